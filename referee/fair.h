@@ -1,0 +1,60 @@
+/*
+ * The hashes of the fairness scheme (../docs/FAIRNESS.md, normative to the
+ * byte): BLAKE2b-256 under a 16-byte zero-padded personalization, the
+ * referee's commitment C, each bot's commitment c_i and the match key K.
+ * The draws themselves are in draws.h.
+ */
+#ifndef ARENA_FAIR_H
+#define ARENA_FAIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FAIR_GAME_ID_BYTES 16
+#define FAIR_SECRET_BYTES 32
+#define FAIR_HASH_BYTES 32
+
+/* H(P, key, msg): BLAKE2b, 32-byte output, personalization `personal`
+ * (ASCII, at most 16 bytes) zero-padded to 16 bytes; key may be NULL/0. */
+void fair_hash(unsigned char out[FAIR_HASH_BYTES], const char *personal,
+	       const unsigned char *key, size_t key_len,
+	       const unsigned char *msg, size_t msg_len);
+
+/* C = H("arena:commit", -, game_id || S) */
+void fair_referee_commitment(unsigned char out[FAIR_HASH_BYTES],
+			     const unsigned char game_id[FAIR_GAME_ID_BYTES],
+			     const unsigned char secret[FAIR_SECRET_BYTES]);
+
+/* c_i = H("arena:botcommit", -, game_id || LE32(i) || C || r_i) */
+void fair_bot_commitment(unsigned char out[FAIR_HASH_BYTES],
+			 const unsigned char game_id[FAIR_GAME_ID_BYTES],
+			 uint32_t seat,
+			 const unsigned char commitment[FAIR_HASH_BYTES],
+			 const unsigned char contribution[FAIR_SECRET_BYTES]);
+
+/* K = H("arena:key", S, game_id || C || LE32(n) || r_0 || ... || r_{n-1}) */
+void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
+		    const unsigned char secret[FAIR_SECRET_BYTES],
+		    const unsigned char game_id[FAIR_GAME_ID_BYTES],
+		    const unsigned char commitment[FAIR_HASH_BYTES],
+		    uint32_t players,
+		    const unsigned char (*contributions)[FAIR_SECRET_BYTES]);
+
+/* The 32-bit word source behind draws.h: the ChaCha20-IETF keystream of
+ * `key` with nonce LE32(0) || LE64(draw index), block counter 0, read as
+ * consecutive little-endian words.  Exposed for the known-answer tests. */
+struct fair_words {
+	unsigned char key[32];
+	unsigned char nonce[12];
+	uint32_t block;         /* next block counter */
+	unsigned char buf[64];
+	unsigned pos;           /* next unread byte of buf; 64 = empty */
+};
+
+void fair_words_init(struct fair_words *words, const unsigned char key[32],
+		     uint64_t draw_index);
+uint32_t fair_words_next(struct fair_words *words);
+/* uniform(m): rejection sampling on the word stream, as FAIRNESS.md says. */
+uint32_t fair_words_uniform(struct fair_words *words, uint32_t m);
+
+#endif

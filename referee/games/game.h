@@ -1,0 +1,80 @@
+/*
+ * The rules interface.  A game is one `const struct game_rules` table of
+ * pure functions: no I/O, no globals, no clock, chance only through
+ * draws.h.  The referee core drives any game through this table alone, and
+ * `referee verify` replays logs through the very same functions, so each
+ * rule is written exactly once.  Adding a game is one file plus one line
+ * in games/registry.c.
+ */
+#ifndef ARENA_GAME_H
+#define ARENA_GAME_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../draws.h"
+
+#define GAME_MAX_SEATS 8
+
+/* One option a game accepts.  An option is either an integer in
+ * [min, max] (choices == NULL) or one of a NULL-terminated list of words. */
+struct game_option {
+	const char *name;
+	const char *help;
+	const char *default_value;
+	const char *const *choices;
+	long min, max;
+};
+
+/* What every game's create() receives.  `options` is a JSON object holding
+ * every option of the game (defaults filled in) already checked against the
+ * game's option table, so create() only checks combinations. */
+struct game_setup {
+	int players;
+	int first_seat;
+	const cJSON *options;
+};
+
+/* Final standing of one game.  rank[i] is 1 for the winner(s); seats with
+ * equal results share a rank (a 2-player draw is rank 1 for both). */
+struct game_result {
+	int rank[GAME_MAX_SEATS];
+	long score[GAME_MAX_SEATS];
+};
+
+struct game_rules {
+	const char *name;          /* command-line name, e.g. "rolit" */
+	const char *title;         /* human name, e.g. "Rolit" */
+	const char *rules_version; /* bumped whenever a rule changes */
+	int min_players, max_players;
+	const struct game_option *options; /* terminated by a NULL name */
+
+	/* A new game, or NULL with a message in err (ERR_LEN bytes) when the
+	 * option combination is not allowed. May draw (e.g. a deck). */
+	void *(*create)(const struct game_setup *setup, struct draws *draws,
+			char *err);
+	void (*destroy)(void *state);
+
+	/* The seat that must decide now, or -1 once the game is over. */
+	int (*to_move)(const void *state);
+	/* The state as `seat` may see it: a new JSON object. */
+	cJSON *(*view)(const void *state, int seat);
+	/* The legal actions of the seat to move: a new JSON array whose
+	 * elements are themselves valid actions. */
+	cJSON *(*legal)(const void *state);
+	/* Checks `action` for the seat to move and applies it; 0 on success,
+	 * -1 with the reason in err (and the state unchanged) when illegal. */
+	int (*apply)(void *state, const cJSON *action, struct draws *draws,
+		     char *err);
+	/* `seat` left the game (a forfeit): it takes no more turns.  Only
+	 * called while at least two seats remain in play. */
+	void (*forfeit)(void *state, int seat, struct draws *draws);
+	/* Result of a finished game, forfeited seats included as the game
+	 * sees them (the match ranks forfeited seats last afterwards). */
+	void (*result)(const void *state, struct game_result *result);
+	/* The position as text for `referee replay` (a new string). */
+	char *(*render)(const void *state);
+};
+
+#endif

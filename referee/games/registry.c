@@ -1,0 +1,19 @@
+/*
+ * The list of games; see registry.h.
+ */
+#include <string.h>
+
+#include "registry.h"
+
+const struct game_rules *const game_registry[] = {
+	&rolit_rules,
+	NULL,
+};
+
+const struct game_rules *game_find(const char *name)
+{
+	for (int i = 0; game_registry[i]; i++)
+		if (strcmp(game_registry[i]->name, name) == 0)
+			return game_registry[i];
+	return NULL;
+}

@@ -1,0 +1,36 @@
+/*
+ * Small helpers shared by every referee module: allocation that aborts on
+ * failure (so callers never test for NULL from these), the monotonic clock
+ * used for all deadlines, and the error-buffer convention used by library
+ * code: functions return a negative value or NULL and write one sentence
+ * describing what went wrong into a caller-supplied buffer.
+ */
+#ifndef ARENA_UTIL_H
+#define ARENA_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Size of the error buffers passed around the referee. */
+#define ERR_LEN 512
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+
+/* printf into an error buffer; always returns -1 so callers can
+ * `return errorf(err, "...")`. */
+int errorf(char *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+int64_t now_ns(void);
+
+/* Lowercase hex of `len` bytes into `out`, which holds 2*len+1 bytes. */
+void hex_encode(char *out, const unsigned char *bytes, size_t len);
+/* Parses exactly 2*len lowercase hex digits (the only form the logs and
+ * the protocol use); 0 on success, -1 otherwise. */
+int hex_decode(unsigned char *out, size_t len, const char *hex);
+
+#endif
