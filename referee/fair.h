@@ -1,8 +1,9 @@
 /*
  * The hashes of the fairness scheme (../docs/FAIRNESS.md, normative to the
  * byte): BLAKE2b-256 under a 16-byte zero-padded personalization, the
- * referee's commitment C, each bot's commitment c_i and the match key K.
- * The draws themselves are in draws.h.
+ * referee's commitment C, each bot's commitment c_i and the match key K,
+ * and the word stream the draws read.  The draws themselves are in
+ * draws.h.  The program calls sodium_init() before any of these.
  */
 #ifndef ARENA_FAIR_H
 #define ARENA_FAIR_H
@@ -41,8 +42,9 @@ void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
 		    const unsigned char (*contributions)[FAIR_SECRET_BYTES]);
 
 /* The 32-bit word source behind draws.h: the ChaCha20-IETF keystream of
- * `key` with nonce LE32(0) || LE64(draw index), block counter 0, read as
- * consecutive little-endian words.  Exposed for the known-answer tests. */
+ * `key` with nonce LE32(0) || LE64(draw index), block counter 0, 1, 2, ...,
+ * read as consecutive little-endian words.  Exposed for the known-answer
+ * tests. */
 struct fair_words {
 	unsigned char key[32];
 	unsigned char nonce[12];
@@ -54,7 +56,12 @@ struct fair_words {
 void fair_words_init(struct fair_words *words, const unsigned char key[32],
 		     uint64_t draw_index);
 uint32_t fair_words_next(struct fair_words *words);
-/* uniform(m): rejection sampling on the word stream, as FAIRNESS.md says. */
+/* uniform(m), m >= 1: rejection sampling on the word stream, as
+ * FAIRNESS.md says.  m == 0 is a programming error and aborts. */
 uint32_t fair_words_uniform(struct fair_words *words, uint32_t m);
+/* The same rejection sampling on any word source, so that tests can force
+ * a rejection with synthetic words. */
+uint32_t fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
+			   uint32_t m);
 
 #endif

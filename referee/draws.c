@@ -1,0 +1,113 @@
+/*
+ * The draw API of draws.h: dice, uniform values and shuffles, each one
+ * numbered draw read from its own word stream (fair.c) under the match
+ * key, with the algorithms of docs/FAIRNESS.md.  Every draw is described
+ * in a draw_record and handed to the observer, which logs it (match) or
+ * compares it with the log (verify).  Out-of-range arguments are bugs in
+ * a game, so they abort with a message rather than return an error.
+ */
+#include "draws.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fair.h"
+
+static void __attribute__((format(printf, 1, 2), noreturn))
+bad_argument(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("referee: bug: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+void draws_init(struct draws *draws, const unsigned char key[32],
+		draw_observer observer, void *observer_ctx)
+{
+	memcpy(draws->key, key, sizeof draws->key);
+	draws->next_index = 0;
+	draws->observer = observer;
+	draws->observer_ctx = observer_ctx;
+}
+
+/* Starts the next numbered draw: its record and its word stream. */
+static void draw_begin(struct draws *draws, struct draw_record *record,
+		       struct fair_words *words, enum draw_kind kind,
+		       uint32_t param)
+{
+	memset(record, 0, sizeof *record);
+	record->index = draws->next_index++;
+	record->kind = kind;
+	record->param = param;
+	fair_words_init(words, draws->key, record->index);
+}
+
+static void draw_end(struct draws *draws, const struct draw_record *record)
+{
+	if (draws->observer)
+		draws->observer(draws->observer_ctx, record);
+}
+
+void draws_dice(struct draws *draws, int count, int *faces)
+{
+	struct draw_record record;
+	struct fair_words words;
+
+	if (count < 1 || count > DRAW_MAX_VALUES)
+		bad_argument("draws_dice: %d dice, expected 1..%d", count,
+			     DRAW_MAX_VALUES);
+	draw_begin(draws, &record, &words, DRAW_DICE, (uint32_t)count);
+	record.count = count;
+	for (int i = 0; i < count; i++)
+		record.values[i] = 1 + (int)fair_words_uniform(&words, 6);
+	memcpy(faces, record.values, (size_t)count * sizeof *faces);
+	draw_end(draws, &record);
+}
+
+uint32_t draws_uniform(struct draws *draws, uint32_t m)
+{
+	struct draw_record record;
+	struct fair_words words;
+	uint32_t value;
+
+	if (m < 1 || m > (uint32_t)1 << 31)
+		bad_argument("draws_uniform: m = %lu, expected 1..2^31",
+			     (unsigned long)m);
+	draw_begin(draws, &record, &words, DRAW_UNIFORM, m);
+	value = fair_words_uniform(&words, m);
+	record.count = 1;
+	record.values[0] = (int)value;
+	draw_end(draws, &record);
+	return value;
+}
+
+/* Fisher-Yates from the bottom of the deck up; deck[0] is the top card. */
+void draws_shuffle(struct draws *draws, int cards, int *deck)
+{
+	struct draw_record record;
+	struct fair_words words;
+
+	if (cards < 2 || cards > DRAW_MAX_VALUES)
+		bad_argument("draws_shuffle: %d cards, expected 2..%d", cards,
+			     DRAW_MAX_VALUES);
+	draw_begin(draws, &record, &words, DRAW_SHUFFLE, (uint32_t)cards);
+	record.count = cards;
+	for (int i = 0; i < cards; i++)
+		record.values[i] = i;
+	for (int j = cards - 1; j >= 1; j--) {
+		int k = (int)fair_words_uniform(&words, (uint32_t)j + 1);
+		int card = record.values[j];
+
+		record.values[j] = record.values[k];
+		record.values[k] = card;
+	}
+	memcpy(deck, record.values, (size_t)cards * sizeof *deck);
+	draw_end(draws, &record);
+}
