@@ -1,0 +1,454 @@
+/*
+ * Rolit (RULES.md section 4, docs/games/rolit.md): 2 to 4 players take
+ * turns placing a ball of their colour on an empty square next to another
+ * ball of a square board (side 8, 6 or 4), turning runs of other colours
+ * to their own as in Othello; a capture is compulsory when one exists, and
+ * the game ends when the board is full.  An action is a square name such
+ * as "D3".  Pure rules code: no I/O and no chance.
+ */
+#include "rolit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "registry.h"
+
+#define ROLIT_MAX_SIZE 8
+#define ROLIT_MAX_SEATS 4
+#define ROLIT_EMPTY '.'
+
+/* The four colours, in the sheet's order of play. */
+enum { ROLIT_RED, ROLIT_YELLOW, ROLIT_GREEN, ROLIT_BLUE, ROLIT_COLOURS };
+
+static const char rolit_letters[] = "RYGB";
+static const char *const rolit_names[ROLIT_COLOURS] = {
+	"red", "yellow", "green", "blue",
+};
+
+/* The colour of each seat, by number of players (the sheet's table). */
+static const int rolit_seat_colours[ROLIT_MAX_SEATS + 1][ROLIT_MAX_SEATS] = {
+	[2] = {ROLIT_RED, ROLIT_GREEN},
+	[3] = {ROLIT_RED, ROLIT_YELLOW, ROLIT_GREEN},
+	[4] = {ROLIT_RED, ROLIT_YELLOW, ROLIT_GREEN, ROLIT_BLUE},
+};
+
+/* The 8 directions as (row, column) steps. */
+static const int rolit_dirs[8][2] = {
+	{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1},
+};
+
+struct rolit {
+	int size, players;
+	int to_move; /* a seat, or -1 once the board is full */
+	bool forfeited[ROLIT_MAX_SEATS];
+	/* [row][column] from A1: a letter of rolit_letters or ROLIT_EMPTY */
+	char board[ROLIT_MAX_SIZE][ROLIT_MAX_SIZE];
+};
+
+static const struct game_option rolit_options[] = {
+	{
+		.name = "size",
+		.help = "side of the board: 8, 6 or 4 (4 with 2 players only)",
+		.default_value = "8",
+		.min = 4,
+		.max = 8,
+	},
+	{.name = NULL},
+};
+
+static int rolit_check_setup(int size, int players, char *err)
+{
+	if (players < 2 || players > ROLIT_MAX_SEATS)
+		return errorf(err, "Rolit is for 2 to 4 players, not %d",
+			      players);
+	if (size != 8 && size != 6 && size != 4)
+		return errorf(err, "size must be 8, 6 or 4");
+	if (size == 4 && players > 2)
+		return errorf(err, "size 4 is for 2 players only: use size 6 or 8 with %d players",
+			      players);
+	return 0;
+}
+
+static struct rolit *rolit_new(int size, int players, int to_move)
+{
+	struct rolit *s = xcalloc(1, sizeof *s);
+
+	s->size = size;
+	s->players = players;
+	s->to_move = to_move;
+	memset(s->board, ROLIT_EMPTY, sizeof s->board);
+	return s;
+}
+
+static char rolit_seat_letter(const struct rolit *s, int seat)
+{
+	return rolit_letters[rolit_seat_colours[s->players][seat]];
+}
+
+static const char *rolit_seat_name(const struct rolit *s, int seat)
+{
+	return rolit_names[rolit_seat_colours[s->players][seat]];
+}
+
+static bool rolit_on_board(const struct rolit *s, int row, int col)
+{
+	return row >= 0 && row < s->size && col >= 0 && col < s->size;
+}
+
+static bool rolit_full(const struct rolit *s)
+{
+	for (int row = 0; row < s->size; row++)
+		if (memchr(s->board[row], ROLIT_EMPTY, (size_t)s->size))
+			return false;
+	return true;
+}
+
+static void rolit_count(const struct rolit *s, int count[ROLIT_COLOURS])
+{
+	memset(count, 0, ROLIT_COLOURS * sizeof *count);
+	for (int row = 0; row < s->size; row++)
+		for (int col = 0; col < s->size; col++)
+			if (s->board[row][col] != ROLIT_EMPTY)
+				count[strchr(rolit_letters,
+					     s->board[row][col]) - rolit_letters]++;
+}
+
+/* The seat after `seat` in seat order that has not forfeited, or -1 once
+ * the board is full.  Some seat is always left: the core forfeits a seat
+ * only while two remain. */
+static int rolit_next(const struct rolit *s, int seat)
+{
+	if (rolit_full(s))
+		return -1;
+	do
+		seat = (seat + 1) % s->players;
+	while (s->forfeited[seat]);
+	return seat;
+}
+
+static bool rolit_touches(const struct rolit *s, int row, int col)
+{
+	for (int d = 0; d < 8; d++) {
+		int r = row + rolit_dirs[d][0], c = col + rolit_dirs[d][1];
+
+		if (rolit_on_board(s, r, c) && s->board[r][c] != ROLIT_EMPTY)
+			return true;
+	}
+	return false;
+}
+
+/* How many balls a ball of colour `letter` on (row, col) captures in
+ * direction d: the length of the run of other colours that ends at the
+ * nearest ball of that colour, or 0 when an empty square or the edge
+ * comes first. */
+static int rolit_run(const struct rolit *s, int row, int col, char letter,
+		     int d)
+{
+	int r = row + rolit_dirs[d][0], c = col + rolit_dirs[d][1], n = 0;
+
+	for (; rolit_on_board(s, r, c) && s->board[r][c] != ROLIT_EMPTY;
+	     r += rolit_dirs[d][0], c += rolit_dirs[d][1], n++)
+		if (s->board[r][c] == letter)
+			return n;
+	return 0;
+}
+
+static bool rolit_captures(const struct rolit *s, int row, int col,
+			   char letter)
+{
+	for (int d = 0; d < 8; d++)
+		if (rolit_run(s, row, col, letter, d))
+			return true;
+	return false;
+}
+
+/* Whether the seat to move has a capturing placement; the first one in
+ * legal() order goes to (*row, *col). */
+static bool rolit_first_capture(const struct rolit *s, int *row, int *col)
+{
+	char letter = rolit_seat_letter(s, s->to_move);
+
+	for (int r = 0; r < s->size; r++)
+		for (int c = 0; c < s->size; c++)
+			if (s->board[r][c] == ROLIT_EMPTY &&
+			    rolit_captures(s, r, c, letter)) {
+				*row = r;
+				*col = c;
+				return true;
+			}
+	return false;
+}
+
+/* "D3" for row 2, column 3 (0-based); out holds 3 bytes. */
+static void rolit_square_name(char *out, int row, int col)
+{
+	out[0] = (char)('A' + col);
+	out[1] = (char)('1' + row);
+	out[2] = '\0';
+}
+
+/* Reads a square name: an uppercase column letter then a row number
+ * without leading zero; 0 with the square in (*row, *col), or -1. */
+static int rolit_parse_square(const struct rolit *s, const cJSON *action,
+			      int *row, int *col, char *err)
+{
+	const char *name = cJSON_GetStringValue(action);
+	char last = (char)('A' + s->size - 1);
+
+	if (!name)
+		return errorf(err, "the action must be a JSON string naming a square, e.g. \"D3\"");
+	if (name[0] < 'A' || name[0] > 'Z' || name[1] < '1' || name[1] > '9' ||
+	    (name[2] && (name[2] < '0' || name[2] > '9' || name[3])))
+		return errorf(err, "\"%.16s\" is not a square name: expected an uppercase column letter A-%c then a row number 1-%d, e.g. \"D3\"",
+			      name, last, s->size);
+	*col = name[0] - 'A';
+	*row = atoi(name + 1) - 1;
+	if (!rolit_on_board(s, *row, *col))
+		return errorf(err, "%s is off the %dx%d board (A1 to %c%d)",
+			      name, s->size, s->size, last, s->size);
+	return 0;
+}
+
+static void *rolit_create(const struct game_setup *setup, struct draws *draws,
+			  char *err)
+{
+	const cJSON *size = cJSON_GetObjectItemCaseSensitive(setup->options,
+							     "size");
+	struct rolit *s;
+	int n, mid;
+
+	(void)draws;
+	if (!cJSON_IsNumber(size) || size->valuedouble != size->valueint) {
+		errorf(err, "size must be 8, 6 or 4");
+		return NULL;
+	}
+	n = size->valueint;
+	if (rolit_check_setup(n, setup->players, err) < 0)
+		return NULL;
+	if (setup->first_seat < 0 || setup->first_seat >= setup->players) {
+		errorf(err, "seat %d is not a seat of %d players",
+		       setup->first_seat, setup->players);
+		return NULL;
+	}
+	s = rolit_new(n, setup->players, setup->first_seat);
+	mid = n / 2 - 1;
+	s->board[mid][mid] = rolit_letters[ROLIT_RED];
+	s->board[mid][mid + 1] = rolit_letters[ROLIT_YELLOW];
+	s->board[mid + 1][mid] = rolit_letters[ROLIT_BLUE];
+	s->board[mid + 1][mid + 1] = rolit_letters[ROLIT_GREEN];
+	return s;
+}
+
+void *rolit_from_rows(int size, int players, int to_move,
+		      const char *const *rows, char *err)
+{
+	struct rolit *s;
+	int count[ROLIT_COLOURS];
+
+	if (rolit_check_setup(size, players, err) < 0)
+		return NULL;
+	if (to_move < 0 || to_move >= players) {
+		errorf(err, "seat %d is not a seat of %d players", to_move,
+		       players);
+		return NULL;
+	}
+	s = rolit_new(size, players, to_move);
+	for (int row = 0; row < size; row++) {
+		if (strlen(rows[row]) != (size_t)size ||
+		    strspn(rows[row], "RYGB.") != (size_t)size) {
+			errorf(err, "row %d must be %d of R, Y, G, B or .",
+			       row + 1, size);
+			free(s);
+			return NULL;
+		}
+		memcpy(s->board[row], rows[row], (size_t)size);
+	}
+	rolit_count(s, count);
+	if (!count[ROLIT_RED] && !count[ROLIT_YELLOW] && !count[ROLIT_GREEN] &&
+	    !count[ROLIT_BLUE]) {
+		errorf(err, "the position needs at least one ball");
+		free(s);
+		return NULL;
+	}
+	if (rolit_full(s))
+		s->to_move = -1;
+	return s;
+}
+
+static void rolit_destroy(void *state)
+{
+	free(state);
+}
+
+static int rolit_to_move(const void *state)
+{
+	const struct rolit *s = state;
+
+	return s->to_move;
+}
+
+/* The seat's view: the board (row 1 first), colours, whose turn, the
+ * count of every colour and the forfeited seats.  A seat outside the game
+ * (a spectator) gets the same view without "you". */
+static cJSON *rolit_view(const void *state, int seat)
+{
+	const struct rolit *s = state;
+	cJSON *view = cJSON_CreateObject(), *list, *counts;
+	int count[ROLIT_COLOURS];
+	char row[ROLIT_MAX_SIZE + 1];
+
+	cJSON_AddNumberToObject(view, "size", s->size);
+	list = cJSON_AddArrayToObject(view, "board");
+	for (int r = 0; r < s->size; r++) {
+		memcpy(row, s->board[r], (size_t)s->size);
+		row[s->size] = '\0';
+		cJSON_AddItemToArray(list, cJSON_CreateString(row));
+	}
+	list = cJSON_AddArrayToObject(view, "colours");
+	for (int i = 0; i < s->players; i++)
+		cJSON_AddItemToArray(list,
+				     cJSON_CreateString(rolit_seat_name(s, i)));
+	if (seat >= 0 && seat < s->players)
+		cJSON_AddStringToObject(view, "you", rolit_seat_name(s, seat));
+	cJSON_AddNumberToObject(view, "to_move", s->to_move);
+	counts = cJSON_AddObjectToObject(view, "counts");
+	rolit_count(s, count);
+	for (int c = 0; c < ROLIT_COLOURS; c++)
+		cJSON_AddNumberToObject(counts, rolit_names[c], count[c]);
+	list = cJSON_AddArrayToObject(view, "forfeited");
+	for (int i = 0; i < s->players; i++)
+		if (s->forfeited[i])
+			cJSON_AddItemToArray(list, cJSON_CreateNumber(i));
+	return view;
+}
+
+/* The capturing placements if there are any, else every empty square
+ * touching a ball; row 1 first, A to H within a row. */
+static cJSON *rolit_legal(const void *state)
+{
+	const struct rolit *s = state;
+	cJSON *list = cJSON_CreateArray();
+	bool must_capture;
+	char letter, name[3];
+	int row, col;
+
+	if (s->to_move < 0)
+		return list;
+	letter = rolit_seat_letter(s, s->to_move);
+	must_capture = rolit_first_capture(s, &row, &col);
+	for (int r = 0; r < s->size; r++)
+		for (int c = 0; c < s->size; c++) {
+			if (s->board[r][c] != ROLIT_EMPTY ||
+			    !rolit_touches(s, r, c) ||
+			    (must_capture && !rolit_captures(s, r, c, letter)))
+				continue;
+			rolit_square_name(name, r, c);
+			cJSON_AddItemToArray(list, cJSON_CreateString(name));
+		}
+	return list;
+}
+
+static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
+		       char *err)
+{
+	struct rolit *s = state;
+	int row = 0, col = 0, r, c;
+	char letter, name[3], example[3];
+
+	(void)draws;
+	if (s->to_move < 0)
+		return errorf(err, "the game is over: the board is full");
+	if (rolit_parse_square(s, action, &row, &col, err) < 0)
+		return -1;
+	rolit_square_name(name, row, col);
+	if (s->board[row][col] != ROLIT_EMPTY)
+		return errorf(err, "%s is occupied", name);
+	if (!rolit_touches(s, row, col))
+		return errorf(err, "%s touches no ball: a ball goes next to another (in any of the 8 directions)",
+			      name);
+	letter = rolit_seat_letter(s, s->to_move);
+	if (!rolit_captures(s, row, col, letter) &&
+	    rolit_first_capture(s, &r, &c)) {
+		rolit_square_name(example, r, c);
+		return errorf(err, "%s captures nothing but a capturing move exists (e.g. %s)",
+			      name, example);
+	}
+	for (int d = 0; d < 8; d++) {
+		int n = rolit_run(s, row, col, letter, d);
+
+		for (int i = 1; i <= n; i++)
+			s->board[row + i * rolit_dirs[d][0]]
+				[col + i * rolit_dirs[d][1]] = letter;
+	}
+	s->board[row][col] = letter;
+	s->to_move = rolit_next(s, s->to_move);
+	return 0;
+}
+
+static void rolit_forfeit(void *state, int seat, struct draws *draws)
+{
+	struct rolit *s = state;
+
+	(void)draws;
+	s->forfeited[seat] = true;
+	if (s->to_move == seat)
+		s->to_move = rolit_next(s, seat);
+}
+
+/* A point per ball of the seat's colour; equal scores share a rank. */
+static void rolit_result(const void *state, struct game_result *result)
+{
+	const struct rolit *s = state;
+	int count[ROLIT_COLOURS];
+
+	memset(result, 0, sizeof *result);
+	rolit_count(s, count);
+	for (int i = 0; i < s->players; i++)
+		result->score[i] = count[rolit_seat_colours[s->players][i]];
+	for (int i = 0; i < s->players; i++) {
+		result->rank[i] = 1;
+		for (int j = 0; j < s->players; j++)
+			if (result->score[j] > result->score[i])
+				result->rank[i]++;
+	}
+}
+
+/* The board, row numbers on the left with the highest row on top, column
+ * letters below, then the balls of each played colour. */
+static char *rolit_render(const void *state)
+{
+	const struct rolit *s = state;
+	char *text = xmalloc((size_t)(s->size + 1) * (size_t)(s->size + 4) + 64);
+	char *p = text;
+	int count[ROLIT_COLOURS];
+
+	for (int r = s->size - 1; r >= 0; r--)
+		p += sprintf(p, "%d %.*s\n", r + 1, s->size, s->board[r]);
+	p += sprintf(p, "  %.*s\n", s->size, "ABCDEFGH");
+	rolit_count(s, count);
+	for (int i = 0; i < s->players; i++)
+		p += sprintf(p, "%s%s %d", i ? "  " : "", rolit_seat_name(s, i),
+			     count[rolit_seat_colours[s->players][i]]);
+	strcpy(p, "\n");
+	return text;
+}
+
+const struct game_rules rolit_rules = {
+	.name = "rolit",
+	.title = "Rolit",
+	.rules_version = "rolit/1",
+	.min_players = 2,
+	.max_players = ROLIT_MAX_SEATS,
+	.options = rolit_options,
+	.create = rolit_create,
+	.destroy = rolit_destroy,
+	.to_move = rolit_to_move,
+	.view = rolit_view,
+	.legal = rolit_legal,
+	.apply = rolit_apply,
+	.forfeit = rolit_forfeit,
+	.result = rolit_result,
+	.render = rolit_render,
+};
