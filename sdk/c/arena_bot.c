@@ -1,0 +1,385 @@
+/*
+ * The C bot SDK (arena_bot.h): reads the referee's messages one line at a
+ * time, answers each with exactly one line, and does the bot's side of the
+ * fairness exchange of FAIRNESS.md, steps 1-3: at commit it draws r_i and
+ * sends c_i = H("arena:botcommit", -, game_id || LE32(seat) || C || r_i),
+ * at lock it reveals r_i, and at end it checks the referee's commitment
+ * C = H("arena:commit", -, game_id || S) against the secret S.  Each
+ * message type has one handler; everything the bot decides goes through
+ * the callbacks.
+ */
+#include "arena_bot.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include <sodium.h>
+
+#define GAME_ID_BYTES 16
+#define HASH_BYTES 32
+#define SECRET_BYTES 32
+#define PROTOCOL_VERSION 1
+
+/* What the fairness exchange of the current game needs to remember. */
+struct game {
+	int started;                            /* start seen */
+	int committed;                          /* c_i sent */
+	unsigned char id[GAME_ID_BYTES];
+	uint32_t seat;
+	unsigned char commitment[HASH_BYTES];   /* the referee's C */
+	unsigned char contribution[SECRET_BYTES]; /* our r_i */
+};
+
+struct session {
+	FILE *out;
+	const char *name, *version;
+	const struct arena_bot_callbacks *cb;
+	unsigned long line_no;
+	int done;                               /* goodbye answered */
+	struct game game;
+};
+
+static _Noreturn void oom(void)
+{
+	fputs("arena-bot: out of memory\n", stderr);
+	abort();
+}
+
+static cJSON *must(cJSON *item)
+{
+	if (!item)
+		oom();
+	return item;
+}
+
+/* Reports a protocol error; returns NULL so handlers can return it. */
+static cJSON *fail(const struct session *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static cJSON *fail(const struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "arena-bot: line %lu: ", s->line_no);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return NULL;
+}
+
+/* H(P, -, msg) of FAIRNESS.md: BLAKE2b-256, no key, no salt, personal P
+ * zero-padded to 16 bytes. */
+static void hash(unsigned char out[HASH_BYTES], const char *personal,
+		 const unsigned char *msg, size_t len)
+{
+	unsigned char p[crypto_generichash_blake2b_PERSONALBYTES] = { 0 };
+
+	memcpy(p, personal, strlen(personal));
+	crypto_generichash_blake2b_salt_personal(out, HASH_BYTES, msg, len,
+						 NULL, 0, NULL, p);
+}
+
+/* Decodes a JSON string of exactly 2*len lowercase hex digits. */
+static int hex_parse(unsigned char *out, size_t len, const cJSON *item)
+{
+	const char *hex = cJSON_GetStringValue(item);
+
+	if (!hex || strlen(hex) != 2 * len ||
+	    strspn(hex, "0123456789abcdef") != 2 * len)
+		return -1;
+	return sodium_hex2bin(out, len, hex, 2 * len, NULL, NULL, NULL);
+}
+
+/* A seat is an integer in [0, 2^32). */
+static int seat_parse(uint32_t *seat, const cJSON *item)
+{
+	double v;
+
+	if (!cJSON_IsNumber(item))
+		return -1;
+	v = item->valuedouble;
+	if (!(v >= 0 && v <= UINT32_MAX) || v != (double)(uint32_t)v)
+		return -1;
+	*seat = (uint32_t)v;
+	return 0;
+}
+
+static void game_clear(struct game *game)
+{
+	sodium_memzero(game, sizeof *game);
+}
+
+/* {key: value}; takes ownership of value. */
+static cJSON *reply_with(const char *key, cJSON *value)
+{
+	cJSON *reply = must(cJSON_CreateObject());
+
+	cJSON_AddItemToObject(reply, key, must(value));
+	if (!reply->child)      /* only when the key copy ran out of memory */
+		oom();
+	return reply;
+}
+
+static cJSON *reply_hex(const char *key, const unsigned char *bytes,
+			size_t len)
+{
+	char hex[2 * HASH_BYTES + 1];
+
+	sodium_bin2hex(hex, sizeof hex, bytes, len);
+	return reply_with(key, cJSON_CreateString(hex));
+}
+
+static cJSON *handle_hello(struct session *s, const cJSON *msg)
+{
+	const cJSON *protocol = cJSON_GetObjectItemCaseSensitive(msg,
+								 "protocol");
+	cJSON *reply = must(cJSON_CreateObject());
+
+	if (cJSON_IsNumber(protocol) &&
+	    protocol->valuedouble != PROTOCOL_VERSION)
+		fprintf(stderr, "arena-bot: warning: the referee speaks "
+			"protocol %g, this SDK speaks %d\n",
+			protocol->valuedouble, PROTOCOL_VERSION);
+	if (s->name)
+		must(cJSON_AddStringToObject(reply, "name", s->name));
+	if (s->version)
+		must(cJSON_AddStringToObject(reply, "version", s->version));
+	return reply;
+}
+
+static cJSON *handle_start(struct session *s, const cJSON *msg)
+{
+	struct game *game = &s->game;
+
+	game_clear(game);
+	if (hex_parse(game->id, GAME_ID_BYTES,
+		      cJSON_GetObjectItemCaseSensitive(msg, "game_id")) < 0)
+		return fail(s, "start: \"game_id\" is not %d lowercase hex "
+			    "digits", 2 * GAME_ID_BYTES);
+	if (seat_parse(&game->seat,
+		       cJSON_GetObjectItemCaseSensitive(msg, "seat")) < 0)
+		return fail(s, "start: \"seat\" is not a non-negative integer");
+	game->started = 1;
+	if (s->cb->on_start)
+		s->cb->on_start(msg, s->cb->ctx);
+	return must(cJSON_CreateObject());
+}
+
+static cJSON *handle_commit(struct session *s, const cJSON *msg)
+{
+	struct game *game = &s->game;
+	unsigned char in[GAME_ID_BYTES + 4 + HASH_BYTES + SECRET_BYTES];
+	unsigned char c[HASH_BYTES];
+	unsigned char *p = in;
+
+	if (!game->started)
+		return fail(s, "commit: no game started");
+	if (hex_parse(game->commitment, HASH_BYTES,
+		      cJSON_GetObjectItemCaseSensitive(msg, "commitment")) < 0)
+		return fail(s, "commit: \"commitment\" is not %d lowercase hex "
+			    "digits", 2 * HASH_BYTES);
+	randombytes_buf(game->contribution, SECRET_BYTES);
+
+	memcpy(p, game->id, GAME_ID_BYTES);
+	p += GAME_ID_BYTES;
+	for (int i = 0; i < 4; i++)
+		*p++ = (unsigned char)(game->seat >> (8 * i));
+	memcpy(p, game->commitment, HASH_BYTES);
+	p += HASH_BYTES;
+	memcpy(p, game->contribution, SECRET_BYTES);
+	hash(c, "arena:botcommit", in, sizeof in);
+	sodium_memzero(in, sizeof in);
+
+	game->committed = 1;
+	return reply_hex("commitment", c, HASH_BYTES);
+}
+
+static cJSON *handle_lock(struct session *s, const cJSON *msg)
+{
+	(void)msg;
+	if (!s->game.committed)
+		return must(cJSON_CreateObject());
+	return reply_hex("reveal", s->game.contribution, SECRET_BYTES);
+}
+
+static cJSON *handle_turn(struct session *s, const cJSON *msg)
+{
+	cJSON *action = s->cb->decide(msg, s->cb->ctx);
+
+	if (!action)
+		return fail(s, "turn: decide returned no action");
+	return reply_with("action", action);
+}
+
+/* Checks C against the revealed S: a mismatch means the referee chose its
+ * secret after the fact.  Only a warning: the game is over anyway, and
+ * the log records what the referee claimed. */
+static void check_secret(const struct session *s, const cJSON *msg)
+{
+	const struct game *game = &s->game;
+	unsigned char in[GAME_ID_BYTES + SECRET_BYTES], c[HASH_BYTES];
+
+	if (!game->committed)
+		return;
+	memcpy(in, game->id, GAME_ID_BYTES);
+	if (hex_parse(in + GAME_ID_BYTES, SECRET_BYTES,
+		      cJSON_GetObjectItemCaseSensitive(msg, "secret")) < 0) {
+		fprintf(stderr, "arena-bot: warning: line %lu: end: no valid "
+			"\"secret\"; the referee's randomness is unchecked\n",
+			s->line_no);
+		return;
+	}
+	hash(c, "arena:commit", in, sizeof in);
+	if (sodium_memcmp(c, game->commitment, HASH_BYTES) != 0)
+		fprintf(stderr, "arena-bot: warning: line %lu: end: the "
+			"referee's secret does not match its commitment; "
+			"its randomness was not fair\n", s->line_no);
+}
+
+static cJSON *handle_end(struct session *s, const cJSON *msg)
+{
+	check_secret(s, msg);
+	if (s->cb->on_end)
+		s->cb->on_end(msg, s->cb->ctx);
+	game_clear(&s->game);
+	return must(cJSON_CreateObject());
+}
+
+static cJSON *handle_goodbye(struct session *s, const cJSON *msg)
+{
+	(void)msg;
+	s->done = 1;
+	return must(cJSON_CreateObject());
+}
+
+/* Unknown types get {} so that newer referees can add messages. */
+static cJSON *handle_other(struct session *s, const cJSON *msg)
+{
+	(void)s;
+	(void)msg;
+	return must(cJSON_CreateObject());
+}
+
+static const struct handler {
+	const char *type;
+	cJSON *(*handle)(struct session *s, const cJSON *msg);
+} handlers[] = {
+	{ "hello", handle_hello },
+	{ "start", handle_start },
+	{ "commit", handle_commit },
+	{ "lock", handle_lock },
+	{ "turn", handle_turn },
+	{ "end", handle_end },
+	{ "goodbye", handle_goodbye },
+};
+
+static int send_reply(struct session *s, cJSON *reply)
+{
+	char *text = cJSON_PrintUnformatted(reply);
+	int ok;
+
+	cJSON_Delete(reply);
+	if (!text)
+		oom();
+	ok = fputs(text, s->out) != EOF && putc('\n', s->out) != EOF &&
+	     fflush(s->out) == 0;
+	cJSON_free(text);
+	if (!ok) {
+		fail(s, "cannot write the reply: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Answers one line; -1 on a protocol error. */
+static int serve_line(struct session *s, const char *line, size_t len)
+{
+	cJSON *(*handle)(struct session *, const cJSON *) = handle_other;
+	const cJSON *type;
+	cJSON *msg, *reply;
+
+	if (memchr(line, '\0', len)) {
+		fail(s, "the line holds a NUL byte");
+		return -1;
+	}
+	msg = cJSON_ParseWithOpts(line, NULL, 1);
+	type = cJSON_GetObjectItemCaseSensitive(msg, "type");
+	if (!cJSON_IsObject(msg) || !cJSON_IsString(type)) {
+		cJSON_Delete(msg);
+		fail(s, "not a JSON object with a string \"type\"");
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++)
+		if (strcmp(type->valuestring, handlers[i].type) == 0)
+			handle = handlers[i].handle;
+	reply = handle(s, msg);
+	cJSON_Delete(msg);
+	return reply ? send_reply(s, reply) : -1;
+}
+
+int arena_bot_serve(FILE *in, FILE *out, const char *name,
+		    const char *version, const struct arena_bot_callbacks *cb)
+{
+	struct session s = {
+		.out = out, .name = name, .version = version, .cb = cb,
+	};
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int rc = 0;
+
+	if (!cb || !cb->decide) {
+		fputs("arena-bot: no decide callback\n", stderr);
+		return 1;
+	}
+	if (sodium_init() < 0) {
+		fputs("arena-bot: libsodium failed to initialise\n", stderr);
+		return 1;
+	}
+	while (!s.done && (len = getline(&line, &cap, in)) >= 0) {
+		s.line_no++;
+		if (serve_line(&s, line, (size_t)len) < 0) {
+			rc = 1;
+			break;
+		}
+	}
+	if (rc == 0 && !s.done && ferror(in)) {
+		fail(&s, "cannot read: %s", strerror(errno));
+		rc = 1;
+	}
+	free(line);
+	game_clear(&s.game);
+	return rc;
+}
+
+int arena_bot_run(const char *name, const char *version,
+		  const struct arena_bot_callbacks *cb)
+{
+	return arena_bot_serve(stdin, stdout, name, version, cb);
+}
+
+const cJSON *arena_legal(const cJSON *turn)
+{
+	const cJSON *legal = cJSON_GetObjectItemCaseSensitive(turn, "legal");
+
+	return cJSON_IsArray(legal) ? legal : NULL;
+}
+
+int arena_seat(const cJSON *turn)
+{
+	const cJSON *seat = cJSON_GetObjectItemCaseSensitive(turn, "seat");
+	uint32_t v;
+
+	return (seat_parse(&v, seat) < 0 || v > INT_MAX) ? -1 : (int)v;
+}
+
+const cJSON *arena_state(const cJSON *turn)
+{
+	return cJSON_GetObjectItemCaseSensitive(turn, "state");
+}
