@@ -1,0 +1,685 @@
+/*
+ * One bot process and line I/O with it (see bot.h).  Spawning follows
+ * git's run-command discipline: the command is split, the program found
+ * in PATH, the environment built and the stderr log opened before fork(),
+ * so the child only makes async-signal-safe calls (its own process group,
+ * a parent-death signal, default signals, limits, chdir, execve); when a
+ * step fails it sends the step and errno back over a close-on-exec pipe
+ * and bot_spawn() turns them into a message.  All waiting goes through
+ * one poll(2) on the fd of interest, the stderr pipe (drained into a
+ * capped log file on every wake-up) and a pidfd, so the death of the bot
+ * ends any wait at once even when a grandchild keeps its pipes open
+ * (without pidfd_open(), as under valgrind 3.19, a look every 10 ms).
+ * Nobody else may reap a bot: its zombie keeps the process group id from
+ * being reused until bot_terminate() has killed the whole group.
+ */
+#include "bot.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+struct bot {
+	pid_t pid;           /* also the process group id */
+	int in_fd, out_fd, err_fd, pidfd, log_fd;
+	struct bot_limits limits;
+	char *buf;           /* stdout bytes: buf[start..len) not returned yet */
+	size_t cap, start, len;
+	size_t scan;         /* buf[start..scan) holds no newline */
+	bool out_eof, exited, reaped;
+	size_t stderr_kept;  /* bytes written to the log */
+	bool stderr_cut;     /* truncation marker written */
+	char stderr_last;
+	int exit_code;       /* si_code from waitid() once known, else 0 */
+	int exit_status;
+};
+
+/* The step that failed in the child, sent back with its errno. */
+enum child_step { STEP_SETUP = 1, STEP_LIMITS, STEP_CHDIR, STEP_EXEC };
+
+struct child_failure {
+	int step;
+	int err;
+};
+
+/* Everything the child needs, prepared before fork. */
+struct plan {
+	char **argv;
+	char *path;
+	const char **envp;
+	const char *workdir;
+	struct bot_limits limits;
+	pid_t parent;
+	sigset_t empty;
+};
+
+static const char *cmd_error(const char *reason, const char *command,
+			     char *err)
+{
+	errorf(err, "'%s': %s in the bot command", command, reason);
+	return NULL;
+}
+
+/* Copies one word from *p into out (escapes resolved, quotes removed)
+ * and returns the position after it, or NULL with a message. */
+static const char *split_word(const char *p, char *out, const char *command,
+			      char *err)
+{
+	for (; *p && !strchr(" \t\n", *p); p++) {
+		if (*p == '\'') {
+			const char *end = strchr(p + 1, '\'');
+
+			if (!end)
+				return cmd_error("unterminated single quote",
+						 command, err);
+			memcpy(out, p + 1, (size_t)(end - p - 1));
+			out += end - p - 1;
+			p = end;
+		} else if (*p == '"') {
+			for (p++; *p != '"'; p++) {
+				if (!*p)
+					return cmd_error("unterminated double quote",
+							 command, err);
+				if (*p == '\\' && p[1] == '\n') {
+					p++;
+					continue;
+				}
+				if (*p == '\\' && p[1] && strchr("\"\\$`", p[1]))
+					p++;
+				*out++ = *p;
+			}
+		} else if (*p == '\\') {
+			if (!*++p)
+				return cmd_error("trailing backslash", command, err);
+			*out++ = *p;
+		} else {
+			*out++ = *p;
+		}
+	}
+	*out = '\0';
+	return p;
+}
+
+int bot_split_command(const char *command, char ***words, char *err)
+{
+	char *scratch = xmalloc(strlen(command) + 1);
+	char **list = xcalloc(1, sizeof *list);
+	const char *p = command;
+	int count = 0;
+
+	for (;;) {
+		p += strspn(p, " \t\n");
+		if (!*p)
+			break;
+		p = split_word(p, scratch, command, err);
+		if (!p) {
+			free(scratch);
+			bot_free_words(list);
+			return -1;
+		}
+		list = xrealloc(list, (size_t)(count + 2) * sizeof *list);
+		list[count++] = xstrdup(scratch);
+		list[count] = NULL;
+	}
+	free(scratch);
+	if (!count) {
+		free(list);
+		return errorf(err, "the bot command is empty");
+	}
+	*words = list;
+	return count;
+}
+
+void bot_free_words(char **words)
+{
+	if (!words)
+		return;
+	for (char **w = words; *w; w++)
+		free(*w);
+	free(words);
+}
+
+/* 0 when path is an executable regular file, else why not (an errno). */
+static int check_executable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return errno;
+	if (!S_ISREG(st.st_mode))
+		return S_ISDIR(st.st_mode) ? EISDIR : EACCES;
+	return access(path, X_OK) < 0 ? errno : 0;
+}
+
+char *bot_resolve_program(const char *name, char *err)
+{
+	const char *path = getenv("PATH");
+	int why;
+
+	if (strchr(name, '/')) {
+		if ((why = check_executable(name))) {
+			errorf(err, "cannot run '%s': %s", name, strerror(why));
+			return NULL;
+		}
+		return xstrdup(name);
+	}
+	if (!path)
+		path = "/usr/bin:/bin";
+	for (;;) {
+		size_t dirlen = strcspn(path, ":");
+		size_t size = dirlen + strlen(name) + 3;
+		char *candidate = xmalloc(size);
+
+		/* An empty entry means the current directory. */
+		snprintf(candidate, size, "%.*s/%s", dirlen ? (int)dirlen : 1,
+			 dirlen ? path : ".", name);
+		if (!check_executable(candidate))
+			return candidate;
+		free(candidate);
+		if (!path[dirlen])
+			break;
+		path += dirlen + 1;
+	}
+	errorf(err, "program '%s' not found in PATH", name);
+	return NULL;
+}
+
+/* environ without the names spec->env sets, then spec->env. */
+static const char **build_env(const char *const *extra, char *err)
+{
+	size_t n = 0, m = 0, k = 0;
+	const char **envp;
+
+	while (environ[n])
+		n++;
+	while (extra && extra[m]) {
+		if (!strchr(extra[m], '=') || extra[m][0] == '=') {
+			errorf(err, "bad environment entry '%s': expected "
+			       "NAME=VALUE", extra[m]);
+			return NULL;
+		}
+		m++;
+	}
+	envp = xcalloc(n + m + 1, sizeof *envp);
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < m; j++) {
+			size_t len = (size_t)(strchr(extra[j], '=') - extra[j]) + 1;
+
+			if (!strncmp(environ[i], extra[j], len))
+				break;
+		}
+		if (j == m)
+			envp[k++] = environ[i];
+	}
+	for (size_t j = 0; j < m; j++)
+		envp[k++] = extra[j];
+	return envp;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+static void __attribute__((noreturn)) child_fail(int report_fd, int step)
+{
+	struct child_failure f = { step, errno };
+
+	while (write(report_fd, &f, sizeof f) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+/* The child between fork and exec: async-signal-safe calls only.  fds are
+ * the ends that become its stdin, stdout and stderr, then the write end of
+ * the failure report pipe. */
+static void __attribute__((noreturn))
+child_exec(const struct plan *plan, int fds[4])
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	struct rlimit rl;
+
+	setpgid(0, 0);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != plan->parent)
+		_exit(127);
+	for (int sig = 1; sig < NSIG; sig++)
+		sigaction(sig, &dfl, NULL);
+	sigprocmask(SIG_SETMASK, &plan->empty, NULL);
+	/* Move the ends out of 0..2 first (when the referee runs with
+	 * those closed) so no dup2() clobbers another. */
+	for (int i = 0; i < 4; i++)
+		if (fds[i] < 3 && (fds[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 3)) < 0)
+			child_fail(fds[3], STEP_SETUP);
+	for (int i = 0; i < 3; i++)
+		if (dup2(fds[i], i) < 0)
+			child_fail(fds[3], STEP_SETUP);
+	if (plan->limits.cpu_seconds) {
+		/* SIGXCPU at the limit, SIGKILL a second later. */
+		rl.rlim_cur = plan->limits.cpu_seconds;
+		rl.rlim_max = rl.rlim_cur + 1;
+		if (setrlimit(RLIMIT_CPU, &rl) < 0)
+			child_fail(fds[3], STEP_LIMITS);
+	}
+	if (plan->limits.address_space) {
+		rl.rlim_cur = rl.rlim_max = plan->limits.address_space;
+		if (setrlimit(RLIMIT_AS, &rl) < 0)
+			child_fail(fds[3], STEP_LIMITS);
+	}
+	if (plan->workdir && chdir(plan->workdir) < 0)
+		child_fail(fds[3], STEP_CHDIR);
+	execve(plan->path, plan->argv, (char *const *)plan->envp);
+	child_fail(fds[3], STEP_EXEC);
+}
+
+static void describe_failure(const struct child_failure *f,
+			     const struct plan *plan, char *err)
+{
+	static const char *const doing[] = {
+		[STEP_SETUP] = "cannot set up the process for",
+		[STEP_LIMITS] = "cannot set resource limits for",
+		[STEP_EXEC] = "cannot run",
+	};
+	/* exec says ENOENT for a script whose interpreter is missing. */
+	bool bad_interpreter = f->step == STEP_EXEC && f->err == ENOENT &&
+			       (!plan->workdir || plan->path[0] == '/') &&
+			       access(plan->path, F_OK) == 0;
+
+	if (f->step == STEP_CHDIR)
+		errorf(err, "cannot enter working directory '%s': %s",
+		       plan->workdir, strerror(f->err));
+	else
+		errorf(err, "%s '%s': %s%s", doing[f->step], plan->argv[0],
+		       strerror(f->err), bad_interpreter ?
+		       " (is the interpreter in its #! line installed?)" : "");
+}
+
+/* Pipes for the child's stdin, stdout, stderr and failure report:
+ * ends[i][0] is read, ends[i][1] write; the referee's ends are
+ * non-blocking.  All are close-on-exec. */
+static int open_pipes(int ends[4][2], char *err)
+{
+	static const int ours[3] = { 1, 0, 0 };
+
+	for (int i = 0; i < 4; i++) {
+		if (pipe2(ends[i], O_CLOEXEC) < 0 ||
+		    (i < 3 && fcntl(ends[i][ours[i]], F_SETFL, O_NONBLOCK) < 0))
+			return errorf(err, "cannot create a pipe for the bot: %s",
+				      strerror(errno));
+	}
+	return 0;
+}
+
+/* Forks and execs; returns the pid, or -1 with a message after the
+ * child has been reaped.  Closes the child's ends of the pipes. */
+static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
+{
+	int child_fds[4] = { ends[0][0], ends[1][1], ends[2][1], ends[3][1] };
+	struct child_failure f;
+	sigset_t all, old;
+	ssize_t n;
+	pid_t pid;
+
+	/* No signal handler of ours may run in the child before exec. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pid = fork();
+	if (pid == 0)
+		child_exec(plan, child_fds);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0)
+		return errorf(err, "cannot start '%s': fork: %s", plan->argv[0],
+			      strerror(errno));
+	setpgid(pid, pid);
+	close_fd(&ends[0][0]);
+	close_fd(&ends[1][1]);
+	close_fd(&ends[2][1]);
+	close_fd(&ends[3][1]);
+	do
+		n = read(ends[3][0], &f, sizeof f);
+	while (n < 0 && errno == EINTR);
+	close_fd(&ends[3][0]);
+	if (n == 0)
+		return pid;
+	if (n != sizeof f)
+		f = (struct child_failure){ STEP_SETUP, n < 0 ? errno : EIO };
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	describe_failure(&f, plan, err);
+	return -1;
+}
+
+struct bot *bot_spawn(const struct bot_spec *spec, char *err)
+{
+	struct plan plan = { .workdir = spec->workdir, .limits = spec->limits,
+			     .parent = getpid() };
+	int ends[4][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 }, { -1, -1 } };
+	int log_fd = -1;
+	struct bot *bot = NULL;
+	const char *argv0;
+	pid_t pid = -1;
+
+	sigemptyset(&plan.empty);
+	if (bot_split_command(spec->command, &plan.argv, err) < 0)
+		return NULL;
+	argv0 = plan.argv[0];
+	/* A relative path is relative to the working directory: let exec
+	 * judge it there. */
+	if (spec->workdir && strchr(argv0, '/') && argv0[0] != '/')
+		plan.path = xstrdup(argv0);
+	else if (!(plan.path = bot_resolve_program(argv0, err)))
+		goto out;
+	if (!(plan.envp = build_env(spec->env, err)))
+		goto out;
+	if (spec->stderr_path &&
+	    (log_fd = open(spec->stderr_path, O_CREAT | O_TRUNC | O_WRONLY |
+			   O_CLOEXEC, 0644)) < 0) {
+		errorf(err, "cannot open the stderr log '%s': %s",
+		       spec->stderr_path, strerror(errno));
+		goto out;
+	}
+	if (open_pipes(ends, err) < 0 || (pid = fork_child(&plan, ends, err)) < 0)
+		goto out;
+	bot = xmalloc(sizeof *bot);
+	*bot = (struct bot){ .pid = pid, .in_fd = ends[0][1],
+			     .out_fd = ends[1][0], .err_fd = ends[2][0],
+			     .pidfd = (int)syscall(SYS_pidfd_open, pid, 0),
+			     .log_fd = log_fd,
+			     .limits = spec->limits };
+	bot->cap = spec->limits.max_line < 4096 ? spec->limits.max_line + 1 : 4096;
+	bot->buf = xmalloc(bot->cap);
+	ends[0][1] = ends[1][0] = ends[2][0] = log_fd = -1;
+out:
+	for (int i = 0; i < 4; i++) {
+		close_fd(&ends[i][0]);
+		close_fd(&ends[i][1]);
+	}
+	close_fd(&log_fd);
+	bot_free_words(plan.argv);
+	free(plan.path);
+	free(plan.envp);
+	return bot;
+}
+
+static void write_log(int fd, const char *data, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, data, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		data += w;
+		n -= (size_t)w;
+	}
+}
+
+/* Reads one chunk of stderr into the log, keeping at most max_stderr
+ * bytes.  Returns false when there was nothing to read. */
+static bool drain_stderr(struct bot *bot)
+{
+	char chunk[16384];
+	size_t keep;
+	ssize_t n;
+
+	if (bot->err_fd < 0)
+		return false;
+	n = read(bot->err_fd, chunk, sizeof chunk);
+	if (n < 0 && errno == EINTR)
+		return true;
+	if (n <= 0) {
+		if (n == 0 || errno != EAGAIN)
+			close_fd(&bot->err_fd);
+		return false;
+	}
+	if (bot->log_fd < 0 || bot->stderr_cut)
+		return true;
+	keep = bot->limits.max_stderr - bot->stderr_kept;
+	if (keep > (size_t)n)
+		keep = (size_t)n;
+	if (keep) {
+		write_log(bot->log_fd, chunk, keep);
+		bot->stderr_kept += keep;
+		bot->stderr_last = chunk[keep - 1];
+	}
+	if (keep < (size_t)n) {
+		char marker[80];
+		int m = snprintf(marker, sizeof marker,
+				 "%s[stderr truncated after %zu bytes]\n",
+				 bot->stderr_kept && bot->stderr_last != '\n' ?
+				 "\n" : "", bot->stderr_kept);
+
+		write_log(bot->log_fd, marker, (size_t)m);
+		bot->stderr_cut = true;
+	}
+	return true;
+}
+
+/* Records how the bot ended, if it has, without reaping it. */
+static bool peek_exit(struct bot *bot)
+{
+	siginfo_t si = { 0 };
+
+	if (waitid(P_PID, (id_t)bot->pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 ||
+	    si.si_pid != bot->pid)
+		return false;
+	bot->exit_code = si.si_code;
+	bot->exit_status = si.si_status;
+	return true;
+}
+
+/* Waits until fd (may be -1) has `events`, the bot exits (BOT_CLOSED) or
+ * the deadline passes, draining stderr meanwhile.  Polls at least once,
+ * so a past deadline still sees what is ready now.  Without a pidfd
+ * (Linux < 5.3, or valgrind 3.19) it looks at the process every 10 ms. */
+static enum bot_status wait_for(struct bot *bot, int fd, short events,
+				int64_t deadline_ns)
+{
+	for (;;) {
+		struct pollfd p[3] = { { fd, events, 0 },
+				       { bot->err_fd, POLLIN, 0 },
+				       { bot->pidfd, POLLIN, 0 } };
+		int64_t left = deadline_ns - now_ns();
+		int64_t ms = left <= 0 ? 0 : left / 1000000 + (left % 1000000 != 0);
+		int n;
+
+		if (bot->pidfd < 0 && ms > 10)
+			ms = 10;
+		n = poll(p, 3, ms > INT_MAX ? INT_MAX : (int)ms);
+		if (n < 0 && errno != EINTR)
+			return BOT_IO_ERROR;
+		if (n > 0 && p[1].revents)
+			drain_stderr(bot);
+		if ((n > 0 && p[2].revents) ||
+		    (bot->pidfd < 0 && !bot->exited && peek_exit(bot)))
+			bot->exited = true;
+		if (n > 0 && p[0].revents)
+			return BOT_OK;
+		if (bot->exited)
+			return BOT_CLOSED;
+		if (left <= 0)
+			return BOT_TIMEOUT;
+	}
+}
+
+enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
+			       int64_t deadline_ns)
+{
+	struct iovec iov[2] = { { (void *)line, len }, { "\n", 1 } };
+	int i = 0;
+
+	if (bot->in_fd < 0)
+		return BOT_CLOSED;
+	while (i < 2) {
+		ssize_t n = writev(bot->in_fd, iov + i, 2 - i);
+
+		if (n < 0 && errno == EAGAIN) {
+			enum bot_status st = wait_for(bot, bot->in_fd, POLLOUT,
+						      deadline_ns);
+
+			if (st != BOT_OK)
+				return st;
+		} else if (n < 0 && errno != EINTR) {
+			return errno == EPIPE ? BOT_CLOSED : BOT_IO_ERROR;
+		} else if (n >= 0) {
+			for (; i < 2 && (size_t)n >= iov[i].iov_len; i++)
+				n -= (ssize_t)iov[i].iov_len;
+			if (i < 2) {
+				iov[i].iov_base = (char *)iov[i].iov_base + n;
+				iov[i].iov_len -= (size_t)n;
+			}
+		}
+	}
+	return BOT_OK;
+}
+
+/* Drops the bytes of lines already returned. */
+static void compact(struct bot *bot)
+{
+	memmove(bot->buf, bot->buf + bot->start, bot->len - bot->start);
+	bot->len -= bot->start;
+	bot->scan -= bot->start;
+	bot->start = 0;
+}
+
+/* One non-blocking read of stdout into the buffer, grown up to
+ * max_line + 1 bytes.  Returns read(2)'s result. */
+static ssize_t fill(struct bot *bot)
+{
+	ssize_t n;
+
+	if (bot->len == bot->cap) {
+		size_t most = bot->limits.max_line + 1;
+
+		bot->cap = bot->cap > most / 2 ? most : 2 * bot->cap;
+		bot->buf = xrealloc(bot->buf, bot->cap);
+	}
+	do
+		n = read(bot->out_fd, bot->buf + bot->len, bot->cap - bot->len);
+	while (n < 0 && errno == EINTR);
+	if (n > 0)
+		bot->len += (size_t)n;
+	else if (n == 0)
+		bot->out_eof = true;
+	return n;
+}
+
+enum bot_status bot_read_line(struct bot *bot, int64_t deadline_ns,
+			      const char **line, size_t *len)
+{
+	enum bot_status st;
+
+	compact(bot);
+	for (;;) {
+		char *nl = memchr(bot->buf + bot->scan, '\n', bot->len - bot->scan);
+
+		if (nl) {
+			*nl = '\0';
+			*line = bot->buf;
+			*len = (size_t)(nl - bot->buf);
+			bot->start = bot->scan = *len + 1;
+			return BOT_OK;
+		}
+		bot->scan = bot->len;
+		if (bot->len > bot->limits.max_line)
+			return BOT_TOO_LONG;
+		if (bot->out_eof)
+			return BOT_CLOSED;
+		if (fill(bot) >= 0)
+			continue;
+		if (errno != EAGAIN)
+			return BOT_IO_ERROR;
+		/* The pipe is empty: if the bot is gone, no line will come. */
+		if (bot->exited)
+			return BOT_CLOSED;
+		st = wait_for(bot, bot->out_fd, POLLIN, deadline_ns);
+		if (st == BOT_TIMEOUT || st == BOT_IO_ERROR)
+			return st;
+	}
+}
+
+bool bot_has_unsolicited_output(struct bot *bot)
+{
+	compact(bot);
+	return bot->len > 0 || (!bot->out_eof && fill(bot) > 0);
+}
+
+pid_t bot_pid(const struct bot *bot)
+{
+	return bot->pid;
+}
+
+void bot_terminate(struct bot *bot, int grace_ms)
+{
+	if (!bot->reaped) {
+		siginfo_t si = { 0 };
+
+		close_fd(&bot->in_fd);
+		close_fd(&bot->out_fd);
+		bot->out_eof = true;
+		if (!bot->exited) {
+			kill(-bot->pid, SIGTERM);
+			wait_for(bot, -1, 0, now_ns() + (int64_t)grace_ms * 1000000);
+		}
+		/* Even when the leader is gone: its group may live on. */
+		kill(-bot->pid, SIGKILL);
+		while (waitid(P_PID, (id_t)bot->pid, &si, WEXITED) < 0 &&
+		       errno == EINTR)
+			;
+		if (si.si_pid == bot->pid) {
+			bot->exit_code = si.si_code;
+			bot->exit_status = si.si_status;
+		}
+		bot->exited = bot->reaped = true;
+	}
+	/* What the bot said last matters most; bounded, as something
+	 * outside the group may still be writing. */
+	for (int i = 0; i < 64 && drain_stderr(bot); i++)
+		;
+	close_fd(&bot->err_fd);
+	close_fd(&bot->pidfd);
+	close_fd(&bot->log_fd);
+}
+
+void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len)
+{
+	if (!bot->reaped) {
+		wait_for(bot, -1, 0, now_ns() + (int64_t)wait_ms * 1000000);
+		peek_exit(bot);
+	}
+	if (bot->exit_code == CLD_EXITED)
+		snprintf(buf, len, "exited with status %d", bot->exit_status);
+	else if (bot->exit_code == CLD_KILLED || bot->exit_code == CLD_DUMPED)
+		snprintf(buf, len, "was killed by signal %d (%s)",
+			 bot->exit_status, strsignal(bot->exit_status));
+	else
+		snprintf(buf, len, "is still running");
+}
+
+void bot_free(struct bot *bot, int grace_ms)
+{
+	if (!bot)
+		return;
+	bot_terminate(bot, grace_ms);
+	free(bot->buf);
+	free(bot);
+}
