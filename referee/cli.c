@@ -1,0 +1,125 @@
+/*
+ * Helpers shared by the command-line verbs; see cli.h.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+int cli_fail(const char *verb, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "referee %s: ", verb);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n(see 'referee %s --help')\n", verb);
+	return EXIT_USAGE;
+}
+
+bool cli_number(const char *verb, const char *flag, const char *text,
+		long min, long max, long *out)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(text, &end, 10);
+	if (errno || end == text || *end || n < min || n > max) {
+		cli_fail(verb, "%s takes a whole number from %ld to %ld, not '%s'",
+			 flag, min, max, text);
+		return false;
+	}
+	*out = n;
+	return true;
+}
+
+bool cli_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return true;
+	return false;
+}
+
+/* A default name: the base name, without extension, of the last word of
+ * the command that looks like a file (has a '/' or a '.'), else of the
+ * program. */
+static char *default_name(const char *command)
+{
+	char err[ERR_LEN], **words, *name;
+	const char *pick, *base;
+	int count = bot_split_command(command, &words, err);
+
+	if (count <= 0)
+		return xstrdup("bot");
+	pick = words[0];
+	for (int i = 1; i < count; i++)
+		if (words[i][0] != '-' && strpbrk(words[i], "/."))
+			pick = words[i];
+	base = strrchr(pick, '/');
+	name = xstrdup(base ? base + 1 : pick);
+	if (strchr(name + 1, '.'))
+		*strrchr(name + 1, '.') = '\0';
+	bot_free_words(words);
+	return name;
+}
+
+static bool plain_word(const char *s, size_t len)
+{
+	if (len == 0 || len > 40)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_.-", s[i]))
+			return false;
+	return true;
+}
+
+bool cli_entrants(const char *verb, char **bots, int count,
+		  struct match_entrant *entrants, char **names)
+{
+	for (int i = 0; i < count; i++) {
+		const char *eq = strchr(bots[i], '=');
+		const char *command = bots[i];
+
+		if (eq && plain_word(bots[i], (size_t)(eq - bots[i]))) {
+			names[i] = strndup(bots[i], (size_t)(eq - bots[i]));
+			command = eq + 1;
+		} else {
+			names[i] = default_name(bots[i]);
+		}
+		if (!*command) {
+			for (int k = 0; k <= i; k++)
+				free(names[k]);
+			cli_fail(verb, "bot %d has an empty command", i + 1);
+			return false;
+		}
+		memset(&entrants[i], 0, sizeof entrants[i]);
+		entrants[i].spec.command = command;
+	}
+	/* Make names unique: the second "random" becomes "random-2". */
+	for (int i = count - 1; i > 0; i--) {
+		int same = 1;
+
+		for (int k = 0; k < i; k++)
+			same += strcmp(names[k], names[i]) == 0;
+		if (same > 1) {
+			size_t len = strlen(names[i]) + 16;
+			char *renamed = xmalloc(len);
+
+			snprintf(renamed, len, "%s-%d", names[i], same);
+			free(names[i]);
+			names[i] = renamed;
+		}
+	}
+	for (int i = 0; i < count; i++)
+		entrants[i].name = names[i];
+	return true;
+}

@@ -1,0 +1,54 @@
+/*
+ * `referee games [GAME]`: the games this referee knows, and one game's
+ * options with their defaults.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "games/registry.h"
+#include "options.h"
+
+static void describe_option(const struct game_option *o)
+{
+	char values[256];
+
+	options_describe_values(o, values, sizeof values);
+	printf("  %-14s %-22s default %-8s %s\n", o->name, values,
+	       o->default_value, o->help);
+}
+
+int cmd_games(int argc, char **argv)
+{
+	const struct game_rules *rules;
+
+	if (cli_wants_help(argc, argv)) {
+		puts("usage: referee games [GAME]\n\n"
+		     "Lists the games, or GAME's players and options (set them "
+		     "with -o KEY=VALUE).");
+		return EXIT_OK;
+	}
+	if (argc > 2)
+		return cli_fail("games", "takes at most one game name");
+	if (argc == 1) {
+		for (int i = 0; game_registry[i]; i++) {
+			rules = game_registry[i];
+			printf("%-12s %-14s %d-%d players  rules %s\n", rules->name,
+			       rules->title, rules->min_players,
+			       rules->max_players, rules->rules_version);
+		}
+		return EXIT_OK;
+	}
+	rules = game_find(argv[1]);
+	if (!rules)
+		return cli_fail("games", "unknown game '%s' (run 'referee games')",
+				argv[1]);
+	printf("%s (%s), %d to %d players, rules %s\n", rules->title, rules->name,
+	       rules->min_players, rules->max_players, rules->rules_version);
+	puts("options:");
+	for (const struct game_option *o = rules->options; o && o->name; o++)
+		describe_option(o);
+	describe_option(&options_first);
+	printf("rules as enforced: docs/games/%s.md\n", rules->name);
+	return EXIT_OK;
+}

@@ -1,0 +1,33 @@
+/*
+ * `referee keygen DIR`: a new signing key pair for the referee.
+ */
+#include <sodium.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "keys.h"
+#include "util.h"
+
+int cmd_keygen(int argc, char **argv)
+{
+	struct referee_key key;
+	char err[ERR_LEN], hex[65];
+
+	if (cli_wants_help(argc, argv)) {
+		puts("usage: referee keygen DIR\n\n"
+		     "Writes a new Ed25519 key pair: DIR/" KEYS_SECRET_FILE
+		     " (secret, mode 0600) and DIR/" KEYS_PUBLIC_FILE
+		     " (public: give it to\nanyone who verifies your logs). "
+		     "Never overwrites a key.");
+		return EXIT_OK;
+	}
+	if (argc != 2)
+		return cli_fail("keygen", "takes one folder");
+	if (keys_generate(argv[1], &key, err))
+		return cli_fail("keygen", "%s", err);
+	hex_encode(hex, key.public_key, sizeof key.public_key);
+	printf("public key %s\nwritten to %s/%s and %s/%s\n", hex, argv[1],
+	       KEYS_SECRET_FILE, argv[1], KEYS_PUBLIC_FILE);
+	sodium_memzero(&key, sizeof key);
+	return EXIT_OK;
+}

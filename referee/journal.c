@@ -1,0 +1,143 @@
+/*
+ * Writing game logs; see journal.h.
+ */
+#include "journal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "util.h"
+
+struct journal {
+	int fd;
+	char *path;
+	uint64_t seq;
+	unsigned char last_hash[FAIR_HASH_BYTES];
+};
+
+void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
+		       size_t len)
+{
+	fair_hash(out, "arena:line", NULL, 0, (const unsigned char *)line, len);
+}
+
+void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],
+			       const unsigned char game_id[FAIR_GAME_ID_BYTES],
+			       uint64_t last_seq,
+			       const unsigned char last_hash[FAIR_HASH_BYTES])
+{
+	memcpy(out, "arena:log:v1", 12);
+	memcpy(out + 12, game_id, FAIR_GAME_ID_BYTES);
+	for (int i = 0; i < 8; i++)
+		out[12 + FAIR_GAME_ID_BYTES + i] = (unsigned char)(last_seq >> (8 * i));
+	memcpy(out + 12 + FAIR_GAME_ID_BYTES + 8, last_hash, FAIR_HASH_BYTES);
+}
+
+struct journal *journal_create(const char *path, char *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	struct journal *journal;
+
+	if (fd < 0) {
+		errorf(err, "cannot create log '%s': %s%s", path, strerror(errno),
+		       errno == EEXIST ? " (logs are never overwritten)" : "");
+		return NULL;
+	}
+	journal = xcalloc(1, sizeof *journal);
+	journal->fd = fd;
+	journal->path = xstrdup(path);
+	return journal;
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int journal_append(struct journal *journal, cJSON *record, char *err)
+{
+	char *body = json_print_line(record);
+	char head[128], prev[2 * FAIR_HASH_BYTES + 1];
+	size_t head_len, body_len = strlen(body), len;
+	char *line;
+	int rc = 0;
+
+	cJSON_Delete(record);
+	if (journal->seq == 0) {
+		head_len = (size_t)snprintf(head, sizeof head, "{\"seq\":0");
+	} else {
+		hex_encode(prev, journal->last_hash, FAIR_HASH_BYTES);
+		head_len = (size_t)snprintf(head, sizeof head,
+					    "{\"seq\":%llu,\"prev\":\"%s\"",
+					    (unsigned long long)journal->seq, prev);
+	}
+	/* body is "{...}": replace its "{" with the head and a comma. */
+	len = head_len + 1 + (body_len - 1);
+	line = xmalloc(len + 1);
+	memcpy(line, head, head_len);
+	line[head_len] = body_len > 2 ? ',' : '}';
+	memcpy(line + head_len + 1, body + 1, body_len - 1);
+	if (body_len <= 2)
+		len = head_len + 1;
+	line[len] = '\n';
+	journal_line_hash(journal->last_hash, line, len);
+	if (write_all(journal->fd, line, len + 1))
+		rc = errorf(err, "cannot write log '%s': %s", journal->path,
+			    strerror(errno));
+	else
+		journal->seq++;
+	free(line);
+	free(body);
+	return rc;
+}
+
+int journal_sign(struct journal *journal, const struct referee_key *key,
+		 const unsigned char game_id[FAIR_GAME_ID_BYTES], char *err)
+{
+	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	unsigned char sig[crypto_sign_BYTES];
+	char hex[2 * crypto_sign_BYTES + 1];
+	cJSON *record = cJSON_CreateObject();
+	int rc;
+
+	journal_signature_message(message, game_id, journal->seq - 1,
+				  journal->last_hash);
+	crypto_sign_detached(sig, NULL, message, sizeof message, key->secret_key);
+	cJSON_AddStringToObject(record, "type", "signature");
+	hex_encode(hex, key->public_key, 32);
+	cJSON_AddStringToObject(record, "key", hex);
+	hex_encode(hex, sig, sizeof sig);
+	cJSON_AddStringToObject(record, "sig", hex);
+	rc = journal_append(journal, record, err);
+	if (!rc && close(journal->fd))
+		rc = errorf(err, "cannot close log '%s': %s", journal->path,
+			    strerror(errno));
+	journal->fd = -1;
+	return rc;
+}
+
+void journal_free(struct journal *journal)
+{
+	if (!journal)
+		return;
+	if (journal->fd >= 0)
+		close(journal->fd);
+	free(journal->path);
+	free(journal);
+}

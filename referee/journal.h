@@ -1,0 +1,44 @@
+/*
+ * The game log writer: JSON Lines, hash-chained and signed as
+ * docs/FAIRNESS.md specifies.  Each record is written to disk with one
+ * write(2) as soon as it is appended, so a log always holds the game up
+ * to the last event, and a full disk is reported at the record it hit.
+ */
+#ifndef ARENA_JOURNAL_H
+#define ARENA_JOURNAL_H
+
+#include <cjson/cJSON.h>
+#include <stdint.h>
+
+#include "fair.h"
+#include "keys.h"
+
+#define JOURNAL_SIGNATURE_MESSAGE_BYTES (12 + FAIR_GAME_ID_BYTES + 8 + FAIR_HASH_BYTES)
+
+struct journal;
+
+/* Creates the log file; refuses to overwrite an existing one. */
+struct journal *journal_create(const char *path, char *err);
+
+/* Writes `record` (consumed; its first member should be "type") as the
+ * next line, with "seq" and "prev" put in front.  0, or -1 with err. */
+int journal_append(struct journal *journal, cJSON *record, char *err);
+
+/* Appends the closing signature record and closes the file. */
+int journal_sign(struct journal *journal, const struct referee_key *key,
+		 const unsigned char game_id[FAIR_GAME_ID_BYTES], char *err);
+
+/* Closes (unsigned, e.g. after an error) and frees; NULL is fine. */
+void journal_free(struct journal *journal);
+
+/* h_i = H("arena:line", -, the line's bytes without the newline). */
+void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
+		       size_t len);
+
+/* "arena:log:v1" || game_id || LE64(last_seq) || last_hash */
+void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],
+			       const unsigned char game_id[FAIR_GAME_ID_BYTES],
+			       uint64_t last_seq,
+			       const unsigned char last_hash[FAIR_HASH_BYTES]);
+
+#endif

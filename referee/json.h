@@ -1,0 +1,31 @@
+/*
+ * Strict reading of one JSON line, shared by the protocol (bot replies)
+ * and the log reader: cJSON alone accepts invalid UTF-8 and duplicate
+ * keys, both of which must be errors for us (a duplicate key could make
+ * two readers of the same signed log see different values).
+ */
+#ifndef ARENA_JSON_H
+#define ARENA_JSON_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Parses `len` bytes as exactly one JSON object: valid UTF-8, no NUL
+ * byte, no duplicate key at any depth, nothing after it but spaces.
+ * Returns a new object or NULL with the reason in err (ERR_LEN bytes). */
+cJSON *json_parse_object(const char *text, size_t len, char *err);
+
+/* True when the `len` bytes are valid UTF-8 (no overlongs, no surrogates). */
+bool json_valid_utf8(const char *text, size_t len);
+
+/* Prints `item` on one line; the caller frees the result. */
+char *json_print_line(const cJSON *item);
+
+/* Reads an integer member into *out, leaving *out as it is when the
+ * member is absent.  Returns false if present but not an integer in
+ * [min, max]. */
+bool json_get_int(const cJSON *object, const char *name, long min, long max,
+		  long *out);
+
+#endif

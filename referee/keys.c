@@ -1,0 +1,123 @@
+/*
+ * Key files; see keys.h.
+ */
+#include "keys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* Reads the first line of a small file holding `len` bytes in hex. */
+static int read_hex_file(const char *path, unsigned char *out, size_t len,
+			 char *err)
+{
+	char line[160];
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return errorf(err, "cannot read key file '%s': %s", path,
+			      strerror(errno));
+	if (!fgets(line, sizeof line, f)) {
+		fclose(f);
+		return errorf(err, "key file '%s' is empty", path);
+	}
+	fclose(f);
+	line[strcspn(line, "\r\n")] = '\0';
+	if (hex_decode(out, len, line))
+		return errorf(err, "key file '%s' must hold %zu lowercase hex "
+			      "digits on its first line", path, 2 * len);
+	return 0;
+}
+
+static int write_hex_file(const char *path, const unsigned char *bytes,
+			  size_t len, mode_t mode, char *err)
+{
+	char hex[2 * 64 + 2];
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+	ssize_t n;
+
+	if (fd < 0)
+		return errorf(err, "cannot create '%s': %s%s", path,
+			      strerror(errno),
+			      errno == EEXIST ? " (refusing to overwrite a key)" : "");
+	hex_encode(hex, bytes, len);
+	strcat(hex, "\n");
+	n = write(fd, hex, strlen(hex));
+	if (n != (ssize_t)strlen(hex) || close(fd)) {
+		int saved = n < 0 ? errno : EIO;
+
+		unlink(path);
+		return errorf(err, "cannot write '%s': %s", path, strerror(saved));
+	}
+	return 0;
+}
+
+static char *join(const char *dir, const char *file)
+{
+	size_t len = strlen(dir) + strlen(file) + 2;
+	char *path = xmalloc(len);
+
+	snprintf(path, len, "%s/%s", dir, file);
+	return path;
+}
+
+int keys_generate(const char *dir, struct referee_key *key, char *err)
+{
+	unsigned char seed[32];
+	char *secret_path, *public_path;
+	int rc;
+
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return errorf(err, "cannot create folder '%s': %s", dir,
+			      strerror(errno));
+	randombytes_buf(seed, sizeof seed);
+	crypto_sign_seed_keypair(key->public_key, key->secret_key, seed);
+	secret_path = join(dir, KEYS_SECRET_FILE);
+	public_path = join(dir, KEYS_PUBLIC_FILE);
+	rc = write_hex_file(secret_path, seed, sizeof seed, 0600, err);
+	if (!rc) {
+		rc = write_hex_file(public_path, key->public_key, 32, 0644, err);
+		if (rc)
+			unlink(secret_path);
+	}
+	sodium_memzero(seed, sizeof seed);
+	free(secret_path);
+	free(public_path);
+	return rc;
+}
+
+int keys_load_secret(const char *path, struct referee_key *key, char *err)
+{
+	unsigned char seed[32];
+
+	if (read_hex_file(path, seed, sizeof seed, err))
+		return -1;
+	crypto_sign_seed_keypair(key->public_key, key->secret_key, seed);
+	sodium_memzero(seed, sizeof seed);
+	return 0;
+}
+
+int keys_load_public(const char *path, unsigned char public_key[32], char *err)
+{
+	return read_hex_file(path, public_key, 32, err);
+}
+
+int keys_load_or_generate(const char *dir, struct referee_key *key,
+			  bool *created, char *err)
+{
+	char *path = join(dir, KEYS_SECRET_FILE);
+	int rc;
+
+	*created = access(path, F_OK) != 0;
+	rc = *created ? keys_generate(dir, key, err)
+		      : keys_load_secret(path, key, err);
+	free(path);
+	return rc;
+}

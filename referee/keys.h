@@ -1,0 +1,33 @@
+/*
+ * The referee's Ed25519 signing key: generating a pair into a folder
+ * (referee.key, mode 0600, and referee.pub), and loading either half.
+ * Both files hold one line of lowercase hex: the 32-byte seed for the
+ * secret key, the 32-byte public key for the public one.
+ */
+#ifndef ARENA_KEYS_H
+#define ARENA_KEYS_H
+
+#include <stdbool.h>
+
+#define KEYS_SECRET_FILE "referee.key"
+#define KEYS_PUBLIC_FILE "referee.pub"
+
+struct referee_key {
+	unsigned char public_key[32];
+	unsigned char secret_key[64];
+};
+
+/* Writes a new pair into `dir` (created if missing); refuses to overwrite
+ * an existing key.  0, or -1 with a message in err. */
+int keys_generate(const char *dir, struct referee_key *key, char *err);
+
+int keys_load_secret(const char *path, struct referee_key *key, char *err);
+int keys_load_public(const char *path, unsigned char public_key[32],
+		     char *err);
+
+/* Loads DIR/referee.key, or generates a pair there when there is none
+ * (*created tells which). */
+int keys_load_or_generate(const char *dir, struct referee_key *key,
+			  bool *created, char *err);
+
+#endif

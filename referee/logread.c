@@ -1,0 +1,94 @@
+/*
+ * Loading a game log; see logread.h.
+ */
+#include "logread.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "util.h"
+
+static char *read_file(const char *path, size_t *size, char *err)
+{
+	FILE *f = fopen(path, "rbe");
+	size_t cap = 65536, len = 0, n;
+	char *buf;
+
+	if (!f) {
+		errorf(err, "cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = xmalloc(cap);
+	while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len > LOGREAD_MAX_BYTES) {
+			errorf(err, "'%s' is larger than %zu MiB", path,
+			       LOGREAD_MAX_BYTES >> 20);
+			goto fail;
+		}
+		if (len == cap)
+			buf = xrealloc(buf, cap *= 2);
+	}
+	if (ferror(f)) {
+		errorf(err, "cannot read '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	*size = len;
+	return buf;
+fail:
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+int logread_load(const char *path, struct game_log *log, char *err)
+{
+	size_t size, cap = 64, start = 0;
+
+	memset(log, 0, sizeof *log);
+	log->buffer = read_file(path, &size, err);
+	if (!log->buffer)
+		return -1;
+	log->path = xstrdup(path);
+	log->lines = xmalloc(cap * sizeof *log->lines);
+	while (start < size) {
+		char *nl = memchr(log->buffer + start, '\n', size - start);
+		size_t len = nl ? (size_t)(nl - (log->buffer + start)) : size - start;
+		struct log_line *line;
+
+		if (log->count == cap)
+			log->lines = xrealloc(log->lines, (cap *= 2) * sizeof *log->lines);
+		line = &log->lines[log->count++];
+		line->bytes = log->buffer + start;
+		line->len = len;
+		line->json = json_parse_object(line->bytes, len, line->error);
+		log->ends_mid_line = !nl;
+		start += len + 1;
+	}
+	return 0;
+}
+
+void logread_free(struct game_log *log)
+{
+	for (size_t i = 0; i < log->count; i++)
+		cJSON_Delete(log->lines[i].json);
+	free(log->lines);
+	free(log->buffer);
+	free(log->path);
+	memset(log, 0, sizeof *log);
+}
+
+const char *logread_string(const struct game_log *log, size_t i,
+			   const char *name)
+{
+	const cJSON *item;
+
+	if (i >= log->count)
+		return NULL;
+	item = cJSON_GetObjectItemCaseSensitive(log->lines[i].json, name);
+	return cJSON_IsString(item) ? item->valuestring : NULL;
+}

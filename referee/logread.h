@@ -1,0 +1,39 @@
+/*
+ * Reading a game log back: every line as its exact bytes (the hash chain
+ * is over them) and as strictly parsed JSON.  A log read here has not been
+ * checked yet: verify.h does that.
+ */
+#ifndef ARENA_LOGREAD_H
+#define ARENA_LOGREAD_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Logs larger than this are refused rather than read into memory. */
+#define LOGREAD_MAX_BYTES ((size_t)256 << 20)
+
+struct log_line {
+	const char *bytes; /* into the file's buffer; no newline, no NUL */
+	size_t len;
+	cJSON *json;       /* NULL when the line is not a strict JSON object */
+	char error[160];   /* why json is NULL */
+};
+
+struct game_log {
+	char *path;
+	char *buffer;
+	struct log_line *lines;
+	size_t count;
+	bool ends_mid_line; /* the last line has no newline (a cut log) */
+};
+
+/* Reads the file; -1 with err when it cannot be read at all. */
+int logread_load(const char *path, struct game_log *log, char *err);
+void logread_free(struct game_log *log);
+
+/* Member `name` of line i as a string, or NULL. */
+const char *logread_string(const struct game_log *log, size_t i,
+			   const char *name);
+
+#endif

@@ -1,0 +1,616 @@
+/*
+ * Running games between bot processes; see match.h.  A game goes:
+ * header, start, the fairness exchange (commit, lock, reveal: see
+ * docs/FAIRNESS.md), the moves, the result, the end message with the
+ * referee's secret, and the signature.  Messages that every seat gets are
+ * written to all seats first and read back after, so slow bots overlap.
+ */
+#include "match.h"
+
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "botfiles.h"
+#include "config.h"
+#include "fair.h"
+#include "journal.h"
+#include "json.h"
+#include "records.h"
+#include "table.h"
+#include "util.h"
+
+#define REASON_LEN MATCH_REASON_LEN
+#define DETAIL_LEN MATCH_DETAIL_LEN
+
+struct fault {
+	const char *reason;
+	char detail[DETAIL_LEN];
+};
+
+struct entrant {
+	const struct match_entrant *config;
+	struct bot *bot;       /* NULL while not running */
+	char *reported_name, *reported_version;
+	cJSON *files;
+	bool pending;          /* a start-up fault, charged to the next game */
+	struct fault pending_fault;
+};
+
+struct match {
+	struct match_config config;
+	struct entrant *entrants;
+	int count;
+};
+
+/* One game being played. */
+struct game_run {
+	struct match *match;
+	int seats;
+	struct entrant *at[GAME_MAX_SEATS];
+	struct journal *journal;
+	struct table table;
+	struct draws draws;
+	struct game_outcome *outcome;
+	cJSON *forfeits;
+	int64_t used_ns[GAME_MAX_SEATS];
+	bool failed;           /* the log could not be written */
+	char *err;
+};
+
+static void stop_bot(struct match *match, struct entrant *e)
+{
+	bot_free(e->bot, match->config.grace_ms);
+	e->bot = NULL;
+}
+
+/* Turns a bot I/O status into a fault. */
+static void io_fault(struct entrant *e, enum bot_status status,
+		     long allowance_ms, size_t max_line, struct fault *f)
+{
+	char how[128];
+
+	switch (status) {
+	case BOT_TIMEOUT:
+		f->reason = "timeout";
+		snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms",
+			 allowance_ms);
+		return;
+	case BOT_TOO_LONG:
+		f->reason = "line-too-long";
+		snprintf(f->detail, DETAIL_LEN, "a reply line passed %zu bytes",
+			 max_line);
+		return;
+	case BOT_CLOSED:
+	case BOT_IO_ERROR:
+	case BOT_OK:
+		break;
+	}
+	f->reason = "exit";
+	bot_describe_exit(e->bot, 200, how, sizeof how);
+	snprintf(f->detail, DETAIL_LEN, "the bot %s", how);
+}
+
+/* Sends a message; false with a fault if the bot cannot take it. */
+static bool send_message(struct entrant *e, const cJSON *msg,
+			 int64_t deadline, long allowance_ms, struct fault *f)
+{
+	char *line;
+	enum bot_status status;
+
+	if (bot_has_unsolicited_output(e->bot)) {
+		f->reason = "unexpected-output";
+		snprintf(f->detail, DETAIL_LEN,
+			 "wrote to stdout when no reply was due");
+		return false;
+	}
+	line = json_print_line(msg);
+	status = bot_write_line(e->bot, line, strlen(line), deadline);
+	free(line);
+	if (status == BOT_OK)
+		return true;
+	io_fault(e, status, allowance_ms, e->config->spec.limits.max_line, f);
+	return false;
+}
+
+/* Reads one reply; NULL with a fault if there is none to be had. */
+static cJSON *read_reply(struct entrant *e, int64_t deadline,
+			 long allowance_ms, struct fault *f)
+{
+	const char *line;
+	size_t len;
+	enum bot_status status = bot_read_line(e->bot, deadline, &line, &len);
+	char err[ERR_LEN];
+	cJSON *reply;
+
+	if (status != BOT_OK) {
+		io_fault(e, status, allowance_ms,
+			 e->config->spec.limits.max_line, f);
+		return NULL;
+	}
+	if (wire_parse_reply(line, len, &reply, err) != WIRE_OK) {
+		f->reason = "bad-json";
+		snprintf(f->detail, DETAIL_LEN, "%s: %.120s", err, line);
+		return NULL;
+	}
+	return reply;
+}
+
+/* Starts an entrant's process; a failure becomes a fault that the
+ * entrant's next game records (and err says why). */
+static bool entrant_spawn(struct entrant *e, char *err)
+{
+	e->bot = bot_spawn(&e->config->spec, err);
+	if (e->bot)
+		return true;
+	e->pending = true;
+	e->pending_fault.reason = "exit";
+	snprintf(e->pending_fault.detail, DETAIL_LEN, "cannot start the bot: %s",
+		 err);
+	return false;
+}
+
+/* Says hello to every entrant of `list` that runs: all hellos are sent
+ * before any reply is read, so the bots' start-up times overlap. */
+static void say_hello(struct match *match, struct entrant **list, int count)
+{
+	long allowance = match->config.time.start_ms;
+	int64_t deadline = now_ns() + allowance * 1000000;
+	cJSON *msg = wire_hello();
+	bool *sent = xcalloc((size_t)count + 1, sizeof *sent);
+
+	for (int i = 0; i < count; i++) {
+		sent[i] = list[i]->bot && send_message(list[i], msg, deadline,
+						       allowance,
+						       &list[i]->pending_fault);
+		if (list[i]->bot && !sent[i]) {
+			list[i]->pending = true;
+			stop_bot(match, list[i]);
+		}
+	}
+	cJSON_Delete(msg);
+	for (int i = 0; i < count; i++) {
+		struct entrant *e = list[i];
+		struct fault *f = &e->pending_fault;
+		const char *name, *version;
+		char err[ERR_LEN];
+		cJSON *reply;
+
+		if (!sent[i])
+			continue;
+		reply = read_reply(e, deadline, allowance, f);
+		if (reply && wire_check_hello(reply, &name, &version, err) == WIRE_OK) {
+			free(e->reported_name);
+			free(e->reported_version);
+			e->reported_name = name ? xstrdup(name) : NULL;
+			e->reported_version = version ? xstrdup(version) : NULL;
+			cJSON_Delete(reply);
+			continue;
+		}
+		if (reply) {
+			f->reason = "bad-reply";
+			snprintf(f->detail, DETAIL_LEN, "hello: %s", err);
+			cJSON_Delete(reply);
+		}
+		e->pending = true;
+		stop_bot(match, e);
+	}
+	free(sent);
+}
+
+static void record(struct game_run *g, cJSON *rec)
+{
+	if (!g->journal || g->failed) {
+		cJSON_Delete(rec);
+		return;
+	}
+	if (journal_append(g->journal, rec, g->err))
+		g->failed = true;
+}
+
+static void log_draw(void *ctx, const struct draw_record *draw)
+{
+	record(ctx, records_draw(draw));
+}
+
+/* Takes `seat` out of the game for `f`, and stops its process. */
+static void forfeit(struct game_run *g, int seat, const struct fault *f)
+{
+	struct game_outcome *o = g->outcome;
+	cJSON *entry = cJSON_CreateObject();
+
+	record(g, records_forfeit(seat, f->reason, f->detail));
+	table_forfeit(&g->table, seat, &g->draws);
+	o->forfeited[seat] = true;
+	snprintf(o->reason[seat], REASON_LEN, "%s", f->reason);
+	snprintf(o->detail[seat], DETAIL_LEN, "%s", f->detail);
+	cJSON_AddNumberToObject(entry, "seat", seat);
+	cJSON_AddStringToObject(entry, "reason", f->reason);
+	cJSON_AddItemToArray(g->forfeits, entry);
+	stop_bot(g->match, g->at[seat]);
+}
+
+static bool in_game(const struct game_run *g, int seat)
+{
+	return !g->table.out[seat] && g->at[seat]->bot;
+}
+
+/*
+ * Sends msgs[s] to every seat s still in (NULL: none) and reads each
+ * reply into replies[s].  A seat that fails forfeits, unless `scored`
+ * (the result is final), in which case its process is only stopped.
+ */
+static void exchange(struct game_run *g, cJSON **msgs, long allowance_ms,
+		     bool scored, cJSON **replies)
+{
+	struct fault f;
+	int64_t deadline = now_ns() + allowance_ms * 1000000;
+	bool sent[GAME_MAX_SEATS] = {false};
+
+	for (int s = 0; s < g->seats; s++) {
+		replies[s] = NULL;
+		if (!msgs[s] || !in_game(g, s))
+			continue;
+		sent[s] = send_message(g->at[s], msgs[s], deadline, allowance_ms, &f);
+		if (!sent[s] && !scored)
+			forfeit(g, s, &f);
+		else if (!sent[s])
+			stop_bot(g->match, g->at[s]);
+	}
+	for (int s = 0; s < g->seats; s++) {
+		cJSON_Delete(msgs[s]);
+		msgs[s] = NULL;
+		if (!sent[s] || !in_game(g, s))
+			continue;
+		replies[s] = read_reply(g->at[s], deadline, allowance_ms, &f);
+		if (!replies[s] && !scored)
+			forfeit(g, s, &f);
+		else if (!replies[s])
+			stop_bot(g->match, g->at[s]);
+	}
+}
+
+static void delete_replies(cJSON **replies, int count)
+{
+	for (int s = 0; s < count; s++)
+		cJSON_Delete(replies[s]);
+}
+
+static cJSON *header(struct game_run *g, const unsigned char *game_id)
+{
+	const struct match_config *c = &g->match->config;
+	cJSON *h = cJSON_CreateObject(), *players, *time;
+	char hex[2 * FAIR_GAME_ID_BYTES + 1];
+
+	hex_encode(hex, game_id, FAIR_GAME_ID_BYTES);
+	cJSON_AddStringToObject(h, "type", "header");
+	cJSON_AddStringToObject(h, "format", "arena-log/1");
+	cJSON_AddStringToObject(h, "referee", PACKAGE_NAME " " PACKAGE_VERSION);
+	cJSON_AddStringToObject(h, "game", c->rules->name);
+	cJSON_AddStringToObject(h, "rules", c->rules->rules_version);
+	cJSON_AddStringToObject(h, "game_id", hex);
+	cJSON_AddItemToObject(h, "options", cJSON_Duplicate(c->options, true));
+	time = cJSON_AddObjectToObject(h, "time");
+	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
+	cJSON_AddNumberToObject(time, "game_ms", (double)c->time.game_ms);
+	players = cJSON_AddArrayToObject(h, "players");
+	for (int s = 0; s < g->seats; s++) {
+		struct entrant *e = g->at[s];
+		cJSON *p = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(p, "seat", s);
+		cJSON_AddStringToObject(p, "name", e->config->name);
+		cJSON_AddStringToObject(p, "command", e->config->spec.command);
+		cJSON_AddItemToObject(p, "files", cJSON_Duplicate(e->files, true));
+		if (e->reported_name)
+			cJSON_AddStringToObject(p, "reported_name", e->reported_name);
+		if (e->reported_version)
+			cJSON_AddStringToObject(p, "reported_version",
+						e->reported_version);
+		cJSON_AddItemToArray(players, p);
+	}
+	return h;
+}
+
+/* start and commit: returns which seats committed, with their c_i. */
+static void start_and_commit(struct game_run *g, const char *game_id_hex,
+			     const unsigned char *commitment,
+			     unsigned char (*commits)[FAIR_HASH_BYTES],
+			     bool *committed)
+{
+	const struct match_config *c = &g->match->config;
+	const char *names[GAME_MAX_SEATS];
+	cJSON *msgs[GAME_MAX_SEATS], *replies[GAME_MAX_SEATS];
+	char err[ERR_LEN];
+
+	for (int s = 0; s < g->seats; s++)
+		names[s] = g->at[s]->config->name;
+	for (int s = 0; s < g->seats; s++)
+		msgs[s] = wire_start(c->rules, game_id_hex, c->options, s, names,
+				     g->seats, &c->time);
+	exchange(g, msgs, c->time.move_ms, false, replies);
+	delete_replies(replies, g->seats);
+
+	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
+	for (int s = 0; s < g->seats; s++)
+		msgs[s] = wire_commit(commitment);
+	exchange(g, msgs, c->time.move_ms, false, replies);
+	for (int s = 0; s < g->seats; s++) {
+		bool declined = true;
+		enum wire_error e;
+
+		committed[s] = false;
+		if (!replies[s])
+			continue;
+		e = wire_check_commit(replies[s], commits[s], &declined, err);
+		if (e != WIRE_OK) {
+			struct fault f = {.reason = wire_error_reason(e)};
+
+			snprintf(f.detail, DETAIL_LEN, "commit: %s", err);
+			forfeit(g, s, &f);
+		}
+		committed[s] = e == WIRE_OK && !declined;
+	}
+	delete_replies(replies, g->seats);
+	for (int s = 0; s < g->seats; s++)
+		record(g, records_bot_commit(s, committed[s] ? commits[s] : NULL));
+}
+
+/* lock and reveal: fills contributions; false when a seat that committed
+ * did not reveal a matching value, so no key may be formed. */
+static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
+			    const unsigned char *commitment,
+			    unsigned char (*commits)[FAIR_HASH_BYTES],
+			    const bool *committed,
+			    unsigned char (*contributions)[FAIR_SECRET_BYTES])
+{
+	const unsigned char *list[GAME_MAX_SEATS];
+	cJSON *msgs[GAME_MAX_SEATS], *replies[GAME_MAX_SEATS];
+	bool keyed = true;
+	char err[ERR_LEN];
+
+	for (int s = 0; s < g->seats; s++)
+		list[s] = committed[s] ? commits[s] : NULL;
+	for (int s = 0; s < g->seats; s++)
+		msgs[s] = wire_lock(list, g->seats);
+	exchange(g, msgs, g->match->config.time.move_ms, false, replies);
+	for (int s = 0; s < g->seats; s++) {
+		unsigned char check[FAIR_HASH_BYTES];
+		struct fault f = {.reason = "fairness"};
+		enum wire_error e;
+
+		memset(contributions[s], 0, FAIR_SECRET_BYTES);
+		if (!committed[s])
+			continue;
+		if (!replies[s]) {
+			keyed = false; /* it forfeited in exchange() */
+			continue;
+		}
+		e = wire_check_lock(replies[s], true, contributions[s], err);
+		if (e == WIRE_OK) {
+			fair_bot_commitment(check, game_id, (uint32_t)s, commitment,
+					    contributions[s]);
+			if (sodium_memcmp(check, commits[s], FAIR_HASH_BYTES) == 0) {
+				record(g, records_bot_reveal(s, contributions[s]));
+				continue;
+			}
+			snprintf(err, ERR_LEN, "the reveal does not match the commitment");
+		}
+		f.reason = wire_error_reason(e == WIRE_OK ? WIRE_FAIRNESS : e);
+		snprintf(f.detail, DETAIL_LEN, "lock: %s", err);
+		forfeit(g, s, &f);
+		keyed = false;
+	}
+	delete_replies(replies, g->seats);
+	return keyed;
+}
+
+/* Asks the seat to move for its action and applies it, or forfeits it. */
+static void play_turn(struct game_run *g, int seat)
+{
+	const struct match_config *c = &g->match->config;
+	const struct game_rules *rules = c->rules;
+	long allowance = c->time.move_ms;
+	cJSON *msgs[GAME_MAX_SEATS] = {NULL}, *replies[GAME_MAX_SEATS];
+	const cJSON *action;
+	char err[ERR_LEN];
+	int64_t start;
+
+	if (c->time.game_ms) {
+		long left = c->time.game_ms - (long)(g->used_ns[seat] / 1000000);
+
+		allowance = left < allowance ? (left > 0 ? left : 0) : allowance;
+	}
+	msgs[seat] = wire_turn(seat, rules->view(g->table.state, seat),
+			       rules->legal(g->table.state), allowance);
+	start = now_ns();
+	exchange(g, msgs, allowance, false, replies);
+	g->used_ns[seat] += now_ns() - start;
+	if (!replies[seat])
+		return;
+	if (wire_check_turn(replies[seat], &action, err) != WIRE_OK) {
+		struct fault f = {.reason = "bad-reply"};
+
+		snprintf(f.detail, DETAIL_LEN, "%s", err);
+		forfeit(g, seat, &f);
+		cJSON_Delete(replies[seat]);
+		return;
+	}
+	/* Recorded before it is applied: the draws it causes follow it, and
+	 * an illegal action stays in the log for anyone to check. */
+	record(g, records_action(seat, action, (now_ns() - start) / 1000));
+	if (table_apply(&g->table, action, &g->draws, err)) {
+		struct fault f = {.reason = "illegal-action"};
+
+		snprintf(f.detail, DETAIL_LEN, "%s", err);
+		forfeit(g, seat, &f);
+	} else {
+		g->outcome->actions++;
+		if (c->on_action)
+			c->on_action(c->hook_ctx, rules, g->table.state, seat,
+				     action);
+	}
+	cJSON_Delete(replies[seat]);
+}
+
+static void finish_game(struct game_run *g, const unsigned char *secret)
+{
+	cJSON *msgs[GAME_MAX_SEATS], *replies[GAME_MAX_SEATS];
+	struct game_result *result = &g->outcome->result;
+
+	table_result(&g->table, result);
+	record(g, records_result(result, g->seats));
+	for (int s = 0; s < g->seats; s++)
+		msgs[s] = wire_end(result, g->seats,
+				   cJSON_Duplicate(g->forfeits, true), secret);
+	exchange(g, msgs, g->match->config.time.move_ms, true, replies);
+	delete_replies(replies, g->seats);
+	record(g, records_hex("reveal", "secret", secret, FAIR_SECRET_BYTES));
+}
+
+/* The referee's game_id and secret S for game `index`. */
+static void referee_secrets(const struct match_config *config,
+			   unsigned long index,
+			   unsigned char game_id[FAIR_GAME_ID_BYTES],
+			   unsigned char secret[FAIR_SECRET_BYTES])
+{
+	unsigned char msg[8], both[FAIR_HASH_BYTES * 2];
+
+	if (!config->seed) {
+		randombytes_buf(game_id, FAIR_GAME_ID_BYTES);
+		randombytes_buf(secret, FAIR_SECRET_BYTES);
+		return;
+	}
+	for (int i = 0; i < 8; i++)
+		msg[i] = (unsigned char)((uint64_t)index >> (8 * i));
+	fair_hash(both, "arena:seed:id", config->seed, 32, msg, sizeof msg);
+	fair_hash(both + FAIR_HASH_BYTES, "arena:seed:S", config->seed, 32,
+		  msg, sizeof msg);
+	memcpy(game_id, both, FAIR_GAME_ID_BYTES);
+	memcpy(secret, both + FAIR_HASH_BYTES, FAIR_SECRET_BYTES);
+	sodium_memzero(both, sizeof both);
+}
+
+int match_play(struct match *match, unsigned long index, const int *seating,
+	       int seats, const char *log_path, struct game_outcome *outcome, char *err)
+{
+	unsigned char game_id[FAIR_GAME_ID_BYTES], secret[FAIR_SECRET_BYTES];
+	unsigned char commitment[FAIR_HASH_BYTES], key[FAIR_HASH_BYTES];
+	unsigned char commits[GAME_MAX_SEATS][FAIR_HASH_BYTES];
+	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
+	bool committed[GAME_MAX_SEATS];
+	struct entrant *restarted[GAME_MAX_SEATS];
+	int restarts = 0;
+	struct game_run g = {.match = match, .seats = seats, .err = err,
+			     .outcome = outcome};
+	int rc = -1;
+
+	memset(outcome, 0, sizeof *outcome);
+	outcome->seats = seats;
+	referee_secrets(&match->config, index, game_id, secret);
+	fair_referee_commitment(commitment, game_id, secret);
+	hex_encode(outcome->game_id, game_id, sizeof game_id);
+	if (log_path && !(g.journal = journal_create(log_path, err)))
+		return -1;
+	g.forfeits = cJSON_CreateArray();
+	table_init(&g.table, match->config.rules, seats);
+	for (int s = 0; s < seats; s++) {
+		char spawn_err[ERR_LEN];
+
+		g.at[s] = &match->entrants[seating[s]];
+		if (!g.at[s]->bot && !g.at[s]->pending &&
+		    entrant_spawn(g.at[s], spawn_err))
+			restarted[restarts++] = g.at[s];
+	}
+	say_hello(match, restarted, restarts);
+	record(&g, header(&g, game_id));
+	for (int s = 0; s < seats; s++)
+		if (g.at[s]->pending) {
+			g.at[s]->pending = false;
+			forfeit(&g, s, &g.at[s]->pending_fault);
+		}
+
+	start_and_commit(&g, outcome->game_id, commitment, commits, committed);
+	if (lock_and_reveal(&g, game_id, commitment, commits, committed,
+			    contributions)) {
+		fair_match_key(key, secret, game_id, commitment, (uint32_t)seats,
+			       (const unsigned char (*)[FAIR_SECRET_BYTES])contributions);
+		record(&g, records_hex("begin", "game_id", game_id, sizeof game_id));
+		draws_init(&g.draws, key, log_draw, &g);
+		if (table_begin(&g.table, match->config.options, &g.draws, err))
+			goto out;
+	} else {
+		record(&g, records_hex("abandon", "game_id", game_id, sizeof game_id));
+		table_abandon(&g.table);
+	}
+	for (int seat; !g.failed && (seat = table_to_move(&g.table)) >= 0;)
+		play_turn(&g, seat);
+	finish_game(&g, secret);
+	if (g.journal && !g.failed &&
+	    journal_sign(g.journal, match->config.key, game_id, err))
+		g.failed = true;
+	rc = g.failed ? -1 : 0;
+out:
+	sodium_memzero(key, sizeof key);
+	sodium_memzero(secret, sizeof secret);
+	journal_free(g.journal);
+	table_free(&g.table);
+	cJSON_Delete(g.forfeits);
+	return rc;
+}
+
+struct match *match_start(const struct match_config *config,
+			  const struct match_entrant *entrants, int count,
+			  char *err)
+{
+	struct match *match = xcalloc(1, sizeof *match);
+	struct entrant **list = xcalloc((size_t)count, sizeof *list);
+
+	match->config = *config;
+	match->count = count;
+	match->entrants = xcalloc((size_t)count, sizeof *match->entrants);
+	for (int i = 0; i < count; i++) {
+		struct entrant *e = &match->entrants[i];
+
+		e->config = &entrants[i];
+		e->files = botfiles_describe(entrants[i].spec.command,
+					     entrants[i].spec.workdir);
+		if (!entrant_spawn(e, err)) {
+			free(list);
+			match_finish(match);
+			return NULL;
+		}
+		list[i] = e;
+	}
+	say_hello(match, list, count);
+	free(list);
+	return match;
+}
+
+void match_finish(struct match *match)
+{
+	int64_t deadline = now_ns() + match->config.time.move_ms * 1000000;
+	cJSON *bye = wire_goodbye();
+	struct fault f;
+
+	for (int i = 0; i < match->count; i++)
+		if (match->entrants[i].bot &&
+		    !send_message(&match->entrants[i], bye, deadline,
+				  match->config.time.move_ms, &f))
+			stop_bot(match, &match->entrants[i]);
+	for (int i = 0; i < match->count; i++) {
+		struct entrant *e = &match->entrants[i];
+
+		cJSON_Delete(e->bot ? read_reply(e, deadline,
+						 match->config.time.move_ms, &f)
+				    : NULL);
+		stop_bot(match, e);
+		free(e->reported_name);
+		free(e->reported_version);
+		cJSON_Delete(e->files);
+	}
+	cJSON_Delete(bye);
+	free(match->entrants);
+	free(match);
+}

@@ -1,0 +1,111 @@
+/*
+ * Builders of game log records; see records.h.
+ */
+#include "records.h"
+
+#include "util.h"
+
+static cJSON *record(const char *type)
+{
+	cJSON *r = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(r, "type", type);
+	return r;
+}
+
+static cJSON *int_array(const int *values, int count)
+{
+	return cJSON_CreateIntArray(values, count);
+}
+
+cJSON *records_draw(const struct draw_record *draw)
+{
+	cJSON *r = record("draw");
+
+	cJSON_AddNumberToObject(r, "d", (double)draw->index);
+	switch (draw->kind) {
+	case DRAW_DICE:
+		cJSON_AddStringToObject(r, "kind", "dice");
+		cJSON_AddItemToObject(r, "faces", int_array(draw->values, draw->count));
+		break;
+	case DRAW_UNIFORM:
+		cJSON_AddStringToObject(r, "kind", "uniform");
+		cJSON_AddNumberToObject(r, "m", draw->param);
+		cJSON_AddNumberToObject(r, "value", draw->values[0]);
+		break;
+	case DRAW_SHUFFLE:
+		cJSON_AddStringToObject(r, "kind", "shuffle");
+		cJSON_AddItemToObject(r, "deck", int_array(draw->values, draw->count));
+		break;
+	}
+	return r;
+}
+
+cJSON *records_action(int seat, const cJSON *action, long long us)
+{
+	cJSON *r = record("action");
+
+	cJSON_AddNumberToObject(r, "seat", seat);
+	cJSON_AddItemToObject(r, "action", cJSON_Duplicate(action, true));
+	cJSON_AddNumberToObject(r, "us", (double)us);
+	return r;
+}
+
+cJSON *records_forfeit(int seat, const char *reason, const char *detail)
+{
+	cJSON *r = record("forfeit");
+
+	cJSON_AddNumberToObject(r, "seat", seat);
+	cJSON_AddStringToObject(r, "reason", reason);
+	cJSON_AddStringToObject(r, "detail", detail);
+	return r;
+}
+
+cJSON *records_result(const struct game_result *result, int seats)
+{
+	cJSON *r = record("result");
+	cJSON *scores = cJSON_AddArrayToObject(r, "scores");
+
+	cJSON_AddItemToObject(r, "ranks", int_array(result->rank, seats));
+	for (int i = 0; i < seats; i++)
+		cJSON_AddItemToArray(scores, cJSON_CreateNumber((double)result->score[i]));
+	return r;
+}
+
+cJSON *records_hex(const char *type, const char *name,
+		   const unsigned char *bytes, size_t len)
+{
+	cJSON *r = record(type);
+	char hex[2 * 64 + 1];
+
+	hex_encode(hex, bytes, len);
+	cJSON_AddStringToObject(r, name, hex);
+	return r;
+}
+
+cJSON *records_bot_commit(int seat, const unsigned char *commitment)
+{
+	cJSON *r = record("bot-commit");
+	char hex[2 * FAIR_HASH_BYTES + 1];
+
+	cJSON_AddNumberToObject(r, "seat", seat);
+	if (commitment) {
+		hex_encode(hex, commitment, FAIR_HASH_BYTES);
+		cJSON_AddStringToObject(r, "commitment", hex);
+	} else {
+		cJSON_AddNullToObject(r, "commitment");
+	}
+	return r;
+}
+
+cJSON *records_bot_reveal(int seat,
+			  const unsigned char contribution[FAIR_SECRET_BYTES])
+{
+	cJSON *r = record("bot-reveal");
+	char hex[2 * FAIR_SECRET_BYTES + 1];
+
+	cJSON_AddNumberToObject(r, "seat", seat);
+	hex_encode(hex, contribution, FAIR_SECRET_BYTES);
+	cJSON_AddStringToObject(r, "contribution", hex);
+	return r;
+}

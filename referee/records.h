@@ -1,0 +1,29 @@
+/*
+ * The records of a game log (docs/LOGS.md), built in one place so that the
+ * match that writes a log and `referee verify` that rebuilds what a log
+ * should say produce the very same JSON.
+ */
+#ifndef ARENA_RECORDS_H
+#define ARENA_RECORDS_H
+
+#include <cjson/cJSON.h>
+
+#include "draws.h"
+#include "fair.h"
+#include "games/game.h"
+
+cJSON *records_draw(const struct draw_record *draw);
+/* `action` is copied; `us` is the time the decision took. */
+cJSON *records_action(int seat, const cJSON *action, long long us);
+cJSON *records_forfeit(int seat, const char *reason, const char *detail);
+cJSON *records_result(const struct game_result *result, int seats);
+/* A record holding one hex value, e.g. {"type":"commit","commitment":..}. */
+cJSON *records_hex(const char *type, const char *name,
+		   const unsigned char *bytes, size_t len);
+/* {"type":"bot-commit","seat":..,"commitment":hex or null} */
+cJSON *records_bot_commit(int seat, const unsigned char *commitment);
+/* {"type":"bot-reveal","seat":..,"contribution":hex} */
+cJSON *records_bot_reveal(int seat,
+			  const unsigned char contribution[FAIR_SECRET_BYTES]);
+
+#endif

@@ -1,0 +1,495 @@
+/*
+ * Verifying a game log; see verify.h.  The checks run in the order
+ * FAIRNESS.md gives, each over the whole log, so the failure reported is
+ * the first of the first kind that fails.  Line numbers in messages count
+ * from 1, as editors do.
+ */
+#include "verify.h"
+
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "games/registry.h"
+#include "journal.h"
+#include "json.h"
+#include "options.h"
+#include "records.h"
+#include "util.h"
+
+enum phase { BEFORE_COMMIT, COMMITTING, LOCKED, PLAYING, SCORED, REVEALED };
+
+struct verifier {
+	const struct game_log *log;
+	const struct verify_hooks *hooks;
+	char *err;
+	bool failed;
+	size_t cursor;
+	const struct game_rules *rules;
+	cJSON *options;
+	int players;
+	unsigned char game_id[FAIR_GAME_ID_BYTES];
+	unsigned char commitment[FAIR_HASH_BYTES], secret[FAIR_SECRET_BYTES];
+	bool committed[GAME_MAX_SEATS], revealed[GAME_MAX_SEATS];
+	unsigned char commits[GAME_MAX_SEATS][FAIR_HASH_BYTES];
+	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
+	int next_commit_seat;
+	enum phase phase;
+	struct table table;
+	struct draws draws;
+	int actions;
+};
+
+static const char *const forfeit_reasons[] = {
+	"timeout", "exit", "bad-json", "line-too-long", "bad-reply",
+	"illegal-action", "unexpected-output", "fairness", NULL,
+};
+
+__attribute__((format(printf, 3, 4)))
+static int fail(struct verifier *v, size_t line, const char *fmt, ...)
+{
+	char msg[ERR_LEN - 32];
+	va_list ap;
+
+	if (v->failed)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(v->err, ERR_LEN, "line %zu: %s", line + 1, msg);
+	v->failed = true;
+	return -1;
+}
+
+static const cJSON *member(const struct verifier *v, size_t i, const char *name)
+{
+	return cJSON_GetObjectItemCaseSensitive(v->log->lines[i].json, name);
+}
+
+static const char *type_of(const struct verifier *v, size_t i)
+{
+	const cJSON *t = member(v, i, "type");
+
+	return cJSON_IsString(t) ? t->valuestring : "";
+}
+
+/* A hex member of exactly `len` bytes. */
+static int hex_field(struct verifier *v, size_t i, const char *name,
+		     unsigned char *out, size_t len)
+{
+	const cJSON *item = member(v, i, name);
+
+	if (!cJSON_IsString(item) || hex_decode(out, len, item->valuestring))
+		return fail(v, i, "\"%s\" must be %zu bytes of lowercase hex",
+			    name, len);
+	return 0;
+}
+
+/* A seat number member, in range. */
+static int seat_field(struct verifier *v, size_t i, int *seat)
+{
+	long value = -1;
+
+	if (!json_get_int(v->log->lines[i].json, "seat", 0, v->players - 1, &value) ||
+	    value < 0)
+		return fail(v, i, "\"seat\" must be a seat number from 0 to %d",
+			    v->players - 1);
+	*seat = (int)value;
+	return 0;
+}
+
+/* Syntax, numbering and the hash chain. */
+static int check_chain(struct verifier *v)
+{
+	const struct game_log *log = v->log;
+	unsigned char hash[FAIR_HASH_BYTES];
+	char hex[2 * FAIR_HASH_BYTES + 1];
+
+	if (log->count == 0)
+		return fail(v, 0, "the log is empty");
+	for (size_t i = 0; i < log->count; i++) {
+		const struct log_line *line = &log->lines[i];
+		const cJSON *prev;
+		long seq = -1;
+
+		if (i + 1 == log->count && log->ends_mid_line)
+			return fail(v, i, "the log ends in the middle of a line: it "
+				    "is incomplete (was the referee stopped?)");
+		if (!line->json)
+			return fail(v, i, "not a valid record: %s", line->error);
+		if (!json_get_int(line->json, "seq", 0, (long)log->count, &seq) ||
+		    seq != (long)i)
+			return fail(v, i, "\"seq\" must be %zu", i);
+		if (!cJSON_IsString(member(v, i, "type")))
+			return fail(v, i, "the record has no \"type\"");
+		prev = member(v, i, "prev");
+		if (i == 0 && prev)
+			return fail(v, i, "the first record must not have \"prev\"");
+		if (i > 0) {
+			hex_encode(hex, hash, sizeof hash);
+			if (!cJSON_IsString(prev) || strcmp(prev->valuestring, hex))
+				return fail(v, i, "\"prev\" is not the hash of line "
+					    "%zu: a line was changed, removed or "
+					    "reordered", i);
+		}
+		journal_line_hash(hash, line->bytes, line->len);
+	}
+	return 0;
+}
+
+/* The header: which game, which options, how many players. */
+static int check_header(struct verifier *v)
+{
+	const cJSON *players = member(v, 0, "players");
+	const char *format = logread_string(v->log, 0, "format");
+	const char *game = logread_string(v->log, 0, "game");
+	const char *rules = logread_string(v->log, 0, "rules");
+	char err[ERR_LEN];
+
+	if (strcmp(type_of(v, 0), "header"))
+		return fail(v, 0, "the first record must be the header");
+	if (!format || strcmp(format, "arena-log/1"))
+		return fail(v, 0, "unknown log format (this referee reads arena-log/1)");
+	if (!game || !(v->rules = game_find(game)))
+		return fail(v, 0, "unknown game '%s'", game ? game : "");
+	if (!rules || strcmp(rules, v->rules->rules_version))
+		return fail(v, 0, "the game was played under rules '%s'; this "
+			    "referee has '%s'", rules ? rules : "",
+			    v->rules->rules_version);
+	if (hex_field(v, 0, "game_id", v->game_id, sizeof v->game_id))
+		return -1;
+	v->players = cJSON_GetArraySize(players);
+	if (!cJSON_IsArray(players) || v->players < v->rules->min_players ||
+	    v->players > v->rules->max_players)
+		return fail(v, 0, "\"players\" must list %d to %d players",
+			    v->rules->min_players, v->rules->max_players);
+	v->options = options_resolve(v->rules, member(v, 0, "options"), err);
+	if (!v->options)
+		return fail(v, 0, "%s", err);
+	if (!cJSON_Compare(v->options, member(v, 0, "options"), true))
+		return fail(v, 0, "\"options\" must list every option of the game");
+	return 0;
+}
+
+static int check_signature(struct verifier *v, const unsigned char *trusted,
+			   struct verify_summary *summary)
+{
+	size_t last = v->log->count - 1;
+	unsigned char key[32], sig[crypto_sign_BYTES], hash[FAIR_HASH_BYTES];
+	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+
+	if (strcmp(type_of(v, last), "signature"))
+		return fail(v, last, "the log is incomplete: it does not end with "
+			    "a signature (the game did not finish, or the log "
+			    "was cut)");
+	if (hex_field(v, last, "key", key, sizeof key) ||
+	    hex_field(v, last, "sig", sig, sizeof sig))
+		return -1;
+	hex_encode(summary->key_hex, key, sizeof key);
+	if (trusted && sodium_memcmp(trusted, key, sizeof key))
+		return fail(v, last, "signed by key %s, not by the key given",
+			    summary->key_hex);
+	journal_line_hash(hash, v->log->lines[last - 1].bytes,
+			  v->log->lines[last - 1].len);
+	journal_signature_message(message, v->game_id, last - 1, hash);
+	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+		return fail(v, last, "the signature does not verify");
+	return 0;
+}
+
+/* The index of the only record of `type`, or fails. */
+static int find_only(struct verifier *v, const char *type, size_t *index)
+{
+	size_t found = v->log->count;
+
+	for (size_t i = 0; i < v->log->count; i++) {
+		if (strcmp(type_of(v, i), type))
+			continue;
+		if (found != v->log->count)
+			return fail(v, i, "a second '%s' record", type);
+		found = i;
+	}
+	if (found == v->log->count)
+		return fail(v, v->log->count - 1, "the log has no '%s' record", type);
+	*index = found;
+	return 0;
+}
+
+/* C from S, then each c_i from r_i. */
+static int check_commitments(struct verifier *v)
+{
+	unsigned char expect[FAIR_HASH_BYTES];
+	size_t commit, reveal;
+
+	if (find_only(v, "commit", &commit) || find_only(v, "reveal", &reveal) ||
+	    hex_field(v, commit, "commitment", v->commitment, FAIR_HASH_BYTES) ||
+	    hex_field(v, reveal, "secret", v->secret, FAIR_SECRET_BYTES))
+		return -1;
+	fair_referee_commitment(expect, v->game_id, v->secret);
+	if (sodium_memcmp(expect, v->commitment, FAIR_HASH_BYTES))
+		return fail(v, reveal, "the revealed secret does not match the "
+			    "referee's commitment on line %zu", commit + 1);
+	for (size_t i = 0; i < v->log->count; i++) {
+		const cJSON *c = member(v, i, "commitment");
+		int seat;
+
+		if (strcmp(type_of(v, i), "bot-commit"))
+			continue;
+		if (seat_field(v, i, &seat))
+			return -1;
+		if (cJSON_IsNull(c))
+			continue;
+		if (v->committed[seat])
+			return fail(v, i, "seat %d committed twice", seat);
+		if (hex_field(v, i, "commitment", v->commits[seat], FAIR_HASH_BYTES))
+			return -1;
+		v->committed[seat] = true;
+	}
+	for (size_t i = 0; i < v->log->count; i++) {
+		int seat;
+
+		if (strcmp(type_of(v, i), "bot-reveal"))
+			continue;
+		if (seat_field(v, i, &seat) ||
+		    hex_field(v, i, "contribution", v->contributions[seat],
+			      FAIR_SECRET_BYTES))
+			return -1;
+		if (!v->committed[seat] || v->revealed[seat])
+			return fail(v, i, "a reveal for seat %d, which has no "
+				    "commitment to open", seat);
+		fair_bot_commitment(expect, v->game_id, (uint32_t)seat,
+				    v->commitment, v->contributions[seat]);
+		if (sodium_memcmp(expect, v->commits[seat], FAIR_HASH_BYTES))
+			return fail(v, i, "seat %d's contribution does not match "
+				    "its commitment", seat);
+		v->revealed[seat] = true;
+	}
+	return 0;
+}
+
+/* A copy of a record without its chain fields, to compare with a rebuilt one. */
+static bool same_record(const cJSON *record, cJSON *expected)
+{
+	cJSON *copy = cJSON_Duplicate(record, true);
+	bool same;
+
+	cJSON_DeleteItemFromObjectCaseSensitive(copy, "seq");
+	cJSON_DeleteItemFromObjectCaseSensitive(copy, "prev");
+	same = cJSON_Compare(copy, expected, true);
+	cJSON_Delete(copy);
+	cJSON_Delete(expected);
+	return same;
+}
+
+static void report(struct verifier *v, size_t i)
+{
+	if (v->hooks && v->hooks->on_record && !v->failed)
+		v->hooks->on_record(v->hooks->ctx, i, v->log->lines[i].json,
+				    &v->table);
+}
+
+/* The draw observer: the rules asked for a draw, the log must hold it. */
+static void expect_draw(void *ctx, const struct draw_record *draw)
+{
+	struct verifier *v = ctx;
+	size_t i = v->cursor;
+
+	if (v->failed)
+		return;
+	if (i >= v->log->count || strcmp(type_of(v, i), "draw")) {
+		fail(v, i, "the rules drew here (draw %llu) but the log has a "
+		     "'%s' record: a draw is missing",
+		     (unsigned long long)draw->index, type_of(v, i));
+		return;
+	}
+	if (!same_record(v->log->lines[i].json, records_draw(draw))) {
+		fail(v, i, "draw %llu is not what the match key gives",
+		     (unsigned long long)draw->index);
+		return;
+	}
+	v->cursor++;
+	report(v, i);
+}
+
+static int play_forfeit(struct verifier *v, size_t i)
+{
+	const char *reason = logread_string(v->log, i, "reason");
+	int seat;
+
+	if (seat_field(v, i, &seat))
+		return -1;
+	for (int k = 0; forfeit_reasons[k]; k++)
+		if (reason && strcmp(reason, forfeit_reasons[k]) == 0) {
+			if (v->table.out[seat])
+				return fail(v, i, "seat %d forfeits twice", seat);
+			table_forfeit(&v->table, seat, &v->draws);
+			return 0;
+		}
+	return fail(v, i, "unknown forfeit reason '%s'", reason ? reason : "");
+}
+
+static int play_begin(struct verifier *v, size_t i, bool keyed)
+{
+	unsigned char key[FAIR_HASH_BYTES];
+	char err[ERR_LEN];
+	int missing = -1;
+
+	for (int s = 0; s < v->players; s++)
+		if (v->committed[s] && !v->revealed[s])
+			missing = s;
+	if (keyed && missing >= 0)
+		return fail(v, i, "play began without seat %d's reveal: the key "
+			    "must never be formed without it", missing);
+	if (!keyed) {
+		if (missing < 0)
+			return fail(v, i, "the game was abandoned though every "
+				    "commitment was revealed");
+		table_abandon(&v->table);
+		return 0;
+	}
+	fair_match_key(key, v->secret, v->game_id, v->commitment,
+		       (uint32_t)v->players,
+		       (const unsigned char (*)[FAIR_SECRET_BYTES])v->contributions);
+	draws_init(&v->draws, key, expect_draw, v);
+	sodium_memzero(key, sizeof key);
+	if (table_begin(&v->table, v->options, &v->draws, err))
+		return fail(v, i, "the rules refuse this game: %s", err);
+	return 0;
+}
+
+static int play_action(struct verifier *v, size_t i)
+{
+	const cJSON *action = member(v, i, "action");
+	int to_move = table_to_move(&v->table), seat;
+	char err[ERR_LEN];
+
+	if (seat_field(v, i, &seat))
+		return -1;
+	if (!action || !cJSON_IsNumber(member(v, i, "us")))
+		return fail(v, i, "an action record needs \"action\" and \"us\"");
+	if (seat != to_move)
+		return fail(v, i, "seat %d acted but it was %s", seat,
+			    to_move < 0 ? "the end of the game" : "another seat's turn");
+	if (table_apply(&v->table, action, &v->draws, err) == 0) {
+		v->actions++;
+		return 0;
+	}
+	/* An illegal action is fine in a log if the next record forfeits it. */
+	if (i + 1 < v->log->count && !strcmp(type_of(v, i + 1), "forfeit") &&
+	    cJSON_GetNumberValue(member(v, i + 1, "seat")) == seat) {
+		const char *reason = logread_string(v->log, i + 1, "reason");
+
+		if (reason && !strcmp(reason, "illegal-action"))
+			return 0;
+	}
+	return fail(v, i, "illegal action by seat %d: %s", seat, err);
+}
+
+static int play_result(struct verifier *v, size_t i)
+{
+	struct game_result result;
+	int to_move = table_to_move(&v->table);
+
+	if (to_move >= 0)
+		return fail(v, i, "a result while the game was still on "
+			    "(seat %d to move)", to_move);
+	table_result(&v->table, &result);
+	if (!same_record(v->log->lines[i].json, records_result(&result, v->players)))
+		return fail(v, i, "the result is not the one the rules give");
+	return 0;
+}
+
+/* One record of the replay, by phase. */
+static int play_record(struct verifier *v, size_t i)
+{
+	const char *type = type_of(v, i);
+
+	if (!strcmp(type, "forfeit") && v->phase <= PLAYING)
+		return play_forfeit(v, i);
+	switch (v->phase) {
+	case BEFORE_COMMIT:
+		if (!strcmp(type, "commit")) {
+			v->phase = COMMITTING;
+			return 0;
+		}
+		break;
+	case COMMITTING:
+		if (!strcmp(type, "bot-commit")) {
+			if (cJSON_GetNumberValue(member(v, i, "seat")) != v->next_commit_seat)
+				return fail(v, i, "expected seat %d's commitment",
+					    v->next_commit_seat);
+			if (++v->next_commit_seat == v->players)
+				v->phase = LOCKED;
+			return 0;
+		}
+		break;
+	case LOCKED:
+		if (!strcmp(type, "bot-reveal"))
+			return 0;
+		if (!strcmp(type, "begin") || !strcmp(type, "abandon")) {
+			v->phase = PLAYING;
+			return play_begin(v, i, !strcmp(type, "begin"));
+		}
+		break;
+	case PLAYING:
+		if (!strcmp(type, "action"))
+			return play_action(v, i);
+		if (!strcmp(type, "draw"))
+			return fail(v, i, "a draw the rules did not ask for");
+		if (!strcmp(type, "result")) {
+			v->phase = SCORED;
+			return play_result(v, i);
+		}
+		break;
+	case SCORED:
+		if (!strcmp(type, "reveal")) {
+			v->phase = REVEALED;
+			return 0;
+		}
+		break;
+	case REVEALED:
+		if (!strcmp(type, "signature") && i + 1 == v->log->count)
+			return 0;
+		break;
+	}
+	return fail(v, i, "unexpected '%s' record here", type);
+}
+
+static int replay(struct verifier *v)
+{
+	table_init(&v->table, v->rules, v->players);
+	report(v, 0);
+	for (v->cursor = 1; !v->failed && v->cursor < v->log->count;) {
+		size_t i = v->cursor++;
+
+		if (play_record(v, i))
+			return -1;
+		report(v, i);
+	}
+	if (!v->failed && v->phase != REVEALED)
+		return fail(v, v->log->count - 1, "the log ends before the game did");
+	return v->failed ? -1 : 0;
+}
+
+int verify_log(const struct game_log *log, const unsigned char *trusted_key,
+	       const struct verify_hooks *hooks, struct verify_summary *summary,
+	       char *err)
+{
+	struct verifier v = {.log = log, .hooks = hooks, .err = err};
+	int rc;
+
+	memset(summary, 0, sizeof *summary);
+	rc = check_chain(&v) || check_header(&v) ||
+	     check_signature(&v, trusted_key, summary) ||
+	     check_commitments(&v) || replay(&v) ? -1 : 0;
+	if (v.rules) {
+		snprintf(summary->game, sizeof summary->game, "%s", v.rules->name);
+		summary->players = v.players;
+	}
+	summary->actions = v.actions;
+	table_free(&v.table);
+	cJSON_Delete(v.options);
+	sodium_memzero(&v.secret, sizeof v.secret);
+	return rc;
+}

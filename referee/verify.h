@@ -1,0 +1,38 @@
+/*
+ * Checking a game log (docs/FAIRNESS.md, "referee verify"): syntax, the
+ * hash chain, the signature, the referee's and the bots' commitments, the
+ * match key, then a replay of the whole game through the same rules code
+ * the referee ran, recomputing every draw.  The replay can report each
+ * record as it goes, which is how `referee replay` shows a game.
+ */
+#ifndef ARENA_VERIFY_H
+#define ARENA_VERIFY_H
+
+#include <cjson/cJSON.h>
+
+#include "logread.h"
+#include "table.h"
+
+struct verify_hooks {
+	/* After line `line` (0-based) was checked and played; `table` is the
+	 * game as it stands then (its state may be NULL before play). */
+	void (*on_record)(void *ctx, size_t line, const cJSON *record,
+			  const struct table *table);
+	void *ctx;
+};
+
+struct verify_summary {
+	char game[32];
+	int players;
+	int actions;
+	char key_hex[65];
+};
+
+/* 0 when everything holds; otherwise -1 and err (ERR_LEN bytes) names the
+ * first failure as "line N: ...".  `trusted_key` (NULL: any) is the public
+ * key the log must be signed with. */
+int verify_log(const struct game_log *log, const unsigned char *trusted_key,
+	       const struct verify_hooks *hooks, struct verify_summary *summary,
+	       char *err);
+
+#endif

@@ -1,0 +1,222 @@
+/*
+ * Building protocol messages and checking replies; see wire.h.
+ */
+#include "wire.h"
+
+#include <string.h>
+
+#include "config.h"
+#include "json.h"
+#include "util.h"
+
+static cJSON *message(const char *type)
+{
+	cJSON *msg = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(msg, "type", type);
+	return msg;
+}
+
+static void add_hex(cJSON *object, const char *name, const unsigned char *bytes,
+		    size_t len)
+{
+	char hex[2 * 64 + 1];
+
+	hex_encode(hex, bytes, len);
+	cJSON_AddStringToObject(object, name, hex);
+}
+
+cJSON *wire_hello(void)
+{
+	cJSON *msg = message("hello");
+
+	cJSON_AddNumberToObject(msg, "protocol", WIRE_PROTOCOL);
+	cJSON_AddStringToObject(msg, "referee", PACKAGE_NAME " " PACKAGE_VERSION);
+	return msg;
+}
+
+cJSON *wire_start(const struct game_rules *rules, const char *game_id_hex,
+		  const cJSON *options, int seat, const char *const *players,
+		  int count, const struct time_control *time)
+{
+	cJSON *msg = message("start");
+	cJSON *clock;
+
+	cJSON_AddStringToObject(msg, "game", rules->name);
+	cJSON_AddStringToObject(msg, "rules", rules->rules_version);
+	cJSON_AddStringToObject(msg, "game_id", game_id_hex);
+	cJSON_AddItemToObject(msg, "options", cJSON_Duplicate(options, true));
+	cJSON_AddNumberToObject(msg, "seat", seat);
+	cJSON_AddItemToObject(msg, "players",
+			      cJSON_CreateStringArray(players, count));
+	clock = cJSON_AddObjectToObject(msg, "time");
+	cJSON_AddNumberToObject(clock, "move_ms", (double)time->move_ms);
+	cJSON_AddNumberToObject(clock, "game_ms", (double)time->game_ms);
+	return msg;
+}
+
+cJSON *wire_commit(const unsigned char commitment[FAIR_HASH_BYTES])
+{
+	cJSON *msg = message("commit");
+
+	add_hex(msg, "commitment", commitment, FAIR_HASH_BYTES);
+	return msg;
+}
+
+cJSON *wire_lock(const unsigned char *const *commitments, int count)
+{
+	cJSON *msg = message("lock");
+	cJSON *list = cJSON_AddArrayToObject(msg, "commitments");
+
+	for (int i = 0; i < count; i++) {
+		char hex[2 * FAIR_HASH_BYTES + 1];
+
+		if (!commitments[i]) {
+			cJSON_AddItemToArray(list, cJSON_CreateNull());
+			continue;
+		}
+		hex_encode(hex, commitments[i], FAIR_HASH_BYTES);
+		cJSON_AddItemToArray(list, cJSON_CreateString(hex));
+	}
+	return msg;
+}
+
+cJSON *wire_turn(int seat, cJSON *state, cJSON *legal, long time_left_ms)
+{
+	cJSON *msg = message("turn");
+
+	cJSON_AddNumberToObject(msg, "seat", seat);
+	cJSON_AddItemToObject(msg, "state", state);
+	cJSON_AddItemToObject(msg, "legal", legal);
+	cJSON_AddNumberToObject(msg, "time_left_ms", (double)time_left_ms);
+	return msg;
+}
+
+cJSON *wire_end(const struct game_result *result, int count, cJSON *forfeits,
+		const unsigned char secret[FAIR_SECRET_BYTES])
+{
+	cJSON *msg = message("end");
+	cJSON *res = cJSON_AddObjectToObject(msg, "result");
+	cJSON *ranks = cJSON_AddArrayToObject(res, "ranks");
+	cJSON *scores = cJSON_AddArrayToObject(res, "scores");
+
+	for (int i = 0; i < count; i++) {
+		cJSON_AddItemToArray(ranks, cJSON_CreateNumber(result->rank[i]));
+		cJSON_AddItemToArray(scores,
+				     cJSON_CreateNumber((double)result->score[i]));
+	}
+	cJSON_AddItemToObject(msg, "forfeits", forfeits);
+	add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);
+	return msg;
+}
+
+cJSON *wire_goodbye(void)
+{
+	return message("goodbye");
+}
+
+enum wire_error wire_parse_reply(const char *line, size_t len, cJSON **reply,
+				 char *err)
+{
+	*reply = json_parse_object(line, len, err);
+	return *reply ? WIRE_OK : WIRE_BAD_JSON;
+}
+
+/* An optional string member: absent is fine, anything but a string is not. */
+static enum wire_error optional_string(const cJSON *reply, const char *name,
+				       const char **out, char *err)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(reply, name);
+
+	*out = NULL;
+	if (!item)
+		return WIRE_OK;
+	if (!cJSON_IsString(item)) {
+		errorf(err, "\"%s\" must be a string", name);
+		return WIRE_BAD_REPLY;
+	}
+	*out = item->valuestring;
+	return WIRE_OK;
+}
+
+enum wire_error wire_check_hello(const cJSON *reply, const char **name,
+				 const char **version, char *err)
+{
+	enum wire_error e = optional_string(reply, "name", name, err);
+
+	return e ? e : optional_string(reply, "version", version, err);
+}
+
+enum wire_error wire_check_turn(const cJSON *reply, const cJSON **action,
+				char *err)
+{
+	*action = cJSON_GetObjectItemCaseSensitive(reply, "action");
+	if (!*action) {
+		errorf(err, "the reply to a turn has no \"action\"");
+		return WIRE_BAD_REPLY;
+	}
+	return WIRE_OK;
+}
+
+/* A member holding exactly `len` bytes as lowercase hex. */
+static enum wire_error hex_member(const cJSON *reply, const char *name,
+				  unsigned char *out, size_t len, char *err)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(reply, name);
+
+	if (!cJSON_IsString(item) || hex_decode(out, len, item->valuestring)) {
+		errorf(err, "\"%s\" must be %zu bytes as %zu lowercase hex digits",
+		       name, len, 2 * len);
+		return WIRE_FAIRNESS;
+	}
+	return WIRE_OK;
+}
+
+enum wire_error wire_check_commit(const cJSON *reply,
+				  unsigned char commitment[FAIR_HASH_BYTES],
+				  bool *declined, char *err)
+{
+	if (cJSON_GetObjectItemCaseSensitive(reply, "reveal")) {
+		errorf(err, "revealed before the lock: a reveal belongs in the "
+			    "reply to \"lock\"");
+		return WIRE_FAIRNESS;
+	}
+	*declined = !cJSON_GetObjectItemCaseSensitive(reply, "commitment");
+	if (*declined)
+		return WIRE_OK;
+	return hex_member(reply, "commitment", commitment, FAIR_HASH_BYTES, err);
+}
+
+enum wire_error wire_check_lock(const cJSON *reply, bool committed,
+				unsigned char reveal[FAIR_SECRET_BYTES],
+				char *err)
+{
+	bool has_reveal = cJSON_GetObjectItemCaseSensitive(reply, "reveal");
+
+	if (!committed) {
+		if (!has_reveal)
+			return WIRE_OK;
+		errorf(err, "sent a reveal without having committed");
+		return WIRE_FAIRNESS;
+	}
+	if (!has_reveal) {
+		errorf(err, "committed but did not reveal");
+		return WIRE_FAIRNESS;
+	}
+	return hex_member(reply, "reveal", reveal, FAIR_SECRET_BYTES, err);
+}
+
+const char *wire_error_reason(enum wire_error error)
+{
+	switch (error) {
+	case WIRE_BAD_JSON:
+		return "bad-json";
+	case WIRE_BAD_REPLY:
+		return "bad-reply";
+	case WIRE_FAIRNESS:
+		return "fairness";
+	case WIRE_OK:
+		break;
+	}
+	return "ok";
+}

@@ -1,0 +1,208 @@
+/*
+ * Unit tests for journal.c and logread.c: the exact bytes of chained
+ * records, the signature, refusing to overwrite, and a full disk.
+ */
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "journal.h"
+#include "keys.h"
+#include "logread.h"
+#include "run_suite.h"
+#include "util.h"
+
+static char err[ERR_LEN];
+
+static cJSON *typed(const char *type)
+{
+	cJSON *r = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(r, "type", type);
+	return r;
+}
+
+static char *temp_path(void)
+{
+	char *path = xstrdup("/tmp/check_journal_XXXXXX");
+	int fd = mkstemp(path);
+
+	close(fd);
+	unlink(path);
+	return path;
+}
+
+START_TEST(records_are_chained)
+{
+	static const unsigned char game_id[16] = {1, 2, 3};
+	char *path = temp_path(), prev[65];
+	struct referee_key key;
+	unsigned char seed[32] = {0}, hash[32];
+	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	unsigned char sig[64];
+	struct journal *j;
+	struct game_log log;
+	cJSON *r;
+
+	ck_assert_int_eq(sodium_init() >= 0, 1);
+	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
+	j = journal_create(path, err);
+	ck_assert_ptr_nonnull(j);
+	ck_assert_int_eq(journal_append(j, typed("header"), err), 0);
+	r = typed("action");
+	cJSON_AddNumberToObject(r, "seat", 1);
+	ck_assert_int_eq(journal_append(j, r, err), 0);
+	ck_assert_int_eq(journal_sign(j, &key, game_id, err), 0);
+	journal_free(j);
+
+	ck_assert_int_eq(logread_load(path, &log, err), 0);
+	ck_assert_uint_eq(log.count, 3);
+	ck_assert(!log.ends_mid_line);
+	ck_assert_uint_eq(log.lines[0].len, strlen("{\"seq\":0,\"type\":\"header\"}"));
+	ck_assert(!memcmp(log.lines[0].bytes, "{\"seq\":0,\"type\":\"header\"}",
+			  log.lines[0].len));
+	/* The FAIRNESS.md example line hashes to its documented value. */
+	journal_line_hash(hash, log.lines[0].bytes, log.lines[0].len);
+	hex_encode(prev, hash, 32);
+	ck_assert_str_eq(logread_string(&log, 1, "prev"), prev);
+	ck_assert_str_eq(logread_string(&log, 2, "type"), "signature");
+	ck_assert_int_eq(hex_decode(sig, 64, logread_string(&log, 2, "sig")), 0);
+	journal_line_hash(hash, log.lines[1].bytes, log.lines[1].len);
+	journal_signature_message(message, game_id, 1, hash);
+	ck_assert_int_eq(crypto_sign_verify_detached(sig, message, sizeof message,
+						     key.public_key), 0);
+	logread_free(&log);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+START_TEST(signature_message_layout)
+{
+	unsigned char id[16], hash[32], m[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+
+	memset(id, 0x11, sizeof id);
+	memset(hash, 0x22, sizeof hash);
+	journal_signature_message(m, id, 0x0102, hash);
+	ck_assert_uint_eq(sizeof m, 68);
+	ck_assert(!memcmp(m, "arena:log:v1", 12));
+	ck_assert_int_eq(m[12], 0x11);
+	ck_assert_int_eq(m[28], 0x02);
+	ck_assert_int_eq(m[29], 0x01);
+	ck_assert_int_eq(m[35], 0x00);
+	ck_assert_int_eq(m[36], 0x22);
+}
+END_TEST
+
+START_TEST(never_overwrites)
+{
+	char *path = temp_path();
+	FILE *f = fopen(path, "w");
+	struct journal *j;
+
+	fputs("precious\n", f);
+	fclose(f);
+	j = journal_create(path, err);
+	ck_assert_ptr_null(j);
+	ck_assert(strstr(err, "logs are never overwritten"));
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+/* A file-size limit stands in for a full disk: the write that does not
+ * fit is an error naming the log, and the lines before it stay intact. */
+START_TEST(full_disk_is_an_error)
+{
+	struct rlimit limit = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY}, saved;
+	char *path = temp_path();
+	struct journal *j = journal_create(path, err);
+	struct game_log log;
+	int written = 0;
+
+	ck_assert_ptr_nonnull(j);
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &saved);
+	setrlimit(RLIMIT_FSIZE, &limit);
+	while (journal_append(j, typed("padding-record"), err) == 0)
+		written++;
+	/* Check itself writes files: lift the limit before asserting. */
+	setrlimit(RLIMIT_FSIZE, &saved);
+	ck_assert_int_eq(written, 1);
+	ck_assert_msg(strstr(err, "cannot write log") && strstr(err, "File too large"),
+		      "%s", err);
+	journal_free(j);
+	ck_assert_int_eq(logread_load(path, &log, err), 0);
+	ck_assert_ptr_nonnull(log.lines[0].json);
+	ck_assert_str_eq(logread_string(&log, 0, "type"), "padding-record");
+	logread_free(&log);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+START_TEST(reader_flags_a_cut_line)
+{
+	char *path = temp_path();
+	FILE *f = fopen(path, "w");
+	struct game_log log;
+
+	fputs("{\"seq\":0,\"type\":\"header\"}\n{\"seq\":1,\"ty", f);
+	fclose(f);
+	ck_assert_int_eq(logread_load(path, &log, err), 0);
+	ck_assert_uint_eq(log.count, 2);
+	ck_assert(log.ends_mid_line);
+	ck_assert_ptr_nonnull(log.lines[0].json);
+	ck_assert_ptr_null(log.lines[1].json);
+	logread_free(&log);
+	ck_assert_int_eq(logread_load("/nonexistent/log", &log, err), -1);
+	ck_assert_str_eq(err, "cannot open '/nonexistent/log': No such file or directory");
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+START_TEST(keys_round_trip)
+{
+	char dir[] = "/tmp/check_keys_XXXXXX", path[64];
+	struct referee_key made, loaded;
+	unsigned char pub[32];
+	bool created;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(keys_load_or_generate(dir, &made, &created, err), 0);
+	ck_assert(created);
+	ck_assert_int_eq(keys_load_or_generate(dir, &loaded, &created, err), 0);
+	ck_assert(!created);
+	ck_assert(!memcmp(made.public_key, loaded.public_key, 32));
+	snprintf(path, sizeof path, "%s/%s", dir, KEYS_PUBLIC_FILE);
+	ck_assert_int_eq(keys_load_public(path, pub, err), 0);
+	ck_assert(!memcmp(pub, made.public_key, 32));
+	ck_assert_int_eq(keys_generate(dir, &made, err), -1);
+	ck_assert(strstr(err, "refusing to overwrite a key"));
+	snprintf(path, sizeof path, "%s/%s", dir, KEYS_SECRET_FILE);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/%s", dir, KEYS_PUBLIC_FILE);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("journal");
+	TCase *tc = tcase_create("journal");
+
+	tcase_add_test(tc, records_are_chained);
+	tcase_add_test(tc, signature_message_layout);
+	tcase_add_test(tc, never_overwrites);
+	tcase_add_test(tc, full_disk_is_an_error);
+	tcase_add_test(tc, reader_flags_a_cut_line);
+	tcase_add_test(tc, keys_round_trip);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,128 @@
+/*
+ * Unit tests for options.c: what -o KEY=VALUE and tournament options
+ * become, and the messages for everything refused.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/registry.h"
+#include "json.h"
+#include "options.h"
+#include "run_suite.h"
+#include "util.h"
+
+static char err[ERR_LEN];
+
+/* Resolves "k=v" words for rolit; returns the printed object or NULL. */
+static char *resolve(const char *const *pairs, int count)
+{
+	cJSON *given = options_from_pairs(pairs, count, err), *out;
+	char *text = NULL;
+
+	if (!given)
+		return NULL;
+	out = options_resolve(&rolit_rules, given, err);
+	if (out)
+		text = json_print_line(out);
+	cJSON_Delete(given);
+	cJSON_Delete(out);
+	return text;
+}
+
+START_TEST(defaults_are_filled_in)
+{
+	char *text = resolve(NULL, 0);
+
+	ck_assert_str_eq(text, "{\"size\":8,\"first\":\"random\"}");
+	free(text);
+}
+END_TEST
+
+START_TEST(values_are_typed)
+{
+	const char *pairs[] = {"first=seat0", "size=6"};
+	char *text = resolve(pairs, 2);
+
+	ck_assert_str_eq(text, "{\"size\":6,\"first\":\"seat0\"}");
+	free(text);
+}
+END_TEST
+
+START_TEST(refusals)
+{
+	static const struct {
+		const char *pair;
+		const char *message;
+	} cases[] = {
+		{"nope=1", "unknown option 'nope' for rolit (its options: size, first)"},
+		{"size=9", "option 'size' must be an integer 4..8, not '9'"},
+		{"size=x", "option 'size' must be an integer 4..8, not 'x'"},
+		{"size=6.5", "option 'size' must be an integer 4..8, not '6.5'"},
+		{"size=", "option 'size' must be an integer 4..8, not ''"},
+		{"first=last", "option 'first' must be one of random | seat0, not 'last'"},
+		{"size", "option 'size' must look like KEY=VALUE"},
+		{"=3", "option '=3' must look like KEY=VALUE"},
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *pairs[] = {cases[i].pair};
+
+		ck_assert_ptr_null(resolve(pairs, 1));
+		ck_assert_str_eq(err, cases[i].message);
+	}
+}
+END_TEST
+
+START_TEST(repeated_key_refused)
+{
+	const char *pairs[] = {"size=6", "size=8"};
+
+	ck_assert_ptr_null(resolve(pairs, 2));
+	ck_assert_str_eq(err, "option 'size' is given twice");
+}
+END_TEST
+
+/* Tournament files give options as JSON numbers and strings. */
+START_TEST(json_options)
+{
+	cJSON *given = cJSON_Parse("{\"size\":4,\"first\":\"seat0\"}");
+	cJSON *out = options_resolve(&rolit_rules, given, err);
+	char *text = json_print_line(out);
+
+	ck_assert_str_eq(text, "{\"size\":4,\"first\":\"seat0\"}");
+	free(text);
+	cJSON_Delete(out);
+	cJSON_Delete(given);
+	given = cJSON_Parse("{\"size\":[8]}");
+	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_str_eq(err, "option 'size' must be an integer 4..8, not '(a JSON array)'");
+	cJSON_Delete(given);
+	given = cJSON_Parse("[]");
+	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_str_eq(err, "options must be a JSON object");
+	cJSON_Delete(given);
+}
+END_TEST
+
+START_TEST(registry_finds_games)
+{
+	ck_assert_ptr_eq(game_find("rolit"), &rolit_rules);
+	ck_assert_ptr_null(game_find("chess"));
+	ck_assert_ptr_null(game_find(""));
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("options");
+	TCase *tc = tcase_create("options");
+
+	tcase_add_test(tc, defaults_are_filled_in);
+	tcase_add_test(tc, values_are_typed);
+	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, repeated_key_refused);
+	tcase_add_test(tc, json_options);
+	tcase_add_test(tc, registry_finds_games);
+	suite_add_tcase(s, tc);
+	return s;
+}

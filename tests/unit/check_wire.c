@@ -1,0 +1,198 @@
+/*
+ * Unit tests for json.c and wire.c: the strict reading of bot replies and
+ * the exact messages the referee sends.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "run_suite.h"
+#include "util.h"
+#include "wire.h"
+
+static char err[ERR_LEN];
+
+/* Parses a reply and returns the error (WIRE_OK when accepted). */
+static enum wire_error parse(const char *line)
+{
+	cJSON *reply;
+	enum wire_error e = wire_parse_reply(line, strlen(line), &reply, err);
+
+	cJSON_Delete(reply);
+	return e;
+}
+
+START_TEST(strict_json_rejections)
+{
+	static const struct {
+		const char *line;
+		const char *message;
+	} cases[] = {
+		{"not json", "not valid JSON"},
+		{"[1,2]", "not an object"},
+		{"\"D3\"", "not an object"},
+		{"{\"action\":1} {}", "unexpected text after the JSON value"},
+		{"{\"action\":1,\"action\":2}", "duplicate key \"action\""},
+		{"{\"a\":{\"b\":1,\"b\":2}}", "duplicate key \"b\""},
+		{"{\"a\":\"\xc3\x28\"}", "not valid UTF-8"},
+		{"{\"a\":\"\xed\xa0\x80\"}", "not valid UTF-8"},
+		{"{\"a\":\"\xc0\xaf\"}", "not valid UTF-8"},
+		{"", "not valid JSON"},
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(parse(cases[i].line), WIRE_BAD_JSON);
+		ck_assert_msg(strstr(err, cases[i].message), "%s: got '%s'",
+			      cases[i].line, err);
+	}
+}
+END_TEST
+
+START_TEST(nul_byte_is_refused)
+{
+	cJSON *reply;
+
+	ck_assert_int_eq(wire_parse_reply("{}\0{}", 5, &reply, err), WIRE_BAD_JSON);
+	ck_assert_str_eq(err, "the line contains a NUL byte");
+}
+END_TEST
+
+START_TEST(valid_replies)
+{
+	ck_assert_int_eq(parse("{}"), WIRE_OK);
+	ck_assert_int_eq(parse("  {\"action\": \"D3\"}  \r"), WIRE_OK);
+	ck_assert_int_eq(parse("{\"name\":\"caf\xc3\xa9\"}"), WIRE_OK);
+}
+END_TEST
+
+START_TEST(turn_reply_needs_action)
+{
+	cJSON *reply = cJSON_Parse("{\"move\":\"D3\"}");
+	const cJSON *action;
+
+	ck_assert_int_eq(wire_check_turn(reply, &action, err), WIRE_BAD_REPLY);
+	ck_assert_str_eq(err, "the reply to a turn has no \"action\"");
+	cJSON_Delete(reply);
+	reply = cJSON_Parse("{\"action\":\"D3\"}");
+	ck_assert_int_eq(wire_check_turn(reply, &action, err), WIRE_OK);
+	ck_assert_str_eq(action->valuestring, "D3");
+	cJSON_Delete(reply);
+}
+END_TEST
+
+START_TEST(hello_fields_must_be_strings)
+{
+	cJSON *reply = cJSON_Parse("{\"name\":7}");
+	const char *name, *version;
+
+	ck_assert_int_eq(wire_check_hello(reply, &name, &version, err), WIRE_BAD_REPLY);
+	ck_assert_str_eq(err, "\"name\" must be a string");
+	cJSON_Delete(reply);
+	reply = cJSON_Parse("{\"name\":\"x\"}");
+	ck_assert_int_eq(wire_check_hello(reply, &name, &version, err), WIRE_OK);
+	ck_assert_str_eq(name, "x");
+	ck_assert_ptr_null(version);
+	cJSON_Delete(reply);
+}
+END_TEST
+
+START_TEST(commit_replies)
+{
+	unsigned char c[FAIR_HASH_BYTES];
+	bool declined;
+	cJSON *reply = cJSON_Parse("{}");
+
+	ck_assert_int_eq(wire_check_commit(reply, c, &declined, err), WIRE_OK);
+	ck_assert(declined);
+	cJSON_Delete(reply);
+
+	reply = cJSON_Parse("{\"commitment\":\"00ff\"}");
+	ck_assert_int_eq(wire_check_commit(reply, c, &declined, err), WIRE_FAIRNESS);
+	ck_assert_str_eq(err, "\"commitment\" must be 32 bytes as 64 lowercase hex digits");
+	cJSON_Delete(reply);
+
+	reply = cJSON_Parse("{\"reveal\":\"00\"}");
+	ck_assert_int_eq(wire_check_commit(reply, c, &declined, err), WIRE_FAIRNESS);
+	ck_assert(strstr(err, "revealed before the lock"));
+	cJSON_Delete(reply);
+
+	reply = cJSON_Parse("{\"commitment\":\"000102030405060708090a0b0c0d0e0f"
+			    "101112131415161718191a1b1c1d1e1f\"}");
+	ck_assert_int_eq(wire_check_commit(reply, c, &declined, err), WIRE_OK);
+	ck_assert(!declined);
+	ck_assert_int_eq(c[0], 0x00);
+	ck_assert_int_eq(c[31], 0x1f);
+	cJSON_Delete(reply);
+}
+END_TEST
+
+START_TEST(lock_replies)
+{
+	unsigned char r[FAIR_SECRET_BYTES];
+	cJSON *empty = cJSON_Parse("{}");
+	cJSON *upper = cJSON_Parse("{\"reveal\":\"AA000000000000000000000000000000"
+				   "00000000000000000000000000000000\"}");
+
+	ck_assert_int_eq(wire_check_lock(empty, false, r, err), WIRE_OK);
+	ck_assert_int_eq(wire_check_lock(empty, true, r, err), WIRE_FAIRNESS);
+	ck_assert_str_eq(err, "committed but did not reveal");
+	ck_assert_int_eq(wire_check_lock(upper, false, r, err), WIRE_FAIRNESS);
+	ck_assert_str_eq(err, "sent a reveal without having committed");
+	ck_assert_int_eq(wire_check_lock(upper, true, r, err), WIRE_FAIRNESS);
+	ck_assert(strstr(err, "lowercase hex"));
+	cJSON_Delete(empty);
+	cJSON_Delete(upper);
+}
+END_TEST
+
+/* The exact bytes of the messages that carry no variable data. */
+START_TEST(message_bytes)
+{
+	static const unsigned char c[FAIR_HASH_BYTES] = {0xab};
+	const unsigned char *list[2] = {c, NULL};
+	cJSON *msg = wire_goodbye();
+	char *line = json_print_line(msg);
+
+	ck_assert_str_eq(line, "{\"type\":\"goodbye\"}");
+	free(line);
+	cJSON_Delete(msg);
+	msg = wire_lock(list, 2);
+	line = json_print_line(msg);
+	ck_assert_str_eq(line, "{\"type\":\"lock\",\"commitments\":[\"ab0000000000"
+			 "0000000000000000000000000000000000000000000000000000\",null]}");
+	free(line);
+	cJSON_Delete(msg);
+	msg = wire_turn(1, cJSON_CreateObject(), cJSON_CreateArray(), 250);
+	line = json_print_line(msg);
+	ck_assert_str_eq(line, "{\"type\":\"turn\",\"seat\":1,\"state\":{},"
+			 "\"legal\":[],\"time_left_ms\":250}");
+	free(line);
+	cJSON_Delete(msg);
+}
+END_TEST
+
+START_TEST(reason_words)
+{
+	ck_assert_str_eq(wire_error_reason(WIRE_BAD_JSON), "bad-json");
+	ck_assert_str_eq(wire_error_reason(WIRE_BAD_REPLY), "bad-reply");
+	ck_assert_str_eq(wire_error_reason(WIRE_FAIRNESS), "fairness");
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("wire");
+	TCase *tc = tcase_create("wire");
+
+	tcase_add_test(tc, strict_json_rejections);
+	tcase_add_test(tc, nul_byte_is_refused);
+	tcase_add_test(tc, valid_replies);
+	tcase_add_test(tc, turn_reply_needs_action);
+	tcase_add_test(tc, hello_fields_must_be_strings);
+	tcase_add_test(tc, commit_replies);
+	tcase_add_test(tc, lock_replies);
+	tcase_add_test(tc, message_bytes);
+	tcase_add_test(tc, reason_words);
+	suite_add_tcase(s, tc);
+	return s;
+}
