@@ -1,0 +1,294 @@
+/*
+ * Bolo with 7 dice (RULES.md section 1, docs/games/bolo.md): 2 to 8
+ * players roll 7 dice, set aside scoring dice and bank or roll the rest,
+ * taking all 7 again when every die is aside; a roll with nothing to set
+ * aside loses the turn.  A player opens with a turn of 1000 or more.  The
+ * first to bank to the target gives every other player one more turn,
+ * then sudden death among those who reached that score.  Actions are
+ * {"keep":[faces]}, "bank" and "roll"; the scoring and the turn machinery
+ * are in dice.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "dice.h"
+#include "registry.h"
+
+#define BOLO_DICE 7
+#define BOLO_OPENING 1000
+#define BOLO_SUDDEN_DEATH_CAP 64
+
+enum bolo_phase { BOLO_PLAY, BOLO_FINAL, BOLO_SUDDEN, BOLO_OVER };
+
+static const char *const bolo_phases[] = {
+	"play", "final_round", "sudden_death", "over",
+};
+
+struct bolo {
+	struct dice_game g;	/* first: dice.c casts */
+	long target;
+	enum bolo_phase phase;
+	int leader;		/* first to bank to the target, or -1 */
+	long leader_score;	/* what the leader banked to */
+	bool owed[GAME_MAX_SEATS];	/* still to play the final round */
+	/* in sudden death; once over, the winners (several: a draw) */
+	bool contender[GAME_MAX_SEATS];
+	int sudden_turns;
+};
+
+static const struct game_option bolo_options[] = {
+	{
+		.name = "target",
+		.help = "points that end the game",
+		.default_value = "10000",
+		.min = 1000,
+		.max = 1000000,
+	},
+	{.name = NULL},
+};
+
+static int bolo_count(const bool *seats, int players)
+{
+	int n = 0;
+
+	for (int i = 0; i < players; i++)
+		n += seats[i];
+	return n;
+}
+
+/* After the final round: the leader and whoever matched or passed the
+ * leader's score go to sudden death, unless one (or none) is left. */
+static void bolo_final_over(struct bolo *s)
+{
+	struct dice_game *g = &s->g;
+
+	for (int i = 0; i < g->players; i++)
+		s->contender[i] = !g->out[i] && g->score[i] >= s->leader_score;
+	s->phase = bolo_count(s->contender, g->players) > 1 ? BOLO_SUDDEN :
+							       BOLO_OVER;
+}
+
+/* dice_turn_over: the end rules (RULES.md 1.6), then the next seat. */
+static int bolo_turn_over(struct dice_game *g, int seat)
+{
+	struct bolo *s = (struct bolo *)g;
+	long best = -1;
+	int next;
+
+	switch (s->phase) {
+	case BOLO_PLAY:
+		if (g->score[seat] < s->target)
+			break;
+		s->phase = BOLO_FINAL;
+		s->leader = seat;
+		s->leader_score = g->score[seat];
+		for (int i = 0; i < g->players; i++)
+			s->owed[i] = !g->out[i] && i != seat;
+		break;
+	case BOLO_FINAL:
+		s->owed[seat] = false;
+		break;
+	case BOLO_SUDDEN:
+		if (g->out[seat])
+			break;
+		s->sudden_turns++;
+		for (int i = 0; i < g->players; i++)
+			if (s->contender[i] && i != seat && g->score[i] > best)
+				best = g->score[i];
+		if (g->score[seat] <= best)
+			s->contender[seat] = false;
+		break;
+	case BOLO_OVER:
+		break;
+	}
+	if (s->phase == BOLO_FINAL) {
+		next = dice_game_next(g, seat, s->owed);
+		if (next >= 0)
+			return next;
+		bolo_final_over(s);
+	}
+	if (s->phase == BOLO_SUDDEN &&
+	    (bolo_count(s->contender, g->players) < 2 ||
+	     s->sudden_turns >= BOLO_SUDDEN_DEATH_CAP))
+		s->phase = BOLO_OVER;
+	if (s->phase == BOLO_OVER)
+		return -1;
+	return dice_game_next(g, seat,
+			      s->phase == BOLO_SUDDEN ? s->contender : NULL);
+}
+
+static void *bolo_create(const struct game_setup *setup, struct draws *draws,
+			 char *err)
+{
+	struct bolo *s = xcalloc(1, sizeof *s);
+
+	if (dice_game_init(&s->g, setup, DICE_BOLO, BOLO_DICE, &s->target,
+			   err) < 0) {
+		free(s);
+		return NULL;
+	}
+	s->g.over = bolo_turn_over;
+	s->leader = -1;
+	dice_game_start(&s->g, draws, setup->first_seat);
+	return s;
+}
+
+static void bolo_destroy(void *state)
+{
+	free(state);
+}
+
+static int bolo_to_move(const void *state)
+{
+	const struct bolo *s = state;
+
+	return s->g.to_move;
+}
+
+/* The words the seat to move may play between rolls: "roll" always,
+ * "bank" once opened or with an opening turn (RULES.md 1.4, 1.5). */
+static unsigned bolo_allowed(const struct bolo *s)
+{
+	const struct dice_game *g = &s->g;
+
+	if (g->to_move < 0 || g->rolled)
+		return 0;
+	if (g->opened[g->to_move] || g->turn >= BOLO_OPENING)
+		return 1u << DICE_BANK | 1u << DICE_ROLL;
+	return 1u << DICE_ROLL;
+}
+
+/* The seats set in `seats`, as the array `name` of the view. */
+static void bolo_add_seats(cJSON *view, const char *name, const bool *seats,
+			   int players)
+{
+	cJSON *list = cJSON_AddArrayToObject(view, name);
+
+	for (int i = 0; i < players; i++)
+		if (seats[i])
+			cJSON_AddItemToArray(list, cJSON_CreateNumber(i));
+}
+
+/* The common fields and the game's own (docs/games/bolo.md). */
+static cJSON *bolo_view(const void *state, int seat)
+{
+	const struct bolo *s = state;
+	cJSON *view = cJSON_CreateObject(), *list;
+
+	dice_game_view(&s->g, view, seat);
+	cJSON_AddNumberToObject(view, "target", (double)s->target);
+	list = cJSON_AddArrayToObject(view, "opened");
+	for (int i = 0; i < s->g.players; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateBool(s->g.opened[i]));
+	cJSON_AddStringToObject(view, "phase", bolo_phases[s->phase]);
+	cJSON_AddNumberToObject(view, "leader", s->leader);
+	bolo_add_seats(view, "final_round", s->owed, s->g.players);
+	bolo_add_seats(view, "contenders", s->contender,
+		       s->phase >= BOLO_SUDDEN ? s->g.players : 0);
+	cJSON_AddNumberToObject(view, "sudden_death_turns", s->sudden_turns);
+	return view;
+}
+
+static cJSON *bolo_legal(const void *state)
+{
+	const struct bolo *s = state;
+
+	return dice_game_legal(&s->g, bolo_allowed(s));
+}
+
+static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
+		      char *err)
+{
+	struct bolo *s = state;
+	struct dice_game *g = &s->g;
+	char why[128];
+	int k;
+
+	if (g->to_move < 0)
+		return errorf(err, "the game is over");
+	if (g->rolled) {
+		k = dice_game_keep(g, action, err);
+		if (k < 0)
+			return -1;
+		dice_game_take(g, k);
+		if (!g->left)	/* hot dice: all 7 again */
+			g->left = BOLO_DICE;
+		return 0;
+	}
+	snprintf(why, sizeof why,
+		 "a first bank needs a turn total of %d or more, this turn has %ld",
+		 BOLO_OPENING, g->turn);
+	switch (dice_game_word(g, action, bolo_allowed(s), why, err)) {
+	case DICE_BANK:
+		g->score[g->to_move] += g->turn;
+		g->opened[g->to_move] = true;
+		dice_game_start(g, draws, bolo_turn_over(g, g->to_move));
+		return 0;
+	case DICE_ROLL:
+		dice_game_throw(g, draws, g->left);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static void bolo_forfeit(void *state, int seat, struct draws *draws)
+{
+	struct bolo *s = state;
+	struct dice_game *g = &s->g;
+
+	g->out[seat] = true;
+	s->owed[seat] = false;
+	s->contender[seat] = false;
+	if (s->phase == BOLO_SUDDEN && bolo_count(s->contender, g->players) < 2) {
+		s->phase = BOLO_OVER;
+		dice_game_start(g, draws, -1);
+	} else if (g->to_move == seat) {
+		dice_game_start(g, draws, bolo_turn_over(g, seat));
+	}
+}
+
+/* Banked points; once over, the winner, or those left after the sudden
+ * death cap (a draw), rank first. */
+static void bolo_result(const void *state, struct game_result *result)
+{
+	const struct bolo *s = state;
+
+	dice_game_result(&s->g, s->phase == BOLO_OVER ? s->contender : NULL,
+			 result);
+}
+
+static char *bolo_render(const void *state)
+{
+	const struct bolo *s = state;
+	char extra[128] = "";
+
+	if (s->phase == BOLO_FINAL)
+		snprintf(extra, sizeof extra,
+			 "; final round: seat %d has %ld", s->leader,
+			 s->leader_score);
+	else if (s->phase == BOLO_SUDDEN)
+		snprintf(extra, sizeof extra, "; sudden death, turn %d of %d",
+			 s->sudden_turns + 1, BOLO_SUDDEN_DEATH_CAP);
+	return dice_game_render(&s->g, extra);
+}
+
+const struct game_rules bolo_rules = {
+	.name = "bolo",
+	.title = "Bolo (7 dice)",
+	.rules_version = "bolo/1",
+	.min_players = 2,
+	.max_players = GAME_MAX_SEATS,
+	.options = bolo_options,
+	.create = bolo_create,
+	.destroy = bolo_destroy,
+	.to_move = bolo_to_move,
+	.view = bolo_view,
+	.legal = bolo_legal,
+	.apply = bolo_apply,
+	.forfeit = bolo_forfeit,
+	.result = bolo_result,
+	.render = bolo_render,
+};

@@ -1,0 +1,282 @@
+/*
+ * Bolo with 5 dice, the house rules of sheet 002 (RULES.md section 2,
+ * docs/games/bolo5.md): 2 to 8 players roll 5 dice, set aside scoring dice
+ * (full houses, straights and five of a kind score too) and bank or roll
+ * the rest.  A set that uses every die of its roll forces a roll of all 5;
+ * banking needs a turn of 650 until on the board, then 350, 750 from 7000
+ * and 1000 from 9000; the first to bank to the target wins at once.  The
+ * optional Yahtzee clause lets two dice matching a triple set aside this
+ * turn be rolled again once.  Actions are {"keep":[faces]}, "bank", "roll"
+ * and "reroll"; the scoring and the turn machinery are in dice.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "dice.h"
+#include "registry.h"
+
+#define BOLO5_DICE 5
+
+struct bolo5 {
+	struct dice_game g;	/* first: dice.c casts */
+	long target;
+	bool yahtzee_clause;
+	int winner;		/* -1 until someone banks to the target */
+	bool must_roll;		/* the last keep used every die of its roll */
+	bool triple[DICE_FACES + 1];	/* faces set aside 3 at once this turn */
+	bool rerolled;		/* the clause was used this turn */
+};
+
+static const char *const bolo5_switch[] = {"off", "on", NULL};
+
+static const struct game_option bolo5_options[] = {
+	{
+		.name = "target",
+		.help = "points that win at once",
+		.default_value = "10000",
+		.min = 1000,
+		.max = 1000000,
+	},
+	{
+		.name = "yahtzee_clause",
+		.help = "two dice matching a triple set aside this turn may be rolled again once",
+		.default_value = "off",
+		.choices = bolo5_switch,
+	},
+	{.name = NULL},
+};
+
+/* The least turn total `seat` may bank (RULES.md 2.4). */
+static long bolo5_threshold(const struct dice_game *g, int seat)
+{
+	if (!g->opened[seat])
+		return 650;
+	if (g->score[seat] >= 9000)
+		return 1000;
+	return g->score[seat] >= 7000 ? 750 : 350;
+}
+
+/* Whether the roll waiting may be rolled again under the clause. */
+static bool bolo5_clause(const struct bolo5 *s)
+{
+	const struct dice_game *g = &s->g;
+
+	if (!s->yahtzee_clause || s->rerolled || g->rolled != 2)
+		return false;
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (g->roll[f] == 2)
+			return s->triple[f];
+	return false;
+}
+
+/* dice_game choices: the keeps, plus the clause's reroll. */
+static int bolo5_choices(struct dice_game *g)
+{
+	g->sets = dice_sets(DICE_BOLO5, g->roll, g->set);
+	return g->sets + bolo5_clause((struct bolo5 *)g);
+}
+
+/* dice_game over: a bank to the target wins at once (RULES.md 2.1). */
+static int bolo5_turn_over(struct dice_game *g, int seat)
+{
+	struct bolo5 *s = (struct bolo5 *)g;
+
+	memset(s->triple, 0, sizeof s->triple);
+	s->rerolled = false;
+	s->must_roll = false;
+	if (!g->out[seat] && g->score[seat] >= s->target) {
+		s->winner = seat;
+		return -1;
+	}
+	return dice_game_next(g, seat, NULL);
+}
+
+static void *bolo5_create(const struct game_setup *setup,
+			  struct draws *draws, char *err)
+{
+	const cJSON *clause = cJSON_GetObjectItemCaseSensitive(setup->options,
+							       "yahtzee_clause");
+	struct bolo5 *s = xcalloc(1, sizeof *s);
+
+	if (dice_game_init(&s->g, setup, DICE_BOLO5, BOLO5_DICE, &s->target,
+			   err) < 0) {
+		free(s);
+		return NULL;
+	}
+	if (!cJSON_IsString(clause) || (strcmp(clause->valuestring, "on") &&
+					strcmp(clause->valuestring, "off"))) {
+		errorf(err, "yahtzee_clause must be on or off");
+		free(s);
+		return NULL;
+	}
+	s->yahtzee_clause = strcmp(clause->valuestring, "on") == 0;
+	s->winner = -1;
+	s->g.choices = bolo5_choices;
+	s->g.over = bolo5_turn_over;
+	dice_game_start(&s->g, draws, setup->first_seat);
+	return s;
+}
+
+static void bolo5_destroy(void *state)
+{
+	free(state);
+}
+
+static int bolo5_to_move(const void *state)
+{
+	const struct bolo5 *s = state;
+
+	return s->g.to_move;
+}
+
+/* The words the seat to move may play: "reroll" on a roll the clause
+ * covers; between rolls "roll", and "bank" after a keep that left a die
+ * with a turn total at the threshold (RULES.md 2.3, 2.4). */
+static unsigned bolo5_allowed(const struct bolo5 *s)
+{
+	const struct dice_game *g = &s->g;
+
+	if (g->to_move < 0)
+		return 0;
+	if (g->rolled)
+		return bolo5_clause(s) ? 1u << DICE_REROLL : 0;
+	if (!s->must_roll && g->turn >= bolo5_threshold(g, g->to_move))
+		return 1u << DICE_BANK | 1u << DICE_ROLL;
+	return 1u << DICE_ROLL;
+}
+
+/* The common fields and the game's own (docs/games/bolo5.md). */
+static cJSON *bolo5_view(const void *state, int seat)
+{
+	const struct bolo5 *s = state;
+	cJSON *view = cJSON_CreateObject(), *on, *min, *triples;
+
+	dice_game_view(&s->g, view, seat);
+	cJSON_AddNumberToObject(view, "target", (double)s->target);
+	on = cJSON_AddArrayToObject(view, "on_board");
+	min = cJSON_AddArrayToObject(view, "thresholds");
+	for (int i = 0; i < s->g.players; i++) {
+		cJSON_AddItemToArray(on, cJSON_CreateBool(s->g.opened[i]));
+		cJSON_AddItemToArray(min, cJSON_CreateNumber(
+			(double)bolo5_threshold(&s->g, i)));
+	}
+	cJSON_AddBoolToObject(view, "must_roll", s->must_roll && !s->g.rolled);
+	cJSON_AddBoolToObject(view, "yahtzee_clause", s->yahtzee_clause);
+	triples = cJSON_AddArrayToObject(view, "triples");
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (s->triple[f])
+			cJSON_AddItemToArray(triples, cJSON_CreateNumber(f));
+	cJSON_AddBoolToObject(view, "rerolled", s->rerolled);
+	cJSON_AddNumberToObject(view, "winner", s->winner);
+	return view;
+}
+
+static cJSON *bolo5_legal(const void *state)
+{
+	const struct bolo5 *s = state;
+
+	return dice_game_legal(&s->g, bolo5_allowed(s));
+}
+
+/* Why "bank" is refused now, into why (128 bytes). */
+static void bolo5_why(const struct bolo5 *s, char *why)
+{
+	const struct dice_game *g = &s->g;
+
+	if (g->rolled)
+		strcpy(why, "a roll is waiting: set dice aside first");
+	else if (s->must_roll)
+		strcpy(why, "every die of the last roll was set aside, so all 5 must be rolled again");
+	else
+		snprintf(why, 128, "banking needs a turn total of %ld or more, this turn has %ld",
+			 bolo5_threshold(g, g->to_move), g->turn);
+}
+
+static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
+		       char *err)
+{
+	struct bolo5 *s = state;
+	struct dice_game *g = &s->g;
+	char why[128];
+	int k;
+
+	if (g->to_move < 0)
+		return errorf(err, "the game is over");
+	if (g->rolled && !cJSON_IsString(action)) {
+		k = dice_game_keep(g, action, err);
+		if (k < 0)
+			return -1;
+		for (int f = 1; f <= DICE_FACES; f++)
+			s->triple[f] |= g->set[k].count[f] >= 3;
+		dice_game_take(g, k);
+		s->must_roll = !g->left;
+		if (!g->left)
+			g->left = BOLO5_DICE;
+		return 0;
+	}
+	bolo5_why(s, why);
+	switch (dice_game_word(g, action, bolo5_allowed(s), why, err)) {
+	case DICE_BANK:
+		g->score[g->to_move] += g->turn;
+		g->opened[g->to_move] = true;
+		dice_game_start(g, draws, bolo5_turn_over(g, g->to_move));
+		return 0;
+	case DICE_ROLL:
+		dice_game_throw(g, draws, g->left);
+		return 0;
+	case DICE_REROLL:
+		s->rerolled = true;
+		dice_game_throw(g, draws, g->rolled);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static void bolo5_forfeit(void *state, int seat, struct draws *draws)
+{
+	struct bolo5 *s = state;
+
+	s->g.out[seat] = true;
+	if (s->g.to_move == seat)
+		dice_game_start(&s->g, draws, bolo5_turn_over(&s->g, seat));
+}
+
+static void bolo5_result(const void *state, struct game_result *result)
+{
+	const struct bolo5 *s = state;
+
+	dice_game_result(&s->g, NULL, result);
+}
+
+static char *bolo5_render(const void *state)
+{
+	const struct bolo5 *s = state;
+	char extra[64] = "";
+
+	if (s->winner >= 0)
+		snprintf(extra, sizeof extra, ": seat %d wins", s->winner);
+	else if (s->must_roll && !s->g.rolled)
+		strcpy(extra, "; all 5 must be rolled");
+	return dice_game_render(&s->g, extra);
+}
+
+const struct game_rules bolo5_rules = {
+	.name = "bolo5",
+	.title = "Bolo (5 dice, house rules)",
+	.rules_version = "bolo5/1",
+	.min_players = 2,
+	.max_players = GAME_MAX_SEATS,
+	.options = bolo5_options,
+	.create = bolo5_create,
+	.destroy = bolo5_destroy,
+	.to_move = bolo5_to_move,
+	.view = bolo5_view,
+	.legal = bolo5_legal,
+	.apply = bolo5_apply,
+	.forfeit = bolo5_forfeit,
+	.result = bolo5_result,
+	.render = bolo5_render,
+};

@@ -1,0 +1,506 @@
+/*
+ * Shared dice scoring and turn helpers for bolo, bolo5 and volle-lotte
+ * (see dice.h).  A set's value is found by splitting it into scoring
+ * groups every possible way: the lowest face present must belong to some
+ * group (a single 1 or 5, n of a kind, a straight, a full house, as each
+ * game's rules allow), so trying each group holding it and recursing on
+ * the rest covers every split.  Pure code: chance only through draws.h.
+ */
+#include "dice.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+
+static const char *const dice_words[] = {"bank", "roll", "draw", "reroll"};
+
+/* Three of a kind = face x 100, three 1s = 1000. */
+static long dice_triple(int face)
+{
+	return face == 1 ? 1000 : 100L * face;
+}
+
+/* Value of k >= 3 dice of one face as one group, or 0 when the rules have
+ * no such group. */
+static long dice_kind(enum dice_rules rules, int face, int k)
+{
+	switch (rules) {
+	case DICE_BOLO:		/* each further die doubles the set */
+		return dice_triple(face) << (k - 3);
+	case DICE_BOLO5:
+		if (k == 5)
+			return face == 1 ? 10000 : 5000;
+		return k == 4 ? 2 * dice_triple(face) : dice_triple(face);
+	case DICE_VOLLE_LOTTE:
+		return k == 3 ? dice_triple(face) : 0;
+	}
+	return 0;
+}
+
+static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1]);
+
+/* Tries the group `group` (worth `value`) out of count: keeps in *best
+ * the best total of the group plus the best split of the rest. */
+static void dice_try(enum dice_rules rules, int count[DICE_FACES + 1],
+		     const int group[DICE_FACES + 1], long value, long *best)
+{
+	long rest;
+	int f;
+
+	for (f = 1; f <= DICE_FACES; f++)
+		if (count[f] < group[f])
+			return;
+	for (f = 1; f <= DICE_FACES; f++)
+		count[f] -= group[f];
+	rest = dice_best(rules, count);
+	for (f = 1; f <= DICE_FACES; f++)
+		count[f] += group[f];
+	if (rest >= 0 && value + rest > *best)
+		*best = value + rest;
+}
+
+/* The best split of count (restored on return), or -1: every group that
+ * holds the lowest face present is tried. */
+static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1])
+{
+	int low = 1, group[DICE_FACES + 1];
+	long best = -1;
+
+	while (low <= DICE_FACES && !count[low])
+		low++;
+	if (low > DICE_FACES)
+		return 0;
+	memset(group, 0, sizeof group);
+	if (low == 1 || low == 5) {
+		group[low] = 1;
+		dice_try(rules, count, group, low == 1 ? 100 : 50, &best);
+	}
+	for (int k = 3; k <= count[low]; k++) {
+		group[low] = k;
+		if (dice_kind(rules, low, k))
+			dice_try(rules, count, group, dice_kind(rules, low, k),
+				 &best);
+	}
+	memset(group, 0, sizeof group);
+	/* A straight holding the lowest face present starts at it. */
+	if (rules == DICE_BOLO && low == 1) {
+		for (int f = 1; f <= 6; f++)
+			group[f] = 1;
+		dice_try(rules, count, group, 1500, &best);
+	}
+	if (rules == DICE_BOLO5 && low <= 2) {
+		for (int f = low; f < low + 5; f++)
+			group[f] = 1;
+		dice_try(rules, count, group, 1000, &best);
+	}
+	if (rules == DICE_BOLO5)	/* full house: a triple and a pair */
+		for (int f = low + 1; f <= DICE_FACES; f++) {
+			memset(group, 0, sizeof group);
+			group[low] = 3;
+			group[f] = 2;
+			dice_try(rules, count, group, 500, &best);
+			group[low] = 2;
+			group[f] = 3;
+			dice_try(rules, count, group, 500, &best);
+		}
+	return best;
+}
+
+long dice_value(enum dice_rules rules, const int count[DICE_FACES + 1])
+{
+	int copy[DICE_FACES + 1];
+
+	memcpy(copy, count, sizeof copy);
+	return dice_best(rules, copy);
+}
+
+void dice_count(const int *faces, int n, int count[DICE_FACES + 1])
+{
+	memset(count, 0, (DICE_FACES + 1) * sizeof *count);
+	for (int i = 0; i < n; i++)
+		count[faces[i]]++;
+}
+
+/* Fewest dice first, then more of the lower faces first. */
+static int dice_set_order(const void *a, const void *b)
+{
+	const struct dice_set *x = a, *y = b;
+
+	if (x->dice != y->dice)
+		return x->dice - y->dice;
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (x->count[f] != y->count[f])
+			return y->count[f] - x->count[f];
+	return 0;
+}
+
+int dice_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
+	      struct dice_set *sets)
+{
+	int sub[DICE_FACES + 1] = {0}, n = 0, f;
+	long value;
+
+	/* Every sub-multiset, as a mixed-radix counter over the faces. */
+	for (;;) {
+		for (f = 1; f <= DICE_FACES && sub[f] == count[f]; f++)
+			sub[f] = 0;
+		if (f > DICE_FACES)
+			break;
+		sub[f]++;
+		value = dice_value(rules, sub);
+		if (value < 0)
+			continue;
+		memcpy(sets[n].count, sub, sizeof sub);
+		sets[n].dice = 0;
+		for (f = 1; f <= DICE_FACES; f++)
+			sets[n].dice += sub[f];
+		sets[n].points = value;
+		n++;
+	}
+	qsort(sets, (size_t)n, sizeof *sets, dice_set_order);
+	return n;
+}
+
+int dice_new_faces(const int count[DICE_FACES + 1],
+		   const int taken[DICE_FACES + 1], struct dice_set *sets)
+{
+	int n = 0;
+
+	/* Bit f-1 of `faces` stands for face f. */
+	for (int faces = 1; faces < 1 << DICE_FACES; faces++) {
+		struct dice_set *set = &sets[n];
+		bool ok = true;
+
+		memset(set, 0, sizeof *set);
+		for (int f = 1; f <= DICE_FACES; f++) {
+			if (!(faces & 1 << (f - 1)))
+				continue;
+			ok = ok && count[f] && !taken[f];
+			set->count[f] = 1;
+			set->dice++;
+		}
+		n += ok;
+	}
+	qsort(sets, (size_t)n, sizeof *sets, dice_set_order);
+	return n;
+}
+
+int dice_game_init(struct dice_game *g, const struct game_setup *setup,
+		   enum dice_rules rules, int dice, long *target, char *err)
+{
+	const cJSON *value = cJSON_GetObjectItemCaseSensitive(setup->options,
+							      "target");
+
+	if (setup->players < 2 || setup->players > GAME_MAX_SEATS)
+		return errorf(err, "the game is for 2 to %d players, not %d",
+			      GAME_MAX_SEATS, setup->players);
+	if (setup->first_seat < 0 || setup->first_seat >= setup->players)
+		return errorf(err, "seat %d is not a seat of %d players",
+			      setup->first_seat, setup->players);
+	if (!cJSON_IsNumber(value) || value->valuedouble < 1 ||
+	    value->valuedouble != (double)(long)value->valuedouble)
+		return errorf(err, "target must be a positive whole number of points");
+	*target = (long)value->valuedouble;
+	memset(g, 0, sizeof *g);
+	g->players = setup->players;
+	g->dice = dice;
+	g->to_move = setup->first_seat;
+	g->rules = rules;
+	return 0;
+}
+
+void dice_game_roll(struct dice_game *g, struct draws *draws, int n)
+{
+	int faces[DICE_MAX];
+
+	if (g->loaded_count - g->loaded_next >= n) {
+		memcpy(faces, g->loaded + g->loaded_next, (size_t)n * sizeof *faces);
+		g->loaded_next += n;
+	} else {
+		draws_dice(draws, n, faces);
+	}
+	dice_count(faces, n, g->roll);
+	g->rolled = n;
+	g->left = n;
+	if (n == g->dice)
+		memset(g->aside, 0, sizeof g->aside);
+}
+
+/* What the roll waiting offers: g->choices or the plain keeps. */
+static int dice_game_choices(struct dice_game *g)
+{
+	if (g->choices)
+		return g->choices(g);
+	g->sets = dice_sets(g->rules, g->roll, g->set);
+	return g->sets;
+}
+
+void dice_game_start(struct dice_game *g, struct draws *draws, int seat)
+{
+	for (;;) {
+		g->to_move = seat;
+		g->turn = 0;
+		g->rolled = 0;
+		g->sets = 0;
+		g->left = g->dice;
+		memset(g->aside, 0, sizeof g->aside);
+		if (seat < 0)
+			return;
+		if (g->begin) {
+			if (g->begin(g, draws))
+				return;
+		} else {
+			dice_game_roll(g, draws, g->dice);
+			if (dice_game_choices(g))
+				return;
+		}
+		seat = g->over(g, seat);
+	}
+}
+
+void dice_game_throw(struct dice_game *g, struct draws *draws, int n)
+{
+	dice_game_roll(g, draws, n);
+	if (!dice_game_choices(g))
+		dice_game_start(g, draws, g->over(g, g->to_move));
+}
+
+int dice_game_next(const struct dice_game *g, int seat, const bool *among)
+{
+	for (int i = 1; i <= g->players; i++) {
+		int next = (seat + i) % g->players;
+
+		if (!g->out[next] && (!among || among[next]))
+			return next;
+	}
+	return -1;
+}
+
+/* The faces of count as a JSON array, ascending. */
+static cJSON *dice_faces_json(const int count[DICE_FACES + 1])
+{
+	cJSON *list = cJSON_CreateArray();
+
+	for (int f = 1; f <= DICE_FACES; f++)
+		for (int i = 0; i < count[f]; i++)
+			cJSON_AddItemToArray(list, cJSON_CreateNumber(f));
+	return list;
+}
+
+static cJSON *dice_keep_json(const struct dice_set *set)
+{
+	cJSON *keep = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(keep, "keep", dice_faces_json(set->count));
+	return keep;
+}
+
+/* The faces of count as "1 1 5" into out (at least 2 * DICE_MAX bytes). */
+static char *dice_faces_text(char *out, const int count[DICE_FACES + 1])
+{
+	char *p = out;
+
+	*p = '\0';
+	for (int f = 1; f <= DICE_FACES; f++)
+		for (int i = 0; i < count[f]; i++)
+			p += sprintf(p, "%s%d", p != out ? " " : "", f);
+	return out;
+}
+
+/* Reads {"keep":[faces]} into count; -1 with the reason. */
+static int dice_parse_keep(const cJSON *action, int count[DICE_FACES + 1],
+			   char *err)
+{
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(action, "keep");
+	const cJSON *face;
+	int n = 0;
+
+	memset(count, 0, (DICE_FACES + 1) * sizeof *count);
+	if (!cJSON_IsObject(action) || !cJSON_IsArray(list) ||
+	    cJSON_GetArraySize(action) != 1)
+		return errorf(err, "a roll is waiting: set dice aside with {\"keep\":[faces]}, e.g. {\"keep\":[1,5]}");
+	cJSON_ArrayForEach(face, list) {
+		if (!cJSON_IsNumber(face) || face->valuedouble != face->valueint ||
+		    face->valueint < 1 || face->valueint > DICE_FACES)
+			return errorf(err, "\"keep\" must list die faces, numbers 1 to 6");
+		count[face->valueint]++;
+		n++;
+	}
+	if (!n || n > DICE_MAX)
+		return errorf(err, "\"keep\" must list 1 to %d faces", DICE_MAX);
+	return 0;
+}
+
+int dice_game_keep(const struct dice_game *g, const cJSON *action, char *err)
+{
+	int count[DICE_FACES + 1];
+	char want[2 * DICE_MAX + 1], roll[2 * DICE_MAX + 1];
+
+	if (dice_parse_keep(action, count, err) < 0)
+		return -1;
+	dice_faces_text(want, count);
+	dice_faces_text(roll, g->roll);
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (count[f] > g->roll[f])
+			return errorf(err, "%s is not part of the roll %s",
+				      want, roll);
+	for (int k = 0; k < g->sets; k++)
+		if (!memcmp(g->set[k].count, count, sizeof count))
+			return k;
+	return errorf(err, "%s cannot be set aside from the roll %s: every die set aside must score (the view's \"keeps\" lists the sets allowed)",
+		      want, roll);
+}
+
+void dice_game_take(struct dice_game *g, int k)
+{
+	const struct dice_set *set = &g->set[k];
+
+	g->turn += set->points;
+	for (int f = 1; f <= DICE_FACES; f++)
+		g->aside[f] += set->count[f];
+	g->left = g->rolled - set->dice;
+	g->rolled = 0;
+	g->sets = 0;
+}
+
+int dice_game_word(const struct dice_game *g, const cJSON *action,
+		   unsigned allowed, const char *why, char *err)
+{
+	const char *word = cJSON_GetStringValue(action);
+	char list[64] = "";
+
+	for (int w = 0; w <= DICE_REROLL; w++)
+		if (allowed & 1u << w)
+			sprintf(list + strlen(list), "%s\"%s\"",
+				list[0] ? " or " : "", dice_words[w]);
+	for (int w = 0; word && w <= DICE_REROLL; w++) {
+		if (strcmp(word, dice_words[w]) != 0)
+			continue;
+		if (allowed & 1u << w)
+			return w;
+		return errorf(err, "\"%s\" is not allowed now%s%s%s%s",
+			      word, why ? ": " : "", why ? why : "",
+			      list[0] ? "; play " : "", list);
+	}
+	if (g->rolled)
+		return errorf(err, "a roll is waiting: set dice aside with {\"keep\":[faces]}%s%s",
+			      list[0] ? " or play " : "", list);
+	if (cJSON_IsObject(action))
+		return errorf(err, "no roll is waiting to set dice aside from: play %s",
+			      list);
+	return errorf(err, "expected %s", list);
+}
+
+cJSON *dice_game_legal(const struct dice_game *g, unsigned allowed)
+{
+	cJSON *list = cJSON_CreateArray();
+
+	if (g->to_move < 0)
+		return list;
+	for (int k = 0; g->rolled && k < g->sets; k++)
+		cJSON_AddItemToArray(list, dice_keep_json(&g->set[k]));
+	for (int w = 0; w <= DICE_REROLL; w++)
+		if (allowed & 1u << w)
+			cJSON_AddItemToArray(list,
+					     cJSON_CreateString(dice_words[w]));
+	return list;
+}
+
+void dice_game_view(const struct dice_game *g, cJSON *view, int seat)
+{
+	cJSON *list;
+
+	cJSON_AddNumberToObject(view, "players", g->players);
+	if (seat >= 0 && seat < g->players)
+		cJSON_AddNumberToObject(view, "you", seat);
+	cJSON_AddNumberToObject(view, "to_move", g->to_move);
+	list = cJSON_AddArrayToObject(view, "scores");
+	for (int i = 0; i < g->players; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateNumber((double)g->score[i]));
+	list = cJSON_AddArrayToObject(view, "forfeited");
+	for (int i = 0; i < g->players; i++)
+		if (g->out[i])
+			cJSON_AddItemToArray(list, cJSON_CreateNumber(i));
+	cJSON_AddNumberToObject(view, "turn_total", (double)g->turn);
+	cJSON_AddNumberToObject(view, "dice_left",
+				g->rolled ? g->rolled : g->left);
+	cJSON_AddItemToObject(view, "set_aside", dice_faces_json(g->aside));
+	cJSON_AddItemToObject(view, "roll", dice_faces_json(g->rolled ? g->roll :
+		(const int[DICE_FACES + 1]){0}));
+	list = cJSON_AddArrayToObject(view, "keeps");
+	for (int k = 0; g->rolled && k < g->sets; k++) {
+		cJSON *keep = dice_keep_json(&g->set[k]);
+
+		cJSON_AddNumberToObject(keep, "points", (double)g->set[k].points);
+		cJSON_AddItemToArray(list, keep);
+	}
+}
+
+void dice_game_result(const struct dice_game *g, const bool *winners,
+		      struct game_result *result)
+{
+	int won = 0;
+
+	memset(result, 0, sizeof *result);
+	for (int i = 0; i < g->players; i++) {
+		result->score[i] = g->score[i];
+		won += winners && winners[i];
+	}
+	for (int i = 0; i < g->players; i++) {
+		if (winners && winners[i]) {
+			result->rank[i] = 1;
+			continue;
+		}
+		result->rank[i] = 1 + won;
+		for (int j = 0; j < g->players; j++)
+			if (!(winners && winners[j]) && g->score[j] > g->score[i])
+				result->rank[i]++;
+	}
+}
+
+char *dice_game_render(const struct dice_game *g, const char *extra)
+{
+	char *text = xmalloc(512 + strlen(extra)), *p = text;
+	char faces[2 * DICE_MAX + 1];
+
+	p += sprintf(p, "scores:");
+	for (int i = 0; i < g->players; i++)
+		p += sprintf(p, " %ld%s", g->score[i], g->out[i] ? "(out)" : "");
+	if (g->to_move < 0) {
+		sprintf(p, "\ngame over%s\n", extra);
+		return text;
+	}
+	p += sprintf(p, "\nseat %d to move, turn total %ld", g->to_move,
+		     g->turn);
+	if (g->rolled)
+		p += sprintf(p, ", roll %s", dice_faces_text(faces, g->roll));
+	else
+		p += sprintf(p, ", %d dice to roll", g->left);
+	p += sprintf(p, ", set aside [%s]", dice_faces_text(faces, g->aside));
+	sprintf(p, "%s\n", extra);
+	return text;
+}
+
+void dice_load(void *state, const int *faces, int n)
+{
+	struct dice_game *g = state;
+
+	g->loaded_count -= g->loaded_next;
+	memmove(g->loaded, g->loaded + g->loaded_next,
+		(size_t)g->loaded_count * sizeof *faces);
+	g->loaded_next = 0;
+	if (g->loaded_count + n > DICE_LOADED)
+		abort();	/* a test loading too much at once */
+	memcpy(g->loaded + g->loaded_count, faces, (size_t)n * sizeof *faces);
+	g->loaded_count += n;
+}
+
+void dice_preset(void *state, int seat, long score, bool opened)
+{
+	struct dice_game *g = state;
+
+	g->score[seat] = score;
+	g->opened[seat] = opened;
+}

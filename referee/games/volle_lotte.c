@@ -1,0 +1,427 @@
+/*
+ * Volle Lotte, later sold as Tutto (RULES.md section 3,
+ * docs/games/volle-lotte.md): 2 to 8 players draw a card, then roll 6 dice
+ * and set aside 1s, 5s and triples; a "Volle Lotte" (all 6 aside on one
+ * card) earns the card's reward and lets the player bank or draw again.
+ * Stop, Fireworks, Plus/Minus, Straight and the Clover change the turn.
+ * The 56 cards are one verifiable shuffle, reshuffled (another draw) when
+ * used up.  At the target the player with the fewest points has one more
+ * turn, then the highest score wins.  Actions are {"keep":[faces]},
+ * "bank", "roll" and "draw"; the scoring and the turn machinery are in
+ * dice.c.
+ */
+#include "volle_lotte.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "dice.h"
+#include "registry.h"
+
+#define VL_DICE 6
+#define VL_CARDS 56
+
+enum vl_kind {
+	VL_STOP, VL_FIREWORKS, VL_BONUS, VL_DOUBLE, VL_PLUS_MINUS,
+	VL_STRAIGHT, VL_CLOVER,
+};
+
+enum vl_phase { VL_PLAY, VL_EXTRA, VL_OVER };
+
+static const char *const vl_phases[] = {"play", "extra_turns", "over"};
+
+/* Card names by number: 0-9 Stop, 10-14 Fireworks, 15-39 Bonus (five
+ * each of 200..600), 40-44 Double, 45-49 Plus/Minus, 50-54 Straight, 55
+ * Clover (RULES.md 3.1).  A name stands for the cards of numbers
+ * [first, first + copies). */
+static const struct {
+	const char *name;
+	enum vl_kind kind;
+	int first, copies, bonus;
+} vl_names[] = {
+	{"stop", VL_STOP, 0, 10, 0},
+	{"fireworks", VL_FIREWORKS, 10, 5, 0},
+	{"bonus-200", VL_BONUS, 15, 5, 200},
+	{"bonus-300", VL_BONUS, 20, 5, 300},
+	{"bonus-400", VL_BONUS, 25, 5, 400},
+	{"bonus-500", VL_BONUS, 30, 5, 500},
+	{"bonus-600", VL_BONUS, 35, 5, 600},
+	{"double", VL_DOUBLE, 40, 5, 0},
+	{"plus-minus", VL_PLUS_MINUS, 45, 5, 0},
+	{"straight", VL_STRAIGHT, 50, 5, 0},
+	{"clover", VL_CLOVER, 55, 1, 0},
+};
+
+#define VL_NAMES (int)(sizeof vl_names / sizeof vl_names[0])
+
+struct volle_lotte {
+	struct dice_game g;	/* first: dice.c casts */
+	long target;
+	int deck[VL_CARDS], next;	/* deck[next] is the top card */
+	int card;		/* the card in play, -1 before the first */
+	long base;		/* the turn total when the card was drawn */
+	int volle_lottes;	/* on the card in play (Fireworks, Clover) */
+	bool decide;		/* after a Volle Lotte: bank or draw */
+	enum vl_phase phase;
+	bool owed[GAME_MAX_SEATS];	/* the extra turns still to play */
+	int clover;		/* the seat the Clover made win, or -1 */
+};
+
+static const struct game_option vl_options[] = {
+	{
+		.name = "target",
+		.help = "points that start the end of the game",
+		.default_value = "6000",
+		.min = 1000,
+		.max = 1000000,
+	},
+	{.name = NULL},
+};
+
+/* The entry of vl_names for card number `card`. */
+static int vl_name(int card)
+{
+	int i = 0;
+
+	while (card >= vl_names[i].first + vl_names[i].copies)
+		i++;
+	return i;
+}
+
+static enum vl_kind vl_kind_of(const struct volle_lotte *s)
+{
+	return vl_names[vl_name(s->card)].kind;
+}
+
+/* dice_game choices: the Straight card takes new faces only, Fireworks
+ * every scoring die (the one largest set), other cards any keep. */
+static int vl_choices(struct dice_game *g)
+{
+	struct volle_lotte *s = (struct volle_lotte *)g;
+
+	if (vl_kind_of(s) == VL_STRAIGHT)
+		g->sets = dice_new_faces(g->roll, g->aside, g->set);
+	else
+		g->sets = dice_sets(DICE_VOLLE_LOTTE, g->roll, g->set);
+	if (vl_kind_of(s) == VL_FIREWORKS && g->sets > 1) {
+		g->set[0] = g->set[g->sets - 1];
+		g->sets = 1;
+	}
+	return g->sets;
+}
+
+/* The next card, shuffling all 56 (one draw) when none is left. */
+static void vl_draw_card(struct volle_lotte *s, struct draws *draws)
+{
+	if (s->next == VL_CARDS) {
+		draws_shuffle(draws, VL_CARDS, s->deck);
+		s->next = 0;
+	}
+	s->card = s->deck[s->next++];
+	s->base = s->g.turn;
+	s->volle_lottes = 0;
+	s->decide = false;
+}
+
+/* A card's run: draw, then roll all 6; false when the turn is over at
+ * once (Stop, or nothing to set aside). */
+static bool vl_run(struct dice_game *g, struct draws *draws)
+{
+	struct volle_lotte *s = (struct volle_lotte *)g;
+
+	vl_draw_card(s, draws);
+	if (vl_kind_of(s) == VL_STOP)
+		return false;
+	dice_game_roll(g, draws, VL_DICE);
+	return vl_choices(g) > 0;
+}
+
+/* dice_game over: Fireworks score what was rolled; at the target the
+ * seats with the fewest points are owed one more turn (RULES.md 3.6). */
+static int vl_turn_over(struct dice_game *g, int seat)
+{
+	struct volle_lotte *s = (struct volle_lotte *)g;
+	long low = -1;
+	int next;
+
+	if (!g->out[seat] && vl_kind_of(s) == VL_FIREWORKS)
+		g->score[seat] += g->turn;
+	s->decide = false;
+	if (s->phase == VL_PLAY && g->score[seat] >= s->target) {
+		s->phase = VL_EXTRA;
+		for (int i = 0; i < g->players; i++)
+			if (!g->out[i] && i != seat &&
+			    (low < 0 || g->score[i] < low))
+				low = g->score[i];
+		for (int i = 0; i < g->players; i++)
+			s->owed[i] = !g->out[i] && i != seat &&
+				     g->score[i] == low;
+	}
+	if (s->phase == VL_EXTRA) {
+		s->owed[seat] = false;
+		next = dice_game_next(g, seat, s->owed);
+		if (next >= 0)
+			return next;
+		s->phase = VL_OVER;
+	}
+	return s->phase == VL_OVER ? -1 : dice_game_next(g, seat, NULL);
+}
+
+static void *vl_create(const struct game_setup *setup, struct draws *draws,
+		       char *err)
+{
+	struct volle_lotte *s = xcalloc(1, sizeof *s);
+
+	if (dice_game_init(&s->g, setup, DICE_VOLLE_LOTTE, VL_DICE, &s->target,
+			   err) < 0) {
+		free(s);
+		return NULL;
+	}
+	s->g.choices = vl_choices;
+	s->g.over = vl_turn_over;
+	s->g.begin = vl_run;
+	s->card = -1;
+	s->clover = -1;
+	s->next = VL_CARDS;	/* the first card shuffles the deck */
+	dice_game_start(&s->g, draws, setup->first_seat);
+	return s;
+}
+
+static void vl_destroy(void *state)
+{
+	free(state);
+}
+
+static int vl_to_move(const void *state)
+{
+	const struct volle_lotte *s = state;
+
+	return s->g.to_move;
+}
+
+/* The words the seat to move may play between rolls: after a Volle Lotte
+ * "bank" or "draw"; else "roll", and "bank" on a Bonus or Double card
+ * (the other cards may not stop, RULES.md 3.4). */
+static unsigned vl_allowed(const struct volle_lotte *s)
+{
+	enum vl_kind kind;
+
+	if (s->g.to_move < 0 || s->g.rolled)
+		return 0;
+	if (s->decide)
+		return 1u << DICE_BANK | 1u << DICE_DRAW;
+	kind = vl_kind_of(s);
+	if (kind == VL_BONUS || kind == VL_DOUBLE)
+		return 1u << DICE_BANK | 1u << DICE_ROLL;
+	return 1u << DICE_ROLL;
+}
+
+/* The common fields and the game's own (docs/games/volle-lotte.md). */
+static cJSON *vl_view(const void *state, int seat)
+{
+	const struct volle_lotte *s = state;
+	cJSON *view = cJSON_CreateObject(), *deck, *owed;
+	int left[VL_NAMES] = {0};
+
+	dice_game_view(&s->g, view, seat);
+	cJSON_AddNumberToObject(view, "target", (double)s->target);
+	if (s->card >= 0)
+		cJSON_AddStringToObject(view, "card",
+					vl_names[vl_name(s->card)].name);
+	else
+		cJSON_AddNullToObject(view, "card");
+	cJSON_AddNumberToObject(view, "card_points",
+				(double)(s->g.turn - s->base));
+	cJSON_AddNumberToObject(view, "volle_lottes", s->volle_lottes);
+	cJSON_AddBoolToObject(view, "after_volle_lotte", s->decide);
+	cJSON_AddNumberToObject(view, "cards_left", VL_CARDS - s->next);
+	deck = cJSON_AddObjectToObject(view, "deck");
+	for (int i = s->next; i < VL_CARDS; i++)
+		left[vl_name(s->deck[i])]++;
+	for (int i = 0; i < VL_NAMES; i++)
+		cJSON_AddNumberToObject(deck, vl_names[i].name, left[i]);
+	cJSON_AddStringToObject(view, "phase", vl_phases[s->phase]);
+	owed = cJSON_AddArrayToObject(view, "extra_turns");
+	for (int i = 0; i < s->g.players; i++)
+		if (s->owed[i])
+			cJSON_AddItemToArray(owed, cJSON_CreateNumber(i));
+	cJSON_AddNumberToObject(view, "clover_winner", s->clover);
+	return view;
+}
+
+static cJSON *vl_legal(const void *state)
+{
+	const struct volle_lotte *s = state;
+
+	return dice_game_legal(&s->g, vl_allowed(s));
+}
+
+/* Plus/Minus: every leader but the player loses 1000, not below 0. */
+static void vl_minus(struct dice_game *g)
+{
+	long best = 0;
+
+	for (int i = 0; i < g->players; i++)
+		if (!g->out[i] && g->score[i] > best)
+			best = g->score[i];
+	for (int i = 0; i < g->players; i++)
+		if (!g->out[i] && i != g->to_move && g->score[i] == best)
+			g->score[i] = best > 1000 ? best - 1000 : 0;
+}
+
+/* All 6 dice are aside on this card: its reward (RULES.md 3.4). */
+static void vl_volle_lotte(struct volle_lotte *s)
+{
+	struct dice_game *g = &s->g;
+	int name = vl_name(s->card);
+
+	s->volle_lottes++;
+	g->left = VL_DICE;
+	switch (vl_names[name].kind) {
+	case VL_BONUS:
+		g->turn += vl_names[name].bonus;
+		break;
+	case VL_DOUBLE:
+		g->turn *= 2;
+		break;
+	case VL_PLUS_MINUS:
+		g->turn = s->base + 1000;
+		vl_minus(g);
+		break;
+	case VL_STRAIGHT:
+		g->turn += 2000;
+		break;
+	case VL_CLOVER:
+		if (s->volle_lottes == 2) {
+			s->clover = g->to_move;
+			s->phase = VL_OVER;
+			dice_game_start(g, NULL, -1);
+		}
+		return;
+	case VL_FIREWORKS:
+	case VL_STOP:
+		return;
+	}
+	s->decide = true;
+}
+
+static int vl_apply(void *state, const cJSON *action, struct draws *draws,
+		    char *err)
+{
+	struct volle_lotte *s = state;
+	struct dice_game *g = &s->g;
+	const char *word;
+	char why[96];
+	int k;
+
+	if (g->to_move < 0)
+		return errorf(err, "the game is over");
+	if (g->rolled) {
+		k = dice_game_keep(g, action, err);
+		if (k < 0)
+			return -1;
+		dice_game_take(g, k);
+		if (!g->left)
+			vl_volle_lotte(s);
+		return 0;
+	}
+	word = cJSON_GetStringValue(action);
+	if (s->decide)
+		strcpy(why, "after a Volle Lotte the player banks or draws a new card");
+	else if (word && strcmp(word, "draw") == 0)
+		strcpy(why, "a new card comes only after a Volle Lotte");
+	else
+		snprintf(why, sizeof why, "the card %s does not let the player stop now",
+			 vl_names[vl_name(s->card)].name);
+	switch (dice_game_word(g, action, vl_allowed(s), why, err)) {
+	case DICE_BANK:
+		g->score[g->to_move] += g->turn;
+		dice_game_start(g, draws, vl_turn_over(g, g->to_move));
+		return 0;
+	case DICE_ROLL:
+		dice_game_throw(g, draws, g->left);
+		return 0;
+	case DICE_DRAW:
+		if (!vl_run(g, draws))
+			dice_game_start(g, draws, vl_turn_over(g, g->to_move));
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static void vl_forfeit(void *state, int seat, struct draws *draws)
+{
+	struct volle_lotte *s = state;
+
+	s->g.out[seat] = true;
+	s->owed[seat] = false;
+	if (s->g.to_move == seat)
+		dice_game_start(&s->g, draws, vl_turn_over(&s->g, seat));
+}
+
+/* Banked points; the Clover's winner ranks first, else the highest
+ * scores (equal highest scores draw). */
+static void vl_result(const void *state, struct game_result *result)
+{
+	const struct volle_lotte *s = state;
+	bool clover[GAME_MAX_SEATS] = {false};
+
+	if (s->clover >= 0)
+		clover[s->clover] = true;
+	dice_game_result(&s->g, s->clover >= 0 ? clover : NULL, result);
+}
+
+static char *vl_render(const void *state)
+{
+	const struct volle_lotte *s = state;
+	char extra[96] = "";
+
+	if (s->clover >= 0)
+		snprintf(extra, sizeof extra, ": seat %d wins with the Clover",
+			 s->clover);
+	else if (s->card >= 0 && s->g.to_move >= 0)
+		snprintf(extra, sizeof extra, ", card %s%s",
+			 vl_names[vl_name(s->card)].name,
+			 s->decide ? ", Volle Lotte: bank or draw" : "");
+	return dice_game_render(&s->g, extra);
+}
+
+void volle_lotte_stack(void *state, const char *const *cards, int n)
+{
+	struct volle_lotte *s = state;
+	int card;
+
+	for (int i = 0; i < n; i++) {
+		int at = s->next + i, j = at;
+
+		while (j < VL_CARDS &&
+		       strcmp(vl_names[vl_name(s->deck[j])].name, cards[i]))
+			j++;
+		if (j == VL_CARDS)
+			abort();	/* no such card left: a bad test */
+		card = s->deck[at];
+		s->deck[at] = s->deck[j];
+		s->deck[j] = card;
+	}
+}
+
+const struct game_rules volle_lotte_rules = {
+	.name = "volle-lotte",
+	.title = "Volle Lotte",
+	.rules_version = "volle-lotte/1",
+	.min_players = 2,
+	.max_players = GAME_MAX_SEATS,
+	.options = vl_options,
+	.create = vl_create,
+	.destroy = vl_destroy,
+	.to_move = vl_to_move,
+	.view = vl_view,
+	.legal = vl_legal,
+	.apply = vl_apply,
+	.forfeit = vl_forfeit,
+	.result = vl_result,
+	.render = vl_render,
+};

@@ -1,0 +1,459 @@
+/*
+ * The rule-case interpreter of the dice games (see dice_cases.h).  One
+ * case is a list of directives read line by line; each one either acts on
+ * the game (create, load dice, start a turn, play, forfeit) or checks it
+ * (legal list, view field, whose turn, scores, ranks, draws used).
+ */
+#include "dice_cases.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/dice.h"
+#include "run_suite.h"
+#include "util.h"
+
+#define LINE_LEN 4096
+
+struct rule_case {
+	const struct dice_cases *cases;
+	FILE *file;
+	int line_no;
+	char name[LINE_LEN];
+	const struct game_rules *rules;
+	void *state;
+	struct draws draws;
+};
+
+static FILE *cases_open(const struct dice_cases *cases)
+{
+	const char *top = getenv("top_srcdir");
+	char path[LINE_LEN];
+
+	snprintf(path, sizeof path, "%s%stests/cases/%s", top ? top : "",
+		 top ? "/" : "", cases->table);
+	return fopen(path, "r");
+}
+
+static bool case_read(struct rule_case *c, char *line)
+{
+	if (!fgets(line, LINE_LEN, c->file))
+		return false;
+	c->line_no++;
+	line[strcspn(line, "\n")] = '\0';
+	return true;
+}
+
+static const char *directive(const char *line, const char *word)
+{
+	size_t len = strlen(word);
+
+	if (strncmp(line, word, len) != 0 || (line[len] && line[len] != ' '))
+		return NULL;
+	return line + len + strspn(line + len, " ");
+}
+
+/* The JSON value at the start of `text`; *rest points at what follows. */
+static cJSON *parse_lead(struct rule_case *c, const char *text,
+			 const char **rest)
+{
+	cJSON *json = cJSON_ParseWithOpts(text, rest, false);
+
+	ck_assert_msg(json != NULL, "%s (line %d): bad JSON in the table",
+		      c->name, c->line_no);
+	*rest += strspn(*rest, " ");
+	return json;
+}
+
+/* Compares `got` (consumed) with the JSON text `want`. */
+static void expect_json(struct rule_case *c, cJSON *got, const char *want,
+			const char *what)
+{
+	const char *rest;
+	cJSON *expected = parse_lead(c, want, &rest);
+	char *got_text = cJSON_PrintUnformatted(got);
+	char *want_text = cJSON_PrintUnformatted(expected);
+
+	ck_assert_msg(strcmp(got_text, want_text) == 0,
+		      "%s (line %d): %s is %s, expected %s", c->name,
+		      c->line_no, what, got_text, want_text);
+	free(got_text);
+	free(want_text);
+	cJSON_Delete(got);
+	cJSON_Delete(expected);
+}
+
+/* new GAME PLAYERS [KEY=VALUE]...: first seat 0, draws on a zero key. */
+static void case_new(struct rule_case *c, const char *args)
+{
+	static const unsigned char key[32];
+	struct game_setup setup = {.first_seat = 0};
+	char game[64], err[ERR_LEN] = "";
+	cJSON *options = cJSON_CreateObject();
+	const struct game_option *o;
+	int used = 0;
+
+	ck_assert_msg(sscanf(args, "%63s %d%n", game, &setup.players,
+			     &used) == 2, "%s (line %d): new GAME PLAYERS",
+		      c->name, c->line_no);
+	for (int i = 0; c->cases->games[i]; i++)
+		if (strcmp(c->cases->games[i]->name, game) == 0)
+			c->rules = c->cases->games[i];
+	ck_assert_msg(c->rules != NULL, "%s: unknown game %s", c->name, game);
+	for (o = c->rules->options; o->name; o++) {
+		char pattern[80], value[64] = "";
+		const char *at;
+
+		snprintf(pattern, sizeof pattern, " %s=", o->name);
+		at = strstr(args + used, pattern);
+		sscanf(at ? at + strlen(pattern) : o->default_value, "%63s",
+		       value);
+		if (o->choices)
+			cJSON_AddStringToObject(options, o->name, value);
+		else
+			cJSON_AddNumberToObject(options, o->name, atof(value));
+	}
+	setup.options = options;
+	draws_init(&c->draws, key, NULL, NULL);
+	c->state = c->rules->create(&setup, &c->draws, err);
+	ck_assert_msg(c->state != NULL, "%s (line %d): create failed: %s",
+		      c->name, c->line_no, err);
+	cJSON_Delete(options);
+}
+
+static void case_load(struct rule_case *c, const char *args)
+{
+	int faces[DICE_LOADED], n = 0;
+
+	for (; *args; args++)
+		if (*args >= '1' && *args <= '6')
+			faces[n++] = *args - '0';
+	dice_load(c->state, faces, n);
+}
+
+static void case_stack(struct rule_case *c, const char *args)
+{
+	char copy[LINE_LEN], *save = NULL;
+	const char *cards[64];
+	int n = 0;
+
+	ck_assert_msg(c->cases->stack != NULL, "%s: no cards here", c->name);
+	strcpy(copy, args);
+	for (char *w = strtok_r(copy, " ", &save); w;
+	     w = strtok_r(NULL, " ", &save))
+		cards[n++] = w;
+	c->cases->stack(c->state, cards, n);
+}
+
+static void case_preset(struct rule_case *c, const char *args)
+{
+	int seat;
+	long score;
+	char flag[16] = "";
+
+	ck_assert(sscanf(args, "%d %ld %15s", &seat, &score, flag) >= 2);
+	dice_preset(c->state, seat, score, strcmp(flag, "opened") == 0);
+}
+
+static void case_move(struct rule_case *c, const char *args)
+{
+	char err[ERR_LEN] = "";
+	const char *rest;
+	cJSON *action = parse_lead(c, args, &rest);
+
+	ck_assert_msg(c->rules->apply(c->state, action, &c->draws, err) == 0,
+		      "%s (line %d): %s refused: %s", c->name, c->line_no,
+		      args, err);
+	cJSON_Delete(action);
+}
+
+/* Everything a rejected action must leave as it was: the view and the
+ * legal list. */
+static char *snapshot_of(const struct game_rules *rules, const void *state)
+{
+	cJSON *view = rules->view(state, 0);
+	char *text;
+
+	cJSON_AddItemToObject(view, "legal", rules->legal(state));
+	text = cJSON_PrintUnformatted(view);
+	cJSON_Delete(view);
+	return text;
+}
+
+static void case_reject(struct rule_case *c, const char *args)
+{
+	char err[ERR_LEN] = "", *before, *after;
+	const char *text;
+	cJSON *action = parse_lead(c, args, &text);
+
+	before = snapshot_of(c->rules, c->state);
+	ck_assert_msg(c->rules->apply(c->state, action, &c->draws, err) == -1,
+		      "%s (line %d): accepted", c->name, c->line_no);
+	ck_assert_msg(strstr(err, text) != NULL,
+		      "%s (line %d): error \"%s\" lacks \"%s\"", c->name,
+		      c->line_no, err, text);
+	after = snapshot_of(c->rules, c->state);
+	ck_assert_msg(strcmp(before, after) == 0,
+		      "%s (line %d): a rejected action changed the state",
+		      c->name, c->line_no);
+	free(before);
+	free(after);
+	cJSON_Delete(action);
+}
+
+static void case_view(struct rule_case *c, const char *args)
+{
+	char field[64];
+	int used = 0;
+	cJSON *view = c->rules->view(c->state, 0), *item;
+
+	ck_assert(sscanf(args, "%63s %n", field, &used) == 1);
+	item = cJSON_DetachItemFromObjectCaseSensitive(view, field);
+	ck_assert_msg(item != NULL, "%s (line %d): no field %s", c->name,
+		      c->line_no, field);
+	expect_json(c, item, args + used, field);
+	cJSON_Delete(view);
+}
+
+/* "scores" or "ranks" of every seat, in seat order. */
+static void case_result(struct rule_case *c, const char *args, bool scores)
+{
+	struct game_result result;
+	cJSON *view = c->rules->view(c->state, 0);
+	int players = cJSON_GetObjectItem(view, "players")->valueint;
+	char got[LINE_LEN] = "", *p = got;
+
+	c->rules->result(c->state, &result);
+	for (int i = 0; i < players; i++)
+		p += sprintf(p, "%s%ld", i ? " " : "",
+			     scores ? result.score[i] : result.rank[i]);
+	ck_assert_msg(strcmp(got, args) == 0,
+		      "%s (line %d): %s are \"%s\", expected \"%s\"", c->name,
+		      c->line_no, scores ? "scores" : "ranks", got, args);
+	cJSON_Delete(view);
+}
+
+static void case_repeat(struct rule_case *c, int times);
+
+static void case_step(struct rule_case *c, const char *line)
+{
+	const char *args;
+
+	if ((args = directive(line, "new")))
+		case_new(c, args);
+	else if (!c->state)
+		ck_abort_msg("%s (line %d): no game yet", c->name, c->line_no);
+	else if ((args = directive(line, "load")))
+		case_load(c, args);
+	else if ((args = directive(line, "stack")))
+		case_stack(c, args);
+	else if ((args = directive(line, "start")))
+		dice_game_start(c->state, &c->draws, atoi(args));
+	else if ((args = directive(line, "preset")))
+		case_preset(c, args);
+	else if ((args = directive(line, "move")))
+		case_move(c, args);
+	else if ((args = directive(line, "reject")))
+		case_reject(c, args);
+	else if ((args = directive(line, "forfeit")))
+		c->rules->forfeit(c->state, atoi(args), &c->draws);
+	else if ((args = directive(line, "legal")))
+		expect_json(c, c->rules->legal(c->state), args, "legal");
+	else if ((args = directive(line, "view")))
+		case_view(c, args);
+	else if ((args = directive(line, "to_move")))
+		ck_assert_msg(c->rules->to_move(c->state) == atoi(args),
+			      "%s (line %d): to_move is %d", c->name,
+			      c->line_no, c->rules->to_move(c->state));
+	else if ((args = directive(line, "scores")))
+		case_result(c, args, true);
+	else if ((args = directive(line, "ranks")))
+		case_result(c, args, false);
+	else if ((args = directive(line, "draws")))
+		ck_assert_msg(c->draws.next_index == (uint64_t)atol(args),
+			      "%s (line %d): %llu draws so far", c->name,
+			      c->line_no,
+			      (unsigned long long)c->draws.next_index);
+	else if ((args = directive(line, "repeat")))
+		case_repeat(c, atoi(args));
+	else
+		ck_abort_msg("%s (line %d): unknown directive", c->name,
+			     c->line_no);
+}
+
+/* repeat N: the lines up to "end" run N times. */
+static void case_repeat(struct rule_case *c, int times)
+{
+	char (*block)[LINE_LEN] = xmalloc(64 * sizeof *block);
+	int n = 0;
+
+	while (case_read(c, block[n]) && strcmp(block[n], "end") != 0)
+		ck_assert_msg(++n < 64, "%s: repeat block too long", c->name);
+	for (int t = 0; t < times; t++)
+		for (int i = 0; i < n; i++)
+			case_step(c, block[i]);
+	free(block);
+}
+
+int dice_cases_count(const struct dice_cases *cases)
+{
+	struct rule_case c = {.file = cases_open(cases)};
+	char line[LINE_LEN];
+	int count = 0;
+
+	if (!c.file)
+		return 1;
+	while (case_read(&c, line))
+		count += directive(line, "case") != NULL;
+	fclose(c.file);
+	return count;
+}
+
+void dice_cases_run(const struct dice_cases *cases, int index)
+{
+	struct rule_case c = {.cases = cases, .file = cases_open(cases)};
+	char line[LINE_LEN];
+	const char *name;
+	int seen = -1;
+
+	ck_assert_msg(c.file != NULL, "cannot open tests/cases/%s (set top_srcdir)",
+		      cases->table);
+	while (seen < index && case_read(&c, line))
+		if ((name = directive(line, "case")) && ++seen == index)
+			strcpy(c.name, name);
+	ck_assert_msg(seen == index, "case %d is missing", index);
+	while (case_read(&c, line) && !directive(line, "case"))
+		if (line[0] && line[0] != '#')
+			case_step(&c, line);
+	if (c.state)
+		c.rules->destroy(c.state);
+	fclose(c.file);
+}
+
+/* The options of `rules` at their defaults, as the core fills them in. */
+static cJSON *default_options(const struct game_rules *rules)
+{
+	cJSON *options = cJSON_CreateObject();
+
+	for (const struct game_option *o = rules->options; o->name; o++)
+		if (o->choices)
+			cJSON_AddStringToObject(options, o->name,
+						o->default_value);
+		else
+			cJSON_AddNumberToObject(options, o->name,
+						atof(o->default_value));
+	return options;
+}
+
+/* Ranks outside the named winners go by score, equal scores sharing. */
+static void check_ranks(const struct game_result *result, int players)
+{
+	int first = 0;
+
+	for (int i = 0; i < players; i++)
+		first += result->rank[i] == 1;
+	for (int i = 0; i < players; i++) {
+		int above = 0;
+
+		if (result->rank[i] == 1)
+			continue;
+		for (int j = 0; j < players; j++)
+			above += result->rank[j] != 1 &&
+				 result->score[j] > result->score[i];
+		ck_assert_int_eq(result->rank[i], 1 + first + above);
+	}
+}
+
+/* Actions that are tried at every step: each must be refused, leaving the
+ * state as it was, unless `legal` holds it. */
+static const char *const probes[] = {
+	"\"bank\"", "\"roll\"", "\"draw\"", "\"reroll\"", "{\"keep\":[1]}",
+	"{\"keep\":[5]}", "{\"keep\":[2,2,2]}", "{\"keep\":[1,5]}", "42",
+	"{\"keep\":[3]}", "{\"keep\":[1,2,3,4,5,6]}",
+};
+
+static void probe(const struct game_rules *rules, void *state,
+		  const cJSON *legal, struct draws *draws)
+{
+	char err[ERR_LEN], *before = snapshot_of(rules, state), *after;
+	const cJSON *item;
+	int keeps = 0;
+	cJSON *view = rules->view(state, 0);
+
+	cJSON_ArrayForEach(item, legal)
+		keeps += cJSON_IsObject(item);
+	ck_assert_int_eq(keeps, cJSON_GetArraySize(cJSON_GetObjectItem(view,
+								   "keeps")));
+	cJSON_Delete(view);
+	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+		cJSON *action = cJSON_Parse(probes[i]);
+		bool listed = false;
+
+		cJSON_ArrayForEach(item, legal)
+			listed |= cJSON_Compare(item, action, true);
+		if (!listed) {
+			ck_assert_msg(rules->apply(state, action, draws, err) == -1,
+				      "%s accepted but not in legal", probes[i]);
+			after = snapshot_of(rules, state);
+			ck_assert_str_eq(before, after);
+			free(after);
+		}
+		cJSON_Delete(action);
+	}
+	free(before);
+}
+
+int dice_cases_play(const struct game_rules *rules, int players,
+		    unsigned seed, int pick, int quitter)
+{
+	struct game_setup setup = {.players = players};
+	unsigned char key[32] = {0};
+	struct game_result result;
+	struct draws draws;
+	char err[ERR_LEN] = "";
+	cJSON *options = default_options(rules), *legal, *view, *scores;
+	void *state;
+	int actions = 0, n;
+
+	memcpy(key, &seed, sizeof seed);
+	draws_init(&draws, key, NULL, NULL);
+	setup.first_seat = (int)(seed % (unsigned)players);
+	setup.options = options;
+	state = rules->create(&setup, &draws, err);
+	ck_assert_msg(state != NULL, "%s", err);
+	while (rules->to_move(state) >= 0) {
+		ck_assert_int_lt(actions, 200000);
+		if (actions == 50 && quitter >= 0)
+			rules->forfeit(state, quitter, &draws);
+		if (rules->to_move(state) < 0)
+			break;
+		legal = rules->legal(state);
+		n = cJSON_GetArraySize(legal);
+		ck_assert_int_gt(n, 0);
+		if (actions % 32 == 0)
+			probe(rules, state, legal, &draws);
+		n = pick ? (int)(rand_r(&seed) % (unsigned)n) : 0;
+		ck_assert_msg(rules->apply(state, cJSON_GetArrayItem(legal, n),
+					   &draws, err) == 0, "%s", err);
+		cJSON_Delete(legal);
+		actions++;
+		if (quitter >= 0 && actions > 50)
+			ck_assert_int_ne(rules->to_move(state), quitter);
+	}
+	legal = rules->legal(state);
+	ck_assert_int_eq(cJSON_GetArraySize(legal), 0);
+	cJSON_Delete(legal);
+	rules->result(state, &result);
+	view = rules->view(state, 0);
+	scores = cJSON_GetObjectItem(view, "scores");
+	for (int i = 0; i < players; i++)
+		ck_assert_int_eq(result.score[i],
+				 cJSON_GetArrayItem(scores, i)->valueint);
+	check_ranks(&result, players);
+	free(rules->render(state));
+	cJSON_Delete(view);
+	cJSON_Delete(options);
+	rules->destroy(state);
+	return actions;
+}
