@@ -70,6 +70,10 @@ struct game_rules {
 	/* `seat` left the game (a forfeit): it takes no more turns.  Only
 	 * called while at least two seats remain in play. */
 	void (*forfeit)(void *state, int seat, struct draws *draws);
+	/* Team games only (NULL otherwise): the team of `seat` when `players`
+	 * play, or -1 when that many players play each for themselves
+	 * (Black-Pot: with 4 players seats 0 and 2 play against 1 and 3). */
+	int (*team_of)(int players, int seat);
 	/* Result of a finished game, forfeited seats included as the game
 	 * sees them (the match ranks forfeited seats last afterwards). */
 	void (*result)(const void *state, struct game_result *result);

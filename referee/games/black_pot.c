@@ -1,0 +1,614 @@
+/*
+ * Black-Pot (RULES.md section 5, docs/games/black-pot.md): two sides,
+ * ivory and brown (2 players, or 4 as two teams: seats 0+2 v 1+3), share
+ * each roll of three dice and combine the dice into numbers to put pawns
+ * on a board of 109 numbered cells, scoring lines of five by the kinds of
+ * cells they cover; the game ends when a side puts down its last pawn,
+ * each pawn left is worth 10.  An action is {"expr": "6+4-2", "cells":
+ * ["C5"]} (black_pot_moves.c does the arithmetic).  Chance: the rolls,
+ * and the board when option layout=random, only through draws.h.
+ */
+#include "black_pot.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "registry.h"
+
+#define BP_SIDES 2
+#define BP_PAWNS 40
+#define BP_BOARD_CELLS 109
+#define BP_LINE 5
+#define BP_NAME_LEN 12
+/* Each scored line marks 5 cells in one of 4 directions, and no cell
+ * twice in one direction. */
+#define BP_MAX_LINES (4 * BP_BOARD_CELLS / BP_LINE)
+/* A safety cap: the game also ends once this many rolls have been played
+ * (sides may keep placing nothing). */
+#define BP_MAX_ROLLS 200
+
+static const char bp_marks[BP_SIDES] = {'X', 'O'};
+static const char *const bp_side_names[BP_SIDES] = {"ivory", "brown"};
+
+/* Steps (rows, columns) of the 4 line directions: along a row, along a
+ * column, the rising diagonal and the falling one. */
+static const int bp_dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+
+/* Our layout (the sheet's is lost), row 11 on top as in the picture of
+ * docs/games/black-pot.md; 0 marks the 12 cells cut off the corners. */
+static const int bp_layout[BLACK_POT_SIDE][BLACK_POT_SIDE] = {
+	{ 0,  0, 19, 15, 21,  2, 18,  4,  8,  0,  0},
+	{ 0, 15, 20,  5, 12,  4,  8,  5, 23, 12,  0},
+	{ 9, 22, 14,  3, 24, 25, 10,  1,  3,  5,  9},
+	{ 4, 23, 10, 18,  6, 11,  8, 20, 10,  2, 23},
+	{25, 12, 21, 11,  3,  5,  7, 12, 13, 15,  5},
+	{16,  6, 19, 22, 16, 17,  6, 17,  6, 21,  9},
+	{22, 24,  8, 11,  4,  1,  9,  1, 13, 14,  2},
+	{19,  7, 14, 13,  7, 10, 22, 18,  4,  8, 17},
+	{17, 25, 19,  1, 24,  2, 25, 14, 16, 20,  3},
+	{ 0,  7, 11, 20, 18, 12, 13, 21,  2, 10,  0},
+	{ 0,  0,  6, 24, 16, 23,  1, 15,  3,  0,  0},
+};
+
+struct bp_line {
+	int side, dir, first, points; /* first: the cell with the lowest row */
+};
+
+struct black_pot {
+	int players;
+	int to_move; /* a seat, or -1 once the game is over */
+	int start;   /* the seat that played the current roll first */
+	int rolls;   /* rolls so far, the current one included */
+	int dice[3];
+	bool out[4];
+	int number[BLACK_POT_CELLS]; /* 1..25, 0 off the board */
+	int owner[BLACK_POT_CELLS];  /* a side, or -1 for a free cell */
+	unsigned scored[BLACK_POT_CELLS]; /* bit d: in a line of direction d */
+	int pawns[BP_SIDES];  /* pawns not yet played */
+	long points[BP_SIDES]; /* from lines */
+	int lines;
+	struct bp_line line[BP_MAX_LINES];
+};
+
+static const char *const bp_layout_choices[] = {"fixed", "random", NULL};
+
+static const struct game_option bp_options[] = {
+	{
+		.name = "layout",
+		.help = "the board's numbers: fixed (ours, docs/games/black-pot.md) or random (drawn)",
+		.default_value = "fixed",
+		.choices = bp_layout_choices,
+	},
+	{.name = NULL},
+};
+
+static int bp_side(int seat)
+{
+	return seat % BP_SIDES;
+}
+
+/* "F6" for a cell. */
+static void bp_cell_name(char out[BP_NAME_LEN], int cell)
+{
+	snprintf(out, BP_NAME_LEN, "%c%d", 'A' + cell % BLACK_POT_SIDE,
+		 cell / BLACK_POT_SIDE + 1);
+}
+
+/* A cell of the board named by an uppercase column letter A-K and a row
+ * number 1-11 without leading zero, or -1 with the reason in err. */
+static int bp_parse_cell(const struct black_pot *s, const char *name,
+			 char *err)
+{
+	char *end = NULL;
+	long row = 0;
+	int cell;
+
+	if (name[0] >= 'A' && name[0] <= 'K' && name[1] >= '1' && name[1] <= '9')
+		row = strtol(name + 1, &end, 10);
+	if (!row || *end || row > BLACK_POT_SIDE)
+		return errorf(err, "\"%.16s\" is not a cell name: expected a column letter A-K then a row number 1-11, e.g. \"F6\"",
+			      name);
+	cell = (int)(row - 1) * BLACK_POT_SIDE + (name[0] - 'A');
+	if (!s->number[cell])
+		return errorf(err, "%s is off the board (the corners lose 3 cells each)",
+			      name);
+	return cell;
+}
+
+/* The number of each free cell, 0 elsewhere, as black_pot_moves() wants. */
+static void bp_open(const struct black_pot *s, int open[BLACK_POT_CELLS])
+{
+	for (int c = 0; c < BLACK_POT_CELLS; c++)
+		open[c] = s->owner[c] < 0 ? s->number[c] : 0;
+}
+
+/* The kind of line 5 numbers make (RULES.md 5.5). */
+static int bp_line_points(const int *numbers)
+{
+	int pots = 0, cerise = 0, citron = 0;
+
+	for (int i = 0; i < BP_LINE; i++) {
+		int n = numbers[i];
+
+		if (n == 13 || n == 14 || n == 17 || n == 19 || n == 21 ||
+		    n == 22 || n == 23)
+			pots++;
+		else if (n <= 6)
+			citron++;
+		else
+			cerise++;
+	}
+	if (pots >= 4)
+		return 400;
+	if (pots == 3)
+		return 250;
+	if (pots == 2)
+		return 100;
+	if (cerise == BP_LINE)
+		return 100;
+	if (citron == BP_LINE)
+		return 50;
+	return 30;
+}
+
+/* The 5 cells from `first` in direction d if they are all on the board
+ * and hold pawns of `side` of which none is in a line of direction d;
+ * their points, or 0. */
+static int bp_window(const struct black_pot *s, int first, int d, int side)
+{
+	int row = first / BLACK_POT_SIDE, col = first % BLACK_POT_SIDE;
+	int numbers[BP_LINE];
+
+	for (int i = 0; i < BP_LINE; i++) {
+		int r = row + i * bp_dirs[d][0], c = col + i * bp_dirs[d][1];
+		int cell = r * BLACK_POT_SIDE + c;
+
+		if (r >= BLACK_POT_SIDE || c < 0 || c >= BLACK_POT_SIDE ||
+		    s->owner[cell] != side || s->scored[cell] & 1u << d)
+			return 0;
+		numbers[i] = s->number[cell];
+	}
+	return bp_line_points(numbers);
+}
+
+/* Scores every line of `side` just completed.  When completed windows
+ * overlap in one direction only one of them can score: the best first,
+ * then the lowest direction, then the lowest first cell. */
+static void bp_score_lines(struct black_pot *s, int side)
+{
+	for (;;) {
+		struct bp_line best = {.points = 0};
+
+		for (int d = 0; d < 4; d++)
+			for (int c = 0; c < BLACK_POT_CELLS; c++) {
+				int points = bp_window(s, c, d, side);
+
+				if (points > best.points)
+					best = (struct bp_line){side, d, c, points};
+			}
+		if (!best.points)
+			return;
+		for (int i = 0; i < BP_LINE; i++)
+			s->scored[best.first + i * (bp_dirs[best.dir][0] * BLACK_POT_SIDE +
+						    bp_dirs[best.dir][1])] |= 1u << best.dir;
+		s->line[s->lines++] = best;
+		s->points[side] += best.points;
+	}
+}
+
+static void bp_roll(struct black_pot *s, struct draws *draws)
+{
+	draws_dice(draws, 3, s->dice);
+	s->rolls++;
+}
+
+/* Whether both seats of a side have left (4 players only). */
+static bool bp_side_gone(const struct black_pot *s, int side)
+{
+	for (int seat = side; seat < s->players; seat += BP_SIDES)
+		if (!s->out[seat])
+			return false;
+	return true;
+}
+
+/* The turn after `seat` has played the current roll: the next seat still
+ * in, in seat order from the roll's first seat; when every seat has played
+ * it, a new roll, which the next seat still in after the previous first
+ * seat plays first.  The game ends when a side has put down its last pawn,
+ * when a whole side has left, or after BP_MAX_ROLLS rolls. */
+static void bp_advance(struct black_pot *s, int seat, struct draws *draws)
+{
+	int n = s->players, pos = (seat - s->start + n) % n;
+
+	if (!s->pawns[0] || !s->pawns[1] || bp_side_gone(s, 0) ||
+	    bp_side_gone(s, 1)) {
+		s->to_move = -1;
+		return;
+	}
+	while (++pos < n)
+		if (!s->out[(s->start + pos) % n]) {
+			s->to_move = (s->start + pos) % n;
+			return;
+		}
+	if (s->rolls == BP_MAX_ROLLS) {
+		s->to_move = -1;
+		return;
+	}
+	do
+		s->start = (s->start + 1) % n;
+	while (s->out[s->start]);
+	bp_roll(s, draws);
+	s->to_move = s->start;
+}
+
+/* option layout=random: our 109 numbers dealt by a Fisher-Yates shuffle
+ * over the cells in board order (A1 ... K11, row 1 first): for j = 108
+ * down to 1, one draw k = draws_uniform(j + 1) swaps the numbers of the
+ * j-th and k-th cells. */
+static void bp_deal(struct black_pot *s, struct draws *draws)
+{
+	int cells[BP_BOARD_CELLS], count = 0;
+
+	for (int c = 0; c < BLACK_POT_CELLS; c++)
+		if (s->number[c])
+			cells[count++] = c;
+	for (int j = count - 1; j >= 1; j--) {
+		int k = (int)draws_uniform(draws, (uint32_t)j + 1);
+		int t = s->number[cells[j]];
+
+		s->number[cells[j]] = s->number[cells[k]];
+		s->number[cells[k]] = t;
+	}
+}
+
+static void *bp_create(const struct game_setup *setup, struct draws *draws,
+		       char *err)
+{
+	const cJSON *layout = cJSON_GetObjectItemCaseSensitive(setup->options,
+							       "layout");
+	const char *how = cJSON_GetStringValue(layout);
+	struct black_pot *s;
+
+	if (setup->players != 2 && setup->players != 4) {
+		errorf(err, "Black-Pot is for 2 players, or 4 in two teams, not %d",
+		       setup->players);
+		return NULL;
+	}
+	if (!how || (strcmp(how, "fixed") && strcmp(how, "random"))) {
+		errorf(err, "layout must be fixed or random");
+		return NULL;
+	}
+	if (setup->first_seat < 0 || setup->first_seat >= setup->players) {
+		errorf(err, "seat %d is not a seat of %d players",
+		       setup->first_seat, setup->players);
+		return NULL;
+	}
+	s = xcalloc(1, sizeof *s);
+	s->players = setup->players;
+	for (int c = 0; c < BLACK_POT_CELLS; c++) {
+		s->number[c] = bp_layout[BLACK_POT_SIDE - 1 - c / BLACK_POT_SIDE]
+					[c % BLACK_POT_SIDE];
+		s->owner[c] = -1;
+	}
+	if (!strcmp(how, "random"))
+		bp_deal(s, draws);
+	s->pawns[0] = s->pawns[1] = BP_PAWNS;
+	s->start = s->to_move = setup->first_seat;
+	bp_roll(s, draws);
+	return s;
+}
+
+static void bp_destroy(void *state)
+{
+	free(state);
+}
+
+static int bp_to_move(const void *state)
+{
+	const struct black_pot *s = state;
+
+	return s->to_move;
+}
+
+/* The side's total: line points and 10 a pawn not played. */
+static long bp_total(const struct black_pot *s, int side)
+{
+	return s->points[side] + 10L * s->pawns[side];
+}
+
+static cJSON *bp_cells_json(const int *cells, int count)
+{
+	cJSON *list = cJSON_CreateArray();
+	char name[BP_NAME_LEN];
+
+	for (int i = 0; i < count; i++) {
+		bp_cell_name(name, cells[i]);
+		cJSON_AddItemToArray(list, cJSON_CreateString(name));
+	}
+	return list;
+}
+
+/* The seat's view: the board's numbers and pawns, row 1 first, the roll,
+ * each side's stock, points and lines, whose turn, who left. */
+static cJSON *bp_view(const void *state, int seat)
+{
+	const struct black_pot *s = state;
+	cJSON *view = cJSON_CreateObject(), *list, *row, *item;
+	char marks[BLACK_POT_SIDE + 1];
+
+	list = cJSON_AddArrayToObject(view, "numbers");
+	for (int r = 0; r < BLACK_POT_SIDE; r++) {
+		row = cJSON_CreateIntArray(&s->number[r * BLACK_POT_SIDE],
+					   BLACK_POT_SIDE);
+		cJSON_AddItemToArray(list, row);
+	}
+	list = cJSON_AddArrayToObject(view, "board");
+	for (int r = 0; r < BLACK_POT_SIDE; r++) {
+		for (int c = 0; c < BLACK_POT_SIDE; c++) {
+			int cell = r * BLACK_POT_SIDE + c;
+
+			marks[c] = !s->number[cell] ? ' ' :
+				   s->owner[cell] < 0 ? '.' : bp_marks[s->owner[cell]];
+		}
+		marks[BLACK_POT_SIDE] = '\0';
+		cJSON_AddItemToArray(list, cJSON_CreateString(marks));
+	}
+	list = cJSON_AddArrayToObject(view, "sides");
+	for (int i = 0; i < BP_SIDES; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateString(bp_side_names[i]));
+	if (seat >= 0 && seat < s->players)
+		cJSON_AddNumberToObject(view, "you", bp_side(seat));
+	cJSON_AddNumberToObject(view, "to_move", s->to_move);
+	cJSON_AddItemToObject(view, "roll", cJSON_CreateIntArray(s->dice, 3));
+	cJSON_AddNumberToObject(view, "rolls", s->rolls);
+	cJSON_AddNumberToObject(view, "max_rolls", BP_MAX_ROLLS);
+	cJSON_AddItemToObject(view, "pawns", cJSON_CreateIntArray(s->pawns,
+								  BP_SIDES));
+	list = cJSON_AddArrayToObject(view, "points");
+	for (int i = 0; i < BP_SIDES; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateNumber((double)s->points[i]));
+	list = cJSON_AddArrayToObject(view, "lines");
+	for (int i = 0; i < s->lines; i++) {
+		const struct bp_line *l = &s->line[i];
+		int cells[BP_LINE];
+
+		for (int k = 0; k < BP_LINE; k++)
+			cells[k] = l->first + k * (bp_dirs[l->dir][0] * BLACK_POT_SIDE +
+						   bp_dirs[l->dir][1]);
+		item = cJSON_CreateObject();
+		cJSON_AddNumberToObject(item, "side", l->side);
+		cJSON_AddItemToObject(item, "cells", bp_cells_json(cells, BP_LINE));
+		cJSON_AddNumberToObject(item, "points", l->points);
+		cJSON_AddItemToArray(list, item);
+	}
+	list = cJSON_AddArrayToObject(view, "forfeited");
+	for (int i = 0; i < s->players; i++)
+		if (s->out[i])
+			cJSON_AddItemToArray(list, cJSON_CreateNumber(i));
+	return view;
+}
+
+static cJSON *bp_action(const struct black_pot_move *m)
+{
+	cJSON *action = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(action, "expr", m->expr);
+	cJSON_AddItemToObject(action, "cells", bp_cells_json(m->cells, m->count));
+	return action;
+}
+
+/* Every distinct outcome of the roll for the seat to move (see
+ * black_pot_moves()); never empty while the game goes on, since the
+ * smallest die minus the two others places nothing. */
+static cJSON *bp_legal(const void *state)
+{
+	const struct black_pot *s = state;
+	cJSON *list = cJSON_CreateArray();
+	struct black_pot_move *moves;
+	int open[BLACK_POT_CELLS], count;
+
+	if (s->to_move < 0)
+		return list;
+	bp_open(s, open);
+	count = black_pot_moves(s->dice, open, s->pawns[bp_side(s->to_move)],
+				&moves);
+	for (int i = 0; i < count; i++)
+		cJSON_AddItemToArray(list, bp_action(&moves[i]));
+	free(moves);
+	return list;
+}
+
+/* Reads an action into the cells it fills (in group order); their count,
+ * or -1 with the reason in err. */
+static int bp_read_action(const struct black_pot *s, const cJSON *action,
+			  int cells[3], char *err)
+{
+	const cJSON *expr = cJSON_GetObjectItemCaseSensitive(action, "expr");
+	const cJSON *names = cJSON_GetObjectItemCaseSensitive(action, "cells");
+	int values[3], groups, count = 0, pawns = s->pawns[bp_side(s->to_move)];
+
+	if (!cJSON_IsObject(action) || !cJSON_IsString(expr) ||
+	    !cJSON_IsArray(names))
+		return errorf(err, "the action must be an object {\"expr\": \"6+4-2\", \"cells\": [\"C5\"]}");
+	groups = black_pot_parse(expr->valuestring, s->dice, values, err);
+	if (groups < 0)
+		return -1;
+	for (int g = 0; g < groups; g++) {
+		const cJSON *name = cJSON_GetArrayItem(names, count);
+		int cell;
+
+		if (values[g] < 1 || values[g] > BLACK_POT_MAX_NUMBER)
+			continue;
+		if (!name)
+			return errorf(err, "group %d of \"%s\" is worth %d: \"cells\" must name a free cell numbered %d for it",
+				      g + 1, expr->valuestring, values[g], values[g]);
+		if (!cJSON_IsString(name))
+			return errorf(err, "\"cells\" must hold cell names, e.g. \"F6\"");
+		if ((cell = bp_parse_cell(s, name->valuestring, err)) < 0)
+			return -1;
+		if (s->number[cell] != values[g])
+			return errorf(err, "%s is numbered %d, not %d (group %d of \"%s\")",
+				      name->valuestring, s->number[cell], values[g],
+				      g + 1, expr->valuestring);
+		if (s->owner[cell] >= 0)
+			return errorf(err, "%s is taken", name->valuestring);
+		for (int i = 0; i < count; i++)
+			if (cells[i] == cell)
+				return errorf(err, "%s is named twice",
+					      name->valuestring);
+		cells[count++] = cell;
+	}
+	if (cJSON_GetArraySize(names) != count)
+		return errorf(err, "\"%s\" places %d pawn%s, so \"cells\" must name %d cell%s, not %d",
+			      expr->valuestring, count, count == 1 ? "" : "s",
+			      count, count == 1 ? "" : "s",
+			      cJSON_GetArraySize(names));
+	if (count > pawns)
+		return errorf(err, "your side has %d pawn%s left, the move places %d",
+			      pawns, pawns == 1 ? "" : "s", count);
+	return count;
+}
+
+static int bp_apply(void *state, const cJSON *action, struct draws *draws,
+		    char *err)
+{
+	struct black_pot *s = state;
+	int cells[3], count, side;
+
+	if (s->to_move < 0)
+		return errorf(err, "the game is over");
+	if ((count = bp_read_action(s, action, cells, err)) < 0)
+		return -1;
+	side = bp_side(s->to_move);
+	for (int i = 0; i < count; i++)
+		s->owner[cells[i]] = side;
+	s->pawns[side] -= count;
+	bp_score_lines(s, side);
+	bp_advance(s, s->to_move, draws);
+	return 0;
+}
+
+/* The seat takes no more turns; with 4 players its partner plays on for
+ * the side, and when both partners have left the game is over. */
+static void bp_forfeit(void *state, int seat, struct draws *draws)
+{
+	struct black_pot *s = state;
+
+	s->out[seat] = true;
+	if (s->to_move == seat || bp_side_gone(s, bp_side(seat)))
+		bp_advance(s, seat, draws);
+}
+
+/* With 4 players seats 0 and 2 (ivory) play against 1 and 3 (brown);
+ * with 2 each plays for itself. */
+static int bp_team_of(int players, int seat)
+{
+	return players == 4 ? bp_side(seat) : -1;
+}
+
+/* Both seats of a side get the side's total; the higher total wins and
+ * equal totals share the rank (competition ranking over seats). */
+static void bp_result(const void *state, struct game_result *result)
+{
+	const struct black_pot *s = state;
+
+	memset(result, 0, sizeof *result);
+	for (int i = 0; i < s->players; i++)
+		result->score[i] = bp_total(s, bp_side(i));
+	for (int i = 0; i < s->players; i++) {
+		result->rank[i] = 1;
+		for (int j = 0; j < s->players; j++)
+			if (result->score[j] > result->score[i])
+				result->rank[i]++;
+	}
+}
+
+/* The board with row 11 on top: each cell its number, preceded by X or O
+ * when ivory or brown holds it; then the roll and each side's count. */
+static char *bp_render(const void *state)
+{
+	const struct black_pot *s = state;
+	char *text = xmalloc(4096), *p = text;
+
+	for (int r = BLACK_POT_SIDE - 1; r >= 0; r--) {
+		p += sprintf(p, "%2d", r + 1);
+		for (int c = 0; c < BLACK_POT_SIDE; c++) {
+			int cell = r * BLACK_POT_SIDE + c;
+
+			if (!s->number[cell])
+				p += sprintf(p, "    ");
+			else
+				p += sprintf(p, " %c%2d", s->owner[cell] < 0 ? ' ' :
+					     bp_marks[s->owner[cell]], s->number[cell]);
+		}
+		while (p[-1] == ' ')
+			p--;
+		*p++ = '\n';
+	}
+	p += sprintf(p, "  ");
+	for (int c = 0; c < BLACK_POT_SIDE; c++)
+		p += sprintf(p, "   %c", 'A' + c);
+	p += sprintf(p, "\n");
+	for (int i = 0; i < BP_SIDES; i++)
+		p += sprintf(p, "%s %s (%c): %d pawns left, %ld points from lines, total %ld\n",
+			     i ? "brown" : "ivory", s->players == 4 ?
+			     (i ? "seats 1+3" : "seats 0+2") : (i ? "seat 1" : "seat 0"),
+			     bp_marks[i], s->pawns[i], s->points[i], bp_total(s, i));
+	if (s->to_move >= 0)
+		sprintf(p, "roll %d: %d %d %d, seat %d to play\n", s->rolls,
+			s->dice[0], s->dice[1], s->dice[2], s->to_move);
+	else
+		sprintf(p, "game over after %d rolls\n", s->rolls);
+	return text;
+}
+
+void black_pot_set_roll(void *state, const int dice[3])
+{
+	struct black_pot *s = state;
+
+	memcpy(s->dice, dice, sizeof s->dice);
+}
+
+int black_pot_put(void *state, const char *cell, int side, char *err)
+{
+	struct black_pot *s = state;
+	int c = bp_parse_cell(s, cell, err);
+
+	if (c < 0)
+		return -1;
+	if (side != 0 && side != 1)
+		return errorf(err, "side %d is neither 0 (ivory) nor 1 (brown)", side);
+	if (s->owner[c] >= 0)
+		return errorf(err, "%s is taken", cell);
+	s->owner[c] = side;
+	return 0;
+}
+
+void black_pot_set_pawns(void *state, int side, int pawns)
+{
+	struct black_pot *s = state;
+
+	s->pawns[side] = pawns;
+}
+
+const struct game_rules black_pot_rules = {
+	.name = "black-pot",
+	.title = "Black-Pot",
+	.rules_version = "black-pot/1",
+	.min_players = 2,
+	.max_players = 4,
+	.options = bp_options,
+	.create = bp_create,
+	.destroy = bp_destroy,
+	.to_move = bp_to_move,
+	.view = bp_view,
+	.legal = bp_legal,
+	.apply = bp_apply,
+	.forfeit = bp_forfeit,
+	.team_of = bp_team_of,
+	.result = bp_result,
+	.render = bp_render,
+};

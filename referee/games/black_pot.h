@@ -1,0 +1,53 @@
+/*
+ * Black-Pot's entry points besides black_pot_rules (registry.h): the
+ * arithmetic of a move (black_pot_moves.c), shared by the rules and open
+ * to bots' authors and tests, and a small seam that sets up positions
+ * (a chosen roll, pawns put down by hand) for the rule tests and for
+ * anyone who wants to analyse a position.  Cells are numbered
+ * row * 11 + column from A1 = 0 (K11 = 120), row 1 first.
+ */
+#ifndef ARENA_BLACK_POT_H
+#define ARENA_BLACK_POT_H
+
+#define BLACK_POT_SIDE 11
+#define BLACK_POT_CELLS (BLACK_POT_SIDE * BLACK_POT_SIDE)
+#define BLACK_POT_MAX_NUMBER 25
+/* Longest expression a bot may send, in bytes. */
+#define BLACK_POT_EXPR_LEN 64
+
+/* One distinct outcome of a roll: the pawns it places (0..3) on `cells`,
+ * in the order of the groups of `expr` that are worth 1..25. */
+struct black_pot_move {
+	int count;
+	int cells[3];
+	char expr[BLACK_POT_EXPR_LEN + 1];
+};
+
+/* Every distinct outcome of the roll `dice` (three faces 1..6) that places
+ * at most `max_pawns` pawns, where open[cell] is the number of each free
+ * cell and 0 for taken and off-board cells.  Outcomes are distinct sets of
+ * cells, each named by the first expression found (single dice, then a
+ * pair and a die, then all three); they come sorted by count, then by
+ * cells in board order.  Returns how many, in a new array in *moves. */
+int black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
+		    int max_pawns, struct black_pot_move **moves);
+
+/* Parses the expression of a move for the roll `dice`: groups separated
+ * by ",", each made of dice (single digits), + - * x / and parentheses,
+ * the usual precedence, every die of the roll used exactly once, exact
+ * division only.  Returns the number of groups with their values in
+ * values[], or -1 with the reason in err (ERR_LEN bytes). */
+int black_pot_parse(const char *expr, const int dice[3], int values[3],
+		    char *err);
+
+/* Test seam.  The current roll becomes `dice`, for the seat to move. */
+void black_pot_set_roll(void *state, const int dice[3]);
+/* Test seam.  A pawn of `side` (0: ivory, 1: brown) goes on the free cell
+ * named `cell` (e.g. "F6") without leaving the side's stock and without
+ * scoring: a line it completes scores at the side's next move.  0, or -1
+ * with the reason in err. */
+int black_pot_put(void *state, const char *cell, int side, char *err);
+/* Test seam.  The side's stock becomes `pawns` (1..40). */
+void black_pot_set_pawns(void *state, int side, int pawns);
+
+#endif
