@@ -1,0 +1,65 @@
+/*
+ * The sequential probability ratio test of `referee sprt`: an A/B test of
+ * two bots in one game that stops as soon as the games played say "A is at
+ * least elo1 stronger" (H1) or "at most elo0" (H0) with error rates alpha
+ * and beta.  It is the generalized SPRT of fishtest and fastchess: the
+ * log-likelihood ratio of the two hypotheses, each taken at the outcome
+ * distribution closest (maximum likelihood) to the observed frequencies,
+ * on either per-game counts (trinomial: loss, draw, win) or per-pair
+ * counts of seat-swapped pairs (pentanomial: pair scores 0, 1/4, 1/2, 3/4,
+ * 1 of the pair's two games), with bounds in logistic or normalized Elo.
+ * The formulas are in docs/LADDER.md.  Pure functions: no I/O.
+ */
+#ifndef ARENA_SPRT_H
+#define ARENA_SPRT_H
+
+enum sprt_model {
+	SPRT_LOGISTIC,   /* elo0/elo1 on the Elo scale: score
+			  * 1 / (1 + 10^(-elo/400)) */
+	SPRT_NORMALIZED, /* elo0/elo1 in normalized Elo: (s - 1/2) / sigma
+			  * * 800 / ln 10, sigma the per-game deviation */
+};
+
+enum sprt_verdict { SPRT_CONTINUE, SPRT_H0, SPRT_H1 };
+
+struct sprt {
+	double elo0, elo1, alpha, beta;
+	enum sprt_model model;
+	double lower;        /* ln(beta / (1 - alpha)) */
+	double upper;        /* ln((1 - beta) / alpha) */
+};
+
+/* -1 with a message in err (ERR_LEN bytes) unless elo0 < elo1 and alpha,
+ * beta and alpha + beta are in (0, 1). */
+int sprt_init(struct sprt *test, double elo0, double elo1, double alpha,
+	      double beta, enum sprt_model model, char *err);
+
+/* The log-likelihood ratio of H1 over H0.  counts[i] is the number of
+ * outcomes of score i / (n - 1): n = 3 for games (losses, draws, wins),
+ * n = 5 for seat-swapped pairs (see sprt_pair_outcome).  Zero counts are
+ * replaced by 1e-3, as fishtest does; no games at all give 0. */
+double sprt_llr(const struct sprt *test, const long *counts, int n);
+
+enum sprt_verdict sprt_verdict(const struct sprt *test, double llr);
+
+/* The pentanomial index (0..4) of a pair from A's two scores (0, 1/2 or
+ * 1 each): twice the pair's points.  A win and a loss is 2, like two
+ * draws. */
+int sprt_pair_outcome(double first, double second);
+
+/* What the counts say about A - B, as fastchess prints it: the Elo of the
+ * mean score with the 95% margin (Elo(s + z sd) - Elo(s - z sd)) / 2 taken
+ * on the score scale, the normalized Elo with its margin, and the
+ * likelihood of superiority Phi((s - 1/2) / sd), sd the standard error of
+ * the mean score.  Infinite or NAN where the counts do not determine a
+ * value (no games, every game won). */
+struct sprt_estimate {
+	double score;
+	double elo, elo_margin;
+	double nelo, nelo_margin;
+	double los;
+};
+
+void sprt_estimate(const long *counts, int n, struct sprt_estimate *out);
+
+#endif
