@@ -1,0 +1,245 @@
+/*
+ * The schedule of a tournament; see schedule.h.  Every table seats its
+ * bots by the same list of patterns, each pattern giving for every seat a
+ * position in the table's ascending list of bots: for each split of the
+ * positions into the game's teams, the split's base seating in every
+ * cyclic rotation.  Tables are the combinations of bots in lexicographic
+ * order, shuffled by the seed when there is one.
+ */
+#include "schedule.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fair.h"
+#include "util.h"
+
+/* The seats of a game grouped by team; without teams every seat is a
+ * team of its own. */
+struct layout {
+	int players, teams;
+	int team[GAME_MAX_SEATS];                   /* the team of each seat */
+	int size[GAME_MAX_SEATS];                   /* seats of each team */
+	int seats[GAME_MAX_SEATS][GAME_MAX_SEATS];  /* ascending, by team */
+};
+
+/* The seating patterns being listed: `count` of them, `players` positions
+ * each. */
+struct patterns {
+	const struct layout *layout;
+	int fill[GAME_MAX_SEATS];   /* positions placed in each team so far */
+	int base[GAME_MAX_SEATS];   /* the split being built: seat -> position */
+	int *list;
+	int count;
+};
+
+static int layout_init(struct layout *layout, const struct game_rules *rules,
+		       int players, char *err)
+{
+	bool teams = rules->team_of && rules->team_of(players, 0) >= 0;
+	int label[GAME_MAX_SEATS];
+
+	memset(layout, 0, sizeof *layout);
+	layout->players = players;
+	for (int s = 0; s < players; s++) {
+		int t = 0;
+
+		label[s] = teams ? rules->team_of(players, s) : s;
+		while (t < layout->teams && label[layout->seats[t][0]] != label[s])
+			t++;
+		if (t == layout->teams)
+			layout->teams++;
+		layout->team[s] = t;
+		layout->seats[t][layout->size[t]++] = s;
+	}
+	for (int s = 0; s < players; s++)
+		for (int u = 0; u < players; u++)
+			if ((layout->team[s] == layout->team[u]) !=
+			    (layout->team[(s + 1) % players] ==
+			     layout->team[(u + 1) % players]))
+				return errorf(err, "rotating the seats of %s with %d players would break up its teams, so its seatings cannot be balanced",
+					      rules->name, players);
+	return 0;
+}
+
+/* Places positions `position`.. into teams with room, every way once:
+ * teams of one size are interchangeable, so an empty team is only opened
+ * when the earlier teams of its size are not empty.  A complete split is
+ * added in each rotation. */
+static void patterns_add_splits(struct patterns *p, int position)
+{
+	const struct layout *l = p->layout;
+	int n = l->players;
+
+	if (position == n) {
+		p->list = xrealloc(p->list, (size_t)(p->count + n) * (size_t)n *
+				   sizeof *p->list);
+		for (int r = 0; r < n; r++, p->count++)
+			for (int s = 0; s < n; s++)
+				p->list[p->count * n + s] = p->base[(s + r) % n];
+		return;
+	}
+	for (int t = 0; t < l->teams; t++) {
+		bool skip = p->fill[t] == l->size[t];
+
+		for (int u = 0; u < t && !skip; u++)
+			skip = !p->fill[u] && l->size[u] == l->size[t];
+		if (skip)
+			continue;
+		p->base[l->seats[t][p->fill[t]++]] = position;
+		patterns_add_splits(p, position + 1);
+		p->fill[t]--;
+	}
+}
+
+/* The seating patterns of `players` seats into *list; their count, or -1
+ * with err. */
+static int patterns_build(const struct game_rules *rules, int players,
+			  int **list, char *err)
+{
+	struct layout layout;
+	struct patterns p = {.layout = &layout};
+
+	if (layout_init(&layout, rules, players, err) < 0)
+		return -1;
+	patterns_add_splits(&p, 0);
+	*list = p.list;
+	return p.count;
+}
+
+int schedule_seating_count(const struct game_rules *rules, int players,
+			   char *err)
+{
+	int *list = NULL;
+	int count = patterns_build(rules, players, &list, err);
+
+	free(list);
+	return count;
+}
+
+/* n choose k, exact while it fits in a double's 53 bits. */
+static double choose(int n, int k)
+{
+	double c = 1;
+
+	for (int i = 1; i <= k; i++)
+		c = c * (n - k + i) / i;
+	return c;
+}
+
+static bool holds_challenger(const struct tournament_spec *spec,
+			     const int *bots)
+{
+	for (int i = 0; i < spec->players; i++)
+		if (spec->bots[bots[i]].challenger)
+			return true;
+	return false;
+}
+
+/* The tables in lexicographic order: every combination of `players` bots,
+ * in a gauntlet only those holding a challenger. */
+static void schedule_add_tables(struct schedule *schedule,
+				const struct tournament_spec *spec)
+{
+	int k = spec->players, n = spec->bot_count, combo[GAME_MAX_SEATS];
+
+	for (int i = 0; i < GAME_MAX_SEATS; i++)
+		combo[i] = i < k ? i : -1;
+	for (;;) {
+		int i = k - 1;
+
+		if (spec->format == FORMAT_ROUND_ROBIN ||
+		    holds_challenger(spec, combo))
+			memcpy(schedule->tables[schedule->table_count++].bots,
+			       combo, sizeof combo);
+		while (i >= 0 && combo[i] == n - k + i)
+			i--;
+		if (i < 0)
+			return;
+		combo[i]++;
+		for (int j = i + 1; j < k; j++)
+			combo[j] = combo[j - 1] + 1;
+	}
+}
+
+/* Fisher-Yates over the tables, drawing from the seed's word stream. */
+static void schedule_shuffle(struct schedule *schedule,
+			     const unsigned char seed[32])
+{
+	struct fair_words words;
+
+	fair_words_init(&words, seed, 0);
+	for (int i = schedule->table_count - 1; i > 0; i--) {
+		int j = (int)fair_words_uniform(&words, (uint32_t)i + 1);
+		struct schedule_table swap = schedule->tables[i];
+
+		schedule->tables[i] = schedule->tables[j];
+		schedule->tables[j] = swap;
+	}
+}
+
+int schedule_build(const struct tournament_spec *spec, long max_games,
+		   struct schedule *schedule, char *err)
+{
+	int k = spec->players, n = spec->bot_count, challengers = 0, cycle;
+	int *patterns;
+	double tables;
+
+	memset(schedule, 0, sizeof *schedule);
+	schedule->players = k;
+	if (n < k)
+		return errorf(err, "%s needs at least %d bots for a %d-player table",
+			      spec->rules->name, k, k);
+	for (int i = 0; i < n; i++)
+		challengers += spec->bots[i].challenger;
+	tables = choose(n, k);
+	if (spec->format == FORMAT_GAUNTLET)
+		tables -= choose(n - challengers, k);
+	if (tables == 0)
+		return errorf(err, "gauntlet needs at least one bot with \"challenger\": true");
+	if (tables * spec->games > (double)max_games)
+		return errorf(err, "the schedule has %.0f games (%.0f tables of %d), more than the limit of %ld",
+			      tables * spec->games, tables, spec->games,
+			      max_games);
+	cycle = patterns_build(spec->rules, k, &patterns, err);
+	if (cycle < 0)
+		return -1;
+
+	schedule->tables = xcalloc((size_t)tables, sizeof *schedule->tables);
+	schedule_add_tables(schedule, spec);
+	if (spec->seeded)
+		schedule_shuffle(schedule, spec->seed);
+	schedule->games = xcalloc((size_t)(tables * spec->games),
+				  sizeof *schedule->games);
+	for (int t = 0; t < schedule->table_count; t++) {
+		struct schedule_table *table = &schedule->tables[t];
+
+		table->first_game = schedule->game_count + 1;
+		table->game_count = spec->games;
+		for (int g = 0; g < spec->games; g++) {
+			struct scheduled_game *game =
+				&schedule->games[schedule->game_count++];
+			const int *pattern = patterns + (g % cycle) * k;
+
+			game->number = schedule->game_count;
+			game->table = t;
+			for (int s = 0; s < GAME_MAX_SEATS; s++)
+				game->seating[s] = s < k ? table->bots[pattern[s]] : -1;
+		}
+	}
+	free(patterns);
+	return 0;
+}
+
+void schedule_free(struct schedule *schedule)
+{
+	free(schedule->games);
+	free(schedule->tables);
+	memset(schedule, 0, sizeof *schedule);
+}
+
+bool schedule_in_shard(int table, int index, int count)
+{
+	return table % count == index - 1;
+}

@@ -1,0 +1,68 @@
+/*
+ * The schedule of a tournament: which bots sit at which seats in every
+ * game, computed from the tournament spec alone so that a resumed run and
+ * every shard of a run agree on it exactly.
+ *
+ * Games come in tables: one set of bots playing `games` games in a row
+ * with the same processes, the seating rotating so that each bot sits in
+ * each seat equally often.  Round-robin: every set of `players` bots is a
+ * table.  Gauntlet: the sets that hold a challenger.  Team games
+ * (game_rules.team_of) also rotate partners: every split of a table's
+ * bots into teams is seated in turn.  With a seed, the order of the tables
+ * is shuffled by it (so a run stopped early is still a fair sample).
+ *
+ * A table's seatings form a cycle: for each split of its bots into teams
+ * (one split when the game has no teams), the split's seating in each of
+ * the `players` cyclic rotations of the seats.  Game g of a table (from 0)
+ * takes seating g mod the cycle length, so a table whose `games` is a
+ * multiple of the cycle is balanced on its own; tournament files require
+ * that.
+ */
+#ifndef ARENA_SCHEDULE_H
+#define ARENA_SCHEDULE_H
+
+#include "games/game.h"
+#include "tournament_file.h"
+
+struct scheduled_game {
+	long number;                  /* 1-based, over the whole schedule */
+	int table;                    /* index into schedule.tables */
+	int seating[GAME_MAX_SEATS];  /* bot index at each seat; -1 past
+					 the last seat */
+};
+
+struct schedule_table {
+	int bots[GAME_MAX_SEATS];     /* the table's bots, ascending; -1
+					 past the last */
+	long first_game, game_count;  /* its games: numbers first.. */
+};
+
+/* Tables are in the order they are played; games[i] is game number i + 1,
+ * and each table's games are consecutive. */
+struct schedule {
+	int players;
+	long game_count;
+	struct scheduled_game *games;
+	int table_count;
+	struct schedule_table *tables;
+};
+
+/* The length of a table's seating cycle for `players` seats of `rules`;
+ * -1 with err when rotating the seats would break up the game's teams
+ * (seats s and t must be partners exactly when seats s + 1 and t + 1 mod
+ * players are, as when partners sit opposite each other). */
+int schedule_seating_count(const struct game_rules *rules, int players,
+			   char *err);
+
+/* Builds the schedule; -1 with err when the field cannot fill a table or
+ * the schedule would pass `max_games` (at most INT_MAX). */
+int schedule_build(const struct tournament_spec *spec, long max_games,
+		   struct schedule *schedule, char *err);
+void schedule_free(struct schedule *schedule);
+
+/* Whether table `table` (an index into schedule.tables) belongs to shard
+ * `index` (1-based) of `count`: tables are dealt to the shards in turn, so
+ * the shards partition the tables and differ by at most one table. */
+bool schedule_in_shard(int table, int index, int count);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * Tournament files (docs/TOURNAMENTS.md): JSON naming the game and its
+ * options, the bots, the format and the time control.  Reading one checks
+ * everything before any bot is started, and says precisely what is wrong.
+ */
+#ifndef ARENA_TOURNAMENT_FILE_H
+#define ARENA_TOURNAMENT_FILE_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "bot.h"
+#include "games/game.h"
+#include "wire.h"
+
+enum tournament_format { FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET };
+
+struct tournament_bot {
+	char *name;
+	char *command;
+	char *workdir;      /* never NULL: relative ones are joined to the
+			       tournament file's folder, which is also the
+			       default */
+	char **env;         /* NAME=VALUE, NULL-terminated; never NULL */
+	bool challenger;    /* gauntlet: every table holds a challenger */
+};
+
+struct tournament_spec {
+	char *name;
+	const struct game_rules *rules;
+	cJSON *options;         /* resolved: every option, defaults filled in
+				   (first: seat0 unless the file says) */
+	int players;            /* seats per game */
+	enum tournament_format format;
+	int games;              /* games per table (one seating each): a
+				   multiple of schedule_seating_count() */
+	int bot_count;
+	struct tournament_bot *bots;
+	struct time_control time;
+	struct bot_limits limits;
+	unsigned char seed[32];
+	bool seeded;            /* "seed" was given */
+	int concurrency;        /* 0: not given */
+};
+
+/* Reads and checks a tournament file.  Relative bot working folders are
+ * taken from the file's folder.  0, or -1 with a message in err naming the
+ * file and the field. */
+int tournament_file_read(const char *path, struct tournament_spec *spec,
+			 char *err);
+void tournament_file_free(struct tournament_spec *spec);
+
+/* Checks that every bot can be started on this machine, as bot_spawn
+ * would start it: its working folder exists and its program is found and
+ * executable.  Separate from reading so that a file can be checked, and
+ * its schedule computed, anywhere.  0, or -1 with a message naming the
+ * bot. */
+int tournament_file_check_bots(const struct tournament_spec *spec,
+			       char *err);
+
+#endif
