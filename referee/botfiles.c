@@ -4,47 +4,20 @@
 #include "botfiles.h"
 
 #include <fcntl.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bot.h"
+#include "files.h"
 #include "util.h"
-
-/* hex SHA-256 of a regular file, or -1. */
-static int sha256_file(int dirfd, const char *path, char hex[65])
-{
-	unsigned char buf[65536], digest[crypto_hash_sha256_BYTES];
-	crypto_hash_sha256_state state;
-	struct stat st;
-	ssize_t n;
-	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -1;
-	}
-	crypto_hash_sha256_init(&state);
-	while ((n = read(fd, buf, sizeof buf)) > 0)
-		crypto_hash_sha256_update(&state, buf, (unsigned long long)n);
-	close(fd);
-	if (n < 0)
-		return -1;
-	crypto_hash_sha256_final(&state, digest);
-	hex_encode(hex, digest, sizeof digest);
-	return 0;
-}
 
 static void add_file(cJSON *list, int dirfd, const char *path)
 {
-	char hex[65];
+	char hex[FILES_SHA256_HEX];
 	cJSON *entry;
 
-	if (sha256_file(dirfd, path, hex))
+	if (files_sha256(dirfd, path, hex))
 		return;
 	entry = cJSON_CreateObject();
 	cJSON_AddStringToObject(entry, "path", path);

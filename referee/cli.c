@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keys.h"
 #include "util.h"
 
 int cli_fail(const char *verb, const char *fmt, ...)
@@ -37,6 +38,71 @@ bool cli_number(const char *verb, const char *flag, const char *text,
 		return false;
 	}
 	*out = n;
+	return true;
+}
+
+const char cli_match_usage[] =
+"  --move-ms N       time for each reply (default 1000)\n"
+"  --game-ms N       thinking budget per bot per game (default 0: none)\n"
+"  --start-ms N      time for a new bot process to answer hello (default 10000)\n"
+"  --max-line N      longest reply line in bytes (default 65536)\n"
+"  --max-stderr N    stderr bytes kept per bot (default 1048576)\n"
+"  --cpu-seconds N   CPU limit per bot process (default 0: none)\n"
+"  --memory-mb N     address-space limit per bot process (default 0: none)\n";
+
+const struct time_control cli_default_time = {
+	.move_ms = 1000, .game_ms = 0, .start_ms = 10000,
+};
+const struct bot_limits cli_default_limits = {
+	.max_line = 65536, .max_stderr = 1 << 20,
+};
+
+int cli_match_option(const char *verb, int opt, const char *arg,
+		     struct time_control *time, struct bot_limits *limits)
+{
+	static const struct {
+		const char *flag;
+		long min, max;
+	} flags[] = {
+		{"--move-ms", 1, 86400000}, {"--game-ms", 0, 86400000},
+		{"--start-ms", 1, 86400000}, {"--max-line", 64, 1L << 30},
+		{"--max-stderr", 0, 1L << 34}, {"--cpu-seconds", 0, 1000000},
+		{"--memory-mb", 0, 1L << 24},
+	};
+	long n;
+
+	if (opt < 1001 || opt > 1007)
+		return -1;
+	if (!cli_number(verb, flags[opt - 1001].flag, arg, flags[opt - 1001].min,
+			flags[opt - 1001].max, &n))
+		return EXIT_USAGE;
+	switch (opt) {
+	case 1001: time->move_ms = n; break;
+	case 1002: time->game_ms = n; break;
+	case 1003: time->start_ms = n; break;
+	case 1004: limits->max_line = (size_t)n; break;
+	case 1005: limits->max_stderr = (size_t)n; break;
+	case 1006: limits->cpu_seconds = (unsigned)n; break;
+	case 1007: limits->address_space = (size_t)n << 20; break;
+	}
+	return EXIT_OK;
+}
+
+bool cli_signing_key(const char *verb, const char *key_file,
+		     const char *folder, struct referee_key *key)
+{
+	char err[ERR_LEN];
+	bool created = false;
+
+	if (key_file ? keys_load_secret(key_file, key, err)
+		     : keys_load_or_generate(folder, key, &created, err)) {
+		cli_fail(verb, "%s", err);
+		return false;
+	}
+	if (created)
+		fprintf(stderr, "referee %s: no --key given: created a signing key "
+			"pair in %s/ (%s, %s)\n", verb, folder, KEYS_SECRET_FILE,
+			KEYS_PUBLIC_FILE);
 	return true;
 }
 
@@ -96,8 +162,10 @@ bool cli_entrants(const char *verb, char **bots, int count,
 			names[i] = default_name(bots[i]);
 		}
 		if (!*command) {
-			for (int k = 0; k <= i; k++)
+			for (int k = 0; k <= i; k++) {
 				free(names[k]);
+				names[k] = NULL;
+			}
 			cli_fail(verb, "bot %d has an empty command", i + 1);
 			return false;
 		}

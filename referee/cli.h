@@ -17,6 +17,38 @@ int cmd_games(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_keygen(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_ladder(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
+
+/* Prints the ladder of the logs under `paths` in `format` (table, csv,
+ * json, pgn; NULL: table). */
+int cmd_ladder_dirs(char *const *paths, int count, const char *format);
+
+/* The flags of every verb that plays games: time and resource limits.
+ * Splice CLI_MATCH_LONGOPTS into a getopt_long table and pass each option
+ * to cli_match_option. */
+#define CLI_MATCH_LONGOPTS \
+	{"move-ms", required_argument, NULL, 1001}, \
+	{"game-ms", required_argument, NULL, 1002}, \
+	{"start-ms", required_argument, NULL, 1003}, \
+	{"max-line", required_argument, NULL, 1004}, \
+	{"max-stderr", required_argument, NULL, 1005}, \
+	{"cpu-seconds", required_argument, NULL, 1006}, \
+	{"memory-mb", required_argument, NULL, 1007}
+extern const char cli_match_usage[];
+extern const struct time_control cli_default_time;
+extern const struct bot_limits cli_default_limits;
+
+/* Handles one CLI_MATCH_LONGOPTS option: EXIT_OK, EXIT_USAGE after a
+ * message for a bad value, or -1 when `opt` is not one of them. */
+int cli_match_option(const char *verb, int opt, const char *arg,
+		     struct time_control *time, struct bot_limits *limits);
+
+/* Loads the signing key: `key_file` when given, else `folder`/referee.key,
+ * made (and announced) when missing.  false after a message. */
+bool cli_signing_key(const char *verb, const char *key_file,
+		     const char *folder, struct referee_key *key);
 
 /* Prints "referee VERB: message" and a hint to stderr; returns EXIT_USAGE. */
 int cli_fail(const char *verb, const char *fmt, ...)

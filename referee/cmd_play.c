@@ -33,13 +33,7 @@ static const char usage[] =
 "  --key FILE        sign logs with this secret key (default: DIR/referee.key,\n"
 "                    created when missing)\n"
 "  --show            print the board after every move\n"
-"  --move-ms N       time for each reply (default 1000)\n"
-"  --game-ms N       thinking budget per bot per game (default 0: none)\n"
-"  --start-ms N      time for a new bot process to answer hello (default 10000)\n"
-"  --max-line N      longest reply line in bytes (default 65536)\n"
-"  --max-stderr N    stderr bytes kept per bot (default 1048576)\n"
-"  --cpu-seconds N   CPU limit per bot process (default 0: none)\n"
-"  --memory-mb N     address-space limit per bot process (default 0: none)\n"
+"%s"
 "\n"
 "Exit status: 0 when the games were played, 2 on bad usage or when a bot\n"
 "cannot be started or a log cannot be written.\n";
@@ -97,18 +91,11 @@ static int parse_args(struct play *p, int argc, char **argv)
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		{"show", no_argument, NULL, 'S'},
-		{"move-ms", required_argument, NULL, 'm'},
-		{"game-ms", required_argument, NULL, 'G'},
-		{"start-ms", required_argument, NULL, 't'},
-		{"max-line", required_argument, NULL, 'L'},
-		{"max-stderr", required_argument, NULL, 'E'},
-		{"cpu-seconds", required_argument, NULL, 'c'},
-		{"memory-mb", required_argument, NULL, 'M'},
+		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
 	const char *pairs[64];
-	int npairs = 0, opt;
-	long n;
+	int npairs = 0, opt, rc;
 	char err[ERR_LEN];
 	cJSON *given;
 
@@ -136,40 +123,14 @@ static int parse_args(struct play *p, int argc, char **argv)
 		case 'O': p->out = optarg; break;
 		case 'k': p->key_file = optarg; break;
 		case 'S': p->show = true; break;
-		case 'm':
-			if (!cli_number("play", "--move-ms", optarg, 1, 86400000, &p->config.time.move_ms))
-				return EXIT_USAGE;
-			break;
-		case 'G':
-			if (!cli_number("play", "--game-ms", optarg, 0, 86400000, &p->config.time.game_ms))
-				return EXIT_USAGE;
-			break;
-		case 't':
-			if (!cli_number("play", "--start-ms", optarg, 1, 86400000, &p->config.time.start_ms))
-				return EXIT_USAGE;
-			break;
-		case 'L':
-			if (!cli_number("play", "--max-line", optarg, 64, 1L << 30, &n))
-				return EXIT_USAGE;
-			p->limits.max_line = (size_t)n;
-			break;
-		case 'E':
-			if (!cli_number("play", "--max-stderr", optarg, 0, 1L << 34, &n))
-				return EXIT_USAGE;
-			p->limits.max_stderr = (size_t)n;
-			break;
-		case 'c':
-			if (!cli_number("play", "--cpu-seconds", optarg, 0, 1000000, &n))
-				return EXIT_USAGE;
-			p->limits.cpu_seconds = (unsigned)n;
-			break;
-		case 'M':
-			if (!cli_number("play", "--memory-mb", optarg, 0, 1L << 24, &n))
-				return EXIT_USAGE;
-			p->limits.address_space = (size_t)n << 20;
-			break;
 		default:
-			return cli_fail("play", "unknown option '%s'", argv[optind - 1]);
+			rc = cli_match_option("play", opt, optarg, &p->config.time,
+					      &p->limits);
+			if (rc == -1)
+				return cli_fail("play", "unknown option '%s'",
+						argv[optind - 1]);
+			if (rc != EXIT_OK)
+				return rc;
 		}
 	}
 	if (optind >= argc)
@@ -226,22 +187,15 @@ static char *log_folder(const struct play *p)
 
 static int prepare(struct play *p)
 {
-	char err[ERR_LEN], *folder = log_folder(p);
-	bool created;
+	char *folder = log_folder(p);
 	int rc = EXIT_OK;
 
 	if (p->out && mkdir(p->out, 0755) && errno != EEXIST)
 		rc = cli_fail("play", "cannot create folder '%s': %s", p->out,
 			      strerror(errno));
-	else if (p->key_file && keys_load_secret(p->key_file, &p->key, err))
-		rc = cli_fail("play", "%s", err);
-	else if (!p->key_file && folder &&
-		 keys_load_or_generate(folder, &p->key, &created, err))
-		rc = cli_fail("play", "%s", err);
-	else if (!p->key_file && folder && created)
-		fprintf(stderr, "referee play: no --key given: created a signing "
-			"key pair in %s/ (%s, %s)\n", folder, KEYS_SECRET_FILE,
-			KEYS_PUBLIC_FILE);
+	else if ((p->key_file || folder) &&
+		 !cli_signing_key("play", p->key_file, folder, &p->key))
+		rc = EXIT_USAGE;
 	free(folder);
 	return rc;
 }
@@ -318,14 +272,14 @@ int cmd_play(int argc, char **argv)
 {
 	struct play p = {
 		.games = 1,
-		.config.time = {.move_ms = 1000, .game_ms = 0, .start_ms = 10000},
+		.config.time = cli_default_time,
 		.config.grace_ms = 200,
-		.limits = {.max_line = 65536, .max_stderr = 1 << 20},
+		.limits = cli_default_limits,
 	};
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
+		printf(usage, cli_match_usage);
 		return EXIT_OK;
 	}
 	rc = parse_args(&p, argc, argv);

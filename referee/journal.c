@@ -55,6 +55,29 @@ struct journal *journal_create(const char *path, char *err)
 	return journal;
 }
 
+struct journal *journal_reopen(const char *path, size_t keep,
+			       uint64_t next_seq,
+			       const unsigned char last_hash[FAIR_HASH_BYTES],
+			       char *err)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	struct journal *journal;
+
+	if (fd < 0 || ftruncate(fd, (off_t)keep) ||
+	    lseek(fd, 0, SEEK_END) != (off_t)keep) {
+		errorf(err, "cannot continue '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	journal = xcalloc(1, sizeof *journal);
+	journal->fd = fd;
+	journal->path = xstrdup(path);
+	journal->seq = next_seq;
+	memcpy(journal->last_hash, last_hash, FAIR_HASH_BYTES);
+	return journal;
+}
+
 static int write_all(int fd, const char *buf, size_t len)
 {
 	while (len) {
@@ -108,7 +131,7 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 }
 
 int journal_sign(struct journal *journal, const struct referee_key *key,
-		 const unsigned char game_id[FAIR_GAME_ID_BYTES], char *err)
+		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
 {
 	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
 	unsigned char sig[crypto_sign_BYTES];
@@ -116,7 +139,7 @@ int journal_sign(struct journal *journal, const struct referee_key *key,
 	cJSON *record = cJSON_CreateObject();
 	int rc;
 
-	journal_signature_message(message, game_id, journal->seq - 1,
+	journal_signature_message(message, id, journal->seq - 1,
 				  journal->last_hash);
 	crypto_sign_detached(sig, NULL, message, sizeof message, key->secret_key);
 	cJSON_AddStringToObject(record, "type", "signature");

@@ -20,13 +20,22 @@ struct journal;
 /* Creates the log file; refuses to overwrite an existing one. */
 struct journal *journal_create(const char *path, char *err);
 
+/* Continues a log that a stopped run left behind: its first `keep` bytes
+ * (its complete lines) stay, a cut line after them is dropped, and the
+ * next record gets `next_seq` and chains to `last_hash`. */
+struct journal *journal_reopen(const char *path, size_t keep,
+			       uint64_t next_seq,
+			       const unsigned char last_hash[FAIR_HASH_BYTES],
+			       char *err);
+
 /* Writes `record` (consumed; its first member should be "type") as the
  * next line, with "seq" and "prev" put in front.  0, or -1 with err. */
 int journal_append(struct journal *journal, cJSON *record, char *err);
 
-/* Appends the closing signature record and closes the file. */
+/* Appends the closing signature record and closes the file.  `id` is the
+ * game's game_id (or a tournament manifest's id). */
 int journal_sign(struct journal *journal, const struct referee_key *key,
-		 const unsigned char game_id[FAIR_GAME_ID_BYTES], char *err);
+		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err);
 
 /* Closes (unsigned, e.g. after an error) and frees; NULL is fine. */
 void journal_free(struct journal *journal);

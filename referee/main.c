@@ -19,6 +19,9 @@ static const struct {
 	{"games", cmd_games, "list the games and their options"},
 	{"verify", cmd_verify, "check game logs: chain, signature, draws, rules"},
 	{"replay", cmd_replay, "show a game from its log, move by move"},
+	{"tournament", cmd_tournament, "play a tournament file on all cores"},
+	{"ladder", cmd_ladder, "Elo ratings with error bars from game logs"},
+	{"sprt", cmd_sprt, "A/B test of two bots with early stopping"},
 	{"keygen", cmd_keygen, "make a signing key pair"},
 };
 

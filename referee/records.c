@@ -64,9 +64,10 @@ cJSON *records_forfeit(int seat, const char *reason, const char *detail)
 cJSON *records_result(const struct game_result *result, int seats)
 {
 	cJSON *r = record("result");
-	cJSON *scores = cJSON_AddArrayToObject(r, "scores");
+	cJSON *scores;
 
 	cJSON_AddItemToObject(r, "ranks", int_array(result->rank, seats));
+	scores = cJSON_AddArrayToObject(r, "scores");
 	for (int i = 0; i < seats; i++)
 		cJSON_AddItemToArray(scores, cJSON_CreateNumber((double)result->score[i]));
 	return r;

@@ -319,6 +319,8 @@ static int play_forfeit(struct verifier *v, size_t i)
 
 	if (seat_field(v, i, &seat))
 		return -1;
+	if (!logread_string(v->log, i, "detail"))
+		return fail(v, i, "a forfeit record needs a \"detail\" string");
 	for (int k = 0; forfeit_reasons[k]; k++)
 		if (reason && strcmp(reason, forfeit_reasons[k]) == 0) {
 			if (v->table.out[seat])
@@ -331,10 +333,14 @@ static int play_forfeit(struct verifier *v, size_t i)
 
 static int play_begin(struct verifier *v, size_t i, bool keyed)
 {
-	unsigned char key[FAIR_HASH_BYTES];
+	unsigned char key[FAIR_HASH_BYTES], game_id[FAIR_GAME_ID_BYTES];
 	char err[ERR_LEN];
 	int missing = -1;
 
+	if (hex_field(v, i, "game_id", game_id, sizeof game_id))
+		return -1;
+	if (memcmp(game_id, v->game_id, sizeof game_id))
+		return fail(v, i, "\"game_id\" is not the header's");
 	for (int s = 0; s < v->players; s++)
 		if (v->committed[s] && !v->revealed[s])
 			missing = s;

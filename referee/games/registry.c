@@ -6,7 +6,11 @@
 #include "registry.h"
 
 const struct game_rules *const game_registry[] = {
+	&bolo_rules,
+	&bolo5_rules,
+	&volle_lotte_rules,
 	&rolit_rules,
+	&black_pot_rules,
 	NULL,
 };
 

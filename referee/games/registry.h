@@ -7,7 +7,11 @@
 
 #include "game.h"
 
+extern const struct game_rules bolo_rules;
+extern const struct game_rules bolo5_rules;
+extern const struct game_rules volle_lotte_rules;
 extern const struct game_rules rolit_rules;
+extern const struct game_rules black_pot_rules;
 
 /* Every game, in the order `referee games` lists them; NULL-terminated. */
 extern const struct game_rules *const game_registry[];

@@ -1,0 +1,278 @@
+/*
+ * `referee ladder PATH... [--format table|csv|json|pgn] [--anchor NAME[=ELO]]
+ * [--key FILE]`: Elo ratings with honest error bars from verified game
+ * logs (docs/LADDER.md).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "keys.h"
+#include "ladder.h"
+#include "util.h"
+
+enum format { TABLE, CSV, JSON, PGN };
+
+struct report {
+	const struct ladder_data *data;
+	const struct ratings *r;
+	int *order;     /* entrants, best first, grouped */
+	bool multiplayer;
+};
+
+static int compare_entries(const void *pa, const void *pb, void *ctx)
+{
+	const struct ratings *r = ctx;
+	const struct ratings_entry *a = &r->entry[*(const int *)pa];
+	const struct ratings_entry *b = &r->entry[*(const int *)pb];
+
+	if (a->group != b->group)
+		return a->group < 0 ? 1 : b->group < 0 ? -1 : a->group - b->group;
+	if (a->status == RATINGS_UNRATED || b->status == RATINGS_UNRATED)
+		return (a->status == RATINGS_UNRATED) - (b->status == RATINGS_UNRATED);
+	return a->elo < b->elo ? 1 : a->elo > b->elo ? -1 : 0;
+}
+
+/* The rating as text: a number, or a bound ("> +412.0"). */
+static void elo_text(const struct ratings_entry *e, char *buf, size_t len)
+{
+	switch (e->status) {
+	case RATINGS_RATED:
+		snprintf(buf, len, "%+.1f", e->elo);
+		break;
+	case RATINGS_ABOVE:
+		snprintf(buf, len, "> %+.1f", e->elo);
+		break;
+	case RATINGS_BELOW:
+		snprintf(buf, len, "< %+.1f", e->elo);
+		break;
+	case RATINGS_UNRATED:
+		snprintf(buf, len, "unrated");
+		break;
+	}
+}
+
+static double score_pct(const struct ratings_entry *e)
+{
+	return e->pairs ? 100.0 * e->points / e->pairs : 0;
+}
+
+static void print_table(const struct report *rep)
+{
+	const struct ratings *r = rep->r;
+	int group = -2;
+
+	for (int k = 0; k < r->entrants; k++) {
+		int i = rep->order[k], next = k + 1 < r->entrants ? rep->order[k + 1] : -1;
+		const struct ratings_entry *e = &r->entry[i];
+		char elo[32], pm[16] = "", los[16] = "";
+
+		if (e->group != group) {
+			group = e->group;
+			if (r->groups > 1)
+				printf("%sgroup %d%s\n", k ? "\n" : "", group + 1,
+				       group < 0 ? " (no result places these bots)" : "");
+			printf("%4s  %-20s %9s %7s %6s %7s %7s %5s %5s %6s%s %6s\n",
+			       "rank", "bot", "Elo", "+/-95%", "games", "points",
+			       "score", "wins", "draws", "losses",
+			       rep->multiplayer ? "  place" : "", "LOS");
+		}
+		elo_text(e, elo, sizeof elo);
+		if (e->status == RATINGS_RATED)
+			snprintf(pm, sizeof pm, "%.1f", RATINGS_Z95 * e->se);
+		if (next >= 0 && r->entry[next].group == group &&
+		    !isnan(ratings_los(r, i, next)))
+			snprintf(los, sizeof los, "%.1f%%", 100 * ratings_los(r, i, next));
+		printf("%4d  %-20s %9s %7s %6d %7.1f %6.1f%% %5d %5d %6d", k + 1,
+		       rep->data->names[i], elo, pm, e->games, e->points,
+		       score_pct(e), e->wins, e->draws, e->losses);
+		if (rep->multiplayer)
+			printf(" %6.2f", e->place);
+		printf(" %6s\n", los);
+	}
+	if (r->groups > 1)
+		puts("\nThe groups never met: ratings compare only within a group.");
+	if (r->entrants > 1 && r->entrants <= 16) {
+		printf("\nlikelihood of superiority (row over column)\n%-12s", "");
+		for (int k = 0; k < r->entrants; k++)
+			printf(" %7.7s", rep->data->names[rep->order[k]]);
+		putchar('\n');
+		for (int a = 0; a < r->entrants; a++) {
+			printf("%-12.12s", rep->data->names[rep->order[a]]);
+			for (int b = 0; b < r->entrants; b++) {
+				double p = ratings_los(r, rep->order[a], rep->order[b]);
+
+				if (a == b || isnan(p))
+					printf(" %7s", "-");
+				else
+					printf(" %6.1f%%", 100 * p);
+			}
+			putchar('\n');
+		}
+	}
+}
+
+static void print_csv(const struct report *rep)
+{
+	puts("rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group");
+	for (int k = 0; k < rep->r->entrants; k++) {
+		int i = rep->order[k];
+		const struct ratings_entry *e = &rep->r->entry[i];
+		static const char *const status[] = {"rated", "above", "below", "unrated"};
+
+		printf("%d,%s,%.2f,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d\n", k + 1,
+		       rep->data->names[i], e->elo, status[e->status],
+		       e->status == RATINGS_RATED ? RATINGS_Z95 * e->se : 0.0,
+		       e->games, e->points, score_pct(e) / 100, e->wins, e->draws,
+		       e->losses, e->place, e->group + 1);
+	}
+}
+
+static void print_json(const struct report *rep)
+{
+	static const char *const status[] = {"rated", "above", "below", "unrated"};
+	cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "ladder");
+	cJSON *keys = cJSON_AddArrayToObject(root, "keys");
+	char *text;
+
+	for (int k = 0; k < rep->r->entrants; k++) {
+		int i = rep->order[k];
+		const struct ratings_entry *e = &rep->r->entry[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(o, "rank", k + 1);
+		cJSON_AddStringToObject(o, "bot", rep->data->names[i]);
+		cJSON_AddStringToObject(o, "status", status[e->status]);
+		cJSON_AddNumberToObject(o, "elo", e->elo);
+		if (e->status == RATINGS_RATED)
+			cJSON_AddNumberToObject(o, "ci95", RATINGS_Z95 * e->se);
+		cJSON_AddNumberToObject(o, "group", e->group + 1);
+		cJSON_AddNumberToObject(o, "games", e->games);
+		cJSON_AddNumberToObject(o, "points", e->points);
+		cJSON_AddNumberToObject(o, "pairs", e->pairs);
+		cJSON_AddNumberToObject(o, "wins", e->wins);
+		cJSON_AddNumberToObject(o, "draws", e->draws);
+		cJSON_AddNumberToObject(o, "losses", e->losses);
+		cJSON_AddNumberToObject(o, "place", e->place);
+		cJSON_AddItemToArray(list, o);
+	}
+	for (int i = 0; i < rep->data->key_count; i++)
+		cJSON_AddItemToArray(keys, cJSON_CreateString(rep->data->keys[i]));
+	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
+	cJSON_AddNumberToObject(root, "skipped", rep->data->skipped);
+	text = cJSON_Print(root);
+	puts(text);
+	free(text);
+	cJSON_Delete(root);
+}
+
+/* Two-player results as PGN, seat 0 as White, to cross-check with Ordo. */
+static void print_pgn(const struct ladder_data *data)
+{
+	for (size_t i = 0; i < data->count; i++) {
+		const struct rating_game *g = &data->games[i];
+		const char *result = g->rank[0] < g->rank[1] ? "1-0"
+				   : g->rank[0] > g->rank[1] ? "0-1" : "1/2-1/2";
+
+		if (g->seats != 2)
+			continue;
+		printf("[Event \"arena\"]\n[Round \"%zu\"]\n[White \"%s\"]\n"
+		       "[Black \"%s\"]\n[Result \"%s\"]\n\n%s\n\n", i + 1,
+		       data->names[g->entrant[0]], data->names[g->entrant[1]],
+		       result, result);
+	}
+}
+
+/* Rates and prints; shared with `referee tournament`, which ends with it. */
+int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
+{
+	struct ladder_data data;
+	struct ratings r;
+	struct ratings_options options = {.anchor = -1, .level = 0};
+	enum format format = TABLE;
+	char err[ERR_LEN];
+	int rc = EXIT_OK;
+
+	if (format_name && !strcmp(format_name, "csv"))
+		format = CSV;
+	else if (format_name && !strcmp(format_name, "json"))
+		format = JSON;
+	else if (format_name && !strcmp(format_name, "pgn"))
+		format = PGN;
+	if (ladder_collect(paths, count, NULL, &data, err))
+		return cli_fail("ladder", "%s", err);
+	if (format == PGN) {
+		print_pgn(&data);
+		ladder_free(&data);
+		return EXIT_OK;
+	}
+	if (ratings_compute(data.games, data.count, data.entrants, &options, &r, err)) {
+		ladder_free(&data);
+		return cli_fail("ladder", "%s", err);
+	}
+	struct report rep = {.data = &data, .r = &r, .multiplayer = data.max_seats > 2};
+
+	rep.order = xmalloc((size_t)(data.entrants ? data.entrants : 1) * sizeof *rep.order);
+	for (int i = 0; i < data.entrants; i++)
+		rep.order[i] = i;
+	qsort_r(rep.order, (size_t)data.entrants, sizeof *rep.order, compare_entries, &r);
+	if (format == TABLE) {
+		print_table(&rep);
+		printf("\n%zu games", data.count);
+		if (data.skipped)
+			printf(", %d logs skipped (they did not verify)", data.skipped);
+		for (int i = 0; i < data.key_count; i++)
+			printf("%s %s", i ? "," : "; signed by", data.keys[i]);
+		putchar('\n');
+	} else if (format == CSV) {
+		print_csv(&rep);
+	} else {
+		print_json(&rep);
+	}
+	free(rep.order);
+	ratings_free(&r);
+	ladder_free(&data);
+	return rc;
+}
+
+int cmd_ladder(int argc, char **argv)
+{
+	const char *format = "table";
+	char **paths = xcalloc((size_t)argc, sizeof *paths);
+	int count = 0, rc;
+
+	if (cli_wants_help(argc, argv)) {
+		free(paths);
+		puts("usage: referee ladder PATH... [--format table|csv|json|pgn]\n\n"
+		     "Rates the bots from the game logs in each PATH (a log, or a "
+		     "folder such as a\ntournament's output; give every shard's "
+		     "folder to rate a sharded run).\nEvery log is verified first; "
+		     "one that does not verify is named and skipped.\n"
+		     "pgn writes the two-player results for other rating tools.");
+		return EXIT_OK;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--format")) {
+			if (++i == argc || (strcmp(argv[i], "table") && strcmp(argv[i], "csv") &&
+					    strcmp(argv[i], "json") && strcmp(argv[i], "pgn"))) {
+				free(paths);
+				return cli_fail("ladder", "--format takes table, csv, json or pgn");
+			}
+			format = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			free(paths);
+			return cli_fail("ladder", "unknown option '%s'", argv[i]);
+		} else {
+			paths[count++] = argv[i];
+		}
+	}
+	if (!count) {
+		free(paths);
+		return cli_fail("ladder", "no path given");
+	}
+	rc = cmd_ladder_dirs(paths, count, format);
+	free(paths);
+	return rc;
+}

@@ -1,0 +1,155 @@
+/*
+ * `referee tournament FILE [--concurrency N] [--out DIR] [--resume]
+ * [--shard I/N] [--key FILE]`: plays a tournament file's schedule on all
+ * cores, writing a signed log per game and a manifest, then prints the
+ * ladder.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "files.h"
+#include "manifest.h"
+#include "schedule.h"
+#include "tournament.h"
+#include "tournament_file.h"
+#include "util.h"
+
+/* The most games one schedule may hold. */
+#define MAX_GAMES 10000000L
+
+static const char usage[] =
+"usage: referee tournament FILE [options]\n"
+"\n"
+"Plays every game of the tournament FILE (docs/TOURNAMENTS.md), several at\n"
+"once, and prints the ladder. Each game's signed log goes to DIR/games/ as\n"
+"it ends; DIR/manifest.jsonl lists every game scheduled, started, and\n"
+"finished with its log's hash.\n"
+"\n"
+"  --out DIR          output folder (default: out/NAME)\n"
+"  --concurrency N    games at once (default: the file's, else the cores)\n"
+"  --resume           continue a stopped run in DIR: finished games are\n"
+"                     kept, unfinished ones played again\n"
+"  --shard I/N        play only the I-th of N slices of the schedule; \n"
+"                     'referee ladder' over all the shards' folders gives the\n"
+"                     ladder of the whole tournament\n"
+"  --key FILE         sign with this secret key (default: DIR/referee.key,\n"
+"                     created when missing)\n"
+"\n"
+"Exit status: 0 when every game of the run is finished, 2 on a bad file or\n"
+"usage, or when the run stops (run it again with --resume).\n";
+
+static bool parse_shard(const char *text, int *index, int *count)
+{
+	char extra;
+
+	return sscanf(text, "%d/%d%c", index, count, &extra) == 2 &&
+	       *count >= 1 && *count <= 100000 && *index >= 1 && *index <= *count;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"out", required_argument, NULL, 'o'},
+		{"concurrency", required_argument, NULL, 'c'},
+		{"resume", no_argument, NULL, 'r'},
+		{"shard", required_argument, NULL, 's'},
+		{"key", required_argument, NULL, 'k'},
+		{NULL, 0, NULL, 0},
+	};
+	struct tournament_run run = {.shard_index = 1, .shard_count = 1};
+	struct tournament_spec spec;
+	struct schedule schedule;
+	struct referee_key key;
+	const char *key_file = NULL;
+	char err[ERR_LEN], *out = NULL, *manifest = NULL;
+	long concurrency = 0;
+	int opt, rc = EXIT_USAGE;
+
+	if (cli_wants_help(argc, argv)) {
+		fputs(usage, stdout);
+		return EXIT_OK;
+	}
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'o': run.out_dir = optarg; break;
+		case 'c':
+			if (!cli_number("tournament", "--concurrency", optarg, 1, 4096, &concurrency))
+				return EXIT_USAGE;
+			break;
+		case 'r': run.resume = true; break;
+		case 's':
+			if (!parse_shard(optarg, &run.shard_index, &run.shard_count))
+				return cli_fail("tournament", "--shard takes I/N with "
+						"1 <= I <= N, not '%s'", optarg);
+			break;
+		case 'k': key_file = optarg; break;
+		default:
+			return cli_fail("tournament", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_fail("tournament", "give one tournament file");
+	run.file = argv[optind];
+	if (tournament_file_read(run.file, &spec, err))
+		return cli_fail("tournament", "%s", err);
+	if (tournament_file_check_bots(&spec, err)) {
+		tournament_file_free(&spec);
+		return cli_fail("tournament", "%s: %s", run.file, err);
+	}
+	if (schedule_build(&spec, MAX_GAMES, &schedule, err)) {
+		tournament_file_free(&spec);
+		return cli_fail("tournament", "%s", err);
+	}
+	if (!run.out_dir) {
+		size_t len = strlen(spec.name) + 8;
+
+		out = xmalloc(len);
+		snprintf(out, len, "out/%s", spec.name);
+		run.out_dir = out;
+	}
+	run.concurrency = (int)(concurrency ? concurrency
+			       : spec.concurrency ? spec.concurrency
+			       : sysconf(_SC_NPROCESSORS_ONLN));
+	manifest = xmalloc(strlen(run.out_dir) + sizeof MANIFEST_FILE + 2);
+	sprintf(manifest, "%s/%s", run.out_dir, MANIFEST_FILE);
+	if (!run.resume && access(manifest, F_OK) == 0) {
+		cli_fail("tournament", "%s already holds a tournament: add --resume "
+			 "to continue it, or choose another --out", run.out_dir);
+		goto out;
+	}
+	if (run.resume && access(manifest, F_OK)) {
+		cli_fail("tournament", "nothing to resume: %s has no %s",
+			 run.out_dir, MANIFEST_FILE);
+		goto out;
+	}
+	if (files_mkdirs(run.out_dir, err)) {
+		cli_fail("tournament", "%s", err);
+		goto out;
+	}
+	if (!cli_signing_key("tournament", key_file, run.out_dir, &key))
+		goto out;
+	run.key = &key;
+	fprintf(stderr, "%s: %s, %ld games in %d tables, shard %d/%d, %d at once, "
+		"output in %s/\n", spec.name, spec.rules->name, schedule.game_count,
+		schedule.table_count, run.shard_index, run.shard_count,
+		run.concurrency, run.out_dir);
+	if (tournament_play(&spec, &schedule, &run, err)) {
+		fprintf(stderr, "referee tournament: %s\n", err);
+		goto out;
+	}
+	rc = cmd_ladder_dirs((char *const *)&run.out_dir, 1, NULL);
+out:
+	sodium_memzero(&key, sizeof key);
+	free(manifest);
+	free(out);
+	schedule_free(&schedule);
+	tournament_file_free(&spec);
+	return rc;
+}

@@ -1,0 +1,141 @@
+/*
+ * Writing and re-reading tournament manifests; see manifest.h.
+ */
+#include "manifest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "logread.h"
+#include "util.h"
+
+static char *manifest_path(const char *dir)
+{
+	size_t len = strlen(dir) + sizeof MANIFEST_FILE + 1;
+	char *path = xmalloc(len);
+
+	snprintf(path, len, "%s/%s", dir, MANIFEST_FILE);
+	return path;
+}
+
+struct journal *manifest_create(const char *dir, cJSON *header, char *err)
+{
+	char *path = manifest_path(dir);
+	struct journal *journal = journal_create(path, err);
+
+	free(path);
+	if (journal && journal_append(journal, header, err)) {
+		journal_free(journal);
+		return NULL;
+	}
+	if (!journal)
+		cJSON_Delete(header);
+	return journal;
+}
+
+/* Takes in one record of an earlier run. */
+static int note_record(struct manifest_state *state, const cJSON *record,
+		       size_t line, char *err)
+{
+	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
+	long game = 0;
+
+	if (!type)
+		return errorf(err, "line %zu has no type", line + 1);
+	if (!strcmp(type, "signature")) {
+		state->complete = true;
+		return 0;
+	}
+	if (strcmp(type, "finished") && strcmp(type, "aborted"))
+		return 0;
+	if (!json_get_int(record, "game", 1, state->game_count, &game) || !game)
+		return errorf(err, "line %zu: \"game\" must be a game of the "
+			      "schedule (1 to %ld)", line + 1, state->game_count);
+	if (!strcmp(type, "finished"))
+		state->finished[game] = true;
+	else
+		state->aborted[game]++;
+	return 0;
+}
+
+/* Whether an earlier run's first record is the header this run would write. */
+static bool same_header(const cJSON *old, const cJSON *expected)
+{
+	cJSON *a = cJSON_Duplicate(old, true), *b = cJSON_Duplicate(expected, true);
+	bool same;
+
+	cJSON_DeleteItemFromObjectCaseSensitive(a, "seq");
+	cJSON_DeleteItemFromObjectCaseSensitive(a, "id");
+	cJSON_DeleteItemFromObjectCaseSensitive(b, "id");
+	same = cJSON_Compare(a, b, true);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+	return same;
+}
+
+struct journal *manifest_reopen(const char *dir, const cJSON *expected,
+				long game_count, struct manifest_state *state,
+				char *err)
+{
+	unsigned char hash[FAIR_HASH_BYTES] = {0};
+	char *path = manifest_path(dir), prev[2 * FAIR_HASH_BYTES + 1];
+	struct journal *journal = NULL;
+	struct game_log log;
+	size_t keep = 0, lines;
+
+	memset(state, 0, sizeof *state);
+	state->game_count = game_count;
+	state->finished = xcalloc((size_t)game_count + 1, sizeof *state->finished);
+	state->aborted = xcalloc((size_t)game_count + 1, sizeof *state->aborted);
+	if (logread_load(path, &log, err)) {
+		free(path);
+		return NULL;
+	}
+	/* A killed run may have cut its last line short: that line goes. */
+	lines = log.count - (log.ends_mid_line ? 1 : 0);
+	if (lines == 0 || !log.lines[0].json) {
+		errorf(err, "%s has no complete first record", path);
+		goto out;
+	}
+	if (!same_header(log.lines[0].json, expected)) {
+		errorf(err, "%s was made by a different tournament file or shard: "
+		       "resume with the same file and --shard, or use another "
+		       "--out", path);
+		goto out;
+	}
+	for (size_t i = 0; i < lines; i++) {
+		const struct log_line *line = &log.lines[i];
+		const char *p = logread_string(&log, i, "prev");
+
+		hex_encode(prev, hash, sizeof hash);
+		if (!line->json || (i > 0 && (!p || strcmp(p, prev)))) {
+			errorf(err, "%s is damaged at line %zu: %s", path, i + 1,
+			       line->json ? "the hash chain breaks" : line->error);
+			goto out;
+		}
+		if (note_record(state, line->json, i, err))
+			goto out;
+		journal_line_hash(hash, line->bytes, line->len);
+		keep = (size_t)(line->bytes - log.buffer) + line->len + 1;
+	}
+	if (hex_decode(state->id, sizeof state->id,
+		       logread_string(&log, 0, "id"))) {
+		errorf(err, "%s: the first record has no valid \"id\"", path);
+		goto out;
+	}
+	if (!state->complete)
+		journal = journal_reopen(path, keep, lines, hash, err);
+out:
+	logread_free(&log);
+	free(path);
+	return journal;
+}
+
+void manifest_state_free(struct manifest_state *state)
+{
+	free(state->finished);
+	free(state->aborted);
+	memset(state, 0, sizeof *state);
+}

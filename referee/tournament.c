@@ -1,0 +1,425 @@
+/*
+ * Running a tournament; see tournament.h.  The parent process owns the
+ * manifest and hands tables to workers (worker.h); each finished game is
+ * in its own signed log before the manifest records it, so a run killed
+ * at any point resumes from the logs and the manifest alone.
+ */
+#include "tournament.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "files.h"
+#include "logread.h"
+#include "manifest.h"
+#include "util.h"
+#include "verify.h"
+#include "worker.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+struct run_state {
+	const struct tournament_spec *spec;
+	const struct schedule *schedule;
+	const struct tournament_run *run;
+	struct journal *manifest;
+	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
+	bool *finished;         /* by game number */
+	int *aborted;
+	long todo, done;        /* games of this run */
+	int next_table;         /* next table to hand out */
+	double *points;         /* per bot: sum of (players - rank) / (players - 1) */
+	long *played;
+	int64_t started_ns;
+	bool tty;
+	char *err;
+};
+
+static cJSON *manifest_record(const char *type, long game)
+{
+	cJSON *r = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(r, "type", type);
+	if (game > 0)
+		cJSON_AddNumberToObject(r, "game", (double)game);
+	return r;
+}
+
+/* A game's log as the manifest names it: relative to the output folder. */
+static char *relative_log(long game)
+{
+	char *path = worker_log_path(".", game);
+
+	memmove(path, path + 2, strlen(path + 2) + 1);
+	return path;
+}
+
+static int record(struct run_state *st, cJSON *r)
+{
+	return journal_append(st->manifest, r, st->err);
+}
+
+static bool in_shard(const struct run_state *st, int table)
+{
+	return schedule_in_shard(table, st->run->shard_index, st->run->shard_count);
+}
+
+static cJSON *header(const struct run_state *st, const unsigned char *id)
+{
+	const struct tournament_spec *spec = st->spec;
+	cJSON *h = manifest_record("tournament", 0);
+	char hex[2 * 32 + 1], hash[FILES_SHA256_HEX], shard[32];
+
+	cJSON_AddStringToObject(h, "format", "arena-manifest/1");
+	if (id) {
+		hex_encode(hex, id, FAIR_GAME_ID_BYTES);
+		cJSON_AddStringToObject(h, "id", hex);
+	}
+	cJSON_AddStringToObject(h, "name", spec->name);
+	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
+		cJSON_AddStringToObject(h, "file_sha256", hash);
+	cJSON_AddStringToObject(h, "game", spec->rules->name);
+	cJSON_AddNumberToObject(h, "players", spec->players);
+	cJSON_AddNumberToObject(h, "schedule_games", (double)st->schedule->game_count);
+	snprintf(shard, sizeof shard, "%d/%d", st->run->shard_index,
+		 st->run->shard_count);
+	cJSON_AddStringToObject(h, "shard", shard);
+	return h;
+}
+
+/* The scheduled records of a new run: every game of the shard. */
+static int record_schedule(struct run_state *st)
+{
+	for (long n = 1; n <= st->schedule->game_count; n++) {
+		const struct scheduled_game *g = &st->schedule->games[n - 1];
+		cJSON *r, *seats;
+
+		if (!in_shard(st, g->table))
+			continue;
+		r = manifest_record("scheduled", n);
+		cJSON_AddNumberToObject(r, "table", g->table + 1);
+		seats = cJSON_AddArrayToObject(r, "seats");
+		for (int s = 0; s < st->schedule->players; s++)
+			cJSON_AddItemToArray(seats, cJSON_CreateString(
+				st->spec->bots[g->seating[s]].name));
+		if (record(st, r))
+			return -1;
+	}
+	return 0;
+}
+
+/* A log an earlier run left for a game the manifest does not list as
+ * finished: kept as finished when it is complete and verifies (the run
+ * stopped between the two writes), otherwise set aside as aborted. */
+static int settle_leftover(struct run_state *st, long game)
+{
+	char *path = worker_log_path(st->run->out_dir, game), *moved = NULL;
+	char hash[FILES_SHA256_HEX], verr[ERR_LEN];
+	struct verify_summary summary;
+	struct game_log log;
+	int rc = 0;
+
+	if (access(path, F_OK)) {
+		free(path);
+		return 0;
+	}
+	if (logread_load(path, &log, verr) == 0 &&
+	    verify_log(&log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
+	    files_sha256(AT_FDCWD, path, hash) == 0) {
+		cJSON *r = manifest_record("finished", game);
+		char *rel = relative_log(game);
+
+		cJSON_AddStringToObject(r, "log", rel);
+		cJSON_AddStringToObject(r, "sha256", hash);
+		cJSON_AddBoolToObject(r, "recovered", true);
+		free(rel);
+		rc = record(st, r);
+		st->finished[game] = true;
+	} else {
+		size_t len = strlen(path) + 32;
+		cJSON *r = manifest_record("aborted", game);
+
+		moved = xmalloc(len);
+		snprintf(moved, len, "%.*s.aborted-%d.jsonl",
+			 (int)(strlen(path) - 6), path, ++st->aborted[game]);
+		if (rename(path, moved))
+			rc = errorf(st->err, "cannot set aside '%s': %s", path,
+				    strerror(errno));
+		cJSON_AddStringToObject(r, "log", moved + strlen(st->run->out_dir) + 1);
+		rc = rc ? rc : record(st, r);
+	}
+	if (log.lines)
+		logread_free(&log);
+	free(moved);
+	free(path);
+	return rc;
+}
+
+static int open_manifest(struct run_state *st)
+{
+	struct manifest_state old;
+	const char *dir = st->run->out_dir;
+	cJSON *now;
+
+	if (!st->run->resume) {
+		randombytes_buf(st->id, sizeof st->id);
+		st->manifest = manifest_create(dir, header(st, st->id), st->err);
+		if (!st->manifest)
+			return -1;
+		return record_schedule(st);
+	}
+	now = header(st, NULL);
+	st->manifest = manifest_reopen(dir, now, st->schedule->game_count, &old,
+				       st->err);
+	cJSON_Delete(now);
+	if (!st->manifest && !old.complete) {
+		manifest_state_free(&old);
+		return -1;
+	}
+	memcpy(st->id, old.id, sizeof st->id);
+	memcpy(st->finished, old.finished, ((size_t)st->schedule->game_count + 1) * sizeof *st->finished);
+	memcpy(st->aborted, old.aborted, ((size_t)st->schedule->game_count + 1) * sizeof *st->aborted);
+	if (old.complete) {
+		manifest_state_free(&old);
+		return 1;
+	}
+	manifest_state_free(&old);
+	if (record(st, manifest_record("resumed", 0)))
+		return -1;
+	for (long n = 1; n <= st->schedule->game_count; n++)
+		if (in_shard(st, st->schedule->games[n - 1].table) &&
+		    !st->finished[n] && settle_leftover(st, n))
+			return -1;
+	return 0;
+}
+
+/* Hands the next table with unfinished games to `w`, or tells it to quit. */
+static int dispatch(struct run_state *st, struct worker *w)
+{
+	for (; st->next_table < st->schedule->table_count; st->next_table++) {
+		const struct schedule_table *t = &st->schedule->tables[st->next_table];
+		long *games;
+		int count = 0, rc;
+
+		if (!in_shard(st, st->next_table))
+			continue;
+		games = xmalloc((size_t)t->game_count * sizeof *games);
+		for (long n = t->first_game; n < t->first_game + t->game_count; n++)
+			if (!st->finished[n])
+				games[count++] = n;
+		if (count == 0) {
+			free(games);
+			continue;
+		}
+		rc = worker_assign(w, st->next_table++, games, count);
+		free(games);
+		return rc ? errorf(st->err, "a worker stopped answering") : 0;
+	}
+	worker_quit(w);
+	return 0;
+}
+
+static void progress(struct run_state *st, long game, const int *ranks)
+{
+	const struct scheduled_game *g = &st->schedule->games[game - 1];
+	int players = st->schedule->players, leader = 0;
+	double rate, eta;
+
+	for (int s = 0; s < players; s++) {
+		st->points[g->seating[s]] += (double)(players - ranks[s]) / (players - 1);
+		st->played[g->seating[s]]++;
+	}
+	for (int b = 1; b < st->spec->bot_count; b++)
+		if (st->played[b] && st->points[b] / st->played[b] >
+		    (st->played[leader] ? st->points[leader] / st->played[leader] : -1))
+			leader = b;
+	rate = st->done / ((double)(now_ns() - st->started_ns) / 1e9);
+	eta = rate > 0 ? (double)(st->todo - st->done) / rate : 0;
+	if (st->tty) {
+		fprintf(stderr, "\r%ld/%ld games  %.1f/s  ETA %.0fs  leader %s (%.0f%%)   ",
+			st->done, st->todo, rate, eta, st->spec->bots[leader].name,
+			100.0 * st->points[leader] / (double)st->played[leader]);
+		return;
+	}
+	fprintf(stderr, "game %ld finished (%ld/%ld):", game, st->done, st->todo);
+	for (int place = 1; place <= players; place++)
+		for (int s = 0; s < players; s++)
+			if (ranks[s] == place)
+				fprintf(stderr, " %d. %s", place,
+					st->spec->bots[g->seating[s]].name);
+	fputc('\n', stderr);
+}
+
+/* Handles one line from a worker. */
+static int handle(struct run_state *st, struct worker *w, char *line)
+{
+	char *p = line + 2, *end;
+	long game = strtol(p, &end, 10);
+
+	switch (line[0]) {
+	case 'S': {
+		cJSON *r = manifest_record("started", game);
+		char *rel = relative_log(game);
+
+		cJSON_AddStringToObject(r, "log", rel);
+		free(rel);
+		return record(st, r);
+	}
+	case 'F': {
+		cJSON *r = manifest_record("finished", game), *ranks;
+		char *rel = relative_log(game), hash[FILES_SHA256_HEX] = "";
+		int rank[GAME_MAX_SEATS] = {0};
+
+		sscanf(end, " %64s", hash);
+		end += 1 + strlen(hash);
+		for (int s = 0; s < st->schedule->players; s++)
+			rank[s] = (int)strtol(end, &end, 10);
+		cJSON_AddStringToObject(r, "log", rel);
+		cJSON_AddStringToObject(r, "sha256", hash);
+		ranks = cJSON_CreateIntArray(rank, st->schedule->players);
+		cJSON_AddItemToObject(r, "ranks", ranks);
+		free(rel);
+		if (record(st, r))
+			return -1;
+		st->finished[game] = true;
+		st->done++;
+		progress(st, game, rank);
+		return 0;
+	}
+	case 'D':
+		w->table = -1;
+		return dispatch(st, w);
+	case 'E':
+		return errorf(st->err, "game %ld: %s", game, end + 1);
+	}
+	return errorf(st->err, "a worker said something unexpected: %.80s", line);
+}
+
+/* Runs the pool until every worker has quit, an error, or a signal. */
+static int run_pool(struct run_state *st, struct worker *workers, int count)
+{
+	struct pollfd *fds = xcalloc((size_t)count, sizeof *fds);
+	int *map = xcalloc((size_t)count, sizeof *map);
+	int alive = 0, rc = 0;
+
+	for (int i = 0; i < count && !rc; i++) {
+		rc = dispatch(st, &workers[i]);
+		alive += workers[i].pid != 0;
+	}
+	while (alive && !rc) {
+		int n = 0;
+
+		for (int i = 0; i < count; i++)
+			if (workers[i].pid) {
+				fds[n] = (struct pollfd){.fd = workers[i].from, .events = POLLIN};
+				map[n++] = i;
+			}
+		if (poll(fds, (nfds_t)n, -1) < 0) {
+			if (errno == EINTR && stop_signal)
+				rc = errorf(st->err, "stopped by signal %d; run again "
+					    "with --resume to finish", (int)stop_signal);
+			else if (errno != EINTR)
+				rc = errorf(st->err, "poll: %s", strerror(errno));
+			continue;
+		}
+		for (int k = 0; k < n && !rc; k++) {
+			struct worker *w = &workers[map[k]];
+			size_t used;
+			char *line;
+
+			if (!fds[k].revents)
+				continue;
+			if (worker_receive(w)) {
+				rc = errorf(st->err, "a worker died unexpectedly");
+				break;
+			}
+			while (!rc && w->pid && (line = worker_line(w, &used))) {
+				rc = handle(st, w, line);
+				if (w->pid)
+					worker_consume(w, used);
+			}
+			alive -= w->pid == 0;
+		}
+	}
+	free(fds);
+	free(map);
+	return rc;
+}
+
+int tournament_play(const struct tournament_spec *spec,
+		    const struct schedule *schedule,
+		    const struct tournament_run *run, char *err)
+{
+	struct run_state st = {
+		.spec = spec, .schedule = schedule, .run = run, .err = err,
+		.tty = isatty(STDERR_FILENO),
+	};
+	struct worker_job job = {.spec = spec, .schedule = schedule,
+				 .out_dir = run->out_dir, .key = run->key};
+	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
+	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
+	int count = 0, rc;
+	char sub[4096];
+
+	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
+	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
+	st.points = xcalloc((size_t)spec->bot_count, sizeof *st.points);
+	st.played = xcalloc((size_t)spec->bot_count, sizeof *st.played);
+	snprintf(sub, sizeof sub, "%s/games", run->out_dir);
+	rc = files_mkdirs(sub, err);
+	snprintf(sub, sizeof sub, "%s/stderr", run->out_dir);
+	rc = rc ? rc : files_mkdirs(sub, err);
+	rc = rc ? rc : open_manifest(&st);
+	if (rc)
+		goto out;
+	for (long n = 1; n <= schedule->game_count; n++)
+		st.todo += in_shard(&st, schedule->games[n - 1].table) && !st.finished[n];
+	st.started_ns = now_ns();
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	for (int i = 0; i < run->concurrency && !rc; i++)
+		if (!(rc = worker_start(&workers[i], &job, err)))
+			count++;
+	rc = rc ? rc : run_pool(&st, workers, count);
+	for (int i = 0; i < count; i++)
+		if (workers[i].pid)
+			worker_kill(&workers[i]);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (st.tty && st.done)
+		fputc('\n', stderr);
+	if (!rc) {
+		cJSON *r = manifest_record("complete", 0);
+		long finished = 0;
+
+		for (long n = 1; n <= schedule->game_count; n++)
+			finished += st.finished[n];
+		cJSON_AddNumberToObject(r, "finished", (double)finished);
+		rc = record(&st, r) || journal_sign(st.manifest, run->key, st.id, err);
+	}
+out:
+	if (rc == 1) {
+		fprintf(stderr, "referee tournament: %s/%s is signed: nothing left "
+			"to play\n", run->out_dir, MANIFEST_FILE);
+		rc = 0;
+	}
+	journal_free(st.manifest);
+	free(workers);
+	free(st.finished);
+	free(st.aborted);
+	free(st.points);
+	free(st.played);
+	return rc ? -1 : 0;
+}

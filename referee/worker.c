@@ -1,0 +1,240 @@
+/*
+ * Tournament workers; see worker.h.
+ */
+#include "worker.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "files.h"
+#include "match.h"
+#include "util.h"
+
+char *worker_log_path(const char *out_dir, long number)
+{
+	size_t len = strlen(out_dir) + 32;
+	char *path = xmalloc(len);
+
+	snprintf(path, len, "%s/games/%06ld.jsonl", out_dir, number);
+	return path;
+}
+
+static void say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(int fd, const char *fmt, ...)
+{
+	char line[ERR_LEN + 256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof line)
+		n = (int)strlen(line);
+	/* A parent that is gone takes its workers with it. */
+	if (write(fd, line, (size_t)n) != n)
+		_exit(1);
+}
+
+/* Plays the listed games of one table with one set of bot processes. */
+static void play_table(const struct worker_job *job, int table,
+		       const long *games, int count, int out)
+{
+	const struct tournament_spec *spec = job->spec;
+	const struct schedule_table *t = &job->schedule->tables[table];
+	int players = job->schedule->players;
+	struct match_entrant entrants[GAME_MAX_SEATS];
+	char *stderr_paths[GAME_MAX_SEATS];
+	struct match_config config = {
+		.rules = spec->rules, .options = spec->options,
+		.time = spec->time, .key = job->key, .grace_ms = 200,
+	};
+	char err[ERR_LEN];
+	struct match *match;
+
+	for (int i = 0; i < players; i++) {
+		const struct tournament_bot *b = &spec->bots[t->bots[i]];
+		size_t len = strlen(job->out_dir) + strlen(b->name) + 48;
+
+		stderr_paths[i] = xmalloc(len);
+		snprintf(stderr_paths[i], len, "%s/stderr/table%04d-%s.stderr",
+			 job->out_dir, table + 1, b->name);
+		entrants[i] = (struct match_entrant){
+			.name = b->name,
+			.spec = {.command = b->command, .workdir = b->workdir,
+				 .env = (const char *const *)b->env,
+				 .stderr_path = stderr_paths[i],
+				 .limits = spec->limits},
+		};
+	}
+	match = match_start(&config, entrants, players, err);
+	if (!match) {
+		say(out, "E %ld %s\n", games[0], err);
+		_exit(1);
+	}
+	for (int g = 0; g < count; g++) {
+		const struct scheduled_game *game = &job->schedule->games[games[g] - 1];
+		char *log = worker_log_path(job->out_dir, games[g]);
+		char hash[FILES_SHA256_HEX], ranks[GAME_MAX_SEATS * 4] = "";
+		struct game_outcome outcome;
+		int seating[GAME_MAX_SEATS];
+
+		/* Seats name bots of the spec; the match knows them by their
+		 * place at this table. */
+		for (int s = 0; s < players; s++)
+			for (int i = 0; i < players; i++)
+				if (t->bots[i] == game->seating[s])
+					seating[s] = i;
+		say(out, "S %ld\n", games[g]);
+		if (match_play(match, (unsigned long)games[g], seating, players,
+			       log, &outcome, err) ||
+		    files_sha256(AT_FDCWD, log, hash)) {
+			say(out, "E %ld %s\n", games[g], err);
+			_exit(1);
+		}
+		for (int s = 0; s < players; s++)
+			snprintf(ranks + strlen(ranks), sizeof ranks - strlen(ranks),
+				 " %d", outcome.result.rank[s]);
+		say(out, "F %ld %s%s\n", games[g], hash, ranks);
+		free(log);
+	}
+	match_finish(match);
+	for (int i = 0; i < players; i++)
+		free(stderr_paths[i]);
+	say(out, "D %d\n", table);
+}
+
+/* The worker process: plays what it is given until told to quit. */
+static void worker_main(const struct worker_job *job, int in, int out)
+{
+	FILE *input = fdopen(in, "r");
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (input && getline(&line, &cap, input) > 0) {
+		long *games = xmalloc(strlen(line) * sizeof *games);
+		char *p = line + 1, *end;
+		int table, count = 0;
+
+		if (line[0] != 'T')
+			break;
+		table = (int)strtol(p, &end, 10);
+		for (p = end; (games[count] = strtol(p, &end, 10)) > 0 && end != p; p = end)
+			count++;
+		play_table(job, table, games, count, out);
+		free(games);
+	}
+	_exit(0);
+}
+
+int worker_start(struct worker *worker, const struct worker_job *job, char *err)
+{
+	int down[2], up[2];
+	pid_t parent = getpid();
+
+	if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC))
+		return errorf(err, "cannot create a pipe: %s", strerror(errno));
+	fflush(NULL);
+	worker->pid = fork();
+	if (worker->pid < 0)
+		return errorf(err, "cannot start a worker: %s", strerror(errno));
+	if (worker->pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		/* Other workers' pipes stay with the parent alone. */
+		for (int fd = 3; fd < 1024; fd++)
+			if (fd != down[0] && fd != up[1])
+				close(fd);
+		worker_main(job, down[0], up[1]);
+	}
+	close(down[0]);
+	close(up[1]);
+	worker->to = down[1];
+	worker->from = up[0];
+	worker->table = -1;
+	worker->len = 0;
+	return 0;
+}
+
+int worker_assign(struct worker *worker, int table, const long *games,
+		  int count)
+{
+	size_t cap = 32 + (size_t)count * 24, len;
+	char *msg = xmalloc(cap);
+	int rc = 0;
+
+	len = (size_t)snprintf(msg, cap, "T %d", table);
+	for (int i = 0; i < count; i++)
+		len += (size_t)snprintf(msg + len, cap - len, " %ld", games[i]);
+	msg[len++] = '\n';
+	if (write(worker->to, msg, len) != (ssize_t)len)
+		rc = -1;
+	else
+		worker->table = table;
+	free(msg);
+	return rc;
+}
+
+int worker_receive(struct worker *worker)
+{
+	ssize_t n = read(worker->from, worker->buf + worker->len,
+			 sizeof worker->buf - worker->len - 1);
+
+	if (n < 0 && errno == EINTR)
+		return 0;
+	if (n <= 0)
+		return -1;
+	worker->len += (size_t)n;
+	return 0;
+}
+
+char *worker_line(struct worker *worker, size_t *consumed)
+{
+	char *nl = memchr(worker->buf, '\n', worker->len);
+
+	if (!nl)
+		return NULL;
+	*nl = '\0';
+	*consumed = (size_t)(nl - worker->buf) + 1;
+	return worker->buf;
+}
+
+void worker_consume(struct worker *worker, size_t consumed)
+{
+	memmove(worker->buf, worker->buf + consumed, worker->len - consumed);
+	worker->len -= consumed;
+}
+
+static void reap(struct worker *worker)
+{
+	close(worker->to);
+	close(worker->from);
+	while (waitpid(worker->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	worker->pid = 0;
+}
+
+void worker_quit(struct worker *worker)
+{
+	if (write(worker->to, "Q\n", 2) != 2)
+		kill(worker->pid, SIGKILL);
+	reap(worker);
+}
+
+void worker_kill(struct worker *worker)
+{
+	kill(worker->pid, SIGKILL);
+	reap(worker);
+}

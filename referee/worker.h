@@ -1,0 +1,60 @@
+/*
+ * Tournament workers: child processes that each play whole tables (the
+ * games of one set of bots, with the same bot processes) and report each
+ * game to the parent over a pipe, one line per event:
+ *
+ *   parent -> worker   "T table game game ...\n" play these games; "Q\n" quit
+ *   worker -> parent   "S game\n" started; "F game sha256 rank rank ...\n"
+ *                      finished; "D table\n" table done; "E game message\n"
+ *                      the referee itself failed (e.g. the disk is full)
+ *
+ * A worker dies with its parent (parent-death signal), and its bots die
+ * with it, so killing a tournament leaves nothing behind.
+ */
+#ifndef ARENA_WORKER_H
+#define ARENA_WORKER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "keys.h"
+#include "schedule.h"
+#include "tournament_file.h"
+
+struct worker_job {
+	const struct tournament_spec *spec;
+	const struct schedule *schedule;
+	const char *out_dir;
+	const struct referee_key *key;
+};
+
+struct worker {
+	pid_t pid;
+	int to, from;
+	int table;          /* being played, or -1 */
+	char buf[8192];
+	size_t len;
+};
+
+/* Forks a worker. 0, or -1 with err. */
+int worker_start(struct worker *worker, const struct worker_job *job,
+		 char *err);
+/* Sends a table's games to an idle worker. */
+int worker_assign(struct worker *worker, int table, const long *games,
+		  int count);
+/* Reads what the worker sent; then worker_line returns each complete
+ * line in turn.  -1 when the worker has gone (EOF or error). */
+int worker_receive(struct worker *worker);
+/* The next complete line (NUL-terminated, in place), or NULL. */
+char *worker_line(struct worker *worker, size_t *consumed);
+void worker_consume(struct worker *worker, size_t consumed);
+/* Asks an idle worker to quit and reaps it. */
+void worker_quit(struct worker *worker);
+/* Kills a worker (and so its bots) and reaps it. */
+void worker_kill(struct worker *worker);
+
+/* Where game `number`'s log goes: DIR/games/NNNNNN.jsonl (new string). */
+char *worker_log_path(const char *out_dir, long number);
+
+#endif

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# End-to-end tests of `referee tournament` and `referee ladder`: a run's
+# output, resuming after the referee is killed at random points (same
+# results as a run never stopped, no game lost or played twice), shards
+# whose ladders merge into the single run's, and bad files and usage.
+. "$(dirname "$0")/lib.sh"
+
+LOGS='[0-9][0-9][0-9][0-9][0-9][0-9].jsonl'   # game logs, not set-aside ones
+FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
+LAST="$PYTHON3 $ZOO/last-legal.py $TMP"
+
+# tournament FILE: a 3-bot, 2-player round robin of deterministic bots.
+write_file() {
+	cat >"$1" <<JSON
+{
+  "name": "resume-test",
+  "game": "rolit",
+  "options": {"size": 6},
+  "players": 2,
+  "games": ${2:-8},
+  "bots": [
+    {"name": "first", "command": "$FIRST"},
+    {"name": "last", "command": "$LAST"},
+    {"name": "first-too", "command": "$FIRST"}
+  ]
+}
+JSON
+}
+
+# results DIR: "game ranks" for every finished game of a run, from its logs.
+results() {
+	for log in "$1"/games/$LOGS; do
+		printf '%s %s\n' "$(basename "$log" .jsonl)" \
+			"$(grep -o '"type":"result","ranks":\[[0-9,]*\],"scores":\[[0-9,]*\]' "$log")"
+	done
+}
+
+write_file "$TMP/t.json"
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/full" --concurrency 2
+expect_contains "$OUT" "first-too" "the ladder names every bot"
+expect_contains "$OUT" "24 games" "the ladder counts 3 tables x 8 games"
+expect_contains "$ERR" "created a signing key pair in $TMP/full/" "a new key is announced"
+expect_eq "$(ls "$TMP/full/games" | wc -l)" 24 "one log per game"
+expect_eq "$(grep -c '"type":"scheduled"' "$TMP/full/manifest.jsonl")" 24 "the manifest lists every scheduled game"
+expect_eq "$(grep -c '"type":"finished"' "$TMP/full/manifest.jsonl")" 24 "... and every finished one"
+expect_eq "$(tail -1 "$TMP/full/manifest.jsonl" | grep -c '"type":"signature"')" 1 "the manifest ends signed"
+run "$REFEREE" verify --key "$TMP/full/referee.pub" "$TMP"/full/games/*.jsonl
+ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok:' "$OUT")" = 24 ]; echo $?)" "every log verifies with the run's key" || diag_run
+# The manifest's hashes are the logs' hashes.
+bad=0
+while read -r game sum; do
+	[ "$(sha256sum "$TMP/full/$game" | cut -d' ' -f1)" = "$sum" ] || bad=$((bad + 1))
+done < <(grep '"type":"finished"' "$TMP/full/manifest.jsonl" |
+	sed 's/.*"log":"\([^"]*\)","sha256":"\([0-9a-f]*\)".*/\1 \2/')
+expect_eq "$bad" 0 "each finished record holds its log's SHA-256"
+results "$TMP/full" >"$TMP/full.results"
+
+# Kill the run at random points, then resume until it completes.
+cp "$TMP/t.json" "$TMP/k.json"
+kills=0
+run timeout 20 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --concurrency 2 &
+for attempt in 1 2 3; do
+	sleep "$(printf '0.%02d' $((RANDOM % 45 + 5)))"   # a random point of the run
+	if pkill -KILL -f "referee tournament $TMP/k.json"; then kills=$((kills + 1)); fi
+	wait
+	[ -f "$TMP/killed/manifest.jsonl" ] || break
+	tail -1 "$TMP/killed/manifest.jsonl" | grep -q '"type":"signature"' && break
+	run timeout 20 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --resume --concurrency 2 &
+done
+wait
+for i in 1 2 3 4 5; do
+	tail -1 "$TMP/killed/manifest.jsonl" | grep -q '"type":"signature"' && break
+	run "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --resume --concurrency 2
+done
+diag "killed $kills times"
+assert_no_leftovers "no bot or worker outlives a killed run"
+expect_eq "$(tail -1 "$TMP/killed/manifest.jsonl" | grep -c '"type":"signature"')" 1 "the resumed run completes and signs its manifest"
+results "$TMP/killed" >"$TMP/killed.results"
+expect_eq "$(cat "$TMP/killed.results")" "$(cat "$TMP/full.results")" "every game has the result of the run never stopped"
+expect_eq "$(grep '"type":"finished"' "$TMP/killed/manifest.jsonl" | grep -o '"game":[0-9]*' | sort | uniq -d | wc -l)" 0 "no game is finished twice"
+run "$REFEREE" verify "$TMP"/killed/games/$LOGS
+expect_eq "$(grep -c ': ok:' "$OUT")" 24 "all 24 logs of the resumed run verify"
+sum_before=$(sha256sum "$TMP/killed/manifest.jsonl")
+expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --resume
+expect_eq "$(sha256sum "$TMP/killed/manifest.jsonl")" "$sum_before" "resuming a finished run changes nothing"
+expect_contains "$ERR" "nothing left to play" "resuming a finished run says so"
+
+# Shards: two halves rated together give the single run's ladder.
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/s1" --shard 1/2
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/s2" --shard 2/2
+expect_eq "$(( $(ls "$TMP/s1/games" | wc -l) + $(ls "$TMP/s2/games" | wc -l) ))" 24 "the shards split the 24 games"
+run "$REFEREE" ladder "$TMP/s1" "$TMP/s2" --format csv
+cp "$OUT" "$TMP/merged.csv"
+run "$REFEREE" ladder "$TMP/full" --format csv
+expect_eq "$(cat "$TMP/merged.csv")" "$(cat "$OUT")" "the shards' ladder equals the single run's"
+
+# A log that does not verify is named and never counted.
+cp -r "$TMP/full" "$TMP/tampered"
+sed -i '6s/"us":[0-9]*/"us":999999/' "$TMP/tampered/games/000001.jsonl"
+expect_exit 0 "$REFEREE" ladder "$TMP/tampered"
+expect_contains "$ERR" "skipped $TMP/tampered/games/000001.jsonl: line" "the bad log is named"
+expect_contains "$OUT" "23 games, 1 logs skipped" "and not counted"
+
+# Usage and bad files.
+expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/full"
+expect_contains "$ERR" "already holds a tournament: add --resume" "an output folder is never reused by accident"
+expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/none" --resume
+expect_contains "$ERR" "nothing to resume" "resume needs a run"
+expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --shard 3/2
+expect_contains "$ERR" "--shard takes I/N" "a bad shard"
+expect_exit 2 "$REFEREE" tournament "$TMP/missing.json"
+expect_exit 2 "$REFEREE" ladder "$TMP/missing"
+expect_contains "$ERR" "cannot read '$TMP/missing'" "ladder names a missing path"
+write_file "$TMP/other.json" 4
+expect_exit 2 "$REFEREE" tournament "$TMP/other.json" --out "$TMP/full" --resume
+expect_contains "$ERR" "made by a different tournament file" "resume refuses another file's run"
+
+done_testing
