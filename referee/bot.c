@@ -31,6 +31,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/close_range.h>
 
 extern char **environ;
 
@@ -286,6 +287,11 @@ child_exec(const struct plan *plan, int fds[4])
 	}
 	if (plan->workdir && chdir(plan->workdir) < 0)
 		child_fail(fds[3], STEP_CHDIR);
+	/* Descriptors the referee itself inherited without close-on-exec
+	 * (a make jobserver, a shell's) are not the bot's either. */
+	if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) < 0)
+		for (int fd = 3; fd < 1024; fd++)
+			fcntl(fd, F_SETFD, FD_CLOEXEC);
 	execve(plan->path, plan->argv, (char *const *)plan->envp);
 	child_fail(fds[3], STEP_EXEC);
 }
@@ -390,7 +396,7 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	if (!(plan.envp = build_env(spec->env, err)))
 		goto out;
 	if (spec->stderr_path &&
-	    (log_fd = open(spec->stderr_path, O_CREAT | O_TRUNC | O_WRONLY |
+	    (log_fd = open(spec->stderr_path, O_CREAT | O_APPEND | O_WRONLY |
 			   O_CLOEXEC, 0644)) < 0) {
 		errorf(err, "cannot open the stderr log '%s': %s",
 		       spec->stderr_path, strerror(errno));

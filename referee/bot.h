@@ -32,7 +32,10 @@ struct bot_spec {
 	const char *command;
 	const char *workdir;        /* NULL: the referee's own */
 	const char *const *env;     /* extra NAME=VALUE entries, NULL-ended */
-	const char *stderr_path;    /* NULL: the bot's stderr is discarded */
+	/* Appended to (so a crashed process's last words survive its
+	 * restart), at most limits.max_stderr bytes per process; NULL: the
+	 * bot's stderr is discarded. */
+	const char *stderr_path;
 	struct bot_limits limits;
 };
 

@@ -590,7 +590,7 @@ START_TEST(stderr_capped)
 
 	/* An endless flood does not hold up the answer or the end. */
 	spec.command = "sh -c 'yes >&2 & read x; sleep 0.1; echo \"$x\"; wait'";
-	spec.stderr_path = log;
+	spec.stderr_path = log = tmp_path("err2.log");
 	bot = spawn_spec(&spec);
 	ck_assert_int_eq(bot_write_line(bot, "again", 5, now_ns() + 1000 * MS),
 			 BOT_OK);
