@@ -1,0 +1,198 @@
+# A tiny TAP helper for the end-to-end tests (tests/*.sh), sourced by each.
+#
+# It sets REFEREE, the bundled bots (CBOT, PYBOT), ZOO (misbehaving bots)
+# and TMP, a temporary folder of this test script that is removed on exit,
+# and gives ok/not ok lines with descriptions, checks that run a command
+# and look at its exit status and output, and a check that no bot process
+# outlives the referee.  The plan ("1..N") is printed by done_testing at
+# the end, which is valid TAP and means the count is never out of date.
+#
+# Every bot command a test builds names $TMP on its command line (the zoo
+# bots take it as their first argument, the bundled bots ignore an extra
+# argument), so `pgrep -f "$TMP"` finds exactly this script's bots and
+# whatever they started, even with other tests running at the same time.
+# (Leaked fds are checked in tests/faults.sh, by a bot that looks at the
+# referee's /proc/PID/fd at the start of every game.)
+
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+PYTHON3=${PYTHON3:-python3}
+# The real interpreter, not a wrapper (a pyenv shim takes half a second to
+# start): bots are started often and some tests time them.
+python_real=$("$PYTHON3" -c "import sys; print(sys.executable)" 2>/dev/null) &&
+	[ -n "$python_real" ] && PYTHON3=$python_real
+export PYTHONDONTWRITEBYTECODE=1
+
+REFEREE="$top_builddir/referee/referee"
+BOTS="$top_builddir/bots"                        # built bots
+CBOT="$BOTS/random-bot"
+PYBOT="$PYTHON3 $top_srcdir/bots/random_bot.py"
+ZOO="$top_srcdir/tests/zoo"
+LOGTOOL="$PYTHON3 $top_srcdir/tests/logtool.py"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/arena-e2e.XXXXXX") || exit 99
+OUT="$TMP/stdout"   # what the last `run` printed on stdout
+ERR="$TMP/stderr"   # ... and on stderr
+RC=0                # ... and its exit status
+ELAPSED_MS=0        # ... and how long it took
+
+tap_count=0
+tap_failed=0
+
+cleanup() {
+	# A failed test must not leave its bots behind either.
+	pkill -KILL -f "$TMP" 2>/dev/null
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+if [ ! -x "$REFEREE" ]; then
+	echo "1..0 # SKIP $REFEREE is not built"
+	exit 0
+fi
+
+# --- TAP ---------------------------------------------------------------------
+
+# ok STATUS DESCRIPTION: STATUS 0 passes.
+ok() {
+	tap_count=$((tap_count + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_count - $2"
+	else
+		tap_failed=$((tap_failed + 1))
+		echo "not ok $tap_count - $2"
+	fi
+	return "$1"
+}
+
+diag() {
+	printf '%s\n' "$@" | sed 's/^/# /'
+}
+
+# Shows the last command's output after a failed check.
+diag_run() {
+	diag "exit status $RC after ${ELAPSED_MS} ms; stdout:"
+	head -c 2000 "$OUT" | sed 's/^/#   /'
+	diag "stderr:"
+	head -c 2000 "$ERR" | sed 's/^/#   /'
+}
+
+done_testing() {
+	echo "1..$tap_count"
+	if [ "$tap_failed" -ne 0 ]; then
+		diag "$tap_failed of $tap_count tests failed"
+		exit 1
+	fi
+	exit 0
+}
+
+# --- running commands ----------------------------------------------------------
+
+# Milliseconds on the wall clock, without forking (bash 5's EPOCHREALTIME).
+now_ms() {
+	local t=${EPOCHREALTIME:-}
+	if [ -n "$t" ]; then
+		t=${t/[.,]/}
+		echo $((10#$t / 1000))
+	else
+		echo $(($(date +%s%N) / 1000000))
+	fi
+}
+
+# run CMD...: runs it with stdout in $OUT, stderr in $ERR, its status in
+# $RC and its time in $ELAPSED_MS.  A command that hangs is killed after
+# 60 s (status 124), so a stuck referee fails a test instead of the run.
+run() {
+	local start end
+	start=$(now_ms)
+	timeout -k 5 60 "$@" >"$OUT" 2>"$ERR" </dev/null
+	RC=$?
+	end=$(now_ms)
+	ELAPSED_MS=$((end - start))
+	return 0
+}
+
+# expect_exit CODE CMD...: runs CMD (as `run`) and checks its exit status.
+expect_exit() {
+	local code=$1 desc
+	shift
+	desc="${*:2}"
+	desc=${desc//$TMP\//}
+	desc=${desc//$top_builddir\//}
+	desc=${desc//$top_srcdir\//}
+	desc="exit $code: ${1##*/} ${desc:0:110}"
+	run "$@"
+	ok "$([ "$RC" -eq "$code" ]; echo $?)" "$desc" || diag_run
+}
+
+# expect_contains FILE STRING [DESCRIPTION]: FILE holds STRING (fixed text).
+expect_contains() {
+	local file=$1 string=$2 desc=${3:-"$(basename "$1") has '$2'"}
+	grep -qF -e "$string" "$file" 2>/dev/null
+	ok $? "$desc" || { diag "$file:"; head -c 1500 "$file" | sed 's/^/#   /'; }
+}
+
+# expect_not_contains FILE STRING [DESCRIPTION]
+expect_not_contains() {
+	local file=$1 string=$2 desc=${3:-"$(basename "$1") has no '$2'"}
+	! grep -qF -e "$string" "$file" 2>/dev/null
+	ok $? "$desc" || grep -F -e "$string" "$file" | head -5 | sed 's/^/#   /'
+}
+
+# expect_eq GOT WANT DESCRIPTION
+expect_eq() {
+	[ "$1" = "$2" ]
+	ok $? "$3" || diag "got:  '$1'" "want: '$2'"
+}
+
+# expect_lt GOT LIMIT DESCRIPTION: numbers, GOT < LIMIT.
+expect_lt() {
+	[ "$1" -lt "$2" ]
+	ok $? "$3 ($1 < $2)"
+}
+
+# --- logs ----------------------------------------------------------------------
+
+# ranks_of LOG, scores_of LOG: the result record's "ranks" or "scores"
+# without brackets ("2,1"), whatever the order of the record's fields.
+ranks_of() {
+	grep -F '"type":"result"' "$1" | grep -o '"ranks":\[[0-9,]*\]' | tr -d '"a-z:[]'
+}
+scores_of() {
+	grep -F '"type":"result"' "$1" | grep -o '"scores":\[[0-9,]*\]' | tr -d '"a-z:[]'
+}
+
+# --- bots ----------------------------------------------------------------------
+
+# zoo NAME [ARGS...]: the bot command of a zoo bot, with $TMP as its first
+# argument (its marker, and its folder for counter files).
+zoo() {
+	local name=$1
+	shift
+	case $name in
+	*.sh) echo "sh '$ZOO/$name' '$TMP' $*" ;;
+	*) echo "$PYTHON3 '$ZOO/$name.py' '$TMP' $*" ;;
+	esac
+}
+
+# The bundled random bots as NAME=COMMAND with the marker argument.
+cbot() {
+	echo "${1:-random-c}=$CBOT '$TMP'"
+}
+pybot() {
+	echo "${1:-random-py}=$PYBOT '$TMP'"
+}
+
+# assert_no_leftovers [DESCRIPTION]: no process of this test's bots (any
+# command line holding $TMP) is alive.  A process killed a moment ago may
+# take a few milliseconds to go, so it looks for up to a second.
+assert_no_leftovers() {
+	local desc=${1:-"no bot process left over"}
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		pgrep -f "$TMP" >/dev/null || break
+		sleep 0.1
+	done
+	! pgrep -f "$TMP" >/dev/null
+	ok $? "$desc" || pgrep -a -f "$TMP" | sed 's/^/#   /'
+}

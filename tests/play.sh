@@ -1,0 +1,178 @@
+#!/bin/bash
+# End-to-end: whole games of Rolit between the bundled C and Python random
+# bots, their results, logs, keys and stderr files, seat rotation, board
+# sizes, and reproducible draws with --seed.
+. "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
+
+C=$(cbot)
+PY=$(pybot)
+
+# count FILE PATTERN: lines of FILE with the fixed text PATTERN.
+count() {
+	grep -cF -e "$2" "$1" 2>/dev/null
+}
+
+# --- a 2-player game with --log ----------------------------------------------------
+mkdir "$TMP/p2"
+LOG="$TMP/p2/game.jsonl"
+expect_exit 0 "$REFEREE" play rolit --log "$LOG" "$C" "$PY"
+expect_contains "$OUT" "game 1: 60 actions, game_id " "2 players: 60 actions"
+grep -qE '^  1\. random-(c|py) +seat [01]  score [0-9]+$' "$OUT"
+ok $? "2 players: a first place line" || diag_run
+grep -qE '^  [12]\. random-(c|py) +seat [01]  score [0-9]+$' "$OUT" &&
+	[ "$(grep -cE '^  [12]\. random-' "$OUT")" -eq 2 ]
+ok $? "2 players: two result lines" || diag_run
+expect_not_contains "$OUT" "forfeit" "2 players: no forfeit"
+expect_contains "$ERR" "referee play: no --key given: created a signing key pair in $TMP/p2/ (referee.key, referee.pub)" \
+	"a run without --key says it made a key"
+expect_eq "$(stat -c %a "$TMP/p2/referee.key")" 600 "the secret key file has mode 600"
+PUB=$(head -n 1 "$TMP/p2/referee.pub")
+expect_eq "${#PUB}" 64 "the public key file holds 32 bytes of hex"
+[ -f "$LOG.random-c.stderr" ] && [ -f "$LOG.random-py.stderr" ]
+ok $? "--log FILE: a FILE.NAME.stderr per bot"
+GAME_ID=$(sed -n 's/^game 1: 60 actions, game_id \([0-9a-f]*\)$/\1/p' "$OUT")
+expect_eq "${#GAME_ID}" 32 "the game_id printed is 16 bytes of hex"
+
+expect_exit 0 "$REFEREE" verify "$LOG"
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by $PUB" "verify: ok, signed by the key made"
+expect_exit 0 "$REFEREE" verify --key "$TMP/p2/referee.pub" "$LOG"
+expect_contains "$OUT" "$LOG: ok:" "verify --key with the run's key: ok"
+
+# The records of the log, in order.
+expect_contains "$LOG" "{\"seq\":0,\"type\":\"header\",\"format\":\"arena-log/1\"," "the log starts with the header"
+expect_contains "$LOG" "\"game\":\"rolit\",\"rules\":\"rolit/1\",\"game_id\":\"$GAME_ID\",\"options\":{\"size\":8,\"first\":\"random\"}" \
+	"the header has the game, rules, game_id and every option"
+expect_contains "$LOG" '"reported_name":"random-c","reported_version":"1"' "the header has what the C bot said in hello"
+expect_contains "$LOG" '"reported_name":"random-py","reported_version":"1"' "the header has what the Python bot said in hello"
+TYPES=$(sed 's/.*"type":"\([a-z-]*\)".*/\1/' "$LOG" | uniq -c | awk '{printf "%s%s ", $2, ($1 > 1 ? "*" $1 : "")}')
+expect_eq "$TYPES" "header commit bot-commit*2 bot-reveal*2 begin draw action*60 result reveal signature " \
+	"the records: header, commitments, reveals, begin, the draw, 60 actions, result, reveal, signature"
+expect_eq "$(count "$LOG" '"commitment":null')" 0 "both SDK bots take part in the fairness exchange"
+grep -qE '^\{"seq":7,"prev":"[0-9a-f]{64}","type":"draw","d":0,"kind":"uniform","m":2,"value":[01]\}$' "$LOG"
+ok $? "first=random: a uniform draw d=0 of m=2 decides who starts"
+tail -n 1 "$LOG" | grep -qE "^\\{\"seq\":70,\"prev\":\"[0-9a-f]{64}\",\"type\":\"signature\",\"key\":\"$PUB\",\"sig\":\"[0-9a-f]{128}\"\\}$"
+ok $? "the last line is the signature by the run's key"
+
+expect_exit 0 "$REFEREE" replay "$LOG"
+expect_contains "$OUT" "move 60: seat " "replay shows move 60"
+expect_not_contains "$OUT" "move 61:" "replay shows no move 61"
+expect_contains "$OUT" "the log verifies (signed by $PUB)" "replay: the log verifies"
+expect_contains "$OUT" "rolit/1, options {\"size\":8,\"first\":\"random\"}" "replay names the rules and options"
+expect_contains "$OUT" "  ABCDEFGH" "replay draws the board"
+
+# --- a 4-player game --------------------------------------------------------------------
+LOG4="$TMP/p4.jsonl"
+expect_exit 0 "$REFEREE" play rolit --log "$LOG4" "$C" "$PY" "$C" "$PY"
+expect_contains "$OUT" "game 1: 60 actions" "4 players: 60 actions"
+expect_eq "$(grep -cE '^  [1-4]\. random-(c|py)(-2)? +seat [0-3]  score [0-9]+$' "$OUT")" 4 "4 players: four result lines"
+expect_contains "$OUT" "random-py-2" "a repeated name gets -2"
+expect_exit 0 "$REFEREE" verify "$LOG4"
+expect_contains "$OUT" "ok: rolit, 4 players, 60 actions" "4 players: the log verifies"
+grep -qE '"type":"draw","d":0,"kind":"uniform","m":4,"value":[0-3]\}$' "$LOG4"
+ok $? "4 players: the first seat is a uniform draw of m=4"
+ranks_of "$LOG4" | grep -qE '^[1-4],[1-4],[1-4],[1-4]$' && scores_of "$LOG4" | grep -qE '^[0-9]+,[0-9]+,[0-9]+,[0-9]+$'
+ok $? "4 players: the result has 4 scores and 4 ranks" || diag "$(grep '"result"' "$LOG4")"
+expect_eq "$(($(scores_of "$LOG4" | tr , +)))" 64 "4 players: the scores add up to 64 balls"
+expect_exit 0 "$REFEREE" replay "$LOG4"
+expect_contains "$OUT" "move 60: seat " "4 players: replay shows move 60"
+expect_contains "$OUT" "the log verifies" "4 players: replay verifies"
+
+# --- several games with --out --------------------------------------------------------------
+DIR="$TMP/match"
+expect_exit 0 "$REFEREE" play rolit --games 3 --out "$DIR" "$C" "$PY"
+expect_eq "$(cd "$DIR" && ls | tr '\n' ' ')" \
+	"game-0001.jsonl game-0002.jsonl game-0003.jsonl random-c.stderr random-py.stderr referee.key referee.pub " \
+	"--out: 3 logs, the key pair and one .stderr per bot, nothing else"
+expect_eq "$(stat -c %a "$DIR/referee.key")" 600 "--out: referee.key has mode 600"
+expect_eq "$(grep -c '^game [123]: 60 actions' "$OUT")" 3 "--games 3: three results"
+expect_contains "$OUT" "bot                   games firsts avg.place  forfeits" "--games 3: a summary table"
+grep -qE '^random-c +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT" && grep -qE '^random-py +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT"
+ok $? "--games 3: a summary line per bot" || diag_run
+for g in 1 2 3; do
+	seat0=$(head -n 1 "$DIR/game-000$g.jsonl" | sed 's/.*"players":\[{"seat":0,"name":"\([^"]*\)".*/\1/')
+	want=random-c
+	[ $g -eq 2 ] && want=random-py
+	expect_eq "$seat0" "$want" "game $g: seat 0 is $want (seats rotate)"
+done
+expect_exit 0 "$REFEREE" verify "$DIR"/game-000*.jsonl
+expect_eq "$(grep -c ': ok: rolit, 2 players, 60 actions, signed by ' "$OUT")" 3 "verify takes the 3 logs at once"
+IDS=$(grep -ho '"game_id":"[0-9a-f]*"' "$DIR"/game-000*.jsonl | sort -u | wc -l)
+expect_eq "$IDS" 3 "each game has its own game_id"
+expect_exit 2 "$REFEREE" play rolit --games 1 --out "$DIR" "$C" "$PY"
+expect_contains "$ERR" "referee play: game 1: cannot create log '$DIR/game-0001.jsonl': File exists (logs are never overwritten)" \
+	"a log is never overwritten"
+expect_not_contains "$ERR" "created a signing key" "--out with a key: the key is reused"
+
+# --key FILE signs with that key.
+mkdir "$TMP/keyed"
+expect_exit 0 "$REFEREE" play rolit --key "$DIR/referee.key" --log "$TMP/keyed/game.jsonl" "$C" "$C"
+expect_not_contains "$ERR" "created a signing key" "--key: no key is made"
+[ ! -e "$TMP/keyed/referee.key" ]
+ok $? "--key: no key file beside the log"
+expect_exit 0 "$REFEREE" verify --key "$DIR/referee.pub" "$TMP/keyed/game.jsonl"
+expect_contains "$OUT" "signed by $(cat "$DIR/referee.pub")" "--key: the log is signed by that key"
+
+# --- board sizes -------------------------------------------------------------------------------
+expect_exit 0 "$REFEREE" play rolit -o size=6 --log "$TMP/s6.jsonl" "$C" "$PY"
+expect_contains "$OUT" "game 1: 32 actions" "size 6, 2 players: 32 actions"
+expect_exit 0 "$REFEREE" play rolit -o size=6 --log "$TMP/s6x4.jsonl" "$C" "$PY" "$C" "$PY"
+expect_contains "$OUT" "game 1: 32 actions" "size 6, 4 players: 32 actions"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$TMP/s4.jsonl" "$C" "$PY"
+expect_contains "$OUT" "game 1: 12 actions" "size 4: 12 actions"
+expect_exit 0 "$REFEREE" verify "$TMP/s6.jsonl" "$TMP/s6x4.jsonl" "$TMP/s4.jsonl"
+expect_eq "$(grep -c ': ok: rolit' "$OUT")" 3 "the size 6 and 4 logs verify"
+expect_contains "$TMP/s4.jsonl" '"options":{"size":4,"first":"random"}' "the size 4 log records the option"
+expect_exit 0 "$REFEREE" replay "$TMP/s4.jsonl"
+expect_contains "$OUT" "move 12: seat " "size 4: replay shows move 12"
+expect_contains "$OUT" "  ABCD" "size 4: replay draws a 4x4 board"
+
+# --- who starts ---------------------------------------------------------------------------------
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --log "$TMP/first0.jsonl" "$C" "$PY"
+expect_eq "$(count "$TMP/first0.jsonl" '"type":"draw"')" 0 "first=seat0: no draw"
+expect_contains "$TMP/first0.jsonl" '"type":"action","seat":0,' "first=seat0: seat 0 moves first"
+expect_eq "$(grep -m1 '"type":"action"' "$TMP/first0.jsonl" | grep -c '"seat":0,')" 1 "first=seat0: the first action is seat 0's"
+expect_exit 0 "$REFEREE" verify "$TMP/first0.jsonl"
+expect_contains "$OUT" "ok: rolit, 2 players, 60 actions" "first=seat0: the log verifies"
+
+# --- --seed: the same draws for bots that decline ---------------------------------------------------
+MIN1="min-a=$PYTHON3 '$ZOO/minimal.py' '$TMP'"
+MIN2="min-b=$PYTHON3 '$ZOO/minimal.py' '$TMP'"
+for run in 1 2; do
+	expect_exit 0 "$REFEREE" play rolit --seed 00ff17 -o first=random --games 3 --out "$TMP/seed$run" \
+		"$MIN1" "$MIN2" "$C" "$PY"
+done
+expect_exit 0 "$REFEREE" play rolit --seed 00ff18 -o first=random --games 3 --out "$TMP/seed3" \
+	"$MIN1" "$MIN2" "$C" "$PY"
+# Two seats take part, so the draws differ; what the referee alone decides
+# (game_id, its commitment) is the same.
+decided() {
+	grep -hE '"type":"(header|commit|begin)"' "$1"/game-000*.jsonl |
+		sed 's/^{"seq":[0-9]*,\("prev":"[0-9a-f]*",\)\{0,1\}//; s/"players":.*//'
+}
+expect_eq "$(decided "$TMP/seed1" | wc -l)" 9 "--seed: 3 headers, commitments and begins to compare"
+grep -q '"type":"bot-commit","seat":0,"commitment":null' "$TMP/seed1/game-0001.jsonl"
+ok $? "--seed: the minimal bot declines the commitment"
+expect_eq "$(decided "$TMP/seed1" | md5sum)" "$(decided "$TMP/seed2" | md5sum)" \
+	"--seed: the same seed gives the same game_ids and commitments"
+[ "$(decided "$TMP/seed1" | md5sum)" != "$(decided "$TMP/seed3" | md5sum)" ]
+ok $? "--seed: another seed gives other game_ids"
+expect_exit 0 "$REFEREE" verify "$TMP"/seed1/game-000*.jsonl "$TMP"/seed3/game-000*.jsonl
+expect_eq "$(grep -c ': ok: rolit, 4 players' "$OUT")" 6 "--seed: the logs verify"
+
+# Every seat declines: the draws are the referee's alone, so the same seed
+# gives the same draws however the bots play.
+for run in 1 2; do
+	expect_exit 0 "$REFEREE" play rolit --seed 0a0b -o first=random --games 4 --out "$TMP/all$run" "$MIN1" "$MIN2"
+done
+expect_eq "$(grep -h '"type":"draw"' "$TMP"/all1/game-000*.jsonl | sed 's/.*"type"/"type"/' | md5sum)" \
+	"$(grep -h '"type":"draw"' "$TMP"/all2/game-000*.jsonl | sed 's/.*"type"/"type"/' | md5sum)" \
+	"--seed, every bot declining: identical draw records"
+expect_eq "$(grep -h '"type":"draw"' "$TMP"/all1/game-000*.jsonl | wc -l)" 4 "--seed, every bot declining: 4 draws compared"
+
+# --- --show --------------------------------------------------------------------------------------
+expect_exit 0 "$REFEREE" play rolit -o size=4 --show "$C" "$PY"
+expect_eq "$(grep -cE '^seat [01] \(random-(c|py)\) plays "[A-D][1-4]"$' "$OUT")" 12 "--show: each of the 12 moves"
+expect_contains "$OUT" "  ABCD" "--show: the board"
+
+assert_no_leftovers
+done_testing

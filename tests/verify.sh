@@ -1,0 +1,253 @@
+#!/bin/bash
+# End-to-end: `referee verify` (and replay) on real logs and on tampered
+# copies.  Every changed byte, swapped, dropped or cut line fails with the
+# line and the reason; logs edited and then re-signed with the referee's
+# own key (tests/logtool.py) get past the chain and the signature and must
+# fail on their content: the draws, the commitments, the rules.
+. "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
+
+C=$(cbot)
+PY=$(pybot)
+
+# fails_with DESCRIPTION LOG TEXT: verify LOG exits 1 and prints
+# "LOG: FAILED: TEXT" (TEXT: the start of the message, fixed text).
+fails_with() {
+	run "$REFEREE" verify "$2"
+	grep -qF -e "$2: FAILED: $3" "$OUT"
+	ok "$([ "$RC" -eq 1 ] && grep -qF -e "$2: FAILED: $3" "$OUT"; echo $?)" "$1: FAILED: $3" || diag_run
+}
+
+# tamper OP ARGS...: logtool on the game log, into $T (a new file).
+T_COUNT=0
+tamper() {
+	local op=$1
+	shift
+	T_COUNT=$((T_COUNT + 1))
+	T="$TMP/t$T_COUNT.jsonl"
+	$LOGTOOL "$op" "$LOG" "$T" "$@"
+}
+
+# line_of TYPE: the 1-based number of the first line of record TYPE.
+line_of() {
+	grep -nF "\"type\":\"$1\"" "$LOG" | head -n 1 | cut -d: -f1
+}
+
+# --- a real log ---------------------------------------------------------------------
+mkdir "$TMP/g"
+LOG="$TMP/g/game.jsonl"
+KEY="$TMP/g/referee.key"
+expect_exit 0 "$REFEREE" play rolit --log "$LOG" "$C" "$PY"
+PUB=$(cat "$TMP/g/referee.pub")
+LINES=$(wc -l <"$LOG")
+expect_exit 0 "$REFEREE" verify "$LOG"
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by $PUB" "the real log verifies"
+
+# --- one byte changed, in every line -------------------------------------------------------
+# The line itself fails (JSON, seq, prev, signature) or the next line's
+# "prev" does; nothing after that.
+$LOGTOOL bytes "$LOG" "$TMP/b"
+files=()
+for ((i = 0; i < LINES; i++)); do
+	files+=("$TMP/b$i.jsonl")
+done
+run "$REFEREE" verify "${files[@]}"
+expect_eq "$RC $(grep -c ': FAILED: line ' "$OUT")" "1 $LINES" "all $LINES logs with a changed byte fail (one verify run)"
+i=0
+while IFS= read -r result; do
+	# "PATH: FAILED: line K: why", in the order of the arguments.
+	rest=${result#"$TMP/b$i.jsonl: FAILED: line "}
+	line=${rest%%:*}
+	[ "$rest" != "$result" ] && { [ "$line" = $((i + 1)) ] || [ "$line" = $((i + 2)) ]; }
+	ok $? "byte changed in line $((i + 1)): fails at line $line: ${rest#*: }" || diag "$result"
+	i=$((i + 1))
+done <"$OUT"
+cmp -s "$LOG" "$TMP/b0.jsonl"
+ok "$([ $? -eq 1 ]; echo $?)" "the tool did change the log"
+
+# Specific reasons.
+A=$(line_of action)  # the first action, 1-based
+tamper byte $((A - 1)) "$(($(sed -n "${A}p" "$LOG" | grep -bo '"action":"' | cut -d: -f1) + 11))"
+fails_with "a changed action" "$T" "line $((A + 1)): \"prev\" is not the hash of line $A: a line was changed, removed or reordered"
+expect_not_contains "$OUT" "FAILED: line $A:" "a changed action: its own line is still well formed"
+sed "${A}s/\"us\":[0-9]*/\"us\":1/" "$LOG" >"$TMP/us.jsonl"
+fails_with "a changed time" "$TMP/us.jsonl" "line $((A + 1)): \"prev\" is not the hash of line $A"
+tamper byte $((LINES - 1)) $(($(tail -n 1 "$LOG" | wc -c) - 10))
+fails_with "a changed signature" "$T" "line $LINES: the signature does not verify"
+sed '1s/"seq":0,/"seq":0 ,/' "$LOG" >"$TMP/space.jsonl"
+fails_with "a space added in line 1" "$TMP/space.jsonl" "line 2: \"prev\" is not the hash of line 1"
+sed '1s/^{"seq":0,/{/' "$LOG" >"$TMP/noseq.jsonl"
+fails_with "no seq" "$TMP/noseq.jsonl" 'line 1: "seq" must be 0'
+sed '5s/$/x/' "$LOG" >"$TMP/junk.jsonl"
+fails_with "text after a record" "$TMP/junk.jsonl" "line 5: not a valid record: unexpected text after the JSON value"
+sed '5s/.*/[1,2]/' "$LOG" >"$TMP/array.jsonl"
+fails_with "a line that is not an object" "$TMP/array.jsonl" "line 5: not a valid record: the line is JSON but not an object"
+{ head -n 4 "$LOG"; printf '%s\xff%s\n' "$(sed -n '5p' "$LOG" | cut -c1-20)" "$(sed -n '5p' "$LOG" | cut -c22-)"; tail -n +6 "$LOG"; } >"$TMP/utf.jsonl"
+fails_with "a line that is not UTF-8" "$TMP/utf.jsonl" "line 5: not a valid record: the line is not valid UTF-8"
+sed '2s/"prev":"[0-9a-f]*",//' "$LOG" >"$TMP/noprev.jsonl"
+fails_with "no prev" "$TMP/noprev.jsonl" "line 2: \"prev\" is not the hash of line 1"
+
+# --- lines swapped, dropped, cut, added ---------------------------------------------------------
+tamper swap $((A - 1)) "$A"
+fails_with "two actions swapped" "$T" "line $A: \"seq\" must be $((A - 1))"
+tamper swap 2 3
+fails_with "two commitments swapped" "$T" 'line 3: "seq" must be 2'
+tamper drop 20
+fails_with "a line dropped" "$T" 'line 21: "seq" must be 20'
+tamper drop 0
+fails_with "the header dropped" "$T" 'line 1: "seq" must be 0'
+head -n $((LINES - 1)) "$LOG" >"$TMP/nosig.jsonl"
+fails_with "the signature dropped" "$TMP/nosig.jsonl" \
+	"line $((LINES - 1)): the log is incomplete: it does not end with a signature (the game did not finish, or the log was cut)"
+head -n 30 "$LOG" >"$TMP/half.jsonl"
+fails_with "the log cut after line 30" "$TMP/half.jsonl" "line 30: the log is incomplete: it does not end with a signature"
+head -c $(($(head -n 40 "$LOG" | wc -c) + 25)) "$LOG" >"$TMP/cut.jsonl"
+fails_with "the log cut mid-line" "$TMP/cut.jsonl" \
+	"line 41: the log ends in the middle of a line: it is incomplete (was the referee stopped?)"
+head -c -1 "$LOG" >"$TMP/nonl.jsonl"
+fails_with "the last newline cut" "$TMP/nonl.jsonl" "line $LINES: the log ends in the middle of a line"
+{ cat "$LOG"; tail -n 1 "$LOG"; } >"$TMP/twice.jsonl"
+fails_with "the signature line twice" "$TMP/twice.jsonl" "line $((LINES + 1)): \"seq\" must be $LINES"
+: >"$TMP/empty.jsonl"
+fails_with "an empty file" "$TMP/empty.jsonl" "line 1: the log is empty"
+
+# --- re-signed with the referee's key: the content must fail ----------------------------------------
+tamper resign "$KEY"
+cmp -s "$LOG" "$T"
+ok $? "logtool re-signs an unchanged log to the very same bytes"
+
+D=$(line_of draw)
+VALUE=$(sed -n "${D}s/.*\"value\":\\([0-9]*\\)}.*/\\1/p" "$LOG")
+tamper resign "$KEY" sub draw '"value":[0-9]+' "\"value\":$((1 - VALUE))"
+fails_with "an edited draw, re-signed" "$T" "line $D: draw 0 is not what the match key gives"
+tamper resign "$KEY" sub draw '"m":2' '"m":3'
+fails_with "an edited draw range, re-signed" "$T" "line $D: draw 0 is not what the match key gives"
+tamper resign "$KEY" drop draw
+fails_with "a draw removed, re-signed" "$T" "line $D: the rules drew here (draw 0) but the log has a 'action' record: a draw is missing"
+tamper resign "$KEY" dup draw
+fails_with "a draw added, re-signed" "$T" "line $((D + 1)): a draw the rules did not ask for"
+R=$(line_of reveal)
+tamper resign "$KEY" sub reveal '"secret":"[0-9a-f]' '"secret":"x'
+fails_with "a secret that is not hex, re-signed" "$T" "line $R: \"secret\" must be 32 bytes of lowercase hex"
+SECRET=$(sed -n "${R}s/.*\"secret\":\"\\([0-9a-f]*\\)\".*/\\1/p" "$LOG")
+OTHER=$(printf '%s' "$SECRET" | tr 0-9a-f 1-9a-f0)
+tamper resign "$KEY" sub reveal "\"secret\":\"$SECRET\"" "\"secret\":\"$OTHER\""
+fails_with "a wrong secret, re-signed" "$T" "line $R: the revealed secret does not match the referee's commitment on line 2"
+tamper resign "$KEY" sub commit '"commitment":"[0-9a-f]+' \
+	"\"commitment\":\"$(sed -n '2s/.*"commitment":"\([0-9a-f]*\)".*/\1/p' "$LOG" | tr 0-9a-f 1-9a-f0)"
+fails_with "an edited referee commitment, re-signed" "$T" "line $R: the revealed secret does not match the referee's commitment on line 2"
+BR=$(line_of bot-reveal)
+CONTRIB=$(sed -n "${BR}s/.*\"contribution\":\"\\([0-9a-f]*\\)\".*/\\1/p" "$LOG")
+tamper resign "$KEY" sub bot-reveal "$CONTRIB" "$(printf '%s' "$CONTRIB" | tr 0-9a-f 1-9a-f0)"
+fails_with "an edited bot contribution, re-signed" "$T" "line $BR: seat 0's contribution does not match its commitment"
+tamper resign "$KEY" sub bot-commit '"seat":0' '"seat":1'
+fails_with "a seat committing twice, re-signed" "$T" "line 4: seat 1 committed twice"
+tamper resign "$KEY" drop bot-reveal
+fails_with "a bot reveal removed, re-signed" "$T" "line 6: play began without seat 0's reveal: the key must never be formed without it"
+tamper resign "$KEY" sub $((A - 1)) '"action":' '"action":"A1","action":'
+fails_with "a duplicate key, re-signed" "$T" "line $A: not a valid record: duplicate key \"action\""
+tamper resign "$KEY" sub $((A - 1)) '"action":"[A-H][1-8]"' '"action":"D4"'
+fails_with "an illegal action, re-signed" "$T" "line $A: illegal action by seat "
+expect_contains "$OUT" ": D4 is occupied" "an illegal action: the rules say why"
+tamper resign "$KEY" sub $((A - 1)) '"seat":[01]' '"seat":7'
+fails_with "a seat out of range, re-signed" "$T" "line $A: \"seat\" must be a seat number from 0 to 1"
+tamper resign "$KEY" drop $((A - 1))
+fails_with "an action removed, re-signed" "$T" "line $A: seat "
+expect_contains "$OUT" "acted but it was another seat's turn" "an action removed: the next one is out of turn"
+RES=$(line_of result)
+tamper resign "$KEY" sub result '"scores":\[[0-9]+,' '"scores":[99,'
+fails_with "an edited score, re-signed" "$T" "line $RES: the result is not the one the rules give"
+tamper resign "$KEY" drop $((RES - 2))
+fails_with "the last action removed, re-signed" "$T" "line $((RES - 1)): a result while the game was still on"
+tamper resign "$KEY" sub 0 '"size":8' '"size":6'
+run "$REFEREE" verify "$T"
+# Some move of an 8x8 game is off a 6x6 board, if none before it is illegal.
+ok "$([ "$RC" -eq 1 ] && grep -qE "^$T: FAILED: line [0-9]+: illegal action by seat [01]: " "$OUT"; echo $?)" \
+	"an edited option, re-signed: FAILED: line N: illegal action by seat S" || diag_run
+tamper resign "$KEY" sub 0 '"first":"random"' '"first":"seat0"'
+fails_with "first=seat0 written over a random start, re-signed" "$T" "line $D: a draw the rules did not ask for"
+tamper resign "$KEY" sub 0 '"game":"rolit"' '"game":"chess"'
+fails_with "an unknown game, re-signed" "$T" "line 1: unknown game 'chess'"
+tamper resign "$KEY" sub 0 '"rules":"rolit/1"' '"rules":"rolit/0"'
+fails_with "other rules, re-signed" "$T" "line 1: the game was played under rules 'rolit/0'; this referee has 'rolit/1'"
+tamper resign "$KEY" sub 0 '"format":"arena-log/1"' '"format":"arena-log/2"'
+fails_with "another log format, re-signed" "$T" "line 1: unknown log format (this referee reads arena-log/1)"
+tamper resign "$KEY" sub begin '"type":"begin"' '"type":"note"'
+fails_with "an unknown record, re-signed" "$T" "line $(line_of begin): unexpected 'note' record here"
+GID=$(sed -n "$(line_of begin)s/.*\"game_id\":\"\([0-9a-f]*\)\".*/\1/p" "$LOG")
+tamper resign "$KEY" sub begin '"game_id":"[0-9a-f]+' "\"game_id\":\"$(printf '%s' "$GID" | tr 0-9a-f 1-9a-f0)"
+fails_with "a begin record with another game_id, re-signed" "$T" "line $(line_of begin): \"game_id\" is not the header's"
+tamper resign "$KEY" sub begin '"game_id":"[0-9a-f]+' '"game_id":"nothex'
+fails_with "a begin record with a game_id not hex, re-signed" "$T" "line $(line_of begin): \"game_id\" must be 16 bytes of lowercase hex"
+
+# A forfeit in the log: its reason must be one of PROTOCOL.md's.
+mkdir "$TMP/f"
+FLOG="$TMP/f/game.jsonl"
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --log "$FLOG" "garbage=$(zoo garbage)" "$C" "$PY"
+expect_exit 0 "$REFEREE" verify "$FLOG"
+expect_contains "$OUT" "ok: rolit, 3 players" "a log with a forfeit verifies"
+FL=$(grep -nF '"type":"forfeit"' "$FLOG" | cut -d: -f1)
+SAVED_LOG=$LOG
+LOG=$FLOG
+tamper resign "$TMP/f/referee.key" sub forfeit '"reason":"bad-json"' '"reason":"nope"'
+fails_with "an unknown forfeit reason, re-signed" "$T" "line $FL: unknown forfeit reason 'nope'"
+tamper resign "$TMP/f/referee.key" sub forfeit ',"detail":"[^"]*"' ''
+fails_with "a forfeit without a detail, re-signed" "$T" "line $FL: a forfeit record needs a \"detail\" string"
+tamper resign "$TMP/f/referee.key" drop forfeit
+fails_with "a forfeit removed, re-signed" "$T" "line $FL: seat 1 acted but it was another seat's turn"
+
+# A game abandoned for a wrong reveal: no key, no draws, the seat left wins.
+mkdir "$TMP/a"
+LOG="$TMP/a/game.jsonl"
+expect_exit 0 "$REFEREE" play rolit --log "$LOG" "bad-reveal=$(zoo bad-reveal wrong)" "$C"
+expect_exit 0 "$REFEREE" verify "$LOG"
+expect_contains "$OUT" "ok: rolit, 2 players, 0 actions" "an abandoned game's log verifies"
+tamper resign "$TMP/a/referee.key" drop forfeit
+fails_with "abandoned: the forfeit removed, re-signed" "$T" "line $(($(line_of result) - 1)): the result is not the one the rules give"
+tamper resign "$TMP/a/referee.key" sub abandon '"type":"abandon"' '"type":"begin"'
+fails_with "abandoned: begin written for abandon, re-signed" "$T" \
+	"line $(line_of abandon): play began without seat 0's reveal: the key must never be formed without it"
+tamper resign "$TMP/a/referee.key" sub abandon '"game_id":"[0-9a-f]+' '"game_id":"00000000000000000000000000000000'
+fails_with "abandoned: another game_id, re-signed" "$T" "line $(line_of abandon): \"game_id\" is not the header's"
+LOG=$SAVED_LOG
+
+# --- keys ---------------------------------------------------------------------------------------------
+expect_exit 0 "$REFEREE" keygen "$TMP/other"
+OTHER_PUB=$(cat "$TMP/other/referee.pub")
+expect_exit 1 "$REFEREE" verify --key "$TMP/other/referee.pub" "$LOG"
+expect_eq "$(cat "$OUT")" "$LOG: FAILED: line $LINES: signed by key $PUB, not by the key given" "verify with another --key: not by the key given"
+expect_exit 0 "$REFEREE" verify --key "$TMP/g/referee.pub" "$LOG"
+expect_contains "$OUT" "$LOG: ok:" "verify with the right --key: ok"
+tamper resign "$TMP/other/referee.key"
+expect_exit 0 "$REFEREE" verify "$T"
+expect_contains "$OUT" "signed by $OTHER_PUB" "a log re-signed by another key verifies without --key, and says by whom"
+expect_exit 1 "$REFEREE" verify --key "$TMP/g/referee.pub" "$T"
+expect_contains "$OUT" "FAILED: line $LINES: signed by key $OTHER_PUB, not by the key given" \
+	"a log re-signed by another key fails against the organiser's key"
+sed "\$s/\"key\":\"$PUB\"/\"key\":\"$OTHER_PUB\"/" "$LOG" >"$TMP/swapkey.jsonl"
+fails_with "another key written in the signature line" "$TMP/swapkey.jsonl" "line $LINES: the signature does not verify"
+expect_exit 2 "$REFEREE" verify --key "$TMP/none.pub" "$LOG"
+expect_contains "$ERR" "referee verify: cannot read key file '$TMP/none.pub': No such file or directory" "verify --key of a missing file: exit 2"
+
+# --- exit codes and several logs ----------------------------------------------------------------------
+cp "$TMP/g/game.jsonl" "$TMP/copy.jsonl"
+expect_exit 0 "$REFEREE" verify "$LOG" "$TMP/copy.jsonl"
+expect_eq "$(grep -c ': ok: rolit' "$OUT")" 2 "two good logs: exit 0, two ok lines"
+expect_exit 1 "$REFEREE" verify "$LOG" "$TMP/cut.jsonl" "$TMP/copy.jsonl"
+expect_eq "$(grep -c ': ok: rolit' "$OUT") $(grep -c ': FAILED: ' "$OUT")" "2 1" "good, bad, good: exit 1, every log reported"
+expect_exit 2 "$REFEREE" verify "$LOG" "$TMP/missing.jsonl" "$TMP/cut.jsonl"
+expect_contains "$ERR" "$TMP/missing.jsonl: cannot open '$TMP/missing.jsonl': No such file or directory" "a missing log: named on stderr"
+expect_eq "$(grep -c ': ok: rolit' "$OUT") $(grep -c ': FAILED: ' "$OUT")" "1 1" "good, missing, bad: exit 2, the others still checked"
+expect_exit 2 "$REFEREE" verify "$TMP"
+expect_contains "$ERR" "$TMP: cannot read '$TMP': Is a directory" "a folder as a log: exit 2"
+
+# --- replay checks as it goes ---------------------------------------------------------------------------
+expect_exit 1 "$REFEREE" replay "$TMP/cut.jsonl"
+expect_contains "$OUT" "replay stopped: $TMP/cut.jsonl: line 41: the log ends in the middle of a line" "replay of a cut log stops"
+tamper resign "$KEY" sub $((A - 1)) '"action":"[A-H][1-8]"' '"action":"D4"'
+expect_exit 1 "$REFEREE" replay "$T"
+expect_contains "$OUT" "replay stopped: $T: line $A: illegal action by seat " "replay of an illegal action stops there"
+expect_not_contains "$OUT" "move 1:" "replay shows no move of a log that fails before it"
+expect_exit 2 "$REFEREE" replay "$TMP/missing.jsonl"
+
+assert_no_leftovers
+done_testing

@@ -1,0 +1,90 @@
+"""The protocol loop that the zoo bots share (not a bot itself).
+
+A zoo bot is a well-behaved bot with one misbehaviour: it follows
+docs/PROTOCOL.md (hello answered with its name, {} to every message but a
+turn, the fairness exchange declined, a uniformly random legal action for a
+turn) except where its hook says otherwise.  Every zoo bot takes the test's
+temporary folder as its first argument: the folder for any file it keeps,
+and a marker on its command line that lets a test find its processes.
+"""
+
+import json
+import os
+import random
+import sys
+
+DEFAULT = object()   # a hook's answer: behave as a good bot would
+
+
+def workdir():
+    return sys.argv[1] if len(sys.argv) > 1 else "."
+
+
+def arg(i, default=None):
+    return sys.argv[i + 1] if len(sys.argv) > i + 1 else default
+
+
+def write(text):
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.flush()
+
+
+def default_reply(msg, name):
+    kind = msg.get("type")
+    if kind == "hello":
+        return {"name": name, "version": "1"}
+    if kind == "turn":
+        return {"action": random.choice(msg["legal"])}
+    return {}
+
+
+def run(name, hook=None):
+    """Answers lines until goodbye or end of input.  hook(msg, counts) sees
+    every message first (counts: messages of each type so far in this
+    process, this one included) and returns DEFAULT, None to send nothing,
+    a dict to send as JSON, or a str to send as it is."""
+    counts = {}
+    for line in sys.stdin:
+        msg = json.loads(line)
+        kind = msg.get("type")
+        counts[kind] = counts.get(kind, 0) + 1
+        answer = hook(msg, counts) if hook else DEFAULT
+        if answer is DEFAULT:
+            answer = default_reply(msg, name)
+        if isinstance(answer, dict):
+            answer = json.dumps(answer, separators=(",", ":"))
+        if answer is not None:
+            write(answer)
+        if kind == "goodbye":
+            return 0
+    return 0
+
+
+def square(col, row):
+    return "%s%d" % (chr(ord("A") + col), row + 1)
+
+
+def occupied_square(turn):
+    """A square that already holds a ball (board[0] is row 1)."""
+    board = turn["state"]["board"]
+    for row, text in enumerate(board):
+        for col, cell in enumerate(text):
+            if cell != ".":
+                return square(col, row)
+    raise ValueError("an empty board")
+
+
+def bump(path):
+    """Adds one to the number in the file at path; returns the new value."""
+    try:
+        with open(path) as f:
+            value = int(f.read() or 0) + 1
+    except FileNotFoundError:
+        value = 1
+    with open(path, "w") as f:
+        f.write("%d\n" % value)
+    return value
+
+
+def path(name):
+    return os.path.join(workdir(), name)
