@@ -94,10 +94,14 @@ static void print_table(const struct report *rep)
 	}
 	if (r->groups > 1)
 		puts("\nThe groups never met: ratings compare only within a group.");
+	for (int k = 0; k < r->entrants; k++)
+		if (r->entry[rep->order[k]].note)
+			printf("%s: %s\n", rep->data->names[rep->order[k]],
+			       r->entry[rep->order[k]].note);
 	if (r->entrants > 1 && r->entrants <= 16) {
 		printf("\nlikelihood of superiority (row over column)\n%-12s", "");
 		for (int k = 0; k < r->entrants; k++)
-			printf(" %7.7s", rep->data->names[rep->order[k]]);
+			printf(" %10.10s", rep->data->names[rep->order[k]]);
 		putchar('\n');
 		for (int a = 0; a < r->entrants; a++) {
 			printf("%-12.12s", rep->data->names[rep->order[a]]);
@@ -105,9 +109,9 @@ static void print_table(const struct report *rep)
 				double p = ratings_los(r, rep->order[a], rep->order[b]);
 
 				if (a == b || isnan(p))
-					printf(" %7s", "-");
+					printf(" %10s", "-");
 				else
-					printf(" %6.1f%%", 100 * p);
+					printf(" %9.1f%%", 100 * p);
 			}
 			putchar('\n');
 		}
