@@ -92,6 +92,32 @@ static void io_fault(struct entrant *e, enum bot_status status,
 	snprintf(f->detail, DETAIL_LEN, "the bot %s", how);
 }
 
+/* Says which message a fault of talking to the bot was about, so a bot
+ * author reading the log knows where to look. */
+static void name_message(struct fault *f, const char *type)
+{
+	static const struct {
+		const char *reason, *before, *after;
+	} words[] = {
+		{"timeout", " to", ""},
+		{"exit", " before answering", ""},
+		{"unexpected-output", " (before", " was sent)"},
+		{"line-too-long", " (the reply to", ")"},
+	};
+	size_t len = strlen(f->detail);
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (!strcmp(f->reason, words[i].reason))
+			snprintf(f->detail + len, DETAIL_LEN - len, "%s \"%s\"%s",
+				 words[i].before, type, words[i].after);
+}
+
+/* The "type" of a message we send. */
+static const char *message_type(const cJSON *msg)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "type"));
+}
+
 /* Sends a message; false with a fault if the bot cannot take it. */
 static bool send_message(struct entrant *e, const cJSON *msg,
 			 int64_t deadline, long allowance_ms, struct fault *f)
@@ -165,6 +191,7 @@ static void say_hello(struct match *match, struct entrant **list, int count)
 						       allowance,
 						       &list[i]->pending_fault);
 		if (list[i]->bot && !sent[i]) {
+			name_message(&list[i]->pending_fault, "hello");
 			list[i]->pending = true;
 			stop_bot(match, list[i]);
 		}
@@ -180,6 +207,8 @@ static void say_hello(struct match *match, struct entrant **list, int count)
 		if (!sent[i])
 			continue;
 		reply = read_reply(e, deadline, allowance, f);
+		if (!reply)
+			name_message(f, "hello");
 		if (reply && wire_check_hello(reply, &name, &version, err) == WIRE_OK) {
 			free(e->reported_name);
 			free(e->reported_version);
@@ -247,12 +276,16 @@ static void exchange(struct game_run *g, cJSON **msgs, long allowance_ms,
 	struct fault f;
 	int64_t deadline = now_ns() + allowance_ms * 1000000;
 	bool sent[GAME_MAX_SEATS] = {false};
+	char type[GAME_MAX_SEATS][16];
 
 	for (int s = 0; s < g->seats; s++) {
 		replies[s] = NULL;
 		if (!msgs[s] || !in_game(g, s))
 			continue;
+		snprintf(type[s], sizeof type[s], "%s", message_type(msgs[s]));
 		sent[s] = send_message(g->at[s], msgs[s], deadline, allowance_ms, &f);
+		if (!sent[s])
+			name_message(&f, type[s]);
 		if (!sent[s] && !scored)
 			forfeit(g, s, &f);
 		else if (!sent[s])
@@ -264,6 +297,8 @@ static void exchange(struct game_run *g, cJSON **msgs, long allowance_ms,
 		if (!sent[s] || !in_game(g, s))
 			continue;
 		replies[s] = read_reply(g->at[s], deadline, allowance_ms, &f);
+		if (!replies[s])
+			name_message(&f, type[s]);
 		if (!replies[s] && !scored)
 			forfeit(g, s, &f);
 		else if (!replies[s])

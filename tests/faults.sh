@@ -117,7 +117,7 @@ mkdir "$TMP/four"
 LOG="$TMP/four/game.jsonl"
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --log "$LOG" "quitter=$(zoo exit-mid-game 4)" "$C" "$PY" "$C"
 expect_contains "$OUT" "game 1: 60 actions" "4 players: the game is played to the full board"
-grep -qE '^  4\. quitter +seat 0  score [0-9]+  forfeit: exit: the bot exited with status 0$' "$OUT"
+grep -qE '^  4\. quitter +seat 0  score [0-9]+  forfeit: exit: the bot exited with status 0 before answering "turn"$' "$OUT"
 ok $? "4 players: the bot that quit is 4th" || diag_run
 ranks_of "$LOG" | grep -qE '^4,[1-3],[1-3],[1-3]$'
 ok $? "4 players: the result ranks seat 0 last and the others 1 to 3" || diag "$(grep result "$LOG")"
