@@ -20,6 +20,8 @@ int cmd_keygen(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_ladder(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
+int cmd_check_bot(int argc, char **argv);
+int cmd_random_bot(int argc, char **argv);
 
 /* Prints the ladder of the logs under `paths` in `format` (table, csv,
  * json, pgn; NULL: table). */
@@ -35,7 +37,9 @@ int cmd_ladder_dirs(char *const *paths, int count, const char *format);
 	{"max-line", required_argument, NULL, 1004}, \
 	{"max-stderr", required_argument, NULL, 1005}, \
 	{"cpu-seconds", required_argument, NULL, 1006}, \
-	{"memory-mb", required_argument, NULL, 1007}
+	{"memory-mb", required_argument, NULL, 1007}, \
+	{"max-processes", required_argument, NULL, 1008}, \
+	{"sandbox", no_argument, NULL, 1009}
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;
 extern const struct bot_limits cli_default_limits;

@@ -262,7 +262,7 @@ static int play_games(struct play *p)
 			p->forfeits[seating[s]] += outcome.forfeited[s];
 		}
 	}
-	match_finish(match);
+	match_finish(match, NULL);
 	if (rc == EXIT_OK && p->games > 1)
 		print_summary(p);
 	return rc;

@@ -210,7 +210,7 @@ static int run_test(struct sprt_args *a, char **bots)
 		}
 	}
 out:
-	match_finish(match);
+	match_finish(match, NULL);
 	free(names[0]);
 	free(names[1]);
 	return rc;

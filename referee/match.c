@@ -477,8 +477,10 @@ static void play_turn(struct game_run *g, int seat)
 	record(g, records_action(seat, action, (now_ns() - start) / 1000));
 	if (table_apply(&g->table, action, &g->draws, err)) {
 		struct fault f = {.reason = "illegal-action"};
+		char *text = json_print_line(action);
 
-		snprintf(f.detail, DETAIL_LEN, "%s", err);
+		snprintf(f.detail, DETAIL_LEN, "%s (the action: %.120s)", err, text);
+		free(text);
 		forfeit(g, seat, &f);
 	} else {
 		g->outcome->actions++;
@@ -613,7 +615,7 @@ struct match *match_start(const struct match_config *config,
 					     entrants[i].spec.workdir);
 		if (!entrant_spawn(e, err)) {
 			free(list);
-			match_finish(match);
+			match_finish(match, NULL);
 			return NULL;
 		}
 		list[i] = e;
@@ -623,10 +625,11 @@ struct match *match_start(const struct match_config *config,
 	return match;
 }
 
-void match_finish(struct match *match)
+bool match_finish(struct match *match, bool *said_goodbye)
 {
 	int64_t deadline = now_ns() + match->config.time.move_ms * 1000000;
 	cJSON *bye = wire_goodbye();
+	bool all = true;
 	struct fault f;
 
 	for (int i = 0; i < match->count; i++)
@@ -636,10 +639,14 @@ void match_finish(struct match *match)
 			stop_bot(match, &match->entrants[i]);
 	for (int i = 0; i < match->count; i++) {
 		struct entrant *e = &match->entrants[i];
+		cJSON *reply = e->bot ? read_reply(e, deadline,
+						   match->config.time.move_ms, &f)
+				      : NULL;
 
-		cJSON_Delete(e->bot ? read_reply(e, deadline,
-						 match->config.time.move_ms, &f)
-				    : NULL);
+		if (said_goodbye)
+			said_goodbye[i] = reply != NULL;
+		all = all && reply;
+		cJSON_Delete(reply);
 		stop_bot(match, e);
 		free(e->reported_name);
 		free(e->reported_version);
@@ -648,4 +655,5 @@ void match_finish(struct match *match)
 	cJSON_Delete(bye);
 	free(match->entrants);
 	free(match);
+	return all;
 }

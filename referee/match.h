@@ -71,7 +71,9 @@ struct match *match_start(const struct match_config *config,
 int match_play(struct match *match, unsigned long index, const int *seating,
 	       int seats, const char *log_path, struct game_outcome *outcome, char *err);
 
-/* Says goodbye to every bot, stops them all and frees the match. */
-void match_finish(struct match *match);
+/* Says goodbye to every bot, stops them all and frees the match.
+ * said_goodbye[i] (if not NULL) tells whether entrant i answered the
+ * goodbye; the result is true when all did. */
+bool match_finish(struct match *match, bool *said_goodbye);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -107,10 +108,18 @@ static void play_table(const struct worker_job *job, int table,
 		say(out, "F %ld %s%s\n", games[g], hash, ranks);
 		free(log);
 	}
-	match_finish(match);
+	match_finish(match, NULL);
 	for (int i = 0; i < players; i++)
 		free(stderr_paths[i]);
 	say(out, "D %d\n", table);
+}
+
+/* A worker told to stop takes its bots' whole process groups with it: the
+ * parent-death signal would reach the bots but not what they started. */
+static void on_stop(int sig)
+{
+	bot_kill_all();
+	_exit(128 + sig);
 }
 
 /* The worker process: plays what it is given until told to quit. */
@@ -151,8 +160,16 @@ int worker_start(struct worker *worker, const struct worker_job *job, char *err)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(1);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
+		struct sigaction sa = {.sa_handler = on_stop};
+		sigset_t stops;
+
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		/* The parent blocks them outside ppoll(). */
+		sigemptyset(&stops);
+		sigaddset(&stops, SIGINT);
+		sigaddset(&stops, SIGTERM);
+		sigprocmask(SIG_UNBLOCK, &stops, NULL);
 		/* Other workers' pipes stay with the parent alone. */
 		for (int fd = 3; fd < 1024; fd++)
 			if (fd != down[0] && fd != up[1])
@@ -235,6 +252,28 @@ void worker_quit(struct worker *worker)
 
 void worker_kill(struct worker *worker)
 {
+	struct pollfd p = {.fd = worker->from, .events = POLLIN};
+	int64_t deadline = now_ns() + 1000000000;
+	char scrap[4096];
+
+	/* SIGTERM first, so that it stops its bots (on_stop()); its end
+	 * of the pipe closes as it exits.  SIGKILL if it takes over 1 s. */
+	kill(worker->pid, SIGTERM);
+	for (;;) {
+		int64_t left = deadline - now_ns();
+		ssize_t n;
+
+		if (left <= 0)
+			break;
+		if (poll(&p, 1, (int)(left / 1000000) + 1) <= 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		n = read(worker->from, scrap, sizeof scrap);
+		if (n == 0 || (n < 0 && errno != EINTR))
+			break;
+	}
 	kill(worker->pid, SIGKILL);
 	reap(worker);
 }
