@@ -135,18 +135,6 @@ static void *bolo_create(const struct game_setup *setup, struct draws *draws,
 	return s;
 }
 
-static void bolo_destroy(void *state)
-{
-	free(state);
-}
-
-static int bolo_to_move(const void *state)
-{
-	const struct bolo *s = state;
-
-	return s->g.to_move;
-}
-
 /* The words the seat to move may play between rolls: "roll" always,
  * "bank" once opened or with an opening turn (RULES.md 1.4, 1.5). */
 static unsigned bolo_allowed(const struct bolo *s)
@@ -283,8 +271,8 @@ const struct game_rules bolo_rules = {
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo_options,
 	.create = bolo_create,
-	.destroy = bolo_destroy,
-	.to_move = bolo_to_move,
+	.destroy = dice_destroy,
+	.to_move = dice_to_move,
 	.view = bolo_view,
 	.legal = bolo_legal,
 	.apply = bolo_apply,

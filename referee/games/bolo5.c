@@ -119,18 +119,6 @@ static void *bolo5_create(const struct game_setup *setup,
 	return s;
 }
 
-static void bolo5_destroy(void *state)
-{
-	free(state);
-}
-
-static int bolo5_to_move(const void *state)
-{
-	const struct bolo5 *s = state;
-
-	return s->g.to_move;
-}
-
 /* The words the seat to move may play: "reroll" on a roll the clause
  * covers; between rolls "roll", and "bank" after a keep that left a die
  * with a turn total at the threshold (RULES.md 2.3, 2.4). */
@@ -271,8 +259,8 @@ const struct game_rules bolo5_rules = {
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo5_options,
 	.create = bolo5_create,
-	.destroy = bolo5_destroy,
-	.to_move = bolo5_to_move,
+	.destroy = dice_destroy,
+	.to_move = dice_to_move,
 	.view = bolo5_view,
 	.legal = bolo5_legal,
 	.apply = bolo5_apply,

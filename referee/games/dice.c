@@ -504,3 +504,15 @@ void dice_preset(void *state, int seat, long score, bool opened)
 	g->score[seat] = score;
 	g->opened[seat] = opened;
 }
+
+void dice_destroy(void *state)
+{
+	free(state);
+}
+
+int dice_to_move(const void *state)
+{
+	const struct dice_game *g = state;
+
+	return g->to_move;
+}

@@ -126,4 +126,9 @@ char *dice_game_render(const struct dice_game *g, const char *extra);
 void dice_load(void *state, const int *faces, int n);
 void dice_preset(void *state, int seat, long score, bool opened);
 
+/* The rules table's destroy and to_move for a game whose state begins
+ * with its struct dice_game, as every dice game's does. */
+void dice_destroy(void *state);
+int dice_to_move(const void *state);
+
 #endif

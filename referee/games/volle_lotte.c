@@ -189,18 +189,6 @@ static void *vl_create(const struct game_setup *setup, struct draws *draws,
 	return s;
 }
 
-static void vl_destroy(void *state)
-{
-	free(state);
-}
-
-static int vl_to_move(const void *state)
-{
-	const struct volle_lotte *s = state;
-
-	return s->g.to_move;
-}
-
 /* The words the seat to move may play between rolls: after a Volle Lotte
  * "bank" or "draw"; else "roll", and "bank" on a Bonus or Double card
  * (the other cards may not stop, RULES.md 3.4). */
@@ -416,8 +404,8 @@ const struct game_rules volle_lotte_rules = {
 	.max_players = GAME_MAX_SEATS,
 	.options = vl_options,
 	.create = vl_create,
-	.destroy = vl_destroy,
-	.to_move = vl_to_move,
+	.destroy = dice_destroy,
+	.to_move = dice_to_move,
 	.view = vl_view,
 	.legal = vl_legal,
 	.apply = vl_apply,
