@@ -19,6 +19,36 @@ for game in bolo bolo5 volle-lotte; do
 	passes "$game" "$PYTHON3 $top_srcdir/bots/threshold_bot.py 400"
 done
 passes black-pot "$PYTHON3 $top_srcdir/bots/greedy_black_pot.py"
+
+# Every example bot, in each language, passes on its own game.
+NODE=${NODE:-node}
+for example in bolo bolo5 volle_lotte rolit black_pot; do
+	game=${example//_/-}
+	passes "$game" "$PYTHON3 $top_srcdir/bots/examples/$example.py"
+	if command -v "$NODE" >/dev/null; then
+		passes "$game" "$NODE $top_srcdir/bots/examples/$example.mjs"
+	fi
+done
+if command -v jq >/dev/null; then
+	passes rolit "$top_srcdir/bots/examples/minimal.sh"
+fi
+
+# A tournament mixing C, Python and JavaScript bots completes and verifies.
+if command -v "$NODE" >/dev/null; then
+	cat >"$TMP/mixed.json" <<JSON
+{"name": "mixed", "game": "rolit", "options": {"size": 6}, "players": 3, "games": 3,
+ "bots": [
+  {"name": "c", "command": "$CBOT $TMP"},
+  {"name": "py", "command": "$PYTHON3 $top_srcdir/bots/examples/rolit.py $TMP"},
+  {"name": "js", "command": "$NODE $top_srcdir/bots/examples/rolit.mjs $TMP"}]}
+JSON
+	expect_exit 0 "$REFEREE" tournament "$TMP/mixed.json" --out "$TMP/mixed"
+	run "$REFEREE" verify "$TMP"/mixed/games/*.jsonl
+	ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok: rolit, 3 players' "$OUT")" = 3 ]; echo $?)" \
+		"a tournament of C, Python and JavaScript bots verifies" || diag_run
+	expect_eq "$(cat "$TMP"/mixed/games/*.jsonl | grep -c '"type":"forfeit"')" 0 \
+		"nobody forfeits in the mixed tournament"
+fi
 passes rolit "$(zoo minimal)"
 expect_contains "$OUT" "declines the fairness exchange" "a bot that declines the exchange is told so"
 
