@@ -14,11 +14,20 @@
 #include "json.h"
 #include "util.h"
 
+/* Records are gathered and written together: at most every
+ * JOURNAL_FLUSH_NS, or when JOURNAL_FLUSH_BYTES are waiting, and at the
+ * end.  One write(2) per record cost a fast game more than its moves. */
+#define JOURNAL_FLUSH_NS (50 * 1000000LL)
+#define JOURNAL_FLUSH_BYTES (64 * 1024)
+
 struct journal {
 	int fd;
 	char *path;
 	uint64_t seq;
 	unsigned char last_hash[FAIR_HASH_BYTES];
+	char *pending;          /* lines not yet written */
+	size_t pending_len, pending_cap;
+	int64_t flushed_ns;
 };
 
 void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
@@ -93,11 +102,26 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/* Writes the lines gathered so far. */
+static int flush(struct journal *journal, char *err)
+{
+	int rc = 0;
+
+	if (journal->pending_len &&
+	    write_all(journal->fd, journal->pending, journal->pending_len))
+		rc = errorf(err, "cannot write log '%s': %s", journal->path,
+			    strerror(errno));
+	journal->pending_len = 0;
+	journal->flushed_ns = now_ns();
+	return rc;
+}
+
 int journal_append(struct journal *journal, cJSON *record, char *err)
 {
-	char *body = json_print_line(record);
+	size_t body_len;
+	char *body = json_print(record, &body_len);
 	char head[128], prev[2 * FAIR_HASH_BYTES + 1];
-	size_t head_len, body_len = strlen(body), len;
+	size_t head_len, len;
 	char *line;
 	int rc = 0;
 
@@ -120,11 +144,16 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 		len = head_len + 1;
 	line[len] = '\n';
 	journal_line_hash(journal->last_hash, line, len);
-	if (write_all(journal->fd, line, len + 1))
-		rc = errorf(err, "cannot write log '%s': %s", journal->path,
-			    strerror(errno));
-	else
-		journal->seq++;
+	if (journal->pending_len + len + 1 > journal->pending_cap) {
+		journal->pending_cap = 2 * (journal->pending_len + len + 1);
+		journal->pending = xrealloc(journal->pending, journal->pending_cap);
+	}
+	memcpy(journal->pending + journal->pending_len, line, len + 1);
+	journal->pending_len += len + 1;
+	journal->seq++;
+	if (journal->pending_len >= JOURNAL_FLUSH_BYTES ||
+	    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
+		rc = flush(journal, err);
 	free(line);
 	free(body);
 	return rc;
@@ -148,7 +177,9 @@ int journal_sign(struct journal *journal, const struct referee_key *key,
 	hex_encode(hex, sig, sizeof sig);
 	cJSON_AddStringToObject(record, "sig", hex);
 	rc = journal_append(journal, record, err);
-	if (!rc && close(journal->fd))
+	if (!rc)
+		rc = flush(journal, err);
+	if (close(journal->fd) && !rc)
 		rc = errorf(err, "cannot close log '%s': %s", journal->path,
 			    strerror(errno));
 	journal->fd = -1;
@@ -157,10 +188,15 @@ int journal_sign(struct journal *journal, const struct referee_key *key,
 
 void journal_free(struct journal *journal)
 {
+	char err[ERR_LEN];
+
 	if (!journal)
 		return;
-	if (journal->fd >= 0)
+	if (journal->fd >= 0) {
+		flush(journal, err); /* what was recorded is kept, even unsigned */
 		close(journal->fd);
+	}
+	free(journal->pending);
 	free(journal->path);
 	free(journal);
 }

@@ -1,8 +1,10 @@
 /*
  * The game log writer: JSON Lines, hash-chained and signed as
- * docs/FAIRNESS.md specifies.  Each record is written to disk with one
- * write(2) as soon as it is appended, so a log always holds the game up
- * to the last event, and a full disk is reported at the record it hit.
+ * docs/FAIRNESS.md specifies.  Records reach the file as the game goes:
+ * the first at once, then gathered for at most 50 ms (one write(2) a
+ * record would cost a fast game more than its moves), and all of them
+ * before the signature.  A full disk is an error of the append or the
+ * signature that hit it; lines already written stay intact.
  */
 #ifndef ARENA_JOURNAL_H
 #define ARENA_JOURNAL_H

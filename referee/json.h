@@ -19,8 +19,10 @@ cJSON *json_parse_object(const char *text, size_t len, char *err);
 /* True when the `len` bytes are valid UTF-8 (no overlongs, no surrogates). */
 bool json_valid_utf8(const char *text, size_t len);
 
-/* Prints `item` on one line; the caller frees the result. */
+/* Prints `item` on one line (compact, as cJSON_PrintUnformatted would);
+ * the caller frees the result.  json_print also gives its length. */
 char *json_print_line(const cJSON *item);
+char *json_print(const cJSON *item, size_t *len);
 
 /* Reads an integer member into *out, leaving *out as it is when the
  * member is absent.  Returns false if present but not an integer in

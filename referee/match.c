@@ -123,6 +123,7 @@ static bool send_message(struct entrant *e, const cJSON *msg,
 			 int64_t deadline, long allowance_ms, struct fault *f)
 {
 	char *line;
+	size_t len;
 	enum bot_status status;
 
 	if (bot_has_unsolicited_output(e->bot)) {
@@ -131,8 +132,8 @@ static bool send_message(struct entrant *e, const cJSON *msg,
 			 "wrote to stdout when no reply was due");
 		return false;
 	}
-	line = json_print_line(msg);
-	status = bot_write_line(e->bot, line, strlen(line), deadline);
+	line = json_print(msg, &len);
+	status = bot_write_line(e->bot, line, len, deadline);
 	free(line);
 	if (status == BOT_OK)
 		return true;
@@ -474,7 +475,8 @@ static void play_turn(struct game_run *g, int seat)
 	}
 	/* Recorded before it is applied: the draws it causes follow it, and
 	 * an illegal action stays in the log for anyone to check. */
-	record(g, records_action(seat, action, (now_ns() - start) / 1000));
+	if (g->journal)
+		record(g, records_action(seat, action, (now_ns() - start) / 1000));
 	if (table_apply(&g->table, action, &g->draws, err)) {
 		struct fault f = {.reason = "illegal-action"};
 		char *text = json_print_line(action);

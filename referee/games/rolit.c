@@ -330,23 +330,30 @@ static cJSON *rolit_legal(const void *state)
 {
 	const struct rolit *s = state;
 	cJSON *list = cJSON_CreateArray();
-	bool must_capture;
+	int capturing[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
+	int touching[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
+	int captures = 0, touches = 0, *pick, count;
 	char letter, name[3];
-	int row, col;
 
 	if (s->to_move < 0)
 		return list;
 	letter = rolit_seat_letter(s, s->to_move);
-	must_capture = rolit_first_capture(s, &row, &col);
+	/* One pass: a capturing square always touches a ball, so the
+	 * capturing squares, when there are any, are the whole answer. */
 	for (int r = 0; r < s->size; r++)
 		for (int c = 0; c < s->size; c++) {
-			if (s->board[r][c] != ROLIT_EMPTY ||
-			    !rolit_touches(s, r, c) ||
-			    (must_capture && !rolit_captures(s, r, c, letter)))
+			if (s->board[r][c] != ROLIT_EMPTY || !rolit_touches(s, r, c))
 				continue;
-			rolit_square_name(name, r, c);
-			cJSON_AddItemToArray(list, cJSON_CreateString(name));
+			touching[touches++] = r * s->size + c;
+			if (rolit_captures(s, r, c, letter))
+				capturing[captures++] = r * s->size + c;
 		}
+	pick = captures ? capturing : touching;
+	count = captures ? captures : touches;
+	for (int i = 0; i < count; i++) {
+		rolit_square_name(name, pick[i] / s->size, pick[i] % s->size);
+		cJSON_AddItemToArray(list, cJSON_CreateString(name));
+	}
 	return list;
 }
 

@@ -119,26 +119,32 @@ END_TEST
 START_TEST(full_disk_is_an_error)
 {
 	struct rlimit limit = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY}, saved;
+	static const unsigned char game_id[16];
+	struct referee_key key = {{0}, {0}};
 	char *path = temp_path();
 	struct journal *j = journal_create(path, err);
 	struct game_log log;
-	int written = 0;
+	int first, more = 0, sign;
 
 	ck_assert_ptr_nonnull(j);
 	signal(SIGXFSZ, SIG_IGN);
 	getrlimit(RLIMIT_FSIZE, &saved);
 	setrlimit(RLIMIT_FSIZE, &limit);
-	while (journal_append(j, typed("padding-record"), err) == 0)
-		written++;
+	first = journal_append(j, typed("first-record"), err);
+	for (int i = 0; i < 3; i++)
+		more += journal_append(j, typed("later-record"), err);
+	sign = journal_sign(j, &key, game_id, err);
 	/* Check itself writes files: lift the limit before asserting. */
 	setrlimit(RLIMIT_FSIZE, &saved);
-	ck_assert_int_eq(written, 1);
+	ck_assert_int_eq(first, 0);
+	ck_assert_int_eq(more, 0);
+	ck_assert_int_eq(sign, -1);
 	ck_assert_msg(strstr(err, "cannot write log") && strstr(err, "File too large"),
 		      "%s", err);
 	journal_free(j);
 	ck_assert_int_eq(logread_load(path, &log, err), 0);
 	ck_assert_ptr_nonnull(log.lines[0].json);
-	ck_assert_str_eq(logread_string(&log, 0, "type"), "padding-record");
+	ck_assert_str_eq(logread_string(&log, 0, "type"), "first-record");
 	logread_free(&log);
 	unlink(path);
 	free(path);

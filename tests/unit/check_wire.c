@@ -171,6 +171,35 @@ START_TEST(message_bytes)
 }
 END_TEST
 
+/* Our printer (json.c) against the bytes cJSON would print. */
+START_TEST(printer_bytes)
+{
+	cJSON *o = cJSON_CreateObject(), *a;
+	char *mine, *theirs;
+	size_t len;
+
+	cJSON_AddStringToObject(o, "s", "q\" b\\ n\n t\t c\x01 caf\xc3\xa9");
+	cJSON_AddNumberToObject(o, "i", -1234567);
+	cJSON_AddNumberToObject(o, "d", 0.1);
+	cJSON_AddNumberToObject(o, "big", 1e300);
+	a = cJSON_AddArrayToObject(o, "a");
+	cJSON_AddItemToArray(a, cJSON_CreateTrue());
+	cJSON_AddItemToArray(a, cJSON_CreateNull());
+	cJSON_AddItemToArray(a, cJSON_CreateObject());
+	cJSON_AddItemToArray(a, cJSON_CreateArray());
+	mine = json_print(o, &len);
+	theirs = cJSON_PrintUnformatted(o);
+	ck_assert_str_eq(mine, "{\"s\":\"q\\\" b\\\\ n\\n t\\t c\\u0001 caf\xc3\xa9\","
+			 "\"i\":-1234567,\"d\":0.1,\"big\":1e+300,"
+			 "\"a\":[true,null,{},[]]}");
+	ck_assert_str_eq(mine, theirs);
+	ck_assert_uint_eq(len, strlen(mine));
+	free(mine);
+	free(theirs);
+	cJSON_Delete(o);
+}
+END_TEST
+
 START_TEST(reason_words)
 {
 	ck_assert_str_eq(wire_error_reason(WIRE_BAD_JSON), "bad-json");
@@ -192,6 +221,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, commit_replies);
 	tcase_add_test(tc, lock_replies);
 	tcase_add_test(tc, message_bytes);
+	tcase_add_test(tc, printer_bytes);
 	tcase_add_test(tc, reason_words);
 	suite_add_tcase(s, tc);
 	return s;
