@@ -1,0 +1,187 @@
+#!/bin/sh
+# The referee's speed against the physical limit of its protocol: a raw
+# pipe ping-pong between two processes (bench/pingpong), then many fast
+# Rolit games between bench/first_legal_bot bots, two players without logs
+# and with signed logs, and four players. Prints decisions per second,
+# their ratio to pipe round trips per second measured in the same run
+# (target: >= 0.5, i.e. the referee costs no more than the round trip
+# itself) and the referee's own CPU time per decision (bots not counted).
+# A second ratio compares with a ping-pong whose parent talks in turn to as
+# many children as the game has bots (the same pattern of wake-ups).
+#
+# Builds nothing: run `make` first, then build bench/pingpong and
+# bench/first_legal_bot (`make bench`). Paths come from top_builddir, else
+# the directory above this script. Environment: BENCH_SECONDS (length of
+# each referee run, default 5), BENCH_ROUNDS (how many times to measure
+# everything, default 3; the medians over the rounds come last),
+# PINGPONG_N (round trips, default 200000), PYTHON3 (measures CPU time).
+set -eu
+
+top_builddir=${top_builddir:-$(cd "$(dirname "$0")/.." && pwd)}
+referee=$top_builddir/referee/referee
+pingpong=$top_builddir/bench/pingpong
+bot=$top_builddir/bench/first_legal_bot
+python3=${PYTHON3:-python3}
+seconds=${BENCH_SECONDS:-5}
+rounds=${BENCH_ROUNDS:-3}
+pingpong_n=${PINGPONG_N:-200000}
+
+for f in "$referee" "$pingpong" "$bot"; do
+	if [ ! -x "$f" ]; then
+		echo "bench/run.sh: $f is missing: run 'make' and 'make bench' first" >&2
+		exit 2
+	fi
+done
+if ! "$python3" -c 'import os; os.waitid' 2>/dev/null; then
+	echo "bench/run.sh: needs python3 (3.3 or later) to measure CPU time; set PYTHON3" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/referee-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+
+# measure OUT CMD...: runs CMD with stdout to OUT and prints "WALL USER SYS"
+# in seconds: wall-clock time and CMD's own CPU time, read from
+# /proc/PID/stat while it is a zombie (waitid WNOWAIT), so the CPU time of
+# the bots it started and reaped is left out (/usr/bin/time and
+# getrusage(RUSAGE_CHILDREN) would count it in).
+measure() {
+	"$python3" - "$@" <<'PY'
+import os, subprocess, sys, time
+out = open(sys.argv[1], "w")
+t0 = time.monotonic()
+p = subprocess.Popen(sys.argv[2:], stdout=out)
+os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+wall = time.monotonic() - t0
+with open("/proc/%d/stat" % p.pid) as f:
+	fields = f.read().rsplit(")", 1)[1].split()
+tick = os.sysconf("SC_CLK_TCK")
+user, system = int(fields[11]) / tick, int(fields[12]) / tick
+if p.wait() != 0:
+	sys.exit("bench/run.sh: %s exited with %d" % (sys.argv[2], p.returncode))
+print("%.6f %.2f %.2f" % (wall, user, system))
+PY
+}
+
+# play PLAYERS GAMES [ARGS...]: one timed run of the referee; prints
+# "WALL USER SYS DECISIONS", the decisions counted from its
+# "game N: K actions" lines. Fails if a bot forfeited.
+play() {
+	players=$1 games=$2
+	shift 2
+	set -- "$referee" play rolit -o first=seat0 --games "$games" "$@"
+	i=0
+	while [ "$i" -lt "$players" ]; do
+		set -- "$@" "$bot"
+		i=$((i + 1))
+	done
+	times=$(measure "$tmp/out" "$@")
+	if ! awk '/^bot +games/ { t = 1; next } t && NF && $NF != 0 { exit 1 }' \
+	    "$tmp/out"; then
+		echo "bench/run.sh: a bot forfeited:" >&2
+		cat "$tmp/out" >&2
+		exit 1
+	fi
+	echo "$times $(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 }
+	    END { print n + 0 }' "$tmp/out")"
+}
+
+# games_for PLAYERS: how many games last about $seconds s (from a short run).
+games_for() {
+	play "$1" 100 >"$tmp/calibrate"
+	awk -v s="$seconds" \
+	    '{ g = int(100 * s / $1); print g < 100 ? 100 : g }' "$tmp/calibrate"
+}
+
+# round_trips N CHILDREN OUT: round trips per second of bench/pingpong,
+# whose report goes to OUT.
+round_trips() {
+	"$pingpong" "$1" "$2" >"$3"
+	sed -n 's/.*s: \([0-9]*\) round trips\/s.*/\1/p' "$3"
+}
+
+# row LABEL RT1 RTN: one line of the table from the "WALL USER SYS
+# DECISIONS" of play in $tmp/run; its figures also go to $tmp/rows.
+row() {
+	awk -v l="$1" -v rt1="$2" -v rtn="$3" -v rows="$tmp/rows" '{
+		dps = $4 / $1
+		printf "%-24s %9d %6.2f %11.0f %6.3f %8.3f %12.2f\n", l, $4, $1,
+		    dps, dps / rt1, dps / rtn, ($2 + $3) * 1e6 / $4
+		printf "%s|%.0f|%.3f|%.3f|%.2f\n", l, dps, dps / rt1, dps / rtn,
+		    ($2 + $3) * 1e6 / $4 >>rows
+	}' "$tmp/run"
+}
+
+header() {
+	printf "%-24s %9s %6s %11s %6s %8s %12s\n" "run" "decisions" \
+	    "wall s" "decisions/s" "ratio" "ratio/N" "ref. CPU us"
+}
+
+# medians: for each run, the median of each figure over the rounds.
+medians() {
+	sort -t '|' -k1,1 "$tmp/rows" | awk -F '|' '
+		function flush(  k, j, t, m) {
+			if (n == 0)
+				return
+			printf "%-24s %9s %6s", label, "", ""
+			for (k = 2; k <= 5; k++) {
+				for (j = 1; j <= n; j++)
+					v[j] = f[j, k]
+				for (j = 2; j <= n; j++)	# insertion sort
+					for (m = j; m > 1 && v[m - 1] > v[m]; m--) {
+						t = v[m]; v[m] = v[m - 1]; v[m - 1] = t
+					}
+				m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+				printf fmt[k], m
+			}
+			printf "\n"
+			n = 0
+		}
+		BEGIN {
+			fmt[2] = " %11.0f"; fmt[3] = " %6.3f"
+			fmt[4] = " %8.3f"; fmt[5] = " %12.2f"
+		}
+		$1 != label { flush(); label = $1 }
+		{ n++; for (k = 2; k <= 5; k++) f[n, k] = $k }
+		END { flush() }'
+}
+
+g2=$(games_for 2)
+g4=$(games_for 4)
+"$referee" keygen "$tmp/logs" >/dev/null
+round=1
+while [ "$round" -le "$rounds" ]; do
+	echo "== round $round: pipe ping-pong"
+	rt1=$(round_trips "$pingpong_n" 1 "$tmp/pp1")
+	rt2=$(round_trips $((pingpong_n / 4)) 2 "$tmp/pp2")
+	rt4=$(round_trips $((pingpong_n / 4)) 4 "$tmp/pp4")
+	cat "$tmp/pp1" "$tmp/pp2" "$tmp/pp4"
+	echo "== round $round: Rolit, first_legal_bot, $g2 games (2 players), $g4 games (4 players)"
+	header
+	play 2 "$g2" >"$tmp/run"
+	row "2 players, no logs" "$rt1" "$rt2"
+	play 2 "$g2" --out "$tmp/logs" >"$tmp/run"
+	rm -f "$tmp"/logs/game-*.jsonl
+	row "2 players, signed logs" "$rt1" "$rt2"
+	play 4 "$g4" >"$tmp/run"
+	row "4 players, no logs" "$rt1" "$rt4"
+	echo
+	round=$((round + 1))
+done
+if [ "$rounds" -gt 1 ]; then
+	echo "== medians over $rounds rounds"
+	header
+	medians
+	echo
+fi
+cat <<'NOTE'
+ratio: decisions/s over 1-child pipe round trips/s (target >= 0.5).
+ratio/N: over round trips/s of a ping-pong whose parent talks in turn to as
+    many children as there are bots (the same pattern of wake-ups).
+ref. CPU us: the referee's own user+sys CPU time per decision, bots left out.
+Besides its 60 decisions a game has 4 exchanges with every bot (start,
+commit, lock, end; each sent to all bots before any reply is read), so even
+a free referee would stay below a ratio of 1.
+NOTE
+exit 0
