@@ -4,11 +4,14 @@
  * legal action copied verbatim and every other line with {}, so it also
  * declines the fairness exchange. No JSON parser: a short scan finds the
  * first element, which is enough for games whose actions are strings or
- * numbers without nested brackets (Rolit: "D3").
+ * numbers without nested brackets (Rolit: "D3").  At goodbye it writes
+ * its own CPU time to stderr ("cpu_us N"), so bench/tournament.sh can
+ * tell the referee's CPU from the bots'.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /*
  * The length of the JSON value starting at s: a string (with escapes), or
@@ -61,6 +64,14 @@ int main(void)
 		const char *legal = first_legal(line);
 		size_t len = legal != NULL ? value_len(legal) : 0;
 
+		if (strstr(line, "\"goodbye\"")) {
+			struct rusage ru;
+
+			getrusage(RUSAGE_SELF, &ru);
+			fprintf(stderr, "cpu_us %ld\n",
+				(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000L +
+				ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+		}
 		if (len > 0)
 			printf("{\"action\":%.*s}\n", (int)len, legal);
 		else

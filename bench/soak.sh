@@ -7,8 +7,16 @@
 # end of the run; exits 1 when the referee crashed, a process was left
 # over, a log does not verify, or an fd count grew.
 #
+# A worker's fds change as its bots start and stop (each live bot holds
+# five: three pipes, a pidfd and its stderr log), so a worker's figure is
+# the fds it holds beyond those, the least over the samples of each window
+# (2-7% of the games, 90-97%); RSS is the last sample of each window.  A
+# bot starting or stopping between the two looks of a sample moves a
+# worker's figure by up to 5, so that much is let pass: a leak of one fd a
+# game would add hundreds.
+#
 # Usage: bench/soak.sh [GAMES] (default 2000).  Environment: CONCURRENCY
-# (games at once, default 2 x the cores: most bots wait), MOVE_MS (default
+# (games at once, default 4 x the cores: most bots wait), MOVE_MS (default
 # 200: the silent and slow bots cost that much a game), KEEP=1 keeps the
 # output folder.  Builds nothing: run `make` first.
 set -u
@@ -21,7 +29,7 @@ zoo=$top_srcdir/tests/zoo
 python3=${PYTHON3:-python3}
 python3=$("$python3" -c 'import sys; print(sys.executable)')
 games=${1:-2000}
-concurrency=${CONCURRENCY:-$((2 * $(nproc)))}
+concurrency=${CONCURRENCY:-$((4 * $(nproc)))}
 move_ms=${MOVE_MS:-200}
 
 for f in "$referee" "$bots/random-bot"; do
@@ -69,37 +77,42 @@ per_table=$((per_table + per_table % 2))   # a multiple of the 2 seatings
 } >"$dir/soak.json"
 total=$((tables * per_table))
 
-# sample: "fds rss_kib" of the parent, then of each worker, one line.
+# sample WINDOW PID: records, for the parent PID and each of its workers,
+# the fewest fds beyond those of its live bots and the latest RSS (KiB).
+declare -A fds rss
 sample() {
-	local line="" p
-	for p in "$1" $(pgrep -P "$1" | sort -n); do
-		[ -d "/proc/$p" ] || continue
-		line+=" $p:$(ls "/proc/$p/fd" 2>/dev/null | wc -l):$(awk '/^VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null)"
+	local p n bots r
+	for p in "$2" $(pgrep -P "$2"); do
+		r=$(awk '/^VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null)
+		[ -n "$r" ] || continue
+		n=$(ls "/proc/$p/fd" 2>/dev/null | wc -l)
+		bots=0
+		[ "$p" = "$2" ] || bots=$(pgrep -P "$p" | wc -l)
+		n=$((n - 5 * bots))
+		[ -n "${fds[$1:$p]:-}" ] && [ "${fds[$1:$p]}" -le "$n" ] || fds[$1:$p]=$n
+		rss[$1:$p]=$r
 	done
-	echo "${line# }"
 }
 finished() {
-	grep -c '"type":"finished"' "$dir/out/manifest.jsonl" 2>/dev/null || echo 0
+	local n
+	n=$(grep -c '"type":"finished"' "$dir/out/manifest.jsonl" 2>/dev/null)
+	echo "${n:-0}"
 }
 
 echo "soak: $total games of rolit (size 4) between $n bots ($((n - 3)) from tests/zoo), $concurrency at once, move_ms $move_ms"
 start=$(date +%s.%N)
 "$referee" tournament "$dir/soak.json" --out "$dir/out" >"$dir/stdout" 2>"$dir/stderr" &
 pid=$!
-first="" last=""
-# The first sample once every worker has a table going (2% of the games
-# done), the last as late as possible while every worker still has one.
+# The start window once every worker has a table going; the end window
+# while every worker still has one.
 while kill -0 "$pid" 2>/dev/null; do
 	done_now=$(finished)
-	if [ -z "$first" ] && [ "$done_now" -ge $((total / 50)) ]; then
-		first=$(sample "$pid")
-		first_at=$done_now
+	if [ "$done_now" -ge $((total / 50)) ] && [ "$done_now" -le $((total * 7 / 100)) ]; then
+		sample start "$pid"
+	elif [ "$done_now" -ge $((total * 90 / 100)) ] && [ "$done_now" -le $((total * 97 / 100)) ]; then
+		sample end "$pid"
 	fi
-	if [ "$done_now" -le $((total * 97 / 100)) ] && [ -n "$first" ]; then
-		last=$(sample "$pid")
-		last_at=$done_now
-	fi
-	sleep 0.5
+	sleep 0.2
 done
 wait "$pid"
 status=$?
@@ -125,18 +138,18 @@ echo "referee crashes: $crashes"
 echo "leftover processes: $leftovers"
 [ "$leftovers" -eq 0 ] || pgrep -a -f "$dir" | head -5 | sed 's/^/  /'
 
-# fds and RSS, per process, before -> after.
+# fds and RSS, per process, start -> end.
 grew=0
-echo "fds and RSS (KiB), after $first_at games -> after $last_at games:"
-for entry in $first; do
-	p=${entry%%:*}
-	after=$(printf '%s\n' $last | grep "^$p:")
-	[ -n "$after" ] || continue
-	fd0=$(echo "$entry" | cut -d: -f2) rss0=$(echo "$entry" | cut -d: -f3)
-	fd1=$(echo "$after" | cut -d: -f2) rss1=$(echo "$after" | cut -d: -f3)
-	[ "$fd1" -le "$fd0" ] || grew=1
-	printf '  %-8s pid %-7s fds %3s -> %3s   RSS %6s -> %6s\n' \
-		"$([ "$p" = "$pid" ] && echo parent || echo worker)" "$p" "$fd0" "$fd1" "$rss0" "$rss1"
+echo "fds (a worker's: beyond its live bots') and RSS in KiB, start -> end of the run:"
+for key in $(printf '%s\n' "${!fds[@]}" | grep '^start:' | sort -t: -k2n); do
+	p=${key#start:}
+	[ -n "${fds[end:$p]:-}" ] || continue
+	slack=5
+	[ "$p" != "$pid" ] || slack=0
+	[ "${fds[end:$p]}" -le $(("${fds[$key]}" + slack)) ] || grew=1
+	printf '  %-6s pid %-7s fds %3s -> %3s   RSS %6s -> %6s\n' \
+		"$([ "$p" = "$pid" ] && echo parent || echo worker)" "$p" \
+		"${fds[$key]}" "${fds[end:$p]}" "${rss[$key]}" "${rss[end:$p]}"
 done
 [ "${KEEP:-0}" = 1 ] && echo "output kept in $dir"
 
