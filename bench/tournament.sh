@@ -5,8 +5,8 @@
 # decision (the parent and its workers; the bots report their own CPU at
 # goodbye and are taken out) and the resident memory of the largest of the
 # referee's processes a quarter and nine tenths of the way in, which must not
-# grow with the
-# number of games (nothing of a game is kept once its log is written).
+# grow with the number of games (nothing of a game is kept once its log is
+# written).
 #
 # Run `make bench` (or `make` first). Environment: BENCH_GAMES (games of the
 # 2-bot run, default 2000; the 8-bot run plays 28 tables of BENCH_GAMES/28),
