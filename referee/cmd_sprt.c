@@ -136,6 +136,18 @@ static cJSON *game_options(const struct sprt_args *a, const struct game_rules *r
 	return options;
 }
 
+/* "+12.3 +/- 4.5"; a part that is undefined (no spread in the results, or
+ * an interval reaching a score of 0 or 1) is "n/a". */
+static void plus_minus(char *buf, size_t len, double value, double margin)
+{
+	if (!isfinite(value))
+		snprintf(buf, len, "n/a");
+	else if (!isfinite(margin))
+		snprintf(buf, len, "%+.1f +/- n/a", value);
+	else
+		snprintf(buf, len, "%+.1f +/- %.1f", value, margin);
+}
+
 /* A's score in one game: 1, 1/2 or 0. */
 static double score_of_a(const struct game_outcome *o, int seat_of_a)
 {
@@ -198,14 +210,18 @@ static int run_test(struct sprt_args *a, char **bots)
 		fflush(stdout);
 		if (verdict != SPRT_CONTINUE || pair == a->max_pairs) {
 			struct sprt_estimate est;
+			char elo[64], nelo[64], los[32] = "n/a";
 
 			sprt_estimate(counts, 5, &est);
-			printf("%s after %ld pairs: %s scores %.1f%%, Elo %+.1f +/- %.1f, "
-			       "normalized %+.1f +/- %.1f, LOS %.1f%%\n",
+			plus_minus(elo, sizeof elo, est.elo, est.elo_margin);
+			plus_minus(nelo, sizeof nelo, est.nelo, est.nelo_margin);
+			if (isfinite(est.los))
+				snprintf(los, sizeof los, "%.1f%%", 100 * est.los);
+			printf("%s after %ld pairs: %s scores %.1f%%, Elo %s, "
+			       "normalized Elo %s, LOS %s\n",
 			       verdict == SPRT_H1 ? "H1 accepted" :
 			       verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
-			       pair, names[0], 100 * est.score, est.elo, est.elo_margin,
-			       est.nelo, est.nelo_margin, 100 * est.los);
+			       pair, names[0], 100 * est.score, elo, nelo, los);
 			break;
 		}
 	}

@@ -101,6 +101,24 @@ expect_exit 0 "$REFEREE" ladder "$TMP/tampered"
 expect_contains "$ERR" "skipped $TMP/tampered/games/000001.jsonl: line" "the bad log is named"
 expect_contains "$OUT" "23 games, 1 logs skipped" "and not counted"
 
+# Other formats: csv, json, and PGN for other rating tools.
+run "$REFEREE" ladder "$TMP/full" --format pgn
+expect_eq "$(grep -c '^\[Result "' "$OUT")" 24 "pgn: one game record per game"
+expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(grep -c '"seats":\["first"' "$TMP/full/manifest.jsonl")" \
+	"pgn: seat 0 is White"
+run "$REFEREE" ladder "$TMP/full" --format json
+ok "$("$PYTHON3" -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d["games"] == 24 and len(d["ladder"]) == 3))' <"$OUT"; echo $?)" \
+	"json: 24 games, 3 bots" || diag_run
+
+# sprt: deterministic bots, so the same pair every time and exact numbers.
+run "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 "a=$FIRST" "b=$LAST"
+expect_eq "$RC" 0 "sprt exits 0 with a verdict"
+expect_contains "$OUT" "LLR bounds [-2.944, 2.944]" "sprt prints its bounds"
+expect_contains "$OUT" "pair 9: 0.0 + 1.0  pentanomial [0 0 9 0 0]  LLR -2.951" "sprt prints the LLR after each pair"
+expect_contains "$OUT" "H0 accepted after 9 pairs: a scores 50.0%" "sprt stops at the bound"
+expect_exit 2 "$REFEREE" sprt rolit --elo0 0 "a=$FIRST" "b=$LAST"
+expect_contains "$ERR" "give both --elo0 and --elo1" "sprt needs both hypotheses"
+
 # Usage and bad files.
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/full"
 expect_contains "$ERR" "already holds a tournament: add --resume" "an output folder is never reused by accident"
