@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,19 @@
 #include <linux/close_range.h>
 
 extern char **environ;
+
+/* The process groups of the bots started and not yet reaped, for
+ * bot_kill_all() in a signal handler: changed only with every signal
+ * blocked, so a handler always sees the list whole. */
+static pid_t *live_groups;
+static size_t live_count, live_cap;
+
+/* The bubblewrap options of a sandboxed bot (bot_spawn() adds its folder);
+ * bwrap resolves the program after them in the new root. */
+static const char *const sandbox_options[] = {
+	"--die-with-parent", "--unshare-all", "--ro-bind", "/", "/",
+	"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", NULL,
+};
 
 struct bot {
 	pid_t pid;           /* also the process group id */
@@ -285,6 +299,11 @@ child_exec(const struct plan *plan, int fds[4])
 		if (setrlimit(RLIMIT_AS, &rl) < 0)
 			child_fail(fds[3], STEP_LIMITS);
 	}
+	if (plan->limits.processes) {
+		rl.rlim_cur = rl.rlim_max = plan->limits.processes;
+		if (setrlimit(RLIMIT_NPROC, &rl) < 0)
+			child_fail(fds[3], STEP_LIMITS);
+	}
 	if (plan->workdir && chdir(plan->workdir) < 0)
 		child_fail(fds[3], STEP_CHDIR);
 	/* Descriptors the referee itself inherited without close-on-exec
@@ -316,6 +335,36 @@ static void describe_failure(const struct child_failure *f,
 		errorf(err, "%s '%s': %s%s", doing[f->step], plan->argv[0],
 		       strerror(f->err), bad_interpreter ?
 		       " (is the interpreter in its #! line installed?)" : "");
+}
+
+/* Adds or removes a bot's process group in live_groups. */
+static void track(pid_t pid, bool add)
+{
+	sigset_t all, old;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	if (add) {
+		if (live_count == live_cap) {
+			live_cap = live_cap ? 2 * live_cap : 8;
+			live_groups = xrealloc(live_groups,
+					       live_cap * sizeof *live_groups);
+		}
+		live_groups[live_count++] = pid;
+	} else {
+		for (size_t i = 0; i < live_count; i++)
+			if (live_groups[i] == pid) {
+				live_groups[i] = live_groups[--live_count];
+				break;
+			}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void bot_kill_all(void)
+{
+	for (size_t i = 0; i < live_count; i++)
+		kill(-live_groups[i], SIGKILL);
 }
 
 /* Pipes for the child's stdin, stdout, stderr and failure report:
@@ -350,11 +399,16 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	pid = fork();
 	if (pid == 0)
 		child_exec(plan, child_fds);
+	if (pid > 0) {
+		/* The group exists and is listed before any handler of
+		 * ours can run and look for it. */
+		setpgid(pid, pid);
+		track(pid, true);
+	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (pid < 0)
 		return errorf(err, "cannot start '%s': fork: %s", plan->argv[0],
 			      strerror(errno));
-	setpgid(pid, pid);
 	close_fd(&ends[0][0]);
 	close_fd(&ends[1][1]);
 	close_fd(&ends[2][1]);
@@ -369,8 +423,101 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 		f = (struct child_failure){ STEP_SETUP, n < 0 ? errno : EIO };
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
+	track(pid, false);
 	describe_failure(&f, plan, err);
 	return -1;
+}
+
+/* Replaces the plan's program with bwrap running it in `workdir` (the
+ * referee's own when NULL), as an absolute path so that bwrap can bind
+ * it.  0, or -1 with err. */
+static int sandbox_plan(struct plan *plan, const char *workdir, char *err)
+{
+	char why[ERR_LEN], *bwrap = bot_resolve_program("bwrap", why);
+	char *dir = realpath(workdir ? workdir : ".", NULL), **argv;
+	size_t n = 0, words = 0;
+
+	if (!bwrap || !dir) {
+		if (!bwrap)
+			errorf(err, "the sandbox needs bubblewrap (bwrap), which "
+			       "is not installed: apt-get install bubblewrap");
+		else
+			errorf(err, "cannot enter working directory '%s': %s",
+			       workdir ? workdir : ".", strerror(errno));
+		free(bwrap);
+		free(dir);
+		return -1;
+	}
+	while (plan->argv[words])
+		words++;
+	argv = xcalloc(sizeof sandbox_options / sizeof *sandbox_options +
+		       words + 8, sizeof *argv);
+	argv[n++] = xstrdup(bwrap);
+	for (const char *const *o = sandbox_options; *o; o++)
+		argv[n++] = xstrdup(*o);
+	argv[n++] = xstrdup("--bind");
+	argv[n++] = xstrdup(dir);
+	argv[n++] = xstrdup(dir);
+	argv[n++] = xstrdup("--chdir");
+	argv[n++] = dir;
+	argv[n++] = xstrdup("--");
+	argv[n++] = plan->path;
+	for (size_t i = 1; i < words; i++)
+		argv[n++] = xstrdup(plan->argv[i]);
+	bot_free_words(plan->argv);
+	plan->argv = argv;
+	plan->path = bwrap;
+	return 0;
+}
+
+int bot_sandbox_check(char *err)
+{
+	char *argv[sizeof sandbox_options / sizeof *sandbox_options + 3];
+	char *bwrap = bot_resolve_program("bwrap", err), said[ERR_LEN / 2];
+	posix_spawn_file_actions_t actions;
+	size_t n = 0, got = 0;
+	int pipe_fds[2], status = 0, rc = -1;
+	ssize_t r;
+	pid_t pid;
+
+	if (!bwrap)
+		return errorf(err, "bubblewrap (bwrap), which is not installed: "
+			      "apt-get install bubblewrap");
+	argv[n++] = bwrap;
+	for (const char *const *o = sandbox_options; *o; o++)
+		argv[n++] = (char *)*o;
+	argv[n++] = "true";
+	argv[n] = NULL;
+	if (pipe2(pipe_fds, O_CLOEXEC) < 0) {
+		free(bwrap);
+		return errorf(err, "a pipe: %s", strerror(errno));
+	}
+	posix_spawn_file_actions_init(&actions);
+	posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+	posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
+	errno = posix_spawn(&pid, bwrap, &actions, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&actions);
+	close(pipe_fds[1]);
+	if (errno) {
+		errorf(err, "bubblewrap, which cannot be run: %s: %s", bwrap,
+		       strerror(errno));
+	} else {
+		while ((r = read(pipe_fds[0], said + got, sizeof said - 1 - got)) > 0 ||
+		       (r < 0 && errno == EINTR))
+			got += r > 0 ? (size_t)r : 0;
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		said[got] = '\0';
+		said[strcspn(said, "\n")] = '\0';
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			rc = 0;
+		else
+			errorf(err, "bubblewrap to create namespaces, which it "
+			       "cannot do here: %s", got ? said : "it failed");
+	}
+	close(pipe_fds[0]);
+	free(bwrap);
+	return rc;
 }
 
 struct bot *bot_spawn(const struct bot_spec *spec, char *err)
@@ -392,6 +539,8 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	if (spec->workdir && strchr(argv0, '/') && argv0[0] != '/')
 		plan.path = xstrdup(argv0);
 	else if (!(plan.path = bot_resolve_program(argv0, err)))
+		goto out;
+	if (spec->limits.sandbox && sandbox_plan(&plan, spec->workdir, err) < 0)
 		goto out;
 	if (!(plan.envp = build_env(spec->env, err)))
 		goto out;
@@ -648,6 +797,7 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		}
 		/* Even when the leader is gone: its group may live on. */
 		kill(-bot->pid, SIGKILL);
+		track(bot->pid, false);
 		while (waitid(P_PID, (id_t)bot->pid, &si, WEXITED) < 0 &&
 		       errno == EINTR)
 			;

@@ -23,6 +23,16 @@ struct bot_limits {
 	size_t max_stderr;    /* stderr bytes kept in the file; rest dropped */
 	unsigned cpu_seconds; /* RLIMIT_CPU; 0 = no limit */
 	size_t address_space; /* RLIMIT_AS in bytes; 0 = no limit */
+	/* RLIMIT_NPROC; 0 = none set.  The kernel counts every process of
+	 * the user, not just this bot's (so the referee, its workers and the
+	 * other bots of the same user count too), and does not apply it to
+	 * root at all. */
+	unsigned processes;
+	/* Run the bot under bubblewrap (bot_sandbox_check()): no network,
+	 * the whole filesystem read-only but its working folder, its own
+	 * /tmp, /proc and /dev.  Here rather than in bot_spec because it
+	 * travels with the limits from every verb and tournament file. */
+	bool sandbox;
 };
 
 struct bot_spec {
@@ -78,6 +88,17 @@ void bot_free_words(char **words);
 /* Resolves a program name to a path (PATH lookup for names without '/'),
  * as bot_spawn does.  Returns a new string or NULL with a message in err. */
 char *bot_resolve_program(const char *name, char *err);
+
+/* Checks that bot_spawn can run a bot in a sandbox here: bubblewrap is
+ * installed and can create its namespaces (it runs `true` in one).  0,
+ * or -1 with err completing "the sandbox needs ...": "bubblewrap (bwrap),
+ * which is not installed: ..." or bwrap's own error. */
+int bot_sandbox_check(char *err);
+
+/* Sends SIGKILL to the process group of every bot this process has
+ * started and not yet reaped.  Async-signal-safe: for a signal handler
+ * that must not leave a bot's children behind. */
+void bot_kill_all(void);
 
 pid_t bot_pid(const struct bot *bot);
 

@@ -48,7 +48,12 @@ const char cli_match_usage[] =
 "  --max-line N      longest reply line in bytes (default 65536)\n"
 "  --max-stderr N    stderr bytes kept per bot (default 1048576)\n"
 "  --cpu-seconds N   CPU limit per bot process (default 0: none)\n"
-"  --memory-mb N     address-space limit per bot process (default 0: none)\n";
+"  --memory-mb N     address-space limit per bot process (default 0: none)\n"
+"  --max-processes N RLIMIT_NPROC for each bot: a cap on all the processes of\n"
+"                    the user, not of the bot alone; not applied to root\n"
+"                    (default 0: not set)\n"
+"  --sandbox         run each bot under bubblewrap: no network, filesystem\n"
+"                    read-only but its own folder\n";
 
 const struct time_control cli_default_time = {
 	.move_ms = 1000, .game_ms = 0, .start_ms = 10000,
@@ -67,11 +72,19 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 		{"--move-ms", 1, 86400000}, {"--game-ms", 0, 86400000},
 		{"--start-ms", 1, 86400000}, {"--max-line", 64, 1L << 30},
 		{"--max-stderr", 0, 1L << 34}, {"--cpu-seconds", 0, 1000000},
-		{"--memory-mb", 0, 1L << 24},
+		{"--memory-mb", 0, 1L << 24}, {"--max-processes", 0, 1L << 22},
 	};
+	char err[ERR_LEN];
 	long n;
 
-	if (opt < 1001 || opt > 1007)
+	if (opt == 1009) {
+		/* Said now, not as every bot forfeits its first game. */
+		if (bot_sandbox_check(err))
+			return cli_fail(verb, "--sandbox needs %s", err);
+		limits->sandbox = true;
+		return EXIT_OK;
+	}
+	if (opt < 1001 || opt > 1008)
 		return -1;
 	if (!cli_number(verb, flags[opt - 1001].flag, arg, flags[opt - 1001].min,
 			flags[opt - 1001].max, &n))
@@ -84,6 +97,7 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 	case 1005: limits->max_stderr = (size_t)n; break;
 	case 1006: limits->cpu_seconds = (unsigned)n; break;
 	case 1007: limits->address_space = (size_t)n << 20; break;
+	case 1008: limits->processes = (unsigned)n; break;
 	}
 	return EXIT_OK;
 }

@@ -30,7 +30,7 @@
 
 static const char *const top_fields[] = {
 	"name", "game", "options", "players", "format", "games", "bots",
-	"time", "limits", "seed", "concurrency", NULL,
+	"time", "limits", "seed", "concurrency", "sandbox", NULL,
 };
 static const char *const bot_fields[] = {
 	"name", "command", "workdir", "env", "challenger", NULL,
@@ -39,7 +39,8 @@ static const char *const time_fields[] = {
 	"move_ms", "game_ms", "start_ms", NULL,
 };
 static const char *const limit_fields[] = {
-	"max_line", "max_stderr", "cpu_seconds", "memory_mb", NULL,
+	"max_line", "max_stderr", "cpu_seconds", "memory_mb", "processes",
+	NULL,
 };
 
 /* The whole file in a new buffer, or NULL with err. */
@@ -455,6 +456,8 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 	const cJSON *time, *limits;
 	long move = 1000, game = 0, start = 10000;
 	long line = 65536, stderr_bytes = 1L << 20, cpu = 0, memory = 0;
+	long processes = 0;
+	const cJSON *sandbox = cJSON_GetObjectItemCaseSensitive(root, "sandbox");
 
 	if (get_object(root, "time", "", &time, err) < 0 ||
 	    check_fields(time, time_fields, "time: ", err) < 0 ||
@@ -470,8 +473,12 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 	    get_int(limits, "cpu_seconds", "limits: ", 0, 1000000, &cpu,
 		    err) < 0 ||
 	    get_int(limits, "memory_mb", "limits: ", 0, 1L << 24, &memory,
+		    err) < 0 ||
+	    get_int(limits, "processes", "limits: ", 0, 1L << 22, &processes,
 		    err) < 0)
 		return -1;
+	if (sandbox && !cJSON_IsBool(sandbox))
+		return errorf(err, "\"sandbox\" must be true or false");
 	spec->time = (struct time_control){
 		.move_ms = move, .game_ms = game, .start_ms = start,
 	};
@@ -480,6 +487,8 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 		.max_stderr = (size_t)stderr_bytes,
 		.cpu_seconds = (unsigned)cpu,
 		.address_space = (size_t)memory << 20,
+		.processes = (unsigned)processes,
+		.sandbox = cJSON_IsTrue(sandbox),
 	};
 	return 0;
 }
@@ -593,6 +602,8 @@ int tournament_file_check_bots(const struct tournament_spec *spec,
 {
 	char why[ERR_LEN];
 
+	if (spec->limits.sandbox && bot_sandbox_check(why))
+		return errorf(err, "the sandbox needs %s", why);
 	for (int i = 0; i < spec->bot_count; i++) {
 		const struct tournament_bot *bot = &spec->bots[i];
 		struct stat st;

@@ -785,6 +785,14 @@ START_TEST(resource_limits)
 	expect_line(bot, "524288");
 	bot_free(bot, 100);
 
+	/* Shells disagree on ulimit's letter for processes. */
+	spec.command = "awk '/Max processes/ { print $3, $4 }' /proc/self/limits";
+	spec.limits.processes = 300;
+	bot = spawn_spec(&spec);
+	expect_line(bot, "300 300");
+	bot_free(bot, 100);
+	spec.limits.processes = 0;
+
 	spec.command = "sh -c 'while :; do :; done'";
 	spec.limits.cpu_seconds = 1;
 	start = now_ns();

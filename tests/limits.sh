@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# End-to-end: the per-bot process limit (--max-processes, "processes"), the
+# whole group of a bot stopped with it, and what --sandbox says when
+# bubblewrap is missing or cannot work here (tests/sandbox.sh runs bots in
+# the sandbox itself).
+. "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
+
+# --- --max-processes ------------------------------------------------------------
+# RLIMIT_NPROC counts every process of the user and the kernel never applies
+# it to root: as root the referee runs as nobody, whose processes are few,
+# with an interpreter nobody may run (a pyenv one under /root is not).
+if [ "$(id -u)" -eq 0 ]; then
+	AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	uid=65534
+	chmod 0777 "$TMP"
+else
+	AS=()
+	uid=$(id -u)
+fi
+py=$PYTHON3
+"${AS[@]}" test -x "$py" || py=/usr/bin/python3
+spawner() {
+	echo "spawner=$py '$ZOO/spawner.py' '$TMP' $1"
+}
+# Room for the referee and the two bots, and a few children.
+limit=$(($(ps -u "$uid" --no-headers | wc -l) + 8))
+
+# (A build under /root is out of nobody's reach.)
+if "${AS[@]}" test -x "$REFEREE" -a -r "$ZOO/spawner.py" -a -x "$CBOT"; then
+	# Unlimited, it starts all 40 (so the limit is what stops it below).
+	LOG="$TMP/free.jsonl"
+	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit -o size=4 --log "$LOG" "$(spawner 40)" "$(cbot)"
+	expect_contains "$LOG.spawner.stderr" "spawner: started 40 of 40 children" "no limit: all 40 children start"
+	assert_no_leftovers "no limit: its 40 children are stopped with it"
+
+	LOG="$TMP/limited.jsonl"
+	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit -o size=4 --max-processes "$limit" --log "$LOG" "$(spawner 40)" "$(cbot)"
+	expect_contains "$LOG.spawner.stderr" "spawner: fork failed: Resource temporarily unavailable" \
+		"--max-processes $limit: its fork fails"
+	started=$(sed -n 's/^spawner: started \([0-9]*\) of 40 children$/\1/p' "$LOG.spawner.stderr")
+	expect_lt "${started:-40}" 40 "--max-processes $limit: it starts fewer children than it wants"
+	expect_eq "$(grep -c '"type":"result"' "$LOG")" 1 "--max-processes: the game completes"
+	group=$(cat "$TMP/spawner.pgid" 2>/dev/null)
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		pgrep -g "${group:-none}" >/dev/null 2>&1 || break
+		sleep 0.1
+	done
+	[ -n "$group" ] && ! pgrep -g "$group" >/dev/null
+	ok $? "--max-processes: no process of its group ($group) is left after the game"
+	assert_no_leftovers "--max-processes: no process left over"
+
+	expect_exit 2 "$REFEREE" play rolit --max-processes lots "$(cbot)" "$(cbot)"
+	expect_contains "$ERR" "--max-processes takes a whole number from 0 to 4194304, not 'lots'" "--max-processes: a bad value is named"
+
+	# The tournament file's "processes" reaches the bots too.
+	cat >"$TMP/p.json" <<-JSON
+	{
+	  "name": "processes", "game": "rolit", "options": {"size": 4}, "games": 2,
+	  "bots": [
+	    {"name": "spawner", "command": "$py $ZOO/spawner.py $TMP 40"},
+	    {"name": "random", "command": "$CBOT $TMP"}
+	  ],
+	  "limits": {"processes": $limit}
+	}
+	JSON
+	expect_exit 0 "${AS[@]}" "$REFEREE" tournament "$TMP/p.json" --out "$TMP/p" --concurrency 1
+	expect_contains "$TMP/p/stderr/table0001-spawner.stderr" "spawner: fork failed" \
+		"\"limits\": {\"processes\": $limit}: its fork fails"
+	assert_no_leftovers "\"processes\": no process left over"
+	sed -i "s/\"processes\": $limit/\"processes\": -1/" "$TMP/p.json"
+	expect_exit 2 "$REFEREE" tournament "$TMP/p.json" --out "$TMP/p2"
+	expect_contains "$ERR" '"processes"' "\"processes\": -1 is refused, naming the field"
+else
+	ok 0 "--max-processes # SKIP user $uid cannot run $REFEREE and the bots"
+fi
+
+# --- the whole group, when the referee itself is stopped -------------------------
+# Its signal handler kills each bot's process group: the parent-death
+# signal would stop the bots but not the children they started.
+for sig in TERM INT; do
+	DIR="$TMP/stopped-$sig"
+	"$REFEREE" play rolit -o size=4 --games 1000 --out "$DIR" "$(spawner 3)" "slow=$(zoo slow 20)" \
+		>/dev/null 2>&1 </dev/null &
+	pid=$!
+	for _ in $(seq 100); do
+		grep -q "started 3 of 3" "$DIR/spawner.stderr" 2>/dev/null && break
+		sleep 0.05
+	done
+	expect_eq "$(pgrep -f "sleep.300. $TMP" | wc -l)" 3 "play, SIG$sig: the bot's 3 children are running"
+	kill -"$sig" "$pid"
+	wait "$pid"
+	expect_eq "$?" $((128 + $(kill -l "$sig"))) "play, SIG$sig: the referee ends by the signal"
+	assert_no_leftovers "play, SIG$sig: the bot's children are stopped with it"
+done
+
+# --- --sandbox without a working bubblewrap --------------------------------------
+mkdir "$TMP/no-bwrap"
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" play rolit --sandbox "$CBOT" "$CBOT"
+expect_contains "$ERR" "referee play: --sandbox needs bubblewrap (bwrap), which is not installed: apt-get install bubblewrap" \
+	"play --sandbox: a missing bwrap is named, with how to install it"
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" tournament "$TMP/p.json" --sandbox
+expect_contains "$ERR" "referee tournament: --sandbox needs bubblewrap (bwrap), which is not installed" \
+	"tournament --sandbox: a missing bwrap is named"
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" sprt rolit --elo0 0 --elo1 10 --sandbox "$CBOT" "$CBOT"
+expect_contains "$ERR" "referee sprt: --sandbox needs bubblewrap (bwrap), which is not installed" \
+	"sprt --sandbox: a missing bwrap is named"
+
+# A bwrap that cannot create namespaces (as in some containers): its own
+# words are passed on, before any bot starts.
+mkdir "$TMP/bad-bwrap"
+printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' >"$TMP/bad-bwrap/bwrap"
+chmod +x "$TMP/bad-bwrap/bwrap"
+expect_exit 2 env PATH="$TMP/bad-bwrap:$PATH" "$REFEREE" play rolit --sandbox "$CBOT" "$CBOT"
+expect_contains "$ERR" "--sandbox needs bubblewrap to create namespaces, which it cannot do here: bwrap: No permissions to create new namespace" \
+	"--sandbox: bwrap's own error is reported"
+expect_not_contains "$OUT" "game 1" "--sandbox: no game is played without a sandbox"
+
+done_testing
