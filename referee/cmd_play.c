@@ -4,6 +4,7 @@
  * per game.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,16 @@ struct play {
 	double *places;       /* per entrant: sum of places */
 	long *forfeits;       /* per entrant */
 };
+
+/* Ctrl-C or a kill ends the referee as usual (the handler is reset and
+ * the signal raised again), but first takes the whole process group of
+ * every bot with it: the parent-death signal reaches the bots only, not
+ * what they started. */
+static void on_stop(int sig)
+{
+	bot_kill_all();
+	raise(sig);
+}
 
 static void show_action(void *ctx, const struct game_rules *rules,
 			const void *state, int seat, const cJSON *action)
@@ -276,6 +287,7 @@ int cmd_play(int argc, char **argv)
 		.config.grace_ms = 200,
 		.limits = cli_default_limits,
 	};
+	struct sigaction stop = {.sa_handler = on_stop, .sa_flags = SA_RESETHAND};
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
@@ -315,6 +327,8 @@ int cmd_play(int argc, char **argv)
 		p.config.on_action = show_action;
 		p.config.hook_ctx = &p;
 	}
+	sigaction(SIGINT, &stop, NULL);
+	sigaction(SIGTERM, &stop, NULL);
 	rc = play_games(&p);
 out:
 	for (int i = 0; i < p.count; i++) {

@@ -40,6 +40,7 @@ static const char usage[] =
 "                     ladder of the whole tournament\n"
 "  --key FILE         sign with this secret key (default: DIR/referee.key,\n"
 "                     created when missing)\n"
+"  --sandbox          run each bot under bubblewrap (as \"sandbox\": true)\n"
 "\n"
 "Exit status: 0 when every game of the run is finished, 2 on a bad file or\n"
 "usage, or when the run stops (run it again with --resume).\n";
@@ -60,6 +61,7 @@ int cmd_tournament(int argc, char **argv)
 		{"resume", no_argument, NULL, 'r'},
 		{"shard", required_argument, NULL, 's'},
 		{"key", required_argument, NULL, 'k'},
+		{"sandbox", no_argument, NULL, 'S'},
 		{NULL, 0, NULL, 0},
 	};
 	struct tournament_run run = {.shard_index = 1, .shard_count = 1};
@@ -69,6 +71,7 @@ int cmd_tournament(int argc, char **argv)
 	const char *key_file = NULL;
 	char err[ERR_LEN], *out = NULL, *manifest = NULL;
 	long concurrency = 0;
+	bool sandbox = false;
 	int opt, rc = EXIT_USAGE;
 
 	if (cli_wants_help(argc, argv)) {
@@ -90,6 +93,11 @@ int cmd_tournament(int argc, char **argv)
 						"1 <= I <= N, not '%s'", optarg);
 			break;
 		case 'k': key_file = optarg; break;
+		case 'S':
+			if (bot_sandbox_check(err))
+				return cli_fail("tournament", "--sandbox needs %s", err);
+			sandbox = true;
+			break;
 		default:
 			return cli_fail("tournament", "unknown option '%s'", argv[optind - 1]);
 		}
@@ -103,6 +111,7 @@ int cmd_tournament(int argc, char **argv)
 		tournament_file_free(&spec);
 		return cli_fail("tournament", "%s: %s", run.file, err);
 	}
+	spec.limits.sandbox |= sandbox;
 	if (schedule_build(&spec, MAX_GAMES, &schedule, err)) {
 		tournament_file_free(&spec);
 		return cli_fail("tournament", "%s", err);

@@ -44,6 +44,10 @@ struct run_state {
 	long *played;
 	int64_t started_ns;
 	bool tty;
+	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
+	 * this mask: a stop signal never slips in between a check of
+	 * stop_signal and the wait. */
+	sigset_t wait_mask;
 	char *err;
 };
 
@@ -307,6 +311,12 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
+static int stopped(struct run_state *st, int sig)
+{
+	return errorf(st->err, "stopped by signal %d; run again with --resume "
+		      "to finish", sig);
+}
+
 /* Runs the pool until every worker has quit, an error, or a signal. */
 static int run_pool(struct run_state *st, struct worker *workers, int count)
 {
@@ -326,11 +336,15 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 				fds[n] = (struct pollfd){.fd = workers[i].from, .events = POLLIN};
 				map[n++] = i;
 			}
-		if (poll(fds, (nfds_t)n, -1) < 0) {
-			if (errno == EINTR && stop_signal)
-				rc = errorf(st->err, "stopped by signal %d; run again "
-					    "with --resume to finish", (int)stop_signal);
-			else if (errno != EINTR)
+		n = ppoll(fds, (nfds_t)n, NULL, &st->wait_mask);
+		/* Checked even when fds are ready: the handler may have run
+		 * as ppoll() returned them. */
+		if (stop_signal) {
+			rc = stopped(st, stop_signal);
+			continue;
+		}
+		if (n < 0) {
+			if (errno != EINTR)
 				rc = errorf(st->err, "poll: %s", strerror(errno));
 			continue;
 		}
@@ -342,7 +356,12 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 			if (!fds[k].revents)
 				continue;
 			if (worker_receive(w)) {
-				rc = errorf(st->err, "a worker died unexpectedly");
+				/* A signal to the whole group may reach a
+				 * worker, and end it, before it reaches us. */
+				int sig = worker_reap(w);
+
+				rc = sig ? stopped(st, sig)
+					 : errorf(st->err, "a worker died unexpectedly");
 				break;
 			}
 			while (!rc && w->pid && (line = worker_line(w, &used))) {
@@ -369,6 +388,7 @@ int tournament_play(const struct tournament_spec *spec,
 	struct worker_job job = {.spec = spec, .schedule = schedule,
 				 .out_dir = run->out_dir, .key = run->key};
 	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
+	sigset_t stops;
 	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
 	int count = 0, rc;
 	char sub[4096];
@@ -389,6 +409,10 @@ int tournament_play(const struct tournament_spec *spec,
 	st.started_ns = now_ns();
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stops, &st.wait_mask);
 	for (int i = 0; i < run->concurrency && !rc; i++)
 		if (!(rc = worker_start(&workers[i], &job, err)))
 			count++;
@@ -396,6 +420,9 @@ int tournament_play(const struct tournament_spec *spec,
 	for (int i = 0; i < count; i++)
 		if (workers[i].pid)
 			worker_kill(&workers[i]);
+	/* Unblocked while our handler is still there: a signal pending
+	 * now only sets stop_signal. */
+	pthread_sigmask(SIG_SETMASK, &st.wait_mask, NULL);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (st.tty && st.done)

@@ -234,13 +234,24 @@ void worker_consume(struct worker *worker, size_t consumed)
 	worker->len -= consumed;
 }
 
-static void reap(struct worker *worker)
+/* Returns the wait status. */
+static int reap(struct worker *worker)
 {
+	int status = 0;
+
 	close(worker->to);
 	close(worker->from);
-	while (waitpid(worker->pid, NULL, 0) < 0 && errno == EINTR)
+	while (waitpid(worker->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	worker->pid = 0;
+	return status;
+}
+
+int worker_reap(struct worker *worker)
+{
+	int status = reap(worker), code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+
+	return code == 128 + SIGINT || code == 128 + SIGTERM ? code - 128 : 0;
 }
 
 void worker_quit(struct worker *worker)

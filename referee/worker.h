@@ -51,6 +51,10 @@ char *worker_line(struct worker *worker, size_t *consumed);
 void worker_consume(struct worker *worker, size_t consumed);
 /* Asks an idle worker to quit and reaps it. */
 void worker_quit(struct worker *worker);
+/* Reaps a worker whose pipe has closed.  Returns the signal that stopped
+ * it, SIGINT or SIGTERM (as Ctrl-C sends to the whole process group), or
+ * 0 when it died of anything else. */
+int worker_reap(struct worker *worker);
 /* Kills a worker (and so its bots) and reaps it. */
 void worker_kill(struct worker *worker);
 
