@@ -29,6 +29,7 @@ for example in bolo bolo5 volle_lotte rolit black_pot; do
 		passes "$game" "$NODE $top_srcdir/bots/examples/$example.mjs"
 	fi
 done
+passes rolit "$top_builddir/bots/examples/rolit"
 if command -v jq >/dev/null; then
 	passes rolit "$top_srcdir/bots/examples/minimal.sh"
 fi
