@@ -69,6 +69,18 @@ static const char *duplicate_key(const cJSON *item)
 	return NULL;
 }
 
+/* Whether a number anywhere in `item` is beyond a double: cJSON reads it
+ * as infinity, which prints as null, so a log could not hold the value. */
+static bool has_infinity(const cJSON *item)
+{
+	if (cJSON_IsNumber(item) && !isfinite(item->valuedouble))
+		return true;
+	for (const cJSON *a = item->child; a; a = a->next)
+		if (has_infinity(a))
+			return true;
+	return false;
+}
+
 cJSON *json_parse_object(const char *text, size_t len, char *err)
 {
 	const char *end = NULL;
@@ -98,6 +110,8 @@ cJSON *json_parse_object(const char *text, size_t len, char *err)
 		errorf(err, "the line is JSON but not an object");
 	} else if ((dup = duplicate_key(item)) != NULL) {
 		errorf(err, "duplicate key \"%.64s\"", dup);
+	} else if (has_infinity(item)) {
+		errorf(err, "a number is too large for a double");
 	} else {
 		return item;
 	}
@@ -178,7 +192,8 @@ static void out_number(struct out *o, double d)
 		out_put(o, "null", 4);
 		return;
 	}
-	if (d == (double)(long long)d && d > -1e15 && d < 1e15) {
+	/* The range first: casting a double beyond long long is undefined. */
+	if (d > -1e15 && d < 1e15 && d == (double)(long long)d) {
 		/* What %1.15g prints for these, without printf. */
 		long long v = (long long)d;
 		unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;

@@ -12,7 +12,8 @@
 #include <stddef.h>
 
 /* Parses `len` bytes as exactly one JSON object: valid UTF-8, no NUL
- * byte, no duplicate key at any depth, nothing after it but spaces.
+ * byte, no duplicate key at any depth, no number beyond a double, nothing
+ * after it but spaces.
  * Returns a new object or NULL with the reason in err (ERR_LEN bytes). */
 cJSON *json_parse_object(const char *text, size_t len, char *err);
 

@@ -86,6 +86,11 @@ static int resolve_one(const struct game_option *option, const cJSON *given,
 
 	if (given) {
 		value_text(given, text, sizeof text);
+		if (cJSON_IsString(given) && strlen(given->valuestring) >= sizeof text)
+			return errorf(err, "option '%s' is given a value of %zu "
+				      "characters; no option takes more than %zu",
+				      option->name, strlen(given->valuestring),
+				      sizeof text - 1);
 		value = text;
 	}
 	options_describe_values(option, allowed, sizeof allowed);

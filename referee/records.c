@@ -3,6 +3,10 @@
  */
 #include "records.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
 #include "util.h"
 
 static cJSON *record(const char *type)
@@ -51,13 +55,35 @@ cJSON *records_action(int seat, const cJSON *action, long long us)
 	return r;
 }
 
+/* A copy of `text` with each byte that is not part of valid UTF-8 made a
+ * '?': a forfeit's detail quotes what the bot sent, cut to a length, and a
+ * log line that is not valid UTF-8 never verifies. */
+static char *valid_utf8(const char *text)
+{
+	char *copy = xstrdup(text);
+	size_t len = strlen(copy);
+
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)copy[i];
+		size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+
+		if (n <= len - i && json_valid_utf8(copy + i, n))
+			i += n;
+		else
+			copy[i++] = '?';
+	}
+	return copy;
+}
+
 cJSON *records_forfeit(int seat, const char *reason, const char *detail)
 {
 	cJSON *r = record("forfeit");
+	char *text = valid_utf8(detail);
 
 	cJSON_AddNumberToObject(r, "seat", seat);
 	cJSON_AddStringToObject(r, "reason", reason);
-	cJSON_AddStringToObject(r, "detail", detail);
+	cJSON_AddStringToObject(r, "detail", text);
+	free(text);
 	return r;
 }
 

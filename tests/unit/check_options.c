@@ -73,6 +73,20 @@ START_TEST(refusals)
 }
 END_TEST
 
+/* A value cut to fit a buffer must not be read as a shorter one. */
+START_TEST(long_value_refused)
+{
+	char pair[300] = "size=";
+	const char *pairs[] = {pair};
+
+	memset(pair + 5, '0', 200);
+	strcpy(pair + 205, "6");
+	ck_assert_ptr_null(resolve(pairs, 1));
+	ck_assert_str_eq(err, "option 'size' is given a value of 201 characters; "
+			 "no option takes more than 127");
+}
+END_TEST
+
 START_TEST(repeated_key_refused)
 {
 	const char *pairs[] = {"size=6", "size=8"};
@@ -120,6 +134,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, defaults_are_filled_in);
 	tcase_add_test(tc, values_are_typed);
 	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, long_value_refused);
 	tcase_add_test(tc, repeated_key_refused);
 	tcase_add_test(tc, json_options);
 	tcase_add_test(tc, registry_finds_games);

@@ -1,0 +1,73 @@
+#!/bin/sh
+# `make fuzz`: builds every harness of tests/fuzz with clang's libFuzzer
+# and AddressSanitizer/UBSan, apart from the main build (its objects are
+# in tests/fuzz/build of the build tree, from the sources that
+# Makefile.am lists for the referee library), then runs each for
+# FUZZ_SECONDS (default 60) seconds.  A fuzzer starts from its corpus in
+# the tree, tests/fuzz/corpus/NAME, and from the crashers kept there (so
+# that clang's UBSan, stricter than gcc's, checks them again), but writes
+# what it finds to tests/fuzz/build/corpus/NAME, so the tree's corpus only
+# grows by hand; a crashing input goes to tests/fuzz/crashers/NAME in the
+# tree, where regress.sh runs it in every `make check` once it is fixed.
+# Set FUZZ_HARNESSES to run only some ("reply actions tournament log"),
+# CC to another clang, FUZZ_FLAGS to pass libFuzzer more flags.  Exit
+# status 1 when a fuzzer found something.
+set -u
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log}
+FUZZ_FLAGS=${FUZZ_FLAGS:-}
+CC=${CC:-clang}
+case $CC in *clang*) ;; *) CC=clang ;; esac
+
+fuzz=$top_srcdir/tests/fuzz
+build=$top_builddir/tests/fuzz/build
+SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all"
+CFLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $SANITIZE \
+-I$top_srcdir/referee -I$top_builddir $(pkg-config --cflags libsodium libcjson)"
+LIBS="$(pkg-config --libs libsodium libcjson) -lm"
+
+# The referee library's C files, as Makefile.am lists them.
+sources=$(sed -n '/^referee_libreferee_a_SOURCES/,/^$/p' "$top_srcdir/Makefile.am" |
+	tr ' \t\\' '\n\n\n' | grep '\.c$') || {
+	echo "run.sh: no referee library sources in Makefile.am" >&2
+	exit 2
+}
+
+mkdir -p "$build/obj" || exit 2
+objects=
+for src in $sources; do
+	obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
+	if [ ! -e "$obj" ] || [ "$top_srcdir/$src" -nt "$obj" ]; then
+		echo "  CC       $src"
+		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$top_srcdir/$src" \
+			-o "$obj" || exit 2
+	fi
+	objects="$objects $obj"
+done
+
+found=0
+for name in $FUZZ_HARNESSES; do
+	echo "  CCLD     tests/fuzz/fuzz_$name"
+	$CC $CFLAGS -fsanitize=fuzzer "$fuzz/fuzz_$name.c" "$fuzz/fuzz.c" \
+		$objects $LIBS -o "$build/fuzz_$name" || exit 2
+	mkdir -p "$build/corpus/$name" "$fuzz/crashers/$name" || exit 2
+	echo "  FUZZ     $name for $FUZZ_SECONDS s"
+	# shellcheck disable=SC2086 # FUZZ_FLAGS is a list of flags
+	"$build/fuzz_$name" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
+		-print_final_stats=1 \
+		-artifact_prefix="$fuzz/crashers/$name/" $FUZZ_FLAGS \
+		"$build/corpus/$name" "$fuzz/corpus/$name" "$fuzz/crashers/$name" \
+		>"$build/fuzz_$name.log" 2>&1
+	rc=$?
+	grep -E '^(stat::number_of_executed_units|stat::new_units_added|Done)' \
+		"$build/fuzz_$name.log" | sed 's/^/           /'
+	if [ "$rc" -ne 0 ]; then
+		found=1
+		echo "run.sh: fuzz_$name failed (exit $rc); see $build/fuzz_$name.log" >&2
+		grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz: |.*runtime error)' \
+			"$build/fuzz_$name.log" | head -n 5 >&2
+	fi
+done
+exit $found
