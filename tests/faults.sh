@@ -78,6 +78,15 @@ run "$REFEREE" replay "$LOG"
 expect_contains "$OUT" "no match key could be formed: the game is abandoned" "bad-reveal: replay says the game was abandoned"
 fault_case no-reveal "$(zoo bad-reveal none)" fairness "lock: committed but did not reveal"
 expect_contains "$LOG" '"type":"abandon"' "no-reveal: the game is abandoned"
+fault_case late "$(zoo misbehave late)" timeout 'no reply within 300 ms to "turn"' --move-ms 300
+fault_case partial-line "$(zoo misbehave partial)" timeout 'no reply within 300 ms to "turn"' --move-ms 300
+fault_case flood "$(zoo misbehave flood)" unexpected-output "wrote to stdout when no reply was due"
+fault_case bad-utf8 "$(zoo misbehave badutf8)" bad-json "the line is not valid UTF-8"
+fault_case nul-byte "$(zoo misbehave nul)" bad-json "the line contains a NUL byte"
+fault_case deep-json "$(zoo misbehave deep)" bad-json "not valid JSON"
+fault_case huge-number "$(zoo misbehave hugenum)" bad-json "a number is too large for a double"
+fault_case segv "$(zoo misbehave segv)" exit 'the bot was killed by signal 11 (Segmentation fault) before answering "turn"'
+fault_case exec-other "$(zoo misbehave exec)" exit 'the bot exited with status 0 before answering "turn"'
 fault_case spin "$(zoo spin)" exit "the bot was killed by signal 24 (CPU time limit exceeded)" --cpu-seconds 1 --move-ms 10000
 expect_lt "$PLAY_MS" 8000 "spin: --cpu-seconds 1 stops it long before --move-ms"
 # (Against the Python bot: a C bot built with AddressSanitizer needs more
