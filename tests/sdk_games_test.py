@@ -18,6 +18,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "sdk", "python"))
 
+import unittest_tap  # noqa: E402  (beside this script)
 import arena_games as G  # noqa: E402  (found through the path set up above)
 
 EXAMPLES = os.path.join(HERE, "..", "bots", "examples")
@@ -281,46 +282,5 @@ class ExampleBotTest(unittest.TestCase):
                              "black-pot")
 
 
-class TapResult(unittest.TestResult):
-    """Prints each result as a TAP line on stdout."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.number = 0
-
-    def _report(self, test, ok: bool, detail: str = "") -> None:
-        self.number += 1
-        print("%s %d - %s" % ("ok" if ok else "not ok", self.number,
-                              test.id()))
-        for line in detail.splitlines():
-            print("# " + line)
-
-    def addSuccess(self, test) -> None:
-        super().addSuccess(test)
-        self._report(test, True)
-
-    def addFailure(self, test, err) -> None:
-        super().addFailure(test, err)
-        self._report(test, False, self.failures[-1][1])
-
-    def addError(self, test, err) -> None:
-        super().addError(test, err)
-        self._report(test, False, self.errors[-1][1])
-
-    def addSubTest(self, test, subtest, err) -> None:
-        super().addSubTest(test, subtest, err)
-        if err is not None:
-            self._report(subtest, False, (self.failures + self.errors)[-1][1])
-
-
-def main() -> int:
-    suite = unittest.defaultTestLoader.loadTestsFromModule(
-        sys.modules[__name__])
-    result = TapResult()
-    suite.run(result)
-    print("1..%d" % result.number)
-    return 0 if result.wasSuccessful() else 1
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(unittest_tap.run(sys.modules[__name__]))

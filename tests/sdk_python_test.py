@@ -23,6 +23,7 @@ from unittest import mock
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "sdk", "python"))
 
+import unittest_tap  # noqa: E402  (beside this script)
 import arena_bot  # noqa: E402  (found through the path set up above)
 
 # game_id = 00..0f, seat 1, C = 20..3f, r = 40..5f, as in check_sdk.c
@@ -261,47 +262,5 @@ class RandomBotTest(unittest.TestCase):
         self.assertGreater(len({json.dumps(a) for a in actions}), 1)
 
 
-class TapResult(unittest.TestResult):
-    """Prints each result as a TAP line on stdout."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.number = 0
-
-    def _report(self, test: unittest.TestCase, ok: bool,
-                detail: str = "") -> None:
-        self.number += 1
-        print("%s %d - %s" % ("ok" if ok else "not ok", self.number,
-                              test.id()))
-        for line in detail.splitlines():
-            print("# " + line)
-
-    def addSuccess(self, test: unittest.TestCase) -> None:
-        super().addSuccess(test)
-        self._report(test, True)
-
-    def addFailure(self, test: unittest.TestCase, err) -> None:
-        super().addFailure(test, err)
-        self._report(test, False, self.failures[-1][1])
-
-    def addError(self, test: unittest.TestCase, err) -> None:
-        super().addError(test, err)
-        self._report(test, False, self.errors[-1][1])
-
-    def addSubTest(self, test: unittest.TestCase, subtest, err) -> None:
-        super().addSubTest(test, subtest, err)
-        if err is not None:
-            self._report(subtest, False, (self.failures + self.errors)[-1][1])
-
-
-def main() -> int:
-    suite = unittest.defaultTestLoader.loadTestsFromModule(
-        sys.modules[__name__])
-    result = TapResult()
-    suite.run(result)
-    print("1..%d" % result.number)
-    return 0 if result.wasSuccessful() else 1
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(unittest_tap.run(sys.modules[__name__]))
