@@ -104,12 +104,19 @@ static int resolve_one(const struct game_option *option, const cJSON *given,
 			      option->name, allowed, value);
 	}
 
-	char *end;
 	long n;
 
+	/* Plain digits only, so that "+5000", " 5000" and "5000 " are all
+	 * refused alike rather than some read by strtol() and some not. */
+	if (!value[0] || value[strspn(value, "0123456789")])
+		return errorf(err, "option '%s' must be an %s, not '%s'%s",
+			      option->name, allowed, value,
+			      given && !cJSON_IsString(given) && !cJSON_IsNumber(given) ?
+			      "" : " (plain digits only: no sign, spaces or "
+			      "decimal point)");
 	errno = 0;
-	n = strtol(value, &end, 10);
-	if (errno || end == value || *end || n < option->min || n > option->max)
+	n = strtol(value, NULL, 10);
+	if (errno || n < option->min || n > option->max)
 		return errorf(err, "option '%s' must be an %s, not '%s'",
 			      option->name, allowed, value);
 	cJSON_AddNumberToObject(out, option->name, (double)n);

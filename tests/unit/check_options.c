@@ -48,6 +48,10 @@ START_TEST(values_are_typed)
 }
 END_TEST
 
+#define PLAIN " (plain digits only: no sign, spaces or decimal point)"
+
+/* Integers are plain digits: a sign or a space is refused wherever it
+ * stands, with the accepted form in the message. */
 START_TEST(refusals)
 {
 	static const struct {
@@ -56,9 +60,17 @@ START_TEST(refusals)
 	} cases[] = {
 		{"nope=1", "unknown option 'nope' for rolit (its options: size, first)"},
 		{"size=9", "option 'size' must be an integer 4..8, not '9'"},
-		{"size=x", "option 'size' must be an integer 4..8, not 'x'"},
-		{"size=6.5", "option 'size' must be an integer 4..8, not '6.5'"},
-		{"size=", "option 'size' must be an integer 4..8, not ''"},
+		{"size=99999999999999999999", "option 'size' must be an integer 4..8, not '99999999999999999999'"},
+		{"size=x", "option 'size' must be an integer 4..8, not 'x'" PLAIN},
+		{"size=6.5", "option 'size' must be an integer 4..8, not '6.5'" PLAIN},
+		{"size=", "option 'size' must be an integer 4..8, not ''" PLAIN},
+		{"size=+6", "option 'size' must be an integer 4..8, not '+6'" PLAIN},
+		{"size=-6", "option 'size' must be an integer 4..8, not '-6'" PLAIN},
+		{"size= 6", "option 'size' must be an integer 4..8, not ' 6'" PLAIN},
+		{"size=6 ", "option 'size' must be an integer 4..8, not '6 '" PLAIN},
+		{"size=0x6", "option 'size' must be an integer 4..8, not '0x6'" PLAIN},
+		{"first= seat0", "option 'first' must be one of random | seat0, not ' seat0'"},
+		{"first=seat0 ", "option 'first' must be one of random | seat0, not 'seat0 '"},
 		{"first=last", "option 'first' must be one of random | seat0, not 'last'"},
 		{"size", "option 'size' must look like KEY=VALUE"},
 		{"=3", "option '=3' must look like KEY=VALUE"},
@@ -110,6 +122,14 @@ START_TEST(json_options)
 	given = cJSON_Parse("{\"size\":[8]}");
 	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
 	ck_assert_str_eq(err, "option 'size' must be an integer 4..8, not '(a JSON array)'");
+	cJSON_Delete(given);
+	given = cJSON_Parse("{\"size\":6.5}");
+	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_str_eq(err, "option 'size' must be an integer 4..8, not '6.5'" PLAIN);
+	cJSON_Delete(given);
+	given = cJSON_Parse("{\"size\":\"6 \"}");
+	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_str_eq(err, "option 'size' must be an integer 4..8, not '6 '" PLAIN);
 	cJSON_Delete(given);
 	given = cJSON_Parse("[]");
 	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
