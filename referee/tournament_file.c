@@ -328,6 +328,8 @@ static int read_format(const cJSON *root, struct tournament_spec *spec,
 	return 0;
 }
 
+#define GAMES_MAX 1000000
+
 /* Games per table: whole seating cycles, so every table is balanced. */
 static int read_games(const cJSON *root, struct tournament_spec *spec,
 		      char *err)
@@ -337,12 +339,12 @@ static int read_games(const cJSON *root, struct tournament_spec *spec,
 
 	if (cycle < 0)
 		return -1;
-	if (!json_get_int(root, "games", 1, 1000000, &games) || games % cycle) {
+	if (!json_get_int(root, "games", 1, GAMES_MAX, &games) || games % cycle) {
 		if (cycle == spec->players)
-			return errorf(err, "\"games\" must be a positive multiple of %d, so that every bot sits in each of the %d seats equally often",
-				      cycle, cycle);
-		return errorf(err, "\"games\" must be a positive multiple of %d: the %d ways to split a table's bots into teams, each in %d seat rotations",
-			      cycle, cycle / spec->players, spec->players);
+			return errorf(err, "\"games\" must be a positive multiple of %d, at most %d, so that every bot sits in each of the %d seats equally often",
+				      cycle, GAMES_MAX, cycle);
+		return errorf(err, "\"games\" must be a positive multiple of %d, at most %d: the %d ways to split a table's bots into teams, each in %d seat rotations",
+			      cycle, GAMES_MAX, cycle / spec->players, spec->players);
 	}
 	spec->games = (int)games;
 	return 0;
