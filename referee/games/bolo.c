@@ -186,12 +186,21 @@ static cJSON *bolo_legal(const void *state)
 	return dice_game_legal(&s->g, bolo_allowed(s));
 }
 
+/* dice_why: "bank" is the only word bolo refuses between rolls. */
+static void bolo_why(const struct dice_game *g, enum dice_word word,
+		     char *why)
+{
+	(void)word;
+	snprintf(why, DICE_WHY_LEN,
+		 "a first bank needs a turn total of %d or more, this turn has %ld",
+		 BOLO_OPENING, g->turn);
+}
+
 static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
 		      char *err)
 {
 	struct bolo *s = state;
 	struct dice_game *g = &s->g;
-	char why[128];
 	int k;
 
 	if (g->to_move < 0)
@@ -205,10 +214,7 @@ static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
 			g->left = BOLO_DICE;
 		return 0;
 	}
-	snprintf(why, sizeof why,
-		 "a first bank needs a turn total of %d or more, this turn has %ld",
-		 BOLO_OPENING, g->turn);
-	switch (dice_game_word(g, action, bolo_allowed(s), why, err)) {
+	switch (dice_game_word(g, action, bolo_allowed(s), bolo_why, err)) {
 	case DICE_BANK:
 		g->score[g->to_move] += g->turn;
 		g->opened[g->to_move] = true;

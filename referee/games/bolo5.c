@@ -2,12 +2,15 @@
  * Bolo with 5 dice, the house rules of sheet 002 (RULES.md section 2,
  * docs/games/bolo5.md): 2 to 8 players roll 5 dice, set aside scoring dice
  * (full houses, straights and five of a kind score too) and bank or roll
- * the rest.  A set that uses every die of its roll forces a roll of all 5;
- * banking needs a turn of 650 until on the board, then 350, 750 from 7000
- * and 1000 from 9000; the first to bank to the target wins at once.  The
- * optional Yahtzee clause lets two dice matching a triple set aside this
- * turn be rolled again once.  Actions are {"keep":[faces]}, "bank", "roll"
- * and "reroll"; the scoring and the turn machinery are in dice.c.
+ * the rest.  A player may bank only when the dice left behind by the
+ * last set would score nothing on their own: a set that uses every die
+ * of its roll forces a roll of all 5, one that leaves a 1, a 5 or a
+ * triple behind a roll of those.  Banking also needs a turn of 650 until
+ * on the board, then 350, 750 from 7000 and 1000 from 9000; the first to
+ * bank to the target wins at once.  The optional Yahtzee clause lets two
+ * dice matching a triple set aside this turn be rolled again once.
+ * Actions are {"keep":[faces]}, "bank", "roll" and "reroll"; the scoring
+ * and the turn machinery are in dice.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +27,7 @@ struct bolo5 {
 	long target;
 	bool yahtzee_clause;
 	int winner;		/* -1 until someone banks to the target */
-	bool must_roll;		/* the last keep used every die of its roll */
+	bool must_roll;		/* rule 3 forbids banking after the last keep */
 	bool triple[DICE_FACES + 1];	/* faces set aside 3 at once this turn */
 	bool rerolled;		/* the clause was used this turn */
 };
@@ -120,8 +123,9 @@ static void *bolo5_create(const struct game_setup *setup,
 }
 
 /* The words the seat to move may play: "reroll" on a roll the clause
- * covers; between rolls "roll", and "bank" after a keep that left a die
- * with a turn total at the threshold (RULES.md 2.3, 2.4). */
+ * covers; between rolls "roll", and "bank" after a keep that left behind
+ * dice scoring nothing, with a turn total at the threshold (RULES.md
+ * 2.3, 2.4). */
 static unsigned bolo5_allowed(const struct bolo5 *s)
 {
 	const struct dice_game *g = &s->g;
@@ -168,17 +172,24 @@ static cJSON *bolo5_legal(const void *state)
 	return dice_game_legal(&s->g, bolo5_allowed(s));
 }
 
-/* Why "bank" is refused now, into why (128 bytes). */
-static void bolo5_why(const struct bolo5 *s, char *why)
+/* dice_why: the reason the word is refused now (RULES.md 2.3 to 2.5). */
+static void bolo5_why(const struct dice_game *g, enum dice_word word,
+		      char *why)
 {
-	const struct dice_game *g = &s->g;
+	const struct bolo5 *s = (const struct bolo5 *)g;
 
-	if (g->rolled)
-		strcpy(why, "a roll is waiting: set dice aside first");
-	else if (s->must_roll)
+	if (word == DICE_REROLL && !s->yahtzee_clause)
+		strcpy(why, "the Yahtzee clause is off in this game (option yahtzee_clause)");
+	else if (word == DICE_REROLL && s->rerolled)
+		strcpy(why, "the Yahtzee clause was already used this turn");
+	else if (word == DICE_REROLL)
+		strcpy(why, "the Yahtzee clause rolls again only a roll of two equal dice of a face set aside three at once this turn");
+	else if (s->must_roll && g->left == BOLO5_DICE)
 		strcpy(why, "every die of the last roll was set aside, so all 5 must be rolled again");
+	else if (s->must_roll)
+		strcpy(why, "the dice left behind would score on their own (a 1, a 5 or three of a kind), so they must be rolled");
 	else
-		snprintf(why, 128, "banking needs a turn total of %ld or more, this turn has %ld",
+		snprintf(why, DICE_WHY_LEN, "banking needs a turn total of %ld or more, this turn has %ld",
 			 bolo5_threshold(g, g->to_move), g->turn);
 }
 
@@ -187,8 +198,7 @@ static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
 {
 	struct bolo5 *s = state;
 	struct dice_game *g = &s->g;
-	char why[128];
-	int k;
+	int k, behind[DICE_FACES + 1];
 
 	if (g->to_move < 0)
 		return errorf(err, "the game is over");
@@ -196,16 +206,18 @@ static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
 		k = dice_game_keep(g, action, err);
 		if (k < 0)
 			return -1;
-		for (int f = 1; f <= DICE_FACES; f++)
+		for (int f = 1; f <= DICE_FACES; f++) {
 			s->triple[f] |= g->set[k].count[f] >= 3;
+			behind[f] = g->roll[f] - g->set[k].count[f];
+		}
 		dice_game_take(g, k);
-		s->must_roll = !g->left;
+		/* Bank only with dice left behind that score nothing. */
+		s->must_roll = !g->left || dice_scores(DICE_BOLO5, behind);
 		if (!g->left)
 			g->left = BOLO5_DICE;
 		return 0;
 	}
-	bolo5_why(s, why);
-	switch (dice_game_word(g, action, bolo5_allowed(s), why, err)) {
+	switch (dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err)) {
 	case DICE_BANK:
 		g->score[g->to_move] += g->turn;
 		g->opened[g->to_move] = true;
@@ -247,14 +259,14 @@ static char *bolo5_render(const void *state)
 	if (s->winner >= 0)
 		snprintf(extra, sizeof extra, ": seat %d wins", s->winner);
 	else if (s->must_roll && !s->g.rolled)
-		strcpy(extra, "; all 5 must be rolled");
+		strcpy(extra, "; must roll, may not bank");
 	return dice_game_render(&s->g, extra);
 }
 
 const struct game_rules bolo5_rules = {
 	.name = "bolo5",
 	.title = "Bolo (5 dice, house rules)",
-	.rules_version = "bolo5/1",
+	.rules_version = "bolo5/2",
 	.min_players = 2,
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo5_options,

@@ -123,6 +123,13 @@ void dice_count(const int *faces, int n, int count[DICE_FACES + 1])
 		count[faces[i]]++;
 }
 
+bool dice_scores(enum dice_rules rules, const int count[DICE_FACES + 1])
+{
+	struct dice_set sets[DICE_MAX_SETS];
+
+	return dice_sets(rules, count, sets) > 0;
+}
+
 /* Fewest dice first, then more of the lower faces first. */
 static int dice_set_order(const void *a, const void *b)
 {
@@ -208,6 +215,11 @@ int dice_game_init(struct dice_game *g, const struct game_setup *setup,
 	g->dice = dice;
 	g->to_move = setup->first_seat;
 	g->rules = rules;
+	g->words = 1u << DICE_BANK | 1u << DICE_ROLL;
+	if (rules == DICE_BOLO5)
+		g->words |= 1u << DICE_REROLL;
+	if (rules == DICE_VOLLE_LOTTE)
+		g->words |= 1u << DICE_DRAW;
 	return 0;
 }
 
@@ -365,26 +377,41 @@ void dice_game_take(struct dice_game *g, int k)
 	g->sets = 0;
 }
 
-int dice_game_word(const struct dice_game *g, const cJSON *action,
-		   unsigned allowed, const char *why, char *err)
+/* The `words` (a bit per enum dice_word) as "\"bank\" or \"roll\"". */
+static void dice_word_list(unsigned words, char list[64])
 {
-	const char *word = cJSON_GetStringValue(action);
-	char list[64] = "";
-
+	list[0] = '\0';
 	for (int w = 0; w <= DICE_REROLL; w++)
-		if (allowed & 1u << w)
+		if (words & 1u << w)
 			sprintf(list + strlen(list), "%s\"%s\"",
 				list[0] ? " or " : "", dice_words[w]);
-	for (int w = 0; word && w <= DICE_REROLL; w++) {
-		if (strcmp(word, dice_words[w]) != 0)
-			continue;
+}
+
+int dice_game_word(const struct dice_game *g, const cJSON *action,
+		   unsigned allowed, dice_why why, char *err)
+{
+	const char *word = cJSON_GetStringValue(action);
+	char list[64], reason[DICE_WHY_LEN];
+	int w = 0;
+
+	dice_word_list(allowed, list);
+	while (word && w <= DICE_REROLL && strcmp(word, dice_words[w]))
+		w++;
+	if (word && w <= DICE_REROLL && g->words & 1u << w) {
 		if (allowed & 1u << w)
 			return w;
-		return errorf(err, "\"%s\" is not allowed now%s%s%s%s",
-			      word, why ? ": " : "", why ? why : "",
-			      list[0] ? "; play " : "", list);
+		if (g->rolled && w != DICE_REROLL)
+			strcpy(reason, "a roll is waiting");
+		else
+			why(g, (enum dice_word)w, reason);
+		if (g->sets)
+			return errorf(err, "\"%s\" is not allowed now: %s; set dice aside with {\"keep\":[faces]}%s%s",
+				      word, reason, list[0] ? " or play " : "",
+				      list);
+		return errorf(err, "\"%s\" is not allowed now: %s; play %s",
+			      word, reason, list);
 	}
-	if (g->rolled)
+	if (g->sets)
 		return errorf(err, "a roll is waiting: set dice aside with {\"keep\":[faces]}%s%s",
 			      list[0] ? " or play " : "", list);
 	if (cJSON_IsObject(action))

@@ -44,6 +44,9 @@ int dice_new_faces(const int count[DICE_FACES + 1],
 		   const int taken[DICE_FACES + 1], struct dice_set *sets);
 /* count[f] = how many of faces[0..n-1] show f. */
 void dice_count(const int *faces, int n, int count[DICE_FACES + 1]);
+/* Whether some die of `count`, taken on its own or in a group of those
+ * dice, would score under the rules. */
+bool dice_scores(enum dice_rules rules, const int count[DICE_FACES + 1]);
 
 /* The first member of every dice game's state. */
 struct dice_game {
@@ -60,6 +63,7 @@ struct dice_game {
 	struct dice_set set[DICE_MAX_SETS];
 	int loaded[DICE_LOADED], loaded_next, loaded_count;	/* dice_load() */
 	enum dice_rules rules;
+	unsigned words;		/* the game's words, a bit per enum dice_word */
 
 	/* The game's hooks, set by its create(). */
 	/* Fills g->set for the roll waiting and returns how many things the
@@ -77,6 +81,13 @@ struct dice_game {
 
 /* The words an action may be besides {"keep":[...]}. */
 enum dice_word { DICE_BANK, DICE_ROLL, DICE_DRAW, DICE_REROLL };
+
+#define DICE_WHY_LEN 128
+/* Writes into why (DICE_WHY_LEN bytes) the game's reason for refusing its
+ * word `word` now.  Called between rolls, and for "reroll" at any time
+ * (dice_game_word() itself explains the other words while a roll waits). */
+typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
+			 char *why);
 
 /* Checks the setup every dice game shares (2 to 8 players, the first seat,
  * the option "target" read into *target) and starts g with `dice` dice;
@@ -102,9 +113,10 @@ int dice_game_keep(const struct dice_game *g, const cJSON *action, char *err);
 /* Sets aside g->set[k]: adds its points to the turn, ends the roll. */
 void dice_game_take(struct dice_game *g, int k);
 /* The word `action` is, if it is one of the `allowed` (a bit per enum
- * dice_word); else -1 with the reason, naming what `why` forbids. */
+ * dice_word); else -1 with the reason: a word of another game, a roll
+ * waiting, or what `why` says. */
 int dice_game_word(const struct dice_game *g, const cJSON *action,
-		   unsigned allowed, const char *why, char *err);
+		   unsigned allowed, dice_why why, char *err);
 /* The legal actions: the keeps of the roll waiting, if any, then the
  * `allowed` words. */
 cJSON *dice_game_legal(const struct dice_game *g, unsigned allowed);

@@ -3,7 +3,8 @@
  * docs/games/volle-lotte.md): 2 to 8 players draw a card, then roll 6 dice
  * and set aside 1s, 5s and triples; a "Volle Lotte" (all 6 aside on one
  * card) earns the card's reward and lets the player bank or draw again.
- * Stop, Fireworks, Plus/Minus, Straight and the Clover change the turn.
+ * Stop, Fireworks, Plus/Minus, Straight (2000, and the turn ends) and the
+ * Clover change the turn.
  * The 56 cards are one verifiable shuffle, reshuffled (another draw) when
  * used up.  At the target the player with the fewest points has one more
  * turn, then the highest score wins.  Actions are {"keep":[faces]},
@@ -259,8 +260,15 @@ static void vl_minus(struct dice_game *g)
 			g->score[i] = best > 1000 ? best - 1000 : 0;
 }
 
+/* The seat to move banks its turn total; the next turn starts. */
+static void vl_bank(struct dice_game *g, struct draws *draws)
+{
+	g->score[g->to_move] += g->turn;
+	dice_game_start(g, draws, vl_turn_over(g, g->to_move));
+}
+
 /* All 6 dice are aside on this card: its reward (RULES.md 3.4). */
-static void vl_volle_lotte(struct volle_lotte *s)
+static void vl_volle_lotte(struct volle_lotte *s, struct draws *draws)
 {
 	struct dice_game *g = &s->g;
 	int name = vl_name(s->card);
@@ -278,9 +286,10 @@ static void vl_volle_lotte(struct volle_lotte *s)
 		g->turn = s->base + 1000;
 		vl_minus(g);
 		break;
-	case VL_STRAIGHT:
+	case VL_STRAIGHT:	/* 2000, and the turn ends banked */
 		g->turn += 2000;
-		break;
+		vl_bank(g, draws);
+		return;
 	case VL_CLOVER:
 		if (s->volle_lottes == 2) {
 			s->clover = g->to_move;
@@ -295,13 +304,33 @@ static void vl_volle_lotte(struct volle_lotte *s)
 	s->decide = true;
 }
 
+/* dice_why: the reason the word is refused now (RULES.md 3.3, 3.4). */
+static void vl_why(const struct dice_game *g, enum dice_word word, char *why)
+{
+	const struct volle_lotte *s = (const struct volle_lotte *)g;
+
+	enum vl_kind kind = vl_kind_of(s);
+
+	if (s->decide)
+		strcpy(why, "after a Volle Lotte the player banks or draws a new card");
+	else if (word == DICE_DRAW)
+		strcpy(why, "a new card comes only after a Volle Lotte");
+	else if (kind == VL_FIREWORKS || kind == VL_CLOVER)
+		snprintf(why, DICE_WHY_LEN,
+			 "the card %s does not let the player stop: the turn goes on until a roll scores nothing%s",
+			 vl_names[vl_name(s->card)].name,
+			 kind == VL_CLOVER ? " or a second Volle Lotte wins" : "");
+	else
+		snprintf(why, DICE_WHY_LEN,
+			 "the card %s does not let the player stop before a Volle Lotte",
+			 vl_names[vl_name(s->card)].name);
+}
+
 static int vl_apply(void *state, const cJSON *action, struct draws *draws,
 		    char *err)
 {
 	struct volle_lotte *s = state;
 	struct dice_game *g = &s->g;
-	const char *word;
-	char why[96];
 	int k;
 
 	if (g->to_move < 0)
@@ -312,21 +341,12 @@ static int vl_apply(void *state, const cJSON *action, struct draws *draws,
 			return -1;
 		dice_game_take(g, k);
 		if (!g->left)
-			vl_volle_lotte(s);
+			vl_volle_lotte(s, draws);
 		return 0;
 	}
-	word = cJSON_GetStringValue(action);
-	if (s->decide)
-		strcpy(why, "after a Volle Lotte the player banks or draws a new card");
-	else if (word && strcmp(word, "draw") == 0)
-		strcpy(why, "a new card comes only after a Volle Lotte");
-	else
-		snprintf(why, sizeof why, "the card %s does not let the player stop now",
-			 vl_names[vl_name(s->card)].name);
-	switch (dice_game_word(g, action, vl_allowed(s), why, err)) {
+	switch (dice_game_word(g, action, vl_allowed(s), vl_why, err)) {
 	case DICE_BANK:
-		g->score[g->to_move] += g->turn;
-		dice_game_start(g, draws, vl_turn_over(g, g->to_move));
+		vl_bank(g, draws);
 		return 0;
 	case DICE_ROLL:
 		dice_game_throw(g, draws, g->left);
@@ -399,7 +419,7 @@ void volle_lotte_stack(void *state, const char *const *cards, int n)
 const struct game_rules volle_lotte_rules = {
 	.name = "volle-lotte",
 	.title = "Volle Lotte",
-	.rules_version = "volle-lotte/1",
+	.rules_version = "volle-lotte/2",
 	.min_players = 2,
 	.max_players = GAME_MAX_SEATS,
 	.options = vl_options,

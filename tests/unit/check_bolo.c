@@ -121,7 +121,7 @@ START_TEST(rules_tables)
 	ck_assert_str_eq(bolo_rules.options[0].default_value, "10000");
 	ck_assert_ptr_null(bolo_rules.options[1].name);
 	ck_assert_str_eq(bolo5_rules.name, "bolo5");
-	ck_assert_str_eq(bolo5_rules.rules_version, "bolo5/1");
+	ck_assert_str_eq(bolo5_rules.rules_version, "bolo5/2");
 	ck_assert_int_eq(bolo5_rules.min_players, 2);
 	ck_assert_int_eq(bolo5_rules.max_players, 8);
 	ck_assert_str_eq(bolo5_rules.options[0].name, "target");
