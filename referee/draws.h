@@ -10,7 +10,8 @@
 
 #include <stdint.h>
 
-#define DRAW_MAX_VALUES 64
+/* The most values one draw holds: Black-Pot's layout shuffles 109 cells. */
+#define DRAW_MAX_VALUES 128
 
 enum draw_kind { DRAW_DICE, DRAW_UNIFORM, DRAW_SHUFFLE };
 

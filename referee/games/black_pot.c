@@ -244,24 +244,22 @@ static void bp_advance(struct black_pot *s, int seat, struct draws *draws)
 	s->to_move = s->start;
 }
 
-/* option layout=random: our 109 numbers dealt by a Fisher-Yates shuffle
- * over the cells in board order (A1 ... K11, row 1 first): for j = 108
- * down to 1, one draw k = draws_uniform(j + 1) swaps the numbers of the
- * j-th and k-th cells. */
+/* option layout=random: our 109 numbers dealt by one shuffle of 109 cards
+ * (a single draw): the i-th board cell in board order (A1 ... K11, row 1
+ * first) gets the number that the fixed layout puts on the deck[i]-th. */
 static void bp_deal(struct black_pot *s, struct draws *draws)
 {
-	int cells[BP_BOARD_CELLS], count = 0;
+	int cells[BP_BOARD_CELLS], numbers[BP_BOARD_CELLS];
+	int deck[BP_BOARD_CELLS], count = 0;
 
 	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		if (s->number[c])
-			cells[count++] = c;
-	for (int j = count - 1; j >= 1; j--) {
-		int k = (int)draws_uniform(draws, (uint32_t)j + 1);
-		int t = s->number[cells[j]];
-
-		s->number[cells[j]] = s->number[cells[k]];
-		s->number[cells[k]] = t;
-	}
+		if (s->number[c]) {
+			cells[count] = c;
+			numbers[count++] = s->number[c];
+		}
+	draws_shuffle(draws, count, deck);
+	for (int i = 0; i < count; i++)
+		s->number[cells[i]] = numbers[deck[i]];
 }
 
 static void *bp_create(const struct game_setup *setup, struct draws *draws,
@@ -597,9 +595,10 @@ void black_pot_set_pawns(void *state, int side, int pawns)
 const struct game_rules black_pot_rules = {
 	.name = "black-pot",
 	.title = "Black-Pot",
-	.rules_version = "black-pot/1",
+	.rules_version = "black-pot/2",
 	.min_players = 2,
 	.max_players = 4,
+	.players_text = "2 or 4",
 	.options = bp_options,
 	.create = bp_create,
 	.destroy = bp_destroy,

@@ -20,22 +20,28 @@
 
 #define SIDE BLACK_POT_SIDE
 
-/* The draws of a game, counted by kind. */
+/* The draws of a game, counted by kind, with the last shuffle's deck and
+ * draw number. */
 struct tally {
-	int dice, uniform, other;
-	uint32_t last_m;
+	int dice, uniform, shuffles;
+	int deck[DRAW_MAX_VALUES], cards;
+	uint64_t shuffle_index;
 };
 
 static void tally_draw(void *ctx, const struct draw_record *draw)
 {
 	struct tally *t = ctx;
 
-	if (draw->kind == DRAW_DICE)
+	if (draw->kind == DRAW_DICE) {
 		t->dice++;
-	else if (draw->kind == DRAW_UNIFORM)
-		t->uniform++, t->last_m = draw->param;
-	else
-		t->other++;
+	} else if (draw->kind == DRAW_UNIFORM) {
+		t->uniform++;
+	} else {
+		t->shuffles++;
+		t->cards = draw->count;
+		t->shuffle_index = draw->index;
+		memcpy(t->deck, draw->values, sizeof t->deck);
+	}
 }
 
 struct game {
@@ -214,7 +220,7 @@ START_TEST(rules_table)
 
 	ck_assert_str_eq(black_pot_rules.name, "black-pot");
 	ck_assert_str_eq(black_pot_rules.title, "Black-Pot");
-	ck_assert_str_eq(black_pot_rules.rules_version, "black-pot/1");
+	ck_assert_str_eq(black_pot_rules.rules_version, "black-pot/2");
 	ck_assert_int_eq(black_pot_rules.min_players, 2);
 	ck_assert_int_eq(black_pot_rules.max_players, 4);
 	ck_assert_str_eq(layout->name, "layout");
@@ -316,26 +322,36 @@ START_TEST(layout_fixed)
 }
 END_TEST
 
-/* RULES.md 5.2: layout=random deals our numbers with 108 uniform draws
- * (m = 109 down to 2), then rolls; the same key gives the same board. */
+/* RULES.md 5.2, docs/games/black-pot.md: layout=random deals our numbers
+ * with one shuffle of 109 cards, draw 0 here, then rolls: the i-th cell in
+ * board order gets the fixed layout's number of cell deck[i]; the same key
+ * gives the same board. */
 START_TEST(layout_random)
 {
 	struct game a, b, fixed;
 	int na[BLACK_POT_CELLS], nb[BLACK_POT_CELLS], nf[BLACK_POT_CELLS];
-	int ca[26], cf[26];
+	int ca[26], cf[26], cells[109], count = 0;
 
 	game_start(&a, 2, 0, "random", 7);
 	game_start(&b, 4, 1, "random", 7);
 	game_start(&fixed, 2, 0, "fixed", 7);
-	ck_assert_int_eq(a.tally.uniform, 108);
-	ck_assert_int_eq(a.tally.last_m, 2);
+	ck_assert_int_eq(a.tally.shuffles, 1);
+	ck_assert_int_eq(a.tally.cards, 109);
+	ck_assert_int_eq(a.tally.shuffle_index, 0);
+	ck_assert_int_eq(a.tally.uniform, 0);
 	ck_assert_int_eq(a.tally.dice, 1);
-	ck_assert_int_eq(a.tally.other, 0);
+	ck_assert_int_eq(fixed.tally.shuffles, 0);
 	ck_assert_int_eq(fixed.tally.uniform, 0);
 	ck_assert_int_eq(fixed.tally.dice, 1);
 	game_numbers(&a, na);
 	game_numbers(&b, nb);
 	game_numbers(&fixed, nf);
+	for (int c = 0; c < BLACK_POT_CELLS; c++)
+		if (nf[c])
+			cells[count++] = c;
+	ck_assert_int_eq(count, 109);
+	for (int i = 0; i < count; i++)
+		ck_assert_int_eq(na[cells[i]], nf[cells[a.tally.deck[i]]]);
 	layout_check(na, ca);
 	layout_check(nf, cf);
 	ck_assert_mem_eq(ca, cf, sizeof ca);
@@ -1035,6 +1051,41 @@ static void play_out(int players, int first, const char *layout,
 	black_pot_rules.destroy(g.state);
 }
 
+/* RULES.md 5.6: after 200 rolls, each played by every seat, the game
+ * ends and is scored as any other: 2 or 4 players, sides that place
+ * nothing, 40 pawns left each = 400 points, a draw. */
+START_TEST(roll_cap)
+{
+	struct game g;
+	struct game_result result;
+	int players = _i ? 4 : 2;
+	char err[ERR_LEN] = "";
+
+	game_start(&g, players, 1, "fixed", 9);
+	for (int move = 0; move < 200 * players; move++) {
+		cJSON *action = nothing_action(&g);
+		cJSON *view = black_pot_rules.view(g.state, 0);
+
+		ck_assert_int_eq(cJSON_GetObjectItem(view, "rolls")->valueint,
+				 move / players + 1);
+		cJSON_Delete(view);
+		ck_assert_int_eq(black_pot_rules.to_move(g.state),
+				 (1 + move / players + move % players) % players);
+		ck_assert_msg(black_pot_rules.apply(g.state, action, &g.draws, err) == 0,
+			      "%s", err);
+		cJSON_Delete(action);
+	}
+	ck_assert_int_eq(black_pot_rules.to_move(g.state), -1);
+	ck_assert_int_eq(g.tally.dice, 200);
+	black_pot_rules.result(g.state, &result);
+	for (int i = 0; i < players; i++) {
+		ck_assert_int_eq(result.score[i], 400);
+		ck_assert_int_eq(result.rank[i], 1);
+	}
+	black_pot_rules.destroy(g.state);
+}
+END_TEST
+
 static const struct {
 	int players, first;
 	const char *layout;
@@ -1088,6 +1139,7 @@ Suite *test_suite(void)
 	tcase_add_test(games, turns_four);
 	tcase_add_test(games, forfeit_four);
 	tcase_add_test(games, end_scoring);
+	tcase_add_loop_test(games, roll_cap, 0, 2);
 	tcase_add_loop_test(games, full_game, 0,
 			    sizeof full_games / sizeof full_games[0]);
 	suite_add_tcase(s, games);
