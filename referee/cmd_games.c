@@ -21,6 +21,7 @@ static void describe_option(const struct game_option *o)
 int cmd_games(int argc, char **argv)
 {
 	const struct game_rules *rules;
+	char players[GAME_PLAYERS_TEXT];
 
 	if (cli_wants_help(argc, argv)) {
 		puts("usage: referee games [GAME]\n\n"
@@ -33,9 +34,10 @@ int cmd_games(int argc, char **argv)
 	if (argc == 1) {
 		for (int i = 0; game_registry[i]; i++) {
 			rules = game_registry[i];
-			printf("%-12s %-14s %d-%d players  rules %s\n", rules->name,
-			       rules->title, rules->min_players,
-			       rules->max_players, rules->rules_version);
+			printf("%-12s %-27s %-6s players  rules %s\n",
+			       rules->name, rules->title,
+			       game_players_text(rules, players),
+			       rules->rules_version);
 		}
 		return EXIT_OK;
 	}
@@ -43,8 +45,8 @@ int cmd_games(int argc, char **argv)
 	if (!rules)
 		return cli_fail("games", "unknown game '%s' (run 'referee games')",
 				argv[1]);
-	printf("%s (%s), %d to %d players, rules %s\n", rules->title, rules->name,
-	       rules->min_players, rules->max_players, rules->rules_version);
+	printf("%s (%s), %s players, rules %s\n", rules->title, rules->name,
+	       game_players_text(rules, players), rules->rules_version);
 	puts("options:");
 	for (const struct game_option *o = rules->options; o && o->name; o++)
 		describe_option(o);

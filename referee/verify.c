@@ -153,10 +153,8 @@ static int check_header(struct verifier *v)
 		return fail(v, 0, "unknown log format (this referee reads arena-log/1)");
 	if (!game || !(v->rules = game_find(game)))
 		return fail(v, 0, "unknown game '%s'", game ? game : "");
-	if (!rules || strcmp(rules, v->rules->rules_version))
-		return fail(v, 0, "the game was played under rules '%s'; this "
-			    "referee has '%s'", rules ? rules : "",
-			    v->rules->rules_version);
+	if (game_check_rules_version(v->rules, rules, err))
+		return fail(v, 0, "%s", err);
 	if (hex_field(v, 0, "game_id", v->game_id, sizeof v->game_id))
 		return -1;
 	v->players = cJSON_GetArraySize(players);

@@ -44,6 +44,7 @@ done
 for players in 2 4 8; do
 	full bolo5 "$players" -o yahtzee_clause=on
 done
+bolo5_dir=$LAST_DIR
 full bolo 3 -o target=2000
 full volle-lotte 2 -o target=2000
 for players in 2 3 4; do
@@ -54,7 +55,32 @@ full black-pot 2
 full black-pot 4
 four_players=$LAST_DIR
 full black-pot 2 -o layout=random
-expect_contains "$LAST_DIR/game-0001.jsonl" '"kind":"uniform","m":109' "layout=random draws the board"
+# With first=random draw 0 picks the first seat and draw 1 is the board:
+# one shuffle of the 109 cells.
+expect_contains "$LAST_DIR/game-0001.jsonl" '"d":0,"kind":"uniform","m":2,' "layout=random: draw 0 picks the first seat"
+ok "$(grep -q '"d":1,"kind":"shuffle","deck":\[\([0-9]*,\)\{108\}[0-9]*\]' "$LAST_DIR/game-0001.jsonl"; echo $?)" \
+	"layout=random: draw 1 is one shuffle of the 109 cells"
+expect_contains "$LAST_DIR/game-0001.jsonl" '"d":2,"kind":"dice","faces":[' "layout=random: draw 2 is the first roll"
+
+# A log written under older rules is named as such, with the release
+# that verifies it.
+$LOGTOOL resign "$bolo5_dir/game-0001.jsonl" "$TMP/old.jsonl" "$bolo5_dir/referee.key" \
+	sub 0 '"rules":"bolo5/2"' '"rules":"bolo5/1"'
+run "$REFEREE" verify "$TMP/old.jsonl"
+expect_eq "$RC $(cat "$OUT")" "1 $TMP/old.jsonl: FAILED: line 1: the log was written under bolo5 rules version 1 (\"bolo5/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1" \
+	"verify names the rules version of an older log and the release that verifies it"
+
+run "$REFEREE" games
+expect_contains "$OUT" "black-pot    Black-Pot                   2 or 4 players  rules black-pot/2" "games: black-pot takes 2 or 4 players"
+expect_contains "$OUT" "bolo5        Bolo (5 dice, house rules)  2 to 8 players  rules bolo5/2" "games: bolo5 takes 2 to 8 players"
+run "$REFEREE" games black-pot
+expect_contains "$OUT" "Black-Pot (black-pot), 2 or 4 players, rules black-pot/2" "games black-pot: 2 or 4 players"
+
+# Integer options are plain digits, whatever stands around them.
+for value in +5000 " 5000" "5000 " -5000 5e3; do
+	expect_exit 2 "$REFEREE" play bolo -o "target=$value" "$CBOT" "$CBOT"
+	expect_contains "$ERR" "option 'target' must be an integer 1000..1000000, not '$value' (plain digits only: no sign, spaces or decimal point)" "target='$value' is refused, saying the accepted form"
+done
 
 expect_exit 2 "$REFEREE" play black-pot "$CBOT" "$CBOT" "$CBOT"
 expect_contains "$ERR" "Black-Pot is for 2 players, or 4 in two teams, not 3" "black-pot refuses 3 players"

@@ -168,7 +168,7 @@ fails_with "first=seat0 written over a random start, re-signed" "$T" "line $D: a
 tamper resign "$KEY" sub 0 '"game":"rolit"' '"game":"chess"'
 fails_with "an unknown game, re-signed" "$T" "line 1: unknown game 'chess'"
 tamper resign "$KEY" sub 0 '"rules":"rolit/1"' '"rules":"rolit/0"'
-fails_with "other rules, re-signed" "$T" "line 1: the game was played under rules 'rolit/0'; this referee has 'rolit/1'"
+fails_with "other rules, re-signed" "$T" "line 1: the log names rolit rules \"rolit/0\", which this referee does not know (it verifies version 1, \"rolit/1\"): verify the log with the arena release that wrote it"
 tamper resign "$KEY" sub 0 '"format":"arena-log/1"' '"format":"arena-log/2"'
 fails_with "another log format, re-signed" "$T" "line 1: unknown log format (this referee reads arena-log/1)"
 tamper resign "$KEY" sub begin '"type":"begin"' '"type":"note"'

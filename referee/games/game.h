@@ -48,6 +48,9 @@ struct game_rules {
 	const char *title;         /* human name, e.g. "Rolit" */
 	const char *rules_version; /* bumped whenever a rule changes */
 	int min_players, max_players;
+	/* The numbers of players allowed, as text ("2 or 4"), when that is not
+	 * every number from min_players to max_players; NULL otherwise. */
+	const char *players_text;
 	const struct game_option *options; /* terminated by a NULL name */
 
 	/* A new game, or NULL with a message in err (ERR_LEN bytes) when the

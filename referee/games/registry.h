@@ -1,6 +1,7 @@
 /*
- * The games the referee knows.  A new game adds its rules table here and
- * one line in registry.c.
+ * The games the referee knows, and what is known of the rules versions
+ * they had before.  A new game adds its rules table here and one line in
+ * registry.c.
  */
 #ifndef ARENA_REGISTRY_H
 #define ARENA_REGISTRY_H
@@ -18,5 +19,17 @@ extern const struct game_rules *const game_registry[];
 
 /* The game called `name`, or NULL. */
 const struct game_rules *game_find(const char *name);
+
+#define GAME_PLAYERS_TEXT 32
+/* The numbers of players the game allows, as "2 to 8" or "2 or 4", in
+ * buf (GAME_PLAYERS_TEXT bytes); returns buf. */
+const char *game_players_text(const struct game_rules *rules, char *buf);
+
+/* Whether a log whose header names the rules version `version` (NULL:
+ * none) can be verified under `rules`: 0, or -1 with a message in err
+ * (ERR_LEN bytes) naming the version the log was written under and the
+ * release that verifies it. */
+int game_check_rules_version(const struct game_rules *rules,
+			     const char *version, char *err);
 
 #endif
