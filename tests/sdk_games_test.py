@@ -81,6 +81,17 @@ class DiceTest(unittest.TestCase):
         self.assertFalse(G.dice_scores("bolo", [2, 3, 4, 6, 6, 2]))
         self.assertTrue(G.dice_scores("bolo", [2, 2, 2]))
 
+    def test_bolo5_may_bank(self):
+        """Rule 2.3: bank only with dice left behind that score nothing."""
+        self.assertTrue(G.bolo5_may_bank([1, 1, 1, 2, 2], [1, 1, 1]))
+        self.assertTrue(G.bolo5_may_bank([4, 4, 4, 2, 3], [4, 4, 4]))
+        self.assertFalse(G.bolo5_may_bank([1, 1, 1, 2, 2], [1, 1, 1, 2, 2]))
+        self.assertFalse(G.bolo5_may_bank([5, 5, 5, 5, 5], [5, 5, 5, 5]))
+        self.assertFalse(G.bolo5_may_bank([1, 5], [5]))
+        self.assertFalse(G.bolo5_may_bank([2, 2, 2, 1, 3], [1]))
+        with self.assertRaises(ValueError):
+            G.bolo5_may_bank([1, 5], [1, 1])
+
 
 START = ["........", "........", "........", "...RY...", "...BG...",
          "........", "........", "........"]

@@ -4,8 +4,9 @@
 After each roll it sets aside the keep worth the most points (scored with
 arena_games.dice_value; on equal points, the fewest dice); between rolls
 it banks as soon as the rules allow ("bank" is in legal only once the turn
-total reaches the seat's threshold, view["thresholds"]) and the turn is
-worth THRESHOLD or more, or when only one die is left to roll.  It plays
+total reaches the seat's threshold, view["thresholds"], and the dice left
+behind score nothing) and the turn is worth THRESHOLD or more, or when
+only one die is left to roll.  It plays
 "reroll" (the Yahtzee clause) rather than lose the turn.
 
 Usage: bolo5.py [THRESHOLD]   (default 500)

@@ -527,6 +527,24 @@ export function diceScores(variant, roll) {
 }
 
 /**
+ * Whether bolo5's rule 2.3 lets the player bank after setting keep aside
+ * from roll (the turn total's threshold apart): some die of the roll is
+ * left behind and those dice would score nothing on their own.
+ * bolo5MayBank([1, 1, 1, 2, 2], [1, 1, 1]) === true; bolo5MayBank([1, 5], [5]) === false.
+ */
+export function bolo5MayBank(roll, keep) {
+  const left = diceCounts(roll);
+  const taken = diceCounts(keep);
+  const rest = [];
+  for (let f = 1; f <= 6; f++) {
+    if (taken[f] > left[f])
+      throw new RangeError(`${keep} is not part of the roll ${roll}`);
+    for (let i = taken[f]; i < left[f]; i++) rest.push(f);
+  }
+  return rest.length > 0 && !diceScores("bolo5", rest);
+}
+
+/**
  * @typedef {object} DiceView   The fields every dice game's view has.
  * @property {number} players
  * @property {number} [you]

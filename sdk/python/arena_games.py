@@ -23,7 +23,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, TypedDict
 __all__ = [
     "DICE_VARIANTS", "Keep", "DiceView", "BoloView", "Bolo5View",
     "VolleLotteView", "dice_counts", "dice_value", "dice_keeps",
-    "dice_scores",
+    "dice_scores", "bolo5_may_bank",
     "ROLIT_LETTERS", "RolitView", "square_name", "parse_square",
     "rolit_captures", "rolit_legal_moves", "rolit_apply", "rolit_counts",
     "BlackPotMove", "BlackPotLine", "BlackPotView", "BLACK_POT_SIDE",
@@ -210,6 +210,23 @@ def dice_keeps(variant: str, roll: Sequence[int]) -> List[Keep]:
 def dice_scores(variant: str, roll: Sequence[int]) -> bool:
     """Whether the roll has some set to keep (else the turn is lost)."""
     return bool(dice_keeps(variant, roll))
+
+
+def bolo5_may_bank(roll: Sequence[int], keep: Sequence[int]) -> bool:
+    """Whether bolo5's rule 2.3 lets the player bank after setting keep
+    aside from roll (the turn total's threshold apart): some die of the
+    roll is left behind and those dice would score nothing on their own.
+
+    >>> bolo5_may_bank([1, 1, 1, 2, 2], [1, 1, 1]), bolo5_may_bank([1, 5], [5])
+    (True, False)
+    """
+    left = dice_counts(roll)
+    for face, taken in enumerate(dice_counts(keep)):
+        if taken > left[face]:
+            raise ValueError("%r is not part of the roll %r" % (list(keep), list(roll)))
+        left[face] -= taken
+    rest = [f for f in range(1, 7) for _ in range(left[f])]
+    return bool(rest) and not dice_scores("bolo5", rest)
 
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  diceValue, diceKeeps, diceScores, rolitLegalMoves, rolitApply, rolitCaptures, rolitCounts,
+  diceValue, diceKeeps, diceScores, bolo5MayBank, rolitLegalMoves, rolitApply, rolitCaptures, rolitCounts,
   squareName, parseSquare, blackPotKind, blackPotValues, blackPotExpressions, blackPotLegalMoves,
   blackPotEvaluate, blackPotApply,
 } from "../arena_bot.mjs";
@@ -56,6 +56,16 @@ test("the keeps of a roll, as the view lists them", () => {
   ]);
   assert.equal(diceScores("bolo", [2, 3, 4, 6, 6, 2]), false);
   assert.equal(diceScores("bolo", [2, 2, 2]), true);
+});
+
+test("bolo5MayBank: rule 2.3, bank only with dice left behind that score nothing", () => {
+  assert.equal(bolo5MayBank([1, 1, 1, 2, 2], [1, 1, 1]), true);
+  assert.equal(bolo5MayBank([4, 4, 4, 2, 3], [4, 4, 4]), true);
+  assert.equal(bolo5MayBank([1, 1, 1, 2, 2], [1, 1, 1, 2, 2]), false);
+  assert.equal(bolo5MayBank([5, 5, 5, 5, 5], [5, 5, 5, 5]), false);
+  assert.equal(bolo5MayBank([1, 5], [5]), false);
+  assert.equal(bolo5MayBank([2, 2, 2, 1, 3], [1]), false);
+  assert.throws(() => bolo5MayBank([1, 5], [1, 1]), RangeError);
 });
 
 const START = ["........", "........", "........", "...RY...", "...BG...", "........", "........", "........"];
