@@ -419,6 +419,15 @@ static cJSON *bp_legal(const void *state)
 	return list;
 }
 
+/* Whether some free cell is numbered `number`. */
+static bool bp_free_number(const struct black_pot *s, int number)
+{
+	for (int c = 0; c < BLACK_POT_CELLS; c++)
+		if (s->number[c] == number && s->owner[c] < 0)
+			return true;
+	return false;
+}
+
 /* Reads an action into the cells it fills (in group order); their count,
  * or -1 with the reason in err. */
 static int bp_read_action(const struct black_pot *s, const cJSON *action,
@@ -440,6 +449,9 @@ static int bp_read_action(const struct black_pot *s, const cJSON *action,
 
 		if (values[g] < 1 || values[g] > BLACK_POT_MAX_NUMBER)
 			continue;
+		if (!name && !bp_free_number(s, values[g]))
+			return errorf(err, "group %d of \"%s\" is worth %d and no free cell is numbered %d: this split is not a legal move (\"legal\" lists them)",
+				      g + 1, expr->valuestring, values[g], values[g]);
 		if (!name)
 			return errorf(err, "group %d of \"%s\" is worth %d: \"cells\" must name a free cell numbered %d for it",
 				      g + 1, expr->valuestring, values[g], values[g]);

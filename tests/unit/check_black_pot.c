@@ -877,6 +877,7 @@ START_TEST(apply_refusals)
 	};
 	struct game g;
 	char err[ERR_LEN] = "", *before, *after;
+	int numbers[BLACK_POT_CELLS];
 
 	game_start(&g, 2, 0, "fixed", 19);
 	put(&g, 9 * SIDE + 6, 1); /* G10, an 8 */
@@ -891,6 +892,13 @@ START_TEST(apply_refusals)
 	ck_assert_int_eq(black_pot_rules.to_move(g.state), 0);
 	free(before);
 	free(after);
+	/* With every 8 taken, a group worth 8 is not a move at all. */
+	game_numbers(&g, numbers);
+	for (int c = 0; c < BLACK_POT_CELLS; c++)
+		if (numbers[c] == 8 && c != 9 * SIDE + 6)
+			put(&g, c, 0);
+	ck_assert_int_eq(play(&g, "{\"expr\":\"6+4-2\",\"cells\":[]}", err), -1);
+	ck_assert_str_eq(err, "group 1 of \"6+4-2\" is worth 8 and no free cell is numbered 8: this split is not a legal move (\"legal\" lists them)");
 	black_pot_rules.destroy(g.state);
 }
 END_TEST
