@@ -3,6 +3,7 @@
  * that `referee verify` can name the release that verifies an old log;
  * see registry.h.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,11 +59,18 @@ int game_check_rules_version(const struct game_rules *rules,
 			     const char *version, char *err)
 {
 	const char *now = game_version_number(rules->rules_version);
+	size_t name = strlen(rules->name);
+	bool ours = version && strncmp(version, rules->name, name) == 0 &&
+		    version[name] == '/';
 
-	if (version && strcmp(version, rules->rules_version) == 0)
+	if (!version)
+		return errorf(err, "the header names no rules version (this "
+			      "referee verifies %s rules version %s, \"%s\")",
+			      rules->name, now, rules->rules_version);
+	if (strcmp(version, rules->rules_version) == 0)
 		return 0;
-	for (size_t i = 0; version && i < sizeof game_old_rules /
-					    sizeof game_old_rules[0]; i++)
+	for (size_t i = 0; ours && i < sizeof game_old_rules /
+					 sizeof game_old_rules[0]; i++)
 		if (strcmp(version, game_old_rules[i].version) == 0)
 			return errorf(err, "the log was written under %s rules "
 				      "version %s (\"%s\"); this referee verifies "
@@ -74,6 +82,5 @@ int game_check_rules_version(const struct game_rules *rules,
 	return errorf(err, "the log names %s rules \"%s\", which this referee "
 		      "does not know (it verifies version %s, \"%s\"): verify "
 		      "the log with the arena release that wrote it",
-		      rules->name, version ? version : "", now,
-		      rules->rules_version);
+		      rules->name, version, now, rules->rules_version);
 }

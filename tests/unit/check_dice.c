@@ -221,6 +221,26 @@ START_TEST(new_faces)
 }
 END_TEST
 
+/* Whether dice would score on their own, as bolo5's rule 2.3 asks of the
+ * dice left behind: a 1, a 5 or a triple scores, nothing else does. */
+START_TEST(scores_alone)
+{
+	static const struct {
+		int count[DICE_FACES + 1];
+		bool scores;
+	} cases[] = {
+		{{0, 0, 2, 0, 0, 0, 0}, false}, {{0, 0, 1, 1, 1, 0, 1}, false},
+		{{0, 1, 0, 0, 0, 0, 0}, true}, {{0, 0, 0, 0, 0, 1, 0}, true},
+		{{0, 0, 3, 0, 0, 0, 0}, true}, {{0, 0, 2, 0, 2, 0, 0}, false},
+		{{0}, false},
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_int_eq(dice_scores(DICE_BOLO5, cases[i].count),
+				 cases[i].scores);
+}
+END_TEST
+
 /* Rolls of n dice (1..7) that offer a keep, out of 6^n, under each rules:
  * the known fractions 1/3, 5/9, 13/18, 91/108, 299/324, 157/162,
  * 3853/3888.  Bolo5 (5 dice) and volle-lotte (6) agree with bolo on the
@@ -267,6 +287,7 @@ Suite *test_suite(void)
 			    sizeof sets_cases / sizeof sets_cases[0]);
 	tcase_add_test(scoring, sets_distinct);
 	tcase_add_test(scoring, new_faces);
+	tcase_add_test(scoring, scores_alone);
 	suite_add_tcase(s, scoring);
 	tcase_set_timeout(odds, 30);
 	tcase_add_loop_test(odds, scoring_probability, 0, 3 * DICE_MAX);

@@ -146,6 +146,35 @@ START_TEST(registry_finds_games)
 }
 END_TEST
 
+/* `referee games` and the cases where min..max is not the whole story. */
+START_TEST(registry_players_text)
+{
+	char buf[GAME_PLAYERS_TEXT];
+
+	ck_assert_str_eq(game_players_text(&bolo_rules, buf), "2 to 8");
+	ck_assert_str_eq(game_players_text(&rolit_rules, buf), "2 to 4");
+	ck_assert_str_eq(game_players_text(&black_pot_rules, buf), "2 or 4");
+}
+END_TEST
+
+/* A log of retired rules names its version and the release for it. */
+START_TEST(registry_rules_versions)
+{
+	ck_assert_int_eq(game_check_rules_version(&bolo5_rules, "bolo5/2", err), 0);
+	ck_assert_int_eq(game_check_rules_version(&bolo5_rules, "bolo5/1", err), -1);
+	ck_assert_str_eq(err, "the log was written under bolo5 rules version 1 (\"bolo5/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
+	ck_assert_int_eq(game_check_rules_version(&volle_lotte_rules, "volle-lotte/1", err), -1);
+	ck_assert_str_eq(err, "the log was written under volle-lotte rules version 1 (\"volle-lotte/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
+	ck_assert_int_eq(game_check_rules_version(&black_pot_rules, "black-pot/1", err), -1);
+	ck_assert_str_eq(err, "the log was written under black-pot rules version 1 (\"black-pot/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
+	/* Another game's old version is not this game's. */
+	ck_assert_int_eq(game_check_rules_version(&volle_lotte_rules, "bolo5/1", err), -1);
+	ck_assert_str_eq(err, "the log names volle-lotte rules \"bolo5/1\", which this referee does not know (it verifies version 2, \"volle-lotte/2\"): verify the log with the arena release that wrote it");
+	ck_assert_int_eq(game_check_rules_version(&bolo_rules, NULL, err), -1);
+	ck_assert_str_eq(err, "the header names no rules version (this referee verifies bolo rules version 1, \"bolo/1\")");
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -158,6 +187,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, repeated_key_refused);
 	tcase_add_test(tc, json_options);
 	tcase_add_test(tc, registry_finds_games);
+	tcase_add_test(tc, registry_players_text);
+	tcase_add_test(tc, registry_rules_versions);
 	suite_add_tcase(s, tc);
 	return s;
 }
