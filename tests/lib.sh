@@ -196,3 +196,19 @@ assert_no_leftovers() {
 	! pgrep -f "$TMP" >/dev/null
 	ok $? "$desc" || pgrep -a -f "$TMP" | sed 's/^/#   /'
 }
+
+# --- shards ----------------------------------------------------------------------
+
+# expect_shards_cover DIR...: the shards' manifests are complete and, taken
+# together, finished every game of the schedule exactly once.
+expect_shards_cover() {
+	local total numbers
+	total=$(head -1 "$1/manifest.jsonl" | grep -o '"schedule_games":[0-9]*' | cut -d: -f2)
+	numbers=$(for dir in "$@"; do
+		tail -1 "$dir/manifest.jsonl" | grep -q '"type":"signature"' || echo "unsigned:$dir"
+		grep -F '"type":"finished"' "$dir/manifest.jsonl" |
+			grep -o '"game":[0-9]*' | cut -d: -f2
+	done | sort -n | tr '\n' ' ')
+	expect_eq "$numbers" "$(seq -s ' ' 1 "${total:-0}") " \
+		"the $# shards finished each of the ${total:-?} games once and signed their manifests"
+}
