@@ -1,0 +1,277 @@
+/*
+ * Many logs verified on several processes (see verify_pool.h).  Workers
+ * are forked after the list is known; each takes the next index from a
+ * counter in shared memory (so a slow log never holds up a whole slice),
+ * checks that log and writes one record (index, status, text) to its own
+ * pipe.  The parent keeps each outcome until every earlier one has been
+ * reported, so the output is in the order of the arguments whatever the
+ * order of completion.
+ */
+#include "verify_pool.h"
+#include "logread.h"
+#include "util.h"
+#include "verify.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The text of one outcome: a failure message, or the summary with a key. */
+#define TEXT_MAX (ERR_LEN + 128)
+
+/* A record on a worker's pipe: this header, then `length` bytes of text. */
+struct record_header {
+	uint64_t index;
+	uint32_t status;
+	uint32_t length;
+};
+
+struct worker {
+	pid_t pid;
+	int fd;                 /* read end of its pipe; -1 once at EOF */
+	char *buf;
+	size_t len, cap;
+};
+
+struct pending {
+	char *text;             /* NULL until the outcome is in */
+	enum verify_status status;
+};
+
+static enum verify_status verify_one(const char *path,
+				     const unsigned char *key, char *text)
+{
+	struct verify_summary summary;
+	struct game_log log;
+	enum verify_status status = VERIFY_OK;
+	char err[ERR_LEN];
+
+	if (logread_load(path, &log, err)) {
+		snprintf(text, TEXT_MAX, "%s", err);
+		return VERIFY_UNREADABLE;
+	}
+	if (verify_log(&log, key, NULL, &summary, err)) {
+		snprintf(text, TEXT_MAX, "%s", err);
+		status = VERIFY_FAILED;
+	} else {
+		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, signed by %s",
+			 summary.game, summary.players, summary.actions,
+			 summary.key_hex);
+	}
+	logread_free(&log);
+	return status;
+}
+
+static void write_all(FILE *out, const void *data, size_t n)
+{
+	if (fwrite(data, 1, n, out) != n)
+		_exit(3);
+}
+
+/* A worker process: verifies the logs it claims, then exits. */
+static void __attribute__((noreturn))
+worker_main(char *const *paths, size_t count, const unsigned char *key,
+	    atomic_size_t *next, int fd)
+{
+	FILE *out = fdopen(fd, "w");
+	char text[TEXT_MAX];
+	size_t i;
+
+	if (!out)
+		_exit(3);
+	while ((i = atomic_fetch_add(next, 1)) < count) {
+		struct record_header h = { .index = i };
+
+		h.status = verify_one(paths[i], key, text);
+		h.length = (uint32_t)strlen(text);
+		write_all(out, &h, sizeof h);
+		write_all(out, text, h.length);
+	}
+	_exit(fflush(out) == 0 ? 0 : 3);
+}
+
+/* Moves the complete records in w->buf into `pending`. */
+static void take_records(struct worker *w, struct pending *pending,
+			 size_t count)
+{
+	size_t at = 0;
+
+	while (w->len - at >= sizeof(struct record_header)) {
+		struct record_header h;
+
+		memcpy(&h, w->buf + at, sizeof h);
+		if (w->len - at - sizeof h < h.length)
+			break;
+		if (h.index < count && !pending[h.index].text) {
+			pending[h.index].status = h.status;
+			pending[h.index].text = xmalloc(h.length + 1);
+			memcpy(pending[h.index].text, w->buf + at + sizeof h,
+			       h.length);
+			pending[h.index].text[h.length] = '\0';
+		}
+		at += sizeof h + h.length;
+	}
+	memmove(w->buf, w->buf + at, w->len - at);
+	w->len -= at;
+}
+
+/* Reads what one worker has written; false at its end of file. */
+static bool drain(struct worker *w, struct pending *pending, size_t count)
+{
+	ssize_t n;
+
+	if (w->cap - w->len < 65536) {
+		w->cap = w->cap ? 2 * w->cap : 131072;
+		w->buf = xrealloc(w->buf, w->cap);
+	}
+	n = read(w->fd, w->buf + w->len, w->cap - w->len);
+	if (n < 0 && errno == EINTR)
+		return true;
+	if (n <= 0)
+		return false;
+	w->len += (size_t)n;
+	take_records(w, pending, count);
+	return true;
+}
+
+static int start_workers(struct worker *workers, int jobs, char *const *paths,
+			 size_t count, const unsigned char *key,
+			 atomic_size_t *next, char *err)
+{
+	fflush(NULL);  /* nothing buffered may be written twice */
+	for (int j = 0; j < jobs; j++) {
+		int fds[2];
+
+		if (pipe2(fds, O_CLOEXEC) < 0)
+			return errorf(err, "cannot create a pipe: %s",
+				      strerror(errno));
+		workers[j].pid = fork();
+		if (workers[j].pid == 0) {
+			close(fds[0]);
+			for (int k = 0; k < j; k++)
+				close(workers[k].fd);
+			worker_main(paths, count, key, next, fds[1]);
+		}
+		close(fds[1]);
+		workers[j].fd = fds[0];
+		if (workers[j].pid < 0) {
+			close(fds[0]);
+			workers[j].fd = -1;
+			return errorf(err, "cannot start a verification "
+				      "process: %s", strerror(errno));
+		}
+	}
+	return 0;
+}
+
+/* Reads every worker to its end, reporting outcomes in order; returns
+ * how many were reported. */
+static size_t collect(struct worker *workers, int jobs, size_t count,
+		      struct pending *pending, verify_report_fn *report,
+		      void *ctx)
+{
+	struct pollfd *fds = xcalloc((size_t)jobs, sizeof *fds);
+	size_t reported = 0;
+	int open_count = jobs;
+
+	while (open_count > 0) {
+		for (int j = 0; j < jobs; j++)
+			fds[j] = (struct pollfd){ .fd = workers[j].fd,
+						  .events = POLLIN };
+		if (poll(fds, (nfds_t)jobs, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int j = 0; j < jobs; j++) {
+			if (!fds[j].revents || drain(&workers[j], pending, count))
+				continue;
+			close(workers[j].fd);
+			workers[j].fd = -1;
+			open_count--;
+		}
+		while (reported < count && pending[reported].text) {
+			struct verify_outcome o = { pending[reported].status,
+						    pending[reported].text };
+
+			report(ctx, reported, &o);
+			free(pending[reported].text);
+			pending[reported].text = (char *)"";  /* done */
+			reported++;
+		}
+	}
+	free(fds);
+	return reported;
+}
+
+static int run_here(char *const *paths, size_t count,
+		    const unsigned char *key, verify_report_fn *report,
+		    void *ctx)
+{
+	char text[TEXT_MAX];
+
+	for (size_t i = 0; i < count; i++) {
+		struct verify_outcome o;
+
+		o.status = verify_one(paths[i], key, text);
+		o.text = text;
+		report(ctx, i, &o);
+	}
+	return 0;
+}
+
+int verify_pool_run(char *const *paths, size_t count,
+		    const unsigned char *trusted_key, int jobs,
+		    verify_report_fn *report, void *ctx, char *err)
+{
+	struct worker *workers;
+	struct pending *pending;
+	atomic_size_t *next;
+	size_t reported = 0;
+	int rc;
+
+	if ((size_t)jobs > count)
+		jobs = (int)count;
+	if (jobs <= 1)
+		return run_here(paths, count, trusted_key, report, ctx);
+	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (next == MAP_FAILED)
+		return errorf(err, "cannot share memory with the verification "
+			      "processes: %s", strerror(errno));
+	atomic_init(next, 0);
+	workers = xcalloc((size_t)jobs, sizeof *workers);
+	for (int j = 0; j < jobs; j++)
+		workers[j] = (struct worker){ .pid = -1, .fd = -1 };
+	pending = xcalloc(count, sizeof *pending);
+	rc = start_workers(workers, jobs, paths, count, trusted_key, next, err);
+	if (rc == 0)
+		reported = collect(workers, jobs, count, pending, report, ctx);
+	for (int j = 0; j < jobs; j++) {
+		if (workers[j].fd >= 0)
+			close(workers[j].fd);
+		if (workers[j].pid > 0)
+			while (waitpid(workers[j].pid, NULL, 0) < 0 &&
+			       errno == EINTR)
+				;
+		free(workers[j].buf);
+	}
+	if (rc == 0 && reported < count)
+		rc = errorf(err, "a verification process died before "
+			    "checking %s", paths[reported]);
+	for (size_t i = reported; i < count; i++)
+		free(pending[i].text);
+	free(pending);
+	free(workers);
+	munmap(next, sizeof *next);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/*
+ * Verifying many game logs on several processes: `referee verify` over a
+ * tournament's thousands of logs is bound by one core's hashing, replay
+ * and signature checks, so the logs are shared out among worker processes
+ * (forked, each taking the next log from a shared counter) while the
+ * caller gets every outcome in the order of its list, as soon as all the
+ * logs before it are done.
+ */
+#ifndef ARENA_VERIFY_POOL_H
+#define ARENA_VERIFY_POOL_H
+
+#include <stddef.h>
+
+enum verify_status { VERIFY_OK = 0, VERIFY_FAILED = 1, VERIFY_UNREADABLE = 2 };
+
+/* One log's outcome: for VERIFY_OK "GAME, N players, N actions, signed by
+ * KEY"; otherwise the first failure (or why the file cannot be read). */
+struct verify_outcome {
+	enum verify_status status;
+	const char *text;
+};
+
+/* Called once per log, in the order of `paths`. */
+typedef void verify_report_fn(void *ctx, size_t index,
+			      const struct verify_outcome *outcome);
+
+/* Verifies paths[0..count) with `jobs` processes (1: in this process),
+ * each against `trusted_key` (NULL: any key), and reports every outcome in
+ * order.  0, or -1 with err when the workers could not be started or
+ * died (the outcomes reported so far stand). */
+int verify_pool_run(char *const *paths, size_t count,
+		    const unsigned char *trusted_key, int jobs,
+		    verify_report_fn *report, void *ctx, char *err);
+
+#endif
