@@ -208,10 +208,48 @@ static cJSON *handle_lock(struct session *s, const cJSON *msg)
 	return reply_hex("reveal", s->game.contribution, SECRET_BYTES);
 }
 
+/* Whether `action` is one of the turn's legal actions. */
+static bool is_legal(const cJSON *legal, const cJSON *action)
+{
+	const cJSON *a;
+
+	cJSON_ArrayForEach(a, legal)
+		if (cJSON_Compare(a, action, true))
+			return true;
+	return false;
+}
+
+/* The safety net (cb->safe): instead of giving up, says what went wrong on
+ * standard error and plays a random legal action. */
+static cJSON *play_instead(const struct session *s, const cJSON *legal,
+			   cJSON *action)
+{
+	int n = cJSON_GetArraySize(legal);
+
+	if (!action) {
+		fprintf(stderr, "arena-bot: line %lu: decide returned no action; "
+			"playing a random legal action instead\n", s->line_no);
+	} else {
+		char *text = cJSON_PrintUnformatted(action);
+
+		fprintf(stderr, "arena-bot: line %lu: decide returned %.200s, "
+			"which is not legal; playing a random legal action "
+			"instead\n", s->line_no, text ? text : "?");
+		free(text);
+		cJSON_Delete(action);
+	}
+	return reply_with("action", must(cJSON_Duplicate(
+		cJSON_GetArrayItem(legal, (int)randombytes_uniform((uint32_t)n)), 1)));
+}
+
 static cJSON *handle_turn(struct session *s, const cJSON *msg)
 {
+	const cJSON *legal = arena_legal(msg);
 	cJSON *action = s->cb->decide(msg, s->cb->ctx);
+	bool can_fall_back = s->cb->safe && cJSON_GetArraySize(legal) > 0;
 
+	if (can_fall_back && (!action || !is_legal(legal, action)))
+		return play_instead(s, legal, action);
 	if (!action)
 		return fail(s, "turn: decide returned no action");
 	return reply_with("action", action);

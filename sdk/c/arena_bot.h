@@ -13,6 +13,7 @@
 #ifndef ARENA_BOT_H
 #define ARENA_BOT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
@@ -35,6 +36,11 @@ struct arena_bot_callbacks {
 	void (*on_start)(const cJSON *start, void *ctx); /* optional */
 	void (*on_end)(const cJSON *end, void *ctx);     /* optional */
 	void *ctx;                  /* passed to every callback as is */
+	/* The safety net, off unless set: when decide returns NULL or an
+	 * action that is not in "legal", the library says so on standard
+	 * error and plays a random legal action instead of giving up, so a
+	 * bug costs a move, not the game. */
+	bool safe;
 };
 
 /*

@@ -11,7 +11,7 @@
  * it reveals r_i, and at end it checks that the referee's secret S gives
  * C = H("arena:commit", -, game_id || S)), hands each turn to decide() and
  * answers every other message with {}.  It behaves like the Python and C
- * SDKs (sdk/python/arena_bot.py, sdk/c/arena_bot.h), down to the compact,
+ * SDKs (sdk/python/arena_bot/, sdk/c/arena_bot.h), down to the compact,
  * ASCII-only form of its replies.  A bot must never write to standard
  * output itself; log with console.error().
  *
@@ -183,6 +183,13 @@ export class Bot {
   name = null;
   /** Goes into the hello reply; null leaves it out. */
   version = null;
+  /**
+   * The safety net, off unless a bot asks for it: when decide() throws or
+   * returns an action that is not legal, the SDK writes the error (or the
+   * action) to standard error and plays a random legal action, so a bug
+   * costs a move, not the game.
+   */
+  safe = false;
 
   /**
    * The action for a turn message, or a Promise of it.  turn holds
@@ -245,6 +252,17 @@ function asciiJson(value) {
 }
 
 /** The state of one run: the current game's fairness exchange. */
+/** Whether two JSON values are equal (objects whatever their key order). */
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null ||
+      b === null || Array.isArray(a) !== Array.isArray(b))
+    return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+}
+
 class Session {
   constructor(bot, name, version, error, random) {
     this.bot = bot;
@@ -335,9 +353,31 @@ class Session {
   }
 
   async onTurn(msg) {
-    const action = await this.bot.decide(msg);
-    if (action === undefined)
-      throw new ProtocolError("turn: decide() returned no action");
+    const actions = legal(msg);
+    if (!this.bot.safe || !actions || actions.length === 0) {
+      const action = await this.bot.decide(msg);
+      if (action === undefined)
+        throw new ProtocolError("turn: decide() returned no action");
+      return { action };
+    }
+    const fallback = () =>
+      actions[Math.floor(Math.random() * actions.length)];
+    let action;
+    try {
+      action = await this.bot.decide(msg);
+    } catch (e) {
+      this.error.write(`arena-bot: line ${this.lineNo}: decide() threw; ` +
+        `playing a random legal action instead:\n${e && e.stack || e}\n`);
+      return { action: fallback() };
+    }
+    if (!actions.some((a) => sameJson(a, action))) {
+      const shown = action === undefined ? "undefined"
+        : JSON.stringify(action).slice(0, 200);
+      this.error.write(`arena-bot: line ${this.lineNo}: decide() returned ` +
+        `${shown}, which is not legal; playing a random legal action ` +
+        "instead\n");
+      return { action: fallback() };
+    }
     return { action };
   }
 
@@ -364,7 +404,8 @@ class Session {
  * protocol error (a line that is not a JSON object with a string "type",
  * a start or commit missing what the fairness exchange needs, decide()
  * returning undefined), after saying why on the error stream.  Exceptions
- * thrown by the bot reject the promise.  Use it as
+ * thrown by the bot reject the promise, unless the bot sets safe = true
+ * (see Bot).  Use it as
  * `process.exitCode = await run(bot)`.  random(n) gives the n random bytes
  * of a contribution r_i (default crypto.randomBytes; for tests only).
  */

@@ -405,6 +405,52 @@ START_TEST(malformed_input)
 }
 END_TEST
 
+/* Gives up on its first turn, answers an action nobody offered on its
+ * second, and on the third plays the first legal action with its keys in
+ * another order. */
+static cJSON *decide_faulty(const cJSON *turn, void *ctx)
+{
+	int *turns = ctx;
+
+	(void)turn;
+	switch (++*turns) {
+	case 1:
+		return NULL;
+	case 2:
+		return cJSON_CreateString("Z9");
+	default:
+		return cJSON_Parse("{\"to\":\"C3\",\"from\":\"A1\"}");
+	}
+}
+
+#define FAULTY_TURN "{\"type\":\"turn\",\"legal\":[{\"from\":\"A1\"," \
+	"\"to\":\"C3\"},\"pass\"]}\n"
+
+START_TEST(safety_net)
+{
+	int turns = 0;
+	const struct arena_bot_callbacks net = { .decide = decide_faulty,
+						 .ctx = &turns, .safe = true };
+	const char *input = FAULTY_TURN FAULTY_TURN FAULTY_TURN;
+	char *out, *err, *lines[4];
+
+	ck_assert_int_eq(run_bot("x", "1", &net, input, strlen(input), &out,
+				 &err), 0);
+	ck_assert_int_eq(split_lines(out, lines, 4), 3);
+	for (int i = 0; i < 2; i++)
+		ck_assert(!strcmp(lines[i], "{\"action\":\"pass\"}") ||
+			  !strcmp(lines[i], "{\"action\":{\"from\":\"A1\","
+				  "\"to\":\"C3\"}}"));
+	ck_assert_str_eq(lines[2], "{\"action\":{\"to\":\"C3\",\"from\":\"A1\"}}");
+	ck_assert_str_eq(err, "arena-bot: line 1: decide returned no action; "
+			 "playing a random legal action instead\n"
+			 "arena-bot: line 2: decide returned \"Z9\", which is "
+			 "not legal; playing a random legal action instead\n");
+	free(out);
+	free(err);
+}
+END_TEST
+
 START_TEST(turn_helpers)
 {
 	cJSON *turn = cJSON_Parse("{\"seat\":3,\"state\":{\"n\":1},"
@@ -440,6 +486,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, no_decide_callback);
 	tcase_add_loop_test(tc, malformed_input, 0,
 			    (int)(sizeof malformed / sizeof malformed[0]));
+	tcase_add_test(tc, safety_net);
 	tcase_add_test(tc, turn_helpers);
 	suite_add_tcase(s, tc);
 	return s;

@@ -221,3 +221,33 @@ test("bots/examples/black_pot.mjs plays a turn of black-pot", () => {
     assert.equal(blackPotKind(numbers[r][c]), "black-pot", cell);
   }
 });
+
+class FaultyBot extends Bot {
+  turns = 0;
+  constructor(safe) { super(); this.safe = safe; }
+  decide(turn) {
+    this.turns++;
+    if (this.turns === 1) throw new RangeError("a bug in the bot");
+    if (this.turns === 2) return { to: "Z9" };
+    return { to: turn.legal[0].to, from: turn.legal[0].from };  // keys in another order
+  }
+}
+
+const faultyTurns = Array(3).fill(msg({ type: "turn", seat: 0, legal: [{ from: "A1", to: "C3" }, "pass"] }));
+
+test("the safety net is off by default: an exception rejects run()", async () => {
+  assert.equal(new Bot().safe, false);
+  await assert.rejects(play(faultyTurns, new FaultyBot(false)), /a bug in the bot/);
+});
+
+test("safe = true: an exception or an illegal action costs a move, not the game", async () => {
+  const { status, replies: lines, errors } = await play(faultyTurns, new FaultyBot(true));
+  assert.equal(status, 0);
+  const replies = lines.map((line) => JSON.parse(line));
+  const legalOnes = [JSON.stringify({ from: "A1", to: "C3" }), JSON.stringify("pass")];
+  assert.ok(legalOnes.includes(JSON.stringify(replies[0].action)));
+  assert.ok(legalOnes.includes(JSON.stringify(replies[1].action)));
+  assert.deepEqual(replies[2].action, { to: "C3", from: "A1" });
+  assert.match(errors, /^arena-bot: line 1: decide\(\) threw; playing a random legal action instead:\nRangeError: a bug in the bot\n/);
+  assert.match(errors, /arena-bot: line 2: decide\(\) returned \{"to":"Z9"\}, which is not legal; playing a random legal action instead\n/);
+});
