@@ -2,7 +2,7 @@
 """random-py: plays every game by picking a uniformly random legal action.
 
 The Python twin of bots/random_bot.c and the smallest example of a bot on
-the Python SDK (sdk/python/arena_bot.py), which does the protocol and the
+the Python SDK (sdk/python/arena_bot/__init__.py), which does the protocol and the
 fairness exchange; this file only decides.
 """
 

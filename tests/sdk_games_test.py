@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit tests of the Python game helpers (sdk/python/arena_games.py).
+"""Unit tests of the Python game helpers (sdk/python/arena_bot/games.py).
 
 Dice scoring per variant, the keeps of a roll, Rolit's legal moves and
 moves, Black-Pot's expressions, their evaluation and its legal moves: the
@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "sdk", "python"))
 
 import unittest_tap  # noqa: E402  (beside this script)
-import arena_games as G  # noqa: E402  (found through the path set up above)
+from arena_bot import games as G  # noqa: E402  (found through the path set up above)
 
 EXAMPLES = os.path.join(HERE, "..", "bots", "examples")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit tests of the Python bot SDK (sdk/python/arena_bot.py).
+"""Unit tests of the Python bot SDK (sdk/python/arena_bot/__init__.py).
 
 Each test plays a scripted referee transcript through run() on in-memory
 streams and checks every reply line, the return value and what went to
@@ -232,6 +232,49 @@ class HelperTest(unittest.TestCase):
     def test_decide_must_be_overridden(self) -> None:
         with self.assertRaises(NotImplementedError):
             play([msg(type="turn", legal=[1])], arena_bot.Bot())
+
+
+class FaultyBot(arena_bot.Bot):
+    """Raises on its first turn and answers nonsense on its second."""
+
+    def __init__(self, safe: bool) -> None:
+        self.safe = safe
+        self.turns = 0
+
+    def decide(self, turn: dict) -> object:
+        self.turns += 1
+        if self.turns == 1:
+            raise ZeroDivisionError("a bug in the bot")
+        return "Z9" if self.turns == 2 else turn["legal"][0]
+
+
+class SafetyNetTest(unittest.TestCase):
+    """Bot.safe: a bug in decide() costs a move, never the game."""
+
+    TURNS = [msg(type="turn", seat=0, legal=["C3", "F3"])] * 3
+
+    def test_off_by_default(self) -> None:
+        self.assertFalse(arena_bot.Bot.safe)
+        with self.assertRaises(ZeroDivisionError):
+            play(self.TURNS, FaultyBot(False))
+
+    def test_exception_and_illegal_action(self) -> None:
+        status, replies, errors = play(self.TURNS, FaultyBot(True))
+        self.assertEqual(status, 0)
+        actions = [json.loads(r)["action"] for r in replies]
+        self.assertIn(actions[0], ["C3", "F3"])
+        self.assertIn(actions[1], ["C3", "F3"])
+        self.assertEqual(actions[2], "C3")
+        self.assertIn("arena-bot: line 1: decide() raised; playing a random "
+                      "legal action instead:", errors)
+        self.assertIn("ZeroDivisionError: a bug in the bot", errors)
+        self.assertIn("arena-bot: line 2: decide() returned 'Z9', which is "
+                      "not legal; playing a random legal action instead",
+                      errors)
+
+    def test_without_legal_actions_the_error_stands(self) -> None:
+        with self.assertRaises(ZeroDivisionError):
+            play([msg(type="turn", seat=0, state={})], FaultyBot(True))
 
 
 class RandomBotTest(unittest.TestCase):

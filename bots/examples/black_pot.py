@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "sdk", "python"))
 
 import arena_bot  # noqa: E402  (found through the path set up above)
-import arena_games  # noqa: E402
+from arena_bot import games  # noqa: E402
 
 WORTH = {"black-pot": 12, "cerise": 4, "citron": 2}
 NEIGHBOURS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
@@ -29,20 +29,20 @@ class BlackPotBot(arena_bot.Bot):
     version = "1"
 
     def decide(self, turn: arena_bot.Message) -> object:
-        view: arena_games.BlackPotView = arena_bot.state(turn)
+        view: games.BlackPotView = arena_bot.state(turn)
         return max(arena_bot.legal(turn), key=lambda move: self.value(
             view, move))
 
     @staticmethod
-    def value(view: arena_games.BlackPotView,
-              move: arena_games.BlackPotMove) -> int:
+    def value(view: games.BlackPotView,
+              move: games.BlackPotMove) -> int:
         mine = "XO"[view["you"]]
-        board = arena_games.black_pot_apply(view["board"], move["cells"],
+        board = games.black_pot_apply(view["board"], move["cells"],
                                             view["you"])
         total = 0
         for cell in move["cells"]:
-            r, c = arena_games.parse_cell(cell)
-            kind = arena_games.black_pot_kind(view["numbers"][r][c])
+            r, c = games.parse_cell(cell)
+            kind = games.black_pot_kind(view["numbers"][r][c])
             total += WORTH[kind] - 10
             total += 6 * sum(1 for dr, dc in NEIGHBOURS
                              if 0 <= r + dr < 11 and 0 <= c + dc < 11

@@ -2,7 +2,7 @@
 """bolo-example: plays Bolo (7 dice) with the Python SDK and its helpers.
 
 After each roll it sets aside the keep worth the most points (scored with
-arena_games.dice_value; on equal points, the fewest dice, so that more
+games.dice_value; on equal points, the fewest dice, so that more
 dice roll on); between rolls it banks once the turn is worth THRESHOLD or
 more (or 1000, the opening, before its first bank), and rolls otherwise.
 
@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "sdk", "python"))
 
 import arena_bot  # noqa: E402  (found through the path set up above)
-import arena_games  # noqa: E402
+from arena_bot import games  # noqa: E402
 
 
 class BoloBot(arena_bot.Bot):
@@ -27,12 +27,12 @@ class BoloBot(arena_bot.Bot):
         self.threshold = threshold
 
     def decide(self, turn: arena_bot.Message) -> object:
-        view: arena_games.BoloView = arena_bot.state(turn)
+        view: games.BoloView = arena_bot.state(turn)
         actions = arena_bot.legal(turn)
         keeps = [a for a in actions if isinstance(a, dict)]
         if keeps:
             return max(keeps, key=lambda a: (
-                arena_games.dice_value("bolo", a["keep"]), -len(a["keep"])))
+                games.dice_value("bolo", a["keep"]), -len(a["keep"])))
         if "bank" in actions and view["turn_total"] >= self.threshold:
             return "bank"
         return "roll"

@@ -2,7 +2,7 @@
 """bolo5-example: plays five-dice Bolo with the Python SDK and its helpers.
 
 After each roll it sets aside the keep worth the most points (scored with
-arena_games.dice_value; on equal points, the fewest dice); between rolls
+games.dice_value; on equal points, the fewest dice); between rolls
 it banks as soon as the rules allow ("bank" is in legal only once the turn
 total reaches the seat's threshold, view["thresholds"], and the dice left
 behind score nothing) and the turn is worth THRESHOLD or more, or when
@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "sdk", "python"))
 
 import arena_bot  # noqa: E402  (found through the path set up above)
-import arena_games  # noqa: E402
+from arena_bot import games  # noqa: E402
 
 
 class Bolo5Bot(arena_bot.Bot):
@@ -30,12 +30,12 @@ class Bolo5Bot(arena_bot.Bot):
         self.threshold = threshold
 
     def decide(self, turn: arena_bot.Message) -> object:
-        view: arena_games.Bolo5View = arena_bot.state(turn)
+        view: games.Bolo5View = arena_bot.state(turn)
         actions = arena_bot.legal(turn)
         keeps = [a for a in actions if isinstance(a, dict)]
         if keeps:
             return max(keeps, key=lambda a: (
-                arena_games.dice_value("bolo5", a["keep"]), -len(a["keep"])))
+                games.dice_value("bolo5", a["keep"]), -len(a["keep"])))
         if "bank" in actions and (view["turn_total"] >= self.threshold
                                   or view["dice_left"] == 1):
             return "bank"

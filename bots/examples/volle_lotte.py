@@ -2,7 +2,7 @@
 """volle-lotte-example: plays Volle Lotte with the Python SDK and helpers.
 
 After each roll it sets aside the keep worth the most points (scored with
-arena_games.dice_value; on the Straight card, where keeps are worth 0
+games.dice_value; on the Straight card, where keeps are worth 0
 until the run is complete, the most new faces); between rolls it banks,
 when the card allows, once the turn is worth THRESHOLD or more, and after
 a Volle Lotte it banks rather than draw again.
@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "sdk", "python"))
 
 import arena_bot  # noqa: E402  (found through the path set up above)
-import arena_games  # noqa: E402
+from arena_bot import games  # noqa: E402
 
 
 class VolleLotteBot(arena_bot.Bot):
@@ -28,14 +28,14 @@ class VolleLotteBot(arena_bot.Bot):
         self.threshold = threshold
 
     def decide(self, turn: arena_bot.Message) -> object:
-        view: arena_games.VolleLotteView = arena_bot.state(turn)
+        view: games.VolleLotteView = arena_bot.state(turn)
         actions = arena_bot.legal(turn)
         keeps = [a for a in actions if isinstance(a, dict)]
         if keeps:
             if view["card"] == "straight":
                 return max(keeps, key=lambda a: len(a["keep"]))
             return max(keeps, key=lambda a: (
-                arena_games.dice_value("volle-lotte", a["keep"]),
+                games.dice_value("volle-lotte", a["keep"]),
                 -len(a["keep"])))
         if "bank" in actions and (view["after_volle_lotte"]
                                   or view["turn_total"] >= self.threshold):

@@ -23,8 +23,10 @@ never print to standard output itself; log to standard error.
 import hashlib
 import json
 import re
+import random
 import secrets
 import sys
+import traceback
 from typing import Any, Dict, Optional, TextIO
 
 __all__ = ["Bot", "Message", "run", "legal", "seat", "state",
@@ -51,6 +53,11 @@ class Bot:
 
     name: Optional[str] = None
     version: Optional[str] = None
+    # The safety net, off unless a bot asks for it: when decide() raises or
+    # returns an action that is not legal, the SDK writes the traceback (or
+    # the action) to standard error and plays a random legal action, so a
+    # bug costs a move, not the game.
+    safe: bool = False
 
     def decide(self, turn: Message) -> Any:
         """Return the action for a turn message.
@@ -217,7 +224,22 @@ class _Session:
         return {"reveal": self.contribution.hex()}
 
     def _on_turn(self, msg: Message) -> Message:
-        return {"action": self.bot.decide(msg)}
+        actions = legal(msg)
+        if not getattr(self.bot, "safe", False) or not actions:
+            return {"action": self.bot.decide(msg)}
+        try:
+            action = self.bot.decide(msg)
+        except Exception:  # the safety net: the bug is reported, play goes on
+            print("arena-bot: line %d: decide() raised; playing a random "
+                  "legal action instead:" % self.line_no, file=sys.stderr)
+            traceback.print_exc(file=sys.stderr)
+            return {"action": random.choice(actions)}
+        if action not in actions:
+            print("arena-bot: line %d: decide() returned %.200r, which is "
+                  "not legal; playing a random legal action instead"
+                  % (self.line_no, action), file=sys.stderr)
+            return {"action": random.choice(actions)}
+        return {"action": action}
 
     def _on_end(self, msg: Message) -> Message:
         self._check_secret(msg)
@@ -250,7 +272,8 @@ def run(bot: Bot, name: Optional[str] = None, version: Optional[str] = None,
     Returns 0 after a goodbye or at end of input, 1 on a protocol error (a
     line that is not a JSON object with a string "type", or a start or
     commit missing what the fairness exchange needs), after saying why on
-    standard error.  Exceptions raised by the bot propagate.
+    standard error.  Exceptions raised by the bot propagate, unless the
+    bot sets safe = True (see Bot).
     """
     if stdin is None:
         stdin = sys.stdin

@@ -1,19 +1,20 @@
 """Game helpers for bots written on the Python SDK (standard library only).
 
-arena_bot.py speaks the protocol; this module knows the bundled games
+The arena_bot package speaks the protocol; this module knows the bundled games
 (docs/games/): the typed views a turn's "state" holds, the scoring of a
 set of dice for bolo, bolo5 and volle-lotte, Rolit's legal moves and the
 effect of a move, and Black-Pot's expressions of three dice, its legal
 moves (exactly as the referee lists them) and the effect of a move.  The
 JavaScript SDK (sdk/js/arena_bot.mjs) has the same helpers.
 
-    import arena_bot, arena_games
+    import arena_bot
+    from arena_bot import games
 
     class Greedy(arena_bot.Bot):
         def decide(self, turn):
-            view: arena_games.RolitView = arena_bot.state(turn)
+            view: games.RolitView = arena_bot.state(turn)
             return max(arena_bot.legal(turn), key=lambda sq:
-                       arena_games.rolit_counts(arena_games.rolit_apply(
+                       games.rolit_counts(games.rolit_apply(
                            view["board"], sq, view["you"]))[view["you"]])
 """
 

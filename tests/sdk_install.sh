@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# End-to-end: the SDKs installed the way their ecosystems expect, then a
+# bot written elsewhere against each, with no path into this repository,
+# passing check-bot.  Python: `pip install --no-build-isolation` of
+# sdk/python into a fresh virtualenv of Debian's python3, offline, with the
+# setuptools and wheel of Debian's packages (python3-venv, python3-setuptools,
+# python3-wheel; $SDK_PYTHON names another interpreter that has them).
+# JavaScript: `npm install` of sdk/js into a fresh folder (a local folder
+# needs no registry).  Each installs from a copy of its folder, so that
+# the source tree is left as it was.
+. "$(dirname "$0")/lib.sh"
+
+# A Rolit bot that plays the move turning the most balls, with the safety
+# net on, in a folder of its own.
+mkdir -p "$TMP/py/bot" "$TMP/js/bot"
+cat >"$TMP/py/bot/mybot.py" <<'PY'
+import sys
+import arena_bot
+from arena_bot import games
+
+
+class Greedy(arena_bot.Bot):
+    name, version, safe = "greedy-installed", "1", True
+
+    def decide(self, turn):
+        view = arena_bot.state(turn)
+        return max(arena_bot.legal(turn), key=lambda square: games.rolit_counts(
+            games.rolit_apply(view["board"], square, view["you"]))[view["you"]])
+
+
+sys.exit(Greedy().run())
+PY
+cat >"$TMP/js/bot/mybot.mjs" <<'JS'
+import { Bot, legal, state, rolitApply, rolitCounts } from "arena-bot";
+
+class Greedy extends Bot {
+  name = "greedy-installed-js";
+  version = "1";
+  safe = true;
+  decide(turn) {
+    const view = state(turn);
+    const gain = (square) => rolitCounts(rolitApply(view.board, square, view.you))[view.you];
+    return legal(turn).reduce((best, square) => (gain(square) > gain(best) ? square : best));
+  }
+}
+process.exitCode = await new Greedy().run();
+JS
+
+# --- Python -------------------------------------------------------------------
+cp -r "$top_srcdir/sdk/python" "$TMP/py/sdk"
+run "${SDK_PYTHON:-/usr/bin/python3}" -m venv --system-site-packages "$TMP/py/venv"
+ok "$RC" "python3 -m venv makes a fresh virtualenv (apt-get install python3-venv)" || diag_run
+run "$TMP/py/venv/bin/python" -m pip install --no-build-isolation --no-index \
+	--disable-pip-version-check "$TMP/py/sdk"
+ok "$RC" "pip install sdk/python into it, offline" || diag_run
+run "$TMP/py/venv/bin/python" -c 'import arena_bot, arena_bot.games, importlib.metadata as m
+print(m.version("arena-bot"), arena_bot.Bot.safe, len(arena_bot.games.dice_keeps("bolo", [1, 5, 2, 2, 2, 3, 4])))'
+expect_eq "$(cat "$OUT")" "$(sed -n 's/^AC_INIT(\[arena\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac") False 7" \
+	"the package imports with its game helpers, at the project's version"
+cd "$TMP/py/bot" || exit 99
+expect_exit 0 "$REFEREE" check-bot rolit "$TMP/py/venv/bin/python mybot.py '$TMP'"
+expect_contains "$OUT" "6 passed, 0 failed" "check-bot passes the bot, which found the SDK installed"
+
+# --- JavaScript ----------------------------------------------------------------
+major=$("${NODE:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null)
+if [ -n "$major" ] && [ "$major" -ge 18 ] && command -v npm >/dev/null; then
+	cp -r "$top_srcdir/sdk/js" "$TMP/js/sdk"
+	cd "$TMP/js/bot" || exit 99
+	run npm install --offline --no-audit --no-fund --install-links "$TMP/js/sdk"
+	ok "$RC" "npm install sdk/js into a fresh folder, offline" || diag_run
+	expect_eq "$(cd "$TMP/js/bot" && "${NODE:-node}" -p 'require("./node_modules/arena-bot/package.json").version')" \
+		"$(sed -n 's/^AC_INIT(\[arena\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac")" \
+		"the installed package has the project's version"
+	expect_exit 0 "$REFEREE" check-bot rolit "${NODE:-node} mybot.mjs '$TMP'"
+	expect_contains "$OUT" "6 passed, 0 failed" "check-bot passes the bot, which found the SDK installed"
+else
+	echo "ok $((tap_count + 1)) # SKIP Node.js 18 and npm are needed for the JavaScript SDK"
+	tap_count=$((tap_count + 1))
+fi
+assert_no_leftovers
+done_testing
