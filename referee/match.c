@@ -581,7 +581,6 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 			goto out;
 	} else {
 		record(&g, records_hex("abandon", "game_id", game_id, sizeof game_id));
-		table_abandon(&g.table);
 	}
 	for (int seat; !g.failed && (seat = table_to_move(&g.table)) >= 0;)
 		play_turn(&g, seat);

@@ -13,7 +13,41 @@ void table_init(struct table *table, const struct game_rules *rules,
 	memset(table, 0, sizeof *table);
 	table->rules = rules;
 	table->players = players;
-	table->active = players;
+}
+
+/* Whether seats a and b play on one side: the same seat, or partners. */
+static bool table_same_side(const struct table *table, int a, int b)
+{
+	const struct game_rules *rules = table->rules;
+
+	return a == b || (rules->team_of &&
+			  rules->team_of(table->players, a) >= 0 &&
+			  rules->team_of(table->players, a) ==
+			  rules->team_of(table->players, b));
+}
+
+/* How many sides (seats, or teams) still have a seat in. */
+static int table_sides_in(const struct table *table)
+{
+	int sides = 0;
+
+	for (int seat = 0; seat < table->players; seat++) {
+		bool counted = false;
+
+		for (int before = 0; before < seat; before++)
+			counted |= !table->out[before] &&
+				   table_same_side(table, before, seat);
+		sides += !table->out[seat] && !counted;
+	}
+	return sides;
+}
+
+/* The first seat still in at or after `seat`, in seat order. */
+static int table_next_in(const struct table *table, int seat)
+{
+	while (table->out[seat])
+		seat = (seat + 1) % table->players;
+	return seat;
 }
 
 int table_begin(struct table *table, const cJSON *options,
@@ -21,30 +55,36 @@ int table_begin(struct table *table, const cJSON *options,
 {
 	const cJSON *first = cJSON_GetObjectItemCaseSensitive(options, "first");
 	struct game_setup setup = {.players = table->players, .options = options};
+	int in = 0;
 
-	table->begun = true;
-	if (table->active < 2)
+	if (table_sides_in(table) < 2)
 		return 0;
-	if (cJSON_IsString(first) && strcmp(first->valuestring, "random") == 0)
-		setup.first_seat = (int)draws_uniform(draws, (uint32_t)table->players);
+	for (int seat = 0; seat < table->players; seat++)
+		in += !table->out[seat];
+	if (cJSON_IsString(first) && strcmp(first->valuestring, "random") == 0) {
+		/* the k-th seat still in, k drawn among them */
+		int k = (int)draws_uniform(draws, (uint32_t)in);
+
+		for (setup.first_seat = table_next_in(table, 0); k-- > 0;)
+			setup.first_seat = table_next_in(
+				table, (setup.first_seat + 1) % table->players);
+	}
+	setup.first_seat = table_next_in(table, setup.first_seat);
 	table->first_seat = setup.first_seat;
+	memcpy(setup.out, table->out, sizeof setup.out);
 	table->state = table->rules->create(&setup, draws, err);
 	if (!table->state)
 		return -1;
+	/* The game already passes them by; this is for its bookkeeping. */
 	for (int seat = 0; seat < table->players; seat++)
 		if (table->out[seat])
 			table->rules->forfeit(table->state, seat, draws);
 	return 0;
 }
 
-void table_abandon(struct table *table)
-{
-	table->begun = true;
-}
-
 int table_to_move(const struct table *table)
 {
-	if (!table->state || table->active < 2)
+	if (!table->state || table_sides_in(table) < 2)
 		return -1;
 	return table->rules->to_move(table->state);
 }
@@ -62,15 +102,21 @@ int table_apply(struct table *table, const cJSON *action,
 
 void table_forfeit(struct table *table, int seat, struct draws *draws)
 {
+	bool leaving[GAME_MAX_SEATS] = {false};
+
 	if (table->out[seat])
 		return;
-	table->out[seat] = true;
-	table->out_step[seat] = table->begun ? table->step : -1;
-	table->active--;
-	/* With one seat left the game is simply over; the rules are only
+	table->leavings++;
+	for (int s = 0; s < table->players; s++)
+		if (!table->out[s] && table_same_side(table, seat, s)) {
+			leaving[s] = table->out[s] = true;
+			table->out_order[s] = table->leavings;
+		}
+	/* With one side left the game is simply over; the rules are only
 	 * told while there is still a game to play. */
-	if (table_to_move(table) >= 0)
-		table->rules->forfeit(table->state, seat, draws);
+	for (int s = 0; s < table->players; s++)
+		if (leaving[s] && table_to_move(table) >= 0)
+			table->rules->forfeit(table->state, s, draws);
 }
 
 void table_result(const struct table *table, struct game_result *result)
@@ -87,7 +133,7 @@ void table_result(const struct table *table, struct game_result *result)
 			if (table->out[i] && !table->out[j])
 				rank++;
 			else if (table->out[i] && table->out[j])
-				rank += table->out_step[j] > table->out_step[i];
+				rank += table->out_order[j] > table->out_order[i];
 			else if (!table->out[j])
 				rank += game.rank[j] < game.rank[i];
 		}

@@ -17,27 +17,23 @@ struct table {
 	const struct game_rules *rules;
 	int players;
 	void *state;   /* NULL until begun, and if the game never began */
-	bool begun;
 	int first_seat;
 	int step;      /* actions applied so far */
-	int active;    /* seats still in */
+	int leavings;  /* forfeits so far (a team's counts once) */
 	bool out[GAME_MAX_SEATS];
-	int out_step[GAME_MAX_SEATS]; /* when the seat left; -1: before play */
+	int out_order[GAME_MAX_SEATS]; /* 1 for the first to leave, ... */
 };
 
 void table_init(struct table *table, const struct game_rules *rules,
 		int players);
 
-/* Starts play: draws the first seat when options say first=random, then
- * creates the game and tells it of seats that already left.  With fewer
- * than two seats left nothing is drawn or created.  -1 with err when the
- * rules refuse the options. */
+/* Starts play: picks the first seat among the seats still in (with
+ * first=random one draw among them), creates the game and tells it of
+ * seats that already left, so that no draw is ever made for them.  With
+ * fewer than two sides left nothing is drawn or created.  -1 with err
+ * when the rules refuse the options. */
 int table_begin(struct table *table, const cJSON *options,
 		struct draws *draws, char *err);
-
-/* Ends the game before play with no winner among those still in: used
- * when no match key can be formed (FAIRNESS.md: never recompute it). */
-void table_abandon(struct table *table);
 
 /* The seat to decide now, or -1 once the game is over. */
 int table_to_move(const struct table *table);
@@ -46,11 +42,13 @@ int table_to_move(const struct table *table);
 int table_apply(struct table *table, const cJSON *action,
 		struct draws *draws, char *err);
 
-/* `seat` leaves the game (a forfeit). */
+/* `seat` leaves the game (a forfeit); in a team game its partners leave
+ * with it (RULES.md: a forfeit forfeits the team). */
 void table_forfeit(struct table *table, int seat, struct draws *draws);
 
 /* Final ranks: the game's order among seats still in, then seats that
- * left, later leavers above earlier ones. */
+ * left, later leavers above earlier ones, partners who left together
+ * sharing a rank. */
 void table_result(const struct table *table, struct game_result *result);
 
 /* Checks that the rules accept `options` for this many players, by

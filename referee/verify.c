@@ -349,7 +349,6 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 		if (missing < 0)
 			return fail(v, i, "the game was abandoned though every "
 				    "commitment was revealed");
-		table_abandon(&v->table);
 		return 0;
 	}
 	fair_match_key(key, v->secret, v->game_id, v->commitment,

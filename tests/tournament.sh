@@ -110,6 +110,31 @@ run "$REFEREE" ladder "$TMP/full" --format json
 ok "$("$PYTHON3" -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d["games"] == 24 and len(d["ladder"]) == 3))' <"$OUT"; echo $?)" \
 	"json: 24 games, 3 bots" || diag_run
 
+# Teams: a bot that forfeits every game forfeits its team, both partners
+# share the team's rank, and the run's ladder step accepts every game.
+cat >"$TMP/teams.json" <<JSON
+{
+  "name": "teams-forfeit",
+  "game": "black-pot",
+  "players": 4,
+  "games": 12,
+  "bots": [
+    {"name": "first-a", "command": "$FIRST"},
+    {"name": "first-b", "command": "$FIRST"},
+    {"name": "last", "command": "$LAST"},
+    {"name": "illegal", "command": "$PYTHON3 $ZOO/illegal-move.py number"}
+  ]
+}
+JSON
+run timeout 120 "$REFEREE" tournament "$TMP/teams.json" --out "$TMP/teams" --concurrency 2
+expect_eq "$RC" 0 "teams: a run with a faulty bot completes, ladder included"
+expect_contains "$OUT" "12 games; signed by" "teams: the ladder counts all 12 games"
+expect_eq "$(grep -h '"type":"forfeit"' "$TMP"/teams/games/$LOGS | wc -l)" 12 "teams: the faulty bot forfeits every game"
+expect_eq "$(grep -h '"type":"result"' "$TMP"/teams/games/$LOGS | grep -o '"ranks":\[[0-9,]*\]' | sort -u | tr '\n' ' ')" \
+	'"ranks":[1,3,1,3] "ranks":[3,1,3,1] ' "teams: partners always share their team's rank"
+expect_exit 0 "$REFEREE" ladder "$TMP/teams" --format csv
+expect_contains "$OUT" "illegal,0.00,unrated" "teams: the bot whose team lost every game is listed"
+
 # sprt: deterministic bots, so the same pair every time and exact numbers.
 run "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 "a=$FIRST" "b=$LAST"
 expect_eq "$RC" 0 "sprt exits 0 with a verdict"

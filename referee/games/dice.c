@@ -212,6 +212,7 @@ int dice_game_init(struct dice_game *g, const struct game_setup *setup,
 	*target = (long)value->valuedouble;
 	memset(g, 0, sizeof *g);
 	g->players = setup->players;
+	memcpy(g->out, setup->out, sizeof g->out);
 	g->dice = dice;
 	g->to_move = setup->first_seat;
 	g->rules = rules;

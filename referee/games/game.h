@@ -29,11 +29,15 @@ struct game_option {
 
 /* What every game's create() receives.  `options` is a JSON object holding
  * every option of the game (defaults filled in) already checked against the
- * game's option table, so create() only checks combinations. */
+ * game's option table, so create() only checks combinations.  Seats in
+ * `out` left before play (never first_seat): the game must never make a
+ * draw for them, not even when a turn lost at once passes on inside
+ * create(); forfeit() is called for each of them right after. */
 struct game_setup {
 	int players;
 	int first_seat;
 	const cJSON *options;
+	bool out[GAME_MAX_SEATS];
 };
 
 /* Final standing of one game.  rank[i] is 1 for the winner(s); seats with
@@ -71,7 +75,8 @@ struct game_rules {
 	int (*apply)(void *state, const cJSON *action, struct draws *draws,
 		     char *err);
 	/* `seat` left the game (a forfeit): it takes no more turns.  Only
-	 * called while at least two seats remain in play. */
+	 * called while at least two sides remain in play; a team's seats
+	 * leave together. */
 	void (*forfeit)(void *state, int seat, struct draws *draws);
 	/* Team games only (NULL otherwise): the team of `seat` when `players`
 	 * play, or -1 when that many players play each for themselves

@@ -4,7 +4,10 @@
  */
 #include <string.h>
 
+#include "games/black_pot.h"
 #include "games/registry.h"
+#include "games/volle_lotte.h"
+#include "options.h"
 #include "run_suite.h"
 #include "table.h"
 #include "util.h"
@@ -31,19 +34,27 @@ static void begin(struct table *t, int players, struct draws *draws)
 	cJSON_Delete(options);
 }
 
+/* The table's final ranks are `want`, seat by seat. */
+static void assert_ranks(const struct table *t, const int *want)
+{
+	struct game_result r;
+
+	table_result(t, &r);
+	for (int seat = 0; seat < t->players; seat++)
+		ck_assert_msg(r.rank[seat] == want[seat], "seat %d ranks %d, not %d",
+			      seat, r.rank[seat], want[seat]);
+}
+
 START_TEST(two_player_forfeit_ends_the_game)
 {
 	struct table t;
 	struct draws d;
-	struct game_result r;
 
 	begin(&t, 2, &d);
 	ck_assert_int_eq(table_to_move(&t), 0);
 	table_forfeit(&t, 0, &d);
 	ck_assert_int_eq(table_to_move(&t), -1);
-	table_result(&t, &r);
-	ck_assert_int_eq(r.rank[0], 2);
-	ck_assert_int_eq(r.rank[1], 1);
+	assert_ranks(&t, (const int[]){2, 1});
 	table_free(&t);
 }
 END_TEST
@@ -52,7 +63,6 @@ START_TEST(multiplayer_forfeits_rank_last_in_order)
 {
 	struct table t;
 	struct draws d;
-	struct game_result r;
 	cJSON *move = cJSON_CreateString("D6");
 
 	begin(&t, 4, &d);
@@ -61,22 +71,18 @@ START_TEST(multiplayer_forfeits_rank_last_in_order)
 	ck_assert_int_eq(table_apply(&t, move, &d, err), 0);
 	table_forfeit(&t, 1, &d);           /* on its turn, after a move */
 	ck_assert_int_eq(table_to_move(&t), 3);
-	table_result(&t, &r);
-	/* Seat 0 captured: 3 red balls against 1 blue. */
-	ck_assert_int_eq(r.rank[0], 1);
-	ck_assert_int_eq(r.rank[3], 2);
-	ck_assert_int_eq(r.rank[1], 3);     /* left later */
-	ck_assert_int_eq(r.rank[2], 4);     /* left first */
+	/* Seat 0 captured: 3 red balls against 1 blue; seat 1 left later
+	 * than seat 2. */
+	assert_ranks(&t, (const int[]){1, 3, 4, 2});
 	cJSON_Delete(move);
 	table_free(&t);
 }
 END_TEST
 
-START_TEST(forfeits_before_play_share_a_rank)
+START_TEST(forfeits_before_play_rank_by_order)
 {
 	struct table t;
 	struct draws d;
-	struct game_result r;
 	cJSON *options = rolit_options("seat0");
 
 	table_init(&t, &rolit_rules, 3);
@@ -85,27 +91,190 @@ START_TEST(forfeits_before_play_share_a_rank)
 	draws_init(&d, zero_key, NULL, NULL);
 	ck_assert_int_eq(table_begin(&t, options, &d, err), 0);
 	ck_assert_ptr_null(t.state);          /* one seat left: no game */
+	ck_assert_uint_eq(d.next_index, 0);
 	ck_assert_int_eq(table_to_move(&t), -1);
-	table_result(&t, &r);
-	ck_assert_int_eq(r.rank[2], 1);
-	ck_assert_int_eq(r.rank[0], 2);
-	ck_assert_int_eq(r.rank[1], 2);
+	assert_ranks(&t, (const int[]){3, 2, 1}); /* the later fault higher */
 	cJSON_Delete(options);
 }
 END_TEST
 
-START_TEST(abandoned_game_is_shared_first)
+START_TEST(faults_in_a_row_rank_by_order)
 {
 	struct table t;
-	struct game_result r;
+	struct draws d;
+
+	begin(&t, 4, &d);
+	table_forfeit(&t, 2, &d);           /* no move between the two */
+	table_forfeit(&t, 1, &d);
+	ck_assert_int_eq(table_to_move(&t), 0);
+	/* Seats 0 and 3 hold one ball each: a tie for first. */
+	assert_ranks(&t, (const int[]){1, 3, 4, 1});
+	table_free(&t);
+}
+END_TEST
+
+START_TEST(game_never_begun_is_shared_first)
+{
+	struct table t;
 
 	table_init(&t, &rolit_rules, 3);
 	table_forfeit(&t, 1, NULL);
-	table_abandon(&t);
-	table_result(&t, &r);
-	ck_assert_int_eq(r.rank[0], 1);
-	ck_assert_int_eq(r.rank[2], 1);
-	ck_assert_int_eq(r.rank[1], 3);
+	assert_ranks(&t, (const int[]){1, 3, 1});
+}
+END_TEST
+
+/* Each draw's range, in order, by an observer. */
+struct draw_trace {
+	int count;
+	enum draw_kind kind[8];
+	uint32_t param[8];
+};
+
+static void trace_draw(void *ctx, const struct draw_record *draw)
+{
+	struct draw_trace *trace = ctx;
+
+	if (trace->count < 8) {
+		trace->kind[trace->count] = draw->kind;
+		trace->param[trace->count] = draw->param;
+	}
+	trace->count++;
+}
+
+/* Begins `rules` for `players` with first=`first` after the seats of
+ * `out` (-1 ends it) forfeited, on key `key_byte`, tracing draws. */
+static void begin_after(struct table *t, const struct game_rules *rules,
+			int players, const char *first, const int *out,
+			int key_byte, struct draws *d, struct draw_trace *trace)
+{
+	unsigned char key[32] = {(unsigned char)key_byte};
+	cJSON *given = cJSON_CreateObject(), *options;
+
+	cJSON_AddStringToObject(given, "first", first);
+	options = options_resolve(rules, given, err);
+	ck_assert_ptr_nonnull(options);
+	table_init(t, rules, players);
+	for (; *out >= 0; out++)
+		table_forfeit(t, *out, NULL);
+	memset(trace, 0, sizeof *trace);
+	draws_init(d, key, trace_draw, trace);
+	ck_assert_int_eq(table_begin(t, options, d, err), 0);
+	cJSON_Delete(options);
+	cJSON_Delete(given);
+}
+
+START_TEST(pre_start_forfeit_is_never_dealt)
+{
+	static const int seat0[] = {0, -1};
+	struct table t;
+	struct draws d;
+	struct draw_trace trace;
+
+	/* Bolo, first=seat0, seat 0 gone: seat 1 rolls the first 7 dice. */
+	begin_after(&t, &bolo_rules, 3, "seat0", seat0, 0, &d, &trace);
+	ck_assert_int_eq(table_to_move(&t), 1);
+	ck_assert_int_eq(t.first_seat, 1);
+	ck_assert_int_eq(trace.count, 1);
+	ck_assert_int_eq(trace.kind[0], DRAW_DICE);
+	ck_assert_uint_eq(trace.param[0], 7);
+	table_free(&t);
+}
+END_TEST
+
+START_TEST(first_random_draws_among_seats_in)
+{
+	static const int seat1[] = {1, -1};
+	struct table t;
+	struct draws d;
+	struct draw_trace trace;
+	bool started[3] = {false};
+
+	for (int key = 0; key < 16; key++) {
+		begin_after(&t, &rolit_rules, 3, "random", seat1, key, &d, &trace);
+		ck_assert_int_eq(trace.count, 1);
+		ck_assert_int_eq(trace.kind[0], DRAW_UNIFORM);
+		ck_assert_uint_eq(trace.param[0], 2);
+		started[t.first_seat] = true;
+		table_free(&t);
+	}
+	ck_assert(started[0] && !started[1] && started[2]);
+}
+END_TEST
+
+/* A 3-seat game whose seat 1 left before play must draw exactly what a
+ * 2-seat game draws on the same key and actions, seats 0 and 2 playing as
+ * 0 and 1: a draw for seat 1 would shift every later one.  A lost turn
+ * (a bust, a Stop card) passes the turn on inside create() and apply(),
+ * so many keys are played. */
+static void check_plays_like_two(const struct game_rules *rules)
+{
+	static const int seat1[] = {1, -1}, none[] = {-1};
+
+	for (int key = 0; key < 128; key++) {
+		struct table three, two;
+		struct draws d3, d2;
+		struct draw_trace trace3, trace2;
+
+		begin_after(&three, rules, 3, "seat0", seat1, key, &d3, &trace3);
+		begin_after(&two, rules, 2, "seat0", none, key, &d2, &trace2);
+		for (int step = 0; step < 40 && table_to_move(&two) >= 0; step++) {
+			cJSON *legal = two.rules->legal(two.state);
+			const cJSON *action = cJSON_GetArrayItem(legal, 0);
+
+			ck_assert_uint_eq(d3.next_index, d2.next_index);
+			ck_assert_int_eq(table_to_move(&three),
+					 2 * table_to_move(&two));
+			ck_assert_int_eq(table_apply(&three, action, &d3, err), 0);
+			ck_assert_int_eq(table_apply(&two, action, &d2, err), 0);
+			cJSON_Delete(legal);
+		}
+		table_free(&three);
+		table_free(&two);
+	}
+}
+
+START_TEST(pre_start_forfeit_draws_nothing_bolo)
+{
+	check_plays_like_two(&bolo_rules);
+}
+END_TEST
+
+START_TEST(pre_start_forfeit_draws_nothing_volle_lotte)
+{
+	check_plays_like_two(&volle_lotte_rules);
+}
+END_TEST
+
+/* Black-Pot 2 against 2: a partner's forfeit forfeits the team. */
+START_TEST(partner_forfeit_ranks_the_team_together)
+{
+	static const int none[] = {-1};
+	struct table t;
+	struct draws d;
+	struct draw_trace trace;
+
+	begin_after(&t, &black_pot_rules, 4, "seat0", none, 0, &d, &trace);
+	ck_assert_int_eq(table_to_move(&t), 0);
+	table_forfeit(&t, 1, &d);
+	ck_assert(t.out[1] && t.out[3]);
+	ck_assert_int_eq(table_to_move(&t), -1);
+	assert_ranks(&t, (const int[]){1, 3, 1, 3});
+	table_free(&t);
+}
+END_TEST
+
+START_TEST(team_forfeits_before_play_draw_nothing)
+{
+	static const int seat0_then3[] = {0, 3, -1};
+	struct table t;
+	struct draws d;
+	struct draw_trace trace;
+
+	begin_after(&t, &black_pot_rules, 4, "random", seat0_then3, 0, &d,
+		    &trace);
+	ck_assert_ptr_null(t.state);
+	ck_assert_int_eq(trace.count, 0);
+	assert_ranks(&t, (const int[]){3, 1, 3, 1}); /* the later team's fault */
 }
 END_TEST
 
@@ -143,8 +312,15 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, two_player_forfeit_ends_the_game);
 	tcase_add_test(tc, multiplayer_forfeits_rank_last_in_order);
-	tcase_add_test(tc, forfeits_before_play_share_a_rank);
-	tcase_add_test(tc, abandoned_game_is_shared_first);
+	tcase_add_test(tc, forfeits_before_play_rank_by_order);
+	tcase_add_test(tc, faults_in_a_row_rank_by_order);
+	tcase_add_test(tc, game_never_begun_is_shared_first);
+	tcase_add_test(tc, pre_start_forfeit_is_never_dealt);
+	tcase_add_test(tc, first_random_draws_among_seats_in);
+	tcase_add_test(tc, pre_start_forfeit_draws_nothing_bolo);
+	tcase_add_test(tc, pre_start_forfeit_draws_nothing_volle_lotte);
+	tcase_add_test(tc, partner_forfeit_ranks_the_team_together);
+	tcase_add_test(tc, team_forfeits_before_play_draw_nothing);
 	tcase_add_test(tc, first_random_is_draw_zero);
 	tcase_add_test(tc, setup_check_names_the_problem);
 	suite_add_tcase(s, tc);
