@@ -1,5 +1,5 @@
 /*
- * The rating fit of ratings.h.  Games are turned into pairs of sides on the
+ * The structure of ratings.h.  Games are turned into pairs of sides on the
  * fly (never stored: a ladder may hold many games), tallied, and joined
  * into groups (who met whom) and, inside a group, into blocks of the
  * directed graph "i scored against j": without teams the maximum-likelihood
@@ -17,157 +17,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ratings_fit.h"
+#include "ratings_pairs.h"
 #include "util.h"
-
-/* d(natural logit)/d(Elo): the logistic's argument is C * difference. */
-#define C (M_LN10 / 400)
-#define MAX_PAIRS (RATINGS_MAX_SEATS * (RATINGS_MAX_SEATS - 1) / 2)
-#define NOT_IN_BLOCK (-2)
-#define REFERENCE (-1)
 
 /* Why a bot is unrated. */
 static const char note_no_games[] = "no game";
 static const char note_unplaced[] =
 	"no result places it against the rated bots";
-static const char note_partners[] =
-	"partners never rotate: their ratings cannot be told apart";
-static const char note_separated[] =
-	"the team results of its group have no finite ratings";
-
-/* Two sides of a game: the bots with a non-zero net coefficient (+1 per
- * seat on the first side, -1 per seat on the second; a bot holding seats
- * on both sides cancels out) and the first side's score. */
-struct pair {
-	int n;
-	int who[RATINGS_MAX_SEATS];
-	int coef[RATINGS_MAX_SEATS];
-	double y;
-};
-
-/* Working state of one ratings_compute call. */
-struct fit {
-	const struct rating_game *games;
-	size_t count;
-	int k;               /* entrants */
-	unsigned char *beat; /* k x k: row scored at least a draw against col */
-	int *block;          /* strongly connected block of each entrant */
-	int *param;          /* parameter of a fitted bot, REFERENCE, or
-			      * NOT_IN_BLOCK */
-	int m;               /* parameters: the fitted block's bots but one */
-	double *r;           /* ratings */
-};
 
 double ratings_expected(double diff)
 {
-	return 1 / (1 + exp(-C * diff));
+	return 1 / (1 + exp(-RATINGS_C * diff));
 }
 
 double ratings_diff(double score)
 {
 	return 400 * log10(score / (1 - score));
-}
-
-/* ln ratings_expected(d) without overflow at either end. */
-static double log_expected(double d)
-{
-	return d >= 0 ? -log1p(exp(-C * d)) : C * d - log1p(exp(C * d));
-}
-
-/* unit[k] is the side of seat k: its team's, or its own. */
-static int game_units(const struct rating_game *g, int unit[])
-{
-	int units = 0;
-
-	for (int k = 0; k < g->seats; k++) {
-		unit[k] = units;
-		for (int j = 0; j < k && g->team[k] >= 0; j++)
-			if (g->team[j] == g->team[k]) {
-				unit[k] = unit[j];
-				break;
-			}
-		if (unit[k] == units)
-			units++;
-	}
-	return units;
-}
-
-static int check_game(const struct rating_game *g, size_t index,
-		      int entrants, char *err)
-{
-	int unit[RATINGS_MAX_SEATS], size[RATINGS_MAX_SEATS] = {0};
-	int rank[RATINGS_MAX_SEATS], units;
-
-	if (g->seats < 2 || g->seats > RATINGS_MAX_SEATS)
-		return errorf(err, "game %zu has %d seats; 2 to %d are allowed",
-			      index + 1, g->seats, RATINGS_MAX_SEATS);
-	for (int k = 0; k < g->seats; k++) {
-		if (g->entrant[k] < 0 || g->entrant[k] >= entrants)
-			return errorf(err, "game %zu, seat %d: no entrant %d",
-				      index + 1, k, g->entrant[k]);
-		if (g->rank[k] < 1 || g->team[k] < -1)
-			return errorf(err, "game %zu, seat %d: bad rank %d or "
-				      "team %d", index + 1, k, g->rank[k],
-				      g->team[k]);
-	}
-	units = game_units(g, unit);
-	if (units < 2)
-		return errorf(err, "game %zu: every seat is on one team",
-			      index + 1);
-	for (int k = 0; k < g->seats; k++) {
-		if (size[unit[k]]++ == 0)
-			rank[unit[k]] = g->rank[k];
-		else if (rank[unit[k]] != g->rank[k])
-			return errorf(err, "game %zu: partners in team %d have "
-				      "different ranks", index + 1, g->team[k]);
-	}
-	for (int u = 1; u < units; u++)
-		if (size[u] != size[0])
-			return errorf(err, "game %zu: sides of %d and %d "
-				      "seats; teams must be of equal size",
-				      index + 1, size[0], size[u]);
-	return 0;
-}
-
-static void pair_add(struct pair *p, int who, int coef)
-{
-	for (int i = 0; i < p->n; i++)
-		if (p->who[i] == who) {
-			p->coef[i] += coef;
-			if (!p->coef[i]) {
-				p->n--;
-				p->who[i] = p->who[p->n];
-				p->coef[i] = p->coef[p->n];
-			}
-			return;
-		}
-	p->who[p->n] = who;
-	p->coef[p->n++] = coef;
-}
-
-/* Every pair of sides of a (checked) game, ties as draws; a pair in which
- * everything cancels (a bot against itself) is left out. */
-static int game_pairs(const struct rating_game *g, struct pair *out)
-{
-	int unit[RATINGS_MAX_SEATS], rank[RATINGS_MAX_SEATS];
-	int units = game_units(g, unit), n = 0;
-
-	for (int k = 0; k < g->seats; k++)
-		rank[unit[k]] = g->rank[k];
-	for (int a = 0; a < units; a++)
-		for (int b = a + 1; b < units; b++) {
-			struct pair *p = &out[n];
-
-			p->n = 0;
-			for (int k = 0; k < g->seats; k++)
-				if (unit[k] == a || unit[k] == b)
-					pair_add(p, g->entrant[k],
-						 unit[k] == a ? 1 : -1);
-			p->y = rank[a] < rank[b] ? 1 :
-				rank[a] == rank[b] ? 0.5 : 0;
-			if (p->n)
-				n++;
-		}
-	return n;
 }
 
 static int find_root(int *parent, int i)
@@ -179,7 +45,7 @@ static int find_root(int *parent, int i)
 
 /* Counts one pair for its bots, joins them, and notes who scored
  * against whom. */
-static void tally_pair(struct fit *f, const struct pair *p,
+static void tally_pair(struct fit *f, const struct rating_pair *p,
 		       struct ratings *out, int *parent)
 {
 	for (int i = 0; i < p->n; i++) {
@@ -205,11 +71,11 @@ static void tally_pair(struct fit *f, const struct pair *p,
 static void tally(struct fit *f, struct ratings *out, int *parent)
 {
 	int *seats = xcalloc(f->k, sizeof(*seats));
-	struct pair pairs[MAX_PAIRS];
+	struct rating_pair pairs[RATINGS_MAX_PAIRS];
 
 	for (size_t g = 0; g < f->count; g++) {
 		const struct rating_game *game = &f->games[g];
-		int n = game_pairs(game, pairs);
+		int n = ratings_game_pairs(game, pairs);
 
 		for (int s = 0; s < game->seats; s++) {
 			int e = game->entrant[s], first = 1;
@@ -265,281 +131,6 @@ static void find_blocks(struct fit *f)
 	free(order);
 }
 
-/* The gradient of one game's log-likelihood, on the few parameters of
- * the bots in it. */
-struct game_score {
-	int n;
-	int param[RATINGS_MAX_SEATS];
-	double value[RATINGS_MAX_SEATS];
-};
-
-/* Adds a pair of the fitted block, whose first side expected e, to the
- * gradient, the information matrix and the game's score. */
-static void add_pair(const struct fit *f, const struct pair *p, double e,
-		     double *grad, double *info, struct game_score *gs)
-{
-	int m = f->m;
-
-	for (int i = 0; i < p->n; i++) {
-		int a = f->param[p->who[i]], t;
-		double g = C * (p->y - e) * p->coef[i];
-
-		if (a < 0)
-			continue;
-		grad[a] += g;
-		for (int j = 0; j < p->n; j++) {
-			int b = f->param[p->who[j]];
-
-			if (b >= 0)
-				info[a * m + b] += C * C * e * (1 - e) *
-					p->coef[i] * p->coef[j];
-		}
-		for (t = 0; t < gs->n && gs->param[t] != a; t++)
-			;
-		if (t == gs->n) {
-			gs->param[gs->n++] = a;
-			gs->value[t] = 0;
-		}
-		gs->value[t] += g;
-	}
-}
-
-/* Log-likelihood of the pairs inside the fitted block at ratings r and,
- * with grad, its gradient and information matrix (minus the Hessian);
- * with meat, the sum over games of the outer product of each game's
- * gradient. */
-static double likelihood(const struct fit *f, const double *r, double *grad,
-			 double *info, double *meat)
-{
-	struct pair pairs[MAX_PAIRS];
-	double ll = 0;
-	int m = f->m;
-
-	if (grad) {
-		memset(grad, 0, m * sizeof(*grad));
-		memset(info, 0, (size_t)m * m * sizeof(*info));
-	}
-	if (meat)
-		memset(meat, 0, (size_t)m * m * sizeof(*meat));
-	for (size_t g = 0; g < f->count; g++) {
-		int n = game_pairs(&f->games[g], pairs);
-		struct game_score gs = {0};
-
-		for (int q = 0; q < n; q++) {
-			const struct pair *p = &pairs[q];
-			double d = 0;
-			bool inside = true;
-
-			for (int i = 0; i < p->n; i++) {
-				inside &= f->param[p->who[i]] != NOT_IN_BLOCK;
-				d += p->coef[i] * r[p->who[i]];
-			}
-			if (!inside)
-				continue;
-			ll += p->y * log_expected(d) +
-				(1 - p->y) * log_expected(-d);
-			if (grad)
-				add_pair(f, p, ratings_expected(d), grad, info,
-					 &gs);
-		}
-		for (int s = 0; meat && s < gs.n; s++)
-			for (int t = 0; t < gs.n; t++)
-				meat[gs.param[s] * m + gs.param[t]] +=
-					gs.value[s] * gs.value[t];
-	}
-	return ll;
-}
-
-/* In-place Cholesky factor (lower triangle) of a positive definite
- * matrix; -1 when it is singular to working precision. */
-static int cholesky(double *a, int m)
-{
-	for (int j = 0; j < m; j++) {
-		double d = a[j * m + j];
-
-		for (int t = 0; t < j; t++)
-			d -= a[j * m + t] * a[j * m + t];
-		if (!(d > 1e-12 * fabs(a[j * m + j])))
-			return -1;
-		a[j * m + j] = sqrt(d);
-		for (int i = j + 1; i < m; i++) {
-			double s = a[i * m + j];
-
-			for (int t = 0; t < j; t++)
-				s -= a[i * m + t] * a[j * m + t];
-			a[i * m + j] = s / a[j * m + j];
-		}
-	}
-	return 0;
-}
-
-/* Solves L L^T x = b in place. */
-static void cholesky_solve(const double *l, int m, double *x)
-{
-	for (int i = 0; i < m; i++) {
-		for (int t = 0; t < i; t++)
-			x[i] -= l[i * m + t] * x[t];
-		x[i] /= l[i * m + i];
-	}
-	for (int i = m - 1; i >= 0; i--) {
-		for (int t = i + 1; t < m; t++)
-			x[i] -= l[t * m + i] * x[t];
-		x[i] /= l[i * m + i];
-	}
-}
-
-/* r + step * dir on the fitted bots. */
-static void move(const struct fit *f, const double *r, const double *dir,
-		 double step, double *out)
-{
-	memcpy(out, r, f->k * sizeof(*out));
-	for (int e = 0; e < f->k; e++)
-		if (f->param[e] >= 0)
-			out[e] += step * dir[f->param[e]];
-}
-
-/* Newton's method with step halving on the fitted block, from r; leaves
- * the inverse information matrix and the sandwich covariance (m x m), or
- * returns why there are no finite ratings. */
-static const char *newton(struct fit *f, double *naive, double *sandwich)
-{
-	int m = f->m, iter;
-	double *grad = xmalloc(m * sizeof(*grad));
-	double *info = xmalloc((size_t)m * m * sizeof(*info));
-	double *meat = xmalloc((size_t)m * m * sizeof(*meat));
-	double *trial = xmalloc(f->k * sizeof(*trial));
-	double ll = likelihood(f, f->r, grad, info, NULL), big;
-	const char *why = NULL;
-
-	for (iter = 0; iter < 100; iter++) {
-		double step = 1;
-
-		/* At the start (all ratings equal) the information matrix
-		 * depends on who played with and against whom only: singular
-		 * there means partners never rotate.  Later it can only
-		 * become singular because ratings run off to infinity. */
-		if (cholesky(info, m) < 0) {
-			why = iter ? note_separated : note_partners;
-			break;
-		}
-		cholesky_solve(info, m, grad);
-		big = 0;
-		for (int a = 0; a < m; a++)
-			big = fmax(big, fabs(grad[a]));
-		/* halve the step until the likelihood does not fall */
-		for (int half = 0; half < 60; half++, step /= 2) {
-			move(f, f->r, grad, step, trial);
-			if (likelihood(f, trial, NULL, NULL, NULL) >=
-			    ll - 1e-12 * (1 + fabs(ll)))
-				break;
-		}
-		memcpy(f->r, trial, f->k * sizeof(*trial));
-		ll = likelihood(f, f->r, grad, info, NULL);
-		if (big * step < 1e-10)
-			break;
-	}
-	likelihood(f, f->r, grad, info, meat);
-	if (!why && (iter == 100 || cholesky(info, m) < 0))
-		why = note_separated;
-	if (why) {
-		free(grad), free(info), free(meat), free(trial);
-		return why;
-	}
-	/* naive = info^-1; sandwich = info^-1 meat info^-1 */
-	for (int a = 0; a < m; a++) {
-		for (int b = 0; b < m; b++)
-			naive[a * m + b] = a == b;
-		cholesky_solve(info, m, &naive[a * m]);
-	}
-	for (int a = 0; a < m; a++) {
-		memcpy(&sandwich[a * m], &meat[a * m], m * sizeof(*meat));
-		cholesky_solve(info, m, &sandwich[a * m]);
-	}
-	for (int a = 0; a < m; a++)
-		for (int b = 0; b < a; b++) {
-			double t = sandwich[a * m + b];
-
-			sandwich[a * m + b] = sandwich[b * m + a];
-			sandwich[b * m + a] = t;
-		}
-	for (int a = 0; a < m; a++)
-		cholesky_solve(info, m, &sandwich[a * m]);
-	free(grad), free(info), free(meat), free(trial);
-	return NULL;
-}
-
-/* Spreads a parameter covariance (the reference bot fixed at 0) over the
- * n bots of the block into cov (k x k), centred on their mean unless there
- * is an anchor: (I - J/n) V (I - J/n). */
-static void spread(const struct fit *f, const int *bots, int n,
-		   const double *v, bool centre, double *cov)
-{
-	double *mean = xcalloc(n, sizeof(*mean)), all = 0;
-
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++) {
-			int a = f->param[bots[i]], b = f->param[bots[j]];
-			double *c = &cov[bots[i] * f->k + bots[j]];
-
-			*c = a >= 0 && b >= 0 ? v[a * f->m + b] : 0;
-			mean[i] += centre ? *c / n : 0;
-		}
-	for (int i = 0; i < n; i++)
-		all += mean[i] / n;
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++)
-			cov[bots[i] * f->k + bots[j]] +=
-				all - mean[i] - mean[j];
-	free(mean);
-}
-
-/* Fits block blk and places it: the anchor at its level, or the block's
- * mean at the level.  scratch holds k x k doubles.  Returns why there are
- * no finite ratings, or NULL. */
-static const char *rate_block(struct fit *f, int blk,
-			      const struct ratings_options *o,
-			      struct ratings *out, double *scratch)
-{
-	int *bots = xmalloc(f->k * sizeof(*bots)), n = 0, ref;
-	double *naive, *sandwich, shift = 0;
-	bool anchored = o->anchor >= 0 && f->block[o->anchor] == blk;
-	const char *why = NULL;
-
-	for (int e = 0; e < f->k; e++) {
-		f->param[e] = NOT_IN_BLOCK;
-		if (f->block[e] == blk)
-			bots[n++] = e;
-	}
-	ref = anchored ? o->anchor : bots[0];
-	f->m = 0;
-	for (int i = 0; i < n; i++)
-		f->param[bots[i]] = bots[i] == ref ? REFERENCE : f->m++;
-	naive = xmalloc((size_t)f->m * f->m * sizeof(*naive));
-	sandwich = xmalloc((size_t)f->m * f->m * sizeof(*sandwich));
-	if (f->m && (why = newton(f, naive, sandwich))) {
-		free(bots), free(naive), free(sandwich);
-		return why;
-	}
-	for (int i = 0; i < n; i++)
-		shift += anchored ? 0 : -f->r[bots[i]] / n;
-	spread(f, bots, n, sandwich, !anchored, out->cov);
-	spread(f, bots, n, naive, !anchored, scratch);
-	for (int i = 0; i < n; i++) {
-		int e = bots[i];
-		struct ratings_entry *en = &out->entry[e];
-
-		f->r[e] += shift + o->level;
-		en->status = RATINGS_RATED;
-		en->elo = f->r[e];
-		en->se = sqrt(fmax(0, out->cov[e * f->k + e]));
-		en->se_naive = sqrt(fmax(0, scratch[e * f->k + e]));
-		en->lo = en->elo - RATINGS_Z95 * en->se;
-		en->hi = en->elo + RATINGS_Z95 * en->se;
-	}
-	free(bots), free(naive), free(sandwich);
-	return NULL;
-}
-
 /* The rating at which bot `who` winning every pair that links it to placed
  * bots (dir 1), or losing every one (dir -1), had probability 5%: a
  * one-sided 95% bound.  Its partners must be rated; its opponents rated or
@@ -549,15 +140,15 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 		    int dir)
 {
 	enum ratings_status same = dir > 0 ? RATINGS_ABOVE : RATINGS_BELOW;
-	struct pair pairs[MAX_PAIRS];
+	struct rating_pair pairs[RATINGS_MAX_PAIRS];
 	double *a = NULL, *b = NULL, lo = -1e6, hi = 1e6;
 	size_t n = 0, cap = 0;
 
 	for (size_t g = 0; g < f->count; g++) {
-		int np = game_pairs(&f->games[g], pairs);
+		int np = ratings_game_pairs(&f->games[g], pairs);
 
 		for (int q = 0; q < np; q++) {
-			const struct pair *p = &pairs[q];
+			const struct rating_pair *p = &pairs[q];
 			int cw = 0;
 			double rest = 0;
 			bool usable = true;
@@ -583,7 +174,7 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 				a = xrealloc(a, cap * sizeof(*a));
 				b = xrealloc(b, cap * sizeof(*b));
 			}
-			/* ln P(this result) = log_expected(a R + b) */
+			/* ln P(this result) = ratings_log_expected(a R + b) */
 			a[n] = dir * abs(cw);
 			b[n++] = dir * (cw > 0 ? rest : -rest);
 		}
@@ -592,7 +183,7 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 		double mid = (lo + hi) / 2, ll = 0;
 
 		for (size_t i = 0; i < n; i++)
-			ll += log_expected(a[i] * mid + b[i]);
+			ll += ratings_log_expected(a[i] * mid + b[i]);
 		if ((ll < log(0.05)) == (dir > 0))
 			lo = mid;
 		else
@@ -697,7 +288,7 @@ static void rate_groups(struct fit *f, const struct ratings_options *o,
 	double *scratch = xmalloc((size_t)f->k * f->k * sizeof(*scratch));
 
 	for (int g = 0; g < out->groups; g++) {
-		const char *why = rate_block(f, blk[g], o, out, scratch);
+		const char *why = ratings_fit_block(f, blk[g], o, out, scratch);
 
 		for (int e = 0; why && e < f->k; e++)
 			if (out->entry[e].group == g)
@@ -733,7 +324,7 @@ int ratings_compute(const struct rating_game *games, size_t count,
 	if (o->anchor < -1 || o->anchor >= entrants)
 		return errorf(err, "no entrant %d to anchor", o->anchor);
 	for (size_t g = 0; g < count; g++)
-		if (check_game(&games[g], g, entrants, err) < 0)
+		if (ratings_check_game(&games[g], g, entrants, err) < 0)
 			return -1;
 	out->entrants = entrants;
 	out->entry = xcalloc(entrants, sizeof(*out->entry));
@@ -761,6 +352,7 @@ int ratings_compute(const struct rating_game *games, size_t count,
 		ratings_free(out);
 	} else {
 		rate_groups(&f, o, out, parent);
+		out->passes = f.passes;
 	}
 	free(parent);
 	free(f.beat), free(f.block), free(f.param), free(f.r);

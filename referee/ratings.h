@@ -70,6 +70,7 @@ struct ratings {
 	double *cov;      /* entrants x entrants sandwich covariance; NAN
 			   * between entrants that are not both RATED in the
 			   * same group */
+	int passes;       /* passes of the fit over the games, all groups */
 };
 
 /* Rates `entrants` bots (numbered 0..entrants-1) from `count` games;

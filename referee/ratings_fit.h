@@ -1,0 +1,37 @@
+/*
+ * The maximum-likelihood fit of one block of bots (ratings.c picks the
+ * block): Newton's method on the pairs inside it, then the inverse
+ * information matrix and the sandwich covariance grouped by game, spread
+ * over the block and centred (or anchored) as docs/LADDER.md says.
+ */
+#ifndef ARENA_RATINGS_FIT_H
+#define ARENA_RATINGS_FIT_H
+
+#include "ratings.h"
+
+#define RATINGS_NOT_IN_BLOCK (-2)
+#define RATINGS_REFERENCE (-1)
+
+/* Working state of one ratings_compute call. */
+struct fit {
+	const struct rating_game *games;
+	size_t count;
+	int k;               /* entrants */
+	unsigned char *beat; /* k x k: row scored at least a draw against col */
+	int *block;          /* strongly connected block of each entrant */
+	int *param;          /* parameter of a fitted bot, RATINGS_REFERENCE,
+			      * or RATINGS_NOT_IN_BLOCK */
+	int m;               /* parameters: the fitted block's bots but one */
+	double *r;           /* ratings */
+	int passes;          /* likelihood passes over the games so far */
+};
+
+/* Fits block blk and places it: the anchor at its level, or the block's
+ * mean at the level; fills the block's entries of out and out->cov.
+ * scratch holds k x k doubles.  Returns why there are no finite ratings,
+ * or NULL. */
+const char *ratings_fit_block(struct fit *f, int blk,
+			      const struct ratings_options *o,
+			      struct ratings *out, double *scratch);
+
+#endif
