@@ -1,5 +1,5 @@
 /*
- * `referee ladder PATH... [--format table|csv|json|pgn] [--anchor NAME[=ELO]]
+ * `referee ladder PATH... [--format table|csv|json|pgn] [--anchor BOT=ELO]
  * [--key FILE]`: Elo ratings with honest error bars from verified game
  * logs (docs/LADDER.md).
  */
@@ -22,17 +22,34 @@ struct report {
 	bool multiplayer;
 };
 
+/* Where a status sits inside a group: bots that beat the rated block
+ * outright, the rated block, bots that lost to it, bots with no rating. */
+static int status_place(enum ratings_status status)
+{
+	static const int place[] = {
+		[RATINGS_ABOVE] = 0, [RATINGS_RATED] = 1,
+		[RATINGS_BELOW] = 2, [RATINGS_UNRATED] = 3,
+	};
+
+	return place[status];
+}
+
+/* The ladder's order, a total one: by group (bots in no group last), then
+ * by status, then by rating or bound, highest first, then by name. */
 static int compare_entries(const void *pa, const void *pb, void *ctx)
 {
-	const struct ratings *r = ctx;
-	const struct ratings_entry *a = &r->entry[*(const int *)pa];
-	const struct ratings_entry *b = &r->entry[*(const int *)pb];
+	const struct report *rep = ctx;
+	int ia = *(const int *)pa, ib = *(const int *)pb;
+	const struct ratings_entry *a = &rep->r->entry[ia];
+	const struct ratings_entry *b = &rep->r->entry[ib];
 
 	if (a->group != b->group)
 		return a->group < 0 ? 1 : b->group < 0 ? -1 : a->group - b->group;
-	if (a->status == RATINGS_UNRATED || b->status == RATINGS_UNRATED)
-		return (a->status == RATINGS_UNRATED) - (b->status == RATINGS_UNRATED);
-	return a->elo < b->elo ? 1 : a->elo > b->elo ? -1 : 0;
+	if (a->status != b->status)
+		return status_place(a->status) - status_place(b->status);
+	if (a->status != RATINGS_UNRATED && a->elo != b->elo)
+		return a->elo < b->elo ? 1 : -1;
+	return strcmp(rep->data->names[ia], rep->data->names[ib]);
 }
 
 /* The rating as text: a number, or a bound ("> +412.0"). */
@@ -125,9 +142,12 @@ static void print_csv(const struct report *rep)
 		int i = rep->order[k];
 		const struct ratings_entry *e = &rep->r->entry[i];
 		static const char *const status[] = {"rated", "above", "below", "unrated"};
+		char elo[32] = "";	/* empty when unrated */
 
-		printf("%d,%s,%.2f,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d\n", k + 1,
-		       rep->data->names[i], e->elo, status[e->status],
+		if (e->status != RATINGS_UNRATED)
+			snprintf(elo, sizeof elo, "%.2f", e->elo);
+		printf("%d,%s,%s,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d\n", k + 1,
+		       rep->data->names[i], elo, status[e->status],
 		       e->status == RATINGS_RATED ? RATINGS_Z95 * e->se : 0.0,
 		       e->games, e->points, score_pct(e) / 100, e->wins, e->draws,
 		       e->losses, e->place, e->group + 1);
@@ -166,38 +186,71 @@ static void print_json(const struct report *rep)
 		cJSON_AddItemToArray(keys, cJSON_CreateString(rep->data->keys[i]));
 	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
 	cJSON_AddNumberToObject(root, "skipped", rep->data->skipped);
+	cJSON_AddNumberToObject(root, "duplicates", rep->data->duplicates);
 	text = cJSON_Print(root);
 	puts(text);
 	free(text);
 	cJSON_Delete(root);
 }
 
-/* Two-player results as PGN, seat 0 as White, to cross-check with Ordo. */
-static void print_pgn(const struct ladder_data *data)
+/* Two-player results as PGN, seat 0 as White, to cross-check with Ordo.
+ * Games of more seats are refused rather than split into pairs: the pairs
+ * of one game are not independent games, and a tool that took them as
+ * such would report error bars too small. */
+static int print_pgn(const struct ladder_data *data)
 {
+	if (data->max_seats > 2)
+		return cli_fail("ladder", "--format pgn writes two-player games "
+				"only, and these logs hold games of up to %d "
+				"players: use --format table, csv or json",
+				data->max_seats);
 	for (size_t i = 0; i < data->count; i++) {
 		const struct rating_game *g = &data->games[i];
 		const char *result = g->rank[0] < g->rank[1] ? "1-0"
 				   : g->rank[0] > g->rank[1] ? "0-1" : "1/2-1/2";
 
-		if (g->seats != 2)
-			continue;
 		printf("[Event \"arena\"]\n[Round \"%zu\"]\n[White \"%s\"]\n"
 		       "[Black \"%s\"]\n[Result \"%s\"]\n\n%s\n\n", i + 1,
 		       data->names[g->entrant[0]], data->names[g->entrant[1]],
 		       result, result);
 	}
+	return EXIT_OK;
 }
 
-/* Rates and prints; shared with `referee tournament`, which ends with it. */
-int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
+/* Reads "BOT=ELO" into options: -1 with err when it is not that form or
+ * no bot of the logs has that name. */
+static int parse_anchor(const char *text, const struct ladder_data *data,
+			struct ratings_options *options, char *err)
+{
+	const char *eq = strrchr(text, '=');
+	char *end;
+
+	if (!eq || eq == text)
+		return errorf(err, "--anchor takes BOT=ELO, e.g. --anchor random=1500, not '%s'",
+			      text);
+	options->level = strtod(eq + 1, &end);
+	if (end == eq + 1 || *end || !isfinite(options->level))
+		return errorf(err, "--anchor %s: the rating after '=' must be a number",
+			      text);
+	for (int i = 0; i < data->entrants; i++)
+		if (strlen(data->names[i]) == (size_t)(eq - text) &&
+		    !strncmp(data->names[i], text, (size_t)(eq - text))) {
+			options->anchor = i;
+			return 0;
+		}
+	return errorf(err, "--anchor %s: no bot named '%.*s' in these logs",
+		      text, (int)(eq - text), text);
+}
+
+/* Rates and prints, the ratings placed by `anchor` (BOT=ELO, or NULL). */
+static int ladder_report(char *const *paths, int count,
+			 const char *format_name, const char *anchor)
 {
 	struct ladder_data data;
 	struct ratings r;
 	struct ratings_options options = {.anchor = -1, .level = 0};
 	enum format format = TABLE;
 	char err[ERR_LEN];
-	int rc = EXIT_OK;
 
 	if (format_name && !strcmp(format_name, "csv"))
 		format = CSV;
@@ -205,14 +258,18 @@ int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
 		format = JSON;
 	else if (format_name && !strcmp(format_name, "pgn"))
 		format = PGN;
-	if (ladder_collect(paths, count, NULL, &data, err))
-		return cli_fail("ladder", "%s", err);
-	if (format == PGN) {
-		print_pgn(&data);
+	if (ladder_collect(paths, count, NULL, &data, err)) {
 		ladder_free(&data);
-		return EXIT_OK;
+		return cli_fail("ladder", "%s", err);
 	}
-	if (ratings_compute(data.games, data.count, data.entrants, &options, &r, err)) {
+	if (format == PGN) {
+		int rc = print_pgn(&data);
+
+		ladder_free(&data);
+		return rc;
+	}
+	if ((anchor && parse_anchor(anchor, &data, &options, err)) ||
+	    ratings_compute(data.games, data.count, data.entrants, &options, &r, err)) {
 		ladder_free(&data);
 		return cli_fail("ladder", "%s", err);
 	}
@@ -221,12 +278,14 @@ int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
 	rep.order = xmalloc((size_t)(data.entrants ? data.entrants : 1) * sizeof *rep.order);
 	for (int i = 0; i < data.entrants; i++)
 		rep.order[i] = i;
-	qsort_r(rep.order, (size_t)data.entrants, sizeof *rep.order, compare_entries, &r);
+	qsort_r(rep.order, (size_t)data.entrants, sizeof *rep.order, compare_entries, &rep);
 	if (format == TABLE) {
 		print_table(&rep);
 		printf("\n%zu games", data.count);
 		if (data.skipped)
 			printf(", %d logs skipped (they did not verify)", data.skipped);
+		if (data.duplicates)
+			printf(", %d logs read twice (counted once)", data.duplicates);
 		for (int i = 0; i < data.key_count; i++)
 			printf("%s %s", i ? "," : "; signed by", data.keys[i]);
 		putchar('\n');
@@ -238,23 +297,35 @@ int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
 	free(rep.order);
 	ratings_free(&r);
 	ladder_free(&data);
-	return rc;
+	return EXIT_OK;
+}
+
+/* The ladder of `referee tournament`, which ends with it. */
+int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
+{
+	return ladder_report(paths, count, format_name, NULL);
 }
 
 int cmd_ladder(int argc, char **argv)
 {
-	const char *format = "table";
+	const char *format = "table", *anchor = NULL;
 	char **paths = xcalloc((size_t)argc, sizeof *paths);
 	int count = 0, rc;
 
 	if (cli_wants_help(argc, argv)) {
 		free(paths);
-		puts("usage: referee ladder PATH... [--format table|csv|json|pgn]\n\n"
+		puts("usage: referee ladder PATH... [--format table|csv|json|pgn] "
+		     "[--anchor BOT=ELO]\n\n"
 		     "Rates the bots from the game logs in each PATH (a log, or a "
 		     "folder such as a\ntournament's output; give every shard's "
 		     "folder to rate a sharded run).\nEvery log is verified first; "
-		     "one that does not verify is named and skipped.\n"
-		     "pgn writes the two-player results for other rating tools.");
+		     "one that does not verify is named and skipped;\na log found "
+		     "twice counts once.  The output does not depend on the order "
+		     "of\nthe paths or of the logs in them.\n"
+		     "--anchor BOT=ELO holds BOT at ELO (default: each group's mean "
+		     "is 0).\n"
+		     "pgn writes the results for other rating tools; two-player "
+		     "games only.");
 		return EXIT_OK;
 	}
 	for (int i = 1; i < argc; i++) {
@@ -265,6 +336,12 @@ int cmd_ladder(int argc, char **argv)
 				return cli_fail("ladder", "--format takes table, csv, json or pgn");
 			}
 			format = argv[i];
+		} else if (!strcmp(argv[i], "--anchor")) {
+			if (++i == argc) {
+				free(paths);
+				return cli_fail("ladder", "--anchor takes BOT=ELO, e.g. --anchor random=1500");
+			}
+			anchor = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			free(paths);
 			return cli_fail("ladder", "unknown option '%s'", argv[i]);
@@ -276,7 +353,7 @@ int cmd_ladder(int argc, char **argv)
 		free(paths);
 		return cli_fail("ladder", "no path given");
 	}
-	rc = cmd_ladder_dirs(paths, count, format);
+	rc = ladder_report(paths, count, format, anchor);
 	free(paths);
 	return rc;
 }

@@ -51,7 +51,12 @@ static void add_game(struct ladder_data *data, const struct game_log *log,
 	if (data->count == data->cap) {
 		data->cap = data->cap ? 2 * data->cap : 256;
 		data->games = xrealloc(data->games, data->cap * sizeof *data->games);
+		data->ids = xrealloc(data->ids, data->cap * sizeof *data->ids);
 	}
+	snprintf(data->ids[data->count].text, sizeof data->ids->text, "%s:%s",
+		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+			 log->lines[0].json, "game_id")),
+		 logread_string(log, log->count - 1, "sig"));
 	g = &data->games[data->count++];
 	g->seats = summary->players;
 	for (int s = 0; s < g->seats; s++) {
@@ -131,6 +136,59 @@ static int read_folder(struct ladder_data *data, const char *dir,
 	return 0;
 }
 
+/* qsort_r comparator of game indexes by log id. */
+static int by_id(const void *a, const void *b, void *ctx)
+{
+	const struct ladder_log_id *ids = ctx;
+
+	return strcmp(ids[*(const int *)a].text, ids[*(const int *)b].text);
+}
+
+/* Puts the games in log id order, dropping repeats, and renumbers the
+ * entrants in name order: from here on nothing depends on the order the
+ * logs were read in. */
+static void canonical_order(struct ladder_data *data)
+{
+	int n = data->entrants, *index = xmalloc((data->count + 1) * sizeof *index);
+	int *rank = xmalloc((size_t)(n + 1) * sizeof *rank);
+	char **sorted = xmalloc((size_t)(n + 1) * sizeof *sorted);
+	struct rating_game *games = xmalloc((data->count + 1) * sizeof *games);
+	struct ladder_log_id *ids = xmalloc((data->count + 1) * sizeof *ids);
+	size_t kept = 0;
+
+	for (size_t i = 0; i < data->count; i++)
+		index[i] = (int)i;
+	qsort_r(index, data->count, sizeof *index, by_id, data->ids);
+	memcpy(sorted, data->names, (size_t)n * sizeof *sorted);
+	qsort(sorted, (size_t)n, sizeof *sorted, by_name);
+	for (int e = 0; e < n; e++)
+		for (int s = 0; s < n; s++)
+			if (sorted[s] == data->names[e])
+				rank[e] = s;
+	for (size_t i = 0; i < data->count; i++) {
+		struct rating_game *g = &data->games[index[i]];
+
+		if (kept && !strcmp(ids[kept - 1].text, data->ids[index[i]].text)) {
+			data->duplicates++;
+			continue;
+		}
+		for (int s = 0; s < g->seats; s++)
+			g->entrant[s] = rank[g->entrant[s]];
+		ids[kept] = data->ids[index[i]];
+		games[kept++] = *g;
+	}
+	free(data->games);
+	free(data->ids);
+	free(data->names);
+	data->games = games;
+	data->ids = ids;
+	data->names = sorted;
+	data->count = data->cap = kept;
+	qsort(data->keys, (size_t)data->key_count, sizeof *data->keys, by_name);
+	free(index);
+	free(rank);
+}
+
 int ladder_collect(char *const *paths, int count,
 		   const unsigned char *trusted_key, struct ladder_data *data,
 		   char *err)
@@ -147,6 +205,7 @@ int ladder_collect(char *const *paths, int count,
 		else if (read_folder(data, paths[i], trusted_key, err))
 			return -1;
 	}
+	canonical_order(data);
 	return 0;
 }
 
@@ -159,5 +218,6 @@ void ladder_free(struct ladder_data *data)
 	free(data->names);
 	free(data->keys);
 	free(data->games);
+	free(data->ids);
 	memset(data, 0, sizeof *data);
 }

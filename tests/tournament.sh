@@ -133,7 +133,39 @@ expect_eq "$(grep -h '"type":"forfeit"' "$TMP"/teams/games/$LOGS | wc -l)" 12 "t
 expect_eq "$(grep -h '"type":"result"' "$TMP"/teams/games/$LOGS | grep -o '"ranks":\[[0-9,]*\]' | sort -u | tr '\n' ' ')" \
 	'"ranks":[1,3,1,3] "ranks":[3,1,3,1] ' "teams: partners always share their team's rank"
 expect_exit 0 "$REFEREE" ladder "$TMP/teams" --format csv
-expect_contains "$OUT" "illegal,0.00,unrated" "teams: the bot whose team lost every game is listed"
+expect_contains "$OUT" "3,illegal,,unrated,0.00,12,0.0,0.0000,0,0,12,3.000,1" "teams: the bot whose team lost every game is listed, unrated"
+expect_exit 2 "$REFEREE" ladder "$TMP/teams" --format pgn
+expect_contains "$ERR" "--format pgn writes two-player games only, and these logs hold games of up to 4 players: use --format table, csv or json" \
+	"pgn refuses multiplayer games"
+
+# The ladder does not depend on the order of its inputs: the same logs
+# under shuffled names, or given one by one in reverse, give byte-identical
+# output in every format; a log given twice counts once.
+mkdir "$TMP/shuffled"
+for log in "$TMP"/full/games/$LOGS; do
+	cp "$log" "$TMP/shuffled/$(basename "$log" | sha256sum | cut -c1-12).jsonl"
+done
+for format in table csv json pgn; do
+	run "$REFEREE" ladder "$TMP/full" --format $format
+	cp "$OUT" "$TMP/ordered.$format"
+	run "$REFEREE" ladder "$TMP/shuffled" --format $format
+	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ordered.$format")" "$format: logs read in another order, the same output"
+	run "$REFEREE" ladder $(ls -r "$TMP"/full/games/$LOGS) --format $format
+	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ordered.$format")" "$format: logs given in reverse, the same output"
+done
+run "$REFEREE" ladder "$TMP/shuffled" "$TMP/full" --format csv
+expect_eq "$(cat "$OUT")" "$(cat "$TMP/ordered.csv")" "every log given twice: the same ratings"
+run "$REFEREE" ladder "$TMP/full" "$TMP/shuffled"
+expect_contains "$OUT" "24 games, 24 logs read twice (counted once)" "the table says how many logs were read twice"
+
+# --anchor BOT=ELO holds one bot at a rating and shifts the others with it.
+run "$REFEREE" ladder "$TMP/full" --anchor last=1500 --format csv
+expect_eq "$RC" 0 "--anchor: exit 0"
+expect_contains "$OUT" ",last,1500.00,rated,0.00," "--anchor: the anchor is at its rating with no error"
+expect_exit 2 "$REFEREE" ladder "$TMP/full" --anchor nobody=1500
+expect_contains "$ERR" "--anchor nobody=1500: no bot named 'nobody' in these logs" "--anchor names an unknown bot"
+expect_exit 2 "$REFEREE" ladder "$TMP/full" --anchor last
+expect_contains "$ERR" "--anchor takes BOT=ELO, e.g. --anchor random=1500, not 'last'" "--anchor needs a rating"
 
 # sprt: deterministic bots, so the same pair every time and exact numbers.
 run "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 "a=$FIRST" "b=$LAST"

@@ -7,6 +7,8 @@
  * better than the 0.1 Elo asked of Ordo's `-z 200.2409` on 2-player games.
  */
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ratings.h"
@@ -505,6 +507,78 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* A bot that loses every game, with each of three partners in turn (a
+ * teams run where it forfeits): all results involve it, so nothing places
+ * the others, and the note says why rather than blaming the partners. */
+START_TEST(team_results_all_through_a_loser)
+{
+	struct ratings r;
+
+	ngames = 0;
+	for (int i = 0; i < 4; i++) {
+		add_team_game(3, 0, 1, 2, 2);
+		add_team_game(3, 1, 2, 0, 2);
+		add_team_game(3, 2, 0, 1, 2);
+	}
+	rate(4, -1, 0, &r);
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(r.entry[i].status, RATINGS_UNRATED);
+		ck_assert_str_eq(r.entry[i].note, "every result of its group involves "
+				 "a bot that won or lost all of its pairs: no finite ratings");
+	}
+	ratings_free(&r);
+}
+END_TEST
+
+/* 40,000 4-player games among 10 bots drawn from known ratings: the fit
+ * stops within 20 passes over the games, at the maximum (every bot's
+ * expected points equal its points, the likelihood equations). */
+START_TEST(large_ladder_converges_in_few_passes)
+{
+	enum { COUNT = 40000, BOTS = 10 };
+	struct rating_game *big = xcalloc(COUNT, sizeof *big);
+	uint64_t x = 88172645463325252u;
+	struct ratings r;
+	char err[ERR_LEN];
+	double expected[BOTS] = {0};
+
+	for (int i = 0; i < COUNT; i++) {
+		double perf[4];
+
+		big[i].seats = 4;
+		for (int s = 0; s < 4; s++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			big[i].entrant[s] = (int)((i + s * (1 + i % 3)) % BOTS);
+			big[i].team[s] = -1;
+			perf[s] = 50.0 * big[i].entrant[s] +
+				  (double)(x >> 11) / 9007199254740992.0 * 600;
+		}
+		for (int s = 0; s < 4; s++) {
+			big[i].rank[s] = 1;
+			for (int t = 0; t < 4; t++)
+				big[i].rank[s] += perf[t] > perf[s];
+		}
+	}
+	ck_assert_msg(ratings_compute(big, COUNT, BOTS, NULL, &r, err) == 0, "%s", err);
+	ck_assert_int_le(r.passes, 20);
+	for (int i = 0; i < COUNT; i++)
+		for (int s = 0; s < 4; s++)
+			for (int t = 0; t < 4; t++) {
+				int a = big[i].entrant[s], b = big[i].entrant[t];
+
+				if (t != s)
+					expected[a] += ratings_expected(r.entry[a].elo -
+									r.entry[b].elo);
+			}
+	for (int b = 0; b < BOTS; b++) {
+		ck_assert_int_eq(r.entry[b].status, RATINGS_RATED);
+		ck_assert_double_eq_tol(expected[b], r.entry[b].points, 1e-6);
+	}
+	ratings_free(&r);
+	free(big);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("ratings");
@@ -524,6 +598,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, zero_score_is_a_bound);
 	tcase_add_test(tc, separated_blocks);
 	tcase_add_test(tc, bad_input);
+	tcase_add_test(tc, team_results_all_through_a_loser);
+	tcase_add_test(tc, large_ladder_converges_in_few_passes);
 	suite_add_tcase(s, tc);
 	return s;
 }
