@@ -45,7 +45,8 @@ static void show_record(void *ctx, size_t line, const cJSON *record,
 {
 	struct replay *r = ctx;
 	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
-	int seat = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(record, "seat"));
+	const cJSON *seat_item = cJSON_GetObjectItemCaseSensitive(record, "seat");
+	int seat = cJSON_IsNumber(seat_item) ? seat_item->valueint : -1; /* NaN is not an int */
 	char *text;
 
 	(void)line;
