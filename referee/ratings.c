@@ -1,11 +1,12 @@
 /*
- * The structure of ratings.h.  Games are turned into pairs of sides on the
- * fly (never stored: a ladder may hold many games), tallied, and joined
+ * ratings_compute() of ratings.h around the fit itself (ratings_fit.c).
+ * Games are turned into pairs of sides on the fly (ratings_pairs.c; never
+ * stored: a ladder may hold many games), tallied, and joined
  * into groups (who met whom) and, inside a group, into blocks of the
  * directed graph "i scored against j": without teams the maximum-likelihood
  * ratings are finite exactly within such a strongly connected block
  * (Zermelo, Ford).  One block per group, the anchor's or else the largest,
- * is fitted by Newton's method; bots in blocks that beat it (or lost to it)
+ * is fitted; bots in blocks that beat it (or lost to it)
  * outright get a one-sided bound, computed level by level away from it.
  * Team results the fit cannot rate leave their group unrated, with a note.
  */
