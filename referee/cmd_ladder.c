@@ -22,36 +22,6 @@ struct report {
 	bool multiplayer;
 };
 
-/* Where a status sits inside a group: bots that beat the rated block
- * outright, the rated block, bots that lost to it, bots with no rating. */
-static int status_place(enum ratings_status status)
-{
-	static const int place[] = {
-		[RATINGS_ABOVE] = 0, [RATINGS_RATED] = 1,
-		[RATINGS_BELOW] = 2, [RATINGS_UNRATED] = 3,
-	};
-
-	return place[status];
-}
-
-/* The ladder's order, a total one: by group (bots in no group last), then
- * by status, then by rating or bound, highest first, then by name. */
-static int compare_entries(const void *pa, const void *pb, void *ctx)
-{
-	const struct report *rep = ctx;
-	int ia = *(const int *)pa, ib = *(const int *)pb;
-	const struct ratings_entry *a = &rep->r->entry[ia];
-	const struct ratings_entry *b = &rep->r->entry[ib];
-
-	if (a->group != b->group)
-		return a->group < 0 ? 1 : b->group < 0 ? -1 : a->group - b->group;
-	if (a->status != b->status)
-		return status_place(a->status) - status_place(b->status);
-	if (a->status != RATINGS_UNRATED && a->elo != b->elo)
-		return a->elo < b->elo ? 1 : -1;
-	return strcmp(rep->data->names[ia], rep->data->names[ib]);
-}
-
 /* The rating as text: a number, or a bound ("> +412.0"). */
 static void elo_text(const struct ratings_entry *e, char *buf, size_t len)
 {
@@ -276,9 +246,7 @@ static int ladder_report(char *const *paths, int count,
 	struct report rep = {.data = &data, .r = &r, .multiplayer = data.max_seats > 2};
 
 	rep.order = xmalloc((size_t)(data.entrants ? data.entrants : 1) * sizeof *rep.order);
-	for (int i = 0; i < data.entrants; i++)
-		rep.order[i] = i;
-	qsort_r(rep.order, (size_t)data.entrants, sizeof *rep.order, compare_entries, &rep);
+	ratings_order(&r, (const char *const *)data.names, rep.order);
 	if (format == TABLE) {
 		print_table(&rep);
 		printf("\n%zu games", data.count);

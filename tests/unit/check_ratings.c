@@ -507,6 +507,55 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* Bot 3 lost its one game, to bot 0: its upper bound, about 511 over bot
+ * 0, is far above every rating, yet it ranks below the rated bots; exact
+ * ties go by name, and bots in no group come last. */
+START_TEST(order_places_bounds_by_status_then_name)
+{
+	static const char *const names[] = {"d", "c", "b", "lost-once", "idle",
+					    "a"};
+	struct ratings r;
+	int order[6];
+
+	ngames = 0;
+	three_bots();
+	add_match(0, 3, 1, 0, 0);
+	add_match(5, 2, 0, 2, 0);	/* "a" draws twice with "b" */
+	add_match(5, 1, 3, 4, 3);	/* and evens with "c" */
+	rate(6, -1, 0, &r);
+	ck_assert_int_eq(r.entry[3].status, RATINGS_BELOW);
+	ck_assert(r.entry[3].elo > r.entry[0].elo + 400);
+	ratings_order(&r, names, order);
+	ck_assert_int_eq(order[0], 0);
+	ck_assert_int_eq(order[4], 3);		/* the bound: after every rated bot */
+	ck_assert_int_eq(order[5], 4);		/* no game: last */
+	for (int k = 1; k < 3; k++)
+		ck_assert(r.entry[order[k]].elo >= r.entry[order[k + 1]].elo);
+	ratings_free(&r);
+}
+END_TEST
+
+/* Exact ties (two bots with identical results) go by name, whatever their
+ * numbers. */
+START_TEST(exact_ties_go_by_name)
+{
+	static const char *const names[] = {"zed", "amy", "kim"};
+	struct ratings r;
+	int order[3];
+
+	ngames = 0;
+	add_match(0, 2, 3, 0, 3);
+	add_match(1, 2, 3, 0, 3);
+	rate(3, -1, 0, &r);
+	ck_assert_double_eq(r.entry[0].elo, r.entry[1].elo);
+	ratings_order(&r, names, order);
+	ck_assert_int_eq(order[0], 1);
+	ck_assert_int_eq(order[1], 2);
+	ck_assert_int_eq(order[2], 0);
+	ratings_free(&r);
+}
+END_TEST
+
 /* A bot that loses every game, with each of three partners in turn (a
  * teams run where it forfeits): all results involve it, so nothing places
  * the others, and the note says why rather than blaming the partners. */
@@ -599,6 +648,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, separated_blocks);
 	tcase_add_test(tc, bad_input);
 	tcase_add_test(tc, team_results_all_through_a_loser);
+	tcase_add_test(tc, order_places_bounds_by_status_then_name);
+	tcase_add_test(tc, exact_ties_go_by_name);
 	tcase_add_test(tc, large_ladder_converges_in_few_passes);
 	suite_add_tcase(s, tc);
 	return s;
