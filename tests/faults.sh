@@ -148,6 +148,19 @@ expect_contains "$OUT" "  3. quitter" "2 faults: quitter is 3rd on stdout"
 expect_exit 0 "$REFEREE" verify "$LOG"
 expect_contains "$OUT" "ok: rolit, 4 players, 60 actions" "2 faults: the log verifies"
 
+# Two faults before play: ranked by their order, never the same rank, and
+# never dealt: with first=seat0 the first seat still in (seat 2) starts.
+mkdir "$TMP/four4"
+LOG="$TMP/four4/game.jsonl"
+expect_exit 0 "$REFEREE" play bolo -o first=seat0 -o target=1000 --log "$LOG" \
+	"c1=$(zoo crash-at-start.sh)" "c2=$(zoo crash-at-start.sh)" "$C" "$PY"
+ranks_of "$LOG" | grep -qE '^(3,4|4,3),[12],[12]$'
+ok $? "2 faults before play: ranks 3 and 4, by their order" || diag "$(grep result "$LOG")"
+expect_eq "$(grep -m1 '"type":"action"' "$LOG" | grep -o '"seat":[0-9]*')" '"seat":2' \
+	"2 faults before play: seat 2, the first seat still in, plays first"
+expect_exit 0 "$REFEREE" verify "$LOG"
+expect_contains "$OUT" "ok: bolo, 4 players" "2 faults before play: the log verifies"
+
 # Three faults leave one seat: the game ends at once and it wins.
 mkdir "$TMP/four3"
 LOG="$TMP/four3/game.jsonl"
