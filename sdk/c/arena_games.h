@@ -1,14 +1,15 @@
 /*
  * Game helpers for bots written on libarena-bot (arena_bot.h): typed
  * views of the "state" a turn carries and the rules a bot needs to think
- * ahead, for the bundled games of docs/games/.  The dice games (bolo,
- * bolo5, volle-lotte): the points of a set of dice and the keeps of a
- * roll.  Rolit: the legal squares and the effect of a move.  Black-Pot:
- * the values of a group of dice, the referee's reading of an expression,
- * the legal moves and the effect of a move.  The Python
- * (sdk/python/arena_games.py) and JavaScript (sdk/js/arena_bot.mjs) SDKs
- * have the same helpers; every list comes in the order the referee uses.
- * Nothing here allocates or keeps state.
+ * ahead, for the bundled games of docs/games/, computed by the referee's
+ * own rules library (libarena-games; its headers, <arena/games/...>, let
+ * a bot play whole games through the referee's functions too).  The dice
+ * games (bolo, bolo5, volle-lotte): the points of a set of dice and the
+ * keeps of a roll.  Rolit: the legal squares and the effect of a move.
+ * Black-Pot: the referee's reading of an expression, the legal moves and
+ * the effect of a move.  The Python (sdk/python/arena_games.py) and
+ * JavaScript (sdk/js/arena_bot.mjs) SDKs have similar helpers; every list
+ * comes in the order the referee uses.  Nothing here keeps state.
  */
 #ifndef ARENA_GAMES_H
 #define ARENA_GAMES_H
@@ -115,8 +116,9 @@ int arena_rolit_legal(const struct arena_rolit *r, char colour,
 /*
  * Places a ball of colour on square ("F4") and turns the balls it
  * captures; returns how many it captured, or -1 (r unchanged) for a bad
- * colour or square name, a square off the board or an occupied one.
- * Whether the move is legal is not checked.
+ * colour or square name, a square off the board, an occupied one or a
+ * move the rules forbid (not touching a ball, or capturing nothing while
+ * a capturing square exists).
  */
 int arena_rolit_apply(struct arena_rolit *r, const char *square,
 		      char colour);
@@ -127,24 +129,6 @@ int arena_rolit_count(const struct arena_rolit *r, char colour);
 /* ---- Black-Pot (docs/games/black-pot.md) ---- */
 
 #define ARENA_BLACK_POT_EXPR_LEN 64     /* longest expression allowed */
-#define ARENA_BLACK_POT_VALUES_MAX 160  /* values of one group at most */
-
-/* A value of a group of dice and the first expression the referee finds
- * for it ("6+4-2"). */
-struct arena_black_pot_value {
-	int value;
-	char expr[16];
-};
-
-/*
- * The distinct values a group of 1 to 3 dice can take with + - * and
- * exact /, in the referee's order (the dice are taken highest first).
- * Stores the first `max` in out and returns how many there are, or -1
- * when count is not 1 to 3 or a face is not 1-6.
- */
-int arena_black_pot_values(const int *dice, int count,
-			   struct arena_black_pot_value *out, int max);
-
 /*
  * The values of the groups of a move's expression for a roll, as the
  * referee reads it (dice as single digits, + - * x X /, parentheses,

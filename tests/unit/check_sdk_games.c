@@ -360,45 +360,6 @@ START_TEST(rolit_read_refuses)
 }
 END_TEST
 
-static int int_compare(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
-START_TEST(black_pot_worked_roll)
-{
-	static const int dice[] = { 2, 6, 4 }, roll[] = { 6, 4, 2 };
-	static const int want[] = { 1, 2, 3, 4, 5, 7, 8, 12, 14, 16, 20, 22 };
-	struct arena_black_pot_value values[ARENA_BLACK_POT_VALUES_MAX];
-	int n = arena_black_pot_values(dice, 3, values,
-				       ARENA_BLACK_POT_VALUES_MAX);
-	int cells[ARENA_BLACK_POT_VALUES_MAX], k = 0, found = 0, got[3];
-
-	ck_assert_int_gt(n, 12);
-	for (int i = 0; i < n; i++) {
-		ck_assert_int_eq(arena_black_pot_evaluate(values[i].expr, roll,
-							  got, 3, NULL, 0), 1);
-		ck_assert_int_eq(got[0], values[i].value);
-		if (values[i].value >= 1 && values[i].value <= 25)
-			cells[k++] = values[i].value;
-		found |= values[i].value == 8 &&
-			 strcmp(values[i].expr, "6+4-2") == 0;
-	}
-	ck_assert(found);
-	qsort(cells, (size_t)k, sizeof *cells, int_compare);
-	ck_assert_int_eq(k, 12);
-	ck_assert_mem_eq(cells, want, sizeof want);
-	/* Groups of fewer dice, and bad groups. */
-	ck_assert_int_eq(arena_black_pot_values(dice, 1, values, 1), 1);
-	ck_assert_str_eq(values[0].expr, "2");
-	ck_assert_int_eq(arena_black_pot_values(roll, 2, values, 8), 4);
-	ck_assert_str_eq(values[0].expr, "6+4");
-	ck_assert_int_eq(arena_black_pot_values(roll, 0, values, 8), -1);
-	ck_assert_int_eq(arena_black_pot_values((const int[]){ 7 }, 1, values,
-						8), -1);
-}
-END_TEST
-
 START_TEST(black_pot_evaluate)
 {
 	static const int roll[] = { 6, 4, 2 };
@@ -598,7 +559,6 @@ Suite *test_suite(void)
 	tcase_add_test(tc, rolit_apply);
 	tcase_add_test(tc, rolit_legal_matches_referee);
 	tcase_add_test(tc, rolit_read_refuses);
-	tcase_add_test(tc, black_pot_worked_roll);
 	tcase_add_test(tc, black_pot_evaluate);
 	tcase_add_test(tc, black_pot_one_pawn_left);
 	tcase_add_test(tc, black_pot_distinct_sorted_stock);
