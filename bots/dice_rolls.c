@@ -1,0 +1,117 @@
+/*
+ * The roll tables of dice_rolls.h: every multiset of n faces, weighted by
+ * its multinomial probability, with the keeps the rules library lists for
+ * it, merged where a turn policy cannot tell them apart.
+ */
+#include "dice_rolls.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+double rolls_probability(const int count[DICE_FACES + 1], int n)
+{
+	double p = 1;
+	int k = 0;
+
+	/* n! / (c1! ... c6!) / 6^n, built one die at a time. */
+	for (int f = 1; f <= DICE_FACES; f++)
+		for (int i = 1; i <= count[f]; i++)
+			p = p * ++k / i / DICE_FACES;
+	for (; k < n; k++)
+		p /= DICE_FACES;
+	return p;
+}
+
+struct roll_keep rolls_keep_of(enum dice_rules rules,
+			       const int roll[DICE_FACES + 1],
+			       const struct dice_set *set)
+{
+	struct dice_set left_sets[DICE_MAX_SETS];
+	int left[DICE_FACES + 1], n = 0;
+
+	for (int f = 1; f <= DICE_FACES; f++) {
+		left[f] = roll[f] - set->count[f];
+		n += left[f];
+	}
+	left[0] = 0;
+	return (struct roll_keep){
+		.dice = set->dice,
+		.points = set->points,
+		.quiet = n > 0 && dice_sets(rules, left, left_sets) == 0,
+	};
+}
+
+/* Adds the keeps of the roll `e` to t, merged as dice_rolls.h says. */
+static void rolls_add(struct roll_table *t, enum dice_rules rules,
+		      struct roll_entry *e, int *room)
+{
+	struct dice_set sets[DICE_MAX_SETS];
+	int n = dice_sets(rules, e->count, sets);
+
+	e->first = t->rolls ? t->entry[t->rolls - 1].first +
+				      t->entry[t->rolls - 1].keeps : 0;
+	e->keeps = 0;
+	if (e->first + n > *room) {
+		*room = 2 * (*room + n);
+		t->keep = realloc(t->keep, (size_t)*room * sizeof *t->keep);
+		if (!t->keep)
+			abort();
+	}
+	for (int i = 0; i < n; i++) {
+		struct roll_keep k = rolls_keep_of(rules, e->count, &sets[i]);
+		struct roll_keep *same = NULL;
+
+		for (int j = e->first; j < e->first + e->keeps; j++)
+			if (t->keep[j].dice == k.dice &&
+			    t->keep[j].quiet == k.quiet)
+				same = &t->keep[j];
+		if (!same)
+			t->keep[e->first + e->keeps++] = k;
+		else if (k.points > same->points)
+			same->points = k.points;
+	}
+}
+
+void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
+{
+	int count[DICE_FACES + 1] = {0}, room = 0, f;
+
+	memset(t, 0, sizeof *t);
+	t->n = n;
+	/* At most C(n + 5, 5) <= 792 distinct rolls. */
+	t->entry = calloc(792, sizeof *t->entry);
+	if (!t->entry)
+		abort();
+	/* Every multiset: a counter over the faces whose counts sum to n. */
+	count[1] = n;
+	for (;;) {
+		struct roll_entry *e = &t->entry[t->rolls];
+
+		memcpy(e->count, count, sizeof count);
+		e->p = rolls_probability(count, n);
+		rolls_add(t, rules, e, &room);
+		if (e->keeps)
+			t->rolls++;
+		else
+			t->bust += e->p;
+		/* Next multiset: move one die from the lowest face with any
+		 * to the next face, and gather the rest back on face 1. */
+		for (f = 1; f < DICE_FACES && !count[f]; f++)
+			;
+		if (f == DICE_FACES)
+			break;
+		count[f + 1]++;
+		count[f]--;
+		if (f > 1) {
+			count[1] = count[f];
+			count[f] = 0;
+		}
+	}
+}
+
+void rolls_free(struct roll_table *t)
+{
+	free(t->entry);
+	free(t->keep);
+	memset(t, 0, sizeof *t);
+}

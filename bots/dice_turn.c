@@ -1,0 +1,87 @@
+/*
+ * The turn reader of dice_turn.h: the SDK reads the fields every dice
+ * game shows; the rest is read here, leniently (a field missing leaves
+ * its default), since the policy only needs it to play well.
+ */
+#include "dice_turn.h"
+
+#include <string.h>
+
+static const cJSON *field(const cJSON *obj, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
+{
+	const cJSON *state = arena_state(turn), *item;
+	enum arena_dice_variant v;
+
+	memset(t, 0, sizeof *t);
+	t->card = -1;
+	if (arena_dice_variant_parse(game, &v) < 0 ||
+	    arena_dice_view_read(state, &t->view) < 0 || t->view.you < 0)
+		return -1;
+	t->rules = v == ARENA_BOLO ? DICE_BOLO :
+		   v == ARENA_BOLO5 ? DICE_BOLO5 : DICE_VOLLE_LOTTE;
+	t->legal = arena_legal(turn);
+	for (int i = 0; i < t->view.roll_count; i++)
+		t->roll[t->view.roll[i]]++;
+	if (v == ARENA_BOLO) {	/* the opening bank needs 1000 (rule 1.5) */
+		item = cJSON_GetArrayItem(field(state, "opened"), t->view.you);
+		t->threshold = cJSON_IsTrue(item) ? 0 : 1000;
+	} else if (v == ARENA_BOLO5) {
+		item = cJSON_GetArrayItem(field(state, "thresholds"),
+					  t->view.you);
+		t->threshold = cJSON_IsNumber(item) ? (long)item->valuedouble :
+						      650;
+	} else {
+		t->card = vl_card_parse(cJSON_GetStringValue(field(state,
+								   "card")));
+		for (int c = 0; c < VLC_CARDS; c++) {
+			item = field(field(state, "deck"), vl_card_names[c]);
+			t->deck[c] = cJSON_IsNumber(item) ?
+					     (int)item->valuedouble : 0;
+		}
+		t->after_volle = cJSON_IsTrue(field(state,
+						    "after_volle_lotte"));
+	}
+	return 0;
+}
+
+struct roll_keep dice_turn_keep(const struct dice_turn *t, int i)
+{
+	const struct arena_keep *k = &t->view.keeps[i];
+	struct dice_set set = {.dice = k->count, .points = k->points};
+
+	for (int j = 0; j < k->count; j++)
+		set.count[k->faces[j]]++;
+	return rolls_keep_of(t->rules, t->roll, &set);
+}
+
+cJSON *dice_turn_keep_action(const struct dice_turn *t, int i)
+{
+	cJSON *action = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(action, "keep",
+			      cJSON_CreateIntArray(t->view.keeps[i].faces,
+						   t->view.keeps[i].count));
+	return action;
+}
+
+bool dice_turn_may(const struct dice_turn *t, const char *word)
+{
+	const cJSON *a;
+
+	cJSON_ArrayForEach(a, t->legal)
+		if (cJSON_IsString(a) && strcmp(a->valuestring, word) == 0)
+			return true;
+	return false;
+}
+
+cJSON *dice_turn_word(const struct dice_turn *t, const char *word)
+{
+	if (dice_turn_may(t, word))
+		return cJSON_CreateString(word);
+	return cJSON_Duplicate(cJSON_GetArrayItem(t->legal, 0), 1);
+}

@@ -1,0 +1,161 @@
+/*
+ * expect-bot's decisions (expect_policy.h): after a roll the keep whose
+ * value (bank or roll on, as allowed) is the highest; between rolls bank
+ * when the total is worth at least rolling on; in Volle Lotte the card
+ * decides what a keep is worth (points, the chance of a Volle Lotte, the
+ * chance to complete the Straight).
+ */
+#include "expect_policy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPECT_STEPS 600	/* totals up to 30000: always banked before */
+
+int expect_policy_init(struct expect_policy *p, const char *game)
+{
+	memset(p, 0, sizeof *p);
+	snprintf(p->game, sizeof p->game, "%s", game);
+	if (strcmp(game, "volle-lotte") == 0) {
+		vl_policy_init(&p->vl);
+		return 0;
+	}
+	if (policy_game_init(&p->dice, game) < 0)
+		return -1;
+	if (!(p->bank = malloc((EXPECT_STEPS + 1) * sizeof *p->bank)))
+		abort();
+	for (int i = 0; i <= EXPECT_STEPS; i++)
+		p->bank[i] = (double)i * POLICY_STEP;
+	return 0;
+}
+
+void expect_policy_free(struct expect_policy *p)
+{
+	if (strcmp(p->game, "volle-lotte") == 0) {
+		vl_policy_free(&p->vl);
+		return;
+	}
+	for (int i = 0; i < p->turns; i++)
+		policy_turn_free(&p->turn[i]);
+	free(p->bank);
+	policy_game_free(&p->dice);
+}
+
+const struct policy_turn *expect_policy_turn(struct expect_policy *p,
+					     long threshold)
+{
+	struct policy_turn *t;
+
+	for (int i = 0; i < p->turns; i++)
+		if (p->turn[i].threshold == threshold)
+			return &p->turn[i];
+	/* A game has a few thresholds; past the room, recycle the last. */
+	if (p->turns == EXPECT_THRESHOLDS)
+		policy_turn_free(&p->turn[--p->turns]);
+	t = &p->turn[p->turns++];
+	*t = (struct policy_turn){
+		.game = &p->dice, .steps = EXPECT_STEPS,
+		.threshold = threshold, .bank = p->bank,
+	};
+	policy_turn_solve(t);
+	return t;
+}
+
+/* The value of keep i of a Volle Lotte roll, by the card in play. */
+static double expect_vl_keep(const struct expect_policy *p,
+			     const struct dice_turn *t, int i)
+{
+	struct roll_keep k = dice_turn_keep(t, i);
+	int n = t->view.dice_left, left = n - k.dice;
+
+	switch (t->card) {
+	case VLC_PLUS_MINUS:
+	case VLC_CLOVER:
+		return left ? p->vl.volle[left] : 1;
+	case VLC_STRAIGHT:	/* one die set aside per face taken */
+		return p->vl.straight[VL_POLICY_DICE - left];
+	case VLC_FIREWORKS:
+		return 0;	/* a single keep is offered */
+	default:
+		return vl_policy_after(&p->vl, (enum vl_card)t->card, n,
+				       t->view.turn_total, &k, t->deck);
+	}
+}
+
+/* Bank (or stop drawing) when that is worth at least going on. */
+static cJSON *expect_vl_word(const struct expect_policy *p,
+			     const struct dice_turn *t)
+{
+	double total = (double)t->view.turn_total, on;
+
+	if (t->after_volle)
+		return dice_turn_word(t, vl_policy_draw(&p->vl, t->deck,
+							t->view.turn_total) >
+					total ? "draw" : "bank");
+	if (t->card >= VLC_BONUS_200 && t->card <= VLC_DOUBLE &&
+	    dice_turn_may(t, "bank")) {
+		on = vl_policy_run(&p->vl, (enum vl_card)t->card,
+				   t->view.dice_left, t->view.turn_total);
+		return dice_turn_word(t, on > total ? "roll" : "bank");
+	}
+	return dice_turn_word(t, "roll");
+}
+
+cJSON *expect_policy_decide(struct expect_policy *p,
+			    const struct dice_turn *t)
+{
+	const struct policy_turn *turn = NULL;
+	double best = 0;
+	int pick = -1;
+
+	if (t->rules != DICE_VOLLE_LOTTE)
+		turn = expect_policy_turn(p, t->threshold);
+	for (int i = 0; i < t->view.keep_count; i++) {
+		struct roll_keep k = dice_turn_keep(t, i);
+		double v = turn ? policy_turn_after(turn, t->view.dice_left,
+						    t->view.turn_total, &k) :
+				  expect_vl_keep(p, t, i);
+
+		if (pick < 0 || v > best) {
+			best = v;
+			pick = i;
+		}
+	}
+	if (pick >= 0)
+		return dice_turn_keep_action(t, pick);
+	if (!turn)
+		return expect_vl_word(p, t);
+	if (dice_turn_may(t, "bank") &&
+	    policy_turn_bank(turn, t->view.turn_total) >=
+		    policy_turn_roll(turn, t->view.dice_left,
+				     t->view.turn_total))
+		return dice_turn_word(t, "bank");
+	return dice_turn_word(t, "roll");
+}
+
+void expect_policy_table(struct expect_policy *p, FILE *out)
+{
+	static const long bolo[] = {0, 1000, -1};
+	static const long bolo5[] = {0, 350, 650, 750, 1000, -1};
+
+	fprintf(out, "%s: expected points of a turn from its start, best play\n",
+		p->game);
+	if (strcmp(p->game, "volle-lotte") == 0) {
+		for (int c = 0; c < VLC_CARDS; c++)
+			fprintf(out, "  card %-22s %8.2f\n", vl_card_names[c],
+				vl_policy_card(&p->vl, (enum vl_card)c, 0));
+		fprintf(out, "  %-27s %8.2f\n", "any card (a fresh deck)",
+			vl_policy_draw(&p->vl, (int[VLC_CARDS]){0}, 0));
+		return;
+	}
+	for (const long *th = p->dice.dice == 7 ? bolo : bolo5; *th >= 0; th++) {
+		char what[32];
+
+		if (*th)
+			snprintf(what, sizeof what, "threshold %ld", *th);
+		else
+			snprintf(what, sizeof what, "no threshold");
+		fprintf(out, "  %-27s %8.2f\n", what,
+			policy_turn_roll(expect_policy_turn(p, *th), 0, 0));
+	}
+}

@@ -1,0 +1,44 @@
+/*
+ * expect-bot's play: the turn policy with the most expected points in
+ * bolo, bolo5 and volle-lotte (dice_policy.h, vl_policy.h), whatever the
+ * scores; win-bot plays it too where it has no table of its own.  Bank
+ * thresholds are respected: a turn is solved once per threshold met.
+ */
+#ifndef BOTS_EXPECT_POLICY_H
+#define BOTS_EXPECT_POLICY_H
+
+#include <stdio.h>
+
+#include "dice_policy.h"
+#include "dice_turn.h"
+#include "vl_policy.h"
+
+#define EXPECT_THRESHOLDS 8	/* distinct thresholds a game can have */
+
+struct expect_policy {
+	char game[16];
+	struct policy_game dice;	/* bolo, bolo5 */
+	struct policy_turn turn[EXPECT_THRESHOLDS];
+	double *bank;		/* a bank is worth its total */
+	int turns;
+	struct vl_policy vl;	/* volle-lotte */
+};
+
+/* Solves `game`: 0, or -1 when it is not a dice game. */
+int expect_policy_init(struct expect_policy *p, const char *game);
+void expect_policy_free(struct expect_policy *p);
+
+/* The turn solved for the least bankable total `threshold`. */
+const struct policy_turn *expect_policy_turn(struct expect_policy *p,
+					     long threshold);
+
+/* The best action for the turn t (a new cJSON value). */
+cJSON *expect_policy_decide(struct expect_policy *p,
+			    const struct dice_turn *t);
+
+/* Prints the expected points of a turn from its start under the policy:
+ * with no threshold in force, with each threshold of the game, and per
+ * card for Volle Lotte; 2 decimals. */
+void expect_policy_table(struct expect_policy *p, FILE *out);
+
+#endif
