@@ -1,7 +1,9 @@
 /*
  * The roll tables of dice_rolls.h: every multiset of n faces, weighted by
  * its multinomial probability, with the keeps the rules library lists for
- * it, merged where a turn policy cannot tell them apart.
+ * it, merged where a turn policy cannot tell them apart: keeps that differ
+ * only in points (the best stays), then rolls that offer the same keeps
+ * (their chances add up), which makes the solvers several times faster.
  */
 #include "dice_rolls.h"
 
@@ -41,12 +43,44 @@ struct roll_keep rolls_keep_of(enum dice_rules rules,
 	};
 }
 
-/* Adds the keeps of the roll `e` to t, merged as dice_rolls.h says. */
+static int rolls_keep_order(const void *pa, const void *pb)
+{
+	const struct roll_keep *a = pa, *b = pb;
+
+	if (a->dice != b->dice)
+		return a->dice - b->dice;
+	if (a->quiet != b->quiet)
+		return a->quiet - b->quiet;
+	return (a->points > b->points) - (a->points < b->points);
+}
+
+/* An earlier entry offering the same keeps as e (sorted), or NULL. */
+static struct roll_entry *rolls_same(struct roll_table *t,
+				     const struct roll_entry *e)
+{
+	for (int i = 0; i < t->rolls; i++) {
+		struct roll_entry *o = &t->entry[i];
+
+		int k = 0;
+
+		while (o->keeps == e->keeps && k < e->keeps &&
+		       rolls_keep_order(&t->keep[o->first + k],
+					&t->keep[e->first + k]) == 0)
+			k++;
+		if (o->keeps == e->keeps && k == e->keeps)
+			return o;
+	}
+	return NULL;
+}
+
+/* Adds the keeps of the roll `count` to t as the entry e, merged as
+ * dice_rolls.h says. */
 static void rolls_add(struct roll_table *t, enum dice_rules rules,
-		      struct roll_entry *e, int *room)
+		      const int count[DICE_FACES + 1], struct roll_entry *e,
+		      int *room)
 {
 	struct dice_set sets[DICE_MAX_SETS];
-	int n = dice_sets(rules, e->count, sets);
+	int n = dice_sets(rules, count, sets);
 
 	e->first = t->rolls ? t->entry[t->rolls - 1].first +
 				      t->entry[t->rolls - 1].keeps : 0;
@@ -58,7 +92,7 @@ static void rolls_add(struct roll_table *t, enum dice_rules rules,
 			abort();
 	}
 	for (int i = 0; i < n; i++) {
-		struct roll_keep k = rolls_keep_of(rules, e->count, &sets[i]);
+		struct roll_keep k = rolls_keep_of(rules, count, &sets[i]);
 		struct roll_keep *same = NULL;
 
 		for (int j = e->first; j < e->first + e->keeps; j++)
@@ -70,6 +104,8 @@ static void rolls_add(struct roll_table *t, enum dice_rules rules,
 		else if (k.points > same->points)
 			same->points = k.points;
 	}
+	qsort(&t->keep[e->first], (size_t)e->keeps, sizeof *t->keep,
+	      rolls_keep_order);
 }
 
 void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
@@ -85,15 +121,16 @@ void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 	/* Every multiset: a counter over the faces whose counts sum to n. */
 	count[1] = n;
 	for (;;) {
-		struct roll_entry *e = &t->entry[t->rolls];
+		struct roll_entry *e = &t->entry[t->rolls], *same;
 
-		memcpy(e->count, count, sizeof count);
 		e->p = rolls_probability(count, n);
-		rolls_add(t, rules, e, &room);
-		if (e->keeps)
-			t->rolls++;
-		else
+		rolls_add(t, rules, count, e, &room);
+		if (!e->keeps)
 			t->bust += e->p;
+		else if ((same = rolls_same(t, e)))
+			same->p += e->p;
+		else
+			t->rolls++;
 		/* Next multiset: move one die from the lowest face with any
 		 * to the next face, and gather the rest back on face 1. */
 		for (f = 1; f < DICE_FACES && !count[f]; f++)

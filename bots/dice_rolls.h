@@ -22,18 +22,17 @@ struct roll_keep {
 	bool quiet;
 };
 
-/* One distinct roll (faces as counts): its probability and its keeps,
- * keep[first .. first + keeps - 1] of the table.  Keeps with the same
- * dice and quiet flag are one, worth the most points. */
+/* The rolls offering the same keeps, as one: their probability and the
+ * keeps, keep[first .. first + keeps - 1] of the table.  Keeps with the
+ * same dice and quiet flag are one, worth the most points. */
 struct roll_entry {
-	int count[DICE_FACES + 1];
 	double p;
 	int first, keeps;
 };
 
 struct roll_table {
 	int n;			/* dice rolled */
-	int rolls;		/* distinct rolls that score, in entry[] */
+	int rolls;		/* distinct offers of rolls that score */
 	double bust;		/* probability that the roll scores nothing */
 	struct roll_entry *entry;
 	struct roll_keep *keep;

@@ -101,20 +101,16 @@ static cJSON *expect_vl_word(const struct expect_policy *p,
 	return dice_turn_word(t, "roll");
 }
 
-cJSON *expect_policy_decide(struct expect_policy *p,
-			    const struct dice_turn *t)
+cJSON *expect_policy_play(const struct policy_turn *turn,
+			  const struct dice_turn *t)
 {
-	const struct policy_turn *turn = NULL;
 	double best = 0;
 	int pick = -1;
 
-	if (t->rules != DICE_VOLLE_LOTTE)
-		turn = expect_policy_turn(p, t->threshold);
 	for (int i = 0; i < t->view.keep_count; i++) {
 		struct roll_keep k = dice_turn_keep(t, i);
-		double v = turn ? policy_turn_after(turn, t->view.dice_left,
-						    t->view.turn_total, &k) :
-				  expect_vl_keep(p, t, i);
+		double v = policy_turn_after(turn, t->view.dice_left,
+					     t->view.turn_total, &k);
 
 		if (pick < 0 || v > best) {
 			best = v;
@@ -123,14 +119,34 @@ cJSON *expect_policy_decide(struct expect_policy *p,
 	}
 	if (pick >= 0)
 		return dice_turn_keep_action(t, pick);
-	if (!turn)
-		return expect_vl_word(p, t);
 	if (dice_turn_may(t, "bank") &&
 	    policy_turn_bank(turn, t->view.turn_total) >=
 		    policy_turn_roll(turn, t->view.dice_left,
 				     t->view.turn_total))
 		return dice_turn_word(t, "bank");
 	return dice_turn_word(t, "roll");
+}
+
+cJSON *expect_policy_decide(struct expect_policy *p,
+			    const struct dice_turn *t)
+{
+	double best = 0;
+	int pick = -1;
+
+	if (t->rules != DICE_VOLLE_LOTTE)
+		return expect_policy_play(expect_policy_turn(p, t->threshold),
+					  t);
+	for (int i = 0; i < t->view.keep_count; i++) {
+		double v = expect_vl_keep(p, t, i);
+
+		if (pick < 0 || v > best) {
+			best = v;
+			pick = i;
+		}
+	}
+	if (pick >= 0)
+		return dice_turn_keep_action(t, pick);
+	return expect_vl_word(p, t);
 }
 
 void expect_policy_table(struct expect_policy *p, FILE *out)

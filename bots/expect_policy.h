@@ -32,6 +32,12 @@ void expect_policy_free(struct expect_policy *p);
 const struct policy_turn *expect_policy_turn(struct expect_policy *p,
 					     long threshold);
 
+/* The best action in bolo or bolo5 for the turn t under the solved turn
+ * `turn` (whatever it values): the keep worth most, then bank when a
+ * bank is worth at least rolling on.  A new cJSON value. */
+cJSON *expect_policy_play(const struct policy_turn *turn,
+			  const struct dice_turn *t);
+
 /* The best action for the turn t (a new cJSON value). */
 cJSON *expect_policy_decide(struct expect_policy *p,
 			    const struct dice_turn *t);
