@@ -7,9 +7,33 @@
 
 #include <string.h>
 
+#include "dice_policy.h"
+
 static const cJSON *field(const cJSON *obj, const char *key)
 {
 	return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+/* bolo's must_reach, from the phase and the seats still in. */
+static void dice_turn_reach(struct dice_turn *t, const cJSON *state)
+{
+	const char *phase = cJSON_GetStringValue(field(state, "phase"));
+	const cJSON *leader = field(state, "leader"), *seat;
+	int you = t->view.you;
+
+	if (phase && strcmp(phase, "final_round") == 0 && cJSON_IsNumber(leader) &&
+	    leader->valueint != you && leader->valueint >= 0 &&
+	    leader->valueint < t->view.players)
+		t->must_reach = t->view.scores[leader->valueint];
+	if (!phase || strcmp(phase, "sudden_death") != 0)
+		return;
+	cJSON_ArrayForEach(seat, field(state, "contenders"))
+		if (cJSON_IsNumber(seat) && seat->valueint != you &&
+		    seat->valueint >= 0 && seat->valueint < t->view.players &&
+		    t->view.scores[seat->valueint] + POLICY_STEP >
+			    t->must_reach)	/* strictly more: 50 more */
+			t->must_reach = t->view.scores[seat->valueint] +
+					POLICY_STEP;
 }
 
 int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
@@ -30,6 +54,7 @@ int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
 	if (v == ARENA_BOLO) {	/* the opening bank needs 1000 (rule 1.5) */
 		item = cJSON_GetArrayItem(field(state, "opened"), t->view.you);
 		t->threshold = cJSON_IsTrue(item) ? 0 : 1000;
+		dice_turn_reach(t, state);
 	} else if (v == ARENA_BOLO5) {
 		item = cJSON_GetArrayItem(field(state, "thresholds"),
 					  t->view.you);

@@ -23,6 +23,10 @@ struct dice_turn {
 	int card;		/* volle-lotte: enum vl_card, -1 before one */
 	int deck[VLC_CARDS];	/* volle-lotte: the cards left */
 	bool after_volle;	/* volle-lotte: bank or draw now */
+	/* bolo: what the seat must reach to stay in, 0 when nothing is: the
+	 * leader's score in its final turn, strictly more than the best
+	 * other contender's in sudden death (rule 1.6) */
+	long must_reach;
 };
 
 /* Reads the turn of `game`; -1 when it is not a dice game's turn. */

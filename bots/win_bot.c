@@ -1,10 +1,13 @@
 /*
- * win-bot: plays 2-player bolo5 for the best chance to win the game, not
- * the most points per turn: each turn is solved at its exact scores with,
- * at its end, the chances to win of the tables solved at build time
- * (win_policy.h: the opponent assumed to play expect-bot).  Other games,
- * other numbers of players and another target are played as expect-bot
- * plays them.  `win-bot --table` prints the chances of a few positions.
+ * win-bot: plays for the best chance to win the game, not the most points
+ * per turn.  In 2-player bolo5 each turn is solved at its exact scores
+ * with, at its end, the chances to win of the tables solved at build time
+ * (win_policy.h: the opponent assumed to play expect-bot).  In bolo, a
+ * turn that must reach a score (the last turn against the leader, sudden
+ * death) is played for the best chance to reach it.  Everything else
+ * (other turns of bolo, volle-lotte, bolo5 with more players or another
+ * target) is played as expect-bot plays it.  `win-bot --table` prints
+ * its bolo5 chances at a few scores.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +23,41 @@ struct win_bot {
 	bool expect_ready, winning;	/* winning: this game uses the tables */
 	struct win_policy win;
 	double bank[WIN_GAIN_STEPS + 1];
-	struct policy_turn turn;	/* solved for the scores below */
-	long mine, theirs;
+	struct policy_turn turn;	/* solved for the three values below */
+	long mine, theirs, threshold;	/* theirs: or the score to reach */
 };
+
+/* Solves bot->turn unless it was solved for these values: the bolo5
+ * tables' turn, or (reach > 0) bolo's turn that must reach `reach`. */
+static void win_solve(struct win_bot *bot, long mine, long theirs,
+		      long threshold, long reach)
+{
+	long to = reach > 0 ? reach : theirs;
+
+	if (bot->turn.value && mine == bot->mine && to == bot->theirs &&
+	    threshold == bot->threshold)
+		return;
+	policy_turn_free(&bot->turn);
+	bot->mine = mine;
+	bot->theirs = to;
+	bot->threshold = threshold;
+	if (reach <= 0) {
+		win_policy_turn(&bot->win, mine, theirs, &bot->turn, bot->bank);
+		return;
+	}
+	/* Worth 1 from the score to reach on, nothing below or on a bust. */
+	bot->turn = (struct policy_turn){
+		.game = &bot->expect.dice, .threshold = threshold,
+		.bank = bot->bank,
+		.steps = reach > mine ? (int)((reach - mine + POLICY_STEP - 1) /
+					      POLICY_STEP) : 1,
+	};
+	if (bot->turn.steps > WIN_GAIN_STEPS)
+		bot->turn.steps = WIN_GAIN_STEPS;
+	for (int i = 0; i <= bot->turn.steps; i++)
+		bot->bank[i] = mine + (long)i * POLICY_STEP >= reach ? 1 : 0;
+	policy_turn_solve(&bot->turn);
+}
 
 static void win_start(const cJSON *start, void *ctx)
 {
@@ -61,17 +96,15 @@ static cJSON *win_decide(const cJSON *turn, void *ctx)
 			bot->expect_ready ? bot->expect.game : "an unknown game");
 		return NULL;
 	}
+	mine = t.view.scores[t.view.you];
+	if (t.must_reach > 0) {
+		win_solve(bot, mine, 0, t.threshold, t.must_reach);
+		return expect_policy_play(&bot->turn, &t);
+	}
 	if (!bot->winning || t.view.players != 2)
 		return expect_policy_decide(&bot->expect, &t);
-	mine = t.view.scores[t.view.you];
 	theirs = t.view.scores[1 - t.view.you];
-	/* One solve serves every decision of a turn. */
-	if (!bot->turn.value || mine != bot->mine || theirs != bot->theirs) {
-		policy_turn_free(&bot->turn);
-		win_policy_turn(&bot->win, mine, theirs, &bot->turn, bot->bank);
-		bot->mine = mine;
-		bot->theirs = theirs;
-	}
+	win_solve(bot, mine, theirs, t.threshold, 0);
 	return expect_policy_play(&bot->turn, &t);
 }
 
