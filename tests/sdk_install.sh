@@ -7,7 +7,9 @@
 # python3-wheel; $SDK_PYTHON names another interpreter that has them).
 # JavaScript: `npm install` of sdk/js into a fresh folder (a local folder
 # needs no registry).  Each installs from a copy of its folder, so that
-# the source tree is left as it was.
+# the source tree is left as it was.  C: `make install DESTDIR=...` of the
+# C SDK and the rules library, then a bot built with pkg-config alone that
+# also plays whole games with the installed rules library.
 . "$(dirname "$0")/lib.sh"
 
 # A Rolit bot that plays the move turning the most balls, with the safety
@@ -77,5 +79,31 @@ else
 	echo "ok $((tap_count + 1)) # SKIP Node.js 18 and npm are needed for the JavaScript SDK"
 	tap_count=$((tap_count + 1))
 fi
+# --- C ------------------------------------------------------------------------
+dest=$TMP/c/root
+prefix=$(sed -n 's/^prefix=//p' "$top_builddir/sdk/c/arena-bot.pc")
+run make -C "$top_builddir" install DESTDIR="$dest"
+ok "$RC" "make install DESTDIR=..." || diag_run
+for file in lib/libarena-bot.a lib/libarena-games.a lib/pkgconfig/arena-bot.pc \
+	include/arena_bot.h include/arena_games.h include/arena/draws.h \
+	include/arena/games/registry.h include/arena/games/dice.h; do
+	[ -f "$dest$prefix/$file" ]
+	ok $? "installed: $file"
+done
+flags=$(pkg-config --define-variable=prefix="$dest$prefix" --cflags --libs \
+	"$dest$prefix/lib/pkgconfig/arena-bot.pc")
+run ${CC:-cc} -std=c11 -Wall -Werror -o "$TMP/c/install-bot" \
+	"$top_srcdir/tests/sdk_install_bot.c" $flags
+ok "$([ "$RC" = 0 ] && [ -x "$TMP/c/install-bot" ]; echo $?)" \
+	"a C bot builds with \`pkg-config --cflags --libs arena-bot\` alone" || diag_run
+run "$REFEREE" check-bot bolo5 "$TMP/c/install-bot"
+ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT"; echo $?)" \
+	"check-bot bolo5: the C bot on the installed SDK passes" || diag_run
+run "$REFEREE" play bolo --out "$TMP/c/bolo" "$TMP/c/install-bot" "$CBOT $TMP"
+expect_contains "$TMP/c/bolo/install-bot.stderr" "install-bot: simulated a whole game of bolo: " \
+	"the C bot plays a whole game of bolo with the installed rules library"
+expect_not_contains "$TMP/c/bolo/install-bot.stderr" "differently" \
+	"the installed C SDK scores keeps as the referee does"
+
 assert_no_leftovers
 done_testing
