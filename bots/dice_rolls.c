@@ -10,6 +10,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+bool rolls_next(int count[DICE_FACES + 1])
+{
+	int f = 1;
+
+	/* Move one die from the lowest face with any to the next face, and
+	 * gather the rest back on face 1. */
+	while (f < DICE_FACES && !count[f])
+		f++;
+	if (f == DICE_FACES)
+		return false;
+	count[f + 1]++;
+	count[f]--;
+	if (f > 1) {
+		count[1] = count[f];
+		count[f] = 0;
+	}
+	return true;
+}
+
 double rolls_probability(const int count[DICE_FACES + 1], int n)
 {
 	double p = 1;
@@ -110,7 +129,7 @@ static void rolls_add(struct roll_table *t, enum dice_rules rules,
 
 void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 {
-	int count[DICE_FACES + 1] = {0}, room = 0, f;
+	int count[DICE_FACES + 1] = {0}, room = 0;
 
 	memset(t, 0, sizeof *t);
 	t->n = n;
@@ -118,7 +137,6 @@ void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 	t->entry = calloc(792, sizeof *t->entry);
 	if (!t->entry)
 		abort();
-	/* Every multiset: a counter over the faces whose counts sum to n. */
 	count[1] = n;
 	for (;;) {
 		struct roll_entry *e = &t->entry[t->rolls], *same;
@@ -131,18 +149,8 @@ void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 			same->p += e->p;
 		else
 			t->rolls++;
-		/* Next multiset: move one die from the lowest face with any
-		 * to the next face, and gather the rest back on face 1. */
-		for (f = 1; f < DICE_FACES && !count[f]; f++)
-			;
-		if (f == DICE_FACES)
+		if (!rolls_next(count))
 			break;
-		count[f + 1]++;
-		count[f]--;
-		if (f > 1) {
-			count[1] = count[f];
-			count[f] = 0;
-		}
 	}
 }
 

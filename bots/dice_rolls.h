@@ -43,6 +43,10 @@ struct roll_table {
 void rolls_build(struct roll_table *t, enum dice_rules rules, int n);
 void rolls_free(struct roll_table *t);
 
+/* Every multiset of n faces, in turn: start from count = {[1] = n}; each
+ * call moves to the next and returns false after the last. */
+bool rolls_next(int count[DICE_FACES + 1]);
+
 /* The probability of a roll of n dice showing `count` (a multiset). */
 double rolls_probability(const int count[DICE_FACES + 1], int n);
 

@@ -13,40 +13,19 @@
 
 static const char *const expect_games[] = {"bolo", "bolo5", "volle-lotte"};
 
-struct expect_bot {
-	struct expect_policy policy;
-	bool ready;
-};
-
-/* Solves the game when a game of it starts (the first time only). */
 static void expect_start(const cJSON *start, void *ctx)
 {
-	struct expect_bot *bot = ctx;
-	const char *game = cJSON_GetStringValue(
-		cJSON_GetObjectItemCaseSensitive(start, "game"));
-
-	if (!game || (bot->ready && strcmp(game, bot->policy.game) == 0))
-		return;
-	if (bot->ready)
-		expect_policy_free(&bot->policy);
-	bot->ready = expect_policy_init(&bot->policy, game) == 0;
-	if (!bot->ready)
-		fprintf(stderr, "expect-bot: %s is not a dice game: it plays bolo, bolo5 and volle-lotte\n",
-			game);
+	expect_player_start(ctx, start, "expect-bot");
 }
 
 static cJSON *expect_decide(const cJSON *turn, void *ctx)
 {
-	struct expect_bot *bot = ctx;
+	struct expect_player *player = ctx;
 	struct dice_turn t;
 
-	if (!bot->ready ||
-	    dice_turn_read(turn, bot->policy.game, &t) < 0) {
-		fprintf(stderr, "expect-bot: cannot read this turn of %s; giving up\n",
-			bot->ready ? bot->policy.game : "an unknown game");
+	if (expect_player_turn(player, turn, &t, "expect-bot") < 0)
 		return NULL;
-	}
-	return expect_policy_decide(&bot->policy, &t);
+	return expect_policy_decide(&player->policy, &t);
 }
 
 static int expect_table(const char *only)
@@ -73,9 +52,9 @@ static int expect_table(const char *only)
 
 int main(int argc, char **argv)
 {
-	static struct expect_bot bot;
+	static struct expect_player player;
 	const struct arena_bot_callbacks cb = {
-		.decide = expect_decide, .on_start = expect_start, .ctx = &bot,
+		.decide = expect_decide, .on_start = expect_start, .ctx = &player,
 	};
 
 	if (argc > 1 && strcmp(argv[1], "--table") == 0 && argc <= 3)

@@ -29,6 +29,33 @@ int expect_policy_init(struct expect_policy *p, const char *game)
 	return 0;
 }
 
+bool expect_player_start(struct expect_player *p, const cJSON *start,
+			 const char *bot)
+{
+	const char *game = cJSON_GetStringValue(
+		cJSON_GetObjectItemCaseSensitive(start, "game"));
+
+	if (p->ready && game && strcmp(game, p->policy.game) == 0)
+		return true;
+	if (p->ready)
+		expect_policy_free(&p->policy);
+	p->ready = game && expect_policy_init(&p->policy, game) == 0;
+	if (!p->ready)
+		fprintf(stderr, "%s: %s is not a dice game: it plays bolo, bolo5 and volle-lotte\n",
+			bot, game ? game : "this");
+	return p->ready;
+}
+
+int expect_player_turn(struct expect_player *p, const cJSON *turn,
+		       struct dice_turn *t, const char *bot)
+{
+	if (p->ready && dice_turn_read(turn, p->policy.game, t) == 0)
+		return 0;
+	fprintf(stderr, "%s: cannot read this turn of %s; giving up\n", bot,
+		p->ready ? p->policy.game : "an unknown game");
+	return -1;
+}
+
 void expect_policy_free(struct expect_policy *p)
 {
 	if (strcmp(p->game, "volle-lotte") == 0) {

@@ -159,31 +159,21 @@ static void vl_solve_straight(struct vl_policy *p)
 {
 	p->straight[VL_POLICY_DICE] = 1;
 	for (int k = VL_POLICY_DICE - 1; k >= 0; k--) {
-		int n = VL_POLICY_DICE - k, count[DICE_FACES + 1] = {0}, f;
+		int n = VL_POLICY_DICE - k, count[DICE_FACES + 1] = {0};
 		double v = 0;
 
 		count[1] = n;
-		for (;;) {	/* every multiset of n faces (dice_rolls.c) */
+		do {
 			int fresh = 0;
 			double best = 0;
 
-			for (f = k + 1; f <= DICE_FACES; f++)
+			for (int f = k + 1; f <= DICE_FACES; f++)
 				fresh += count[f] > 0;
 			for (int x = 1; x <= fresh; x++)
 				if (p->straight[k + x] > best)
 					best = p->straight[k + x];
 			v += rolls_probability(count, n) * best;
-			for (f = 1; f < DICE_FACES && !count[f]; f++)
-				;
-			if (f == DICE_FACES)
-				break;
-			count[f + 1]++;
-			count[f]--;
-			if (f > 1) {
-				count[1] = count[f];
-				count[f] = 0;
-			}
-		}
+		} while (rolls_next(count));
 		p->straight[k] = v;
 	}
 }

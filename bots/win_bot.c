@@ -19,8 +19,8 @@
 #include "win_policy.h"
 
 struct win_bot {
-	struct expect_policy expect;
-	bool expect_ready, winning;	/* winning: this game uses the tables */
+	struct expect_player expect;
+	bool winning;		/* this game uses the bolo5 tables */
 	struct win_policy win;
 	double bank[WIN_GAIN_STEPS + 1];
 	struct policy_turn turn;	/* solved for the three values below */
@@ -47,7 +47,7 @@ static void win_solve(struct win_bot *bot, long mine, long theirs,
 	}
 	/* Worth 1 from the score to reach on, nothing below or on a bust. */
 	bot->turn = (struct policy_turn){
-		.game = &bot->expect.dice, .threshold = threshold,
+		.game = &bot->expect.policy.dice, .threshold = threshold,
 		.bank = bot->bank,
 		.steps = reach > mine ? (int)((reach - mine + POLICY_STEP - 1) /
 					      POLICY_STEP) : 1,
@@ -69,19 +69,10 @@ static void win_start(const cJSON *start, void *ctx)
 	int players = cJSON_GetArraySize(
 		cJSON_GetObjectItemCaseSensitive(start, "players"));
 
-	if (!game)
-		return;
-	bot->winning = strcmp(game, "bolo5") == 0 && players == 2 &&
+	bot->winning = game && strcmp(game, "bolo5") == 0 && players == 2 &&
 		       cJSON_GetNumberValue(target) == (double)win_bolo5_target;
 	policy_turn_free(&bot->turn);
-	if (!bot->expect_ready || strcmp(game, bot->expect.game) != 0) {
-		if (bot->expect_ready)
-			expect_policy_free(&bot->expect);
-		bot->expect_ready = expect_policy_init(&bot->expect, game) == 0;
-		if (!bot->expect_ready)
-			fprintf(stderr, "win-bot: %s is not a dice game: it plays bolo, bolo5 and volle-lotte\n",
-				game);
-	}
+	expect_player_start(&bot->expect, start, "win-bot");
 }
 
 static cJSON *win_decide(const cJSON *turn, void *ctx)
@@ -90,19 +81,15 @@ static cJSON *win_decide(const cJSON *turn, void *ctx)
 	struct dice_turn t;
 	long mine, theirs;
 
-	if (!bot->expect_ready ||
-	    dice_turn_read(turn, bot->expect.game, &t) < 0) {
-		fprintf(stderr, "win-bot: cannot read this turn of %s; giving up\n",
-			bot->expect_ready ? bot->expect.game : "an unknown game");
+	if (expect_player_turn(&bot->expect, turn, &t, "win-bot") < 0)
 		return NULL;
-	}
 	mine = t.view.scores[t.view.you];
 	if (t.must_reach > 0) {
 		win_solve(bot, mine, 0, t.threshold, t.must_reach);
 		return expect_policy_play(&bot->turn, &t);
 	}
 	if (!bot->winning || t.view.players != 2)
-		return expect_policy_decide(&bot->expect, &t);
+		return expect_policy_decide(&bot->expect.policy, &t);
 	theirs = t.view.scores[1 - t.view.you];
 	win_solve(bot, mine, theirs, t.threshold, 0);
 	return expect_policy_play(&bot->turn, &t);
