@@ -47,18 +47,17 @@ struct roll_keep rolls_keep_of(enum dice_rules rules,
 			       const int roll[DICE_FACES + 1],
 			       const struct dice_set *set)
 {
-	struct dice_set left_sets[DICE_MAX_SETS];
-	int left[DICE_FACES + 1], n = 0;
+	int left[DICE_FACES + 1] = {0}, n = 0;
 
 	for (int f = 1; f <= DICE_FACES; f++) {
 		left[f] = roll[f] - set->count[f];
 		n += left[f];
 	}
-	left[0] = 0;
+	/* The referee's own test of bolo5 rule 2.3. */
 	return (struct roll_keep){
 		.dice = set->dice,
 		.points = set->points,
-		.quiet = n > 0 && dice_sets(rules, left, left_sets) == 0,
+		.quiet = n > 0 && !dice_scores(rules, left),
 	};
 }
 
