@@ -286,6 +286,10 @@ START_TEST(rolit_apply)
 
 	ck_assert_int_eq(arena_rolit_read(state, &r), 0);
 	copy = r;
+	/* The rules' refusals: no capture while one exists, no contact. */
+	ck_assert_int_eq(arena_rolit_apply(&r, "C3", 'R'), -1);
+	ck_assert_int_eq(arena_rolit_apply(&r, "A1", 'R'), -1);
+	ck_assert_str_eq(r.board[2], "........");
 	ck_assert_int_eq(arena_rolit_apply(&r, "F4", 'R'), 1);
 	ck_assert_str_eq(r.board[3], "...RRR..");
 	ck_assert_int_eq(arena_rolit_count(&r, 'R'), 3);
