@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The dice bots, expect-bot and win-bot: their pages show exactly the
+# tables they print, they pass check-bot on every dice game (in the
+# sandbox too), a tournament of them at the default time control has no
+# forfeit and verifies, and bad usage is refused.
+. "$(dirname "$0")/lib.sh"
+
+# Copies in $TMP, so that lib.sh finds them by $TMP, and so that they are
+# seen to need nothing outside their own folder.
+cp "$BOTS/expect-bot" "$BOTS/win-bot" "$TMP/" || exit 99
+EXPECT="$TMP/expect-bot"
+WIN="$TMP/win-bot"
+
+# doc_shows BOT DOC: `BOT --table` prints lines that DOC holds, in a row.
+doc_shows() {
+	local bot=$1 doc=$top_srcdir/docs/bots/$2 first lines
+	run "$bot" --table
+	first=$(grep -nFx -e "$(head -n 1 "$OUT")" "$doc" | head -n 1 | cut -d: -f1)
+	lines=$(wc -l <"$OUT")
+	ok "$([ "$RC" = 0 ] && [ "$lines" -gt 3 ] && [ -n "$first" ] &&
+		sed -n "${first},$((first + lines - 1))p" "$doc" | cmp -s - "$OUT"; echo $?)" \
+		"docs/bots/$2 shows what ${bot##*/} --table prints" || diag_run
+}
+doc_shows "$EXPECT" expect-bot.md
+doc_shows "$WIN" win-bot.md
+run "$EXPECT" --table bolo5
+expect_eq "$(grep -c '^bolo5: ' "$OUT") $(grep -c '^  threshold ' "$OUT")" "1 4" \
+	"expect-bot --table bolo5: one game, its 4 thresholds"
+
+# Bad usage: exit 2 and a message saying what to do.
+expect_exit 2 "$EXPECT" --table yahtzee
+expect_contains "$ERR" "expect-bot: no game yahtzee: use bolo, bolo5 or volle-lotte"
+expect_exit 2 "$EXPECT" --depth 3
+expect_contains "$ERR" "usage: expect-bot"
+expect_exit 2 "$WIN" --depth 3
+expect_contains "$ERR" "usage: win-bot"
+
+passes() {
+	local game=$1 bot=$2
+	shift 2
+	run "$REFEREE" check-bot "$game" "$@" "$bot"
+	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT"; echo $?)" \
+		"check-bot $game $*: ${bot##*/} passes" || diag_run
+}
+for game in bolo bolo5 volle-lotte; do
+	passes "$game" "$EXPECT"
+	passes "$game" "$WIN"
+done
+# More than 2 players: win-bot plays them as expect-bot does.
+run "$REFEREE" play bolo5 --games 3 "win=$WIN" "$CBOT $TMP" "$CBOT $TMP"
+ok "$([ "$RC" = 0 ] && grep -qE '^win +3 +[0-9]+ +[0-9.]+ +0$' "$OUT"; echo $?)" \
+	"win-bot plays 3-player bolo5 without a forfeit" || diag_run
+
+# Not a dice game: the bot says so and gives up (a forfeit, not a hang).
+run "$REFEREE" play rolit --out "$TMP/rolit" "$EXPECT" "$CBOT $TMP"
+expect_contains "$TMP/rolit/expect-bot.stderr" \
+	"expect-bot: rolit is not a dice game: it plays bolo, bolo5 and volle-lotte" \
+	"expect-bot refuses rolit and says which games it plays"
+
+# The bundled bots are in the build folder, not under /tmp, which the
+# sandbox replaces with its own.
+if command -v bwrap >/dev/null &&
+	bwrap --die-with-parent --unshare-all --ro-bind / / --dev /dev \
+		--proc /proc --tmpfs /tmp -- true 2>/dev/null &&
+	case $(realpath "$top_builddir")/ in /tmp/*) false ;; *) true ;; esac; then
+	passes bolo5 "$BOTS/win-bot" --sandbox
+	passes volle-lotte "$BOTS/expect-bot" --sandbox
+fi
+
+# Every dice game at the default time control: no forfeit, logs verify.
+for game in bolo bolo5 volle-lotte; do
+	cat >"$TMP/$game.json" <<JSON
+{"name": "$game", "game": "$game", "players": 2, "games": 4,
+ "bots": [
+  {"name": "expect", "command": "$EXPECT"},
+  {"name": "win", "command": "$WIN"},
+  {"name": "bank", "command": "$BOTS/threshold-bot 350 $TMP"}]}
+JSON
+	expect_exit 0 "$REFEREE" tournament "$TMP/$game.json" --out "$TMP/t-$game"
+	expect_eq "$(grep -c '"type":"finished"' "$TMP/t-$game/manifest.jsonl")" 12 \
+		"$game: the 12 games of the tournament finish"
+	expect_eq "$(cat "$TMP/t-$game"/games/*.jsonl | grep -c '"type":"forfeit"')" 0 \
+		"$game: nobody forfeits at the default time control"
+	run "$REFEREE" verify "$TMP/t-$game"/games/*.jsonl
+	ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok: ' "$OUT")" = 12 ]; echo $?)" \
+		"$game: every log verifies" || diag_run
+done
+
+assert_no_leftovers
+done_testing
