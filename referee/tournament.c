@@ -317,7 +317,44 @@ static int stopped(struct run_state *st, int sig)
 		      "to finish", sig);
 }
 
-/* Runs the pool until every worker has quit, an error, or a signal. */
+/* A stop signal that came while ppoll() returned ready workers: the
+ * kernel delivers it only when the wait is interrupted, which a busy pool
+ * may never let happen.  It stays pending, and is taken here. */
+static int pending_stop(void)
+{
+	sigset_t pending;
+
+	if (sigpending(&pending))
+		return 0;
+	return sigismember(&pending, SIGTERM) ? SIGTERM
+	       : sigismember(&pending, SIGINT) ? SIGINT : 0;
+}
+
+/* Reads what worker `w` sent and handles each complete line. */
+static int serve(struct run_state *st, struct worker *w)
+{
+	size_t used;
+	char *line;
+	int rc = 0;
+
+	if (worker_receive(w)) {
+		/* A signal to the whole group may reach a worker, and end
+		 * it, before it reaches us. */
+		int sig = worker_reap(w);
+
+		return sig ? stopped(st, sig)
+			   : errorf(st->err, "a worker died unexpectedly");
+	}
+	while (!rc && w->pid && (line = worker_line(w, &used))) {
+		rc = handle(st, w, line);
+		if (w->pid)
+			worker_consume(w, used);
+	}
+	return rc;
+}
+
+/* Runs the pool until every worker has quit, an error, or a signal.  It
+ * sleeps in ppoll() until a worker writes or a stop signal comes. */
 static int run_pool(struct run_state *st, struct worker *workers, int count)
 {
 	struct pollfd *fds = xcalloc((size_t)count, sizeof *fds);
@@ -329,46 +366,35 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 		alive += workers[i].pid != 0;
 	}
 	while (alive && !rc) {
-		int n = 0;
+		int polled = 0, ready;
 
 		for (int i = 0; i < count; i++)
 			if (workers[i].pid) {
-				fds[n] = (struct pollfd){.fd = workers[i].from, .events = POLLIN};
-				map[n++] = i;
+				fds[polled] = (struct pollfd){.fd = workers[i].from,
+							      .events = POLLIN};
+				map[polled++] = i;
 			}
-		n = ppoll(fds, (nfds_t)n, NULL, &st->wait_mask);
+		ready = ppoll(fds, (nfds_t)polled, NULL, &st->wait_mask);
 		/* Checked even when fds are ready: the handler may have run
 		 * as ppoll() returned them. */
+		if (!stop_signal)
+			stop_signal = pending_stop();
 		if (stop_signal) {
 			rc = stopped(st, stop_signal);
 			continue;
 		}
-		if (n < 0) {
+		if (ready < 0) {
 			if (errno != EINTR)
 				rc = errorf(st->err, "poll: %s", strerror(errno));
 			continue;
 		}
-		for (int k = 0; k < n && !rc; k++) {
+		/* Every polled entry: `ready` counts them, not where they are. */
+		for (int k = 0; k < polled && !rc; k++) {
 			struct worker *w = &workers[map[k]];
-			size_t used;
-			char *line;
 
 			if (!fds[k].revents)
 				continue;
-			if (worker_receive(w)) {
-				/* A signal to the whole group may reach a
-				 * worker, and end it, before it reaches us. */
-				int sig = worker_reap(w);
-
-				rc = sig ? stopped(st, sig)
-					 : errorf(st->err, "a worker died unexpectedly");
-				break;
-			}
-			while (!rc && w->pid && (line = worker_line(w, &used))) {
-				rc = handle(st, w, line);
-				if (w->pid)
-					worker_consume(w, used);
-			}
+			rc = serve(st, w);
 			alive -= w->pid == 0;
 		}
 	}

@@ -2,7 +2,8 @@
 # End-to-end: SIGINT or SIGTERM to a running tournament stops it cleanly:
 # exit status 2 with "stopped by signal N; run again with --resume", every
 # worker, bot and bot's child gone, the logs finished so far intact; and
-# --resume then plays every game exactly once.
+# --resume then plays every game exactly once.  And the main process
+# sleeps while its workers play.
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
 
 LOGS='[0-9][0-9][0-9][0-9][0-9][0-9].jsonl'   # game logs, not set-aside ones
@@ -69,5 +70,31 @@ stop_case() {
 stop_case INT
 stop_case TERM
 stop_case INT group
+
+# The main process only waits for its workers: its own CPU time (utime +
+# stime of /proc/PID/stat, children not counted) stays a small part of
+# the wall time.  Three workers, so that the one that writes is not
+# always the first polled.
+main_cpu_case() {
+	local dir="$TMP/cpu" pid start wall ticks=0 t hz
+	hz=$(getconf CLK_TCK)
+	start=$(now_ms)
+	"$REFEREE" tournament "$TMP/t.json" --out "$dir" --concurrency 3 \
+		>"$TMP/cpu.out" 2>"$TMP/cpu.err" </dev/null &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		# Not once it is a zombie: its workers' time is added then.
+		t=$(awk '$3 != "Z" {print $14 + $15}' "/proc/$pid/stat" 2>/dev/null)
+		[ -n "$t" ] && [ "$t" -gt "$ticks" ] && ticks=$t
+		sleep 0.05
+	done
+	wait "$pid"
+	expect_eq "$?" 0 "cpu: the run finishes"
+	wall=$(($(now_ms) - start))
+	expect_lt 1000 "$wall" "cpu: the run lasts long enough to measure"
+	diag "main process: $((ticks * 1000 / hz)) ms of CPU in $wall ms"
+	expect_lt "$((ticks * 1000 / hz * 5))" "$wall" "cpu: the main process used under 20% of the wall time"
+}
+main_cpu_case
 
 done_testing
