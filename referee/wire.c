@@ -122,10 +122,52 @@ enum wire_error wire_parse_reply(const char *line, size_t len, cJSON **reply,
 	return *reply ? WIRE_OK : WIRE_BAD_JSON;
 }
 
-/* An optional string member: absent is fine, anything but a string is not. */
-static enum wire_error optional_string(const cJSON *reply, const char *name,
-				       const char **out, char *err)
+#define STRINGIFY(x) #x
+#define TEXT_OF(x) STRINGIFY(x)
+#define LABEL_MAX_TEXT TEXT_OF(WIRE_LABEL_MAX)
+
+/* The code point of the valid UTF-8 sequence at *p, which it passes. */
+static unsigned long next_code_point(const unsigned char **p)
 {
+	const unsigned char *s = *p;
+	int extra = s[0] < 0x80 ? 0 : s[0] < 0xe0 ? 1 : s[0] < 0xf0 ? 2 : 3;
+	unsigned long cp = extra ? s[0] & (0x3f >> extra) : s[0];
+
+	for (int i = 1; i <= extra; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	*p = s + 1 + extra;
+	return cp;
+}
+
+/* Characters that would let a label rewrite what is printed around it. */
+static bool hidden_control(unsigned long cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
+	       cp == 0x2028 || cp == 0x2029 ||
+	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+const char *wire_label_problem(const char *text)
+{
+	size_t len = strlen(text);
+	const unsigned char *p = (const unsigned char *)text;
+
+	if (len == 0 || len > WIRE_LABEL_MAX)
+		return "must be 1 to " LABEL_MAX_TEXT " bytes long";
+	if (!json_valid_utf8(text, len))
+		return "must be valid UTF-8";
+	while (*p)
+		if (hidden_control(next_code_point(&p)))
+			return "must not hold a control character (line breaks, "
+			       "escapes, bidirectional marks)";
+	return NULL;
+}
+
+/* An optional label member: absent is fine, anything but a label is not. */
+static enum wire_error optional_label(const cJSON *reply, const char *name,
+				      const char **out, char *err)
+{
+	const char *problem;
 	const cJSON *item = cJSON_GetObjectItemCaseSensitive(reply, name);
 
 	*out = NULL;
@@ -135,6 +177,11 @@ static enum wire_error optional_string(const cJSON *reply, const char *name,
 		errorf(err, "\"%s\" must be a string", name);
 		return WIRE_BAD_REPLY;
 	}
+	problem = wire_label_problem(item->valuestring);
+	if (problem) {
+		errorf(err, "\"%s\" %s", name, problem);
+		return WIRE_BAD_REPLY;
+	}
 	*out = item->valuestring;
 	return WIRE_OK;
 }
@@ -142,9 +189,9 @@ static enum wire_error optional_string(const cJSON *reply, const char *name,
 enum wire_error wire_check_hello(const cJSON *reply, const char **name,
 				 const char **version, char *err)
 {
-	enum wire_error e = optional_string(reply, "name", name, err);
+	enum wire_error e = optional_label(reply, "name", name, err);
 
-	return e ? e : optional_string(reply, "version", version, err);
+	return e ? e : optional_label(reply, "version", version, err);
 }
 
 enum wire_error wire_check_turn(const cJSON *reply, const cJSON **action,

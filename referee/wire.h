@@ -48,7 +48,16 @@ cJSON *wire_goodbye(void);
 enum wire_error wire_parse_reply(const char *line, size_t len, cJSON **reply,
 				 char *err);
 
-/* hello: the optional name and version strings (NULL when absent). */
+/* What a bot says about itself (hello's name and version) ends up in logs,
+ * terminals and reports: 1 to WIRE_LABEL_MAX bytes of UTF-8 with no
+ * control character (C0, DEL, C1), no line or paragraph separator and no
+ * bidirectional formatting character. */
+#define WIRE_LABEL_MAX 64
+/* NULL when `text` is such a label, else what is wrong with it. */
+const char *wire_label_problem(const char *text);
+
+/* hello: the optional name and version strings (NULL when absent), each
+ * a label as above. */
 enum wire_error wire_check_hello(const cJSON *reply, const char **name,
 				 const char **version, char *err);
 /* turn: the action (borrowed from reply). */

@@ -96,6 +96,48 @@ START_TEST(hello_fields_must_be_strings)
 }
 END_TEST
 
+START_TEST(hello_labels_are_bounded)
+{
+	static const struct {
+		const char *reply, *err;
+	} bad[] = {
+		{"{\"name\":\"\"}", "\"name\" must be 1 to 64 bytes long"},
+		{"{\"name\":\"0123456789012345678901234567890123456789"
+		 "0123456789012345678901234\"}", "\"name\" must be 1 to 64 bytes long"},
+		{"{\"version\":\"1\\n2\"}", "\"version\" must not hold a control "
+		 "character (line breaks, escapes, bidirectional marks)"},
+		{"{\"name\":\"a\\u001b[2Jb\"}", "\"name\" must not hold a control character"},
+		{"{\"name\":\"a\\u007f\"}", "\"name\" must not hold a control character"},
+		{"{\"name\":\"a\\u0085\"}", "\"name\" must not hold a control character"},
+		{"{\"name\":\"a\\u2028\"}", "\"name\" must not hold a control character"},
+		{"{\"name\":\"evil\\u202egnp.exe\"}", "\"name\" must not hold a control character"},
+		{"{\"name\":\"\\u2066x\"}", "\"name\" must not hold a control character"},
+	};
+	static const char *const good[] = {
+		"{\"name\":\"0123456789012345678901234567890123456789"
+		"012345678901234567890123\"}",
+		"{\"name\":\"caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x8e\xb2\",\"version\":\"1.0 (beta)\"}",
+	};
+	const char *name, *version;
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		cJSON *reply = cJSON_Parse(bad[i].reply);
+
+		ck_assert_int_eq(wire_check_hello(reply, &name, &version, err),
+				 WIRE_BAD_REPLY);
+		ck_assert_msg(strstr(err, bad[i].err) == err, "%s: got '%s'",
+			      bad[i].reply, err);
+		cJSON_Delete(reply);
+	}
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		cJSON *reply = cJSON_Parse(good[i]);
+
+		ck_assert_int_eq(wire_check_hello(reply, &name, &version, err), WIRE_OK);
+		cJSON_Delete(reply);
+	}
+}
+END_TEST
+
 START_TEST(commit_replies)
 {
 	unsigned char c[FAIR_HASH_BYTES];
@@ -218,6 +260,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, valid_replies);
 	tcase_add_test(tc, turn_reply_needs_action);
 	tcase_add_test(tc, hello_fields_must_be_strings);
+	tcase_add_test(tc, hello_labels_are_bounded);
 	tcase_add_test(tc, commit_replies);
 	tcase_add_test(tc, lock_replies);
 	tcase_add_test(tc, message_bytes);
