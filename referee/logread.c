@@ -4,6 +4,7 @@
 #include "logread.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,4 +92,72 @@ const char *logread_string(const struct game_log *log, size_t i,
 		return NULL;
 	item = cJSON_GetObjectItemCaseSensitive(log->lines[i].json, name);
 	return cJSON_IsString(item) ? item->valuestring : NULL;
+}
+
+/* The next number token of a JSON text from *p (strings skipped), or
+ * NULL; *p moves past it. */
+static const char *next_number(const char **p, const char *end, size_t *len)
+{
+	const char *s = *p;
+
+	while (s < end && *s != '-' && (*s < '0' || *s > '9')) {
+		if (*s++ != '"')
+			continue;
+		while (s < end && *s != '"')
+			s += *s == '\\' ? 2 : 1;
+		s++;
+	}
+	if (s >= end)
+		return NULL;
+	*p = s;
+	while (*p < end && strchr("+-.eE0123456789", **p))
+		(*p)++;
+	*len = (size_t)(*p - s);
+	return s;
+}
+
+struct number_walk {
+	const char *p, *end;
+	char *why;
+	size_t len;
+};
+
+/* Visits the numbers of `item` in document order, which is the order of
+ * their tokens in the text. */
+static bool walk_numbers(struct number_walk *w, const cJSON *item,
+			 const char *name, bool in_action)
+{
+	if (cJSON_IsNumber(item)) {
+		size_t len = 0;
+		const char *token = next_number(&w->p, w->end, &len);
+		bool integral = item->valuedouble == floor(item->valuedouble);
+
+		if (!token)
+			return false;
+		if (integral ? strcspn(token, ".eE") < len : !in_action) {
+			snprintf(w->why, w->len, "\"%s\" is written %.*s: %s", name,
+				 (int)(len < 40 ? len : 40), token,
+				 integral ? "an integer is written without a "
+					    "fraction or an exponent"
+					  : "it must be an integer");
+			return false;
+		}
+		return true;
+	}
+	for (const cJSON *c = item->child; c; c = c->next)
+		if (!walk_numbers(w, c, c->string ? c->string : name, in_action))
+			return false;
+	return true;
+}
+
+bool logread_integers_ok(const struct log_line *line, char *why, size_t len)
+{
+	struct number_walk w = {.p = line->bytes, .end = line->bytes + line->len,
+				.why = why, .len = len};
+
+	snprintf(why, len, "the numbers do not match the text");
+	for (const cJSON *c = line->json->child; c; c = c->next)
+		if (!walk_numbers(&w, c, c->string, !strcmp(c->string, "action")))
+			return false;
+	return true;
 }

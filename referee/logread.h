@@ -36,4 +36,11 @@ void logread_free(struct game_log *log);
 const char *logread_string(const struct game_log *log, size_t i,
 			   const char *name);
 
+/* Every number of a log is written as the referee writes it: a number
+ * with an integer value without a fraction or an exponent ("1", never
+ * "1.0" or "1e0"), and outside an action (which quotes what a bot sent)
+ * every number has an integer value.  Returns true, or false with the
+ * problem in `why` (naming the member). */
+bool logread_integers_ok(const struct log_line *line, char *why, size_t len);
+
 #endif

@@ -17,6 +17,7 @@
 #include "options.h"
 #include "records.h"
 #include "util.h"
+#include "wire.h"
 
 enum phase { BEFORE_COMMIT, COMMITTING, LOCKED, PLAYING, SCORED, REVEALED };
 
@@ -104,7 +105,7 @@ static int check_chain(struct verifier *v)
 {
 	const struct game_log *log = v->log;
 	unsigned char hash[FAIR_HASH_BYTES];
-	char hex[2 * FAIR_HASH_BYTES + 1];
+	char hex[2 * FAIR_HASH_BYTES + 1], why[160];
 
 	if (log->count == 0)
 		return fail(v, 0, "the log is empty");
@@ -118,6 +119,8 @@ static int check_chain(struct verifier *v)
 				    "is incomplete (was the referee stopped?)");
 		if (!line->json)
 			return fail(v, i, "not a valid record: %s", line->error);
+		if (!logread_integers_ok(line, why, sizeof why))
+			return fail(v, i, "%s", why);
 		if (!json_get_int(line->json, "seq", 0, (long)log->count, &seq) ||
 		    seq != (long)i)
 			return fail(v, i, "\"seq\" must be %zu", i);
@@ -138,9 +141,38 @@ static int check_chain(struct verifier *v)
 	return 0;
 }
 
-/* The header: which game, which options, how many players. */
-static int check_header(struct verifier *v)
+/* A player of the header: its seat is its place in the list, and what
+ * the bot said about itself is a label (wire.h). */
+static int check_player(struct verifier *v, const cJSON *p, int seat)
 {
+	static const char *const labels[] = {"reported_name", "reported_version"};
+	long number = -1;
+
+	if (!cJSON_IsObject(p) || !json_get_int(p, "seat", 0, v->players - 1, &number) ||
+	    number != seat)
+		return fail(v, 0, "player %d of \"players\" must have \"seat\": %d "
+			    "(each seat once, in order)", seat + 1, seat);
+	if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "name")) ||
+	    !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "command")))
+		return fail(v, 0, "seat %d of \"players\" needs a \"name\" and a "
+			    "\"command\" string", seat);
+	for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
+		const cJSON *label = cJSON_GetObjectItemCaseSensitive(p, labels[k]);
+		const char *problem = !label ? NULL
+				      : !cJSON_IsString(label) ? "must be a string"
+				      : wire_label_problem(label->valuestring);
+
+		if (problem)
+			return fail(v, 0, "seat %d: \"%s\" %s", seat, labels[k],
+				    problem);
+	}
+	return 0;
+}
+
+/* The header: which game, which options, which players, whether seeded. */
+static int check_header(struct verifier *v, struct verify_summary *summary)
+{
+	const cJSON *seeded = member(v, 0, "seeded");
 	const cJSON *players = member(v, 0, "players");
 	const char *format = logread_string(v->log, 0, "format");
 	const char *game = logread_string(v->log, 0, "game");
@@ -167,6 +199,12 @@ static int check_header(struct verifier *v)
 		return fail(v, 0, "%s", err);
 	if (!cJSON_Compare(v->options, member(v, 0, "options"), true))
 		return fail(v, 0, "\"options\" must list every option of the game");
+	for (int s = 0; s < v->players; s++)
+		if (check_player(v, cJSON_GetArrayItem(players, s), s))
+			return -1;
+	if (seeded && !cJSON_IsTrue(seeded))
+		return fail(v, 0, "\"seeded\" is either true or absent");
+	summary->seeded = seeded != NULL;
 	return 0;
 }
 
@@ -176,6 +214,8 @@ static int check_signature(struct verifier *v, const unsigned char *trusted,
 	size_t last = v->log->count - 1;
 	unsigned char key[32], sig[crypto_sign_BYTES], hash[FAIR_HASH_BYTES];
 	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	char canonical[384];
+	int len;
 
 	if (strcmp(type_of(v, last), "signature"))
 		return fail(v, last, "the log is incomplete: it does not end with "
@@ -185,6 +225,17 @@ static int check_signature(struct verifier *v, const unsigned char *trusted,
 	    hex_field(v, last, "sig", sig, sizeof sig))
 		return -1;
 	hex_encode(summary->key_hex, key, sizeof key);
+	/* One form only: a signature line that could be rewritten (a field
+	 * added, a space, a \r) and still verify would be a line nobody signed. */
+	len = snprintf(canonical, sizeof canonical, "{\"seq\":%zu,\"prev\":\"%s\","
+		       "\"type\":\"signature\",\"key\":\"%s\",\"sig\":\"%s\"}",
+		       last, logread_string(v->log, last, "prev"), summary->key_hex,
+		       logread_string(v->log, last, "sig"));
+	if ((size_t)len != v->log->lines[last].len ||
+	    memcmp(canonical, v->log->lines[last].bytes, (size_t)len))
+		return fail(v, last, "the signature line must be exactly {\"seq\":N,"
+			    "\"prev\":...,\"type\":\"signature\",\"key\":...,\"sig\":...}: "
+			    "no other field, no space, these keys in this order");
 	if (trusted && sodium_memcmp(trusted, key, sizeof key))
 		return fail(v, last, "signed by key %s, not by the key given",
 			    summary->key_hex);
@@ -483,7 +534,7 @@ int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	int rc;
 
 	memset(summary, 0, sizeof *summary);
-	rc = check_chain(&v) || check_header(&v) ||
+	rc = check_chain(&v) || check_header(&v, summary) ||
 	     check_signature(&v, trusted_key, summary) ||
 	     check_commitments(&v) || replay(&v) ? -1 : 0;
 	if (v.rules) {

@@ -26,6 +26,7 @@ struct verify_summary {
 	int players;
 	int actions;
 	char key_hex[65];
+	bool seeded;   /* the referee's secrets came from a seed */
 };
 
 /* 0 when everything holds; otherwise -1 and err (ERR_LEN bytes) names the

@@ -63,9 +63,10 @@ static enum verify_status verify_one(const char *path,
 		snprintf(text, TEXT_MAX, "%s", err);
 		status = VERIFY_FAILED;
 	} else {
-		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, signed by %s",
+		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, signed by %s%s",
 			 summary.game, summary.players, summary.actions,
-			 summary.key_hex);
+			 summary.key_hex, summary.seeded ? "; seeded: dice were "
+			 "predictable to whoever knew the seed" : "");
 	}
 	logread_free(&log);
 	return status;

@@ -14,7 +14,8 @@
 enum verify_status { VERIFY_OK = 0, VERIFY_FAILED = 1, VERIFY_UNREADABLE = 2 };
 
 /* One log's outcome: for VERIFY_OK "GAME, N players, N actions, signed by
- * KEY"; otherwise the first failure (or why the file cannot be read). */
+ * KEY", followed by "; seeded: ..." for a seeded log; otherwise the first
+ * failure (or why the file cannot be read). */
 struct verify_outcome {
 	enum verify_status status;
 	const char *text;

@@ -86,6 +86,25 @@ fails_with "a line that is not UTF-8" "$TMP/utf.jsonl" "line 5: not a valid reco
 sed '2s/"prev":"[0-9a-f]*",//' "$LOG" >"$TMP/noprev.jsonl"
 fails_with "no prev" "$TMP/noprev.jsonl" "line 2: \"prev\" is not the hash of line 1"
 
+# Numbers that must be integers are written as integers.
+INTEGER="an integer is written without a fraction or an exponent"
+sed '5s/^{"seq":4,/{"seq":4.0,/' "$LOG" >"$TMP/seqdot.jsonl"
+fails_with "seq written 4.0" "$TMP/seqdot.jsonl" "line 5: \"seq\" is written 4.0: $INTEGER"
+sed '5s/^{"seq":4,/{"seq":4e0,/' "$LOG" >"$TMP/seqexp.jsonl"
+fails_with "seq written 4e0" "$TMP/seqexp.jsonl" "line 5: \"seq\" is written 4e0: $INTEGER"
+
+# The signature line has one form only: the signature still verifies
+# after each of these edits, the line does not.
+SIGFORM="the signature line must be exactly {\"seq\":N,\"prev\":...,\"type\":\"signature\",\"key\":...,\"sig\":...}: no other field, no space, these keys in this order"
+sed '$s/,"type"/, "type"/' "$LOG" >"$TMP/sigspace.jsonl"
+fails_with "a space in the signature line" "$TMP/sigspace.jsonl" "line $LINES: $SIGFORM"
+sed '$s/}$/,"note":"x"}/' "$LOG" >"$TMP/sigfield.jsonl"
+fails_with "a field added to the signature line" "$TMP/sigfield.jsonl" "line $LINES: $SIGFORM"
+sed '$s/$/\r/' "$LOG" >"$TMP/sigcr.jsonl"
+fails_with "a carriage return ending the signature line" "$TMP/sigcr.jsonl" "line $LINES: $SIGFORM"
+sed -E '$s/("key":"[0-9a-f]*"),("sig":"[0-9a-f]*")/\2,\1/' "$LOG" >"$TMP/sigorder.jsonl"
+fails_with "the signature line's keys in another order" "$TMP/sigorder.jsonl" "line $LINES: $SIGFORM"
+
 # --- lines swapped, dropped, cut, added ---------------------------------------------------------
 tamper swap $((A - 1)) "$A"
 fails_with "two actions swapped" "$T" "line $A: \"seq\" must be $((A - 1))"
@@ -178,6 +197,41 @@ tamper resign "$KEY" sub begin '"game_id":"[0-9a-f]+' "\"game_id\":\"$(printf '%
 fails_with "a begin record with another game_id, re-signed" "$T" "line $(line_of begin): \"game_id\" is not the header's"
 tamper resign "$KEY" sub begin '"game_id":"[0-9a-f]+' '"game_id":"nothex'
 fails_with "a begin record with a game_id not hex, re-signed" "$T" "line $(line_of begin): \"game_id\" must be 16 bytes of lowercase hex"
+tamper resign "$KEY" sub draw '"m":2' '"m":2.0'
+fails_with "a draw's m written 2.0, re-signed" "$T" "line $D: \"m\" is written 2.0: $INTEGER"
+tamper resign "$KEY" sub draw '"d":0' '"d":0E0'
+fails_with "a draw's d written 0E0, re-signed" "$T" "line $D: \"d\" is written 0E0: $INTEGER"
+tamper resign "$KEY" sub 0 '"move_ms":1000' '"move_ms":1e3'
+fails_with "a time written 1e3 in the header, re-signed" "$T" "line 1: \"move_ms\" is written 1e3: $INTEGER"
+tamper resign "$KEY" sub $((A - 1)) '"us":[0-9]+' '"us":1.5'
+fails_with "a time of 1.5 us, re-signed" "$T" "line $A: \"us\" is written 1.5: it must be an integer"
+# An action quotes what the bot sent: a fraction there is the rules' business.
+tamper resign "$KEY" sub $((A - 1)) '"action":"[A-H][1-8]"' '"action":[0.5]'
+fails_with "an action [0.5], re-signed" "$T" "line $A: illegal action by seat "
+tamper resign "$KEY" sub $((A - 1)) '"action":"[A-H][1-8]"' '"action":[1.0]'
+fails_with "an action [1.0], re-signed" "$T" "line $A: \"action\" is written 1.0: $INTEGER"
+
+# A seeded run says so, and verify passes it on.
+tamper resign "$KEY" sub 0 '"options"' '"seeded":true,"options"'
+expect_exit 0 "$REFEREE" verify "$T"
+expect_eq "$(cat "$OUT")" "$T: ok: rolit, 2 players, 60 actions, signed by $PUB; seeded: dice were predictable to whoever knew the seed" \
+	"a header with \"seeded\":true: verify says what it means"
+tamper resign "$KEY" sub 0 '"options"' '"seeded":false,"options"'
+fails_with "\"seeded\":false, re-signed" "$T" "line 1: \"seeded\" is either true or absent"
+
+# The header's players: seat k is the k-th, and what each bot said of
+# itself is a bounded label.
+tamper resign "$KEY" sub 0 '"seat":1' '"seat":0'
+fails_with "seat 0 twice in the header, re-signed" "$T" "line 1: player 2 of \"players\" must have \"seat\": 1 (each seat once, in order)"
+tamper resign "$KEY" sub 0 '"seat":1,' ''
+fails_with "a player without a seat, re-signed" "$T" "line 1: player 2 of \"players\" must have \"seat\": 1 (each seat once, in order)"
+tamper resign "$KEY" sub 0 '"seat":1' '"seat":2'
+fails_with "a seat out of range in the header, re-signed" "$T" "line 1: player 2 of \"players\" must have \"seat\": 1 (each seat once, in order)"
+tamper resign "$KEY" sub 0 '"reported_name":"random-c"' '"reported_name":"random\\u001b[2Jc"'
+fails_with "an escape sequence in a reported name, re-signed" "$T" \
+	"line 1: seat 0: \"reported_name\" must not hold a control character (line breaks, escapes, bidirectional marks)"
+tamper resign "$KEY" sub 0 '"reported_version":"1"' "\"reported_version\":\"$(printf '%065d' 1)\""
+fails_with "a reported version of 65 bytes, re-signed" "$T" "line 1: seat 0: \"reported_version\" must be 1 to 64 bytes long"
 
 # A forfeit in the log: its reason must be one of PROTOCOL.md's.
 mkdir "$TMP/f"
