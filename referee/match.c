@@ -393,8 +393,21 @@ static void start_and_commit(struct game_run *g, const char *game_id_hex,
 		record(g, records_bot_commit(s, committed[s] ? commits[s] : NULL));
 }
 
+/* A reveal that does not open the seat's commitment, for its forfeit:
+ * what the bot sent is quoted. */
+static void reveal_fault(struct fault *f, const char *err, const cJSON *reply)
+{
+	char *text = json_print_line(reply);
+
+	f->reason = "fairness";
+	snprintf(f->detail, DETAIL_LEN, "lock: %s (the reply: %.120s)", err, text);
+	free(text);
+}
+
 /* lock and reveal: fills contributions; false when a seat that committed
- * did not reveal a matching value, so no key may be formed. */
+ * did not reveal a matching value, so no key may be formed.  Every
+ * committed seat's reveal is recorded, matching or not (null when it sent
+ * none), so that anyone can check the fault of a seat that forfeits here. */
 static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 			    const unsigned char *commitment,
 			    unsigned char (*commits)[FAIR_HASH_BYTES],
@@ -413,30 +426,27 @@ static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 	exchange(g, msgs, g->match->config.time.move_ms, false, replies);
 	for (int s = 0; s < g->seats; s++) {
 		unsigned char check[FAIR_HASH_BYTES];
-		struct fault f = {.reason = "fairness"};
-		enum wire_error e;
+		struct fault f;
+		bool valid = false, opened = false;
 
 		memset(contributions[s], 0, FAIR_SECRET_BYTES);
 		if (!committed[s])
 			continue;
-		if (!replies[s]) {
-			keyed = false; /* it forfeited in exchange() */
-			continue;
-		}
-		e = wire_check_lock(replies[s], true, contributions[s], err);
-		if (e == WIRE_OK) {
+		valid = replies[s] && wire_check_lock(replies[s], true, contributions[s],
+						      err) == WIRE_OK;
+		if (valid) {
 			fair_bot_commitment(check, game_id, (uint32_t)s, commitment,
 					    contributions[s]);
-			if (sodium_memcmp(check, commits[s], FAIR_HASH_BYTES) == 0) {
-				record(g, records_bot_reveal(s, contributions[s]));
-				continue;
-			}
+			opened = sodium_memcmp(check, commits[s], FAIR_HASH_BYTES) == 0;
 			snprintf(err, ERR_LEN, "the reveal does not match the commitment");
 		}
-		f.reason = wire_error_reason(e == WIRE_OK ? WIRE_FAIRNESS : e);
-		snprintf(f.detail, DETAIL_LEN, "lock: %s", err);
-		forfeit(g, s, &f);
-		keyed = false;
+		/* A seat that sent nothing has already forfeited in exchange(). */
+		record(g, records_bot_reveal(s, valid ? contributions[s] : NULL));
+		if (!opened && replies[s]) {
+			reveal_fault(&f, err, replies[s]);
+			forfeit(g, s, &f);
+		}
+		keyed = keyed && opened;
 	}
 	delete_replies(replies, g->seats);
 	return keyed;

@@ -132,6 +132,10 @@ cJSON *records_bot_reveal(int seat,
 	char hex[2 * FAIR_SECRET_BYTES + 1];
 
 	cJSON_AddNumberToObject(r, "seat", seat);
+	if (!contribution) {
+		cJSON_AddNullToObject(r, "contribution");
+		return r;
+	}
 	hex_encode(hex, contribution, FAIR_SECRET_BYTES);
 	cJSON_AddStringToObject(r, "contribution", hex);
 	return r;

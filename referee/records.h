@@ -22,7 +22,8 @@ cJSON *records_hex(const char *type, const char *name,
 		   const unsigned char *bytes, size_t len);
 /* {"type":"bot-commit","seat":..,"commitment":hex or null} */
 cJSON *records_bot_commit(int seat, const unsigned char *commitment);
-/* {"type":"bot-reveal","seat":..,"contribution":hex} */
+/* {"type":"bot-reveal","seat":..,"contribution":hex or null}: null when
+ * the seat sent no well-formed reveal. */
 cJSON *records_bot_reveal(int seat,
 			  const unsigned char contribution[FAIR_SECRET_BYTES]);
 

@@ -21,6 +21,9 @@
 
 enum phase { BEFORE_COMMIT, COMMITTING, LOCKED, PLAYING, SCORED, REVEALED };
 
+/* What the log says a committed seat revealed. */
+enum reveal { UNRECORDED, OPENED, WRONG, NONE };
+
 struct verifier {
 	const struct game_log *log;
 	const struct verify_hooks *hooks;
@@ -32,7 +35,9 @@ struct verifier {
 	int players;
 	unsigned char game_id[FAIR_GAME_ID_BYTES];
 	unsigned char commitment[FAIR_HASH_BYTES], secret[FAIR_SECRET_BYTES];
-	bool committed[GAME_MAX_SEATS], revealed[GAME_MAX_SEATS];
+	bool committed[GAME_MAX_SEATS];
+	enum reveal revealed[GAME_MAX_SEATS];
+	const char *forfeit_reason[GAME_MAX_SEATS];
 	unsigned char commits[GAME_MAX_SEATS][FAIR_HASH_BYTES];
 	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
 	int next_commit_seat;
@@ -300,19 +305,22 @@ static int check_commitments(struct verifier *v)
 
 		if (strcmp(type_of(v, i), "bot-reveal"))
 			continue;
-		if (seat_field(v, i, &seat) ||
-		    hex_field(v, i, "contribution", v->contributions[seat],
-			      FAIR_SECRET_BYTES))
+		if (seat_field(v, i, &seat))
 			return -1;
-		if (!v->committed[seat] || v->revealed[seat])
+		if (!v->committed[seat] || v->revealed[seat] != UNRECORDED)
 			return fail(v, i, "a reveal for seat %d, which has no "
 				    "commitment to open", seat);
+		if (cJSON_IsNull(member(v, i, "contribution"))) {
+			v->revealed[seat] = NONE;
+			continue;
+		}
+		if (hex_field(v, i, "contribution", v->contributions[seat],
+			      FAIR_SECRET_BYTES))
+			return -1;
 		fair_bot_commitment(expect, v->game_id, (uint32_t)seat,
 				    v->commitment, v->contributions[seat]);
-		if (sodium_memcmp(expect, v->commits[seat], FAIR_HASH_BYTES))
-			return fail(v, i, "seat %d's contribution does not match "
-				    "its commitment", seat);
-		v->revealed[seat] = true;
+		v->revealed[seat] = sodium_memcmp(expect, v->commits[seat],
+						  FAIR_HASH_BYTES) ? WRONG : OPENED;
 	}
 	return 0;
 }
@@ -374,10 +382,26 @@ static int play_forfeit(struct verifier *v, size_t i)
 		if (reason && strcmp(reason, forfeit_reasons[k]) == 0) {
 			if (v->table.out[seat])
 				return fail(v, i, "seat %d forfeits twice", seat);
+			if (v->phase == LOCKED && v->revealed[seat] == OPENED)
+				return fail(v, i, "seat %d forfeits, but its reveal "
+					    "matches its commitment", seat);
+			v->forfeit_reason[seat] = forfeit_reasons[k];
 			table_forfeit(&v->table, seat, &v->draws);
 			return 0;
 		}
 	return fail(v, i, "unknown forfeit reason '%s'", reason ? reason : "");
+}
+
+/* A seat's reveal comes while it is still in, or (null) after it left. */
+static int play_reveal(struct verifier *v, size_t i)
+{
+	int seat;
+
+	if (seat_field(v, i, &seat))
+		return -1;
+	if (v->table.out[seat] && v->revealed[seat] != NONE)
+		return fail(v, i, "seat %d reveals after it left the game", seat);
+	return 0;
 }
 
 static int play_begin(struct verifier *v, size_t i, bool keyed)
@@ -390,9 +414,23 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 		return -1;
 	if (memcmp(game_id, v->game_id, sizeof game_id))
 		return fail(v, i, "\"game_id\" is not the header's");
-	for (int s = 0; s < v->players; s++)
-		if (v->committed[s] && !v->revealed[s])
-			missing = s;
+	for (int s = 0; s < v->players; s++) {
+		if (!v->committed[s] || v->revealed[s] == OPENED)
+			continue;
+		if (v->revealed[s] == UNRECORDED)
+			return fail(v, i, "seat %d committed, but the log records "
+				    "no reveal of it (its bytes, or null)", s);
+		if (!v->table.out[s])
+			return fail(v, i, "seat %d did not open its commitment, "
+				    "yet it did not forfeit", s);
+		if (v->revealed[s] == WRONG &&
+		    strcmp(v->forfeit_reason[s], "fairness"))
+			return fail(v, i, "seat %d revealed bytes that do not match "
+				    "its commitment: it must forfeit for "
+				    "\"fairness\", not \"%s\"", s,
+				    v->forfeit_reason[s]);
+		missing = s;
+	}
 	if (keyed && missing >= 0)
 		return fail(v, i, "play began without seat %d's reveal: the key "
 			    "must never be formed without it", missing);
@@ -480,7 +518,7 @@ static int play_record(struct verifier *v, size_t i)
 		break;
 	case LOCKED:
 		if (!strcmp(type, "bot-reveal"))
-			return 0;
+			return play_reveal(v, i);
 		if (!strcmp(type, "begin") || !strcmp(type, "abandon")) {
 			v->phase = PLAYING;
 			return play_begin(v, i, !strcmp(type, "begin"));

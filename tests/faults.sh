@@ -76,8 +76,17 @@ expect_contains "$LOG" '"type":"abandon"' "bad-reveal: no key, the game is aband
 expect_eq "$(grep -c '"type":"action"' "$LOG")" 0 "bad-reveal: no move is played"
 run "$REFEREE" replay "$LOG"
 expect_contains "$OUT" "no match key could be formed: the game is abandoned" "bad-reveal: replay says the game was abandoned"
-fault_case no-reveal "$(zoo bad-reveal none)" fairness "lock: committed but did not reveal"
+# The evidence: the bytes it revealed, then its forfeit quoting its reply.
+REVEALED=$(sed -n 's/.*"type":"bot-reveal","seat":0,"contribution":"\([0-9a-f]\{64\}\)"}$/\1/p' "$LOG")
+expect_eq "${#REVEALED}" 64 "bad-reveal: the log records the 32 bytes it revealed"
+grep -A1 -F '"type":"bot-reveal","seat":0,' "$LOG" | tail -n 1 | grep -qF \
+	"\"type\":\"forfeit\",\"seat\":0,\"reason\":\"fairness\",\"detail\":\"lock: the reveal does not match the commitment (the reply: {\\\"reveal\\\":\\\"$REVEALED\\\"})\"}"
+ok $? "bad-reveal: its forfeit follows, quoting what it sent"
+fault_case no-reveal "$(zoo bad-reveal none)" fairness "lock: committed but did not reveal (the reply: {})"
 expect_contains "$LOG" '"type":"abandon"' "no-reveal: the game is abandoned"
+grep -A1 -F '"type":"bot-reveal","seat":0,"contribution":null}' "$LOG" | tail -n 1 | grep -qF \
+	'"type":"forfeit","seat":0,"reason":"fairness","detail":"lock: committed but did not reveal (the reply: {})"}'
+ok $? "no-reveal: the log records that it revealed nothing, then its forfeit"
 fault_case late "$(zoo misbehave late)" timeout 'no reply within 300 ms to "turn"' --move-ms 300
 fault_case partial-line "$(zoo misbehave partial)" timeout 'no reply within 300 ms to "turn"' --move-ms 300
 fault_case flood "$(zoo misbehave flood)" unexpected-output "wrote to stdout when no reply was due"

@@ -157,11 +157,17 @@ fails_with "an edited referee commitment, re-signed" "$T" "line $R: the revealed
 BR=$(line_of bot-reveal)
 CONTRIB=$(sed -n "${BR}s/.*\"contribution\":\"\\([0-9a-f]*\\)\".*/\\1/p" "$LOG")
 tamper resign "$KEY" sub bot-reveal "$CONTRIB" "$(printf '%s' "$CONTRIB" | tr 0-9a-f 1-9a-f0)"
-fails_with "an edited bot contribution, re-signed" "$T" "line $BR: seat 0's contribution does not match its commitment"
+fails_with "an edited bot contribution, re-signed" "$T" "line $(line_of begin): seat 0 did not open its commitment, yet it did not forfeit"
 tamper resign "$KEY" sub bot-commit '"seat":0' '"seat":1'
 fails_with "a seat committing twice, re-signed" "$T" "line 4: seat 1 committed twice"
 tamper resign "$KEY" drop bot-reveal
-fails_with "a bot reveal removed, re-signed" "$T" "line 6: play began without seat 0's reveal: the key must never be formed without it"
+fails_with "a bot reveal removed, re-signed" "$T" "line 6: seat 0 committed, but the log records no reveal of it (its bytes, or null)"
+# A forfeit for a reveal that matches: the fault is not real.
+tamper resign "$KEY" dup begin sub begin '"type":"begin","game_id":"[0-9a-f]+"' \
+	'"type":"forfeit","seat":0,"reason":"fairness","detail":"lock: the reveal does not match the commitment"'
+fails_with "a forfeit for a reveal that matches, re-signed" "$T" "line 7: seat 0 forfeits, but its reveal matches its commitment"
+tamper resign "$KEY" sub bot-reveal '"contribution":"[0-9a-f]+"' '"contribution":null'
+fails_with "a null reveal without a forfeit, re-signed" "$T" "line 7: seat 0 did not open its commitment, yet it did not forfeit"
 tamper resign "$KEY" sub $((A - 1)) '"action":' '"action":"A1","action":'
 fails_with "a duplicate key, re-signed" "$T" "line $A: not a valid record: duplicate key \"action\""
 tamper resign "$KEY" sub $((A - 1)) '"action":"[A-H][1-8]"' '"action":"D4"'
@@ -256,7 +262,14 @@ expect_exit 0 "$REFEREE" play rolit --log "$LOG" "bad-reveal=$(zoo bad-reveal wr
 expect_exit 0 "$REFEREE" verify "$LOG"
 expect_contains "$OUT" "ok: rolit, 2 players, 0 actions" "an abandoned game's log verifies"
 tamper resign "$TMP/a/referee.key" drop forfeit
-fails_with "abandoned: the forfeit removed, re-signed" "$T" "line $(($(line_of result) - 1)): the result is not the one the rules give"
+fails_with "abandoned: the forfeit removed, re-signed" "$T" "line $(($(line_of abandon) - 1)): seat 0 did not open its commitment, yet it did not forfeit"
+tamper resign "$TMP/a/referee.key" sub forfeit '"reason":"fairness"' '"reason":"timeout"'
+fails_with "abandoned: the wrong reveal forfeited as a timeout, re-signed" "$T" \
+	"line $(line_of abandon): seat 0 revealed bytes that do not match its commitment: it must forfeit for \"fairness\", not \"timeout\""
+$LOGTOOL swap "$LOG" "$TMP/late-reveal.jsonl" "$(($(line_of forfeit) - 1))" "$(($(line_of forfeit) - 2))"
+$LOGTOOL resign "$TMP/late-reveal.jsonl" "$TMP/late-reveal-signed.jsonl" "$TMP/a/referee.key"
+fails_with "abandoned: the reveal after the forfeit, re-signed" "$TMP/late-reveal-signed.jsonl" \
+	"line $(line_of forfeit): seat 0 reveals after it left the game"
 tamper resign "$TMP/a/referee.key" sub abandon '"type":"abandon"' '"type":"begin"'
 fails_with "abandoned: begin written for abandon, re-signed" "$T" \
 	"line $(line_of abandon): play began without seat 0's reveal: the key must never be formed without it"
