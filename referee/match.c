@@ -4,6 +4,8 @@
  * docs/FAIRNESS.md), the moves, the result, the end message with the
  * referee's secret, and the signature.  Messages that every seat gets are
  * written to all seats first and read back after, so slow bots overlap.
+ * A game opens with hello (to a new process), start and commit written
+ * together, so that the commitment is out before any reply is read.
  */
 #include "match.h"
 
@@ -32,6 +34,7 @@ struct fault {
 struct entrant {
 	const struct match_entrant *config;
 	struct bot *bot;       /* NULL while not running */
+	bool greeted;          /* the process had its hello */
 	char *reported_name, *reported_version;
 	cJSON *files;
 	bool pending;          /* a start-up fault, charged to the next game */
@@ -118,20 +121,24 @@ static const char *message_type(const cJSON *msg)
 	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "type"));
 }
 
-/* Sends a message; false with a fault if the bot cannot take it. */
-static bool send_message(struct entrant *e, const cJSON *msg,
-			 int64_t deadline, long allowance_ms, struct fault *f)
+/* False with a fault if the bot wrote when no reply was due. */
+static bool quiet(struct entrant *e, struct fault *f)
+{
+	if (!bot_has_unsolicited_output(e->bot))
+		return true;
+	f->reason = "unexpected-output";
+	snprintf(f->detail, DETAIL_LEN, "wrote to stdout when no reply was due");
+	return false;
+}
+
+/* Writes a message; false with a fault if the bot cannot take it. */
+static bool write_message(struct entrant *e, const cJSON *msg,
+			  int64_t deadline, long allowance_ms, struct fault *f)
 {
 	char *line;
 	size_t len;
 	enum bot_status status;
 
-	if (bot_has_unsolicited_output(e->bot)) {
-		f->reason = "unexpected-output";
-		snprintf(f->detail, DETAIL_LEN,
-			 "wrote to stdout when no reply was due");
-		return false;
-	}
 	line = json_print(msg, &len);
 	status = bot_write_line(e->bot, line, len, deadline);
 	free(line);
@@ -139,6 +146,12 @@ static bool send_message(struct entrant *e, const cJSON *msg,
 		return true;
 	io_fault(e, status, allowance_ms, e->config->spec.limits.max_line, f);
 	return false;
+}
+
+static bool send_message(struct entrant *e, const cJSON *msg,
+			 int64_t deadline, long allowance_ms, struct fault *f)
+{
+	return quiet(e, f) && write_message(e, msg, deadline, allowance_ms, f);
 }
 
 /* Reads one reply; NULL with a fault if there is none to be had. */
@@ -168,6 +181,7 @@ static cJSON *read_reply(struct entrant *e, int64_t deadline,
  * entrant's next game records (and err says why). */
 static bool entrant_spawn(struct entrant *e, char *err)
 {
+	e->greeted = false;
 	e->bot = bot_spawn(&e->config->spec, err);
 	if (e->bot)
 		return true;
@@ -178,55 +192,30 @@ static bool entrant_spawn(struct entrant *e, char *err)
 	return false;
 }
 
-/* Says hello to every entrant of `list` that runs: all hellos are sent
- * before any reply is read, so the bots' start-up times overlap. */
-static void say_hello(struct match *match, struct entrant **list, int count)
+/* Takes the reply to hello (NULL: none came, f says why); false with a
+ * fault when there is none or it is not one. */
+static bool take_hello(struct entrant *e, cJSON *reply, struct fault *f)
 {
-	long allowance = match->config.time.start_ms;
-	int64_t deadline = now_ns() + allowance * 1000000;
-	cJSON *msg = wire_hello();
-	bool *sent = xcalloc((size_t)count + 1, sizeof *sent);
+	const char *name, *version;
+	char err[ERR_LEN];
 
-	for (int i = 0; i < count; i++) {
-		sent[i] = list[i]->bot && send_message(list[i], msg, deadline,
-						       allowance,
-						       &list[i]->pending_fault);
-		if (list[i]->bot && !sent[i]) {
-			name_message(&list[i]->pending_fault, "hello");
-			list[i]->pending = true;
-			stop_bot(match, list[i]);
-		}
+	if (!reply) {
+		name_message(f, "hello");
+		return false;
 	}
-	cJSON_Delete(msg);
-	for (int i = 0; i < count; i++) {
-		struct entrant *e = list[i];
-		struct fault *f = &e->pending_fault;
-		const char *name, *version;
-		char err[ERR_LEN];
-		cJSON *reply;
-
-		if (!sent[i])
-			continue;
-		reply = read_reply(e, deadline, allowance, f);
-		if (!reply)
-			name_message(f, "hello");
-		if (reply && wire_check_hello(reply, &name, &version, err) == WIRE_OK) {
-			free(e->reported_name);
-			free(e->reported_version);
-			e->reported_name = name ? xstrdup(name) : NULL;
-			e->reported_version = version ? xstrdup(version) : NULL;
-			cJSON_Delete(reply);
-			continue;
-		}
-		if (reply) {
-			f->reason = "bad-reply";
-			snprintf(f->detail, DETAIL_LEN, "hello: %s", err);
-			cJSON_Delete(reply);
-		}
-		e->pending = true;
-		stop_bot(match, e);
+	if (wire_check_hello(reply, &name, &version, err) != WIRE_OK) {
+		f->reason = "bad-reply";
+		snprintf(f->detail, DETAIL_LEN, "hello: %s", err);
+		cJSON_Delete(reply);
+		return false;
 	}
-	free(sent);
+	free(e->reported_name);
+	free(e->reported_version);
+	e->reported_name = name ? xstrdup(name) : NULL;
+	e->reported_version = version ? xstrdup(version) : NULL;
+	e->greeted = true;
+	cJSON_Delete(reply);
+	return true;
 }
 
 static void record(struct game_run *g, cJSON *rec)
@@ -266,45 +255,66 @@ static bool in_game(const struct game_run *g, int seat)
 	return !g->table.out[seat] && g->at[seat]->bot;
 }
 
-/*
- * Sends msgs[s] to every seat s still in (NULL: none) and reads each
- * reply into replies[s].  A seat that fails forfeits, unless `scored`
- * (the result is final), in which case its process is only stopped.
- */
-static void exchange(struct game_run *g, cJSON **msgs, long allowance_ms,
-		     bool scored, cJSON **replies)
+/* The fault of a seat that could not be talked to: a forfeit, unless
+ * `scored` (the result is final), in which case its process is only
+ * stopped. */
+static void talk_fault(struct game_run *g, int seat, struct fault *f,
+		       const char *type, bool scored)
+{
+	name_message(f, type);
+	if (!scored)
+		forfeit(g, seat, f);
+	else
+		stop_bot(g->match, g->at[seat]);
+}
+
+/* Writes msgs[s] to every seat s still in (NULL: none); sent[s] says
+ * which took it. */
+static void send_all(struct game_run *g, cJSON **msgs, int64_t deadline,
+		     long allowance_ms, bool scored, bool *sent)
 {
 	struct fault f;
-	int64_t deadline = now_ns() + allowance_ms * 1000000;
-	bool sent[GAME_MAX_SEATS] = {false};
-	char type[GAME_MAX_SEATS][16];
+
+	for (int s = 0; s < g->seats; s++) {
+		sent[s] = false;
+		if (!msgs[s] || !in_game(g, s))
+			continue;
+		sent[s] = send_message(g->at[s], msgs[s], deadline, allowance_ms, &f);
+		if (!sent[s])
+			talk_fault(g, s, &f, message_type(msgs[s]), scored);
+	}
+}
+
+/* Reads the reply of every seat that was sent msgs[s] and is still in
+ * into replies[s] (NULL: none), then frees msgs. */
+static void read_all(struct game_run *g, cJSON **msgs, const bool *sent,
+		     int64_t deadline, long allowance_ms, bool scored,
+		     cJSON **replies)
+{
+	struct fault f;
 
 	for (int s = 0; s < g->seats; s++) {
 		replies[s] = NULL;
-		if (!msgs[s] || !in_game(g, s))
-			continue;
-		snprintf(type[s], sizeof type[s], "%s", message_type(msgs[s]));
-		sent[s] = send_message(g->at[s], msgs[s], deadline, allowance_ms, &f);
-		if (!sent[s])
-			name_message(&f, type[s]);
-		if (!sent[s] && !scored)
-			forfeit(g, s, &f);
-		else if (!sent[s])
-			stop_bot(g->match, g->at[s]);
+		if (sent[s] && in_game(g, s) &&
+		    !(replies[s] = read_reply(g->at[s], deadline, allowance_ms, &f)))
+			talk_fault(g, s, &f, message_type(msgs[s]), scored);
 	}
 	for (int s = 0; s < g->seats; s++) {
 		cJSON_Delete(msgs[s]);
 		msgs[s] = NULL;
-		if (!sent[s] || !in_game(g, s))
-			continue;
-		replies[s] = read_reply(g->at[s], deadline, allowance_ms, &f);
-		if (!replies[s])
-			name_message(&f, type[s]);
-		if (!replies[s] && !scored)
-			forfeit(g, s, &f);
-		else if (!replies[s])
-			stop_bot(g->match, g->at[s]);
 	}
+}
+
+/* Sends msgs[s] to every seat s still in and reads each reply, as
+ * send_all and read_all. */
+static void exchange(struct game_run *g, cJSON **msgs, long allowance_ms,
+		     bool scored, cJSON **replies)
+{
+	int64_t deadline = now_ns() + allowance_ms * 1000000;
+	bool sent[GAME_MAX_SEATS];
+
+	send_all(g, msgs, deadline, allowance_ms, scored, sent);
+	read_all(g, msgs, sent, deadline, allowance_ms, scored, replies);
 }
 
 static void delete_replies(cJSON **replies, int count)
@@ -326,6 +336,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	cJSON_AddStringToObject(h, "game", c->rules->name);
 	cJSON_AddStringToObject(h, "rules", c->rules->rules_version);
 	cJSON_AddStringToObject(h, "game_id", hex);
+	if (c->seed)
+		cJSON_AddTrueToObject(h, "seeded");
 	cJSON_AddItemToObject(h, "options", cJSON_Duplicate(c->options, true));
 	time = cJSON_AddObjectToObject(h, "time");
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
@@ -349,29 +361,86 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	return h;
 }
 
-/* start and commit: returns which seats committed, with their c_i. */
-static void start_and_commit(struct game_run *g, const char *game_id_hex,
-			     const unsigned char *commitment,
-			     unsigned char (*commits)[FAIR_HASH_BYTES],
-			     bool *committed)
+enum opening { HELLO, START, COMMIT, OPENING_MESSAGES };
+
+/* Writes a seat's opening messages (NULL: not sent) one after the other;
+ * false with a fault if it cannot take them.  No reply is due yet, so a
+ * fault is about the first of them. */
+static bool send_opening(struct game_run *g, int seat,
+			 cJSON *(*msgs)[GAME_MAX_SEATS], int64_t deadline,
+			 long allowance_ms, struct fault *f)
+{
+	struct entrant *e = g->at[seat];
+	enum opening first = msgs[HELLO][seat] ? HELLO : START;
+	bool ok = quiet(e, f);
+
+	for (int k = first; ok && k < OPENING_MESSAGES; k++)
+		ok = write_message(e, msgs[k][seat], deadline, allowance_ms, f);
+	if (!ok)
+		name_message(f, message_type(msgs[first][seat]));
+	return ok;
+}
+
+/*
+ * The opening, FAIRNESS.md steps 1 and 2: hello (to a process that has not
+ * had it), start and the referee's commitment go out to every seat before
+ * any reply is read, then the header is written (it holds what each bot
+ * said in hello) and the replies are taken in that order, each round with
+ * its allowance from when the round before was read.  Returns which seats
+ * committed, with their c_i.
+ */
+static void open_game(struct game_run *g, const unsigned char *game_id,
+		      const unsigned char *commitment,
+		      unsigned char (*commits)[FAIR_HASH_BYTES], bool *committed)
 {
 	const struct match_config *c = &g->match->config;
 	const char *names[GAME_MAX_SEATS];
-	cJSON *msgs[GAME_MAX_SEATS], *replies[GAME_MAX_SEATS];
+	cJSON *msgs[OPENING_MESSAGES][GAME_MAX_SEATS] = {{NULL}};
+	cJSON *replies[GAME_MAX_SEATS];
+	struct fault faults[GAME_MAX_SEATS];
+	bool sent[GAME_MAX_SEATS] = {false}, hello[GAME_MAX_SEATS] = {false};
+	int64_t start = now_ns();
 	char err[ERR_LEN];
 
 	for (int s = 0; s < g->seats; s++)
 		names[s] = g->at[s]->config->name;
+	for (int s = 0; s < g->seats; s++) {
+		if (!g->at[s]->bot)
+			continue;
+		hello[s] = !g->at[s]->greeted;
+		msgs[HELLO][s] = hello[s] ? wire_hello() : NULL;
+		msgs[START][s] = wire_start(c->rules, g->outcome->game_id, c->options,
+					    s, names, g->seats, &c->time);
+		msgs[COMMIT][s] = wire_commit(commitment);
+		sent[s] = send_opening(g, s, msgs, start + c->time.start_ms * 1000000,
+				       c->time.start_ms, &faults[s]);
+		cJSON_Delete(msgs[HELLO][s]);
+	}
 	for (int s = 0; s < g->seats; s++)
-		msgs[s] = wire_start(c->rules, game_id_hex, c->options, s, names,
-				     g->seats, &c->time);
-	exchange(g, msgs, c->time.move_ms, false, replies);
-	delete_replies(replies, g->seats);
+		if (sent[s] && hello[s])
+			sent[s] = take_hello(g->at[s],
+					     read_reply(g->at[s], start +
+							c->time.start_ms * 1000000,
+							c->time.start_ms, &faults[s]),
+					     &faults[s]);
+	record(g, header(g, game_id));
+	for (int s = 0; s < g->seats; s++) {
+		struct entrant *e = g->at[s];
 
+		if (e->pending) {
+			e->pending = false;
+			forfeit(g, s, &e->pending_fault);
+		} else if (!sent[s]) {
+			forfeit(g, s, &faults[s]);
+		}
+	}
+
+	read_all(g, msgs[START], sent, now_ns() + c->time.move_ms * 1000000,
+		 c->time.move_ms, false, replies);
+	delete_replies(replies, g->seats);
 	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
-	for (int s = 0; s < g->seats; s++)
-		msgs[s] = wire_commit(commitment);
-	exchange(g, msgs, c->time.move_ms, false, replies);
+	read_all(g, msgs[COMMIT], sent, now_ns() + c->time.move_ms * 1000000,
+		 c->time.move_ms, false, replies);
 	for (int s = 0; s < g->seats; s++) {
 		bool declined = true;
 		enum wire_error e;
@@ -425,7 +494,6 @@ static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 		msgs[s] = wire_lock(list, g->seats);
 	exchange(g, msgs, g->match->config.time.move_ms, false, replies);
 	for (int s = 0; s < g->seats; s++) {
-		unsigned char check[FAIR_HASH_BYTES];
 		struct fault f;
 		bool valid = false, opened = false;
 
@@ -435,6 +503,8 @@ static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 		valid = replies[s] && wire_check_lock(replies[s], true, contributions[s],
 						      err) == WIRE_OK;
 		if (valid) {
+			unsigned char check[FAIR_HASH_BYTES];
+
 			fair_bot_commitment(check, game_id, (uint32_t)s, commitment,
 					    contributions[s]);
 			opened = sodium_memcmp(check, commits[s], FAIR_HASH_BYTES) == 0;
@@ -549,8 +619,6 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 	unsigned char commits[GAME_MAX_SEATS][FAIR_HASH_BYTES];
 	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
 	bool committed[GAME_MAX_SEATS];
-	struct entrant *restarted[GAME_MAX_SEATS];
-	int restarts = 0;
 	struct game_run g = {.match = match, .seats = seats, .err = err,
 			     .outcome = outcome};
 	int rc = -1;
@@ -565,22 +633,14 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 	g.forfeits = cJSON_CreateArray();
 	table_init(&g.table, match->config.rules, seats);
 	for (int s = 0; s < seats; s++) {
-		char spawn_err[ERR_LEN];
-
 		g.at[s] = &match->entrants[seating[s]];
-		if (!g.at[s]->bot && !g.at[s]->pending &&
-		    entrant_spawn(g.at[s], spawn_err))
-			restarted[restarts++] = g.at[s];
-	}
-	say_hello(match, restarted, restarts);
-	record(&g, header(&g, game_id));
-	for (int s = 0; s < seats; s++)
-		if (g.at[s]->pending) {
-			g.at[s]->pending = false;
-			forfeit(&g, s, &g.at[s]->pending_fault);
-		}
+		if (!g.at[s]->bot && !g.at[s]->pending) {
+			char spawn_err[ERR_LEN];
 
-	start_and_commit(&g, outcome->game_id, commitment, commits, committed);
+			entrant_spawn(g.at[s], spawn_err);
+		}
+	}
+	open_game(&g, game_id, commitment, commits, committed);
 	if (lock_and_reveal(&g, game_id, commitment, commits, committed,
 			    contributions)) {
 		fair_match_key(key, secret, game_id, commitment, (uint32_t)seats,
@@ -613,7 +673,6 @@ struct match *match_start(const struct match_config *config,
 			  char *err)
 {
 	struct match *match = xcalloc(1, sizeof *match);
-	struct entrant **list = xcalloc((size_t)count, sizeof *list);
 
 	match->config = *config;
 	match->count = count;
@@ -625,14 +684,10 @@ struct match *match_start(const struct match_config *config,
 		e->files = botfiles_describe(entrants[i].spec.command,
 					     entrants[i].spec.workdir);
 		if (!entrant_spawn(e, err)) {
-			free(list);
 			match_finish(match, NULL);
 			return NULL;
 		}
-		list[i] = e;
 	}
-	say_hello(match, list, count);
-	free(list);
 	return match;
 }
 
@@ -643,10 +698,11 @@ bool match_finish(struct match *match, bool *said_goodbye)
 	bool all = true;
 	struct fault f;
 
+	/* A process that never played had no hello: it gets no goodbye. */
 	for (int i = 0; i < match->count; i++)
-		if (match->entrants[i].bot &&
+		if (match->entrants[i].bot && (!match->entrants[i].greeted ||
 		    !send_message(&match->entrants[i], bye, deadline,
-				  match->config.time.move_ms, &f))
+				  match->config.time.move_ms, &f)))
 			stop_bot(match, &match->entrants[i]);
 	for (int i = 0; i < match->count; i++) {
 		struct entrant *e = &match->entrants[i];

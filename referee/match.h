@@ -56,7 +56,7 @@ struct game_outcome {
 
 struct match;
 
-/* Starts every entrant's process and says hello.  Returns NULL with err
+/* Starts every entrant's process (hello goes with its first game).  Returns NULL with err
  * when a bot cannot be started at all (a bad command line, a missing
  * program); a bot that starts and then misbehaves is not an error here:
  * it forfeits its first game. */

@@ -158,6 +158,11 @@ expect_eq "$(decided "$TMP/seed1" | md5sum)" "$(decided "$TMP/seed2" | md5sum)" 
 ok $? "--seed: another seed gives other game_ids"
 expect_exit 0 "$REFEREE" verify "$TMP"/seed1/game-000*.jsonl "$TMP"/seed3/game-000*.jsonl
 expect_eq "$(grep -c ': ok: rolit, 4 players' "$OUT")" 6 "--seed: the logs verify"
+expect_eq "$(grep -c '^{"seq":0,"type":"header",.*,"game_id":"[0-9a-f]*","seeded":true,"options":' \
+	"$TMP"/seed1/game-000*.jsonl | grep -c ':1$')" 3 "--seed: each header says \"seeded\":true"
+expect_eq "$(grep -c ': ok: rolit, 4 players, .*; seeded: dice were predictable to whoever knew the seed$' "$OUT")" 6 \
+	"--seed: verify says of each log that it was seeded"
+expect_eq "$(grep -c '"seeded"' "$LOG")" 0 "without --seed the header says nothing of a seed"
 
 # Every seat declines: the draws are the referee's alone, so the same seed
 # gives the same draws however the bots play.
@@ -168,6 +173,18 @@ expect_eq "$(grep -h '"type":"draw"' "$TMP"/all1/game-000*.jsonl | sed 's/.*"typ
 	"$(grep -h '"type":"draw"' "$TMP"/all2/game-000*.jsonl | sed 's/.*"type"/"type"/' | md5sum)" \
 	"--seed, every bot declining: identical draw records"
 expect_eq "$(grep -h '"type":"draw"' "$TMP"/all1/game-000*.jsonl | wc -l)" 4 "--seed, every bot declining: 4 draws compared"
+
+# --- the opening: the commitment goes out before any reply is read ------------------------------
+# A bot that answers nothing, not even hello, until it has the commitment
+# plays as any other: hello, start and commit all reach it first.
+mkdir "$TMP/first"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --games 2 --start-ms 3000 --out "$TMP/first" \
+	"first=$(zoo commit-first)" "$C"
+expect_eq "$(cat "$TMP"/first/game-000*.jsonl | grep -c '"type":"forfeit"')" 0 "commit-first: no forfeit in 2 games"
+expect_contains "$TMP/first/game-0001.jsonl" '"reported_name":"commit-first","reported_version":"1"' \
+	"commit-first: the header has what it said in hello, read after the commitment went out"
+expect_exit 0 "$REFEREE" verify "$TMP"/first/game-000*.jsonl
+expect_eq "$(grep -c ': ok: rolit, 2 players' "$OUT")" 2 "commit-first: both logs verify"
 
 # --- --show --------------------------------------------------------------------------------------
 expect_exit 0 "$REFEREE" play rolit -o size=4 --show "$C" "$PY"

@@ -60,6 +60,20 @@ def run(name, hook=None):
     return 0
 
 
+def reply_after_commit(msg, counts, name, held):
+    """For a bot that says nothing before the game's commitment has come:
+    keeps its default replies in `held` (a list of lines) and returns None
+    until the first commit, then returns them all and the reply to commit
+    in one string, to be written at once; DEFAULT after that."""
+    reply = json.dumps(default_reply(msg, name), separators=(",", ":"))
+    if counts.get("commit", 0) == 0:
+        held.append(reply)
+        return None
+    if msg["type"] == "commit" and counts["commit"] == 1:
+        return "\n".join(held + [reply])
+    return DEFAULT
+
+
 def square(col, row):
     return "%s%d" % (chr(ord("A") + col), row + 1)
 
