@@ -124,6 +124,18 @@ void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
 	hash_finish(&state, out);
 }
 
+void fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
+			 unsigned char game_id[FAIR_GAME_ID_BYTES],
+			 unsigned char secret[FAIR_SECRET_BYTES])
+{
+	unsigned char number[8], id[FAIR_HASH_BYTES];
+
+	store_le64(number, game);
+	fair_hash(id, "arena:seed:id", seed, 32, number, sizeof number);
+	memcpy(game_id, id, FAIR_GAME_ID_BYTES);
+	fair_hash(secret, "arena:seed:S", seed, 32, number, sizeof number);
+}
+
 void fair_words_init(struct fair_words *words, const unsigned char key[32],
 		     uint64_t draw_index)
 {

@@ -41,6 +41,14 @@ void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
 		    uint32_t players,
 		    const unsigned char (*contributions)[FAIR_SECRET_BYTES]);
 
+/* A seeded run's secrets for its game number `game` (docs/FAIRNESS.md,
+ * "Seeded runs"): game_id = the first 16 bytes of
+ * H("arena:seed:id", seed, LE64(game)), S = H("arena:seed:S", seed,
+ * LE64(game)). */
+void fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
+			 unsigned char game_id[FAIR_GAME_ID_BYTES],
+			 unsigned char secret[FAIR_SECRET_BYTES]);
+
 /* The 32-bit word source behind draws.h: the ChaCha20-IETF keystream of
  * `key` with nonce LE32(0) || LE64(draw index), block counter 0, 1, 2, ...,
  * read as consecutive little-endian words.  Exposed for the known-answer

@@ -594,21 +594,12 @@ static void referee_secrets(const struct match_config *config,
 			   unsigned char game_id[FAIR_GAME_ID_BYTES],
 			   unsigned char secret[FAIR_SECRET_BYTES])
 {
-	unsigned char msg[8], both[FAIR_HASH_BYTES * 2];
-
-	if (!config->seed) {
-		randombytes_buf(game_id, FAIR_GAME_ID_BYTES);
-		randombytes_buf(secret, FAIR_SECRET_BYTES);
+	if (config->seed) {
+		fair_seeded_secrets(config->seed, index, game_id, secret);
 		return;
 	}
-	for (int i = 0; i < 8; i++)
-		msg[i] = (unsigned char)((uint64_t)index >> (8 * i));
-	fair_hash(both, "arena:seed:id", config->seed, 32, msg, sizeof msg);
-	fair_hash(both + FAIR_HASH_BYTES, "arena:seed:S", config->seed, 32,
-		  msg, sizeof msg);
-	memcpy(game_id, both, FAIR_GAME_ID_BYTES);
-	memcpy(secret, both + FAIR_HASH_BYTES, FAIR_SECRET_BYTES);
-	sodium_memzero(both, sizeof both);
+	randombytes_buf(game_id, FAIR_GAME_ID_BYTES);
+	randombytes_buf(secret, FAIR_SECRET_BYTES);
 }
 
 int match_play(struct match *match, unsigned long index, const int *seating,

@@ -270,6 +270,17 @@ def vectors():
             ("sign.public_key", ed25519_public_key(seed).hex()),
             ("sign.message", message.hex()),
             ("sign.signature", ed25519_sign(seed, message).hex())]
+    out.append(("sign.line", '{"seq":1,"prev":"%s","type":"signature",'
+                '"key":"%s","sig":"%s"}' % (
+                    line_hash.hex(), ed25519_public_key(seed).hex(),
+                    ed25519_sign(seed, message).hex())))
+
+    seed_bytes = bytes([0x00])
+    run_seed = H("arena:seed", b"", seed_bytes)
+    out += [("seed.bytes", seed_bytes.hex()), ("seed.seed", run_seed.hex()),
+            ("seed.game1.game_id",
+             H("arena:seed:id", run_seed, le64(1))[:16].hex()),
+            ("seed.game1.S", H("arena:seed:S", run_seed, le64(1)).hex())]
     return out
 
 

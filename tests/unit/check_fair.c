@@ -65,6 +65,13 @@ static const char kat_signature[] =
 	"973fc0f5c1f86b67b4988c5b68d150f8268d0508e31f791ad9cb1266a0940a69"
 	"62b387412fc14938abf3476d54131d29f7bf400fb3e2d0cd3eac0e8f60b69001";
 
+static const unsigned char kat_seed_bytes[] = {0x00};
+static const char kat_seed[] =
+	"03313eb99bcdabcabcf850072f943395de7ce8b4db9d2a4e4c468f5cac71c4e1";
+static const char kat_seed_game_id[] = "4352f3d4244e84e0388102af16b648c8";
+static const char kat_seed_secret[] =
+	"a0ceb030494efa567d1e977ac9c073d98e1143cd58a297c60e9d579d5c81f170";
+
 static void setup(void)
 {
 	if (sodium_init() < 0)
@@ -293,6 +300,18 @@ START_TEST(kat_line_hash_and_signature)
 }
 END_TEST
 
+START_TEST(kat_seeded_secrets)
+{
+	unsigned char seed[32], id[FAIR_GAME_ID_BYTES], seeded_secret[FAIR_SECRET_BYTES];
+
+	fair_hash(seed, "arena:seed", NULL, 0, kat_seed_bytes, sizeof kat_seed_bytes);
+	assert_hex(seed, sizeof seed, kat_seed);
+	fair_seeded_secrets(seed, 1, id, seeded_secret);
+	assert_hex(id, sizeof id, kat_seed_game_id);
+	assert_hex(seeded_secret, sizeof seeded_secret, kat_seed_secret);
+}
+END_TEST
+
 /* Synthetic words: the first words reach the limit and are rejected. */
 struct script {
 	const uint32_t *words;
@@ -481,6 +500,7 @@ Suite *test_suite(void)
 	tcase_add_test(kat, kat_draws_and_records);
 	tcase_add_test(kat, kat_rejection_real_keystream);
 	tcase_add_test(kat, kat_line_hash_and_signature);
+	tcase_add_test(kat, kat_seeded_secrets);
 	suite_add_tcase(s, kat);
 
 	tcase_add_unchecked_fixture(draws, setup, NULL);

@@ -98,6 +98,40 @@ START_TEST(signature_message_layout)
 }
 END_TEST
 
+/* docs/FAIRNESS.md's known answer "sign.line": the signature line of a log
+ * whose only line is the example line, signed with the example key. */
+START_TEST(kat_signature_line)
+{
+	static const char expect[] =
+		"{\"seq\":0,\"type\":\"header\"}\n"
+		"{\"seq\":1,\"prev\":\"cc10744f7dd10150255241c2147b9f0bed291540e3ade80a9b43823d5fbd7aff\","
+		"\"type\":\"signature\",\"key\":\"cd14b37f956e953194ff7fb73b3d81dcc561d61a7538094b7c3e1a643ee5f3aa\","
+		"\"sig\":\"973fc0f5c1f86b67b4988c5b68d150f8268d0508e31f791ad9cb1266a0940a69"
+		"62b387412fc14938abf3476d54131d29f7bf400fb3e2d0cd3eac0e8f60b69001\"}\n";
+	unsigned char game_id[16], seed[32];
+	struct referee_key key;
+	char *path = temp_path(), text[sizeof expect + 16] = "";
+	struct journal *j = journal_create(path, err);
+	FILE *f;
+
+	for (int i = 0; i < 16; i++)
+		game_id[i] = (unsigned char)i;
+	for (int i = 0; i < 32; i++)
+		seed[i] = (unsigned char)(0x80 + i);
+	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
+	ck_assert_ptr_nonnull(j);
+	ck_assert_int_eq(journal_append(j, typed("header"), err), 0);
+	ck_assert_int_eq(journal_sign(j, &key, game_id, err), 0);
+	journal_free(j);
+	f = fopen(path, "r");
+	ck_assert_uint_eq(fread(text, 1, sizeof text - 1, f), strlen(expect));
+	fclose(f);
+	ck_assert_str_eq(text, expect);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
 START_TEST(never_overwrites)
 {
 	char *path = temp_path();
@@ -205,6 +239,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, records_are_chained);
 	tcase_add_test(tc, signature_message_layout);
+	tcase_add_test(tc, kat_signature_line);
 	tcase_add_test(tc, never_overwrites);
 	tcase_add_test(tc, full_disk_is_an_error);
 	tcase_add_test(tc, reader_flags_a_cut_line);
