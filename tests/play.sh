@@ -40,7 +40,7 @@ expect_contains "$OUT" "$LOG: ok:" "verify --key with the run's key: ok"
 
 # The records of the log, in order.
 expect_contains "$LOG" "{\"seq\":0,\"type\":\"header\",\"format\":\"arena-log/1\"," "the log starts with the header"
-expect_contains "$LOG" "\"game\":\"rolit\",\"rules\":\"rolit/1\",\"game_id\":\"$GAME_ID\",\"options\":{\"size\":8,\"first\":\"random\"}" \
+expect_contains "$LOG" "\"game\":\"rolit\",\"rules\":\"rolit/2\",\"game_id\":\"$GAME_ID\",\"options\":{\"size\":8,\"first\":\"random\"}" \
 	"the header has the game, rules, game_id and every option"
 expect_contains "$LOG" '"reported_name":"random-c","reported_version":"1"' "the header has what the C bot said in hello"
 expect_contains "$LOG" '"reported_name":"random-py","reported_version":"1"' "the header has what the Python bot said in hello"
@@ -57,7 +57,7 @@ expect_exit 0 "$REFEREE" replay "$LOG"
 expect_contains "$OUT" "move 60: seat " "replay shows move 60"
 expect_not_contains "$OUT" "move 61:" "replay shows no move 61"
 expect_contains "$OUT" "the log verifies (signed by $PUB)" "replay: the log verifies"
-expect_contains "$OUT" "rolit/1, options {\"size\":8,\"first\":\"random\"}" "replay names the rules and options"
+expect_contains "$OUT" "rolit/2, options {\"size\":8,\"first\":\"random\"}" "replay names the rules and options"
 expect_contains "$OUT" "  ABCDEFGH" "replay draws the board"
 
 # --- a 4-player game --------------------------------------------------------------------

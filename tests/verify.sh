@@ -192,8 +192,8 @@ tamper resign "$KEY" sub 0 '"first":"random"' '"first":"seat0"'
 fails_with "first=seat0 written over a random start, re-signed" "$T" "line $D: a draw the rules did not ask for"
 tamper resign "$KEY" sub 0 '"game":"rolit"' '"game":"chess"'
 fails_with "an unknown game, re-signed" "$T" "line 1: unknown game 'chess'"
-tamper resign "$KEY" sub 0 '"rules":"rolit/1"' '"rules":"rolit/0"'
-fails_with "other rules, re-signed" "$T" "line 1: the log names rolit rules \"rolit/0\", which this referee does not know (it verifies version 1, \"rolit/1\"): verify the log with the arena release that wrote it"
+tamper resign "$KEY" sub 0 '"rules":"rolit/2"' '"rules":"rolit/0"'
+fails_with "other rules, re-signed" "$T" "line 1: the log names rolit rules \"rolit/0\", which this referee does not know (it verifies version 2, \"rolit/2\"): verify the log with the arena release that wrote it"
 tamper resign "$KEY" sub 0 '"format":"arena-log/1"' '"format":"arena-log/2"'
 fails_with "another log format, re-signed" "$T" "line 1: unknown log format (this referee reads arena-log/1)"
 tamper resign "$KEY" sub begin '"type":"begin"' '"type":"note"'

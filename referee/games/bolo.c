@@ -272,7 +272,7 @@ static char *bolo_render(const void *state)
 const struct game_rules bolo_rules = {
 	.name = "bolo",
 	.title = "Bolo (7 dice)",
-	.rules_version = "bolo/1",
+	.rules_version = "bolo/2",
 	.min_players = 2,
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo_options,

@@ -445,7 +445,7 @@ static char *rolit_render(const void *state)
 const struct game_rules rolit_rules = {
 	.name = "rolit",
 	.title = "Rolit",
-	.rules_version = "rolit/1",
+	.rules_version = "rolit/2",
 	.min_players = 2,
 	.max_players = ROLIT_MAX_SEATS,
 	.options = rolit_options,

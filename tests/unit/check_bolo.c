@@ -114,7 +114,7 @@ END_TEST
 START_TEST(rules_tables)
 {
 	ck_assert_str_eq(bolo_rules.name, "bolo");
-	ck_assert_str_eq(bolo_rules.rules_version, "bolo/1");
+	ck_assert_str_eq(bolo_rules.rules_version, "bolo/2");
 	ck_assert_int_eq(bolo_rules.min_players, 2);
 	ck_assert_int_eq(bolo_rules.max_players, 8);
 	ck_assert_str_eq(bolo_rules.options[0].name, "target");

@@ -171,7 +171,7 @@ START_TEST(registry_rules_versions)
 	ck_assert_int_eq(game_check_rules_version(&volle_lotte_rules, "bolo5/1", err), -1);
 	ck_assert_str_eq(err, "the log names volle-lotte rules \"bolo5/1\", which this referee does not know (it verifies version 2, \"volle-lotte/2\"): verify the log with the arena release that wrote it");
 	ck_assert_int_eq(game_check_rules_version(&bolo_rules, NULL, err), -1);
-	ck_assert_str_eq(err, "the header names no rules version (this referee verifies bolo rules version 1, \"bolo/1\")");
+	ck_assert_str_eq(err, "the header names no rules version (this referee verifies bolo rules version 2, \"bolo/2\")");
 }
 END_TEST
 

@@ -359,7 +359,7 @@ START_TEST(rules_table)
 
 	ck_assert_str_eq(rolit_rules.name, "rolit");
 	ck_assert_str_eq(rolit_rules.title, "Rolit");
-	ck_assert_str_eq(rolit_rules.rules_version, "rolit/1");
+	ck_assert_str_eq(rolit_rules.rules_version, "rolit/2");
 	ck_assert_int_eq(rolit_rules.min_players, 2);
 	ck_assert_int_eq(rolit_rules.max_players, 4);
 	ck_assert_str_eq(size->name, "size");
