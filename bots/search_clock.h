@@ -1,0 +1,32 @@
+/*
+ * The thinking time of the bundled search bots: the `--ms N` option (how
+ * long a move may think, 100 ms by default) and a deadline for one turn
+ * that never goes past what the referee allows (the turn's time_left_ms,
+ * less a safety margin for the pipe and the referee's own work).
+ */
+#ifndef ARENA_SEARCH_CLOCK_H
+#define ARENA_SEARCH_CLOCK_H
+
+#include <stdbool.h>
+
+#include <cjson/cJSON.h>
+
+#define SEARCH_CLOCK_DEFAULT_MS 100
+
+struct search_clock {
+	double deadline; /* seconds on the monotonic clock */
+};
+
+/* Reads the bot's arguments (`--ms N`, N from 1 to 60000) into *ms; 0, or
+ * -1 after printing a usage message that names `program`. */
+int search_clock_args(int argc, char **argv, const char *program, long *ms);
+
+/* Starts the clock of a turn: `ms` milliseconds from now, cut down so that
+ * the reply leaves well within the turn's time_left_ms. */
+void search_clock_start(struct search_clock *clock, const cJSON *turn,
+			long ms);
+
+/* Whether the turn's time is up. */
+bool search_clock_expired(const struct search_clock *clock);
+
+#endif
