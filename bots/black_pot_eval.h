@@ -1,0 +1,59 @@
+/*
+ * black-pot-lookahead's evaluation of a Black-Pot position for one side:
+ * its points, 10 for each pawn in hand, and the potential of every window
+ * of 5 cells it can still complete (worth the line's points less the
+ * pawns it still needs, times the chance of filling each missing cell in
+ * time), less the same for the other side.
+ */
+#ifndef ARENA_BLACK_POT_EVAL_H
+#define ARENA_BLACK_POT_EVAL_H
+
+#include <cjson/cJSON.h>
+
+#include "black_pot_rolls.h"
+
+#define BPEVAL_LINE 5
+/* Windows of 5 cells on the board, and how many hold one cell (at most 5
+ * in each of the 4 directions). */
+#define BPEVAL_MAX_WINDOWS 256
+#define BPEVAL_CELL_WINDOWS 20
+
+struct bpeval_board {
+	int number[BLACK_POT_CELLS]; /* 1..25, 0 off the board */
+	int owner[BLACK_POT_CELLS];  /* a side, or -1 for a free cell */
+	unsigned scored[BLACK_POT_CELLS]; /* bit d: in a scored line of direction d */
+	int pawns[2];
+	long points[2];
+};
+
+/* What does not change during a game: the windows and their points, and
+ * the chance of filling a cell of each number. */
+struct bpeval {
+	int windows;
+	int cells[BPEVAL_MAX_WINDOWS][BPEVAL_LINE];
+	int dir[BPEVAL_MAX_WINDOWS];
+	int points[BPEVAL_MAX_WINDOWS];
+	int of_cell[BLACK_POT_CELLS][BPEVAL_CELL_WINDOWS];
+	int of_cell_count[BLACK_POT_CELLS];
+	double fill[BLACK_POT_MAX_NUMBER + 1];
+};
+
+/* Reads a seat's view of Black-Pot ("numbers", "board", "pawns",
+ * "points", "lines"); 0, or -1 with the reason in err (ERR_LEN). */
+int bpeval_read_view(const cJSON *view, struct bpeval_board *board,
+		     char *err);
+
+/* Sets up the windows of the board's numbers. */
+void bpeval_init(struct bpeval *eval, const struct bpeval_board *board,
+		 const struct bprolls *rolls);
+
+/* How much the value for `side` changes when it puts pawns on the `count`
+ * free cells[]; the board is left as it was. */
+double bpeval_delta(const struct bpeval *eval, struct bpeval_board *board,
+		    int side, const int *cells, int count);
+
+/* Puts pawns of `side` on the `count` free cells[]. */
+void bpeval_play(struct bpeval_board *board, int side, const int *cells,
+		 int count);
+
+#endif

@@ -1,0 +1,198 @@
+/*
+ * black-pot-lookahead: a Black-Pot bot that looks ahead over the rolls to
+ * come.  Each legal move is first weighed by what it changes in the
+ * evaluation (black_pot_eval.c: points, pawns in hand, the potential of
+ * the windows of 5 of both sides).  Then, best first while the move's
+ * time lasts (`--ms N`, 100 ms by default, never more than the turn's
+ * time_left_ms allows), an expectimax over the 56 distinct rolls of the
+ * next turn: for each roll, with its probability, the best answer of
+ * each side on the board the move leaves (moves made by the rules' own
+ * generator, black_pot_moves); the move's value gains what its side can
+ * expect to make of the next roll and loses what the other side can.
+ * With 4 players the two partners are one side with one stock, so each
+ * plays for the team.
+ */
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arena_bot.h"
+#include "black_pot_eval.h"
+#include "search_clock.h"
+#include "util.h"
+
+struct bplook {
+	long ms;
+	struct bprolls rolls;
+};
+
+/* One legal move of the turn: the cells it fills. */
+struct bplook_move {
+	int index; /* in the turn's legal list */
+	int count, cells[3];
+	double value;
+};
+
+/* What `side` may expect from the next roll on `board`, less what the
+ * other side may: for every roll, the best move of each side (placing
+ * nothing is always possible, worth 0).  Sets *stopped when the clock ran
+ * out before every roll was weighed. */
+static double bplook_expect(const struct bplook *look,
+			    const struct bpeval *eval,
+			    struct bpeval_board *board, int side,
+			    const struct search_clock *clock, bool *stopped)
+{
+	int open[BLACK_POT_CELLS], most = board->pawns[0];
+	double expect = 0;
+
+	if (board->pawns[1] > most)
+		most = board->pawns[1];
+	for (int c = 0; c < BLACK_POT_CELLS; c++)
+		open[c] = board->owner[c] < 0 ? board->number[c] : 0;
+	for (int r = 0; r < BPROLLS_COUNT; r++) {
+		struct black_pot_move *moves;
+		int count = black_pot_moves(look->rolls.dice[r], open,
+					    most > 3 ? 3 : most, &moves);
+		double gain[2] = {0, 0};
+
+		for (int m = 0; m < count; m++)
+			for (int s = 0; s < 2; s++) {
+				double d;
+
+				if (!moves[m].count ||
+				    moves[m].count > board->pawns[s])
+					continue;
+				d = bpeval_delta(eval, board, s, moves[m].cells,
+						 moves[m].count);
+				if (d > gain[s])
+					gain[s] = d;
+			}
+		free(moves);
+		expect += look->rolls.chance[r] * (gain[side] - gain[1 - side]);
+		if (search_clock_expired(clock)) {
+			*stopped = true;
+			return 0;
+		}
+	}
+	return expect;
+}
+
+/* The legal moves of the turn as cells; their count, or -1 when one of
+ * them does not name its cells. */
+static int bplook_read_legal(const cJSON *legal, struct bplook_move *moves,
+			     const struct bpeval_board *board)
+{
+	const cJSON *action;
+	int count = 0;
+
+	cJSON_ArrayForEach(action, legal) {
+		const cJSON *names = cJSON_GetObjectItemCaseSensitive(action, "cells");
+		struct bplook_move *m = &moves[count];
+
+		m->index = count++;
+
+		m->count = cJSON_GetArraySize(names);
+		if (m->count > 3)
+			return -1;
+		for (int i = 0; i < m->count; i++) {
+			const char *name = cJSON_GetStringValue(
+				cJSON_GetArrayItem(names, i));
+			int row = name ? atoi(name + 1) : 0;
+
+			if (row < 1 || row > BLACK_POT_SIDE || name[0] < 'A' ||
+			    name[0] > 'K')
+				return -1;
+			m->cells[i] = (row - 1) * BLACK_POT_SIDE + name[0] - 'A';
+			if (board->owner[m->cells[i]] >= 0)
+				return -1;
+		}
+	}
+	return count;
+}
+
+static int bplook_by_value(const void *a, const void *b)
+{
+	const struct bplook_move *x = a, *y = b;
+
+	return (x->value < y->value) - (x->value > y->value);
+}
+
+/* The index in the turn's legal list of the move to play: every move
+ * weighed by its own change of the evaluation, then the most promising
+ * ones, in order, by the expectimax over the next roll while time lasts;
+ * the best of those wins (the first one always gets there). */
+static int bplook_choose(const struct bplook *look, const cJSON *turn,
+			 struct bplook_move *moves, int count,
+			 struct bpeval_board *board, int side)
+{
+	struct search_clock clock;
+	struct bpeval eval;
+	double best = -DBL_MAX;
+	int pick = moves[0].index;
+	bool stopped = false;
+
+	search_clock_start(&clock, turn, look->ms);
+	bpeval_init(&eval, board, &look->rolls);
+	for (int i = 0; i < count; i++)
+		moves[i].value = bpeval_delta(&eval, board, side,
+					      moves[i].cells, moves[i].count);
+	qsort(moves, (size_t)count, sizeof *moves, bplook_by_value);
+	pick = moves[0].index;
+	for (int i = 0; i < count && !stopped; i++) {
+		struct bpeval_board after = *board;
+		double value;
+
+		bpeval_play(&after, side, moves[i].cells, moves[i].count);
+		value = moves[i].value + bplook_expect(look, &eval, &after,
+						       side, &clock, &stopped);
+		if (!stopped && value > best) {
+			best = value;
+			pick = moves[i].index;
+		}
+	}
+	return pick;
+}
+
+static cJSON *bplook_decide(const cJSON *turn, void *ctx)
+{
+	const struct bplook *look = ctx;
+	const cJSON *view = arena_state(turn), *legal = arena_legal(turn);
+	const cJSON *you = cJSON_GetObjectItemCaseSensitive(view, "you");
+	struct bplook_move *moves;
+	struct bpeval_board board;
+	char err[ERR_LEN];
+	int count = cJSON_GetArraySize(legal), pick = -1;
+
+	if (bpeval_read_view(view, &board, err) < 0) {
+		fprintf(stderr, "black-pot-lookahead: %s\n", err);
+		return NULL;
+	}
+	if (!cJSON_IsNumber(you) || (you->valueint != 0 && you->valueint != 1) ||
+	    count < 1) {
+		fputs("black-pot-lookahead: the turn has no side (\"you\") or no legal moves\n",
+		      stderr);
+		return NULL;
+	}
+	moves = xcalloc((size_t)count, sizeof *moves);
+	if (bplook_read_legal(legal, moves, &board) == count)
+		pick = bplook_choose(look, turn, moves, count, &board,
+				     you->valueint);
+	else
+		fputs("black-pot-lookahead: a legal move does not name free cells of the board\n",
+		      stderr);
+	free(moves);
+	return pick < 0 ? NULL :
+			  cJSON_Duplicate(cJSON_GetArrayItem(legal, pick), 1);
+}
+
+int main(int argc, char **argv)
+{
+	static struct bplook look;
+	struct arena_bot_callbacks cb = {.decide = bplook_decide, .ctx = &look};
+
+	if (search_clock_args(argc, argv, "black-pot-lookahead", &look.ms) < 0)
+		return 2;
+	bprolls_init(&look.rolls);
+	return arena_bot_run("black-pot-lookahead", "1", &cb) ? EXIT_FAILURE
+							      : EXIT_SUCCESS;
+}
