@@ -1,0 +1,175 @@
+/*
+ * Unit tests for black-pot-lookahead's rolls and evaluation
+ * (bots/black_pot_rolls.c, bots/black_pot_eval.c): the 56 rolls and how
+ * often each number can be made (against counts from a separate
+ * enumeration of every expression of three dice), the windows of the
+ * fixed layout by points (as docs/games/black-pot.md counts them), a view
+ * with a scored line read back from the rules' own state, and the
+ * evaluation's preferences: completing a line, blocking one, saving a
+ * pawn that would join nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "black_pot_eval.h"
+#include "games/black_pot.h"
+#include "games/registry.h"
+#include "run_suite.h"
+#include "util.h"
+
+/* Rolls out of 216 that can fill a cell numbered n, counted by trying
+ * every split and bracketing of the three dice with exact division. */
+static const int reach_216[BLACK_POT_MAX_NUMBER + 1] = {
+	0, 216, 204, 193, 205, 201, 199, 166, 161, 148, 145, 102, 150, 57,
+	69, 94, 70, 30, 83, 30, 86, 42, 30, 21, 90, 40,
+};
+
+START_TEST(rolls_and_reach)
+{
+	struct bprolls rolls;
+	double total = 0;
+
+	bprolls_init(&rolls);
+	for (int r = 0; r < BPROLLS_COUNT; r++) {
+		total += rolls.chance[r];
+		ck_assert_int_ge(rolls.dice[r][0], rolls.dice[r][1]);
+		ck_assert_int_ge(rolls.dice[r][1], rolls.dice[r][2]);
+	}
+	ck_assert_double_eq_tol(total, 1, 1e-12);
+	ck_assert_int_eq(rolls.dice[0][0], 6);
+	ck_assert_double_eq_tol(rolls.chance[0], 1 / 216.0, 1e-15);
+	ck_assert_int_eq(rolls.dice[BPROLLS_COUNT - 1][0], 1);
+	for (int n = 1; n <= BLACK_POT_MAX_NUMBER; n++)
+		ck_assert_msg(rolls.reach[n] * 216 > reach_216[n] - 1e-9 &&
+			      rolls.reach[n] * 216 < reach_216[n] + 1e-9,
+			      "number %d: %g rolls of 216, not %d", n,
+			      rolls.reach[n] * 216, reach_216[n]);
+}
+END_TEST
+
+struct game {
+	void *state;
+	struct draws draws;
+	struct bpeval_board board;
+	struct bpeval eval;
+	struct bprolls rolls;
+};
+
+/* A 2-player game on the fixed layout, seat 0 first, with `ivory` pawns
+ * of ivory put down by hand and seat 0 then placing nothing (so that a
+ * line they complete scores), read back through seat 1's view. */
+static void game_set_up(struct game *g, const char *const *ivory, int count)
+{
+	unsigned char key[32] = {7};
+	struct game_setup setup = {.players = 2, .first_seat = 0};
+	cJSON *options = cJSON_Parse("{\"layout\":\"fixed\"}"), *legal, *view;
+	char err[ERR_LEN] = "";
+
+	draws_init(&g->draws, key, NULL, NULL);
+	setup.options = options;
+	g->state = black_pot_rules.create(&setup, &g->draws, err);
+	ck_assert_msg(g->state != NULL, "%s", err);
+	cJSON_Delete(options);
+	for (int i = 0; i < count; i++)
+		ck_assert_int_eq(black_pot_put(g->state, ivory[i], 0, err), 0);
+	legal = black_pot_rules.legal(g->state);
+	ck_assert_int_eq(black_pot_rules.apply(g->state,
+					       cJSON_GetArrayItem(legal, 0),
+					       &g->draws, err), 0);
+	cJSON_Delete(legal);
+	view = black_pot_rules.view(g->state, 1);
+	ck_assert_msg(bpeval_read_view(view, &g->board, err) == 0, "%s", err);
+	cJSON_Delete(view);
+	bprolls_init(&g->rolls);
+	bpeval_init(&g->eval, &g->board, &g->rolls);
+}
+
+static void game_end(struct game *g)
+{
+	black_pot_rules.destroy(g->state);
+}
+
+static int cell(const char *name)
+{
+	return (atoi(name + 1) - 1) * BLACK_POT_SIDE + name[0] - 'A';
+}
+
+START_TEST(windows_of_the_fixed_layout)
+{
+	struct game g;
+	int by_points[401] = {0};
+
+	game_set_up(&g, NULL, 0);
+	ck_assert_int_eq(g.eval.windows, 216);
+	for (int w = 0; w < g.eval.windows; w++)
+		by_points[g.eval.points[w]]++;
+	ck_assert_int_eq(by_points[30], 128);
+	ck_assert_int_eq(by_points[50], 2);
+	ck_assert_int_eq(by_points[100], 65);
+	ck_assert_int_eq(by_points[250], 19);
+	ck_assert_int_eq(by_points[400], 2);
+	game_end(&g);
+}
+END_TEST
+
+/* C1 to G1 hold 6 24 16 23 1: a line of 30 once ivory fills them. */
+START_TEST(reads_a_scored_line)
+{
+	static const char *const row1[] = {"C1", "D1", "E1", "F1", "G1"};
+	struct game g;
+
+	game_set_up(&g, row1, 5);
+	ck_assert_int_eq(g.board.points[0], 30);
+	ck_assert_int_eq(g.board.points[1], 0);
+	ck_assert_int_eq(g.board.pawns[0], 40);
+	ck_assert_int_eq(g.board.number[cell("F1")], 23);
+	for (int i = 0; i < 5; i++) {
+		ck_assert_int_eq(g.board.owner[cell(row1[i])], 0);
+		ck_assert_uint_eq(g.board.scored[cell(row1[i])], 1);
+	}
+	ck_assert_int_eq(g.board.owner[cell("H1")], -1);
+	ck_assert_uint_eq(g.board.scored[cell("H1")], 0);
+	game_end(&g);
+}
+END_TEST
+
+/* Ivory holds C3 C4 C5 C6 of the column C3-C7 (19 14 8 19 21: four
+ * black-pots, a line of 400). */
+START_TEST(completing_and_blocking)
+{
+	static const char *const four[] = {"C3", "C4", "C5", "C6"};
+	struct game g;
+	struct bpeval_board before;
+	int c7 = cell("C7"), k6 = cell("K6");
+	double complete, block, lone;
+
+	game_set_up(&g, four, 4);
+	before = g.board;
+	complete = bpeval_delta(&g.eval, &g.board, 0, &c7, 1);
+	ck_assert_mem_eq(&before, &g.board, sizeof before);
+	lone = bpeval_delta(&g.eval, &g.board, 0, &k6, 1);
+	/* the line's 400 less its last pawn, less what was already
+	 * expected of it (21 is made by 42 rolls of 216) */
+	ck_assert_double_gt(complete, (400 - 10) * (1 - g.eval.fill[21]));
+	ck_assert_double_gt(complete, lone + 100);
+	/* brown's pawn on C7 spoils it */
+	block = bpeval_delta(&g.eval, &g.board, 1, &c7, 1);
+	ck_assert_double_gt(block, bpeval_delta(&g.eval, &g.board, 1, &k6, 1) + 100);
+	ck_assert_double_eq(bpeval_delta(&g.eval, &g.board, 0, NULL, 0), 0);
+	ck_assert_mem_eq(&before, &g.board, sizeof before);
+	game_end(&g);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("black_pot_lookahead");
+	TCase *tc = tcase_create("black_pot_lookahead");
+
+	tcase_add_test(tc, rolls_and_reach);
+	tcase_add_test(tc, windows_of_the_fixed_layout);
+	tcase_add_test(tc, reads_a_scored_line);
+	tcase_add_test(tc, completing_and_blocking);
+	suite_add_tcase(s, tc);
+	return s;
+}
