@@ -128,7 +128,7 @@ static int bplook_choose(const struct bplook *look, const cJSON *turn,
 	struct search_clock clock;
 	struct bpeval eval;
 	double best = -DBL_MAX;
-	int pick = moves[0].index;
+	int pick;
 	bool stopped = false;
 
 	search_clock_start(&clock, turn, look->ms);
