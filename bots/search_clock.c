@@ -10,9 +10,10 @@
 #include <string.h>
 #include <time.h>
 
-/* Kept back from time_left_ms for writing the reply, the pipe and the
- * referee's scheduling: an eighth of the time left, at least 20 ms. */
-#define SEARCH_CLOCK_MARGIN_MS 20
+/* Kept back from time_left_ms for reading the turn, writing the reply,
+ * the pipe and the machine's load: a quarter of the time left, at least
+ * 50 ms. */
+#define SEARCH_CLOCK_MARGIN_MS 50
 #define SEARCH_CLOCK_MAX_MS 60000
 
 static double search_clock_now(void)
@@ -55,7 +56,7 @@ void search_clock_start(struct search_clock *clock, const cJSON *turn,
 	double budget = (double)ms;
 
 	if (cJSON_IsNumber(left)) {
-		double margin = left->valuedouble / 8;
+		double margin = left->valuedouble / 4;
 		double allowed;
 
 		if (margin < SEARCH_CLOCK_MARGIN_MS)
