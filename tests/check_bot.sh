@@ -3,13 +3,6 @@
 # with one fault fails with a line that names it; bad usage is refused.
 . "$(dirname "$0")/lib.sh"
 
-passes() {
-	local game=$1 bot=$2
-	run "$REFEREE" check-bot "$game" "$bot"
-	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT" &&
-		grep -q 'answers goodbye' "$OUT"; echo $?)" "check-bot $game: ${bot##*/} passes" || diag_run
-}
-
 for game in bolo bolo5 volle-lotte rolit black-pot; do
 	passes "$game" "$CBOT $TMP"
 	passes "$game" "$PYBOT $TMP"

@@ -152,6 +152,16 @@ expect_lt() {
 	ok $? "$3 ($1 < $2)"
 }
 
+# passes GAME BOT [OPTIONS...]: `referee check-bot GAME BOT OPTIONS...`
+# passes every check, the goodbye included.
+passes() {
+	local game=$1 bot=$2
+	shift 2
+	run "$REFEREE" check-bot "$game" "$bot" "$@"
+	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT" &&
+		grep -q 'answers goodbye' "$OUT"; echo $?)" "check-bot $game: ${bot##*/} passes" || diag_run
+}
+
 # --- logs ----------------------------------------------------------------------
 
 # ranks_of LOG, scores_of LOG: the result record's "ranks" or "scores"
