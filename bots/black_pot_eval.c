@@ -42,7 +42,7 @@ static int bpeval_line_points(const int numbers[BPEVAL_LINE])
 	return cerise == BPEVAL_LINE ? 100 : citron == BPEVAL_LINE ? 50 : 30;
 }
 
-static int bpeval_cell_of(const char *name)
+int bpeval_cell(const char *name)
 {
 	int row = name && name[0] >= 'A' && name[0] <= 'K' ? atoi(name + 1) : 0;
 
@@ -61,7 +61,7 @@ static int bpeval_read_lines(const cJSON *lines, struct bpeval_board *board,
 		int cells[BPEVAL_LINE], step, d = 0;
 
 		for (int i = 0; i < BPEVAL_LINE; i++)
-			if ((cells[i] = bpeval_cell_of(cJSON_GetStringValue(
+			if ((cells[i] = bpeval_cell(cJSON_GetStringValue(
 				     cJSON_GetArrayItem(names, i)))) < 0)
 				return errorf(err, "a line of the view does not name 5 cells");
 		step = cells[1] - cells[0];

@@ -43,6 +43,10 @@ struct bpeval {
 int bpeval_read_view(const cJSON *view, struct bpeval_board *board,
 		     char *err);
 
+/* The cell (row * 11 + column from A1 = 0) of a name such as "F6", or -1
+ * when it names none of the grid. */
+int bpeval_cell(const char *name);
+
 /* Sets up the windows of the board's numbers. */
 void bpeval_init(struct bpeval *eval, const struct bpeval_board *board,
 		 const struct bprolls *rolls);

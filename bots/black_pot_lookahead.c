@@ -95,15 +95,10 @@ static int bplook_read_legal(const cJSON *legal, struct bplook_move *moves,
 		if (m->count > 3)
 			return -1;
 		for (int i = 0; i < m->count; i++) {
-			const char *name = cJSON_GetStringValue(
-				cJSON_GetArrayItem(names, i));
-			int row = name ? atoi(name + 1) : 0;
-
-			if (row < 1 || row > BLACK_POT_SIDE || name[0] < 'A' ||
-			    name[0] > 'K')
-				return -1;
-			m->cells[i] = (row - 1) * BLACK_POT_SIDE + name[0] - 'A';
-			if (board->owner[m->cells[i]] >= 0)
+			m->cells[i] = bpeval_cell(cJSON_GetStringValue(
+				cJSON_GetArrayItem(names, i)));
+			if (m->cells[i] < 0 || !board->number[m->cells[i]] ||
+			    board->owner[m->cells[i]] >= 0)
 				return -1;
 		}
 	}

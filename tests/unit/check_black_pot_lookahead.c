@@ -8,7 +8,6 @@
  * evaluation's preferences: completing a line, blocking one, saving a
  * pawn that would join nothing.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "black_pot_eval.h"
@@ -89,10 +88,18 @@ static void game_end(struct game *g)
 	black_pot_rules.destroy(g->state);
 }
 
-static int cell(const char *name)
+START_TEST(cell_names)
 {
-	return (atoi(name + 1) - 1) * BLACK_POT_SIDE + name[0] - 'A';
+	ck_assert_int_eq(bpeval_cell("A1"), 0);
+	ck_assert_int_eq(bpeval_cell("F6"), 5 * 11 + 5);
+	ck_assert_int_eq(bpeval_cell("K11"), 120);
+	ck_assert_int_eq(bpeval_cell("L1"), -1);
+	ck_assert_int_eq(bpeval_cell("A12"), -1);
+	ck_assert_int_eq(bpeval_cell("A0"), -1);
+	ck_assert_int_eq(bpeval_cell(""), -1);
+	ck_assert_int_eq(bpeval_cell(NULL), -1);
 }
+END_TEST
 
 START_TEST(windows_of_the_fixed_layout)
 {
@@ -122,13 +129,13 @@ START_TEST(reads_a_scored_line)
 	ck_assert_int_eq(g.board.points[0], 30);
 	ck_assert_int_eq(g.board.points[1], 0);
 	ck_assert_int_eq(g.board.pawns[0], 40);
-	ck_assert_int_eq(g.board.number[cell("F1")], 23);
+	ck_assert_int_eq(g.board.number[bpeval_cell("F1")], 23);
 	for (int i = 0; i < 5; i++) {
-		ck_assert_int_eq(g.board.owner[cell(row1[i])], 0);
-		ck_assert_uint_eq(g.board.scored[cell(row1[i])], 1);
+		ck_assert_int_eq(g.board.owner[bpeval_cell(row1[i])], 0);
+		ck_assert_uint_eq(g.board.scored[bpeval_cell(row1[i])], 1);
 	}
-	ck_assert_int_eq(g.board.owner[cell("H1")], -1);
-	ck_assert_uint_eq(g.board.scored[cell("H1")], 0);
+	ck_assert_int_eq(g.board.owner[bpeval_cell("H1")], -1);
+	ck_assert_uint_eq(g.board.scored[bpeval_cell("H1")], 0);
 	game_end(&g);
 }
 END_TEST
@@ -140,7 +147,7 @@ START_TEST(completing_and_blocking)
 	static const char *const four[] = {"C3", "C4", "C5", "C6"};
 	struct game g;
 	struct bpeval_board before;
-	int c7 = cell("C7"), k6 = cell("K6");
+	int c7 = bpeval_cell("C7"), k6 = bpeval_cell("K6");
 	double complete, block, lone;
 
 	game_set_up(&g, four, 4);
@@ -167,6 +174,7 @@ Suite *test_suite(void)
 	TCase *tc = tcase_create("black_pot_lookahead");
 
 	tcase_add_test(tc, rolls_and_reach);
+	tcase_add_test(tc, cell_names);
 	tcase_add_test(tc, windows_of_the_fixed_layout);
 	tcase_add_test(tc, reads_a_scored_line);
 	tcase_add_test(tc, completing_and_blocking);
