@@ -35,13 +35,6 @@ expect_contains "$ERR" "usage: expect-bot"
 expect_exit 2 "$WIN" --depth 3
 expect_contains "$ERR" "usage: win-bot"
 
-passes() {
-	local game=$1 bot=$2
-	shift 2
-	run "$REFEREE" check-bot "$game" "$@" "$bot"
-	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT"; echo $?)" \
-		"check-bot $game $*: ${bot##*/} passes" || diag_run
-}
 for game in bolo bolo5 volle-lotte; do
 	passes "$game" "$EXPECT"
 	passes "$game" "$WIN"

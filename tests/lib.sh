@@ -159,7 +159,8 @@ passes() {
 	shift 2
 	run "$REFEREE" check-bot "$game" "$bot" "$@"
 	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT" &&
-		grep -q 'answers goodbye' "$OUT"; echo $?)" "check-bot $game: ${bot##*/} passes" || diag_run
+		grep -q 'answers goodbye' "$OUT"; echo $?)" \
+		"check-bot $game${*:+ $*}: ${bot##*/} passes" || diag_run
 }
 
 # --- logs ----------------------------------------------------------------------
