@@ -776,7 +776,6 @@ START_TEST(resource_limits)
 	struct bot_spec spec = spec_for("sh -c 'ulimit -t; ulimit -v'");
 	struct bot *bot;
 	char buf[128];
-	int64_t start;
 
 	spec.limits.cpu_seconds = 7;
 	spec.limits.address_space = (size_t)512 << 20;
@@ -793,13 +792,15 @@ START_TEST(resource_limits)
 	bot_free(bot, 100);
 	spec.limits.processes = 0;
 
+	/* The kernel stops it after one second of CPU time, however long
+	 * that takes on a busy machine: SIGXCPU, or the SIGKILL a second
+	 * of CPU later. */
 	spec.command = "sh -c 'while :; do :; done'";
 	spec.limits.cpu_seconds = 1;
-	start = now_ns();
 	bot = spawn_spec(&spec);
-	bot_describe_exit(bot, 4000, buf, sizeof buf);
-	ck_assert_msg(!strncmp(buf, "was killed by signal", 20), "%s", buf);
-	ck_assert_int_lt(ms_since(start), 3500);
+	bot_describe_exit(bot, 20000, buf, sizeof buf);
+	ck_assert_msg(strstr(buf, "was killed by signal 24 (") ||
+		      strstr(buf, "was killed by signal 9 ("), "%s", buf);
 	bot_free(bot, 100);
 }
 END_TEST
