@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "keys.h"
 #include "util.h"
@@ -105,18 +106,33 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 bool cli_signing_key(const char *verb, const char *key_file,
 		     const char *folder, struct referee_key *key)
 {
-	char err[ERR_LEN];
-	bool created = false;
+	char err[ERR_LEN], *dir = NULL, *stale = NULL;
+	bool created = false, ok;
 
-	if (key_file ? keys_load_secret(key_file, key, err)
-		     : keys_load_or_generate(folder, key, &created, err)) {
+	if (key_file) {
+		ok = !keys_load_secret(key_file, key, err);
+	} else {
+		dir = keys_default_dir(err);
+		ok = dir && !keys_load_or_generate(dir, key, &created, err);
+	}
+	ok = ok && (!folder || !keys_write_public(folder, key->public_key, err));
+	if (!ok) {
+		free(dir);
 		cli_fail(verb, "%s", err);
 		return false;
 	}
 	if (created)
 		fprintf(stderr, "referee %s: no --key given: created a signing key "
-			"pair in %s/ (%s, %s)\n", verb, folder, KEYS_SECRET_FILE,
+			"pair in %s/ (%s, %s)\n", verb, dir, KEYS_SECRET_FILE,
 			KEYS_PUBLIC_FILE);
+	/* Older runs kept their key here, where a bot may read it. */
+	if (folder && asprintf(&stale, "%s/%s", folder, KEYS_SECRET_FILE) > 0 &&
+	    !access(stale, F_OK))
+		fprintf(stderr, "referee %s: warning: %s is a secret key inside the "
+			"output folder, where bots may read it; it is not used: "
+			"move it out and pass --key to sign with it\n", verb, stale);
+	free(stale);
+	free(dir);
 	return true;
 }
 

@@ -49,8 +49,10 @@ extern const struct bot_limits cli_default_limits;
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits);
 
-/* Loads the signing key: `key_file` when given, else `folder`/referee.key,
- * made (and announced) when missing.  false after a message. */
+/* Loads the signing key: `key_file` when given, else referee.key in the
+ * default key folder (keys.h), made (and announced) when missing; then
+ * writes its public half to `folder` (NULL: nowhere).  false after a
+ * message. */
 bool cli_signing_key(const char *verb, const char *key_file,
 		     const char *folder, struct referee_key *key);
 

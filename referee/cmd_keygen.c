@@ -18,7 +18,10 @@ int cmd_keygen(int argc, char **argv)
 		     "Writes a new Ed25519 key pair: DIR/" KEYS_SECRET_FILE
 		     " (secret, mode 0600) and DIR/" KEYS_PUBLIC_FILE
 		     " (public: give it to\nanyone who verifies your logs). "
-		     "Never overwrites a key.");
+		     "Never overwrites a key.  Keep DIR out of every bot's\n"
+		     "reach; without --key, play and tournament use (and "
+		     "create) the pair in\n$XDG_DATA_HOME/arena/, else "
+		     "~/.local/share/arena/.");
 		return EXIT_OK;
 	}
 	if (argc != 2)

@@ -34,7 +34,8 @@ static const char usage[] =
 "  --max-pairs N       give up without a verdict after N pairs (default 10000)\n"
 "  -o KEY=VALUE        a game option; repeatable\n"
 "  --out DIR           keep each game's signed log in DIR\n"
-"  --key FILE          sign logs with this key (default: DIR/referee.key)\n"
+"  --key FILE          sign logs with this key (default:\n"
+"                      ~/.local/share/arena/referee.key)\n"
 "%s"
 "\n"
 "Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage.\n";

@@ -12,18 +12,28 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "util.h"
 
-/* Reads the first line of a small file holding `len` bytes in hex. */
+/* Reads the first line of a small file holding `len` bytes in hex; a
+ * `secret` one must be closed to group and others. */
 static int read_hex_file(const char *path, unsigned char *out, size_t len,
-			 char *err)
+			 bool secret, char *err)
 {
 	char line[160];
 	FILE *f = fopen(path, "re");
+	struct stat st;
 
 	if (!f)
 		return errorf(err, "cannot read key file '%s': %s", path,
 			      strerror(errno));
+	if (secret && !fstat(fileno(f), &st) && (st.st_mode & 077)) {
+		fclose(f);
+		return errorf(err, "secret key '%s' is open to group or others "
+			      "(mode %04o), so anyone who can read it can sign "
+			      "forged logs: make it private with: chmod 600 '%s'",
+			      path, (unsigned)(st.st_mode & 07777), path);
+	}
 	if (!fgets(line, sizeof line, f)) {
 		fclose(f);
 		return errorf(err, "key file '%s' is empty", path);
@@ -97,7 +107,7 @@ int keys_load_secret(const char *path, struct referee_key *key, char *err)
 {
 	unsigned char seed[32];
 
-	if (read_hex_file(path, seed, sizeof seed, err))
+	if (read_hex_file(path, seed, sizeof seed, true, err))
 		return -1;
 	crypto_sign_seed_keypair(key->public_key, key->secret_key, seed);
 	sodium_memzero(seed, sizeof seed);
@@ -106,7 +116,7 @@ int keys_load_secret(const char *path, struct referee_key *key, char *err)
 
 int keys_load_public(const char *path, unsigned char public_key[32], char *err)
 {
-	return read_hex_file(path, public_key, 32, err);
+	return read_hex_file(path, public_key, 32, false, err);
 }
 
 int keys_load_or_generate(const char *dir, struct referee_key *key,
@@ -119,5 +129,55 @@ int keys_load_or_generate(const char *dir, struct referee_key *key,
 	rc = *created ? keys_generate(dir, key, err)
 		      : keys_load_secret(path, key, err);
 	free(path);
+	return rc;
+}
+
+char *keys_default_dir(char *err)
+{
+	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char *dir, *parent;
+
+	/* The XDG spec ignores a relative XDG_DATA_HOME. */
+	if (data && data[0] == '/') {
+		parent = xstrdup(data);
+	} else if (home && home[0] == '/') {
+		parent = join(home, ".local/share");
+	} else {
+		errorf(err, "no folder for the signing key: set HOME or "
+		       "XDG_DATA_HOME, or give --key FILE");
+		return NULL;
+	}
+	dir = join(parent, "arena");
+	if (files_mkdirs(parent, err) ||
+	    (mkdir(dir, 0700) && errno != EEXIST &&
+	     errorf(err, "cannot create folder '%s': %s", dir, strerror(errno)))) {
+		free(parent);
+		free(dir);
+		return NULL;
+	}
+	free(parent);
+	return dir;
+}
+
+int keys_write_public(const char *dir, const unsigned char public_key[32],
+		      char *err)
+{
+	char *path = join(dir, KEYS_PUBLIC_FILE), *temp = join(dir, ".referee.pub.new");
+	unsigned char old[32];
+	char ignored[ERR_LEN];
+	int rc = 0;
+
+	if (read_hex_file(path, old, sizeof old, false, ignored) ||
+	    memcmp(old, public_key, sizeof old)) {
+		unlink(temp);
+		rc = write_hex_file(temp, public_key, 32, 0644, err);
+		if (!rc && rename(temp, path))
+			rc = errorf(err, "cannot write '%s': %s", path,
+				    strerror(errno));
+		if (rc)
+			unlink(temp);
+	}
+	free(path);
+	free(temp);
 	return rc;
 }

@@ -1,8 +1,11 @@
 /*
  * The referee's Ed25519 signing key: generating a pair into a folder
- * (referee.key, mode 0600, and referee.pub), and loading either half.
- * Both files hold one line of lowercase hex: the 32-byte seed for the
- * secret key, the 32-byte public key for the public one.
+ * (referee.key, mode 0600, and referee.pub), loading either half, and the
+ * key's default home, which lies outside every output and bot folder so
+ * that no bot can sign a forged log with it.  Both files hold one line of
+ * lowercase hex: the 32-byte seed for the secret key, the 32-byte public
+ * key for the public one.  A secret key file that group or others may
+ * open is refused, as ssh refuses such a private key.
  */
 #ifndef ARENA_KEYS_H
 #define ARENA_KEYS_H
@@ -21,6 +24,7 @@ struct referee_key {
  * an existing key.  0, or -1 with a message in err. */
 int keys_generate(const char *dir, struct referee_key *key, char *err);
 
+/* Loads a secret key; refuses a file with any group or other permission. */
 int keys_load_secret(const char *path, struct referee_key *key, char *err);
 int keys_load_public(const char *path, unsigned char public_key[32],
 		     char *err);
@@ -29,5 +33,14 @@ int keys_load_public(const char *path, unsigned char public_key[32],
  * (*created tells which). */
 int keys_load_or_generate(const char *dir, struct referee_key *key,
 			  bool *created, char *err);
+
+/* The default key folder: $XDG_DATA_HOME/arena, else
+ * $HOME/.local/share/arena; created (mode 0700) when missing.  A new
+ * string, or NULL with a message. */
+char *keys_default_dir(char *err);
+
+/* Writes DIR/referee.pub holding `public_key`, replacing another. */
+int keys_write_public(const char *dir, const unsigned char public_key[32],
+		      char *err);
 
 #endif
