@@ -171,11 +171,13 @@ int keys_write_public(const char *dir, const unsigned char public_key[32],
 	    memcmp(old, public_key, sizeof old)) {
 		unlink(temp);
 		rc = write_hex_file(temp, public_key, 32, 0644, err);
-		if (!rc && rename(temp, path))
-			rc = errorf(err, "cannot write '%s': %s", path,
-				    strerror(errno));
-		if (rc)
+		if (rc || rename(temp, path)) {
+			int saved = errno;
+
 			unlink(temp);
+			rc = errorf(err, "cannot write '%s': %s", path,
+				    strerror(saved));
+		}
 	}
 	free(path);
 	free(temp);

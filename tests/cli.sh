@@ -74,6 +74,7 @@ usage_error "--out that cannot be made" "cannot create folder '$TMP/no/such': No
 usage_error "--key of a missing file" "cannot read key file '$TMP/none.key': No such file or directory" \
 	play rolit --key "$TMP/none.key" "$C" "$C"
 printf 'not hex\n' >"$TMP/bad.key"
+chmod 600 "$TMP/bad.key"
 usage_error "--key of a bad file" "key file '$TMP/bad.key' must hold 64 lowercase hex digits on its first line" \
 	play rolit --key "$TMP/bad.key" "$C" "$C"
 expect_not_contains "$OUT" "game 1" "no game is played after a usage error"

@@ -31,6 +31,11 @@ ZOO="$top_srcdir/tests/zoo"
 LOGTOOL="$PYTHON3 $top_srcdir/tests/logtool.py"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/arena-e2e.XXXXXX") || exit 99
+# The referee keeps its default signing key in the user's data folder:
+# tests use their own, never the real one of whoever runs them.
+export XDG_DATA_HOME="$TMP/data"
+KEYDIR="$XDG_DATA_HOME/arena"   # the default key pair, made on first use
+
 OUT="$TMP/stdout"   # what the last `run` printed on stdout
 ERR="$TMP/stderr"   # ... and on stderr
 RC=0                # ... and its exit status

@@ -23,9 +23,11 @@ grep -qE '^  [12]\. random-(c|py) +seat [01]  score [0-9]+$' "$OUT" &&
 	[ "$(grep -cE '^  [12]\. random-' "$OUT")" -eq 2 ]
 ok $? "2 players: two result lines" || diag_run
 expect_not_contains "$OUT" "forfeit" "2 players: no forfeit"
-expect_contains "$ERR" "referee play: no --key given: created a signing key pair in $TMP/p2/ (referee.key, referee.pub)" \
-	"a run without --key says it made a key"
-expect_eq "$(stat -c %a "$TMP/p2/referee.key")" 600 "the secret key file has mode 600"
+expect_contains "$ERR" "referee play: no --key given: created a signing key pair in $KEYDIR/ (referee.key, referee.pub)" \
+	"a run without --key says it made a key, in the user's data folder"
+expect_eq "$(stat -c %a "$KEYDIR") $(stat -c %a "$KEYDIR/referee.key")" "700 600" "the key folder has mode 700, the secret key 600"
+[ ! -e "$TMP/p2/referee.key" ] && cmp -s "$TMP/p2/referee.pub" "$KEYDIR/referee.pub"
+ok $? "no secret key beside the log, only a copy of the public key"
 PUB=$(head -n 1 "$TMP/p2/referee.pub")
 expect_eq "${#PUB}" 64 "the public key file holds 32 bytes of hex"
 [ -f "$LOG.random-c.stderr" ] && [ -f "$LOG.random-py.stderr" ]
@@ -81,9 +83,8 @@ expect_contains "$OUT" "the log verifies" "4 players: replay verifies"
 DIR="$TMP/match"
 expect_exit 0 "$REFEREE" play rolit --games 3 --out "$DIR" "$C" "$PY"
 expect_eq "$(cd "$DIR" && ls | tr '\n' ' ')" \
-	"game-0001.jsonl game-0002.jsonl game-0003.jsonl random-c.stderr random-py.stderr referee.key referee.pub " \
-	"--out: 3 logs, the key pair and one .stderr per bot, nothing else"
-expect_eq "$(stat -c %a "$DIR/referee.key")" 600 "--out: referee.key has mode 600"
+	"game-0001.jsonl game-0002.jsonl game-0003.jsonl random-c.stderr random-py.stderr referee.pub " \
+	"--out: 3 logs, the public key and one .stderr per bot, nothing else"
 expect_eq "$(grep -c '^game [123]: 60 actions' "$OUT")" 3 "--games 3: three results"
 expect_contains "$OUT" "bot                   games firsts avg.place  forfeits" "--games 3: a summary table"
 grep -qE '^random-c +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT" && grep -qE '^random-py +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT"
@@ -103,14 +104,43 @@ expect_contains "$ERR" "referee play: game 1: cannot create log '$DIR/game-0001.
 	"a log is never overwritten"
 expect_not_contains "$ERR" "created a signing key" "--out with a key: the key is reused"
 
-# --key FILE signs with that key.
+# --key FILE signs with that key, and its public half goes beside the log.
 mkdir "$TMP/keyed"
-expect_exit 0 "$REFEREE" play rolit --key "$DIR/referee.key" --log "$TMP/keyed/game.jsonl" "$C" "$C"
+"$REFEREE" keygen "$TMP/own" >/dev/null
+expect_exit 0 "$REFEREE" play rolit --key "$TMP/own/referee.key" --log "$TMP/keyed/game.jsonl" "$C" "$C"
 expect_not_contains "$ERR" "created a signing key" "--key: no key is made"
-[ ! -e "$TMP/keyed/referee.key" ]
-ok $? "--key: no key file beside the log"
-expect_exit 0 "$REFEREE" verify --key "$DIR/referee.pub" "$TMP/keyed/game.jsonl"
-expect_contains "$OUT" "signed by $(cat "$DIR/referee.pub")" "--key: the log is signed by that key"
+[ ! -e "$TMP/keyed/referee.key" ] && cmp -s "$TMP/keyed/referee.pub" "$TMP/own/referee.pub"
+ok $? "--key: no secret key beside the log, its public key is" || diag_run
+expect_exit 0 "$REFEREE" verify --key "$TMP/own/referee.pub" "$TMP/keyed/game.jsonl"
+expect_contains "$OUT" "signed by $(cat "$TMP/own/referee.pub")" "--key: the log is signed by that key"
+
+# A secret key that group or others may read is refused, as ssh does.
+chmod 640 "$TMP/own/referee.key"
+expect_exit 2 "$REFEREE" play rolit --key "$TMP/own/referee.key" --log "$TMP/keyed/again.jsonl" "$C" "$C"
+expect_contains "$ERR" "referee play: secret key '$TMP/own/referee.key' is open to group or others (mode 0640), so anyone who can read it can sign forged logs: make it private with: chmod 600 '$TMP/own/referee.key'" \
+	"a group-readable --key is refused with the chmod that fixes it"
+chmod 604 "$KEYDIR/referee.key"
+expect_exit 2 "$REFEREE" play rolit --log "$TMP/keyed/again.jsonl" "$C" "$C"
+expect_contains "$ERR" "secret key '$KEYDIR/referee.key' is open to group or others (mode 0604)" \
+	"so is a world-readable default key"
+[ ! -e "$TMP/keyed/again.jsonl" ]
+ok $? "no game is played with a refused key"
+chmod 600 "$KEYDIR/referee.key"
+# Without XDG_DATA_HOME the key lives in ~/.local/share/arena.
+mkdir "$TMP/home"
+expect_exit 0 env -u XDG_DATA_HOME HOME="$TMP/home" "$REFEREE" play rolit --log "$TMP/keyed/home.jsonl" "$C" "$C"
+expect_contains "$ERR" "created a signing key pair in $TMP/home/.local/share/arena/ (referee.key, referee.pub)" \
+	"without XDG_DATA_HOME: the key is made in ~/.local/share/arena"
+expect_exit 2 env -u XDG_DATA_HOME -u HOME "$REFEREE" play rolit --log "$TMP/keyed/nohome.jsonl" "$C" "$C"
+expect_contains "$ERR" "no folder for the signing key: set HOME or XDG_DATA_HOME, or give --key FILE" \
+	"without either: it says what to set"
+# A key left in an output folder by an older run is named, never used.
+cp "$TMP/own/referee.key" "$TMP/keyed/referee.key"
+chmod 600 "$TMP/keyed/referee.key"
+expect_exit 0 "$REFEREE" play rolit --log "$TMP/keyed/old.jsonl" "$C" "$C"
+expect_contains "$ERR" "referee play: warning: $TMP/keyed/referee.key is a secret key inside the output folder, where bots may read it; it is not used: move it out and pass --key to sign with it" \
+	"an old key in the output folder is warned about"
+expect_eq "$(cat "$TMP/keyed/referee.pub")" "$PUB" "... and the default key signs"
 
 # --- board sizes -------------------------------------------------------------------------------
 expect_exit 0 "$REFEREE" play rolit -o size=6 --log "$TMP/s6.jsonl" "$C" "$PY"

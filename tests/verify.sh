@@ -35,7 +35,7 @@ line_of() {
 # --- a real log ---------------------------------------------------------------------
 mkdir "$TMP/g"
 LOG="$TMP/g/game.jsonl"
-KEY="$TMP/g/referee.key"
+KEY="$KEYDIR/referee.key"   # the default key: it signs every log here
 expect_exit 0 "$REFEREE" play rolit --log "$LOG" "$C" "$PY"
 PUB=$(cat "$TMP/g/referee.pub")
 LINES=$(wc -l <"$LOG")
@@ -248,11 +248,11 @@ expect_contains "$OUT" "ok: rolit, 3 players" "a log with a forfeit verifies"
 FL=$(grep -nF '"type":"forfeit"' "$FLOG" | cut -d: -f1)
 SAVED_LOG=$LOG
 LOG=$FLOG
-tamper resign "$TMP/f/referee.key" sub forfeit '"reason":"bad-json"' '"reason":"nope"'
+tamper resign "$KEY" sub forfeit '"reason":"bad-json"' '"reason":"nope"'
 fails_with "an unknown forfeit reason, re-signed" "$T" "line $FL: unknown forfeit reason 'nope'"
-tamper resign "$TMP/f/referee.key" sub forfeit ',"detail":"[^"]*"' ''
+tamper resign "$KEY" sub forfeit ',"detail":"[^"]*"' ''
 fails_with "a forfeit without a detail, re-signed" "$T" "line $FL: a forfeit record needs a \"detail\" string"
-tamper resign "$TMP/f/referee.key" drop forfeit
+tamper resign "$KEY" drop forfeit
 fails_with "a forfeit removed, re-signed" "$T" "line $FL: seat 1 acted but it was another seat's turn"
 
 # A game abandoned for a wrong reveal: no key, no draws, the seat left wins.
@@ -261,19 +261,19 @@ LOG="$TMP/a/game.jsonl"
 expect_exit 0 "$REFEREE" play rolit --log "$LOG" "bad-reveal=$(zoo bad-reveal wrong)" "$C"
 expect_exit 0 "$REFEREE" verify "$LOG"
 expect_contains "$OUT" "ok: rolit, 2 players, 0 actions" "an abandoned game's log verifies"
-tamper resign "$TMP/a/referee.key" drop forfeit
+tamper resign "$KEY" drop forfeit
 fails_with "abandoned: the forfeit removed, re-signed" "$T" "line $(($(line_of abandon) - 1)): seat 0 did not open its commitment, yet it did not forfeit"
-tamper resign "$TMP/a/referee.key" sub forfeit '"reason":"fairness"' '"reason":"timeout"'
+tamper resign "$KEY" sub forfeit '"reason":"fairness"' '"reason":"timeout"'
 fails_with "abandoned: the wrong reveal forfeited as a timeout, re-signed" "$T" \
 	"line $(line_of abandon): seat 0 revealed bytes that do not match its commitment: it must forfeit for \"fairness\", not \"timeout\""
 $LOGTOOL swap "$LOG" "$TMP/late-reveal.jsonl" "$(($(line_of forfeit) - 1))" "$(($(line_of forfeit) - 2))"
-$LOGTOOL resign "$TMP/late-reveal.jsonl" "$TMP/late-reveal-signed.jsonl" "$TMP/a/referee.key"
+$LOGTOOL resign "$TMP/late-reveal.jsonl" "$TMP/late-reveal-signed.jsonl" "$KEY"
 fails_with "abandoned: the reveal after the forfeit, re-signed" "$TMP/late-reveal-signed.jsonl" \
 	"line $(line_of forfeit): seat 0 reveals after it left the game"
-tamper resign "$TMP/a/referee.key" sub abandon '"type":"abandon"' '"type":"begin"'
+tamper resign "$KEY" sub abandon '"type":"abandon"' '"type":"begin"'
 fails_with "abandoned: begin written for abandon, re-signed" "$T" \
 	"line $(line_of abandon): play began without seat 0's reveal: the key must never be formed without it"
-tamper resign "$TMP/a/referee.key" sub abandon '"game_id":"[0-9a-f]+' '"game_id":"00000000000000000000000000000000'
+tamper resign "$KEY" sub abandon '"game_id":"[0-9a-f]+' '"game_id":"00000000000000000000000000000000'
 fails_with "abandoned: another game_id, re-signed" "$T" "line $(line_of abandon): \"game_id\" is not the header's"
 LOG=$SAVED_LOG
 
