@@ -161,3 +161,24 @@ bool logread_integers_ok(const struct log_line *line, char *why, size_t len)
 			return false;
 	return true;
 }
+
+int logread_ranks(const struct game_log *log, int *ranks, int max)
+{
+	const cJSON *list = NULL, *item;
+	int count = 0;
+
+	for (size_t i = log->count; i-- > 0 && !list;) {
+		const char *type = logread_string(log, i, "type");
+
+		if (type && !strcmp(type, "result"))
+			list = cJSON_GetObjectItemCaseSensitive(log->lines[i].json, "ranks");
+	}
+	if (!cJSON_IsArray(list))
+		return -1;
+	cJSON_ArrayForEach(item, list) {
+		if (count == max)
+			return -1;
+		ranks[count++] = (int)cJSON_GetNumberValue(item);
+	}
+	return count;
+}

@@ -43,4 +43,8 @@ const char *logread_string(const struct game_log *log, size_t i,
  * problem in `why` (naming the member). */
 bool logread_integers_ok(const struct log_line *line, char *why, size_t len);
 
+/* The ranks of the log's last "result" record, into ranks[0..max-1]: how
+ * many there are, or -1 when there is none. */
+int logread_ranks(const struct game_log *log, int *ranks, int max);
+
 #endif

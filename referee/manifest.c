@@ -48,12 +48,15 @@ static int note_record(struct manifest_state *state, const cJSON *record,
 		state->complete = true;
 		return 0;
 	}
-	if (strcmp(type, "finished") && strcmp(type, "aborted"))
+	if (strcmp(type, "scheduled") && strcmp(type, "finished") &&
+	    strcmp(type, "aborted"))
 		return 0;
 	if (!json_get_int(record, "game", 1, state->game_count, &game) || !game)
 		return errorf(err, "line %zu: \"game\" must be a game of the "
 			      "schedule (1 to %ld)", line + 1, state->game_count);
-	if (!strcmp(type, "finished"))
+	if (!strcmp(type, "scheduled"))
+		state->scheduled[game] = true;
+	else if (!strcmp(type, "finished"))
 		state->finished[game] = true;
 	else
 		state->aborted[game]++;
@@ -87,6 +90,7 @@ struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 
 	memset(state, 0, sizeof *state);
 	state->game_count = game_count;
+	state->scheduled = xcalloc((size_t)game_count + 1, sizeof *state->scheduled);
 	state->finished = xcalloc((size_t)game_count + 1, sizeof *state->finished);
 	state->aborted = xcalloc((size_t)game_count + 1, sizeof *state->aborted);
 	if (logread_load(path, &log, err)) {
@@ -135,6 +139,7 @@ out:
 
 void manifest_state_free(struct manifest_state *state)
 {
+	free(state->scheduled);
 	free(state->finished);
 	free(state->aborted);
 	memset(state, 0, sizeof *state);

@@ -21,7 +21,8 @@ struct manifest_state {
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	bool complete;       /* it was signed: nothing is left to do */
 	long game_count;     /* games in the whole schedule */
-	bool *finished;      /* by game number, 1..game_count */
+	bool *scheduled;     /* by game number, 1..game_count */
+	bool *finished;
 	int *aborted;        /* logs of each game set aside so far */
 };
 

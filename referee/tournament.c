@@ -103,14 +103,16 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 	return h;
 }
 
-/* The scheduled records of a new run: every game of the shard. */
-static int record_schedule(struct run_state *st)
+/* The scheduled records of every game of the shard but those `listed`
+ * already (NULL: none, a new run; a killed run may not have written
+ * them all). */
+static int record_schedule(struct run_state *st, const bool *listed)
 {
 	for (long n = 1; n <= st->schedule->game_count; n++) {
 		const struct scheduled_game *g = &st->schedule->games[n - 1];
 		cJSON *r, *seats;
 
-		if (!in_shard(st, g->table))
+		if (!in_shard(st, g->table) || (listed && listed[n]))
 			continue;
 		r = manifest_record("scheduled", n);
 		cJSON_AddNumberToObject(r, "table", g->table + 1);
@@ -133,7 +135,7 @@ static int settle_leftover(struct run_state *st, long game)
 	char hash[FILES_SHA256_HEX], verr[ERR_LEN];
 	struct verify_summary summary;
 	struct game_log log;
-	int rc = 0;
+	int rc = 0, ranks[GAME_MAX_SEATS];
 
 	if (access(path, F_OK)) {
 		free(path);
@@ -141,12 +143,14 @@ static int settle_leftover(struct run_state *st, long game)
 	}
 	if (logread_load(path, &log, verr) == 0 &&
 	    verify_log(&log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
-	    files_sha256(AT_FDCWD, path, hash) == 0) {
+	    files_sha256(AT_FDCWD, path, hash) == 0 &&
+	    logread_ranks(&log, ranks, GAME_MAX_SEATS) == st->schedule->players) {
 		cJSON *r = manifest_record("finished", game);
 		char *rel = relative_log(game);
 
 		cJSON_AddStringToObject(r, "log", rel);
 		cJSON_AddStringToObject(r, "sha256", hash);
+		cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(ranks, st->schedule->players));
 		cJSON_AddBoolToObject(r, "recovered", true);
 		free(rel);
 		rc = record(st, r);
@@ -182,7 +186,7 @@ static int open_manifest(struct run_state *st)
 		st->manifest = manifest_create(dir, header(st, st->id), st->err);
 		if (!st->manifest)
 			return -1;
-		return record_schedule(st);
+		return record_schedule(st, NULL);
 	}
 	now = header(st, NULL);
 	st->manifest = manifest_reopen(dir, now, st->schedule->game_count, &old,
@@ -199,9 +203,12 @@ static int open_manifest(struct run_state *st)
 		manifest_state_free(&old);
 		return 1;
 	}
-	manifest_state_free(&old);
-	if (record(st, manifest_record("resumed", 0)))
+	if (record(st, manifest_record("resumed", 0)) ||
+	    record_schedule(st, old.scheduled)) {
+		manifest_state_free(&old);
 		return -1;
+	}
+	manifest_state_free(&old);
 	for (long n = 1; n <= st->schedule->game_count; n++)
 		if (in_shard(st, st->schedule->games[n - 1].table) &&
 		    !st->finished[n] && settle_leftover(st, n))
