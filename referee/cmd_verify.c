@@ -1,20 +1,27 @@
 /*
- * `referee verify LOG... [--key PUBLIC_KEY_FILE] [-j N]`: checks game logs
- * as docs/FAIRNESS.md says and names the first failure of each, on N
- * processes, printing one line per log in the order of the arguments.
+ * `referee verify PATH... [--key PUBLIC_KEY_FILE] [-j N]`: checks game
+ * logs as docs/FAIRNESS.md says and names the first failure of each, on N
+ * processes, printing one line per log in the order of the arguments; a
+ * tournament's output folder (or its manifest.jsonl) is checked as a
+ * whole, naming every problem (docs/LOGS.md); another folder, log by log.
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "keys.h"
+#include "manifest.h"
+#include "manifest_read.h"
 #include "util.h"
+#include "verify_folder.h"
 #include "verify_pool.h"
 
 struct tally {
-	char **paths;
+	char **paths;           /* the logs of the batch being verified */
 	int failed, unreadable;
 };
 
@@ -39,10 +46,10 @@ static void print_outcome(void *ctx, size_t index,
 	}
 }
 
-/* Reads the options; the logs are the other arguments.  EXIT_OK, or
+/* Reads the options; the paths are the other arguments.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_options(int argc, char **argv, const char **key_file,
-			 long *jobs, size_t *logs)
+			 long *jobs, size_t *paths)
 {
 	for (int i = 1; i < argc; i++) {
 		bool is_jobs = !strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs");
@@ -61,10 +68,99 @@ static int parse_options(int argc, char **argv, const char **key_file,
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			return cli_fail("verify", "unknown option '%s'", argv[i]);
 		} else {
-			argv[(*logs)++] = argv[i];  /* the logs, moved to the front */
+			argv[(*paths)++] = argv[i];  /* the paths, moved to the front */
 		}
 	}
-	return *logs ? EXIT_OK : cli_fail("verify", "no log given");
+	return *paths ? EXIT_OK : cli_fail("verify", "no log given");
+}
+
+static void print_problem(void *ctx, const char *where, const char *what)
+{
+	(void)ctx;
+	printf("%s: FAILED: %s\n", where, what);
+}
+
+/* A tournament: its manifest, then its folder and every log. */
+static void verify_tournament(const char *manifest, const unsigned char *key,
+			      struct tally *tally)
+{
+	struct problems problems = {.report = print_problem};
+	struct manifest_view view;
+
+	if (!manifest_read(manifest, key, &view, &problems))
+		verify_folder(&view, true, &problems);
+	if (!problems.count)
+		printf("%s: ok: a tournament of %s, %ld games finished, every log "
+		       "there and verified, nothing else; signed by %s\n",
+		       view.dir, view.game, view.finished, view.key_hex);
+	tally->failed += problems.count > 0;
+	manifest_view_free(&view);
+}
+
+/* The logs gathered so far, verified at once on `jobs` processes. */
+struct batch {
+	char **paths;
+	size_t count;
+};
+
+static int flush_batch(struct batch *b, const unsigned char *key, int jobs,
+		       struct tally *tally)
+{
+	char err[ERR_LEN];
+	int rc = 0;
+
+	tally->paths = b->paths;
+	if (b->count && verify_pool_run(b->paths, b->count, key, jobs,
+					print_outcome, tally, err) < 0) {
+		fprintf(stderr, "referee verify: %s\n", err);
+		rc = -1;
+	}
+	for (size_t i = 0; i < b->count; i++)
+		free(b->paths[i]);
+	b->count = 0;
+	return rc;
+}
+
+static void add_log(struct batch *b, const char *path)
+{
+	b->paths = xrealloc(b->paths, (b->count + 1) * sizeof *b->paths);
+	b->paths[b->count++] = xstrdup(path);
+}
+
+/* One path: a tournament checked now, or logs added to the batch.
+ * -1 when the workers failed. */
+static int verify_path(const char *path, const unsigned char *key, int jobs,
+		       struct batch *batch, struct tally *tally)
+{
+	size_t len = strlen(path) + sizeof MANIFEST_FILE + 1, count;
+	char *manifest = xmalloc(len), err[ERR_LEN], **logs;
+	const char *base = strrchr(path, '/');
+	struct stat st;
+	int rc = 0;
+
+	snprintf(manifest, len, "%s/%s", path, MANIFEST_FILE);
+	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+		if (strcmp(base ? base + 1 : path, MANIFEST_FILE) || stat(path, &st)) {
+			add_log(batch, path);
+		} else if (!(rc = flush_batch(batch, key, jobs, tally))) {
+			verify_tournament(path, key, tally);
+		}
+	} else if (!stat(manifest, &st)) {
+		if (!(rc = flush_batch(batch, key, jobs, tally)))
+			verify_tournament(manifest, key, tally);
+	} else if (!(logs = verify_folder_logs(path, &count, err)) || !count) {
+		fflush(stdout);
+		fprintf(stderr, "%s: %s\n", path, logs ? "holds no game log "
+			"and no " MANIFEST_FILE : err);
+		tally->unreadable++;
+		verify_folder_logs_free(logs);
+	} else {
+		for (size_t i = 0; i < count; i++)
+			add_log(batch, logs[i]);
+		verify_folder_logs_free(logs);
+	}
+	free(manifest);
+	return rc;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -72,31 +168,41 @@ int cmd_verify(int argc, char **argv)
 	unsigned char key[32];
 	const char *key_file = NULL;
 	char err[ERR_LEN];
-	struct tally tally = { .paths = argv };
+	struct tally tally = {0};
+	struct batch batch = {0};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t logs = 0;
+	size_t paths = 0;
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee verify LOG... [--key PUBLIC_KEY_FILE] [-j N]\n\n"
+		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [-j N]\n\n"
 		     "Checks each game log: JSON, the hash chain, the signature "
 		     "(made with the\ngiven public key, if any), the commitments, "
-		     "every draw, and every action\nreplayed through the rules. "
-		     "-j N checks N logs at once (default: one per\ncore); the "
-		     "lines come out in the order of the logs given.\nExit "
-		     "status 0 when every log holds, 1 when one does not, 2 when "
-		     "a log cannot\nbe read.");
+		     "every draw, and every action\nreplayed through the rules.  "
+		     "A tournament's output folder, or its\nmanifest.jsonl, is "
+		     "checked as a whole: the manifest's chain and signature,\n"
+		     "every finished game's log there with the SHA-256 the manifest "
+		     "recorded and\nverified, and no log the manifest does not list; "
+		     "every problem is named.\nAnother folder: each of its logs.  "
+		     "-j N checks N logs at once (default: one\nper core); the lines "
+		     "come out in the order of the paths given.\nExit status 0 when "
+		     "everything holds, 1 when something does not, 2 when a\nlog "
+		     "cannot be read.");
 		return EXIT_OK;
 	}
-	if ((rc = parse_options(argc, argv, &key_file, &jobs, &logs)) != EXIT_OK)
+	if ((rc = parse_options(argc, argv, &key_file, &jobs, &paths)) != EXIT_OK)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	if (verify_pool_run(argv, logs, key_file ? key : NULL, (int)jobs,
-			    print_outcome, &tally, err) < 0) {
-		fprintf(stderr, "referee verify: %s\n", err);
+	for (size_t i = 0; i < paths && !rc; i++)
+		rc = verify_path(argv[i], key_file ? key : NULL, (int)jobs, &batch,
+				 &tally);
+	rc = rc ? rc : flush_batch(&batch, key_file ? key : NULL, (int)jobs, &tally);
+	for (size_t i = 0; i < batch.count; i++)   /* left after a failure */
+		free(batch.paths[i]);
+	free(batch.paths);
+	if (rc)
 		return EXIT_USAGE;
-	}
 	return tally.unreadable ? EXIT_USAGE
 	       : tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }

@@ -16,7 +16,8 @@ so the line usually stays valid JSON.  `resign` applies each edit (`sub` is
 Python's re.sub, once, on the raw text of the line; LINE may also be a
 record type such as `draw`: the first record of that type), then rebuilds
 the numbering and hash chain of docs/FAIRNESS.md and signs the log again with the secret
-key seed in the file KEY (as `referee keygen` writes it), so that what is
+key seed in the file KEY (as `referee keygen` writes it; a tournament
+manifest is re-signed the same way), so that what is
 left to fail is the content, never the chain or the signature.  `drop` and
 `dup` (a line twice) renumber "seq" too.  It uses
 hashlib and the Ed25519 of tests/kat.py, nothing of the referee.
@@ -87,7 +88,8 @@ def resign(lines, seed):
             assert n == 1, "line %d has no prev to rebuild" % i
         if i == len(lines) - 1:
             header = json.loads(out[0])
-            game_id = bytes.fromhex(header["game_id"])
+            # A game log signs its game_id, a manifest its id.
+            game_id = bytes.fromhex(header.get("game_id", header.get("id", "")))
             message = (b"arena:log:v1" + game_id + struct.pack("<Q", i - 1)
                        + prev)
             public = kat.ed25519_public_key(seed).hex()

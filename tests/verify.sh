@@ -304,8 +304,97 @@ expect_eq "$(grep -c ': ok: rolit' "$OUT") $(grep -c ': FAILED: ' "$OUT")" "2 1"
 expect_exit 2 "$REFEREE" verify "$LOG" "$TMP/missing.jsonl" "$TMP/cut.jsonl"
 expect_contains "$ERR" "$TMP/missing.jsonl: cannot open '$TMP/missing.jsonl': No such file or directory" "a missing log: named on stderr"
 expect_eq "$(grep -c ': ok: rolit' "$OUT") $(grep -c ': FAILED: ' "$OUT")" "1 1" "good, missing, bad: exit 2, the others still checked"
-expect_exit 2 "$REFEREE" verify "$TMP"
-expect_contains "$ERR" "$TMP: cannot read '$TMP': Is a directory" "a folder as a log: exit 2"
+mkdir "$TMP/empty"
+expect_exit 2 "$REFEREE" verify "$TMP/empty"
+expect_eq "$(cat "$ERR")" "$TMP/empty: holds no game log and no manifest.jsonl" "a folder without logs: exit 2"
+
+# --- a tournament folder as a whole ---------------------------------------------------------------
+# fresh NAME: a copy of the finished run in $TMP/NAME, to damage.
+cat >"$TMP/t.json" <<JSON
+{"name": "whole", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 2,
+ "bots": [{"name": "a", "command": "$CBOT $TMP"}, {"name": "b", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/run" --concurrency 1
+fresh() {
+	rm -rf "${TMP:?}/$1"
+	cp -r "$TMP/run" "$TMP/$1"
+	D="$TMP/$1"
+	M="$D/manifest.jsonl"
+}
+expect_exit 0 "$REFEREE" verify "$TMP/run"
+expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
+	"verify OUTDIR: the manifest, every log, nothing else"
+expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TMP/run/manifest.jsonl"
+expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
+	"verify manifest.jsonl: the same, with --key"
+expect_exit 1 "$REFEREE" verify --key "$TMP/other/referee.pub" "$TMP/run"
+expect_eq "$(cat "$OUT")" "$TMP/run/manifest.jsonl: FAILED: line $(wc -l <"$TMP/run/manifest.jsonl"): signed by key $PUB, not by the key given" \
+	"verify OUTDIR --key: a manifest signed by another key fails"
+
+# withheld, planted and altered logs: every problem named, in order.
+fresh vandal
+rm "$D/games/000002.jsonl"
+$LOGTOOL resign "$TMP/run/games/000001.jsonl" "$D/games/000007.jsonl" "$TMP/other/referee.key"
+cp "$TMP/run/games/000001.jsonl" "$D/games/copy.jsonl"
+sed -i 's/"us":[0-9]*/"us":1/' "$D/games/000001.jsonl"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest recorded for game 1
+$D/games/000002.jsonl: FAILED: missing: the manifest lists game 2 as finished
+$D/games/000007.jsonl: FAILED: not listed in the manifest: planted, or left there by another run
+$D/games/copy.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
+	"verify OUTDIR: an altered, a withheld and two planted logs, each named"
+
+# The manifest itself: its chain, its one signature, its end.
+fresh chain
+sed -i '3s/"b"/"x"/' "$M"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line 4: \"prev\" is not the hash of line 3: a line was changed, removed or reordered" \
+	"a changed manifest line breaks the chain"
+fresh spaced
+sed -i '$s/"sig":/"sig": /' "$M"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_contains "$OUT" "$M: FAILED: line $(wc -l <"$M"): the signature record is not in its one form" "a signature line not in its canonical form"
+fresh unsigned
+sed -i '$d' "$M"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: not signed: the tournament has not finished (finish it with --resume)" "an unsigned manifest"
+fresh cut
+truncate -s -1 "$M"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $(wc -l <"$TMP/run/manifest.jsonl"): cut short (no newline): the run was stopped while writing it; finish it with --resume" \
+	"a manifest cut short"
+# Re-signed with the referee's own key, the records must still hold.
+fresh twice
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished
+F=$(grep -n '"type":"finished"' "$M" | sed -n 2p | cut -d: -f1)
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice" "a game finished twice in the manifest"
+fresh ranks
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[1,1]'
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: its result is not the ranks the manifest lists for game 1" \
+	"ranks in the manifest that are not the log's result"
+fresh unscheduled
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" drop scheduled
+F=$(grep -n '"type":"finished","game":1,' "$M" | cut -d: -f1)
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished but was never scheduled
+$D/games/000001.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
+	"a game finished but never scheduled, and so its log unlisted"
+# Re-signed with another key: not the organiser's, and not the logs' key.
+fresh foreign
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$TMP/other/referee.key"
+expect_exit 1 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $(wc -l <"$M"): signed by key $OTHER_PUB, not by the key given" \
+	"a manifest re-signed by another key fails against the organiser's key"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(grep -c "^$D/games/00000[12].jsonl: FAILED: line [0-9]*: signed by key $PUB, not by the key given$" "$OUT")" 2 \
+	"... and without --key, its logs are not signed by the manifest's key"
+
+# A folder of logs without a manifest: each log.
+expect_exit 0 "$REFEREE" play rolit -o size=4 --games 2 --out "$TMP/bare" "$C" "$C"
+expect_exit 0 "$REFEREE" verify "$TMP/bare"
+expect_eq "$(grep -c "^$TMP/bare/game-000[12].jsonl: ok: rolit, 2 players" "$OUT")" 2 "verify FOLDER of play --out: each log"
 
 # --- replay checks as it goes ---------------------------------------------------------------------------
 expect_exit 1 "$REFEREE" replay "$TMP/cut.jsonl"

@@ -1,0 +1,509 @@
+/*
+ * Reading a finished manifest; see manifest_read.h.
+ */
+#include "manifest_read.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "journal.h"
+#include "json.h"
+#include "util.h"
+
+#define READ_CHUNK ((size_t)1 << 20)
+#define MAX_LINE ((size_t)16 << 20)
+#define MAX_GAMES 100000000L
+
+/* One record, as either parser found it; strings point into the line or
+ * into the parsed JSON and are not NUL-terminated. */
+struct record {
+	long seq;
+	const char *prev;        /* 64 hex digits, or NULL */
+	const char *type;
+	size_t type_len;
+	long game;               /* 0 when absent */
+	int seat_count, rank_count;
+	const char *seat[RATINGS_MAX_SEATS];
+	size_t seat_len[RATINGS_MAX_SEATS];
+	int rank[RATINGS_MAX_SEATS];
+	const char *log, *sha256, *key, *sig;
+	size_t log_len;
+};
+
+struct reader {
+	struct manifest_view *view;
+	struct problems *problems;
+	const unsigned char *trusted_key;
+	size_t line;                         /* 0-based number of this line */
+	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
+	char hash_hex[2 * FAIR_HASH_BYTES + 1];
+	bool signed_;
+};
+
+/* --- the usual layout, read without a JSON parser ---------------------- */
+
+struct cursor {
+	const char *p, *end;
+};
+
+static bool lit(struct cursor *c, const char *s, size_t n)
+{
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n))
+		return false;
+	c->p += n;
+	return true;
+}
+#define LIT(c, s) lit(c, s, sizeof s - 1)
+
+/* A JSON whole number as cJSON prints one: no sign, no leading zero. */
+static bool number(struct cursor *c, long *out)
+{
+	long n = 0;
+	int digits = 0;
+
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 15) {
+		n = 10 * n + (*c->p++ - '0');
+		digits++;
+	}
+	if (!digits || (digits > 1 && c->p[-digits] == '0') ||
+	    (c->p < c->end && *c->p >= '0' && *c->p <= '9'))
+		return false;
+	*out = n;
+	return true;
+}
+
+/* A string of printable ASCII without escapes (anything else is left to
+ * the JSON parser). */
+static bool string(struct cursor *c, const char **s, size_t *len)
+{
+	const char *start;
+
+	if (!LIT(c, "\""))
+		return false;
+	start = c->p;
+	while (c->p < c->end && *c->p != '"') {
+		if (*c->p == '\\' || (unsigned char)*c->p < 0x20 ||
+		    (unsigned char)*c->p >= 0x7f)
+			return false;
+		c->p++;
+	}
+	if (c->p == c->end)
+		return false;
+	*s = start;
+	*len = (size_t)(c->p++ - start);
+	return true;
+}
+
+static bool hex_string(struct cursor *c, size_t digits, const char **s)
+{
+	size_t len;
+
+	return string(c, s, &len) && len == digits;
+}
+
+/* {"seq":N,"prev":"H","type":"T", then the members of that type, in the
+ * order the referee writes them. */
+static bool read_usual(const char *line, size_t len, struct record *r)
+{
+	struct cursor c = {line, line + len};
+	long n;
+
+	memset(r, 0, sizeof *r);
+	if (!LIT(&c, "{\"seq\":") || !number(&c, &r->seq) ||
+	    !LIT(&c, ",\"prev\":") || !hex_string(&c, 64, &r->prev) ||
+	    !LIT(&c, ",\"type\":") || !string(&c, &r->type, &r->type_len))
+		return false;
+	if (r->type_len == 9 && !memcmp(r->type, "signature", 9))
+		return LIT(&c, ",\"key\":") && hex_string(&c, 64, &r->key) &&
+		       LIT(&c, ",\"sig\":") && hex_string(&c, 128, &r->sig) &&
+		       LIT(&c, "}") && c.p == c.end;
+	if (!LIT(&c, ",\"game\":") || !number(&c, &r->game))
+		return false;
+	if (r->type_len == 9 && !memcmp(r->type, "scheduled", 9)) {
+		if (!LIT(&c, ",\"table\":") || !number(&c, &n) || !LIT(&c, ",\"seats\":["))
+			return false;
+		do {
+			if (r->seat_count == RATINGS_MAX_SEATS ||
+			    !string(&c, &r->seat[r->seat_count], &r->seat_len[r->seat_count]))
+				return false;
+			r->seat_count++;
+		} while (LIT(&c, ","));
+		return LIT(&c, "]}") && c.p == c.end;
+	}
+	if (!LIT(&c, ",\"log\":") || !string(&c, &r->log, &r->log_len))
+		return false;
+	if (r->type_len == 7 && !memcmp(r->type, "started", 7))
+		return LIT(&c, "}") && c.p == c.end;
+	if (r->type_len != 8 || memcmp(r->type, "finished", 8) ||
+	    !LIT(&c, ",\"sha256\":") || !hex_string(&c, 64, &r->sha256) ||
+	    !LIT(&c, ",\"ranks\":["))
+		return false;
+	do {
+		if (r->rank_count == RATINGS_MAX_SEATS || !number(&c, &n) || n > 99)
+			return false;
+		r->rank[r->rank_count++] = (int)n;
+	} while (LIT(&c, ","));
+	return LIT(&c, "]}") && c.p == c.end;
+}
+
+/* --- any other layout: the strict JSON parser ------------------------------ */
+
+static const char *member_string(const cJSON *o, const char *name, size_t *len)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	if (!cJSON_IsString(item))
+		return NULL;
+	if (len)
+		*len = strlen(item->valuestring);
+	return item->valuestring;
+}
+
+/* Fills r from a parsed record; false when a member has the wrong type. */
+static bool read_parsed(const cJSON *o, struct record *r)
+{
+	const cJSON *seats = cJSON_GetObjectItemCaseSensitive(o, "seats");
+	const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(o, "ranks");
+	const cJSON *item;
+	long n;
+
+	memset(r, 0, sizeof *r);
+	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
+	    !json_get_int(o, "game", 0, MAX_GAMES, &r->game) ||
+	    !(r->type = member_string(o, "type", &r->type_len)))
+		return false;
+	r->prev = member_string(o, "prev", NULL);
+	r->log = member_string(o, "log", &r->log_len);
+	r->sha256 = member_string(o, "sha256", NULL);
+	if ((seats && !cJSON_IsArray(seats)) || (ranks && !cJSON_IsArray(ranks)) ||
+	    cJSON_GetArraySize(seats) > RATINGS_MAX_SEATS ||
+	    cJSON_GetArraySize(ranks) > RATINGS_MAX_SEATS)
+		return false;
+	cJSON_ArrayForEach(item, seats) {
+		if (!cJSON_IsString(item))
+			return false;
+		r->seat[r->seat_count] = item->valuestring;
+		r->seat_len[r->seat_count++] = strlen(item->valuestring);
+	}
+	cJSON_ArrayForEach(item, ranks) {
+		n = (long)item->valuedouble;
+		if (!cJSON_IsNumber(item) || item->valuedouble != (double)n ||
+		    n < 1 || n > 99)
+			return false;
+		r->rank[r->rank_count++] = (int)n;
+	}
+	return true;
+}
+
+/* --- records --------------------------------------------------------------- */
+
+static bool is_type(const struct record *r, const char *type)
+{
+	return r->type_len == strlen(type) && !memcmp(r->type, type, r->type_len);
+}
+
+static int entrant_of(struct manifest_view *v, const char *name, size_t len)
+{
+	for (int i = 0; i < v->name_count; i++)
+		if (!strncmp(v->names[i], name, len) && !v->names[i][len])
+			return i;
+	v->names = xrealloc(v->names, (size_t)(v->name_count + 1) * sizeof *v->names);
+	v->names[v->name_count] = strndup(name, len);
+	return v->name_count++;
+}
+
+static void problem(struct reader *rd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void problem(struct reader *rd, const char *fmt, ...)
+{
+	char what[ERR_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	problems_add(rd->problems, rd->view->path, "line %zu: %s", rd->line + 1, what);
+}
+
+/* The first record: what the tournament is. */
+static int take_header(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const char *format = member_string(o, "format", NULL);
+	const char *game = member_string(o, "game", NULL);
+	long players = 0;
+
+	if (!format || strcmp(format, "arena-manifest/1") ||
+	    hex_decode(v->id, sizeof v->id, member_string(o, "id", NULL)) ||
+	    !game || strlen(game) >= sizeof v->game ||
+	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
+	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &v->game_count)) {
+		problem(rd, "not a tournament manifest (this referee reads "
+			"arena-manifest/1 with seq 0, id, game, players and "
+			"schedule_games)");
+		return -1;
+	}
+	snprintf(v->game, sizeof v->game, "%s", game);
+	v->players = (int)players;
+	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
+	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
+	v->state = xcalloc((size_t)v->game_count + 1, 1);
+	v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
+	return 0;
+}
+
+static void take_scheduled(struct reader *rd, const struct record *r)
+{
+	struct manifest_view *v = rd->view;
+	int entrant;
+
+	if (v->state[r->game] != MANIFEST_UNLISTED) {
+		problem(rd, "game %ld is scheduled twice", r->game);
+		return;
+	}
+	if (r->seat_count != v->players) {
+		problem(rd, "game %ld has %d seats, not %d", r->game,
+			r->seat_count, v->players);
+		return;
+	}
+	for (int s = 0; s < v->players; s++) {
+		if ((entrant = entrant_of(v, r->seat[s], r->seat_len[s])) > USHRT_MAX) {
+			problem(rd, "more than %d bots", USHRT_MAX);
+			return;
+		}
+		v->seats[r->game * v->players + s] = (unsigned short)entrant;
+	}
+	v->state[r->game] = MANIFEST_SCHEDULED;
+}
+
+static void take_finished(struct reader *rd, const struct record *r)
+{
+	struct manifest_view *v = rd->view;
+	char log[32], sha[65];
+
+	snprintf(log, sizeof log, "games/%06ld.jsonl", r->game);
+	if (v->state[r->game] != MANIFEST_SCHEDULED) {
+		problem(rd, "game %ld %s", r->game,
+			v->state[r->game] == MANIFEST_FINISHED ? "is finished twice"
+			: "is finished but was never scheduled");
+		return;
+	}
+	if (!r->log || r->log_len != strlen(log) || memcmp(r->log, log, r->log_len)) {
+		problem(rd, "game %ld: its log must be \"%s\"", r->game, log);
+		return;
+	}
+	snprintf(sha, sizeof sha, "%.64s", r->sha256 ? r->sha256 : "");
+	if (hex_decode(v->sha256[r->game], 32, sha) || r->rank_count != v->players) {
+		problem(rd, "game %ld: a finished game needs its log's \"sha256\" "
+			"and %d \"ranks\"", r->game, v->players);
+		return;
+	}
+	for (int s = 0; s < v->players; s++)
+		v->ranks[r->game * v->players + s] = (unsigned char)r->rank[s];
+	v->state[r->game] = MANIFEST_FINISHED;
+	v->finished++;
+}
+
+static void take_aborted(struct reader *rd, const struct record *r)
+{
+	struct manifest_view *v = rd->view;
+
+	if (!r->log) {
+		problem(rd, "an aborted game needs its \"log\"");
+		return;
+	}
+	v->aborted = xrealloc(v->aborted, (v->aborted_count + 1) * sizeof *v->aborted);
+	v->aborted[v->aborted_count++] = strndup(r->log, r->log_len);
+}
+
+/* The signature line: its one canonical form, and a valid signature of the
+ * chain so far. */
+static int take_signature(struct reader *rd, const struct record *r, bool usual)
+{
+	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES], key[32], sig[64];
+	char hex[129];
+
+	if (!usual) {
+		problem(rd, "the signature record is not in its one form "
+			"{\"seq\":N,\"prev\":\"...\",\"type\":\"signature\","
+			"\"key\":\"...\",\"sig\":\"...\"}");
+		return -1;
+	}
+	memcpy(rd->view->key_hex, r->key, 64);
+	rd->view->key_hex[64] = '\0';
+	if (hex_decode(key, sizeof key, rd->view->key_hex) ||
+	    (snprintf(hex, sizeof hex, "%.128s", r->sig), hex_decode(sig, sizeof sig, hex))) {
+		problem(rd, "the signature's key and sig must be lowercase hex");
+		return -1;
+	}
+	journal_signature_message(message, rd->view->id, (uint64_t)r->seq - 1, rd->hash);
+	if (crypto_sign_verify_detached(sig, message, sizeof message, key)) {
+		problem(rd, "the signature does not verify: the manifest was changed "
+			"after it was signed");
+		return -1;
+	}
+	if (rd->trusted_key && memcmp(key, rd->trusted_key, sizeof key)) {
+		problem(rd, "signed by key %s, not by the key given", rd->view->key_hex);
+		return -1;
+	}
+	rd->signed_ = true;
+	return 0;
+}
+
+/* Checks and takes in one line; -1 when the rest cannot be trusted. */
+static int take_line(struct reader *rd, const char *line, size_t len)
+{
+	struct record r;
+	char err[ERR_LEN];
+	cJSON *o = NULL;
+	bool usual;
+	int rc = 0;
+
+	if (rd->signed_) {
+		problem(rd, "a record after the signature");
+		return -1;
+	}
+	usual = rd->line > 0 && read_usual(line, len, &r);
+	if (!usual) {
+		o = json_parse_object(line, len, err);
+		if (!o) {
+			problem(rd, "%s", err);
+			return -1;
+		}
+	}
+	if (rd->line == 0) {
+		long seq = -1;
+
+		rc = json_get_int(o, "seq", 0, 0, &seq) && seq == 0 ? take_header(rd, o) : -1;
+		if (seq)
+			problem(rd, "\"seq\" must be 0");
+	} else if (!usual && !read_parsed(o, &r)) {
+		problem(rd, "a member has the wrong type");
+		rc = -1;
+	} else if (r.seq != (long)rd->line) {
+		problem(rd, "\"seq\" must be %zu", rd->line);
+		rc = -1;
+	} else if (!r.prev || memcmp(r.prev, rd->hash_hex, 64)) {
+		problem(rd, "\"prev\" is not the hash of line %zu: a line was "
+			"changed, removed or reordered", rd->line);
+		rc = -1;
+	} else if (is_type(&r, "signature")) {
+		rc = take_signature(rd, &r, usual);
+	} else if (r.game > rd->view->game_count) {
+		problem(rd, "game %ld is not in the schedule (1 to %ld)", r.game,
+			rd->view->game_count);
+	} else if (r.game && is_type(&r, "scheduled")) {
+		take_scheduled(rd, &r);
+	} else if (r.game && is_type(&r, "finished")) {
+		take_finished(rd, &r);
+	} else if (is_type(&r, "aborted")) {
+		take_aborted(rd, &r);
+	}
+	cJSON_Delete(o);
+	journal_line_hash(rd->hash, line, len);
+	hex_encode(rd->hash_hex, rd->hash, sizeof rd->hash);
+	rd->line++;
+	return rc;
+}
+
+/* Streams the file through take_line. */
+static int read_lines(struct reader *rd, int fd)
+{
+	size_t cap = READ_CHUNK, have = 0;
+	char *buf = xmalloc(cap);
+	int rc = 0;
+
+	for (;;) {
+		ssize_t n = read(fd, buf + have, cap - have);
+		size_t start = 0;
+		char *nl;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			problems_add(rd->problems, rd->view->path, "cannot read: %s",
+				     strerror(errno));
+			rc = -1;
+			break;
+		}
+		if (n == 0)
+			break;
+		have += (size_t)n;
+		while (!rc && (nl = memchr(buf + start, '\n', have - start))) {
+			rc = take_line(rd, buf + start, (size_t)(nl - (buf + start)));
+			start = (size_t)(nl - buf) + 1;
+		}
+		if (rc)
+			break;
+		memmove(buf, buf + start, have - start);
+		have -= start;
+		if (have == cap && (cap *= 2) > MAX_LINE) {
+			problem(rd, "longer than %zu MiB", MAX_LINE >> 20);
+			rc = -1;
+			break;
+		}
+		buf = xrealloc(buf, cap);
+	}
+	free(buf);
+	if (!rc && have) {
+		problem(rd, "cut short (no newline): the run was stopped while "
+			"writing it; finish it with --resume");
+		rc = -1;
+	}
+	return rc;
+}
+
+int manifest_read(const char *path, const unsigned char *trusted_key,
+		  struct manifest_view *view, struct problems *problems)
+{
+	struct reader rd = {.view = view, .problems = problems,
+			    .trusted_key = trusted_key};
+	const char *slash = strrchr(path, '/');
+	int fd, rc;
+
+	memset(view, 0, sizeof *view);
+	view->path = xstrdup(path);
+	view->dir = slash ? strndup(path, (size_t)(slash - path)) : xstrdup(".");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		problems_add(problems, path, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	rc = read_lines(&rd, fd);
+	close(fd);
+	if (!rc && !rd.signed_) {
+		problems_add(problems, path, "not signed: the tournament has not "
+			     "finished (finish it with --resume)");
+		rc = -1;
+	}
+	for (long g = 1; !rc && g <= view->game_count; g++)
+		if (view->state[g] == MANIFEST_SCHEDULED)
+			problems_add(problems, path, "game %ld was scheduled but "
+				     "never finished", g);
+	return rc;
+}
+
+void manifest_view_free(struct manifest_view *view)
+{
+	for (int i = 0; i < view->name_count; i++)
+		free(view->names[i]);
+	for (size_t i = 0; i < view->aborted_count; i++)
+		free(view->aborted[i]);
+	free(view->names);
+	free(view->aborted);
+	free(view->seats);
+	free(view->ranks);
+	free(view->state);
+	free(view->sha256);
+	free(view->path);
+	free(view->dir);
+	memset(view, 0, sizeof *view);
+}
