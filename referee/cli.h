@@ -23,8 +23,9 @@ int cmd_sprt(int argc, char **argv);
 int cmd_check_bot(int argc, char **argv);
 int cmd_random_bot(int argc, char **argv);
 
-/* Prints the ladder of the logs under `paths` in `format` (table, csv,
- * json, pgn; NULL: table). */
+/* Checks and prints the ladder of `paths` in `format` (table, csv, json,
+ * pgn; NULL: table), as ladder.h says; exit status 1 after naming each
+ * problem. */
 int cmd_ladder_dirs(char *const *paths, int count, const char *format);
 
 /* The flags of every verb that plays games: time and resource limits.

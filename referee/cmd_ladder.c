@@ -1,12 +1,15 @@
 /*
  * `referee ladder PATH... [--format table|csv|json|pgn] [--anchor BOT=ELO]
- * [--key FILE]`: Elo ratings with honest error bars from verified game
- * logs (docs/LADDER.md).
+ * [--key FILE] [--verify]`: Elo ratings with honest error bars from
+ * checked games (docs/LADDER.md): signed tournament manifests and
+ * verified logs.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "keys.h"
@@ -128,7 +131,6 @@ static void print_json(const struct report *rep)
 {
 	static const char *const status[] = {"rated", "above", "below", "unrated"};
 	cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "ladder");
-	cJSON *keys = cJSON_AddArrayToObject(root, "keys");
 	char *text;
 
 	for (int k = 0; k < rep->r->entrants; k++) {
@@ -152,11 +154,9 @@ static void print_json(const struct report *rep)
 		cJSON_AddNumberToObject(o, "place", e->place);
 		cJSON_AddItemToArray(list, o);
 	}
-	for (int i = 0; i < rep->data->key_count; i++)
-		cJSON_AddItemToArray(keys, cJSON_CreateString(rep->data->keys[i]));
 	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
-	cJSON_AddNumberToObject(root, "skipped", rep->data->skipped);
-	cJSON_AddNumberToObject(root, "duplicates", rep->data->duplicates);
+	cJSON_AddStringToObject(root, "game", rep->data->game);
+	cJSON_AddStringToObject(root, "key", rep->data->key_hex);
 	text = cJSON_Print(root);
 	puts(text);
 	free(text);
@@ -212,10 +212,19 @@ static int parse_anchor(const char *text, const struct ladder_data *data,
 		      text, (int)(eq - text), text);
 }
 
-/* Rates and prints, the ratings placed by `anchor` (BOT=ELO, or NULL). */
-static int ladder_report(char *const *paths, int count,
-			 const char *format_name, const char *anchor)
+static void report_problem(void *ctx, const char *where, const char *what)
 {
+	(void)ctx;
+	fprintf(stderr, "referee ladder: %s: %s\n", where, what);
+}
+
+/* Rates and prints, the ratings placed by `anchor` (BOT=ELO, or NULL);
+ * nothing but the problems, and exit status 1, when there is one. */
+static int ladder_report(char *const *paths, int count,
+			 const char *format_name, const char *anchor,
+			 const struct ladder_options *check)
+{
+	struct problems problems = {.report = report_problem};
 	struct ladder_data data;
 	struct ratings r;
 	struct ratings_options options = {.anchor = -1, .level = 0};
@@ -228,9 +237,13 @@ static int ladder_report(char *const *paths, int count,
 		format = JSON;
 	else if (format_name && !strcmp(format_name, "pgn"))
 		format = PGN;
-	if (ladder_collect(paths, count, NULL, &data, err)) {
+	ladder_collect(paths, count, check, &data, &problems);
+	if (problems.count) {
 		ladder_free(&data);
-		return cli_fail("ladder", "%s", err);
+		fprintf(stderr, "referee ladder: %ld problem%s: no ladder; 'referee "
+			"verify FOLDER' checks a tournament's every log\n",
+			problems.count, problems.count > 1 ? "s" : "");
+		return EXIT_CHECK_FAILED;
 	}
 	if (format == PGN) {
 		int rc = print_pgn(&data);
@@ -249,14 +262,7 @@ static int ladder_report(char *const *paths, int count,
 	ratings_order(&r, (const char *const *)data.names, rep.order);
 	if (format == TABLE) {
 		print_table(&rep);
-		printf("\n%zu games", data.count);
-		if (data.skipped)
-			printf(", %d logs skipped (they did not verify)", data.skipped);
-		if (data.duplicates)
-			printf(", %d logs read twice (counted once)", data.duplicates);
-		for (int i = 0; i < data.key_count; i++)
-			printf("%s %s", i ? "," : "; signed by", data.keys[i]);
-		putchar('\n');
+		printf("\n%zu games; signed by %s\n", data.count, data.key_hex);
 	} else if (format == CSV) {
 		print_csv(&rep);
 	} else {
@@ -271,27 +277,40 @@ static int ladder_report(char *const *paths, int count,
 /* The ladder of `referee tournament`, which ends with it. */
 int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
 {
-	return ladder_report(paths, count, format_name, NULL);
+	struct ladder_options check = {0};
+
+	return ladder_report(paths, count, format_name, NULL, &check);
 }
 
 int cmd_ladder(int argc, char **argv)
 {
 	const char *format = "table", *anchor = NULL;
-	char **paths = xcalloc((size_t)argc, sizeof *paths);
+	struct ladder_options check = {0};
+	unsigned char key[32];
+	char **paths = xcalloc((size_t)argc, sizeof *paths), err[ERR_LEN];
 	int count = 0, rc;
 
 	if (cli_wants_help(argc, argv)) {
 		free(paths);
 		puts("usage: referee ladder PATH... [--format table|csv|json|pgn] "
-		     "[--anchor BOT=ELO]\n\n"
-		     "Rates the bots from the game logs in each PATH (a log, or a "
-		     "folder such as a\ntournament's output; give every shard's "
-		     "folder to rate a sharded run).\nEvery log is verified first; "
-		     "one that does not verify is named and skipped;\na log found "
-		     "twice counts once.  The output does not depend on the order "
-		     "of\nthe paths or of the logs in them.\n"
+		     "[--anchor BOT=ELO]\n"
+		     "                      [--key PUBLIC_KEY_FILE] [--verify]\n\n"
+		     "Rates the bots from the games in each PATH: a tournament's "
+		     "output folder\n(give every shard's folder to rate a sharded "
+		     "run), its manifest.jsonl, a\nfolder of logs from 'play --out', "
+		     "or a log.  A tournament is rated from its\nsigned manifest, "
+		     "once its chain and signature hold, every finished game's\n"
+		     "log is there and nothing else is; other logs are each "
+		     "verified.  Everything\nmust be one game, signed by one key "
+		     "(--key's, else the first one found),\nand no game may count "
+		     "twice.  Exit status 1, with every problem named and no\n"
+		     "ladder, when one of these fails.  The output does not depend "
+		     "on the order of\nthe paths or of the logs in them.\n"
 		     "--anchor BOT=ELO holds BOT at ELO (default: each group's mean "
 		     "is 0).\n"
+		     "--key F    the public key every manifest and log must be "
+		     "signed with\n"
+		     "--verify   also hash and verify every log of a tournament\n"
 		     "pgn writes the results for other rating tools; two-player "
 		     "games only.");
 		return EXIT_OK;
@@ -310,9 +329,21 @@ int cmd_ladder(int argc, char **argv)
 				return cli_fail("ladder", "--anchor takes BOT=ELO, e.g. --anchor random=1500");
 			}
 			anchor = argv[i];
+		} else if (!strcmp(argv[i], "--key")) {
+			if (++i == argc || keys_load_public(argv[i], key, err)) {
+				free(paths);
+				return cli_fail("ladder", "%s", i == argc ? "--key needs a file" : err);
+			}
+			check.key = key;
+		} else if (!strcmp(argv[i], "--verify")) {
+			check.verify = true;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			free(paths);
 			return cli_fail("ladder", "unknown option '%s'", argv[i]);
+		} else if (access(argv[i], F_OK)) {
+			free(paths);
+			return cli_fail("ladder", "cannot read '%s': %s", argv[i],
+					strerror(errno));
 		} else {
 			paths[count++] = argv[i];
 		}
@@ -321,7 +352,7 @@ int cmd_ladder(int argc, char **argv)
 		free(paths);
 		return cli_fail("ladder", "no path given");
 	}
-	rc = ladder_report(paths, count, format, anchor);
+	rc = ladder_report(paths, count, format, anchor, &check);
 	free(paths);
 	return rc;
 }

@@ -1,19 +1,50 @@
 /*
- * Collecting verified results; see ladder.h.
+ * Collecting checked results; see ladder.h.
  */
 #include "ladder.h"
 
-#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "files.h"
 #include "games/registry.h"
 #include "logread.h"
+#include "manifest.h"
+#include "manifest_read.h"
 #include "util.h"
 #include "verify.h"
+#include "verify_folder.h"
+
+/* Where each game came from (data->games[i] is seen[i]): its log's
+ * SHA-256, which orders the games and finds one given twice, and the log
+ * given alone (game 0) or the manifest and game number. */
+struct seen_game {
+	unsigned char sha256[32];
+	uint32_t source;                /* index into sources */
+	uint32_t game;
+};
+
+struct source {
+	char *path;
+	bool run;                       /* a manifest, with its id */
+	unsigned char id[FAIR_GAME_ID_BYTES];
+};
+
+struct collect {
+	struct ladder_data *data;
+	const struct ladder_options *options;
+	struct problems *problems;
+	struct seen_game *seen;
+	size_t seen_count, seen_cap;
+	struct source *sources;         /* the logs and manifests rated */
+	size_t source_count;
+};
 
 static int entrant_of(struct ladder_data *data, const char *name)
 {
@@ -25,69 +56,143 @@ static int entrant_of(struct ladder_data *data, const char *name)
 	return data->entrants++;
 }
 
-static void note_key(struct ladder_data *data, const char *hex)
+static struct rating_game *new_game(struct ladder_data *data, int seats,
+				    const struct game_rules *rules)
 {
-	for (int i = 0; i < data->key_count; i++)
-		if (!strcmp(data->keys[i], hex))
-			return;
-	data->keys = xrealloc(data->keys, (size_t)(data->key_count + 1) * sizeof *data->keys);
-	data->keys[data->key_count++] = xstrdup(hex);
-}
-
-/* The result of a verified log, as a rating game. */
-static void add_game(struct ladder_data *data, const struct game_log *log,
-		     const struct verify_summary *summary)
-{
-	const cJSON *players = cJSON_GetObjectItemCaseSensitive(log->lines[0].json, "players");
-	const struct game_rules *rules = game_find(summary->game);
-	const cJSON *ranks = NULL;
 	struct rating_game *g;
 
-	for (size_t i = log->count; i-- > 0;)
-		if (!strcmp(logread_string(log, i, "type"), "result")) {
-			ranks = cJSON_GetObjectItemCaseSensitive(log->lines[i].json, "ranks");
-			break;
-		}
 	if (data->count == data->cap) {
 		data->cap = data->cap ? 2 * data->cap : 256;
 		data->games = xrealloc(data->games, data->cap * sizeof *data->games);
-		data->ids = xrealloc(data->ids, data->cap * sizeof *data->ids);
 	}
-	snprintf(data->ids[data->count].text, sizeof data->ids->text, "%s:%s",
-		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-			 log->lines[0].json, "game_id")),
-		 logread_string(log, log->count - 1, "sig"));
 	g = &data->games[data->count++];
-	g->seats = summary->players;
-	for (int s = 0; s < g->seats; s++) {
-		const cJSON *p = cJSON_GetArrayItem(players, s);
-
-		g->entrant[s] = entrant_of(data, cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(p, "name")));
-		g->rank[s] = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(ranks, s));
-		g->team[s] = rules->team_of ? rules->team_of(g->seats, s) : -1;
-	}
-	if (g->seats > data->max_seats)
-		data->max_seats = g->seats;
-	note_key(data, summary->key_hex);
+	g->seats = seats;
+	for (int s = 0; s < seats; s++)
+		g->team[s] = rules && rules->team_of ? rules->team_of(seats, s) : -1;
+	if (seats > data->max_seats)
+		data->max_seats = seats;
+	return g;
 }
 
-static void read_log(struct ladder_data *data, const char *path,
-		     const unsigned char *trusted_key)
+/* Whether what `where` holds may be rated with what came before: the same
+ * game, signed by the same key. */
+static bool agree(struct collect *c, const char *where, const char *game,
+		  const char *key_hex)
+{
+	struct ladder_data *d = c->data;
+	bool ok = true;
+
+	if (!d->first) {
+		d->first = xstrdup(where);
+		snprintf(d->game, sizeof d->game, "%s", game);
+		snprintf(d->key_hex, sizeof d->key_hex, "%s", key_hex);
+		return true;
+	}
+	if (strcmp(game, d->game)) {
+		problems_add(c->problems, where, "a game of %s, not of %s as %s is: "
+			     "rate one game at a time", game, d->game, d->first);
+		ok = false;
+	}
+	if (strcmp(key_hex, d->key_hex)) {
+		problems_add(c->problems, where, "signed by key %s, not by %s as %s "
+			     "is: give --key to say which key to trust", key_hex,
+			     d->key_hex, d->first);
+		ok = false;
+	}
+	return ok;
+}
+
+/* A log or a manifest, by its index; `id` is a manifest's. */
+static size_t add_source(struct collect *c, const char *path,
+			 const unsigned char *id)
+{
+	struct source *s;
+
+	c->sources = xrealloc(c->sources, (c->source_count + 1) * sizeof *c->sources);
+	s = &c->sources[c->source_count];
+	s->path = xstrdup(path);
+	s->run = id != NULL;
+	if (id)
+		memcpy(s->id, id, sizeof s->id);
+	return c->source_count++;
+}
+
+static void note_game(struct collect *c, size_t source, long game,
+		      const unsigned char sha256[32])
+{
+	if (c->seen_count == c->seen_cap) {
+		c->seen_cap = c->seen_cap ? 2 * c->seen_cap : 256;
+		c->seen = xrealloc(c->seen, c->seen_cap * sizeof *c->seen);
+	}
+	memcpy(c->seen[c->seen_count].sha256, sha256, 32);
+	c->seen[c->seen_count].source = (uint32_t)source;
+	c->seen[c->seen_count++].game = (uint32_t)game;
+}
+
+/* A log without a manifest: verified, then rated. */
+static void take_log(struct collect *c, const char *path)
 {
 	struct verify_summary summary;
 	struct game_log log;
-	char err[ERR_LEN];
+	unsigned char sha[32];
+	char err[ERR_LEN], hex[FILES_SHA256_HEX];
+	int ranks[RATINGS_MAX_SEATS];
+	const cJSON *players;
 
 	if (logread_load(path, &log, err) ||
-	    verify_log(&log, trusted_key, NULL, &summary, err)) {
-		fprintf(stderr, "referee ladder: skipped %s: %s\n", path, err);
-		data->skipped++;
-	} else {
-		add_game(data, &log, &summary);
+	    verify_log(&log, c->options->key, NULL, &summary, err)) {
+		problems_add(c->problems, path, "%s", err);
+	} else if (agree(c, path, summary.game, summary.key_hex) &&
+		   !files_sha256(AT_FDCWD, path, hex) &&
+		   logread_ranks(&log, ranks, RATINGS_MAX_SEATS) == summary.players) {
+		struct rating_game *g = new_game(c->data, summary.players,
+						 game_find(summary.game));
+
+		players = cJSON_GetObjectItemCaseSensitive(log.lines[0].json, "players");
+		for (int s = 0; s < g->seats; s++) {
+			g->entrant[s] = entrant_of(c->data, cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(
+					cJSON_GetArrayItem(players, s), "name")));
+			g->rank[s] = ranks[s];
+		}
+		hex_decode(sha, sizeof sha, hex);
+		note_game(c, add_source(c, path, NULL), 0, sha);
 	}
-	if (log.lines || log.buffer)
+	if (log.buffer)
 		logread_free(&log);
+}
+
+/* The logs of a folder without a manifest, in name order. */
+static void take_folder(struct collect *c, const char *dir)
+{
+	char err[ERR_LEN], **logs;
+	size_t count;
+
+	if (!(logs = verify_folder_logs(dir, &count, err))) {
+		problems_add(c->problems, dir, "%s", err);
+		return;
+	}
+	if (!count)
+		problems_add(c->problems, dir, "holds no game log and no %s",
+			     MANIFEST_FILE);
+	for (size_t i = 0; i < count; i++)
+		take_log(c, logs[i]);
+	verify_folder_logs_free(logs);
+}
+
+/* qsort_r comparator of game indexes: by SHA-256, then in the order the
+ * games were given. */
+static int by_sha(const void *pa, const void *pb, void *ctx)
+{
+	const struct seen_game *seen = ctx;
+	const struct seen_game *a = &seen[*(const uint32_t *)pa];
+	const struct seen_game *b = &seen[*(const uint32_t *)pb];
+	int d = memcmp(a->sha256, b->sha256, 32);
+
+	if (d)
+		return d;
+	return a->source != b->source ? (a->source > b->source) - (a->source < b->source)
+				      : (a->game > b->game) - (a->game < b->game);
 }
 
 static int by_name(const void *a, const void *b)
@@ -95,129 +200,198 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool is_result_log(const char *name)
+/* "game N of MANIFEST", or a log's path. */
+static void describe(const struct collect *c, const struct seen_game *g,
+		     char *out, size_t len)
 {
-	size_t len = strlen(name);
-
-	return len > 6 && !strcmp(name + len - 6, ".jsonl") &&
-	       !strstr(name, ".aborted-") && strcmp(name, "manifest.jsonl");
+	if (g->game)
+		snprintf(out, len, "game %u of %s", g->game, c->sources[g->source].path);
+	else
+		snprintf(out, len, "%s", c->sources[g->source].path);
 }
 
-/* Every result log of a folder, in name order. */
-static int read_folder(struct ladder_data *data, const char *dir,
-		       const unsigned char *trusted_key, char *err)
+/* Names every game given twice (the same log bytes), then puts the games
+ * in SHA-256 order and numbers the entrants in name order: the ratings
+ * then do not depend on the order of the paths, nor on how a game came
+ * (as a log or through its manifest).  Moves the games in place: a
+ * million of them take 100 MB. */
+static void put_in_order(struct collect *c)
 {
-	char games[4096], **names = NULL;
-	struct stat st;
-	struct dirent *e;
-	size_t count = 0;
-	DIR *d;
+	struct ladder_data *d = c->data;
+	uint32_t *index = xmalloc((d->count + 1) * sizeof *index);
+	int *number = xmalloc((size_t)(d->entrants + 1) * sizeof *number);
+	char **sorted = xmalloc((size_t)(d->entrants + 1) * sizeof *sorted);
+	char first[4200], again[4200];
 
-	snprintf(games, sizeof games, "%s/games", dir);
-	if (stat(games, &st) || !S_ISDIR(st.st_mode))
-		snprintf(games, sizeof games, "%s", dir);
-	if (!(d = opendir(games)))
-		return errorf(err, "cannot read folder '%s': %s", games, strerror(errno));
-	while ((e = readdir(d)))
-		if (is_result_log(e->d_name)) {
-			names = xrealloc(names, (count + 1) * sizeof *names);
-			names[count++] = xstrdup(e->d_name);
-		}
-	closedir(d);
-	qsort(names, count, sizeof *names, by_name);
-	for (size_t i = 0; i < count; i++) {
-		char path[8192];
+	for (size_t i = 0; i < d->count; i++)
+		index[i] = (uint32_t)i;
+	qsort_r(index, d->count, sizeof *index, by_sha, c->seen);
+	for (size_t k = 1; k < d->count; k++) {
+		const struct seen_game *a = &c->seen[index[k - 1]], *b = &c->seen[index[k]];
 
-		snprintf(path, sizeof path, "%s/%s", games, names[i]);
-		read_log(data, path, trusted_key);
-		free(names[i]);
-	}
-	free(names);
-	return 0;
-}
-
-/* qsort_r comparator of game indexes by log id. */
-static int by_id(const void *a, const void *b, void *ctx)
-{
-	const struct ladder_log_id *ids = ctx;
-
-	return strcmp(ids[*(const int *)a].text, ids[*(const int *)b].text);
-}
-
-/* Puts the games in log id order, dropping repeats, and renumbers the
- * entrants in name order: from here on nothing depends on the order the
- * logs were read in. */
-static void canonical_order(struct ladder_data *data)
-{
-	int n = data->entrants, *index = xmalloc((data->count + 1) * sizeof *index);
-	int *rank = xmalloc((size_t)(n + 1) * sizeof *rank);
-	char **sorted = xmalloc((size_t)(n + 1) * sizeof *sorted);
-	struct rating_game *games = xmalloc((data->count + 1) * sizeof *games);
-	struct ladder_log_id *ids = xmalloc((data->count + 1) * sizeof *ids);
-	size_t kept = 0;
-
-	for (size_t i = 0; i < data->count; i++)
-		index[i] = (int)i;
-	qsort_r(index, data->count, sizeof *index, by_id, data->ids);
-	memcpy(sorted, data->names, (size_t)n * sizeof *sorted);
-	qsort(sorted, (size_t)n, sizeof *sorted, by_name);
-	for (int e = 0; e < n; e++)
-		for (int s = 0; s < n; s++)
-			if (sorted[s] == data->names[e])
-				rank[e] = s;
-	for (size_t i = 0; i < data->count; i++) {
-		struct rating_game *g = &data->games[index[i]];
-
-		if (kept && !strcmp(ids[kept - 1].text, data->ids[index[i]].text)) {
-			data->duplicates++;
+		if (memcmp(a->sha256, b->sha256, 32))
 			continue;
-		}
-		for (int s = 0; s < g->seats; s++)
-			g->entrant[s] = rank[g->entrant[s]];
-		ids[kept] = data->ids[index[i]];
-		games[kept++] = *g;
+		describe(c, a, first, sizeof first);
+		describe(c, b, again, sizeof again);
+		problems_add(c->problems, c->sources[b->source].path,
+			     "%s is the same game as %s: a game counts once",
+			     b->game ? again : "this log", first);
 	}
-	free(data->games);
-	free(data->ids);
-	free(data->names);
-	data->games = games;
-	data->ids = ids;
-	data->names = sorted;
-	data->count = data->cap = kept;
-	qsort(data->keys, (size_t)data->key_count, sizeof *data->keys, by_name);
+	/* games[k] = old games[index[k]], one cycle of the permutation at a
+	 * time; a done place gets index[k] = k. */
+	for (size_t k = 0; k < d->count; k++) {
+		struct rating_game held = d->games[k];
+		size_t j = k;
+
+		if (index[k] == k)
+			continue;
+		while (index[j] != k) {
+			size_t next = index[j];
+
+			d->games[j] = d->games[next];
+			index[j] = (uint32_t)j;
+			j = next;
+		}
+		d->games[j] = held;
+		index[j] = (uint32_t)j;
+	}
+	memcpy(sorted, d->names, (size_t)d->entrants * sizeof *sorted);
+	qsort(sorted, (size_t)d->entrants, sizeof *sorted, by_name);
+	for (int e = 0; e < d->entrants; e++)
+		for (int s = 0; s < d->entrants; s++)
+			if (sorted[s] == d->names[e])
+				number[e] = s;
+	for (size_t i = 0; i < d->count; i++)
+		for (int s = 0; s < d->games[i].seats; s++)
+			d->games[i].entrant[s] = number[d->games[i].entrant[s]];
+	free(d->names);
+	d->names = sorted;
+	free(number);
 	free(index);
-	free(rank);
 }
 
-int ladder_collect(char *const *paths, int count,
-		   const unsigned char *trusted_key, struct ladder_data *data,
-		   char *err)
+/* Whether the run of `view` was already read (the same folder given
+ * twice, or a copy of it). */
+static bool seen_run(struct collect *c, const struct manifest_view *view)
 {
-	memset(data, 0, sizeof *data);
-	for (int i = 0; i < count; i++) {
-		struct stat st;
+	for (size_t i = 0; i < c->source_count; i++)
+		if (c->sources[i].run && !memcmp(c->sources[i].id, view->id, sizeof view->id)) {
+			problems_add(c->problems, view->path, "the same tournament "
+				     "run as %s: its games count once", c->sources[i].path);
+			return true;
+		}
+	return false;
+}
 
-		if (stat(paths[i], &st))
-			return errorf(err, "cannot read '%s': %s", paths[i],
-				      strerror(errno));
-		if (!S_ISDIR(st.st_mode))
-			read_log(data, paths[i], trusted_key);
-		else if (read_folder(data, paths[i], trusted_key, err))
-			return -1;
+/* The finished games of a checked manifest. */
+static void add_games(struct collect *c, const struct manifest_view *view)
+{
+	size_t source = add_source(c, view->path, view->id);
+	const struct game_rules *rules = game_find(view->game);
+	struct ladder_data *d = c->data;
+	int *entrant = xmalloc((size_t)(view->name_count + 1) * sizeof *entrant);
+	size_t need = d->count + (size_t)view->finished;
+
+	for (int i = 0; i < view->name_count; i++)
+		entrant[i] = entrant_of(d, view->names[i]);
+	if (need > d->cap)
+		d->games = xrealloc(d->games, (d->cap = need) * sizeof *d->games);
+	for (long n = 1; n <= view->game_count; n++) {
+		size_t at = (size_t)n * (size_t)view->players;
+		struct rating_game *g;
+
+		if (view->state[n] != MANIFEST_FINISHED)
+			continue;
+		note_game(c, source, n, view->sha256[n]);
+		g = new_game(d, view->players, rules);
+		for (int s = 0; s < view->players; s++) {
+			g->entrant[s] = entrant[view->seats[at + s]];
+			g->rank[s] = view->ranks[at + s];
+		}
 	}
-	canonical_order(data);
-	return 0;
+	free(entrant);
+}
+
+static void take_manifest(struct collect *c, const char *path)
+{
+	struct manifest_view view;
+	long before = c->problems->count;
+
+	if (!manifest_read(path, c->options->key, &view, c->problems) &&
+	    agree(c, path, view.game, view.key_hex) && !seen_run(c, &view)) {
+		if (!game_find(view.game))
+			problems_add(c->problems, path, "a game this referee does "
+				     "not know: %s", view.game);
+		verify_folder(&view, c->options->verify, c->problems);
+		if (c->problems->count == before)
+			add_games(c, &view);
+	}
+	manifest_view_free(&view);
+}
+
+static bool is_manifest(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return !strcmp(slash ? slash + 1 : path, MANIFEST_FILE);
+}
+
+void ladder_collect(char *const *paths, int count,
+		    const struct ladder_options *options,
+		    struct ladder_data *data, struct problems *problems)
+{
+	struct collect c = {.data = data, .options = options, .problems = problems};
+	char **manifests = xcalloc((size_t)count, sizeof *manifests);
+	bool *given = xcalloc((size_t)count, sizeof *given);
+	struct stat st;
+
+	memset(data, 0, sizeof *data);
+	if (options->key)
+		hex_encode(data->key_hex, options->key, 32);
+	/* What each path is: a manifest, or logs. */
+	for (int i = 0; i < count; i++) {
+		size_t len = strlen(paths[i]) + sizeof MANIFEST_FILE + 1;
+
+		manifests[i] = xmalloc(len);
+		snprintf(manifests[i], len, "%s/%s", paths[i], MANIFEST_FILE);
+		given[i] = !stat(paths[i], &st);
+		if (!given[i]) {
+			problems_add(problems, paths[i], "cannot be read: %s",
+				     strerror(errno));
+		} else if (is_manifest(paths[i])) {
+			snprintf(manifests[i], len, "%s", paths[i]);
+		} else if (!S_ISDIR(st.st_mode) || access(manifests[i], F_OK)) {
+			free(manifests[i]);
+			manifests[i] = NULL;
+		}
+	}
+	for (int i = 0; i < count; i++) {
+		if (!given[i])
+			continue;
+		if (manifests[i])
+			take_manifest(&c, manifests[i]);
+		else if (!stat(paths[i], &st) && S_ISDIR(st.st_mode))
+			take_folder(&c, paths[i]);
+		else
+			take_log(&c, paths[i]);
+	}
+	put_in_order(&c);
+	for (int i = 0; i < count; i++)
+		free(manifests[i]);
+	for (size_t i = 0; i < c.source_count; i++)
+		free(c.sources[i].path);
+	free(manifests);
+	free(given);
+	free(c.seen);
+	free(c.sources);
 }
 
 void ladder_free(struct ladder_data *data)
 {
 	for (int i = 0; i < data->entrants; i++)
 		free(data->names[i]);
-	for (int i = 0; i < data->key_count; i++)
-		free(data->keys[i]);
 	free(data->names);
-	free(data->keys);
 	free(data->games);
-	free(data->ids);
+	free(data->first);
 	memset(data, 0, sizeof *data);
 }

@@ -1,7 +1,16 @@
 /*
- * Gathering results for `referee ladder`: every game log found under the
- * given paths is verified (signature, chain, draws, replay) and only logs
- * that hold are counted; a bad one is named and skipped.
+ * Gathering results for `referee ladder` (docs/LADDER.md).  A tournament's
+ * output folder is rated from its signed manifest, after the manifest's
+ * chain and signature are checked and its folder is (verify_folder.h):
+ * every finished game's log present and nothing unlisted, and with
+ * `verify` every log hashed and verified too.  Logs without a manifest
+ * (from `play --out`) are each verified.  Everything rated must be one
+ * game, signed by one key (the one given, else the first one met in the
+ * order of the paths), and no game may count twice: the same run given
+ * twice, or the same log bytes twice.  Every problem is reported; the
+ * caller rates nothing when there was one.  What is rated does not depend
+ * on the order of the paths: games in the order of their logs' SHA-256,
+ * entrants in name order.
  */
 #ifndef ARENA_LADDER_H
 #define ARENA_LADDER_H
@@ -9,38 +18,31 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "problems.h"
 #include "ratings.h"
 
-/* A log's identity: its game id and its signature, hex. */
-struct ladder_log_id {
-	char text[64 + 1 + 128 + 1];
+struct ladder_options {
+	const unsigned char *key; /* every manifest and log signed by it; NULL: by the first one's */
+	bool verify;              /* hash and verify the logs of manifests too */
 };
 
-/* Everything below is in an order that does not depend on the order the
- * logs were found in: entrants by name, games by game id then signature,
- * keys by their hex. */
 struct ladder_data {
 	int entrants;
-	char **names;             /* by entrant number */
+	char **names;             /* by entrant number, in name order */
 	struct rating_game *games;
-	struct ladder_log_id *ids; /* of each game */
 	size_t count, cap;
 	int max_seats;            /* the largest table seen */
-	char **keys;              /* distinct signing keys, hex */
-	int key_count;
-	int skipped;              /* logs that did not verify */
-	int duplicates;           /* logs read again (same id): not counted */
+	char key_hex[65];         /* the key everything is signed with */
+	char game[32];            /* the game everything is */
+	char *first;              /* the path that set key_hex and game */
 };
 
-/* Reads every log under `paths` (a log file, or a folder: its games/
- * subfolder when it has one, else its *.jsonl files; set-aside
- * "*.aborted-N.jsonl" logs are not results).  Bad logs are reported on
- * stderr and skipped; a log seen twice (the same game id and signature,
- * e.g. a folder given twice or a copied log) counts once.  -1 with err
- * when a path cannot be read at all. */
-int ladder_collect(char *const *paths, int count,
-		   const unsigned char *trusted_key, struct ladder_data *data,
-		   char *err);
+/* Reads every path: an output folder (its manifest.jsonl, else its
+ * games/ subfolder's or its own *.jsonl logs), a manifest file, or a log.
+ * Set-aside "*.aborted-N.jsonl" logs are not results. */
+void ladder_collect(char *const *paths, int count,
+		    const struct ladder_options *options,
+		    struct ladder_data *data, struct problems *problems);
 void ladder_free(struct ladder_data *data);
 
 #endif

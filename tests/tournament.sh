@@ -96,12 +96,18 @@ cp "$OUT" "$TMP/merged.csv"
 run "$REFEREE" ladder "$TMP/full" --format csv
 expect_eq "$(cat "$TMP/merged.csv")" "$(cat "$OUT")" "the shards' ladder equals the single run's"
 
-# A log that does not verify is named and never counted.
+# An altered log: the ladder rates from the signed manifest, which the
+# change cannot touch; --verify and verify hash every log and name it.
 cp -r "$TMP/full" "$TMP/tampered"
 sed -i '6s/"us":[0-9]*/"us":999999/' "$TMP/tampered/games/000001.jsonl"
-expect_exit 0 "$REFEREE" ladder "$TMP/tampered"
-expect_contains "$ERR" "skipped $TMP/tampered/games/000001.jsonl: line" "the bad log is named"
-expect_contains "$OUT" "23 games, 1 logs skipped" "and not counted"
+run "$REFEREE" ladder "$TMP/tampered" --format csv
+expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/merged.csv")" "an altered log does not change the manifest's ladder"
+expect_exit 1 "$REFEREE" ladder --verify "$TMP/tampered"
+expect_eq "$(cat "$ERR")" "referee ladder: $TMP/tampered/games/000001.jsonl: altered: its SHA-256 is not the one the manifest recorded for game 1
+referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log" "ladder --verify names the altered log, rates nothing"
+expect_exit 1 "$REFEREE" verify "$TMP/tampered"
+expect_eq "$(cat "$OUT")" "$TMP/tampered/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest recorded for game 1" \
+	"verify OUTDIR names the altered log"
 
 # Other formats: csv, json, and PGN for other rating tools.
 run "$REFEREE" ladder "$TMP/full" --format pgn
@@ -142,7 +148,8 @@ expect_contains "$ERR" "--format pgn writes two-player games only, and these log
 
 # The ladder does not depend on the order of its inputs: the same logs
 # under shuffled names, or given one by one in reverse, give byte-identical
-# output in every format; a log given twice counts once.
+# output in every format, and so does the folder's manifest; a game given
+# twice is refused.
 mkdir "$TMP/shuffled"
 for log in "$TMP"/full/games/$LOGS; do
 	cp "$log" "$TMP/shuffled/$(basename "$log" | sha256sum | cut -c1-12).jsonl"
@@ -155,10 +162,10 @@ for format in table csv json pgn; do
 	run "$REFEREE" ladder $(ls -r "$TMP"/full/games/$LOGS) --format $format
 	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ordered.$format")" "$format: logs given in reverse, the same output"
 done
-run "$REFEREE" ladder "$TMP/shuffled" "$TMP/full" --format csv
-expect_eq "$(cat "$OUT")" "$(cat "$TMP/ordered.csv")" "every log given twice: the same ratings"
 run "$REFEREE" ladder "$TMP/full" "$TMP/shuffled"
-expect_contains "$OUT" "24 games, 24 logs read twice (counted once)" "the table says how many logs were read twice"
+expect_eq "$RC $(grep -c "^referee ladder: $TMP/shuffled/[0-9a-f]*\.jsonl: this log is the same game as game [0-9]* of $TMP/full/manifest.jsonl: a game counts once\$" "$ERR")" \
+	"1 24" "every game given twice: each named, no ladder"
+expect_eq "$(cat "$OUT")" "" "... and nothing on stdout"
 
 # --anchor BOT=ELO holds one bot at a rating and shifts the others with it.
 run "$REFEREE" ladder "$TMP/full" --anchor last=1500 --format csv
