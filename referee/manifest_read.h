@@ -52,4 +52,8 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 		  struct manifest_view *view, struct problems *problems);
 void manifest_view_free(struct manifest_view *view);
 
+/* The game whose log is named `name` ("000042.jsonl", as worker.c names
+ * them), or 0. */
+long manifest_log_game(const char *name, size_t len);
+
 #endif

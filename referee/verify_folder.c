@@ -17,16 +17,6 @@
 #include "util.h"
 #include "verify.h"
 
-/* The game whose log `name` is ("000042.jsonl"), or 0. */
-static long game_of_log(const char *name)
-{
-	char canonical[32];
-	long game = strtol(name, NULL, 10);
-
-	snprintf(canonical, sizeof canonical, "%06ld.jsonl", game);
-	return game > 0 && !strcmp(name, canonical) ? game : 0;
-}
-
 static bool is_aborted_log(const struct manifest_view *view, const char *name)
 {
 	for (size_t i = 0; i < view->aborted_count; i++)
@@ -108,7 +98,7 @@ void verify_folder(const struct manifest_view *view, bool full,
 	if (!(d = opendir(games)))
 		problems_add(problems, games, "cannot be read: %s", strerror(errno));
 	while (d && (e = readdir(d))) {
-		long game = game_of_log(e->d_name);
+		long game = manifest_log_game(e->d_name, strlen(e->d_name));
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
@@ -123,7 +113,7 @@ void verify_folder(const struct manifest_view *view, bool full,
 	if (d)
 		closedir(d);
 	for (long g = 1; g <= view->game_count; g++) {
-		if (view->state[g] != MANIFEST_FINISHED)
+		if (view->state[g] != MANIFEST_FINISHED || (present[g] && !full))
 			continue;
 		snprintf(name, sizeof name, "%06ld.jsonl", g);
 		free(path);

@@ -109,6 +109,65 @@ expect_exit 1 "$REFEREE" verify "$TMP/tampered"
 expect_eq "$(cat "$OUT")" "$TMP/tampered/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest recorded for game 1" \
 	"verify OUTDIR names the altered log"
 
+# --- hostile bots: the key thief and the folder vandal ---------------------------------------
+# hostile_file DIR NAME BOT: a 2-player tournament of BOT against the C bot,
+# as DIR/t.json; its output goes to DIR/out/NAME, inside the bot's folder.
+hostile_file() {
+	mkdir -p "$1"
+	cat >"$1/t.json" <<JSON
+{"name": "$2", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 4,
+ "bots": [{"name": "$2", "command": "$3"}, {"name": "c", "command": "$CBOT $TMP"}]}
+JSON
+}
+
+# The key thief looks for the signing key wherever it can guess: the key
+# is not in the output folder any more, and a log it signs there is not
+# in the manifest, so the run and the ladder refuse it.
+hostile_file "$TMP/hostile/thief" thief "$(zoo key-thief)"
+TO="$TMP/hostile/thief/out/thief"
+run "$REFEREE" tournament "$TMP/hostile/thief/t.json" --out "$TO" --concurrency 1
+expect_not_contains "$TO/stderr/table0001-thief.stderr" "key-thief: read $TO/" "the thief finds no key in the output folder"
+[ ! -e "$TO/referee.key" ]
+ok $? "no secret key in the output folder"
+expect_contains "$TO/stderr/table0001-thief.stderr" "key-thief: read $KEYDIR/referee.key" \
+	"without a sandbox the thief reads the key in the user's data folder"
+expect_eq "$RC" 1 "the log it signed with the stolen key fails the run"
+expect_contains "$ERR" "referee ladder: $TO/games/stolen.jsonl: not listed in the manifest: planted, or left there by another run" \
+	"the run names the planted log"
+expect_exit 1 "$REFEREE" ladder "$TO"
+expect_eq "$(cat "$ERR")" "referee ladder: $TO/games/stolen.jsonl: not listed in the manifest: planted, or left there by another run
+referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log" "the ladder refuses the folder"
+expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TO/games/stolen.jsonl"
+expect_contains "$OUT" "ok: rolit" "(the planted log itself verifies: only the manifest tells it apart)"
+rm "$TO/games/stolen.jsonl"
+"$REFEREE" keygen "$TMP/thiefkey" >/dev/null
+$LOGTOOL resign "$TO/games/000001.jsonl" "$TO/games/000099.jsonl" "$TMP/thiefkey/referee.key"
+expect_exit 1 "$REFEREE" ladder --key "$KEYDIR/referee.pub" "$TO" "$TO/games/000099.jsonl"
+expect_eq "$(cat "$ERR")" "referee ladder: $TO/games/000099.jsonl: line $(wc -l <"$TO/games/000099.jsonl"): signed by key $(cat "$TMP/thiefkey/referee.pub"), not by the key given
+referee ladder: $TO/games/000099.jsonl: not listed in the manifest: planted, or left there by another run
+referee ladder: 2 problems: no ladder; 'referee verify FOLDER' checks a tournament's every log" \
+	"a log the thief signed with a key of its own is refused, given alone or in the folder"
+
+# The folder vandal: its folder holds the output folder; it deletes a
+# finished log and plants one signed by another key.  The run, the resume
+# and the ladder fail, naming both.
+hostile_file "$TMP/hostile/vandal" vandal "$(zoo vandal)"
+VO="$TMP/hostile/vandal/out/vandal"
+VANDALISED="referee ladder: $VO/games/000001.jsonl: missing: the manifest lists game 1 as finished
+referee ladder: $VO/games/planted.jsonl: not listed in the manifest: planted, or left there by another run
+referee ladder: 2 problems: no ladder; 'referee verify FOLDER' checks a tournament's every log"
+run "$REFEREE" tournament "$TMP/hostile/vandal/t.json" --out "$VO" --concurrency 1
+expect_contains "$VO/stderr/table0001-vandal.stderr" "vandal: deleted $VO/games/000001.jsonl, planted $VO/games/planted.jsonl" \
+	"the vandal deleted game 1's log and planted one"
+expect_eq "$RC $(grep '^referee ladder: ' "$ERR")" "1 $VANDALISED" "the run fails, naming the missing and the planted log"
+run "$REFEREE" tournament "$TMP/hostile/vandal/t.json" --out "$VO" --resume
+expect_eq "$RC $(grep '^referee ladder: ' "$ERR")" "1 $VANDALISED" "so does its resume"
+run "$REFEREE" ladder "$VO"
+expect_eq "$RC $(cat "$ERR")" "1 $VANDALISED" "so does the ladder"
+run "$REFEREE" verify "$VO"
+expect_eq "$RC $(cat "$OUT")" "1 $VO/games/000001.jsonl: FAILED: missing: the manifest lists game 1 as finished
+$VO/games/planted.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" "so does verify"
+
 # Other formats: csv, json, and PGN for other rating tools.
 run "$REFEREE" ladder "$TMP/full" --format pgn
 expect_eq "$(grep -c '^\[Result "' "$OUT")" 24 "pgn: one game record per game"

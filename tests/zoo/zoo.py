@@ -11,6 +11,7 @@ and a marker on its command line that lets a test find its processes.
 import json
 import os
 import random
+import re
 import sys
 
 DEFAULT = object()   # a hook's answer: behave as a good bot would
@@ -102,3 +103,43 @@ def bump(path):
 
 def path(name):
     return os.path.join(workdir(), name)
+
+
+def say(text):
+    """A line on stderr, which the referee keeps: how a bot in a sandbox,
+    whose folders are read-only, tells the test what it did."""
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def finished_logs(folder):
+    """The signed (complete) game logs in folder, by name."""
+    logs = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return logs
+    for name in names:
+        log = os.path.join(folder, name)
+        try:
+            with open(log, "rb") as f:
+                if b'"type":"signature"' in f.read().splitlines()[-1]:
+                    logs.append(log)
+        except (OSError, IndexError):
+            pass
+    return logs
+
+
+def forge(log, seed, dest):
+    """Writes to dest the game log `log` with the time of its first action
+    changed, chained and signed again with the Ed25519 key `seed`: a game
+    that was never played that way, which verifies with that key (the
+    tests' logtool, nothing of the referee)."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    import logtool
+    lines = logtool.read_lines(log)
+    for i, line in enumerate(lines):
+        if b'"type":"action"' in line:
+            lines[i] = re.sub(rb'"us":\d+', b'"us":1', line, count=1)
+            break
+    logtool.write_lines(dest, logtool.resign(lines, seed))
