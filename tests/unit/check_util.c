@@ -27,6 +27,11 @@ START_TEST(hex_rejects_bad_input)
 	ck_assert_int_eq(hex_decode(out, 2, "00a"), -1);
 	ck_assert_int_eq(hex_decode(out, 2, "00abc"), -1);
 	ck_assert_int_eq(hex_decode(out, 2, "0g00"), -1);
+	/* The neighbours of the digit ranges. */
+	ck_assert_int_eq(hex_decode(out, 2, "0/00"), -1);
+	ck_assert_int_eq(hex_decode(out, 2, "0:00"), -1);
+	ck_assert_int_eq(hex_decode(out, 2, "0`00"), -1);
+	ck_assert_int_eq(hex_decode(out, 2, "00f0"), 0);
 	ck_assert_int_eq(hex_decode(out, 2, NULL), -1);
 }
 END_TEST
