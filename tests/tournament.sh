@@ -96,6 +96,39 @@ cp "$OUT" "$TMP/merged.csv"
 run "$REFEREE" ladder "$TMP/full" --format csv
 expect_eq "$(cat "$TMP/merged.csv")" "$(cat "$OUT")" "the shards' ladder equals the single run's"
 
+# The ladder from the manifests, from the full check and from the logs alone agree.
+NOLADDER="referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log"
+run "$REFEREE" ladder --verify "$TMP/full" --format csv
+expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/merged.csv")" "ladder --verify: the manifest's ladder"
+run "$REFEREE" ladder "$TMP/full/manifest.jsonl" --format csv
+expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/merged.csv")" "ladder of manifest.jsonl: the folder's"
+run "$REFEREE" ladder "$TMP/full/games" --format csv
+expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/merged.csv")" "ladder of the logs alone, each verified: the same"
+run "$REFEREE" ladder --key "$KEYDIR/referee.pub" "$TMP/s1" "$TMP/s2" --format csv
+expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/merged.csv")" "ladder --key of the run's key: the same"
+# No game counts twice.
+cp -r "$TMP/s1" "$TMP/s1copy"
+run "$REFEREE" ladder "$TMP/s1" "$TMP/s2" "$TMP/s1copy"
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1copy/manifest.jsonl: the same tournament run as $TMP/s1/manifest.jsonl: its games count once
+$NOLADDER" "a shard given twice (a copy of its folder) is refused"
+run "$REFEREE" ladder "$TMP/full" "$TMP/s1/games/$(ls "$TMP/s1/games" | head -n 1)" "$TMP/full/games/000003.jsonl"
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/full/games/000003.jsonl: this log is the same game as game 3 of $TMP/full/manifest.jsonl: a game counts once
+$NOLADDER" "a log given alone and through its manifest is refused"
+# One key, one game.
+"$REFEREE" keygen "$TMP/k2" >/dev/null
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/s2k2" --shard 2/2 --key "$TMP/k2/referee.key"
+K2=$(cat "$TMP/k2/referee.pub")
+run "$REFEREE" ladder "$TMP/s1" "$TMP/s2k2"
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s2k2/manifest.jsonl: signed by key $K2, not by $(cat "$KEYDIR/referee.pub") as $TMP/s1/manifest.jsonl is: give --key to say which key to trust
+$NOLADDER" "shards signed by two keys are refused"
+run "$REFEREE" ladder --key "$TMP/k2/referee.pub" "$TMP/s1" "$TMP/s2k2"
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1/manifest.jsonl: line $(wc -l <"$TMP/s1/manifest.jsonl"): signed by key $(cat "$KEYDIR/referee.pub"), not by the key given
+$NOLADDER" "--key names the shard signed by another key"
+expect_exit 0 "$REFEREE" play bolo -o target=1000 --out "$TMP/bolo" "$(cbot)" "$(cbot b)"
+run "$REFEREE" ladder "$TMP/full" "$TMP/bolo"
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/bolo/game-0001.jsonl: a game of bolo, not of rolit as $TMP/full/manifest.jsonl is: rate one game at a time
+$NOLADDER" "games of another game are refused"
+
 # An altered log: the ladder rates from the signed manifest, which the
 # change cannot touch; --verify and verify hash every log and name it.
 cp -r "$TMP/full" "$TMP/tampered"
@@ -143,8 +176,8 @@ rm "$TO/games/stolen.jsonl"
 "$REFEREE" keygen "$TMP/thiefkey" >/dev/null
 $LOGTOOL resign "$TO/games/000001.jsonl" "$TO/games/000099.jsonl" "$TMP/thiefkey/referee.key"
 expect_exit 1 "$REFEREE" ladder --key "$KEYDIR/referee.pub" "$TO" "$TO/games/000099.jsonl"
-expect_eq "$(cat "$ERR")" "referee ladder: $TO/games/000099.jsonl: line $(wc -l <"$TO/games/000099.jsonl"): signed by key $(cat "$TMP/thiefkey/referee.pub"), not by the key given
-referee ladder: $TO/games/000099.jsonl: not listed in the manifest: planted, or left there by another run
+expect_eq "$(cat "$ERR")" "referee ladder: $TO/games/000099.jsonl: not listed in the manifest: planted, or left there by another run
+referee ladder: $TO/games/000099.jsonl: line $(wc -l <"$TO/games/000099.jsonl"): signed by key $(cat "$TMP/thiefkey/referee.pub"), not by the key given
 referee ladder: 2 problems: no ladder; 'referee verify FOLDER' checks a tournament's every log" \
 	"a log the thief signed with a key of its own is refused, given alone or in the folder"
 
