@@ -79,6 +79,18 @@ JSON
 vg_case "referee tournament (6 games, 2 workers) under valgrind" \
 	"$REFEREE" tournament "$TMP/t.json" --out "$TMP/t" --concurrency 2
 expect_contains "$OUT" "6 games" "referee tournament under valgrind: every game is played"
+vg_case "referee verify of the tournament's folder under valgrind" "$REFEREE" verify "$TMP/t"
+# The paths that name problems: a withheld, a planted and an altered log,
+# and the same run twice.  Exit status 1 expected; 99 on a valgrind error.
+cp -r "$TMP/t" "$TMP/bad"
+mv "$TMP/bad/games/000001.jsonl" "$TMP/bad/games/planted.jsonl"
+sed -i 's/"us":[0-9]*/"us":1/' "$TMP/bad/games/000002.jsonl"
+for verb in verify "ladder --verify"; do
+	rm -f "$TMP"/valgrind.*
+	run "${VALGRIND[@]}" --error-exitcode=99 "$REFEREE" $verb "$TMP/bad" "$TMP/t" "$TMP/t"
+	ok "$([ "$RC" = 1 ] && [ "$(grep -c "$TMP/bad/games/" "$OUT" "$ERR" | awk -F: '{n += $2} END {print n}')" = 3 ]; echo $?)" \
+		"referee $verb of a damaged folder under valgrind: exit 1, the 3 logs named" || diag_run
+done
 assert_no_leftovers
 
 done_testing
