@@ -328,6 +328,11 @@ static void take_finished(struct reader *rd, const struct record *r)
 		return;
 	}
 	for (int s = 0; s < v->players; s++)
+		if (r->rank[s] > v->players) {
+			problem(rd, "game %ld: a rank above %d", r->game, v->players);
+			return;
+		}
+	for (int s = 0; s < v->players; s++)
 		v->ranks[r->game * v->players + s] = (unsigned char)r->rank[s];
 	v->state[r->game] = MANIFEST_FINISHED;
 	v->finished++;
@@ -403,9 +408,10 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	if (rd->line == 0) {
 		long seq = -1;
 
-		rc = json_get_int(o, "seq", 0, 0, &seq) && seq == 0 ? take_header(rd, o) : -1;
+		json_get_int(o, "seq", 0, 0, &seq);
 		if (seq)
 			problem(rd, "\"seq\" must be 0");
+		rc = seq ? -1 : take_header(rd, o);
 	} else if (!usual && !read_parsed(o, &r)) {
 		problem(rd, "a member has the wrong type");
 		rc = -1;

@@ -381,6 +381,16 @@ expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished but was never scheduled
 $D/games/000001.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
 	"a game finished but never scheduled, and so its log unlisted"
+fresh layout
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub scheduled '"seats":' '"seats" :'
+expect_exit 0 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
+	"records in another JSON layout read the same"
+fresh badrank
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[1,3]'
+F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: game 1: a rank above 2" "a rank no player can have"
 # Re-signed with another key: not the organiser's, and not the logs' key.
 fresh foreign
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$TMP/other/referee.key"
