@@ -277,7 +277,7 @@ static int ladder_report(char *const *paths, int count,
 /* The ladder of `referee tournament`, which ends with it. */
 int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
 {
-	struct ladder_options check = {0};
+	struct ladder_options check = {.jobs = 1};
 
 	return ladder_report(paths, count, format_name, NULL, &check);
 }
@@ -285,7 +285,7 @@ int cmd_ladder_dirs(char *const *paths, int count, const char *format_name)
 int cmd_ladder(int argc, char **argv)
 {
 	const char *format = "table", *anchor = NULL;
-	struct ladder_options check = {0};
+	struct ladder_options check = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
 	unsigned char key[32];
 	char **paths = xcalloc((size_t)argc, sizeof *paths), err[ERR_LEN];
 	int count = 0, rc;
@@ -310,7 +310,8 @@ int cmd_ladder(int argc, char **argv)
 		     "is 0).\n"
 		     "--key F    the public key every manifest and log must be "
 		     "signed with\n"
-		     "--verify   also hash and verify every log of a tournament\n"
+		     "--verify   also hash and verify every log of a tournament, on "
+		     "every core\n"
 		     "pgn writes the results for other rating tools; two-player "
 		     "games only.");
 		return EXIT_OK;

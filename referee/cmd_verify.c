@@ -82,13 +82,13 @@ static void print_problem(void *ctx, const char *where, const char *what)
 
 /* A tournament: its manifest, then its folder and every log. */
 static void verify_tournament(const char *manifest, const unsigned char *key,
-			      struct tally *tally)
+			      int jobs, struct tally *tally)
 {
 	struct problems problems = {.report = print_problem};
 	struct manifest_view view;
 
 	if (!manifest_read(manifest, key, &view, &problems))
-		verify_folder(&view, true, &problems);
+		verify_folder(&view, true, jobs, &problems);
 	if (!problems.count)
 		printf("%s: ok: a tournament of %s, %ld games finished, every log "
 		       "there and verified, nothing else; signed by %s\n",
@@ -143,11 +143,11 @@ static int verify_path(const char *path, const unsigned char *key, int jobs,
 		if (strcmp(base ? base + 1 : path, MANIFEST_FILE) || stat(path, &st)) {
 			add_log(batch, path);
 		} else if (!(rc = flush_batch(batch, key, jobs, tally))) {
-			verify_tournament(path, key, tally);
+			verify_tournament(path, key, jobs, tally);
 		}
 	} else if (!stat(manifest, &st)) {
 		if (!(rc = flush_batch(batch, key, jobs, tally)))
-			verify_tournament(manifest, key, tally);
+			verify_tournament(manifest, key, jobs, tally);
 	} else if (!(logs = verify_folder_logs(path, &count, err)) || !count) {
 		fflush(stdout);
 		fprintf(stderr, "%s: %s\n", path, logs ? "holds no game log "

@@ -322,7 +322,7 @@ static void take_manifest(struct collect *c, const char *path)
 		if (!game_find(view.game))
 			problems_add(c->problems, path, "a game this referee does "
 				     "not know: %s", view.game);
-		verify_folder(&view, c->options->verify, c->problems);
+		verify_folder(&view, c->options->verify, c->options->jobs, c->problems);
 		if (c->problems->count == before)
 			add_games(c, &view);
 	}

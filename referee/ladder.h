@@ -23,7 +23,8 @@
 
 struct ladder_options {
 	const unsigned char *key; /* every manifest and log signed by it; NULL: by the first one's */
-	bool verify;              /* hash and verify the logs of manifests too */
+	bool verify;              /* hash and verify the logs of manifests too, */
+	int jobs;                 /* on this many processes */
 };
 
 struct ladder_data {

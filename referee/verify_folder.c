@@ -10,12 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "files.h"
+#include "json.h"
 #include "logread.h"
 #include "manifest.h"
 #include "util.h"
-#include "verify.h"
+#include "verify_pool.h"
 
 static bool is_aborted_log(const struct manifest_view *view, const char *name)
 {
@@ -51,60 +53,111 @@ static char *log_path(const char *games, const char *name)
 	return path;
 }
 
-/* Hashes, verifies and compares one finished game's log. */
-static void check_log(const struct manifest_view *view, long game,
-		      const unsigned char key[32], const char *path,
-		      struct problems *problems)
+/* The ranks of the log's "result" record, found among its last lines
+ * (then come the reveal and the signature): how many, or -1.  The log
+ * has the SHA-256 the manifest recorded, so it is the referee's own. */
+static int result_ranks(const char *path, int *ranks, int max)
 {
-	unsigned char sha[32];
-	char hex[FILES_SHA256_HEX], err[ERR_LEN];
-	struct verify_summary summary;
-	struct game_log log;
-	int ranks[RATINGS_MAX_SEATS];
+	char tail[4096], err[ERR_LEN];
+	const cJSON *item;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), count = -1;
+	struct stat st;
+	ssize_t n = -1;
 
-	if (files_sha256(AT_FDCWD, path, hex) || hex_decode(sha, sizeof sha, hex)) {
-		problems_add(problems, path, "cannot be read");
-		return;
+	if (fd >= 0 && !fstat(fd, &st))
+		n = pread(fd, tail, sizeof tail - 1, st.st_size > (off_t)sizeof tail - 1
+			  ? st.st_size - (off_t)(sizeof tail - 1) : 0);
+	if (fd >= 0)
+		close(fd);
+	for (char *end = n > 0 ? tail + n : NULL, *line; end && count < 0; end = line) {
+		cJSON *o;
+
+		*end = '\0';
+		if (!(line = strrchr(tail, '\n')))
+			break;
+		if (!strstr(line, "\"type\":\"result\"") ||
+		    !(o = json_parse_object(line + 1, (size_t)(end - line - 1), err)))
+			continue;
+		count = 0;
+		cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "ranks"))
+			if (count < max)
+				ranks[count++] = (int)cJSON_GetNumberValue(item);
+		cJSON_Delete(o);
 	}
-	if (memcmp(sha, view->sha256[game], sizeof sha)) {
-		problems_add(problems, path, "altered: its SHA-256 is not the one "
-			     "the manifest recorded for game %ld", game);
-		return;
-	}
-	if (logread_load(path, &log, err) ||
-	    verify_log(&log, key, NULL, &summary, err)) {
-		problems_add(problems, path, "%s", err);
-	} else if (!same_ranks(view, game, ranks,
-			       logread_ranks(&log, ranks, RATINGS_MAX_SEATS))) {
-		problems_add(problems, path, "its result is not the ranks the "
-			     "manifest lists for game %ld", game);
-	}
-	if (log.buffer)
-		logread_free(&log);
+	return count;
 }
 
-void verify_folder(const struct manifest_view *view, bool full,
+/* The finished logs that are there: hashed and compared here, then
+ * verified on `jobs` processes. */
+struct full_check {
+	const struct manifest_view *view;
+	struct problems *problems;
+	char **paths;
+	long *game;
+	size_t count;
+};
+
+static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
+{
+	struct full_check *fc = ctx;
+
+	if (o->status != VERIFY_OK)
+		problems_add(fc->problems, fc->paths[index], "%s", o->text);
+}
+
+static void check_logs(struct full_check *fc, int jobs)
+{
+	const struct manifest_view *view = fc->view;
+	unsigned char sha[32], key[32];
+	char hex[FILES_SHA256_HEX], err[ERR_LEN];
+	int ranks[RATINGS_MAX_SEATS];
+	size_t keep = 0;
+
+	for (size_t i = 0; i < fc->count; i++) {
+		char *path = fc->paths[i];
+		long g = fc->game[i];
+
+		if (files_sha256(AT_FDCWD, path, hex) || hex_decode(sha, sizeof sha, hex)) {
+			problems_add(fc->problems, path, "cannot be read");
+		} else if (memcmp(sha, view->sha256[g], sizeof sha)) {
+			problems_add(fc->problems, path, "altered: its SHA-256 is not "
+				     "the one the manifest recorded for game %ld", g);
+		} else {
+			if (!same_ranks(view, g, ranks,
+					result_ranks(path, ranks, RATINGS_MAX_SEATS)))
+				problems_add(fc->problems, path, "its result is not the "
+					     "ranks the manifest lists for game %ld", g);
+			fc->paths[keep++] = path;
+			continue;
+		}
+		free(path);
+	}
+	fc->count = keep;
+	hex_decode(key, sizeof key, view->key_hex);
+	if (verify_pool_run(fc->paths, fc->count, key, jobs, report_log, fc, err))
+		problems_add(fc->problems, view->dir, "%s", err);
+}
+
+void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		   struct problems *problems)
 {
 	size_t len = strlen(view->dir) + 64, unlisted = 0;
-	char *games = xmalloc(len), *path = NULL, **planted = NULL, name[32];
+	char *games = xmalloc(len), **planted = NULL, name[32];
 	unsigned char *present = xcalloc((size_t)view->game_count + 1, 1);
-	unsigned char key[32];
+	struct full_check fc = {.view = view, .problems = problems};
 	struct dirent *e;
 	DIR *d;
 
-	hex_decode(key, sizeof key, view->key_hex);
 	snprintf(games, len, "%s/games", view->dir);
 	if (!(d = opendir(games)))
 		problems_add(problems, games, "cannot be read: %s", strerror(errno));
 	while (d && (e = readdir(d))) {
-		long game = manifest_log_game(e->d_name, strlen(e->d_name));
+		long g = manifest_log_game(e->d_name, strlen(e->d_name));
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (game && game <= view->game_count &&
-		    view->state[game] == MANIFEST_FINISHED) {
-			present[game] = 1;
+		if (g && g <= view->game_count && view->state[g] == MANIFEST_FINISHED) {
+			present[g] = 1;
 		} else if (!is_aborted_log(view, e->d_name)) {
 			planted = xrealloc(planted, (unlisted + 1) * sizeof *planted);
 			planted[unlisted++] = xstrdup(e->d_name);
@@ -112,29 +165,42 @@ void verify_folder(const struct manifest_view *view, bool full,
 	}
 	if (d)
 		closedir(d);
+	if (full) {
+		fc.paths = xmalloc(((size_t)view->finished + 1) * sizeof *fc.paths);
+		fc.game = xmalloc(((size_t)view->finished + 1) * sizeof *fc.game);
+	}
 	for (long g = 1; g <= view->game_count; g++) {
 		if (view->state[g] != MANIFEST_FINISHED || (present[g] && !full))
 			continue;
 		snprintf(name, sizeof name, "%06ld.jsonl", g);
-		free(path);
-		path = log_path(games, name);
-		if (!present[g])
+		if (!present[g]) {
+			char *path = log_path(games, name);
+
 			problems_add(problems, path, "missing: the manifest lists "
 				     "game %ld as finished", g);
-		else if (full)
-			check_log(view, g, key, path, problems);
+			free(path);
+		} else {
+			fc.game[fc.count] = g;
+			fc.paths[fc.count++] = log_path(games, name);
+		}
 	}
+	if (full)
+		check_logs(&fc, jobs);
 	qsort(planted, unlisted, sizeof *planted, by_name);
 	for (size_t i = 0; i < unlisted; i++) {
-		free(path);
-		path = log_path(games, planted[i]);
+		char *path = log_path(games, planted[i]);
+
 		problems_add(problems, path, "not listed in the manifest: planted, "
 			     "or left there by another run");
+		free(path);
 		free(planted[i]);
 	}
+	for (size_t i = 0; i < fc.count; i++)
+		free(fc.paths[i]);
+	free(fc.paths);
+	free(fc.game);
 	free(planted);
 	free(present);
-	free(path);
 	free(games);
 }
 

@@ -16,8 +16,8 @@
 #include "problems.h"
 
 /* Reports every problem of the folder of `view` (read by manifest_read);
- * `full` adds the check of each log. */
-void verify_folder(const struct manifest_view *view, bool full,
+ * `full` adds the check of each log, on `jobs` processes. */
+void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		   struct problems *problems);
 
 /* The game logs of a folder without a manifest, sorted by name: those of

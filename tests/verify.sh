@@ -338,11 +338,11 @@ $LOGTOOL resign "$TMP/run/games/000001.jsonl" "$D/games/000007.jsonl" "$TMP/othe
 cp "$TMP/run/games/000001.jsonl" "$D/games/copy.jsonl"
 sed -i 's/"us":[0-9]*/"us":1/' "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest recorded for game 1
-$D/games/000002.jsonl: FAILED: missing: the manifest lists game 2 as finished
+expect_eq "$(cat "$OUT")" "$D/games/000002.jsonl: FAILED: missing: the manifest lists game 2 as finished
+$D/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest recorded for game 1
 $D/games/000007.jsonl: FAILED: not listed in the manifest: planted, or left there by another run
 $D/games/copy.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
-	"verify OUTDIR: an altered, a withheld and two planted logs, each named"
+	"verify OUTDIR: a withheld, an altered and two planted logs, each named"
 
 # The manifest itself: its chain, its one signature, its end.
 fresh chain
@@ -369,8 +369,8 @@ $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished
 F=$(grep -n '"type":"finished"' "$M" | sed -n 2p | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice" "a game finished twice in the manifest"
-fresh ranks
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[1,1]'
+fresh ranks   # [2,2]: no result the referee writes
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[2,2]'
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: its result is not the ranks the manifest lists for game 1" \
 	"ranks in the manifest that are not the log's result"
