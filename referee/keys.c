@@ -148,12 +148,13 @@ char *keys_default_dir(char *err)
 		return NULL;
 	}
 	dir = join(parent, "arena");
-	if (files_mkdirs(parent, err) ||
-	    (mkdir(dir, 0700) && errno != EEXIST &&
-	     errorf(err, "cannot create folder '%s': %s", dir, strerror(errno)))) {
-		free(parent);
+	if (files_mkdirs(parent, err)) {
 		free(dir);
-		return NULL;
+		dir = NULL;
+	} else if (mkdir(dir, 0700) && errno != EEXIST) {
+		errorf(err, "cannot create folder '%s': %s", dir, strerror(errno));
+		free(dir);
+		dir = NULL;
 	}
 	free(parent);
 	return dir;

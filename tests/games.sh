@@ -64,7 +64,7 @@ expect_contains "$LAST_DIR/game-0001.jsonl" '"d":2,"kind":"dice","faces":[' "lay
 
 # A log written under older rules is named as such, with the release
 # that verifies it.
-$LOGTOOL resign "$bolo5_dir/game-0001.jsonl" "$TMP/old.jsonl" "$bolo5_dir/referee.key" \
+$LOGTOOL resign "$bolo5_dir/game-0001.jsonl" "$TMP/old.jsonl" "$KEYDIR/referee.key" \
 	sub 0 '"rules":"bolo5/2"' '"rules":"bolo5/1"'
 run "$REFEREE" verify "$TMP/old.jsonl"
 expect_eq "$RC $(cat "$OUT")" "1 $TMP/old.jsonl: FAILED: line 1: the log was written under bolo5 rules version 1 (\"bolo5/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1" \
