@@ -363,6 +363,17 @@ truncate -s -1 "$M"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $(wc -l <"$TMP/run/manifest.jsonl"): cut short (no newline): the run was stopped while writing it; finish it with --resume" \
 	"a manifest cut short"
+# One byte changed in each line of the manifest in turn: each copy fails.
+$LOGTOOL bytes "$TMP/run/manifest.jsonl" "$TMP/mb"
+bad=0
+for ((i = 0; i < $(wc -l <"$TMP/run/manifest.jsonl"); i++)); do
+	fresh byte
+	cp "$TMP/mb$i.jsonl" "$M"
+	run "$REFEREE" verify "$D"
+	{ [ "$RC" = 1 ] && grep -q "^$M: FAILED: line " "$OUT"; } || { bad=$((bad + 1)); diag_run; }
+done
+expect_eq "$bad" 0 "a byte changed in any line of the manifest: verify fails and names the line"
+
 # Re-signed with the referee's own key, the records must still hold.
 fresh twice
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished
