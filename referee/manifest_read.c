@@ -338,18 +338,6 @@ static void take_finished(struct reader *rd, const struct record *r)
 	v->finished++;
 }
 
-static void take_aborted(struct reader *rd, const struct record *r)
-{
-	struct manifest_view *v = rd->view;
-
-	if (!r->log) {
-		problem(rd, "an aborted game needs its \"log\"");
-		return;
-	}
-	v->aborted = xrealloc(v->aborted, (v->aborted_count + 1) * sizeof *v->aborted);
-	v->aborted[v->aborted_count++] = strndup(r->log, r->log_len);
-}
-
 /* The signature line: its one canonical form, and a valid signature of the
  * chain so far. */
 static int take_signature(struct reader *rd, const struct record *r, bool usual)
@@ -431,8 +419,6 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		take_scheduled(rd, &r);
 	} else if (r.game && is_type(&r, "finished")) {
 		take_finished(rd, &r);
-	} else if (is_type(&r, "aborted")) {
-		take_aborted(rd, &r);
 	}
 	cJSON_Delete(o);
 	journal_line_hash(rd->hash, line, len);
@@ -522,10 +508,7 @@ void manifest_view_free(struct manifest_view *view)
 {
 	for (int i = 0; i < view->name_count; i++)
 		free(view->names[i]);
-	for (size_t i = 0; i < view->aborted_count; i++)
-		free(view->aborted[i]);
 	free(view->names);
-	free(view->aborted);
 	free(view->seats);
 	free(view->ranks);
 	free(view->state);

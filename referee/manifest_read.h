@@ -39,8 +39,6 @@ struct manifest_view {
 	unsigned char *state;         /* enum manifest_game_state */
 	unsigned char (*sha256)[32];  /* of each finished game's log */
 	long finished;
-	char **aborted;               /* logs set aside, relative to dir */
-	size_t aborted_count;
 };
 
 /* Reads and checks the manifest at `path`: every line's chain link, its

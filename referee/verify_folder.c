@@ -19,13 +19,26 @@
 #include "util.h"
 #include "verify_pool.h"
 
-static bool is_aborted_log(const struct manifest_view *view, const char *name)
+/* A log that a resumed run set aside ("000042.aborted-1.jsonl") for a game
+ * of the manifest.  It need not be listed: a run killed between setting
+ * it aside and recording so leaves it unlisted; and it is never rated. */
+static bool is_set_aside(const struct manifest_view *view, const char *name)
 {
-	for (size_t i = 0; i < view->aborted_count; i++)
-		if (!strncmp(view->aborted[i], "games/", 6) &&
-		    !strcmp(view->aborted[i] + 6, name))
-			return true;
-	return false;
+	const char *mark = strstr(name, ".aborted-");
+	size_t digits = mark ? (size_t)(mark - name) : 0;
+	long game = 0, count;
+	char *end;
+
+	for (size_t i = 0; i < digits; i++) {
+		if (name[i] < '0' || name[i] > '9' || game > view->game_count)
+			return false;
+		game = 10 * game + (name[i] - '0');
+	}
+	if (digits < 6 || game < 1 || game > view->game_count ||
+	    view->state[game] == MANIFEST_UNLISTED)
+		return false;
+	count = strtol(mark + 9, &end, 10);
+	return count > 0 && mark[9] != '0' && !strcmp(end, ".jsonl");
 }
 
 static bool same_ranks(const struct manifest_view *view, long game,
@@ -158,7 +171,7 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 			continue;
 		if (g && g <= view->game_count && view->state[g] == MANIFEST_FINISHED) {
 			present[g] = 1;
-		} else if (!is_aborted_log(view, e->d_name)) {
+		} else if (!is_set_aside(view, e->d_name)) {
 			planted = xrealloc(planted, (unlisted + 1) * sizeof *planted);
 			planted[unlisted++] = xstrdup(e->d_name);
 		}

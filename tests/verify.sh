@@ -344,6 +344,17 @@ $D/games/000007.jsonl: FAILED: not listed in the manifest: planted, or left ther
 $D/games/copy.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
 	"verify OUTDIR: a withheld, an altered and two planted logs, each named"
 
+# A log a resumed run set aside may be unlisted (the run was killed
+# before it said so); named as one for a game the run does not have, it
+# is planted.
+fresh aside
+cp "$D/games/000001.jsonl" "$D/games/000001.aborted-1.jsonl"
+expect_exit 0 "$REFEREE" verify "$D"
+cp "$D/games/000001.jsonl" "$D/games/000003.aborted-1.jsonl"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$D/games/000003.aborted-1.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
+	"a set-aside log of a game not in the schedule is planted"
+
 # The manifest itself: its chain, its one signature, its end.
 fresh chain
 sed -i '3s/"b"/"x"/' "$M"
