@@ -153,12 +153,32 @@ hostile_file() {
 JSON
 }
 
+# A referee that sandboxes bots by default: each bot first plays with the
+# defaults and must find nothing; the runs where it succeeds are then made
+# with --no-sandbox.
+NO_SANDBOX=()
+"$REFEREE" tournament --help | grep -q -- --no-sandbox && NO_SANDBOX=(--no-sandbox)
+# sandboxed NAME MESSAGE: with the defaults, NAME's run completes and its
+# bot says MESSAGE on stderr.
+sandboxed() {
+	local out="$TMP/hostile/$1/out/sandboxed"
+
+	[ ${#NO_SANDBOX[@]} -gt 0 ] || return 0
+	run "$REFEREE" tournament "$TMP/hostile/$1/t.json" --out "$out" --concurrency 1
+	expect_eq "$RC $(ls "$out/games")" "0 000001.jsonl
+000002.jsonl
+000003.jsonl
+000004.jsonl" "sandboxed $1: the run completes, nothing planted"
+	expect_contains "$out/stderr/table0001-$1.stderr" "$2" "sandboxed $1: $2"
+}
+
 # The key thief looks for the signing key wherever it can guess: the key
 # is not in the output folder any more, and a log it signs there is not
 # in the manifest, so the run and the ladder refuse it.
 hostile_file "$TMP/hostile/thief" thief "$(zoo key-thief)"
+sandboxed thief "key-thief: no signing key found"
 TO="$TMP/hostile/thief/out/thief"
-run "$REFEREE" tournament "$TMP/hostile/thief/t.json" --out "$TO" --concurrency 1
+run "$REFEREE" tournament "$TMP/hostile/thief/t.json" --out "$TO" --concurrency 1 "${NO_SANDBOX[@]}"
 expect_not_contains "$TO/stderr/table0001-thief.stderr" "key-thief: read $TO/" "the thief finds no key in the output folder"
 [ ! -e "$TO/referee.key" ]
 ok $? "no secret key in the output folder"
@@ -185,15 +205,16 @@ referee ladder: 2 problems: no ladder; 'referee verify FOLDER' checks a tourname
 # finished log and plants one signed by another key.  The run, the resume
 # and the ladder fail, naming both.
 hostile_file "$TMP/hostile/vandal" vandal "$(zoo vandal)"
+sandboxed vandal "vandal: no output folder in reach"
 VO="$TMP/hostile/vandal/out/vandal"
 VANDALISED="referee ladder: $VO/games/000001.jsonl: missing: the manifest lists game 1 as finished
 referee ladder: $VO/games/planted.jsonl: not listed in the manifest: planted, or left there by another run
 referee ladder: 2 problems: no ladder; 'referee verify FOLDER' checks a tournament's every log"
-run "$REFEREE" tournament "$TMP/hostile/vandal/t.json" --out "$VO" --concurrency 1
+run "$REFEREE" tournament "$TMP/hostile/vandal/t.json" --out "$VO" --concurrency 1 "${NO_SANDBOX[@]}"
 expect_contains "$VO/stderr/table0001-vandal.stderr" "vandal: deleted $VO/games/000001.jsonl, planted $VO/games/planted.jsonl" \
 	"the vandal deleted game 1's log and planted one"
 expect_eq "$RC $(grep '^referee ladder: ' "$ERR")" "1 $VANDALISED" "the run fails, naming the missing and the planted log"
-run "$REFEREE" tournament "$TMP/hostile/vandal/t.json" --out "$VO" --resume
+run "$REFEREE" tournament "$TMP/hostile/vandal/t.json" --out "$VO" --resume "${NO_SANDBOX[@]}"
 expect_eq "$RC $(grep '^referee ladder: ' "$ERR")" "1 $VANDALISED" "so does its resume"
 run "$REFEREE" ladder "$VO"
 expect_eq "$RC $(cat "$ERR")" "1 $VANDALISED" "so does the ladder"
