@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "region.h"
 #include "util.h"
 
 bool json_valid_utf8(const char *text, size_t len)
@@ -117,6 +118,36 @@ cJSON *json_parse_object(const char *text, size_t len, char *err)
 	}
 	cJSON_Delete(item);
 	return NULL;
+}
+
+/* The region json_parse_object_in allocates from, while it runs. */
+static struct region *parse_region;
+
+static void *region_malloc(size_t size)
+{
+	return region_alloc(parse_region, size);
+}
+
+/* The region releases everything at once: freeing one node is nothing. */
+static void region_release(void *p)
+{
+	(void)p;
+}
+
+cJSON *json_parse_object_in(struct region *region, const char *text,
+			    size_t len, char *err)
+{
+	cJSON_Hooks hooks = { region_malloc, region_release };
+	cJSON *item;
+
+	/* cJSON allocates through process-wide hooks: they point at the
+	 * region only for this one parse, so no other tree ends up there. */
+	parse_region = region;
+	cJSON_InitHooks(&hooks);
+	item = json_parse_object(text, len, err);
+	cJSON_InitHooks(NULL);
+	parse_region = NULL;
+	return item;
 }
 
 /*

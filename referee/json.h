@@ -17,6 +17,12 @@
  * Returns a new object or NULL with the reason in err (ERR_LEN bytes). */
 cJSON *json_parse_object(const char *text, size_t len, char *err);
 
+/* The same, with the whole tree allocated in `region`: it is released
+ * with the region, never with cJSON_Delete, and must not be changed. */
+struct region;
+cJSON *json_parse_object_in(struct region *region, const char *text,
+			    size_t len, char *err);
+
 /* True when the `len` bytes are valid UTF-8 (no overlongs, no surrogates). */
 bool json_valid_utf8(const char *text, size_t len);
 

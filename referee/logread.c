@@ -4,27 +4,46 @@
 #include "logread.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "json.h"
 #include "util.h"
 
+/* The whole file, sized from fstat so that a log takes one allocation and
+ * one read(2) more than its length to see the end. */
 static char *read_file(const char *path, size_t *size, char *err)
 {
-	FILE *f = fopen(path, "rbe");
-	size_t cap = 65536, len = 0, n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t cap = 65536, len = 0;
+	struct stat st;
 	char *buf;
 
-	if (!f) {
+	if (fd < 0) {
 		errorf(err, "cannot open '%s': %s", path, strerror(errno));
 		return NULL;
 	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size < LOGREAD_MAX_BYTES)
+		cap = (size_t)st.st_size + 1;
 	buf = xmalloc(cap);
-	while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
-		len += n;
+	for (;;) {
+		ssize_t n = read(fd, buf + len, cap - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			errorf(err, "cannot read '%s': %s", path, strerror(errno));
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
 		if (len > LOGREAD_MAX_BYTES) {
 			errorf(err, "'%s' is larger than %zu MiB", path,
 			       LOGREAD_MAX_BYTES >> 20);
@@ -33,15 +52,11 @@ static char *read_file(const char *path, size_t *size, char *err)
 		if (len == cap)
 			buf = xrealloc(buf, cap *= 2);
 	}
-	if (ferror(f)) {
-		errorf(err, "cannot read '%s': %s", path, strerror(errno));
-		goto fail;
-	}
-	fclose(f);
+	close(fd);
 	*size = len;
 	return buf;
 fail:
-	fclose(f);
+	close(fd);
 	free(buf);
 	return NULL;
 }
@@ -56,17 +71,23 @@ int logread_load(const char *path, struct game_log *log, char *err)
 		return -1;
 	log->path = xstrdup(path);
 	log->lines = xmalloc(cap * sizeof *log->lines);
+	/* The parsed lines take a few times the bytes of their text. */
+	region_init(&log->region, 4 * size);
 	while (start < size) {
 		char *nl = memchr(log->buffer + start, '\n', size - start);
 		size_t len = nl ? (size_t)(nl - (log->buffer + start)) : size - start;
 		struct log_line *line;
+		const cJSON *type;
 
 		if (log->count == cap)
 			log->lines = xrealloc(log->lines, (cap *= 2) * sizeof *log->lines);
 		line = &log->lines[log->count++];
 		line->bytes = log->buffer + start;
 		line->len = len;
-		line->json = json_parse_object(line->bytes, len, line->error);
+		line->json = json_parse_object_in(&log->region, line->bytes, len,
+						  line->error);
+		type = cJSON_GetObjectItemCaseSensitive(line->json, "type");
+		line->type = cJSON_IsString(type) ? type->valuestring : NULL;
 		log->ends_mid_line = !nl;
 		start += len + 1;
 	}
@@ -75,8 +96,7 @@ int logread_load(const char *path, struct game_log *log, char *err)
 
 void logread_free(struct game_log *log)
 {
-	for (size_t i = 0; i < log->count; i++)
-		cJSON_Delete(log->lines[i].json);
+	region_free(&log->region);
 	free(log->lines);
 	free(log->buffer);
 	free(log->path);

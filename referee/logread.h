@@ -10,13 +10,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "region.h"
+
 /* Logs larger than this are refused rather than read into memory. */
 #define LOGREAD_MAX_BYTES ((size_t)256 << 20)
 
 struct log_line {
 	const char *bytes; /* into the file's buffer; no newline, no NUL */
 	size_t len;
-	cJSON *json;       /* NULL when the line is not a strict JSON object */
+	cJSON *json;       /* NULL when the line is not a strict JSON object;
+			    * it lives in the log's region: read it only */
+	const char *type;  /* its "type" string, or NULL */
 	char error[160];   /* why json is NULL */
 };
 
@@ -24,6 +28,7 @@ struct game_log {
 	char *path;
 	char *buffer;
 	struct log_line *lines;
+	struct region region; /* every line's JSON */
 	size_t count;
 	bool ends_mid_line; /* the last line has no newline (a cut log) */
 };

@@ -75,9 +75,9 @@ static const cJSON *member(const struct verifier *v, size_t i, const char *name)
 
 static const char *type_of(const struct verifier *v, size_t i)
 {
-	const cJSON *t = member(v, i, "type");
+	const char *type = v->log->lines[i].type;
 
-	return cJSON_IsString(t) ? t->valuestring : "";
+	return type ? type : "";
 }
 
 /* A hex member of exactly `len` bytes. */
@@ -129,7 +129,7 @@ static int check_chain(struct verifier *v)
 		if (!json_get_int(line->json, "seq", 0, (long)log->count, &seq) ||
 		    seq != (long)i)
 			return fail(v, i, "\"seq\" must be %zu", i);
-		if (!cJSON_IsString(member(v, i, "type")))
+		if (!line->type)
 			return fail(v, i, "the record has no \"type\"");
 		prev = member(v, i, "prev");
 		if (i == 0 && prev)

@@ -1,0 +1,57 @@
+/*
+ * Region allocation; see region.h.
+ */
+#include "region.h"
+
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "util.h"
+
+#define REGION_ALIGN alignof(max_align_t)
+#define REGION_MIN_BLOCK ((size_t)4096)
+
+struct region_block {
+	struct region_block *next;
+	size_t used, size;
+	alignas(max_align_t) unsigned char data[];
+};
+
+void region_init(struct region *r, size_t hint)
+{
+	r->blocks = NULL;
+	r->next_size = hint > REGION_MIN_BLOCK ? hint : REGION_MIN_BLOCK;
+}
+
+void *region_alloc(struct region *r, size_t size)
+{
+	struct region_block *b = r->blocks;
+	size_t need = (size + REGION_ALIGN - 1) & ~(REGION_ALIGN - 1);
+
+	if (size > ((size_t)-1) / 4)
+		abort();  /* no block could hold it: out of memory */
+	if (!b || b->size - b->used < need) {
+		size_t block = r->next_size > need ? r->next_size : need;
+
+		b = xmalloc(sizeof *b + block);
+		b->size = block;
+		b->used = 0;
+		b->next = r->blocks;
+		r->blocks = b;
+		/* Doubling keeps the number of blocks logarithmic in the total. */
+		r->next_size = block < ((size_t)-1) / 4 ? 2 * block : block;
+	}
+	b->used += need;
+	return b->data + b->used - need;
+}
+
+void region_free(struct region *r)
+{
+	while (r->blocks) {
+		struct region_block *next = r->blocks->next;
+
+		free(r->blocks);
+		r->blocks = next;
+	}
+}
