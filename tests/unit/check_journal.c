@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "journal.h"
+#include "json.h"
 #include "keys.h"
 #include "logread.h"
 #include "run_suite.h"
@@ -206,6 +207,46 @@ START_TEST(reader_flags_a_cut_line)
 }
 END_TEST
 
+/* The integer check on lines whose strings hold quotes, backslashes,
+ * dots and e's, which must not be mistaken for numbers. */
+START_TEST(integers_are_written_plainly)
+{
+	static const struct {
+		const char *line;
+		const char *why;   /* NULL: the line is fine */
+	} cases[] = {
+		{"{\"detail\":\"a \\\"1.0\\\" e\",\"us\":15}", NULL},
+		{"{\"detail\":\"E.\\\\\",\"seq\":-3}", NULL},
+		{"{\"seeded\":true,\"seq\":0}", NULL},
+		{"{\"action\":{\"x\":0.5,\"y\":[1]},\"us\":3}", NULL},
+		{"{\"detail\":\"ends in \\\\\",\"us\":1.0}",
+		 "\"us\" is written 1.0: an integer is written without a "
+		 "fraction or an exponent"},
+		{"{\"detail\":\"q\\\"\",\"us\":1e0}",
+		 "\"us\" is written 1e0: an integer is written without a "
+		 "fraction or an exponent"},
+		{"{\"action\":{\"x\":2E1},\"us\":1}",
+		 "\"x\" is written 2E1: an integer is written without a "
+		 "fraction or an exponent"},
+		{"{\"seq\":1,\"us\":2.5}", "\"us\" is written 2.5: it must be an integer"},
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct log_line line = {.bytes = cases[i].line,
+					.len = strlen(cases[i].line)};
+		char why[160];
+
+		line.json = json_parse_object(line.bytes, line.len, err);
+		ck_assert_msg(line.json, "%s: %s", line.bytes, err);
+		ck_assert_int_eq(logread_integers_ok(&line, why, sizeof why),
+				 cases[i].why == NULL);
+		if (cases[i].why)
+			ck_assert_str_eq(why, cases[i].why);
+		cJSON_Delete(line.json);
+	}
+}
+END_TEST
+
 START_TEST(keys_round_trip)
 {
 	char dir[] = "/tmp/check_keys_XXXXXX", path[64];
@@ -243,6 +284,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, never_overwrites);
 	tcase_add_test(tc, full_disk_is_an_error);
 	tcase_add_test(tc, reader_flags_a_cut_line);
+	tcase_add_test(tc, integers_are_written_plainly);
 	tcase_add_test(tc, keys_round_trip);
 	suite_add_tcase(s, tc);
 	return s;

@@ -57,6 +57,25 @@ START_TEST(nul_byte_is_refused)
 }
 END_TEST
 
+/* A bad byte is found wherever it falls, inside an ASCII run read eight
+ * bytes at a time or after it. */
+START_TEST(utf8_checked_at_every_offset)
+{
+	char text[40];
+
+	for (size_t at = 0; at < 30; at++) {
+		memset(text, 'a', sizeof text);
+		text[at] = '\xff';
+		ck_assert_msg(!json_valid_utf8(text, sizeof text), "0xff at %zu", at);
+		memcpy(text + at, "\xc3\xa9", 2);
+		ck_assert_msg(json_valid_utf8(text, sizeof text), "U+00E9 at %zu", at);
+		ck_assert_msg(!json_valid_utf8(text, at + 1), "cut at %zu", at);
+		memcpy(text + at, "\xed\xa0\x80", 3);
+		ck_assert_msg(!json_valid_utf8(text, sizeof text), "surrogate at %zu", at);
+	}
+}
+END_TEST
+
 START_TEST(valid_replies)
 {
 	ck_assert_int_eq(parse("{}"), WIRE_OK);
@@ -257,6 +276,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, strict_json_rejections);
 	tcase_add_test(tc, nul_byte_is_refused);
+	tcase_add_test(tc, utf8_checked_at_every_offset);
 	tcase_add_test(tc, valid_replies);
 	tcase_add_test(tc, turn_reply_needs_action);
 	tcase_add_test(tc, hello_fields_must_be_strings);
