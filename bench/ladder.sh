@@ -1,0 +1,96 @@
+#!/bin/sh
+# The ladder and verification at scale (`make bench-ladder`).  A small real
+# Rolit tournament is played, then bench/ladder_gen scales it to 10k, 100k
+# and 1M games: a manifest written and signed by the referee's own journal
+# writer, and a hard link per game to one of the real logs.  For each size
+# it prints the CPU time (user+sys) and peak memory of `referee ladder`
+# over the folder; then verify's speed on real 8x8 Rolit logs of the
+# bench's first_legal_bot (~69 lines each) with -j 1 and -j 2, in logs per
+# second of wall time and per CPU second.  Ordo's published time for 1M
+# games is printed alongside.
+#
+# Builds nothing: run `make` and `make bench` first.  Environment:
+# BENCH_LADDER_SIZES (default "10000 100000 1000000"), BENCH_VERIFY_LOGS
+# (real logs made for verify, default 4000).
+set -eu
+
+top_builddir=${top_builddir:-$(cd "$(dirname "$0")/.." && pwd)}
+referee=$top_builddir/referee/referee
+bot=$top_builddir/bench/first_legal_bot
+gen=$top_builddir/bench/ladder_gen
+random_bot=$top_builddir/bots/random-bot
+sizes=${BENCH_LADDER_SIZES:-10000 100000 1000000}
+verify_logs=${BENCH_VERIFY_LOGS:-4000}
+ordo_1m=0.81
+
+for f in "$referee" "$bot" "$gen" "$random_bot"; do
+	if [ ! -x "$f" ]; then
+		echo "bench/ladder.sh: $f is missing: run 'make' and 'make bench' first" >&2
+		exit 2
+	fi
+done
+if [ ! -x /usr/bin/time ]; then
+	echo "bench/ladder.sh: needs /usr/bin/time (Debian package 'time') to measure CPU time and memory" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/referee-bench-ladder.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+# The tests' convention: the default signing key folder is ours alone.
+export XDG_DATA_HOME="$tmp/data"
+
+"$referee" keygen "$tmp/key" >/dev/null
+cat >"$tmp/bench.json" <<JSON
+{
+	"name": "bench-ladder",
+	"game": "rolit",
+	"players": 2,
+	"format": "round-robin",
+	"games": 4,
+	"bots": [
+		{"name": "first-legal-1", "command": "$bot"},
+		{"name": "first-legal-2", "command": "$bot"},
+		{"name": "random-1", "command": "$random_bot"},
+		{"name": "random-2", "command": "$random_bot"}
+	],
+	"seed": "62656e6368"
+}
+JSON
+"$referee" tournament "$tmp/bench.json" --out "$tmp/template" \
+	--key "$tmp/key/referee.key" >/dev/null 2>"$tmp/tournament.err" || {
+	cat "$tmp/tournament.err" >&2
+	exit 1
+}
+
+
+echo "ladder over a tournament folder (signed manifest, hard-linked logs)"
+printf '%10s %12s %10s %14s\n' games "CPU s" "peak MB" "Ordo-scaled s"
+for n in $sizes; do
+	"$gen" "$tmp/template" "$tmp/scaled" "$n" "$tmp/key/referee.key"
+	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$referee" ladder \
+		"$tmp/scaled" --key "$tmp/key/referee.pub" >"$tmp/ladder.txt"
+	awk -v n="$n" -v o="$ordo_1m" '{
+		printf "%10d %12.2f %10.0f %14.3f\n", n, $1 + $2, $3 / 1024, o * n / 1000000
+	}' "$tmp/time"
+	rm -rf "$tmp/scaled"
+done
+echo "(Ordo, from PGN: $ordo_1m s for 1M games; target: <= 1 s CPU, <= 200 MB at 1M)"
+
+echo
+echo "verify over $verify_logs real 2-player 8x8 Rolit logs (first_legal_bot)"
+"$referee" play rolit --games "$verify_logs" --out "$tmp/logs" \
+	--key "$tmp/key/referee.key" "$bot" "$bot" >/dev/null 2>&1
+printf '%4s %10s %10s %14s %14s\n' jobs "wall s" "CPU s" "logs/s (wall)" "logs/CPU s"
+for j in 1 2; do
+	start=$(date +%s.%N)
+	/usr/bin/time -f '%U %S' -o "$tmp/time" "$referee" verify -j "$j" \
+		"$tmp"/logs/game-*.jsonl >"$tmp/verify.txt"
+	end=$(date +%s.%N)
+	awk -v s="$start" -v e="$end" -v j="$j" -v n="$verify_logs" '{
+		cpu = $1 + $2; wall = e - s
+		printf "%4d %10.2f %10.2f %14.0f %14.0f\n", j, wall, cpu, n / wall, n / cpu
+	}' "$tmp/time"
+done
+echo "(target: >= 15000 logs/s on 2 cores; on a busy machine, logs per CPU second"
+echo " times the cores is the quiet-machine estimate)"
