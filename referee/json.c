@@ -69,7 +69,10 @@ static const char *duplicate_key(const cJSON *item)
 
 		if (cJSON_IsObject(item))
 			for (const cJSON *b = a->next; b; b = b->next)
-				if (strcmp(a->string, b->string) == 0)
+				/* The first bytes differ for most pairs: strcmp
+				 * only when they do not. */
+				if (a->string[0] == b->string[0] &&
+				    strcmp(a->string, b->string) == 0)
 					return a->string;
 		inner = duplicate_key(a);
 		if (inner)

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -27,6 +28,9 @@
 
 /* The text of one outcome: a failure message, or the summary with a key. */
 #define TEXT_MAX (ERR_LEN + 128)
+
+/* Freed memory kept for the next log rather than given back. */
+#define VERIFY_POOL_KEEP_BYTES (64 << 20)
 
 /* A record on a worker's pipe: this header, then `length` bytes of text. */
 struct record_header {
@@ -242,6 +246,10 @@ int verify_pool_run(char *const *paths, size_t count,
 
 	if ((size_t)jobs > count)
 		jobs = (int)count;
+	/* Each log takes memory of about its size and gives it back: kept
+	 * by malloc rather than returned to the kernel, it is not faulted in
+	 * again for the next log (a few brk calls and faults a log). */
+	mallopt(M_TRIM_THRESHOLD, VERIFY_POOL_KEEP_BYTES);
 	if (jobs <= 1)
 		return run_here(paths, count, trusted_key, report, ctx);
 	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
