@@ -1,10 +1,42 @@
 /*
- * Unit tests for util.c: hex round trips and the strict lowercase rule.
+ * Unit tests for util.c: hex round trips and the strict lowercase rule;
+ * and for region.c: aligned, separate allocations, however large.
  */
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "region.h"
 #include "run_suite.h"
 #include "util.h"
+
+/* Allocations of every size from 1 to 300 bytes, and one far larger
+ * than the first block, are aligned and do not overlap. */
+START_TEST(region_allocations_are_aligned_and_separate)
+{
+	struct region r;
+	unsigned char *p[301], *big;
+
+	region_init(&r, 100);
+	for (size_t n = 1; n <= 300; n++) {
+		p[n] = region_alloc(&r, n);
+		ck_assert_uint_eq((uintptr_t)p[n] % alignof(max_align_t), 0);
+		memset(p[n], (int)(n & 0xff), n);
+	}
+	big = region_alloc(&r, 1 << 20);
+	ck_assert_uint_eq((uintptr_t)big % alignof(max_align_t), 0);
+	memset(big, 0xee, 1 << 20);
+	for (size_t n = 1; n <= 300; n++)
+		for (size_t k = 0; k < n; k++)
+			ck_assert_uint_eq(p[n][k], n & 0xff);
+	region_free(&r);
+	ck_assert_ptr_null(r.blocks);
+	/* An emptied region can be used again. */
+	memset(region_alloc(&r, 64), 1, 64);
+	region_free(&r);
+}
+END_TEST
 
 START_TEST(hex_round_trip)
 {
@@ -53,6 +85,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, hex_round_trip);
 	tcase_add_test(tc, hex_rejects_bad_input);
 	tcase_add_test(tc, errorf_returns_minus_one);
+	tcase_add_test(tc, region_allocations_are_aligned_and_separate);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "region.h"
 #include "run_suite.h"
 #include "util.h"
 #include "wire.h"
@@ -45,6 +46,31 @@ START_TEST(strict_json_rejections)
 		ck_assert_msg(strstr(err, cases[i].message), "%s: got '%s'",
 			      cases[i].line, err);
 	}
+}
+END_TEST
+
+/* A tree parsed into a region is the one parsed the usual way, a refusal
+ * says the same, and cJSON allocates with malloc again afterwards. */
+START_TEST(parse_into_a_region)
+{
+	static const char line[] = "{\"seq\":3,\"a\":[1,\"x\",{\"b\":null}],\"c\":\"caf\xc3\xa9\"}";
+	char region_err[ERR_LEN];
+	struct region region;
+	cJSON *usual = json_parse_object(line, strlen(line), err), *in_region, *after;
+
+	region_init(&region, 0);
+	in_region = json_parse_object_in(&region, line, strlen(line), region_err);
+	ck_assert_ptr_nonnull(usual);
+	ck_assert_ptr_nonnull(in_region);
+	ck_assert(cJSON_Compare(usual, in_region, true));
+	ck_assert_ptr_null(json_parse_object_in(&region, "{\"a\":1,\"a\":2}", 13,
+						region_err));
+	ck_assert_str_eq(region_err, "duplicate key \"a\"");
+	after = cJSON_Duplicate(in_region, true);
+	region_free(&region);
+	ck_assert(cJSON_Compare(usual, after, true));  /* outlives the region */
+	cJSON_Delete(after);
+	cJSON_Delete(usual);
 }
 END_TEST
 
@@ -275,6 +301,7 @@ Suite *test_suite(void)
 	TCase *tc = tcase_create("wire");
 
 	tcase_add_test(tc, strict_json_rejections);
+	tcase_add_test(tc, parse_into_a_region);
 	tcase_add_test(tc, nul_byte_is_refused);
 	tcase_add_test(tc, utf8_checked_at_every_offset);
 	tcase_add_test(tc, valid_replies);
