@@ -32,8 +32,12 @@ LOGTOOL="$PYTHON3 $top_srcdir/tests/logtool.py"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/arena-e2e.XXXXXX") || exit 99
 # The referee keeps its default signing key in the user's data folder:
-# tests use their own, never the real one of whoever runs them.
+# tests use their own, never the real one of whoever runs them, and a
+# home of their own, so that what a bot finds there (a key thief looks) is
+# only what the test put there.
 export XDG_DATA_HOME="$TMP/data"
+export HOME="$TMP/home"
+mkdir -p "$HOME"
 KEYDIR="$XDG_DATA_HOME/arena"   # the default key pair, made on first use
 
 OUT="$TMP/stdout"   # what the last `run` printed on stdout
