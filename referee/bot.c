@@ -14,14 +14,15 @@
  * being reused until bot_terminate() has killed the whole group.
  */
 #include "bot.h"
+#include "sandbox.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,13 +43,6 @@ extern char **environ;
 static pid_t *live_groups;
 static size_t live_count, live_cap;
 
-/* The bubblewrap options of a sandboxed bot (bot_spawn() adds its folder);
- * bwrap resolves the program after them in the new root. */
-static const char *const sandbox_options[] = {
-	"--die-with-parent", "--unshare-all", "--ro-bind", "/", "/",
-	"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", NULL,
-};
-
 struct bot {
 	pid_t pid;           /* also the process group id */
 	int in_fd, out_fd, err_fd, pidfd, log_fd;
@@ -65,7 +59,9 @@ struct bot {
 };
 
 /* The step that failed in the child, sent back with its errno. */
-enum child_step { STEP_SETUP = 1, STEP_LIMITS, STEP_CHDIR, STEP_EXEC };
+enum child_step {
+	STEP_SETUP = 1, STEP_LIMITS, STEP_SANDBOX, STEP_CHDIR, STEP_EXEC,
+};
 
 struct child_failure {
 	int step;
@@ -79,6 +75,7 @@ struct plan {
 	const char **envp;
 	const char *workdir;
 	struct bot_limits limits;
+	struct sandbox_plan sandbox; /* when limits.sandbox */
 	pid_t parent;
 	sigset_t empty;
 };
@@ -143,6 +140,9 @@ child_exec(const struct plan *plan, int fds[4])
 	struct rlimit rl;
 
 	setpgid(0, 0);
+	/* Before the parent-death signal: a change of user clears it. */
+	if (sandbox_enter(&plan->sandbox) < 0)
+		child_fail(fds[3], STEP_SANDBOX);
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != plan->parent)
 		_exit(127);
 	for (int sig = 1; sig < NSIG; sig++)
@@ -168,7 +168,8 @@ child_exec(const struct plan *plan, int fds[4])
 		if (setrlimit(RLIMIT_AS, &rl) < 0)
 			child_fail(fds[3], STEP_LIMITS);
 	}
-	if (plan->limits.processes) {
+	/* In the sandbox, prlimit sets it inside the bot's user namespace. */
+	if (plan->limits.processes && !plan->limits.sandbox) {
 		rl.rlim_cur = rl.rlim_max = plan->limits.processes;
 		if (setrlimit(RLIMIT_NPROC, &rl) < 0)
 			child_fail(fds[3], STEP_LIMITS);
@@ -190,6 +191,7 @@ static void describe_failure(const struct child_failure *f,
 	static const char *const doing[] = {
 		[STEP_SETUP] = "cannot set up the process for",
 		[STEP_LIMITS] = "cannot set resource limits for",
+		[STEP_SANDBOX] = "cannot prepare the sandbox for",
 		[STEP_EXEC] = "cannot run",
 	};
 	/* exec says ENOENT for a script whose interpreter is missing. */
@@ -228,6 +230,70 @@ static void track(pid_t pid, bool add)
 			}
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* The parent of process `pid` as /proc says, or 0. */
+static pid_t parent_of(pid_t pid)
+{
+	char path[64], buf[512], *end;
+	int fd, ppid = 0;
+	ssize_t n;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	/* "pid (comm) state ppid ...", where comm may hold anything. */
+	if (n > 0 && (end = strrchr(buf, ')')) &&
+	    sscanf(end + 1, " %*c %d", &ppid) != 1)
+		ppid = 0;
+	return (pid_t)ppid;
+}
+
+static bool is_live_bot(pid_t pid)
+{
+	for (size_t i = 0; i < live_count; i++)
+		if (live_groups[i] == pid)
+			return true;
+	return false;
+}
+
+/* Kills and reaps the children of this process that are not bots: what a
+ * bot started in a session of its own (setsid, out of its process group)
+ * and left behind, which the kernel hands to this process, a child
+ * subreaper, when their parent dies.  Again until none is left, as each
+ * one killed hands over its own children. */
+static void reap_escaped(void)
+{
+	pid_t self = getpid();
+
+	for (int round = 0; round < 1000; round++) {
+		DIR *proc = opendir("/proc");
+		pid_t *found = NULL;
+		size_t count = 0;
+		struct dirent *d;
+
+		if (!proc)
+			return;
+		while ((d = readdir(proc))) {
+			pid_t pid = (pid_t)atoi(d->d_name);
+
+			if (pid <= 0 || parent_of(pid) != self || is_live_bot(pid))
+				continue;
+			kill(pid, SIGKILL);
+			found = xrealloc(found, (count + 1) * sizeof *found);
+			found[count++] = pid;
+		}
+		closedir(proc);
+		for (size_t i = 0; i < count; i++)
+			while (waitpid(found[i], NULL, 0) < 0 && errno == EINTR)
+				;
+		free(found);
+		if (!count)
+			return;
+	}
 }
 
 void bot_kill_all(void)
@@ -297,96 +363,20 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	return -1;
 }
 
-/* Replaces the plan's program with bwrap running it in `workdir` (the
- * referee's own when NULL), as an absolute path so that bwrap can bind
- * it.  0, or -1 with err. */
-static int sandbox_plan(struct plan *plan, const char *workdir, char *err)
+/* Replaces the plan's program with bwrap running it; see sandbox.h. */
+static int sandbox_wrap(struct plan *plan, char *err)
 {
-	char why[ERR_LEN], *bwrap = bot_resolve_program("bwrap", why);
-	char *dir = realpath(workdir ? workdir : ".", NULL), **argv;
-	size_t n = 0, words = 0;
-
-	if (!bwrap || !dir) {
-		if (!bwrap)
-			errorf(err, "the sandbox needs bubblewrap (bwrap), which "
-			       "is not installed: apt-get install bubblewrap");
-		else
-			errorf(err, "cannot enter working directory '%s': %s",
-			       workdir ? workdir : ".", strerror(errno));
-		free(bwrap);
-		free(dir);
+	if (sandbox_prepare(&plan->sandbox, plan->path, plan->argv,
+			    plan->workdir, &plan->limits, err) < 0)
 		return -1;
-	}
-	while (plan->argv[words])
-		words++;
-	argv = xcalloc(sizeof sandbox_options / sizeof *sandbox_options +
-		       words + 8, sizeof *argv);
-	argv[n++] = xstrdup(bwrap);
-	for (const char *const *o = sandbox_options; *o; o++)
-		argv[n++] = xstrdup(*o);
-	argv[n++] = xstrdup("--bind");
-	argv[n++] = xstrdup(dir);
-	argv[n++] = xstrdup(dir);
-	argv[n++] = xstrdup("--chdir");
-	argv[n++] = dir;
-	argv[n++] = xstrdup("--");
-	argv[n++] = plan->path;
-	for (size_t i = 1; i < words; i++)
-		argv[n++] = xstrdup(plan->argv[i]);
 	bot_free_words(plan->argv);
-	plan->argv = argv;
-	plan->path = bwrap;
+	free(plan->path);
+	plan->argv = plan->sandbox.argv;
+	plan->path = xstrdup(plan->sandbox.bwrap);
+	plan->sandbox.argv = NULL;
+	/* bwrap enters the folder itself. */
+	plan->workdir = NULL;
 	return 0;
-}
-
-int bot_sandbox_check(char *err)
-{
-	char *argv[sizeof sandbox_options / sizeof *sandbox_options + 3];
-	char *bwrap = bot_resolve_program("bwrap", err), said[ERR_LEN / 2];
-	posix_spawn_file_actions_t actions;
-	size_t n = 0, got = 0;
-	int pipe_fds[2], status = 0, rc = -1;
-	ssize_t r;
-	pid_t pid;
-
-	if (!bwrap)
-		return errorf(err, "bubblewrap (bwrap), which is not installed: "
-			      "apt-get install bubblewrap");
-	argv[n++] = bwrap;
-	for (const char *const *o = sandbox_options; *o; o++)
-		argv[n++] = (char *)*o;
-	argv[n++] = "true";
-	argv[n] = NULL;
-	if (pipe2(pipe_fds, O_CLOEXEC) < 0) {
-		free(bwrap);
-		return errorf(err, "a pipe: %s", strerror(errno));
-	}
-	posix_spawn_file_actions_init(&actions);
-	posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-	posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
-	errno = posix_spawn(&pid, bwrap, &actions, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&actions);
-	close(pipe_fds[1]);
-	if (errno) {
-		errorf(err, "bubblewrap, which cannot be run: %s: %s", bwrap,
-		       strerror(errno));
-	} else {
-		while ((r = read(pipe_fds[0], said + got, sizeof said - 1 - got)) > 0 ||
-		       (r < 0 && errno == EINTR))
-			got += r > 0 ? (size_t)r : 0;
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-		said[got] = '\0';
-		said[strcspn(said, "\n")] = '\0';
-		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-			rc = 0;
-		else
-			errorf(err, "bubblewrap to create namespaces, which it "
-			       "cannot do here: %s", got ? said : "it failed");
-	}
-	close(pipe_fds[0]);
-	free(bwrap);
-	return rc;
 }
 
 struct bot *bot_spawn(const struct bot_spec *spec, char *err)
@@ -409,7 +399,7 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 		plan.path = xstrdup(argv0);
 	else if (!(plan.path = bot_resolve_program(argv0, err)))
 		goto out;
-	if (spec->limits.sandbox && sandbox_plan(&plan, spec->workdir, err) < 0)
+	if (spec->limits.sandbox && sandbox_wrap(&plan, err) < 0)
 		goto out;
 	if (!(plan.envp = build_env(spec->env, err)))
 		goto out;
@@ -420,6 +410,10 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 		       spec->stderr_path, strerror(errno));
 		goto out;
 	}
+	/* Without the sandbox's PID namespace, this process adopts what its
+	 * bots leave behind in sessions of their own (see reap_escaped()). */
+	if (!spec->limits.sandbox)
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
 	if (open_pipes(ends, err) < 0 || (pid = fork_child(&plan, ends, err)) < 0)
 		goto out;
 	bot = xmalloc(sizeof *bot);
@@ -440,7 +434,45 @@ out:
 	bot_free_words(plan.argv);
 	free(plan.path);
 	free(plan.envp);
+	sandbox_free(&plan.sandbox);
 	return bot;
+}
+
+int bot_sandbox_check(char *err)
+{
+	struct bot_spec spec = { .command = "true",
+				 .limits = { .max_line = 64, .sandbox = true } };
+	int64_t deadline = now_ns() + 10 * (int64_t)1000000000;
+	char said[ERR_LEN / 2], why[ERR_LEN];
+	struct bot *bot = bot_spawn(&spec, why);
+	size_t got = 0;
+	bool ok;
+
+	if (!bot)
+		return errorf(err, "%s", why);
+	/* bwrap's own words, up to the end of its stderr. */
+	while (got < sizeof said - 1) {
+		struct pollfd p = { bot->err_fd, POLLIN, 0 };
+		int64_t left = (deadline - now_ns()) / 1000000;
+		ssize_t n;
+
+		if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+			break;
+		n = read(bot->err_fd, said + got, sizeof said - 1 - got);
+		if (n <= 0 && !(n < 0 && (errno == EINTR || errno == EAGAIN)))
+			break;
+		got += n > 0 ? (size_t)n : 0;
+	}
+	said[got] = '\0';
+	said[strcspn(said, "\n")] = '\0';
+	bot_describe_exit(bot, 10000, why, sizeof why);
+	ok = bot->exit_code == CLD_EXITED && bot->exit_status == 0;
+	bot_free(bot, 0);
+	if (ok)
+		return 0;
+	return errorf(err, "the sandbox needs bubblewrap to create namespaces, "
+		      "which it cannot do here: %s; pass --no-sandbox to run the "
+		      "bots without it", got ? said : why);
 }
 
 static void write_log(int fd, const char *data, size_t n)
@@ -675,6 +707,8 @@ void bot_terminate(struct bot *bot, int grace_ms)
 			bot->exit_status = si.si_status;
 		}
 		bot->exited = bot->reaped = true;
+		if (!bot->limits.sandbox)
+			reap_escaped();
 	}
 	/* What the bot said last matters most; bounded, as something
 	 * outside the group may still be writing. */
@@ -691,7 +725,12 @@ void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len)
 		wait_for(bot, -1, 0, now_ns() + (int64_t)wait_ms * 1000000);
 		peek_exit(bot);
 	}
-	if (bot->exit_code == CLD_EXITED)
+	/* bwrap exits with 128 + N when the bot was killed by signal N. */
+	if (bot->limits.sandbox && bot->exit_code == CLD_EXITED &&
+	    bot->exit_status > 128 && bot->exit_status < 128 + NSIG)
+		snprintf(buf, len, "was killed by signal %d (%s)",
+			 bot->exit_status - 128, strsignal(bot->exit_status - 128));
+	else if (bot->exit_code == CLD_EXITED)
 		snprintf(buf, len, "exited with status %d", bot->exit_status);
 	else if (bot->exit_code == CLD_KILLED || bot->exit_code == CLD_DUMPED)
 		snprintf(buf, len, "was killed by signal %d (%s)",

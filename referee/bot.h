@@ -23,16 +23,17 @@ struct bot_limits {
 	size_t max_stderr;    /* stderr bytes kept in the file; rest dropped */
 	unsigned cpu_seconds; /* RLIMIT_CPU; 0 = no limit */
 	size_t address_space; /* RLIMIT_AS in bytes; 0 = no limit */
-	/* RLIMIT_NPROC; 0 = none set.  The kernel counts every process of
-	 * the user, not just this bot's (so the referee, its workers and the
-	 * other bots of the same user count too), and does not apply it to
-	 * root at all. */
+	/* RLIMIT_NPROC; 0 = none set.  In the sandbox it counts the bot's own
+	 * processes (the sandbox's init included); without it, every process
+	 * of the user (the referee, its workers and the other bots of the
+	 * same user too), and the kernel does not apply it to root. */
 	unsigned processes;
-	/* Run the bot under bubblewrap (bot_sandbox_check()): no network,
-	 * the whole filesystem read-only but its working folder, its own
-	 * /tmp, /proc and /dev.  Here rather than in bot_spec because it
-	 * travels with the limits from every verb and tournament file. */
+	/* Run the bot in the sandbox of sandbox.h.  Here rather than in
+	 * bot_spec because it travels with the limits from every verb and
+	 * tournament file, as do the paths below (NULL-ended, or NULL). */
 	bool sandbox;
+	const char *const *readable; /* extra read-only paths it sees */
+	const char *const *hidden;   /* paths it must never see */
 };
 
 struct bot_spec {
@@ -89,10 +90,10 @@ void bot_free_words(char **words);
  * as bot_spawn does.  Returns a new string or NULL with a message in err. */
 char *bot_resolve_program(const char *name, char *err);
 
-/* Checks that bot_spawn can run a bot in a sandbox here: bubblewrap is
- * installed and can create its namespaces (it runs `true` in one).  0,
- * or -1 with err completing "the sandbox needs ...": "bubblewrap (bwrap),
- * which is not installed: ..." or bwrap's own error. */
+/* Checks that bot_spawn can run a bot in a sandbox here, by running
+ * `true` in one: bubblewrap is installed and can create its namespaces.
+ * 0, or -1 with a message in err that says how to install bubblewrap or
+ * to pass --no-sandbox, with bwrap's own words when it failed. */
 int bot_sandbox_check(char *err);
 
 /* Sends SIGKILL to the process group of every bot this process has

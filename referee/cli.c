@@ -50,18 +50,74 @@ const char cli_match_usage[] =
 "  --max-stderr N    stderr bytes kept per bot (default 1048576)\n"
 "  --cpu-seconds N   CPU limit per bot process (default 0: none)\n"
 "  --memory-mb N     address-space limit per bot process (default 0: none)\n"
-"  --max-processes N RLIMIT_NPROC for each bot: a cap on all the processes of\n"
-"                    the user, not of the bot alone; not applied to root\n"
-"                    (default 0: not set)\n"
-"  --sandbox         run each bot under bubblewrap: no network, filesystem\n"
-"                    read-only but its own folder\n";
+"  --max-processes N processes each bot may have (RLIMIT_NPROC; default 0:\n"
+"                    no cap); without the sandbox it counts every process\n"
+"                    of the user and does not apply to root\n"
+"  --no-sandbox      run the bots without the sandbox, with all your rights\n"
+"                    (by default each runs under bubblewrap: no network,\n"
+"                    its own processes only, read-only system and own\n"
+"                    folders, a private /tmp)\n"
+"  --readable PATH   let the bots read PATH in the sandbox; repeatable\n";
 
 const struct time_control cli_default_time = {
 	.move_ms = 1000, .game_ms = 0, .start_ms = 10000,
 };
 const struct bot_limits cli_default_limits = {
-	.max_line = 65536, .max_stderr = 1 << 20,
+	.max_line = 65536, .max_stderr = 1 << 20, .sandbox = true,
 };
+
+/* A NULL-ended list with a copy of one more path. */
+static const char *const *path_list_add(const char *const *list,
+					const char *path)
+{
+	size_t n = 0;
+	const char **grown;
+
+	while (list && list[n])
+		n++;
+	grown = xrealloc((void *)list, (n + 2) * sizeof *grown);
+	grown[n] = xstrdup(path);
+	grown[n + 1] = NULL;
+	return grown;
+}
+
+int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
+		      const char *const *hidden, int count)
+{
+	char err[ERR_LEN];
+
+	if (!limits->sandbox) {
+		fprintf(stderr, "referee %s: --no-sandbox: each bot runs with all "
+			"your rights: it can read, change and delete what you can "
+			"(other bots, logs in progress, keys), use the network, and "
+			"signal or stop your processes; use it only for bots you "
+			"trust\n", verb);
+		return EXIT_OK;
+	}
+	/* Said now, not as every bot forfeits its first game. */
+	if (bot_sandbox_check(err)) {
+		fprintf(stderr, "referee %s: %s\n", verb, err);
+		return EXIT_USAGE;
+	}
+	for (int i = 0; i < count; i++)
+		if (hidden[i])
+			limits->hidden = path_list_add(limits->hidden, hidden[i]);
+	return EXIT_OK;
+}
+
+static void path_list_free(const char *const *list)
+{
+	for (size_t i = 0; list && list[i]; i++)
+		free((void *)list[i]);
+	free((void *)list);
+}
+
+void cli_limits_free(struct bot_limits *limits)
+{
+	path_list_free(limits->readable);
+	path_list_free(limits->hidden);
+	limits->readable = limits->hidden = NULL;
+}
 
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits)
@@ -75,14 +131,14 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 		{"--max-stderr", 0, 1L << 34}, {"--cpu-seconds", 0, 1000000},
 		{"--memory-mb", 0, 1L << 24}, {"--max-processes", 0, 1L << 22},
 	};
-	char err[ERR_LEN];
 	long n;
 
-	if (opt == 1009) {
-		/* Said now, not as every bot forfeits its first game. */
-		if (bot_sandbox_check(err))
-			return cli_fail(verb, "--sandbox needs %s", err);
-		limits->sandbox = true;
+	if (opt == 1009 || opt == 1010) {
+		limits->sandbox = opt == 1009;
+		return EXIT_OK;
+	}
+	if (opt == 1011) {
+		limits->readable = path_list_add(limits->readable, arg);
 		return EXIT_OK;
 	}
 	if (opt < 1001 || opt > 1008)

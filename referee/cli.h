@@ -28,9 +28,10 @@ int cmd_random_bot(int argc, char **argv);
  * problem. */
 int cmd_ladder_dirs(char *const *paths, int count, const char *format);
 
-/* The flags of every verb that plays games: time and resource limits.
- * Splice CLI_MATCH_LONGOPTS into a getopt_long table and pass each option
- * to cli_match_option. */
+/* The flags of every verb that plays games: time and resource limits, and
+ * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass
+ * each option to cli_match_option, then call cli_sandbox_ready, and
+ * cli_limits_free at the end. */
 #define CLI_MATCH_LONGOPTS \
 	{"move-ms", required_argument, NULL, 1001}, \
 	{"game-ms", required_argument, NULL, 1002}, \
@@ -40,7 +41,9 @@ int cmd_ladder_dirs(char *const *paths, int count, const char *format);
 	{"cpu-seconds", required_argument, NULL, 1006}, \
 	{"memory-mb", required_argument, NULL, 1007}, \
 	{"max-processes", required_argument, NULL, 1008}, \
-	{"sandbox", no_argument, NULL, 1009}
+	{"sandbox", no_argument, NULL, 1009}, \
+	{"no-sandbox", no_argument, NULL, 1010}, \
+	{"readable", required_argument, NULL, 1011}
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;
 extern const struct bot_limits cli_default_limits;
@@ -49,6 +52,17 @@ extern const struct bot_limits cli_default_limits;
  * message for a bad value, or -1 when `opt` is not one of them. */
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits);
+
+/* With the sandbox on: checks that it works here (EXIT_USAGE after a
+ * message that says to install bubblewrap or pass --no-sandbox) and sets
+ * the paths bots must not see, the `count` entries of `hidden` that are
+ * not NULL (output folders, keys).  With it off: says once what a bot can
+ * then do.  EXIT_OK otherwise. */
+int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
+		      const char *const *hidden, int count);
+
+/* Frees the path lists that cli_match_option and cli_sandbox_ready made. */
+void cli_limits_free(struct bot_limits *limits);
 
 /* Loads the signing key: `key_file` when given, else referee.key in the
  * default key folder (keys.h), made (and announced) when missing; then

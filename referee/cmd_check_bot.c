@@ -244,6 +244,14 @@ int cmd_check_bot(int argc, char **argv)
 		return cli_fail("check-bot", "cannot make a folder for the logs: %s",
 				r.keep ? err : strerror(errno));
 	}
+	rc = cli_sandbox_ready("check-bot", &r.limits,
+			       (const char *const[]){ r.dir }, 1);
+	if (rc != EXIT_OK) {
+		remove_scratch(r.dir);
+		cJSON_Delete(r.options);
+		cli_limits_free(&r.limits);
+		return rc;
+	}
 	keys_generate(r.dir, &key, err);
 	r.config.rules = r.rules;
 	r.config.options = r.options;
@@ -252,6 +260,7 @@ int cmd_check_bot(int argc, char **argv)
 	if (rc == EXIT_OK && !r.keep)
 		remove_scratch(r.dir);
 	cJSON_Delete(r.options);
+	cli_limits_free(&r.limits);
 	sodium_memzero(&key, sizeof key);
 	return rc;
 }

@@ -298,8 +298,16 @@ int cmd_play(int argc, char **argv)
 	rc = parse_args(&p, argc, argv);
 	if (rc == EXIT_OK)
 		rc = prepare(&p);
+	if (rc == EXIT_OK) {
+		char *folder = log_folder(&p);
+		const char *hidden[] = { folder, p.key_file };
+
+		rc = cli_sandbox_ready("play", &p.limits, hidden, 2);
+		free(folder);
+	}
 	if (rc != EXIT_OK) {
 		cJSON_Delete(p.options);
+		cli_limits_free(&p.limits);
 		return rc;
 	}
 	p.entrants = xcalloc((size_t)p.count, sizeof *p.entrants);
@@ -343,6 +351,7 @@ out:
 	free(p.places);
 	free(p.forfeits);
 	cJSON_Delete(p.options);
+	cli_limits_free(&p.limits);
 	sodium_memzero(&p.key, sizeof p.key);
 	return rc;
 }

@@ -233,25 +233,15 @@ out:
 	return rc;
 }
 
-int cmd_sprt(int argc, char **argv)
+/* The verb once its options are parsed into `a`. */
+static int sprt_main(struct sprt_args *args, int argc, char **argv)
 {
-	struct sprt_args a = {
-		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
-		.config.time = cli_default_time, .config.grace_ms = 200,
-		.limits = cli_default_limits,
-	};
+	struct sprt_args a = *args;
 	const struct game_rules *rules;
 	struct referee_key key;
 	char err[ERR_LEN];
 	int rc;
 
-	if (cli_wants_help(argc, argv)) {
-		printf(usage, cli_match_usage);
-		return EXIT_OK;
-	}
-	rc = parse_args(&a, argc, argv);
-	if (rc != EXIT_OK)
-		return rc;
 	if (argc - optind != 3)
 		return cli_fail("sprt", "give a game and two bots");
 	rules = game_find(argv[optind]);
@@ -270,9 +260,34 @@ int cmd_sprt(int argc, char **argv)
 		cJSON_Delete((cJSON *)a.config.options);
 		return EXIT_USAGE;
 	}
-	a.config.key = &key;
-	rc = run_test(&a, argv + optind + 1);
+	rc = cli_sandbox_ready("sprt", &a.limits,
+			       (const char *const[]){ a.out, a.key_file }, 2);
+	*args = a;
+	if (rc == EXIT_OK) {
+		a.config.key = &key;
+		rc = run_test(&a, argv + optind + 1);
+	}
 	cJSON_Delete((cJSON *)a.config.options);
 	sodium_memzero(&key, sizeof key);
+	return rc;
+}
+
+int cmd_sprt(int argc, char **argv)
+{
+	struct sprt_args a = {
+		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
+		.config.time = cli_default_time, .config.grace_ms = 200,
+		.limits = cli_default_limits,
+	};
+	int rc;
+
+	if (cli_wants_help(argc, argv)) {
+		printf(usage, cli_match_usage);
+		return EXIT_OK;
+	}
+	rc = parse_args(&a, argc, argv);
+	if (rc == EXIT_OK)
+		rc = sprt_main(&a, argc, argv);
+	cli_limits_free(&a.limits);
 	return rc;
 }

@@ -41,7 +41,8 @@ static const char usage[] =
 "  --key FILE         sign with this secret key (default:\n"
 "                     ~/.local/share/arena/referee.key, created when missing;\n"
 "                     the public key is copied to DIR)\n"
-"  --sandbox          run each bot under bubblewrap (as \"sandbox\": true)\n"
+"  --no-sandbox       run the bots without the sandbox, with all your rights\n"
+"                     (as \"sandbox\": false; --sandbox overrides that)\n"
 "\n"
 "Exit status: 0 when every game of the run is finished, 2 on a bad file or\n"
 "usage, or when the run stops (run it again with --resume).\n";
@@ -63,6 +64,7 @@ int cmd_tournament(int argc, char **argv)
 		{"shard", required_argument, NULL, 's'},
 		{"key", required_argument, NULL, 'k'},
 		{"sandbox", no_argument, NULL, 'S'},
+		{"no-sandbox", no_argument, NULL, 'N'},
 		{NULL, 0, NULL, 0},
 	};
 	struct tournament_run run = {.shard_index = 1, .shard_count = 1};
@@ -72,7 +74,7 @@ int cmd_tournament(int argc, char **argv)
 	const char *key_file = NULL;
 	char err[ERR_LEN], *out = NULL, *manifest = NULL;
 	long concurrency = 0;
-	bool sandbox = false;
+	int sandbox = -1;   /* from the file unless a flag says */
 	int opt, rc = EXIT_USAGE;
 
 	if (cli_wants_help(argc, argv)) {
@@ -94,11 +96,8 @@ int cmd_tournament(int argc, char **argv)
 						"1 <= I <= N, not '%s'", optarg);
 			break;
 		case 'k': key_file = optarg; break;
-		case 'S':
-			if (bot_sandbox_check(err))
-				return cli_fail("tournament", "--sandbox needs %s", err);
-			sandbox = true;
-			break;
+		case 'S': sandbox = 1; break;
+		case 'N': sandbox = 0; break;
 		default:
 			return cli_fail("tournament", "unknown option '%s'", argv[optind - 1]);
 		}
@@ -112,7 +111,8 @@ int cmd_tournament(int argc, char **argv)
 		tournament_file_free(&spec);
 		return cli_fail("tournament", "%s: %s", run.file, err);
 	}
-	spec.limits.sandbox |= sandbox;
+	if (sandbox >= 0)
+		spec.limits.sandbox = sandbox;
 	if (schedule_build(&spec, MAX_GAMES, &schedule, err)) {
 		tournament_file_free(&spec);
 		return cli_fail("tournament", "%s", err);
@@ -139,6 +139,9 @@ int cmd_tournament(int argc, char **argv)
 			 run.out_dir, MANIFEST_FILE);
 		goto out;
 	}
+	if (cli_sandbox_ready("tournament", &spec.limits,
+			      (const char *const[]){ run.out_dir, key_file }, 2))
+		goto out;
 	if (files_mkdirs(run.out_dir, err)) {
 		cli_fail("tournament", "%s", err);
 		goto out;
@@ -160,6 +163,7 @@ out:
 	free(manifest);
 	free(out);
 	schedule_free(&schedule);
+	cli_limits_free(&spec.limits);
 	tournament_file_free(&spec);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include <sodium.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "cli.h"
 #include "config.h"
@@ -46,6 +47,10 @@ int main(int argc, char **argv)
 		puts(PACKAGE_NAME " referee " PACKAGE_VERSION);
 		return EXIT_OK;
 	}
+	/* Before any secret exists: a process of the same user (a bot
+	 * without the sandbox) may then not read this one's memory or
+	 * environment, nor trace it; workers inherit it. */
+	prctl(PR_SET_DUMPABLE, 0);
 	if (sodium_init() < 0) {
 		fputs("referee: libsodium failed to initialise\n", stderr);
 		return EXIT_USAGE;

@@ -33,7 +33,7 @@ static const char *const top_fields[] = {
 	"time", "limits", "seed", "concurrency", "sandbox", NULL,
 };
 static const char *const bot_fields[] = {
-	"name", "command", "workdir", "env", "challenger", NULL,
+	"name", "command", "workdir", "env", "challenger", "readable", NULL,
 };
 static const char *const time_fields[] = {
 	"move_ms", "game_ms", "start_ms", NULL,
@@ -376,6 +376,26 @@ static int read_env(const cJSON *env, struct tournament_bot *bot,
 	return 0;
 }
 
+/* "readable": an array of paths, relative ones joined to `folder`. */
+static int read_readable(const cJSON *list, const char *folder,
+			 struct tournament_bot *bot, const char *where,
+			 char *err)
+{
+	const cJSON *item;
+	int n = 0;
+
+	if (list && !cJSON_IsArray(list))
+		return errorf(err, "%s\"readable\" must be an array of paths", where);
+	bot->readable = xcalloc((size_t)cJSON_GetArraySize(list) + 1,
+				sizeof *bot->readable);
+	cJSON_ArrayForEach(item, list) {
+		if (!cJSON_IsString(item) || !item->valuestring[0])
+			return errorf(err, "%sreadable[%d] must be a path", where, n);
+		bot->readable[n++] = join_path(folder, item->valuestring);
+	}
+	return 0;
+}
+
 static int read_bot(const char *folder, const cJSON *item, int index,
 		    enum tournament_format format, struct tournament_bot *bot,
 		    char *err)
@@ -409,6 +429,9 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 	bot->command = xstrdup(command);
 	bot->workdir = workdir ? join_path(folder, workdir) : xstrdup(folder);
 	bot->challenger = cJSON_IsTrue(challenger);
+	if (read_readable(cJSON_GetObjectItemCaseSensitive(item, "readable"),
+			  folder, bot, where, err) < 0)
+		return -1;
 	return read_env(env, bot, where, err);
 }
 
@@ -490,7 +513,7 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 		.cpu_seconds = (unsigned)cpu,
 		.address_space = (size_t)memory << 20,
 		.processes = (unsigned)processes,
-		.sandbox = cJSON_IsTrue(sandbox),
+		.sandbox = !sandbox || cJSON_IsTrue(sandbox),
 	};
 	return 0;
 }
@@ -570,6 +593,9 @@ void tournament_file_free(struct tournament_spec *spec)
 		for (char **e = bot->env; e && *e; e++)
 			free(*e);
 		free(bot->env);
+		for (char **r = bot->readable; r && *r; r++)
+			free(*r);
+		free(bot->readable);
 		free(bot->name);
 		free(bot->command);
 		free(bot->workdir);
@@ -604,8 +630,6 @@ int tournament_file_check_bots(const struct tournament_spec *spec,
 {
 	char why[ERR_LEN];
 
-	if (spec->limits.sandbox && bot_sandbox_check(why))
-		return errorf(err, "the sandbox needs %s", why);
 	for (int i = 0; i < spec->bot_count; i++) {
 		const struct tournament_bot *bot = &spec->bots[i];
 		struct stat st;
@@ -617,6 +641,10 @@ int tournament_file_check_bots(const struct tournament_spec *spec,
 				      bot->name, bot->workdir, strerror(problem));
 		if (!program_found(bot, why))
 			return errorf(err, "bot '%s': %s", bot->name, why);
+		for (char **r = bot->readable; r && *r; r++)
+			if (stat(*r, &st) < 0)
+				return errorf(err, "bot '%s': readable path '%s': %s",
+					      bot->name, *r, strerror(errno));
 	}
 	return 0;
 }

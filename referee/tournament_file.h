@@ -22,6 +22,8 @@ struct tournament_bot {
 			       tournament file's folder, which is also the
 			       default */
 	char **env;         /* NAME=VALUE, NULL-terminated; never NULL */
+	char **readable;    /* paths it may read in the sandbox, joined to
+			       the file's folder; NULL-terminated */
 	bool challenger;    /* gauntlet: every table holds a challenger */
 };
 
@@ -51,8 +53,8 @@ int tournament_file_read(const char *path, struct tournament_spec *spec,
 void tournament_file_free(struct tournament_spec *spec);
 
 /* Checks that every bot can be started on this machine, as bot_spawn
- * would start it: its working folder exists and its program is found and
- * executable.  Separate from reading so that a file can be checked, and
+ * would start it: its working folder exists, its program is found and
+ * executable, and its readable paths exist.  Separate from reading so that a file can be checked, and
  * its schedule computed, anywhere.  0, or -1 with a message naming the
  * bot. */
 int tournament_file_check_bots(const struct tournament_spec *spec,

@@ -46,6 +46,26 @@ static void say(int fd, const char *fmt, ...)
 		_exit(1);
 }
 
+/* What bot `self` of the spec must not see in the sandbox: the run's
+ * hidden paths and the working folders of the other bots (unless they
+ * share its own).  NULL-ended; free the array, not the strings. */
+static const char **hidden_from(const struct tournament_spec *spec, int self)
+{
+	const char *const *run = spec->limits.hidden;
+	size_t n = 0, k = 0;
+	const char **list;
+
+	while (run && run[n])
+		n++;
+	list = xcalloc(n + (size_t)spec->bot_count + 1, sizeof *list);
+	for (; k < n; k++)
+		list[k] = run[k];
+	for (int i = 0; i < spec->bot_count; i++)
+		if (strcmp(spec->bots[i].workdir, spec->bots[self].workdir))
+			list[k++] = spec->bots[i].workdir;
+	return list;
+}
+
 /* Plays the listed games of one table with one set of bot processes. */
 static void play_table(const struct worker_job *job, int table,
 		       const long *games, int count, int out)
@@ -55,6 +75,7 @@ static void play_table(const struct worker_job *job, int table,
 	int players = job->schedule->players;
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	char *stderr_paths[GAME_MAX_SEATS];
+	const char **hidden[GAME_MAX_SEATS];
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
@@ -69,6 +90,7 @@ static void play_table(const struct worker_job *job, int table,
 		stderr_paths[i] = xmalloc(len);
 		snprintf(stderr_paths[i], len, "%s/stderr/table%04d-%s.stderr",
 			 job->out_dir, table + 1, b->name);
+		hidden[i] = hidden_from(spec, t->bots[i]);
 		entrants[i] = (struct match_entrant){
 			.name = b->name,
 			.spec = {.command = b->command, .workdir = b->workdir,
@@ -76,6 +98,8 @@ static void play_table(const struct worker_job *job, int table,
 				 .stderr_path = stderr_paths[i],
 				 .limits = spec->limits},
 		};
+		entrants[i].spec.limits.readable = (const char *const *)b->readable;
+		entrants[i].spec.limits.hidden = hidden[i];
 	}
 	match = match_start(&config, entrants, players, err);
 	if (!match) {
@@ -109,8 +133,10 @@ static void play_table(const struct worker_job *job, int table,
 		free(log);
 	}
 	match_finish(match, NULL);
-	for (int i = 0; i < players; i++)
+	for (int i = 0; i < players; i++) {
 		free(stderr_paths[i]);
+		free(hidden[i]);
+	}
 	say(out, "D %d\n", table);
 }
 
