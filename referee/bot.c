@@ -130,6 +130,22 @@ static void __attribute__((noreturn)) child_fail(int report_fd, int step)
 	_exit(127);
 }
 
+/* A sandboxed bot's stdin and stdout reach it on SANDBOX_STDIN_FD and
+ * SANDBOX_STDOUT_FD (see sandbox.h); bwrap's own stdin and stdout are
+ * /dev/null.  fds as in child_exec(). */
+static int dup_sandboxed(const int fds[4])
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (null < 0)
+		return -1;
+	if (dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(fds[2], 2) < 0 ||
+	    dup2(fds[0], SANDBOX_STDIN_FD) < 0 ||
+	    dup2(fds[1], SANDBOX_STDOUT_FD) < 0)
+		return -1;
+	return close(null);
+}
+
 /* The child between fork and exec: async-signal-safe calls only.  fds are
  * the ends that become its stdin, stdout and stderr, then the write end of
  * the failure report pipe. */
@@ -148,14 +164,14 @@ child_exec(const struct plan *plan, int fds[4])
 	for (int sig = 1; sig < NSIG; sig++)
 		sigaction(sig, &dfl, NULL);
 	sigprocmask(SIG_SETMASK, &plan->empty, NULL);
-	/* Move the ends out of 0..2 first (when the referee runs with
-	 * those closed) so no dup2() clobbers another. */
+	/* Move the ends out of 0..4 first (when the referee runs with
+	 * some closed) so no dup2() clobbers another. */
 	for (int i = 0; i < 4; i++)
-		if (fds[i] < 3 && (fds[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 3)) < 0)
+		if (fds[i] < 5 && (fds[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 5)) < 0)
 			child_fail(fds[3], STEP_SETUP);
-	for (int i = 0; i < 3; i++)
-		if (dup2(fds[i], i) < 0)
-			child_fail(fds[3], STEP_SETUP);
+	if (plan->limits.sandbox ? dup_sandboxed(fds) < 0 :
+	    dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0)
+		child_fail(fds[3], STEP_SETUP);
 	if (plan->limits.cpu_seconds) {
 		/* SIGXCPU at the limit, SIGKILL a second later. */
 		rl.rlim_cur = plan->limits.cpu_seconds;
@@ -181,6 +197,10 @@ child_exec(const struct plan *plan, int fds[4])
 	if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) < 0)
 		for (int fd = 3; fd < 1024; fd++)
 			fcntl(fd, F_SETFD, FD_CLOEXEC);
+	if (plan->limits.sandbox &&
+	    (fcntl(SANDBOX_STDIN_FD, F_SETFD, 0) < 0 ||
+	     fcntl(SANDBOX_STDOUT_FD, F_SETFD, 0) < 0))
+		child_fail(fds[3], STEP_SETUP);
 	execve(plan->path, plan->argv, (char *const *)plan->envp);
 	child_fail(fds[3], STEP_EXEC);
 }

@@ -397,6 +397,10 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	push(&argv, "--chdir");
 	push(&argv, chdir_to);
 	push(&argv, "--");
+	push(&argv, "/bin/sh");
+	push(&argv, "-c");
+	push(&argv, "exec \"$@\" <&3 >&4 3<&- 4<&-");
+	push(&argv, "sh");
 	if (prlimit) {
 		char nproc[32];
 

@@ -33,6 +33,13 @@
 /* The user a bot runs as when the referee runs as root: nobody. */
 #define SANDBOX_UID 65534
 
+/* bwrap keeps its own stdin, stdout and stderr open in the processes that
+ * watch over the sandbox, so a bot that closed its stdout would not be
+ * seen to: bwrap gets the bot's stdin and stdout on these fds instead,
+ * which it closes in those processes and sh moves to 0 and 1 for the bot. */
+#define SANDBOX_STDIN_FD 3
+#define SANDBOX_STDOUT_FD 4
+
 struct sandbox_stage {
 	char *from;   /* a folder or file the bot sees */
 	char *to;     /* "/tmp/N" in the child's mount namespace */

@@ -27,14 +27,17 @@ if command -v jq >/dev/null; then
 	passes rolit "$top_srcdir/bots/examples/minimal.sh"
 fi
 
-# A tournament mixing C, Python and JavaScript bots completes and verifies.
+# A tournament mixing C, Python and JavaScript bots completes and verifies
+# (in the sandbox, the SDKs the scripts import are "readable" for them).
 if command -v "$NODE" >/dev/null; then
 	cat >"$TMP/mixed.json" <<JSON
 {"name": "mixed", "game": "rolit", "options": {"size": 6}, "players": 3, "games": 3,
  "bots": [
   {"name": "c", "command": "$CBOT $TMP"},
-  {"name": "py", "command": "$PYTHON3 $top_srcdir/bots/examples/rolit.py $TMP"},
-  {"name": "js", "command": "$NODE $top_srcdir/bots/examples/rolit.mjs $TMP"}]}
+  {"name": "py", "command": "$PYTHON3 $top_srcdir/bots/examples/rolit.py $TMP",
+   "readable": ["$top_srcdir/sdk/python"]},
+  {"name": "js", "command": "$NODE $top_srcdir/bots/examples/rolit.mjs $TMP",
+   "readable": ["$top_srcdir/sdk/js"]}]}
 JSON
 	expect_exit 0 "$REFEREE" tournament "$TMP/mixed.json" --out "$TMP/mixed"
 	run "$REFEREE" verify "$TMP"/mixed/games/*.jsonl

@@ -181,8 +181,9 @@ expect_exit 0 "$REFEREE" verify "$LOG"
 expect_contains "$OUT" "ok: rolit, 4 players" "3 faults: the log verifies"
 
 # --- restarts: a bot that crashes in game 2 of 5 ---------------------------------------------------
+# (It counts its starts in files of $TMP, out of the sandbox's reach.)
 DIR="$TMP/restart"
-expect_exit 0 "$REFEREE" play rolit --games 5 --out "$DIR" "crashy=$(zoo crash-in-game 2)" "$C"
+expect_exit 0 "$REFEREE" play rolit --no-sandbox --games 5 --out "$DIR" "crashy=$(zoo crash-in-game 2)" "$C"
 expect_eq "$(grep -c 'forfeit:' "$OUT")" 1 "restart: one forfeit in 5 games"
 expect_contains "$OUT" "forfeit: exit: the bot exited with status 9" "restart: the crash is reported"
 expect_eq "$(cat "$TMP/crash-in-game.hellos")" 2 "restart: a fresh process said hello after the crash"
@@ -204,11 +205,12 @@ expect_exit 0 "$REFEREE" verify "$DIR"/game-000*.jsonl
 expect_eq "$(grep -c ': ok: rolit, 2 players, 0 actions' "$OUT")" 3 "crash at every start: the 3 logs verify"
 
 # A bot whose program is gone after game 1 cannot be restarted: it
-# forfeits the games after, and the match goes on.
+# forfeits the games after, and the match goes on.  (In the sandbox it
+# could not remove itself.)
 printf '#!/bin/sh\n# removes itself, then exits with status 5\nrm -f "$0"\nexit 5\n' >"$TMP/vanish.sh"
 chmod +x "$TMP/vanish.sh"
 DIR="$TMP/vanish"
-expect_exit 0 "$REFEREE" play rolit --games 3 --out "$DIR" "vanish=$TMP/vanish.sh" "$C"
+expect_exit 0 "$REFEREE" play rolit --no-sandbox --games 3 --out "$DIR" "vanish=$TMP/vanish.sh" "$C"
 expect_contains "$OUT" "forfeit: exit: the bot exited with status 5" "vanish: game 1 is lost as it exits"
 expect_eq "$(grep -c "forfeit: exit: cannot start the bot: cannot run '$TMP/vanish.sh': No such file or directory" "$OUT")" 2 \
 	"vanish: games 2 and 3 are lost as it cannot be started"
@@ -221,8 +223,9 @@ expect_eq "$(grep -c ': ok: rolit, 2 players, 0 actions' "$OUT")" 3 "vanish: the
 # every game.  The referee's fds at the start of each game must be the same
 # in every game, and the probe must have no fd above 2: the referee's own
 # fds are close-on-exec, and so are any it inherited (a make jobserver's).
+# (Without the sandbox, whose own process would be the probe's parent.)
 DIR="$TMP/fds"
-expect_exit 0 "$REFEREE" play rolit --games 8 --out "$DIR" "probe=$(zoo fdprobe)" "quitter=$(zoo exit-mid-game 2)" "$C"
+expect_exit 0 "$REFEREE" play rolit --no-sandbox --games 8 --out "$DIR" "probe=$(zoo fdprobe)" "quitter=$(zoo exit-mid-game 2)" "$C"
 expect_eq "$(grep -c 'forfeit: exit' "$OUT")" 8 "fds: the quitter fails in each of 8 games"
 expect_eq "$(wc -l <"$TMP/fdprobe.log")" 8 "fds: 8 samples"
 expect_eq "$(cut -d' ' -f1 "$TMP/fdprobe.log" | sort -u | wc -l)" 1 "fds: the referee has as many fds at the start of each game"

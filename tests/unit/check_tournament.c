@@ -239,7 +239,7 @@ START_TEST(refusals)
 		 "bots[0]: \"challenger\" must be true or false"},
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
 		 " \"cmd\": \"y\"}]}",
-		 "bots[0]: unknown field \"cmd\" (the fields: name, command, workdir, env, challenger)"},
+		 "bots[0]: unknown field \"cmd\" (the fields: name, command, workdir, env, challenger, readable)"},
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
 		 " \"env\": {\"A\": 1}}]}",
 		 "bots[0]: env: \"A\" must be a string"},
