@@ -460,7 +460,7 @@ out:
 
 int bot_sandbox_check(char *err)
 {
-	struct bot_spec spec = { .command = "true",
+	struct bot_spec spec = { .command = "/bin/true",
 				 .limits = { .max_line = 64, .sandbox = true } };
 	int64_t deadline = now_ns() + 10 * (int64_t)1000000000;
 	char said[ERR_LEN / 2], why[ERR_LEN];

@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
-# End-to-end: the per-bot process limit (--max-processes, "processes"), the
-# whole group of a bot stopped with it, and what --sandbox says when
-# bubblewrap is missing or cannot work here (tests/sandbox.sh runs bots in
-# the sandbox itself).
+# End-to-end: the per-bot process limit (--max-processes, "processes") in
+# the sandbox and without it, the whole group of a bot stopped with it, and
+# what the verbs say when bubblewrap is missing or cannot work here, or
+# when --no-sandbox turns it off (tests/sandbox.sh tests what a bot can
+# and cannot do in the sandbox).
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
 
-# --- --max-processes ------------------------------------------------------------
+# --- --max-processes in the sandbox: a cap for that bot alone ---------------------
+# The kernel counts RLIMIT_NPROC in the bot's own user namespace: the
+# sandbox's init and the bot are 2 of the 10, whoever else runs.  Two
+# spawners at once each get 8 children, exactly.
+spawner() {
+	echo "spawner=$PYTHON3 '$ZOO/spawner.py' '$TMP' $1"
+}
+mkdir "$TMP/capped"
+LOG="$TMP/capped/game.jsonl"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --max-processes 10 --log "$LOG" "$(spawner 40)" "$(spawner 40)"
+expect_contains "$LOG.spawner.stderr" "spawner: started 8 of 40 children" "sandbox, --max-processes 10: the first spawner gets 8 children"
+expect_contains "$LOG.spawner-2.stderr" "spawner: started 8 of 40 children" "sandbox, --max-processes 10: so does the second, at the same time"
+expect_contains "$LOG.spawner.stderr" "spawner: fork failed: Resource temporarily unavailable" "sandbox, --max-processes 10: the 9th fork fails"
+expect_eq "$(grep -c '"type":"result"' "$LOG")" 1 "sandbox, --max-processes: the game completes"
+assert_no_leftovers "sandbox, --max-processes: no process left over"
+
+# --- --max-processes without the sandbox ------------------------------------------
 # RLIMIT_NPROC counts every process of the user and the kernel never applies
 # it to root: as root the referee runs as nobody, whose processes are few,
 # with an interpreter nobody may run (a pyenv one under /root is not).
@@ -29,18 +46,18 @@ limit=$(($(ps -u "$uid" --no-headers | wc -l) + 8))
 if "${AS[@]}" test -x "$REFEREE" -a -r "$ZOO/spawner.py" -a -x "$CBOT"; then
 	# Unlimited, it starts all 40 (so the limit is what stops it below).
 	LOG="$TMP/free.jsonl"
-	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit -o size=4 --log "$LOG" "$(spawner 40)" "$(cbot)"
+	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit --no-sandbox -o size=4 --log "$LOG" "$(spawner 40)" "$(cbot)"
 	expect_contains "$LOG.spawner.stderr" "spawner: started 40 of 40 children" "no limit: all 40 children start"
 	assert_no_leftovers "no limit: its 40 children are stopped with it"
 
 	LOG="$TMP/limited.jsonl"
-	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit -o size=4 --max-processes "$limit" --log "$LOG" "$(spawner 40)" "$(cbot)"
+	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit --no-sandbox -o size=4 --max-processes "$limit" --log "$LOG" "$(spawner 40)" "$(cbot)"
 	expect_contains "$LOG.spawner.stderr" "spawner: fork failed: Resource temporarily unavailable" \
 		"--max-processes $limit: its fork fails"
 	started=$(sed -n 's/^spawner: started \([0-9]*\) of 40 children$/\1/p' "$LOG.spawner.stderr")
 	expect_lt "${started:-40}" 40 "--max-processes $limit: it starts fewer children than it wants"
 	expect_eq "$(grep -c '"type":"result"' "$LOG")" 1 "--max-processes: the game completes"
-	group=$(cat "$TMP/spawner.pgid" 2>/dev/null)
+	group=$(sed -n 's/^spawner: process group \([0-9]*\)$/\1/p' "$LOG.spawner.stderr")
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
 		pgrep -g "${group:-none}" >/dev/null 2>&1 || break
 		sleep 0.1
@@ -56,6 +73,7 @@ if "${AS[@]}" test -x "$REFEREE" -a -r "$ZOO/spawner.py" -a -x "$CBOT"; then
 	cat >"$TMP/p.json" <<-JSON
 	{
 	  "name": "processes", "game": "rolit", "options": {"size": 4}, "games": 2,
+	  "sandbox": false,
 	  "bots": [
 	    {"name": "spawner", "command": "$py $ZOO/spawner.py $TMP 40"},
 	    {"name": "random", "command": "$CBOT $TMP"}
@@ -93,26 +111,45 @@ for sig in TERM INT; do
 	assert_no_leftovers "play, SIG$sig: the bot's children are stopped with it"
 done
 
-# --- --sandbox without a working bubblewrap --------------------------------------
+# --- the sandbox without a working bubblewrap ------------------------------------
+# Every verb that runs bots stops before any game, saying how to install
+# bubblewrap or to pass --no-sandbox.
 mkdir "$TMP/no-bwrap"
-expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" play rolit --sandbox "$CBOT" "$CBOT"
-expect_contains "$ERR" "referee play: --sandbox needs bubblewrap (bwrap), which is not installed: apt-get install bubblewrap" \
-	"play --sandbox: a missing bwrap is named, with how to install it"
-expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" tournament "$TMP/p.json" --sandbox
-expect_contains "$ERR" "referee tournament: --sandbox needs bubblewrap (bwrap), which is not installed" \
-	"tournament --sandbox: a missing bwrap is named"
-expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" sprt rolit --elo0 0 --elo1 10 --sandbox "$CBOT" "$CBOT"
-expect_contains "$ERR" "referee sprt: --sandbox needs bubblewrap (bwrap), which is not installed" \
-	"sprt --sandbox: a missing bwrap is named"
+missing="the sandbox needs bubblewrap (bwrap), which is not installed: apt-get install bubblewrap, or pass --no-sandbox"
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" play rolit "$CBOT" "$CBOT"
+expect_contains "$ERR" "referee play: $missing" "play: a missing bwrap is named, with how to install it"
+expect_not_contains "$OUT" "game 1" "play: no game is played without a sandbox"
+cat >"$TMP/s.json" <<JSON
+{"name": "s", "game": "rolit", "games": 2, "bots": [{"name": "a", "command": "$CBOT"}, {"name": "b", "command": "$CBOT"}]}
+JSON
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" tournament "$TMP/s.json" --out "$TMP/s"
+expect_contains "$ERR" "referee tournament: $missing" "tournament: a missing bwrap is named"
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" sprt rolit --elo0 0 --elo1 10 "$CBOT" "$CBOT"
+expect_contains "$ERR" "referee sprt: $missing" "sprt: a missing bwrap is named"
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" check-bot rolit "$CBOT"
+expect_contains "$ERR" "referee check-bot: $missing" "check-bot: a missing bwrap is named"
+
+# --no-sandbox (or "sandbox": false) plays without it, and says once what
+# a bot can then do.
+warning="--no-sandbox: each bot runs with all your rights: it can read, change and delete what you can"
+expect_exit 0 env PATH="$TMP/no-bwrap" "$REFEREE" play rolit --no-sandbox --games 2 "$CBOT" "$CBOT"
+expect_eq "$(grep -c "referee play: $warning" "$ERR")" 1 "play --no-sandbox: plays, and says once what a bot can do"
+sed -i 's/"games": 2,/"games": 2, "sandbox": false,/' "$TMP/s.json"
+expect_exit 0 env PATH="$TMP/no-bwrap" "$REFEREE" tournament "$TMP/s.json" --out "$TMP/s2" --concurrency 2
+expect_eq "$(grep -c "referee tournament: $warning" "$ERR")" 1 "\"sandbox\": false: plays, and says it once"
+expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" tournament "$TMP/s.json" --out "$TMP/s3" --sandbox
+expect_contains "$ERR" "referee tournament: $missing" "tournament --sandbox overrides \"sandbox\": false"
 
 # A bwrap that cannot create namespaces (as in some containers): its own
 # words are passed on, before any bot starts.
-mkdir "$TMP/bad-bwrap"
-printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' >"$TMP/bad-bwrap/bwrap"
-chmod +x "$TMP/bad-bwrap/bwrap"
-expect_exit 2 env PATH="$TMP/bad-bwrap:$PATH" "$REFEREE" play rolit --sandbox "$CBOT" "$CBOT"
-expect_contains "$ERR" "--sandbox needs bubblewrap to create namespaces, which it cannot do here: bwrap: No permissions to create new namespace" \
-	"--sandbox: bwrap's own error is reported"
-expect_not_contains "$OUT" "game 1" "--sandbox: no game is played without a sandbox"
+# (Not under /tmp, which root's referee covers with its own to run bwrap.)
+bad=$(mktemp -d /var/tmp/arena-bwrap.XXXXXX) || exit 99
+trap 'rm -rf "$bad"; cleanup' EXIT
+printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' >"$bad/bwrap"
+chmod 0755 "$bad" "$bad/bwrap"
+expect_exit 2 env PATH="$bad:$PATH" "$REFEREE" play rolit "$CBOT" "$CBOT"
+expect_contains "$ERR" "referee play: the sandbox needs bubblewrap to create namespaces, which it cannot do here: bwrap: No permissions to create new namespace; pass --no-sandbox to run the bots without it" \
+	"the sandbox: bwrap's own error is reported"
+expect_not_contains "$OUT" "game 1" "the sandbox: no game is played without it"
 
 done_testing
