@@ -1,39 +1,34 @@
 #!/usr/bin/env bash
-# End-to-end: --sandbox and "sandbox": true run each bot under bubblewrap.
-# A bot that tries to write outside its folder and to connect to a port on
-# 127.0.0.1 can do both without the sandbox and neither in it (it says what
-# it could do on its stderr), and games in the sandbox play as usual.
-# (tests/limits.sh checks the messages when bubblewrap is missing or broken.)
+# End-to-end: what a bot can reach in the sandbox, which every verb uses by
+# default.  A bot that tries to write outside and inside its folder and to
+# connect to a port on 127.0.0.1 can do all of it with --no-sandbox and
+# none of it by default (it says what it could do on its stderr); a bot
+# that looks around sees its own folder, the paths made readable and an
+# empty /tmp, but not the output folder inside its folder, the other bots'
+# folders or the rest of the filesystem; it runs as nobody with no
+# capabilities when the referee runs as root, even from a mode 0700 folder.
+# (tests/limits.sh checks the messages when bubblewrap is missing or
+# broken; tests/hostile.sh the attacks on the referee and the machine.)
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
 
 if ! command -v bwrap >/dev/null ||
-	! bwrap --die-with-parent --unshare-all --ro-bind / / --dev /dev \
-		--proc /proc --tmpfs /tmp -- true 2>/dev/null; then
-	echo "1..0 # SKIP bubblewrap not usable here"
+	! bwrap --unshare-all --ro-bind / / -- true 2>/dev/null; then
+	echo "1..0 # SKIP bubblewrap cannot create namespaces here"
 	exit 0
 fi
-# The sandbox has a /tmp of its own: bots kept under /tmp are not there.
-for dir in "$top_srcdir" "$top_builddir"; do
-	case $(realpath "$dir")/ in
-	/tmp/*)
-		echo "1..0 # SKIP the bots are under /tmp ($dir), which the sandbox hides"
-		exit 0 ;;
-	esac
-done
+[ "$(id -u)" -eq 0 ] && bot_uid=65534 || bot_uid=$(id -u)
 
-# Outside the bots' folders and outside /tmp (the sandbox has a /tmp of its
-# own, writable and thrown away): where the escape bot tries to write, and
-# the port of a listener on 127.0.0.1 for it to try.
+# Outside the bots' folders: where the escape bot tries to write, and the
+# port of a listener on 127.0.0.1 for it to try.
 outside=$(mktemp -d "/var/tmp/arena-sandbox.XXXXXX") || exit 99
 trap 'rm -rf "$outside"; cleanup' EXIT
 "$PYTHON3" -c '
-import socket, sys, time
+import os, socket, sys, time
 s = socket.socket()
 s.bind(("127.0.0.1", 0))
 s.listen(8)
 with open(sys.argv[1] + ".tmp", "w") as f:
     f.write(str(s.getsockname()[1]))
-import os
 os.rename(sys.argv[1] + ".tmp", sys.argv[1])
 time.sleep(120)
 ' "$outside/port" &
@@ -41,77 +36,142 @@ listener=$!
 for _ in $(seq 50); do [ -f "$outside/port" ] && break; sleep 0.1; done
 
 # escape_case NAME [FLAGS...]: the escape bot plays one game from its own
-# folder $TMP/NAME (the referee's working folder, so the bot's).
+# folder $TMP/NAME (the referee's working folder, so the bot's), with its
+# logs in $TMP/NAME/out.
 escape_case() {
 	local name=$1
 	shift
 	mkdir "$TMP/$name"
-	LOG="$TMP/$name/game.jsonl"
-	(cd "$TMP/$name" && run "$REFEREE" play rolit -o size=4 "$@" --log "$LOG" \
+	(cd "$TMP/$name" && run "$REFEREE" play rolit -o size=4 "$@" --out out \
 		"escape=$(zoo escape "$outside/$name.txt" "$outside/port")" "$(cbot)"
 	 echo "$RC" >"$TMP/$name.rc"; cp "$ERR" "$TMP/$name.err")
-	expect_eq "$(cat "$TMP/$name.rc")" 0 "$name: the game is played" || cat "$TMP/$name.err" | sed 's/^/#   /'
+	expect_eq "$(cat "$TMP/$name.rc")" 0 "$name: the game is played" || sed 's/^/#   /' "$TMP/$name.err"
+	LOG="$TMP/$name/out/game-0001.jsonl"
 	expect_eq "$(grep -c '"type":"result"' "$LOG")" 1 "$name: the game has a result"
-	STDERR_LOG="$LOG.escape.stderr"
+	STDERR_LOG="$TMP/$name/out/escape.stderr"
 }
 
-escape_case open
-expect_contains "$STDERR_LOG" "escape: write outside: ok" "without --sandbox: it can write outside its folder"
-expect_contains "$STDERR_LOG" "escape: connect: ok" "without --sandbox: it can connect to 127.0.0.1"
+escape_case open --no-sandbox
+expect_contains "$STDERR_LOG" "escape: write outside: ok" "--no-sandbox: it can write outside its folder"
+expect_contains "$STDERR_LOG" "escape: write inside: ok" "--no-sandbox: it can write in its folder"
+expect_contains "$STDERR_LOG" "escape: connect: ok" "--no-sandbox: it can connect to 127.0.0.1"
+expect_contains "$TMP/open.err" "referee play: --no-sandbox: each bot runs with all your rights" \
+	"--no-sandbox: the referee says what a bot can then do"
 
-escape_case boxed --sandbox
-expect_contains "$STDERR_LOG" "escape: write outside: Read-only file system" "--sandbox: it cannot write outside its folder"
+escape_case boxed
+expect_contains "$STDERR_LOG" "escape: write outside: Read-only file system" "sandbox: it cannot write outside its folder"
 [ ! -e "$outside/boxed.txt" ]
-ok $? "--sandbox: the file outside was not written"
-expect_contains "$STDERR_LOG" "escape: write inside: ok" "--sandbox: it can write in its own folder"
-[ -f "$TMP/boxed/escape-inside.txt" ]
-ok $? "--sandbox: the file in its folder is there after the game"
+ok $? "sandbox: the file outside was not written"
+expect_contains "$STDERR_LOG" "escape: write inside: Read-only file system" "sandbox: its own folder is read-only"
+[ ! -e "$TMP/boxed/escape-inside.txt" ]
+ok $? "sandbox: no file was written in its folder"
 grep -qE "escape: connect: (Network is unreachable|Connection refused|Cannot assign requested address)" "$STDERR_LOG"
-ok $? "--sandbox: it cannot connect to 127.0.0.1" || diag "$(cat "$STDERR_LOG")"
+ok $? "sandbox: it cannot connect to 127.0.0.1" || diag "$(cat "$STDERR_LOG")"
+expect_not_contains "$TMP/boxed.err" "--no-sandbox" "sandbox: nothing is said about it"
 run "$REFEREE" verify "$LOG"
-expect_contains "$OUT" ": ok: rolit, 2 players" "--sandbox: the log verifies"
-assert_no_leftovers "--sandbox: no process left over"
+expect_contains "$OUT" ": ok: rolit, 2 players" "sandbox: the log verifies"
+assert_no_leftovers "sandbox: no process left over"
+
+# What a bot sees, from a mode 0700 folder of its own (the referee's
+# working folder) whose logs and key go to a folder inside it.
+mkdir -m 0700 "$TMP/home" "$TMP/home/extra" "$TMP/home-extra"
+echo secret >"$TMP/home-extra/data"
+peek() {
+	(cd "$TMP/home" && run "$REFEREE" play rolit -o size=4 "$@" --out "$TMP/home/out" \
+		"peek=$(zoo peek /tmp "$TMP" "$TMP/home" "$TMP/home/out" "$TMP/home-extra" "$HOME")" "$(cbot)"
+	 echo "$RC" >"$TMP/peek.rc")
+	expect_eq "$(cat "$TMP/peek.rc")" 0 "peek: the game is played"
+	PEEK="$TMP/home/out/peek.stderr"
+}
+# Its /tmp is empty but for the way to its folder when that is under /tmp;
+# its home folder is not there, but for the way to its interpreter.
+on_the_way() {
+	case $2 in
+	"$1"/*) local rest=${2#"$1"/}; echo "[${rest%%/*}]" ;;
+	*) echo "$3" ;;
+	esac
+}
+peek
+expect_contains "$PEEK" "peek: uid $bot_uid, capabilities 0000000000000000" "sandbox: it runs as uid $bot_uid with no capabilities"
+expect_contains "$PEEK" "peek: /tmp: $(on_the_way /tmp "$(realpath "$TMP")" "[]")" "sandbox: its /tmp is its own"
+expect_contains "$PEEK" "peek: $TMP: [home]" "sandbox: of the test's folder it sees its own folder only"
+expect_contains "$PEEK" "peek: $TMP/home: [extra out]" "sandbox: it can list its own folder, though mode 0700"
+expect_contains "$PEEK" "peek: $TMP/home/out: []" "sandbox: the output folder inside its folder is hidden (logs, key)"
+expect_contains "$PEEK" "peek: $TMP/home-extra: No such file or directory" "sandbox: a folder nobody made readable is not there"
+case $TMP/ in
+"$HOME"/*) ;;
+*) expect_contains "$PEEK" "peek: $HOME: $(on_the_way "$HOME" "$(realpath "$PYTHON3")" "No such file or directory")" \
+	"sandbox: the home folder is not there, but for the way to the interpreter" ;;
+esac
+expect_contains "$TMP/home/out/game-0001.jsonl" '"type":"result"' "peek: the log is written all the same"
+rm -rf "$TMP/home/out"
+peek --readable "$TMP/home-extra"
+expect_contains "$PEEK" "peek: $TMP/home-extra: [data]" "--readable: the folder is there"
+expect_exit 2 "$REFEREE" play rolit --readable "$TMP/nowhere" --games 1 "$(cbot)" "$(cbot)"
+expect_contains "$ERR" "readable path '$TMP/nowhere': No such file or directory" "--readable: a missing path is named"
+
+# A bot whose folder is where its log goes would see it written: refused.
+expect_exit 2 sh -c "cd '$TMP/home' && exec '$REFEREE' play rolit --log game.jsonl '$CBOT' '$CBOT'"
+expect_contains "$ERR" "the bot's folder '$(realpath "$TMP/home")' is also where the referee keeps what bots must not read" \
+	"a log in the bot's own folder is refused"
+
+# A bot kept in a mode 0700 folder, as a build in a fresh mktemp -d is.
+mkdir -m 0700 "$TMP/private"
+cp "$CBOT" "$TMP/private/bot"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --games 2 "$TMP/private/bot $TMP" "$(pybot)"
+expect_not_contains "$OUT" "forfeit:" "a bot in a mode 0700 folder plays, as does the Python one"
 
 # A whole match of normal bots in the sandbox, C and Python.
 DIR="$TMP/match"
-expect_exit 0 "$REFEREE" play rolit --sandbox --games 4 --out "$DIR" "$(cbot)" "$(pybot)"
-expect_eq "$(grep -c '^game [1-4]: 60 actions' "$OUT")" 4 "--sandbox: 4 games played to the full board"
-expect_not_contains "$OUT" "forfeit:" "--sandbox: no forfeit"
+expect_exit 0 "$REFEREE" play rolit --games 4 --out "$DIR" "$(cbot)" "$(pybot)"
+expect_eq "$(grep -c '^game [1-4]: 60 actions' "$OUT")" 4 "sandbox: 4 games played to the full board"
+expect_not_contains "$OUT" "forfeit:" "sandbox: no forfeit"
 expect_exit 0 "$REFEREE" verify "$DIR"/game-000*.jsonl
-expect_eq "$(grep -c ': ok: rolit' "$OUT")" 4 "--sandbox: the 4 logs verify"
+expect_eq "$(grep -c ': ok: rolit' "$OUT")" 4 "sandbox: the 4 logs verify"
 
 # A bot that quits mid-game in the sandbox is still stopped, and started
-# again for each game.
+# again for each game; one killed by a signal is reported as such.
 DIR="$TMP/quit"
-expect_exit 0 "$REFEREE" play rolit --sandbox --games 3 --out "$DIR" "quitter=$(zoo exit-mid-game 3)" "$(cbot)"
+expect_exit 0 "$REFEREE" play rolit --games 3 --out "$DIR" "quitter=$(zoo exit-mid-game 3)" "$(cbot)"
 expect_eq "$(grep -c 'forfeit: exit: the bot exited with status 0' "$OUT")" 3 \
-	"--sandbox: a bot that quits is reported, and restarted, in each game"
-run "$REFEREE" verify "$DIR"/game-000*.jsonl
-expect_eq "$(grep -c ': ok: rolit' "$OUT")" 3 "--sandbox: the 3 logs verify"
+	"sandbox: a bot that quits is reported, and restarted, in each game"
+expect_exit 0 "$REFEREE" play rolit -o size=4 "killed=sh -c 'kill -SEGV \$\$' $TMP" "$(cbot)"
+expect_contains "$OUT" "forfeit: exit: the bot was killed by signal 11 (Segmentation fault)" \
+	"sandbox: a bot killed by a signal is reported as such"
 
-# A tournament file with "sandbox": true; each bot's folder is its own.
-mkdir "$TMP/t" "$TMP/t/a" "$TMP/t/b"
+# A tournament: "sandbox" is the default; the bot without a "workdir" has
+# the file's folder, where the output folder and the other bot's folder
+# are hidden from it; "readable" adds a path.
+mkdir -m 0700 "$TMP/t" "$TMP/t/b"
+cp -r "$TMP/home-extra" "$TMP/t/extra"
 cat >"$TMP/t/t.json" <<JSON
 {
-  "name": "sandboxed", "game": "rolit", "options": {"size": 4}, "games": 4,
-  "sandbox": true,
+  "name": "sandboxed", "game": "rolit", "options": {"size": 4}, "games": 2,
   "bots": [
-    {"name": "escape", "command": "$PYTHON3 $ZOO/escape.py $TMP $outside/t.txt $outside/port", "workdir": "a"},
+    {"name": "peek", "command": "$PYTHON3 $ZOO/peek.py $TMP $TMP $TMP/t $TMP/t/b $TMP/t/out/sandboxed $TMP/t/extra",
+     "readable": ["extra"]},
     {"name": "random", "command": "$CBOT $TMP", "workdir": "b"}
   ]
 }
 JSON
-expect_exit 0 "$REFEREE" tournament "$TMP/t/t.json" --out "$TMP/t/out" --concurrency 1
-expect_contains "$OUT" "4 games" "\"sandbox\": true: the tournament is played"
-expect_contains "$TMP/t/out/stderr/table0001-escape.stderr" "escape: write outside: Read-only file system" \
-	"\"sandbox\": true: it cannot write outside its folder"
-expect_not_contains "$TMP/t/out/stderr/table0001-escape.stderr" "escape: connect: ok" \
-	"\"sandbox\": true: it cannot connect"
-[ -f "$TMP/t/a/escape-inside.txt" ] && [ ! -e "$TMP/t/b/escape-inside.txt" ]
-ok $? "\"sandbox\": true: it writes in its own \"workdir\""
-sed -i 's/"sandbox": true/"sandbox": "yes"/' "$TMP/t/t.json"
+expect_exit 0 "$REFEREE" tournament "$TMP/t/t.json" --out "$TMP/t/out/sandboxed" --concurrency 1
+expect_contains "$OUT" "2 games" "tournament: played in the sandbox by default"
+PEEK="$TMP/t/out/sandboxed/stderr/table0001-peek.stderr"
+expect_contains "$PEEK" "peek: $TMP: [t]" "tournament: of the test's folder it sees the file's folder only"
+expect_contains "$PEEK" "peek: $TMP/t: [b extra out t.json]" "tournament: the file's folder is its own"
+expect_contains "$PEEK" "peek: $TMP/t/out/sandboxed: []" "tournament: the output folder in its folder is hidden"
+expect_contains "$PEEK" "peek: $TMP/t/b: []" "tournament: the other bot's folder is hidden"
+expect_contains "$PEEK" "peek: $TMP/t/extra: [data]" "tournament: \"readable\" lets it read a path"
+sed -i 's/"games": 2,/"games": 2, "sandbox": "yes",/' "$TMP/t/t.json"
 expect_exit 2 "$REFEREE" tournament "$TMP/t/t.json" --out "$TMP/t/out2"
 expect_contains "$ERR" '"sandbox" must be true or false' "\"sandbox\": \"yes\" is refused"
+sed -i 's/"sandbox": "yes",//; s/"readable": \["extra"\]/"readable": "extra"/' "$TMP/t/t.json"
+expect_exit 2 "$REFEREE" tournament "$TMP/t/t.json" --out "$TMP/t/out3"
+expect_contains "$ERR" 'bots[0]: "readable" must be an array of paths' "\"readable\": \"extra\" is refused"
+sed -i 's/"readable": "extra"/"readable": ["gone"]/' "$TMP/t/t.json"
+expect_exit 2 "$REFEREE" tournament "$TMP/t/t.json" --out "$TMP/t/out4"
+expect_contains "$ERR" "bot 'peek': readable path '$TMP/t/gone': No such file or directory" \
+	"a \"readable\" path that is not there is named"
 
 kill "$listener"
 wait "$listener" 2>/dev/null
