@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+# forkbomb: at its first turn, starts a fork bomb whose every process calls
+# setsid and forks as fast as it can for 60 s (each with the test's folder on
+# its command line, as the bot's own); a process whose fork fails says so on
+# stderr once, with its pid ("forkbomb: fork failed: ERROR PID").  The bot
+# itself plays on as a good bot.
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import zoo  # noqa: E402
+
+import time  # noqa: E402
+
+
+def bomb():
+    said = False
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            if os.fork() == 0:
+                os.setsid()
+                said = False
+        except OSError as e:
+            if not said:
+                sys.stderr.write("forkbomb: fork failed: %s %d\n" % (e.strerror, os.getpid()))
+                sys.stderr.flush()
+                said = True
+            time.sleep(0.01)
+
+
+def hook(msg, counts):
+    if msg["type"] == "turn" and counts["turn"] == 1 and os.fork() == 0:
+        os.setsid()
+        bomb()
+        os._exit(0)
+    return zoo.DEFAULT
+
+
+sys.exit(zoo.run("forkbomb", hook))
