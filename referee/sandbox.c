@@ -125,8 +125,9 @@ static void add_mount(struct mounts *m, const char *path, enum mount_kind kind,
 }
 
 /* Binds the folder of the file at `abs` (and of its target when it is a
- * symlink elsewhere); an interpreter's PREFIX/bin folder binds PREFIX,
- * whose lib/ it needs.  Returns the file's path as the bot sees it (its
+ * symlink elsewhere); for a program, a PREFIX/bin folder binds PREFIX (an
+ * interpreter needs its lib/) and a ROOT/shims one binds ROOT (a version
+ * manager's shim, as pyenv's, runs the manager).  Returns the file's path as the bot sees it (its
  * folder resolved, its own name kept, so that a symlink such as python3
  * still works), or NULL when it does not exist. */
 static char *bind_file_folder(struct mounts *m, const char *abs, bool program)
@@ -144,7 +145,8 @@ static char *bind_file_folder(struct mounts *m, const char *abs, bool program)
 			char *bind = xstrdup(dirs[i]);
 			const char *last = strrchr(bind, '/');
 
-			if (program && !strcmp(last, "/bin") && last != bind) {
+			if (program && last != bind &&
+			    (!strcmp(last, "/bin") || !strcmp(last, "/shims"))) {
 				char *prefix = parent_of(bind);
 
 				free(bind);
