@@ -3,9 +3,10 @@
  * git's run-command discipline: the command is split, the program found
  * in PATH, the environment built and the stderr log opened before fork(),
  * so the child only makes async-signal-safe calls (its own process group,
- * a parent-death signal, default signals, limits, chdir, execve); when a
- * step fails it sends the step and errno back over a close-on-exec pipe
- * and bot_spawn() turns them into a message.  All waiting goes through
+ * the sandbox's root-only steps, a parent-death signal, default signals,
+ * limits, chdir, execve); when a step fails it sends the step and errno
+ * back over a close-on-exec pipe and bot_spawn() turns them into a
+ * message.  All waiting goes through
  * one poll(2) on the fd of interest, the stderr pipe (drained into a
  * capped log file on every wake-up) and a pidfd, so the death of the bot
  * ends any wait at once even when a grandchild keeps its pipes open

@@ -9,6 +9,10 @@
  * poll(2) on the bot's stdout, stderr and a pidfd, never by sleeping, so a
  * bot that dies is noticed at once even when a grandchild keeps its pipe
  * open.  Everything the bot writes to stderr goes to a file, capped.
+ * With limits.sandbox it runs in the sandbox of sandbox.h, whose PID
+ * namespace takes every process of the bot with it; without, this process
+ * becomes a child subreaper and kills what a bot left behind in a session
+ * of its own when it terminates the bot.
  */
 #ifndef ARENA_BOT_H
 #define ARENA_BOT_H
@@ -104,7 +108,9 @@ void bot_kill_all(void);
 pid_t bot_pid(const struct bot *bot);
 
 /* Ends the bot: SIGTERM to its process group, up to `grace_ms` for it to
- * exit, then SIGKILL to the group; reaps it.  Safe to call twice. */
+ * exit, then SIGKILL to the group; reaps it and, without the sandbox,
+ * kills and reaps this process's children that are not bots (what bots
+ * left behind with setsid).  Safe to call twice. */
 void bot_terminate(struct bot *bot, int grace_ms);
 
 /* How the process ended, e.g. "exited with status 3" or "was killed by
