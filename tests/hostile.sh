@@ -16,18 +16,10 @@ if ! command -v bwrap >/dev/null ||
 fi
 
 # Without the sandbox the bots run as the referee's user: as root, both run
-# as nobody (the attacks are a bot's of the same user), with an interpreter
-# nobody may run (a pyenv one under /root is not).
-if [ "$(id -u)" -eq 0 ]; then
-	AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-	uid=65534
-	chmod 0777 "$TMP"
-else
-	AS=()
-	uid=$(id -u)
-fi
-py=$PYTHON3
-"${AS[@]}" test -x "$py" || py=/usr/bin/python3
+# as nobody (the attacks are a bot's of the same user).
+unprivileged
+uid=$AS_UID
+py=$AS_PYTHON3
 # hostile NAME [ARGS...]: the zoo bot NAME as nobody may run it.
 hostile() {
 	local name=$1
@@ -43,6 +35,22 @@ unboxed() {
 # count_sleepers: the escaper's sleepers of this test now running.
 count_sleepers() {
 	pgrep -f "time.sleep.300. $TMP" | wc -l
+}
+# tournament_case DIR NAME BOT...: a round robin of the 3 bots given as
+# tournament file entries, 2 games a table, with the "time" and "limits"
+# of $EXTRA, in DIR; all 6 games must finish with no forfeit.
+tournament_case() {
+	local dir=$1 name=$2 bots
+	shift 2
+	bots=$(IFS=,; echo "$*")
+	mkdir "$dir"
+	cat >"$dir/t.json" <<-JSON
+	{"name": "$name", "game": "rolit", "options": {"size": 4}, "games": 2, $EXTRA
+	 "bots": [$bots]}
+	JSON
+	expect_exit 0 "$REFEREE" tournament "$dir/t.json" --out "$dir/out" --concurrency 2
+	expect_eq "$(grep -c '"type":"finished"' "$dir/out/manifest.jsonl")" 6 "$name, sandbox: the tournament finishes its 6 games"
+	expect_eq "$(cat "$dir"/out/games/*.jsonl | grep -c '"type":"forfeit"')" 0 "$name, sandbox: nobody forfeits"
 }
 # wait_for FILE TEXT: up to 10 s for FILE to hold TEXT.
 wait_for() {
@@ -77,17 +85,11 @@ assert_no_leftovers "memread: no process left over"
 # --- the parent and opponent killer ----------------------------------------------------
 # In the sandbox its signals reach nothing but its own init (which ignores
 # them): every game of a tournament is played to the end, nobody forfeits.
-mkdir "$TMP/kill"
-cat >"$TMP/kill/t.json" <<JSON
-{"name": "killer", "game": "rolit", "options": {"size": 4}, "games": 2,
- "bots": [
-  {"name": "killer", "command": "$PYTHON3 $ZOO/killer.py $TMP"},
-  {"name": "random", "command": "$CBOT $TMP"},
-  {"name": "slow", "command": "$PYTHON3 $ZOO/slow.py $TMP 20"}]}
-JSON
-expect_exit 0 "$REFEREE" tournament "$TMP/kill/t.json" --out "$TMP/kill/out" --concurrency 2
-expect_eq "$(grep -c '"type":"finished"' "$TMP/kill/out/manifest.jsonl")" 6 "killer, sandbox: the tournament finishes its 6 games"
-expect_eq "$(cat "$TMP"/kill/out/games/*.jsonl | grep -c '"type":"forfeit"')" 0 "killer, sandbox: nobody forfeits"
+EXTRA=
+tournament_case "$TMP/kill" killer \
+	"{\"name\": \"killer\", \"command\": \"$PYTHON3 $ZOO/killer.py $TMP\"}" \
+	"{\"name\": \"random\", \"command\": \"$CBOT $TMP\"}" \
+	"{\"name\": \"slow\", \"command\": \"$PYTHON3 $ZOO/slow.py $TMP 20\"}"
 expect_eq "$(cat "$TMP"/kill/out/stderr/*-killer.stderr | grep -c '^killer: 2 of 2 signals sent to 1 processes$')" 2 \
 	"killer, sandbox: at each of its 2 tables, it saw only its init"
 ok 0 "killer without the sandbox # SKIP a bot of the referee's own user can always signal it"
@@ -140,18 +142,12 @@ expect_not_contains "$OUT" "forfeit:" "forkbomb, sandbox: the game is played, no
 assert_no_leftovers "forkbomb, sandbox: nothing of the bomb is left"
 
 # A tournament goes on around it, with the same limit for every bot.
-cat >"$TMP/bomb/t.json" <<JSON
-{"name": "bomb", "game": "rolit", "options": {"size": 4}, "games": 2,
- "time": {"move_ms": 5000}, "limits": {"processes": 20},
- "bots": [
-  {"name": "forkbomb", "command": "$PYTHON3 $ZOO/forkbomb.py $TMP"},
-  {"name": "random", "command": "$CBOT $TMP"},
-  {"name": "spawner", "command": "$PYTHON3 $ZOO/spawner.py $TMP 5"}]}
-JSON
-expect_exit 0 "$REFEREE" tournament "$TMP/bomb/t.json" --out "$TMP/bomb/out" --concurrency 2
-expect_eq "$(grep -c '"type":"finished"' "$TMP/bomb/out/manifest.jsonl")" 6 "forkbomb, sandbox: the tournament finishes its 6 games"
-expect_eq "$(cat "$TMP"/bomb/out/games/*.jsonl | grep -c '"type":"forfeit"')" 0 "forkbomb, sandbox: nobody forfeits"
-expect_eq "$(cat "$TMP"/bomb/out/stderr/*-spawner.stderr | grep -c '^spawner: started 5 of 5 children$')" 2 \
+EXTRA='"time": {"move_ms": 5000}, "limits": {"processes": 20},'
+tournament_case "$TMP/bomb-t" forkbomb \
+	"{\"name\": \"forkbomb\", \"command\": \"$PYTHON3 $ZOO/forkbomb.py $TMP\"}" \
+	"{\"name\": \"random\", \"command\": \"$CBOT $TMP\"}" \
+	"{\"name\": \"spawner\", \"command\": \"$PYTHON3 $ZOO/spawner.py $TMP 5\"}"
+expect_eq "$(cat "$TMP"/bomb-t/out/stderr/*-spawner.stderr | grep -c '^spawner: started 5 of 5 children$')" 2 \
 	"forkbomb, sandbox: the other bots start their processes all the same"
 assert_no_leftovers "forkbomb, sandbox: nothing of the bomb is left after the tournament"
 

@@ -204,6 +204,23 @@ pybot() {
 	echo "${1:-random-py}=$PYBOT '$TMP'"
 }
 
+# unprivileged: sets AS, a command prefix that runs a command as an
+# unprivileged user (as root: nobody, for whom $TMP is opened; otherwise
+# the user itself, and AS is empty), AS_UID, its uid, and AS_PYTHON3, an
+# interpreter it may run (a pyenv one under /root is not nobody's).
+unprivileged() {
+	if [ "$(id -u)" -eq 0 ]; then
+		AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+		AS_UID=65534
+		chmod 0777 "$TMP"
+	else
+		AS=()
+		AS_UID=$(id -u)
+	fi
+	AS_PYTHON3=$PYTHON3
+	"${AS[@]}" test -x "$AS_PYTHON3" || AS_PYTHON3=/usr/bin/python3
+}
+
 # assert_no_leftovers [DESCRIPTION]: no process of this test's bots (any
 # command line holding $TMP) is alive.  A process killed a moment ago may
 # take a few milliseconds to go, so it looks for up to a second.

@@ -24,18 +24,10 @@ assert_no_leftovers "sandbox, --max-processes: no process left over"
 
 # --- --max-processes without the sandbox ------------------------------------------
 # RLIMIT_NPROC counts every process of the user and the kernel never applies
-# it to root: as root the referee runs as nobody, whose processes are few,
-# with an interpreter nobody may run (a pyenv one under /root is not).
-if [ "$(id -u)" -eq 0 ]; then
-	AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-	uid=65534
-	chmod 0777 "$TMP"
-else
-	AS=()
-	uid=$(id -u)
-fi
-py=$PYTHON3
-"${AS[@]}" test -x "$py" || py=/usr/bin/python3
+# it to root: as root the referee runs as nobody, whose processes are few.
+unprivileged
+uid=$AS_UID
+py=$AS_PYTHON3
 spawner() {
 	echo "spawner=$py '$ZOO/spawner.py' '$TMP' $1"
 }

@@ -10,15 +10,6 @@ import zoo  # noqa: E402
 import socket  # noqa: E402
 
 
-def attempt(what, action):
-    try:
-        action()
-        result = "ok"
-    except OSError as e:
-        result = e.strerror or str(e)
-    sys.stderr.write("escape: %s: %s\n" % (what, result))
-
-
 def write(path):
     with open(path, "w") as f:
         f.write("escaped\n")
@@ -30,8 +21,8 @@ def connect():
     socket.create_connection(("127.0.0.1", port), timeout=2).close()
 
 
-attempt("write outside", lambda: write(zoo.arg(1)))
-attempt("write inside", lambda: write("escape-inside.txt"))
-attempt("connect", connect)
+zoo.attempt("escape", "write outside", lambda: write(zoo.arg(1)))
+zoo.attempt("escape", "write inside", lambda: write("escape-inside.txt"))
+zoo.attempt("escape", "connect", connect)
 sys.stderr.flush()
 sys.exit(zoo.run("escape"))

@@ -9,19 +9,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
 
 import ctypes  # noqa: E402
-import errno  # noqa: E402
 
 PTRACE_ATTACH, PTRACE_DETACH = 16, 17
 parent = os.getppid()
-
-
-def attempt(what, action):
-    try:
-        action()
-        result = "ok"
-    except OSError as e:
-        result = e.strerror or str(e)
-    sys.stderr.write("memread: %s: %s\n" % (what, result))
 
 
 def read_mem():
@@ -49,9 +39,9 @@ def ptrace():
     libc.ptrace(PTRACE_DETACH, parent, None, None)
 
 
-attempt("mem", read_mem)
-attempt("environ", read_environ)
-attempt("ptrace", ptrace)
+zoo.attempt("memread", "mem", read_mem)
+zoo.attempt("memread", "environ", read_environ)
+zoo.attempt("memread", "ptrace", ptrace)
 pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
 sys.stderr.write("memread: parent %d, sees %d processes\n" % (parent, len(pids)))
 sys.stderr.flush()

@@ -75,6 +75,17 @@ def reply_after_commit(msg, counts, name, held):
     return DEFAULT
 
 
+def attempt(bot, what, action):
+    """Runs action() and says on stderr whether it worked: "BOT: WHAT: ok"
+    or "BOT: WHAT: " and the error."""
+    try:
+        action()
+        result = "ok"
+    except OSError as e:
+        result = e.strerror or str(e)
+    sys.stderr.write("%s: %s: %s\n" % (bot, what, result))
+
+
 def square(col, row):
     return "%s%d" % (chr(ord("A") + col), row + 1)
 
