@@ -207,7 +207,9 @@ pybot() {
 # unprivileged: sets AS, a command prefix that runs a command as an
 # unprivileged user (as root: nobody, for whom $TMP is opened; otherwise
 # the user itself, and AS is empty), AS_UID, its uid, and AS_PYTHON3, an
-# interpreter it may run (a pyenv one under /root is not nobody's).
+# interpreter it may run (a pyenv one under /root is not nobody's).  When
+# that user cannot reach the build (a clone in a mode 0700 folder), REFEREE,
+# CBOT and ZOO become copies in $TMP.
 unprivileged() {
 	if [ "$(id -u)" -eq 0 ]; then
 		AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
@@ -219,6 +221,15 @@ unprivileged() {
 	fi
 	AS_PYTHON3=$PYTHON3
 	"${AS[@]}" test -x "$AS_PYTHON3" || AS_PYTHON3=/usr/bin/python3
+	if ! "${AS[@]}" test -x "$REFEREE" -a -x "$CBOT" -a -r "$ZOO/zoo.py"; then
+		mkdir -m 0755 "$TMP/unprivileged"
+		cp "$REFEREE" "$CBOT" "$TMP/unprivileged/"
+		cp -r "$ZOO" "$TMP/unprivileged/zoo"
+		chmod -R a+rX "$TMP/unprivileged"
+		REFEREE=$TMP/unprivileged/referee
+		CBOT=$TMP/unprivileged/$(basename "$CBOT")
+		ZOO=$TMP/unprivileged/zoo
+	fi
 }
 
 # assert_no_leftovers [DESCRIPTION]: no process of this test's bots (any

@@ -34,7 +34,7 @@ spawner() {
 # Room for the referee and the two bots, and a few children.
 limit=$(($(ps -u "$uid" --no-headers | wc -l) + 8))
 
-# (A build under /root is out of nobody's reach.)
+# (Unless nobody cannot run the interpreter either.)
 if "${AS[@]}" test -x "$REFEREE" -a -r "$ZOO/spawner.py" -a -x "$CBOT"; then
 	# Unlimited, it starts all 40 (so the limit is what stops it below).
 	LOG="$TMP/free.jsonl"

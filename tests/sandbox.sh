@@ -83,25 +83,32 @@ peek() {
 	expect_eq "$(cat "$TMP/peek.rc")" 0 "peek: the game is played"
 	PEEK="$TMP/home/out/peek.stderr"
 }
-# Its /tmp is empty but for the way to its folder when that is under /tmp;
-# its home folder is not there, but for the way to its interpreter.
-on_the_way() {
-	case $2 in
-	"$1"/*) local rest=${2#"$1"/}; echo "[${rest%%/*}]" ;;
-	*) echo "$3" ;;
-	esac
+# Its /tmp is empty, and its home folder not there, but for the way to
+# its own folders (the test's, the zoo's, the interpreter's) that lie there.
+# ways DIR: "[NAME...]", the entries of DIR on those ways, or "missing".
+ways() {
+	local names
+	names=$(for path in "$TMP" "$ZOO" "$PYTHON3"; do
+		path=$(realpath "$path")
+		case $path in
+		"$1"/*) path=${path#"$1"/}; echo "${path%%/*}" ;;
+		esac
+	done | sort -u | tr '\n' ' ')
+	[ -n "$names" ] && echo "[${names% }]" || echo missing
 }
 peek
 expect_contains "$PEEK" "peek: uid $bot_uid, capabilities 0000000000000000" "sandbox: it runs as uid $bot_uid with no capabilities"
-expect_contains "$PEEK" "peek: /tmp: $(on_the_way /tmp "$(realpath "$TMP")" "[]")" "sandbox: its /tmp is its own"
+tmp_ways=$(ways /tmp)
+expect_contains "$PEEK" "peek: /tmp: ${tmp_ways/missing/[]}" "sandbox: its /tmp is its own"
 expect_contains "$PEEK" "peek: $TMP: [home]" "sandbox: of the test's folder it sees its own folder only"
 expect_contains "$PEEK" "peek: $TMP/home: [extra out]" "sandbox: it can list its own folder, though mode 0700"
 expect_contains "$PEEK" "peek: $TMP/home/out: []" "sandbox: the output folder inside its folder is hidden (logs, key)"
 expect_contains "$PEEK" "peek: $TMP/home-extra: No such file or directory" "sandbox: a folder nobody made readable is not there"
 case $TMP/ in
 "$HOME"/*) ;;
-*) expect_contains "$PEEK" "peek: $HOME: $(on_the_way "$HOME" "$(realpath "$PYTHON3")" "No such file or directory")" \
-	"sandbox: the home folder is not there, but for the way to the interpreter" ;;
+*) home_ways=$(ways "$HOME")
+   expect_contains "$PEEK" "peek: $HOME: ${home_ways/missing/No such file or directory}" \
+	"sandbox: the home folder is not there, but for the way to its own folders" ;;
 esac
 expect_contains "$TMP/home/out/game-0001.jsonl" '"type":"result"' "peek: the log is written all the same"
 rm -rf "$TMP/home/out"
