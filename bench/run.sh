@@ -7,7 +7,11 @@
 # (target: >= 0.5, i.e. the referee costs no more than the round trip
 # itself) and the referee's own CPU time per decision (bots not counted).
 # A second ratio compares with a ping-pong whose parent talks in turn to as
-# many children as the game has bots (the same pattern of wake-ups).
+# many children as the game has bots (the same pattern of wake-ups).  The
+# sandbox's cost, measured in the same run: decisions/s of two-player runs
+# with and without it, and the wall time of one-game matches with and
+# without it, whose difference over 3 (the sandbox check the verb runs
+# first, and its two bots) is the extra start time of a sandboxed bot.
 #
 # Builds nothing: run `make` first, then build bench/pingpong and
 # bench/first_legal_bot (`make bench`). Paths come from top_builddir, else
@@ -51,7 +55,8 @@ measure() {
 import os, subprocess, sys, time
 out = open(sys.argv[1], "w")
 t0 = time.monotonic()
-p = subprocess.Popen(sys.argv[2:], stdout=out)
+p = subprocess.Popen(sys.argv[2:], stdout=out,
+                     stderr=open(sys.argv[1] + ".err", "w"))
 os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
 wall = time.monotonic() - t0
 with open("/proc/%d/stat" % p.pid) as f:
@@ -85,6 +90,19 @@ play() {
 	fi
 	echo "$times $(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 }
 	    END { print n + 0 }' "$tmp/out")"
+}
+
+# starts SANDBOX_FLAG: the mean wall time in ms of a one-game match on a
+# 4x4 board (the bots start once), over 20 runs.
+starts() {
+	n=0 total=0
+	while [ "$n" -lt 20 ]; do
+		wall=$(measure "$tmp/out" "$referee" play rolit -o size=4 $1 "$bot" "$bot" |
+		    cut -d' ' -f1)
+		total=$(awk -v t="$total" -v w="$wall" 'BEGIN { print t + w }')
+		n=$((n + 1))
+	done
+	awk -v t="$total" 'BEGIN { printf "%.1f", t * 1000 / 20 }'
 }
 
 # games_for PLAYERS: how many games last about $seconds s (from a short run).
@@ -159,13 +177,21 @@ while [ "$round" -le "$rounds" ]; do
 	cat "$tmp/pp1" "$tmp/pp2" "$tmp/pp4"
 	echo "== round $round: Rolit, first_legal_bot, $g2 games (2 players), $g4 games (4 players)"
 	header
-	play 2 "$g2" >"$tmp/run"
+	play 2 "$g2" --no-sandbox >"$tmp/run"
 	row "2 players, no logs" "$rt1" "$rt2"
-	play 2 "$g2" --out "$tmp/logs" >"$tmp/run"
+	play 2 "$g2" >"$tmp/run"
+	row "2 players, sandbox" "$rt1" "$rt2"
+	play 2 "$g2" --no-sandbox --out "$tmp/logs" >"$tmp/run"
 	rm -f "$tmp"/logs/game-*.jsonl
 	row "2 players, signed logs" "$rt1" "$rt2"
-	play 4 "$g4" >"$tmp/run"
+	play 4 "$g4" --no-sandbox >"$tmp/run"
 	row "4 players, no logs" "$rt1" "$rt4"
+	echo "== round $round: bot start, one-game matches"
+	open=$(starts --no-sandbox)
+	boxed=$(starts "")
+	awk -v o="$open" -v b="$boxed" 'BEGIN {
+		printf "match without sandbox %7.1f ms, with %7.1f ms: %.1f ms more per sandboxed start\n",
+		    o, b, (b - o) / 3 }'
 	echo
 	round=$((round + 1))
 done
@@ -176,6 +202,8 @@ if [ "$rounds" -gt 1 ]; then
 	echo
 fi
 cat <<'NOTE'
+Runs are without the sandbox but for "2 players, sandbox" (each bot starts
+once per run, so decisions/s differ by little; the start is what costs).
 ratio: decisions/s over 1-child pipe round trips/s (target >= 0.5).
 ratio/N: over round trips/s of a ping-pong whose parent talks in turn to as
     many children as there are bots (the same pattern of wake-ups).
