@@ -23,10 +23,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/referee-bench-t.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$referee" keygen "$tmp/key" >/dev/null
 
-# tournament FILE BOTS GAMES: a round robin of BOTS first_legal_bots.
+# tournament FILE BOTS GAMES: a round robin of BOTS first_legal_bots,
+# without the sandbox (bench/run.sh measures its cost).
 tournament() {
 	{
-		printf '{"name":"bench","game":"rolit","options":{"size":8},"players":2,"games":%s,"bots":[' "$3"
+		printf '{"name":"bench","game":"rolit","options":{"size":8},"players":2,"games":%s,"sandbox":false,"bots":[' "$3"
 		i=1
 		while [ "$i" -le "$2" ]; do
 			[ "$i" -gt 1 ] && printf ','

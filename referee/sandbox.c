@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
-#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,9 +126,9 @@ static void add_mount(struct mounts *m, const char *path, enum mount_kind kind,
 /* Binds the folder of the file at `abs` (and of its target when it is a
  * symlink elsewhere); for a program, a PREFIX/bin folder binds PREFIX (an
  * interpreter needs its lib/) and a ROOT/shims one binds ROOT (a version
- * manager's shim, as pyenv's, runs the manager).  Returns the file's path as the bot sees it (its
- * folder resolved, its own name kept, so that a symlink such as python3
- * still works), or NULL when it does not exist. */
+ * manager's shim, as pyenv's, runs the manager).  Returns the file's path
+ * as the bot sees it (its folder resolved, its own name kept, so that a
+ * symlink such as python3 still works), or NULL when it does not exist. */
 static char *bind_file_folder(struct mounts *m, const char *abs, bool program)
 {
 	char *folder = parent_of(abs), *real_folder = realpath(folder, NULL);
@@ -223,9 +222,10 @@ static int add_readable(struct mounts *m, const char *const *paths, char *err)
 	return 0;
 }
 
-/* Masks each hidden path that the bot would otherwise see, or that holds
- * something it sees.  A hidden path that is one of its own folders is an
- * error: the bot could not run without seeing it. */
+/* Masks each hidden path that the bot would otherwise see (in one of its
+ * own or the system folders), or that holds something it sees.  A hidden
+ * path that is one of its own folders is an error: the bot could not run
+ * without seeing it. */
 static int add_hidden(struct mounts *m, const char *const *paths, char *err)
 {
 	int binds = m->count;
@@ -233,12 +233,13 @@ static int add_hidden(struct mounts *m, const char *const *paths, char *err)
 	for (; paths && *paths; paths++) {
 		char *real = realpath(*paths, NULL);
 		struct stat st;
-		bool related = false;
+		bool related;
 
 		if (!real || stat(real, &st) < 0) {
 			free(real);
 			continue;
 		}
+		related = is_system(real);
 		for (int i = 0; i < binds; i++) {
 			if (!strcmp(m->list[i].path, real)) {
 				errorf(err, "the bot's folder '%s' is also where the "
