@@ -68,7 +68,7 @@ expect_eq "$(outscores "$TMP/rolit4/games/*.jsonl" search)" "ahead of every bot"
 
 tournament bp2 black-pot 2 2 '{}' "[
  {\"name\": \"lookahead\", \"command\": \"$BPL\", \"challenger\": true},
- {\"name\": \"greedy\", \"command\": \"$GREEDY_BP\"},
+ {\"name\": \"greedy\", \"command\": \"$GREEDY_BP\", \"readable\": [\"$top_srcdir/sdk/python\"]},
  {\"name\": \"random\", \"command\": \"$CBOT\"}]"
 expect_eq "$(outscores "$TMP/bp2/games/*.jsonl" lookahead)" "ahead of every bot" \
 	"black-pot-lookahead scores more than each bot it meets (2 players)"
