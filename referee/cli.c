@@ -84,7 +84,7 @@ static const char *const *path_list_add(const char *const *list,
 int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 		      const char *const *hidden, int count)
 {
-	char err[ERR_LEN];
+	char err[ERR_LEN], *key_dir;
 
 	if (!limits->sandbox) {
 		fprintf(stderr, "referee %s: --no-sandbox: each bot runs with all "
@@ -102,6 +102,10 @@ int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 	for (int i = 0; i < count; i++)
 		if (hidden[i])
 			limits->hidden = path_list_add(limits->hidden, hidden[i]);
+	/* The default key's home, wherever a bot's folders lie. */
+	if ((key_dir = keys_default_dir(err)))
+		limits->hidden = path_list_add(limits->hidden, key_dir);
+	free(key_dir);
 	return EXIT_OK;
 }
 

@@ -55,8 +55,8 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 
 /* With the sandbox on: checks that it works here (EXIT_USAGE after a
  * message that says to install bubblewrap or pass --no-sandbox) and sets
- * the paths bots must not see, the `count` entries of `hidden` that are
- * not NULL (output folders, keys).  With it off: says once what a bot can
+ * the paths bots must not see: the `count` entries of `hidden` that are
+ * not NULL (output folders, keys) and the default key folder.  With it off: says once what a bot can
  * then do.  EXIT_OK otherwise. */
 int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 		      const char *const *hidden, int count);

@@ -117,6 +117,15 @@ expect_contains "$PEEK" "peek: $TMP/home-extra: [data]" "--readable: the folder 
 expect_exit 2 "$REFEREE" play rolit --readable "$TMP/nowhere" --games 1 "$(cbot)" "$(cbot)"
 expect_contains "$ERR" "readable path '$TMP/nowhere': No such file or directory" "--readable: a missing path is named"
 
+# The default key's folder is hidden too, even when it lies in the bot's
+# folder (a bot run from the home folder).
+(cd "$TMP/home" && run env -u XDG_DATA_HOME HOME="$TMP/home" "$REFEREE" play rolit -o size=4 \
+	--out "$TMP/key-home" "peek=$(zoo peek "$TMP/home/.local/share/arena")" "$(cbot)")
+[ -f "$TMP/home/.local/share/arena/referee.key" ]
+ok $? "the default key is made in the home folder, the bot's"
+expect_contains "$TMP/key-home/peek.stderr" "peek: $TMP/home/.local/share/arena: []" \
+	"the default key's folder is hidden from the bot"
+
 # A bot whose folder is where its log goes would see it written: refused.
 expect_exit 2 sh -c "cd '$TMP/home' && exec '$REFEREE' play rolit --log game.jsonl '$CBOT' '$CBOT'"
 expect_contains "$ERR" "the bot's folder '$(realpath "$TMP/home")' is also where the referee keeps what bots must not read" \
