@@ -205,14 +205,16 @@ pybot() {
 }
 
 # unprivileged: sets AS, a command prefix that runs a command as an
-# unprivileged user (as root: nobody, for whom $TMP is opened; otherwise
-# the user itself, and AS is empty), AS_UID, its uid, and AS_PYTHON3, an
+# unprivileged user (as root: nobody, for whom $TMP is opened, with a key
+# folder of its own; otherwise the user itself, and AS is empty), AS_UID,
+# its uid, and AS_PYTHON3, an
 # interpreter it may run (a pyenv one under /root is not nobody's).  When
 # that user cannot reach the build (a clone in a mode 0700 folder), REFEREE,
 # CBOT and ZOO become copies in $TMP.
 unprivileged() {
 	if [ "$(id -u)" -eq 0 ]; then
-		AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+		AS=(setpriv --reuid=65534 --regid=65534 --clear-groups
+		    env XDG_DATA_HOME="$TMP/unprivileged-data")
 		AS_UID=65534
 		chmod 0777 "$TMP"
 	else
