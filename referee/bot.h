@@ -27,7 +27,8 @@ struct bot_limits {
 	size_t max_stderr;    /* stderr bytes kept in the file; rest dropped */
 	unsigned cpu_seconds; /* RLIMIT_CPU; 0 = no limit */
 	size_t address_space; /* RLIMIT_AS in bytes; 0 = no limit */
-	/* RLIMIT_NPROC; 0 = none set.  In the sandbox it counts the bot's own
+	/* RLIMIT_NPROC; 0 = none set (in the sandbox: its default cap,
+	 * SANDBOX_DEFAULT_PROCESSES).  In the sandbox it counts the bot's own
 	 * processes (the sandbox's init included); without it, every process
 	 * of the user (the referee, its workers and the other bots of the
 	 * same user too), and the kernel does not apply it to root. */

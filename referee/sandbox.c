@@ -367,7 +367,7 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 {
 	struct words argv = { 0 }, command = { 0 };
 	struct mounts m = { 0 };
-	char *chdir_to = NULL, *prlimit = NULL, why[ERR_LEN];
+	char *chdir_to = NULL, *prlimit = NULL, why[ERR_LEN], nproc[32];
 	int rc = -1;
 
 	*plan = (struct sandbox_plan){ .as_root = geteuid() == 0,
@@ -376,9 +376,9 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 		return errorf(err, "the sandbox needs bubblewrap (bwrap), which is "
 			      "not installed: apt-get install bubblewrap, or pass "
 			      "--no-sandbox");
-	if (limits->processes && !(prlimit = bot_resolve_program("prlimit", why))) {
+	if (!(prlimit = bot_resolve_program("prlimit", why))) {
 		errorf(err, "a sandboxed bot's process limit needs prlimit: "
-		       "apt-get install util-linux, or drop the limit");
+		       "apt-get install util-linux");
 		goto out;
 	}
 	if (own_folders(&m, &command, program, words, workdir, &chdir_to, err) < 0 ||
@@ -404,14 +404,11 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	push(&argv, "-c");
 	push(&argv, "exec \"$@\" <&3 >&4 3<&- 4<&-");
 	push(&argv, "sh");
-	if (prlimit) {
-		char nproc[32];
-
-		snprintf(nproc, sizeof nproc, "--nproc=%u", limits->processes);
-		push(&argv, prlimit);
-		push(&argv, nproc);
-		push(&argv, "--");
-	}
+	snprintf(nproc, sizeof nproc, "--nproc=%u", limits->processes ?
+		 limits->processes : SANDBOX_DEFAULT_PROCESSES);
+	push(&argv, prlimit);
+	push(&argv, nproc);
+	push(&argv, "--");
 	for (size_t i = 0; i < command.count; i++)
 		push(&argv, command.list[i]);
 	plan->argv = argv.list;

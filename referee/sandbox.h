@@ -33,6 +33,11 @@
 /* The user a bot runs as when the referee runs as root: nobody. */
 #define SANDBOX_UID 65534
 
+/* A sandboxed bot's process cap when none is given: a fork bomb stops
+ * there instead of taking every process of the machine until its game
+ * ends, while a runtime's threads (a JVM has dozens) fit well below it. */
+#define SANDBOX_DEFAULT_PROCESSES 512
+
 /* bwrap keeps its own stdin, stdout and stderr open in the processes that
  * watch over the sandbox, so a bot that closed its stdout would not be
  * seen to: bwrap gets the bot's stdin and stdout on these fds instead,

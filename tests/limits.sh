@@ -22,6 +22,19 @@ expect_contains "$LOG.spawner.stderr" "spawner: fork failed: Resource temporaril
 expect_eq "$(grep -c '"type":"result"' "$LOG")" 1 "sandbox, --max-processes: the game completes"
 assert_no_leftovers "sandbox, --max-processes: no process left over"
 
+# Without --max-processes a sandboxed bot still has a cap of its own (512),
+# so a fork bomb stops there; without the sandbox there is none.
+mkdir "$TMP/nproc" "$TMP/nproc-bot"
+cat >"$TMP/nproc-bot/bot.sh" <<'SH'
+#!/bin/sh
+awk '/Max processes/ { print "nproc", $3, $4 }' /proc/self/limits >&2
+exec "$@"
+SH
+expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$TMP/nproc/game.jsonl" "shown=sh '$TMP/nproc-bot/bot.sh' $CBOT '$TMP'" "$(cbot)"
+expect_contains "$TMP/nproc/game.jsonl.shown.stderr" "nproc 512 512" "sandbox: 512 processes by default"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --max-processes 64 --log "$TMP/nproc/game64.jsonl" "shown=sh '$TMP/nproc-bot/bot.sh' $CBOT '$TMP'" "$(cbot)"
+expect_contains "$TMP/nproc/game64.jsonl.shown.stderr" "nproc 64 64" "sandbox: --max-processes 64 replaces the default"
+
 # --- --max-processes without the sandbox ------------------------------------------
 # RLIMIT_NPROC counts every process of the user and the kernel never applies
 # it to root: as root the referee runs as nobody, whose processes are few.
