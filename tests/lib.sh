@@ -36,7 +36,7 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/arena-e2e.XXXXXX") || exit 99
 # home of their own, so that what a bot finds there (a key thief looks) is
 # only what the test put there.
 export XDG_DATA_HOME="$TMP/data"
-export HOME="$TMP/home"
+export HOME="$TMP/user-home"
 mkdir -p "$HOME"
 KEYDIR="$XDG_DATA_HOME/arena"   # the default key pair, made on first use
 
