@@ -88,9 +88,10 @@ static cJSON *win_decide(const cJSON *turn, void *ctx)
 		win_solve(bot, mine, 0, t.threshold, t.must_reach);
 		return expect_policy_play(&bot->turn, &t);
 	}
-	if (!bot->winning || t.view.players != 2)
+	theirs = t.view.players == 2 ? t.view.scores[1 - t.view.you] : 0;
+	if (!bot->winning || t.view.players != 2 ||
+	    !win_policy_covers(&bot->win, mine, theirs))
 		return expect_policy_decide(&bot->expect.policy, &t);
-	theirs = t.view.scores[1 - t.view.you];
 	win_solve(bot, mine, theirs, t.threshold, 0);
 	return expect_policy_play(&bot->turn, &t);
 }
@@ -129,8 +130,8 @@ int main(int argc, char **argv)
 	};
 	int status;
 
-	win_policy_load(&bot.win, win_bolo5_target, win_bolo5_unit,
-			win_bolo5_mine, win_bolo5_theirs);
+	win_policy_load(&bot.win, win_bolo5_target, win_bolo5_mine,
+			win_bolo5_theirs);
 	if (argc == 2 && strcmp(argv[1], "--table") == 0) {
 		win_table(&bot.win);
 		status = 0;

@@ -98,24 +98,17 @@ static void win_gains(struct policy_game *g, long thr, double *gain)
 	policy_turn_free(&t);
 }
 
-/* Linear interpolation of table[a][b] at scores in points. */
+/* table[a][b] at scores in points. */
 static double win_at(const struct win_policy *w, const double *table,
 		     long a, long b)
 {
-	double x = (double)a / (double)w->unit, y = (double)b / (double)w->unit;
-	int i = (int)x, j = (int)y;
-	double fx = x - i, fy = y - j, v = 0;
+	return table[a / POLICY_STEP * w->cells + b / POLICY_STEP];
+}
 
-	for (int di = 0; di <= 1; di++)
-		for (int dj = 0; dj <= 1; dj++) {
-			double weight = (di ? fx : 1 - fx) * (dj ? fy : 1 - fy);
-			int ii = i + di < w->cells ? i + di : w->cells - 1;
-			int jj = j + dj < w->cells ? j + dj : w->cells - 1;
-
-			if (weight > 0)
-				v += weight * table[ii * w->cells + jj];
-		}
-	return v;
+bool win_policy_covers(const struct win_policy *w, long mine, long theirs)
+{
+	return mine >= 0 && mine < w->target && mine % POLICY_STEP == 0 &&
+	       theirs >= 0 && theirs < w->target && theirs % POLICY_STEP == 0;
 }
 
 /* My chance when their turn starts at (a, b) in points; mine[a][b]
@@ -155,7 +148,7 @@ void win_policy_turn(const struct win_policy *w, long mine, long theirs,
 	policy_turn_solve(t);
 }
 
-/* My chance when my turn starts at grid point (a, b), if my chance there
+/* My chance when my turn starts at scores (a, b) * 50, if my chance there
  * is `guess` (which their lost turn brings back); sets theirs[a][b]. */
 static double win_step(struct win_policy *w, int a, int b, double guess,
 		       double *bank)
@@ -163,11 +156,10 @@ static double win_step(struct win_policy *w, int a, int b, double guess,
 	struct policy_turn t;
 	double v;
 
-	/* Their gains smaller than the grid step read this point too. */
-	w->solved[a * w->cells + b] = guess;
-	w->solved[(w->cells + a) * w->cells + b] = win_theirs(w, a * w->unit, b * w->unit,
-						 guess);
-	win_policy_turn(w, a * w->unit, b * w->unit, &t, bank);
+	w->solved[(w->cells + a) * w->cells + b] = win_theirs(
+		w, (long)a * POLICY_STEP, (long)b * POLICY_STEP, guess);
+	win_policy_turn(w, (long)a * POLICY_STEP, (long)b * POLICY_STEP, &t,
+			bank);
 	v = policy_turn_roll(&t, 0, 0);
 	policy_turn_free(&t);
 	return v;
@@ -199,21 +191,20 @@ static void win_solve_pair(struct win_policy *w, int a, int b, double *bank)
 		    fabs(next - f2) < fabs(f1 - v) ? next : f2;
 	}
 	w->solved[a * w->cells + b] = v;
-	w->solved[(w->cells + a) * w->cells + b] = win_theirs(w, a * w->unit,
-							      b * w->unit, v);
+	w->solved[(w->cells + a) * w->cells + b] = win_theirs(
+		w, (long)a * POLICY_STEP, (long)b * POLICY_STEP, v);
 }
 
-int win_policy_init(struct win_policy *w, long target, long unit)
+int win_policy_init(struct win_policy *w, long target)
 {
 	static const long classes[4] = {650, 350, 750, 1000};
 	double bank[WIN_GAIN_STEPS + 1];
 
 	memset(w, 0, sizeof *w);
-	if (unit <= 0 || unit % POLICY_STEP || target <= 0 || target % unit)
+	if (target <= 0 || target % POLICY_STEP)
 		return -1;
 	w->target = target;
-	w->unit = unit;
-	w->cells = (int)(target / unit);
+	w->cells = (int)(target / POLICY_STEP);
 	policy_game_init(&w->game, "bolo5");
 	for (int k = 0; k < 4; k++)
 		win_gains(&w->game, classes[k], w->gain[k]);
@@ -229,13 +220,12 @@ int win_policy_init(struct win_policy *w, long target, long unit)
 	return 0;
 }
 
-void win_policy_load(struct win_policy *w, long target, long unit,
+void win_policy_load(struct win_policy *w, long target,
 		     const double *mine, const double *theirs)
 {
 	memset(w, 0, sizeof *w);
 	w->target = target;
-	w->unit = unit;
-	w->cells = (int)(target / unit);
+	w->cells = (int)(target / POLICY_STEP);
 	policy_game_init(&w->game, "bolo5");
 	w->mine = mine;
 	w->theirs = theirs;
