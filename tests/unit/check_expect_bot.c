@@ -1,10 +1,11 @@
 /*
- * expect-bot's solvers (bots/dice_rolls.c, dice_policy.c, vl_policy.c,
- * expect_policy.c): the roll tables are complete, and what the solver
- * says a turn is worth (the figures of `expect-bot --table` and of
- * docs/bots/expect-bot.md) matches a Monte Carlo estimate: a simulator
- * written here from RULES.md, with its own dice, plays many turns taking
- * the policy's decisions, and the mean must lie within 4 standard errors.
+ * The dice bots' solvers (bots/dice_rolls.c, dice_policy.c, vl_policy.c,
+ * expect_policy.c, win_policy.c): the roll tables are complete, and what
+ * the solver says a turn is worth (the figures of `expect-bot --table`
+ * and of docs/bots/expect-bot.md), or win-bot's chance to win a game
+ * against expect-bot, matches a Monte Carlo estimate: a simulator written
+ * here from RULES.md, with its own dice, plays many turns or games taking
+ * the policies' decisions, and the mean must lie within 4 standard errors.
  */
 #include <math.h>
 #include <stdint.h>
@@ -12,6 +13,7 @@
 
 #include "expect_policy.h"
 #include "run_suite.h"
+#include "win_policy.h"
 
 /* ---- the simulator's dice ---- */
 
@@ -58,7 +60,7 @@ static bool sim_quiet(const int roll[DICE_FACES + 1],
 
 /* ---- bolo and bolo5 ---- */
 
-/* One turn with no threshold, the policy choosing keeps and banks. */
+/* One turn, the policy choosing keeps and banks (from its threshold). */
 static long sim_bolo_turn(const struct policy_turn *t)
 {
 	const struct policy_game *g = t->game;
@@ -87,14 +89,46 @@ static long sim_bolo_turn(const struct policy_turn *t)
 		}
 		total += sets[pick].points;
 		n -= sets[pick].dice;
-		may_bank = g->rules == DICE_BOLO ||
-			   (n > 0 && sim_quiet(roll, &sets[pick]));
+		may_bank = total >= t->threshold &&
+			   (g->rules == DICE_BOLO ||
+			    (n > 0 && sim_quiet(roll, &sets[pick])));
 		if (!n)
 			n = g->dice;
 		if (total >= 30000 ||
 		    (may_bank && policy_turn_bank(t, total) >=
 					 policy_turn_roll(t, n, total)))
 			return total;
+	}
+}
+
+/* ---- win-bot against expect-bot: bolo5, 2 players ---- */
+
+struct sim_match {
+	const struct win_policy *w;
+	struct expect_policy *expect;
+	bool win_first;		/* win-bot takes the first turn */
+};
+
+/* One game to w->target (RULES.md 2.1, 2.4): 1 when win-bot wins it. */
+static long sim_win_game(const void *ctx)
+{
+	const struct sim_match *m = ctx;
+	double bank[WIN_GAIN_STEPS + 1];
+	long score[2] = {0, 0};	/* [0]: win-bot's */
+
+	for (int p = m->win_first ? 0 : 1;; p = 1 - p) {
+		struct policy_turn t;
+
+		if (p == 0) {
+			win_policy_turn(m->w, score[0], score[1], &t, bank);
+			score[0] += sim_bolo_turn(&t);
+			policy_turn_free(&t);
+		} else {
+			score[1] += sim_bolo_turn(expect_policy_turn(
+				m->expect, win_threshold(score[1])));
+		}
+		if (score[p] >= m->w->target)
+			return p == 0;
 	}
 }
 
@@ -242,7 +276,7 @@ static void assert_close(const char *what, double solved, double mean,
 			 double se)
 {
 	ck_assert_msg(fabs(solved - mean) <= 4 * se,
-		      "%s: the solver says %.2f, the simulated turns average %.2f (SE %.2f)",
+		      "%s: the solver says %.2f, the simulation averages %.2f (SE %.2f)",
 		      what, solved, mean, se);
 }
 
@@ -298,6 +332,47 @@ START_TEST(volle_lotte_turn_matches_monte_carlo)
 }
 END_TEST
 
+/* Loop index: win-bot first, then expect-bot first; a target of 2000
+ * keeps the games short. */
+START_TEST(win_chance_matches_monte_carlo)
+{
+	static struct win_policy w;
+	static struct expect_policy p;
+	struct sim_match m = {&w, &p, _i == 0};
+	double mean, se;
+
+	ck_assert_int_eq(win_policy_init(&w, 2000), 0);
+	ck_assert_int_eq(expect_policy_init(&p, "bolo5"), 0);
+	sim_estimate(sim_win_game, &m, 20000, &mean, &se);
+	/* In percent: the chance to win when win-bot's turn or theirs starts. */
+	assert_close(m.win_first ? "win-bot first" : "expect-bot first",
+		     100 * (m.win_first ? w.mine[0] : w.theirs[0]), 100 * mean,
+		     100 * se);
+	expect_policy_free(&p);
+	win_policy_free(&w);
+}
+END_TEST
+
+/* The tables hold the scores bolo5 can reach, and a target that is not
+ * a multiple of 50 is refused. */
+START_TEST(win_tables_cover_reachable_scores)
+{
+	static struct win_policy w;
+
+	ck_assert_int_eq(win_policy_init(&w, 0), -1);
+	ck_assert_int_eq(win_policy_init(&w, 1025), -1);
+	ck_assert_int_eq(win_policy_init(&w, 1000), 0);
+	ck_assert_int_eq(w.cells, 20);
+	ck_assert(win_policy_covers(&w, 0, 0));
+	ck_assert(win_policy_covers(&w, 950, 950));
+	ck_assert(!win_policy_covers(&w, 1000, 0));
+	ck_assert(!win_policy_covers(&w, 0, 1000));
+	ck_assert(!win_policy_covers(&w, -50, 0));
+	ck_assert(!win_policy_covers(&w, 0, 25));
+	win_policy_free(&w);
+}
+END_TEST
+
 /* The chances of the rolls of n dice add up to 1; one die scores on a
  * 1 or a 5 only. */
 START_TEST(roll_tables_complete)
@@ -333,6 +408,8 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, dice_turn_matches_monte_carlo, 0, 2);
 	tcase_add_loop_test(tc, volle_lotte_turn_matches_monte_carlo, 0,
 			    VLC_CARDS + 1);
+	tcase_add_loop_test(tc, win_chance_matches_monte_carlo, 0, 2);
+	tcase_add_test(tc, win_tables_cover_reachable_scores);
 	suite_add_tcase(s, tc);
 	return s;
 }
