@@ -103,7 +103,7 @@ static int write_all(int fd, const char *buf, size_t len)
 }
 
 /* Writes the lines gathered so far. */
-static int flush(struct journal *journal, char *err)
+int journal_flush(struct journal *journal, char *err)
 {
 	int rc = 0;
 
@@ -153,7 +153,7 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 	journal->seq++;
 	if (journal->pending_len >= JOURNAL_FLUSH_BYTES ||
 	    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
-		rc = flush(journal, err);
+		rc = journal_flush(journal, err);
 	free(line);
 	free(body);
 	return rc;
@@ -178,7 +178,7 @@ int journal_sign(struct journal *journal, const struct referee_key *key,
 	cJSON_AddStringToObject(record, "sig", hex);
 	rc = journal_append(journal, record, err);
 	if (!rc)
-		rc = flush(journal, err);
+		rc = journal_flush(journal, err);
 	if (close(journal->fd) && !rc)
 		rc = errorf(err, "cannot close log '%s': %s", journal->path,
 			    strerror(errno));
@@ -193,7 +193,7 @@ void journal_free(struct journal *journal)
 	if (!journal)
 		return;
 	if (journal->fd >= 0) {
-		flush(journal, err); /* what was recorded is kept, even unsigned */
+		journal_flush(journal, err); /* what was recorded is kept, even unsigned */
 		close(journal->fd);
 	}
 	free(journal->pending);

@@ -34,6 +34,10 @@ struct journal *journal_reopen(const char *path, size_t keep,
  * next line, with "seq" and "prev" put in front.  0, or -1 with err. */
 int journal_append(struct journal *journal, cJSON *record, char *err);
 
+/* Writes the records gathered so far to the file now: a record that
+ * must be on disk before what comes next happens. */
+int journal_flush(struct journal *journal, char *err);
+
 /* Appends the closing signature record and closes the file.  `id` is the
  * game's game_id (or a tournament manifest's id). */
 int journal_sign(struct journal *journal, const struct referee_key *key,

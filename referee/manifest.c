@@ -48,15 +48,12 @@ static int note_record(struct manifest_state *state, const cJSON *record,
 		state->complete = true;
 		return 0;
 	}
-	if (strcmp(type, "scheduled") && strcmp(type, "finished") &&
-	    strcmp(type, "aborted"))
+	if (strcmp(type, "finished") && strcmp(type, "aborted"))
 		return 0;
 	if (!json_get_int(record, "game", 1, state->game_count, &game) || !game)
 		return errorf(err, "line %zu: \"game\" must be a game of the "
 			      "schedule (1 to %ld)", line + 1, state->game_count);
-	if (!strcmp(type, "scheduled"))
-		state->scheduled[game] = true;
-	else if (!strcmp(type, "finished"))
+	if (!strcmp(type, "finished"))
 		state->finished[game] = true;
 	else
 		state->aborted[game]++;
@@ -86,11 +83,11 @@ struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 	char *path = manifest_path(dir), prev[2 * FAIR_HASH_BYTES + 1];
 	struct journal *journal = NULL;
 	struct game_log log;
+	const char *format;
 	size_t keep = 0, lines;
 
 	memset(state, 0, sizeof *state);
 	state->game_count = game_count;
-	state->scheduled = xcalloc((size_t)game_count + 1, sizeof *state->scheduled);
 	state->finished = xcalloc((size_t)game_count + 1, sizeof *state->finished);
 	state->aborted = xcalloc((size_t)game_count + 1, sizeof *state->aborted);
 	if (logread_load(path, &log, err)) {
@@ -101,6 +98,14 @@ struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 	lines = log.count - (log.ends_mid_line ? 1 : 0);
 	if (lines == 0 || !log.lines[0].json) {
 		errorf(err, "%s has no complete first record", path);
+		goto out;
+	}
+	format = logread_string(&log, 0, "format");
+	if (!format || strcmp(format, MANIFEST_FORMAT)) {
+		errorf(err, "%s is in format %s, which this referee cannot resume "
+		       "(it writes %s): finish the run with the referee that "
+		       "started it, or start again with another --out", path,
+		       format ? format : "(none)", MANIFEST_FORMAT);
 		goto out;
 	}
 	if (!same_header(log.lines[0].json, expected)) {
@@ -139,7 +144,6 @@ out:
 
 void manifest_state_free(struct manifest_state *state)
 {
-	free(state->scheduled);
 	free(state->finished);
 	free(state->aborted);
 	memset(state, 0, sizeof *state);

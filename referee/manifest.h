@@ -1,8 +1,8 @@
 /*
  * A tournament's manifest (docs/TOURNAMENTS.md): a hash-chained, signed
- * JSON Lines file in the output folder listing every game scheduled,
- * started, aborted and finished, with each finished log's SHA-256, so a
- * game the organiser dropped stays visible.  It is written as the run
+ * JSON Lines file in the output folder listing the games of each table
+ * as it starts, and each game aborted and finished, with its seats and
+ * its log's SHA-256, so a game the organiser dropped stays visible.  It is written as the run
  * goes and, after a stopped run, read back to resume it.
  */
 #ifndef ARENA_MANIFEST_H
@@ -15,14 +15,14 @@
 #include "journal.h"
 
 #define MANIFEST_FILE "manifest.jsonl"
+#define MANIFEST_FORMAT "arena-manifest/2"
 
 /* What an earlier run of the same tournament recorded. */
 struct manifest_state {
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	bool complete;       /* it was signed: nothing is left to do */
 	long game_count;     /* games in the whole schedule */
-	bool *scheduled;     /* by game number, 1..game_count */
-	bool *finished;
+	bool *finished;      /* by game number, 1..game_count */
 	int *aborted;        /* logs of each game set aside so far */
 };
 
@@ -33,7 +33,8 @@ struct journal *manifest_create(const char *dir, cJSON *header, char *err);
 /* Reads the manifest in `dir` (a cut last line, from a killed run, is
  * dropped) and opens it to append.  Fails when the file is damaged, or
  * when its first record, but for "seq" and "id", is not `expected`: the
- * run was made by another tournament file or shard.  Returns NULL with
+ * run was made by another tournament file or shard, or in another
+ * format.  Returns NULL with
  * state->complete set when there is nothing left to append. */
 struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 				long game_count, struct manifest_state *state,

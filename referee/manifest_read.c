@@ -15,6 +15,7 @@
 
 #include "journal.h"
 #include "json.h"
+#include "manifest.h"
 #include "util.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
@@ -35,6 +36,11 @@ struct record {
 	int rank[RATINGS_MAX_SEATS];
 	const char *log, *sha256, *key, *sig;
 	size_t log_len, sha256_len;
+	/* A started record's game numbers: the text between the brackets,
+	 * checked, or the parsed array. */
+	const char *games;
+	size_t games_len;
+	const cJSON *games_json;
 };
 
 struct reader {
@@ -113,6 +119,35 @@ static bool hex_string(struct cursor *c, size_t digits, const char **s)
 	return true;
 }
 
+/* "[N,N,...]": the numbers are left in place for the caller. */
+static bool number_list(struct cursor *c, const char **list, size_t *len)
+{
+	long n;
+
+	if (!LIT(c, "["))
+		return false;
+	*list = c->p;
+	do {
+		if (!number(c, &n))
+			return false;
+	} while (LIT(c, ","));
+	*len = (size_t)(c->p - *list);
+	return LIT(c, "]");
+}
+
+static bool seat_list(struct cursor *c, struct record *r)
+{
+	if (!LIT(c, ",\"seats\":["))
+		return false;
+	do {
+		if (r->seat_count == RATINGS_MAX_SEATS ||
+		    !string(c, &r->seat[r->seat_count], &r->seat_len[r->seat_count]))
+			return false;
+		r->seat_count++;
+	} while (LIT(c, ","));
+	return LIT(c, "]");
+}
+
 /* {"seq":N,"prev":"H","type":"T", then the members of that type, in the
  * order the referee writes them. */
 static bool read_usual(const char *line, size_t len, struct record *r)
@@ -129,24 +164,13 @@ static bool read_usual(const char *line, size_t len, struct record *r)
 		return LIT(&c, ",\"key\":") && hex_string(&c, 64, &r->key) &&
 		       LIT(&c, ",\"sig\":") && hex_string(&c, 128, &r->sig) &&
 		       LIT(&c, "}") && c.p == c.end;
-	if (!LIT(&c, ",\"game\":") || !number(&c, &r->game))
-		return false;
-	if (r->type_len == 9 && !memcmp(r->type, "scheduled", 9)) {
-		if (!LIT(&c, ",\"table\":") || !number(&c, &n) || !LIT(&c, ",\"seats\":["))
-			return false;
-		do {
-			if (r->seat_count == RATINGS_MAX_SEATS ||
-			    !string(&c, &r->seat[r->seat_count], &r->seat_len[r->seat_count]))
-				return false;
-			r->seat_count++;
-		} while (LIT(&c, ","));
-		return LIT(&c, "]}") && c.p == c.end;
-	}
-	if (!LIT(&c, ",\"log\":") || !string(&c, &r->log, &r->log_len))
-		return false;
 	if (r->type_len == 7 && !memcmp(r->type, "started", 7))
-		return LIT(&c, "}") && c.p == c.end;
+		return LIT(&c, ",\"table\":") && number(&c, &n) &&
+		       LIT(&c, ",\"games\":") && number_list(&c, &r->games, &r->games_len) &&
+		       LIT(&c, "}") && c.p == c.end;
 	if (r->type_len != 8 || memcmp(r->type, "finished", 8) ||
+	    !LIT(&c, ",\"game\":") || !number(&c, &r->game) || !seat_list(&c, r) ||
+	    !LIT(&c, ",\"log\":") || !string(&c, &r->log, &r->log_len) ||
 	    !LIT(&c, ",\"sha256\":") || !hex_string(&c, 64, &r->sha256) ||
 	    !LIT(&c, ",\"ranks\":["))
 		return false;
@@ -177,6 +201,7 @@ static bool read_parsed(const cJSON *o, struct record *r)
 {
 	const cJSON *seats = cJSON_GetObjectItemCaseSensitive(o, "seats");
 	const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(o, "ranks");
+	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games");
 	const cJSON *item;
 	long n;
 
@@ -189,6 +214,7 @@ static bool read_parsed(const cJSON *o, struct record *r)
 	r->log = member_string(o, "log", &r->log_len);
 	r->sha256 = member_string(o, "sha256", &r->sha256_len);
 	if ((seats && !cJSON_IsArray(seats)) || (ranks && !cJSON_IsArray(ranks)) ||
+	    (games && !cJSON_IsArray(games)) ||
 	    cJSON_GetArraySize(seats) > RATINGS_MAX_SEATS ||
 	    cJSON_GetArraySize(ranks) > RATINGS_MAX_SEATS)
 		return false;
@@ -205,6 +231,7 @@ static bool read_parsed(const cJSON *o, struct record *r)
 			return false;
 		r->rank[r->rank_count++] = (int)n;
 	}
+	r->games_json = games;
 	return true;
 }
 
@@ -247,13 +274,20 @@ static int take_header(struct reader *rd, const cJSON *o)
 	const char *game = member_string(o, "game", NULL);
 	long players = 0;
 
-	if (!format || strcmp(format, "arena-manifest/1") ||
+	if (format && strcmp(format, MANIFEST_FORMAT) &&
+	    !strncmp(format, "arena-manifest/", 15)) {
+		problem(rd, "is in format %s, which this referee does not read "
+			"(it reads %s): give the folder of its logs, %s/games, "
+			"instead", format, MANIFEST_FORMAT, v->dir);
+		return -1;
+	}
+	if (!format || strcmp(format, MANIFEST_FORMAT) ||
 	    hex_decode(v->id, sizeof v->id, member_string(o, "id", NULL)) ||
 	    !game || strlen(game) >= sizeof v->game ||
 	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
 	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &v->game_count)) {
 		problem(rd, "not a tournament manifest (this referee reads "
-			"arena-manifest/1 with seq 0, id, game, players and "
+			MANIFEST_FORMAT " with seq 0, id, game, players and "
 			"schedule_games)");
 		return -1;
 	}
@@ -266,28 +300,40 @@ static int take_header(struct reader *rd, const cJSON *o)
 	return 0;
 }
 
-static void take_scheduled(struct reader *rd, const struct record *r)
+/* One game of a started record: started again after a resumed run is
+ * fine, after it finished is not. */
+static void start_game(struct reader *rd, long game)
 {
 	struct manifest_view *v = rd->view;
-	int entrant;
 
-	if (v->state[r->game] != MANIFEST_UNLISTED) {
-		problem(rd, "game %ld is scheduled twice", r->game);
+	if (game < 1 || game > v->game_count)
+		problem(rd, "game %ld is not in the schedule (1 to %ld)", game,
+			v->game_count);
+	else if (v->state[game] == MANIFEST_FINISHED)
+		problem(rd, "game %ld is started again after it finished", game);
+	else
+		v->state[game] = MANIFEST_STARTED;
+}
+
+static void take_started(struct reader *rd, const struct record *r)
+{
+	struct cursor c = {r->games, r->games + r->games_len};
+	const cJSON *item;
+	long game;
+
+	if (!r->games && !cJSON_IsArray(r->games_json)) {
+		problem(rd, "a started record needs its \"games\"");
 		return;
 	}
-	if (r->seat_count != v->players) {
-		problem(rd, "game %ld has %d seats, not %d", r->game,
-			r->seat_count, v->players);
-		return;
+	cJSON_ArrayForEach(item, r->games_json) {
+		game = (long)item->valuedouble;
+		start_game(rd, cJSON_IsNumber(item) && item->valuedouble == (double)game
+			   ? game : 0);
 	}
-	for (int s = 0; s < v->players; s++) {
-		if ((entrant = entrant_of(v, r->seat[s], r->seat_len[s])) > USHRT_MAX) {
-			problem(rd, "more than %d bots", USHRT_MAX);
-			return;
-		}
-		v->seats[r->game * v->players + s] = (unsigned short)entrant;
+	while (r->games && number(&c, &game)) {
+		start_game(rd, game);
+		LIT(&c, ",");
 	}
-	v->state[r->game] = MANIFEST_SCHEDULED;
 }
 
 long manifest_log_game(const char *name, size_t len)
@@ -307,11 +353,12 @@ static void take_finished(struct reader *rd, const struct record *r)
 {
 	struct manifest_view *v = rd->view;
 	char sha[65] = "";
+	int entrant[RATINGS_MAX_SEATS];
 
-	if (v->state[r->game] != MANIFEST_SCHEDULED) {
+	if (v->state[r->game] != MANIFEST_STARTED) {
 		problem(rd, "game %ld %s", r->game,
 			v->state[r->game] == MANIFEST_FINISHED ? "is finished twice"
-			: "is finished but was never scheduled");
+			: "is finished but was never started");
 		return;
 	}
 	if (!r->log || r->log_len < 6 || memcmp(r->log, "games/", 6) ||
@@ -332,8 +379,20 @@ static void take_finished(struct reader *rd, const struct record *r)
 			problem(rd, "game %ld: a rank above %d", r->game, v->players);
 			return;
 		}
+	if (r->seat_count != v->players) {
+		problem(rd, "game %ld has %d seats, not %d", r->game,
+			r->seat_count, v->players);
+		return;
+	}
 	for (int s = 0; s < v->players; s++)
+		if ((entrant[s] = entrant_of(v, r->seat[s], r->seat_len[s])) > USHRT_MAX) {
+			problem(rd, "more than %d bots", USHRT_MAX);
+			return;
+		}
+	for (int s = 0; s < v->players; s++) {
+		v->seats[r->game * v->players + s] = (unsigned short)entrant[s];
 		v->ranks[r->game * v->players + s] = (unsigned char)r->rank[s];
+	}
 	v->state[r->game] = MANIFEST_FINISHED;
 	v->finished++;
 }
@@ -415,8 +474,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (r.game > rd->view->game_count) {
 		problem(rd, "game %ld is not in the schedule (1 to %ld)", r.game,
 			rd->view->game_count);
-	} else if (r.game && is_type(&r, "scheduled")) {
-		take_scheduled(rd, &r);
+	} else if (is_type(&r, "started")) {
+		take_started(rd, &r);
 	} else if (r.game && is_type(&r, "finished")) {
 		take_finished(rd, &r);
 	}
@@ -498,8 +557,8 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 		rc = -1;
 	}
 	for (long g = 1; !rc && g <= view->game_count; g++)
-		if (view->state[g] == MANIFEST_SCHEDULED)
-			problems_add(problems, path, "game %ld was scheduled but "
+		if (view->state[g] == MANIFEST_STARTED)
+			problems_add(problems, path, "game %ld was started but "
 				     "never finished", g);
 	return rc;
 }

@@ -19,7 +19,7 @@
 #include "ratings.h"
 
 enum manifest_game_state {
-	MANIFEST_UNLISTED, MANIFEST_SCHEDULED, MANIFEST_FINISHED,
+	MANIFEST_UNLISTED, MANIFEST_STARTED, MANIFEST_FINISHED,
 };
 
 struct manifest_view {
@@ -30,7 +30,7 @@ struct manifest_view {
 	char game[32];
 	int players;
 	long game_count;              /* games in the whole schedule */
-	char **names;                 /* bots of the scheduled records */
+	char **names;                 /* bots of the finished records */
 	int name_count;
 	/* By game number g, 1..game_count (compact: a million games take
 	 * 40 MB): */

@@ -86,7 +86,7 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 	cJSON *h = manifest_record("tournament", 0);
 	char hex[2 * 32 + 1], hash[FILES_SHA256_HEX], shard[32];
 
-	cJSON_AddStringToObject(h, "format", "arena-manifest/1");
+	cJSON_AddStringToObject(h, "format", MANIFEST_FORMAT);
 	if (id) {
 		hex_encode(hex, id, FAIR_GAME_ID_BYTES);
 		cJSON_AddStringToObject(h, "id", hex);
@@ -103,27 +103,16 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 	return h;
 }
 
-/* The scheduled records of every game of the shard but those `listed`
- * already (NULL: none, a new run; a killed run may not have written
- * them all). */
-static int record_schedule(struct run_state *st, const bool *listed)
+/* A finished record names its game's bots, seat by seat: with its ranks,
+ * all a ladder needs of the game. */
+static void add_seats(const struct run_state *st, cJSON *r, long game)
 {
-	for (long n = 1; n <= st->schedule->game_count; n++) {
-		const struct scheduled_game *g = &st->schedule->games[n - 1];
-		cJSON *r, *seats;
+	const struct scheduled_game *g = &st->schedule->games[game - 1];
+	cJSON *seats = cJSON_AddArrayToObject(r, "seats");
 
-		if (!in_shard(st, g->table) || (listed && listed[n]))
-			continue;
-		r = manifest_record("scheduled", n);
-		cJSON_AddNumberToObject(r, "table", g->table + 1);
-		seats = cJSON_AddArrayToObject(r, "seats");
-		for (int s = 0; s < st->schedule->players; s++)
-			cJSON_AddItemToArray(seats, cJSON_CreateString(
-				st->spec->bots[g->seating[s]].name));
-		if (record(st, r))
-			return -1;
-	}
-	return 0;
+	for (int s = 0; s < st->schedule->players; s++)
+		cJSON_AddItemToArray(seats, cJSON_CreateString(
+			st->spec->bots[g->seating[s]].name));
 }
 
 /* A log an earlier run left for a game the manifest does not list as
@@ -148,6 +137,7 @@ static int settle_leftover(struct run_state *st, long game)
 		cJSON *r = manifest_record("finished", game);
 		char *rel = relative_log(game);
 
+		add_seats(st, r, game);
 		cJSON_AddStringToObject(r, "log", rel);
 		cJSON_AddStringToObject(r, "sha256", hash);
 		cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(ranks, st->schedule->players));
@@ -186,7 +176,7 @@ static int open_manifest(struct run_state *st)
 		st->manifest = manifest_create(dir, header(st, st->id), st->err);
 		if (!st->manifest)
 			return -1;
-		return record_schedule(st, NULL);
+		return 0;
 	}
 	now = header(st, NULL);
 	st->manifest = manifest_reopen(dir, now, st->schedule->game_count, &old,
@@ -203,17 +193,29 @@ static int open_manifest(struct run_state *st)
 		manifest_state_free(&old);
 		return 1;
 	}
-	if (record(st, manifest_record("resumed", 0)) ||
-	    record_schedule(st, old.scheduled)) {
-		manifest_state_free(&old);
-		return -1;
-	}
 	manifest_state_free(&old);
+	if (record(st, manifest_record("resumed", 0)))
+		return -1;
 	for (long n = 1; n <= st->schedule->game_count; n++)
 		if (in_shard(st, st->schedule->games[n - 1].table) &&
 		    !st->finished[n] && settle_leftover(st, n))
 			return -1;
 	return 0;
+}
+
+/* The "started" record of a table's games, on disk before the worker
+ * makes the first game's secrets: a game the referee then drops stays
+ * visible as started and never finished. */
+static int record_started(struct run_state *st, int table, const long *games,
+			  int count)
+{
+	cJSON *r = manifest_record("started", 0), *list;
+
+	cJSON_AddNumberToObject(r, "table", table + 1);
+	list = cJSON_AddArrayToObject(r, "games");
+	for (int i = 0; i < count; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateNumber((double)games[i]));
+	return record(st, r) || journal_flush(st->manifest, st->err) ? -1 : 0;
 }
 
 /* Hands the next table with unfinished games to `w`, or tells it to quit. */
@@ -234,9 +236,12 @@ static int dispatch(struct run_state *st, struct worker *w)
 			free(games);
 			continue;
 		}
-		rc = worker_assign(w, st->next_table++, games, count);
+		rc = record_started(st, st->next_table, games, count);
+		if (!rc && worker_assign(w, st->next_table, games, count))
+			rc = errorf(st->err, "a worker stopped answering");
+		st->next_table++;
 		free(games);
-		return rc ? errorf(st->err, "a worker stopped answering") : 0;
+		return rc;
 	}
 	worker_quit(w);
 	return 0;
@@ -280,14 +285,6 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 	long game = strtol(p, &end, 10);
 
 	switch (line[0]) {
-	case 'S': {
-		cJSON *r = manifest_record("started", game);
-		char *rel = relative_log(game);
-
-		cJSON_AddStringToObject(r, "log", rel);
-		free(rel);
-		return record(st, r);
-	}
 	case 'F': {
 		cJSON *r = manifest_record("finished", game), *ranks;
 		char *rel = relative_log(game), hash[FILES_SHA256_HEX] = "";
@@ -297,6 +294,7 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 		end += 1 + strlen(hash);
 		for (int s = 0; s < st->schedule->players; s++)
 			rank[s] = (int)strtol(end, &end, 10);
+		add_seats(st, r, game);
 		cJSON_AddStringToObject(r, "log", rel);
 		cJSON_AddStringToObject(r, "sha256", hash);
 		ranks = cJSON_CreateIntArray(rank, st->schedule->players);

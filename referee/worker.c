@@ -119,7 +119,6 @@ static void play_table(const struct worker_job *job, int table,
 			for (int i = 0; i < players; i++)
 				if (t->bots[i] == game->seating[s])
 					seating[s] = i;
-		say(out, "S %ld\n", games[g]);
 		if (match_play(match, (unsigned long)games[g], seating, players,
 			       log, &outcome, err) ||
 		    files_sha256(AT_FDCWD, log, hash)) {

@@ -43,7 +43,14 @@ expect_contains "$ERR" "created a signing key pair in $KEYDIR/" "a new key is an
 [ ! -e "$TMP/full/referee.key" ] && cmp -s "$TMP/full/referee.pub" "$KEYDIR/referee.pub"
 ok $? "the output folder holds the public key only"
 expect_eq "$(ls "$TMP/full/games" | wc -l)" 24 "one log per game"
-expect_eq "$(grep -c '"type":"scheduled"' "$TMP/full/manifest.jsonl")" 24 "the manifest lists every scheduled game"
+expect_eq "$(grep -c '"type":"started"' "$TMP/full/manifest.jsonl")" 3 "the manifest has one started record a table"
+expect_eq "$(grep '"type":"started"' "$TMP/full/manifest.jsonl" | sed 's/.*"games":\[\([0-9,]*\)\].*/\1/' |
+	tr ',' '\n' | sort -n | tr '\n' ' ')" "$(seq -s ' ' 1 24) " "... which together list every game once"
+expect_eq "$(awk '/"type":"started"/ { s = $0; sub(/.*"games":\[/, "", s); sub(/\].*/, "", s)
+				 n = split(s, g, ","); for (i = 1; i <= n; i++) started[g[i]] = 1 }
+		 /"type":"finished"/ { s = $0; sub(/.*"game":/, "", s); sub(/,.*/, "", s)
+				  if (!(s in started)) late++ }
+		 END { print late + 0 }' "$TMP/full/manifest.jsonl")" 0 "each game is listed as started before it finishes"
 expect_eq "$(grep -c '"type":"finished"' "$TMP/full/manifest.jsonl")" 24 "... and every finished one"
 expect_eq "$(tail -1 "$TMP/full/manifest.jsonl" | grep -c '"type":"signature"')" 1 "the manifest ends signed"
 run "$REFEREE" verify --key "$TMP/full/referee.pub" "$TMP"/full/games/*.jsonl
@@ -311,5 +318,18 @@ expect_contains "$ERR" "cannot read '$TMP/missing'" "ladder names a missing path
 write_file "$TMP/other.json" 4
 expect_exit 2 "$REFEREE" tournament "$TMP/other.json" --out "$TMP/full" --resume
 expect_contains "$ERR" "made by a different tournament file" "resume refuses another file's run"
+rm -rf "$TMP/old"
+cp -r "$TMP/full" "$TMP/old"
+$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/old/manifest.jsonl" "$KEYDIR/referee.key" \
+	sub 0 '"format":"arena-manifest/2"' '"format":"arena-manifest/1"'
+expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/old" --resume
+expect_eq "$(tail -n 1 "$ERR")" "referee tournament: $TMP/old/manifest.jsonl is in format arena-manifest/1, which this referee cannot resume (it writes arena-manifest/2): finish the run with the referee that started it, or start again with another --out" \
+	"resume refuses a manifest of format 1, naming it"
+expect_exit 1 "$REFEREE" ladder "$TMP/old"
+expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/1, which this referee does not read (it reads arena-manifest/2): give the folder of its logs, $TMP/old/games, instead
+referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log" \
+	"the ladder refuses a manifest of format 1, naming it"
+expect_exit 0 "$REFEREE" ladder "$TMP/old/games"
+expect_contains "$OUT" "24 games" "... and rates its folder of logs"
 
 done_testing

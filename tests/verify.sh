@@ -396,15 +396,26 @@ $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: its result is not the ranks the manifest lists for game 1" \
 	"ranks in the manifest that are not the log's result"
-fresh unscheduled
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" drop scheduled
+fresh unstarted
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" drop started
 F=$(grep -n '"type":"finished","game":1,' "$M" | cut -d: -f1)
+G=$(grep -n '"type":"finished","game":2,' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished but was never scheduled
-$D/games/000001.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
-	"a game finished but never scheduled, and so its log unlisted"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished but was never started
+$M: FAILED: line $G: game 2 is finished but was never started
+$D/games/000001.jsonl: FAILED: not listed in the manifest: planted, or left there by another run
+$D/games/000002.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
+	"games finished but never started, and so their logs unlisted"
+# A game the referee dropped after it started (its secrets existed) is
+# named, even with its finished record and its log gone.
+fresh dropped
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" drop finished
+rm "$D/games/000001.jsonl"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 was started but never finished" \
+	"a game started and never finished"
 fresh layout
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub scheduled '"seats":' '"seats" :'
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":' '"seats" :' sub started '"games":' '"games" :'
 expect_exit 0 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
 	"records in another JSON layout read the same"
