@@ -357,8 +357,9 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	int *entrant = xmalloc((size_t)(view->name_count + 1) * sizeof *entrant);
 	size_t need = d->count + (size_t)view->finished;
 
+	/* Only bots with a finished game become entrants. */
 	for (int i = 0; i < view->name_count; i++)
-		entrant[i] = entrant_of(d, view->names[i]);
+		entrant[i] = -1;
 	if (need > d->cap)
 		d->games = xrealloc(d->games, (d->cap = need) * sizeof *d->games);
 	for (long n = 1; n <= view->game_count; n++) {
@@ -370,7 +371,11 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 		note_game(c, source, n, view->sha256[n]);
 		g = new_game(d, view->players, rules);
 		for (int s = 0; s < view->players; s++) {
-			g->entrant[s] = entrant[view->seats[at + s]];
+			int *e = &entrant[view->seats[at + s]];
+
+			if (*e < 0)
+				*e = entrant_of(d, view->names[view->seats[at + s]]);
+			g->entrant[s] = *e;
 			g->rank[s] = view->ranks[at + s];
 		}
 	}

@@ -31,11 +31,10 @@ struct record {
 	size_t type_len;
 	long game;               /* 0 when absent */
 	int seat_count, rank_count;
-	const char *seat[RATINGS_MAX_SEATS];
-	size_t seat_len[RATINGS_MAX_SEATS];
+	int seat[RATINGS_MAX_SEATS];   /* index into the header's "bots" */
 	int rank[RATINGS_MAX_SEATS];
-	const char *log, *sha256, *key, *sig;
-	size_t log_len, sha256_len;
+	const char *sha256, *key, *sig;
+	size_t sha256_len;
 	/* A started record's game numbers: the text between the brackets,
 	 * checked, or the parsed array. */
 	const char *games;
@@ -135,15 +134,17 @@ static bool number_list(struct cursor *c, const char **list, size_t *len)
 	return LIT(c, "]");
 }
 
-static bool seat_list(struct cursor *c, struct record *r)
+/* "[N,N,...]" of at most RATINGS_MAX_SEATS numbers up to `max`. */
+static bool seat_numbers(struct cursor *c, long max, int *out, int *count)
 {
-	if (!LIT(c, ",\"seats\":["))
+	long n;
+
+	if (!LIT(c, "["))
 		return false;
 	do {
-		if (r->seat_count == RATINGS_MAX_SEATS ||
-		    !string(c, &r->seat[r->seat_count], &r->seat_len[r->seat_count]))
+		if (*count == RATINGS_MAX_SEATS || !number(c, &n) || n > max)
 			return false;
-		r->seat_count++;
+		out[(*count)++] = (int)n;
 	} while (LIT(c, ","));
 	return LIT(c, "]");
 }
@@ -169,18 +170,15 @@ static bool read_usual(const char *line, size_t len, struct record *r)
 		       LIT(&c, ",\"games\":") && number_list(&c, &r->games, &r->games_len) &&
 		       LIT(&c, "}") && c.p == c.end;
 	if (r->type_len != 8 || memcmp(r->type, "finished", 8) ||
-	    !LIT(&c, ",\"game\":") || !number(&c, &r->game) || !seat_list(&c, r) ||
-	    !LIT(&c, ",\"log\":") || !string(&c, &r->log, &r->log_len) ||
+	    !LIT(&c, ",\"game\":") || !number(&c, &r->game) ||
+	    !LIT(&c, ",\"seats\":") ||
+	    !seat_numbers(&c, USHRT_MAX, r->seat, &r->seat_count) ||
 	    !LIT(&c, ",\"sha256\":") || !hex_string(&c, 64, &r->sha256) ||
-	    !LIT(&c, ",\"ranks\":["))
+	    !LIT(&c, ",\"ranks\":") ||
+	    !seat_numbers(&c, 99, r->rank, &r->rank_count))
 		return false;
 	r->sha256_len = 64;
-	do {
-		if (r->rank_count == RATINGS_MAX_SEATS || !number(&c, &n) || n > 99)
-			return false;
-		r->rank[r->rank_count++] = (int)n;
-	} while (LIT(&c, ","));
-	return LIT(&c, "]}") && c.p == c.end;
+	return LIT(&c, "}") && c.p == c.end;
 }
 
 /* --- any other layout: the strict JSON parser ------------------------------ */
@@ -196,14 +194,30 @@ static const char *member_string(const cJSON *o, const char *name, size_t *len)
 	return item->valuestring;
 }
 
+/* A parsed array of whole numbers from `min` to `max`, as seat_numbers;
+ * absent is empty. */
+static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
+			   int *count)
+{
+	const cJSON *item;
+
+	if (list && (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > RATINGS_MAX_SEATS))
+		return false;
+	cJSON_ArrayForEach(item, list) {
+		long n = (long)item->valuedouble;
+
+		if (!cJSON_IsNumber(item) || item->valuedouble != (double)n ||
+		    n < min || n > max)
+			return false;
+		out[(*count)++] = (int)n;
+	}
+	return true;
+}
+
 /* Fills r from a parsed record; false when a member has the wrong type. */
 static bool read_parsed(const cJSON *o, struct record *r)
 {
-	const cJSON *seats = cJSON_GetObjectItemCaseSensitive(o, "seats");
-	const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(o, "ranks");
 	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games");
-	const cJSON *item;
-	long n;
 
 	memset(r, 0, sizeof *r);
 	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
@@ -211,28 +225,13 @@ static bool read_parsed(const cJSON *o, struct record *r)
 	    !(r->type = member_string(o, "type", &r->type_len)))
 		return false;
 	r->prev = member_string(o, "prev", NULL);
-	r->log = member_string(o, "log", &r->log_len);
 	r->sha256 = member_string(o, "sha256", &r->sha256_len);
-	if ((seats && !cJSON_IsArray(seats)) || (ranks && !cJSON_IsArray(ranks)) ||
-	    (games && !cJSON_IsArray(games)) ||
-	    cJSON_GetArraySize(seats) > RATINGS_MAX_SEATS ||
-	    cJSON_GetArraySize(ranks) > RATINGS_MAX_SEATS)
-		return false;
-	cJSON_ArrayForEach(item, seats) {
-		if (!cJSON_IsString(item))
-			return false;
-		r->seat[r->seat_count] = item->valuestring;
-		r->seat_len[r->seat_count++] = strlen(item->valuestring);
-	}
-	cJSON_ArrayForEach(item, ranks) {
-		n = (long)item->valuedouble;
-		if (!cJSON_IsNumber(item) || item->valuedouble != (double)n ||
-		    n < 1 || n > 99)
-			return false;
-		r->rank[r->rank_count++] = (int)n;
-	}
 	r->games_json = games;
-	return true;
+	return (!games || cJSON_IsArray(games)) &&
+	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "seats"), 0,
+			      USHRT_MAX, r->seat, &r->seat_count) &&
+	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "ranks"), 1, 99,
+			      r->rank, &r->rank_count);
 }
 
 /* --- records --------------------------------------------------------------- */
@@ -240,16 +239,6 @@ static bool read_parsed(const cJSON *o, struct record *r)
 static bool is_type(const struct record *r, const char *type)
 {
 	return r->type_len == strlen(type) && !memcmp(r->type, type, r->type_len);
-}
-
-static int entrant_of(struct manifest_view *v, const char *name, size_t len)
-{
-	for (int i = 0; i < v->name_count; i++)
-		if (!strncmp(v->names[i], name, len) && !v->names[i][len])
-			return i;
-	v->names = xrealloc(v->names, (size_t)(v->name_count + 1) * sizeof *v->names);
-	v->names[v->name_count] = strndup(name, len);
-	return v->name_count++;
 }
 
 static void problem(struct reader *rd, const char *fmt, ...)
@@ -272,6 +261,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	struct manifest_view *v = rd->view;
 	const char *format = member_string(o, "format", NULL);
 	const char *game = member_string(o, "game", NULL);
+	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
 	long players = 0;
 
 	if (format && strcmp(format, MANIFEST_FORMAT) &&
@@ -285,11 +275,21 @@ static int take_header(struct reader *rd, const cJSON *o)
 	    hex_decode(v->id, sizeof v->id, member_string(o, "id", NULL)) ||
 	    !game || strlen(game) >= sizeof v->game ||
 	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
-	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &v->game_count)) {
+	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &v->game_count) ||
+	    !cJSON_IsArray(bots) || cJSON_GetArraySize(bots) < 1 ||
+	    cJSON_GetArraySize(bots) > USHRT_MAX + 1) {
 		problem(rd, "not a tournament manifest (this referee reads "
-			MANIFEST_FORMAT " with seq 0, id, game, players and "
-			"schedule_games)");
+			MANIFEST_FORMAT " with seq 0, id, game, players, "
+			"schedule_games and bots)");
 		return -1;
+	}
+	v->names = xcalloc((size_t)cJSON_GetArraySize(bots), sizeof *v->names);
+	cJSON_ArrayForEach(bot, bots) {
+		if (!cJSON_IsString(bot)) {
+			problem(rd, "\"bots\" must be the bots' names");
+			return -1;
+		}
+		v->names[v->name_count++] = xstrdup(bot->valuestring);
 	}
 	snprintf(v->game, sizeof v->game, "%s", game);
 	v->players = (int)players;
@@ -353,18 +353,11 @@ static void take_finished(struct reader *rd, const struct record *r)
 {
 	struct manifest_view *v = rd->view;
 	char sha[65] = "";
-	int entrant[RATINGS_MAX_SEATS];
 
 	if (v->state[r->game] != MANIFEST_STARTED) {
 		problem(rd, "game %ld %s", r->game,
 			v->state[r->game] == MANIFEST_FINISHED ? "is finished twice"
 			: "is finished but was never started");
-		return;
-	}
-	if (!r->log || r->log_len < 6 || memcmp(r->log, "games/", 6) ||
-	    manifest_log_game(r->log + 6, r->log_len - 6) != r->game) {
-		problem(rd, "game %ld: its log must be \"games/%06ld.jsonl\"",
-			r->game, r->game);
 		return;
 	}
 	if (r->sha256_len == 64)
@@ -375,8 +368,8 @@ static void take_finished(struct reader *rd, const struct record *r)
 		return;
 	}
 	for (int s = 0; s < v->players; s++)
-		if (r->rank[s] > v->players) {
-			problem(rd, "game %ld: a rank above %d", r->game, v->players);
+		if (r->rank[s] < 1 || r->rank[s] > v->players) {
+			problem(rd, "game %ld: a rank outside 1 to %d", r->game, v->players);
 			return;
 		}
 	if (r->seat_count != v->players) {
@@ -385,12 +378,13 @@ static void take_finished(struct reader *rd, const struct record *r)
 		return;
 	}
 	for (int s = 0; s < v->players; s++)
-		if ((entrant[s] = entrant_of(v, r->seat[s], r->seat_len[s])) > USHRT_MAX) {
-			problem(rd, "more than %d bots", USHRT_MAX);
+		if (r->seat[s] >= v->name_count) {
+			problem(rd, "game %ld: seat %d is bot %d, but \"bots\" "
+				"lists %d", r->game, s, r->seat[s], v->name_count);
 			return;
 		}
 	for (int s = 0; s < v->players; s++) {
-		v->seats[r->game * v->players + s] = (unsigned short)entrant[s];
+		v->seats[r->game * v->players + s] = (unsigned short)r->seat[s];
 		v->ranks[r->game * v->players + s] = (unsigned char)r->rank[s];
 	}
 	v->state[r->game] = MANIFEST_FINISHED;

@@ -1,12 +1,12 @@
 /*
  * Reading a tournament's finished manifest (docs/TOURNAMENTS.md) to check
  * its folder and to rate its games: the hash chain and the signature are
- * checked, and what the manifest says of each game is kept (its seats,
- * and once finished its ranks and its log's SHA-256).  A manifest lists
- * about three records a game, so the reader streams the file and reads
- * the records the referee writes in their usual layout without a general
- * JSON parser (any other layout still goes through the strict one): a
- * million games' manifest is read in about a second.
+ * checked, and what the manifest says of each finished game is kept (its
+ * seats, its ranks and its log's SHA-256).  A manifest holds about one
+ * record a game, so the reader streams the file and reads the records
+ * the referee writes in their usual layout without a general JSON parser
+ * (any other layout still goes through the strict one): a million games'
+ * manifest is read in well under a second.
  */
 #ifndef ARENA_MANIFEST_READ_H
 #define ARENA_MANIFEST_READ_H
@@ -30,12 +30,12 @@ struct manifest_view {
 	char game[32];
 	int players;
 	long game_count;              /* games in the whole schedule */
-	char **names;                 /* bots of the finished records */
+	char **names;                 /* the header's "bots" */
 	int name_count;
 	/* By game number g, 1..game_count (compact: a million games take
 	 * 40 MB): */
-	unsigned short *seats;        /* [g * players + s]: index into names */
-	unsigned char *ranks;         /* [g * players + s], once finished */
+	unsigned short *seats;        /* [g * players + s], once finished: */
+	unsigned char *ranks;         /* index into names, and rank */
 	unsigned char *state;         /* enum manifest_game_state */
 	unsigned char (*sha256)[32];  /* of each finished game's log */
 	long finished;

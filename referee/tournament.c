@@ -61,15 +61,6 @@ static cJSON *manifest_record(const char *type, long game)
 	return r;
 }
 
-/* A game's log as the manifest names it: relative to the output folder. */
-static char *relative_log(long game)
-{
-	char *path = worker_log_path(".", game);
-
-	memmove(path, path + 2, strlen(path + 2) + 1);
-	return path;
-}
-
 static int record(struct run_state *st, cJSON *r)
 {
 	return journal_append(st->manifest, r, st->err);
@@ -83,7 +74,7 @@ static bool in_shard(const struct run_state *st, int table)
 static cJSON *header(const struct run_state *st, const unsigned char *id)
 {
 	const struct tournament_spec *spec = st->spec;
-	cJSON *h = manifest_record("tournament", 0);
+	cJSON *h = manifest_record("tournament", 0), *bots;
 	char hex[2 * 32 + 1], hash[FILES_SHA256_HEX], shard[32];
 
 	cJSON_AddStringToObject(h, "format", MANIFEST_FORMAT);
@@ -97,22 +88,30 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 	cJSON_AddStringToObject(h, "game", spec->rules->name);
 	cJSON_AddNumberToObject(h, "players", spec->players);
 	cJSON_AddNumberToObject(h, "schedule_games", (double)st->schedule->game_count);
+	bots = cJSON_AddArrayToObject(h, "bots");
+	for (int b = 0; b < spec->bot_count; b++)
+		cJSON_AddItemToArray(bots, cJSON_CreateString(spec->bots[b].name));
 	snprintf(shard, sizeof shard, "%d/%d", st->run->shard_index,
 		 st->run->shard_count);
 	cJSON_AddStringToObject(h, "shard", shard);
 	return h;
 }
 
-/* A finished record names its game's bots, seat by seat: with its ranks,
- * all a ladder needs of the game. */
-static void add_seats(const struct run_state *st, cJSON *r, long game)
+/* A finished record names its game's bots, seat by seat, by their place
+ * in the header's "bots": with its ranks, all a ladder needs of the game,
+ * in few bytes (the manifest's hash chain costs by the byte).  Its log is
+ * games/NNNNNN.jsonl, named by the game's number. */
+static cJSON *finished_record(const struct run_state *st, long game,
+			      const char *sha256, const int *ranks)
 {
 	const struct scheduled_game *g = &st->schedule->games[game - 1];
-	cJSON *seats = cJSON_AddArrayToObject(r, "seats");
+	cJSON *r = manifest_record("finished", game);
 
-	for (int s = 0; s < st->schedule->players; s++)
-		cJSON_AddItemToArray(seats, cJSON_CreateString(
-			st->spec->bots[g->seating[s]].name));
+	cJSON_AddItemToObject(r, "seats", cJSON_CreateIntArray(g->seating,
+								st->schedule->players));
+	cJSON_AddStringToObject(r, "sha256", sha256);
+	cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(ranks, st->schedule->players));
+	return r;
 }
 
 /* A log an earlier run left for a game the manifest does not list as
@@ -134,15 +133,9 @@ static int settle_leftover(struct run_state *st, long game)
 	    verify_log(&log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
 	    files_sha256(AT_FDCWD, path, hash) == 0 &&
 	    logread_ranks(&log, ranks, GAME_MAX_SEATS) == st->schedule->players) {
-		cJSON *r = manifest_record("finished", game);
-		char *rel = relative_log(game);
+		cJSON *r = finished_record(st, game, hash, ranks);
 
-		add_seats(st, r, game);
-		cJSON_AddStringToObject(r, "log", rel);
-		cJSON_AddStringToObject(r, "sha256", hash);
-		cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(ranks, st->schedule->players));
 		cJSON_AddBoolToObject(r, "recovered", true);
-		free(rel);
 		rc = record(st, r);
 		st->finished[game] = true;
 	} else {
@@ -286,21 +279,14 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 
 	switch (line[0]) {
 	case 'F': {
-		cJSON *r = manifest_record("finished", game), *ranks;
-		char *rel = relative_log(game), hash[FILES_SHA256_HEX] = "";
+		char hash[FILES_SHA256_HEX] = "";
 		int rank[GAME_MAX_SEATS] = {0};
 
 		sscanf(end, " %64s", hash);
 		end += 1 + strlen(hash);
 		for (int s = 0; s < st->schedule->players; s++)
 			rank[s] = (int)strtol(end, &end, 10);
-		add_seats(st, r, game);
-		cJSON_AddStringToObject(r, "log", rel);
-		cJSON_AddStringToObject(r, "sha256", hash);
-		ranks = cJSON_CreateIntArray(rank, st->schedule->players);
-		cJSON_AddItemToObject(r, "ranks", ranks);
-		free(rel);
-		if (record(st, r))
+		if (record(st, finished_record(st, game, hash, rank)))
 			return -1;
 		st->finished[game] = true;
 		st->done++;

@@ -76,7 +76,7 @@ assert_no_leftovers "tournament: no process left over after the stop"
 # (How many depends on when the manifest, written in batches, meets the
 # full disk: the logs of games it did not list yet are recovered on resume.
 # Its last line may be torn.)
-finished=$(grep '"type":"finished".*}$' "$TMP/small/t/manifest.jsonl" | sed 's/.*"log":"\([^"]*\)".*/\1/')
+finished=$(grep '"type":"finished".*}$' "$TMP/small/t/manifest.jsonl" | sed 's/.*"game":\([0-9]*\),.*/\1/' | awk '{ printf "games/%06d.jsonl\n", $1 }')
 count=$(echo $finished | wc -w)
 if [ "$count" -gt 0 ]; then
 	run "$REFEREE" verify --key "$TMP/keys/referee.pub" $(printf "$TMP/small/t/%s\n" $finished)

@@ -60,7 +60,7 @@ bad=0
 while read -r game sum; do
 	[ "$(sha256sum "$TMP/full/$game" | cut -d' ' -f1)" = "$sum" ] || bad=$((bad + 1))
 done < <(grep '"type":"finished"' "$TMP/full/manifest.jsonl" |
-	sed 's/.*"log":"\([^"]*\)","sha256":"\([0-9a-f]*\)".*/\1 \2/')
+	sed 's/.*"game":\([0-9]*\),.*"sha256":"\([0-9a-f]*\)".*/\1 \2/' | awk '{ printf "games/%06d.jsonl %s\n", $1, $2 }')
 expect_eq "$bad" 0 "each finished record holds its log's SHA-256"
 results "$TMP/full" >"$TMP/full.results"
 
@@ -232,7 +232,7 @@ $VO/games/planted.jsonl: FAILED: not listed in the manifest: planted, or left th
 # Other formats: csv, json, and PGN for other rating tools.
 run "$REFEREE" ladder "$TMP/full" --format pgn
 expect_eq "$(grep -c '^\[Result "' "$OUT")" 24 "pgn: one game record per game"
-expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(grep -c '"seats":\["first"' "$TMP/full/manifest.jsonl")" \
+expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(grep -c '"seats":\[0,' "$TMP/full/manifest.jsonl")" \
 	"pgn: seat 0 is White"
 run "$REFEREE" ladder "$TMP/full" --format json
 ok "$("$PYTHON3" -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d["games"] == 24 and len(d["ladder"]) == 3))' <"$OUT"; echo $?)" \

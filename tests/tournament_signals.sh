@@ -51,7 +51,7 @@ stop_case() {
 	expect_eq "$(tail -1 "$dir/manifest.jsonl" | grep -c '"type":"signature"')" 0 "$sig: the manifest is not signed"
 	finished=$(grep -c '"type":"finished"' "$dir/manifest.jsonl")
 	run "$REFEREE" verify --key "$dir/referee.pub" $(grep '"type":"finished"' "$dir/manifest.jsonl" |
-		sed 's/.*"log":"\([^"]*\)".*/\1/' | sed "s|^|$dir/|")
+		sed 's/.*"game":\([0-9]*\),.*/\1/' | awk -v dir="$dir" '{ printf "%s/games/%06d.jsonl\n", dir, $1 }')
 	ok "$([ "$RC" -eq 0 ] && [ "$(grep -c ': ok:' "$OUT")" -eq "$finished" ]; echo $?)" \
 		"$sig: the $finished logs finished before the stop verify" || diag_run
 

@@ -357,7 +357,7 @@ expect_eq "$(cat "$OUT")" "$D/games/000003.aborted-1.jsonl: FAILED: not listed i
 
 # The manifest itself: its chain, its one signature, its end.
 fresh chain
-sed -i '3s/"b"/"x"/' "$M"
+sed -i '3s/"game":1,/"game":2,/' "$M"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line 4: \"prev\" is not the hash of line 3: a line was changed, removed or reordered" \
 	"a changed manifest line breaks the chain"
@@ -415,7 +415,7 @@ expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 was started but never finished" \
 	"a game started and never finished"
 fresh layout
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":' '"seats" :' sub started '"games":' '"games" :'
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":\[' '"seats":[ ' sub started '"games":' '"games" :'
 expect_exit 0 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
 	"records in another JSON layout read the same"
@@ -423,7 +423,12 @@ fresh badrank
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[1,3]'
 F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: game 1: a rank above 2" "a rank no player can have"
+expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: game 1: a rank outside 1 to 2" "a rank no player can have"
+fresh badseat
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"seats":\[[0-9]*,' '"seats":[7,'
+F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: game 1: seat 0 is bot 7, but \"bots\" lists 2" "a seat naming no bot of the header"
 # Re-signed with another key: not the organiser's, and not the logs' key.
 fresh foreign
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$TMP/other/referee.key"
