@@ -2,8 +2,9 @@
  * A tournament's manifest (docs/TOURNAMENTS.md): a hash-chained, signed
  * JSON Lines file in the output folder listing the games of each table
  * as it starts, and each game aborted and finished, with its seats and
- * its log's SHA-256, so a game the organiser dropped stays visible.  It is written as the run
- * goes and, after a stopped run, read back to resume it.
+ * its log's SHA-256, so a game the organiser dropped stays visible.  It
+ * is written as the run goes and, after a stopped run, read back to
+ * resume it.
  */
 #ifndef ARENA_MANIFEST_H
 #define ARENA_MANIFEST_H
@@ -34,8 +35,8 @@ struct journal *manifest_create(const char *dir, cJSON *header, char *err);
  * dropped) and opens it to append.  Fails when the file is damaged, or
  * when its first record, but for "seq" and "id", is not `expected`: the
  * run was made by another tournament file or shard, or in another
- * format.  Returns NULL with
- * state->complete set when there is nothing left to append. */
+ * format.  Returns NULL with state->complete set when there is nothing
+ * left to append. */
 struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 				long game_count, struct manifest_state *state,
 				char *err);

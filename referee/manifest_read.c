@@ -134,8 +134,9 @@ static bool number_list(struct cursor *c, const char **list, size_t *len)
 	return LIT(c, "]");
 }
 
-/* "[N,N,...]" of at most RATINGS_MAX_SEATS numbers up to `max`. */
-static bool seat_numbers(struct cursor *c, long max, int *out, int *count)
+/* "[N,N,...]" of at most RATINGS_MAX_SEATS numbers up to `max`: seats
+ * or ranks. */
+static bool small_numbers(struct cursor *c, long max, int *out, int *count)
 {
 	long n;
 
@@ -172,10 +173,10 @@ static bool read_usual(const char *line, size_t len, struct record *r)
 	if (r->type_len != 8 || memcmp(r->type, "finished", 8) ||
 	    !LIT(&c, ",\"game\":") || !number(&c, &r->game) ||
 	    !LIT(&c, ",\"seats\":") ||
-	    !seat_numbers(&c, USHRT_MAX, r->seat, &r->seat_count) ||
+	    !small_numbers(&c, USHRT_MAX, r->seat, &r->seat_count) ||
 	    !LIT(&c, ",\"sha256\":") || !hex_string(&c, 64, &r->sha256) ||
 	    !LIT(&c, ",\"ranks\":") ||
-	    !seat_numbers(&c, 99, r->rank, &r->rank_count))
+	    !small_numbers(&c, 99, r->rank, &r->rank_count))
 		return false;
 	r->sha256_len = 64;
 	return LIT(&c, "}") && c.p == c.end;
@@ -194,7 +195,7 @@ static const char *member_string(const cJSON *o, const char *name, size_t *len)
 	return item->valuestring;
 }
 
-/* A parsed array of whole numbers from `min` to `max`, as seat_numbers;
+/* A parsed array of whole numbers from `min` to `max`, as small_numbers;
  * absent is empty. */
 static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
 			   int *count)
@@ -261,6 +262,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	struct manifest_view *v = rd->view;
 	const char *format = member_string(o, "format", NULL);
 	const char *game = member_string(o, "game", NULL);
+	const char *shard = member_string(o, "shard", NULL);
 	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
 	long players = 0;
 
@@ -292,6 +294,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 		v->names[v->name_count++] = xstrdup(bot->valuestring);
 	}
 	snprintf(v->game, sizeof v->game, "%s", game);
+	v->whole = shard && !strcmp(shard, "1/1");
 	v->players = (int)players;
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
@@ -554,6 +557,9 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 		if (view->state[g] == MANIFEST_STARTED)
 			problems_add(problems, path, "game %ld was started but "
 				     "never finished", g);
+		else if (view->state[g] == MANIFEST_UNLISTED && view->whole)
+			problems_add(problems, path, "game %ld of the schedule was "
+				     "never started", g);
 	return rc;
 }
 

@@ -30,6 +30,7 @@ struct manifest_view {
 	char game[32];
 	int players;
 	long game_count;              /* games in the whole schedule */
+	bool whole;                   /* not a shard: it must play them all */
 	char **names;                 /* the header's "bots" */
 	int name_count;
 	/* By game number g, 1..game_count (compact: a million games take

@@ -403,6 +403,8 @@ G=$(grep -n '"type":"finished","game":2,' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished but was never started
 $M: FAILED: line $G: game 2 is finished but was never started
+$M: FAILED: game 1 of the schedule was never started
+$M: FAILED: game 2 of the schedule was never started
 $D/games/000001.jsonl: FAILED: not listed in the manifest: planted, or left there by another run
 $D/games/000002.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
 	"games finished but never started, and so their logs unlisted"
@@ -429,6 +431,12 @@ $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"seats":\[[0
 F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: game 1: seat 0 is bot 7, but \"bots\" lists 2" "a seat naming no bot of the header"
+# A run of the whole schedule must list every game of it.
+fresh unplayed
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub started '"games":\[1,' '"games":[' drop finished
+rm "$D/games/000001.jsonl"
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 of the schedule was never started" "a game of the schedule never started"
 # Re-signed with another key: not the organiser's, and not the logs' key.
 fresh foreign
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$TMP/other/referee.key"
