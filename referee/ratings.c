@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,63 @@ static void tally(struct fit *f, struct ratings *out, int *parent)
 		if (seats[e])
 			out->entry[e].place /= seats[e];
 	free(seats);
+}
+
+static bool same_kind(const struct rating_game *a, const struct rating_game *b)
+{
+	if (a->seats != b->seats)
+		return false;
+	for (int k = 0; k < a->seats; k++)
+		if (a->entrant[k] != b->entrant[k] || a->rank[k] != b->rank[k] ||
+		    a->team[k] != b->team[k])
+			return false;
+	return true;
+}
+
+static uint64_t kind_hash(const struct rating_game *g)
+{
+	uint64_t h = 1469598103934665603u;  /* FNV-1a over the seats */
+
+	for (int k = 0; k < g->seats; k++) {
+		int v[3] = { g->entrant[k], g->rank[k], g->team[k] };
+
+		for (int i = 0; i < 3; i++)
+			h = (h ^ (uint32_t)v[i]) * 1099511628211u;
+	}
+	return h;
+}
+
+/* Groups the games into f->kinds (in the order of their first game, so
+ * the fit's sums are in an order the games' order fixes) and counts each
+ * kind's games, through an open-addressing table of kind numbers. */
+static void count_kinds(struct fit *f)
+{
+	size_t size = 16, mask;
+	size_t *slot;
+
+	while (size < 2 * f->count)
+		size *= 2;
+	mask = size - 1;
+	slot = xmalloc(size * sizeof(*slot));
+	for (size_t i = 0; i < size; i++)
+		slot[i] = SIZE_MAX;
+	f->kinds = xmalloc((f->count ? f->count : 1) * sizeof(*f->kinds));
+	f->weight = xmalloc((f->count ? f->count : 1) * sizeof(*f->weight));
+	f->kind_count = 0;
+	for (size_t g = 0; g < f->count; g++) {
+		size_t i = kind_hash(&f->games[g]) & mask;
+
+		while (slot[i] != SIZE_MAX &&
+		       !same_kind(&f->kinds[slot[i]], &f->games[g]))
+			i = (i + 1) & mask;
+		if (slot[i] == SIZE_MAX) {
+			slot[i] = f->kind_count;
+			f->kinds[f->kind_count] = f->games[g];
+			f->weight[f->kind_count++] = 0;
+		}
+		f->weight[slot[i]]++;
+	}
+	free(slot);
 }
 
 /* Kosaraju's two depth-first searches over the "scored against" graph. */
@@ -346,6 +404,7 @@ int ratings_compute(const struct rating_game *games, size_t count,
 		parent[e] = e;
 	}
 	tally(&f, out, parent);
+	count_kinds(&f);
 	find_blocks(&f);
 	if (o->anchor >= 0 && !out->entry[o->anchor].pairs) {
 		rc = errorf(err, "the anchor (entrant %d) has no rated game",
@@ -357,6 +416,7 @@ int ratings_compute(const struct rating_game *games, size_t count,
 	}
 	free(parent);
 	free(f.beat), free(f.block), free(f.param), free(f.r);
+	free(f.kinds), free(f.weight);
 	return rc;
 }
 

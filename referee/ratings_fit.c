@@ -28,10 +28,11 @@ struct game_score {
 	double value[RATINGS_MAX_SEATS];
 };
 
-/* Adds a pair of the fitted block, whose first side expected e, to the
- * gradient, the information matrix and the game's score. */
+/* Adds a pair of the fitted block, whose first side expected e, in w
+ * identical games to the gradient and the information matrix, and in one
+ * of them to the game's score. */
 static void add_pair(const struct fit *f, const struct rating_pair *p, double e,
-		     double *grad, double *info, struct game_score *gs)
+		     double w, double *grad, double *info, struct game_score *gs)
 {
 	int m = f->m;
 
@@ -41,13 +42,13 @@ static void add_pair(const struct fit *f, const struct rating_pair *p, double e,
 
 		if (a < 0)
 			continue;
-		grad[a] += g;
+		grad[a] += w * g;
 		for (int j = 0; j < p->n; j++) {
 			int b = f->param[p->who[j]];
 
 			if (b >= 0)
-				info[a * m + b] += RATINGS_C * RATINGS_C * e * (1 - e) *
-					p->coef[i] * p->coef[j];
+				info[a * m + b] += w * RATINGS_C * RATINGS_C *
+					e * (1 - e) * p->coef[i] * p->coef[j];
 		}
 		for (t = 0; t < gs->n && gs->param[t] != a; t++)
 			;
@@ -74,8 +75,9 @@ static double likelihood(struct fit *f, const double *r, double *grad,
 	memset(grad, 0, m * sizeof(*grad));
 	memset(info, 0, (size_t)m * m * sizeof(*info));
 	memset(meat, 0, (size_t)m * m * sizeof(*meat));
-	for (size_t g = 0; g < f->count; g++) {
-		int n = ratings_game_pairs(&f->games[g], pairs);
+	for (size_t g = 0; g < f->kind_count; g++) {
+		int n = ratings_game_pairs(&f->kinds[g], pairs);
+		double w = f->weight[g];
 		struct game_score gs = {0};
 
 		for (int q = 0; q < n; q++) {
@@ -89,14 +91,15 @@ static double likelihood(struct fit *f, const double *r, double *grad,
 			}
 			if (!inside)
 				continue;
-			ll += p->y * ratings_log_expected(d) +
-				(1 - p->y) * ratings_log_expected(-d);
-			add_pair(f, p, ratings_expected(d), grad, info, &gs);
+			ll += w * (p->y * ratings_log_expected(d) +
+				   (1 - p->y) * ratings_log_expected(-d));
+			add_pair(f, p, ratings_expected(d), w, grad, info, &gs);
 		}
+		/* Each of the w games adds its own outer product. */
 		for (int s = 0; s < gs.n; s++)
 			for (int t = 0; t < gs.n; t++)
 				meat[gs.param[s] * m + gs.param[t]] +=
-					gs.value[s] * gs.value[t];
+					w * gs.value[s] * gs.value[t];
 	}
 	return ll;
 }

@@ -16,6 +16,13 @@
 struct fit {
 	const struct rating_game *games;
 	size_t count;
+	/* The games told apart only by what the likelihood sees (seats,
+	 * entrants, ranks, teams), each with how many games it stands for:
+	 * the fit's passes run over these, and a million games between a few
+	 * bots are a few thousand kinds. */
+	struct rating_game *kinds;
+	unsigned *weight;
+	size_t kind_count;
 	int k;               /* entrants */
 	unsigned char *beat; /* k x k: row scored at least a draw against col */
 	int *block;          /* strongly connected block of each entrant */
