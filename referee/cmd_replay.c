@@ -1,134 +1,160 @@
 /*
- * `referee replay LOG [--format text]`: a game told move by move, the
- * board drawn after each, from its log.  The log is verified as it is
- * replayed (it goes through the same checks as `referee verify`), so what
- * is shown is what the rules and the draws say happened.
+ * `referee replay LOG [--format text|html|message] [--move N] [--seat S]
+ * [-o FILE]`: a game told move by move from its log, as text, as one
+ * self-contained HTML page, or as the exact turn message a seat was sent
+ * (to feed a bot by hand).  The log is verified as it is replayed (the
+ * same checks as `referee verify`), so what is shown is what the rules
+ * and the draws say happened; a log that does not verify is shown up to
+ * the failure, which is named, and the exit status is 1.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "html.h"
 #include "json.h"
-#include "logread.h"
+#include "replay.h"
+#include "replay_text.h"
 #include "util.h"
-#include "verify.h"
 
-struct replay {
-	const struct game_log *log;
-	int moves;
+struct replay_args {
+	const char *path, *format, *output;
+	long move, seat;
 };
 
-static const char *player_name(const struct replay *r, int seat)
+static int parse_args(int argc, char **argv, struct replay_args *a)
 {
-	const cJSON *players = cJSON_GetObjectItemCaseSensitive(r->log->lines[0].json,
-								"players");
-	const cJSON *p = cJSON_GetArrayItem(players, seat);
-	const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "name");
+	*a = (struct replay_args){.format = "text", .move = -1, .seat = -1};
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
 
-	return cJSON_IsString(name) ? name->valuestring : "?";
-}
-
-static void print_board(const struct table *table)
-{
-	char *board;
-
-	if (!table->state)
-		return;
-	board = table->rules->render(table->state);
-	printf("%s\n", board);
-	free(board);
-}
-
-static void show_record(void *ctx, size_t line, const cJSON *record,
-			const struct table *table)
-{
-	struct replay *r = ctx;
-	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
-	const cJSON *seat_item = cJSON_GetObjectItemCaseSensitive(record, "seat");
-	int seat = cJSON_IsNumber(seat_item) ? seat_item->valueint : -1; /* NaN is not an int */
-	char *text;
-
-	(void)line;
-	if (!strcmp(type, "header")) {
-		text = json_print_line(cJSON_GetObjectItemCaseSensitive(record, "options"));
-		printf("%s, options %s\n", cJSON_GetStringValue(
-			       cJSON_GetObjectItemCaseSensitive(record, "rules")), text);
-		free(text);
-		for (int s = 0; s < cJSON_GetArraySize(
-			     cJSON_GetObjectItemCaseSensitive(record, "players")); s++)
-			printf("  seat %d: %s\n", s, player_name(r, s));
-	} else if (!strcmp(type, "begin")) {
-		printf("\nseat %d starts\n", table->first_seat);
-		print_board(table);
-	} else if (!strcmp(type, "abandon")) {
-		printf("\nno match key could be formed: the game is abandoned\n");
-	} else if (!strcmp(type, "draw")) {
-		text = json_print_line(record);
-		printf("draw %s\n", text);
-		free(text);
-	} else if (!strcmp(type, "action")) {
-		text = json_print_line(cJSON_GetObjectItemCaseSensitive(record, "action"));
-		printf("\nmove %d: seat %d (%s) plays %s\n", ++r->moves, seat,
-		       player_name(r, seat), text);
-		free(text);
-		print_board(table);
-	} else if (!strcmp(type, "forfeit")) {
-		printf("\nseat %d (%s) forfeits: %s: %s\n", seat, player_name(r, seat),
-		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "reason")),
-		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "detail")));
-	} else if (!strcmp(type, "result")) {
-		const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(record, "ranks");
-		const cJSON *scores = cJSON_GetObjectItemCaseSensitive(record, "scores");
-
-		printf("\nresult:\n");
-		for (int place = 1; place <= cJSON_GetArraySize(ranks); place++)
-			for (int s = 0; s < cJSON_GetArraySize(ranks); s++)
-				if ((int)cJSON_GetArrayItem(ranks, s)->valuedouble == place)
-					printf("  %d. %s (seat %d) %g\n", place,
-					       player_name(r, s), s,
-					       cJSON_GetArrayItem(scores, s)->valuedouble);
+		if (!strcmp(arg, "--format") || !strcmp(arg, "-o") ||
+		    !strcmp(arg, "--move") || !strcmp(arg, "--seat")) {
+			if (++i == argc)
+				return cli_fail("replay", "%s needs a value", arg);
+			if (!strcmp(arg, "--format"))
+				a->format = argv[i];
+			else if (!strcmp(arg, "-o"))
+				a->output = argv[i];
+			else if (!cli_number("replay", arg, argv[i], 0, 1000000000,
+					     !strcmp(arg, "--move") ? &a->move : &a->seat))
+				return EXIT_USAGE;
+		} else if (arg[0] == '-' && arg[1]) {
+			return cli_fail("replay", "unknown option '%s'", arg);
+		} else if (a->path) {
+			return cli_fail("replay", "takes one log");
+		} else {
+			a->path = arg;
+		}
 	}
+	if (!a->path)
+		return cli_fail("replay", "no log given");
+	if (strcmp(a->format, "text") && strcmp(a->format, "html") &&
+	    strcmp(a->format, "message"))
+		return cli_fail("replay", "--format takes text, html or message");
+	if (!strcmp(a->format, "message") && (a->move < 1 || a->seat < 0))
+		return cli_fail("replay", "--format message needs --move N (1 or more) "
+				"and --seat S: the message seat S was sent to decide move N");
+	if (strcmp(a->format, "message") && a->seat >= 0)
+		return cli_fail("replay", "--seat goes with --format message");
+	if (!strcmp(a->format, "html") && a->move >= 0)
+		return cli_fail("replay", "--move does not go with --format html: "
+				"open the page at FILE#move=N instead");
+	return EXIT_OK;
+}
+
+/* The turn message of --format message on stdout, or why there is none. */
+static int print_message(const struct replay *r, const struct replay_args *a)
+{
+	int seat = r->message ? (int)cJSON_GetNumberValue(
+		cJSON_GetObjectItemCaseSensitive(r->message, "seat")) : -1;
+	char *line;
+
+	if (a->move > r->moves)
+		return cli_fail("replay", "%s has %d moves, not %ld", a->path,
+				r->moves, a->move);
+	if (seat != a->seat)
+		return cli_fail("replay", "seat %d was asked for move %ld, not seat "
+				"%ld: only the seat to move is sent a turn message",
+				seat, a->move, a->seat);
+	line = json_print_line(r->message);
+	printf("%s\n", line);
+	free(line);
+	return EXIT_OK;
+}
+
+static int write_output(const struct replay *r, const struct replay_args *a)
+{
+	char err[ERR_LEN];
+
+	if (!strcmp(a->format, "message"))
+		return print_message(r, a);
+	if (!strcmp(a->format, "html")) {
+		if (html_write_replay(a->output, r->doc, err))
+			return cli_fail("replay", "%s", err);
+		return EXIT_OK;
+	}
+	if (a->move < 0) {
+		replay_print_text(stdout, r->doc);
+	} else if (replay_print_move(stdout, r->doc, (int)a->move)) {
+		return cli_fail("replay", "%s has %d moves, not %ld", a->path,
+				r->moves, a->move);
+	}
+	return EXIT_OK;
 }
 
 int cmd_replay(int argc, char **argv)
 {
-	struct verify_summary summary;
+	struct replay_args a;
+	struct replay_options options = {0};
 	struct game_log log;
-	struct replay r = {.log = &log};
-	struct verify_hooks hooks = {.on_record = show_record, .ctx = &r};
-	const char *path = NULL;
+	struct replay r;
+	const cJSON *verify;
 	char err[ERR_LEN];
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee replay LOG [--format text]\n\n"
-		     "Shows the game in LOG move by move with the board after "
-		     "each move, checking\nthe log as `referee verify` does. Exit "
-		     "status 1 if the log does not verify.");
+		puts("usage: referee replay LOG [--format text|html|message] [--move N]\n"
+		     "                      [--seat S] [-o FILE]\n\n"
+		     "Shows the game in LOG, checking the log as `referee verify` does.\n\n"
+		     "  --format text     move by move: the action, the draws it caused and\n"
+		     "                    what happened in words, then the board (default)\n"
+		     "  --move N          text: only move N and the position after it (0: the\n"
+		     "                    start)\n"
+		     "  --format html     one self-contained page to step through the game\n"
+		     "                    in a browser; -o FILE (default: stdout)\n"
+		     "  --format message  with --move N --seat S: the exact turn message seat\n"
+		     "                    S was sent to decide move N, to feed a bot by hand\n\n"
+		     "Exit status 1 if the log does not verify (it is shown up to the\n"
+		     "failure), 2 on bad usage or when the log cannot be read.");
 		return EXIT_OK;
 	}
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--format")) {
-			if (++i == argc || strcmp(argv[i], "text"))
-				return cli_fail("replay", "--format takes 'text'");
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return cli_fail("replay", "unknown option '%s'", argv[i]);
-		} else if (path) {
-			return cli_fail("replay", "takes one log");
-		} else {
-			path = argv[i];
-		}
-	}
-	if (!path)
-		return cli_fail("replay", "no log given");
-	if (logread_load(path, &log, err))
+	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
+		return rc;
+	options.boards = !strcmp(a.format, "text");
+	options.message_move = !strcmp(a.format, "message") ? (int)a.move : 0;
+	if (logread_load(a.path, &log, err))
 		return cli_fail("replay", "%s", err);
-	rc = verify_log(&log, NULL, &hooks, &summary, err);
-	if (rc)
-		printf("\nreplay stopped: %s: %s\n", path, err);
-	else
-		printf("\nthe log verifies (signed by %s)\n", summary.key_hex);
+	if (replay_build(&log, &options, &r, err)) {
+		logread_free(&log);
+		return cli_fail("replay", "%s", err);
+	}
+	rc = write_output(&r, &a);
+	verify = cJSON_GetObjectItemCaseSensitive(r.doc, "verify");
+	if (rc == EXIT_OK && !r.verified) {
+		const char *why = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(verify, "error"));
+
+		if (!strcmp(a.format, "text") && a.move < 0)
+			printf("\nreplay stopped: %s: %s\n", a.path, why);
+		fprintf(stderr, "referee replay: %s does not verify: %s\n", a.path, why);
+		rc = EXIT_CHECK_FAILED;
+	} else if (rc == EXIT_OK && !strcmp(a.format, "text") && a.move < 0) {
+		printf("\nthe log verifies (signed by %s)\n",
+		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "key")));
+	}
+	replay_free(&r);
 	logread_free(&log);
-	return rc ? EXIT_CHECK_FAILED : EXIT_OK;
+	return rc;
 }

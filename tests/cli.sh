@@ -90,7 +90,7 @@ usage_error "replay without a log" "referee replay: no log given" replay
 usage_error "replay of a missing log" "referee replay: cannot open '$TMP/missing.jsonl': No such file or directory" \
 	replay "$TMP/missing.jsonl"
 usage_error "replay of two logs" "referee replay: takes one log" replay a b
-usage_error "replay --format html" "referee replay: --format takes 'text'" replay --format html a
+usage_error "replay --format pdf" "referee replay: --format takes text, html or message" replay --format pdf a
 usage_error "games of an unknown game" "referee games: unknown game 'chess'" games chess
 expect_exit 0 "$REFEREE" games
 expect_contains "$OUT" "rolit" "games lists rolit"

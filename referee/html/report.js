@@ -1,0 +1,1 @@
+/* The report page's scripts: filled in below. */

@@ -1,0 +1,193 @@
+/*
+ * What a spectator is told about a step of the dice games (bolo, bolo5,
+ * volle-lotte), read off the views before and after it: the action in
+ * words with the points a keep was worth (from the view's own "keeps"),
+ * and the events: a bank, a lost turn ("bolo"), hot dice, a Volle Lotte,
+ * a card drawn, seats whose turn was lost at once, scores that changed,
+ * the final round or extra turns, the end.  Nothing here decides a rule:
+ * it only compares what the rules' views say.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "replay.h"
+
+static int array_size(const cJSON *view, const char *name)
+{
+	return cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(view, name));
+}
+
+static long score_of(const cJSON *view, int seat)
+{
+	return (long)cJSON_GetNumberValue(cJSON_GetArrayItem(
+		cJSON_GetObjectItemCaseSensitive(view, "scores"), seat));
+}
+
+static const char *string_of(const cJSON *view, const char *name)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(view, name));
+}
+
+static bool same_string(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Faces of a JSON array as "1 1 5", sorted as given. */
+static void faces_text(const cJSON *faces, char *out, size_t len)
+{
+	const cJSON *face;
+	size_t used = 0;
+
+	out[0] = '\0';
+	cJSON_ArrayForEach(face, faces)
+		if (used < len)
+			used += (size_t)snprintf(out + used, len - used, "%s%d",
+						 used ? " " : "", (int)face->valuedouble);
+}
+
+/* The points the view before offered for this keep, -1 if none matched. */
+static long keep_points(const cJSON *before, const cJSON *keep)
+{
+	const cJSON *offer;
+	int want[7] = {0};
+	const cJSON *face;
+
+	cJSON_ArrayForEach(face, keep)
+		if (face->valuedouble >= 1 && face->valuedouble <= 6)
+			want[(int)face->valuedouble]++;
+	cJSON_ArrayForEach(offer, cJSON_GetObjectItemCaseSensitive(before, "keeps")) {
+		int have[7] = {0};
+
+		cJSON_ArrayForEach(face, cJSON_GetObjectItemCaseSensitive(offer, "keep"))
+			if (face->valuedouble >= 1 && face->valuedouble <= 6)
+				have[(int)face->valuedouble]++;
+		if (!memcmp(have, want, sizeof have))
+			return replay_int(offer, "points", -1);
+	}
+	return -1;
+}
+
+static void action_text(const cJSON *before, cJSON *step)
+{
+	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
+	const cJSON *keep = cJSON_GetObjectItemCaseSensitive(action, "keep");
+	char text[160], faces[64];
+
+	if (cJSON_IsArray(keep)) {
+		long points = keep_points(before, keep);
+
+		faces_text(keep, faces, sizeof faces);
+		if (points >= 0)
+			snprintf(text, sizeof text, "sets aside %s for %ld", faces, points);
+		else
+			snprintf(text, sizeof text, "sets aside %s", faces);
+	} else if (cJSON_IsString(action) && !strcmp(action->valuestring, "bank")) {
+		snprintf(text, sizeof text, "banks %d",
+			 replay_int(before, "turn_total", 0));
+	} else if (cJSON_IsString(action) && !strcmp(action->valuestring, "roll")) {
+		snprintf(text, sizeof text, "rolls %d dice",
+			 replay_int(before, "dice_left", 0));
+	} else if (cJSON_IsString(action) && !strcmp(action->valuestring, "draw")) {
+		snprintf(text, sizeof text, "draws a new card");
+	} else if (cJSON_IsString(action) && !strcmp(action->valuestring, "reroll")) {
+		snprintf(text, sizeof text, "rerolls the two dice");
+	} else {
+		return;
+	}
+	cJSON_AddStringToObject(step, "text", text);
+}
+
+/* The mover's turn ended: how (banked, scored, lost), and the seats
+ * between it and the next seat to move, whose turns were lost at once. */
+static void turn_end(const cJSON *before, const cJSON *after, int seat,
+		     bool banked, cJSON *step)
+{
+	int players = array_size(after, "scores");
+	int next = replay_int(after, "to_move", -1);
+	long gain = score_of(after, seat) - score_of(before, seat);
+
+	if (banked)
+		replay_event(step, "seat %d banks %ld: score %ld", seat, gain,
+			     score_of(after, seat));
+	else if (gain > 0)
+		replay_event(step, "seat %d's turn ends: %ld scored, score %ld",
+			     seat, gain, score_of(after, seat));
+	else
+		replay_event(step, "bolo: seat %d loses the turn and its %d points",
+			     seat, replay_int(before, "turn_total", 0));
+	for (int k = 1, s = (seat + 1) % players; next >= 0 && k < players && s != next;
+	     k++, s = (s + 1) % players) {
+		bool out = false;
+		const cJSON *f;
+
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(after, "forfeited"))
+			out |= (int)f->valuedouble == s;
+		if (!out)
+			replay_event(step, "seat %d loses its turn at once", s);
+	}
+}
+
+/* Whether the mover's turn is over: it banked, another seat is to move,
+ * or the mover starts afresh (every other seat lost its turn at once). */
+static bool turn_over(const cJSON *before, const cJSON *after, int seat,
+		      bool banked)
+{
+	return banked || replay_int(after, "to_move", -1) != seat ||
+	       (replay_int(after, "turn_total", 0) == 0 &&
+		array_size(after, "set_aside") == 0 &&
+		(replay_int(before, "turn_total", 0) > 0 ||
+		 array_size(before, "set_aside") > 0));
+}
+
+/* The phases of the views (bolo, volle-lotte) that start something new. */
+static const char *const phase_words[][2] = {
+	{"final_round", "final round: every other seat has one more turn"},
+	{"sudden_death", "sudden death among the contenders"},
+	{"extra_turns", "extra turn for the fewest points"},
+	{"over", "the game is over"},
+	{"", ""},
+};
+
+void replay_describe_dice(const cJSON *before, const cJSON *after, cJSON *step)
+{
+	int seat = replay_int(step, "seat", -1);
+	int players = array_size(after, "scores");
+	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
+	const char *phase = string_of(after, "phase");
+	bool is_action = action != NULL;
+	bool banked = cJSON_IsString(action) && !strcmp(action->valuestring, "bank");
+
+	if (!before)
+		return;
+	if (is_action)
+		action_text(before, step);
+	if (is_action && turn_over(before, after, seat, banked))
+		turn_end(before, after, seat, banked, step);
+	else if (is_action && array_size(after, "roll") == 0 &&
+		 array_size(after, "set_aside") == 0 && array_size(before, "set_aside") > 0 &&
+		 cJSON_IsObject(action))
+		replay_event(step, "hot dice: every die is set aside, all %d may be rolled again",
+			     replay_int(after, "dice_left", 0));
+	if (replay_int(after, "volle_lottes", 0) > replay_int(before, "volle_lottes", 0) ||
+	    (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(after, "after_volle_lotte")) &&
+	     !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(before, "after_volle_lotte"))))
+		replay_event(step, "Volle Lotte! all six dice set aside on the %s card",
+			     string_of(before, "card"));
+	if (replay_int(after, "cards_left", 0) != replay_int(before, "cards_left", 0) &&
+	    string_of(after, "card"))
+		replay_event(step, "seat %d draws the card %s",
+			     replay_int(after, "to_move", seat), string_of(after, "card"));
+	for (int s = 0; s < players; s++)
+		if (s != seat && score_of(after, s) != score_of(before, s))
+			replay_event(step, "seat %d's score goes from %ld to %ld", s,
+				     score_of(before, s), score_of(after, s));
+	if (replay_int(after, "clover_winner", -1) >= 0 &&
+	    replay_int(before, "clover_winner", -1) < 0)
+		replay_event(step, "seat %d wins at once: two Volle Lotte on the Clover",
+			     replay_int(after, "clover_winner", -1));
+	if (phase && !same_string(phase, string_of(before, "phase")))
+		for (int k = 0; phase_words[k][0][0]; k++)
+			if (!strcmp(phase, phase_words[k][0]))
+				replay_event(step, "%s", phase_words[k][1]);
+}
