@@ -1,6 +1,6 @@
 /*
  * `referee tournament FILE [--concurrency N] [--out DIR] [--resume]
- * [--shard I/N] [--key FILE]`: plays a tournament file's schedule on all
+ * [--shard I/N] [--key FILE] [--report]`: plays a tournament file's schedule on all
  * cores, writing a signed log per game and a manifest, then prints the
  * ladder.
  */
@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "files.h"
 #include "manifest.h"
+#include "report.h"
 #include "schedule.h"
 #include "tournament.h"
 #include "tournament_file.h"
@@ -43,6 +44,8 @@ static const char usage[] =
 "                     the public key is copied to DIR)\n"
 "  --no-sandbox       run the bots without the sandbox, with all your rights\n"
 "                     (as \"sandbox\": false; --sandbox overrides that)\n"
+"  --report           keep the report site DIR/report/index.html current as\n"
+"                     games finish (it reloads itself), as `referee report`\n"
 "\n"
 "Exit status: 0 when every game of the run is finished, 2 on a bad file or\n"
 "usage, or when the run stops (run it again with --resume).\n";
@@ -55,6 +58,17 @@ static bool parse_shard(const char *text, int *index, int *count)
 	       *count >= 1 && *count <= 100000 && *index >= 1 && *index <= *count;
 }
 
+/* With --report, the report as the run left it, no longer reloading. */
+static void report_final(const struct tournament_run *run)
+{
+	char err[ERR_LEN];
+
+	if (run->on_finished && report_build(run->out_dir, NULL, false, err) < 0)
+		fprintf(stderr, "referee tournament: the report cannot be written: %s\n", err);
+	else if (run->on_finished)
+		fprintf(stderr, "report: %s/report/index.html\n", run->out_dir);
+}
+
 int cmd_tournament(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -65,9 +79,11 @@ int cmd_tournament(int argc, char **argv)
 		{"key", required_argument, NULL, 'k'},
 		{"sandbox", no_argument, NULL, 'S'},
 		{"no-sandbox", no_argument, NULL, 'N'},
+		{"report", no_argument, NULL, 'R'},
 		{NULL, 0, NULL, 0},
 	};
 	struct tournament_run run = {.shard_index = 1, .shard_count = 1};
+	struct report_live live = {0};
 	struct tournament_spec spec;
 	struct schedule schedule;
 	struct referee_key key;
@@ -98,6 +114,7 @@ int cmd_tournament(int argc, char **argv)
 		case 'k': key_file = optarg; break;
 		case 'S': sandbox = 1; break;
 		case 'N': sandbox = 0; break;
+		case 'R': run.on_finished = report_live_update; run.hook_ctx = &live; break;
 		default:
 			return cli_fail("tournament", "unknown option '%s'", argv[optind - 1]);
 		}
@@ -153,10 +170,13 @@ int cmd_tournament(int argc, char **argv)
 		"output in %s/\n", spec.name, spec.rules->name, schedule.game_count,
 		schedule.table_count, run.shard_index, run.shard_count,
 		run.concurrency, run.out_dir);
+	live.dir = run.out_dir;
 	if (tournament_play(&spec, &schedule, &run, err)) {
 		fprintf(stderr, "referee tournament: %s\n", err);
+		report_final(&run);
 		goto out;
 	}
+	report_final(&run);
 	rc = cmd_ladder_dirs((char *const *)&run.out_dir, 1, NULL);
 out:
 	sodium_memzero(&key, sizeof key);

@@ -248,9 +248,7 @@ static void on_record(void *ctx, size_t line, const cJSON *record,
 		draw_words(b, record);
 		return;
 	}
-	if (!strcmp(type, "header")) {
-		on_header(b, record);
-	} else if (!strcmp(type, "begin")) {
+	if (!strcmp(type, "begin")) {
 		if (table->state)
 			snprintf(text, sizeof text, "play begins: seat %d starts",
 				 table->first_seat);
@@ -297,6 +295,9 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 	b.steps = cJSON_AddArrayToObject(out->doc, "steps");
 	b.draws = cJSON_CreateArray();
 	b.rolls = cJSON_CreateArray();
+	/* The header is read before verifying, so that a log that fails
+	 * before its replay (a broken chain) still names its game and players. */
+	on_header(&b, log->lines[0].json);
 	out->verified = verify_log(log, NULL, &hooks, &summary, why) == 0;
 	verify = cJSON_AddObjectToObject(out->doc, "verify");
 	cJSON_AddBoolToObject(verify, "ok", out->verified);

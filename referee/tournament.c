@@ -291,6 +291,8 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 		st->finished[game] = true;
 		st->done++;
 		progress(st, game, rank);
+		if (st->run->on_finished)
+			st->run->on_finished(st->run->hook_ctx);
 		return 0;
 	}
 	case 'D':

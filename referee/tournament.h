@@ -19,6 +19,10 @@ struct tournament_run {
 	int shard_index, shard_count; /* 1/1: the whole schedule */
 	int concurrency;
 	const struct referee_key *key;
+	/* Called after each game is recorded as finished (may be NULL);
+	 * `referee tournament --report` updates the report from it. */
+	void (*on_finished)(void *ctx);
+	void *hook_ctx;
 };
 
 /* Plays every game of the run's shard not yet finished.  0 when all are
