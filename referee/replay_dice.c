@@ -140,6 +140,17 @@ static bool turn_over(const cJSON *before, const cJSON *after, int seat,
 		 array_size(before, "set_aside") > 0));
 }
 
+/* A keep that set every die aside, in the games without cards (with
+ * cards that is a Volle Lotte, named as such). */
+static bool hot_dice(const cJSON *before, const cJSON *after)
+{
+	int dice = array_size(before, "set_aside") + replay_int(before, "dice_left", 0);
+
+	return !cJSON_GetObjectItemCaseSensitive(after, "card") &&
+	       array_size(after, "roll") == 0 && array_size(after, "set_aside") == dice &&
+	       replay_int(after, "dice_left", 0) == dice;
+}
+
 /* The phases of the views (bolo, volle-lotte) that start something new. */
 static const char *const phase_words[][2] = {
 	{"final_round", "final round: every other seat has one more turn"},
@@ -164,10 +175,8 @@ void replay_describe_dice(const cJSON *before, const cJSON *after, cJSON *step)
 		action_text(before, step);
 	if (is_action && turn_over(before, after, seat, banked))
 		turn_end(before, after, seat, banked, step);
-	else if (is_action && array_size(after, "roll") == 0 &&
-		 array_size(after, "set_aside") == 0 && array_size(before, "set_aside") > 0 &&
-		 cJSON_IsObject(action))
-		replay_event(step, "hot dice: every die is set aside, all %d may be rolled again",
+	else if (cJSON_IsObject(action) && hot_dice(before, after))
+		replay_event(step, "hot dice: every die is set aside; the next roll throws all %d",
 			     replay_int(after, "dice_left", 0));
 	if (replay_int(after, "volle_lottes", 0) > replay_int(before, "volle_lottes", 0) ||
 	    (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(after, "after_volle_lotte")) &&

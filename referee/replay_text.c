@@ -37,10 +37,14 @@ static void print_step(FILE *out, const cJSON *doc, const cJSON *step)
 	if (action) {
 		char *json = json_print_line(action);
 
-		fprintf(out, "\nmove %d: seat %d (%s) %s%s(%s, %.1f ms)\n",
-			replay_int(step, "move", 0), seat, name_of(doc, seat),
-			text ? text : "", text ? " " : "", json,
-			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(step, "us")) / 1000);
+		double us = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(step, "us"));
+
+		fprintf(out, "\nmove %d: seat %d (%s) %s%s(%s, ", replay_int(step, "move", 0),
+			seat, name_of(doc, seat), text ? text : "", text ? " " : "", json);
+		if (us < 1000)
+			fprintf(out, "%.0f us)\n", us);
+		else
+			fprintf(out, "%.1f ms)\n", us / 1000);
 		free(json);
 	} else {
 		fprintf(out, "\n%s\n", text ? text : "");

@@ -139,7 +139,7 @@ expect_exit() {
 expect_contains() {
 	local file=$1 string=$2 desc=${3:-"$(basename "$1") has '$2'"}
 	grep -qF -e "$string" "$file" 2>/dev/null
-	ok $? "$desc" || { diag "$file:"; head -c 1500 "$file" | sed 's/^/#   /'; }
+	ok $? "$desc" || { diag "$file:"; head -c 1500 "$file" | sed 's/^/#   /'; echo; }
 }
 
 # expect_not_contains FILE STRING [DESCRIPTION]
@@ -181,6 +181,30 @@ ranks_of() {
 }
 scores_of() {
 	grep -F '"type":"result"' "$1" | grep -o '"scores":\[[0-9,]*\]' | tr -d '"a-z:[]'
+}
+
+# --- the browser -------------------------------------------------------------------
+
+# BROWSER: headless Chromium for the tests of the HTML pages, or empty when
+# it is not installed (those tests then skip).
+BROWSER=$(command -v chromium || command -v chromium-browser || true)
+
+# browser ARGS... URL: Chromium run headless on its own throwaway profile
+# (in $TMP, so cleanup finds and removes it), killed after 60 s.
+browser() {
+	timeout -k 5 60 "$BROWSER" --headless --no-sandbox --disable-gpu --disable-quic \
+		--no-first-run --disable-background-networking --disable-component-update \
+		--disable-sync --user-data-dir="$(mktemp -d "$TMP/chromium.XXXXXX")" "$@" 2>/dev/null
+}
+
+# dump_dom URL FILE: the page's DOM after its scripts ran, into FILE.
+dump_dom() {
+	browser --dump-dom "$1" >"$2"
+}
+
+# screenshot URL FILE: a 1200x900 PNG of the page.
+screenshot() {
+	browser --window-size=1200,900 --screenshot="$2" "$1" >/dev/null
 }
 
 # --- bots ----------------------------------------------------------------------

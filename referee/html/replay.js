@@ -31,6 +31,9 @@
 	window.arena = { el: el, svg: svg, viewAt: viewAt, seatColour: function (doc, s) {
 		return SEAT_COLOURS[s % SEAT_COLOURS.length]; } };
 
+	function duration(us) {
+		return us < 1000 ? us + ' \u00b5s' : (us / 1000).toFixed(1) + ' ms';
+	}
 	function seatLabel(doc, seat) {
 		return 'seat ' + seat + ' (' + (doc.players[seat] || '?') + ')';
 	}
@@ -75,7 +78,7 @@
 				arena.seatColour(doc, s) }));
 			name.appendChild(document.createTextNode(seatLabel(doc, s)));
 			tr.append(el('td', { 'class': 'num rank' }, doc.result.ranks[s]), name,
-				el('td', { 'class': 'num score' }, doc.result.scores[s]));
+				el('td', { 'class': 'num', id: 'result-score-' + s }, doc.result.scores[s]));
 			table.appendChild(tr);
 		});
 		sec.appendChild(table);
@@ -128,7 +131,7 @@
 			li.appendChild(el('span', null, step.action !== undefined ? step.move + '. ' +
 				(step.text || JSON.stringify(step.action)) : step.text));
 			if (step.us !== undefined)
-				li.appendChild(el('span', { 'class': 't' }, (step.us / 1000).toFixed(1) + ' ms'));
+				li.appendChild(el('span', { 'class': 't' }, duration(step.us)));
 			li.addEventListener('click', function () { show(i); });
 			items.push(li);
 			list.appendChild(li);
@@ -153,8 +156,8 @@
 			info.setAttribute('data-move', step.move);
 			info.appendChild(el('div', { 'class': 'what' }, stepTitle(doc, step)));
 			if (step.us !== undefined)
-				info.appendChild(el('div', { 'class': 'muted' }, 'thought for ' +
-					(step.us / 1000).toFixed(1) + ' ms; sent ' + JSON.stringify(step.action)));
+				info.appendChild(el('div', { 'class': 'muted' }, 'answered in ' +
+					duration(step.us) + ' with ' + JSON.stringify(step.action)));
 			ul = el('ul');
 			(step.draws || []).concat(step.events || []).forEach(function (t) {
 				ul.appendChild(el('li', null, t));
