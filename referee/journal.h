@@ -35,7 +35,8 @@ struct journal *journal_reopen(const char *path, size_t keep,
 int journal_append(struct journal *journal, cJSON *record, char *err);
 
 /* Writes the records gathered so far to the file now: a record that
- * must be on disk before what comes next happens. */
+ * must be on disk before what comes next happens, or that a reader (a
+ * report made during a run) must see.  0, or -1 with err. */
 int journal_flush(struct journal *journal, char *err);
 
 /* Appends the closing signature record and closes the file.  `id` is the

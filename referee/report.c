@@ -3,8 +3,10 @@
  * report_games.c, report_ladder.c and report_manifest.c, and index.html
  * drawn from it by html/report.js.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 
@@ -26,9 +28,18 @@ int report_build(const char *dir, const char *out, bool live, char *err)
 	cJSON *data = cJSON_CreateObject();
 	const cJSON *name;
 	time_t now = time(NULL);
+	struct stat st;
 	bool complete;
 	int rc = -1;
 
+	if (stat(dir, &st)) {
+		errorf(err, "cannot read '%s': %s", dir, strerror(errno));
+		goto out;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		errorf(err, "'%s' is not a folder: give a tournament's output folder", dir);
+		goto out;
+	}
 	snprintf(folder, sizeof folder, "%s", out ? out : dir);
 	if (!out)
 		snprintf(folder, sizeof folder, "%s/report", dir);

@@ -291,8 +291,11 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 		st->finished[game] = true;
 		st->done++;
 		progress(st, game, rank);
-		if (st->run->on_finished)
-			st->run->on_finished(st->run->hook_ctx);
+		if (!st->run->on_finished)
+			return 0;
+		if (journal_flush(st->manifest, st->err))
+			return -1;
+		st->run->on_finished(st->run->hook_ctx);
 		return 0;
 	}
 	case 'D':

@@ -64,6 +64,7 @@
 				next === undefined ? '-' : pct(data.los[i][next])]);
 			tr.setAttribute('data-bot', e.bot);
 			tr.children[2].className = 'num elo';
+			tr.children[2].setAttribute('data-bot', e.bot);
 			tr.children[3].className = 'num ci95';
 			table.appendChild(tr);
 		});
