@@ -86,8 +86,9 @@ static void action_text(const cJSON *before, cJSON *step)
 		snprintf(text, sizeof text, "banks %d",
 			 replay_int(before, "turn_total", 0));
 	} else if (cJSON_IsString(action) && !strcmp(action->valuestring, "roll")) {
-		snprintf(text, sizeof text, "rolls %d dice",
-			 replay_int(before, "dice_left", 0));
+		int dice = replay_int(before, "dice_left", 0);
+
+		snprintf(text, sizeof text, "rolls %d %s", dice, dice == 1 ? "die" : "dice");
 	} else if (cJSON_IsString(action) && !strcmp(action->valuestring, "draw")) {
 		snprintf(text, sizeof text, "draws a new card");
 	} else if (cJSON_IsString(action) && !strcmp(action->valuestring, "reroll")) {

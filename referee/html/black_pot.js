@@ -66,8 +66,8 @@
 		(view.lines || []).forEach(function (line) {
 			var a = centre(line.cells[0]), b = centre(line.cells[line.cells.length - 1]);
 			s.appendChild(arena.svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1],
-				stroke: line.side ? '#7b4a26' : '#c9a227', 'stroke-width': 6,
-				'stroke-linecap': 'round', opacity: 0.8, 'class': 'scored-line',
+				stroke: line.side ? '#e67e22' : '#c9a227', 'stroke-width': 4,
+				'stroke-linecap': 'round', opacity: 0.65, 'class': 'scored-line',
 				'data-side': sides[line.side] }));
 		});
 		box.appendChild(s);

@@ -1,6 +1,7 @@
 /* The renderer of the dice games (bolo, bolo5, volle-lotte) for the replay
  * page: the card in play, the roll waiting and the dice set aside drawn as
- * dice, the turn total, and every seat's banked score against the target.
+ * dice, the turn total, and every seat's banked score against the target
+ * with the threshold to bank where the game has one.
  * It draws the views the referee computed; it decides nothing. */
 (function () {
 	'use strict';
@@ -41,7 +42,8 @@
 				(view.after_volle_lotte ? ' \u2014 Volle Lotte: bank or draw' : '')));
 		turn.appendChild(arena.el('div', { id: 'turn-total' }, view.to_move >= 0 ?
 			'seat ' + view.to_move + ' (' + doc.players[view.to_move] + ') to play, turn total ' +
-			view.turn_total : 'the game is over'));
+			view.turn_total + (view.card_points ? ' (' + view.card_points + ' on this card)' : '')
+			: 'the game is over'));
 		(doc.steps[index].rolls || []).forEach(function (faces, k) {
 			turn.appendChild(diceRow(k ? 'then rolled' : 'rolled', faces, false,
 				'rolled-' + k));
@@ -50,7 +52,7 @@
 		turn.appendChild(diceRow('set aside', view.set_aside || [], true, 'set-aside'));
 		if (!(view.roll || []).length && view.to_move >= 0)
 			turn.appendChild(arena.el('div', { 'class': 'muted' }, view.dice_left +
-				' dice to roll'));
+				(view.dice_left === 1 ? ' die' : ' dice') + ' to roll' + (view.must_roll ? ': they must be rolled' : '')));
 		box.appendChild(turn);
 
 		max = Math.max(view.target || 0, Math.max.apply(null, view.scores), 1);
@@ -58,6 +60,8 @@
 		table.appendChild(arena.el('tr')).append(arena.el('th', null, 'seat'),
 			arena.el('th', null, 'player'), arena.el('th', { 'class': 'num' }, 'score'),
 			arena.el('th', null, view.target ? 'to ' + view.target : ''));
+		if (view.thresholds)
+			table.firstChild.appendChild(arena.el('th', { 'class': 'num' }, 'banks from'));
 		view.scores.forEach(function (score, s) {
 			var tr = arena.el('tr', { 'data-seat': s }), bar = arena.el('div', { 'class': 'bar' });
 			var name = arena.el('td', s === view.to_move ? { 'class': 'to-move' } : null);
@@ -73,6 +77,8 @@
 			tr.append(arena.el('td', { 'class': 'num' }, s), name,
 				arena.el('td', { 'class': 'num score' }, score), arena.el('td'));
 			tr.lastChild.appendChild(bar);
+			if (view.thresholds)
+				tr.appendChild(arena.el('td', { 'class': 'num threshold' }, view.thresholds[s]));
 			table.appendChild(tr);
 		});
 		box.appendChild(table);
