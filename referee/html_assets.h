@@ -7,6 +7,7 @@
 #define ARENA_HTML_ASSETS_H
 
 extern const char html_page_css[];
+extern const char html_dom_js[];
 extern const char html_replay_js[];
 extern const char html_dice_js[];
 extern const char html_rolit_js[];

@@ -1,6 +1,6 @@
 /*
  * The HTML replay of one game: the page shell (html_page.c) with the
- * replay's controls (html/replay.js) and the one renderer of the game's
+ * shared helpers (html/dom.js), the replay's controls (html/replay.js) and the one renderer of the game's
  * family (html/dice.js, rolit.js, black_pot.js), and the replay document
  * as the data they draw from.
  */
@@ -24,7 +24,8 @@ int html_write_replay(const char *path, const cJSON *doc, char *err)
 	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "game"));
 	const char *title = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "title"));
 	const char *styles[] = {html_page_css, NULL};
-	const char *scripts[] = {html_replay_js, renderer_of(game ? game : ""), NULL};
+	const char *scripts[] = {html_dom_js, html_replay_js, renderer_of(game ? game : ""),
+				 NULL};
 	char full_title[160];
 	struct html_page page = {.title = full_title, .styles = styles,
 				 .scripts = scripts, .data = doc};

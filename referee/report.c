@@ -22,10 +22,11 @@
 int report_build(const char *dir, const char *out, bool live, char *err)
 {
 	const char *styles[] = {html_page_css, NULL};
-	const char *scripts[] = {html_report_js, NULL};
+	const char *scripts[] = {html_dom_js, html_report_js, NULL};
 	char folder[4096], path[4096 + 16], head[160], stamp[32];
 	struct html_page page = {.styles = styles, .scripts = scripts};
 	cJSON *data = cJSON_CreateObject();
+	cJSON *finished;
 	const cJSON *name;
 	time_t now = time(NULL);
 	struct stat st;
@@ -50,7 +51,18 @@ int report_build(const char *dir, const char *out, bool live, char *err)
 	cJSON_AddStringToObject(data, "made", stamp);
 	complete = report_manifest(dir, data);
 	cJSON_AddBoolToObject(data, "live", live && !complete);
-	if (report_games(dir, folder, data, err) || report_ladder(dir, data, err))
+	/* Until the run is complete, a log the manifest does not list as
+	 * finished is a game being played (or cut by a stop), not a result. */
+	finished = cJSON_DetachItemFromObjectCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(data, "manifest"), "finished_logs");
+	if (complete) {
+		cJSON_Delete(finished);
+		finished = NULL;
+	}
+	rc = report_games(dir, folder, finished, data, err) ||
+	     report_ladder(dir, finished, data, err) ? -1 : 0;
+	cJSON_Delete(finished);
+	if (rc)
 		goto out;
 	name = cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(data, "manifest"), "name");
@@ -63,8 +75,8 @@ int report_build(const char *dir, const char *out, bool live, char *err)
 	}
 	page.data = data;
 	snprintf(path, sizeof path, "%s/index.html", folder);
-	if (html_write(path, &page, err) == 0)
-		rc = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+	rc = html_write(path, &page, err) ? -1 : cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(
 			cJSON_GetObjectItemCaseSensitive(data, "verification"), "failed"));
 out:
 	cJSON_Delete(data);

@@ -35,21 +35,24 @@ struct report_live {
 };
 void report_live_update(void *ctx);
 
-/* The games of `dir` (its games/ folder; set-aside "*.aborted-N" logs
- * and those data's manifest lists as in progress left out): each replayed, its replay page written to OUT/replays/, and
- * summed up in data: "games" (one entry each), "bots" (forfeits by reason,
- * move times), "crosstable" and "verification". */
-int report_games(const char *dir, const char *out, cJSON *data, char *err);
+/* The games of `dir` (its games/ folder, set-aside "*.aborted-N" logs left
+ * out, and while `finished` is not NULL every log it does not list: games
+ * being played): each replayed, its replay page written to OUT/replays/,
+ * and summed up in data: "games" (one entry each), "bots" (forfeits by
+ * reason, move times), "crosstable" and "verification". */
+int report_games(const char *dir, const char *out, const cJSON *finished,
+		 cJSON *data, char *err);
 
-/* The ladder of `dir` as `referee ladder --format json` computes it, with
- * each bot's 95% interval and the likelihood of superiority of every pair,
- * into data's "ladder" and "los"; like `referee ladder`, no ratings when
- * the folder has a problem, which goes to "ladder_problems".  -1 with err
- * when the ratings cannot be computed. */
-int report_ladder(const char *dir, cJSON *data, char *err);
+/* The ladder of `dir` as `referee ladder --format json` computes it (of
+ * only the logs `finished` lists when it is not NULL), with each bot's 95%
+ * interval and the likelihood of superiority of every pair, into data's
+ * "ladder" and "los"; like `referee ladder`, no ratings when the folder
+ * has a problem, which goes to "ladder_problems".  -1 with err when the
+ * ratings cannot be computed. */
+int report_ladder(const char *dir, const cJSON *finished, cJSON *data, char *err);
 
 /* The manifest of `dir` checked: its hash chain and signature, which games
- * it lists as finished or in progress and whether each log still has the hash it lists;
+ * it lists as finished (their logs in "finished_logs") and whether each log still has the hash it lists;
  * into data's "manifest".  Returns whether the run is complete. */
 bool report_manifest(const char *dir, cJSON *data);
 

@@ -27,7 +27,7 @@ struct bot_stats {
 
 struct gather {
 	const char *out;
-	const cJSON *in_progress; /* logs being written: left out */
+	const cJSON *finished; /* NULL, or the only logs to take */
 	struct bot_stats *bots;
 	int bot_count;
 	cJSON *games, *failed, *keys;
@@ -106,6 +106,16 @@ static void note_key(struct gather *g, const char *key)
 	cJSON_AddItemToArray(g->keys, cJSON_CreateString(key));
 }
 
+static bool listed(const cJSON *list, const char *name)
+{
+	const cJSON *item;
+
+	cJSON_ArrayForEach(item, list)
+		if (!strcmp(item->valuestring, name))
+			return true;
+	return false;
+}
+
 /* One log: its replay page and its entry in the games list. */
 static void add_log(struct gather *g, const char *path, const char *base)
 {
@@ -116,12 +126,11 @@ static void add_log(struct gather *g, const char *path, const char *base)
 	cJSON *entry = cJSON_CreateObject(), *verify;
 
 	snprintf(link, sizeof link, "games/%s.jsonl", base);
-	for (const cJSON *p = g->in_progress ? g->in_progress->child : NULL; p; p = p->next)
-		if (!strcmp(p->valuestring, link)) {
-			g->playing++;
-			cJSON_Delete(entry);
-			return;
-		}
+	if (g->finished && !listed(g->finished, link)) {
+		g->playing++;
+		cJSON_Delete(entry);
+		return;
+	}
 	g->logs++;
 	cJSON_AddStringToObject(entry, "log", link);
 	cJSON_AddItemToArray(g->games, entry);
@@ -266,10 +275,10 @@ static cJSON *crosstable_json(const struct gather *g, const cJSON *bots)
 	return cross;
 }
 
-int report_games(const char *dir, const char *out, cJSON *data, char *err)
+int report_games(const char *dir, const char *out, const cJSON *finished,
+		 cJSON *data, char *err)
 {
-	struct gather g = {.out = out, .in_progress = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(data, "manifest"), "in_progress")};
+	struct gather g = {.out = out, .finished = finished};
 	char pattern[4096];
 	cJSON *verification, *bots;
 	glob_t found;

@@ -2,9 +2,8 @@
  * The report's look at a tournament's manifest (report.h, TOURNAMENTS.md):
  * the hash chain and the closing signature (the scheme of FAIRNESS.md,
  * over the manifest's id), how many games were scheduled and finished,
- * whether the run is complete, which games are being played (started,
- * not finished), and whether every finished game's log is still there
- * with the SHA-256 the manifest lists.  A manifest being
+ * whether the run is complete, the logs it lists as finished, and whether
+ * each is still there with the SHA-256 the manifest lists.  A manifest being
  * written by a running tournament is not signed yet; that is said, not
  * counted as a failure.
  */
@@ -79,7 +78,7 @@ static void count_games(const char *dir, const struct game_log *log, cJSON *m)
 	long scheduled = 0, finished = 0, aborted = 0, hash_ok = 0;
 	bool complete = false;
 	cJSON *bad = cJSON_AddArrayToObject(m, "bad_logs");
-	cJSON *running = cJSON_AddArrayToObject(m, "in_progress");
+	cJSON *listed = cJSON_AddArrayToObject(m, "finished_logs");
 
 	for (size_t i = 0; i < log->count; i++) {
 		const char *type = type_at(log, i);
@@ -90,14 +89,10 @@ static void count_games(const char *dir, const struct game_log *log, cJSON *m)
 		scheduled += !strcmp(type, "scheduled");
 		aborted += !strcmp(type, "aborted");
 		complete |= !strcmp(type, "complete");
-		if (!strcmp(type, "started") && path)
-			cJSON_AddItemToArray(running, cJSON_CreateString(path));
 		if (strcmp(type, "finished"))
 			continue;
 		finished++;
-		for (int k = cJSON_GetArraySize(running) - 1; path && k >= 0; k--)
-			if (!strcmp(cJSON_GetArrayItem(running, k)->valuestring, path))
-				cJSON_DeleteItemFromArray(running, k);
+		cJSON_AddItemToArray(listed, cJSON_CreateString(path ? path : "?"));
 		snprintf(full, sizeof full, "%s/%s", dir, path ? path : "");
 		if (path && sha && files_sha256(AT_FDCWD, full, hex) == 0 && !strcmp(hex, sha))
 			hash_ok++;

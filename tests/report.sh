@@ -35,6 +35,12 @@ data = json.load(open(sys.argv[1]))
 ladder = json.load(open(sys.argv[2]))
 logs = {os.path.basename(p): [json.loads(l) for l in open(p)]
         for p in sorted(glob.glob(sys.argv[3] + "/*.jsonl"))}
+def same(a, b):
+    # referee ladder's JSON printer (cJSON) keeps 15 significant digits
+    # when they read back within a rounding error: equal to that.
+    if isinstance(a, float) or isinstance(b, float):
+        return a is not None and b is not None and abs(a - b) <= 1e-13 * max(1, abs(a), abs(b))
+    return a == b
 def names(records):
     return [p["name"] for p in records[0]["players"]]
 def wdl(a, b):
@@ -79,8 +85,11 @@ ok $? "the report loads no other file"
 check "sorted(e['bot'] for e in data['ladder']) == sorted(e['bot'] for e in ladder['ladder'])" \
 	"the report's ladder has the bots of referee ladder"
 for field in status elo ci95 games points pairs wins draws losses place; do
-	check "all(e.get('$field') == next(l for l in ladder['ladder'] if l['bot'] == e['bot']).get('$field') for e in data['ladder'])" \
-		"the report's $field equals referee ladder --format json's, bot by bot"
+	check "all(same(e.get('$field'), next(l for l in ladder['ladder'] if l['bot'] == e['bot']).get('$field')) for e in data['ladder'])" \
+		"the report's $field equals referee ladder --format json's, bot by bot" ||
+		"$PYTHON3" -c "import json, sys
+for name in sys.argv[1:]:
+    print('#', name, [(e['bot'], e.get('$field')) for e in json.load(open(name))['ladder']])" "$D/report.json" "$D/ladder.json"
 done
 check "all(e['lo'] < e['elo'] < e['hi'] for e in data['ladder'] if e['status'] == 'rated')" \
 	"each rated bot's 95% interval holds its rating"
@@ -118,6 +127,21 @@ d = json.load(open(sys.argv[1]))
 assert d['verification']['verified'] == 23 and [f['log'] for f in d['verification']['failed']] == ['games/000003.jsonl']
 assert d['manifest']['bad_logs'] == ['games/000003.jsonl'] and d['manifest']['hashes_match'] == 23" "$TMP/bad.json"
 ok $? "a tampered log is listed as failing, and its hash no longer the manifest's"
+
+# --- a stopped run ------------------------------------------------------------------------
+# The manifest without its last three records (the last game's "finished",
+# "complete" and the signature): that game's log counts as being played.
+cp -r "$D" "$TMP/cut"
+head -n -3 "$D/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
+expect_exit 0 "$REFEREE" report "$TMP/cut"
+$HTMLTOOL "$TMP/cut/report/index.html" data >"$TMP/cut.json"
+"$PYTHON3" -c "import json, sys
+d = json.load(open(sys.argv[1]))
+v, m = d['verification'], d['manifest']
+assert (v['verified'], v['in_progress'], v['failed']) == (23, 1, []), v
+assert not m['complete'] and not m['signed'] and m['problem'].startswith('not signed yet'), m
+assert sum(e['games'] for e in d['ladder']) == 2 * 23" "$TMP/cut.json"
+ok $? "a stopped run: the game it did not list as finished is left out, not failed"
 
 # --- usage -----------------------------------------------------------------------------
 expect_exit 2 "$REFEREE" report

@@ -9,18 +9,8 @@
 	var SEAT_COLOURS = ['#d64541', '#2f6fde', '#e0a800', '#1e8a4c', '#8e44ad',
 		'#e67e22', '#16a0a0', '#7f8c8d'];
 
-	function el(tag, attrs, text) {
-		var node = document.createElement(tag);
-		Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-		if (text !== undefined && text !== null) node.textContent = String(text);
-		return node;
-	}
-	function svg(tag, attrs, text) {
-		var node = document.createElementNS('http://www.w3.org/2000/svg', tag);
-		Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-		if (text !== undefined && text !== null) node.textContent = String(text);
-		return node;
-	}
+	var el = arena.el;
+
 	/* The view in force at step i: the step's own, or the last one before. */
 	function viewAt(doc, i) {
 		for (; i >= 0; i--) if (doc.steps[i] && doc.steps[i].view) return doc.steps[i].view;
@@ -28,8 +18,8 @@
 	}
 	/* seatColour(doc, seat): a renderer whose game gives seats colours
 	 * (Rolit's balls, Black-Pot's sides) replaces it. */
-	window.arena = { el: el, svg: svg, viewAt: viewAt, seatColour: function (doc, s) {
-		return SEAT_COLOURS[s % SEAT_COLOURS.length]; } };
+	arena.viewAt = viewAt;
+	arena.seatColour = function (doc, s) { return SEAT_COLOURS[s % SEAT_COLOURS.length]; };
 
 	function duration(us) {
 		return us < 1000 ? us + ' \u00b5s' : (us / 1000).toFixed(1) + ' ms';

@@ -5,18 +5,8 @@
  * comes from the referee in the page's data; this script only lays it out. */
 (function () {
 	'use strict';
-	function el(tag, attrs, text) {
-		var node = document.createElement(tag);
-		Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-		if (text !== undefined && text !== null) node.textContent = String(text);
-		return node;
-	}
-	function svg(tag, attrs, text) {
-		var node = document.createElementNS('http://www.w3.org/2000/svg', tag);
-		Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-		if (text !== undefined && text !== null) node.textContent = String(text);
-		return node;
-	}
+	var el = arena.el, svg = arena.svg;
+
 	function row(cells, header) {
 		var tr = el('tr');
 		cells.forEach(function (c) {
