@@ -38,7 +38,8 @@ expect_exit 0 "$REFEREE" play black-pot -o first=seat0 --seed 0e --log "$L/black
 
 # --- text ---------------------------------------------------------------------------
 expect_exit 0 "$REFEREE" replay "$L/rolit.jsonl"
-expect_contains "$OUT" "Rolit, rules rolit/1, options {\"size\":8,\"first\":\"seat0\"}" "text: the game, rules and options"
+expect_contains "$OUT" "Rolit, rules $(py "$L/rolit.jsonl" "records[0]['rules']"), options {\"size\":8,\"first\":\"seat0\"}" \
+	"text: the game, rules and options"
 expect_contains "$OUT" "play begins: seat 0 starts" "text: the start is named"
 expect_contains "$OUT" "move 60: seat 1 (random-c) places a ball on " "text: the last move in words"
 expect_contains "$OUT" "the log verifies (signed by $(cat "$KEYDIR/referee.pub"))" "text: the log verifies"
@@ -175,6 +176,16 @@ dump_dom "file://$L/bp.html#move=1" "$DOM"
 for cell in $(py "$L/bp.jsonl" "' '.join(actions[0]['action']['cells'])"); do
 	expect_eq "$($HTMLTOOL "$DOM" attr data-pawn g "data-cell=$cell" class~=placed)" "ivory" "black-pot: move 1 put an ivory pawn on $cell"
 done
+
+# Autoplay from the address, 20 moves a second: after 2 s of the page's
+# time (Chromium's virtual time, so load does not matter) it is about 40
+# moves on (the page's own start takes a little of that time).
+DOM="$TMP/autoplay.dom"
+browser --virtual-time-budget=2000 --dump-dom "file://$L/black-pot.html#move=10&play&speed=20" >"$DOM"
+AT=$($HTMLTOOL "$DOM" attr data-move div id=step-info)
+[ "${AT:-0}" -ge 45 ] && [ "$AT" -le 55 ]
+ok $? "autoplay at 20 moves a second: 2 s after move 10 the page shows move $AT (45 to 55)"
+expect_eq "$($HTMLTOOL "$DOM" text button id=play)" "pause" "autoplay: the button offers to pause"
 
 # A log that does not verify: the page says so and why.
 expect_exit 1 "$REFEREE" replay "$L/bad.jsonl" --format html -o "$L/bad.html"

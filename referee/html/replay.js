@@ -1,7 +1,7 @@
 /* The replay page's controls (referee/html_replay.c): header with the
  * verification result, first/previous/next/last, a slider, arrow keys,
- * autoplay with a speed, jump to a move (also from #move=N), and the move
- * list.  The position itself is drawn by the game's renderer, which sets
+ * autoplay with a speed (also from #play&speed=N), jump to a move (also
+ * from #move=N), and the move list.  The position itself is drawn by the game's renderer, which sets
  * arena.render(doc, index, container); every position and event comes
  * precomputed from the referee in the page's data. */
 (function () {
@@ -197,8 +197,18 @@
 			if (e.key in keys) { show(keys[e.key]); e.preventDefault(); }
 			else if (e.key === ' ') { toggle(); e.preventDefault(); }
 		});
+		/* Read before show() rewrites it to the move shown. */
+		var address = location.hash;
 		window.addEventListener('hashchange', fromHash);
-		if (/move=\d+/.test(location.hash)) fromHash(); else show(0);
+		if (/move=\d+/.test(address)) fromHash(); else show(0);
+		/* #...&play[&speed=N]: autoplay, N moves a second. */
+		if (/[#&]play(&|$)/.test(address)) {
+			var rate = /speed=([\d.]+)/.exec(address);
+			Array.prototype.forEach.call(speed.options, function (o) {
+				if (rate && parseFloat(o.textContent) === parseFloat(rate[1])) o.selected = true;
+			});
+			toggle();
+		}
 	}
 	document.addEventListener('DOMContentLoaded', start);
 })();
