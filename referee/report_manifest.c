@@ -72,34 +72,40 @@ static const char *signature_problem(const struct game_log *log, char *key_hex)
 	return NULL;
 }
 
-/* Counts the records and checks each finished game's log hash. */
+/* Counts the records and checks each finished game's log hash: the log
+ * of game N is games/NNNNNN.jsonl (worker.c), and the schedule's size is
+ * the header's. */
 static void count_games(const char *dir, const struct game_log *log, cJSON *m)
 {
-	long scheduled = 0, finished = 0, aborted = 0, hash_ok = 0;
+	long finished = 0, aborted = 0, hash_ok = 0;
 	bool complete = false;
+	const cJSON *size = cJSON_GetObjectItemCaseSensitive(log->lines[0].json,
+							     "schedule_games");
 	cJSON *bad = cJSON_AddArrayToObject(m, "bad_logs");
 	cJSON *listed = cJSON_AddArrayToObject(m, "finished_logs");
 
 	for (size_t i = 0; i < log->count; i++) {
 		const char *type = type_at(log, i);
-		const char *path = logread_string(log, i, "log");
 		const char *sha = logread_string(log, i, "sha256");
-		char full[4096], hex[FILES_SHA256_HEX];
+		const cJSON *game = log->lines[i].json ?
+			cJSON_GetObjectItemCaseSensitive(log->lines[i].json, "game") : NULL;
+		char path[32], full[4096], hex[FILES_SHA256_HEX];
 
-		scheduled += !strcmp(type, "scheduled");
 		aborted += !strcmp(type, "aborted");
 		complete |= !strcmp(type, "complete");
-		if (strcmp(type, "finished"))
+		if (strcmp(type, "finished") || !cJSON_IsNumber(game))
 			continue;
 		finished++;
-		cJSON_AddItemToArray(listed, cJSON_CreateString(path ? path : "?"));
-		snprintf(full, sizeof full, "%s/%s", dir, path ? path : "");
-		if (path && sha && files_sha256(AT_FDCWD, full, hex) == 0 && !strcmp(hex, sha))
+		snprintf(path, sizeof path, "games/%06ld.jsonl", (long)game->valuedouble);
+		cJSON_AddItemToArray(listed, cJSON_CreateString(path));
+		snprintf(full, sizeof full, "%s/%s", dir, path);
+		if (sha && files_sha256(AT_FDCWD, full, hex) == 0 && !strcmp(hex, sha))
 			hash_ok++;
 		else
-			cJSON_AddItemToArray(bad, cJSON_CreateString(path ? path : "?"));
+			cJSON_AddItemToArray(bad, cJSON_CreateString(path));
 	}
-	cJSON_AddNumberToObject(m, "scheduled", (double)scheduled);
+	cJSON_AddNumberToObject(m, "scheduled",
+				cJSON_IsNumber(size) ? size->valuedouble : 0);
 	cJSON_AddNumberToObject(m, "finished", (double)finished);
 	cJSON_AddNumberToObject(m, "aborted", (double)aborted);
 	cJSON_AddNumberToObject(m, "hashes_match", (double)hash_ok);
