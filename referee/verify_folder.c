@@ -199,7 +199,8 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 	}
 	if (full)
 		check_logs(&fc, jobs);
-	qsort(planted, unlisted, sizeof *planted, by_name);
+	if (unlisted)  /* qsort must not be given a NULL array */
+		qsort(planted, unlisted, sizeof *planted, by_name);
 	for (size_t i = 0; i < unlisted; i++) {
 		char *path = log_path(games, planted[i]);
 
