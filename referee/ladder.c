@@ -320,8 +320,10 @@ static void put_in_order(struct collect *c)
 		d->games[j] = held;
 		index[j] = (uint32_t)j;
 	}
-	memcpy(sorted, d->names, (size_t)d->entrants * sizeof *sorted);
-	qsort(sorted, (size_t)d->entrants, sizeof *sorted, by_name);
+	if (d->entrants) {  /* no NULL array to memcpy or qsort, even empty */
+		memcpy(sorted, d->names, (size_t)d->entrants * sizeof *sorted);
+		qsort(sorted, (size_t)d->entrants, sizeof *sorted, by_name);
+	}
 	for (int e = 0; e < d->entrants; e++)
 		for (int s = 0; s < d->entrants; s++)
 			if (sorted[s] == d->names[e])
