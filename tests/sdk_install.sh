@@ -92,7 +92,10 @@ for file in lib/libarena-bot.a lib/libarena-games.a lib/pkgconfig/arena-bot.pc \
 done
 flags=$(pkg-config --define-variable=prefix="$dest$prefix" --cflags --libs \
 	"$dest$prefix/lib/pkgconfig/arena-bot.pc")
-run ${CC:-cc} -std=c11 -Wall -Werror -o "$TMP/c/install-bot" \
+# The build's compiler and sanitizers (a library built with them needs
+# their runtime), and nothing else of the build's.
+# shellcheck disable=SC2086 # flags are words
+run ${CC:-cc} -std=c11 -Wall -Werror ${SANITIZER_FLAGS:-} -o "$TMP/c/install-bot" \
 	"$top_srcdir/tests/sdk_install_bot.c" $flags
 ok "$([ "$RC" = 0 ] && [ -x "$TMP/c/install-bot" ]; echo $?)" \
 	"a C bot builds with \`pkg-config --cflags --libs arena-bot\` alone" || diag_run
