@@ -551,6 +551,19 @@ static bool drain_stderr(struct bot *bot)
 	return true;
 }
 
+void bot_stderr_note(struct bot *bot, const char *line)
+{
+	for (int i = 0; i < 64 && drain_stderr(bot); i++)
+		;
+	if (bot->log_fd < 0)
+		return;
+	if (bot->stderr_kept && bot->stderr_last != '\n')
+		write_log(bot->log_fd, "\n", 1);
+	write_log(bot->log_fd, line, strlen(line));
+	write_log(bot->log_fd, "\n", 1);
+	bot->stderr_last = '\n';
+}
+
 /* Records how the bot ended, if it has, without reaping it. */
 static bool peek_exit(struct bot *bot)
 {

@@ -106,6 +106,11 @@ int bot_sandbox_check(char *err);
  * that must not leave a bot's children behind. */
 void bot_kill_all(void);
 
+/* Writes `line` and a newline to the bot's stderr file, after whatever
+ * the bot wrote so far (not counted against limits.max_stderr): the
+ * referee's marks between games. */
+void bot_stderr_note(struct bot *bot, const char *line);
+
 pid_t bot_pid(const struct bot *bot);
 
 /* Ends the bot: SIGTERM to its process group, up to `grace_ms` for it to

@@ -239,31 +239,17 @@ static bool plain_word(const char *s, size_t len)
 	return true;
 }
 
-bool cli_entrants(const char *verb, char **bots, int count,
-		  struct match_entrant *entrants, char **names)
+/* The length of the NAME of a "NAME=COMMAND" argument, or 0. */
+static size_t given_name_length(const char *bot)
 {
-	for (int i = 0; i < count; i++) {
-		const char *eq = strchr(bots[i], '=');
-		const char *command = bots[i];
+	const char *eq = strchr(bot, '=');
 
-		if (eq && plain_word(bots[i], (size_t)(eq - bots[i]))) {
-			names[i] = strndup(bots[i], (size_t)(eq - bots[i]));
-			command = eq + 1;
-		} else {
-			names[i] = default_name(bots[i]);
-		}
-		if (!*command) {
-			for (int k = 0; k <= i; k++) {
-				free(names[k]);
-				names[k] = NULL;
-			}
-			cli_fail(verb, "bot %d has an empty command", i + 1);
-			return false;
-		}
-		memset(&entrants[i], 0, sizeof entrants[i]);
-		entrants[i].spec.command = command;
-	}
-	/* Make names unique: the second "random" becomes "random-2". */
+	return eq && plain_word(bot, (size_t)(eq - bot)) ? (size_t)(eq - bot) : 0;
+}
+
+/* Makes names unique: the second "random" becomes "random-2". */
+static void make_unique(char **names, int count)
+{
 	for (int i = count - 1; i > 0; i--) {
 		int same = 1;
 
@@ -278,7 +264,66 @@ bool cli_entrants(const char *verb, char **bots, int count,
 			names[i] = renamed;
 		}
 	}
+}
+
+bool cli_entrants(const char *verb, char **bots, int count,
+		  struct match_entrant *entrants, char **names)
+{
+	for (int i = 0; i < count; i++) {
+		size_t given = given_name_length(bots[i]);
+		const char *command = given ? bots[i] + given + 1 : bots[i];
+
+		names[i] = given ? strndup(bots[i], given) : default_name(bots[i]);
+		if (!*command) {
+			for (int k = 0; k <= i; k++) {
+				free(names[k]);
+				names[k] = NULL;
+			}
+			cli_fail(verb, "bot %d has an empty command", i + 1);
+			return false;
+		}
+		memset(&entrants[i], 0, sizeof entrants[i]);
+		entrants[i].spec.command = command;
+	}
+	make_unique(names, count);
 	for (int i = 0; i < count; i++)
 		entrants[i].name = names[i];
 	return true;
+}
+
+/* A name a bot gave itself, fit for a terminal: printable ASCII only (a
+ * bot may send escape sequences), at most 40 characters; NULL when it
+ * gave none or nothing printable. */
+static char *printable_name(const char *name)
+{
+	char *out;
+	size_t n = 0;
+
+	if (!name)
+		return NULL;
+	out = xmalloc(41);
+	for (; *name && n < 40; name++)
+		if (*name > ' ' && *name < 127)
+			out[n++] = *name;
+		else if (*name == ' ' && n)
+			out[n++] = '-';
+	out[n] = '\0';
+	if (n)
+		return out;
+	free(out);
+	return NULL;
+}
+
+void cli_hello_names(const struct match *match, char **bots, int count,
+		     char *const *names, char **shown)
+{
+	for (int i = 0; i < count; i++) {
+		const char *said = NULL;
+		char *name = NULL;
+
+		if (!given_name_length(bots[i]) && match_hello_name(match, i, &said))
+			name = printable_name(said);
+		shown[i] = name ? name : xstrdup(names[i]);
+	}
+	make_unique(shown, count);
 }

@@ -4,7 +4,9 @@
  * hello, start, the fairness exchange, turns, the end of a game, a new
  * game in the same process, and goodbye, over a few full games against
  * random opponents in every seat, and prints a checklist; each failure
- * says why, with the offending line where there is one.
+ * says why, with the offending line where there is one, the move, and the
+ * bot's last words on stderr.  It then shows the bot's reply times by
+ * message against their budgets, warning of any past half of one.
  */
 #include <errno.h>
 #include <ftw.h>
@@ -22,6 +24,7 @@
 #include "logread.h"
 #include "options.h"
 #include "table.h"
+#include "timings.h"
 #include "util.h"
 #include "verify.h"
 
@@ -32,6 +35,7 @@ static const char usage[] =
 "a few full games against random opponents, in every seat, and prints a\n"
 "checklist. Exit status 0 when every check passes, 1 when one fails.\n"
 "\n"
+"  --players N       players at the table (default: the game's fewest)\n"
 "  --games N         games to play (default: 2 rounds of the seats)\n"
 "  -o KEY=VALUE      a game option; repeatable\n"
 "  --keep DIR        keep the logs and the bot's stderr in DIR\n"
@@ -85,19 +89,142 @@ static void inspect_log(const char *path, int seat, struct checklist *c,
 	logread_free(&log);
 }
 
+/* Reply times of the bot under test, by the message they answer; the
+ * first turn of each game is kept apart (a bot that loads or builds
+ * things lazily pays for it there). */
+enum reply_kind { R_HELLO, R_START, R_COMMIT, R_LOCK, R_FIRST_TURN, R_TURN,
+		  R_END, R_GOODBYE, R_KINDS };
+
+static const char *const kind_names[R_KINDS] = {
+	"hello", "start", "commit", "lock", "turn (first of a game)", "turn",
+	"end", "goodbye",
+};
+
 struct run {
 	const struct game_rules *rules;
 	cJSON *options;
 	long games;
+	int players;
 	const char *keep;
 	char dir[64];
 	struct match_config config;
 	struct bot_limits limits;
+	struct timings replies[R_KINDS];
+	bool first_turn;       /* the next turn is the first of a game */
 };
+
+static void on_reply(void *ctx, int entrant, const char *type, int64_t ns)
+{
+	struct run *r = ctx;
+	int kind = R_KINDS;
+
+	if (entrant != 0)
+		return;
+	for (int k = 0; k < R_KINDS; k++)
+		if (!strcmp(type, kind_names[k]))
+			kind = k;
+	if (kind == R_TURN && r->first_turn)
+		kind = R_FIRST_TURN;
+	if (kind == R_START)
+		r->first_turn = true;
+	else if (kind == R_TURN || kind == R_FIRST_TURN)
+		r->first_turn = false;
+	if (kind < R_KINDS)
+		timings_add(&r->replies[kind], ns);
+}
+
+/* Prints the reply times against their budgets: a warning for a kind of
+ * message whose slowest reply took over half its budget. */
+static void print_timings(struct run *r)
+{
+	long budget[R_KINDS];
+	bool header = false;
+
+	for (int k = 0; k < R_KINDS; k++)
+		budget[k] = k == R_HELLO ? r->config.time.start_ms : r->config.time.move_ms;
+	for (int k = 0; k < R_KINDS; k++) {
+		int64_t sum[TIMINGS_SUMMARY];
+
+		if (!r->replies[k].count)
+			continue;
+		if (!header)
+			printf("reply times:\n  %-24s %7s %10s %10s %10s\n", "message",
+			       "replies", "median", "max", "budget");
+		header = true;
+		timings_summarize(&r->replies[k], sum);
+		printf("  %-24s %7zu %7.1f ms %7.1f ms %7ld ms\n", kind_names[k],
+		       r->replies[k].count, sum[TIMINGS_MEDIAN] / 1e6,
+		       sum[TIMINGS_MAX] / 1e6, budget[k]);
+	}
+	for (int k = 0; k < R_KINDS; k++) {
+		int64_t sum[TIMINGS_SUMMARY];
+
+		timings_summarize(&r->replies[k], sum);
+		if (r->replies[k].count && sum[TIMINGS_MAX] > budget[k] * 500000)
+			printf("  %-5s %s: the slowest reply took %.1f ms, over half "
+			       "the %ld ms budget: a slower machine or a busy one may "
+			       "make it a timeout\n", "warn", kind_names[k],
+			       sum[TIMINGS_MAX] / 1e6, budget[k]);
+	}
+}
+
+/* Prints the last lines the bot wrote to stderr in the game that just
+ * ended (after the referee's mark for it), indented under a failure. */
+static void print_stderr_tail(const char *path)
+{
+	enum { LINES = 12 };
+	char *lines[LINES] = {NULL}, *line = NULL;
+	size_t cap = 0;
+	int count = 0;
+	FILE *f = fopen(path, "r");
+
+	while (f && getline(&line, &cap, f) > 0) {
+		if (!strncmp(line, "=== arena: game ", 16)) {
+			for (int i = 0; i < LINES; i++) {
+				free(lines[i]);
+				lines[i] = NULL;
+			}
+			count = 0;
+			continue;
+		}
+		free(lines[count % LINES]);
+		lines[count++ % LINES] = xstrdup(line);
+	}
+	if (f)
+		fclose(f);
+	free(line);
+	if (!count) {
+		printf("        (the bot wrote nothing to stderr)\n");
+		return;
+	}
+	printf("        the bot's stderr, last lines:\n");
+	for (int i = count > LINES ? count - LINES : 0; i < count; i++) {
+		char *text = lines[i % LINES];
+
+		text[strcspn(text, "\n")] = '\0';
+		printf("        | %s\n", text);
+	}
+	for (int i = 0; i < LINES; i++)
+		free(lines[i]);
+}
+
+/* The checklist line of a game the bot forfeited, with the move it was
+ * at and what it wrote to stderr. */
+static void game_fault(struct checklist *c, long g, int seat,
+		       const struct game_outcome *o, const char *stderr_path)
+{
+	char move[32] = "";
+
+	if (o->fault_move[seat])
+		snprintf(move, sizeof move, ", move %d", o->fault_move[seat]);
+	check(c, false, "game %ld, seat %d%s: %s: %s", g, seat, move,
+	      o->reason[seat], o->detail[seat]);
+	print_stderr_tail(stderr_path);
+}
 
 static int play_games(struct run *r, char *bot)
 {
-	int players = r->rules->min_players;
+	int players = r->players;
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	char *names[GAME_MAX_SEATS], err[ERR_LEN], self[4096], *bots[GAME_MAX_SEATS];
 	char opponent[4200], stderr_path[4200];
@@ -121,15 +248,19 @@ static int play_games(struct run *r, char *bot)
 	for (int i = 0; i < players; i++)
 		entrants[i].spec.limits = r->limits;
 	entrants[0].spec.stderr_path = stderr_path;
-	printf("checking %s on %s, %ld games against random opponents\n",
-	       names[0], r->rules->name, r->games);
+	printf("checking %s on %s, %d players, %ld games against random opponents\n",
+	       entrants[0].spec.command, r->rules->name, players, r->games);
+	r->config.on_reply = on_reply;
+	r->config.hook_ctx = r;
 	match = match_start(&r->config, entrants, players, err);
-	check(&c, match, "starts: %s", match ? "the program runs" : err);
-	if (!match)
+	if (!match) {
+		check(&c, false, "starts: %s", err);
 		goto out;
+	}
 	for (long g = 1; g <= r->games; g++) {
 		int seating[GAME_MAX_SEATS], seat = (int)((g - 1) % players);
 		struct game_outcome o;
+		const char *name;
 		char log[4200];
 
 		/* The bot takes each seat in turn; the others are opponents. */
@@ -141,10 +272,21 @@ static int play_games(struct run *r, char *bot)
 			clean = false;
 			break;
 		}
+		/* Only a process that answered hello has started: one that
+		 * cannot even open its script fails here, with its stderr. */
+		if (g == 1 && !match_hello_name(match, 0, &name)) {
+			check(&c, false, "starts: %s: %s", o.reason[seat], o.detail[seat]);
+			print_stderr_tail(stderr_path);
+			clean = false;
+			last_forfeit = true;
+			break;
+		}
+		if (g == 1)
+			check(&c, true, "starts: answers hello%s%s%s", name ? " as \"" : "",
+			      name ? name : " (without a name)", name ? "\"" : "");
 		last_forfeit = o.forfeited[seat];
 		if (o.forfeited[seat]) {
-			check(&c, false, "game %ld, seat %d: %s: %s", g, seat,
-			      o.reason[seat], o.detail[seat]);
+			game_fault(&c, g, seat, &o, stderr_path);
 			clean = false;
 			continue;
 		}
@@ -164,6 +306,7 @@ static int play_games(struct run *r, char *bot)
 	match_finish(match, goodbye);
 	if (last_ok)
 		check(&c, goodbye[0], "answers goodbye");
+	print_timings(r);
 	printf("%d passed, %d failed\n", c.passed, c.failed);
 	if (c.failed && !r->keep)
 		printf("the logs and the bot's stderr are kept in %s\n", r->dir);
@@ -194,6 +337,7 @@ int cmd_check_bot(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"games", required_argument, NULL, 'g'},
+		{"players", required_argument, NULL, 'p'},
 		{"keep", required_argument, NULL, 'k'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
@@ -202,6 +346,7 @@ int cmd_check_bot(int argc, char **argv)
 			.limits = cli_default_limits};
 	const char *pairs[64];
 	int npairs = 0, opt, rc;
+	long players = 0;
 	struct referee_key key;
 	char err[ERR_LEN];
 	cJSON *given;
@@ -214,11 +359,14 @@ int cmd_check_bot(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
 		if (opt == 'g' && !cli_number("check-bot", "--games", optarg, 1, 1000, &r.games))
 			return EXIT_USAGE;
+		else if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
+						   GAME_MAX_SEATS, &players))
+			return EXIT_USAGE;
 		else if (opt == 'k')
 			r.keep = optarg;
 		else if (opt == 'o' && npairs < 64)
 			pairs[npairs++] = optarg;
-		else if (opt != 'g' && (rc = cli_match_option("check-bot", opt, optarg,
+		else if (opt != 'g' && opt != 'p' && (rc = cli_match_option("check-bot", opt, optarg,
 							       &r.config.time, &r.limits)) != EXIT_OK)
 			return rc == -1 ? cli_fail("check-bot", "unknown option '%s'",
 						   argv[optind - 1]) : rc;
@@ -229,12 +377,13 @@ int cmd_check_bot(int argc, char **argv)
 	if (!r.rules)
 		return cli_fail("check-bot", "unknown game '%s' (see 'referee games')",
 				argv[optind]);
+	r.players = players ? (int)players : r.rules->min_players;
 	if (!r.games)
-		r.games = 2 * r.rules->min_players;
+		r.games = 2 * r.players;
 	given = options_from_pairs(pairs, npairs, err);
 	r.options = given ? options_resolve(r.rules, given, err) : NULL;
 	cJSON_Delete(given);
-	if (!r.options || table_check_setup(r.rules, r.options, r.rules->min_players, err)) {
+	if (!r.options || table_check_setup(r.rules, r.options, r.players, err)) {
 		cJSON_Delete(r.options);
 		return cli_fail("check-bot", "%s", err);
 	}
@@ -257,6 +406,8 @@ int cmd_check_bot(int argc, char **argv)
 	r.config.options = r.options;
 	r.config.key = &key;
 	rc = play_games(&r, argv[optind + 1]);
+	for (int k = 0; k < R_KINDS; k++)
+		timings_free(&r.replies[k]);
 	if (rc == EXIT_OK && !r.keep)
 		remove_scratch(r.dir);
 	cJSON_Delete(r.options);

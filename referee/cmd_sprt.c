@@ -157,10 +157,20 @@ static double score_of_a(const struct game_outcome *o, int seat_of_a)
 	return mine < theirs ? 1 : mine > theirs ? 0 : 0.5;
 }
 
+/* The hypotheses, with the bots by the names they gave in hello. */
+static void announce(const struct sprt_args *a, const struct match *match,
+		     char **bots, char **names, char **shown)
+{
+	cli_hello_names(match, bots, 2, names, shown);
+	printf("H0: %s is at most %+g Elo against %s; H1: at least %+g (%s); "
+	       "LLR bounds [%.3f, %.3f]\n", shown[0], a->elo0, shown[1], a->elo1,
+	       a->normalized ? "normalized" : "logistic", a->test.lower, a->test.upper);
+}
+
 static int run_test(struct sprt_args *a, char **bots)
 {
 	struct match_entrant entrants[2];
-	char *names[2], err[ERR_LEN];
+	char *names[2], *shown[2] = {NULL, NULL}, err[ERR_LEN];
 	long counts[5] = {0};
 	struct match *match;
 	int rc = EXIT_OK;
@@ -175,9 +185,6 @@ static int run_test(struct sprt_args *a, char **bots)
 		free(names[1]);
 		return cli_fail("sprt", "%s", err);
 	}
-	printf("H0: %s is at most %+g Elo against %s; H1: at least %+g (%s); "
-	       "LLR bounds [%.3f, %.3f]\n", names[0], a->elo0, names[1], a->elo1,
-	       a->normalized ? "normalized" : "logistic", a->test.lower, a->test.upper);
 	for (long pair = 1; pair <= a->max_pairs; pair++) {
 		static const int seatings[2][2] = {{0, 1}, {1, 0}};
 		struct game_outcome outcome;
@@ -199,6 +206,9 @@ static int run_test(struct sprt_args *a, char **bots)
 				rc = cli_fail("sprt", "%s", err);
 				goto out;
 			}
+			/* The bots are named once they have said hello. */
+			if (pair == 1 && g == 0)
+				announce(a, match, bots, names, shown);
 			/* Game g seats A at seatings[g]'s place of entrant 0. */
 			score[g] = score_of_a(&outcome, g == 0 ? 0 : 1);
 		}
@@ -222,14 +232,16 @@ static int run_test(struct sprt_args *a, char **bots)
 			       "normalized Elo %s, LOS %s\n",
 			       verdict == SPRT_H1 ? "H1 accepted" :
 			       verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
-			       pair, names[0], 100 * est.score, elo, nelo, los);
+			       pair, shown[0], 100 * est.score, elo, nelo, los);
 			break;
 		}
 	}
 out:
 	match_finish(match, NULL);
-	free(names[0]);
-	free(names[1]);
+	for (int i = 0; i < 2; i++) {
+		free(names[i]);
+		free(shown[i]);
+	}
 	return rc;
 }
 

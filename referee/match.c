@@ -21,6 +21,7 @@
 #include "json.h"
 #include "records.h"
 #include "table.h"
+#include "timings.h"
 #include "util.h"
 
 #define REASON_LEN MATCH_REASON_LEN
@@ -31,10 +32,22 @@ struct fault {
 	char detail[DETAIL_LEN];
 };
 
+/* The messages written to a bot and not yet answered, oldest first, for
+ * the reply-time hook. */
+#define MATCH_AWAITED 8
+
 struct entrant {
 	const struct match_entrant *config;
+	const struct match_config *match_config;
+	int index;             /* in the match */
 	struct bot *bot;       /* NULL while not running */
-	bool greeted;          /* the process had its hello */
+	bool greeted;          /* the process answered its hello */
+	struct {
+		char type[16];
+		int64_t sent_ns;
+	} awaited[MATCH_AWAITED];
+	int awaiting;
+	int64_t last_reply_ns;
 	char *reported_name, *reported_version;
 	cJSON *files;
 	bool pending;          /* a start-up fault, charged to the next game */
@@ -58,7 +71,9 @@ struct game_run {
 	struct game_outcome *outcome;
 	cJSON *forfeits;
 	int64_t used_ns[GAME_MAX_SEATS];
+	struct timings moves[GAME_MAX_SEATS]; /* reply times to turn, us */
 	bool failed;           /* the log could not be written */
+	bool playing;          /* past the opening: faults have a move number */
 	char *err;
 };
 
@@ -121,6 +136,33 @@ static const char *message_type(const cJSON *msg)
 	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "type"));
 }
 
+/* Notes a message written to the bot, which its next reply answers. */
+static void awaited_push(struct entrant *e, const char *type)
+{
+	if (e->awaiting == MATCH_AWAITED)
+		return; /* goodbye after a full queue: not worth timing */
+	snprintf(e->awaited[e->awaiting].type, sizeof e->awaited[0].type,
+		 "%s", type ? type : "?");
+	e->awaited[e->awaiting++].sent_ns = now_ns();
+}
+
+/* Times a reply against the oldest message awaiting one: from when it
+ * was written or the reply before was read, whichever came later. */
+static void awaited_answered(struct entrant *e)
+{
+	const struct match_config *c = e->match_config;
+	int64_t now = now_ns(), since;
+
+	if (!e->awaiting)
+		return;
+	since = e->awaited[0].sent_ns > e->last_reply_ns ? e->awaited[0].sent_ns
+							 : e->last_reply_ns;
+	e->last_reply_ns = now;
+	if (c->on_reply)
+		c->on_reply(c->hook_ctx, e->index, e->awaited[0].type, now - since);
+	memmove(e->awaited, e->awaited + 1, (size_t)--e->awaiting * sizeof e->awaited[0]);
+}
+
 /* False with a fault if the bot wrote when no reply was due. */
 static bool quiet(struct entrant *e, struct fault *f)
 {
@@ -142,8 +184,10 @@ static bool write_message(struct entrant *e, const cJSON *msg,
 	line = json_print(msg, &len);
 	status = bot_write_line(e->bot, line, len, deadline);
 	free(line);
-	if (status == BOT_OK)
+	if (status == BOT_OK) {
+		awaited_push(e, message_type(msg));
 		return true;
+	}
 	io_fault(e, status, allowance_ms, e->config->spec.limits.max_line, f);
 	return false;
 }
@@ -169,6 +213,7 @@ static cJSON *read_reply(struct entrant *e, int64_t deadline,
 			 e->config->spec.limits.max_line, f);
 		return NULL;
 	}
+	awaited_answered(e);
 	if (wire_parse_reply(line, len, &reply, err) != WIRE_OK) {
 		f->reason = "bad-json";
 		snprintf(f->detail, DETAIL_LEN, "%s: %.120s", err, line);
@@ -182,6 +227,8 @@ static cJSON *read_reply(struct entrant *e, int64_t deadline,
 static bool entrant_spawn(struct entrant *e, char *err)
 {
 	e->greeted = false;
+	e->awaiting = 0;
+	e->last_reply_ns = 0;
 	e->bot = bot_spawn(&e->config->spec, err);
 	if (e->bot)
 		return true;
@@ -242,6 +289,7 @@ static void forfeit(struct game_run *g, int seat, const struct fault *f)
 	record(g, records_forfeit(seat, f->reason, f->detail));
 	table_forfeit(&g->table, seat, &g->draws);
 	o->forfeited[seat] = true;
+	o->fault_move[seat] = g->playing ? o->actions + 1 : 0;
 	snprintf(o->reason[seat], REASON_LEN, "%s", f->reason);
 	snprintf(o->detail[seat], DETAIL_LEN, "%s", f->detail);
 	cJSON_AddNumberToObject(entry, "seat", seat);
@@ -555,6 +603,7 @@ static void play_turn(struct game_run *g, int seat)
 	}
 	/* Recorded before it is applied: the draws it causes follow it, and
 	 * an illegal action stays in the log for anyone to check. */
+	timings_add(&g->moves[seat], (now_ns() - start) / 1000);
 	if (g->journal)
 		record(g, records_action(seat, action, (now_ns() - start) / 1000));
 	if (table_apply(&g->table, action, &g->draws, err)) {
@@ -586,6 +635,22 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 	exchange(g, msgs, g->match->config.time.move_ms, true, replies);
 	delete_replies(replies, g->seats);
 	record(g, records_hex("reveal", "secret", secret, FAIR_SECRET_BYTES));
+}
+
+/* Marks each bot's stderr file with the game about to start, so that
+ * what it writes can be told apart game by game. */
+static void note_game(struct game_run *g, unsigned long index)
+{
+	for (int s = 0; s < g->seats; s++) {
+		char line[160];
+
+		if (!g->at[s]->bot)
+			continue;
+		snprintf(line, sizeof line, "=== arena: game %lu (game_id %s), seat %d, "
+			 "%s ===", index, g->outcome->game_id, s,
+			 g->match->config.rules->name);
+		bot_stderr_note(g->at[s]->bot, line);
+	}
 }
 
 /* The referee's game_id and secret S for game `index`. */
@@ -631,6 +696,7 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 			entrant_spawn(g.at[s], spawn_err);
 		}
 	}
+	note_game(&g, index);
 	open_game(&g, game_id, commitment, commits, committed);
 	if (lock_and_reveal(&g, game_id, commitment, commits, committed,
 			    contributions)) {
@@ -643,6 +709,7 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 	} else {
 		record(&g, records_hex("abandon", "game_id", game_id, sizeof game_id));
 	}
+	g.playing = true;
 	for (int seat; !g.failed && (seat = table_to_move(&g.table)) >= 0;)
 		play_turn(&g, seat);
 	finish_game(&g, secret);
@@ -650,7 +717,13 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 	    journal_sign(g.journal, match->config.key, game_id, err))
 		g.failed = true;
 	rc = g.failed ? -1 : 0;
+	for (int s = 0; s < seats; s++) {
+		outcome->moves[s] = (int)g.moves[s].count;
+		timings_summarize(&g.moves[s], outcome->move_us[s]);
+	}
 out:
+	for (int s = 0; s < seats; s++)
+		timings_free(&g.moves[s]);
 	sodium_memzero(key, sizeof key);
 	sodium_memzero(secret, sizeof secret);
 	journal_free(g.journal);
@@ -672,6 +745,8 @@ struct match *match_start(const struct match_config *config,
 		struct entrant *e = &match->entrants[i];
 
 		e->config = &entrants[i];
+		e->match_config = &match->config;
+		e->index = i;
 		e->files = botfiles_describe(entrants[i].spec.command,
 					     entrants[i].spec.workdir);
 		if (!entrant_spawn(e, err)) {
@@ -714,4 +789,10 @@ bool match_finish(struct match *match, bool *said_goodbye)
 	free(match->entrants);
 	free(match);
 	return all;
+}
+
+bool match_hello_name(const struct match *match, int i, const char **name)
+{
+	*name = match->entrants[i].reported_name;
+	return match->entrants[i].greeted;
 }

@@ -37,6 +37,11 @@ struct match_config {
 	/* Called after each legal action, e.g. to show the board. */
 	void (*on_action)(void *ctx, const struct game_rules *rules,
 			  const void *state, int seat, const cJSON *action);
+	/* Called for each reply read from entrant `entrant`: the type of
+	 * the message it answers ("hello", "start", "turn"...) and the time
+	 * the bot took, from when it had the message (or, for messages
+	 * written in a row, had answered the one before) to its reply. */
+	void (*on_reply)(void *ctx, int entrant, const char *type, int64_t ns);
 	void *hook_ctx;
 };
 
@@ -50,8 +55,15 @@ struct game_outcome {
 	int seats;
 	int actions;
 	bool forfeited[GAME_MAX_SEATS];
+	/* The game's move number (actions so far plus one) at a fault in
+	 * play; 0 for a fault before it (hello, start, the fairness exchange). */
+	int fault_move[GAME_MAX_SEATS];
 	char reason[GAME_MAX_SEATS][MATCH_REASON_LEN];
 	char detail[GAME_MAX_SEATS][MATCH_DETAIL_LEN];
+	/* Each seat's turns answered, and the median, 95th percentile and
+	 * longest of their reply times in microseconds (0 without turns). */
+	int moves[GAME_MAX_SEATS];
+	int64_t move_us[GAME_MAX_SEATS][3];
 };
 
 struct match;
@@ -75,5 +87,9 @@ int match_play(struct match *match, unsigned long index, const int *seating,
  * said_goodbye[i] (if not NULL) tells whether entrant i answered the
  * goodbye; the result is true when all did. */
 bool match_finish(struct match *match, bool *said_goodbye);
+
+/* What entrant `i` answered to its last hello: true with its name (NULL
+ * when it gave none), or false when it has not answered one. */
+bool match_hello_name(const struct match *match, int i, const char **name);
 
 #endif

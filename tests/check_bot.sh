@@ -54,17 +54,71 @@ fails() {
 	local text=$1 bot=$2
 	shift 2
 	run "$REFEREE" check-bot rolit "$@" "$bot"
-	ok "$([ "$RC" = 1 ] && grep -qF -e "FAIL  game 1, seat 0: $text" "$OUT"; echo $?)" \
+	ok "$([ "$RC" = 1 ] && grep -F "FAIL  game 1, seat 0" "$OUT" | grep -qF ": $text"; echo $?)" \
 		"check-bot fails: $text" || diag_run
 }
 fails 'illegal-action: D4 is occupied (the action: "D4")' "$(zoo illegal-move occupied)" -o first=seat0
 fails 'bad-json: not valid JSON' "$(zoo garbage)"
 fails 'timeout: no reply within 300 ms to "turn"' "$(zoo silent-turn.sh)" --move-ms 300
-fails 'exit: the bot exited with status 3 before answering "hello"' "$(zoo crash-at-start.sh)"
 fails 'fairness: lock: the reveal does not match the commitment' "$(zoo bad-reveal)"
+expect_contains "$OUT" "FAIL  game 1, seat 0: fairness: lock:" "a fault before play has no move number"
 expect_contains "$OUT" "the logs and the bot's stderr are kept in /tmp/check-bot." "a failed check keeps its logs"
 rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
 assert_no_leftovers
+
+# A fault names the game, the seat and the move, and shows what the bot
+# wrote to stderr in that game only; the games after it are played by a
+# new process.
+run "$REFEREE" check-bot rolit -o first=seat0 "$(zoo crash-in-game 2)"
+expect_contains "$OUT" 'FAIL  game 2, seat 1, move 2: exit: the bot exited with status 9 before answering "turn"' \
+	"a crash names its game, seat and move"
+expect_eq "$(grep -A2 'FAIL  game 2' "$OUT" | tail -2)" "        the bot's stderr, last lines:
+        | crash-in-game: giving up in game 2" "a crash shows the bot's last stderr lines of that game"
+expect_contains "$OUT" "ok    game 3, seat 0: a new process: hello" "the game after a crash starts a new process"
+expect_eq "$RC" 1 "a crash fails the check"
+rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+
+# "starts" passes only once hello is answered: a script the interpreter
+# cannot open fails it, with the interpreter's own words, and stops there.
+run "$REFEREE" check-bot rolit "$PYTHON3 $TMP/no-such-bot.py"
+expect_eq "$RC" 1 "a script that cannot be opened fails"
+expect_contains "$OUT" 'FAIL  starts: exit: the bot exited with status 2 before answering "hello"' \
+	"a script that cannot be opened fails the first check"
+expect_contains "$OUT" "| $("$PYTHON3" "$TMP/no-such-bot.py" 2>&1)" "the interpreter's message is shown"
+expect_not_contains "$OUT" "ok    starts" "no start is claimed"
+expect_eq "$(grep -c 'game 1' "$OUT")" 0 "no game is listed after a failed start"
+rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+run "$REFEREE" check-bot rolit "$(zoo crash-at-start.sh)"
+expect_contains "$OUT" 'FAIL  starts: exit: the bot exited with status 3 before answering "hello"' \
+	"a bot that exits at once fails to start"
+rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+
+# The name a bot gives in hello, and its reply times by message, the
+# first turn of each game apart.
+run "$REFEREE" check-bot rolit "$CBOT $TMP"
+expect_contains "$OUT" 'ok    starts: answers hello as "random-c"' "the hello name is shown"
+for kind in hello start commit lock end goodbye; do
+	expect_eq "$(awk -v k="$kind" '$1 == k {print $2}' "$OUT")" \
+		"$([ "$kind" = hello ] || [ "$kind" = goodbye ] && echo 1 || echo 4)" \
+		"reply times: $kind counted"
+done
+expect_eq "$(grep -c '^  turn (first of a game) *4 .* ms *1000 ms$' "$OUT")" 1 \
+	"reply times: the first turns of 4 games apart, against the budget"
+expect_eq "$(grep -c '^  turn  *[0-9][0-9]* .* ms *1000 ms$' "$OUT")" 1 "reply times: the other turns"
+expect_not_contains "$OUT" "warn" "a fast bot has no warning"
+run "$REFEREE" check-bot rolit --games 1 --move-ms 600 "$(zoo slow 350)"
+expect_eq "$RC" 0 "a slow bot within its budget passes"
+expect_contains "$OUT" "  warn  turn (first of a game): the slowest reply took 3" \
+	"a first turn over half the budget is a warning"
+expect_contains "$OUT" "over half the 600 ms budget" "the warning names the budget"
+
+# --players and game options.
+run "$REFEREE" check-bot rolit --players 3 -o size=6 --games 3 "$CBOT $TMP"
+expect_eq "$RC" 0 "check-bot --players 3 passes"
+expect_contains "$OUT" "on rolit, 3 players, 3 games" "--players sets the table"
+expect_contains "$OUT" "ok    game 3, seat 2: the same process" "the bot takes the third seat"
+expect_exit 2 "$REFEREE" check-bot rolit --players 9 "$CBOT $TMP"
+expect_contains "$ERR" "players" "a player count the game does not allow is refused"
 
 run "$REFEREE" check-bot rolit "/nonexistent/bot"
 ok "$([ "$RC" = 1 ] && grep -qF "FAIL  starts: cannot run '/nonexistent/bot': No such file or directory" "$OUT"; echo $?)" \

@@ -308,6 +308,18 @@ expect_eq "$RC" 0 "sprt exits 0 with a verdict"
 expect_contains "$OUT" "LLR bounds [-2.944, 2.944]" "sprt prints its bounds"
 expect_contains "$OUT" "pair 9: 0.0 + 1.0  pentanomial [0 0 9 0 0]  LLR -2.951" "sprt prints the LLR after each pair"
 expect_contains "$OUT" "H0 accepted after 9 pairs: a scores 50.0%" "sprt stops at the bound"
+# Bots given without NAME= are named as they name themselves in hello.
+# (first-legal.py gives no name: the one from its command line stays.)
+run "$REFEREE" sprt rolit --elo0 0 --elo1 100 --max-pairs 1 -o size=6 "$(zoo slow 0)" "$FIRST"
+expect_contains "$OUT" "H0: slow is at most +0 Elo against arena-e2e-2;" \
+	"sprt names a bot by its hello name, else by its file"
+expect_contains "$OUT" "no verdict after 1 pairs: slow scores" "the verdict uses the hello name"
+run "$REFEREE" sprt rolit --elo0 0 --elo1 100 --max-pairs 1 -o size=6 "$CBOT" "$CBOT"
+expect_contains "$OUT" "H0: random-c is at most +0 Elo against random-c-2;" \
+	"two bots with one hello name are told apart"
+run "$REFEREE" sprt rolit --elo0 0 --elo1 100 --max-pairs 1 -o size=6 "mine=$CBOT" "$CBOT"
+expect_contains "$OUT" "H0: mine is at most +0 Elo against random-c;" \
+	"a name given on the command line wins over the hello name"
 expect_exit 2 "$REFEREE" sprt rolit --elo0 0 "a=$FIRST" "b=$LAST"
 expect_contains "$ERR" "give both --elo0 and --elo1" "sprt needs both hypotheses"
 

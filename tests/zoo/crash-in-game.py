@@ -14,6 +14,7 @@ def hook(msg, counts):
     elif msg["type"] == "start":
         game[0] = zoo.bump(zoo.path("crash-in-game.games"))
     elif msg["type"] == "turn" and game[0] == CRASH_GAME:
+        print(f"crash-in-game: giving up in game {game[0]}", file=sys.stderr)
         sys.exit(9)
     return zoo.DEFAULT
 
