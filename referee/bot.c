@@ -45,7 +45,8 @@ static pid_t *live_groups;
 static size_t live_count, live_cap;
 
 struct bot {
-	pid_t pid;           /* also the process group id */
+	pid_t pid;           /* also the process group id; 0 for a responder */
+	const struct bot_responder *responder;
 	int in_fd, out_fd, err_fd, pidfd, log_fd;
 	struct bot_limits limits;
 	char *buf;           /* stdout bytes: buf[start..len) not returned yet */
@@ -400,6 +401,46 @@ static int sandbox_wrap(struct plan *plan, char *err)
 	return 0;
 }
 
+/* A seat played in this process: no process and no pipes, only the
+ * buffer its replies are read from. */
+static struct bot *responder_bot(const struct bot_spec *spec)
+{
+	struct bot *bot = xmalloc(sizeof *bot);
+
+	*bot = (struct bot){ .responder = spec->responder, .in_fd = -1,
+			     .out_fd = -1, .err_fd = -1, .pidfd = -1,
+			     .log_fd = -1, .limits = spec->limits };
+	bot->cap = spec->limits.max_line + 1;
+	bot->buf = xmalloc(bot->cap);
+	return bot;
+}
+
+static void compact(struct bot *bot);
+
+/* Hands a line to a responder and buffers its reply; a responder that
+ * gives none has left. */
+static enum bot_status respond(struct bot *bot, const char *line, size_t len)
+{
+	char *reply = bot->out_eof ? NULL
+		      : bot->responder->respond(bot->responder->ctx, line, len);
+	size_t n = reply ? strlen(reply) : 0;
+
+	if (!reply) {
+		bot->out_eof = bot->exited = bot->reaped = true;
+		return BOT_OK; /* the read that follows finds nothing */
+	}
+	compact(bot);
+	if (bot->len + n + 1 > bot->cap) {
+		bot->cap = bot->len + n + 1;
+		bot->buf = xrealloc(bot->buf, bot->cap);
+	}
+	memcpy(bot->buf + bot->len, reply, n);
+	bot->buf[bot->len + n] = '\n';
+	bot->len += n + 1;
+	free(reply);
+	return BOT_OK;
+}
+
 struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 {
 	struct plan plan = { .workdir = spec->workdir, .limits = spec->limits,
@@ -410,6 +451,8 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	const char *argv0;
 	pid_t pid = -1;
 
+	if (spec->responder)
+		return responder_bot(spec);
 	sigemptyset(&plan.empty);
 	if (bot_split_command(spec->command, &plan.argv, err) < 0)
 		return NULL;
@@ -555,7 +598,7 @@ void bot_stderr_note(struct bot *bot, const char *line)
 {
 	for (int i = 0; i < 64 && drain_stderr(bot); i++)
 		;
-	if (bot->log_fd < 0)
+	if (bot->log_fd < 0 || bot->stderr_cut)
 		return;
 	if (bot->stderr_kept && bot->stderr_last != '\n')
 		write_log(bot->log_fd, "\n", 1);
@@ -617,6 +660,8 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 	struct iovec iov[2] = { { (void *)line, len }, { "\n", 1 } };
 	int i = 0;
 
+	if (bot->responder)
+		return respond(bot, line, len);
 	if (bot->in_fd < 0)
 		return BOT_CLOSED;
 	while (i < 2) {
@@ -692,7 +737,7 @@ enum bot_status bot_read_line(struct bot *bot, int64_t deadline_ns,
 		bot->scan = bot->len;
 		if (bot->len > bot->limits.max_line)
 			return BOT_TOO_LONG;
-		if (bot->out_eof)
+		if (bot->out_eof || bot->responder)
 			return BOT_CLOSED;
 		if (fill(bot) >= 0)
 			continue;
@@ -710,7 +755,7 @@ enum bot_status bot_read_line(struct bot *bot, int64_t deadline_ns,
 bool bot_has_unsolicited_output(struct bot *bot)
 {
 	compact(bot);
-	return bot->len > 0 || (!bot->out_eof && fill(bot) > 0);
+	return bot->len > 0 || (!bot->out_eof && !bot->responder && fill(bot) > 0);
 }
 
 pid_t bot_pid(const struct bot *bot)
@@ -720,6 +765,10 @@ pid_t bot_pid(const struct bot *bot)
 
 void bot_terminate(struct bot *bot, int grace_ms)
 {
+	if (bot->responder) {
+		bot->out_eof = true;
+		return;
+	}
 	if (!bot->reaped) {
 		siginfo_t si = { 0 };
 
@@ -755,6 +804,11 @@ void bot_terminate(struct bot *bot, int grace_ms)
 
 void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len)
 {
+	if (bot->responder) {
+		snprintf(buf, len, "%s", bot->exited ? "left the game (end of input)"
+						     : "is still playing");
+		return;
+	}
 	if (!bot->reaped) {
 		wait_for(bot, -1, 0, now_ns() + (int64_t)wait_ms * 1000000);
 		peek_exit(bot);

@@ -41,6 +41,15 @@ struct bot_limits {
 	const char *const *hidden;   /* paths it must never see */
 };
 
+/* A seat played inside the referee instead of by a program (a person at
+ * the terminal): `respond` gets each line sent and returns the reply line
+ * (a new string, no newline) at once, or NULL when the player leaves;
+ * there is then no process, no deadline and no stderr. */
+struct bot_responder {
+	char *(*respond)(void *ctx, const char *line, size_t len);
+	void *ctx;
+};
+
 struct bot_spec {
 	/* One command line, split into words as a shell would split it
 	 * (whitespace, '...', "...", backslash) with no expansion of any
@@ -53,6 +62,9 @@ struct bot_spec {
 	 * bot's stderr is discarded. */
 	const char *stderr_path;
 	struct bot_limits limits;
+	/* Not NULL: the seat is played in this process; `command` is then
+	 * only what the log calls it. */
+	const struct bot_responder *responder;
 };
 
 enum bot_status {
@@ -107,8 +119,9 @@ int bot_sandbox_check(char *err);
 void bot_kill_all(void);
 
 /* Writes `line` and a newline to the bot's stderr file, after whatever
- * the bot wrote so far (not counted against limits.max_stderr): the
- * referee's marks between games. */
+ * the bot wrote so far (not counted against limits.max_stderr, and not
+ * written once the file was cut there): the referee's marks between
+ * games. */
 void bot_stderr_note(struct bot *bot, const char *line);
 
 pid_t bot_pid(const struct bot *bot);

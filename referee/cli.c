@@ -291,39 +291,16 @@ bool cli_entrants(const char *verb, char **bots, int count,
 	return true;
 }
 
-/* A name a bot gave itself, fit for a terminal: printable ASCII only (a
- * bot may send escape sequences), at most 40 characters; NULL when it
- * gave none or nothing printable. */
-static char *printable_name(const char *name)
-{
-	char *out;
-	size_t n = 0;
-
-	if (!name)
-		return NULL;
-	out = xmalloc(41);
-	for (; *name && n < 40; name++)
-		if (*name > ' ' && *name < 127)
-			out[n++] = *name;
-		else if (*name == ' ' && n)
-			out[n++] = '-';
-	out[n] = '\0';
-	if (n)
-		return out;
-	free(out);
-	return NULL;
-}
-
 void cli_hello_names(const struct match *match, char **bots, int count,
 		     char *const *names, char **shown)
 {
 	for (int i = 0; i < count; i++) {
 		const char *said = NULL;
-		char *name = NULL;
 
-		if (!given_name_length(bots[i]) && match_hello_name(match, i, &said))
-			name = printable_name(said);
-		shown[i] = name ? name : xstrdup(names[i]);
+		/* The protocol admits no control character in a name. */
+		if (given_name_length(bots[i]) || !match_hello_name(match, i, &said) || !said)
+			said = names[i];
+		shown[i] = xstrdup(said);
 	}
 	make_unique(shown, count);
 }

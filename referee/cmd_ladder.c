@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -16,13 +17,19 @@
 #include "ladder.h"
 #include "util.h"
 
-enum format { TABLE, CSV, JSON, PGN };
+enum format { TABLE, CSV, JSON, PGN, CROSSTABLE };
+
+/* The crosstable in the table view up to this many bots (wider ones are
+ * for --format crosstable). */
+#define CROSSTABLE_IN_TABLE 12
 
 struct report {
 	const struct ladder_data *data;
 	const struct ratings *r;
 	int *order;     /* entrants, best first, grouped */
 	bool multiplayer;
+	struct ladder_bot_stats *bots; /* by entrant */
+	int name_width; /* the longest name */
 };
 
 /* The rating as text: a number, or a bound ("> +412.0"). */
@@ -49,6 +56,115 @@ static double score_pct(const struct ratings_entry *e)
 	return e->pairs ? 100.0 * e->points / e->pairs : 0;
 }
 
+/* Milliseconds from microseconds, as text. */
+static void ms_text(char *buf, size_t len, int64_t us)
+{
+	snprintf(buf, len, "%.1f", (double)us / 1000);
+}
+
+/* A bot's forfeits by reason: "exit 2, timeout 1", or "". */
+static void reasons_text(const struct report *rep, int i, const char *sep,
+			 const char *between, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < rep->data->reasons.count && used < len; k++)
+		if (rep->bots[i].by_reason[k])
+			used += (size_t)snprintf(buf + used, len - used, "%s%s%s%ld",
+						 used ? sep : "", rep->data->reasons.names[k],
+						 between, rep->bots[i].by_reason[k]);
+}
+
+/* Forfeits and reply times to turns, bot by bot in ladder order. */
+static void print_bot_stats(const struct report *rep)
+{
+	printf("\n%4s  %-*s %8s   %-24s %7s %9s %9s %9s\n", "rank", rep->name_width,
+	       "bot", "forfeits", "by reason", "turns", "median", "p95", "max");
+	for (int k = 0; k < rep->r->entrants; k++) {
+		int i = rep->order[k];
+		const struct ladder_bot_stats *b = &rep->bots[i];
+		char why[256], med[24], p95[24], max[24];
+
+		reasons_text(rep, i, ", ", " ", why, sizeof why);
+		ms_text(med, sizeof med, b->us[TIMINGS_MEDIAN]);
+		ms_text(p95, sizeof p95, b->us[TIMINGS_P95]);
+		ms_text(max, sizeof max, b->us[TIMINGS_MAX]);
+		printf("%4d  %-*s %8ld   %-24s %7ld %6s ms %6s ms %6s ms\n", k + 1,
+		       rep->name_width, rep->data->names[i], b->forfeits, why,
+		       b->turns, med, p95, max);
+	}
+}
+
+/* The header of a matrix whose columns are the bots by ladder number. */
+static void print_column_numbers(const struct report *rep)
+{
+	printf("%*s", rep->name_width + 6, "");
+	for (int k = 0; k < rep->r->entrants; k++)
+		printf(" %6d", k + 1);
+	putchar('\n');
+}
+
+/* A matrix row's label: the bot's ladder number and its whole name. */
+static void print_row_name(const struct report *rep, int k)
+{
+	printf("%4d  %-*s", k + 1, rep->name_width, rep->data->names[rep->order[k]]);
+}
+
+/* Each pair's points and games: a game of more seats counts once for
+ * every two seats of different teams, as the ratings count it. */
+static void pair_scores(const struct ladder_data *data, double *points, long *met)
+{
+	int n = data->entrants;
+
+	for (size_t i = 0; i < data->count; i++) {
+		const struct rating_game *g = &data->games[i];
+
+		for (int s = 0; s < g->seats; s++)
+			for (int t = 0; t < g->seats; t++) {
+				int a = g->entrant[s], b = g->entrant[t];
+
+				if (s == t || a == b || (g->team[s] >= 0 && g->team[s] == g->team[t]))
+					continue;
+				met[a * n + b]++;
+				points[a * n + b] += g->rank[s] < g->rank[t] ? 1
+						     : g->rank[s] == g->rank[t] ? 0.5 : 0;
+			}
+	}
+}
+
+/* Row's points against column, of the games they met in. */
+static void print_crosstable(const struct report *rep)
+{
+	int n = rep->data->entrants;
+	double *points = xcalloc((size_t)n * (size_t)n + 1, sizeof *points);
+	long *met = xcalloc((size_t)n * (size_t)n + 1, sizeof *met);
+
+	pair_scores(rep->data, points, met);
+	printf("\ncrosstable (row's points against column, of the games between them)\n");
+	printf("%*s", rep->name_width + 6, "");
+	for (int k = 0; k < n; k++)
+		printf(" %9d", k + 1);
+	putchar('\n');
+	for (int a = 0; a < n; a++) {
+		print_row_name(rep, a);
+		for (int b = 0; b < n; b++) {
+			int x = rep->order[a], y = rep->order[b];
+			char cell[32];
+
+			if (a == b || !met[x * n + y])
+				snprintf(cell, sizeof cell, "%s", a == b ? "-" : ".");
+			else
+				snprintf(cell, sizeof cell, "%g/%ld", points[x * n + y],
+					 met[x * n + y]);
+			printf(" %9s", cell);
+		}
+		putchar('\n');
+	}
+	free(points);
+	free(met);
+}
+
 static void print_table(const struct report *rep)
 {
 	const struct ratings *r = rep->r;
@@ -64,8 +180,8 @@ static void print_table(const struct report *rep)
 			if (r->groups > 1)
 				printf("%sgroup %d%s\n", k ? "\n" : "", group + 1,
 				       group < 0 ? " (no result places these bots)" : "");
-			printf("%4s  %-20s %9s %7s %6s %7s %7s %5s %5s %6s%s %6s\n",
-			       "rank", "bot", "Elo", "+/-95%", "games", "points",
+			printf("%4s  %-*s %9s %7s %6s %7s %7s %5s %5s %6s%s %6s\n",
+			       "rank", rep->name_width, "bot", "Elo", "+/-95%", "games", "points",
 			       "score", "wins", "draws", "losses",
 			       rep->multiplayer ? "  place" : "", "LOS");
 		}
@@ -75,8 +191,8 @@ static void print_table(const struct report *rep)
 		if (next >= 0 && r->entry[next].group == group &&
 		    !isnan(ratings_los(r, i, next)))
 			snprintf(los, sizeof los, "%.1f%%", 100 * ratings_los(r, i, next));
-		printf("%4d  %-20s %9s %7s %6d %7.1f %6.1f%% %5d %5d %6d", k + 1,
-		       rep->data->names[i], elo, pm, e->games, e->points,
+		printf("%4d  %-*s %9s %7s %6d %7.1f %6.1f%% %5d %5d %6d", k + 1,
+		       rep->name_width, rep->data->names[i], elo, pm, e->games, e->points,
 		       score_pct(e), e->wins, e->draws, e->losses);
 		if (rep->multiplayer)
 			printf(" %6.2f", e->place);
@@ -88,20 +204,21 @@ static void print_table(const struct report *rep)
 		if (r->entry[rep->order[k]].note)
 			printf("%s: %s\n", rep->data->names[rep->order[k]],
 			       r->entry[rep->order[k]].note);
+	print_bot_stats(rep);
+	if (r->entrants > 1 && r->entrants <= CROSSTABLE_IN_TABLE)
+		print_crosstable(rep);
 	if (r->entrants > 1 && r->entrants <= 16) {
-		printf("\nlikelihood of superiority (row over column)\n%-12s", "");
-		for (int k = 0; k < r->entrants; k++)
-			printf(" %10.10s", rep->data->names[rep->order[k]]);
-		putchar('\n');
+		printf("\nlikelihood of superiority (row over column)\n");
+		print_column_numbers(rep);
 		for (int a = 0; a < r->entrants; a++) {
-			printf("%-12.12s", rep->data->names[rep->order[a]]);
+			print_row_name(rep, a);
 			for (int b = 0; b < r->entrants; b++) {
 				double p = ratings_los(r, rep->order[a], rep->order[b]);
 
 				if (a == b || isnan(p))
-					printf(" %10s", "-");
+					printf(" %6s", "-");
 				else
-					printf(" %9.1f%%", 100 * p);
+					printf(" %5.1f%%", 100 * p);
 			}
 			putchar('\n');
 		}
@@ -110,21 +227,46 @@ static void print_table(const struct report *rep)
 
 static void print_csv(const struct report *rep)
 {
-	puts("rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group");
+	puts("rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group,"
+	     "forfeits,forfeit_reasons,turns,median_ms,p95_ms,max_ms");
 	for (int k = 0; k < rep->r->entrants; k++) {
 		int i = rep->order[k];
 		const struct ratings_entry *e = &rep->r->entry[i];
 		static const char *const status[] = {"rated", "above", "below", "unrated"};
-		char elo[32] = "";	/* empty when unrated */
+		const struct ladder_bot_stats *b = &rep->bots[i];
+		char elo[32] = "", why[256];	/* elo: empty when unrated */
 
 		if (e->status != RATINGS_UNRATED)
 			snprintf(elo, sizeof elo, "%.2f", e->elo);
-		printf("%d,%s,%s,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d\n", k + 1,
+		reasons_text(rep, i, ";", ":", why, sizeof why);
+		printf("%d,%s,%s,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d,%ld,%s,%ld,"
+		       "%.3f,%.3f,%.3f\n", k + 1,
 		       rep->data->names[i], elo, status[e->status],
 		       e->status == RATINGS_RATED ? RATINGS_Z95 * e->se : 0.0,
 		       e->games, e->points, score_pct(e) / 100, e->wins, e->draws,
-		       e->losses, e->place, e->group + 1);
+		       e->losses, e->place, e->group + 1, b->forfeits, why, b->turns,
+		       b->us[TIMINGS_MEDIAN] / 1000.0, b->us[TIMINGS_P95] / 1000.0,
+		       b->us[TIMINGS_MAX] / 1000.0);
 	}
+}
+
+/* A bot's forfeits (in all and by reason) and reply times to turns. */
+static void add_bot_stats(const struct report *rep, int i, cJSON *o)
+{
+	const struct ladder_bot_stats *b = &rep->bots[i];
+	cJSON *f = cJSON_AddObjectToObject(o, "forfeits"), *why, *t;
+
+	cJSON_AddNumberToObject(f, "total", (double)b->forfeits);
+	why = cJSON_AddObjectToObject(f, "by_reason");
+	t = cJSON_AddObjectToObject(o, "reply_ms");
+	for (int k = 0; k < rep->data->reasons.count; k++)
+		if (b->by_reason[k])
+			cJSON_AddNumberToObject(why, rep->data->reasons.names[k],
+						(double)b->by_reason[k]);
+	cJSON_AddNumberToObject(t, "turns", (double)b->turns);
+	cJSON_AddNumberToObject(t, "median", b->us[TIMINGS_MEDIAN] / 1000.0);
+	cJSON_AddNumberToObject(t, "p95", b->us[TIMINGS_P95] / 1000.0);
+	cJSON_AddNumberToObject(t, "max", b->us[TIMINGS_MAX] / 1000.0);
 }
 
 static void print_json(const struct report *rep)
@@ -152,6 +294,7 @@ static void print_json(const struct report *rep)
 		cJSON_AddNumberToObject(o, "draws", e->draws);
 		cJSON_AddNumberToObject(o, "losses", e->losses);
 		cJSON_AddNumberToObject(o, "place", e->place);
+		add_bot_stats(rep, i, o);
 		cJSON_AddItemToArray(list, o);
 	}
 	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
@@ -161,6 +304,21 @@ static void print_json(const struct report *rep)
 	puts(text);
 	free(text);
 	cJSON_Delete(root);
+}
+
+/* A forfeit's reason (NULL: none) as PGN's Termination tag, in the words
+ * cutechess and fastchess use. */
+static const char *termination(const char *reason)
+{
+	if (!reason)
+		return "normal";
+	if (!strcmp(reason, "timeout"))
+		return "time forfeit";
+	if (!strcmp(reason, "illegal-action"))
+		return "illegal move";
+	if (!strcmp(reason, "exit"))
+		return "abandoned";
+	return "rules infraction";
 }
 
 /* Two-player results as PGN, seat 0 as White, to cross-check with Ordo.
@@ -176,13 +334,26 @@ static int print_pgn(const struct ladder_data *data)
 				data->max_seats);
 	for (size_t i = 0; i < data->count; i++) {
 		const struct rating_game *g = &data->games[i];
+		const struct ladder_game_stats *st = &data->stats[i];
 		const char *result = g->rank[0] < g->rank[1] ? "1-0"
 				   : g->rank[0] > g->rank[1] ? "0-1" : "1/2-1/2";
+		int out = st->reason[0] ? 0 : st->reason[1] ? 1 : -1;
+		const char *reason = out < 0 ? NULL : data->reasons.names[st->reason[out] - 1];
+		char date[16] = "????.??.??";
+		time_t when = (time_t)st->ended;
+		struct tm tm;
 
-		printf("[Event \"arena\"]\n[Round \"%zu\"]\n[White \"%s\"]\n"
-		       "[Black \"%s\"]\n[Result \"%s\"]\n\n%s\n\n", i + 1,
+		if (when && gmtime_r(&when, &tm))
+			strftime(date, sizeof date, "%Y.%m.%d", &tm);
+		printf("[Event \"arena\"]\n[Date \"%s\"]\n[Round \"%ld\"]\n"
+		       "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n"
+		       "[Termination \"%s\"]\n\n", date,
+		       (long)i + 1,
 		       data->names[g->entrant[0]], data->names[g->entrant[1]],
-		       result, result);
+		       result, termination(reason));
+		if (reason)
+			printf("{%s forfeits: %s} ", out ? "Black" : "White", reason);
+		printf("%s\n\n", result);
 	}
 	return EXIT_OK;
 }
@@ -237,6 +408,8 @@ static int ladder_report(char *const *paths, int count,
 		format = JSON;
 	else if (format_name && !strcmp(format_name, "pgn"))
 		format = PGN;
+	else if (format_name && !strcmp(format_name, "crosstable"))
+		format = CROSSTABLE;
 	ladder_collect(paths, count, check, &data, &problems);
 	if (problems.count) {
 		ladder_free(&data);
@@ -260,7 +433,16 @@ static int ladder_report(char *const *paths, int count,
 
 	rep.order = xmalloc((size_t)(data.entrants ? data.entrants : 1) * sizeof *rep.order);
 	ratings_order(&r, (const char *const *)data.names, rep.order);
-	if (format == TABLE) {
+	rep.bots = xcalloc((size_t)data.entrants + 1, sizeof *rep.bots);
+	ladder_stats_by_bot(data.games, data.stats, data.count, data.entrants,
+			    &data.reasons, rep.bots);
+	rep.name_width = 20;
+	for (int i = 0; i < data.entrants; i++)
+		if ((int)strlen(data.names[i]) > rep.name_width)
+			rep.name_width = (int)strlen(data.names[i]);
+	if (format == CROSSTABLE) {
+		print_crosstable(&rep);
+	} else if (format == TABLE) {
 		print_table(&rep);
 		printf("\n%zu games; signed by %s\n", data.count, data.key_hex);
 	} else if (format == CSV) {
@@ -268,6 +450,8 @@ static int ladder_report(char *const *paths, int count,
 	} else {
 		print_json(&rep);
 	}
+	ladder_stats_free(rep.bots, data.entrants);
+	free(rep.bots);
 	free(rep.order);
 	ratings_free(&r);
 	ladder_free(&data);
@@ -292,7 +476,7 @@ int cmd_ladder(int argc, char **argv)
 
 	if (cli_wants_help(argc, argv)) {
 		free(paths);
-		puts("usage: referee ladder PATH... [--format table|csv|json|pgn] "
+		puts("usage: referee ladder PATH... [--format table|csv|json|pgn|crosstable] "
 		     "[--anchor BOT=ELO]\n"
 		     "                      [--key PUBLIC_KEY_FILE] [--verify]\n\n"
 		     "Rates the bots from the games in each PATH: a tournament's "
@@ -313,15 +497,21 @@ int cmd_ladder(int argc, char **argv)
 		     "--verify   also hash and verify every log of a tournament, on "
 		     "every core\n"
 		     "pgn writes the results for other rating tools; two-player "
-		     "games only.");
+		     "games only.\n"
+		     "The table shows each bot's forfeits by reason and its reply "
+		     "times to turns\n(median, 95th percentile, longest), and the "
+		     "crosstable for up to 12 bots;\ncrosstable prints the crosstable "
+		     "alone, for any number of bots.");
 		return EXIT_OK;
 	}
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--format")) {
 			if (++i == argc || (strcmp(argv[i], "table") && strcmp(argv[i], "csv") &&
-					    strcmp(argv[i], "json") && strcmp(argv[i], "pgn"))) {
+					    strcmp(argv[i], "json") && strcmp(argv[i], "pgn") &&
+					    strcmp(argv[i], "crosstable"))) {
 				free(paths);
-				return cli_fail("ladder", "--format takes table, csv, json or pgn");
+				return cli_fail("ladder", "--format takes table, csv, json, "
+						"pgn or crosstable");
 			}
 			format = argv[i];
 		} else if (!strcmp(argv[i], "--anchor")) {

@@ -16,6 +16,7 @@
 #include "fair.h"
 #include "json.h"
 #include "games/registry.h"
+#include "human.h"
 #include "options.h"
 #include "table.h"
 #include "util.h"
@@ -24,8 +25,12 @@ static const char usage[] =
 "usage: referee play GAME [options] BOT...\n"
 "\n"
 "Plays GAME between the bots and prints each game's ranking. A BOT is one\n"
-"command line (\"python3 mybot.py --depth 3\") or NAME=COMMAND.\n"
+"command line (\"python3 mybot.py --depth 3\") or NAME=COMMAND; the word\n"
+"human (or NAME=human) seats you, at this terminal: the board is shown after\n"
+"every move, your turns list the legal actions to choose from, with no time\n"
+"limit, and Ctrl-D resigns.\n"
 "\n"
+"  --human NAME      seat you first, as NAME (the same as a first BOT NAME=human)\n"
 "  -o KEY=VALUE      a game option (see 'referee games GAME'); repeatable\n"
 "  --games N         play N games, seats rotating each game (default 1)\n"
 "  --seed HEX        derive the referee's secrets from HEX (reproducible runs)\n"
@@ -56,6 +61,10 @@ struct play {
 	char **names;
 	char **stderr_paths;
 	const int *seating;   /* of the game being played, for --show */
+	struct human *humans; /* per entrant: its person, if it is one */
+	bool *is_human;
+	bool board_shown;     /* since the last action */
+	const char *human_name; /* --human NAME */
 	long *firsts;         /* per entrant: games won (rank 1) */
 	double *places;       /* per entrant: sum of places */
 	long *forfeits;       /* per entrant */
@@ -79,7 +88,25 @@ static void show_action(void *ctx, const struct game_rules *rules,
 
 	printf("seat %d (%s) plays %s\n%s\n", seat,
 	       p->names[p->seating[seat]], text, board);
+	fflush(stdout);
+	p->board_shown = true;
 	free(text);
+	free(board);
+}
+
+/* A person about to move sees the board first, if no move has shown it. */
+static void show_turn(void *ctx, const struct game_rules *rules,
+		      const void *state, int seat)
+{
+	struct play *p = ctx;
+	char *board;
+
+	if (!p->is_human[p->seating[seat]] || p->board_shown)
+		return;
+	board = rules->render(state);
+	printf("%s\n", board);
+	fflush(stdout);
+	p->board_shown = true;
 	free(board);
 }
 
@@ -103,6 +130,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		{"show", no_argument, NULL, 'S'},
+		{"human", required_argument, NULL, 'H'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -135,6 +163,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 		case 'O': p->out = optarg; break;
 		case 'k': p->key_file = optarg; break;
 		case 'S': p->show = true; break;
+		case 'H': p->human_name = optarg; break;
 		default:
 			rc = cli_match_option("play", opt, optarg, &p->config.time,
 					      &p->limits);
@@ -159,7 +188,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 	cJSON_Delete(given);
 	if (!p->options)
 		return cli_fail("play", "%s", err);
-	p->count = argc - optind;
+	p->count = argc - optind + (p->human_name != NULL);
 	if (p->count == 0)
 		return cli_fail("play", "no bots given");
 	if (table_check_setup(p->rules, p->options, p->count, err))
@@ -255,6 +284,7 @@ static int play_games(struct play *p)
 		for (int s = 0; s < p->count; s++)
 			seating[s] = (int)((s + game - 1) % p->count);
 		p->seating = seating;
+		p->board_shown = false;
 		snprintf(number, sizeof number, "game-%04ld", game);
 		if (p->out)
 			log_path = path_join(p->out, "/", number, ".jsonl");
@@ -289,6 +319,7 @@ int cmd_play(int argc, char **argv)
 		.limits = cli_default_limits,
 	};
 	struct sigaction stop = {.sa_handler = on_stop, .sa_flags = SA_RESETHAND};
+	char **bots = NULL;
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
@@ -316,10 +347,27 @@ int cmd_play(int argc, char **argv)
 	p.firsts = xcalloc((size_t)p.count, sizeof *p.firsts);
 	p.places = xcalloc((size_t)p.count, sizeof *p.places);
 	p.forfeits = xcalloc((size_t)p.count, sizeof *p.forfeits);
-	if (!cli_entrants("play", argv + optind, p.count, p.entrants, p.names)) {
+	p.humans = xcalloc((size_t)p.count, sizeof *p.humans);
+	p.is_human = xcalloc((size_t)p.count, sizeof *p.is_human);
+	bots = xcalloc((size_t)p.count, sizeof *bots);
+	if (p.human_name) {
+		size_t len = strlen(p.human_name) + sizeof "=" HUMAN_COMMAND;
+
+		bots[0] = xmalloc(len);
+		snprintf(bots[0], len, "%s=%s", p.human_name, HUMAN_COMMAND);
+	}
+	memcpy(bots + (p.human_name != NULL), argv + optind,
+	       (size_t)(argc - optind) * sizeof *bots);
+	if (!cli_entrants("play", bots, p.count, p.entrants, p.names)) {
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	for (int i = 0; i < p.count; i++)
+		if (!strcmp(p.entrants[i].spec.command, HUMAN_COMMAND)) {
+			human_init(&p.humans[i], p.names[i], stdin, stdout);
+			p.entrants[i].spec.responder = &p.humans[i].responder;
+			p.is_human[i] = p.show = true;
+		}
 	for (int i = 0; i < p.count; i++) {
 		if (p.out)
 			p.stderr_paths[i] = path_join(p.out, "/", p.names[i], ".stderr");
@@ -334,6 +382,7 @@ int cmd_play(int argc, char **argv)
 	p.config.seed = p.seeded ? p.seed : NULL;
 	if (p.show) {
 		p.config.on_action = show_action;
+		p.config.on_turn = show_turn;
 		p.config.hook_ctx = &p;
 	}
 	sigaction(SIGINT, &stop, NULL);
@@ -350,6 +399,11 @@ out:
 	free(p.firsts);
 	free(p.places);
 	free(p.forfeits);
+	free(p.humans);
+	free(p.is_human);
+	if (p.human_name && bots)
+		free(bots[0]);
+	free(bots);
 	cJSON_Delete(p.options);
 	cli_limits_free(&p.limits);
 	sodium_memzero(&p.key, sizeof p.key);

@@ -46,6 +46,11 @@ static const char usage[] =
 "                     (as \"sandbox\": false; --sandbox overrides that)\n"
 "  --report           keep the report site DIR/report/index.html current as\n"
 "                     games finish (it reloads itself), as `referee report`\n"
+"  --quiet            print only the final ladder (and any error)\n"
+"\n"
+"Progress goes to stderr: on a terminal one status line (games done of the\n"
+"run's total, games a second, time left, forfeits, the top three), else a\n"
+"line every 5 seconds.\n"
 "\n"
 "Exit status: 0 when every game of the run is finished, 2 on a bad file or\n"
 "usage, or when the run stops (run it again with --resume).\n";
@@ -80,6 +85,7 @@ int cmd_tournament(int argc, char **argv)
 		{"sandbox", no_argument, NULL, 'S'},
 		{"no-sandbox", no_argument, NULL, 'N'},
 		{"report", no_argument, NULL, 'R'},
+		{"quiet", no_argument, NULL, 'q'},
 		{NULL, 0, NULL, 0},
 	};
 	struct tournament_run run = {.shard_index = 1, .shard_count = 1};
@@ -106,6 +112,7 @@ int cmd_tournament(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case 'r': run.resume = true; break;
+		case 'q': run.quiet = true; break;
 		case 's':
 			if (!parse_shard(optarg, &run.shard_index, &run.shard_count))
 				return cli_fail("tournament", "--shard takes I/N with "
@@ -166,10 +173,11 @@ int cmd_tournament(int argc, char **argv)
 	if (!cli_signing_key("tournament", key_file, run.out_dir, &key))
 		goto out;
 	run.key = &key;
-	fprintf(stderr, "%s: %s, %ld games in %d tables, shard %d/%d, %d at once, "
-		"output in %s/\n", spec.name, spec.rules->name, schedule.game_count,
-		schedule.table_count, run.shard_index, run.shard_count,
-		run.concurrency, run.out_dir);
+	if (!run.quiet)
+		fprintf(stderr, "%s: %s, %ld games in %d tables, shard %d/%d, %d at once, "
+			"output in %s/\n", spec.name, spec.rules->name,
+			schedule.game_count, schedule.table_count, run.shard_index,
+			run.shard_count, run.concurrency, run.out_dir);
 	live.dir = run.out_dir;
 	if (tournament_play(&spec, &schedule, &run, err)) {
 		fprintf(stderr, "referee tournament: %s\n", err);

@@ -64,7 +64,9 @@ static struct rating_game *new_game(struct ladder_data *data, int seats,
 	if (data->count == data->cap) {
 		data->cap = data->cap ? 2 * data->cap : 256;
 		data->games = xrealloc(data->games, data->cap * sizeof *data->games);
+		data->stats = xrealloc(data->stats, data->cap * sizeof *data->stats);
 	}
+	memset(&data->stats[data->count], 0, sizeof *data->stats);
 	g = &data->games[data->count++];
 	g->seats = seats;
 	for (int s = 0; s < seats; s++)
@@ -138,6 +140,7 @@ static void take_log(struct collect *c, const char *path)
 	char err[ERR_LEN], hex[FILES_SHA256_HEX];
 	int ranks[RATINGS_MAX_SEATS];
 	const cJSON *players;
+	struct stat st;
 
 	if (logread_load(path, &log, err) ||
 	    verify_log(&log, c->options->key, NULL, &summary, err)) {
@@ -155,6 +158,9 @@ static void take_log(struct collect *c, const char *path)
 					cJSON_GetArrayItem(players, s), "name")));
 			g->rank[s] = ranks[s];
 		}
+		ladder_stats_from_log(&log, g->seats, &c->data->reasons,
+				      &c->data->stats[c->data->count - 1]);
+		c->data->stats[c->data->count - 1].ended = stat(path, &st) ? 0 : st.st_mtime;
 		hex_decode(sha, sizeof sha, hex);
 		note_game(c, add_source(c, path, NULL), 0, sha);
 	}
@@ -306,6 +312,7 @@ static void put_in_order(struct collect *c)
 	 * time; a done place gets index[k] = k. */
 	for (size_t k = 0; k < d->count; k++) {
 		struct rating_game held = d->games[k];
+		struct ladder_game_stats held_stats = d->stats[k];
 		size_t j = k;
 
 		if (index[k] == k)
@@ -314,10 +321,12 @@ static void put_in_order(struct collect *c)
 			size_t next = index[j];
 
 			d->games[j] = d->games[next];
+			d->stats[j] = d->stats[next];
 			index[j] = (uint32_t)j;
 			j = next;
 		}
 		d->games[j] = held;
+		d->stats[j] = held_stats;
 		index[j] = (uint32_t)j;
 	}
 	if (d->entrants) {  /* no NULL array to memcpy or qsort, even empty */
@@ -358,12 +367,17 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	struct ladder_data *d = c->data;
 	int *entrant = xmalloc((size_t)(view->name_count + 1) * sizeof *entrant);
 	size_t need = d->count + (size_t)view->finished;
+	unsigned char reason[256] = {0}; /* the view's reason numbers, as ours */
 
 	/* Only bots with a finished game become entrants. */
 	for (int i = 0; i < view->name_count; i++)
 		entrant[i] = -1;
-	if (need > d->cap)
+	for (int i = 0; i < view->reasons.count; i++)
+		reason[i + 1] = ladder_reasons_number(&d->reasons, view->reasons.names[i]);
+	if (need > d->cap) {
 		d->games = xrealloc(d->games, (d->cap = need) * sizeof *d->games);
+		d->stats = xrealloc(d->stats, d->cap * sizeof *d->stats);
+	}
 	for (long n = 1; n <= view->game_count; n++) {
 		size_t at = (size_t)n * (size_t)view->players;
 		struct rating_game *g;
@@ -374,11 +388,17 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 		g = new_game(d, view->players, rules);
 		for (int s = 0; s < view->players; s++) {
 			int *e = &entrant[view->seats[at + s]];
+			struct ladder_game_stats *f = &d->stats[d->count - 1];
 
 			if (*e < 0)
 				*e = entrant_of(d, view->names[view->seats[at + s]]);
 			g->entrant[s] = *e;
 			g->rank[s] = view->ranks[at + s];
+			f->ended = view->ended[n];
+			f->reason[s] = reason[view->forfeit[at + s]];
+			f->turns[s] = view->moves[at + s][0];
+			for (int k = 0; k < TIMINGS_SUMMARY; k++)
+				f->us[s][k] = view->moves[at + s][k + 1];
 		}
 	}
 	free(entrant);
@@ -464,6 +484,8 @@ void ladder_free(struct ladder_data *data)
 		free(data->names[i]);
 	free(data->names);
 	free(data->games);
+	free(data->stats);
+	ladder_reasons_free(&data->reasons);
 	free(data->first);
 	memset(data, 0, sizeof *data);
 }

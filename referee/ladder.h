@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ladder_stats.h"
 #include "problems.h"
 #include "ratings.h"
 
@@ -31,6 +32,8 @@ struct ladder_data {
 	int entrants;
 	char **names;             /* by entrant number, in name order */
 	struct rating_game *games;
+	struct ladder_game_stats *stats; /* of each game */
+	struct ladder_reasons reasons;
 	size_t count, cap;
 	int max_seats;            /* the largest table seen */
 	char key_hex[65];         /* the key everything is signed with */

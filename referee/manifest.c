@@ -77,6 +77,7 @@ static bool same_header(const cJSON *old, const cJSON *expected)
 
 struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 				long game_count, struct manifest_state *state,
+				manifest_finished_fn *on_finished, void *ctx,
 				char *err)
 {
 	unsigned char hash[FAIR_HASH_BYTES] = {0};
@@ -126,6 +127,9 @@ struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 		}
 		if (note_record(state, line->json, i, err))
 			goto out;
+		if (on_finished && !strcmp(logread_string(&log, i, "type"), "finished"))
+			on_finished(ctx, (long)cJSON_GetNumberValue(
+				cJSON_GetObjectItemCaseSensitive(line->json, "game")), line->json);
 		journal_line_hash(hash, line->bytes, line->len);
 		keep = (size_t)(line->bytes - log.buffer) + line->len + 1;
 	}

@@ -33,6 +33,11 @@ struct record {
 	int seat_count, rank_count;
 	int seat[RATINGS_MAX_SEATS];   /* index into the header's "bots" */
 	int rank[RATINGS_MAX_SEATS];
+	int forfeit_count, move_count;
+	const char *forfeit[RATINGS_MAX_SEATS]; /* NULL: none */
+	size_t forfeit_len[RATINGS_MAX_SEATS];
+	long moves[RATINGS_MAX_SEATS][1 + TIMINGS_SUMMARY];
+	long ended;
 	const char *sha256, *key, *sig;
 	size_t sha256_len;
 	/* A started record's game numbers: the text between the brackets,
@@ -150,6 +155,50 @@ static bool small_numbers(struct cursor *c, long max, int *out, int *count)
 	return LIT(c, "]");
 }
 
+static bool usual_moves(struct cursor *c, struct record *r);
+
+/* A finished record's ,"forfeits":[null or "reason",...] (only when some
+ * seat forfeited), ,"moves":[[turns,median,p95,max],...] and ,"ended":T
+ * (ladder_stats.h), when there. */
+static bool usual_figures(struct cursor *c, struct record *r)
+{
+	if (LIT(c, ",\"forfeits\":[")) {
+		do {
+			int s = r->forfeit_count++;
+
+			if (s == RATINGS_MAX_SEATS)
+				return false;
+			if (!LIT(c, "null") && !string(c, &r->forfeit[s], &r->forfeit_len[s]))
+				return false;
+		} while (LIT(c, ","));
+		if (!LIT(c, "]"))
+			return false;
+	}
+	if (!LIT(c, ",\"moves\":["))
+		return true;
+	if (!usual_moves(c, r))
+		return false;
+	return !LIT(c, ",\"ended\":") || number(c, &r->ended);
+}
+
+/* The [[turns,median,p95,max],...] of ,"moves":[ after its bracket. */
+static bool usual_moves(struct cursor *c, struct record *r)
+{
+	do {
+		int s = r->move_count++;
+
+		if (s == RATINGS_MAX_SEATS || !LIT(c, "["))
+			return false;
+		for (int k = 0; k <= TIMINGS_SUMMARY; k++)
+			if ((k && !LIT(c, ",")) || !number(c, &r->moves[s][k]) ||
+			    r->moves[s][k] > INT32_MAX)
+				return false;
+		if (!LIT(c, "]"))
+			return false;
+	} while (LIT(c, ","));
+	return LIT(c, "]");
+}
+
 /* {"seq":N,"prev":"H","type":"T", then the members of that type, in the
  * order the referee writes them. */
 static bool read_usual(const char *line, size_t len, struct record *r)
@@ -179,7 +228,7 @@ static bool read_usual(const char *line, size_t len, struct record *r)
 	    !small_numbers(&c, 99, r->rank, &r->rank_count))
 		return false;
 	r->sha256_len = 64;
-	return LIT(&c, "}") && c.p == c.end;
+	return usual_figures(&c, r) && LIT(&c, "}") && c.p == c.end;
 }
 
 /* --- any other layout: the strict JSON parser ------------------------------ */
@@ -215,6 +264,43 @@ static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
 	return true;
 }
 
+/* A finished record's "forfeits", "moves" and "ended", as
+ * usual_figures() reads them; false when one has the wrong form. */
+static bool parsed_figures(const cJSON *o, struct record *r)
+{
+	const cJSON *forfeits = cJSON_GetObjectItemCaseSensitive(o, "forfeits");
+	const cJSON *moves = cJSON_GetObjectItemCaseSensitive(o, "moves");
+	const cJSON *item, *value;
+
+	if ((forfeits && !cJSON_IsArray(forfeits)) || (moves && !cJSON_IsArray(moves)) ||
+	    cJSON_GetArraySize(forfeits) > RATINGS_MAX_SEATS ||
+	    cJSON_GetArraySize(moves) > RATINGS_MAX_SEATS)
+		return false;
+	cJSON_ArrayForEach(item, forfeits) {
+		int s = r->forfeit_count++;
+
+		if (!cJSON_IsNull(item) && !cJSON_IsString(item))
+			return false;
+		r->forfeit[s] = cJSON_IsString(item) ? item->valuestring : NULL;
+		r->forfeit_len[s] = r->forfeit[s] ? strlen(r->forfeit[s]) : 0;
+	}
+	cJSON_ArrayForEach(item, moves) {
+		int s = r->move_count++, k = 0;
+
+		if (cJSON_GetArraySize(item) != 1 + TIMINGS_SUMMARY)
+			return false;
+		cJSON_ArrayForEach(value, item) {
+			double v = cJSON_GetNumberValue(value);
+
+			if (!cJSON_IsNumber(value) || v < 0 || v > INT32_MAX || v != (double)(long)v)
+				return false;
+			r->moves[s][k++] = (long)v;
+		}
+	}
+	return !cJSON_GetObjectItemCaseSensitive(o, "ended") ||
+	       json_get_int(o, "ended", 0, LONG_MAX, &r->ended);
+}
+
 /* Fills r from a parsed record; false when a member has the wrong type. */
 static bool read_parsed(const cJSON *o, struct record *r)
 {
@@ -232,7 +318,8 @@ static bool read_parsed(const cJSON *o, struct record *r)
 	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "seats"), 0,
 			      USHRT_MAX, r->seat, &r->seat_count) &&
 	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "ranks"), 1, 99,
-			      r->rank, &r->rank_count);
+			      r->rank, &r->rank_count) &&
+	       parsed_figures(o, r);
 }
 
 /* --- records --------------------------------------------------------------- */
@@ -298,6 +385,9 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->players = (int)players;
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
+	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
+	v->moves = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->moves);
+	v->ended = xcalloc((size_t)v->game_count + 1, sizeof *v->ended);
 	v->state = xcalloc((size_t)v->game_count + 1, 1);
 	v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
 	return 0;
@@ -352,6 +442,25 @@ long manifest_log_game(const char *name, size_t len)
 	return game;
 }
 
+/* A finished record's forfeits and reply times, for the ladder: a seat
+ * the record is silent about forfeited nothing and has no turns. */
+static void take_figures(struct manifest_view *v, const struct record *r)
+{
+	for (int s = 0; s < v->players; s++) {
+		size_t at = (size_t)r->game * (size_t)v->players + (size_t)s;
+
+		if (s < r->forfeit_count && r->forfeit[s]) {
+			char *name = strndup(r->forfeit[s], r->forfeit_len[s]);
+
+			v->forfeit[at] = ladder_reasons_number(&v->reasons, name);
+			free(name);
+		}
+		for (int k = 0; s < r->move_count && k <= TIMINGS_SUMMARY; k++)
+			v->moves[at][k] = (int32_t)r->moves[s][k];
+	}
+	v->ended[r->game] = r->ended;
+}
+
 static void take_finished(struct reader *rd, const struct record *r)
 {
 	struct manifest_view *v = rd->view;
@@ -390,6 +499,7 @@ static void take_finished(struct reader *rd, const struct record *r)
 		v->seats[r->game * v->players + s] = (unsigned short)r->seat[s];
 		v->ranks[r->game * v->players + s] = (unsigned char)r->rank[s];
 	}
+	take_figures(v, r);
 	v->state[r->game] = MANIFEST_FINISHED;
 	v->finished++;
 }
@@ -570,6 +680,10 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->names);
 	free(view->seats);
 	free(view->ranks);
+	free(view->forfeit);
+	free(view->moves);
+	free(view->ended);
+	ladder_reasons_free(&view->reasons);
 	free(view->state);
 	free(view->sha256);
 	free(view->path);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "fair.h"
+#include "ladder_stats.h"
 #include "problems.h"
 #include "ratings.h"
 
@@ -37,6 +38,14 @@ struct manifest_view {
 	 * 40 MB): */
 	unsigned short *seats;        /* [g * players + s], once finished: */
 	unsigned char *ranks;         /* index into names, and rank */
+	/* What a finished record says of each seat (0 and no turns when it
+	 * says nothing): its forfeit's number in `reasons`, and its turns,
+	 * median, 95th percentile and longest reply in microseconds; and
+	 * when the game ended. */
+	unsigned char *forfeit;       /* [g * players + s] */
+	int32_t (*moves)[1 + TIMINGS_SUMMARY]; /* [g * players + s] */
+	int64_t *ended;               /* [g]: Unix time, 0 when not said */
+	struct ladder_reasons reasons;
 	unsigned char *state;         /* enum manifest_game_state */
 	unsigned char (*sha256)[32];  /* of each finished game's log */
 	long finished;

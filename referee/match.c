@@ -579,18 +579,21 @@ static void play_turn(struct game_run *g, int seat)
 	cJSON *msgs[GAME_MAX_SEATS] = {NULL}, *replies[GAME_MAX_SEATS];
 	const cJSON *action;
 	char err[ERR_LEN];
-	int64_t start;
+	int64_t start, took;
 
 	if (c->time.game_ms) {
 		long left = c->time.game_ms - (long)(g->used_ns[seat] / 1000000);
 
 		allowance = left < allowance ? (left > 0 ? left : 0) : allowance;
 	}
+	if (c->on_turn)
+		c->on_turn(c->hook_ctx, rules, g->table.state, seat);
 	msgs[seat] = wire_turn(seat, rules->view(g->table.state, seat),
 			       rules->legal(g->table.state), allowance);
 	start = now_ns();
 	exchange(g, msgs, allowance, false, replies);
-	g->used_ns[seat] += now_ns() - start;
+	took = now_ns() - start;
+	g->used_ns[seat] += took;
 	if (!replies[seat])
 		return;
 	if (wire_check_turn(replies[seat], &action, err) != WIRE_OK) {
@@ -603,9 +606,9 @@ static void play_turn(struct game_run *g, int seat)
 	}
 	/* Recorded before it is applied: the draws it causes follow it, and
 	 * an illegal action stays in the log for anyone to check. */
-	timings_add(&g->moves[seat], (now_ns() - start) / 1000);
+	timings_add(&g->moves[seat], took / 1000);
 	if (g->journal)
-		record(g, records_action(seat, action, (now_ns() - start) / 1000));
+		record(g, records_action(seat, action, took / 1000));
 	if (table_apply(&g->table, action, &g->draws, err)) {
 		struct fault f = {.reason = "illegal-action"};
 		char *text = json_print_line(action);

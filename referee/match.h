@@ -34,6 +34,10 @@ struct match_config {
 	 * so a run can be reproduced (bots that take part still add their
 	 * own randomness). */
 	const unsigned char *seed;
+	/* Called before a seat is asked to move, e.g. to show the board to
+	 * a person who plays it. */
+	void (*on_turn)(void *ctx, const struct game_rules *rules,
+			const void *state, int seat);
 	/* Called after each legal action, e.g. to show the board. */
 	void (*on_action)(void *ctx, const struct game_rules *rules,
 			  const void *state, int seat, const cJSON *action);

@@ -8,17 +8,22 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "files.h"
+#include "ladder_stats.h"
 #include "logread.h"
 #include "manifest.h"
+#include "progress.h"
 #include "util.h"
 #include "verify.h"
 #include "worker.h"
@@ -38,12 +43,10 @@ struct run_state {
 	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
 	bool *finished;         /* by game number */
 	int *aborted;
-	long todo, done;        /* games of this run */
+	char **names;           /* of the bots, for the progress line */
+	struct ladder_reasons reasons; /* forfeit reasons met in this run */
 	int next_table;         /* next table to hand out */
-	double *points;         /* per bot: sum of (players - rank) / (players - 1) */
-	long *played;
-	int64_t started_ns;
-	bool tty;
+	struct progress progress;
 	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
 	 * this mask: a stop signal never slips in between a check of
 	 * stop_signal and the wait. */
@@ -122,6 +125,8 @@ static int settle_leftover(struct run_state *st, long game)
 	char *path = worker_log_path(st->run->out_dir, game), *moved = NULL;
 	char hash[FILES_SHA256_HEX], verr[ERR_LEN];
 	struct verify_summary summary;
+	struct ladder_game_stats figures;
+	struct stat log_stat;
 	struct game_log log;
 	int rc = 0, ranks[GAME_MAX_SEATS];
 
@@ -135,6 +140,9 @@ static int settle_leftover(struct run_state *st, long game)
 	    logread_ranks(&log, ranks, GAME_MAX_SEATS) == st->schedule->players) {
 		cJSON *r = finished_record(st, game, hash, ranks);
 
+		ladder_stats_from_log(&log, st->schedule->players, &st->reasons, &figures);
+		figures.ended = stat(path, &log_stat) ? 0 : log_stat.st_mtime;
+		ladder_stats_to_record(&figures, st->schedule->players, &st->reasons, r);
 		cJSON_AddBoolToObject(r, "recovered", true);
 		rc = record(st, r);
 		st->finished[game] = true;
@@ -158,6 +166,32 @@ static int settle_leftover(struct run_state *st, long game)
 	return rc;
 }
 
+/* The bots at the seats of game `game`, by bot number. */
+static void seated_bots(const struct run_state *st, long game, int *bots)
+{
+	for (int s = 0; s < st->schedule->players; s++)
+		bots[s] = st->schedule->games[game - 1].seating[s];
+}
+
+/* A game an earlier run finished, for the standings and the forfeits. */
+static void earlier_game(void *ctx, long game, const cJSON *record)
+{
+	struct run_state *st = ctx;
+	const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(record, "ranks");
+	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
+	struct ladder_game_stats figures;
+
+	if (game < 1 || game > st->schedule->game_count ||
+	    cJSON_GetArraySize(ranks) != players)
+		return; /* an older record, or a damaged one: manifest.c says so */
+	for (int s = 0; s < players; s++)
+		rank[s] = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(ranks, s));
+	ladder_stats_from_record(record, players, &st->reasons, &figures);
+	seated_bots(st, game, bots);
+	progress_game(&st->progress, bots, rank, players,
+		      ladder_stats_forfeits(&figures, players), true);
+}
+
 static int open_manifest(struct run_state *st)
 {
 	struct manifest_state old;
@@ -173,7 +207,7 @@ static int open_manifest(struct run_state *st)
 	}
 	now = header(st, NULL);
 	st->manifest = manifest_reopen(dir, now, st->schedule->game_count, &old,
-				       st->err);
+				       earlier_game, st, st->err);
 	cJSON_Delete(now);
 	if (!st->manifest && !old.complete) {
 		manifest_state_free(&old);
@@ -240,35 +274,29 @@ static int dispatch(struct run_state *st, struct worker *w)
 	return 0;
 }
 
-static void progress(struct run_state *st, long game, const int *ranks)
+/* The fields of a worker's "F" line after the hash (worker.h): the ranks
+ * and the game's figures.  -1 when the line is not whole. */
+static int take_finished(struct run_state *st, char *fields, int *rank,
+			 struct ladder_game_stats *game)
 {
-	const struct scheduled_game *g = &st->schedule->games[game - 1];
-	int players = st->schedule->players, leader = 0;
-	double rate, eta;
+	int players = st->schedule->players, i = 0;
+	char *word, *save = NULL;
 
-	for (int s = 0; s < players; s++) {
-		st->points[g->seating[s]] += (double)(players - ranks[s]) / (players - 1);
-		st->played[g->seating[s]]++;
+	memset(game, 0, sizeof *game);
+	for (; i < 3 * players && (word = strtok_r(i ? NULL : fields, " ", &save)); i++) {
+		int s = i % players;
+
+		if (i < players)
+			rank[s] = atoi(word);
+		else if (i < 2 * players)
+			game->reason[s] = ladder_reasons_number(&st->reasons,
+								strcmp(word, "-") ? word : NULL);
+		else if (sscanf(word, "%" SCNd32 "/%" SCNd32 "/%" SCNd32 "/%" SCNd32,
+				&game->turns[s], &game->us[s][TIMINGS_MEDIAN],
+				&game->us[s][TIMINGS_P95], &game->us[s][TIMINGS_MAX]) != 4)
+			return -1;
 	}
-	for (int b = 1; b < st->spec->bot_count; b++)
-		if (st->played[b] && st->points[b] / st->played[b] >
-		    (st->played[leader] ? st->points[leader] / st->played[leader] : -1))
-			leader = b;
-	rate = st->done / ((double)(now_ns() - st->started_ns) / 1e9);
-	eta = rate > 0 ? (double)(st->todo - st->done) / rate : 0;
-	if (st->tty) {
-		fprintf(stderr, "\r%ld/%ld games  %.1f/s  ETA %.0fs  leader %s (%.0f%%)   ",
-			st->done, st->todo, rate, eta, st->spec->bots[leader].name,
-			100.0 * st->points[leader] / (double)st->played[leader]);
-		return;
-	}
-	fprintf(stderr, "game %ld finished (%ld/%ld):", game, st->done, st->todo);
-	for (int place = 1; place <= players; place++)
-		for (int s = 0; s < players; s++)
-			if (ranks[s] == place)
-				fprintf(stderr, " %d. %s", place,
-					st->spec->bots[g->seating[s]].name);
-	fputc('\n', stderr);
+	return i == 3 * players ? 0 : -1;
 }
 
 /* Handles one line from a worker. */
@@ -280,17 +308,25 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 	switch (line[0]) {
 	case 'F': {
 		char hash[FILES_SHA256_HEX] = "";
-		int rank[GAME_MAX_SEATS] = {0};
+		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
+		int players = st->schedule->players;
+		struct ladder_game_stats figures;
+		cJSON *r;
 
 		sscanf(end, " %64s", hash);
 		end += 1 + strlen(hash);
-		for (int s = 0; s < st->schedule->players; s++)
-			rank[s] = (int)strtol(end, &end, 10);
-		if (record(st, finished_record(st, game, hash, rank)))
+		if (take_finished(st, end, rank, &figures))
+			return errorf(st->err, "a worker's report of game %ld is "
+				      "cut short", game);
+		r = finished_record(st, game, hash, rank);
+		figures.ended = time(NULL);
+		ladder_stats_to_record(&figures, players, &st->reasons, r);
+		if (record(st, r))
 			return -1;
 		st->finished[game] = true;
-		st->done++;
-		progress(st, game, rank);
+		seated_bots(st, game, bots);
+		progress_game(&st->progress, bots, rank, players,
+			      ladder_stats_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
 		if (journal_flush(st->manifest, st->err))
@@ -405,7 +441,6 @@ int tournament_play(const struct tournament_spec *spec,
 {
 	struct run_state st = {
 		.spec = spec, .schedule = schedule, .run = run, .err = err,
-		.tty = isatty(STDERR_FILENO),
 	};
 	struct worker_job job = {.spec = spec, .schedule = schedule,
 				 .out_dir = run->out_dir, .key = run->key};
@@ -415,10 +450,15 @@ int tournament_play(const struct tournament_spec *spec,
 	int count = 0, rc;
 	char sub[4096];
 
+	long total = 0, done = 0;
+
 	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
-	st.points = xcalloc((size_t)spec->bot_count, sizeof *st.points);
-	st.played = xcalloc((size_t)spec->bot_count, sizeof *st.played);
+	st.names = xcalloc((size_t)spec->bot_count, sizeof *st.names);
+	for (int b = 0; b < spec->bot_count; b++)
+		st.names[b] = spec->bots[b].name;
+	progress_init(&st.progress, st.names, spec->bot_count,
+		      isatty(STDERR_FILENO), run->quiet);
 	snprintf(sub, sizeof sub, "%s/games", run->out_dir);
 	rc = files_mkdirs(sub, err);
 	snprintf(sub, sizeof sub, "%s/stderr", run->out_dir);
@@ -427,8 +467,11 @@ int tournament_play(const struct tournament_spec *spec,
 	if (rc)
 		goto out;
 	for (long n = 1; n <= schedule->game_count; n++)
-		st.todo += in_shard(&st, schedule->games[n - 1].table) && !st.finished[n];
-	st.started_ns = now_ns();
+		if (in_shard(&st, schedule->games[n - 1].table)) {
+			total++;
+			done += st.finished[n];
+		}
+	progress_start(&st.progress, total, done);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigemptyset(&stops);
@@ -447,8 +490,7 @@ int tournament_play(const struct tournament_spec *spec,
 	pthread_sigmask(SIG_SETMASK, &st.wait_mask, NULL);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-	if (st.tty && st.done)
-		fputc('\n', stderr);
+	progress_finish(&st.progress);
 	if (!rc) {
 		cJSON *r = manifest_record("complete", 0);
 		long finished = 0;
@@ -468,7 +510,8 @@ out:
 	free(workers);
 	free(st.finished);
 	free(st.aborted);
-	free(st.points);
-	free(st.played);
+	free(st.names);
+	progress_free(&st.progress);
+	ladder_reasons_free(&st.reasons);
 	return rc ? -1 : 0;
 }

@@ -16,6 +16,7 @@ struct tournament_run {
 	const char *file;        /* the tournament file, hashed into the manifest */
 	const char *out_dir;
 	bool resume;
+	bool quiet;              /* no progress on stderr */
 	int shard_index, shard_count; /* 1/1: the whole schedule */
 	int concurrency;
 	const struct referee_key *key;

@@ -66,6 +66,27 @@ static const char **hidden_from(const struct tournament_spec *spec, int self)
 	return list;
 }
 
+/* What the "F" line says of a finished game after its log's hash, seat
+ * by seat: the ranks; each forfeit's reason, or "-"; the turns answered
+ * and the median, 95th percentile and longest reply in microseconds. */
+static const char *finished_fields(const struct game_outcome *o, int players,
+				   char *buf, size_t size)
+{
+	size_t len = 0;
+
+	for (int s = 0; s < players; s++)
+		len += (size_t)snprintf(buf + len, size - len, " %d", o->result.rank[s]);
+	for (int s = 0; s < players; s++)
+		len += (size_t)snprintf(buf + len, size - len, " %s",
+					o->forfeited[s] ? o->reason[s] : "-");
+	for (int s = 0; s < players; s++)
+		len += (size_t)snprintf(buf + len, size - len, " %d/%lld/%lld/%lld",
+					o->moves[s], (long long)o->move_us[s][0],
+					(long long)o->move_us[s][1],
+					(long long)o->move_us[s][2]);
+	return buf;
+}
+
 /* Plays the listed games of one table with one set of bot processes. */
 static void play_table(const struct worker_job *job, int table,
 		       const long *games, int count, int out)
@@ -109,7 +130,7 @@ static void play_table(const struct worker_job *job, int table,
 	for (int g = 0; g < count; g++) {
 		const struct scheduled_game *game = &job->schedule->games[games[g] - 1];
 		char *log = worker_log_path(job->out_dir, games[g]);
-		char hash[FILES_SHA256_HEX], ranks[GAME_MAX_SEATS * 4] = "";
+		char hash[FILES_SHA256_HEX], fields[GAME_MAX_SEATS * 128];
 		struct game_outcome outcome;
 		int seating[GAME_MAX_SEATS];
 
@@ -125,10 +146,8 @@ static void play_table(const struct worker_job *job, int table,
 			say(out, "E %ld %s\n", games[g], err);
 			_exit(1);
 		}
-		for (int s = 0; s < players; s++)
-			snprintf(ranks + strlen(ranks), sizeof ranks - strlen(ranks),
-				 " %d", outcome.result.rank[s]);
-		say(out, "F %ld %s%s\n", games[g], hash, ranks);
+		say(out, "F %ld %s%s\n", games[g], hash,
+		    finished_fields(&outcome, players, fields, sizeof fields));
 		free(log);
 	}
 	match_finish(match, NULL);

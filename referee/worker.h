@@ -4,9 +4,12 @@
  * game to the parent over a pipe, one line per event:
  *
  *   parent -> worker   "T table game game ...\n" play these games; "Q\n" quit
- *   worker -> parent   "F game sha256 rank rank ...\n" finished;
- *                      "D table\n" table done; "E game message\n" the
- *                      referee itself failed (e.g. the disk is full)
+ *   worker -> parent   "F game sha256 rank... reason... moves...\n"
+ *                      finished, seat by seat: its rank, its forfeit's
+ *                      reason or "-", and "turns/median/p95/max" of its
+ *                      reply times in microseconds; "D table\n" table done;
+ *                      "E game message\n" the referee itself failed (e.g.
+ *                      the disk is full)
  *
  * A worker dies with its parent (parent-death signal), and its bots die
  * with it, so killing a tournament leaves nothing behind.

@@ -69,7 +69,7 @@ assert_no_leftovers
 # A fault names the game, the seat and the move, and shows what the bot
 # wrote to stderr in that game only; the games after it are played by a
 # new process.
-run "$REFEREE" check-bot rolit -o first=seat0 "$(zoo crash-in-game 2)"
+run "$REFEREE" check-bot rolit --no-sandbox -o first=seat0 "$(zoo crash-in-game 2)"
 expect_contains "$OUT" 'FAIL  game 2, seat 1, move 2: exit: the bot exited with status 9 before answering "turn"' \
 	"a crash names its game, seat and move"
 expect_eq "$(grep -A2 'FAIL  game 2' "$OUT" | tail -2)" "        the bot's stderr, last lines:
@@ -111,6 +111,13 @@ expect_eq "$RC" 0 "a slow bot within its budget passes"
 expect_contains "$OUT" "  warn  turn (first of a game): the slowest reply took 3" \
 	"a first turn over half the budget is a warning"
 expect_contains "$OUT" "over half the 600 ms budget" "the warning names the budget"
+
+# A name meant to play tricks on the terminal is refused, and never shown.
+run "$REFEREE" check-bot rolit --games 1 "$(zoo named 'evil^[[2Jbot')"
+expect_contains "$OUT" 'FAIL  starts: bad-reply: hello: "name" must not hold a control character' \
+	"a hello name with an escape character fails the start"
+expect_eq "$(grep -c $'\033' "$OUT")" 0 "no escape character reaches the terminal"
+rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
 
 # --players and game options.
 run "$REFEREE" check-bot rolit --players 3 -o size=6 --games 3 "$CBOT $TMP"

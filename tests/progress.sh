@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# A tournament's progress on stderr: one live status line on a terminal
+# (through a pseudo-terminal), a line every 5 seconds otherwise, counts
+# that continue across --resume, nothing but the ladder with --quiet; and
+# what a finished game leaves for the ladder: its forfeits and reply times
+# in the manifest, a line naming it in each bot's stderr file.
+. "$(dirname "$0")/lib.sh"
+
+FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
+LAST="$PYTHON3 $ZOO/last-legal.py $TMP"
+PTY="$PYTHON3 $top_srcdir/tests/pty_run.py"
+
+# tournament FILE GAMES CRASHY: first-legal, last-legal and a bot that
+# crashes in its CRASHY-th game (counted in files of $TMP, so the runs are
+# made with --no-sandbox), one game at a time.
+write_file() {
+	cat >"$1" <<JSON
+{"name": "progress", "game": "rolit", "options": {"size": 6}, "players": 2,
+ "games": $2, "concurrency": 1,
+ "bots": [{"name": "first", "command": "$FIRST"},
+          {"name": "last", "command": "$LAST"},
+          {"name": "crashy", "command": "$(zoo crash-in-game "$3")"}]}
+JSON
+}
+# The progress lines of stderr.
+progress_lines() {
+	grep -E '^[0-9]+/[0-9]+ games, ' "$1"
+}
+
+# Not a terminal, a short run: one line at the end.
+write_file "$TMP/t.json" 4 2
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/run"
+expect_eq "$(progress_lines "$ERR" | wc -l)" 1 "a run under 5 s prints one progress line"
+ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%$'; echo $?)" \
+	"the line: done/total, rate, forfeits, top three" || diag "$(cat "$ERR")"
+expect_not_contains "$ERR" "ETA" "no time left at the end"
+expect_contains "$OUT" "12 games; signed by" "the ladder follows on stdout"
+
+# The manifest's finished records: forfeits by seat when there are any,
+# and each seat's turns and reply times.
+fin() { grep '"type":"finished"' "$TMP/run/manifest.jsonl" | grep "\"game\":$1,"; }
+expect_eq "$(fin 6 | grep -o '"forfeits":\[[^]]*\]')" '"forfeits":["exit",null]' \
+	"a finished record names the seat's forfeit reason"
+expect_eq "$(fin 1 | grep -c '"forfeits"')" 0 "a game without forfeits has no forfeits field"
+ok "$(fin 1 | grep -qE '"moves":\[\[16,[0-9]+,[0-9]+,[0-9]+\],\[16,[0-9]+,[0-9]+,[0-9]+\]\],"ended":[0-9]{10}\}$'; echo $?)" \
+	"a finished record holds each seat's turns and median, p95 and max reply times, and when it ended" || diag "$(fin 1)"
+# Each game starts with a line in each bot's stderr file.
+expect_eq "$(grep -c '^=== arena: game [0-9]* (game_id [0-9a-f]*), seat [01], rolit ===$' \
+	"$TMP"/run/stderr/table0002-crashy.stderr)" 4 "a bot's stderr file marks each of its games"
+expect_eq "$(grep -A1 'game 6 ' "$TMP"/run/stderr/table0002-crashy.stderr | tail -1)" \
+	"crash-in-game: giving up in game 2" "the bot's words follow the mark of their game"
+
+# --quiet: only the ladder.
+rm -f "$TMP"/crash-in-game.*
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/quiet" --quiet
+expect_eq "$(grep -v 'created a signing key pair' "$ERR" | grep -cv -- '--no-sandbox: each bot runs with all your rights')" 0 \
+	"--quiet prints nothing on stderr but the key's note and the sandbox warning"
+expect_contains "$OUT" "12 games; signed by" "--quiet still prints the ladder"
+
+# --resume continues the counts: cut the manifest after game 6's finished
+# record (the chain stays whole) and drop the later logs but game 7's, which
+# the resumed run recovers.  (crashy has played its second game by now: it
+# crashes no more.)
+cp -r "$TMP/run" "$TMP/cut"
+line=$(grep -n '"type":"finished","game":6,' "$TMP/cut/manifest.jsonl" | cut -d: -f1)
+head -n "$line" "$TMP/run/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
+for n in 8 9 10 11 12; do rm "$TMP/cut/games/0000$(printf %02d $n).jsonl"; done
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/cut" --resume
+ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: '; echo $?)" \
+	"after --resume the count and the forfeits include the earlier run's" || diag "$(cat "$ERR")"
+ok "$(grep '"type":"finished","game":7,' "$TMP/cut/manifest.jsonl" |
+	grep -qE '"moves":\[\[[0-9]+(,[0-9]+){3}\],\[[0-9]+(,[0-9]+){3}\]\],"ended":[0-9]{10},"recovered":true'; echo $?)" \
+	"a recovered game's record has its reply times, from its log" || diag "$(grep '"game":7,' "$TMP/cut/manifest.jsonl")"
+
+# Not a terminal, a longer run (slow bots): a line every 5 seconds.
+cat >"$TMP/slow.json" <<JSON
+{"name": "slow", "game": "rolit", "options": {"size": 6}, "players": 2,
+ "games": 6, "concurrency": 1,
+ "bots": [{"name": "a", "command": "$(zoo slow 80)"}, {"name": "b", "command": "$(zoo slow 80)"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/slow.json" --out "$TMP/slow"
+lines=$(progress_lines "$ERR" | wc -l)
+ok "$([ "$lines" -ge 2 ] && [ "$lines" -le 4 ]; echo $?)" "an 11 s run prints a line every 5 s and one at the end ($lines)" ||
+	diag "$(cat "$ERR")"
+ok "$(progress_lines "$ERR" | head -1 | grep -qE '^[1-5]/6 games, [0-9.]+/s, ETA [0-9]+s, 0 forfeits; top: [ab] [0-9]+%, [ab] [0-9]+%$'; echo $?)" \
+	"a line before the end gives the time left" || diag "$(cat "$ERR")"
+
+# On a terminal: one status line rewritten in place, ended by a newline.
+rm -f "$TMP"/crash-in-game.*
+run $PTY -- "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/tty"
+expect_eq "$RC" 0 "the run on a terminal succeeds"
+status=$(grep -a 'games, ' "$OUT" | head -1)
+expect_eq "$(printf '%s' "$status" | grep -o $'\r[0-9]*/12 games' | tr -d '\r' | tr '\n' ' ')" \
+	"1/12 games 2/12 games 3/12 games 4/12 games 5/12 games 6/12 games 7/12 games 8/12 games 9/12 games 10/12 games 11/12 games 12/12 games 12/12 games " \
+	"on a terminal each game rewrites one line"
+expect_eq "$(grep -ac 'games, ' "$OUT")" 1 "the status line stays one line"
+expect_contains "$OUT" $'\033[K' "each update clears the rest of the line"
+expect_contains "$OUT" "12 games; signed by" "the ladder follows"
+
+assert_no_leftovers
+done_testing
