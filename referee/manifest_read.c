@@ -410,7 +410,7 @@ static void start_game(struct reader *rd, long game)
 
 static void take_started(struct reader *rd, const struct record *r)
 {
-	struct cursor c = {r->games, r->games + r->games_len};
+	struct cursor c = {r->games, r->games ? r->games + r->games_len : NULL};
 	const cJSON *item;
 	long game;
 
