@@ -3,6 +3,7 @@
  */
 #include "ladder_stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,15 @@ unsigned char ladder_reasons_number(struct ladder_reasons *reasons, const char *
 	return (unsigned char)reasons->count;
 }
 
+/* A number of a record as an integer, `fallback` when it is missing or
+ * not a number (a cast of cJSON's NaN for "missing" is undefined). */
+static int64_t integer_of(const cJSON *item, int64_t fallback)
+{
+	double v = cJSON_IsNumber(item) ? item->valuedouble : NAN;
+
+	return isfinite(v) && fabs(v) < 9e18 ? (int64_t)v : fallback;
+}
+
 static int32_t clamp32(int64_t v)
 {
 	return v < 0 ? 0 : v > INT32_MAX ? INT32_MAX : (int32_t)v;
@@ -38,15 +48,15 @@ void ladder_stats_from_log(const struct game_log *log, int seats,
 	for (size_t i = 0; i < log->count; i++) {
 		const char *type = logread_string(log, i, "type");
 		const cJSON *line = log->lines[i].json;
-		int seat = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(line, "seat"));
+		int64_t seat = integer_of(cJSON_GetObjectItemCaseSensitive(line, "seat"), -1);
 
 		if (!type || seat < 0 || seat >= seats)
 			continue;
 		if (!strcmp(type, "forfeit") && !out->reason[seat])
 			out->reason[seat] = ladder_reasons_number(reasons, logread_string(log, i, "reason"));
 		else if (!strcmp(type, "action"))
-			timings_add(&t[seat], (int64_t)cJSON_GetNumberValue(
-				cJSON_GetObjectItemCaseSensitive(line, "us")));
+			timings_add(&t[seat], integer_of(
+				cJSON_GetObjectItemCaseSensitive(line, "us"), 0));
 	}
 	for (int s = 0; s < seats; s++) {
 		int64_t sum[TIMINGS_SUMMARY];
@@ -67,7 +77,7 @@ void ladder_stats_from_record(const cJSON *record, int seats,
 	const cJSON *moves = cJSON_GetObjectItemCaseSensitive(record, "moves");
 
 	memset(out, 0, sizeof *out);
-	out->ended = (int64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(record, "ended"));
+	out->ended = integer_of(cJSON_GetObjectItemCaseSensitive(record, "ended"), 0);
 	if (out->ended < 0)
 		out->ended = 0;
 	for (int s = 0; s < seats; s++) {
@@ -77,10 +87,9 @@ void ladder_stats_from_record(const cJSON *record, int seats,
 			cJSON_GetArrayItem(forfeits, s)));
 		if (cJSON_GetArraySize(m) != 1 + TIMINGS_SUMMARY)
 			continue;
-		out->turns[s] = clamp32((int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(m, 0)));
+		out->turns[s] = clamp32(integer_of(cJSON_GetArrayItem(m, 0), 0));
 		for (int k = 0; k < TIMINGS_SUMMARY; k++)
-			out->us[s][k] = clamp32((int64_t)cJSON_GetNumberValue(
-				cJSON_GetArrayItem(m, k + 1)));
+			out->us[s][k] = clamp32(integer_of(cJSON_GetArrayItem(m, k + 1), 0));
 	}
 }
 
@@ -178,9 +187,19 @@ void ladder_stats_by_bot(const struct rating_game *games,
 			 int entrants, const struct ladder_reasons *reasons,
 			 struct ladder_bot_stats *out)
 {
-	size_t most = count * RATINGS_MAX_SEATS + 1;
-	struct weighted *p50 = xmalloc(most * sizeof *p50);
-	struct weighted *p95 = xmalloc(most * sizeof *p95);
+	size_t *seats = xcalloc((size_t)entrants + 1, sizeof *seats), most = 1;
+	struct weighted *p50, *p95;
+
+	/* Room for the seats of the bot that sat most, not for every seat of
+	 * every game: a million games' figures are then megabytes, not a
+	 * hundred. */
+	for (size_t i = 0; i < count; i++)
+		for (int s = 0; s < games[i].seats; s++)
+			if (++seats[games[i].entrant[s]] > most)
+				most = seats[games[i].entrant[s]];
+	free(seats);
+	p50 = xmalloc(most * sizeof *p50);
+	p95 = xmalloc(most * sizeof *p95);
 
 	for (int e = 0; e < entrants; e++) {
 		memset(&out[e], 0, sizeof out[e]);
