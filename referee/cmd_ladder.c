@@ -232,7 +232,6 @@ static void print_csv(const struct report *rep)
 	for (int k = 0; k < rep->r->entrants; k++) {
 		int i = rep->order[k];
 		const struct ratings_entry *e = &rep->r->entry[i];
-		static const char *const status[] = {"rated", "above", "below", "unrated"};
 		const struct ladder_bot_stats *b = &rep->bots[i];
 		char elo[32] = "", why[256];	/* elo: empty when unrated */
 
@@ -241,7 +240,7 @@ static void print_csv(const struct report *rep)
 		reasons_text(rep, i, ";", ":", why, sizeof why);
 		printf("%d,%s,%s,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d,%ld,%s,%ld,"
 		       "%.3f,%.3f,%.3f\n", k + 1,
-		       rep->data->names[i], elo, status[e->status],
+		       rep->data->names[i], elo, ladder_status_word(e->status),
 		       e->status == RATINGS_RATED ? RATINGS_Z95 * e->se : 0.0,
 		       e->games, e->points, score_pct(e) / 100, e->wins, e->draws,
 		       e->losses, e->place, e->group + 1, b->forfeits, why, b->turns,
@@ -271,29 +270,14 @@ static void add_bot_stats(const struct report *rep, int i, cJSON *o)
 
 static void print_json(const struct report *rep)
 {
-	static const char *const status[] = {"rated", "above", "below", "unrated"};
 	cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "ladder");
 	char *text;
 
 	for (int k = 0; k < rep->r->entrants; k++) {
 		int i = rep->order[k];
 		const struct ratings_entry *e = &rep->r->entry[i];
-		cJSON *o = cJSON_CreateObject();
+		cJSON *o = ladder_entry_json(e, rep->data->names[i], k + 1);
 
-		cJSON_AddNumberToObject(o, "rank", k + 1);
-		cJSON_AddStringToObject(o, "bot", rep->data->names[i]);
-		cJSON_AddStringToObject(o, "status", status[e->status]);
-		cJSON_AddNumberToObject(o, "elo", e->elo);
-		if (e->status == RATINGS_RATED)
-			cJSON_AddNumberToObject(o, "ci95", RATINGS_Z95 * e->se);
-		cJSON_AddNumberToObject(o, "group", e->group + 1);
-		cJSON_AddNumberToObject(o, "games", e->games);
-		cJSON_AddNumberToObject(o, "points", e->points);
-		cJSON_AddNumberToObject(o, "pairs", e->pairs);
-		cJSON_AddNumberToObject(o, "wins", e->wins);
-		cJSON_AddNumberToObject(o, "draws", e->draws);
-		cJSON_AddNumberToObject(o, "losses", e->losses);
-		cJSON_AddNumberToObject(o, "place", e->place);
 		add_bot_stats(rep, i, o);
 		cJSON_AddItemToArray(list, o);
 	}

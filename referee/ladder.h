@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "ladder_stats.h"
 #include "problems.h"
 #include "ratings.h"
@@ -48,5 +50,15 @@ void ladder_collect(char *const *paths, int count,
 		    const struct ladder_options *options,
 		    struct ladder_data *data, struct problems *problems);
 void ladder_free(struct ladder_data *data);
+
+/* How a bot stands: "rated", "above", "below" or "unrated". */
+const char *ladder_status_word(enum ratings_status status);
+
+/* A bot's line of the ladder as JSON, as `referee ladder --format json`
+ * prints it: "rank" (when rank > 0), "bot", "status", "elo", "ci95" (when
+ * rated), "group", "games", "points", "pairs", "wins", "draws", "losses",
+ * "place".  The report adds its own fields to the same object. */
+cJSON *ladder_entry_json(const struct ratings_entry *e, const char *name,
+			 int rank);
 
 #endif

@@ -15,28 +15,16 @@
 #include "report.h"
 #include "util.h"
 
-static const char *const status_words[] = {"rated", "above", "below", "unrated"};
-
+/* A bot's line: the ladder's own fields, its interval's ends and the
+ * note of an unrated bot. */
 static cJSON *entry_json(const struct ratings_entry *e, const char *name)
 {
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = ladder_entry_json(e, name, 0);
 
-	cJSON_AddStringToObject(o, "bot", name);
-	cJSON_AddStringToObject(o, "status", status_words[e->status]);
-	cJSON_AddNumberToObject(o, "elo", e->elo);
 	if (e->status == RATINGS_RATED) {
-		cJSON_AddNumberToObject(o, "ci95", RATINGS_Z95 * e->se);
 		cJSON_AddNumberToObject(o, "lo", e->lo);
 		cJSON_AddNumberToObject(o, "hi", e->hi);
 	}
-	cJSON_AddNumberToObject(o, "group", e->group + 1);
-	cJSON_AddNumberToObject(o, "games", e->games);
-	cJSON_AddNumberToObject(o, "points", e->points);
-	cJSON_AddNumberToObject(o, "pairs", e->pairs);
-	cJSON_AddNumberToObject(o, "wins", e->wins);
-	cJSON_AddNumberToObject(o, "draws", e->draws);
-	cJSON_AddNumberToObject(o, "losses", e->losses);
-	cJSON_AddNumberToObject(o, "place", e->place);
 	if (e->note)
 		cJSON_AddStringToObject(o, "note", e->note);
 	return o;
