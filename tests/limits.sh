@@ -37,8 +37,8 @@ expect_contains "$TMP/nproc/game64.jsonl.shown.stderr" "nproc 64 64" "sandbox: -
 
 # --- --max-processes without the sandbox ------------------------------------------
 # RLIMIT_NPROC counts every process of the user and the kernel never applies
-# it to root: as root the referee runs as nobody, whose processes are few.
-unprivileged
+# it to root: as root the referee runs as a user of its own.
+unprivileged alone
 uid=$AS_UID
 py=$AS_PYTHON3
 spawner() {
