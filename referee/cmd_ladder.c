@@ -317,8 +317,8 @@ static int print_pgn(const struct ladder_data *data)
 				"players: use --format table, csv or json",
 				data->max_seats);
 	for (size_t i = 0; i < data->count; i++) {
-		const struct rating_game *g = &data->games[i];
-		const struct ladder_game_stats *st = &data->stats[i];
+		const struct rating_game *g = &data->games[data->order[i]];
+		const struct ladder_game_stats *st = &data->stats[data->order[i]];
 		const char *result = g->rank[0] < g->rank[1] ? "1-0"
 				   : g->rank[0] > g->rank[1] ? "0-1" : "1/2-1/2";
 		int out = st->reason[0] ? 0 : st->reason[1] ? 1 : -1;
@@ -419,7 +419,7 @@ static int ladder_report(char *const *paths, int count,
 	ratings_order(&r, (const char *const *)data.names, rep.order);
 	rep.bots = xcalloc((size_t)data.entrants + 1, sizeof *rep.bots);
 	ladder_stats_by_bot(data.games, data.stats, data.count, data.entrants,
-			    &data.reasons, rep.bots);
+			    &data.reasons, data.replies, rep.bots);
 	rep.name_width = 20;
 	for (int i = 0; i < data.entrants; i++)
 		if ((int)strlen(data.names[i]) > rep.name_width)

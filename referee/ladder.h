@@ -9,14 +9,16 @@
  * order of the paths), and no game may count twice: the same run given
  * twice, or the same log bytes twice.  Every problem is reported; the
  * caller rates nothing when there was one.  What is rated does not depend
- * on the order of the paths: games in the order of their logs' SHA-256,
- * entrants in name order.
+ * on the order of the paths: entrants are in name order, and whatever
+ * lists games (the PGN export) lists them in the order of their logs'
+ * SHA-256.
  */
 #ifndef ARENA_LADDER_H
 #define ARENA_LADDER_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -33,8 +35,11 @@ struct ladder_options {
 struct ladder_data {
 	int entrants;
 	char **names;             /* by entrant number, in name order */
-	struct rating_game *games;
+	struct rating_game *games;       /* as they were read */
 	struct ladder_game_stats *stats; /* of each game */
+	uint32_t *order;                 /* the games in the order of their
+					  * logs' SHA-256 */
+	struct reply_times *replies;     /* of each entrant */
 	struct ladder_reasons reasons;
 	size_t count, cap;
 	int max_seats;            /* the largest table seen */

@@ -1,13 +1,12 @@
 /*
  * What the ladder says of each bot beside its results: its forfeits by
  * reason and its reply times to turns.  A game contributes, seat by seat,
- * the reason of a forfeit and the number, median, 95th percentile and
- * longest of the seat's reply times, read from its log's forfeit and
- * action records (or, for a tournament, from the manifest's finished
- * record, which holds the same figures).  A bot's median and 95th
- * percentile are those of its games' medians and 95th percentiles, each
- * game weighted by its turns, so that both sources give the same figures
- * and a million games need no more than their summaries.
+ * the reason of a forfeit, read from its log's forfeit records (or, for a
+ * tournament, from the manifest's finished record, which says the same),
+ * and its reply times go into the bot's histogram (reply_times.h), from
+ * the log's action records (or from the manifest's "replies" records,
+ * which add up the same histograms), so both sources give the same
+ * figures and a million games need no more than kilobytes of them.
  */
 #ifndef ARENA_LADDER_STATS_H
 #define ARENA_LADDER_STATS_H
@@ -17,6 +16,7 @@
 
 #include "logread.h"
 #include "ratings.h"
+#include "reply_times.h"
 #include "timings.h"
 
 /* Forfeit reasons seen, numbered from 1 in the order met (0: none). */
@@ -26,29 +26,29 @@ struct ladder_reasons {
 };
 
 struct ladder_game_stats {
-	int64_t ended;         /* when the game ended (Unix time), 0: unknown */
+	uint32_t ended;        /* when the game ended (Unix time), 0: unknown */
 	unsigned char reason[RATINGS_MAX_SEATS];
-	int32_t turns[RATINGS_MAX_SEATS];
-	int32_t us[RATINGS_MAX_SEATS][TIMINGS_SUMMARY];
 };
 
 struct ladder_bot_stats {
 	long forfeits;
 	long *by_reason;       /* [reason number - 1] */
-	long turns;
+	uint64_t turns;
 	int64_t us[TIMINGS_SUMMARY];
 };
 
 /* The number of reason `name` (NULL: 0, no forfeit), added when new. */
 unsigned char ladder_reasons_number(struct ladder_reasons *reasons, const char *name);
 
-/* A game's figures from its (verified) log. */
+/* A game's figures from its (verified) log; each seat's reply times are
+ * added to replies[seat] (when not NULL). */
 void ladder_stats_from_log(const struct game_log *log, int seats,
 			   struct ladder_reasons *reasons,
-			   struct ladder_game_stats *out);
+			   struct ladder_game_stats *out,
+			   struct reply_times *const *replies);
 
-/* A game's figures from a manifest's finished record ("forfeits",
- * "moves"); fields it lacks count as none. */
+/* A game's forfeits from a manifest's finished record ("forfeits"); a
+ * record without it has none. */
 void ladder_stats_from_record(const cJSON *record, int seats,
 			      struct ladder_reasons *reasons,
 			      struct ladder_game_stats *out);
@@ -56,18 +56,19 @@ void ladder_stats_from_record(const cJSON *record, int seats,
 /* The seats of a game that forfeited. */
 int ladder_stats_forfeits(const struct ladder_game_stats *game, int seats);
 
-/* Adds a game's figures to a manifest's finished record: "forfeits"
- * (each seat's reason or null; only when some seat forfeited, to keep
- * the usual record short), "moves" ([turns, median, p95, max] a seat,
- * in microseconds) and "ended" (when known). */
+/* Adds a game's forfeits to a manifest's finished record: "forfeits",
+ * each seat's reason or null, only when some seat forfeited (the usual
+ * record stays within two hash blocks). */
 void ladder_stats_to_record(const struct ladder_game_stats *game, int seats,
 			    const struct ladder_reasons *reasons, cJSON *record);
 
-/* Each entrant's figures over `count` games: out[entrant], with
- * by_reason arrays of reasons->count (free with ladder_stats_free). */
+/* Each entrant's figures over `count` games and its reply times
+ * replies[entrant]: out[entrant], with by_reason arrays of
+ * reasons->count (free with ladder_stats_free). */
 void ladder_stats_by_bot(const struct rating_game *games,
 			 const struct ladder_game_stats *stats, size_t count,
 			 int entrants, const struct ladder_reasons *reasons,
+			 const struct reply_times *replies,
 			 struct ladder_bot_stats *out);
 void ladder_stats_free(struct ladder_bot_stats *bots, int entrants);
 void ladder_reasons_free(struct ladder_reasons *reasons);

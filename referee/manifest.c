@@ -77,14 +77,14 @@ static bool same_header(const cJSON *old, const cJSON *expected)
 
 struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 				long game_count, struct manifest_state *state,
-				manifest_finished_fn *on_finished, void *ctx,
+				manifest_record_fn *on_record, void *ctx,
 				char *err)
 {
 	unsigned char hash[FAIR_HASH_BYTES] = {0};
 	char *path = manifest_path(dir), prev[2 * FAIR_HASH_BYTES + 1];
 	struct journal *journal = NULL;
 	struct game_log log;
-	const char *format;
+	const char *format, *type;
 	size_t keep = 0, lines;
 
 	memset(state, 0, sizeof *state);
@@ -127,9 +127,13 @@ struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 		}
 		if (note_record(state, line->json, i, err))
 			goto out;
-		if (on_finished && !strcmp(logread_string(&log, i, "type"), "finished"))
-			on_finished(ctx, (long)cJSON_GetNumberValue(
-				cJSON_GetObjectItemCaseSensitive(line->json, "game")), line->json);
+		type = logread_string(&log, i, "type");
+		if (on_record && (!strcmp(type, "finished") || !strcmp(type, "replies"))) {
+			long game = 0;
+
+			json_get_int(line->json, "game", 1, game_count, &game);
+			on_record(ctx, type, game, line->json);
+		}
 		journal_line_hash(hash, line->bytes, line->len);
 		keep = (size_t)(line->bytes - log.buffer) + line->len + 1;
 	}

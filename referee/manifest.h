@@ -16,7 +16,7 @@
 #include "journal.h"
 
 #define MANIFEST_FILE "manifest.jsonl"
-#define MANIFEST_FORMAT "arena-manifest/2"
+#define MANIFEST_FORMAT "arena-manifest/3"
 
 /* What an earlier run of the same tournament recorded. */
 struct manifest_state {
@@ -31,19 +31,21 @@ struct manifest_state {
  * record. */
 struct journal *manifest_create(const char *dir, cJSON *header, char *err);
 
-/* Called with each "finished" record of an earlier run, in order. */
-typedef void manifest_finished_fn(void *ctx, long game, const cJSON *record);
+/* Called with each "finished" and "replies" record of an earlier run, in
+ * order; `game` is a finished record's. */
+typedef void manifest_record_fn(void *ctx, const char *type, long game,
+				const cJSON *record);
 
 /* Reads the manifest in `dir` (a cut last line, from a killed run, is
- * dropped) and opens it to append; `on_finished` (if not NULL) sees each
- * finished game's record.  Fails when the file is damaged, or
+ * dropped) and opens it to append; `on_record` (if not NULL) sees each
+ * finished game's record and each "replies" record.  Fails when the file is damaged, or
  * when its first record, but for "seq" and "id", is not `expected`: the
  * run was made by another tournament file or shard, or in another
  * format.  Returns NULL with state->complete set when there is nothing
  * left to append. */
 struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 				long game_count, struct manifest_state *state,
-				manifest_finished_fn *on_finished, void *ctx,
+				manifest_record_fn *on_record, void *ctx,
 				char *err);
 void manifest_state_free(struct manifest_state *state);
 

@@ -33,11 +33,9 @@ struct record {
 	int seat_count, rank_count;
 	int seat[RATINGS_MAX_SEATS];   /* index into the header's "bots" */
 	int rank[RATINGS_MAX_SEATS];
-	int forfeit_count, move_count;
+	int forfeit_count;
 	const char *forfeit[RATINGS_MAX_SEATS]; /* NULL: none */
 	size_t forfeit_len[RATINGS_MAX_SEATS];
-	long moves[RATINGS_MAX_SEATS][1 + TIMINGS_SUMMARY];
-	long ended;
 	const char *sha256, *key, *sig;
 	size_t sha256_len;
 	/* A started record's game numbers: the text between the brackets,
@@ -51,6 +49,9 @@ struct reader {
 	struct manifest_view *view;
 	struct problems *problems;
 	const unsigned char *trusted_key;
+	long *unreplied;                     /* games finished since the last
+					      * "replies" record */
+	size_t unreplied_count;
 	size_t line;                         /* 0-based number of this line */
 	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
 	char hash_hex[2 * FAIR_HASH_BYTES + 1];
@@ -155,45 +156,18 @@ static bool small_numbers(struct cursor *c, long max, int *out, int *count)
 	return LIT(c, "]");
 }
 
-static bool usual_moves(struct cursor *c, struct record *r);
-
-/* A finished record's ,"forfeits":[null or "reason",...] (only when some
- * seat forfeited), ,"moves":[[turns,median,p95,max],...] and ,"ended":T
- * (ladder_stats.h), when there. */
-static bool usual_figures(struct cursor *c, struct record *r)
+/* A finished record's ,"forfeits":[null or "reason",...], only there
+ * when some seat forfeited. */
+static bool usual_forfeits(struct cursor *c, struct record *r)
 {
-	if (LIT(c, ",\"forfeits\":[")) {
-		do {
-			int s = r->forfeit_count++;
-
-			if (s == RATINGS_MAX_SEATS)
-				return false;
-			if (!LIT(c, "null") && !string(c, &r->forfeit[s], &r->forfeit_len[s]))
-				return false;
-		} while (LIT(c, ","));
-		if (!LIT(c, "]"))
-			return false;
-	}
-	if (!LIT(c, ",\"moves\":["))
+	if (!LIT(c, ",\"forfeits\":["))
 		return true;
-	if (!usual_moves(c, r))
-		return false;
-	return !LIT(c, ",\"ended\":") || number(c, &r->ended);
-}
-
-/* The [[turns,median,p95,max],...] of ,"moves":[ after its bracket. */
-static bool usual_moves(struct cursor *c, struct record *r)
-{
 	do {
-		int s = r->move_count++;
+		int s = r->forfeit_count++;
 
-		if (s == RATINGS_MAX_SEATS || !LIT(c, "["))
+		if (s == RATINGS_MAX_SEATS)
 			return false;
-		for (int k = 0; k <= TIMINGS_SUMMARY; k++)
-			if ((k && !LIT(c, ",")) || !number(c, &r->moves[s][k]) ||
-			    r->moves[s][k] > INT32_MAX)
-				return false;
-		if (!LIT(c, "]"))
+		if (!LIT(c, "null") && !string(c, &r->forfeit[s], &r->forfeit_len[s]))
 			return false;
 	} while (LIT(c, ","));
 	return LIT(c, "]");
@@ -228,7 +202,7 @@ static bool read_usual(const char *line, size_t len, struct record *r)
 	    !small_numbers(&c, 99, r->rank, &r->rank_count))
 		return false;
 	r->sha256_len = 64;
-	return usual_figures(&c, r) && LIT(&c, "}") && c.p == c.end;
+	return usual_forfeits(&c, r) && LIT(&c, "}") && c.p == c.end;
 }
 
 /* --- any other layout: the strict JSON parser ------------------------------ */
@@ -264,17 +238,15 @@ static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
 	return true;
 }
 
-/* A finished record's "forfeits", "moves" and "ended", as
- * usual_figures() reads them; false when one has the wrong form. */
-static bool parsed_figures(const cJSON *o, struct record *r)
+/* A finished record's "forfeits", as usual_forfeits() reads them; false
+ * when it has the wrong form. */
+static bool parsed_forfeits(const cJSON *o, struct record *r)
 {
 	const cJSON *forfeits = cJSON_GetObjectItemCaseSensitive(o, "forfeits");
-	const cJSON *moves = cJSON_GetObjectItemCaseSensitive(o, "moves");
-	const cJSON *item, *value;
+	const cJSON *item;
 
-	if ((forfeits && !cJSON_IsArray(forfeits)) || (moves && !cJSON_IsArray(moves)) ||
-	    cJSON_GetArraySize(forfeits) > RATINGS_MAX_SEATS ||
-	    cJSON_GetArraySize(moves) > RATINGS_MAX_SEATS)
+	if ((forfeits && !cJSON_IsArray(forfeits)) ||
+	    cJSON_GetArraySize(forfeits) > RATINGS_MAX_SEATS)
 		return false;
 	cJSON_ArrayForEach(item, forfeits) {
 		int s = r->forfeit_count++;
@@ -284,21 +256,7 @@ static bool parsed_figures(const cJSON *o, struct record *r)
 		r->forfeit[s] = cJSON_IsString(item) ? item->valuestring : NULL;
 		r->forfeit_len[s] = r->forfeit[s] ? strlen(r->forfeit[s]) : 0;
 	}
-	cJSON_ArrayForEach(item, moves) {
-		int s = r->move_count++, k = 0;
-
-		if (cJSON_GetArraySize(item) != 1 + TIMINGS_SUMMARY)
-			return false;
-		cJSON_ArrayForEach(value, item) {
-			double v = cJSON_GetNumberValue(value);
-
-			if (!cJSON_IsNumber(value) || v < 0 || v > INT32_MAX || v != (double)(long)v)
-				return false;
-			r->moves[s][k++] = (long)v;
-		}
-	}
-	return !cJSON_GetObjectItemCaseSensitive(o, "ended") ||
-	       json_get_int(o, "ended", 0, LONG_MAX, &r->ended);
+	return true;
 }
 
 /* Fills r from a parsed record; false when a member has the wrong type. */
@@ -319,7 +277,7 @@ static bool read_parsed(const cJSON *o, struct record *r)
 			      USHRT_MAX, r->seat, &r->seat_count) &&
 	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "ranks"), 1, 99,
 			      r->rank, &r->rank_count) &&
-	       parsed_figures(o, r);
+	       parsed_forfeits(o, r);
 }
 
 /* --- records --------------------------------------------------------------- */
@@ -386,8 +344,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
 	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
-	v->moves = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->moves);
 	v->ended = xcalloc((size_t)v->game_count + 1, sizeof *v->ended);
+	v->replies = xcalloc((size_t)v->name_count, sizeof *v->replies);
 	v->state = xcalloc((size_t)v->game_count + 1, 1);
 	v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
 	return 0;
@@ -442,23 +400,18 @@ long manifest_log_game(const char *name, size_t len)
 	return game;
 }
 
-/* A finished record's forfeits and reply times, for the ladder: a seat
- * the record is silent about forfeited nothing and has no turns. */
-static void take_figures(struct manifest_view *v, const struct record *r)
+/* A finished record's forfeits, for the ladder: a seat the record is
+ * silent about forfeited nothing. */
+static void take_forfeits(struct manifest_view *v, const struct record *r)
 {
-	for (int s = 0; s < v->players; s++) {
-		size_t at = (size_t)r->game * (size_t)v->players + (size_t)s;
-
-		if (s < r->forfeit_count && r->forfeit[s]) {
+	for (int s = 0; s < v->players && s < r->forfeit_count; s++)
+		if (r->forfeit[s]) {
 			char *name = strndup(r->forfeit[s], r->forfeit_len[s]);
 
-			v->forfeit[at] = ladder_reasons_number(&v->reasons, name);
+			v->forfeit[(size_t)r->game * (size_t)v->players + (size_t)s] =
+				ladder_reasons_number(&v->reasons, name);
 			free(name);
 		}
-		for (int k = 0; s < r->move_count && k <= TIMINGS_SUMMARY; k++)
-			v->moves[at][k] = (int32_t)r->moves[s][k];
-	}
-	v->ended[r->game] = r->ended;
 }
 
 static void take_finished(struct reader *rd, const struct record *r)
@@ -499,9 +452,36 @@ static void take_finished(struct reader *rd, const struct record *r)
 		v->seats[r->game * v->players + s] = (unsigned short)r->seat[s];
 		v->ranks[r->game * v->players + s] = (unsigned char)r->rank[s];
 	}
-	take_figures(v, r);
+	take_forfeits(v, r);
 	v->state[r->game] = MANIFEST_FINISHED;
 	v->finished++;
+	if (!(rd->unreplied_count & (rd->unreplied_count + 1)))
+		rd->unreplied = xrealloc(rd->unreplied, 2 * (rd->unreplied_count + 1) *
+					 sizeof *rd->unreplied);
+	rd->unreplied[rd->unreplied_count++] = r->game;
+}
+
+/* A "replies" record: each bot's reply times since the one before, added
+ * to the bot's; its time is when the games finished since then ended. */
+static void take_replies(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
+	long at = -1, index;
+
+	if (!json_get_int(o, "at", 0, UINT32_MAX, &at) || at < 0 || !cJSON_IsArray(bots)) {
+		problem(rd, "a replies record needs \"at\" and \"bots\"");
+		return;
+	}
+	cJSON_ArrayForEach(bot, bots)
+		if ((index = -1, !json_get_int(bot, "bot", 0, v->name_count - 1, &index)) ||
+		    index < 0 || !reply_times_add_json(&v->replies[index], bot))
+			problem(rd, "a bot's reply times must be {\"bot\":N,\"turns\":N,"
+				"\"max\":US,\"us\":[[FLOOR,COUNT],...]} with N one "
+				"of the %d \"bots\"", v->name_count);
+	for (size_t i = 0; i < rd->unreplied_count; i++)
+		v->ended[rd->unreplied[i]] = (uint32_t)at;
+	rd->unreplied_count = 0;
 }
 
 /* The signature line: its one canonical form, and a valid signature of the
@@ -585,6 +565,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		take_started(rd, &r);
 	} else if (r.game && is_type(&r, "finished")) {
 		take_finished(rd, &r);
+	} else if (!usual && is_type(&r, "replies")) {
+		take_replies(rd, o);
 	}
 	cJSON_Delete(o);
 	journal_line_hash(rd->hash, line, len);
@@ -658,6 +640,7 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 	}
 	rc = read_lines(&rd, fd);
 	close(fd);
+	free(rd.unreplied);
 	if (!rc && !rd.signed_) {
 		problems_add(problems, path, "not signed: the tournament has not "
 			     "finished (finish it with --resume)");
@@ -681,8 +664,8 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->seats);
 	free(view->ranks);
 	free(view->forfeit);
-	free(view->moves);
 	free(view->ended);
+	free(view->replies);
 	ladder_reasons_free(&view->reasons);
 	free(view->state);
 	free(view->sha256);

@@ -2,7 +2,7 @@
  * Reading a tournament's finished manifest (docs/TOURNAMENTS.md) to check
  * its folder and to rate its games: the hash chain and the signature are
  * checked, and what the manifest says of each finished game is kept (its
- * seats, its ranks and its log's SHA-256).  A manifest holds about one
+ * seats, its ranks and its log's SHA-256), and of each bot's reply times.  A manifest holds about one
  * record a game, so the reader streams the file and reads the records
  * the referee writes in their usual layout without a general JSON parser
  * (any other layout still goes through the strict one): a million games'
@@ -38,13 +38,12 @@ struct manifest_view {
 	 * 40 MB): */
 	unsigned short *seats;        /* [g * players + s], once finished: */
 	unsigned char *ranks;         /* index into names, and rank */
-	/* What a finished record says of each seat (0 and no turns when it
-	 * says nothing): its forfeit's number in `reasons`, and its turns,
-	 * median, 95th percentile and longest reply in microseconds; and
-	 * when the game ended. */
+	/* What a finished record says of each seat: its forfeit's number in
+	 * `reasons` (0: none); and when the game ended, from the "replies"
+	 * record after it (0 when none says). */
 	unsigned char *forfeit;       /* [g * players + s] */
-	int32_t (*moves)[1 + TIMINGS_SUMMARY]; /* [g * players + s] */
-	int64_t *ended;               /* [g]: Unix time, 0 when not said */
+	uint32_t *ended;              /* [g] */
+	struct reply_times *replies;  /* by bot, as the "replies" records add up */
 	struct ladder_reasons reasons;
 	unsigned char *state;         /* enum manifest_game_state */
 	unsigned char (*sha256)[32];  /* of each finished game's log */

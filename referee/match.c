@@ -21,7 +21,6 @@
 #include "json.h"
 #include "records.h"
 #include "table.h"
-#include "timings.h"
 #include "util.h"
 
 #define REASON_LEN MATCH_REASON_LEN
@@ -71,7 +70,6 @@ struct game_run {
 	struct game_outcome *outcome;
 	cJSON *forfeits;
 	int64_t used_ns[GAME_MAX_SEATS];
-	struct timings moves[GAME_MAX_SEATS]; /* reply times to turn, us */
 	bool failed;           /* the log could not be written */
 	bool playing;          /* past the opening: faults have a move number */
 	char *err;
@@ -606,7 +604,7 @@ static void play_turn(struct game_run *g, int seat)
 	}
 	/* Recorded before it is applied: the draws it causes follow it, and
 	 * an illegal action stays in the log for anyone to check. */
-	timings_add(&g->moves[seat], took / 1000);
+	reply_times_add(&g->outcome->replies[seat], took / 1000);
 	if (g->journal)
 		record(g, records_action(seat, action, took / 1000));
 	if (table_apply(&g->table, action, &g->draws, err)) {
@@ -720,13 +718,7 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 	    journal_sign(g.journal, match->config.key, game_id, err))
 		g.failed = true;
 	rc = g.failed ? -1 : 0;
-	for (int s = 0; s < seats; s++) {
-		outcome->moves[s] = (int)g.moves[s].count;
-		timings_summarize(&g.moves[s], outcome->move_us[s]);
-	}
 out:
-	for (int s = 0; s < seats; s++)
-		timings_free(&g.moves[s]);
 	sodium_memzero(key, sizeof key);
 	sodium_memzero(secret, sizeof secret);
 	journal_free(g.journal);

@@ -14,6 +14,7 @@
 #include "bot.h"
 #include "games/game.h"
 #include "keys.h"
+#include "reply_times.h"
 #include "util.h"
 #include "wire.h"
 
@@ -64,10 +65,8 @@ struct game_outcome {
 	int fault_move[GAME_MAX_SEATS];
 	char reason[GAME_MAX_SEATS][MATCH_REASON_LEN];
 	char detail[GAME_MAX_SEATS][MATCH_DETAIL_LEN];
-	/* Each seat's turns answered, and the median, 95th percentile and
-	 * longest of their reply times in microseconds (0 without turns). */
-	int moves[GAME_MAX_SEATS];
-	int64_t move_us[GAME_MAX_SEATS][3];
+	/* Each seat's reply times to its turns. */
+	struct reply_times replies[GAME_MAX_SEATS];
 };
 
 struct match;

@@ -121,37 +121,88 @@ static uint64_t kind_hash(const struct rating_game *g)
 	return h;
 }
 
-/* Groups the games into f->kinds (in the order of their first game, so
- * the fit's sums are in an order the games' order fixes) and counts each
- * kind's games, through an open-addressing table of kind numbers. */
+/* A kind's place in the canonical order of kinds: seat by seat, by
+ * entrant, rank and team. */
+static int kind_order(const void *pa, const void *pb)
+{
+	const struct rating_game *a = pa, *b = pb;
+
+	if (a->seats != b->seats)
+		return a->seats - b->seats;
+	for (int k = 0; k < a->seats; k++) {
+		int d = a->entrant[k] != b->entrant[k] ? a->entrant[k] - b->entrant[k]
+			: a->rank[k] != b->rank[k] ? a->rank[k] - b->rank[k]
+			: a->team[k] - b->team[k];
+
+		if (d)
+			return d;
+	}
+	return 0;
+}
+
+/* Puts `kind` in the open-addressing table (of kind numbers, SIZE_MAX
+ * where empty) and returns its slot. */
+static size_t kind_slot(const struct fit *f, const size_t *slot, size_t mask,
+			const struct rating_game *kind)
+{
+	size_t i = kind_hash(kind) & mask;
+
+	while (slot[i] != SIZE_MAX && !same_kind(&f->kinds[slot[i]], kind))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Groups the games into f->kinds, counting each kind's games, then puts
+ * the kinds in their canonical order: the fit's sums then come in the
+ * same order whatever the order of the games.  The table grows with the
+ * kinds, which a field of a few bots keeps to dozens however many games
+ * it plays. */
 static void count_kinds(struct fit *f)
 {
-	size_t size = 16, mask;
-	size_t *slot;
+	size_t size = 64, mask = size - 1, cap = 32;
+	size_t *slot = xmalloc(size * sizeof(*slot));
+	struct { struct rating_game kind; unsigned weight; } *sorted;
 
-	while (size < 2 * f->count)
-		size *= 2;
-	mask = size - 1;
-	slot = xmalloc(size * sizeof(*slot));
-	for (size_t i = 0; i < size; i++)
-		slot[i] = SIZE_MAX;
-	f->kinds = xmalloc((f->count ? f->count : 1) * sizeof(*f->kinds));
-	f->weight = xmalloc((f->count ? f->count : 1) * sizeof(*f->weight));
+	memset(slot, 0xff, size * sizeof(*slot));
+	f->kinds = xmalloc(cap * sizeof(*f->kinds));
+	f->weight = xmalloc(cap * sizeof(*f->weight));
 	f->kind_count = 0;
 	for (size_t g = 0; g < f->count; g++) {
-		size_t i = kind_hash(&f->games[g]) & mask;
+		size_t i = kind_slot(f, slot, mask, &f->games[g]);
 
-		while (slot[i] != SIZE_MAX &&
-		       !same_kind(&f->kinds[slot[i]], &f->games[g]))
-			i = (i + 1) & mask;
 		if (slot[i] == SIZE_MAX) {
+			if (f->kind_count == cap) {
+				cap *= 2;
+				f->kinds = xrealloc(f->kinds, cap * sizeof(*f->kinds));
+				f->weight = xrealloc(f->weight, cap * sizeof(*f->weight));
+			}
 			slot[i] = f->kind_count;
 			f->kinds[f->kind_count] = f->games[g];
 			f->weight[f->kind_count++] = 0;
+			if (2 * f->kind_count > size) {
+				size *= 2;
+				mask = size - 1;
+				slot = xrealloc(slot, size * sizeof(*slot));
+				memset(slot, 0xff, size * sizeof(*slot));
+				for (size_t k = 0; k < f->kind_count; k++)
+					slot[kind_slot(f, slot, mask, &f->kinds[k])] = k;
+				i = kind_slot(f, slot, mask, &f->games[g]);
+			}
 		}
 		f->weight[slot[i]]++;
 	}
 	free(slot);
+	sorted = xmalloc((f->kind_count + 1) * sizeof(*sorted));
+	for (size_t k = 0; k < f->kind_count; k++) {
+		sorted[k].kind = f->kinds[k];
+		sorted[k].weight = f->weight[k];
+	}
+	qsort(sorted, f->kind_count, sizeof(*sorted), kind_order);
+	for (size_t k = 0; k < f->kind_count; k++) {
+		f->kinds[k] = sorted[k].kind;
+		f->weight[k] = sorted[k].weight;
+	}
+	free(sorted);
 }
 
 /* Kosaraju's two depth-first searches over the "scored against" graph. */

@@ -15,21 +15,26 @@
 #define ARENA_RATINGS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define RATINGS_MAX_SEATS 8
+/* Entrants are numbered in 16 bits: a million games' results then take
+ * 34 MB.  (A field of that size could not be fitted anyway: the
+ * covariance alone would take gigabytes.) */
+#define RATINGS_MAX_ENTRANTS INT16_MAX
 
 /* The two-sided 95% normal quantile used for every interval. */
 #define RATINGS_Z95 1.959963984540054
 
 /* One finished game.  rank[k] is 1 for the winner(s) and equal ranks are
- * ties, as in struct game_result; team[k] is -1 for a seat that plays
+ * ties (up to 99), as in struct game_result; team[k] is -1 for a seat that plays
  * alone, or a team number shared by partners (who must share a rank, and
  * every team of a game must have as many seats as the others). */
 struct rating_game {
-	int seats;
-	int entrant[RATINGS_MAX_SEATS];
-	int rank[RATINGS_MAX_SEATS];
-	int team[RATINGS_MAX_SEATS];
+	int8_t seats;
+	int8_t rank[RATINGS_MAX_SEATS];
+	int8_t team[RATINGS_MAX_SEATS];
+	int16_t entrant[RATINGS_MAX_SEATS];
 };
 
 struct ratings_options {

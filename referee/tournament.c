@@ -23,6 +23,7 @@
 #include "ladder_stats.h"
 #include "logread.h"
 #include "manifest.h"
+#include "manifest_replies.h"
 #include "progress.h"
 #include "util.h"
 #include "verify.h"
@@ -45,6 +46,10 @@ struct run_state {
 	int *aborted;
 	char **names;           /* of the bots, for the progress line */
 	struct ladder_reasons reasons; /* forfeit reasons met in this run */
+	struct replies_ledger replies; /* reply times not yet in the manifest */
+	long *unreplied;        /* an earlier run's games after its last
+				 * "replies" record */
+	size_t unreplied_count;
 	int next_table;         /* next table to hand out */
 	struct progress progress;
 	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
@@ -117,6 +122,29 @@ static cJSON *finished_record(const struct run_state *st, long game,
 	return r;
 }
 
+/* The bots at the seats of game `game`, by bot number. */
+static void seated_bots(const struct run_state *st, long game, int *bots)
+{
+	for (int s = 0; s < st->schedule->players; s++)
+		bots[s] = st->schedule->games[game - 1].seating[s];
+}
+
+/* A finished game's forfeits and, for the next "replies" record, its
+ * reply times, from its log. */
+static void add_log_replies(struct run_state *st, long game,
+			    const struct game_log *log,
+			    struct ladder_game_stats *figures)
+{
+	struct reply_times *replies[GAME_MAX_SEATS];
+	int bots[GAME_MAX_SEATS];
+
+	seated_bots(st, game, bots);
+	for (int s = 0; s < st->schedule->players; s++)
+		replies[s] = &st->replies.pending[bots[s]];
+	ladder_stats_from_log(log, st->schedule->players, &st->reasons, figures, replies);
+	st->replies.games++;
+}
+
 /* A log an earlier run left for a game the manifest does not list as
  * finished: kept as finished when it is complete and verifies (the run
  * stopped between the two writes), otherwise set aside as aborted. */
@@ -126,7 +154,6 @@ static int settle_leftover(struct run_state *st, long game)
 	char hash[FILES_SHA256_HEX], verr[ERR_LEN];
 	struct verify_summary summary;
 	struct ladder_game_stats figures;
-	struct stat log_stat;
 	struct game_log log;
 	int rc = 0, ranks[GAME_MAX_SEATS];
 
@@ -140,8 +167,7 @@ static int settle_leftover(struct run_state *st, long game)
 	    logread_ranks(&log, ranks, GAME_MAX_SEATS) == st->schedule->players) {
 		cJSON *r = finished_record(st, game, hash, ranks);
 
-		ladder_stats_from_log(&log, st->schedule->players, &st->reasons, &figures);
-		figures.ended = stat(path, &log_stat) ? 0 : log_stat.st_mtime;
+		add_log_replies(st, game, &log, &figures);
 		ladder_stats_to_record(&figures, st->schedule->players, &st->reasons, r);
 		cJSON_AddBoolToObject(r, "recovered", true);
 		rc = record(st, r);
@@ -166,30 +192,52 @@ static int settle_leftover(struct run_state *st, long game)
 	return rc;
 }
 
-/* The bots at the seats of game `game`, by bot number. */
-static void seated_bots(const struct run_state *st, long game, int *bots)
-{
-	for (int s = 0; s < st->schedule->players; s++)
-		bots[s] = st->schedule->games[game - 1].seating[s];
-}
-
-/* A game an earlier run finished, for the standings and the forfeits. */
-static void earlier_game(void *ctx, long game, const cJSON *record)
+/* Each record of an earlier run that open_manifest needs: a finished
+ * game, for the standings and the forfeits, and to know the games whose
+ * reply times are in no "replies" record yet; a "replies" record. */
+static void earlier_record(void *ctx, const char *type, long game,
+			   const cJSON *record)
 {
 	struct run_state *st = ctx;
 	const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(record, "ranks");
 	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
 	struct ladder_game_stats figures;
 
-	if (game < 1 || game > st->schedule->game_count ||
-	    cJSON_GetArraySize(ranks) != players)
-		return; /* an older record, or a damaged one: manifest.c says so */
+	if (!strcmp(type, "replies")) {
+		st->unreplied_count = 0;
+		return;
+	}
+	if (game < 1 || cJSON_GetArraySize(ranks) != players)
+		return; /* a damaged record: manifest.c says so */
+	if (!(st->unreplied_count & (st->unreplied_count + 1)))
+		st->unreplied = xrealloc(st->unreplied, 2 * (st->unreplied_count + 1) *
+					 sizeof *st->unreplied);
+	st->unreplied[st->unreplied_count++] = game;
 	for (int s = 0; s < players; s++)
 		rank[s] = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(ranks, s));
 	ladder_stats_from_record(record, players, &st->reasons, &figures);
 	seated_bots(st, game, bots);
 	progress_game(&st->progress, bots, rank, players,
 		      ladder_stats_forfeits(&figures, players), true);
+}
+
+/* The reply times of the earlier run's games after its last "replies"
+ * record (it stopped before the next one), read again from their logs. */
+static void add_unreplied(struct run_state *st)
+{
+	for (size_t i = 0; i < st->unreplied_count; i++) {
+		char *path = worker_log_path(st->run->out_dir, st->unreplied[i]);
+		struct ladder_game_stats figures;
+		struct game_log log;
+		char err[ERR_LEN];
+
+		if (!logread_load(path, &log, err)) {
+			add_log_replies(st, st->unreplied[i], &log, &figures);
+			logread_free(&log);
+		}
+		free(path);
+	}
+	st->unreplied_count = 0;
 }
 
 static int open_manifest(struct run_state *st)
@@ -207,7 +255,7 @@ static int open_manifest(struct run_state *st)
 	}
 	now = header(st, NULL);
 	st->manifest = manifest_reopen(dir, now, st->schedule->game_count, &old,
-				       earlier_game, st, st->err);
+				       earlier_record, st, st->err);
 	cJSON_Delete(now);
 	if (!st->manifest && !old.complete) {
 		manifest_state_free(&old);
@@ -223,6 +271,7 @@ static int open_manifest(struct run_state *st)
 	manifest_state_free(&old);
 	if (record(st, manifest_record("resumed", 0)))
 		return -1;
+	add_unreplied(st);
 	for (long n = 1; n <= st->schedule->game_count; n++)
 		if (in_shard(st, st->schedule->games[n - 1].table) &&
 		    !st->finished[n] && settle_leftover(st, n))
@@ -274,29 +323,40 @@ static int dispatch(struct run_state *st, struct worker *w)
 	return 0;
 }
 
-/* The fields of a worker's "F" line after the hash (worker.h): the ranks
- * and the game's figures.  -1 when the line is not whole. */
-static int take_finished(struct run_state *st, char *fields, int *rank,
-			 struct ladder_game_stats *game)
+/* The fields of a worker's "F" line after the hash (worker.h), each
+ * after a space: the ranks, the forfeits ("-": none), and the reply times
+ * (added to the bots' pending ones).  -1 when the line is not that. */
+static int take_finished(struct run_state *st, long game, const char *fields,
+			 int *rank, struct ladder_game_stats *figures)
 {
-	int players = st->schedule->players, i = 0;
-	char *word, *save = NULL;
+	int players = st->schedule->players, bots[GAME_MAX_SEATS];
+	const char *p = fields;
 
-	memset(game, 0, sizeof *game);
-	for (; i < 3 * players && (word = strtok_r(i ? NULL : fields, " ", &save)); i++) {
+	memset(figures, 0, sizeof *figures);
+	seated_bots(st, game, bots);
+	for (int i = 0; i < 3 * players; i++) {
 		int s = i % players;
+		size_t len = *p == ' ' ? strcspn(++p, " ") : 0;
+		char *end, *reason;
 
-		if (i < players)
-			rank[s] = atoi(word);
-		else if (i < 2 * players)
-			game->reason[s] = ladder_reasons_number(&st->reasons,
-								strcmp(word, "-") ? word : NULL);
-		else if (sscanf(word, "%" SCNd32 "/%" SCNd32 "/%" SCNd32 "/%" SCNd32,
-				&game->turns[s], &game->us[s][TIMINGS_MEDIAN],
-				&game->us[s][TIMINGS_P95], &game->us[s][TIMINGS_MAX]) != 4)
+		if (!len)
 			return -1;
+		if (i < players) {
+			rank[s] = (int)strtol(p, &end, 10);
+			if (end != p + len || rank[s] < 1 || rank[s] > players)
+				return -1;
+		} else if (i < 2 * players && (len > 1 || *p != '-')) {
+			reason = strndup(p, len);
+			figures->reason[s] = ladder_reasons_number(&st->reasons, reason);
+			free(reason);
+		} else if (i >= 2 * players &&
+			   reply_times_add_text(&st->replies.pending[bots[s]], p) != p + len) {
+			return -1;
+		}
+		p += len;
 	}
-	return i == 3 * players ? 0 : -1;
+	st->replies.games++;
+	return *p ? -1 : 0;
 }
 
 /* Handles one line from a worker. */
@@ -315,13 +375,14 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 
 		sscanf(end, " %64s", hash);
 		end += 1 + strlen(hash);
-		if (take_finished(st, end, rank, &figures))
+		if (game < 1 || game > st->schedule->game_count ||
+		    take_finished(st, game, end, rank, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
 		r = finished_record(st, game, hash, rank);
-		figures.ended = time(NULL);
 		ladder_stats_to_record(&figures, players, &st->reasons, r);
-		if (record(st, r))
+		if (record(st, r) || (replies_ledger_due(&st->replies, false) &&
+				      record(st, replies_ledger_record(&st->replies))))
 			return -1;
 		st->finished[game] = true;
 		seated_bots(st, game, bots);
@@ -455,6 +516,7 @@ int tournament_play(const struct tournament_spec *spec,
 	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.names = xcalloc((size_t)spec->bot_count, sizeof *st.names);
+	replies_ledger_init(&st.replies, spec->bot_count);
 	for (int b = 0; b < spec->bot_count; b++)
 		st.names[b] = spec->bots[b].name;
 	progress_init(&st.progress, st.names, spec->bot_count,
@@ -498,7 +560,10 @@ int tournament_play(const struct tournament_spec *spec,
 		for (long n = 1; n <= schedule->game_count; n++)
 			finished += st.finished[n];
 		cJSON_AddNumberToObject(r, "finished", (double)finished);
-		rc = record(&st, r) || journal_sign(st.manifest, run->key, st.id, err);
+		if (replies_ledger_due(&st.replies, true) &&
+		    record(&st, replies_ledger_record(&st.replies)))
+			rc = -1;
+		rc = rc || record(&st, r) || journal_sign(st.manifest, run->key, st.id, err);
 	}
 out:
 	if (rc == 1) {
@@ -513,5 +578,7 @@ out:
 	free(st.names);
 	progress_free(&st.progress);
 	ladder_reasons_free(&st.reasons);
+	replies_ledger_free(&st.replies);
+	free(st.unreplied);
 	return rc ? -1 : 0;
 }

@@ -67,10 +67,10 @@ static const char **hidden_from(const struct tournament_spec *spec, int self)
 }
 
 /* What the "F" line says of a finished game after its log's hash, seat
- * by seat: the ranks; each forfeit's reason, or "-"; the turns answered
- * and the median, 95th percentile and longest reply in microseconds. */
-static const char *finished_fields(const struct game_outcome *o, int players,
-				   char *buf, size_t size)
+ * by seat: the ranks; each forfeit's reason, or "-"; the reply times to
+ * turns (reply_times.h's short form). */
+static size_t finished_fields(const struct game_outcome *o, int players,
+			      char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -79,12 +79,11 @@ static const char *finished_fields(const struct game_outcome *o, int players,
 	for (int s = 0; s < players; s++)
 		len += (size_t)snprintf(buf + len, size - len, " %s",
 					o->forfeited[s] ? o->reason[s] : "-");
-	for (int s = 0; s < players; s++)
-		len += (size_t)snprintf(buf + len, size - len, " %d/%lld/%lld/%lld",
-					o->moves[s], (long long)o->move_us[s][0],
-					(long long)o->move_us[s][1],
-					(long long)o->move_us[s][2]);
-	return buf;
+	for (int s = 0; s < players && len + 1 < size; s++) {
+		buf[len++] = ' ';
+		len += (size_t)reply_times_to_text(&o->replies[s], buf + len, size - len);
+	}
+	return len < size ? len : size - 1;
 }
 
 /* Plays the listed games of one table with one set of bot processes. */
@@ -130,8 +129,10 @@ static void play_table(const struct worker_job *job, int table,
 	for (int g = 0; g < count; g++) {
 		const struct scheduled_game *game = &job->schedule->games[games[g] - 1];
 		char *log = worker_log_path(job->out_dir, games[g]);
-		char hash[FILES_SHA256_HEX], fields[GAME_MAX_SEATS * 128];
+		static char line[WORKER_LINE_MAX - 1];
+		char hash[FILES_SHA256_HEX];
 		struct game_outcome outcome;
+		size_t len;
 		int seating[GAME_MAX_SEATS];
 
 		/* Seats name bots of the spec; the match knows them by their
@@ -146,8 +147,11 @@ static void play_table(const struct worker_job *job, int table,
 			say(out, "E %ld %s\n", games[g], err);
 			_exit(1);
 		}
-		say(out, "F %ld %s%s\n", games[g], hash,
-		    finished_fields(&outcome, players, fields, sizeof fields));
+		len = (size_t)snprintf(line, sizeof line, "F %ld %s", games[g], hash);
+		len += finished_fields(&outcome, players, line + len, sizeof line - len - 1);
+		line[len++] = '\n';
+		if (write(out, line, len) != (ssize_t)len)
+			_exit(1);
 		free(log);
 	}
 	match_finish(match, NULL);

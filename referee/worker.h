@@ -32,11 +32,15 @@ struct worker_job {
 	const struct referee_key *key;
 };
 
+/* A finished game's line holds each seat's reply-time histogram: a few
+ * kilobytes at the very most. */
+#define WORKER_LINE_MAX 65536
+
 struct worker {
 	pid_t pid;
 	int to, from;
 	int table;          /* being played, or -1 */
-	char buf[8192];
+	char buf[WORKER_LINE_MAX];
 	size_t len;
 };
 

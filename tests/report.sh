@@ -129,10 +129,11 @@ assert d['manifest']['bad_logs'] == ['games/000003.jsonl'] and d['manifest']['ha
 ok $? "a tampered log is listed as failing, and its hash no longer the manifest's"
 
 # --- a stopped run ------------------------------------------------------------------------
-# The manifest without its last three records (the last game's "finished",
-# "complete" and the signature): that game's log counts as being played.
+# The manifest without its last four records (the last game's "finished",
+# "replies", "complete" and the signature): that game's log counts as being
+# played.
 cp -r "$D" "$TMP/cut"
-head -n -3 "$D/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
+head -n -4 "$D/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
 expect_exit 0 "$REFEREE" report "$TMP/cut"
 $HTMLTOOL "$TMP/cut/report/index.html" data >"$TMP/cut.json"
 "$PYTHON3" -c "import json, sys

@@ -342,14 +342,14 @@ expect_contains "$ERR" "made by a different tournament file" "resume refuses ano
 rm -rf "$TMP/old"
 cp -r "$TMP/full" "$TMP/old"
 $LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/old/manifest.jsonl" "$KEYDIR/referee.key" \
-	sub 0 '"format":"arena-manifest/2"' '"format":"arena-manifest/1"'
+	sub 0 '"format":"arena-manifest/3"' '"format":"arena-manifest/2"'
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/old" --resume
-expect_eq "$(tail -n 1 "$ERR")" "referee tournament: $TMP/old/manifest.jsonl is in format arena-manifest/1, which this referee cannot resume (it writes arena-manifest/2): finish the run with the referee that started it, or start again with another --out" \
-	"resume refuses a manifest of format 1, naming it"
+expect_eq "$(tail -n 1 "$ERR")" "referee tournament: $TMP/old/manifest.jsonl is in format arena-manifest/2, which this referee cannot resume (it writes arena-manifest/3): finish the run with the referee that started it, or start again with another --out" \
+	"resume refuses a manifest of format 2, naming it"
 expect_exit 1 "$REFEREE" ladder "$TMP/old"
-expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/1, which this referee does not read (it reads arena-manifest/2): give the folder of its logs, $TMP/old/games, instead
+expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee does not read (it reads arena-manifest/3): give the folder of its logs, $TMP/old/games, instead
 referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log" \
-	"the ladder refuses a manifest of format 1, naming it"
+	"the ladder refuses a manifest of format 2, naming it"
 expect_exit 0 "$REFEREE" ladder "$TMP/old/games"
 expect_contains "$OUT" "24 games" "... and rates its folder of logs"
 

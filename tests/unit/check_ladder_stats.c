@@ -1,8 +1,8 @@
 /*
- * Unit tests for timings.c and ladder_stats.c: the median, 95th
- * percentile and largest of reply times, a game's figures to and from a
- * manifest's finished record, and a bot's figures over games (forfeits
- * by reason, medians and 95th percentiles weighted by turns).
+ * Unit tests for timings.c, reply_times.c and ladder_stats.c: the median,
+ * 95th percentile and largest of reply times, exactly and as histograms
+ * (their buckets, their JSON and worker forms), a game's forfeits to and
+ * from a manifest's finished record, and a bot's figures.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,27 +33,120 @@ START_TEST(percentiles)
 }
 END_TEST
 
+/* Every bucket's floor is in that bucket and the one before it ends
+ * just below; below 32 µs each time has a bucket. */
+START_TEST(buckets)
+{
+	for (int b = 0; b < REPLY_TIMES_BUCKETS; b++) {
+		ck_assert_int_eq(reply_times_bucket(reply_times_floor(b)), b);
+		if (b)
+			ck_assert_int_eq(reply_times_bucket(reply_times_floor(b) - 1), b - 1);
+	}
+	ck_assert_int_eq(reply_times_bucket(31), 31);
+	ck_assert_int_eq(reply_times_floor(32), 32);
+	ck_assert_int_eq(reply_times_floor(47), 62);  /* 62 and 63 */
+	ck_assert_int_eq(reply_times_floor(48), 64);
+	ck_assert_int_eq(reply_times_bucket(-5), 0);
+	ck_assert_int_eq(reply_times_bucket(INT64_MAX), REPLY_TIMES_BUCKETS - 1);
+	ck_assert_int_eq(reply_times_bucket(REPLY_TIMES_LIMIT_US), REPLY_TIMES_BUCKETS - 1);
+}
+END_TEST
+
+START_TEST(histogram_percentiles)
+{
+	struct reply_times t = {0};
+
+	ck_assert_int_eq(reply_times_percentile(&t, 50), 0);
+	/* 1..20 backwards: exact below 32 µs, nearest rank 10 and 19. */
+	for (int v = 20; v >= 1; v--)
+		reply_times_add(&t, v);
+	ck_assert_int_eq(t.turns, 20);
+	ck_assert_int_eq(reply_times_percentile(&t, 50), 10);
+	ck_assert_int_eq(reply_times_percentile(&t, 95), 19);
+	ck_assert_int_eq(t.max, 20);
+	/* Above, the middle of the bucket: 992..1023 µs is one bucket
+	 * (1024 = 16 << 6 starts the next), so 1010 reads as 1007, within
+	 * 3.2% of any time in it; never above the longest. */
+	memset(&t, 0, sizeof t);
+	reply_times_add(&t, 1010);
+	ck_assert_int_eq(reply_times_floor(reply_times_bucket(1010)), 992);
+	ck_assert_int_eq(reply_times_percentile(&t, 50), 1007);
+	t.max = 1000;
+	ck_assert_int_eq(reply_times_percentile(&t, 50), 1000);
+	t.max = 1010;
+	reply_times_add(&t, 5000);
+	reply_times_add(&t, 5000);
+	ck_assert_int_eq(reply_times_percentile(&t, 50), 5000 / 256 * 256 + 127);
+	ck_assert_int_eq(reply_times_percentile(&t, 95), 4991);
+	for (int64_t us = 32; us < 100000000; us = us * 5 / 4) {
+		struct reply_times one = {0};
+		int64_t read;
+
+		reply_times_add(&one, us);
+		one.max = INT64_MAX;  /* no clamp */
+		read = reply_times_percentile(&one, 50);
+		ck_assert(llabs(read - us) * 1000 <= us * 32);
+	}
+}
+END_TEST
+
+START_TEST(histogram_json_and_text)
+{
+	struct reply_times t = {0}, back = {0};
+	cJSON *o = cJSON_CreateObject();
+	char *text, buf[256];
+
+	reply_times_add(&t, 7);
+	reply_times_add(&t, 7);
+	reply_times_add(&t, 1010);
+	reply_times_put_json(&t, o);
+	text = cJSON_PrintUnformatted(o);
+	ck_assert_str_eq(text, "{\"turns\":3,\"max\":1010,\"us\":[[7,2],[992,1]]}");
+	ck_assert(reply_times_add_json(&back, o));
+	ck_assert_int_eq(memcmp(&t, &back, sizeof t), 0);
+	free(text);
+	cJSON_Delete(o);
+	/* Not a floor, counts that do not add up, a floor above max. */
+	for (int i = 0; i < 4; i++) {
+		static const char *const bad[] = {
+			"{\"turns\":1,\"max\":1010,\"us\":[[1000,1]]}",
+			"{\"turns\":2,\"max\":10,\"us\":[[7,1]]}",
+			"{\"turns\":1,\"max\":5,\"us\":[[7,1]]}",
+			"{\"turns\":1,\"max\":-1,\"us\":[[0,1]]}",
+		};
+
+		o = cJSON_Parse(bad[i]);
+		ck_assert(!reply_times_add_json(&back, o));
+		ck_assert_int_eq(memcmp(&t, &back, sizeof t), 0);
+		cJSON_Delete(o);
+	}
+	ck_assert_int_eq(reply_times_to_text(&t, buf, sizeof buf), 14);
+	ck_assert_str_eq(buf, "1010,7:2,111:1");
+	memset(&back, 0, sizeof back);
+	ck_assert_ptr_eq(reply_times_add_text(&back, buf), buf + 14);
+	ck_assert_int_eq(memcmp(&t, &back, sizeof t), 0);
+	ck_assert_ptr_null(reply_times_add_text(&back, "10,448:1"));
+	ck_assert_ptr_null(reply_times_add_text(&back, "x"));
+}
+END_TEST
+
 START_TEST(from_record)
 {
 	struct ladder_reasons reasons = {0};
 	struct ladder_game_stats g;
 	cJSON *r = cJSON_Parse("{\"type\":\"finished\",\"ranks\":[2,1],"
-			       "\"forfeits\":[\"timeout\",null],"
-			       "\"moves\":[[3,10,20,30],[4,5,6,7]]}");
+			       "\"forfeits\":[\"timeout\",null]}");
 
 	ladder_stats_from_record(r, 2, &reasons, &g);
 	ck_assert_int_eq(reasons.count, 1);
 	ck_assert_str_eq(reasons.names[0], "timeout");
 	ck_assert_int_eq(g.reason[0], 1);
 	ck_assert_int_eq(g.reason[1], 0);
-	ck_assert_int_eq(g.turns[0], 3);
-	ck_assert_int_eq(g.us[0][TIMINGS_P95], 20);
-	ck_assert_int_eq(g.us[1][TIMINGS_MAX], 7);
 	cJSON_Delete(r);
-	/* A record from before these fields: no forfeits, no turns. */
+	/* The usual record: no forfeits. */
 	r = cJSON_Parse("{\"type\":\"finished\",\"ranks\":[1,2]}");
 	ladder_stats_from_record(r, 2, &reasons, &g);
-	ck_assert(g.reason[0] == 0 && g.reason[1] == 0 && g.turns[0] == 0 && g.turns[1] == 0);
+	ck_assert(g.reason[0] == 0 && g.reason[1] == 0);
 	cJSON_Delete(r);
 	ladder_reasons_free(&reasons);
 }
@@ -62,23 +155,21 @@ END_TEST
 START_TEST(to_record)
 {
 	struct ladder_reasons reasons = {0};
-	struct ladder_game_stats g = {.turns = {2, 0}, .us = {{1, 2, 3}}}, back;
+	struct ladder_game_stats g = {0}, back;
 	cJSON *r = cJSON_CreateObject();
 	char *text;
 
 	ladder_stats_to_record(&g, 2, &reasons, r);
 	text = cJSON_PrintUnformatted(r);
-	ck_assert_str_eq(text, "{\"moves\":[[2,1,2,3],[0,0,0,0]]}");
+	ck_assert_str_eq(text, "{}");
 	free(text);
 	cJSON_Delete(r);
 	g.reason[1] = ladder_reasons_number(&reasons, "illegal-action");
-	g.ended = 1763800000;
 	ck_assert_int_eq(ladder_stats_forfeits(&g, 2), 1);
 	r = cJSON_CreateObject();
 	ladder_stats_to_record(&g, 2, &reasons, r);
 	text = cJSON_PrintUnformatted(r);
-	ck_assert_str_eq(text, "{\"forfeits\":[null,\"illegal-action\"],"
-			 "\"moves\":[[2,1,2,3],[0,0,0,0]],\"ended\":1763800000}");
+	ck_assert_str_eq(text, "{\"forfeits\":[null,\"illegal-action\"]}");
 	ladder_stats_from_record(r, 2, &reasons, &back);
 	ck_assert_int_eq(memcmp(&g, &back, sizeof g), 0);
 	free(text);
@@ -97,29 +188,30 @@ START_TEST(by_bot)
 	};
 	struct ladder_game_stats stats[3];
 	struct ladder_bot_stats bots[3];
+	struct reply_times replies[3] = {{0}};
 	cJSON *r[3] = {
-		cJSON_Parse("{\"moves\":[[10,100,200,900],[1,50,50,50]]}"),
-		cJSON_Parse("{\"forfeits\":[\"exit\",null],\"moves\":[[0,0,0,0],[2,300,400,400]]}"),
-		cJSON_Parse("{\"forfeits\":[null,\"timeout\"],\"moves\":[[1,1000,1000,1000],[0,0,0,0]]}"),
+		cJSON_Parse("{}"),
+		cJSON_Parse("{\"forfeits\":[\"exit\",null]}"),
+		cJSON_Parse("{\"forfeits\":[null,\"timeout\"]}"),
 	};
 
 	for (int i = 0; i < 3; i++) {
 		ladder_stats_from_record(r[i], 2, &reasons, &stats[i]);
 		cJSON_Delete(r[i]);
 	}
-	ladder_stats_by_bot(games, stats, 3, 3, &reasons, bots);
-	/* Bot 0: medians 100 (10 turns), 300 (2), 1000 (1): the median of
-	 * 13 turns is in the first game's; the 95th percentile (rank 13 of
-	 * 13) in the third's. */
+	for (int v = 1; v <= 13; v++)
+		reply_times_add(&replies[0], v);
+	reply_times_add(&replies[1], 25);
+	ladder_stats_by_bot(games, stats, 3, 3, &reasons, replies, bots);
 	ck_assert_int_eq(bots[0].turns, 13);
-	ck_assert_int_eq(bots[0].us[TIMINGS_MEDIAN], 100);
-	ck_assert_int_eq(bots[0].us[TIMINGS_P95], 1000);
-	ck_assert_int_eq(bots[0].us[TIMINGS_MAX], 1000);
+	ck_assert_int_eq(bots[0].us[TIMINGS_MEDIAN], 7);
+	ck_assert_int_eq(bots[0].us[TIMINGS_P95], 13);
+	ck_assert_int_eq(bots[0].us[TIMINGS_MAX], 13);
 	ck_assert_int_eq(bots[0].forfeits, 0);
 	ck_assert_int_eq(bots[1].forfeits, 1);
 	ck_assert_int_eq(bots[1].by_reason[0], 1); /* exit, met first */
 	ck_assert_int_eq(bots[1].turns, 1);
-	ck_assert_int_eq(bots[1].us[TIMINGS_MEDIAN], 50);
+	ck_assert_int_eq(bots[1].us[TIMINGS_MEDIAN], 25);
 	ck_assert_int_eq(bots[2].forfeits, 1);
 	ck_assert_int_eq(bots[2].by_reason[1], 1); /* timeout */
 	ck_assert_int_eq(bots[2].turns, 0);
@@ -135,6 +227,9 @@ Suite *test_suite(void)
 	TCase *tc = tcase_create("ladder_stats");
 
 	tcase_add_test(tc, percentiles);
+	tcase_add_test(tc, buckets);
+	tcase_add_test(tc, histogram_percentiles);
+	tcase_add_test(tc, histogram_json_and_text);
 	tcase_add_test(tc, from_record);
 	tcase_add_test(tc, to_record);
 	tcase_add_test(tc, by_bot);

@@ -1,0 +1,60 @@
+/*
+ * The manifest's "replies" records; see manifest_replies.h.
+ */
+#include "manifest_replies.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static time_t monotonic_s(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec;
+}
+
+void replies_ledger_init(struct replies_ledger *ledger, int bots)
+{
+	ledger->bots = bots;
+	ledger->pending = xcalloc((size_t)bots + 1, sizeof *ledger->pending);
+	ledger->games = 0;
+	ledger->written = monotonic_s();
+}
+
+void replies_ledger_free(struct replies_ledger *ledger)
+{
+	free(ledger->pending);
+	memset(ledger, 0, sizeof *ledger);
+}
+
+bool replies_ledger_due(const struct replies_ledger *ledger, bool final)
+{
+	return ledger->games &&
+	       (final || monotonic_s() - ledger->written >= REPLIES_EVERY_S);
+}
+
+cJSON *replies_ledger_record(struct replies_ledger *ledger)
+{
+	cJSON *r = cJSON_CreateObject(), *bots;
+
+	cJSON_AddStringToObject(r, "type", "replies");
+	cJSON_AddNumberToObject(r, "at", (double)time(NULL));
+	bots = cJSON_AddArrayToObject(r, "bots");
+	for (int b = 0; b < ledger->bots; b++) {
+		cJSON *bot;
+
+		if (!ledger->pending[b].turns)
+			continue;
+		bot = cJSON_CreateObject();
+		cJSON_AddNumberToObject(bot, "bot", b);
+		reply_times_put_json(&ledger->pending[b], bot);
+		cJSON_AddItemToArray(bots, bot);
+	}
+	memset(ledger->pending, 0, (size_t)ledger->bots * sizeof *ledger->pending);
+	ledger->games = 0;
+	ledger->written = monotonic_s();
+	return r;
+}

@@ -1,0 +1,53 @@
+/*
+ * A bot's reply times to turns as a histogram that adds up across games,
+ * runs and shards: the ladder's median and 95th percentile of a million
+ * games then need kilobytes, not every reply.  Times below 32 µs have a
+ * bucket each; above, every doubling is cut in 16 buckets, so a bucket is
+ * at most 1/16 of its floor wide and a percentile read from it (the
+ * middle of its bucket) is within 3.2% of the reply it stands for.  The
+ * count of replies and the longest one are exact.
+ */
+#ifndef ARENA_REPLY_TIMES_H
+#define ARENA_REPLY_TIMES_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define REPLY_TIMES_BUCKETS 448
+/* Longer replies count in the last bucket (35 minutes: no real budget). */
+#define REPLY_TIMES_LIMIT_US ((int64_t)INT32_MAX)
+
+struct reply_times {
+	uint64_t turns;
+	int64_t max;                         /* µs */
+	uint64_t count[REPLY_TIMES_BUCKETS];
+};
+
+void reply_times_add(struct reply_times *t, int64_t us);
+void reply_times_merge(struct reply_times *into, const struct reply_times *from);
+
+/* The nearest-rank percentile (50: the median), as the middle of its
+ * bucket (never above the longest reply); 0 without replies. */
+int64_t reply_times_percentile(const struct reply_times *t, int percent);
+
+/* The smallest time that counts in `bucket`, and the bucket of `us`. */
+int64_t reply_times_floor(int bucket);
+int reply_times_bucket(int64_t us);
+
+/* Adds "turns":N,"max":US,"us":[[FLOOR,COUNT],...] to `object`: the
+ * buckets with replies, by their floor in µs. */
+void reply_times_put_json(const struct reply_times *t, cJSON *object);
+/* Adds what reply_times_put_json wrote to `t`; false when `json` is not
+ * that (a floor that is no bucket's, counts that do not add up to
+ * "turns"), leaving `t` as it was. */
+bool reply_times_add_json(struct reply_times *t, const cJSON *json);
+
+/* A worker's short form, "MAX" then ",BUCKET:COUNT" for each bucket with
+ * replies; the length as snprintf() counts it. */
+int reply_times_to_text(const struct reply_times *t, char *buf, size_t size);
+/* Reads reply_times_to_text's form from the start of `text` into `t`
+ * (added); the end of what was read, or NULL when it is not that form. */
+const char *reply_times_add_text(struct reply_times *t, const char *text);
+
+#endif
