@@ -417,7 +417,6 @@ static void take_forfeits(struct manifest_view *v, const struct record *r)
 static void take_finished(struct reader *rd, const struct record *r)
 {
 	struct manifest_view *v = rd->view;
-	char sha[65] = "";
 
 	if (v->state[r->game] != MANIFEST_STARTED) {
 		problem(rd, "game %ld %s", r->game,
@@ -425,9 +424,8 @@ static void take_finished(struct reader *rd, const struct record *r)
 			: "is finished but was never started");
 		return;
 	}
-	if (r->sha256_len == 64)
-		memcpy(sha, r->sha256, 64);
-	if (hex_decode(v->sha256[r->game], 32, sha) || r->rank_count != v->players) {
+	if (r->sha256_len != 64 || hex_decode_exact(v->sha256[r->game], 32, r->sha256) ||
+	    r->rank_count != v->players) {
 		problem(rd, "game %ld: a finished game needs its log's \"sha256\" "
 			"and %d \"ranks\"", r->game, v->players);
 		return;

@@ -32,5 +32,7 @@ void hex_encode(char *out, const unsigned char *bytes, size_t len);
 /* Parses exactly 2*len lowercase hex digits (the only form the logs and
  * the protocol use); 0 on success, -1 otherwise. */
 int hex_decode(unsigned char *out, size_t len, const char *hex);
+/* The same, of exactly 2 * len characters at `hex` (no NUL needed). */
+int hex_decode_exact(unsigned char *out, size_t len, const char *hex);
 
 #endif
