@@ -380,6 +380,7 @@ static int ladder_report(char *const *paths, int count,
 			 const struct ladder_options *check)
 {
 	struct problems problems = {.report = report_problem};
+	struct ladder_options collect = *check;
 	struct ladder_data data;
 	struct ratings r;
 	struct ratings_options options = {.anchor = -1, .level = 0};
@@ -394,7 +395,8 @@ static int ladder_report(char *const *paths, int count,
 		format = PGN;
 	else if (format_name && !strcmp(format_name, "crosstable"))
 		format = CROSSTABLE;
-	ladder_collect(paths, count, check, &data, &problems);
+	collect.in_order = format == PGN;
+	ladder_collect(paths, count, &collect, &data, &problems);
 	if (problems.count) {
 		ladder_free(&data);
 		fprintf(stderr, "referee ladder: %ld problem%s: no ladder; 'referee "

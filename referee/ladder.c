@@ -40,6 +40,10 @@ struct collect {
 	struct ladder_data *data;
 	const struct ladder_options *options;
 	struct problems *problems;
+	/* Each game's log's SHA-256, kept when a game may come twice (logs
+	 * given beside manifests: two runs never share a log) or the games'
+	 * order is wanted. */
+	bool track;
 	struct seen_game *seen;
 	size_t seen_count, seen_cap;
 	struct source *sources;         /* the logs and manifests rated */
@@ -133,6 +137,8 @@ static size_t add_source(struct collect *c, const char *path,
 static void note_game(struct collect *c, size_t source, long game,
 		      const unsigned char sha256[32])
 {
+	if (!c->track)
+		return;
 	if (c->seen_count == c->seen_cap) {
 		c->seen_cap = c->seen_cap ? 2 * c->seen_cap : 256;
 		c->seen = xrealloc(c->seen, c->seen_cap * sizeof *c->seen);
@@ -305,15 +311,16 @@ static void describe(const struct collect *c, const struct seen_game *g,
 static void put_in_order(struct collect *c)
 {
 	struct ladder_data *d = c->data;
-	uint32_t *index = xmalloc((d->count + 1) * sizeof *index);
+	uint32_t *index = c->track ? xmalloc((d->count + 1) * sizeof *index) : NULL;
 	int *number = xmalloc((size_t)(d->entrants + 1) * sizeof *number);
 	char **sorted = xmalloc((size_t)(d->entrants + 1) * sizeof *sorted);
 	char first[4200], again[4200];
 
-	for (size_t i = 0; i < d->count; i++)
+	for (size_t i = 0; index && i < d->count; i++)
 		index[i] = (uint32_t)i;
-	sort_by_sha(index, d->count, c->seen);
-	for (size_t k = 1; k < d->count; k++) {
+	if (index)
+		sort_by_sha(index, d->count, c->seen);
+	for (size_t k = 1; index && k < d->count; k++) {
 		const struct seen_game *a = &c->seen[index[k - 1]], *b = &c->seen[index[k]];
 
 		if (memcmp(a->sha256, b->sha256, 32))
@@ -464,6 +471,9 @@ void ladder_collect(char *const *paths, int count,
 			manifests[i] = NULL;
 		}
 	}
+	c.track = options->in_order;
+	for (int i = 0; i < count; i++)
+		c.track |= given[i] && !manifests[i];
 	for (int i = 0; i < count; i++) {
 		if (!given[i])
 			continue;

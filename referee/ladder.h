@@ -7,7 +7,9 @@
  * (from `play --out`) are each verified.  Everything rated must be one
  * game, signed by one key (the one given, else the first one met in the
  * order of the paths), and no game may count twice: the same run given
- * twice, or the same log bytes twice.  Every problem is reported; the
+ * twice (known by its id), or the same log bytes twice (a log given alone
+ * and in its run's folder; two runs never share a log, so manifests alone
+ * need no such check).  Every problem is reported; the
  * caller rates nothing when there was one.  What is rated does not depend
  * on the order of the paths: entrants are in name order, and whatever
  * lists games (the PGN export) lists them in the order of their logs'
@@ -30,6 +32,7 @@ struct ladder_options {
 	const unsigned char *key; /* every manifest and log signed by it; NULL: by the first one's */
 	bool verify;              /* hash and verify the logs of manifests too, */
 	int jobs;                 /* on this many processes */
+	bool in_order;            /* fill ladder_data's order */
 };
 
 struct ladder_data {
@@ -37,8 +40,8 @@ struct ladder_data {
 	char **names;             /* by entrant number, in name order */
 	struct rating_game *games;       /* as they were read */
 	struct ladder_game_stats *stats; /* of each game */
-	uint32_t *order;                 /* the games in the order of their
-					  * logs' SHA-256 */
+	uint32_t *order;                 /* with in_order: the games in the
+					  * order of their logs' SHA-256 */
 	struct reply_times *replies;     /* of each entrant */
 	struct ladder_reasons reasons;
 	size_t count, cap;
