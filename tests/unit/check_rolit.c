@@ -9,81 +9,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_table.h"
 #include "games/registry.h"
 #include "games/rolit.h"
 #include "run_suite.h"
 #include "util.h"
 
-#define LINE_LEN 4096
 #define MAX_SIZE 8
 
 /* The case being run: where we are in the table and the game so far. */
 struct rule_case {
-	FILE *file;
-	int line_no;
-	char name[LINE_LEN];
+	struct case_table t;
 	void *state;
 };
 
-/* The case table: under $top_srcdir when make check sets it. */
-static void cases_path(char *path)
-{
-	const char *top = getenv("top_srcdir");
-
-	snprintf(path, LINE_LEN, "%s%stests/cases/rolit.txt", top ? top : "",
-		 top ? "/" : "");
-}
-
-static FILE *cases_open(void)
-{
-	char path[LINE_LEN];
-	FILE *file;
-
-	cases_path(path);
-	file = fopen(path, "r");
-	ck_assert_msg(file != NULL, "cannot open %s (set top_srcdir)", path);
-	return file;
-}
-
-/* The next line without its newline, or false at the end of the file. */
-static bool case_read(struct rule_case *c, char *line)
-{
-	if (!fgets(line, LINE_LEN, c->file))
-		return false;
-	c->line_no++;
-	line[strcspn(line, "\n")] = '\0';
-	return true;
-}
-
-/* The arguments of `line` if it is the directive `word`, else NULL. */
-static const char *directive(const char *line, const char *word)
-{
-	size_t len = strlen(word);
-
-	if (strncmp(line, word, len) != 0 || (line[len] && line[len] != ' '))
-		return NULL;
-	return line + len + strspn(line + len, " ");
-}
-
 /* Reads `size` board rows, highest row first, into rows[0] = row 1. */
 static void case_rows(struct rule_case *c, int size,
-		      char rows[MAX_SIZE][LINE_LEN])
+		      char rows[MAX_SIZE][CASE_LINE_LEN])
 {
 	for (int i = size - 1; i >= 0; i--)
-		ck_assert_msg(case_read(c, rows[i]),
-			      "%s: the table ends inside a board", c->name);
-}
-
-/* The JSON value at the start of `text`; *rest points at what follows. */
-static cJSON *parse_lead(struct rule_case *c, const char *text,
-			 const char **rest)
-{
-	cJSON *json = cJSON_ParseWithOpts(text, rest, false);
-
-	ck_assert_msg(json != NULL, "%s (line %d): bad JSON in the table",
-		      c->name, c->line_no);
-	*rest += strspn(*rest, " ");
-	return json;
+		ck_assert_msg(case_table_read(&c->t, rows[i]),
+			      "%s: the table ends inside a board", c->t.name);
 }
 
 /* The view of seat 0, for board and player checks. */
@@ -123,13 +69,13 @@ static void case_new(struct rule_case *c, const char *args)
 
 	ck_assert_msg(sscanf(args, "%d %d %d", &setup.players, &size,
 			     &setup.first_seat) == 3,
-		      "%s (line %d): new PLAYERS SIZE FIRST", c->name,
-		      c->line_no);
+		      "%s (line %d): new PLAYERS SIZE FIRST", c->t.name,
+		      c->t.line_no);
 	cJSON_AddNumberToObject(options, "size", size);
 	setup.options = options;
 	c->state = rolit_rules.create(&setup, NULL, err);
 	ck_assert_msg(c->state != NULL, "%s (line %d): create failed: %s",
-		      c->name, c->line_no, err);
+		      c->t.name, c->t.line_no, err);
 	cJSON_Delete(options);
 }
 
@@ -143,47 +89,47 @@ static void case_refuse(struct rule_case *c, const char *args)
 	void *state;
 
 	setup.players = (int)strtol(args, &end, 10);
-	cJSON_AddItemToObject(options, "size", parse_lead(c, end, &text));
+	cJSON_AddItemToObject(options, "size", case_table_json(&c->t, end, &text));
 	setup.options = options;
 	state = rolit_rules.create(&setup, NULL, err);
 	ck_assert_msg(state == NULL, "%s (line %d): create accepted it",
-		      c->name, c->line_no);
+		      c->t.name, c->t.line_no);
 	ck_assert_msg(strstr(err, text) != NULL,
-		      "%s (line %d): error \"%s\" lacks \"%s\"", c->name,
-		      c->line_no, err, text);
+		      "%s (line %d): error \"%s\" lacks \"%s\"", c->t.name,
+		      c->t.line_no, err, text);
 	cJSON_Delete(options);
 }
 
 static void case_position(struct rule_case *c, const char *args)
 {
-	char rows[MAX_SIZE][LINE_LEN], first[LINE_LEN], err[ERR_LEN] = "";
+	char rows[MAX_SIZE][CASE_LINE_LEN], first[CASE_LINE_LEN], err[ERR_LEN] = "";
 	const char *row_ptrs[MAX_SIZE];
 	int players, to_move, size;
 
 	ck_assert_msg(sscanf(args, "%d %d", &players, &to_move) == 2,
-		      "%s (line %d): position PLAYERS TO_MOVE", c->name,
-		      c->line_no);
-	ck_assert(case_read(c, first));
+		      "%s (line %d): position PLAYERS TO_MOVE", c->t.name,
+		      c->t.line_no);
+	ck_assert(case_table_read(&c->t, first));
 	size = (int)strlen(first);
 	ck_assert_msg(size >= 1 && size <= MAX_SIZE, "%s (line %d): bad row",
-		      c->name, c->line_no);
+		      c->t.name, c->t.line_no);
 	strcpy(rows[size - 1], first);
 	case_rows(c, size - 1, rows);
 	for (int i = 0; i < size; i++)
 		row_ptrs[i] = rows[i];
 	c->state = rolit_from_rows(size, players, to_move, row_ptrs, err);
-	ck_assert_msg(c->state != NULL, "%s (line %d): %s", c->name,
-		      c->line_no, err);
+	ck_assert_msg(c->state != NULL, "%s (line %d): %s", c->t.name,
+		      c->t.line_no, err);
 }
 
 static void case_move(struct rule_case *c, const char *args)
 {
 	char err[ERR_LEN] = "";
 	const char *rest;
-	cJSON *action = parse_lead(c, args, &rest);
+	cJSON *action = case_table_json(&c->t, args, &rest);
 
 	ck_assert_msg(rolit_rules.apply(c->state, action, NULL, err) == 0,
-		      "%s (line %d): %s refused: %s", c->name, c->line_no,
+		      "%s (line %d): %s refused: %s", c->t.name, c->t.line_no,
 		      args, err);
 	cJSON_Delete(action);
 }
@@ -192,18 +138,18 @@ static void case_reject(struct rule_case *c, const char *args)
 {
 	char err[ERR_LEN] = "", *before, *after;
 	const char *text;
-	cJSON *action = parse_lead(c, args, &text);
+	cJSON *action = case_table_json(&c->t, args, &text);
 
 	before = case_snapshot(c->state);
 	ck_assert_msg(rolit_rules.apply(c->state, action, NULL, err) == -1,
-		      "%s (line %d): accepted", c->name, c->line_no);
+		      "%s (line %d): accepted", c->t.name, c->t.line_no);
 	ck_assert_msg(strstr(err, text) != NULL,
-		      "%s (line %d): error \"%s\" lacks \"%s\"", c->name,
-		      c->line_no, err, text);
+		      "%s (line %d): error \"%s\" lacks \"%s\"", c->t.name,
+		      c->t.line_no, err, text);
 	after = case_snapshot(c->state);
 	ck_assert_msg(strcmp(before, after) == 0,
 		      "%s (line %d): a rejected action changed the state",
-		      c->name, c->line_no);
+		      c->t.name, c->t.line_no);
 	free(before);
 	free(after);
 	cJSON_Delete(action);
@@ -211,7 +157,7 @@ static void case_reject(struct rule_case *c, const char *args)
 
 static void case_board(struct rule_case *c)
 {
-	char rows[MAX_SIZE][LINE_LEN];
+	char rows[MAX_SIZE][CASE_LINE_LEN];
 	cJSON *view = case_view(c->state);
 	const cJSON *board = cJSON_GetObjectItem(view, "board");
 	int size = cJSON_GetArraySize(board);
@@ -221,7 +167,7 @@ static void case_board(struct rule_case *c)
 		ck_assert_msg(strcmp(cJSON_GetArrayItem(board, i)->valuestring,
 				     rows[i]) == 0,
 			      "%s (line %d): row %d is %s, expected %s",
-			      c->name, c->line_no, i + 1,
+			      c->t.name, c->t.line_no, i + 1,
 			      cJSON_GetArrayItem(board, i)->valuestring,
 			      rows[i]);
 	cJSON_Delete(view);
@@ -229,13 +175,13 @@ static void case_board(struct rule_case *c)
 
 static void case_legal(struct rule_case *c, const char *args)
 {
-	char got[LINE_LEN];
+	char got[CASE_LINE_LEN];
 	cJSON *legal = rolit_rules.legal(c->state);
 
 	join(got, legal);
 	ck_assert_msg(strcmp(got, args) == 0,
 		      "%s (line %d): legal is \"%s\", expected \"%s\"",
-		      c->name, c->line_no, got, args);
+		      c->t.name, c->t.line_no, got, args);
 	cJSON_Delete(legal);
 }
 
@@ -243,7 +189,7 @@ static void case_legal(struct rule_case *c, const char *args)
 static void case_result(struct rule_case *c, const char *args, bool scores)
 {
 	struct game_result result;
-	char got[LINE_LEN] = "", *p = got;
+	char got[CASE_LINE_LEN] = "", *p = got;
 	cJSON *view = case_view(c->state);
 	int players = cJSON_GetArraySize(cJSON_GetObjectItem(view, "colours"));
 
@@ -252,8 +198,8 @@ static void case_result(struct rule_case *c, const char *args, bool scores)
 		p += sprintf(p, "%s%ld", i ? " " : "",
 			     scores ? result.score[i] : result.rank[i]);
 	ck_assert_msg(strcmp(got, args) == 0,
-		      "%s (line %d): %s are \"%s\", expected \"%s\"", c->name,
-		      c->line_no, scores ? "scores" : "ranks", got, args);
+		      "%s (line %d): %s are \"%s\", expected \"%s\"", c->t.name,
+		      c->t.line_no, scores ? "scores" : "ranks", got, args);
 	cJSON_Delete(view);
 }
 
@@ -262,13 +208,13 @@ static void case_view_check(struct rule_case *c, const char *args)
 	char *end;
 	int seat = (int)strtol(args, &end, 10);
 	const char *rest;
-	cJSON *want = parse_lead(c, end, &rest), *view;
+	cJSON *want = case_table_json(&c->t, end, &rest), *view;
 	char *want_text = cJSON_PrintUnformatted(want), *got;
 
 	view = rolit_rules.view(c->state, seat);
 	got = cJSON_PrintUnformatted(view);
 	ck_assert_msg(strcmp(got, want_text) == 0,
-		      "%s (line %d): view is %s", c->name, c->line_no, got);
+		      "%s (line %d): view is %s", c->t.name, c->t.line_no, got);
 	free(got);
 	free(want_text);
 	cJSON_Delete(view);
@@ -280,78 +226,54 @@ static void case_step(struct rule_case *c, const char *line)
 {
 	const char *args;
 
-	if ((args = directive(line, "new")))
+	if ((args = case_directive(line, "new")))
 		case_new(c, args);
-	else if ((args = directive(line, "refuse")))
+	else if ((args = case_directive(line, "refuse")))
 		case_refuse(c, args);
-	else if ((args = directive(line, "position")))
+	else if ((args = case_directive(line, "position")))
 		case_position(c, args);
 	else if (!c->state)
-		ck_abort_msg("%s (line %d): no game yet", c->name, c->line_no);
-	else if ((args = directive(line, "move")))
+		ck_abort_msg("%s (line %d): no game yet", c->t.name, c->t.line_no);
+	else if ((args = case_directive(line, "move")))
 		case_move(c, args);
-	else if ((args = directive(line, "reject")))
+	else if ((args = case_directive(line, "reject")))
 		case_reject(c, args);
-	else if ((args = directive(line, "forfeit")))
+	else if ((args = case_directive(line, "forfeit")))
 		rolit_rules.forfeit(c->state, atoi(args), NULL);
-	else if (directive(line, "board"))
+	else if (case_directive(line, "board"))
 		case_board(c);
-	else if ((args = directive(line, "legal")))
+	else if ((args = case_directive(line, "legal")))
 		case_legal(c, args);
-	else if ((args = directive(line, "to_move")))
+	else if ((args = case_directive(line, "to_move")))
 		ck_assert_msg(rolit_rules.to_move(c->state) == atoi(args),
-			      "%s (line %d): to_move is %d", c->name,
-			      c->line_no, rolit_rules.to_move(c->state));
-	else if ((args = directive(line, "scores")))
+			      "%s (line %d): to_move is %d", c->t.name,
+			      c->t.line_no, rolit_rules.to_move(c->state));
+	else if ((args = case_directive(line, "scores")))
 		case_result(c, args, true);
-	else if ((args = directive(line, "ranks")))
+	else if ((args = case_directive(line, "ranks")))
 		case_result(c, args, false);
-	else if ((args = directive(line, "view")))
+	else if ((args = case_directive(line, "view")))
 		case_view_check(c, args);
 	else
-		ck_abort_msg("%s (line %d): unknown directive", c->name,
-			     c->line_no);
+		ck_abort_msg("%s (line %d): unknown directive", c->t.name,
+			     c->t.line_no);
 }
 
 /* Test _i: the _i-th case of the table, from its "case" line to the
  * next one. */
 START_TEST(rule_case)
 {
-	struct rule_case c = {.file = cases_open()};
-	char line[LINE_LEN];
-	const char *name;
-	int seen = -1;
+	struct rule_case c = {0};
+	char line[CASE_LINE_LEN];
 
-	while (seen < _i && case_read(&c, line))
-		if ((name = directive(line, "case")) && ++seen == _i)
-			strcpy(c.name, name);
-	ck_assert_msg(seen == _i, "case %d is missing", _i);
-	while (case_read(&c, line) && !directive(line, "case"))
-		if (line[0] && line[0] != '#')
-			case_step(&c, line);
+	case_table_open(&c.t, "rolit.txt", _i);
+	while (case_table_step(&c.t, line))
+		case_step(&c, line);
 	if (c.state)
 		rolit_rules.destroy(c.state);
-	fclose(c.file);
+	case_table_close(&c.t);
 }
 END_TEST
-
-/* How many cases the table holds; 1 when it cannot be read, so that the
- * one test reports why. */
-static int cases_count(void)
-{
-	struct rule_case c = {.line_no = 0};
-	char path[LINE_LEN], line[LINE_LEN];
-	int count = 0;
-
-	cases_path(path);
-	c.file = fopen(path, "r");
-	if (!c.file)
-		return 1;
-	while (case_read(&c, line))
-		count += directive(line, "case") != NULL;
-	fclose(c.file);
-	return count;
-}
 
 START_TEST(rules_table)
 {
@@ -538,7 +460,7 @@ Suite *test_suite(void)
 	Suite *s = suite_create("rolit");
 	TCase *cases = tcase_create("cases"), *games = tcase_create("games");
 
-	tcase_add_loop_test(cases, rule_case, 0, cases_count());
+	tcase_add_loop_test(cases, rule_case, 0, case_table_count("rolit.txt"));
 	suite_add_tcase(s, cases);
 	tcase_add_test(games, rules_table);
 	tcase_add_loop_test(games, full_game, 0,

@@ -10,74 +10,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_table.h"
 #include "games/dice.h"
 #include "run_suite.h"
 #include "util.h"
 
-#define LINE_LEN 4096
-
 struct rule_case {
 	const struct dice_cases *cases;
-	FILE *file;
-	int line_no;
-	char name[LINE_LEN];
+	struct case_table t;
 	const struct game_rules *rules;
 	void *state;
 	struct draws draws;
 };
-
-static FILE *cases_open(const struct dice_cases *cases)
-{
-	const char *top = getenv("top_srcdir");
-	char path[LINE_LEN];
-
-	snprintf(path, sizeof path, "%s%stests/cases/%s", top ? top : "",
-		 top ? "/" : "", cases->table);
-	return fopen(path, "r");
-}
-
-static bool case_read(struct rule_case *c, char *line)
-{
-	if (!fgets(line, LINE_LEN, c->file))
-		return false;
-	c->line_no++;
-	line[strcspn(line, "\n")] = '\0';
-	return true;
-}
-
-static const char *directive(const char *line, const char *word)
-{
-	size_t len = strlen(word);
-
-	if (strncmp(line, word, len) != 0 || (line[len] && line[len] != ' '))
-		return NULL;
-	return line + len + strspn(line + len, " ");
-}
-
-/* The JSON value at the start of `text`; *rest points at what follows. */
-static cJSON *parse_lead(struct rule_case *c, const char *text,
-			 const char **rest)
-{
-	cJSON *json = cJSON_ParseWithOpts(text, rest, false);
-
-	ck_assert_msg(json != NULL, "%s (line %d): bad JSON in the table",
-		      c->name, c->line_no);
-	*rest += strspn(*rest, " ");
-	return json;
-}
 
 /* Compares `got` (consumed) with the JSON text `want`. */
 static void expect_json(struct rule_case *c, cJSON *got, const char *want,
 			const char *what)
 {
 	const char *rest;
-	cJSON *expected = parse_lead(c, want, &rest);
+	cJSON *expected = case_table_json(&c->t, want, &rest);
 	char *got_text = cJSON_PrintUnformatted(got);
 	char *want_text = cJSON_PrintUnformatted(expected);
 
 	ck_assert_msg(strcmp(got_text, want_text) == 0,
-		      "%s (line %d): %s is %s, expected %s", c->name,
-		      c->line_no, what, got_text, want_text);
+		      "%s (line %d): %s is %s, expected %s", c->t.name,
+		      c->t.line_no, what, got_text, want_text);
 	free(got_text);
 	free(want_text);
 	cJSON_Delete(got);
@@ -96,11 +53,11 @@ static void case_new(struct rule_case *c, const char *args)
 
 	ck_assert_msg(sscanf(args, "%63s %d%n", game, &setup.players,
 			     &used) == 2, "%s (line %d): new GAME PLAYERS",
-		      c->name, c->line_no);
+		      c->t.name, c->t.line_no);
 	for (int i = 0; c->cases->games[i]; i++)
 		if (strcmp(c->cases->games[i]->name, game) == 0)
 			c->rules = c->cases->games[i];
-	ck_assert_msg(c->rules != NULL, "%s: unknown game %s", c->name, game);
+	ck_assert_msg(c->rules != NULL, "%s: unknown game %s", c->t.name, game);
 	for (o = c->rules->options; o->name; o++) {
 		char pattern[80], value[64] = "";
 		const char *at;
@@ -118,7 +75,7 @@ static void case_new(struct rule_case *c, const char *args)
 	draws_init(&c->draws, key, NULL, NULL);
 	c->state = c->rules->create(&setup, &c->draws, err);
 	ck_assert_msg(c->state != NULL, "%s (line %d): create failed: %s",
-		      c->name, c->line_no, err);
+		      c->t.name, c->t.line_no, err);
 	cJSON_Delete(options);
 }
 
@@ -134,11 +91,11 @@ static void case_load(struct rule_case *c, const char *args)
 
 static void case_stack(struct rule_case *c, const char *args)
 {
-	char copy[LINE_LEN], *save = NULL;
+	char copy[CASE_LINE_LEN], *save = NULL;
 	const char *cards[64];
 	int n = 0;
 
-	ck_assert_msg(c->cases->stack != NULL, "%s: no cards here", c->name);
+	ck_assert_msg(c->cases->stack != NULL, "%s: no cards here", c->t.name);
 	strcpy(copy, args);
 	for (char *w = strtok_r(copy, " ", &save); w;
 	     w = strtok_r(NULL, " ", &save))
@@ -160,10 +117,10 @@ static void case_move(struct rule_case *c, const char *args)
 {
 	char err[ERR_LEN] = "";
 	const char *rest;
-	cJSON *action = parse_lead(c, args, &rest);
+	cJSON *action = case_table_json(&c->t, args, &rest);
 
 	ck_assert_msg(c->rules->apply(c->state, action, &c->draws, err) == 0,
-		      "%s (line %d): %s refused: %s", c->name, c->line_no,
+		      "%s (line %d): %s refused: %s", c->t.name, c->t.line_no,
 		      args, err);
 	cJSON_Delete(action);
 }
@@ -185,18 +142,18 @@ static void case_reject(struct rule_case *c, const char *args)
 {
 	char err[ERR_LEN] = "", *before, *after;
 	const char *text;
-	cJSON *action = parse_lead(c, args, &text);
+	cJSON *action = case_table_json(&c->t, args, &text);
 
 	before = snapshot_of(c->rules, c->state);
 	ck_assert_msg(c->rules->apply(c->state, action, &c->draws, err) == -1,
-		      "%s (line %d): accepted", c->name, c->line_no);
+		      "%s (line %d): accepted", c->t.name, c->t.line_no);
 	ck_assert_msg(strstr(err, text) != NULL,
-		      "%s (line %d): error \"%s\" lacks \"%s\"", c->name,
-		      c->line_no, err, text);
+		      "%s (line %d): error \"%s\" lacks \"%s\"", c->t.name,
+		      c->t.line_no, err, text);
 	after = snapshot_of(c->rules, c->state);
 	ck_assert_msg(strcmp(before, after) == 0,
 		      "%s (line %d): a rejected action changed the state",
-		      c->name, c->line_no);
+		      c->t.name, c->t.line_no);
 	free(before);
 	free(after);
 	cJSON_Delete(action);
@@ -210,8 +167,8 @@ static void case_view(struct rule_case *c, const char *args)
 
 	ck_assert(sscanf(args, "%63s %n", field, &used) == 1);
 	item = cJSON_DetachItemFromObjectCaseSensitive(view, field);
-	ck_assert_msg(item != NULL, "%s (line %d): no field %s", c->name,
-		      c->line_no, field);
+	ck_assert_msg(item != NULL, "%s (line %d): no field %s", c->t.name,
+		      c->t.line_no, field);
 	expect_json(c, item, args + used, field);
 	cJSON_Delete(view);
 }
@@ -222,15 +179,15 @@ static void case_result(struct rule_case *c, const char *args, bool scores)
 	struct game_result result;
 	cJSON *view = c->rules->view(c->state, 0);
 	int players = cJSON_GetObjectItem(view, "players")->valueint;
-	char got[LINE_LEN] = "", *p = got;
+	char got[CASE_LINE_LEN] = "", *p = got;
 
 	c->rules->result(c->state, &result);
 	for (int i = 0; i < players; i++)
 		p += sprintf(p, "%s%ld", i ? " " : "",
 			     scores ? result.score[i] : result.rank[i]);
 	ck_assert_msg(strcmp(got, args) == 0,
-		      "%s (line %d): %s are \"%s\", expected \"%s\"", c->name,
-		      c->line_no, scores ? "scores" : "ranks", got, args);
+		      "%s (line %d): %s are \"%s\", expected \"%s\"", c->t.name,
+		      c->t.line_no, scores ? "scores" : "ranks", got, args);
 	cJSON_Delete(view);
 }
 
@@ -240,56 +197,56 @@ static void case_step(struct rule_case *c, const char *line)
 {
 	const char *args;
 
-	if ((args = directive(line, "new")))
+	if ((args = case_directive(line, "new")))
 		case_new(c, args);
 	else if (!c->state)
-		ck_abort_msg("%s (line %d): no game yet", c->name, c->line_no);
-	else if ((args = directive(line, "load")))
+		ck_abort_msg("%s (line %d): no game yet", c->t.name, c->t.line_no);
+	else if ((args = case_directive(line, "load")))
 		case_load(c, args);
-	else if ((args = directive(line, "stack")))
+	else if ((args = case_directive(line, "stack")))
 		case_stack(c, args);
-	else if ((args = directive(line, "start")))
+	else if ((args = case_directive(line, "start")))
 		dice_game_start(c->state, &c->draws, atoi(args));
-	else if ((args = directive(line, "preset")))
+	else if ((args = case_directive(line, "preset")))
 		case_preset(c, args);
-	else if ((args = directive(line, "move")))
+	else if ((args = case_directive(line, "move")))
 		case_move(c, args);
-	else if ((args = directive(line, "reject")))
+	else if ((args = case_directive(line, "reject")))
 		case_reject(c, args);
-	else if ((args = directive(line, "forfeit")))
+	else if ((args = case_directive(line, "forfeit")))
 		c->rules->forfeit(c->state, atoi(args), &c->draws);
-	else if ((args = directive(line, "legal")))
+	else if ((args = case_directive(line, "legal")))
 		expect_json(c, c->rules->legal(c->state), args, "legal");
-	else if ((args = directive(line, "view")))
+	else if ((args = case_directive(line, "view")))
 		case_view(c, args);
-	else if ((args = directive(line, "to_move")))
+	else if ((args = case_directive(line, "to_move")))
 		ck_assert_msg(c->rules->to_move(c->state) == atoi(args),
-			      "%s (line %d): to_move is %d", c->name,
-			      c->line_no, c->rules->to_move(c->state));
-	else if ((args = directive(line, "scores")))
+			      "%s (line %d): to_move is %d", c->t.name,
+			      c->t.line_no, c->rules->to_move(c->state));
+	else if ((args = case_directive(line, "scores")))
 		case_result(c, args, true);
-	else if ((args = directive(line, "ranks")))
+	else if ((args = case_directive(line, "ranks")))
 		case_result(c, args, false);
-	else if ((args = directive(line, "draws")))
+	else if ((args = case_directive(line, "draws")))
 		ck_assert_msg(c->draws.next_index == (uint64_t)atol(args),
-			      "%s (line %d): %llu draws so far", c->name,
-			      c->line_no,
+			      "%s (line %d): %llu draws so far", c->t.name,
+			      c->t.line_no,
 			      (unsigned long long)c->draws.next_index);
-	else if ((args = directive(line, "repeat")))
+	else if ((args = case_directive(line, "repeat")))
 		case_repeat(c, atoi(args));
 	else
-		ck_abort_msg("%s (line %d): unknown directive", c->name,
-			     c->line_no);
+		ck_abort_msg("%s (line %d): unknown directive", c->t.name,
+			     c->t.line_no);
 }
 
 /* repeat N: the lines up to "end" run N times. */
 static void case_repeat(struct rule_case *c, int times)
 {
-	char (*block)[LINE_LEN] = xmalloc(64 * sizeof *block);
+	char (*block)[CASE_LINE_LEN] = xmalloc(64 * sizeof *block);
 	int n = 0;
 
-	while (case_read(c, block[n]) && strcmp(block[n], "end") != 0)
-		ck_assert_msg(++n < 64, "%s: repeat block too long", c->name);
+	while (case_table_read(&c->t, block[n]) && strcmp(block[n], "end") != 0)
+		ck_assert_msg(++n < 64, "%s: repeat block too long", c->t.name);
 	for (int t = 0; t < times; t++)
 		for (int i = 0; i < n; i++)
 			case_step(c, block[i]);
@@ -298,37 +255,20 @@ static void case_repeat(struct rule_case *c, int times)
 
 int dice_cases_count(const struct dice_cases *cases)
 {
-	struct rule_case c = {.file = cases_open(cases)};
-	char line[LINE_LEN];
-	int count = 0;
-
-	if (!c.file)
-		return 1;
-	while (case_read(&c, line))
-		count += directive(line, "case") != NULL;
-	fclose(c.file);
-	return count;
+	return case_table_count(cases->table);
 }
 
 void dice_cases_run(const struct dice_cases *cases, int index)
 {
-	struct rule_case c = {.cases = cases, .file = cases_open(cases)};
-	char line[LINE_LEN];
-	const char *name;
-	int seen = -1;
+	struct rule_case c = {.cases = cases};
+	char line[CASE_LINE_LEN];
 
-	ck_assert_msg(c.file != NULL, "cannot open tests/cases/%s (set top_srcdir)",
-		      cases->table);
-	while (seen < index && case_read(&c, line))
-		if ((name = directive(line, "case")) && ++seen == index)
-			strcpy(c.name, name);
-	ck_assert_msg(seen == index, "case %d is missing", index);
-	while (case_read(&c, line) && !directive(line, "case"))
-		if (line[0] && line[0] != '#')
-			case_step(&c, line);
+	case_table_open(&c.t, cases->table, index);
+	while (case_table_step(&c.t, line))
+		case_step(&c, line);
 	if (c.state)
 		c.rules->destroy(c.state);
-	fclose(c.file);
+	case_table_close(&c.t);
 }
 
 /* The options of `rules` at their defaults, as the core fills them in. */
