@@ -36,6 +36,13 @@ bool replies_ledger_due(const struct replies_ledger *ledger, bool final)
 	       (final || monotonic_s() - ledger->written >= REPLIES_EVERY_S);
 }
 
+time_t replies_ledger_wait_s(const struct replies_ledger *ledger)
+{
+	time_t waited = monotonic_s() - ledger->written;
+
+	return waited >= REPLIES_EVERY_S ? 0 : REPLIES_EVERY_S - waited;
+}
+
 cJSON *replies_ledger_record(struct replies_ledger *ledger)
 {
 	cJSON *r = cJSON_CreateObject(), *bots;

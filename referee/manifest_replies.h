@@ -32,6 +32,9 @@ void replies_ledger_free(struct replies_ledger *ledger);
  * (`final`: the run is about to complete, so any game will do). */
 bool replies_ledger_due(const struct replies_ledger *ledger, bool final);
 
+/* How long until a record is due, in whole seconds (0: now). */
+time_t replies_ledger_wait_s(const struct replies_ledger *ledger);
+
 /* The record of what is pending ({"type":"replies","at":T,"bots":[...]},
  * the bots with replies only), which starts the next period. */
 cJSON *replies_ledger_record(struct replies_ledger *ledger);

@@ -459,6 +459,7 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 		alive += workers[i].pid != 0;
 	}
 	while (alive && !rc) {
+		struct timespec wait = {0};
 		int polled = 0, ready;
 
 		for (int i = 0; i < count; i++)
@@ -467,7 +468,10 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 							      .events = POLLIN};
 				map[polled++] = i;
 			}
-		ready = ppoll(fds, (nfds_t)polled, NULL, &st->wait_mask);
+		/* Reply times pending: wake up when their record is due. */
+		wait.tv_sec = replies_ledger_wait_s(&st->replies);
+		ready = ppoll(fds, (nfds_t)polled, st->replies.games ? &wait : NULL,
+			      &st->wait_mask);
 		/* Checked even when fds are ready: the handler may have run
 		 * as ppoll() returned them. */
 		if (!stop_signal)
@@ -481,6 +485,9 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 				rc = errorf(st->err, "poll: %s", strerror(errno));
 			continue;
 		}
+		if (replies_ledger_due(&st->replies, false) &&
+		    record(st, replies_ledger_record(&st->replies)))
+			rc = -1;
 		/* Every polled entry: `ready` counts them, not where they are. */
 		for (int k = 0; k < polled && !rc; k++) {
 			struct worker *w = &workers[map[k]];
