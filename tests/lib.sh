@@ -264,10 +264,11 @@ unprivileged() {
 
 # assert_no_leftovers [DESCRIPTION]: no process of this test's bots (any
 # command line holding $TMP) is alive.  A process killed a moment ago may
-# take a few milliseconds to go, so it looks for up to a second.
+# take a while to go on a loaded machine (a sandbox is torn down when its
+# parent dies), so it looks for up to three seconds.
 assert_no_leftovers() {
 	local desc=${1:-"no bot process left over"}
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
+	for _ in $(seq 30); do
 		pgrep -f "$TMP" >/dev/null || break
 		sleep 0.1
 	done
