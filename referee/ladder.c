@@ -401,7 +401,8 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 			if (*e < 0 && (*e = entrant_of(c, view->names[view->seats[at + s]])) < 0)
 				goto out;
 		}
-		note_game(c, source, n, view->sha256[n]);
+		if (c->track)
+			note_game(c, source, n, view->sha256[n]);
 		g = new_game(d, view->players, rules);
 		f = &d->stats[d->count - 1];
 		f->ended = view->ended[n];
@@ -423,7 +424,8 @@ static void take_manifest(struct collect *c, const char *path)
 	struct manifest_view view;
 	long before = c->problems->count;
 
-	if (!manifest_read(path, c->options->key, &view, c->problems) &&
+	if (!manifest_read(path, c->options->key, c->track || c->options->verify,
+			   &view, c->problems) &&
 	    agree(c, path, view.game, view.key_hex) && !seen_run(c, &view)) {
 		if (!game_find(view.game))
 			problems_add(c->problems, path, "a game this referee does "

@@ -49,6 +49,7 @@ struct reader {
 	struct manifest_view *view;
 	struct problems *problems;
 	const unsigned char *trusted_key;
+	bool keep_hashes;
 	long *unreplied;                     /* games finished since the last
 					      * "replies" record */
 	size_t unreplied_count;
@@ -347,7 +348,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->ended = xcalloc((size_t)v->game_count + 1, sizeof *v->ended);
 	v->replies = xcalloc((size_t)v->name_count, sizeof *v->replies);
 	v->state = xcalloc((size_t)v->game_count + 1, 1);
-	v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
+	if (rd->keep_hashes)
+		v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
 	return 0;
 }
 
@@ -417,6 +419,7 @@ static void take_forfeits(struct manifest_view *v, const struct record *r)
 static void take_finished(struct reader *rd, const struct record *r)
 {
 	struct manifest_view *v = rd->view;
+	unsigned char scratch[32];
 
 	if (v->state[r->game] != MANIFEST_STARTED) {
 		problem(rd, "game %ld %s", r->game,
@@ -424,7 +427,8 @@ static void take_finished(struct reader *rd, const struct record *r)
 			: "is finished but was never started");
 		return;
 	}
-	if (r->sha256_len != 64 || hex_decode_exact(v->sha256[r->game], 32, r->sha256) ||
+	if (r->sha256_len != 64 ||
+	    hex_decode_exact(v->sha256 ? v->sha256[r->game] : scratch, 32, r->sha256) ||
 	    r->rank_count != v->players) {
 		problem(rd, "game %ld: a finished game needs its log's \"sha256\" "
 			"and %d \"ranks\"", r->game, v->players);
@@ -621,10 +625,11 @@ static int read_lines(struct reader *rd, int fd)
 }
 
 int manifest_read(const char *path, const unsigned char *trusted_key,
-		  struct manifest_view *view, struct problems *problems)
+		  bool keep_hashes, struct manifest_view *view,
+		  struct problems *problems)
 {
 	struct reader rd = {.view = view, .problems = problems,
-			    .trusted_key = trusted_key};
+			    .trusted_key = trusted_key, .keep_hashes = keep_hashes};
 	const char *slash = strrchr(path, '/');
 	int fd, rc;
 

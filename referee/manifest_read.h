@@ -46,17 +46,20 @@ struct manifest_view {
 	struct reply_times *replies;  /* by bot, as the "replies" records add up */
 	struct ladder_reasons reasons;
 	unsigned char *state;         /* enum manifest_game_state */
-	unsigned char (*sha256)[32];  /* of each finished game's log */
+	unsigned char (*sha256)[32];  /* of each finished game's log, or NULL */
 	long finished;
 };
 
 /* Reads and checks the manifest at `path`: every line's chain link, its
- * one signature (made with `trusted_key` unless NULL) and every record.
+ * one signature (made with `trusted_key` unless NULL) and every record;
+ * the logs' SHA-256 are kept in view->sha256 only with `keep_hashes`
+ * (else it is NULL: a million of them are 32 MB).
  * Each problem found is reported to `problems`.  0 when the manifest can
  * be used (a problem with one game may still have been reported), -1
  * when it cannot (unreadable, broken chain, unsigned, wrong key). */
 int manifest_read(const char *path, const unsigned char *trusted_key,
-		  struct manifest_view *view, struct problems *problems);
+		  bool keep_hashes, struct manifest_view *view,
+		  struct problems *problems);
 void manifest_view_free(struct manifest_view *view);
 
 /* The game whose log is named `name` ("000042.jsonl", as worker.c names
