@@ -110,7 +110,7 @@ static int flush_batch(struct batch *b, const unsigned char *key, int jobs,
 	int rc = 0;
 
 	tally->paths = b->paths;
-	if (b->count && verify_pool_run(b->paths, b->count, key, jobs,
+	if (b->count && verify_pool_run(b->paths, b->count, key, jobs, false,
 					print_outcome, tally, err) < 0) {
 		fprintf(stderr, "referee verify: %s\n", err);
 		rc = -1;

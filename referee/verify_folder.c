@@ -108,14 +108,51 @@ struct full_check {
 	char **paths;
 	long *game;
 	size_t count;
+	struct reply_times *replies;   /* each bot's, from its logs */
 };
 
 static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
 {
 	struct full_check *fc = ctx;
+	const struct manifest_view *v = fc->view;
+	const char *p = o->replies;
 
-	if (o->status != VERIFY_OK)
+	if (o->status != VERIFY_OK) {
 		problems_add(fc->problems, fc->paths[index], "%s", o->text);
+		return;
+	}
+	for (int s = 0; p && s < v->players; s++) {
+		size_t at = (size_t)fc->game[index] * (size_t)v->players + (size_t)s;
+
+		if (s && *p++ != ' ')
+			p = NULL;
+		else
+			p = reply_times_add_text(&fc->replies[v->seats[at]], p);
+	}
+	if (!p)
+		problems_add(fc->problems, fc->paths[index], "its reply times "
+			     "could not be read back");
+}
+
+/* The manifest's "replies" records against what the logs say, bot by
+ * bot: the ladder's reply times come from those records. */
+static void check_replies(const struct full_check *fc)
+{
+	const struct manifest_view *v = fc->view;
+
+	for (int b = 0; b < v->name_count; b++) {
+		const struct reply_times *logs = &fc->replies[b], *listed = &v->replies[b];
+
+		if (!memcmp(logs, listed, sizeof *logs))
+			continue;
+		problems_add(fc->problems, v->path, "its replies records give %s "
+			     "%llu turns, longest %lld us; its logs %llu, longest "
+			     "%lld us%s", v->names[b], (unsigned long long)listed->turns,
+			     (long long)listed->max, (unsigned long long)logs->turns,
+			     (long long)logs->max,
+			     logs->turns == listed->turns && logs->max == listed->max
+			     ? ", with other times" : "");
+	}
 }
 
 static void check_logs(struct full_check *fc, int jobs)
@@ -147,7 +184,7 @@ static void check_logs(struct full_check *fc, int jobs)
 	}
 	fc->count = keep;
 	hex_decode(key, sizeof key, view->key_hex);
-	if (verify_pool_run(fc->paths, fc->count, key, jobs, report_log, fc, err))
+	if (verify_pool_run(fc->paths, fc->count, key, jobs, true, report_log, fc, err))
 		problems_add(fc->problems, view->dir, "%s", err);
 }
 
@@ -197,8 +234,16 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 			fc.paths[fc.count++] = log_path(games, name);
 		}
 	}
-	if (full)
+	if (full) {
+		fc.replies = xcalloc((size_t)view->name_count, sizeof *fc.replies);
 		check_logs(&fc, jobs);
+		/* Only when nothing else was found wrong (the manifest's
+		 * games, every log): otherwise the sums would differ for that
+		 * reason alone. */
+		if (!problems->count && !unlisted)
+			check_replies(&fc);
+		free(fc.replies);
+	}
 	if (unlisted)  /* qsort must not be given a NULL array */
 		qsort(planted, unlisted, sizeof *planted, by_name);
 	for (size_t i = 0; i < unlisted; i++) {

@@ -4,8 +4,10 @@
  * finished has its log in games/, and games/ holds nothing the manifest
  * does not list.  The full check also hashes and verifies every log: its
  * SHA-256 is the one recorded, it verifies with the manifest's key, and
- * its result is the ranks the manifest rates.  And which files of a folder
- * without a manifest are game logs.
+ * its result is the ranks the manifest rates; and when all that holds, the
+ * manifest's "replies" records add up, bot by bot, to the reply times of
+ * the logs' actions, since the ladder reports them from the records.  And
+ * which files of a folder without a manifest are game logs.
  */
 #ifndef ARENA_VERIFY_FOLDER_H
 #define ARENA_VERIFY_FOLDER_H

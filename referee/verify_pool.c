@@ -8,6 +8,8 @@
  * order of completion.
  */
 #include "verify_pool.h"
+#include "games/game.h"
+#include "ladder_stats.h"
 #include "logread.h"
 #include "util.h"
 #include "verify.h"
@@ -26,8 +28,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The text of one outcome: a failure message, or the summary with a key. */
-#define TEXT_MAX (ERR_LEN + 128)
+/* The text of one outcome: a failure message, or the summary with a key
+ * (and a line of each seat's reply times, a few kilobytes at most). */
+#define TEXT_MAX (ERR_LEN + 128 + GAME_MAX_SEATS * 8192)
 
 /* Freed memory kept for the next log rather than given back. */
 #define VERIFY_POOL_KEEP_BYTES (64 << 20)
@@ -51,8 +54,27 @@ struct pending {
 	enum verify_status status;
 };
 
+/* Each seat's reply times in `log`, after a newline at the end of text. */
+static void add_replies(const struct game_log *log, int seats, char *text)
+{
+	struct reply_times times[GAME_MAX_SEATS] = {{0}}, *seat[GAME_MAX_SEATS];
+	struct ladder_reasons reasons = {0};
+	struct ladder_game_stats figures;
+	size_t len = strlen(text);
+
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		seat[s] = &times[s];
+	ladder_stats_from_log(log, seats, &reasons, &figures, seat);
+	ladder_reasons_free(&reasons);
+	for (int s = 0; s < seats && len < TEXT_MAX - 1; s++) {
+		text[len++] = s ? ' ' : '\n';
+		len += (size_t)reply_times_to_text(&times[s], text + len, TEXT_MAX - len);
+	}
+}
+
 static enum verify_status verify_one(const char *path,
-				     const unsigned char *key, char *text)
+				     const unsigned char *key, bool replies,
+				     char *text)
 {
 	struct verify_summary summary;
 	struct game_log log;
@@ -71,6 +93,8 @@ static enum verify_status verify_one(const char *path,
 			 summary.game, summary.players, summary.actions,
 			 summary.key_hex, summary.seeded ? "; seeded: dice were "
 			 "predictable to whoever knew the seed" : "");
+		if (replies)
+			add_replies(&log, summary.players, text);
 	}
 	logread_free(&log);
 	return status;
@@ -85,10 +109,10 @@ static void write_all(FILE *out, const void *data, size_t n)
 /* A worker process: verifies the logs it claims, then exits. */
 static void __attribute__((noreturn))
 worker_main(char *const *paths, size_t count, const unsigned char *key,
-	    atomic_size_t *next, int fd)
+	    bool replies, atomic_size_t *next, int fd)
 {
 	FILE *out = fdopen(fd, "w");
-	char text[TEXT_MAX];
+	static char text[TEXT_MAX];
 	size_t i;
 
 	if (!out)
@@ -96,7 +120,7 @@ worker_main(char *const *paths, size_t count, const unsigned char *key,
 	while ((i = atomic_fetch_add(next, 1)) < count) {
 		struct record_header h = { .index = i };
 
-		h.status = verify_one(paths[i], key, text);
+		h.status = verify_one(paths[i], key, replies, text);
 		h.length = (uint32_t)strlen(text);
 		write_all(out, &h, sizeof h);
 		write_all(out, text, h.length);
@@ -149,7 +173,7 @@ static bool drain(struct worker *w, struct pending *pending, size_t count)
 }
 
 static int start_workers(struct worker *workers, int jobs, char *const *paths,
-			 size_t count, const unsigned char *key,
+			 size_t count, const unsigned char *key, bool replies,
 			 atomic_size_t *next, char *err)
 {
 	fflush(NULL);  /* nothing buffered may be written twice */
@@ -164,7 +188,7 @@ static int start_workers(struct worker *workers, int jobs, char *const *paths,
 			close(fds[0]);
 			for (int k = 0; k < j; k++)
 				close(workers[k].fd);
-			worker_main(paths, count, key, next, fds[1]);
+			worker_main(paths, count, key, replies, next, fds[1]);
 		}
 		close(fds[1]);
 		workers[j].fd = fds[0];
@@ -176,6 +200,18 @@ static int start_workers(struct worker *workers, int jobs, char *const *paths,
 		}
 	}
 	return 0;
+}
+
+/* Reports one outcome, its reply times split from its text. */
+static void deliver(verify_report_fn *report, void *ctx, size_t index,
+		    enum verify_status status, char *text)
+{
+	char *nl = status == VERIFY_OK ? strchr(text, '\n') : NULL;
+	struct verify_outcome o = {status, text, nl ? nl + 1 : NULL};
+
+	if (nl)
+		*nl = '\0';
+	report(ctx, index, &o);
 }
 
 /* Reads every worker to its end, reporting outcomes in order; returns
@@ -205,10 +241,8 @@ static size_t collect(struct worker *workers, int jobs, size_t count,
 			open_count--;
 		}
 		while (reported < count && pending[reported].text) {
-			struct verify_outcome o = { pending[reported].status,
-						    pending[reported].text };
-
-			report(ctx, reported, &o);
+			deliver(report, ctx, reported, pending[reported].status,
+				pending[reported].text);
 			free(pending[reported].text);
 			pending[reported].text = (char *)"";  /* done */
 			reported++;
@@ -219,23 +253,18 @@ static size_t collect(struct worker *workers, int jobs, size_t count,
 }
 
 static int run_here(char *const *paths, size_t count,
-		    const unsigned char *key, verify_report_fn *report,
-		    void *ctx)
+		    const unsigned char *key, bool replies,
+		    verify_report_fn *report, void *ctx)
 {
-	char text[TEXT_MAX];
+	static char text[TEXT_MAX];
 
-	for (size_t i = 0; i < count; i++) {
-		struct verify_outcome o;
-
-		o.status = verify_one(paths[i], key, text);
-		o.text = text;
-		report(ctx, i, &o);
-	}
+	for (size_t i = 0; i < count; i++)
+		deliver(report, ctx, i, verify_one(paths[i], key, replies, text), text);
 	return 0;
 }
 
 int verify_pool_run(char *const *paths, size_t count,
-		    const unsigned char *trusted_key, int jobs,
+		    const unsigned char *trusted_key, int jobs, bool replies,
 		    verify_report_fn *report, void *ctx, char *err)
 {
 	struct worker *workers;
@@ -251,7 +280,7 @@ int verify_pool_run(char *const *paths, size_t count,
 	 * again for the next log (a few brk calls and faults a log). */
 	mallopt(M_TRIM_THRESHOLD, VERIFY_POOL_KEEP_BYTES);
 	if (jobs <= 1)
-		return run_here(paths, count, trusted_key, report, ctx);
+		return run_here(paths, count, trusted_key, replies, report, ctx);
 	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (next == MAP_FAILED)
@@ -262,7 +291,8 @@ int verify_pool_run(char *const *paths, size_t count,
 	for (int j = 0; j < jobs; j++)
 		workers[j] = (struct worker){ .pid = -1, .fd = -1 };
 	pending = xcalloc(count, sizeof *pending);
-	rc = start_workers(workers, jobs, paths, count, trusted_key, next, err);
+	rc = start_workers(workers, jobs, paths, count, trusted_key, replies,
+			   next, err);
 	if (rc == 0)
 		reported = collect(workers, jobs, count, pending, report, ctx);
 	for (int j = 0; j < jobs; j++) {

@@ -9,6 +9,7 @@
 #ifndef ARENA_VERIFY_POOL_H
 #define ARENA_VERIFY_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum verify_status { VERIFY_OK = 0, VERIFY_FAILED = 1, VERIFY_UNREADABLE = 2 };
@@ -19,6 +20,10 @@ enum verify_status { VERIFY_OK = 0, VERIFY_FAILED = 1, VERIFY_UNREADABLE = 2 };
 struct verify_outcome {
 	enum verify_status status;
 	const char *text;
+	/* Asked for and VERIFY_OK: the log's reply times to turns, seat by
+	 * seat, each in reply_times_to_text's form, separated by spaces;
+	 * else NULL. */
+	const char *replies;
 };
 
 /* Called once per log, in the order of `paths`. */
@@ -27,10 +32,11 @@ typedef void verify_report_fn(void *ctx, size_t index,
 
 /* Verifies paths[0..count) with `jobs` processes (1: in this process),
  * each against `trusted_key` (NULL: any key), and reports every outcome in
- * order.  0, or -1 with err when the workers could not be started or
- * died (the outcomes reported so far stand). */
+ * order, with each log's reply times when `replies`.  0, or -1 with err
+ * when the workers could not be started or died (the outcomes reported so
+ * far stand). */
 int verify_pool_run(char *const *paths, size_t count,
-		    const unsigned char *trusted_key, int jobs,
+		    const unsigned char *trusted_key, int jobs, bool replies,
 		    verify_report_fn *report, void *ctx, char *err);
 
 #endif

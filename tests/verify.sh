@@ -416,6 +416,35 @@ rm "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 was started but never finished" \
 	"a game started and never finished"
+# The replies records must add up to the logs' reply times, bot by bot:
+# the ladder reports them from the records.
+fresh slowest
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub replies '"max":[0-9]*,' '"max":99999999,'
+expect_exit 1 "$REFEREE" verify "$D"
+ok "$(grep -qE "^$M: FAILED: its replies records give [a-z] [0-9]+ turns, longest 99999999 us; its logs [0-9]+, longest [0-9]+ us$" "$OUT"; echo $?)" \
+	"replies records that claim a longer reply than any log holds" || diag_run
+# One reply moved to another bucket: the same turns and longest reply.
+fresh moved
+"$PYTHON3" - "$TMP/run/manifest.jsonl" "$TMP/moved.jsonl" <<'PY'
+import json, sys
+out, moved = [], False
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    for bot in r.get('bots', []) if r.get('type') == 'replies' else []:
+        us = bot['us']
+        if not moved and len(us) >= 2:
+            us[0][1] -= 1
+            us[1][1] += 1
+            bot['us'] = [pair for pair in us if pair[1]]
+            moved = True
+    out.append(json.dumps(r, separators=(',', ':')))
+assert moved, "no bot replied in two buckets"
+open(sys.argv[2], 'w').write('\n'.join(out) + '\n')
+PY
+$LOGTOOL resign "$TMP/moved.jsonl" "$M" "$KEY"
+expect_exit 1 "$REFEREE" verify "$D"
+ok "$(grep -qE "^$M: FAILED: its replies records give ([a-z]) ([0-9]+) turns, longest ([0-9]+) us; its logs \2, longest \3 us, with other times$" "$OUT"; echo $?)" \
+	"replies records with a reply in another bucket" || diag_run
 fresh layout
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":\[' '"seats":[ ' sub started '"games":' '"games" :'
 expect_exit 0 "$REFEREE" verify "$D"
