@@ -96,6 +96,34 @@ int hex_decode_exact(unsigned char *out, size_t len, const char *hex)
 	return bad ? -1 : 0;
 }
 
+/* Eight characters at a time: each byte below 0x80 gets its high bit set
+ * by adding 0x80 - LOW exactly when it is at least LOW, and no carry
+ * crosses into the next byte. */
+static uint64_t bytes_at_least(uint64_t x, unsigned char low)
+{
+	return (x + 0x0101010101010101u * (0x80u - low)) & 0x8080808080808080u;
+}
+
+bool hex_is_lowercase(const char *hex, size_t digits)
+{
+	size_t i = 0;
+
+	for (; i + 8 <= digits; i += 8) {
+		uint64_t x;
+
+		memcpy(&x, hex + i, sizeof x);
+		if (x & 0x8080808080808080u ||
+		    ((bytes_at_least(x, '0') & ~bytes_at_least(x, '9' + 1)) |
+		     (bytes_at_least(x, 'a') & ~bytes_at_least(x, 'f' + 1))) !=
+		    0x8080808080808080u)
+			return false;
+	}
+	for (; i < digits; i++)
+		if (hex_digit_value[(unsigned char)hex[i]] == 0)
+			return false;
+	return true;
+}
+
 int hex_decode(unsigned char *out, size_t len, const char *hex)
 {
 	if (!hex || strlen(hex) != 2 * len)

@@ -8,6 +8,7 @@
 #ifndef ARENA_UTIL_H
 #define ARENA_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,5 +35,8 @@ void hex_encode(char *out, const unsigned char *bytes, size_t len);
 int hex_decode(unsigned char *out, size_t len, const char *hex);
 /* The same, of exactly 2 * len characters at `hex` (no NUL needed). */
 int hex_decode_exact(unsigned char *out, size_t len, const char *hex);
+/* Whether the `digits` characters at `hex` are all lowercase hex digits,
+ * without decoding them. */
+bool hex_is_lowercase(const char *hex, size_t digits);
 
 #endif
