@@ -7,9 +7,10 @@
  * same tournament with more games a table, as a real run of it would be:
  * game g is the template's game t = (g - 1) % T + 1 again, at t's table,
  * so each template table's started record lists all its games, and then
- * come the finished records in game order, with the template's "replies"
- * record again every 15,000 games (a run at 500 games a second writes one
- * every 30 s) and at the end; and a hard link
+ * come the finished games in game order, in full batches (a run at 500
+ * games a second writes them so), with the template's "replies" record
+ * again every 15,000 games (a run at 500 games a second writes one every
+ * 30 s) and at the end; and a hard link
  * OUT/games/NNNNNN.jsonl to game t's log, so a million games take little
  * disk.  A game counts once, known by its log's SHA-256, so each game is
  * listed with a hash of its own, made from the template log's and its
@@ -69,11 +70,11 @@ static cJSON *started_for(const cJSON *record, long count, long total)
 	return copy;
 }
 
-/* Template game t's finished record as game g's, with a SHA-256 of its
+/* Template game t's finished entry as game g's, with a SHA-256 of its
  * own. */
 static cJSON *finished_for(const cJSON *record, long g)
 {
-	cJSON *copy = unchained(record);
+	cJSON *copy = cJSON_Duplicate(record, true);
 	unsigned char hash[crypto_hash_sha256_BYTES];
 	char input[96], hex[2 * sizeof hash + 1];
 
@@ -91,7 +92,8 @@ int main(int argc, char **argv)
 	struct referee_key key;
 	struct game_log manifest;
 	struct journal *j;
-	const cJSON **finished, *replies = NULL;
+	const cJSON **finished, *replies = NULL, *entry;
+	struct manifest_batch batch = {0};
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	char err[ERR_LEN], path[4096], from[4096];
 	long count, total;
@@ -112,11 +114,15 @@ int main(int argc, char **argv)
 	finished = xcalloc((size_t)count + 1, sizeof *finished);
 	for (size_t i = 1; i < manifest.count; i++) {
 		const cJSON *r = manifest.lines[i].json;
-		long t = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "game"));
 
-		if (manifest.lines[i].type && !strcmp(manifest.lines[i].type, "finished") &&
-		    t >= 1 && t <= count)
-			finished[t] = r;
+		if (manifest.lines[i].type && !strcmp(manifest.lines[i].type, "finished"))
+			cJSON_ArrayForEach(entry, cJSON_GetObjectItemCaseSensitive(r, "games")) {
+				long t = (long)cJSON_GetNumberValue(
+					cJSON_GetObjectItemCaseSensitive(entry, "game"));
+
+				if (t >= 1 && t <= count)
+					finished[t] = entry;
+			}
 		if (manifest.lines[i].type && !strcmp(manifest.lines[i].type, "replies"))
 			replies = r;
 	}
@@ -144,7 +150,9 @@ int main(int argc, char **argv)
 		snprintf(path, sizeof path, "%s/games/%06ld.jsonl", argv[2], g);
 		if (link(from, path))
 			die(from, strerror(errno));
-		append(j, finished_for(finished[t], g));
+		manifest_batch_add(&batch, finished_for(finished[t], g));
+		if (batch.count == MANIFEST_BATCH_GAMES || g % 15000 == 0 || g == total)
+			append(j, manifest_batch_record(&batch));
 		if (g % 15000 == 0 || g == total)
 			append(j, unchained(replies));
 	}

@@ -35,29 +35,51 @@ struct journal *manifest_create(const char *dir, cJSON *header, char *err)
 	return journal;
 }
 
-/* Takes in one record of an earlier run. */
+/* A game number of the schedule in `record`'s "game", or 0. */
+static long schedule_game(const struct manifest_state *state, const cJSON *record)
+{
+	long game = 0;
+
+	return json_get_int(record, "game", 1, state->game_count, &game) ? game : 0;
+}
+
+/* Takes in one record of an earlier run, and hands each finished game and
+ * each "replies" record to `on_record`. */
 static int note_record(struct manifest_state *state, const cJSON *record,
-		       size_t line, char *err)
+		       size_t line, manifest_record_fn *on_record, void *ctx,
+		       char *err)
 {
 	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
-	long game = 0;
+	const cJSON *games = cJSON_GetObjectItemCaseSensitive(record, "games"), *entry;
+	long game;
 
 	if (!type)
 		return errorf(err, "line %zu has no type", line + 1);
-	if (!strcmp(type, "signature")) {
+	if (!strcmp(type, "signature"))
 		state->complete = true;
-		return 0;
-	}
-	if (strcmp(type, "finished") && strcmp(type, "aborted"))
-		return 0;
-	if (!json_get_int(record, "game", 1, state->game_count, &game) || !game)
-		return errorf(err, "line %zu: \"game\" must be a game of the "
-			      "schedule (1 to %ld)", line + 1, state->game_count);
-	if (!strcmp(type, "finished"))
-		state->finished[game] = true;
-	else
+	if (!strcmp(type, "replies") && on_record)
+		on_record(ctx, type, 0, record);
+	if (!strcmp(type, "aborted")) {
+		if (!(game = schedule_game(state, record)))
+			goto bad_game;
 		state->aborted[game]++;
+	}
+	if (strcmp(type, "finished"))
+		return 0;
+	if (!cJSON_IsArray(games) || !cJSON_GetArraySize(games))
+		return errorf(err, "line %zu: a finished record lists its \"games\"",
+			      line + 1);
+	cJSON_ArrayForEach(entry, games) {
+		if (!(game = schedule_game(state, entry)))
+			goto bad_game;
+		state->finished[game] = true;
+		if (on_record)
+			on_record(ctx, type, game, entry);
+	}
 	return 0;
+bad_game:
+	return errorf(err, "line %zu: \"game\" must be a game of the "
+		      "schedule (1 to %ld)", line + 1, state->game_count);
 }
 
 /* Whether an earlier run's first record is the header this run would write. */
@@ -84,7 +106,7 @@ struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 	char *path = manifest_path(dir), prev[2 * FAIR_HASH_BYTES + 1];
 	struct journal *journal = NULL;
 	struct game_log log;
-	const char *format, *type;
+	const char *format;
 	size_t keep = 0, lines;
 
 	memset(state, 0, sizeof *state);
@@ -125,15 +147,8 @@ struct journal *manifest_reopen(const char *dir, const cJSON *expected,
 			       line->json ? "the hash chain breaks" : line->error);
 			goto out;
 		}
-		if (note_record(state, line->json, i, err))
+		if (note_record(state, line->json, i, on_record, ctx, err))
 			goto out;
-		type = logread_string(&log, i, "type");
-		if (on_record && (!strcmp(type, "finished") || !strcmp(type, "replies"))) {
-			long game = 0;
-
-			json_get_int(line->json, "game", 1, game_count, &game);
-			on_record(ctx, type, game, line->json);
-		}
 		journal_line_hash(hash, line->bytes, line->len);
 		keep = (size_t)(line->bytes - log.buffer) + line->len + 1;
 	}
@@ -155,4 +170,50 @@ void manifest_state_free(struct manifest_state *state)
 	free(state->finished);
 	free(state->aborted);
 	memset(state, 0, sizeof *state);
+}
+
+void manifest_batch_add(struct manifest_batch *batch, cJSON *game)
+{
+	if (!batch->games) {
+		batch->games = cJSON_CreateArray();
+		batch->first_ns = now_ns();
+	}
+	cJSON_AddItemToArray(batch->games, game);
+	batch->count++;
+}
+
+long manifest_batch_wait_ms(const struct manifest_batch *batch)
+{
+	int64_t waited_ms;
+
+	if (!batch->count)
+		return -1;
+	waited_ms = (now_ns() - batch->first_ns) / 1000000;
+	return batch->count >= MANIFEST_BATCH_GAMES || waited_ms >= MANIFEST_BATCH_MS
+	       ? 0 : MANIFEST_BATCH_MS - (long)waited_ms;
+}
+
+bool manifest_batch_due(const struct manifest_batch *batch)
+{
+	return manifest_batch_wait_ms(batch) == 0;
+}
+
+cJSON *manifest_batch_record(struct manifest_batch *batch)
+{
+	cJSON *r;
+
+	if (!batch->count)
+		return NULL;
+	r = cJSON_CreateObject();
+	cJSON_AddStringToObject(r, "type", "finished");
+	cJSON_AddItemToObject(r, "games", batch->games);
+	batch->games = NULL;
+	batch->count = 0;
+	return r;
+}
+
+void manifest_batch_free(struct manifest_batch *batch)
+{
+	cJSON_Delete(batch->games);
+	memset(batch, 0, sizeof *batch);
 }

@@ -22,13 +22,9 @@
 #define MAX_LINE ((size_t)16 << 20)
 #define MAX_GAMES 100000000L
 
-/* One record, as either parser found it; strings point into the line or
- * into the parsed JSON and are not NUL-terminated. */
-struct record {
-	long seq;
-	const char *prev;        /* 64 hex digits, or NULL */
-	const char *type;
-	size_t type_len;
+/* One game of a finished record, as either parser found it; strings
+ * point into the line or into the parsed JSON and are not NUL-terminated. */
+struct game_entry {
 	long game;               /* 0 when absent */
 	int seat_count, rank_count;
 	int seat[RATINGS_MAX_SEATS];   /* index into the header's "bots" */
@@ -36,13 +32,30 @@ struct record {
 	int forfeit_count;
 	const char *forfeit[RATINGS_MAX_SEATS]; /* NULL: none */
 	size_t forfeit_len[RATINGS_MAX_SEATS];
-	const char *sha256, *key, *sig;
+	const char *sha256;
 	size_t sha256_len;
+};
+
+/* One record, likewise. */
+struct record {
+	long seq;
+	const char *prev;        /* 64 hex digits, or NULL */
+	const char *type;
+	size_t type_len;
+	const char *key, *sig;
 	/* A started record's game numbers: the text between the brackets,
 	 * checked, or the parsed array. */
 	const char *games;
 	size_t games_len;
 	const cJSON *games_json;
+	/* A finished record's games, in the reader's `entries`. */
+	size_t entry_count;
+};
+
+/* The room for a finished record's games, grown as needed. */
+struct entries {
+	struct game_entry *at;
+	size_t cap;
 };
 
 struct reader {
@@ -50,6 +63,7 @@ struct reader {
 	struct problems *problems;
 	const unsigned char *trusted_key;
 	bool keep_hashes;
+	struct entries entries;              /* of the finished record read */
 	long *unreplied;                     /* games finished since the last
 					      * "replies" record */
 	size_t unreplied_count;
@@ -157,9 +171,9 @@ static bool small_numbers(struct cursor *c, long max, int *out, int *count)
 	return LIT(c, "]");
 }
 
-/* A finished record's ,"forfeits":[null or "reason",...], only there
- * when some seat forfeited. */
-static bool usual_forfeits(struct cursor *c, struct record *r)
+/* A finished game's ,"forfeits":[null or "reason",...], only there when
+ * some seat forfeited. */
+static bool usual_forfeits(struct cursor *c, struct game_entry *r)
 {
 	if (!LIT(c, ",\"forfeits\":["))
 		return true;
@@ -168,15 +182,49 @@ static bool usual_forfeits(struct cursor *c, struct record *r)
 
 		if (s == RATINGS_MAX_SEATS)
 			return false;
+		r->forfeit[s] = NULL;
 		if (!LIT(c, "null") && !string(c, &r->forfeit[s], &r->forfeit_len[s]))
 			return false;
 	} while (LIT(c, ","));
 	return LIT(c, "]");
 }
 
+static struct game_entry *next_entry(struct entries *e, size_t count)
+{
+	if (count == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : MANIFEST_BATCH_GAMES;
+		e->at = xrealloc(e->at, e->cap * sizeof *e->at);
+	}
+	/* Not all of it: its lists are filled as far as their counts say. */
+	e->at[count].seat_count = e->at[count].rank_count = 0;
+	e->at[count].forfeit_count = 0;
+	e->at[count].sha256 = NULL;
+	e->at[count].sha256_len = 0;
+	return &e->at[count];
+}
+
+/* One game of a finished record:
+ * {"game":N,"seats":[...],"sha256":"H","ranks":[...]}, with "forfeits"
+ * and "recovered":true when they are there. */
+static bool usual_entry(struct cursor *c, struct game_entry *r)
+{
+	if (!LIT(c, "{\"game\":") || !number(c, &r->game) ||
+	    !LIT(c, ",\"seats\":") ||
+	    !small_numbers(c, USHRT_MAX, r->seat, &r->seat_count) ||
+	    !LIT(c, ",\"sha256\":") || !hex_string(c, 64, &r->sha256) ||
+	    !LIT(c, ",\"ranks\":") ||
+	    !small_numbers(c, 99, r->rank, &r->rank_count) ||
+	    !usual_forfeits(c, r))
+		return false;
+	r->sha256_len = 64;
+	LIT(c, ",\"recovered\":true");
+	return LIT(c, "}");
+}
+
 /* {"seq":N,"prev":"H","type":"T", then the members of that type, in the
  * order the referee writes them. */
-static bool read_usual(const char *line, size_t len, struct record *r)
+static bool read_usual(const char *line, size_t len, struct entries *e,
+		       struct record *r)
 {
 	struct cursor c = {line, line + len};
 	long n;
@@ -195,15 +243,13 @@ static bool read_usual(const char *line, size_t len, struct record *r)
 		       LIT(&c, ",\"games\":") && number_list(&c, &r->games, &r->games_len) &&
 		       LIT(&c, "}") && c.p == c.end;
 	if (r->type_len != 8 || memcmp(r->type, "finished", 8) ||
-	    !LIT(&c, ",\"game\":") || !number(&c, &r->game) ||
-	    !LIT(&c, ",\"seats\":") ||
-	    !small_numbers(&c, USHRT_MAX, r->seat, &r->seat_count) ||
-	    !LIT(&c, ",\"sha256\":") || !hex_string(&c, 64, &r->sha256) ||
-	    !LIT(&c, ",\"ranks\":") ||
-	    !small_numbers(&c, 99, r->rank, &r->rank_count))
+	    !LIT(&c, ",\"games\":["))
 		return false;
-	r->sha256_len = 64;
-	return usual_forfeits(&c, r) && LIT(&c, "}") && c.p == c.end;
+	do {
+		if (!usual_entry(&c, next_entry(e, r->entry_count++)))
+			return false;
+	} while (LIT(&c, ","));
+	return LIT(&c, "]}") && c.p == c.end;
 }
 
 /* --- any other layout: the strict JSON parser ------------------------------ */
@@ -239,9 +285,9 @@ static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
 	return true;
 }
 
-/* A finished record's "forfeits", as usual_forfeits() reads them; false
+/* A finished game's "forfeits", as usual_forfeits() reads them; false
  * when it has the wrong form. */
-static bool parsed_forfeits(const cJSON *o, struct record *r)
+static bool parsed_forfeits(const cJSON *o, struct game_entry *r)
 {
 	const cJSON *forfeits = cJSON_GetObjectItemCaseSensitive(o, "forfeits");
 	const cJSON *item;
@@ -260,25 +306,39 @@ static bool parsed_forfeits(const cJSON *o, struct record *r)
 	return true;
 }
 
-/* Fills r from a parsed record; false when a member has the wrong type. */
-static bool read_parsed(const cJSON *o, struct record *r)
+/* Fills r from one parsed game of a finished record; false when a member
+ * has the wrong type. */
+static bool parsed_entry(const cJSON *o, struct game_entry *r)
 {
-	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games");
-
-	memset(r, 0, sizeof *r);
-	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
-	    !json_get_int(o, "game", 0, MAX_GAMES, &r->game) ||
-	    !(r->type = member_string(o, "type", &r->type_len)))
+	if (!cJSON_IsObject(o))
 		return false;
-	r->prev = member_string(o, "prev", NULL);
 	r->sha256 = member_string(o, "sha256", &r->sha256_len);
-	r->games_json = games;
-	return (!games || cJSON_IsArray(games)) &&
+	return json_get_int(o, "game", 0, MAX_GAMES, &r->game) &&
 	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "seats"), 0,
 			      USHRT_MAX, r->seat, &r->seat_count) &&
 	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "ranks"), 1, 99,
 			      r->rank, &r->rank_count) &&
 	       parsed_forfeits(o, r);
+}
+
+/* Fills r from a parsed record; false when a member has the wrong type. */
+static bool read_parsed(const cJSON *o, struct entries *e, struct record *r)
+{
+	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games"), *item;
+
+	memset(r, 0, sizeof *r);
+	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
+	    !(r->type = member_string(o, "type", &r->type_len)) ||
+	    (games && !cJSON_IsArray(games)))
+		return false;
+	r->prev = member_string(o, "prev", NULL);
+	r->games_json = games;
+	if (r->type_len != 8 || memcmp(r->type, "finished", 8))
+		return true;
+	cJSON_ArrayForEach(item, games)
+		if (!parsed_entry(item, next_entry(e, r->entry_count++)))
+			return false;
+	return true;
 }
 
 /* --- records --------------------------------------------------------------- */
@@ -404,7 +464,7 @@ long manifest_log_game(const char *name, size_t len)
 
 /* A finished record's forfeits, for the ladder: a seat the record is
  * silent about forfeited nothing. */
-static void take_forfeits(struct manifest_view *v, const struct record *r)
+static void take_forfeits(struct manifest_view *v, const struct game_entry *r)
 {
 	for (int s = 0; s < v->players && s < r->forfeit_count; s++)
 		if (r->forfeit[s]) {
@@ -416,11 +476,15 @@ static void take_forfeits(struct manifest_view *v, const struct record *r)
 		}
 }
 
-static void take_finished(struct reader *rd, const struct record *r)
+static void take_game(struct reader *rd, const struct game_entry *r)
 {
 	struct manifest_view *v = rd->view;
-	unsigned char scratch[32];
 
+	if (r->game < 1 || r->game > v->game_count) {
+		problem(rd, "game %ld is not in the schedule (1 to %ld)", r->game,
+			v->game_count);
+		return;
+	}
 	if (v->state[r->game] != MANIFEST_STARTED) {
 		problem(rd, "game %ld %s", r->game,
 			v->state[r->game] == MANIFEST_FINISHED ? "is finished twice"
@@ -428,7 +492,8 @@ static void take_finished(struct reader *rd, const struct record *r)
 		return;
 	}
 	if (r->sha256_len != 64 ||
-	    hex_decode_exact(v->sha256 ? v->sha256[r->game] : scratch, 32, r->sha256) ||
+	    (v->sha256 ? hex_decode_exact(v->sha256[r->game], 32, r->sha256)
+		       : !hex_is_lowercase(r->sha256, 64)) ||
 	    r->rank_count != v->players) {
 		problem(rd, "game %ld: a finished game needs its log's \"sha256\" "
 			"and %d \"ranks\"", r->game, v->players);
@@ -461,6 +526,14 @@ static void take_finished(struct reader *rd, const struct record *r)
 		rd->unreplied = xrealloc(rd->unreplied, 2 * (rd->unreplied_count + 1) *
 					 sizeof *rd->unreplied);
 	rd->unreplied[rd->unreplied_count++] = r->game;
+}
+
+static void take_finished(struct reader *rd, const struct record *r)
+{
+	if (!r->entry_count)
+		problem(rd, "a finished record lists its \"games\"");
+	for (size_t i = 0; i < r->entry_count; i++)
+		take_game(rd, &rd->entries.at[i]);
 }
 
 /* A "replies" record: each bot's reply times since the one before, added
@@ -533,7 +606,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		problem(rd, "a record after the signature");
 		return -1;
 	}
-	usual = rd->line > 0 && read_usual(line, len, &r);
+	usual = rd->line > 0 && read_usual(line, len, &rd->entries, &r);
 	if (!usual) {
 		o = json_parse_object(line, len, err);
 		if (!o) {
@@ -548,7 +621,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		if (seq)
 			problem(rd, "\"seq\" must be 0");
 		rc = seq ? -1 : take_header(rd, o);
-	} else if (!usual && !read_parsed(o, &r)) {
+	} else if (!usual && !read_parsed(o, &rd->entries, &r)) {
 		problem(rd, "a member has the wrong type");
 		rc = -1;
 	} else if (r.seq != (long)rd->line) {
@@ -560,12 +633,9 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		rc = -1;
 	} else if (is_type(&r, "signature")) {
 		rc = take_signature(rd, &r, usual);
-	} else if (r.game > rd->view->game_count) {
-		problem(rd, "game %ld is not in the schedule (1 to %ld)", r.game,
-			rd->view->game_count);
 	} else if (is_type(&r, "started")) {
 		take_started(rd, &r);
-	} else if (r.game && is_type(&r, "finished")) {
+	} else if (is_type(&r, "finished")) {
 		take_finished(rd, &r);
 	} else if (!usual && is_type(&r, "replies")) {
 		take_replies(rd, o);
@@ -644,6 +714,7 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 	rc = read_lines(&rd, fd);
 	close(fd);
 	free(rd.unreplied);
+	free(rd.entries.at);
 	if (!rc && !rd.signed_) {
 		problems_add(problems, path, "not signed: the tournament has not "
 			     "finished (finish it with --resume)");

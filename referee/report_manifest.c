@@ -72,9 +72,26 @@ static const char *signature_problem(const struct game_log *log, char *key_hex)
 	return NULL;
 }
 
-/* Counts the records and checks each finished game's log hash: the log
- * of game N is games/NNNNNN.jsonl (worker.c), and the schedule's size is
- * the header's. */
+/* One finished game: listed, and its log checked against the SHA-256 the
+ * manifest lists.  The log of game N is games/NNNNNN.jsonl (worker.c). */
+static void check_finished(const char *dir, const cJSON *entry, cJSON *listed,
+			   cJSON *bad, long *hash_ok)
+{
+	const cJSON *game = cJSON_GetObjectItemCaseSensitive(entry, "game");
+	const char *sha = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "sha256"));
+	char path[32], full[4096], hex[FILES_SHA256_HEX];
+
+	snprintf(path, sizeof path, "games/%06ld.jsonl", (long)game->valuedouble);
+	cJSON_AddItemToArray(listed, cJSON_CreateString(path));
+	snprintf(full, sizeof full, "%s/%s", dir, path);
+	if (sha && files_sha256(AT_FDCWD, full, hex) == 0 && !strcmp(hex, sha))
+		(*hash_ok)++;
+	else
+		cJSON_AddItemToArray(bad, cJSON_CreateString(path));
+}
+
+/* Counts the records and checks each finished game's log; the schedule's
+ * size is the header's. */
 static void count_games(const char *dir, const struct game_log *log, cJSON *m)
 {
 	long finished = 0, aborted = 0, hash_ok = 0;
@@ -86,23 +103,17 @@ static void count_games(const char *dir, const struct game_log *log, cJSON *m)
 
 	for (size_t i = 0; i < log->count; i++) {
 		const char *type = type_at(log, i);
-		const char *sha = logread_string(log, i, "sha256");
-		const cJSON *game = log->lines[i].json ?
-			cJSON_GetObjectItemCaseSensitive(log->lines[i].json, "game") : NULL;
-		char path[32], full[4096], hex[FILES_SHA256_HEX];
+		const cJSON *entry;
 
 		aborted += !strcmp(type, "aborted");
 		complete |= !strcmp(type, "complete");
-		if (strcmp(type, "finished") || !cJSON_IsNumber(game))
+		if (strcmp(type, "finished"))
 			continue;
-		finished++;
-		snprintf(path, sizeof path, "games/%06ld.jsonl", (long)game->valuedouble);
-		cJSON_AddItemToArray(listed, cJSON_CreateString(path));
-		snprintf(full, sizeof full, "%s/%s", dir, path);
-		if (sha && files_sha256(AT_FDCWD, full, hex) == 0 && !strcmp(hex, sha))
-			hash_ok++;
-		else
-			cJSON_AddItemToArray(bad, cJSON_CreateString(path));
+		cJSON_ArrayForEach(entry, cJSON_GetObjectItemCaseSensitive(log->lines[i].json, "games"))
+			if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(entry, "game"))) {
+				finished++;
+				check_finished(dir, entry, listed, bad, &hash_ok);
+			}
 	}
 	cJSON_AddNumberToObject(m, "scheduled",
 				cJSON_IsNumber(size) ? size->valuedouble : 0);

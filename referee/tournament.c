@@ -46,6 +46,7 @@ struct run_state {
 	int *aborted;
 	char **names;           /* of the bots, for the progress line */
 	struct ladder_reasons reasons; /* forfeit reasons met in this run */
+	struct manifest_batch batch;   /* finished games not yet in the manifest */
 	struct replies_ledger replies; /* reply times not yet in the manifest */
 	long *unreplied;        /* an earlier run's games after its last
 				 * "replies" record */
@@ -72,6 +73,26 @@ static cJSON *manifest_record(const char *type, long game)
 static int record(struct run_state *st, cJSON *r)
 {
 	return journal_append(st->manifest, r, st->err);
+}
+
+/* The finished games waiting, if any, as one record. */
+static int record_finished(struct run_state *st)
+{
+	cJSON *r = manifest_batch_record(&st->batch);
+
+	return r ? record(st, r) : 0;
+}
+
+/* The finished games when their batch is due, and the "replies" record
+ * when due (`final`: the run is about to complete), after the games it
+ * covers. */
+static int record_due(struct run_state *st, bool final)
+{
+	bool replies = replies_ledger_due(&st->replies, final);
+
+	if ((final || replies || manifest_batch_due(&st->batch)) && record_finished(st))
+		return -1;
+	return replies ? record(st, replies_ledger_record(&st->replies)) : 0;
 }
 
 static bool in_shard(const struct run_state *st, int table)
@@ -105,15 +126,18 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 	return h;
 }
 
-/* A finished record names its game's bots, seat by seat, by their place
- * in the header's "bots": with its ranks, all a ladder needs of the game,
- * in few bytes (the manifest's hash chain costs by the byte).  Its log is
- * games/NNNNNN.jsonl, named by the game's number. */
-static cJSON *finished_record(const struct run_state *st, long game,
-			      const char *sha256, const int *ranks)
+/* A finished game's entry in a finished record names its bots, seat by
+ * seat, by their place in the header's "bots": with its ranks, all a
+ * ladder needs of the game, in few bytes (the manifest's hash chain costs
+ * by the byte).  Its log is games/NNNNNN.jsonl, named by the game's
+ * number. */
+static cJSON *finished_entry(const struct run_state *st, long game,
+			     const char *sha256, const int *ranks)
 {
 	const struct scheduled_game *g = &st->schedule->games[game - 1];
-	cJSON *r = manifest_record("finished", game);
+	cJSON *r = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(r, "game", (double)game);
 
 	cJSON_AddItemToObject(r, "seats", cJSON_CreateIntArray(g->seating,
 								st->schedule->players));
@@ -165,12 +189,12 @@ static int settle_leftover(struct run_state *st, long game)
 	    verify_log(&log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
 	    files_sha256(AT_FDCWD, path, hash) == 0 &&
 	    logread_ranks(&log, ranks, GAME_MAX_SEATS) == st->schedule->players) {
-		cJSON *r = finished_record(st, game, hash, ranks);
+		cJSON *r = finished_entry(st, game, hash, ranks);
 
 		add_log_replies(st, game, &log, &figures);
 		ladder_stats_to_record(&figures, st->schedule->players, &st->reasons, r);
 		cJSON_AddBoolToObject(r, "recovered", true);
-		rc = record(st, r);
+		manifest_batch_add(&st->batch, r);
 		st->finished[game] = true;
 	} else {
 		size_t len = strlen(path) + 32;
@@ -192,9 +216,9 @@ static int settle_leftover(struct run_state *st, long game)
 	return rc;
 }
 
-/* Each record of an earlier run that open_manifest needs: a finished
- * game, for the standings and the forfeits, and to know the games whose
- * reply times are in no "replies" record yet; a "replies" record. */
+/* What open_manifest needs of an earlier run: each finished game (its
+ * entry), for the standings and the forfeits, and to know the games whose
+ * reply times are in no "replies" record yet; each "replies" record. */
 static void earlier_record(void *ctx, const char *type, long game,
 			   const cJSON *record)
 {
@@ -276,7 +300,7 @@ static int open_manifest(struct run_state *st)
 		if (in_shard(st, st->schedule->games[n - 1].table) &&
 		    !st->finished[n] && settle_leftover(st, n))
 			return -1;
-	return 0;
+	return record_finished(st);
 }
 
 /* The "started" record of a table's games, on disk before the worker
@@ -379,10 +403,10 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 		    take_finished(st, game, end, rank, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
-		r = finished_record(st, game, hash, rank);
+		r = finished_entry(st, game, hash, rank);
 		ladder_stats_to_record(&figures, players, &st->reasons, r);
-		if (record(st, r) || (replies_ledger_due(&st->replies, false) &&
-				      record(st, replies_ledger_record(&st->replies))))
+		manifest_batch_add(&st->batch, r);
+		if (record_due(st, false))
 			return -1;
 		st->finished[game] = true;
 		seated_bots(st, game, bots);
@@ -390,7 +414,7 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 			      ladder_stats_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
-		if (journal_flush(st->manifest, st->err))
+		if (record_finished(st) || journal_flush(st->manifest, st->err))
 			return -1;
 		st->run->on_finished(st->run->hook_ctx);
 		return 0;
@@ -460,6 +484,7 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 	}
 	while (alive && !rc) {
 		struct timespec wait = {0};
+		long wait_ms = manifest_batch_wait_ms(&st->batch);
 		int polled = 0, ready;
 
 		for (int i = 0; i < count; i++)
@@ -468,9 +493,14 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 							      .events = POLLIN};
 				map[polled++] = i;
 			}
-		/* Reply times pending: wake up when their record is due. */
-		wait.tv_sec = replies_ledger_wait_s(&st->replies);
-		ready = ppoll(fds, (nfds_t)polled, st->replies.games ? &wait : NULL,
+		/* Finished games or reply times pending: wake up when their
+		 * record is due. */
+		if (st->replies.games && (wait_ms < 0 ||
+		    wait_ms > 1000 * (long)replies_ledger_wait_s(&st->replies)))
+			wait_ms = 1000 * (long)replies_ledger_wait_s(&st->replies);
+		wait.tv_sec = wait_ms / 1000;
+		wait.tv_nsec = wait_ms % 1000 * 1000000;
+		ready = ppoll(fds, (nfds_t)polled, wait_ms >= 0 ? &wait : NULL,
 			      &st->wait_mask);
 		/* Checked even when fds are ready: the handler may have run
 		 * as ppoll() returned them. */
@@ -485,8 +515,7 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 				rc = errorf(st->err, "poll: %s", strerror(errno));
 			continue;
 		}
-		if (replies_ledger_due(&st->replies, false) &&
-		    record(st, replies_ledger_record(&st->replies)))
+		if (record_due(st, false))
 			rc = -1;
 		/* Every polled entry: `ready` counts them, not where they are. */
 		for (int k = 0; k < polled && !rc; k++) {
@@ -567,10 +596,15 @@ int tournament_play(const struct tournament_spec *spec,
 		for (long n = 1; n <= schedule->game_count; n++)
 			finished += st.finished[n];
 		cJSON_AddNumberToObject(r, "finished", (double)finished);
-		if (replies_ledger_due(&st.replies, true) &&
-		    record(&st, replies_ledger_record(&st.replies)))
-			rc = -1;
-		rc = rc || record(&st, r) || journal_sign(st.manifest, run->key, st.id, err);
+		rc = record_due(&st, true) || record(&st, r) ||
+		     journal_sign(st.manifest, run->key, st.id, err);
+	} else if (st.manifest) {
+		/* A stopped run keeps what finished: no need to find it
+		 * again in the logs when it is resumed. */
+		char ignored[ERR_LEN];
+
+		st.err = ignored;
+		record_finished(&st);
 	}
 out:
 	if (rc == 1) {
@@ -586,6 +620,7 @@ out:
 	progress_free(&st.progress);
 	ladder_reasons_free(&st.reasons);
 	replies_ledger_free(&st.replies);
+	manifest_batch_free(&st.batch);
 	free(st.unreplied);
 	return rc ? -1 : 0;
 }

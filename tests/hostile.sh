@@ -49,7 +49,7 @@ tournament_case() {
 	 "bots": [$bots]}
 	JSON
 	expect_exit 0 "$REFEREE" tournament "$dir/t.json" --out "$dir/out" --concurrency 2
-	expect_eq "$(grep -c '"type":"finished"' "$dir/out/manifest.jsonl")" 6 "$name, sandbox: the tournament finishes its 6 games"
+	expect_eq "$(finished_games "$dir/out/manifest.jsonl" | wc -l)" 6 "$name, sandbox: the tournament finishes its 6 games"
 	expect_eq "$(cat "$dir"/out/games/*.jsonl | grep -c '"type":"forfeit"')" 0 "$name, sandbox: nobody forfeits"
 }
 # wait_for FILE TEXT: up to 10 s for FILE to hold TEXT.

@@ -276,6 +276,33 @@ assert_no_leftovers() {
 	ok $? "$desc" || pgrep -a -f "$TMP" | sed 's/^/#   /'
 }
 
+# manifest_games MANIFEST: the games of a manifest's started and finished
+# records, in their order, a line each: "started GAME" and "finished GAME
+# SHA256 SEATS RANKS" (seats and ranks comma-separated).
+manifest_games() {
+	"$PYTHON3" - "$1" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    try:
+        r = json.loads(line)
+    except ValueError:  # a last line cut short by a stopped run
+        continue
+    if r["type"] == "started":
+        for g in r["games"]:
+            print("started", g)
+    elif r["type"] == "finished":
+        for g in r["games"]:
+            print("finished", g["game"], g["sha256"],
+                  ",".join(map(str, g["seats"])), ",".join(map(str, g["ranks"])))
+PY
+}
+
+# finished_games MANIFEST: the number of each game a manifest lists as
+# finished, a line each, in the order listed.
+finished_games() {
+	manifest_games "$1" | awk '$1 == "finished" { print $2 }'
+}
+
 # --- shards ----------------------------------------------------------------------
 
 # expect_shards_cover DIR...: the shards' manifests are complete and, taken
@@ -285,8 +312,7 @@ expect_shards_cover() {
 	total=$(head -1 "$1/manifest.jsonl" | grep -o '"schedule_games":[0-9]*' | cut -d: -f2)
 	numbers=$(for dir in "$@"; do
 		tail -1 "$dir/manifest.jsonl" | grep -q '"type":"signature"' || echo "unsigned:$dir"
-		grep -F '"type":"finished"' "$dir/manifest.jsonl" |
-			grep -o '"game":[0-9]*' | cut -d: -f2
+		finished_games "$dir/manifest.jsonl"
 	done | sort -n | tr '\n' ' ')
 	expect_eq "$numbers" "$(seq -s ' ' 1 "${total:-0}") " \
 		"the $# shards finished each of the ${total:-?} games once and signed their manifests"

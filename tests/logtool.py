@@ -7,6 +7,7 @@
     logtool.py swap IN OUT I J          swap lines I and J
     logtool.py drop IN OUT I            drop line I
     logtool.py resign IN OUT KEY [EDIT]...
+    logtool.py rechain IN OUT           rebuild seq and prev, sign nothing
 
 where an EDIT is `sub LINE REGEX REPLACEMENT`, `drop LINE` or `dup LINE`.
 
@@ -19,7 +20,9 @@ the numbering and hash chain of docs/FAIRNESS.md and signs the log again with th
 key seed in the file KEY (as `referee keygen` writes it; a tournament
 manifest is re-signed the same way), so that what is
 left to fail is the content, never the chain or the signature.  `drop` and
-`dup` (a line twice) renumber "seq" too.  It uses
+`dup` (a line twice) renumber "seq" too.  `rechain` does what `resign`
+does but for the signature: the last line is rechained like the others,
+as in the manifest of a stopped run.  It uses
 hashlib and the Ed25519 of tests/kat.py, nothing of the referee.
 """
 
@@ -77,7 +80,8 @@ def find_line(lines, which):
 
 
 def resign(lines, seed):
-    """Rebuilds every "seq", every "prev" and the signature line."""
+    """Rebuilds every "seq", every "prev" and, with a key seed, the
+    signature line."""
     out = []
     prev = None
     for i, line in enumerate(lines):
@@ -86,7 +90,7 @@ def resign(lines, seed):
                               b'{"seq":%d,"prev":"%s"' % (
                                   i, prev.hex().encode()), line)
             assert n == 1, "line %d has no prev to rebuild" % i
-        if i == len(lines) - 1:
+        if i == len(lines) - 1 and seed is not None:
             header = json.loads(out[0])
             # A game log signs its game_id, a manifest its id.
             game_id = bytes.fromhex(header.get("game_id", header.get("id", "")))
@@ -117,6 +121,8 @@ def main(argv):
         lines[i], lines[j] = lines[j], lines[i]
     elif op == "drop":
         del lines[int(argv[4])]
+    elif op == "rechain":
+        lines = resign(lines, None)
     elif op == "resign":
         with open(argv[4]) as f:
             seed = bytes.fromhex(f.readline().strip())

@@ -36,14 +36,16 @@ ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top:
 expect_not_contains "$ERR" "ETA" "no time left at the end"
 expect_contains "$OUT" "12 games; signed by" "the ladder follows on stdout"
 
-# The manifest's finished records: forfeits by seat when there are any,
-# and each seat's turns and reply times.
-fin() { grep '"type":"finished"' "$TMP/run/manifest.jsonl" | grep "\"game\":$1,"; }
+# The manifest's finished records: each game's seats, log hash and ranks,
+# and its forfeits by seat when there are any.
+fin() { grep '"type":"finished"' "$TMP/run/manifest.jsonl" | grep -o "{\"game\":$1,[^{}]*}"; }
 expect_eq "$(fin 6 | grep -o '"forfeits":\[[^]]*\]')" '"forfeits":["exit",null]' \
-	"a finished record names the seat's forfeit reason"
+	"a finished game's entry names the seat's forfeit reason"
 expect_eq "$(fin 1 | grep -c '"forfeits"')" 0 "a game without forfeits has no forfeits field"
-ok "$(fin 1 | grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"finished","game":1,"seats":\[[0-2],[0-2]\],"sha256":"[0-9a-f]{64}","ranks":\[[12],[12]\]\}$'; echo $?)" \
-	"a finished record holds the game's seats, its log's hash and the ranks, no more" || diag "$(fin 1)"
+ok "$(fin 1 | grep -qE '^\{"game":1,"seats":\[[0-2],[0-2]\],"sha256":"[0-9a-f]{64}","ranks":\[[12],[12]\]\}$'; echo $?)" \
+	"a finished game's entry holds its seats, its log's hash and the ranks, no more" || diag "$(fin 1)"
+expect_eq "$(grep '"type":"finished"' "$TMP/run/manifest.jsonl" | grep -cvE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"finished","games":\[\{"game":[^{}]*\}(,\{"game":[^{}]*\})*\]\}$')" 0 \
+	"a finished record is its games' entries, no more"
 # replies_match DIR: the "replies" records count, bot by bot, exactly the
 # action records of the folder's logs, and the last one is just before
 # "complete".
@@ -84,18 +86,33 @@ expect_eq "$(grep -v 'created a signing key pair' "$ERR" | grep -cv -- '--no-san
 	"--quiet prints nothing on stderr but the key's note and the sandbox warning"
 expect_contains "$OUT" "12 games; signed by" "--quiet still prints the ladder"
 
-# --resume continues the counts: cut the manifest after game 6's finished
-# record (the chain stays whole) and drop the later logs but game 7's, which
-# the resumed run recovers.  (crashy has played its second game by now: it
-# crashes no more.)
+# --resume continues the counts: cut the manifest after game 6's entry
+# (the records after its record, the games after it in its record; the
+# chain rebuilt, as a run stopped then would leave it) and drop the later
+# logs but game 7's, which the resumed run recovers.  (crashy has played
+# its second game by now: it crashes no more.)
 cp -r "$TMP/run" "$TMP/cut"
-line=$(grep -n '"type":"finished","game":6,' "$TMP/cut/manifest.jsonl" | cut -d: -f1)
-head -n "$line" "$TMP/run/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
+"$PYTHON3" - "$TMP/run/manifest.jsonl" "$TMP/cut.jsonl" <<'PY'
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    games = [g["game"] for g in r.get("games", [])] if r["type"] == "finished" else []
+    if 6 in games:
+        r["games"] = r["games"][:games.index(6) + 1]
+        line = json.dumps(r, separators=(",", ":")) + "\n"
+    out.append(line)
+    if 6 in games:
+        break
+open(sys.argv[2], "w").write("".join(out))
+PY
+$LOGTOOL rechain "$TMP/cut.jsonl" "$TMP/cut/manifest.jsonl"
 for n in 8 9 10 11 12; do rm "$TMP/cut/games/0000$(printf %02d $n).jsonl"; done
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/cut" --resume
 ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: '; echo $?)" \
 	"after --resume the count and the forfeits include the earlier run's" || diag "$(cat "$ERR")"
-expect_contains "$TMP/cut/manifest.jsonl" '"type":"finished","game":7,' "the stopped run's game 7 is recovered from its log"
+expect_contains "$TMP/cut/manifest.jsonl" '{"game":7,' "the stopped run's game 7 is recovered from its log"
+expect_contains "$TMP/cut/manifest.jsonl" '"recovered":true' "... and says so"
 replies_match "$TMP/cut"
 ok $? "after --resume the replies records still count every turn once: the earlier run's unreported games' from their logs"
 

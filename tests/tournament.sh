@@ -46,12 +46,13 @@ expect_eq "$(ls "$TMP/full/games" | wc -l)" 24 "one log per game"
 expect_eq "$(grep -c '"type":"started"' "$TMP/full/manifest.jsonl")" 3 "the manifest has one started record a table"
 expect_eq "$(grep '"type":"started"' "$TMP/full/manifest.jsonl" | sed 's/.*"games":\[\([0-9,]*\)\].*/\1/' |
 	tr ',' '\n' | sort -n | tr '\n' ' ')" "$(seq -s ' ' 1 24) " "... which together list every game once"
-expect_eq "$(awk '/"type":"started"/ { s = $0; sub(/.*"games":\[/, "", s); sub(/\].*/, "", s)
-				 n = split(s, g, ","); for (i = 1; i <= n; i++) started[g[i]] = 1 }
-		 /"type":"finished"/ { s = $0; sub(/.*"game":/, "", s); sub(/,.*/, "", s)
-				  if (!(s in started)) late++ }
-		 END { print late + 0 }' "$TMP/full/manifest.jsonl")" 0 "each game is listed as started before it finishes"
-expect_eq "$(grep -c '"type":"finished"' "$TMP/full/manifest.jsonl")" 24 "... and every finished one"
+expect_eq "$(manifest_games "$TMP/full/manifest.jsonl" |
+	awk '$1 == "started" { started[$2] = 1 } $1 == "finished" && !($2 in started) { late++ }
+	     END { print late + 0 }')" 0 "each game is listed as started before it finishes"
+expect_eq "$(finished_games "$TMP/full/manifest.jsonl" | sort -n | tr '\n' ' ')" "$(seq -s ' ' 1 24) " \
+	"... and each once as finished"
+ok "$([ "$(grep -c '"type":"finished"' "$TMP/full/manifest.jsonl")" -lt 24 ]; echo $?)" \
+	"finished games share records: fewer finished records than games"
 expect_eq "$(tail -1 "$TMP/full/manifest.jsonl" | grep -c '"type":"signature"')" 1 "the manifest ends signed"
 run "$REFEREE" verify --key "$TMP/full/referee.pub" "$TMP"/full/games/*.jsonl
 ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok:' "$OUT")" = 24 ]; echo $?)" "every log verifies with the run's key" || diag_run
@@ -59,9 +60,9 @@ ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok:' "$OUT")" = 24 ]; echo $?)" "every lo
 bad=0
 while read -r game sum; do
 	[ "$(sha256sum "$TMP/full/$game" | cut -d' ' -f1)" = "$sum" ] || bad=$((bad + 1))
-done < <(grep '"type":"finished"' "$TMP/full/manifest.jsonl" |
-	sed 's/.*"game":\([0-9]*\),.*"sha256":"\([0-9a-f]*\)".*/\1 \2/' | awk '{ printf "games/%06d.jsonl %s\n", $1, $2 }')
-expect_eq "$bad" 0 "each finished record holds its log's SHA-256"
+done < <(manifest_games "$TMP/full/manifest.jsonl" |
+	awk '$1 == "finished" { printf "games/%06d.jsonl %s\n", $2, $3 }')
+expect_eq "$bad" 0 "each finished game's entry holds its log's SHA-256"
 results "$TMP/full" >"$TMP/full.results"
 
 # Kill the run at random points, then resume until it completes.
@@ -92,7 +93,7 @@ assert_no_leftovers "no bot or worker outlives a killed run"
 expect_eq "$(tail -1 "$TMP/killed/manifest.jsonl" | grep -c '"type":"signature"')" 1 "the resumed run completes and signs its manifest"
 results "$TMP/killed" >"$TMP/killed.results"
 expect_eq "$(cat "$TMP/killed.results")" "$(cat "$TMP/full.results")" "every game has the result of the run never stopped"
-expect_eq "$(grep '"type":"finished"' "$TMP/killed/manifest.jsonl" | grep -o '"game":[0-9]*' | sort | uniq -d | wc -l)" 0 "no game is finished twice"
+expect_eq "$(finished_games "$TMP/killed/manifest.jsonl" | sort | uniq -d | wc -l)" 0 "no game is finished twice"
 run "$REFEREE" verify "$TMP"/killed/games/$LOGS
 expect_eq "$(grep -c ': ok:' "$OUT")" 24 "all 24 logs of the resumed run verify"
 sum_before=$(sha256sum "$TMP/killed/manifest.jsonl")
@@ -241,7 +242,7 @@ $VO/games/planted.jsonl: FAILED: not listed in the manifest: planted, or left th
 # Other formats: csv, json, and PGN for other rating tools.
 run "$REFEREE" ladder "$TMP/full" --format pgn
 expect_eq "$(grep -c '^\[Result "' "$OUT")" 24 "pgn: one game record per game"
-expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(grep -c '"seats":\[0,' "$TMP/full/manifest.jsonl")" \
+expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(manifest_games "$TMP/full/manifest.jsonl" | grep -c '^finished .* 0,[0-9]* ')" \
 	"pgn: seat 0 is White"
 run "$REFEREE" ladder "$TMP/full" --format json
 ok "$("$PYTHON3" -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d["games"] == 24 and len(d["ladder"]) == 3))' <"$OUT"; echo $?)" \
@@ -342,12 +343,12 @@ expect_contains "$ERR" "made by a different tournament file" "resume refuses ano
 rm -rf "$TMP/old"
 cp -r "$TMP/full" "$TMP/old"
 $LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/old/manifest.jsonl" "$KEYDIR/referee.key" \
-	sub 0 '"format":"arena-manifest/3"' '"format":"arena-manifest/2"'
+	sub 0 '"format":"arena-manifest/4"' '"format":"arena-manifest/2"'
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/old" --resume
-expect_eq "$(tail -n 1 "$ERR")" "referee tournament: $TMP/old/manifest.jsonl is in format arena-manifest/2, which this referee cannot resume (it writes arena-manifest/3): finish the run with the referee that started it, or start again with another --out" \
+expect_eq "$(tail -n 1 "$ERR")" "referee tournament: $TMP/old/manifest.jsonl is in format arena-manifest/2, which this referee cannot resume (it writes arena-manifest/4): finish the run with the referee that started it, or start again with another --out" \
 	"resume refuses a manifest of format 2, naming it"
 expect_exit 1 "$REFEREE" ladder "$TMP/old"
-expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee does not read (it reads arena-manifest/3): give the folder of its logs, $TMP/old/games, instead
+expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee does not read (it reads arena-manifest/4): give the folder of its logs, $TMP/old/games, instead
 referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log" \
 	"the ladder refuses a manifest of format 2, naming it"
 expect_exit 0 "$REFEREE" ladder "$TMP/old/games"

@@ -36,7 +36,7 @@ stop_case() {
 	target=$pid
 	[ -n "$mode" ] && target=-$pid
 	for _ in $(seq 200); do
-		finished=$(grep -c '"type":"finished"' "$dir/manifest.jsonl" 2>/dev/null)
+		finished=$(finished_games "$dir/manifest.jsonl" 2>/dev/null | wc -l)
 		[ "${finished:-0}" -ge 3 ] && break
 		sleep 0.05
 	done
@@ -49,18 +49,18 @@ stop_case() {
 		"$sig: it says it was stopped and how to finish"
 	assert_no_leftovers "$sig: no worker, bot or bot's child is left"
 	expect_eq "$(tail -1 "$dir/manifest.jsonl" | grep -c '"type":"signature"')" 0 "$sig: the manifest is not signed"
-	finished=$(grep -c '"type":"finished"' "$dir/manifest.jsonl")
-	run "$REFEREE" verify --key "$dir/referee.pub" $(grep '"type":"finished"' "$dir/manifest.jsonl" |
-		sed 's/.*"game":\([0-9]*\),.*/\1/' | awk -v dir="$dir" '{ printf "%s/games/%06d.jsonl\n", dir, $1 }')
+	finished=$(finished_games "$dir/manifest.jsonl" | wc -l)
+	run "$REFEREE" verify --key "$dir/referee.pub" $(finished_games "$dir/manifest.jsonl" |
+		awk -v dir="$dir" '{ printf "%s/games/%06d.jsonl\n", dir, $1 }')
 	ok "$([ "$RC" -eq 0 ] && [ "$(grep -c ': ok:' "$OUT")" -eq "$finished" ]; echo $?)" \
 		"$sig: the $finished logs finished before the stop verify" || diag_run
 
 	expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$dir" --resume --concurrency 2
 	expect_contains "$OUT" "18 games" "$sig: --resume completes the 18 games"
 	expect_eq "$(tail -1 "$dir/manifest.jsonl" | grep -c '"type":"signature"')" 1 "$sig: the resumed manifest is signed"
-	expect_eq "$(grep '"type":"finished"' "$dir/manifest.jsonl" | grep -o '"game":[0-9]*' | sort -u | wc -l)" 18 \
+	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort -u | wc -l)" 18 \
 		"$sig: every game is finished"
-	expect_eq "$(grep '"type":"finished"' "$dir/manifest.jsonl" | grep -o '"game":[0-9]*' | sort | uniq -d | wc -l)" 0 \
+	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort | uniq -d | wc -l)" 0 \
 		"$sig: no game is finished twice"
 	run "$REFEREE" verify --key "$dir/referee.pub" "$dir"/games/$LOGS
 	expect_eq "$(grep -c ': ok:' "$OUT")" 18 "$sig: all 18 logs verify"

@@ -357,9 +357,9 @@ expect_eq "$(cat "$OUT")" "$D/games/000003.aborted-1.jsonl: FAILED: not listed i
 
 # The manifest itself: its chain, its one signature, its end.
 fresh chain
-sed -i '3s/"game":1,/"game":2,/' "$M"
+sed -i '2s/"table":1,/"table":3,/' "$M"
 expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$M: FAILED: line 4: \"prev\" is not the hash of line 3: a line was changed, removed or reordered" \
+expect_eq "$(cat "$OUT")" "$M: FAILED: line 3: \"prev\" is not the hash of line 2: a line was changed, removed or reordered" \
 	"a changed manifest line breaks the chain"
 fresh spaced
 sed -i '$s/"sig":/"sig": /' "$M"
@@ -390,7 +390,13 @@ fresh twice
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished
 F=$(grep -n '"type":"finished"' "$M" | sed -n 2p | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice" "a game finished twice in the manifest"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice
+$M: FAILED: line $F: game 2 is finished twice" "games finished twice in the manifest"
+fresh twice1
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '(\{"game":1,[^{}]*\})' '\1,\1'
+F=$(grep -n '"type":"finished"' "$M" | cut -d: -f1)
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice" "a game listed twice in one finished record"
 fresh ranks   # [2,2]: no result the referee writes
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[2,2]'
 expect_exit 1 "$REFEREE" verify "$D"
@@ -398,8 +404,8 @@ expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: its result is not the 
 	"ranks in the manifest that are not the log's result"
 fresh unstarted
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" drop started
-F=$(grep -n '"type":"finished","game":1,' "$M" | cut -d: -f1)
-G=$(grep -n '"type":"finished","game":2,' "$M" | cut -d: -f1)
+F=$(grep -n '{"game":1,' "$M" | cut -d: -f1)
+G=$(grep -n '{"game":2,' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished but was never started
 $M: FAILED: line $G: game 2 is finished but was never started
@@ -409,9 +415,9 @@ $D/games/000001.jsonl: FAILED: not listed in the manifest: planted, or left ther
 $D/games/000002.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
 	"games finished but never started, and so their logs unlisted"
 # A game the referee dropped after it started (its secrets existed) is
-# named, even with its finished record and its log gone.
+# named, even with its finished entry and its log gone.
 fresh dropped
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" drop finished
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '\{"game":1,[^{}]*\},' ''
 rm "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 was started but never finished" \
@@ -450,19 +456,28 @@ $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"
 expect_exit 0 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
 	"records in another JSON layout read the same"
-fresh badrank
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[1,3]'
-F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
-expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: game 1: a rank outside 1 to 2" "a rank no player can have"
-fresh badseat
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"seats":\[[0-9]*,' '"seats":[7,'
-F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
-expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: game 1: seat 0 is bot 7, but \"bots\" lists 2" "a seat naming no bot of the header"
+# bad_finished NAME REGEX REPLACEMENT PROBLEM DESCRIPTION: the finished
+# record changed so (and re-signed) fails verify, first with PROBLEM on
+# its line.
+bad_finished() {
+	fresh "$1"
+	$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished "$2" "$3"
+	F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
+	expect_exit 1 "$REFEREE" verify "$D"
+	expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: $4" "$5"
+}
+bad_finished badrank '"ranks":\[[0-9,]*\]' '"ranks":[1,3]' "game 1: a rank outside 1 to 2" \
+	"a rank no player can have"
+bad_finished badseat '"seats":\[[0-9]*,' '"seats":[7,' 'game 1: seat 0 is bot 7, but "bots" lists 2' \
+	"a seat naming no bot of the header"
+bad_finished nogames '"games":\[.*\]\}$' '"games":[]}' 'a finished record lists its "games"' \
+	"a finished record without games"
+bad_finished outside '\{"game":2,' '{"game":3,' "game 3 is not in the schedule (1 to 2)" \
+	"a finished game outside the schedule"
 # A run of the whole schedule must list every game of it.
 fresh unplayed
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub started '"games":\[1,' '"games":[' drop finished
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub started '"games":\[1,' '"games":[' \
+	sub finished '\{"game":1,[^{}]*\},' ''
 rm "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 of the schedule was never started" "a game of the schedule never started"
