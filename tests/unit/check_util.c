@@ -68,6 +68,29 @@ START_TEST(hex_rejects_bad_input)
 }
 END_TEST
 
+/* Every byte value at every place of a 19-digit string (two 8-byte words
+ * and a tail): accepted exactly when hex_decode accepts it. */
+START_TEST(hex_is_lowercase_agrees_with_decode)
+{
+	char hex[21] = "0123456789abcdef0a1b", pair[3] = {0};
+	unsigned char out;
+
+	ck_assert(hex_is_lowercase(hex, 19));
+	ck_assert(hex_is_lowercase(hex, 0));
+	for (size_t at = 0; at < 19; at++)
+		for (int c = 1; c < 256; c++) {
+			char saved = hex[at];
+
+			hex[at] = (char)c;
+			pair[0] = (char)c;
+			pair[1] = '0';
+			ck_assert_msg(hex_is_lowercase(hex, 19) == (hex_decode(&out, 1, pair) == 0),
+				      "byte %d at %zu", c, at);
+			hex[at] = saved;
+		}
+}
+END_TEST
+
 START_TEST(errorf_returns_minus_one)
 {
 	char err[ERR_LEN];
@@ -84,6 +107,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, hex_round_trip);
 	tcase_add_test(tc, hex_rejects_bad_input);
+	tcase_add_test(tc, hex_is_lowercase_agrees_with_decode);
 	tcase_add_test(tc, errorf_returns_minus_one);
 	tcase_add_test(tc, region_allocations_are_aligned_and_separate);
 	suite_add_tcase(s, tc);
