@@ -14,6 +14,7 @@
 
 #include "fair.h"
 #include "games/registry.h"
+#include "manifest.h"
 #include "run_suite.h"
 #include "schedule.h"
 #include "tournament_file.h"
@@ -761,6 +762,45 @@ START_TEST(schedule_refusals)
 }
 END_TEST
 
+/* The manifest's finished games wait in a batch until 256 do, or the
+ * first has waited a second; the record lists them in order. */
+START_TEST(manifest_batches)
+{
+	struct manifest_batch batch = {0};
+	cJSON *r, *games;
+
+	ck_assert_int_eq(manifest_batch_wait_ms(&batch), -1);
+	ck_assert(!manifest_batch_due(&batch));
+	ck_assert_ptr_null(manifest_batch_record(&batch));
+	for (int g = 1; g < MANIFEST_BATCH_GAMES; g++) {
+		cJSON *entry = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(entry, "game", g);
+		manifest_batch_add(&batch, entry);
+	}
+	ck_assert(!manifest_batch_due(&batch));
+	ck_assert_int_gt(manifest_batch_wait_ms(&batch), 0);
+	ck_assert_int_le(manifest_batch_wait_ms(&batch), MANIFEST_BATCH_MS);
+	batch.first_ns -= (int64_t)MANIFEST_BATCH_MS * 1000000; /* a second later */
+	ck_assert(manifest_batch_due(&batch));
+	batch.first_ns += (int64_t)MANIFEST_BATCH_MS * 1000000;
+	manifest_batch_add(&batch, cJSON_CreateObject());
+	ck_assert(manifest_batch_due(&batch));
+	ck_assert_int_eq(manifest_batch_wait_ms(&batch), 0);
+	r = manifest_batch_record(&batch);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(r, "type")), "finished");
+	games = cJSON_GetObjectItem(r, "games");
+	ck_assert_int_eq(cJSON_GetArraySize(games), MANIFEST_BATCH_GAMES);
+	for (int g = 1; g < MANIFEST_BATCH_GAMES; g++)
+		ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(
+			cJSON_GetArrayItem(games, g - 1), "game")), g);
+	ck_assert_int_eq(batch.count, 0);
+	ck_assert_ptr_null(manifest_batch_record(&batch));
+	cJSON_Delete(r);
+	manifest_batch_free(&batch);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("tournament");
@@ -787,6 +827,7 @@ Suite *test_suite(void)
 	tcase_add_test(schedules, seeded_shuffle);
 	tcase_add_test(schedules, shards_partition_tables);
 	tcase_add_test(schedules, schedule_refusals);
+	tcase_add_test(schedules, manifest_batches);
 	suite_add_tcase(s, schedules);
 	return s;
 }
