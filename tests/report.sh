@@ -130,8 +130,9 @@ ok $? "a tampered log is listed as failing, and its hash no longer the manifest'
 
 # --- a stopped run ------------------------------------------------------------------------
 # The manifest without its last four records (the last game's "finished",
-# "replies", "complete" and the signature): that game's log counts as being
-# played.
+# "replies", "complete" and the signature; with --report each game is
+# listed as it ends, in a record of its own): that game's log counts as
+# being played.
 cp -r "$D" "$TMP/cut"
 head -n -4 "$D/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
 expect_exit 0 "$REFEREE" report "$TMP/cut"
