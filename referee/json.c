@@ -1,5 +1,6 @@
 /*
- * Strict JSON line parsing on top of cJSON; see json.h.
+ * UTF-8 checking, printing JSON on one line, and reading members; see
+ * json.h (json_parse.c parses).
  */
 #include "json.h"
 
@@ -9,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "region.h"
 #include "util.h"
 
 bool json_valid_utf8(const char *text, size_t len)
@@ -59,106 +59,6 @@ bool json_valid_utf8(const char *text, size_t len)
 		i += extra + 1;
 	}
 	return true;
-}
-
-/* The first key that appears twice in one object, at any depth. */
-static const char *duplicate_key(const cJSON *item)
-{
-	for (const cJSON *a = item ? item->child : NULL; a; a = a->next) {
-		const char *inner;
-
-		if (cJSON_IsObject(item))
-			for (const cJSON *b = a->next; b; b = b->next)
-				/* The first bytes differ for most pairs: strcmp
-				 * only when they do not. */
-				if (a->string[0] == b->string[0] &&
-				    strcmp(a->string, b->string) == 0)
-					return a->string;
-		inner = duplicate_key(a);
-		if (inner)
-			return inner;
-	}
-	return NULL;
-}
-
-/* Whether a number anywhere in `item` is beyond a double: cJSON reads it
- * as infinity, which prints as null, so a log could not hold the value. */
-static bool has_infinity(const cJSON *item)
-{
-	if (cJSON_IsNumber(item) && !isfinite(item->valuedouble))
-		return true;
-	for (const cJSON *a = item->child; a; a = a->next)
-		if (has_infinity(a))
-			return true;
-	return false;
-}
-
-cJSON *json_parse_object(const char *text, size_t len, char *err)
-{
-	const char *end = NULL;
-	const char *dup;
-	cJSON *item;
-
-	if (memchr(text, '\0', len)) {
-		errorf(err, "the line contains a NUL byte");
-		return NULL;
-	}
-	if (!json_valid_utf8(text, len)) {
-		errorf(err, "the line is not valid UTF-8");
-		return NULL;
-	}
-	item = cJSON_ParseWithLengthOpts(text, len, &end, false);
-	if (!item) {
-		errorf(err, "not valid JSON (error near byte %zu)",
-		       end ? (size_t)(end - text) : (size_t)0);
-		return NULL;
-	}
-	while (end < text + len && strchr(" \t\r", *end))
-		end++;
-	if (end != text + len) {
-		errorf(err, "unexpected text after the JSON value at byte %zu",
-		       (size_t)(end - text));
-	} else if (!cJSON_IsObject(item)) {
-		errorf(err, "the line is JSON but not an object");
-	} else if ((dup = duplicate_key(item)) != NULL) {
-		errorf(err, "duplicate key \"%.64s\"", dup);
-	} else if (has_infinity(item)) {
-		errorf(err, "a number is too large for a double");
-	} else {
-		return item;
-	}
-	cJSON_Delete(item);
-	return NULL;
-}
-
-/* The region json_parse_object_in allocates from, while it runs. */
-static struct region *parse_region;
-
-static void *region_malloc(size_t size)
-{
-	return region_alloc(parse_region, size);
-}
-
-/* The region releases everything at once: freeing one node is nothing. */
-static void region_release(void *p)
-{
-	(void)p;
-}
-
-cJSON *json_parse_object_in(struct region *region, const char *text,
-			    size_t len, char *err)
-{
-	cJSON_Hooks hooks = { region_malloc, region_release };
-	cJSON *item;
-
-	/* cJSON allocates through process-wide hooks: they point at the
-	 * region only for this one parse, so no other tree ends up there. */
-	parse_region = region;
-	cJSON_InitHooks(&hooks);
-	item = json_parse_object(text, len, err);
-	cJSON_InitHooks(NULL);
-	parse_region = NULL;
-	return item;
 }
 
 /*

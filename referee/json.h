@@ -1,8 +1,9 @@
 /*
- * Strict reading of one JSON line, shared by the protocol (bot replies)
- * and the log reader: cJSON alone accepts invalid UTF-8 and duplicate
- * keys, both of which must be errors for us (a duplicate key could make
- * two readers of the same signed log see different values).
+ * Strict reading of one JSON line into a cJSON tree, shared by the
+ * protocol (bot replies) and the log reader: cJSON's own parser accepts
+ * invalid UTF-8, duplicate keys (two readers of the same signed log could
+ * see different values), numbers such as 01 or 1. and raw control
+ * characters in strings, all of which are errors here.  And printing.
  */
 #ifndef ARENA_JSON_H
 #define ARENA_JSON_H
@@ -11,9 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Parses `len` bytes as exactly one JSON object: valid UTF-8, no NUL
- * byte, no duplicate key at any depth, no number beyond a double, nothing
- * after it but spaces.
+/* Parses `len` bytes as exactly one JSON object (RFC 8259): valid UTF-8,
+ * no NUL byte (nor \u0000), no duplicate key at any depth, no number
+ * beyond a double, nothing after it but spaces.
  * Returns a new object or NULL with the reason in err (ERR_LEN bytes). */
 cJSON *json_parse_object(const char *text, size_t len, char *err);
 

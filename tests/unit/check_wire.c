@@ -1,7 +1,8 @@
 /*
- * Unit tests for json.c and wire.c: the strict reading of bot replies and
- * the exact messages the referee sends.
+ * Unit tests for json.c, json_parse.c and wire.c: the strict reading of
+ * bot replies and log lines, and the exact messages the referee sends.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,12 +40,109 @@ START_TEST(strict_json_rejections)
 		{"{\"a\":\"\xed\xa0\x80\"}", "not valid UTF-8"},
 		{"{\"a\":\"\xc0\xaf\"}", "not valid UTF-8"},
 		{"", "not valid JSON"},
+		/* What JSON does not allow, though cJSON's parser takes some
+		 * of it, and what a C string cannot hold. */
+		{"{\"a\":01}", "not valid JSON"},
+		{"{\"a\":1.}", "not valid JSON"},
+		{"{\"a\":.5}", "not valid JSON"},
+		{"{\"a\":-}", "not valid JSON"},
+		{"{\"a\":+1}", "not valid JSON"},
+		{"{\"a\":1e}", "not valid JSON"},
+		{"{\"a\":1e+}", "not valid JSON"},
+		{"{\"a\":\"x\ty\"}", "not valid JSON"},
+		{"{\"a\":\"\\u0000\"}", "not valid JSON"},
+		{"{\"a\":\"\\ud800\"}", "not valid JSON"},
+		{"{\"a\":\"\\udc00\\ud800\"}", "not valid JSON"},
+		{"{\"a\":\"\\ud800\\u0041\"}", "not valid JSON"},
+		{"{\"a\":\"\\u12\"}", "not valid JSON"},
+		{"{\"a\":\"\\x41\"}", "not valid JSON"},
+		{"{\"a\":\"open}", "not valid JSON"},
+		{"{\"a\":\"ends with a backslash\\", "not valid JSON"},
+		{"\xef\xbb\xbf{}", "not valid JSON"},
+		{"{\"a\":tru}", "not valid JSON"},
+		{"{\"a\" 1}", "not valid JSON"},
+		{"{a:1}", "not valid JSON"},
+		{"{,}", "not valid JSON"},
+		{"{\"a\":[1,]}", "not valid JSON"},
+		{"{\"a\":1,}", "not valid JSON"},
+		{"{\"a\":[1 2]}", "not valid JSON"},
+		{"{\"a\":1", "not valid JSON"},
+		{"{\"a\":1e400}", "a number is too large for a double"},
+		{"{\"a\":[-1e400]}", "a number is too large for a double"},
+		{"{\"a\":{\"b\":1,\"b\":2},\"a\":3}", "duplicate key \"a\""},
+		{"{\"a\":1}x", "unexpected text after the JSON value at byte 7"},
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		ck_assert_int_eq(parse(cases[i].line), WIRE_BAD_JSON);
 		ck_assert_msg(strstr(err, cases[i].message), "%s: got '%s'",
 			      cases[i].line, err);
+	}
+}
+END_TEST
+
+/* Every kind of value, escape and number form reads as cJSON's own parser
+ * reads it: the same tree, the same valueint, and the links cJSON keeps
+ * (a first child's prev is the last one), so cJSON can extend a copy. */
+START_TEST(parser_agrees_with_cjson)
+{
+	static const char *const lines[] = {
+		"{}",
+		" {\"a\" : [ ] , \"b\":{ } }\t",
+		"{\"t\":true,\"f\":false,\"n\":null,\"s\":\"\",\"x\":[1,\"2\",[3,[4]],{\"y\":{}}]}",
+		"{\"e\":\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\u20AC \\ud83d\\ude00 end\"}",
+		"{\"utf8\":\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\",\"\xc3\xa9\":1}",
+		"{\"n\":[0,-0,7,-7,123456789012345,-123456789012345,1234567890123456789,"
+		"9007199254740993,2147483647,2147483648,-2147483649,1e300,-1e-300,0.5,"
+		"-2.5e-3,1E10,1e+2,0.1,3.14159265358979323846]}",
+	};
+
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		cJSON *ours = json_parse_object(lines[i], strlen(lines[i]), err);
+		cJSON *theirs = cJSON_ParseWithLength(lines[i], strlen(lines[i]));
+		char *a, *b;
+
+		ck_assert_msg(ours != NULL, "%s: %s", lines[i], err);
+		ck_assert_ptr_nonnull(theirs);
+		ck_assert_msg(cJSON_Compare(ours, theirs, true), "%s", lines[i]);
+		a = cJSON_PrintUnformatted(ours);
+		b = cJSON_PrintUnformatted(theirs);
+		ck_assert_str_eq(a, b);
+		free(a);
+		free(b);
+		for (cJSON *x = ours->child, *y = theirs->child; x; x = x->next, y = y->next) {
+			ck_assert_int_eq(x->valueint, y->valueint);
+			ck_assert_int_eq(x->prev == NULL, y->prev == NULL);
+			for (cJSON *u = x->child, *v = y->child; u; u = u->next, v = v->next)
+				ck_assert_int_eq(u->valueint, v->valueint);
+			if (x->child)
+				ck_assert_ptr_null(x->child->prev->next); /* the last one */
+		}
+		cJSON_AddItemToArray(cJSON_GetObjectItem(ours, "n"), cJSON_CreateNull());
+		cJSON_Delete(ours);
+		cJSON_Delete(theirs);
+	}
+}
+END_TEST
+
+/* Nesting as deep as cJSON's limit, and no deeper. */
+START_TEST(parser_depth)
+{
+	char line[2 * 1002 + 16];
+	cJSON *item;
+
+	for (int depth = 999; depth <= 1000; depth++) {
+		size_t n = 0;
+
+		n += (size_t)sprintf(line, "{\"a\":");
+		for (int i = 0; i < depth; i++)
+			line[n++] = '[';
+		for (int i = 0; i < depth; i++)
+			line[n++] = ']';
+		line[n++] = '}';
+		item = json_parse_object(line, n, err);
+		ck_assert_msg((item != NULL) == (depth < 1000), "depth %d: %s", depth, err);
+		cJSON_Delete(item);
 	}
 }
 END_TEST
@@ -302,6 +400,8 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, strict_json_rejections);
 	tcase_add_test(tc, parse_into_a_region);
+	tcase_add_test(tc, parser_agrees_with_cjson);
+	tcase_add_test(tc, parser_depth);
 	tcase_add_test(tc, nul_byte_is_refused);
 	tcase_add_test(tc, utf8_checked_at_every_offset);
 	tcase_add_test(tc, valid_replies);
