@@ -19,10 +19,12 @@
 cJSON *json_parse_object(const char *text, size_t len, char *err);
 
 /* The same, with the whole tree allocated in `region`: it is released
- * with the region, never with cJSON_Delete, and must not be changed. */
+ * with the region, never with cJSON_Delete, and must not be changed.
+ * *plain_numbers says whether every number was written with digits and a
+ * sign only (no fraction, no exponent). */
 struct region;
 cJSON *json_parse_object_in(struct region *region, const char *text,
-			    size_t len, char *err);
+			    size_t len, bool *plain_numbers, char *err);
 
 /* True when the `len` bytes are valid UTF-8 (no overlongs, no surrogates). */
 bool json_valid_utf8(const char *text, size_t len);

@@ -29,6 +29,7 @@ struct parser {
 	int depth;
 	bool duplicate;          /* an object repeats a key */
 	bool infinite;           /* a number is beyond a double */
+	bool fractions;          /* a number has a fraction or an exponent */
 };
 
 static void *allocate(struct parser *ps, size_t size)
@@ -111,6 +112,7 @@ static bool number(struct parser *ps, cJSON *item)
 	} else if (*s == '-') {
 		value = -value;
 	}
+	ps->fractions |= !whole;
 	ps->infinite |= !isfinite(value);
 	item->type = cJSON_Number;
 	item->valuedouble = value;
@@ -381,7 +383,7 @@ static const char *duplicate_key(const cJSON *item)
 }
 
 static cJSON *parse(struct region *region, const char *text, size_t len,
-		    char *err)
+		    bool *plain_numbers, char *err)
 {
 	struct parser ps = {.start = text, .p = text, .end = text + len,
 			    .region = region};
@@ -414,6 +416,8 @@ static cJSON *parse(struct region *region, const char *text, size_t len,
 	} else if (ps.infinite) {
 		errorf(err, "a number is too large for a double");
 	} else {
+		if (plain_numbers)
+			*plain_numbers = !ps.fractions;
 		return item;
 	}
 fail:
@@ -424,11 +428,11 @@ fail:
 
 cJSON *json_parse_object(const char *text, size_t len, char *err)
 {
-	return parse(NULL, text, len, err);
+	return parse(NULL, text, len, NULL, err);
 }
 
 cJSON *json_parse_object_in(struct region *region, const char *text,
-			    size_t len, char *err)
+			    size_t len, bool *plain_numbers, char *err)
 {
-	return parse(region, text, len, err);
+	return parse(region, text, len, plain_numbers, err);
 }

@@ -85,7 +85,7 @@ int logread_load(const char *path, struct game_log *log, char *err)
 		line->bytes = log->buffer + start;
 		line->len = len;
 		line->json = json_parse_object_in(&log->region, line->bytes, len,
-						  line->error);
+						  &line->plain_numbers, line->error);
 		type = cJSON_GetObjectItemCaseSensitive(line->json, "type");
 		line->type = cJSON_IsString(type) ? type->valuestring : NULL;
 		log->ends_mid_line = !nl;
@@ -170,39 +170,6 @@ static bool walk_numbers(struct number_walk *w, const cJSON *item,
 	return true;
 }
 
-/* Whether every number of a line is written with digits and a sign only.
- * Outside strings a '.', 'e' or 'E' can only be part of a number, or of
- * true or false; strings are skipped whole with memchr, which is why this
- * is a fraction of the cost of walk_numbers on lines of hex and names. */
-static bool only_plain_numbers(const char *p, const char *end)
-{
-	for (;;) {
-		const char *quote = memchr(p, '"', (size_t)(end - p));
-		const char *gap_end = quote ? quote : end;
-
-		for (; p < gap_end; p++)
-			if (*p == '.' || *p == 'e' || *p == 'E')
-				return false;
-		if (!quote)
-			return true;
-		/* Past the string: it ends at the first quote after an even
-		 * number of backslashes. */
-		p = quote + 1;
-		for (;;) {
-			const char *close = memchr(p, '"', (size_t)(end - p));
-			const char *b = close;
-
-			if (!close)
-				return false;  /* not JSON: the full walk says why */
-			while (b > p && b[-1] == '\\')
-				b--;
-			p = close + 1;
-			if ((close - b) % 2 == 0)
-				break;
-		}
-	}
-}
-
 bool logread_integers_ok(const struct log_line *line, char *why, size_t len)
 {
 	struct number_walk w = {.p = line->bytes, .end = line->bytes + line->len,
@@ -210,7 +177,7 @@ bool logread_integers_ok(const struct log_line *line, char *why, size_t len)
 
 	/* Digits alone read as an integer: nothing to check.  Anything else
 	 * needs each number matched with its member. */
-	if (only_plain_numbers(w.p, w.end))
+	if (line->plain_numbers)
 		return true;
 	snprintf(why, len, "the numbers do not match the text");
 	for (const cJSON *c = line->json->child; c; c = c->next)

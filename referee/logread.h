@@ -21,6 +21,7 @@ struct log_line {
 	cJSON *json;       /* NULL when the line is not a strict JSON object;
 			    * it lives in the log's region: read it only */
 	const char *type;  /* its "type" string, or NULL */
+	bool plain_numbers; /* every number is written with digits alone */
 	char error[160];   /* why json is NULL */
 };
 

@@ -147,6 +147,35 @@ START_TEST(parser_depth)
 }
 END_TEST
 
+/* Whether every number is written with digits and a sign alone: strings
+ * that look like numbers do not count. */
+START_TEST(parser_notes_plain_numbers)
+{
+	static const struct {
+		const char *line;
+		bool plain;
+	} cases[] = {
+		{"{}", true},
+		{"{\"a\":1,\"b\":[-2,0,{\"c\":30}],\"s\":\"1.5e3\"}", true},
+		{"{\"a\":1.5}", false},
+		{"{\"a\":[1,1e2]}", false},
+		{"{\"a\":{\"b\":-0.0}}", false},
+		{"{\"a\":1E0}", false},
+	};
+	struct region region;
+
+	region_init(&region, 0);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		bool plain = !cases[i].plain;
+
+		ck_assert_ptr_nonnull(json_parse_object_in(&region, cases[i].line,
+							   strlen(cases[i].line), &plain, err));
+		ck_assert_msg(plain == cases[i].plain, "%s", cases[i].line);
+	}
+	region_free(&region);
+}
+END_TEST
+
 /* A tree parsed into a region is the one parsed the usual way, a refusal
  * says the same, and cJSON allocates with malloc again afterwards. */
 START_TEST(parse_into_a_region)
@@ -157,12 +186,12 @@ START_TEST(parse_into_a_region)
 	cJSON *usual = json_parse_object(line, strlen(line), err), *in_region, *after;
 
 	region_init(&region, 0);
-	in_region = json_parse_object_in(&region, line, strlen(line), region_err);
+	in_region = json_parse_object_in(&region, line, strlen(line), NULL, region_err);
 	ck_assert_ptr_nonnull(usual);
 	ck_assert_ptr_nonnull(in_region);
 	ck_assert(cJSON_Compare(usual, in_region, true));
 	ck_assert_ptr_null(json_parse_object_in(&region, "{\"a\":1,\"a\":2}", 13,
-						region_err));
+						NULL, region_err));
 	ck_assert_str_eq(region_err, "duplicate key \"a\"");
 	after = cJSON_Duplicate(in_region, true);
 	region_free(&region);
@@ -402,6 +431,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, parse_into_a_region);
 	tcase_add_test(tc, parser_agrees_with_cjson);
 	tcase_add_test(tc, parser_depth);
+	tcase_add_test(tc, parser_notes_plain_numbers);
 	tcase_add_test(tc, nul_byte_is_refused);
 	tcase_add_test(tc, utf8_checked_at_every_offset);
 	tcase_add_test(tc, valid_replies);
