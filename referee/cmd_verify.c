@@ -87,7 +87,7 @@ static void verify_tournament(const char *manifest, const unsigned char *key,
 	struct problems problems = {.report = print_problem};
 	struct manifest_view view;
 
-	if (!manifest_read(manifest, key, true, &view, &problems))
+	if (!manifest_read(manifest, key, MANIFEST_KEEP_HASHES, &view, &problems))
 		verify_folder(&view, true, jobs, &problems);
 	if (!problems.count)
 		printf("%s: ok: a tournament of %s, %ld games finished, every log "

@@ -424,8 +424,8 @@ static void take_manifest(struct collect *c, const char *path)
 	struct manifest_view view;
 	long before = c->problems->count;
 
-	if (!manifest_read(path, c->options->key, c->track || c->options->verify,
-			   &view, c->problems) &&
+	if (!manifest_read(path, c->options->key, c->track || c->options->verify
+			   ? MANIFEST_KEEP_HASHES : 0, &view, c->problems) &&
 	    agree(c, path, view.game, view.key_hex) && !seen_run(c, &view)) {
 		if (!game_find(view.game))
 			problems_add(c->problems, path, "a game this referee does "

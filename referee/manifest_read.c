@@ -62,7 +62,7 @@ struct reader {
 	struct manifest_view *view;
 	struct problems *problems;
 	const unsigned char *trusted_key;
-	bool keep_hashes;
+	unsigned flags;
 	struct entries entries;              /* of the finished record read */
 	long *unreplied;                     /* games finished since the last
 					      * "replies" record */
@@ -70,7 +70,6 @@ struct reader {
 	size_t line;                         /* 0-based number of this line */
 	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
 	char hash_hex[2 * FAIR_HASH_BYTES + 1];
-	bool signed_;
 };
 
 /* --- the usual layout, read without a JSON parser ---------------------- */
@@ -400,6 +399,9 @@ static int take_header(struct reader *rd, const cJSON *o)
 		v->names[v->name_count++] = xstrdup(bot->valuestring);
 	}
 	snprintf(v->game, sizeof v->game, "%s", game);
+	snprintf(v->shard, sizeof v->shard, "%s", shard ? shard : "");
+	if (member_string(o, "name", NULL))
+		v->name = xstrdup(member_string(o, "name", NULL));
 	v->whole = shard && !strcmp(shard, "1/1");
 	v->players = (int)players;
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
@@ -408,7 +410,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->ended = xcalloc((size_t)v->game_count + 1, sizeof *v->ended);
 	v->replies = xcalloc((size_t)v->name_count, sizeof *v->replies);
 	v->state = xcalloc((size_t)v->game_count + 1, 1);
-	if (rd->keep_hashes)
+	if (rd->flags & MANIFEST_KEEP_HASHES)
 		v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
 	return 0;
 }
@@ -589,7 +591,7 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 		problem(rd, "signed by key %s, not by the key given", rd->view->key_hex);
 		return -1;
 	}
-	rd->signed_ = true;
+	rd->view->signed_ = true;
 	return 0;
 }
 
@@ -602,7 +604,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	bool usual;
 	int rc = 0;
 
-	if (rd->signed_) {
+	if (rd->view->signed_) {
 		problem(rd, "a record after the signature");
 		return -1;
 	}
@@ -639,6 +641,10 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		take_finished(rd, &r);
 	} else if (!usual && is_type(&r, "replies")) {
 		take_replies(rd, o);
+	} else if (is_type(&r, "aborted")) {
+		rd->view->aborted++;
+	} else if (is_type(&r, "complete")) {
+		rd->view->complete = true;
 	}
 	cJSON_Delete(o);
 	journal_line_hash(rd->hash, line, len);
@@ -686,7 +692,8 @@ static int read_lines(struct reader *rd, int fd)
 		buf = xrealloc(buf, cap);
 	}
 	free(buf);
-	if (!rc && have) {
+	/* A running tournament may be writing its last line. */
+	if (!rc && have && !(rd->flags & MANIFEST_RUNNING)) {
 		problem(rd, "cut short (no newline): the run was stopped while "
 			"writing it; finish it with --resume");
 		rc = -1;
@@ -695,11 +702,11 @@ static int read_lines(struct reader *rd, int fd)
 }
 
 int manifest_read(const char *path, const unsigned char *trusted_key,
-		  bool keep_hashes, struct manifest_view *view,
+		  unsigned flags, struct manifest_view *view,
 		  struct problems *problems)
 {
 	struct reader rd = {.view = view, .problems = problems,
-			    .trusted_key = trusted_key, .keep_hashes = keep_hashes};
+			    .trusted_key = trusted_key, .flags = flags};
 	const char *slash = strrchr(path, '/');
 	int fd, rc;
 
@@ -715,7 +722,9 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 	close(fd);
 	free(rd.unreplied);
 	free(rd.entries.at);
-	if (!rc && !rd.signed_) {
+	if (flags & MANIFEST_RUNNING)
+		return rc;
+	if (!rc && !view->signed_) {
 		problems_add(problems, path, "not signed: the tournament has not "
 			     "finished (finish it with --resume)");
 		rc = -1;
@@ -745,5 +754,6 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->sha256);
 	free(view->path);
 	free(view->dir);
+	free(view->name);
 	memset(view, 0, sizeof *view);
 }

@@ -1,12 +1,13 @@
 /*
- * Reading a tournament's finished manifest (docs/TOURNAMENTS.md) to check
- * its folder and to rate its games: the hash chain and the signature are
- * checked, and what the manifest says of each finished game is kept (its
- * seats, its ranks and its log's SHA-256), and of each bot's reply times.  A manifest holds about one
- * record a game, so the reader streams the file and reads the records
+ * Reading a tournament's manifest (docs/TOURNAMENTS.md) to check its
+ * folder, to rate its games and to report on a run: the hash chain and
+ * the signature are checked, and what the manifest says of each finished
+ * game is kept (its seats, its ranks and its log's SHA-256), and of each
+ * bot's reply times.  A manifest lists a million games in a few hundred
+ * thousand lines, so the reader streams the file and reads the records
  * the referee writes in their usual layout without a general JSON parser
  * (any other layout still goes through the strict one): a million games'
- * manifest is read in well under a second.
+ * manifest is read in a fraction of a second.
  */
 #ifndef ARENA_MANIFEST_READ_H
 #define ARENA_MANIFEST_READ_H
@@ -28,6 +29,11 @@ struct manifest_view {
 	char *dir;                    /* the output folder holding it */
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	char key_hex[65];             /* the key that signed it */
+	bool signed_;                 /* its signature holds */
+	bool complete;                /* it has its "complete" record */
+	char *name;                   /* the tournament's, or NULL */
+	char shard[24];               /* "I/N" */
+	long aborted;                 /* logs set aside ("aborted" records) */
 	char game[32];
 	int players;
 	long game_count;              /* games in the whole schedule */
@@ -50,15 +56,23 @@ struct manifest_view {
 	long finished;
 };
 
+enum manifest_read_flags {
+	/* Keep the logs' SHA-256 in view->sha256 (else it is NULL: a
+	 * million of them are 32 MB). */
+	MANIFEST_KEEP_HASHES = 1,
+	/* The run may still be going on, or was stopped: no signature yet,
+	 * a last line being written and games started but not finished are
+	 * no problems. */
+	MANIFEST_RUNNING = 2,
+};
+
 /* Reads and checks the manifest at `path`: every line's chain link, its
- * one signature (made with `trusted_key` unless NULL) and every record;
- * the logs' SHA-256 are kept in view->sha256 only with `keep_hashes`
- * (else it is NULL: a million of them are 32 MB).
+ * one signature (made with `trusted_key` unless NULL) and every record.
  * Each problem found is reported to `problems`.  0 when the manifest can
  * be used (a problem with one game may still have been reported), -1
  * when it cannot (unreadable, broken chain, unsigned, wrong key). */
 int manifest_read(const char *path, const unsigned char *trusted_key,
-		  bool keep_hashes, struct manifest_view *view,
+		  unsigned flags, struct manifest_view *view,
 		  struct problems *problems);
 void manifest_view_free(struct manifest_view *view);
 

@@ -145,6 +145,17 @@ assert not m['complete'] and not m['signed'] and m['problem'].startswith('not si
 assert sum(e['games'] for e in d['ladder']) == 2 * 23" "$TMP/cut.json"
 ok $? "a stopped run: the game it did not list as finished is left out, not failed"
 
+# A manifest changed after it was signed: said, and its games still listed.
+cp -r "$D" "$TMP/changed"
+sed -i '2s/"table":1,/"table":2,/' "$TMP/changed/manifest.jsonl"
+expect_exit 0 "$REFEREE" report "$TMP/changed"
+$HTMLTOOL "$TMP/changed/report/index.html" data >"$TMP/changed.json"
+"$PYTHON3" -c "import json, sys
+m = json.load(open(sys.argv[1]))['manifest']
+assert not m['signed'] and not m['complete'] and 'key' not in m, m
+assert m['problem'] == 'line 3: \"prev\" is not the hash of line 2: a line was changed, removed or reordered', m['problem']" "$TMP/changed.json"
+ok $? "a changed manifest: the report says which line breaks the chain"
+
 # --- usage -----------------------------------------------------------------------------
 expect_exit 2 "$REFEREE" report
 expect_contains "$ERR" "referee report: no tournament folder given" "report without a folder"
