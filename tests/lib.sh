@@ -264,11 +264,14 @@ unprivileged() {
 
 # assert_no_leftovers [DESCRIPTION]: no process of this test's bots (any
 # command line holding $TMP) is alive.  A process killed a moment ago may
-# take a while to go on a loaded machine (a sandbox is torn down when its
-# parent dies), so it looks for up to three seconds.
+# take a while to go on a loaded machine: a sandbox is torn down when its
+# parent dies, but a bwrap killed while the kernel makes or tears down its
+# namespaces (a network namespace waits for the others to be cleaned up,
+# seconds when a whole test suite runs on 2 cores) dies only when that
+# call returns.  So it looks for up to ten seconds.
 assert_no_leftovers() {
 	local desc=${1:-"no bot process left over"}
-	for _ in $(seq 30); do
+	for _ in $(seq 100); do
 		pgrep -f "$TMP" >/dev/null || break
 		sleep 0.1
 	done
