@@ -98,6 +98,7 @@ for n in $sizes; do
 		printf "%10d %12.2f %10.0f %12s %10s\n", n, $1 + $2, $3 / 1024, ordo, mb
 	}'
 	rm -rf "$tmp/scaled"
+	sync
 done
 echo "(target: <= 1 s CPU, <= 200 MB at 1M; the ladder checks the manifest's chain"
 echo " and signature and lists the folder, which Ordo, reading PGN, does not)"
