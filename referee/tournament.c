@@ -75,12 +75,15 @@ static int record(struct run_state *st, cJSON *r)
 	return journal_append(st->manifest, r, st->err);
 }
 
-/* The finished games waiting, if any, as one record. */
+/* The finished games waiting, if any, as one record, on disk at once (a
+ * write a second at most): a game is listed a second after it ended. */
 static int record_finished(struct run_state *st)
 {
 	cJSON *r = manifest_batch_record(&st->batch);
 
-	return r ? record(st, r) : 0;
+	if (!r)
+		return 0;
+	return record(st, r) || journal_flush(st->manifest, st->err) ? -1 : 0;
 }
 
 /* The finished games when their batch is due, and the "replies" record
@@ -414,7 +417,7 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 			      ladder_stats_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
-		if (record_finished(st) || journal_flush(st->manifest, st->err))
+		if (record_finished(st))
 			return -1;
 		st->run->on_finished(st->run->hook_ctx);
 		return 0;
