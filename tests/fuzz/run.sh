@@ -28,8 +28,10 @@ CFLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $SANITIZE \
 -I$top_srcdir/referee -I$top_builddir $(pkg-config --cflags libsodium libcjson)"
 LIBS="$(pkg-config --libs libsodium libcjson) -lm"
 
-# The referee library's C files, as Makefile.am lists them.
-sources=$(sed -n '/^referee_libreferee_a_SOURCES/,/^$/p' "$top_srcdir/Makefile.am" |
+# The C files of the referee's libraries (the games' and its own), as
+# Makefile.am lists them.
+sources=$(sed -n -e '/^referee_libarena_games_a_SOURCES/,/^$/p' \
+	-e '/^referee_libreferee_a_SOURCES/,/^$/p' "$top_srcdir/Makefile.am" |
 	tr ' \t\\' '\n\n\n' | grep '\.c$') || {
 	echo "run.sh: no referee library sources in Makefile.am" >&2
 	exit 2
