@@ -244,22 +244,20 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 
 	snprintf(games, len, "%s/games", view->dir);
 	unlisted = list_games(view, games, present, &planted, problems);
-	/* A log of a game the manifest does not list as finished. */
-	for (long g = 1; g <= view->game_count; g++)
-		if (view->state[g] != MANIFEST_FINISHED && is_present(present, g)) {
-			snprintf(name, sizeof name, "%06ld.jsonl", g);
-			planted = xrealloc(planted, (unlisted + 1) * sizeof *planted);
-			planted[unlisted++] = xstrdup(name);
-		}
 	if (full) {
 		fc.paths = xmalloc(((size_t)view->finished + 1) * sizeof *fc.paths);
 		fc.game = xmalloc(((size_t)view->finished + 1) * sizeof *fc.game);
 	}
 	for (long g = 1; g <= view->game_count; g++) {
-		if (view->state[g] != MANIFEST_FINISHED || (is_present(present, g) && !full))
+		bool finished = view->state[g] == MANIFEST_FINISHED;
+
+		if (finished ? is_present(present, g) && !full : !is_present(present, g))
 			continue;
 		snprintf(name, sizeof name, "%06ld.jsonl", g);
-		if (!is_present(present, g)) {
+		if (!finished) {  /* a log of a game not listed as finished */
+			planted = xrealloc(planted, (unlisted + 1) * sizeof *planted);
+			planted[unlisted++] = xstrdup(name);
+		} else if (!is_present(present, g)) {
 			char *path = log_path(games, name);
 
 			problems_add(problems, path, "missing: the manifest lists "
