@@ -603,7 +603,9 @@ int tournament_play(const struct tournament_spec *spec,
 		     journal_sign(st.manifest, run->key, st.id, err);
 	} else if (st.manifest) {
 		/* A stopped run keeps what finished: no need to find it
-		 * again in the logs when it is resumed. */
+		 * again in the logs when it is resumed.  Best effort: a
+		 * failure here must not replace the error that stopped the
+		 * run (the logs are there for --resume either way). */
 		char ignored[ERR_LEN];
 
 		st.err = ignored;
