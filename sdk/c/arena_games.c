@@ -1,6 +1,6 @@
 /*
  * The game helpers of the C bot SDK (arena_games.h) on the rules library
- * (libarena-games: referee/games/): the views are read with cJSON and
+ * (libarena-games: games/): the views are read with cJSON and
  * checked field by field, and every rule (the points of dice, the keeps
  * of a roll, Rolit's legal squares and captures, Black-Pot's expressions
  * and moves) is the referee's own function, so a bot and the referee can
@@ -16,7 +16,6 @@
 #include "games/dice.h"
 #include "games/registry.h"
 #include "games/rolit.h"
-#include "util.h"
 
 /* ---- Reading views ---- */
 
@@ -123,7 +122,7 @@ long arena_dice_value(enum arena_dice_variant v, const int *faces,
 
 	if (dice_counts(v, faces, count, c) < 0)
 		return -1;
-	return count ? dice_value(dice_rules_of[v], c) : 0;
+	return count ? arena_dice_game_value(dice_rules_of[v], c) : 0;
 }
 
 int arena_dice_keeps(enum arena_dice_variant v, const int *roll, int count,
@@ -135,7 +134,7 @@ int arena_dice_keeps(enum arena_dice_variant v, const int *roll, int count,
 	/* A roll is at most DICE_MAX dice: more could overflow sets. */
 	if (count > DICE_MAX || dice_counts(v, roll, count, c) < 0)
 		return -1;
-	n = dice_sets(dice_rules_of[v], c, sets);
+	n = arena_dice_game_sets(dice_rules_of[v], c, sets);
 	for (int i = 0; i < n && i < max; i++) {
 		out[i] = (struct arena_keep){ .points = sets[i].points };
 		for (int f = 1; f <= DICE_FACES; f++)
@@ -254,13 +253,13 @@ static void *rolit_state(const struct arena_rolit *r, char colour)
 	const char *rows[ARENA_ROLIT_MAX];
 	const char *seats = r->size == 4 ? "RG" : "RYGB";
 	const char *seat = colour ? strchr(seats, colour) : NULL;
-	char err[ERR_LEN];
+	char err[GAME_ERR_LEN];
 
 	if (!seat || r->size < 1 || r->size > ARENA_ROLIT_MAX)
 		return NULL;
 	for (int i = 0; i < r->size; i++)
 		rows[i] = r->board[i];
-	return rolit_from_rows(r->size, (int)strlen(seats), (int)(seat - seats),
+	return arena_rolit_from_rows(r->size, (int)strlen(seats), (int)(seat - seats),
 			       rows, err);
 }
 
@@ -273,13 +272,13 @@ int arena_rolit_legal(const struct arena_rolit *r, char colour,
 
 	if (!state)
 		return -1;
-	legal = rolit_rules.legal(state);
+	legal = arena_rolit_rules.legal(state);
 	cJSON_ArrayForEach(square, legal)
 		if (n++ < max)
 			snprintf(out[n - 1], 3, "%s",
 				 cJSON_GetStringValue(square));
 	cJSON_Delete(legal);
-	rolit_rules.destroy(state);
+	arena_rolit_rules.destroy(state);
 	return n;
 }
 
@@ -288,11 +287,11 @@ int arena_rolit_apply(struct arena_rolit *r, const char *square,
 {
 	void *state = rolit_state(r, colour);
 	cJSON *action = cJSON_CreateString(square ? square : "");
-	char err[ERR_LEN];
+	char err[GAME_ERR_LEN];
 	int captured = -1;
 
-	if (state && rolit_rules.apply(state, action, NULL, err) == 0) {
-		cJSON *view = rolit_rules.view(state, -1), *row;
+	if (state && arena_rolit_rules.apply(state, action, NULL, err) == 0) {
+		cJSON *view = arena_rolit_rules.view(state, -1), *row;
 		int y = 0;
 
 		/* Every ball that changed but the new one was captured. */
@@ -307,7 +306,7 @@ int arena_rolit_apply(struct arena_rolit *r, const char *square,
 	}
 	cJSON_Delete(action);
 	if (state)
-		rolit_rules.destroy(state);
+		arena_rolit_rules.destroy(state);
 	return captured;
 }
 
@@ -328,7 +327,7 @@ int arena_black_pot_evaluate(const char *expr, const int roll[3],
 			     int *values, int max, char *err, size_t errlen)
 {
 	int got[3], groups;
-	char why[ERR_LEN];
+	char why[GAME_ERR_LEN];
 
 	for (int i = 0; i < 3; i++)
 		if (roll[i] < 1 || roll[i] > 6) {
@@ -337,7 +336,7 @@ int arena_black_pot_evaluate(const char *expr, const int roll[3],
 			groups = -1;
 			goto out;
 		}
-	groups = black_pot_parse(expr, roll, got, why);
+	groups = arena_black_pot_parse(expr, roll, got, why);
 	for (int i = 0; i < groups && i < max; i++)
 		values[i] = got[i];
 out:
@@ -436,7 +435,7 @@ int arena_black_pot_legal(const struct arena_black_pot *b, int pawns,
 	for (int cell = 0; cell < BLACK_POT_CELLS; cell++)
 		open[cell] = b->board[cell / SIDE][cell % SIDE] == '.' ?
 				     b->numbers[cell / SIDE][cell % SIDE] : 0;
-	n = black_pot_moves(b->roll, open, pawns, &moves);
+	n = arena_black_pot_moves(b->roll, open, pawns, &moves);
 	for (int i = 0; i < n && n <= max; i++) {
 		out[i] = (struct arena_black_pot_move){ .count = moves[i].count };
 		memcpy(out[i].expr, moves[i].expr, sizeof out[i].expr);

@@ -28,7 +28,7 @@ bad_argument(const char *fmt, ...)
 	abort();
 }
 
-void draws_init(struct draws *draws, const unsigned char key[32],
+void arena_draws_init(struct draws *draws, const unsigned char key[32],
 		draw_observer observer, void *observer_ctx)
 {
 	memcpy(draws->key, key, sizeof draws->key);
@@ -46,7 +46,7 @@ static void draw_begin(struct draws *draws, struct draw_record *record,
 	record->index = draws->next_index++;
 	record->kind = kind;
 	record->param = param;
-	fair_words_init(words, draws->key, record->index);
+	arena_fair_words_init(words, draws->key, record->index);
 }
 
 static void draw_end(struct draws *draws, const struct draw_record *record)
@@ -55,33 +55,33 @@ static void draw_end(struct draws *draws, const struct draw_record *record)
 		draws->observer(draws->observer_ctx, record);
 }
 
-void draws_dice(struct draws *draws, int count, int *faces)
+void arena_draws_dice(struct draws *draws, int count, int *faces)
 {
 	struct draw_record record;
 	struct fair_words words;
 
 	if (count < 1 || count > DRAW_MAX_VALUES)
-		bad_argument("draws_dice: %d dice, expected 1..%d", count,
+		bad_argument("arena_draws_dice: %d dice, expected 1..%d", count,
 			     DRAW_MAX_VALUES);
 	draw_begin(draws, &record, &words, DRAW_DICE, (uint32_t)count);
 	record.count = count;
 	for (int i = 0; i < count; i++)
-		record.values[i] = 1 + (int)fair_words_uniform(&words, 6);
+		record.values[i] = 1 + (int)arena_fair_words_uniform(&words, 6);
 	memcpy(faces, record.values, (size_t)count * sizeof *faces);
 	draw_end(draws, &record);
 }
 
-uint32_t draws_uniform(struct draws *draws, uint32_t m)
+uint32_t arena_draws_uniform(struct draws *draws, uint32_t m)
 {
 	struct draw_record record;
 	struct fair_words words;
 	uint32_t value;
 
 	if (m < 1 || m > (uint32_t)1 << 31)
-		bad_argument("draws_uniform: m = %lu, expected 1..2^31",
+		bad_argument("arena_draws_uniform: m = %lu, expected 1..2^31",
 			     (unsigned long)m);
 	draw_begin(draws, &record, &words, DRAW_UNIFORM, m);
-	value = fair_words_uniform(&words, m);
+	value = arena_fair_words_uniform(&words, m);
 	record.count = 1;
 	record.values[0] = (int)value;
 	draw_end(draws, &record);
@@ -89,20 +89,20 @@ uint32_t draws_uniform(struct draws *draws, uint32_t m)
 }
 
 /* Fisher-Yates from the bottom of the deck up; deck[0] is the top card. */
-void draws_shuffle(struct draws *draws, int cards, int *deck)
+void arena_draws_shuffle(struct draws *draws, int cards, int *deck)
 {
 	struct draw_record record;
 	struct fair_words words;
 
 	if (cards < 2 || cards > DRAW_MAX_VALUES)
-		bad_argument("draws_shuffle: %d cards, expected 2..%d", cards,
+		bad_argument("arena_draws_shuffle: %d cards, expected 2..%d", cards,
 			     DRAW_MAX_VALUES);
 	draw_begin(draws, &record, &words, DRAW_SHUFFLE, (uint32_t)cards);
 	record.count = cards;
 	for (int i = 0; i < cards; i++)
 		record.values[i] = i;
 	for (int j = cards - 1; j >= 1; j--) {
-		int k = (int)fair_words_uniform(&words, (uint32_t)j + 1);
+		int k = (int)arena_fair_words_uniform(&words, (uint32_t)j + 1);
 		int card = record.values[j];
 
 		record.values[j] = record.values[k];

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 #include "dice.h"
 #include "registry.h"
 
@@ -54,11 +54,7 @@ static const struct game_option bolo5_options[] = {
 /* The least turn total `seat` may bank (RULES.md 2.4). */
 static long bolo5_threshold(const struct dice_game *g, int seat)
 {
-	if (!g->opened[seat])
-		return 650;
-	if (g->score[seat] >= 9000)
-		return 1000;
-	return g->score[seat] >= 7000 ? 750 : 350;
+	return arena_dice_game_threshold(DICE_BOLO5, g->opened[seat], g->score[seat]);
 }
 
 /* Whether the roll waiting may be rolled again under the clause. */
@@ -77,7 +73,7 @@ static bool bolo5_clause(const struct bolo5 *s)
 /* dice_game choices: the keeps, plus the clause's reroll. */
 static int bolo5_choices(struct dice_game *g)
 {
-	g->sets = dice_sets(DICE_BOLO5, g->roll, g->set);
+	g->sets = arena_dice_game_sets(DICE_BOLO5, g->roll, g->set);
 	return g->sets + bolo5_clause((struct bolo5 *)g);
 }
 
@@ -93,7 +89,7 @@ static int bolo5_turn_over(struct dice_game *g, int seat)
 		s->winner = seat;
 		return -1;
 	}
-	return dice_game_next(g, seat, NULL);
+	return arena_dice_game_next(g, seat, NULL);
 }
 
 static void *bolo5_create(const struct game_setup *setup,
@@ -101,16 +97,16 @@ static void *bolo5_create(const struct game_setup *setup,
 {
 	const cJSON *clause = cJSON_GetObjectItemCaseSensitive(setup->options,
 							       "yahtzee_clause");
-	struct bolo5 *s = xcalloc(1, sizeof *s);
+	struct bolo5 *s = arena_games_xcalloc(1, sizeof *s);
 
-	if (dice_game_init(&s->g, setup, DICE_BOLO5, BOLO5_DICE, &s->target,
+	if (arena_dice_game_init(&s->g, setup, DICE_BOLO5, BOLO5_DICE, &s->target,
 			   err) < 0) {
 		free(s);
 		return NULL;
 	}
 	if (!cJSON_IsString(clause) || (strcmp(clause->valuestring, "on") &&
 					strcmp(clause->valuestring, "off"))) {
-		errorf(err, "yahtzee_clause must be on or off");
+		arena_games_errorf(err, "yahtzee_clause must be on or off");
 		free(s);
 		return NULL;
 	}
@@ -118,7 +114,7 @@ static void *bolo5_create(const struct game_setup *setup,
 	s->winner = -1;
 	s->g.choices = bolo5_choices;
 	s->g.over = bolo5_turn_over;
-	dice_game_start(&s->g, draws, setup->first_seat);
+	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
 }
 
@@ -145,7 +141,7 @@ static cJSON *bolo5_view(const void *state, int seat)
 	const struct bolo5 *s = state;
 	cJSON *view = cJSON_CreateObject(), *on, *min, *triples;
 
-	dice_game_view(&s->g, view, seat);
+	arena_dice_game_view(&s->g, view, seat);
 	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	on = cJSON_AddArrayToObject(view, "on_board");
 	min = cJSON_AddArrayToObject(view, "thresholds");
@@ -169,7 +165,7 @@ static cJSON *bolo5_legal(const void *state)
 {
 	const struct bolo5 *s = state;
 
-	return dice_game_legal(&s->g, bolo5_allowed(s));
+	return arena_dice_game_legal(&s->g, bolo5_allowed(s));
 }
 
 /* dice_why: the reason the word is refused now (RULES.md 2.3 to 2.5). */
@@ -201,34 +197,34 @@ static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
 	int k, behind[DICE_FACES + 1];
 
 	if (g->to_move < 0)
-		return errorf(err, "the game is over");
+		return arena_games_errorf(err, "the game is over");
 	if (g->rolled && !cJSON_IsString(action)) {
-		k = dice_game_keep(g, action, err);
+		k = arena_dice_game_keep(g, action, err);
 		if (k < 0)
 			return -1;
 		for (int f = 1; f <= DICE_FACES; f++) {
 			s->triple[f] |= g->set[k].count[f] >= 3;
 			behind[f] = g->roll[f] - g->set[k].count[f];
 		}
-		dice_game_take(g, k);
+		arena_dice_game_take(g, k);
 		/* Bank only with dice left behind that score nothing. */
-		s->must_roll = !g->left || dice_scores(DICE_BOLO5, behind);
+		s->must_roll = !g->left || arena_dice_game_scores(DICE_BOLO5, behind);
 		if (!g->left)
 			g->left = BOLO5_DICE;
 		return 0;
 	}
-	switch (dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err)) {
+	switch (arena_dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err)) {
 	case DICE_BANK:
 		g->score[g->to_move] += g->turn;
 		g->opened[g->to_move] = true;
-		dice_game_start(g, draws, bolo5_turn_over(g, g->to_move));
+		arena_dice_game_start(g, draws, bolo5_turn_over(g, g->to_move));
 		return 0;
 	case DICE_ROLL:
-		dice_game_throw(g, draws, g->left);
+		arena_dice_game_throw(g, draws, g->left);
 		return 0;
 	case DICE_REROLL:
 		s->rerolled = true;
-		dice_game_throw(g, draws, g->rolled);
+		arena_dice_game_throw(g, draws, g->rolled);
 		return 0;
 	default:
 		return -1;
@@ -241,14 +237,14 @@ static void bolo5_forfeit(void *state, int seat, struct draws *draws)
 
 	s->g.out[seat] = true;
 	if (s->g.to_move == seat)
-		dice_game_start(&s->g, draws, bolo5_turn_over(&s->g, seat));
+		arena_dice_game_start(&s->g, draws, bolo5_turn_over(&s->g, seat));
 }
 
 static void bolo5_result(const void *state, struct game_result *result)
 {
 	const struct bolo5 *s = state;
 
-	dice_game_result(&s->g, NULL, result);
+	arena_dice_game_result(&s->g, NULL, result);
 }
 
 static char *bolo5_render(const void *state)
@@ -260,19 +256,20 @@ static char *bolo5_render(const void *state)
 		snprintf(extra, sizeof extra, ": seat %d wins", s->winner);
 	else if (s->must_roll && !s->g.rolled)
 		strcpy(extra, "; must roll, may not bank");
-	return dice_game_render(&s->g, extra);
+	return arena_dice_game_render(&s->g, extra);
 }
 
-const struct game_rules bolo5_rules = {
+const struct game_rules arena_bolo5_rules = {
 	.name = "bolo5",
 	.title = "Bolo (5 dice, house rules)",
 	.rules_version = "bolo5/2",
+	.family = GAME_FAMILY_DICE,
 	.min_players = 2,
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo5_options,
 	.create = bolo5_create,
-	.destroy = dice_destroy,
-	.to_move = dice_to_move,
+	.destroy = arena_dice_game_destroy,
+	.to_move = arena_dice_game_to_move,
 	.view = bolo5_view,
 	.legal = bolo5_legal,
 	.apply = bolo5_apply,

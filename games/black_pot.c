@@ -15,17 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 #include "registry.h"
 
 #define BP_SIDES 2
 #define BP_PAWNS 40
 #define BP_BOARD_CELLS 109
-#define BP_LINE 5
 #define BP_NAME_LEN 12
 /* Each scored line marks 5 cells in one of 4 directions, and no cell
  * twice in one direction. */
-#define BP_MAX_LINES (4 * BP_BOARD_CELLS / BP_LINE)
+#define BP_MAX_LINES (4 * BP_BOARD_CELLS / BLACK_POT_LINE)
 /* A safety cap: the game also ends once this many rolls have been played
  * (sides may keep placing nothing). */
 #define BP_MAX_ROLLS 200
@@ -109,49 +108,56 @@ static int bp_parse_cell(const struct black_pot *s, const char *name,
 	if (name[0] >= 'A' && name[0] <= 'K' && name[1] >= '1' && name[1] <= '9')
 		row = strtol(name + 1, &end, 10);
 	if (!row || *end || row > BLACK_POT_SIDE)
-		return errorf(err, "\"%.16s\" is not a cell name: expected a column letter A-K then a row number 1-11, e.g. \"F6\"",
+		return arena_games_errorf(err, "\"%.16s\" is not a cell name: expected a column letter A-K then a row number 1-11, e.g. \"F6\"",
 			      name);
 	cell = (int)(row - 1) * BLACK_POT_SIDE + (name[0] - 'A');
 	if (!s->number[cell])
-		return errorf(err, "%s is off the board (the corners lose 3 cells each)",
+		return arena_games_errorf(err, "%s is off the board (the corners lose 3 cells each)",
 			      name);
 	return cell;
 }
 
-/* The number of each free cell, 0 elsewhere, as black_pot_moves() wants. */
+/* The number of each free cell, 0 elsewhere, as arena_black_pot_moves() wants. */
 static void bp_open(const struct black_pot *s, int open[BLACK_POT_CELLS])
 {
 	for (int c = 0; c < BLACK_POT_CELLS; c++)
 		open[c] = s->owner[c] < 0 ? s->number[c] : 0;
 }
 
-/* The kind of line 5 numbers make (RULES.md 5.5). */
-static int bp_line_points(const int *numbers)
+enum black_pot_kind arena_black_pot_kind(int number)
 {
-	int pots = 0, cerise = 0, citron = 0;
-
-	for (int i = 0; i < BP_LINE; i++) {
-		int n = numbers[i];
-
-		if (n == 13 || n == 14 || n == 17 || n == 19 || n == 21 ||
-		    n == 22 || n == 23)
-			pots++;
-		else if (n <= 6)
-			citron++;
-		else
-			cerise++;
+	switch (number) {
+	case 13: case 14: case 17: case 19: case 21: case 22: case 23:
+		return BLACK_POT_POT;
+	default:
+		return number <= 6 ? BLACK_POT_CITRON : BLACK_POT_CERISE;
 	}
-	if (pots >= 4)
+}
+
+const char *arena_black_pot_kind_name(enum black_pot_kind kind)
+{
+	static const char *const names[] = {
+		[BLACK_POT_CITRON] = "citron",
+		[BLACK_POT_CERISE] = "cerise",
+		[BLACK_POT_POT] = "black-pot",
+	};
+
+	return names[kind];
+}
+
+int arena_black_pot_line_points(const int numbers[BLACK_POT_LINE])
+{
+	int count[BLACK_POT_POT + 1] = {0};
+
+	for (int i = 0; i < BLACK_POT_LINE; i++)
+		count[arena_black_pot_kind(numbers[i])]++;
+	if (count[BLACK_POT_POT] >= 4)
 		return 400;
-	if (pots == 3)
+	if (count[BLACK_POT_POT] == 3)
 		return 250;
-	if (pots == 2)
+	if (count[BLACK_POT_POT] == 2 || count[BLACK_POT_CERISE] == BLACK_POT_LINE)
 		return 100;
-	if (cerise == BP_LINE)
-		return 100;
-	if (citron == BP_LINE)
-		return 50;
-	return 30;
+	return count[BLACK_POT_CITRON] == BLACK_POT_LINE ? 50 : 30;
 }
 
 /* The 5 cells from `first` in direction d if they are all on the board
@@ -160,9 +166,9 @@ static int bp_line_points(const int *numbers)
 static int bp_window(const struct black_pot *s, int first, int d, int side)
 {
 	int row = first / BLACK_POT_SIDE, col = first % BLACK_POT_SIDE;
-	int numbers[BP_LINE];
+	int numbers[BLACK_POT_LINE];
 
-	for (int i = 0; i < BP_LINE; i++) {
+	for (int i = 0; i < BLACK_POT_LINE; i++) {
 		int r = row + i * bp_dirs[d][0], c = col + i * bp_dirs[d][1];
 		int cell = r * BLACK_POT_SIDE + c;
 
@@ -171,7 +177,7 @@ static int bp_window(const struct black_pot *s, int first, int d, int side)
 			return 0;
 		numbers[i] = s->number[cell];
 	}
-	return bp_line_points(numbers);
+	return arena_black_pot_line_points(numbers);
 }
 
 /* Scores every line of `side` just completed.  When completed windows
@@ -191,7 +197,7 @@ static void bp_score_lines(struct black_pot *s, int side)
 			}
 		if (!best.points)
 			return;
-		for (int i = 0; i < BP_LINE; i++)
+		for (int i = 0; i < BLACK_POT_LINE; i++)
 			s->scored[best.first + i * (bp_dirs[best.dir][0] * BLACK_POT_SIDE +
 						    bp_dirs[best.dir][1])] |= 1u << best.dir;
 		s->line[s->lines++] = best;
@@ -201,7 +207,7 @@ static void bp_score_lines(struct black_pot *s, int side)
 
 static void bp_roll(struct black_pot *s, struct draws *draws)
 {
-	draws_dice(draws, 3, s->dice);
+	arena_draws_dice(draws, 3, s->dice);
 	s->rolls++;
 }
 
@@ -257,7 +263,7 @@ static void bp_deal(struct black_pot *s, struct draws *draws)
 			cells[count] = c;
 			numbers[count++] = s->number[c];
 		}
-	draws_shuffle(draws, count, deck);
+	arena_draws_shuffle(draws, count, deck);
 	for (int i = 0; i < count; i++)
 		s->number[cells[i]] = numbers[deck[i]];
 }
@@ -271,20 +277,20 @@ static void *bp_create(const struct game_setup *setup, struct draws *draws,
 	struct black_pot *s;
 
 	if (setup->players != 2 && setup->players != 4) {
-		errorf(err, "Black-Pot is for 2 players, or 4 in two teams, not %d",
+		arena_games_errorf(err, "Black-Pot is for 2 players, or 4 in two teams, not %d",
 		       setup->players);
 		return NULL;
 	}
 	if (!how || (strcmp(how, "fixed") && strcmp(how, "random"))) {
-		errorf(err, "layout must be fixed or random");
+		arena_games_errorf(err, "layout must be fixed or random");
 		return NULL;
 	}
 	if (setup->first_seat < 0 || setup->first_seat >= setup->players) {
-		errorf(err, "seat %d is not a seat of %d players",
+		arena_games_errorf(err, "seat %d is not a seat of %d players",
 		       setup->first_seat, setup->players);
 		return NULL;
 	}
-	s = xcalloc(1, sizeof *s);
+	s = arena_games_xcalloc(1, sizeof *s);
 	s->players = setup->players;
 	for (int c = 0; c < BLACK_POT_CELLS; c++) {
 		s->number[c] = bp_layout[BLACK_POT_SIDE - 1 - c / BLACK_POT_SIDE]
@@ -371,14 +377,15 @@ static cJSON *bp_view(const void *state, int seat)
 	list = cJSON_AddArrayToObject(view, "lines");
 	for (int i = 0; i < s->lines; i++) {
 		const struct bp_line *l = &s->line[i];
-		int cells[BP_LINE];
+		int cells[BLACK_POT_LINE];
 
-		for (int k = 0; k < BP_LINE; k++)
+		for (int k = 0; k < BLACK_POT_LINE; k++)
 			cells[k] = l->first + k * (bp_dirs[l->dir][0] * BLACK_POT_SIDE +
 						   bp_dirs[l->dir][1]);
 		item = cJSON_CreateObject();
 		cJSON_AddNumberToObject(item, "side", l->side);
-		cJSON_AddItemToObject(item, "cells", bp_cells_json(cells, BP_LINE));
+		cJSON_AddItemToObject(item, "cells",
+				      bp_cells_json(cells, BLACK_POT_LINE));
 		cJSON_AddNumberToObject(item, "points", l->points);
 		cJSON_AddItemToArray(list, item);
 	}
@@ -399,7 +406,7 @@ static cJSON *bp_action(const struct black_pot_move *m)
 }
 
 /* Every distinct outcome of the roll for the seat to move (see
- * black_pot_moves()); never empty while the game goes on, since the
+ * arena_black_pot_moves()); never empty while the game goes on, since the
  * smallest die minus the two others places nothing. */
 static cJSON *bp_legal(const void *state)
 {
@@ -411,7 +418,7 @@ static cJSON *bp_legal(const void *state)
 	if (s->to_move < 0)
 		return list;
 	bp_open(s, open);
-	count = black_pot_moves(s->dice, open, s->pawns[bp_side(s->to_move)],
+	count = arena_black_pot_moves(s->dice, open, s->pawns[bp_side(s->to_move)],
 				&moves);
 	for (int i = 0; i < count; i++)
 		cJSON_AddItemToArray(list, bp_action(&moves[i]));
@@ -439,8 +446,8 @@ static int bp_read_action(const struct black_pot *s, const cJSON *action,
 
 	if (!cJSON_IsObject(action) || !cJSON_IsString(expr) ||
 	    !cJSON_IsArray(names))
-		return errorf(err, "the action must be an object {\"expr\": \"6+4-2\", \"cells\": [\"C5\"]}");
-	groups = black_pot_parse(expr->valuestring, s->dice, values, err);
+		return arena_games_errorf(err, "the action must be an object {\"expr\": \"6+4-2\", \"cells\": [\"C5\"]}");
+	groups = arena_black_pot_parse(expr->valuestring, s->dice, values, err);
 	if (groups < 0)
 		return -1;
 	for (int g = 0; g < groups; g++) {
@@ -450,34 +457,34 @@ static int bp_read_action(const struct black_pot *s, const cJSON *action,
 		if (values[g] < 1 || values[g] > BLACK_POT_MAX_NUMBER)
 			continue;
 		if (!name && !bp_free_number(s, values[g]))
-			return errorf(err, "group %d of \"%s\" is worth %d and no free cell is numbered %d: this split is not a legal move (\"legal\" lists them)",
+			return arena_games_errorf(err, "group %d of \"%s\" is worth %d and no free cell is numbered %d: this split is not a legal move (\"legal\" lists them)",
 				      g + 1, expr->valuestring, values[g], values[g]);
 		if (!name)
-			return errorf(err, "group %d of \"%s\" is worth %d: \"cells\" must name a free cell numbered %d for it",
+			return arena_games_errorf(err, "group %d of \"%s\" is worth %d: \"cells\" must name a free cell numbered %d for it",
 				      g + 1, expr->valuestring, values[g], values[g]);
 		if (!cJSON_IsString(name))
-			return errorf(err, "\"cells\" must hold cell names, e.g. \"F6\"");
+			return arena_games_errorf(err, "\"cells\" must hold cell names, e.g. \"F6\"");
 		if ((cell = bp_parse_cell(s, name->valuestring, err)) < 0)
 			return -1;
 		if (s->number[cell] != values[g])
-			return errorf(err, "%s is numbered %d, not %d (group %d of \"%s\")",
+			return arena_games_errorf(err, "%s is numbered %d, not %d (group %d of \"%s\")",
 				      name->valuestring, s->number[cell], values[g],
 				      g + 1, expr->valuestring);
 		if (s->owner[cell] >= 0)
-			return errorf(err, "%s is taken", name->valuestring);
+			return arena_games_errorf(err, "%s is taken", name->valuestring);
 		for (int i = 0; i < count; i++)
 			if (cells[i] == cell)
-				return errorf(err, "%s is named twice",
+				return arena_games_errorf(err, "%s is named twice",
 					      name->valuestring);
 		cells[count++] = cell;
 	}
 	if (cJSON_GetArraySize(names) != count)
-		return errorf(err, "\"%s\" places %d pawn%s, so \"cells\" must name %d cell%s, not %d",
+		return arena_games_errorf(err, "\"%s\" places %d pawn%s, so \"cells\" must name %d cell%s, not %d",
 			      expr->valuestring, count, count == 1 ? "" : "s",
 			      count, count == 1 ? "" : "s",
 			      cJSON_GetArraySize(names));
 	if (count > pawns)
-		return errorf(err, "your side has %d pawn%s left, the move places %d",
+		return arena_games_errorf(err, "your side has %d pawn%s left, the move places %d",
 			      pawns, pawns == 1 ? "" : "s", count);
 	return count;
 }
@@ -489,7 +496,7 @@ static int bp_apply(void *state, const cJSON *action, struct draws *draws,
 	int cells[3], count, side;
 
 	if (s->to_move < 0)
-		return errorf(err, "the game is over");
+		return arena_games_errorf(err, "the game is over");
 	if ((count = bp_read_action(s, action, cells, err)) < 0)
 		return -1;
 	side = bp_side(s->to_move);
@@ -541,7 +548,7 @@ static void bp_result(const void *state, struct game_result *result)
 static char *bp_render(const void *state)
 {
 	const struct black_pot *s = state;
-	char *text = xmalloc(4096), *p = text;
+	char *text = arena_games_xmalloc(4096), *p = text;
 
 	for (int r = BLACK_POT_SIDE - 1; r >= 0; r--) {
 		p += sprintf(p, "%2d", r + 1);
@@ -575,14 +582,14 @@ static char *bp_render(const void *state)
 	return text;
 }
 
-void black_pot_set_roll(void *state, const int dice[3])
+void arena_black_pot_set_roll(void *state, const int dice[3])
 {
 	struct black_pot *s = state;
 
 	memcpy(s->dice, dice, sizeof s->dice);
 }
 
-int black_pot_put(void *state, const char *cell, int side, char *err)
+int arena_black_pot_put(void *state, const char *cell, int side, char *err)
 {
 	struct black_pot *s = state;
 	int c = bp_parse_cell(s, cell, err);
@@ -590,24 +597,25 @@ int black_pot_put(void *state, const char *cell, int side, char *err)
 	if (c < 0)
 		return -1;
 	if (side != 0 && side != 1)
-		return errorf(err, "side %d is neither 0 (ivory) nor 1 (brown)", side);
+		return arena_games_errorf(err, "side %d is neither 0 (ivory) nor 1 (brown)", side);
 	if (s->owner[c] >= 0)
-		return errorf(err, "%s is taken", cell);
+		return arena_games_errorf(err, "%s is taken", cell);
 	s->owner[c] = side;
 	return 0;
 }
 
-void black_pot_set_pawns(void *state, int side, int pawns)
+void arena_black_pot_set_pawns(void *state, int side, int pawns)
 {
 	struct black_pot *s = state;
 
 	s->pawns[side] = pawns;
 }
 
-const struct game_rules black_pot_rules = {
+const struct game_rules arena_black_pot_rules = {
 	.name = "black-pot",
 	.title = "Black-Pot",
 	.rules_version = "black-pot/2",
+	.family = GAME_FAMILY_BLACK_POT,
 	.min_players = 2,
 	.max_players = 4,
 	.players_text = "2 or 4",

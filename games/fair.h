@@ -17,24 +17,24 @@
 
 /* H(P, key, msg): BLAKE2b, 32-byte output, personalization `personal`
  * (ASCII, at most 16 bytes) zero-padded to 16 bytes; key may be NULL/0. */
-void fair_hash(unsigned char out[FAIR_HASH_BYTES], const char *personal,
+void arena_fair_hash(unsigned char out[FAIR_HASH_BYTES], const char *personal,
 	       const unsigned char *key, size_t key_len,
 	       const unsigned char *msg, size_t msg_len);
 
 /* C = H("arena:commit", -, game_id || S) */
-void fair_referee_commitment(unsigned char out[FAIR_HASH_BYTES],
+void arena_fair_referee_commitment(unsigned char out[FAIR_HASH_BYTES],
 			     const unsigned char game_id[FAIR_GAME_ID_BYTES],
 			     const unsigned char secret[FAIR_SECRET_BYTES]);
 
 /* c_i = H("arena:botcommit", -, game_id || LE32(i) || C || r_i) */
-void fair_bot_commitment(unsigned char out[FAIR_HASH_BYTES],
+void arena_fair_bot_commitment(unsigned char out[FAIR_HASH_BYTES],
 			 const unsigned char game_id[FAIR_GAME_ID_BYTES],
 			 uint32_t seat,
 			 const unsigned char commitment[FAIR_HASH_BYTES],
 			 const unsigned char contribution[FAIR_SECRET_BYTES]);
 
 /* K = H("arena:key", S, game_id || C || LE32(n) || r_0 || ... || r_{n-1}) */
-void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
+void arena_fair_match_key(unsigned char out[FAIR_HASH_BYTES],
 		    const unsigned char secret[FAIR_SECRET_BYTES],
 		    const unsigned char game_id[FAIR_GAME_ID_BYTES],
 		    const unsigned char commitment[FAIR_HASH_BYTES],
@@ -45,7 +45,7 @@ void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
  * "Seeded runs"): game_id = the first 16 bytes of
  * H("arena:seed:id", seed, LE64(game)), S = H("arena:seed:S", seed,
  * LE64(game)). */
-void fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
+void arena_fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
 			 unsigned char game_id[FAIR_GAME_ID_BYTES],
 			 unsigned char secret[FAIR_SECRET_BYTES]);
 
@@ -61,15 +61,15 @@ struct fair_words {
 	unsigned pos;           /* next unread byte of buf; 64 = empty */
 };
 
-void fair_words_init(struct fair_words *words, const unsigned char key[32],
+void arena_fair_words_init(struct fair_words *words, const unsigned char key[32],
 		     uint64_t draw_index);
-uint32_t fair_words_next(struct fair_words *words);
+uint32_t arena_fair_words_next(struct fair_words *words);
 /* uniform(m), m >= 1: rejection sampling on the word stream, as
  * FAIRNESS.md says.  m == 0 is a programming error and aborts. */
-uint32_t fair_words_uniform(struct fair_words *words, uint32_t m);
+uint32_t arena_fair_words_uniform(struct fair_words *words, uint32_t m);
 /* The same rejection sampling on any word source, so that tests can force
  * a rejection with synthetic words. */
-uint32_t fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
+uint32_t arena_fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
 			   uint32_t m);
 
 #endif

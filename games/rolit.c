@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 #include "registry.h"
 
 #define ROLIT_MAX_SIZE 8
@@ -61,19 +61,19 @@ static const struct game_option rolit_options[] = {
 static int rolit_check_setup(int size, int players, char *err)
 {
 	if (players < 2 || players > ROLIT_MAX_SEATS)
-		return errorf(err, "Rolit is for 2 to 4 players, not %d",
+		return arena_games_errorf(err, "Rolit is for 2 to 4 players, not %d",
 			      players);
 	if (size != 8 && size != 6 && size != 4)
-		return errorf(err, "size must be 8, 6 or 4");
+		return arena_games_errorf(err, "size must be 8, 6 or 4");
 	if (size == 4 && players > 2)
-		return errorf(err, "size 4 is for 2 players only: use size 6 or 8 with %d players",
+		return arena_games_errorf(err, "size 4 is for 2 players only: use size 6 or 8 with %d players",
 			      players);
 	return 0;
 }
 
 static struct rolit *rolit_new(int size, int players, int to_move)
 {
-	struct rolit *s = xcalloc(1, sizeof *s);
+	struct rolit *s = arena_games_xcalloc(1, sizeof *s);
 
 	s->size = size;
 	s->players = players;
@@ -198,15 +198,15 @@ static int rolit_parse_square(const struct rolit *s, const cJSON *action,
 	char last = (char)('A' + s->size - 1);
 
 	if (!name)
-		return errorf(err, "the action must be a JSON string naming a square, e.g. \"D3\"");
+		return arena_games_errorf(err, "the action must be a JSON string naming a square, e.g. \"D3\"");
 	if (name[0] < 'A' || name[0] > 'Z' || name[1] < '1' || name[1] > '9' ||
 	    (name[2] && (name[2] < '0' || name[2] > '9' || name[3])))
-		return errorf(err, "\"%.16s\" is not a square name: expected an uppercase column letter A-%c then a row number 1-%d, e.g. \"D3\"",
+		return arena_games_errorf(err, "\"%.16s\" is not a square name: expected an uppercase column letter A-%c then a row number 1-%d, e.g. \"D3\"",
 			      name, last, s->size);
 	*col = name[0] - 'A';
 	*row = atoi(name + 1) - 1;
 	if (!rolit_on_board(s, *row, *col))
-		return errorf(err, "%s is off the %dx%d board (A1 to %c%d)",
+		return arena_games_errorf(err, "%s is off the %dx%d board (A1 to %c%d)",
 			      name, s->size, s->size, last, s->size);
 	return 0;
 }
@@ -221,14 +221,14 @@ static void *rolit_create(const struct game_setup *setup, struct draws *draws,
 
 	(void)draws;
 	if (!cJSON_IsNumber(size) || size->valuedouble != size->valueint) {
-		errorf(err, "size must be 8, 6 or 4");
+		arena_games_errorf(err, "size must be 8, 6 or 4");
 		return NULL;
 	}
 	n = size->valueint;
 	if (rolit_check_setup(n, setup->players, err) < 0)
 		return NULL;
 	if (setup->first_seat < 0 || setup->first_seat >= setup->players) {
-		errorf(err, "seat %d is not a seat of %d players",
+		arena_games_errorf(err, "seat %d is not a seat of %d players",
 		       setup->first_seat, setup->players);
 		return NULL;
 	}
@@ -241,7 +241,7 @@ static void *rolit_create(const struct game_setup *setup, struct draws *draws,
 	return s;
 }
 
-void *rolit_from_rows(int size, int players, int to_move,
+void *arena_rolit_from_rows(int size, int players, int to_move,
 		      const char *const *rows, char *err)
 {
 	struct rolit *s;
@@ -250,7 +250,7 @@ void *rolit_from_rows(int size, int players, int to_move,
 	if (rolit_check_setup(size, players, err) < 0)
 		return NULL;
 	if (to_move < 0 || to_move >= players) {
-		errorf(err, "seat %d is not a seat of %d players", to_move,
+		arena_games_errorf(err, "seat %d is not a seat of %d players", to_move,
 		       players);
 		return NULL;
 	}
@@ -258,7 +258,7 @@ void *rolit_from_rows(int size, int players, int to_move,
 	for (int row = 0; row < size; row++) {
 		if (strlen(rows[row]) != (size_t)size ||
 		    strspn(rows[row], "RYGB.") != (size_t)size) {
-			errorf(err, "row %d must be %d of R, Y, G, B or .",
+			arena_games_errorf(err, "row %d must be %d of R, Y, G, B or .",
 			       row + 1, size);
 			free(s);
 			return NULL;
@@ -268,7 +268,7 @@ void *rolit_from_rows(int size, int players, int to_move,
 	rolit_count(s, count);
 	if (!count[ROLIT_RED] && !count[ROLIT_YELLOW] && !count[ROLIT_GREEN] &&
 	    !count[ROLIT_BLUE]) {
-		errorf(err, "the position needs at least one ball");
+		arena_games_errorf(err, "the position needs at least one ball");
 		free(s);
 		return NULL;
 	}
@@ -366,20 +366,20 @@ static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
 
 	(void)draws;
 	if (s->to_move < 0)
-		return errorf(err, "the game is over: the board is full");
+		return arena_games_errorf(err, "the game is over: the board is full");
 	if (rolit_parse_square(s, action, &row, &col, err) < 0)
 		return -1;
 	rolit_square_name(name, row, col);
 	if (s->board[row][col] != ROLIT_EMPTY)
-		return errorf(err, "%s is occupied", name);
+		return arena_games_errorf(err, "%s is occupied", name);
 	if (!rolit_touches(s, row, col))
-		return errorf(err, "%s touches no ball: a ball goes next to another (in any of the 8 directions)",
+		return arena_games_errorf(err, "%s touches no ball: a ball goes next to another (in any of the 8 directions)",
 			      name);
 	letter = rolit_seat_letter(s, s->to_move);
 	if (!rolit_captures(s, row, col, letter) &&
 	    rolit_first_capture(s, &r, &c)) {
 		rolit_square_name(example, r, c);
-		return errorf(err, "%s captures nothing but a capturing move exists (e.g. %s)",
+		return arena_games_errorf(err, "%s captures nothing but a capturing move exists (e.g. %s)",
 			      name, example);
 	}
 	for (int d = 0; d < 8; d++) {
@@ -427,7 +427,7 @@ static void rolit_result(const void *state, struct game_result *result)
 static char *rolit_render(const void *state)
 {
 	const struct rolit *s = state;
-	char *text = xmalloc((size_t)(s->size + 1) * (size_t)(s->size + 4) + 64);
+	char *text = arena_games_xmalloc((size_t)(s->size + 1) * (size_t)(s->size + 4) + 64);
 	char *p = text;
 	int count[ROLIT_COLOURS];
 
@@ -442,10 +442,11 @@ static char *rolit_render(const void *state)
 	return text;
 }
 
-const struct game_rules rolit_rules = {
+const struct game_rules arena_rolit_rules = {
 	.name = "rolit",
 	.title = "Rolit",
 	.rules_version = "rolit/2",
+	.family = GAME_FAMILY_ROLIT,
 	.min_players = 2,
 	.max_players = ROLIT_MAX_SEATS,
 	.options = rolit_options,

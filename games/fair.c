@@ -41,7 +41,7 @@ static void hash_start(crypto_generichash_blake2b_state *state,
 	size_t len = strlen(personal);
 
 	if (len > sizeof padded) {
-		fprintf(stderr, "referee: bug: fair_hash: personalization "
+		fprintf(stderr, "referee: bug: arena_fair_hash: personalization "
 			"\"%s\" is longer than 16 bytes\n", personal);
 		abort();
 	}
@@ -63,7 +63,7 @@ static void hash_finish(crypto_generichash_blake2b_state *state,
 	crypto_generichash_blake2b_final(state, out, FAIR_HASH_BYTES);
 }
 
-void fair_hash(unsigned char out[FAIR_HASH_BYTES], const char *personal,
+void arena_fair_hash(unsigned char out[FAIR_HASH_BYTES], const char *personal,
 	       const unsigned char *key, size_t key_len,
 	       const unsigned char *msg, size_t msg_len)
 {
@@ -74,7 +74,7 @@ void fair_hash(unsigned char out[FAIR_HASH_BYTES], const char *personal,
 	hash_finish(&state, out);
 }
 
-void fair_referee_commitment(unsigned char out[FAIR_HASH_BYTES],
+void arena_fair_referee_commitment(unsigned char out[FAIR_HASH_BYTES],
 			     const unsigned char game_id[FAIR_GAME_ID_BYTES],
 			     const unsigned char secret[FAIR_SECRET_BYTES])
 {
@@ -86,7 +86,7 @@ void fair_referee_commitment(unsigned char out[FAIR_HASH_BYTES],
 	hash_finish(&state, out);
 }
 
-void fair_bot_commitment(unsigned char out[FAIR_HASH_BYTES],
+void arena_fair_bot_commitment(unsigned char out[FAIR_HASH_BYTES],
 			 const unsigned char game_id[FAIR_GAME_ID_BYTES],
 			 uint32_t seat,
 			 const unsigned char commitment[FAIR_HASH_BYTES],
@@ -104,7 +104,7 @@ void fair_bot_commitment(unsigned char out[FAIR_HASH_BYTES],
 	hash_finish(&state, out);
 }
 
-void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
+void arena_fair_match_key(unsigned char out[FAIR_HASH_BYTES],
 		    const unsigned char secret[FAIR_SECRET_BYTES],
 		    const unsigned char game_id[FAIR_GAME_ID_BYTES],
 		    const unsigned char commitment[FAIR_HASH_BYTES],
@@ -124,19 +124,19 @@ void fair_match_key(unsigned char out[FAIR_HASH_BYTES],
 	hash_finish(&state, out);
 }
 
-void fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
+void arena_fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
 			 unsigned char game_id[FAIR_GAME_ID_BYTES],
 			 unsigned char secret[FAIR_SECRET_BYTES])
 {
 	unsigned char number[8], id[FAIR_HASH_BYTES];
 
 	store_le64(number, game);
-	fair_hash(id, "arena:seed:id", seed, 32, number, sizeof number);
+	arena_fair_hash(id, "arena:seed:id", seed, 32, number, sizeof number);
 	memcpy(game_id, id, FAIR_GAME_ID_BYTES);
-	fair_hash(secret, "arena:seed:S", seed, 32, number, sizeof number);
+	arena_fair_hash(secret, "arena:seed:S", seed, 32, number, sizeof number);
 }
 
-void fair_words_init(struct fair_words *words, const unsigned char key[32],
+void arena_fair_words_init(struct fair_words *words, const unsigned char key[32],
 		     uint64_t draw_index)
 {
 	memcpy(words->key, key, sizeof words->key);
@@ -148,7 +148,7 @@ void fair_words_init(struct fair_words *words, const unsigned char key[32],
 
 /* Words come from keystream blocks 0, 1, 2, ... of the draw's nonce; the
  * keystream is the encryption of zero bytes. */
-uint32_t fair_words_next(struct fair_words *words)
+uint32_t arena_fair_words_next(struct fair_words *words)
 {
 	uint32_t word;
 
@@ -168,7 +168,7 @@ uint32_t fair_words_next(struct fair_words *words)
 
 /* Accepts x < 2^32 - (2^32 mod m), the largest multiple of m that fits,
  * so that x mod m is exactly uniform; m == 1 accepts every word. */
-uint32_t fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
+uint32_t arena_fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
 			   uint32_t m)
 {
 	const uint64_t range = (uint64_t)1 << 32;
@@ -188,10 +188,10 @@ uint32_t fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
 
 static uint32_t words_source(void *ctx)
 {
-	return fair_words_next(ctx);
+	return arena_fair_words_next(ctx);
 }
 
-uint32_t fair_words_uniform(struct fair_words *words, uint32_t m)
+uint32_t arena_fair_words_uniform(struct fair_words *words, uint32_t m)
 {
-	return fair_uniform_from(words_source, words, m);
+	return arena_fair_uniform_from(words_source, words, m);
 }

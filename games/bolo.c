@@ -12,12 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 #include "dice.h"
 #include "registry.h"
 
 #define BOLO_DICE 7
-#define BOLO_OPENING 1000
 #define BOLO_SUDDEN_DEATH_CAP 64
 
 enum bolo_phase { BOLO_PLAY, BOLO_FINAL, BOLO_SUDDEN, BOLO_OVER };
@@ -104,7 +103,7 @@ static int bolo_turn_over(struct dice_game *g, int seat)
 		break;
 	}
 	if (s->phase == BOLO_FINAL) {
-		next = dice_game_next(g, seat, s->owed);
+		next = arena_dice_game_next(g, seat, s->owed);
 		if (next >= 0)
 			return next;
 		bolo_final_over(s);
@@ -115,23 +114,23 @@ static int bolo_turn_over(struct dice_game *g, int seat)
 		s->phase = BOLO_OVER;
 	if (s->phase == BOLO_OVER)
 		return -1;
-	return dice_game_next(g, seat,
+	return arena_dice_game_next(g, seat,
 			      s->phase == BOLO_SUDDEN ? s->contender : NULL);
 }
 
 static void *bolo_create(const struct game_setup *setup, struct draws *draws,
 			 char *err)
 {
-	struct bolo *s = xcalloc(1, sizeof *s);
+	struct bolo *s = arena_games_xcalloc(1, sizeof *s);
 
-	if (dice_game_init(&s->g, setup, DICE_BOLO, BOLO_DICE, &s->target,
+	if (arena_dice_game_init(&s->g, setup, DICE_BOLO, BOLO_DICE, &s->target,
 			   err) < 0) {
 		free(s);
 		return NULL;
 	}
 	s->g.over = bolo_turn_over;
 	s->leader = -1;
-	dice_game_start(&s->g, draws, setup->first_seat);
+	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
 }
 
@@ -143,7 +142,8 @@ static unsigned bolo_allowed(const struct bolo *s)
 
 	if (g->to_move < 0 || g->rolled)
 		return 0;
-	if (g->opened[g->to_move] || g->turn >= BOLO_OPENING)
+	if (g->turn >= arena_dice_game_threshold(DICE_BOLO, g->opened[g->to_move],
+				      g->score[g->to_move]))
 		return 1u << DICE_BANK | 1u << DICE_ROLL;
 	return 1u << DICE_ROLL;
 }
@@ -165,7 +165,7 @@ static cJSON *bolo_view(const void *state, int seat)
 	const struct bolo *s = state;
 	cJSON *view = cJSON_CreateObject(), *list;
 
-	dice_game_view(&s->g, view, seat);
+	arena_dice_game_view(&s->g, view, seat);
 	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	list = cJSON_AddArrayToObject(view, "opened");
 	for (int i = 0; i < s->g.players; i++)
@@ -183,7 +183,7 @@ static cJSON *bolo_legal(const void *state)
 {
 	const struct bolo *s = state;
 
-	return dice_game_legal(&s->g, bolo_allowed(s));
+	return arena_dice_game_legal(&s->g, bolo_allowed(s));
 }
 
 /* dice_why: "bank" is the only word bolo refuses between rolls. */
@@ -192,8 +192,8 @@ static void bolo_why(const struct dice_game *g, enum dice_word word,
 {
 	(void)word;
 	snprintf(why, DICE_WHY_LEN,
-		 "a first bank needs a turn total of %d or more, this turn has %ld",
-		 BOLO_OPENING, g->turn);
+		 "a first bank needs a turn total of %ld or more, this turn has %ld",
+		 arena_dice_game_threshold(DICE_BOLO, false, 0), g->turn);
 }
 
 static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
@@ -204,24 +204,24 @@ static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
 	int k;
 
 	if (g->to_move < 0)
-		return errorf(err, "the game is over");
+		return arena_games_errorf(err, "the game is over");
 	if (g->rolled) {
-		k = dice_game_keep(g, action, err);
+		k = arena_dice_game_keep(g, action, err);
 		if (k < 0)
 			return -1;
-		dice_game_take(g, k);
+		arena_dice_game_take(g, k);
 		if (!g->left)	/* hot dice: all 7 again */
 			g->left = BOLO_DICE;
 		return 0;
 	}
-	switch (dice_game_word(g, action, bolo_allowed(s), bolo_why, err)) {
+	switch (arena_dice_game_word(g, action, bolo_allowed(s), bolo_why, err)) {
 	case DICE_BANK:
 		g->score[g->to_move] += g->turn;
 		g->opened[g->to_move] = true;
-		dice_game_start(g, draws, bolo_turn_over(g, g->to_move));
+		arena_dice_game_start(g, draws, bolo_turn_over(g, g->to_move));
 		return 0;
 	case DICE_ROLL:
-		dice_game_throw(g, draws, g->left);
+		arena_dice_game_throw(g, draws, g->left);
 		return 0;
 	default:
 		return -1;
@@ -238,9 +238,9 @@ static void bolo_forfeit(void *state, int seat, struct draws *draws)
 	s->contender[seat] = false;
 	if (s->phase == BOLO_SUDDEN && bolo_count(s->contender, g->players) < 2) {
 		s->phase = BOLO_OVER;
-		dice_game_start(g, draws, -1);
+		arena_dice_game_start(g, draws, -1);
 	} else if (g->to_move == seat) {
-		dice_game_start(g, draws, bolo_turn_over(g, seat));
+		arena_dice_game_start(g, draws, bolo_turn_over(g, seat));
 	}
 }
 
@@ -250,7 +250,7 @@ static void bolo_result(const void *state, struct game_result *result)
 {
 	const struct bolo *s = state;
 
-	dice_game_result(&s->g, s->phase == BOLO_OVER ? s->contender : NULL,
+	arena_dice_game_result(&s->g, s->phase == BOLO_OVER ? s->contender : NULL,
 			 result);
 }
 
@@ -266,19 +266,20 @@ static char *bolo_render(const void *state)
 	else if (s->phase == BOLO_SUDDEN)
 		snprintf(extra, sizeof extra, "; sudden death, turn %d of %d",
 			 s->sudden_turns + 1, BOLO_SUDDEN_DEATH_CAP);
-	return dice_game_render(&s->g, extra);
+	return arena_dice_game_render(&s->g, extra);
 }
 
-const struct game_rules bolo_rules = {
+const struct game_rules arena_bolo_rules = {
 	.name = "bolo",
 	.title = "Bolo (7 dice)",
 	.rules_version = "bolo/2",
+	.family = GAME_FAMILY_DICE,
 	.min_players = 2,
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo_options,
 	.create = bolo_create,
-	.destroy = dice_destroy,
-	.to_move = dice_to_move,
+	.destroy = arena_dice_game_destroy,
+	.to_move = arena_dice_game_to_move,
 	.view = bolo_view,
 	.legal = bolo_legal,
 	.apply = bolo_apply,

@@ -8,28 +8,28 @@
 
 #include "game.h"
 
-extern const struct game_rules bolo_rules;
-extern const struct game_rules bolo5_rules;
-extern const struct game_rules volle_lotte_rules;
-extern const struct game_rules rolit_rules;
-extern const struct game_rules black_pot_rules;
+extern const struct game_rules arena_bolo_rules;
+extern const struct game_rules arena_bolo5_rules;
+extern const struct game_rules arena_volle_lotte_rules;
+extern const struct game_rules arena_rolit_rules;
+extern const struct game_rules arena_black_pot_rules;
 
 /* Every game, in the order `referee games` lists them; NULL-terminated. */
-extern const struct game_rules *const game_registry[];
+extern const struct game_rules *const arena_game_registry[];
 
 /* The game called `name`, or NULL. */
-const struct game_rules *game_find(const char *name);
+const struct game_rules *arena_game_find(const char *name);
 
 #define GAME_PLAYERS_TEXT 32
 /* The numbers of players the game allows, as "2 to 8" or "2 or 4", in
  * buf (GAME_PLAYERS_TEXT bytes); returns buf. */
-const char *game_players_text(const struct game_rules *rules, char *buf);
+const char *arena_game_players_text(const struct game_rules *rules, char *buf);
 
 /* Whether a log whose header names the rules version `version` (NULL:
  * none) can be verified under `rules`: 0, or -1 with a message in err
- * (ERR_LEN bytes) naming the version the log was written under and the
+ * (GAME_ERR_LEN bytes) naming the version the log was written under and the
  * release that verifies it. */
-int game_check_rules_version(const struct game_rules *rules,
+int arena_game_check_rules_version(const struct game_rules *rules,
 			     const char *version, char *err);
 
 #endif

@@ -17,12 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 #include "dice.h"
 #include "registry.h"
 
 #define VL_DICE 6
-#define VL_CARDS 56
+#define VL_CARDS VOLLE_LOTTE_CARDS
 
 enum vl_kind {
 	VL_STOP, VL_FIREWORKS, VL_BONUS, VL_DOUBLE, VL_PLUS_MINUS,
@@ -42,7 +42,7 @@ static const struct {
 	enum vl_kind kind;
 	int first, copies, bonus;
 } vl_names[] = {
-	{"stop", VL_STOP, 0, 10, 0},
+	{"stop", VL_STOP, 0, VOLLE_LOTTE_STOPS, 0},
 	{"fireworks", VL_FIREWORKS, 10, 5, 0},
 	{"bonus-200", VL_BONUS, 15, 5, 200},
 	{"bonus-300", VL_BONUS, 20, 5, 300},
@@ -103,9 +103,9 @@ static int vl_choices(struct dice_game *g)
 	struct volle_lotte *s = (struct volle_lotte *)g;
 
 	if (vl_kind_of(s) == VL_STRAIGHT)
-		g->sets = dice_new_faces(g->roll, g->aside, g->set);
+		g->sets = arena_dice_game_new_faces(g->roll, g->aside, g->set);
 	else
-		g->sets = dice_sets(DICE_VOLLE_LOTTE, g->roll, g->set);
+		g->sets = arena_dice_game_sets(DICE_VOLLE_LOTTE, g->roll, g->set);
 	if (vl_kind_of(s) == VL_FIREWORKS && g->sets > 1) {
 		g->set[0] = g->set[g->sets - 1];
 		g->sets = 1;
@@ -117,7 +117,7 @@ static int vl_choices(struct dice_game *g)
 static void vl_draw_card(struct volle_lotte *s, struct draws *draws)
 {
 	if (s->next == VL_CARDS) {
-		draws_shuffle(draws, VL_CARDS, s->deck);
+		arena_draws_shuffle(draws, VL_CARDS, s->deck);
 		s->next = 0;
 	}
 	s->card = s->deck[s->next++];
@@ -135,7 +135,7 @@ static bool vl_run(struct dice_game *g, struct draws *draws)
 	vl_draw_card(s, draws);
 	if (vl_kind_of(s) == VL_STOP)
 		return false;
-	dice_game_roll(g, draws, VL_DICE);
+	arena_dice_game_roll(g, draws, VL_DICE);
 	return vl_choices(g) > 0;
 }
 
@@ -162,20 +162,20 @@ static int vl_turn_over(struct dice_game *g, int seat)
 	}
 	if (s->phase == VL_EXTRA) {
 		s->owed[seat] = false;
-		next = dice_game_next(g, seat, s->owed);
+		next = arena_dice_game_next(g, seat, s->owed);
 		if (next >= 0)
 			return next;
 		s->phase = VL_OVER;
 	}
-	return s->phase == VL_OVER ? -1 : dice_game_next(g, seat, NULL);
+	return s->phase == VL_OVER ? -1 : arena_dice_game_next(g, seat, NULL);
 }
 
 static void *vl_create(const struct game_setup *setup, struct draws *draws,
 		       char *err)
 {
-	struct volle_lotte *s = xcalloc(1, sizeof *s);
+	struct volle_lotte *s = arena_games_xcalloc(1, sizeof *s);
 
-	if (dice_game_init(&s->g, setup, DICE_VOLLE_LOTTE, VL_DICE, &s->target,
+	if (arena_dice_game_init(&s->g, setup, DICE_VOLLE_LOTTE, VL_DICE, &s->target,
 			   err) < 0) {
 		free(s);
 		return NULL;
@@ -186,7 +186,7 @@ static void *vl_create(const struct game_setup *setup, struct draws *draws,
 	s->card = -1;
 	s->clover = -1;
 	s->next = VL_CARDS;	/* the first card shuffles the deck */
-	dice_game_start(&s->g, draws, setup->first_seat);
+	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
 }
 
@@ -214,7 +214,7 @@ static cJSON *vl_view(const void *state, int seat)
 	cJSON *view = cJSON_CreateObject(), *deck, *owed;
 	int left[VL_NAMES] = {0};
 
-	dice_game_view(&s->g, view, seat);
+	arena_dice_game_view(&s->g, view, seat);
 	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	if (s->card >= 0)
 		cJSON_AddStringToObject(view, "card",
@@ -244,7 +244,7 @@ static cJSON *vl_legal(const void *state)
 {
 	const struct volle_lotte *s = state;
 
-	return dice_game_legal(&s->g, vl_allowed(s));
+	return arena_dice_game_legal(&s->g, vl_allowed(s));
 }
 
 /* Plus/Minus: every leader but the player loses 1000, not below 0. */
@@ -264,7 +264,7 @@ static void vl_minus(struct dice_game *g)
 static void vl_bank(struct dice_game *g, struct draws *draws)
 {
 	g->score[g->to_move] += g->turn;
-	dice_game_start(g, draws, vl_turn_over(g, g->to_move));
+	arena_dice_game_start(g, draws, vl_turn_over(g, g->to_move));
 }
 
 /* All 6 dice are aside on this card: its reward (RULES.md 3.4). */
@@ -294,7 +294,7 @@ static void vl_volle_lotte(struct volle_lotte *s, struct draws *draws)
 		if (s->volle_lottes == 2) {
 			s->clover = g->to_move;
 			s->phase = VL_OVER;
-			dice_game_start(g, NULL, -1);
+			arena_dice_game_start(g, NULL, -1);
 		}
 		return;
 	case VL_FIREWORKS:
@@ -334,26 +334,26 @@ static int vl_apply(void *state, const cJSON *action, struct draws *draws,
 	int k;
 
 	if (g->to_move < 0)
-		return errorf(err, "the game is over");
+		return arena_games_errorf(err, "the game is over");
 	if (g->rolled) {
-		k = dice_game_keep(g, action, err);
+		k = arena_dice_game_keep(g, action, err);
 		if (k < 0)
 			return -1;
-		dice_game_take(g, k);
+		arena_dice_game_take(g, k);
 		if (!g->left)
 			vl_volle_lotte(s, draws);
 		return 0;
 	}
-	switch (dice_game_word(g, action, vl_allowed(s), vl_why, err)) {
+	switch (arena_dice_game_word(g, action, vl_allowed(s), vl_why, err)) {
 	case DICE_BANK:
 		vl_bank(g, draws);
 		return 0;
 	case DICE_ROLL:
-		dice_game_throw(g, draws, g->left);
+		arena_dice_game_throw(g, draws, g->left);
 		return 0;
 	case DICE_DRAW:
 		if (!vl_run(g, draws))
-			dice_game_start(g, draws, vl_turn_over(g, g->to_move));
+			arena_dice_game_start(g, draws, vl_turn_over(g, g->to_move));
 		return 0;
 	default:
 		return -1;
@@ -367,7 +367,7 @@ static void vl_forfeit(void *state, int seat, struct draws *draws)
 	s->g.out[seat] = true;
 	s->owed[seat] = false;
 	if (s->g.to_move == seat)
-		dice_game_start(&s->g, draws, vl_turn_over(&s->g, seat));
+		arena_dice_game_start(&s->g, draws, vl_turn_over(&s->g, seat));
 }
 
 /* Banked points; the Clover's winner ranks first, else the highest
@@ -379,7 +379,7 @@ static void vl_result(const void *state, struct game_result *result)
 
 	if (s->clover >= 0)
 		clover[s->clover] = true;
-	dice_game_result(&s->g, s->clover >= 0 ? clover : NULL, result);
+	arena_dice_game_result(&s->g, s->clover >= 0 ? clover : NULL, result);
 }
 
 static char *vl_render(const void *state)
@@ -394,10 +394,10 @@ static char *vl_render(const void *state)
 		snprintf(extra, sizeof extra, ", card %s%s",
 			 vl_names[vl_name(s->card)].name,
 			 s->decide ? ", Volle Lotte: bank or draw" : "");
-	return dice_game_render(&s->g, extra);
+	return arena_dice_game_render(&s->g, extra);
 }
 
-void volle_lotte_stack(void *state, const char *const *cards, int n)
+void arena_volle_lotte_stack(void *state, const char *const *cards, int n)
 {
 	struct volle_lotte *s = state;
 	int card;
@@ -416,16 +416,17 @@ void volle_lotte_stack(void *state, const char *const *cards, int n)
 	}
 }
 
-const struct game_rules volle_lotte_rules = {
+const struct game_rules arena_volle_lotte_rules = {
 	.name = "volle-lotte",
 	.title = "Volle Lotte",
 	.rules_version = "volle-lotte/2",
+	.family = GAME_FAMILY_DICE,
 	.min_players = 2,
 	.max_players = GAME_MAX_SEATS,
 	.options = vl_options,
 	.create = vl_create,
-	.destroy = dice_destroy,
-	.to_move = dice_to_move,
+	.destroy = arena_dice_game_destroy,
+	.to_move = arena_dice_game_to_move,
 	.view = vl_view,
 	.legal = vl_legal,
 	.apply = vl_apply,

@@ -3,8 +3,17 @@
  * pure functions: no I/O, no globals, no clock, chance only through
  * draws.h.  The referee core drives any game through this table alone, and
  * `referee verify` replays logs through the very same functions, so each
- * rule is written exactly once.  Adding a game is one file plus one line
- * in games/registry.c.
+ * rule is written exactly once.  A game's rules are one file plus one
+ * line in registry.c; its `family` says which of the referee's replay
+ * describers and page renderers shows it (referee/replay_family.c), and a
+ * new kind of game needs one there too.
+ *
+ * These headers are those of libarena-games, the rules library, installed
+ * as <arena/games/...> for bots that simulate games.  Every function and
+ * table it exports is named arena_ (arena_game_find, arena_draws_init,
+ * arena_dice_game_*, ...), so that a program linking it may define any
+ * other name, its own xmalloc or errorf included; types and macros keep
+ * short names (struct game_rules, GAME_MAX_SEATS).
  */
 #ifndef ARENA_GAME_H
 #define ARENA_GAME_H
@@ -13,9 +22,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../draws.h"
+#include "draws.h"
 
 #define GAME_MAX_SEATS 8
+/* Bytes of the err buffer the rules' functions write a refusal into. */
+#define GAME_ERR_LEN 512
 
 /* One option a game accepts.  An option is either an integer in
  * [min, max] (choices == NULL) or one of a NULL-terminated list of words. */
@@ -47,17 +58,27 @@ struct game_result {
 	long score[GAME_MAX_SEATS];
 };
 
+/* Games whose views have one shape, so that one description of a step
+ * and one drawing of a position serve them all (the referee's replays):
+ * the dice games share theirs; Rolit and Black-Pot each have their own. */
+enum game_family {
+	GAME_FAMILY_DICE,
+	GAME_FAMILY_ROLIT,
+	GAME_FAMILY_BLACK_POT,
+};
+
 struct game_rules {
 	const char *name;          /* command-line name, e.g. "rolit" */
 	const char *title;         /* human name, e.g. "Rolit" */
 	const char *rules_version; /* bumped whenever a rule changes */
+	enum game_family family;
 	int min_players, max_players;
 	/* The numbers of players allowed, as text ("2 or 4"), when that is not
 	 * every number from min_players to max_players; NULL otherwise. */
 	const char *players_text;
 	const struct game_option *options; /* terminated by a NULL name */
 
-	/* A new game, or NULL with a message in err (ERR_LEN bytes) when the
+	/* A new game, or NULL with a message in err (GAME_ERR_LEN bytes) when the
 	 * option combination is not allowed. May draw (e.g. a deck). */
 	void *(*create)(const struct game_setup *setup, struct draws *draws,
 			char *err);
@@ -65,7 +86,9 @@ struct game_rules {
 
 	/* The seat that must decide now, or -1 once the game is over. */
 	int (*to_move)(const void *state);
-	/* The state as `seat` may see it: a new JSON object. */
+	/* The state as `seat` may see it: a new JSON object, with the same
+	 * members all game long (null for what is absent: a replay page
+	 * carries only the members that changed, html_replay.c). */
 	cJSON *(*view)(const void *state, int seat);
 	/* The legal actions of the seat to move: a new JSON array whose
 	 * elements are themselves valid actions. */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 
 /* Room for the distinct values of one group (three dice give at most 6
  * pair values times 8 combinations, times 3 ways to pick the pair). */
@@ -153,7 +153,7 @@ static void enum_record(struct enumeration *e)
 
 	if (e->count == e->room) {
 		e->room = e->room ? 2 * e->room : 256;
-		e->moves = xrealloc(e->moves, (size_t)e->room * sizeof *e->moves);
+		e->moves = arena_games_xrealloc(e->moves, (size_t)e->room * sizeof *e->moves);
 	}
 	m = &e->moves[e->count++];
 	m->count = e->placed;
@@ -243,7 +243,7 @@ static int keyed_compare(const void *pa, const void *pb)
 	return a->index - b->index;
 }
 
-int black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
+int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 		    int max_pawns, struct black_pot_move **moves)
 {
 	struct enumeration e = {.open = open, .max_pawns = max_pawns};
@@ -286,11 +286,11 @@ int black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 	enum_values(&e);
 	/* Sorted by outcome, then by discovery: the first of each outcome
 	 * stays. */
-	keys = xmalloc((size_t)(e.count ? e.count : 1) * sizeof *keys);
+	keys = arena_games_xmalloc((size_t)(e.count ? e.count : 1) * sizeof *keys);
 	for (int i = 0; i < e.count; i++)
 		keyed_init(&keys[i], &e.moves[i], i);
 	qsort(keys, (size_t)e.count, sizeof *keys, keyed_compare);
-	*moves = xmalloc((size_t)(e.count ? e.count : 1) * sizeof **moves);
+	*moves = arena_games_xmalloc((size_t)(e.count ? e.count : 1) * sizeof **moves);
 	for (int i = 0; i < e.count; i++)
 		if (!i || memcmp(keys[i].key, keys[i - 1].key, sizeof keys->key))
 			(*moves)[kept++] = e.moves[keys[i].index];
@@ -318,7 +318,7 @@ parse_fail(struct parser *p, const char *fmt, ...)
 
 	if (!p->failed) {
 		va_start(ap, fmt);
-		vsnprintf(p->err, ERR_LEN, fmt, ap);
+		vsnprintf(p->err, GAME_ERR_LEN, fmt, ap);
 		va_end(ap);
 	}
 	p->failed = true;
@@ -401,7 +401,7 @@ static int parse_sum(struct parser *p)
 	return value;
 }
 
-int black_pot_parse(const char *expr, const int dice[3], int values[3],
+int arena_black_pot_parse(const char *expr, const int dice[3], int values[3],
 		    char *err)
 {
 	struct parser p = {.text = expr, .dice = dice, .err = err};
@@ -409,7 +409,7 @@ int black_pot_parse(const char *expr, const int dice[3], int values[3],
 	char c;
 
 	if (strlen(expr) > BLACK_POT_EXPR_LEN)
-		return errorf(err, "the expression is longer than %d characters",
+		return arena_games_errorf(err, "the expression is longer than %d characters",
 			      BLACK_POT_EXPR_LEN);
 	for (int i = 0; i < 3; i++)
 		p.unused[dice[i]]++;
@@ -420,15 +420,15 @@ int black_pot_parse(const char *expr, const int dice[3], int values[3],
 		if ((c = parse_peek(&p)) != ',')
 			break;
 		if (groups == 3)
-			return errorf(err, "\"%s\" has more than 3 groups", expr);
+			return arena_games_errorf(err, "\"%s\" has more than 3 groups", expr);
 		p.pos++;
 	}
 	if (c)
-		return errorf(err, "unexpected '%c' in \"%s\": expected an operator, ')' or ','",
+		return arena_games_errorf(err, "unexpected '%c' in \"%s\": expected an operator, ')' or ','",
 			      c, expr);
 	for (int face = 1; face <= 6; face++)
 		if (p.unused[face])
-			return errorf(err, "\"%s\" does not use the %d of the roll %d %d %d: every die is used once",
+			return arena_games_errorf(err, "\"%s\" does not use the %d of the roll %d %d %d: every die is used once",
 				      expr, face, dice[0], dice[1], dice[2]);
 	return groups;
 }

@@ -1,5 +1,5 @@
 /*
- * Black-Pot's entry points besides black_pot_rules (registry.h): the
+ * Black-Pot's entry points besides arena_black_pot_rules (registry.h): the
  * arithmetic of a move (black_pot_moves.c), shared by the rules and open
  * to bots' authors and tests, and a small seam that sets up positions
  * (a chosen roll, pawns put down by hand) for the rule tests and for
@@ -12,6 +12,8 @@
 #define BLACK_POT_SIDE 11
 #define BLACK_POT_CELLS (BLACK_POT_SIDE * BLACK_POT_SIDE)
 #define BLACK_POT_MAX_NUMBER 25
+/* Pawns in a line that scores. */
+#define BLACK_POT_LINE 5
 /* Longest expression a bot may send, in bytes. */
 #define BLACK_POT_EXPR_LEN 64
 
@@ -29,25 +31,39 @@ struct black_pot_move {
  * cells, each named by the first expression found (single dice, then a
  * pair and a die, then all three); they come sorted by count, then by
  * cells in board order.  Returns how many, in a new array in *moves. */
-int black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
+int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 		    int max_pawns, struct black_pot_move **moves);
 
 /* Parses the expression of a move for the roll `dice`: groups separated
  * by ",", each made of dice (single digits), + - * x / and parentheses,
  * the usual precedence, every die of the roll used exactly once, exact
  * division only.  Returns the number of groups with their values in
- * values[], or -1 with the reason in err (ERR_LEN bytes). */
-int black_pot_parse(const char *expr, const int dice[3], int values[3],
+ * values[], or -1 with the reason in err (GAME_ERR_LEN bytes). */
+int arena_black_pot_parse(const char *expr, const int dice[3], int values[3],
 		    char *err);
 
+/* The kinds of cells (RULES.md 5.2), by their number: citron 1 to 6,
+ * black-pot 13 14 17 19 21 22 23, cerise the others. */
+enum black_pot_kind { BLACK_POT_CITRON, BLACK_POT_CERISE, BLACK_POT_POT };
+
+/* The kind of the cells numbered `number` (1..BLACK_POT_MAX_NUMBER). */
+enum black_pot_kind arena_black_pot_kind(int number);
+/* The kind's name, as the replay page and the SDKs call it: "citron",
+ * "cerise" or "black-pot". */
+const char *arena_black_pot_kind_name(enum black_pot_kind kind);
+/* The points of a line over cells with these numbers (RULES.md 5.5):
+ * 400 for 4 or 5 black-pots, 250 for 3, 100 for 2 or 5 cerises, 50 for 5
+ * citrons, 30 for any other. */
+int arena_black_pot_line_points(const int numbers[BLACK_POT_LINE]);
+
 /* Test seam.  The current roll becomes `dice`, for the seat to move. */
-void black_pot_set_roll(void *state, const int dice[3]);
+void arena_black_pot_set_roll(void *state, const int dice[3]);
 /* Test seam.  A pawn of `side` (0: ivory, 1: brown) goes on the free cell
  * named `cell` (e.g. "F6") without leaving the side's stock and without
  * scoring: a line it completes scores at the side's next move.  0, or -1
  * with the reason in err. */
-int black_pot_put(void *state, const char *cell, int side, char *err);
+int arena_black_pot_put(void *state, const char *cell, int side, char *err);
 /* Test seam.  The side's stock becomes `pawns` (1..40). */
-void black_pot_set_pawns(void *state, int side, int pawns);
+void arena_black_pot_set_pawns(void *state, int side, int pawns);
 
 #endif

@@ -30,23 +30,27 @@ struct dice_set {
 
 /* The value of the set `count` split into scoring groups the best way, or
  * -1 when no split makes every die of it score. */
-long dice_value(enum dice_rules rules, const int count[DICE_FACES + 1]);
+long arena_dice_game_value(enum dice_rules rules, const int count[DICE_FACES + 1]);
 /* The distinct non-empty sets of the roll `count` in which every die
  * scores, with their values, fewest dice first, then in the order of
  * their sorted faces ([1,1,5] before [1,5,5]); returns how many (at most
  * DICE_MAX_SETS). */
-int dice_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
+int arena_dice_game_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 	      struct dice_set *sets);
 /* The distinct non-empty sets of one die per face, of faces that the roll
  * `count` shows and `taken` lacks (Volle Lotte's Straight card), worth 0,
- * in the order of dice_sets(); returns how many. */
-int dice_new_faces(const int count[DICE_FACES + 1],
+ * in the order of arena_dice_game_sets(); returns how many. */
+int arena_dice_game_new_faces(const int count[DICE_FACES + 1],
 		   const int taken[DICE_FACES + 1], struct dice_set *sets);
 /* count[f] = how many of faces[0..n-1] show f. */
-void dice_count(const int *faces, int n, int count[DICE_FACES + 1]);
+void arena_dice_game_count(const int *faces, int n, int count[DICE_FACES + 1]);
 /* Whether some die of `count`, taken on its own or in a group of those
  * dice, would score under the rules. */
-bool dice_scores(enum dice_rules rules, const int count[DICE_FACES + 1]);
+bool arena_dice_game_scores(enum dice_rules rules, const int count[DICE_FACES + 1]);
+/* The least turn total that a player with banked score `score`, who has
+ * banked before (`opened`) or not, may bank (RULES.md 1.5, 2.4); 0 when
+ * the rules have no such limit. */
+long arena_dice_game_threshold(enum dice_rules rules, bool opened, long score);
 
 /* The first member of every dice game's state. */
 struct dice_game {
@@ -61,14 +65,14 @@ struct dice_game {
 	int roll[DICE_FACES + 1], rolled;	/* the roll to set aside from; rolled = 0 between rolls */
 	int sets;		/* the roll's keeps, as legal() lists them */
 	struct dice_set set[DICE_MAX_SETS];
-	int loaded[DICE_LOADED], loaded_next, loaded_count;	/* dice_load() */
+	int loaded[DICE_LOADED], loaded_next, loaded_count;	/* arena_dice_game_load() */
 	enum dice_rules rules;
 	unsigned words;		/* the game's words, a bit per enum dice_word */
 
 	/* The game's hooks, set by its create(). */
 	/* Fills g->set for the roll waiting and returns how many things the
 	 * player may do with it, 0 when the turn is lost; NULL: the keeps of
-	 * dice_sets(). */
+	 * arena_dice_game_sets(). */
 	int (*choices)(struct dice_game *g);
 	/* The game's bookkeeping when the turn of `seat` is over (its points
 	 * banked or lost): returns the seat whose turn comes next, -1 at the
@@ -85,62 +89,62 @@ enum dice_word { DICE_BANK, DICE_ROLL, DICE_DRAW, DICE_REROLL };
 #define DICE_WHY_LEN 128
 /* Writes into why (DICE_WHY_LEN bytes) the game's reason for refusing its
  * word `word` now.  Called between rolls, and for "reroll" at any time
- * (dice_game_word() itself explains the other words while a roll waits). */
+ * (arena_dice_game_word() itself explains the other words while a roll waits). */
 typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
 			 char *why);
 
 /* Checks the setup every dice game shares (2 to 8 players, the first seat,
  * the option "target" read into *target) and starts g with `dice` dice;
  * -1 with the reason. */
-int dice_game_init(struct dice_game *g, const struct game_setup *setup,
+int arena_dice_game_init(struct dice_game *g, const struct game_setup *setup,
 		   enum dice_rules rules, int dice, long *target, char *err);
 /* Throws n dice (one draw, or loaded dice) into g->roll and g->rolled;
- * g->set is the caller's to fill (dice_game_throw() does). */
-void dice_game_roll(struct dice_game *g, struct draws *draws, int n);
+ * g->set is the caller's to fill (arena_dice_game_throw() does). */
+void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n);
 /* Starts the turn of `seat` (-1: the game is over): g->begin, or a roll
  * of all the dice.  A turn lost at once (no keep, a Stop card) is closed
  * by g->over and the next turn starts, and so on.  The rule-case tests
  * call it to start a turn with loaded dice. */
-void dice_game_start(struct dice_game *g, struct draws *draws, int seat);
+void arena_dice_game_start(struct dice_game *g, struct draws *draws, int seat);
 /* The seat to move throws n dice; when the roll offers nothing
  * (g->choices) the turn is lost and the next starts as above. */
-void dice_game_throw(struct dice_game *g, struct draws *draws, int n);
+void arena_dice_game_throw(struct dice_game *g, struct draws *draws, int n);
 /* The seat after `seat` in seat order still in the game and, when `among`
  * is not NULL, with among[seat] set; `seat` itself comes last; -1 if none. */
-int dice_game_next(const struct dice_game *g, int seat, const bool *among);
+int arena_dice_game_next(const struct dice_game *g, int seat, const bool *among);
 /* The index in g->set of the keep `action`, or -1 with the reason. */
-int dice_game_keep(const struct dice_game *g, const cJSON *action, char *err);
+int arena_dice_game_keep(const struct dice_game *g, const cJSON *action, char *err);
 /* Sets aside g->set[k]: adds its points to the turn, ends the roll. */
-void dice_game_take(struct dice_game *g, int k);
+void arena_dice_game_take(struct dice_game *g, int k);
 /* The word `action` is, if it is one of the `allowed` (a bit per enum
  * dice_word); else -1 with the reason: a word of another game, a roll
  * waiting, or what `why` says. */
-int dice_game_word(const struct dice_game *g, const cJSON *action,
+int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 		   unsigned allowed, dice_why why, char *err);
 /* The legal actions: the keeps of the roll waiting, if any, then the
  * `allowed` words. */
-cJSON *dice_game_legal(const struct dice_game *g, unsigned allowed);
+cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed);
 /* Adds the fields every dice game's view has (docs/games/bolo.md). */
-void dice_game_view(const struct dice_game *g, cJSON *view, int seat);
+void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat);
 /* Scores are banked points; seats in `winners` (NULL: none named) rank
  * first together, then everyone by score, equal scores sharing a rank. */
-void dice_game_result(const struct dice_game *g, const bool *winners,
+void arena_dice_game_result(const struct dice_game *g, const bool *winners,
 		      struct game_result *result);
 /* The common lines of render(): scores, whose turn, turn total, dice;
  * `extra` (may be empty) is appended.  A new string. */
-char *dice_game_render(const struct dice_game *g, const char *extra);
+char *arena_dice_game_render(const struct dice_game *g, const char *extra);
 
 /*
  * Seams for the rule-case tests: `state` is any dice game's state.  Loaded
  * dice are used, in order, instead of draws by the next rolls for as long
  * as they last; a preset replaces a seat's banked score and opened flag.
  */
-void dice_load(void *state, const int *faces, int n);
-void dice_preset(void *state, int seat, long score, bool opened);
+void arena_dice_game_load(void *state, const int *faces, int n);
+void arena_dice_game_preset(void *state, int seat, long score, bool opened);
 
 /* The rules table's destroy and to_move for a game whose state begins
  * with its struct dice_game, as every dice game's does. */
-void dice_destroy(void *state);
-int dice_to_move(const void *state);
+void arena_dice_game_destroy(void *state);
+int arena_dice_game_to_move(const void *state);
 
 #endif

@@ -7,15 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 #include "registry.h"
 
-const struct game_rules *const game_registry[] = {
-	&bolo_rules,
-	&bolo5_rules,
-	&volle_lotte_rules,
-	&rolit_rules,
-	&black_pot_rules,
+const struct game_rules *const arena_game_registry[] = {
+	&arena_bolo_rules,
+	&arena_bolo5_rules,
+	&arena_volle_lotte_rules,
+	&arena_rolit_rules,
+	&arena_black_pot_rules,
 	NULL,
 };
 
@@ -29,15 +29,15 @@ static const struct {
 	{"black-pot/1", "0.1.x"},
 };
 
-const struct game_rules *game_find(const char *name)
+const struct game_rules *arena_game_find(const char *name)
 {
-	for (int i = 0; game_registry[i]; i++)
-		if (strcmp(game_registry[i]->name, name) == 0)
-			return game_registry[i];
+	for (int i = 0; arena_game_registry[i]; i++)
+		if (strcmp(arena_game_registry[i]->name, name) == 0)
+			return arena_game_registry[i];
 	return NULL;
 }
 
-const char *game_players_text(const struct game_rules *rules, char *buf)
+const char *arena_game_players_text(const struct game_rules *rules, char *buf)
 {
 	if (rules->players_text)
 		snprintf(buf, GAME_PLAYERS_TEXT, "%s", rules->players_text);
@@ -55,7 +55,7 @@ static const char *game_version_number(const char *version)
 	return slash ? slash + 1 : "?";
 }
 
-int game_check_rules_version(const struct game_rules *rules,
+int arena_game_check_rules_version(const struct game_rules *rules,
 			     const char *version, char *err)
 {
 	const char *now = game_version_number(rules->rules_version);
@@ -64,7 +64,7 @@ int game_check_rules_version(const struct game_rules *rules,
 		    version[name] == '/';
 
 	if (!version)
-		return errorf(err, "the header names no rules version (this "
+		return arena_games_errorf(err, "the header names no rules version (this "
 			      "referee verifies %s rules version %s, \"%s\")",
 			      rules->name, now, rules->rules_version);
 	if (strcmp(version, rules->rules_version) == 0)
@@ -72,14 +72,14 @@ int game_check_rules_version(const struct game_rules *rules,
 	for (size_t i = 0; ours && i < sizeof game_old_rules /
 					 sizeof game_old_rules[0]; i++)
 		if (strcmp(version, game_old_rules[i].version) == 0)
-			return errorf(err, "the log was written under %s rules "
+			return arena_games_errorf(err, "the log was written under %s rules "
 				      "version %s (\"%s\"); this referee verifies "
 				      "version %s only: verify the log with arena "
 				      "%s, the release of version %s",
 				      rules->name, game_version_number(version),
 				      version, now, game_old_rules[i].release,
 				      game_version_number(version));
-	return errorf(err, "the log names %s rules \"%s\", which this referee "
+	return arena_games_errorf(err, "the log names %s rules \"%s\", which this referee "
 		      "does not know (it verifies version %s, \"%s\"): verify "
 		      "the log with the arena release that wrote it",
 		      rules->name, version, now, rules->rules_version);

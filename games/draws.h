@@ -37,15 +37,15 @@ struct draws {
 /* The first draw is number 0; observer may be NULL.  Every function below
  * aborts with a message when its arguments are out of range: that is a bug
  * in the game, not something a bot can cause. */
-void draws_init(struct draws *draws, const unsigned char key[32],
+void arena_draws_init(struct draws *draws, const unsigned char key[32],
 		draw_observer observer, void *observer_ctx);
 
 /* One draw: `count` dice (1 <= count <= DRAW_MAX_VALUES), faces 1..6. */
-void draws_dice(struct draws *draws, int count, int *faces);
+void arena_draws_dice(struct draws *draws, int count, int *faces);
 /* One draw: a value in [0, m), 1 <= m <= 2^31 (so that it fits the
  * record's int values). */
-uint32_t draws_uniform(struct draws *draws, uint32_t m);
+uint32_t arena_draws_uniform(struct draws *draws, uint32_t m);
 /* One draw: a shuffled deck of `cards` (2..DRAW_MAX_VALUES) cards. */
-void draws_shuffle(struct draws *draws, int cards, int *deck);
+void arena_draws_shuffle(struct draws *draws, int cards, int *deck);
 
 #endif

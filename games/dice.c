@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "support.h"
 
 static const char *const dice_words[] = {"bank", "roll", "draw", "reroll"};
 
@@ -108,7 +108,7 @@ static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1])
 	return best;
 }
 
-long dice_value(enum dice_rules rules, const int count[DICE_FACES + 1])
+long arena_dice_game_value(enum dice_rules rules, const int count[DICE_FACES + 1])
 {
 	int copy[DICE_FACES + 1];
 
@@ -116,18 +116,33 @@ long dice_value(enum dice_rules rules, const int count[DICE_FACES + 1])
 	return dice_best(rules, copy);
 }
 
-void dice_count(const int *faces, int n, int count[DICE_FACES + 1])
+void arena_dice_game_count(const int *faces, int n, int count[DICE_FACES + 1])
 {
 	memset(count, 0, (DICE_FACES + 1) * sizeof *count);
 	for (int i = 0; i < n; i++)
 		count[faces[i]]++;
 }
 
-bool dice_scores(enum dice_rules rules, const int count[DICE_FACES + 1])
+bool arena_dice_game_scores(enum dice_rules rules, const int count[DICE_FACES + 1])
 {
 	struct dice_set sets[DICE_MAX_SETS];
 
-	return dice_sets(rules, count, sets) > 0;
+	return arena_dice_game_sets(rules, count, sets) > 0;
+}
+
+long arena_dice_game_threshold(enum dice_rules rules, bool opened, long score)
+{
+	switch (rules) {
+	case DICE_BOLO:		/* the opening: 1000 */
+		return opened ? 0 : 1000;
+	case DICE_BOLO5:	/* 650 until on the board */
+		if (!opened)
+			return 650;
+		return score >= 9000 ? 1000 : score >= 7000 ? 750 : 350;
+	case DICE_VOLLE_LOTTE:
+		break;
+	}
+	return 0;
 }
 
 /* Fewest dice first, then more of the lower faces first. */
@@ -143,7 +158,7 @@ static int dice_set_order(const void *a, const void *b)
 	return 0;
 }
 
-int dice_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
+int arena_dice_game_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 	      struct dice_set *sets)
 {
 	int sub[DICE_FACES + 1] = {0}, n = 0, f;
@@ -156,7 +171,7 @@ int dice_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 		if (f > DICE_FACES)
 			break;
 		sub[f]++;
-		value = dice_value(rules, sub);
+		value = arena_dice_game_value(rules, sub);
 		if (value < 0)
 			continue;
 		memcpy(sets[n].count, sub, sizeof sub);
@@ -170,7 +185,7 @@ int dice_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 	return n;
 }
 
-int dice_new_faces(const int count[DICE_FACES + 1],
+int arena_dice_game_new_faces(const int count[DICE_FACES + 1],
 		   const int taken[DICE_FACES + 1], struct dice_set *sets)
 {
 	int n = 0;
@@ -194,21 +209,21 @@ int dice_new_faces(const int count[DICE_FACES + 1],
 	return n;
 }
 
-int dice_game_init(struct dice_game *g, const struct game_setup *setup,
+int arena_dice_game_init(struct dice_game *g, const struct game_setup *setup,
 		   enum dice_rules rules, int dice, long *target, char *err)
 {
 	const cJSON *value = cJSON_GetObjectItemCaseSensitive(setup->options,
 							      "target");
 
 	if (setup->players < 2 || setup->players > GAME_MAX_SEATS)
-		return errorf(err, "the game is for 2 to %d players, not %d",
+		return arena_games_errorf(err, "the game is for 2 to %d players, not %d",
 			      GAME_MAX_SEATS, setup->players);
 	if (setup->first_seat < 0 || setup->first_seat >= setup->players)
-		return errorf(err, "seat %d is not a seat of %d players",
+		return arena_games_errorf(err, "seat %d is not a seat of %d players",
 			      setup->first_seat, setup->players);
 	if (!cJSON_IsNumber(value) || value->valuedouble < 1 ||
 	    value->valuedouble != (double)(long)value->valuedouble)
-		return errorf(err, "target must be a positive whole number of points");
+		return arena_games_errorf(err, "target must be a positive whole number of points");
 	*target = (long)value->valuedouble;
 	memset(g, 0, sizeof *g);
 	g->players = setup->players;
@@ -224,7 +239,7 @@ int dice_game_init(struct dice_game *g, const struct game_setup *setup,
 	return 0;
 }
 
-void dice_game_roll(struct dice_game *g, struct draws *draws, int n)
+void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n)
 {
 	int faces[DICE_MAX];
 
@@ -232,9 +247,9 @@ void dice_game_roll(struct dice_game *g, struct draws *draws, int n)
 		memcpy(faces, g->loaded + g->loaded_next, (size_t)n * sizeof *faces);
 		g->loaded_next += n;
 	} else {
-		draws_dice(draws, n, faces);
+		arena_draws_dice(draws, n, faces);
 	}
-	dice_count(faces, n, g->roll);
+	arena_dice_game_count(faces, n, g->roll);
 	g->rolled = n;
 	g->left = n;
 	if (n == g->dice)
@@ -246,11 +261,11 @@ static int dice_game_choices(struct dice_game *g)
 {
 	if (g->choices)
 		return g->choices(g);
-	g->sets = dice_sets(g->rules, g->roll, g->set);
+	g->sets = arena_dice_game_sets(g->rules, g->roll, g->set);
 	return g->sets;
 }
 
-void dice_game_start(struct dice_game *g, struct draws *draws, int seat)
+void arena_dice_game_start(struct dice_game *g, struct draws *draws, int seat)
 {
 	for (;;) {
 		g->to_move = seat;
@@ -265,7 +280,7 @@ void dice_game_start(struct dice_game *g, struct draws *draws, int seat)
 			if (g->begin(g, draws))
 				return;
 		} else {
-			dice_game_roll(g, draws, g->dice);
+			arena_dice_game_roll(g, draws, g->dice);
 			if (dice_game_choices(g))
 				return;
 		}
@@ -273,14 +288,14 @@ void dice_game_start(struct dice_game *g, struct draws *draws, int seat)
 	}
 }
 
-void dice_game_throw(struct dice_game *g, struct draws *draws, int n)
+void arena_dice_game_throw(struct dice_game *g, struct draws *draws, int n)
 {
-	dice_game_roll(g, draws, n);
+	arena_dice_game_roll(g, draws, n);
 	if (!dice_game_choices(g))
-		dice_game_start(g, draws, g->over(g, g->to_move));
+		arena_dice_game_start(g, draws, g->over(g, g->to_move));
 }
 
-int dice_game_next(const struct dice_game *g, int seat, const bool *among)
+int arena_dice_game_next(const struct dice_game *g, int seat, const bool *among)
 {
 	for (int i = 1; i <= g->players; i++) {
 		int next = (seat + i) % g->players;
@@ -333,40 +348,40 @@ static int dice_parse_keep(const cJSON *action, int count[DICE_FACES + 1],
 	memset(count, 0, (DICE_FACES + 1) * sizeof *count);
 	if (!cJSON_IsObject(action) || !cJSON_IsArray(list) ||
 	    cJSON_GetArraySize(action) != 1)
-		return errorf(err, "a roll is waiting: set dice aside with {\"keep\":[faces]}, e.g. {\"keep\":[1,5]}");
+		return arena_games_errorf(err, "a roll is waiting: set dice aside with {\"keep\":[faces]}, e.g. {\"keep\":[1,5]}");
 	cJSON_ArrayForEach(face, list) {
 		if (!cJSON_IsNumber(face) || face->valuedouble != face->valueint ||
 		    face->valueint < 1 || face->valueint > DICE_FACES)
-			return errorf(err, "\"keep\" must list die faces, numbers 1 to 6");
+			return arena_games_errorf(err, "\"keep\" must list die faces, numbers 1 to 6");
 		count[face->valueint]++;
 		n++;
 	}
 	if (!n || n > DICE_MAX)
-		return errorf(err, "\"keep\" must list 1 to %d faces", DICE_MAX);
+		return arena_games_errorf(err, "\"keep\" must list 1 to %d faces", DICE_MAX);
 	return 0;
 }
 
-int dice_game_keep(const struct dice_game *g, const cJSON *action, char *err)
+int arena_dice_game_keep(const struct dice_game *g, const cJSON *action, char *err)
 {
 	int count[DICE_FACES + 1];
 	char want[2 * DICE_MAX + 1], roll[2 * DICE_MAX + 1];
 
 	if (dice_parse_keep(action, count, err) < 0)
 		return -1;
-	dice_faces_text(want, count);
-	dice_faces_text(roll, g->roll);
+	/* The texts only for an error: a legal keep is the rule. */
 	for (int f = 1; f <= DICE_FACES; f++)
 		if (count[f] > g->roll[f])
-			return errorf(err, "%s is not part of the roll %s",
-				      want, roll);
+			return arena_games_errorf(err, "%s is not part of the roll %s",
+						  dice_faces_text(want, count),
+						  dice_faces_text(roll, g->roll));
 	for (int k = 0; k < g->sets; k++)
 		if (!memcmp(g->set[k].count, count, sizeof count))
 			return k;
-	return errorf(err, "%s cannot be set aside from the roll %s: every die set aside must score (the view's \"keeps\" lists the sets allowed)",
-		      want, roll);
+	return arena_games_errorf(err, "%s cannot be set aside from the roll %s: every die set aside must score (the view's \"keeps\" lists the sets allowed)",
+				  dice_faces_text(want, count), dice_faces_text(roll, g->roll));
 }
 
-void dice_game_take(struct dice_game *g, int k)
+void arena_dice_game_take(struct dice_game *g, int k)
 {
 	const struct dice_set *set = &g->set[k];
 
@@ -388,7 +403,7 @@ static void dice_word_list(unsigned words, char list[64])
 				list[0] ? " or " : "", dice_words[w]);
 }
 
-int dice_game_word(const struct dice_game *g, const cJSON *action,
+int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 		   unsigned allowed, dice_why why, char *err)
 {
 	const char *word = cJSON_GetStringValue(action);
@@ -406,22 +421,22 @@ int dice_game_word(const struct dice_game *g, const cJSON *action,
 		else
 			why(g, (enum dice_word)w, reason);
 		if (g->sets)
-			return errorf(err, "\"%s\" is not allowed now: %s; set dice aside with {\"keep\":[faces]}%s%s",
+			return arena_games_errorf(err, "\"%s\" is not allowed now: %s; set dice aside with {\"keep\":[faces]}%s%s",
 				      word, reason, list[0] ? " or play " : "",
 				      list);
-		return errorf(err, "\"%s\" is not allowed now: %s; play %s",
+		return arena_games_errorf(err, "\"%s\" is not allowed now: %s; play %s",
 			      word, reason, list);
 	}
 	if (g->sets)
-		return errorf(err, "a roll is waiting: set dice aside with {\"keep\":[faces]}%s%s",
+		return arena_games_errorf(err, "a roll is waiting: set dice aside with {\"keep\":[faces]}%s%s",
 			      list[0] ? " or play " : "", list);
 	if (cJSON_IsObject(action))
-		return errorf(err, "no roll is waiting to set dice aside from: play %s",
+		return arena_games_errorf(err, "no roll is waiting to set dice aside from: play %s",
 			      list);
-	return errorf(err, "expected %s", list);
+	return arena_games_errorf(err, "expected %s", list);
 }
 
-cJSON *dice_game_legal(const struct dice_game *g, unsigned allowed)
+cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed)
 {
 	cJSON *list = cJSON_CreateArray();
 
@@ -436,7 +451,7 @@ cJSON *dice_game_legal(const struct dice_game *g, unsigned allowed)
 	return list;
 }
 
-void dice_game_view(const struct dice_game *g, cJSON *view, int seat)
+void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat)
 {
 	cJSON *list;
 
@@ -466,7 +481,7 @@ void dice_game_view(const struct dice_game *g, cJSON *view, int seat)
 	}
 }
 
-void dice_game_result(const struct dice_game *g, const bool *winners,
+void arena_dice_game_result(const struct dice_game *g, const bool *winners,
 		      struct game_result *result)
 {
 	int won = 0;
@@ -488,9 +503,9 @@ void dice_game_result(const struct dice_game *g, const bool *winners,
 	}
 }
 
-char *dice_game_render(const struct dice_game *g, const char *extra)
+char *arena_dice_game_render(const struct dice_game *g, const char *extra)
 {
-	char *text = xmalloc(512 + strlen(extra)), *p = text;
+	char *text = arena_games_xmalloc(512 + strlen(extra)), *p = text;
 	char faces[2 * DICE_MAX + 1];
 
 	p += sprintf(p, "scores:");
@@ -505,13 +520,14 @@ char *dice_game_render(const struct dice_game *g, const char *extra)
 	if (g->rolled)
 		p += sprintf(p, ", roll %s", dice_faces_text(faces, g->roll));
 	else
-		p += sprintf(p, ", %d dice to roll", g->left);
+		p += sprintf(p, ", %d %s to roll", g->left,
+			     g->left == 1 ? "die" : "dice");
 	p += sprintf(p, ", set aside [%s]", dice_faces_text(faces, g->aside));
 	sprintf(p, "%s\n", extra);
 	return text;
 }
 
-void dice_load(void *state, const int *faces, int n)
+void arena_dice_game_load(void *state, const int *faces, int n)
 {
 	struct dice_game *g = state;
 
@@ -525,7 +541,7 @@ void dice_load(void *state, const int *faces, int n)
 	g->loaded_count += n;
 }
 
-void dice_preset(void *state, int seat, long score, bool opened)
+void arena_dice_game_preset(void *state, int seat, long score, bool opened)
 {
 	struct dice_game *g = state;
 
@@ -533,12 +549,12 @@ void dice_preset(void *state, int seat, long score, bool opened)
 	g->opened[seat] = opened;
 }
 
-void dice_destroy(void *state)
+void arena_dice_game_destroy(void *state)
 {
 	free(state);
 }
 
-int dice_to_move(const void *state)
+int arena_dice_game_to_move(const void *state)
 {
 	const struct dice_game *g = state;
 

@@ -1,0 +1,51 @@
+/*
+ * The helpers of support.h.  Running out of memory in the middle of a
+ * rule is nothing a game can recover from, so allocation aborts with a
+ * message instead of threading NULL checks through every rule.
+ */
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void *arena_games_checked(void *p)
+{
+	if (!p) {
+		fputs("out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void *arena_games_xmalloc(size_t size)
+{
+	return arena_games_checked(malloc(size ? size : 1));
+}
+
+void *arena_games_xcalloc(size_t count, size_t size)
+{
+	return arena_games_checked(calloc(count ? count : 1, size ? size : 1));
+}
+
+void *arena_games_xrealloc(void *ptr, size_t size)
+{
+	return arena_games_checked(realloc(ptr, size ? size : 1));
+}
+
+int arena_games_verrorf(char *err, const char *fmt, va_list ap)
+{
+	if (err)
+		vsnprintf(err, GAME_ERR_LEN, fmt, ap);
+	return -1;
+}
+
+int arena_games_errorf(char *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	arena_games_verrorf(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}

@@ -1,0 +1,31 @@
+/*
+ * The rules library's own small helpers, under names of its own (every
+ * function libarena-games exports is arena_-prefixed, so that a bot may
+ * define its own xmalloc or errorf): allocation that aborts on failure,
+ * and the error convention of game.h, one sentence written into an err
+ * buffer of GAME_ERR_LEN bytes.  Not installed: for the games, the
+ * bundled bots built beside them and the referee's own util.c.
+ */
+#ifndef ARENA_GAMES_SUPPORT_H
+#define ARENA_GAMES_SUPPORT_H
+
+#include <stddef.h>
+
+#include "game.h"
+
+#include <stdarg.h>
+
+/* `p`, or a message and abort() when it is NULL (an allocation failed). */
+void *arena_games_checked(void *p);
+void *arena_games_xmalloc(size_t size);
+void *arena_games_xcalloc(size_t count, size_t size);
+void *arena_games_xrealloc(void *ptr, size_t size);
+
+/* printf into an err buffer (GAME_ERR_LEN bytes, may be NULL); always
+ * returns -1, so that callers can `return arena_games_errorf(err, ...)`. */
+int arena_games_errorf(char *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+int arena_games_verrorf(char *err, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
+#endif

@@ -1,0 +1,19 @@
+/*
+ * Volle Lotte's entry points besides arena_volle_lotte_rules (registry.h): a
+ * seam for the rule-case tests, which need known cards as arena_dice_game_load()
+ * (dice.h) gives them known dice, and the count of Stop cards.
+ */
+#ifndef ARENA_VOLLE_LOTTE_H
+#define ARENA_VOLLE_LOTTE_H
+
+/* The deck and its Stop cards (RULES.md 3.1), for the replay that counts
+ * the cards drawn from the view's "cards_left" and "deck". */
+#define VOLLE_LOTTE_CARDS 56
+#define VOLLE_LOTTE_STOPS 10
+
+/* Puts cards named as in the view ("stop", "bonus-300", ...) on top of the
+ * deck of a volle-lotte state, cards[0] drawn first, by swapping them with
+ * cards still in the deck; aborts when the deck holds no such card. */
+void arena_volle_lotte_stack(void *state, const char *const *cards, int n);
+
+#endif
