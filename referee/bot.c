@@ -15,6 +15,9 @@
  * being reused until bot_terminate() has killed the whole group.
  */
 #include "bot.h"
+#include "bot_env.h"
+#include "cgroup.h"
+#include "paths.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -36,7 +39,6 @@
 #include <unistd.h>
 #include <linux/close_range.h>
 
-extern char **environ;
 
 /* The process groups of the bots started and not yet reaped, for
  * bot_kill_all() in a signal handler: changed only with every signal
@@ -53,16 +55,24 @@ struct bot {
 	size_t cap, start, len;
 	size_t scan;         /* buf[start..scan) holds no newline */
 	bool out_eof, exited, reaped;
-	size_t stderr_kept;  /* bytes written to the log */
-	bool stderr_cut;     /* truncation marker written */
-	char stderr_last;
+	struct bot_stderr_count own_count, *count; /* count: own or the spec's */
 	int exit_code;       /* si_code from waitid() once known, else 0 */
 	int exit_status;
+	struct cgroup *group; /* limits.contain */
+	int due;             /* lines written and not yet answered */
+	bool frozen;
+	int64_t cpu_mark;    /* the group's CPU time when work on the next
+			      * reply began */
+	int64_t running_since; /* now_ns() when it was thawed or last
+				* replied: its CPU time since then is at
+				* most this long times its CPUs */
+	int64_t reply_cpu;   /* what the last reply cost */
 };
 
 /* The step that failed in the child, sent back with its errno. */
 enum child_step {
-	STEP_SETUP = 1, STEP_LIMITS, STEP_SANDBOX, STEP_CHDIR, STEP_EXEC,
+	STEP_SETUP = 1, STEP_LIMITS, STEP_CGROUP, STEP_SANDBOX, STEP_CHDIR,
+	STEP_EXEC,
 };
 
 struct child_failure {
@@ -74,47 +84,14 @@ struct child_failure {
 struct plan {
 	char **argv;
 	char *path;
-	const char **envp;
-	const char *workdir;
+	char **envp;
+	char *workdir;
 	struct bot_limits limits;
 	struct sandbox_plan sandbox; /* when limits.sandbox */
+	const struct cgroup *group;  /* when limits.contain */
 	pid_t parent;
 	sigset_t empty;
 };
-
-/* environ without the names spec->env sets, then spec->env. */
-static const char **build_env(const char *const *extra, char *err)
-{
-	size_t n = 0, m = 0, k = 0;
-	const char **envp;
-
-	while (environ[n])
-		n++;
-	while (extra && extra[m]) {
-		if (!strchr(extra[m], '=') || extra[m][0] == '=') {
-			errorf(err, "bad environment entry '%s': expected "
-			       "NAME=VALUE", extra[m]);
-			return NULL;
-		}
-		m++;
-	}
-	envp = xcalloc(n + m + 1, sizeof *envp);
-	for (size_t i = 0; i < n; i++) {
-		size_t j;
-
-		for (j = 0; j < m; j++) {
-			size_t len = (size_t)(strchr(extra[j], '=') - extra[j]) + 1;
-
-			if (!strncmp(environ[i], extra[j], len))
-				break;
-		}
-		if (j == m)
-			envp[k++] = environ[i];
-	}
-	for (size_t j = 0; j < m; j++)
-		envp[k++] = extra[j];
-	return envp;
-}
 
 static void close_fd(int *fd)
 {
@@ -133,9 +110,10 @@ static void __attribute__((noreturn)) child_fail(int report_fd, int step)
 }
 
 /* A sandboxed bot's stdin and stdout reach it on SANDBOX_STDIN_FD and
- * SANDBOX_STDOUT_FD (see sandbox.h); bwrap's own stdin and stdout are
- * /dev/null.  fds as in child_exec(). */
-static int dup_sandboxed(const int fds[4])
+ * SANDBOX_STDOUT_FD, and bwrap its seccomp filter on SANDBOX_SECCOMP_FD
+ * (see sandbox.h); bwrap's own stdin and stdout are /dev/null.  fds as in
+ * child_exec(). */
+static int dup_sandboxed(const int fds[4], int filter)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -143,9 +121,19 @@ static int dup_sandboxed(const int fds[4])
 		return -1;
 	if (dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(fds[2], 2) < 0 ||
 	    dup2(fds[0], SANDBOX_STDIN_FD) < 0 ||
-	    dup2(fds[1], SANDBOX_STDOUT_FD) < 0)
+	    dup2(fds[1], SANDBOX_STDOUT_FD) < 0 ||
+	    dup2(filter, SANDBOX_SECCOMP_FD) < 0)
 		return -1;
 	return close(null);
+}
+
+/* fd, or a copy of it above the sandbox's fixed fds when it is one of
+ * them (as when the referee runs with some closed), so that no dup2()
+ * onto them clobbers another; -1 on failure. */
+static int above_fixed(int fd)
+{
+	return fd > SANDBOX_SECCOMP_FD ? fd
+	       : fcntl(fd, F_DUPFD_CLOEXEC, SANDBOX_SECCOMP_FD + 1);
 }
 
 /* The child between fork and exec: async-signal-safe calls only.  fds are
@@ -155,9 +143,26 @@ static void __attribute__((noreturn))
 child_exec(const struct plan *plan, int fds[4])
 {
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	bool sandbox = plan->limits.sandbox;
+	/* In the sandbox, the bot's first process enters the frozen part of
+	 * its group through this fd (sandbox.h); bwrap stays out of it. */
+	int play = plan->group && sandbox ? cgroup_play_fd(plan->group) : -1;
+	int filter = plan->sandbox.seccomp;
 	struct rlimit rl;
+	int oom;
 
 	setpgid(0, 0);
+	/* Before the sandbox drops root: the group's files are root's. */
+	if (plan->group && cgroup_enter(plan->group, !sandbox) < 0)
+		child_fail(fds[3], STEP_CGROUP);
+	/* The kernel's first pick when the machine runs out of memory,
+	 * before the referee and other bots. */
+	if ((oom = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC)) >= 0) {
+		if (write(oom, "1000", 4) != 4) {
+			/* Nothing lost: the bot runs all the same. */
+		}
+		close(oom);
+	}
 	/* Before the parent-death signal: a change of user clears it. */
 	if (sandbox_enter(&plan->sandbox) < 0)
 		child_fail(fds[3], STEP_SANDBOX);
@@ -166,24 +171,22 @@ child_exec(const struct plan *plan, int fds[4])
 	for (int sig = 1; sig < NSIG; sig++)
 		sigaction(sig, &dfl, NULL);
 	sigprocmask(SIG_SETMASK, &plan->empty, NULL);
-	/* Move the ends out of 0..4 first (when the referee runs with
-	 * some closed) so no dup2() clobbers another. */
 	for (int i = 0; i < 4; i++)
-		if (fds[i] < 5 && (fds[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 5)) < 0)
+		if ((fds[i] = above_fixed(fds[i])) < 0)
 			child_fail(fds[3], STEP_SETUP);
-	if (plan->limits.sandbox ? dup_sandboxed(fds) < 0 :
+	if ((play >= 0 && (play = above_fixed(play)) < 0) ||
+	    (sandbox && (filter = above_fixed(filter)) < 0))
+		child_fail(fds[3], STEP_SETUP);
+	if (sandbox ? dup_sandboxed(fds, filter) < 0 :
 	    dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0)
+		child_fail(fds[3], STEP_SETUP);
+	if (play >= 0 && dup2(play, SANDBOX_CGROUP_FD) < 0)
 		child_fail(fds[3], STEP_SETUP);
 	if (plan->limits.cpu_seconds) {
 		/* SIGXCPU at the limit, SIGKILL a second later. */
 		rl.rlim_cur = plan->limits.cpu_seconds;
 		rl.rlim_max = rl.rlim_cur + 1;
 		if (setrlimit(RLIMIT_CPU, &rl) < 0)
-			child_fail(fds[3], STEP_LIMITS);
-	}
-	if (plan->limits.address_space) {
-		rl.rlim_cur = rl.rlim_max = plan->limits.address_space;
-		if (setrlimit(RLIMIT_AS, &rl) < 0)
 			child_fail(fds[3], STEP_LIMITS);
 	}
 	/* In the sandbox, prlimit sets it inside the bot's user namespace. */
@@ -199,11 +202,13 @@ child_exec(const struct plan *plan, int fds[4])
 	if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) < 0)
 		for (int fd = 3; fd < 1024; fd++)
 			fcntl(fd, F_SETFD, FD_CLOEXEC);
-	if (plan->limits.sandbox &&
+	if (sandbox &&
 	    (fcntl(SANDBOX_STDIN_FD, F_SETFD, 0) < 0 ||
-	     fcntl(SANDBOX_STDOUT_FD, F_SETFD, 0) < 0))
+	     fcntl(SANDBOX_STDOUT_FD, F_SETFD, 0) < 0 ||
+	     fcntl(SANDBOX_SECCOMP_FD, F_SETFD, 0) < 0 ||
+	     (play >= 0 && fcntl(SANDBOX_CGROUP_FD, F_SETFD, 0) < 0)))
 		child_fail(fds[3], STEP_SETUP);
-	execve(plan->path, plan->argv, (char *const *)plan->envp);
+	execve(plan->path, plan->argv, plan->envp);
 	child_fail(fds[3], STEP_EXEC);
 }
 
@@ -213,12 +218,12 @@ static void describe_failure(const struct child_failure *f,
 	static const char *const doing[] = {
 		[STEP_SETUP] = "cannot set up the process for",
 		[STEP_LIMITS] = "cannot set resource limits for",
+		[STEP_CGROUP] = "cannot set up the control group of",
 		[STEP_SANDBOX] = "cannot prepare the sandbox for",
 		[STEP_EXEC] = "cannot run",
 	};
 	/* exec says ENOENT for a script whose interpreter is missing. */
 	bool bad_interpreter = f->step == STEP_EXEC && f->err == ENOENT &&
-			       (!plan->workdir || plan->path[0] == '/') &&
 			       access(plan->path, F_OK) == 0;
 
 	if (f->step == STEP_CHDIR)
@@ -257,12 +262,12 @@ static void track(pid_t pid, bool add)
 /* The parent of process `pid` as /proc says, or 0. */
 static pid_t parent_of(pid_t pid)
 {
-	char path[64], buf[512], *end;
-	int fd, ppid = 0;
+	char *path = xasprintf("/proc/%d/stat", (int)pid), buf[512], *end;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ppid = 0;
 	ssize_t n;
 
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	free(path);
+	if (fd < 0)
 		return 0;
 	n = read(fd, buf, sizeof buf - 1);
 	close(fd);
@@ -385,6 +390,24 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	return -1;
 }
 
+/* The control group of a bot with these limits. */
+static struct cgroup *contain(const struct bot_limits *limits, char *err)
+{
+	const struct cgroup_limits l = {
+		.memory = limits->memory,
+		.processes = limits->processes ? limits->processes
+			     : BOT_DEFAULT_PROCESSES,
+		.cpus = limits->cpus,
+	};
+	char why[ERR_LEN];
+
+	if (cgroup_tree_ready(why) < 0) {
+		errorf(err, "no control group for the bot: %s", why);
+		return NULL;
+	}
+	return cgroup_create(cgroup_tree_found(), &l, err);
+}
+
 /* Replaces the plan's program with bwrap running it; see sandbox.h. */
 static int sandbox_wrap(struct plan *plan, char *err)
 {
@@ -397,6 +420,7 @@ static int sandbox_wrap(struct plan *plan, char *err)
 	plan->path = xstrdup(plan->sandbox.bwrap);
 	plan->sandbox.argv = NULL;
 	/* bwrap enters the folder itself. */
+	free(plan->workdir);
 	plan->workdir = NULL;
 	return 0;
 }
@@ -410,6 +434,7 @@ static struct bot *responder_bot(const struct bot_spec *spec)
 	*bot = (struct bot){ .responder = spec->responder, .in_fd = -1,
 			     .out_fd = -1, .err_fd = -1, .pidfd = -1,
 			     .log_fd = -1, .limits = spec->limits };
+	bot->count = &bot->own_count;
 	bot->cap = spec->limits.max_line + 1;
 	bot->buf = xmalloc(bot->cap);
 	return bot;
@@ -443,29 +468,23 @@ static enum bot_status respond(struct bot *bot, const char *line, size_t len)
 
 struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 {
-	struct plan plan = { .workdir = spec->workdir, .limits = spec->limits,
-			     .parent = getpid() };
+	struct plan plan = { .limits = spec->limits,
+			     .sandbox = { .seccomp = -1 }, .parent = getpid() };
 	int ends[4][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 }, { -1, -1 } };
 	int log_fd = -1;
 	struct bot *bot = NULL;
-	const char *argv0;
+	struct cgroup *group = NULL;
 	pid_t pid = -1;
 
 	if (spec->responder)
 		return responder_bot(spec);
 	sigemptyset(&plan.empty);
-	if (bot_split_command(spec->command, &plan.argv, err) < 0)
-		return NULL;
-	argv0 = plan.argv[0];
-	/* A relative path is relative to the working directory: let exec
-	 * judge it there. */
-	if (spec->workdir && strchr(argv0, '/') && argv0[0] != '/')
-		plan.path = xstrdup(argv0);
-	else if (!(plan.path = bot_resolve_program(argv0, err)))
+	if (bot_prepare_command(spec, &plan.argv, &plan.path, &plan.workdir, err) < 0)
 		goto out;
 	if (spec->limits.sandbox && sandbox_wrap(&plan, err) < 0)
 		goto out;
-	if (!(plan.envp = build_env(spec->env, err)))
+	if (!(plan.envp = bot_env_build(spec->limits.sandbox, spec->limits.env,
+					spec->env, err)))
 		goto out;
 	if (spec->stderr_path &&
 	    (log_fd = open(spec->stderr_path, O_CREAT | O_APPEND | O_WRONLY |
@@ -478,6 +497,8 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	 * bots leave behind in sessions of their own (see reap_escaped()). */
 	if (!spec->limits.sandbox)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (spec->limits.contain && !(plan.group = group = contain(&spec->limits, err)))
+		goto out;
 	if (open_pipes(ends, err) < 0 || (pid = fork_child(&plan, ends, err)) < 0)
 		goto out;
 	bot = xmalloc(sizeof *bot);
@@ -485,11 +506,17 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 			     .out_fd = ends[1][0], .err_fd = ends[2][0],
 			     .pidfd = (int)syscall(SYS_pidfd_open, pid, 0),
 			     .log_fd = log_fd,
-			     .limits = spec->limits };
+			     .limits = spec->limits, .group = group,
+			     .running_since = now_ns() };
+	bot->count = spec->stderr_count ? spec->stderr_count : &bot->own_count;
 	bot->cap = spec->limits.max_line < 4096 ? spec->limits.max_line + 1 : 4096;
 	bot->buf = xmalloc(bot->cap);
 	ends[0][1] = ends[1][0] = ends[2][0] = log_fd = -1;
+	if (group)
+		cgroup_entered(group);
+	group = NULL;
 out:
+	cgroup_destroy(group, 0);
 	for (int i = 0; i < 4; i++) {
 		close_fd(&ends[i][0]);
 		close_fd(&ends[i][1]);
@@ -497,7 +524,8 @@ out:
 	close_fd(&log_fd);
 	bot_free_words(plan.argv);
 	free(plan.path);
-	free(plan.envp);
+	free(plan.workdir);
+	bot_free_words(plan.envp);
 	sandbox_free(&plan.sandbox);
 	return bot;
 }
@@ -553,17 +581,39 @@ static void write_log(int fd, const char *data, size_t n)
 	}
 }
 
+/* Reads and drops what a bot writes to stderr past its limit (or with
+ * no log): splice(2) to /dev/null, so that a flood costs no copy.  As
+ * read(2) returns. */
+static ssize_t drop_stderr(int fd)
+{
+	static int null_fd = -1;
+	char chunk[16384];
+	ssize_t n;
+
+	if (null_fd < 0)
+		null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	n = null_fd < 0 ? -1 : splice(fd, NULL, null_fd, NULL, 1 << 20,
+				      SPLICE_F_NONBLOCK);
+	if (n < 0 && (errno == EINVAL || errno == EBADF))
+		n = read(fd, chunk, sizeof chunk);
+	return n;
+}
+
 /* Reads one chunk of stderr into the log, keeping at most max_stderr
- * bytes.  Returns false when there was nothing to read. */
+ * bytes for the bot across its processes.  Returns false when there was
+ * nothing to read. */
 static bool drain_stderr(struct bot *bot)
 {
+	struct bot_stderr_count *c = bot->count;
+	bool dropping = bot->log_fd < 0 || c->cut;
 	char chunk[16384];
 	size_t keep;
 	ssize_t n;
 
 	if (bot->err_fd < 0)
 		return false;
-	n = read(bot->err_fd, chunk, sizeof chunk);
+	n = dropping ? drop_stderr(bot->err_fd)
+		     : read(bot->err_fd, chunk, sizeof chunk);
 	if (n < 0 && errno == EINTR)
 		return true;
 	if (n <= 0) {
@@ -571,40 +621,41 @@ static bool drain_stderr(struct bot *bot)
 			close_fd(&bot->err_fd);
 		return false;
 	}
-	if (bot->log_fd < 0 || bot->stderr_cut)
+	if (dropping)
 		return true;
-	keep = bot->limits.max_stderr - bot->stderr_kept;
+	keep = bot->limits.max_stderr - c->kept;
 	if (keep > (size_t)n)
 		keep = (size_t)n;
 	if (keep) {
 		write_log(bot->log_fd, chunk, keep);
-		bot->stderr_kept += keep;
-		bot->stderr_last = chunk[keep - 1];
+		c->kept += keep;
+		c->last = chunk[keep - 1];
 	}
 	if (keep < (size_t)n) {
 		char marker[80];
 		int m = snprintf(marker, sizeof marker,
 				 "%s[stderr truncated after %zu bytes]\n",
-				 bot->stderr_kept && bot->stderr_last != '\n' ?
-				 "\n" : "", bot->stderr_kept);
+				 c->kept && c->last != '\n' ? "\n" : "", c->kept);
 
 		write_log(bot->log_fd, marker, (size_t)m);
-		bot->stderr_cut = true;
+		c->cut = true;
 	}
 	return true;
 }
 
-void bot_stderr_note(struct bot *bot, const char *line)
+void bot_stderr_note(struct bot *bot, const char *line, bool after)
 {
-	for (int i = 0; i < 64 && drain_stderr(bot); i++)
+	struct bot_stderr_count *c = bot->count;
+
+	for (int i = 0; after && i < 64 && drain_stderr(bot); i++)
 		;
-	if (bot->log_fd < 0 || bot->stderr_cut)
+	if (bot->log_fd < 0 || c->cut)
 		return;
-	if (bot->stderr_kept && bot->stderr_last != '\n')
+	if (c->kept && c->last != '\n')
 		write_log(bot->log_fd, "\n", 1);
 	write_log(bot->log_fd, line, strlen(line));
 	write_log(bot->log_fd, "\n", 1);
-	bot->stderr_last = '\n';
+	c->last = '\n';
 }
 
 /* Records how the bot ended, if it has, without reaping it. */
@@ -620,18 +671,52 @@ static bool peek_exit(struct bot *bot)
 	return true;
 }
 
+/* How long the deadline cannot pass yet, in ns; 0 with *late set to the
+ * timeout when it has passed.  A group given `cpus` CPUs (all of them
+ * when 0) uses at most that many seconds of CPU a second, so its budget
+ * cannot run out before what is left of it divided by them: the wait is
+ * that long (at least a millisecond) and the clock is read again then. */
+static int64_t time_left(struct bot *bot, const struct bot_deadline *d,
+			 enum bot_status *late)
+{
+	int64_t now = now_ns(), left = d->wall_ns - now, cpu_left, bound;
+	long cpus;
+
+	if (left <= 0) {
+		*late = BOT_TIMEOUT;
+		return 0;
+	}
+	if (!d->cpu_ns || !bot->group)
+		return left;
+	cpus = bot->limits.cpus ? (long)bot->limits.cpus : sysconf(_SC_NPROCESSORS_ONLN);
+	cpus = cpus > 0 ? cpus : 1;
+	/* The kernel is asked only when it could be late. */
+	bound = (now - bot->running_since) * cpus;
+	cpu_left = d->cpu_ns - (bound < d->cpu_ns ? bound : cgroup_cpu_ns(bot->group) -
+							   bot->cpu_mark);
+	if (cpu_left <= 0) {
+		*late = BOT_CPU_TIMEOUT;
+		return 0;
+	}
+	cpu_left /= cpus;
+	cpu_left = cpu_left < 1000000 ? 1000000 : cpu_left;
+	return cpu_left < left ? cpu_left : left;
+}
+
 /* Waits until fd (may be -1) has `events`, the bot exits (BOT_CLOSED) or
- * the deadline passes, draining stderr meanwhile.  Polls at least once,
- * so a past deadline still sees what is ready now.  Without a pidfd
- * (Linux < 5.3, or valgrind 3.19) it looks at the process every 10 ms. */
+ * the deadline passes (BOT_TIMEOUT or BOT_CPU_TIMEOUT), draining stderr
+ * meanwhile.  Polls at least once, so a past deadline still sees what is
+ * ready now.  Without a pidfd (Linux < 5.3, or valgrind 3.19) it looks at
+ * the process every 10 ms. */
 static enum bot_status wait_for(struct bot *bot, int fd, short events,
-				int64_t deadline_ns)
+				const struct bot_deadline *d)
 {
 	for (;;) {
 		struct pollfd p[3] = { { fd, events, 0 },
 				       { bot->err_fd, POLLIN, 0 },
 				       { bot->pidfd, POLLIN, 0 } };
-		int64_t left = deadline_ns - now_ns();
+		enum bot_status late = BOT_OK;
+		int64_t left = time_left(bot, d, &late);
 		int64_t ms = left <= 0 ? 0 : left / 1000000 + (left % 1000000 != 0);
 		int n;
 
@@ -649,32 +734,74 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 			return BOT_OK;
 		if (bot->exited)
 			return BOT_CLOSED;
-		if (left <= 0)
-			return BOT_TIMEOUT;
+		if (late != BOT_OK)
+			return late;
 	}
+}
+
+static void set_frozen(struct bot *bot, bool frozen)
+{
+	if (bot->group && bot->frozen != frozen && !cgroup_freeze(bot->group, frozen))
+		bot->frozen = frozen;
+}
+
+/* `status`, unless the bot's group went past a limit: then that. */
+static enum bot_status over_limit(struct bot *bot, enum bot_status status)
+{
+	/* A fault is looked into; a reply only when the kernel said. */
+	switch (!bot->group ? CGROUP_WITHIN : status == BOT_OK ?
+		cgroup_breach_seen(bot->group) : cgroup_breach(bot->group)) {
+	case CGROUP_OUT_OF_MEMORY:
+		return BOT_OUT_OF_MEMORY;
+	case CGROUP_TOO_MANY_PROCESSES:
+		return BOT_TOO_MANY_PROCESSES;
+	case CGROUP_WITHIN:
+		break;
+	}
+	return status;
+}
+
+/* A reply line was read: what it cost is read from the group's clock. */
+static enum bot_status replied(struct bot *bot)
+{
+	int64_t cpu;
+
+	if (!bot->group)
+		return BOT_OK;
+	bot->due -= bot->due > 0;
+	cpu = cgroup_cpu_ns(bot->group);
+	bot->reply_cpu = cpu > bot->cpu_mark ? cpu - bot->cpu_mark : 0;
+	bot->cpu_mark = cpu > bot->cpu_mark ? cpu : bot->cpu_mark;
+	bot->running_since = now_ns();
+	return over_limit(bot, BOT_OK);
 }
 
 enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 			       int64_t deadline_ns)
 {
 	struct iovec iov[2] = { { (void *)line, len }, { "\n", 1 } };
+	const struct bot_deadline d = { deadline_ns, 0 };
 	int i = 0;
 
 	if (bot->responder)
 		return respond(bot, line, len);
 	if (bot->in_fd < 0)
 		return BOT_CLOSED;
+	/* A pondering bot's thoughts between moves are its own. */
+	if (bot->group && !bot->due && bot->limits.ponder)
+		bot->cpu_mark = cgroup_cpu_ns(bot->group);
 	while (i < 2) {
 		ssize_t n = writev(bot->in_fd, iov + i, 2 - i);
 
 		if (n < 0 && errno == EAGAIN) {
-			enum bot_status st = wait_for(bot, bot->in_fd, POLLOUT,
-						      deadline_ns);
+			enum bot_status st;
 
-			if (st != BOT_OK)
-				return st;
+			set_frozen(bot, false); /* to drain its pipe */
+			if ((st = wait_for(bot, bot->in_fd, POLLOUT, &d)) != BOT_OK)
+				return over_limit(bot, st);
 		} else if (n < 0 && errno != EINTR) {
-			return errno == EPIPE ? BOT_CLOSED : BOT_IO_ERROR;
+			return over_limit(bot, errno == EPIPE ? BOT_CLOSED
+							      : BOT_IO_ERROR);
 		} else if (n >= 0) {
 			for (; i < 2 && (size_t)n >= iov[i].iov_len; i++)
 				n -= (ssize_t)iov[i].iov_len;
@@ -683,6 +810,11 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 				iov[i].iov_len -= (size_t)n;
 			}
 		}
+	}
+	/* Thawed after the write, so that it wakes once, to a line. */
+	if (bot->group && bot->due++ == 0) {
+		set_frozen(bot, false);
+		bot->running_since = now_ns();
 	}
 	return BOT_OK;
 }
@@ -718,7 +850,7 @@ static ssize_t fill(struct bot *bot)
 	return n;
 }
 
-enum bot_status bot_read_line(struct bot *bot, int64_t deadline_ns,
+enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadline,
 			      const char **line, size_t *len)
 {
 	enum bot_status st;
@@ -732,24 +864,56 @@ enum bot_status bot_read_line(struct bot *bot, int64_t deadline_ns,
 			*line = bot->buf;
 			*len = (size_t)(nl - bot->buf);
 			bot->start = bot->scan = *len + 1;
-			return BOT_OK;
+			return replied(bot);
 		}
 		bot->scan = bot->len;
 		if (bot->len > bot->limits.max_line)
 			return BOT_TOO_LONG;
 		if (bot->out_eof || bot->responder)
-			return BOT_CLOSED;
+			return over_limit(bot, BOT_CLOSED);
 		if (fill(bot) >= 0)
 			continue;
 		if (errno != EAGAIN)
 			return BOT_IO_ERROR;
 		/* The pipe is empty: if the bot is gone, no line will come. */
 		if (bot->exited)
-			return BOT_CLOSED;
-		st = wait_for(bot, bot->out_fd, POLLIN, deadline_ns);
-		if (st == BOT_TIMEOUT || st == BOT_IO_ERROR)
-			return st;
+			return over_limit(bot, BOT_CLOSED);
+		st = wait_for(bot, bot->out_fd, POLLIN, deadline);
+		if (st != BOT_OK && st != BOT_CLOSED)
+			return over_limit(bot, st);
 	}
+}
+
+bool bot_line_ready(struct bot *bot, int64_t wall_ns)
+{
+	const struct bot_deadline d = { wall_ns, 0 };
+
+	if (bot->responder)
+		return true;
+	compact(bot);
+	for (;;) {
+		if (memchr(bot->buf + bot->scan, '\n', bot->len - bot->scan) ||
+		    bot->len > bot->limits.max_line || bot->out_eof || bot->exited)
+			return true;
+		bot->scan = bot->len;
+		if (fill(bot) >= 0)
+			continue;
+		if (errno != EAGAIN)
+			return true;
+		if (wait_for(bot, bot->out_fd, POLLIN, &d) == BOT_TIMEOUT)
+			return false;
+	}
+}
+
+int64_t bot_reply_cpu_ns(const struct bot *bot)
+{
+	return bot->reply_cpu;
+}
+
+void bot_idle(struct bot *bot)
+{
+	if (bot->group && !bot->due && !bot->limits.ponder)
+		set_frozen(bot, true);
 }
 
 bool bot_has_unsolicited_output(struct bot *bot)
@@ -775,9 +939,11 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		close_fd(&bot->in_fd);
 		close_fd(&bot->out_fd);
 		bot->out_eof = true;
+		set_frozen(bot, false); /* a frozen process takes no signal */
 		if (!bot->exited) {
 			kill(-bot->pid, SIGTERM);
-			wait_for(bot, -1, 0, now_ns() + (int64_t)grace_ms * 1000000);
+			wait_for(bot, -1, 0, &(struct bot_deadline){
+				 now_ns() + (int64_t)grace_ms * 1000000, 0 });
 		}
 		/* Even when the leader is gone: its group may live on. */
 		kill(-bot->pid, SIGKILL);
@@ -792,6 +958,9 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		bot->exited = bot->reaped = true;
 		if (!bot->limits.sandbox)
 			reap_escaped();
+		/* Whatever is left of it; gone before the next game starts. */
+		cgroup_destroy(bot->group, 2000);
+		bot->group = NULL;
 	}
 	/* What the bot said last matters most; bounded, as something
 	 * outside the group may still be writing. */
@@ -805,12 +974,13 @@ void bot_terminate(struct bot *bot, int grace_ms)
 void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len)
 {
 	if (bot->responder) {
-		snprintf(buf, len, "%s", bot->exited ? "left the game (end of input)"
+		snprintf(buf, len, "%s", bot->exited ? "resigned (end of input)"
 						     : "is still playing");
 		return;
 	}
 	if (!bot->reaped) {
-		wait_for(bot, -1, 0, now_ns() + (int64_t)wait_ms * 1000000);
+		wait_for(bot, -1, 0, &(struct bot_deadline){
+			 now_ns() + (int64_t)wait_ms * 1000000, 0 });
 		peek_exit(bot);
 	}
 	/* bwrap exits with 128 + N when the bot was killed by signal N. */

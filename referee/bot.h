@@ -22,13 +22,22 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/* A sandboxed or contained bot's process cap when none is given, threads
+ * included (a JVM has a few dozen): a fork bomb stops there instead of
+ * taking every process of the machine until its game ends. */
+#define BOT_DEFAULT_PROCESSES 64
+
+/* A contained bot's memory when none is given, in MiB: as much as any
+ * bot of these games needs (a JVM's default heap is a quarter of the
+ * machine's memory: give it -Xmx below this). */
+#define BOT_DEFAULT_MEMORY_MB 1024
+
 struct bot_limits {
 	size_t max_line;      /* longest line accepted from the bot, bytes */
 	size_t max_stderr;    /* stderr bytes kept in the file; rest dropped */
 	unsigned cpu_seconds; /* RLIMIT_CPU; 0 = no limit */
-	size_t address_space; /* RLIMIT_AS in bytes; 0 = no limit */
 	/* RLIMIT_NPROC; 0 = none set (in the sandbox: its default cap,
-	 * SANDBOX_DEFAULT_PROCESSES).  In the sandbox it counts the bot's own
+	 * BOT_DEFAULT_PROCESSES).  In the sandbox it counts the bot's own
 	 * processes (the sandbox's init included); without it, every process
 	 * of the user (the referee, its workers and the other bots of the
 	 * same user too), and the kernel does not apply it to root. */
@@ -39,6 +48,28 @@ struct bot_limits {
 	bool sandbox;
 	const char *const *readable; /* extra read-only paths it sees */
 	const char *const *hidden;   /* paths it must never see */
+	/* What the command line gives every bot: its folder (NULL: see
+	 * bot_spec.workdir) and environment entries (bot_env.h). */
+	const char *workdir;
+	const char *const *env;
+	/* A control group of its own (cgroup.h, under the tree that
+	 * cgroup_tree_ready() found): `memory` bytes at most (its tmpfs
+	 * included, no swap; 0 = none), `processes` tasks, `cpus` CPUs' worth
+	 * of time (0 = no cap).  It is frozen whenever no reply of it is due,
+	 * unless it may ponder; its CPU time is the clock of bot_read_line(). */
+	bool contain;
+	uint64_t memory;
+	unsigned cpus;
+	bool ponder;
+};
+
+/* The stderr bytes kept of one bot across its processes (the limit is
+ * per match, not per process, so a bot that exits every game keeps no
+ * more).  Zeroed before its first process. */
+struct bot_stderr_count {
+	size_t kept;
+	bool cut;   /* the truncation marker is written */
+	char last;  /* the last byte kept */
 };
 
 /* A seat played inside the referee instead of by a program (a person at
@@ -55,12 +86,23 @@ struct bot_spec {
 	 * (whitespace, '...', "...", backslash) with no expansion of any
 	 * kind; the first word is looked up in PATH before fork. */
 	const char *command;
-	const char *workdir;        /* NULL: the referee's own */
-	const char *const *env;     /* extra NAME=VALUE entries, NULL-ended */
+	/* Relative paths in the command are relative to this folder (NULL:
+	 * the current one). */
+	const char *command_dir;
+	/* The folder the bot starts in and, in the sandbox, sees as its own,
+	 * relative to command_dir.  NULL: limits.workdir, else the folder of
+	 * the script the command names (its first word after the program
+	 * that names a file), else of the program when the command gives its
+	 * path and it is not a system one; else none (bot_workdir()). */
+	const char *workdir;
+	/* Environment entries, after those of limits.env (bot_env.h). */
+	const char *const *env;
 	/* Appended to (so a crashed process's last words survive its
 	 * restart), at most limits.max_stderr bytes per process; NULL: the
 	 * bot's stderr is discarded. */
 	const char *stderr_path;
+	/* Shared by the processes of one bot (NULL: each its own). */
+	struct bot_stderr_count *stderr_count;
 	struct bot_limits limits;
 	/* Not NULL: the seat is played in this process; `command` is then
 	 * only what the log calls it. */
@@ -73,6 +115,19 @@ enum bot_status {
 	BOT_CLOSED = -2,   /* the bot exited or closed its end of a pipe */
 	BOT_TOO_LONG = -3, /* a line longer than limits.max_line */
 	BOT_IO_ERROR = -4, /* an unexpected error from the kernel */
+	BOT_CPU_TIMEOUT = -5,        /* its group used the CPU time allowed */
+	BOT_OUT_OF_MEMORY = -6,      /* the kernel killed one of its processes
+				      * at its memory limit */
+	BOT_TOO_MANY_PROCESSES = -7, /* it was refused a process at its limit */
+};
+
+/* When a reply is due: before `wall_ns` (absolute, on now_ns()'s clock),
+ * and, when `cpu_ns` is not 0 and the bot is contained, before its group
+ * has used `cpu_ns` of CPU time on it (counted from the later of the
+ * message's writing and the previous reply). */
+struct bot_deadline {
+	int64_t wall_ns;
+	int64_t cpu_ns;
 };
 
 struct bot;
@@ -90,9 +145,23 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 /* Reads the next line (without its newline, NUL-terminated, valid until
  * the next call on this bot) before the deadline.  A line that passes
  * limits.max_line is BOT_TOO_LONG as soon as the limit is passed, without
- * waiting for its end.  Output after the line stays buffered. */
-enum bot_status bot_read_line(struct bot *bot, int64_t deadline_ns,
+ * waiting for its end.  Output after the line stays buffered.  A
+ * contained bot that went past its memory or process limit is
+ * BOT_OUT_OF_MEMORY or BOT_TOO_MANY_PROCESSES, whatever it replied. */
+enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadline,
 			      const char **line, size_t *len);
+
+/* The CPU time a contained bot's group used on the last line read (see
+ * struct bot_deadline); 0 for a bot that is not contained. */
+int64_t bot_reply_cpu_ns(const struct bot *bot);
+
+/* Freezes a contained bot that has no reply due (unless it may ponder):
+ * it gets no CPU until its next message, which thaws it. */
+void bot_idle(struct bot *bot);
+
+/* Waits until a whole line (or the end of the bot's output, or a line too
+ * long) is there for bot_read_line(), or until `wall_ns`: false then. */
+bool bot_line_ready(struct bot *bot, int64_t wall_ns);
 
 /* True when the bot has written to stdout while nobody asked: bytes left
  * over after the last line read, or bytes waiting in the pipe now. */
@@ -103,9 +172,30 @@ bool bot_has_unsolicited_output(struct bot *bot);
 int bot_split_command(const char *command, char ***words, char *err);
 void bot_free_words(char **words);
 
-/* Resolves a program name to a path (PATH lookup for names without '/'),
- * as bot_spawn does.  Returns a new string or NULL with a message in err. */
-char *bot_resolve_program(const char *name, char *err);
+/* Resolves a program name to a path: PATH lookup for names without '/',
+ * else relative to `dir` (NULL: the current folder), as bot_spawn does.
+ * Returns a new string or NULL with a message in err. */
+char *bot_resolve_program(const char *name, const char *dir, char *err);
+
+/* Makes every word after the program that names an existing path
+ * relative to `dir` (NULL: the current folder) absolute, so that the bot
+ * finds it wherever it starts. */
+void bot_absolute_words(char **words, const char *dir);
+
+/* The folder a bot starts in when none is given (see bot_spec.workdir),
+ * with every symlink resolved, of the absolute words of
+ * bot_absolute_words() and the program's path `program`; NULL when it
+ * has none. */
+char *bot_workdir(char *const *words, const char *program);
+
+/* What bot_spawn runs for `spec`: its words (the program's path first
+ * when the command gives one, the others absolute as bot_absolute_words()
+ * makes them), the program's path, and the folder it starts in
+ * (bot_spec.workdir, every symlink resolved; NULL: none).  0, or -1 with
+ * err; whatever was set is the caller's to free (bot_free_words, free)
+ * either way. */
+int bot_prepare_command(const struct bot_spec *spec, char ***argv,
+			char **program, char **workdir, char *err);
 
 /* Checks that bot_spawn can run a bot in a sandbox here, by running
  * `true` in one: bubblewrap is installed and can create its namespaces.
@@ -118,11 +208,13 @@ int bot_sandbox_check(char *err);
  * that must not leave a bot's children behind. */
 void bot_kill_all(void);
 
-/* Writes `line` and a newline to the bot's stderr file, after whatever
- * the bot wrote so far (not counted against limits.max_stderr, and not
- * written once the file was cut there): the referee's marks between
- * games. */
-void bot_stderr_note(struct bot *bot, const char *line);
+/* Writes `line` and a newline to the bot's stderr file (not counted
+ * against limits.max_stderr, and not written once the file was cut
+ * there): the referee's marks between games.  `after` puts it after
+ * whatever the bot wrote so far (a process that played: its words of the
+ * game before come first); otherwise before what is still unread (a new
+ * process: what it said as it started follows the mark). */
+void bot_stderr_note(struct bot *bot, const char *line, bool after);
 
 pid_t bot_pid(const struct bot *bot);
 
@@ -134,7 +226,8 @@ void bot_terminate(struct bot *bot, int grace_ms);
 
 /* How the process ended, e.g. "exited with status 3" or "was killed by
  * signal 11 (Segmentation fault)"; waits up to `wait_ms` for it to end,
- * otherwise says "is still running". */
+ * otherwise says "is still running".  A responder that gave no reply
+ * "resigned (end of input)". */
 void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len);
 
 /* Terminates (grace as bot_terminate) if needed and frees everything. */

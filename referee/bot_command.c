@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "paths.h"
+#include "sandbox_system.h"
 #include "util.h"
 
 static const char *cmd_error(const char *reason, const char *command,
@@ -112,17 +114,21 @@ static int check_executable(const char *path)
 	return access(path, X_OK) < 0 ? errno : 0;
 }
 
-char *bot_resolve_program(const char *name, char *err)
+char *bot_resolve_program(const char *name, const char *dir, char *err)
 {
 	const char *path = getenv("PATH");
 	int why;
 
 	if (strchr(name, '/')) {
-		if ((why = check_executable(name))) {
-			errorf(err, "cannot run '%s': %s", name, strerror(why));
+		char *resolved = path_resolve(dir, name);
+
+		if (!resolved || (why = check_executable(resolved))) {
+			errorf(err, "cannot run '%s': %s", name,
+			       strerror(resolved ? why : errno));
+			free(resolved);
 			return NULL;
 		}
-		return xstrdup(name);
+		return resolved;
 	}
 	if (!path)
 		path = "/usr/bin:/bin";
@@ -143,4 +149,70 @@ char *bot_resolve_program(const char *name, char *err)
 	}
 	errorf(err, "program '%s' not found in PATH", name);
 	return NULL;
+}
+
+void bot_absolute_words(char **words, const char *dir)
+{
+	for (size_t i = 1; words[i]; i++) {
+		char *path;
+
+		if (words[i][0] == '/' || words[i][0] == '-' ||
+		    !(path = path_resolve(dir, words[i])))
+			continue;
+		if (access(path, F_OK) == 0) {
+			free(words[i]);
+			words[i] = path;
+		} else {
+			free(path);
+		}
+	}
+}
+
+char *bot_workdir(char *const *words, const char *program)
+{
+	char *folder = NULL;
+	struct stat st;
+
+	for (size_t i = 1; words[i] && !folder; i++)
+		if (words[i][0] == '/' && stat(words[i], &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			folder = path_real_parent(words[i]);
+	if (!folder && strchr(words[0], '/'))
+		folder = path_real_parent(program);
+	if (folder && sandbox_is_system(folder)) {
+		free(folder);
+		folder = NULL;
+	}
+	return folder;
+}
+
+int bot_prepare_command(const struct bot_spec *spec, char ***argv,
+			char **program, char **workdir, char *err)
+{
+	const char *given = spec->workdir ? spec->workdir : spec->limits.workdir;
+	char *path;
+
+	*argv = NULL;
+	*program = *workdir = NULL;
+	if (bot_split_command(spec->command, argv, err) < 0)
+		return -1;
+	if (!(*program = bot_resolve_program((*argv)[0], spec->command_dir, err)))
+		return -1;
+	/* Its files are found wherever it starts. */
+	if (strchr((*argv)[0], '/')) {
+		free((*argv)[0]);
+		(*argv)[0] = xstrdup(*program);
+	}
+	bot_absolute_words(*argv, spec->command_dir);
+	if (!given) {
+		*workdir = bot_workdir(*argv, *program);
+		return 0;
+	}
+	path = path_resolve(spec->command_dir, given);
+	*workdir = path ? realpath(path, NULL) : NULL;
+	free(path);
+	if (!*workdir)
+		return errorf(err, "cannot enter working directory '%s': %s",
+			      given, strerror(errno));
+	return 0;
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "timings.h"
+
 int reply_times_bucket(int64_t us)
 {
 	int top = 4;
@@ -50,10 +52,8 @@ void reply_times_merge(struct reply_times *into, const struct reply_times *from)
 
 int64_t reply_times_percentile(const struct reply_times *t, int percent)
 {
-	uint64_t need = (t->turns * (uint64_t)percent + 99) / 100, sum = 0;
+	uint64_t need = timings_rank(t->turns, percent), sum = 0;
 
-	if (!need)
-		need = 1;
 	for (int b = 0; b < REPLY_TIMES_BUCKETS && t->turns; b++)
 		if ((sum += t->count[b]) >= need) {
 			int64_t width = b + 1 < REPLY_TIMES_BUCKETS
@@ -159,4 +159,47 @@ const char *reply_times_add_text(struct reply_times *t, const char *text)
 	add.max = max;
 	reply_times_merge(t, &add);
 	return end;
+}
+
+void reply_clocks_merge(struct reply_clocks *into, const struct reply_clocks *from)
+{
+	reply_times_merge(&into->wall, &from->wall);
+	reply_times_merge(&into->cpu, &from->cpu);
+}
+
+void reply_clocks_put_json(const struct reply_clocks *c, cJSON *object)
+{
+	reply_times_put_json(&c->wall, object);
+	if (c->cpu.turns)
+		reply_times_put_json(&c->cpu, cJSON_AddObjectToObject(object, "cpu"));
+}
+
+bool reply_clocks_add_json(struct reply_clocks *c, const cJSON *json)
+{
+	const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(json, "cpu");
+	struct reply_clocks add = {0};
+
+	if (!reply_times_add_json(&add.wall, json) ||
+	    (cpu && !reply_times_add_json(&add.cpu, cpu)))
+		return false;
+	reply_clocks_merge(c, &add);
+	return true;
+}
+
+int reply_clocks_to_text(const struct reply_clocks *c, char *buf, size_t size)
+{
+	int len = reply_times_to_text(&c->wall, buf, size);
+
+	if (c->cpu.turns && len >= 0 && (size_t)len + 1 < size) {
+		buf[len++] = '/';
+		len += reply_times_to_text(&c->cpu, buf + len, size - (size_t)len);
+	}
+	return len;
+}
+
+const char *reply_clocks_add_text(struct reply_clocks *c, const char *text)
+{
+	const char *end = reply_times_add_text(&c->wall, text);
+
+	return end && *end == '/' ? reply_times_add_text(&c->cpu, end + 1) : end;
 }

@@ -27,8 +27,9 @@ struct reply_times {
 void reply_times_add(struct reply_times *t, int64_t us);
 void reply_times_merge(struct reply_times *into, const struct reply_times *from);
 
-/* The nearest-rank percentile (50: the median), as the middle of its
- * bucket (never above the longest reply); 0 without replies. */
+/* The percentile (50: the median) as timings_rank() defines it, read as
+ * the middle of the bucket of the reply at that rank (never above the
+ * longest reply); 0 without replies. */
 int64_t reply_times_percentile(const struct reply_times *t, int percent);
 
 /* The smallest time that counts in `bucket`, and the bucket of `us`. */
@@ -49,5 +50,22 @@ int reply_times_to_text(const struct reply_times *t, char *buf, size_t size);
 /* Reads reply_times_to_text's form from the start of `text` into `t`
  * (added); the end of what was read, or NULL when it is not that form. */
 const char *reply_times_add_text(struct reply_times *t, const char *text);
+
+/* A bot's reply times to turns by both clocks: the wall time of each,
+ * and the CPU time charged to each in games timed by the CPU clock (so
+ * `cpu` may count fewer, or none). */
+struct reply_clocks {
+	struct reply_times wall, cpu;
+};
+
+void reply_clocks_merge(struct reply_clocks *into, const struct reply_clocks *from);
+/* reply_times_put_json of `wall`, and of `cpu` in a member "cpu" when it
+ * has replies. */
+void reply_clocks_put_json(const struct reply_clocks *c, cJSON *object);
+/* Adds what reply_clocks_put_json wrote; false when it is not that. */
+bool reply_clocks_add_json(struct reply_clocks *c, const cJSON *json);
+/* The short forms of `wall` and, when it has replies, "/" and of `cpu`. */
+int reply_clocks_to_text(const struct reply_clocks *c, char *buf, size_t size);
+const char *reply_clocks_add_text(struct reply_clocks *c, const char *text);
 
 #endif

@@ -23,12 +23,17 @@ static int compare(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The value at rank ceil(p * count) of the sorted samples, 1-based. */
+uint64_t timings_rank(uint64_t count, int percent)
+{
+	uint64_t rank = (count * (uint64_t)percent + 99) / 100;
+
+	return rank ? rank : 1;
+}
+
+/* The percentile of the sorted samples. */
 static int64_t nearest_rank(const struct timings *t, int percent)
 {
-	size_t rank = (t->count * (size_t)percent + 99) / 100;
-
-	return t->values[rank ? rank - 1 : 0];
+	return t->values[timings_rank(t->count, percent) - 1];
 }
 
 void timings_summarize(struct timings *t, int64_t out[TIMINGS_SUMMARY])

@@ -15,17 +15,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "excerpt.h"
 #include "files.h"
 #include "match.h"
+#include "outdir.h"
+#include "tournament_entrant.h"
 #include "util.h"
 
-char *worker_log_path(const char *out_dir, long number)
+/* A worker that ends, told to or not, takes its bots' whole process
+ * groups with it: the parent-death signal would reach the bots but not
+ * what they started, nor a sandbox's first process while bubblewrap
+ * still sets it up (its own parent-death signal is set only later). */
+static void __attribute__((noreturn)) leave(int code)
 {
-	size_t len = strlen(out_dir) + 32;
-	char *path = xmalloc(len);
-
-	snprintf(path, len, "%s/games/%06ld.jsonl", out_dir, number);
-	return path;
+	bot_kill_all();
+	_exit(code);
 }
 
 static void say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -43,32 +47,12 @@ static void say(int fd, const char *fmt, ...)
 		n = (int)strlen(line);
 	/* A parent that is gone takes its workers with it. */
 	if (write(fd, line, (size_t)n) != n)
-		_exit(1);
-}
-
-/* What bot `self` of the spec must not see in the sandbox: the run's
- * hidden paths and the working folders of the other bots (unless they
- * share its own).  NULL-ended; free the array, not the strings. */
-static const char **hidden_from(const struct tournament_spec *spec, int self)
-{
-	const char *const *run = spec->limits.hidden;
-	size_t n = 0, k = 0;
-	const char **list;
-
-	while (run && run[n])
-		n++;
-	list = xcalloc(n + (size_t)spec->bot_count + 1, sizeof *list);
-	for (; k < n; k++)
-		list[k] = run[k];
-	for (int i = 0; i < spec->bot_count; i++)
-		if (strcmp(spec->bots[i].workdir, spec->bots[self].workdir))
-			list[k++] = spec->bots[i].workdir;
-	return list;
+		leave(1);
 }
 
 /* What the "F" line says of a finished game after its log's hash, seat
  * by seat: the ranks; each forfeit's reason, or "-"; the reply times to
- * turns (reply_times.h's short form). */
+ * turns (reply_clocks_to_text's short form). */
 static size_t finished_fields(const struct game_outcome *o, int players,
 			      char *buf, size_t size)
 {
@@ -81,9 +65,27 @@ static size_t finished_fields(const struct game_outcome *o, int players,
 					o->forfeited[s] ? o->reason[s] : "-");
 	for (int s = 0; s < players && len + 1 < size; s++) {
 		buf[len++] = ' ';
-		len += (size_t)reply_times_to_text(&o->replies[s], buf + len, size - len);
+		len += (size_t)reply_clocks_to_text(&o->replies[s], buf + len, size - len);
 	}
 	return len < size ? len : size - 1;
+}
+
+/* A "B" line for each seat of a game whose bot did not start, with the
+ * first line of its stderr (else why it did not start). */
+static void say_no_starts(int out, long game, const struct game_outcome *o,
+			  const struct schedule_table *t, const int *seating,
+			  int players, char *const *stderr_paths, bool sandboxed)
+{
+	for (int s = 0; s < players; s++) {
+		struct excerpt x;
+
+		if (!o->no_start[s])
+			continue;
+		excerpt_read(stderr_paths[seating[s]], sandboxed, &x);
+		say(out, "B %ld %d %.300s\n", game, t->bots[seating[s]],
+		    excerpt_first(&x) ? excerpt_first(&x) : o->detail[s]);
+		excerpt_free(&x);
+	}
 }
 
 /* Plays the listed games of one table with one set of bot processes. */
@@ -104,31 +106,19 @@ static void play_table(const struct worker_job *job, int table,
 	struct match *match;
 
 	for (int i = 0; i < players; i++) {
-		const struct tournament_bot *b = &spec->bots[t->bots[i]];
-		size_t len = strlen(job->out_dir) + strlen(b->name) + 48;
-
-		stderr_paths[i] = xmalloc(len);
-		snprintf(stderr_paths[i], len, "%s/stderr/table%04d-%s.stderr",
-			 job->out_dir, table + 1, b->name);
-		hidden[i] = hidden_from(spec, t->bots[i]);
-		entrants[i] = (struct match_entrant){
-			.name = b->name,
-			.spec = {.command = b->command, .workdir = b->workdir,
-				 .env = (const char *const *)b->env,
-				 .stderr_path = stderr_paths[i],
-				 .limits = spec->limits},
-		};
-		entrants[i].spec.limits.readable = (const char *const *)b->readable;
-		entrants[i].spec.limits.hidden = hidden[i];
+		stderr_paths[i] = outdir_table_stderr(job->out_dir, table + 1,
+						      spec->bots[t->bots[i]].name);
+		hidden[i] = tournament_entrant(spec, t->bots[i], stderr_paths[i],
+					       &entrants[i]);
 	}
 	match = match_start(&config, entrants, players, err);
 	if (!match) {
 		say(out, "E %ld %s\n", games[0], err);
-		_exit(1);
+		leave(1);
 	}
 	for (int g = 0; g < count; g++) {
 		const struct scheduled_game *game = &job->schedule->games[games[g] - 1];
-		char *log = worker_log_path(job->out_dir, games[g]);
+		char *log = outdir_log(job->out_dir, games[g]);
 		static char line[WORKER_LINE_MAX - 1];
 		char hash[FILES_SHA256_HEX];
 		struct game_outcome outcome;
@@ -145,13 +135,15 @@ static void play_table(const struct worker_job *job, int table,
 			       log, &outcome, err) ||
 		    files_sha256(AT_FDCWD, log, hash)) {
 			say(out, "E %ld %s\n", games[g], err);
-			_exit(1);
+			leave(1);
 		}
+		say_no_starts(out, games[g], &outcome, t, seating, players,
+			      (char *const *)stderr_paths, spec->limits.sandbox);
 		len = (size_t)snprintf(line, sizeof line, "F %ld %s", games[g], hash);
 		len += finished_fields(&outcome, players, line + len, sizeof line - len - 1);
 		line[len++] = '\n';
 		if (write(out, line, len) != (ssize_t)len)
-			_exit(1);
+			leave(1);
 		free(log);
 	}
 	match_finish(match, NULL);
@@ -162,12 +154,9 @@ static void play_table(const struct worker_job *job, int table,
 	say(out, "D %d\n", table);
 }
 
-/* A worker told to stop takes its bots' whole process groups with it: the
- * parent-death signal would reach the bots but not what they started. */
 static void on_stop(int sig)
 {
-	bot_kill_all();
-	_exit(128 + sig);
+	leave(128 + sig);
 }
 
 /* The worker process: plays what it is given until told to quit. */
@@ -205,7 +194,9 @@ int worker_start(struct worker *worker, const struct worker_job *job, char *err)
 	if (worker->pid < 0)
 		return errorf(err, "cannot start a worker: %s", strerror(errno));
 	if (worker->pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* SIGTERM, handled by on_stop(): a referee killed with
+		 * SIGKILL still has its bots' process groups killed. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != parent)
 			_exit(1);
 		struct sigaction sa = {.sa_handler = on_stop};
@@ -218,9 +209,10 @@ int worker_start(struct worker *worker, const struct worker_job *job, char *err)
 		sigaddset(&stops, SIGINT);
 		sigaddset(&stops, SIGTERM);
 		sigprocmask(SIG_UNBLOCK, &stops, NULL);
-		/* Other workers' pipes stay with the parent alone. */
+		/* Other workers' pipes stay with the parent alone; the
+		 * folder's lock is held until the last worker has gone. */
 		for (int fd = 3; fd < 1024; fd++)
-			if (fd != down[0] && fd != up[1])
+			if (fd != down[0] && fd != up[1] && fd != job->lock_fd)
 				close(fd);
 		worker_main(job, down[0], up[1]);
 	}

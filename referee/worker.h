@@ -9,7 +9,9 @@
  *                      reason or "-", and "turns/median/p95/max" of its
  *                      reply times in microseconds; "D table\n" table done;
  *                      "E game message\n" the referee itself failed (e.g.
- *                      the disk is full)
+ *                      the disk is full); "B game bot line\n" (before
+ *                      its "F") bot number `bot` did not start for the
+ *                      game: its first stderr line (else why)
  *
  * A worker dies with its parent (parent-death signal), and its bots die
  * with it, so killing a tournament leaves nothing behind.
@@ -22,6 +24,7 @@
 #include <sys/types.h>
 
 #include "keys.h"
+#include "match.h"
 #include "schedule.h"
 #include "tournament_file.h"
 
@@ -30,6 +33,7 @@ struct worker_job {
 	const struct schedule *schedule;
 	const char *out_dir;
 	const struct referee_key *key;
+	int lock_fd;             /* the output folder's lock, kept open */
 };
 
 /* A finished game's line holds each seat's reply-time histogram: a few
@@ -64,8 +68,5 @@ void worker_quit(struct worker *worker);
 int worker_reap(struct worker *worker);
 /* Kills a worker (and so its bots) and reaps it. */
 void worker_kill(struct worker *worker);
-
-/* Where game `number`'s log goes: DIR/games/NNNNNN.jsonl (new string). */
-char *worker_log_path(const char *out_dir, long number);
 
 #endif

@@ -1,0 +1,442 @@
+/*
+ * One bot's control group (see cgroup.h): made, limited, entered by the
+ * bot's first process, frozen and thawed, read, killed and removed.  The
+ * control files are written as a shell's "echo VALUE > FILE" writes them
+ * (O_CREAT | O_TRUNC, which the kernel's files accept), so that the tests
+ * can run the same code over a tree of plain files laid out as the kernel
+ * lays a hierarchy out.  Files read on every move stay open and are read
+ * with pread() at offset 0, which makes the kernel print them afresh.
+ */
+#include "cgroup.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "paths.h"
+#include "util.h"
+
+/* The files a group is driven by through descriptors kept open, v2 and
+ * v1 (with its hierarchy). */
+struct control {
+	const char *v2, *v1;
+	enum cgroup_hierarchy hierarchy;
+};
+
+enum control_file {
+	FILE_FREEZE, FILE_CPU, FILE_MEMORY_EVENTS, FILE_PIDS_EVENTS, FILE_FILES
+};
+
+static const struct control controls[FILE_FILES] = {
+	[FILE_FREEZE] = { "cgroup.freeze", "freezer.state", CGROUP_FREEZER },
+	[FILE_CPU] = { "cpu.stat", "cpuacct.usage", CGROUP_CPUACCT },
+	[FILE_MEMORY_EVENTS] = { "memory.events", "memory.oom_control", CGROUP_MEMORY },
+	[FILE_PIDS_EVENTS] = { "pids.events", "pids.events", CGROUP_PIDS },
+};
+
+struct cgroup {
+	int version;
+	char *dir[CGROUP_HIERARCHIES];   /* in each hierarchy (v2: dir[0]) */
+	bool made[CGROUP_HIERARCHIES];   /* the first of the hierarchies
+					  * sharing this folder, which made it */
+	int enter_fd[CGROUP_HIERARCHIES]; /* cgroup.procs, until entered */
+	/* The group's "play" child, which the bot's own processes enter and
+	 * which alone is frozen: not the sandbox's processes that wait on
+	 * the bot (freezing wakes a process; 3 of them cost 55 us a move). */
+	char *play;
+	int play_fd;                     /* its cgroup.procs, until entered */
+	int fd[FILE_FILES];              /* opened when first needed */
+	/* Readable, or with POLLPRI, when the kernel killed a process for
+	 * memory: memory.events (v2), an eventfd for memory.oom_control (v1,
+	 * through cgroup.event_control); -1 where it cannot be had. */
+	int oom_event;
+	int64_t pids_read_ns; /* when v1's pids.events was last read */
+};
+
+/* The group's folder in hierarchy h. */
+static const char *folder(const struct cgroup *g, enum cgroup_hierarchy h)
+{
+	return g->dir[g->version == 2 ? 0 : h];
+}
+
+/* Where the control file `which` is: frozen, in "play". */
+static const char *control_folder(const struct cgroup *g, enum control_file which)
+{
+	return which == FILE_FREEZE ? g->play : folder(g, controls[which].hierarchy);
+}
+
+int cgroup_write(const char *dir, const char *name, const char *value)
+{
+	char *path = path_join(dir, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), saved;
+	ssize_t n = -1;
+
+	free(path);
+	if (fd < 0)
+		return -1;
+	n = write(fd, value, strlen(value));
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return n == (ssize_t)strlen(value) ? 0 : -1;
+}
+
+/* The file `which` of the group, open for reading (or writing), or -1.
+ * Opened when the group is made (so that a referee's descriptors are the
+ * same from game to game), or, in a tree of plain files, when the file
+ * is there. */
+static int control_fd(struct cgroup *g, enum control_file which, bool write)
+{
+	const struct control *c = &controls[which];
+	const char *name = g->version == 2 ? c->v2 : c->v1;
+
+	if (g->fd[which] < 0) {
+		char *path = path_join(control_folder(g, which), name);
+
+		g->fd[which] = open(path, (write ? O_WRONLY | O_CREAT : O_RDONLY) |
+				    O_CLOEXEC, 0644);
+		free(path);
+	}
+	return g->fd[which];
+}
+
+/* Reads the file `which` afresh into buf (NUL-ended).  Its length, or -1. */
+static ssize_t read_control(const struct cgroup *group, enum control_file which,
+			    char *buf, size_t size)
+{
+	struct cgroup *g = (struct cgroup *)group; /* opens are a cache */
+	int fd = control_fd(g, which, false);
+	ssize_t n = fd < 0 ? -1 : pread(fd, buf, size - 1, 0);
+
+	buf[n > 0 ? n : 0] = '\0';
+	return n;
+}
+
+/* The number after "key " at the start of a line of `text`, or -1. */
+static int64_t keyed_value(const char *text, const char *key)
+{
+	size_t len = strlen(key);
+
+	for (const char *line = text; line && *line; line = strchr(line, '\n')) {
+		line += *line == '\n';
+		if (!strncmp(line, key, len) && line[len] == ' ')
+			return strtoll(line + len + 1, NULL, 10);
+	}
+	return -1;
+}
+
+static int set_limits(const struct cgroup *g, const struct cgroup_limits *l,
+		      char *err)
+{
+	char memory[32], pids[32], quota[48];
+	const char *mem = folder(g, CGROUP_MEMORY), *name;
+	int rc;
+
+	snprintf(memory, sizeof memory, "%" PRIu64, l->memory);
+	snprintf(pids, sizeof pids, "%u", l->processes);
+	if (g->version == 2) {
+		snprintf(quota, sizeof quota, "%llu 100000",
+			 100000ULL * l->cpus);
+		rc = (name = "memory.max", cgroup_write(mem, name, l->memory ? memory : "max")) ||
+		     (name = "memory.oom.group", cgroup_write(mem, name, "1")) ||
+		     (name = "pids.max", cgroup_write(mem, name, l->processes ? pids : "max")) ||
+		     (name = "cpu.max", cgroup_write(mem, name, l->cpus ? quota : "max 100000"));
+		/* Absent where the kernel keeps no swap account: no swap then. */
+		if (!rc && cgroup_write(mem, "memory.swap.max", "0") && errno != ENOENT &&
+		    errno != EACCES && errno != EPERM)
+			rc = (name = "memory.swap.max", -1);
+	} else {
+		snprintf(quota, sizeof quota, "%lld",
+			 l->cpus ? 100000LL * l->cpus : -1LL);
+		rc = (name = "memory.limit_in_bytes",
+		      cgroup_write(mem, name, l->memory ? memory : "-1")) ||
+		     (name = "pids.max", cgroup_write(folder(g, CGROUP_PIDS), name,
+						      l->processes ? pids : "max")) ||
+		     (name = "cpu.cfs_period_us", cgroup_write(folder(g, CGROUP_CPU), name, "100000")) ||
+		     (name = "cpu.cfs_quota_us", cgroup_write(folder(g, CGROUP_CPU), name, quota));
+		if (!rc && cgroup_write(mem, "memory.memsw.limit_in_bytes",
+					 l->memory ? memory : "-1") &&
+		    errno != ENOENT && errno != EACCES && errno != EPERM)
+			rc = (name = "memory.memsw.limit_in_bytes", -1);
+	}
+	if (rc)
+		return errorf(err, "cannot set %s of the control group %s: %s",
+			      name, mem, strerror(errno));
+	return 0;
+}
+
+/* Sets oom_event (see struct cgroup). */
+static void watch_oom(struct cgroup *g)
+{
+	int fd = g->fd[FILE_MEMORY_EVENTS];
+	char line[32];
+
+	if (g->version == 2 || fd < 0) {
+		g->oom_event = g->version == 2 ? fd : -1;
+		return;
+	}
+	g->oom_event = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	snprintf(line, sizeof line, "%d %d", g->oom_event, fd);
+	if (g->oom_event >= 0 &&
+	    cgroup_write(folder(g, CGROUP_MEMORY), "cgroup.event_control", line) < 0) {
+		close(g->oom_event);
+		g->oom_event = -1;
+	}
+}
+
+/* The folder's cgroup.procs, open for a process to enter by writing "0". */
+static int open_procs(const char *dir)
+{
+	char *path = path_join(dir, "cgroup.procs");
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+	free(path);
+	return fd;
+}
+
+/* The group `name` under `tree`, as a struct; made[] marks the folders it
+ * owns (one per distinct folder). */
+static struct cgroup *group_new(const struct cgroup_tree *tree, const char *name)
+{
+	struct cgroup *g = xcalloc(1, sizeof *g);
+
+	g->version = tree->version;
+	g->play_fd = g->oom_event = -1;
+	for (int i = 0; i < FILE_FILES; i++)
+		g->fd[i] = -1;
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		g->enter_fd[h] = -1;
+		if (g->version == 2 && h > 0)
+			continue;
+		g->made[h] = true;
+		for (int k = 0; k < h; k++)
+			g->made[h] &= strcmp(tree->dir[k], tree->dir[h]) != 0;
+		g->dir[h] = path_join(tree->dir[h], name);
+	}
+	g->play = path_join(folder(g, CGROUP_FREEZER), "play");
+	return g;
+}
+
+struct cgroup *cgroup_create(const struct cgroup_tree *tree,
+			     const struct cgroup_limits *limits, char *err)
+{
+	static unsigned long made;
+	struct cgroup *g;
+	char name[64];
+
+	snprintf(name, sizeof name, "bot-%ld-%lu", (long)getpid(), ++made);
+	g = group_new(tree, name);
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		if (g->made[h] && mkdir(g->dir[h], 0755) < 0) {
+			errorf(err, "cannot make the control group %s: %s",
+			       g->dir[h], strerror(errno));
+			for (int k = h; k < CGROUP_HIERARCHIES; k++)
+				g->made[k] = false;
+			cgroup_destroy(g, 0);
+			return NULL;
+		}
+	}
+	if (mkdir(g->play, 0755) < 0) {
+		errorf(err, "cannot make the control group %s: %s", g->play,
+		       strerror(errno));
+		cgroup_destroy(g, 0);
+		return NULL;
+	}
+	if (set_limits(g, limits, err) < 0) {
+		cgroup_destroy(g, 0);
+		return NULL;
+	}
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		if (g->made[h] && (g->enter_fd[h] = open_procs(g->dir[h])) < 0) {
+			errorf(err, "cannot open %s/cgroup.procs: %s", g->dir[h],
+			       strerror(errno));
+			cgroup_destroy(g, 0);
+			return NULL;
+		}
+	}
+	if ((g->play_fd = open_procs(g->play)) < 0) {
+		errorf(err, "cannot open %s/cgroup.procs: %s", g->play,
+		       strerror(errno));
+		cgroup_destroy(g, 0);
+		return NULL;
+	}
+	for (int i = 0; i < FILE_FILES; i++)
+		control_fd(g, i, i == FILE_FREEZE);
+	watch_oom(g);
+	return g;
+}
+
+struct cgroup *cgroup_adopt(const struct cgroup_tree *tree, const char *name)
+{
+	return group_new(tree, name);
+}
+
+int cgroup_enter(const struct cgroup *group, bool play)
+{
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
+		if (group->enter_fd[h] >= 0 && write(group->enter_fd[h], "0", 1) != 1)
+			return -1;
+	return play && write(group->play_fd, "0", 1) != 1 ? -1 : 0;
+}
+
+int cgroup_play_fd(const struct cgroup *group)
+{
+	return group->play_fd;
+}
+
+void cgroup_entered(struct cgroup *group)
+{
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		if (group->enter_fd[h] >= 0)
+			close(group->enter_fd[h]);
+		group->enter_fd[h] = -1;
+	}
+	if (group->play_fd >= 0)
+		close(group->play_fd);
+	group->play_fd = -1;
+}
+
+int cgroup_freeze(struct cgroup *group, bool frozen)
+{
+	int fd = control_fd(group, FILE_FREEZE, true);
+	const char *v = group->version == 2 ? (frozen ? "1" : "0")
+			: (frozen ? "FROZEN" : "THAWED"); /* the same length */
+
+	return fd >= 0 && pwrite(fd, v, strlen(v), 0) == (ssize_t)strlen(v) ? 0 : -1;
+}
+
+int64_t cgroup_cpu_ns(const struct cgroup *group)
+{
+	char buf[512];
+	int64_t v;
+
+	if (read_control(group, FILE_CPU, buf, sizeof buf) <= 0)
+		return -1;
+	if (group->version == 1)
+		return strtoll(buf, NULL, 10);
+	v = keyed_value(buf, "usage_usec");
+	return v < 0 ? -1 : v * 1000;
+}
+
+/* Whether the kernel killed a process of the group for memory, or
+ * refused it a process (as the file's counter says). */
+static bool counted(const struct cgroup *group, enum control_file which,
+		    const char *key)
+{
+	char buf[512];
+
+	return read_control(group, which, buf, sizeof buf) > 0 &&
+	       keyed_value(buf, key) > 0;
+}
+
+enum cgroup_breach cgroup_breach(const struct cgroup *group)
+{
+	if (counted(group, FILE_MEMORY_EVENTS, "oom_kill"))
+		return CGROUP_OUT_OF_MEMORY;
+	if (counted(group, FILE_PIDS_EVENTS, "max"))
+		return CGROUP_TOO_MANY_PROCESSES;
+	return CGROUP_WITHIN;
+}
+
+enum cgroup_breach cgroup_breach_seen(struct cgroup *group)
+{
+	/* v2 signals a change of memory.events and pids.events (POLLPRI);
+	 * v1 an OOM kill through the eventfd, but not a change of pids.events,
+	 * which is read at most once a millisecond (a fast bot replies 30
+	 * times in one, and a refused fork is no harm until then).  Without a
+	 * way to be told, both are read. */
+	struct pollfd p[2] = {
+		{ group->oom_event, POLLIN | POLLPRI, 0 },
+		{ group->fd[FILE_PIDS_EVENTS], POLLPRI, 0 },
+	};
+	int watched = group->version == 2 ? 2 : 1;
+	int64_t now;
+
+	if (p[0].fd < 0 || p[1].fd < 0 || poll(p, (nfds_t)watched, 0) != 0)
+		return cgroup_breach(group);
+	if (watched == 2 || (now = now_ns()) - group->pids_read_ns < 1000000)
+		return CGROUP_WITHIN;
+	group->pids_read_ns = now;
+	return counted(group, FILE_PIDS_EVENTS, "max") ? CGROUP_TOO_MANY_PROCESSES
+							 : CGROUP_WITHIN;
+}
+
+/* SIGKILL to every process listed in the folder's cgroup.procs; how
+ * many there were. */
+static int kill_listed(const char *dir)
+{
+	char *path = path_join(dir, "cgroup.procs");
+	FILE *f = fopen(path, "re");
+	int pid, count = 0;
+
+	free(path);
+	if (!f)
+		return 0;
+	while (fscanf(f, "%d", &pid) == 1)
+		count += pid > 0 && kill(pid, SIGKILL) == 0;
+	fclose(f);
+	return count;
+}
+
+void cgroup_kill(struct cgroup *group)
+{
+	/* cgroup.kill (Linux 5.14) kills frozen processes too, and those
+	 * forked meanwhile.  Otherwise: frozen, nobody forks while the list
+	 * is read; a process killed while frozen dies when thawed. */
+	if (group->version == 2 &&
+	    !cgroup_write(folder(group, CGROUP_FREEZER), "cgroup.kill", "1"))
+		return;
+	for (int round = 0; round < 100; round++) {
+		int killed;
+
+		cgroup_freeze(group, true);
+		killed = kill_listed(group->play) +
+			 kill_listed(folder(group, CGROUP_FREEZER));
+		cgroup_freeze(group, false);
+		if (!killed)
+			return;
+	}
+}
+
+void cgroup_destroy(struct cgroup *group, int wait_ms)
+{
+	int64_t give_up = now_ns() + (int64_t)wait_ms * 1000000;
+	bool left;
+
+	if (!group)
+		return;
+	cgroup_entered(group);
+	cgroup_kill(group);
+	for (int i = 0; i < FILE_FILES; i++)
+		if (group->fd[i] >= 0)
+			close(group->fd[i]);
+	if (group->version == 1 && group->oom_event >= 0)
+		close(group->oom_event);
+	/* A process killed leaves its group a moment later. */
+	do {
+		left = rmdir(group->play) < 0 && errno == EBUSY;
+		for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+			if (!group->made[h])
+				continue;
+			if (rmdir(group->dir[h]) < 0 && errno == EBUSY)
+				left = true;
+			else
+				group->made[h] = false;
+		}
+		if (left)
+			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	} while (left && now_ns() < give_up);
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
+		free(group->dir[h]);
+	free(group->play);
+	free(group);
+}

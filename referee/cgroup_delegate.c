@@ -1,0 +1,109 @@
+/*
+ * A delegated control group from systemd (see cgroup.h).  On a systemd
+ * machine a user's processes live in groups that systemd owns;
+ * `systemd-run --user --scope -p Delegate=yes CMD` runs CMD in a new scope
+ * whose group is the user's to divide (root drops --user).  The referee
+ * runs itself again that way, once, when the group it is in cannot hold
+ * its bots' groups.
+ */
+#include "cgroup.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "files.h"
+#include "paths.h"
+#include "util.h"
+
+/* Set in the environment of the run again, so that it never loops. */
+#define DELEGATED "ARENA_CGROUP_DELEGATED"
+
+char **cgroup_delegate_argv(const char *systemd_run, bool user,
+			    const char *exe, char *const *args)
+{
+	static const char *const options[] = {
+		"--scope", "--quiet", "-p", "Delegate=yes", "--", NULL,
+	};
+	size_t n = 0, k = 0;
+	char **argv;
+
+	while (args[n])
+		n++;
+	argv = xcalloc(n + 9, sizeof *argv);
+	argv[k++] = xstrdup(systemd_run);
+	if (user)
+		argv[k++] = xstrdup("--user");
+	for (const char *const *o = options; *o; o++)
+		argv[k++] = xstrdup(*o);
+	argv[k++] = xstrdup(exe);
+	for (size_t i = 1; i < n; i++)
+		argv[k++] = xstrdup(args[i]);
+	return argv;
+}
+
+/* This process's arguments, from /proc/self/cmdline; NULL-ended. */
+static char **own_arguments(void)
+{
+	char buf[65536], **args;
+	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+	size_t count = 0;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0 || n == (ssize_t)sizeof buf - 1)
+		return NULL;
+	buf[n] = '\0';
+	for (ssize_t i = 0; i < n; i++)
+		count += buf[i] == '\0';
+	args = xcalloc(count + 1, sizeof *args);
+	for (size_t i = 0, at = 0; i < count; i++, at += strlen(buf + at) + 1)
+		args[i] = xstrdup(buf + at);
+	return args;
+}
+
+static bool is_in(const char *folder, const char *name)
+{
+	char *path = path_join(folder, name);
+	bool there = access(path, F_OK) == 0;
+
+	free(path);
+	return there;
+}
+
+/* Whether systemd manages this machine (root) or this user's session. */
+static bool systemd_reachable(bool user)
+{
+	const char *runtime = getenv("XDG_RUNTIME_DIR");
+
+	if (!user)
+		return access("/run/systemd/system", F_OK) == 0;
+	return runtime && (is_in(runtime, "bus") || is_in(runtime, "systemd/private"));
+}
+
+void cgroup_delegate(void)
+{
+	bool user = geteuid() != 0;
+	char err[ERR_LEN], *systemd_run, *exe, **args, **argv;
+
+	if (getenv(DELEGATED) || !systemd_reachable(user) ||
+	    !(systemd_run = bot_resolve_program("systemd-run", NULL, err)))
+		return;
+	exe = files_readlink("/proc/self/exe");
+	args = exe ? own_arguments() : NULL;
+	if (args) {
+		argv = cgroup_delegate_argv(systemd_run, user, exe, args);
+		setenv(DELEGATED, "1", 1);
+		fflush(NULL);
+		execv(systemd_run, argv);
+		unsetenv(DELEGATED);
+		bot_free_words(argv);
+		bot_free_words(args);
+	}
+	free(exe);
+	free(systemd_run);
+}

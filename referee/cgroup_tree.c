@@ -1,0 +1,429 @@
+/*
+ * Where a process makes its bots' control groups (see cgroup.h): the
+ * mounts of /proc/self/mountinfo and the groups of /proc/self/cgroup say
+ * whether the machine has a v2 hierarchy with the memory, pids and cpu
+ * controllers (current systemd machines) or v1 hierarchies of memory,
+ * pids, cpu, cpuacct and freezer (older ones, and hybrids whose v2 tree
+ * has no controllers), and which group this process is in.
+ */
+#include "cgroup.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/close_range.h>
+
+#include "paths.h"
+#include "util.h"
+
+static const char *const controller[CGROUP_HIERARCHIES] = {
+	[CGROUP_MEMORY] = "memory", [CGROUP_PIDS] = "pids", [CGROUP_CPU] = "cpu",
+	[CGROUP_CPUACCT] = "cpuacct", [CGROUP_FREEZER] = "freezer",
+};
+
+/* The controllers a v2 bot group needs. */
+static const char v2_controllers[] = "+memory +pids +cpu";
+
+/* Whether `word` is one of the words of the list `list` split at any of
+ * `separators`. */
+static bool has_word(const char *list, const char *word, const char *separators)
+{
+	size_t len = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += len)
+		if ((p == list || strchr(separators, p[-1])) &&
+		    (p[len] == '\0' || strchr(separators, p[len])))
+			return true;
+	return false;
+}
+
+/* Whether the file `dir`/`name` lists memory, pids and cpu. */
+static bool offers_controllers(const char *dir, const char *name)
+{
+	char *path = path_join(dir, name), buf[512] = "";
+	FILE *f = fopen(path, "re");
+
+	free(path);
+	if (f) {
+		if (!fgets(buf, sizeof buf, f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return has_word(buf, "memory", " \n") && has_word(buf, "pids", " \n") &&
+	       has_word(buf, "cpu", " \n");
+}
+
+static int write_pid(const char *dir, pid_t pid)
+{
+	char text[32];
+
+	snprintf(text, sizeof text, "%ld\n", (long)pid);
+	return cgroup_write(dir, "cgroup.procs", text);
+}
+
+/* Writes "+memory +pids +cpu" to `dir`'s cgroup.subtree_control unless
+ * they are on already.  0, or -1 with errno. */
+static int enable_controllers(const char *dir)
+{
+	if (offers_controllers(dir, "cgroup.subtree_control"))
+		return 0;
+	return cgroup_write(dir, "cgroup.subtree_control", v2_controllers);
+}
+
+/* v2: the run's folder holds the bots' groups and a leaf the referee
+ * moves into, since a group that gives its children controllers may hold
+ * no process itself (unless it is the root), nor may the group above it.
+ * -2 when a delegated group would do. */
+static int open_v2(struct cgroup_tree *tree, const char *own_dir, char *err)
+{
+	bool root = offers_controllers(own_dir, "cgroup.subtree_control");
+	char name[48];
+	int saved;
+
+	tree->version = 2;
+	snprintf(name, sizeof name, "arena-%ld", (long)getpid());
+	if (!root && !offers_controllers(own_dir, "cgroup.controllers")) {
+		errorf(err, "the referee's control group %s does not offer it the "
+		       "memory, pids and cpu controllers (it is not delegated to "
+		       "its user)", own_dir);
+		return -2;
+	}
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
+		tree->dir[h] = path_join(own_dir, name);
+	tree->leaf = path_join(tree->dir[0], "referee");
+	if (mkdir(tree->dir[0], 0755) < 0 || mkdir(tree->leaf, 0755) < 0) {
+		errorf(err, "cannot make a control group in %s: %s", own_dir,
+		       strerror(errno));
+		rmdir(tree->dir[0]);
+		return -2;
+	}
+	if (write_pid(tree->leaf, getpid()) < 0) {
+		errorf(err, "cannot move the referee into the control group %s: %s",
+		       tree->leaf, strerror(errno));
+		rmdir(tree->leaf);
+		rmdir(tree->dir[0]);
+		return -2;
+	}
+	if ((!root && enable_controllers(own_dir) < 0) ||
+	    enable_controllers(tree->dir[0]) < 0) {
+		saved = errno;
+		write_pid(own_dir, getpid());
+		rmdir(tree->leaf);
+		rmdir(tree->dir[0]);
+		errorf(err, "cannot enable the memory, pids and cpu controllers "
+		       "in %s: %s%s", own_dir, strerror(saved), saved == EBUSY ?
+		       " (processes other than the referee are in it)" : "");
+		return -2;
+	}
+	return 0;
+}
+
+/* v1: an empty group kept frozen for the run's life, or thawed and
+ * removed.  The kernel switches its v1 freezer on and off (patching its
+ * own code: 8 ms a freeze and thaw, measured) whenever the number of
+ * frozen groups leaves 0 or comes back to it; with one always frozen,
+ * freezing and thawing a bot cost 4 us.  0, or -1 with errno. */
+static int keep_freezer_on(const struct cgroup_tree *tree, bool on)
+{
+	char *anchor = path_join(tree->dir[CGROUP_FREEZER], "frozen");
+	int rc = on && mkdir(anchor, 0755) < 0 ? -1
+		 : cgroup_write(anchor, "freezer.state", on ? "FROZEN" : "THAWED");
+
+	if (!on)
+		rmdir(anchor);
+	free(anchor);
+	return rc;
+}
+
+/* v1: the run's folder in each hierarchy, under the referee's group. */
+static int open_v1(struct cgroup_tree *tree, char *const *mounts,
+		   char *const *owns, char *err)
+{
+	char name[48];
+
+	tree->version = 1;
+	snprintf(name, sizeof name, "arena-%ld", (long)getpid());
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		char *own = path_join(mounts[h], owns[h]);
+		bool shared = false;
+
+		tree->dir[h] = path_join(own, name);
+		for (int k = 0; k < h; k++)
+			shared |= !strcmp(tree->dir[k], tree->dir[h]);
+		if (!shared && mkdir(tree->dir[h], 0755) < 0) {
+			errorf(err, "cannot make a control group in %s: %s%s", own,
+			       strerror(errno), errno == EACCES || errno == EPERM ||
+			       errno == EROFS ? " (with cgroup v1, as here, only "
+			       "root can)" : "");
+			free(own);
+			return -1;
+		}
+		free(own);
+	}
+	if (keep_freezer_on(tree, true) < 0)
+		return errorf(err, "cannot keep a control group frozen in %s: %s",
+			      tree->dir[CGROUP_FREEZER], strerror(errno));
+	return 0;
+}
+
+int cgroup_tree_open(struct cgroup_tree *tree, int version, const char *mount,
+		     const char *own, char *err)
+{
+	char *mounts[CGROUP_HIERARCHIES], *owns[CGROUP_HIERARCHIES];
+	int rc;
+
+	*tree = (struct cgroup_tree){ 0 };
+	if (version == 2) {
+		char *own_dir = path_join(mount, own);
+
+		rc = open_v2(tree, own_dir, err);
+		free(own_dir);
+		return rc;
+	}
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		mounts[h] = path_join(mount, controller[h]);
+		owns[h] = (char *)own;
+	}
+	rc = open_v1(tree, mounts, owns, err);
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
+		free(mounts[h]);
+	return rc;
+}
+
+/* Kills and removes every bot's group in the run's folder (not the
+ * referee's leaf). */
+static void sweep(const struct cgroup_tree *tree)
+{
+	DIR *d = tree->dir[0] ? opendir(tree->dir[0]) : NULL;
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (e->d_type == DT_DIR && !strncmp(e->d_name, "bot-", 4))
+			cgroup_destroy(cgroup_adopt(tree, e->d_name), 2000);
+	if (d)
+		closedir(d);
+}
+
+void cgroup_tree_close(struct cgroup_tree *tree)
+{
+	sweep(tree);
+	if (tree->version == 1 && tree->dir[CGROUP_FREEZER])
+		keep_freezer_on(tree, false);
+	if (tree->leaf)
+		rmdir(tree->leaf); /* fails while the referee is in it */
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		if (tree->dir[h])
+			rmdir(tree->dir[h]);
+		free(tree->dir[h]);
+	}
+	free(tree->leaf);
+	*tree = (struct cgroup_tree){ 0 };
+}
+
+/* Gives the keeper a command line of its own, as daemons retitle their
+ * processes (setproctitle): it holds the referee's (argv's strings lie end
+ * to end from argv[0]), so that `pkill -f "referee tournament ..."`, which
+ * means the run, leaves the keeper that must clean up after it. */
+static void name_keeper(void)
+{
+	static const char title[] = "referee: keeper of the bots' control groups";
+	char buf[4096];
+	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return;
+	memset(program_invocation_name, 0, (size_t)n);
+	memcpy(program_invocation_name, title,
+	       (size_t)n - 1 < sizeof title - 1 ? (size_t)n - 1 : sizeof title - 1);
+}
+
+/* Starts the keeper of the run's groups: a process that waits until
+ * every process holding the write end of its pipe (the referee and the
+ * workers it forks; close-on-exec keeps it from bots) has ended, however
+ * it ended, kill -9 included, then kills what is left in the groups and
+ * removes them.  Nothing else would: a frozen process of a cgroup v1 group
+ * ignores even SIGKILL until it is thawed.  The keeper is forked twice,
+ * so that it is nobody's child to reap, and in a process group of its
+ * own, so that Ctrl-C at the terminal leaves it to do its work. */
+static void start_keeper(struct cgroup_tree *tree)
+{
+	int pipe_fds[2];
+	pid_t pid;
+
+	if (pipe2(pipe_fds, O_CLOEXEC) < 0)
+		return;
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		char c;
+
+		close(pipe_fds[1]);
+		if (fork() != 0)
+			_exit(0);
+		setpgid(0, 0);
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
+		signal(SIGHUP, SIG_IGN);
+		name_keeper();
+		for (int fd = 0; fd < 3 && null >= 0; fd++)
+			dup2(null, fd);
+		/* It holds nothing else of the referee's (a lock, a log). */
+		if (dup2(pipe_fds[0], 3) == 3)
+			close_range(4, ~0U, 0);
+		while (read(3, &c, 1) < 0 && errno == EINTR)
+			;
+		cgroup_tree_close(tree);
+		_exit(0);
+	}
+	close(pipe_fds[0]);
+	if (pid > 0)
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	else
+		close(pipe_fds[1]);
+}
+
+/* What the system mounts: the v2 hierarchy's mount point (NULL if none)
+ * and each v1 controller's. */
+struct mounts {
+	char *v2;
+	char *v1[CGROUP_HIERARCHIES];
+	char *v2_own, *v1_own[CGROUP_HIERARCHIES];
+};
+
+static void read_mounts(struct mounts *m, const char *mountinfo)
+{
+	FILE *f = fopen(mountinfo, "re");
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (f && getline(&line, &cap, f) > 0) {
+		char *point = NULL, *options = NULL, type[64];
+		const char *dash = strstr(line, " - ");
+
+		/* The mount point and options as long as they are (%ms
+		 * allocates them). */
+		if (dash && sscanf(line, "%*s %*s %*s %*s %ms", &point) == 1 &&
+		    sscanf(dash, " - %63s %*s %ms", type, &options) == 2) {
+			if (!strcmp(type, "cgroup2") && !m->v2)
+				m->v2 = xstrdup(point);
+			for (int h = 0; !strcmp(type, "cgroup") && h < CGROUP_HIERARCHIES; h++)
+				if (!m->v1[h] && has_word(options, controller[h], ","))
+					m->v1[h] = xstrdup(point);
+		}
+		free(point);
+		free(options);
+	}
+	free(line);
+	if (f)
+		fclose(f);
+}
+
+/* The groups of /proc/self/cgroup: "0::PATH" for v2, "N:LIST:PATH" with
+ * the controller in LIST for v1. */
+static void read_groups(struct mounts *m, const char *self_cgroup)
+{
+	FILE *f = fopen(self_cgroup, "re");
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (f && getline(&line, &cap, f) > 0) {
+		char *list = strchr(line, ':'), *path = list ? strchr(list + 1, ':') : NULL;
+
+		if (!path)
+			continue;
+		*list++ = '\0'; /* ends the hierarchy's number */
+		*path++ = '\0'; /* ends its controllers */
+		path[strcspn(path, "\n")] = '\0';
+		if (!strcmp(line, "0") && !*list && !m->v2_own)
+			m->v2_own = xstrdup(path);
+		for (int h = 0; h < CGROUP_HIERARCHIES; h++)
+			if (!m->v1_own[h] && has_word(list, controller[h], ","))
+				m->v1_own[h] = xstrdup(path);
+	}
+	free(line);
+	if (f)
+		fclose(f);
+}
+
+static void free_mounts(struct mounts *m)
+{
+	free(m->v2);
+	free(m->v2_own);
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		free(m->v1[h]);
+		free(m->v1_own[h]);
+	}
+}
+
+
+int cgroup_tree_find(struct cgroup_tree *tree, const char *mountinfo,
+		     const char *self_cgroup, char *err)
+{
+	struct mounts m = { 0 };
+	bool v1 = true;
+	int rc;
+
+	*tree = (struct cgroup_tree){ 0 };
+	read_mounts(&m, mountinfo);
+	read_groups(&m, self_cgroup);
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
+		v1 = v1 && m.v1[h] && m.v1_own[h];
+	if (m.v2 && m.v2_own && offers_controllers(m.v2, "cgroup.controllers"))
+		rc = cgroup_tree_open(tree, 2, m.v2, m.v2_own, err);
+	else if (v1)
+		rc = open_v1(tree, m.v1, m.v1_own, err);
+	else
+		rc = errorf(err, "this system mounts no control groups with the "
+			    "memory, pids and cpu controllers");
+	free_mounts(&m);
+	if (rc < 0)
+		cgroup_tree_close(tree);
+	return rc;
+}
+
+/* The tree this process found, shared by the processes it forks. */
+static struct cgroup_tree found;
+
+int cgroup_tree_ready(char *err)
+{
+	static int answer = 1;
+	static char said[ERR_LEN];
+	const struct cgroup_limits probe = { 64 << 20, 8, 1 };
+	struct cgroup *g;
+
+	if (answer <= 0) {
+		snprintf(err, ERR_LEN, "%s", said);
+		return answer;
+	}
+	answer = cgroup_tree_find(&found, "/proc/self/mountinfo", "/proc/self/cgroup", said);
+	if (!answer && !(g = cgroup_create(&found, &probe, said)))
+		answer = -1;
+	else if (!answer) {
+		if (cgroup_freeze(g, false) < 0 || cgroup_cpu_ns(g) < 0)
+			answer = errorf(said, "cannot drive the control group made "
+					"to try them: %s", strerror(errno));
+		cgroup_destroy(g, 1000);
+	}
+	if (!answer)
+		start_keeper(&found);
+	else if (found.version)
+		cgroup_tree_close(&found);
+	snprintf(err, ERR_LEN, "%s", said);
+	return answer;
+}
+
+const struct cgroup_tree *cgroup_tree_found(void)
+{
+	return &found;
+}
