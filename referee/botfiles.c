@@ -25,18 +25,18 @@ static void add_file(cJSON *list, int dirfd, const char *path)
 	cJSON_AddItemToArray(list, entry);
 }
 
-cJSON *botfiles_describe(const char *command, const char *workdir)
+cJSON *botfiles_describe(const char *command, const char *dir)
 {
 	cJSON *list = cJSON_CreateArray();
 	char err[ERR_LEN];
 	char **words, *program;
 	int count = bot_split_command(command, &words, err);
-	int dirfd = workdir ? open(workdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-			    : AT_FDCWD;
+	int dirfd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+			: AT_FDCWD;
 
-	if (count <= 0 || (workdir && dirfd < 0))
+	if (count <= 0 || (dir && dirfd < 0))
 		goto out;
-	program = bot_resolve_program(words[0], err);
+	program = bot_resolve_program(words[0], dir, err);
 	if (program) {
 		add_file(list, dirfd, program);
 		free(program);
@@ -46,7 +46,7 @@ cJSON *botfiles_describe(const char *command, const char *workdir)
 out:
 	if (count > 0)
 		bot_free_words(words);
-	if (workdir && dirfd >= 0)
+	if (dir && dirfd >= 0)
 		close(dirfd);
 	return list;
 }

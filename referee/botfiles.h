@@ -9,9 +9,9 @@
 
 #include <cjson/cJSON.h>
 
-/* A JSON array of {"path", "sha256"}; paths relative to `workdir` (NULL:
- * the current folder) are resolved there.  Never fails: unreadable files
+/* A JSON array of {"path", "sha256"}; paths relative to `dir` (NULL:
+ * the current folder; bot_spec.command_dir) are resolved there.  Never fails: unreadable files
  * are simply not listed. */
-cJSON *botfiles_describe(const char *command, const char *workdir);
+cJSON *botfiles_describe(const char *command, const char *dir);
 
 #endif

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <pwd.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,18 +21,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bot_env.h"
+#include "paths.h"
+#include "sandbox_specials.h"
+#include "sandbox_seccomp.h"
+#include "sandbox_system.h"
 #include "util.h"
-
-/* Always there, read-only: what programs need to run. */
-static const char *const system_folders[] = {
-	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
-	NULL,
-};
 
 static const char *const fixed_options[] = {
 	"--die-with-parent", "--unshare-all", "--new-session",
 	"--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev",
-	"--tmpfs", "/tmp", NULL,
+	"--tmpfs", "/tmp", "--dir", BOT_ENV_HOME, NULL,
 };
 
 enum mount_kind { MOUNT_BIND, MOUNT_MASK };
@@ -59,50 +59,6 @@ static void push(struct words *w, const char *s)
 	w->list[w->count] = NULL;
 }
 
-/* a is b or lies under it. */
-static bool path_within(const char *a, const char *b)
-{
-	size_t n = strlen(b);
-
-	if (!strcmp(b, "/"))
-		return true;
-	return !strncmp(a, b, n) && (a[n] == '\0' || a[n] == '/');
-}
-
-static bool is_system(const char *path)
-{
-	for (const char *const *s = system_folders; *s; s++)
-		if (path_within(path, *s))
-			return true;
-	return false;
-}
-
-/* path made absolute against base (the current folder when NULL). */
-static char *absolute(const char *path, const char *base)
-{
-	char *cwd = NULL, *out;
-	size_t len;
-
-	if (path[0] == '/')
-		return xstrdup(path);
-	if (!base)
-		base = cwd = getcwd(NULL, 0);
-	if (!base)
-		return NULL;
-	len = strlen(base) + strlen(path) + 2;
-	out = xmalloc(len);
-	snprintf(out, len, "%s/%s", base, path);
-	free(cwd);
-	return out;
-}
-
-static char *parent_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash == path ? xstrdup("/") : strndup(path, (size_t)(slash - path));
-}
-
 static int depth(const char *path)
 {
 	int n = 0;
@@ -123,101 +79,161 @@ static void add_mount(struct mounts *m, const char *path, enum mount_kind kind,
 	m->list[m->count++] = (struct mount_entry){ xstrdup(path), kind, is_dir };
 }
 
-/* Binds the folder of the file at `abs` (and of its target when it is a
- * symlink elsewhere); for a program, a PREFIX/bin folder binds PREFIX (an
- * interpreter needs its lib/) and a ROOT/shims one binds ROOT (a version
- * manager's shim, as pyenv's, runs the manager).  Returns the file's path
- * as the bot sees it (its folder resolved, its own name kept, so that a
- * symlink such as python3 still works), or NULL when it does not exist. */
-static char *bind_file_folder(struct mounts *m, const char *abs, bool program)
+/* Whether the bot sees `path` through a system folder or a bound one. */
+static bool visible(const struct mounts *m, const char *path)
 {
-	char *folder = parent_of(abs), *real_folder = realpath(folder, NULL);
-	char *target = realpath(abs, NULL), *seen = NULL;
+	if (sandbox_is_system(path))
+		return true;
+	for (int i = 0; i < m->count; i++)
+		if (m->list[i].kind == MOUNT_BIND && m->list[i].is_dir &&
+		    path_within(path, m->list[i].path))
+			return true;
+	return false;
+}
 
-	if (real_folder && target) {
-		char *target_folder = parent_of(target);
-		const char *base = strrchr(abs, '/') + 1;
-		size_t len = strlen(real_folder) + strlen(base) + 2;
-		const char *const dirs[2] = { real_folder, target_folder };
+/* The home folders of the machine's people (root's, the referee's HOME,
+ * and those of users with uid 1000 and up), read once. */
+static const char *const *home_folders(void)
+{
+	static char **homes;
+	static size_t count;
+	const char *own = getenv("HOME");
+	struct passwd *pw;
 
-		for (int i = 0; i < 2; i++) {
-			char *bind = xstrdup(dirs[i]);
-			const char *last = strrchr(bind, '/');
+	if (homes)
+		return (const char *const *)homes;
+	homes = xcalloc(2, sizeof *homes);
+	if (own && *own && (homes[count] = realpath(own, NULL)))
+		count++;
+	setpwent();
+	while ((pw = getpwent()))
+		if ((pw->pw_uid == 0 || (pw->pw_uid >= 1000 && pw->pw_uid != 65534)) &&
+		    pw->pw_dir && pw->pw_dir[0] == '/') {
+			char *real = realpath(pw->pw_dir, NULL);
 
-			if (program && last != bind &&
-			    (!strcmp(last, "/bin") || !strcmp(last, "/shims"))) {
-				char *prefix = parent_of(bind);
-
-				free(bind);
-				bind = prefix;
-			}
-			if (!is_system(bind))
-				add_mount(m, bind, MOUNT_BIND, true);
-			free(bind);
+			if (!real)
+				continue;
+			homes = xrealloc(homes, (count + 2) * sizeof *homes);
+			homes[count++] = real;
 		}
-		seen = xmalloc(len);
-		snprintf(seen, len, "%s/%s", strcmp(real_folder, "/") ? real_folder : "",
-			 base);
+	endpwent();
+	homes[count] = NULL;
+	return (const char *const *)homes;
+}
+
+/* Why a bot must not see the folder `path` (real): it is the root, a
+ * home folder or holds one.  NULL when it may. */
+static const char *folder_forbidden(const char *path)
+{
+	if (!strcmp(path, "/"))
+		return "the root of the filesystem";
+	for (const char *const *h = home_folders(); *h; h++) {
+		if (!strcmp(path, *h))
+			return "a home folder";
+		if (path_within(*h, path))
+			return "a folder that holds a home folder";
+	}
+	return NULL;
+}
+
+/* For a program in PREFIX/bin with a PREFIX/lib (an interpreter that
+ * needs its library, a virtual environment's python), or in ROOT/shims (a
+ * version manager's shim, as pyenv's, runs the manager): binds PREFIX or
+ * ROOT, unless the bot must not see it. */
+static void bind_prefix(struct mounts *m, const char *folder)
+{
+	const char *last = strrchr(folder, '/');
+	char *prefix, *lib;
+	struct stat st;
+	bool interpreter;
+
+	if (!last || last == folder || (strcmp(last, "/bin") && strcmp(last, "/shims")))
+		return;
+	prefix = path_parent(folder);
+	lib = path_join(prefix, "lib");
+	interpreter = !strcmp(last, "/shims") ||
+		      (stat(lib, &st) == 0 && S_ISDIR(st.st_mode));
+	if (interpreter && !visible(m, prefix) && !folder_forbidden(prefix))
+		add_mount(m, prefix, MOUNT_BIND, true);
+	free(lib);
+	free(prefix);
+}
+
+/* Shows the bot the file at the absolute path `abs`: the file alone
+ * (through a symlink, its target alone), unless it lies in a folder the
+ * bot sees; for a program, also its interpreter's prefix.  Returns the
+ * path the bot finds it at (its own name kept where its folder is seen,
+ * so that a symlink such as a virtual environment's python3 still
+ * works), or NULL with errno when it does not exist. */
+static char *show_file(struct mounts *m, const char *abs, bool program)
+{
+	char *folder = path_real_parent(abs), *target = realpath(abs, NULL), *seen = NULL;
+
+	if (folder && target) {
+		char *target_folder = path_parent(target);
+
+		if (program) {
+			bind_prefix(m, folder);
+			bind_prefix(m, target_folder);
+		}
+		seen = path_join(folder, strrchr(abs, '/') + 1);
+		if (!visible(m, seen)) {
+			free(seen);
+			seen = xstrdup(target);
+		}
+		if (!visible(m, target))
+			add_mount(m, target, MOUNT_BIND, false);
 		free(target_folder);
 	}
 	free(folder);
-	free(real_folder);
 	free(target);
 	return seen;
 }
 
-static bool regular_file(const char *path)
+/* The bot's own folder (`workdir`, or none: it then starts in its HOME),
+ * the paths given as readable, and the files its command names, with its
+ * command rewritten to the paths it sees them at.  0, or -1 with err. */
+static int own_files(struct mounts *m, struct words *command,
+		     const char *program, char *const *words,
+		     const char *workdir, const char *const *readable, char *err)
 {
+	const char *why;
+	char *seen;
 	struct stat st;
 
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
+	if (workdir && (why = folder_forbidden(workdir)))
+		return errorf(err, "the bot's folder would be '%s', %s, and all "
+			      "of it would be the bot's to read: put the bot in "
+			      "a folder of its own, or name one with --workdir "
+			      "(\"workdir\" in a tournament file)", workdir, why);
+	if (workdir)
+		add_mount(m, workdir, MOUNT_BIND, true);
+	for (; readable && *readable; readable++) {
+		char *real = realpath(*readable, NULL);
 
-/* The bot's own folders: its working folder (`workdir`, else the
- * referee's), where it starts (*chdir_to), and the folder of each file its
- * command names, with its command rewritten to the paths it sees them at.
- * 0, or -1 with err. */
-static int own_folders(struct mounts *m, struct words *command,
-		       const char *program, char *const *words,
-		       const char *workdir, char **chdir_to, char *err)
-{
-	char *abs = absolute(program, workdir), *seen;
-
-	if (!(*chdir_to = realpath(workdir ? workdir : ".", NULL))) {
-		free(abs);
-		return errorf(err, "cannot enter working directory '%s': %s",
-			      workdir ? workdir : ".", strerror(errno));
+		if (!real || stat(real, &st) < 0) {
+			free(real);
+			return errorf(err, "readable path '%s': %s", *readable,
+				      strerror(errno));
+		}
+		if (S_ISDIR(st.st_mode) && (why = folder_forbidden(real))) {
+			errorf(err, "readable path '%s' is %s: name the files or "
+			       "folders the bot needs in it instead", *readable, why);
+			free(real);
+			return -1;
+		}
+		add_mount(m, real, MOUNT_BIND, S_ISDIR(st.st_mode));
+		free(real);
 	}
-	add_mount(m, *chdir_to, MOUNT_BIND, true);
-	seen = abs ? bind_file_folder(m, abs, true) : NULL;
-	free(abs);
-	if (!seen)
+	if (!(seen = show_file(m, program, true)))
 		return errorf(err, "cannot run '%s': %s", words[0], strerror(errno));
 	push(command, seen);
 	free(seen);
 	for (size_t i = 1; words[i]; i++) {
-		abs = absolute(words[i], workdir);
-		seen = abs && regular_file(abs) ? bind_file_folder(m, abs, false) : NULL;
+		seen = words[i][0] == '/' && stat(words[i], &st) == 0 &&
+		       S_ISREG(st.st_mode) ? show_file(m, words[i], false) : NULL;
 		push(command, seen ? seen : words[i]);
 		free(seen);
-		free(abs);
-	}
-	return 0;
-}
-
-static int add_readable(struct mounts *m, const char *const *paths, char *err)
-{
-	for (; paths && *paths; paths++) {
-		char *real = realpath(*paths, NULL);
-		struct stat st;
-
-		if (!real || stat(real, &st) < 0) {
-			free(real);
-			return errorf(err, "readable path '%s': %s", *paths,
-				      strerror(errno));
-		}
-		add_mount(m, real, MOUNT_BIND, S_ISDIR(st.st_mode));
-		free(real);
 	}
 	return 0;
 }
@@ -239,7 +255,7 @@ static int add_hidden(struct mounts *m, const char *const *paths, char *err)
 			free(real);
 			continue;
 		}
-		related = is_system(real);
+		related = sandbox_is_system(real);
 		for (int i = 0; i < binds; i++) {
 			if (!strcmp(m->list[i].path, real)) {
 				errorf(err, "the bot's folder '%s' is also where the "
@@ -259,6 +275,25 @@ static int add_hidden(struct mounts *m, const char *const *paths, char *err)
 	return 0;
 }
 
+/* Masks the sockets and FIFOs of every folder the bot sees
+ * (sandbox_specials.h). */
+static int mask_specials(struct mounts *m, const char *const *hidden, char *err)
+{
+	int binds = m->count;
+
+	for (int i = 0; i < binds; i++) {
+		const char *const *found;
+
+		if (m->list[i].kind != MOUNT_BIND || !m->list[i].is_dir)
+			continue;
+		if (!(found = sandbox_specials(m->list[i].path, hidden, err)))
+			return -1;
+		for (; *found; found++)
+			add_mount(m, *found, MOUNT_MASK, false);
+	}
+	return 0;
+}
+
 static int by_depth(const void *a, const void *b)
 {
 	const struct mount_entry *x = a, *y = b;
@@ -273,10 +308,10 @@ static int by_depth(const void *a, const void *b)
 static void mount_options(struct sandbox_plan *plan, struct mounts *m,
 			  struct words *argv)
 {
-	qsort(m->list, (size_t)m->count, sizeof *m->list, by_depth);
+	if (m->count > 1) /* qsort's array may not be NULL, even when empty */
+		qsort(m->list, (size_t)m->count, sizeof *m->list, by_depth);
 	for (int i = 0; i < m->count; i++) {
 		const struct mount_entry *e = &m->list[i];
-		char stage[32];
 
 		if (e->kind == MOUNT_MASK) {
 			push(argv, e->is_dir ? "--tmpfs" : "--ro-bind");
@@ -287,78 +322,25 @@ static void mount_options(struct sandbox_plan *plan, struct mounts *m,
 		}
 		push(argv, "--ro-bind");
 		if (plan->as_root) {
+			int n = plan->stage_count++;
 			struct sandbox_stage *s;
 
-			plan->stages = xrealloc(plan->stages,
-						(size_t)(plan->stage_count + 1) *
+			plan->stages = xrealloc(plan->stages, (size_t)plan->stage_count *
 						sizeof *plan->stages);
-			s = &plan->stages[plan->stage_count];
-			snprintf(stage, sizeof stage, "/tmp/%d", plan->stage_count++);
+			s = &plan->stages[n];
 			*s = (struct sandbox_stage){ .from = xstrdup(e->path),
-						     .to = xstrdup(stage),
 						     .is_dir = e->is_dir, .tree = -1 };
-			push(argv, stage);
+			if (asprintf(&s->to, "/tmp/%d", n) < 0 ||
+			    asprintf(&s->lower, "/tmp/lower-%d", n) < 0 ||
+			    asprintf(&s->overlay, "lowerdir=%s:%s", STAGE_TOP,
+				     s->lower) < 0)
+				abort();
+			push(argv, s->to);
 		} else {
 			push(argv, e->path);
 		}
 		push(argv, e->path);
 	}
-}
-
-/* Writes "0 SANDBOX_UID 1" to /proc/PID/WHICH. */
-static int write_map(pid_t pid, const char *which)
-{
-	char path[64], map[32];
-	int fd, n, ok;
-
-	snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, which);
-	n = snprintf(map, sizeof map, "0 %d 1\n", SANDBOX_UID);
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
-		return -1;
-	ok = write(fd, map, (size_t)n) == n;
-	close(fd);
-	return ok ? 0 : -1;
-}
-
-/* As root: a user namespace that maps root to SANDBOX_UID, made once per
- * process (a forked worker closes what it inherits) by a helper process
- * that enters it and waits to be killed.  Its fd, or -1 (not root, or the
- * kernel would not). */
-static int idmap_userns(void)
-{
-	static pid_t made_by;
-	static int userns = -1;
-	int sync[2];
-	pid_t pid;
-	char c;
-
-	if (made_by == getpid())
-		return userns;
-	made_by = getpid();
-	userns = -1;
-	if (geteuid() != 0 || pipe2(sync, O_CLOEXEC) < 0)
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		if (unshare(CLONE_NEWUSER) == 0 && write(sync[1], "", 1) == 1)
-			pause();
-		_exit(0);
-	}
-	close(sync[1]);
-	if (pid > 0 && read(sync[0], &c, 1) == 1 &&
-	    !write_map(pid, "uid_map") && !write_map(pid, "gid_map")) {
-		char path[64];
-
-		snprintf(path, sizeof path, "/proc/%d/ns/user", (int)pid);
-		userns = open(path, O_RDONLY | O_CLOEXEC);
-	}
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	close(sync[0]);
-	return userns;
 }
 
 int sandbox_prepare(struct sandbox_plan *plan, const char *program,
@@ -367,47 +349,61 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 {
 	struct words argv = { 0 }, command = { 0 };
 	struct mounts m = { 0 };
-	char *chdir_to = NULL, *prlimit = NULL, why[ERR_LEN], nproc[32];
+	char *prlimit = NULL, why[ERR_LEN], nproc[32], fd[16];
 	int rc = -1;
 
-	*plan = (struct sandbox_plan){ .as_root = geteuid() == 0,
-				       .userns = idmap_userns() };
-	if (!(plan->bwrap = bot_resolve_program("bwrap", why)))
+	*plan = (struct sandbox_plan){ .as_root = geteuid() == 0, .seccomp = -1 };
+	if (!(plan->bwrap = bot_resolve_program("bwrap", NULL, why)))
 		return errorf(err, "the sandbox needs bubblewrap (bwrap), which is "
 			      "not installed: apt-get install bubblewrap, or pass "
 			      "--no-sandbox");
-	if (!(prlimit = bot_resolve_program("prlimit", why))) {
+	if (!(prlimit = bot_resolve_program("prlimit", NULL, why))) {
 		errorf(err, "a sandboxed bot's process limit needs prlimit: "
 		       "apt-get install util-linux");
 		goto out;
 	}
-	if (own_folders(&m, &command, program, words, workdir, &chdir_to, err) < 0 ||
-	    add_readable(&m, limits->readable, err) < 0 ||
-	    add_hidden(&m, limits->hidden, err) < 0)
+	if (own_files(&m, &command, program, words, workdir, limits->readable,
+		      err) < 0 ||
+	    add_hidden(&m, limits->hidden, err) < 0 ||
+	    mask_specials(&m, limits->hidden, err) < 0 ||
+	    (plan->seccomp = sandbox_seccomp_fd(err)) < 0)
 		goto out;
 	push(&argv, plan->bwrap);
 	for (const char *const *o = fixed_options; *o; o++)
 		push(&argv, *o);
+	snprintf(fd, sizeof fd, "%d", SANDBOX_SECCOMP_FD);
+	push(&argv, "--seccomp");
+	push(&argv, fd);
 	push(&argv, "--ro-bind");
 	push(&argv, "/usr");
 	push(&argv, "/usr");
-	for (const char *const *s = system_folders + 1; *s; s++) {
+	for (const char *const *s = sandbox_system_folders + 1; *s; s++) {
 		push(&argv, "--ro-bind-try");
 		push(&argv, *s);
 		push(&argv, *s);
 	}
 	mount_options(plan, &m, &argv);
+	/* The folders bwrap made on its root for the mounts stay empty. */
+	push(&argv, "--remount-ro");
+	push(&argv, "/");
 	push(&argv, "--chdir");
-	push(&argv, chdir_to);
+	push(&argv, workdir ? workdir : BOT_ENV_HOME);
 	push(&argv, "--");
 	push(&argv, "/bin/sh");
 	push(&argv, "-c");
-	push(&argv, "exec \"$@\" <&3 >&4 3<&- 4<&-");
+	push(&argv, limits->contain ? "echo 0 >&5 && exec \"$@\" <&3 >&4 3<&- 4<&- 5>&-"
+				    : "exec \"$@\" <&3 >&4 3<&- 4<&-");
 	push(&argv, "sh");
 	snprintf(nproc, sizeof nproc, "--nproc=%u", limits->processes ?
-		 limits->processes : SANDBOX_DEFAULT_PROCESSES);
+		 limits->processes : BOT_DEFAULT_PROCESSES);
 	push(&argv, prlimit);
 	push(&argv, nproc);
+	/* Queued signals count against the RLIMIT_SIGPENDING of the user's
+	 * first user namespace too, shared by all its sandboxes: with all of
+	 * it, one bot could fill that and another see its sigqueue() fail.
+	 * With this much each, that takes dozens (the limit is usually tens
+	 * of thousands). */
+	push(&argv, "--sigpending=1024");
 	push(&argv, "--");
 	for (size_t i = 0; i < command.count; i++)
 		push(&argv, command.list[i]);
@@ -420,17 +416,30 @@ out:
 	free(m.list);
 	bot_free_words(command.list);
 	bot_free_words(argv.list);
-	free(chdir_to);
 	free(prlimit);
 	if (rc < 0)
 		sandbox_free(plan);
 	return rc;
 }
 
+/* As root, in the child: puts the folder of stage `s`, already cloned, at
+ * s->to under an overlay whose top layer is the empty STAGE_TOP, so that
+ * the folder itself can be entered (its mode is the top's) while
+ * everything in it keeps its owner and mode.  Where the kernel has no
+ * overlay, the folder is put there as it is. */
+static int stage_folder(const struct sandbox_stage *s)
+{
+	if (mkdir(s->lower, 0700) < 0 ||
+	    move_mount(s->tree, "", AT_FDCWD, s->lower, MOVE_MOUNT_F_EMPTY_PATH) < 0)
+		return -1;
+	if (mount("arena-overlay", s->to, "overlay", MS_RDONLY | MS_NOSUID | MS_NODEV,
+		  s->overlay) == 0)
+		return 0;
+	return mount(s->lower, s->to, NULL, MS_MOVE, NULL);
+}
+
 int sandbox_enter(const struct sandbox_plan *plan)
 {
-	struct mount_attr idmap = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_IDMAP,
-				    .userns_fd = (__u64)plan->userns };
 	struct mount_attr rdonly = { .attr_set = MOUNT_ATTR_RDONLY };
 
 	if (!plan->as_root)
@@ -445,36 +454,29 @@ int sandbox_enter(const struct sandbox_plan *plan)
 
 		s->tree = open_tree(AT_FDCWD, s->from, OPEN_TREE_CLONE |
 				    OPEN_TREE_CLOEXEC | AT_RECURSIVE);
-		if (s->tree < 0)
-			return -1;
-		/* Without an idmap (a filesystem that has none), the bot
-		 * reads what others may read. */
-		if ((plan->userns < 0 ||
-		     mount_setattr(s->tree, "", AT_EMPTY_PATH | AT_RECURSIVE,
-				   &idmap, sizeof idmap) < 0) &&
+		if (s->tree < 0 ||
 		    mount_setattr(s->tree, "", AT_EMPTY_PATH | AT_RECURSIVE,
 				  &rdonly, sizeof rdonly) < 0)
 			return -1;
 	}
 	if (mount("arena-stage", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV,
-		  "mode=0755") < 0)
+		  "mode=0755") < 0 || mkdir(STAGE_TOP, 0755) < 0)
 		return -1;
 	for (int i = 0; i < plan->stage_count; i++) {
 		const struct sandbox_stage *s = &plan->stages[i];
+		int fd;
 
 		if (s->is_dir) {
-			if (mkdir(s->to, 0755) < 0)
+			if (mkdir(s->to, 0755) < 0 || stage_folder(s) < 0)
 				return -1;
 		} else {
-			int fd = open(s->to, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
-
-			if (fd < 0)
+			if ((fd = open(s->to, O_CREAT | O_WRONLY | O_CLOEXEC, 0644)) < 0)
 				return -1;
 			close(fd);
+			if (move_mount(s->tree, "", AT_FDCWD, s->to,
+				       MOVE_MOUNT_F_EMPTY_PATH) < 0)
+				return -1;
 		}
-		if (move_mount(s->tree, "", AT_FDCWD, s->to,
-			       MOVE_MOUNT_F_EMPTY_PATH) < 0)
-			return -1;
 		close(s->tree);
 	}
 	if (setgroups(0, NULL) < 0 ||
@@ -491,7 +493,11 @@ void sandbox_free(struct sandbox_plan *plan)
 	for (int i = 0; i < plan->stage_count; i++) {
 		free(plan->stages[i].from);
 		free(plan->stages[i].to);
+		free(plan->stages[i].lower);
+		free(plan->stages[i].overlay);
 	}
 	free(plan->stages);
-	*plan = (struct sandbox_plan){ .userns = -1 };
+	if (plan->seccomp >= 0)
+		close(plan->seccomp);
+	*plan = (struct sandbox_plan){ .seccomp = -1 };
 }

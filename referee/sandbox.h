@@ -6,21 +6,29 @@
  * Inside, a bot has its own PID, network, IPC, UTS and user namespaces (so
  * it sees and can signal only its own processes, and all of them die with
  * the sandbox's init), no capabilities, its own session, a private
- * writable /tmp, the system folders read-only, and read-only its own
- * folders: its working folder (the referee's when it has none), the folder
- * of every file its command names (the program when it is not a system
- * one, a script) and the paths given as readable.  Hidden paths (output folders, keys,
- * other bots' folders) are covered by an empty tmpfs, or /dev/null for a
- * file, wherever they lie inside what it sees.
+ * writable /tmp holding its HOME, the system folders read-only, and
+ * read-only what it is given, nothing else: its own folder (its workdir;
+ * never / or a home folder), the files its command names (the file alone,
+ * through a symlink its target alone; for an interpreter in PREFIX/bin
+ * with a PREFIX/lib, PREFIX) and the paths given as readable.  Hidden
+ * paths (output folders, keys, other bots' folders) are covered by an
+ * empty tmpfs, or /dev/null for a file, wherever they lie inside what it
+ * sees, and so are the sockets and FIFOs there (sandbox_specials.h).
+ * A seccomp filter refuses the calls through which two sandboxes could
+ * talk (sandbox_seccomp.h).
  *
  * Started as root, the child mounts every folder the bot must see on a
  * private /tmp of its own mount namespace, then drops to SANDBOX_UID
  * before it runs bwrap: so folders under a mode 0700 parent, which that
- * user could not pass, are reachable.  Each mount is idmapped (where the
- * filesystem allows) so that what root owns, SANDBOX_UID owns there: a
- * mode 0700 folder of root's (a mktemp -d) is still the bot's to read.  RLIMIT_NPROC is set by
- * prlimit(1) inside the sandbox's user namespace, where the kernel counts
- * the processes of that namespace alone: a cap for that bot only.
+ * user could not pass, are reachable.  A folder is mounted under an
+ * overlay whose empty top layer makes the folder itself enterable (a
+ * build in a mode 0700 mktemp -d) while every file and folder in it keeps
+ * its owner and mode: what root alone may read stays unreadable.
+ * RLIMIT_NPROC is set by prlimit(1) inside the sandbox's user namespace,
+ * where the kernel counts the processes of that namespace alone: a cap
+ * for that bot only.
+ * It also gives the bot a small share of RLIMIT_SIGPENDING, which the
+ * kernel counts for all the sandboxes of one user together.
  */
 #ifndef ARENA_SANDBOX_H
 #define ARENA_SANDBOX_H
@@ -33,37 +41,46 @@
 /* The user a bot runs as when the referee runs as root: nobody. */
 #define SANDBOX_UID 65534
 
-/* A sandboxed bot's process cap when none is given: a fork bomb stops
- * there instead of taking every process of the machine until its game
- * ends, while a runtime's threads (a JVM has dozens) fit well below it. */
-#define SANDBOX_DEFAULT_PROCESSES 512
-
 /* bwrap keeps its own stdin, stdout and stderr open in the processes that
  * watch over the sandbox, so a bot that closed its stdout would not be
  * seen to: bwrap gets the bot's stdin and stdout on these fds instead,
  * which it closes in those processes and sh moves to 0 and 1 for the bot. */
 #define SANDBOX_STDIN_FD 3
 #define SANDBOX_STDOUT_FD 4
+/* With a control group, sh moves itself, and so the bot, into the part of
+ * it that is frozen between moves, by writing "0" to this fd
+ * (cgroup_play_fd()), then closes it. */
+#define SANDBOX_CGROUP_FD 5
+/* bwrap reads the seccomp filter (sandbox_seccomp.h) from this fd, the
+ * last of the fixed ones, and closes it. */
+#define SANDBOX_SECCOMP_FD 6
+
+/* The empty top layer of a staged folder's overlay (sandbox_enter()). */
+#define STAGE_TOP "/tmp/top"
 
 struct sandbox_stage {
-	char *from;   /* a folder or file the bot sees */
-	char *to;     /* "/tmp/N" in the child's mount namespace */
+	char *from;    /* a folder or file the bot sees */
+	char *to;      /* "/tmp/N" in the child's mount namespace */
+	char *lower;   /* a folder: where its clone goes, "/tmp/lower-N" */
+	char *overlay; /* ... and the overlay's options over it */
 	bool is_dir;
-	int tree;     /* the child's copy of it (open_tree) */
+	int tree;      /* the child's copy of it (open_tree) */
 };
 
 struct sandbox_plan {
 	char *bwrap;  /* the program to run */
 	char **argv;  /* bwrap, its options, then the bot's command */
 	bool as_root; /* stage, then drop to SANDBOX_UID (sandbox_enter) */
-	int userns;   /* maps root to SANDBOX_UID, for idmapped stages; -1 */
+	int seccomp;  /* the filter, for SANDBOX_SECCOMP_FD; -1 */
 	struct sandbox_stage *stages;
 	int stage_count;
 };
 
-/* Builds the plan for a bot whose resolved program is `program` (absolute,
- * or relative to `workdir`) and whose words are `words` (words[0] is the
- * program as written).  0, or -1 with a message in err. */
+/* Builds the plan for a bot whose program is `program` (absolute) and
+ * whose words are `words` (words[0] is the program as written, the others
+ * absolute where they name a file: bot_absolute_words()), started in
+ * `workdir` (absolute, real; NULL: in its HOME).  0, or -1 with a
+ * message in err. */
 int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 		    char *const *words, const char *workdir,
 		    const struct bot_limits *limits, char *err);

@@ -1,0 +1,99 @@
+/*
+ * Finding the sockets and FIFOs of a folder; see sandbox_specials.h.
+ */
+#include "sandbox_specials.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "paths.h"
+#include "sandbox.h"
+#include "util.h"
+
+struct walked {
+	char *folder;
+	char **specials;
+};
+
+static struct walked *cache;
+static size_t cached;
+
+/* nftw() passes no context: the walk in progress. */
+static struct {
+	bool as_root;
+	const char *const *skip;
+	char **found;
+	size_t count, seen;
+} walk;
+
+/* Whether the bot may pass through the folder: as root the referee sees
+ * all, the bot (SANDBOX_UID, no other group) only what its mode allows;
+ * otherwise the bot is the referee's own user, and what that cannot pass
+ * is not walked. */
+static bool passable(const struct stat *st)
+{
+	if (!walk.as_root)
+		return true;
+	if (st->st_uid == SANDBOX_UID)
+		return st->st_mode & S_IXUSR;
+	return st->st_mode & (st->st_gid == SANDBOX_UID ? S_IXGRP : S_IXOTH);
+}
+
+static int visit(const char *path, const struct stat *st, int type,
+		 struct FTW *where)
+{
+	if (++walk.seen > SANDBOX_WALK_MAX)
+		return FTW_STOP;
+	for (const char *const *s = walk.skip; s && *s; s++)
+		if (path_within(path, *s))
+			return type == FTW_D ? FTW_SKIP_SUBTREE : FTW_CONTINUE;
+	/* The folder a bot is shown is passable whatever its mode
+	 * (sandbox.h); what lies under it keeps its own. */
+	if (type == FTW_D && where->level > 0 && !passable(st))
+		return FTW_SKIP_SUBTREE;
+	if (type == FTW_F && (S_ISSOCK(st->st_mode) || S_ISFIFO(st->st_mode))) {
+		walk.found = xrealloc(walk.found,
+				      (walk.count + 2) * sizeof *walk.found);
+		walk.found[walk.count++] = xstrdup(path);
+		walk.found[walk.count] = NULL;
+	}
+	return FTW_CONTINUE;
+}
+
+const char *const *sandbox_specials(const char *folder,
+				    const char *const *skip, char *err)
+{
+	int rc;
+
+	for (size_t i = 0; i < cached; i++)
+		if (!strcmp(cache[i].folder, folder))
+			return (const char *const *)cache[i].specials;
+	walk.as_root = geteuid() == 0;
+	walk.skip = skip;
+	walk.found = xcalloc(1, sizeof *walk.found);
+	walk.count = walk.seen = 0;
+	/* Unreadable subfolders are passed over: the bot cannot read them
+	 * either (the referee may be root: then it sees more, not less). */
+	rc = nftw(folder, visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
+	if (rc != 0) {
+		for (size_t i = 0; i < walk.count; i++)
+			free(walk.found[i]);
+		free(walk.found);
+		if (rc == FTW_STOP)
+			errorf(err, "the folder '%s' that the bot sees holds more "
+			       "than %d files: give it a folder of its own",
+			       folder, SANDBOX_WALK_MAX);
+		else
+			errorf(err, "cannot look through the folder '%s': %s",
+			       folder, strerror(errno));
+		return NULL;
+	}
+	cache = xrealloc(cache, (cached + 1) * sizeof *cache);
+	cache[cached++] = (struct walked){ xstrdup(folder), walk.found };
+	return (const char *const *)walk.found;
+}
