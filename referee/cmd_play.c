@@ -9,37 +9,51 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
-#include "fair.h"
+#include "excerpt.h"
+#include "games/fair.h"
+#include "files.h"
+#include "journal.h"
 #include "json.h"
 #include "games/registry.h"
 #include "human.h"
 #include "options.h"
-#include "table.h"
+#include "paths.h"
+#include "replay.h"
+#include "replay_text.h"
+#include "game_play.h"
 #include "util.h"
+#include "visible.h"
 
 static const char usage[] =
 "usage: referee play GAME [options] BOT...\n"
 "\n"
 "Plays GAME between the bots and prints each game's ranking. A BOT is one\n"
-"command line (\"python3 mybot.py --depth 3\") or NAME=COMMAND; the word\n"
-"human (or NAME=human) seats you, at this terminal: the board is shown after\n"
-"every move, your turns list the legal actions to choose from, with no time\n"
-"limit, and Ctrl-D resigns.\n"
+"command line (\"python3 mybot.py --depth 3\") or NAME=COMMAND (without\n"
+"NAME, a bot is called by the name it gives in hello); the word\n"
+"human (or NAME=human) seats you, at this terminal: every move is told as\n"
+"with --show, your turns name your colour and list the legal actions to\n"
+"choose from (a keep with its points; type its dice in any order: keep 5 1),\n"
+"with no time limit, and Ctrl-D resigns.\n"
 "\n"
 "  --human NAME      seat you first, as NAME (the same as a first BOT NAME=human)\n"
 "  -o KEY=VALUE      a game option (see 'referee games GAME'); repeatable\n"
 "  --games N         play N games, seats rotating each game (default 1)\n"
 "  --seed HEX        derive the referee's secrets from HEX (reproducible runs)\n"
 "  --log FILE        write the signed log of the (single) game to FILE\n"
+"                    (and each bot's stderr to FILE.NAME.stderr)\n"
 "  --out DIR         write game-0001.jsonl... and each bot's stderr to DIR\n"
+"                    (made with its parents when missing)\n"
 "  --key FILE        sign logs with this secret key (default:\n"
 "                    ~/.local/share/arena/referee.key, created when missing;\n"
 "                    the public key is copied to DIR)\n"
-"  --show            print the board after every move\n"
+"  --show            tell every move as 'referee replay' does: the action in\n"
+"                    words, the draws and events, then the board\n"
 "%s"
 "\n"
 "Exit status: 0 when the games were played, 2 on bad usage or when a bot\n"
@@ -58,17 +72,31 @@ struct play {
 	struct bot_limits limits;
 	int count;
 	struct match_entrant *entrants;
-	char **names;
+	char **names;         /* from the command line: the stderr files' */
+	char **shown;         /* as printed and logged (cli_hello_names()) */
 	char **stderr_paths;
-	const int *seating;   /* of the game being played, for --show */
+	struct replay_options watch_options; /* --show: the game as replay tells it */
+	struct replay_builder *watch;
+	struct replay watched;
+	char *scratch;        /* their folder without --out or --log */
+	char **bots;          /* the BOT arguments */
+	bool named;           /* shown is set */
+	bool *stderr_shown;   /* per entrant: after its first forfeit */
 	struct human *humans; /* per entrant: its person, if it is one */
-	bool *is_human;
-	bool board_shown;     /* since the last action */
 	const char *human_name; /* --human NAME */
 	long *firsts;         /* per entrant: games won (rank 1) */
 	double *places;       /* per entrant: sum of places */
 	long *forfeits;       /* per entrant */
 };
+
+static void show_end(struct play *p)
+{
+	if (!p->watch)
+		return;
+	replay_builder_free(p->watch);
+	replay_free(&p->watched);
+	p->watch = NULL;
+}
 
 /* Ctrl-C or a kill ends the referee as usual (the handler is reset and
  * the signal raised again), but first takes the whole process group of
@@ -80,34 +108,23 @@ static void on_stop(int sig)
 	raise(sig);
 }
 
-static void show_action(void *ctx, const struct game_rules *rules,
-			const void *state, int seat, const cJSON *action)
+/* --show: the game told step by step as `referee replay` tells it, from
+ * the records of its log as they are played (a new game starts with its
+ * header). */
+static void show_record(void *ctx, const cJSON *record, const struct game_play *game)
 {
 	struct play *p = ctx;
-	char *text = json_print_line(action), *board = rules->render(state);
+	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
+	const cJSON *step;
 
-	printf("seat %d (%s) plays %s\n%s\n", seat,
-	       p->names[p->seating[seat]], text, board);
-	fflush(stdout);
-	p->board_shown = true;
-	free(text);
-	free(board);
-}
-
-/* A person about to move sees the board first, if no move has shown it. */
-static void show_turn(void *ctx, const struct game_rules *rules,
-		      const void *state, int seat)
-{
-	struct play *p = ctx;
-	char *board;
-
-	if (!p->is_human[p->seating[seat]] || p->board_shown)
-		return;
-	board = rules->render(state);
-	printf("%s\n", board);
-	fflush(stdout);
-	p->board_shown = true;
-	free(board);
+	if (type && !strcmp(type, "header")) {
+		show_end(p);
+		p->watch = replay_builder_new(&p->watch_options, &p->watched);
+	}
+	if (p->watch && (step = replay_builder_add(p->watch, record, game))) {
+		replay_print_step(stdout, p->watched.doc, step);
+		fflush(stdout);
+	}
 }
 
 static bool parse_seed(const char *hex, unsigned char seed[32])
@@ -117,7 +134,7 @@ static bool parse_seed(const char *hex, unsigned char seed[32])
 
 	if (len == 0 || len % 2 || len > 128 || hex_decode(bytes, len / 2, hex))
 		return false;
-	fair_hash(seed, "arena:seed", NULL, 0, bytes, len / 2);
+	arena_fair_hash(seed, "arena:seed", NULL, 0, bytes, len / 2);
 	return true;
 }
 
@@ -139,10 +156,9 @@ static int parse_args(struct play *p, int argc, char **argv)
 	char err[ERR_LEN];
 	cJSON *given;
 
-	opterr = 0;
-	/* GNU getopt moves GAME and the BOTs after the options, wherever
-	 * they were given; a BOT is one argument, spaces and all. */
-	while ((opt = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	/* GAME and the BOTs come after the options, wherever they were
+	 * given; a BOT is one argument, spaces and all. */
+	while ((opt = cli_option("play", argc, argv, "o:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'o':
 			if (npairs == 64)
@@ -164,19 +180,17 @@ static int parse_args(struct play *p, int argc, char **argv)
 		case 'k': p->key_file = optarg; break;
 		case 'S': p->show = true; break;
 		case 'H': p->human_name = optarg; break;
+		case '?': return EXIT_USAGE;
 		default:
 			rc = cli_match_option("play", opt, optarg, &p->config.time,
 					      &p->limits);
-			if (rc == -1)
-				return cli_fail("play", "unknown option '%s'",
-						argv[optind - 1]);
 			if (rc != EXIT_OK)
 				return rc;
 		}
 	}
 	if (optind >= argc)
 		return cli_fail("play", "which game? (see 'referee games')");
-	p->rules = game_find(argv[optind]);
+	p->rules = arena_game_find(argv[optind]);
 	if (!p->rules)
 		return cli_fail("play", "unknown game '%s' (see 'referee games')",
 				argv[optind]);
@@ -191,7 +205,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 	p->count = argc - optind + (p->human_name != NULL);
 	if (p->count == 0)
 		return cli_fail("play", "no bots given");
-	if (table_check_setup(p->rules, p->options, p->count, err))
+	if (game_play_check_setup(p->rules, p->options, p->count, err))
 		return cli_fail("play", "%s", err);
 	if (p->log && p->out)
 		return cli_fail("play", "give --log FILE or --out DIR, not both");
@@ -199,17 +213,6 @@ static int parse_args(struct play *p, int argc, char **argv)
 		return cli_fail("play", "--log FILE holds one game; use --out DIR "
 				"for %ld games", p->games);
 	return EXIT_OK;
-}
-
-/* A path in the output folder, or beside the log. */
-static char *path_join(const char *a, const char *sep, const char *b,
-		       const char *suffix)
-{
-	size_t len = strlen(a) + strlen(sep) + strlen(b) + strlen(suffix) + 1;
-	char *path = xmalloc(len);
-
-	snprintf(path, len, "%s%s%s%s", a, sep, b, suffix);
-	return path;
 }
 
 /* Where logs go: the folder of --log FILE, or --out DIR; NULL for none. */
@@ -226,34 +229,113 @@ static char *log_folder(const struct play *p)
 		     : xstrdup(".");
 }
 
+/* The output folder (made with its parents), the signing key, and each
+ * bot's stderr file: in DIR, beside the log, else in a scratch folder of
+ * this run, so that a bot that fails can be quoted.  With --log, the log
+ * stderr files are made now, empty, and the log by make_log(), so that
+ * the sandbox masks them (not their folder, which may be a bot's own, or
+ * /). */
 static int prepare(struct play *p)
 {
-	char *folder = log_folder(p);
+	char *folder = log_folder(p), err[ERR_LEN];
 	int rc = EXIT_OK;
 
-	if (p->out && mkdir(p->out, 0755) && errno != EEXIST)
-		rc = cli_fail("play", "cannot create folder '%s': %s", p->out,
-			      strerror(errno));
+	if (p->out && files_mkdirs(p->out, err))
+		rc = cli_fail("play", "%s", err);
+	else if (!p->out && !p->log && !(p->scratch = cli_scratch("play")))
+		rc = EXIT_USAGE;
 	else if ((p->key_file || folder) &&
 		 !cli_signing_key("play", p->key_file, folder, &p->key))
 		rc = EXIT_USAGE;
 	free(folder);
+	for (int i = 0; rc == EXIT_OK && i < p->count; i++) {
+		int fd;
+
+		p->stderr_paths[i] = p->log ? xasprintf("%s.%s.stderr", p->log, p->names[i])
+				    : path_joinf(p->out ? p->out : p->scratch, "%s.stderr",
+						 p->names[i]);
+		p->entrants[i].spec.stderr_path = p->stderr_paths[i];
+		if (p->log && (fd = open(p->stderr_paths[i], O_WRONLY | O_CREAT |
+					 O_APPEND | O_CLOEXEC, 0644)) >= 0)
+			close(fd);
+	}
 	return rc;
 }
 
-static void print_outcome(const struct play *p, long game,
+/* Makes the --log FILE, empty, for the sandbox to mask as the bots start
+ * (match.h's log_made). */
+static int make_log(struct play *p)
+{
+	char err[ERR_LEN];
+	struct journal *made;
+
+	if (!p->log)
+		return EXIT_OK;
+	if (!(made = journal_create(p->log, err)))
+		return cli_fail("play", "%s", err);
+	journal_free(made);
+	p->config.log_made = true;
+	return EXIT_OK;
+}
+
+/* Makes the bots' sandbox ready: what they must not see is the output
+ * folder (--out, the scratch one) or the log and stderr files, and the
+ * key. */
+static int sandbox_ready(struct play *p)
+{
+	const char **hidden = xcalloc((size_t)p->count + 3, sizeof *hidden);
+	int n = 0, rc;
+
+	hidden[n++] = p->key_file;
+	hidden[n++] = p->out ? p->out : p->scratch;
+	if (p->log) {
+		hidden[n++] = p->log;
+		for (int i = 0; i < p->count; i++)
+			hidden[n++] = p->stderr_paths[i];
+	}
+	rc = cli_sandbox_ready("play", &p->limits, hidden, n);
+	free(hidden);
+	return rc;
+}
+
+/* A person at this terminal answers through a responder, not a process. */
+static bool is_human(const struct play *p, int entrant)
+{
+	return p->entrants[entrant].spec.responder != NULL;
+}
+
+/* A bot's first forfeit shows what it wrote to stderr in that game. */
+static void print_stderr(struct play *p, int entrant)
+{
+	struct excerpt x;
+
+	if (p->stderr_shown[entrant] || is_human(p, entrant))
+		return;
+	p->stderr_shown[entrant] = true;
+	excerpt_read(p->stderr_paths[entrant], p->limits.sandbox, &x);
+	printf("     its stderr:\n");
+	excerpt_print(stdout, &x, "     ");
+	excerpt_free(&x);
+}
+
+static void print_outcome(struct play *p, long game,
 			  const struct game_outcome *o, const int *seating)
 {
 	printf("game %ld: %d actions, game_id %s\n", game, o->actions, o->game_id);
 	for (int place = 1; place <= o->seats; place++)
 		for (int s = 0; s < o->seats; s++) {
+			char forfeit[MATCH_DETAIL_LEN + 64] = "";
+
 			if (o->result.rank[s] != place)
 				continue;
-			printf("  %d. %-20s seat %d  score %ld", place,
-			       p->names[seating[s]], s, o->result.score[s]);
+			/* The detail may quote what the bot sent. */
 			if (o->forfeited[s])
-				printf("  forfeit: %s: %s", o->reason[s], o->detail[s]);
-			putchar('\n');
+				snprintf(forfeit, sizeof forfeit, "  forfeit: %s: %s",
+					 o->reason[s], o->detail[s]);
+			visible_line(stdout, "  %d. %-20s seat %d  score %ld%s", place,
+				     p->shown[seating[s]], s, o->result.score[s], forfeit);
+			if (o->forfeited[s])
+				print_stderr(p, seating[s]);
 		}
 	fflush(stdout);
 }
@@ -263,8 +345,44 @@ static void print_summary(const struct play *p)
 	printf("\n%-20s %6s %6s %8s %9s\n", "bot", "games", "firsts",
 	       "avg.place", "forfeits");
 	for (int i = 0; i < p->count; i++)
-		printf("%-20s %6ld %6ld %8.2f %9ld\n", p->names[i], p->games,
-		       p->firsts[i], p->places[i] / (double)p->games, p->forfeits[i]);
+		visible_line(stdout, "%-20s %6ld %6ld %8.2f %9ld", p->shown[i], p->games,
+			     p->firsts[i], p->places[i] / (double)p->games,
+			     p->forfeits[i]);
+}
+
+/* After hello (match.h's on_greeted): a bot whose sandbox bubblewrap
+ * could not set up never ran, which is the referee's failure, with
+ * bubblewrap's words, not the bot's forfeit; the others are named as they
+ * said in their first hello, before the first log's header. */
+static bool on_greeted(void *ctx, const struct match *match, char *err)
+{
+	struct play *p = ctx;
+	const char *name;
+
+	for (int i = 0; i < p->count; i++) {
+		struct excerpt x;
+		bool failed;
+
+		if (is_human(p, i) || match_hello_name(match, i, &name))
+			continue;
+		excerpt_read(p->stderr_paths[i], p->limits.sandbox, &x);
+		failed = p->limits.sandbox && excerpt_sandbox_failed(&x);
+		if (failed)
+			snprintf(err, ERR_LEN, "the sandbox of bot '%s' could not be set "
+				 "up, so it never ran: %s", p->names[i], excerpt_first(&x));
+		excerpt_free(&x);
+		if (failed)
+			return false;
+	}
+	if (p->named)
+		return true;
+	for (int i = 0; i < p->count; i++)
+		free(p->shown[i]);
+	cli_hello_names(match, p->bots, p->count, p->names, p->shown);
+	for (int i = 0; i < p->count; i++)
+		p->entrants[i].name = p->shown[i];
+	p->named = true;
+	return true;
 }
 
 static int play_games(struct play *p)
@@ -276,22 +394,28 @@ static int play_games(struct play *p)
 	int rc = EXIT_OK;
 
 	match = match_start(&p->config, p->entrants, p->count, err);
-	if (!match)
+	if (!match) {
+		/* The empty log made for the sandbox holds no game. */
+		if (p->log)
+			unlink(p->log);
 		return cli_fail("play", "%s", err);
-	for (long game = 1; game <= p->games; game++) {
-		char number[32], *log_path = NULL;
+	}
+	for (long game = 1; rc == EXIT_OK && game <= p->games; game++) {
+		char *log_path = NULL;
 
 		for (int s = 0; s < p->count; s++)
 			seating[s] = (int)((s + game - 1) % p->count);
-		p->seating = seating;
-		p->board_shown = false;
-		snprintf(number, sizeof number, "game-%04ld", game);
 		if (p->out)
-			log_path = path_join(p->out, "/", number, ".jsonl");
+			log_path = path_joinf(p->out, "game-%04ld.jsonl", game);
 		else if (p->log)
 			log_path = xstrdup(p->log);
 		if (match_play(match, (unsigned long)game, seating, p->count,
 			       log_path, &outcome, err)) {
+			struct stat st;
+
+			/* A game stopped in its opening left its log empty. */
+			if (p->log && !stat(p->log, &st) && !st.st_size)
+				unlink(p->log);
 			free(log_path);
 			rc = cli_fail("play", "game %ld: %s", game, err);
 			break;
@@ -305,6 +429,7 @@ static int play_games(struct play *p)
 		}
 	}
 	match_finish(match, NULL);
+	show_end(p);
 	if (rc == EXIT_OK && p->games > 1)
 		print_summary(p);
 	return rc;
@@ -328,14 +453,7 @@ int cmd_play(int argc, char **argv)
 	}
 	rc = parse_args(&p, argc, argv);
 	if (rc == EXIT_OK)
-		rc = prepare(&p);
-	if (rc == EXIT_OK) {
-		char *folder = log_folder(&p);
-		const char *hidden[] = { folder, p.key_file };
-
-		rc = cli_sandbox_ready("play", &p.limits, hidden, 2);
-		free(folder);
-	}
+		rc = cli_containment_ready("play", &p.config.time, &p.limits);
 	if (rc != EXIT_OK) {
 		cJSON_Delete(p.options);
 		cli_limits_free(&p.limits);
@@ -343,12 +461,13 @@ int cmd_play(int argc, char **argv)
 	}
 	p.entrants = xcalloc((size_t)p.count, sizeof *p.entrants);
 	p.names = xcalloc((size_t)p.count, sizeof *p.names);
+	p.shown = xcalloc((size_t)p.count, sizeof *p.shown);
 	p.stderr_paths = xcalloc((size_t)p.count, sizeof *p.stderr_paths);
+	p.stderr_shown = xcalloc((size_t)p.count, sizeof *p.stderr_shown);
 	p.firsts = xcalloc((size_t)p.count, sizeof *p.firsts);
 	p.places = xcalloc((size_t)p.count, sizeof *p.places);
 	p.forfeits = xcalloc((size_t)p.count, sizeof *p.forfeits);
 	p.humans = xcalloc((size_t)p.count, sizeof *p.humans);
-	p.is_human = xcalloc((size_t)p.count, sizeof *p.is_human);
 	bots = xcalloc((size_t)p.count, sizeof *bots);
 	if (p.human_name) {
 		size_t len = strlen(p.human_name) + sizeof "=" HUMAN_COMMAND;
@@ -363,44 +482,52 @@ int cmd_play(int argc, char **argv)
 		goto out;
 	}
 	for (int i = 0; i < p.count; i++)
+		p.shown[i] = xstrdup(p.names[i]);
+	for (int i = 0; i < p.count; i++)
 		if (!strcmp(p.entrants[i].spec.command, HUMAN_COMMAND)) {
 			human_init(&p.humans[i], p.names[i], stdin, stdout);
 			p.entrants[i].spec.responder = &p.humans[i].responder;
-			p.is_human[i] = p.show = true;
+			p.show = true;
 		}
-	for (int i = 0; i < p.count; i++) {
-		if (p.out)
-			p.stderr_paths[i] = path_join(p.out, "/", p.names[i], ".stderr");
-		else if (p.log)
-			p.stderr_paths[i] = path_join(p.log, ".", p.names[i], ".stderr");
-		p.entrants[i].spec.stderr_path = p.stderr_paths[i];
+	rc = prepare(&p);
+	if (rc == EXIT_OK)
+		rc = sandbox_ready(&p);
+	if (rc != EXIT_OK)
+		goto out;
+	for (int i = 0; i < p.count; i++)
 		p.entrants[i].spec.limits = p.limits;
-	}
 	p.config.rules = p.rules;
 	p.config.options = p.options;
 	p.config.key = &p.key;
 	p.config.seed = p.seeded ? p.seed : NULL;
+	p.config.hook_ctx = &p;
+	p.config.on_greeted = on_greeted;
+	p.bots = bots;
 	if (p.show) {
-		p.config.on_action = show_action;
-		p.config.on_turn = show_turn;
-		p.config.hook_ctx = &p;
+		p.watch_options.boards = true;
+		p.config.on_record = show_record;
 	}
 	sigaction(SIGINT, &stop, NULL);
 	sigaction(SIGTERM, &stop, NULL);
-	rc = play_games(&p);
+	rc = make_log(&p);
+	if (rc == EXIT_OK)
+		rc = play_games(&p);
 out:
 	for (int i = 0; i < p.count; i++) {
 		free(p.names[i]);
+		free(p.shown[i]);
 		free(p.stderr_paths[i]);
 	}
+	cli_scratch_free("play", p.scratch);
 	free(p.entrants);
 	free(p.names);
+	free(p.shown);
 	free(p.stderr_paths);
+	free(p.stderr_shown);
 	free(p.firsts);
 	free(p.places);
 	free(p.forfeits);
 	free(p.humans);
-	free(p.is_human);
 	if (p.human_name && bots)
 		free(bots[0]);
 	free(bots);

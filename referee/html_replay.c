@@ -1,35 +1,144 @@
 /*
  * The HTML replay of one game: the page shell (html_page.c) with the
- * shared helpers (html/dom.js), the replay's controls (html/replay.js) and the one renderer of the game's
- * family (html/dice.js, rolit.js, black_pot.js), and the replay document
- * as the data they draw from.
+ * shared helpers (html/dom.js), the replay's controls (html/replay.js) and
+ * the renderers of every game family (html/dice.js, rolit.js,
+ * black_pot.js: the page picks its game's by the data's "family",
+ * replay_family.h), and the replay document as the data they draw from.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "html.h"
 #include "html_assets.h"
+#include "games/registry.h"
+#include "paths.h"
+#include "replay_family.h"
+#include "util.h"
 
-static const char *renderer_of(const char *game)
+#define REPLAY_SCRIPT "replay.js"
+#define REPLAY_STYLE "replay.css"
+
+static const char *const replay_styles[] = {html_page_css, NULL};
+static const char *const replay_scripts[] = {html_dom_js, html_replay_js, html_dice_js,
+					     html_rolit_js, html_black_pot_js, NULL};
+
+/* Cuts `view` down to the members that are new or differ from those of
+ * `last` (the view in force before it, still whole).  A game's views
+ * always have the same members (what is absent is null), so none is ever
+ * dropped.  Most of a view stays as it was from one move to the next, so
+ * a page holds half the JSON to print and to compress; html/replay.js
+ * makes each view whole again. */
+static void cut_view(cJSON *view, const cJSON *last)
 {
-	if (!strcmp(game, "rolit"))
-		return html_rolit_js;
-	if (!strcmp(game, "black-pot"))
-		return html_black_pot_js;
-	return html_dice_js;
+	const cJSON *at = last ? last->child : NULL;
+	cJSON *m = view->child, *next;
+
+	/* A game's views list their members in one order: each is looked for
+	 * where it stood in the last view before it is looked up by name. */
+	for (; m; m = next) {
+		const cJSON *before = at && !strcmp(at->string, m->string) ? at
+				      : cJSON_GetObjectItemCaseSensitive(last, m->string);
+
+		next = m->next;
+		at = before ? before->next : NULL;
+		if (before && cJSON_Compare(before, m, true))
+			cJSON_Delete(cJSON_DetachItemViaPointer(view, m));
+	}
 }
 
-int html_write_replay(const char *path, const cJSON *doc, char *err)
+/* Moves member `item` of `object` to its end. */
+static void move_last(cJSON *object, cJSON *item)
 {
-	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "game"));
-	const char *title = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "title"));
-	const char *styles[] = {html_page_css, NULL};
-	const char *scripts[] = {html_dom_js, html_replay_js, renderer_of(game ? game : ""),
-				 NULL};
-	char full_title[160];
-	struct html_page page = {.title = full_title, .styles = styles,
-				 .scripts = scripts, .data = doc};
+	if (item && item->next)
+		cJSON_AddItemToObject(object, item->string,
+				      cJSON_DetachItemViaPointer(object, item));
+}
 
+/* Makes the replay document what its page carries, in place: the family
+ * of its game added, whose renderer draws it (none for a game this
+ * referee does not know), each step's view cut down (cut_view) and last
+ * in its step, and the steps last.  The views are cut from the last step
+ * back, so that the one each is compared with is still whole: no copy
+ * of the document is made. */
+static void page_data(cJSON *doc)
+{
+	cJSON *steps = cJSON_GetObjectItemCaseSensitive(doc, "steps"), *step;
+	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "game"));
+	const struct game_rules *rules = game ? arena_game_find(game) : NULL;
+	int count = cJSON_GetArraySize(steps), k = 0;
+	/* Each step's view, and the one in force before it. */
+	cJSON **views = xcalloc(2 * (size_t)count + 1, sizeof *views), *last = NULL;
+
+	if (rules)
+		cJSON_AddStringToObject(doc, "family", replay_family(rules)->name);
+	move_last(doc, steps);
+	cJSON_ArrayForEach(step, steps) {
+		views[2 * k] = cJSON_GetObjectItemCaseSensitive(step, "view");
+		views[2 * k + 1] = last;
+		last = views[2 * k] ? views[2 * k] : last;
+		k++;
+	}
+	for (step = count ? steps->child->prev : NULL; k-- > 0; step = step->prev)
+		if (views[2 * k]) {
+			cut_view(views[2 * k], views[2 * k + 1]);
+			move_last(step, views[2 * k]);
+		}
+	free(views);
+}
+
+int html_write_replay(const char *path, cJSON *doc, bool shared, char *err)
+{
+	const char *title = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "title"));
+	char full_title[160];
+	struct html_page page = {.title = full_title, .data = doc};
+
+	if (shared) {
+		page.style_file = REPLAY_STYLE;
+		page.script_file = REPLAY_SCRIPT;
+	} else {
+		page.styles = replay_styles;
+		page.scripts = replay_scripts;
+	}
 	snprintf(full_title, sizeof full_title, "%s replay", title ? title : "game");
+	page_data(doc);
 	return html_write(path, &page, err);
+}
+
+/* The parts one after the other, in a new string (each of the files
+ * they come from ends with its newline). */
+static char *joined(const char *const *parts, size_t *len)
+{
+	char *text;
+
+	*len = 0;
+	for (int i = 0; parts[i]; i++)
+		*len += strlen(parts[i]);
+	text = xmalloc(*len + 1);
+	*len = 0;
+	for (int i = 0; parts[i]; i++) {
+		size_t n = strlen(parts[i]);
+
+		memcpy(text + *len, parts[i], n);
+		*len += n;
+	}
+	text[*len] = '\0';
+	return text;
+}
+
+int html_write_replay_assets(const char *folder, char *err)
+{
+	const char *const *lists[] = {replay_scripts, replay_styles};
+	const char *names[] = {REPLAY_SCRIPT, REPLAY_STYLE};
+	int rc = 0;
+
+	for (int i = 0; i < 2 && rc == 0; i++) {
+		size_t len;
+		char *text = joined(lists[i], &len), *path = path_join(folder, names[i]);
+
+		rc = html_write_file(path, text, len, err);
+		free(path);
+		free(text);
+	}
+	return rc;
 }

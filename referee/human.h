@@ -1,9 +1,10 @@
 /*
  * A person at the terminal as a seat (`referee play rolit human BOT`):
- * a bot_responder that answers the protocol for them, shows the legal
- * actions of each turn numbered, and reads their choice (a number, or an
- * action typed out) from the input.  The end of input (Ctrl-D) leaves the
- * game, a forfeit.  It takes no part in the fairness exchange, and has no
+ * a bot_responder that answers the protocol for them, names their colour
+ * or side, shows the legal actions of each turn numbered (a keep with the
+ * points it is worth), and reads their choice (a number, an action typed
+ * out, or a keep's dice in any order) from the input.  The end of input
+ * (Ctrl-D) resigns, a forfeit.  It takes no part in the fairness exchange, and has no
  * time limit: the referee waits for the answer.
  */
 #ifndef ARENA_HUMAN_H

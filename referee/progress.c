@@ -10,22 +10,32 @@
 #include <unistd.h>
 
 #include "util.h"
+#include "visible.h"
 
 /* A line every this many seconds when stderr is not a terminal. */
 #define PROGRESS_EVERY_NS (5 * 1000000000LL)
 
-void progress_init(struct progress *p, char **names, int bots, bool tty,
-		   bool quiet)
+void progress_init(struct progress *p, const struct tournament_spec *spec,
+		   bool tty, bool quiet)
 {
-	*p = (struct progress){
-		.names = names, .bots = bots, .tty = tty, .quiet = quiet,
-	};
+	int bots = spec->bot_count;
+
+	*p = (struct progress){.bots = bots, .tty = tty, .quiet = quiet};
+	p->names = xcalloc((size_t)bots, sizeof *p->names);
+	for (int b = 0; b < bots; b++)
+		p->names[b] = spec->bots[b].name;
+	progress_leader_init(&p->leader, spec->rules, p->names, bots);
 	p->points = xcalloc((size_t)bots, sizeof *p->points);
 	p->played = xcalloc((size_t)bots, sizeof *p->played);
+	p->failed = xcalloc((size_t)bots, sizeof *p->failed);
+	p->failed_line = xcalloc((size_t)bots, sizeof *p->failed_line);
 }
 
-void progress_start(struct progress *p, long total, long done)
+/* The games start: `done` of the run's `total` games are finished. */
+static void progress_start(void *ctx, long total, long done)
 {
+	struct progress *p = ctx;
+
 	p->total = total;
 	p->done = done;
 	p->started_ns = p->printed_ns = now_ns();
@@ -36,13 +46,14 @@ static double share(const struct progress *p, int b)
 	return p->played[b] ? p->points[b] / (double)p->played[b] : -1;
 }
 
-/* Writes the status: done/total, rate, ETA, forfeits, the top three. */
-static void show(struct progress *p)
+/* Writes the status: done/total, rate, ETA, forfeits, the top three,
+ * the leader (`fit`: by ratings made now). */
+static void show(struct progress *p, bool fit)
 {
 	double secs = (double)(now_ns() - p->started_ns) / 1e9;
 	double rate = secs > 0 ? (double)p->done_here / secs : 0;
 	int top[3] = {-1, -1, -1}, len;
-	char line[512];
+	char line[512], leader[256], *shown;
 	struct winsize ws;
 
 	/* The best three by share, ties to the lower bot number. */
@@ -65,43 +76,114 @@ static void show(struct progress *p)
 		len += snprintf(line + len, sizeof line - (size_t)len, "%s%s %.0f%%",
 				k ? ", " : "; top: ", p->names[top[k]],
 				100 * share(p, top[k]));
+	progress_leader_update(&p->leader, fit);
+	if (progress_leader_text(&p->leader, leader, sizeof leader) &&
+	    (size_t)len < sizeof line)
+		len += snprintf(line + len, sizeof line - (size_t)len, "; leader: %s",
+				leader);
+	for (int b = 0; b < p->bots && (size_t)len < sizeof line; b++)
+		if (p->failed[b] >= p->start_failures)
+			len += snprintf(line + len, sizeof line - (size_t)len,
+					"; %s did not start %d times in a row: %s",
+					p->names[b], p->failed[b], p->failed_line[b]);
+	/* The names are the tournament file's: shown, never acted on. */
+	shown = visible_text(line, VISIBLE_LINE);
 	/* A status line that wrapped could not be rewritten in place. */
 	if (p->tty && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 &&
-	    strlen(line) >= ws.ws_col)
-		line[ws.ws_col - 1] = '\0';
-	fprintf(stderr, p->tty ? "\r%s\033[K" : "%s\n", line);
+	    strlen(shown) >= ws.ws_col)
+		shown[ws.ws_col - 1] = '\0';
+	fprintf(stderr, p->tty ? "\r%s\033[K" : "%s\n", shown);
 	fflush(stderr);
+	free(shown);
 	p->printed_ns = now_ns();
 }
 
-void progress_game(struct progress *p, const int *bot, const int *rank,
-		   int players, int forfeits, bool earlier)
+/* Counts a finished game: bot[s] at seat s ranked rank[s]; `forfeits`
+ * seats forfeited.  `earlier`: a game a run before this one finished,
+ * already in progress_start's `done`: only its standings and forfeits
+ * count. */
+static void progress_game(void *ctx, const int *bot, const int *rank,
+			  int players, int forfeits, bool earlier)
 {
+	struct progress *p = ctx;
+
 	for (int s = 0; s < players; s++) {
 		p->points[bot[s]] += players > 1
 			? (double)(players - rank[s]) / (players - 1) : 1;
 		p->played[bot[s]]++;
 	}
+	if (!p->quiet)  /* a quiet run shows no leader */
+		progress_leader_add(&p->leader, bot, rank, players);
 	p->forfeits += forfeits;
 	if (earlier)
 		return;
 	p->done++;
 	p->done_here++;
 	if (!p->quiet && (p->tty || now_ns() - p->printed_ns >= PROGRESS_EVERY_NS))
-		show(p);
+		show(p, false);
 }
 
-void progress_finish(struct progress *p)
+/* Bot `bot` did not start for a game, saying `line` first on stderr: at
+ * p->start_failures in a row, the status line names it (at once). */
+static void progress_no_start(void *ctx, int bot, const char *line)
 {
+	struct progress *p = ctx;
+
+	free(p->failed_line[bot]);
+	p->failed_line[bot] = xstrdup(line);
+	if (++p->failed[bot] == p->start_failures && !p->quiet)
+		show(p, false);
+}
+
+/* Bot `bot` started for a game: its row of failures ends. */
+static void progress_started(void *ctx, int bot)
+{
+	struct progress *p = ctx;
+
+	p->failed[bot] = 0;
+}
+
+/* The file changed bot `bot`'s entry since the run was stopped. */
+static void progress_new_version(void *ctx, int bot)
+{
+	struct progress *p = ctx;
+
+	if (!p->quiet)
+		visible_line(stderr, "%s: a new version of bot '%s' plays its "
+			     "games from here on", p->out_dir, p->names[bot]);
+}
+
+/* Ends the display: the last line, complete. */
+static void progress_finish(void *ctx)
+{
+	struct progress *p = ctx;
+
 	if (p->quiet || !p->done_here)
 		return;
-	show(p);
+	show(p, true);
 	if (p->tty)
 		fputc('\n', stderr);
 }
 
+struct tournament_events progress_events(struct progress *p)
+{
+	return (struct tournament_events){
+		.ctx = p, .game_finished = progress_game,
+		.games_start = progress_start, .bot_failed = progress_no_start,
+		.bot_started = progress_started,
+		.bot_new_version = progress_new_version,
+		.games_end = progress_finish,
+	};
+}
+
 void progress_free(struct progress *p)
 {
+	for (int b = 0; b < p->bots; b++)
+		free(p->failed_line[b]);
+	free(p->names);
 	free(p->points);
 	free(p->played);
+	free(p->failed);
+	free(p->failed_line);
+	progress_leader_free(&p->leader);
 }

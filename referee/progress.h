@@ -1,9 +1,12 @@
 /*
  * A tournament's progress on stderr: games done of the run's total
  * (counting those an earlier, resumed run finished), games a second, the
- * time left, the forfeits so far and the top three bots by score.  On a
- * terminal it is one status line rewritten in place; otherwise a line
- * every few seconds and one at the end; nothing when quiet.
+ * time left, the forfeits so far, the top three bots by score, the
+ * leader by rating (progress_leader.h) and each bot that failed to start
+ * a number of times in a row, with the first line of its stderr, drawn
+ * from the run's events (tournament.h).  On a terminal it is one status
+ * line rewritten in place; otherwise a line every few seconds and one at
+ * the end; nothing when quiet.
  */
 #ifndef ARENA_PROGRESS_H
 #define ARENA_PROGRESS_H
@@ -11,8 +14,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "progress_leader.h"
+#include "tournament.h"
+
 struct progress {
-	char *const *names;    /* by bot number */
+	char **names;          /* by bot number: the tournament file's */
 	int bots;
 	long total;            /* games of the run, finished or not */
 	long done;             /* of them, finished (earlier runs included) */
@@ -22,24 +28,23 @@ struct progress {
 	long *played;
 	int64_t started_ns, printed_ns;
 	bool tty, quiet;
+	struct progress_leader leader;
+	int start_failures;    /* in a row, to name a bot that fails them
+				* (set after progress_init()) */
+	const char *out_dir;   /* the run's, named in messages (set after
+				* progress_init()) */
+	int *failed;           /* per bot: failed starts in a row */
+	char **failed_line;    /* ... and the last one's first stderr line */
 };
 
-/* `names` (bots of them) must outlive the progress. */
-void progress_init(struct progress *p, char **names, int bots, bool tty,
-		   bool quiet);
+/* The progress of a run of `spec`, which must outlive it. */
+void progress_init(struct progress *p, const struct tournament_spec *spec,
+		   bool tty, bool quiet);
 
-/* Starts the clock: `done` of the run's `total` games are finished. */
-void progress_start(struct progress *p, long total, long done);
+/* The events of a run (tournament.h) that `p` shows: the status line, and
+ * a message naming the new version of a bot (unless quiet). */
+struct tournament_events progress_events(struct progress *p);
 
-/* Counts a finished game: bot[s] at seat s ranked rank[s]; `forfeits`
- * seats forfeited.  `earlier`: a game a run before this one finished,
- * already in progress_start's `done`: only its standings and forfeits
- * count. */
-void progress_game(struct progress *p, const int *bot, const int *rank,
-		   int players, int forfeits, bool earlier);
-
-/* Ends the display: the last line, complete. */
-void progress_finish(struct progress *p);
 void progress_free(struct progress *p);
 
 #endif

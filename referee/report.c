@@ -13,21 +13,38 @@
 #include "files.h"
 #include "html.h"
 #include "html_assets.h"
+#include "outdir.h"
 #include "report.h"
 #include "util.h"
+#include "visible.h"
 
 /* How often a page of a run still going on reloads itself. */
 #define REPORT_RELOAD_SECONDS 10
 
-int report_build(const char *dir, const char *out, bool live, char *err)
+/* The site's folder. */
+static char *site_folder(const char *dir, const struct report_options *options)
+{
+	return options->out ? xstrdup(options->out) : outdir_report(dir);
+}
+
+char *report_index(const char *dir, const struct report_options *options)
+{
+	char *folder = site_folder(dir, options), *index = outdir_report_index(folder);
+
+	free(folder);
+	return index;
+}
+
+int report_build(const char *dir, const struct report_options *options,
+		 cJSON **keys, char *err)
 {
 	const char *styles[] = {html_page_css, NULL};
 	const char *scripts[] = {html_dom_js, html_report_js, NULL};
-	char folder[4096], path[4096 + 16], head[160], stamp[32];
+	char *folder = NULL, *path = NULL, head[160], stamp[32];
 	struct html_page page = {.styles = styles, .scripts = scripts};
 	cJSON *data = cJSON_CreateObject();
-	cJSON *finished;
-	const cJSON *name;
+	struct report_manifest run;
+	const cJSON *name, *verification;
 	time_t now = time(NULL);
 	struct stat st;
 	bool complete;
@@ -41,58 +58,59 @@ int report_build(const char *dir, const char *out, bool live, char *err)
 		errorf(err, "'%s' is not a folder: give a tournament's output folder", dir);
 		goto out;
 	}
-	snprintf(folder, sizeof folder, "%s", out ? out : dir);
-	if (!out)
-		snprintf(folder, sizeof folder, "%s/report", dir);
-	snprintf(path, sizeof path, "%s/replays", folder);
+	folder = site_folder(dir, options);
+	path = outdir_replays(folder);
 	if (files_mkdirs(path, err))
 		goto out;
+	free(path);
+	path = NULL;
 	strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
 	cJSON_AddStringToObject(data, "made", stamp);
-	complete = report_manifest(dir, data);
-	cJSON_AddBoolToObject(data, "live", live && !complete);
-	/* Until the run is complete, a log the manifest does not list as
-	 * finished is a game being played (or cut by a stop), not a result. */
-	finished = cJSON_DetachItemFromObjectCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(data, "manifest"), "finished_logs");
-	if (complete) {
-		cJSON_Delete(finished);
-		finished = NULL;
-	}
-	rc = report_games(dir, folder, finished, data, err) ||
-	     report_ladder(dir, finished, data, err) ? -1 : 0;
-	cJSON_Delete(finished);
+	report_manifest(dir, options->trusted_key, data, &run);
+	cJSON_AddBoolToObject(data, "live", options->live && !run.complete);
+	rc = report_games(dir, folder, &run, options->trusted_key, data, err) ||
+	     report_ladder(dir, !run.complete && run.listed, data, err) ? -1 : 0;
+	report_manifest_hashes(&run, data);
+	complete = run.complete;
+	report_manifest_free(&run);
 	if (rc)
 		goto out;
 	name = cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(data, "manifest"), "name");
 	page.title = cJSON_IsString(name) ? name->valuestring : "tournament report";
-	if (live && !complete) {
+	if (options->live && !complete) {
 		snprintf(head, sizeof head, "<meta http-equiv=\"refresh\" content=\"%d\">\n",
 			 REPORT_RELOAD_SECONDS);
 		cJSON_AddNumberToObject(data, "reload_seconds", REPORT_RELOAD_SECONDS);
 		page.head = head;
 	}
 	page.data = data;
-	snprintf(path, sizeof path, "%s/index.html", folder);
+	path = outdir_report_index(folder);
+	verification = cJSON_GetObjectItemCaseSensitive(data, "verification");
 	rc = html_write(path, &page, err) ? -1 : cJSON_GetArraySize(
-		cJSON_GetObjectItemCaseSensitive(
-			cJSON_GetObjectItemCaseSensitive(data, "verification"), "failed"));
+		cJSON_GetObjectItemCaseSensitive(verification, "failed"));
+	if (rc >= 0 && keys)
+		*keys = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(verification,
+									 "keys"), true);
 out:
+	free(path);
+	free(folder);
 	cJSON_Delete(data);
 	return rc;
 }
 
 void report_live_update(void *ctx)
 {
+	static const struct report_options options = {.live = true};
 	struct report_live *live = ctx;
 	int64_t start = now_ns(), spent;
 	char err[ERR_LEN];
 
 	if (start < live->next_ns)
 		return;
-	if (report_build(live->dir, NULL, true, err) < 0 && !live->warned) {
-		fprintf(stderr, "referee tournament: the report cannot be updated: %s\n", err);
+	if (report_build(live->dir, &options, NULL, err) < 0 && !live->warned) {
+		visible_line(stderr, "referee tournament: the report cannot be updated: %s",
+			     err);
 		live->warned = true;
 	}
 	spent = now_ns() - start;

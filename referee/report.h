@@ -1,9 +1,10 @@
 /*
  * The report site of a tournament folder (`referee report`, and
  * `referee tournament --report` while a run goes on): index.html with the
- * ladder, the crosstable, per-bot forfeits and move times, the games and
- * the verification summary, and one HTML replay per game in replays/.
- * Everything is static and self-contained, so the site works from file://.
+ * ladder, the crosstable, per-bot forfeits and reply times, the games and
+ * the verification summary, and one HTML replay per game in replays/,
+ * which share replays/replay.js and replays/replay.css.  Everything is
+ * static and every link relative, so the site works from file://.
  * The numbers are gathered in C (report_*.c) and drawn by html/report.js.
  */
 #ifndef ARENA_REPORT_H
@@ -13,13 +14,30 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Builds the site of tournament folder `dir` into `out` (created when
- * missing; NULL: DIR/report).  A log that does not verify is listed as
- * such and left out of the numbers.  `live`: the run is going on, and the
- * page reloads itself until a later build finds the run complete.
- * Returns how many logs did not verify, or -1 with err when a folder
- * cannot be read or a page cannot be written. */
-int report_build(const char *dir, const char *out, bool live, char *err);
+#include "files.h"
+#include "manifest_read.h"
+
+struct report_options {
+	const char *out;    /* the site's folder (created when missing);
+			     * NULL: DIR/report */
+	bool live;          /* the run is going on: the page reloads itself
+			     * until a later build finds the run complete */
+	/* The public key the manifest and every log must be signed with
+	 * (--key): the pages say they were checked against a key you trust.
+	 * NULL: any key, and the pages say it was not checked. */
+	const unsigned char *trusted_key;
+};
+
+/* Builds the site of tournament folder `dir`.  A log that does not verify
+ * is listed as such and left out of the numbers.  Returns how many logs
+ * did not verify, or -1 with err when a folder cannot be read or a page
+ * cannot be written; *keys (when keys is not NULL), the hex of each key
+ * that signed a log that verifies, a new array. */
+int report_build(const char *dir, const struct report_options *options,
+		 cJSON **keys, char *err);
+
+/* The path of the site's index.html that report_build() writes. */
+char *report_index(const char *dir, const struct report_options *options);
 
 /* Keeps the report of a running tournament current (`referee tournament
  * --report`): report_live_update is the run's on_finished hook.  It
@@ -35,25 +53,56 @@ struct report_live {
 };
 void report_live_update(void *ctx);
 
+/* A tournament's manifest as the report reads it (report_manifest.c),
+ * once a build: what it says of each game, and the SHA-256 of each
+ * game's log as report_games() read it, to check against it. */
+struct report_manifest {
+	bool present;           /* the folder has a manifest */
+	bool listed;            /* it was read to its end, so it says which
+				 * games finished */
+	bool complete;          /* its chain and signature hold and the run
+				 * is complete: every log is a result */
+	struct manifest_view view;
+	char (*log_sha256)[FILES_SHA256_HEX]; /* by game number; "": not read */
+};
+
+/* The manifest of `dir` checked: its hash chain and signature (made with
+ * `trusted_key`, when not NULL), how many games it lists as finished and
+ * whether the run is complete; into data's "manifest", and into *run,
+ * which report_manifest_free() frees. */
+void report_manifest(const char *dir, const unsigned char *trusted_key,
+		     cJSON *data, struct report_manifest *run);
+/* Whether the manifest lists the game of log `name` ("000042.jsonl") as
+ * finished. */
+bool report_manifest_finished(const struct report_manifest *run, const char *name);
+/* Whether each finished game's log has the SHA-256 the manifest lists,
+ * from run->log_sha256: "hashes_match" and "bad_logs" into data's
+ * "manifest". */
+void report_manifest_hashes(const struct report_manifest *run, cJSON *data);
+void report_manifest_free(struct report_manifest *run);
+
 /* The games of `dir` (its games/ folder, set-aside "*.aborted-N" logs left
- * out, and while `finished` is not NULL every log it does not list: games
- * being played): each replayed, its replay page written to OUT/replays/,
- * and summed up in data: "games" (one entry each), "bots" (forfeits by
- * reason, move times), "crosstable" and "verification". */
-int report_games(const char *dir, const char *out, const cJSON *finished,
-		 cJSON *data, char *err);
+ * out, and, while the manifest of `run` says which games finished and the
+ * run is not complete, every log it does not list as finished: games
+ * being played, or cut by a stop): each read once, hashed into
+ * run->log_sha256 and replayed (against `trusted_key`, as report_options
+ * says) into its replay page in OUT/replays/, unless an earlier build did
+ * so from the same bytes (report_replays.h), and summed up in data:
+ * "games" (one entry each) and "verification", which has "keys", the keys
+ * that signed, and "trusted" and "trust" as a replay's "verify" has them
+ * (replay.h). */
+int report_games(const char *dir, const char *out, struct report_manifest *run,
+		 const unsigned char *trusted_key, cJSON *data, char *err);
 
-/* The ladder of `dir` as `referee ladder --format json` computes it (of
- * only the logs `finished` lists when it is not NULL), with each bot's 95%
- * interval and the likelihood of superiority of every pair, into data's
- * "ladder" and "los"; like `referee ladder`, no ratings when the folder
- * has a problem, which goes to "ladder_problems".  -1 with err when the
- * ratings cannot be computed. */
-int report_ladder(const char *dir, const cJSON *finished, cJSON *data, char *err);
-
-/* The manifest of `dir` checked: its hash chain and signature, which games
- * it lists as finished (their logs in "finished_logs") and whether each log still has the hash it lists;
- * into data's "manifest".  Returns whether the run is complete. */
-bool report_manifest(const char *dir, cJSON *data);
+/* The ladder of `dir` as `referee ladder --format json` lists it (with
+ * `provisional`, as `referee ladder --provisional` does: a run that has not
+ * finished), in its order and with its numbers, forfeits and reply times
+ * included (ladder_rank.h): into data's "ladder", each bot with its 95%
+ * interval ("lo", "hi"), "los", the likelihood of superiority of every
+ * pair in that order, and "crosstable", that of `referee ladder`
+ * (crosstable.h; empty without ratings).  Like `referee ladder`, no
+ * ratings when the folder has a problem, which goes to "ladder_problems".
+ * -1 with err when the ratings cannot be computed. */
+int report_ladder(const char *dir, bool provisional, cJSON *data, char *err);
 
 #endif

@@ -2,33 +2,20 @@
  * The report's ladder (report.h): the verified logs of the folder rated
  * by the same code and with the same options as `referee ladder` (so the
  * numbers are the ones `referee ladder --format json` prints), each bot's
- * 95% interval, and the likelihood of superiority of every pair.  During
- * a run only the logs of finished games are rated.
+ * 95% interval, the likelihood of superiority of every pair, in the
+ * ladder's order (ladder_rank.h), and the crosstable of the same games
+ * (crosstable.h).  A run that has not finished is rated
+ * as `referee ladder --provisional` rates it: the games its manifest lists
+ * as finished.
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "ladder.h"
+#include "crosstable.h"
+#include "ladder_rank.h"
 #include "problems.h"
 #include "report.h"
 #include "util.h"
-
-/* A bot's line: the ladder's own fields, its interval's ends and the
- * note of an unrated bot. */
-static cJSON *entry_json(const struct ratings_entry *e, const char *name)
-{
-	cJSON *o = ladder_entry_json(e, name, 0);
-
-	if (e->status == RATINGS_RATED) {
-		cJSON_AddNumberToObject(o, "lo", e->lo);
-		cJSON_AddNumberToObject(o, "hi", e->hi);
-	}
-	if (e->note)
-		cJSON_AddStringToObject(o, "note", e->note);
-	return o;
-}
 
 /* A problem ladder_collect found, kept for the page. */
 static void note_problem(void *ctx, const char *where, const char *what)
@@ -39,70 +26,78 @@ static void note_problem(void *ctx, const char *where, const char *what)
 	cJSON_AddItemToArray(ctx, cJSON_CreateString(text));
 }
 
-/* Rates the folder, or only the logs listed in `finished`, as `referee
- * ladder` would (with its default options); false when there is no
- * ladder because of the problems listed in `problems`. */
-static bool collect(const char *dir, const cJSON *finished,
-		    struct ladder_data *ladder, cJSON *problem_list)
+/* Rates the folder as `referee ladder` would with its default options,
+ * and as `referee ladder --provisional` for a run that has not finished;
+ * false when there is no ladder because of the problems listed in
+ * `problems`. */
+static bool collect(const char *dir, bool provisional, struct ladder_data *ladder,
+		    cJSON *problem_list)
 {
-	struct ladder_options check = {.jobs = 1};
+	struct ladder_options check = {.jobs = 1, .provisional = provisional};
 	struct problems problems = {.report = note_problem, .ctx = problem_list};
-	int count = cJSON_GetArraySize(finished);
-	char **paths;
-	const cJSON *log;
 
-	if (!finished) {
-		ladder_collect((char *const *)&dir, 1, &check, ladder, &problems);
-		return problems.count == 0;
-	}
-	paths = xcalloc((size_t)count + 1, sizeof *paths);
-	count = 0;
-	cJSON_ArrayForEach(log, finished) {
-		paths[count] = xmalloc(strlen(dir) + strlen(log->valuestring) + 2);
-		sprintf(paths[count++], "%s/%s", dir, log->valuestring);
-	}
-	ladder_collect(paths, count, &check, ladder, &problems);
-	for (int i = 0; i < count; i++)
-		free(paths[i]);
-	free(paths);
+	ladder_collect((char *const *)&dir, 1, &check, ladder, &problems);
 	return problems.count == 0;
 }
 
-int report_ladder(const char *dir, const cJSON *finished, cJSON *data, char *err)
+/* Each bot's interval's ends and the note of an unrated bot, added to its
+ * line of the ladder's list. */
+static void add_interval(cJSON *rows, const struct ladder_rank *rank)
+{
+	for (int k = 0; k < rank->entrants; k++) {
+		const struct ratings_entry *e = &rank->r.entry[rank->order[k]];
+		cJSON *o = cJSON_GetArrayItem(rows, k);
+
+		if (e->status == RATINGS_RATED) {
+			cJSON_AddNumberToObject(o, "lo", e->lo);
+			cJSON_AddNumberToObject(o, "hi", e->hi);
+		}
+		if (e->note)
+			cJSON_AddStringToObject(o, "note", e->note);
+	}
+}
+
+int report_ladder(const char *dir, bool provisional, cJSON *data, char *err)
 {
 	struct ratings_options options = {.anchor = -1, .level = 0};
 	cJSON *problems = cJSON_AddArrayToObject(data, "ladder_problems");
 	struct ladder_data ladder;
-	struct ratings r;
+	struct ladder_rank rank;
+	struct crosstable cross, none = {0};
 	cJSON *rows, *los;
 
-	if (!collect(dir, finished, &ladder, problems)) {
+	if (!collect(dir, provisional, &ladder, problems)) {
 		/* Like `referee ladder`: no ratings from a folder with a problem. */
 		cJSON_AddArrayToObject(data, "ladder");
 		cJSON_AddArrayToObject(data, "los");
+		cJSON_AddItemToObject(data, "crosstable", crosstable_json(&none, NULL));
 		ladder_free(&ladder);
 		return 0;
 	}
-	if (ratings_compute(ladder.games, ladder.count, ladder.entrants, &options,
-			    &r, err)) {
+	if (ladder_rank(&ladder, &options, &rank, err)) {
 		ladder_free(&ladder);
 		return -1;
 	}
-	rows = cJSON_AddArrayToObject(data, "ladder");
+	rows = ladder_rank_json(&ladder, &rank);
+	add_interval(rows, &rank);
+	cJSON_AddItemToObject(data, "ladder", rows);
 	los = cJSON_AddArrayToObject(data, "los");
-	for (int a = 0; a < r.entrants; a++) {
+	for (int a = 0; a < rank.entrants; a++) {
 		cJSON *row = cJSON_CreateArray();
 
-		cJSON_AddItemToArray(rows, entry_json(&r.entry[a], ladder.names[a]));
-		for (int b = 0; b < r.entrants; b++) {
-			double p = a == b ? NAN : ratings_los(&r, a, b);
+		for (int b = 0; b < rank.entrants; b++) {
+			double p = a == b ? NAN : ratings_los(&rank.r, rank.order[a],
+								 rank.order[b]);
 
 			cJSON_AddItemToArray(row, isnan(p) ? cJSON_CreateNull()
 							   : cJSON_CreateNumber(p));
 		}
 		cJSON_AddItemToArray(los, row);
 	}
-	ratings_free(&r);
+	crosstable_compute(ladder.games, ladder.count, ladder.entrants, &cross);
+	cJSON_AddItemToObject(data, "crosstable", crosstable_json(&cross, ladder.names));
+	crosstable_free(&cross);
+	ladder_rank_free(&rank);
 	ladder_free(&ladder);
 	return 0;
 }

@@ -3,18 +3,18 @@
  * read by manifest_read() as a run that may still be going on: whether
  * its chain and signature hold, how many games were scheduled and
  * finished, whether the run is complete, the logs it lists as finished,
- * and whether each is still there with the SHA-256 the manifest lists.
+ * and whether each is still there with the SHA-256 the manifest lists
+ * (as the report's workers hashed it, reading it once: report_games).
  * A manifest being written by a running tournament is not signed yet;
  * that is said, not counted as a failure.
  */
-#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "files.h"
-#include "manifest.h"
 #include "manifest_read.h"
+#include "outdir.h"
 #include "report.h"
 #include "util.h"
 
@@ -28,76 +28,97 @@ static void first_problem(void *ctx, const char *where, const char *what)
 		snprintf(first, ERR_LEN, "%s", what);
 }
 
-/* Lists each finished game's log and checks it against the SHA-256 the
- * manifest lists (of the games read before a problem that stopped the
- * reading, if any).  The log of game N is games/NNNNNN.jsonl (worker.c). */
-static void check_finished(const struct manifest_view *view, cJSON *m)
+void report_manifest_hashes(const struct report_manifest *run, cJSON *data)
 {
-	cJSON *bad = cJSON_AddArrayToObject(m, "bad_logs");
-	cJSON *listed = cJSON_AddArrayToObject(m, "finished_logs");
+	const struct manifest_view *view = &run->view;
+	cJSON *m = cJSON_GetObjectItemCaseSensitive(data, "manifest"), *bad;
 	unsigned char sha[32];
 	long hash_ok = 0;
 
+	if (!run->present)
+		return;
+	bad = cJSON_AddArrayToObject(m, "bad_logs");
+	/* Of the games read before a problem that stopped the reading, if
+	 * any. */
 	for (long g = 1; view->sha256 && g <= view->game_count; g++) {
-		char path[32], full[4096], hex[FILES_SHA256_HEX];
+		char *path;
 
 		if (view->state[g] != MANIFEST_FINISHED)
 			continue;
-		snprintf(path, sizeof path, "games/%06ld.jsonl", g);
-		cJSON_AddItemToArray(listed, cJSON_CreateString(path));
-		snprintf(full, sizeof full, "%s/%s", view->dir, path);
-		if (files_sha256(AT_FDCWD, full, hex) == 0 && !hex_decode(sha, sizeof sha, hex) &&
-		    !memcmp(sha, view->sha256[g], sizeof sha))
+		if (!hex_decode(sha, sizeof sha, run->log_sha256[g]) &&
+		    !memcmp(sha, view->sha256[g], sizeof sha)) {
 			hash_ok++;
-		else
-			cJSON_AddItemToArray(bad, cJSON_CreateString(path));
+			continue;
+		}
+		path = outdir_log(NULL, g);
+		cJSON_AddItemToArray(bad, cJSON_CreateString(path));
+		free(path);
 	}
 	cJSON_AddNumberToObject(m, "hashes_match", (double)hash_ok);
 }
 
-bool report_manifest(const char *dir, cJSON *data)
+void report_manifest(const char *dir, const unsigned char *trusted_key,
+		     cJSON *data, struct report_manifest *run)
 {
 	cJSON *m = cJSON_AddObjectToObject(data, "manifest");
-	char path[4096], problem[ERR_LEN] = "";
+	char *path = outdir_manifest(dir), problem[ERR_LEN] = "";
 	struct problems problems = {.report = first_problem, .ctx = problem};
-	struct manifest_view view;
-	bool complete;
+	struct manifest_view *view = &run->view;
 	int rc;
 
-	snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_FILE);
+	memset(run, 0, sizeof *run);
 	if (access(path, F_OK)) {
+		free(path);
 		cJSON_AddBoolToObject(m, "present", false);
-		cJSON_AddStringToObject(m, "problem", "no manifest.jsonl: this is not "
-					"a tournament's folder, or the run has not started");
-		return false;
+		cJSON_AddStringToObject(m, "problem", "no " OUTDIR_MANIFEST ": this is "
+					"not a tournament's folder, or the run has not started");
+		return;
 	}
-	rc = manifest_read(path, NULL, MANIFEST_KEEP_HASHES | MANIFEST_RUNNING,
-			   &view, &problems);
-	cJSON_AddBoolToObject(m, "present", true);
-	if (view.name)
-		cJSON_AddStringToObject(m, "name", view.name);
-	if (view.sha256) {  /* the header was read */
-		cJSON_AddStringToObject(m, "game", view.game);
-		cJSON_AddStringToObject(m, "shard", view.shard);
-	}
-	check_finished(&view, m);
+	rc = manifest_read(path, trusted_key, MANIFEST_KEEP_HASHES | MANIFEST_RUNNING,
+			   view, &problems);
+	free(path);
+	run->present = true;
+	run->log_sha256 = xcalloc((size_t)view->game_count + 1, sizeof *run->log_sha256);
 	/* A manifest that cannot be read to its end says nothing of which
 	 * games finished: every log of games/ is shown for what it is. */
-	if (rc)
-		cJSON_DeleteItemFromObjectCaseSensitive(m, "finished_logs");
-	cJSON_AddNumberToObject(m, "scheduled", (double)view.game_count);
-	cJSON_AddNumberToObject(m, "finished", (double)view.finished);
-	cJSON_AddNumberToObject(m, "aborted", (double)view.aborted);
-	cJSON_AddBoolToObject(m, "complete", view.complete);
-	if (!*problem && !view.signed_)
+	run->listed = rc == 0;
+	cJSON_AddBoolToObject(m, "present", true);
+	if (view->name)
+		cJSON_AddStringToObject(m, "name", view->name);
+	if (view->sha256) {  /* the header was read */
+		cJSON_AddStringToObject(m, "game", view->game);
+		cJSON_AddStringToObject(m, "shard", view->shard);
+	}
+	cJSON_AddNumberToObject(m, "scheduled", (double)view->game_count);
+	cJSON_AddNumberToObject(m, "finished", (double)view->finished);
+	cJSON_AddNumberToObject(m, "aborted", (double)view->aborted);
+	cJSON_AddBoolToObject(m, "complete", view->has_complete_record);
+	/* "open": read whole with its chain holding, but not signed: the run
+	 * has not ended (it goes on, or was stopped). */
+	cJSON_AddBoolToObject(m, "open", !*problem && !view->signed_);
+	if (!*problem && !view->signed_)
 		snprintf(problem, sizeof problem, "not signed yet: the run is going "
 			 "on or was stopped");
 	cJSON_AddBoolToObject(m, "signed", !*problem);
 	if (*problem)
 		cJSON_AddStringToObject(m, "problem", problem);
-	if (view.signed_)
-		cJSON_AddStringToObject(m, "key", view.key_hex);
-	complete = !*problem && view.complete;
-	manifest_view_free(&view);
-	return complete;
+	if (view->signed_)
+		cJSON_AddStringToObject(m, "key", view->key_hex);
+	run->complete = !*problem && view->has_complete_record;
+}
+
+bool report_manifest_finished(const struct report_manifest *run, const char *name)
+{
+	long g = outdir_log_game(name, strlen(name));
+
+	return g > 0 && g <= run->view.game_count &&
+	       run->view.state[g] == MANIFEST_FINISHED;
+}
+
+void report_manifest_free(struct report_manifest *run)
+{
+	if (run->present)
+		manifest_view_free(&run->view);
+	free(run->log_sha256);
+	memset(run, 0, sizeof *run);
 }

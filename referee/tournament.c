@@ -23,8 +23,10 @@
 #include "ladder_stats.h"
 #include "logread.h"
 #include "manifest.h"
+#include "manifest_read.h"
+#include "manifest_records.h"
 #include "manifest_replies.h"
-#include "progress.h"
+#include "outdir.h"
 #include "util.h"
 #include "verify.h"
 #include "worker.h"
@@ -44,7 +46,7 @@ struct run_state {
 	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
 	bool *finished;         /* by game number */
 	int *aborted;
-	char **names;           /* of the bots, for the progress line */
+	long *no_start_game;    /* by bot: the last game it did not start for */
 	struct ladder_reasons reasons; /* forfeit reasons met in this run */
 	struct manifest_batch batch;   /* finished games not yet in the manifest */
 	struct replies_ledger replies; /* reply times not yet in the manifest */
@@ -52,23 +54,12 @@ struct run_state {
 				 * "replies" record */
 	size_t unreplied_count;
 	int next_table;         /* next table to hand out */
-	struct progress progress;
 	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
 	 * this mask: a stop signal never slips in between a check of
 	 * stop_signal and the wait. */
 	sigset_t wait_mask;
 	char *err;
 };
-
-static cJSON *manifest_record(const char *type, long game)
-{
-	cJSON *r = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(r, "type", type);
-	if (game > 0)
-		cJSON_AddNumberToObject(r, "game", (double)game);
-	return r;
-}
 
 static int record(struct run_state *st, cJSON *r)
 {
@@ -103,50 +94,80 @@ static bool in_shard(const struct run_state *st, int table)
 	return schedule_in_shard(table, st->run->shard_index, st->run->shard_count);
 }
 
+/* Whether a bot of the table is left out of the run (--skip-broken). */
+static bool table_skipped(const struct run_state *st, int table)
+{
+	for (int i = 0; st->run->skipped && i < st->schedule->players; i++)
+		if (st->run->skipped[st->schedule->tables[table].bots[i]])
+			return true;
+	return false;
+}
+
+/* A "skipped" record for each bot left out of the run that has games
+ * here still to play: those games, which this run does not start. */
+static int record_skipped(struct run_state *st)
+{
+	long *games = xmalloc((size_t)st->schedule->game_count * sizeof *games);
+	int rc = 0;
+
+	for (int b = 0; !rc && st->run->skipped && b < st->spec->bot_count; b++) {
+		int count = 0;
+
+		if (!st->run->skipped[b])
+			continue;
+		for (long n = 1; n <= st->schedule->game_count; n++) {
+			const struct scheduled_game *g = &st->schedule->games[n - 1];
+
+			for (int s = 0; s < st->schedule->players; s++)
+				if (g->seating[s] == b && !st->finished[n] &&
+				    in_shard(st, g->table))
+					games[count++] = n;
+		}
+		if (count)
+			rc = record(st, manifest_skipped_record(b, st->run->skip_why[b],
+								games, count));
+	}
+	free(games);
+	return rc;
+}
+
 static cJSON *header(const struct run_state *st, const unsigned char *id)
 {
 	const struct tournament_spec *spec = st->spec;
-	cJSON *h = manifest_record("tournament", 0), *bots;
-	char hex[2 * 32 + 1], hash[FILES_SHA256_HEX], shard[32];
+	char hash[FILES_SHA256_HEX];
+	char **names = xcalloc((size_t)spec->bot_count, sizeof *names);
+	cJSON *record;
+	struct manifest_header h = {
+		.id = id, .name = spec->name, .game = spec->rules->name,
+		.players = spec->players, .schedule_games = st->schedule->game_count,
+		.bots = names, .bot_count = spec->bot_count,
+		.shard_index = st->run->shard_index,
+		.shard_count = st->run->shard_count, .file = spec->file,
+	};
 
-	cJSON_AddStringToObject(h, "format", MANIFEST_FORMAT);
-	if (id) {
-		hex_encode(hex, id, FAIR_GAME_ID_BYTES);
-		cJSON_AddStringToObject(h, "id", hex);
-	}
-	cJSON_AddStringToObject(h, "name", spec->name);
-	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
-		cJSON_AddStringToObject(h, "file_sha256", hash);
-	cJSON_AddStringToObject(h, "game", spec->rules->name);
-	cJSON_AddNumberToObject(h, "players", spec->players);
-	cJSON_AddNumberToObject(h, "schedule_games", (double)st->schedule->game_count);
-	bots = cJSON_AddArrayToObject(h, "bots");
 	for (int b = 0; b < spec->bot_count; b++)
-		cJSON_AddItemToArray(bots, cJSON_CreateString(spec->bots[b].name));
-	snprintf(shard, sizeof shard, "%d/%d", st->run->shard_index,
-		 st->run->shard_count);
-	cJSON_AddStringToObject(h, "shard", shard);
-	return h;
+		names[b] = spec->bots[b].name;
+	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
+		h.file_sha256 = hash;
+	record = manifest_header_record(&h);
+	free(names);
+	return record;
 }
 
-/* A finished game's entry in a finished record names its bots, seat by
- * seat, by their place in the header's "bots": with its ranks, all a
- * ladder needs of the game, in few bytes (the manifest's hash chain costs
- * by the byte).  Its log is games/NNNNNN.jsonl, named by the game's
- * number. */
+/* A finished game's entry in a finished record, with its forfeits
+ * (`figures`). */
 static cJSON *finished_entry(const struct run_state *st, long game,
-			     const char *sha256, const int *ranks)
+			     const char *sha256, const int *ranks,
+			     const struct ladder_game_stats *figures, bool recovered)
 {
-	const struct scheduled_game *g = &st->schedule->games[game - 1];
-	cJSON *r = cJSON_CreateObject();
+	struct manifest_game g = {
+		.game = game, .players = st->schedule->players,
+		.seats = st->schedule->games[game - 1].seating, .sha256 = sha256,
+		.ranks = ranks, .reason = figures->reason, .reasons = &st->reasons,
+		.recovered = recovered,
+	};
 
-	cJSON_AddNumberToObject(r, "game", (double)game);
-
-	cJSON_AddItemToObject(r, "seats", cJSON_CreateIntArray(g->seating,
-								st->schedule->players));
-	cJSON_AddStringToObject(r, "sha256", sha256);
-	cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(ranks, st->schedule->players));
-	return r;
+	return manifest_finished_game(&g);
 }
 
 /* The bots at the seats of game `game`, by bot number. */
@@ -162,7 +183,7 @@ static void add_log_replies(struct run_state *st, long game,
 			    const struct game_log *log,
 			    struct ladder_game_stats *figures)
 {
-	struct reply_times *replies[GAME_MAX_SEATS];
+	struct reply_clocks *replies[GAME_MAX_SEATS];
 	int bots[GAME_MAX_SEATS];
 
 	seated_bots(st, game, bots);
@@ -172,12 +193,29 @@ static void add_log_replies(struct run_state *st, long game,
 	st->replies.games++;
 }
 
+/* Where a resumed run sets an incomplete log of `game` aside (the
+ * folder made if need be): games/aborted/, out of the reach of a glob of
+ * the logs in games/ (the README verifies them so), numbered by how many
+ * of the game's logs were set aside before.  NULL with st->err when the
+ * folder cannot be made. */
+static char *set_aside_path(struct run_state *st, long game)
+{
+	char *aside = outdir_aside(st->run->out_dir);
+	int rc = files_mkdirs(aside, st->err);
+
+	free(aside);
+	return rc ? NULL : outdir_set_aside(st->run->out_dir, game, ++st->aborted[game]);
+}
+
 /* A log an earlier run left for a game the manifest does not list as
- * finished: kept as finished when it is complete and verifies (the run
- * stopped between the two writes), otherwise set aside as aborted. */
+ * finished: when it is complete, verifies with this run's key and ranks
+ * every seat, the game finished and the run stopped before the batch of
+ * its entry was written (manifest.h), so the entry goes into this run's
+ * batch, marked "recovered"; any other log is set aside in games/aborted/
+ * with an "aborted" record. */
 static int settle_leftover(struct run_state *st, long game)
 {
-	char *path = worker_log_path(st->run->out_dir, game), *moved = NULL;
+	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
 	char hash[FILES_SHA256_HEX], verr[ERR_LEN];
 	struct verify_summary summary;
 	struct ladder_game_stats figures;
@@ -192,25 +230,19 @@ static int settle_leftover(struct run_state *st, long game)
 	    verify_log(&log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
 	    files_sha256(AT_FDCWD, path, hash) == 0 &&
 	    logread_ranks(&log, ranks, GAME_MAX_SEATS) == st->schedule->players) {
-		cJSON *r = finished_entry(st, game, hash, ranks);
-
 		add_log_replies(st, game, &log, &figures);
-		ladder_stats_to_record(&figures, st->schedule->players, &st->reasons, r);
-		cJSON_AddBoolToObject(r, "recovered", true);
-		manifest_batch_add(&st->batch, r);
+		manifest_batch_add(&st->batch, finished_entry(st, game, hash, ranks,
+							      &figures, true));
 		st->finished[game] = true;
+	} else if (!(moved = set_aside_path(st, game))) {
+		rc = -1;
+	} else if (rename(path, moved)) {
+		rc = errorf(st->err, "cannot set aside '%s': %s", path, strerror(errno));
 	} else {
-		size_t len = strlen(path) + 32;
-		cJSON *r = manifest_record("aborted", game);
+		char *name = outdir_set_aside(NULL, game, st->aborted[game]);
 
-		moved = xmalloc(len);
-		snprintf(moved, len, "%.*s.aborted-%d.jsonl",
-			 (int)(strlen(path) - 6), path, ++st->aborted[game]);
-		if (rename(path, moved))
-			rc = errorf(st->err, "cannot set aside '%s': %s", path,
-				    strerror(errno));
-		cJSON_AddStringToObject(r, "log", moved + strlen(st->run->out_dir) + 1);
-		rc = rc ? rc : record(st, r);
+		rc = record(st, manifest_aborted_record(game, name));
+		free(name);
 	}
 	if (log.lines)
 		logread_free(&log);
@@ -219,33 +251,39 @@ static int settle_leftover(struct run_state *st, long game)
 	return rc;
 }
 
-/* What open_manifest needs of an earlier run: each finished game (its
- * entry), for the standings and the forfeits, and to know the games whose
- * reply times are in no "replies" record yet; each "replies" record. */
-static void earlier_record(void *ctx, const char *type, long game,
-			   const cJSON *record)
+/* What a resumed run takes of the earlier run's manifest `old` (of this
+ * run's schedule: manifest_reopen() compared their headers): its id, the
+ * logs it set aside, its finished games, for the standings, the forfeit
+ * reasons it met, and the games whose reply times no "replies" record
+ * holds yet (moved out of `old`). */
+static void take_earlier_run(struct run_state *st, struct manifest_view *old)
 {
-	struct run_state *st = ctx;
-	const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(record, "ranks");
 	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
-	struct ladder_game_stats figures;
 
-	if (!strcmp(type, "replies")) {
-		st->unreplied_count = 0;
-		return;
+	memcpy(st->id, old->id, sizeof st->id);
+	for (long g = 1; g <= st->schedule->game_count; g++) {
+		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
+		int forfeits = 0;
+
+		st->aborted[g] = old->resume.set_aside[g];
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		st->finished[g] = true;
+		for (int s = 0; s < players; s++) {
+			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
+			forfeits += reason[s] != 0;
+		}
+		seated_bots(st, g, bots);
+		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+					       forfeits, true);
 	}
-	if (game < 1 || cJSON_GetArraySize(ranks) != players)
-		return; /* a damaged record: manifest.c says so */
-	if (!(st->unreplied_count & (st->unreplied_count + 1)))
-		st->unreplied = xrealloc(st->unreplied, 2 * (st->unreplied_count + 1) *
-					 sizeof *st->unreplied);
-	st->unreplied[st->unreplied_count++] = game;
-	for (int s = 0; s < players; s++)
-		rank[s] = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(ranks, s));
-	ladder_stats_from_record(record, players, &st->reasons, &figures);
-	seated_bots(st, game, bots);
-	progress_game(&st->progress, bots, rank, players,
-		      ladder_stats_forfeits(&figures, players), true);
+	/* The run's reasons are numbered as the earlier run met them. */
+	ladder_reasons_free(&st->reasons);
+	st->reasons = old->reasons;
+	memset(&old->reasons, 0, sizeof old->reasons);
+	st->unreplied = old->resume.unreplied;
+	st->unreplied_count = old->resume.unreplied_count;
+	old->resume.unreplied = NULL;
 }
 
 /* The reply times of the earlier run's games after its last "replies"
@@ -253,7 +291,7 @@ static void earlier_record(void *ctx, const char *type, long game,
 static void add_unreplied(struct run_state *st)
 {
 	for (size_t i = 0; i < st->unreplied_count; i++) {
-		char *path = worker_log_path(st->run->out_dir, st->unreplied[i]);
+		char *path = outdir_log(st->run->out_dir, st->unreplied[i]);
 		struct ladder_game_stats figures;
 		struct game_log log;
 		char err[ERR_LEN];
@@ -267,11 +305,31 @@ static void add_unreplied(struct run_state *st)
 	st->unreplied_count = 0;
 }
 
+/* The "bot" records of the bots whose entry the file changed since the
+ * run was stopped (consumed): after every game their earlier version
+ * played, so that each game finished after one was played by it. */
+static int record_versions(struct run_state *st, cJSON *versions)
+{
+	cJSON *r;
+	int rc = 0;
+
+	while (!rc && (r = cJSON_DetachItemFromArray(versions, 0))) {
+		long b = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "bot"));
+
+		st->run->events->bot_new_version(st->run->events->ctx, (int)b);
+		rc = record(st, r);
+	}
+	cJSON_Delete(versions);
+	return rc;
+}
+
+/* 0, or 1 when a resumed run's manifest is signed: nothing left to play. */
 static int open_manifest(struct run_state *st)
 {
-	struct manifest_state old;
+	struct manifest_view old;
 	const char *dir = st->run->out_dir;
-	cJSON *now;
+	cJSON *now, *versions;
+	int rc;
 
 	if (!st->run->resume) {
 		randombytes_buf(st->id, sizeof st->id);
@@ -281,29 +339,26 @@ static int open_manifest(struct run_state *st)
 		return 0;
 	}
 	now = header(st, NULL);
-	st->manifest = manifest_reopen(dir, now, st->schedule->game_count, &old,
-				       earlier_record, st, st->err);
+	rc = manifest_reopen(dir, now, &old, &st->manifest, &versions, st->err);
 	cJSON_Delete(now);
-	if (!st->manifest && !old.complete) {
-		manifest_state_free(&old);
-		return -1;
-	}
-	memcpy(st->id, old.id, sizeof st->id);
-	memcpy(st->finished, old.finished, ((size_t)st->schedule->game_count + 1) * sizeof *st->finished);
-	memcpy(st->aborted, old.aborted, ((size_t)st->schedule->game_count + 1) * sizeof *st->aborted);
-	if (old.complete) {
-		manifest_state_free(&old);
-		return 1;
-	}
-	manifest_state_free(&old);
-	if (record(st, manifest_record("resumed", 0)))
-		return -1;
-	add_unreplied(st);
-	for (long n = 1; n <= st->schedule->game_count; n++)
+	if (!rc)
+		take_earlier_run(st, &old);
+	manifest_view_free(&old);
+	if (rc)
+		return rc;
+	rc = record(st, manifest_resumed_record());
+	if (!rc)
+		add_unreplied(st);
+	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
 		if (in_shard(st, st->schedule->games[n - 1].table) &&
-		    !st->finished[n] && settle_leftover(st, n))
-			return -1;
-	return record_finished(st);
+		    !st->finished[n])
+			rc = settle_leftover(st, n);
+	rc = rc ? rc : record_finished(st);
+	if (rc) {
+		cJSON_Delete(versions);
+		return rc;
+	}
+	return record_versions(st, versions);
 }
 
 /* The "started" record of a table's games, on disk before the worker
@@ -312,13 +367,8 @@ static int open_manifest(struct run_state *st)
 static int record_started(struct run_state *st, int table, const long *games,
 			  int count)
 {
-	cJSON *r = manifest_record("started", 0), *list;
-
-	cJSON_AddNumberToObject(r, "table", table + 1);
-	list = cJSON_AddArrayToObject(r, "games");
-	for (int i = 0; i < count; i++)
-		cJSON_AddItemToArray(list, cJSON_CreateNumber((double)games[i]));
-	return record(st, r) || journal_flush(st->manifest, st->err) ? -1 : 0;
+	return record(st, manifest_started_record(table + 1, games, count)) ||
+	       journal_flush(st->manifest, st->err) ? -1 : 0;
 }
 
 /* Hands the next table with unfinished games to `w`, or tells it to quit. */
@@ -329,7 +379,7 @@ static int dispatch(struct run_state *st, struct worker *w)
 		long *games;
 		int count = 0, rc;
 
-		if (!in_shard(st, st->next_table))
+		if (!in_shard(st, st->next_table) || table_skipped(st, st->next_table))
 			continue;
 		games = xmalloc((size_t)t->game_count * sizeof *games);
 		for (long n = t->first_game; n < t->first_game + t->game_count; n++)
@@ -377,7 +427,7 @@ static int take_finished(struct run_state *st, long game, const char *fields,
 			figures->reason[s] = ladder_reasons_number(&st->reasons, reason);
 			free(reason);
 		} else if (i >= 2 * players &&
-			   reply_times_add_text(&st->replies.pending[bots[s]], p) != p + len) {
+			   reply_clocks_add_text(&st->replies.pending[bots[s]], p) != p + len) {
 			return -1;
 		}
 		p += len;
@@ -398,7 +448,6 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
 		int players = st->schedule->players;
 		struct ladder_game_stats figures;
-		cJSON *r;
 
 		sscanf(end, " %64s", hash);
 		end += 1 + strlen(hash);
@@ -406,20 +455,33 @@ static int handle(struct run_state *st, struct worker *w, char *line)
 		    take_finished(st, game, end, rank, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
-		r = finished_entry(st, game, hash, rank);
-		ladder_stats_to_record(&figures, players, &st->reasons, r);
-		manifest_batch_add(&st->batch, r);
+		manifest_batch_add(&st->batch, finished_entry(st, game, hash, rank,
+							      &figures, false));
 		if (record_due(st, false))
 			return -1;
 		st->finished[game] = true;
 		seated_bots(st, game, bots);
-		progress_game(&st->progress, bots, rank, players,
-			      ladder_stats_forfeits(&figures, players), false);
+		for (int s = 0; s < players; s++)
+			if (st->no_start_game[bots[s]] != game)
+				st->run->events->bot_started(st->run->events->ctx, bots[s]);
+		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+					       ladder_stats_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
 		if (record_finished(st))
 			return -1;
 		st->run->on_finished(st->run->hook_ctx);
+		return 0;
+	}
+	case 'B': {
+		int bot = (int)strtol(end, &p, 10);
+
+		if (game < 1 || game > st->schedule->game_count || bot < 0 ||
+		    bot >= st->spec->bot_count || *p != ' ')
+			return errorf(st->err, "a worker said something unexpected: "
+				      "%.80s", line);
+		st->no_start_game[bot] = game;
+		st->run->events->bot_failed(st->run->events->ctx, bot, p + 1);
 		return 0;
 	}
 	case 'D':
@@ -543,36 +605,34 @@ int tournament_play(const struct tournament_spec *spec,
 		.spec = spec, .schedule = schedule, .run = run, .err = err,
 	};
 	struct worker_job job = {.spec = spec, .schedule = schedule,
-				 .out_dir = run->out_dir, .key = run->key};
+				 .out_dir = run->out_dir, .key = run->key,
+				 .lock_fd = run->lock_fd};
 	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
 	sigset_t stops;
 	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
 	int count = 0, rc;
-	char sub[4096];
-
+	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total = 0, done = 0;
 
 	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
-	st.names = xcalloc((size_t)spec->bot_count, sizeof *st.names);
+	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
 	replies_ledger_init(&st.replies, spec->bot_count);
-	for (int b = 0; b < spec->bot_count; b++)
-		st.names[b] = spec->bots[b].name;
-	progress_init(&st.progress, st.names, spec->bot_count,
-		      isatty(STDERR_FILENO), run->quiet);
-	snprintf(sub, sizeof sub, "%s/games", run->out_dir);
-	rc = files_mkdirs(sub, err);
-	snprintf(sub, sizeof sub, "%s/stderr", run->out_dir);
-	rc = rc ? rc : files_mkdirs(sub, err);
+	rc = files_mkdirs(games, err);
+	rc = rc ? rc : files_mkdirs(stderr_dir, err);
+	free(games);
+	free(stderr_dir);
 	rc = rc ? rc : open_manifest(&st);
+	rc = rc ? rc : record_skipped(&st);
 	if (rc)
 		goto out;
 	for (long n = 1; n <= schedule->game_count; n++)
-		if (in_shard(&st, schedule->games[n - 1].table)) {
+		if (in_shard(&st, schedule->games[n - 1].table) &&
+		    (st.finished[n] || !table_skipped(&st, schedule->games[n - 1].table))) {
 			total++;
 			done += st.finished[n];
 		}
-	progress_start(&st.progress, total, done);
+	run->events->games_start(run->events->ctx, total, done);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigemptyset(&stops);
@@ -591,15 +651,13 @@ int tournament_play(const struct tournament_spec *spec,
 	pthread_sigmask(SIG_SETMASK, &st.wait_mask, NULL);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-	progress_finish(&st.progress);
+	run->events->games_end(run->events->ctx);
 	if (!rc) {
-		cJSON *r = manifest_record("complete", 0);
 		long finished = 0;
 
 		for (long n = 1; n <= schedule->game_count; n++)
 			finished += st.finished[n];
-		cJSON_AddNumberToObject(r, "finished", (double)finished);
-		rc = record_due(&st, true) || record(&st, r) ||
+		rc = record_due(&st, true) || record(&st, manifest_complete_record(finished)) ||
 		     journal_sign(st.manifest, run->key, st.id, err);
 	} else if (st.manifest) {
 		/* A stopped run keeps what finished: no need to find it
@@ -612,20 +670,14 @@ int tournament_play(const struct tournament_spec *spec,
 		record_finished(&st);
 	}
 out:
-	if (rc == 1) {
-		fprintf(stderr, "referee tournament: %s/%s is signed: nothing left "
-			"to play\n", run->out_dir, MANIFEST_FILE);
-		rc = 0;
-	}
 	journal_free(st.manifest);
 	free(workers);
 	free(st.finished);
 	free(st.aborted);
-	free(st.names);
-	progress_free(&st.progress);
+	free(st.no_start_game);
 	ladder_reasons_free(&st.reasons);
 	replies_ledger_free(&st.replies);
 	manifest_batch_free(&st.batch);
 	free(st.unreplied);
-	return rc ? -1 : 0;
+	return rc == 1 ? 1 : rc ? -1 : 0;
 }

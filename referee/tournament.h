@@ -1,7 +1,8 @@
 /*
  * Running a tournament: the schedule's games on a pool of workers, the
- * manifest written as games start and finish, a progress line, and
- * resuming a stopped run with no game lost, repeated or changed.
+ * manifest written as games start and finish, its progress told to the
+ * caller as events (it prints nothing), and resuming a stopped run with
+ * no game lost, repeated or changed.
  */
 #ifndef ARENA_TOURNAMENT_H
 #define ARENA_TOURNAMENT_H
@@ -12,14 +13,40 @@
 #include "schedule.h"
 #include "tournament_file.h"
 
+/* What a run tells as it goes, for the verb to show; every member is set. */
+struct tournament_events {
+	void *ctx;
+	/* A game finished: bot[s] at seat s ranked rank[s], `forfeits` seats
+	 * forfeited.  `earlier`: one the stopped run that this one resumes
+	 * finished, told before games_start. */
+	void (*game_finished)(void *ctx, const int *bot, const int *rank,
+			      int players, int forfeits, bool earlier);
+	/* The games start: `done` of the run's `total` are finished. */
+	void (*games_start)(void *ctx, long total, long done);
+	/* Bot `bot` did not start for a game, saying `line` first on stderr. */
+	void (*bot_failed)(void *ctx, int bot, const char *line);
+	/* Bot `bot` started for a game. */
+	void (*bot_started)(void *ctx, int bot);
+	/* The tournament file changed bot `bot`'s entry since the run was
+	 * stopped: the new version plays its games from here on. */
+	void (*bot_new_version)(void *ctx, int bot);
+	/* The workers have stopped: no game is played any more. */
+	void (*games_end)(void *ctx);
+};
+
 struct tournament_run {
 	const char *file;        /* the tournament file, hashed into the manifest */
 	const char *out_dir;
+	int lock_fd;             /* run_lock()'s, kept open by the workers too */
 	bool resume;
-	bool quiet;              /* no progress on stderr */
+	const struct tournament_events *events;
 	int shard_index, shard_count; /* 1/1: the whole schedule */
 	int concurrency;
 	const struct referee_key *key;
+	/* By bot number: left out of the run (--skip-broken), its tables'
+	 * games not played, with why (NULL: none is). */
+	const bool *skipped;
+	char *const *skip_why;
 	/* Called after each game is recorded as finished (may be NULL);
 	 * `referee tournament --report` updates the report from it. */
 	void (*on_finished)(void *ctx);
@@ -27,7 +54,8 @@ struct tournament_run {
 };
 
 /* Plays every game of the run's shard not yet finished.  0 when all are
- * finished (the manifest is then signed), -1 with err otherwise. */
+ * finished (the manifest is then signed), 1 when the manifest was signed
+ * already (nothing was left to play), -1 with err otherwise. */
 int tournament_play(const struct tournament_spec *spec,
 		    const struct schedule *schedule,
 		    const struct tournament_run *run, char *err);

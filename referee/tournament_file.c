@@ -14,12 +14,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fair.h"
+#include "bot_env.h"
+#include "games/fair.h"
 #include "games/registry.h"
 #include "json.h"
 #include "options.h"
 #include "schedule.h"
-#include "table.h"
+#include "game_play.h"
+#include "paths.h"
 #include "util.h"
 
 #define FILE_MAX_BYTES (4L << 20)
@@ -30,17 +32,18 @@
 
 static const char *const top_fields[] = {
 	"name", "game", "options", "players", "format", "games", "bots",
-	"time", "limits", "seed", "concurrency", "sandbox", NULL,
+	"time", "limits", "seed", "concurrency", "sandbox", "containment", NULL,
 };
 static const char *const bot_fields[] = {
-	"name", "command", "workdir", "env", "challenger", "readable", NULL,
+	"name", "command", "workdir", "env", "pass_env", "challenger",
+	"readable", "ponder", NULL,
 };
 static const char *const time_fields[] = {
-	"move_ms", "game_ms", "start_ms", NULL,
+	"move_ms", "game_ms", "start_ms", "clock", NULL,
 };
 static const char *const limit_fields[] = {
 	"max_line", "max_stderr", "cpu_seconds", "memory_mb", "processes",
-	NULL,
+	"cpus", NULL,
 };
 
 /* The whole file in a new buffer, or NULL with err. */
@@ -197,36 +200,6 @@ static bool name_ok(const char *name)
 	       strcmp(name, ".") && strcmp(name, "..");
 }
 
-/* `path` relative to `folder` unless absolute. */
-static char *join_path(const char *folder, const char *path)
-{
-	char *joined;
-	size_t len;
-
-	if (path[0] == '/' || strcmp(folder, ".") == 0)
-		return xstrdup(path);
-	len = strlen(folder) + strlen(path) + 2;
-	joined = xmalloc(len);
-	snprintf(joined, len, "%s/%s", folder, path);
-	return joined;
-}
-
-/* The folder holding `path`: "." when it names none. */
-static char *folder_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	char *folder;
-
-	if (!slash)
-		return xstrdup(".");
-	if (slash == path)
-		return xstrdup("/");
-	folder = xmalloc((size_t)(slash - path) + 1);
-	memcpy(folder, path, (size_t)(slash - path));
-	folder[slash - path] = '\0';
-	return folder;
-}
-
 /* "name", or the file's base name without ".json". */
 static int read_name(const char *path, const cJSON *root,
 		     struct tournament_spec *spec, char *err)
@@ -265,10 +238,10 @@ static int read_game(const cJSON *root, struct tournament_spec *spec,
 
 	if (get_string(root, "game", "", &game, err) < 0)
 		return -1;
-	if (game && (spec->rules = game_find(game)))
+	if (game && (spec->rules = arena_game_find(game)))
 		return 0;
-	while (game_registry[n] && n < 63) {
-		names[n] = game_registry[n]->name;
+	while (arena_game_registry[n] && n < 63) {
+		names[n] = arena_game_registry[n]->name;
 		n++;
 	}
 	names[n] = NULL;
@@ -308,7 +281,7 @@ static int read_players(const cJSON *root, struct tournament_spec *spec,
 			      rules->min_players, rules->max_players,
 			      rules->name);
 	spec->players = (int)players;
-	return table_check_setup(rules, spec->options, spec->players, err);
+	return game_play_check_setup(rules, spec->options, spec->players, err);
 }
 
 static int read_format(const cJSON *root, struct tournament_spec *spec,
@@ -350,28 +323,39 @@ static int read_games(const cJSON *root, struct tournament_spec *spec,
 	return 0;
 }
 
-/* "env": an object of strings, as NAME=VALUE entries. */
-static int read_env(const cJSON *env, struct tournament_bot *bot,
+/* "pass_env": names of the referee's variables the bot gets, then "env":
+ * an object of strings it gets; both as bot_env.h's entries. */
+static int read_env(const cJSON *item, struct tournament_bot *bot,
 		    const char *where, char *err)
 {
-	const cJSON *var;
+	const cJSON *pass = cJSON_GetObjectItemCaseSensitive(item, "pass_env");
+	const cJSON *env, *var;
 	int n = 0;
 
-	bot->env = xcalloc((size_t)cJSON_GetArraySize(env) + 1,
-			   sizeof *bot->env);
+	if (get_object(item, "env", where, &env, err) < 0)
+		return -1;
+	if (pass && !cJSON_IsArray(pass))
+		return errorf(err, "%s\"pass_env\" must be an array of variable "
+			      "names", where);
+	bot->env = xcalloc((size_t)(cJSON_GetArraySize(env) +
+				    cJSON_GetArraySize(pass)) + 1, sizeof *bot->env);
+	cJSON_ArrayForEach(var, pass) {
+		if (!cJSON_IsString(var) || strchr(var->valuestring, '=') ||
+		    !bot_env_entry_valid(var->valuestring))
+			return errorf(err, "%spass_env[%d] must be a variable name",
+				      where, n);
+		bot->env[n++] = xstrdup(var->valuestring);
+	}
 	cJSON_ArrayForEach(var, env) {
-		size_t len;
-
-		if (!var->string[0] || strchr(var->string, '='))
+		if (strchr(var->string, '=') || !bot_env_entry_valid(var->string))
 			return errorf(err, "%senv: '%s' is not a variable name",
 				      where, var->string);
 		if (!cJSON_IsString(var))
 			return errorf(err, "%senv: \"%s\" must be a string", where,
 				      var->string);
-		len = strlen(var->string) + strlen(var->valuestring) + 2;
-		bot->env[n] = xmalloc(len);
-		snprintf(bot->env[n++], len, "%s=%s", var->string,
-			 var->valuestring);
+		if (asprintf(&bot->env[n++], "%s=%s", var->string,
+			     var->valuestring) < 0)
+			abort();
 	}
 	return 0;
 }
@@ -391,9 +375,26 @@ static int read_readable(const cJSON *list, const char *folder,
 	cJSON_ArrayForEach(item, list) {
 		if (!cJSON_IsString(item) || !item->valuestring[0])
 			return errorf(err, "%sreadable[%d] must be a path", where, n);
-		bot->readable[n++] = join_path(folder, item->valuestring);
+		bot->readable[n++] = path_resolve(folder, item->valuestring);
 	}
 	return 0;
+}
+
+/* The folder a bot without a "workdir" starts in, as bot_spawn() finds
+ * it; NULL when it has none (or its program is not there: said later). */
+static char *default_workdir(const char *command, const char *dir)
+{
+	char err[ERR_LEN], **words, *program, *workdir = NULL;
+
+	if (bot_split_command(command, &words, err) < 0)
+		return NULL;
+	if ((program = bot_resolve_program(words[0], dir, err))) {
+		bot_absolute_words(words, dir);
+		workdir = bot_workdir(words, program);
+	}
+	free(program);
+	bot_free_words(words);
+	return workdir;
 }
 
 static int read_bot(const char *folder, const cJSON *item, int index,
@@ -401,7 +402,7 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 		    char *err)
 {
 	const char *name, *command, *workdir;
-	const cJSON *env, *challenger;
+	const cJSON *challenger, *ponder;
 	char where[32];
 
 	if (!cJSON_IsObject(item))
@@ -410,8 +411,7 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 	if (check_fields(item, bot_fields, where, err) < 0 ||
 	    get_string(item, "name", where, &name, err) < 0 ||
 	    get_string(item, "command", where, &command, err) < 0 ||
-	    get_string(item, "workdir", where, &workdir, err) < 0 ||
-	    get_object(item, "env", where, &env, err) < 0)
+	    get_string(item, "workdir", where, &workdir, err) < 0)
 		return -1;
 	if (!name)
 		return errorf(err, "%smissing \"name\"", where);
@@ -425,14 +425,20 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 	if (cJSON_IsTrue(challenger) && format != FORMAT_GAUNTLET)
 		return errorf(err, "%s\"challenger\" is for \"format\": \"gauntlet\" only",
 			      where);
+	ponder = cJSON_GetObjectItemCaseSensitive(item, "ponder");
+	if (ponder && !cJSON_IsBool(ponder))
+		return errorf(err, "%s\"ponder\" must be true or false", where);
 	bot->name = xstrdup(name);
 	bot->command = xstrdup(command);
-	bot->workdir = workdir ? join_path(folder, workdir) : xstrdup(folder);
+	bot->command_dir = workdir ? path_resolve(folder, workdir) : xstrdup(folder);
+	bot->workdir = workdir ? xstrdup(bot->command_dir)
+			       : default_workdir(command, bot->command_dir);
 	bot->challenger = cJSON_IsTrue(challenger);
+	bot->ponder = cJSON_IsTrue(ponder);
 	if (read_readable(cJSON_GetObjectItemCaseSensitive(item, "readable"),
 			  folder, bot, where, err) < 0)
 		return -1;
-	return read_env(env, bot, where, err);
+	return read_env(item, bot, where, err);
 }
 
 static int read_bots(const char *path, const cJSON *root,
@@ -447,7 +453,7 @@ static int read_bots(const char *path, const cJSON *root,
 		return errorf(err, "\"bots\" must be an array of objects");
 	if (cJSON_GetArraySize(bots) == 0)
 		return errorf(err, "no bots");
-	folder = folder_of(path);
+	folder = path_parent(path);
 	spec->bots = xcalloc((size_t)cJSON_GetArraySize(bots),
 			     sizeof *spec->bots);
 	cJSON_ArrayForEach(item, bots) {
@@ -480,15 +486,18 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 {
 	const cJSON *time, *limits;
 	long move = 1000, game = 0, start = 10000;
-	long line = 65536, stderr_bytes = 1L << 20, cpu = 0, memory = 0;
-	long processes = 0;
+	long line = 65536, stderr_bytes = 1L << 20, cpu = 0;
+	long memory = BOT_DEFAULT_MEMORY_MB, processes = 0, cpus = 1;
 	const cJSON *sandbox = cJSON_GetObjectItemCaseSensitive(root, "sandbox");
+	const cJSON *contain = cJSON_GetObjectItemCaseSensitive(root, "containment");
+	const char *clock = NULL;
 
 	if (get_object(root, "time", "", &time, err) < 0 ||
 	    check_fields(time, time_fields, "time: ", err) < 0 ||
 	    get_int(time, "move_ms", "time: ", 1, DAY_MS, &move, err) < 0 ||
 	    get_int(time, "game_ms", "time: ", 0, DAY_MS, &game, err) < 0 ||
 	    get_int(time, "start_ms", "time: ", 1, DAY_MS, &start, err) < 0 ||
+	    get_string(time, "clock", "time: ", &clock, err) < 0 ||
 	    get_object(root, "limits", "", &limits, err) < 0 ||
 	    check_fields(limits, limit_fields, "limits: ", err) < 0 ||
 	    get_int(limits, "max_line", "limits: ", 64, 1L << 30, &line,
@@ -500,20 +509,33 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 	    get_int(limits, "memory_mb", "limits: ", 0, 1L << 24, &memory,
 		    err) < 0 ||
 	    get_int(limits, "processes", "limits: ", 0, 1L << 22, &processes,
-		    err) < 0)
+		    err) < 0 ||
+	    get_int(limits, "cpus", "limits: ", 0, 4096, &cpus, err) < 0)
 		return -1;
 	if (sandbox && !cJSON_IsBool(sandbox))
 		return errorf(err, "\"sandbox\" must be true or false");
+	if (contain && !cJSON_IsBool(contain))
+		return errorf(err, "\"containment\" must be true or false");
+	if (clock && strcmp(clock, "cpu") && strcmp(clock, "wall"))
+		return errorf(err, "time: \"clock\" must be \"cpu\" or \"wall\", not '%s'",
+			      clock);
+	if (clock && !strcmp(clock, "cpu") && cJSON_IsFalse(contain))
+		return errorf(err, "time: \"clock\": \"cpu\" needs each bot's control "
+			      "group, which \"containment\": false turns off");
 	spec->time = (struct time_control){
 		.move_ms = move, .game_ms = game, .start_ms = start,
+		.clock = cJSON_IsFalse(contain) || (clock && !strcmp(clock, "wall"))
+			 ? CLOCK_WALL : CLOCK_CPU,
 	};
 	spec->limits = (struct bot_limits){
 		.max_line = (size_t)line,
 		.max_stderr = (size_t)stderr_bytes,
 		.cpu_seconds = (unsigned)cpu,
-		.address_space = (size_t)memory << 20,
 		.processes = (unsigned)processes,
 		.sandbox = !sandbox || cJSON_IsTrue(sandbox),
+		.contain = !cJSON_IsFalse(contain),
+		.memory = (uint64_t)memory << 20,
+		.cpus = (unsigned)cpus,
 	};
 	return 0;
 }
@@ -535,7 +557,7 @@ static int read_seed(const cJSON *root, struct tournament_spec *spec,
 	    hex_decode(bytes, len / 2, hex) < 0)
 		return errorf(err, "\"seed\" must be 2 to 128 lowercase hex digits (1 to 64 bytes), not '%s'",
 			      hex);
-	fair_hash(spec->seed, "arena:seed", NULL, 0, bytes, len / 2);
+	arena_fair_hash(spec->seed, "arena:seed", NULL, 0, bytes, len / 2);
 	spec->seeded = true;
 	return 0;
 }
@@ -575,12 +597,11 @@ int tournament_file_read(const char *path, struct tournament_spec *spec,
 		root = parse_text(text, len, why);
 		free(text);
 	}
-	if (root) {
-		rc = read_spec(path, root, spec, why);
-		cJSON_Delete(root);
-	}
-	if (rc == 0)
+	if (root && (rc = read_spec(path, root, spec, why)) == 0) {
+		spec->file = root;
 		return 0;
+	}
+	cJSON_Delete(root);
 	tournament_file_free(spec);
 	return errorf(err, "%s: %s", path, why);
 }
@@ -599,10 +620,12 @@ void tournament_file_free(struct tournament_spec *spec)
 		free(bot->name);
 		free(bot->command);
 		free(bot->workdir);
+		free(bot->command_dir);
 	}
 	free(spec->bots);
 	free(spec->name);
 	cJSON_Delete(spec->options);
+	cJSON_Delete(spec->file);
 	memset(spec, 0, sizeof *spec);
 }
 
@@ -610,17 +633,14 @@ void tournament_file_free(struct tournament_spec *spec)
  * bot's working folder, or a name in PATH. */
 static bool program_found(const struct tournament_bot *bot, char *err)
 {
-	char **words, *name, *program;
+	char **words, *program;
 	bool found;
 
 	if (bot_split_command(bot->command, &words, err) < 0)
 		return false;
-	name = strchr(words[0], '/') ? join_path(bot->workdir, words[0]) :
-				       xstrdup(words[0]);
-	program = bot_resolve_program(name, err);
+	program = bot_resolve_program(words[0], bot->command_dir, err);
 	found = program != NULL;
 	free(program);
-	free(name);
 	bot_free_words(words);
 	return found;
 }
@@ -633,12 +653,12 @@ int tournament_file_check_bots(const struct tournament_spec *spec,
 	for (int i = 0; i < spec->bot_count; i++) {
 		const struct tournament_bot *bot = &spec->bots[i];
 		struct stat st;
-		int problem = stat(bot->workdir, &st) < 0 ? errno :
+		int problem = stat(bot->command_dir, &st) < 0 ? errno :
 			      S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
 
 		if (problem)
 			return errorf(err, "bot '%s': cannot enter working folder '%s': %s",
-				      bot->name, bot->workdir, strerror(problem));
+				      bot->name, bot->command_dir, strerror(problem));
 		if (!program_found(bot, why))
 			return errorf(err, "bot '%s': %s", bot->name, why);
 		for (char **r = bot->readable; r && *r; r++)

@@ -18,13 +18,17 @@ enum tournament_format { FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET };
 struct tournament_bot {
 	char *name;
 	char *command;
-	char *workdir;      /* never NULL: relative ones are joined to the
-			       tournament file's folder, which is also the
-			       default */
+	char *command_dir;  /* its "workdir" (joined to the tournament file's
+			       folder), else that folder: relative paths of
+			       its command are relative to it */
+	char *workdir;      /* its "workdir", else the folder of the script
+			       or program its command names (bot_spec);
+			       NULL: none, it starts in its HOME */
 	char **env;         /* NAME=VALUE, NULL-terminated; never NULL */
 	char **readable;    /* paths it may read in the sandbox, joined to
 			       the file's folder; NULL-terminated */
 	bool challenger;    /* gauntlet: every table holds a challenger */
+	bool ponder;        /* not frozen while others move (bot_limits) */
 };
 
 struct tournament_spec {
@@ -43,6 +47,9 @@ struct tournament_spec {
 	unsigned char seed[32];
 	bool seeded;            /* "seed" was given */
 	int concurrency;        /* 0: not given */
+	cJSON *file;            /* the file as read, which the manifest
+				   records to tell what a resumed run may
+				   change */
 };
 
 /* Reads and checks a tournament file.  Relative bot working folders are

@@ -9,14 +9,14 @@
 	var SIDE_FILL = { X: '#fbf7ea', O: '#7b4a26' };
 	var CELL = 40, N = 11;
 
-	arena.seatColour = function (doc, seat) { return seat % 2 ? SIDE_FILL.O : SIDE_FILL.X; };
+	function seatColour(doc, seat) { return seat % 2 ? SIDE_FILL.O : SIDE_FILL.X; }
 
 	function centre(name) {
 		var c = name.charCodeAt(0) - 65, r = parseInt(name.slice(1), 10) - 1;
 		return [20 + c * CELL + CELL / 2, (N - 1 - r) * CELL + CELL / 2];
 	}
 
-	arena.render = function (doc, index, box) {
+	function render(doc, index, box) {
 		var view = arena.viewAt(doc, index), step = doc.steps[index];
 		var before = index > 0 ? arena.viewAt(doc, index - 1) : null;
 		var numbers = doc.fixed.numbers, kinds = doc.fixed.kinds, sides = doc.fixed.sides;
@@ -91,5 +91,6 @@
 			table.appendChild(tr);
 		});
 		box.appendChild(table);
-	};
+	}
+	arena.renderers['black-pot'] = { render: render, seatColour: seatColour };
 })();

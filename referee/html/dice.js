@@ -29,7 +29,7 @@
 	}
 	function out(view, seat) { return (view.forfeited || []).indexOf(seat) >= 0; }
 
-	arena.render = function (doc, index, box) {
+	function render(doc, index, box) {
 		var view = arena.viewAt(doc, index), table, max, turn;
 		if (!view) {
 			box.appendChild(arena.el('p', { 'class': 'muted' }, 'No play yet.'));
@@ -85,5 +85,6 @@
 		if (view.phase && view.phase !== 'play')
 			box.appendChild(arena.el('p', { id: 'phase' }, 'phase: ' +
 				view.phase.replace('_', ' ')));
-	};
+	}
+	arena.renderers['dice'] = { render: render };
 })();

@@ -1,9 +1,11 @@
 /* The replay page's controls (referee/html_replay.c): header with the
  * verification result, first/previous/next/last, a slider, arrow keys,
  * autoplay with a speed (also from #play&speed=N), jump to a move (also
- * from #move=N), and the move list.  The position itself is drawn by the game's renderer, which sets
- * arena.render(doc, index, container); every position and event comes
- * precomputed from the referee in the page's data. */
+ * from #move=N), and the move list.  The position itself is drawn by the
+ * renderer of the game's family (arena.renderers[doc.family]: dice.js for
+ * every dice game, rolit.js, black_pot.js), render(doc, index, container);
+ * every position and event comes precomputed from the referee in the
+ * page's data. */
 (function () {
 	'use strict';
 	var SEAT_COLOURS = ['#d64541', '#2f6fde', '#e0a800', '#1e8a4c', '#8e44ad',
@@ -34,23 +36,30 @@
 		return step.text || '';
 	}
 
+	/* The badge is green only for a signature checked against the key the
+	 * page's maker trusts (--key): anyone can sign a log that verifies
+	 * with a key of their own, so any other key gets the amber badge that
+	 * says it was not checked. */
 	function header(doc) {
-		var h = el('header'), v = doc.verify, badge;
+		var h = el('header'), v = doc.verify, signer;
+		var kind = !v.ok ? 'bad' : v.trusted ? 'ok' : 'warn';
 		h.appendChild(el('h1', null, doc.title + ' \u2014 ' + doc.players.join(' vs ')));
-		badge = el('span', { 'class': 'badge ' + (v.ok ? 'ok' : 'bad'), id: 'verify' },
-			v.ok ? 'verified' : 'does not verify');
-		h.appendChild(badge);
+		h.appendChild(el('span', { 'class': 'badge ' + kind, id: 'verify' },
+			{ bad: 'does not verify', ok: 'verified', warn: v.trust }[kind]));
 		h.appendChild(document.createTextNode(' '));
 		if (v.ok) {
-			h.appendChild(el('span', { 'class': 'muted' }, 'signed by key '));
-			h.appendChild(el('span', { 'class': 'mono', id: 'key' }, v.key));
+			signer = el('span', { 'class': 'muted', id: 'signer' }, 'signed by key ');
+			signer.appendChild(el('span', { 'class': 'mono', id: 'key' }, v.key));
+			if (v.trusted) signer.appendChild(document.createTextNode(', ' + v.trust));
+			h.appendChild(signer);
 		} else {
 			h.appendChild(el('span', { id: 'verify-error' }, v.error));
 		}
 		h.appendChild(el('div', { 'class': 'muted' }, 'rules ' + doc.rules + ', options ' +
 			JSON.stringify(doc.options) + ', ' + doc.moves + ' moves, game ' + doc.game_id +
 			'. Checked by the referee when this page was made; check the log yourself ' +
-			'with `referee verify`.'));
+			'with `referee verify --key` and the public key of whoever you trust to ' +
+			'have signed it.'));
 		return h;
 	}
 
@@ -75,8 +84,23 @@
 		return sec;
 	}
 
-	function start() {
-		var doc = JSON.parse(document.getElementById('data').textContent);
+	/* The page carries each step's view as its members that changed since
+	 * the view before (referee/html_replay.c): made whole again, step by
+	 * step. */
+	function wholeViews(doc) {
+		var whole = null;
+		doc.steps.forEach(function (step) {
+			if (!step.view) return;
+			whole = Object.assign({}, whole, step.view);
+			step.view = whole;
+		});
+	}
+
+	function start(doc) {
+		/* A game the referee does not know has no family, and no position
+		 * to draw: any renderer says so. */
+		var renderer = arena.renderers[doc.family] || arena.renderers.dice;
+		wholeViews(doc);
 		var steps = doc.steps, last = steps.length - 1, current = -1, timer = null;
 		var main = el('main'), grid = el('div', { 'class': 'replay' });
 		var left = el('section'), right = el('section');
@@ -89,6 +113,9 @@
 		var play = el('button', { id: 'play', title: 'autoplay (space)' }, 'play');
 		var info = el('div', { id: 'step-info' }), board = el('div', { id: 'board' });
 		var list = el('ol', { id: 'moves' }), items = [];
+
+		arena.render = renderer.render;
+		if (renderer.seatColour) arena.seatColour = renderer.seatColour;
 
 		document.body.appendChild(header(doc));
 		[['\u00ab', 'first (Home)', function () { show(0); }],
@@ -210,5 +237,5 @@
 			toggle();
 		}
 	}
-	document.addEventListener('DOMContentLoaded', start);
+	document.addEventListener('DOMContentLoaded', function () { arena.data(start); });
 })();

@@ -8,14 +8,14 @@
 	var NAMES = { R: 'red', Y: 'yellow', G: 'green', B: 'blue' };
 	var CELL = 44;
 
-	arena.seatColour = function (doc, seat) {
+	function seatColour(doc, seat) {
 		var letter = Object.keys(NAMES).filter(function (l) {
 			return NAMES[l] === doc.fixed.colours[seat];
 		})[0];
 		return FILL[letter] || '#fff';
-	};
+	}
 
-	arena.render = function (doc, index, box) {
+	function render(doc, index, box) {
 		var view = arena.viewAt(doc, index), step = doc.steps[index];
 		var size = doc.fixed.size, s, counts, changed = step.changed || [];
 		var placed = typeof step.action === 'string' ? step.action : null;
@@ -72,5 +72,6 @@
 			counts.appendChild(tr);
 		});
 		box.appendChild(counts);
-	};
+	}
+	arena.renderers['rolit'] = { render: render, seatColour: seatColour };
 })();

@@ -1,0 +1,98 @@
+/*
+ * The first and last lines of a bot's stderr; see excerpt.h.
+ */
+#include "excerpt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "visible.h"
+
+/* The referee's mark as each game starts (match.c's note_game()). */
+#define GAME_MARK "=== arena: game "
+
+static void clear(struct excerpt *x)
+{
+	for (int i = 0; i < EXCERPT_HEAD; i++)
+		free(x->head[i]);
+	for (int i = 0; i < EXCERPT_TAIL; i++)
+		free(x->tail[i]);
+	free(x->hint);
+	memset(x, 0, sizeof *x);
+}
+
+static void add_line(struct excerpt *x, char *line, bool sandboxed)
+{
+	line[strcspn(line, "\n")] = '\0';
+	if (sandboxed && !x->hint)
+		x->hint = excerpt_hint(line);
+	if (x->heads < EXCERPT_HEAD) {
+		x->head[x->heads++] = xstrdup(line);
+		return;
+	}
+	free(x->tail[x->tails % EXCERPT_TAIL]);
+	x->tail[x->tails++ % EXCERPT_TAIL] = xstrdup(line);
+}
+
+void excerpt_read(const char *path, bool sandboxed, struct excerpt *x)
+{
+	FILE *f = path ? fopen(path, "r") : NULL;
+	char *line = NULL;
+	size_t cap = 0;
+
+	memset(x, 0, sizeof *x);
+	while (f && getline(&line, &cap, f) > 0) {
+		if (!strncmp(line, GAME_MARK, strlen(GAME_MARK)))
+			clear(x);
+		else
+			add_line(x, line, sandboxed);
+	}
+	if (f)
+		fclose(f);
+	free(line);
+}
+
+const char *excerpt_first(const struct excerpt *x)
+{
+	return x->heads ? x->head[0] : NULL;
+}
+
+bool excerpt_sandbox_failed(const struct excerpt *x)
+{
+	return x->heads && !strncmp(x->head[0], "bwrap: ", 7);
+}
+
+void excerpt_print(FILE *out, const struct excerpt *x, const char *indent)
+{
+	long shown = x->tails < EXCERPT_TAIL ? x->tails : EXCERPT_TAIL;
+
+	if (!x->heads)
+		fprintf(out, "%s(it wrote nothing to stderr)\n", indent);
+	for (int i = 0; i < x->heads; i++)
+		visible_line(out, "%s| %s", indent, x->head[i]);
+	if (x->tails > shown)
+		fprintf(out, "%s| ... (%ld more lines)\n", indent, x->tails - shown);
+	for (long i = x->tails - shown; i < x->tails; i++)
+		visible_line(out, "%s| %s", indent, x->tail[i % EXCERPT_TAIL]);
+	if (x->hint)
+		visible_line(out, "%s%s", indent, x->hint);
+}
+
+void excerpt_free(struct excerpt *x)
+{
+	clear(x);
+}
+
+void excerpt_no_start(const char *verb, const char *name, const char *why,
+		      const char *path, bool show_path, bool sandboxed)
+{
+	struct excerpt x;
+
+	excerpt_read(path, sandboxed, &x);
+	visible_line(stderr, "referee %s: bot '%s' did not start: %s; its stderr%s%s%s:",
+		     verb, name, why, show_path ? " (" : "", show_path ? path : "",
+		     show_path ? ")" : "");
+	excerpt_print(stderr, &x, "  ");
+	excerpt_free(&x);
+}

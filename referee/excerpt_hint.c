@@ -1,0 +1,182 @@
+/*
+ * Advice from a sandboxed bot's stderr (see excerpt.h): the errors of a
+ * program that could not find a module, a package or a file.  What the
+ * bot could not find and the referee can is there but hidden by the
+ * sandbox, which shows a bot only the system folders, its own folder, the
+ * files its command names and the paths given as readable; a symlink out
+ * of those (as `npm install FOLDER` makes in node_modules) leads nowhere.
+ */
+#include "excerpt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "paths.h"
+#include "util.h"
+
+#define READABLE "--readable PATH (\"readable\" in a tournament file)"
+
+/* The text after `prefix` in `line` up to the next `end` character (or
+ * the end of the line), new; NULL when `prefix` is not there or the text
+ * is empty. */
+static char *after(const char *line, const char *prefix, const char *end)
+{
+	const char *p = strstr(line, prefix);
+	size_t len;
+
+	if (!p)
+		return NULL;
+	p += strlen(prefix);
+	len = strcspn(p, end);
+	return len ? strndup(p, len) : NULL;
+}
+
+/* Advice for the absolute `path` the bot could not find; NULL when it is
+ * not there for the referee either. */
+static char *hidden_path(const char *path)
+{
+	struct stat st;
+	char *target, *hint;
+
+	if (lstat(path, &st))
+		return NULL;
+	target = S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+	if (target)
+		hint = xasprintf("%s is a symlink to %s, which the sandbox does not "
+				 "show the bot: give %s with " READABLE, path,
+				 target, target);
+	else
+		hint = xasprintf("%s is there, but the sandbox does not show it to "
+				 "the bot: give it with " READABLE, path);
+	free(target);
+	return hint;
+}
+
+/* `name` in the node_modules folder of `importer`'s folder or the
+ * nearest folder above it that has one there, new; NULL when none has. */
+static char *find_package(const char *importer, const char *name)
+{
+	char *dir = path_parent(importer);
+	struct stat st;
+
+	while (dir[0] == '/') {
+		char *modules = path_join(dir, "node_modules"), *found;
+		bool last = !strcmp(dir, "/");
+
+		found = path_join(modules, name);
+		free(modules);
+		if (!lstat(found, &st)) {
+			free(dir);
+			return found;
+		}
+		free(found);
+		if (last)
+			break;
+		found = path_parent(dir);
+		free(dir);
+		dir = found;
+	}
+	free(dir);
+	return NULL;
+}
+
+/* Node: "Cannot find package 'X' imported from FILE" (ES modules) or
+ * "Cannot find module 'X'" (require). */
+static char *node_hint(const char *line)
+{
+	char *name = after(line, "Cannot find package '", "'"), *importer, *found = NULL;
+	char *hint = NULL, *target;
+	struct stat st;
+
+	if (!name)
+		name = after(line, "Cannot find module '", "'");
+	if (!name)
+		return NULL;
+	if (name[0] == '/') {
+		hint = hidden_path(name);
+		free(name);
+		return hint;
+	}
+	importer = after(line, "' imported from ", "\r\n");
+	if (importer && importer[0] == '/')
+		found = find_package(importer, name);
+	target = found && !lstat(found, &st) && S_ISLNK(st.st_mode)
+		 ? realpath(found, NULL) : NULL;
+	if (target)
+		hint = xasprintf("%s is a symlink to %s, which the sandbox does not "
+				 "show the bot (npm install FOLDER makes such a link): "
+				 "install the package as a copy, npm install "
+				 "--install-links %s, or give %s with " READABLE,
+				 found, target, target, target);
+	else if (found)
+		hint = hidden_path(found);
+	else
+		hint = xasprintf("the bot imports the package '%s', which is not "
+				 "installed in its folder: install it there (for a "
+				 "package in a folder, npm install --install-links "
+				 "FOLDER, a copy rather than a link the sandbox "
+				 "hides)", name);
+	free(target);
+	free(found);
+	free(importer);
+	free(name);
+	return hint;
+}
+
+/* Python: "ModuleNotFoundError: No module named 'X'". */
+static char *python_hint(const char *line)
+{
+	char *name = after(line, "ModuleNotFoundError: No module named '", "'.");
+	char *hint;
+
+	if (!name)
+		return NULL;
+	hint = xasprintf("Python cannot import '%s': the sandbox shows the bot "
+			 "only the system folders, its own folder, the files its "
+			 "command names and what is given as readable: if '%s' is "
+			 "installed elsewhere (a virtual environment, ~/.local, an "
+			 "SDK's folder), give the folder that holds it with "
+			 READABLE, name, name);
+	free(name);
+	return hint;
+}
+
+/* Any program: a line that says a file was not found, naming an
+ * absolute path that is there for the referee. */
+static char *file_hint(const char *line)
+{
+	static const char *const missing[] = {
+		"No such file", "ENOENT", "Unable to access", "can't open file",
+		"cannot open", NULL,
+	};
+	bool said = false;
+
+	for (const char *const *m = missing; *m && !said; m++)
+		said = strstr(line, *m) != NULL;
+	for (const char *p = line; said && (p = strchr(p, '/')); p++) {
+		char *path, *hint;
+
+		if (p > line && !strchr(" '\"=:(`", p[-1]))
+			continue;
+		path = strndup(p, strcspn(p, " '\":,)`"));
+		hint = hidden_path(path);
+		free(path);
+		if (hint)
+			return hint;
+	}
+	return NULL;
+}
+
+char *excerpt_hint(const char *line)
+{
+	char *hint;
+
+	/* bubblewrap's own failure is the referee's to report. */
+	if (!strncmp(line, "bwrap: ", 7))
+		return NULL;
+	if ((hint = node_hint(line)) || (hint = python_hint(line)))
+		return hint;
+	return file_hint(line);
+}

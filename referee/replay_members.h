@@ -1,0 +1,20 @@
+/*
+ * Reading and adding the members of a replay document's steps and views
+ * (replay.h): what the builder, the describers of each game family, the
+ * text replay and the report share.  A leaf: it calls no other module of
+ * the replay.
+ */
+#ifndef ARENA_REPLAY_MEMBERS_H
+#define ARENA_REPLAY_MEMBERS_H
+
+#include <cjson/cJSON.h>
+
+/* The number member `name` of `object` as an int, or `fallback` when it
+ * has none. */
+int replay_int(const cJSON *object, const char *name, int fallback);
+
+/* Adds the formatted words to the step's "events". */
+void replay_event(cJSON *step, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

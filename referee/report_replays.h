@@ -1,0 +1,28 @@
+/*
+ * The replay pages of a report and the games list's entries
+ * (report_replays.c): made on every core, and only for logs that are new
+ * or changed since the last build.
+ */
+#ifndef ARENA_REPORT_REPLAYS_H
+#define ARENA_REPORT_REPLAYS_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+struct report_log {
+	const char *path; /* the file */
+	const char *log;  /* as the games list names it: games/NAME.jsonl */
+	const char *base; /* NAME: its page is replays/NAME.html */
+};
+
+/* Writes OUT/replays/NAME.html of each log (and the replay.js and
+ * replay.css they share) and into lines[i] (an array of count NULLs) log
+ * i's {"sha256", "entry", "key"}: "entry" is the games list's ("log",
+ * "replay" when its page was written, "verified", "error" when not,
+ * "game_id", "game", "players", "result", "moves", "forfeits": [{"seat",
+ * "reason"}]) and "key" the key that signed it, when it verified.  -1
+ * with err when a worker could not be started or failed. */
+int report_replays(const char *out, const struct report_log *logs, size_t count,
+		   const unsigned char *trusted_key, cJSON **lines, char *err);
+
+#endif
