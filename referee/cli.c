@@ -10,19 +10,56 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bot_env.h"
+#include "cgroup.h"
+#include "files.h"
 #include "keys.h"
+#include "paths.h"
 #include "util.h"
+#include "visible.h"
 
 int cli_fail(const char *verb, const char *fmt, ...)
 {
 	va_list ap;
+	char *message;
 
-	fprintf(stderr, "referee %s: ", verb);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	message = xvasprintf(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(see 'referee %s --help')\n", verb);
+	/* What was wrong may quote a log, a bot or a file name. */
+	visible_line(stderr, "referee %s: %s", verb, message);
+	fprintf(stderr, "(see 'referee %s --help')\n", verb);
+	free(message);
 	return EXIT_USAGE;
+}
+
+int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
+	       const struct option *longopts, int *index)
+{
+	/* The argument being read, named whole in messages ("-xy",
+	 * "--key=F"): getopt_long keeps optind on a cluster of short options
+	 * until its last letter; otherwise it reads the first option from
+	 * optind on (it moves the operands it skips later). */
+	static const char *reading;
+	/* A leading ':' tells a missing value from an unknown option. */
+	char *with_colon = xasprintf(":%s", shortopts);
+	int i = optind, opt, long_index = -1;
+
+	if (i >= argc || argv[i] != reading) {
+		while (i < argc && (argv[i][0] != '-' || !argv[i][1]))
+			i++;
+		reading = i < argc ? argv[i] : NULL;
+	}
+	opterr = 0;
+	opt = getopt_long(argc, argv, with_colon, longopts, &long_index);
+	free(with_colon);
+	if (index)
+		*index = long_index;
+	if (opt == '?')
+		cli_fail(verb, "unknown option '%s'", reading);
+	else if (opt == ':')
+		cli_fail(verb, "%s needs a value", reading);
+	return opt == ':' ? '?' : opt;
 }
 
 bool cli_number(const char *verb, const char *flag, const char *text,
@@ -48,26 +85,39 @@ const char cli_match_usage[] =
 "  --start-ms N      time for a new bot process to answer hello (default 10000)\n"
 "  --max-line N      longest reply line in bytes (default 65536)\n"
 "  --max-stderr N    stderr bytes kept per bot (default 1048576)\n"
+"  --clock cpu|wall  what a move's time is: the CPU time the bot's control\n"
+"                    group uses (default; the wall clock still ends a move\n"
+"                    at twice its time plus a second), or the wall clock\n"
+"  --memory-mb N     memory of each bot, its /tmp and /dev/shm included, no\n"
+"                    swap (default 1024; 0: none)\n"
+"  --max-processes N processes (threads included) each bot may have\n"
+"                    (default 64)\n"
+"  --cpus N          CPUs' worth of time a bot on move gets (default 1;\n"
+"                    0: all)\n"
 "  --cpu-seconds N   CPU limit per bot process (default 0: none)\n"
-"  --memory-mb N     address-space limit per bot process (default 0: none)\n"
-"  --max-processes N processes each bot may have (RLIMIT_NPROC; default:\n"
-"                    512 in the sandbox, none without); without the sandbox\n"
-"                    it counts every process of the user and does not\n"
-"                    apply to root\n"
+"  --no-limits       run the bots without a control group each: no memory\n"
+"                    limit, no freezing while others move, wall-clock time\n"
 "  --no-sandbox      run the bots without the sandbox, with all your rights\n"
 "                    (by default each runs under bubblewrap: no network,\n"
 "                    its own processes only, read-only system and own\n"
 "                    folders, a private /tmp)\n"
-"  --readable PATH   let the bots read PATH in the sandbox; repeatable\n";
+"  --readable PATH   let the bots read PATH in the sandbox; repeatable\n"
+"  --workdir DIR     the folder the bots start in and see as their own\n"
+"                    (default: the folder of the script or program the\n"
+"                    command names; never / or a home folder)\n"
+"  --env NAME[=VALUE] give the bots NAME, the referee's or VALUE\n"
+"                    (repeatable; in the sandbox a bot gets only PATH,\n"
+"                    HOME, TMPDIR, TERM, LANG, LC_ALL and these)\n";
 
 const struct time_control cli_default_time = {
-	.move_ms = 1000, .game_ms = 0, .start_ms = 10000,
+	.move_ms = 1000, .game_ms = 0, .start_ms = 10000, .clock = CLOCK_CPU,
 };
 const struct bot_limits cli_default_limits = {
 	.max_line = 65536, .max_stderr = 1 << 20, .sandbox = true,
+	.contain = true, .memory = (uint64_t)BOT_DEFAULT_MEMORY_MB << 20, .cpus = 1,
 };
 
-/* A NULL-ended list with a copy of one more path. */
+/* A NULL-ended list with a copy of one more string. */
 static const char *const *path_list_add(const char *const *list,
 					const char *path)
 {
@@ -80,6 +130,38 @@ static const char *const *path_list_add(const char *const *list,
 	grown[n] = xstrdup(path);
 	grown[n + 1] = NULL;
 	return grown;
+}
+
+int cli_containment_ready(const char *verb, struct time_control *time,
+			  const struct bot_limits *limits)
+{
+	char err[ERR_LEN];
+	int rc;
+
+	if (!limits->contain) {
+		fprintf(stderr, "referee %s: --no-limits: the bots run without a "
+			"control group each: a bot can use all the memory of the "
+			"machine (its /tmp too) until the kernel kills a process, "
+			"maybe the referee's; start processes up to --max-processes; "
+			"and use every CPU while others think, so moves are timed "
+			"by the wall clock and a loaded machine can cost a bot its "
+			"moves\n", verb);
+		time->clock = CLOCK_WALL;
+		return EXIT_OK;
+	}
+	if ((rc = cgroup_tree_ready(err)) == -2) {
+		cgroup_delegate();
+		rc = -1;
+	}
+	if (rc == 0)
+		return EXIT_OK;
+	fprintf(stderr, "referee %s: each bot needs a control group of its own "
+		"(memory, processes, CPU), and none can be had here: %s.  Run the "
+		"referee as root, or on a cgroup v2 machine in a scope delegated "
+		"to you (systemd-run --user --scope -p Delegate=yes referee ...), "
+		"or pass --no-limits to run the bots without these limits\n",
+		verb, err);
+	return EXIT_USAGE;
 }
 
 int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
@@ -121,7 +203,8 @@ void cli_limits_free(struct bot_limits *limits)
 {
 	path_list_free(limits->readable);
 	path_list_free(limits->hidden);
-	limits->readable = limits->hidden = NULL;
+	path_list_free(limits->env);
+	limits->readable = limits->hidden = limits->env = NULL;
 }
 
 int cli_match_option(const char *verb, int opt, const char *arg,
@@ -146,8 +229,31 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 		limits->readable = path_list_add(limits->readable, arg);
 		return EXIT_OK;
 	}
-	if (opt < 1001 || opt > 1008)
-		return -1;
+	if (opt == 1016) {
+		limits->workdir = arg;
+		return EXIT_OK;
+	}
+	if (opt == 1017) {
+		if (!bot_env_entry_valid(arg))
+			return cli_fail(verb, "--env takes NAME or NAME=VALUE, not '%s'",
+					arg);
+		limits->env = path_list_add(limits->env, arg);
+		return EXIT_OK;
+	}
+	if (opt == 1013) {
+		if (strcmp(arg, "cpu") && strcmp(arg, "wall"))
+			return cli_fail(verb, "--clock takes cpu or wall, not '%s'", arg);
+		time->clock = strcmp(arg, "cpu") ? CLOCK_WALL : CLOCK_CPU;
+		return EXIT_OK;
+	}
+	if (opt == 1014 || opt == 1015) {
+		limits->contain = opt == 1014;
+		return EXIT_OK;
+	}
+	if (opt == 1012)
+		return cli_number(verb, "--cpus", arg, 0, 4096, &n) ?
+		       (limits->cpus = (unsigned)n, EXIT_OK) : EXIT_USAGE;
+	/* Left: the numbers of flags[], 1001 to 1008. */
 	if (!cli_number(verb, flags[opt - 1001].flag, arg, flags[opt - 1001].min,
 			flags[opt - 1001].max, &n))
 		return EXIT_USAGE;
@@ -158,7 +264,7 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 	case 1004: limits->max_line = (size_t)n; break;
 	case 1005: limits->max_stderr = (size_t)n; break;
 	case 1006: limits->cpu_seconds = (unsigned)n; break;
-	case 1007: limits->address_space = (size_t)n << 20; break;
+	case 1007: limits->memory = (uint64_t)n << 20; break;
 	case 1008: limits->processes = (unsigned)n; break;
 	}
 	return EXIT_OK;
@@ -187,14 +293,35 @@ bool cli_signing_key(const char *verb, const char *key_file,
 			"pair in %s/ (%s, %s)\n", verb, dir, KEYS_SECRET_FILE,
 			KEYS_PUBLIC_FILE);
 	/* Older runs kept their key here, where a bot may read it. */
-	if (folder && asprintf(&stale, "%s/%s", folder, KEYS_SECRET_FILE) > 0 &&
-	    !access(stale, F_OK))
+	stale = folder ? path_join(folder, KEYS_SECRET_FILE) : NULL;
+	if (stale && !access(stale, F_OK))
 		fprintf(stderr, "referee %s: warning: %s is a secret key inside the "
 			"output folder, where bots may read it; it is not used: "
 			"move it out and pass --key to sign with it\n", verb, stale);
 	free(stale);
 	free(dir);
 	return true;
+}
+
+char *cli_scratch(const char *verb)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = path_joinf(tmp && *tmp ? tmp : "/tmp", "referee-%s.XXXXXX", verb);
+
+	if (mkdtemp(dir))
+		return dir;
+	cli_fail(verb, "cannot make a folder for the bots' stderr as %s: %s", dir,
+		 strerror(errno));
+	free(dir);
+	return NULL;
+}
+
+void cli_scratch_free(const char *verb, char *dir)
+{
+	if (dir && files_remove_tree(dir))
+		fprintf(stderr, "referee %s: could not remove %s: %s\n", verb, dir,
+			strerror(errno));
+	free(dir);
 }
 
 bool cli_wants_help(int argc, char **argv)
@@ -230,13 +357,9 @@ static char *default_name(const char *command)
 
 static bool plain_word(const char *s, size_t len)
 {
-	if (len == 0 || len > 40)
-		return false;
-	for (size_t i = 0; i < len; i++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			    "0123456789_.-", s[i]))
-			return false;
-	return true;
+	return len > 0 && len <= 40 &&
+	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			 "0123456789_.-") >= len;
 }
 
 /* The length of the NAME of a "NAME=COMMAND" argument, or 0. */

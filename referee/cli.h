@@ -6,6 +6,7 @@
 #ifndef ARENA_CLI_H
 #define ARENA_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 
 #include "match.h"
@@ -25,14 +26,15 @@ int cmd_check_bot(int argc, char **argv);
 int cmd_random_bot(int argc, char **argv);
 
 /* Checks and prints the ladder of `paths` in `format` (table, csv, json,
- * pgn; NULL: table), as ladder.h says; exit status 1 after naming each
- * problem. */
-int cmd_ladder_dirs(char *const *paths, int count, const char *format);
+ * pgn; NULL: table), as ladder.h says, everything signed with `key` (NULL:
+ * any one key); exit status 1 after naming each problem. */
+int cmd_ladder_dirs(char *const *paths, int count, const char *format,
+		    const unsigned char *key);
 
 /* The flags of every verb that plays games: time and resource limits, and
  * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass
- * each option to cli_match_option, then call cli_sandbox_ready, and
- * cli_limits_free at the end. */
+ * each of them cli_option returns to cli_match_option, then call
+ * cli_sandbox_ready, and cli_limits_free at the end. */
 #define CLI_MATCH_LONGOPTS \
 	{"move-ms", required_argument, NULL, 1001}, \
 	{"game-ms", required_argument, NULL, 1002}, \
@@ -44,15 +46,31 @@ int cmd_ladder_dirs(char *const *paths, int count, const char *format);
 	{"max-processes", required_argument, NULL, 1008}, \
 	{"sandbox", no_argument, NULL, 1009}, \
 	{"no-sandbox", no_argument, NULL, 1010}, \
-	{"readable", required_argument, NULL, 1011}
+	{"readable", required_argument, NULL, 1011}, \
+	{"cpus", required_argument, NULL, 1012}, \
+	{"clock", required_argument, NULL, 1013}, \
+	{"limits", no_argument, NULL, 1014}, \
+	{"no-limits", no_argument, NULL, 1015}, \
+	{"workdir", required_argument, NULL, 1016}, \
+	{"env", required_argument, NULL, 1017}
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;
 extern const struct bot_limits cli_default_limits;
 
-/* Handles one CLI_MATCH_LONGOPTS option: EXIT_OK, EXIT_USAGE after a
- * message for a bad value, or -1 when `opt` is not one of them. */
+/* Handles one CLI_MATCH_LONGOPTS option (`opt` is one of their values,
+ * as cli_option returns it): EXIT_OK, or EXIT_USAGE after a message for
+ * a bad value. */
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits);
+
+/* With containment on: finds where the bots' control groups go
+ * (cgroup.h), or says how to get one (EXIT_USAGE); on a cgroup v2
+ * machine it may run the referee again, with the same arguments, in a
+ * delegated systemd scope, so call it before the verb changes anything.
+ * With it off: says once what a bot can then do, and times moves by the
+ * wall clock.  EXIT_OK otherwise. */
+int cli_containment_ready(const char *verb, struct time_control *time,
+			  const struct bot_limits *limits);
 
 /* With the sandbox on: checks that it works here (EXIT_USAGE after a
  * message that says to install bubblewrap or pass --no-sandbox) and sets
@@ -62,7 +80,7 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 		      const char *const *hidden, int count);
 
-/* Frees the path lists that cli_match_option and cli_sandbox_ready made. */
+/* Frees the lists that cli_match_option and cli_sandbox_ready made. */
 void cli_limits_free(struct bot_limits *limits);
 
 /* Loads the signing key: `key_file` when given, else referee.key in the
@@ -71,6 +89,23 @@ void cli_limits_free(struct bot_limits *limits);
  * message. */
 bool cli_signing_key(const char *verb, const char *key_file,
 		     const char *folder, struct referee_key *key);
+
+/* A scratch folder for the bots' stderr files of a verb that writes no
+ * output folder, so that a bot that does not start can be quoted: new,
+ * in TMPDIR (else /tmp).  NULL after a message. */
+char *cli_scratch(const char *verb);
+
+/* Removes the scratch folder `dir` (NULL: none) and frees its name. */
+void cli_scratch_free(const char *verb, char *dir);
+
+/* The next option of a verb's command line, as getopt_long(3) returns it
+ * for `shortopts` and `longopts` (*index: the entry of a long option, else
+ * -1; index may be NULL): options anywhere among the operands, "--" ends
+ * them, and at the end (-1) the operands are argv[optind] onwards, in
+ * their order.  A mistake is said alike by every verb, naming what was
+ * typed: "unknown option '-x'", "--key needs a value"; then '?'. */
+int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
+	       const struct option *longopts, int *index);
 
 /* Prints "referee VERB: message" and a hint to stderr; returns EXIT_USAGE. */
 int cli_fail(const char *verb, const char *fmt, ...)

@@ -32,21 +32,21 @@ int cmd_games(int argc, char **argv)
 	if (argc > 2)
 		return cli_fail("games", "takes at most one game name");
 	if (argc == 1) {
-		for (int i = 0; game_registry[i]; i++) {
-			rules = game_registry[i];
+		for (int i = 0; arena_game_registry[i]; i++) {
+			rules = arena_game_registry[i];
 			printf("%-12s %-27s %-6s players  rules %s\n",
 			       rules->name, rules->title,
-			       game_players_text(rules, players),
+			       arena_game_players_text(rules, players),
 			       rules->rules_version);
 		}
 		return EXIT_OK;
 	}
-	rules = game_find(argv[1]);
+	rules = arena_game_find(argv[1]);
 	if (!rules)
 		return cli_fail("games", "unknown game '%s' (run 'referee games')",
 				argv[1]);
 	printf("%s (%s), %s players, rules %s\n", rules->title, rules->name,
-	       game_players_text(rules, players), rules->rules_version);
+	       arena_game_players_text(rules, players), rules->rules_version);
 	puts("options:");
 	for (const struct game_option *o = rules->options; o && o->name; o++)
 		describe_option(o);

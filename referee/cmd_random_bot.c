@@ -18,8 +18,16 @@ int cmd_random_bot(int argc, char **argv)
 	size_t cap = 0;
 	ssize_t len;
 
-	(void)argc;
-	(void)argv;
+	/* Other arguments are ignored: tests mark a bot's command line. */
+	if (cli_wants_help(argc, argv)) {
+		puts("usage: referee random-bot\n\n"
+		     "A bot for any game, not a verb for people: it reads the "
+		     "referee's messages on\nstandard input and answers each on "
+		     "standard output with a uniformly random legal\naction. "
+		     "Give it to play, tournament or check-bot as a BOT:\n"
+		     "  referee play rolit \"referee random-bot\" bots/random-bot");
+		return EXIT_OK;
+	}
 	while ((len = getline(&line, &cap, stdin)) > 0) {
 		cJSON *msg = cJSON_ParseWithLength(line, (size_t)len);
 		const cJSON *legal = cJSON_GetObjectItemCaseSensitive(msg, "legal");

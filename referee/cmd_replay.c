@@ -1,12 +1,16 @@
 /*
  * `referee replay LOG [--format text|html|message] [--move N] [--seat S]
- * [-o FILE]`: a game told move by move from its log, as text, as one
- * self-contained HTML page, or as the exact turn message a seat was sent
- * (to feed a bot by hand).  The log is verified as it is replayed (the
- * same checks as `referee verify`), so what is shown is what the rules
- * and the draws say happened; a log that does not verify is shown up to
- * the failure, which is named, and the exit status is 1.
+ * [-o FILE] [--key FILE]`: a game told move by move from its log, as text,
+ * as one self-contained HTML page, or as the exact turn message a seat was
+ * sent (to feed a bot by hand).  The log is verified as it is replayed
+ * (the same checks as `referee verify`), so what is shown is what the
+ * rules and the draws say happened; a log that does not verify is shown up
+ * to a failure in its play (none of it when its chain, signature or
+ * commitments fail), the failure is named, and the exit status is 1.  The text and
+ * the page name the key that signed, and whether it is the one --key
+ * named: anyone can sign a log with a key of their own.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,42 +18,49 @@
 #include "cli.h"
 #include "html.h"
 #include "json.h"
+#include "keys.h"
 #include "replay.h"
 #include "replay_text.h"
 #include "util.h"
+#include "visible.h"
 
 struct replay_args {
-	const char *path, *format, *output;
+	const char *path, *format, *output, *key_file;
 	long move, seat;
 };
 
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
-	*a = (struct replay_args){.format = "text", .move = -1, .seat = -1};
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"move", required_argument, NULL, 'm'},
+		{"seat", required_argument, NULL, 's'},
+		{"key", required_argument, NULL, 'k'},
+		{NULL, 0, NULL, 0},
+	};
+	int opt;
 
-		if (!strcmp(arg, "--format") || !strcmp(arg, "-o") ||
-		    !strcmp(arg, "--move") || !strcmp(arg, "--seat")) {
-			if (++i == argc)
-				return cli_fail("replay", "%s needs a value", arg);
-			if (!strcmp(arg, "--format"))
-				a->format = argv[i];
-			else if (!strcmp(arg, "-o"))
-				a->output = argv[i];
-			else if (!cli_number("replay", arg, argv[i], 0, 1000000000,
-					     !strcmp(arg, "--move") ? &a->move : &a->seat))
+	*a = (struct replay_args){.format = "text", .move = -1, .seat = -1};
+	while ((opt = cli_option("replay", argc, argv, "o:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'f': a->format = optarg; break;
+		case 'o': a->output = optarg; break;
+		case 'k': a->key_file = optarg; break;
+		case 'm':
+		case 's':
+			if (!cli_number("replay", opt == 'm' ? "--move" : "--seat", optarg,
+					0, 1000000000, opt == 'm' ? &a->move : &a->seat))
 				return EXIT_USAGE;
-		} else if (arg[0] == '-' && arg[1]) {
-			return cli_fail("replay", "unknown option '%s'", arg);
-		} else if (a->path) {
-			return cli_fail("replay", "takes one log");
-		} else {
-			a->path = arg;
+			break;
+		default:   /* '?' */
+			return EXIT_USAGE;
 		}
 	}
-	if (!a->path)
+	if (optind == argc)
 		return cli_fail("replay", "no log given");
+	if (argc - optind > 1)
+		return cli_fail("replay", "takes one log");
+	a->path = argv[optind];
 	if (strcmp(a->format, "text") && strcmp(a->format, "html") &&
 	    strcmp(a->format, "message"))
 		return cli_fail("replay", "--format takes text, html or message");
@@ -91,7 +102,7 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	if (!strcmp(a->format, "message"))
 		return print_message(r, a);
 	if (!strcmp(a->format, "html")) {
-		if (html_write_replay(a->output, r->doc, err))
+		if (html_write_replay(a->output, r->doc, false, err))
 			return cli_fail("replay", "%s", err);
 		return EXIT_OK;
 	}
@@ -111,12 +122,13 @@ int cmd_replay(int argc, char **argv)
 	struct game_log log;
 	struct replay r;
 	const cJSON *verify;
-	char err[ERR_LEN];
+	unsigned char key[32];
+	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN];
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
 		puts("usage: referee replay LOG [--format text|html|message] [--move N]\n"
-		     "                      [--seat S] [-o FILE]\n\n"
+		     "                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n\n"
 		     "Shows the game in LOG, checking the log as `referee verify` does.\n\n"
 		     "  --format text     move by move: the action, the draws it caused and\n"
 		     "                    what happened in words, then the board (default)\n"
@@ -125,15 +137,23 @@ int cmd_replay(int argc, char **argv)
 		     "  --format html     one self-contained page to step through the game\n"
 		     "                    in a browser; -o FILE (default: stdout)\n"
 		     "  --format message  with --move N --seat S: the exact turn message seat\n"
-		     "                    S was sent to decide move N, to feed a bot by hand\n\n"
-		     "Exit status 1 if the log does not verify (it is shown up to the\n"
-		     "failure), 2 on bad usage or when the log cannot be read.");
+		     "                    S was sent to decide move N, to feed a bot by hand\n"
+		     "  --key FILE        the public key the log must be signed with; the\n"
+		     "                    text and the page say whether the signature was\n"
+		     "                    checked against a key you trust (the page's badge\n"
+		     "                    is green only then)\n\n"
+		     "Exit status 1 if the log does not verify (it is shown up to a\n"
+		     "failure in its play; none of it when its chain, signature or\n"
+		     "commitments fail), 2 on bad usage or when the log cannot be read.");
 		return EXIT_OK;
 	}
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
 	options.boards = !strcmp(a.format, "text");
 	options.message_move = !strcmp(a.format, "message") ? (int)a.move : 0;
+	if (a.key_file && keys_load_public(a.key_file, key, err))
+		return cli_fail("replay", "%s", err);
+	options.trusted_key = a.key_file ? key : NULL;
 	if (logread_load(a.path, &log, err))
 		return cli_fail("replay", "%s", err);
 	if (replay_build(&log, &options, &r, err)) {
@@ -146,13 +166,16 @@ int cmd_replay(int argc, char **argv)
 		const char *why = cJSON_GetStringValue(
 			cJSON_GetObjectItemCaseSensitive(verify, "error"));
 
-		if (!strcmp(a.format, "text") && a.move < 0)
-			printf("\nreplay stopped: %s: %s\n", a.path, why);
-		fprintf(stderr, "referee replay: %s does not verify: %s\n", a.path, why);
+		if (!strcmp(a.format, "text") && a.move < 0) {
+			putchar('\n');
+			visible_line(stdout, "replay stopped: %s: %s", a.path, why);
+		}
+		visible_line(stderr, "referee replay: %s does not verify: %s", a.path, why);
 		rc = EXIT_CHECK_FAILED;
 	} else if (rc == EXIT_OK && !strcmp(a.format, "text") && a.move < 0) {
-		printf("\nthe log verifies (signed by %s)\n",
-		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "key")));
+		printf("\nthe log verifies; %s\n", keys_signed_by(signer,
+		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "key")),
+		       cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(verify, "trusted"))));
 	}
 	replay_free(&r);
 	logread_free(&log);

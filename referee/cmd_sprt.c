@@ -13,12 +13,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "excerpt.h"
 #include "files.h"
 #include "games/registry.h"
 #include "options.h"
+#include "paths.h"
 #include "sprt.h"
-#include "table.h"
+#include "game_play.h"
 #include "util.h"
+#include "visible.h"
 
 static const char usage[] =
 "usage: referee sprt GAME --elo0 E0 --elo1 E1 [options] A B\n"
@@ -38,7 +41,9 @@ static const char usage[] =
 "                      ~/.local/share/arena/referee.key)\n"
 "%s"
 "\n"
-"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage.\n";
+"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage or\n"
+"when a bot does not start (the first and last lines of its stderr are\n"
+"shown).\n";
 
 struct sprt_args {
 	struct sprt test;
@@ -46,6 +51,7 @@ struct sprt_args {
 	bool normalized, have0, have1;
 	long max_pairs;
 	const char *out, *key_file;
+	char *scratch;          /* the bots' stderr without --out */
 	const char *pairs[64];
 	int npairs;
 	struct match_config config;
@@ -80,8 +86,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 	};
 	int opt, rc;
 
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option("sprt", argc, argv, "o:", longopts, NULL)) != -1) {
 		bool ok = true;
 
 		switch (opt) {
@@ -100,10 +105,9 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 				return cli_fail("sprt", "too many -o options");
 			a->pairs[a->npairs++] = optarg;
 			break;
+		case '?': return EXIT_USAGE;
 		default:
 			rc = cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
-			if (rc == -1)
-				return cli_fail("sprt", "unknown option '%s'", argv[optind - 1]);
 			if (rc != EXIT_OK)
 				return rc;
 		}
@@ -129,7 +133,7 @@ static cJSON *game_options(const struct sprt_args *a, const struct game_rules *r
 		cJSON_AddStringToObject(given, "first", "seat0");
 	options = options_resolve(rules, given, err);
 	cJSON_Delete(given);
-	if (!options || table_check_setup(rules, options, 2, err)) {
+	if (!options || game_play_check_setup(rules, options, 2, err)) {
 		cJSON_Delete(options);
 		cli_fail("sprt", "%s", err);
 		return NULL;
@@ -162,28 +166,32 @@ static void announce(const struct sprt_args *a, const struct match *match,
 		     char **bots, char **names, char **shown)
 {
 	cli_hello_names(match, bots, 2, names, shown);
-	printf("H0: %s is at most %+g Elo against %s; H1: at least %+g (%s); "
-	       "LLR bounds [%.3f, %.3f]\n", shown[0], a->elo0, shown[1], a->elo1,
-	       a->normalized ? "normalized" : "logistic", a->test.lower, a->test.upper);
+	visible_line(stdout, "H0: %s is at most %+g Elo against %s; H1: at least %+g "
+		     "(%s); LLR bounds [%.3f, %.3f]", shown[0], a->elo0, shown[1],
+		     a->elo1, a->normalized ? "normalized" : "logistic",
+		     a->test.lower, a->test.upper);
 }
 
 static int run_test(struct sprt_args *a, char **bots)
 {
 	struct match_entrant entrants[2];
-	char *names[2], *shown[2] = {NULL, NULL}, err[ERR_LEN];
+	char *names[2], *shown[2] = {NULL, NULL}, *stderr_paths[2], err[ERR_LEN];
 	long counts[5] = {0};
 	struct match *match;
 	int rc = EXIT_OK;
 
 	if (!cli_entrants("sprt", bots, 2, entrants, names))
 		return EXIT_USAGE;
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
+		stderr_paths[i] = path_joinf(a->out ? a->out : a->scratch, "%s.stderr",
+					     names[i]);
+		entrants[i].spec.stderr_path = stderr_paths[i];
 		entrants[i].spec.limits = a->limits;
+	}
 	match = match_start(&a->config, entrants, 2, err);
 	if (!match) {
-		free(names[0]);
-		free(names[1]);
-		return cli_fail("sprt", "%s", err);
+		rc = cli_fail("sprt", "%s", err);
+		goto names;
 	}
 	for (long pair = 1; pair <= a->max_pairs; pair++) {
 		static const int seatings[2][2] = {{0, 1}, {1, 0}};
@@ -193,12 +201,9 @@ static int run_test(struct sprt_args *a, char **bots)
 		enum sprt_verdict verdict;
 
 		for (int g = 0; g < 2; g++) {
-			char *log = NULL;
+			char *log = a->out ? path_joinf(a->out, "game-%06ld.jsonl",
+							2 * pair - 1 + g) : NULL;
 
-			if (a->out) {
-				log = xmalloc(strlen(a->out) + 32);
-				sprintf(log, "%s/game-%06ld.jsonl", a->out, 2 * pair - 1 + g);
-			}
 			rc = match_play(match, (unsigned long)(2 * pair - 1 + g),
 					seatings[g], 2, log, &outcome, err);
 			free(log);
@@ -206,6 +211,18 @@ static int run_test(struct sprt_args *a, char **bots)
 				rc = cli_fail("sprt", "%s", err);
 				goto out;
 			}
+			/* No test of a bot that does not even start. */
+			for (int s = 0; s < 2; s++)
+				if (outcome.no_start[s]) {
+					int i = seatings[g][s];
+
+					excerpt_no_start("sprt", names[i], outcome.detail[s],
+							 stderr_paths[i], a->out != NULL,
+							 a->limits.sandbox);
+					rc = EXIT_USAGE;
+				}
+			if (rc)
+				goto out;
 			/* The bots are named once they have said hello. */
 			if (pair == 1 && g == 0)
 				announce(a, match, bots, names, shown);
@@ -228,19 +245,21 @@ static int run_test(struct sprt_args *a, char **bots)
 			plus_minus(nelo, sizeof nelo, est.nelo, est.nelo_margin);
 			if (isfinite(est.los))
 				snprintf(los, sizeof los, "%.1f%%", 100 * est.los);
-			printf("%s after %ld pairs: %s scores %.1f%%, Elo %s, "
-			       "normalized Elo %s, LOS %s\n",
-			       verdict == SPRT_H1 ? "H1 accepted" :
-			       verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
-			       pair, shown[0], 100 * est.score, elo, nelo, los);
+			visible_line(stdout, "%s after %ld pairs: %s scores %.1f%%, "
+				     "Elo %s, normalized Elo %s, LOS %s",
+				     verdict == SPRT_H1 ? "H1 accepted" :
+				     verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
+				     pair, shown[0], 100 * est.score, elo, nelo, los);
 			break;
 		}
 	}
 out:
 	match_finish(match, NULL);
+names:
 	for (int i = 0; i < 2; i++) {
 		free(names[i]);
 		free(shown[i]);
+		free(stderr_paths[i]);
 	}
 	return rc;
 }
@@ -256,7 +275,7 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 
 	if (argc - optind != 3)
 		return cli_fail("sprt", "give a game and two bots");
-	rules = game_find(argv[optind]);
+	rules = arena_game_find(argv[optind]);
 	if (!rules)
 		return cli_fail("sprt", "unknown game '%s' (see 'referee games')",
 				argv[optind]);
@@ -267,18 +286,24 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 	a.config.options = game_options(&a, rules);
 	if (!a.config.options)
 		return EXIT_USAGE;
-	if (a.out && (files_mkdirs(a.out, err) ||
-		      !cli_signing_key("sprt", a.key_file, a.out, &key))) {
+	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits))) {
+		cJSON_Delete((cJSON *)a.config.options);
+		return rc;
+	}
+	if ((a.out && (files_mkdirs(a.out, err) ||
+		       !cli_signing_key("sprt", a.key_file, a.out, &key))) ||
+	    (!a.out && !(a.scratch = cli_scratch("sprt")))) {
 		cJSON_Delete((cJSON *)a.config.options);
 		return EXIT_USAGE;
 	}
 	rc = cli_sandbox_ready("sprt", &a.limits,
-			       (const char *const[]){ a.out, a.key_file }, 2);
+			       (const char *const[]){ a.out, a.key_file, a.scratch }, 3);
 	*args = a;
 	if (rc == EXIT_OK) {
 		a.config.key = &key;
 		rc = run_test(&a, argv + optind + 1);
 	}
+	cli_scratch_free("sprt", a.scratch);
 	cJSON_Delete((cJSON *)a.config.options);
 	sodium_memzero(&key, sizeof key);
 	return rc;

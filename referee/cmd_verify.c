@@ -5,6 +5,7 @@
  * tournament's output folder (or its manifest.jsonl) is checked as a
  * whole, naming every problem (docs/LOGS.md); another folder, log by log.
  */
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +15,12 @@
 
 #include "cli.h"
 #include "keys.h"
-#include "manifest.h"
 #include "manifest_read.h"
+#include "outdir.h"
 #include "util.h"
 #include "verify_folder.h"
 #include "verify_pool.h"
+#include "visible.h"
 
 struct tally {
 	char **paths;           /* the logs of the batch being verified */
@@ -32,52 +34,48 @@ static void print_outcome(void *ctx, size_t index,
 
 	switch (o->status) {
 	case VERIFY_OK:
-		printf("%s: ok: %s\n", t->paths[index], o->text);
+		visible_line(stdout, "%s: ok: %s", t->paths[index], o->text);
 		break;
 	case VERIFY_FAILED:
-		printf("%s: FAILED: %s\n", t->paths[index], o->text);
+		visible_line(stdout, "%s: FAILED: %s", t->paths[index], o->text);
 		t->failed++;
 		break;
 	case VERIFY_UNREADABLE:
 		fflush(stdout);
-		fprintf(stderr, "%s: %s\n", t->paths[index], o->text);
+		visible_line(stderr, "%s: %s", t->paths[index], o->text);
 		t->unreadable++;
 		break;
 	}
 }
 
-/* Reads the options; the paths are the other arguments.  EXIT_OK, or
+/* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_options(int argc, char **argv, const char **key_file,
-			 long *jobs, size_t *paths)
+			 long *jobs)
 {
-	for (int i = 1; i < argc; i++) {
-		bool is_jobs = !strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs");
+	static const struct option longopts[] = {
+		{"key", required_argument, NULL, 'k'},
+		{"jobs", required_argument, NULL, 'j'},
+		{NULL, 0, NULL, 0},
+	};
+	int opt, index;
 
-		if (!strcmp(argv[i], "--key") || is_jobs) {
-			if (i + 1 == argc)
-				return cli_fail("verify", "%s needs %s", argv[i],
-						is_jobs ? "a number of processes"
-							: "a file");
-			if (is_jobs && !cli_number("verify", argv[i], argv[i + 1],
-						   1, 1024, jobs))
-				return EXIT_USAGE;
-			if (!is_jobs)
-				*key_file = argv[i + 1];
-			i++;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return cli_fail("verify", "unknown option '%s'", argv[i]);
-		} else {
-			argv[(*paths)++] = argv[i];  /* the paths, moved to the front */
-		}
+	while ((opt = cli_option("verify", argc, argv, "j:", longopts, &index)) != -1) {
+		if (opt == '?')
+			return EXIT_USAGE;
+		if (opt == 'k')
+			*key_file = optarg;
+		else if (!cli_number("verify", index < 0 ? "-j" : "--jobs", optarg,
+				     1, 1024, jobs))
+			return EXIT_USAGE;
 	}
-	return *paths ? EXIT_OK : cli_fail("verify", "no log given");
+	return optind < argc ? EXIT_OK : cli_fail("verify", "no log given");
 }
 
 static void print_problem(void *ctx, const char *where, const char *what)
 {
 	(void)ctx;
-	printf("%s: FAILED: %s\n", where, what);
+	visible_line(stdout, "%s: FAILED: %s", where, what);
 }
 
 /* A tournament: its manifest, then its folder and every log. */
@@ -86,13 +84,15 @@ static void verify_tournament(const char *manifest, const unsigned char *key,
 {
 	struct problems problems = {.report = print_problem};
 	struct manifest_view view;
+	char signer[KEYS_SIGNED_BY_LEN];
 
 	if (!manifest_read(manifest, key, MANIFEST_KEEP_HASHES, &view, &problems))
 		verify_folder(&view, true, jobs, &problems);
 	if (!problems.count)
-		printf("%s: ok: a tournament of %s, %ld games finished, every log "
-		       "there and verified, nothing else; signed by %s\n",
-		       view.dir, view.game, view.finished, view.key_hex);
+		visible_line(stdout, "%s: ok: a tournament of %s, %ld games finished, "
+			     "every log there and verified, nothing else; %s", view.dir,
+			     view.game, view.finished,
+			     keys_signed_by(signer, view.key_hex, key != NULL));
 	tally->failed += problems.count > 0;
 	manifest_view_free(&view);
 }
@@ -112,7 +112,7 @@ static int flush_batch(struct batch *b, const unsigned char *key, int jobs,
 	tally->paths = b->paths;
 	if (b->count && verify_pool_run(b->paths, b->count, key, jobs, false,
 					print_outcome, tally, err) < 0) {
-		fprintf(stderr, "referee verify: %s\n", err);
+		visible_line(stderr, "referee verify: %s", err);
 		rc = -1;
 	}
 	for (size_t i = 0; i < b->count; i++)
@@ -132,15 +132,13 @@ static void add_log(struct batch *b, const char *path)
 static int verify_path(const char *path, const unsigned char *key, int jobs,
 		       struct batch *batch, struct tally *tally)
 {
-	size_t len = strlen(path) + sizeof MANIFEST_FILE + 1, count;
-	char *manifest = xmalloc(len), err[ERR_LEN], **logs;
-	const char *base = strrchr(path, '/');
+	char *manifest = outdir_manifest(path), err[ERR_LEN], **logs;
 	struct stat st;
+	size_t count;
 	int rc = 0;
 
-	snprintf(manifest, len, "%s/%s", path, MANIFEST_FILE);
 	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
-		if (strcmp(base ? base + 1 : path, MANIFEST_FILE) || stat(path, &st)) {
+		if (!outdir_is_manifest(path) || stat(path, &st)) {
 			add_log(batch, path);
 		} else if (!(rc = flush_batch(batch, key, jobs, tally))) {
 			verify_tournament(path, key, jobs, tally);
@@ -150,8 +148,8 @@ static int verify_path(const char *path, const unsigned char *key, int jobs,
 			verify_tournament(manifest, key, jobs, tally);
 	} else if (!(logs = verify_folder_logs(path, &count, err)) || !count) {
 		fflush(stdout);
-		fprintf(stderr, "%s: %s\n", path, logs ? "holds no game log "
-			"and no " MANIFEST_FILE : err);
+		visible_line(stderr, "%s: %s", path, logs ? "holds no game log "
+			     "and no " OUTDIR_MANIFEST : err);
 		tally->unreadable++;
 		verify_folder_logs_free(logs);
 	} else {
@@ -171,7 +169,6 @@ int cmd_verify(int argc, char **argv)
 	struct tally tally = {0};
 	struct batch batch = {0};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t paths = 0;
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
@@ -184,17 +181,20 @@ int cmd_verify(int argc, char **argv)
 		     "every finished game's log there with the SHA-256 the manifest "
 		     "recorded and\nverified, and no log the manifest does not list; "
 		     "every problem is named.\nAnother folder: each of its logs.  "
-		     "-j N checks N logs at once (default: one\nper core); the lines "
-		     "come out in the order of the paths given.\nExit status 0 when "
+		     "Each ok names the key that signed and,\nwithout --key, says it "
+		     "was not checked against a key you trust: anyone can\nsign a "
+		     "log with a key of their own.  -j N checks N logs at once "
+		     "(default:\none per core); the lines come out in the order of "
+		     "the paths given.\nExit status 0 when "
 		     "everything holds, 1 when something does not, 2 when a\nlog "
 		     "cannot be read.");
 		return EXIT_OK;
 	}
-	if ((rc = parse_options(argc, argv, &key_file, &jobs, &paths)) != EXIT_OK)
+	if ((rc = parse_options(argc, argv, &key_file, &jobs)) != EXIT_OK)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	for (size_t i = 0; i < paths && !rc; i++)
+	for (int i = optind; i < argc && !rc; i++)
 		rc = verify_path(argv[i], key_file ? key : NULL, (int)jobs, &batch,
 				 &tally);
 	rc = rc ? rc : flush_batch(&batch, key_file ? key : NULL, (int)jobs, &tally);

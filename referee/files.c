@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <sodium.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,17 +15,28 @@
 
 #include "util.h"
 
+void files_sha256_bytes(const void *bytes, size_t len, char hex[FILES_SHA256_HEX])
+{
+	unsigned char digest[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256(digest, bytes, (unsigned long long)len);
+	hex_encode(hex, digest, sizeof digest);
+}
+
 int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX])
 {
 	unsigned char buf[65536], digest[crypto_hash_sha256_BYTES];
 	crypto_hash_sha256_state state;
 	struct stat st;
 	ssize_t n;
-	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+	/* Not blocking: opening a FIFO (a bot's command may name anything)
+	 * would wait for a writer. */
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    fcntl(fd, F_SETFL, 0) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -61,4 +73,43 @@ int files_mkdirs(const char *path, char *err)
 	}
 	free(copy);
 	return rc;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int files_remove_tree(const char *path)
+{
+	return nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+char *files_readlink(const char *path)
+{
+	size_t size = 256;
+	char *target = NULL;
+
+	for (;;) {
+		ssize_t n;
+
+		target = xrealloc(target, size);
+		n = readlink(path, target, size);
+		if (n < 0) {
+			int saved = errno;
+
+			free(target);
+			errno = saved;
+			return NULL;
+		}
+		if ((size_t)n < size) {
+			target[n] = '\0';
+			return target;
+		}
+		size *= 2;  /* it may have been cut: again with room to spare */
+	}
 }

@@ -1,17 +1,30 @@
 /*
  * File helpers: the SHA-256 of a file (bot executables in log headers,
- * game logs in tournament manifests) and making an output folder.
+ * game logs in tournament manifests), making an output folder and
+ * removing a scratch one, and where a symbolic link leads.
  */
 #ifndef ARENA_FILES_H
 #define ARENA_FILES_H
+
+#include <stddef.h>
 
 #define FILES_SHA256_HEX 65
 
 /* Hex SHA-256 of a regular file at `path` (relative to `dirfd`, which may
  * be AT_FDCWD); 0, or -1 when it cannot be read or is not a regular file. */
 int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX]);
+/* The same of `len` bytes in memory (a file already read). */
+void files_sha256_bytes(const void *bytes, size_t len, char hex[FILES_SHA256_HEX]);
 
 /* Creates `path` and its missing parents; 0, or -1 with a message. */
 int files_mkdirs(const char *path, char *err);
+
+/* Removes the folder `path` and everything in it (symlinks, not what they
+ * lead to); 0, or -1 with errno. */
+int files_remove_tree(const char *path);
+
+/* What the symbolic link `path` holds, whatever its length (the referee's
+ * own program is /proc/self/exe): a new string, or NULL with errno. */
+char *files_readlink(const char *path);
 
 #endif

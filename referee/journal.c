@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -33,7 +34,7 @@ struct journal {
 void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
 		       size_t len)
 {
-	fair_hash(out, "arena:line", NULL, 0, (const unsigned char *)line, len);
+	arena_fair_hash(out, "arena:line", NULL, 0, (const unsigned char *)line, len);
 }
 
 void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],
@@ -56,6 +57,28 @@ struct journal *journal_create(const char *path, char *err)
 	if (fd < 0) {
 		errorf(err, "cannot create log '%s': %s%s", path, strerror(errno),
 		       errno == EEXIST ? " (logs are never overwritten)" : "");
+		return NULL;
+	}
+	journal = xcalloc(1, sizeof *journal);
+	journal->fd = fd;
+	journal->path = xstrdup(path);
+	return journal;
+}
+
+struct journal *journal_adopt(const char *path, char *err)
+{
+	int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct journal *journal;
+	struct stat st;
+
+	if (fd < 0) {
+		errorf(err, "cannot write log '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size) {
+		errorf(err, "cannot write log '%s': it is no longer the empty file "
+		       "made for it (logs are never overwritten)", path);
+		close(fd);
 		return NULL;
 	}
 	journal = xcalloc(1, sizeof *journal);

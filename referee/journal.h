@@ -1,10 +1,13 @@
 /*
- * The game log writer: JSON Lines, hash-chained and signed as
- * docs/FAIRNESS.md specifies.  Records reach the file as the game goes:
- * the first at once, then gathered for at most 50 ms (one write(2) a
- * record would cost a fast game more than its moves), and all of them
- * before the signature.  A full disk is an error of the append or the
- * signature that hit it; lines already written stay intact.
+ * The writer of the referee's signed files, game logs and tournament
+ * manifests (manifest.h): JSON Lines, hash-chained and signed as
+ * docs/FAIRNESS.md specifies, and continued where a stopped run left a
+ * manifest (journal_reopen).  Records reach the file as they come: the
+ * first at once, then gathered for at most 50 ms or 64 KiB (one write(2)
+ * a record would cost a fast game more than its moves), at once when the
+ * caller flushes, and all of them before the signature.  A full disk is
+ * an error of the append, flush or signature that hit it; lines already
+ * written stay intact.
  */
 #ifndef ARENA_JOURNAL_H
 #define ARENA_JOURNAL_H
@@ -12,7 +15,7 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
-#include "fair.h"
+#include "games/fair.h"
 #include "keys.h"
 
 #define JOURNAL_SIGNATURE_MESSAGE_BYTES (12 + FAIR_GAME_ID_BYTES + 8 + FAIR_HASH_BYTES)
@@ -21,6 +24,9 @@ struct journal;
 
 /* Creates the log file; refuses to overwrite an existing one. */
 struct journal *journal_create(const char *path, char *err);
+/* The same in the empty regular file at `path`, made beforehand by the
+ * caller (so that the sandbox could mask it before the game began). */
+struct journal *journal_adopt(const char *path, char *err);
 
 /* Continues a log that a stopped run left behind: its first `keep` bytes
  * (its complete lines) stay, a cut line after them is dropped, and the

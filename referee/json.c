@@ -61,6 +61,14 @@ bool json_valid_utf8(const char *text, size_t len)
 	return true;
 }
 
+size_t json_utf8_length(const char *s, size_t left)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+
+	return n <= left && json_valid_utf8(s, n) ? n : 0;
+}
+
 /*
  * Printing JSON on one line.  cJSON's printer formats every number with
  * sprintf("%1.15g") and reads it back with sscanf to check it: a third of

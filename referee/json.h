@@ -28,6 +28,9 @@ cJSON *json_parse_object_in(struct region *region, const char *text,
 
 /* True when the `len` bytes are valid UTF-8 (no overlongs, no surrogates). */
 bool json_valid_utf8(const char *text, size_t len);
+/* The length of the valid UTF-8 character at s (`left` bytes remain), or
+ * 0 when none starts there. */
+size_t json_utf8_length(const char *s, size_t left);
 
 /* Prints `item` on one line (compact, as cJSON_PrintUnformatted would);
  * the caller frees the result.  json_print also gives its length. */

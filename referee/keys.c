@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "paths.h"
 #include "util.h"
 
 /* Reads the first line of a small file holding `len` bytes in hex; a
@@ -69,15 +70,6 @@ static int write_hex_file(const char *path, const unsigned char *bytes,
 	return 0;
 }
 
-static char *join(const char *dir, const char *file)
-{
-	size_t len = strlen(dir) + strlen(file) + 2;
-	char *path = xmalloc(len);
-
-	snprintf(path, len, "%s/%s", dir, file);
-	return path;
-}
-
 int keys_generate(const char *dir, struct referee_key *key, char *err)
 {
 	unsigned char seed[32];
@@ -89,8 +81,8 @@ int keys_generate(const char *dir, struct referee_key *key, char *err)
 			      strerror(errno));
 	randombytes_buf(seed, sizeof seed);
 	crypto_sign_seed_keypair(key->public_key, key->secret_key, seed);
-	secret_path = join(dir, KEYS_SECRET_FILE);
-	public_path = join(dir, KEYS_PUBLIC_FILE);
+	secret_path = path_join(dir, KEYS_SECRET_FILE);
+	public_path = path_join(dir, KEYS_PUBLIC_FILE);
 	rc = write_hex_file(secret_path, seed, sizeof seed, 0600, err);
 	if (!rc) {
 		rc = write_hex_file(public_path, key->public_key, 32, 0644, err);
@@ -122,7 +114,7 @@ int keys_load_public(const char *path, unsigned char public_key[32], char *err)
 int keys_load_or_generate(const char *dir, struct referee_key *key,
 			  bool *created, char *err)
 {
-	char *path = join(dir, KEYS_SECRET_FILE);
+	char *path = path_join(dir, KEYS_SECRET_FILE);
 	int rc;
 
 	*created = access(path, F_OK) != 0;
@@ -141,13 +133,13 @@ char *keys_default_dir(char *err)
 	if (data && data[0] == '/') {
 		parent = xstrdup(data);
 	} else if (home && home[0] == '/') {
-		parent = join(home, ".local/share");
+		parent = path_join(home, ".local/share");
 	} else {
 		errorf(err, "no folder for the signing key: set HOME or "
 		       "XDG_DATA_HOME, or give --key FILE");
 		return NULL;
 	}
-	dir = join(parent, "arena");
+	dir = path_join(parent, "arena");
 	if (files_mkdirs(parent, err)) {
 		free(dir);
 		dir = NULL;
@@ -163,7 +155,8 @@ char *keys_default_dir(char *err)
 int keys_write_public(const char *dir, const unsigned char public_key[32],
 		      char *err)
 {
-	char *path = join(dir, KEYS_PUBLIC_FILE), *temp = join(dir, ".referee.pub.new");
+	char *path = path_join(dir, KEYS_PUBLIC_FILE);
+	char *temp = path_join(dir, ".referee.pub.new");
 	unsigned char old[32];
 	char ignored[ERR_LEN];
 	int rc = 0;
@@ -183,4 +176,11 @@ int keys_write_public(const char *dir, const unsigned char public_key[32],
 	free(path);
 	free(temp);
 	return rc;
+}
+
+char *keys_signed_by(char *out, const char *key_hex, bool trusted)
+{
+	snprintf(out, KEYS_SIGNED_BY_LEN, "signed by key %.64s, %s", key_hex,
+		 trusted ? KEYS_TRUSTED : KEYS_UNTRUSTED);
+	return out;
 }

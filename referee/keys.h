@@ -39,6 +39,16 @@ int keys_load_or_generate(const char *dir, struct referee_key *key,
  * string, or NULL with a message. */
 char *keys_default_dir(char *err);
 
+/* What a check of a log or a manifest says of its signer, in words: a
+ * valid signature shows only that whoever holds the key signed, so it
+ * says whether the key was one the user named as trusted (--key). */
+#define KEYS_TRUSTED "checked against a key you trust"
+#define KEYS_UNTRUSTED "not checked against a key you trust"
+#define KEYS_SIGNED_BY_LEN (sizeof "signed by key , " + 64 + sizeof KEYS_UNTRUSTED)
+/* "signed by key HEX, " and the words above into `out`
+ * (KEYS_SIGNED_BY_LEN bytes); returns out. */
+char *keys_signed_by(char *out, const char *key_hex, bool trusted);
+
 /* Writes DIR/referee.pub holding `public_key`, replacing another. */
 int keys_write_public(const char *dir, const unsigned char public_key[32],
 		      char *err);

@@ -14,9 +14,10 @@
 
 #include "files.h"
 #include "games/registry.h"
+#include "keys.h"
 #include "logread.h"
-#include "manifest.h"
 #include "manifest_read.h"
+#include "outdir.h"
 #include "util.h"
 #include "verify.h"
 #include "verify_folder.h"
@@ -156,7 +157,7 @@ static void take_log(struct collect *c, const char *path)
 	unsigned char sha[32];
 	char err[ERR_LEN], hex[FILES_SHA256_HEX];
 	int ranks[RATINGS_MAX_SEATS], entrant[RATINGS_MAX_SEATS];
-	struct reply_times *replies[RATINGS_MAX_SEATS];
+	struct reply_clocks *replies[RATINGS_MAX_SEATS];
 	const cJSON *players;
 	struct ladder_data *d = c->data;
 	struct stat st;
@@ -175,7 +176,7 @@ static void take_log(struct collect *c, const char *path)
 					cJSON_GetArrayItem(players, s), "name")))) >= 0;
 		if (seated) {
 			struct rating_game *g = new_game(d, summary.players,
-							 game_find(summary.game));
+							 arena_game_find(summary.game));
 			struct ladder_game_stats *f = &d->stats[d->count - 1];
 
 			for (int s = 0; s < g->seats; s++) {
@@ -205,7 +206,7 @@ static void take_folder(struct collect *c, const char *dir)
 	}
 	if (!count)
 		problems_add(c->problems, dir, "holds no game log and no %s",
-			     MANIFEST_FILE);
+			     OUTDIR_MANIFEST);
 	for (size_t i = 0; i < count; i++)
 		take_log(c, logs[i]);
 	verify_folder_logs_free(logs);
@@ -293,14 +294,12 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* "game N of MANIFEST", or a log's path. */
-static void describe(const struct collect *c, const struct seen_game *g,
-		     char *out, size_t len)
+/* "game N of MANIFEST", or a log's path (a new string). */
+static char *describe(const struct collect *c, const struct seen_game *g)
 {
 	if (g->game)
-		snprintf(out, len, "game %u of %s", g->game, c->sources[g->source].path);
-	else
-		snprintf(out, len, "%s", c->sources[g->source].path);
+		return xasprintf("game %u of %s", g->game, c->sources[g->source].path);
+	return xstrdup(c->sources[g->source].path);
 }
 
 /* Names every game given twice (the same log bytes), puts the games'
@@ -314,7 +313,6 @@ static void put_in_order(struct collect *c)
 	uint32_t *index = c->track ? xmalloc((d->count + 1) * sizeof *index) : NULL;
 	int *number = xmalloc((size_t)(d->entrants + 1) * sizeof *number);
 	char **sorted = xmalloc((size_t)(d->entrants + 1) * sizeof *sorted);
-	char first[4200], again[4200];
 
 	for (size_t i = 0; index && i < d->count; i++)
 		index[i] = (uint32_t)i;
@@ -322,14 +320,17 @@ static void put_in_order(struct collect *c)
 		sort_by_sha(index, d->count, c->seen);
 	for (size_t k = 1; index && k < d->count; k++) {
 		const struct seen_game *a = &c->seen[index[k - 1]], *b = &c->seen[index[k]];
+		char *first, *again;
 
 		if (memcmp(a->sha256, b->sha256, 32))
 			continue;
-		describe(c, a, first, sizeof first);
-		describe(c, b, again, sizeof again);
+		first = describe(c, a);
+		again = describe(c, b);
 		problems_add(c->problems, c->sources[b->source].path,
 			     "%s is the same game as %s: a game counts once",
 			     b->game ? again : "this log", first);
+		free(first);
+		free(again);
 	}
 	d->order = index;
 	if (d->entrants) {  /* no NULL array to memcpy or qsort, even empty */
@@ -344,7 +345,7 @@ static void put_in_order(struct collect *c)
 		for (int s = 0; s < d->games[i].seats; s++)
 			d->games[i].entrant[s] = (int16_t)number[d->games[i].entrant[s]];
 	if (d->entrants) {
-		struct reply_times *replies = xmalloc((size_t)d->entrants * sizeof *replies);
+		struct reply_clocks *replies = xmalloc((size_t)d->entrants * sizeof *replies);
 
 		for (int e = 0; e < d->entrants; e++)
 			replies[number[e]] = d->replies[e];
@@ -369,15 +370,35 @@ static bool seen_run(struct collect *c, const struct manifest_view *view)
 	return false;
 }
 
+/* The number of the tournament named `name` among the events (1 on),
+ * added when new; 0 for none. */
+static uint16_t event_of(struct ladder_data *d, const char *name)
+{
+	int i = 0;
+
+	if (!name)
+		return 0;
+	while (i < d->event_count && strcmp(d->events[i], name))
+		i++;
+	if (i == d->event_count) {
+		if (i == UINT16_MAX)
+			return 0;
+		d->events = xrealloc(d->events, (size_t)(i + 1) * sizeof *d->events);
+		d->events[d->event_count++] = xstrdup(name);
+	}
+	return (uint16_t)(i + 1);
+}
+
 /* The finished games of a checked manifest, and its bots' reply times. */
 static void add_games(struct collect *c, const struct manifest_view *view)
 {
 	size_t source = add_source(c, view->path, view->id);
-	const struct game_rules *rules = game_find(view->game);
+	const struct game_rules *rules = arena_game_find(view->game);
 	struct ladder_data *d = c->data;
 	int *entrant = xmalloc((size_t)(view->name_count + 1) * sizeof *entrant);
 	size_t need = d->count + (size_t)view->finished;
 	unsigned char reason[256] = {0}; /* the view's reason numbers, as ours */
+	uint16_t event = event_of(d, view->name);
 
 	/* Only bots with a finished game become entrants. */
 	for (int i = 0; i < view->name_count; i++)
@@ -406,6 +427,7 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 		g = new_game(d, view->players, rules);
 		f = &d->stats[d->count - 1];
 		f->ended = view->ended[n];
+		f->event = event;
 		for (int s = 0; s < view->players; s++) {
 			g->entrant[s] = (int16_t)entrant[view->seats[at + s]];
 			g->rank[s] = (int8_t)view->ranks[at + s];
@@ -414,9 +436,42 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	}
 	for (int i = 0; i < view->name_count; i++)
 		if (entrant[i] >= 0)
-			reply_times_merge(&d->replies[entrant[i]], &view->replies[i]);
+			reply_clocks_merge(&d->replies[entrant[i]], &view->replies[i]);
 out:
 	free(entrant);
+}
+
+/* Whether the manifest of `view` may be rated: signed, or of a run not
+ * finished with --provisional, which takes the key its logs must be
+ * signed with (they are verified with --verify) from --key, else from the
+ * public key the run wrote beside its manifest. */
+static bool may_rate(struct collect *c, struct manifest_view *view)
+{
+	unsigned char key[32];
+	char *pub, err[ERR_LEN];
+	int rc;
+
+	if (view->signed_)
+		return true;
+	if (!c->options->provisional) {
+		problems_add(c->problems, view->path, "not signed: the tournament "
+			     "has not finished (finish it with --resume, or rate "
+			     "the games finished so far with 'referee ladder "
+			     "--provisional')");
+		return false;
+	}
+	if (c->options->key) {
+		hex_encode(view->key_hex, c->options->key, 32);
+		return true;
+	}
+	pub = outdir_public_key(view->dir);
+	if ((rc = keys_load_public(pub, key, err)))
+		problems_add(c->problems, view->path, "not signed yet, and the "
+			     "key of its logs is unknown (%s): give --key", err);
+	else
+		hex_encode(view->key_hex, key, 32);
+	free(pub);
+	return !rc;
 }
 
 static void take_manifest(struct collect *c, const char *path)
@@ -424,24 +479,23 @@ static void take_manifest(struct collect *c, const char *path)
 	struct manifest_view view;
 	long before = c->problems->count;
 
-	if (!manifest_read(path, c->options->key, c->track || c->options->verify
-			   ? MANIFEST_KEEP_HASHES : 0, &view, c->problems) &&
+	if (!manifest_read(path, c->options->key, MANIFEST_RUNNING |
+			   (c->track || c->options->verify ? MANIFEST_KEEP_HASHES : 0),
+			   &view, c->problems) && may_rate(c, &view) &&
 	    agree(c, path, view.game, view.key_hex) && !seen_run(c, &view)) {
-		if (!game_find(view.game))
+		if (!arena_game_find(view.game))
 			problems_add(c->problems, path, "a game this referee does "
 				     "not know: %s", view.game);
 		verify_folder(&view, c->options->verify, c->options->jobs, c->problems);
 		if (c->problems->count == before)
 			add_games(c, &view);
+		if (c->problems->count == before && !view.signed_) {
+			if (!c->data->unfinished_runs++)
+				c->data->unfinished = xstrdup(path);
+			c->data->unfinished_games += (size_t)view.finished;
+		}
 	}
 	manifest_view_free(&view);
-}
-
-static bool is_manifest(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return !strcmp(slash ? slash + 1 : path, MANIFEST_FILE);
 }
 
 void ladder_collect(char *const *paths, int count,
@@ -458,16 +512,14 @@ void ladder_collect(char *const *paths, int count,
 		hex_encode(data->key_hex, options->key, 32);
 	/* What each path is: a manifest, or logs. */
 	for (int i = 0; i < count; i++) {
-		size_t len = strlen(paths[i]) + sizeof MANIFEST_FILE + 1;
-
-		manifests[i] = xmalloc(len);
-		snprintf(manifests[i], len, "%s/%s", paths[i], MANIFEST_FILE);
+		manifests[i] = outdir_manifest(paths[i]);
 		given[i] = !stat(paths[i], &st);
 		if (!given[i]) {
 			problems_add(problems, paths[i], "cannot be read: %s",
 				     strerror(errno));
-		} else if (is_manifest(paths[i])) {
-			snprintf(manifests[i], len, "%s", paths[i]);
+		} else if (outdir_is_manifest(paths[i])) {
+			free(manifests[i]);
+			manifests[i] = xstrdup(paths[i]);
 		} else if (!S_ISDIR(st.st_mode) || access(manifests[i], F_OK)) {
 			free(manifests[i]);
 			manifests[i] = NULL;
@@ -506,8 +558,12 @@ void ladder_free(struct ladder_data *data)
 	free(data->stats);
 	free(data->order);
 	free(data->replies);
+	for (int i = 0; i < data->event_count; i++)
+		free(data->events[i]);
+	free(data->events);
 	ladder_reasons_free(&data->reasons);
 	free(data->first);
+	free(data->unfinished);
 	memset(data, 0, sizeof *data);
 }
 

@@ -33,6 +33,10 @@ struct ladder_options {
 	bool verify;              /* hash and verify the logs of manifests too, */
 	int jobs;                 /* on this many processes */
 	bool in_order;            /* fill ladder_data's order */
+	/* Rate a run that has not finished too: the games its unsigned
+	 * manifest lists as finished (their logs verified against `key`,
+	 * else the public key the run left in its folder). */
+	bool provisional;
 };
 
 struct ladder_data {
@@ -42,18 +46,26 @@ struct ladder_data {
 	struct ladder_game_stats *stats; /* of each game */
 	uint32_t *order;                 /* with in_order: the games in the
 					  * order of their logs' SHA-256 */
-	struct reply_times *replies;     /* of each entrant */
+	struct reply_clocks *replies;    /* of each entrant */
 	struct ladder_reasons reasons;
 	size_t count, cap;
 	int max_seats;            /* the largest table seen */
 	char key_hex[65];         /* the key everything is signed with */
 	char game[32];            /* the game everything is */
 	char *first;              /* the path that set key_hex and game */
+	char **events;            /* the names of the tournaments rated */
+	int event_count;
+	/* With provisional: the runs not finished that were rated, the
+	 * first one's manifest, and how many of the games are theirs. */
+	int unfinished_runs;
+	char *unfinished;
+	size_t unfinished_games;
 };
 
 /* Reads every path: an output folder (its manifest.jsonl, else its
  * games/ subfolder's or its own *.jsonl logs), a manifest file, or a log.
- * Set-aside "*.aborted-N.jsonl" logs are not results. */
+ * Set-aside "*.aborted-N.jsonl" logs are not results.  An unsigned
+ * manifest is a problem unless options->provisional says to rate it. */
 void ladder_collect(char *const *paths, int count,
 		    const struct ladder_options *options,
 		    struct ladder_data *data, struct problems *problems);

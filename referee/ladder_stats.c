@@ -36,7 +36,7 @@ static int64_t integer_of(const cJSON *item, int64_t fallback)
 void ladder_stats_from_log(const struct game_log *log, int seats,
 			   struct ladder_reasons *reasons,
 			   struct ladder_game_stats *out,
-			   struct reply_times *const *replies)
+			   struct reply_clocks *const *replies)
 {
 	memset(out, 0, sizeof *out);
 	for (size_t i = 0; i < log->count; i++) {
@@ -48,22 +48,15 @@ void ladder_stats_from_log(const struct game_log *log, int seats,
 			continue;
 		if (!strcmp(type, "forfeit") && !out->reason[seat])
 			out->reason[seat] = ladder_reasons_number(reasons, logread_string(log, i, "reason"));
-		else if (!strcmp(type, "action") && replies && replies[seat])
-			reply_times_add(replies[seat], integer_of(
+		else if (!strcmp(type, "action") && replies && replies[seat]) {
+			const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(line, "cpu_us");
+
+			reply_times_add(&replies[seat]->wall, integer_of(
 				cJSON_GetObjectItemCaseSensitive(line, "us"), 0));
+			if (cpu)
+				reply_times_add(&replies[seat]->cpu, integer_of(cpu, 0));
+		}
 	}
-}
-
-void ladder_stats_from_record(const cJSON *record, int seats,
-			      struct ladder_reasons *reasons,
-			      struct ladder_game_stats *out)
-{
-	const cJSON *forfeits = cJSON_GetObjectItemCaseSensitive(record, "forfeits");
-
-	memset(out, 0, sizeof *out);
-	for (int s = 0; s < seats; s++)
-		out->reason[s] = ladder_reasons_number(reasons, cJSON_GetStringValue(
-			cJSON_GetArrayItem(forfeits, s)));
 }
 
 int ladder_stats_forfeits(const struct ladder_game_stats *game, int seats)
@@ -75,35 +68,25 @@ int ladder_stats_forfeits(const struct ladder_game_stats *game, int seats)
 	return n;
 }
 
-void ladder_stats_to_record(const struct ladder_game_stats *game, int seats,
-			    const struct ladder_reasons *reasons, cJSON *record)
-{
-	cJSON *forfeits;
-
-	if (!ladder_stats_forfeits(game, seats))
-		return;
-	forfeits = cJSON_AddArrayToObject(record, "forfeits");
-	for (int s = 0; s < seats; s++) {
-		int r = game->reason[s];
-
-		cJSON_AddItemToArray(forfeits, r ? cJSON_CreateString(reasons->names[r - 1])
-						 : cJSON_CreateNull());
-	}
-}
-
 void ladder_stats_by_bot(const struct rating_game *games,
 			 const struct ladder_game_stats *stats, size_t count,
 			 int entrants, const struct ladder_reasons *reasons,
-			 const struct reply_times *replies,
+			 const struct reply_clocks *replies,
 			 struct ladder_bot_stats *out)
 {
 	for (int e = 0; e < entrants; e++) {
+		const struct reply_times *wall = &replies[e].wall, *cpu = &replies[e].cpu;
+
 		memset(&out[e], 0, sizeof out[e]);
 		out[e].by_reason = xcalloc((size_t)reasons->count + 1, sizeof *out[e].by_reason);
-		out[e].turns = replies[e].turns;
-		out[e].us[TIMINGS_MEDIAN] = reply_times_percentile(&replies[e], 50);
-		out[e].us[TIMINGS_P95] = reply_times_percentile(&replies[e], 95);
-		out[e].us[TIMINGS_MAX] = replies[e].max;
+		out[e].turns = wall->turns;
+		out[e].us[TIMINGS_MEDIAN] = reply_times_percentile(wall, 50);
+		out[e].us[TIMINGS_P95] = reply_times_percentile(wall, 95);
+		out[e].us[TIMINGS_MAX] = wall->max;
+		out[e].cpu_turns = cpu->turns;
+		out[e].cpu_us[TIMINGS_MEDIAN] = reply_times_percentile(cpu, 50);
+		out[e].cpu_us[TIMINGS_P95] = reply_times_percentile(cpu, 95);
+		out[e].cpu_us[TIMINGS_MAX] = cpu->max;
 	}
 	for (size_t i = 0; i < count; i++)
 		for (int s = 0; s < games[i].seats; s++)

@@ -27,6 +27,9 @@ struct ladder_reasons {
 
 struct ladder_game_stats {
 	uint32_t ended;        /* when the game ended (Unix time), 0: unknown */
+	/* The tournament it was played in: 1 + its index in the ladder's
+	 * events (ladder.h), 0 for a log played alone. */
+	uint16_t event;
 	unsigned char reason[RATINGS_MAX_SEATS];
 };
 
@@ -34,7 +37,9 @@ struct ladder_bot_stats {
 	long forfeits;
 	long *by_reason;       /* [reason number - 1] */
 	uint64_t turns;
-	int64_t us[TIMINGS_SUMMARY];
+	int64_t us[TIMINGS_SUMMARY];      /* wall time */
+	uint64_t cpu_turns;               /* those timed by the CPU clock */
+	int64_t cpu_us[TIMINGS_SUMMARY];  /* the CPU time charged to them */
 };
 
 /* The number of reason `name` (NULL: 0, no forfeit), added when new. */
@@ -45,22 +50,10 @@ unsigned char ladder_reasons_number(struct ladder_reasons *reasons, const char *
 void ladder_stats_from_log(const struct game_log *log, int seats,
 			   struct ladder_reasons *reasons,
 			   struct ladder_game_stats *out,
-			   struct reply_times *const *replies);
-
-/* A game's forfeits from a manifest's finished record ("forfeits"); a
- * record without it has none. */
-void ladder_stats_from_record(const cJSON *record, int seats,
-			      struct ladder_reasons *reasons,
-			      struct ladder_game_stats *out);
+			   struct reply_clocks *const *replies);
 
 /* The seats of a game that forfeited. */
 int ladder_stats_forfeits(const struct ladder_game_stats *game, int seats);
-
-/* Adds a game's forfeits to a manifest's finished record: "forfeits",
- * each seat's reason or null, only when some seat forfeited (the usual
- * record stays within two hash blocks). */
-void ladder_stats_to_record(const struct ladder_game_stats *game, int seats,
-			    const struct ladder_reasons *reasons, cJSON *record);
 
 /* Each entrant's figures over `count` games and its reply times
  * replies[entrant]: out[entrant], with by_reason arrays of
@@ -68,7 +61,7 @@ void ladder_stats_to_record(const struct ladder_game_stats *game, int seats,
 void ladder_stats_by_bot(const struct rating_game *games,
 			 const struct ladder_game_stats *stats, size_t count,
 			 int entrants, const struct ladder_reasons *reasons,
-			 const struct reply_times *replies,
+			 const struct reply_clocks *replies,
 			 struct ladder_bot_stats *out);
 void ladder_stats_free(struct ladder_bot_stats *bots, int entrants);
 void ladder_reasons_free(struct ladder_reasons *reasons);

@@ -69,6 +69,7 @@ int logread_load(const char *path, struct game_log *log, char *err)
 	log->buffer = read_file(path, &size, err);
 	if (!log->buffer)
 		return -1;
+	log->size = size;
 	log->path = xstrdup(path);
 	log->lines = xmalloc(cap * sizeof *log->lines);
 	/* The parsed lines take a few times the bytes of their text. */

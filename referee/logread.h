@@ -1,7 +1,9 @@
 /*
- * Reading a game log back: every line as its exact bytes (the hash chain
- * is over them) and as strictly parsed JSON.  A log read here has not been
- * checked yet: verify.h does that.
+ * Reading a log back: every line as its exact bytes (the hash chain is
+ * over them), as strictly parsed JSON and with its "type".  Loading
+ * checks nothing: for a game log verify.h does, with the form of its
+ * numbers checked here (logread_integers_ok).  A manifest has its own
+ * reader, manifest_read.h, for every verb that reads one.
  */
 #ifndef ARENA_LOGREAD_H
 #define ARENA_LOGREAD_H
@@ -28,6 +30,7 @@ struct log_line {
 struct game_log {
 	char *path;
 	char *buffer;
+	size_t size;          /* the file's bytes in buffer */
 	struct log_line *lines;
 	struct region region; /* every line's JSON */
 	size_t count;

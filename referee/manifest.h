@@ -3,11 +3,12 @@
  * JSON Lines file in the output folder listing the games of each table
  * as it starts, and each game aborted and finished, with its seats and
  * its log's SHA-256, so a game the organiser dropped stays visible.  It
- * is written as the run goes and, after a stopped run, read back to
- * resume it.  Finished games go in batches, up to MANIFEST_BATCH_GAMES a
- * record and at most MANIFEST_BATCH_MS after the first of them finished:
- * the chain is hashed line by line, so a line per game would cost the
- * ladder twice the hashing (and the parsing) for a million games.
+ * is written as the run goes (its records are manifest_records.h's) and,
+ * after a stopped run, read back by manifest_read.h to resume it.
+ * Finished games go in batches, up to MANIFEST_BATCH_GAMES a record and
+ * at most MANIFEST_BATCH_MS after the first of them finished: the chain is
+ * hashed line by line, so a line per game would cost the ladder twice the
+ * hashing (and the parsing) for a million games.
  */
 #ifndef ARENA_MANIFEST_H
 #define ARENA_MANIFEST_H
@@ -16,45 +17,34 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "fair.h"
+#include "games/fair.h"
 #include "journal.h"
 
-#define MANIFEST_FILE "manifest.jsonl"
 #define MANIFEST_FORMAT "arena-manifest/4"
 #define MANIFEST_BATCH_GAMES 256
 #define MANIFEST_BATCH_MS 1000
 
-/* What an earlier run of the same tournament recorded. */
-struct manifest_state {
-	unsigned char id[FAIR_GAME_ID_BYTES];
-	bool complete;       /* it was signed: nothing is left to do */
-	long game_count;     /* games in the whole schedule */
-	bool *finished;      /* by game number, 1..game_count */
-	int *aborted;        /* logs of each game set aside so far */
-};
+struct manifest_view;
 
 /* Starts a new manifest in `dir` with `header` (consumed) as its first
  * record. */
 struct journal *manifest_create(const char *dir, cJSON *header, char *err);
 
-/* Called with each finished game of an earlier run (`type` "finished",
- * `record` the game's entry in its record) and each "replies" record, in
- * order. */
-typedef void manifest_record_fn(void *ctx, const char *type, long game,
-				const cJSON *record);
-
-/* Reads the manifest in `dir` (a cut last line, from a killed run, is
- * dropped) and opens it to append; `on_record` (if not NULL) sees each
- * finished game's record and each "replies" record.  Fails when the file is damaged, or
- * when its first record, but for "seq" and "id", is not `expected`: the
- * run was made by another tournament file or shard, or in another
- * format.  Returns NULL with state->complete set when there is nothing
- * left to append. */
-struct journal *manifest_reopen(const char *dir, const cJSON *expected,
-				long game_count, struct manifest_state *state,
-				manifest_record_fn *on_record, void *ctx,
-				char *err);
-void manifest_state_free(struct manifest_state *state);
+/* Reads the manifest in `dir` as manifest_read() does in MANIFEST_RESUME
+ * mode, into `view` (free it with manifest_view_free()), and refuses it
+ * when it reports a problem: a cut last line, from a killed run, is
+ * dropped, and anything else `verify` refuses is refused, naming the
+ * first problem.  Refused too when its first record, but for "seq",
+ * "id" and the tournament file's "file" and "file_sha256", is not
+ * `expected`: the run was made by another tournament or shard; or when
+ * `expected`'s "file" changes what a resumed run may not
+ * (manifest_file.h).  Returns 1 when the manifest is signed (nothing is
+ * left to append); 0 with *journal open to append after its last whole
+ * line and *versions the "bot" records this run must add, for its bots
+ * whose entry changed (manifest_file.h); -1 with err. */
+int manifest_reopen(const char *dir, const cJSON *expected,
+		    struct manifest_view *view, struct journal **journal,
+		    cJSON **versions, char *err);
 
 /* Finished games waiting for their record. */
 struct manifest_batch {

@@ -1,5 +1,5 @@
 /*
- * Reading a finished manifest; see manifest_read.h.
+ * Reading a manifest; see manifest_read.h.
  */
 #include "manifest_read.h"
 
@@ -16,6 +16,7 @@
 #include "journal.h"
 #include "json.h"
 #include "manifest.h"
+#include "manifest_file.h"
 #include "util.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
@@ -68,11 +69,14 @@ struct reader {
 					      * "replies" record */
 	size_t unreplied_count;
 	size_t line;                         /* 0-based number of this line */
+	size_t bytes;                        /* of the lines before it */
 	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
 	char hash_hex[2 * FAIR_HASH_BYTES + 1];
 };
 
 /* --- the usual layout, read without a JSON parser ---------------------- */
+
+/* The layout is manifest_records.h's, where the records are built. */
 
 struct cursor {
 	const char *p, *end;
@@ -221,7 +225,7 @@ static bool usual_entry(struct cursor *c, struct game_entry *r)
 }
 
 /* {"seq":N,"prev":"H","type":"T", then the members of that type, in the
- * order the referee writes them. */
+ * order manifest_records.h gives. */
 static bool read_usual(const char *line, size_t len, struct entries *e,
 		       struct record *r)
 {
@@ -373,9 +377,15 @@ static int take_header(struct reader *rd, const cJSON *o)
 
 	if (format && strcmp(format, MANIFEST_FORMAT) &&
 	    !strncmp(format, "arena-manifest/", 15)) {
-		problem(rd, "is in format %s, which this referee does not read "
-			"(it reads %s): give the folder of its logs, %s/games, "
-			"instead", format, MANIFEST_FORMAT, v->dir);
+		if (rd->flags & MANIFEST_RESUME)
+			problem(rd, "is in format %s, which this referee cannot "
+				"resume (it writes %s): finish the run with the "
+				"referee that started it, or start again with "
+				"another --out", format, MANIFEST_FORMAT);
+		else
+			problem(rd, "is in format %s, which this referee does not "
+				"read (it reads %s): give the folder of its logs, "
+				"%s/games, instead", format, MANIFEST_FORMAT, v->dir);
 		return -1;
 	}
 	if (!format || strcmp(format, MANIFEST_FORMAT) ||
@@ -412,7 +422,24 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->state = xcalloc((size_t)v->game_count + 1, 1);
 	if (rd->flags & MANIFEST_KEEP_HASHES)
 		v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
+	if (rd->flags & MANIFEST_RESUME) {
+		v->resume.header = cJSON_Duplicate(o, true);
+		v->resume.file = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(o, "file"),
+						 true);
+		v->resume.set_aside = xcalloc((size_t)v->game_count + 1,
+					      sizeof *v->resume.set_aside);
+	}
 	return 0;
+}
+
+/* Whether `game` is one of the schedule's; a problem when not. */
+static bool scheduled(struct reader *rd, long game)
+{
+	if (game >= 1 && game <= rd->view->game_count)
+		return true;
+	problem(rd, "game %ld is not in the schedule (1 to %ld)", game,
+		rd->view->game_count);
+	return false;
 }
 
 /* One game of a started record: started again after a resumed run is
@@ -421,47 +448,44 @@ static void start_game(struct reader *rd, long game)
 {
 	struct manifest_view *v = rd->view;
 
-	if (game < 1 || game > v->game_count)
-		problem(rd, "game %ld is not in the schedule (1 to %ld)", game,
-			v->game_count);
-	else if (v->state[game] == MANIFEST_FINISHED)
+	if (!scheduled(rd, game))
+		return;
+	if (v->state[game] == MANIFEST_FINISHED)
 		problem(rd, "game %ld is started again after it finished", game);
 	else
 		v->state[game] = MANIFEST_STARTED;
 }
 
-static void take_started(struct reader *rd, const struct record *r)
+/* One game of a skipped record (--skip-broken): one no run started is
+ * not missing from a run of the whole schedule; one started stays so. */
+static void skip_game(struct reader *rd, long game)
+{
+	if (scheduled(rd, game) && rd->view->state[game] == MANIFEST_UNLISTED)
+		rd->view->state[game] = MANIFEST_SKIPPED;
+}
+
+/* Each game of a started or skipped record. */
+static void take_games(struct reader *rd, const struct record *r,
+		       void (*each)(struct reader *rd, long game))
 {
 	struct cursor c = {r->games, r->games ? r->games + r->games_len : NULL};
 	const cJSON *item;
 	long game;
 
 	if (!r->games && !cJSON_IsArray(r->games_json)) {
-		problem(rd, "a started record needs its \"games\"");
+		problem(rd, "a %.*s record needs its \"games\"", (int)r->type_len,
+			r->type);
 		return;
 	}
 	cJSON_ArrayForEach(item, r->games_json) {
 		game = (long)item->valuedouble;
-		start_game(rd, cJSON_IsNumber(item) && item->valuedouble == (double)game
-			   ? game : 0);
+		each(rd, cJSON_IsNumber(item) && item->valuedouble == (double)game
+			 ? game : 0);
 	}
 	while (r->games && number(&c, &game)) {
-		start_game(rd, game);
+		each(rd, game);
 		LIT(&c, ",");
 	}
-}
-
-long manifest_log_game(const char *name, size_t len)
-{
-	long game = 0;
-	size_t digits = 0;
-
-	while (digits < len && digits < 15 && name[digits] >= '0' && name[digits] <= '9')
-		game = 10 * game + (name[digits++] - '0');
-	if (digits < 6 || (digits > 6 && name[0] == '0') || !game ||
-	    len - digits != 6 || memcmp(name + digits, ".jsonl", 6))
-		return 0;
-	return game;
 }
 
 /* A finished record's forfeits, for the ladder: a seat the record is
@@ -552,13 +576,49 @@ static void take_replies(struct reader *rd, const cJSON *o)
 	}
 	cJSON_ArrayForEach(bot, bots)
 		if ((index = -1, !json_get_int(bot, "bot", 0, v->name_count - 1, &index)) ||
-		    index < 0 || !reply_times_add_json(&v->replies[index], bot))
+		    index < 0 || !reply_clocks_add_json(&v->replies[index], bot))
 			problem(rd, "a bot's reply times must be {\"bot\":N,\"turns\":N,"
-				"\"max\":US,\"us\":[[FLOOR,COUNT],...]} with N one "
-				"of the %d \"bots\"", v->name_count);
+				"\"max\":US,\"us\":[[FLOOR,COUNT],...]} (and the same of "
+				"CPU times in \"cpu\") with N one of the %d \"bots\"",
+				v->name_count);
 	for (size_t i = 0; i < rd->unreplied_count; i++)
 		v->ended[rd->unreplied[i]] = (uint32_t)at;
 	rd->unreplied_count = 0;
+}
+
+/* A "bot" record: a new version of a bot's entry in the tournament file,
+ * which played the games finished after it.  Its entry keeps the bot's
+ * name.  A resumed run runs the bot so from here on: the header's file
+ * must have the bot. */
+static void take_version(struct reader *rd, const cJSON *o)
+{
+	const struct manifest_view *v = rd->view;
+	const cJSON *entry = cJSON_GetObjectItemCaseSensitive(o, "entry");
+	const char *name = member_string(entry, "name", NULL);
+	long bot = -1;
+
+	if (!json_get_int(o, "bot", 0, v->name_count - 1, &bot) || bot < 0 ||
+	    !cJSON_IsObject(entry) || !name || strcmp(name, v->names[bot]) ||
+	    ((rd->flags & MANIFEST_RESUME) &&
+	     (!v->resume.file || manifest_file_apply(v->resume.file, o))))
+		problem(rd, "a bot record needs \"bot\", one of the %d \"bots\", "
+			"and its new \"entry\", of the same \"name\"", v->name_count);
+}
+
+/* An "aborted" record: a log of a game of the schedule set aside. */
+static void take_aborted(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	long game = 0;
+
+	if (!json_get_int(o, "game", 1, v->game_count, &game) || !game) {
+		problem(rd, "an aborted record needs the \"game\" whose log it "
+			"set aside, one of the schedule (1 to %ld)", v->game_count);
+		return;
+	}
+	v->aborted++;
+	if (v->resume.set_aside)
+		v->resume.set_aside[game]++;
 }
 
 /* The signature line: its one canonical form, and a valid signature of the
@@ -636,20 +696,25 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (is_type(&r, "signature")) {
 		rc = take_signature(rd, &r, usual);
 	} else if (is_type(&r, "started")) {
-		take_started(rd, &r);
+		take_games(rd, &r, start_game);
+	} else if (is_type(&r, "skipped")) {
+		take_games(rd, &r, skip_game);
 	} else if (is_type(&r, "finished")) {
 		take_finished(rd, &r);
 	} else if (!usual && is_type(&r, "replies")) {
 		take_replies(rd, o);
-	} else if (is_type(&r, "aborted")) {
-		rd->view->aborted++;
+	} else if (!usual && is_type(&r, "bot")) {
+		take_version(rd, o);
+	} else if (!usual && is_type(&r, "aborted")) {
+		take_aborted(rd, o);
 	} else if (is_type(&r, "complete")) {
-		rd->view->complete = true;
+		rd->view->has_complete_record = true;
 	}
 	cJSON_Delete(o);
 	journal_line_hash(rd->hash, line, len);
 	hex_encode(rd->hash_hex, rd->hash, sizeof rd->hash);
 	rd->line++;
+	rd->bytes += len + 1;
 	return rc;
 }
 
@@ -701,12 +766,26 @@ static int read_lines(struct reader *rd, int fd)
 	return rc;
 }
 
+/* Where the run goes on, and the games whose reply times are still to add
+ * up. */
+static void keep_resume(struct reader *rd)
+{
+	struct manifest_resume *resume = &rd->view->resume;
+
+	resume->bytes = rd->bytes;
+	resume->lines = (long)rd->line;
+	memcpy(resume->hash, rd->hash, sizeof resume->hash);
+	resume->unreplied = rd->unreplied;
+	resume->unreplied_count = rd->unreplied_count;
+}
+
 int manifest_read(const char *path, const unsigned char *trusted_key,
 		  unsigned flags, struct manifest_view *view,
 		  struct problems *problems)
 {
 	struct reader rd = {.view = view, .problems = problems,
-			    .trusted_key = trusted_key, .flags = flags};
+			    .trusted_key = trusted_key,
+			    .flags = flags & MANIFEST_RESUME ? flags | MANIFEST_RUNNING : flags};
 	const char *slash = strrchr(path, '/');
 	int fd, rc;
 
@@ -720,16 +799,25 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 	}
 	rc = read_lines(&rd, fd);
 	close(fd);
-	free(rd.unreplied);
 	free(rd.entries.at);
-	if (flags & MANIFEST_RUNNING)
-		return rc;
-	if (!rc && !view->signed_) {
+	if (flags & MANIFEST_RESUME)
+		keep_resume(&rd);
+	else
+		free(rd.unreplied);
+	/* A run stopped before its first record was whole cannot go on. */
+	if (!rc && !rd.line && (flags & MANIFEST_RESUME)) {
+		problems_add(problems, path, "holds no whole record: the run was "
+			     "stopped as it began; remove it and start again "
+			     "without --resume");
+		rc = -1;
+	}
+	if (!rc && !view->signed_ && !(rd.flags & MANIFEST_RUNNING)) {
 		problems_add(problems, path, "not signed: the tournament has not "
 			     "finished (finish it with --resume)");
 		rc = -1;
 	}
-	for (long g = 1; !rc && g <= view->game_count; g++)
+	/* A signed manifest is a finished run's, however it is read. */
+	for (long g = 1; !rc && view->signed_ && g <= view->game_count; g++)
 		if (view->state[g] == MANIFEST_STARTED)
 			problems_add(problems, path, "game %ld was started but "
 				     "never finished", g);
@@ -755,5 +843,9 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->path);
 	free(view->dir);
 	free(view->name);
+	cJSON_Delete(view->resume.header);
+	cJSON_Delete(view->resume.file);
+	free(view->resume.set_aside);
+	free(view->resume.unreplied);
 	memset(view, 0, sizeof *view);
 }

@@ -1,27 +1,48 @@
 /*
- * Reading a tournament's manifest (docs/TOURNAMENTS.md) to check its
- * folder, to rate its games and to report on a run: the hash chain and
- * the signature are checked, and what the manifest says of each finished
- * game is kept (its seats, its ranks and its log's SHA-256), and of each
- * bot's reply times.  A manifest lists a million games in a few hundred
- * thousand lines, so the reader streams the file and reads the records
- * the referee writes in their usual layout without a general JSON parser
- * (any other layout still goes through the strict one): a million games'
- * manifest is read in a fraction of a second.
+ * Reading a tournament's manifest (docs/TOURNAMENTS.md), the one reader of
+ * it: to check its folder, to rate its games, to report on a run and to
+ * resume a stopped one.  The hash chain, the signature and every record
+ * are checked, and what the manifest says of each finished game is kept
+ * (its seats, its ranks and its log's SHA-256), and of each bot's reply
+ * times.  Its records are built by manifest_records.h.  A manifest lists
+ * a million games in a few hundred thousand lines, so the reader streams
+ * the file and reads the records the referee writes in their usual layout
+ * without a general JSON parser (any other layout still goes through the
+ * strict one): a million games' manifest is read in a fraction of a
+ * second.
  */
 #ifndef ARENA_MANIFEST_READ_H
 #define ARENA_MANIFEST_READ_H
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "fair.h"
+#include "games/fair.h"
 #include "ladder_stats.h"
 #include "problems.h"
 #include "ratings.h"
 
 enum manifest_game_state {
 	MANIFEST_UNLISTED, MANIFEST_STARTED, MANIFEST_FINISHED,
+	MANIFEST_SKIPPED,  /* a run left out a bot of it (--skip-broken) */
+};
+
+/* What resuming a stopped run needs beside the games (MANIFEST_RESUME). */
+struct manifest_resume {
+	size_t bytes;                 /* of its whole lines: a line cut
+				       * short after them is dropped */
+	long lines;                   /* whole lines: the next one's "seq" */
+	unsigned char hash[FAIR_HASH_BYTES]; /* of the last whole line: the
+					      * next one's "prev" */
+	cJSON *header;                /* the first record */
+	cJSON *file;                  /* the header's tournament file, each
+				       * bot at its last version ("bot"
+				       * records), or NULL when it holds none */
+	int *set_aside;               /* [g]: logs set aside ("aborted") */
+	long *unreplied;              /* games finished after the last
+				       * "replies" record, in order */
+	size_t unreplied_count;
 };
 
 struct manifest_view {
@@ -30,7 +51,7 @@ struct manifest_view {
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	char key_hex[65];             /* the key that signed it */
 	bool signed_;                 /* its signature holds */
-	bool complete;                /* it has its "complete" record */
+	bool has_complete_record;     /* the run wrote its "complete" record */
 	char *name;                   /* the tournament's, or NULL */
 	char shard[24];               /* "I/N" */
 	long aborted;                 /* logs set aside ("aborted" records) */
@@ -49,11 +70,12 @@ struct manifest_view {
 	 * record after it (0 when none says). */
 	unsigned char *forfeit;       /* [g * players + s] */
 	uint32_t *ended;              /* [g] */
-	struct reply_times *replies;  /* by bot, as the "replies" records add up */
+	struct reply_clocks *replies; /* by bot, as the "replies" records add up */
 	struct ladder_reasons reasons;
 	unsigned char *state;         /* enum manifest_game_state */
 	unsigned char (*sha256)[32];  /* of each finished game's log, or NULL */
 	long finished;
+	struct manifest_resume resume; /* zero unless MANIFEST_RESUME */
 };
 
 enum manifest_read_flags {
@@ -62,8 +84,14 @@ enum manifest_read_flags {
 	MANIFEST_KEEP_HASHES = 1,
 	/* The run may still be going on, or was stopped: no signature yet,
 	 * a last line being written and games started but not finished are
-	 * no problems. */
+	 * no problems (a signed manifest is still checked as a finished
+	 * run's). */
 	MANIFEST_RUNNING = 2,
+	/* Read to continue the run (manifest_reopen()): MANIFEST_RUNNING
+	 * too, and what that needs is kept in view->resume.  A "bot" record
+	 * must then also apply to the header's tournament file
+	 * (manifest_file.h), and the first record must be whole. */
+	MANIFEST_RESUME = 4,
 };
 
 /* Reads and checks the manifest at `path`: every line's chain link, its
@@ -75,9 +103,5 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 		  unsigned flags, struct manifest_view *view,
 		  struct problems *problems);
 void manifest_view_free(struct manifest_view *view);
-
-/* The game whose log is named `name` ("000042.jsonl", as worker.c names
- * them), or 0. */
-long manifest_log_game(const char *name, size_t len);
 
 #endif

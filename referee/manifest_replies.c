@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "manifest_records.h"
 #include "util.h"
 
 static time_t monotonic_s(void)
@@ -45,23 +46,20 @@ time_t replies_ledger_wait_s(const struct replies_ledger *ledger)
 
 cJSON *replies_ledger_record(struct replies_ledger *ledger)
 {
-	cJSON *r = cJSON_CreateObject(), *bots;
+	cJSON *bots = cJSON_CreateArray();
 
-	cJSON_AddStringToObject(r, "type", "replies");
-	cJSON_AddNumberToObject(r, "at", (double)time(NULL));
-	bots = cJSON_AddArrayToObject(r, "bots");
 	for (int b = 0; b < ledger->bots; b++) {
 		cJSON *bot;
 
-		if (!ledger->pending[b].turns)
+		if (!ledger->pending[b].wall.turns)
 			continue;
 		bot = cJSON_CreateObject();
 		cJSON_AddNumberToObject(bot, "bot", b);
-		reply_times_put_json(&ledger->pending[b], bot);
+		reply_clocks_put_json(&ledger->pending[b], bot);
 		cJSON_AddItemToArray(bots, bot);
 	}
 	memset(ledger->pending, 0, (size_t)ledger->bots * sizeof *ledger->pending);
 	ledger->games = 0;
 	ledger->written = monotonic_s();
-	return r;
+	return manifest_replies_record(time(NULL), bots);
 }

@@ -20,7 +20,7 @@
 
 struct replies_ledger {
 	int bots;
-	struct reply_times *pending; /* by bot, since the last record */
+	struct reply_clocks *pending; /* by bot, since the last record */
 	long games;                  /* finished since the last record */
 	time_t written;              /* when it was written (CLOCK_MONOTONIC) */
 };

@@ -15,12 +15,13 @@
 #include <string.h>
 
 #include "botfiles.h"
+#include "botfolder.h"
 #include "config.h"
-#include "fair.h"
+#include "games/fair.h"
 #include "journal.h"
 #include "json.h"
 #include "records.h"
-#include "table.h"
+#include "game_play.h"
 #include "util.h"
 
 #define REASON_LEN MATCH_REASON_LEN
@@ -29,6 +30,7 @@
 struct fault {
 	const char *reason;
 	char detail[DETAIL_LEN];
+	bool silent;  /* still running, waiting: no reply within wall time */
 };
 
 /* The messages written to a bot and not yet answered, oldest first, for
@@ -49,8 +51,10 @@ struct entrant {
 	int64_t last_reply_ns;
 	char *reported_name, *reported_version;
 	cJSON *files;
+	cJSON *folder;  /* its folder's identity, or NULL (botfolder.h) */
 	bool pending;          /* a start-up fault, charged to the next game */
 	struct fault pending_fault;
+	struct bot_stderr_count stderr_count; /* across its processes */
 };
 
 struct match {
@@ -65,7 +69,7 @@ struct game_run {
 	int seats;
 	struct entrant *at[GAME_MAX_SEATS];
 	struct journal *journal;
-	struct table table;
+	struct game_play play;
 	struct draws draws;
 	struct game_outcome *outcome;
 	cJSON *forfeits;
@@ -75,6 +79,25 @@ struct game_run {
 	char *err;
 };
 
+/* When a reply is due, and the allowance it was given (for a fault's
+ * words). */
+struct allowance {
+	struct bot_deadline deadline;
+	long ms;
+	enum time_clock clock;
+};
+
+/* From now: `ms` of CPU time under the wall-clock ceiling, or `ms`. */
+static struct allowance allow(const struct match_config *c, long ms)
+{
+	int64_t now = now_ns();
+
+	if (c->time.clock == CLOCK_CPU)
+		return (struct allowance){ { now + wire_ceiling_ms(ms) * 1000000,
+					     (int64_t)ms * 1000000 }, ms, CLOCK_CPU };
+	return (struct allowance){ { now + (int64_t)ms * 1000000, 0 }, ms, CLOCK_WALL };
+}
+
 static void stop_bot(struct match *match, struct entrant *e)
 {
 	bot_free(e->bot, match->config.grace_ms);
@@ -83,20 +106,42 @@ static void stop_bot(struct match *match, struct entrant *e)
 
 /* Turns a bot I/O status into a fault. */
 static void io_fault(struct entrant *e, enum bot_status status,
-		     long allowance_ms, size_t max_line, struct fault *f)
+		     const struct allowance *a, struct fault *f)
 {
+	const struct bot_limits *limits = &e->config->spec.limits;
 	char how[128];
 
+	f->silent = status == BOT_TIMEOUT;
 	switch (status) {
 	case BOT_TIMEOUT:
 		f->reason = "timeout";
-		snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms",
-			 allowance_ms);
+		if (a->clock == CLOCK_CPU)
+			snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms of "
+				 "wall-clock time (the ceiling of a %ld ms move)",
+				 wire_ceiling_ms(a->ms), a->ms);
+		else
+			snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms", a->ms);
+		return;
+	case BOT_CPU_TIMEOUT:
+		f->reason = "timeout";
+		snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms of CPU time",
+			 a->ms);
+		return;
+	case BOT_OUT_OF_MEMORY:
+		f->reason = "memory";
+		snprintf(f->detail, DETAIL_LEN, "went past its memory limit of %llu "
+			 "MiB (the kernel killed a process of it)",
+			 (unsigned long long)(limits->memory >> 20));
+		return;
+	case BOT_TOO_MANY_PROCESSES:
+		f->reason = "processes";
+		snprintf(f->detail, DETAIL_LEN, "went past its limit of %u processes",
+			 limits->processes ? limits->processes : BOT_DEFAULT_PROCESSES);
 		return;
 	case BOT_TOO_LONG:
 		f->reason = "line-too-long";
 		snprintf(f->detail, DETAIL_LEN, "a reply line passed %zu bytes",
-			 max_line);
+			 limits->max_line);
 		return;
 	case BOT_CLOSED:
 	case BOT_IO_ERROR:
@@ -105,7 +150,8 @@ static void io_fault(struct entrant *e, enum bot_status status,
 	}
 	f->reason = "exit";
 	bot_describe_exit(e->bot, 200, how, sizeof how);
-	snprintf(f->detail, DETAIL_LEN, "the bot %s", how);
+	snprintf(f->detail, DETAIL_LEN, "the %s %s",
+		 e->config->spec.responder ? "player" : "bot", how);
 }
 
 /* Says which message a fault of talking to the bot was about, so a bot
@@ -119,6 +165,8 @@ static void name_message(struct fault *f, const char *type)
 		{"exit", " before answering", ""},
 		{"unexpected-output", " (before", " was sent)"},
 		{"line-too-long", " (the reply to", ")"},
+		{"memory", " (answering", ")"},
+		{"processes", " (answering", ")"},
 	};
 	size_t len = strlen(f->detail);
 
@@ -157,7 +205,8 @@ static void awaited_answered(struct entrant *e)
 							 : e->last_reply_ns;
 	e->last_reply_ns = now;
 	if (c->on_reply)
-		c->on_reply(c->hook_ctx, e->index, e->awaited[0].type, now - since);
+		c->on_reply(c->hook_ctx, e->index, e->awaited[0].type, now - since,
+			    c->time.clock == CLOCK_CPU ? bot_reply_cpu_ns(e->bot) : -1);
 	memmove(e->awaited, e->awaited + 1, (size_t)--e->awaiting * sizeof e->awaited[0]);
 }
 
@@ -173,42 +222,41 @@ static bool quiet(struct entrant *e, struct fault *f)
 
 /* Writes a message; false with a fault if the bot cannot take it. */
 static bool write_message(struct entrant *e, const cJSON *msg,
-			  int64_t deadline, long allowance_ms, struct fault *f)
+			  const struct allowance *a, struct fault *f)
 {
 	char *line;
 	size_t len;
 	enum bot_status status;
 
 	line = json_print(msg, &len);
-	status = bot_write_line(e->bot, line, len, deadline);
+	status = bot_write_line(e->bot, line, len, a->deadline.wall_ns);
 	free(line);
 	if (status == BOT_OK) {
 		awaited_push(e, message_type(msg));
 		return true;
 	}
-	io_fault(e, status, allowance_ms, e->config->spec.limits.max_line, f);
+	io_fault(e, status, a, f);
 	return false;
 }
 
 static bool send_message(struct entrant *e, const cJSON *msg,
-			 int64_t deadline, long allowance_ms, struct fault *f)
+			 const struct allowance *a, struct fault *f)
 {
-	return quiet(e, f) && write_message(e, msg, deadline, allowance_ms, f);
+	return quiet(e, f) && write_message(e, msg, a, f);
 }
 
 /* Reads one reply; NULL with a fault if there is none to be had. */
-static cJSON *read_reply(struct entrant *e, int64_t deadline,
-			 long allowance_ms, struct fault *f)
+static cJSON *read_reply(struct entrant *e, const struct allowance *a,
+			 struct fault *f)
 {
 	const char *line;
 	size_t len;
-	enum bot_status status = bot_read_line(e->bot, deadline, &line, &len);
+	enum bot_status status = bot_read_line(e->bot, &a->deadline, &line, &len);
 	char err[ERR_LEN];
 	cJSON *reply;
 
 	if (status != BOT_OK) {
-		io_fault(e, status, allowance_ms,
-			 e->config->spec.limits.max_line, f);
+		io_fault(e, status, a, f);
 		return NULL;
 	}
 	awaited_answered(e);
@@ -224,10 +272,13 @@ static cJSON *read_reply(struct entrant *e, int64_t deadline,
  * entrant's next game records (and err says why). */
 static bool entrant_spawn(struct entrant *e, char *err)
 {
+	struct bot_spec spec = e->config->spec;
+
+	spec.stderr_count = &e->stderr_count;
 	e->greeted = false;
 	e->awaiting = 0;
 	e->last_reply_ns = 0;
-	e->bot = bot_spawn(&e->config->spec, err);
+	e->bot = bot_spawn(&spec, err);
 	if (e->bot)
 		return true;
 	e->pending = true;
@@ -263,14 +314,33 @@ static bool take_hello(struct entrant *e, cJSON *reply, struct fault *f)
 	return true;
 }
 
+/* Writes `rec` to the log, if there is one, and returns a copy for
+ * shown() when the game is watched (else NULL). */
+static cJSON *written(struct game_run *g, cJSON *rec)
+{
+	cJSON *copy = g->match->config.on_record ? cJSON_Duplicate(rec, true) : NULL;
+
+	if (!g->journal || g->failed)
+		cJSON_Delete(rec);
+	else if (journal_append(g->journal, rec, g->err))
+		g->failed = true;
+	return copy;
+}
+
+/* Hands a record from written() to the watcher once the game has played
+ * it. */
+static void shown(struct game_run *g, cJSON *copy)
+{
+	const struct match_config *c = &g->match->config;
+
+	if (copy)
+		c->on_record(c->hook_ctx, copy, &g->play);
+	cJSON_Delete(copy);
+}
+
 static void record(struct game_run *g, cJSON *rec)
 {
-	if (!g->journal || g->failed) {
-		cJSON_Delete(rec);
-		return;
-	}
-	if (journal_append(g->journal, rec, g->err))
-		g->failed = true;
+	shown(g, written(g, rec));
 }
 
 static void log_draw(void *ctx, const struct draw_record *draw)
@@ -283,9 +353,9 @@ static void forfeit(struct game_run *g, int seat, const struct fault *f)
 {
 	struct game_outcome *o = g->outcome;
 	cJSON *entry = cJSON_CreateObject();
-
-	record(g, records_forfeit(seat, f->reason, f->detail));
-	table_forfeit(&g->table, seat, &g->draws);
+	cJSON *rec = written(g, records_forfeit(seat, f->reason, f->detail));
+	game_play_forfeit(&g->play, seat, &g->draws);
+	shown(g, rec);
 	o->forfeited[seat] = true;
 	o->fault_move[seat] = g->playing ? o->actions + 1 : 0;
 	snprintf(o->reason[seat], REASON_LEN, "%s", f->reason);
@@ -298,7 +368,7 @@ static void forfeit(struct game_run *g, int seat, const struct fault *f)
 
 static bool in_game(const struct game_run *g, int seat)
 {
-	return !g->table.out[seat] && g->at[seat]->bot;
+	return !g->play.out[seat] && g->at[seat]->bot;
 }
 
 /* The fault of a seat that could not be talked to: a forfeit, unless
@@ -316,8 +386,8 @@ static void talk_fault(struct game_run *g, int seat, struct fault *f,
 
 /* Writes msgs[s] to every seat s still in (NULL: none); sent[s] says
  * which took it. */
-static void send_all(struct game_run *g, cJSON **msgs, int64_t deadline,
-		     long allowance_ms, bool scored, bool *sent)
+static void send_all(struct game_run *g, cJSON **msgs,
+		     const struct allowance *a, bool scored, bool *sent)
 {
 	struct fault f;
 
@@ -325,24 +395,46 @@ static void send_all(struct game_run *g, cJSON **msgs, int64_t deadline,
 		sent[s] = false;
 		if (!msgs[s] || !in_game(g, s))
 			continue;
-		sent[s] = send_message(g->at[s], msgs[s], deadline, allowance_ms, &f);
+		sent[s] = send_message(g->at[s], msgs[s], a, &f);
 		if (!sent[s])
 			talk_fault(g, s, &f, message_type(msgs[s]), scored);
 	}
 }
 
+/* How long the bots on move may take before the others are frozen.  A
+ * freeze and its thaw cost the referee 16 us (on this project's CI
+ * machine), as much as a fast bot's whole move; what a bot uses out of
+ * turn before it is frozen is charged to its next reply. */
+#define IDLE_GRACE_NS 1000000
+
+/* Freezes the bots of the seats not sent a message (none: every seat):
+ * nobody thinks out of turn. */
+static void idle_others(struct game_run *g, const bool *sent)
+{
+	for (int s = 0; s < g->seats; s++)
+		if (g->at[s]->bot && (!sent || !sent[s]))
+			bot_idle(g->at[s]->bot);
+}
+
 /* Reads the reply of every seat that was sent msgs[s] and is still in
  * into replies[s] (NULL: none), then frees msgs. */
 static void read_all(struct game_run *g, cJSON **msgs, const bool *sent,
-		     int64_t deadline, long allowance_ms, bool scored,
+		     const struct allowance *a, bool scored,
 		     cJSON **replies)
 {
+	int64_t grace = now_ns() + IDLE_GRACE_NS;
+	bool idle_due = true;
 	struct fault f;
 
 	for (int s = 0; s < g->seats; s++) {
 		replies[s] = NULL;
-		if (sent[s] && in_game(g, s) &&
-		    !(replies[s] = read_reply(g->at[s], deadline, allowance_ms, &f)))
+		if (!sent[s] || !in_game(g, s))
+			continue;
+		if (idle_due && !bot_line_ready(g->at[s]->bot, grace)) {
+			idle_others(g, sent);
+			idle_due = false;
+		}
+		if (!(replies[s] = read_reply(g->at[s], a, &f)))
 			talk_fault(g, s, &f, message_type(msgs[s]), scored);
 	}
 	for (int s = 0; s < g->seats; s++) {
@@ -356,11 +448,11 @@ static void read_all(struct game_run *g, cJSON **msgs, const bool *sent,
 static void exchange(struct game_run *g, cJSON **msgs, long allowance_ms,
 		     bool scored, cJSON **replies)
 {
-	int64_t deadline = now_ns() + allowance_ms * 1000000;
+	const struct allowance a = allow(&g->match->config, allowance_ms);
 	bool sent[GAME_MAX_SEATS];
 
-	send_all(g, msgs, deadline, allowance_ms, scored, sent);
-	read_all(g, msgs, sent, deadline, allowance_ms, scored, replies);
+	send_all(g, msgs, &a, scored, sent);
+	read_all(g, msgs, sent, &a, scored, replies);
 }
 
 static void delete_replies(cJSON **replies, int count)
@@ -388,6 +480,7 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	time = cJSON_AddObjectToObject(h, "time");
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
 	cJSON_AddNumberToObject(time, "game_ms", (double)c->time.game_ms);
+	cJSON_AddStringToObject(time, "clock", wire_clock_name(c->time.clock));
 	players = cJSON_AddArrayToObject(h, "players");
 	for (int s = 0; s < g->seats; s++) {
 		struct entrant *e = g->at[s];
@@ -397,6 +490,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 		cJSON_AddStringToObject(p, "name", e->config->name);
 		cJSON_AddStringToObject(p, "command", e->config->spec.command);
 		cJSON_AddItemToObject(p, "files", cJSON_Duplicate(e->files, true));
+		if (e->folder)
+			cJSON_AddItemToObject(p, "folder", cJSON_Duplicate(e->folder, true));
 		if (e->reported_name)
 			cJSON_AddStringToObject(p, "reported_name", e->reported_name);
 		if (e->reported_version)
@@ -413,15 +508,15 @@ enum opening { HELLO, START, COMMIT, OPENING_MESSAGES };
  * false with a fault if it cannot take them.  No reply is due yet, so a
  * fault is about the first of them. */
 static bool send_opening(struct game_run *g, int seat,
-			 cJSON *(*msgs)[GAME_MAX_SEATS], int64_t deadline,
-			 long allowance_ms, struct fault *f)
+			 cJSON *(*msgs)[GAME_MAX_SEATS], const struct allowance *a,
+			 struct fault *f)
 {
 	struct entrant *e = g->at[seat];
 	enum opening first = msgs[HELLO][seat] ? HELLO : START;
 	bool ok = quiet(e, f);
 
 	for (int k = first; ok && k < OPENING_MESSAGES; k++)
-		ok = write_message(e, msgs[k][seat], deadline, allowance_ms, f);
+		ok = write_message(e, msgs[k][seat], a, f);
 	if (!ok)
 		name_message(f, message_type(msgs[first][seat]));
 	return ok;
@@ -433,9 +528,9 @@ static bool send_opening(struct game_run *g, int seat,
  * any reply is read, then the header is written (it holds what each bot
  * said in hello) and the replies are taken in that order, each round with
  * its allowance from when the round before was read.  Returns which seats
- * committed, with their c_i.
+ * committed, with their c_i; false when on_greeted ended the game.
  */
-static void open_game(struct game_run *g, const unsigned char *game_id,
+static bool open_game(struct game_run *g, const unsigned char *game_id,
 		      const unsigned char *commitment,
 		      unsigned char (*commits)[FAIR_HASH_BYTES], bool *committed)
 {
@@ -445,8 +540,10 @@ static void open_game(struct game_run *g, const unsigned char *game_id,
 	cJSON *replies[GAME_MAX_SEATS];
 	struct fault faults[GAME_MAX_SEATS];
 	bool sent[GAME_MAX_SEATS] = {false}, hello[GAME_MAX_SEATS] = {false};
-	int64_t start = now_ns();
+	const struct allowance start = allow(c, c->time.start_ms);
+	struct allowance round;
 	char err[ERR_LEN];
+	bool greeting = false;
 
 	for (int s = 0; s < g->seats; s++)
 		names[s] = g->at[s]->config->name;
@@ -458,21 +555,32 @@ static void open_game(struct game_run *g, const unsigned char *game_id,
 		msgs[START][s] = wire_start(c->rules, g->outcome->game_id, c->options,
 					    s, names, g->seats, &c->time);
 		msgs[COMMIT][s] = wire_commit(commitment);
-		sent[s] = send_opening(g, s, msgs, start + c->time.start_ms * 1000000,
-				       c->time.start_ms, &faults[s]);
+		sent[s] = send_opening(g, s, msgs, &start, &faults[s]);
 		cJSON_Delete(msgs[HELLO][s]);
 	}
 	for (int s = 0; s < g->seats; s++)
 		if (sent[s] && hello[s])
 			sent[s] = take_hello(g->at[s],
-					     read_reply(g->at[s], start +
-							c->time.start_ms * 1000000,
-							c->time.start_ms, &faults[s]),
+					     read_reply(g->at[s], &start, &faults[s]),
 					     &faults[s]);
+	for (int s = 0; s < g->seats; s++) {
+		greeting |= hello[s];
+		/* Stopped now, so that its stderr file holds its last words. */
+		if (hello[s] && !sent[s])
+			stop_bot(g->match, g->at[s]);
+	}
+	if (greeting && c->on_greeted && !c->on_greeted(c->hook_ctx, g->match, g->err)) {
+		for (int s = 0; s < g->seats; s++) {
+			cJSON_Delete(msgs[START][s]);
+			cJSON_Delete(msgs[COMMIT][s]);
+		}
+		return false;
+	}
 	record(g, header(g, game_id));
 	for (int s = 0; s < g->seats; s++) {
 		struct entrant *e = g->at[s];
 
+		g->outcome->no_start[s] = e->pending || (hello[s] && !sent[s]);
 		if (e->pending) {
 			e->pending = false;
 			forfeit(g, s, &e->pending_fault);
@@ -481,12 +589,12 @@ static void open_game(struct game_run *g, const unsigned char *game_id,
 		}
 	}
 
-	read_all(g, msgs[START], sent, now_ns() + c->time.move_ms * 1000000,
-		 c->time.move_ms, false, replies);
+	round = allow(c, c->time.move_ms);
+	read_all(g, msgs[START], sent, &round, false, replies);
 	delete_replies(replies, g->seats);
 	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
-	read_all(g, msgs[COMMIT], sent, now_ns() + c->time.move_ms * 1000000,
-		 c->time.move_ms, false, replies);
+	round = allow(c, c->time.move_ms);
+	read_all(g, msgs[COMMIT], sent, &round, false, replies);
 	for (int s = 0; s < g->seats; s++) {
 		bool declined = true;
 		enum wire_error e;
@@ -506,6 +614,7 @@ static void open_game(struct game_run *g, const unsigned char *game_id,
 	delete_replies(replies, g->seats);
 	for (int s = 0; s < g->seats; s++)
 		record(g, records_bot_commit(s, committed[s] ? commits[s] : NULL));
+	return true;
 }
 
 /* A reveal that does not open the seat's commitment, for its forfeit:
@@ -551,7 +660,7 @@ static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 		if (valid) {
 			unsigned char check[FAIR_HASH_BYTES];
 
-			fair_bot_commitment(check, game_id, (uint32_t)s, commitment,
+			arena_fair_bot_commitment(check, game_id, (uint32_t)s, commitment,
 					    contributions[s]);
 			opened = sodium_memcmp(check, commits[s], FAIR_HASH_BYTES) == 0;
 			snprintf(err, ERR_LEN, "the reveal does not match the commitment");
@@ -574,26 +683,26 @@ static void play_turn(struct game_run *g, int seat)
 	const struct match_config *c = &g->match->config;
 	const struct game_rules *rules = c->rules;
 	long allowance = c->time.move_ms;
-	cJSON *msgs[GAME_MAX_SEATS] = {NULL}, *replies[GAME_MAX_SEATS];
+	cJSON *msgs[GAME_MAX_SEATS] = {NULL}, *replies[GAME_MAX_SEATS], *rec = NULL;
 	const cJSON *action;
 	char err[ERR_LEN];
-	int64_t start, took;
+	int64_t start, took, cpu;
+	bool illegal;
 
 	if (c->time.game_ms) {
 		long left = c->time.game_ms - (long)(g->used_ns[seat] / 1000000);
 
 		allowance = left < allowance ? (left > 0 ? left : 0) : allowance;
 	}
-	if (c->on_turn)
-		c->on_turn(c->hook_ctx, rules, g->table.state, seat);
-	msgs[seat] = wire_turn(seat, rules->view(g->table.state, seat),
-			       rules->legal(g->table.state), allowance);
+	msgs[seat] = wire_turn(seat, rules->view(g->play.state, seat),
+			       rules->legal(g->play.state), allowance);
 	start = now_ns();
 	exchange(g, msgs, allowance, false, replies);
 	took = now_ns() - start;
-	g->used_ns[seat] += took;
 	if (!replies[seat])
 		return;
+	cpu = bot_reply_cpu_ns(g->at[seat]->bot);
+	g->used_ns[seat] += c->time.clock == CLOCK_CPU ? cpu : took;
 	if (wire_check_turn(replies[seat], &action, err) != WIRE_OK) {
 		struct fault f = {.reason = "bad-reply"};
 
@@ -604,10 +713,15 @@ static void play_turn(struct game_run *g, int seat)
 	}
 	/* Recorded before it is applied: the draws it causes follow it, and
 	 * an illegal action stays in the log for anyone to check. */
-	reply_times_add(&g->outcome->replies[seat], took / 1000);
-	if (g->journal)
-		record(g, records_action(seat, action, took / 1000));
-	if (table_apply(&g->table, action, &g->draws, err)) {
+	reply_times_add(&g->outcome->replies[seat].wall, took / 1000);
+	if (c->time.clock == CLOCK_CPU)
+		reply_times_add(&g->outcome->replies[seat].cpu, cpu / 1000);
+	if (g->journal || c->on_record)
+		rec = written(g, records_action(seat, action, took / 1000,
+						c->time.clock == CLOCK_CPU ? cpu / 1000 : -1));
+	illegal = game_play_apply(&g->play, action, &g->draws, err) != 0;
+	shown(g, rec);
+	if (illegal) {
 		struct fault f = {.reason = "illegal-action"};
 		char *text = json_print_line(action);
 
@@ -616,9 +730,6 @@ static void play_turn(struct game_run *g, int seat)
 		forfeit(g, seat, &f);
 	} else {
 		g->outcome->actions++;
-		if (c->on_action)
-			c->on_action(c->hook_ctx, rules, g->table.state, seat,
-				     action);
 	}
 	cJSON_Delete(replies[seat]);
 }
@@ -628,7 +739,7 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 	cJSON *msgs[GAME_MAX_SEATS], *replies[GAME_MAX_SEATS];
 	struct game_result *result = &g->outcome->result;
 
-	table_result(&g->table, result);
+	game_play_result(&g->play, result);
 	record(g, records_result(result, g->seats));
 	for (int s = 0; s < g->seats; s++)
 		msgs[s] = wire_end(result, g->seats,
@@ -650,7 +761,7 @@ static void note_game(struct game_run *g, unsigned long index)
 		snprintf(line, sizeof line, "=== arena: game %lu (game_id %s), seat %d, "
 			 "%s ===", index, g->outcome->game_id, s,
 			 g->match->config.rules->name);
-		bot_stderr_note(g->at[s]->bot, line);
+		bot_stderr_note(g->at[s]->bot, line, g->at[s]->greeted);
 	}
 }
 
@@ -661,7 +772,7 @@ static void referee_secrets(const struct match_config *config,
 			   unsigned char secret[FAIR_SECRET_BYTES])
 {
 	if (config->seed) {
-		fair_seeded_secrets(config->seed, index, game_id, secret);
+		arena_fair_seeded_secrets(config->seed, index, game_id, secret);
 		return;
 	}
 	randombytes_buf(game_id, FAIR_GAME_ID_BYTES);
@@ -683,12 +794,13 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 	memset(outcome, 0, sizeof *outcome);
 	outcome->seats = seats;
 	referee_secrets(&match->config, index, game_id, secret);
-	fair_referee_commitment(commitment, game_id, secret);
+	arena_fair_referee_commitment(commitment, game_id, secret);
 	hex_encode(outcome->game_id, game_id, sizeof game_id);
-	if (log_path && !(g.journal = journal_create(log_path, err)))
+	if (log_path && !(g.journal = match->config.log_made ? journal_adopt(log_path, err)
+							     : journal_create(log_path, err)))
 		return -1;
 	g.forfeits = cJSON_CreateArray();
-	table_init(&g.table, match->config.rules, seats);
+	game_play_init(&g.play, match->config.rules, seats);
 	for (int s = 0; s < seats; s++) {
 		g.at[s] = &match->entrants[seating[s]];
 		if (!g.at[s]->bot && !g.at[s]->pending) {
@@ -698,22 +810,30 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 		}
 	}
 	note_game(&g, index);
-	open_game(&g, game_id, commitment, commits, committed);
+	if (!open_game(&g, game_id, commitment, commits, committed))
+		goto out;
 	if (lock_and_reveal(&g, game_id, commitment, commits, committed,
 			    contributions)) {
-		fair_match_key(key, secret, game_id, commitment, (uint32_t)seats,
+		cJSON *begin;
+
+		arena_fair_match_key(key, secret, game_id, commitment, (uint32_t)seats,
 			       (const unsigned char (*)[FAIR_SECRET_BYTES])contributions);
-		record(&g, records_hex("begin", "game_id", game_id, sizeof game_id));
-		draws_init(&g.draws, key, log_draw, &g);
-		if (table_begin(&g.table, match->config.options, &g.draws, err))
+		/* Shown once play has begun (the draw of who starts made). */
+		begin = written(&g, records_hex("begin", "game_id", game_id, sizeof game_id));
+		arena_draws_init(&g.draws, key, log_draw, &g);
+		if (game_play_begin(&g.play, match->config.options, &g.draws, err)) {
+			cJSON_Delete(begin);
 			goto out;
+		}
+		shown(&g, begin);
 	} else {
 		record(&g, records_hex("abandon", "game_id", game_id, sizeof game_id));
 	}
 	g.playing = true;
-	for (int seat; !g.failed && (seat = table_to_move(&g.table)) >= 0;)
+	for (int seat; !g.failed && (seat = game_play_to_move(&g.play)) >= 0;)
 		play_turn(&g, seat);
 	finish_game(&g, secret);
+	idle_others(&g, NULL);
 	if (g.journal && !g.failed &&
 	    journal_sign(g.journal, match->config.key, game_id, err))
 		g.failed = true;
@@ -722,7 +842,7 @@ out:
 	sodium_memzero(key, sizeof key);
 	sodium_memzero(secret, sizeof secret);
 	journal_free(g.journal);
-	table_free(&g.table);
+	game_play_free(&g.play);
 	cJSON_Delete(g.forfeits);
 	return rc;
 }
@@ -743,7 +863,8 @@ struct match *match_start(const struct match_config *config,
 		e->match_config = &match->config;
 		e->index = i;
 		e->files = botfiles_describe(entrants[i].spec.command,
-					     entrants[i].spec.workdir);
+					     entrants[i].spec.command_dir);
+		e->folder = botfolder_describe(&entrants[i].spec);
 		if (!entrant_spawn(e, err)) {
 			match_finish(match, NULL);
 			return NULL;
@@ -752,9 +873,63 @@ struct match *match_start(const struct match_config *config,
 	return match;
 }
 
+/* A fault before the entrant's first game: its process is stopped and
+ * the fault charged to that game. */
+static void fault_pending(struct match *match, struct entrant *e,
+			  const struct fault *f)
+{
+	e->pending = true;
+	e->pending_fault = *f;
+	stop_bot(match, e);
+}
+
+void match_greet(struct match *match)
+{
+	const struct allowance a = allow(&match->config, match->config.time.start_ms);
+	struct fault *faults = xcalloc((size_t)match->count, sizeof *faults);
+	bool *sent = xcalloc((size_t)match->count, sizeof *sent);
+	cJSON *hello = wire_hello();
+
+	/* Every hello out first: the bots start side by side. */
+	for (int i = 0; i < match->count; i++) {
+		struct entrant *e = &match->entrants[i];
+
+		if (!e->bot || e->greeted)
+			continue;
+		sent[i] = send_message(e, hello, &a, &faults[i]);
+		if (!sent[i]) {
+			name_message(&faults[i], "hello");
+			fault_pending(match, e, &faults[i]);
+		}
+	}
+	for (int i = 0; i < match->count; i++) {
+		struct entrant *e = &match->entrants[i];
+
+		if (sent[i] && !take_hello(e, read_reply(e, &a, &faults[i]), &faults[i]))
+			fault_pending(match, e, &faults[i]);
+	}
+	cJSON_Delete(hello);
+	free(sent);
+	free(faults);
+}
+
+const char *match_start_fault(const struct match *match, int i)
+{
+	const struct entrant *e = &match->entrants[i];
+
+	return e->pending ? e->pending_fault.detail : NULL;
+}
+
+bool match_start_silent(const struct match *match, int i)
+{
+	const struct entrant *e = &match->entrants[i];
+
+	return e->pending && e->pending_fault.silent;
+}
+
 bool match_finish(struct match *match, bool *said_goodbye)
 {
-	int64_t deadline = now_ns() + match->config.time.move_ms * 1000000;
+	const struct allowance a = allow(&match->config, match->config.time.move_ms);
 	cJSON *bye = wire_goodbye();
 	bool all = true;
 	struct fault f;
@@ -762,14 +937,11 @@ bool match_finish(struct match *match, bool *said_goodbye)
 	/* A process that never played had no hello: it gets no goodbye. */
 	for (int i = 0; i < match->count; i++)
 		if (match->entrants[i].bot && (!match->entrants[i].greeted ||
-		    !send_message(&match->entrants[i], bye, deadline,
-				  match->config.time.move_ms, &f)))
+		    !send_message(&match->entrants[i], bye, &a, &f)))
 			stop_bot(match, &match->entrants[i]);
 	for (int i = 0; i < match->count; i++) {
 		struct entrant *e = &match->entrants[i];
-		cJSON *reply = e->bot ? read_reply(e, deadline,
-						   match->config.time.move_ms, &f)
-				      : NULL;
+		cJSON *reply = e->bot ? read_reply(e, &a, &f) : NULL;
 
 		if (said_goodbye)
 			said_goodbye[i] = reply != NULL;
@@ -779,6 +951,7 @@ bool match_finish(struct match *match, bool *said_goodbye)
 		free(e->reported_name);
 		free(e->reported_version);
 		cJSON_Delete(e->files);
+		cJSON_Delete(e->folder);
 	}
 	cJSON_Delete(bye);
 	free(match->entrants);

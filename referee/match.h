@@ -15,8 +15,11 @@
 #include "games/game.h"
 #include "keys.h"
 #include "reply_times.h"
+#include "game_play.h"
 #include "util.h"
 #include "wire.h"
+
+struct match;
 
 /* One bot of the match: how to start it and what to call it. */
 struct match_entrant {
@@ -35,18 +38,30 @@ struct match_config {
 	 * so a run can be reproduced (bots that take part still add their
 	 * own randomness). */
 	const unsigned char *seed;
-	/* Called before a seat is asked to move, e.g. to show the board to
-	 * a person who plays it. */
-	void (*on_turn)(void *ctx, const struct game_rules *rules,
-			const void *state, int seat);
-	/* Called after each legal action, e.g. to show the board. */
-	void (*on_action)(void *ctx, const struct game_rules *rules,
-			  const void *state, int seat, const cJSON *action);
+	/* Called with each record of the game's log, whether or not a log
+	 * is written, when `referee verify` would report it (verify.h): a
+	 * draw as it is drawn, the others once the game has played them;
+	 * e.g. to tell the game as it is played (replay.h). */
+	void (*on_record)(void *ctx, const cJSON *record,
+			  const struct game_play *play);
+	/* Each log file exists, empty, made by the caller so that the sandbox
+	 * could mask it (cmd_play's --log FILE in a bot's folder): it is
+	 * written, not created. */
+	bool log_made;
 	/* Called for each reply read from entrant `entrant`: the type of
 	 * the message it answers ("hello", "start", "turn"...) and the time
 	 * the bot took, from when it had the message (or, for messages
-	 * written in a row, had answered the one before) to its reply. */
-	void (*on_reply)(void *ctx, int entrant, const char *type, int64_t ns);
+	 * written in a row, had answered the one before) to its reply: wall
+	 * time, and with the CPU clock the CPU time charged (else -1). */
+	void (*on_reply)(void *ctx, int entrant, const char *type, int64_t ns,
+			 int64_t cpu_ns);
+	/* Called in the opening of a game in which a new process was sent
+	 * hello, once every hello reply was read (or not) and the processes
+	 * that gave none stopped, before anything of the game is recorded,
+	 * e.g. to name the bots as they said (match_hello_name()) in the log's
+	 * header.  false, with err, ends the game there (match_play() fails),
+	 * as when a bot's sandbox could not be set up. */
+	bool (*on_greeted)(void *ctx, const struct match *match, char *err);
 	void *hook_ctx;
 };
 
@@ -63,13 +78,13 @@ struct game_outcome {
 	/* The game's move number (actions so far plus one) at a fault in
 	 * play; 0 for a fault before it (hello, start, the fairness exchange). */
 	int fault_move[GAME_MAX_SEATS];
+	/* The seat's process could not be started or did not answer hello. */
+	bool no_start[GAME_MAX_SEATS];
 	char reason[GAME_MAX_SEATS][MATCH_REASON_LEN];
 	char detail[GAME_MAX_SEATS][MATCH_DETAIL_LEN];
-	/* Each seat's reply times to its turns. */
-	struct reply_times replies[GAME_MAX_SEATS];
+	/* Each seat's reply times to its turns, by both clocks. */
+	struct reply_clocks replies[GAME_MAX_SEATS];
 };
-
-struct match;
 
 /* Starts every entrant's process (hello goes with its first game).  Returns NULL with err
  * when a bot cannot be started at all (a bad command line, a missing
@@ -78,6 +93,21 @@ struct match;
 struct match *match_start(const struct match_config *config,
 			  const struct match_entrant *entrants, int count,
 			  char *err);
+
+/* Sends hello to every entrant's process that has not had one, all
+ * before any reply is read, and reads each reply within the start-up
+ * allowance: the bots are named (match_hello_name()) before their first
+ * game.  A process that fails is stopped, and its fault
+ * (match_start_fault()) is its next game's forfeit. */
+void match_greet(struct match *match);
+
+/* Why entrant `i`'s process could not be started or greeted, waiting to
+ * be its next game's forfeit; NULL when none is. */
+const char *match_start_fault(const struct match *match, int i);
+
+/* Whether that fault is a process still running that gave no reply in
+ * the wall time it had: one waiting for more messages, or a hang. */
+bool match_start_silent(const struct match *match, int i);
 
 /* Plays one game, the match's game number `index` (which, with a seed,
  * picks the referee's secrets).  seating[s] is the entrant at seat s;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elo.h"
 #include "ratings_fit.h"
 #include "ratings_pairs.h"
 #include "util.h"
@@ -27,16 +28,6 @@
 static const char note_no_games[] = "no game";
 static const char note_unplaced[] =
 	"no result places it against the rated bots";
-
-double ratings_expected(double diff)
-{
-	return 1 / (1 + exp(-RATINGS_C * diff));
-}
-
-double ratings_diff(double score)
-{
-	return 400 * log10(score / (1 - score));
-}
 
 static int find_root(int *parent, int i)
 {
@@ -284,7 +275,7 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 				a = xrealloc(a, cap * sizeof(*a));
 				b = xrealloc(b, cap * sizeof(*b));
 			}
-			/* ln P(this result) = ratings_log_expected(a R + b) */
+			/* ln P(this result) = elo_log_expected(a R + b) */
 			a[n] = dir * abs(cw);
 			b[n++] = dir * (cw > 0 ? rest : -rest);
 		}
@@ -293,7 +284,7 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 		double mid = (lo + hi) / 2, ll = 0;
 
 		for (size_t i = 0; i < n; i++)
-			ll += ratings_log_expected(a[i] * mid + b[i]);
+			ll += elo_log_expected(a[i] * mid + b[i]);
 		if ((ll < log(0.05)) == (dir > 0))
 			lo = mid;
 		else

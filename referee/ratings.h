@@ -102,9 +102,4 @@ void ratings_order(const struct ratings *ratings, const char *const *names,
  * RATED in the same group. */
 double ratings_los(const struct ratings *ratings, int a, int b);
 
-/* Expected score at an Elo difference, and the difference for a score in
- * (0, 1): 1 / (1 + 10^(-d/400)) and 400 log10(s / (1 - s)). */
-double ratings_expected(double diff);
-double ratings_diff(double score);
-
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elo.h"
 #include "ratings_pairs.h"
 #include "util.h"
 
@@ -38,7 +39,7 @@ static void add_pair(const struct fit *f, const struct rating_pair *p, double e,
 
 	for (int i = 0; i < p->n; i++) {
 		int a = f->param[p->who[i]], t;
-		double g = RATINGS_C * (p->y - e) * p->coef[i];
+		double g = ELO_C * (p->y - e) * p->coef[i];
 
 		if (a < 0)
 			continue;
@@ -47,7 +48,7 @@ static void add_pair(const struct fit *f, const struct rating_pair *p, double e,
 			int b = f->param[p->who[j]];
 
 			if (b >= 0)
-				info[a * m + b] += w * RATINGS_C * RATINGS_C *
+				info[a * m + b] += w * ELO_C * ELO_C *
 					e * (1 - e) * p->coef[i] * p->coef[j];
 		}
 		for (t = 0; t < gs->n && gs->param[t] != a; t++)
@@ -91,9 +92,9 @@ static double likelihood(struct fit *f, const double *r, double *grad,
 			}
 			if (!inside)
 				continue;
-			ll += w * (p->y * ratings_log_expected(d) +
-				   (1 - p->y) * ratings_log_expected(-d));
-			add_pair(f, p, ratings_expected(d), w, grad, info, &gs);
+			ll += w * (p->y * elo_log_expected(d) +
+				   (1 - p->y) * elo_log_expected(-d));
+			add_pair(f, p, elo_expected(d), w, grad, info, &gs);
 		}
 		/* Each of the w games adds its own outer product. */
 		for (int s = 0; s < gs.n; s++)

@@ -3,15 +3,7 @@
  */
 #include "ratings_pairs.h"
 
-#include <math.h>
-
 #include "util.h"
-
-double ratings_log_expected(double d)
-{
-	return d >= 0 ? -log1p(exp(-RATINGS_C * d))
-		      : RATINGS_C * d - log1p(exp(RATINGS_C * d));
-}
 
 /* unit[k] is the side of seat k: its team's, or its own. */
 static int game_units(const struct rating_game *g, int unit[])

@@ -10,8 +10,6 @@
 
 #include "ratings.h"
 
-/* d(natural logit)/d(Elo): the logistic's argument is C * difference. */
-#define RATINGS_C (M_LN10 / 400)
 #define RATINGS_MAX_PAIRS (RATINGS_MAX_SEATS * (RATINGS_MAX_SEATS - 1) / 2)
 
 /* Two sides of a game: the bots with a non-zero net coefficient (+1 per
@@ -32,8 +30,5 @@ int ratings_check_game(const struct rating_game *g, size_t index,
  * ties as draws; a pair in which everything cancels (a bot against
  * itself) is left out.  Returns how many. */
 int ratings_game_pairs(const struct rating_game *g, struct rating_pair *out);
-
-/* ln ratings_expected(d) without overflow at either end. */
-double ratings_log_expected(double d);
 
 #endif

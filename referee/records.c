@@ -45,13 +45,16 @@ cJSON *records_draw(const struct draw_record *draw)
 	return r;
 }
 
-cJSON *records_action(int seat, const cJSON *action, long long us)
+cJSON *records_action(int seat, const cJSON *action, long long us,
+		      long long cpu_us)
 {
 	cJSON *r = record("action");
 
 	cJSON_AddNumberToObject(r, "seat", seat);
 	cJSON_AddItemToObject(r, "action", cJSON_Duplicate(action, true));
 	cJSON_AddNumberToObject(r, "us", (double)us);
+	if (cpu_us >= 0)
+		cJSON_AddNumberToObject(r, "cpu_us", (double)cpu_us);
 	return r;
 }
 
@@ -64,10 +67,9 @@ static char *valid_utf8(const char *text)
 	size_t len = strlen(copy);
 
 	for (size_t i = 0; i < len;) {
-		unsigned char c = (unsigned char)copy[i];
-		size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+		size_t n = json_utf8_length(copy + i, len - i);
 
-		if (n <= len - i && json_valid_utf8(copy + i, n))
+		if (n)
 			i += n;
 		else
 			copy[i++] = '?';

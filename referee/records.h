@@ -8,13 +8,15 @@
 
 #include <cjson/cJSON.h>
 
-#include "draws.h"
-#include "fair.h"
+#include "games/draws.h"
+#include "games/fair.h"
 #include "games/game.h"
 
 cJSON *records_draw(const struct draw_record *draw);
 /* `action` is copied; `us` is the time the decision took. */
-cJSON *records_action(int seat, const cJSON *action, long long us);
+/* `cpu_us` < 0: the game has no CPU clock, and the record no "cpu_us". */
+cJSON *records_action(int seat, const cJSON *action, long long us,
+		      long long cpu_us);
 cJSON *records_forfeit(int seat, const char *reason, const char *detail);
 cJSON *records_result(const struct game_result *result, int seats);
 /* A record holding one hex value, e.g. {"type":"commit","commitment":..}. */

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include <cjson/cJSON.h>
+
 #include "util.h"
 
 #define REGION_ALIGN alignof(max_align_t)
@@ -54,4 +56,44 @@ void region_free(struct region *r)
 		free(r->blocks);
 		r->blocks = next;
 	}
+}
+
+void region_reset(struct region *r)
+{
+	struct region_block *largest = r->blocks;
+
+	if (!largest)
+		return;
+	r->blocks = largest->next;
+	region_free(r);
+	largest->next = NULL;
+	largest->used = 0;
+	r->blocks = largest;
+}
+
+/* The region of region_json_start(). */
+static struct region *json_region;
+
+static void *json_alloc(size_t size)
+{
+	return region_alloc(json_region, size);
+}
+
+static void json_release(void *pointer)
+{
+	(void)pointer;  /* released with the region */
+}
+
+void region_json_start(struct region *r)
+{
+	cJSON_Hooks hooks = {.malloc_fn = json_alloc, .free_fn = json_release};
+
+	json_region = r;
+	cJSON_InitHooks(&hooks);
+}
+
+void region_json_stop(void)
+{
+	cJSON_InitHooks(NULL);
+	json_region = NULL;
 }

@@ -8,16 +8,21 @@
  * The document:
  *   {"game", "title", "rules", "game_id", "options", "time",
  *    "players": [names], "moves", "fixed": {what never changes in a game},
- *    "verify": {"ok", "error" | "key"}, "result": {"ranks", "scores"} | null,
+ *    "verify": {"ok", "error" | "key", "trusted", "trust"},
+ *    "result": {"ranks", "scores"} | null,
  *    "steps": [{"move", "seat", "action", "us", "text", "draws": [words],
  *               "rolls": [[dice faces drawn]], "events": [words],
  *               "changed": [cells], "forfeit": {"reason", "detail"},
  *               "view", "board"}]}
  * The steps come in the log's order: the start of play, each action, and
  * each forfeit (before play too).  "move" counts actions from 1 (0 before
- * the first); "view" is the position after the step as a spectator sees
- * it, without the members kept once in "fixed"; "board" (text replays
- * only) is the rules' own text rendering.
+ * the first); "draws" leaves out the words of a roll that "view" shows
+ * waiting, which would tell it twice; "view" is the position after the
+ * step as a spectator sees it, without the members kept once in "fixed";
+ * "board" (text replays
+ * only) is the rules' own text rendering.  "trusted" says whether the
+ * signature was checked against the key the user trusts (--key), and
+ * "trust" says so in words (keys.h).
  */
 #ifndef ARENA_REPLAY_H
 #define ARENA_REPLAY_H
@@ -26,9 +31,13 @@
 #include <stdbool.h>
 
 #include "logread.h"
+#include "game_play.h"
 
 struct replay_options {
 	bool boards;      /* add each step's text rendering */
+	/* The public key the log must be signed with, or NULL: any key,
+	 * not one the user trusts. */
+	const unsigned char *trusted_key;
 	int message_move; /* > 0: keep the turn message sent for this move */
 };
 
@@ -42,31 +51,27 @@ struct replay {
 	cJSON *message;
 };
 
-/* Builds the replay of `log`.  A log that does not verify still gives the
- * steps up to the failure, with verify.ok false and the reason.  -1 with
- * err only when the log is not a game log at all (no header).  The
- * document borrows from `log`: free the replay first. */
+/* Builds the replay of `log`.  A log that does not verify still gives a
+ * document, with verify.ok false and the reason: its header's game and
+ * players, and the steps up to the failure when that came in the play (a
+ * broken chain, header, signature or commitment stops it before the first
+ * step).  -1 with err only when the log is not a game log at all (its
+ * first line is no header record). */
 int replay_build(const struct game_log *log, const struct replay_options *options,
 		 struct replay *out, char *err);
 void replay_free(struct replay *replay);
 
-/* Adds what a spectator should be told about one step of a game, from
- * the views before and after it: "text" (the action in words), "events"
- * and "changed" (cells whose content changed).  Defined per game family
- * in replay_dice.c and replay_board.c. */
-void replay_describe(const char *game, const cJSON *before, const cJSON *after,
-		     cJSON *step);
-void replay_describe_dice(const cJSON *before, const cJSON *after, cJSON *step);
-void replay_describe_board(const char *game, const cJSON *before,
-			   const cJSON *after, cJSON *step);
-
-/* Adds what the page needs to draw the game that no view holds (for
- * Black-Pot, the kind of each cell number) to the document's "fixed". */
-void replay_fixed(const char *game, cJSON *fixed);
-
-/* Member helpers shared by the describers. */
-int replay_int(const cJSON *object, const char *name, int fallback);
-void replay_event(cJSON *step, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* The same document built one record at a time, as a game is played:
+ * each record of the log (whether or not one is written) once the game
+ * has played it, as verify.h's hook reports them.  add() returns the step
+ * the record made (owned by the document), or NULL; free() completes the
+ * document in `out` (free that with replay_free) and `options` must
+ * outlive the builder.  No "verify" member: nothing was checked. */
+struct replay_builder;
+struct replay_builder *replay_builder_new(const struct replay_options *options,
+					  struct replay *out);
+const cJSON *replay_builder_add(struct replay_builder *b, const cJSON *record,
+				const struct game_play *play);
+void replay_builder_free(struct replay_builder *b);
 
 #endif

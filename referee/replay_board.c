@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "replay.h"
+#include "games/black_pot.h"
+#include "replay_family.h"
+#include "replay_members.h"
 
 /* Adds every cell that differs between the two boards to "changed" and
  * returns how many; `skip` (a cell name or NULL) is left out. */
@@ -43,7 +45,7 @@ static int changed_cells(const cJSON *before, const cJSON *after,
 	return count;
 }
 
-static void describe_rolit(const cJSON *before, const cJSON *after, cJSON *step)
+void replay_describe_rolit(const cJSON *before, const cJSON *after, cJSON *step)
 {
 	const char *square = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "action"));
 	char list[400], text[64];
@@ -60,7 +62,7 @@ static void describe_rolit(const cJSON *before, const cJSON *after, cJSON *step)
 		replay_event(step, "no ball turned");
 }
 
-static void describe_black_pot(const cJSON *before, const cJSON *after, cJSON *step)
+void replay_describe_black_pot(const cJSON *before, const cJSON *after, cJSON *step)
 {
 	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
 	const cJSON *lines = cJSON_GetObjectItemCaseSensitive(after, "lines");
@@ -94,30 +96,14 @@ static void describe_black_pot(const cJSON *before, const cJSON *after, cJSON *s
 	}
 }
 
-void replay_describe_board(const char *game, const cJSON *before,
-			   const cJSON *after, cJSON *step)
-{
-	if (!before || !cJSON_GetObjectItemCaseSensitive(step, "action"))
-		return;
-	if (!strcmp(game, "rolit"))
-		describe_rolit(before, after, step);
-	else
-		describe_black_pot(before, after, step);
-}
-
-void replay_fixed(const char *game, cJSON *fixed)
+void replay_fixed_black_pot(cJSON *fixed)
 {
 	/* Black-Pot's cell kinds by number (RULES.md 5.2), for the page to
 	 * colour the cells: index 0 is unused. */
-	static const char *const black_pot_kinds = "-cccccceeeeeeppeepepepppee";
-	cJSON *kinds;
+	cJSON *kinds = cJSON_AddArrayToObject(fixed, "kinds");
 
-	if (strcmp(game, "black-pot"))
-		return;
-	kinds = cJSON_AddArrayToObject(fixed, "kinds");
-	for (int n = 0; black_pot_kinds[n]; n++)
+	cJSON_AddItemToArray(kinds, cJSON_CreateString(""));
+	for (int n = 1; n <= BLACK_POT_MAX_NUMBER; n++)
 		cJSON_AddItemToArray(kinds, cJSON_CreateString(
-			black_pot_kinds[n] == 'c' ? "citron" :
-			black_pot_kinds[n] == 'e' ? "cerise" :
-			black_pot_kinds[n] == 'p' ? "black-pot" : ""));
+			arena_black_pot_kind_name(arena_black_pot_kind(n))));
 }

@@ -1,18 +1,23 @@
 /*
- * Building a replay document (replay.h) by replaying a log through
- * verify_log's hooks.  The verifier reports a record after it is played,
- * except draws, which it reports while the rules are still applying the
- * action that made them: so draws are held back and given to the next
- * record reported (the action, forfeit or start that caused them), and the
- * table is never looked at from a draw.
+ * Building a replay document (replay.h) record by record: from a log, by
+ * replaying it through verify_log's hooks, or live, from the records a
+ * match hands out as it plays (`play --show`), so that both tell a game
+ * in the same words.  Records come as the verifier reports them: after
+ * they are played, except draws, which come while the rules are still
+ * applying the action that made them: so draws are held back and given to
+ * the next record reported (the action, forfeit or start that caused
+ * them), and the game is never looked at from a draw.  The document
+ * copies what it keeps of a record, which may be freed at once.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/registry.h"
+#include "keys.h"
 #include "replay.h"
+#include "replay_family.h"
+#include "replay_members.h"
 #include "util.h"
 #include "verify.h"
 #include "wire.h"
@@ -24,49 +29,32 @@ static const char *const fixed_members[] = {"numbers", "size", "sides",
 /* View members that only a bot needs (the legal keeps and their points). */
 static const char *const bot_only_members[] = {"keeps", NULL};
 
-struct builder {
+struct replay_builder {
 	const struct replay_options *options;
 	struct replay *out;
 	cJSON *steps, *fixed;
 	cJSON *draws;     /* words of draws not yet given to a step */
 	cJSON *rolls;     /* the faces of those that were dice */
-	cJSON *last_view; /* the full view after the last step */
+	int roll_word;    /* the index in draws of the last roll's words, or -1 */
+	bool have_header;
+	const struct game_rules *rules; /* the header's game, or NULL */
+	cJSON *last_view; /* the last step's view, with what only a bot needs */
+	cJSON *made;      /* the step the record being added made, or NULL */
 	long move_ms, game_ms;
 	long long used_us[GAME_MAX_SEATS];
 };
 
-int replay_int(const cJSON *object, const char *name, int fallback)
+/* Copies member `name` of `from`, if it has one, into `to`. */
+static void copy_member(cJSON *to, const char *name, const cJSON *from)
 {
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(from, name);
 
-	return cJSON_IsNumber(item) ? (int)item->valuedouble : fallback;
-}
-
-void replay_event(cJSON *step, const char *fmt, ...)
-{
-	cJSON *events = cJSON_GetObjectItemCaseSensitive(step, "events");
-	char text[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	if (!events)
-		events = cJSON_AddArrayToObject(step, "events");
-	cJSON_AddItemToArray(events, cJSON_CreateString(text));
-}
-
-void replay_describe(const char *game, const cJSON *before, const cJSON *after,
-		     cJSON *step)
-{
-	if (!strcmp(game, "rolit") || !strcmp(game, "black-pot"))
-		replay_describe_board(game, before, after, step);
-	else
-		replay_describe_dice(before, after, step);
+	if (item)
+		cJSON_AddItemToObject(to, name, cJSON_Duplicate(item, true));
 }
 
 /* A draw record in words, e.g. "dice: 3 5 1 1 4 6". */
-static void draw_words(struct builder *b, const cJSON *record)
+static void draw_words(struct replay_builder *b, const cJSON *record)
 {
 	const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "kind"));
 	const cJSON *faces = cJSON_GetObjectItemCaseSensitive(record, "faces");
@@ -75,6 +63,7 @@ static void draw_words(struct builder *b, const cJSON *record)
 	size_t len = 0;
 
 	if (kind && !strcmp(kind, "dice")) {
+		b->roll_word = cJSON_GetArraySize(b->draws);
 		cJSON_AddItemToArray(b->rolls, cJSON_Duplicate(faces, true));
 		len = (size_t)snprintf(text, sizeof text, "rolled:");
 		cJSON_ArrayForEach(face, faces)
@@ -91,17 +80,10 @@ static void draw_words(struct builder *b, const cJSON *record)
 	cJSON_AddItemToArray(b->draws, cJSON_CreateString(text));
 }
 
-/* The spectator's view of the table now, without the members kept once
- * in "fixed" and those only a bot needs; *full gets the whole view. */
-static cJSON *step_view(struct builder *b, const struct table *table, cJSON **full)
+/* Takes the members kept once in "fixed" out of a step's view (into
+ * "fixed" the first time). */
+static void take_fixed(struct replay_builder *b, cJSON *view)
 {
-	cJSON *view;
-
-	*full = NULL;
-	if (!table->state)
-		return NULL;
-	*full = table->rules->view(table->state, -1);
-	view = cJSON_Duplicate(*full, true);
 	for (int k = 0; fixed_members[k]; k++) {
 		cJSON *item = cJSON_DetachItemFromObjectCaseSensitive(view, fixed_members[k]);
 
@@ -110,27 +92,59 @@ static cJSON *step_view(struct builder *b, const struct table *table, cJSON **fu
 		else
 			cJSON_Delete(item);
 	}
-	for (int k = 0; bot_only_members[k]; k++)
-		cJSON_DeleteItemFromObjectCaseSensitive(view, bot_only_members[k]);
-	return view;
 }
 
-/* A new step with the draws made since the last one and the position now. */
-static cJSON *add_step(struct builder *b, const struct table *table, int seat,
+/* Takes the members only a bot needs out of a step's view. */
+static void take_bot_only(cJSON *view)
+{
+	for (int k = 0; view && bot_only_members[k]; k++)
+		cJSON_DeleteItemFromObjectCaseSensitive(view, bot_only_members[k]);
+}
+
+/* Whether the last roll drawn is the roll the position shows waiting:
+ * its words ("rolled: ...") would tell it a second time. */
+static bool roll_waiting(const struct replay_builder *b, const cJSON *full)
+{
+	const cJSON *shown = cJSON_GetObjectItemCaseSensitive(full, "roll");
+	const cJSON *face;
+	int count[7] = {0};
+
+	if (b->roll_word < 0 || !cJSON_GetArraySize(shown))
+		return false;
+	cJSON_ArrayForEach(face, cJSON_GetArrayItem(b->rolls,
+						     cJSON_GetArraySize(b->rolls) - 1))
+		count[(int)face->valuedouble % 7]++;
+	cJSON_ArrayForEach(face, shown)
+		count[(int)face->valuedouble % 7]--;
+	for (int f = 0; f < 7; f++)
+		if (count[f])
+			return false;
+	return true;
+}
+
+/* A new step with the draws made since the last one and the position now.
+ * The step keeps the spectator's view the rules made, whole until it has
+ * been told: the members kept once in "fixed" are taken out of it then,
+ * those only a bot needs once the next step has been told (a describer
+ * reads them in the view before), so that no view is copied. */
+static cJSON *add_step(struct replay_builder *b, const struct game_play *play, int seat,
 		       const char *text, const cJSON *action_record)
 {
-	cJSON *step = cJSON_CreateObject(), *full, *view;
+	cJSON *step = cJSON_CreateObject();
+	cJSON *view = play->state ? play->rules->view(play->state, -1) : NULL;
 
 	cJSON_AddNumberToObject(step, "move", b->out->moves);
 	cJSON_AddNumberToObject(step, "seat", seat);
 	if (action_record) {
-		cJSON_AddItemReferenceToObject(step, "action",
-			cJSON_GetObjectItemCaseSensitive(action_record, "action"));
-		cJSON_AddItemReferenceToObject(step, "us",
-			cJSON_GetObjectItemCaseSensitive(action_record, "us"));
+		copy_member(step, "action", action_record);
+		copy_member(step, "us", action_record);
+		copy_member(step, "cpu_us", action_record);
 	}
 	if (text)
 		cJSON_AddStringToObject(step, "text", text);
+	if (roll_waiting(b, view))
+		cJSON_DeleteItemFromArray(b->draws, b->roll_word);
+	b->roll_word = -1;
 	cJSON_AddItemToObject(step, "draws", b->draws);
 	b->draws = cJSON_CreateArray();
 	if (cJSON_GetArraySize(b->rolls))
@@ -138,54 +152,52 @@ static cJSON *add_step(struct builder *b, const struct table *table, int seat,
 	else
 		cJSON_Delete(b->rolls);
 	b->rolls = cJSON_CreateArray();
-	view = step_view(b, table, &full);
-	if (full)
-		replay_describe(table->rules->name, b->last_view, full, step);
-	if (view)
+	if (view && b->last_view)
+		replay_family(play->rules)->describe(b->last_view, view, step);
+	if (view) {
+		take_bot_only(b->last_view);
+		take_fixed(b, view);
 		cJSON_AddItemToObject(step, "view", view);
-	if (full) {
-		cJSON_Delete(b->last_view);
-		b->last_view = full;
+		b->last_view = view;
 	}
-	if (b->options->boards && table->state) {
-		char *board = table->rules->render(table->state);
+	if (b->options->boards && play->state) {
+		char *board = play->rules->render(play->state);
 
 		cJSON_AddStringToObject(step, "board", board);
 		free(board);
 	}
 	cJSON_AddItemToArray(b->steps, step);
+	b->made = step;
 	return step;
 }
 
-static void on_header(struct builder *b, const cJSON *record)
+static void on_header(struct replay_builder *b, const cJSON *record)
 {
 	cJSON *doc = b->out->doc, *names = cJSON_AddArrayToObject(doc, "players");
 	const cJSON *player, *time = cJSON_GetObjectItemCaseSensitive(record, "time");
 	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "game"));
-	const struct game_rules *rules = game ? game_find(game) : NULL;
+	const struct game_rules *rules = game ? arena_game_find(game) : NULL;
 
 	cJSON_AddStringToObject(doc, "game", game ? game : "?");
 	cJSON_AddStringToObject(doc, "title", rules ? rules->title : "?");
-	cJSON_AddItemReferenceToObject(doc, "rules",
-		cJSON_GetObjectItemCaseSensitive(record, "rules"));
-	cJSON_AddItemReferenceToObject(doc, "game_id",
-		cJSON_GetObjectItemCaseSensitive(record, "game_id"));
-	cJSON_AddItemReferenceToObject(doc, "options",
-		cJSON_GetObjectItemCaseSensitive(record, "options"));
-	cJSON_AddItemReferenceToObject(doc, "time", (cJSON *)time);
+	copy_member(doc, "rules", record);
+	copy_member(doc, "game_id", record);
+	copy_member(doc, "options", record);
+	copy_member(doc, "time", record);
 	cJSON_ArrayForEach(player, cJSON_GetObjectItemCaseSensitive(record, "players")) {
 		const char *name = cJSON_GetStringValue(
 			cJSON_GetObjectItemCaseSensitive(player, "name"));
 
 		cJSON_AddItemToArray(names, cJSON_CreateString(name ? name : "?"));
 	}
+	b->rules = rules;
 	b->move_ms = replay_int(time, "move_ms", 0);
 	b->game_ms = replay_int(time, "game_ms", 0);
 }
 
 /* The words of a forfeit: "seat 1 (name) forfeits: timeout: ...". */
-static void on_forfeit(struct builder *b, const cJSON *record,
-		       const struct table *table)
+static void on_forfeit(struct replay_builder *b, const cJSON *record,
+		       const struct game_play *play)
 {
 	int seat = replay_int(record, "seat", -1);
 	const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(
@@ -197,31 +209,29 @@ static void on_forfeit(struct builder *b, const cJSON *record,
 		 name ? name : "?",
 		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "reason")),
 		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "detail")));
-	step = add_step(b, table, seat, text, NULL);
+	step = add_step(b, play, seat, text, NULL);
 	forfeit = cJSON_AddObjectToObject(step, "forfeit");
-	cJSON_AddItemReferenceToObject(forfeit, "reason",
-		cJSON_GetObjectItemCaseSensitive(record, "reason"));
-	cJSON_AddItemReferenceToObject(forfeit, "detail",
-		cJSON_GetObjectItemCaseSensitive(record, "detail"));
+	copy_member(forfeit, "reason", record);
+	copy_member(forfeit, "detail", record);
 }
 
-static void on_action(struct builder *b, const cJSON *record,
-		      const struct table *table)
+static void on_action(struct replay_builder *b, const cJSON *record,
+		      const struct game_play *play)
 {
 	int seat = replay_int(record, "seat", -1);
 	const cJSON *us = cJSON_GetObjectItemCaseSensitive(record, "us");
 
 	b->out->moves++;
-	add_step(b, table, seat, NULL, record);
+	add_step(b, play, seat, NULL, record);
 	if (seat >= 0 && seat < GAME_MAX_SEATS)
 		b->used_us[seat] += (long long)cJSON_GetNumberValue(us);
 }
 
 /* The turn message the match would send now (match.c, play_turn); the
  * game budget is rebuilt from the logged times. */
-static void keep_message(struct builder *b, const struct table *table)
+static void keep_message(struct replay_builder *b, const struct game_play *play)
 {
-	int seat = table_to_move(table);
+	int seat = game_play_to_move(play);
 	long allowance = b->move_ms;
 
 	if (seat < 0)
@@ -232,87 +242,125 @@ static void keep_message(struct builder *b, const struct table *table)
 		allowance = left < allowance ? (left > 0 ? left : 0) : allowance;
 	}
 	cJSON_Delete(b->out->message);
-	b->out->message = wire_turn(seat, table->rules->view(table->state, seat),
-				    table->rules->legal(table->state), allowance);
+	b->out->message = wire_turn(seat, play->rules->view(play->state, seat),
+				    play->rules->legal(play->state), allowance);
 }
 
-static void on_record(void *ctx, size_t line, const cJSON *record,
-		      const struct table *table)
+const cJSON *replay_builder_add(struct replay_builder *b, const cJSON *record,
+			       const struct game_play *play)
 {
-	struct builder *b = ctx;
 	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
 	char text[128];
 
-	(void)line;
-	if (!strcmp(type, "draw")) {
+	b->made = NULL;
+	if (!type)
+		return NULL;
+	if (!strcmp(type, "header") && !b->have_header) {
+		on_header(b, record);
+		b->have_header = true;
+	} else if (!strcmp(type, "draw")) {
 		draw_words(b, record);
-		return;
-	}
-	if (!strcmp(type, "begin")) {
-		if (table->state)
+	} else if (!strcmp(type, "begin")) {
+		if (play->state)
 			snprintf(text, sizeof text, "play begins: seat %d starts",
-				 table->first_seat);
+				 play->first_seat);
 		else
 			snprintf(text, sizeof text, "play begins with fewer than "
 				 "two seats left: the game is over");
-		add_step(b, table, -1, text, NULL);
+		add_step(b, play, -1, text, NULL);
 	} else if (!strcmp(type, "abandon")) {
-		add_step(b, table, -1, "no match key could be formed: the game "
+		add_step(b, play, -1, "no match key could be formed: the game "
 			 "is abandoned", NULL);
 	} else if (!strcmp(type, "action")) {
-		on_action(b, record, table);
+		on_action(b, record, play);
 	} else if (!strcmp(type, "forfeit")) {
-		on_forfeit(b, record, table);
+		on_forfeit(b, record, play);
 	} else if (!strcmp(type, "result")) {
 		cJSON *result = cJSON_AddObjectToObject(b->out->doc, "result");
 
-		cJSON_AddItemReferenceToObject(result, "ranks",
-			cJSON_GetObjectItemCaseSensitive(record, "ranks"));
-		cJSON_AddItemReferenceToObject(result, "scores",
-			cJSON_GetObjectItemCaseSensitive(record, "scores"));
+		copy_member(result, "ranks", record);
+		copy_member(result, "scores", record);
 	}
-	if (b->options->message_move == b->out->moves + 1 && table->state)
-		keep_message(b, table);
+	if (strcmp(type, "draw") && b->options->message_move == b->out->moves + 1 &&
+	    play && play->state)
+		keep_message(b, play);
+	/* Kept, not counted: counting the steps at each record took time
+	 * that grew with the square of a game's length. */
+	return b->made;
+}
+
+struct replay_builder *replay_builder_new(const struct replay_options *options,
+					  struct replay *out)
+{
+	struct replay_builder *b = xcalloc(1, sizeof *b);
+
+	memset(out, 0, sizeof *out);
+	*b = (struct replay_builder){.options = options, .out = out, .roll_word = -1};
+	out->doc = cJSON_CreateObject();
+	b->fixed = cJSON_AddObjectToObject(out->doc, "fixed");
+	b->steps = cJSON_AddArrayToObject(out->doc, "steps");
+	b->draws = cJSON_CreateArray();
+	b->rolls = cJSON_CreateArray();
+	return b;
+}
+
+void replay_builder_free(struct replay_builder *b)
+{
+	cJSON *doc = b->out->doc;
+
+	if (!cJSON_GetObjectItemCaseSensitive(doc, "result"))
+		cJSON_AddNullToObject(doc, "result");
+	cJSON_AddNumberToObject(doc, "moves", b->out->moves);
+	if (b->rules && replay_family(b->rules)->fixed)
+		replay_family(b->rules)->fixed(b->fixed);
+	cJSON_Delete(b->draws);
+	cJSON_Delete(b->rolls);
+	take_bot_only(b->last_view);
+	free(b);
+}
+
+static void on_verified(void *ctx, size_t line, const cJSON *record,
+			const struct game_play *play)
+{
+	(void)line;
+	replay_builder_add(ctx, record, play);
 }
 
 int replay_build(const struct game_log *log, const struct replay_options *options,
 		 struct replay *out, char *err)
 {
-	struct builder b = {.options = options, .out = out};
-	struct verify_hooks hooks = {.on_record = on_record, .ctx = &b};
+	struct replay_builder *b;
+	struct verify_hooks hooks = {.on_record = on_verified};
 	struct verify_summary summary;
 	char why[ERR_LEN];
 	cJSON *verify;
 
-	memset(out, 0, sizeof *out);
 	if (!log->count || !log->lines[0].json ||
 	    strcmp(logread_string(log, 0, "type") ? logread_string(log, 0, "type") : "",
-		   "header"))
+		   "header")) {
+		memset(out, 0, sizeof *out);
 		return errorf(err, "%s is not a game log: its first line is not "
 			      "a header record", log->path);
-	out->doc = cJSON_CreateObject();
-	b.fixed = cJSON_AddObjectToObject(out->doc, "fixed");
-	b.steps = cJSON_AddArrayToObject(out->doc, "steps");
-	b.draws = cJSON_CreateArray();
-	b.rolls = cJSON_CreateArray();
+	}
+	hooks.ctx = b = replay_builder_new(options, out);
 	/* The header is read before verifying, so that a log that fails
 	 * before its replay (a broken chain) still names its game and players. */
-	on_header(&b, log->lines[0].json);
-	out->verified = verify_log(log, NULL, &hooks, &summary, why) == 0;
+	replay_builder_add(b, log->lines[0].json, NULL);
+	out->verified = verify_log(log, options->trusted_key, &hooks, &summary,
+				   why) == 0;
 	verify = cJSON_AddObjectToObject(out->doc, "verify");
 	cJSON_AddBoolToObject(verify, "ok", out->verified);
-	if (out->verified)
+	if (out->verified) {
+		bool trusted = options->trusted_key != NULL;
+
 		cJSON_AddStringToObject(verify, "key", summary.key_hex);
-	else
+		cJSON_AddBoolToObject(verify, "trusted", trusted);
+		cJSON_AddStringToObject(verify, "trust",
+					trusted ? KEYS_TRUSTED : KEYS_UNTRUSTED);
+	} else {
 		cJSON_AddStringToObject(verify, "error", why);
-	if (!cJSON_GetObjectItemCaseSensitive(out->doc, "result"))
-		cJSON_AddNullToObject(out->doc, "result");
-	cJSON_AddNumberToObject(out->doc, "moves", out->moves);
-	replay_fixed(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(out->doc, "game")),
-		     b.fixed);
-	cJSON_Delete(b.draws);
-	cJSON_Delete(b.rolls);
-	cJSON_Delete(b.last_view);
+	}
+	replay_builder_free(b);
 	return 0;
 }
 

@@ -3,14 +3,17 @@
  * volle-lotte), read off the views before and after it: the action in
  * words with the points a keep was worth (from the view's own "keeps"),
  * and the events: a bank, a lost turn ("bolo"), hot dice, a Volle Lotte,
- * a card drawn, seats whose turn was lost at once, scores that changed,
- * the final round or extra turns, the end.  Nothing here decides a rule:
+ * a card drawn, seats whose turn was lost at once (to a Stop card),
+ * scores that changed, the final round or extra turns.  (The end is the
+ * position's, "game over", and the result's.)  Nothing here decides a rule:
  * it only compares what the rules' views say.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "replay.h"
+#include "games/volle_lotte.h"
+#include "replay_family.h"
+#include "replay_members.h"
 
 static int array_size(const cJSON *view, const char *name)
 {
@@ -99,13 +102,85 @@ static void action_text(const cJSON *before, cJSON *step)
 	cJSON_AddStringToObject(step, "text", text);
 }
 
-/* The mover's turn ended: how (banked, scored, lost), and the seats
- * between it and the next seat to move, whose turns were lost at once. */
-static void turn_end(const cJSON *before, const cJSON *after, int seat,
-		     bool banked, cJSON *step)
+/* Whether `seat` has left the game in `view`. */
+static bool is_out(const cJSON *view, int seat)
+{
+	const cJSON *f;
+
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(view, "forfeited"))
+		if ((int)f->valuedouble == seat)
+			return true;
+	return false;
+}
+
+/* Between two views of Volle Lotte: the cards drawn and the Stop cards
+ * among them, from the cards left and the deck's counts, a whole deck's
+ * more when it was shuffled again in between (the cards left went up). */
+static void cards_drawn(const cJSON *before, const cJSON *after, int *cards,
+			int *stops)
+{
+	int left = replay_int(before, "cards_left", 0) - replay_int(after, "cards_left", 0);
+	int was = replay_int(cJSON_GetObjectItemCaseSensitive(before, "deck"), "stop", 0);
+	int is = replay_int(cJSON_GetObjectItemCaseSensitive(after, "deck"), "stop", 0);
+	bool shuffled = left < 0;
+
+	*cards = left + (shuffled ? VOLLE_LOTTE_CARDS : 0);
+	*stops = was - is + (shuffled ? VOLLE_LOTTE_STOPS : 0);
+}
+
+/* The seats whose turns were lost at once after the mover's, in Volle
+ * Lotte: every turn begins with a card, so the cards drawn count them
+ * (less the mover's own "draw" and the turn of the next seat to move).
+ * A turn is lost at once by a Stop card or a first roll that scores
+ * nothing; which seat lost it how is certain only when all were lost the
+ * same way (and only in the main phase are the seats taken in order). */
+static void lost_with_cards(const cJSON *before, const cJSON *after, int seat,
+			    cJSON *step)
+{
+	const char *action = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "action"));
+	bool drew = action && !strcmp(action, "draw");
+	int players = array_size(after, "scores"), cards, stops, lost;
+
+	cards_drawn(before, after, &cards, &stops);
+	lost = cards - drew - (replay_int(after, "to_move", -1) >= 0);
+	if (lost > 0 && (stops == lost || !stops) && !drew &&
+	    same_string(string_of(after, "phase"), "play")) {
+		for (int k = 0, s = seat; k < lost; k++) {
+			do
+				s = (s + 1) % players;
+			while (is_out(after, s));
+			replay_event(step, stops ? "seat %d draws a Stop card: its "
+				     "turn is lost at once" : "seat %d's first roll "
+				     "scores nothing: its turn is lost at once", s);
+		}
+		return;
+	}
+	if (lost > 0)
+		replay_event(step, lost == 1 ? "a turn is lost at once"
+			     : "%d turns are lost at once", lost);
+	if (stops)
+		replay_event(step, stops == 1 ? "a Stop card is drawn"
+			     : "%d Stop cards are drawn", stops);
+}
+
+/* The seats between the mover and the next seat to move, whose turns
+ * were lost at once by a first roll that scored nothing (no cards). */
+static void lost_by_rolls(const cJSON *after, int seat, cJSON *step)
 {
 	int players = array_size(after, "scores");
 	int next = replay_int(after, "to_move", -1);
+
+	for (int k = 1, s = (seat + 1) % players; next >= 0 && k < players && s != next;
+	     k++, s = (s + 1) % players)
+		if (!is_out(after, s))
+			replay_event(step, "seat %d loses its turn at once", s);
+}
+
+/* The mover's turn ended: how (banked, scored, lost), and the turns
+ * lost at once before the next seat's. */
+static void turn_end(const cJSON *before, const cJSON *after, int seat,
+		     bool banked, cJSON *step)
+{
 	long gain = score_of(after, seat) - score_of(before, seat);
 
 	if (banked)
@@ -117,16 +192,10 @@ static void turn_end(const cJSON *before, const cJSON *after, int seat,
 	else
 		replay_event(step, "bolo: seat %d loses the turn and its %d points",
 			     seat, replay_int(before, "turn_total", 0));
-	for (int k = 1, s = (seat + 1) % players; next >= 0 && k < players && s != next;
-	     k++, s = (s + 1) % players) {
-		bool out = false;
-		const cJSON *f;
-
-		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(after, "forfeited"))
-			out |= (int)f->valuedouble == s;
-		if (!out)
-			replay_event(step, "seat %d loses its turn at once", s);
-	}
+	if (cJSON_GetObjectItemCaseSensitive(after, "deck"))
+		lost_with_cards(before, after, seat, step);
+	else
+		lost_by_rolls(after, seat, step);
 }
 
 /* Whether the mover's turn is over: it banked, another seat is to move,
@@ -157,28 +226,13 @@ static const char *const phase_words[][2] = {
 	{"final_round", "final round: every other seat has one more turn"},
 	{"sudden_death", "sudden death among the contenders"},
 	{"extra_turns", "extra turn for the fewest points"},
-	{"over", "the game is over"},
 	{"", ""},
 };
 
-void replay_describe_dice(const cJSON *before, const cJSON *after, cJSON *step)
+/* What only the game with cards (Volle Lotte) tells: a Volle Lotte, and
+ * a card drawn. */
+static void card_events(const cJSON *before, const cJSON *after, int seat, cJSON *step)
 {
-	int seat = replay_int(step, "seat", -1);
-	int players = array_size(after, "scores");
-	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
-	const char *phase = string_of(after, "phase");
-	bool is_action = action != NULL;
-	bool banked = cJSON_IsString(action) && !strcmp(action->valuestring, "bank");
-
-	if (!before)
-		return;
-	if (is_action)
-		action_text(before, step);
-	if (is_action && turn_over(before, after, seat, banked))
-		turn_end(before, after, seat, banked, step);
-	else if (cJSON_IsObject(action) && hot_dice(before, after))
-		replay_event(step, "hot dice: every die is set aside; the next roll throws all %d",
-			     replay_int(after, "dice_left", 0));
 	if (replay_int(after, "volle_lottes", 0) > replay_int(before, "volle_lottes", 0) ||
 	    (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(after, "after_volle_lotte")) &&
 	     !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(before, "after_volle_lotte"))))
@@ -188,11 +242,35 @@ void replay_describe_dice(const cJSON *before, const cJSON *after, cJSON *step)
 	    string_of(after, "card"))
 		replay_event(step, "seat %d draws the card %s",
 			     replay_int(after, "to_move", seat), string_of(after, "card"));
+}
+
+void replay_describe_dice(const cJSON *before, const cJSON *after, cJSON *step)
+{
+	int seat = replay_int(step, "seat", -1);
+	int players = array_size(after, "scores");
+	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
+	const char *phase = string_of(after, "phase");
+	bool is_action = action != NULL;
+	bool banked = cJSON_IsString(action) && !strcmp(action->valuestring, "bank");
+	/* Only the game with cards has a deck: the other games' views are not
+	 * searched for the members they lack, which took a tenth of the time
+	 * to describe their steps. */
+	bool cards = cJSON_GetObjectItemCaseSensitive(after, "deck") != NULL;
+
+	if (is_action)
+		action_text(before, step);
+	if (is_action && turn_over(before, after, seat, banked))
+		turn_end(before, after, seat, banked, step);
+	else if (cJSON_IsObject(action) && hot_dice(before, after))
+		replay_event(step, "hot dice: every die is set aside; the next roll throws all %d",
+			     replay_int(after, "dice_left", 0));
+	if (cards)
+		card_events(before, after, seat, step);
 	for (int s = 0; s < players; s++)
 		if (s != seat && score_of(after, s) != score_of(before, s))
 			replay_event(step, "seat %d's score goes from %ld to %ld", s,
 				     score_of(before, s), score_of(after, s));
-	if (replay_int(after, "clover_winner", -1) >= 0 &&
+	if (cards && replay_int(after, "clover_winner", -1) >= 0 &&
 	    replay_int(before, "clover_winner", -1) < 0)
 		replay_event(step, "seat %d wins at once: two Volle Lotte on the Clover",
 			     replay_int(after, "clover_winner", -1));

@@ -1,15 +1,19 @@
 /*
  * The text replay: a replay document (replay.h) told move by move, each
  * move followed by the draws it caused and the events it led to in words,
- * then the board as the rules draw it.
+ * then the board as the rules draw it.  Every line goes through
+ * visible_line(): the names, titles and forfeit details come from a log
+ * that anyone may have written.
  */
 #include "replay_text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
-#include "replay.h"
+#include "replay_members.h"
+#include "visible.h"
 
 static const char *name_of(const cJSON *doc, int seat)
 {
@@ -24,35 +28,38 @@ static void print_list(FILE *out, const cJSON *step, const char *member)
 	const cJSON *item;
 
 	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(step, member))
-		fprintf(out, "  %s\n", item->valuestring);
+		visible_line(out, "  %s", item->valuestring);
 }
 
-static void print_step(FILE *out, const cJSON *doc, const cJSON *step)
+void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 {
 	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
 	const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "text"));
 	const char *board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "board"));
 	int seat = replay_int(step, "seat", -1);
 
+	fputc('\n', out);
 	if (action) {
-		char *json = json_print_line(action);
-
+		char *json = json_print_line(action), took[32];
 		double us = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(step, "us"));
 
-		fprintf(out, "\nmove %d: seat %d (%s) %s%s(%s, ", replay_int(step, "move", 0),
-			seat, name_of(doc, seat), text ? text : "", text ? " " : "", json);
 		if (us < 1000)
-			fprintf(out, "%.0f us)\n", us);
+			snprintf(took, sizeof took, "%.0f us", us);
 		else
-			fprintf(out, "%.1f ms)\n", us / 1000);
+			snprintf(took, sizeof took, "%.1f ms", us / 1000);
+		visible_line(out, "move %d: seat %d (%s) %s%s(%s, %s)",
+			     replay_int(step, "move", 0), seat, name_of(doc, seat),
+			     text ? text : "", text ? " " : "", json, took);
 		free(json);
 	} else {
-		fprintf(out, "\n%s\n", text ? text : "");
+		visible_line(out, "%s", text ? text : "");
 	}
 	print_list(out, step, "draws");
 	print_list(out, step, "events");
-	if (board)
-		fprintf(out, "%s\n", board);
+	if (board) {
+		visible_puts(out, board, VISIBLE_LINES);
+		fputc('\n', out);
+	}
 }
 
 static void print_header(FILE *out, const cJSON *doc)
@@ -60,12 +67,13 @@ static void print_header(FILE *out, const cJSON *doc)
 	char *options = json_print_line(cJSON_GetObjectItemCaseSensitive(doc, "options"));
 	int players = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "players"));
 
-	fprintf(out, "%s, rules %s, options %s\n",
-		cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "title")),
-		cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "rules")), options);
+	visible_line(out, "%s, rules %s, options %s",
+		     cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "title")),
+		     cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "rules")),
+		     options);
 	free(options);
 	for (int s = 0; s < players; s++)
-		fprintf(out, "  seat %d: %s\n", s, name_of(doc, s));
+		visible_line(out, "  seat %d: %s", s, name_of(doc, s));
 }
 
 static void print_result(FILE *out, const cJSON *doc)
@@ -80,8 +88,9 @@ static void print_result(FILE *out, const cJSON *doc)
 	for (int place = 1; place <= cJSON_GetArraySize(ranks); place++)
 		for (int s = 0; s < cJSON_GetArraySize(ranks); s++)
 			if ((int)cJSON_GetNumberValue(cJSON_GetArrayItem(ranks, s)) == place)
-				fprintf(out, "  %d. %s (seat %d) %g\n", place, name_of(doc, s), s,
-					cJSON_GetNumberValue(cJSON_GetArrayItem(scores, s)));
+				visible_line(out, "  %d. %s (seat %d) %g", place,
+					     name_of(doc, s), s,
+					     cJSON_GetNumberValue(cJSON_GetArrayItem(scores, s)));
 }
 
 void replay_print_text(FILE *out, const cJSON *doc)
@@ -90,7 +99,7 @@ void replay_print_text(FILE *out, const cJSON *doc)
 
 	print_header(out, doc);
 	cJSON_ArrayForEach(step, cJSON_GetObjectItemCaseSensitive(doc, "steps"))
-		print_step(out, doc, step);
+		replay_print_step(out, doc, step);
 	print_result(out, doc);
 }
 
@@ -102,7 +111,7 @@ int replay_print_move(FILE *out, const cJSON *doc, int move)
 		if (replay_int(step, "move", -1) == move &&
 		    (move ? cJSON_GetObjectItemCaseSensitive(step, "action") != NULL
 			  : replay_int(step, "seat", 0) == -1)) {
-			print_step(out, doc, step);
+			replay_print_step(out, doc, step);
 			return 0;
 		}
 	return -1;

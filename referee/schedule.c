@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fair.h"
+#include "games/fair.h"
 #include "util.h"
 
 /* The seats of a game grouped by team; without teams every seat is a
@@ -169,9 +169,9 @@ static void schedule_shuffle(struct schedule *schedule,
 {
 	struct fair_words words;
 
-	fair_words_init(&words, seed, 0);
+	arena_fair_words_init(&words, seed, 0);
 	for (int i = schedule->table_count - 1; i > 0; i--) {
-		int j = (int)fair_words_uniform(&words, (uint32_t)i + 1);
+		int j = (int)arena_fair_words_uniform(&words, (uint32_t)i + 1);
 		struct schedule_table swap = schedule->tables[i];
 
 		schedule->tables[i] = schedule->tables[j];

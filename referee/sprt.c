@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "elo.h"
 #include "ratings.h"
 #include "util.h"
 
@@ -128,8 +129,8 @@ double sprt_llr(const struct sprt *test, const long *counts, int n)
 	for (int i = 0; i < n; i++)
 		q[i] /= total;
 	if (test->model == SPRT_LOGISTIC) {
-		closest_mean(q, a, n, ratings_expected(test->elo0), p0);
-		closest_mean(q, a, n, ratings_expected(test->elo1), p1);
+		closest_mean(q, a, n, elo_expected(test->elo0), p0);
+		closest_mean(q, a, n, elo_expected(test->elo1), p1);
 	} else {
 		/* a pair's sigma is that of a game over sqrt 2 */
 		double unit = (n == 5 ? M_SQRT2 : 1) / NELO_PER_T;
@@ -172,9 +173,9 @@ void sprt_estimate(const long *counts, int n, struct sprt_estimate *out)
 	sd = sqrt(var / total);
 	game_sd = sqrt(n == 5 ? 2 * var : var);
 	out->score = mu;
-	out->elo = ratings_diff(mu);
-	out->elo_margin = (ratings_diff(mu + RATINGS_Z95 * sd) -
-			   ratings_diff(mu - RATINGS_Z95 * sd)) / 2;
+	out->elo = elo_diff(mu);
+	out->elo_margin = (elo_diff(mu + RATINGS_Z95 * sd) -
+			   elo_diff(mu - RATINGS_Z95 * sd)) / 2;
 	out->nelo = (mu - 0.5) / game_sd * NELO_PER_T;
 	out->nelo_margin = RATINGS_Z95 * sd / game_sd * NELO_PER_T;
 	out->los = 0.5 * erfc(-(mu - 0.5) / sd / M_SQRT2);

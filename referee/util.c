@@ -1,7 +1,9 @@
 /*
  * Implementation of the helpers in util.h.  Allocation failure is not
  * something a referee can recover from in the middle of a game, so it
- * aborts with a message instead of threading NULL checks everywhere.
+ * aborts with a message instead of threading NULL checks everywhere: the
+ * rules library's helpers (games/support.h) do that and the error
+ * convention, for the referee as for the games.
  */
 #include "util.h"
 
@@ -11,44 +13,56 @@
 #include <string.h>
 #include <time.h>
 
-static void *check_alloc(void *p)
-{
-	if (!p) {
-		fputs("referee: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
+#include "games/support.h"
+
+/* The referee's err buffers are the rules' (errorf writes GAME_ERR_LEN). */
+_Static_assert(ERR_LEN == GAME_ERR_LEN, "an err buffer of the referee is the rules'");
 
 void *xmalloc(size_t size)
 {
-	return check_alloc(malloc(size ? size : 1));
+	return arena_games_xmalloc(size);
 }
 
 void *xcalloc(size_t count, size_t size)
 {
-	return check_alloc(calloc(count ? count : 1, size ? size : 1));
+	return arena_games_xcalloc(count, size);
 }
 
 void *xrealloc(void *ptr, size_t size)
 {
-	return check_alloc(realloc(ptr, size ? size : 1));
+	return arena_games_xrealloc(ptr, size);
 }
 
 char *xstrdup(const char *s)
 {
-	return check_alloc(strdup(s));
+	return arena_games_checked(strdup(s));
+}
+
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	return vasprintf(&s, fmt, ap) < 0 ? arena_games_checked(NULL) : s;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
 }
 
 int errorf(char *err, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (err) {
-		va_start(ap, fmt);
-		vsnprintf(err, ERR_LEN, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	arena_games_verrorf(err, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 

@@ -8,6 +8,7 @@
 #ifndef ARENA_UTIL_H
 #define ARENA_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,12 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
+/* vasprintf into a new string. */
+char *xvasprintf(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
+/* asprintf into a new string. */
+char *xasprintf(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 
 /* printf into an error buffer; always returns -1 so callers can
  * `return errorf(err, "...")`. */

@@ -6,6 +6,7 @@
  */
 #include "verify.h"
 
+#include <limits.h>
 #include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,14 +43,15 @@ struct verifier {
 	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
 	int next_commit_seat;
 	enum phase phase;
-	struct table table;
+	struct game_play play;
 	struct draws draws;
 	int actions;
 };
 
 static const char *const forfeit_reasons[] = {
 	"timeout", "exit", "bad-json", "line-too-long", "bad-reply",
-	"illegal-action", "unexpected-output", "fairness", NULL,
+	"illegal-action", "unexpected-output", "fairness", "memory", "processes",
+	NULL,
 };
 
 __attribute__((format(printf, 3, 4)))
@@ -146,8 +148,26 @@ static int check_chain(struct verifier *v)
 	return 0;
 }
 
-/* A player of the header: its seat is its place in the list, and what
- * the bot said about itself is a label (wire.h). */
+/* Whether a player's "folder" (docs/LOGS.md) is in its one form:
+ * "path", "sha256", "files", "bytes", and "capped" only as true. */
+static bool folder_ok(const cJSON *folder)
+{
+	const cJSON *sha256 = cJSON_GetObjectItemCaseSensitive(folder, "sha256");
+	const cJSON *capped = cJSON_GetObjectItemCaseSensitive(folder, "capped");
+	unsigned char bytes[32];
+	long count;
+
+	return cJSON_IsObject(folder) &&
+	       cJSON_IsString(cJSON_GetObjectItemCaseSensitive(folder, "path")) &&
+	       cJSON_IsString(sha256) && !hex_decode(bytes, sizeof bytes, sha256->valuestring) &&
+	       json_get_int(folder, "files", 0, LONG_MAX, &count) &&
+	       json_get_int(folder, "bytes", 0, LONG_MAX, &count) &&
+	       (!capped || cJSON_IsTrue(capped));
+}
+
+/* A player of the header: its seat is its place in the list, what the
+ * bot said about itself is a label (wire.h), and its folder's identity
+ * (when it has a folder) is in its one form. */
 static int check_player(struct verifier *v, const cJSON *p, int seat)
 {
 	static const char *const labels[] = {"reported_name", "reported_version"};
@@ -171,6 +191,11 @@ static int check_player(struct verifier *v, const cJSON *p, int seat)
 			return fail(v, 0, "seat %d: \"%s\" %s", seat, labels[k],
 				    problem);
 	}
+	if (cJSON_GetObjectItemCaseSensitive(p, "folder") &&
+	    !folder_ok(cJSON_GetObjectItemCaseSensitive(p, "folder")))
+		return fail(v, 0, "seat %d: \"folder\" must have \"path\", \"sha256\" "
+			    "(32 bytes of lowercase hex), \"files\" and \"bytes\" "
+			    "(integers from 0) and \"capped\" only as true", seat);
 	return 0;
 }
 
@@ -188,9 +213,9 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 		return fail(v, 0, "the first record must be the header");
 	if (!format || strcmp(format, "arena-log/1"))
 		return fail(v, 0, "unknown log format (this referee reads arena-log/1)");
-	if (!game || !(v->rules = game_find(game)))
+	if (!game || !(v->rules = arena_game_find(game)))
 		return fail(v, 0, "unknown game '%s'", game ? game : "");
-	if (game_check_rules_version(v->rules, rules, err))
+	if (arena_game_check_rules_version(v->rules, rules, err))
 		return fail(v, 0, "%s", err);
 	if (hex_field(v, 0, "game_id", v->game_id, sizeof v->game_id))
 		return -1;
@@ -280,7 +305,7 @@ static int check_commitments(struct verifier *v)
 	    hex_field(v, commit, "commitment", v->commitment, FAIR_HASH_BYTES) ||
 	    hex_field(v, reveal, "secret", v->secret, FAIR_SECRET_BYTES))
 		return -1;
-	fair_referee_commitment(expect, v->game_id, v->secret);
+	arena_fair_referee_commitment(expect, v->game_id, v->secret);
 	if (sodium_memcmp(expect, v->commitment, FAIR_HASH_BYTES))
 		return fail(v, reveal, "the revealed secret does not match the "
 			    "referee's commitment on line %zu", commit + 1);
@@ -317,7 +342,7 @@ static int check_commitments(struct verifier *v)
 		if (hex_field(v, i, "contribution", v->contributions[seat],
 			      FAIR_SECRET_BYTES))
 			return -1;
-		fair_bot_commitment(expect, v->game_id, (uint32_t)seat,
+		arena_fair_bot_commitment(expect, v->game_id, (uint32_t)seat,
 				    v->commitment, v->contributions[seat]);
 		v->revealed[seat] = sodium_memcmp(expect, v->commits[seat],
 						  FAIR_HASH_BYTES) ? WRONG : OPENED;
@@ -325,16 +350,21 @@ static int check_commitments(struct verifier *v)
 	return 0;
 }
 
-/* A copy of a record without its chain fields, to compare with a rebuilt one. */
+/* Whether a record, but for its chain fields, is the rebuilt one (which
+ * is freed): member by member, without copying the record to take those
+ * fields out (the logs' parser lets no key come twice). */
 static bool same_record(const cJSON *record, cJSON *expected)
 {
-	cJSON *copy = cJSON_Duplicate(record, true);
-	bool same;
+	int members = 0;
+	bool same = true;
 
-	cJSON_DeleteItemFromObjectCaseSensitive(copy, "seq");
-	cJSON_DeleteItemFromObjectCaseSensitive(copy, "prev");
-	same = cJSON_Compare(copy, expected, true);
-	cJSON_Delete(copy);
+	for (const cJSON *m = record->child; m && same; m = m->next)
+		if (strcmp(m->string, "seq") && strcmp(m->string, "prev")) {
+			members++;
+			same = cJSON_Compare(m, cJSON_GetObjectItemCaseSensitive(expected, m->string),
+					     true);
+		}
+	same = same && members == cJSON_GetArraySize(expected);
 	cJSON_Delete(expected);
 	return same;
 }
@@ -343,7 +373,7 @@ static void report(struct verifier *v, size_t i)
 {
 	if (v->hooks && v->hooks->on_record && !v->failed)
 		v->hooks->on_record(v->hooks->ctx, i, v->log->lines[i].json,
-				    &v->table);
+				    &v->play);
 }
 
 /* The draw observer: the rules asked for a draw, the log must hold it. */
@@ -380,13 +410,13 @@ static int play_forfeit(struct verifier *v, size_t i)
 		return fail(v, i, "a forfeit record needs a \"detail\" string");
 	for (int k = 0; forfeit_reasons[k]; k++)
 		if (reason && strcmp(reason, forfeit_reasons[k]) == 0) {
-			if (v->table.out[seat])
+			if (v->play.out[seat])
 				return fail(v, i, "seat %d forfeits twice", seat);
 			if (v->phase == LOCKED && v->revealed[seat] == OPENED)
 				return fail(v, i, "seat %d forfeits, but its reveal "
 					    "matches its commitment", seat);
 			v->forfeit_reason[seat] = forfeit_reasons[k];
-			table_forfeit(&v->table, seat, &v->draws);
+			game_play_forfeit(&v->play, seat, &v->draws);
 			return 0;
 		}
 	return fail(v, i, "unknown forfeit reason '%s'", reason ? reason : "");
@@ -399,7 +429,7 @@ static int play_reveal(struct verifier *v, size_t i)
 
 	if (seat_field(v, i, &seat))
 		return -1;
-	if (v->table.out[seat] && v->revealed[seat] != NONE)
+	if (v->play.out[seat] && v->revealed[seat] != NONE)
 		return fail(v, i, "seat %d reveals after it left the game", seat);
 	return 0;
 }
@@ -420,7 +450,7 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 		if (v->revealed[s] == UNRECORDED)
 			return fail(v, i, "seat %d committed, but the log records "
 				    "no reveal of it (its bytes, or null)", s);
-		if (!v->table.out[s])
+		if (!v->play.out[s])
 			return fail(v, i, "seat %d did not open its commitment, "
 				    "yet it did not forfeit", s);
 		if (v->revealed[s] == WRONG &&
@@ -440,12 +470,12 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 				    "commitment was revealed");
 		return 0;
 	}
-	fair_match_key(key, v->secret, v->game_id, v->commitment,
+	arena_fair_match_key(key, v->secret, v->game_id, v->commitment,
 		       (uint32_t)v->players,
 		       (const unsigned char (*)[FAIR_SECRET_BYTES])v->contributions);
-	draws_init(&v->draws, key, expect_draw, v);
+	arena_draws_init(&v->draws, key, expect_draw, v);
 	sodium_memzero(key, sizeof key);
-	if (table_begin(&v->table, v->options, &v->draws, err))
+	if (game_play_begin(&v->play, v->options, &v->draws, err))
 		return fail(v, i, "the rules refuse this game: %s", err);
 	return 0;
 }
@@ -453,7 +483,7 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 static int play_action(struct verifier *v, size_t i)
 {
 	const cJSON *action = member(v, i, "action");
-	int to_move = table_to_move(&v->table), seat;
+	int to_move = game_play_to_move(&v->play), seat;
 	char err[ERR_LEN];
 
 	if (seat_field(v, i, &seat))
@@ -463,7 +493,7 @@ static int play_action(struct verifier *v, size_t i)
 	if (seat != to_move)
 		return fail(v, i, "seat %d acted but it was %s", seat,
 			    to_move < 0 ? "the end of the game" : "another seat's turn");
-	if (table_apply(&v->table, action, &v->draws, err) == 0) {
+	if (game_play_apply(&v->play, action, &v->draws, err) == 0) {
 		v->actions++;
 		return 0;
 	}
@@ -481,12 +511,12 @@ static int play_action(struct verifier *v, size_t i)
 static int play_result(struct verifier *v, size_t i)
 {
 	struct game_result result;
-	int to_move = table_to_move(&v->table);
+	int to_move = game_play_to_move(&v->play);
 
 	if (to_move >= 0)
 		return fail(v, i, "a result while the game was still on "
 			    "(seat %d to move)", to_move);
-	table_result(&v->table, &result);
+	game_play_result(&v->play, &result);
 	if (!same_record(v->log->lines[i].json, records_result(&result, v->players)))
 		return fail(v, i, "the result is not the one the rules give");
 	return 0;
@@ -550,7 +580,7 @@ static int play_record(struct verifier *v, size_t i)
 
 static int replay(struct verifier *v)
 {
-	table_init(&v->table, v->rules, v->players);
+	game_play_init(&v->play, v->rules, v->players);
 	report(v, 0);
 	for (v->cursor = 1; !v->failed && v->cursor < v->log->count;) {
 		size_t i = v->cursor++;
@@ -580,7 +610,7 @@ int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 		summary->players = v.players;
 	}
 	summary->actions = v.actions;
-	table_free(&v.table);
+	game_play_free(&v.play);
 	cJSON_Delete(v.options);
 	sodium_memzero(&v.secret, sizeof v.secret);
 	return rc;

@@ -11,13 +11,13 @@
 #include <cjson/cJSON.h>
 
 #include "logread.h"
-#include "table.h"
+#include "game_play.h"
 
 struct verify_hooks {
-	/* After line `line` (0-based) was checked and played; `table` is the
+	/* After line `line` (0-based) was checked and played; `play` is the
 	 * game as it stands then (its state may be NULL before play). */
 	void (*on_record)(void *ctx, size_t line, const cJSON *record,
-			  const struct table *table);
+			  const struct game_play *play);
 	void *ctx;
 };
 

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,30 +15,21 @@
 #include "files.h"
 #include "json.h"
 #include "logread.h"
-#include "manifest.h"
+#include "outdir.h"
+#include "paths.h"
 #include "util.h"
 #include "verify_pool.h"
 
-/* A log that a resumed run set aside ("000042.aborted-1.jsonl") for a game
- * of the manifest.  It need not be listed: a run killed between setting
- * it aside and recording so leaves it unlisted; and it is never rated. */
+/* A log that a resumed run set aside ("000042.aborted-1.jsonl", in
+ * games/aborted/, or in games/ itself when an earlier referee made the
+ * run) for a game of the manifest.  It need not be listed: a run killed
+ * between setting it aside and recording so leaves it unlisted; and it is
+ * never rated. */
 static bool is_set_aside(const struct manifest_view *view, const char *name)
 {
-	const char *mark = strstr(name, ".aborted-");
-	size_t digits = mark ? (size_t)(mark - name) : 0;
-	long game = 0, count;
-	char *end;
+	long count, game = outdir_set_aside_game(name, &count);
 
-	for (size_t i = 0; i < digits; i++) {
-		if (name[i] < '0' || name[i] > '9' || game > view->game_count)
-			return false;
-		game = 10 * game + (name[i] - '0');
-	}
-	if (digits < 6 || game < 1 || game > view->game_count ||
-	    view->state[game] == MANIFEST_UNLISTED)
-		return false;
-	count = strtol(mark + 9, &end, 10);
-	return count > 0 && mark[9] != '0' && !strcmp(end, ".jsonl");
+	return game && game <= view->game_count && view->state[game] != MANIFEST_UNLISTED;
 }
 
 static bool same_ranks(const struct manifest_view *view, long game,
@@ -56,15 +46,6 @@ static bool same_ranks(const struct manifest_view *view, long game,
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char *log_path(const char *games, const char *name)
-{
-	size_t len = strlen(games) + strlen(name) + 2;
-	char *path = xmalloc(len);
-
-	snprintf(path, len, "%s/%s", games, name);
-	return path;
 }
 
 /* The ranks of the log's "result" record, found among its last lines
@@ -109,7 +90,7 @@ struct full_check {
 	char **paths;
 	long *game;
 	size_t count;
-	struct reply_times *replies;   /* each bot's, from its logs */
+	struct reply_clocks *replies;  /* each bot's, from its logs */
 };
 
 static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
@@ -128,7 +109,7 @@ static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
 		if (s && *p++ != ' ')
 			p = NULL;
 		else
-			p = reply_times_add_text(&fc->replies[v->seats[at]], p);
+			p = reply_clocks_add_text(&fc->replies[v->seats[at]], p);
 	}
 	if (!p)
 		problems_add(fc->problems, fc->paths[index], "its reply times "
@@ -141,19 +122,24 @@ static void check_replies(const struct full_check *fc)
 {
 	const struct manifest_view *v = fc->view;
 
-	for (int b = 0; b < v->name_count; b++) {
-		const struct reply_times *logs = &fc->replies[b], *listed = &v->replies[b];
+	for (int b = 0; b < v->name_count; b++)
+		for (int clock = 0; clock < 2; clock++) {
+			const struct reply_times *logs = clock ? &fc->replies[b].cpu
+							       : &fc->replies[b].wall;
+			const struct reply_times *listed = clock ? &v->replies[b].cpu
+								 : &v->replies[b].wall;
 
-		if (!memcmp(logs, listed, sizeof *logs))
-			continue;
-		problems_add(fc->problems, v->path, "its replies records give %s "
-			     "%llu turns, longest %lld us; its logs %llu, longest "
-			     "%lld us%s", v->names[b], (unsigned long long)listed->turns,
-			     (long long)listed->max, (unsigned long long)logs->turns,
-			     (long long)logs->max,
-			     logs->turns == listed->turns && logs->max == listed->max
-			     ? ", with other times" : "");
-	}
+			if (!memcmp(logs, listed, sizeof *logs))
+				continue;
+			problems_add(fc->problems, v->path, "its replies records give %s "
+				     "%llu turns, longest %lld us%s; its logs %llu, "
+				     "longest %lld us%s", v->names[b],
+				     (unsigned long long)listed->turns, (long long)listed->max,
+				     clock ? " of CPU" : "", (unsigned long long)logs->turns,
+				     (long long)logs->max,
+				     logs->turns == listed->turns && logs->max == listed->max
+				     ? ", with other times" : "");
+		}
 }
 
 static void check_logs(struct full_check *fc, int jobs)
@@ -189,7 +175,7 @@ static void check_logs(struct full_check *fc, int jobs)
 		problems_add(fc->problems, view->dir, "%s", err);
 }
 
-/* The names in games/ that are not a log of the manifest's, in `planted`
+/* The files in games/ that are not a log of the manifest's, in `planted`
  * (a new array); what logs of its games are there, bit by bit in
  * `present`.  The folder lists a million names in a few hundred
  * milliseconds of the kernel's time: here each costs a look at its name
@@ -210,15 +196,15 @@ static size_t list_games(const struct manifest_view *view, const char *games,
 		for (ssize_t at = 0; at < n;) {
 			const struct dirent64 *e = (const void *)(buf + at);
 			const char *name = e->d_name;
-			long g = manifest_log_game(name, strlen(name));
+			long g = outdir_log_game(name, strlen(name));
 
 			at += e->d_reclen;
 			if (g && g <= view->game_count)
 				present[g / 64] |= (uint64_t)1 << (g % 64);
 			else if (strcmp(name, ".") && strcmp(name, "..") &&
-				 !is_set_aside(view, name)) {
+				 strcmp(name, OUTDIR_ASIDE) && !is_set_aside(view, name)) {
 				*planted = xrealloc(*planted, (unlisted + 1) * sizeof **planted);
-				(*planted)[unlisted++] = xstrdup(name);
+				(*planted)[unlisted++] = path_join(games, name);
 			}
 		}
 	if (n < 0)
@@ -226,6 +212,29 @@ static size_t list_games(const struct manifest_view *view, const char *games,
 	if (fd >= 0)
 		close(fd);
 	free(buf);
+	return unlisted;
+}
+
+/* The files in games/aborted/ that are not logs set aside for a game of
+ * the manifest, added to `planted`. */
+static size_t list_set_aside(const struct manifest_view *view, char ***planted,
+			     size_t unlisted, struct problems *problems)
+{
+	char *aside = outdir_aside(view->dir);
+	DIR *d = opendir(aside);
+	struct dirent *e;
+
+	if (!d && errno != ENOENT)
+		problems_add(problems, aside, "cannot be read: %s", strerror(errno));
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+		    !is_set_aside(view, e->d_name)) {
+			*planted = xrealloc(*planted, (unlisted + 1) * sizeof **planted);
+			(*planted)[unlisted++] = path_join(aside, e->d_name);
+		}
+	if (d)
+		closedir(d);
+	free(aside);
 	return unlisted;
 }
 
@@ -237,35 +246,39 @@ static bool is_present(const uint64_t *present, long game)
 void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		   struct problems *problems)
 {
-	size_t len = strlen(view->dir) + 64, unlisted;
-	char *games = xmalloc(len), **planted = NULL, name[32];
+	char *games = outdir_games(view->dir), **planted = NULL;
 	uint64_t *present = xcalloc((size_t)view->game_count / 64 + 1, sizeof *present);
 	struct full_check fc = {.view = view, .problems = problems};
+	size_t unlisted;
 
-	snprintf(games, len, "%s/games", view->dir);
 	unlisted = list_games(view, games, present, &planted, problems);
+	unlisted = list_set_aside(view, &planted, unlisted, problems);
 	if (full) {
 		fc.paths = xmalloc(((size_t)view->finished + 1) * sizeof *fc.paths);
 		fc.game = xmalloc(((size_t)view->finished + 1) * sizeof *fc.game);
 	}
 	for (long g = 1; g <= view->game_count; g++) {
 		bool finished = view->state[g] == MANIFEST_FINISHED;
+		char *path;
 
-		if (finished ? is_present(present, g) && !full : !is_present(present, g))
+		/* An unsigned manifest's run may be playing, or have stopped
+		 * in, any game it does not list as finished (the manifest was
+		 * read before games/, and finished games are recorded in
+		 * batches): only what it lists is checked. */
+		if (finished ? is_present(present, g) && !full
+			     : !is_present(present, g) || !view->signed_)
 			continue;
-		snprintf(name, sizeof name, "%06ld.jsonl", g);
+		path = outdir_log(view->dir, g);
 		if (!finished) {  /* a log of a game not listed as finished */
 			planted = xrealloc(planted, (unlisted + 1) * sizeof *planted);
-			planted[unlisted++] = xstrdup(name);
+			planted[unlisted++] = path;
 		} else if (!is_present(present, g)) {
-			char *path = log_path(games, name);
-
 			problems_add(problems, path, "missing: the manifest lists "
 				     "game %ld as finished", g);
 			free(path);
 		} else {
 			fc.game[fc.count] = g;
-			fc.paths[fc.count++] = log_path(games, name);
+			fc.paths[fc.count++] = path;
 		}
 	}
 	if (full) {
@@ -273,19 +286,17 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		check_logs(&fc, jobs);
 		/* Only when nothing else was found wrong (the manifest's
 		 * games, every log): otherwise the sums would differ for that
-		 * reason alone. */
-		if (!problems->count && !unlisted)
+		 * reason alone; and of a finished run (a running one writes
+		 * its "replies" records after the games they count). */
+		if (!problems->count && !unlisted && view->signed_)
 			check_replies(&fc);
 		free(fc.replies);
 	}
 	if (unlisted)  /* qsort must not be given a NULL array */
 		qsort(planted, unlisted, sizeof *planted, by_name);
 	for (size_t i = 0; i < unlisted; i++) {
-		char *path = log_path(games, planted[i]);
-
-		problems_add(problems, path, "not listed in the manifest: planted, "
-			     "or left there by another run");
-		free(path);
+		problems_add(problems, planted[i], "not listed in the manifest: "
+			     "planted, or left there by another run");
 		free(planted[i]);
 	}
 	for (size_t i = 0; i < fc.count; i++)
@@ -297,25 +308,17 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 	free(games);
 }
 
-static bool is_result_log(const char *name)
-{
-	size_t len = strlen(name);
-
-	return len > 6 && !strcmp(name + len - 6, ".jsonl") &&
-	       !strstr(name, ".aborted-") && strcmp(name, MANIFEST_FILE);
-}
-
 char **verify_folder_logs(const char *dir, size_t *count, char *err)
 {
-	size_t len = strlen(dir) + 8;
-	char *games = xmalloc(len), **paths = xmalloc(sizeof *paths);
+	char *games = outdir_games(dir), **paths = xmalloc(sizeof *paths);
 	struct stat st;
 	struct dirent *e;
 	DIR *d;
 
-	snprintf(games, len, "%s/games", dir);
-	if (stat(games, &st) || !S_ISDIR(st.st_mode))
-		snprintf(games, len, "%s", dir);
+	if (stat(games, &st) || !S_ISDIR(st.st_mode)) {
+		free(games);
+		games = xstrdup(dir);
+	}
 	if (!(d = opendir(games))) {
 		errorf(err, "cannot read folder '%s': %s", games, strerror(errno));
 		free(games);
@@ -324,12 +327,9 @@ char **verify_folder_logs(const char *dir, size_t *count, char *err)
 	}
 	*count = 0;
 	while ((e = readdir(d)))
-		if (is_result_log(e->d_name)) {
-			size_t n = strlen(games) + strlen(e->d_name) + 2;
-
+		if (outdir_is_result_log(e->d_name)) {
 			paths = xrealloc(paths, (*count + 2) * sizeof *paths);
-			paths[*count] = xmalloc(n);
-			snprintf(paths[(*count)++], n, "%s/%s", games, e->d_name);
+			paths[(*count)++] = path_join(games, e->d_name);
 		}
 	closedir(d);
 	free(games);

@@ -6,8 +6,10 @@
  * SHA-256 is the one recorded, it verifies with the manifest's key, and
  * its result is the ranks the manifest rates; and when all that holds, the
  * manifest's "replies" records add up, bot by bot, to the reply times of
- * the logs' actions, since the ladder reports them from the records.  And
- * which files of a folder without a manifest are game logs.
+ * the logs' actions, since the ladder reports them from the records.  Of
+ * a run not finished (an unsigned manifest, read with MANIFEST_RUNNING)
+ * only the games listed as finished are checked: the others may be being
+ * played.  And which files of a folder without a manifest are game logs.
  */
 #ifndef ARENA_VERIFY_FOLDER_H
 #define ARENA_VERIFY_FOLDER_H

@@ -9,6 +9,7 @@
  */
 #include "verify_pool.h"
 #include "games/game.h"
+#include "keys.h"
 #include "ladder_stats.h"
 #include "logread.h"
 #include "util.h"
@@ -30,7 +31,7 @@
 
 /* The text of one outcome: a failure message, or the summary with a key
  * (and a line of each seat's reply times, a few kilobytes at most). */
-#define TEXT_MAX (ERR_LEN + 128 + GAME_MAX_SEATS * 8192)
+#define TEXT_MAX (ERR_LEN + 128 + GAME_MAX_SEATS * 16384)
 
 /* Freed memory kept for the next log rather than given back. */
 #define VERIFY_POOL_KEEP_BYTES (64 << 20)
@@ -57,18 +58,19 @@ struct pending {
 /* Each seat's reply times in `log`, after a newline at the end of text. */
 static void add_replies(const struct game_log *log, int seats, char *text)
 {
-	struct reply_times times[GAME_MAX_SEATS] = {{0}}, *seat[GAME_MAX_SEATS];
+	struct reply_clocks times[GAME_MAX_SEATS], *seat[GAME_MAX_SEATS];
 	struct ladder_reasons reasons = {0};
 	struct ladder_game_stats figures;
 	size_t len = strlen(text);
 
+	memset(times, 0, sizeof times);
 	for (int s = 0; s < GAME_MAX_SEATS; s++)
 		seat[s] = &times[s];
 	ladder_stats_from_log(log, seats, &reasons, &figures, seat);
 	ladder_reasons_free(&reasons);
 	for (int s = 0; s < seats && len < TEXT_MAX - 1; s++) {
 		text[len++] = s ? ' ' : '\n';
-		len += (size_t)reply_times_to_text(&times[s], text + len, TEXT_MAX - len);
+		len += (size_t)reply_clocks_to_text(&times[s], text + len, TEXT_MAX - len);
 	}
 }
 
@@ -89,9 +91,12 @@ static enum verify_status verify_one(const char *path,
 		snprintf(text, TEXT_MAX, "%s", err);
 		status = VERIFY_FAILED;
 	} else {
-		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, signed by %s%s",
+		char signer[KEYS_SIGNED_BY_LEN];
+
+		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, %s%s",
 			 summary.game, summary.players, summary.actions,
-			 summary.key_hex, summary.seeded ? "; seeded: dice were "
+			 keys_signed_by(signer, summary.key_hex, key != NULL),
+			 summary.seeded ? "; seeded: dice were "
 			 "predictable to whoever knew the seed" : "");
 		if (replies)
 			add_replies(&log, summary.players, text);

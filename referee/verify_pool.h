@@ -15,8 +15,9 @@
 enum verify_status { VERIFY_OK = 0, VERIFY_FAILED = 1, VERIFY_UNREADABLE = 2 };
 
 /* One log's outcome: for VERIFY_OK "GAME, N players, N actions, signed by
- * KEY", followed by "; seeded: ..." for a seeded log; otherwise the first
- * failure (or why the file cannot be read). */
+ * key KEY, " and whether it was checked against the trusted key
+ * (keys_signed_by), followed by "; seeded: ..." for a seeded log;
+ * otherwise the first failure (or why the file cannot be read). */
 struct verify_outcome {
 	enum verify_status status;
 	const char *text;

@@ -3,11 +3,13 @@
  */
 #include "wire.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
 #include "json.h"
 #include "util.h"
+#include "visible.h"
 
 static cJSON *message(const char *type)
 {
@@ -52,6 +54,7 @@ cJSON *wire_start(const struct game_rules *rules, const char *game_id_hex,
 	clock = cJSON_AddObjectToObject(msg, "time");
 	cJSON_AddNumberToObject(clock, "move_ms", (double)time->move_ms);
 	cJSON_AddNumberToObject(clock, "game_ms", (double)time->game_ms);
+	cJSON_AddStringToObject(clock, "clock", wire_clock_name(time->clock));
 	return msg;
 }
 
@@ -79,6 +82,16 @@ cJSON *wire_lock(const unsigned char *const *commitments, int count)
 		cJSON_AddItemToArray(list, cJSON_CreateString(hex));
 	}
 	return msg;
+}
+
+long wire_ceiling_ms(long ms)
+{
+	return 2 * ms + 1000;
+}
+
+const char *wire_clock_name(enum time_clock clock)
+{
+	return clock == CLOCK_CPU ? "cpu" : "wall";
 }
 
 cJSON *wire_turn(int seat, cJSON *state, cJSON *legal, long time_left_ms)
@@ -126,40 +139,28 @@ enum wire_error wire_parse_reply(const char *line, size_t len, cJSON **reply,
 #define TEXT_OF(x) STRINGIFY(x)
 #define LABEL_MAX_TEXT TEXT_OF(WIRE_LABEL_MAX)
 
-/* The code point of the valid UTF-8 sequence at *p, which it passes. */
-static unsigned long next_code_point(const unsigned char **p)
+/* Whether `text` is printed as it is: nothing in it would let a label
+ * rewrite what is printed around it (visible.h). */
+static bool plain_text(const char *text)
 {
-	const unsigned char *s = *p;
-	int extra = s[0] < 0x80 ? 0 : s[0] < 0xe0 ? 1 : s[0] < 0xf0 ? 2 : 3;
-	unsigned long cp = extra ? s[0] & (0x3f >> extra) : s[0];
+	char *shown = visible_text(text, VISIBLE_LINE);
+	bool same = !strcmp(shown, text);
 
-	for (int i = 1; i <= extra; i++)
-		cp = cp << 6 | (s[i] & 0x3f);
-	*p = s + 1 + extra;
-	return cp;
-}
-
-/* Characters that would let a label rewrite what is printed around it. */
-static bool hidden_control(unsigned long cp)
-{
-	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
-	       cp == 0x2028 || cp == 0x2029 ||
-	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+	free(shown);
+	return same;
 }
 
 const char *wire_label_problem(const char *text)
 {
 	size_t len = strlen(text);
-	const unsigned char *p = (const unsigned char *)text;
 
 	if (len == 0 || len > WIRE_LABEL_MAX)
 		return "must be 1 to " LABEL_MAX_TEXT " bytes long";
 	if (!json_valid_utf8(text, len))
 		return "must be valid UTF-8";
-	while (*p)
-		if (hidden_control(next_code_point(&p)))
-			return "must not hold a control character (line breaks, "
-			       "escapes, bidirectional marks)";
+	if (!plain_text(text))
+		return "must not hold a control character (line breaks, "
+		       "escapes, bidirectional marks)";
 	return NULL;
 }
 

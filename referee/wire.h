@@ -10,7 +10,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "fair.h"
+#include "games/fair.h"
 #include "games/game.h"
 
 #define WIRE_PROTOCOL 1
@@ -23,11 +23,23 @@ enum wire_error {
 	WIRE_FAIRNESS = -3,  /* fairness */
 };
 
+/* What a bot's time is: the CPU time its control group uses on a reply
+ * (under a wall-clock ceiling: wire_ceiling_ms), or the wall clock. */
+enum time_clock { CLOCK_CPU, CLOCK_WALL };
+
 struct time_control {
 	long move_ms;  /* each reply; also the allowance for non-turn messages */
 	long game_ms;  /* whole-game thinking budget per seat; 0 = none */
 	long start_ms; /* the first reply of a new process (hello) */
+	enum time_clock clock;
 };
+
+/* The wall-clock ceiling of a reply allowed `ms` of CPU time: twice that
+ * and a second, for a bot that sleeps or blocks instead of computing. */
+long wire_ceiling_ms(long ms);
+
+/* "cpu" or "wall". */
+const char *wire_clock_name(enum time_clock clock);
 
 cJSON *wire_hello(void);
 cJSON *wire_start(const struct game_rules *rules, const char *game_id_hex,

@@ -1,0 +1,295 @@
+/*
+ * Printing the ladder (ladder_print.h): the table with its per-bot figures
+ * and matrices, csv, json and the crosstable alone.
+ */
+#include "ladder_print.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crosstable.h"
+#include "keys.h"
+#include "util.h"
+#include "visible.h"
+
+/* The crosstable in the table view up to this many bots (wider ones are
+ * for --format crosstable). */
+#define CROSSTABLE_IN_TABLE 12
+
+struct report {
+	FILE *out;
+	const struct ladder_data *data;
+	const struct ladder_rank *rank;
+	const struct ratings *r;
+	const int *order; /* entrants, best first, grouped */
+	bool multiplayer;
+	const struct ladder_bot_stats *bots; /* by entrant */
+	char *const *names; /* by entrant, as printed (visible.h) */
+	int name_width;     /* the longest name */
+};
+
+/* What says that runs not finished were rated: their games are the ones
+ * finished so far, and the ratings will change. */
+static void print_provisional(FILE *out, const struct ladder_data *data)
+{
+	char more[32] = "";
+
+	if (!data->unfinished_runs)
+		return;
+	if (data->unfinished_runs > 1)
+		snprintf(more, sizeof more, " and %d more", data->unfinished_runs - 1);
+	visible_line(out, "PROVISIONAL: %zu of these games are those finished so "
+		     "far of a tournament that has not finished (%s%s: not signed "
+		     "yet); the ratings will change", data->unfinished_games,
+		     data->unfinished, more);
+}
+
+/* The rating as text: a number, or a bound ("> +412.0"). */
+static void elo_text(const struct ratings_entry *e, char *buf, size_t len)
+{
+	switch (e->status) {
+	case RATINGS_RATED:
+		snprintf(buf, len, "%+.1f", e->elo);
+		break;
+	case RATINGS_ABOVE:
+		snprintf(buf, len, "> %+.1f", e->elo);
+		break;
+	case RATINGS_BELOW:
+		snprintf(buf, len, "< %+.1f", e->elo);
+		break;
+	case RATINGS_UNRATED:
+		snprintf(buf, len, "unrated");
+		break;
+	}
+}
+
+static double score_pct(const struct ratings_entry *e)
+{
+	return e->pairs ? 100.0 * e->points / e->pairs : 0;
+}
+
+/* Milliseconds from microseconds, as text. */
+static void ms_text(char *buf, size_t len, int64_t us)
+{
+	snprintf(buf, len, "%.1f", (double)us / 1000);
+}
+
+/* A bot's forfeits by reason: "exit 2, timeout 1", or "". */
+static void reasons_text(const struct report *rep, int i, const char *sep,
+			 const char *between, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < rep->data->reasons.count && used < len; k++)
+		if (rep->bots[i].by_reason[k])
+			used += (size_t)snprintf(buf + used, len - used, "%s%s%s%ld",
+						 used ? sep : "", rep->data->reasons.names[k],
+						 between, rep->bots[i].by_reason[k]);
+}
+
+/* Forfeits and reply times to turns, bot by bot in ladder order: wall
+ * time, and the CPU time charged where the games had the CPU clock. */
+static void print_bot_stats(const struct report *rep)
+{
+	fprintf(rep->out, "\n%4s  %-*s %8s   %-24s %7s %9s %9s %9s %9s %9s\n", "rank",
+	       rep->name_width, "bot", "forfeits", "by reason", "turns", "median",
+	       "p95", "max", "CPU med", "CPU p95");
+	for (int k = 0; k < rep->r->entrants; k++) {
+		int i = rep->order[k];
+		const struct ladder_bot_stats *b = &rep->bots[i];
+		char why[256], med[24], p95[24], max[24], cpu_med[24] = "-", cpu_p95[24] = "-";
+
+		reasons_text(rep, i, ", ", " ", why, sizeof why);
+		ms_text(med, sizeof med, b->us[TIMINGS_MEDIAN]);
+		ms_text(p95, sizeof p95, b->us[TIMINGS_P95]);
+		ms_text(max, sizeof max, b->us[TIMINGS_MAX]);
+		if (b->cpu_turns) {
+			ms_text(cpu_med, sizeof cpu_med, b->cpu_us[TIMINGS_MEDIAN]);
+			ms_text(cpu_p95, sizeof cpu_p95, b->cpu_us[TIMINGS_P95]);
+		}
+		fprintf(rep->out, "%4d  %-*s %8ld   %-24s %7ld %6s ms %6s ms %6s ms %6s%s %6s%s\n",
+		       k + 1, rep->name_width, rep->names[i], b->forfeits, why,
+		       b->turns, med, p95, max, cpu_med, b->cpu_turns ? " ms" : "   ",
+		       cpu_p95, b->cpu_turns ? " ms" : "");
+	}
+}
+
+/* The header of a matrix whose columns are the bots by ladder number. */
+static void print_column_numbers(const struct report *rep)
+{
+	fprintf(rep->out, "%*s", rep->name_width + 6, "");
+	for (int k = 0; k < rep->r->entrants; k++)
+		fprintf(rep->out, " %6d", k + 1);
+	fputc('\n', rep->out);
+}
+
+/* A matrix row's label: the bot's ladder number and its whole name. */
+static void print_row_name(const struct report *rep, int k)
+{
+	fprintf(rep->out, "%4d  %-*s", k + 1, rep->name_width, rep->names[rep->order[k]]);
+}
+
+/* Row's points against column, of the games they met in. */
+static void print_crosstable(const struct report *rep)
+{
+	int n = rep->data->entrants;
+	struct crosstable cross;
+
+	crosstable_compute(rep->data->games, rep->data->count, n, &cross);
+	fprintf(rep->out, "\ncrosstable (row's points against column, of the games between them)\n");
+	fprintf(rep->out, "%*s", rep->name_width + 6, "");
+	for (int k = 0; k < n; k++)
+		fprintf(rep->out, " %9d", k + 1);
+	fputc('\n', rep->out);
+	for (int a = 0; a < n; a++) {
+		print_row_name(rep, a);
+		for (int b = 0; b < n; b++) {
+			const struct crosstable_cell *c = crosstable_cell(&cross, rep->order[a],
+									  rep->order[b]);
+			char cell[32];
+
+			if (a == b || !crosstable_games(c))
+				snprintf(cell, sizeof cell, "%s", a == b ? "-" : ".");
+			else
+				snprintf(cell, sizeof cell, "%g/%ld", crosstable_points(c),
+					 crosstable_games(c));
+			fprintf(rep->out, " %9s", cell);
+		}
+		fputc('\n', rep->out);
+	}
+	crosstable_free(&cross);
+}
+
+static void print_table(const struct report *rep)
+{
+	const struct ratings *r = rep->r;
+	int group = -2;
+
+	for (int k = 0; k < r->entrants; k++) {
+		int i = rep->order[k], next = k + 1 < r->entrants ? rep->order[k + 1] : -1;
+		const struct ratings_entry *e = &r->entry[i];
+		char elo[32], pm[16] = "", los[16] = "";
+
+		if (e->group != group) {
+			group = e->group;
+			if (r->groups > 1)
+				fprintf(rep->out, "%sgroup %d%s\n", k ? "\n" : "", group + 1,
+				       group < 0 ? " (no result places these bots)" : "");
+			fprintf(rep->out, "%4s  %-*s %9s %7s %6s %7s %7s %5s %5s %6s%s %6s\n",
+			       "rank", rep->name_width, "bot", "Elo", "+/-95%", "games", "points",
+			       "score", "wins", "draws", "losses",
+			       rep->multiplayer ? "  place" : "", "LOS");
+		}
+		elo_text(e, elo, sizeof elo);
+		if (e->status == RATINGS_RATED)
+			snprintf(pm, sizeof pm, "%.1f", RATINGS_Z95 * e->se);
+		if (next >= 0 && r->entry[next].group == group &&
+		    !isnan(ratings_los(r, i, next)))
+			snprintf(los, sizeof los, "%.1f%%", 100 * ratings_los(r, i, next));
+		fprintf(rep->out, "%4d  %-*s %9s %7s %6d %7.1f %6.1f%% %5d %5d %6d", k + 1,
+		       rep->name_width, rep->names[i], elo, pm, e->games, e->points,
+		       score_pct(e), e->wins, e->draws, e->losses);
+		if (rep->multiplayer)
+			fprintf(rep->out, " %6.2f", e->place);
+		fprintf(rep->out, " %6s\n", los);
+	}
+	if (r->groups > 1)
+		fputs("\nThe groups never met: ratings compare only within a group.\n", rep->out);
+	for (int k = 0; k < r->entrants; k++)
+		if (r->entry[rep->order[k]].note)
+			fprintf(rep->out, "%s: %s\n", rep->names[rep->order[k]],
+			       r->entry[rep->order[k]].note);
+	print_bot_stats(rep);
+	if (r->entrants > 1 && r->entrants <= CROSSTABLE_IN_TABLE)
+		print_crosstable(rep);
+	if (r->entrants > 1 && r->entrants <= 16) {
+		fprintf(rep->out, "\nlikelihood of superiority (row over column)\n");
+		print_column_numbers(rep);
+		for (int a = 0; a < r->entrants; a++) {
+			print_row_name(rep, a);
+			for (int b = 0; b < r->entrants; b++) {
+				double p = ratings_los(r, rep->order[a], rep->order[b]);
+
+				if (a == b || isnan(p))
+					fprintf(rep->out, " %6s", "-");
+				else
+					fprintf(rep->out, " %5.1f%%", 100 * p);
+			}
+			fputc('\n', rep->out);
+		}
+	}
+}
+
+static void print_csv(const struct report *rep)
+{
+	fputs("rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group,"
+	      "forfeits,forfeit_reasons,turns,median_ms,p95_ms,max_ms,"
+	      "cpu_turns,cpu_median_ms,cpu_p95_ms,cpu_max_ms,provisional\n", rep->out);
+	for (int k = 0; k < rep->r->entrants; k++) {
+		int i = rep->order[k];
+		const struct ratings_entry *e = &rep->r->entry[i];
+		const struct ladder_bot_stats *b = &rep->bots[i];
+		char elo[32] = "", why[256];	/* elo: empty when unrated */
+
+		if (e->status != RATINGS_UNRATED)
+			snprintf(elo, sizeof elo, "%.2f", e->elo);
+		reasons_text(rep, i, ";", ":", why, sizeof why);
+		fprintf(rep->out, "%d,%s,%s,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d,%ld,%s,%ld,"
+		       "%.3f,%.3f,%.3f,%llu,%.3f,%.3f,%.3f,%d\n", k + 1,
+		       rep->names[i], elo, ladder_status_word(e->status),
+		       e->status == RATINGS_RATED ? RATINGS_Z95 * e->se : 0.0,
+		       e->games, e->points, score_pct(e) / 100, e->wins, e->draws,
+		       e->losses, e->place, e->group + 1, b->forfeits, why, b->turns,
+		       b->us[TIMINGS_MEDIAN] / 1000.0, b->us[TIMINGS_P95] / 1000.0,
+		       b->us[TIMINGS_MAX] / 1000.0, (unsigned long long)b->cpu_turns,
+		       b->cpu_us[TIMINGS_MEDIAN] / 1000.0, b->cpu_us[TIMINGS_P95] / 1000.0,
+		       b->cpu_us[TIMINGS_MAX] / 1000.0, rep->data->unfinished_runs > 0);
+	}
+}
+
+static void print_json(const struct report *rep)
+{
+	cJSON *root = cJSON_CreateObject();
+	char *text;
+
+	cJSON_AddItemToObject(root, "ladder", ladder_rank_json(rep->data, rep->rank));
+	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
+	cJSON_AddStringToObject(root, "game", rep->data->game);
+	cJSON_AddStringToObject(root, "key", rep->data->key_hex);
+	cJSON_AddBoolToObject(root, "provisional", rep->data->unfinished_runs > 0);
+	text = cJSON_Print(root);
+	visible_puts(rep->out, text, VISIBLE_JSON);
+	fputc('\n', rep->out);
+	free(text);
+	cJSON_Delete(root);
+}
+
+void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder_rank *rank,
+		  char *const *names, enum ladder_format format, bool trusted)
+{
+	char signer[KEYS_SIGNED_BY_LEN];
+	struct report rep = {.out = out, .data = data, .rank = rank, .r = &rank->r,
+			     .order = rank->order, .bots = rank->bots, .names = names,
+			     .multiplayer = data->max_seats > 2};
+
+	rep.name_width = 20;
+	for (int i = 0; i < data->entrants; i++)
+		if ((int)strlen(names[i]) > rep.name_width)
+			rep.name_width = (int)strlen(names[i]);
+	if (format == LADDER_CROSSTABLE) {
+		print_provisional(out, data);
+		print_crosstable(&rep);
+	} else if (format == LADDER_TABLE) {
+		print_provisional(out, data);
+		print_table(&rep);
+		fprintf(out, "\n%zu games%s; %s\n", data->count,
+			data->unfinished_runs ? ", PROVISIONAL" : "",
+			keys_signed_by(signer, data->key_hex, trusted));
+	} else if (format == LADDER_CSV) {
+		print_csv(&rep);
+	} else {
+		print_json(&rep);
+	}
+}

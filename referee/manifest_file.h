@@ -1,0 +1,27 @@
+/*
+ * The tournament file as a run's manifest records it (docs/TOURNAMENTS.md,
+ * "Resuming after fixing a bot"): its header holds the file as read, and
+ * a "bot" record each new version of a bot's entry.  A resumed run may
+ * change how a bot is run (its command, workdir, readable, env, pass_env),
+ * which is then recorded as the bot's new version; anything else would
+ * change the schedule or the games, and is refused by name.
+ */
+#ifndef ARENA_MANIFEST_FILE_H
+#define ARENA_MANIFEST_FILE_H
+
+#include <cjson/cJSON.h>
+
+/* Takes in a "bot" record: `file`'s bots[record.bot] becomes its
+ * "entry".  0, or -1 when the record is not one for a bot of `file` of
+ * the same name. */
+int manifest_file_apply(cJSON *file, const cJSON *record);
+
+/* Compares the file `now` with the file `old` a run was started with:
+ * -1 with err naming the first field that changed that may not, else 0. */
+int manifest_file_check(const cJSON *old, const cJSON *now, char *err);
+
+/* A "bot" record for each bot whose entry in `now` is not its entry in
+ * `old` (its last version), in an array; both files passed the check. */
+cJSON *manifest_file_versions(const cJSON *old, const cJSON *now);
+
+#endif
