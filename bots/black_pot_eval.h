@@ -5,20 +5,20 @@
  * pawns it still needs, times the chance of filling each missing cell in
  * time), less the same for the other side.
  */
-#ifndef ARENA_BLACK_POT_EVAL_H
-#define ARENA_BLACK_POT_EVAL_H
+#ifndef BOTS_BLACK_POT_EVAL_H
+#define BOTS_BLACK_POT_EVAL_H
 
 #include <cjson/cJSON.h>
 
 #include "black_pot_rolls.h"
 
-#define BPEVAL_LINE 5
+#define BLACK_POT_EVAL_LINE BLACK_POT_LINE
 /* Windows of 5 cells on the board, and how many hold one cell (at most 5
  * in each of the 4 directions). */
-#define BPEVAL_MAX_WINDOWS 256
-#define BPEVAL_CELL_WINDOWS 20
+#define BLACK_POT_EVAL_MAX_WINDOWS 256
+#define BLACK_POT_EVAL_CELL_WINDOWS 20
 
-struct bpeval_board {
+struct black_pot_eval_board {
 	int number[BLACK_POT_CELLS]; /* 1..25, 0 off the board */
 	int owner[BLACK_POT_CELLS];  /* a side, or -1 for a free cell */
 	unsigned scored[BLACK_POT_CELLS]; /* bit d: in a scored line of direction d */
@@ -28,36 +28,38 @@ struct bpeval_board {
 
 /* What does not change during a game: the windows and their points, and
  * the chance of filling a cell of each number. */
-struct bpeval {
+struct black_pot_eval {
 	int windows;
-	int cells[BPEVAL_MAX_WINDOWS][BPEVAL_LINE];
-	int dir[BPEVAL_MAX_WINDOWS];
-	int points[BPEVAL_MAX_WINDOWS];
-	int of_cell[BLACK_POT_CELLS][BPEVAL_CELL_WINDOWS];
+	int cells[BLACK_POT_EVAL_MAX_WINDOWS][BLACK_POT_EVAL_LINE];
+	int dir[BLACK_POT_EVAL_MAX_WINDOWS];
+	int points[BLACK_POT_EVAL_MAX_WINDOWS];
+	int of_cell[BLACK_POT_CELLS][BLACK_POT_EVAL_CELL_WINDOWS];
 	int of_cell_count[BLACK_POT_CELLS];
 	double fill[BLACK_POT_MAX_NUMBER + 1];
 };
 
 /* Reads a seat's view of Black-Pot ("numbers", "board", "pawns",
- * "points", "lines"); 0, or -1 with the reason in err (ERR_LEN). */
-int bpeval_read_view(const cJSON *view, struct bpeval_board *board,
-		     char *err);
+ * "points", "lines"); 0, or -1 with the reason in err (GAME_ERR_LEN). */
+int black_pot_eval_read_view(const cJSON *view,
+			     struct black_pot_eval_board *board, char *err);
 
 /* The cell (row * 11 + column from A1 = 0) of a name such as "F6", or -1
  * when it names none of the grid. */
-int bpeval_cell(const char *name);
+int black_pot_eval_cell(const char *name);
 
 /* Sets up the windows of the board's numbers. */
-void bpeval_init(struct bpeval *eval, const struct bpeval_board *board,
-		 const struct bprolls *rolls);
+void black_pot_eval_init(struct black_pot_eval *eval,
+			 const struct black_pot_eval_board *board,
+			 const struct black_pot_rolls *rolls);
 
 /* How much the value for `side` changes when it puts pawns on the `count`
  * free cells[]; the board is left as it was. */
-double bpeval_delta(const struct bpeval *eval, struct bpeval_board *board,
-		    int side, const int *cells, int count);
+double black_pot_eval_delta(const struct black_pot_eval *eval,
+			    struct black_pot_eval_board *board, int side,
+			    const int *cells, int count);
 
 /* Puts pawns of `side` on the `count` free cells[]. */
-void bpeval_play(struct bpeval_board *board, int side, const int *cells,
-		 int count);
+void black_pot_eval_play(struct black_pot_eval_board *board, int side,
+			 const int *cells, int count);
 
 #endif

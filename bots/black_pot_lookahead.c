@@ -7,7 +7,7 @@
  * time_left_ms allows), an expectimax over the 56 distinct rolls of the
  * next turn: for each roll, with its probability, the best answer of
  * each side on the board the move leaves (moves made by the rules' own
- * generator, black_pot_moves); the move's value gains what its side can
+ * generator, arena_black_pot_moves); the move's value gains what its side can
  * expect to make of the next roll and loses what the other side can.
  * With 4 players the two partners are one side with one stock, so each
  * plays for the team.
@@ -19,15 +19,15 @@
 #include "arena_bot.h"
 #include "black_pot_eval.h"
 #include "search_clock.h"
-#include "util.h"
+#include "games/support.h"
 
-struct bplook {
+struct lookahead {
 	long ms;
-	struct bprolls rolls;
+	struct black_pot_rolls rolls;
 };
 
 /* One legal move of the turn: the cells it fills. */
-struct bplook_move {
+struct lookahead_move {
 	int index; /* in the turn's legal list */
 	int count, cells[3];
 	double value;
@@ -37,10 +37,10 @@ struct bplook_move {
  * other side may: for every roll, the best move of each side (placing
  * nothing is always possible, worth 0).  Sets *stopped when the clock ran
  * out before every roll was weighed. */
-static double bplook_expect(const struct bplook *look,
-			    const struct bpeval *eval,
-			    struct bpeval_board *board, int side,
-			    const struct search_clock *clock, bool *stopped)
+static double lookahead_expect(const struct lookahead *look,
+			       const struct black_pot_eval *eval,
+			       struct black_pot_eval_board *board, int side,
+			       const struct search_clock *clock, bool *stopped)
 {
 	int open[BLACK_POT_CELLS], most = board->pawns[0];
 	double expect = 0;
@@ -49,9 +49,9 @@ static double bplook_expect(const struct bplook *look,
 		most = board->pawns[1];
 	for (int c = 0; c < BLACK_POT_CELLS; c++)
 		open[c] = board->owner[c] < 0 ? board->number[c] : 0;
-	for (int r = 0; r < BPROLLS_COUNT; r++) {
+	for (int r = 0; r < BLACK_POT_ROLLS_COUNT; r++) {
 		struct black_pot_move *moves;
-		int count = black_pot_moves(look->rolls.dice[r], open,
+		int count = arena_black_pot_moves(look->rolls.dice[r], open,
 					    most > 3 ? 3 : most, &moves);
 		double gain[2] = {0, 0};
 
@@ -62,8 +62,9 @@ static double bplook_expect(const struct bplook *look,
 				if (!moves[m].count ||
 				    moves[m].count > board->pawns[s])
 					continue;
-				d = bpeval_delta(eval, board, s, moves[m].cells,
-						 moves[m].count);
+				d = black_pot_eval_delta(eval, board, s,
+							 moves[m].cells,
+							 moves[m].count);
 				if (d > gain[s])
 					gain[s] = d;
 			}
@@ -79,15 +80,16 @@ static double bplook_expect(const struct bplook *look,
 
 /* The legal moves of the turn as cells; their count, or -1 when one of
  * them does not name its cells. */
-static int bplook_read_legal(const cJSON *legal, struct bplook_move *moves,
-			     const struct bpeval_board *board)
+static int lookahead_read_legal(const cJSON *legal,
+				struct lookahead_move *moves,
+				const struct black_pot_eval_board *board)
 {
 	const cJSON *action;
 	int count = 0;
 
 	cJSON_ArrayForEach(action, legal) {
 		const cJSON *names = cJSON_GetObjectItemCaseSensitive(action, "cells");
-		struct bplook_move *m = &moves[count];
+		struct lookahead_move *m = &moves[count];
 
 		m->index = count++;
 
@@ -95,7 +97,7 @@ static int bplook_read_legal(const cJSON *legal, struct bplook_move *moves,
 		if (m->count > 3)
 			return -1;
 		for (int i = 0; i < m->count; i++) {
-			m->cells[i] = bpeval_cell(cJSON_GetStringValue(
+			m->cells[i] = black_pot_eval_cell(cJSON_GetStringValue(
 				cJSON_GetArrayItem(names, i)));
 			if (m->cells[i] < 0 || !board->number[m->cells[i]] ||
 			    board->owner[m->cells[i]] >= 0)
@@ -105,9 +107,9 @@ static int bplook_read_legal(const cJSON *legal, struct bplook_move *moves,
 	return count;
 }
 
-static int bplook_by_value(const void *a, const void *b)
+static int lookahead_by_value(const void *a, const void *b)
 {
-	const struct bplook_move *x = a, *y = b;
+	const struct lookahead_move *x = a, *y = b;
 
 	return (x->value < y->value) - (x->value > y->value);
 }
@@ -116,30 +118,33 @@ static int bplook_by_value(const void *a, const void *b)
  * weighed by its own change of the evaluation, then the most promising
  * ones, in order, by the expectimax over the next roll while time lasts;
  * the best of those wins (the first one always gets there). */
-static int bplook_choose(const struct bplook *look, const cJSON *turn,
-			 struct bplook_move *moves, int count,
-			 struct bpeval_board *board, int side)
+static int lookahead_choose(const struct lookahead *look, const cJSON *turn,
+			    struct lookahead_move *moves, int count,
+			    struct black_pot_eval_board *board, int side)
 {
 	struct search_clock clock;
-	struct bpeval eval;
+	struct black_pot_eval eval;
 	double best = -DBL_MAX;
 	int pick;
 	bool stopped = false;
 
 	search_clock_start(&clock, turn, look->ms);
-	bpeval_init(&eval, board, &look->rolls);
+	black_pot_eval_init(&eval, board, &look->rolls);
 	for (int i = 0; i < count; i++)
-		moves[i].value = bpeval_delta(&eval, board, side,
-					      moves[i].cells, moves[i].count);
-	qsort(moves, (size_t)count, sizeof *moves, bplook_by_value);
+		moves[i].value = black_pot_eval_delta(&eval, board, side,
+						      moves[i].cells,
+						      moves[i].count);
+	qsort(moves, (size_t)count, sizeof *moves, lookahead_by_value);
 	pick = moves[0].index;
 	for (int i = 0; i < count && !stopped; i++) {
-		struct bpeval_board after = *board;
+		struct black_pot_eval_board after = *board;
 		double value;
 
-		bpeval_play(&after, side, moves[i].cells, moves[i].count);
-		value = moves[i].value + bplook_expect(look, &eval, &after,
-						       side, &clock, &stopped);
+		black_pot_eval_play(&after, side, moves[i].cells,
+				    moves[i].count);
+		value = moves[i].value + lookahead_expect(look, &eval, &after,
+							  side, &clock,
+							  &stopped);
 		if (!stopped && value > best) {
 			best = value;
 			pick = moves[i].index;
@@ -148,17 +153,17 @@ static int bplook_choose(const struct bplook *look, const cJSON *turn,
 	return pick;
 }
 
-static cJSON *bplook_decide(const cJSON *turn, void *ctx)
+static cJSON *lookahead_decide(const cJSON *turn, void *ctx)
 {
-	const struct bplook *look = ctx;
+	const struct lookahead *look = ctx;
 	const cJSON *view = arena_state(turn), *legal = arena_legal(turn);
 	const cJSON *you = cJSON_GetObjectItemCaseSensitive(view, "you");
-	struct bplook_move *moves;
-	struct bpeval_board board;
-	char err[ERR_LEN];
+	struct lookahead_move *moves;
+	struct black_pot_eval_board board;
+	char err[GAME_ERR_LEN];
 	int count = cJSON_GetArraySize(legal), pick = -1;
 
-	if (bpeval_read_view(view, &board, err) < 0) {
+	if (black_pot_eval_read_view(view, &board, err) < 0) {
 		fprintf(stderr, "black-pot-lookahead: %s\n", err);
 		return NULL;
 	}
@@ -168,10 +173,10 @@ static cJSON *bplook_decide(const cJSON *turn, void *ctx)
 		      stderr);
 		return NULL;
 	}
-	moves = xcalloc((size_t)count, sizeof *moves);
-	if (bplook_read_legal(legal, moves, &board) == count)
-		pick = bplook_choose(look, turn, moves, count, &board,
-				     you->valueint);
+	moves = arena_games_xcalloc((size_t)count, sizeof *moves);
+	if (lookahead_read_legal(legal, moves, &board) == count)
+		pick = lookahead_choose(look, turn, moves, count, &board,
+					you->valueint);
 	else
 		fputs("black-pot-lookahead: a legal move does not name free cells of the board\n",
 		      stderr);
@@ -182,12 +187,16 @@ static cJSON *bplook_decide(const cJSON *turn, void *ctx)
 
 int main(int argc, char **argv)
 {
-	static struct bplook look;
-	struct arena_bot_callbacks cb = {.decide = bplook_decide, .ctx = &look};
+	static struct lookahead look;
+	struct arena_bot_callbacks cb = {
+		.decide = lookahead_decide, .ctx = &look,
+	};
 
-	if (search_clock_args(argc, argv, "black-pot-lookahead", &look.ms) < 0)
-		return 2;
-	bprolls_init(&look.rolls);
+	int args = search_clock_args(argc, argv, "black-pot-lookahead", &look.ms);
+
+	if (args)
+		return args < 0 ? 2 : EXIT_SUCCESS;
+	black_pot_rolls_init(&look.rolls);
 	return arena_bot_run("black-pot-lookahead", "1", &cb) ? EXIT_FAILURE
 							      : EXIT_SUCCESS;
 }

@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-void bprolls_init(struct bprolls *rolls)
+void black_pot_rolls_init(struct black_pot_rolls *rolls)
 {
 	int open[BLACK_POT_CELLS] = {0}, k = 0;
 
@@ -29,7 +29,7 @@ void bprolls_init(struct bprolls *rolls)
 				dice[1] = b;
 				dice[2] = c;
 				rolls->chance[k] = ways / 216.0;
-				count = black_pot_moves(dice, open, 3, &moves);
+				count = arena_black_pot_moves(dice, open, 3, &moves);
 				for (int m = 0; m < count; m++)
 					for (int i = 0; i < moves[m].count; i++)
 						filled[moves[m].cells[i] + 1] = 1;

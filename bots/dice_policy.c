@@ -3,14 +3,73 @@
  * value of a state depends only on states with a larger turn total: one
  * pass from the largest total down fills the table, each state being the
  * average over the rolls of n dice of the best keep (then bank or roll
- * on) plus the chance of a roll that scores nothing times `bust`.
+ * on) plus the chance of a roll that scores nothing times `bust`.  What a
+ * keep leads to depends only on the dice it leaves, whether a bank may
+ * follow and the new total, so those values are kept a row at a time
+ * (after[]) and a keep is one look-up: the solver's inner loop.
  */
 #include "dice_policy.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int policy_game_init(struct policy_game *g, const char *game)
+#define DICE_POLICY_REACH_EPSILON 1e-15
+
+static void *dice_policy_alloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+/* Whether a bank may follow a keep leaving `left` of its dice, if the
+ * total allows one (RULES.md 1.4 and 2.3). */
+static bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
+				   bool quiet)
+{
+	return left ? !g->needs_quiet || quiet : g->hot_may_bank;
+}
+
+/* g->reach by fixed-point iteration from 0: a keep that allows a bank
+ * reaches one, any other is worth the reach of the dice it leaves (all
+ * of them again when none). */
+static void dice_policy_reach(struct dice_policy_game *g)
+{
+	double change;
+
+	do {
+		change = 0;
+		for (int n = 1; n <= g->dice; n++) {
+			const struct roll_table *r = &g->roll[n];
+			double q = 0;
+
+			for (int e = 0; e < r->rolls; e++) {
+				double best = 0;
+
+				for (int k = r->entry[e].first;
+				     k < r->entry[e].first + r->entry[e].keeps;
+				     k++) {
+					int left = n - r->keep[k].dice;
+					bool bank = dice_policy_may_follow(
+						g, left, r->keep[k].quiet);
+					double a = bank ? 1 :
+						g->reach[left ? left : g->dice];
+
+					if (a > best)
+						best = a;
+				}
+				q += r->entry[e].p * best;
+			}
+			if (q - g->reach[n] > change)
+				change = q - g->reach[n];
+			g->reach[n] = q;
+		}
+	} while (change > DICE_POLICY_REACH_EPSILON);
+}
+
+int dice_policy_game_init(struct dice_policy_game *g, const char *game)
 {
 	memset(g, 0, sizeof *g);
 	if (strcmp(game, "bolo") == 0) {
@@ -24,92 +83,192 @@ int policy_game_init(struct policy_game *g, const char *game)
 	} else {
 		return -1;
 	}
-	for (int n = 1; n <= g->dice; n++)
-		rolls_build(&g->roll[n], g->rules, n);
+	g->least_bust = 1;
+	for (int n = 1; n <= g->dice; n++) {
+		struct roll_table *r = &g->roll[n];
+		int keeps;
+
+		rolls_build(r, g->rules, n);
+		if (r->bust < g->least_bust)
+			g->least_bust = r->bust;
+		keeps = r->rolls ? r->entry[r->rolls - 1].first +
+					   r->entry[r->rolls - 1].keeps : 0;
+		g->move[n] = dice_policy_alloc((size_t)keeps,
+					       sizeof *g->move[n]);
+		for (int k = 0; k < keeps; k++) {
+			int left = n - r->keep[k].dice;
+			int jump = (int)(r->keep[k].points / DICE_POLICY_STEP);
+
+			g->move[n][k] = (struct dice_policy_move){
+				.slot = 2 * left + dice_policy_may_follow(
+						g, left, r->keep[k].quiet),
+				.jump = jump,
+			};
+			if (jump > g->jump)
+				g->jump = jump;
+		}
+	}
+	dice_policy_reach(g);
 	return 0;
 }
 
-void policy_game_free(struct policy_game *g)
+void dice_policy_game_free(struct dice_policy_game *g)
 {
-	for (int n = 1; n <= g->dice; n++)
+	for (int n = 1; n <= g->dice; n++) {
 		rolls_free(&g->roll[n]);
+		free(g->move[n]);
+	}
 }
 
 /* The table index of a turn total, capped at the last row. */
-static int policy_index(const struct policy_turn *t, long total)
+static int dice_policy_index(const struct dice_policy_turn *t, long total)
 {
-	long i = total / POLICY_STEP;
+	long i = total / DICE_POLICY_STEP;
 
 	return i < t->steps ? (int)i : t->steps;
 }
 
-double policy_turn_bank(const struct policy_turn *t, long total)
+double dice_policy_turn_bank(const struct dice_policy_turn *t, long total)
 {
-	return t->bank[policy_index(t, total)];
+	return t->bank[dice_policy_index(t, total)];
 }
 
-double policy_turn_roll(const struct policy_turn *t, int n, long total)
+double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
+			     long total)
 {
 	if (n <= 0)
 		n = t->game->dice;
-	return t->value[n * (t->steps + 1) + policy_index(t, total)];
+	return t->value[n * (t->steps + 1) + dice_policy_index(t, total)];
 }
 
-double policy_turn_after(const struct policy_turn *t, int n, long total,
-			 const struct roll_keep *k)
+double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
+			     long total)
 {
-	const struct policy_game *g = t->game;
+	if (n <= 0)
+		n = t->game->dice;
+	return t->lost[n * (t->steps + 1) + dice_policy_index(t, total)];
+}
+
+double dice_policy_turn_after(const struct dice_policy_turn *t, int n,
+			      long total, const struct roll_keep *k)
+{
 	int left = n - k->dice;
 	long after = total + k->points;
-	bool hot = left == 0, may_bank;
-	double roll = policy_turn_roll(t, left, after);
+	double roll = dice_policy_turn_roll(t, left, after);
 
-	may_bank = after >= t->threshold &&
-		   (hot ? g->hot_may_bank : !g->needs_quiet || k->quiet);
-	if (may_bank && policy_turn_bank(t, after) > roll)
-		return policy_turn_bank(t, after);
+	if (after >= t->threshold &&
+	    dice_policy_may_follow(t->game, left, k->quiet) &&
+	    dice_policy_turn_bank(t, after) > roll)
+		return dice_policy_turn_bank(t, after);
 	return roll;
 }
 
-void policy_turn_solve(struct policy_turn *t)
+/* The keeps' look-ups: for each slot of struct dice_policy_move, a row of
+ * what a keep leads to at each total (and the chance of losing the turn
+ * from there), padded past the last row with the last row's. */
+struct dice_policy_after {
+	int width;		/* steps + 1 + the game's jump */
+	double *value, *lost;
+};
+
+/* Fills row i of every slot, from the solved row i of the turn. */
+static void dice_policy_after_row(const struct dice_policy_turn *t,
+				  struct dice_policy_after *a, int i)
 {
-	const struct policy_game *g = t->game;
+	const struct dice_policy_game *g = t->game;
 	int row = t->steps + 1;
+	bool bank_ok = (long)i * DICE_POLICY_STEP >= t->threshold;
 
-	t->value = calloc((size_t)(g->dice + 1) * (size_t)row,
-			  sizeof *t->value);
-	if (!t->value)
-		abort();
-	for (int i = t->steps; i >= 0; i--)
-		for (int n = 1; n <= g->dice; n++) {
-			const struct roll_table *r = &g->roll[n];
-			double v = r->bust * t->bust;
+	for (int left = 0; left < g->dice; left++) {
+		int n = left ? left : g->dice, at = 2 * left * a->width + i;
+		double roll = t->value[n * row + i], lost = t->lost[n * row + i];
 
-			if (i == t->steps) {	/* beyond the table: bank */
-				t->value[n * row + i] = t->bank[i];
-				continue;
-			}
-			for (int e = 0; e < r->rolls; e++) {
-				const struct roll_entry *en = &r->entry[e];
-				double best = 0;
-
-				for (int k = en->first;
-				     k < en->first + en->keeps; k++) {
-					double a = policy_turn_after(
-						t, n, (long)i * POLICY_STEP,
-						&r->keep[k]);
-
-					if (k == en->first || a > best)
-						best = a;
-				}
-				v += en->p * best;
-			}
-			t->value[n * row + i] = v;
+		a->value[at] = roll;
+		a->lost[at] = lost;
+		at += a->width;
+		if (bank_ok && t->bank[i] > roll) {
+			a->value[at] = t->bank[i];
+			a->lost[at] = 0;
+		} else {
+			a->value[at] = roll;
+			a->lost[at] = lost;
 		}
+	}
 }
 
-void policy_turn_free(struct policy_turn *t)
+/* Rolling n dice at row i: the best keep of each roll. */
+static void dice_policy_solve_state(struct dice_policy_turn *t,
+				    const struct dice_policy_after *a, int n,
+				    int i)
+{
+	const struct roll_table *r = &t->game->roll[n];
+	const struct dice_policy_move *move = t->game->move[n];
+	int at = n * (t->steps + 1) + i;
+	double v = r->bust * t->bust, lost = r->bust;
+
+	for (int e = 0; e < r->rolls; e++) {
+		const struct roll_entry *en = &r->entry[e];
+		int pick = move[en->first].slot * a->width +
+			   move[en->first].jump + i;
+		double best = a->value[pick];
+
+		for (int k = en->first + 1; k < en->first + en->keeps; k++) {
+			int j = move[k].slot * a->width + move[k].jump + i;
+
+			if (a->value[j] > best) {
+				best = a->value[j];
+				pick = j;
+			}
+		}
+		v += en->p * best;
+		lost += en->p * a->lost[pick];
+	}
+	t->value[at] = v;
+	t->lost[at] = lost;
+}
+
+void dice_policy_turn_solve(struct dice_policy_turn *t)
+{
+	const struct dice_policy_game *g = t->game;
+	int row = t->steps + 1;
+	struct dice_policy_after a = {.width = row + g->jump};
+
+	t->value = dice_policy_alloc((size_t)(g->dice + 1) * (size_t)row,
+				     sizeof *t->value);
+	t->lost = dice_policy_alloc((size_t)(g->dice + 1) * (size_t)row,
+				    sizeof *t->lost);
+	a.value = dice_policy_alloc(2 * (size_t)g->dice * (size_t)a.width,
+				    sizeof *a.value);
+	a.lost = dice_policy_alloc(2 * (size_t)g->dice * (size_t)a.width,
+				   sizeof *a.lost);
+	for (int i = t->steps; i >= 0; i--) {
+		for (int n = 1; n <= g->dice; n++) {
+			if (i < t->settled) {
+				dice_policy_solve_state(t, &a, n, i);
+				continue;
+			}
+			t->value[n * row + i] = g->reach[n] * t->bank[i] +
+						(1 - g->reach[n]) * t->bust;
+			t->lost[n * row + i] = 1 - g->reach[n];
+		}
+		dice_policy_after_row(t, &a, i);
+		if (i < t->steps)
+			continue;
+		/* Past the last row, keeps land on the last row. */
+		for (int s = 0; s < 2 * g->dice; s++)
+			for (int j = row; j < a.width; j++) {
+				a.value[s * a.width + j] = a.value[s * a.width + i];
+				a.lost[s * a.width + j] = a.lost[s * a.width + i];
+			}
+	}
+	free(a.value);
+	free(a.lost);
+}
+
+void dice_policy_turn_free(struct dice_policy_turn *t)
 {
 	free(t->value);
+	free(t->lost);
 	t->value = NULL;
+	t->lost = NULL;
 }

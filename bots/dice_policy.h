@@ -6,8 +6,9 @@
  * bank.  expect-bot asks for the most points (a bank is worth its total,
  * a lost turn nothing); win-bot asks for the best chance to win the game
  * (a bank is worth the chance to win from the new score).  Turn totals
- * are multiples of 50 (every keep is); above `steps` * 50 the solver
- * assumes the player banks (set it far above any total worth rolling on).
+ * are multiples of 50 (every keep is).  From the row `settled` on the
+ * caller knows the play: bank as soon as the rules allow; there a state
+ * is worth what the game's `reach` says instead of being solved.
  */
 #ifndef BOTS_DICE_POLICY_H
 #define BOTS_DICE_POLICY_H
@@ -16,46 +17,75 @@
 
 #include "dice_rolls.h"
 
-#define POLICY_STEP 50		/* every keep is worth a multiple of this */
+/* Every keep is worth a multiple of this. */
+#define DICE_POLICY_STEP 50
+
+/* The dice left after a keep as the solver tells them apart (0: all the
+ * dice again), and whether a bank may follow (rule 1.4 or 2.3). */
+struct dice_policy_move {
+	int slot;		/* 2 * dice left + (bank allowed) */
+	int jump;		/* rows it adds: points / DICE_POLICY_STEP */
+};
 
 /* What a game's turn is made of (RULES.md 1.3-1.5 and 2.3-2.4). */
-struct policy_game {
+struct dice_policy_game {
 	enum dice_rules rules;
 	int dice;		/* all the dice: 7 (bolo), 5 (bolo5) */
 	bool hot_may_bank;	/* bolo: with all dice aside one may bank */
 	bool needs_quiet;	/* bolo5: bank only with a quiet die left */
+	int jump;		/* the most rows one keep adds */
+	double least_bust;	/* the least chance that a roll scores nothing */
+	/* [n]: the chance that rolling n dice comes to a bank at all, when
+	 * every bank is taken as soon as the rules allow and the total is
+	 * past the threshold (bolo: a roll that scores; bolo5: a keep that
+	 * leaves a quiet die, however many rolls that takes) */
+	double reach[DICE_MAX + 1];
 	struct roll_table roll[DICE_MAX + 1];	/* [n]: n dice rolled */
+	/* [n]: one per keep of roll[n] */
+	struct dice_policy_move *move[DICE_MAX + 1];
 };
 
 /* One solved turn: value[n * (steps + 1) + i] is the value of rolling n
- * dice with a turn total of i * POLICY_STEP, playing on as well as can
- * be; bank[i] is what banking such a total is worth, `bust` what losing
- * the turn is worth, `threshold` the least total that may be banked. */
-struct policy_turn {
-	const struct policy_game *game;
-	int steps;
+ * dice with a turn total of i * DICE_POLICY_STEP, playing on as well as can
+ * be, and lost[] the same index the chance that this play loses the turn;
+ * bank[i] is what banking such a total is worth, `bust` what losing the
+ * turn is worth, `threshold` the least total that may be banked.  Totals
+ * above steps * DICE_POLICY_STEP count as that one.  From row `settled` on
+ * (at most steps) the player banks as soon as the rules allow: rolling n
+ * dice there is worth reach[n] * bank[i] + (1 - reach[n]) * bust, which
+ * is exact when every bank after it is worth bank[i] (bolo5 past the
+ * target) and is never chosen over a bank when a bank is allowed and
+ * worth at least bust (what the caller must know of those rows). */
+struct dice_policy_turn {
+	const struct dice_policy_game *game;
+	int steps, settled;
 	long threshold;
 	const double *bank;	/* steps + 1 values, the caller's */
 	double bust;
-	double *value;
+	double *value, *lost;
 };
 
 /* Builds the roll tables of "bolo" or "bolo5"; -1 for another game. */
-int policy_game_init(struct policy_game *g, const char *game);
-void policy_game_free(struct policy_game *g);
+int dice_policy_game_init(struct dice_policy_game *g, const char *game);
+void dice_policy_game_free(struct dice_policy_game *g);
 
-/* Solves t (t->value is allocated here; free with policy_turn_free). */
-void policy_turn_solve(struct policy_turn *t);
-void policy_turn_free(struct policy_turn *t);
+/* Solves t (t->value and t->lost are allocated here; free with
+ * dice_policy_turn_free). */
+void dice_policy_turn_solve(struct dice_policy_turn *t);
+void dice_policy_turn_free(struct dice_policy_turn *t);
 
 /* The value of having set aside a keep (k, from rolls_keep_of()) out of
  * n dice rolled with turn total `total` before it: bank or roll on,
  * whichever is worth more, where the rules allow a bank. */
-double policy_turn_after(const struct policy_turn *t, int n, long total,
-			 const struct roll_keep *k);
+double dice_policy_turn_after(const struct dice_policy_turn *t, int n,
+			      long total, const struct roll_keep *k);
 /* The value of rolling n dice with turn total `total` (n = 0: all). */
-double policy_turn_roll(const struct policy_turn *t, int n, long total);
+double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
+			     long total);
+/* The chance that the turn is lost from there, under the same play. */
+double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
+			     long total);
 /* What banking `total` is worth (the last value beyond the table). */
-double policy_turn_bank(const struct policy_turn *t, long total);
+double dice_policy_turn_bank(const struct dice_policy_turn *t, long total);
 
 #endif

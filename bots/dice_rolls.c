@@ -2,8 +2,9 @@
  * The roll tables of dice_rolls.h: every multiset of n faces, weighted by
  * its multinomial probability, with the keeps the rules library lists for
  * it, merged where a turn policy cannot tell them apart: keeps that differ
- * only in points (the best stays), then rolls that offer the same keeps
- * (their chances add up), which makes the solvers several times faster.
+ * only in points where more points are never worse (the best stays;
+ * dice_rolls.h), then rolls that offer the same keeps (their chances add
+ * up), which makes the solvers several times faster.
  */
 #include "dice_rolls.h"
 
@@ -53,11 +54,12 @@ struct roll_keep rolls_keep_of(enum dice_rules rules,
 		left[f] = roll[f] - set->count[f];
 		n += left[f];
 	}
-	/* The referee's own test of bolo5 rule 2.3. */
+	/* The referee's own test of bolo5 rule 2.3; no other game asks, so
+	 * their keeps stay apart by their dice only (fewer to try). */
 	return (struct roll_keep){
 		.dice = set->dice,
 		.points = set->points,
-		.quiet = n > 0 && !dice_scores(rules, left),
+		.quiet = rules == DICE_BOLO5 && n > 0 && !arena_dice_game_scores(rules, left),
 	};
 }
 
@@ -98,7 +100,7 @@ static void rolls_add(struct roll_table *t, enum dice_rules rules,
 		      int *room)
 {
 	struct dice_set sets[DICE_MAX_SETS];
-	int n = dice_sets(rules, count, sets);
+	int n = arena_dice_game_sets(rules, count, sets);
 
 	e->first = t->rolls ? t->entry[t->rolls - 1].first +
 				      t->entry[t->rolls - 1].keeps : 0;
@@ -115,7 +117,8 @@ static void rolls_add(struct roll_table *t, enum dice_rules rules,
 
 		for (int j = e->first; j < e->first + e->keeps; j++)
 			if (t->keep[j].dice == k.dice &&
-			    t->keep[j].quiet == k.quiet)
+			    t->keep[j].quiet == k.quiet &&
+			    (rules != DICE_BOLO5 || t->keep[j].points == k.points))
 				same = &t->keep[j];
 		if (!same)
 			t->keep[e->first + e->keeps++] = k;

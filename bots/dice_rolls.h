@@ -1,7 +1,7 @@
 /*
  * Every roll of n dice that a turn of bolo, bolo5 or volle-lotte can
  * meet, with its probability and what it offers: the keeps of the rules
- * library (dice_sets() of referee/games/dice.h), reduced to what a turn
+ * library (arena_dice_game_sets() of games/dice.h), reduced to what a turn
  * policy needs to tell them apart (dice set aside, points, and whether the
  * dice left behind score nothing, which bolo5 needs before a bank).  The
  * dice bots (expect-bot, win-bot) solve their turns over these tables.
@@ -13,9 +13,9 @@
 
 #include "games/dice.h"
 
-/* One way to play a roll: `dice` set aside worth `points`; `quiet` when
- * the dice left behind are at least one and would score nothing on their
- * own (bolo5 rule 3: only then may the player bank). */
+/* One way to play a roll: `dice` set aside worth `points`; `quiet`, in
+ * bolo5 only, when the dice left behind are at least one and would score
+ * nothing on their own (rule 2.3: only then may the player bank). */
 struct roll_keep {
 	int dice;
 	long points;
@@ -23,8 +23,11 @@ struct roll_keep {
 };
 
 /* The rolls offering the same keeps, as one: their probability and the
- * keeps, keep[first .. first + keeps - 1] of the table.  Keeps with the
- * same dice and quiet flag are one, worth the most points. */
+ * keeps, keep[first .. first + keeps - 1] of the table.  In bolo and
+ * volle-lotte keeps with the same dice are one, worth the most points,
+ * since more points are never worse there; in bolo5 a bigger banked score
+ * can be a worse one (7000 and 9000 raise the bank threshold, rule 2.4),
+ * so only equal keeps are one. */
 struct roll_entry {
 	double p;
 	int first, keeps;
@@ -50,7 +53,7 @@ bool rolls_next(int count[DICE_FACES + 1]);
 /* The probability of a roll of n dice showing `count` (a multiset). */
 double rolls_probability(const int count[DICE_FACES + 1], int n);
 
-/* The keep of `set` (from dice_sets()) on the roll `roll`: dice, points
+/* The keep of `set` (from arena_dice_game_sets()) on the roll `roll`: dice, points
  * and whether what is left behind is quiet. */
 struct roll_keep rolls_keep_of(enum dice_rules rules,
 			       const int roll[DICE_FACES + 1],

@@ -14,11 +14,13 @@ static const cJSON *field(const cJSON *obj, const char *key)
 	return cJSON_GetObjectItemCaseSensitive(obj, key);
 }
 
-/* bolo's must_reach, from the phase and the seats still in. */
+/* bolo's must_reach and sudden_turns, from the phase and the seats
+ * still in. */
 static void dice_turn_reach(struct dice_turn *t, const cJSON *state)
 {
 	const char *phase = cJSON_GetStringValue(field(state, "phase"));
 	const cJSON *leader = field(state, "leader"), *seat;
+	const cJSON *turns = field(state, "sudden_death_turns");
 	int you = t->view.you;
 
 	if (phase && strcmp(phase, "final_round") == 0 && cJSON_IsNumber(leader) &&
@@ -27,13 +29,14 @@ static void dice_turn_reach(struct dice_turn *t, const cJSON *state)
 		t->must_reach = t->view.scores[leader->valueint];
 	if (!phase || strcmp(phase, "sudden_death") != 0)
 		return;
+	t->sudden_turns = cJSON_IsNumber(turns) ? turns->valueint : 0;
 	cJSON_ArrayForEach(seat, field(state, "contenders"))
 		if (cJSON_IsNumber(seat) && seat->valueint != you &&
 		    seat->valueint >= 0 && seat->valueint < t->view.players &&
-		    t->view.scores[seat->valueint] + POLICY_STEP >
+		    t->view.scores[seat->valueint] + DICE_POLICY_STEP >
 			    t->must_reach)	/* strictly more: 50 more */
 			t->must_reach = t->view.scores[seat->valueint] +
-					POLICY_STEP;
+					DICE_POLICY_STEP;
 }
 
 int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
@@ -43,6 +46,7 @@ int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
 
 	memset(t, 0, sizeof *t);
 	t->card = -1;
+	t->sudden_turns = -1;
 	if (arena_dice_variant_parse(game, &v) < 0 ||
 	    arena_dice_view_read(state, &t->view) < 0 || t->view.you < 0)
 		return -1;

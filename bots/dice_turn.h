@@ -27,6 +27,7 @@ struct dice_turn {
 	 * leader's score in its final turn, strictly more than the best
 	 * other contender's in sudden death (rule 1.6) */
 	long must_reach;
+	int sudden_turns;	/* bolo: sudden-death turns played, or -1 */
 };
 
 /* Reads the turn of `game`; -1 when it is not a dice game's turn. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arena_bot.h"
+#include "bot_help.h"
 #include "expect_policy.h"
 
 static const char *const expect_games[] = {"bolo", "bolo5", "volle-lotte"};
@@ -50,6 +51,10 @@ static int expect_table(const char *only)
 	return 0;
 }
 
+static const char expect_usage[] =
+	"expect-bot                (bolo, bolo5, volle-lotte: the most expected points)\n"
+	"       expect-bot --table [GAME] (what a turn is worth)";
+
 int main(int argc, char **argv)
 {
 	static struct expect_player player;
@@ -57,11 +62,12 @@ int main(int argc, char **argv)
 		.decide = expect_decide, .on_start = expect_start, .ctx = &player,
 	};
 
+	if (bot_help(argc, argv, "%s", expect_usage))
+		return EXIT_SUCCESS;
 	if (argc > 1 && strcmp(argv[1], "--table") == 0 && argc <= 3)
 		return expect_table(argc == 3 ? argv[2] : NULL);
 	if (argc > 1) {
-		fprintf(stderr, "usage: expect-bot            (a bot: speaks the protocol on stdin/stdout)\n"
-				"       expect-bot --table [GAME] (what a turn is worth)\n");
+		fprintf(stderr, "usage: %s\n", expect_usage);
 		return 2;
 	}
 	return arena_bot_run("expect-bot", "1", &cb) ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -20,12 +20,12 @@ int expect_policy_init(struct expect_policy *p, const char *game)
 		vl_policy_init(&p->vl);
 		return 0;
 	}
-	if (policy_game_init(&p->dice, game) < 0)
+	if (dice_policy_game_init(&p->dice, game) < 0)
 		return -1;
 	if (!(p->bank = malloc((EXPECT_STEPS + 1) * sizeof *p->bank)))
 		abort();
 	for (int i = 0; i <= EXPECT_STEPS; i++)
-		p->bank[i] = (double)i * POLICY_STEP;
+		p->bank[i] = (double)i * DICE_POLICY_STEP;
 	return 0;
 }
 
@@ -63,28 +63,29 @@ void expect_policy_free(struct expect_policy *p)
 		return;
 	}
 	for (int i = 0; i < p->turns; i++)
-		policy_turn_free(&p->turn[i]);
+		dice_policy_turn_free(&p->turn[i]);
 	free(p->bank);
-	policy_game_free(&p->dice);
+	dice_policy_game_free(&p->dice);
 }
 
-const struct policy_turn *expect_policy_turn(struct expect_policy *p,
-					     long threshold)
+const struct dice_policy_turn *expect_policy_turn(struct expect_policy *p,
+						  long threshold)
 {
-	struct policy_turn *t;
+	struct dice_policy_turn *t;
 
 	for (int i = 0; i < p->turns; i++)
 		if (p->turn[i].threshold == threshold)
 			return &p->turn[i];
 	/* A game has a few thresholds; past the room, recycle the last. */
 	if (p->turns == EXPECT_THRESHOLDS)
-		policy_turn_free(&p->turn[--p->turns]);
+		dice_policy_turn_free(&p->turn[--p->turns]);
 	t = &p->turn[p->turns++];
-	*t = (struct policy_turn){
+	*t = (struct dice_policy_turn){
 		.game = &p->dice, .steps = EXPECT_STEPS,
-		.threshold = threshold, .bank = p->bank,
+		.settled = EXPECT_STEPS, .threshold = threshold,
+		.bank = p->bank,
 	};
-	policy_turn_solve(t);
+	dice_policy_turn_solve(t);
 	return t;
 }
 
@@ -128,7 +129,7 @@ static cJSON *expect_vl_word(const struct expect_policy *p,
 	return dice_turn_word(t, "roll");
 }
 
-cJSON *expect_policy_play(const struct policy_turn *turn,
+cJSON *expect_policy_play(const struct dice_policy_turn *turn,
 			  const struct dice_turn *t)
 {
 	double best = 0;
@@ -136,8 +137,8 @@ cJSON *expect_policy_play(const struct policy_turn *turn,
 
 	for (int i = 0; i < t->view.keep_count; i++) {
 		struct roll_keep k = dice_turn_keep(t, i);
-		double v = policy_turn_after(turn, t->view.dice_left,
-					     t->view.turn_total, &k);
+		double v = dice_policy_turn_after(turn, t->view.dice_left,
+						  t->view.turn_total, &k);
 
 		if (pick < 0 || v > best) {
 			best = v;
@@ -147,9 +148,9 @@ cJSON *expect_policy_play(const struct policy_turn *turn,
 	if (pick >= 0)
 		return dice_turn_keep_action(t, pick);
 	if (dice_turn_may(t, "bank") &&
-	    policy_turn_bank(turn, t->view.turn_total) >=
-		    policy_turn_roll(turn, t->view.dice_left,
-				     t->view.turn_total))
+	    dice_policy_turn_bank(turn, t->view.turn_total) >=
+		    dice_policy_turn_roll(turn, t->view.dice_left,
+					  t->view.turn_total))
 		return dice_turn_word(t, "bank");
 	return dice_turn_word(t, "roll");
 }
@@ -198,7 +199,7 @@ void expect_policy_table(struct expect_policy *p, FILE *out)
 			snprintf(what, sizeof what, "threshold %ld", *th);
 		else
 			snprintf(what, sizeof what, "no threshold");
-		fprintf(out, "  %-27s %8.2f\n", what,
-			policy_turn_roll(expect_policy_turn(p, *th), 0, 0));
+		fprintf(out, "  %-27s %8.2f\n", what, dice_policy_turn_roll(
+				expect_policy_turn(p, *th), 0, 0));
 	}
 }

@@ -17,8 +17,8 @@
 
 struct expect_policy {
 	char game[16];
-	struct policy_game dice;	/* bolo, bolo5 */
-	struct policy_turn turn[EXPECT_THRESHOLDS];
+	struct dice_policy_game dice;	/* bolo, bolo5 */
+	struct dice_policy_turn turn[EXPECT_THRESHOLDS];
 	double *bank;		/* a bank is worth its total */
 	int turns;
 	struct vl_policy vl;	/* volle-lotte */
@@ -44,13 +44,13 @@ int expect_policy_init(struct expect_policy *p, const char *game);
 void expect_policy_free(struct expect_policy *p);
 
 /* The turn solved for the least bankable total `threshold`. */
-const struct policy_turn *expect_policy_turn(struct expect_policy *p,
-					     long threshold);
+const struct dice_policy_turn *expect_policy_turn(struct expect_policy *p,
+						  long threshold);
 
 /* The best action in bolo or bolo5 for the turn t under the solved turn
  * `turn` (whatever it values): the keep worth most, then bank when a
  * bank is worth at least rolling on.  A new cJSON value. */
-cJSON *expect_policy_play(const struct policy_turn *turn,
+cJSON *expect_policy_play(const struct dice_policy_turn *turn,
 			  const struct dice_turn *t);
 
 /* The best action for the turn t (a new cJSON value). */

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """greedy-bp: plays Black-Pot by valuing lines.
 
+Usage: greedy_black_pot.py   (a bot: the referee runs it, e.g.
+       referee play black-pot --readable sdk/python "python3 bots/greedy_black_pot.py" bots/random-bot)
+
 Each legal move is scored by what its pawns add: a pawn on a cell is worth
 the longest run of the side's pawns (the move's other pawns included) it
 would join in each of the four directions, with runs that can still reach
@@ -71,4 +74,7 @@ class GreedyBot(arena_bot.Bot):
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # not a game on stdin
+        print(__doc__)
+        sys.exit(0)
     sys.exit(GreedyBot().run())

@@ -11,6 +11,7 @@
 #include <sodium.h>
 
 #include "arena_bot.h"
+#include "bot_help.h"
 
 static cJSON *decide(const cJSON *turn, void *ctx)
 {
@@ -29,10 +30,13 @@ static cJSON *decide(const cJSON *turn, void *ctx)
 			       (int)randombytes_uniform((uint32_t)n)), 1);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct arena_bot_callbacks cb = { .decide = decide };
 
+	/* Other arguments are ignored: tests mark a bot's command line. */
+	if (bot_help(argc, argv, "random-bot   (plays every game with a uniformly random legal action)"))
+		return EXIT_SUCCESS;
 	return arena_bot_run("random-c", "1", &cb) ? EXIT_FAILURE
 						      : EXIT_SUCCESS;
 }

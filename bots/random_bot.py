@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """random-py: plays every game by picking a uniformly random legal action.
 
+Usage: random_bot.py   (a bot: the referee runs it, e.g.
+       referee play bolo --readable sdk/python "python3 bots/random_bot.py" bots/random-bot)
+
 The Python twin of bots/random_bot.c and the smallest example of a bot on
 the Python SDK (sdk/python/arena_bot/__init__.py), which does the protocol and the
 fairness exchange; this file only decides.
@@ -30,4 +33,7 @@ class RandomBot(arena_bot.Bot):
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # not a game on stdin
+        print(__doc__)
+        sys.exit(0)
     sys.exit(RandomBot().run())

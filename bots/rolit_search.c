@@ -15,14 +15,14 @@
 #include <stdlib.h>
 
 #include "arena_bot.h"
+#include "games/game.h"
 #include "rolit_search_eval.h"
 #include "rolit_search_pos.h"
 #include "search_clock.h"
-#include "util.h"
 
-#define RSEARCH_INF INT_MAX
+#define ROLIT_SEARCH_INF INT_MAX
 
-struct rsearch {
+struct rolit_search {
 	struct search_clock clock;
 	int me;
 	long nodes;
@@ -31,7 +31,7 @@ struct rsearch {
 
 /* How promising a square is before searching: corners first, the squares
  * beside corners last, so alpha-beta cuts sooner. */
-static int rsearch_prior(const struct rpos *pos, int square)
+static int rolit_search_prior(const struct rolit_search_pos *pos, int square)
 {
 	int last = pos->size - 1, r = square / pos->size, c = square % pos->size;
 	int edge_r = r == 0 || r == last, edge_c = c == 0 || c == last;
@@ -45,18 +45,19 @@ static int rsearch_prior(const struct rpos *pos, int square)
 }
 
 /* Sorts moves[] by prior, best first, keeping the rules' order on ties. */
-static void rsearch_order(const struct rpos *pos, int *moves, int count)
+static void rolit_search_order(const struct rolit_search_pos *pos, int *moves,
+			       int count)
 {
 	for (int i = 1; i < count; i++) {
-		int m = moves[i], p = rsearch_prior(pos, m), j = i;
+		int m = moves[i], p = rolit_search_prior(pos, m), j = i;
 
-		for (; j > 0 && rsearch_prior(pos, moves[j - 1]) < p; j--)
+		for (; j > 0 && rolit_search_prior(pos, moves[j - 1]) < p; j--)
 			moves[j] = moves[j - 1];
 		moves[j] = m;
 	}
 }
 
-static bool rsearch_out_of_time(struct rsearch *s)
+static bool rolit_search_out_of_time(struct rolit_search *s)
 {
 	if (!s->stopped && ++s->nodes % 64 == 0)
 		s->stopped = search_clock_expired(&s->clock);
@@ -66,33 +67,35 @@ static bool rsearch_out_of_time(struct rsearch *s)
 /* The value for s->me of `pos` searched `depth` plies deep, within
  * (alpha, beta): at a max node s->me plays, at a min node every opponent
  * still playing may make the reply. */
-static int rsearch_node(struct rsearch *s, const struct rpos *pos, int depth,
-			int alpha, int beta, bool max)
+static int rolit_search_node(struct rolit_search *s,
+			     const struct rolit_search_pos *pos, int depth,
+			     int alpha, int beta, bool max)
 {
-	int seats[RPOS_MAX_SEATS], count = 1;
+	int seats[ROLIT_SEARCH_POS_MAX_SEATS], count = 1;
 
 	if (pos->to_move < 0 || depth == 0)
-		return reval_value(pos, s->me);
+		return rolit_search_eval_value(pos, s->me);
 	if (max)
 		seats[0] = s->me;
 	else
-		count = rpos_opponents(pos, s->me, seats);
+		count = rolit_search_pos_opponents(pos, s->me, seats);
 	for (int k = 0; k < count; k++) {
-		int moves[RPOS_MAX_SQUARES];
-		int n = rpos_moves(pos, seats[k], moves);
+		int moves[ROLIT_SEARCH_POS_MAX_SQUARES];
+		int n = rolit_search_pos_moves(pos, seats[k], moves);
 
-		rsearch_order(pos, moves, n);
+		rolit_search_order(pos, moves, n);
 		for (int i = 0; i < n; i++) {
-			struct rpos next;
+			struct rolit_search_pos next;
 			int value;
 
-			if (rsearch_out_of_time(s))
+			if (rolit_search_out_of_time(s))
 				return 0;
-			if (rpos_play(pos, seats[k], moves[i],
-				      max ? seats[0] : s->me, &next) < 0)
+			if (rolit_search_pos_play(pos, seats[k], moves[i],
+						  max ? seats[0] : s->me,
+						  &next) < 0)
 				continue;
-			value = rsearch_node(s, &next, depth - 1, alpha, beta,
-					     !max);
+			value = rolit_search_node(s, &next, depth - 1, alpha,
+						  beta, !max);
 			if (max && value > alpha)
 				alpha = value;
 			if (!max && value < beta)
@@ -106,23 +109,26 @@ static int rsearch_node(struct rsearch *s, const struct rpos *pos, int depth,
 
 /* Iterative deepening from the root: each pass searches the best move of
  * the pass before first.  Returns the square to play, or -1 without any. */
-static int rsearch_root(struct rsearch *s, const struct rpos *pos)
+static int rolit_search_root(struct rolit_search *s,
+			     const struct rolit_search_pos *pos)
 {
-	int moves[RPOS_MAX_SQUARES], n = rpos_moves(pos, s->me, moves);
-	int empties = rpos_empties(pos);
+	int moves[ROLIT_SEARCH_POS_MAX_SQUARES];
+	int n = rolit_search_pos_moves(pos, s->me, moves);
+	int empties = rolit_search_pos_empties(pos);
 
-	rsearch_order(pos, moves, n);
+	rolit_search_order(pos, moves, n);
 	for (int depth = 1; n > 1 && depth <= empties && !s->stopped; depth++) {
-		int alpha = -RSEARCH_INF, best = 0;
+		int alpha = -ROLIT_SEARCH_INF, best = 0;
 
 		for (int i = 0; i < n; i++) {
-			struct rpos next;
+			struct rolit_search_pos next;
 			int value;
 
-			if (rpos_play(pos, s->me, moves[i], s->me, &next) < 0)
+			if (rolit_search_pos_play(pos, s->me, moves[i], s->me,
+						  &next) < 0)
 				continue;
-			value = rsearch_node(s, &next, depth - 1, alpha,
-					     RSEARCH_INF, false);
+			value = rolit_search_node(s, &next, depth - 1, alpha,
+						  ROLIT_SEARCH_INF, false);
 			if (s->stopped)
 				break;
 			if (value > alpha) {
@@ -143,16 +149,16 @@ static int rsearch_root(struct rsearch *s, const struct rpos *pos)
 	return n ? moves[0] : -1;
 }
 
-static cJSON *rsearch_decide(const cJSON *turn, void *ctx)
+static cJSON *rolit_search_decide(const cJSON *turn, void *ctx)
 {
 	const long *ms = ctx;
-	struct rsearch s = {.me = arena_seat(turn)};
-	struct rpos pos;
-	char err[ERR_LEN], name[3];
+	struct rolit_search s = {.me = arena_seat(turn)};
+	struct rolit_search_pos pos;
+	char err[GAME_ERR_LEN], name[3];
 	int square;
 
 	search_clock_start(&s.clock, turn, *ms);
-	if (rpos_from_view(arena_state(turn), &pos, err) < 0) {
+	if (rolit_search_pos_from_view(arena_state(turn), &pos, err) < 0) {
 		fprintf(stderr, "rolit-search: %s\n", err);
 		return NULL;
 	}
@@ -161,7 +167,7 @@ static cJSON *rsearch_decide(const cJSON *turn, void *ctx)
 		      stderr);
 		return NULL;
 	}
-	square = rsearch_root(&s, &pos);
+	square = rolit_search_root(&s, &pos);
 	if (square < 0) {
 		fputs("rolit-search: no legal square on this board\n", stderr);
 		return NULL;
@@ -175,10 +181,14 @@ static cJSON *rsearch_decide(const cJSON *turn, void *ctx)
 int main(int argc, char **argv)
 {
 	static long ms;
-	struct arena_bot_callbacks cb = {.decide = rsearch_decide, .ctx = &ms};
+	struct arena_bot_callbacks cb = {
+		.decide = rolit_search_decide, .ctx = &ms,
+	};
 
-	if (search_clock_args(argc, argv, "rolit-search", &ms) < 0)
-		return 2;
+	int args = search_clock_args(argc, argv, "rolit-search", &ms);
+
+	if (args)
+		return args < 0 ? 2 : EXIT_SUCCESS;
 	return arena_bot_run("rolit-search", "1", &cb) ? EXIT_FAILURE
 						       : EXIT_SUCCESS;
 }

@@ -6,18 +6,18 @@
  * square, so open to capture) and the ball count, which weighs more as
  * the board fills.
  */
-#ifndef ARENA_ROLIT_SEARCH_EVAL_H
-#define ARENA_ROLIT_SEARCH_EVAL_H
+#ifndef BOTS_ROLIT_SEARCH_EVAL_H
+#define BOTS_ROLIT_SEARCH_EVAL_H
 
 #include "rolit_search_pos.h"
 
 /* What one ball of difference is worth on a full board: more than any
  * position short of the end can be worth. */
-#define REVAL_BALL 10000
+#define ROLIT_SEARCH_EVAL_BALL 10000
 
 /* The value of `pos` for `seat`: its own weight less the best weight of
- * the seats still playing against it (or REVAL_BALL times the ball
+ * the seats still playing against it (or ROLIT_SEARCH_EVAL_BALL times the ball
  * difference on a full board). */
-int reval_value(const struct rpos *pos, int seat);
+int rolit_search_eval_value(const struct rolit_search_pos *pos, int seat);
 
 #endif

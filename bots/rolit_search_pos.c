@@ -1,7 +1,7 @@
 /*
  * Rolit positions for rolit-search (rolit_search_pos.h), kept as the
  * view's rows and handed to the referee's rules for every move: a state is
- * rebuilt with rolit_from_rows (and the forfeits replayed), asked for its
+ * rebuilt with arena_rolit_from_rows (and the forfeits replayed), asked for its
  * legal squares or made to play one, then read back through its view.
  */
 #include "rolit_search_pos.h"
@@ -11,39 +11,43 @@
 
 #include "games/registry.h"
 #include "games/rolit.h"
-#include "util.h"
+#include "games/support.h"
 
-static const char *const rpos_colours[] = {"red", "yellow", "green", "blue"};
+static const char *const rolit_search_pos_colours[] = {
+	"red", "yellow", "green", "blue",
+};
 
 /* The rules' state of `pos` with `seat` to move. */
-static void *rpos_state(const struct rpos *pos, int seat, char *err)
+static void *rolit_search_pos_state(const struct rolit_search_pos *pos,
+				    int seat, char *err)
 {
-	const char *rows[RPOS_MAX_SIZE];
+	const char *rows[ROLIT_SEARCH_POS_MAX_SIZE];
 	void *state;
 
 	for (int r = 0; r < pos->size; r++)
 		rows[r] = pos->rows[r];
-	state = rolit_from_rows(pos->size, pos->players, seat, rows, err);
+	state = arena_rolit_from_rows(pos->size, pos->players, seat, rows, err);
 	for (int i = 0; state && i < pos->players; i++)
 		if (pos->forfeited[i] && i != seat)
-			rolit_rules.forfeit(state, i, NULL);
+			arena_rolit_rules.forfeit(state, i, NULL);
 	return state;
 }
 
-static int rpos_read_board(const cJSON *view, struct rpos *pos, char *err)
+static int rolit_search_pos_read_board(const cJSON *view,
+				       struct rolit_search_pos *pos, char *err)
 {
 	const cJSON *board = cJSON_GetObjectItemCaseSensitive(view, "board");
 	int r = 0;
 	const cJSON *row;
 
 	if (cJSON_GetArraySize(board) != pos->size)
-		return errorf(err, "the view's \"board\" must hold %d rows",
+		return arena_games_errorf(err, "the view's \"board\" must hold %d rows",
 			      pos->size);
 	cJSON_ArrayForEach(row, board) {
 		const char *text = cJSON_GetStringValue(row);
 
 		if (!text || strlen(text) != (size_t)pos->size)
-			return errorf(err, "row %d of the view's \"board\" must be a string of %d squares",
+			return arena_games_errorf(err, "row %d of the view's \"board\" must be a string of %d squares",
 				      r + 1, pos->size);
 		memcpy(pos->rows[r], text, (size_t)pos->size + 1);
 		r++;
@@ -51,7 +55,8 @@ static int rpos_read_board(const cJSON *view, struct rpos *pos, char *err)
 	return 0;
 }
 
-int rpos_from_view(const cJSON *view, struct rpos *pos, char *err)
+int rolit_search_pos_from_view(const cJSON *view, struct rolit_search_pos *pos,
+			       char *err)
 {
 	const cJSON *size = cJSON_GetObjectItemCaseSensitive(view, "size");
 	const cJSON *colours = cJSON_GetObjectItemCaseSensitive(view, "colours");
@@ -61,22 +66,24 @@ int rpos_from_view(const cJSON *view, struct rpos *pos, char *err)
 
 	memset(pos, 0, sizeof *pos);
 	if (!cJSON_IsNumber(size) || size->valueint < 4 ||
-	    size->valueint > RPOS_MAX_SIZE || !cJSON_IsNumber(to_move))
-		return errorf(err, "the state is not a Rolit view: it needs \"size\" (4 to 8) and \"to_move\"");
+	    size->valueint > ROLIT_SEARCH_POS_MAX_SIZE ||
+	    !cJSON_IsNumber(to_move))
+		return arena_games_errorf(err, "the state is not a Rolit view: it needs \"size\" (4 to 8) and \"to_move\"");
 	pos->size = size->valueint;
 	pos->to_move = to_move->valueint;
 	pos->players = cJSON_GetArraySize(colours);
-	if (pos->players < 2 || pos->players > RPOS_MAX_SEATS)
-		return errorf(err, "the view's \"colours\" must name 2 to 4 seats");
+	if (pos->players < 2 || pos->players > ROLIT_SEARCH_POS_MAX_SEATS)
+		return arena_games_errorf(err, "the view's \"colours\" must name 2 to 4 seats");
 	for (int i = 0; i < pos->players; i++) {
 		const char *name =
 			cJSON_GetStringValue(cJSON_GetArrayItem(colours, i));
 		int c = 0;
 
-		while (c < 4 && (!name || strcmp(name, rpos_colours[c])))
+		while (c < 4 &&
+		       (!name || strcmp(name, rolit_search_pos_colours[c])))
 			c++;
 		if (c == 4)
-			return errorf(err, "seat %d's colour is not red, yellow, green or blue",
+			return arena_games_errorf(err, "seat %d's colour is not red, yellow, green or blue",
 				      i);
 		pos->letter[i] = "RYGB"[c];
 	}
@@ -84,58 +91,60 @@ int rpos_from_view(const cJSON *view, struct rpos *pos, char *err)
 		if (cJSON_IsNumber(item) && item->valueint >= 0 &&
 		    item->valueint < pos->players)
 			pos->forfeited[item->valueint] = true;
-	return rpos_read_board(view, pos, err);
+	return rolit_search_pos_read_board(view, pos, err);
 }
 
-int rpos_moves(const struct rpos *pos, int seat, int moves[RPOS_MAX_SQUARES])
+int rolit_search_pos_moves(const struct rolit_search_pos *pos, int seat,
+			   int moves[ROLIT_SEARCH_POS_MAX_SQUARES])
 {
-	char err[ERR_LEN];
-	void *state = rpos_state(pos, seat, err);
+	char err[GAME_ERR_LEN];
+	void *state = rolit_search_pos_state(pos, seat, err);
 	cJSON *legal, *square;
 	int count = 0;
 
 	if (!state)
 		return 0;
-	legal = rolit_rules.legal(state);
+	legal = arena_rolit_rules.legal(state);
 	cJSON_ArrayForEach(square, legal) {
 		const char *name = square->valuestring;
 
 		moves[count++] = (name[1] - '1') * pos->size + (name[0] - 'A');
 	}
 	cJSON_Delete(legal);
-	rolit_rules.destroy(state);
+	arena_rolit_rules.destroy(state);
 	return count;
 }
 
-int rpos_play(const struct rpos *pos, int seat, int square, int next_seat,
-	      struct rpos *next)
+int rolit_search_pos_play(const struct rolit_search_pos *pos, int seat,
+			  int square, int next_seat,
+			  struct rolit_search_pos *next)
 {
-	char err[ERR_LEN], name[3] = {
+	char err[GAME_ERR_LEN], name[3] = {
 		(char)('A' + square % pos->size),
 		(char)('1' + square / pos->size), '\0',
 	};
 	/* A string value on the stack: apply only reads it. */
 	cJSON action = {.type = cJSON_String, .valuestring = name};
-	void *state = rpos_state(pos, seat, err);
+	void *state = rolit_search_pos_state(pos, seat, err);
 	cJSON *view;
 	int rc;
 
-	if (!state || rolit_rules.apply(state, &action, NULL, err) < 0) {
+	if (!state || arena_rolit_rules.apply(state, &action, NULL, err) < 0) {
 		if (state)
-			rolit_rules.destroy(state);
+			arena_rolit_rules.destroy(state);
 		return -1;
 	}
 	*next = *pos;
-	view = rolit_rules.view(state, -1);
-	rc = rpos_read_board(view, next, err);
-	next->to_move = rolit_rules.to_move(state) < 0 ? -1 : next_seat;
+	view = arena_rolit_rules.view(state, -1);
+	rc = rolit_search_pos_read_board(view, next, err);
+	next->to_move = arena_rolit_rules.to_move(state) < 0 ? -1 : next_seat;
 	cJSON_Delete(view);
-	rolit_rules.destroy(state);
+	arena_rolit_rules.destroy(state);
 	return rc;
 }
 
-int rpos_opponents(const struct rpos *pos, int seat,
-		   int seats[RPOS_MAX_SEATS])
+int rolit_search_pos_opponents(const struct rolit_search_pos *pos, int seat,
+			       int seats[ROLIT_SEARCH_POS_MAX_SEATS])
 {
 	int count = 0;
 
@@ -148,7 +157,7 @@ int rpos_opponents(const struct rpos *pos, int seat,
 	return count;
 }
 
-int rpos_count(const struct rpos *pos, char letter)
+int rolit_search_pos_count(const struct rolit_search_pos *pos, char letter)
 {
 	int count = 0;
 
@@ -158,7 +167,7 @@ int rpos_count(const struct rpos *pos, char letter)
 	return count;
 }
 
-int rpos_empties(const struct rpos *pos)
+int rolit_search_pos_empties(const struct rolit_search_pos *pos)
 {
-	return rpos_count(pos, '.');
+	return rolit_search_pos_count(pos, '.');
 }

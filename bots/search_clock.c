@@ -4,6 +4,8 @@
  */
 #include "search_clock.h"
 
+#include "bot_help.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,16 +26,24 @@ static double search_clock_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The usage line: printf format and arguments for `program`. */
+#define SEARCH_CLOCK_USAGE(program) \
+	"%s [--ms N] (N: milliseconds of thought per move, 1 to %d, default %d)", \
+	program, SEARCH_CLOCK_MAX_MS, SEARCH_CLOCK_DEFAULT_MS
+
 int search_clock_args(int argc, char **argv, const char *program, long *ms)
 {
 	*ms = SEARCH_CLOCK_DEFAULT_MS;
+	if (bot_help(argc, argv, SEARCH_CLOCK_USAGE(program)))
+		return 1;
 	for (int i = 1; i < argc; i++) {
 		char *end = NULL;
 
 		if (strcmp(argv[i], "--ms") || i + 1 == argc) {
-			fprintf(stderr, "%s: unknown argument \"%s\": usage: %s [--ms N] (N: milliseconds of thought per move, 1 to %d, default %d)\n",
-				program, argv[i], program, SEARCH_CLOCK_MAX_MS,
-				SEARCH_CLOCK_DEFAULT_MS);
+			fprintf(stderr, "%s: unknown argument \"%s\": usage: ",
+				program, argv[i]);
+			fprintf(stderr, SEARCH_CLOCK_USAGE(program));
+			fputc('\n', stderr);
 			return -1;
 		}
 		errno = 0;

@@ -4,8 +4,8 @@
  * that never goes past what the referee allows (the turn's time_left_ms,
  * less a safety margin for the pipe and the referee's own work).
  */
-#ifndef ARENA_SEARCH_CLOCK_H
-#define ARENA_SEARCH_CLOCK_H
+#ifndef BOTS_SEARCH_CLOCK_H
+#define BOTS_SEARCH_CLOCK_H
 
 #include <stdbool.h>
 
@@ -17,8 +17,9 @@ struct search_clock {
 	double deadline; /* seconds on the monotonic clock */
 };
 
-/* Reads the bot's arguments (`--ms N`, N from 1 to 60000) into *ms; 0, or
- * -1 after printing a usage message that names `program`. */
+/* Reads the bot's arguments (`--ms N`, N from 1 to 60000) into *ms; 0, 1
+ * after printing the usage that -h or --help asks for, or -1 after
+ * printing a usage message that names `program`. */
 int search_clock_args(int argc, char **argv, const char *program, long *ms);
 
 /* Starts the clock of a turn: `ms` milliseconds from now, cut down so that

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arena_bot.h"
+#include "bot_help.h"
 
 /* A legal word action ("bank", "roll", ...), if offered. */
 static const cJSON *offered(const cJSON *legal, const char *word)
@@ -62,6 +63,9 @@ int main(int argc, char **argv)
 	char name[32];
 	const struct arena_bot_callbacks cb = { .decide = decide, .ctx = &threshold };
 
+	if (bot_help(argc, argv, "threshold-bot [T]   (bolo, bolo5, volle-lotte: banks once the turn is worth T\n"
+		     "                            points, default 350)"))
+		return EXIT_SUCCESS;
 	snprintf(name, sizeof name, "threshold-c-%ld", threshold);
 	return arena_bot_run(name, "1", &cb) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -43,5 +43,8 @@ class ThresholdBot(arena_bot.Bot):
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # not a game on stdin
+        print(__doc__)
+        sys.exit(0)
     t = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 350
     sys.exit(ThresholdBot(t).run())

@@ -32,7 +32,7 @@ int vl_card_parse(const char *name)
 
 static int vl_index(long total)
 {
-	long i = total / POLICY_STEP;
+	long i = total / DICE_POLICY_STEP;
 
 	return i < VL_STEPS ? (int)i : VL_STEPS;
 }
@@ -236,7 +236,7 @@ void vl_policy_init(struct vl_policy *p)
 	vl_solve_straight(p);
 	vl_solve_fireworks(p);
 	for (int i = VL_STEPS; i >= 0; i--) {
-		long total = (long)i * POLICY_STEP;
+		long total = (long)i * DICE_POLICY_STEP;
 		double draw;
 
 		for (int c = 0; c < VLC_CARDS; c++) {

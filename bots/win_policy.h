@@ -1,55 +1,89 @@
 /*
- * win-bot's tables for bolo5 with 2 players (RULES.md section 2, revision
- * 2: the first to bank to the target wins at once): the chance to win
- * from every pair of banked scores, by value iteration over (my score,
- * their score, turn total, dice to roll), the opponent assumed to play
- * expect-bot's policy (the most points per turn, dice_policy.h).
- * Every score is kept: bolo5's scores are multiples of 50, so 200 x 200
- * pairs to 10000.  Only the chances at the start of a turn are kept; the
- * turn itself (turn total, dice to roll) is solved again from them.
+ * win-bot's model of 2-player bolo and bolo5 as the zero-sum game it is:
+ * both players play for their own chance to win (a draw counts half), so
+ * the chance of the player to move and the other's add up to 1.  A turn
+ * is solved by dice_policy.h with, at its ends, the chances of the game
+ * after it; the tables hold those chances where a turn starts:
+ *  - play[a][b]: the player to move has banked a * 50, the other b * 50,
+ *    neither has reached the target (bolo5: no one has won);
+ *  - bolo's end (RULES.md 1.6), whatever the target: final[g], the player
+ *    owed the last turn, g * 50 behind the leader; sudden[k][d], the
+ *    player to move in sudden death after k turns of it, d * 50 behind
+ *    the other (64 turns end in a draw).
+ * Leads and deficits past `cap` points count as `cap` (a turn that long
+ * has a chance below 1e-10 at the default).  win_solve.c fills the
+ * tables (at build time: bots/win_table.c); win-bot loads them.
  */
 #ifndef BOTS_WIN_POLICY_H
 #define BOTS_WIN_POLICY_H
 
 #include "dice_policy.h"
 
-#define WIN_GAIN_STEPS 600	/* an opponent's turn gains at most 30000 */
+#define WIN_CAP 30000		/* leads and deficits counted up to this */
+#define WIN_SUDDEN_TURNS 64	/* bolo: sudden-death turns before a draw */
 
-struct win_policy {
-	struct policy_game game;	/* bolo5's rolls */
-	long target;
-	int cells;		/* scores below the target: target / 50 */
-	/* [a * cells + b]: my chance to win with scores (a, b) * 50 ...
-	 * mine: when my turn starts; theirs: when theirs starts */
-	const double *mine, *theirs;
-	/* win_policy_init: the storage of mine (first) and theirs */
-	double *solved;
-	/* [k][g]: the chance that an expect-bot turn with threshold class
-	 * k (650, 350, 750, 1000) banks g * 50 (g = 0: nothing) */
-	double gain[4][WIN_GAIN_STEPS + 1];
+enum win_phase { WIN_PLAY, WIN_FINAL, WIN_SUDDEN };
+
+/* Where a turn starts, as the tables see it. */
+struct win_spot {
+	enum win_phase phase;
+	long mine, theirs;	/* banked scores; WIN_FINAL: theirs, the leader's */
+	int turns;		/* WIN_SUDDEN: sudden-death turns played before */
 };
 
-/* Solves bolo5 to `target` (a positive multiple of 50; -1 when it is
- * not).  Takes seconds: win-bot loads the tables that bots/win_table.c
- * solved at build time instead. */
-int win_policy_init(struct win_policy *w, long target);
-/* Tables solved before (by win_policy_init), without solving again;
- * `mine` and `theirs` are the caller's and must outlive w. */
-void win_policy_load(struct win_policy *w, long target,
-		     const double *mine, const double *theirs);
+struct win_policy {
+	struct dice_policy_game game;
+	long target, cap;
+	long opening;		/* the least first bank: 1000 (bolo), 650 */
+	int cells;		/* scores below the target: target / 50 */
+	int gaps;		/* entries of final[] and of a row of sudden[]: cap / 50 + 1 */
+	const double *play, *final, *sudden;	/* final, sudden: bolo only */
+	double *solved;		/* their storage, when win_solve() made them */
+};
+
+/* A turn set up and solved by win_policy_turn(). */
+struct win_turn {
+	struct dice_policy_turn turn;
+	double *bank;
+};
+
+/* The model of "bolo" or "bolo5" to `target` (a positive multiple of 50),
+ * leads counted up to `cap` (a positive multiple of 50), tables empty;
+ * -1 when one of them is not valid. */
+int win_policy_init(struct win_policy *w, const char *game, long target,
+		    long cap);
+/* Tables solved before, for win_policy_init(w, game, target, WIN_CAP);
+ * the arrays are the caller's and must outlive w. */
+void win_policy_load(struct win_policy *w, const char *game, long target,
+		     const double *play, const double *final,
+		     const double *sudden);
 void win_policy_free(struct win_policy *w);
 
-/* bolo5's bank threshold for a banked score (rule 2.4). */
-long win_threshold(long score);
+/* Solves the tables of a model just initialised: sudden death, the
+ * final turn, then every pair of scores (win_solve.c). */
+void win_policy_solve(struct win_policy *w);
 
-/* Whether the tables hold scores (mine, theirs): multiples of 50, from 0
- * to below the target. */
-bool win_policy_covers(const struct win_policy *w, long mine, long theirs);
+/* The least turn total that the player with banked score `mine` may bank
+ * in the phase play (rules 1.5 and 2.4). */
+long win_policy_threshold(const struct win_policy *w, long mine);
 
-/* My turn at scores (mine, theirs) (covered), solved with the tables' values
- * at its end: t->value is allocated (free with policy_turn_free), and
- * t->bank is `bank`, WIN_GAIN_STEPS + 1 values the caller provides. */
-void win_policy_turn(const struct win_policy *w, long mine, long theirs,
-		     struct policy_turn *t, double *bank);
+/* Whether the game can reach a banked score: 0, or a first bank on; the
+ * tables hold nothing at the others (bolo: 50 to 950; bolo5: to 600). */
+bool win_policy_reachable(const struct win_policy *w, long score);
+
+/* Whether the tables hold the spot of a game to `target`: bolo's end at
+ * any target; the phase play to the tables' target, at scores that are
+ * multiples of 50 below it. */
+bool win_policy_covers(const struct win_policy *w, long target,
+		       const struct win_spot *s);
+
+/* The turn starting at the spot (covered), solved with the tables'
+ * chances at its ends; free with win_turn_free(). */
+void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
+		     struct win_turn *t);
+void win_turn_free(struct win_turn *t);
+
+/* The chance to win of the player whose turn starts at the spot. */
+double win_policy_chance(const struct win_policy *w, const struct win_spot *s);
 
 #endif
