@@ -1,6 +1,7 @@
 // The example bots of bots/examples/ against bots/random-bot in the real
 // referee: every game played to the end, no forfeit.  Skipped when the
-// referee or random-bot is not built (top_builddir, else the source tree).
+// referee or random-bot is not built (top_builddir, else the source tree),
+// or when no control group for a bot can be had.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -12,17 +13,27 @@ const top = fileURLToPath(new URL("../../../", import.meta.url));
 const build = process.env.top_builddir || top;
 const referee = join(build, "referee", "referee");
 const random = join(build, "bots", "random-bot");
-const missing = !existsSync(referee) || !existsSync(random)
-  ? "the referee and bots/random-bot are not built" : false;
+const built = existsSync(referee) && existsSync(random);
+// A user who can have no control group for a bot (a normal user on a
+// cgroup v1 machine) cannot play with the bots' limits on: the referee
+// says so, and why, in a game's try.
+const probe = built && spawnSync(referee, ["play", "rolit", "-o", "size=4", random, random],
+  { encoding: "utf8", timeout: 60000 });
+const missing = !built ? "the referee and bots/random-bot are not built"
+  : probe.status !== 0 && probe.stderr.includes("none can be had here")
+    ? `no control group for a bot can be had here: ${probe.stderr.trim()}` : false;
 const hasJq = spawnSync("jq", ["--version"]).status === 0;
 
 /** Plays GAME between bot and random-bot; checks the summary row of bot. */
 function play(game, bot) {
   const games = 2; // a summary table is printed from 2 games on
-  const proc = spawnSync(referee, ["play", game, "--games", String(games), bot, random],
+  // The SDK a sandboxed example imports is readable only when given.
+  // Named on the command line: play would call it by its hello name.
+  const proc = spawnSync(referee, ["play", game, "--games", String(games),
+    "--readable", join(top, "sdk", "js"), `example=${bot}`, random],
     { cwd: top, encoding: "utf8", timeout: 120000 });
   assert.equal(proc.status, 0, proc.stderr);
-  const row = proc.stdout.split("\n").find((line) => line.startsWith(bot.split(/[ /]/).pop().split(".")[0] + " "));
+  const row = proc.stdout.split("\n").find((line) => line.startsWith("example "));
   assert.ok(row, proc.stdout);
   const [, played, , , forfeits] = row.trim().split(/\s+/);
   assert.equal(Number(played), games, proc.stdout);
