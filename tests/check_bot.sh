@@ -2,6 +2,7 @@
 # `referee check-bot`: the bundled bots pass on every game they play; a bot
 # with one fault fails with a line that names it; bad usage is refused.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 for game in bolo bolo5 volle-lotte rolit black-pot; do
 	passes "$game" "$CBOT $TMP"
@@ -59,12 +60,18 @@ fails() {
 }
 fails 'illegal-action: D4 is occupied (the action: "D4")' "$(zoo illegal-move occupied)" -o first=seat0
 fails 'bad-json: not valid JSON' "$(zoo garbage)"
-fails 'timeout: no reply within 300 ms to "turn"' "$(zoo silent-turn.sh)" --move-ms 300
+fails 'timeout: no reply within 300 ms to "turn"' "$(zoo silent-turn.sh)" --clock wall --move-ms 300
 fails 'fairness: lock: the reveal does not match the commitment' "$(zoo bad-reveal)"
 expect_contains "$OUT" "FAIL  game 1, seat 0: fairness: lock:" "a fault before play has no move number"
 expect_contains "$OUT" "the logs and the bot's stderr are kept in /tmp/check-bot." "a failed check keeps its logs"
 rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
 assert_no_leftovers
+
+# --keep DIR holds the logs and the bot's stderr, however long its path.
+KEEP=$TMP/a-folder-with-a-name-long-enough-that-its-path-is-over-sixty-four-bytes/keep
+passes rolit "$CBOT $TMP" --games 1 --keep "$KEEP"
+ok "$([ -s "$KEEP/game-01.jsonl" ] && [ -e "$KEEP/bot.stderr" ]; echo $?)" \
+	"--keep DIR of a long path holds the log and the bot's stderr" || diag_run
 
 # A fault names the game, the seat and the move, and shows what the bot
 # wrote to stderr in that game only; the games after it are played by a
@@ -72,8 +79,8 @@ assert_no_leftovers
 run "$REFEREE" check-bot rolit --no-sandbox -o first=seat0 "$(zoo crash-in-game 2)"
 expect_contains "$OUT" 'FAIL  game 2, seat 1, move 2: exit: the bot exited with status 9 before answering "turn"' \
 	"a crash names its game, seat and move"
-expect_eq "$(grep -A2 'FAIL  game 2' "$OUT" | tail -2)" "        the bot's stderr, last lines:
-        | crash-in-game: giving up in game 2" "a crash shows the bot's last stderr lines of that game"
+expect_eq "$(grep -A2 'FAIL  game 2' "$OUT" | tail -2)" "        the bot's stderr, first and last lines:
+        | crash-in-game: giving up in game 2" "a crash shows the bot's stderr lines of that game"
 expect_contains "$OUT" "ok    game 3, seat 0: a new process: hello" "the game after a crash starts a new process"
 expect_eq "$RC" 1 "a crash fails the check"
 rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
@@ -106,11 +113,21 @@ expect_eq "$(grep -c '^  turn (first of a game) *4 .* ms *1000 ms$' "$OUT")" 1 \
 	"reply times: the first turns of 4 games apart, against the budget"
 expect_eq "$(grep -c '^  turn  *[0-9][0-9]* .* ms *1000 ms$' "$OUT")" 1 "reply times: the other turns"
 expect_not_contains "$OUT" "warn" "a fast bot has no warning"
-run "$REFEREE" check-bot rolit --games 1 --move-ms 600 "$(zoo slow 350)"
+expect_contains "$OUT" "reply times (CPU clock):" "the clock is named"
+expect_eq "$(grep -cE '^  turn  *[0-9]+ +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +1000 ms$' "$OUT")" 1 \
+	"reply times: wall and CPU time, median and max, against the budget"
+# By the wall clock, a bot that sleeps; by the CPU clock, one that computes.
+run "$REFEREE" check-bot rolit --games 1 --clock wall --move-ms 600 "$(zoo slow 350)"
 expect_eq "$RC" 0 "a slow bot within its budget passes"
 expect_contains "$OUT" "  warn  turn (first of a game): the slowest reply took 3" \
 	"a first turn over half the budget is a warning"
-expect_contains "$OUT" "over half the 600 ms budget" "the warning names the budget"
+expect_contains "$OUT" "over half the 600 ms budget: a slower machine or a busy one may make it a timeout" \
+	"the warning names the budget"
+run "$REFEREE" check-bot rolit --games 1 --move-ms 150 "burn=$PYTHON3 $ZOO/greedy.py $TMP burn 100"
+expect_eq "$RC" 0 "a bot that computes within its budget passes"
+expect_contains "$OUT" "  warn  turn: the slowest reply took 1" "a turn over half its CPU budget is a warning"
+expect_contains "$OUT" " ms of CPU, over half the 150 ms budget: a slower machine may make it a timeout" \
+	"the warning says the time is CPU time"
 
 # A name meant to play tricks on the terminal is refused, and never shown.
 run "$REFEREE" check-bot rolit --games 1 "$(zoo named 'evil^[[2Jbot')"

@@ -50,12 +50,14 @@ usage_error "size=4 with 3 bots" "size 4 is for 2 players only: use size 6 or 8 
 usage_error "no bots" "referee play: no bots given" play rolit
 usage_error "1 bot" "rolit is played by 2 to 4 players, not 1" play rolit "$C"
 usage_error "5 bots" "rolit is played by 2 to 4 players, not 5" play rolit "$C" "$C" "$C" "$C" "$C"
-usage_error "an empty bot command" "referee play: bot 1 has an empty command" play rolit "" "$C"
-usage_error "an empty bot command after a name" "referee play: bot 2 has an empty command" play rolit "$C" "x="
-usage_error "a blank bot command" "referee play: the bot command is empty" play rolit "$C" "   "
-usage_error "an unterminated quote" "unterminated single quote in the bot command" play rolit "$C" "$CBOT 'x"
+# These errors come after the check for the bots' control groups, which a
+# normal user of a cgroup v1 machine cannot have: --no-limits passes it.
+usage_error "an empty bot command" "referee play: bot 1 has an empty command" play rolit --no-limits "" "$C"
+usage_error "an empty bot command after a name" "referee play: bot 2 has an empty command" play rolit --no-limits "$C" "x="
+usage_error "a blank bot command" "referee play: the bot command is empty" play rolit --no-limits "$C" "   "
+usage_error "an unterminated quote" "unterminated single quote in the bot command" play rolit --no-limits "$C" "$CBOT 'x"
 usage_error "a bot that is not found" "referee play: program 'no-such-bot-$$' not found in PATH" \
-	play rolit "$C" "no-such-bot-$$ '$TMP'"
+	play rolit --no-limits "$C" "no-such-bot-$$ '$TMP'"
 
 # --- play: numbers and flags ----------------------------------------------------------
 usage_error "--games 0" "--games takes a whole number from 1 to 100000000, not '0'" play rolit --games 0 "$C" "$C"
@@ -69,28 +71,106 @@ usage_error "--log with --games 2" "--log FILE holds one game; use --out DIR for
 	play rolit --log "$TMP/x.jsonl" --games 2 "$C" "$C"
 usage_error "--log with --out" "give --log FILE or --out DIR, not both" \
 	play rolit --log "$TMP/x.jsonl" --out "$TMP/o" "$C" "$C"
-usage_error "--out that cannot be made" "cannot create folder '$TMP/no/such': No such file or directory" \
-	play rolit --out "$TMP/no/such" "$C" "$C"
+: >"$TMP/plain-file"
+usage_error "--out that cannot be made" "cannot create folder '$TMP/plain-file/such': Not a directory" \
+	play rolit --no-limits --out "$TMP/plain-file/such/out" "$C" "$C"
 usage_error "--key of a missing file" "cannot read key file '$TMP/none.key': No such file or directory" \
-	play rolit --key "$TMP/none.key" "$C" "$C"
+	play rolit --no-limits --key "$TMP/none.key" "$C" "$C"
 printf 'not hex\n' >"$TMP/bad.key"
 chmod 600 "$TMP/bad.key"
 usage_error "--key of a bad file" "key file '$TMP/bad.key' must hold 64 lowercase hex digits on its first line" \
-	play rolit --key "$TMP/bad.key" "$C" "$C"
+	play rolit --no-limits --key "$TMP/bad.key" "$C" "$C"
 expect_not_contains "$OUT" "game 1" "no game is played after a usage error"
 assert_no_leftovers "no bot left after the usage errors"
 
+# --- the options of verify, replay, report and ladder ------------------------------------
+# refuses VERB MESSAGE ARGS...: `referee VERB ARGS` exits 2, prints nothing
+# on stdout, and on stderr exactly "referee VERB: MESSAGE" and where to look.
+refuses() {
+	local verb=$1 message=$2 args
+	shift 2
+	args="$verb${*:+ $*}"
+	args=${args//$TMP\//}
+	run "$REFEREE" "$verb" "$@"
+	expect_eq "$RC|$(cat "$OUT")|$(cat "$ERR")" "2||referee $verb: $message
+(see 'referee $verb --help')" "${args:0:60}: exit 2, \"${message//$TMP\//}\""
+}
+
+refuses verify "no log given"
+refuses verify "unknown option '--nope'" --nope x
+refuses verify "unknown option '-x'" -x x
+refuses verify "unknown option '-xy'" x -xy
+refuses verify "unknown option '--verify=1'" --verify=1 x
+refuses verify "--key needs a value" x --key
+refuses verify "-j needs a value" x -j
+refuses verify "--jobs needs a value" x --jobs
+refuses verify "-j takes a whole number from 1 to 1024, not '0'" -j 0 x
+refuses verify "--jobs takes a whole number from 1 to 1024, not 'abc'" x --jobs abc
+refuses verify "-j takes a whole number from 1 to 1024, not '2000'" x -j 2000
+refuses verify "cannot read key file '$TMP/none.key': No such file or directory" x --key "$TMP/none.key"
+
+refuses replay "no log given"
+refuses replay "takes one log" a b
+refuses replay "unknown option '--nope'" --nope a
+refuses replay "unknown option '-format'" -format text a
+for flag in --format -o --move --seat --key; do
+	refuses replay "$flag needs a value" a "$flag"
+done
+refuses replay "--move takes a whole number from 0 to 1000000000, not 'x'" a --move x
+refuses replay "--seat takes a whole number from 0 to 1000000000, not '-1'" --seat -1 a
+refuses replay "--move takes a whole number from 0 to 1000000000, not '1000000001'" a --move 1000000001
+refuses replay "--format takes text, html or message" --format pdf a
+refuses replay "--format message needs --move N (1 or more) and --seat S: the message seat S was sent to decide move N" \
+	a --format message --move 0 --seat 0
+refuses replay "--seat goes with --format message" a --seat 1
+refuses replay "--move does not go with --format html: open the page at FILE#move=N instead" \
+	a --format html --move 2
+refuses replay "cannot read key file '$TMP/none.key': No such file or directory" a --key "$TMP/none.key"
+
+refuses report "no tournament folder given"
+refuses report "takes one tournament folder" a b
+refuses report "unknown option '--nope'" --nope a
+refuses report "unknown option '-x'" a -x
+refuses report "-o needs a value" a -o
+refuses report "--key needs a value" a --key
+refuses report "cannot read key file '$TMP/none.key': No such file or directory" a --key "$TMP/none.key"
+
+refuses ladder "no path given"
+refuses ladder "unknown option '--nope'" --nope .
+refuses ladder "unknown option '-verify'" . -verify
+refuses ladder "unknown option '--verify=1'" --verify=1 .
+refuses ladder "--format needs a value" . --format
+refuses ladder "--format takes table, csv, json, pgn, crosstable or folders" . --format xml
+refuses ladder "--anchor needs a value" . --anchor
+refuses ladder "--key needs a value" . --key
+refuses ladder "cannot read key file '$TMP/none.key': No such file or directory" . --key "$TMP/none.key"
+refuses ladder "cannot read '$TMP/none': No such file or directory" "$TMP/none"
+
+# Every verb reads its options as getopt_long does: a value after '=' or
+# next to a short option, a long option shortened, "--" before operands.
+refuses verify "cannot read key file '$TMP/none.key': No such file or directory" -j2 --key="$TMP/none.key" x
+refuses replay "--move does not go with --format html: open the page at FILE#move=N instead" \
+	--form=html --mov 2 a
+refuses report "cannot read key file '$TMP/none.key': No such file or directory" -o"$TMP/o" --ke "$TMP/none.key" a
+refuses ladder "cannot read '-x': No such file or directory" --format=csv --verif -- -x
+usage_error "verify -- -x" "-x: cannot open '-x': No such file or directory" verify -- -x
+
+# ... and says a mistake in its options as every other verb does.
+refuses play "--games needs a value" rolit "$C" "$C" --games
+refuses play "unknown option '-xy'" rolit -xy "$C" "$C"
+refuses sprt "--elo0 needs a value" rolit --elo0
+refuses check-bot "--games needs a value" rolit "$C" --games
+refuses tournament "--out needs a value" x --out
+refuses tournament "unknown option '-q'" -q x
+too_many=()
+for i in $(seq 65); do too_many+=(-o "size=$i"); done
+refuses check-bot "too many -o options" "${too_many[@]}" rolit "$C"
+
 # --- verify, replay, games, keygen -----------------------------------------------------
-usage_error "verify without a log" "referee verify: no log given" verify
-usage_error "verify --key without a file" "referee verify: --key needs a file" verify x --key
-usage_error "verify, unknown option" "referee verify: unknown option '--nope'" verify --nope x
 usage_error "verify of a missing log" "$TMP/missing.jsonl: cannot open '$TMP/missing.jsonl': No such file or directory" \
 	verify "$TMP/missing.jsonl"
-usage_error "replay without a log" "referee replay: no log given" replay
 usage_error "replay of a missing log" "referee replay: cannot open '$TMP/missing.jsonl': No such file or directory" \
 	replay "$TMP/missing.jsonl"
-usage_error "replay of two logs" "referee replay: takes one log" replay a b
-usage_error "replay --format pdf" "referee replay: --format takes text, html or message" replay --format pdf a
 usage_error "games of an unknown game" "referee games: unknown game 'chess'" games chess
 expect_exit 0 "$REFEREE" games
 expect_contains "$OUT" "rolit" "games lists rolit"

@@ -35,6 +35,7 @@ expect_contains "$ERR" "usage: expect-bot"
 expect_exit 2 "$WIN" --depth 3
 expect_contains "$ERR" "usage: win-bot"
 
+needs_control_group "check-bot and games of expect-bot and win-bot"
 for game in bolo bolo5 volle-lotte; do
 	passes "$game" "$EXPECT"
 	passes "$game" "$WIN"

@@ -4,6 +4,7 @@
 # verify` and replayed; the options of each game; the threshold and
 # greedy bots beating the random ones over a short match.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 THRESHOLD_C="$top_builddir/bots/threshold-bot"
 THRESHOLD_PY="$PYTHON3 $top_srcdir/bots/threshold_bot.py"
@@ -28,7 +29,7 @@ full() {
 		   esac ;;
 		esac
 	done
-	run "$REFEREE" play "$game" "$@" --out "$dir" "${bots[@]}"
+	run "$REFEREE" play "${SDK[@]}" "$game" "$@" --out "$dir" "${bots[@]}"
 	ok "$([ "$RC" = 0 ] && grep -q '^game 1: ' "$OUT"; echo $?)" "$game, $players players: the game is played" || diag_run
 	run "$REFEREE" verify --key "$dir/referee.pub" "$dir/game-0001.jsonl"
 	ok "$([ "$RC" = 0 ] && grep -q ": ok: $game, $players players" "$OUT"; echo $?)" "$game, $players players: the log verifies" || diag_run
@@ -94,10 +95,10 @@ ok "$([ "$r0" = "$r2" ] && [ "$r1" = "$r3" ]; echo $?)" "black-pot, 4 players: p
 # The strategies beat random play: threshold-py wins about 85% of these
 # bolo games, greedy-bp about 95% of these black-pot games; the bounds sit
 # some four standard deviations below, where chance alone rarely goes.
-expect_exit 0 "$REFEREE" play bolo --games 40 -o target=3000 "t=$THRESHOLD_PY 350" "r=$CBOT $TMP"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" bolo --games 40 -o target=3000 "t=$THRESHOLD_PY 350" "r=$CBOT $TMP"
 firsts=$(awk '$1 == "t" { print $3 }' "$OUT")
 ok "$([ "${firsts:-0}" -ge 24 ]; echo $?)" "threshold-py wins most bolo games against random ($firsts of 40)" || diag_run
-expect_exit 0 "$REFEREE" play black-pot --games 20 "g=$GREEDY" "r=$CBOT $TMP"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" black-pot --games 20 "g=$GREEDY" "r=$CBOT $TMP"
 firsts=$(awk '$1 == "g" { print $3 }' "$OUT")
 ok "$([ "${firsts:-0}" -ge 14 ]; echo $?)" "greedy-bp wins most black-pot games against random ($firsts of 20)" || diag_run
 

@@ -12,9 +12,11 @@ equals VALUE), NAME~=WORD (one of its space-separated words is WORD) or
 NAME (the attribute is there).
 """
 
+import base64
 import html.parser
 import json
 import sys
+import zlib
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
         "meta", "source", "track", "wbr"}
@@ -73,7 +75,9 @@ def main(argv):
     if what == "data":
         for element in page.elements:
             if element[0] == "script" and element[1].get("id") == "data":
-                print(json.dumps(json.loads("".join(element[2]))))
+                # deflate (zlib) in base64, as referee/html_page.c writes it
+                packed = base64.b64decode("".join(element[2]))
+                print(json.dumps(json.loads(zlib.decompress(packed))))
                 return 0
         return 1
     if what == "attr":

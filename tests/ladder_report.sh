@@ -3,6 +3,7 @@
 # reason and reply times, the crosstable, whole names in every matrix, and
 # PGN's Date, Round and Termination tags.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 C="random=$CBOT $TMP"
 LONG=sleepy-bot-with-a-rather-long-name
@@ -18,12 +19,12 @@ expect_exit 0 "$REFEREE" play rolit --games 2 -o first=seat0 --key "$TMP/key/sig
 	--out "$TMP/b" "cheater=$(zoo illegal-move occupied)" "$C"
 
 expect_exit 0 "$REFEREE" ladder "$TMP/a" "$TMP/b"
-ok "$(grep -qE "^ +[0-9]  $LONG +2   timeout 2 +0 +0\.0 ms +0\.0 ms +0\.0 ms$" "$OUT"; echo $?)" \
+ok "$(grep -qE "^ +[0-9]  $LONG +2   timeout 2 +0 +0\.0 ms +0\.0 ms +0\.0 ms +- +-$" "$OUT"; echo $?)" \
 	"table: forfeits by reason, no turns answered" || diag_run
 ok "$(grep -qE '^ +[0-9]  cheater +2   illegal-action 2 +[12] ' "$OUT"; echo $?)" \
 	"table: an illegal action is a forfeit by its reason" || diag_run
-ok "$(grep -qE '^ +1  random +0 +[0-9]+ +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms$' "$OUT"; echo $?)" \
-	"table: a bot without forfeits, with its reply times" || diag_run
+ok "$(grep -qE '^ +1  random +0 +[0-9]+ +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms$' "$OUT"; echo $?)" \
+	"table: a bot without forfeits, with its reply times, wall and CPU" || diag_run
 expect_contains "$OUT" "crosstable (row's points against column, of the games between them)" \
 	"table: the crosstable of 3 bots is shown"
 ok "$(grep -A4 '^crosstable' "$OUT" | grep -qE '^ +1  random +- +2/2 +2/2$'; echo $?)" \
@@ -41,7 +42,7 @@ expect_eq "$(grep -c 'likelihood\|Elo' "$OUT")" 0 "--format crosstable: no ratin
 expect_eq "$(grep -cE '^ +[0-9]  [a-z]' "$OUT")" 3 "--format crosstable: a row a bot"
 
 run "$REFEREE" ladder --format csv "$TMP/a" "$TMP/b"
-expect_eq "$(head -1 "$OUT")" "rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group,forfeits,forfeit_reasons,turns,median_ms,p95_ms,max_ms" \
+expect_eq "$(head -1 "$OUT")" "rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group,forfeits,forfeit_reasons,turns,median_ms,p95_ms,max_ms,cpu_turns,cpu_median_ms,cpu_p95_ms,cpu_max_ms,provisional" \
 	"csv: the forfeit and reply time columns"
 expect_eq "$(grep ",$LONG," "$OUT" | cut -d, -f14-19)" "2,timeout:2,0,0.000,0.000,0.000" "csv: forfeits by reason"
 ok "$(grep ',random,' "$OUT" | awk -F, '{ exit !($16 > 0 && $17 <= $18 && $18 <= $19) }'; echo $?)" \
@@ -59,6 +60,7 @@ expect_eq "$(grep -c '^\[Termination "illegal move"\]$' "$OUT")" 2 "pgn: an ille
 expect_eq "$(grep -c '^{\(White\|Black\) forfeits: \(timeout\|illegal-action\)} \(1-0\|0-1\)$' "$OUT")" 4 \
 	"pgn: the forfeit in a comment before the result"
 expect_eq "$(grep '^\[Round ' "$OUT" | tr -d '\n')" '[Round "1"][Round "2"][Round "3"][Round "4"]' "pgn: rounds numbered"
+expect_eq "$(grep -c '^\[Event "arena"\]$' "$OUT")" 4 "pgn: games played alone are the project's event"
 expect_eq "$(grep -c "^\\[Date \"$(date -u -r "$TMP/a/game-0001.jsonl" +%Y.%m.%d)\"\\]$" "$OUT")" 4 \
 	"pgn: the date each log was written"
 

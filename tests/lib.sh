@@ -27,6 +27,9 @@ REFEREE="$top_builddir/referee/referee"
 BOTS="$top_builddir/bots"                        # built bots
 CBOT="$BOTS/random-bot"
 PYBOT="$PYTHON3 $top_srcdir/bots/random_bot.py"
+# What the bundled Python and JavaScript bots import, which a sandboxed bot
+# sees only when it is made readable.
+SDK=(--readable "$top_srcdir/sdk/python" --readable "$top_srcdir/sdk/js")
 ZOO="$top_srcdir/tests/zoo"
 LOGTOOL="$PYTHON3 $top_srcdir/tests/logtool.py"
 
@@ -36,7 +39,7 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/arena-e2e.XXXXXX") || exit 99
 # home of their own, so that what a bot finds there (a key thief looks) is
 # only what the test put there.
 export XDG_DATA_HOME="$TMP/data"
-export HOME="$TMP/user-home"
+export HOME="$TMP-home"
 mkdir -p "$HOME"
 KEYDIR="$XDG_DATA_HOME/arena"   # the default key pair, made on first use
 
@@ -51,7 +54,7 @@ tap_failed=0
 cleanup() {
 	# A failed test must not leave its bots behind either.
 	pkill -KILL -f "$TMP" 2>/dev/null
-	rm -rf "$TMP"
+	rm -rf "$TMP" "$HOME"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -111,11 +114,12 @@ now_ms() {
 
 # run CMD...: runs it with stdout in $OUT, stderr in $ERR, its status in
 # $RC and its time in $ELAPSED_MS.  A command that hangs is killed after
-# 60 s (status 124), so a stuck referee fails a test instead of the run.
+# RUN_LIMIT seconds (60 unless set; status 124), so a stuck referee fails a
+# test instead of the run.
 run() {
 	local start end
 	start=$(now_ms)
-	timeout -k 5 60 "$@" >"$OUT" 2>"$ERR" </dev/null
+	timeout -k 5 "${RUN_LIMIT:-60}" "$@" >"$OUT" 2>"$ERR" </dev/null
 	RC=$?
 	end=$(now_ms)
 	ELAPSED_MS=$((end - start))
@@ -166,7 +170,7 @@ expect_lt() {
 passes() {
 	local game=$1 bot=$2
 	shift 2
-	run "$REFEREE" check-bot "$game" "$bot" "$@"
+	run "$REFEREE" check-bot "${SDK[@]}" "$game" "$bot" "$@"
 	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT" &&
 		grep -q 'answers goodbye' "$OUT"; echo $?)" \
 		"check-bot $game${*:+ $*}: ${bot##*/} passes" || diag_run
@@ -197,14 +201,17 @@ browser() {
 		--disable-sync --user-data-dir="$(mktemp -d "$TMP/chromium.XXXXXX")" "$@" 2>/dev/null
 }
 
-# dump_dom URL FILE: the page's DOM after its scripts ran, into FILE.
+# dump_dom URL FILE: the page's DOM after its scripts ran, into FILE: the
+# pages draw once their data is read, after load (arena.data), so the DOM
+# is taken after a second of the page's time (Chromium's virtual time,
+# which runs ahead when the page has nothing left to do).
 dump_dom() {
-	browser --dump-dom "$1" >"$2"
+	browser --virtual-time-budget=1000 --dump-dom "$1" >"$2"
 }
 
-# screenshot URL FILE: a 1200x900 PNG of the page.
+# screenshot URL FILE: a 1200x900 PNG of the page, once drawn (dump_dom).
 screenshot() {
-	browser --window-size=1200,900 --screenshot="$2" "$1" >/dev/null
+	browser --virtual-time-budget=1000 --window-size=1200,900 --screenshot="$2" "$1" >/dev/null
 }
 
 # --- bots ----------------------------------------------------------------------
@@ -260,6 +267,45 @@ unprivileged() {
 		CBOT=$TMP/unprivileged/$(basename "$CBOT")
 		ZOO=$TMP/unprivileged/zoo
 	fi
+}
+
+# no_control_group: true when this user can have no control group for a
+# bot (a normal user on a cgroup v1 machine: only root can make one), so
+# that the referee refuses to start games with the bots' limits on; the
+# referee's reason is then in NO_CONTROL_GROUP.  Anything else that stops
+# a game is left for the cases to report.  One probe per script.
+NO_CONTROL_GROUP=
+control_group_probed=
+no_control_group() {
+	local err=$TMP/control-group-probe.err
+	if [ -z "$control_group_probed" ]; then
+		control_group_probed=1
+		"$REFEREE" play rolit -o size=4 "$(cbot)" "$(cbot)" >/dev/null 2>"$err" ||
+			! grep -q 'none can be had here' "$err" ||
+			NO_CONTROL_GROUP="no control group for a bot can be had here: $(head -c 400 "$err" | tr '\n' ' ')"
+	fi
+	[ -n "$NO_CONTROL_GROUP" ]
+}
+
+# needs_control_group [WHAT]: when no_control_group, ends the script with
+# its cases skipped: "1..0 # SKIP" before its first case, else WHAT (the
+# rest of it) as one skipped case.
+needs_control_group() {
+	no_control_group || return 0
+	if [ "$tap_count" = 0 ]; then
+		echo "1..0 # SKIP $NO_CONTROL_GROUP"
+		exit 0
+	fi
+	ok 0 "${1:-the rest of $(basename "$0")} # SKIP $NO_CONTROL_GROUP"
+	done_testing
+}
+
+# needs_bubblewrap: ends the script with its cases skipped when bubblewrap
+# is missing or cannot create namespaces here (the sandbox's own tests).
+needs_bubblewrap() {
+	command -v bwrap >/dev/null && bwrap --unshare-all --ro-bind / / -- true 2>/dev/null && return 0
+	echo "1..0 # SKIP bubblewrap cannot create namespaces here"
+	exit 0
 }
 
 # assert_no_leftovers [DESCRIPTION]: no process of this test's bots (any

@@ -3,6 +3,7 @@
 # there: four shards of one tournament played side by side with one key,
 # which together finish exactly the whole schedule, verify, and rate as one.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 if ! command -v parallel >/dev/null; then
 	echo "1..0 # SKIP GNU parallel is missing: apt-get install parallel"
@@ -31,7 +32,7 @@ expect_exit 0 parallel --will-cite "$REFEREE" tournament "$TMP/league.json" \
 expect_shards_cover "$TMP"/out/shard{1,2,3,4}
 expect_exit 0 "$REFEREE" verify --key "$TMP/keys/referee.pub" "$TMP"/out/shard*/games/*.jsonl
 expect_exit 0 "$REFEREE" ladder "$TMP"/out/shard1 "$TMP"/out/shard2 "$TMP"/out/shard3 "$TMP"/out/shard4
-expect_contains "$OUT" "20 games; signed by $(cat "$TMP/keys/referee.pub")" \
+expect_contains "$OUT" "20 games; signed by key $(cat "$TMP/keys/referee.pub"), not checked against a key you trust" \
 	"the shards rate as one run of 20 games under the one key"
 assert_no_leftovers
 done_testing

@@ -3,6 +3,7 @@
 # bots, their results, logs, keys and stderr files, seat rotation, board
 # sizes, and reproducible draws with --seed.
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
+needs_control_group
 
 C=$(cbot)
 PY=$(pybot)
@@ -15,7 +16,7 @@ count() {
 # --- a 2-player game with --log ----------------------------------------------------
 mkdir "$TMP/p2"
 LOG="$TMP/p2/game.jsonl"
-expect_exit 0 "$REFEREE" play rolit --log "$LOG" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --log "$LOG" "$C" "$PY"
 expect_contains "$OUT" "game 1: 60 actions, game_id " "2 players: 60 actions"
 grep -qE '^  1\. random-(c|py) +seat [01]  score [0-9]+$' "$OUT"
 ok $? "2 players: a first place line" || diag_run
@@ -36,9 +37,11 @@ GAME_ID=$(sed -n 's/^game 1: 60 actions, game_id \([0-9a-f]*\)$/\1/p' "$OUT")
 expect_eq "${#GAME_ID}" 32 "the game_id printed is 16 bytes of hex"
 
 expect_exit 0 "$REFEREE" verify "$LOG"
-expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by $PUB" "verify: ok, signed by the key made"
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, not checked against a key you trust" \
+	"verify: ok, signed by the key made, which it was not told to trust"
 expect_exit 0 "$REFEREE" verify --key "$TMP/p2/referee.pub" "$LOG"
-expect_contains "$OUT" "$LOG: ok:" "verify --key with the run's key: ok"
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, checked against a key you trust" \
+	"verify --key with the run's key: ok, and checked against it"
 
 # The records of the log, in order.
 expect_contains "$LOG" "{\"seq\":0,\"type\":\"header\",\"format\":\"arena-log/1\"," "the log starts with the header"
@@ -58,13 +61,13 @@ ok $? "the last line is the signature by the run's key"
 expect_exit 0 "$REFEREE" replay "$LOG"
 expect_contains "$OUT" "move 60: seat " "replay shows move 60"
 expect_not_contains "$OUT" "move 61:" "replay shows no move 61"
-expect_contains "$OUT" "the log verifies (signed by $PUB)" "replay: the log verifies"
+expect_contains "$OUT" "the log verifies; signed by key $PUB, not checked against a key you trust" "replay: the log verifies"
 expect_contains "$OUT" "rolit/2, options {\"size\":8,\"first\":\"random\"}" "replay names the rules and options"
 expect_contains "$OUT" "  ABCDEFGH" "replay draws the board"
 
 # --- a 4-player game --------------------------------------------------------------------
 LOG4="$TMP/p4.jsonl"
-expect_exit 0 "$REFEREE" play rolit --log "$LOG4" "$C" "$PY" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --log "$LOG4" "$C" "$PY" "$C" "$PY"
 expect_contains "$OUT" "game 1: 60 actions" "4 players: 60 actions"
 expect_eq "$(grep -cE '^  [1-4]\. random-(c|py)(-2)? +seat [0-3]  score [0-9]+$' "$OUT")" 4 "4 players: four result lines"
 expect_contains "$OUT" "random-py-2" "a repeated name gets -2"
@@ -81,7 +84,7 @@ expect_contains "$OUT" "the log verifies" "4 players: replay verifies"
 
 # --- several games with --out --------------------------------------------------------------
 DIR="$TMP/match"
-expect_exit 0 "$REFEREE" play rolit --games 3 --out "$DIR" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --games 3 --out "$DIR" "$C" "$PY"
 expect_eq "$(cd "$DIR" && ls | tr '\n' ' ')" \
 	"game-0001.jsonl game-0002.jsonl game-0003.jsonl random-c.stderr random-py.stderr referee.pub " \
 	"--out: 3 logs, the public key and one .stderr per bot, nothing else"
@@ -96,10 +99,10 @@ for g in 1 2 3; do
 	expect_eq "$seat0" "$want" "game $g: seat 0 is $want (seats rotate)"
 done
 expect_exit 0 "$REFEREE" verify "$DIR"/game-000*.jsonl
-expect_eq "$(grep -c ': ok: rolit, 2 players, 60 actions, signed by ' "$OUT")" 3 "verify takes the 3 logs at once"
+expect_eq "$(grep -c ': ok: rolit, 2 players, 60 actions, signed by key ' "$OUT")" 3 "verify takes the 3 logs at once"
 IDS=$(grep -ho '"game_id":"[0-9a-f]*"' "$DIR"/game-000*.jsonl | sort -u | wc -l)
 expect_eq "$IDS" 3 "each game has its own game_id"
-expect_exit 2 "$REFEREE" play rolit --games 1 --out "$DIR" "$C" "$PY"
+expect_exit 2 "$REFEREE" play "${SDK[@]}" rolit --games 1 --out "$DIR" "$C" "$PY"
 expect_contains "$ERR" "referee play: game 1: cannot create log '$DIR/game-0001.jsonl': File exists (logs are never overwritten)" \
 	"a log is never overwritten"
 expect_not_contains "$ERR" "created a signing key" "--out with a key: the key is reused"
@@ -112,7 +115,8 @@ expect_not_contains "$ERR" "created a signing key" "--key: no key is made"
 [ ! -e "$TMP/keyed/referee.key" ] && cmp -s "$TMP/keyed/referee.pub" "$TMP/own/referee.pub"
 ok $? "--key: no secret key beside the log, its public key is" || diag_run
 expect_exit 0 "$REFEREE" verify --key "$TMP/own/referee.pub" "$TMP/keyed/game.jsonl"
-expect_contains "$OUT" "signed by $(cat "$TMP/own/referee.pub")" "--key: the log is signed by that key"
+expect_contains "$OUT" "signed by key $(cat "$TMP/own/referee.pub"), checked against a key you trust" \
+	"--key: the log is signed by that key"
 
 # A secret key that group or others may read is refused, as ssh does.
 chmod 640 "$TMP/own/referee.key"
@@ -143,11 +147,11 @@ expect_contains "$ERR" "referee play: warning: $TMP/keyed/referee.key is a secre
 expect_eq "$(cat "$TMP/keyed/referee.pub")" "$PUB" "... and the default key signs"
 
 # --- board sizes -------------------------------------------------------------------------------
-expect_exit 0 "$REFEREE" play rolit -o size=6 --log "$TMP/s6.jsonl" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit -o size=6 --log "$TMP/s6.jsonl" "$C" "$PY"
 expect_contains "$OUT" "game 1: 32 actions" "size 6, 2 players: 32 actions"
-expect_exit 0 "$REFEREE" play rolit -o size=6 --log "$TMP/s6x4.jsonl" "$C" "$PY" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit -o size=6 --log "$TMP/s6x4.jsonl" "$C" "$PY" "$C" "$PY"
 expect_contains "$OUT" "game 1: 32 actions" "size 6, 4 players: 32 actions"
-expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$TMP/s4.jsonl" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit -o size=4 --log "$TMP/s4.jsonl" "$C" "$PY"
 expect_contains "$OUT" "game 1: 12 actions" "size 4: 12 actions"
 expect_exit 0 "$REFEREE" verify "$TMP/s6.jsonl" "$TMP/s6x4.jsonl" "$TMP/s4.jsonl"
 expect_eq "$(grep -c ': ok: rolit' "$OUT")" 3 "the size 6 and 4 logs verify"
@@ -157,7 +161,7 @@ expect_contains "$OUT" "move 12: seat " "size 4: replay shows move 12"
 expect_contains "$OUT" "  ABCD" "size 4: replay draws a 4x4 board"
 
 # --- who starts ---------------------------------------------------------------------------------
-expect_exit 0 "$REFEREE" play rolit -o first=seat0 --log "$TMP/first0.jsonl" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit -o first=seat0 --log "$TMP/first0.jsonl" "$C" "$PY"
 expect_eq "$(count "$TMP/first0.jsonl" '"type":"draw"')" 0 "first=seat0: no draw"
 expect_contains "$TMP/first0.jsonl" '"type":"action","seat":0,' "first=seat0: seat 0 moves first"
 expect_eq "$(grep -m1 '"type":"action"' "$TMP/first0.jsonl" | grep -c '"seat":0,')" 1 "first=seat0: the first action is seat 0's"
@@ -168,10 +172,10 @@ expect_contains "$OUT" "ok: rolit, 2 players, 60 actions" "first=seat0: the log 
 MIN1="min-a=$PYTHON3 '$ZOO/minimal.py' '$TMP'"
 MIN2="min-b=$PYTHON3 '$ZOO/minimal.py' '$TMP'"
 for run in 1 2; do
-	expect_exit 0 "$REFEREE" play rolit --seed 00ff17 -o first=random --games 3 --out "$TMP/seed$run" \
+	expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --seed 00ff17 -o first=random --games 3 --out "$TMP/seed$run" \
 		"$MIN1" "$MIN2" "$C" "$PY"
 done
-expect_exit 0 "$REFEREE" play rolit --seed 00ff18 -o first=random --games 3 --out "$TMP/seed3" \
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --seed 00ff18 -o first=random --games 3 --out "$TMP/seed3" \
 	"$MIN1" "$MIN2" "$C" "$PY"
 # Two seats take part, so the draws differ; what the referee alone decides
 # (game_id, its commitment) is the same.
@@ -217,9 +221,82 @@ expect_exit 0 "$REFEREE" verify "$TMP"/first/game-000*.jsonl
 expect_eq "$(grep -c ': ok: rolit, 2 players' "$OUT")" 2 "commit-first: both logs verify"
 
 # --- --show --------------------------------------------------------------------------------------
-expect_exit 0 "$REFEREE" play rolit -o size=4 --show "$C" "$PY"
-expect_eq "$(grep -cE '^seat [01] \(random-(c|py)\) plays "[A-D][1-4]"$' "$OUT")" 12 "--show: each of the 12 moves"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit -o size=4 --show "$C" "$PY"
+expect_eq "$(grep -cE '^move ([1-9]|1[0-2]): seat [01] \(random-(c|py)\) places a ball on [A-D][1-4] \("[A-D][1-4]", [0-9.]+ (us|ms)\)$' "$OUT")" 12 \
+	"--show: each of the 12 moves, in words"
 expect_contains "$OUT" "  ABCD" "--show: the board"
+# --show tells the game in the words of `referee replay`, from the same
+# code: every draw (the dice of a lost turn too) and every event.  The
+# bots are deterministic and decline the fairness exchange: the seed makes
+# the game that tests/replay.sh pins line by line.
+expect_exit 0 "$REFEREE" play volle-lotte -o target=1000 -o first=seat0 --seed 02 --show \
+	--log "$TMP/shown.jsonl" "a=$(zoo last-legal)" "b=$(zoo first-legal)"
+sed -n '/^play begins/,/^game over/p' "$OUT" >"$TMP/shown.txt"
+expect_exit 0 "$REFEREE" replay "$TMP/shown.jsonl"
+sed -n '/^play begins/,/^game over/p' "$OUT" >"$TMP/replayed.txt"
+ok "$(cmp -s "$TMP/shown.txt" "$TMP/replayed.txt"; echo $?)" "--show prints what replay prints of the game" ||
+	diag "$(diff "$TMP/replayed.txt" "$TMP/shown.txt")"
+expect_eq "$(grep -m1 -B1 -A3 '^  rolled: 1$' "$TMP/shown.txt" | sed -E 's/, [0-9.]+ (us|ms)\)$/)/')" \
+	'move 2: seat 0 (a) rolls 1 die ("roll")
+  rolled: 1
+  bolo: seat 0 loses the turn and its 0 points
+  seat 1 draws a Stop card: its turn is lost at once
+  seat 0 draws the card bonus-500' "--show: the dice of a lost turn, the bolo and the Stop card"
+
+# --- a bot's folder in the log ------------------------------------------------------------------
+# The header names the hash of every file of the folder the bot starts in
+# (docs/LOGS.md gives it in Python, as here), so that a log tells which
+# version played: the same files give the same hash, a changed file
+# another; a folder of more than 4096 files is hashed as far as that and
+# marked "capped".
+mkdir -p "$TMP/mine/lib"
+cp "$ZOO/first-legal.py" "$TMP/mine/bot.py"
+echo "weights 1" >"$TMP/mine/lib/weights.txt"
+# folder LOG SEAT: the seat's "folder" as "SHA256 FILES BYTES CAPPED".
+folder() {
+	"$PYTHON3" -c 'import json, sys
+f = json.loads(open(sys.argv[1]).readline())["players"][int(sys.argv[2])].get("folder", {})
+print(f.get("sha256"), f.get("files"), f.get("bytes"), f.get("capped", False))' "$1" "$2"
+}
+# recomputed DIR: the folder's hash as docs/LOGS.md computes it.
+recomputed() {
+	"$PYTHON3" -c 'import hashlib, os, sys
+def folder_sha256(root):
+    lines = []
+    def walk(rel):
+        for name in sorted(os.listdir(os.path.join(root, rel)), key=os.fsencode):
+            path = os.path.join(rel, name)
+            full = os.path.join(root, path)
+            if os.path.islink(full):
+                continue
+            if os.path.isdir(full):
+                walk(path)
+            elif os.path.isfile(full):
+                with open(full, "rb") as f:
+                    lines.append(hashlib.sha256(f.read()).hexdigest() + "  " + path + "\n")
+    walk("")
+    return hashlib.sha256("".join(lines).encode()).hexdigest()
+print(folder_sha256(sys.argv[1]))' "$1"
+}
+MINE="mine=$PYTHON3 $TMP/mine/bot.py $TMP"
+for k in 1 2; do
+	expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$TMP/folder$k.jsonl" "$MINE" "$C"
+done
+expect_eq "$(folder "$TMP/folder1.jsonl" 0)" "$(recomputed "$TMP/mine") 2 $(($(wc -c <"$TMP/mine/bot.py") + 10)) False" \
+	"the folder's hash, files and bytes, as docs/LOGS.md computes them"
+expect_eq "$(folder "$TMP/folder2.jsonl" 0)" "$(folder "$TMP/folder1.jsonl" 0)" "the same files, the same hash"
+echo "weights 2" >"$TMP/mine/lib/weights.txt"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$TMP/folder3.jsonl" "$MINE" "$C"
+expect_eq "$(folder "$TMP/folder3.jsonl" 0 | cut -d' ' -f1)" "$(recomputed "$TMP/mine")" "a file changed: the hash follows it"
+ok "$([ "$(folder "$TMP/folder3.jsonl" 0)" != "$(folder "$TMP/folder1.jsonl" 0)" ]; echo $?)" "... and differs from before"
+expect_exit 0 "$REFEREE" verify "$TMP/folder3.jsonl"
+expect_exit 0 "$REFEREE" ladder "$TMP/folder1.jsonl" "$TMP/folder2.jsonl" "$TMP/folder3.jsonl" --format folders
+expect_eq "$(grep '^mine ' "$OUT" | tr -s ' ')" "$(printf 'mine %s\n' "$(folder "$TMP/folder1.jsonl" 0 | cut -d' ' -f1) 2" \
+	"$(folder "$TMP/folder3.jsonl" 0 | cut -d' ' -f1) 1" | sort)" "ladder --format folders: each version of the bot and its games"
+(cd "$TMP/mine/lib" && seq -f 'f%04g' 4100 | xargs touch)
+expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$TMP/folder4.jsonl" "$MINE" "$C"
+expect_eq "$(folder "$TMP/folder4.jsonl" 0 | cut -d' ' -f2-)" "4096 $(wc -c <"$TMP/mine/bot.py") True" \
+	"past 4096 files the hash stops (bot.py and 4095 empty files), and the log says so"
 
 assert_no_leftovers
 done_testing

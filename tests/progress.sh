@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # A tournament's progress on stderr: one live status line on a terminal
-# (through a pseudo-terminal), a line every 5 seconds otherwise, counts
+# (through a pseudo-terminal), with the top three by score and the leader
+# by rating, a line every 5 seconds otherwise, counts
 # that continue across --resume, nothing but the ladder with --quiet; and
 # what a finished game leaves for the ladder: its forfeits and the bots'
 # reply times in the manifest, a line naming it in each bot's stderr file.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
 LAST="$PYTHON3 $ZOO/last-legal.py $TMP"
@@ -31,10 +33,23 @@ progress_lines() {
 write_file "$TMP/t.json" 4 2
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/run"
 expect_eq "$(progress_lines "$ERR" | wc -l)" 1 "a run under 5 s prints one progress line"
-ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%$'; echo $?)" \
-	"the line: done/total, rate, forfeits, top three" || diag "$(cat "$ERR")"
+ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%; leader: (first|last|crashy) (> |< )?[-+][0-9]+ Elo$'; echo $?)" \
+	"the line: done/total, rate, forfeits, top three, leader" || diag "$(cat "$ERR")"
 expect_not_contains "$ERR" "ETA" "no time left at the end"
 expect_contains "$OUT" "12 games; signed by" "the ladder follows on stdout"
+last=$(progress_lines "$ERR" | tail -1)
+run "$REFEREE" ladder --format json "$TMP/run"
+# Bots tied at the top may come in either order: the status line sums
+# the games in the order they finished, the ladder in the order of their
+# numbers, and a tie is then broken by the last bits of a float.
+expect_eq "$("$PYTHON3" -c 'import json, sys
+line = sys.argv[1]
+def text(b):
+    return "leader: %s %s%+.0f Elo" % (b["bot"], {"above": "> ", "below": "< "}.get(b["status"], ""), b["elo"])
+ladder = json.load(sys.stdin)["ladder"]
+top = [b for b in ladder if b["status"] == ladder[0]["status"] and abs(b["elo"] - ladder[0]["elo"]) < 1e-6]
+print(line if line in map(text, top) else "%s, not one of: %s" % (line, "; ".join(map(text, top))))' "${last##*; }" <"$OUT")" \
+	"${last##*; }" "the last line's leader is the ladder's first bot (or one tied with it), with its rating"
 
 # The manifest's finished records: each game's seats, log hash and ranks,
 # and its forfeits by seat when there are any.
@@ -126,7 +141,7 @@ expect_exit 0 "$REFEREE" tournament "$TMP/slow.json" --out "$TMP/slow"
 lines=$(progress_lines "$ERR" | wc -l)
 ok "$([ "$lines" -ge 2 ] && [ "$lines" -le 4 ]; echo $?)" "an 11 s run prints a line every 5 s and one at the end ($lines)" ||
 	diag "$(cat "$ERR")"
-ok "$(progress_lines "$ERR" | head -1 | grep -qE '^[1-5]/6 games, [0-9.]+/s, ETA [0-9]+s, 0 forfeits; top: [ab] [0-9]+%, [ab] [0-9]+%$'; echo $?)" \
+ok "$(progress_lines "$ERR" | head -1 | grep -qE '^[1-5]/6 games, [0-9.]+/s, ETA [0-9]+s, 0 forfeits; top: [ab] [0-9]+%, [ab] [0-9]+%; leader: [ab] (> |< )?[-+][0-9]+ Elo$'; echo $?)" \
 	"a line before the end gives the time left" || diag "$(cat "$ERR")"
 
 # On a terminal: one status line rewritten in place, ended by a newline.

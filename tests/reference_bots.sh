@@ -6,6 +6,7 @@
 # allows they still answer in time; they refuse bad arguments; and they
 # play in the sandbox.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 RS="$BOTS/rolit-search"
 BPL="$BOTS/black-pot-lookahead"
@@ -77,7 +78,7 @@ expect_eq "$(outscores "$TMP/bp2/games/*.jsonl" lookahead)" "ahead of every bot"
 
 # Teams: two lookaheads partners (seats 0 and 2, then 1 and 3) against two
 # greedy bots, at the default time control.
-run "$REFEREE" play black-pot --games 2 --out "$TMP/teams" \
+run "$REFEREE" play "${SDK[@]}" black-pot --games 2 --out "$TMP/teams" \
 	"L1=$BPL" "G1=$GREEDY_BP" "L2=$BPL" "G2=$GREEDY_BP"
 ok "$([ "$RC" = 0 ] && [ "$(cat "$TMP"/teams/game-*.jsonl | grep -c '"type":"forfeit"')" = 0 ]; echo $?)" \
 	"black-pot teams: two games, nobody forfeits" || diag_run

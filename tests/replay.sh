@@ -7,6 +7,7 @@
 # the rendered page, the position at #move=N, a screenshot that is not
 # blank.  The browser tests skip where Chromium is not installed.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/htmltool.py"
 
@@ -17,6 +18,11 @@ records = [json.loads(l) for l in open(sys.argv[1])]
 actions = [r for r in records if r['type'] == 'action']
 result = [r for r in records if r['type'] == 'result'][0]
 print($2)" "$1"
+}
+
+# untimed FILE: a text replay without the times the bots took.
+untimed() {
+	sed -E 's/, [0-9.]+ (us|ms)\)$/)/' "$1"
 }
 
 # --- the games ----------------------------------------------------------------------
@@ -42,20 +48,146 @@ expect_contains "$OUT" "Rolit, rules $(py "$L/rolit.jsonl" "records[0]['rules']"
 	"text: the game, rules and options"
 expect_contains "$OUT" "play begins: seat 0 starts" "text: the start is named"
 expect_contains "$OUT" "move 60: seat 1 (random-c) places a ball on " "text: the last move in words"
-expect_contains "$OUT" "the log verifies (signed by $(cat "$KEYDIR/referee.pub"))" "text: the log verifies"
+expect_contains "$OUT" "the log verifies; signed by key $(cat "$KEYDIR/referee.pub"), not checked against a key you trust" \
+	"text: the log verifies, by a key it was not told to trust"
 
-# The first "roll" of the bolo game: the dice it drew are printed in words
-# right after that move's line.
-expect_exit 0 "$REFEREE" replay "$L/bolo8.jsonl"
+# The first "roll" of the bolo game and its dice (the page draws them).
 ROLL_MOVE=$(py "$L/bolo8.jsonl" "[i + 1 for i, a in enumerate(actions) if a['action'] == 'roll'][0]")
 ROLL_FACES=$(py "$L/bolo8.jsonl" "' '.join(str(f) for f in records[records.index([a for a in actions if a['action'] == 'roll'][0]) + 1]['faces'])")
-grep -A1 "^move $ROLL_MOVE: " "$OUT" | tail -n 1 >"$TMP/after-roll"
-expect_eq "$(cat "$TMP/after-roll")" "  rolled: $ROLL_FACES" "text: move $ROLL_MOVE's dice follow it in words"
+expect_exit 0 "$REFEREE" replay "$L/bolo8.jsonl"
 expect_contains "$OUT" "bolo: seat " "text: a lost turn is named"
 grep -qE '^  seat [0-9] banks [0-9]+: score [0-9]+$' "$OUT"
 ok $? "text: a bank is named, with the score it makes"
 expect_exit 0 "$REFEREE" replay "$L/volle-lotte.jsonl"
 expect_contains "$OUT" "draws the card " "volle-lotte text: the cards drawn are named"
+
+# A whole game, exactly (but the times): the bots are deterministic and
+# decline the fairness exchange, so the seed makes every draw.  A roll
+# that stays on the board is not told again in words, a roll that ends
+# the turn is ("rolled: 1"); the Stop card seat 1 drew is named; one die
+# is "1 die"; the end is told once, by the board.
+expect_exit 0 "$REFEREE" play volle-lotte -o target=1000 -o first=seat0 --seed 02 \
+	--log "$L/stop.jsonl" "a=$(zoo last-legal)" "b=$(zoo first-legal)"
+expect_exit 0 "$REFEREE" replay "$L/stop.jsonl"
+untimed "$OUT" | sed -n '/^play begins/,/^  2\. /p' >"$TMP/stop.txt"
+cat >"$TMP/stop.want" <<'EOF'
+play begins: seat 0 starts
+  the deck of 56 cards is shuffled
+scores: 0 0
+seat 0 to move, turn total 0, roll 1 2 2 4 5 6, set aside [], card straight
+
+
+move 1: seat 0 (a) sets aside 1 2 4 5 6 for 0 ({"keep":[1,2,4,5,6]})
+scores: 0 0
+seat 0 to move, turn total 0, 1 die to roll, set aside [1 2 4 5 6], card straight
+
+
+move 2: seat 0 (a) rolls 1 die ("roll")
+  rolled: 1
+  bolo: seat 0 loses the turn and its 0 points
+  seat 1 draws a Stop card: its turn is lost at once
+  seat 0 draws the card bonus-500
+scores: 0 0
+seat 0 to move, turn total 0, roll 2 2 3 4 5 6, set aside [], card bonus-500
+
+
+move 3: seat 0 (a) sets aside 5 for 50 ({"keep":[5]})
+scores: 0 0
+seat 0 to move, turn total 50, 5 dice to roll, set aside [5], card bonus-500
+
+
+move 4: seat 0 (a) rolls 5 dice ("roll")
+scores: 0 0
+seat 0 to move, turn total 50, roll 1 4 4 4 6, set aside [5], card bonus-500
+
+
+move 5: seat 0 (a) sets aside 1 4 4 4 for 500 ({"keep":[1,4,4,4]})
+scores: 0 0
+seat 0 to move, turn total 550, 1 die to roll, set aside [1 4 4 4 5], card bonus-500
+
+
+move 6: seat 0 (a) rolls 1 die ("roll")
+  rolled: 4
+  bolo: seat 0 loses the turn and its 550 points
+  seat 1 draws the card bonus-400
+scores: 0 0
+seat 1 to move, turn total 0, roll 2 3 3 4 5 6, set aside [], card bonus-400
+
+
+move 7: seat 1 (b) sets aside 5 for 50 ({"keep":[5]})
+scores: 0 0
+seat 1 to move, turn total 50, 5 dice to roll, set aside [5], card bonus-400
+
+
+move 8: seat 1 (b) banks 50 ("bank")
+  seat 1 banks 50: score 50
+  seat 0 draws the card fireworks
+scores: 0 50
+seat 0 to move, turn total 0, roll 1 1 2 2 3 4, set aside [], card fireworks
+
+
+move 9: seat 0 (a) sets aside 1 1 for 200 ({"keep":[1,1]})
+scores: 0 50
+seat 0 to move, turn total 200, 4 dice to roll, set aside [1 1], card fireworks
+
+
+move 10: seat 0 (a) rolls 4 dice ("roll")
+scores: 0 50
+seat 0 to move, turn total 200, roll 1 4 4 4, set aside [1 1], card fireworks
+
+
+move 11: seat 0 (a) sets aside 1 4 4 4 for 500 ({"keep":[1,4,4,4]})
+  Volle Lotte! all six dice set aside on the fireworks card
+scores: 0 50
+seat 0 to move, turn total 700, 6 dice to roll, set aside [1 1 1 4 4 4], card fireworks
+
+
+move 12: seat 0 (a) rolls 6 dice ("roll")
+scores: 0 50
+seat 0 to move, turn total 700, roll 1 1 2 4 5 6, set aside [], card fireworks
+
+
+move 13: seat 0 (a) sets aside 1 1 5 for 250 ({"keep":[1,1,5]})
+scores: 0 50
+seat 0 to move, turn total 950, 3 dice to roll, set aside [1 1 5], card fireworks
+
+
+move 14: seat 0 (a) rolls 3 dice ("roll")
+scores: 0 50
+seat 0 to move, turn total 950, roll 1 4 6, set aside [1 1 5], card fireworks
+
+
+move 15: seat 0 (a) sets aside 1 for 100 ({"keep":[1]})
+scores: 0 50
+seat 0 to move, turn total 1050, 2 dice to roll, set aside [1 1 1 5], card fireworks
+
+
+move 16: seat 0 (a) rolls 2 dice ("roll")
+  rolled: 4 6
+  seat 0's turn ends: 1050 scored, score 1050
+  seat 1 draws the card bonus-600
+  extra turn for the fewest points
+scores: 1050 50
+seat 1 to move, turn total 0, roll 1 3 5 6 6 6, set aside [], card bonus-600
+
+
+move 17: seat 1 (b) sets aside 1 for 100 ({"keep":[1]})
+scores: 1050 50
+seat 1 to move, turn total 100, 5 dice to roll, set aside [1], card bonus-600
+
+
+move 18: seat 1 (b) banks 100 ("bank")
+  seat 1 banks 100: score 150
+scores: 1050 150
+game over
+
+
+result:
+  1. a (seat 0) 1050
+  2. b (seat 1) 150
+EOF
+ok "$(diff "$TMP/stop.want" "$TMP/stop.txt" >"$TMP/stop.diff"; echo $?)" \
+	"volle-lotte text of a seeded game, line by line" || diag "$(cat "$TMP/stop.diff")"
 expect_exit 0 "$REFEREE" replay "$L/black-pot.jsonl"
 expect_contains "$OUT" "move 400: seat 0 (f1) plays " "black-pot text: 200 rolls, 400 moves"
 expect_not_contains "$OUT" "move 401:" "black-pot text: nothing after the 200th roll"
@@ -98,6 +230,49 @@ expect_contains "$ERR" "referee replay: $L/bad.jsonl does not verify: line $((BA
 expect_contains "$OUT" "move 19: seat 0 (tee0)" "a bad log: the moves before the failure are shown"
 expect_not_contains "$OUT" "move 20:" "a bad log: nothing after the failure is shown"
 
+# --- whose signature -------------------------------------------------------------------
+# A valid signature shows only who holds the key: the text says whether
+# the key was the one --key named.  A forger's log, signed again with a
+# fresh key, verifies, but not against the organiser's key.
+PUB=$(cat "$KEYDIR/referee.pub")
+"$REFEREE" keygen "$TMP/forger" >/dev/null
+FORGER=$(cat "$TMP/forger/referee.pub")
+$LOGTOOL resign "$L/rolit.jsonl" "$L/forged.jsonl" "$TMP/forger/referee.key"
+expect_exit 0 "$REFEREE" replay "$L/rolit.jsonl" --key "$KEYDIR/referee.pub"
+expect_eq "$(tail -n 1 "$OUT")" "the log verifies; signed by key $PUB, checked against a key you trust" \
+	"text --key: the log verifies against the key named"
+expect_exit 0 "$REFEREE" replay "$L/forged.jsonl"
+expect_eq "$(tail -n 1 "$OUT")" "the log verifies; signed by key $FORGER, not checked against a key you trust" \
+	"text: a forged log names the forger's key, not checked"
+FORGED_LINES=$(wc -l <"$L/forged.jsonl")
+expect_exit 1 "$REFEREE" replay "$L/forged.jsonl" --key "$KEYDIR/referee.pub"
+expect_eq "$(tail -n 1 "$OUT")" "replay stopped: $L/forged.jsonl: line $FORGED_LINES: signed by key $FORGER, not by the key given" \
+	"text --key: a forged log does not verify against the organiser's key"
+expect_exit 2 "$REFEREE" replay "$L/rolit.jsonl" --key "$TMP/none.pub"
+expect_contains "$ERR" "referee replay: cannot read key file '$TMP/none.pub'" "--key of a missing file: exit 2"
+# The page's data says the same, for the page to draw.
+for case in "rolit trusted --key $KEYDIR/referee.pub" "rolit untrusted" "forged untrusted"; do
+	set -- $case
+	expect_exit 0 "$REFEREE" replay "$L/$1.jsonl" --format html -o "$L/$1-$2.html" "${@:3}"
+	want=$([ "$2" = trusted ] && echo "True checked against a key you trust" ||
+		echo "False not checked against a key you trust")
+	expect_eq "$($HTMLTOOL "$L/$1-$2.html" data | "$PYTHON3" -c "import json, sys
+v = json.load(sys.stdin)['verify']
+print(v['trusted'], v['trust'])")" "$want" "html data, $1 $2: $want"
+done
+
+# The page draws a game with its family's renderer (referee/replay_family.c),
+# and a game this referee does not know with none.
+$LOGTOOL resign "$L/rolit.jsonl" "$L/unknown.jsonl" "$KEYDIR/referee.key" \
+	sub 0 '"game":"rolit"' '"game":"no-such-game"'
+for case in "rolit rolit" "bolo8 dice" "bolo5 dice" "volle-lotte dice" "black-pot black-pot" \
+	"unknown none"; do
+	set -- $case
+	"$REFEREE" replay "$L/$1.jsonl" --format html -o "$L/$1-family.html" 2>/dev/null
+	expect_eq "$($HTMLTOOL "$L/$1-family.html" data | "$PYTHON3" -c "import json, sys
+print(json.load(sys.stdin).get('family', 'none'))")" "$2" "html data, $1: the family $2"
+done
+
 # --- HTML in the browser -----------------------------------------------------------------
 if [ -z "$BROWSER" ]; then
 	ok 0 "HTML replays in Chromium # SKIP chromium is not installed"
@@ -109,7 +284,7 @@ fi
 # scores once its scripts ran, and loads nothing from elsewhere.
 check_page() {
 	local log="$L/$1.jsonl" page="$L/$1.html" moves seat
-	expect_exit 0 "$REFEREE" replay "$log" --format html -o "$page"
+	expect_exit 0 "$REFEREE" replay "$log" --format html -o "$page" --key "$KEYDIR/referee.pub"
 	! grep -q -e 'src=' -e 'href=' -e '@import' -e 'url(' "$page"
 	ok $? "$1: the page loads no other file"
 	dump_dom "file://$page" "$TMP/$1.dom"
@@ -120,7 +295,10 @@ check_page() {
 			"$(py "$log" "result['scores'][$seat]")" "$1: seat $seat's final score"
 	done
 	expect_eq "$($HTMLTOOL "$TMP/$1.dom" text span id=verify)" "verified" "$1: the page says the log verifies"
+	expect_eq "$($HTMLTOOL "$TMP/$1.dom" attr class span id=verify)" "badge ok" "$1: ... with the green badge (--key)"
 	expect_eq "$($HTMLTOOL "$TMP/$1.dom" text span id=key)" "$(cat "$KEYDIR/referee.pub")" "$1: the page shows the key"
+	expect_eq "$($HTMLTOOL "$TMP/$1.dom" text span id=signer)" \
+		"signed by key $(cat "$KEYDIR/referee.pub"), checked against a key you trust" "$1: the page says the key is trusted"
 	screenshot "file://$page#move=$((moves / 2))" "$TMP/$1.png"
 	[ "$(wc -c <"$TMP/$1.png" 2>/dev/null || echo 0)" -gt 20000 ]
 	ok $? "$1: a screenshot of the page is not blank ($(wc -c <"$TMP/$1.png" 2>/dev/null) bytes)"
@@ -192,6 +370,23 @@ expect_exit 1 "$REFEREE" replay "$L/bad.jsonl" --format html -o "$L/bad.html"
 dump_dom "file://$L/bad.html" "$TMP/bad.dom"
 expect_eq "$($HTMLTOOL "$TMP/bad.dom" text span id=verify)" "does not verify" "a bad log's page says it does not verify"
 expect_contains "$TMP/bad.dom" "line $((BAD_LINE + 1)): illegal action by seat 1" "a bad log's page names the failure"
+
+# Without --key, or by another key, the badge is amber and says the key
+# was not checked; against the organiser's key, a forged log is red.
+for case in "rolit-untrusted $PUB" "forged-untrusted $FORGER"; do
+	set -- $case
+	dump_dom "file://$L/$1.html" "$TMP/$1.dom"
+	expect_eq "$($HTMLTOOL "$TMP/$1.dom" text span id=verify)" "not checked against a key you trust" \
+		"$1: the badge says the key was not checked"
+	expect_eq "$($HTMLTOOL "$TMP/$1.dom" attr class span id=verify)" "badge warn" "$1: ... and is amber, not green"
+	expect_eq "$($HTMLTOOL "$TMP/$1.dom" text span id=signer)" "signed by key $2" "$1: the page names the key that signed"
+done
+expect_exit 1 "$REFEREE" replay "$L/forged.jsonl" --format html -o "$L/forged-trusted.html" --key "$KEYDIR/referee.pub"
+dump_dom "file://$L/forged-trusted.html" "$TMP/forged-trusted.dom"
+expect_eq "$($HTMLTOOL "$TMP/forged-trusted.dom" attr class span id=verify) $($HTMLTOOL "$TMP/forged-trusted.dom" text span id=verify)" \
+	"badge bad does not verify" "a forged log's page made with --key: red, does not verify"
+expect_eq "$($HTMLTOOL "$TMP/forged-trusted.dom" text span id=verify-error)" \
+	"line $FORGED_LINES: signed by key $FORGER, not by the key given" "... naming the forger's key"
 
 assert_no_leftovers
 done_testing

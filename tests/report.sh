@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # End-to-end tests of `referee report` and `referee tournament --report`:
-# the site of a finished tournament (its ladder numbers are those of
-# `referee ladder --format json`, its crosstable, forfeits and move times
-# are those of the logs, each game has its replay), a tampered folder, a
-# run in progress whose page reloads itself, and bad usage.  The page's
+# the site of a finished tournament (its ladder is `referee ladder --format
+# json`'s, in its order, its crosstable and forfeits are those of the logs,
+# each game has its replay, the replays share one script and one style
+# file), a tampered folder, a stopped run and a run in progress with their
+# banners, the games table in pages, a rebuild that only adds what is new,
+# the Elo plot across the page, and bad usage.  The page's
 # data is read from the file; what the page shows once its scripts ran is
 # checked in headless Chromium, skipped where it is not installed.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/htmltool.py"
 
@@ -30,7 +33,7 @@ tournament() {
 # records, by file name).
 check() {
 	"$PYTHON3" - "$D/report.json" "$D/ladder.json" "$D/games" "$1" <<'PY'
-import glob, json, os, statistics, sys
+import glob, json, os, sys
 data = json.load(open(sys.argv[1]))
 ladder = json.load(open(sys.argv[2]))
 logs = {os.path.basename(p): [json.loads(l) for l in open(p)]
@@ -41,6 +44,10 @@ def same(a, b):
     if isinstance(a, float) or isinstance(b, float):
         return a is not None and b is not None and abs(a - b) <= 1e-13 * max(1, abs(a), abs(b))
     return a == b
+def same_tree(a, b):
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_tree(a[k], b[k]) for k in a)
+    return same(a, b)
 def names(records):
     return [p["name"] for p in records[0]["players"]]
 def wdl(a, b):
@@ -51,9 +58,6 @@ def wdl(a, b):
             x, y = ranks[names(r).index(a)], ranks[names(r).index(b)]
             count[0 if x < y else 1 if x == y else 2] += 1
     return count
-def times(bot):
-    return [x["us"] for r in logs.values() for x in r
-            if x["type"] == "action" and names(r)[x["seat"]] == bot]
 def forfeits(bot, reason):
     return sum(1 for r in logs.values() for x in r if x["type"] == "forfeit"
                and names(r)[x["seat"]] == bot and x["reason"] == reason)
@@ -78,19 +82,33 @@ $HTMLTOOL "$PAGE" data >"$D/report.json"
 "$REFEREE" ladder "$D" --format json >"$D/ladder.json"
 expect_not_contains "$PAGE" 'http-equiv="refresh"' "a finished run's page does not reload"
 check "not data['live'] and data['manifest']['complete']" "the data says the run is complete"
-expect_eq "$(ls "$D/report/replays" | wc -l)" 24 "one replay page per game"
+expect_eq "$(ls "$D/report/replays" | tr '\n' ' ')" \
+	"000001.html 000002.html 000003.html 000004.html 000005.html 000006.html 000007.html 000008.html 000009.html 000010.html 000011.html 000012.html 000013.html 000014.html 000015.html 000016.html 000017.html 000018.html 000019.html 000020.html 000021.html 000022.html 000023.html 000024.html games.jsonl replay.css replay.js " \
+	"one replay page per game, the script and the style they share, and what the next build reuses"
 ! grep -q -e 'src=' -e 'href="http' -e '@import' -e 'url(' "$PAGE"
 ok $? "the report loads no other file"
+# Every replay page loads the one script and the one style sheet of its
+# folder, by a relative link, and has no script or style of its own.
+for page in "$D"/report/replays/*.html; do
+	grep -o -e '<script[^>]*>' -e '<link[^>]*>' -e '<style[^>]*>' "$page" | tr '\n' ' '
+	echo
+done | sort | uniq -c | sed 's/^ *//' >"$TMP/replay-links"
+expect_eq "$(cat "$TMP/replay-links")" \
+	'24 <link rel="stylesheet" href="replay.css"> <script id="data" type="application/octet-stream"> <script src="replay.js"> ' \
+	"each replay page links replay.js and replay.css and embeds neither"
+expect_eq "$(cat "$D/report/replays/replay.js")" "$(cat "$top_srcdir"/referee/html/{dom,replay,dice,rolit,black_pot}.js)" \
+	"replay.js: the replay's scripts, the renderer of every game"
+expect_eq "$(cat "$D/report/replays/replay.css")" "$(cat "$top_srcdir/referee/html/page.css")" "replay.css: the pages' style"
 
-check "sorted(e['bot'] for e in data['ladder']) == sorted(e['bot'] for e in ladder['ladder'])" \
-	"the report's ladder has the bots of referee ladder"
-for field in status elo ci95 games points pairs wins draws losses place; do
-	check "all(same(e.get('$field'), next(l for l in ladder['ladder'] if l['bot'] == e['bot']).get('$field')) for e in data['ladder'])" \
-		"the report's $field equals referee ladder --format json's, bot by bot" ||
-		"$PYTHON3" -c "import json, sys
-for name in sys.argv[1:]:
-    print('#', name, [(e['bot'], e.get('$field')) for e in json.load(open(name))['ladder']])" "$D/report.json" "$D/ladder.json"
-done
+# The ladder is referee ladder's, one computation for both: the same bots
+# in the same order, with the same ratings, forfeits and reply times
+# (medians included); the report adds each interval's ends.
+check "[e['bot'] for e in data['ladder']] == [e['bot'] for e in ladder['ladder']]" \
+	"the report's ladder has referee ladder's bots in its order"
+check "len(data['ladder']) == 4 and all(same_tree({k: v for k, v in e.items() if k not in ('lo', 'hi')}, l) \
+	for e, l in zip(data['ladder'], ladder['ladder']))" \
+	"each bot's line is referee ladder --format json's, reply times and forfeits included" ||
+	diff <("$PYTHON3" -m json.tool "$D/report.json") <("$PYTHON3" -m json.tool "$D/ladder.json") | head -n 40 | sed 's/^/# /'
 check "all(e['lo'] < e['elo'] < e['hi'] for e in data['ladder'] if e['status'] == 'rated')" \
 	"each rated bot's 95% interval holds its rating"
 check "all(abs(data['los'][a][b] + data['los'][b][a] - 1) < 1e-9 for a in range(4) for b in range(4) if data['los'][a][b] is not None)" \
@@ -99,21 +117,50 @@ check "all(abs(data['los'][a][b] + data['los'][b][a] - 1) < 1e-9 for a in range(
 check "all(cell(a, b) == {'w': wdl(a, b)[0], 'd': wdl(a, b)[1], 'l': wdl(a, b)[2], \
 	'score': wdl(a, b)[0] + wdl(a, b)[1] / 2} for a in BOTS for b in BOTS if a != b)" \
 	"the crosstable's W-D-L of every pair is the logs' ranks"
-check "all(b['forfeits'].get('illegal-action', 0) == forfeits(b['bot'], 'illegal-action') for b in data['bots'])" \
-	"forfeits by reason are the logs' forfeit records"
-check "next(b for b in data['bots'] if b['bot'] == 'illegal')['forfeits'] == {'illegal-action': 12}" \
+check "next(e for e in data['ladder'] if e['bot'] == 'illegal')['forfeits'] == {'total': 12, 'by_reason': {'illegal-action': 12}}" \
 	"the illegal bot forfeited its 12 games for an illegal action"
-check "all(b['us']['moves'] == len(times(b['bot'])) and b['us']['max'] == max(times(b['bot'])) and \
-	b['us']['median'] == statistics.median(times(b['bot'])) and \
-	b['us']['p95'] == sorted(times(b['bot']))[-(-95 * len(times(b['bot'])) // 100) - 1] \
-	for b in data['bots'] if times(b['bot']))" \
-	"each bot's move times (median, p95, max) are those of its actions in the logs"
+check "all(e['forfeits']['total'] == forfeits(e['bot'], 'illegal-action') for e in data['ladder'])" \
+	"forfeits are the logs' forfeit records"
 check "len(data['games']) == 24 and all(os.path.exists('$D/report/' + g['replay']) for g in data['games'])" \
 	"the games list links each game to its replay page"
 check "data['verification'] == {'logs': 24, 'verified': 24, 'in_progress': 0, 'failed': [], \
-	'keys': [open('$D/referee.pub').read().strip()]}" "verification: 24 of 24 logs, one key"
+	'keys': [open('$D/referee.pub').read().strip()], 'trusted': False, \
+	'trust': 'not checked against a key you trust'}" "verification: 24 of 24 logs, one key, not checked against a key you trust"
 check "data['manifest']['signed'] and data['manifest']['finished'] == 24 and data['manifest']['hashes_match'] == 24" \
 	"the manifest is signed and every log has its hash"
+
+# --- whose signature ------------------------------------------------------------------------
+# Without --key the report names the key and says it was not checked;
+# with the folder's key as the one trusted, it says it was; with another
+# key, nothing verifies.
+PUB=$(cat "$D/referee.pub")
+expect_exit 0 "$REFEREE" report "$D" -o "$TMP/plain-site"
+expect_eq "$(cat "$OUT")" "report written to $TMP/plain-site/index.html
+logs signed by key $PUB, not checked against a key you trust" "report: names the key, not checked"
+expect_exit 0 "$REFEREE" report "$D" -o "$TMP/trusted-site" --key "$D/referee.pub"
+expect_eq "$(cat "$OUT")" "report written to $TMP/trusted-site/index.html
+logs signed by key $PUB, checked against a key you trust" "report --key: names the key, checked against it"
+$HTMLTOOL "$TMP/trusted-site/index.html" data >"$TMP/trusted.json"
+$HTMLTOOL "$TMP/trusted-site/replays/000001.html" data >"$TMP/trusted-replay.json"
+"$PYTHON3" -c "import json, sys
+v = json.load(open(sys.argv[1]))['verification']
+assert (v['verified'], v['trusted'], v['trust']) == (24, True, 'checked against a key you trust'), v
+r = json.load(open(sys.argv[2]))['verify']
+assert (r['ok'], r['trusted'], r['trust']) == (True, True, 'checked against a key you trust'), r" \
+	"$TMP/trusted.json" "$TMP/trusted-replay.json"
+ok $? "report --key: the site and its replays say the key was checked"
+"$REFEREE" keygen "$TMP/other" >/dev/null
+expect_exit 1 "$REFEREE" report "$D" -o "$TMP/other-site" --key "$TMP/other/referee.pub"
+expect_contains "$ERR" "referee report: 24 logs of $D did not verify (listed in the report)" \
+	"report --key of another key: no log verifies"
+$HTMLTOOL "$TMP/other-site/index.html" data >"$TMP/other.json"
+"$PYTHON3" -c "import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['verification']['failed'][0]['error'].endswith('signed by key $PUB, not by the key given'), d['verification']['failed'][0]
+assert not d['manifest']['signed'] and d['manifest']['problem'].endswith('signed by key $PUB, not by the key given'), d['manifest']" "$TMP/other.json"
+ok $? "report --key of another key: each log and the manifest are signed by another key"
+expect_exit 2 "$REFEREE" report "$D" --key "$TMP/none.pub"
+expect_contains "$ERR" "referee report: cannot read key file '$TMP/none.pub'" "report --key of a missing file: exit 2"
 
 # --- a tampered copy ----------------------------------------------------------------------
 cp -r "$D" "$TMP/bad"
@@ -128,14 +175,52 @@ assert d['verification']['verified'] == 23 and [f['log'] for f in d['verificatio
 assert d['manifest']['bad_logs'] == ['games/000003.jsonl'] and d['manifest']['hashes_match'] == 23" "$TMP/bad.json"
 ok $? "a tampered log is listed as failing, and its hash no longer the manifest's"
 
+# The report shows the numbers `referee ladder` prints, computed once for
+# both: the crosstable (the report's counted only the logs that verified,
+# so beside the ladder, which rates a signed run from its manifest, a
+# tampered log made them differ), the likelihood of superiority and the
+# medians and 95th percentiles of the reply times.
+"$REFEREE" ladder "$TMP/bad" >"$TMP/bad-ladder.txt"
+"$PYTHON3" - "$TMP/bad.json" "$TMP/bad-ladder.txt" <<'PY'
+import sys, json
+data = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().split("\n\n")
+def section(title):
+    lines = next(s for s in text if s.startswith(title)).splitlines()
+    return [l.split() for l in lines[2:]]  # after the title and the column numbers
+bots = [e["bot"] for e in data["ladder"]]
+cross = data["crosstable"]
+for row in section("crosstable"):
+    a = bots.index(row[1])
+    for b, shown in enumerate(row[2:]):
+        c = cross["cells"][cross["bots"].index(bots[a])][cross["bots"].index(bots[b])]
+        want = "-" if a == b else "." if c is None else "%g/%d" % (c["score"], c["w"] + c["d"] + c["l"])
+        assert shown == want, (bots[a], bots[b], shown, c)
+for row in section("likelihood of superiority"):
+    a = bots.index(row[1])
+    for b, shown in enumerate(row[2:]):
+        p = data["los"][a][b]
+        assert shown == ("-" if p is None else "%.1f%%" % (100 * p)), (a, b, shown, p)
+stats = next(s for s in text if s.lstrip().startswith("rank  bot") and "forfeits" in s)
+for line in stats.splitlines()[1:]:
+    f = line.split()
+    e = data["ladder"][bots.index(f[1])]
+    times = [x for x, unit in zip(f, f[1:]) if unit == "ms"]  # median, p95, max (CPU...)
+    assert times[:3] == ["%.1f" % e["reply_ms"][k] for k in ("median", "p95", "max")], (line, e)
+assert sum(c["w"] + c["d"] + c["l"] for row in cross["cells"] for c in row if c) == 2 * 24
+PY
+ok $? "a tampered run: the report's crosstable, LOS and reply times are referee ladder's, of its 24 games"
+
 # --- a stopped run ------------------------------------------------------------------------
 # The manifest without its last four records (the last game's "finished",
 # "replies", "complete" and the signature; with --report each game is
 # listed as it ends, in a record of its own): that game's log counts as
 # being played.
 cp -r "$D" "$TMP/cut"
+rm -r "$TMP/cut/report"
 head -n -4 "$D/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
 expect_exit 0 "$REFEREE" report "$TMP/cut"
+cp "$TMP/cut/report/index.html" "$TMP/cut/report/stopped.html"
 $HTMLTOOL "$TMP/cut/report/index.html" data >"$TMP/cut.json"
 "$PYTHON3" -c "import json, sys
 d = json.load(open(sys.argv[1]))
@@ -144,6 +229,69 @@ assert (v['verified'], v['in_progress'], v['failed']) == (23, 1, []), v
 assert not m['complete'] and not m['signed'] and m['problem'].startswith('not signed yet'), m
 assert sum(e['games'] for e in d['ladder']) == 2 * 23" "$TMP/cut.json"
 ok $? "a stopped run: the game it did not list as finished is left out, not failed"
+expect_eq "$(ls "$TMP/cut/report/replays" | grep -c html)" 23 "a stopped run: a replay page for each finished game"
+"$REFEREE" ladder "$TMP/cut" --provisional --format json >"$TMP/cut-ladder.json"
+"$PYTHON3" -c "import json, sys
+# referee ladder prints 15 significant digits (cJSON): equal to that.
+def same(a, b):
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, float) or isinstance(b, float):
+        return abs(a - b) <= 1e-13 * max(1, abs(a), abs(b))
+    return a == b
+d = json.load(open(sys.argv[1]))['ladder']
+l = json.load(open(sys.argv[2]))['ladder']
+assert len(d) == len(l) == 4 and all(same({k: v for k, v in e.items() if k not in ('lo', 'hi')}, f)
+                                     for e, f in zip(d, l)), (d, l)" "$TMP/cut.json" "$TMP/cut-ladder.json"
+ok $? "a stopped run's ladder is referee ladder --provisional's, bot by bot in its order"
+
+# --- each log read once a build ------------------------------------------------------------
+# A build opens each log once: its bytes are hashed, verified and replayed
+# in one pass, and the manifest's hashes are checked against that hash.  A
+# rebuild with nothing new opens each once more, only to hash it: its page
+# is kept and the log is not verified again.
+if command -v strace >/dev/null; then
+	# opened SITE: "LOGS xTIMES..." for `referee report D -o SITE`: how many
+	# logs were opened, and each count of opens a log had.
+	opened() {
+		strace -f -qq -e trace=open,openat -o "$TMP/opens" "$REFEREE" report "$D" -o "$1" \
+			>/dev/null 2>&1
+		grep -v ' = -1 ' "$TMP/opens" | grep -o 'games/[0-9]*\.jsonl"' | sort | uniq -c >"$TMP/opened"
+		echo "$(wc -l <"$TMP/opened") $(awk '{ print "x" $1 }' "$TMP/opened" | sort -u | tr '\n' ' ')"
+	}
+	expect_eq "$(opened "$TMP/once-site")" "24 x1 " "a build from nothing opens each of the 24 logs once"
+	stat_pages() { (cd "$TMP/once-site/replays" && stat -c '%n %i %y' *.html); }
+	stat_pages >"$TMP/once-before"
+	expect_eq "$(opened "$TMP/once-site")" "24 x1 " "a rebuild with nothing new opens each log once, to hash it"
+	expect_eq "$(stat_pages)" "$(cat "$TMP/once-before")" "... and keeps every page"
+else
+	ok 0 "each log read once a build # SKIP strace is not installed"
+fi
+
+# --- a rebuild only adds what is new -----------------------------------------------------
+# The run resumed and ended: its last game is listed, so the rebuild makes
+# that game's page and leaves the 23 others and the shared files alone
+# (same inode, same time); a log whose bytes changed gets a new page.
+stat_replays() {
+	(cd "$1/report/replays" && stat -c '%n %i %y' *.html replay.js replay.css)
+}
+stat_replays "$TMP/cut" >"$TMP/cut-before"
+sleep 0.05
+cp "$D/manifest.jsonl" "$TMP/cut/manifest.jsonl"
+expect_exit 0 "$REFEREE" report "$TMP/cut"
+stat_replays "$TMP/cut" >"$TMP/cut-after"
+expect_eq "$(diff "$TMP/cut-before" "$TMP/cut-after" | grep '^[<>]' | cut -d' ' -f1,2)" "> 000024.html" \
+	"the rebuild after the last game adds its page and leaves every other file as it was"
+"$PYTHON3" "$top_srcdir/tests/logtool.py" byte "$D/games/000005.jsonl" "$TMP/cut/games/000005.jsonl" 9
+expect_exit 1 "$REFEREE" report "$TMP/cut"
+stat_replays "$TMP/cut" >"$TMP/cut-changed"
+expect_eq "$(diff "$TMP/cut-after" "$TMP/cut-changed" | grep '^>' | cut -d' ' -f1,2)" "> 000005.html" \
+	"a log changed since the last build: its page alone is made again"
+$HTMLTOOL "$TMP/cut/report/replays/000005.html" data >"$TMP/changed-replay.json"
+"$PYTHON3" -c "import json, sys
+v = json.load(open(sys.argv[1]))['verify']
+assert not v['ok'] and v['error'], v" "$TMP/changed-replay.json"
+ok $? "... and says it no longer verifies"
 
 # A manifest changed after it was signed: said, and its games still listed.
 cp -r "$D" "$TMP/changed"
@@ -176,6 +324,7 @@ for _ in $(seq 1 200); do
 	grep -qs 'http-equiv="refresh"' "$TMP/live/report/index.html" && break
 	sleep 0.1
 done
+cp "$TMP/live/report/index.html" "$TMP/live/report/running.html"
 grep -qs 'http-equiv="refresh" content="10"' "$TMP/live/report/index.html"
 ok $? "during the run the page reloads itself every 10 s"
 $HTMLTOOL "$TMP/live/report/index.html" data >"$TMP/live.json.data"
@@ -212,10 +361,73 @@ expect_contains "$TMP/report.dom" "manifest: 24 of 24 games finished; complete; 
 screenshot "file://$PAGE" "$TMP/report.png"
 [ "$(wc -c <"$TMP/report.png" 2>/dev/null || echo 0)" -gt 20000 ]
 ok $? "a screenshot of the report is not blank"
-# A replay page of the report opens where the games list points.
+expect_eq "$($HTMLTOOL "$TMP/report.dom" count div id=run-state)" 0 "a finished run has no banner"
+# A stopped run's banner, and its unfinished log is not "being played".
+dump_dom "file://$TMP/cut/report/stopped.html" "$TMP/stopped.dom"
+expect_eq "$($HTMLTOOL "$TMP/stopped.dom" text div id=run-state)" \
+	"Stopped: 23 of 24 games finished; the run has not ended (its manifest is not signed). \`referee tournament FILE --resume\` plays the rest; until then the ladder rates the finished games." \
+	"a stopped run's banner says so"
+expect_eq "$($HTMLTOOL "$TMP/stopped.dom" text li id=logs-verified)" \
+	"23 of 23 logs verify (chain, signature, commitments, every draw, every move replayed); 1 cut by the stop, not counted" \
+	"a stopped run's cut game is not said to be being played"
+# The page of a run going on, as it was during the run.
+FINISHED=$("$PYTHON3" -c "import json, sys; print(json.load(open(sys.argv[1]))['manifest']['finished'])" "$TMP/live.json.data")
+dump_dom "file://$TMP/live/report/running.html" "$TMP/running.dom"
+expect_eq "$($HTMLTOOL "$TMP/running.dom" text div id=run-state)" \
+	"Running: $FINISHED of 4 games finished so far. This page reloads every 10 s." "a running run's banner says so"
+
+# --- the games table in pages; the Elo plot across the page ---------------------------------
+printf '{"name": "pages", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 250,
+ "sandbox": false, "bots": [{"name": "a", "command": "%s %s"}, {"name": "b", "command": "%s %s"}]}\n' \
+	"$CBOT" "$TMP" "$CBOT" "$TMP" >"$TMP/pages.json"
+expect_exit 0 "$REFEREE" tournament "$TMP/pages.json" --out "$TMP/pages" --concurrency 2 --report
+dump_dom "file://$TMP/pages/report/index.html" "$TMP/pages1.dom"
+expect_eq "$($HTMLTOOL "$TMP/pages1.dom" count tr class~=game)" 100 "the games table's first page has 100 rows"
+expect_eq "$($HTMLTOOL "$TMP/pages1.dom" text span class~=count)" "250 of 250 games, 1 to 100 shown" "... and says which"
+expect_eq "$($HTMLTOOL "$TMP/pages1.dom" text nav id=games-pages)" "1 2 3 next" "... and links the other pages"
+expect_eq "$($HTMLTOOL "$TMP/pages1.dom" attr href a class~=page | tr '\n' ' ')" \
+	"#games-page=2 #games-page=3 #games-page=2 " "... at #games-page=N"
+expect_eq "$($HTMLTOOL "$TMP/pages1.dom" attr href a | grep -m 1 replays/)" "replays/000001.html" "... the first page starts with the first game"
+dump_dom "file://$TMP/pages/report/index.html#games-page=3" "$TMP/pages3.dom"
+expect_eq "$($HTMLTOOL "$TMP/pages3.dom" count tr class~=game)" 50 "the last page has the last 50 games"
+expect_eq "$($HTMLTOOL "$TMP/pages3.dom" text span class~=count)" "250 of 250 games, 201 to 250 shown" "... and says which"
+expect_eq "$($HTMLTOOL "$TMP/pages3.dom" text nav id=games-pages)" "previous 1 2 3" "... and links back"
+expect_eq "$($HTMLTOOL "$TMP/pages3.dom" attr href a | grep -m 1 replays/)" "replays/000201.html" "... from game 201"
+# The plot spans the page's width (a 1200-pixel window, less the page's
+# margins) with round ticks: equal steps of 1, 2 or 5 times a power of
+# ten, the first and the last beyond every interval's ends.
+browser --window-size=1200,900 --virtual-time-budget=1000 --dump-dom "file://$PAGE" >"$TMP/wide.dom"
+expect_eq "$($HTMLTOOL "$TMP/wide.dom" attr width svg id=elo-plot)" 1130 "the Elo plot takes the page's width"
+$HTMLTOOL "$TMP/wide.dom" text text class~=tick >"$TMP/ticks"
+"$PYTHON3" - "$TMP/ticks" "$D/report.json" <<'PY'
+import json, math, sys
+ticks = [int(t) for t in open(sys.argv[1]).read().split()]
+ladder = json.load(open(sys.argv[2]))["ladder"]
+steps = {b - a for a, b in zip(ticks, ticks[1:])}
+assert len(steps) == 1, ticks
+step = steps.pop()
+assert step / 10 ** math.floor(math.log10(step)) in (1, 2, 5), ticks
+assert 4 <= len(ticks) <= 9, ticks
+assert all(t % step == 0 for t in ticks), ticks
+assert ticks[0] <= min(e.get("lo", e["elo"]) for e in ladder if e["status"] != "unrated"), ticks
+assert ticks[-1] >= max(e.get("hi", e["elo"]) for e in ladder if e["status"] != "unrated"), ticks
+PY
+ok $? "the plot's ticks are round and even, and bracket every interval ($(tr '\n' ' ' <"$TMP/ticks"))"
+
 REPLAY=$($HTMLTOOL "$TMP/report.dom" attr href a | head -n 1)
 dump_dom "file://$D/report/$REPLAY" "$TMP/replay.dom"
-expect_eq "$($HTMLTOOL "$TMP/replay.dom" text span id=verify)" "verified" "the first game's replay opens and verifies"
+expect_eq "$($HTMLTOOL "$TMP/replay.dom" text span id=verify)" "not checked against a key you trust" \
+	"the first game's replay opens, and says its key was not checked"
+expect_eq "$($HTMLTOOL "$TMP/replay.dom" attr class span id=verify)" "badge warn" "... with the amber badge"
+expect_eq "$($HTMLTOOL "$TMP/report.dom" text li class~=signer)" \
+	"signed by key $PUB, not checked against a key you trust" "the report names the key, not checked"
+# The site made with --key: green.
+dump_dom "file://$TMP/trusted-site/index.html" "$TMP/trusted.dom"
+expect_eq "$($HTMLTOOL "$TMP/trusted.dom" text li class~=signer)" \
+	"signed by key $PUB, checked against a key you trust" "report --key: the page says the key was checked"
+dump_dom "file://$TMP/trusted-site/$REPLAY" "$TMP/trusted-replay.dom"
+expect_eq "$($HTMLTOOL "$TMP/trusted-replay.dom" attr class span id=verify) $($HTMLTOOL "$TMP/trusted-replay.dom" text span id=verify)" \
+	"badge ok verified" "report --key: its replay's badge is green"
 
 assert_no_leftovers
 done_testing

@@ -4,6 +4,7 @@
 # results as a run never stopped, no game lost or played twice), shards
 # whose ladders merge into the single run's, and bad files and usage.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 LOGS='[0-9][0-9][0-9][0-9][0-9][0-9].jsonl'   # game logs, not set-aside ones
 FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
@@ -94,8 +95,8 @@ expect_eq "$(tail -1 "$TMP/killed/manifest.jsonl" | grep -c '"type":"signature"'
 results "$TMP/killed" >"$TMP/killed.results"
 expect_eq "$(cat "$TMP/killed.results")" "$(cat "$TMP/full.results")" "every game has the result of the run never stopped"
 expect_eq "$(finished_games "$TMP/killed/manifest.jsonl" | sort | uniq -d | wc -l)" 0 "no game is finished twice"
-run "$REFEREE" verify "$TMP"/killed/games/$LOGS
-expect_eq "$(grep -c ': ok:' "$OUT")" 24 "all 24 logs of the resumed run verify"
+run "$REFEREE" verify "$TMP"/killed/games/*.jsonl
+expect_eq "$RC $(grep -c ': ok:' "$OUT")" "0 24" "all 24 logs of the resumed run verify, none set aside among them"
 sum_before=$(sha256sum "$TMP/killed/manifest.jsonl")
 expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --resume
 expect_eq "$(sha256sum "$TMP/killed/manifest.jsonl")" "$sum_before" "resuming a finished run changes nothing"
@@ -161,12 +162,14 @@ expect_eq "$(cat "$OUT")" "$TMP/tampered/games/000001.jsonl: FAILED: altered: it
 
 # --- hostile bots: the key thief and the folder vandal ---------------------------------------
 # hostile_file DIR NAME BOT: a 2-player tournament of BOT against the C bot,
-# as DIR/t.json; its output goes to DIR/out/NAME, inside the bot's folder.
+# as DIR/t.json; its output goes to DIR/out/NAME, inside the bot's folder
+# (DIR, its "workdir").
 hostile_file() {
 	mkdir -p "$1"
 	cat >"$1/t.json" <<JSON
 {"name": "$2", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 4,
- "bots": [{"name": "$2", "command": "$3"}, {"name": "c", "command": "$CBOT $TMP"}]}
+ "bots": [{"name": "$2", "command": "$3", "workdir": ".", "readable": ["$ZOO/zoo.py"]},
+          {"name": "c", "command": "$CBOT $TMP"}]}
 JSON
 }
 
@@ -242,6 +245,7 @@ $VO/games/planted.jsonl: FAILED: not listed in the manifest: planted, or left th
 # Other formats: csv, json, and PGN for other rating tools.
 run "$REFEREE" ladder "$TMP/full" --format pgn
 expect_eq "$(grep -c '^\[Result "' "$OUT")" 24 "pgn: one game record per game"
+expect_eq "$(grep -c '^\[Event "resume-test"\]$' "$OUT")" 24 "pgn: the event is the tournament's name"
 expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(manifest_games "$TMP/full/manifest.jsonl" | grep -c '^finished .* 0,[0-9]* ')" \
 	"pgn: seat 0 is White"
 run "$REFEREE" ladder "$TMP/full" --format json
@@ -279,14 +283,15 @@ expect_contains "$ERR" "--format pgn writes two-player games only, and these log
 # The ladder does not depend on the order of its inputs: the same logs
 # under shuffled names, or given one by one in reverse, give byte-identical
 # output in every format, and so does the folder's manifest; a game given
-# twice is refused.
+# twice is refused.  (Only the PGN's event differs: a log alone does not
+# know the tournament it was played in.)
 mkdir "$TMP/shuffled"
 for log in "$TMP"/full/games/$LOGS; do
 	cp "$log" "$TMP/shuffled/$(basename "$log" | sha256sum | cut -c1-12).jsonl"
 done
 for format in table csv json pgn; do
 	run "$REFEREE" ladder "$TMP/full" --format $format
-	cp "$OUT" "$TMP/ordered.$format"
+	sed 's/^\[Event "resume-test"\]$/[Event "arena"]/' "$OUT" >"$TMP/ordered.$format"
 	run "$REFEREE" ladder "$TMP/shuffled" --format $format
 	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ordered.$format")" "$format: logs read in another order, the same output"
 	run "$REFEREE" ladder $(ls -r "$TMP"/full/games/$LOGS) --format $format
@@ -327,6 +332,18 @@ expect_contains "$OUT" "H0: mine is at most +0 Elo against random-c;" \
 expect_exit 2 "$REFEREE" sprt rolit --elo0 0 "a=$FIRST" "b=$LAST"
 expect_contains "$ERR" "give both --elo0 and --elo1" "sprt needs both hypotheses"
 
+# The default output folder is out/NAME next to the tournament file,
+# wherever the referee is started, and the first line names it.
+mkdir -p "$TMP/elsewhere" "$TMP/league"
+write_file "$TMP/league/t.json" 2
+(cd "$TMP/elsewhere" && exec "$REFEREE" tournament ../league/t.json --concurrency 2) \
+	>"$TMP/league.out" 2>"$TMP/league.err" </dev/null
+expect_eq "$? $(ls "$TMP/league/out/resume-test/games" | wc -l)" "0 6" \
+	"a run from another folder writes out/NAME next to its file"
+expect_eq "$(ls "$TMP/elsewhere")" "" "... and nothing where it was started"
+expect_eq "$(grep 'output in' "$TMP/league.err")" "resume-test: rolit, 6 games in 3 tables, shard 1/1, 2 at once, output in ../league/out/resume-test/" \
+	"... and says where at the start"
+
 # Usage and bad files.
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/full"
 expect_contains "$ERR" "already holds a tournament: add --resume" "an output folder is never reused by accident"
@@ -339,13 +356,25 @@ expect_exit 2 "$REFEREE" ladder "$TMP/missing"
 expect_contains "$ERR" "cannot read '$TMP/missing'" "ladder names a missing path"
 write_file "$TMP/other.json" 4
 expect_exit 2 "$REFEREE" tournament "$TMP/other.json" --out "$TMP/full" --resume
-expect_contains "$ERR" "made by a different tournament file" "resume refuses another file's run"
+expect_contains "$ERR" "referee tournament: cannot resume $TMP/full: \"games\" is not what the run was started with:" \
+	"resume refuses a file that changes the schedule, naming the field"
+# A manifest made before headers held the tournament file resumes with
+# the very same file alone.
+rm -rf "$TMP/nofile"
+cp -r "$TMP/full" "$TMP/nofile"
+$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/nofile/manifest.jsonl" "$KEYDIR/referee.key" \
+	sub 0 ',"file":.*\}$' '}'
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/nofile" --resume
+expect_contains "$ERR" "nothing left to play" "a manifest without the file resumes with the same file"
+expect_exit 2 "$REFEREE" tournament "$TMP/other.json" --out "$TMP/nofile" --resume
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: $TMP/nofile/manifest.jsonl was made by a different tournament file or shard: resume with the same file and --shard, or use another --out" \
+	"... and refuses any other file"
 rm -rf "$TMP/old"
 cp -r "$TMP/full" "$TMP/old"
 $LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/old/manifest.jsonl" "$KEYDIR/referee.key" \
 	sub 0 '"format":"arena-manifest/4"' '"format":"arena-manifest/2"'
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/old" --resume
-expect_eq "$(tail -n 1 "$ERR")" "referee tournament: $TMP/old/manifest.jsonl is in format arena-manifest/2, which this referee cannot resume (it writes arena-manifest/4): finish the run with the referee that started it, or start again with another --out" \
+expect_eq "$(tail -n 1 "$ERR")" "referee tournament: cannot resume $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee cannot resume (it writes arena-manifest/4): finish the run with the referee that started it, or start again with another --out" \
 	"resume refuses a manifest of format 2, naming it"
 expect_exit 1 "$REFEREE" ladder "$TMP/old"
 expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee does not read (it reads arena-manifest/4): give the folder of its logs, $TMP/old/games, instead
@@ -353,5 +382,20 @@ referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournamen
 	"the ladder refuses a manifest of format 2, naming it"
 expect_exit 0 "$REFEREE" ladder "$TMP/old/games"
 expect_contains "$OUT" "24 games" "... and rates its folder of logs"
+
+# A resume reads the manifest as verify does and refuses what verify
+# refuses, naming it: here a stopped run's manifest listing a game twice.
+rm -rf "$TMP/twice"
+cp -r "$TMP/full" "$TMP/twice"
+$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/twice.jsonl" "$KEYDIR/referee.key" \
+	sub finished '(\{"game":[0-9]+,[^{}]*\})' '\1,\1'
+$LOGTOOL drop "$TMP/twice.jsonl" "$TMP/twice/manifest.jsonl" $(($(wc -l <"$TMP/twice.jsonl") - 1))
+F=$(grep -n '"type":"finished"' "$TMP/twice/manifest.jsonl" | head -n 1 | cut -d: -f1)
+G=$(sed -n "${F}s/.*\"games\":\[{\"game\":\([0-9]*\),.*/\1/p" "$TMP/twice/manifest.jsonl")
+sum_before=$(sha256sum "$TMP/twice/manifest.jsonl")
+expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/twice" --resume
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/twice/manifest.jsonl: line $F: game $G is finished twice" \
+	"resume refuses a manifest with a game finished twice, naming it"
+expect_eq "$(sha256sum "$TMP/twice/manifest.jsonl")" "$sum_before" "... and leaves it as it was"
 
 done_testing

@@ -5,6 +5,7 @@
 # own key (tests/logtool.py) get past the chain and the signature and must
 # fail on their content: the draws, the commitments, the rules.
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
+needs_control_group
 
 C=$(cbot)
 PY=$(pybot)
@@ -36,11 +37,12 @@ line_of() {
 mkdir "$TMP/g"
 LOG="$TMP/g/game.jsonl"
 KEY="$KEYDIR/referee.key"   # the default key: it signs every log here
-expect_exit 0 "$REFEREE" play rolit --log "$LOG" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --log "$LOG" "$C" "$PY"
 PUB=$(cat "$TMP/g/referee.pub")
 LINES=$(wc -l <"$LOG")
 expect_exit 0 "$REFEREE" verify "$LOG"
-expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by $PUB" "the real log verifies"
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, not checked against a key you trust" \
+	"the real log verifies"
 
 # --- one byte changed, in every line -------------------------------------------------------
 # The line itself fails (JSON, seq, prev, signature) or the next line's
@@ -168,6 +170,12 @@ tamper resign "$KEY" dup begin sub begin '"type":"begin","game_id":"[0-9a-f]+"' 
 fails_with "a forfeit for a reveal that matches, re-signed" "$T" "line 7: seat 0 forfeits, but its reveal matches its commitment"
 tamper resign "$KEY" sub bot-reveal '"contribution":"[0-9a-f]+"' '"contribution":null'
 fails_with "a null reveal without a forfeit, re-signed" "$T" "line 7: seat 0 did not open its commitment, yet it did not forfeit"
+# A bot's folder (docs/LOGS.md) is in its one form.
+tamper resign "$KEY" sub header '"folder":\{"path"' '"folder":{"capped":false,"path"'
+fails_with "a folder marked capped: false, re-signed" "$T" \
+	'line 1: seat 0: "folder" must have "path", "sha256" (32 bytes of lowercase hex), "files" and "bytes" (integers from 0) and "capped" only as true'
+tamper resign "$KEY" sub header '("folder":\{[^}]*"sha256":")[0-9a-f]' '\1X'
+fails_with "a folder's hash that is not hex, re-signed" "$T" 'line 1: seat 0: "folder" must have "path", "sha256"'
 tamper resign "$KEY" sub $((A - 1)) '"action":' '"action":"A1","action":'
 fails_with "a duplicate key, re-signed" "$T" "line $A: not a valid record: duplicate key \"action\""
 tamper resign "$KEY" sub $((A - 1)) '"action":"[A-H][1-8]"' '"action":"D4"'
@@ -220,7 +228,7 @@ fails_with "an action [1.0], re-signed" "$T" "line $A: \"action\" is written 1.0
 # A seeded run says so, and verify passes it on.
 tamper resign "$KEY" sub 0 '"options"' '"seeded":true,"options"'
 expect_exit 0 "$REFEREE" verify "$T"
-expect_eq "$(cat "$OUT")" "$T: ok: rolit, 2 players, 60 actions, signed by $PUB; seeded: dice were predictable to whoever knew the seed" \
+expect_eq "$(cat "$OUT")" "$T: ok: rolit, 2 players, 60 actions, signed by key $PUB, not checked against a key you trust; seeded: dice were predictable to whoever knew the seed" \
 	"a header with \"seeded\":true: verify says what it means"
 tamper resign "$KEY" sub 0 '"options"' '"seeded":false,"options"'
 fails_with "\"seeded\":false, re-signed" "$T" "line 1: \"seeded\" is either true or absent"
@@ -242,7 +250,7 @@ fails_with "a reported version of 65 bytes, re-signed" "$T" "line 1: seat 0: \"r
 # A forfeit in the log: its reason must be one of PROTOCOL.md's.
 mkdir "$TMP/f"
 FLOG="$TMP/f/game.jsonl"
-expect_exit 0 "$REFEREE" play rolit -o first=seat0 --log "$FLOG" "garbage=$(zoo garbage)" "$C" "$PY"
+expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit -o first=seat0 --log "$FLOG" "garbage=$(zoo garbage)" "$C" "$PY"
 expect_exit 0 "$REFEREE" verify "$FLOG"
 expect_contains "$OUT" "ok: rolit, 3 players" "a log with a forfeit verifies"
 FL=$(grep -nF '"type":"forfeit"' "$FLOG" | cut -d: -f1)
@@ -283,10 +291,12 @@ OTHER_PUB=$(cat "$TMP/other/referee.pub")
 expect_exit 1 "$REFEREE" verify --key "$TMP/other/referee.pub" "$LOG"
 expect_eq "$(cat "$OUT")" "$LOG: FAILED: line $LINES: signed by key $PUB, not by the key given" "verify with another --key: not by the key given"
 expect_exit 0 "$REFEREE" verify --key "$TMP/g/referee.pub" "$LOG"
-expect_contains "$OUT" "$LOG: ok:" "verify with the right --key: ok"
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, checked against a key you trust" \
+	"verify with the right --key: ok, and says the key is trusted"
 tamper resign "$TMP/other/referee.key"
 expect_exit 0 "$REFEREE" verify "$T"
-expect_contains "$OUT" "signed by $OTHER_PUB" "a log re-signed by another key verifies without --key, and says by whom"
+expect_eq "$(cat "$OUT")" "$T: ok: rolit, 2 players, 60 actions, signed by key $OTHER_PUB, not checked against a key you trust" \
+	"a log re-signed by another key verifies without --key, says by whom and that it was not checked"
 expect_exit 1 "$REFEREE" verify --key "$TMP/g/referee.pub" "$T"
 expect_contains "$OUT" "FAILED: line $LINES: signed by key $OTHER_PUB, not by the key given" \
 	"a log re-signed by another key fails against the organiser's key"
@@ -322,11 +332,11 @@ fresh() {
 	M="$D/manifest.jsonl"
 }
 expect_exit 0 "$REFEREE" verify "$TMP/run"
-expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
+expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, not checked against a key you trust" \
 	"verify OUTDIR: the manifest, every log, nothing else"
 expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TMP/run/manifest.jsonl"
-expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
-	"verify manifest.jsonl: the same, with --key"
+expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against a key you trust" \
+	"verify manifest.jsonl: the same, with --key, checked against it"
 expect_exit 1 "$REFEREE" verify --key "$TMP/other/referee.pub" "$TMP/run"
 expect_eq "$(cat "$OUT")" "$TMP/run/manifest.jsonl: FAILED: line $(wc -l <"$TMP/run/manifest.jsonl"): signed by key $PUB, not by the key given" \
 	"verify OUTDIR --key: a manifest signed by another key fails"
@@ -344,16 +354,23 @@ $D/games/000007.jsonl: FAILED: not listed in the manifest: planted, or left ther
 $D/games/copy.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
 	"verify OUTDIR: a withheld, an altered and two planted logs, each named"
 
-# A log a resumed run set aside may be unlisted (the run was killed
-# before it said so); named as one for a game the run does not have, it
-# is planted.
+# A log a resumed run set aside, in games/aborted/ (or in games/ itself,
+# where earlier referees put it), may be unlisted (the run was killed before it
+# said so); named as one for a game the run does not have, or not named
+# as one, it is planted.
 fresh aside
-cp "$D/games/000001.jsonl" "$D/games/000001.aborted-1.jsonl"
+mkdir "$D/games/aborted"
+cp "$D/games/000001.jsonl" "$D/games/aborted/000001.aborted-1.jsonl"
+cp "$D/games/000001.jsonl" "$D/games/000002.aborted-1.jsonl"
 expect_exit 0 "$REFEREE" verify "$D"
 cp "$D/games/000001.jsonl" "$D/games/000003.aborted-1.jsonl"
+cp "$D/games/000001.jsonl" "$D/games/aborted/000003.aborted-1.jsonl"
+cp "$D/games/000001.jsonl" "$D/games/aborted/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$D/games/000003.aborted-1.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
-	"a set-aside log of a game not in the schedule is planted"
+expect_eq "$(cat "$OUT")" "$D/games/000003.aborted-1.jsonl: FAILED: not listed in the manifest: planted, or left there by another run
+$D/games/aborted/000001.jsonl: FAILED: not listed in the manifest: planted, or left there by another run
+$D/games/aborted/000003.aborted-1.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
+	"a set-aside log of a game not in the schedule, or a log in games/aborted/, is planted"
 
 # The manifest itself: its chain, its one signature, its end.
 fresh chain
@@ -397,6 +414,19 @@ $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '(\{"game":1,
 F=$(grep -n '"type":"finished"' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice" "a game listed twice in one finished record"
+# A bot record (a new version of a bot's entry, after a resume) keeps the
+# bot's name.
+fresh version
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished \
+	sub finished '"type":"finished".*' '"type":"bot","bot":1,"entry":{"name":"b","command":"./b"}}'
+expect_exit 0 "$REFEREE" verify "$D"
+fresh renamed
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished \
+	sub finished '"type":"finished".*' '"type":"bot","bot":1,"entry":{"name":"a","command":"./b"}}'
+F=$(grep -n '"type":"bot"' "$M" | cut -d: -f1)
+expect_exit 1 "$REFEREE" verify "$D"
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: a bot record needs \"bot\", one of the 2 \"bots\", and its new \"entry\", of the same \"name\"" \
+	"a bot record that renames its bot"
 fresh ranks   # [2,2]: no result the referee writes
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[2,2]'
 expect_exit 1 "$REFEREE" verify "$D"
@@ -429,6 +459,12 @@ $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub replies '"max":[0-9]*,
 expect_exit 1 "$REFEREE" verify "$D"
 ok "$(grep -qE "^$M: FAILED: its replies records give [a-z] [0-9]+ turns, longest 99999999 us; its logs [0-9]+, longest [0-9]+ us$" "$OUT"; echo $?)" \
 	"replies records that claim a longer reply than any log holds" || diag_run
+# The same of the CPU time charged (the games are timed by the CPU clock).
+fresh slowest-cpu
+$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub replies '"cpu":\{"turns":([0-9]+),"max":[0-9]+,' '"cpu":{"turns":\1,"max":99999999,'
+expect_exit 1 "$REFEREE" verify "$D"
+ok "$(grep -qE "^$M: FAILED: its replies records give [a-z] [0-9]+ turns, longest 99999999 us of CPU; its logs [0-9]+, longest [0-9]+ us$" "$OUT"; echo $?)" \
+	"replies records that claim a longer CPU time than any log holds" || diag_run
 # One reply moved to another bucket: the same turns and longest reply.
 fresh moved
 "$PYTHON3" - "$TMP/run/manifest.jsonl" "$TMP/moved.jsonl" <<'PY'
@@ -454,7 +490,7 @@ ok "$(grep -qE "^$M: FAILED: its replies records give ([a-z]) ([0-9]+) turns, lo
 fresh layout
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":\[' '"seats":[ ' sub started '"games":' '"games" :'
 expect_exit 0 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by $PUB" \
+expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, not checked against a key you trust" \
 	"records in another JSON layout read the same"
 # bad_finished NAME REGEX REPLACEMENT PROBLEM DESCRIPTION: the finished
 # record changed so (and re-signed) fails verify, first with PROBLEM on

@@ -4,6 +4,7 @@
 # the same lines, the same first failure of each tampered log, the same
 # exit status; and bad -j values are refused.
 . "$(dirname "$0")/lib.sh"
+needs_control_group
 
 expect_exit 0 "$REFEREE" play rolit -o size=6 --games 40 --out "$TMP/run" "$(cbot)" "$(cbot random-too)"
 logs=("$TMP"/run/game-*.jsonl)
@@ -39,5 +40,5 @@ expect_contains "$OUT" "bad-byte.jsonl: FAILED: line 5: \"prev\" is not the hash
 expect_exit 2 "$REFEREE" verify -j 0 "${logs[0]}"
 expect_contains "$ERR" "-j" "-j 0 is refused, naming the flag"
 expect_exit 2 "$REFEREE" verify "${logs[0]}" -j
-expect_contains "$ERR" "-j needs a number of processes" "-j without a value says what it needs"
+expect_contains "$ERR" "-j needs a value" "-j without a value says what it needs"
 done_testing

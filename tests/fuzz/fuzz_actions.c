@@ -1,8 +1,8 @@
 /*
  * Fuzzing the rules of every game.  The first byte picks a game from
- * game_registry, the second the number of players, then one byte per
+ * arena_game_registry, the second the number of players, then one byte per
  * option (the game's own in table order, then `first`) picks its value;
- * the game starts at a table (table.h, as the match and verify run it) on
+ * the game is played through game_play.h, as the match and verify play it, on
  * a fixed all-zero draws key.  The rest is lines: "!" then bytes plays,
  * for each byte b, legal[b mod n] (so that short inputs reach deep
  * positions), "-" then a byte makes seat b mod players forfeit, and any
@@ -19,15 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draws.h"
+#include "games/draws.h"
 #include "fuzz.h"
 #include "games/registry.h"
 #include "options.h"
-#include "table.h"
+#include "game_play.h"
 #include "util.h"
 
 struct run {
-	struct table table;
+	struct game_play game;
 	struct draws draws;
 };
 
@@ -52,8 +52,8 @@ static void pick_option(const struct game_option *option, uint8_t byte,
  * a refused action must leave as it was. */
 static cJSON *snapshot(const struct run *run)
 {
-	const struct table *t = &run->table;
-	int to_move = table_to_move(t);
+	const struct game_play *t = &run->game;
+	int to_move = game_play_to_move(t);
 	cJSON *all = cJSON_CreateArray();
 	char *text = t->rules->render(t->state);
 
@@ -70,8 +70,8 @@ static cJSON *snapshot(const struct run *run)
  * move's and one more, in turn. */
 static cJSON *look(const struct run *run)
 {
-	const struct table *t = &run->table;
-	int to_move = table_to_move(t);
+	const struct game_play *t = &run->game;
+	int to_move = game_play_to_move(t);
 	cJSON *legal;
 
 	free(t->rules->render(t->state));
@@ -92,7 +92,7 @@ static void play_listed(struct run *run, const cJSON *action)
 {
 	char err[ERR_LEN];
 
-	if (table_apply(&run->table, action, &run->draws, err))
+	if (game_play_apply(&run->game, action, &run->draws, err))
 		fuzz_fail("apply refused an action that legal listed");
 }
 
@@ -103,7 +103,7 @@ static void play(struct run *run, const cJSON *action)
 	uint64_t draws_before = run->draws.next_index;
 	char err[ERR_LEN];
 
-	if (table_apply(&run->table, action, &run->draws, err) == 0) {
+	if (game_play_apply(&run->game, action, &run->draws, err) == 0) {
 		cJSON_Delete(before);
 		return;
 	}
@@ -128,7 +128,7 @@ static void step(struct run *run, const uint8_t *line, size_t len)
 			cJSON_Delete(legal);
 		}
 	} else if (len > 1 && line[0] == '-') {
-		table_forfeit(&run->table, line[1] % run->table.players,
+		game_play_forfeit(&run->game, line[1] % run->game.players,
 			      &run->draws);
 	} else if ((legal = look(run)) != NULL) {
 		action = cJSON_ParseWithLength((const char *)line, len);
@@ -140,11 +140,11 @@ static void step(struct run *run, const uint8_t *line, size_t len)
 }
 
 /* The final ranks are a ranking: 1 plus the number of seats ahead. */
-static void check_result(const struct table *t)
+static void check_result(const struct game_play *t)
 {
 	struct game_result result;
 
-	table_result(t, &result);
+	game_play_result(t, &result);
 	for (int i = 0; i < t->players; i++) {
 		int ahead = 0;
 
@@ -168,11 +168,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (sodium_init() < 0)
 		abort();
-	while (game_registry[games])
+	while (arena_game_registry[games])
 		games++;
 	if (size < 2)
 		return 0;
-	rules = game_registry[data[0] % games];
+	rules = arena_game_registry[data[0] % games];
 	players = rules->min_players +
 		  data[1] % (rules->max_players - rules->min_players + 1);
 	given = cJSON_CreateObject();
@@ -183,9 +183,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cJSON_Delete(given);
 	if (!options)
 		fuzz_fail("options_resolve refused a value from the table");
-	draws_init(&run.draws, zero_key, NULL, NULL);
-	table_init(&run.table, rules, players);
-	if (table_begin(&run.table, options, &run.draws, err) == 0) {
+	arena_draws_init(&run.draws, zero_key, NULL, NULL);
+	game_play_init(&run.game, rules, players);
+	if (game_play_begin(&run.game, options, &run.draws, err) == 0) {
 		while (at < size) {
 			const uint8_t *nl = memchr(data + at, '\n', size - at);
 			size_t len = nl ? (size_t)(nl - data) - at : size - at;
@@ -194,10 +194,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			at += len + 1;
 		}
 		cJSON_Delete(look(&run));
-		if (table_to_move(&run.table) < 0)
-			check_result(&run.table);
+		if (game_play_to_move(&run.game) < 0)
+			check_result(&run.game);
 	}
-	table_free(&run.table);
+	game_play_free(&run.game);
 	cJSON_Delete(options);
 	return 0;
 }

@@ -7,7 +7,7 @@
  * writer (journal.h) and the whole signed with a fixed key, and checked
  * again: that way mutated actions, draws, forfeits and results reach the
  * commitments check and the replay through the rules.  Both checks render
- * the table after every record, as `referee replay` does.
+ * the game in progress after every record, as `referee replay` does.
  */
 #include <cjson/cJSON.h>
 #include <sodium.h>
@@ -24,13 +24,13 @@
 #include "verify.h"
 
 static void render(void *ctx, size_t line, const cJSON *record,
-		   const struct table *table)
+		   const struct game_play *play)
 {
 	(void)ctx;
 	(void)line;
 	(void)record;
-	if (table->state)
-		free(table->rules->render(table->state));
+	if (play->state)
+		free(play->rules->render(play->state));
 }
 
 static void verify_file(const char *path)

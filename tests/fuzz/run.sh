@@ -25,12 +25,12 @@ fuzz=$top_srcdir/tests/fuzz
 build=$top_builddir/tests/fuzz/build
 SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all"
 CFLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $SANITIZE \
--I$top_srcdir/referee -I$top_builddir $(pkg-config --cflags libsodium libcjson)"
+-I$top_srcdir -I$top_srcdir/referee -I$top_builddir $(pkg-config --cflags libsodium libcjson)"
 LIBS="$(pkg-config --libs libsodium libcjson) -lm"
 
 # The C files of the referee's libraries (the games' and its own), as
 # Makefile.am lists them.
-sources=$(sed -n -e '/^referee_libarena_games_a_SOURCES/,/^$/p' \
+sources=$(sed -n -e '/^games_libarena_games_a_SOURCES/,/^$/p' \
 	-e '/^referee_libreferee_a_SOURCES/,/^$/p' "$top_srcdir/Makefile.am" |
 	tr ' \t\\' '\n\n\n' | grep '\.c$') || {
 	echo "run.sh: no referee library sources in Makefile.am" >&2

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "run_suite.h"
+#include "util.h"
 
 static FILE *table_open(const char *table)
 {
@@ -72,6 +73,37 @@ bool case_table_step(struct case_table *t, char *line)
 		if (line[0] && line[0] != '#')
 			return true;
 	return false;
+}
+
+int case_table_block(struct case_table *t, char (**lines)[CASE_LINE_LEN])
+{
+	int n = 0;
+
+	*lines = xmalloc(CASE_BLOCK_LINES * sizeof **lines);
+	for (;;) {
+		ck_assert_msg(n < CASE_BLOCK_LINES,
+			      "%s (line %d): a block holds at most %d lines",
+			      t->name, t->line_no, CASE_BLOCK_LINES);
+		ck_assert_msg(case_table_read(t, (*lines)[n]),
+			      "%s: the table ends inside a block (no \"end\")",
+			      t->name);
+		if (strcmp((*lines)[n], "end") == 0)
+			return n;
+		n++;
+	}
+}
+
+void case_table_repeat(struct case_table *t, int times,
+		       void (*step)(void *ctx, const char *line), void *ctx)
+{
+	char (*lines)[CASE_LINE_LEN];
+	int n = case_table_block(t, &lines);
+
+	for (int i = 0; i < times; i++)
+		for (int k = 0; k < n; k++)
+			if (lines[k][0] && lines[k][0] != '#')
+				step(ctx, lines[k]);
+	free(lines);
 }
 
 void case_table_close(struct case_table *t)

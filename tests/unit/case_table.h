@@ -1,9 +1,11 @@
 /*
  * Reading a rule-case table of tests/cases/ (its format is described at
  * the top of each table), shared by the rules suites' interpreters
- * (check_rolit.c, dice_cases.c): a table's cases are counted, one is
- * found by its index, and its lines are read numbered, so that a failing
- * check names the case and the line.
+ * (check_rolit.c, dice_cases.c, black_pot_cases.c): a table's cases are
+ * counted, one is found by its index, and its lines are read numbered, so
+ * that a failing check names the case and the line.  Two constructs span
+ * lines: a block (the lines up to "end", e.g. a rendering) and "repeat N"
+ * (a block run N times).
  */
 #ifndef ARENA_CASE_TABLE_H
 #define ARENA_CASE_TABLE_H
@@ -13,6 +15,8 @@
 #include <stdio.h>
 
 #define CASE_LINE_LEN 4096
+/* The most lines a block may hold. */
+#define CASE_BLOCK_LINES 64
 
 struct case_table {
 	FILE *file;
@@ -37,6 +41,16 @@ bool case_table_step(struct case_table *t, char *line);
 bool case_table_read(struct case_table *t, char *line);
 
 void case_table_close(struct case_table *t);
+
+/* The lines up to the next "end" line, as they are, into *lines (a new
+ * array of CASE_BLOCK_LINES lines: free it); their count.  Fails the
+ * current test when the table ends first or the block is longer. */
+int case_table_block(struct case_table *t, char (**lines)[CASE_LINE_LEN]);
+
+/* "repeat N": runs the block that follows (blank and # lines skipped)
+ * `times` times, a line at a time through step(ctx, line). */
+void case_table_repeat(struct case_table *t, int times,
+		       void (*step)(void *ctx, const char *line), void *ctx);
 
 /* The arguments of `line` if it is the directive `word`, else NULL. */
 const char *case_directive(const char *line, const char *word);

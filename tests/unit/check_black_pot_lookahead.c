@@ -14,7 +14,6 @@
 #include "games/black_pot.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "util.h"
 
 /* Rolls out of 216 that can fill a cell numbered n, counted by trying
  * every split and bracketing of the three dice with exact division. */
@@ -25,11 +24,11 @@ static const int reach_216[BLACK_POT_MAX_NUMBER + 1] = {
 
 START_TEST(rolls_and_reach)
 {
-	struct bprolls rolls;
+	struct black_pot_rolls rolls;
 	double total = 0;
 
-	bprolls_init(&rolls);
-	for (int r = 0; r < BPROLLS_COUNT; r++) {
+	black_pot_rolls_init(&rolls);
+	for (int r = 0; r < BLACK_POT_ROLLS_COUNT; r++) {
 		total += rolls.chance[r];
 		ck_assert_int_ge(rolls.dice[r][0], rolls.dice[r][1]);
 		ck_assert_int_ge(rolls.dice[r][1], rolls.dice[r][2]);
@@ -37,7 +36,7 @@ START_TEST(rolls_and_reach)
 	ck_assert_double_eq_tol(total, 1, 1e-12);
 	ck_assert_int_eq(rolls.dice[0][0], 6);
 	ck_assert_double_eq_tol(rolls.chance[0], 1 / 216.0, 1e-15);
-	ck_assert_int_eq(rolls.dice[BPROLLS_COUNT - 1][0], 1);
+	ck_assert_int_eq(rolls.dice[BLACK_POT_ROLLS_COUNT - 1][0], 1);
 	for (int n = 1; n <= BLACK_POT_MAX_NUMBER; n++)
 		ck_assert_msg(rolls.reach[n] * 216 > reach_216[n] - 1e-9 &&
 			      rolls.reach[n] * 216 < reach_216[n] + 1e-9,
@@ -49,9 +48,9 @@ END_TEST
 struct game {
 	void *state;
 	struct draws draws;
-	struct bpeval_board board;
-	struct bpeval eval;
-	struct bprolls rolls;
+	struct black_pot_eval_board board;
+	struct black_pot_eval eval;
+	struct black_pot_rolls rolls;
 };
 
 /* A 2-player game on the fixed layout, seat 0 first, with `ivory` pawns
@@ -62,42 +61,43 @@ static void game_set_up(struct game *g, const char *const *ivory, int count)
 	unsigned char key[32] = {7};
 	struct game_setup setup = {.players = 2, .first_seat = 0};
 	cJSON *options = cJSON_Parse("{\"layout\":\"fixed\"}"), *legal, *view;
-	char err[ERR_LEN] = "";
+	char err[GAME_ERR_LEN] = "";
 
-	draws_init(&g->draws, key, NULL, NULL);
+	arena_draws_init(&g->draws, key, NULL, NULL);
 	setup.options = options;
-	g->state = black_pot_rules.create(&setup, &g->draws, err);
+	g->state = arena_black_pot_rules.create(&setup, &g->draws, err);
 	ck_assert_msg(g->state != NULL, "%s", err);
 	cJSON_Delete(options);
 	for (int i = 0; i < count; i++)
-		ck_assert_int_eq(black_pot_put(g->state, ivory[i], 0, err), 0);
-	legal = black_pot_rules.legal(g->state);
-	ck_assert_int_eq(black_pot_rules.apply(g->state,
+		ck_assert_int_eq(arena_black_pot_put(g->state, ivory[i], 0, err), 0);
+	legal = arena_black_pot_rules.legal(g->state);
+	ck_assert_int_eq(arena_black_pot_rules.apply(g->state,
 					       cJSON_GetArrayItem(legal, 0),
 					       &g->draws, err), 0);
 	cJSON_Delete(legal);
-	view = black_pot_rules.view(g->state, 1);
-	ck_assert_msg(bpeval_read_view(view, &g->board, err) == 0, "%s", err);
+	view = arena_black_pot_rules.view(g->state, 1);
+	ck_assert_msg(black_pot_eval_read_view(view, &g->board, err) == 0,
+		      "%s", err);
 	cJSON_Delete(view);
-	bprolls_init(&g->rolls);
-	bpeval_init(&g->eval, &g->board, &g->rolls);
+	black_pot_rolls_init(&g->rolls);
+	black_pot_eval_init(&g->eval, &g->board, &g->rolls);
 }
 
 static void game_end(struct game *g)
 {
-	black_pot_rules.destroy(g->state);
+	arena_black_pot_rules.destroy(g->state);
 }
 
 START_TEST(cell_names)
 {
-	ck_assert_int_eq(bpeval_cell("A1"), 0);
-	ck_assert_int_eq(bpeval_cell("F6"), 5 * 11 + 5);
-	ck_assert_int_eq(bpeval_cell("K11"), 120);
-	ck_assert_int_eq(bpeval_cell("L1"), -1);
-	ck_assert_int_eq(bpeval_cell("A12"), -1);
-	ck_assert_int_eq(bpeval_cell("A0"), -1);
-	ck_assert_int_eq(bpeval_cell(""), -1);
-	ck_assert_int_eq(bpeval_cell(NULL), -1);
+	ck_assert_int_eq(black_pot_eval_cell("A1"), 0);
+	ck_assert_int_eq(black_pot_eval_cell("F6"), 5 * 11 + 5);
+	ck_assert_int_eq(black_pot_eval_cell("K11"), 120);
+	ck_assert_int_eq(black_pot_eval_cell("L1"), -1);
+	ck_assert_int_eq(black_pot_eval_cell("A12"), -1);
+	ck_assert_int_eq(black_pot_eval_cell("A0"), -1);
+	ck_assert_int_eq(black_pot_eval_cell(""), -1);
+	ck_assert_int_eq(black_pot_eval_cell(NULL), -1);
 }
 END_TEST
 
@@ -129,13 +129,15 @@ START_TEST(reads_a_scored_line)
 	ck_assert_int_eq(g.board.points[0], 30);
 	ck_assert_int_eq(g.board.points[1], 0);
 	ck_assert_int_eq(g.board.pawns[0], 40);
-	ck_assert_int_eq(g.board.number[bpeval_cell("F1")], 23);
+	ck_assert_int_eq(g.board.number[black_pot_eval_cell("F1")], 23);
 	for (int i = 0; i < 5; i++) {
-		ck_assert_int_eq(g.board.owner[bpeval_cell(row1[i])], 0);
-		ck_assert_uint_eq(g.board.scored[bpeval_cell(row1[i])], 1);
+		int cell = black_pot_eval_cell(row1[i]);
+
+		ck_assert_int_eq(g.board.owner[cell], 0);
+		ck_assert_uint_eq(g.board.scored[cell], 1);
 	}
-	ck_assert_int_eq(g.board.owner[bpeval_cell("H1")], -1);
-	ck_assert_uint_eq(g.board.scored[bpeval_cell("H1")], 0);
+	ck_assert_int_eq(g.board.owner[black_pot_eval_cell("H1")], -1);
+	ck_assert_uint_eq(g.board.scored[black_pot_eval_cell("H1")], 0);
 	game_end(&g);
 }
 END_TEST
@@ -146,23 +148,25 @@ START_TEST(completing_and_blocking)
 {
 	static const char *const four[] = {"C3", "C4", "C5", "C6"};
 	struct game g;
-	struct bpeval_board before;
-	int c7 = bpeval_cell("C7"), k6 = bpeval_cell("K6");
+	struct black_pot_eval_board before;
+	int c7 = black_pot_eval_cell("C7"), k6 = black_pot_eval_cell("K6");
 	double complete, block, lone;
 
 	game_set_up(&g, four, 4);
 	before = g.board;
-	complete = bpeval_delta(&g.eval, &g.board, 0, &c7, 1);
+	complete = black_pot_eval_delta(&g.eval, &g.board, 0, &c7, 1);
 	ck_assert_mem_eq(&before, &g.board, sizeof before);
-	lone = bpeval_delta(&g.eval, &g.board, 0, &k6, 1);
+	lone = black_pot_eval_delta(&g.eval, &g.board, 0, &k6, 1);
 	/* the line's 400 less its last pawn, less what was already
 	 * expected of it (21 is made by 42 rolls of 216) */
 	ck_assert_double_gt(complete, (400 - 10) * (1 - g.eval.fill[21]));
 	ck_assert_double_gt(complete, lone + 100);
 	/* brown's pawn on C7 spoils it */
-	block = bpeval_delta(&g.eval, &g.board, 1, &c7, 1);
-	ck_assert_double_gt(block, bpeval_delta(&g.eval, &g.board, 1, &k6, 1) + 100);
-	ck_assert_double_eq(bpeval_delta(&g.eval, &g.board, 0, NULL, 0), 0);
+	block = black_pot_eval_delta(&g.eval, &g.board, 1, &c7, 1);
+	ck_assert_double_gt(
+		block, black_pot_eval_delta(&g.eval, &g.board, 1, &k6, 1) + 100);
+	ck_assert_double_eq(
+		black_pot_eval_delta(&g.eval, &g.board, 0, NULL, 0), 0);
 	ck_assert_mem_eq(&before, &g.board, sizeof before);
 	game_end(&g);
 }

@@ -1,5 +1,5 @@
 /*
- * Unit tests for bolo and bolo5 (referee/games/bolo.c, bolo5.c): the rule
+ * Unit tests for bolo and bolo5 (games/bolo.c, bolo5.c): the rule
  * cases of tests/cases/bolo.txt and tests/cases/bolo5.txt, one test per
  * case, run by the interpreter of dice_cases.c with loaded dice; then
  * whole games through the rules tables alone for every number of players,
@@ -16,7 +16,7 @@
 #include "util.h"
 
 static const struct game_rules *const bolo_games[] = {
-	&bolo_rules, &bolo5_rules, NULL,
+	&arena_bolo_rules, &arena_bolo5_rules, NULL,
 };
 
 static const struct dice_cases bolo_cases = {
@@ -49,9 +49,9 @@ START_TEST(full_games)
 
 	ck_assert_int_ge(sodium_init(), 0);
 	for (unsigned seed = 1; seed <= 2; seed++) {
-		dice_cases_play(&bolo_rules, players, seed + 100u * (unsigned)_i,
+		dice_cases_play(&arena_bolo_rules, players, seed + 100u * (unsigned)_i,
 				pick, quitter);
-		dice_cases_play(&bolo5_rules, players, seed + 100u * (unsigned)_i,
+		dice_cases_play(&arena_bolo5_rules, players, seed + 100u * (unsigned)_i,
 				pick, quitter);
 	}
 }
@@ -69,69 +69,90 @@ static void *start_game(const struct game_rules *rules, struct draws *draws)
 	cJSON_AddNumberToObject(options, "target", 10000);
 	cJSON_AddStringToObject(options, "yahtzee_clause", "off");
 	setup.options = options;
-	draws_init(draws, key, NULL, NULL);
+	arena_draws_init(draws, key, NULL, NULL);
 	state = rules->create(&setup, draws, err);
 	ck_assert_msg(state != NULL, "%s", err);
 	cJSON_Delete(options);
 	return state;
 }
 
+/* The rules' text rendering of `state` is `want`. */
+static void render_is(const struct game_rules *rules, const void *state,
+		      const char *want)
+{
+	char *text = rules->render(state);
+
+	ck_assert_str_eq(text, want);
+	free(text);
+}
+
 START_TEST(render_text)
 {
 	static const int faces[] = {1, 1, 5, 2, 3, 4, 6, 5, 5, 2, 2, 3};
 	struct draws draws;
-	void *state = start_game(&bolo_rules, &draws);
+	void *state = start_game(&arena_bolo_rules, &draws);
 	cJSON *keep = cJSON_Parse("{\"keep\":[1]}");
-	char *text;
 
 	ck_assert_int_ge(sodium_init(), 0);
-	dice_preset(state, 0, 1200, true);
-	dice_load(state, faces, 7);
-	dice_game_start(state, &draws, 1);
-	text = bolo_rules.render(state);
-	ck_assert_str_eq(text, "scores: 1200 0\n"
-		"seat 1 to move, turn total 0, roll 1 1 2 3 4 5 6, set aside []\n");
-	free(text);
-	ck_assert_int_eq(bolo_rules.apply(state, keep, &draws, NULL), 0);
-	text = bolo_rules.render(state);
-	ck_assert_str_eq(text, "scores: 1200 0\n"
-		"seat 1 to move, turn total 100, 6 dice to roll, set aside [1]\n");
-	free(text);
-	bolo_rules.destroy(state);
-	state = start_game(&bolo5_rules, &draws);
-	dice_load(state, faces + 7, 5);
-	dice_game_start(state, &draws, 0);
-	bolo5_rules.forfeit(state, 1, &draws);
-	text = bolo5_rules.render(state);
-	ck_assert_str_eq(text, "scores: 0 0(out)\n"
-		"seat 0 to move, turn total 0, roll 2 2 3 5 5, set aside []\n");
-	free(text);
-	bolo5_rules.destroy(state);
+	arena_dice_game_preset(state, 0, 1200, true);
+	arena_dice_game_load(state, faces, 7);
+	arena_dice_game_start(state, &draws, 1);
+	render_is(&arena_bolo_rules, state, "scores: 1200 0\n"
+		  "seat 1 to move, turn total 0, roll 1 1 2 3 4 5 6, set aside []\n");
+	ck_assert_int_eq(arena_bolo_rules.apply(state, keep, &draws, NULL), 0);
+	render_is(&arena_bolo_rules, state, "scores: 1200 0\n"
+		  "seat 1 to move, turn total 100, 6 dice to roll, set aside [1]\n");
+	arena_bolo_rules.destroy(state);
+	state = start_game(&arena_bolo5_rules, &draws);
+	arena_dice_game_load(state, faces + 7, 5);
+	arena_dice_game_start(state, &draws, 0);
+	arena_bolo5_rules.forfeit(state, 1, &draws);
+	render_is(&arena_bolo5_rules, state, "scores: 0 0(out)\n"
+		  "seat 0 to move, turn total 0, roll 2 2 3 5 5, set aside []\n");
+	arena_bolo5_rules.destroy(state);
+	cJSON_Delete(keep);
+}
+END_TEST
+
+/* One die left is "1 die", not "1 dice". */
+START_TEST(render_one_die)
+{
+	static const int faces[] = {1, 1, 1, 5, 5, 5, 2};
+	struct draws draws;
+	void *state = start_game(&arena_bolo_rules, &draws);
+	cJSON *keep = cJSON_Parse("{\"keep\":[1,1,1,5,5,5]}");
+
+	arena_dice_game_load(state, faces, 7);
+	arena_dice_game_start(state, &draws, 0);
+	ck_assert_int_eq(arena_bolo_rules.apply(state, keep, &draws, NULL), 0);
+	render_is(&arena_bolo_rules, state, "scores: 0 0\n"
+		  "seat 0 to move, turn total 1500, 1 die to roll, set aside [1 1 1 5 5 5]\n");
+	arena_bolo_rules.destroy(state);
 	cJSON_Delete(keep);
 }
 END_TEST
 
 START_TEST(rules_tables)
 {
-	ck_assert_str_eq(bolo_rules.name, "bolo");
-	ck_assert_str_eq(bolo_rules.rules_version, "bolo/2");
-	ck_assert_int_eq(bolo_rules.min_players, 2);
-	ck_assert_int_eq(bolo_rules.max_players, 8);
-	ck_assert_str_eq(bolo_rules.options[0].name, "target");
-	ck_assert_str_eq(bolo_rules.options[0].default_value, "10000");
-	ck_assert_ptr_null(bolo_rules.options[1].name);
-	ck_assert_str_eq(bolo5_rules.name, "bolo5");
-	ck_assert_str_eq(bolo5_rules.rules_version, "bolo5/2");
-	ck_assert_int_eq(bolo5_rules.min_players, 2);
-	ck_assert_int_eq(bolo5_rules.max_players, 8);
-	ck_assert_str_eq(bolo5_rules.options[0].name, "target");
-	ck_assert_str_eq(bolo5_rules.options[0].default_value, "10000");
-	ck_assert_str_eq(bolo5_rules.options[1].name, "yahtzee_clause");
-	ck_assert_str_eq(bolo5_rules.options[1].default_value, "off");
-	ck_assert_str_eq(bolo5_rules.options[1].choices[0], "off");
-	ck_assert_str_eq(bolo5_rules.options[1].choices[1], "on");
-	ck_assert_ptr_null(bolo5_rules.options[1].choices[2]);
-	ck_assert_ptr_null(bolo5_rules.options[2].name);
+	ck_assert_str_eq(arena_bolo_rules.name, "bolo");
+	ck_assert_str_eq(arena_bolo_rules.rules_version, "bolo/2");
+	ck_assert_int_eq(arena_bolo_rules.min_players, 2);
+	ck_assert_int_eq(arena_bolo_rules.max_players, 8);
+	ck_assert_str_eq(arena_bolo_rules.options[0].name, "target");
+	ck_assert_str_eq(arena_bolo_rules.options[0].default_value, "10000");
+	ck_assert_ptr_null(arena_bolo_rules.options[1].name);
+	ck_assert_str_eq(arena_bolo5_rules.name, "bolo5");
+	ck_assert_str_eq(arena_bolo5_rules.rules_version, "bolo5/2");
+	ck_assert_int_eq(arena_bolo5_rules.min_players, 2);
+	ck_assert_int_eq(arena_bolo5_rules.max_players, 8);
+	ck_assert_str_eq(arena_bolo5_rules.options[0].name, "target");
+	ck_assert_str_eq(arena_bolo5_rules.options[0].default_value, "10000");
+	ck_assert_str_eq(arena_bolo5_rules.options[1].name, "yahtzee_clause");
+	ck_assert_str_eq(arena_bolo5_rules.options[1].default_value, "off");
+	ck_assert_str_eq(arena_bolo5_rules.options[1].choices[0], "off");
+	ck_assert_str_eq(arena_bolo5_rules.options[1].choices[1], "on");
+	ck_assert_ptr_null(arena_bolo5_rules.options[1].choices[2]);
+	ck_assert_ptr_null(arena_bolo5_rules.options[2].name);
 }
 END_TEST
 
@@ -144,17 +165,17 @@ START_TEST(create_refusals)
 
 	setup.options = options;
 	cJSON_AddNumberToObject(options, "target", 10000);
-	ck_assert_ptr_null(bolo_rules.create(&setup, NULL, err));
+	ck_assert_ptr_null(arena_bolo_rules.create(&setup, NULL, err));
 	ck_assert_str_eq(err, "the game is for 2 to 8 players, not 9");
 	setup.players = 2;
 	setup.first_seat = 2;
-	ck_assert_ptr_null(bolo_rules.create(&setup, NULL, err));
+	ck_assert_ptr_null(arena_bolo_rules.create(&setup, NULL, err));
 	ck_assert_str_eq(err, "seat 2 is not a seat of 2 players");
 	setup.first_seat = 0;
-	ck_assert_ptr_null(bolo5_rules.create(&setup, NULL, err));
+	ck_assert_ptr_null(arena_bolo5_rules.create(&setup, NULL, err));
 	ck_assert_str_eq(err, "yahtzee_clause must be on or off");
 	cJSON_DeleteItemFromObject(options, "target");
-	ck_assert_ptr_null(bolo_rules.create(&setup, NULL, err));
+	ck_assert_ptr_null(arena_bolo_rules.create(&setup, NULL, err));
 	ck_assert_str_eq(err, "target must be a positive whole number of points");
 	cJSON_Delete(options);
 }
@@ -173,6 +194,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(games, full_games, 0, 7 * 4);
 	tcase_add_test(games, rules_tables);
 	tcase_add_test(games, render_text);
+	tcase_add_test(games, render_one_die);
 	tcase_add_test(games, create_refusals);
 	suite_add_tcase(s, games);
 	return s;

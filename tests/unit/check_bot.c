@@ -129,7 +129,7 @@ static void expect_line(struct bot *bot, const char *want)
 	const char *line = NULL;
 	size_t len = 0;
 
-	ck_assert_int_eq(bot_read_line(bot, now_ns() + 3000 * MS, &line, &len),
+	ck_assert_int_eq(bot_read_line(bot, &(struct bot_deadline){ now_ns() + 3000 * MS, 0 }, &line, &len),
 			 BOT_OK);
 	ck_assert_uint_eq(len, strlen(want));
 	ck_assert_str_eq(line, want);
@@ -140,7 +140,7 @@ static enum bot_status read_status(struct bot *bot, int64_t deadline_ns)
 	const char *line;
 	size_t len;
 
-	return bot_read_line(bot, deadline_ns, &line, &len);
+	return bot_read_line(bot, &(struct bot_deadline){ deadline_ns, 0 }, &line, &len);
 }
 
 static void expect_exit(struct bot *bot, int wait_ms, const char *want)
@@ -248,7 +248,7 @@ static void resolve_fails(const char *name, const char *message)
 {
 	char err[ERR_LEN] = "";
 
-	ck_assert_ptr_null(bot_resolve_program(name, err));
+	ck_assert_ptr_null(bot_resolve_program(name, NULL, err));
 	ck_assert_str_eq(err, message);
 }
 
@@ -260,7 +260,7 @@ START_TEST(resolve_program)
 
 	write_file(tool, "#!/bin/sh\necho tool\n", 0755);
 	write_file(text, "not a program\n", 0644);
-	path = bot_resolve_program("/bin/sh", err);
+	path = bot_resolve_program("/bin/sh", NULL, err);
 	ck_assert_str_eq(path, "/bin/sh");
 	free(path);
 
@@ -277,16 +277,16 @@ START_TEST(resolve_program)
 	 * are skipped. */
 	snprintf(want, sizeof want, "/nonexistent::%s:/bin", tmpdir);
 	setenv("PATH", want, 1);
-	path = bot_resolve_program("tool", err);
+	path = bot_resolve_program("tool", NULL, err);
 	ck_assert_str_eq(path, tool);
 	free(path);
-	path = bot_resolve_program("sh", err);
+	path = bot_resolve_program("sh", NULL, err);
 	ck_assert_str_eq(path, "/bin/sh");
 	free(path);
 	resolve_fails("text", "program 'text' not found in PATH");
 
 	unsetenv("PATH");
-	path = bot_resolve_program("sh", err);
+	path = bot_resolve_program("sh", NULL, err);
 	ck_assert_msg(path && (!strcmp(path, "/usr/bin/sh") ||
 			       !strcmp(path, "/bin/sh")), "%s", err);
 	free(path);
@@ -298,7 +298,7 @@ END_TEST
 START_TEST(spawn_errors)
 {
 	struct bot_spec spec = spec_for("no-such-program-xyz --flag");
-	const char *const bad_env[] = { "NOEQUALS", NULL };
+	const char *const bad_env[] = { "NO-NAME=1", NULL };
 	char want[256];
 	const char *text = tmp_path("text"), *junk = tmp_path("junk");
 
@@ -332,16 +332,17 @@ START_TEST(spawn_errors)
 	spec.workdir = "/nonexistent/dir";
 	spawn_fails(&spec, "cannot enter working directory '/nonexistent/dir': "
 		    "No such file or directory");
-	spec.workdir = tmpdir;
+	spec.workdir = spec.command_dir = tmpdir;
 	spec.command = "./missing";
 	spawn_fails(&spec, "cannot run './missing': No such file or directory");
 	spec.command = "./text";
 	spawn_fails(&spec, "cannot run './text': Permission denied");
 
 	spec.command = "true";
-	spec.workdir = NULL;
+	spec.workdir = spec.command_dir = NULL;
 	spec.env = bad_env;
-	spawn_fails(&spec, "bad environment entry 'NOEQUALS': expected NAME=VALUE");
+	spawn_fails(&spec, "bad environment entry 'NO-NAME=1': expected "
+		    "NAME=VALUE, or NAME to pass the referee's");
 	spec.env = NULL;
 	spec.stderr_path = "/nonexistent/err.log";
 	spawn_fails(&spec, "cannot open the stderr log '/nonexistent/err.log': "
@@ -381,7 +382,7 @@ START_TEST(relative_program_in_workdir)
 	struct bot *bot;
 
 	write_file(tmp_path("run.sh"), "#!/bin/sh\necho \"ran $1\"\n", 0755);
-	spec.workdir = tmpdir;
+	spec.workdir = spec.command_dir = tmpdir;
 	bot = spawn_spec(&spec);
 	expect_line(bot, "ran an arg");
 	bot_free(bot, 100);
@@ -479,7 +480,7 @@ START_TEST(closed_despite_grandchild)
 	size_t len;
 	pid_t grandchild, group = bot_pid(bot);
 
-	ck_assert_int_eq(bot_read_line(bot, now_ns() + 2000 * MS, &line, &len),
+	ck_assert_int_eq(bot_read_line(bot, &(struct bot_deadline){ now_ns() + 2000 * MS, 0 }, &line, &len),
 			 BOT_OK);
 	grandchild = atoi(line);
 	ck_assert_int_gt(grandchild, 0);
@@ -513,8 +514,10 @@ START_TEST(terminate_ignoring_sigterm)
 	expect_exit(bot, 0, "is still running");
 	start = now_ns();
 	bot_terminate(bot, 300);
+	/* Killed at the grace's end: the bounds leave room for a loaded
+	 * machine, not for a wait without end. */
 	ck_assert_int_ge(ms_since(start), 300);
-	ck_assert_int_lt(ms_since(start), 500);
+	ck_assert_int_lt(ms_since(start), 1500);
 	expect_exit(bot, 0, "was killed by signal 9 (Killed)");
 	bot_terminate(bot, 300);
 	bot_free(bot, 300);
@@ -522,8 +525,8 @@ START_TEST(terminate_ignoring_sigterm)
 	/* A bot that obeys SIGTERM does not make us wait for the grace. */
 	bot = spawn("sleep 10");
 	start = now_ns();
-	bot_terminate(bot, 2000);
-	ck_assert_int_lt(ms_since(start), 500);
+	bot_terminate(bot, 5000);
+	ck_assert_int_lt(ms_since(start), 2000);
 	expect_exit(bot, 0, "was killed by signal 15 (Terminated)");
 	bot_free(bot, 100);
 }
@@ -731,7 +734,7 @@ START_TEST(signals_reset)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	bot = spawn("grep -E ^Sig(Blk|Ign) /proc/self/status");
 	expect_line(bot, "SigBlk:\t0000000000000000");
-	ck_assert_int_eq(bot_read_line(bot, now_ns() + 3000 * MS, &line, &len),
+	ck_assert_int_eq(bot_read_line(bot, &(struct bot_deadline){ now_ns() + 3000 * MS, 0 }, &line, &len),
 			 BOT_OK);
 	ck_assert_int_eq(sscanf(line, "SigIgn: %llx", &ignored), 1);
 	ck_assert_uint_eq(ignored & ~(3ULL << 31), 0);
@@ -773,15 +776,13 @@ END_TEST
 
 START_TEST(resource_limits)
 {
-	struct bot_spec spec = spec_for("sh -c 'ulimit -t; ulimit -v'");
+	struct bot_spec spec = spec_for("sh -c 'ulimit -t'");
 	struct bot *bot;
 	char buf[128];
 
 	spec.limits.cpu_seconds = 7;
-	spec.limits.address_space = (size_t)512 << 20;
 	bot = spawn_spec(&spec);
 	expect_line(bot, "7");
-	expect_line(bot, "524288");
 	bot_free(bot, 100);
 
 	/* Shells disagree on ulimit's letter for processes. */

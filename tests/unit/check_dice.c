@@ -1,9 +1,9 @@
 /*
- * Unit tests for the shared dice scoring (referee/games/dice.c): a table of
+ * Unit tests for the shared dice scoring (games/dice.c): a table of
  * sets with their exact values under each game's rules (the rule sheets'
  * own examples included), the distinct keeps a roll offers, and a
  * cross-check of the whole scoring code against exact probabilities: every
- * outcome of n dice goes through dice_sets(), and the share of rolls that
+ * outcome of n dice goes through arena_dice_game_sets(), and the share of rolls that
  * offer at least one keep must be the known fraction.
  */
 #include <stdio.h>
@@ -115,9 +115,9 @@ START_TEST(score_table)
 	int count[DICE_FACES + 1];
 
 	faces_count(c->faces, count);
-	ck_assert_msg(dice_value(c->rules, count) == c->value,
+	ck_assert_msg(arena_dice_game_value(c->rules, count) == c->value,
 		      "%s %s: %ld, expected %ld", rules_names[c->rules],
-		      c->faces, dice_value(c->rules, count), c->value);
+		      c->faces, arena_dice_game_value(c->rules, count), c->value);
 }
 END_TEST
 
@@ -168,7 +168,7 @@ START_TEST(sets_table)
 	char got[1024] = "", *p = got;
 
 	faces_count(c->roll, count);
-	n = dice_sets(c->rules, count, sets);
+	n = arena_dice_game_sets(c->rules, count, sets);
 	for (int k = 0; k < n; k++) {
 		p += sprintf(p, "%s", k ? " " : "");
 		for (int f = 1; f <= DICE_FACES; f++)
@@ -186,11 +186,11 @@ START_TEST(sets_distinct)
 {
 	int count[DICE_FACES + 1] = {0, 2, 1, 0, 0, 2, 2};
 	struct dice_set sets[DICE_MAX_SETS];
-	int n = dice_sets(DICE_BOLO, count, sets);
+	int n = arena_dice_game_sets(DICE_BOLO, count, sets);
 
 	ck_assert_int_gt(n, 0);
 	for (int a = 0; a < n; a++) {
-		ck_assert_int_eq(sets[a].points, dice_value(DICE_BOLO,
+		ck_assert_int_eq(sets[a].points, arena_dice_game_value(DICE_BOLO,
 							    sets[a].count));
 		for (int b = a + 1; b < n; b++)
 			ck_assert(memcmp(sets[a].count, sets[b].count,
@@ -205,7 +205,7 @@ START_TEST(new_faces)
 	int roll[DICE_FACES + 1] = {0, 2, 1, 1, 0, 1, 1};
 	int taken[DICE_FACES + 1] = {0, 1, 1, 0, 0, 0, 0};
 	struct dice_set sets[DICE_MAX_SETS];
-	int n = dice_new_faces(roll, taken, sets);
+	int n = arena_dice_game_new_faces(roll, taken, sets);
 
 	ck_assert_int_eq(n, 7);
 	ck_assert_int_eq(sets[0].count[3], 1);
@@ -217,7 +217,7 @@ START_TEST(new_faces)
 				 sets[k].count[4], 0);
 	}
 	taken[3] = taken[5] = taken[6] = 1;
-	ck_assert_int_eq(dice_new_faces(roll, taken, sets), 0);
+	ck_assert_int_eq(arena_dice_game_new_faces(roll, taken, sets), 0);
 }
 END_TEST
 
@@ -236,8 +236,31 @@ START_TEST(scores_alone)
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		ck_assert_int_eq(dice_scores(DICE_BOLO5, cases[i].count),
+		ck_assert_int_eq(arena_dice_game_scores(DICE_BOLO5, cases[i].count),
 				 cases[i].scores);
+}
+END_TEST
+
+/* The least turn total a bank needs (rules 1.5 and 2.4), at the edges. */
+START_TEST(bank_thresholds)
+{
+	static const struct {
+		enum dice_rules rules;
+		bool opened;
+		long score, threshold;
+	} cases[] = {
+		{DICE_BOLO, false, 0, 1000}, {DICE_BOLO, true, 1000, 0},
+		{DICE_BOLO, true, 9950, 0}, {DICE_BOLO5, false, 0, 650},
+		{DICE_BOLO5, true, 650, 350}, {DICE_BOLO5, true, 6950, 350},
+		{DICE_BOLO5, true, 7000, 750}, {DICE_BOLO5, true, 8950, 750},
+		{DICE_BOLO5, true, 9000, 1000}, {DICE_BOLO5, true, 12000, 1000},
+		{DICE_VOLLE_LOTTE, false, 0, 0},
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_int_eq(arena_dice_game_threshold(cases[i].rules, cases[i].opened,
+						 cases[i].score),
+				 cases[i].threshold);
 }
 END_TEST
 
@@ -263,8 +286,8 @@ START_TEST(scoring_probability)
 		faces[i] = 1;
 	}
 	for (long o = 0; o < outcomes; o++) {
-		dice_count(faces, n, count);
-		scoring += dice_sets(rules, count, sets) > 0;
+		arena_dice_game_count(faces, n, count);
+		scoring += arena_dice_game_sets(rules, count, sets) > 0;
 		for (int i = 0; i < n && ++faces[i] > 6; i++)
 			faces[i] = 1;
 	}
@@ -288,6 +311,7 @@ Suite *test_suite(void)
 	tcase_add_test(scoring, sets_distinct);
 	tcase_add_test(scoring, new_faces);
 	tcase_add_test(scoring, scores_alone);
+	tcase_add_test(scoring, bank_thresholds);
 	suite_add_tcase(s, scoring);
 	tcase_set_timeout(odds, 30);
 	tcase_add_loop_test(odds, scoring_probability, 0, 3 * DICE_MAX);

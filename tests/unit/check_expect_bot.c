@@ -1,11 +1,10 @@
 /*
- * The dice bots' solvers (bots/dice_rolls.c, dice_policy.c, vl_policy.c,
- * expect_policy.c, win_policy.c): the roll tables are complete, and what
- * the solver says a turn is worth (the figures of `expect-bot --table`
- * and of docs/bots/expect-bot.md), or win-bot's chance to win a game
- * against expect-bot, matches a Monte Carlo estimate: a simulator written
- * here from RULES.md, with its own dice, plays many turns or games taking
- * the policies' decisions, and the mean must lie within 4 standard errors.
+ * expect-bot's solvers (bots/dice_rolls.c, dice_policy.c, vl_policy.c,
+ * expect_policy.c): the roll tables are complete, and what the solver
+ * says a turn is worth (the figures of `expect-bot --table` and of
+ * docs/bots/expect-bot.md) matches a Monte Carlo estimate: a simulator
+ * written here from RULES.md, with its own dice, plays many turns taking
+ * the policy's decisions, and the mean must lie within 4 standard errors.
  */
 #include <math.h>
 #include <stdint.h>
@@ -13,7 +12,6 @@
 
 #include "expect_policy.h"
 #include "run_suite.h"
-#include "win_policy.h"
 
 /* ---- the simulator's dice ---- */
 
@@ -61,9 +59,9 @@ static bool sim_quiet(const int roll[DICE_FACES + 1],
 /* ---- bolo and bolo5 ---- */
 
 /* One turn, the policy choosing keeps and banks (from its threshold). */
-static long sim_bolo_turn(const struct policy_turn *t)
+static long sim_bolo_turn(const struct dice_policy_turn *t)
 {
-	const struct policy_game *g = t->game;
+	const struct dice_policy_game *g = t->game;
 	struct dice_set sets[DICE_MAX_SETS];
 	int roll[DICE_FACES + 1], n = g->dice;
 	long total = 0;
@@ -74,13 +72,13 @@ static long sim_bolo_turn(const struct policy_turn *t)
 		bool may_bank;
 
 		sim_roll(n, roll);
-		count = dice_sets(g->rules, roll, sets);
+		count = arena_dice_game_sets(g->rules, roll, sets);
 		if (!count)
 			return 0;
 		for (int i = 0; i < count; i++) {
 			struct roll_keep k = rolls_keep_of(g->rules, roll,
 							   &sets[i]);
-			double v = policy_turn_after(t, n, total, &k);
+			double v = dice_policy_turn_after(t, n, total, &k);
 
 			if (v > best) {
 				best = v;
@@ -95,40 +93,9 @@ static long sim_bolo_turn(const struct policy_turn *t)
 		if (!n)
 			n = g->dice;
 		if (total >= 30000 ||
-		    (may_bank && policy_turn_bank(t, total) >=
-					 policy_turn_roll(t, n, total)))
+		    (may_bank && dice_policy_turn_bank(t, total) >=
+					 dice_policy_turn_roll(t, n, total)))
 			return total;
-	}
-}
-
-/* ---- win-bot against expect-bot: bolo5, 2 players ---- */
-
-struct sim_match {
-	const struct win_policy *w;
-	struct expect_policy *expect;
-	bool win_first;		/* win-bot takes the first turn */
-};
-
-/* One game to w->target (RULES.md 2.1, 2.4): 1 when win-bot wins it. */
-static long sim_win_game(const void *ctx)
-{
-	const struct sim_match *m = ctx;
-	double bank[WIN_GAIN_STEPS + 1];
-	long score[2] = {0, 0};	/* [0]: win-bot's */
-
-	for (int p = m->win_first ? 0 : 1;; p = 1 - p) {
-		struct policy_turn t;
-
-		if (p == 0) {
-			win_policy_turn(m->w, score[0], score[1], &t, bank);
-			score[0] += sim_bolo_turn(&t);
-			policy_turn_free(&t);
-		} else {
-			score[1] += sim_bolo_turn(expect_policy_turn(
-				m->expect, win_threshold(score[1])));
-		}
-		if (score[p] >= m->w->target)
-			return p == 0;
 	}
 }
 
@@ -153,7 +120,7 @@ static int sim_vl_keep(const struct vl_policy *p, enum vl_card c, int n,
 		       long total, const int roll[DICE_FACES + 1],
 		       struct dice_set *sets)
 {
-	int count = dice_sets(DICE_VOLLE_LOTTE, roll, sets), pick = -1;
+	int count = arena_dice_game_sets(DICE_VOLLE_LOTTE, roll, sets), pick = -1;
 	double best = -1;
 
 	for (int i = 0; i < count; i++) {
@@ -290,13 +257,13 @@ static const char *const dice_games[] = {"bolo", "bolo5"};
 START_TEST(dice_turn_matches_monte_carlo)
 {
 	struct expect_policy p;
-	const struct policy_turn *t;
+	const struct dice_policy_turn *t;
 	double mean, se;
 
 	ck_assert_int_eq(expect_policy_init(&p, dice_games[_i]), 0);
 	t = expect_policy_turn(&p, 0);
 	sim_estimate(bolo_turn, t, 60000, &mean, &se);
-	assert_close(dice_games[_i], policy_turn_roll(t, 0, 0), mean, se);
+	assert_close(dice_games[_i], dice_policy_turn_roll(t, 0, 0), mean, se);
 	ck_assert_double_lt(se, 6);
 	expect_policy_free(&p);
 }
@@ -329,47 +296,6 @@ START_TEST(volle_lotte_turn_matches_monte_carlo)
 	assert_close(ctx.card < 0 ? "any card" : vl_card_names[ctx.card],
 		     solved, mean, se);
 	expect_policy_free(&p);
-}
-END_TEST
-
-/* Loop index: win-bot first, then expect-bot first; a target of 2000
- * keeps the games short. */
-START_TEST(win_chance_matches_monte_carlo)
-{
-	static struct win_policy w;
-	static struct expect_policy p;
-	struct sim_match m = {&w, &p, _i == 0};
-	double mean, se;
-
-	ck_assert_int_eq(win_policy_init(&w, 2000), 0);
-	ck_assert_int_eq(expect_policy_init(&p, "bolo5"), 0);
-	sim_estimate(sim_win_game, &m, 20000, &mean, &se);
-	/* In percent: the chance to win when win-bot's turn or theirs starts. */
-	assert_close(m.win_first ? "win-bot first" : "expect-bot first",
-		     100 * (m.win_first ? w.mine[0] : w.theirs[0]), 100 * mean,
-		     100 * se);
-	expect_policy_free(&p);
-	win_policy_free(&w);
-}
-END_TEST
-
-/* The tables hold the scores bolo5 can reach, and a target that is not
- * a multiple of 50 is refused. */
-START_TEST(win_tables_cover_reachable_scores)
-{
-	static struct win_policy w;
-
-	ck_assert_int_eq(win_policy_init(&w, 0), -1);
-	ck_assert_int_eq(win_policy_init(&w, 1025), -1);
-	ck_assert_int_eq(win_policy_init(&w, 1000), 0);
-	ck_assert_int_eq(w.cells, 20);
-	ck_assert(win_policy_covers(&w, 0, 0));
-	ck_assert(win_policy_covers(&w, 950, 950));
-	ck_assert(!win_policy_covers(&w, 1000, 0));
-	ck_assert(!win_policy_covers(&w, 0, 1000));
-	ck_assert(!win_policy_covers(&w, -50, 0));
-	ck_assert(!win_policy_covers(&w, 0, 25));
-	win_policy_free(&w);
 }
 END_TEST
 
@@ -408,8 +334,6 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, dice_turn_matches_monte_carlo, 0, 2);
 	tcase_add_loop_test(tc, volle_lotte_turn_matches_monte_carlo, 0,
 			    VLC_CARDS + 1);
-	tcase_add_loop_test(tc, win_chance_matches_monte_carlo, 0, 2);
-	tcase_add_test(tc, win_tables_cover_reachable_scores);
 	suite_add_tcase(s, tc);
 	return s;
 }

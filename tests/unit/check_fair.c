@@ -11,8 +11,8 @@
 #include <sodium.h>
 #include <string.h>
 
-#include "draws.h"
-#include "fair.h"
+#include "games/draws.h"
+#include "games/fair.h"
 #include "run_suite.h"
 #include "util.h"
 
@@ -100,8 +100,8 @@ static void kat_key(unsigned char key[FAIR_HASH_BYTES])
 {
 	unsigned char c[FAIR_HASH_BYTES];
 
-	fair_referee_commitment(c, game_id, secret);
-	fair_match_key(key, secret, game_id, c, 3, contributions);
+	arena_fair_referee_commitment(c, game_id, secret);
+	arena_fair_match_key(key, secret, game_id, c, 3, contributions);
 }
 
 /* The observer used by the tests: keeps every record it is given. */
@@ -136,17 +136,17 @@ START_TEST(kat_commitments_and_key)
 	unsigned char c[FAIR_HASH_BYTES], out[FAIR_HASH_BYTES];
 	unsigned char msg[FAIR_GAME_ID_BYTES + FAIR_SECRET_BYTES];
 
-	fair_referee_commitment(c, game_id, secret);
+	arena_fair_referee_commitment(c, game_id, secret);
 	assert_hex(c, sizeof c, kat_c);
 	memcpy(msg, game_id, FAIR_GAME_ID_BYTES);
 	memcpy(msg + FAIR_GAME_ID_BYTES, secret, FAIR_SECRET_BYTES);
-	fair_hash(out, "arena:commit", NULL, 0, msg, sizeof msg);
+	arena_fair_hash(out, "arena:commit", NULL, 0, msg, sizeof msg);
 	assert_hex(out, sizeof out, kat_c);
 	for (uint32_t i = 0; i < 3; i++) {
-		fair_bot_commitment(out, game_id, i, c, contributions[i]);
+		arena_fair_bot_commitment(out, game_id, i, c, contributions[i]);
 		assert_hex(out, sizeof out, kat_bot_commitments[i]);
 	}
-	fair_match_key(out, secret, game_id, c, 3, contributions);
+	arena_fair_match_key(out, secret, game_id, c, 3, contributions);
 	assert_hex(out, sizeof out, kat_k);
 }
 END_TEST
@@ -160,9 +160,9 @@ START_TEST(kat_keystream)
 	struct fair_words words;
 
 	kat_key(key);
-	fair_words_init(&words, key, 0);
+	arena_fair_words_init(&words, key, 0);
 	for (int i = 0; i < 16; i++) {
-		uint32_t word = fair_words_next(&words);
+		uint32_t word = arena_fair_words_next(&words);
 
 		if (i < 8)
 			ck_assert_uint_eq(word, kat_words[i]);
@@ -176,7 +176,7 @@ START_TEST(kat_keystream)
 	for (int i = 16; i < 32; i++) {
 		const unsigned char *p = stream + 4 * i;
 
-		ck_assert_uint_eq(fair_words_next(&words),
+		ck_assert_uint_eq(arena_fair_words_next(&words),
 				  (uint32_t)p[0] | (uint32_t)p[1] << 8 |
 				  (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 	}
@@ -192,14 +192,14 @@ START_TEST(kat_draws_and_records)
 	int value;
 
 	kat_key(key);
-	draws_init(&draws, key, remember, &seen);
-	draws_dice(&draws, 7, faces);
+	arena_draws_init(&draws, key, remember, &seen);
+	arena_draws_dice(&draws, 7, faces);
 	ck_assert_mem_eq(faces, kat_dice7, sizeof kat_dice7);
-	draws_dice(&draws, 5, faces);
+	arena_draws_dice(&draws, 5, faces);
 	ck_assert_mem_eq(faces, kat_dice5, sizeof kat_dice5);
-	value = (int)draws_uniform(&draws, 4);
+	value = (int)arena_draws_uniform(&draws, 4);
 	ck_assert_int_eq(value, kat_uniform4);
-	draws_shuffle(&draws, 56, deck);
+	arena_draws_shuffle(&draws, 56, deck);
 	ck_assert_mem_eq(deck, kat_shuffle56, sizeof kat_shuffle56);
 
 	ck_assert_uint_eq(draws.next_index, 4);
@@ -222,7 +222,7 @@ struct recording {
 static uint32_t recording_next(void *ctx)
 {
 	struct recording *rec = ctx;
-	uint32_t word = fair_words_next(&rec->words);
+	uint32_t word = arena_fair_words_next(&rec->words);
 
 	if (rec->count < 8)
 		rec->read[rec->count] = word;
@@ -247,21 +247,21 @@ START_TEST(kat_rejection_real_keystream)
 			  KAT_REJECT_M, KAT_REJECT_LIMIT);
 	kat_key(key);
 	for (;; d++) {
-		fair_words_init(&words, key, d);
-		if (fair_words_next(&words) >= KAT_REJECT_LIMIT)
+		arena_fair_words_init(&words, key, d);
+		if (arena_fair_words_next(&words) >= KAT_REJECT_LIMIT)
 			break;
 	}
 	ck_assert_uint_eq(d, KAT_REJECT_INDEX);
 
-	fair_words_init(&rec.words, key, KAT_REJECT_INDEX);
-	ck_assert_uint_eq(fair_uniform_from(recording_next, &rec, KAT_REJECT_M),
+	arena_fair_words_init(&rec.words, key, KAT_REJECT_INDEX);
+	ck_assert_uint_eq(arena_fair_uniform_from(recording_next, &rec, KAT_REJECT_M),
 			  KAT_REJECT_VALUE);
 	ck_assert_int_eq(rec.count, 3);
 	ck_assert_mem_eq(rec.read, kat_reject_words, sizeof kat_reject_words);
 
-	draws_init(&draws, key, remember, &seen);
+	arena_draws_init(&draws, key, remember, &seen);
 	draws.next_index = KAT_REJECT_INDEX;
-	ck_assert_uint_eq(draws_uniform(&draws, KAT_REJECT_M),
+	ck_assert_uint_eq(arena_draws_uniform(&draws, KAT_REJECT_M),
 			  KAT_REJECT_VALUE);
 	ck_assert_int_eq(seen.calls, 1);
 	assert_record(&seen.records[0], KAT_REJECT_INDEX, DRAW_UNIFORM,
@@ -286,7 +286,7 @@ START_TEST(kat_line_hash_and_signature)
 	/* "arena:log:v1" || game_id || LE64(0) || h_0 */
 	memcpy(msg, "arena:log:v1", 12);
 	memcpy(msg + 12, game_id, FAIR_GAME_ID_BYTES);
-	fair_hash(msg + 36, "arena:line", NULL, 0,
+	arena_fair_hash(msg + 36, "arena:line", NULL, 0,
 		  (const unsigned char *)kat_line, strlen(kat_line));
 	assert_hex(msg + 36, FAIR_HASH_BYTES, kat_line_hash);
 	hex_encode(hex, msg, sizeof msg);
@@ -304,9 +304,9 @@ START_TEST(kat_seeded_secrets)
 {
 	unsigned char seed[32], id[FAIR_GAME_ID_BYTES], seeded_secret[FAIR_SECRET_BYTES];
 
-	fair_hash(seed, "arena:seed", NULL, 0, kat_seed_bytes, sizeof kat_seed_bytes);
+	arena_fair_hash(seed, "arena:seed", NULL, 0, kat_seed_bytes, sizeof kat_seed_bytes);
 	assert_hex(seed, sizeof seed, kat_seed);
-	fair_seeded_secrets(seed, 1, id, seeded_secret);
+	arena_fair_seeded_secrets(seed, 1, id, seeded_secret);
 	assert_hex(id, sizeof id, kat_seed_game_id);
 	assert_hex(seeded_secret, sizeof seeded_secret, kat_seed_secret);
 }
@@ -336,16 +336,16 @@ START_TEST(uniform_rejects_from_the_limit)
 	const uint32_t all_ones[] = {0xffffffffu};
 	struct script script = {six, 0};
 
-	ck_assert_uint_eq(fair_uniform_from(script_next, &script, 6), 5);
+	ck_assert_uint_eq(arena_fair_uniform_from(script_next, &script, 6), 5);
 	ck_assert_int_eq(script.next, 3);
 	script = (struct script){three, 0};
-	ck_assert_uint_eq(fair_uniform_from(script_next, &script, 3), 2);
+	ck_assert_uint_eq(arena_fair_uniform_from(script_next, &script, 3), 2);
 	ck_assert_int_eq(script.next, 2);
 	script = (struct script){all_ones, 0};
-	ck_assert_uint_eq(fair_uniform_from(script_next, &script, 1), 0);
+	ck_assert_uint_eq(arena_fair_uniform_from(script_next, &script, 1), 0);
 	ck_assert_int_eq(script.next, 1);
 	script = (struct script){all_ones, 0};
-	ck_assert_uint_eq(fair_uniform_from(script_next, &script,
+	ck_assert_uint_eq(arena_fair_uniform_from(script_next, &script,
 					    (uint32_t)1 << 31),
 			  0x7fffffffu);
 	ck_assert_int_eq(script.next, 1);
@@ -363,16 +363,16 @@ START_TEST(draws_number_and_observe)
 	int a[10], b[10];
 
 	kat_key(key);
-	draws_init(&quiet, key, NULL, NULL);
-	draws_init(&loud, key, remember, &seen);
+	arena_draws_init(&quiet, key, NULL, NULL);
+	arena_draws_init(&loud, key, remember, &seen);
 	for (int i = 0; i < 3; i++) {
-		draws_dice(&quiet, 10, a);
-		draws_dice(&loud, 10, b);
+		arena_draws_dice(&quiet, 10, a);
+		arena_draws_dice(&loud, 10, b);
 		ck_assert_mem_eq(a, b, sizeof a);
-		ck_assert_uint_eq(draws_uniform(&quiet, 1), 0);
-		ck_assert_uint_eq(draws_uniform(&loud, 1), 0);
-		draws_shuffle(&quiet, 10, a);
-		draws_shuffle(&loud, 10, b);
+		ck_assert_uint_eq(arena_draws_uniform(&quiet, 1), 0);
+		ck_assert_uint_eq(arena_draws_uniform(&loud, 1), 0);
+		arena_draws_shuffle(&quiet, 10, a);
+		arena_draws_shuffle(&loud, 10, b);
 		ck_assert_mem_eq(a, b, sizeof a);
 	}
 	ck_assert_uint_eq(quiet.next_index, 9);
@@ -392,9 +392,9 @@ START_TEST(dice_faces_and_permutations)
 	struct draws draws;
 	int values[DRAW_MAX_VALUES];
 
-	draws_init(&draws, key, NULL, NULL);
+	arena_draws_init(&draws, key, NULL, NULL);
 	for (int round = 0; round < 200; round++) {
-		draws_dice(&draws, DRAW_MAX_VALUES, values);
+		arena_draws_dice(&draws, DRAW_MAX_VALUES, values);
 		for (int i = 0; i < DRAW_MAX_VALUES; i++) {
 			ck_assert_int_ge(values[i], 1);
 			ck_assert_int_le(values[i], 6);
@@ -403,7 +403,7 @@ START_TEST(dice_faces_and_permutations)
 	for (int cards = 2; cards <= DRAW_MAX_VALUES; cards++) {
 		int seen[DRAW_MAX_VALUES] = {0};
 
-		draws_shuffle(&draws, cards, values);
+		arena_draws_shuffle(&draws, cards, values);
 		for (int i = 0; i < cards; i++) {
 			ck_assert_int_ge(values[i], 0);
 			ck_assert_int_lt(values[i], cards);
@@ -425,9 +425,9 @@ START_TEST(dice_chi_square)
 	double chi2 = 0;
 	int faces[6];
 
-	draws_init(&draws, key, NULL, NULL);
+	arena_draws_init(&draws, key, NULL, NULL);
 	for (int d = 0; d < 100000; d++) {
-		draws_dice(&draws, 6, faces);
+		arena_draws_dice(&draws, 6, faces);
 		for (int i = 0; i < 6; i++)
 			counts[faces[i] - 1]++;
 	}
@@ -445,20 +445,20 @@ static void bug_setup(void)
 {
 	unsigned char key[32] = {0};
 
-	draws_init(&bug_draws, key, NULL, NULL);
+	arena_draws_init(&bug_draws, key, NULL, NULL);
 }
 
 START_TEST(bug_dice_count)
 {
 	int faces[DRAW_MAX_VALUES + 1];
 
-	draws_dice(&bug_draws, _i ? DRAW_MAX_VALUES + 1 : 0, faces);
+	arena_draws_dice(&bug_draws, _i ? DRAW_MAX_VALUES + 1 : 0, faces);
 }
 END_TEST
 
 START_TEST(bug_uniform_range)
 {
-	draws_uniform(&bug_draws, _i ? ((uint32_t)1 << 31) + 1 : 0);
+	arena_draws_uniform(&bug_draws, _i ? ((uint32_t)1 << 31) + 1 : 0);
 }
 END_TEST
 
@@ -466,7 +466,7 @@ START_TEST(bug_shuffle_cards)
 {
 	int deck[DRAW_MAX_VALUES + 1];
 
-	draws_shuffle(&bug_draws, _i ? DRAW_MAX_VALUES + 1 : 1, deck);
+	arena_draws_shuffle(&bug_draws, _i ? DRAW_MAX_VALUES + 1 : 1, deck);
 }
 END_TEST
 
@@ -474,8 +474,8 @@ START_TEST(bug_words_uniform_zero)
 {
 	struct fair_words words;
 
-	fair_words_init(&words, bug_draws.key, 0);
-	fair_words_uniform(&words, 0);
+	arena_fair_words_init(&words, bug_draws.key, 0);
+	arena_fair_words_uniform(&words, 0);
 }
 END_TEST
 
@@ -483,7 +483,7 @@ START_TEST(bug_long_personalization)
 {
 	unsigned char out[FAIR_HASH_BYTES];
 
-	fair_hash(out, "arena:seventeen!!", NULL, 0, NULL, 0);
+	arena_fair_hash(out, "arena:seventeen!!", NULL, 0, NULL, 0);
 }
 END_TEST
 

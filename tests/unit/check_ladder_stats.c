@@ -1,8 +1,9 @@
 /*
  * Unit tests for timings.c, reply_times.c and ladder_stats.c: the median,
  * 95th percentile and largest of reply times, exactly and as histograms
- * (their buckets, their JSON and worker forms), a game's forfeits to and
- * from a manifest's finished record, and a bot's figures.
+ * (their buckets, their JSON and worker forms), and a bot's figures (a
+ * game's forfeits in a manifest's finished record are
+ * check_manifest_read.c's).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,13 @@ START_TEST(percentiles)
 	ck_assert_int_eq(sum[TIMINGS_MEDIAN], 10);
 	ck_assert_int_eq(sum[TIMINGS_P95], 19);
 	ck_assert_int_eq(sum[TIMINGS_MAX], 20);
+	/* The one definition of a percentile's rank: ceil(p * n / 100), at
+	 * least 1, so the median of an even count is the lower middle one. */
+	ck_assert_uint_eq(timings_rank(4, 50), 2);
+	ck_assert_uint_eq(timings_rank(5, 50), 3);
+	ck_assert_uint_eq(timings_rank(20, 95), 19);
+	ck_assert_uint_eq(timings_rank(1, 95), 1);
+	ck_assert_uint_eq(timings_rank(0, 50), 1);
 	timings_clear(&t);
 	timings_add(&t, 7);
 	timings_summarize(&t, sum);
@@ -130,51 +138,45 @@ START_TEST(histogram_json_and_text)
 }
 END_TEST
 
-START_TEST(from_record)
+/* Both clocks: the CPU time in a member "cpu", and after a "/" in the
+ * short form, only when there is any. */
+START_TEST(clocks_json_and_text)
 {
-	struct ladder_reasons reasons = {0};
-	struct ladder_game_stats g;
-	cJSON *r = cJSON_Parse("{\"type\":\"finished\",\"ranks\":[2,1],"
-			       "\"forfeits\":[\"timeout\",null]}");
+	struct reply_clocks c, back;
+	cJSON *o = cJSON_CreateObject();
+	char *text, buf[256];
 
-	ladder_stats_from_record(r, 2, &reasons, &g);
-	ck_assert_int_eq(reasons.count, 1);
-	ck_assert_str_eq(reasons.names[0], "timeout");
-	ck_assert_int_eq(g.reason[0], 1);
-	ck_assert_int_eq(g.reason[1], 0);
-	cJSON_Delete(r);
-	/* The usual record: no forfeits. */
-	r = cJSON_Parse("{\"type\":\"finished\",\"ranks\":[1,2]}");
-	ladder_stats_from_record(r, 2, &reasons, &g);
-	ck_assert(g.reason[0] == 0 && g.reason[1] == 0);
-	cJSON_Delete(r);
-	ladder_reasons_free(&reasons);
-}
-END_TEST
-
-START_TEST(to_record)
-{
-	struct ladder_reasons reasons = {0};
-	struct ladder_game_stats g = {0}, back;
-	cJSON *r = cJSON_CreateObject();
-	char *text;
-
-	ladder_stats_to_record(&g, 2, &reasons, r);
-	text = cJSON_PrintUnformatted(r);
-	ck_assert_str_eq(text, "{}");
+	memset(&c, 0, sizeof c);
+	memset(&back, 0, sizeof back);
+	reply_times_add(&c.wall, 7);
+	reply_clocks_put_json(&c, o);
+	text = cJSON_PrintUnformatted(o);
+	ck_assert_str_eq(text, "{\"turns\":1,\"max\":7,\"us\":[[7,1]]}");
 	free(text);
-	cJSON_Delete(r);
-	g.reason[1] = ladder_reasons_number(&reasons, "illegal-action");
-	ck_assert_int_eq(ladder_stats_forfeits(&g, 2), 1);
-	r = cJSON_CreateObject();
-	ladder_stats_to_record(&g, 2, &reasons, r);
-	text = cJSON_PrintUnformatted(r);
-	ck_assert_str_eq(text, "{\"forfeits\":[null,\"illegal-action\"]}");
-	ladder_stats_from_record(r, 2, &reasons, &back);
-	ck_assert_int_eq(memcmp(&g, &back, sizeof g), 0);
+	ck_assert_int_eq(reply_clocks_to_text(&c, buf, sizeof buf), 5);
+	ck_assert_str_eq(buf, "7,7:1");
+	cJSON_Delete(o);
+
+	reply_times_add(&c.cpu, 5);
+	o = cJSON_CreateObject();
+	reply_clocks_put_json(&c, o);
+	text = cJSON_PrintUnformatted(o);
+	ck_assert_str_eq(text, "{\"turns\":1,\"max\":7,\"us\":[[7,1]],"
+			 "\"cpu\":{\"turns\":1,\"max\":5,\"us\":[[5,1]]}}");
 	free(text);
-	cJSON_Delete(r);
-	ladder_reasons_free(&reasons);
+	ck_assert(reply_clocks_add_json(&back, o));
+	ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
+	cJSON_Delete(o);
+	ck_assert_int_eq(reply_clocks_to_text(&c, buf, sizeof buf), 11);
+	ck_assert_str_eq(buf, "7,7:1/5,5:1");
+	memset(&back, 0, sizeof back);
+	ck_assert_ptr_eq(reply_clocks_add_text(&back, buf), buf + 11);
+	ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
+	/* A "cpu" that is not a histogram is refused whole. */
+	o = cJSON_Parse("{\"turns\":1,\"max\":7,\"us\":[[7,1]],\"cpu\":{\"turns\":2}}");
+	ck_assert(!reply_clocks_add_json(&back, o));
+	ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
+	cJSON_Delete(o);
 }
 END_TEST
 
@@ -186,27 +188,27 @@ START_TEST(by_bot)
 		{.seats = 2, .entrant = {1, 0}},
 		{.seats = 2, .entrant = {0, 2}},
 	};
-	struct ladder_game_stats stats[3];
+	struct ladder_game_stats stats[3] = {0};
 	struct ladder_bot_stats bots[3];
-	struct reply_times replies[3] = {{0}};
-	cJSON *r[3] = {
-		cJSON_Parse("{}"),
-		cJSON_Parse("{\"forfeits\":[\"exit\",null]}"),
-		cJSON_Parse("{\"forfeits\":[null,\"timeout\"]}"),
-	};
+	struct reply_clocks replies[3];
 
-	for (int i = 0; i < 3; i++) {
-		ladder_stats_from_record(r[i], 2, &reasons, &stats[i]);
-		cJSON_Delete(r[i]);
+	stats[1].reason[0] = ladder_reasons_number(&reasons, "exit");
+	stats[2].reason[1] = ladder_reasons_number(&reasons, "timeout");
+	memset(replies, 0, sizeof replies);
+	for (int v = 1; v <= 13; v++) {
+		reply_times_add(&replies[0].wall, v);
+		reply_times_add(&replies[0].cpu, 2 * v);
 	}
-	for (int v = 1; v <= 13; v++)
-		reply_times_add(&replies[0], v);
-	reply_times_add(&replies[1], 25);
+	reply_times_add(&replies[1].wall, 25);
 	ladder_stats_by_bot(games, stats, 3, 3, &reasons, replies, bots);
 	ck_assert_int_eq(bots[0].turns, 13);
 	ck_assert_int_eq(bots[0].us[TIMINGS_MEDIAN], 7);
 	ck_assert_int_eq(bots[0].us[TIMINGS_P95], 13);
 	ck_assert_int_eq(bots[0].us[TIMINGS_MAX], 13);
+	ck_assert_int_eq(bots[0].cpu_turns, 13);
+	ck_assert_int_eq(bots[0].cpu_us[TIMINGS_MEDIAN], 14);
+	ck_assert_int_eq(bots[0].cpu_us[TIMINGS_MAX], 26);
+	ck_assert_int_eq(bots[1].cpu_turns, 0); /* no game of the CPU clock */
 	ck_assert_int_eq(bots[0].forfeits, 0);
 	ck_assert_int_eq(bots[1].forfeits, 1);
 	ck_assert_int_eq(bots[1].by_reason[0], 1); /* exit, met first */
@@ -230,8 +232,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, buckets);
 	tcase_add_test(tc, histogram_percentiles);
 	tcase_add_test(tc, histogram_json_and_text);
-	tcase_add_test(tc, from_record);
-	tcase_add_test(tc, to_record);
+	tcase_add_test(tc, clocks_json_and_text);
 	tcase_add_test(tc, by_bot);
 	suite_add_tcase(s, tc);
 	return s;

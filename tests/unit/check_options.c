@@ -21,7 +21,7 @@ static char *resolve(const char *const *pairs, int count)
 
 	if (!given)
 		return NULL;
-	out = options_resolve(&rolit_rules, given, err);
+	out = options_resolve(&arena_rolit_rules, given, err);
 	if (out)
 		text = json_print_line(out);
 	cJSON_Delete(given);
@@ -112,7 +112,7 @@ END_TEST
 START_TEST(json_options)
 {
 	cJSON *given = cJSON_Parse("{\"size\":4,\"first\":\"seat0\"}");
-	cJSON *out = options_resolve(&rolit_rules, given, err);
+	cJSON *out = options_resolve(&arena_rolit_rules, given, err);
 	char *text = json_print_line(out);
 
 	ck_assert_str_eq(text, "{\"size\":4,\"first\":\"seat0\"}");
@@ -120,19 +120,19 @@ START_TEST(json_options)
 	cJSON_Delete(out);
 	cJSON_Delete(given);
 	given = cJSON_Parse("{\"size\":[8]}");
-	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_ptr_null(options_resolve(&arena_rolit_rules, given, err));
 	ck_assert_str_eq(err, "option 'size' must be an integer 4..8, not '(a JSON array)'");
 	cJSON_Delete(given);
 	given = cJSON_Parse("{\"size\":6.5}");
-	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_ptr_null(options_resolve(&arena_rolit_rules, given, err));
 	ck_assert_str_eq(err, "option 'size' must be an integer 4..8, not '6.5'" PLAIN);
 	cJSON_Delete(given);
 	given = cJSON_Parse("{\"size\":\"6 \"}");
-	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_ptr_null(options_resolve(&arena_rolit_rules, given, err));
 	ck_assert_str_eq(err, "option 'size' must be an integer 4..8, not '6 '" PLAIN);
 	cJSON_Delete(given);
 	given = cJSON_Parse("[]");
-	ck_assert_ptr_null(options_resolve(&rolit_rules, given, err));
+	ck_assert_ptr_null(options_resolve(&arena_rolit_rules, given, err));
 	ck_assert_str_eq(err, "options must be a JSON object");
 	cJSON_Delete(given);
 }
@@ -140,9 +140,9 @@ END_TEST
 
 START_TEST(registry_finds_games)
 {
-	ck_assert_ptr_eq(game_find("rolit"), &rolit_rules);
-	ck_assert_ptr_null(game_find("chess"));
-	ck_assert_ptr_null(game_find(""));
+	ck_assert_ptr_eq(arena_game_find("rolit"), &arena_rolit_rules);
+	ck_assert_ptr_null(arena_game_find("chess"));
+	ck_assert_ptr_null(arena_game_find(""));
 }
 END_TEST
 
@@ -151,26 +151,26 @@ START_TEST(registry_players_text)
 {
 	char buf[GAME_PLAYERS_TEXT];
 
-	ck_assert_str_eq(game_players_text(&bolo_rules, buf), "2 to 8");
-	ck_assert_str_eq(game_players_text(&rolit_rules, buf), "2 to 4");
-	ck_assert_str_eq(game_players_text(&black_pot_rules, buf), "2 or 4");
+	ck_assert_str_eq(arena_game_players_text(&arena_bolo_rules, buf), "2 to 8");
+	ck_assert_str_eq(arena_game_players_text(&arena_rolit_rules, buf), "2 to 4");
+	ck_assert_str_eq(arena_game_players_text(&arena_black_pot_rules, buf), "2 or 4");
 }
 END_TEST
 
 /* A log of retired rules names its version and the release for it. */
 START_TEST(registry_rules_versions)
 {
-	ck_assert_int_eq(game_check_rules_version(&bolo5_rules, "bolo5/2", err), 0);
-	ck_assert_int_eq(game_check_rules_version(&bolo5_rules, "bolo5/1", err), -1);
+	ck_assert_int_eq(arena_game_check_rules_version(&arena_bolo5_rules, "bolo5/2", err), 0);
+	ck_assert_int_eq(arena_game_check_rules_version(&arena_bolo5_rules, "bolo5/1", err), -1);
 	ck_assert_str_eq(err, "the log was written under bolo5 rules version 1 (\"bolo5/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
-	ck_assert_int_eq(game_check_rules_version(&volle_lotte_rules, "volle-lotte/1", err), -1);
+	ck_assert_int_eq(arena_game_check_rules_version(&arena_volle_lotte_rules, "volle-lotte/1", err), -1);
 	ck_assert_str_eq(err, "the log was written under volle-lotte rules version 1 (\"volle-lotte/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
-	ck_assert_int_eq(game_check_rules_version(&black_pot_rules, "black-pot/1", err), -1);
+	ck_assert_int_eq(arena_game_check_rules_version(&arena_black_pot_rules, "black-pot/1", err), -1);
 	ck_assert_str_eq(err, "the log was written under black-pot rules version 1 (\"black-pot/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
 	/* Another game's old version is not this game's. */
-	ck_assert_int_eq(game_check_rules_version(&volle_lotte_rules, "bolo5/1", err), -1);
+	ck_assert_int_eq(arena_game_check_rules_version(&arena_volle_lotte_rules, "bolo5/1", err), -1);
 	ck_assert_str_eq(err, "the log names volle-lotte rules \"bolo5/1\", which this referee does not know (it verifies version 2, \"volle-lotte/2\"): verify the log with the arena release that wrote it");
-	ck_assert_int_eq(game_check_rules_version(&bolo_rules, NULL, err), -1);
+	ck_assert_int_eq(arena_game_check_rules_version(&arena_bolo_rules, NULL, err), -1);
 	ck_assert_str_eq(err, "the header names no rules version (this referee verifies bolo rules version 2, \"bolo/2\")");
 }
 END_TEST

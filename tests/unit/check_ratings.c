@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elo.h"
 #include "ratings.h"
 #include "run_suite.h"
 #include "util.h"
@@ -92,8 +93,20 @@ START_TEST(reference_scores)
 					0.005);
 		ratings_free(&r);
 	}
-	ck_assert_double_eq_tol(ratings_expected(200.2409), 0.76, 1e-6);
-	ck_assert_double_eq_tol(ratings_diff(0.75), 190.8485, 1e-4);
+}
+END_TEST
+
+/* The Elo scale (elo.h): 76% at +200.24, and the logarithm of the
+ * expected score finite where the score itself rounds to 0 or 1. */
+START_TEST(elo_formulas)
+{
+	ck_assert_double_eq_tol(elo_expected(200.2409), 0.76, 1e-6);
+	ck_assert_double_eq_tol(elo_diff(0.75), 190.8485, 1e-4);
+	ck_assert_double_eq_tol(elo_diff(elo_expected(-123.4)), -123.4, 1e-9);
+	for (double d = -1000; d <= 1000; d += 250)
+		ck_assert_double_eq_tol(elo_log_expected(d), log(elo_expected(d)), 1e-12);
+	ck_assert_double_eq_tol(elo_log_expected(-200000), -200000 * M_LN10 / 400, 1e-6);
+	ck_assert_double_eq(elo_log_expected(200000), 0);
 }
 END_TEST
 
@@ -403,9 +416,9 @@ START_TEST(disconnected_groups)
 	ck_assert_str_eq(r.entry[4].note, "no game");
 	ck_assert_double_eq_tol(r.entry[0].elo + r.entry[1].elo, 2000, 1e-9);
 	ck_assert_double_eq_tol(r.entry[0].elo - r.entry[1].elo,
-				ratings_diff(0.6), 1e-6);
+				elo_diff(0.6), 1e-6);
 	ck_assert_double_eq_tol(r.entry[2].elo - r.entry[3].elo,
-				ratings_diff(0.6), 1e-6);
+				elo_diff(0.6), 1e-6);
 	ck_assert(isnan(ratings_los(&r, 0, 2)));
 	ck_assert(isnan(r.cov[0 * 5 + 2]));
 	ratings_free(&r);
@@ -449,7 +462,7 @@ START_TEST(zero_score_is_a_bound)
 	ck_assert_int_eq(r.entry[0].status, RATINGS_RATED);
 	ck_assert_double_eq_tol(r.entry[0].elo, 0, 1e-12);
 	ck_assert_int_eq(r.entry[1].status, RATINGS_BELOW);
-	ck_assert_double_eq_tol(r.entry[1].elo, -ratings_diff(pow(0.05, 0.1)),
+	ck_assert_double_eq_tol(r.entry[1].elo, -elo_diff(pow(0.05, 0.1)),
 				1e-6);
 	ck_assert_double_eq_tol(r.entry[1].elo, -182.73, 0.01);
 	ck_assert(isinf(r.entry[1].lo));
@@ -477,12 +490,12 @@ START_TEST(separated_blocks)
 	ck_assert_int_eq(r.entry[2].status, RATINGS_BELOW);
 	ck_assert_int_eq(r.entry[3].status, RATINGS_BELOW);
 	ck_assert_int_eq(r.entry[4].status, RATINGS_BELOW);
-	ck_assert_double_eq_tol(r.entry[2].elo, -ratings_diff(pow(0.05, 0.2)),
+	ck_assert_double_eq_tol(r.entry[2].elo, -elo_diff(pow(0.05, 0.2)),
 				1e-6);
-	ck_assert_double_eq_tol(r.entry[3].elo, -ratings_diff(pow(0.05, 0.25)),
+	ck_assert_double_eq_tol(r.entry[3].elo, -elo_diff(pow(0.05, 0.25)),
 				1e-6);
 	ck_assert_double_eq_tol(r.entry[4].elo, r.entry[3].elo -
-				ratings_diff(pow(0.05, 1.0 / 6)), 1e-6);
+				elo_diff(pow(0.05, 1.0 / 6)), 1e-6);
 	ratings_free(&r);
 }
 END_TEST
@@ -616,7 +629,7 @@ START_TEST(large_ladder_converges_in_few_passes)
 				int a = big[i].entrant[s], b = big[i].entrant[t];
 
 				if (t != s)
-					expected[a] += ratings_expected(r.entry[a].elo -
+					expected[a] += elo_expected(r.entry[a].elo -
 									r.entry[b].elo);
 			}
 	for (int b = 0; b < BOTS; b++) {
@@ -633,6 +646,7 @@ Suite *test_suite(void)
 	Suite *s = suite_create("ratings");
 	TCase *tc = tcase_create("ratings");
 
+	tcase_add_test(tc, elo_formulas);
 	tcase_add_test(tc, reference_scores);
 	tcase_add_test(tc, two_bot_error_bars);
 	tcase_add_test(tc, three_bot_fixture);

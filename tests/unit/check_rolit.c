@@ -1,9 +1,9 @@
 /*
- * Unit tests for the Rolit rules (referee/games/rolit.c).  Most of them are
+ * Unit tests for the Rolit rules (games/rolit.c).  Most of them are
  * the rule cases of tests/cases/rolit.txt, one test per case, run by the
  * small interpreter below (the format is described at the top of that
  * file); the rest play whole games through the rules table alone and check
- * the rendering and the refusals of rolit_from_rows().
+ * the rendering and the refusals of arena_rolit_from_rows().
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,16 +35,16 @@ static void case_rows(struct rule_case *c, int size,
 /* The view of seat 0, for board and player checks. */
 static cJSON *case_view(const void *state)
 {
-	return rolit_rules.view(state, 0);
+	return arena_rolit_rules.view(state, 0);
 }
 
 /* The actual board and to_move, for checking a rejected action. */
 static char *case_snapshot(const void *state)
 {
-	char *text = rolit_rules.render(state), *out;
+	char *text = arena_rolit_rules.render(state), *out;
 
 	out = xmalloc(strlen(text) + 16);
-	sprintf(out, "%s%d", text, rolit_rules.to_move(state));
+	sprintf(out, "%s%d", text, arena_rolit_rules.to_move(state));
 	free(text);
 	return out;
 }
@@ -73,7 +73,7 @@ static void case_new(struct rule_case *c, const char *args)
 		      c->t.line_no);
 	cJSON_AddNumberToObject(options, "size", size);
 	setup.options = options;
-	c->state = rolit_rules.create(&setup, NULL, err);
+	c->state = arena_rolit_rules.create(&setup, NULL, err);
 	ck_assert_msg(c->state != NULL, "%s (line %d): create failed: %s",
 		      c->t.name, c->t.line_no, err);
 	cJSON_Delete(options);
@@ -91,7 +91,7 @@ static void case_refuse(struct rule_case *c, const char *args)
 	setup.players = (int)strtol(args, &end, 10);
 	cJSON_AddItemToObject(options, "size", case_table_json(&c->t, end, &text));
 	setup.options = options;
-	state = rolit_rules.create(&setup, NULL, err);
+	state = arena_rolit_rules.create(&setup, NULL, err);
 	ck_assert_msg(state == NULL, "%s (line %d): create accepted it",
 		      c->t.name, c->t.line_no);
 	ck_assert_msg(strstr(err, text) != NULL,
@@ -117,7 +117,7 @@ static void case_position(struct rule_case *c, const char *args)
 	case_rows(c, size - 1, rows);
 	for (int i = 0; i < size; i++)
 		row_ptrs[i] = rows[i];
-	c->state = rolit_from_rows(size, players, to_move, row_ptrs, err);
+	c->state = arena_rolit_from_rows(size, players, to_move, row_ptrs, err);
 	ck_assert_msg(c->state != NULL, "%s (line %d): %s", c->t.name,
 		      c->t.line_no, err);
 }
@@ -128,7 +128,7 @@ static void case_move(struct rule_case *c, const char *args)
 	const char *rest;
 	cJSON *action = case_table_json(&c->t, args, &rest);
 
-	ck_assert_msg(rolit_rules.apply(c->state, action, NULL, err) == 0,
+	ck_assert_msg(arena_rolit_rules.apply(c->state, action, NULL, err) == 0,
 		      "%s (line %d): %s refused: %s", c->t.name, c->t.line_no,
 		      args, err);
 	cJSON_Delete(action);
@@ -141,7 +141,7 @@ static void case_reject(struct rule_case *c, const char *args)
 	cJSON *action = case_table_json(&c->t, args, &text);
 
 	before = case_snapshot(c->state);
-	ck_assert_msg(rolit_rules.apply(c->state, action, NULL, err) == -1,
+	ck_assert_msg(arena_rolit_rules.apply(c->state, action, NULL, err) == -1,
 		      "%s (line %d): accepted", c->t.name, c->t.line_no);
 	ck_assert_msg(strstr(err, text) != NULL,
 		      "%s (line %d): error \"%s\" lacks \"%s\"", c->t.name,
@@ -176,7 +176,7 @@ static void case_board(struct rule_case *c)
 static void case_legal(struct rule_case *c, const char *args)
 {
 	char got[CASE_LINE_LEN];
-	cJSON *legal = rolit_rules.legal(c->state);
+	cJSON *legal = arena_rolit_rules.legal(c->state);
 
 	join(got, legal);
 	ck_assert_msg(strcmp(got, args) == 0,
@@ -193,7 +193,7 @@ static void case_result(struct rule_case *c, const char *args, bool scores)
 	cJSON *view = case_view(c->state);
 	int players = cJSON_GetArraySize(cJSON_GetObjectItem(view, "colours"));
 
-	rolit_rules.result(c->state, &result);
+	arena_rolit_rules.result(c->state, &result);
 	for (int i = 0; i < players; i++)
 		p += sprintf(p, "%s%ld", i ? " " : "",
 			     scores ? result.score[i] : result.rank[i]);
@@ -211,7 +211,7 @@ static void case_view_check(struct rule_case *c, const char *args)
 	cJSON *want = case_table_json(&c->t, end, &rest), *view;
 	char *want_text = cJSON_PrintUnformatted(want), *got;
 
-	view = rolit_rules.view(c->state, seat);
+	view = arena_rolit_rules.view(c->state, seat);
 	got = cJSON_PrintUnformatted(view);
 	ck_assert_msg(strcmp(got, want_text) == 0,
 		      "%s (line %d): view is %s", c->t.name, c->t.line_no, got);
@@ -239,15 +239,15 @@ static void case_step(struct rule_case *c, const char *line)
 	else if ((args = case_directive(line, "reject")))
 		case_reject(c, args);
 	else if ((args = case_directive(line, "forfeit")))
-		rolit_rules.forfeit(c->state, atoi(args), NULL);
+		arena_rolit_rules.forfeit(c->state, atoi(args), NULL);
 	else if (case_directive(line, "board"))
 		case_board(c);
 	else if ((args = case_directive(line, "legal")))
 		case_legal(c, args);
 	else if ((args = case_directive(line, "to_move")))
-		ck_assert_msg(rolit_rules.to_move(c->state) == atoi(args),
+		ck_assert_msg(arena_rolit_rules.to_move(c->state) == atoi(args),
 			      "%s (line %d): to_move is %d", c->t.name,
-			      c->t.line_no, rolit_rules.to_move(c->state));
+			      c->t.line_no, arena_rolit_rules.to_move(c->state));
 	else if ((args = case_directive(line, "scores")))
 		case_result(c, args, true);
 	else if ((args = case_directive(line, "ranks")))
@@ -270,26 +270,26 @@ START_TEST(rule_case)
 	while (case_table_step(&c.t, line))
 		case_step(&c, line);
 	if (c.state)
-		rolit_rules.destroy(c.state);
+		arena_rolit_rules.destroy(c.state);
 	case_table_close(&c.t);
 }
 END_TEST
 
 START_TEST(rules_table)
 {
-	const struct game_option *size = &rolit_rules.options[0];
+	const struct game_option *size = &arena_rolit_rules.options[0];
 
-	ck_assert_str_eq(rolit_rules.name, "rolit");
-	ck_assert_str_eq(rolit_rules.title, "Rolit");
-	ck_assert_str_eq(rolit_rules.rules_version, "rolit/2");
-	ck_assert_int_eq(rolit_rules.min_players, 2);
-	ck_assert_int_eq(rolit_rules.max_players, 4);
+	ck_assert_str_eq(arena_rolit_rules.name, "rolit");
+	ck_assert_str_eq(arena_rolit_rules.title, "Rolit");
+	ck_assert_str_eq(arena_rolit_rules.rules_version, "rolit/2");
+	ck_assert_int_eq(arena_rolit_rules.min_players, 2);
+	ck_assert_int_eq(arena_rolit_rules.max_players, 4);
 	ck_assert_str_eq(size->name, "size");
 	ck_assert_str_eq(size->default_value, "8");
 	ck_assert_ptr_null(size->choices);
 	ck_assert_int_eq(size->min, 4);
 	ck_assert_int_eq(size->max, 8);
-	ck_assert_ptr_null(rolit_rules.options[1].name);
+	ck_assert_ptr_null(arena_rolit_rules.options[1].name);
 }
 END_TEST
 
@@ -302,7 +302,7 @@ static void *start(int players, int size, int first)
 
 	cJSON_AddNumberToObject(options, "size", size);
 	setup.options = options;
-	state = rolit_rules.create(&setup, NULL, err);
+	state = arena_rolit_rules.create(&setup, NULL, err);
 	ck_assert_msg(state != NULL, "%s", err);
 	cJSON_Delete(options);
 	return state;
@@ -319,14 +319,14 @@ static void play_out(void *state, int players, int size, int quitter)
 	char err[ERR_LEN] = "";
 	cJSON *legal, *view, *board, *counts, *colours, *count;
 
-	while ((seat = rolit_rules.to_move(state)) >= 0) {
+	while ((seat = arena_rolit_rules.to_move(state)) >= 0) {
 		if (moves == 6 && quitter >= 0) {
-			rolit_rules.forfeit(state, quitter, NULL);
-			seat = rolit_rules.to_move(state);
+			arena_rolit_rules.forfeit(state, quitter, NULL);
+			seat = arena_rolit_rules.to_move(state);
 		}
-		legal = rolit_rules.legal(state);
+		legal = arena_rolit_rules.legal(state);
 		ck_assert_int_gt(cJSON_GetArraySize(legal), 0);
-		ck_assert_int_eq(rolit_rules.apply(state,
+		ck_assert_int_eq(arena_rolit_rules.apply(state,
 						   cJSON_GetArrayItem(legal, 0),
 						   NULL, err), 0);
 		cJSON_Delete(legal);
@@ -335,13 +335,13 @@ static void play_out(void *state, int players, int size, int quitter)
 		if (next == quitter && moves > 6)
 			next = (next + 1) % players;
 		if (moves < size * size - 4)
-			ck_assert_int_eq(rolit_rules.to_move(state), next);
+			ck_assert_int_eq(arena_rolit_rules.to_move(state), next);
 	}
 	ck_assert_int_eq(moves, size * size - 4);
-	legal = rolit_rules.legal(state);
+	legal = arena_rolit_rules.legal(state);
 	ck_assert_int_eq(cJSON_GetArraySize(legal), 0);
 	cJSON_Delete(legal);
-	view = rolit_rules.view(state, 0);
+	view = arena_rolit_rules.view(state, 0);
 	board = cJSON_GetObjectItem(view, "board");
 	counts = cJSON_GetObjectItem(view, "counts");
 	colours = cJSON_GetObjectItem(view, "colours");
@@ -351,7 +351,7 @@ static void play_out(void *state, int players, int size, int quitter)
 	cJSON_ArrayForEach(count, counts)
 		balls += count->valueint;
 	ck_assert_int_eq(balls, size * size);
-	rolit_rules.result(state, &result);
+	arena_rolit_rules.result(state, &result);
 	for (int i = 0; i < players; i++) {
 		const char *colour = cJSON_GetArrayItem(colours, i)->valuestring;
 		int rank = 1;
@@ -366,7 +366,7 @@ static void play_out(void *state, int players, int size, int quitter)
 	if (players == 4)
 		ck_assert_int_eq(scores, size * size);
 	cJSON_Delete(view);
-	rolit_rules.destroy(state);
+	arena_rolit_rules.destroy(state);
 }
 
 /* Whole games through the rules table (players, size, first seat). */
@@ -394,7 +394,7 @@ END_TEST
 START_TEST(render_board)
 {
 	void *state = start(2, 8, 0);
-	char *text = rolit_rules.render(state);
+	char *text = arena_rolit_rules.render(state);
 	cJSON *action = cJSON_CreateString("E3");
 
 	ck_assert_str_eq(text, "8 ........\n7 ........\n6 ........\n"
@@ -402,16 +402,16 @@ START_TEST(render_board)
 			       "2 ........\n1 ........\n  ABCDEFGH\n"
 			       "red 1  green 1\n");
 	free(text);
-	rolit_rules.destroy(state);
+	arena_rolit_rules.destroy(state);
 	state = start(3, 6, 0);
-	ck_assert_int_eq(rolit_rules.apply(state, action, NULL, NULL), 0);
-	text = rolit_rules.render(state);
+	ck_assert_int_eq(arena_rolit_rules.apply(state, action, NULL, NULL), 0);
+	text = arena_rolit_rules.render(state);
 	ck_assert_str_eq(text, "6 ......\n5 ......\n4 ..BG..\n3 ..RRR.\n"
 			       "2 ......\n1 ......\n  ABCDEF\n"
 			       "red 3  yellow 0  green 1\n");
 	free(text);
 	cJSON_Delete(action);
-	rolit_rules.destroy(state);
+	arena_rolit_rules.destroy(state);
 }
 END_TEST
 
@@ -423,10 +423,10 @@ START_TEST(create_refusals)
 	char err[ERR_LEN] = "";
 
 	setup.options = options;
-	ck_assert_ptr_null(rolit_rules.create(&setup, NULL, err));
+	ck_assert_ptr_null(arena_rolit_rules.create(&setup, NULL, err));
 	ck_assert_str_eq(err, "size must be 8, 6 or 4");
 	cJSON_AddNumberToObject(options, "size", 6);
-	ck_assert_ptr_null(rolit_rules.create(&setup, NULL, err));
+	ck_assert_ptr_null(arena_rolit_rules.create(&setup, NULL, err));
 	ck_assert_str_eq(err, "seat 2 is not a seat of 2 players");
 	cJSON_Delete(options);
 }
@@ -440,17 +440,17 @@ START_TEST(from_rows_refusals)
 	const char *empty[] = {"....", "....", "....", "...."};
 	char err[ERR_LEN] = "";
 
-	ck_assert_ptr_null(rolit_from_rows(4, 2, 0, bad_char, err));
+	ck_assert_ptr_null(arena_rolit_from_rows(4, 2, 0, bad_char, err));
 	ck_assert_str_eq(err, "row 2 must be 4 of R, Y, G, B or .");
-	ck_assert_ptr_null(rolit_from_rows(4, 2, 0, short_row, err));
+	ck_assert_ptr_null(arena_rolit_from_rows(4, 2, 0, short_row, err));
 	ck_assert_str_eq(err, "row 2 must be 4 of R, Y, G, B or .");
-	ck_assert_ptr_null(rolit_from_rows(4, 2, 0, empty, err));
+	ck_assert_ptr_null(arena_rolit_from_rows(4, 2, 0, empty, err));
 	ck_assert_str_eq(err, "the position needs at least one ball");
-	ck_assert_ptr_null(rolit_from_rows(4, 2, 2, start4, err));
+	ck_assert_ptr_null(arena_rolit_from_rows(4, 2, 2, start4, err));
 	ck_assert_str_eq(err, "seat 2 is not a seat of 2 players");
-	ck_assert_ptr_null(rolit_from_rows(4, 3, 0, start4, err));
+	ck_assert_ptr_null(arena_rolit_from_rows(4, 3, 0, start4, err));
 	ck_assert_str_eq(err, "size 4 is for 2 players only: use size 6 or 8 with 3 players");
-	ck_assert_ptr_null(rolit_from_rows(5, 2, 0, start4, err));
+	ck_assert_ptr_null(arena_rolit_from_rows(5, 2, 0, start4, err));
 	ck_assert_str_eq(err, "size must be 8, 6 or 4");
 }
 END_TEST

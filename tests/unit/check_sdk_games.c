@@ -64,7 +64,7 @@ static const struct dice_case dice_cases[] = {
 	{ ARENA_VOLLE_LOTTE, { 3, 4 }, 2, -1 },
 };
 
-START_TEST(dice_value)
+START_TEST(dice_value_cases)
 {
 	const struct dice_case *c = &dice_cases[_i];
 
@@ -235,8 +235,8 @@ static void assert_legal(const struct arena_rolit *r, char colour,
 	ck_assert_str_eq(text, want);
 }
 
-static void rolit_from_rows(struct arena_rolit *r, const char *const *rows,
-			    int size)
+static void rolit_set_rows(struct arena_rolit *r, const char *const *rows,
+			   int size)
 {
 	memset(r, 0, sizeof *r);
 	r->size = size;
@@ -272,7 +272,7 @@ START_TEST(rolit_no_capture_anywhere)
 	static const char *const rows[] = { "....", ".R..", "....", "...." };
 	struct arena_rolit r;
 
-	rolit_from_rows(&r, rows, 4);
+	rolit_set_rows(&r, rows, 4);
 	assert_legal(&r, 'G', "A1 B1 C1 A2 C2 A3 B3 C3");
 }
 END_TEST
@@ -306,11 +306,11 @@ START_TEST(rolit_apply)
 	ck_assert_int_eq(arena_rolit_apply(&r, "D03", 'G'), -1);
 	ck_assert_int_eq(arena_rolit_apply(&r, "D3", 'g'), -1);
 	ck_assert_str_eq(copy.board[3], "...RY...");
-	rolit_from_rows(&r, mixed, 4);
+	rolit_set_rows(&r, mixed, 4);
 	ck_assert_int_eq(arena_rolit_apply(&r, "A4", 'R'), 2);
 	ck_assert_str_eq(r.board[1], "RG..");
 	ck_assert_str_eq(r.board[2], "RY..");
-	rolit_from_rows(&r, column, 4);
+	rolit_set_rows(&r, column, 4);
 	ck_assert_int_eq(arena_rolit_apply(&r, "A4", 'R'), 2);
 	ck_assert_str_eq(r.board[0], "R...");
 	ck_assert_str_eq(r.board[1], "RY..");
@@ -550,7 +550,7 @@ Suite *test_suite(void)
 	Suite *s = suite_create("sdk_games");
 	TCase *tc = tcase_create("sdk_games");
 
-	tcase_add_loop_test(tc, dice_value, 0,
+	tcase_add_loop_test(tc, dice_value_cases, 0,
 			    (int)(sizeof dice_cases / sizeof dice_cases[0]));
 	tcase_add_test(tc, dice_bad_arguments);
 	tcase_add_loop_test(tc, dice_keeps, 0,

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fair.h"
+#include "games/fair.h"
 #include "games/registry.h"
 #include "manifest.h"
 #include "run_suite.h"
@@ -89,7 +89,7 @@ START_TEST(defaults)
 
 	read_ok("{\"game\": \"rolit\", " TWO_BOTS "}", &spec);
 	ck_assert_str_eq(spec.name, "t");
-	ck_assert_ptr_eq(spec.rules, &rolit_rules);
+	ck_assert_ptr_eq(spec.rules, &arena_rolit_rules);
 	options = cJSON_PrintUnformatted(spec.options);
 	ck_assert_str_eq(options, "{\"size\":8,\"first\":\"seat0\"}");
 	free(options);
@@ -99,7 +99,10 @@ START_TEST(defaults)
 	ck_assert_int_eq(spec.bot_count, 2);
 	ck_assert_str_eq(spec.bots[1].name, "b");
 	ck_assert_str_eq(spec.bots[1].command, "y");
-	ck_assert_str_eq(spec.bots[1].workdir, tmpdir);
+	/* "y" is found nowhere: relative to the file's folder, with no
+	 * folder of its own. */
+	ck_assert_str_eq(spec.bots[1].command_dir, tmpdir);
+	ck_assert_ptr_null(spec.bots[1].workdir);
 	ck_assert_ptr_null(spec.bots[1].env[0]);
 	ck_assert(!spec.bots[1].challenger);
 	ck_assert_int_eq(spec.time.move_ms, 1000);
@@ -108,7 +111,12 @@ START_TEST(defaults)
 	ck_assert_uint_eq(spec.limits.max_line, 65536);
 	ck_assert_uint_eq(spec.limits.max_stderr, 1048576);
 	ck_assert_uint_eq(spec.limits.cpu_seconds, 0);
-	ck_assert_uint_eq(spec.limits.address_space, 0);
+	ck_assert_uint_eq(spec.limits.memory, 1024UL << 20);
+	ck_assert_uint_eq(spec.limits.processes, 0);
+	ck_assert_uint_eq(spec.limits.cpus, 1);
+	ck_assert(spec.limits.contain);
+	ck_assert(!spec.bots[1].ponder);
+	ck_assert_int_eq(spec.time.clock, CLOCK_CPU);
 	ck_assert(!spec.seeded);
 	ck_assert_int_eq(spec.concurrency, 0);
 	tournament_file_free(&spec);
@@ -128,13 +136,15 @@ START_TEST(every_field)
 		" \"bots\": ["
 		"  {\"name\": \"new\", \"command\": \"./bot --fast\","
 		"   \"workdir\": \"bots/new\", \"env\": {\"DEPTH\": \"3\", \"X\": \"\"},"
-		"   \"challenger\": true},"
+		"   \"challenger\": true, \"ponder\": true},"
 		"  {\"name\": \"old\", \"command\": \"old\", \"workdir\": \"/opt\","
 		"   \"challenger\": false},"
 		"  {\"name\": \"r_2\", \"command\": \"r\"}],"
-		" \"time\": {\"move_ms\": 50, \"game_ms\": 2000, \"start_ms\": 300},"
+		" \"time\": {\"move_ms\": 50, \"game_ms\": 2000, \"start_ms\": 300,"
+		"  \"clock\": \"wall\"},"
 		" \"limits\": {\"max_line\": 1024, \"max_stderr\": 0,"
-		"  \"cpu_seconds\": 60, \"memory_mb\": 512},"
+		"  \"cpu_seconds\": 60, \"memory_mb\": 512, \"processes\": 20,"
+		"  \"cpus\": 2},"
 		" \"seed\": \"00ff10\", \"concurrency\": 3}", &spec);
 	ck_assert_str_eq(spec.name, "club-1.final");
 	options = cJSON_PrintUnformatted(spec.options);
@@ -146,6 +156,7 @@ START_TEST(every_field)
 	ck_assert_int_eq(spec.bot_count, 3);
 	snprintf(want, sizeof want, "%s/bots/new", tmpdir);
 	ck_assert_str_eq(spec.bots[0].workdir, want);
+	ck_assert_str_eq(spec.bots[0].command_dir, want);
 	ck_assert_str_eq(spec.bots[0].command, "./bot --fast");
 	ck_assert_str_eq(spec.bots[0].env[0], "DEPTH=3");
 	ck_assert_str_eq(spec.bots[0].env[1], "X=");
@@ -153,16 +164,21 @@ START_TEST(every_field)
 	ck_assert(spec.bots[0].challenger);
 	ck_assert_str_eq(spec.bots[1].workdir, "/opt");
 	ck_assert(!spec.bots[1].challenger);
-	ck_assert_str_eq(spec.bots[2].workdir, tmpdir);
+	ck_assert_str_eq(spec.bots[2].command_dir, tmpdir);
 	ck_assert_int_eq(spec.time.move_ms, 50);
 	ck_assert_int_eq(spec.time.game_ms, 2000);
 	ck_assert_int_eq(spec.time.start_ms, 300);
 	ck_assert_uint_eq(spec.limits.max_line, 1024);
 	ck_assert_uint_eq(spec.limits.max_stderr, 0);
 	ck_assert_uint_eq(spec.limits.cpu_seconds, 60);
-	ck_assert_uint_eq(spec.limits.address_space, 512UL << 20);
+	ck_assert_uint_eq(spec.limits.memory, 512UL << 20);
+	ck_assert_uint_eq(spec.limits.processes, 20);
+	ck_assert_uint_eq(spec.limits.cpus, 2);
+	ck_assert(spec.bots[0].ponder);
+	ck_assert(!spec.bots[1].ponder);
+	ck_assert_int_eq(spec.time.clock, CLOCK_WALL);
 	ck_assert(spec.seeded);
-	fair_hash(seed, "arena:seed", NULL, 0, seed_bytes, sizeof seed_bytes);
+	arena_fair_hash(seed, "arena:seed", NULL, 0, seed_bytes, sizeof seed_bytes);
 	ck_assert_mem_eq(spec.seed, seed, 32);
 	ck_assert_int_eq(spec.concurrency, 3);
 	tournament_file_free(&spec);
@@ -240,7 +256,7 @@ START_TEST(refusals)
 		 "bots[0]: \"challenger\" must be true or false"},
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
 		 " \"cmd\": \"y\"}]}",
-		 "bots[0]: unknown field \"cmd\" (the fields: name, command, workdir, env, challenger, readable)"},
+		 "bots[0]: unknown field \"cmd\" (the fields: name, command, workdir, env, pass_env, challenger, readable, ponder)"},
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
 		 " \"env\": {\"A\": 1}}]}",
 		 "bots[0]: env: \"A\" must be a string"},
@@ -254,7 +270,7 @@ START_TEST(refusals)
 		 " \"workdir\": 3}]}",
 		 "bots[0]: \"workdir\" must be a non-empty string"},
 		{"{\"gmae\": \"rolit\", " TWO_BOTS "}",
-		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox)"},
+		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment)"},
 		{"{\"game\": \"rolit\", \"games\": 3, " TWO_BOTS "}",
 		 "\"games\" must be a positive multiple of 2, at most 1000000, so that every bot sits in each of the 2 seats equally often"},
 		{"{\"game\": \"rolit\", \"games\": 1000002, " TWO_BOTS "}",
@@ -264,13 +280,23 @@ START_TEST(refusals)
 		{"{\"game\": \"rolit\", \"time\": {\"move_ms\": 0}, " TWO_BOTS "}",
 		 "time: \"move_ms\" must be an integer from 1 to 86400000"},
 		{"{\"game\": \"rolit\", \"time\": {\"move\": 5}, " TWO_BOTS "}",
-		 "time: unknown field \"move\" (the fields: move_ms, game_ms, start_ms)"},
+		 "time: unknown field \"move\" (the fields: move_ms, game_ms, start_ms, clock)"},
 		{"{\"game\": \"rolit\", \"time\": 5, " TWO_BOTS "}",
 		 "\"time\" must be a JSON object"},
 		{"{\"game\": \"rolit\", \"limits\": {\"max_line\": 10}, " TWO_BOTS "}",
 		 "limits: \"max_line\" must be an integer from 64 to 1073741824"},
 		{"{\"game\": \"rolit\", \"limits\": {\"memory\": 10}, " TWO_BOTS "}",
-		 "limits: unknown field \"memory\" (the fields: max_line, max_stderr, cpu_seconds, memory_mb, processes)"},
+		 "limits: unknown field \"memory\" (the fields: max_line, max_stderr, cpu_seconds, memory_mb, processes, cpus)"},
+		{"{\"game\": \"rolit\", \"limits\": {\"cpus\": -1}, " TWO_BOTS "}",
+		 "limits: \"cpus\" must be an integer from 0 to 4096"},
+		{"{\"game\": \"rolit\", \"time\": {\"clock\": \"cpus\"}, " TWO_BOTS "}",
+		 "time: \"clock\" must be \"cpu\" or \"wall\", not 'cpus'"},
+		{"{\"game\": \"rolit\", \"containment\": false, \"time\": {\"clock\": \"cpu\"}, " TWO_BOTS "}",
+		 "time: \"clock\": \"cpu\" needs each bot's control group, which \"containment\": false turns off"},
+		{"{\"game\": \"rolit\", \"containment\": 1, " TWO_BOTS "}",
+		 "\"containment\" must be true or false"},
+		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\", \"ponder\": \"yes\"}]}",
+		 "bots[0]: \"ponder\" must be true or false"},
 		{"{\"game\": \"rolit\", \"seed\": \"ABCD\", " TWO_BOTS "}",
 		 "\"seed\" must be 2 to 128 lowercase hex digits (1 to 64 bytes), not 'ABCD'"},
 		{"{\"game\": \"rolit\", \"seed\": \"abc\", " TWO_BOTS "}",
@@ -304,9 +330,9 @@ START_TEST(unknown_game)
 	char list[256] = "", want[ERR_LEN];
 	size_t used = 0;
 
-	for (int i = 0; game_registry[i]; i++)
+	for (int i = 0; arena_game_registry[i]; i++)
 		used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-					 i ? ", " : "", game_registry[i]->name);
+					 i ? ", " : "", arena_game_registry[i]->name);
 	snprintf(want, sizeof want, "unknown game 'chess' (games: %s)", list);
 	refused("{\"game\": \"chess\", " TWO_BOTS "}", want);
 	snprintf(want, sizeof want, "missing \"game\" (games: %s)", list);
@@ -390,7 +416,7 @@ START_TEST(bots_can_start)
 	check_bot("../bot.sh", "dir", NULL);
 	check_bot("sh -c 'exit 0'", NULL, NULL);
 	check_bot("./none", NULL,
-		  "cannot run '@/./none': No such file or directory");
+		  "cannot run './none': No such file or directory");
 	check_bot("no-such-program-here", NULL,
 		  "program 'no-such-program-here' not found in PATH");
 	check_bot("./bot.sh", "nowhere",

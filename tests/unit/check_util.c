@@ -1,12 +1,24 @@
 /*
  * Unit tests for util.c: hex round trips and the strict lowercase rule;
- * and for region.c: aligned, separate allocations, however large.
+ * for region.c: aligned, separate allocations, however large, a region
+ * emptied and used again, and cJSON trees made in one; for paths.c:
+ * joined, resolved and compared path strings; and for files.c: a
+ * symbolic link read whatever its length, and the SHA-256 of a file and
+ * of the same bytes in memory.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <cjson/cJSON.h>
+
+#include "files.h"
+#include "paths.h"
 #include "region.h"
 #include "run_suite.h"
 #include "util.h"
@@ -35,6 +47,70 @@ START_TEST(region_allocations_are_aligned_and_separate)
 	/* An emptied region can be used again. */
 	memset(region_alloc(&r, 64), 1, 64);
 	region_free(&r);
+}
+END_TEST
+
+/* region_reset() keeps the newest, largest block: the next allocation
+ * starts it again, and nothing new is allocated for what fits. */
+START_TEST(region_reset_keeps_the_largest_block)
+{
+	struct region r;
+	unsigned char *large;
+
+	region_init(&r, 100);
+	memset(region_alloc(&r, 10), 1, 10);
+	large = region_alloc(&r, 1 << 16);  /* a second block */
+	memset(large, 2, 1 << 16);
+	region_reset(&r);
+	ck_assert_ptr_eq(region_alloc(&r, 1 << 16), large);
+	region_reset(&r);
+	region_free(&r);
+	region_reset(&r);  /* an empty region */
+	ck_assert_ptr_null(r.blocks);
+}
+END_TEST
+
+/* Between region_json_start() and region_json_stop(), cJSON's trees come
+ * from the region, and deleting one frees nothing: the region does;
+ * after, cJSON allocates as before (a sanitizer or valgrind would see a
+ * tree of the region freed, or a tree of malloc lost). */
+START_TEST(region_json_trees_live_in_the_region)
+{
+	struct region r;
+	cJSON *tree;
+
+	region_init(&r, 0);
+	region_json_start(&r);
+	tree = cJSON_CreateObject();
+	cJSON_AddStringToObject(tree, "name", "kept");
+	ck_assert_ptr_nonnull(r.blocks);
+	cJSON_Delete(tree);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(tree, "name")), "kept");
+	region_json_stop();
+	region_free(&r);
+	tree = cJSON_CreateObject();
+	cJSON_AddStringToObject(tree, "name", "freed");
+	cJSON_Delete(tree);
+}
+END_TEST
+
+/* The SHA-256 of "abc" (FIPS 180-2's first example), from a file and
+ * from memory. */
+START_TEST(sha256_of_a_file_and_of_its_bytes)
+{
+	static const char want[] =
+		"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+	char path[] = "/tmp/check_util_sha.XXXXXX", hex[FILES_SHA256_HEX];
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "abc", 3), 3);
+	close(fd);
+	ck_assert_int_eq(files_sha256(AT_FDCWD, path, hex), 0);
+	ck_assert_str_eq(hex, want);
+	unlink(path);
+	files_sha256_bytes("abc", 3, hex);
+	ck_assert_str_eq(hex, want);
 }
 END_TEST
 
@@ -100,6 +176,86 @@ START_TEST(errorf_returns_minus_one)
 }
 END_TEST
 
+/* Checks one result of the path functions, which return allocations. */
+static void expect_path(char *got, const char *want)
+{
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+
+START_TEST(path_join_puts_one_slash_between)
+{
+	expect_path(path_join("a", "b"), "a/b");
+	expect_path(path_join("a//", "/b"), "a/b");
+	expect_path(path_join("/", "b"), "/b");
+	expect_path(path_join("a", ""), "a");
+	expect_path(path_join("a/", "/"), "a");
+	expect_path(path_join("/", ""), "/");
+}
+END_TEST
+
+START_TEST(path_joinf_joins_a_printed_name)
+{
+	expect_path(path_joinf("out/", "games/%06ld.jsonl", 42L), "out/games/000042.jsonl");
+	expect_path(path_joinf("/", "%s-%d", "table", 7), "/table-7");
+	expect_path(path_joinf(NULL, "games/%06ld.jsonl", 42L), "games/000042.jsonl");
+}
+END_TEST
+
+/* A link's target comes back whole, however long (a fixed buffer would
+ * have cut it), and a file that is no link gives NULL with errno. */
+START_TEST(files_readlink_reads_any_length)
+{
+	char folder[] = "/tmp/check-util.XXXXXX", *link, *target = xmalloc(4001);
+
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	link = path_join(folder, "link");
+	memset(target, 'a', 4000);
+	for (size_t i = 100; i < 4000; i += 100)
+		target[i] = '/';
+	target[4000] = '\0';
+	ck_assert_int_eq(symlink(target, link), 0);
+	expect_path(files_readlink(link), target);
+	errno = 0;
+	ck_assert_ptr_null(files_readlink(folder));
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_int_eq(files_remove_tree(folder), 0);
+	free(link);
+	free(target);
+}
+END_TEST
+
+/* A relative base is itself resolved against the current folder: the
+ * result is absolute whatever the base (a bot's folder named relative to
+ * a tournament file named relative). */
+START_TEST(path_resolve_is_always_absolute)
+{
+	char *cwd = getcwd(NULL, 0);
+
+	ck_assert_int_eq(chdir("/usr"), 0);
+	expect_path(path_resolve("/srv/bots", "/opt/x"), "/opt/x");
+	expect_path(path_resolve("/srv/bots", "x/y"), "/srv/bots/x/y");
+	expect_path(path_resolve("share", "x"), "/usr/share/x");
+	expect_path(path_resolve(NULL, "x"), "/usr/x");
+	ck_assert_int_eq(chdir(cwd), 0);
+	free(cwd);
+}
+END_TEST
+
+START_TEST(path_parent_and_within)
+{
+	expect_path(path_parent("/a/b/c"), "/a/b");
+	expect_path(path_parent("/a"), "/");
+	expect_path(path_parent("name"), ".");
+	ck_assert(path_within("/a/b", "/a"));
+	ck_assert(path_within("/a", "/a/"));
+	ck_assert(path_within("/a/b", "/"));
+	ck_assert(!path_within("/ab", "/a"));
+	ck_assert(!path_within("/a", "/a/b"));
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -110,6 +266,14 @@ Suite *test_suite(void)
 	tcase_add_test(tc, hex_is_lowercase_agrees_with_decode);
 	tcase_add_test(tc, errorf_returns_minus_one);
 	tcase_add_test(tc, region_allocations_are_aligned_and_separate);
+	tcase_add_test(tc, region_reset_keeps_the_largest_block);
+	tcase_add_test(tc, region_json_trees_live_in_the_region);
+	tcase_add_test(tc, sha256_of_a_file_and_of_its_bytes);
+	tcase_add_test(tc, path_join_puts_one_slash_between);
+	tcase_add_test(tc, path_joinf_joins_a_printed_name);
+	tcase_add_test(tc, files_readlink_reads_any_length);
+	tcase_add_test(tc, path_resolve_is_always_absolute);
+	tcase_add_test(tc, path_parent_and_within);
 	suite_add_tcase(s, tc);
 	return s;
 }

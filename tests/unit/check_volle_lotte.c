@@ -1,5 +1,5 @@
 /*
- * Unit tests for Volle Lotte (referee/games/volle_lotte.c): the rule cases
+ * Unit tests for Volle Lotte (games/volle_lotte.c): the rule cases
  * of tests/cases/volle-lotte.txt, one test per case, run by the
  * interpreter of dice_cases.c with loaded dice and stacked cards; the deck
  * as draws (one shuffle at the start, one more each time it runs out);
@@ -17,13 +17,13 @@
 #include "util.h"
 
 static const struct game_rules *const vl_games[] = {
-	&volle_lotte_rules, NULL,
+	&arena_volle_lotte_rules, NULL,
 };
 
 static const struct dice_cases vl_cases = {
 	.table = "volle-lotte.txt",
 	.games = vl_games,
-	.stack = volle_lotte_stack,
+	.stack = arena_volle_lotte_stack,
 };
 
 START_TEST(vl_case)
@@ -41,7 +41,7 @@ START_TEST(full_games)
 
 	ck_assert_int_ge(sodium_init(), 0);
 	for (unsigned seed = 1; seed <= 2; seed++)
-		dice_cases_play(&volle_lotte_rules, players,
+		dice_cases_play(&arena_volle_lotte_rules, players,
 				seed + 100u * (unsigned)_i, pick, quitter);
 }
 END_TEST
@@ -55,7 +55,7 @@ struct deck_watch {
 
 static int cards_left(void *state)
 {
-	cJSON *view = volle_lotte_rules.view(state, 0);
+	cJSON *view = arena_volle_lotte_rules.view(state, 0);
 	int left = cJSON_GetObjectItem(view, "cards_left")->valueint;
 
 	cJSON_Delete(view);
@@ -101,16 +101,16 @@ START_TEST(deck_draws)
 	ck_assert_int_ge(sodium_init(), 0);
 	cJSON_AddNumberToObject(options, "target", 100000);
 	setup.options = options;
-	draws_init(&draws, key, watch_draw, &watch);
-	state = volle_lotte_rules.create(&setup, &draws, err);
+	arena_draws_init(&draws, key, watch_draw, &watch);
+	state = arena_volle_lotte_rules.create(&setup, &draws, err);
 	ck_assert_ptr_nonnull(state);
 	ck_assert_int_eq(watch.shuffles, 1);
 	watch.state = state;
 	before = cards_left(state);
 	cards = 56 - before;
 	while (watch.shuffles < 4) {
-		legal = volle_lotte_rules.legal(state);
-		ck_assert_int_eq(volle_lotte_rules.apply(state,
+		legal = arena_volle_lotte_rules.legal(state);
+		ck_assert_int_eq(arena_volle_lotte_rules.apply(state,
 			cJSON_GetArrayItem(legal, cJSON_GetArraySize(legal) - 1),
 			&draws, err), 0);
 		cJSON_Delete(legal);
@@ -123,19 +123,19 @@ START_TEST(deck_draws)
 			 (uint64_t)(watch.shuffles + watch.dice));
 	ck_assert_int_ge(cards, 3 * 56);
 	cJSON_Delete(options);
-	volle_lotte_rules.destroy(state);
+	arena_volle_lotte_rules.destroy(state);
 }
 END_TEST
 
 START_TEST(rules_table)
 {
-	ck_assert_str_eq(volle_lotte_rules.name, "volle-lotte");
-	ck_assert_str_eq(volle_lotte_rules.rules_version, "volle-lotte/2");
-	ck_assert_int_eq(volle_lotte_rules.min_players, 2);
-	ck_assert_int_eq(volle_lotte_rules.max_players, 8);
-	ck_assert_str_eq(volle_lotte_rules.options[0].name, "target");
-	ck_assert_str_eq(volle_lotte_rules.options[0].default_value, "6000");
-	ck_assert_ptr_null(volle_lotte_rules.options[1].name);
+	ck_assert_str_eq(arena_volle_lotte_rules.name, "volle-lotte");
+	ck_assert_str_eq(arena_volle_lotte_rules.rules_version, "volle-lotte/2");
+	ck_assert_int_eq(arena_volle_lotte_rules.min_players, 2);
+	ck_assert_int_eq(arena_volle_lotte_rules.max_players, 8);
+	ck_assert_str_eq(arena_volle_lotte_rules.options[0].name, "target");
+	ck_assert_str_eq(arena_volle_lotte_rules.options[0].default_value, "6000");
+	ck_assert_ptr_null(arena_volle_lotte_rules.options[1].name);
 }
 END_TEST
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_rules.h"
 #include "case_table.h"
 #include "games/dice.h"
 #include "run_suite.h"
@@ -21,6 +22,7 @@ struct rule_case {
 	const struct game_rules *rules;
 	void *state;
 	struct draws draws;
+	int players;
 };
 
 /* Compares `got` (consumed) with the JSON text `want`. */
@@ -72,7 +74,8 @@ static void case_new(struct rule_case *c, const char *args)
 			cJSON_AddNumberToObject(options, o->name, atof(value));
 	}
 	setup.options = options;
-	draws_init(&c->draws, key, NULL, NULL);
+	arena_draws_init(&c->draws, key, NULL, NULL);
+	c->players = setup.players;
 	c->state = c->rules->create(&setup, &c->draws, err);
 	ck_assert_msg(c->state != NULL, "%s (line %d): create failed: %s",
 		      c->t.name, c->t.line_no, err);
@@ -86,7 +89,7 @@ static void case_load(struct rule_case *c, const char *args)
 	for (; *args; args++)
 		if (*args >= '1' && *args <= '6')
 			faces[n++] = *args - '0';
-	dice_load(c->state, faces, n);
+	arena_dice_game_load(c->state, faces, n);
 }
 
 static void case_stack(struct rule_case *c, const char *args)
@@ -110,53 +113,7 @@ static void case_preset(struct rule_case *c, const char *args)
 	char flag[16] = "";
 
 	ck_assert(sscanf(args, "%d %ld %15s", &seat, &score, flag) >= 2);
-	dice_preset(c->state, seat, score, strcmp(flag, "opened") == 0);
-}
-
-static void case_move(struct rule_case *c, const char *args)
-{
-	char err[ERR_LEN] = "";
-	const char *rest;
-	cJSON *action = case_table_json(&c->t, args, &rest);
-
-	ck_assert_msg(c->rules->apply(c->state, action, &c->draws, err) == 0,
-		      "%s (line %d): %s refused: %s", c->t.name, c->t.line_no,
-		      args, err);
-	cJSON_Delete(action);
-}
-
-/* Everything a rejected action must leave as it was: the view and the
- * legal list. */
-static char *snapshot_of(const struct game_rules *rules, const void *state)
-{
-	cJSON *view = rules->view(state, 0);
-	char *text;
-
-	cJSON_AddItemToObject(view, "legal", rules->legal(state));
-	text = cJSON_PrintUnformatted(view);
-	cJSON_Delete(view);
-	return text;
-}
-
-static void case_reject(struct rule_case *c, const char *args)
-{
-	char err[ERR_LEN] = "", *before, *after;
-	const char *text;
-	cJSON *action = case_table_json(&c->t, args, &text);
-
-	before = snapshot_of(c->rules, c->state);
-	ck_assert_msg(c->rules->apply(c->state, action, &c->draws, err) == -1,
-		      "%s (line %d): accepted", c->t.name, c->t.line_no);
-	ck_assert_msg(strstr(err, text) != NULL,
-		      "%s (line %d): error \"%s\" lacks \"%s\"", c->t.name,
-		      c->t.line_no, err, text);
-	after = snapshot_of(c->rules, c->state);
-	ck_assert_msg(strcmp(before, after) == 0,
-		      "%s (line %d): a rejected action changed the state",
-		      c->t.name, c->t.line_no);
-	free(before);
-	free(after);
-	cJSON_Delete(action);
+	arena_dice_game_preset(c->state, seat, score, strcmp(flag, "opened") == 0);
 }
 
 static void case_view(struct rule_case *c, const char *args)
@@ -173,25 +130,7 @@ static void case_view(struct rule_case *c, const char *args)
 	cJSON_Delete(view);
 }
 
-/* "scores" or "ranks" of every seat, in seat order. */
-static void case_result(struct rule_case *c, const char *args, bool scores)
-{
-	struct game_result result;
-	cJSON *view = c->rules->view(c->state, 0);
-	int players = cJSON_GetObjectItem(view, "players")->valueint;
-	char got[CASE_LINE_LEN] = "", *p = got;
-
-	c->rules->result(c->state, &result);
-	for (int i = 0; i < players; i++)
-		p += sprintf(p, "%s%ld", i ? " " : "",
-			     scores ? result.score[i] : result.rank[i]);
-	ck_assert_msg(strcmp(got, args) == 0,
-		      "%s (line %d): %s are \"%s\", expected \"%s\"", c->t.name,
-		      c->t.line_no, scores ? "scores" : "ranks", got, args);
-	cJSON_Delete(view);
-}
-
-static void case_repeat(struct rule_case *c, int times);
+static void case_repeated(void *ctx, const char *line);
 
 static void case_step(struct rule_case *c, const char *line)
 {
@@ -206,13 +145,14 @@ static void case_step(struct rule_case *c, const char *line)
 	else if ((args = case_directive(line, "stack")))
 		case_stack(c, args);
 	else if ((args = case_directive(line, "start")))
-		dice_game_start(c->state, &c->draws, atoi(args));
+		arena_dice_game_start(c->state, &c->draws, atoi(args));
 	else if ((args = case_directive(line, "preset")))
 		case_preset(c, args);
 	else if ((args = case_directive(line, "move")))
-		case_move(c, args);
+		case_rules_move(&c->t, c->rules, c->state, &c->draws, args);
 	else if ((args = case_directive(line, "reject")))
-		case_reject(c, args);
+		case_rules_reject(&c->t, c->rules, c->state, &c->draws, args,
+				  false);
 	else if ((args = case_directive(line, "forfeit")))
 		c->rules->forfeit(c->state, atoi(args), &c->draws);
 	else if ((args = case_directive(line, "legal")))
@@ -224,33 +164,27 @@ static void case_step(struct rule_case *c, const char *line)
 			      "%s (line %d): to_move is %d", c->t.name,
 			      c->t.line_no, c->rules->to_move(c->state));
 	else if ((args = case_directive(line, "scores")))
-		case_result(c, args, true);
+		case_rules_result(&c->t, c->rules, c->state, c->players, args,
+				  true);
 	else if ((args = case_directive(line, "ranks")))
-		case_result(c, args, false);
+		case_rules_result(&c->t, c->rules, c->state, c->players, args,
+				  false);
 	else if ((args = case_directive(line, "draws")))
 		ck_assert_msg(c->draws.next_index == (uint64_t)atol(args),
 			      "%s (line %d): %llu draws so far", c->t.name,
 			      c->t.line_no,
 			      (unsigned long long)c->draws.next_index);
 	else if ((args = case_directive(line, "repeat")))
-		case_repeat(c, atoi(args));
+		case_table_repeat(&c->t, atoi(args), case_repeated, c);
 	else
 		ck_abort_msg("%s (line %d): unknown directive", c->t.name,
 			     c->t.line_no);
 }
 
-/* repeat N: the lines up to "end" run N times. */
-static void case_repeat(struct rule_case *c, int times)
+/* A line of a "repeat" block. */
+static void case_repeated(void *ctx, const char *line)
 {
-	char (*block)[CASE_LINE_LEN] = xmalloc(64 * sizeof *block);
-	int n = 0;
-
-	while (case_table_read(&c->t, block[n]) && strcmp(block[n], "end") != 0)
-		ck_assert_msg(++n < 64, "%s: repeat block too long", c->t.name);
-	for (int t = 0; t < times; t++)
-		for (int i = 0; i < n; i++)
-			case_step(c, block[i]);
-	free(block);
+	case_step(ctx, line);
 }
 
 int dice_cases_count(const struct dice_cases *cases)
@@ -316,7 +250,7 @@ static const char *const probes[] = {
 static void probe(const struct game_rules *rules, void *state,
 		  const cJSON *legal, struct draws *draws)
 {
-	char err[ERR_LEN], *before = snapshot_of(rules, state), *after;
+	char err[ERR_LEN], *before = case_rules_snapshot(rules, state), *after;
 	const cJSON *item;
 	int keeps = 0;
 	cJSON *view = rules->view(state, 0);
@@ -335,7 +269,7 @@ static void probe(const struct game_rules *rules, void *state,
 		if (!listed) {
 			ck_assert_msg(rules->apply(state, action, draws, err) == -1,
 				      "%s accepted but not in legal", probes[i]);
-			after = snapshot_of(rules, state);
+			after = case_rules_snapshot(rules, state);
 			ck_assert_str_eq(before, after);
 			free(after);
 		}
@@ -357,7 +291,7 @@ int dice_cases_play(const struct game_rules *rules, int players,
 	int actions = 0, n;
 
 	memcpy(key, &seed, sizeof seed);
-	draws_init(&draws, key, NULL, NULL);
+	arena_draws_init(&draws, key, NULL, NULL);
 	setup.first_seat = (int)(seed % (unsigned)players);
 	setup.options = options;
 	state = rules->create(&setup, &draws, err);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# hog: a good bot that allocates 512 MiB at its first turn (it dies of MemoryError under a smaller --memory-mb).
+# hog: a good bot that fills 512 MiB at its first turn (more than a smaller --memory-mb allows).
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402

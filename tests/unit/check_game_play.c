@@ -1,5 +1,5 @@
 /*
- * Unit tests for table.c: who is still in, when a game ends early, and
+ * Unit tests for game_play.c: who is still in, when a game ends early, and
  * how forfeits are ranked (PROTOCOL.md, "Faults and what they cost").
  */
 #include <string.h>
@@ -9,7 +9,7 @@
 #include "games/volle_lotte.h"
 #include "options.h"
 #include "run_suite.h"
-#include "table.h"
+#include "game_play.h"
 #include "util.h"
 
 static char err[ERR_LEN];
@@ -24,22 +24,22 @@ static cJSON *rolit_options(const char *first)
 	return o;
 }
 
-static void begin(struct table *t, int players, struct draws *draws)
+static void begin(struct game_play *t, int players, struct draws *draws)
 {
 	cJSON *options = rolit_options("seat0");
 
-	table_init(t, &rolit_rules, players);
-	draws_init(draws, zero_key, NULL, NULL);
-	ck_assert_int_eq(table_begin(t, options, draws, err), 0);
+	game_play_init(t, &arena_rolit_rules, players);
+	arena_draws_init(draws, zero_key, NULL, NULL);
+	ck_assert_int_eq(game_play_begin(t, options, draws, err), 0);
 	cJSON_Delete(options);
 }
 
-/* The table's final ranks are `want`, seat by seat. */
-static void assert_ranks(const struct table *t, const int *want)
+/* The game's final ranks are `want`, seat by seat. */
+static void assert_ranks(const struct game_play *t, const int *want)
 {
 	struct game_result r;
 
-	table_result(t, &r);
+	game_play_result(t, &r);
 	for (int seat = 0; seat < t->players; seat++)
 		ck_assert_msg(r.rank[seat] == want[seat], "seat %d ranks %d, not %d",
 			      seat, r.rank[seat], want[seat]);
@@ -47,52 +47,52 @@ static void assert_ranks(const struct table *t, const int *want)
 
 START_TEST(two_player_forfeit_ends_the_game)
 {
-	struct table t;
+	struct game_play t;
 	struct draws d;
 
 	begin(&t, 2, &d);
-	ck_assert_int_eq(table_to_move(&t), 0);
-	table_forfeit(&t, 0, &d);
-	ck_assert_int_eq(table_to_move(&t), -1);
+	ck_assert_int_eq(game_play_to_move(&t), 0);
+	game_play_forfeit(&t, 0, &d);
+	ck_assert_int_eq(game_play_to_move(&t), -1);
 	assert_ranks(&t, (const int[]){2, 1});
-	table_free(&t);
+	game_play_free(&t);
 }
 END_TEST
 
 START_TEST(multiplayer_forfeits_rank_last_in_order)
 {
-	struct table t;
+	struct game_play t;
 	struct draws d;
 	cJSON *move = cJSON_CreateString("D6");
 
 	begin(&t, 4, &d);
-	table_forfeit(&t, 2, &d);           /* before any move */
-	ck_assert_int_eq(table_to_move(&t), 0);
-	ck_assert_int_eq(table_apply(&t, move, &d, err), 0);
-	table_forfeit(&t, 1, &d);           /* on its turn, after a move */
-	ck_assert_int_eq(table_to_move(&t), 3);
+	game_play_forfeit(&t, 2, &d);           /* before any move */
+	ck_assert_int_eq(game_play_to_move(&t), 0);
+	ck_assert_int_eq(game_play_apply(&t, move, &d, err), 0);
+	game_play_forfeit(&t, 1, &d);           /* on its turn, after a move */
+	ck_assert_int_eq(game_play_to_move(&t), 3);
 	/* Seat 0 captured: 3 red balls against 1 blue; seat 1 left later
 	 * than seat 2. */
 	assert_ranks(&t, (const int[]){1, 3, 4, 2});
 	cJSON_Delete(move);
-	table_free(&t);
+	game_play_free(&t);
 }
 END_TEST
 
 START_TEST(forfeits_before_play_rank_by_order)
 {
-	struct table t;
+	struct game_play t;
 	struct draws d;
 	cJSON *options = rolit_options("seat0");
 
-	table_init(&t, &rolit_rules, 3);
-	table_forfeit(&t, 0, NULL);
-	table_forfeit(&t, 1, NULL);
-	draws_init(&d, zero_key, NULL, NULL);
-	ck_assert_int_eq(table_begin(&t, options, &d, err), 0);
+	game_play_init(&t, &arena_rolit_rules, 3);
+	game_play_forfeit(&t, 0, NULL);
+	game_play_forfeit(&t, 1, NULL);
+	arena_draws_init(&d, zero_key, NULL, NULL);
+	ck_assert_int_eq(game_play_begin(&t, options, &d, err), 0);
 	ck_assert_ptr_null(t.state);          /* one seat left: no game */
 	ck_assert_uint_eq(d.next_index, 0);
-	ck_assert_int_eq(table_to_move(&t), -1);
+	ck_assert_int_eq(game_play_to_move(&t), -1);
 	assert_ranks(&t, (const int[]){3, 2, 1}); /* the later fault higher */
 	cJSON_Delete(options);
 }
@@ -100,25 +100,25 @@ END_TEST
 
 START_TEST(faults_in_a_row_rank_by_order)
 {
-	struct table t;
+	struct game_play t;
 	struct draws d;
 
 	begin(&t, 4, &d);
-	table_forfeit(&t, 2, &d);           /* no move between the two */
-	table_forfeit(&t, 1, &d);
-	ck_assert_int_eq(table_to_move(&t), 0);
+	game_play_forfeit(&t, 2, &d);           /* no move between the two */
+	game_play_forfeit(&t, 1, &d);
+	ck_assert_int_eq(game_play_to_move(&t), 0);
 	/* Seats 0 and 3 hold one ball each: a tie for first. */
 	assert_ranks(&t, (const int[]){1, 3, 4, 1});
-	table_free(&t);
+	game_play_free(&t);
 }
 END_TEST
 
 START_TEST(game_never_begun_is_shared_first)
 {
-	struct table t;
+	struct game_play t;
 
-	table_init(&t, &rolit_rules, 3);
-	table_forfeit(&t, 1, NULL);
+	game_play_init(&t, &arena_rolit_rules, 3);
+	game_play_forfeit(&t, 1, NULL);
 	assert_ranks(&t, (const int[]){1, 3, 1});
 }
 END_TEST
@@ -143,7 +143,7 @@ static void trace_draw(void *ctx, const struct draw_record *draw)
 
 /* Begins `rules` for `players` with first=`first` after the seats of
  * `out` (-1 ends it) forfeited, on key `key_byte`, tracing draws. */
-static void begin_after(struct table *t, const struct game_rules *rules,
+static void begin_after(struct game_play *t, const struct game_rules *rules,
 			int players, const char *first, const int *out,
 			int key_byte, struct draws *d, struct draw_trace *trace)
 {
@@ -153,12 +153,12 @@ static void begin_after(struct table *t, const struct game_rules *rules,
 	cJSON_AddStringToObject(given, "first", first);
 	options = options_resolve(rules, given, err);
 	ck_assert_ptr_nonnull(options);
-	table_init(t, rules, players);
+	game_play_init(t, rules, players);
 	for (; *out >= 0; out++)
-		table_forfeit(t, *out, NULL);
+		game_play_forfeit(t, *out, NULL);
 	memset(trace, 0, sizeof *trace);
-	draws_init(d, key, trace_draw, trace);
-	ck_assert_int_eq(table_begin(t, options, d, err), 0);
+	arena_draws_init(d, key, trace_draw, trace);
+	ck_assert_int_eq(game_play_begin(t, options, d, err), 0);
 	cJSON_Delete(options);
 	cJSON_Delete(given);
 }
@@ -166,36 +166,36 @@ static void begin_after(struct table *t, const struct game_rules *rules,
 START_TEST(pre_start_forfeit_is_never_dealt)
 {
 	static const int seat0[] = {0, -1};
-	struct table t;
+	struct game_play t;
 	struct draws d;
 	struct draw_trace trace;
 
 	/* Bolo, first=seat0, seat 0 gone: seat 1 rolls the first 7 dice. */
-	begin_after(&t, &bolo_rules, 3, "seat0", seat0, 0, &d, &trace);
-	ck_assert_int_eq(table_to_move(&t), 1);
+	begin_after(&t, &arena_bolo_rules, 3, "seat0", seat0, 0, &d, &trace);
+	ck_assert_int_eq(game_play_to_move(&t), 1);
 	ck_assert_int_eq(t.first_seat, 1);
 	ck_assert_int_eq(trace.count, 1);
 	ck_assert_int_eq(trace.kind[0], DRAW_DICE);
 	ck_assert_uint_eq(trace.param[0], 7);
-	table_free(&t);
+	game_play_free(&t);
 }
 END_TEST
 
 START_TEST(first_random_draws_among_seats_in)
 {
 	static const int seat1[] = {1, -1};
-	struct table t;
+	struct game_play t;
 	struct draws d;
 	struct draw_trace trace;
 	bool started[3] = {false};
 
 	for (int key = 0; key < 16; key++) {
-		begin_after(&t, &rolit_rules, 3, "random", seat1, key, &d, &trace);
+		begin_after(&t, &arena_rolit_rules, 3, "random", seat1, key, &d, &trace);
 		ck_assert_int_eq(trace.count, 1);
 		ck_assert_int_eq(trace.kind[0], DRAW_UNIFORM);
 		ck_assert_uint_eq(trace.param[0], 2);
 		started[t.first_seat] = true;
-		table_free(&t);
+		game_play_free(&t);
 	}
 	ck_assert(started[0] && !started[1] && started[2]);
 }
@@ -211,37 +211,37 @@ static void check_plays_like_two(const struct game_rules *rules)
 	static const int seat1[] = {1, -1}, none[] = {-1};
 
 	for (int key = 0; key < 128; key++) {
-		struct table three, two;
+		struct game_play three, two;
 		struct draws d3, d2;
 		struct draw_trace trace3, trace2;
 
 		begin_after(&three, rules, 3, "seat0", seat1, key, &d3, &trace3);
 		begin_after(&two, rules, 2, "seat0", none, key, &d2, &trace2);
-		for (int step = 0; step < 40 && table_to_move(&two) >= 0; step++) {
+		for (int step = 0; step < 40 && game_play_to_move(&two) >= 0; step++) {
 			cJSON *legal = two.rules->legal(two.state);
 			const cJSON *action = cJSON_GetArrayItem(legal, 0);
 
 			ck_assert_uint_eq(d3.next_index, d2.next_index);
-			ck_assert_int_eq(table_to_move(&three),
-					 2 * table_to_move(&two));
-			ck_assert_int_eq(table_apply(&three, action, &d3, err), 0);
-			ck_assert_int_eq(table_apply(&two, action, &d2, err), 0);
+			ck_assert_int_eq(game_play_to_move(&three),
+					 2 * game_play_to_move(&two));
+			ck_assert_int_eq(game_play_apply(&three, action, &d3, err), 0);
+			ck_assert_int_eq(game_play_apply(&two, action, &d2, err), 0);
 			cJSON_Delete(legal);
 		}
-		table_free(&three);
-		table_free(&two);
+		game_play_free(&three);
+		game_play_free(&two);
 	}
 }
 
 START_TEST(pre_start_forfeit_draws_nothing_bolo)
 {
-	check_plays_like_two(&bolo_rules);
+	check_plays_like_two(&arena_bolo_rules);
 }
 END_TEST
 
 START_TEST(pre_start_forfeit_draws_nothing_volle_lotte)
 {
-	check_plays_like_two(&volle_lotte_rules);
+	check_plays_like_two(&arena_volle_lotte_rules);
 }
 END_TEST
 
@@ -249,28 +249,28 @@ END_TEST
 START_TEST(partner_forfeit_ranks_the_team_together)
 {
 	static const int none[] = {-1};
-	struct table t;
+	struct game_play t;
 	struct draws d;
 	struct draw_trace trace;
 
-	begin_after(&t, &black_pot_rules, 4, "seat0", none, 0, &d, &trace);
-	ck_assert_int_eq(table_to_move(&t), 0);
-	table_forfeit(&t, 1, &d);
+	begin_after(&t, &arena_black_pot_rules, 4, "seat0", none, 0, &d, &trace);
+	ck_assert_int_eq(game_play_to_move(&t), 0);
+	game_play_forfeit(&t, 1, &d);
 	ck_assert(t.out[1] && t.out[3]);
-	ck_assert_int_eq(table_to_move(&t), -1);
+	ck_assert_int_eq(game_play_to_move(&t), -1);
 	assert_ranks(&t, (const int[]){1, 3, 1, 3});
-	table_free(&t);
+	game_play_free(&t);
 }
 END_TEST
 
 START_TEST(team_forfeits_before_play_draw_nothing)
 {
 	static const int seat0_then3[] = {0, 3, -1};
-	struct table t;
+	struct game_play t;
 	struct draws d;
 	struct draw_trace trace;
 
-	begin_after(&t, &black_pot_rules, 4, "random", seat0_then3, 0, &d,
+	begin_after(&t, &arena_black_pot_rules, 4, "random", seat0_then3, 0, &d,
 		    &trace);
 	ck_assert_ptr_null(t.state);
 	ck_assert_int_eq(trace.count, 0);
@@ -280,17 +280,17 @@ END_TEST
 
 START_TEST(first_random_is_draw_zero)
 {
-	struct table t;
+	struct game_play t;
 	struct draws d;
 	cJSON *options = rolit_options("random");
 
-	table_init(&t, &rolit_rules, 4);
-	draws_init(&d, zero_key, NULL, NULL);
-	ck_assert_int_eq(table_begin(&t, options, &d, err), 0);
+	game_play_init(&t, &arena_rolit_rules, 4);
+	arena_draws_init(&d, zero_key, NULL, NULL);
+	ck_assert_int_eq(game_play_begin(&t, options, &d, err), 0);
 	ck_assert_uint_eq(d.next_index, 1);
-	ck_assert_int_eq(table_to_move(&t), t.first_seat);
+	ck_assert_int_eq(game_play_to_move(&t), t.first_seat);
 	cJSON_Delete(options);
-	table_free(&t);
+	game_play_free(&t);
 }
 END_TEST
 
@@ -298,17 +298,17 @@ START_TEST(setup_check_names_the_problem)
 {
 	cJSON *options = rolit_options("seat0");
 
-	ck_assert_int_eq(table_check_setup(&rolit_rules, options, 5, err), -1);
+	ck_assert_int_eq(game_play_check_setup(&arena_rolit_rules, options, 5, err), -1);
 	ck_assert_str_eq(err, "rolit is played by 2 to 4 players, not 5");
-	ck_assert_int_eq(table_check_setup(&rolit_rules, options, 2, err), 0);
+	ck_assert_int_eq(game_play_check_setup(&arena_rolit_rules, options, 2, err), 0);
 	cJSON_Delete(options);
 }
 END_TEST
 
 Suite *test_suite(void)
 {
-	Suite *s = suite_create("table");
-	TCase *tc = tcase_create("table");
+	Suite *s = suite_create("game_play");
+	TCase *tc = tcase_create("game_play");
 
 	tcase_add_test(tc, two_player_forfeit_ends_the_game);
 	tcase_add_test(tc, multiplayer_forfeits_rank_last_in_order);

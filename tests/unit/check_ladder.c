@@ -1,0 +1,245 @@
+/*
+ * Unit tests for the ladder as `referee ladder` prints it (ladder_rank.c,
+ * ladder_print.c, crosstable.c): a small exact set of results, whose
+ * ratings follow from the reference scores of docs/LADDER.md, printed as
+ * the table, csv, json and the crosstable alone, character for character;
+ * and the crosstable of multiplayer and team games.
+ *
+ * The results: alpha beats beta 3 games of 4 (75%: +190.85 Elo), beta
+ * scores 2.5 of 4 against gamma (62.5%: +88.74), alpha and gamma never
+ * meet.  Such a chain of pairs is fitted exactly, so with the mean at 0:
+ * beta = (88.74 - 190.85) / 3 = -34.04, alpha = +156.81, gamma = -122.78.
+ * (The intervals and the likelihoods of superiority are the fit's
+ * sandwich variance, whose own tests are in check_ratings.c.)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crosstable.h"
+#include "ladder_print.h"
+#include "run_suite.h"
+#include "util.h"
+
+enum { ALPHA, BETA, GAMMA, BOTS };
+
+static char *names[BOTS] = {"alpha", "beta", "gamma"};
+
+/* A two-player game; `timeout_seat`: the seat that forfeited on time,
+ * or -1. */
+static void add_game(struct ladder_data *d, int a, int b, int rank_a, int rank_b,
+		     int timeout_seat)
+{
+	struct rating_game *g = &d->games[d->count];
+	struct ladder_game_stats *st = &d->stats[d->count++];
+
+	*g = (struct rating_game){.seats = 2, .rank = {(int8_t)rank_a, (int8_t)rank_b},
+				  .team = {-1, -1}, .entrant = {(int16_t)a, (int16_t)b}};
+	memset(st, 0, sizeof *st);
+	if (timeout_seat >= 0)
+		st->reason[timeout_seat] = ladder_reasons_number(&d->reasons, "timeout");
+}
+
+/* The results above, with each bot's reply times: alpha's 1, 2 and 3 ms
+ * (median 2 ms, as the middle of its histogram bucket), beta's 10 and
+ * 20 µs (exact below 32 µs: the median of two is the lower, 10 µs),
+ * gamma's none; gamma lost one game to beta on time. */
+static void results(struct ladder_data *d)
+{
+	memset(d, 0, sizeof *d);
+	d->entrants = BOTS;
+	d->names = names;
+	d->games = xcalloc(8, sizeof *d->games);
+	d->stats = xcalloc(8, sizeof *d->stats);
+	d->replies = xcalloc(BOTS, sizeof *d->replies);
+	d->max_seats = 2;
+	snprintf(d->game, sizeof d->game, "bolo");
+	memset(d->key_hex, 'a', 64);
+	add_game(d, ALPHA, BETA, 1, 2, -1);
+	add_game(d, BETA, ALPHA, 2, 1, -1);
+	add_game(d, ALPHA, BETA, 1, 2, -1);
+	add_game(d, BETA, ALPHA, 1, 2, -1);
+	add_game(d, BETA, GAMMA, 1, 2, -1);
+	add_game(d, GAMMA, BETA, 2, 1, 0);
+	add_game(d, BETA, GAMMA, 1, 1, -1);
+	add_game(d, GAMMA, BETA, 1, 2, -1);
+	for (int ms = 1; ms <= 3; ms++)
+		reply_times_add(&d->replies[ALPHA].wall, 1000 * ms);
+	reply_times_add(&d->replies[BETA].wall, 20);
+	reply_times_add(&d->replies[BETA].wall, 10);
+}
+
+static void free_results(struct ladder_data *d)
+{
+	free(d->games);
+	free(d->stats);
+	free(d->replies);
+	ladder_reasons_free(&d->reasons);
+}
+
+/* What ladder_print() prints of the results in `format`, a new string. */
+static char *printed(enum ladder_format format)
+{
+	struct ladder_data d;
+	struct ladder_rank rank;
+	char err[ERR_LEN], *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	results(&d);
+	ck_assert_msg(ladder_rank(&d, NULL, &rank, err) == 0, "%s", err);
+	ladder_print(out, &d, &rank, names, format, false);
+	fclose(out);
+	ladder_rank_free(&rank);
+	free_results(&d);
+	return text;
+}
+
+static void assert_printed(enum ladder_format format, const char *want)
+{
+	char *text = printed(format);
+
+	ck_assert_str_eq(text, want);
+	free(text);
+}
+
+START_TEST(table)
+{
+	assert_printed(LADDER_TABLE,
+"rank  bot                        Elo  +/-95%  games  points   score  wins draws losses    LOS\n"
+"   1  alpha                   +156.8   280.7      4     3.0   75.0%     3     0      1  82.9%\n"
+"   2  beta                     -34.0   165.1      8     3.5   43.8%     3     1      4  71.8%\n"
+"   3  gamma                   -122.8   239.7      4     1.5   37.5%     1     1      2       \n"
+"\n"
+"rank  bot                  forfeits   by reason                  turns    median       p95       max   CPU med   CPU p95\n"
+"   1  alpha                       0                                  3    2.0 ms    3.0 ms    3.0 ms      -         -\n"
+"   2  beta                        0                                  2    0.0 ms    0.0 ms    0.0 ms      -         -\n"
+"   3  gamma                       1   timeout 1                      0    0.0 ms    0.0 ms    0.0 ms      -         -\n"
+"\n"
+"crosstable (row's points against column, of the games between them)\n"
+"                                   1         2         3\n"
+"   1  alpha                        -       3/4         .\n"
+"   2  beta                       1/4         -     2.5/4\n"
+"   3  gamma                        .     1.5/4         -\n"
+"\n"
+"likelihood of superiority (row over column)\n"
+"                                1      2      3\n"
+"   1  alpha                     -  82.9%  86.6%\n"
+"   2  beta                  17.1%      -  71.8%\n"
+"   3  gamma                 13.4%  28.2%      -\n"
+"\n"
+"8 games; signed by key aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, "
+"not checked against a key you trust\n");
+}
+END_TEST
+
+START_TEST(crosstable_alone)
+{
+	assert_printed(LADDER_CROSSTABLE,
+"\n"
+"crosstable (row's points against column, of the games between them)\n"
+"                                   1         2         3\n"
+"   1  alpha                        -       3/4         .\n"
+"   2  beta                       1/4         -     2.5/4\n"
+"   3  gamma                        .     1.5/4         -\n");
+}
+END_TEST
+
+START_TEST(csv)
+{
+	assert_printed(LADDER_CSV,
+"rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group,"
+"forfeits,forfeit_reasons,turns,median_ms,p95_ms,max_ms,"
+"cpu_turns,cpu_median_ms,cpu_p95_ms,cpu_max_ms,provisional\n"
+"1,alpha,156.81,rated,280.67,4,3.0,0.7500,3,0,1,1.250,1,0,,3,2.015,3.000,3.000,0,0.000,0.000,0.000,0\n"
+"2,beta,-34.04,rated,165.08,8,3.5,0.4375,3,1,4,1.500,1,0,,2,0.010,0.020,0.020,0,0.000,0.000,0.000,0\n"
+"3,gamma,-122.78,rated,239.74,4,1.5,0.3750,1,1,2,1.500,1,1,timeout:1,0,0.000,0.000,0.000,0,0.000,0.000,0.000,0\n");
+}
+END_TEST
+
+/* The json view: the numbers of the table, each bot's line as
+ * ladder_rank_json() makes it. */
+START_TEST(json)
+{
+	char *text = printed(LADDER_JSON);
+	cJSON *root = cJSON_Parse(text), *ladder = cJSON_GetObjectItem(root, "ladder");
+	const char *order[] = {"alpha", "beta", "gamma"};
+	double elo[] = {156.81, -34.04, -122.78};
+
+	ck_assert_int_eq(cJSON_GetArraySize(ladder), 3);
+	for (int k = 0; k < 3; k++) {
+		cJSON *e = cJSON_GetArrayItem(ladder, k);
+
+		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(e, "bot")), order[k]);
+		ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(e, "rank")), k + 1);
+		ck_assert_double_eq_tol(cJSON_GetNumberValue(cJSON_GetObjectItem(e, "elo")),
+					elo[k], 0.005);
+	}
+	ck_assert_double_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetObjectItem(
+		cJSON_GetArrayItem(ladder, 0), "reply_ms"), "median")), 2.015);
+	ck_assert_double_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetObjectItem(
+		cJSON_GetArrayItem(ladder, 1), "reply_ms"), "median")), 0.010);
+	ck_assert_double_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetObjectItem(
+		cJSON_GetObjectItem(cJSON_GetArrayItem(ladder, 2), "forfeits"), "by_reason"),
+		"timeout")), 1);
+	ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(root, "games")), 8);
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(root, "provisional")));
+	cJSON_Delete(root);
+	free(text);
+}
+END_TEST
+
+/* A four-seat game without teams is six pairs of seats; a bot holding
+ * two seats is not its own opponent. */
+START_TEST(crosstable_multiplayer)
+{
+	struct rating_game g = {.seats = 4, .rank = {2, 1, 3, 1}, .team = {-1, -1, -1, -1},
+				.entrant = {0, 1, 2, 1}};
+	struct crosstable t;
+
+	crosstable_compute(&g, 1, 3, &t);
+	/* Bot 1 (ranks 1 and 1) against bot 0 (2) and bot 2 (3): two wins each. */
+	ck_assert_int_eq(crosstable_cell(&t, 1, 0)->wins, 2);
+	ck_assert_int_eq(crosstable_cell(&t, 1, 2)->wins, 2);
+	ck_assert_int_eq(crosstable_cell(&t, 0, 1)->losses, 2);
+	ck_assert_int_eq(crosstable_games(crosstable_cell(&t, 1, 1)), 0);
+	ck_assert_int_eq(crosstable_cell(&t, 0, 2)->wins, 1);
+	ck_assert_int_eq(crosstable_cell(&t, 2, 0)->losses, 1);
+	ck_assert_double_eq(crosstable_points(crosstable_cell(&t, 1, 0)), 2);
+	crosstable_free(&t);
+}
+END_TEST
+
+/* A two-against-two game: partners are one side, and each meets both
+ * opponents; a draw is half a point to each. */
+START_TEST(crosstable_teams)
+{
+	struct rating_game g = {.seats = 4, .rank = {1, 1, 1, 1}, .team = {0, 1, 0, 1},
+				.entrant = {0, 1, 2, 3}};
+	struct crosstable t;
+
+	crosstable_compute(&g, 1, 4, &t);
+	ck_assert_int_eq(crosstable_games(crosstable_cell(&t, 0, 2)), 0);
+	ck_assert_int_eq(crosstable_games(crosstable_cell(&t, 1, 3)), 0);
+	for (int a = 0; a < 4; a++)
+		for (int b = 0; b < 4; b++)
+			if (a % 2 != b % 2)
+				ck_assert_int_eq(crosstable_cell(&t, a, b)->draws, 1);
+	ck_assert_double_eq(crosstable_points(crosstable_cell(&t, 0, 1)), 0.5);
+	crosstable_free(&t);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("ladder");
+	TCase *tc = tcase_create("ladder");
+
+	tcase_add_test(tc, table);
+	tcase_add_test(tc, crosstable_alone);
+	tcase_add_test(tc, csv);
+	tcase_add_test(tc, json);
+	tcase_add_test(tc, crosstable_multiplayer);
+	tcase_add_test(tc, crosstable_teams);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,318 @@
+/*
+ * Unit tests for sandbox_seccomp.c: a child loads the filter as bwrap
+ * would and makes each refused call, which must fail with the filter's
+ * errno, and the same call without the filter must not (its arguments are
+ * chosen so that the kernel would answer otherwise: a bad fd, a timeout),
+ * so that a rule that matched nothing would show.  The tricks around a
+ * rule (high bits set in an int argument, another architecture's calls)
+ * fail too; what ordinary programs need (private futexes, threads, the
+ * four socket families of the network namespace, plain preadv2) works.
+ * Under valgrind, which fails by itself the calls it does not know, only
+ * the "build" case means anything (tests/valgrind.sh).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/futex.h>
+#include <linux/seccomp.h>
+#include <pthread.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run_suite.h"
+#include "sandbox_seccomp.h"
+#include "util.h"
+
+#define HIGH (1L << 32)  /* set in an int argument, the kernel ignores it */
+/* Stand-ins for what exists only at run time. */
+#define WORD -1001L      /* the address of a futex word holding 7 */
+#define TIMEOUT -1002L   /* the address of a timeout of 1 ns */
+#define FD -1003L        /* an fd open on /dev/zero */
+#define IOV -1004L       /* an iovec of one byte */
+
+struct probe {
+	const char *what;
+	const char *syscall;
+	long args[6];
+	int want;     /* its errno under the filter; 0: it succeeds */
+	bool natural; /* without the filter it cannot fail with `want` */
+};
+
+static const struct probe refused[] = {
+	{ "flock", "flock", { -1, LOCK_SH }, ENOLCK, true },
+	{ "F_SETLK", "fcntl", { -1, F_SETLK }, ENOLCK, true },
+	{ "F_SETLKW", "fcntl", { -1, F_SETLKW }, ENOLCK, true },
+	{ "F_GETLK", "fcntl", { -1, F_GETLK }, ENOLCK, true },
+	{ "F_OFD_SETLK", "fcntl", { -1, F_OFD_SETLK }, ENOLCK, true },
+	{ "F_OFD_SETLKW", "fcntl", { -1, F_OFD_SETLKW }, ENOLCK, true },
+	{ "F_OFD_GETLK", "fcntl", { -1, F_OFD_GETLK }, ENOLCK, true },
+	{ "F_GETLK, high bits set", "fcntl", { -1, F_GETLK | HIGH }, ENOLCK, true },
+	{ "F_SETLEASE", "fcntl", { -1, F_SETLEASE }, EPERM, true },
+	{ "F_GETLEASE", "fcntl", { -1, F_GETLEASE }, EPERM, true },
+	{ "F_NOTIFY", "fcntl", { -1, F_NOTIFY }, EPERM, true },
+	{ "inotify_init", "inotify_init", { 0 }, EPERM, true },
+	{ "inotify_init1", "inotify_init1", { 0 }, EPERM, true },
+	{ "inotify_add_watch", "inotify_add_watch", { -1 }, EPERM, true },
+	/* FAN_CLASS_NOTIF | FAN_REPORT_FID: allowed to every user. */
+	{ "fanotify_init", "fanotify_init", { 0x200, O_RDONLY }, EPERM, true },
+	{ "fanotify_mark", "fanotify_mark", { -1 }, EPERM, true },
+	{ "add_key", "add_key", { 0 }, EPERM, true },
+	{ "keyctl", "keyctl", { -1 }, EPERM, true },
+	{ "request_key", "request_key", { 0 }, EPERM, true },
+	{ "cachestat", "cachestat", { -1 }, EOPNOTSUPP, true },
+	{ "mincore", "mincore", { 1 }, EOPNOTSUPP, true },
+	{ "preadv2 RWF_NOWAIT", "preadv2", { -1, IOV, 1, 0, 0, RWF_NOWAIT }, EOPNOTSUPP, true },
+	{ "preadv2 RWF_NOWAIT, high bits set", "preadv2",
+	  { -1, IOV, 1, 0, 0, RWF_NOWAIT | RWF_HIPRI | HIGH }, EOPNOTSUPP, true },
+	{ "pwritev2 RWF_NOWAIT", "pwritev2", { -1, 0, 0, 0, 0, RWF_NOWAIT }, EOPNOTSUPP, true },
+	/* kernel.io_uring_disabled 2 refuses it with EPERM too. */
+	{ "io_uring_setup", "io_uring_setup", { 0 }, EPERM, false },
+	{ "io_uring_enter", "io_uring_enter", { -1 }, EPERM, true },
+	{ "io_uring_register", "io_uring_register", { -1 }, EPERM, true },
+	{ "perf_event_open", "perf_event_open", { 0 }, EPERM, true },
+	/* A user's syslog() is refused where kernel.dmesg_restrict is 1. */
+	{ "syslog", "syslog", { 10 }, EPERM, false },
+	{ "mq_open", "mq_open", { 0 }, EPERM, true },
+	/* Invalid with CLONE_PIDFD, or CLONE_FS: the kernel would say EINVAL. */
+	{ "unshare CLONE_NEWUSER", "unshare", { CLONE_NEWUSER | CLONE_PIDFD }, EPERM, true },
+	{ "clone CLONE_NEWUSER", "clone", { CLONE_NEWUSER | CLONE_FS }, EPERM, true },
+	{ "clone3", "clone3", { 0 }, ENOSYS, true },
+	{ "shared FUTEX_WAIT", "futex", { WORD, FUTEX_WAIT, 7, TIMEOUT }, EAGAIN, true },
+	{ "shared FUTEX_WAIT, high bits set", "futex",
+	  { WORD, FUTEX_WAIT | HIGH, 7, TIMEOUT }, EAGAIN, true },
+	{ "shared FUTEX_WAIT_BITSET", "futex",
+	  { WORD, FUTEX_WAIT_BITSET, 7, TIMEOUT, 0, -1 }, EAGAIN, true },
+	{ "shared FUTEX_WAIT_BITSET, realtime", "futex",
+	  { WORD, FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME, 7, TIMEOUT, 0, -1 }, EAGAIN, true },
+	{ "shared FUTEX_WAIT_REQUEUE_PI", "futex",
+	  { WORD, FUTEX_WAIT_REQUEUE_PI, 7, TIMEOUT, WORD }, EAGAIN, true },
+	/* futex_wait(word, 7, mask, FUTEX2_SIZE_U32, timeout, CLOCK_MONOTONIC) */
+	{ "shared futex_wait", "futex_wait", { WORD, 7, -1, 2, TIMEOUT, CLOCK_MONOTONIC },
+	  EAGAIN, true },
+	/* A kernel before 5.16 has no futex_waitv. */
+	{ "futex_waitv", "futex_waitv", { 0 }, ENOSYS, false },
+	/* Other families are refused alike; this one's loopback would
+	 * connect sandboxes, but a kernel may lack it. */
+	{ "socket AF_VSOCK", "socket", { AF_VSOCK, SOCK_STREAM }, EAFNOSUPPORT, false },
+	{ "socket AF_ALG", "socket", { AF_ALG, SOCK_SEQPACKET }, EAFNOSUPPORT, false },
+	{ "socket AF_UNIX, high bits set", "socket", { AF_UNIX | HIGH, SOCK_STREAM },
+	  EAFNOSUPPORT, true },
+};
+
+static const struct probe allowed[] = {
+	{ "F_GETFD", "fcntl", { FD, F_GETFD }, 0, false },
+	{ "private FUTEX_WAIT", "futex", { WORD, FUTEX_WAIT_PRIVATE, 7, TIMEOUT }, ETIMEDOUT, false },
+	{ "shared FUTEX_WAKE", "futex", { WORD, FUTEX_WAKE, 1 }, 0, false },
+	{ "preadv2", "preadv2", { FD, IOV, 1, 0, 0, RWF_HIPRI }, 0, false },
+	{ "socket AF_UNIX", "socket", { AF_UNIX, SOCK_STREAM }, 0, false },
+	{ "socket AF_INET", "socket", { AF_INET, SOCK_DGRAM }, 0, false },
+	{ "socket AF_INET6", "socket", { AF_INET6, SOCK_DGRAM }, 0, false },
+	{ "socket AF_NETLINK", "socket", { AF_NETLINK, SOCK_RAW, 0 }, 0, false },
+};
+
+static uint32_t word = 7;
+
+/* Loads the filter into this process, as bwrap does; exits 200 when it
+ * cannot. */
+static void enter_filter(void)
+{
+	static struct sock_filter code[4096];
+	char err[ERR_LEN];
+	int fd = sandbox_seccomp_fd(err);
+	ssize_t n = fd < 0 ? -1 : read(fd, code, sizeof code);
+	struct sock_fprog prog = { (unsigned short)(n / (ssize_t)sizeof *code), code };
+
+	if (n <= 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+		_exit(200);
+	close(fd);
+}
+
+static long arg(long a)
+{
+	static struct timespec tiny = { 0, 1 };
+	static char byte;
+	static struct iovec iov = { &byte, 1 };
+
+	switch (a) {
+	case WORD:
+		return (long)&word;
+	case TIMEOUT:
+		return (long)&tiny;
+	case FD:
+		return open("/dev/zero", O_RDONLY);
+	case IOV:
+		return (long)&iov;
+	}
+	return a;
+}
+
+/* The errno of the probe's call in a child, under the filter or not (0
+ * when it succeeded), or 1000 + the signal that killed the child. */
+static int run(const struct probe *p, bool filtered)
+{
+	int nr = seccomp_syscall_resolve_name(p->syscall), status;
+	pid_t pid;
+
+	ck_assert_msg(nr != __NR_SCMP_ERROR, "%s: no such call", p->syscall);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		long a[6];
+
+		for (int i = 0; i < 6; i++)
+			a[i] = arg(p->args[i]);
+		if (filtered)
+			enter_filter();
+		_exit(syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]) < 0 ? errno : 0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	return WIFSIGNALED(status) ? 1000 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+/* Each call gives an fd of its own, close-on-exec, at the start of a
+ * whole number of BPF instructions: bwrap reads each to the end. */
+START_TEST(builds)
+{
+	char err[ERR_LEN], a[8192], b[8192];
+	int fd1 = sandbox_seccomp_fd(err), fd2 = sandbox_seccomp_fd(err);
+	ssize_t n1 = read(fd1, a, sizeof a), n2 = read(fd2, b, sizeof b);
+
+	ck_assert_int_ge(fd1, 0);
+	ck_assert_int_ge(fd2, 0);
+	ck_assert_int_ne(fd1, fd2);
+	ck_assert_int_eq(fcntl(fd1, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	ck_assert_int_gt(n1, 0);
+	ck_assert_int_eq(n1 % (ssize_t)sizeof(struct sock_filter), 0);
+	ck_assert_int_eq(n1, n2);
+	ck_assert_mem_eq(a, b, (size_t)n1);
+	close(fd1);
+	close(fd2);
+}
+END_TEST
+
+START_TEST(refuses)
+{
+	const struct probe *p = &refused[_i];
+	int got = run(p, true), unfiltered = run(p, false);
+
+	ck_assert_msg(got == p->want, "%s: errno %d under the filter, not %d",
+		      p->what, got, p->want);
+	ck_assert_msg(!p->natural || unfiltered != p->want,
+		      "%s: errno %d without the filter too: the probe proves nothing",
+		      p->what, unfiltered);
+}
+END_TEST
+
+START_TEST(allows)
+{
+	const struct probe *p = &allowed[_i];
+	int got = run(p, true);
+
+	ck_assert_msg(got == p->want, "%s: errno %d under the filter, not %d",
+		      p->what, got, p->want);
+}
+END_TEST
+
+static void *thread_main(void *arg)
+{
+	return arg;
+}
+
+/* The wait status of a child that makes a call into x86_64's other ABIs
+ * (probe 0: i386's int 0x80; 1: x32's numbers), flock(-1, LOCK_SH), under
+ * the filter or not. */
+static int other_abi(int probe, bool filtered)
+{
+	int status;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		long ret = 0;
+
+		/* The kernel's own signal, not a sanitizer's report of it. */
+		signal(SIGSEGV, SIG_DFL);
+		if (filtered)
+			enter_filter();
+#if defined(__x86_64__)
+		if (probe == 0)
+			__asm__ volatile("int $0x80" : "=a"(ret)
+					 : "a"(143L), "b"(-1L), "c"(1L) : "memory");
+		else
+			ret = syscall(0x40000000L | SYS_flock, -1, LOCK_SH);
+#endif
+		_exit(ret == 0 ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+/* A call into another ABI is one the rules do not know: the process is
+ * killed (SIGSYS), not let through.  Where the kernel has no such entry
+ * (it kills with SIGSEGV before any filter looks), there is nothing to
+ * pass, and the process dies all the same. */
+START_TEST(other_abis_killed)
+{
+#if defined(__x86_64__)
+	int unfiltered = other_abi(_i, false), filtered = other_abi(_i, true);
+	int want = WIFSIGNALED(unfiltered) ? WTERMSIG(unfiltered) : SIGSYS;
+
+	ck_assert_msg(WIFSIGNALED(filtered) && WTERMSIG(filtered) == want,
+		      "ABI %d: status %#x under the filter, not killed by signal %d",
+		      _i, filtered, want);
+#endif
+}
+END_TEST
+
+/* Threads and processes start: glibc's clone3() falls back to clone(). */
+START_TEST(threads_and_processes)
+{
+	int status;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		pthread_t t;
+		void *out = NULL;
+		pid_t child;
+
+		enter_filter();
+		if (pthread_create(&t, NULL, thread_main, &word) != 0 ||
+		    pthread_join(t, &out) != 0 || out != &word)
+			_exit(1);
+		if ((child = fork()) == 0)
+			_exit(0);
+		_exit(child > 0 && waitpid(child, NULL, 0) == child ? 0 : 2);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(status, 0);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("sandbox_seccomp");
+	TCase *build = tcase_create("build"), *tc = tcase_create("filter");
+
+	tcase_add_test(build, builds);
+	suite_add_tcase(s, build);
+	tcase_add_loop_test(tc, refuses, 0, (int)(sizeof refused / sizeof *refused));
+	tcase_add_loop_test(tc, allows, 0, (int)(sizeof allowed / sizeof *allowed));
+	tcase_add_loop_test(tc, other_abis_killed, 0, 2);
+	tcase_add_test(tc, threads_and_processes);
+	suite_add_tcase(s, tc);
+	return s;
+}

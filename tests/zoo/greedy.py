@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+# greedy MODE [N]: a good bot that takes more than its share, as its mode says
+# (each with the test's folder on its command line, as the bot's own):
+#   tmp, shm     at its first turn, fills its private /tmp (/dev/shm) until
+#                a write fails, then answers
+#   spread       at its first turn, starts 24 processes that each fill 64 MiB
+#                and sleep, and answers once they all have (or in 10 s)
+#   bomb         at its first turn, forks until a fork fails (the children
+#                sleep), says how many it got, then answers
+#   flood N      writes N MiB to stderr at its first turn, then exits (a
+#                fresh process plays its next game)
+#   spin N       after hello, starts N processes that each call setsid (a
+#                scheduling group of its own) and burn CPU for ever; then
+#                plays as a good bot
+#   spin-nosid N the same without setsid
+#   burn MS      burns MS ms of CPU time (its own, by the process clock)
+#                before each answer to a turn
+#   watch        after hello, starts a process that burns CPU for ever, and
+#                says at each turn how much CPU it has had ("greedy: helper
+#                CPU N ms"): it runs while others move only if not frozen
+import os, select, sys, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import zoo  # noqa: E402
+
+MODE = zoo.arg(1)
+N = int(zoo.arg(2, "0"))
+MIB = b"\xa5" * (1 << 20)
+
+
+def fill(folder):
+    n = 0
+    try:
+        with open(os.path.join(folder, "hoard"), "wb") as f:
+            while True:
+                f.write(MIB)
+                f.flush()
+                n += 1
+    except OSError as e:
+        sys.stderr.write("greedy: %s full after %d MiB: %s\n" % (folder, n, e.strerror))
+
+
+def spread():
+    done, ready = os.pipe()
+    for _ in range(24):
+        if os.fork() == 0:
+            hoard = bytearray(64 << 20)
+            for i in range(0, len(hoard), 4096):  # every page in memory
+                hoard[i] = 1
+            os.write(ready, b".")
+            time.sleep(3600)
+            os._exit(0)
+    os.close(ready)
+    # Until every child has filled its share, or 10 s (a child killed
+    # for memory never says so).
+    got, end = 0, time.monotonic() + 10
+    while got < 24 and select.select([done], [], [], end - time.monotonic())[0]:
+        chunk = os.read(done, 24)
+        if not chunk:
+            break
+        got += len(chunk)
+    sys.stderr.write("greedy: %d of 24 children filled 64 MiB\n" % got)
+
+
+def bomb():
+    n = 0
+    while True:
+        try:
+            pid = os.fork()
+        except OSError as e:
+            sys.stderr.write("greedy: fork failed after %d: %s\n" % (n, e.strerror))
+            return
+        if pid == 0:
+            time.sleep(3600)
+            os._exit(0)
+        n += 1
+
+
+def spin(setsid):
+    for _ in range(N):
+        if os.fork() == 0:
+            if setsid:
+                os.setsid()
+            while True:
+                pass
+
+
+HELPER = []
+
+
+def helper_cpu_ms():
+    with open("/proc/%d/stat" % HELPER[0]) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 // os.sysconf("SC_CLK_TCK")
+
+
+def burn(ms):
+    end = time.process_time() + ms / 1000
+    while time.process_time() < end:
+        pass
+
+
+def hook(msg, counts):
+    first_turn = msg["type"] == "turn" and counts["turn"] == 1
+    if MODE in ("tmp", "shm") and first_turn:
+        fill("/tmp" if MODE == "tmp" else "/dev/shm")
+    elif MODE == "spread" and first_turn:
+        spread()
+    elif MODE == "bomb" and first_turn:
+        bomb()
+    elif MODE == "flood" and first_turn:
+        for _ in range(N):
+            sys.stderr.write("x" * ((1 << 20) - 1) + "\n")
+        sys.stderr.flush()
+        sys.exit(0)
+    elif MODE in ("spin", "spin-nosid") and msg["type"] == "hello":
+        spin(MODE == "spin")
+    elif MODE == "burn" and msg["type"] == "turn":
+        burn(N)
+    elif MODE == "watch" and msg["type"] == "hello":
+        HELPER.append(os.fork())
+        while HELPER[0] == 0:
+            pass
+    elif MODE == "watch" and msg["type"] == "turn":
+        sys.stderr.write("greedy: helper CPU %d ms\n" % helper_cpu_ms())
+        sys.stderr.flush()
+    return zoo.DEFAULT
+
+
+sys.exit(zoo.run("greedy-" + MODE, hook))
