@@ -30,6 +30,8 @@
 #include "keys.h"
 #include "logread.h"
 #include "manifest.h"
+#include "manifest_records.h"
+#include "outdir.h"
 #include "util.h"
 
 static void die(const char *what, const char *detail)
@@ -95,7 +97,7 @@ int main(int argc, char **argv)
 	const cJSON **finished, *replies = NULL, *entry;
 	struct manifest_batch batch = {0};
 	unsigned char id[FAIR_GAME_ID_BYTES];
-	char err[ERR_LEN], path[4096], from[4096];
+	char err[ERR_LEN], *path, *from;
 	long count, total;
 	cJSON *header;
 
@@ -103,7 +105,7 @@ int main(int argc, char **argv)
 		die("usage", "ladder_gen TEMPLATE_DIR OUT_DIR GAMES SECRET_KEY_FILE");
 	if (keys_load_secret(argv[4], &key, err))
 		die("cannot load the key", err);
-	snprintf(path, sizeof path, "%s/%s", argv[1], MANIFEST_FILE);
+	path = outdir_manifest(argv[1]);
 	if (logread_load(path, &manifest, err) || !manifest.count ||
 	    !manifest.lines[0].json)
 		die("cannot read the template's manifest", path);
@@ -132,9 +134,11 @@ int main(int argc, char **argv)
 	if (!replies)
 		die("the template has no \"replies\" record", path);
 
-	snprintf(path, sizeof path, "%s/games", argv[2]);
+	free(path);
+	path = outdir_games(argv[2]);
 	if (mkdir(argv[2], 0755) || mkdir(path, 0755))
 		die("cannot create the output folder", strerror(errno));
+	free(path);
 	header = unchained(manifest.lines[0].json);
 	cJSON_ReplaceItemInObjectCaseSensitive(header, "schedule_games",
 					       cJSON_CreateNumber((double)total));
@@ -146,20 +150,19 @@ int main(int argc, char **argv)
 	for (long g = 1; g <= total; g++) {
 		long t = (g - 1) % count + 1;
 
-		snprintf(from, sizeof from, "%s/games/%06ld.jsonl", argv[1], t);
-		snprintf(path, sizeof path, "%s/games/%06ld.jsonl", argv[2], g);
+		from = outdir_log(argv[1], t);
+		path = outdir_log(argv[2], g);
 		if (link(from, path))
 			die(from, strerror(errno));
+		free(from);
+		free(path);
 		manifest_batch_add(&batch, finished_for(finished[t], g));
 		if (batch.count == MANIFEST_BATCH_GAMES || g % 15000 == 0 || g == total)
 			append(j, manifest_batch_record(&batch));
 		if (g % 15000 == 0 || g == total)
 			append(j, unchained(replies));
 	}
-	header = cJSON_CreateObject();
-	cJSON_AddStringToObject(header, "type", "complete");
-	cJSON_AddNumberToObject(header, "finished", (double)total);
-	append(j, header);
+	append(j, manifest_complete_record(total));
 	if (journal_sign(j, &key, id, err))
 		die("cannot sign the manifest", err);
 	journal_free(j);

@@ -8,10 +8,12 @@
 # itself) and the referee's own CPU time per decision (bots not counted).
 # A second ratio compares with a ping-pong whose parent talks in turn to as
 # many children as the game has bots (the same pattern of wake-ups).  The
-# sandbox's cost, measured in the same run: decisions/s of two-player runs
-# with and without it, and the wall time of one-game matches with and
-# without it, whose difference over 3 (the sandbox check the verb runs
-# first, and its two bots) is the extra start time of a sandboxed bot.
+# cost of the sandbox and of containment (each bot's control group, frozen
+# while the other moves, timed by its CPU), measured in the same run:
+# decisions/s of two-player runs with each, both and neither, and the wall
+# time of one-game matches with and without the sandbox, whose difference
+# over 3 (the sandbox check the verb runs first, and its two bots) is the
+# extra start time of a sandboxed bot.
 #
 # Builds nothing: run `make` first, then build bench/pingpong and
 # bench/first_legal_bot (`make bench`). Paths come from top_builddir, else
@@ -177,18 +179,24 @@ while [ "$round" -le "$rounds" ]; do
 	cat "$tmp/pp1" "$tmp/pp2" "$tmp/pp4"
 	echo "== round $round: Rolit, first_legal_bot, $g2 games (2 players), $g4 games (4 players)"
 	header
-	play 2 "$g2" --no-sandbox >"$tmp/run"
+	play 2 "$g2" --no-sandbox --no-limits >"$tmp/run"
 	row "2 players, no logs" "$rt1" "$rt2"
-	play 2 "$g2" >"$tmp/run"
+	play 2 "$g2" --no-sandbox >"$tmp/run"
+	row "2 players, contained" "$rt1" "$rt2"
+	play 2 "$g2" --no-limits >"$tmp/run"
 	row "2 players, sandbox" "$rt1" "$rt2"
-	play 2 "$g2" --no-sandbox --out "$tmp/logs" >"$tmp/run"
+	play 2 "$g2" >"$tmp/run"
+	row "2 players, both (default)" "$rt1" "$rt2"
+	play 2 "$g2" --no-sandbox --no-limits --out "$tmp/logs" >"$tmp/run"
 	rm -f "$tmp"/logs/game-*.jsonl
 	row "2 players, signed logs" "$rt1" "$rt2"
-	play 4 "$g4" --no-sandbox >"$tmp/run"
+	play 4 "$g4" --no-sandbox --no-limits >"$tmp/run"
 	row "4 players, no logs" "$rt1" "$rt4"
+	play 4 "$g4" --no-sandbox >"$tmp/run"
+	row "4 players, contained" "$rt1" "$rt4"
 	echo "== round $round: bot start, one-game matches"
-	open=$(starts --no-sandbox)
-	boxed=$(starts "")
+	open=$(starts "--no-sandbox --no-limits")
+	boxed=$(starts --no-limits)
 	awk -v o="$open" -v b="$boxed" 'BEGIN {
 		printf "match without sandbox %7.1f ms, with %7.1f ms: %.1f ms more per sandboxed start\n",
 		    o, b, (b - o) / 3 }'

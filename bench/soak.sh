@@ -69,7 +69,8 @@ per_table=$((per_table + per_table % 2))   # a multiple of the 2 seatings
 	printf '  "players": 2, "games": %d, "concurrency": %d,\n' "$per_table" "$concurrency"
 	printf '  "time": {"move_ms": %d, "start_ms": 5000},\n  "bots": [\n' "$move_ms"
 	for i in "${!field[@]}"; do
-		printf '    {"name": "%s", "command": "%s"}%s\n' "${field[i]%%|*}" "${field[i]#*|}" \
+		printf '    {"name": "%s", "command": "%s", "readable": ["%s"]}%s\n' \
+			"${field[i]%%|*}" "${field[i]#*|}" "$top_srcdir/sdk/python" \
 			"$([ "$i" -lt $((n - 1)) ] && echo ,)"
 	done
 	printf '  ]\n}\n'
