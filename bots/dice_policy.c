@@ -88,7 +88,7 @@ int dice_policy_game_init(struct dice_policy_game *g, const char *game)
 		struct roll_table *r = &g->roll[n];
 		int keeps;
 
-		rolls_build(r, g->rules, n);
+		dice_rolls_build(r, g->rules, n);
 		if (r->bust < g->least_bust)
 			g->least_bust = r->bust;
 		keeps = r->rolls ? r->entry[r->rolls - 1].first +
@@ -115,7 +115,7 @@ int dice_policy_game_init(struct dice_policy_game *g, const char *game)
 void dice_policy_game_free(struct dice_policy_game *g)
 {
 	for (int n = 1; n <= g->dice; n++) {
-		rolls_free(&g->roll[n]);
+		dice_rolls_free(&g->roll[n]);
 		free(g->move[n]);
 	}
 }

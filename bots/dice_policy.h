@@ -74,7 +74,7 @@ void dice_policy_game_free(struct dice_policy_game *g);
 void dice_policy_turn_solve(struct dice_policy_turn *t);
 void dice_policy_turn_free(struct dice_policy_turn *t);
 
-/* The value of having set aside a keep (k, from rolls_keep_of()) out of
+/* The value of having set aside a keep (k, from dice_rolls_keep_of()) out of
  * n dice rolled with turn total `total` before it: bank or roll on,
  * whichever is worth more, where the rules allow a bank. */
 double dice_policy_turn_after(const struct dice_policy_turn *t, int n,

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool rolls_next(int count[DICE_FACES + 1])
+bool dice_rolls_next(int count[DICE_FACES + 1])
 {
 	int f = 1;
 
@@ -30,7 +30,7 @@ bool rolls_next(int count[DICE_FACES + 1])
 	return true;
 }
 
-double rolls_probability(const int count[DICE_FACES + 1], int n)
+double dice_rolls_probability(const int count[DICE_FACES + 1], int n)
 {
 	double p = 1;
 	int k = 0;
@@ -44,9 +44,9 @@ double rolls_probability(const int count[DICE_FACES + 1], int n)
 	return p;
 }
 
-struct roll_keep rolls_keep_of(enum dice_rules rules,
-			       const int roll[DICE_FACES + 1],
-			       const struct dice_set *set)
+struct roll_keep dice_rolls_keep_of(enum dice_rules rules,
+				    const int roll[DICE_FACES + 1],
+				    const struct dice_set *set)
 {
 	int left[DICE_FACES + 1] = {0}, n = 0;
 
@@ -63,7 +63,7 @@ struct roll_keep rolls_keep_of(enum dice_rules rules,
 	};
 }
 
-static int rolls_keep_order(const void *pa, const void *pb)
+static int dice_rolls_keep_order(const void *pa, const void *pb)
 {
 	const struct roll_keep *a = pa, *b = pb;
 
@@ -75,8 +75,8 @@ static int rolls_keep_order(const void *pa, const void *pb)
 }
 
 /* An earlier entry offering the same keeps as e (sorted), or NULL. */
-static struct roll_entry *rolls_same(struct roll_table *t,
-				     const struct roll_entry *e)
+static struct roll_entry *dice_rolls_same(struct roll_table *t,
+					  const struct roll_entry *e)
 {
 	for (int i = 0; i < t->rolls; i++) {
 		struct roll_entry *o = &t->entry[i];
@@ -84,8 +84,8 @@ static struct roll_entry *rolls_same(struct roll_table *t,
 		int k = 0;
 
 		while (o->keeps == e->keeps && k < e->keeps &&
-		       rolls_keep_order(&t->keep[o->first + k],
-					&t->keep[e->first + k]) == 0)
+		       dice_rolls_keep_order(&t->keep[o->first + k],
+					     &t->keep[e->first + k]) == 0)
 			k++;
 		if (o->keeps == e->keeps && k == e->keeps)
 			return o;
@@ -95,9 +95,9 @@ static struct roll_entry *rolls_same(struct roll_table *t,
 
 /* Adds the keeps of the roll `count` to t as the entry e, merged as
  * dice_rolls.h says. */
-static void rolls_add(struct roll_table *t, enum dice_rules rules,
-		      const int count[DICE_FACES + 1], struct roll_entry *e,
-		      int *room)
+static void dice_rolls_add(struct roll_table *t, enum dice_rules rules,
+			   const int count[DICE_FACES + 1], struct roll_entry *e,
+			   int *room)
 {
 	struct dice_set sets[DICE_MAX_SETS];
 	int n = arena_dice_game_sets(rules, count, sets);
@@ -112,7 +112,7 @@ static void rolls_add(struct roll_table *t, enum dice_rules rules,
 			abort();
 	}
 	for (int i = 0; i < n; i++) {
-		struct roll_keep k = rolls_keep_of(rules, count, &sets[i]);
+		struct roll_keep k = dice_rolls_keep_of(rules, count, &sets[i]);
 		struct roll_keep *same = NULL;
 
 		for (int j = e->first; j < e->first + e->keeps; j++)
@@ -126,10 +126,10 @@ static void rolls_add(struct roll_table *t, enum dice_rules rules,
 			same->points = k.points;
 	}
 	qsort(&t->keep[e->first], (size_t)e->keeps, sizeof *t->keep,
-	      rolls_keep_order);
+	      dice_rolls_keep_order);
 }
 
-void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
+void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 {
 	int count[DICE_FACES + 1] = {0}, room = 0;
 
@@ -143,20 +143,20 @@ void rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 	for (;;) {
 		struct roll_entry *e = &t->entry[t->rolls], *same;
 
-		e->p = rolls_probability(count, n);
-		rolls_add(t, rules, count, e, &room);
+		e->p = dice_rolls_probability(count, n);
+		dice_rolls_add(t, rules, count, e, &room);
 		if (!e->keeps)
 			t->bust += e->p;
-		else if ((same = rolls_same(t, e)))
+		else if ((same = dice_rolls_same(t, e)))
 			same->p += e->p;
 		else
 			t->rolls++;
-		if (!rolls_next(count))
+		if (!dice_rolls_next(count))
 			break;
 	}
 }
 
-void rolls_free(struct roll_table *t)
+void dice_rolls_free(struct roll_table *t)
 {
 	free(t->entry);
 	free(t->keep);

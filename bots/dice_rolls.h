@@ -42,21 +42,21 @@ struct roll_table {
 };
 
 /* The table of n dice (1..DICE_MAX) under `rules`; free with
- * rolls_free(). */
-void rolls_build(struct roll_table *t, enum dice_rules rules, int n);
-void rolls_free(struct roll_table *t);
+ * dice_rolls_free(). */
+void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n);
+void dice_rolls_free(struct roll_table *t);
 
 /* Every multiset of n faces, in turn: start from count = {[1] = n}; each
  * call moves to the next and returns false after the last. */
-bool rolls_next(int count[DICE_FACES + 1]);
+bool dice_rolls_next(int count[DICE_FACES + 1]);
 
 /* The probability of a roll of n dice showing `count` (a multiset). */
-double rolls_probability(const int count[DICE_FACES + 1], int n);
+double dice_rolls_probability(const int count[DICE_FACES + 1], int n);
 
 /* The keep of `set` (from arena_dice_game_sets()) on the roll `roll`: dice, points
  * and whether what is left behind is quiet. */
-struct roll_keep rolls_keep_of(enum dice_rules rules,
-			       const int roll[DICE_FACES + 1],
-			       const struct dice_set *set);
+struct roll_keep dice_rolls_keep_of(enum dice_rules rules,
+				    const int roll[DICE_FACES + 1],
+				    const struct dice_set *set);
 
 #endif

@@ -65,10 +65,10 @@ int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
 		t->threshold = cJSON_IsNumber(item) ? (long)item->valuedouble :
 						      650;
 	} else {
-		t->card = vl_card_parse(cJSON_GetStringValue(field(state,
-								   "card")));
+		t->card = vl_policy_card_parse(
+			cJSON_GetStringValue(field(state, "card")));
 		for (int c = 0; c < VLC_CARDS; c++) {
-			item = field(field(state, "deck"), vl_card_names[c]);
+			item = field(field(state, "deck"), vl_policy_card_names[c]);
 			t->deck[c] = cJSON_IsNumber(item) ?
 					     (int)item->valuedouble : 0;
 		}
@@ -85,7 +85,7 @@ struct roll_keep dice_turn_keep(const struct dice_turn *t, int i)
 
 	for (int j = 0; j < k->count; j++)
 		set.count[k->faces[j]]++;
-	return rolls_keep_of(t->rules, t->roll, &set);
+	return dice_rolls_keep_of(t->rules, t->roll, &set);
 }
 
 cJSON *dice_turn_keep_action(const struct dice_turn *t, int i)

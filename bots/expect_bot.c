@@ -16,7 +16,7 @@ static const char *const expect_games[] = {"bolo", "bolo5", "volle-lotte"};
 
 static void expect_start(const cJSON *start, void *ctx)
 {
-	expect_player_start(ctx, start, "expect-bot");
+	expect_policy_player_start(ctx, start, "expect-bot");
 }
 
 static cJSON *expect_decide(const cJSON *turn, void *ctx)
@@ -24,7 +24,7 @@ static cJSON *expect_decide(const cJSON *turn, void *ctx)
 	struct expect_player *player = ctx;
 	struct dice_turn t;
 
-	if (expect_player_turn(player, turn, &t, "expect-bot") < 0)
+	if (expect_policy_player_turn(player, turn, &t, "expect-bot") < 0)
 		return NULL;
 	return expect_policy_decide(&player->policy, &t);
 }

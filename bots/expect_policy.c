@@ -29,8 +29,8 @@ int expect_policy_init(struct expect_policy *p, const char *game)
 	return 0;
 }
 
-bool expect_player_start(struct expect_player *p, const cJSON *start,
-			 const char *bot)
+bool expect_policy_player_start(struct expect_player *p, const cJSON *start,
+				const char *bot)
 {
 	const char *game = cJSON_GetStringValue(
 		cJSON_GetObjectItemCaseSensitive(start, "game"));
@@ -46,8 +46,8 @@ bool expect_player_start(struct expect_player *p, const cJSON *start,
 	return p->ready;
 }
 
-int expect_player_turn(struct expect_player *p, const cJSON *turn,
-		       struct dice_turn *t, const char *bot)
+int expect_policy_player_turn(struct expect_player *p, const cJSON *turn,
+			      struct dice_turn *t, const char *bot)
 {
 	if (p->ready && dice_turn_read(turn, p->policy.game, t) == 0)
 		return 0;
@@ -186,7 +186,7 @@ void expect_policy_table(struct expect_policy *p, FILE *out)
 		p->game);
 	if (strcmp(p->game, "volle-lotte") == 0) {
 		for (int c = 0; c < VLC_CARDS; c++)
-			fprintf(out, "  card %-22s %8.2f\n", vl_card_names[c],
+			fprintf(out, "  card %-22s %8.2f\n", vl_policy_card_names[c],
 				vl_policy_card(&p->vl, (enum vl_card)c, 0));
 		fprintf(out, "  %-27s %8.2f\n", "any card (a fresh deck)",
 			vl_policy_draw(&p->vl, (int[VLC_CARDS]){0}, 0));

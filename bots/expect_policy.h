@@ -32,12 +32,12 @@ struct expect_player {
 
 /* At the start message of a game: solves its game unless that is done;
  * false, after saying so on stderr as `bot`, when it is no dice game. */
-bool expect_player_start(struct expect_player *p, const cJSON *start,
-			 const char *bot);
+bool expect_policy_player_start(struct expect_player *p, const cJSON *start,
+				const char *bot);
 /* Reads a turn of the game started; -1, after saying so on stderr as
  * `bot`, when the bot cannot play it. */
-int expect_player_turn(struct expect_player *p, const cJSON *turn,
-		       struct dice_turn *t, const char *bot);
+int expect_policy_player_turn(struct expect_player *p, const cJSON *turn,
+			      struct dice_turn *t, const char *bot);
 
 /* Solves `game`: 0, or -1 when it is not a dice game. */
 int expect_policy_init(struct expect_policy *p, const char *game);

@@ -14,18 +14,18 @@
 
 #include "dice_policy.h"
 
-const char *const vl_card_names[VLC_CARDS] = {
+const char *const vl_policy_card_names[VLC_CARDS] = {
 	"stop", "fireworks", "bonus-200", "bonus-300", "bonus-400",
 	"bonus-500", "bonus-600", "double", "plus-minus", "straight", "clover",
 };
-const int vl_card_copies[VLC_CARDS] = {10, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1};
+const int vl_policy_card_copies[VLC_CARDS] = {10, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1};
 
 #define ROW (VL_STEPS + 1)
 
-int vl_card_parse(const char *name)
+int vl_policy_card_parse(const char *name)
 {
 	for (int c = 0; name && c < VLC_CARDS; c++)
-		if (strcmp(name, vl_card_names[c]) == 0)
+		if (strcmp(name, vl_policy_card_names[c]) == 0)
 			return c;
 	return -1;
 }
@@ -172,8 +172,8 @@ static void vl_solve_straight(struct vl_policy *p)
 			for (int x = 1; x <= fresh; x++)
 				if (p->straight[k + x] > best)
 					best = p->straight[k + x];
-			v += rolls_probability(count, n) * best;
-		} while (rolls_next(count));
+			v += dice_rolls_probability(count, n) * best;
+		} while (dice_rolls_next(count));
 		p->straight[k] = v;
 	}
 }
@@ -222,9 +222,9 @@ void vl_policy_init(struct vl_policy *p)
 {
 	memset(p, 0, sizeof *p);
 	for (int n = 1; n <= VL_POLICY_DICE; n++)
-		rolls_build(&p->roll[n], DICE_VOLLE_LOTTE, n);
+		dice_rolls_build(&p->roll[n], DICE_VOLLE_LOTTE, n);
 	for (int c = 0; c < VLC_CARDS; c++) {
-		p->full[c] = vl_card_copies[c] / 56.0;
+		p->full[c] = vl_policy_card_copies[c] / 56.0;
 		if (vl_is_run((enum vl_card)c) &&
 		    !(p->run[c] = calloc((VL_POLICY_DICE + 1) * ROW,
 					 sizeof *p->run[c])))
@@ -258,7 +258,7 @@ void vl_policy_init(struct vl_policy *p)
 void vl_policy_free(struct vl_policy *p)
 {
 	for (int n = 1; n <= VL_POLICY_DICE; n++)
-		rolls_free(&p->roll[n]);
+		dice_rolls_free(&p->roll[n]);
 	for (int c = 0; c < VLC_CARDS; c++)
 		free(p->run[c]);
 	free(p->after);

@@ -25,8 +25,8 @@ enum vl_card {
 	VLC_STRAIGHT, VLC_CLOVER, VLC_CARDS
 };
 
-extern const char *const vl_card_names[VLC_CARDS];
-extern const int vl_card_copies[VLC_CARDS];
+extern const char *const vl_policy_card_names[VLC_CARDS];
+extern const int vl_policy_card_copies[VLC_CARDS];
 
 struct vl_policy {
 	struct roll_table roll[VL_POLICY_DICE + 1];
@@ -41,7 +41,7 @@ struct vl_policy {
 };
 
 /* The card named `name`, or -1. */
-int vl_card_parse(const char *name);
+int vl_policy_card_parse(const char *name);
 
 void vl_policy_init(struct vl_policy *p);
 void vl_policy_free(struct vl_policy *p);

@@ -37,7 +37,7 @@ static void win_player_solve(struct win_player *p, const struct win_spot *s,
 	if (p->turn.bank && p->reach == reach &&
 	    memcmp(&p->at, s, sizeof *s) == 0)
 		return;
-	win_turn_free(&p->turn);
+	win_policy_turn_free(&p->turn);
 	p->at = *s;
 	p->reach = reach;
 	if (!reach) {
@@ -73,8 +73,8 @@ void win_player_start(struct win_player *p, const cJSON *start,
 		p->model = p->bolo;
 	else if (game && players == 2 && strcmp(game, "bolo5") == 0)
 		p->model = p->bolo5;
-	win_turn_free(&p->turn);
-	expect_player_start(&p->expect, start, bot);
+	win_policy_turn_free(&p->turn);
+	expect_policy_player_start(&p->expect, start, bot);
 }
 
 cJSON *win_player_decide(struct win_player *p, const cJSON *turn,
@@ -83,7 +83,7 @@ cJSON *win_player_decide(struct win_player *p, const cJSON *turn,
 	struct dice_turn t;
 	struct win_spot s;
 
-	if (expect_player_turn(&p->expect, turn, &t, bot) < 0)
+	if (expect_policy_player_turn(&p->expect, turn, &t, bot) < 0)
 		return NULL;
 	if (p->model) {
 		s = win_spot_of(&t);
@@ -104,7 +104,7 @@ cJSON *win_player_decide(struct win_player *p, const cJSON *turn,
 
 void win_player_free(struct win_player *p)
 {
-	win_turn_free(&p->turn);
+	win_policy_turn_free(&p->turn);
 	if (p->expect.ready)
 		expect_policy_free(&p->expect.policy);
 }

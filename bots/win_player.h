@@ -22,7 +22,7 @@ struct win_player {
 	bool reach;		/* the turn must reach at.theirs, no model */
 };
 
-/* At the start message of a game (expect_player_start() as `bot`). */
+/* At the start message of a game (expect_policy_player_start() as `bot`). */
 void win_player_start(struct win_player *p, const cJSON *start,
 		      const char *bot);
 /* The action for a turn message (a new cJSON value), or NULL, after

@@ -166,7 +166,7 @@ void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
 	dice_policy_turn_solve(&t->turn);
 }
 
-void win_turn_free(struct win_turn *t)
+void win_policy_turn_free(struct win_turn *t)
 {
 	dice_policy_turn_free(&t->turn);
 	free(t->bank);
@@ -180,6 +180,6 @@ double win_policy_chance(const struct win_policy *w, const struct win_spot *s)
 
 	win_policy_turn(w, s, &t);
 	chance = dice_policy_turn_roll(&t.turn, 0, 0);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 	return chance;
 }

@@ -78,10 +78,10 @@ bool win_policy_covers(const struct win_policy *w, long target,
 		       const struct win_spot *s);
 
 /* The turn starting at the spot (covered), solved with the tables'
- * chances at its ends; free with win_turn_free(). */
+ * chances at its ends; free with win_policy_turn_free(). */
 void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
 		     struct win_turn *t);
-void win_turn_free(struct win_turn *t);
+void win_policy_turn_free(struct win_turn *t);
 
 /* The chance to win of the player whose turn starts at the spot. */
 double win_policy_chance(const struct win_policy *w, const struct win_spot *s);

@@ -35,7 +35,7 @@ static void win_solve_end(struct win_policy *w, enum win_phase phase,
 	for (int d = 0; d < w->gaps; d++)
 		out[d] = dice_policy_turn_roll(
 			&t.turn, 0, w->cap - (long)d * DICE_POLICY_STEP);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 }
 
 /* The turn at (a, b) with the tables as they are: *value, *lost. */
@@ -51,7 +51,7 @@ static void win_solve_turn(const struct win_policy *w, int a, int b,
 	win_policy_turn(w, &s, &t);
 	*value = dice_policy_turn_roll(&t.turn, 0, 0);
 	*lost = dice_policy_turn_lost(&t.turn, 0, 0);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 }
 
 /* Solves play[a][b] and play[b][a] (a >= b), starting from the chances

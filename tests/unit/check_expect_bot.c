@@ -76,8 +76,8 @@ static long sim_bolo_turn(const struct dice_policy_turn *t)
 		if (!count)
 			return 0;
 		for (int i = 0; i < count; i++) {
-			struct roll_keep k = rolls_keep_of(g->rules, roll,
-							   &sets[i]);
+			struct roll_keep k = dice_rolls_keep_of(g->rules, roll,
+								&sets[i]);
 			double v = dice_policy_turn_after(t, n, total, &k);
 
 			if (v > best) {
@@ -107,9 +107,9 @@ static enum vl_card sim_card(void)
 	int pick = (int)(sim_next() % 56);
 
 	for (int c = 0; c < VLC_CARDS; c++) {
-		if (pick < vl_card_copies[c])
+		if (pick < vl_policy_card_copies[c])
 			return (enum vl_card)c;
-		pick -= vl_card_copies[c];
+		pick -= vl_policy_card_copies[c];
 	}
 	return VLC_STOP;
 }
@@ -124,8 +124,8 @@ static int sim_vl_keep(const struct vl_policy *p, enum vl_card c, int n,
 	double best = -1;
 
 	for (int i = 0; i < count; i++) {
-		struct roll_keep k = rolls_keep_of(DICE_VOLLE_LOTTE, roll,
-						   &sets[i]);
+		struct roll_keep k = dice_rolls_keep_of(DICE_VOLLE_LOTTE, roll,
+							&sets[i]);
 		int left = n - k.dice;
 		double v = c == VLC_FIREWORKS ? k.dice :
 			   c == VLC_PLUS_MINUS || c == VLC_CLOVER ?
@@ -293,7 +293,7 @@ START_TEST(volle_lotte_turn_matches_monte_carlo)
 	solved = ctx.card < 0 ? vl_policy_draw(&p.vl, (int[VLC_CARDS]){0}, 0) :
 				vl_policy_card(&p.vl, (enum vl_card)ctx.card, 0);
 	sim_estimate(vl_turn, &ctx, 30000, &mean, &se);
-	assert_close(ctx.card < 0 ? "any card" : vl_card_names[ctx.card],
+	assert_close(ctx.card < 0 ? "any card" : vl_policy_card_names[ctx.card],
 		     solved, mean, se);
 	expect_policy_free(&p);
 }
@@ -308,19 +308,19 @@ START_TEST(roll_tables_complete)
 	for (int n = 1; n <= DICE_MAX; n++) {
 		double p;
 
-		rolls_build(&t, DICE_BOLO, n);
+		dice_rolls_build(&t, DICE_BOLO, n);
 		p = t.bust;
 		for (int e = 0; e < t.rolls; e++)
 			p += t.entry[e].p;
 		ck_assert_double_eq_tol(p, 1, 1e-12);
-		rolls_free(&t);
+		dice_rolls_free(&t);
 	}
-	rolls_build(&t, DICE_BOLO5, 1);
+	dice_rolls_build(&t, DICE_BOLO5, 1);
 	ck_assert_int_eq(t.rolls, 2);
 	ck_assert_double_eq_tol(t.bust, 4.0 / 6, 1e-12);
 	ck_assert_int_eq(t.keep[t.entry[0].first].points, 100);
 	ck_assert_int_eq(t.keep[t.entry[1].first].points, 50);
-	rolls_free(&t);
+	dice_rolls_free(&t);
 }
 END_TEST
 

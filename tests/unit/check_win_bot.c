@@ -126,19 +126,19 @@ START_TEST(banks_are_worth_what_follows)
 	ck_assert_double_eq(t.bank[3], 0.5);
 	ck_assert_int_eq(t.turn.threshold, 0);
 	ck_assert_double_eq(t.turn.bust, 0);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 	/* Before it: the other moves next, 50 behind. */
 	s.turns = 0;
 	win_policy_turn(&bolo, &s, &t);
 	ck_assert_double_eq(t.bank[3], 1 - bolo.sudden[bolo.gaps + 1]);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 	/* The last turn: reaching the leader's score, the leader starts
 	 * sudden death, level. */
 	s = (struct win_spot){.phase = WIN_FINAL, .mine = 0, .theirs = 1000};
 	win_policy_turn(&bolo, &s, &t);
 	ck_assert_double_eq(t.bank[19], 0);
 	ck_assert_double_eq(t.bank[20], 1 - bolo.sudden[0]);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 	/* The phase play: a bank to the target gives the other its last
 	 * turn, as far behind as the lead; the opening needs 1000. */
 	s = (struct win_spot){.phase = WIN_PLAY};
@@ -146,7 +146,7 @@ START_TEST(banks_are_worth_what_follows)
 	ck_assert_int_eq(t.turn.threshold, 1000);
 	ck_assert_double_eq(t.bank[22], 1 - bolo.final[22]);
 	ck_assert_double_eq(t.turn.bust, 1 - bolo.play[0]);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 	win_policy_free(&bolo);
 	/* bolo5: a bank to the target wins at once. */
 	solved(&bolo5, "bolo5", 1000);
@@ -156,7 +156,7 @@ START_TEST(banks_are_worth_what_follows)
 	ck_assert_int_eq(t.turn.steps, 7);	/* 350 wins: the tail is exact */
 	ck_assert_double_eq(t.bank[6], 1);
 	ck_assert_double_eq(t.bank[5], 1 - bolo5.play[13 * bolo5.cells + 19]);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 	win_policy_free(&bolo5);
 }
 END_TEST
@@ -197,7 +197,7 @@ START_TEST(settled_rows_change_nothing)
 		}
 	ck_assert_double_lt(worst, 1e-14);
 	dice_policy_turn_free(&full);
-	win_turn_free(&t);
+	win_policy_turn_free(&t);
 	win_policy_free(&w);
 }
 END_TEST
