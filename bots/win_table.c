@@ -18,7 +18,7 @@
 static void win_table_array(const char *game, const char *name,
 			    const double *v, int n)
 {
-	printf("const double win_%s_%s[%d] = {\n", game, name, n);
+	printf("const double win_tables_%s_%s[%d] = {\n", game, name, n);
 	for (int i = 0; i < n; i++)
 		printf("%s%.17g,%s", i % 4 ? " " : "\t", v[i],
 		       i % 4 == 3 || i == n - 1 ? "\n" : "");

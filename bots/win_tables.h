@@ -7,7 +7,8 @@
 #define BOTS_WIN_TABLES_H
 
 extern const long win_tables_target;
-extern const double win_bolo_play[], win_bolo_final[], win_bolo_sudden[];
-extern const double win_bolo5_play[];
+extern const double win_tables_bolo_play[], win_tables_bolo_final[],
+	win_tables_bolo_sudden[];
+extern const double win_tables_bolo5_play[];
 
 #endif

@@ -104,9 +104,9 @@ START_TEST(shipped_end_tables_are_solved_ones)
 
 	solved(&w, "bolo", 1000);
 	for (int d = 0; d < w.gaps; d++)
-		ck_assert_double_eq(w.final[d], win_bolo_final[d]);
+		ck_assert_double_eq(w.final[d], win_tables_bolo_final[d]);
 	for (int k = 0; k < WIN_SUDDEN_TURNS * w.gaps; k++)
-		ck_assert_double_eq(w.sudden[k], win_bolo_sudden[k]);
+		ck_assert_double_eq(w.sudden[k], win_tables_bolo_sudden[k]);
 	win_policy_free(&w);
 }
 END_TEST
@@ -177,8 +177,8 @@ START_TEST(settled_rows_change_nothing)
 	struct dice_policy_turn full;
 	double worst = 0;
 
-	win_policy_load(&w, "bolo", win_tables_target, win_bolo_play,
-			win_bolo_final, win_bolo_sudden);
+	win_policy_load(&w, "bolo", win_tables_target, win_tables_bolo_play,
+			win_tables_bolo_final, win_tables_bolo_sudden);
 	win_policy_turn(&w, &spots[_i], &t);
 	ck_assert_int_lt(t.turn.settled, t.turn.steps);
 	full = t.turn;
