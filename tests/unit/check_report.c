@@ -13,38 +13,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture_run.h"
 #include "keys.h"
 #include "report.h"
 #include "run_suite.h"
 #include "util.h"
 
-/* The key that signed the fixture's manifest and logs. */
-#define FIXTURE_KEY "107e6eea234fba8846238eca07de4c31dd237beb9072a9ea99b25b5eb29865d3"
-
-static char dir[] = "/tmp/check_report_XXXXXX", err[ERR_LEN];
+static char *dir, err[ERR_LEN];
 static cJSON *data;
 static struct report_manifest run;
 
 static void setup(void)
 {
-	const char *top = getenv("top_srcdir");
-	char *copy;
-
-	strcpy(dir, "/tmp/check_report_XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	copy = xasprintf("cp -R '%s/tests/fixtures/report-run/.' '%s'", top ? top : ".", dir);
-	ck_assert_int_eq(system(copy), 0);
-	free(copy);
+	dir = fixture_run_copy();
 	data = cJSON_CreateObject();
 }
 
 static void teardown(void)
 {
-	char *remove = xasprintf("rm -rf '%s'", dir);
-
 	cJSON_Delete(data);
-	ck_assert_int_eq(system(remove), 0);
-	free(remove);
+	fixture_run_remove(dir);
 }
 
 static const cJSON *member(const cJSON *object, const char *name)
@@ -87,7 +75,7 @@ START_TEST(manifest_of_a_finished_run)
 	expect_json(member(data, "manifest"),
 		    "{\"present\":true,\"name\":\"fixture\",\"game\":\"rolit\",\"shard\":\"1/1\","
 		    "\"scheduled\":6,\"finished\":6,\"aborted\":0,\"complete\":true,"
-		    "\"open\":false,\"signed\":true,\"key\":\"" FIXTURE_KEY "\","
+		    "\"open\":false,\"signed\":true,\"key\":\"" FIXTURE_RUN_KEY "\","
 		    "\"bad_logs\":[],\"hashes_match\":6}");
 	report_manifest_free(&run);
 }
@@ -109,7 +97,7 @@ START_TEST(games_and_verification)
 		    "{\"ranks\":[1,1],\"scores\":[8,8]}");
 	expect_json(member(data, "verification"),
 		    "{\"logs\":6,\"verified\":6,\"in_progress\":0,\"failed\":[],"
-		    "\"keys\":[\"" FIXTURE_KEY "\"],\"trusted\":false,"
+		    "\"keys\":[\"" FIXTURE_RUN_KEY "\"],\"trusted\":false,"
 		    "\"trust\":\"" KEYS_UNTRUSTED "\"}");
 	report_manifest_free(&run);
 }
@@ -181,7 +169,7 @@ START_TEST(site_built)
 	cJSON *keys = NULL;
 
 	ck_assert_msg(report_build(dir, &options, &keys, err) == 0, "%s", err);
-	expect_json(keys, "[\"" FIXTURE_KEY "\"]");
+	expect_json(keys, "[\"" FIXTURE_RUN_KEY "\"]");
 	for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
 		char *path = xasprintf("%s/report/%s", dir, pages[i]);
 
