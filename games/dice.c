@@ -247,7 +247,7 @@ void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n)
 		memcpy(faces, g->loaded + g->loaded_next, (size_t)n * sizeof *faces);
 		g->loaded_next += n;
 	} else {
-		arena_draws_dice(draws, n, faces);
+		arena_draws_seat_dice(draws, g->to_move, n, faces);
 	}
 	arena_dice_game_count(faces, n, g->roll);
 	g->rolled = n;
@@ -276,6 +276,7 @@ void arena_dice_game_start(struct dice_game *g, struct draws *draws, int seat)
 		memset(g->aside, 0, sizeof g->aside);
 		if (seat < 0)
 			return;
+		arena_draws_turn(draws, seat);
 		if (g->begin) {
 			if (g->begin(g, draws))
 				return;

@@ -98,11 +98,12 @@ typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
  * -1 with the reason. */
 int arena_dice_game_init(struct dice_game *g, const struct game_setup *setup,
 		   enum dice_rules rules, int dice, long *target, char *err);
-/* Throws n dice (one draw, or loaded dice) into g->roll and g->rolled;
- * g->set is the caller's to fill (arena_dice_game_throw() does). */
+/* The seat to move throws n dice (its seat draw, or loaded dice) into
+ * g->roll and g->rolled; g->set is the caller's to fill
+ * (arena_dice_game_throw() does). */
 void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n);
-/* Starts the turn of `seat` (-1: the game is over): g->begin, or a roll
- * of all the dice.  A turn lost at once (no keep, a Stop card) is closed
+/* Starts the turn of `seat` (-1: the game is over), telling the draws
+ * (arena_draws_turn), then g->begin or a roll of all the dice.  A turn lost at once (no keep, a Stop card) is closed
  * by g->over and the next turn starts, and so on.  The rule-case tests
  * call it to start a turn with loaded dice. */
 void arena_dice_game_start(struct dice_game *g, struct draws *draws, int seat);

@@ -1,8 +1,9 @@
 /*
- * The draw API of draws.h: dice, uniform values and shuffles, each one
- * numbered draw read from its own word stream (fair.c) under the match
- * key, with the algorithms of docs/FAIRNESS.md.  Every draw is described
- * in a draw_record and handed to the observer, which logs it (match) or
+ * The draw API of draws.h: dice, uniform values and shuffles, each a table
+ * draw numbered d or a seat draw addressed by seat, turn and roll, read
+ * from its own word stream (fair.c) under the match key with the
+ * algorithms of docs/FAIRNESS.md.  Every draw is described in a
+ * draw_record and handed to the observer, which logs it (match) or
  * compares it with the log (verify).  Out-of-range arguments are bugs in
  * a game, so they abort with a message rather than return an error.
  */
@@ -33,11 +34,30 @@ void arena_draws_init(struct draws *draws, const unsigned char key[32],
 {
 	memcpy(draws->key, key, sizeof draws->key);
 	draws->next_index = 0;
+	draws->by_seat = false;
+	draws->turn_seat = -1;
+	memset(draws->turns, 0, sizeof draws->turns);
+	draws->next_roll = 0;
 	draws->observer = observer;
 	draws->observer_ctx = observer_ctx;
 }
 
-/* Starts the next numbered draw: its record and its word stream. */
+void arena_draws_by_seat(struct draws *draws)
+{
+	draws->by_seat = true;
+}
+
+void arena_draws_turn(struct draws *draws, int seat)
+{
+	if (seat < 0 || seat >= DRAW_MAX_SEATS)
+		bad_argument("arena_draws_turn: seat %d, expected 0..%d", seat,
+			     DRAW_MAX_SEATS - 1);
+	draws->turn_seat = seat;
+	draws->turns[seat]++;
+	draws->next_roll = 0;
+}
+
+/* Starts the next table draw: its record and its word stream. */
 static void draw_begin(struct draws *draws, struct draw_record *record,
 		       struct fair_words *words, enum draw_kind kind,
 		       uint32_t param)
@@ -55,20 +75,60 @@ static void draw_end(struct draws *draws, const struct draw_record *record)
 		draws->observer(draws->observer_ctx, record);
 }
 
+static void check_dice(const char *function, int count)
+{
+	if (count < 1 || count > DRAW_MAX_VALUES)
+		bad_argument("%s: %d dice, expected 1..%d", function, count,
+			     DRAW_MAX_VALUES);
+}
+
+/* Rolls the dice of a begun draw and ends it. */
+static void dice_roll(struct draws *draws, struct draw_record *record,
+		      struct fair_words *words, int count, int *faces)
+{
+	record->count = count;
+	for (int i = 0; i < count; i++)
+		record->values[i] = 1 + (int)arena_fair_words_uniform(words, 6);
+	memcpy(faces, record->values, (size_t)count * sizeof *faces);
+	draw_end(draws, record);
+}
+
 void arena_draws_dice(struct draws *draws, int count, int *faces)
 {
 	struct draw_record record;
 	struct fair_words words;
 
-	if (count < 1 || count > DRAW_MAX_VALUES)
-		bad_argument("arena_draws_dice: %d dice, expected 1..%d", count,
-			     DRAW_MAX_VALUES);
+	check_dice("arena_draws_dice", count);
 	draw_begin(draws, &record, &words, DRAW_DICE, (uint32_t)count);
-	record.count = count;
-	for (int i = 0; i < count; i++)
-		record.values[i] = 1 + (int)arena_fair_words_uniform(&words, 6);
-	memcpy(faces, record.values, (size_t)count * sizeof *faces);
-	draw_end(draws, &record);
+	dice_roll(draws, &record, &words, count, faces);
+}
+
+/* The turn is checked outside a set too, so that every game's ordinary
+ * play proves the rules announce each turn before its rolls. */
+void arena_draws_seat_dice(struct draws *draws, int seat, int count,
+			   int *faces)
+{
+	struct draw_record record;
+	struct fair_words words;
+
+	if (seat != draws->turn_seat || seat < 0)
+		bad_argument("arena_draws_seat_dice: a roll of seat %d in the "
+			     "turn of seat %d", seat, draws->turn_seat);
+	check_dice("arena_draws_seat_dice", count);
+	if (!draws->by_seat) {
+		arena_draws_dice(draws, count, faces);
+		return;
+	}
+	memset(&record, 0, sizeof record);
+	record.by_seat = true;
+	record.seat = (uint32_t)seat;
+	record.turn = draws->turns[seat] - 1;
+	record.roll = draws->next_roll++;
+	record.kind = DRAW_DICE;
+	record.param = (uint32_t)count;
+	arena_fair_seat_words_init(&words, draws->key, record.seat,
+				   record.turn, record.roll);
+	dice_roll(draws, &record, &words, count, faces);
 }
 
 uint32_t arena_draws_uniform(struct draws *draws, uint32_t m)

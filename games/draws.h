@@ -1,24 +1,36 @@
 /*
- * The only source of chance a game may use.  Every call is one numbered
- * draw (d = 0, 1, 2, ...) read from the ChaCha20 keystream of the match key,
- * exactly as ../docs/FAIRNESS.md specifies, and every draw is reported to an
- * observer: the match writes it to the game log, `referee verify` compares it
- * with the log.  Games never see the key or the counter.
+ * The only source of chance a game may use, exactly as ../docs/FAIRNESS.md
+ * specifies.  A table draw is numbered (d = 0, 1, 2, ...); a seat draw, a
+ * roll of the dice by one seat in its own turn, is addressed by that seat,
+ * its turn and the roll within the turn, so that every game of a duplicate
+ * set deals each seat the same dice however differently the games go.
+ * The draws count the turns and rolls themselves from what the rules say
+ * (a turn begins, a seat rolls), so play and `referee verify`, which run
+ * the same rules, cannot disagree on an address.  Outside a set a seat draw
+ * is the next table draw, as it always was.  Every draw is reported to an
+ * observer: the match writes it to the game log, `referee verify` compares
+ * it with the log.  Games never see the key or the counters.
  */
 #ifndef ARENA_DRAWS_H
 #define ARENA_DRAWS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The most values one draw holds: Black-Pot's layout shuffles 109 cells. */
 #define DRAW_MAX_VALUES 128
+/* The most seats a game has (game.h's GAME_MAX_SEATS): the draws count
+ * each one's turns. */
+#define DRAW_MAX_SEATS 8
 
 enum draw_kind { DRAW_DICE, DRAW_UNIFORM, DRAW_SHUFFLE };
 
 /* What one draw produced: `count` dice faces (1..6), one value in [0, m),
  * or a permutation of 0..count-1 with values[0] the top card. */
 struct draw_record {
-	uint64_t index;
+	bool by_seat;   /* a seat draw, addressed by seat, turn and roll */
+	uint64_t index; /* a table draw's d */
+	uint32_t seat, turn, roll;
 	enum draw_kind kind;
 	uint32_t param; /* dice: how many; uniform: m; shuffle: cards */
 	int count;
@@ -30,6 +42,10 @@ typedef void (*draw_observer)(void *ctx, const struct draw_record *draw);
 struct draws {
 	unsigned char key[32];
 	uint64_t next_index;
+	bool by_seat;   /* a game of a duplicate set: seat rolls are seat draws */
+	int turn_seat;  /* whose turn arena_draws_turn() began; -1: none yet */
+	uint32_t turns[DRAW_MAX_SEATS]; /* the turns each seat has begun */
+	uint32_t next_roll;             /* the next roll of the current turn */
 	draw_observer observer;
 	void *observer_ctx;
 };
@@ -40,12 +56,23 @@ struct draws {
 void arena_draws_init(struct draws *draws, const unsigned char key[32],
 		draw_observer observer, void *observer_ctx);
 
-/* One draw: `count` dice (1 <= count <= DRAW_MAX_VALUES), faces 1..6. */
+/* Makes the seat rolls of arena_draws_seat_dice() seat draws: a game of a
+ * duplicate set.  Call it right after arena_draws_init(). */
+void arena_draws_by_seat(struct draws *draws);
+/* The turn of `seat` (0 <= seat < DRAW_MAX_SEATS) begins: its rolls from
+ * now on are the rolls of this turn, its turn t counting from 0. */
+void arena_draws_turn(struct draws *draws, int seat);
+
+/* One table draw: `count` dice (1 <= count <= DRAW_MAX_VALUES), faces 1..6. */
 void arena_draws_dice(struct draws *draws, int count, int *faces);
-/* One draw: a value in [0, m), 1 <= m <= 2^31 (so that it fits the
+/* `seat`, whose turn it is, rolls `count` dice for itself: its next roll
+ * j of this turn, a seat draw in a set and a table draw otherwise. */
+void arena_draws_seat_dice(struct draws *draws, int seat, int count,
+			   int *faces);
+/* One table draw: a value in [0, m), 1 <= m <= 2^31 (so that it fits the
  * record's int values). */
 uint32_t arena_draws_uniform(struct draws *draws, uint32_t m);
-/* One draw: a shuffled deck of `cards` (2..DRAW_MAX_VALUES) cards. */
+/* One table draw: a shuffled deck of `cards` (2..DRAW_MAX_VALUES) cards. */
 void arena_draws_shuffle(struct draws *draws, int cards, int *deck);
 
 #endif

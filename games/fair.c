@@ -136,14 +136,30 @@ void arena_fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
 	arena_fair_hash(secret, "arena:seed:S", seed, 32, number, sizeof number);
 }
 
+/* A fresh stream: block 0 of the nonce already in words->nonce. */
+static void words_start(struct fair_words *words, const unsigned char key[32])
+{
+	memcpy(words->key, key, sizeof words->key);
+	words->block = 0;
+	words->pos = sizeof words->buf;
+}
+
 void arena_fair_words_init(struct fair_words *words, const unsigned char key[32],
 		     uint64_t draw_index)
 {
-	memcpy(words->key, key, sizeof words->key);
 	store_le32(words->nonce, 0);
 	store_le64(words->nonce + 4, draw_index);
-	words->block = 0;
-	words->pos = sizeof words->buf;
+	words_start(words, key);
+}
+
+void arena_fair_seat_words_init(struct fair_words *words,
+			  const unsigned char key[32], uint32_t seat,
+			  uint32_t turn, uint32_t roll)
+{
+	store_le32(words->nonce, 1 + seat);
+	store_le32(words->nonce + 4, turn);
+	store_le32(words->nonce + 8, roll);
+	words_start(words, key);
 }
 
 /* Words come from keystream blocks 0, 1, 2, ... of the draw's nonce; the

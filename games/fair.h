@@ -50,7 +50,8 @@ void arena_fair_seeded_secrets(const unsigned char seed[32], uint64_t game,
 			 unsigned char secret[FAIR_SECRET_BYTES]);
 
 /* The 32-bit word source behind draws.h: the ChaCha20-IETF keystream of
- * `key` with nonce LE32(0) || LE64(draw index), block counter 0, 1, 2, ...,
+ * `key` with nonce LE32(0) || LE64(draw index) (a table draw), block
+ * counter 0, 1, 2, ...,
  * read as consecutive little-endian words.  Exposed for the known-answer
  * tests. */
 struct fair_words {
@@ -63,6 +64,12 @@ struct fair_words {
 
 void arena_fair_words_init(struct fair_words *words, const unsigned char key[32],
 		     uint64_t draw_index);
+/* The same words for seat `seat`'s roll `roll` of its turn `turn` (a seat
+ * draw of a duplicate set): nonce LE32(1 + seat) || LE32(turn) ||
+ * LE32(roll), which no table draw's nonce (first word 0) can equal. */
+void arena_fair_seat_words_init(struct fair_words *words,
+			  const unsigned char key[32], uint32_t seat,
+			  uint32_t turn, uint32_t roll);
 uint32_t arena_fair_words_next(struct fair_words *words);
 /* uniform(m), m >= 1: rejection sampling on the word stream, as
  * FAIRNESS.md says.  m == 0 is a programming error and aborts. */

@@ -24,7 +24,7 @@
 
 #include "draws.h"
 
-#define GAME_MAX_SEATS 8
+#define GAME_MAX_SEATS DRAW_MAX_SEATS
 /* Bytes of the err buffer the rules' functions write a refusal into. */
 #define GAME_ERR_LEN 512
 

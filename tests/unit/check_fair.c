@@ -3,9 +3,10 @@
  * docs/FAIRNESS.md byte for byte (tests/kat.py checks the same block with
  * an independent Python implementation, so the two agree through the
  * document), the draw records and their numbering, the observer, the
- * rejection rule with synthetic and with real keystream words, the ranges
- * of dice and shuffles, a chi-square test of the dice, and the aborts on
- * out-of-range arguments.
+ * rejection rule with synthetic and with real keystream words, seat draws
+ * (their addresses, counted by the draws, and table draws outside a set),
+ * the ranges of dice and shuffles, a chi-square test of the dice, and the
+ * aborts on out-of-range arguments.
  */
 #include <signal.h>
 #include <sodium.h>
@@ -52,6 +53,13 @@ static const uint32_t kat_reject_words[3] = {
 	3466115179u, 4049320534u, 3093886992u,
 };
 #define KAT_REJECT_VALUE 946403342u
+/* The seat draw: seat 1's roll 3 of its turn 2. */
+static const char kat_seat_nonce[] = "020000000200000003000000";
+static const uint32_t kat_seat_words[7] = {
+	2024790295u, 267957066u, 308058641u, 527966726u,
+	792634343u, 2401893221u, 1502285145u,
+};
+static const int kat_seat_dice7[7] = {2, 1, 6, 3, 6, 6, 4};
 static const char kat_line[] = "{\"seq\":0,\"type\":\"header\"}";
 static const char kat_line_hash[] =
 	"cc10744f7dd10150255241c2147b9f0bed291540e3ade80a9b43823d5fbd7aff";
@@ -269,6 +277,104 @@ START_TEST(kat_rejection_real_keystream)
 }
 END_TEST
 
+static void assert_seat_record(const struct draw_record *record,
+			       uint32_t seat, uint32_t turn, uint32_t roll,
+			       int count, const int *faces)
+{
+	ck_assert(record->by_seat);
+	ck_assert_uint_eq(record->seat, seat);
+	ck_assert_uint_eq(record->turn, turn);
+	ck_assert_uint_eq(record->roll, roll);
+	assert_record(record, 0, DRAW_DICE, (uint32_t)count, count, faces);
+}
+
+/* The nonce and words of the document's seat draw, then the same roll
+ * through the draw API, which counts seat 1's turns and rolls itself
+ * while seat 0 takes turns and a table draw comes between. */
+START_TEST(kat_seat_draw)
+{
+	unsigned char key[32];
+	struct fair_words words;
+	struct draws draws;
+	struct seen seen = {0};
+	int faces[7];
+
+	kat_key(key);
+	arena_fair_seat_words_init(&words, key, 1, 2, 3);
+	assert_hex(words.nonce, sizeof words.nonce, kat_seat_nonce);
+	for (int i = 0; i < 7; i++)
+		ck_assert_uint_eq(arena_fair_words_next(&words), kat_seat_words[i]);
+
+	arena_draws_init(&draws, key, remember, &seen);
+	arena_draws_by_seat(&draws);
+	arena_draws_turn(&draws, 1);
+	arena_draws_turn(&draws, 0);
+	arena_draws_seat_dice(&draws, 0, 7, faces);
+	arena_draws_turn(&draws, 1);
+	arena_draws_dice(&draws, 7, faces);
+	ck_assert_mem_eq(faces, kat_dice7, sizeof kat_dice7);
+	arena_draws_turn(&draws, 1);
+	for (int j = 0; j < 3; j++)
+		arena_draws_seat_dice(&draws, 1, 2, faces);
+	arena_draws_seat_dice(&draws, 1, 7, faces);
+	ck_assert_mem_eq(faces, kat_seat_dice7, sizeof kat_seat_dice7);
+
+	ck_assert_uint_eq(draws.next_index, 1);
+	ck_assert_int_eq(seen.calls, 6);
+	ck_assert_uint_eq(seen.records[0].seat, 0);
+	ck_assert_uint_eq(seen.records[0].turn, 0);
+	assert_record(&seen.records[1], 0, DRAW_DICE, 7, 7, kat_dice7);
+	ck_assert(!seen.records[1].by_seat);
+	for (int j = 0; j < 3; j++) {
+		ck_assert_uint_eq(seen.records[2 + j].turn, 2);
+		ck_assert_uint_eq(seen.records[2 + j].roll, (uint32_t)j);
+	}
+	assert_seat_record(&seen.records[5], 1, 2, 3, 7, kat_seat_dice7);
+}
+END_TEST
+
+/* Fewer dice at the same address are the first of the same faces, so a
+ * seat keeps its dice however many it throws. */
+START_TEST(seat_draw_fewer_dice_are_a_prefix)
+{
+	unsigned char key[32];
+	struct draws draws;
+	int faces[5];
+
+	kat_key(key);
+	arena_draws_init(&draws, key, NULL, NULL);
+	arena_draws_by_seat(&draws);
+	for (int t = 0; t < 3; t++)
+		arena_draws_turn(&draws, 1);
+	for (int j = 0; j < 4; j++)
+		arena_draws_seat_dice(&draws, 1, 5, faces);
+	ck_assert_mem_eq(faces, kat_seat_dice7, sizeof faces);
+}
+END_TEST
+
+/* Outside a set a seat's roll is the next table draw, as it always was. */
+START_TEST(seat_dice_outside_a_set_are_table_draws)
+{
+	unsigned char key[32];
+	struct draws draws;
+	struct seen seen = {0};
+	int faces[7];
+
+	kat_key(key);
+	arena_draws_init(&draws, key, remember, &seen);
+	arena_draws_turn(&draws, 2);
+	arena_draws_seat_dice(&draws, 2, 7, faces);
+	ck_assert_mem_eq(faces, kat_dice7, sizeof kat_dice7);
+	arena_draws_turn(&draws, 1);
+	arena_draws_seat_dice(&draws, 1, 5, faces);
+	ck_assert_mem_eq(faces, kat_dice5, sizeof kat_dice5);
+	ck_assert_int_eq(seen.calls, 2);
+	ck_assert(!seen.records[0].by_seat && !seen.records[1].by_seat);
+	assert_record(&seen.records[0], 0, DRAW_DICE, 7, 7, kat_dice7);
+	assert_record(&seen.records[1], 1, DRAW_DICE, 5, 5, kat_dice5);
+}
+END_TEST
+
 START_TEST(kat_line_hash_and_signature)
 {
 	unsigned char pk[crypto_sign_PUBLICKEYBYTES];
@@ -470,6 +576,35 @@ START_TEST(bug_shuffle_cards)
 }
 END_TEST
 
+/* A roll before any turn, a roll of a seat whose turn it is not (in a
+ * set and outside one), and turns of seats no game has. */
+START_TEST(bug_seat_rolls)
+{
+	int faces[7];
+
+	switch (_i) {
+	case 0:
+		arena_draws_seat_dice(&bug_draws, 0, 7, faces);
+		break;
+	case 1:
+		arena_draws_turn(&bug_draws, 0);
+		arena_draws_seat_dice(&bug_draws, 1, 7, faces);
+		break;
+	case 2:
+		arena_draws_by_seat(&bug_draws);
+		arena_draws_turn(&bug_draws, 0);
+		arena_draws_seat_dice(&bug_draws, 1, 7, faces);
+		break;
+	case 3:
+		arena_draws_turn(&bug_draws, DRAW_MAX_SEATS);
+		break;
+	default:
+		arena_draws_turn(&bug_draws, -1);
+		break;
+	}
+}
+END_TEST
+
 START_TEST(bug_words_uniform_zero)
 {
 	struct fair_words words;
@@ -501,6 +636,7 @@ Suite *test_suite(void)
 	tcase_add_test(kat, kat_rejection_real_keystream);
 	tcase_add_test(kat, kat_line_hash_and_signature);
 	tcase_add_test(kat, kat_seeded_secrets);
+	tcase_add_test(kat, kat_seat_draw);
 	suite_add_tcase(s, kat);
 
 	tcase_add_unchecked_fixture(draws, setup, NULL);
@@ -508,6 +644,8 @@ Suite *test_suite(void)
 	tcase_add_test(draws, draws_number_and_observe);
 	tcase_add_test(draws, dice_faces_and_permutations);
 	tcase_add_test(draws, dice_chi_square);
+	tcase_add_test(draws, seat_draw_fewer_dice_are_a_prefix);
+	tcase_add_test(draws, seat_dice_outside_a_set_are_table_draws);
 	suite_add_tcase(s, draws);
 
 	tcase_add_unchecked_fixture(bugs, setup, NULL);
@@ -518,6 +656,7 @@ Suite *test_suite(void)
 					 0, 2);
 	tcase_add_loop_test_raise_signal(bugs, bug_shuffle_cards, SIGABRT,
 					 0, 2);
+	tcase_add_loop_test_raise_signal(bugs, bug_seat_rolls, SIGABRT, 0, 5);
 	tcase_add_test_raise_signal(bugs, bug_words_uniform_zero, SIGABRT);
 	tcase_add_test_raise_signal(bugs, bug_long_personalization, SIGABRT);
 	suite_add_tcase(s, bugs);

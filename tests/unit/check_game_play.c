@@ -1,6 +1,7 @@
 /*
- * Unit tests for game_play.c: who is still in, when a game ends early, and
- * how forfeits are ranked (PROTOCOL.md, "Faults and what they cost").
+ * Unit tests for game_play.c: who is still in, when a game ends early, how
+ * forfeits are ranked (PROTOCOL.md, "Faults and what they cost"), and the
+ * dice games' seat draws in the games of a duplicate set.
  */
 #include <string.h>
 
@@ -245,6 +246,101 @@ START_TEST(pre_start_forfeit_draws_nothing_volle_lotte)
 }
 END_TEST
 
+/* The seat draws of one game of a set, by address: the faces of seat s's
+ * roll j of its turn t. */
+#define SET_TURNS 64
+#define SET_ROLLS 16
+struct seat_rolls {
+	int count[GAME_MAX_SEATS][SET_TURNS][SET_ROLLS];
+	int faces[GAME_MAX_SEATS][SET_TURNS][SET_ROLLS][7];
+	int table;
+};
+
+static void note_seat_roll(void *ctx, const struct draw_record *draw)
+{
+	struct seat_rolls *r = ctx;
+
+	if (!draw->by_seat) {
+		r->table++;
+		return;
+	}
+	ck_assert_uint_lt(draw->turn, SET_TURNS);
+	ck_assert_uint_lt(draw->roll, SET_ROLLS);
+	ck_assert_int_eq(r->count[draw->seat][draw->turn][draw->roll], 0);
+	r->count[draw->seat][draw->turn][draw->roll] = draw->count;
+	memcpy(r->faces[draw->seat][draw->turn][draw->roll], draw->values,
+	       (size_t)draw->count * sizeof *draw->values);
+}
+
+/* One game of a set on a fixed key, 3 players, each playing its first
+ * legal action (or its last), for at most 150 actions. */
+static void play_in_set(const struct game_rules *rules, bool last,
+			struct seat_rolls *rolls)
+{
+	unsigned char key[32] = {7};
+	cJSON *given = cJSON_CreateObject(), *options;
+	struct game_play t;
+	struct draws d;
+
+	cJSON_AddStringToObject(given, "first", "random");
+	options = options_resolve(rules, given, err);
+	ck_assert_ptr_nonnull(options);
+	game_play_init(&t, rules, 3);
+	arena_draws_init(&d, key, note_seat_roll, rolls);
+	arena_draws_by_seat(&d);
+	ck_assert_int_eq(game_play_begin(&t, options, &d, err), 0);
+	for (int step = 0; step < 150 && game_play_to_move(&t) >= 0; step++) {
+		cJSON *legal = t.rules->legal(t.state);
+		int n = cJSON_GetArraySize(legal);
+		const cJSON *action = cJSON_GetArrayItem(legal, last ? n - 1 : 0);
+
+		ck_assert_int_eq(game_play_apply(&t, action, &d, err), 0);
+		cJSON_Delete(legal);
+	}
+	game_play_free(&t);
+	cJSON_Delete(options);
+	cJSON_Delete(given);
+}
+
+/* Two games of a set played differently: every address both rolled gave
+ * the same dice (the fewer a prefix of the more), and both games rolled
+ * at some of the same addresses of every seat. */
+static void check_seat_draws_repeat(const struct game_rules *rules)
+{
+	static struct seat_rolls a, b;
+	int shared[3] = {0};
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	play_in_set(rules, false, &a);
+	play_in_set(rules, true, &b);
+	ck_assert_int_ge(a.table, 1); /* who starts */
+	for (int s = 0; s < 3; s++)
+		for (int t = 0; t < SET_TURNS; t++)
+			for (int j = 0; j < SET_ROLLS; j++) {
+				int n = a.count[s][t][j] < b.count[s][t][j]
+					? a.count[s][t][j] : b.count[s][t][j];
+
+				if (n == 0)
+					continue;
+				shared[s]++;
+				ck_assert_mem_eq(a.faces[s][t][j], b.faces[s][t][j],
+						 (size_t)n * sizeof(int));
+			}
+	for (int s = 0; s < 3; s++)
+		ck_assert_int_ge(shared[s], 1);
+}
+
+START_TEST(seat_draws_repeat_across_a_set)
+{
+	static const struct game_rules *const dice_games[] = {
+		&arena_bolo_rules, &arena_bolo5_rules, &arena_volle_lotte_rules,
+	};
+
+	check_seat_draws_repeat(dice_games[_i]);
+}
+END_TEST
+
 /* Black-Pot 2 against 2: a partner's forfeit forfeits the team. */
 START_TEST(partner_forfeit_ranks_the_team_together)
 {
@@ -323,6 +419,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, team_forfeits_before_play_draw_nothing);
 	tcase_add_test(tc, first_random_is_draw_zero);
 	tcase_add_test(tc, setup_check_names_the_problem);
+	tcase_add_loop_test(tc, seat_draws_repeat_across_a_set, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }
