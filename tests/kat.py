@@ -74,13 +74,23 @@ def chacha20_block(key, counter, nonce):
     return struct.pack("<16I", *((w + s) & MASK for w, s in zip(work, state)))
 
 
-class Words:
-    """The words of draw d: keystream blocks 0, 1, 2, ... under key K and
-    nonce LE32(0) || LE64(d), read as little-endian 32-bit words."""
+def table_nonce(d):
+    """The nonce of table draw d."""
+    return le32(0) + le64(d)
 
-    def __init__(self, key, draw_index):
+
+def seat_nonce(seat, turn, roll):
+    """The nonce of a seat draw: seat's roll `roll` of its turn `turn`."""
+    return le32(1 + seat) + le32(turn) + le32(roll)
+
+
+class Words:
+    """The words of one draw: keystream blocks 0, 1, 2, ... under key K and
+    the draw's nonce, read as little-endian 32-bit words."""
+
+    def __init__(self, key, nonce):
         self.key = key
-        self.nonce = le32(0) + le64(draw_index)
+        self.nonce = nonce
         self.block = 0
         self.buffered = []
         self.read = []  # every word handed out, for the vectors
@@ -102,13 +112,13 @@ class Words:
                 return x % m
 
 
-def dice(key, d, count):
-    words = Words(key, d)
+def dice(key, nonce, count):
+    words = Words(key, nonce)
     return [1 + words.uniform(6) for _ in range(count)]
 
 
 def shuffle(key, d, cards):
-    words = Words(key, d)
+    words = Words(key, table_nonce(d))
     deck = list(range(cards))
     for j in range(cards - 1, 0, -1):
         k = words.uniform(j + 1)
@@ -220,6 +230,7 @@ def self_tests():
 
 REJECT_M = 2**30 + 1   # rejects about one word in four
 FIRST_REJECT_SEARCH = 4  # draws 0..3 are the examples above
+SEAT_ADDRESS = (1, 2, 3)  # seat 1's roll 3 of its turn 2 (a seat draw)
 
 
 def vectors():
@@ -241,24 +252,32 @@ def vectors():
           game_id + c + le32(n) + b"".join(contributions))
     out.append(("K", k.hex()))
 
-    out.append(("draw0.block0", chacha20_block(k, 0, le32(0) + le64(0)).hex()))
-    words = Words(k, 0)
+    out.append(("draw0.block0", chacha20_block(k, 0, table_nonce(0)).hex()))
+    words = Words(k, table_nonce(0))
     out.append(("draw0.words", " ".join(str(words.next()) for _ in range(8))))
-    out.append(("draw0.dice7", " ".join(map(str, dice(k, 0, 7)))))
-    out.append(("draw1.dice5", " ".join(map(str, dice(k, 1, 5)))))
-    out.append(("draw2.uniform4", str(Words(k, 2).uniform(4))))
+    out.append(("draw0.dice7", " ".join(map(str, dice(k, table_nonce(0), 7)))))
+    out.append(("draw1.dice5", " ".join(map(str, dice(k, table_nonce(1), 5)))))
+    out.append(("draw2.uniform4", str(Words(k, table_nonce(2)).uniform(4))))
     out.append(("draw3.shuffle56", " ".join(map(str, shuffle(k, 3, 56)))))
 
     limit = 2**32 - 2**32 % REJECT_M
     d = FIRST_REJECT_SEARCH
-    while Words(k, d).next() < limit:
+    while Words(k, table_nonce(d)).next() < limit:
         d += 1
-    words = Words(k, d)
+    words = Words(k, table_nonce(d))
     value = words.uniform(REJECT_M)
     out += [("reject.index", str(d)), ("reject.m", str(REJECT_M)),
             ("reject.limit", str(limit)),
             ("reject.words", " ".join(map(str, words.read))),
             ("reject.value", str(value))]
+
+    nonce = seat_nonce(*SEAT_ADDRESS)
+    words = Words(k, nonce)
+    faces = [1 + words.uniform(6) for _ in range(7)]
+    out += [("seat.address", " ".join(map(str, SEAT_ADDRESS))),
+            ("seat.nonce", nonce.hex()),
+            ("seat.words", " ".join(map(str, words.read))),
+            ("seat.dice7", " ".join(map(str, faces)))]
 
     line = b'{"seq":0,"type":"header"}'
     line_hash = H("arena:line", b"", line)
