@@ -163,6 +163,18 @@ class TranscriptTest(unittest.TestCase):
         self.assertEqual(status, 0)
         self.assertIn('line 3: end: no valid "secret"', errors)
 
+    def test_games_of_a_set(self) -> None:
+        # The first game of a duplicate set ends without the secret, a
+        # later game has no commit or lock: neither is worth a warning.
+        def in_set(game: int, seat: int) -> str:
+            return msg(type="start", game_id=KAT_GAME_ID.hex(), seat=seat,
+                       set={"id": KAT_GAME_ID.hex(), "game": game, "of": 2})
+        status, replies, errors = play([
+            in_set(0, 0), msg(type="commit", commitment=KAT_C.hex()),
+            msg(type="end"), in_set(1, 1), msg(type="end")])
+        self.assertEqual((status, errors), (0, ""))
+        self.assertEqual(len(replies), 5)
+
     def test_hello_without_name(self) -> None:
         status, replies, _ = play([msg(type="hello", protocol=1)],
                                   name=None)

@@ -29,6 +29,7 @@
 struct game {
 	int started;                            /* start seen */
 	int committed;                          /* c_i sent */
+	int in_set;                             /* start named a duplicate set */
 	unsigned char id[GAME_ID_BYTES];
 	uint32_t seat;
 	unsigned char commitment[HASH_BYTES];   /* the referee's C */
@@ -166,6 +167,7 @@ static cJSON *handle_start(struct session *s, const cJSON *msg)
 		       cJSON_GetObjectItemCaseSensitive(msg, "seat")) < 0)
 		return fail(s, "start: \"seat\" is not a non-negative integer");
 	game->started = 1;
+	game->in_set = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(msg, "set"));
 	if (s->cb->on_start)
 		s->cb->on_start(msg, s->cb->ctx);
 	return must(cJSON_CreateObject());
@@ -257,17 +259,19 @@ static cJSON *handle_turn(struct session *s, const cJSON *msg)
 
 /* Checks C against the revealed S: a mismatch means the referee chose its
  * secret after the fact.  Only a warning: the game is over anyway, and
- * the log records what the referee claimed. */
+ * the log records what the referee claimed.  The first game of a
+ * duplicate set ends without S, which is revealed only in the logs once
+ * the set is over (PROTOCOL.md). */
 static void check_secret(const struct session *s, const cJSON *msg)
 {
 	const struct game *game = &s->game;
+	const cJSON *secret = cJSON_GetObjectItemCaseSensitive(msg, "secret");
 	unsigned char in[GAME_ID_BYTES + SECRET_BYTES], c[HASH_BYTES];
 
-	if (!game->committed)
+	if (!game->committed || (game->in_set && (!secret || cJSON_IsNull(secret))))
 		return;
 	memcpy(in, game->id, GAME_ID_BYTES);
-	if (hex_parse(in + GAME_ID_BYTES, SECRET_BYTES,
-		      cJSON_GetObjectItemCaseSensitive(msg, "secret")) < 0) {
+	if (hex_parse(in + GAME_ID_BYTES, SECRET_BYTES, secret) < 0) {
 		fprintf(stderr, "arena-bot: warning: line %lu: end: no valid "
 			"\"secret\"; the referee's randomness is unchecked\n",
 			s->line_no);

@@ -280,6 +280,7 @@ class Session {
     this.seat = 0;
     this.commitment = null; // the referee's C
     this.contribution = null; // our r_i, once committed
+    this.inSet = false; // start named a duplicate set
   }
 
   warn(text) {
@@ -333,6 +334,8 @@ class Session {
       throw new ProtocolError('start: "seat" is not a non-negative integer');
     this.gameId = gameId;
     this.seat = number;
+    this.inSet = typeof msg.set === "object" && msg.set !== null &&
+      !Array.isArray(msg.set);
     await this.bot.onStart(msg);
     return {};
   }
@@ -381,8 +384,11 @@ class Session {
     return { action };
   }
 
+  // The first game of a duplicate set ends without S, which is revealed
+  // only in the logs once the set is over (PROTOCOL.md).
   async onEnd(msg) {
-    if (this.gameId !== null && this.commitment !== null) {
+    const setPending = this.inSet && (msg.secret === undefined || msg.secret === null);
+    if (this.gameId !== null && this.commitment !== null && !setPending) {
       const secret = fromHex(msg.secret, SECRET_BYTES);
       if (secret === null)
         this.warn('end: no valid "secret"; the referee\'s randomness is ' +

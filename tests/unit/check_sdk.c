@@ -290,6 +290,29 @@ START_TEST(end_without_secret_warns)
 }
 END_TEST
 
+/* A duplicate set (PROTOCOL.md): its first game ends without the secret,
+ * a later game has no commit or lock; neither is worth a warning. */
+START_TEST(games_of_a_set)
+{
+	char *out, *err;
+
+	ck_assert_int_eq(play("{\"type\":\"start\",\"game_id\":\"" KAT_GAME_ID
+			      "\",\"seat\":0,\"set\":{\"id\":\"" KAT_GAME_ID
+			      "\",\"game\":0,\"of\":2}}\n"
+			      "{\"type\":\"commit\",\"commitment\":\"" KAT_C
+			      "\"}\n"
+			      "{\"type\":\"end\"}\n"
+			      "{\"type\":\"start\",\"game_id\":\"" KAT_GAME_ID
+			      "\",\"seat\":1,\"set\":{\"id\":\"" KAT_GAME_ID
+			      "\",\"game\":1,\"of\":2}}\n"
+			      "{\"type\":\"end\"}\n", &out, &err), 0);
+	ck_assert_str_eq(err, "bot start seat 0\nbot end\nbot start seat 1\n"
+			 "bot end\n");
+	free(out);
+	free(err);
+}
+END_TEST
+
 START_TEST(hello_without_name)
 {
 	static const char input[] = "{\"type\":\"hello\",\"protocol\":1}\n";
@@ -480,6 +503,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, known_answer);
 	tcase_add_test(tc, lock_without_commit);
 	tcase_add_test(tc, end_without_secret_warns);
+	tcase_add_test(tc, games_of_a_set);
 	tcase_add_test(tc, hello_without_name);
 	tcase_add_test(tc, eof_without_goodbye);
 	tcase_add_test(tc, long_line);

@@ -102,6 +102,17 @@ test("lock without commit, end without secret", async () => {
   assert.ok(errors.includes('line 3: end: no valid "secret"'), errors);
 });
 
+test("games of a set: no secret after the first, no commit in a later one", async () => {
+  const inSet = (game, seatNumber) => msg({ type: "start", game_id: KAT_GAME_ID.toString("hex"),
+    seat: seatNumber, set: { id: KAT_GAME_ID.toString("hex"), game, of: 2 } });
+  const { status, replies, errors } = await play([inSet(0, 0),
+    msg({ type: "commit", commitment: KAT_C.toString("hex") }), msg({ type: "end" }),
+    inSet(1, 1), msg({ type: "end" })]);
+  assert.equal(status, 0);
+  assert.equal(replies.length, 5);
+  assert.equal(errors, "");
+});
+
 test("hello: no name, another protocol, ASCII-only replies", async () => {
   assert.deepEqual((await play([msg({ type: "hello", protocol: 1 })], new LastBot(), { name: null, version: null })).replies, ["{}"]);
   const other = await play([msg({ type: "hello", protocol: 2 })]);
