@@ -6,14 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
+#include "status_line.h"
 #include "util.h"
 #include "visible.h"
-
-/* A line every this many seconds when stderr is not a terminal. */
-#define PROGRESS_EVERY_NS (5 * 1000000000LL)
 
 void progress_init(struct progress *p, const struct tournament_spec *spec,
 		   bool tty, bool quiet)
@@ -53,8 +49,7 @@ static void show(struct progress *p, bool fit)
 	double secs = (double)(now_ns() - p->started_ns) / 1e9;
 	double rate = secs > 0 ? (double)p->done_here / secs : 0;
 	int top[3] = {-1, -1, -1}, len;
-	char line[512], leader[256], *shown;
-	struct winsize ws;
+	char line[512], leader[256];
 
 	/* The best three by share, ties to the lower bot number. */
 	for (int k = 0; k < 3; k++)
@@ -87,14 +82,7 @@ static void show(struct progress *p, bool fit)
 					"; %s did not start %d times in a row: %s",
 					p->names[b], p->failed[b], p->failed_line[b]);
 	/* The names are the tournament file's: shown, never acted on. */
-	shown = visible_text(line, VISIBLE_LINE);
-	/* A status line that wrapped could not be rewritten in place. */
-	if (p->tty && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 &&
-	    strlen(shown) >= ws.ws_col)
-		shown[ws.ws_col - 1] = '\0';
-	fprintf(stderr, p->tty ? "\r%s\033[K" : "%s\n", shown);
-	fflush(stderr);
-	free(shown);
+	status_line_show(line, p->tty);
 	p->printed_ns = now_ns();
 }
 
@@ -119,7 +107,7 @@ static void progress_game(void *ctx, const int *bot, const int *rank,
 		return;
 	p->done++;
 	p->done_here++;
-	if (!p->quiet && (p->tty || now_ns() - p->printed_ns >= PROGRESS_EVERY_NS))
+	if (!p->quiet && (p->tty || now_ns() - p->printed_ns >= STATUS_LINE_EVERY_NS))
 		show(p, false);
 }
 
