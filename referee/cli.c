@@ -414,16 +414,23 @@ bool cli_entrants(const char *verb, char **bots, int count,
 	return true;
 }
 
+void cli_said_names(char **bots, int count, char *const *names,
+		    const char *const *said, char **shown)
+{
+	for (int i = 0; i < count; i++)
+		/* The protocol admits no control character in a name. */
+		shown[i] = xstrdup(given_name_length(bots[i]) || !said[i] ? names[i]
+				   : said[i]);
+	make_unique(shown, count);
+}
+
 void cli_hello_names(const struct match *match, char **bots, int count,
 		     char *const *names, char **shown)
 {
-	for (int i = 0; i < count; i++) {
-		const char *said = NULL;
+	const char *said[GAME_MAX_SEATS] = {NULL};
 
-		/* The protocol admits no control character in a name. */
-		if (given_name_length(bots[i]) || !match_hello_name(match, i, &said) || !said)
-			said = names[i];
-		shown[i] = xstrdup(said);
-	}
-	make_unique(shown, count);
+	for (int i = 0; i < count; i++)
+		if (!match_hello_name(match, i, &said[i]))
+			said[i] = NULL;
+	cli_said_names(bots, count, names, said, shown);
 }

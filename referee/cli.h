@@ -132,4 +132,9 @@ bool cli_entrants(const char *verb, char **bots, int count,
 void cli_hello_names(const struct match *match, char **bots, int count,
 		     char *const *names, char **shown);
 
+/* The same from the names the bots said in hello (NULL: none), when the
+ * match is elsewhere (`sprt`'s workers). */
+void cli_said_names(char **bots, int count, char *const *names,
+		    const char *const *said, char **shown);
+
 #endif

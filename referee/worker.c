@@ -26,15 +26,13 @@
  * groups with it: the parent-death signal would reach the bots but not
  * what they started, nor a sandbox's first process while bubblewrap
  * still sets it up (its own parent-death signal is set only later). */
-static void __attribute__((noreturn)) leave(int code)
+void worker_leave(int code)
 {
 	bot_kill_all();
 	_exit(code);
 }
 
-static void say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(int fd, const char *fmt, ...)
+void worker_say(int fd, const char *fmt, ...)
 {
 	char line[ERR_LEN + 256];
 	va_list ap;
@@ -47,7 +45,7 @@ static void say(int fd, const char *fmt, ...)
 		n = (int)strlen(line);
 	/* A parent that is gone takes its workers with it. */
 	if (write(fd, line, (size_t)n) != n)
-		leave(1);
+		worker_leave(1);
 }
 
 /* What the "F" line says of a finished game after its log's hash, seat
@@ -70,6 +68,18 @@ static size_t finished_fields(const struct game_outcome *o, int players,
 	return len < size ? len : size - 1;
 }
 
+void worker_finished(int out, long game, const char *sha256,
+		     const struct game_outcome *outcome, int players)
+{
+	static char line[WORKER_LINE_MAX - 1];
+	size_t len = (size_t)snprintf(line, sizeof line, "F %ld %s", game, sha256);
+
+	len += finished_fields(outcome, players, line + len, sizeof line - len - 1);
+	line[len++] = '\n';
+	if (write(out, line, len) != (ssize_t)len)
+		worker_leave(1);
+}
+
 /* A "B" line for each seat of a game whose bot did not start, with the
  * first line of its stderr (else why it did not start). */
 static void say_no_starts(int out, long game, const struct game_outcome *o,
@@ -82,7 +92,7 @@ static void say_no_starts(int out, long game, const struct game_outcome *o,
 		if (!o->no_start[s])
 			continue;
 		excerpt_read(stderr_paths[seating[s]], sandboxed, &x);
-		say(out, "B %ld %d %.300s\n", game, t->bots[seating[s]],
+		worker_say(out, "B %ld %d %.300s\n", game, t->bots[seating[s]],
 		    excerpt_first(&x) ? excerpt_first(&x) : o->detail[s]);
 		excerpt_free(&x);
 	}
@@ -113,16 +123,14 @@ static void play_table(const struct worker_job *job, int table,
 	}
 	match = match_start(&config, entrants, players, err);
 	if (!match) {
-		say(out, "E %ld %s\n", games[0], err);
-		leave(1);
+		worker_say(out, "E %ld %s\n", games[0], err);
+		worker_leave(1);
 	}
 	for (int g = 0; g < count; g++) {
 		const struct scheduled_game *game = &job->schedule->games[games[g] - 1];
 		char *log = outdir_log(job->out_dir, games[g]);
-		static char line[WORKER_LINE_MAX - 1];
 		char hash[FILES_SHA256_HEX];
 		struct game_outcome outcome;
-		size_t len;
 		int seating[GAME_MAX_SEATS];
 
 		/* Seats name bots of the spec; the match knows them by their
@@ -134,16 +142,12 @@ static void play_table(const struct worker_job *job, int table,
 		if (match_play(match, (unsigned long)games[g], seating, players,
 			       log, &outcome, err) ||
 		    files_sha256(AT_FDCWD, log, hash)) {
-			say(out, "E %ld %s\n", games[g], err);
-			leave(1);
+			worker_say(out, "E %ld %s\n", games[g], err);
+			worker_leave(1);
 		}
 		say_no_starts(out, games[g], &outcome, t, seating, players,
 			      (char *const *)stderr_paths, spec->limits.sandbox);
-		len = (size_t)snprintf(line, sizeof line, "F %ld %s", games[g], hash);
-		len += finished_fields(&outcome, players, line + len, sizeof line - len - 1);
-		line[len++] = '\n';
-		if (write(out, line, len) != (ssize_t)len)
-			leave(1);
+		worker_finished(out, games[g], hash, &outcome, players);
 		free(log);
 	}
 	match_finish(match, NULL);
@@ -151,12 +155,12 @@ static void play_table(const struct worker_job *job, int table,
 		free(stderr_paths[i]);
 		free(hidden[i]);
 	}
-	say(out, "D %d\n", table);
+	worker_say(out, "D %d\n", table);
 }
 
 static void on_stop(int sig)
 {
-	leave(128 + sig);
+	worker_leave(128 + sig);
 }
 
 /* The worker process: plays what it is given until told to quit. */
@@ -176,9 +180,11 @@ static void worker_main(const struct worker_job *job, int in, int out)
 		table = (int)strtol(p, &end, 10);
 		for (p = end; (games[count] = strtol(p, &end, 10)) > 0 && end != p; p = end)
 			count++;
-		play_table(job, table, games, count, out);
+		(job->play ? job->play : play_table)(job, table, games, count, out);
 		free(games);
 	}
+	if (job->quit)
+		job->quit(job);
 	_exit(0);
 }
 

@@ -14,7 +14,9 @@
  *                      game: its first stderr line (else why)
  *
  * A worker dies with its parent (parent-death signal), and its bots die
- * with it, so killing a tournament leaves nothing behind.
+ * with it, so killing a tournament leaves nothing behind.  A job of its
+ * own (`referee sprt`'s pairs) plays each "T" message its own way and may
+ * add lines of its own, as long as it ends each with "D".
  */
 #ifndef ARENA_WORKER_H
 #define ARENA_WORKER_H
@@ -28,7 +30,20 @@
 #include "schedule.h"
 #include "tournament_file.h"
 
+struct worker_job;
+
+/* Plays the games of one "T" message in the worker: reports each with
+ * worker_finished() and the message with "D table"; after an "E" line it
+ * ends the worker with worker_leave(). */
+typedef void worker_play_fn(const struct worker_job *job, int table,
+			    const long *games, int count, int out);
+
 struct worker_job {
+	worker_play_fn *play;    /* NULL: the games of a tournament's table */
+	void (*quit)(const struct worker_job *job); /* before "Q" ends the
+						     * worker; may be NULL */
+	const void *ctx;         /* play's and quit's own */
+	/* A tournament's table: */
 	const struct tournament_spec *spec;
 	const struct schedule *schedule;
 	const char *out_dir;
@@ -47,6 +62,14 @@ struct worker {
 	char buf[WORKER_LINE_MAX];
 	size_t len;
 };
+
+/* For a job's play function, in the worker: writes a line to the parent
+ * (the worker ends when the parent is gone); the "F" line of a finished
+ * game; ends the worker and its bots' process groups. */
+void worker_say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void worker_finished(int out, long game, const char *sha256,
+		     const struct game_outcome *outcome, int players);
+void worker_leave(int code) __attribute__((noreturn));
 
 /* Forks a worker. 0, or -1 with err. */
 int worker_start(struct worker *worker, const struct worker_job *job,
