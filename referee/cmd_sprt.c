@@ -1,9 +1,10 @@
 /*
  * `referee sprt GAME --elo0 E0 --elo1 E1 [options] A B`: is bot A at least
  * elo1 stronger than B, or at most elo0?  Plays seat-swapped pairs of
- * games with the same two processes and stops as soon as the generalized
- * SPRT on the pairs' pentanomial outcomes decides (docs/LADDER.md),
- * printing the log-likelihood ratio and its bounds as it goes.
+ * games, several at once (sprt_play.h), and stops as soon as the
+ * generalized SPRT on the pairs' pentanomial outcomes decides
+ * (docs/LADDER.md), printing each pair's line, the log-likelihood ratio
+ * and its bounds as it goes, and a status line on stderr.
  */
 #include <getopt.h>
 #include <math.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "excerpt.h"
@@ -19,7 +21,9 @@
 #include "options.h"
 #include "paths.h"
 #include "sprt.h"
+#include "sprt_play.h"
 #include "game_play.h"
+#include "status_line.h"
 #include "util.h"
 #include "visible.h"
 
@@ -35,6 +39,7 @@ static const char usage[] =
 "  --alpha P, --beta P error rates (default 0.05 each)\n"
 "  --normalized        E0 and E1 are normalized Elo (default: logistic)\n"
 "  --max-pairs N       give up without a verdict after N pairs (default 10000)\n"
+"  --concurrency N     pairs at once (default: the cores)\n"
 "  -o KEY=VALUE        a game option; repeatable\n"
 "  --out DIR           keep each game's signed log in DIR\n"
 "  --key FILE          sign logs with this key (default:\n"
@@ -50,6 +55,7 @@ struct sprt_args {
 	double elo0, elo1, alpha, beta;
 	bool normalized, have0, have1;
 	long max_pairs;
+	int concurrency;
 	const char *out, *key_file;
 	char *scratch;          /* the bots' stderr without --out */
 	const char *pairs[64];
@@ -79,12 +85,14 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		{"beta", required_argument, NULL, 'b'},
 		{"normalized", no_argument, NULL, 'n'},
 		{"max-pairs", required_argument, NULL, 'p'},
+		{"concurrency", required_argument, NULL, 'c'},
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
 	int opt, rc;
+	long n;
 
 	while ((opt = cli_option("sprt", argc, argv, "o:", longopts, NULL)) != -1) {
 		bool ok = true;
@@ -97,6 +105,10 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		case 'n': a->normalized = true; break;
 		case 'p':
 			ok = cli_number("sprt", "--max-pairs", optarg, 1, 100000000, &a->max_pairs);
+			break;
+		case 'c':
+			ok = cli_number("sprt", "--concurrency", optarg, 1, 4096, &n);
+			a->concurrency = (int)n;
 			break;
 		case 'O': a->out = optarg; break;
 		case 'k': a->key_file = optarg; break;
@@ -153,115 +165,150 @@ static void plus_minus(char *buf, size_t len, double value, double margin)
 		snprintf(buf, len, "%+.1f +/- %.1f", value, margin);
 }
 
-/* A's score in one game: 1, 1/2 or 0. */
-static double score_of_a(const struct game_outcome *o, int seat_of_a)
-{
-	int mine = o->result.rank[seat_of_a], theirs = o->result.rank[1 - seat_of_a];
+/* What the pairs counted so far say, for the status line, the pair
+ * lines and the result. */
+struct tally {
+	const struct sprt_args *a;
+	char **bots, *names[2], *shown[2], *stderr_paths[2];
+	long counts[5];          /* pairs by A's points x 2: LL LD DD/WL WD WW */
+	long wld[3];             /* A's games won, lost and drawn */
+	long pairs;
+	double llr;
+	enum sprt_verdict verdict;
+	bool tty;
+	int64_t printed_ns;
+};
 
-	return mine < theirs ? 1 : mine > theirs ? 0 : 0.5;
+/* The pentanomial counts, labelled as fastchess labels them. */
+static void pentanomial_text(const long *counts, char *buf, size_t len)
+{
+	snprintf(buf, len, "LL %ld LD %ld DD/WL %ld WD %ld WW %ld", counts[0],
+		 counts[1], counts[2], counts[3], counts[4]);
+}
+
+/* "9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR
+ * -2.951 [-2.944, 2.944]": the status line, and the result's last line. */
+static void tally_text(const struct tally *t, char *buf, size_t len)
+{
+	char penta[128];
+
+	pentanomial_text(t->counts, penta, sizeof penta);
+	snprintf(buf, len, "%ld pair%s, %ld games: W-L-D %ld-%ld-%ld, %s, LLR %.3f "
+		 "[%.3f, %.3f]", t->pairs, t->pairs == 1 ? "" : "s", 2 * t->pairs,
+		 t->wld[0], t->wld[1], t->wld[2], penta, t->llr, t->a->test.lower,
+		 t->a->test.upper);
+}
+
+/* The status line: on a terminal after every pair, else at the first and
+ * then every STATUS_LINE_EVERY_NS. */
+static void show_status(struct tally *t)
+{
+	char line[512];
+
+	if (!t->tty && t->printed_ns && now_ns() - t->printed_ns < STATUS_LINE_EVERY_NS)
+		return;
+	tally_text(t, line, sizeof line);
+	status_line_show(line, t->tty);
+	t->printed_ns = now_ns();
 }
 
 /* The hypotheses, with the bots by the names they gave in hello. */
-static void announce(const struct sprt_args *a, const struct match *match,
-		     char **bots, char **names, char **shown)
+static void announce(struct tally *t, const char *const *said)
 {
-	cli_hello_names(match, bots, 2, names, shown);
+	const struct sprt_args *a = t->a;
+
+	cli_said_names(t->bots, 2, t->names, said, t->shown);
 	visible_line(stdout, "H0: %s is at most %+g Elo against %s; H1: at least %+g "
-		     "(%s); LLR bounds [%.3f, %.3f]", shown[0], a->elo0, shown[1],
+		     "(%s); LLR bounds [%.3f, %.3f]", t->shown[0], a->elo0, t->shown[1],
 		     a->elo1, a->normalized ? "normalized" : "logistic",
 		     a->test.lower, a->test.upper);
 }
 
+/* A pair is counted (sprt_play.h): its line; true at a verdict. */
+static bool count_pair(void *ctx, long pair, const double *score,
+		       const char *const *said)
+{
+	struct tally *t = ctx;
+	char penta[128];
+
+	status_line_erase(t->tty);
+	if (pair == 1)
+		announce(t, said);
+	t->counts[sprt_pair_outcome(score[0], score[1])]++;
+	for (int g = 0; g < 2; g++)
+		t->wld[score[g] == 1 ? 0 : score[g] == 0 ? 1 : 2]++;
+	t->pairs = pair;
+	t->llr = sprt_llr(&t->a->test, t->counts, 5);
+	t->verdict = sprt_verdict(&t->a->test, t->llr);
+	pentanomial_text(t->counts, penta, sizeof penta);
+	printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0], score[1],
+	       penta, t->llr);
+	fflush(stdout);
+	show_status(t);
+	return t->verdict != SPRT_CONTINUE;
+}
+
+/* No test of a bot that does not even start. */
+static void no_start(void *ctx, int bot, const char *why)
+{
+	struct tally *t = ctx;
+
+	status_line_erase(t->tty);
+	excerpt_no_start("sprt", t->names[bot], why, t->stderr_paths[bot],
+			 t->a->out != NULL, t->a->limits.sandbox);
+}
+
+/* The verdict, the estimate and the counts. */
+static void print_result(struct tally *t)
+{
+	struct sprt_estimate est;
+	char elo[64], nelo[64], los[32] = "n/a", line[512];
+
+	status_line_erase(t->tty);
+	sprt_estimate(t->counts, 5, &est);
+	plus_minus(elo, sizeof elo, est.elo, est.elo_margin);
+	plus_minus(nelo, sizeof nelo, est.nelo, est.nelo_margin);
+	if (isfinite(est.los))
+		snprintf(los, sizeof los, "%.1f%%", 100 * est.los);
+	visible_line(stdout, "%s after %ld pairs: %s scores %.1f%%, "
+		     "Elo %s, normalized Elo %s, LOS %s",
+		     t->verdict == SPRT_H1 ? "H1 accepted" :
+		     t->verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
+		     t->pairs, t->shown[0], 100 * est.score, elo, nelo, los);
+	tally_text(t, line, sizeof line);
+	puts(line);
+}
+
 static int run_test(struct sprt_args *a, char **bots)
 {
-	struct match_entrant entrants[2];
-	char *names[2], *shown[2] = {NULL, NULL}, *stderr_paths[2], err[ERR_LEN];
-	long counts[5] = {0};
-	struct match *match;
-	int rc = EXIT_OK;
+	struct tally t = {.a = a, .bots = bots, .tty = isatty(STDERR_FILENO)};
+	struct sprt_play play = {
+		.config = a->config, .out = a->out, .concurrency = a->concurrency,
+		.max_pairs = a->max_pairs, .ctx = &t, .pair = count_pair,
+		.no_start = no_start,
+	};
+	char err[ERR_LEN];
+	int rc;
 
-	if (!cli_entrants("sprt", bots, 2, entrants, names))
+	if (!cli_entrants("sprt", bots, 2, play.entrants, t.names))
 		return EXIT_USAGE;
 	for (int i = 0; i < 2; i++) {
-		stderr_paths[i] = path_joinf(a->out ? a->out : a->scratch, "%s.stderr",
-					     names[i]);
-		entrants[i].spec.stderr_path = stderr_paths[i];
-		entrants[i].spec.limits = a->limits;
+		t.stderr_paths[i] = path_joinf(a->out ? a->out : a->scratch, "%s.stderr",
+					       t.names[i]);
+		play.entrants[i].spec.stderr_path = t.stderr_paths[i];
+		play.entrants[i].spec.limits = a->limits;
 	}
-	match = match_start(&a->config, entrants, 2, err);
-	if (!match) {
-		rc = cli_fail("sprt", "%s", err);
-		goto names;
-	}
-	for (long pair = 1; pair <= a->max_pairs; pair++) {
-		static const int seatings[2][2] = {{0, 1}, {1, 0}};
-		struct game_outcome outcome;
-		double score[2];
-		double llr;
-		enum sprt_verdict verdict;
-
-		for (int g = 0; g < 2; g++) {
-			char *log = a->out ? path_joinf(a->out, "game-%06ld.jsonl",
-							2 * pair - 1 + g) : NULL;
-
-			rc = match_play(match, (unsigned long)(2 * pair - 1 + g),
-					seatings[g], 2, log, &outcome, err);
-			free(log);
-			if (rc) {
-				rc = cli_fail("sprt", "%s", err);
-				goto out;
-			}
-			/* No test of a bot that does not even start. */
-			for (int s = 0; s < 2; s++)
-				if (outcome.no_start[s]) {
-					int i = seatings[g][s];
-
-					excerpt_no_start("sprt", names[i], outcome.detail[s],
-							 stderr_paths[i], a->out != NULL,
-							 a->limits.sandbox);
-					rc = EXIT_USAGE;
-				}
-			if (rc)
-				goto out;
-			/* The bots are named once they have said hello. */
-			if (pair == 1 && g == 0)
-				announce(a, match, bots, names, shown);
-			/* Game g seats A at seatings[g]'s place of entrant 0. */
-			score[g] = score_of_a(&outcome, g == 0 ? 0 : 1);
-		}
-		counts[sprt_pair_outcome(score[0], score[1])]++;
-		llr = sprt_llr(&a->test, counts, 5);
-		verdict = sprt_verdict(&a->test, llr);
-		printf("pair %ld: %.1f + %.1f  pentanomial [%ld %ld %ld %ld %ld]  LLR %.3f\n",
-		       pair, score[0], score[1], counts[0], counts[1], counts[2],
-		       counts[3], counts[4], llr);
-		fflush(stdout);
-		if (verdict != SPRT_CONTINUE || pair == a->max_pairs) {
-			struct sprt_estimate est;
-			char elo[64], nelo[64], los[32] = "n/a";
-
-			sprt_estimate(counts, 5, &est);
-			plus_minus(elo, sizeof elo, est.elo, est.elo_margin);
-			plus_minus(nelo, sizeof nelo, est.nelo, est.nelo_margin);
-			if (isfinite(est.los))
-				snprintf(los, sizeof los, "%.1f%%", 100 * est.los);
-			visible_line(stdout, "%s after %ld pairs: %s scores %.1f%%, "
-				     "Elo %s, normalized Elo %s, LOS %s",
-				     verdict == SPRT_H1 ? "H1 accepted" :
-				     verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
-				     pair, shown[0], 100 * est.score, elo, nelo, los);
-			break;
-		}
-	}
-out:
-	match_finish(match, NULL);
-names:
+	rc = sprt_play(&play, err);
+	if (rc == 0)
+		print_result(&t);
+	else if (rc < 0)
+		cli_fail("sprt", "%s", err);
 	for (int i = 0; i < 2; i++) {
-		free(names[i]);
-		free(shown[i]);
-		free(stderr_paths[i]);
+		free(t.names[i]);
+		free(t.shown[i]);
+		free(t.stderr_paths[i]);
 	}
-	return rc;
+	return rc ? EXIT_USAGE : EXIT_OK;
 }
 
 /* The verb once its options are parsed into `a`. */
@@ -313,6 +360,7 @@ int cmd_sprt(int argc, char **argv)
 {
 	struct sprt_args a = {
 		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
+		.concurrency = (int)sysconf(_SC_NPROCESSORS_ONLN),
 		.config.time = cli_default_time, .config.grace_ms = 200,
 		.limits = cli_default_limits,
 	};

@@ -437,8 +437,9 @@ static int take_finished(struct run_state *st, long game, const char *fields,
 }
 
 /* Handles one line from a worker. */
-static int handle(struct run_state *st, struct worker *w, char *line)
+static int handle(void *ctx, struct worker *w, char *line)
 {
+	struct run_state *st = ctx;
 	char *p = line + 2, *end;
 	long game = strtol(p, &end, 10);
 
@@ -515,10 +516,6 @@ static int pending_stop(void)
 /* Reads what worker `w` sent and handles each complete line. */
 static int serve(struct run_state *st, struct worker *w)
 {
-	size_t used;
-	char *line;
-	int rc = 0;
-
 	if (worker_receive(w)) {
 		/* A signal to the whole group may reach a worker, and end
 		 * it, before it reaches us. */
@@ -527,12 +524,7 @@ static int serve(struct run_state *st, struct worker *w)
 		return sig ? stopped(st, sig)
 			   : errorf(st->err, "a worker died unexpectedly");
 	}
-	while (!rc && w->pid && (line = worker_line(w, &used))) {
-		rc = handle(st, w, line);
-		if (w->pid)
-			worker_consume(w, used);
-	}
-	return rc;
+	return worker_lines(w, st, handle);
 }
 
 /* Runs the pool until every worker has quit, an error, or a signal.  It

@@ -280,6 +280,21 @@ void worker_consume(struct worker *worker, size_t consumed)
 	worker->len -= consumed;
 }
 
+int worker_lines(struct worker *worker, void *ctx,
+		 int (*handle)(void *ctx, struct worker *worker, char *line))
+{
+	size_t used;
+	char *line;
+	int rc = 0;
+
+	while (!rc && worker->pid && (line = worker_line(worker, &used))) {
+		rc = handle(ctx, worker, line);
+		if (worker->pid)
+			worker_consume(worker, used);
+	}
+	return rc;
+}
+
 /* Returns the wait status. */
 static int reap(struct worker *worker)
 {

@@ -83,6 +83,11 @@ int worker_receive(struct worker *worker);
 /* The next complete line (NUL-terminated, in place), or NULL. */
 char *worker_line(struct worker *worker, size_t *consumed);
 void worker_consume(struct worker *worker, size_t consumed);
+/* Hands each complete line received to `handle` (consumed after it,
+ * unless the worker has been reaped) until one returns non-zero, which
+ * it returns; 0 when the lines are used up. */
+int worker_lines(struct worker *worker, void *ctx,
+		 int (*handle)(void *ctx, struct worker *worker, char *line));
 /* Asks an idle worker to quit and reaps it. */
 void worker_quit(struct worker *worker);
 /* Reaps a worker whose pipe has closed.  Returns the signal that stopped

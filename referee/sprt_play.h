@@ -1,0 +1,45 @@
+/*
+ * The games of `referee sprt` on the tournament's pool of workers
+ * (worker.h): seat-swapped pairs, handed out in order, one at a time to
+ * each worker, which plays them all with the same two bot processes.
+ * Pairs are counted in their order, pair n once pairs 1 to n have all
+ * finished, whatever order they finish in: what is counted, and so the
+ * verdict, is what the same pairs played one after another would give.
+ * When the caller stops the test, the games still in flight are stopped
+ * (their workers killed, and their bots' process groups with them) and
+ * the pairs after the last one counted are dropped, their logs removed:
+ * they would not change the verdict, and waiting for them would only
+ * delay it.
+ */
+#ifndef ARENA_SPRT_PLAY_H
+#define ARENA_SPRT_PLAY_H
+
+#include <stdbool.h>
+
+#include "match.h"
+
+struct sprt_play {
+	struct match_config config;       /* first: seat0 (pairs swap seats) */
+	struct match_entrant entrants[2]; /* A, B */
+	const char *out;                  /* the logs' folder, or NULL: none */
+	int concurrency;                  /* pairs at once */
+	long max_pairs;
+	void *ctx;
+	/* Pair `pair` is counted: A scored score[0] in its first game (A in
+	 * seat 0) and score[1] in its second; said[i] is the name entrant i
+	 * gave in hello (NULL: none).  Returns true to stop the test. */
+	bool (*pair)(void *ctx, long pair, const double *score,
+		     const char *const *said);
+	/* Entrant `bot` did not start for a game, for `why`: the test ends. */
+	void (*no_start)(void *ctx, int bot, const char *why);
+};
+
+/* Plays pairs until the caller stops the test or max_pairs are counted:
+ * 0 then, 1 when a bot did not start, -1 with err when the referee
+ * failed. */
+int sprt_play(const struct sprt_play *play, char *err);
+
+/* The log of game `game` in the folder `out`. */
+char *sprt_play_log(const char *out, long game);
+
+#endif
