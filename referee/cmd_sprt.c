@@ -19,7 +19,6 @@
 #include "files.h"
 #include "games/registry.h"
 #include "options.h"
-#include "paths.h"
 #include "sprt.h"
 #include "sprt_play.h"
 #include "game_play.h"
@@ -169,7 +168,7 @@ static void plus_minus(char *buf, size_t len, double value, double margin)
  * lines and the result. */
 struct tally {
 	const struct sprt_args *a;
-	char **bots, *names[2], *shown[2], *stderr_paths[2];
+	char **bots, *names[2], *shown[2];
 	long counts[5];          /* pairs by A's points x 2: LL LD DD/WL WD WW */
 	long wld[3];             /* A's games won, lost and drawn */
 	long pairs;
@@ -249,13 +248,13 @@ static bool count_pair(void *ctx, long pair, const double *score,
 }
 
 /* No test of a bot that does not even start. */
-static void no_start(void *ctx, int bot, const char *why)
+static void no_start(void *ctx, int bot, const char *why, const char *stderr_path)
 {
 	struct tally *t = ctx;
 
 	status_line_erase(t->tty);
-	excerpt_no_start("sprt", t->names[bot], why, t->stderr_paths[bot],
-			 t->a->out != NULL, t->a->limits.sandbox);
+	excerpt_no_start("sprt", t->names[bot], why, stderr_path, t->a->out != NULL,
+			 t->a->limits.sandbox);
 }
 
 /* The verdict, the estimate and the counts. */
@@ -283,7 +282,8 @@ static int run_test(struct sprt_args *a, char **bots)
 {
 	struct tally t = {.a = a, .bots = bots, .tty = isatty(STDERR_FILENO)};
 	struct sprt_play play = {
-		.config = a->config, .out = a->out, .concurrency = a->concurrency,
+		.config = a->config, .out = a->out,
+		.stderr_dir = a->out ? a->out : a->scratch, .concurrency = a->concurrency,
 		.max_pairs = a->max_pairs, .ctx = &t, .pair = count_pair,
 		.no_start = no_start,
 	};
@@ -292,12 +292,8 @@ static int run_test(struct sprt_args *a, char **bots)
 
 	if (!cli_entrants("sprt", bots, 2, play.entrants, t.names))
 		return EXIT_USAGE;
-	for (int i = 0; i < 2; i++) {
-		t.stderr_paths[i] = path_joinf(a->out ? a->out : a->scratch, "%s.stderr",
-					       t.names[i]);
-		play.entrants[i].spec.stderr_path = t.stderr_paths[i];
+	for (int i = 0; i < 2; i++)
 		play.entrants[i].spec.limits = a->limits;
-	}
 	rc = sprt_play(&play, err);
 	if (rc == 0)
 		print_result(&t);
@@ -306,7 +302,6 @@ static int run_test(struct sprt_args *a, char **bots)
 	for (int i = 0; i < 2; i++) {
 		free(t.names[i]);
 		free(t.shown[i]);
-		free(t.stderr_paths[i]);
 	}
 	return rc ? EXIT_USAGE : EXIT_OK;
 }

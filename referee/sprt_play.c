@@ -17,14 +17,22 @@
 #include "util.h"
 #include "worker.h"
 
-/* In a worker: the match it plays its pairs in, started with its first,
- * and whether the parent has its bots' hello names. */
+/* In a worker: its number (set before it is forked), the match it plays
+ * its pairs in, started with its first, and whether the parent has its
+ * bots' hello names. */
+static int worker_number;
 static struct match *worker_match;
 static bool worker_named;
 
 char *sprt_play_log(const char *out, long game)
 {
 	return path_joinf(out, "game-%06ld.jsonl", game);
+}
+
+char *sprt_play_stderr(const char *dir, const char *name, int worker)
+{
+	return worker == 1 ? path_joinf(dir, "%s.stderr", name)
+			   : path_joinf(dir, "%s.%d.stderr", name, worker);
 }
 
 /* Seats A in the first game of each pair, B in the second. */
@@ -57,10 +65,20 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 	const struct sprt_play *p = job->ctx;
 	char err[ERR_LEN];
 
-	if (!worker_match &&
-	    !(worker_match = match_start(&p->config, p->entrants, 2, err))) {
-		worker_say(out, "E %ld %s\n", games[0], err);
-		worker_leave(1);
+	if (!worker_match) {
+		/* The match keeps them: they live as long as the worker. */
+		static struct match_entrant entrants[2];
+
+		for (int i = 0; i < 2; i++) {
+			entrants[i] = p->entrants[i];
+			entrants[i].spec.stderr_path =
+				sprt_play_stderr(p->stderr_dir, entrants[i].name, worker_number);
+		}
+		worker_match = match_start(&p->config, entrants, 2, err);
+		if (!worker_match) {
+			worker_say(out, "E %ld %s\n", games[0], err);
+			worker_leave(1);
+		}
 	}
 	for (int g = 0; g < count; g++) {
 		char *log = p->out ? sprt_play_log(p->out, games[g]) : NULL;
@@ -96,8 +114,10 @@ struct pool {
 	long cap;
 	char *said[2];
 	long failed;             /* the game a bot did not start for, or 0 */
+	int failed_worker;       /* ... in this worker (from 1) */
 	char *why[2];
 	bool stop;
+	struct worker *workers;  /* numbered from 1 in this order */
 	char *err;
 };
 
@@ -146,8 +166,14 @@ static int take_finished(struct pool *st, const char *line)
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
 	if (game == st->failed) {
 		for (int i = 0; i < 2; i++)
-			if (st->why[i])
-				st->p->no_start(st->p->ctx, i, st->why[i]);
+			if (st->why[i]) {
+				char *path = sprt_play_stderr(st->p->stderr_dir,
+							      st->p->entrants[i].name,
+							      st->failed_worker);
+
+				st->p->no_start(st->p->ctx, i, st->why[i], path);
+				free(path);
+			}
 		st->stop = true;
 		return 1;
 	}
@@ -159,11 +185,15 @@ static int take_finished(struct pool *st, const char *line)
 }
 
 /* Handles one line from worker `w`: 0, 1 when a bot did not start, -1. */
-static int handle(struct pool *st, struct worker *w, char *line)
+static int handle(void *ctx, struct worker *w, char *line)
 {
+	struct pool *st = ctx;
 	char *end;
 	long n = strtol(line + 1, &end, 10);
 
+	/* Once stopped, only a worker's end of its pair matters. */
+	if (st->stop && line[0] != 'D')
+		return 0;
 	switch (line[0]) {
 	case 'F':
 		return take_finished(st, line);
@@ -177,6 +207,7 @@ static int handle(struct pool *st, struct worker *w, char *line)
 		if ((st->failed && st->failed != n) || bot < 0 || bot > 1 || *end != ' ')
 			return 0;
 		st->failed = n;
+		st->failed_worker = (int)(w - st->workers) + 1;
 		free(st->why[bot]);
 		st->why[bot] = xstrdup(end + 1);
 		return 0;
@@ -193,22 +224,13 @@ static int handle(struct pool *st, struct worker *w, char *line)
 /* Reads what worker `w` sent and handles each complete line. */
 static int serve(struct pool *st, struct worker *w)
 {
-	size_t used;
-	char *line;
-	int rc = 0;
-
 	if (worker_receive(w)) {
 		int sig = worker_reap(w);
 
 		return sig ? errorf(st->err, "stopped by signal %d", sig)
 			   : errorf(st->err, "a worker died unexpectedly");
 	}
-	while (!rc && !st->stop && w->pid && (line = worker_line(w, &used))) {
-		rc = handle(st, w, line);
-		if (w->pid)
-			worker_consume(w, used);
-	}
-	return rc;
+	return worker_lines(w, st, handle);
 }
 
 /* Runs the workers until the test stops, all have quit, or an error. */
@@ -263,8 +285,13 @@ int sprt_play(const struct sprt_play *play, char *err)
 		    : (int)play->max_pairs, started = 0, rc = 0;
 	struct worker *workers = xcalloc((size_t)count, sizeof *workers);
 
-	while (started < count && !rc && !(rc = worker_start(&workers[started], &job, err)))
-		rc = hand_out(&st, &workers[started++]);
+	st.workers = workers;
+	while (started < count && !rc) {
+		/* What the worker forked next will know itself by. */
+		worker_number = started + 1;
+		if (!(rc = worker_start(&workers[started], &job, err)))
+			rc = hand_out(&st, &workers[started++]);
+	}
 	rc = rc ? rc : run_pool(&st, workers, started);
 	/* What is still playing plays what is not counted. */
 	for (int i = 0; i < started; i++)

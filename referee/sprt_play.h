@@ -20,8 +20,9 @@
 
 struct sprt_play {
 	struct match_config config;       /* first: seat0 (pairs swap seats) */
-	struct match_entrant entrants[2]; /* A, B */
+	struct match_entrant entrants[2]; /* A, B, by name (no stderr_path) */
 	const char *out;                  /* the logs' folder, or NULL: none */
+	const char *stderr_dir;           /* the bots' stderr files' folder */
 	int concurrency;                  /* pairs at once */
 	long max_pairs;
 	void *ctx;
@@ -30,8 +31,10 @@ struct sprt_play {
 	 * gave in hello (NULL: none).  Returns true to stop the test. */
 	bool (*pair)(void *ctx, long pair, const double *score,
 		     const char *const *said);
-	/* Entrant `bot` did not start for a game, for `why`: the test ends. */
-	void (*no_start)(void *ctx, int bot, const char *why);
+	/* Entrant `bot` did not start for a game, for `why`, its stderr in
+	 * `stderr_path`: the test ends. */
+	void (*no_start)(void *ctx, int bot, const char *why,
+			 const char *stderr_path);
 };
 
 /* Plays pairs until the caller stops the test or max_pairs are counted:
@@ -41,5 +44,11 @@ int sprt_play(const struct sprt_play *play, char *err);
 
 /* The log of game `game` in the folder `out`. */
 char *sprt_play_log(const char *out, long game);
+
+/* The stderr file of the bot named `name` in worker `worker` (from 1):
+ * DIR/NAME.stderr for the first, DIR/NAME.K.stderr for worker K.  Each
+ * worker has its own, so that a game's lines are not mixed with another's
+ * and the lines of the game a bot did not start for can be found. */
+char *sprt_play_stderr(const char *dir, const char *name, int worker);
 
 #endif

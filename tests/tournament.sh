@@ -315,7 +315,7 @@ expect_contains "$ERR" "--anchor takes BOT=ELO, e.g. --anchor random=1500, not '
 run "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 "a=$FIRST" "b=$LAST"
 expect_eq "$RC" 0 "sprt exits 0 with a verdict"
 expect_contains "$OUT" "LLR bounds [-2.944, 2.944]" "sprt prints its bounds"
-expect_contains "$OUT" "pair 9: 0.0 + 1.0  pentanomial [0 0 9 0 0]  LLR -2.951" "sprt prints the LLR after each pair"
+expect_contains "$OUT" "pair 9: 0.0 + 1.0  LL 0 LD 0 DD/WL 9 WD 0 WW 0  LLR -2.951" "sprt prints the LLR after each pair"
 expect_contains "$OUT" "H0 accepted after 9 pairs: a scores 50.0%" "sprt stops at the bound"
 # Bots given without NAME= are named as they name themselves in hello.
 # (first-legal.py gives no name: the one from its command line stays.)
