@@ -26,7 +26,13 @@ cJSON *records_draw(const struct draw_record *draw)
 {
 	cJSON *r = record("draw");
 
-	cJSON_AddNumberToObject(r, "d", (double)draw->index);
+	if (draw->by_seat) {
+		cJSON_AddNumberToObject(r, "seat", draw->seat);
+		cJSON_AddNumberToObject(r, "turn", draw->turn);
+		cJSON_AddNumberToObject(r, "roll", draw->roll);
+	} else {
+		cJSON_AddNumberToObject(r, "d", (double)draw->index);
+	}
 	switch (draw->kind) {
 	case DRAW_DICE:
 		cJSON_AddStringToObject(r, "kind", "dice");

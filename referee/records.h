@@ -12,6 +12,7 @@
 #include "games/fair.h"
 #include "games/game.h"
 
+/* A table draw has "d"; a seat draw "seat", "turn" and "roll" instead. */
 cJSON *records_draw(const struct draw_record *draw);
 /* `action` is copied; `us` is the time the decision took. */
 /* `cpu_us` < 0: the game has no CPU clock, and the record no "cpu_us". */

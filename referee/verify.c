@@ -376,23 +376,34 @@ static void report(struct verifier *v, size_t i)
 				    &v->play);
 }
 
+/* A draw's address in words: "draw 4", "seat 1's roll 3 of turn 2". */
+static void draw_address(char *out, size_t size, const struct draw_record *draw)
+{
+	if (draw->by_seat)
+		snprintf(out, size, "seat %lu's roll %lu of turn %lu",
+			 (unsigned long)draw->seat, (unsigned long)draw->roll,
+			 (unsigned long)draw->turn);
+	else
+		snprintf(out, size, "draw %llu", (unsigned long long)draw->index);
+}
+
 /* The draw observer: the rules asked for a draw, the log must hold it. */
 static void expect_draw(void *ctx, const struct draw_record *draw)
 {
 	struct verifier *v = ctx;
 	size_t i = v->cursor;
+	char address[80];
 
 	if (v->failed)
 		return;
+	draw_address(address, sizeof address, draw);
 	if (i >= v->log->count || strcmp(type_of(v, i), "draw")) {
-		fail(v, i, "the rules drew here (draw %llu) but the log has a "
-		     "'%s' record: a draw is missing",
-		     (unsigned long long)draw->index, type_of(v, i));
+		fail(v, i, "the rules drew here (%s) but the log has a "
+		     "'%s' record: a draw is missing", address, type_of(v, i));
 		return;
 	}
 	if (!same_record(v->log->lines[i].json, records_draw(draw))) {
-		fail(v, i, "draw %llu is not what the match key gives",
-		     (unsigned long long)draw->index);
+		fail(v, i, "%s is not what the match key gives", address);
 		return;
 	}
 	v->cursor++;
