@@ -55,6 +55,7 @@ struct bot {
 	size_t cap, start, len;
 	size_t scan;         /* buf[start..scan) holds no newline */
 	bool out_eof, exited, reaped;
+	bool outlived;       /* a process of its group outlived its end */
 	struct bot_stderr_count own_count, *count; /* count: own or the spec's */
 	int exit_code;       /* si_code from waitid() once known, else 0 */
 	int exit_status;
@@ -959,7 +960,7 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		if (!bot->limits.sandbox)
 			reap_escaped();
 		/* Whatever is left of it; gone before the next game starts. */
-		cgroup_destroy(bot->group, 2000);
+		bot->outlived = !cgroup_destroy(bot->group, 2000);
 		bot->group = NULL;
 	}
 	/* What the bot said last matters most; bounded, as something
@@ -997,11 +998,15 @@ void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len)
 		snprintf(buf, len, "is still running");
 }
 
-void bot_free(struct bot *bot, int grace_ms)
+bool bot_free(struct bot *bot, int grace_ms)
 {
+	bool gone;
+
 	if (!bot)
-		return;
+		return true;
 	bot_terminate(bot, grace_ms);
+	gone = !bot->outlived;
 	free(bot->buf);
 	free(bot);
+	return gone;
 }

@@ -230,7 +230,10 @@ void bot_terminate(struct bot *bot, int grace_ms);
  * "resigned (end of input)". */
 void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len);
 
-/* Terminates (grace as bot_terminate) if needed and frees everything. */
-void bot_free(struct bot *bot, int grace_ms);
+/* Terminates (grace as bot_terminate) if needed and frees everything.
+ * False when a process of its control group was still there two seconds
+ * after it was killed; true too when it had no group (limits.contain
+ * off), of which nothing can be known. */
+bool bot_free(struct bot *bot, int grace_ms);
 
 #endif

@@ -407,13 +407,13 @@ void cgroup_kill(struct cgroup *group)
 	}
 }
 
-void cgroup_destroy(struct cgroup *group, int wait_ms)
+bool cgroup_destroy(struct cgroup *group, int wait_ms)
 {
 	int64_t give_up = now_ns() + (int64_t)wait_ms * 1000000;
 	bool left;
 
 	if (!group)
-		return;
+		return true;
 	cgroup_entered(group);
 	cgroup_kill(group);
 	for (int i = 0; i < FILE_FILES; i++)
@@ -439,4 +439,5 @@ void cgroup_destroy(struct cgroup *group, int wait_ms)
 		free(group->dir[h]);
 	free(group->play);
 	free(group);
+	return !left;
 }

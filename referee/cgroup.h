@@ -134,7 +134,8 @@ enum cgroup_breach cgroup_breach_seen(struct cgroup *group);
 void cgroup_kill(struct cgroup *group);
 
 /* Kills what is left, waits up to `wait_ms` for the group to empty,
- * removes it and frees it.  NULL is fine. */
-void cgroup_destroy(struct cgroup *group, int wait_ms);
+ * removes it and frees it.  NULL is fine.  False when a process of it
+ * was still there when the wait ran out. */
+bool cgroup_destroy(struct cgroup *group, int wait_ms);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * `referee play`: a match of one or more games between the bots given on
  * the command line, with results on stdout and, on request, a signed log
- * per game.
+ * per game.  With --duplicate the games are played in duplicate sets
+ * (match_set.h).
  */
 #include <getopt.h>
 #include <signal.h>
@@ -22,6 +23,7 @@
 #include "json.h"
 #include "games/registry.h"
 #include "human.h"
+#include "match_set.h"
 #include "options.h"
 #include "paths.h"
 #include "replay.h"
@@ -44,6 +46,11 @@ static const char usage[] =
 "  --human NAME      seat you first, as NAME (the same as a first BOT NAME=human)\n"
 "  -o KEY=VALUE      a game option (see 'referee games GAME'); repeatable\n"
 "  --games N         play N games, seats rotating each game (default 1)\n"
+"  --duplicate       play duplicate sets: each run of as many games as there\n"
+"                    are bots, one per rotation of the seats, deals every\n"
+"                    seat the same dice (N a multiple of the number of bots)\n"
+"  --trusted-bots    allow --duplicate with --no-sandbox: you trust the bots\n"
+"                    not to keep what they saw for the next game of a set\n"
 "  --seed HEX        derive the referee's secrets from HEX (reproducible runs)\n"
 "  --log FILE        write the signed log of the (single) game to FILE\n"
 "                    (and each bot's stderr to FILE.NAME.stderr)\n"
@@ -65,6 +72,7 @@ struct play {
 	long games;
 	const char *log, *out, *key_file;
 	bool show;
+	bool duplicate, trusted_bots;
 	unsigned char seed[32];
 	bool seeded;
 	struct match_config config;
@@ -138,6 +146,26 @@ static bool parse_seed(const char *hex, unsigned char seed[32])
 	return true;
 }
 
+/* A duplicate set is one game for each rotation of the seats, and it is
+ * fair only if no bot can keep what it saw for the set's next game, which
+ * without the sandbox only the organiser can vouch for. */
+static int check_duplicate(const struct play *p)
+{
+	if (!p->duplicate)
+		return EXIT_OK;
+	if (p->games % p->count)
+		return cli_fail("play", "--duplicate plays sets of %d games, one "
+				"for each seating of the %d bots: --games %ld is "
+				"not a multiple of %d", p->count, p->count, p->games,
+				p->count);
+	if (!p->limits.sandbox && !p->trusted_bots)
+		return cli_fail("play", "--duplicate with --no-sandbox: a bot could "
+				"keep what it saw of a set's dice for the set's "
+				"next game; add --trusted-bots if you trust the "
+				"bots not to");
+	return EXIT_OK;
+}
+
 static int parse_args(struct play *p, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -148,6 +176,8 @@ static int parse_args(struct play *p, int argc, char **argv)
 		{"key", required_argument, NULL, 'k'},
 		{"show", no_argument, NULL, 'S'},
 		{"human", required_argument, NULL, 'H'},
+		{"duplicate", no_argument, NULL, 'D'},
+		{"trusted-bots", no_argument, NULL, 'T'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -180,6 +210,8 @@ static int parse_args(struct play *p, int argc, char **argv)
 		case 'k': p->key_file = optarg; break;
 		case 'S': p->show = true; break;
 		case 'H': p->human_name = optarg; break;
+		case 'D': p->duplicate = true; break;
+		case 'T': p->trusted_bots = true; break;
 		case '?': return EXIT_USAGE;
 		default:
 			rc = cli_match_option("play", opt, optarg, &p->config.time,
@@ -212,7 +244,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 	if (p->log && p->games > 1)
 		return cli_fail("play", "--log FILE holds one game; use --out DIR "
 				"for %ld games", p->games);
-	return EXIT_OK;
+	return check_duplicate(p);
 }
 
 /* Where logs go: the folder of --log FILE, or --out DIR; NULL for none. */
@@ -385,12 +417,30 @@ static bool on_greeted(void *ctx, const struct match *match, char *err)
 	return true;
 }
 
+/* With --duplicate, the set game `game` belongs to, made when it is the
+ * set's first (and the set said on stdout); otherwise NULL. */
+static struct match_set *set_for(const struct play *p, long game,
+				 struct match_set *set)
+{
+	char hex[2 * FAIR_GAME_ID_BYTES + 1];
+
+	if (!p->duplicate || (game - 1) % p->count)
+		return set;
+	match_set_free(set);
+	set = match_set_new(p->config.seed, (unsigned long)game, p->count);
+	hex_encode(hex, set->id, sizeof set->id);
+	printf("set %ld: games %ld to %ld, set_id %s\n", (game - 1) / p->count + 1,
+	       game, game + p->count - 1, hex);
+	return set;
+}
+
 static int play_games(struct play *p)
 {
 	int seating[GAME_MAX_SEATS];
 	struct game_outcome outcome;
 	char err[ERR_LEN];
 	struct match *match;
+	struct match_set *set = NULL;
 	int rc = EXIT_OK;
 
 	match = match_start(&p->config, p->entrants, p->count, err);
@@ -409,8 +459,9 @@ static int play_games(struct play *p)
 			log_path = path_joinf(p->out, "game-%04ld.jsonl", game);
 		else if (p->log)
 			log_path = xstrdup(p->log);
-		if (match_play(match, (unsigned long)game, seating, p->count,
-			       log_path, &outcome, err)) {
+		set = set_for(p, game, set);
+		if (match_play_in_set(match, set, (unsigned long)game, seating,
+				      p->count, log_path, &outcome, err)) {
 			struct stat st;
 
 			/* A game stopped in its opening left its log empty. */
@@ -428,6 +479,7 @@ static int play_games(struct play *p)
 			p->forfeits[seating[s]] += outcome.forfeited[s];
 		}
 	}
+	match_set_free(set);
 	match_finish(match, NULL);
 	show_end(p);
 	if (rc == EXIT_OK && p->games > 1)

@@ -20,6 +20,7 @@
 #include "games/fair.h"
 #include "journal.h"
 #include "json.h"
+#include "match_set.h"
 #include "records.h"
 #include "game_play.h"
 #include "util.h"
@@ -43,6 +44,7 @@ struct entrant {
 	int index;             /* in the match */
 	struct bot *bot;       /* NULL while not running */
 	bool greeted;          /* the process answered its hello */
+	bool played;           /* the process has been seated in a game */
 	struct {
 		char type[16];
 		int64_t sent_ns;
@@ -69,6 +71,7 @@ struct game_run {
 	int seats;
 	struct entrant *at[GAME_MAX_SEATS];
 	struct journal *journal;
+	struct match_set *set; /* NULL: a game alone */
 	struct game_play play;
 	struct draws draws;
 	struct game_outcome *outcome;
@@ -98,10 +101,13 @@ static struct allowance allow(const struct match_config *c, long ms)
 	return (struct allowance){ { now + (int64_t)ms * 1000000, 0 }, ms, CLOCK_WALL };
 }
 
-static void stop_bot(struct match *match, struct entrant *e)
+/* False when a process of the bot outlived it (bot_free()). */
+static bool stop_bot(struct match *match, struct entrant *e)
 {
-	bot_free(e->bot, match->config.grace_ms);
+	bool gone = bot_free(e->bot, match->config.grace_ms);
+
 	e->bot = NULL;
+	return gone;
 }
 
 /* Turns a bot I/O status into a fault. */
@@ -276,6 +282,7 @@ static bool entrant_spawn(struct entrant *e, char *err)
 
 	spec.stderr_count = &e->stderr_count;
 	e->greeted = false;
+	e->played = false;
 	e->awaiting = 0;
 	e->last_reply_ns = 0;
 	e->bot = bot_spawn(&spec, err);
@@ -474,6 +481,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	cJSON_AddStringToObject(h, "game", c->rules->name);
 	cJSON_AddStringToObject(h, "rules", c->rules->rules_version);
 	cJSON_AddStringToObject(h, "game_id", hex);
+	if (g->set)
+		cJSON_AddItemToObject(h, "set", match_set_describe(g->set));
 	if (c->seed)
 		cJSON_AddTrueToObject(h, "seeded");
 	cJSON_AddItemToObject(h, "options", cJSON_Duplicate(c->options, true));
@@ -504,7 +513,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 
 enum opening { HELLO, START, COMMIT, OPENING_MESSAGES };
 
-/* Writes a seat's opening messages (NULL: not sent) one after the other;
+/* Writes a seat's opening messages (hello NULL: not sent; commit NULL: a
+ * later game of a set) one after the other;
  * false with a fault if it cannot take them.  No reply is due yet, so a
  * fault is about the first of them. */
 static bool send_opening(struct game_run *g, int seat,
@@ -515,7 +525,7 @@ static bool send_opening(struct game_run *g, int seat,
 	enum opening first = msgs[HELLO][seat] ? HELLO : START;
 	bool ok = quiet(e, f);
 
-	for (int k = first; ok && k < OPENING_MESSAGES; k++)
+	for (int k = first; ok && k < OPENING_MESSAGES && msgs[k][seat]; k++)
 		ok = write_message(e, msgs[k][seat], a, f);
 	if (!ok)
 		name_message(f, message_type(msgs[first][seat]));
@@ -527,12 +537,12 @@ static bool send_opening(struct game_run *g, int seat,
  * had it), start and the referee's commitment go out to every seat before
  * any reply is read, then the header is written (it holds what each bot
  * said in hello) and the replies are taken in that order, each round with
- * its allowance from when the round before was read.  Returns which seats
- * committed, with their c_i; false when on_greeted ended the game.
+ * its allowance from when the round before was read.  Fills in which
+ * seats committed, with their c_i, unless the game is a later one of a
+ * set, which has no exchange; false when on_greeted ended the game.
  */
 static bool open_game(struct game_run *g, const unsigned char *game_id,
-		      const unsigned char *commitment,
-		      unsigned char (*commits)[FAIR_HASH_BYTES], bool *committed)
+		      const unsigned char *commitment, struct match_exchange *x)
 {
 	const struct match_config *c = &g->match->config;
 	const char *names[GAME_MAX_SEATS];
@@ -543,7 +553,7 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 	const struct allowance start = allow(c, c->time.start_ms);
 	struct allowance round;
 	char err[ERR_LEN];
-	bool greeting = false;
+	bool greeting = false, exchanging = !g->set || !g->set->next;
 
 	for (int s = 0; s < g->seats; s++)
 		names[s] = g->at[s]->config->name;
@@ -554,7 +564,10 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 		msgs[HELLO][s] = hello[s] ? wire_hello() : NULL;
 		msgs[START][s] = wire_start(c->rules, g->outcome->game_id, c->options,
 					    s, names, g->seats, &c->time);
-		msgs[COMMIT][s] = wire_commit(commitment);
+		if (g->set)
+			cJSON_AddItemToObject(msgs[START][s], "set",
+					      match_set_describe(g->set));
+		msgs[COMMIT][s] = exchanging ? wire_commit(commitment) : NULL;
 		sent[s] = send_opening(g, s, msgs, &start, &faults[s]);
 		cJSON_Delete(msgs[HELLO][s]);
 	}
@@ -592,6 +605,8 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 	round = allow(c, c->time.move_ms);
 	read_all(g, msgs[START], sent, &round, false, replies);
 	delete_replies(replies, g->seats);
+	if (!exchanging)
+		return true;
 	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
 	round = allow(c, c->time.move_ms);
 	read_all(g, msgs[COMMIT], sent, &round, false, replies);
@@ -599,21 +614,21 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 		bool declined = true;
 		enum wire_error e;
 
-		committed[s] = false;
+		x->committed[s] = false;
 		if (!replies[s])
 			continue;
-		e = wire_check_commit(replies[s], commits[s], &declined, err);
+		e = wire_check_commit(replies[s], x->commits[s], &declined, err);
 		if (e != WIRE_OK) {
 			struct fault f = {.reason = wire_error_reason(e)};
 
 			snprintf(f.detail, DETAIL_LEN, "commit: %s", err);
 			forfeit(g, s, &f);
 		}
-		committed[s] = e == WIRE_OK && !declined;
+		x->committed[s] = e == WIRE_OK && !declined;
 	}
 	delete_replies(replies, g->seats);
 	for (int s = 0; s < g->seats; s++)
-		record(g, records_bot_commit(s, committed[s] ? commits[s] : NULL));
+		record(g, records_bot_commit(s, x->committed[s] ? x->commits[s] : NULL));
 	return true;
 }
 
@@ -628,15 +643,14 @@ static void reveal_fault(struct fault *f, const char *err, const cJSON *reply)
 	free(text);
 }
 
-/* lock and reveal: fills contributions; false when a seat that committed
- * did not reveal a matching value, so no key may be formed.  Every
- * committed seat's reveal is recorded, matching or not (null when it sent
- * none), so that anyone can check the fault of a seat that forfeits here. */
-static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
+/* lock and reveal: fills the contributions and sets x->keyed, false when
+ * a seat that committed did not reveal a matching value, so no key may be
+ * formed.  Every committed seat's reveal is recorded, matching or not
+ * (null when it sent none), so that anyone can check the fault of a seat
+ * that forfeits here. */
+static void lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 			    const unsigned char *commitment,
-			    unsigned char (*commits)[FAIR_HASH_BYTES],
-			    const bool *committed,
-			    unsigned char (*contributions)[FAIR_SECRET_BYTES])
+			    struct match_exchange *x)
 {
 	const unsigned char *list[GAME_MAX_SEATS];
 	cJSON *msgs[GAME_MAX_SEATS], *replies[GAME_MAX_SEATS];
@@ -644,7 +658,7 @@ static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 	char err[ERR_LEN];
 
 	for (int s = 0; s < g->seats; s++)
-		list[s] = committed[s] ? commits[s] : NULL;
+		list[s] = x->committed[s] ? x->commits[s] : NULL;
 	for (int s = 0; s < g->seats; s++)
 		msgs[s] = wire_lock(list, g->seats);
 	exchange(g, msgs, g->match->config.time.move_ms, false, replies);
@@ -652,21 +666,23 @@ static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 		struct fault f;
 		bool valid = false, opened = false;
 
-		memset(contributions[s], 0, FAIR_SECRET_BYTES);
-		if (!committed[s])
+		memset(x->contributions[s], 0, FAIR_SECRET_BYTES);
+		x->revealed[s] = false;
+		if (!x->committed[s])
 			continue;
-		valid = replies[s] && wire_check_lock(replies[s], true, contributions[s],
+		valid = replies[s] && wire_check_lock(replies[s], true, x->contributions[s],
 						      err) == WIRE_OK;
 		if (valid) {
 			unsigned char check[FAIR_HASH_BYTES];
 
 			arena_fair_bot_commitment(check, game_id, (uint32_t)s, commitment,
-					    contributions[s]);
-			opened = sodium_memcmp(check, commits[s], FAIR_HASH_BYTES) == 0;
+					    x->contributions[s]);
+			opened = sodium_memcmp(check, x->commits[s], FAIR_HASH_BYTES) == 0;
 			snprintf(err, ERR_LEN, "the reveal does not match the commitment");
 		}
+		x->revealed[s] = valid;
 		/* A seat that sent nothing has already forfeited in exchange(). */
-		record(g, records_bot_reveal(s, valid ? contributions[s] : NULL));
+		record(g, records_bot_reveal(s, valid ? x->contributions[s] : NULL));
 		if (!opened && replies[s]) {
 			reveal_fault(&f, err, replies[s]);
 			forfeit(g, s, &f);
@@ -674,7 +690,23 @@ static bool lock_and_reveal(struct game_run *g, const unsigned char *game_id,
 		keyed = keyed && opened;
 	}
 	delete_replies(replies, g->seats);
-	return keyed;
+	x->keyed = keyed;
+}
+
+/* A later game of a set runs no exchange: its log copies the first
+ * game's, with that game's seat numbers, so that it verifies alone. */
+static void copy_exchange(struct game_run *g)
+{
+	const struct match_exchange *x = &g->set->exchange;
+
+	record(g, records_hex("commit", "commitment", g->set->commitment,
+			      FAIR_HASH_BYTES));
+	for (int s = 0; s < g->seats; s++)
+		record(g, records_bot_commit(s, x->committed[s] ? x->commits[s] : NULL));
+	for (int s = 0; s < g->seats; s++)
+		if (x->committed[s])
+			record(g, records_bot_reveal(s, x->revealed[s] ? x->contributions[s]
+								      : NULL));
 }
 
 /* Asks the seat to move for its action and applies it, or forfeits it. */
@@ -734,6 +766,8 @@ static void play_turn(struct game_run *g, int seat)
 	cJSON_Delete(replies[seat]);
 }
 
+/* The result, end and, for a game alone, S (a set's S comes out once the
+ * set is over: `secret` NULL). */
 static void finish_game(struct game_run *g, const unsigned char *secret)
 {
 	cJSON *msgs[GAME_MAX_SEATS], *replies[GAME_MAX_SEATS];
@@ -746,7 +780,36 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 				   cJSON_Duplicate(g->forfeits, true), secret);
 	exchange(g, msgs, g->match->config.time.move_ms, true, replies);
 	delete_replies(replies, g->seats);
-	record(g, records_hex("reveal", "secret", secret, FAIR_SECRET_BYTES));
+	if (secret)
+		record(g, records_hex("reveal", "secret", secret, FAIR_SECRET_BYTES));
+}
+
+/* Says goodbye to the processes of the `count` entrants listed, all before
+ * any reply is read, and stops them; said[i] (if not NULL) tells whether
+ * list[i] answered.  A process that never played had no hello: it gets
+ * no goodbye.  False when a process of theirs outlived its stop. */
+static bool part(struct match *match, struct entrant **list, int count,
+		 bool *said)
+{
+	const struct allowance a = allow(&match->config, match->config.time.move_ms);
+	cJSON *bye = wire_goodbye();
+	bool gone = true;
+	struct fault f;
+
+	for (int i = 0; i < count; i++)
+		if (list[i]->bot && (!list[i]->greeted ||
+		    !send_message(list[i], bye, &a, &f)))
+			gone = stop_bot(match, list[i]) && gone;
+	for (int i = 0; i < count; i++) {
+		cJSON *reply = list[i]->bot ? read_reply(list[i], &a, &f) : NULL;
+
+		if (said)
+			said[i] = reply != NULL;
+		cJSON_Delete(reply);
+		gone = stop_bot(match, list[i]) && gone;
+	}
+	cJSON_Delete(bye);
+	return gone;
 }
 
 /* Marks each bot's stderr file with the game about to start, so that
@@ -779,48 +842,119 @@ static void referee_secrets(const struct match_config *config,
 	randombytes_buf(secret, FAIR_SECRET_BYTES);
 }
 
+/* The game's id, and the secret and commitment of its exchange: a game
+ * alone has its own, a game of a set the set's. */
+static void game_secrets(const struct game_run *g, unsigned long index,
+			 unsigned char game_id[FAIR_GAME_ID_BYTES],
+			 unsigned char secret[FAIR_SECRET_BYTES],
+			 unsigned char commitment[FAIR_HASH_BYTES])
+{
+	const struct match_config *c = &g->match->config;
+
+	if (g->set) {
+		match_set_game_id(g->set, c->seed, index, game_id);
+		memcpy(secret, g->set->secret, FAIR_SECRET_BYTES);
+		memcpy(commitment, g->set->commitment, FAIR_HASH_BYTES);
+		return;
+	}
+	referee_secrets(c, index, game_id, secret);
+	arena_fair_referee_commitment(commitment, game_id, secret);
+}
+
+/* Seats the entrants, each with a process when it can have one: in a set,
+ * one started for this game (FAIRNESS.md: a process that remembered an
+ * earlier game of the set would know its dice).  False with err when a
+ * process that played before outlived its stop. */
+static bool seat_entrants(struct game_run *g, const int *seating)
+{
+	for (int s = 0; s < g->seats; s++) {
+		struct entrant *e = &g->match->entrants[seating[s]];
+		char spawn_err[ERR_LEN];
+
+		g->at[s] = e;
+		if (g->set && e->bot && e->played && !stop_bot(g->match, e)) {
+			snprintf(g->err, ERR_LEN, "a process of bot '%s' was still "
+				 "running after it was stopped, so the game of "
+				 "its set cannot start", e->config->name);
+			return false;
+		}
+		if (!e->bot && !e->pending)
+			entrant_spawn(e, spawn_err);
+		e->played = e->bot != NULL;
+	}
+	return true;
+}
+
+/* A game of a set has ended: its bots are sent goodbye and stopped, and
+ * its log waits, open, for the set's S (match_set.h). */
+static void end_in_set(struct game_run *g, const unsigned char *game_id)
+{
+	const int k = g->set->next;
+	bool gone = part(g->match, g->at, g->seats, NULL);
+	struct journal *journal = g->journal;
+
+	g->journal = NULL;
+	if (match_set_game_ended(g->set, journal, game_id, g->match->config.key,
+				 g->err)) {
+		g->failed = true;
+	} else if (!gone) {
+		snprintf(g->err, ERR_LEN, "a process of a bot of game %d of the set "
+			 "was still running two seconds after it was stopped, so "
+			 "the set's next game cannot start", k);
+		g->failed = true;
+	}
+}
+
 int match_play(struct match *match, unsigned long index, const int *seating,
 	       int seats, const char *log_path, struct game_outcome *outcome, char *err)
 {
+	return match_play_in_set(match, NULL, index, seating, seats, log_path,
+				 outcome, err);
+}
+
+int match_play_in_set(struct match *match, struct match_set *set,
+		      unsigned long index, const int *seating, int seats,
+		      const char *log_path, struct game_outcome *outcome,
+		      char *err)
+{
 	unsigned char game_id[FAIR_GAME_ID_BYTES], secret[FAIR_SECRET_BYTES];
 	unsigned char commitment[FAIR_HASH_BYTES], key[FAIR_HASH_BYTES];
-	unsigned char commits[GAME_MAX_SEATS][FAIR_HASH_BYTES];
-	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
-	bool committed[GAME_MAX_SEATS];
+	struct match_exchange alone, *x = set ? &set->exchange : &alone;
 	struct game_run g = {.match = match, .seats = seats, .err = err,
-			     .outcome = outcome};
+			     .outcome = outcome, .set = set};
+	const unsigned char *exchange_id = set ? set->id : game_id;
+	bool exchanging = !set || !set->next;
 	int rc = -1;
 
 	memset(outcome, 0, sizeof *outcome);
+	memset(key, 0, sizeof key);
 	outcome->seats = seats;
-	referee_secrets(&match->config, index, game_id, secret);
-	arena_fair_referee_commitment(commitment, game_id, secret);
+	game_secrets(&g, index, game_id, secret, commitment);
 	hex_encode(outcome->game_id, game_id, sizeof game_id);
 	if (log_path && !(g.journal = match->config.log_made ? journal_adopt(log_path, err)
 							     : journal_create(log_path, err)))
 		return -1;
 	g.forfeits = cJSON_CreateArray();
 	game_play_init(&g.play, match->config.rules, seats);
-	for (int s = 0; s < seats; s++) {
-		g.at[s] = &match->entrants[seating[s]];
-		if (!g.at[s]->bot && !g.at[s]->pending) {
-			char spawn_err[ERR_LEN];
-
-			entrant_spawn(g.at[s], spawn_err);
-		}
-	}
-	note_game(&g, index);
-	if (!open_game(&g, game_id, commitment, commits, committed))
+	if (!seat_entrants(&g, seating))
 		goto out;
-	if (lock_and_reveal(&g, game_id, commitment, commits, committed,
-			    contributions)) {
+	note_game(&g, index);
+	if (!open_game(&g, game_id, commitment, x))
+		goto out;
+	if (exchanging)
+		lock_and_reveal(&g, exchange_id, commitment, x);
+	else
+		copy_exchange(&g);
+	if (x->keyed) {
 		cJSON *begin;
 
-		arena_fair_match_key(key, secret, game_id, commitment, (uint32_t)seats,
-			       (const unsigned char (*)[FAIR_SECRET_BYTES])contributions);
+		arena_fair_match_key(key, secret, exchange_id, commitment, (uint32_t)seats,
+			       (const unsigned char (*)[FAIR_SECRET_BYTES])x->contributions);
 		/* Shown once play has begun (the draw of who starts made). */
 		begin = written(&g, records_hex("begin", "game_id", game_id, sizeof game_id));
 		arena_draws_init(&g.draws, key, log_draw, &g);
+		if (set)
+			arena_draws_by_seat(&g.draws);
 		if (game_play_begin(&g.play, match->config.options, &g.draws, err)) {
 			cJSON_Delete(begin);
 			goto out;
@@ -832,15 +966,18 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 	g.playing = true;
 	for (int seat; !g.failed && (seat = game_play_to_move(&g.play)) >= 0;)
 		play_turn(&g, seat);
-	finish_game(&g, secret);
+	finish_game(&g, set ? NULL : secret);
 	idle_others(&g, NULL);
-	if (g.journal && !g.failed &&
-	    journal_sign(g.journal, match->config.key, game_id, err))
+	if (set && !g.failed)
+		end_in_set(&g, game_id);
+	else if (g.journal && !g.failed &&
+		 journal_sign(g.journal, match->config.key, game_id, err))
 		g.failed = true;
 	rc = g.failed ? -1 : 0;
 out:
 	sodium_memzero(key, sizeof key);
 	sodium_memzero(secret, sizeof secret);
+	sodium_memzero(&alone, sizeof alone);
 	journal_free(g.journal);
 	game_play_free(&g.play);
 	cJSON_Delete(g.forfeits);
@@ -929,31 +1066,25 @@ bool match_start_silent(const struct match *match, int i)
 
 bool match_finish(struct match *match, bool *said_goodbye)
 {
-	const struct allowance a = allow(&match->config, match->config.time.move_ms);
-	cJSON *bye = wire_goodbye();
-	bool all = true;
-	struct fault f;
+	struct entrant **list = xcalloc((size_t)match->count, sizeof *list);
+	bool *said = xcalloc((size_t)match->count, sizeof *said), all = true;
 
-	/* A process that never played had no hello: it gets no goodbye. */
 	for (int i = 0; i < match->count; i++)
-		if (match->entrants[i].bot && (!match->entrants[i].greeted ||
-		    !send_message(&match->entrants[i], bye, &a, &f)))
-			stop_bot(match, &match->entrants[i]);
+		list[i] = &match->entrants[i];
+	part(match, list, match->count, said);
 	for (int i = 0; i < match->count; i++) {
 		struct entrant *e = &match->entrants[i];
-		cJSON *reply = e->bot ? read_reply(e, &a, &f) : NULL;
 
 		if (said_goodbye)
-			said_goodbye[i] = reply != NULL;
-		all = all && reply;
-		cJSON_Delete(reply);
-		stop_bot(match, e);
+			said_goodbye[i] = said[i];
+		all = all && said[i];
 		free(e->reported_name);
 		free(e->reported_version);
 		cJSON_Delete(e->files);
 		cJSON_Delete(e->folder);
 	}
-	cJSON_Delete(bye);
+	free(list);
+	free(said);
 	free(match->entrants);
 	free(match);
 	return all;

@@ -3,7 +3,10 @@
  * The processes stay alive across games (a Python bot costs ~100 ms to
  * start, a move ~20 us); one that faults is stopped and started afresh
  * for its next game.  Each game runs the fairness exchange, the moves with
- * their clocks, and writes a signed log as it goes.
+ * their clocks, and writes a signed log as it goes.  The games of a
+ * duplicate set (match_set.h) are the exception: each is played by
+ * processes started for it, stopped when it ends, and its log is signed
+ * once the whole set is over.
  */
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H
@@ -20,6 +23,7 @@
 #include "wire.h"
 
 struct match;
+struct match_set;
 
 /* One bot of the match: how to start it and what to call it. */
 struct match_entrant {
@@ -115,6 +119,19 @@ bool match_start_silent(const struct match *match, int i);
  * fails (the log cannot be written). */
 int match_play(struct match *match, unsigned long index, const int *seating,
 	       int seats, const char *log_path, struct game_outcome *outcome, char *err);
+
+/* The same for the next game of duplicate set `set` (its game
+ * set->next), from the set's first game to its last in turn: with the
+ * set's secrets, exchange and key, its draws by seat, and processes
+ * started for it; its bots are sent goodbye and stopped when it ends, and
+ * then, if a process of theirs outlived that, the call fails (the set's
+ * next game must not start).  After the set's last game, every log of the
+ * set gets S and its signature.  On failure the set is over: the caller
+ * frees it, leaving its logs unfinished. */
+int match_play_in_set(struct match *match, struct match_set *set,
+		      unsigned long index, const int *seating, int seats,
+		      const char *log_path, struct game_outcome *outcome,
+		      char *err);
 
 /* Says goodbye to every bot, stops them all and frees the match.
  * said_goodbye[i] (if not NULL) tells whether entrant i answered the

@@ -119,7 +119,8 @@ cJSON *wire_end(const struct game_result *result, int count, cJSON *forfeits,
 				     cJSON_CreateNumber((double)result->score[i]));
 	}
 	cJSON_AddItemToObject(msg, "forfeits", forfeits);
-	add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);
+	if (secret)
+		add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);
 	return msg;
 }
 

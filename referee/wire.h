@@ -50,7 +50,8 @@ cJSON *wire_commit(const unsigned char commitment[FAIR_HASH_BYTES]);
 cJSON *wire_lock(const unsigned char *const *commitments, int count);
 /* Takes ownership of state and legal. */
 cJSON *wire_turn(int seat, cJSON *state, cJSON *legal, long time_left_ms);
-/* Takes ownership of forfeits (an array of {seat, reason}). */
+/* Takes ownership of forfeits (an array of {seat, reason}); secret NULL:
+ * none (a game of a duplicate set, whose S comes out in its log). */
 cJSON *wire_end(const struct game_result *result, int count,
 		cJSON *forfeits,
 		const unsigned char secret[FAIR_SECRET_BYTES]);
