@@ -4,6 +4,8 @@
  * processes, printing one line per log in the order of the arguments; a
  * tournament's output folder (or its manifest.jsonl) is checked as a
  * whole, naming every problem (docs/LOGS.md); another folder, log by log.
+ * Over several logs or a folder, the logs of each duplicate set are also
+ * checked together (verify_sets.h).
  */
 #include <getopt.h>
 #include <stdbool.h>
@@ -20,11 +22,13 @@
 #include "util.h"
 #include "verify_folder.h"
 #include "verify_pool.h"
+#include "verify_sets.h"
 #include "visible.h"
 
 struct tally {
 	char **paths;           /* the logs of the batch being verified */
 	int failed, unreadable;
+	struct verify_sets *sets; /* the logs that verified */
 };
 
 static void print_outcome(void *ctx, size_t index,
@@ -35,6 +39,7 @@ static void print_outcome(void *ctx, size_t index,
 	switch (o->status) {
 	case VERIFY_OK:
 		visible_line(stdout, "%s: ok: %s", t->paths[index], o->text);
+		verify_sets_add(t->sets, t->paths[index]);
 		break;
 	case VERIFY_FAILED:
 		visible_line(stdout, "%s: FAILED: %s", t->paths[index], o->text);
@@ -166,8 +171,9 @@ int cmd_verify(int argc, char **argv)
 	unsigned char key[32];
 	const char *key_file = NULL;
 	char err[ERR_LEN];
-	struct tally tally = {0};
+	struct tally tally = {.sets = verify_sets_new()};
 	struct batch batch = {0};
+	struct stat st;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	int rc;
 
@@ -198,6 +204,10 @@ int cmd_verify(int argc, char **argv)
 		rc = verify_path(argv[i], key_file ? key : NULL, (int)jobs, &batch,
 				 &tally);
 	rc = rc ? rc : flush_batch(&batch, key_file ? key : NULL, (int)jobs, &tally);
+	/* A log given alone is checked alone. */
+	if (!rc && (argc - optind > 1 || (!stat(argv[optind], &st) && S_ISDIR(st.st_mode))))
+		tally.failed += (int)verify_sets_report(tally.sets, print_problem, NULL);
+	verify_sets_free(tally.sets);
 	for (size_t i = 0; i < batch.count; i++)   /* left after a failure */
 		free(batch.paths[i]);
 	free(batch.paths);

@@ -35,6 +35,11 @@ struct verifier {
 	cJSON *options;
 	int players;
 	unsigned char game_id[FAIR_GAME_ID_BYTES];
+	/* A game of a duplicate set: the set's id, which the exchange and the
+	 * key use in place of game_id, and which game of the set it is. */
+	bool in_set;
+	unsigned char set_id[FAIR_GAME_ID_BYTES];
+	long set_game;
 	unsigned char commitment[FAIR_HASH_BYTES], secret[FAIR_SECRET_BYTES];
 	bool committed[GAME_MAX_SEATS];
 	enum reveal revealed[GAME_MAX_SEATS];
@@ -199,6 +204,33 @@ static int check_player(struct verifier *v, const cJSON *p, int seat)
 	return 0;
 }
 
+/* The header's "set", if any: {"id", "game", "of"}, one game for each
+ * seat, and the first game's game_id the set's id (PROTOCOL.md). */
+static int check_set(struct verifier *v, struct verify_summary *summary)
+{
+	const cJSON *set = member(v, 0, "set");
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(set, "id");
+	long of = -1;
+
+	memcpy(v->set_id, v->game_id, sizeof v->set_id);
+	if (!set)
+		return 0;
+	v->in_set = true;
+	if (!cJSON_IsObject(set) || cJSON_GetArraySize(set) != 3 ||
+	    !cJSON_IsString(id) || hex_decode(v->set_id, sizeof v->set_id, id->valuestring) ||
+	    !json_get_int(set, "of", 1, GAME_MAX_SEATS, &of) || of != v->players ||
+	    !json_get_int(set, "game", 0, of - 1, &v->set_game))
+		return fail(v, 0, "\"set\" must be {\"id\": 16 bytes of lowercase "
+			    "hex, \"game\": 0 to %d, \"of\": %d}, one game for each "
+			    "seat", v->players - 1, v->players);
+	if (v->set_game == 0 && memcmp(v->set_id, v->game_id, sizeof v->set_id))
+		return fail(v, 0, "the first game of a set has the set's id as its "
+			    "\"game_id\"");
+	snprintf(summary->set, sizeof summary->set, "game %ld of %ld of set %s",
+		 v->set_game, of, id->valuestring);
+	return 0;
+}
+
 /* The header: which game, which options, which players, whether seeded. */
 static int check_header(struct verifier *v, struct verify_summary *summary)
 {
@@ -235,7 +267,7 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 	if (seeded && !cJSON_IsTrue(seeded))
 		return fail(v, 0, "\"seeded\" is either true or absent");
 	summary->seeded = seeded != NULL;
-	return 0;
+	return check_set(v, summary);
 }
 
 static int check_signature(struct verifier *v, const unsigned char *trusted,
@@ -305,7 +337,7 @@ static int check_commitments(struct verifier *v)
 	    hex_field(v, commit, "commitment", v->commitment, FAIR_HASH_BYTES) ||
 	    hex_field(v, reveal, "secret", v->secret, FAIR_SECRET_BYTES))
 		return -1;
-	arena_fair_referee_commitment(expect, v->game_id, v->secret);
+	arena_fair_referee_commitment(expect, v->set_id, v->secret);
 	if (sodium_memcmp(expect, v->commitment, FAIR_HASH_BYTES))
 		return fail(v, reveal, "the revealed secret does not match the "
 			    "referee's commitment on line %zu", commit + 1);
@@ -342,7 +374,7 @@ static int check_commitments(struct verifier *v)
 		if (hex_field(v, i, "contribution", v->contributions[seat],
 			      FAIR_SECRET_BYTES))
 			return -1;
-		arena_fair_bot_commitment(expect, v->game_id, (uint32_t)seat,
+		arena_fair_bot_commitment(expect, v->set_id, (uint32_t)seat,
 				    v->commitment, v->contributions[seat]);
 		v->revealed[seat] = sodium_memcmp(expect, v->commits[seat],
 						  FAIR_HASH_BYTES) ? WRONG : OPENED;
@@ -433,6 +465,13 @@ static int play_forfeit(struct verifier *v, size_t i)
 	return fail(v, i, "unknown forfeit reason '%s'", reason ? reason : "");
 }
 
+/* Whether the log's exchange is a copy of its set's first game's, with
+ * that game's seat numbers: its faults were that game's forfeits. */
+static bool copied_exchange(const struct verifier *v)
+{
+	return v->in_set && v->set_game > 0;
+}
+
 /* A seat's reveal comes while it is still in, or (null) after it left. */
 static int play_reveal(struct verifier *v, size_t i)
 {
@@ -440,7 +479,7 @@ static int play_reveal(struct verifier *v, size_t i)
 
 	if (seat_field(v, i, &seat))
 		return -1;
-	if (v->play.out[seat] && v->revealed[seat] != NONE)
+	if (!copied_exchange(v) && v->play.out[seat] && v->revealed[seat] != NONE)
 		return fail(v, i, "seat %d reveals after it left the game", seat);
 	return 0;
 }
@@ -461,6 +500,9 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 		if (v->revealed[s] == UNRECORDED)
 			return fail(v, i, "seat %d committed, but the log records "
 				    "no reveal of it (its bytes, or null)", s);
+		missing = s;
+		if (copied_exchange(v))
+			continue;
 		if (!v->play.out[s])
 			return fail(v, i, "seat %d did not open its commitment, "
 				    "yet it did not forfeit", s);
@@ -470,7 +512,6 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 				    "its commitment: it must forfeit for "
 				    "\"fairness\", not \"%s\"", s,
 				    v->forfeit_reason[s]);
-		missing = s;
 	}
 	if (keyed && missing >= 0)
 		return fail(v, i, "play began without seat %d's reveal: the key "
@@ -481,10 +522,12 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 				    "commitment was revealed");
 		return 0;
 	}
-	arena_fair_match_key(key, v->secret, v->game_id, v->commitment,
+	arena_fair_match_key(key, v->secret, v->set_id, v->commitment,
 		       (uint32_t)v->players,
 		       (const unsigned char (*)[FAIR_SECRET_BYTES])v->contributions);
 	arena_draws_init(&v->draws, key, expect_draw, v);
+	if (v->in_set)
+		arena_draws_by_seat(&v->draws);
 	sodium_memzero(key, sizeof key);
 	if (game_play_begin(&v->play, v->options, &v->draws, err))
 		return fail(v, i, "the rules refuse this game: %s", err);

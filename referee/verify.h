@@ -27,6 +27,8 @@ struct verify_summary {
 	int actions;
 	char key_hex[65];
 	bool seeded;   /* the referee's secrets came from a seed */
+	/* A game of a duplicate set: "game K of N of set ID"; else "". */
+	char set[80];
 };
 
 /* 0 when everything holds; otherwise -1 and err (ERR_LEN bytes) names the

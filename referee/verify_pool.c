@@ -93,11 +93,12 @@ static enum verify_status verify_one(const char *path,
 	} else {
 		char signer[KEYS_SIGNED_BY_LEN];
 
-		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, %s%s",
+		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, %s%s%s%s",
 			 summary.game, summary.players, summary.actions,
 			 keys_signed_by(signer, summary.key_hex, key != NULL),
 			 summary.seeded ? "; seeded: dice were "
-			 "predictable to whoever knew the seed" : "");
+			 "predictable to whoever knew the seed" : "",
+			 *summary.set ? "; " : "", summary.set);
 		if (replies)
 			add_replies(&log, summary.players, text);
 	}

@@ -16,7 +16,8 @@ enum verify_status { VERIFY_OK = 0, VERIFY_FAILED = 1, VERIFY_UNREADABLE = 2 };
 
 /* One log's outcome: for VERIFY_OK "GAME, N players, N actions, signed by
  * key KEY, " and whether it was checked against the trusted key
- * (keys_signed_by), followed by "; seeded: ..." for a seeded log;
+ * (keys_signed_by), followed by "; seeded: ..." for a seeded log and
+ * "; game K of N of set ID" for a game of a duplicate set;
  * otherwise the first failure (or why the file cannot be read). */
 struct verify_outcome {
 	enum verify_status status;

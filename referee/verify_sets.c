@@ -1,0 +1,216 @@
+/*
+ * Duplicate sets checked across their logs; see verify_sets.h.  Only the
+ * header line of each log is read to know its set; the logs of a set are
+ * then read whole for what they must share: the records "commit",
+ * "bot-commit", "bot-reveal" and "reveal", compared without their "seq"
+ * and "prev", which differ from log to log.
+ */
+#include "verify_sets.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "json.h"
+#include "logread.h"
+#include "util.h"
+
+/* What the logs of a set must agree on, each as its records' text. */
+enum shared { SHARED_COMMITMENT, SHARED_EXCHANGE, SHARED_SECRET, SHARED_PARTS };
+
+static const char *const shared_names[SHARED_PARTS] = {
+	"the set's commitment", "the first game's exchange", "S",
+};
+
+struct set_log {
+	char *path;
+	long game, of;
+	char *shared[SHARED_PARTS];
+};
+
+struct set {
+	char id[2 * 16 + 1];
+	struct set_log *logs;
+	size_t count;
+};
+
+struct verify_sets {
+	struct set *sets;
+	size_t count;
+};
+
+struct verify_sets *verify_sets_new(void)
+{
+	return xcalloc(1, sizeof(struct verify_sets));
+}
+
+/* The header's "set" of the log at `path`, parsed (NULL: none). */
+static cJSON *header_set(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	cJSON *header = NULL, *set = NULL;
+
+	if (f && getline(&line, &cap, f) > 0 && (header = cJSON_Parse(line)))
+		set = cJSON_DetachItemFromObjectCaseSensitive(header, "set");
+	if (f)
+		fclose(f);
+	free(line);
+	cJSON_Delete(header);
+	return set;
+}
+
+/* Appends a record, but for "seq" and "prev", to `text`. */
+static void add_record(char **text, const cJSON *record)
+{
+	cJSON *copy = cJSON_Duplicate(record, true);
+	char *printed, *joined;
+
+	cJSON_DeleteItemFromObjectCaseSensitive(copy, "seq");
+	cJSON_DeleteItemFromObjectCaseSensitive(copy, "prev");
+	printed = json_print_line(copy);
+	joined = xasprintf("%s%s\n", *text ? *text : "", printed);
+	free(printed);
+	free(*text);
+	*text = joined;
+	cJSON_Delete(copy);
+}
+
+/* Reads what the log shares with its set; false when it cannot be read. */
+static bool read_shared(struct set_log *l)
+{
+	static const struct {
+		const char *type;
+		enum shared part;
+	} parts[] = {
+		{"commit", SHARED_COMMITMENT}, {"bot-commit", SHARED_EXCHANGE},
+		{"bot-reveal", SHARED_EXCHANGE}, {"reveal", SHARED_SECRET},
+	};
+	struct game_log log;
+	char err[ERR_LEN];
+
+	if (logread_load(l->path, &log, err))
+		return false;
+	for (size_t i = 0; i < log.count; i++)
+		for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+			if (log.lines[i].type && !strcmp(log.lines[i].type, parts[k].type))
+				add_record(&l->shared[parts[k].part], log.lines[i].json);
+	logread_free(&log);
+	return true;
+}
+
+static struct set *set_find(struct verify_sets *sets, const char *id)
+{
+	struct set *set;
+
+	for (size_t i = 0; i < sets->count; i++)
+		if (!strcmp(sets->sets[i].id, id))
+			return &sets->sets[i];
+	sets->sets = xrealloc(sets->sets, (sets->count + 1) * sizeof *sets->sets);
+	set = &sets->sets[sets->count++];
+	memset(set, 0, sizeof *set);
+	snprintf(set->id, sizeof set->id, "%s", id);
+	return set;
+}
+
+void verify_sets_add(struct verify_sets *sets, const char *path)
+{
+	cJSON *described = header_set(path);
+	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(described, "id"));
+	struct set_log l = {.path = xstrdup(path)};
+	struct set *set;
+
+	/* The log verified: its "set" is well formed. */
+	if (!id || !json_get_int(described, "game", 0, GAME_MAX_SEATS, &l.game) ||
+	    !json_get_int(described, "of", 1, GAME_MAX_SEATS, &l.of) ||
+	    !read_shared(&l)) {
+		free(l.path);
+		cJSON_Delete(described);
+		return;
+	}
+	set = set_find(sets, id);
+	cJSON_Delete(described);
+	set->logs = xrealloc(set->logs, (set->count + 1) * sizeof *set->logs);
+	set->logs[set->count++] = l;
+}
+
+/* The first problem of one set, in `what`; false when there is none. */
+static bool set_problem(const struct set *set, char *what, size_t size)
+{
+	const struct set_log *first = &set->logs[0];
+	char missing[GAME_MAX_SEATS * 4] = "";
+	bool seen[GAME_MAX_SEATS] = {false};
+	size_t len = 0;
+	int gaps = 0;
+
+	for (size_t i = 0; i < set->count; i++) {
+		const struct set_log *l = &set->logs[i];
+
+		for (int p = 0; p < SHARED_PARTS; p++)
+			if (strcmp(l->shared[p] ? l->shared[p] : "",
+				   first->shared[p] ? first->shared[p] : "")) {
+				snprintf(what, size, "%s and %s disagree on %s", first->path,
+					 l->path, shared_names[p]);
+				return true;
+			}
+		if (l->of != first->of) {
+			snprintf(what, size, "%s says the set has %ld games, %s %ld",
+				 first->path, first->of, l->path, l->of);
+			return true;
+		}
+		if (seen[l->game]) {
+			snprintf(what, size, "two logs of its game %ld (the second: %s)",
+				 l->game, l->path);
+			return true;
+		}
+		seen[l->game] = true;
+	}
+	for (long k = 0; k < first->of; k++)
+		if (!seen[k])
+			len += (size_t)snprintf(missing + len, sizeof missing - len,
+						"%s%ld", gaps++ ? ", " : "", k);
+	if (!gaps)
+		return false;
+	snprintf(what, size, "incomplete: no log of game%s %s (of %ld, counted "
+		 "from 0) that verifies", gaps > 1 ? "s" : "", missing, first->of);
+	return true;
+}
+
+size_t verify_sets_report(const struct verify_sets *sets,
+			  void (*report)(void *ctx, const char *where,
+					 const char *what),
+			  void *ctx)
+{
+	size_t failed = 0;
+
+	for (size_t i = 0; i < sets->count; i++) {
+		char where[64], what[ERR_LEN + 8192];
+
+		if (!set_problem(&sets->sets[i], what, sizeof what))
+			continue;
+		snprintf(where, sizeof where, "set %s", sets->sets[i].id);
+		report(ctx, where, what);
+		failed++;
+	}
+	return failed;
+}
+
+void verify_sets_free(struct verify_sets *sets)
+{
+	if (!sets)
+		return;
+	for (size_t i = 0; i < sets->count; i++) {
+		for (size_t k = 0; k < sets->sets[i].count; k++) {
+			free(sets->sets[i].logs[k].path);
+			for (int p = 0; p < SHARED_PARTS; p++)
+				free(sets->sets[i].logs[k].shared[p]);
+		}
+		free(sets->sets[i].logs);
+	}
+	free(sets->sets);
+	free(sets);
+}

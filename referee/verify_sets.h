@@ -1,0 +1,32 @@
+/*
+ * The logs of duplicate sets checked together (docs/FAIRNESS.md,
+ * "Duplicate sets"): each log of a set verifies alone (verify.h), but only
+ * side by side can the logs of a set be seen to share one commitment, one
+ * exchange and one S, and to be all there: a complete set has n games,
+ * one of each number k.  `referee verify` gathers the logs that verified
+ * and, over several logs or a folder, reports each set that fails.
+ */
+#ifndef ARENA_VERIFY_SETS_H
+#define ARENA_VERIFY_SETS_H
+
+#include <stddef.h>
+
+struct verify_sets;
+
+struct verify_sets *verify_sets_new(void);
+
+/* Adds the log at `path`, which verified alone; a log whose header names
+ * no set is not kept.  A log that cannot be read again is ignored. */
+void verify_sets_add(struct verify_sets *sets, const char *path);
+
+/* Calls report(ctx, "set ID", what) for each problem of each set, in the
+ * order the sets were first seen, and returns how many sets had one. */
+size_t verify_sets_report(const struct verify_sets *sets,
+			  void (*report)(void *ctx, const char *where,
+					 const char *what),
+			  void *ctx);
+
+/* NULL is fine. */
+void verify_sets_free(struct verify_sets *sets);
+
+#endif
