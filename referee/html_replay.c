@@ -11,6 +11,7 @@
 
 #include "html.h"
 #include "html_assets.h"
+#include "json.h"
 #include "games/registry.h"
 #include "paths.h"
 #include "replay_family.h"
@@ -38,7 +39,7 @@ static void cut_view(cJSON *view, const cJSON *last)
 	 * where it stood in the last view before it is looked up by name. */
 	for (; m; m = next) {
 		const cJSON *before = at && !strcmp(at->string, m->string) ? at
-				      : cJSON_GetObjectItemCaseSensitive(last, m->string);
+				      : json_member(last, m->string);
 
 		next = m->next;
 		at = before ? before->next : NULL;
@@ -63,8 +64,8 @@ static void move_last(cJSON *object, cJSON *item)
  * of the document is made. */
 static void page_data(cJSON *doc)
 {
-	cJSON *steps = cJSON_GetObjectItemCaseSensitive(doc, "steps"), *step;
-	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "game"));
+	cJSON *steps = json_member(doc, "steps"), *step;
+	const char *game = cJSON_GetStringValue(json_member(doc, "game"));
 	const struct game_rules *rules = game ? arena_game_find(game) : NULL;
 	int count = cJSON_GetArraySize(steps), k = 0;
 	/* Each step's view, and the one in force before it. */
@@ -74,7 +75,7 @@ static void page_data(cJSON *doc)
 		cJSON_AddStringToObject(doc, "family", replay_family(rules)->name);
 	move_last(doc, steps);
 	cJSON_ArrayForEach(step, steps) {
-		views[2 * k] = cJSON_GetObjectItemCaseSensitive(step, "view");
+		views[2 * k] = json_member(step, "view");
 		views[2 * k + 1] = last;
 		last = views[2 * k] ? views[2 * k] : last;
 		k++;
@@ -89,7 +90,7 @@ static void page_data(cJSON *doc)
 
 int html_write_replay(const char *path, cJSON *doc, bool shared, char *err)
 {
-	const char *title = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "title"));
+	const char *title = cJSON_GetStringValue(json_member(doc, "title"));
 	char full_title[160];
 	struct html_page page = {.title = full_title, .data = doc};
 

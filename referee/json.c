@@ -213,10 +213,22 @@ char *json_print_line(const cJSON *item)
 	return json_print(item, NULL);
 }
 
+cJSON *json_member(const cJSON *object, const char *name)
+{
+	cJSON *m;
+
+	if (!object || !name)
+		return NULL;
+	for (m = object->child; m; m = m->next)
+		if (m->string && m->string[0] == name[0] && !strcmp(m->string, name))
+			return m;
+	return NULL;
+}
+
 bool json_get_int(const cJSON *object, const char *name, long min, long max,
 		  long *out)
 {
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+	const cJSON *item = json_member(object, name);
 	double v;
 
 	if (!item)

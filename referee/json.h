@@ -37,6 +37,13 @@ size_t json_utf8_length(const char *s, size_t left);
 char *json_print_line(const cJSON *item);
 char *json_print(const cJSON *item, size_t *len);
 
+/* Member `name` of `object`, or NULL (also for NULL): what
+ * cJSON_GetObjectItemCaseSensitive finds, without calling strcmp on each
+ * member before it whose name starts with another byte.  Replaying a log
+ * looks members up by name some 300 times a move, a fifth of the time to
+ * build a report with cJSON's lookup. */
+cJSON *json_member(const cJSON *object, const char *name);
+
 /* Reads an integer member into *out, leaving *out as it is when the
  * member is absent.  Returns false if present but not an integer in
  * [min, max]. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "games/black_pot.h"
+#include "json.h"
 #include "replay_family.h"
 #include "replay_members.h"
 
@@ -17,8 +18,8 @@
 static int changed_cells(const cJSON *before, const cJSON *after,
 			 const char *skip, cJSON *step, char *list, size_t len)
 {
-	const cJSON *rows_before = cJSON_GetObjectItemCaseSensitive(before, "board");
-	const cJSON *rows_after = cJSON_GetObjectItemCaseSensitive(after, "board");
+	const cJSON *rows_before = json_member(before, "board");
+	const cJSON *rows_after = json_member(after, "board");
 	cJSON *changed = cJSON_AddArrayToObject(step, "changed");
 	size_t used = 0;
 	int count = 0;
@@ -47,7 +48,7 @@ static int changed_cells(const cJSON *before, const cJSON *after,
 
 void replay_describe_rolit(const cJSON *before, const cJSON *after, cJSON *step)
 {
-	const char *square = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "action"));
+	const char *square = cJSON_GetStringValue(json_member(step, "action"));
 	char list[400], text[64];
 	int turned;
 
@@ -64,10 +65,10 @@ void replay_describe_rolit(const cJSON *before, const cJSON *after, cJSON *step)
 
 void replay_describe_black_pot(const cJSON *before, const cJSON *after, cJSON *step)
 {
-	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
-	const cJSON *lines = cJSON_GetObjectItemCaseSensitive(after, "lines");
-	const char *expr = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(action, "expr"));
-	const cJSON *sides = cJSON_GetObjectItemCaseSensitive(after, "sides");
+	const cJSON *action = json_member(step, "action");
+	const cJSON *lines = json_member(after, "lines");
+	const char *expr = cJSON_GetStringValue(json_member(action, "expr"));
+	const cJSON *sides = json_member(after, "sides");
 	char list[400], text[512];
 	int placed;
 
@@ -79,13 +80,13 @@ void replay_describe_black_pot(const cJSON *before, const cJSON *after, cJSON *s
 	else
 		snprintf(text, sizeof text, "plays %s: no pawn placed", expr);
 	cJSON_AddStringToObject(step, "text", text);
-	for (int i = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(before, "lines"));
+	for (int i = cJSON_GetArraySize(json_member(before, "lines"));
 	     i < cJSON_GetArraySize(lines); i++) {
 		const cJSON *line = cJSON_GetArrayItem(lines, i), *cell;
 		size_t used = 0;
 
 		list[0] = '\0';
-		cJSON_ArrayForEach(cell, cJSON_GetObjectItemCaseSensitive(line, "cells"))
+		cJSON_ArrayForEach(cell, json_member(line, "cells"))
 			if (used < sizeof list)
 				used += (size_t)snprintf(list + used, sizeof list - used,
 							 " %s", cell->valuestring);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "games/registry.h"
+#include "json.h"
 #include "keys.h"
 #include "replay.h"
 #include "replay_family.h"
@@ -47,7 +48,7 @@ struct replay_builder {
 /* Copies member `name` of `from`, if it has one, into `to`. */
 static void copy_member(cJSON *to, const char *name, const cJSON *from)
 {
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(from, name);
+	const cJSON *item = json_member(from, name);
 
 	if (item)
 		cJSON_AddItemToObject(to, name, cJSON_Duplicate(item, true));
@@ -56,8 +57,8 @@ static void copy_member(cJSON *to, const char *name, const cJSON *from)
 /* A draw record in words, e.g. "dice: 3 5 1 1 4 6". */
 static void draw_words(struct replay_builder *b, const cJSON *record)
 {
-	const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "kind"));
-	const cJSON *faces = cJSON_GetObjectItemCaseSensitive(record, "faces");
+	const char *kind = cJSON_GetStringValue(json_member(record, "kind"));
+	const cJSON *faces = json_member(record, "faces");
 	const cJSON *face;
 	char text[128] = "";
 	size_t len = 0;
@@ -72,7 +73,7 @@ static void draw_words(struct replay_builder *b, const cJSON *record)
 							" %d", (int)face->valuedouble);
 	} else if (kind && !strcmp(kind, "shuffle")) {
 		snprintf(text, sizeof text, "the deck of %d cards is shuffled",
-			 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(record, "deck")));
+			 cJSON_GetArraySize(json_member(record, "deck")));
 	} else {
 		snprintf(text, sizeof text, "drawn from 0 to %d: %d",
 			 replay_int(record, "m", 0) - 1, replay_int(record, "value", 0));
@@ -87,7 +88,7 @@ static void take_fixed(struct replay_builder *b, cJSON *view)
 	for (int k = 0; fixed_members[k]; k++) {
 		cJSON *item = cJSON_DetachItemFromObjectCaseSensitive(view, fixed_members[k]);
 
-		if (item && !cJSON_GetObjectItemCaseSensitive(b->fixed, fixed_members[k]))
+		if (item && !json_member(b->fixed, fixed_members[k]))
 			cJSON_AddItemToObject(b->fixed, fixed_members[k], item);
 		else
 			cJSON_Delete(item);
@@ -105,7 +106,7 @@ static void take_bot_only(cJSON *view)
  * its words ("rolled: ...") would tell it a second time. */
 static bool roll_waiting(const struct replay_builder *b, const cJSON *full)
 {
-	const cJSON *shown = cJSON_GetObjectItemCaseSensitive(full, "roll");
+	const cJSON *shown = json_member(full, "roll");
 	const cJSON *face;
 	int count[7] = {0};
 
@@ -174,8 +175,8 @@ static cJSON *add_step(struct replay_builder *b, const struct game_play *play, i
 static void on_header(struct replay_builder *b, const cJSON *record)
 {
 	cJSON *doc = b->out->doc, *names = cJSON_AddArrayToObject(doc, "players");
-	const cJSON *player, *time = cJSON_GetObjectItemCaseSensitive(record, "time");
-	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "game"));
+	const cJSON *player, *time = json_member(record, "time");
+	const char *game = cJSON_GetStringValue(json_member(record, "game"));
 	const struct game_rules *rules = game ? arena_game_find(game) : NULL;
 
 	cJSON_AddStringToObject(doc, "game", game ? game : "?");
@@ -184,9 +185,9 @@ static void on_header(struct replay_builder *b, const cJSON *record)
 	copy_member(doc, "game_id", record);
 	copy_member(doc, "options", record);
 	copy_member(doc, "time", record);
-	cJSON_ArrayForEach(player, cJSON_GetObjectItemCaseSensitive(record, "players")) {
+	cJSON_ArrayForEach(player, json_member(record, "players")) {
 		const char *name = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(player, "name"));
+			json_member(player, "name"));
 
 		cJSON_AddItemToArray(names, cJSON_CreateString(name ? name : "?"));
 	}
@@ -201,14 +202,14 @@ static void on_forfeit(struct replay_builder *b, const cJSON *record,
 {
 	int seat = replay_int(record, "seat", -1);
 	const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(
-		cJSON_GetObjectItemCaseSensitive(b->out->doc, "players"), seat));
+		json_member(b->out->doc, "players"), seat));
 	char text[ERR_LEN];
 	cJSON *step, *forfeit;
 
 	snprintf(text, sizeof text, "seat %d (%s) forfeits: %s: %s", seat,
 		 name ? name : "?",
-		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "reason")),
-		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "detail")));
+		 cJSON_GetStringValue(json_member(record, "reason")),
+		 cJSON_GetStringValue(json_member(record, "detail")));
 	step = add_step(b, play, seat, text, NULL);
 	forfeit = cJSON_AddObjectToObject(step, "forfeit");
 	copy_member(forfeit, "reason", record);
@@ -219,7 +220,7 @@ static void on_action(struct replay_builder *b, const cJSON *record,
 		      const struct game_play *play)
 {
 	int seat = replay_int(record, "seat", -1);
-	const cJSON *us = cJSON_GetObjectItemCaseSensitive(record, "us");
+	const cJSON *us = json_member(record, "us");
 
 	b->out->moves++;
 	add_step(b, play, seat, NULL, record);
@@ -249,7 +250,7 @@ static void keep_message(struct replay_builder *b, const struct game_play *play)
 const cJSON *replay_builder_add(struct replay_builder *b, const cJSON *record,
 			       const struct game_play *play)
 {
-	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
+	const char *type = cJSON_GetStringValue(json_member(record, "type"));
 	char text[128];
 
 	b->made = NULL;
@@ -308,7 +309,7 @@ void replay_builder_free(struct replay_builder *b)
 {
 	cJSON *doc = b->out->doc;
 
-	if (!cJSON_GetObjectItemCaseSensitive(doc, "result"))
+	if (!json_member(doc, "result"))
 		cJSON_AddNullToObject(doc, "result");
 	cJSON_AddNumberToObject(doc, "moves", b->out->moves);
 	if (b->rules && replay_family(b->rules)->fixed)

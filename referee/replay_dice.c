@@ -12,23 +12,24 @@
 #include <string.h>
 
 #include "games/volle_lotte.h"
+#include "json.h"
 #include "replay_family.h"
 #include "replay_members.h"
 
 static int array_size(const cJSON *view, const char *name)
 {
-	return cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(view, name));
+	return cJSON_GetArraySize(json_member(view, name));
 }
 
 static long score_of(const cJSON *view, int seat)
 {
 	return (long)cJSON_GetNumberValue(cJSON_GetArrayItem(
-		cJSON_GetObjectItemCaseSensitive(view, "scores"), seat));
+		json_member(view, "scores"), seat));
 }
 
 static const char *string_of(const cJSON *view, const char *name)
 {
-	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(view, name));
+	return cJSON_GetStringValue(json_member(view, name));
 }
 
 static bool same_string(const char *a, const char *b)
@@ -59,10 +60,10 @@ static long keep_points(const cJSON *before, const cJSON *keep)
 	cJSON_ArrayForEach(face, keep)
 		if (face->valuedouble >= 1 && face->valuedouble <= 6)
 			want[(int)face->valuedouble]++;
-	cJSON_ArrayForEach(offer, cJSON_GetObjectItemCaseSensitive(before, "keeps")) {
+	cJSON_ArrayForEach(offer, json_member(before, "keeps")) {
 		int have[7] = {0};
 
-		cJSON_ArrayForEach(face, cJSON_GetObjectItemCaseSensitive(offer, "keep"))
+		cJSON_ArrayForEach(face, json_member(offer, "keep"))
 			if (face->valuedouble >= 1 && face->valuedouble <= 6)
 				have[(int)face->valuedouble]++;
 		if (!memcmp(have, want, sizeof have))
@@ -73,8 +74,8 @@ static long keep_points(const cJSON *before, const cJSON *keep)
 
 static void action_text(const cJSON *before, cJSON *step)
 {
-	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
-	const cJSON *keep = cJSON_GetObjectItemCaseSensitive(action, "keep");
+	const cJSON *action = json_member(step, "action");
+	const cJSON *keep = json_member(action, "keep");
 	char text[160], faces[64];
 
 	if (cJSON_IsArray(keep)) {
@@ -107,7 +108,7 @@ static bool is_out(const cJSON *view, int seat)
 {
 	const cJSON *f;
 
-	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(view, "forfeited"))
+	cJSON_ArrayForEach(f, json_member(view, "forfeited"))
 		if ((int)f->valuedouble == seat)
 			return true;
 	return false;
@@ -120,8 +121,8 @@ static void cards_drawn(const cJSON *before, const cJSON *after, int *cards,
 			int *stops)
 {
 	int left = replay_int(before, "cards_left", 0) - replay_int(after, "cards_left", 0);
-	int was = replay_int(cJSON_GetObjectItemCaseSensitive(before, "deck"), "stop", 0);
-	int is = replay_int(cJSON_GetObjectItemCaseSensitive(after, "deck"), "stop", 0);
+	int was = replay_int(json_member(before, "deck"), "stop", 0);
+	int is = replay_int(json_member(after, "deck"), "stop", 0);
 	bool shuffled = left < 0;
 
 	*cards = left + (shuffled ? VOLLE_LOTTE_CARDS : 0);
@@ -137,7 +138,7 @@ static void cards_drawn(const cJSON *before, const cJSON *after, int *cards,
 static void lost_with_cards(const cJSON *before, const cJSON *after, int seat,
 			    cJSON *step)
 {
-	const char *action = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "action"));
+	const char *action = cJSON_GetStringValue(json_member(step, "action"));
 	bool drew = action && !strcmp(action, "draw");
 	int players = array_size(after, "scores"), cards, stops, lost;
 
@@ -192,7 +193,7 @@ static void turn_end(const cJSON *before, const cJSON *after, int seat,
 	else
 		replay_event(step, "bolo: seat %d loses the turn and its %d points",
 			     seat, replay_int(before, "turn_total", 0));
-	if (cJSON_GetObjectItemCaseSensitive(after, "deck"))
+	if (json_member(after, "deck"))
 		lost_with_cards(before, after, seat, step);
 	else
 		lost_by_rolls(after, seat, step);
@@ -216,7 +217,7 @@ static bool hot_dice(const cJSON *before, const cJSON *after)
 {
 	int dice = array_size(before, "set_aside") + replay_int(before, "dice_left", 0);
 
-	return !cJSON_GetObjectItemCaseSensitive(after, "card") &&
+	return !json_member(after, "card") &&
 	       array_size(after, "roll") == 0 && array_size(after, "set_aside") == dice &&
 	       replay_int(after, "dice_left", 0) == dice;
 }
@@ -234,8 +235,8 @@ static const char *const phase_words[][2] = {
 static void card_events(const cJSON *before, const cJSON *after, int seat, cJSON *step)
 {
 	if (replay_int(after, "volle_lottes", 0) > replay_int(before, "volle_lottes", 0) ||
-	    (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(after, "after_volle_lotte")) &&
-	     !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(before, "after_volle_lotte"))))
+	    (cJSON_IsTrue(json_member(after, "after_volle_lotte")) &&
+	     !cJSON_IsTrue(json_member(before, "after_volle_lotte"))))
 		replay_event(step, "Volle Lotte! all six dice set aside on the %s card",
 			     string_of(before, "card"));
 	if (replay_int(after, "cards_left", 0) != replay_int(before, "cards_left", 0) &&
@@ -248,14 +249,14 @@ void replay_describe_dice(const cJSON *before, const cJSON *after, cJSON *step)
 {
 	int seat = replay_int(step, "seat", -1);
 	int players = array_size(after, "scores");
-	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
+	const cJSON *action = json_member(step, "action");
 	const char *phase = string_of(after, "phase");
 	bool is_action = action != NULL;
 	bool banked = cJSON_IsString(action) && !strcmp(action->valuestring, "bank");
 	/* Only the game with cards has a deck: the other games' views are not
 	 * searched for the members they lack, which took a tenth of the time
 	 * to describe their steps. */
-	bool cards = cJSON_GetObjectItemCaseSensitive(after, "deck") != NULL;
+	bool cards = json_member(after, "deck") != NULL;
 
 	if (is_action)
 		action_text(before, step);

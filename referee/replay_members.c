@@ -6,16 +6,18 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "json.h"
+
 int replay_int(const cJSON *object, const char *name, int fallback)
 {
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+	const cJSON *item = json_member(object, name);
 
 	return cJSON_IsNumber(item) ? (int)item->valuedouble : fallback;
 }
 
 void replay_event(cJSON *step, const char *fmt, ...)
 {
-	cJSON *events = cJSON_GetObjectItemCaseSensitive(step, "events");
+	cJSON *events = json_member(step, "events");
 	char text[256];
 	va_list ap;
 

@@ -18,7 +18,7 @@
 static const char *name_of(const cJSON *doc, int seat)
 {
 	const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(
-		cJSON_GetObjectItemCaseSensitive(doc, "players"), seat));
+		json_member(doc, "players"), seat));
 
 	return name ? name : "?";
 }
@@ -27,21 +27,21 @@ static void print_list(FILE *out, const cJSON *step, const char *member)
 {
 	const cJSON *item;
 
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(step, member))
+	cJSON_ArrayForEach(item, json_member(step, member))
 		visible_line(out, "  %s", item->valuestring);
 }
 
 void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 {
-	const cJSON *action = cJSON_GetObjectItemCaseSensitive(step, "action");
-	const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "text"));
-	const char *board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "board"));
+	const cJSON *action = json_member(step, "action");
+	const char *text = cJSON_GetStringValue(json_member(step, "text"));
+	const char *board = cJSON_GetStringValue(json_member(step, "board"));
 	int seat = replay_int(step, "seat", -1);
 
 	fputc('\n', out);
 	if (action) {
 		char *json = json_print_line(action), took[32];
-		double us = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(step, "us"));
+		double us = cJSON_GetNumberValue(json_member(step, "us"));
 
 		if (us < 1000)
 			snprintf(took, sizeof took, "%.0f us", us);
@@ -64,12 +64,12 @@ void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 
 static void print_header(FILE *out, const cJSON *doc)
 {
-	char *options = json_print_line(cJSON_GetObjectItemCaseSensitive(doc, "options"));
-	int players = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "players"));
+	char *options = json_print_line(json_member(doc, "options"));
+	int players = cJSON_GetArraySize(json_member(doc, "players"));
 
 	visible_line(out, "%s, rules %s, options %s",
-		     cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "title")),
-		     cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "rules")),
+		     cJSON_GetStringValue(json_member(doc, "title")),
+		     cJSON_GetStringValue(json_member(doc, "rules")),
 		     options);
 	free(options);
 	for (int s = 0; s < players; s++)
@@ -78,9 +78,9 @@ static void print_header(FILE *out, const cJSON *doc)
 
 static void print_result(FILE *out, const cJSON *doc)
 {
-	const cJSON *result = cJSON_GetObjectItemCaseSensitive(doc, "result");
-	const cJSON *ranks = cJSON_GetObjectItemCaseSensitive(result, "ranks");
-	const cJSON *scores = cJSON_GetObjectItemCaseSensitive(result, "scores");
+	const cJSON *result = json_member(doc, "result");
+	const cJSON *ranks = json_member(result, "ranks");
+	const cJSON *scores = json_member(result, "scores");
 
 	if (!cJSON_IsObject(result))
 		return;
@@ -98,7 +98,7 @@ void replay_print_text(FILE *out, const cJSON *doc)
 	const cJSON *step;
 
 	print_header(out, doc);
-	cJSON_ArrayForEach(step, cJSON_GetObjectItemCaseSensitive(doc, "steps"))
+	cJSON_ArrayForEach(step, json_member(doc, "steps"))
 		replay_print_step(out, doc, step);
 	print_result(out, doc);
 }
@@ -107,9 +107,9 @@ int replay_print_move(FILE *out, const cJSON *doc, int move)
 {
 	const cJSON *step;
 
-	cJSON_ArrayForEach(step, cJSON_GetObjectItemCaseSensitive(doc, "steps"))
+	cJSON_ArrayForEach(step, json_member(doc, "steps"))
 		if (replay_int(step, "move", -1) == move &&
-		    (move ? cJSON_GetObjectItemCaseSensitive(step, "action") != NULL
+		    (move ? json_member(step, "action") != NULL
 			  : replay_int(step, "seat", 0) == -1)) {
 			replay_print_step(out, doc, step);
 			return 0;

@@ -95,8 +95,8 @@ static void cache_read(const char *path, const char *header, struct cache *cache
 	if (len > 0 && !strcmp(line, header)) {
 		while ((len = getline(&line, &cap, in)) > 0) {
 			cJSON *item = cJSON_ParseWithLength(line, (size_t)len);
-			const char *log = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-				cJSON_GetObjectItemCaseSensitive(item, "entry"), "log"));
+			const char *log = cJSON_GetStringValue(json_member(
+				json_member(item, "entry"), "log"));
 
 			if (!log) {
 				cJSON_Delete(item);
@@ -126,10 +126,10 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
 	cJSON *forfeits = cJSON_AddArrayToObject(entry, "forfeits");
 	const cJSON *step;
 
-	cJSON_ArrayForEach(step, cJSON_GetObjectItemCaseSensitive(doc, "steps")) {
-		const cJSON *forfeit = cJSON_GetObjectItemCaseSensitive(step, "forfeit");
+	cJSON_ArrayForEach(step, json_member(doc, "steps")) {
+		const cJSON *forfeit = json_member(step, "forfeit");
 		const char *reason = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(forfeit, "reason"));
+			json_member(forfeit, "reason"));
 		cJSON *f;
 
 		if (!forfeit)
@@ -177,20 +177,20 @@ static cJSON *replay_log(const char *out, const struct report_log *l,
 		visible_line(stderr, "referee report: %s", err);
 	free(page);
 	free(link);
-	verify = cJSON_GetObjectItemCaseSensitive(r.doc, "verify");
+	verify = json_member(r.doc, "verify");
 	cJSON_AddBoolToObject(entry, "verified", r.verified);
 	for (const char *const *name = (const char *const[]){"game_id", "game", "players",
 							     "result", NULL}; *name; name++)
 		cJSON_AddItemToObject(entry, *name, cJSON_Duplicate(
-			cJSON_GetObjectItemCaseSensitive(r.doc, *name), true));
+			json_member(r.doc, *name), true));
 	cJSON_AddNumberToObject(entry, "moves", r.moves);
 	if (r.verified) {
 		cJSON_AddItemToObject(line, "key", cJSON_Duplicate(
-			cJSON_GetObjectItemCaseSensitive(verify, "key"), true));
+			json_member(verify, "key"), true));
 		add_forfeits(r.doc, entry);
 	} else {
 		cJSON_AddItemToObject(entry, "error", cJSON_Duplicate(
-			cJSON_GetObjectItemCaseSensitive(verify, "error"), true));
+			json_member(verify, "error"), true));
 	}
 	logread_free(&log);
 	return line;
@@ -201,9 +201,9 @@ static cJSON *replay_log(const char *out, const struct report_log *l,
  * to hash it, but neither parsed nor verified again). */
 static bool still_holds(const char *out, const struct report_log *l, const cJSON *old)
 {
-	const char *old_sha = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(old, "sha256"));
-	const char *replay = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(old, "entry"), "replay"));
+	const char *old_sha = cJSON_GetStringValue(json_member(old, "sha256"));
+	const char *replay = cJSON_GetStringValue(json_member(
+		json_member(old, "entry"), "replay"));
 	char sha[FILES_SHA256_HEX], *page;
 	bool holds;
 
@@ -261,7 +261,7 @@ static void gather(FILE *from, cJSON **lines, size_t count)
 	rewind(from);
 	while ((len = getline(&text, &cap, from)) > 0) {
 		cJSON *line = cJSON_ParseWithLength(text, (size_t)len);
-		double i = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(line, "i"));
+		double i = cJSON_GetNumberValue(json_member(line, "i"));
 
 		if (i >= 0 && i < (double)count && !lines[(size_t)i]) {
 			cJSON_DeleteItemFromObjectCaseSensitive(line, "i");

@@ -77,7 +77,7 @@ static int fail(struct verifier *v, size_t line, const char *fmt, ...)
 
 static const cJSON *member(const struct verifier *v, size_t i, const char *name)
 {
-	return cJSON_GetObjectItemCaseSensitive(v->log->lines[i].json, name);
+	return json_member(v->log->lines[i].json, name);
 }
 
 static const char *type_of(const struct verifier *v, size_t i)
@@ -157,13 +157,13 @@ static int check_chain(struct verifier *v)
  * "path", "sha256", "files", "bytes", and "capped" only as true. */
 static bool folder_ok(const cJSON *folder)
 {
-	const cJSON *sha256 = cJSON_GetObjectItemCaseSensitive(folder, "sha256");
-	const cJSON *capped = cJSON_GetObjectItemCaseSensitive(folder, "capped");
+	const cJSON *sha256 = json_member(folder, "sha256");
+	const cJSON *capped = json_member(folder, "capped");
 	unsigned char bytes[32];
 	long count;
 
 	return cJSON_IsObject(folder) &&
-	       cJSON_IsString(cJSON_GetObjectItemCaseSensitive(folder, "path")) &&
+	       cJSON_IsString(json_member(folder, "path")) &&
 	       cJSON_IsString(sha256) && !hex_decode(bytes, sizeof bytes, sha256->valuestring) &&
 	       json_get_int(folder, "files", 0, LONG_MAX, &count) &&
 	       json_get_int(folder, "bytes", 0, LONG_MAX, &count) &&
@@ -182,12 +182,12 @@ static int check_player(struct verifier *v, const cJSON *p, int seat)
 	    number != seat)
 		return fail(v, 0, "player %d of \"players\" must have \"seat\": %d "
 			    "(each seat once, in order)", seat + 1, seat);
-	if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "name")) ||
-	    !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "command")))
+	if (!cJSON_IsString(json_member(p, "name")) ||
+	    !cJSON_IsString(json_member(p, "command")))
 		return fail(v, 0, "seat %d of \"players\" needs a \"name\" and a "
 			    "\"command\" string", seat);
 	for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
-		const cJSON *label = cJSON_GetObjectItemCaseSensitive(p, labels[k]);
+		const cJSON *label = json_member(p, labels[k]);
 		const char *problem = !label ? NULL
 				      : !cJSON_IsString(label) ? "must be a string"
 				      : wire_label_problem(label->valuestring);
@@ -196,8 +196,8 @@ static int check_player(struct verifier *v, const cJSON *p, int seat)
 			return fail(v, 0, "seat %d: \"%s\" %s", seat, labels[k],
 				    problem);
 	}
-	if (cJSON_GetObjectItemCaseSensitive(p, "folder") &&
-	    !folder_ok(cJSON_GetObjectItemCaseSensitive(p, "folder")))
+	if (json_member(p, "folder") &&
+	    !folder_ok(json_member(p, "folder")))
 		return fail(v, 0, "seat %d: \"folder\" must have \"path\", \"sha256\" "
 			    "(32 bytes of lowercase hex), \"files\" and \"bytes\" "
 			    "(integers from 0) and \"capped\" only as true", seat);
@@ -393,7 +393,7 @@ static bool same_record(const cJSON *record, cJSON *expected)
 	for (const cJSON *m = record->child; m && same; m = m->next)
 		if (strcmp(m->string, "seq") && strcmp(m->string, "prev")) {
 			members++;
-			same = cJSON_Compare(m, cJSON_GetObjectItemCaseSensitive(expected, m->string),
+			same = cJSON_Compare(m, json_member(expected, m->string),
 					     true);
 		}
 	same = same && members == cJSON_GetArraySize(expected);
