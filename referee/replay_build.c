@@ -86,9 +86,12 @@ static void draw_words(struct replay_builder *b, const cJSON *record)
 static void take_fixed(struct replay_builder *b, cJSON *view)
 {
 	for (int k = 0; fixed_members[k]; k++) {
-		cJSON *item = cJSON_DetachItemFromObjectCaseSensitive(view, fixed_members[k]);
+		cJSON *item = json_member(view, fixed_members[k]);
 
-		if (item && !json_member(b->fixed, fixed_members[k]))
+		if (!item)
+			continue;
+		cJSON_DetachItemViaPointer(view, item);
+		if (!json_member(b->fixed, fixed_members[k]))
 			cJSON_AddItemToObject(b->fixed, fixed_members[k], item);
 		else
 			cJSON_Delete(item);
@@ -98,8 +101,12 @@ static void take_fixed(struct replay_builder *b, cJSON *view)
 /* Takes the members only a bot needs out of a step's view. */
 static void take_bot_only(cJSON *view)
 {
-	for (int k = 0; view && bot_only_members[k]; k++)
-		cJSON_DeleteItemFromObjectCaseSensitive(view, bot_only_members[k]);
+	for (int k = 0; view && bot_only_members[k]; k++) {
+		cJSON *item = json_member(view, bot_only_members[k]);
+
+		if (item)
+			cJSON_Delete(cJSON_DetachItemViaPointer(view, item));
+	}
 }
 
 /* Whether the last roll drawn is the roll the position shows waiting:
