@@ -9,14 +9,15 @@
 export LC_ALL=C
 
 # misnamed HEADERS_DIR OBJECT...: "FILE NAME" for each global name an
-# object defines (main aside) that starts neither with its file's name
+# object defines (main and AddressSanitizer's __odr_asan.NAME markers of
+# global variables aside) that starts neither with its file's name
 # nor with that of a header in HEADERS_DIR declaring it; a file is named
 # by its object without the folder, automake's "PROGRAM-" and ".o".
 misnamed() {
 	local headers=$1 file name h
 	shift
 	nm -A -P --defined-only "$@" | awk '
-		$3 ~ /^[BDRT]$/ && $2 != "main" {
+		$3 ~ /^[BDRT]$/ && $2 != "main" && $2 !~ /^__odr_asan\./ {
 			f = $1; sub(/:$/, "", f); sub(/.*\//, "", f)
 			sub(/\.o$/, "", f); sub(/^[^-]*-/, "", f)
 			print f, $2 }' | sort -u |
