@@ -232,7 +232,7 @@ int cmd_tournament(int argc, char **argv)
 		spec.limits.sandbox = sandbox;
 	if (contain >= 0)
 		spec.limits.contain = contain;
-	if (schedule_build(&spec, MAX_GAMES, &schedule, err)) {
+	if (schedule_build(&spec, spec.bot_count, MAX_GAMES, &schedule, err)) {
 		tournament_file_free(&spec);
 		return cli_fail("tournament", "%s", err);
 	}

@@ -4,7 +4,8 @@
  * position in the table's ascending list of bots: for each split of the
  * positions into the game's teams, the split's base seating in every
  * cyclic rotation.  Tables are the combinations of bots in lexicographic
- * order, shuffled by the seed when there is one.
+ * order, generation by generation, each generation shuffled by the seed
+ * when there is one.
  */
 #include "schedule.h"
 
@@ -137,15 +138,21 @@ static bool holds_challenger(const struct tournament_spec *spec,
 	return false;
 }
 
-/* The tables in lexicographic order: every combination of `players` bots,
- * in a gauntlet only those holding a challenger. */
+/* The tables of one generation in lexicographic order: every combination
+ * of `players` bots below `below`, or, when `last` is a bot, of
+ * `players` - 1 of them and `last`; in a gauntlet only those holding a
+ * challenger. */
 static void schedule_add_tables(struct schedule *schedule,
-				const struct tournament_spec *spec)
+				const struct tournament_spec *spec, int below,
+				int last)
 {
-	int k = spec->players, n = spec->bot_count, combo[GAME_MAX_SEATS];
+	int k = last < 0 ? spec->players : spec->players - 1;
+	int combo[GAME_MAX_SEATS];
 
 	for (int i = 0; i < GAME_MAX_SEATS; i++)
 		combo[i] = i < k ? i : -1;
+	if (last >= 0)
+		combo[k] = last;
 	for (;;) {
 		int i = k - 1;
 
@@ -153,7 +160,7 @@ static void schedule_add_tables(struct schedule *schedule,
 		    holds_challenger(spec, combo))
 			memcpy(schedule->tables[schedule->table_count++].bots,
 			       combo, sizeof combo);
-		while (i >= 0 && combo[i] == n - k + i)
+		while (i >= 0 && combo[i] == below - k + i)
 			i--;
 		if (i < 0)
 			return;
@@ -163,24 +170,41 @@ static void schedule_add_tables(struct schedule *schedule,
 	}
 }
 
-/* Fisher-Yates over the tables, drawing from the seed's word stream. */
-static void schedule_shuffle(struct schedule *schedule,
-			     const unsigned char seed[32])
+/* Fisher-Yates over the tables from `first` on, drawing from the seed's
+ * word stream of draw index `index`: 0 for generation 0, j for bot j's. */
+static void schedule_shuffle(struct schedule *schedule, int first,
+			     const unsigned char seed[32], uint64_t index)
 {
 	struct fair_words words;
 
-	arena_fair_words_init(&words, seed, 0);
-	for (int i = schedule->table_count - 1; i > 0; i--) {
+	arena_fair_words_init(&words, seed, index);
+	for (int i = schedule->table_count - 1 - first; i > 0; i--) {
 		int j = (int)arena_fair_words_uniform(&words, (uint32_t)i + 1);
-		struct schedule_table swap = schedule->tables[i];
+		struct schedule_table swap = schedule->tables[first + i];
 
-		schedule->tables[i] = schedule->tables[j];
-		schedule->tables[j] = swap;
+		schedule->tables[first + i] = schedule->tables[first + j];
+		schedule->tables[first + j] = swap;
 	}
 }
 
-int schedule_build(const struct tournament_spec *spec, long max_games,
-		   struct schedule *schedule, char *err)
+/* The tables of generation `bot` (-1: generation 0, the first bots'),
+ * after those before it. */
+static void schedule_add_generation(struct schedule *schedule,
+				    const struct tournament_spec *spec, int bot)
+{
+	int first = schedule->table_count;
+
+	if (bot < 0)
+		schedule_add_tables(schedule, spec, schedule->first_bots, -1);
+	else
+		schedule_add_tables(schedule, spec, bot, bot);
+	if (spec->seeded)
+		schedule_shuffle(schedule, first, spec->seed,
+				 bot < 0 ? 0 : (uint64_t)bot);
+}
+
+int schedule_build(const struct tournament_spec *spec, int first_bots,
+		   long max_games, struct schedule *schedule, char *err)
 {
 	int k = spec->players, n = spec->bot_count, challengers = 0, cycle;
 	int *patterns;
@@ -188,11 +212,13 @@ int schedule_build(const struct tournament_spec *spec, long max_games,
 
 	memset(schedule, 0, sizeof *schedule);
 	schedule->players = k;
-	if (n < k)
+	schedule->first_bots = first_bots;
+	if (first_bots < k)
 		return errorf(err, "%s needs at least %d bots for a %d-player table",
 			      spec->rules->name, k, k);
 	for (int i = 0; i < n; i++)
 		challengers += spec->bots[i].challenger;
+	/* The generations' tables are every combination all the same. */
 	tables = choose(n, k);
 	if (spec->format == FORMAT_GAUNTLET)
 		tables -= choose(n - challengers, k);
@@ -207,9 +233,9 @@ int schedule_build(const struct tournament_spec *spec, long max_games,
 		return -1;
 
 	schedule->tables = xcalloc((size_t)tables, sizeof *schedule->tables);
-	schedule_add_tables(schedule, spec);
-	if (spec->seeded)
-		schedule_shuffle(schedule, spec->seed);
+	schedule_add_generation(schedule, spec, -1);
+	for (int bot = first_bots; bot < n; bot++)
+		schedule_add_generation(schedule, spec, bot);
 	schedule->games = xcalloc((size_t)(tables * spec->games),
 				  sizeof *schedule->games);
 	for (int t = 0; t < schedule->table_count; t++) {
@@ -237,6 +263,15 @@ void schedule_free(struct schedule *schedule)
 	free(schedule->games);
 	free(schedule->tables);
 	memset(schedule, 0, sizeof *schedule);
+}
+
+long schedule_games_of(const struct schedule *schedule, int bots)
+{
+	/* A generation's tables end with its bot, the highest of theirs. */
+	for (int t = 0; t < schedule->table_count; t++)
+		if (schedule->tables[t].bots[schedule->players - 1] >= bots)
+			return schedule->tables[t].first_game - 1;
+	return schedule->game_count;
 }
 
 bool schedule_in_shard(int table, int index, int count)

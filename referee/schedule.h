@@ -11,6 +11,14 @@
  * bots into teams is seated in turn.  With a seed, the order of the tables
  * is shuffled by it (so a run stopped early is still a fair sample).
  *
+ * A schedule grows when bots are added at the end of the file's list to
+ * a run already made (a club ladder's new entrants): the first run's bots
+ * make generation 0, today's schedule of them alone, and each later bot j
+ * adds generation j, the tables holding it and otherwise only bots before
+ * it, after all earlier tables.  So the old games keep their numbers and
+ * seatings, and the schedule is the same in whatever steps bots were
+ * added.
+ *
  * A table's seatings form a cycle: for each split of its bots into teams
  * (one split when the game has no teams), the split's seating in each of
  * the `players` cyclic rotations of the seats.  Game g of a table (from 0)
@@ -41,6 +49,7 @@ struct schedule_table {
  * and each table's games are consecutive. */
 struct schedule {
 	int players;
+	int first_bots;               /* the bots of generation 0 */
 	long game_count;
 	struct scheduled_game *games;
 	int table_count;
@@ -54,11 +63,17 @@ struct schedule {
 int schedule_seating_count(const struct game_rules *rules, int players,
 			   char *err);
 
-/* Builds the schedule; -1 with err when the field cannot fill a table or
- * the schedule would pass `max_games` (at most INT_MAX). */
-int schedule_build(const struct tournament_spec *spec, long max_games,
-		   struct schedule *schedule, char *err);
+/* Builds the schedule of which the first `first_bots` bots of `spec`
+ * (at most all of them) make generation 0; -1 with err when those cannot
+ * fill a table or the schedule would pass `max_games` (at most INT_MAX). */
+int schedule_build(const struct tournament_spec *spec, int first_bots,
+		   long max_games, struct schedule *schedule, char *err);
 void schedule_free(struct schedule *schedule);
+
+/* The games of the schedule's first generations, those of its first
+ * `bots` bots (at least first_bots): the schedule a run of those bots
+ * alone has. */
+long schedule_games_of(const struct schedule *schedule, int bots);
 
 /* Whether table `table` (an index into schedule.tables) belongs to shard
  * `index` (1-based) of `count`: tables are dealt to the shards in turn, so

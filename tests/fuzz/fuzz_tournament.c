@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unlink(path);
 	if (rc)
 		return 0;
-	if (schedule_build(&spec, FUZZ_MAX_GAMES, &schedule, err) == 0) {
+	if (schedule_build(&spec, spec.bot_count, FUZZ_MAX_GAMES, &schedule, err) == 0) {
 		check_schedule(&schedule);
 		schedule_free(&schedule);
 	}

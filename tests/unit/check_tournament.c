@@ -368,7 +368,7 @@ START_TEST(shipped_files)
 			 names[i]);
 		if (tournament_file_read(path, &spec, err) < 0)
 			ck_abort_msg("%s", err);
-		ck_assert_int_eq(schedule_build(&spec, 100000, &schedule, err), 0);
+		ck_assert_int_eq(schedule_build(&spec, spec.bot_count, 100000, &schedule, err), 0);
 		ck_assert_int_gt(schedule.game_count, 0);
 		schedule_free(&schedule);
 		tournament_file_free(&spec);
@@ -528,7 +528,7 @@ static void assert_pairs(long table[MAX_BOTS][MAX_BOTS], unsigned bots,
 static void build(const struct tournament_spec *spec,
 		  struct schedule *schedule)
 {
-	if (schedule_build(spec, 1000000, schedule, err) < 0)
+	if (schedule_build(spec, spec->bot_count, 1000000, schedule, err) < 0)
 		ck_abort_msg("%s", err);
 }
 
@@ -684,7 +684,7 @@ START_TEST(unrotatable_teams)
 
 	ck_assert_int_eq(schedule_seating_count(&split_game, 4, err), -1);
 	ck_assert_str_eq(err, want);
-	ck_assert_int_eq(schedule_build(&spec, 1000, &schedule, err), -1);
+	ck_assert_int_eq(schedule_build(&spec, spec.bot_count, 1000, &schedule, err), -1);
 	ck_assert_str_eq(err, want);
 	/* Two players in halves are two teams of one. */
 	ck_assert_int_eq(schedule_seating_count(&split_game, 2, err), 2);
@@ -744,6 +744,76 @@ START_TEST(seeded_shuffle)
 }
 END_TEST
 
+/* Tables' bots, from the first table on, as "01 02 12 ...": each table's
+ * bots in their order. */
+static void expect_tables(const struct schedule *schedule, const char *want)
+{
+	char got[256] = "";
+
+	for (int t = 0; t < schedule->table_count; t++) {
+		size_t len = strlen(got);
+
+		if (t)
+			got[len++] = ' ';
+		for (int i = 0; i < schedule->players; i++)
+			got[len++] = (char)('0' + schedule->tables[t].bots[i]);
+		got[len] = '\0';
+	}
+	ck_assert_str_eq(got, want);
+}
+
+/* A grown schedule: the first bots' schedule, then for each later bot
+ * the tables it adds to those before it, in lexicographic order (a
+ * gauntlet's holding a challenger), each generation shuffled alone by the
+ * seed; the same whatever the steps it grew in. */
+START_TEST(grown_generations)
+{
+	struct tournament_spec spec = spec_of(&plain_game, 5, 2, 2);
+	struct schedule grown, step, first;
+
+	ck_assert_int_eq(schedule_build(&spec, 3, 1000, &grown, err), 0);
+	expect_tables(&grown, "01 02 12 03 13 23 04 14 24 34");
+	ck_assert_int_eq(grown.first_bots, 3);
+	ck_assert_int_eq(grown.game_count, 20);
+	ck_assert_int_eq(grown.tables[3].first_game, 7);
+	ck_assert_int_eq(schedule_games_of(&grown, 3), 6);
+	ck_assert_int_eq(schedule_games_of(&grown, 4), 12);
+	ck_assert_int_eq(schedule_games_of(&grown, 5), 20);
+	schedule_free(&grown);
+
+	spec = spec_of(&plain_game, 5, 3, 3);
+	ck_assert_int_eq(schedule_build(&spec, 4, 1000, &grown, err), 0);
+	expect_tables(&grown, "012 013 023 123 014 024 034 124 134 234");
+	schedule_free(&grown);
+
+	spec = spec_of(&plain_game, 5, 2, 2);
+	spec.format = FORMAT_GAUNTLET;
+	field[1].challenger = true;
+	ck_assert_int_eq(schedule_build(&spec, 3, 1000, &grown, err), 0);
+	expect_tables(&grown, "01 12 13 14");
+	schedule_free(&grown);
+
+	/* Seeded: grown by two bots at once, or one at a time, from the
+	 * schedule of the first three alone. */
+	spec = spec_of(&plain_game, 5, 2, 2);
+	spec.seeded = true;
+	memset(spec.seed, 7, sizeof spec.seed);
+	ck_assert_int_eq(schedule_build(&spec, 3, 1000, &grown, err), 0);
+	spec.bot_count = 4;
+	ck_assert_int_eq(schedule_build(&spec, 3, 1000, &step, err), 0);
+	spec.bot_count = 3;
+	ck_assert_int_eq(schedule_build(&spec, 3, 1000, &first, err), 0);
+	ck_assert_mem_eq(grown.games, first.games, sizeof *first.games * 6);
+	ck_assert_mem_eq(grown.games, step.games, sizeof *step.games * 12);
+	/* Each generation in its own order, drawn with the bot's index (as
+	 * tests/kat.py's word stream shuffles them too). */
+	expect_tables(&grown, "12 02 01 13 03 23 34 04 14 24");
+	schedule_free(&grown);
+	schedule_free(&step);
+	schedule_free(&first);
+}
+END_TEST
+
 START_TEST(shards_partition_tables)
 {
 	for (int count = 1; count <= 7; count++) {
@@ -772,18 +842,18 @@ START_TEST(schedule_refusals)
 	struct tournament_spec spec = spec_of(&plain_game, 8, 2, 2);
 	struct schedule schedule;
 
-	ck_assert_int_eq(schedule_build(&spec, 55, &schedule, err), -1);
+	ck_assert_int_eq(schedule_build(&spec, spec.bot_count, 55, &schedule, err), -1);
 	ck_assert_str_eq(err, "the schedule has 56 games (28 tables of 2), more than the limit of 55");
-	ck_assert_int_eq(schedule_build(&spec, 56, &schedule, err), 0);
+	ck_assert_int_eq(schedule_build(&spec, spec.bot_count, 56, &schedule, err), 0);
 	schedule_free(&schedule);
 
 	spec = spec_of(&plain_game, 3, 4, 4);
-	ck_assert_int_eq(schedule_build(&spec, 1000, &schedule, err), -1);
+	ck_assert_int_eq(schedule_build(&spec, spec.bot_count, 1000, &schedule, err), -1);
 	ck_assert_str_eq(err, "plain needs at least 4 bots for a 4-player table");
 
 	spec = spec_of(&plain_game, 4, 2, 2);
 	spec.format = FORMAT_GAUNTLET;
-	ck_assert_int_eq(schedule_build(&spec, 1000, &schedule, err), -1);
+	ck_assert_int_eq(schedule_build(&spec, spec.bot_count, 1000, &schedule, err), -1);
 	ck_assert_str_eq(err, "gauntlet needs at least one bot with \"challenger\": true");
 }
 END_TEST
@@ -851,6 +921,7 @@ Suite *test_suite(void)
 	tcase_add_test(schedules, team_seatings);
 	tcase_add_test(schedules, unrotatable_teams);
 	tcase_add_test(schedules, seeded_shuffle);
+	tcase_add_test(schedules, grown_generations);
 	tcase_add_test(schedules, shards_partition_tables);
 	tcase_add_test(schedules, schedule_refusals);
 	tcase_add_test(schedules, manifest_batches);
