@@ -3,7 +3,8 @@
  * "Resuming after fixing a bot"): its header holds the file as read, and
  * a "bot" record each new version of a bot's entry.  A resumed run may
  * change how a bot is run (its command, workdir, readable, env, pass_env),
- * which is then recorded as the bot's new version; anything else would
+ * which is then recorded as the bot's new version, and add bots at the
+ * end of the list, which a "grown" record adds; anything else would
  * change the schedule or the games, and is refused by name.
  */
 #ifndef ARENA_MANIFEST_FILE_H
@@ -16,12 +17,18 @@
  * the same name. */
 int manifest_file_apply(cJSON *file, const cJSON *record);
 
+/* Takes in a "grown" record: its "entries" are added at the end of
+ * `file`'s bots.  0, or -1 when its "bot" is not the number of `file`'s
+ * bots or an entry has no name. */
+int manifest_file_grow(cJSON *file, const cJSON *record);
+
 /* Compares the file `now` with the file `old` a run was started with:
  * -1 with err naming the first field that changed that may not, else 0. */
 int manifest_file_check(const cJSON *old, const cJSON *now, char *err);
 
-/* A "bot" record for each bot whose entry in `now` is not its entry in
- * `old` (its last version), in an array; both files passed the check. */
+/* A "bot" record for each of `old`'s bots whose entry in `now` is not its
+ * entry in `old` (its last version), in an array; both files passed the
+ * check. */
 cJSON *manifest_file_versions(const cJSON *old, const cJSON *now);
 
 #endif

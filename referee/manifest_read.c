@@ -605,6 +605,83 @@ static void take_version(struct reader *rd, const cJSON *o)
 			"and its new \"entry\", of the same \"name\"", v->name_count);
 }
 
+/* Room for the games and bots a "grown" record adds, the new zeroed. */
+static void *grow_array(void *p, size_t old_count, size_t count, size_t size)
+{
+	p = xrealloc(p, count * size);
+	memset((char *)p + old_count * size, 0, (count - old_count) * size);
+	return p;
+}
+
+/* Whether a "grown" record's entries are bots of new names. */
+static bool new_names(const struct manifest_view *v, const cJSON *entries)
+{
+	const cJSON *entry, *other;
+
+	if (!cJSON_IsArray(entries) || !cJSON_GetArraySize(entries) ||
+	    v->name_count + cJSON_GetArraySize(entries) > USHRT_MAX + 1)
+		return false;
+	cJSON_ArrayForEach(entry, entries) {
+		const char *name = member_string(entry, "name", NULL);
+
+		if (!name)
+			return false;
+		for (int b = 0; b < v->name_count; b++)
+			if (!strcmp(v->names[b], name))
+				return false;
+		for (other = entries->child; other != entry; other = other->next)
+			if (!strcmp(member_string(other, "name", NULL), name))
+				return false;
+	}
+	return true;
+}
+
+/* A "grown" record: bots added at the end of "bots", whose tables' games,
+ * numbers "first_game" on, grow the schedule to "schedule_games".  It may
+ * follow a signature, which then closes the run as it was: the run is
+ * open again until the next one.  -1 when it is not such a record. */
+static int take_grown(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const cJSON *entries = cJSON_GetObjectItemCaseSensitive(o, "entries"), *entry;
+	size_t games = (size_t)v->game_count + 1, players = (size_t)v->players, more;
+	long bot = -1, first = 0, total = -1;
+
+	if (!json_get_int(o, "bot", 0, USHRT_MAX, &bot) || bot != v->name_count ||
+	    !json_get_int(o, "first_game", 1, MAX_GAMES, &first) ||
+	    first != v->game_count + 1 ||
+	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &total) ||
+	    total < v->game_count || !new_names(v, entries) ||
+	    ((rd->flags & MANIFEST_RESUME) &&
+	     (!v->resume.file || manifest_file_grow(v->resume.file, o)))) {
+		problem(rd, "a grown record needs \"bot\", the number of bots so "
+			"far (%d), the \"entries\" of the bots added, of new "
+			"names, \"first_game\", the schedule's games so far and "
+			"one (%ld), and \"schedule_games\", their number now",
+			v->name_count, v->game_count + 1);
+		return -1;
+	}
+	more = (size_t)total + 1;
+	v->seats = grow_array(v->seats, games * players, more * players, sizeof *v->seats);
+	v->ranks = grow_array(v->ranks, games * players, more * players, 1);
+	v->forfeit = grow_array(v->forfeit, games * players, more * players, 1);
+	v->ended = grow_array(v->ended, games, more, sizeof *v->ended);
+	v->state = grow_array(v->state, games, more, 1);
+	if (v->sha256)
+		v->sha256 = grow_array(v->sha256, games, more, sizeof *v->sha256);
+	if (v->resume.set_aside)
+		v->resume.set_aside = grow_array(v->resume.set_aside, games, more,
+						 sizeof *v->resume.set_aside);
+	v->game_count = total;
+	more = (size_t)(v->name_count + cJSON_GetArraySize(entries));
+	v->replies = grow_array(v->replies, (size_t)v->name_count, more, sizeof *v->replies);
+	v->names = xrealloc(v->names, more * sizeof *v->names);
+	cJSON_ArrayForEach(entry, entries)
+		v->names[v->name_count++] = xstrdup(member_string(entry, "name", NULL));
+	v->signed_ = v->has_complete_record = false;
+	return 0;
+}
+
 /* An "aborted" record: a log of a game of the schedule set aside. */
 static void take_aborted(struct reader *rd, const cJSON *o)
 {
@@ -632,6 +709,12 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 		problem(rd, "the signature record is not in its one form "
 			"{\"seq\":N,\"prev\":\"...\",\"type\":\"signature\","
 			"\"key\":\"...\",\"sig\":\"...\"}");
+		return -1;
+	}
+	if (*rd->view->key_hex && memcmp(rd->view->key_hex, r->key, 64)) {
+		problem(rd, "signed by key %.64s, but its earlier signature by "
+			"key %s: a grown run is signed with the key that signed "
+			"it before", r->key, rd->view->key_hex);
 		return -1;
 	}
 	memcpy(rd->view->key_hex, r->key, 64);
@@ -664,10 +747,6 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	bool usual;
 	int rc = 0;
 
-	if (rd->view->signed_) {
-		problem(rd, "a record after the signature");
-		return -1;
-	}
 	usual = rd->line > 0 && read_usual(line, len, &rd->entries, &r);
 	if (!usual) {
 		o = json_parse_object(line, len, err);
@@ -693,6 +772,9 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		problem(rd, "\"prev\" is not the hash of line %zu: a line was "
 			"changed, removed or reordered", rd->line);
 		rc = -1;
+	} else if (rd->view->signed_ && !is_type(&r, "grown")) {
+		problem(rd, "a record after the signature");
+		rc = -1;
 	} else if (is_type(&r, "signature")) {
 		rc = take_signature(rd, &r, usual);
 	} else if (is_type(&r, "started")) {
@@ -705,6 +787,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		take_replies(rd, o);
 	} else if (!usual && is_type(&r, "bot")) {
 		take_version(rd, o);
+	} else if (!usual && is_type(&r, "grown")) {
+		rc = take_grown(rd, o);
 	} else if (!usual && is_type(&r, "aborted")) {
 		take_aborted(rd, o);
 	} else if (is_type(&r, "complete")) {

@@ -2,7 +2,9 @@
  * Reading a tournament's manifest (docs/TOURNAMENTS.md), the one reader of
  * it: to check its folder, to rate its games, to report on a run and to
  * resume a stopped one.  The hash chain, the signature and every record
- * are checked, and what the manifest says of each finished game is kept
+ * are checked (a run grown after it finished has a signature for each
+ * time it finished, all by one key), and what the manifest says of each
+ * finished game is kept
  * (its seats, its ranks and its log's SHA-256), and of each bot's reply
  * times.  Its records are built by manifest_records.h.  A manifest lists
  * a million games in a few hundred thousand lines, so the reader streams
@@ -38,7 +40,8 @@ struct manifest_resume {
 	cJSON *header;                /* the first record */
 	cJSON *file;                  /* the header's tournament file, each
 				       * bot at its last version ("bot"
-				       * records), or NULL when it holds none */
+				       * records) and those "grown" records
+				       * added, or NULL when it holds none */
 	int *set_aside;               /* [g]: logs set aside ("aborted") */
 	long *unreplied;              /* games finished after the last
 				       * "replies" record, in order */
@@ -50,16 +53,19 @@ struct manifest_view {
 	char *dir;                    /* the output folder holding it */
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	char key_hex[65];             /* the key that signed it */
-	bool signed_;                 /* its signature holds */
+	bool signed_;                 /* its last signature holds, and no
+				       * "grown" record came after it */
 	bool has_complete_record;     /* the run wrote its "complete" record */
 	char *name;                   /* the tournament's, or NULL */
 	char shard[24];               /* "I/N" */
 	long aborted;                 /* logs set aside ("aborted" records) */
 	char game[32];
 	int players;
-	long game_count;              /* games in the whole schedule */
+	long game_count;              /* games in the whole schedule, as
+				       * "grown" records grew it */
 	bool whole;                   /* not a shard: it must play them all */
-	char **names;                 /* the header's "bots" */
+	char **names;                 /* the header's "bots", then those
+				       * of "grown" records */
 	int name_count;
 	/* By game number g, 1..game_count (compact: a million games take
 	 * 40 MB): */

@@ -135,6 +135,21 @@ cJSON *manifest_bot_record(int bot, const cJSON *entry)
 	return r;
 }
 
+cJSON *manifest_grown_record(const cJSON *bots, int first_bot, long first_game,
+			     long schedule_games)
+{
+	cJSON *r = typed("grown"), *entries;
+
+	cJSON_AddNumberToObject(r, "bot", first_bot);
+	entries = cJSON_AddArrayToObject(r, "entries");
+	for (int b = first_bot; b < cJSON_GetArraySize(bots); b++)
+		cJSON_AddItemToArray(entries, cJSON_Duplicate(cJSON_GetArrayItem(bots, b),
+							      true));
+	cJSON_AddNumberToObject(r, "first_game", (double)first_game);
+	cJSON_AddNumberToObject(r, "schedule_games", (double)schedule_games);
+	return r;
+}
+
 cJSON *manifest_replies_record(time_t at, cJSON *bots)
 {
 	cJSON *r = typed("replies");

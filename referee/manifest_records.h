@@ -72,6 +72,11 @@ cJSON *manifest_aborted_record(long game, const char *log);
 cJSON *manifest_resumed_record(void);
 /* A new version of bot `bot`: its whole entry in the file (copied). */
 cJSON *manifest_bot_record(int bot, const cJSON *entry);
+/* Bots added at the end of the file's `bots` (its array of entries),
+ * from place `first_bot` on: their tables' games, numbers `first_game` on,
+ * grow the schedule to `schedule_games`. */
+cJSON *manifest_grown_record(const cJSON *bots, int first_bot, long first_game,
+			     long schedule_games);
 /* The bots' reply times since the record before (`bots`, consumed), of
  * games that ended by `at`. */
 cJSON *manifest_replies_record(time_t at, cJSON *bots);

@@ -180,16 +180,24 @@ version_case() {
 	local dir="$TMP/version" sum refused change field
 	stop_run version INT 2
 	sum=$(sha256sum <"$dir/manifest.jsonl")
-	refused="is not what the run was started with: a resumed run may change how a bot is run (its command, workdir, readable, env and pass_env: its next games are played by the new version), nothing that changes the schedule or the games; put it back, or start a new run with another --out"
+	refused="is not what the run was started with: a resumed run may change how a bot is run (its command, workdir, readable, env and pass_env: its next games are played by the new version) and add bots at the end of \"bots\" (their tables are added to the schedule), nothing that changes the schedule or the games; put it back, or start a new run with another --out"
 	for change in 'f["games"] = 6|games' 'f["time"] = {"move_ms": 500}|time' \
-		'f["options"]["size"] = 6|options.size' 'f["bots"][0]["name"] = "slower"|bots[0].name' \
-		'f["bots"][2]["ponder"] = True|bots[2].ponder' 'f["bots"].pop()|bots'; do
+		'f["options"]["size"] = 6|options.size' \
+		'f["bots"][2]["ponder"] = True|bots[2].ponder'; do
 		field=${change#*|}
 		edit "${change%|*}"
 		expect_exit 2 "$REFEREE" tournament "$TMP/v.json" --out "$dir" --resume
 		expect_eq "$(grep '^referee tournament:' "$ERR")" "referee tournament: cannot resume $dir: \"$field\" $refused" \
 			"version: a change of \"$field\" is refused, naming it"
 	done
+	edit 'f["bots"][0]["name"] = "slower"'
+	expect_exit 2 "$REFEREE" tournament "$TMP/v.json" --out "$dir" --resume
+	expect_eq "$(grep '^referee tournament:' "$ERR")" "referee tournament: cannot resume $dir: \"bots[0].name\" is 'slower', not 'slow': the run's bots keep their places, and a new bot is added at the end of \"bots\" (its tables are added to the schedule); put 'slow' back in place 0, or start a new run with another --out" \
+		"version: a bot renamed is refused, naming it"
+	edit 'f["bots"].pop()'
+	expect_exit 2 "$REFEREE" tournament "$TMP/v.json" --out "$dir" --resume
+	expect_eq "$(grep '^referee tournament:' "$ERR")" "referee tournament: cannot resume $dir: \"bots\" lacks 1 of the run's 3 bots: a bot cannot be removed from a run, whose games stand (new bots are added at the end of \"bots\"); put it back, or start a new run with another --out" \
+		"version: a bot removed is refused"
 	expect_eq "$(sha256sum <"$dir/manifest.jsonl")" "$sum" "version: the refused resumes left the manifest as it was"
 	edit 'f["bots"][1]["command"] = "'"$CBOT $TMP"'"; f["bots"][2]["env"] = {"ARENA_TEST": "1"}; f["concurrency"] = 2'
 	expect_exit 0 "$REFEREE" tournament "$TMP/v.json" --out "$dir" --resume

@@ -256,6 +256,101 @@ static int reopen(struct manifest_view *view, struct journal **journal,
 	return rc;
 }
 
+/* Appends to the good manifest, after its signature, the records of a
+ * run grown by bot c: games 4 and 5, finished, signed by `signer` (NULL:
+ * left unsigned). */
+static void grow(const struct referee_key *signer)
+{
+	struct manifest_view v;
+	struct problems problems = {.report = collect};
+	const unsigned char none[2] = {0, 0};
+	struct ladder_reasons reasons = {0};
+	struct journal *j;
+	long games[2] = {4, 5};
+	cJSON *file = parse("{\"bots\":[{\"name\":\"a\"},{\"name\":\"b\"},"
+			    "{\"name\":\"c\",\"command\":\"./c\"}]}"), *list;
+
+	ck_assert_int_eq(manifest_read(path, NULL, MANIFEST_RESUME, &v, &problems), 0);
+	j = journal_reopen(path, v.resume.bytes, (uint64_t)v.resume.lines,
+			   v.resume.hash, err);
+	ck_assert_msg(j != NULL, "%s", err);
+	manifest_view_free(&v);
+	append(j, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(file, "bots"),
+					2, 4, 5));
+	cJSON_Delete(file);
+	append(j, manifest_started_record(2, games, 2));
+	list = cJSON_CreateArray();
+	cJSON_AddItemToArray(list, finished(4, 0, SHA_1, none, &reasons, false));
+	cJSON_AddItemToArray(list, finished(5, 1, SHA_2, none, &reasons, false));
+	append(j, manifest_finished_record(list));
+	append(j, manifest_complete_record(2));
+	if (signer)
+		ck_assert_msg(journal_sign(j, signer, id, err) == 0, "%s", err);
+	journal_free(j);
+	load_lines();
+}
+
+/* A finished run grown by a bot goes on after its signature with the
+ * "grown" record, and reads as one run once signed again by its key. */
+START_TEST(grows_after_its_signature)
+{
+	struct referee_key other;
+	struct manifest_view v;
+
+	write_good();
+	grow(&key);
+	ck_assert_uint_eq(line_count, 16);
+	ck_assert_str_eq(strstr(lines[11], "\"type\""), "\"type\":\"grown\",\"bot\":2,"
+			 "\"entries\":[{\"name\":\"c\",\"command\":\"./c\"}],"
+			 "\"first_game\":4,\"schedule_games\":5}");
+	ck_assert_int_eq(read_as_verify(&v), 0);
+	ck_assert_str_eq(said, "");
+	ck_assert(v.signed_);
+	ck_assert_int_eq(v.game_count, 5);
+	ck_assert_int_eq(v.finished, 5);
+	ck_assert_int_eq(v.name_count, 3);
+	ck_assert_str_eq(v.names[2], "c");
+	manifest_view_free(&v);
+
+	/* Unsigned since it grew: not finished. */
+	write_lines(15, 0);
+	ck_assert_int_eq(read_as_verify(&v), -1);
+	ck_assert_str_eq(said, "not signed: the tournament has not finished "
+			 "(finish it with --resume)\n");
+	manifest_view_free(&v);
+
+	/* Any record but "grown" after a signature, or a grown record that
+	 * does not follow the bots and games so far, is refused. */
+	sub(11, "\"bot\":2", "\"bot\":1");
+	rechain(15);
+	write_lines(15, 0);
+	read_as_verify(&v);
+	ck_assert_str_eq(said, "line 12: a grown record needs \"bot\", the number of "
+			 "bots so far (2), the \"entries\" of the bots added, of new "
+			 "names, \"first_game\", the schedule's games so far and one "
+			 "(4), and \"schedule_games\", their number now\n");
+	manifest_view_free(&v);
+	sub(11, "\"type\":\"grown\"", "\"type\":\"resumed\"");
+	rechain(15);
+	write_lines(15, 0);
+	read_as_verify(&v);
+	ck_assert_str_eq(said, "line 12: a record after the signature\n");
+	manifest_view_free(&v);
+	clean_up();
+
+	/* Signed again by another key: refused. */
+	crypto_sign_seed_keypair(other.public_key, other.secret_key,
+				 (const unsigned char[32]){8});
+	write_good();
+	grow(&other);
+	read_as_verify(&v);
+	ck_assert_msg(strstr(said, "line 16: signed by key ") && strstr(said,
+		      ", but its earlier signature by key "), "%s", said);
+	manifest_view_free(&v);
+	clean_up();
+}
+END_TEST
+
 START_TEST(reads_a_finished_run)
 {
 	struct manifest_view v;
@@ -543,6 +638,7 @@ Suite *test_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, reads_a_finished_run);
+	tcase_add_test(tc, grows_after_its_signature);
 	tcase_add_test(tc, records_have_their_layout);
 	tcase_add_loop_test(tc, refuses_damage, 0, sizeof damages / sizeof *damages);
 	tcase_add_test(tc, resumes_after_the_last_whole_line);
