@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "files.h"
+#include "manifest.h"
 #include "outdir.h"
 #include "paths.h"
 #include "preflight.h"
@@ -176,14 +177,14 @@ int cmd_tournament(int argc, char **argv)
 	long start_failures = 3;
 	struct report_live live = {0};
 	struct tournament_spec spec;
-	struct schedule schedule;
+	struct schedule schedule = {0};
 	struct referee_key key;
 	const char *key_file = NULL;
 	char err[ERR_LEN], *out = NULL, *manifest = NULL;
 	long concurrency = 0;
 	int sandbox = -1;   /* from the file unless a flag says */
 	int contain = -1;
-	int opt, played, rc = EXIT_USAGE;
+	int opt, played, first_bots, rc = EXIT_USAGE;
 
 	if (cli_wants_help(argc, argv)) {
 		fputs(usage, stdout);
@@ -232,10 +233,6 @@ int cmd_tournament(int argc, char **argv)
 		spec.limits.sandbox = sandbox;
 	if (contain >= 0)
 		spec.limits.contain = contain;
-	if (schedule_build(&spec, spec.bot_count, MAX_GAMES, &schedule, err)) {
-		tournament_file_free(&spec);
-		return cli_fail("tournament", "%s", err);
-	}
 	if (!run.out_dir)
 		run.out_dir = out = default_out(run.file, spec.name);
 	run.concurrency = (int)(concurrency ? concurrency
@@ -245,6 +242,16 @@ int cmd_tournament(int argc, char **argv)
 	if (run.resume && access(manifest, F_OK)) {
 		cli_fail("tournament", "nothing to resume: %s has no %s",
 			 run.out_dir, OUTDIR_MANIFEST);
+		goto out;
+	}
+	/* The bots a resumed run started with make the first generation of
+	 * its schedule; those the file added since, the next ones.  One it
+	 * removed is refused when the manifest is read again. */
+	first_bots = run.resume ? manifest_first_bots(run.out_dir) : -1;
+	if (first_bots < 0 || first_bots > spec.bot_count)
+		first_bots = spec.bot_count;
+	if (schedule_build(&spec, first_bots, MAX_GAMES, &schedule, err)) {
+		cli_fail("tournament", "%s", err);
 		goto out;
 	}
 	if (cli_containment_ready("tournament", &spec.time, &spec.limits) ||

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "manifest_file.h"
 #include "manifest_read.h"
 #include "manifest_records.h"
@@ -86,7 +87,9 @@ int manifest_reopen(const char *dir, const cJSON *expected,
 		errorf(err, "%s was made by a different tournament file or shard: "
 		       "resume with the same file and --shard, or use another "
 		       "--out", path);
-	else if (view->signed_)
+	else if (view->signed_ &&
+		 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(now_file, "bots")) <=
+		 view->name_count)
 		rc = 1;
 	else if ((*journal = journal_reopen(path, resume->bytes, (uint64_t)resume->lines,
 					    resume->hash, err)))
@@ -95,6 +98,25 @@ int manifest_reopen(const char *dir, const cJSON *expected,
 		*versions = manifest_file_versions(resume->file, now_file);
 	free(path);
 	return rc;
+}
+
+int manifest_first_bots(const char *dir)
+{
+	char *path = outdir_manifest(dir), *line = NULL, err[ERR_LEN];
+	FILE *f = fopen(path, "r");
+	size_t cap = 0;
+	ssize_t len = f ? getline(&line, &cap, f) : -1;
+	cJSON *header = len > 1 && line[len - 1] == '\n'
+			? json_parse_object(line, (size_t)len - 1, err) : NULL;
+	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(header, "bots");
+	int count = cJSON_IsArray(bots) ? cJSON_GetArraySize(bots) : -1;
+
+	if (f)
+		fclose(f);
+	cJSON_Delete(header);
+	free(line);
+	free(path);
+	return count;
 }
 
 void manifest_batch_add(struct manifest_batch *batch, cJSON *game)

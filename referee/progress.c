@@ -141,6 +141,17 @@ static void progress_new_version(void *ctx, int bot)
 			     "games from here on", p->out_dir, p->names[bot]);
 }
 
+/* The file added bot `bot`: its tables are games first to last. */
+static void progress_added(void *ctx, int bot, long first, long last)
+{
+	struct progress *p = ctx;
+
+	if (!p->quiet)
+		visible_line(stderr, "%s: bot '%s' joins the run: its tables add "
+			     "games %ld to %ld to the schedule", p->out_dir,
+			     p->names[bot], first, last);
+}
+
 /* Ends the display: the last line, complete. */
 static void progress_finish(void *ctx)
 {
@@ -160,6 +171,7 @@ struct tournament_events progress_events(struct progress *p)
 		.games_start = progress_start, .bot_failed = progress_no_start,
 		.bot_started = progress_started,
 		.bot_new_version = progress_new_version,
+		.bot_added = progress_added,
 		.games_end = progress_finish,
 	};
 }

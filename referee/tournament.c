@@ -131,21 +131,25 @@ static int record_skipped(struct run_state *st)
 	return rc;
 }
 
+/* The first record: of the first generation's bots (schedule.h), all of
+ * them but in a resumed run that grows; "grown" records add the others. */
 static cJSON *header(const struct run_state *st, const unsigned char *id)
 {
 	const struct tournament_spec *spec = st->spec;
 	char hash[FILES_SHA256_HEX];
-	char **names = xcalloc((size_t)spec->bot_count, sizeof *names);
+	int first_bots = st->schedule->first_bots;
+	char **names = xcalloc((size_t)first_bots, sizeof *names);
 	cJSON *record;
 	struct manifest_header h = {
 		.id = id, .name = spec->name, .game = spec->rules->name,
-		.players = spec->players, .schedule_games = st->schedule->game_count,
-		.bots = names, .bot_count = spec->bot_count,
+		.players = spec->players,
+		.schedule_games = schedule_games_of(st->schedule, first_bots),
+		.bots = names, .bot_count = first_bots,
 		.shard_index = st->run->shard_index,
 		.shard_count = st->run->shard_count, .file = spec->file,
 	};
 
-	for (int b = 0; b < spec->bot_count; b++)
+	for (int b = 0; b < first_bots; b++)
 		names[b] = spec->bots[b].name;
 	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
 		h.file_sha256 = hash;
@@ -252,7 +256,8 @@ static int settle_leftover(struct run_state *st, long game)
 }
 
 /* What a resumed run takes of the earlier run's manifest `old` (of this
- * run's schedule: manifest_reopen() compared their headers): its id, the
+ * run's schedule, or of its first generations when bots were added:
+ * manifest_reopen() compared their headers): its id, the
  * logs it set aside, its finished games, for the standings, the forfeit
  * reasons it met, and the games whose reply times no "replies" record
  * holds yet (moved out of `old`). */
@@ -261,7 +266,7 @@ static void take_earlier_run(struct run_state *st, struct manifest_view *old)
 	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
 
 	memcpy(st->id, old->id, sizeof st->id);
-	for (long g = 1; g <= st->schedule->game_count; g++) {
+	for (long g = 1; g <= old->game_count; g++) {
 		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
 		int forfeits = 0;
 
@@ -323,6 +328,26 @@ static int record_versions(struct run_state *st, cJSON *versions)
 	return rc;
 }
 
+/* The "grown" record of the bots the file added at the end of its list
+ * since the earlier run `old`, and their tables' games: first of what
+ * this run writes, after the signature when that run had finished. */
+static int record_grown(struct run_state *st, const struct manifest_view *old)
+{
+	const struct schedule *schedule = st->schedule;
+	int bots = old->name_count;
+
+	if (bots == st->spec->bot_count)
+		return 0;
+	for (int b = bots; b < st->spec->bot_count; b++)
+		st->run->events->bot_added(st->run->events->ctx, b,
+					   schedule_games_of(schedule, b) + 1,
+					   schedule_games_of(schedule, b + 1));
+	return record(st, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(
+							st->spec->file, "bots"),
+						bots, old->game_count + 1,
+						schedule->game_count));
+}
+
 /* 0, or 1 when a resumed run's manifest is signed: nothing left to play. */
 static int open_manifest(struct run_state *st)
 {
@@ -341,11 +366,22 @@ static int open_manifest(struct run_state *st)
 	now = header(st, NULL);
 	rc = manifest_reopen(dir, now, &old, &st->manifest, &versions, st->err);
 	cJSON_Delete(now);
+	/* Its games are the first generations' of this run's schedule (and
+	 * no more than st->finished holds). */
+	if (!rc && schedule_games_of(st->schedule, old.name_count) != old.game_count)
+		rc = errorf(st->err, "cannot resume %s: its schedule has %ld games, "
+			    "not the %ld its %d bots have here", dir, old.game_count,
+			    schedule_games_of(st->schedule, old.name_count),
+			    old.name_count);
 	if (!rc)
 		take_earlier_run(st, &old);
+	if (!rc)
+		rc = record_grown(st, &old);
 	manifest_view_free(&old);
-	if (rc)
+	if (rc) {
+		cJSON_Delete(versions);
 		return rc;
+	}
 	rc = record(st, manifest_resumed_record());
 	if (!rc)
 		add_unreplied(st);

@@ -30,6 +30,10 @@ struct tournament_events {
 	/* The tournament file changed bot `bot`'s entry since the run was
 	 * stopped: the new version plays its games from here on. */
 	void (*bot_new_version)(void *ctx, int bot);
+	/* The tournament file added bot `bot` at the end of its list since
+	 * the run was stopped or finished: its tables, games `first` to
+	 * `last` of the schedule, are added. */
+	void (*bot_added)(void *ctx, int bot, long first, long last);
 	/* The workers have stopped: no game is played any more. */
 	void (*games_end)(void *ctx);
 };
