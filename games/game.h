@@ -77,6 +77,10 @@ struct game_rules {
 	 * every number from min_players to max_players; NULL otherwise. */
 	const char *players_text;
 	const struct game_option *options; /* terminated by a NULL name */
+	/* Chance takes no part in play once the game is created, so that two
+	 * deterministic bots would play one game over and over: the referee
+	 * may draw its first moves, an opening (docs/FAIRNESS.md). */
+	bool openings;
 
 	/* A new game, or NULL with a message in err (GAME_ERR_LEN bytes) when the
 	 * option combination is not allowed. May draw (e.g. a deck). */

@@ -450,6 +450,7 @@ const struct game_rules arena_rolit_rules = {
 	.min_players = 2,
 	.max_players = ROLIT_MAX_SEATS,
 	.options = rolit_options,
+	.openings = true,
 	.create = rolit_create,
 	.destroy = rolit_destroy,
 	.to_move = rolit_to_move,
