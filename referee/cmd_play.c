@@ -24,6 +24,7 @@
 #include "games/registry.h"
 #include "human.h"
 #include "match_set.h"
+#include "openings.h"
 #include "options.h"
 #include "paths.h"
 #include "replay.h"
@@ -52,6 +53,8 @@ static const char usage[] =
 "  --trusted-bots    allow --duplicate with --no-sandbox: you trust the bots\n"
 "                    not to keep what they saw for the next game of a set\n"
 "  --seed HEX        derive the referee's secrets from HEX (reproducible runs)\n"
+"  --openings N      start each game from N moves drawn at random (rolit;\n"
+"                    0 to 32, default 0)\n"
 "  --log FILE        write the signed log of the (single) game to FILE\n"
 "                    (and each bot's stderr to FILE.NAME.stderr)\n"
 "  --out DIR         write game-0001.jsonl... and each bot's stderr to DIR\n"
@@ -171,6 +174,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 	static const struct option longopts[] = {
 		{"games", required_argument, NULL, 'g'},
 		{"seed", required_argument, NULL, 's'},
+		{"openings", required_argument, NULL, 'P'},
 		{"log", required_argument, NULL, 'l'},
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
@@ -182,6 +186,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *pairs[64];
+	long openings = 0;
 	int npairs = 0, opt, rc;
 	char err[ERR_LEN];
 	cJSON *given;
@@ -204,6 +209,11 @@ static int parse_args(struct play *p, int argc, char **argv)
 				return cli_fail("play", "--seed takes 1 to 64 bytes "
 						"as lowercase hex, not '%s'", optarg);
 			p->seeded = true;
+			break;
+		case 'P':
+			if (!cli_number("play", "--openings", optarg, 0,
+					OPENINGS_MAX_PLIES, &openings))
+				return EXIT_USAGE;
 			break;
 		case 'l': p->log = optarg; break;
 		case 'O': p->out = optarg; break;
@@ -237,8 +247,10 @@ static int parse_args(struct play *p, int argc, char **argv)
 	p->count = argc - optind + (p->human_name != NULL);
 	if (p->count == 0)
 		return cli_fail("play", "no bots given");
-	if (game_play_check_setup(p->rules, p->options, p->count, err))
+	if (game_play_check_setup(p->rules, p->options, p->count, err) ||
+	    openings_check(p->rules, p->options, p->count, (int)openings, err))
 		return cli_fail("play", "%s", err);
+	p->config.openings = (int)openings;
 	if (p->log && p->out)
 		return cli_fail("play", "give --log FILE or --out DIR, not both");
 	if (p->log && p->games > 1)

@@ -18,6 +18,7 @@
 #include "excerpt.h"
 #include "files.h"
 #include "games/registry.h"
+#include "openings.h"
 #include "options.h"
 #include "sprt.h"
 #include "sprt_play.h"
@@ -40,6 +41,8 @@ static const char usage[] =
 "  --max-pairs N       give up without a verdict after N pairs (default 10000)\n"
 "  --concurrency N     pairs at once (default: the cores)\n"
 "  -o KEY=VALUE        a game option; repeatable\n"
+"  --openings N        start each game from N moves drawn at random (rolit;\n"
+"                      0 to 32, default 0)\n"
 "  --out DIR           keep each game's signed log in DIR\n"
 "  --key FILE          sign logs with this key (default:\n"
 "                      ~/.local/share/arena/referee.key)\n"
@@ -87,6 +90,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		{"concurrency", required_argument, NULL, 'c'},
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
+		{"openings", required_argument, NULL, 'P'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -111,6 +115,11 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 			break;
 		case 'O': a->out = optarg; break;
 		case 'k': a->key_file = optarg; break;
+		case 'P':
+			ok = cli_number("sprt", "--openings", optarg, 0,
+					OPENINGS_MAX_PLIES, &n);
+			a->config.openings = (int)n;
+			break;
 		case 'o':
 			if (a->npairs == 64)
 				return cli_fail("sprt", "too many -o options");
@@ -144,7 +153,8 @@ static cJSON *game_options(const struct sprt_args *a, const struct game_rules *r
 		cJSON_AddStringToObject(given, "first", "seat0");
 	options = options_resolve(rules, given, err);
 	cJSON_Delete(given);
-	if (!options || game_play_check_setup(rules, options, 2, err)) {
+	if (!options || game_play_check_setup(rules, options, 2, err) ||
+	    openings_check(rules, options, 2, a->config.openings, err)) {
 		cJSON_Delete(options);
 		cli_fail("sprt", "%s", err);
 		return NULL;

@@ -21,6 +21,7 @@
 #include "journal.h"
 #include "json.h"
 #include "match_set.h"
+#include "openings.h"
 #include "records.h"
 #include "game_play.h"
 #include "util.h"
@@ -485,6 +486,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 		cJSON_AddItemToObject(h, "set", match_set_describe(g->set));
 	if (c->seed)
 		cJSON_AddTrueToObject(h, "seeded");
+	if (c->openings)
+		cJSON_AddNumberToObject(h, "openings", c->openings);
 	cJSON_AddItemToObject(h, "options", cJSON_Duplicate(c->options, true));
 	time = cJSON_AddObjectToObject(h, "time");
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
@@ -766,6 +769,30 @@ static void play_turn(struct game_run *g, int seat)
 	cJSON_Delete(replies[seat]);
 }
 
+/* The opening: its moves drawn and logged, no bot asked (openings.h).
+ * A drawn action the rules refuse is the referee's failure. */
+static void play_opening(struct game_run *g)
+{
+	const struct match_config *c = &g->match->config;
+
+	for (int done = 0; !g->failed && openings_due(&g->play, c->openings, done);
+	     done++) {
+		int seat = game_play_to_move(&g->play);
+		cJSON *action = openings_draw(&g->play, &g->draws), *rec;
+		char err[ERR_LEN];
+
+		rec = written(g, records_opening(seat, action));
+		if (game_play_apply(&g->play, action, &g->draws, err)) {
+			g->failed = true;
+			errorf(g->err, "the rules refuse an opening move they "
+			       "listed as legal: %s", err);
+		}
+		shown(g, rec);
+		g->outcome->actions++;
+		cJSON_Delete(action);
+	}
+}
+
 /* The result, end and, for a game alone, S (a set's S comes out once the
  * set is over: `secret` NULL). */
 static void finish_game(struct game_run *g, const unsigned char *secret)
@@ -960,6 +987,7 @@ int match_play_in_set(struct match *match, struct match_set *set,
 			goto out;
 		}
 		shown(&g, begin);
+		play_opening(&g);
 	} else {
 		record(&g, records_hex("abandon", "game_id", game_id, sizeof game_id));
 	}

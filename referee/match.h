@@ -42,6 +42,9 @@ struct match_config {
 	 * so a run can be reproduced (bots that take part still add their
 	 * own randomness). */
 	const unsigned char *seed;
+	/* How many first moves of each game are drawn (openings.h): 0 for
+	 * none, else checked with openings_check(). */
+	int openings;
 	/* Called with each record of the game's log, whether or not a log
 	 * is written, when `referee verify` would report it (verify.h): a
 	 * draw as it is drawn, the others once the game has played them;

@@ -64,6 +64,16 @@ cJSON *records_action(int seat, const cJSON *action, long long us,
 	return r;
 }
 
+cJSON *records_opening(int seat, const cJSON *action)
+{
+	cJSON *r = record("action");
+
+	cJSON_AddNumberToObject(r, "seat", seat);
+	cJSON_AddItemToObject(r, "action", cJSON_Duplicate(action, true));
+	cJSON_AddTrueToObject(r, "opening");
+	return r;
+}
+
 /* A copy of `text` with each byte that is not part of valid UTF-8 made a
  * '?': a forfeit's detail quotes what the bot sent, cut to a length, and a
  * log line that is not valid UTF-8 never verifies. */

@@ -18,6 +18,9 @@ cJSON *records_draw(const struct draw_record *draw);
 /* `cpu_us` < 0: the game has no CPU clock, and the record no "cpu_us". */
 cJSON *records_action(int seat, const cJSON *action, long long us,
 		      long long cpu_us);
+/* An opening move, drawn by the referee: {"type":"action","seat":..,
+ * "action":..,"opening":true}, without a time (no bot was asked). */
+cJSON *records_opening(int seat, const cJSON *action);
 cJSON *records_forfeit(int seat, const char *reason, const char *detail);
 cJSON *records_result(const struct game_result *result, int seats);
 /* A record holding one hex value, e.g. {"type":"commit","commitment":..}. */

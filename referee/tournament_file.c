@@ -18,6 +18,7 @@
 #include "games/fair.h"
 #include "games/registry.h"
 #include "json.h"
+#include "openings.h"
 #include "options.h"
 #include "schedule.h"
 #include "game_play.h"
@@ -32,8 +33,10 @@
 
 static const char *const top_fields[] = {
 	"name", "game", "options", "players", "format", "games", "bots",
-	"time", "limits", "seed", "concurrency", "sandbox", "containment", NULL,
+	"time", "limits", "seed", "concurrency", "sandbox", "containment",
+	"openings", NULL,
 };
+static const char *const opening_fields[] = {"plies", NULL};
 static const char *const bot_fields[] = {
 	"name", "command", "workdir", "env", "pass_env", "challenger",
 	"readable", "ponder", NULL,
@@ -562,6 +565,24 @@ static int read_seed(const cJSON *root, struct tournament_spec *spec,
 	return 0;
 }
 
+/* "openings": {"plies": N}, for the games that take them. */
+static int read_openings(const cJSON *root, struct tournament_spec *spec,
+			 char *err)
+{
+	const cJSON *openings;
+	long plies = 0;
+
+	if (get_object(root, "openings", "", &openings, err) < 0 ||
+	    check_fields(openings, opening_fields, "openings: ", err) < 0 ||
+	    get_int(openings, "plies", "openings: ", 0, OPENINGS_MAX_PLIES,
+		    &plies, err) < 0 ||
+	    openings_check(spec->rules, spec->options, spec->players, (int)plies,
+			   err) < 0)
+		return -1;
+	spec->openings = (int)plies;
+	return 0;
+}
+
 static int read_spec(const char *path, const cJSON *root,
 		     struct tournament_spec *spec, char *err)
 {
@@ -577,6 +598,7 @@ static int read_spec(const char *path, const cJSON *root,
 	    read_bots(path, root, spec, err) < 0 ||
 	    read_controls(root, spec, err) < 0 ||
 	    read_seed(root, spec, err) < 0 ||
+	    read_openings(root, spec, err) < 0 ||
 	    get_int(root, "concurrency", "", 1, 4096, &concurrency, err) < 0)
 		return -1;
 	spec->concurrency = (int)concurrency;

@@ -47,6 +47,7 @@ struct tournament_spec {
 	unsigned char seed[32];
 	bool seeded;            /* "seed" was given */
 	int concurrency;        /* 0: not given */
+	int openings;           /* plies drawn at the start of each game */
 	cJSON *file;            /* the file as read, which the manifest
 				   records to tell what a resumed run may
 				   change */

@@ -111,6 +111,7 @@ static void play_table(const struct worker_job *job, int table,
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
+		.openings = spec->openings,
 	};
 	char err[ERR_LEN];
 	struct match *match;
