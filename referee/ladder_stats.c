@@ -48,7 +48,9 @@ void ladder_stats_from_log(const struct game_log *log, int seats,
 			continue;
 		if (!strcmp(type, "forfeit") && !out->reason[seat])
 			out->reason[seat] = ladder_reasons_number(reasons, logread_string(log, i, "reason"));
-		else if (!strcmp(type, "action") && replies && replies[seat]) {
+		else if (!strcmp(type, "action") && replies && replies[seat] &&
+			 !cJSON_GetObjectItemCaseSensitive(line, "opening")) {
+			/* An opening move is no reply: no bot was asked. */
 			const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(line, "cpu_us");
 
 			reply_times_add(&replies[seat]->wall, integer_of(

@@ -15,6 +15,7 @@
 #include "games/registry.h"
 #include "journal.h"
 #include "json.h"
+#include "openings.h"
 #include "options.h"
 #include "records.h"
 #include "util.h"
@@ -51,6 +52,7 @@ struct verifier {
 	struct game_play play;
 	struct draws draws;
 	int actions;
+	int openings, opened; /* the header's plies; those replayed */
 };
 
 static const char *const forfeit_reasons[] = {
@@ -231,6 +233,23 @@ static int check_set(struct verifier *v, struct verify_summary *summary)
 	return 0;
 }
 
+/* The header's "openings": absent, or plies the game may start with. */
+static int check_openings(struct verifier *v)
+{
+	long plies = 0;
+	char err[ERR_LEN];
+
+	if (member(v, 0, "openings") &&
+	    !json_get_int(v->log->lines[0].json, "openings", 1, OPENINGS_MAX_PLIES,
+			  &plies))
+		return fail(v, 0, "\"openings\" is an integer from 1 to %d, or absent",
+			    OPENINGS_MAX_PLIES);
+	if (openings_check(v->rules, v->options, v->players, (int)plies, err))
+		return fail(v, 0, "%s", err);
+	v->openings = (int)plies;
+	return 0;
+}
+
 /* The header: which game, which options, which players, whether seeded. */
 static int check_header(struct verifier *v, struct verify_summary *summary)
 {
@@ -266,6 +285,8 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 			return -1;
 	if (seeded && !cJSON_IsTrue(seeded))
 		return fail(v, 0, "\"seeded\" is either true or absent");
+	if (check_openings(v))
+		return -1;
 	summary->seeded = seeded != NULL;
 	return check_set(v, summary);
 }
@@ -547,6 +568,9 @@ static int play_action(struct verifier *v, size_t i)
 	if (seat != to_move)
 		return fail(v, i, "seat %d acted but it was %s", seat,
 			    to_move < 0 ? "the end of the game" : "another seat's turn");
+	if (member(v, i, "opening"))
+		return fail(v, i, "an opening move after the opening (the header "
+			    "asks for %d plies)", v->openings);
 	if (game_play_apply(&v->play, action, &v->draws, err) == 0) {
 		v->actions++;
 		return 0;
@@ -560,6 +584,32 @@ static int play_action(struct verifier *v, size_t i)
 			return 0;
 	}
 	return fail(v, i, "illegal action by seat %d: %s", seat, err);
+}
+
+/* The next opening move: the draw openings.h makes, which the log must
+ * hold, then the move that draw picks, logged as exactly that. */
+static int play_opening(struct verifier *v)
+{
+	int seat = game_play_to_move(&v->play);
+	cJSON *action = openings_draw(&v->play, &v->draws);
+	size_t i = v->cursor++;
+	char err[ERR_LEN], *text = json_print_line(action);
+
+	if (!v->failed &&
+	    !same_record(v->log->lines[i].json, records_opening(seat, action)))
+		fail(v, i, "opening move %d is not the one drawn: the draw gives "
+		     "seat %d the move %s", v->opened + 1, seat, text);
+	else if (!v->failed && game_play_apply(&v->play, action, &v->draws, err))
+		fail(v, i, "the rules refuse opening move %d: %s", v->opened + 1,
+		     err);
+	free(text);
+	cJSON_Delete(action);
+	if (v->failed)
+		return -1;
+	v->opened++;
+	v->actions++;
+	report(v, i);
+	return 0;
 }
 
 static int play_result(struct verifier *v, size_t i)
@@ -637,8 +687,16 @@ static int replay(struct verifier *v)
 	game_play_init(&v->play, v->rules, v->players);
 	report(v, 0);
 	for (v->cursor = 1; !v->failed && v->cursor < v->log->count;) {
-		size_t i = v->cursor++;
+		size_t i;
 
+		/* Right after begin: nothing but the opening may come. */
+		if (v->phase == PLAYING &&
+		    openings_due(&v->play, v->openings, v->opened)) {
+			if (play_opening(v))
+				return -1;
+			continue;
+		}
+		i = v->cursor++;
 		if (play_record(v, i))
 			return -1;
 		report(v, i);
