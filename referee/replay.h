@@ -10,13 +10,14 @@
  *    "players": [names], "moves", "fixed": {what never changes in a game},
  *    "verify": {"ok", "error" | "key", "trusted", "trust"},
  *    "result": {"ranks", "scores"} | null,
- *    "steps": [{"move", "seat", "action", "us", "text", "draws": [words],
+ *    "steps": [{"move", "seat", "action", "us" | "opening", "text", "draws": [words],
  *               "rolls": [[dice faces drawn]], "events": [words],
  *               "changed": [cells], "forfeit": {"reason", "detail"},
  *               "view", "board"}]}
  * The steps come in the log's order: the start of play, each action, and
  * each forfeit (before play too).  "move" counts actions from 1 (0 before
- * the first); "draws" leaves out the words of a roll that "view" shows
+ * the first); "opening" is true for a move the referee drew, which took
+ * no time (docs/FAIRNESS.md, "Openings"); "draws" leaves out the words of a roll that "view" shows
  * waiting, which would tell it twice; "view" is the position after the
  * step as a spectator sees it, without the members kept once in "fixed";
  * "board" (text replays

@@ -147,6 +147,7 @@ static cJSON *add_step(struct replay_builder *b, const struct game_play *play, i
 		copy_member(step, "action", action_record);
 		copy_member(step, "us", action_record);
 		copy_member(step, "cpu_us", action_record);
+		copy_member(step, "opening", action_record);
 	}
 	if (text)
 		cJSON_AddStringToObject(step, "text", text);
@@ -231,7 +232,7 @@ static void on_action(struct replay_builder *b, const cJSON *record,
 
 	b->out->moves++;
 	add_step(b, play, seat, NULL, record);
-	if (seat >= 0 && seat < GAME_MAX_SEATS)
+	if (seat >= 0 && seat < GAME_MAX_SEATS && cJSON_IsNumber(us))
 		b->used_us[seat] += (long long)cJSON_GetNumberValue(us);
 }
 

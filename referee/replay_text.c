@@ -43,7 +43,9 @@ void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 		char *json = json_print_line(action), took[32];
 		double us = cJSON_GetNumberValue(json_member(step, "us"));
 
-		if (us < 1000)
+		if (cJSON_GetObjectItemCaseSensitive(step, "opening"))
+			snprintf(took, sizeof took, "opening move, drawn");
+		else if (us < 1000)
 			snprintf(took, sizeof took, "%.0f us", us);
 		else
 			snprintf(took, sizeof took, "%.1f ms", us / 1000);

@@ -32,7 +32,8 @@
 	function stepTitle(doc, step) {
 		if (step.action !== undefined)
 			return 'move ' + step.move + ': ' + seatLabel(doc, step.seat) + ' ' +
-				(step.text || JSON.stringify(step.action));
+				(step.text || JSON.stringify(step.action)) +
+				(step.opening ? ' (opening)' : '');
 		return step.text || '';
 	}
 
@@ -147,8 +148,9 @@
 				(step.seat >= 0 ? arena.seatColour(doc, step.seat) : '#fff') }));
 			li.appendChild(el('span', null, step.action !== undefined ? step.move + '. ' +
 				(step.text || JSON.stringify(step.action)) : step.text));
-			if (step.us !== undefined)
-				li.appendChild(el('span', { 'class': 't' }, duration(step.us)));
+			if (step.us !== undefined || step.opening)
+				li.appendChild(el('span', { 'class': 't' },
+					step.opening ? 'opening' : duration(step.us)));
 			li.addEventListener('click', function () { show(i); });
 			items.push(li);
 			list.appendChild(li);
@@ -175,6 +177,9 @@
 			if (step.us !== undefined)
 				info.appendChild(el('div', { 'class': 'muted' }, 'answered in ' +
 					duration(step.us) + ' with ' + JSON.stringify(step.action)));
+			else if (step.opening)
+				info.appendChild(el('div', { 'class': 'muted' }, 'an opening move, ' +
+					'drawn by the referee: ' + JSON.stringify(step.action)));
 			ul = el('ul');
 			(step.draws || []).concat(step.events || []).forEach(function (t) {
 				ul.appendChild(el('li', null, t));
