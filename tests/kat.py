@@ -126,6 +126,57 @@ def shuffle(key, d, cards):
     return deck
 
 
+# --- A Rolit opening (docs/games/rolit.md, docs/FAIRNESS.md "Openings") ------
+
+DIRECTIONS = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0),
+              (-1, 1)]
+
+
+def rolit_runs(board, row, col, ball):
+    """The squares a ball of colour `ball` on (row, col) turns, by
+    direction: each run of other colours up to the nearest ball of its own."""
+    size, turned = len(board), []
+    for dr, dc in DIRECTIONS:
+        run, r, c = [], row + dr, col + dc
+        while 0 <= r < size and 0 <= c < size and board[r][c] != ".":
+            if board[r][c] == ball:
+                turned += run
+                break
+            run.append((r, c))
+            r, c = r + dr, c + dc
+    return turned
+
+
+def rolit_legal(board, ball):
+    """The legal squares in the referee's order (row 1 first, A to H): the
+    capturing ones if any, else every empty square next to a ball."""
+    size = len(board)
+    touching = [(r, c) for r in range(size) for c in range(size)
+                if board[r][c] == "." and any(
+                    0 <= r + dr < size and 0 <= c + dc < size and
+                    board[r + dr][c + dc] != "." for dr, dc in DIRECTIONS)]
+    capturing = [sq for sq in touching if rolit_runs(board, *sq, ball)]
+    return capturing or touching
+
+
+def rolit_opening(key, plies):
+    """The opening of a 2-player Rolit game on the 8x8 board, seat 0 (red)
+    first: each ply one table draw uniform(L) over the L legal squares,
+    d = 0, 1, ... (no draw before it: who starts is seat 0)."""
+    board = [list("........") for _ in range(8)]
+    board[3][3], board[3][4], board[4][3], board[4][4] = "R", "Y", "B", "G"
+    balls, counts, moves = "RG", [], []
+    for d in range(plies):
+        ball = balls[d % 2]
+        legal = rolit_legal(board, ball)
+        row, col = legal[Words(key, table_nonce(d)).uniform(len(legal))]
+        for r, c in rolit_runs(board, row, col, ball) + [(row, col)]:
+            board[r][c] = ball
+        counts.append(len(legal))
+        moves.append("ABCDEFGH"[col] + str(row + 1))
+    return counts, moves
+
+
 # --- Ed25519 (RFC 8032, section 5.1, after its reference code in 6) ---------
 
 P = 2**255 - 19
@@ -300,6 +351,9 @@ def vectors():
             ("seed.game1.game_id",
              H("arena:seed:id", run_seed, le64(1))[:16].hex()),
             ("seed.game1.S", H("arena:seed:S", run_seed, le64(1)).hex())]
+    counts, moves = rolit_opening(k, 4)
+    out += [("opening.m", " ".join(map(str, counts))),
+            ("opening.actions", " ".join(moves))]
     return out
 
 
