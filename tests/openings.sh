@@ -97,28 +97,29 @@ expect_exit 2 "$REFEREE" sprt bolo --elo0 0 --elo1 100 --openings 2 "$FIRST" "$L
 expect_eq "$(head -n 1 "$ERR")" "referee sprt: bolo takes no openings: only games without chance in play do (rolit); the draws of bolo already make each game different" \
 	"sprt: a game with chance in play takes no openings"
 
-# tournament_file JSON-OPENINGS GAME: a tournament file of two bots.
+# tournament_file JSON: a tournament file of two bots at 4x4 Rolit with
+# "openings": JSON.
 tournament_file() {
 	cat >"$TMP/t.json" <<EOT
-{"name": "op", "game": "$2", "options": {"size": 4}, "games": 2, "openings": $1,
+{"name": "op", "game": "rolit", "options": {"size": 4}, "games": 2, "openings": $1,
  "bots": [{"name": "a", "command": "$(zoo first-legal)"}, {"name": "b", "command": "$(zoo last-legal)"}]}
 EOT
 }
-tournament_file '{"plies": 12}' rolit
-expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/refused"
-expect_contains "$ERR" "$TMP/t.json: an opening of 12 plies would end a game of rolit with these options (it lasts 12 moves): give fewer plies" \
-	"tournament: an opening that would end the game is refused"
-tournament_file '{"plies": 40}' rolit
-expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/refused"
-expect_contains "$ERR" "$TMP/t.json: openings: \"plies\" must be an integer from 0 to 32" \
-	"tournament: more than 32 plies is refused"
-tournament_file '{"moves": 2}' rolit
-expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/refused"
-expect_contains "$ERR" "$TMP/t.json: openings: unknown field \"moves\" (the fields: plies)" \
-	"tournament: an unknown field of \"openings\" is refused"
+# refused JSON MESSAGE DESCRIPTION: a tournament file with "openings":
+# JSON is refused with MESSAGE.
+refused() {
+	tournament_file "$1"
+	expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/refused"
+	expect_contains "$ERR" "$TMP/t.json: $2" "tournament: $3"
+}
+refused '{"plies": 12}' "an opening of 12 plies would end a game of rolit with these options (it lasts 12 moves): give fewer plies" \
+	"an opening that would end the game is refused"
+refused '{"plies": 40}' "openings: \"plies\" must be an integer from 0 to 32" "more than 32 plies is refused"
+refused '{"moves": 2}' "openings: unknown field \"moves\" (the fields: plies)" \
+	"an unknown field of \"openings\" is refused"
 
 # --- a tournament and sprt play openings ------------------------------------------------------
-tournament_file '{"plies": 3}' rolit
+tournament_file '{"plies": 3}'
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/tour"
 expect_eq "$(cat "$TMP"/tour/games/*.jsonl | grep -c '"opening":true')" 6 \
 	"tournament: each of the 2 games opens with 3 drawn moves"
