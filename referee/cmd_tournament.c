@@ -24,6 +24,7 @@
 #include "schedule.h"
 #include "tournament.h"
 #include "tournament_file.h"
+#include "tournament_duplicate.h"
 #include "util.h"
 #include "visible.h"
 
@@ -233,6 +234,10 @@ int cmd_tournament(int argc, char **argv)
 		spec.limits.sandbox = sandbox;
 	if (contain >= 0)
 		spec.limits.contain = contain;
+	if (tournament_duplicate_check(&spec, err)) {
+		tournament_file_free(&spec);
+		return cli_fail("tournament", "%s: %s", run.file, err);
+	}
 	if (!run.out_dir)
 		run.out_dir = out = default_out(run.file, spec.name);
 	run.concurrency = (int)(concurrency ? concurrency

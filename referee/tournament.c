@@ -27,6 +27,7 @@
 #include "manifest_records.h"
 #include "manifest_replies.h"
 #include "outdir.h"
+#include "tournament_duplicate.h"
 #include "util.h"
 #include "verify.h"
 #include "worker.h"
@@ -211,29 +212,38 @@ static char *set_aside_path(struct run_state *st, long game)
 	return rc ? NULL : outdir_set_aside(st->run->out_dir, game, ++st->aborted[game]);
 }
 
+/* Whether the log at `path` is complete, verifies with this run's key and
+ * ranks every seat (loaded into *log, its hash into hash). */
+static bool leftover_complete(struct run_state *st, const char *path,
+			      struct game_log *log, char *hash, int *ranks)
+{
+	struct verify_summary summary;
+	char verr[ERR_LEN];
+
+	return logread_load(path, log, verr) == 0 &&
+	       verify_log(log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
+	       files_sha256(AT_FDCWD, path, hash) == 0 &&
+	       logread_ranks(log, ranks, GAME_MAX_SEATS) == st->schedule->players;
+}
+
 /* A log an earlier run left for a game the manifest does not list as
- * finished: when it is complete, verifies with this run's key and ranks
- * every seat, the game finished and the run stopped before the batch of
- * its entry was written (manifest.h), so the entry goes into this run's
- * batch, marked "recovered"; any other log is set aside in games/aborted/
- * with an "aborted" record. */
-static int settle_leftover(struct run_state *st, long game)
+ * finished: when `recover` and it is complete, the game finished and the
+ * run stopped before the batch of its entry was written (manifest.h), so
+ * the entry goes into this run's batch, marked "recovered"; any other log
+ * is set aside in games/aborted/ with an "aborted" record. */
+static int settle_leftover(struct run_state *st, long game, bool recover)
 {
 	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
-	char hash[FILES_SHA256_HEX], verr[ERR_LEN];
-	struct verify_summary summary;
+	char hash[FILES_SHA256_HEX];
 	struct ladder_game_stats figures;
-	struct game_log log;
+	struct game_log log = {0};
 	int rc = 0, ranks[GAME_MAX_SEATS];
 
 	if (access(path, F_OK)) {
 		free(path);
 		return 0;
 	}
-	if (logread_load(path, &log, verr) == 0 &&
-	    verify_log(&log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
-	    files_sha256(AT_FDCWD, path, hash) == 0 &&
-	    logread_ranks(&log, ranks, GAME_MAX_SEATS) == st->schedule->players) {
+	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
 		add_log_replies(st, game, &log, &figures);
 		manifest_batch_add(&st->batch, finished_entry(st, game, hash, ranks,
 							      &figures, true));
@@ -252,6 +262,36 @@ static int settle_leftover(struct run_state *st, long game)
 		logread_free(&log);
 	free(moved);
 	free(path);
+	return rc;
+}
+
+/* The leftover logs of the set whose first game is `first` (a game alone
+ * without duplicate sets): recovered only when every game of the set the
+ * manifest does not list as finished left a complete log, else all set
+ * aside, the set to be played again whole (its S was never revealed). */
+static int settle_set(struct run_state *st, long first)
+{
+	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
+	bool recover = true;
+	int rc = 0;
+
+	for (long n = first; recover && n < end; n++) {
+		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
+		struct game_log log = {0};
+		int ranks[GAME_MAX_SEATS];
+
+		recover = st->finished[n] || leftover_complete(st, path, &log, hash, ranks);
+		if (log.lines)
+			logread_free(&log);
+		free(path);
+	}
+	for (long n = first; !recover && n < end; n++)
+		if (st->finished[n])
+			return errorf(st->err, "game %ld is finished but a game of its duplicate set left no complete log: the set cannot be played again whole",
+				      n);
+	for (long n = first; !rc && n < end; n++)
+		if (!st->finished[n])
+			rc = settle_leftover(st, n, recover);
 	return rc;
 }
 
@@ -387,8 +427,8 @@ static int open_manifest(struct run_state *st)
 		add_unreplied(st);
 	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
 		if (in_shard(st, st->schedule->games[n - 1].table) &&
-		    !st->finished[n])
-			rc = settle_leftover(st, n);
+		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
+			rc = settle_set(st, n);
 	rc = rc ? rc : record_finished(st);
 	if (rc) {
 		cJSON_Delete(versions);

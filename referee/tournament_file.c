@@ -23,6 +23,7 @@
 #include "schedule.h"
 #include "game_play.h"
 #include "paths.h"
+#include "tournament_duplicate.h"
 #include "util.h"
 
 #define FILE_MAX_BYTES (4L << 20)
@@ -34,7 +35,7 @@
 static const char *const top_fields[] = {
 	"name", "game", "options", "players", "format", "games", "bots",
 	"time", "limits", "seed", "concurrency", "sandbox", "containment",
-	"openings", NULL,
+	"openings", "duplicate", "trusted_bots", NULL,
 };
 static const char *const opening_fields[] = {"plies", NULL};
 static const char *const bot_fields[] = {
@@ -599,6 +600,7 @@ static int read_spec(const char *path, const cJSON *root,
 	    read_controls(root, spec, err) < 0 ||
 	    read_seed(root, spec, err) < 0 ||
 	    read_openings(root, spec, err) < 0 ||
+	    tournament_duplicate_read(root, spec, err) < 0 ||
 	    get_int(root, "concurrency", "", 1, 4096, &concurrency, err) < 0)
 		return -1;
 	spec->concurrency = (int)concurrency;

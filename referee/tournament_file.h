@@ -48,6 +48,8 @@ struct tournament_spec {
 	bool seeded;            /* "seed" was given */
 	int concurrency;        /* 0: not given */
 	int openings;           /* plies drawn at the start of each game */
+	bool duplicate;         /* play duplicate sets (tournament_duplicate.h) */
+	bool trusted_bots;      /* duplicate sets may be played unsandboxed */
 	cJSON *file;            /* the file as read, which the manifest
 				   records to tell what a resumed run may
 				   change */

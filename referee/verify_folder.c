@@ -19,6 +19,7 @@
 #include "paths.h"
 #include "util.h"
 #include "verify_pool.h"
+#include "verify_sets.h"
 
 /* A log that a resumed run set aside ("000042.aborted-1.jsonl", in
  * games/aborted/, or in games/ itself when an earlier referee made the
@@ -243,6 +244,23 @@ static bool is_present(const uint64_t *present, long game)
 	return present[game / 64] >> (game % 64) & 1;
 }
 
+static void add_set_problem(void *ctx, const char *where, const char *what)
+{
+	problems_add(ctx, where, "%s", what);
+}
+
+/* The logs of duplicate sets side by side (verify_sets.h): of a finished
+ * run every set is whole. */
+static void check_sets(const struct full_check *fc)
+{
+	struct verify_sets *sets = verify_sets_new();
+
+	for (size_t i = 0; i < fc->count; i++)
+		verify_sets_add(sets, fc->paths[i]);
+	verify_sets_report(sets, add_set_problem, fc->problems);
+	verify_sets_free(sets);
+}
+
 void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		   struct problems *problems)
 {
@@ -290,6 +308,8 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		 * its "replies" records after the games they count). */
 		if (!problems->count && !unlisted && view->signed_)
 			check_replies(&fc);
+		if (view->signed_)
+			check_sets(&fc);
 		free(fc.replies);
 	}
 	if (unlisted)  /* qsort must not be given a NULL array */

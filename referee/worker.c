@@ -18,6 +18,7 @@
 #include "excerpt.h"
 #include "files.h"
 #include "match.h"
+#include "match_set.h"
 #include "outdir.h"
 #include "tournament_entrant.h"
 #include "util.h"
@@ -98,7 +99,47 @@ static void say_no_starts(int out, long game, const struct game_outcome *o,
 	}
 }
 
-/* Plays the listed games of one table with one set of bot processes. */
+/* The seating of game `number` by the bots' places at table t: seats
+ * name bots of the spec, the match knows them by their place. */
+static void table_seating(const struct worker_job *job,
+			  const struct schedule_table *t, long number,
+			  int *seating)
+{
+	const struct scheduled_game *game = &job->schedule->games[number - 1];
+	int players = job->schedule->players;
+
+	for (int s = 0; s < players; s++)
+		for (int i = 0; i < players; i++)
+			if (t->bots[i] == game->seating[s])
+				seating[s] = i;
+}
+
+/* Says that game `number`, whose log is complete, has finished. */
+static void report_game(const struct worker_job *job,
+			const struct schedule_table *t, long number,
+			const struct game_outcome *outcome,
+			char *const *stderr_paths, int out)
+{
+	char *log = outdir_log(job->out_dir, number);
+	char hash[FILES_SHA256_HEX], err[ERR_LEN];
+	int seating[GAME_MAX_SEATS], players = job->schedule->players;
+
+	if (files_sha256(AT_FDCWD, log, hash)) {
+		errorf(err, "cannot read '%s'", log);
+		worker_say(out, "E %ld %s\n", number, err);
+		worker_leave(1);
+	}
+	table_seating(job, t, number, seating);
+	say_no_starts(out, number, outcome, t, seating, players, stderr_paths,
+		      job->spec->limits.sandbox);
+	worker_finished(out, number, hash, outcome, players);
+	free(log);
+}
+
+/* Plays the listed games of one table with one set of bot processes, or
+ * with "duplicate" as whole sets (tournament_duplicate.h): a set's games
+ * are reported once the last has ended and every log of the set is
+ * signed. */
 static void play_table(const struct worker_job *job, int table,
 		       const long *games, int count, int out)
 {
@@ -108,6 +149,7 @@ static void play_table(const struct worker_job *job, int table,
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	char *stderr_paths[GAME_MAX_SEATS];
 	const char **hidden[GAME_MAX_SEATS];
+	struct game_outcome *outcomes = xcalloc((size_t)players, sizeof *outcomes);
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
@@ -115,6 +157,7 @@ static void play_table(const struct worker_job *job, int table,
 	};
 	char err[ERR_LEN];
 	struct match *match;
+	struct match_set *set = NULL;
 
 	for (int i = 0; i < players; i++) {
 		stderr_paths[i] = outdir_table_stderr(job->out_dir, table + 1,
@@ -128,30 +171,30 @@ static void play_table(const struct worker_job *job, int table,
 		worker_leave(1);
 	}
 	for (int g = 0; g < count; g++) {
-		const struct scheduled_game *game = &job->schedule->games[games[g] - 1];
 		char *log = outdir_log(job->out_dir, games[g]);
-		char hash[FILES_SHA256_HEX];
-		struct game_outcome outcome;
-		int seating[GAME_MAX_SEATS];
+		int seating[GAME_MAX_SEATS], k = 0;
 
-		/* Seats name bots of the spec; the match knows them by their
-		 * place at this table. */
-		for (int s = 0; s < players; s++)
-			for (int i = 0; i < players; i++)
-				if (t->bots[i] == game->seating[s])
-					seating[s] = i;
-		if (match_play(match, (unsigned long)games[g], seating, players,
-			       log, &outcome, err) ||
-		    files_sha256(AT_FDCWD, log, hash)) {
+		table_seating(job, t, games[g], seating);
+		if (spec->duplicate && !set)
+			set = match_set_new(NULL, (unsigned long)games[g], players);
+		if (set)
+			k = set->next;
+		if (match_play_in_set(match, set, (unsigned long)games[g], seating,
+				      players, log, &outcomes[k], err)) {
 			worker_say(out, "E %ld %s\n", games[g], err);
 			worker_leave(1);
 		}
-		say_no_starts(out, games[g], &outcome, t, seating, players,
-			      (char *const *)stderr_paths, spec->limits.sandbox);
-		worker_finished(out, games[g], hash, &outcome, players);
 		free(log);
+		if (set && set->next < set->games)
+			continue;
+		match_set_free(set);
+		set = NULL;
+		for (int j = 0; j <= k; j++)
+			report_game(job, t, games[g - k + j], &outcomes[j],
+				    stderr_paths, out);
 	}
 	match_finish(match, NULL);
+	free(outcomes);
 	for (int i = 0; i < players; i++) {
 		free(stderr_paths[i]);
 		free(hidden[i]);

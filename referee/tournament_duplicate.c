@@ -1,0 +1,46 @@
+/*
+ * Duplicate sets in a tournament; see tournament_duplicate.h.  Only the
+ * sandbox keeps a bot from storing what it saw of a set's dice for the
+ * set's next game, so without it the organiser must vouch for the bots.
+ */
+#include "tournament_duplicate.h"
+
+#include "util.h"
+
+static int read_bool(const cJSON *root, const char *key, bool *out, char *err)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, key);
+
+	if (item && !cJSON_IsBool(item))
+		return errorf(err, "\"%s\" must be true or false", key);
+	*out = cJSON_IsTrue(item);
+	return 0;
+}
+
+int tournament_duplicate_read(const cJSON *root, struct tournament_spec *spec,
+			      char *err)
+{
+	return read_bool(root, "duplicate", &spec->duplicate, err) ||
+	       read_bool(root, "trusted_bots", &spec->trusted_bots, err) ? -1 : 0;
+}
+
+int tournament_duplicate_check(const struct tournament_spec *spec, char *err)
+{
+	if (spec->duplicate && !spec->limits.sandbox && !spec->trusted_bots)
+		return errorf(err, "\"duplicate\": true without the sandbox: a bot "
+			      "could keep what it saw of a set's dice for the "
+			      "set's next game; add \"trusted_bots\": true if you "
+			      "trust the bots not to");
+	return 0;
+}
+
+long tournament_duplicate_first(const struct tournament_spec *spec,
+				const struct schedule *schedule, long game)
+{
+	const struct schedule_table *t;
+
+	if (!spec->duplicate)
+		return game;
+	t = &schedule->tables[schedule->games[game - 1].table];
+	return game - (game - t->first_game) % schedule->players;
+}
