@@ -81,8 +81,10 @@ static struct rating_game *new_game(struct ladder_data *data, int seats,
 		data->cap = data->cap ? 2 * data->cap : 256;
 		data->games = xrealloc(data->games, data->cap * sizeof *data->games);
 		data->stats = xrealloc(data->stats, data->cap * sizeof *data->stats);
+		data->sets = xrealloc(data->sets, data->cap * sizeof *data->sets);
 	}
 	memset(&data->stats[data->count], 0, sizeof *data->stats);
+	data->sets[data->count] = 0;
 	g = &data->games[data->count++];
 	g->seats = (int8_t)seats;
 	for (int s = 0; s < seats; s++)
@@ -408,6 +410,7 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	if (need > d->cap) {
 		d->games = xrealloc(d->games, (d->cap = need) * sizeof *d->games);
 		d->stats = xrealloc(d->stats, d->cap * sizeof *d->stats);
+		d->sets = xrealloc(d->sets, d->cap * sizeof *d->sets);
 	}
 	for (long n = 1; n <= view->game_count; n++) {
 		size_t at = (size_t)n * (size_t)view->players;
@@ -428,12 +431,18 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 		f = &d->stats[d->count - 1];
 		f->ended = view->ended[n];
 		f->event = event;
+		/* A table's sets are its consecutive runs of `players` games,
+		 * and every table's games a multiple of them. */
+		if (view->duplicate)
+			d->sets[d->count - 1] = d->set_count + (uint32_t)((n - 1) / view->players) + 1;
 		for (int s = 0; s < view->players; s++) {
 			g->entrant[s] = (int16_t)entrant[view->seats[at + s]];
 			g->rank[s] = (int8_t)view->ranks[at + s];
 			f->reason[s] = reason[view->forfeit[at + s]];
 		}
 	}
+	if (view->duplicate)
+		d->set_count += (uint32_t)(view->game_count / view->players) + 1;
 	for (int i = 0; i < view->name_count; i++)
 		if (entrant[i] >= 0)
 			reply_clocks_merge(&d->replies[entrant[i]], &view->replies[i]);
@@ -556,6 +565,7 @@ void ladder_free(struct ladder_data *data)
 	free(data->names);
 	free(data->games);
 	free(data->stats);
+	free(data->sets);
 	free(data->order);
 	free(data->replies);
 	for (int i = 0; i < data->event_count; i++)

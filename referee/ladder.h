@@ -44,6 +44,9 @@ struct ladder_data {
 	char **names;             /* by entrant number, in name order */
 	struct rating_game *games;       /* as they were read */
 	struct ladder_game_stats *stats; /* of each game */
+	uint32_t *sets;                  /* of each game: its duplicate set,
+					  * numbered from 1; 0: none */
+	uint32_t set_count;              /* the numbers given so far */
 	uint32_t *order;                 /* with in_order: the games in the
 					  * order of their logs' SHA-256 */
 	struct reply_clocks *replies;    /* of each entrant */

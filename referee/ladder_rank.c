@@ -9,7 +9,13 @@
 int ladder_rank(const struct ladder_data *data, const struct ratings_options *options,
 		struct ladder_rank *out, char *err)
 {
-	if (ratings_compute(data->games, data->count, data->entrants, options,
+	struct ratings_options o = {.anchor = -1};
+
+	/* Games played in duplicate sets count as one unit a set. */
+	if (options)
+		o = *options;
+	o.set = data->set_count ? data->sets : NULL;
+	if (ratings_compute(data->games, data->count, data->entrants, &o,
 			    &out->r, err))
 		return -1;
 	out->entrants = data->entrants;

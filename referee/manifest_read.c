@@ -414,6 +414,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 		v->name = xstrdup(member_string(o, "name", NULL));
 	v->whole = shard && !strcmp(shard, "1/1");
 	v->players = (int)players;
+	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
 	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);

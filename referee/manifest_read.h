@@ -61,6 +61,7 @@ struct manifest_view {
 	long aborted;                 /* logs set aside ("aborted" records) */
 	char game[32];
 	int players;
+	bool duplicate;               /* its file says "duplicate": true */
 	long game_count;              /* games in the whole schedule, as
 				       * "grown" records grew it */
 	bool whole;                   /* not a shard: it must play them all */

@@ -415,7 +415,8 @@ int ratings_compute(const struct rating_game *games, size_t count,
 {
 	static const struct ratings_options none = {.anchor = -1};
 	const struct ratings_options *o = options ? options : &none;
-	struct fit f = {.games = games, .count = count, .k = entrants};
+	struct fit f = {.games = games, .count = count, .k = entrants,
+			.set = o->set};
 	size_t cells = (size_t)entrants * entrants;
 	int *parent, rc = 0;
 

@@ -4,8 +4,9 @@
  * split into pairs of sides by final rank (ties are draws; a team is one
  * side whose strength is the sum of its members' ratings), one logistic
  * model on the standard Elo scale (76% = +200.24) is fitted by Newton's
- * method, and the error bars are the sandwich variance grouped by game, so
- * they stay calibrated when one multiplayer game gives several pairs.  The
+ * method, and the error bars are the sandwich variance grouped by game (by
+ * duplicate set when games are in sets), so they stay calibrated when one
+ * multiplayer game gives several pairs.  The
  * result does not depend on the order of the games.  Bots whose results
  * make the estimate infinite (a perfect or a zero score) get a one-sided
  * bound instead of a number; results in disconnected groups are rated
@@ -41,6 +42,10 @@ struct ratings_options {
 	int anchor;   /* entrant held at `level`, or -1 */
 	double level; /* the anchor's rating; the mean of every group
 		       * without the anchor */
+	/* By game (NULL: none): games that share a number other than 0,
+	 * a duplicate set, are one cluster of the sandwich variance in
+	 * place of one cluster each; the ratings do not change. */
+	const uint32_t *set;
 };
 
 enum ratings_status {

@@ -61,6 +61,14 @@ static void add_pair(const struct fit *f, const struct rating_pair *p, double e,
 	}
 }
 
+/* Adds w times the outer product of a score to the meat. */
+static void add_meat(const struct game_score *gs, double w, int m, double *meat)
+{
+	for (int s = 0; s < gs->n; s++)
+		for (int t = 0; t < gs->n; t++)
+			meat[gs->param[s] * m + gs->param[t]] += w * gs->value[s] * gs->value[t];
+}
+
 /* Log-likelihood of the pairs inside the fitted block at ratings r, with
  * its gradient, its information matrix (minus the Hessian) and the meat of
  * the sandwich (the sum over games of the outer product of each game's
@@ -97,12 +105,84 @@ static double likelihood(struct fit *f, const double *r, double *grad,
 			add_pair(f, p, elo_expected(d), w, grad, info, &gs);
 		}
 		/* Each of the w games adds its own outer product. */
-		for (int s = 0; s < gs.n; s++)
-			for (int t = 0; t < gs.n; t++)
-				meat[gs.param[s] * m + gs.param[t]] +=
-					w * gs.value[s] * gs.value[t];
+		add_meat(&gs, w, m, meat);
 	}
 	return ll;
+}
+
+/* Adds the score of one game at ratings r to its set's (a set's games
+ * seat the same bots); grad and info are scratch. */
+static void add_game_score(struct fit *f, const struct rating_game *game,
+			   const double *r, double *grad, double *info,
+			   struct game_score *ss)
+{
+	struct rating_pair pairs[RATINGS_MAX_PAIRS];
+	struct game_score gs = {0};
+	int n = ratings_game_pairs(game, pairs);
+
+	for (int q = 0; q < n; q++) {
+		const struct rating_pair *p = &pairs[q];
+		double d = 0;
+		bool inside = true;
+
+		for (int i = 0; i < p->n; i++) {
+			inside &= f->param[p->who[i]] != RATINGS_NOT_IN_BLOCK;
+			d += p->coef[i] * r[p->who[i]];
+		}
+		if (inside)
+			add_pair(f, p, elo_expected(d), 1, grad, info, &gs);
+	}
+	for (int s = 0; s < gs.n; s++) {
+		int t = 0;
+
+		while (t < ss->n && ss->param[t] != gs.param[s])
+			t++;
+		if (t == ss->n) {
+			ss->param[ss->n++] = gs.param[s];
+			ss->value[t] = 0;
+		}
+		ss->value[t] += gs.value[s];
+	}
+}
+
+
+static const uint32_t *sorting_sets;
+
+static int by_set(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	uint32_t x = sorting_sets[a], y = sorting_sets[b];
+
+	return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b;
+}
+
+/* The meat of the sandwich at ratings r grouped by duplicate set
+ * (f->set): the sum over sets of the outer product of each set's score,
+ * the sum of its games' (a game in no set is a set of its own).  One pass
+ * over the games themselves, since a set is not a kind. */
+static void set_meat(struct fit *f, const double *r, double *meat)
+{
+	int m = f->m;
+	size_t *order = xmalloc((f->count + 1) * sizeof(*order));
+	double *grad = xmalloc(m * sizeof(*grad));
+	double *info = xmalloc((size_t)m * m * sizeof(*info));
+	struct game_score ss = {0};
+
+	for (size_t g = 0; g < f->count; g++)
+		order[g] = g;
+	sorting_sets = f->set;
+	qsort(order, f->count, sizeof(*order), by_set);
+	memset(meat, 0, (size_t)m * m * sizeof(*meat));
+	for (size_t i = 0; i < f->count; i++) {
+		size_t g = order[i];
+
+		add_game_score(f, &f->games[g], r, grad, info, &ss);
+		if (i + 1 == f->count || !f->set[g] || f->set[order[i + 1]] != f->set[g]) {
+			add_meat(&ss, 1, m, meat);
+			ss.n = 0;
+		}
+	}
+	free(order), free(grad), free(info);
 }
 
 /* In-place Cholesky factor (lower triangle) of a positive definite
@@ -231,6 +311,8 @@ static const char *newton(struct fit *f, double *naive, double *sandwich)
 		free(grad), free(info), free(meat), free(trial);
 		return why;
 	}
+	if (f->set)
+		set_meat(f, f->r, meat);
 	/* naive = info^-1; sandwich = info^-1 meat info^-1 */
 	for (int a = 0; a < m; a++) {
 		for (int b = 0; b < m; b++)

@@ -20,6 +20,7 @@ struct fit {
 	 * entrants, ranks, teams), each with how many games it stands for:
 	 * the fit's passes run over these, and a million games between a few
 	 * bots are a few thousand kinds. */
+	const uint32_t *set;  /* ratings_options.set */
 	struct rating_game *kinds;
 	unsigned *weight;
 	size_t kind_count;

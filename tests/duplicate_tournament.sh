@@ -44,4 +44,30 @@ expect_eq "$(cut -d' ' -f2 "$TMP/sets" | uniq | wc -l) $(cut -d' ' -f2 "$TMP/set
 expect_exit 0 "$REFEREE" verify "$TMP/d"
 expect_contains "$OUT" "$TMP/d: ok: a tournament of bolo, 12 games finished" "the folder verifies, its sets whole"
 
+expect_exit 0 "$REFEREE" ladder --format json "$TMP/d"
+cp "$OUT" "$TMP/ladder.json"
+# The ci95 of every bot, against tests/ratings_reference.py's sandwich
+# grouped by set, computed from the logs.
+CHECK=$("$PYTHON3" -c '
+import glob, json, sys
+sys.path.insert(0, sys.argv[1])
+import ratings_reference as ref
+names, games, sets = {}, [], []
+for path in sorted(glob.glob(sys.argv[2] + "/games/[0-9]*.jsonl")):
+    lines = [json.loads(l) for l in open(path)]
+    bots = [names.setdefault(p["name"], len(names)) for p in lines[0]["players"]]
+    ranks = next(l["ranks"] for l in lines if l["type"] == "result")
+    games.append([(b, r, None) for b, r in zip(bots, ranks)])
+    sets.append(lines[0]["set"]["id"])
+for grouping in (sets, None):
+    r, naive, sand = ref.fit(games, len(names), grouping)
+    print(" ".join("%.6f" % (1.959963984540054 * sand[i][i] ** 0.5) for i in sorted(range(len(names)), key=lambda i: list(names)[i])))
+ladder = json.load(open(sys.argv[3]))["ladder"]
+print(" ".join("%.6f" % b["ci95"] for b in sorted(ladder, key=lambda b: b["bot"])))
+' "$top_srcdir/tests" "$TMP/d" "$TMP/ladder.json")
+expect_eq "$(sed -n 3p <<<"$CHECK")" "$(sed -n 1p <<<"$CHECK")" \
+	"the ladder's 95% intervals are the sandwich grouped by set, as computed from the logs"
+[ "$(sed -n 2p <<<"$CHECK")" != "$(sed -n 1p <<<"$CHECK")" ]
+ok $? "... which differ from those grouped by game"
+
 done_testing

@@ -69,8 +69,10 @@ def matmul(a, b):
              for j in range(len(b[0]))] for i in range(len(a))]
 
 
-def fit(games, n):
-    """Ratings centred on 0, naive and sandwich covariance (n x n)."""
+def fit(games, n, sets=None):
+    """Ratings centred on 0, naive and sandwich covariance (n x n); the
+    sandwich grouped by sets[g] (a duplicate set) when given, else by game."""
+    sets = sets or list(range(len(games)))
     pairs = [(g, design(p, m, n), y)
              for g, game in enumerate(games) for p, m, y in sides(game)]
     r = [0.0] * n
@@ -93,10 +95,10 @@ def fit(games, n):
     hinv = invert(h)
     # sandwich: sum over games of the outer product of the game's score
     meat = [[0.0] * (n - 1) for _ in range(n - 1)]
-    for g in range(len(games)):
+    for g in sorted(set(sets)):
         s = [0.0] * n
         for gg, x, y in pairs:
-            if gg == g:
+            if sets[gg] == g:
                 p = expected(sum(xi * ri for xi, ri in zip(x, r)))
                 for i in range(n):
                     s[i] += C * (y - p) * x[i]
