@@ -270,7 +270,7 @@ START_TEST(refusals)
 		 " \"workdir\": 3}]}",
 		 "bots[0]: \"workdir\" must be a non-empty string"},
 		{"{\"gmae\": \"rolit\", " TWO_BOTS "}",
-		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings)"},
+		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings, duplicate, trusted_bots)"},
 		{"{\"game\": \"rolit\", \"games\": 3, " TWO_BOTS "}",
 		 "\"games\" must be a positive multiple of 2, at most 1000000, so that every bot sits in each of the 2 seats equally often"},
 		{"{\"game\": \"rolit\", \"games\": 1000002, " TWO_BOTS "}",
