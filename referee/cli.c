@@ -192,6 +192,17 @@ int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 	return EXIT_OK;
 }
 
+int cli_duplicate_allowed(const char *verb, const struct bot_limits *limits,
+			  bool trusted_bots)
+{
+	if (!limits->sandbox && !trusted_bots)
+		return cli_fail(verb, "--duplicate with --no-sandbox: a bot could "
+				"keep what it saw of a set's dice for the set's "
+				"next game; add --trusted-bots if you trust the "
+				"bots not to");
+	return EXIT_OK;
+}
+
 static void path_list_free(const char *const *list)
 {
 	for (size_t i = 0; list && list[i]; i++)

@@ -80,6 +80,12 @@ int cli_containment_ready(const char *verb, struct time_control *time,
 int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 		      const char *const *hidden, int count);
 
+/* Duplicate sets are fair only if no bot can keep what it saw for the
+ * set's next game, which without the sandbox only the organiser can vouch
+ * for (`trusted_bots`): EXIT_OK, or EXIT_USAGE after a message. */
+int cli_duplicate_allowed(const char *verb, const struct bot_limits *limits,
+			  bool trusted_bots);
+
 /* Frees the lists that cli_match_option and cli_sandbox_ready made. */
 void cli_limits_free(struct bot_limits *limits);
 

@@ -150,8 +150,7 @@ static bool parse_seed(const char *hex, unsigned char seed[32])
 }
 
 /* A duplicate set is one game for each rotation of the seats, and it is
- * fair only if no bot can keep what it saw for the set's next game, which
- * without the sandbox only the organiser can vouch for. */
+ * fair only where cli_duplicate_allowed says so. */
 static int check_duplicate(const struct play *p)
 {
 	if (!p->duplicate)
@@ -161,12 +160,7 @@ static int check_duplicate(const struct play *p)
 				"for each seating of the %d bots: --games %ld is "
 				"not a multiple of %d", p->count, p->count, p->games,
 				p->count);
-	if (!p->limits.sandbox && !p->trusted_bots)
-		return cli_fail("play", "--duplicate with --no-sandbox: a bot could "
-				"keep what it saw of a set's dice for the set's "
-				"next game; add --trusted-bots if you trust the "
-				"bots not to");
-	return EXIT_OK;
+	return cli_duplicate_allowed("play", &p->limits, p->trusted_bots);
 }
 
 static int parse_args(struct play *p, int argc, char **argv)

@@ -1,7 +1,8 @@
 /*
  * `referee sprt GAME --elo0 E0 --elo1 E1 [options] A B`: is bot A at least
  * elo1 stronger than B, or at most elo0?  Plays seat-swapped pairs of
- * games, several at once (sprt_play.h), and stops as soon as the
+ * games (with --duplicate, duplicate sets), several at once (sprt_play.h),
+ * and stops as soon as the
  * generalized SPRT on the pairs' pentanomial outcomes decides
  * (docs/LADDER.md), printing each pair's line, the log-likelihood ratio
  * and its bounds as it goes, and a status line on stderr.
@@ -40,6 +41,11 @@ static const char usage[] =
 "  --normalized        E0 and E1 are normalized Elo (default: logistic)\n"
 "  --max-pairs N       give up without a verdict after N pairs (default 10000)\n"
 "  --concurrency N     pairs at once (default: the cores)\n"
+"  --duplicate         play each pair as a duplicate set: both games deal\n"
+"                      each seat the same dice, each game with bot processes\n"
+"                      of its own\n"
+"  --trusted-bots      allow --duplicate with --no-sandbox: you trust the\n"
+"                      bots not to keep what they saw for a set's next game\n"
 "  -o KEY=VALUE        a game option; repeatable\n"
 "  --openings N        start each game from N moves drawn at random (rolit;\n"
 "                      0 to 32, default 0)\n"
@@ -55,7 +61,7 @@ static const char usage[] =
 struct sprt_args {
 	struct sprt test;
 	double elo0, elo1, alpha, beta;
-	bool normalized, have0, have1;
+	bool normalized, have0, have1, duplicate, trusted_bots;
 	long max_pairs;
 	int concurrency;
 	const char *out, *key_file;
@@ -88,6 +94,8 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		{"normalized", no_argument, NULL, 'n'},
 		{"max-pairs", required_argument, NULL, 'p'},
 		{"concurrency", required_argument, NULL, 'c'},
+		{"duplicate", no_argument, NULL, 'D'},
+		{"trusted-bots", no_argument, NULL, 'T'},
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		{"openings", required_argument, NULL, 'P'},
@@ -113,6 +121,8 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 			ok = cli_number("sprt", "--concurrency", optarg, 1, 4096, &n);
 			a->concurrency = (int)n;
 			break;
+		case 'D': a->duplicate = true; break;
+		case 'T': a->trusted_bots = true; break;
 		case 'O': a->out = optarg; break;
 		case 'k': a->key_file = optarg; break;
 		case 'P':
@@ -136,6 +146,8 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 	}
 	if (!a->have0 || !a->have1)
 		return cli_fail("sprt", "give both --elo0 and --elo1");
+	if (a->duplicate)
+		return cli_duplicate_allowed("sprt", &a->limits, a->trusted_bots);
 	return EXIT_OK;
 }
 
@@ -292,7 +304,7 @@ static int run_test(struct sprt_args *a, char **bots)
 {
 	struct tally t = {.a = a, .bots = bots, .tty = isatty(STDERR_FILENO)};
 	struct sprt_play play = {
-		.config = a->config, .out = a->out,
+		.config = a->config, .duplicate = a->duplicate, .out = a->out,
 		.stderr_dir = a->out ? a->out : a->scratch, .concurrency = a->concurrency,
 		.max_pairs = a->max_pairs, .ctx = &t, .pair = count_pair,
 		.no_start = no_start,

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "match_set.h"
 #include "paths.h"
 #include "util.h"
 #include "worker.h"
@@ -58,11 +59,14 @@ static void say_starts(int out, long game, const struct game_outcome *o)
 				   (int)strcspn(o->detail[s], "\n"), o->detail[s]);
 }
 
-/* The worker's play function: the two games of pair `pair`. */
+/* The worker's play function: the two games of pair `pair`, in a set of
+ * their own with --duplicate. */
 static void play_pair(const struct worker_job *job, int pair, const long *games,
 		      int count, int out)
 {
 	const struct sprt_play *p = job->ctx;
+	struct match_set *set = p->duplicate ? match_set_new(NULL, (unsigned long)games[0],
+							     count) : NULL;
 	char err[ERR_LEN];
 
 	if (!worker_match) {
@@ -84,8 +88,8 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 		char *log = p->out ? sprt_play_log(p->out, games[g]) : NULL;
 		struct game_outcome outcome;
 
-		if (match_play(worker_match, (unsigned long)games[g], seating_of(games[g]),
-			       2, log, &outcome, err)) {
+		if (match_play_in_set(worker_match, set, (unsigned long)games[g],
+				      seating_of(games[g]), 2, log, &outcome, err)) {
 			worker_say(out, "E %ld %s\n", games[g], err);
 			worker_leave(1);
 		}
@@ -94,6 +98,7 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 		/* The parent needs the ranks alone. */
 		worker_finished(out, games[g], "-", &outcome, 2);
 	}
+	match_set_free(set);
 	worker_say(out, "D %d\n", pair);
 }
 

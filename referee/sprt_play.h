@@ -1,7 +1,9 @@
 /*
  * The games of `referee sprt` on the tournament's pool of workers
  * (worker.h): seat-swapped pairs, handed out in order, one at a time to
- * each worker, which plays them all with the same two bot processes.
+ * each worker, which plays them all with the same two bot processes, or,
+ * each pair a duplicate set (match_set.h), its two games in turn with
+ * processes started for each.
  * Pairs are counted in their order, pair n once pairs 1 to n have all
  * finished, whatever order they finish in: what is counted, and so the
  * verdict, is what the same pairs played one after another would give.
@@ -21,6 +23,7 @@
 struct sprt_play {
 	struct match_config config;       /* first: seat0 (pairs swap seats) */
 	struct match_entrant entrants[2]; /* A, B, by name (no stderr_path) */
+	bool duplicate;                   /* each pair a duplicate set */
 	const char *out;                  /* the logs' folder, or NULL: none */
 	const char *stderr_dir;           /* the bots' stderr files' folder */
 	int concurrency;                  /* pairs at once */
