@@ -6,7 +6,9 @@
  * takes the bot through every message of the protocol (docs/PROTOCOL.md):
  * hello, start, the fairness exchange, turns, the end of a game, a new
  * game in the same process, and goodbye, over a few full games against
- * random opponents in every seat, and prints a checklist; each failure
+ * random opponents in every seat, then a duplicate set (a game in every
+ * seat, each with fresh processes, whose start names the set and which
+ * has no fairness exchange after the first), and prints a checklist; each failure
  * says why, with the offending line where there is one, the move, and the
  * bot's last words on stderr.  It then shows the bot's reply times by
  * message against their budgets, warning of any past half of one.
@@ -25,6 +27,7 @@
 #include "files.h"
 #include "games/registry.h"
 #include "logread.h"
+#include "match_set.h"
 #include "options.h"
 #include "paths.h"
 #include "game_play.h"
@@ -40,13 +43,16 @@ static const char usage[] =
 "                         [--sandbox|--no-sandbox] [--limits|--no-limits]\n"
 "\n"
 "Checks that BOT (a command line) follows the protocol for GAME: it plays\n"
-"a few full games against random opponents, in every seat, and prints a\n"
-"checklist. Exit status 0 when every check passes, 1 when one fails.\n"
+"a few full games against random opponents, in every seat, then a duplicate\n"
+"set (a game in every seat, a new process for each, no commit or lock after\n"
+"the first), and prints a checklist. Exit status 0 when every check passes,\n"
+"1 when one fails.\n"
 "With --tournament, the bot is the entry NAME of the tournament FILE, run as\n"
 "the tournament runs it: in its folder, with its env, pass_env and readable\n"
 "paths, the file's game, options, players, time control, limits and\n"
 "sandbox (--sandbox and the others override the file as they do for\n"
-"'referee tournament').\n"
+"'referee tournament'); the duplicate set only when the file says\n"
+"\"duplicate\": true.\n"
 "\n"
 "  --players N       players in the game (default: its fewest)\n"
 "  --games N         games to play (default: 2 rounds of the seats)\n"
@@ -230,6 +236,57 @@ static void game_fault(struct checklist *c, long g, int seat,
 	print_stderr(stderr_path, sandboxed);
 }
 
+/* Seats the bot (entrant 0) at `seat`, the opponents in the others. */
+static void seat_bot(int *seating, int players, int seat)
+{
+	for (int s = 0; s < players; s++)
+		seating[s] = s == seat ? 0 : 1 + (s < seat ? s : s - 1);
+}
+
+/* A duplicate set after the games, in a match of its own: one game in
+ * every seat, numbered on from `first`, each played by processes started
+ * for it; the bot must finish every one. */
+static void play_set(struct run *r, struct match_entrant *entrants, long first,
+		     struct checklist *c, const char *stderr_path)
+{
+	struct match_set *set = match_set_new(r->config.seed, (unsigned long)first, r->players);
+	bool played = true, finished = true;
+	char err[ERR_LEN];
+	struct match *match = match_start(&r->config, entrants, r->players, err);
+
+	if (!match) {
+		check(c, false, "a duplicate set: the referee failed: %s", err);
+		match_set_free(set);
+		return;
+	}
+	for (int seat = 0; seat < r->players; seat++) {
+		long g = first + seat;
+		int seating[GAME_MAX_SEATS];
+		struct game_outcome o;
+		char *log = path_joinf(r->dir, "game-%02ld.jsonl", g);
+
+		seat_bot(seating, r->players, seat);
+		played = !match_play_in_set(match, set, (unsigned long)g, seating,
+					    r->players, log, &o, err);
+		free(log);
+		if (!played) {
+			check(c, false, "game %ld (a duplicate set): the referee failed: %s",
+			      g, err);
+			break;
+		}
+		if (o.forfeited[seat]) {
+			game_fault(c, g, seat, &o, stderr_path, r->limits.sandbox);
+			finished = false;
+		}
+	}
+	if (played && finished)
+		check(c, true, "games %ld to %ld, a duplicate set: a new process for "
+		      "each, start naming the set, no commit or lock after the "
+		      "first, end", first, first + r->players - 1);
+	match_set_free(set);
+	match_finish(match, NULL);
+}
+
 static int play_games(struct run *r, char *bot)
 {
 	int players = r->players;
@@ -281,8 +338,7 @@ static int play_games(struct run *r, char *bot)
 		const char *name;
 
 		/* The bot takes each seat in turn; the others are opponents. */
-		for (int s = 0; s < players; s++)
-			seating[s] = s == seat ? 0 : 1 + (s < seat ? s : s - 1);
+		seat_bot(seating, players, seat);
 		free(log);
 		log = path_joinf(r->dir, "game-%02ld.jsonl", g);
 		if (match_play(match, (unsigned long)g, seating, players, log, &o, err)) {
@@ -324,6 +380,9 @@ static int play_games(struct run *r, char *bot)
 	match_finish(match, goodbye);
 	if (last_ok)
 		check(&c, goodbye[0], "answers goodbye");
+	/* A tournament entry plays sets only in a tournament of sets. */
+	if (clean && (!r->spec || r->spec->duplicate))
+		play_set(r, entrants, r->games + 1, &c, stderr_path);
 	print_timings(r);
 	printf("%d passed, %d failed\n", c.passed, c.failed);
 	if (c.failed && !r->keep)

@@ -49,6 +49,18 @@ JSON
 fi
 passes rolit "$(zoo minimal)"
 expect_contains "$OUT" "declines the fairness exchange" "a bot that declines the exchange is told so"
+expect_contains "$OUT" "ok    games 5 to 6, a duplicate set: a new process for each, start naming the set, no commit or lock after the first, end" \
+	"after its games, a bot plays a duplicate set"
+
+# A bot that needs a commitment in every game fails the set's second game
+# (its first, with the exchange, it plays), with its words on stderr.
+run "$REFEREE" check-bot bolo "$(zoo commit-each-game)"
+expect_eq "$RC" 1 "a bot that cannot play a set's later game fails"
+expect_contains "$OUT" 'FAIL  game 6, seat 1, move 1: exit: the bot exited with status 4 before answering "turn"' \
+	"the set's game without an exchange is the one it fails"
+expect_contains "$OUT" "| commit-each-game: a game without a commitment" "its stderr is shown"
+expect_not_contains "$OUT" "FAIL  game 5" "the set's first game, with its exchange, passes"
+rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
 
 # fails REASON-TEXT BOT [OPTIONS...]: exit 1 and a FAIL line holding the text.
 fails() {
@@ -104,13 +116,14 @@ rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
 # first turn of each game apart.
 run "$REFEREE" check-bot rolit "$CBOT $TMP"
 expect_contains "$OUT" 'ok    starts: answers hello as "random-c"' "the hello name is shown"
-for kind in hello start commit lock end goodbye; do
-	expect_eq "$(awk -v k="$kind" '$1 == k {print $2}' "$OUT")" \
-		"$([ "$kind" = hello ] || [ "$kind" = goodbye ] && echo 1 || echo 4)" \
-		"reply times: $kind counted"
+# Four games in one process, then a set of two, a process each: three
+# hellos and goodbyes, six starts and ends, the exchange in five games.
+for kind in hello:3 start:6 commit:5 lock:5 end:6 goodbye:3; do
+	expect_eq "$(awk -v k="${kind%:*}" '$1 == k {print $2}' "$OUT")" "${kind#*:}" \
+		"reply times: ${kind%:*} counted"
 done
-expect_eq "$(grep -c '^  turn (first of a game) *4 .* ms *1000 ms$' "$OUT")" 1 \
-	"reply times: the first turns of 4 games apart, against the budget"
+expect_eq "$(grep -c '^  turn (first of a game) *6 .* ms *1000 ms$' "$OUT")" 1 \
+	"reply times: the first turns of 6 games apart, against the budget"
 expect_eq "$(grep -c '^  turn  *[0-9][0-9]* .* ms *1000 ms$' "$OUT")" 1 "reply times: the other turns"
 expect_not_contains "$OUT" "warn" "a fast bot has no warning"
 expect_contains "$OUT" "reply times (CPU clock):" "the clock is named"
