@@ -70,4 +70,46 @@ expect_eq "$(sed -n 3p <<<"$CHECK")" "$(sed -n 1p <<<"$CHECK")" \
 [ "$(sed -n 2p <<<"$CHECK")" != "$(sed -n 1p <<<"$CHECK")" ]
 ok $? "... which differ from those grouped by game"
 
+# kill -9 of the referee in the middle of a set (game 6 under way, game 5,
+# the set's first, ended but its log waiting for the set's S): --resume sets the whole set
+# aside and plays it again.  The bot c is slow so that the set is still
+# under way when the kill comes.
+write_file "$TMP/k.json" "" "$(zoo slow 20)"
+"$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --concurrency 1 >"$TMP/k.out" 2>"$TMP/k.err" </dev/null &
+pid=$!
+for _ in $(seq 400); do
+	[ -e "$TMP/k/games/000006.jsonl" ] && break
+	sleep 0.05
+done
+kill -9 "$pid"
+wait "$pid"
+expect_eq "$?" 137 "kill -9 in the middle of a set stops the run"
+assert_no_leftovers "kill -9: no worker or bot is left"
+expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | tr '\n' ' ')" "1 2 3 4 " \
+	"the cut set's first game, ended, is not finished in the manifest"
+expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --resume --concurrency 2
+expect_eq "$(cd "$TMP/k/games/aborted" && ls | tr '\n' ' ')" "000005.aborted-1.jsonl 000006.aborted-1.jsonl " \
+	"--resume sets the cut set's logs aside whole, the complete one too"
+expect_eq "$(grep -c '"type":"result"' "$TMP/k/games/aborted/000005.aborted-1.jsonl")" 1 \
+	"... the set's first game among them, which had ended"
+expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | sort -n | uniq | wc -l)" 12 "--resume finishes every game once"
+sets "$TMP/k" >"$TMP/ksets"
+expect_eq "$(cut -d' ' -f3 "$TMP/ksets" | tr '\n' ' ')" "0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 " \
+	"every set is whole after --resume"
+expect_exit 0 "$REFEREE" verify "$TMP/k"
+expect_contains "$OUT" "$TMP/k: ok: a tournament of bolo, 12 games finished" "the resumed folder verifies, its sets whole"
+
+# Without the sandbox a duplicate tournament is refused unless the file
+# says the bots are trusted.
+write_file "$TMP/n.json" '
+  "sandbox": false,'
+expect_exit 2 "$REFEREE" tournament "$TMP/n.json" --out "$TMP/n"
+expect_eq "$(head -n 1 "$ERR")" "referee tournament: $TMP/n.json: \"duplicate\": true without the sandbox: a bot could keep what it saw of a set's dice for the set's next game; add \"trusted_bots\": true if you trust the bots not to" \
+	"duplicate without the sandbox and without trusted_bots is refused"
+write_file "$TMP/t.json" '
+  "sandbox": false, "trusted_bots": true,'
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t"
+expect_exit 0 "$REFEREE" verify "$TMP/t"
+expect_contains "$OUT" "$TMP/t: ok: a tournament of bolo, 12 games finished" "with \"trusted_bots\": true it runs"
+
 done_testing
