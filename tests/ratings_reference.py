@@ -246,6 +246,15 @@ def main():
                   (i, r[i], math.sqrt(sand[i][i]), math.sqrt(naive[i][i])))
         for i in range(n - 1):
             print("  los(%d,%d) %.6f" % (i, i + 1, los(r, sand, i, i + 1)))
+    # the "three" games two by two in their order, each pair a set
+    n, games = FIXTURES["three"]
+    r, naive, sand = fit(games, n, [g // 2 + 1 for g in range(len(games))])
+    print("three in sets of 2")
+    for i in range(n):
+        print("  %d  elo %+.6f  se %.6f  naive %.6f" %
+              (i, r[i], math.sqrt(sand[i][i]), math.sqrt(naive[i][i])))
+    for i in range(n - 1):
+        print("  los(%d,%d) %.6f" % (i, i + 1, los(r, sand, i, i + 1)))
     # entrant 3 wins every game against the "three" field
     n, games = FIXTURES["three"]
     r, _, _ = fit(games, n)
