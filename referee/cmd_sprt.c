@@ -200,20 +200,13 @@ struct tally {
 	int64_t printed_ns;
 };
 
-/* The pentanomial counts, labelled as fastchess labels them. */
-static void pentanomial_text(const long *counts, char *buf, size_t len)
-{
-	snprintf(buf, len, "LL %ld LD %ld DD/WL %ld WD %ld WW %ld", counts[0],
-		 counts[1], counts[2], counts[3], counts[4]);
-}
-
 /* "9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR
  * -2.951 [-2.944, 2.944]": the status line, and the result's last line. */
 static void tally_text(const struct tally *t, char *buf, size_t len)
 {
-	char penta[128];
+	char penta[SPRT_PENTANOMIAL_LEN];
 
-	pentanomial_text(t->counts, penta, sizeof penta);
+	sprt_pentanomial_text(t->counts, penta, sizeof penta);
 	snprintf(buf, len, "%ld pair%s, %ld games: W-L-D %ld-%ld-%ld, %s, LLR %.3f "
 		 "[%.3f, %.3f]", t->pairs, t->pairs == 1 ? "" : "s", 2 * t->pairs,
 		 t->wld[0], t->wld[1], t->wld[2], penta, t->llr, t->a->test.lower,
@@ -250,7 +243,7 @@ static bool count_pair(void *ctx, long pair, const double *score,
 		       const char *const *said)
 {
 	struct tally *t = ctx;
-	char penta[128];
+	char penta[SPRT_PENTANOMIAL_LEN];
 
 	status_line_erase(t->tty);
 	if (pair == 1)
@@ -261,7 +254,7 @@ static bool count_pair(void *ctx, long pair, const double *score,
 	t->pairs = pair;
 	t->llr = sprt_llr(&t->a->test, t->counts, 5);
 	t->verdict = sprt_verdict(&t->a->test, t->llr);
-	pentanomial_text(t->counts, penta, sizeof penta);
+	sprt_pentanomial_text(t->counts, penta, sizeof penta);
 	printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0], score[1],
 	       penta, t->llr);
 	fflush(stdout);

@@ -12,6 +12,7 @@
 #include "sprt.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "elo.h"
@@ -155,6 +156,12 @@ enum sprt_verdict sprt_verdict(const struct sprt *test, double llr)
 int sprt_pair_outcome(double first, double second)
 {
 	return (int)lround(2 * (first + second));
+}
+
+void sprt_pentanomial_text(const long *counts, char *buf, size_t len)
+{
+	snprintf(buf, len, "LL %ld LD %ld DD/WL %ld WD %ld WW %ld", counts[0],
+		 counts[1], counts[2], counts[3], counts[4]);
 }
 
 void sprt_estimate(const long *counts, int n, struct sprt_estimate *out)

@@ -13,6 +13,8 @@
 #ifndef ARENA_SPRT_H
 #define ARENA_SPRT_H
 
+#include <stddef.h>
+
 enum sprt_model {
 	SPRT_LOGISTIC,   /* elo0/elo1 on the Elo scale: score
 			  * 1 / (1 + 10^(-elo/400)) */
@@ -46,6 +48,11 @@ enum sprt_verdict sprt_verdict(const struct sprt *test, double llr);
  * 1 each): twice the pair's points.  A win and a loss is 2, like two
  * draws. */
 int sprt_pair_outcome(double first, double second);
+
+/* The 5 pentanomial counts (by sprt_pair_outcome), labelled as fastchess
+ * labels them: "LL 0 LD 1 DD/WL 2 WD 1 WW 0". */
+#define SPRT_PENTANOMIAL_LEN 128
+void sprt_pentanomial_text(const long *counts, char *buf, size_t len);
 
 /* What the counts say about A - B, as fastchess prints it: the Elo of the
  * mean score with the 95% margin (Elo(s + z sd) - Elo(s - z sd)) / 2 taken
