@@ -1,6 +1,7 @@
 /*
  * Printing the ladder (ladder_print.h): the table with its per-bot figures
- * and matrices, csv, json and the crosstable alone.
+ * and matrices, csv, json and the crosstable alone, each with the
+ * pentanomial counts of 2-player duplicate sets.
  */
 #include "ladder_print.h"
 
@@ -10,6 +11,8 @@
 
 #include "crosstable.h"
 #include "keys.h"
+#include "ladder_pentanomial.h"
+#include "sprt.h"
 #include "util.h"
 #include "visible.h"
 
@@ -162,6 +165,31 @@ static void print_crosstable(const struct report *rep)
 	crosstable_free(&cross);
 }
 
+/* Each pair's 2-player duplicate sets by the points of the pair's better
+ * ranked bot, labelled as `referee sprt` labels them; nothing without
+ * such sets. */
+static void print_pentanomial(const struct report *rep)
+{
+	int n = rep->data->entrants;
+	struct ladder_pentanomial p;
+
+	ladder_pentanomial_count(rep->data, &p);
+	if (p.sets)
+		fprintf(rep->out, "\nduplicate sets of 2 games (the first bot's points x 2 in each set)\n");
+	for (int a = 0; p.sets && a < n; a++)
+		for (int b = a + 1; b < n; b++) {
+			const long *c = ladder_pentanomial_of(&p, rep->order[a], rep->order[b]);
+			char text[SPRT_PENTANOMIAL_LEN];
+
+			if (!(c[0] + c[1] + c[2] + c[3] + c[4]))
+				continue;
+			sprt_pentanomial_text(c, text, sizeof text);
+			fprintf(rep->out, "%-*s  %-*s  %s\n", rep->name_width, rep->names[rep->order[a]],
+				rep->name_width, rep->names[rep->order[b]], text);
+		}
+	ladder_pentanomial_free(&p);
+}
+
 static void print_table(const struct report *rep)
 {
 	const struct ratings *r = rep->r;
@@ -204,6 +232,7 @@ static void print_table(const struct report *rep)
 	print_bot_stats(rep);
 	if (r->entrants > 1 && r->entrants <= CROSSTABLE_IN_TABLE)
 		print_crosstable(rep);
+	print_pentanomial(rep);
 	if (r->entrants > 1 && r->entrants <= 16) {
 		fprintf(rep->out, "\nlikelihood of superiority (row over column)\n");
 		print_column_numbers(rep);
@@ -281,6 +310,7 @@ void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder
 	if (format == LADDER_CROSSTABLE) {
 		print_provisional(out, data);
 		print_crosstable(&rep);
+		print_pentanomial(&rep);
 	} else if (format == LADDER_TABLE) {
 		print_provisional(out, data);
 		print_table(&rep);

@@ -76,8 +76,9 @@ static void free_results(struct ladder_data *d)
 	ladder_reasons_free(&d->reasons);
 }
 
-/* What ladder_print() prints of the results in `format`, a new string. */
-static char *printed(enum ladder_format format)
+/* What ladder_print() prints of the results in `format`, a new string;
+ * with `sets` (else NULL), the games' duplicate sets. */
+static char *printed(enum ladder_format format, uint32_t *sets)
 {
 	struct ladder_data d;
 	struct ladder_rank rank;
@@ -86,6 +87,8 @@ static char *printed(enum ladder_format format)
 	FILE *out = open_memstream(&text, &len);
 
 	results(&d);
+	d.sets = sets;
+	d.set_count = sets ? 4 : 0;
 	ck_assert_msg(ladder_rank(&d, NULL, &rank, err) == 0, "%s", err);
 	ladder_print(out, &d, &rank, names, format, false);
 	fclose(out);
@@ -96,7 +99,7 @@ static char *printed(enum ladder_format format)
 
 static void assert_printed(enum ladder_format format, const char *want)
 {
-	char *text = printed(format);
+	char *text = printed(format, NULL);
 
 	ck_assert_str_eq(text, want);
 	free(text);
@@ -156,11 +159,36 @@ START_TEST(csv)
 }
 END_TEST
 
+/* The results played as duplicate sets of two consecutive games: alpha
+ * won both of the first set against beta and one of the second; beta won
+ * both of the third against gamma, and drew one of the fourth and lost
+ * the other.  The counts are the better ranked bot's, labelled as `referee
+ * sprt` labels them. */
+START_TEST(pentanomial_counts)
+{
+	uint32_t sets[8] = {1, 1, 2, 2, 3, 3, 4, 4};
+	char *text = printed(LADDER_CROSSTABLE, sets);
+
+	ck_assert_str_eq(text,
+"\n"
+"crosstable (row's points against column, of the games between them)\n"
+"                                   1         2         3\n"
+"   1  alpha                        -       3/4         .\n"
+"   2  beta                       1/4         -     2.5/4\n"
+"   3  gamma                        .     1.5/4         -\n"
+"\n"
+"duplicate sets of 2 games (the first bot's points x 2 in each set)\n"
+"alpha                 beta                  LL 0 LD 0 DD/WL 1 WD 0 WW 1\n"
+"beta                  gamma                 LL 0 LD 1 DD/WL 0 WD 0 WW 1\n");
+	free(text);
+}
+END_TEST
+
 /* The json view: the numbers of the table, each bot's line as
  * ladder_rank_json() makes it. */
 START_TEST(json)
 {
-	char *text = printed(LADDER_JSON);
+	char *text = printed(LADDER_JSON, NULL);
 	cJSON *root = cJSON_Parse(text), *ladder = cJSON_GetObjectItem(root, "ladder");
 	const char *order[] = {"alpha", "beta", "gamma"};
 	double elo[] = {156.81, -34.04, -122.78};
@@ -236,6 +264,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, table);
 	tcase_add_test(tc, crosstable_alone);
+	tcase_add_test(tc, pentanomial_counts);
 	tcase_add_test(tc, csv);
 	tcase_add_test(tc, json);
 	tcase_add_test(tc, crosstable_multiplayer);
