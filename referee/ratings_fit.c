@@ -69,56 +69,17 @@ static void add_meat(const struct game_score *gs, double w, int m, double *meat)
 			meat[gs->param[s] * m + gs->param[t]] += w * gs->value[s] * gs->value[t];
 }
 
-/* Log-likelihood of the pairs inside the fitted block at ratings r, with
- * its gradient, its information matrix (minus the Hessian) and the meat of
- * the sandwich (the sum over games of the outer product of each game's
- * gradient): one pass over the games. */
-static double likelihood(struct fit *f, const double *r, double *grad,
-			 double *info, double *meat)
+/* Adds the pairs of `game` inside the fitted block at ratings r, in w
+ * identical games, to the gradient and the information matrix, and in one
+ * of them to the score gs (of the game, or of its set: a set's games seat
+ * the same bots); returns their log-likelihood. */
+static double add_game(const struct fit *f, const struct rating_game *game,
+		       const double *r, double w, double *grad, double *info,
+		       struct game_score *gs)
 {
 	struct rating_pair pairs[RATINGS_MAX_PAIRS];
-	double ll = 0;
-	int m = f->m;
-
-	f->passes++;
-	memset(grad, 0, m * sizeof(*grad));
-	memset(info, 0, (size_t)m * m * sizeof(*info));
-	memset(meat, 0, (size_t)m * m * sizeof(*meat));
-	for (size_t g = 0; g < f->kind_count; g++) {
-		int n = ratings_game_pairs(&f->kinds[g], pairs);
-		double w = f->weight[g];
-		struct game_score gs = {0};
-
-		for (int q = 0; q < n; q++) {
-			const struct rating_pair *p = &pairs[q];
-			double d = 0;
-			bool inside = true;
-
-			for (int i = 0; i < p->n; i++) {
-				inside &= f->param[p->who[i]] != RATINGS_NOT_IN_BLOCK;
-				d += p->coef[i] * r[p->who[i]];
-			}
-			if (!inside)
-				continue;
-			ll += w * (p->y * elo_log_expected(d) +
-				   (1 - p->y) * elo_log_expected(-d));
-			add_pair(f, p, elo_expected(d), w, grad, info, &gs);
-		}
-		/* Each of the w games adds its own outer product. */
-		add_meat(&gs, w, m, meat);
-	}
-	return ll;
-}
-
-/* Adds the score of one game at ratings r to its set's (a set's games
- * seat the same bots); grad and info are scratch. */
-static void add_game_score(struct fit *f, const struct rating_game *game,
-			   const double *r, double *grad, double *info,
-			   struct game_score *ss)
-{
-	struct rating_pair pairs[RATINGS_MAX_PAIRS];
-	struct game_score gs = {0};
 	int n = ratings_game_pairs(game, pairs);
+	double ll = 0;
 
 	for (int q = 0; q < n; q++) {
 		const struct rating_pair *p = &pairs[q];
@@ -129,22 +90,38 @@ static void add_game_score(struct fit *f, const struct rating_game *game,
 			inside &= f->param[p->who[i]] != RATINGS_NOT_IN_BLOCK;
 			d += p->coef[i] * r[p->who[i]];
 		}
-		if (inside)
-			add_pair(f, p, elo_expected(d), 1, grad, info, &gs);
+		if (!inside)
+			continue;
+		ll += w * (p->y * elo_log_expected(d) +
+			   (1 - p->y) * elo_log_expected(-d));
+		add_pair(f, p, elo_expected(d), w, grad, info, gs);
 	}
-	for (int s = 0; s < gs.n; s++) {
-		int t = 0;
-
-		while (t < ss->n && ss->param[t] != gs.param[s])
-			t++;
-		if (t == ss->n) {
-			ss->param[ss->n++] = gs.param[s];
-			ss->value[t] = 0;
-		}
-		ss->value[t] += gs.value[s];
-	}
+	return ll;
 }
 
+/* Log-likelihood of the pairs inside the fitted block at ratings r, with
+ * its gradient, its information matrix (minus the Hessian) and the meat of
+ * the sandwich (the sum over games of the outer product of each game's
+ * gradient): one pass over the games. */
+static double likelihood(struct fit *f, const double *r, double *grad,
+			 double *info, double *meat)
+{
+	double ll = 0;
+	int m = f->m;
+
+	f->passes++;
+	memset(grad, 0, m * sizeof(*grad));
+	memset(info, 0, (size_t)m * m * sizeof(*info));
+	memset(meat, 0, (size_t)m * m * sizeof(*meat));
+	for (size_t g = 0; g < f->kind_count; g++) {
+		struct game_score gs = {0};
+
+		ll += add_game(f, &f->kinds[g], r, f->weight[g], grad, info, &gs);
+		/* Each of the w games adds its own outer product. */
+		add_meat(&gs, f->weight[g], m, meat);
+	}
+	return ll;
+}
 
 static const uint32_t *sorting_sets;
 
@@ -176,7 +153,8 @@ static void set_meat(struct fit *f, const double *r, double *meat)
 	for (size_t i = 0; i < f->count; i++) {
 		size_t g = order[i];
 
-		add_game_score(f, &f->games[g], r, grad, info, &ss);
+		/* grad and info are scratch here */
+		add_game(f, &f->games[g], r, 1, grad, info, &ss);
 		if (i + 1 == f->count || !f->set[g] || f->set[order[i + 1]] != f->set[g]) {
 			add_meat(&ss, 1, m, meat);
 			ss.n = 0;
