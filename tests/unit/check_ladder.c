@@ -105,6 +105,16 @@ static void assert_printed(enum ladder_format format, const char *want)
 	free(text);
 }
 
+/* The crosstable of the results, as the table and the crosstable views
+ * print it. */
+#define CROSSTABLE \
+"\n" \
+"crosstable (row's points against column, of the games between them)\n" \
+"                                   1         2         3\n" \
+"   1  alpha                        -       3/4         .\n" \
+"   2  beta                       1/4         -     2.5/4\n" \
+"   3  gamma                        .     1.5/4         -\n"
+
 START_TEST(table)
 {
 	assert_printed(LADDER_TABLE,
@@ -117,12 +127,7 @@ START_TEST(table)
 "   1  alpha                       0                                  3    2.0 ms    3.0 ms    3.0 ms      -         -\n"
 "   2  beta                        0                                  2    0.0 ms    0.0 ms    0.0 ms      -         -\n"
 "   3  gamma                       1   timeout 1                      0    0.0 ms    0.0 ms    0.0 ms      -         -\n"
-"\n"
-"crosstable (row's points against column, of the games between them)\n"
-"                                   1         2         3\n"
-"   1  alpha                        -       3/4         .\n"
-"   2  beta                       1/4         -     2.5/4\n"
-"   3  gamma                        .     1.5/4         -\n"
+CROSSTABLE
 "\n"
 "likelihood of superiority (row over column)\n"
 "                                1      2      3\n"
@@ -138,12 +143,7 @@ END_TEST
 START_TEST(crosstable_alone)
 {
 	assert_printed(LADDER_CROSSTABLE,
-"\n"
-"crosstable (row's points against column, of the games between them)\n"
-"                                   1         2         3\n"
-"   1  alpha                        -       3/4         .\n"
-"   2  beta                       1/4         -     2.5/4\n"
-"   3  gamma                        .     1.5/4         -\n");
+CROSSTABLE);
 }
 END_TEST
 
@@ -170,12 +170,7 @@ START_TEST(pentanomial_counts)
 	char *text = printed(LADDER_CROSSTABLE, sets);
 
 	ck_assert_str_eq(text,
-"\n"
-"crosstable (row's points against column, of the games between them)\n"
-"                                   1         2         3\n"
-"   1  alpha                        -       3/4         .\n"
-"   2  beta                       1/4         -     2.5/4\n"
-"   3  gamma                        .     1.5/4         -\n"
+CROSSTABLE
 "\n"
 "duplicate sets of 2 games (the first bot's points x 2 in each set)\n"
 "alpha                 beta                  LL 0 LD 0 DD/WL 1 WD 0 WW 1\n"
