@@ -17,6 +17,7 @@
 #include "keys.h"
 #include "logread.h"
 #include "manifest_read.h"
+#include "ladder_sets.h"
 #include "outdir.h"
 #include "util.h"
 #include "verify.h"
@@ -49,6 +50,7 @@ struct collect {
 	size_t seen_count, seen_cap;
 	struct source *sources;         /* the logs and manifests rated */
 	size_t source_count;
+	struct ladder_sets sets;        /* of the logs given alone */
 };
 
 /* The entrant named `name`, added when new; -1 (with a problem) when the
@@ -186,6 +188,7 @@ static void take_log(struct collect *c, const char *path)
 				g->rank[s] = (int8_t)ranks[s];
 				replies[s] = &d->replies[entrant[s]];
 			}
+			d->sets[d->count - 1] = ladder_sets_number(&c->sets, d, log.lines[0].json);
 			ladder_stats_from_log(&log, g->seats, &d->reasons, f, replies);
 			f->ended = stat(path, &st) ? 0 : (uint32_t)st.st_mtime;
 			hex_decode(sha, sizeof sha, hex);
@@ -556,6 +559,7 @@ void ladder_collect(char *const *paths, int count,
 	free(given);
 	free(c.seen);
 	free(c.sources);
+	ladder_sets_free(&c.sets);
 }
 
 void ladder_free(struct ladder_data *data)

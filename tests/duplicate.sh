@@ -3,7 +3,8 @@
 # header, the same dice at the same seat addresses in every game of a set,
 # S revealed only when the set is over, every log verified alone and the
 # logs of a set together (a missing or foreign member caught), a set cut
-# by kill -9, the SDK bots in a set, and the refusals.
+# by kill -9, the ladder of the logs counting by set, the SDK bots in a
+# set, and the refusals.
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
 needs_control_group
 
@@ -89,6 +90,27 @@ expect_exit 0 "$REFEREE" verify "$D"
 expect_eq "$(grep -c ': ok: ' "$OUT") $(wc -l <"$OUT")" "4 4" "verify of the folder: every log ok, both sets whole"
 expect_exit 0 "$REFEREE" verify "$D"/game-000[1234].jsonl
 expect_eq "$(grep -c ': ok: ' "$OUT") $(wc -l <"$OUT")" "4 4" "verify of the four logs: ok"
+
+# The ladder of the play's logs, without a manifest, counts each set by
+# the set its headers name: its first bot's points x 2 in each set.
+expect_exit 0 "$REFEREE" ladder --format crosstable "$D"
+LINE=$(grep ' LL ' "$OUT")
+WANT=$("$PYTHON3" -c '
+import json, sys
+first, counts = sys.argv[1], [0] * 5
+for logs in (sys.argv[2:4], sys.argv[4:6]):
+    points = 0
+    for path in logs:
+        lines = [json.loads(l) for l in open(path)]
+        names = [p["name"] for p in lines[0]["players"]]
+        ranks = next(l["ranks"] for l in lines if l["type"] == "result")
+        me, other = ranks[names.index(first)], ranks[1 - names.index(first)]
+        points += 2 if me < other else 1 if me == other else 0
+    counts[points] += 1
+print("LL %d LD %d DD/WL %d WD %d WW %d" % tuple(counts))
+' "${LINE%% *}" "$D"/game-000[1234].jsonl)
+expect_eq "$(wc -l <<<"$LINE") $(tr -s ' ' <<<"$LINE" | cut -d' ' -f3-)" "1 $WANT" \
+	"the ladder of the logs alone shows the pentanomial counts of the two sets"
 
 # A log of a set missing.
 mkdir "$TMP/part"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # End-to-end: a tournament file with "duplicate": true plays each table's
 # games as whole duplicate sets of consecutive games, verifies as a folder
-# (every set whole), rates a set as one unit in the ladder, plays a set
+# (every set whole), rates a set as one unit in the ladder (from the
+# manifest or from the logs alone) with each pair's pentanomial counts, plays a set
 # cut by kill -9 again whole on --resume, and is refused without the
 # sandbox unless the bots are trusted.
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
@@ -69,6 +70,12 @@ expect_eq "$(sed -n 3p <<<"$CHECK")" "$(sed -n 1p <<<"$CHECK")" \
 	"the ladder's 95% intervals are the sandwich grouped by set, as computed from the logs"
 [ "$(sed -n 2p <<<"$CHECK")" != "$(sed -n 1p <<<"$CHECK")" ]
 ok $? "... which differ from those grouped by game"
+
+# The same logs given alone, without the manifest, are grouped by the
+# set their headers name: the same intervals.
+expect_exit 0 "$REFEREE" ladder --format json "$TMP"/d/games/0*.jsonl
+expect_eq "$("$PYTHON3" -c 'import json, sys; print(" ".join("%.6f" % b["ci95"] for b in sorted(json.load(sys.stdin)["ladder"], key=lambda b: b["bot"])))' <"$OUT")" \
+	"$(sed -n 1p <<<"$CHECK")" "logs given alone: the 95% intervals grouped by the set each header names"
 
 # The pentanomial counts of each pair's sets, as the crosstable view shows
 # them, against those counted from the logs.
