@@ -2,9 +2,9 @@
 # End-to-end: a tournament file with "duplicate": true plays each table's
 # games as whole duplicate sets of consecutive games, verifies as a folder
 # (every set whole), rates a set as one unit in the ladder (from the
-# manifest or from the logs alone) with each pair's pentanomial counts, plays a set
-# cut by kill -9 again whole on --resume, and is refused without the
-# sandbox unless the bots are trusted.
+# manifest or from the logs alone) with each pair's pentanomial counts,
+# plays a set cut by kill -9 again whole on --resume, and is refused
+# without the sandbox unless the bots are trusted.
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
 needs_control_group
 
