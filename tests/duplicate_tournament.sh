@@ -48,7 +48,10 @@ expect_contains "$OUT" "$TMP/d: ok: a tournament of bolo, 12 games finished" "th
 expect_exit 0 "$REFEREE" ladder --format json "$TMP/d"
 cp "$OUT" "$TMP/ladder.json"
 # The ci95 of every bot, against tests/ratings_reference.py's sandwich
-# grouped by set, computed from the logs.
+# grouped by set, computed from the logs.  (Those grouped by game may come
+# out the same: at equal ratings, when each pair's sets split their games
+# as often as one bot wins both; check_ratings.c has a fixture where they
+# differ.)
 CHECK=$("$PYTHON3" -c '
 import glob, json, sys
 sys.path.insert(0, sys.argv[1])
@@ -60,16 +63,13 @@ for path in sorted(glob.glob(sys.argv[2] + "/games/[0-9]*.jsonl")):
     ranks = next(l["ranks"] for l in lines if l["type"] == "result")
     games.append([(b, r, None) for b, r in zip(bots, ranks)])
     sets.append(lines[0]["set"]["id"])
-for grouping in (sets, None):
-    r, naive, sand = ref.fit(games, len(names), grouping)
-    print(" ".join("%.6f" % (1.959963984540054 * sand[i][i] ** 0.5) for i in sorted(range(len(names)), key=lambda i: list(names)[i])))
+r, naive, sand = ref.fit(games, len(names), sets)
+print(" ".join("%.6f" % (1.959963984540054 * sand[i][i] ** 0.5) for i in sorted(range(len(names)), key=lambda i: list(names)[i])))
 ladder = json.load(open(sys.argv[3]))["ladder"]
 print(" ".join("%.6f" % b["ci95"] for b in sorted(ladder, key=lambda b: b["bot"])))
 ' "$top_srcdir/tests" "$TMP/d" "$TMP/ladder.json")
-expect_eq "$(sed -n 3p <<<"$CHECK")" "$(sed -n 1p <<<"$CHECK")" \
+expect_eq "$(sed -n 2p <<<"$CHECK")" "$(sed -n 1p <<<"$CHECK")" \
 	"the ladder's 95% intervals are the sandwich grouped by set, as computed from the logs"
-[ "$(sed -n 2p <<<"$CHECK")" != "$(sed -n 1p <<<"$CHECK")" ]
-ok $? "... which differ from those grouped by game"
 
 # The same logs given alone, without the manifest, are grouped by the
 # set their headers name: the same intervals.
