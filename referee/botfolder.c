@@ -9,7 +9,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <sodium.h>
+#include <nettle/sha2.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +20,7 @@
 #include "util.h"
 
 struct walk {
-	crypto_hash_sha256_state state;
+	struct sha256_ctx state;
 	char **hidden;          /* absolute, symlinks resolved */
 	char *path;             /* the root, then the entry's relative path */
 	size_t path_size;       /* bytes allocated at path */
@@ -81,11 +81,11 @@ static void add_file(struct walk *w, int fd, const char *name, const struct stat
 	}
 	if (files_sha256(fd, name, hex))
 		return; /* unreadable: the bot could not read it either */
-	crypto_hash_sha256_update(&w->state, (const unsigned char *)hex, strlen(hex));
-	crypto_hash_sha256_update(&w->state, (const unsigned char *)"  ", 2);
-	crypto_hash_sha256_update(&w->state, (const unsigned char *)w->path + w->root_len + 1,
-				  strlen(w->path + w->root_len + 1));
-	crypto_hash_sha256_update(&w->state, (const unsigned char *)"\n", 1);
+	sha256_update(&w->state, strlen(hex), (const uint8_t *)hex);
+	sha256_update(&w->state, 2, (const uint8_t *)"  ");
+	sha256_update(&w->state, strlen(w->path + w->root_len + 1),
+		      (const uint8_t *)w->path + w->root_len + 1);
+	sha256_update(&w->state, 1, (const uint8_t *)"\n");
 	w->files++;
 	w->bytes += (long long)st->st_size;
 }
@@ -131,7 +131,7 @@ static void walk_folder(struct walk *w, int fd, size_t len)
 cJSON *botfolder_describe(const struct bot_spec *spec)
 {
 	char **argv, *program, *root, err[ERR_LEN], hex[FILES_SHA256_HEX];
-	unsigned char digest[crypto_hash_sha256_BYTES];
+	unsigned char digest[SHA256_DIGEST_SIZE];
 	struct walk w = {0};
 	cJSON *folder = NULL;
 	size_t hidden = 0;
@@ -149,9 +149,9 @@ cJSON *botfolder_describe(const struct bot_spec *spec)
 	w.root_len = strlen(root);
 	w.path = xstrdup(root);
 	w.path_size = w.root_len + 1;
-	crypto_hash_sha256_init(&w.state);
+	sha256_init(&w.state);
 	walk_folder(&w, fd, w.root_len);
-	crypto_hash_sha256_final(&w.state, digest);
+	sha256_digest(&w.state, sizeof digest, digest);
 	hex_encode(hex, digest, sizeof digest);
 	folder = cJSON_CreateObject();
 	cJSON_AddStringToObject(folder, "path", root);
