@@ -59,18 +59,12 @@ static void draw_words(struct replay_builder *b, const cJSON *record)
 {
 	const char *kind = cJSON_GetStringValue(json_member(record, "kind"));
 	const cJSON *faces = json_member(record, "faces");
-	const cJSON *face;
-	char text[128] = "";
-	size_t len = 0;
+	char text[128] = "rolled:";
 
 	if (kind && !strcmp(kind, "dice")) {
 		b->roll_word = cJSON_GetArraySize(b->draws);
 		cJSON_AddItemToArray(b->rolls, cJSON_Duplicate(faces, true));
-		len = (size_t)snprintf(text, sizeof text, "rolled:");
-		cJSON_ArrayForEach(face, faces)
-			if (len < sizeof text)
-				len += (size_t)snprintf(text + len, sizeof text - len,
-							" %d", (int)face->valuedouble);
+		replay_faces(text, sizeof text, strlen(text), faces);
 	} else if (kind && !strcmp(kind, "shuffle")) {
 		snprintf(text, sizeof text, "the deck of %d cards is shuffled",
 			 cJSON_GetArraySize(json_member(record, "deck")));

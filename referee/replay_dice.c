@@ -37,19 +37,6 @@ static bool same_string(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* Faces of a JSON array as "1 1 5", sorted as given. */
-static void faces_text(const cJSON *faces, char *out, size_t len)
-{
-	const cJSON *face;
-	size_t used = 0;
-
-	out[0] = '\0';
-	cJSON_ArrayForEach(face, faces)
-		if (used < len)
-			used += (size_t)snprintf(out + used, len - used, "%s%d",
-						 used ? " " : "", (int)face->valuedouble);
-}
-
 /* The points the view before offered for this keep, -1 if none matched. */
 static long keep_points(const cJSON *before, const cJSON *keep)
 {
@@ -81,7 +68,7 @@ static void action_text(const cJSON *before, cJSON *step)
 	if (cJSON_IsArray(keep)) {
 		long points = keep_points(before, keep);
 
-		faces_text(keep, faces, sizeof faces);
+		replay_faces(faces, sizeof faces, 0, keep);
 		if (points >= 0)
 			snprintf(text, sizeof text, "sets aside %s for %ld", faces, points);
 		else

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "json.h"
 
@@ -27,4 +28,32 @@ void replay_event(cJSON *step, const char *fmt, ...)
 	if (!events)
 		events = cJSON_AddArrayToObject(step, "events");
 	cJSON_AddItemToArray(events, cJSON_CreateString(text));
+}
+
+size_t replay_faces(char *out, size_t len, size_t used, const cJSON *faces)
+{
+	const cJSON *face;
+
+	cJSON_ArrayForEach(face, faces) {
+		/* The number's digits backwards from the end of `word`, as "%d". */
+		char word[16], *p = word + sizeof word;
+		int value = (int)face->valuedouble;
+		unsigned long n = value < 0 ? 0UL - (unsigned long)value : (unsigned long)value;
+		size_t size;
+
+		do
+			*--p = (char)('0' + n % 10);
+		while ((n /= 10));
+		if (value < 0)
+			*--p = '-';
+		if (used)
+			*--p = ' ';
+		size = (size_t)(word + sizeof word - p);
+		if (used + 1 < len)
+			memcpy(out + used, p, used + size < len ? size : len - used - 1);
+		used += size;
+	}
+	if (len)
+		out[used < len ? used : len - 1] = '\0';
+	return used < len ? used : len - 1;
 }

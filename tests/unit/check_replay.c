@@ -15,6 +15,7 @@
 #include "keys.h"
 #include "logread.h"
 #include "replay.h"
+#include "replay_members.h"
 #include "run_suite.h"
 #include "util.h"
 
@@ -253,6 +254,25 @@ START_TEST(tampered_log)
 }
 END_TEST
 
+/* Faces in words as "%d" and snprintf would write them: a space between
+ * (and before the first after a lead), any whole number, cut to fit. */
+START_TEST(faces_in_words)
+{
+	cJSON *faces = cJSON_Parse("[3,5,1,-12,100]");
+	char text[32] = "rolled:", small[8];
+
+	ck_assert_uint_eq(replay_faces(text, sizeof text, strlen(text), faces), 21);
+	ck_assert_str_eq(text, "rolled: 3 5 1 -12 100");
+	ck_assert_uint_eq(replay_faces(text, sizeof text, 0, faces), 13);
+	ck_assert_str_eq(text, "3 5 1 -12 100");
+	ck_assert_uint_eq(replay_faces(small, sizeof small, 0, faces), 7);
+	ck_assert_str_eq(small, "3 5 1 -");
+	ck_assert_uint_eq(replay_faces(small, sizeof small, 0, NULL), 0);
+	ck_assert_str_eq(small, "");
+	cJSON_Delete(faces);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -266,6 +286,7 @@ Suite *test_suite(void)
 	tcase_add_test(c, trusted_key);
 	tcase_add_test(c, turn_message);
 	tcase_add_test(c, tampered_log);
+	tcase_add_test(c, faces_in_words);
 	suite_add_tcase(s, c);
 	return s;
 }
