@@ -39,31 +39,50 @@ static long dice_kind(enum dice_rules rules, int face, int k)
 	return 0;
 }
 
-static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1]);
+/* The best splits of the sets of one roll, found so far (see
+ * arena_dice_game_sets()): value[i] for the set with count[f] = digit f
+ * of i in the mixed radix of the roll's counts, radix[f] the weight of
+ * digit f. */
+struct dice_memo {
+	int radix[DICE_FACES + 1];
+	long value[DICE_MAX_SETS];
+};
+
+static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1],
+		      const struct dice_memo *memo);
 
 /* Tries the group `group` (worth `value`) out of count: keeps in *best
- * the best total of the group plus the best split of the rest. */
+ * the best total of the group plus the best split of the rest, which
+ * `memo` (may be NULL) already holds. */
 static void dice_try(enum dice_rules rules, int count[DICE_FACES + 1],
-		     const int group[DICE_FACES + 1], long value, long *best)
+		     const int group[DICE_FACES + 1], long value, long *best,
+		     const struct dice_memo *memo)
 {
 	long rest;
-	int f;
+	int f, index = 0;
 
 	for (f = 1; f <= DICE_FACES; f++)
 		if (count[f] < group[f])
 			return;
-	for (f = 1; f <= DICE_FACES; f++)
-		count[f] -= group[f];
-	rest = dice_best(rules, count);
-	for (f = 1; f <= DICE_FACES; f++)
-		count[f] += group[f];
+	if (memo) {
+		for (f = 1; f <= DICE_FACES; f++)
+			index += (count[f] - group[f]) * memo->radix[f];
+		rest = memo->value[index];
+	} else {
+		for (f = 1; f <= DICE_FACES; f++)
+			count[f] -= group[f];
+		rest = dice_best(rules, count, NULL);
+		for (f = 1; f <= DICE_FACES; f++)
+			count[f] += group[f];
+	}
 	if (rest >= 0 && value + rest > *best)
 		*best = value + rest;
 }
 
 /* The best split of count (restored on return), or -1: every group that
  * holds the lowest face present is tried. */
-static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1])
+static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1],
+		      const struct dice_memo *memo)
 {
 	int low = 1, group[DICE_FACES + 1];
 	long best = -1;
@@ -75,35 +94,35 @@ static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1])
 	memset(group, 0, sizeof group);
 	if (low == 1 || low == 5) {
 		group[low] = 1;
-		dice_try(rules, count, group, low == 1 ? 100 : 50, &best);
+		dice_try(rules, count, group, low == 1 ? 100 : 50, &best, memo);
 	}
 	for (int k = 3; k <= count[low]; k++) {
 		group[low] = k;
 		if (dice_kind(rules, low, k))
 			dice_try(rules, count, group, dice_kind(rules, low, k),
-				 &best);
+				 &best, memo);
 	}
 	memset(group, 0, sizeof group);
 	/* A straight holding the lowest face present starts at it. */
 	if (rules == DICE_BOLO && low == 1) {
 		for (int f = 1; f <= 6; f++)
 			group[f] = 1;
-		dice_try(rules, count, group, 1500, &best);
+		dice_try(rules, count, group, 1500, &best, memo);
 	}
 	if (rules == DICE_BOLO5 && low <= 2) {
 		for (int f = low; f < low + 5; f++)
 			group[f] = 1;
-		dice_try(rules, count, group, 1000, &best);
+		dice_try(rules, count, group, 1000, &best, memo);
 	}
 	if (rules == DICE_BOLO5)	/* full house: a triple and a pair */
 		for (int f = low + 1; f <= DICE_FACES; f++) {
 			memset(group, 0, sizeof group);
 			group[low] = 3;
 			group[f] = 2;
-			dice_try(rules, count, group, 500, &best);
+			dice_try(rules, count, group, 500, &best, memo);
 			group[low] = 2;
 			group[f] = 3;
-			dice_try(rules, count, group, 500, &best);
+			dice_try(rules, count, group, 500, &best, memo);
 		}
 	return best;
 }
@@ -113,7 +132,7 @@ long arena_dice_game_value(enum dice_rules rules, const int count[DICE_FACES + 1
 	int copy[DICE_FACES + 1];
 
 	memcpy(copy, count, sizeof copy);
-	return dice_best(rules, copy);
+	return dice_best(rules, copy, NULL);
 }
 
 void arena_dice_game_count(const int *faces, int n, int count[DICE_FACES + 1])
@@ -161,17 +180,25 @@ static int dice_set_order(const void *a, const void *b)
 int arena_dice_game_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 	      struct dice_set *sets)
 {
-	int sub[DICE_FACES + 1] = {0}, n = 0, f;
+	int sub[DICE_FACES + 1] = {0}, n = 0, f, index = 0;
+	struct dice_memo memo = {.value = {0}};
 	long value;
 
-	/* Every sub-multiset, as a mixed-radix counter over the faces. */
+	/* Every sub-multiset, as a mixed-radix counter over the faces: its
+	 * count is its index in memo, and what is left of a set once a group
+	 * is taken out of it comes before it, so each set's best split is
+	 * found from those already found (a search of every split of every
+	 * set was most of the time the rules took to replay a game). */
+	memo.radix[1] = 1;
+	for (f = 1; f < DICE_FACES; f++)
+		memo.radix[f + 1] = memo.radix[f] * (count[f] + 1);
 	for (;;) {
 		for (f = 1; f <= DICE_FACES && sub[f] == count[f]; f++)
 			sub[f] = 0;
 		if (f > DICE_FACES)
 			break;
 		sub[f]++;
-		value = arena_dice_game_value(rules, sub);
+		value = memo.value[++index] = dice_best(rules, sub, &memo);
 		if (value < 0)
 			continue;
 		memcpy(sets[n].count, sub, sizeof sub);
