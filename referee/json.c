@@ -96,12 +96,20 @@ static void out_put(struct out *o, const char *s, size_t n)
 	o->len += n;
 }
 
+/* One byte: the quotes and punctuation, a third of what is put, without
+ * a call to memcpy each. */
+static void out_char(struct out *o, char c)
+{
+	out_reserve(o, 1);
+	o->buf[o->len++] = c;
+}
+
 static void out_string(struct out *o, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
 
-	out_put(o, "\"", 1);
+	out_char(o, '"');
 	for (;;) {
 		const unsigned char *run = p;
 		char esc[6];
@@ -130,7 +138,7 @@ static void out_string(struct out *o, const char *s)
 		out_put(o, esc, n);
 		p++;
 	}
-	out_put(o, "\"", 1);
+	out_char(o, '"');
 }
 
 static void out_number(struct out *o, double d)
@@ -174,24 +182,24 @@ static void out_item(struct out *o, const cJSON *item)
 	case cJSON_Number: out_number(o, item->valuedouble); return;
 	case cJSON_String: out_string(o, item->valuestring); return;
 	case cJSON_Array:
-		out_put(o, "[", 1);
+		out_char(o, '[');
 		for (c = item->child; c; c = c->next) {
 			out_item(o, c);
 			if (c->next)
-				out_put(o, ",", 1);
+				out_char(o, ',');
 		}
-		out_put(o, "]", 1);
+		out_char(o, ']');
 		return;
 	case cJSON_Object:
-		out_put(o, "{", 1);
+		out_char(o, '{');
 		for (c = item->child; c; c = c->next) {
 			out_string(o, c->string);
-			out_put(o, ":", 1);
+			out_char(o, ':');
 			out_item(o, c);
 			if (c->next)
-				out_put(o, ",", 1);
+				out_char(o, ',');
 		}
-		out_put(o, "}", 1);
+		out_char(o, '}');
 		return;
 	}
 	abort();
