@@ -486,6 +486,27 @@ static bool may_rate(struct collect *c, struct manifest_view *view)
 	return !rc;
 }
 
+/* Rates the run of `view`, its manifest read whole; `before`: the count
+ * of problems before it was read. */
+static void take_view(struct collect *c, const char *path,
+		      struct manifest_view *view, long before)
+{
+	if (!may_rate(c, view) || !agree(c, path, view->game, view->key_hex) ||
+	    seen_run(c, view))
+		return;
+	if (!arena_game_find(view->game))
+		problems_add(c->problems, path, "a game this referee does "
+			     "not know: %s", view->game);
+	verify_folder(view, c->options->verify, c->options->jobs, c->problems);
+	if (c->problems->count == before)
+		add_games(c, view);
+	if (c->problems->count == before && !view->signed_) {
+		if (!c->data->unfinished_runs++)
+			c->data->unfinished = xstrdup(path);
+		c->data->unfinished_games += (size_t)view->finished;
+	}
+}
+
 static void take_manifest(struct collect *c, const char *path)
 {
 	struct manifest_view view;
@@ -493,35 +514,57 @@ static void take_manifest(struct collect *c, const char *path)
 
 	if (!manifest_read(path, c->options->key, MANIFEST_RUNNING |
 			   (c->track || c->options->verify ? MANIFEST_KEEP_HASHES : 0),
-			   &view, c->problems) && may_rate(c, &view) &&
-	    agree(c, path, view.game, view.key_hex) && !seen_run(c, &view)) {
-		if (!arena_game_find(view.game))
-			problems_add(c->problems, path, "a game this referee does "
-				     "not know: %s", view.game);
-		verify_folder(&view, c->options->verify, c->options->jobs, c->problems);
-		if (c->problems->count == before)
-			add_games(c, &view);
-		if (c->problems->count == before && !view.signed_) {
-			if (!c->data->unfinished_runs++)
-				c->data->unfinished = xstrdup(path);
-			c->data->unfinished_games += (size_t)view.finished;
-		}
-	}
+			   &view, c->problems))
+		take_view(c, path, &view, before);
 	manifest_view_free(&view);
+}
+
+/* The collection's start: nothing rated yet. */
+static void collect_start(struct collect *c, const struct ladder_options *options,
+			  struct ladder_data *data, struct problems *problems)
+{
+	memset(c, 0, sizeof *c);
+	c->data = data;
+	c->options = options;
+	c->problems = problems;
+	memset(data, 0, sizeof *data);
+	if (options->key)
+		hex_encode(data->key_hex, options->key, 32);
+}
+
+/* Its end: the games in order, the collection's own memory freed. */
+static void collect_finish(struct collect *c)
+{
+	put_in_order(c);
+	for (size_t i = 0; i < c->source_count; i++)
+		free(c->sources[i].path);
+	free(c->seen);
+	free(c->sources);
+	ladder_sets_free(&c->sets);
+}
+
+void ladder_collect_run(const char *path, struct manifest_view *view,
+			const struct ladder_options *options,
+			struct ladder_data *data, struct problems *problems)
+{
+	struct collect c;
+
+	collect_start(&c, options, data, problems);
+	c.track = options->in_order;
+	take_view(&c, path, view, problems->count);
+	collect_finish(&c);
 }
 
 void ladder_collect(char *const *paths, int count,
 		    const struct ladder_options *options,
 		    struct ladder_data *data, struct problems *problems)
 {
-	struct collect c = {.data = data, .options = options, .problems = problems};
+	struct collect c;
 	char **manifests = xcalloc((size_t)count, sizeof *manifests);
 	bool *given = xcalloc((size_t)count, sizeof *given);
 	struct stat st;
 
-	memset(data, 0, sizeof *data);
-	if (options->key)
-		hex_encode(data->key_hex, options->key, 32);
+	collect_start(&c, options, data, problems);
 	/* What each path is: a manifest, or logs. */
 	for (int i = 0; i < count; i++) {
 		manifests[i] = outdir_manifest(paths[i]);
@@ -550,16 +593,11 @@ void ladder_collect(char *const *paths, int count,
 		else
 			take_log(&c, paths[i]);
 	}
-	put_in_order(&c);
+	collect_finish(&c);
 	for (int i = 0; i < count; i++)
 		free(manifests[i]);
-	for (size_t i = 0; i < c.source_count; i++)
-		free(c.sources[i].path);
 	free(manifests);
 	free(given);
-	free(c.seen);
-	free(c.sources);
-	ladder_sets_free(&c.sets);
 }
 
 void ladder_free(struct ladder_data *data)

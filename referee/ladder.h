@@ -28,6 +28,8 @@
 #include "problems.h"
 #include "ratings.h"
 
+struct manifest_view;
+
 struct ladder_options {
 	const unsigned char *key; /* every manifest and log signed by it; NULL: by the first one's */
 	bool verify;              /* hash and verify the logs of manifests too, */
@@ -72,6 +74,12 @@ struct ladder_data {
 void ladder_collect(char *const *paths, int count,
 		    const struct ladder_options *options,
 		    struct ladder_data *data, struct problems *problems);
+/* The same for one run whose manifest at `path` the caller has read
+ * whole (manifest_read with MANIFEST_RUNNING and MANIFEST_KEEP_HASHES),
+ * so that it is not read and checked twice. */
+void ladder_collect_run(const char *path, struct manifest_view *view,
+			const struct ladder_options *options,
+			struct ladder_data *data, struct problems *problems);
 void ladder_free(struct ladder_data *data);
 
 /* How a bot stands: "rated", "above", "below" or "unrated". */

@@ -69,7 +69,7 @@ int report_build(const char *dir, const struct report_options *options,
 	report_manifest(dir, options->trusted_key, data, &run);
 	cJSON_AddBoolToObject(data, "live", options->live && !run.complete);
 	rc = report_games(dir, folder, &run, options->trusted_key, data, err) ||
-	     report_ladder(dir, !run.complete && run.listed, data, err) ? -1 : 0;
+	     report_ladder(dir, &run, data, err) ? -1 : 0;
 	report_manifest_hashes(&run, data);
 	complete = run.complete;
 	report_manifest_free(&run);

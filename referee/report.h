@@ -94,15 +94,16 @@ void report_manifest_free(struct report_manifest *run);
 int report_games(const char *dir, const char *out, struct report_manifest *run,
 		 const unsigned char *trusted_key, cJSON *data, char *err);
 
-/* The ladder of `dir` as `referee ladder --format json` lists it (with
- * `provisional`, as `referee ladder --provisional` does: a run that has not
- * finished), in its order and with its numbers, forfeits and reply times
+/* The ladder of `dir` as `referee ladder --format json` lists it (a run
+ * not complete as `referee ladder --provisional` does), from the manifest
+ * `run` already read when it was read whole, in its order and with its numbers, forfeits and reply times
  * included (ladder_rank.h): into data's "ladder", each bot with its 95%
  * interval ("lo", "hi"), "los", the likelihood of superiority of every
  * pair in that order, and "crosstable", that of `referee ladder`
  * (crosstable.h; empty without ratings).  Like `referee ladder`, no
  * ratings when the folder has a problem, which goes to "ladder_problems".
  * -1 with err when the ratings cannot be computed. */
-int report_ladder(const char *dir, bool provisional, cJSON *data, char *err);
+int report_ladder(const char *dir, struct report_manifest *run, cJSON *data,
+		  char *err);
 
 #endif

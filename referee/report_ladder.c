@@ -10,9 +10,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "crosstable.h"
 #include "ladder_rank.h"
+#include "outdir.h"
 #include "problems.h"
 #include "report.h"
 #include "util.h"
@@ -27,16 +29,25 @@ static void note_problem(void *ctx, const char *where, const char *what)
 }
 
 /* Rates the folder as `referee ladder` would with its default options,
- * and as `referee ladder --provisional` for a run that has not finished;
- * false when there is no ladder because of the problems listed in
- * `problems`. */
-static bool collect(const char *dir, bool provisional, struct ladder_data *ladder,
-		    cJSON *problem_list)
+ * and as `referee ladder --provisional` for a run that has not finished:
+ * from the manifest the report has read, when it read it whole (its
+ * chain is not checked twice), else from the folder; false when there is
+ * no ladder because of the problems listed in `problems`. */
+static bool collect(const char *dir, struct report_manifest *run,
+		    struct ladder_data *ladder, cJSON *problem_list)
 {
-	struct ladder_options check = {.jobs = 1, .provisional = provisional};
+	struct ladder_options check = {.jobs = 1,
+				       .provisional = !run->complete && run->listed};
 	struct problems problems = {.report = note_problem, .ctx = problem_list};
 
-	ladder_collect((char *const *)&dir, 1, &check, ladder, &problems);
+	if (run->listed) {
+		char *path = outdir_manifest(dir);
+
+		ladder_collect_run(path, &run->view, &check, ladder, &problems);
+		free(path);
+	} else {
+		ladder_collect((char *const *)&dir, 1, &check, ladder, &problems);
+	}
 	return problems.count == 0;
 }
 
@@ -57,7 +68,8 @@ static void add_interval(cJSON *rows, const struct ladder_rank *rank)
 	}
 }
 
-int report_ladder(const char *dir, bool provisional, cJSON *data, char *err)
+int report_ladder(const char *dir, struct report_manifest *run, cJSON *data,
+		  char *err)
 {
 	struct ratings_options options = {.anchor = -1, .level = 0};
 	cJSON *problems = cJSON_AddArrayToObject(data, "ladder_problems");
@@ -66,7 +78,7 @@ int report_ladder(const char *dir, bool provisional, cJSON *data, char *err)
 	struct crosstable cross, none = {0};
 	cJSON *rows, *los;
 
-	if (!collect(dir, provisional, &ladder, problems)) {
+	if (!collect(dir, run, &ladder, problems)) {
 		/* Like `referee ladder`: no ratings from a folder with a problem. */
 		cJSON_AddArrayToObject(data, "ladder");
 		cJSON_AddArrayToObject(data, "los");

@@ -104,12 +104,16 @@ START_TEST(games_and_verification)
 END_TEST
 
 /* The numbers `referee ladder` prints for the fixture (beta 3 points of
- * 4, alpha and gamma 1.5 each), from the same computation. */
+ * 4, alpha and gamma 1.5 each), from the same computation, rated from the
+ * manifest the report read. */
 START_TEST(ladder_crosstable_and_los)
 {
 	const cJSON *ladder, *los;
 
-	ck_assert_msg(report_ladder(dir, false, data, err) == 0, "%s", err);
+	report_manifest(dir, NULL, data, &run);
+	ck_assert(run.listed);
+	ck_assert_msg(report_ladder(dir, &run, data, err) == 0, "%s", err);
+	report_manifest_free(&run);
 	ladder = member(data, "ladder");
 	ck_assert_int_eq(cJSON_GetArraySize(ladder), 3);
 	ck_assert_str_eq(member(cJSON_GetArrayItem(ladder, 0), "bot")->valuestring, "beta");
@@ -131,6 +135,21 @@ START_TEST(ladder_crosstable_and_los)
 	ck_assert_double_eq_tol(cJSON_GetArrayItem(cJSON_GetArrayItem(los, 1), 2)->valuedouble,
 				0.5, 1e-9);
 	ck_assert(cJSON_IsNull(cJSON_GetArrayItem(cJSON_GetArrayItem(los, 2), 2)));
+	expect_json(member(data, "ladder_problems"), "[]");
+}
+END_TEST
+
+/* A manifest the report could not read whole: the ladder reads the
+ * folder itself, as `referee ladder` does, to the same order. */
+START_TEST(ladder_read_again_when_the_manifest_was_not)
+{
+	struct report_manifest unread = {0};
+	const cJSON *ladder;
+
+	ck_assert_msg(report_ladder(dir, &unread, data, err) == 0, "%s", err);
+	ladder = member(data, "ladder");
+	ck_assert_int_eq(cJSON_GetArraySize(ladder), 3);
+	ck_assert_str_eq(member(cJSON_GetArrayItem(ladder, 0), "bot")->valuestring, "beta");
 	expect_json(member(data, "ladder_problems"), "[]");
 }
 END_TEST
@@ -189,6 +208,7 @@ Suite *test_suite(void)
 	tcase_add_test(c, manifest_of_a_finished_run);
 	tcase_add_test(c, games_and_verification);
 	tcase_add_test(c, ladder_crosstable_and_los);
+	tcase_add_test(c, ladder_read_again_when_the_manifest_was_not);
 	tcase_add_test(c, a_changed_log);
 	tcase_add_test(c, site_built);
 	suite_add_tcase(s, c);
