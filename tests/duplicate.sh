@@ -160,6 +160,26 @@ expect_eq "$(cat "$K"/game-000*.jsonl | grep -c '"type":"reveal"')" 0 "no log of
 expect_eq "$(tail -n 1 "$K/game-0001.jsonl" | sed 's/.*"type":"\([a-z-]*\)".*/\1/')" "result" \
 	"the first game's log ends with its result, waiting for S"
 
+# --- table draws are the set's too: a random Black-Pot layout, an opening ------
+# table_draws LOG: the log's table draws (d, what was drawn), one a line.
+table_draws() {
+	grep '"type":"draw","d":' "$1" | sed 's/^{"seq":[0-9]*,"prev":"[0-9a-f]*",//'
+}
+B=$TMP/black-pot
+expect_exit 0 "$REFEREE" play black-pot -o layout=random --games 2 --duplicate --out "$B" "$C" "$C"
+expect_eq "$(table_draws "$B/game-0001.jsonl" | grep -c '"kind":"shuffle"')" 1 "black-pot: the layout is drawn"
+expect_eq "$(table_draws "$B/game-0001.jsonl" | grep '"kind":"shuffle"')" \
+	"$(table_draws "$B/game-0002.jsonl" | grep '"kind":"shuffle"')" \
+	"black-pot: both games of a set share the random layout"
+R=$TMP/rolit
+expect_exit 0 "$REFEREE" play rolit --openings 4 --games 2 --duplicate --out "$R" "$C" "$C"
+opening() { grep '"opening":true' "$1" | sed 's/.*"action":\("[A-H][1-8]"\).*/\1/' | tr '\n' ' '; }
+expect_eq "$(opening "$R/game-0001.jsonl" | wc -w)" 4 "rolit: the opening has 4 moves"
+expect_eq "$(opening "$R/game-0001.jsonl")" "$(opening "$R/game-0002.jsonl")" \
+	"rolit: both games of a set open with the same drawn moves"
+run "$REFEREE" verify "$B" "$R"
+expect_eq "$RC" 0 "both sets verify" || diag_run
+
 # --- refusals -------------------------------------------------------------------
 expect_exit 2 "$REFEREE" play bolo --games 3 --duplicate "$C" "$C"
 expect_eq "$(cat "$ERR")" "referee play: --duplicate plays sets of 2 games, one for each seating of the 2 bots: --games 3 is not a multiple of 2
