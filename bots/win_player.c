@@ -1,6 +1,8 @@
 /*
  * win_player.h: which turns the models hold, the spot of a turn from its
- * view, and the turn solved once per spot (a turn's decisions share it).
+ * view, and the turn solved once per spot (a turn's decisions share it);
+ * without a model, bolo's turns that must reach a score as the end-game
+ * rule plays them (endgame_policy.h).
  */
 #include "win_player.h"
 
@@ -25,39 +27,14 @@ static struct win_spot win_spot_of(const struct dice_turn *t)
 	return s;
 }
 
-/* Solves p->turn unless it was solved for this spot: by the model, or
- * (reach) for the chance to bank at.theirs or more, when a bank is worth
- * 1 from that score on and nothing below. */
-static void win_player_solve(struct win_player *p, const struct win_spot *s,
-			     bool reach, long threshold)
+/* Solves p->turn by the model unless it was solved for this spot. */
+static void win_player_solve(struct win_player *p, const struct win_spot *s)
 {
-	long rows = (s->theirs - s->mine + DICE_POLICY_STEP - 1) /
-		    DICE_POLICY_STEP;
-
-	if (p->turn.bank && p->reach == reach &&
-	    memcmp(&p->at, s, sizeof *s) == 0)
+	if (p->turn.bank && memcmp(&p->at, s, sizeof *s) == 0)
 		return;
 	win_policy_turn_free(&p->turn);
 	p->at = *s;
-	p->reach = reach;
-	if (!reach) {
-		win_policy_turn(p->model, s, &p->turn);
-		return;
-	}
-	if (rows < 1)
-		rows = 1;
-	p->turn.bank = malloc(((size_t)rows + 1) * sizeof *p->turn.bank);
-	if (!p->turn.bank)
-		abort();
-	for (long i = 0; i <= rows; i++)
-		p->turn.bank[i] =
-			s->mine + i * DICE_POLICY_STEP >= s->theirs ? 1 : 0;
-	p->turn.turn = (struct dice_policy_turn){
-		.game = &p->expect.policy.dice, .steps = (int)rows,
-		.settled = (int)rows, .threshold = threshold,
-		.bank = p->turn.bank,
-	};
-	dice_policy_turn_solve(&p->turn.turn);
+	win_policy_turn(p->model, s, &p->turn);
 }
 
 void win_player_start(struct win_player *p, const cJSON *start,
@@ -74,6 +51,7 @@ void win_player_start(struct win_player *p, const cJSON *start,
 	else if (game && players == 2 && strcmp(game, "bolo5") == 0)
 		p->model = p->bolo5;
 	win_policy_turn_free(&p->turn);
+	endgame_policy_free(&p->reach);
 	expect_policy_player_start(&p->expect, start, bot);
 }
 
@@ -88,16 +66,15 @@ cJSON *win_player_decide(struct win_player *p, const cJSON *turn,
 	if (p->model) {
 		s = win_spot_of(&t);
 		if (win_policy_covers(p->model, t.view.target, &s)) {
-			win_player_solve(p, &s, false, 0);
+			win_player_solve(p, &s);
 			return expect_policy_play(&p->turn.turn, &t);
 		}
 	}
 	if (t.must_reach > 0) {
-		s = (struct win_spot){
-			.mine = t.view.scores[t.view.you], .theirs = t.must_reach,
-		};
-		win_player_solve(p, &s, true, t.threshold);
-		return expect_policy_play(&p->turn.turn, &t);
+		endgame_policy_reach(&p->reach, &p->expect.policy.dice,
+				     t.view.scores[t.view.you], t.must_reach,
+				     t.threshold);
+		return expect_policy_play(&p->reach.turn, &t);
 	}
 	return expect_policy_decide(&p->expect.policy, &t);
 }
@@ -105,6 +82,7 @@ cJSON *win_player_decide(struct win_player *p, const cJSON *turn,
 void win_player_free(struct win_player *p)
 {
 	win_policy_turn_free(&p->turn);
+	endgame_policy_free(&p->reach);
 	if (p->expect.ready)
 		expect_policy_free(&p->expect.policy);
 }

@@ -10,6 +10,7 @@
 #ifndef BOTS_WIN_PLAYER_H
 #define BOTS_WIN_PLAYER_H
 
+#include "endgame_policy.h"
 #include "expect_policy.h"
 #include "win_policy.h"
 
@@ -17,9 +18,9 @@ struct win_player {
 	struct expect_player expect;
 	const struct win_policy *bolo, *bolo5;	/* the caller's models */
 	const struct win_policy *model;	/* this game's, 2 players; or NULL */
-	struct win_turn turn;	/* solved for the two values below */
+	struct win_turn turn;	/* solved by the model at the spot below */
 	struct win_spot at;
-	bool reach;		/* the turn must reach at.theirs, no model */
+	struct endgame_turn reach;	/* no model: a turn that must reach a score */
 };
 
 /* At the start message of a game (expect_policy_player_start() as `bot`). */

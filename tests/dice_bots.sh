@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The dice bots, expect-bot and win-bot: their pages show exactly the
-# tables they print, they pass check-bot on every dice game (in the
-# sandbox too), a tournament of them at the default time control has no
-# forfeit and verifies, and bad usage is refused.
+# tables they print, expect-bot --endgame plays bolo's end for the score
+# it must reach, they pass check-bot on every dice game (in the sandbox
+# too), a tournament of them at the default time control has no forfeit
+# and verifies, and bad usage is refused.
 . "$(dirname "$0")/lib.sh"
 
 # Copies in $TMP, so that lib.sh finds them by $TMP, and so that they are
@@ -35,11 +36,39 @@ expect_contains "$ERR" "usage: expect-bot"
 expect_exit 2 "$WIN" --depth 3
 expect_contains "$ERR" "usage: win-bot"
 
+# between_rolls BOT-ARGS SCORES TOTAL DICE STATE: the action of expect-bot
+# (with BOT-ARGS) as seat 1 of 2-player bolo, between rolls with the turn
+# total TOTAL and DICE dice to roll, STATE the view's phase fields.
+between_rolls() {
+	local id=0123456789abcdef0123456789abcdef
+	printf '%s\n' \
+		'{"type":"start","game":"bolo","rules":"bolo/1","game_id":"'$id'","options":{},"seat":1,"players":["a","b"],"time":{"move_ms":1000,"game_ms":0,"clock":"cpu"}}' \
+		'{"type":"turn","seat":1,"state":{"players":2,"you":1,"to_move":1,"scores":'"$2"',"forfeited":[],"turn_total":'"$3"',"dice_left":'"$4"',"set_aside":[],"roll":[],"keeps":[],"target":10000,"opened":[true,true],'"$5"'},"legal":["bank","roll"],"time_left_ms":1000}' |
+		timeout 20 "$EXPECT" $1 | tail -n 1
+}
+# The last turn, 600 behind the leader, 550 in hand and 2 dice to roll: a
+# bank scores more than the dice are expected to add, but loses the game.
+last='"phase":"final_round","leader":0,"final_round":[0],"contenders":[],"sudden_death_turns":0'
+expect_eq "$(between_rolls "" '[10000,9400]' 550 2 "$last")" '{"action":"bank"}' \
+	"expect-bot banks 550 in its last turn 600 behind"
+expect_eq "$(between_rolls --endgame '[10000,9400]' 550 2 "$last")" '{"action":"roll"}' \
+	"expect-bot --endgame rolls on for the 600 it needs"
+expect_eq "$(between_rolls --endgame '[10000,9400]' 650 2 "$last")" '{"action":"bank"}' \
+	"expect-bot --endgame banks once past the leader"
+# Sudden death, 400 behind: to stay in, a bank must go past the other.
+sudden='"phase":"sudden_death","leader":0,"final_round":[],"contenders":[0,1],"sudden_death_turns":3'
+expect_eq "$(between_rolls "" '[10400,10000]' 350 2 "$sudden")" '{"action":"bank"}' \
+	"expect-bot banks 350 in sudden death 400 behind"
+expect_eq "$(between_rolls --endgame '[10400,10000]' 350 2 "$sudden")" '{"action":"roll"}' \
+	"expect-bot --endgame rolls on for more than the other"
+
 needs_control_group "check-bot and games of expect-bot and win-bot"
 for game in bolo bolo5 volle-lotte; do
 	passes "$game" "$EXPECT"
 	passes "$game" "$WIN"
 done
+passes bolo "$EXPECT --endgame"
+passes bolo5 "$EXPECT --endgame"
 # More than 2 players: win-bot plays them as expect-bot does.
 run "$REFEREE" play bolo5 --games 3 "win=$WIN" "$CBOT $TMP" "$CBOT $TMP"
 ok "$([ "$RC" = 0 ] && grep -qE '^win +3 +[0-9]+ +[0-9.]+ +0$' "$OUT"; echo $?)" \
