@@ -61,6 +61,18 @@ expect_eq "$(between_rolls "" '[10400,10000]' 350 2 "$sudden")" '{"action":"bank
 	"expect-bot banks 350 in sudden death 400 behind"
 expect_eq "$(between_rolls --endgame '[10400,10000]' 350 2 "$sudden")" '{"action":"roll"}' \
 	"expect-bot --endgame rolls on for more than the other"
+# bolo5, 9000 banked (a threshold of 1000), 400 in hand, four 6s rolled:
+# expect-bot sets all four aside for 1600 and 5 dice to roll; with
+# --endgame three, 1000 with a quiet 6 left behind, to bank and win.
+id=0123456789abcdef0123456789abcdef
+printf '%s\n' \
+	'{"type":"start","game":"bolo5","rules":"bolo5/1","game_id":"'$id'","options":{},"seat":0,"players":["a","b"],"time":{"move_ms":1000,"game_ms":0,"clock":"cpu"}}' \
+	'{"type":"turn","seat":0,"state":{"players":2,"you":0,"to_move":0,"scores":[9000,5000],"forfeited":[],"turn_total":400,"dice_left":4,"set_aside":[1],"roll":[6,6,6,6],"keeps":[{"keep":[6,6,6],"points":600},{"keep":[6,6,6,6],"points":1200}],"target":10000,"on_board":[true,true],"thresholds":[1000,350],"must_roll":false,"yahtzee_clause":false,"triples":[],"rerolled":false,"winner":-1},"legal":[{"keep":[6,6,6]},{"keep":[6,6,6,6]}],"time_left_ms":1000}' \
+	>"$TMP/bolo5-win.jsonl"
+expect_eq "$(timeout 20 "$EXPECT" <"$TMP/bolo5-win.jsonl" | tail -n 1)" \
+	'{"action":{"keep":[6,6,6,6]}}' "expect-bot keeps four 6s for the most points"
+expect_eq "$(timeout 20 "$EXPECT" --endgame <"$TMP/bolo5-win.jsonl" | tail -n 1)" \
+	'{"action":{"keep":[6,6,6]}}' "expect-bot --endgame keeps three 6s, to bank and win"
 
 needs_control_group "check-bot and games of expect-bot and win-bot"
 for game in bolo bolo5 volle-lotte; do
