@@ -56,8 +56,8 @@ expect_contains "$OUT" "ok    games 5 to 6, a duplicate set: a new process for e
 # (its first, with the exchange, it plays), with its words on stderr.
 run "$REFEREE" check-bot bolo "$(zoo commit-each-game)"
 expect_eq "$RC" 1 "a bot that cannot play a set's later game fails"
-expect_contains "$OUT" 'FAIL  game 6, seat 1, move 1: exit: the bot exited with status 4 before answering "turn"' \
-	"the set's game without an exchange is the one it fails"
+grep -qE '^  FAIL  game 6, seat 1, move [0-9]+: exit: the bot exited with status 4 before answering "turn"$' "$OUT"
+ok $? "the set's game without an exchange is the one it fails, at its first turn" || diag_run
 expect_contains "$OUT" "| commit-each-game: a game without a commitment" "its stderr is shown"
 expect_not_contains "$OUT" "FAIL  game 5" "the set's first game, with its exchange, passes"
 rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
