@@ -171,7 +171,7 @@ int cmd_verify(int argc, char **argv)
 	unsigned char key[32];
 	const char *key_file = NULL;
 	char err[ERR_LEN];
-	struct tally tally = {.sets = verify_sets_new()};
+	struct tally tally = {0};
 	struct batch batch = {0};
 	struct stat st;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
@@ -200,6 +200,7 @@ int cmd_verify(int argc, char **argv)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
+	tally.sets = verify_sets_new();
 	for (int i = optind; i < argc && !rc; i++)
 		rc = verify_path(argv[i], key_file ? key : NULL, (int)jobs, &batch,
 				 &tally);
