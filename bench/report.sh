@@ -3,11 +3,11 @@
 # Bolo between four of the bundled bots (a two-player round robin of 700
 # games a pair, no sandbox, so the run takes a minute or two), then `referee report` over its
 # folder three times: from nothing, again with nothing new (every page
-# kept), and with 100 pages to make again (the last 100 removed from the
-# site, as after 100 new games).
+# kept), and after 100 new games (the last 100 logs taken out of what the
+# last build kept, so their pages of replays are made again).
 # Prints for each build its wall time, its CPU time (user+sys, the
-# referee and its workers) and the size of the site, and the size of one
-# replay page on average.  Each figure is the median of three runs.
+# referee and its workers) and the size of the site, and the size of a
+# game's replay on average.  Each figure is the median of three runs.
 #
 # Builds nothing: run `make` first.  Environment: BENCH_REPORT_GAMES
 # (default 4200, a multiple of 12).
@@ -64,7 +64,8 @@ median() {
 for round in 1 2 3; do
 	build fresh "$tmp/site$round" >>"$tmp/runs"
 	build unchanged "$tmp/site$round" >>"$tmp/runs"
-	ls "$tmp/site$round/replays"/*.html | tail -n 100 | xargs rm
+	head -n -100 "$tmp/site$round/replays/games.jsonl" >"$tmp/kept"
+	mv "$tmp/kept" "$tmp/site$round/replays/games.jsonl"
 	build 100-new "$tmp/site$round" >>"$tmp/runs"
 done
 echo "build      wall s  CPU s  site MB"
@@ -72,4 +73,4 @@ for name in fresh unchanged 100-new; do
 	median "$name" | awk '{ printf "%-10s %6s %6s %8s\n", $1, $2, $3, $4 }'
 done
 pages=$(ls "$tmp/site3/replays" | grep -c html)
-echo "replay page: $(( $(du -sb "$tmp/site3/replays" | cut -f1) / pages )) bytes on average ($pages pages)"
+echo "replays: $pages pages, $(( $(cat "$tmp/site3/replays"/*.html | wc -c) / games )) bytes a game on average"

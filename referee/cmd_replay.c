@@ -102,7 +102,7 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	if (!strcmp(a->format, "message"))
 		return print_message(r, a);
 	if (!strcmp(a->format, "html")) {
-		if (html_write_replay(a->output, r->doc, false, err))
+		if (html_write_replay(a->output, r->doc, err))
 			return cli_fail("replay", "%s", err);
 		return EXIT_OK;
 	}

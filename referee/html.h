@@ -10,8 +10,13 @@
 #define ARENA_HTML_H
 
 #include <cjson/cJSON.h>
-#include <stdbool.h>
 #include <stdio.h>
+
+/* One game's data on a page of many: `text` is html_data_text()'s. */
+struct html_data {
+	const char *name;
+	const char *text;
+};
 
 struct html_page {
 	const char *title;
@@ -21,7 +26,10 @@ struct html_page {
 					  * or NULL */
 	const char *style_file;          /* a style sheet to link, or NULL */
 	const char *script_file;         /* a script to load, or NULL */
-	const cJSON *data;               /* read by the scripts (arena.data) */
+	const cJSON *data;               /* read by the scripts (arena.data), or
+					  * NULL */
+	const struct html_data *games;   /* the games of a page of replays */
+	size_t game_count;
 };
 
 /* Writes the page to `path` through a temporary file renamed into place
@@ -29,21 +37,38 @@ struct html_page {
  * path is NULL or "-".  -1 with err on a write error. */
 int html_write(const char *path, const struct html_page *page, char *err);
 
+/* `data` as a page carries it (compressed, in base64), in a new string,
+ * or NULL when it cannot be compressed. */
+char *html_data_text(const cJSON *data);
+
 /* Writes `text` to `path` (through a temporary file) unless the file
  * holds it already, so that an unchanged file keeps its time and inode.
  * -1 with err on a read or write error. */
 int html_write_file(const char *path, const char *text, size_t len, char *err);
 
-/* The replay page of a replay document (replay.h), which it makes into
- * the page's data in place (each step's view cut down to what changed):
- * read nothing of the steps' views after.  With `shared`, the page loads
- * its scripts and style from replay.js and replay.css in its own folder
- * (html_write_replay_assets), so that the thousands of replays of a
- * report share one copy; else everything is inline. */
-int html_write_replay(const char *path, cJSON *doc, bool shared, char *err);
+/* The replay page of a replay document (replay.h), with everything
+ * inline: it works alone.  The document becomes the page's data in place
+ * (html_replay_data): read nothing of the steps' views after. */
+int html_write_replay(const char *path, cJSON *doc, char *err);
 
-/* Writes FOLDER/replay.js and FOLDER/replay.css, what the replay pages
- * written with `shared` load, unless they hold it already. */
+/* A replay document (replay.h) as a page of replays carries it
+ * (html_data_text), or NULL.  The document is made into the page's data
+ * in place (each step's view cut down to what changed): read nothing of
+ * the steps' views after. */
+char *html_replay_data(cJSON *doc);
+
+/* A report's page of the replays of `count` games (html/replay.js shows
+ * the one #game=NAME names, else the first): it loads its scripts and
+ * style from replay.js and replay.css in its own folder
+ * (html_write_replay_assets), and leaves the file alone when it holds
+ * the page already.  A report writes a page for many games, not one for
+ * each: thousands of small files cost the file system more time than
+ * making their pages. */
+int html_write_replays(const char *path, const struct html_data *games, size_t count,
+		       char *err);
+
+/* Writes FOLDER/replay.js and FOLDER/replay.css, what the pages of
+ * replays load, unless they hold it already. */
 int html_write_replay_assets(const char *folder, char *err);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * The page shell shared by the replay and the report (html.h): the
  * document head, the styles and scripts inline or linked, and the page's
- * data, compressed, in a <script id="data"> element.  The scripts only
- * ever put strings of a log into the page as text.
+ * data, compressed, in a <script id="data"> element, or each game's of a
+ * page of replays in a <script data-game="NAME">.  The scripts only ever
+ * put strings of a log into the page as text.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -66,7 +67,7 @@ static unsigned char *deflated(const char *json, size_t len, size_t *packed_len)
  * forfeit's detail) can end the element or open a tag.  It is nettle's:
  * libsodium's takes the same time for every input, which nothing here
  * needs, and was four times slower, a thirtieth of a report. */
-static int put_data(FILE *out, const cJSON *data, char *err)
+char *html_data_text(const cJSON *data)
 {
 	size_t len, packed_len, text_len;
 	char *json = json_print(data, &len), *text;
@@ -74,14 +75,13 @@ static int put_data(FILE *out, const cJSON *data, char *err)
 
 	free(json);
 	if (!packed)
-		return errorf(err, "cannot compress a page's data");
+		return NULL;
 	text_len = BASE64_ENCODE_RAW_LENGTH(packed_len);
-	text = xmalloc(text_len);
+	text = xmalloc(text_len + 1);
 	base64_encode_raw(text, packed_len, packed);
-	fwrite(text, 1, text_len, out);
-	free(text);
+	text[text_len] = '\0';
 	free(packed);
-	return 0;
+	return text;
 }
 
 static int put_page(FILE *out, const struct html_page *page, char *err)
@@ -101,11 +101,22 @@ static int put_page(FILE *out, const struct html_page *page, char *err)
 		fputs("\">\n", out);
 	}
 	fputs("</head>\n<body>\n<noscript>This page draws with JavaScript: "
-	      "allow scripts to see it.</noscript>\n"
-	      "<script id=\"data\" type=\"application/octet-stream\">", out);
-	if (put_data(out, page->data, err))
-		return -1;
-	fputs("</script>\n", out);
+	      "allow scripts to see it.</noscript>\n", out);
+	if (page->data) {
+		char *text = html_data_text(page->data);
+
+		if (!text)
+			return errorf(err, "cannot compress a page's data");
+		fprintf(out, "<script id=\"data\" type=\"application/octet-stream\">%s</script>\n",
+			text);
+		free(text);
+	}
+	for (size_t i = 0; i < page->game_count; i++) {
+		fputs("<script data-game=\"", out);
+		put_escaped(out, page->games[i].name);
+		fprintf(out, "\" type=\"application/octet-stream\">%s</script>\n",
+			page->games[i].text);
+	}
 	for (int i = 0; page->scripts && page->scripts[i]; i++)
 		fprintf(out, "<script>\n%s</script>\n", page->scripts[i]);
 	if (page->script_file) {

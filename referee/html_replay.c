@@ -1,9 +1,10 @@
 /*
- * The HTML replay of one game: the page shell (html_page.c) with the
- * shared helpers (html/dom.js), the replay's controls (html/replay.js) and
- * the renderers of every game family (html/dice.js, rolit.js,
- * black_pot.js: the page picks its game's by the data's "family",
- * replay_family.h), and the replay document as the data they draw from.
+ * The HTML replay of one game, or a report's page of the replays of many:
+ * the page shell (html_page.c) with the shared helpers (html/dom.js), the
+ * replay's controls (html/replay.js) and the renderers of every game
+ * family (html/dice.js, rolit.js, black_pot.js: the page picks its game's
+ * by the data's "family", replay_family.h), and each replay document as
+ * the data they draw from.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,21 +89,35 @@ static void page_data(cJSON *doc)
 	free(views);
 }
 
-int html_write_replay(const char *path, cJSON *doc, bool shared, char *err)
+int html_write_replay(const char *path, cJSON *doc, char *err)
 {
 	const char *title = cJSON_GetStringValue(json_member(doc, "title"));
 	char full_title[160];
-	struct html_page page = {.title = full_title, .data = doc};
+	struct html_page page = {.title = full_title, .styles = replay_styles,
+				 .scripts = replay_scripts, .data = doc};
 
-	if (shared) {
-		page.style_file = REPLAY_STYLE;
-		page.script_file = REPLAY_SCRIPT;
-	} else {
-		page.styles = replay_styles;
-		page.scripts = replay_scripts;
-	}
 	snprintf(full_title, sizeof full_title, "%s replay", title ? title : "game");
 	page_data(doc);
+	return html_write(path, &page, err);
+}
+
+char *html_replay_data(cJSON *doc)
+{
+	page_data(doc);
+	return html_data_text(doc);
+}
+
+int html_write_replays(const char *path, const struct html_data *games, size_t count,
+		       char *err)
+{
+	char title[160];
+	struct html_page page = {.title = title, .style_file = REPLAY_STYLE,
+				 .script_file = REPLAY_SCRIPT, .games = games,
+				 .game_count = count};
+
+	/* html/replay.js names the page after the game it shows. */
+	snprintf(title, sizeof title, "Replays of %s to %s", count ? games[0].name : "",
+		 count ? games[count - 1].name : "");
 	return html_write(path, &page, err);
 }
 

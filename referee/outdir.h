@@ -53,6 +53,7 @@ char *outdir_preflight_stderr(const char *dir, const char *bot);
 char *outdir_report(const char *dir);
 char *outdir_report_index(const char *report);
 char *outdir_replays(const char *report);
+/* The page of replays whose first game's log is NAME.jsonl. */
 char *outdir_replay_page(const char *report, const char *name);
 char *outdir_replays_cache(const char *report);
 

@@ -1,17 +1,21 @@
 /*
  * The replay pages of a report (report.h), made on every core and only
- * for what is new: each log is read once and replayed once (replay.h:
- * which verifies it), by whichever of as many worker processes as there
- * are cores takes it next, into its page and its entry of the games list.  The entries are
- * kept in OUT/replays/games.jsonl with each log's SHA-256, so the next
- * build reuses the entry and leaves the page alone (its time and inode
- * too) of a log whose bytes did not change, which it reads only to hash;
- * a build with another trusted key or by another version of the referee
- * starts afresh.
+ * for what is new: a page holds the replays of a hundred games in the
+ * games list's order, and whichever of as many worker processes as there
+ * are cores takes a page next reads and replays each of its logs once
+ * (replay.h: which verifies it) into the page and its entry of the games
+ * list.  The entries are kept in OUT/replays/games.jsonl with each log's
+ * SHA-256, so the next build reuses the entries and leaves the page alone
+ * (its time and inode too) when the bytes of none of its logs changed,
+ * which it reads only to hash; new games at the end of the list make
+ * only the last page again.  A build with another trusted key or by
+ * another version of the referee starts afresh.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +124,39 @@ static void cache_free(struct cache *cache)
 	free(cache->entries);
 }
 
+/* A page holds the replays of this many games, one after the other in
+ * the games list: a report of 4,200 games writes 42 files, not 4,200,
+ * which cost the file system more time than making the pages did, and a
+ * browser still opens a page of 100 at once (it unpacks the data of the
+ * game it shows alone). */
+#define GAMES_A_PAGE 100
+
+/* The games list's link to game `base` on the page `page_link`:
+ * "replays/FIRST.html#game=BASE", with the name percent-encoded but for
+ * what a URL reads as itself. */
+static char *game_link(const char *page_link, const char *base)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t len = strlen(page_link), k;
+	char *link = xmalloc(len + strlen("#game=") + 3 * strlen(base) + 1);
+
+	memcpy(link, page_link, len);
+	memcpy(link + len, "#game=", strlen("#game="));
+	k = len + strlen("#game=");
+	for (const unsigned char *c = (const unsigned char *)base; *c; c++) {
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || *c == '-' || *c == '.' || *c == '_') {
+			link[k++] = (char)*c;
+		} else {
+			link[k++] = '%';
+			link[k++] = hex[*c >> 4];
+			link[k++] = hex[*c & 15];
+		}
+	}
+	link[k] = '\0';
+	return link;
+}
+
 /* The forfeits of a game, seat and reason, into its entry. */
 static void add_forfeits(const cJSON *doc, cJSON *entry)
 {
@@ -141,22 +178,24 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
 	}
 }
 
-/* Replays one log into its page, reading it once: its cache line,
- * {"sha256", "entry"}, the SHA-256 of the bytes replayed ("" when the
- * log cannot be read).  Its trees come from the worker's region (work()),
- * which releases them after the log: the replay is not taken apart node
- * by node first (a twentieth of the worker's time). */
-static cJSON *replay_log(const char *out, const struct report_log *l,
-			 const unsigned char *trusted_key)
+/* Replays one log, reading it once: its cache line, {"sha256", "entry"},
+ * the SHA-256 of the bytes replayed ("" when the log cannot be read), and
+ * into *data its page's data (NULL when it did not replay), which the
+ * entry links as `link`.  Its trees come from the worker's region
+ * (work()), which releases them after the log: the replay is not taken
+ * apart node by node first (a twentieth of the worker's time). */
+static cJSON *replay_log(const struct report_log *l, const char *link,
+			 const unsigned char *trusted_key, char **data)
 {
 	struct replay_options options = {.trusted_key = trusted_key};
 	cJSON *line = cJSON_CreateObject(), *entry;
 	const cJSON *verify;
 	struct game_log log;
 	struct replay r;
-	char err[ERR_LEN], *page, *link, sha[FILES_SHA256_HEX] = "";
+	char err[ERR_LEN], sha[FILES_SHA256_HEX] = "";
 	int rc = logread_load(l->path, &log, err);
 
+	*data = NULL;
 	if (rc == 0)
 		files_sha256_bytes(log.buffer, log.size, sha);
 	cJSON_AddStringToObject(line, "sha256", sha);
@@ -169,14 +208,11 @@ static cJSON *replay_log(const char *out, const struct report_log *l,
 		cJSON_AddStringToObject(entry, "error", err);
 		return line;
 	}
-	link = outdir_replay_page(NULL, l->base);
-	page = outdir_replay_page(out, l->base);
-	if (html_write_replay(page, r.doc, true, err) == 0)
+	*data = html_replay_data(r.doc);
+	if (*data)
 		cJSON_AddStringToObject(entry, "replay", link);
 	else
-		visible_line(stderr, "referee report: %s", err);
-	free(page);
-	free(link);
+		visible_line(stderr, "referee report: cannot compress the replay of %s", l->log);
 	verify = json_member(r.doc, "verify");
 	cJSON_AddBoolToObject(entry, "verified", r.verified);
 	for (const char *const *name = (const char *const[]){"game_id", "game", "players",
@@ -196,56 +232,112 @@ static cJSON *replay_log(const char *out, const struct report_log *l,
 	return line;
 }
 
-/* Whether the cache's line `old` still holds for log `l`: its page is
- * there and the log's bytes have the SHA-256 they had (the log is read
- * to hash it, but neither parsed nor verified again). */
-static bool still_holds(const char *out, const struct report_log *l, const cJSON *old)
+/* Whether the page of the `count` logs at `logs`, linked as `page_link`,
+ * stays as it is: it is there, and the cache has each log with the
+ * SHA-256 its bytes have now (they are read to hash them, but neither
+ * parsed nor verified again) and with its link to this page, or as a log
+ * that did not verify. */
+static bool page_holds(const char *page, const char *page_link,
+		       const struct report_log *logs, size_t count, const struct cache *cache)
 {
-	const char *old_sha = cJSON_GetStringValue(json_member(old, "sha256"));
-	const char *replay = cJSON_GetStringValue(json_member(
-		json_member(old, "entry"), "replay"));
-	char sha[FILES_SHA256_HEX], *page;
-	bool holds;
-
-	if (!old_sha || !replay)
+	if (access(page, F_OK))
 		return false;
-	page = path_join(out, replay);
-	holds = !access(page, F_OK) && !files_sha256(AT_FDCWD, l->path, sha) &&
-		!strcmp(old_sha, sha);
-	free(page);
-	return holds;
+	for (size_t i = 0; i < count; i++) {
+		const cJSON *old = cache_find(cache, logs[i].log);
+		const cJSON *entry = json_member(old, "entry");
+		const char *old_sha = cJSON_GetStringValue(json_member(old, "sha256"));
+		const char *replay = cJSON_GetStringValue(json_member(entry, "replay"));
+		char sha[FILES_SHA256_HEX], *link = game_link(page_link, logs[i].base);
+		bool holds = old_sha &&
+			     (replay ? !strcmp(replay, link)
+				     : cJSON_IsFalse(json_member(entry, "verified"))) &&
+			     !files_sha256(AT_FDCWD, logs[i].path, sha) && !strcmp(old_sha, sha);
+
+		free(link);
+		if (!holds)
+			return false;
+	}
+	return true;
 }
 
-/* A worker: the next log not taken by any worker (*next, which they
- * share), until none is left, each as the cache has it when it still
- * holds, else replayed; their lines, each with its index "i", to `to`.
- * Taking logs one by one, a worker slowed by other work on its core
- * leaves more to the others (with a fixed share each, all waited for the
- * slowest). */
+/* The lines of a page that could not be written, without their links to
+ * it. */
+static void drop_links(char **lines, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		cJSON *line = cJSON_Parse(lines[i]);
+
+		cJSON_DeleteItemFromObjectCaseSensitive(json_member(line, "entry"), "replay");
+		free(lines[i]);
+		lines[i] = json_print_line(line);
+		cJSON_Delete(line);
+	}
+}
+
+/* The page of the `count` logs at `logs` (logs[0] is log `first` of the
+ * games list), made again unless it holds (page_holds()): their lines,
+ * each with its index "i", to `to`.  `trees` is released after each log. */
+static void make_page(const char *out, const struct report_log *logs, size_t count,
+		      size_t first, const unsigned char *trusted_key,
+		      const struct cache *cache, struct region *trees, FILE *to)
+{
+	char *page_link = outdir_replay_page(NULL, logs[0].base);
+	char *page = outdir_replay_page(out, logs[0].base), err[ERR_LEN];
+	bool holds = page_holds(page, page_link, logs, count, cache);
+	struct html_data *games = xcalloc(count, sizeof *games);
+	char **lines = xcalloc(count, sizeof *lines);
+	size_t replayed = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		cJSON *line;
+
+		if (holds) {
+			line = cJSON_Duplicate(cache_find(cache, logs[i].log), true);
+		} else {
+			char *link = game_link(page_link, logs[i].base), *data;
+
+			line = replay_log(&logs[i], link, trusted_key, &data);
+			if (data)
+				games[replayed++] = (struct html_data){logs[i].base, data};
+			free(link);
+		}
+		cJSON_AddNumberToObject(line, "i", (double)(first + i));
+		lines[i] = json_print_line(line);
+		region_reset(trees);
+	}
+	if (replayed && html_write_replays(page, games, replayed, err)) {
+		visible_line(stderr, "referee report: %s", err);
+		drop_links(lines, count);
+		region_reset(trees);
+	}
+	for (size_t i = 0; i < count; i++) {
+		fprintf(to, "%s\n", lines[i]);
+		free(lines[i]);
+	}
+	for (size_t i = 0; i < replayed; i++)
+		free((char *)games[i].text);
+	free(games);
+	free(lines);
+	free(page);
+	free(page_link);
+}
+
+/* A worker: the next page not taken by any worker (*next, which they
+ * share), until none is left.  Taking pages one by one, a worker slowed
+ * by other work on its core leaves more to the others (with a fixed
+ * share each, all waited for the slowest). */
 static void work(const char *out, const struct report_log *logs, size_t count,
 		 const unsigned char *trusted_key, const struct cache *cache,
 		 atomic_size_t *next, FILE *to)
 {
 	struct region trees;
-	size_t i;
+	size_t first;
 
 	region_init(&trees, 0);
 	region_json_start(&trees);
-	while ((i = atomic_fetch_add(next, 1)) < count) {
-		const cJSON *old = cache_find(cache, logs[i].log);
-		char *text;
-		cJSON *line;
-
-		if (old && still_holds(out, &logs[i], old))
-			line = cJSON_Duplicate(old, true);
-		else
-			line = replay_log(out, &logs[i], trusted_key);
-		cJSON_AddNumberToObject(line, "i", (double)i);
-		text = json_print_line(line);
-		fprintf(to, "%s\n", text);
-		free(text);
-		region_reset(&trees);
-	}
+	while ((first = atomic_fetch_add(next, 1) * GAMES_A_PAGE) < count)
+		make_page(out, logs + first, count - first < GAMES_A_PAGE ? count - first
+					     : GAMES_A_PAGE, first, trusted_key, cache, &trees, to);
 	region_json_stop();
 	region_free(&trees);
 	fflush(to);
@@ -297,11 +389,43 @@ static int cache_write(const char *path, const char *header, cJSON *const *lines
 	return rc;
 }
 
+/* Removes the pages of replays an earlier build made that this one did
+ * not (their games are on other pages now, or gone), so that each page
+ * in the folder is one the games list links. */
+static void remove_old_pages(const char *out, const struct report_log *logs, size_t count)
+{
+	char *folder = outdir_replays(out);
+	DIR *dir = opendir(folder);
+	const struct dirent *d;
+
+	while (dir && (d = readdir(dir))) {
+		size_t len = strlen(d->d_name);
+		bool made = false;
+
+		if (len <= strlen(".html") || strcmp(d->d_name + len - strlen(".html"), ".html"))
+			continue;
+		len -= strlen(".html");
+		for (size_t first = 0; first < count && !made; first += GAMES_A_PAGE)
+			made = strlen(logs[first].base) == len &&
+			       !strncmp(logs[first].base, d->d_name, len);
+		if (!made) {
+			char *page = path_join(folder, d->d_name);
+
+			unlink(page);
+			free(page);
+		}
+	}
+	if (dir)
+		closedir(dir);
+	free(folder);
+}
+
 int report_replays(const char *out, const struct report_log *logs, size_t count,
 		   const unsigned char *trusted_key, cJSON **lines, char *err)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	int jobs = cores < 1 ? 1 : count < (size_t)cores ? (int)count : (int)cores;
+	size_t pages = (count + GAMES_A_PAGE - 1) / GAMES_A_PAGE;
+	int jobs = cores < 1 ? 1 : pages < (size_t)cores ? (int)pages : (int)cores;
 	char *path = outdir_replays(out), *header = cache_header(trusted_key);
 	struct cache cache;
 	FILE **to = xcalloc((size_t)jobs + 1, sizeof *to);
@@ -363,6 +487,8 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 			rc = errorf(err, "a worker of the report left out %s", logs[i].log);
 	if (rc == 0)
 		rc = cache_write(path, header, lines, count, err);
+	if (rc == 0)
+		remove_old_pages(out, logs, count);
 	cache_free(&cache);
 	free(header);
 	free(path);

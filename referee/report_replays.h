@@ -12,13 +12,16 @@
 struct report_log {
 	const char *path; /* the file */
 	const char *log;  /* as the games list names it: games/NAME.jsonl */
-	const char *base; /* NAME: its page is replays/NAME.html */
+	const char *base; /* NAME: the page of replays that starts with it
+			   * is replays/NAME.html */
 };
 
-/* Writes OUT/replays/NAME.html of each log (and the replay.js and
- * replay.css they share) and into lines[i] (an array of count NULLs) log
- * i's {"sha256", "entry", "key"}: "entry" is the games list's ("log",
- * "replay" when its page was written, "verified", "error" when not,
+/* Writes the replays of the logs, a hundred to a page, OUT/replays/NAME.html
+ * named after the page's first log (and the replay.js and replay.css they
+ * share), and into lines[i] (an array of count NULLs) log i's {"sha256",
+ * "entry", "key"}: "entry" is the games list's ("log", "replay" when its
+ * replay was written: "replays/NAME.html#game=BASE", "verified", "error"
+ * when not,
  * "game_id", "game", "players", "result", "moves", "forfeits": [{"seat",
  * "reason"}]) and "key" the key that signed it, when it verified.  -1
  * with err when a worker could not be started or failed. */

@@ -5,7 +5,9 @@ pages) for the shell tests, with Python's own HTML parser.
     htmltool.py FILE count TAG [FILTER]...        elements that match
     htmltool.py FILE attr NAME TAG [FILTER]...    NAME of each match, a line each
     htmltool.py FILE text TAG [FILTER]...         text of each match, a line each
-    htmltool.py FILE data                         the page's data (JSON)
+    htmltool.py FILE data [GAME]                  the page's data (JSON), or
+                                                  that of GAME on a page of
+                                                  replays
 
 TAG is an element name or '*'.  A FILTER is NAME=VALUE (the attribute
 equals VALUE), NAME~=WORD (one of its space-separated words is WORD) or
@@ -74,7 +76,9 @@ def main(argv):
     what = argv[2]
     if what == "data":
         for element in page.elements:
-            if element[0] == "script" and element[1].get("id") == "data":
+            if element[0] == "script" and (element[1].get("data-game") == argv[3]
+                                           if len(argv) > 3 else
+                                           element[1].get("id") == "data"):
                 # deflate (zlib) in base64, as referee/html_page.c writes it
                 packed = base64.b64decode("".join(element[2]))
                 print(json.dumps(json.loads(zlib.decompress(packed))))

@@ -83,19 +83,19 @@ $HTMLTOOL "$PAGE" data >"$D/report.json"
 expect_not_contains "$PAGE" 'http-equiv="refresh"' "a finished run's page does not reload"
 check "not data['live'] and data['manifest']['complete']" "the data says the run is complete"
 expect_eq "$(ls "$D/report/replays" | tr '\n' ' ')" \
-	"000001.html 000002.html 000003.html 000004.html 000005.html 000006.html 000007.html 000008.html 000009.html 000010.html 000011.html 000012.html 000013.html 000014.html 000015.html 000016.html 000017.html 000018.html 000019.html 000020.html 000021.html 000022.html 000023.html 000024.html games.jsonl replay.css replay.js " \
-	"one replay page per game, the script and the style they share, and what the next build reuses"
+	"000001.html games.jsonl replay.css replay.js " \
+	"one page of replays for up to 100 games, named after its first, the script and the style they share, and what the next build reuses"
 ! grep -q -e 'src=' -e 'href="http' -e '@import' -e 'url(' "$PAGE"
 ok $? "the report loads no other file"
-# Every replay page loads the one script and the one style sheet of its
-# folder, by a relative link, and has no script or style of its own.
-for page in "$D"/report/replays/*.html; do
-	grep -o -e '<script[^>]*>' -e '<link[^>]*>' -e '<style[^>]*>' "$page" | tr '\n' ' '
-	echo
-done | sort | uniq -c | sed 's/^ *//' >"$TMP/replay-links"
-expect_eq "$(cat "$TMP/replay-links")" \
-	'24 <link rel="stylesheet" href="replay.css"> <script id="data" type="application/octet-stream"> <script src="replay.js"> ' \
-	"each replay page links replay.js and replay.css and embeds neither"
+# The page of replays holds each game's data, in the games list's order,
+# and loads the one script and the one style sheet of its folder, by a
+# relative link, with no script or style of its own.
+expect_eq "$(grep -o -e '<script[^>]*>' -e '<link[^>]*>' -e '<style[^>]*>' "$D/report/replays/000001.html" |
+	sed 's/data-game="[0-9]*"/data-game="N"/' | uniq -c | sed 's/^ *//' | tr '\n' ' ')" \
+	'1 <link rel="stylesheet" href="replay.css"> 24 <script data-game="N" type="application/octet-stream"> 1 <script src="replay.js"> ' \
+	"the page of replays has the 24 games' data, links replay.js and replay.css and embeds neither"
+expect_eq "$(grep -o 'data-game="[0-9]*"' "$D/report/replays/000001.html" | cut -d'"' -f2 | tr '\n' ' ')" \
+	"$(cd "$D/games" && ls | sed 's/\.jsonl$//' | tr '\n' ' ')" "... game by game in the games list's order"
 expect_eq "$(cat "$D/report/replays/replay.js")" "$(cat "$top_srcdir"/referee/html/{dom,replay,dice,rolit,black_pot}.js)" \
 	"replay.js: the replay's scripts, the renderer of every game"
 expect_eq "$(cat "$D/report/replays/replay.css")" "$(cat "$top_srcdir/referee/html/page.css")" "replay.css: the pages' style"
@@ -121,8 +121,9 @@ check "next(e for e in data['ladder'] if e['bot'] == 'illegal')['forfeits'] == {
 	"the illegal bot forfeited its 12 games for an illegal action"
 check "all(e['forfeits']['total'] == forfeits(e['bot'], 'illegal-action') for e in data['ladder'])" \
 	"forfeits are the logs' forfeit records"
-check "len(data['games']) == 24 and all(os.path.exists('$D/report/' + g['replay']) for g in data['games'])" \
-	"the games list links each game to its replay page"
+check "len(data['games']) == 24 and all(g['replay'] == 'replays/000001.html#game=' + g['log'][6:-6] for g in data['games']) \
+	and os.path.exists('$D/report/replays/000001.html')" \
+	"the games list links each game to its replay, #game=NAME on the page of replays"
 check "data['verification'] == {'logs': 24, 'verified': 24, 'in_progress': 0, 'failed': [], \
 	'keys': [open('$D/referee.pub').read().strip()], 'trusted': False, \
 	'trust': 'not checked against a key you trust'}" "verification: 24 of 24 logs, one key, not checked against a key you trust"
@@ -141,7 +142,7 @@ expect_exit 0 "$REFEREE" report "$D" -o "$TMP/trusted-site" --key "$D/referee.pu
 expect_eq "$(cat "$OUT")" "report written to $TMP/trusted-site/index.html
 logs signed by key $PUB, checked against a key you trust" "report --key: names the key, checked against it"
 $HTMLTOOL "$TMP/trusted-site/index.html" data >"$TMP/trusted.json"
-$HTMLTOOL "$TMP/trusted-site/replays/000001.html" data >"$TMP/trusted-replay.json"
+$HTMLTOOL "$TMP/trusted-site/replays/000001.html" data 000001 >"$TMP/trusted-replay.json"
 "$PYTHON3" -c "import json, sys
 v = json.load(open(sys.argv[1]))['verification']
 assert (v['verified'], v['trusted'], v['trust']) == (24, True, 'checked against a key you trust'), v
@@ -229,7 +230,8 @@ assert (v['verified'], v['in_progress'], v['failed']) == (23, 1, []), v
 assert not m['complete'] and not m['signed'] and m['problem'].startswith('not signed yet'), m
 assert sum(e['games'] for e in d['ladder']) == 2 * 23" "$TMP/cut.json"
 ok $? "a stopped run: the game it did not list as finished is left out, not failed"
-expect_eq "$(ls "$TMP/cut/report/replays" | grep -c html)" 23 "a stopped run: a replay page for each finished game"
+expect_eq "$(grep -o 'data-game="[0-9]*"' "$TMP/cut/report/replays/000001.html" | wc -l)" 23 \
+	"a stopped run: a replay for each finished game"
 "$REFEREE" ladder "$TMP/cut" --provisional --format json >"$TMP/cut-ladder.json"
 "$PYTHON3" -c "import json, sys
 # referee ladder prints 15 significant digits (cJSON): equal to that.
@@ -270,8 +272,9 @@ fi
 
 # --- a rebuild only adds what is new -----------------------------------------------------
 # The run resumed and ended: its last game is listed, so the rebuild makes
-# that game's page and leaves the 23 others and the shared files alone
-# (same inode, same time); a log whose bytes changed gets a new page.
+# the page of replays with that game again and leaves the shared files
+# alone (same inode, same time); a log whose bytes changed gets its page
+# made again.  (Pages of other games are left alone: below, with three.)
 stat_replays() {
 	(cd "$1/report/replays" && stat -c '%n %i %y' *.html replay.js replay.css)
 }
@@ -280,14 +283,14 @@ sleep 0.05
 cp "$D/manifest.jsonl" "$TMP/cut/manifest.jsonl"
 expect_exit 0 "$REFEREE" report "$TMP/cut"
 stat_replays "$TMP/cut" >"$TMP/cut-after"
-expect_eq "$(diff "$TMP/cut-before" "$TMP/cut-after" | grep '^[<>]' | cut -d' ' -f1,2)" "> 000024.html" \
-	"the rebuild after the last game adds its page and leaves every other file as it was"
+expect_eq "$(diff "$TMP/cut-before" "$TMP/cut-after" | grep '^>' | cut -d' ' -f1,2) $(grep -o 'data-game="[0-9]*"' "$TMP/cut/report/replays/000001.html" | wc -l)" \
+	"> 000001.html 24" "the rebuild after the last game adds it to its page and leaves every other file as it was"
 "$PYTHON3" "$top_srcdir/tests/logtool.py" byte "$D/games/000005.jsonl" "$TMP/cut/games/000005.jsonl" 9
 expect_exit 1 "$REFEREE" report "$TMP/cut"
 stat_replays "$TMP/cut" >"$TMP/cut-changed"
-expect_eq "$(diff "$TMP/cut-after" "$TMP/cut-changed" | grep '^>' | cut -d' ' -f1,2)" "> 000005.html" \
+expect_eq "$(diff "$TMP/cut-after" "$TMP/cut-changed" | grep '^>' | cut -d' ' -f1,2)" "> 000001.html" \
 	"a log changed since the last build: its page alone is made again"
-$HTMLTOOL "$TMP/cut/report/replays/000005.html" data >"$TMP/changed-replay.json"
+$HTMLTOOL "$TMP/cut/report/replays/000001.html" data 000005 >"$TMP/changed-replay.json"
 "$PYTHON3" -c "import json, sys
 v = json.load(open(sys.argv[1]))['verify']
 assert not v['ok'] and v['error'], v" "$TMP/changed-replay.json"
@@ -337,6 +340,35 @@ wait "$LIVE_PID"
 ok $? "the slow run ends"
 expect_not_contains "$TMP/live/report/index.html" 'http-equiv="refresh"' "after the run the page no longer reloads"
 
+# --- pages of replays -----------------------------------------------------------------------
+# 250 games: three pages of replays, of games 1 to 100, 101 to 200 and 201
+# to 250, each named after its first.  A log changed: its page alone is
+# made again; a page an earlier build made that this one does not is
+# removed.
+printf '{"name": "pages", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 250,
+ "sandbox": false, "bots": [{"name": "a", "command": "%s %s"}, {"name": "b", "command": "%s %s"}]}\n' \
+	"$CBOT" "$TMP" "$CBOT" "$TMP" >"$TMP/pages.json"
+expect_exit 0 "$REFEREE" tournament "$TMP/pages.json" --out "$TMP/pages" --concurrency 2 --report
+expect_eq "$(ls "$TMP/pages/report/replays" | tr '\n' ' ')" \
+	"000001.html 000101.html 000201.html games.jsonl replay.css replay.js " "250 games: three pages of replays"
+expect_eq "$(for page in 000001 000101 000201; do
+	grep -o 'data-game="[0-9]*"' "$TMP/pages/report/replays/$page.html" | sed -n '1p;$p' | cut -d'"' -f2
+done | tr '\n' ' ')" "000001 000100 000101 000200 000201 000250 " "... of games 1 to 100, 101 to 200 and 201 to 250"
+cp -r "$TMP/pages" "$TMP/pages-changed"
+(cd "$TMP/pages-changed/report/replays" && stat -c '%n %i %y' *.html) >"$TMP/pages-before"
+: >"$TMP/pages-changed/report/replays/000002.html"
+"$PYTHON3" "$top_srcdir/tests/logtool.py" byte "$TMP/pages/games/000150.jsonl" "$TMP/pages-changed/games/000150.jsonl" 9
+expect_exit 1 "$REFEREE" report "$TMP/pages-changed"
+(cd "$TMP/pages-changed/report/replays" && stat -c '%n %i %y' *.html) >"$TMP/pages-after"
+expect_eq "$(diff "$TMP/pages-before" "$TMP/pages-after" | grep '^[<>]' | cut -d' ' -f1,2 | tr '\n' ' ')" \
+	"< 000101.html > 000101.html " "a log changed: the page of its game alone is made again, the others keep their inode and time"
+expect_eq "$(ls "$TMP/pages-changed/report/replays" | grep -c html)" 3 "... and a page no game of this build is on is removed"
+$HTMLTOOL "$TMP/pages-changed/report/replays/000101.html" data 000150 >"$TMP/pages-changed.json"
+"$PYTHON3" -c "import json, sys
+v = json.load(open(sys.argv[1]))['verify']
+assert not v['ok'] and v['error'], v" "$TMP/pages-changed.json"
+ok $? "... and game 150's replay says it no longer verifies"
+
 # --- in the browser -------------------------------------------------------------------------
 if [ -z "$BROWSER" ]; then
 	ok 0 "the report in Chromium # SKIP chromium is not installed"
@@ -377,22 +409,26 @@ expect_eq "$($HTMLTOOL "$TMP/running.dom" text div id=run-state)" \
 	"Running: $FINISHED of 4 games finished so far. This page reloads every 10 s." "a running run's banner says so"
 
 # --- the games table in pages; the Elo plot across the page ---------------------------------
-printf '{"name": "pages", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 250,
- "sandbox": false, "bots": [{"name": "a", "command": "%s %s"}, {"name": "b", "command": "%s %s"}]}\n' \
-	"$CBOT" "$TMP" "$CBOT" "$TMP" >"$TMP/pages.json"
-expect_exit 0 "$REFEREE" tournament "$TMP/pages.json" --out "$TMP/pages" --concurrency 2 --report
 dump_dom "file://$TMP/pages/report/index.html" "$TMP/pages1.dom"
 expect_eq "$($HTMLTOOL "$TMP/pages1.dom" count tr class~=game)" 100 "the games table's first page has 100 rows"
 expect_eq "$($HTMLTOOL "$TMP/pages1.dom" text span class~=count)" "250 of 250 games, 1 to 100 shown" "... and says which"
 expect_eq "$($HTMLTOOL "$TMP/pages1.dom" text nav id=games-pages)" "1 2 3 next" "... and links the other pages"
 expect_eq "$($HTMLTOOL "$TMP/pages1.dom" attr href a class~=page | tr '\n' ' ')" \
 	"#games-page=2 #games-page=3 #games-page=2 " "... at #games-page=N"
-expect_eq "$($HTMLTOOL "$TMP/pages1.dom" attr href a | grep -m 1 replays/)" "replays/000001.html" "... the first page starts with the first game"
+expect_eq "$($HTMLTOOL "$TMP/pages1.dom" attr href a | grep -m 1 replays/)" "replays/000001.html#game=000001" "... the first page starts with the first game"
 dump_dom "file://$TMP/pages/report/index.html#games-page=3" "$TMP/pages3.dom"
 expect_eq "$($HTMLTOOL "$TMP/pages3.dom" count tr class~=game)" 50 "the last page has the last 50 games"
 expect_eq "$($HTMLTOOL "$TMP/pages3.dom" text span class~=count)" "250 of 250 games, 201 to 250 shown" "... and says which"
 expect_eq "$($HTMLTOOL "$TMP/pages3.dom" text nav id=games-pages)" "previous 1 2 3" "... and links back"
-expect_eq "$($HTMLTOOL "$TMP/pages3.dom" attr href a | grep -m 1 replays/)" "replays/000201.html" "... from game 201"
+expect_eq "$($HTMLTOOL "$TMP/pages3.dom" attr href a | grep -m 1 replays/)" "replays/000201.html#game=000201" "... from game 201"
+# A game on the second page of replays, by its link; without #game=, the
+# page shows its first game.
+game_id() { head -n 1 "$TMP/pages/games/$1.jsonl" | "$PYTHON3" -c "import json, sys; print(json.load(sys.stdin)['game_id'])"; }
+dump_dom "file://$TMP/pages/report/replays/000101.html#game=000150" "$TMP/game150.dom"
+expect_contains "$TMP/game150.dom" "game $(game_id 000150)." "#game=000150 on the page of games 101 to 200 shows game 150"
+expect_eq "$($HTMLTOOL "$TMP/game150.dom" text title)" "Rolit replay" "... and names the page after it"
+dump_dom "file://$TMP/pages/report/replays/000101.html" "$TMP/game101.dom"
+expect_contains "$TMP/game101.dom" "game $(game_id 000101)." "without #game=, the page shows its first game"
 # The plot spans the page's width (a 1200-pixel window, less the page's
 # margins) with round ticks: equal steps of 1, 2 or 5 times a power of
 # ten, the first and the last beyond every interval's ends.

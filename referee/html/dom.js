@@ -21,11 +21,12 @@
 			return make(document.createElementNS('http://www.w3.org/2000/svg', tag),
 				attrs, text);
 		},
-		/* Calls use(data) with the page's data: JSON compressed with
-		 * deflate (zlib) and written in base64, which keeps a replay
-		 * page a tenth of its size. */
-		data: function (use) {
-			var text = atob(document.getElementById('data').textContent.trim());
+		/* Calls use(data) with the page's data, or with that of
+		 * `element` (a game's on a page of replays): JSON compressed
+		 * with deflate (zlib) and written in base64, which keeps a
+		 * replay a tenth of its size. */
+		data: function (use, element) {
+			var text = atob((element || document.getElementById('data')).textContent.trim());
 			var bytes = new Uint8Array(text.length);
 			for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
 			new Response(new Blob([bytes]).stream().pipeThrough(

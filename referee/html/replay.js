@@ -1,7 +1,8 @@
 /* The replay page's controls (referee/html_replay.c): header with the
  * verification result, first/previous/next/last, a slider, arrow keys,
  * autoplay with a speed (also from #play&speed=N), jump to a move (also
- * from #move=N), and the move list.  The position itself is drawn by the
+ * from #move=N), and the move list; on a report's page of replays, of
+ * the game #game=NAME names.  The position itself is drawn by the
  * renderer of the game's family (arena.renderers[doc.family]: dice.js for
  * every dice game, rolit.js, black_pot.js), render(doc, index, container);
  * every position and event comes precomputed from the referee in the
@@ -97,10 +98,31 @@
 		});
 	}
 
+	/* The game a report's page of replays shows: #game=NAME in the
+	 * address, else the page's first; a lone replay's page has its one
+	 * game as #data. */
+	function gameIn(address) {
+		var m = /[#&]game=([^&]*)/.exec(address);
+		return m ? decodeURIComponent(m[1]) : null;
+	}
+	var shown = gameIn(location.hash);
+	function gameData() {
+		var games = document.querySelectorAll('script[data-game]');
+		for (var i = 0; i < games.length; i++)
+			if (games[i].getAttribute('data-game') === shown) return games[i];
+		if (games.length) shown = games[0].getAttribute('data-game');
+		return games[0] || document.getElementById('data');
+	}
+	/* What the address says besides the move: the game on a page of many. */
+	function gamePrefix() {
+		return document.getElementById('data') ? '' : 'game=' + encodeURIComponent(shown) + '&';
+	}
+
 	function start(doc) {
 		/* A game the referee does not know has no family, and no position
 		 * to draw: any renderer says so. */
 		var renderer = arena.renderers[doc.family] || arena.renderers.dice;
+		document.title = doc.title + ' replay';
 		wholeViews(doc);
 		var steps = doc.steps, last = steps.length - 1, current = -1, timer = null;
 		var main = el('main'), grid = el('div', { 'class': 'replay' });
@@ -190,7 +212,7 @@
 			board.textContent = '';
 			arena.render(doc, i, board);
 			try {
-				history.replaceState(null, '', '#move=' + step.move);
+				history.replaceState(null, '', '#' + gamePrefix() + 'move=' + step.move);
 			} catch (e) { /* some browsers refuse it on file:// pages */ }
 		}
 		/* The step of move n: its action, or the start for 0. */
@@ -202,6 +224,9 @@
 		}
 		function fromHash() {
 			var m = /move=(\d+)/.exec(location.hash);
+			/* Another game of the page: drawn afresh. */
+			if (gameIn(location.hash) !== null && gameIn(location.hash) !== shown)
+				return location.reload();
 			if (m) show(stepOfMove(parseInt(m[1], 10)));
 		}
 		function stop() {
@@ -242,5 +267,5 @@
 			toggle();
 		}
 	}
-	document.addEventListener('DOMContentLoaded', function () { arena.data(start); });
+	document.addEventListener('DOMContentLoaded', function () { arena.data(start, gameData()); });
 })();
