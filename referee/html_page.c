@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libdeflate.h>
 #include <nettle/base64.h>
-#include <zlib.h>
 
 #include "html.h"
 #include "json.h"
@@ -32,36 +32,30 @@ static void put_escaped(FILE *out, const char *text)
 	}
 }
 
-/* Deflates `len` bytes of `json` into a new buffer of *packed_len bytes,
- * or NULL.  One deflate state serves every page the process writes, reset
- * for each: compress2() made and dropped its quarter of a megabyte a
- * page, which took five times as long as compressing a replay's data.
- * Level 3: nearly the size of the default level's at half its time. */
+/* Deflates `len` bytes of `json` in zlib's format into a new buffer of
+ * *packed_len bytes, or NULL.  One compressor serves every page the
+ * process writes.  libdeflate's level 1 is twice as fast as zlib's level
+ * 3 for a replay's data and its output a tenth larger; zlib's took a
+ * sixth of a report's build. */
 static unsigned char *deflated(const char *json, size_t len, size_t *packed_len)
 {
-	static z_stream z;
-	static bool ready;
+	static struct libdeflate_compressor *compressor;
 	unsigned char *packed;
+	size_t bound;
 
-	if (!ready && deflateInit(&z, 3) != Z_OK)
+	if (!compressor && !(compressor = libdeflate_alloc_compressor(1)))
 		return NULL;
-	ready = true;
-	*packed_len = deflateBound(&z, (uLong)len);
-	packed = xmalloc(*packed_len);
-	z.next_in = (Bytef *)json;
-	z.avail_in = (uInt)len;
-	z.next_out = packed;
-	z.avail_out = (uInt)*packed_len;
-	if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+	bound = libdeflate_zlib_compress_bound(compressor, len);
+	packed = xmalloc(bound);
+	*packed_len = libdeflate_zlib_compress(compressor, json, len, packed, bound);
+	if (!*packed_len) {
 		free(packed);
 		packed = NULL;
 	}
-	*packed_len = z.total_out;
-	deflateReset(&z);
 	return packed;
 }
 
-/* The data as its JSON compressed by zlib's deflate and written in base64
+/* The data as its JSON deflated (in zlib's format) and written in base64
  * (arena.data in html/dom.js reads it back): a game's replay shrinks to a
  * tenth.  Base64 has no '<', so no string of a log (a bot's name, a
  * forfeit's detail) can end the element or open a tag.  It is nettle's:
