@@ -131,29 +131,43 @@ static void cache_free(struct cache *cache)
  * game it shows alone). */
 #define GAMES_A_PAGE 100
 
-/* The games list's link to game `base` on the page `page_link`:
- * "replays/FIRST.html#game=BASE", with the name percent-encoded but for
- * what a URL reads as itself. */
-static char *game_link(const char *page_link, const char *base)
+/* `name` percent-encoded but for what a URL reads as itself, in a new
+ * string. */
+static char *url_encoded(const char *name)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	size_t len = strlen(page_link), k;
-	char *link = xmalloc(len + strlen("#game=") + 3 * strlen(base) + 1);
+	char *text = xmalloc(3 * strlen(name) + 1), *t = text;
 
-	memcpy(link, page_link, len);
-	memcpy(link + len, "#game=", strlen("#game="));
-	k = len + strlen("#game=");
-	for (const unsigned char *c = (const unsigned char *)base; *c; c++) {
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
 		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
 		    (*c >= '0' && *c <= '9') || *c == '-' || *c == '.' || *c == '_') {
-			link[k++] = (char)*c;
+			*t++ = (char)*c;
 		} else {
-			link[k++] = '%';
-			link[k++] = hex[*c >> 4];
-			link[k++] = hex[*c & 15];
+			*t++ = '%';
+			*t++ = hex[*c >> 4];
+			*t++ = hex[*c & 15];
 		}
 	}
-	link[k] = '\0';
+	*t = '\0';
+	return text;
+}
+
+/* The link to the page of replays that starts with game `first`. */
+static char *page_link(const char *first)
+{
+	char *name = url_encoded(first), *link = outdir_replay_page(NULL, name);
+
+	free(name);
+	return link;
+}
+
+/* The games list's link to game `base` on the page `page`:
+ * "replays/FIRST.html#game=BASE", names percent-encoded. */
+static char *game_link(const char *page, const char *base)
+{
+	char *name = url_encoded(base), *link = xasprintf("%s#game=%s", page, name);
+
+	free(name);
 	return link;
 }
 
@@ -232,12 +246,12 @@ static cJSON *replay_log(const struct report_log *l, const char *link,
 	return line;
 }
 
-/* Whether the page of the `count` logs at `logs`, linked as `page_link`,
+/* Whether the page of the `count` logs at `logs`, linked as `link_to_page`,
  * stays as it is: it is there, and the cache has each log with the
  * SHA-256 its bytes have now (they are read to hash them, but neither
  * parsed nor verified again) and with its link to this page, or as a log
  * that did not verify. */
-static bool page_holds(const char *page, const char *page_link,
+static bool page_holds(const char *page, const char *link_to_page,
 		       const struct report_log *logs, size_t count, const struct cache *cache)
 {
 	if (access(page, F_OK))
@@ -247,7 +261,7 @@ static bool page_holds(const char *page, const char *page_link,
 		const cJSON *entry = json_member(old, "entry");
 		const char *old_sha = cJSON_GetStringValue(json_member(old, "sha256"));
 		const char *replay = cJSON_GetStringValue(json_member(entry, "replay"));
-		char sha[FILES_SHA256_HEX], *link = game_link(page_link, logs[i].base);
+		char sha[FILES_SHA256_HEX], *link = game_link(link_to_page, logs[i].base);
 		bool holds = old_sha &&
 			     (replay ? !strcmp(replay, link)
 				     : cJSON_IsFalse(json_member(entry, "verified"))) &&
@@ -281,9 +295,9 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		      size_t first, const unsigned char *trusted_key,
 		      const struct cache *cache, struct region *trees, FILE *to)
 {
-	char *page_link = outdir_replay_page(NULL, logs[0].base);
+	char *link_to_page = page_link(logs[0].base);
 	char *page = outdir_replay_page(out, logs[0].base), err[ERR_LEN];
-	bool holds = page_holds(page, page_link, logs, count, cache);
+	bool holds = page_holds(page, link_to_page, logs, count, cache);
 	struct html_data *games = xcalloc(count, sizeof *games);
 	char **lines = xcalloc(count, sizeof *lines);
 	size_t replayed = 0;
@@ -294,7 +308,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		if (holds) {
 			line = cJSON_Duplicate(cache_find(cache, logs[i].log), true);
 		} else {
-			char *link = game_link(page_link, logs[i].base), *data;
+			char *link = game_link(link_to_page, logs[i].base), *data;
 
 			line = replay_log(&logs[i], link, trusted_key, &data);
 			if (data)
@@ -319,7 +333,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 	free(games);
 	free(lines);
 	free(page);
-	free(page_link);
+	free(link_to_page);
 }
 
 /* A worker: the next page not taken by any worker (*next, which they

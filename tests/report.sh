@@ -369,6 +369,17 @@ v = json.load(open(sys.argv[1]))['verify']
 assert not v['ok'] and v['error'], v" "$TMP/pages-changed.json"
 ok $? "... and game 150's replay says it no longer verifies"
 
+# Logs named with characters a URL reads otherwise: the links say them
+# percent-encoded.
+mkdir -p "$TMP/odd/games"
+cp "$D/games/000001.jsonl" "$TMP/odd/games/a b#1.jsonl"
+cp "$D/games/000002.jsonl" "$TMP/odd/games/x%y.jsonl"
+expect_exit 0 "$REFEREE" report "$TMP/odd"
+expect_eq "$($HTMLTOOL "$TMP/odd/report/index.html" data | "$PYTHON3" -c "import json, sys
+print(' '.join(g['replay'] for g in json.load(sys.stdin)['games']))")" \
+	"replays/a%20b%231.html#game=a%20b%231 replays/a%20b%231.html#game=x%25y" \
+	"logs named with a space, # or %: their links percent-encode the names"
+
 # --- in the browser -------------------------------------------------------------------------
 if [ -z "$BROWSER" ]; then
 	ok 0 "the report in Chromium # SKIP chromium is not installed"
@@ -429,6 +440,9 @@ expect_contains "$TMP/game150.dom" "game $(game_id 000150)." "#game=000150 on th
 expect_eq "$($HTMLTOOL "$TMP/game150.dom" text title)" "Rolit replay" "... and names the page after it"
 dump_dom "file://$TMP/pages/report/replays/000101.html" "$TMP/game101.dom"
 expect_contains "$TMP/game101.dom" "game $(game_id 000101)." "without #game=, the page shows its first game"
+dump_dom "file://$TMP/odd/report/replays/a%20b%231.html#game=x%25y" "$TMP/odd.dom"
+expect_contains "$TMP/odd.dom" "game $(head -n 1 "$TMP/odd/games/x%y.jsonl" | "$PYTHON3" -c "import json, sys; print(json.load(sys.stdin)['game_id'])")." \
+	"the link to log x%y opens its game"
 # The plot spans the page's width (a 1200-pixel window, less the page's
 # margins) with round ticks: equal steps of 1, 2 or 5 times a power of
 # ten, the first and the last beyond every interval's ends.
