@@ -201,24 +201,16 @@ static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
 {
 	struct bolo *s = state;
 	struct dice_game *g = &s->g;
-	int k;
+	int kept = arena_dice_game_keep_taken(g, action, err);
 
-	if (g->to_move < 0)
-		return arena_games_errorf(err, "the game is over");
-	if (g->rolled) {
-		k = arena_dice_game_keep(g, action, err);
-		if (k < 0)
-			return -1;
-		arena_dice_game_take(g, k);
-		if (!g->left)	/* hot dice: all 7 again */
+	if (kept) {
+		if (kept > 0 && !g->left)	/* hot dice: all 7 again */
 			g->left = BOLO_DICE;
-		return 0;
+		return kept > 0 ? 0 : -1;
 	}
 	switch (arena_dice_game_word(g, action, bolo_allowed(s), bolo_why, err)) {
 	case DICE_BANK:
-		g->score[g->to_move] += g->turn;
-		g->opened[g->to_move] = true;
-		arena_dice_game_start(g, draws, bolo_turn_over(g, g->to_move));
+		arena_dice_game_bank(g, draws);
 		return 0;
 	case DICE_ROLL:
 		arena_dice_game_throw(g, draws, g->left);

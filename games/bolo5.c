@@ -215,9 +215,7 @@ static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
 	}
 	switch (arena_dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err)) {
 	case DICE_BANK:
-		g->score[g->to_move] += g->turn;
-		g->opened[g->to_move] = true;
-		arena_dice_game_start(g, draws, bolo5_turn_over(g, g->to_move));
+		arena_dice_game_bank(g, draws);
 		return 0;
 	case DICE_ROLL:
 		arena_dice_game_throw(g, draws, g->left);

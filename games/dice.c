@@ -421,6 +421,28 @@ void arena_dice_game_take(struct dice_game *g, int k)
 	g->sets = 0;
 }
 
+int arena_dice_game_keep_taken(struct dice_game *g, const cJSON *action, char *err)
+{
+	int k;
+
+	if (g->to_move < 0)
+		return arena_games_errorf(err, "the game is over");
+	if (!g->rolled)
+		return 0;
+	k = arena_dice_game_keep(g, action, err);
+	if (k < 0)
+		return -1;
+	arena_dice_game_take(g, k);
+	return 1;
+}
+
+void arena_dice_game_bank(struct dice_game *g, struct draws *draws)
+{
+	g->score[g->to_move] += g->turn;
+	g->opened[g->to_move] = true;
+	arena_dice_game_start(g, draws, g->over(g, g->to_move));
+}
+
 /* The `words` (a bit per enum dice_word) as "\"bank\" or \"roll\"". */
 static void dice_word_list(unsigned words, char list[64])
 {

@@ -117,6 +117,14 @@ int arena_dice_game_next(const struct dice_game *g, int seat, const bool *among)
 int arena_dice_game_keep(const struct dice_game *g, const cJSON *action, char *err);
 /* Sets aside g->set[k]: adds its points to the turn, ends the roll. */
 void arena_dice_game_take(struct dice_game *g, int k);
+/* How a dice game's apply() starts: -1 with the reason when the game is
+ * over; with a roll waiting, the keep `action` set aside (1), or -1 with
+ * the reason when it is not one; 0 when no roll waits (the action is a
+ * word). */
+int arena_dice_game_keep_taken(struct dice_game *g, const cJSON *action, char *err);
+/* The seat to move banks its turn total (and has opened), and its turn is
+ * over (g->over). */
+void arena_dice_game_bank(struct dice_game *g, struct draws *draws);
 /* The word `action` is, if it is one of the `allowed` (a bit per enum
  * dice_word); else -1 with the reason: a word of another game, a roll
  * waiting, or what `why` says. */

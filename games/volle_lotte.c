@@ -331,18 +331,12 @@ static int vl_apply(void *state, const cJSON *action, struct draws *draws,
 {
 	struct volle_lotte *s = state;
 	struct dice_game *g = &s->g;
-	int k;
+	int kept = arena_dice_game_keep_taken(g, action, err);
 
-	if (g->to_move < 0)
-		return arena_games_errorf(err, "the game is over");
-	if (g->rolled) {
-		k = arena_dice_game_keep(g, action, err);
-		if (k < 0)
-			return -1;
-		arena_dice_game_take(g, k);
-		if (!g->left)
+	if (kept) {
+		if (kept > 0 && !g->left)
 			vl_volle_lotte(s, draws);
-		return 0;
+		return kept > 0 ? 0 : -1;
 	}
 	switch (arena_dice_game_word(g, action, vl_allowed(s), vl_why, err)) {
 	case DICE_BANK:
