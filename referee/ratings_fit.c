@@ -21,12 +21,14 @@ static const char note_outside[] =
 	"every result of its group involves a bot that won or lost all of "
 	"its pairs: no finite ratings";
 
-/* The gradient of one game's log-likelihood, on the few parameters of
- * the bots in it. */
+/* The gradient of one game's log-likelihood, or of a duplicate set's, on
+ * the parameters of the bots in it: room for a game's seats, or for every
+ * parameter for a set (the logs of a set may seat any bots: they come
+ * from whoever made them). */
 struct game_score {
 	int n;
-	int param[RATINGS_MAX_SEATS];
-	double value[RATINGS_MAX_SEATS];
+	int *param;
+	double *value;
 };
 
 /* Adds a pair of the fitted block, whose first side expected e, in w
@@ -71,8 +73,8 @@ static void add_meat(const struct game_score *gs, double w, int m, double *meat)
 
 /* Adds the pairs of `game` inside the fitted block at ratings r, in w
  * identical games, to the gradient and the information matrix, and in one
- * of them to the score gs (of the game, or of its set: a set's games seat
- * the same bots); returns their log-likelihood. */
+ * of them to the score gs (of the game, or of its set); returns their
+ * log-likelihood. */
 static double add_game(const struct fit *f, const struct rating_game *game,
 		       const double *r, double w, double *grad, double *info,
 		       struct game_score *gs)
@@ -114,7 +116,9 @@ static double likelihood(struct fit *f, const double *r, double *grad,
 	memset(info, 0, (size_t)m * m * sizeof(*info));
 	memset(meat, 0, (size_t)m * m * sizeof(*meat));
 	for (size_t g = 0; g < f->kind_count; g++) {
-		struct game_score gs = {0};
+		int param[RATINGS_MAX_SEATS];
+		double value[RATINGS_MAX_SEATS];
+		struct game_score gs = {0, param, value};
 
 		ll += add_game(f, &f->kinds[g], r, f->weight[g], grad, info, &gs);
 		/* Each of the w games adds its own outer product. */
@@ -143,7 +147,7 @@ static void set_meat(struct fit *f, const double *r, double *meat)
 	size_t *order = xmalloc((f->count + 1) * sizeof(*order));
 	double *grad = xmalloc(m * sizeof(*grad));
 	double *info = xmalloc((size_t)m * m * sizeof(*info));
-	struct game_score ss = {0};
+	struct game_score ss = {0, xmalloc(m * sizeof(int)), xmalloc(m * sizeof(double))};
 
 	for (size_t g = 0; g < f->count; g++)
 		order[g] = g;
@@ -160,7 +164,7 @@ static void set_meat(struct fit *f, const double *r, double *meat)
 			ss.n = 0;
 		}
 	}
-	free(order), free(grad), free(info);
+	free(order), free(grad), free(info), free(ss.param), free(ss.value);
 }
 
 /* In-place Cholesky factor (lower triangle) of a positive definite

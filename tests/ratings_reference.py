@@ -255,6 +255,15 @@ def main():
               (i, r[i], math.sqrt(sand[i][i]), math.sqrt(naive[i][i])))
     for i in range(n - 1):
         print("  los(%d,%d) %.6f" % (i, i + 1, los(r, sand, i, i + 1)))
+    # ten bots in a ring, the games in twelve sets that each seat all ten
+    ring = []
+    for i in range(10):
+        ring += two_player(i, (i + 1) % 10, 3 + i % 3, 1 + i % 2, 2 + 2 * i % 3)
+    r, naive, sand = fit(ring, 10, [1 + g % 12 for g in range(len(ring))])
+    print("ring of ten in twelve sets")
+    for i in range(10):
+        print("  %d  elo %+.6f  se %.6f  naive %.6f" %
+              (i, r[i], math.sqrt(sand[i][i]), math.sqrt(naive[i][i])))
     # entrant 3 wins every game against the "three" field
     n, games = FIXTURES["three"]
     r, _, _ = fit(games, n)

@@ -252,6 +252,34 @@ START_TEST(errors_grouped_by_set)
 }
 END_TEST
 
+/* python3 tests/ratings_reference.py, "ring of ten in twelve sets": ten
+ * bots each playing the next, the games dealt round into twelve sets, so
+ * that every set seats all ten (more bots than a game has seats: logs of
+ * a set seat whatever bots their maker put in them). */
+static const struct expect ring_sets[] = {
+	{-11.063979, 89.297377, 115.042946}, {-10.547411, 95.039149, 113.113553},
+	{+24.625759, 71.583705, 111.243186}, {-13.789602, 101.486316, 111.004096},
+	{-13.346830, 107.524589, 110.488124}, {+25.765898, 60.541514, 109.910002},
+	{-8.781129, 85.474716, 111.074225},  {-8.264561, 100.490899, 111.850727},
+	{+26.908609, 76.263518, 111.636564}, {-11.506752, 113.502680, 113.240776},
+};
+
+START_TEST(sets_of_more_bots_than_seats)
+{
+	uint32_t set[MAX_GAMES];
+	struct ratings r;
+
+	ngames = 0;
+	for (int i = 0; i < 10; i++)
+		add_match(i, (i + 1) % 10, 3 + i % 3, 1 + i % 2, 2 + 2 * i % 3);
+	for (int g = 0; g < ngames; g++)
+		set[g] = (uint32_t)(1 + g % 12);
+	rate_sets(10, -1, 0, set, &r);
+	assert_fixture(&r, ring_sets, 10, 0);
+	ratings_free(&r);
+}
+END_TEST
+
 static void multi_games(void)
 {
 	static const int who[][4] = {
@@ -691,6 +719,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, three_bot_fixture);
 	tcase_add_test(tc, anchor_shifts_only);
 	tcase_add_test(tc, errors_grouped_by_set);
+	tcase_add_test(tc, sets_of_more_bots_than_seats);
 	tcase_add_test(tc, multiplayer_fixture);
 	tcase_add_test(tc, order_independence);
 	tcase_add_test(tc, team_fixture);
