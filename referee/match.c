@@ -6,6 +6,7 @@
  * written to all seats first and read back after, so slow bots overlap.
  * A game opens with hello (to a new process), start and commit written
  * together, so that the commitment is out before any reply is read.
+ * Talking to one bot, a message and its reply, is match_entrant.c's.
  */
 #include "match.h"
 
@@ -20,6 +21,7 @@
 #include "games/fair.h"
 #include "journal.h"
 #include "json.h"
+#include "match_entrant.h"
 #include "match_set.h"
 #include "openings.h"
 #include "records.h"
@@ -28,37 +30,6 @@
 
 #define REASON_LEN MATCH_REASON_LEN
 #define DETAIL_LEN MATCH_DETAIL_LEN
-
-struct fault {
-	const char *reason;
-	char detail[DETAIL_LEN];
-	bool silent;  /* still running, waiting: no reply within wall time */
-};
-
-/* The messages written to a bot and not yet answered, oldest first, for
- * the reply-time hook. */
-#define MATCH_AWAITED 8
-
-struct entrant {
-	const struct match_entrant *config;
-	const struct match_config *match_config;
-	int index;             /* in the match */
-	struct bot *bot;       /* NULL while not running */
-	bool greeted;          /* the process answered its hello */
-	bool played;           /* the process has been seated in a game */
-	struct {
-		char type[16];
-		int64_t sent_ns;
-	} awaited[MATCH_AWAITED];
-	int awaiting;
-	int64_t last_reply_ns;
-	char *reported_name, *reported_version;
-	cJSON *files;
-	cJSON *folder;  /* its folder's identity, or NULL (botfolder.h) */
-	bool pending;          /* a start-up fault, charged to the next game */
-	struct fault pending_fault;
-	struct bot_stderr_count stderr_count; /* across its processes */
-};
 
 struct match {
 	struct match_config config;
@@ -82,245 +53,6 @@ struct game_run {
 	bool playing;          /* past the opening: faults have a move number */
 	char *err;
 };
-
-/* When a reply is due, and the allowance it was given (for a fault's
- * words). */
-struct allowance {
-	struct bot_deadline deadline;
-	long ms;
-	enum time_clock clock;
-};
-
-/* From now: `ms` of CPU time under the wall-clock ceiling, or `ms`. */
-static struct allowance allow(const struct match_config *c, long ms)
-{
-	int64_t now = now_ns();
-
-	if (c->time.clock == CLOCK_CPU)
-		return (struct allowance){ { now + wire_ceiling_ms(ms) * 1000000,
-					     (int64_t)ms * 1000000 }, ms, CLOCK_CPU };
-	return (struct allowance){ { now + (int64_t)ms * 1000000, 0 }, ms, CLOCK_WALL };
-}
-
-/* False when a process of the bot outlived it (bot_free()). */
-static bool stop_bot(struct match *match, struct entrant *e)
-{
-	bool gone = bot_free(e->bot, match->config.grace_ms);
-
-	e->bot = NULL;
-	return gone;
-}
-
-/* Turns a bot I/O status into a fault. */
-static void io_fault(struct entrant *e, enum bot_status status,
-		     const struct allowance *a, struct fault *f)
-{
-	const struct bot_limits *limits = &e->config->spec.limits;
-	char how[128];
-
-	f->silent = status == BOT_TIMEOUT;
-	switch (status) {
-	case BOT_TIMEOUT:
-		f->reason = "timeout";
-		if (a->clock == CLOCK_CPU)
-			snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms of "
-				 "wall-clock time (the ceiling of a %ld ms move)",
-				 wire_ceiling_ms(a->ms), a->ms);
-		else
-			snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms", a->ms);
-		return;
-	case BOT_CPU_TIMEOUT:
-		f->reason = "timeout";
-		snprintf(f->detail, DETAIL_LEN, "no reply within %ld ms of CPU time",
-			 a->ms);
-		return;
-	case BOT_OUT_OF_MEMORY:
-		f->reason = "memory";
-		snprintf(f->detail, DETAIL_LEN, "went past its memory limit of %llu "
-			 "MiB (the kernel killed a process of it)",
-			 (unsigned long long)(limits->memory >> 20));
-		return;
-	case BOT_TOO_MANY_PROCESSES:
-		f->reason = "processes";
-		snprintf(f->detail, DETAIL_LEN, "went past its limit of %u processes",
-			 limits->processes ? limits->processes : BOT_DEFAULT_PROCESSES);
-		return;
-	case BOT_TOO_LONG:
-		f->reason = "line-too-long";
-		snprintf(f->detail, DETAIL_LEN, "a reply line passed %zu bytes",
-			 limits->max_line);
-		return;
-	case BOT_CLOSED:
-	case BOT_IO_ERROR:
-	case BOT_OK:
-		break;
-	}
-	f->reason = "exit";
-	bot_describe_exit(e->bot, 200, how, sizeof how);
-	snprintf(f->detail, DETAIL_LEN, "the %s %s",
-		 e->config->spec.responder ? "player" : "bot", how);
-}
-
-/* Says which message a fault of talking to the bot was about, so a bot
- * author reading the log knows where to look. */
-static void name_message(struct fault *f, const char *type)
-{
-	static const struct {
-		const char *reason, *before, *after;
-	} words[] = {
-		{"timeout", " to", ""},
-		{"exit", " before answering", ""},
-		{"unexpected-output", " (before", " was sent)"},
-		{"line-too-long", " (the reply to", ")"},
-		{"memory", " (answering", ")"},
-		{"processes", " (answering", ")"},
-	};
-	size_t len = strlen(f->detail);
-
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (!strcmp(f->reason, words[i].reason))
-			snprintf(f->detail + len, DETAIL_LEN - len, "%s \"%s\"%s",
-				 words[i].before, type, words[i].after);
-}
-
-/* The "type" of a message we send. */
-static const char *message_type(const cJSON *msg)
-{
-	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "type"));
-}
-
-/* Notes a message written to the bot, which its next reply answers. */
-static void awaited_push(struct entrant *e, const char *type)
-{
-	if (e->awaiting == MATCH_AWAITED)
-		return; /* goodbye after a full queue: not worth timing */
-	snprintf(e->awaited[e->awaiting].type, sizeof e->awaited[0].type,
-		 "%s", type ? type : "?");
-	e->awaited[e->awaiting++].sent_ns = now_ns();
-}
-
-/* Times a reply against the oldest message awaiting one: from when it
- * was written or the reply before was read, whichever came later. */
-static void awaited_answered(struct entrant *e)
-{
-	const struct match_config *c = e->match_config;
-	int64_t now = now_ns(), since;
-
-	if (!e->awaiting)
-		return;
-	since = e->awaited[0].sent_ns > e->last_reply_ns ? e->awaited[0].sent_ns
-							 : e->last_reply_ns;
-	e->last_reply_ns = now;
-	if (c->on_reply)
-		c->on_reply(c->hook_ctx, e->index, e->awaited[0].type, now - since,
-			    c->time.clock == CLOCK_CPU ? bot_reply_cpu_ns(e->bot) : -1);
-	memmove(e->awaited, e->awaited + 1, (size_t)--e->awaiting * sizeof e->awaited[0]);
-}
-
-/* False with a fault if the bot wrote when no reply was due. */
-static bool quiet(struct entrant *e, struct fault *f)
-{
-	if (!bot_has_unsolicited_output(e->bot))
-		return true;
-	f->reason = "unexpected-output";
-	snprintf(f->detail, DETAIL_LEN, "wrote to stdout when no reply was due");
-	return false;
-}
-
-/* Writes a message; false with a fault if the bot cannot take it. */
-static bool write_message(struct entrant *e, const cJSON *msg,
-			  const struct allowance *a, struct fault *f)
-{
-	char *line;
-	size_t len;
-	enum bot_status status;
-
-	line = json_print(msg, &len);
-	status = bot_write_line(e->bot, line, len, a->deadline.wall_ns);
-	free(line);
-	if (status == BOT_OK) {
-		awaited_push(e, message_type(msg));
-		return true;
-	}
-	io_fault(e, status, a, f);
-	return false;
-}
-
-static bool send_message(struct entrant *e, const cJSON *msg,
-			 const struct allowance *a, struct fault *f)
-{
-	return quiet(e, f) && write_message(e, msg, a, f);
-}
-
-/* Reads one reply; NULL with a fault if there is none to be had. */
-static cJSON *read_reply(struct entrant *e, const struct allowance *a,
-			 struct fault *f)
-{
-	const char *line;
-	size_t len;
-	enum bot_status status = bot_read_line(e->bot, &a->deadline, &line, &len);
-	char err[ERR_LEN];
-	cJSON *reply;
-
-	if (status != BOT_OK) {
-		io_fault(e, status, a, f);
-		return NULL;
-	}
-	awaited_answered(e);
-	if (wire_parse_reply(line, len, &reply, err) != WIRE_OK) {
-		f->reason = "bad-json";
-		snprintf(f->detail, DETAIL_LEN, "%s: %.120s", err, line);
-		return NULL;
-	}
-	return reply;
-}
-
-/* Starts an entrant's process; a failure becomes a fault that the
- * entrant's next game records (and err says why). */
-static bool entrant_spawn(struct entrant *e, char *err)
-{
-	struct bot_spec spec = e->config->spec;
-
-	spec.stderr_count = &e->stderr_count;
-	e->greeted = false;
-	e->played = false;
-	e->awaiting = 0;
-	e->last_reply_ns = 0;
-	e->bot = bot_spawn(&spec, err);
-	if (e->bot)
-		return true;
-	e->pending = true;
-	e->pending_fault.reason = "exit";
-	snprintf(e->pending_fault.detail, DETAIL_LEN, "cannot start the bot: %s",
-		 err);
-	return false;
-}
-
-/* Takes the reply to hello (NULL: none came, f says why); false with a
- * fault when there is none or it is not one. */
-static bool take_hello(struct entrant *e, cJSON *reply, struct fault *f)
-{
-	const char *name, *version;
-	char err[ERR_LEN];
-
-	if (!reply) {
-		name_message(f, "hello");
-		return false;
-	}
-	if (wire_check_hello(reply, &name, &version, err) != WIRE_OK) {
-		f->reason = "bad-reply";
-		snprintf(f->detail, DETAIL_LEN, "hello: %s", err);
-		cJSON_Delete(reply);
-		return false;
-	}
-	free(e->reported_name);
-	free(e->reported_version);
-	e->reported_name = name ? xstrdup(name) : NULL;
-	e->reported_version = version ? xstrdup(version) : NULL;
-	e->greeted = true;
-	cJSON_Delete(reply);
-	return true;
-}
 
 /* Writes `rec` to the log, if there is one, and returns a copy for
  * shown() when the game is watched (else NULL). */
@@ -371,7 +103,7 @@ static void forfeit(struct game_run *g, int seat, const struct fault *f)
 	cJSON_AddNumberToObject(entry, "seat", seat);
 	cJSON_AddStringToObject(entry, "reason", f->reason);
 	cJSON_AddItemToArray(g->forfeits, entry);
-	stop_bot(g->match, g->at[seat]);
+	entrant_stop(g->at[seat]);
 }
 
 static bool in_game(const struct game_run *g, int seat)
@@ -385,11 +117,11 @@ static bool in_game(const struct game_run *g, int seat)
 static void talk_fault(struct game_run *g, int seat, struct fault *f,
 		       const char *type, bool scored)
 {
-	name_message(f, type);
+	entrant_name_message(f, type);
 	if (!scored)
 		forfeit(g, seat, f);
 	else
-		stop_bot(g->match, g->at[seat]);
+		entrant_stop(g->at[seat]);
 }
 
 /* Writes msgs[s] to every seat s still in (NULL: none); sent[s] says
@@ -403,9 +135,9 @@ static void send_all(struct game_run *g, cJSON **msgs,
 		sent[s] = false;
 		if (!msgs[s] || !in_game(g, s))
 			continue;
-		sent[s] = send_message(g->at[s], msgs[s], a, &f);
+		sent[s] = entrant_send(g->at[s], msgs[s], a, &f);
 		if (!sent[s])
-			talk_fault(g, s, &f, message_type(msgs[s]), scored);
+			talk_fault(g, s, &f, entrant_message_type(msgs[s]), scored);
 	}
 }
 
@@ -442,8 +174,8 @@ static void read_all(struct game_run *g, cJSON **msgs, const bool *sent,
 			idle_others(g, sent);
 			idle_due = false;
 		}
-		if (!(replies[s] = read_reply(g->at[s], a, &f)))
-			talk_fault(g, s, &f, message_type(msgs[s]), scored);
+		if (!(replies[s] = entrant_read(g->at[s], a, &f)))
+			talk_fault(g, s, &f, entrant_message_type(msgs[s]), scored);
 	}
 	for (int s = 0; s < g->seats; s++) {
 		cJSON_Delete(msgs[s]);
@@ -456,7 +188,7 @@ static void read_all(struct game_run *g, cJSON **msgs, const bool *sent,
 static void exchange(struct game_run *g, cJSON **msgs, long allowance_ms,
 		     bool scored, cJSON **replies)
 {
-	const struct allowance a = allow(&g->match->config, allowance_ms);
+	const struct allowance a = entrant_allow(&g->match->config, allowance_ms);
 	bool sent[GAME_MAX_SEATS];
 
 	send_all(g, msgs, &a, scored, sent);
@@ -526,12 +258,12 @@ static bool send_opening(struct game_run *g, int seat,
 {
 	struct entrant *e = g->at[seat];
 	enum opening first = msgs[HELLO][seat] ? HELLO : START;
-	bool ok = quiet(e, f);
+	bool ok = entrant_quiet(e, f);
 
 	for (int k = first; ok && k < OPENING_MESSAGES && msgs[k][seat]; k++)
-		ok = write_message(e, msgs[k][seat], a, f);
+		ok = entrant_write(e, msgs[k][seat], a, f);
 	if (!ok)
-		name_message(f, message_type(msgs[first][seat]));
+		entrant_name_message(f, entrant_message_type(msgs[first][seat]));
 	return ok;
 }
 
@@ -553,7 +285,7 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 	cJSON *replies[GAME_MAX_SEATS];
 	struct fault faults[GAME_MAX_SEATS];
 	bool sent[GAME_MAX_SEATS] = {false}, hello[GAME_MAX_SEATS] = {false};
-	const struct allowance start = allow(c, c->time.start_ms);
+	const struct allowance start = entrant_allow(c, c->time.start_ms);
 	struct allowance round;
 	char err[ERR_LEN];
 	bool greeting = false, exchanging = !g->set || !g->set->next;
@@ -576,14 +308,15 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 	}
 	for (int s = 0; s < g->seats; s++)
 		if (sent[s] && hello[s])
-			sent[s] = take_hello(g->at[s],
-					     read_reply(g->at[s], &start, &faults[s]),
-					     &faults[s]);
+			sent[s] = entrant_take_hello(g->at[s],
+						     entrant_read(g->at[s], &start,
+								  &faults[s]),
+						     &faults[s]);
 	for (int s = 0; s < g->seats; s++) {
 		greeting |= hello[s];
 		/* Stopped now, so that its stderr file holds its last words. */
 		if (hello[s] && !sent[s])
-			stop_bot(g->match, g->at[s]);
+			entrant_stop(g->at[s]);
 	}
 	if (greeting && c->on_greeted && !c->on_greeted(c->hook_ctx, g->match, g->err)) {
 		for (int s = 0; s < g->seats; s++) {
@@ -605,13 +338,13 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 		}
 	}
 
-	round = allow(c, c->time.move_ms);
+	round = entrant_allow(c, c->time.move_ms);
 	read_all(g, msgs[START], sent, &round, false, replies);
 	delete_replies(replies, g->seats);
 	if (!exchanging)
 		return true;
 	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
-	round = allow(c, c->time.move_ms);
+	round = entrant_allow(c, c->time.move_ms);
 	read_all(g, msgs[COMMIT], sent, &round, false, replies);
 	for (int s = 0; s < g->seats; s++) {
 		bool declined = true;
@@ -818,22 +551,23 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 static bool part(struct match *match, struct entrant **list, int count,
 		 bool *said)
 {
-	const struct allowance a = allow(&match->config, match->config.time.move_ms);
+	const struct allowance a = entrant_allow(&match->config,
+						 match->config.time.move_ms);
 	cJSON *bye = wire_goodbye();
 	bool gone = true;
 	struct fault f;
 
 	for (int i = 0; i < count; i++)
 		if (list[i]->bot && (!list[i]->greeted ||
-		    !send_message(list[i], bye, &a, &f)))
-			gone = stop_bot(match, list[i]) && gone;
+		    !entrant_send(list[i], bye, &a, &f)))
+			gone = entrant_stop(list[i]) && gone;
 	for (int i = 0; i < count; i++) {
-		cJSON *reply = list[i]->bot ? read_reply(list[i], &a, &f) : NULL;
+		cJSON *reply = list[i]->bot ? entrant_read(list[i], &a, &f) : NULL;
 
 		if (said)
 			said[i] = reply != NULL;
 		cJSON_Delete(reply);
-		gone = stop_bot(match, list[i]) && gone;
+		gone = entrant_stop(list[i]) && gone;
 	}
 	cJSON_Delete(bye);
 	return gone;
@@ -899,7 +633,7 @@ static bool seat_entrants(struct game_run *g, const int *seating)
 		char spawn_err[ERR_LEN];
 
 		g->at[s] = e;
-		if (g->set && e->bot && e->played && !stop_bot(g->match, e)) {
+		if (g->set && e->bot && e->played && !entrant_stop(e)) {
 			snprintf(g->err, ERR_LEN, "a process of bot '%s' was still "
 				 "running after it was stopped, so the game of "
 				 "its set cannot start", e->config->name);
@@ -1040,17 +774,17 @@ struct match *match_start(const struct match_config *config,
 
 /* A fault before the entrant's first game: its process is stopped and
  * the fault charged to that game. */
-static void fault_pending(struct match *match, struct entrant *e,
-			  const struct fault *f)
+static void fault_pending(struct entrant *e, const struct fault *f)
 {
 	e->pending = true;
 	e->pending_fault = *f;
-	stop_bot(match, e);
+	entrant_stop(e);
 }
 
 void match_greet(struct match *match)
 {
-	const struct allowance a = allow(&match->config, match->config.time.start_ms);
+	const struct allowance a = entrant_allow(&match->config,
+						 match->config.time.start_ms);
 	struct fault *faults = xcalloc((size_t)match->count, sizeof *faults);
 	bool *sent = xcalloc((size_t)match->count, sizeof *sent);
 	cJSON *hello = wire_hello();
@@ -1061,17 +795,18 @@ void match_greet(struct match *match)
 
 		if (!e->bot || e->greeted)
 			continue;
-		sent[i] = send_message(e, hello, &a, &faults[i]);
+		sent[i] = entrant_send(e, hello, &a, &faults[i]);
 		if (!sent[i]) {
-			name_message(&faults[i], "hello");
-			fault_pending(match, e, &faults[i]);
+			entrant_name_message(&faults[i], "hello");
+			fault_pending(e, &faults[i]);
 		}
 	}
 	for (int i = 0; i < match->count; i++) {
 		struct entrant *e = &match->entrants[i];
 
-		if (sent[i] && !take_hello(e, read_reply(e, &a, &faults[i]), &faults[i]))
-			fault_pending(match, e, &faults[i]);
+		if (sent[i] && !entrant_take_hello(e, entrant_read(e, &a, &faults[i]),
+						   &faults[i]))
+			fault_pending(e, &faults[i]);
 	}
 	cJSON_Delete(hello);
 	free(sent);
