@@ -1,24 +1,16 @@
 /*
- * One bot process and line I/O with it (see bot.h).  Spawning follows
- * git's run-command discipline: the command is split, the program found
- * in PATH, the environment built and the stderr log opened before fork(),
- * so the child only makes async-signal-safe calls (its own process group,
- * the sandbox's root-only steps, a parent-death signal, default signals,
- * limits, chdir, execve); when a step fails it sends the step and errno
- * back over a close-on-exec pipe and bot_spawn() turns them into a
- * message.  All waiting goes through
- * one poll(2) on the fd of interest, the stderr pipe (drained into a
- * capped log file on every wake-up) and a pidfd, so the death of the bot
- * ends any wait at once even when a grandchild keeps its pipes open
- * (without pidfd_open(), as under valgrind 3.19, a look every 10 ms).
- * Nobody else may reap a bot: its zombie keeps the process group id from
- * being reused until bot_terminate() has killed the whole group.
+ * One bot process once bot_spawn.c has started it, and line I/O with it
+ * (see bot.h).  All waiting goes through one poll(2) on the fd of
+ * interest, the stderr pipe (drained into a capped log file on every
+ * wake-up) and a pidfd, so the death of the bot ends any wait at once
+ * even when a grandchild keeps its pipes open (without pidfd_open(), as
+ * under valgrind 3.19, a look every 10 ms).  Nobody else may reap a bot:
+ * its zombie keeps the process group id from being reused until
+ * bot_terminate() has killed the whole group.
  */
 #include "bot.h"
-#include "bot_env.h"
+#include "bot_private.h"
 #include "cgroup.h"
-#include "paths.h"
-#include "sandbox.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -30,15 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <linux/close_range.h>
-
 
 /* The process groups of the bots started and not yet reaped, for
  * bot_kill_all() in a signal handler: changed only with every signal
@@ -46,198 +32,14 @@
 static pid_t *live_groups;
 static size_t live_count, live_cap;
 
-struct bot {
-	pid_t pid;           /* also the process group id; 0 for a responder */
-	const struct bot_responder *responder;
-	int in_fd, out_fd, err_fd, pidfd, log_fd;
-	struct bot_limits limits;
-	char *buf;           /* stdout bytes: buf[start..len) not returned yet */
-	size_t cap, start, len;
-	size_t scan;         /* buf[start..scan) holds no newline */
-	bool out_eof, exited, reaped;
-	bool outlived;       /* a process of its group outlived its end */
-	struct bot_stderr_count own_count, *count; /* count: own or the spec's */
-	int exit_code;       /* si_code from waitid() once known, else 0 */
-	int exit_status;
-	struct cgroup *group; /* limits.contain */
-	int due;             /* lines written and not yet answered */
-	bool frozen;
-	int64_t cpu_mark;    /* the group's CPU time when work on the next
-			      * reply began */
-	int64_t running_since; /* now_ns() when it was thawed or last
-				* replied: its CPU time since then is at
-				* most this long times its CPUs */
-	int64_t reply_cpu;   /* what the last reply cost */
-};
-
-/* The step that failed in the child, sent back with its errno. */
-enum child_step {
-	STEP_SETUP = 1, STEP_LIMITS, STEP_CGROUP, STEP_SANDBOX, STEP_CHDIR,
-	STEP_EXEC,
-};
-
-struct child_failure {
-	int step;
-	int err;
-};
-
-/* Everything the child needs, prepared before fork. */
-struct plan {
-	char **argv;
-	char *path;
-	char **envp;
-	char *workdir;
-	struct bot_limits limits;
-	struct sandbox_plan sandbox; /* when limits.sandbox */
-	const struct cgroup *group;  /* when limits.contain */
-	pid_t parent;
-	sigset_t empty;
-};
-
-static void close_fd(int *fd)
+void bot_close_fd(int *fd)
 {
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
 }
 
-static void __attribute__((noreturn)) child_fail(int report_fd, int step)
-{
-	struct child_failure f = { step, errno };
-
-	while (write(report_fd, &f, sizeof f) < 0 && errno == EINTR)
-		;
-	_exit(127);
-}
-
-/* A sandboxed bot's stdin and stdout reach it on SANDBOX_STDIN_FD and
- * SANDBOX_STDOUT_FD, and bwrap its seccomp filter on SANDBOX_SECCOMP_FD
- * (see sandbox.h); bwrap's own stdin and stdout are /dev/null.  fds as in
- * child_exec(). */
-static int dup_sandboxed(const int fds[4], int filter)
-{
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-
-	if (null < 0)
-		return -1;
-	if (dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(fds[2], 2) < 0 ||
-	    dup2(fds[0], SANDBOX_STDIN_FD) < 0 ||
-	    dup2(fds[1], SANDBOX_STDOUT_FD) < 0 ||
-	    dup2(filter, SANDBOX_SECCOMP_FD) < 0)
-		return -1;
-	return close(null);
-}
-
-/* fd, or a copy of it above the sandbox's fixed fds when it is one of
- * them (as when the referee runs with some closed), so that no dup2()
- * onto them clobbers another; -1 on failure. */
-static int above_fixed(int fd)
-{
-	return fd > SANDBOX_SECCOMP_FD ? fd
-	       : fcntl(fd, F_DUPFD_CLOEXEC, SANDBOX_SECCOMP_FD + 1);
-}
-
-/* The child between fork and exec: async-signal-safe calls only.  fds are
- * the ends that become its stdin, stdout and stderr, then the write end of
- * the failure report pipe. */
-static void __attribute__((noreturn))
-child_exec(const struct plan *plan, int fds[4])
-{
-	struct sigaction dfl = { .sa_handler = SIG_DFL };
-	bool sandbox = plan->limits.sandbox;
-	/* In the sandbox, the bot's first process enters the frozen part of
-	 * its group through this fd (sandbox.h); bwrap stays out of it. */
-	int play = plan->group && sandbox ? cgroup_play_fd(plan->group) : -1;
-	int filter = plan->sandbox.seccomp;
-	struct rlimit rl;
-	int oom;
-
-	setpgid(0, 0);
-	/* Before the sandbox drops root: the group's files are root's. */
-	if (plan->group && cgroup_enter(plan->group, !sandbox) < 0)
-		child_fail(fds[3], STEP_CGROUP);
-	/* The kernel's first pick when the machine runs out of memory,
-	 * before the referee and other bots. */
-	if ((oom = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC)) >= 0) {
-		if (write(oom, "1000", 4) != 4) {
-			/* Nothing lost: the bot runs all the same. */
-		}
-		close(oom);
-	}
-	/* Before the parent-death signal: a change of user clears it. */
-	if (sandbox_enter(&plan->sandbox) < 0)
-		child_fail(fds[3], STEP_SANDBOX);
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != plan->parent)
-		_exit(127);
-	for (int sig = 1; sig < NSIG; sig++)
-		sigaction(sig, &dfl, NULL);
-	sigprocmask(SIG_SETMASK, &plan->empty, NULL);
-	for (int i = 0; i < 4; i++)
-		if ((fds[i] = above_fixed(fds[i])) < 0)
-			child_fail(fds[3], STEP_SETUP);
-	if ((play >= 0 && (play = above_fixed(play)) < 0) ||
-	    (sandbox && (filter = above_fixed(filter)) < 0))
-		child_fail(fds[3], STEP_SETUP);
-	if (sandbox ? dup_sandboxed(fds, filter) < 0 :
-	    dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0)
-		child_fail(fds[3], STEP_SETUP);
-	if (play >= 0 && dup2(play, SANDBOX_CGROUP_FD) < 0)
-		child_fail(fds[3], STEP_SETUP);
-	if (plan->limits.cpu_seconds) {
-		/* SIGXCPU at the limit, SIGKILL a second later. */
-		rl.rlim_cur = plan->limits.cpu_seconds;
-		rl.rlim_max = rl.rlim_cur + 1;
-		if (setrlimit(RLIMIT_CPU, &rl) < 0)
-			child_fail(fds[3], STEP_LIMITS);
-	}
-	/* In the sandbox, prlimit sets it inside the bot's user namespace. */
-	if (plan->limits.processes && !plan->limits.sandbox) {
-		rl.rlim_cur = rl.rlim_max = plan->limits.processes;
-		if (setrlimit(RLIMIT_NPROC, &rl) < 0)
-			child_fail(fds[3], STEP_LIMITS);
-	}
-	if (plan->workdir && chdir(plan->workdir) < 0)
-		child_fail(fds[3], STEP_CHDIR);
-	/* Descriptors the referee itself inherited without close-on-exec
-	 * (a make jobserver, a shell's) are not the bot's either. */
-	if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) < 0)
-		for (int fd = 3; fd < 1024; fd++)
-			fcntl(fd, F_SETFD, FD_CLOEXEC);
-	if (sandbox &&
-	    (fcntl(SANDBOX_STDIN_FD, F_SETFD, 0) < 0 ||
-	     fcntl(SANDBOX_STDOUT_FD, F_SETFD, 0) < 0 ||
-	     fcntl(SANDBOX_SECCOMP_FD, F_SETFD, 0) < 0 ||
-	     (play >= 0 && fcntl(SANDBOX_CGROUP_FD, F_SETFD, 0) < 0)))
-		child_fail(fds[3], STEP_SETUP);
-	execve(plan->path, plan->argv, plan->envp);
-	child_fail(fds[3], STEP_EXEC);
-}
-
-static void describe_failure(const struct child_failure *f,
-			     const struct plan *plan, char *err)
-{
-	static const char *const doing[] = {
-		[STEP_SETUP] = "cannot set up the process for",
-		[STEP_LIMITS] = "cannot set resource limits for",
-		[STEP_CGROUP] = "cannot set up the control group of",
-		[STEP_SANDBOX] = "cannot prepare the sandbox for",
-		[STEP_EXEC] = "cannot run",
-	};
-	/* exec says ENOENT for a script whose interpreter is missing. */
-	bool bad_interpreter = f->step == STEP_EXEC && f->err == ENOENT &&
-			       access(plan->path, F_OK) == 0;
-
-	if (f->step == STEP_CHDIR)
-		errorf(err, "cannot enter working directory '%s': %s",
-		       plan->workdir, strerror(f->err));
-	else
-		errorf(err, "%s '%s': %s%s", doing[f->step], plan->argv[0],
-		       strerror(f->err), bad_interpreter ?
-		       " (is the interpreter in its #! line installed?)" : "");
-}
-
-/* Adds or removes a bot's process group in live_groups. */
-static void track(pid_t pid, bool add)
+void bot_track(pid_t pid, bool add)
 {
 	sigset_t all, old;
 
@@ -330,117 +132,6 @@ void bot_kill_all(void)
 		kill(-live_groups[i], SIGKILL);
 }
 
-/* Pipes for the child's stdin, stdout, stderr and failure report:
- * ends[i][0] is read, ends[i][1] write; the referee's ends are
- * non-blocking.  All are close-on-exec. */
-static int open_pipes(int ends[4][2], char *err)
-{
-	static const int ours[3] = { 1, 0, 0 };
-
-	for (int i = 0; i < 4; i++) {
-		if (pipe2(ends[i], O_CLOEXEC) < 0 ||
-		    (i < 3 && fcntl(ends[i][ours[i]], F_SETFL, O_NONBLOCK) < 0))
-			return errorf(err, "cannot create a pipe for the bot: %s",
-				      strerror(errno));
-	}
-	return 0;
-}
-
-/* Forks and execs; returns the pid, or -1 with a message after the
- * child has been reaped.  Closes the child's ends of the pipes. */
-static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
-{
-	int child_fds[4] = { ends[0][0], ends[1][1], ends[2][1], ends[3][1] };
-	struct child_failure f;
-	sigset_t all, old;
-	ssize_t n;
-	pid_t pid;
-
-	/* No signal handler of ours may run in the child before exec. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	pid = fork();
-	if (pid == 0)
-		child_exec(plan, child_fds);
-	if (pid > 0) {
-		/* The group exists and is listed before any handler of
-		 * ours can run and look for it. */
-		setpgid(pid, pid);
-		track(pid, true);
-	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (pid < 0)
-		return errorf(err, "cannot start '%s': fork: %s", plan->argv[0],
-			      strerror(errno));
-	close_fd(&ends[0][0]);
-	close_fd(&ends[1][1]);
-	close_fd(&ends[2][1]);
-	close_fd(&ends[3][1]);
-	do
-		n = read(ends[3][0], &f, sizeof f);
-	while (n < 0 && errno == EINTR);
-	close_fd(&ends[3][0]);
-	if (n == 0)
-		return pid;
-	if (n != sizeof f)
-		f = (struct child_failure){ STEP_SETUP, n < 0 ? errno : EIO };
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	track(pid, false);
-	describe_failure(&f, plan, err);
-	return -1;
-}
-
-/* The control group of a bot with these limits. */
-static struct cgroup *contain(const struct bot_limits *limits, char *err)
-{
-	const struct cgroup_limits l = {
-		.memory = limits->memory,
-		.processes = limits->processes ? limits->processes
-			     : BOT_DEFAULT_PROCESSES,
-		.cpus = limits->cpus,
-	};
-	char why[ERR_LEN];
-
-	if (cgroup_tree_ready(why) < 0) {
-		errorf(err, "no control group for the bot: %s", why);
-		return NULL;
-	}
-	return cgroup_create(cgroup_tree_found(), &l, err);
-}
-
-/* Replaces the plan's program with bwrap running it; see sandbox.h. */
-static int sandbox_wrap(struct plan *plan, char *err)
-{
-	if (sandbox_prepare(&plan->sandbox, plan->path, plan->argv,
-			    plan->workdir, &plan->limits, err) < 0)
-		return -1;
-	bot_free_words(plan->argv);
-	free(plan->path);
-	plan->argv = plan->sandbox.argv;
-	plan->path = xstrdup(plan->sandbox.bwrap);
-	plan->sandbox.argv = NULL;
-	/* bwrap enters the folder itself. */
-	free(plan->workdir);
-	plan->workdir = NULL;
-	return 0;
-}
-
-/* A seat played in this process: no process and no pipes, only the
- * buffer its replies are read from. */
-static struct bot *responder_bot(const struct bot_spec *spec)
-{
-	struct bot *bot = xmalloc(sizeof *bot);
-
-	*bot = (struct bot){ .responder = spec->responder, .in_fd = -1,
-			     .out_fd = -1, .err_fd = -1, .pidfd = -1,
-			     .log_fd = -1, .limits = spec->limits };
-	bot->count = &bot->own_count;
-	bot->cap = spec->limits.max_line + 1;
-	bot->buf = xmalloc(bot->cap);
-	return bot;
-}
-
 static void compact(struct bot *bot);
 
 /* Hands a line to a responder and buffers its reply; a responder that
@@ -465,107 +156,6 @@ static enum bot_status respond(struct bot *bot, const char *line, size_t len)
 	bot->len += n + 1;
 	free(reply);
 	return BOT_OK;
-}
-
-struct bot *bot_spawn(const struct bot_spec *spec, char *err)
-{
-	struct plan plan = { .limits = spec->limits,
-			     .sandbox = { .seccomp = -1 }, .parent = getpid() };
-	int ends[4][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 }, { -1, -1 } };
-	int log_fd = -1;
-	struct bot *bot = NULL;
-	struct cgroup *group = NULL;
-	pid_t pid = -1;
-
-	if (spec->responder)
-		return responder_bot(spec);
-	sigemptyset(&plan.empty);
-	if (bot_prepare_command(spec, &plan.argv, &plan.path, &plan.workdir, err) < 0)
-		goto out;
-	if (spec->limits.sandbox && sandbox_wrap(&plan, err) < 0)
-		goto out;
-	if (!(plan.envp = bot_env_build(spec->limits.sandbox, spec->limits.env,
-					spec->env, err)))
-		goto out;
-	if (spec->stderr_path &&
-	    (log_fd = open(spec->stderr_path, O_CREAT | O_APPEND | O_WRONLY |
-			   O_CLOEXEC, 0644)) < 0) {
-		errorf(err, "cannot open the stderr log '%s': %s",
-		       spec->stderr_path, strerror(errno));
-		goto out;
-	}
-	/* Without the sandbox's PID namespace, this process adopts what its
-	 * bots leave behind in sessions of their own (see reap_escaped()). */
-	if (!spec->limits.sandbox)
-		prctl(PR_SET_CHILD_SUBREAPER, 1);
-	if (spec->limits.contain && !(plan.group = group = contain(&spec->limits, err)))
-		goto out;
-	if (open_pipes(ends, err) < 0 || (pid = fork_child(&plan, ends, err)) < 0)
-		goto out;
-	bot = xmalloc(sizeof *bot);
-	*bot = (struct bot){ .pid = pid, .in_fd = ends[0][1],
-			     .out_fd = ends[1][0], .err_fd = ends[2][0],
-			     .pidfd = (int)syscall(SYS_pidfd_open, pid, 0),
-			     .log_fd = log_fd,
-			     .limits = spec->limits, .group = group,
-			     .running_since = now_ns() };
-	bot->count = spec->stderr_count ? spec->stderr_count : &bot->own_count;
-	bot->cap = spec->limits.max_line < 4096 ? spec->limits.max_line + 1 : 4096;
-	bot->buf = xmalloc(bot->cap);
-	ends[0][1] = ends[1][0] = ends[2][0] = log_fd = -1;
-	if (group)
-		cgroup_entered(group);
-	group = NULL;
-out:
-	cgroup_destroy(group, 0);
-	for (int i = 0; i < 4; i++) {
-		close_fd(&ends[i][0]);
-		close_fd(&ends[i][1]);
-	}
-	close_fd(&log_fd);
-	bot_free_words(plan.argv);
-	free(plan.path);
-	free(plan.workdir);
-	bot_free_words(plan.envp);
-	sandbox_free(&plan.sandbox);
-	return bot;
-}
-
-int bot_sandbox_check(char *err)
-{
-	struct bot_spec spec = { .command = "/bin/true",
-				 .limits = { .max_line = 64, .sandbox = true } };
-	int64_t deadline = now_ns() + 10 * (int64_t)1000000000;
-	char said[ERR_LEN / 2], why[ERR_LEN];
-	struct bot *bot = bot_spawn(&spec, why);
-	size_t got = 0;
-	bool ok;
-
-	if (!bot)
-		return errorf(err, "%s", why);
-	/* bwrap's own words, up to the end of its stderr. */
-	while (got < sizeof said - 1) {
-		struct pollfd p = { bot->err_fd, POLLIN, 0 };
-		int64_t left = (deadline - now_ns()) / 1000000;
-		ssize_t n;
-
-		if (left <= 0 || poll(&p, 1, (int)left) <= 0)
-			break;
-		n = read(bot->err_fd, said + got, sizeof said - 1 - got);
-		if (n <= 0 && !(n < 0 && (errno == EINTR || errno == EAGAIN)))
-			break;
-		got += n > 0 ? (size_t)n : 0;
-	}
-	said[got] = '\0';
-	said[strcspn(said, "\n")] = '\0';
-	bot_describe_exit(bot, 10000, why, sizeof why);
-	ok = bot->exit_code == CLD_EXITED && bot->exit_status == 0;
-	bot_free(bot, 0);
-	if (ok)
-		return 0;
-	return errorf(err, "the sandbox needs bubblewrap to create namespaces, "
-		      "which it cannot do here: %s; pass --no-sandbox to run the "
-		      "bots without it", got ? said : why);
 }
 
 static void write_log(int fd, const char *data, size_t n)
@@ -619,7 +209,7 @@ static bool drain_stderr(struct bot *bot)
 		return true;
 	if (n <= 0) {
 		if (n == 0 || errno != EAGAIN)
-			close_fd(&bot->err_fd);
+			bot_close_fd(&bot->err_fd);
 		return false;
 	}
 	if (dropping)
@@ -937,8 +527,8 @@ void bot_terminate(struct bot *bot, int grace_ms)
 	if (!bot->reaped) {
 		siginfo_t si = { 0 };
 
-		close_fd(&bot->in_fd);
-		close_fd(&bot->out_fd);
+		bot_close_fd(&bot->in_fd);
+		bot_close_fd(&bot->out_fd);
 		bot->out_eof = true;
 		set_frozen(bot, false); /* a frozen process takes no signal */
 		if (!bot->exited) {
@@ -948,7 +538,7 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		}
 		/* Even when the leader is gone: its group may live on. */
 		kill(-bot->pid, SIGKILL);
-		track(bot->pid, false);
+		bot_track(bot->pid, false);
 		while (waitid(P_PID, (id_t)bot->pid, &si, WEXITED) < 0 &&
 		       errno == EINTR)
 			;
@@ -967,9 +557,9 @@ void bot_terminate(struct bot *bot, int grace_ms)
 	 * outside the group may still be writing. */
 	for (int i = 0; i < 64 && drain_stderr(bot); i++)
 		;
-	close_fd(&bot->err_fd);
-	close_fd(&bot->pidfd);
-	close_fd(&bot->log_fd);
+	bot_close_fd(&bot->err_fd);
+	bot_close_fd(&bot->pidfd);
+	bot_close_fd(&bot->log_fd);
 }
 
 void bot_describe_exit(struct bot *bot, int wait_ms, char *buf, size_t len)

@@ -1,11 +1,11 @@
 /*
- * Unit tests for bot.c with real child processes (sh, cat, sleep, yes as
- * bots): command splitting and PATH lookup with their exact messages,
- * spawn failures, line I/O against absolute deadlines, every fault a bot
- * can commit (silence, slow pieces, huge lines, early exit, a grandchild
- * holding the pipes, ignoring SIGTERM, flooding stderr, unsolicited
- * output, CPU spinning), and that nothing is left behind: no process, no
- * zombie, no fd.
+ * Unit tests for bot.h (bot.c, bot_spawn.c, bot_command.c) with real
+ * child processes (sh, cat, sleep, yes as bots): command splitting and
+ * PATH lookup with their exact messages, spawn failures, line I/O against
+ * absolute deadlines, every fault a bot can commit (silence, slow pieces,
+ * huge lines, early exit, a grandchild holding the pipes, ignoring
+ * SIGTERM, flooding stderr, unsolicited output, CPU spinning), and that
+ * nothing is left behind: no process, no zombie, no fd.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -1,0 +1,48 @@
+/*
+ * The inside of one bot (bot.h's struct bot), for bot_spawn.c, which
+ * starts its process, and bot.c, which talks to it and ends it; the
+ * rest of the referee sees only bot.h.
+ */
+#ifndef ARENA_BOT_PRIVATE_H
+#define ARENA_BOT_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "bot.h"
+#include "cgroup.h"
+
+struct bot {
+	pid_t pid;           /* also the process group id; 0 for a responder */
+	const struct bot_responder *responder;
+	int in_fd, out_fd, err_fd, pidfd, log_fd;
+	struct bot_limits limits;
+	char *buf;           /* stdout bytes: buf[start..len) not returned yet */
+	size_t cap, start, len;
+	size_t scan;         /* buf[start..scan) holds no newline */
+	bool out_eof, exited, reaped;
+	bool outlived;       /* a process of its group outlived its end */
+	struct bot_stderr_count own_count, *count; /* count: own or the spec's */
+	int exit_code;       /* si_code from waitid() once known, else 0 */
+	int exit_status;
+	struct cgroup *group; /* limits.contain */
+	int due;             /* lines written and not yet answered */
+	bool frozen;
+	int64_t cpu_mark;    /* the group's CPU time when work on the next
+			      * reply began */
+	int64_t running_since; /* now_ns() when it was thawed or last
+				* replied: its CPU time since then is at
+				* most this long times its CPUs */
+	int64_t reply_cpu;   /* what the last reply cost */
+};
+
+/* Closes *fd unless it is -1, and sets it to -1. */
+void bot_close_fd(int *fd);
+
+/* Adds or removes a bot's process group in the list of those started and
+ * not yet reaped, which bot_kill_all() kills. */
+void bot_track(pid_t pid, bool add);
+
+#endif
