@@ -1,13 +1,13 @@
 /*
  * Starting one bot (see bot.h): its process, or a seat played in this
- * process.  Spawning follows git's run-command discipline: the command is
- * split, the program found in PATH, the environment built and the stderr
- * log opened before fork(), so the child only makes async-signal-safe
- * calls (its own process group, the sandbox's root-only steps, a
- * parent-death signal, default signals, limits, chdir, execve); when a
- * step fails it sends the step and errno back over a close-on-exec pipe
- * and bot_spawn() turns them into a message.  Once it runs, the bot is
- * bot.c's: line I/O with it, and its end.
+ * process.  Everything that can allocate or fail slowly comes before
+ * fork(): the command is split, the program found in PATH, the
+ * environment built and the stderr log opened, so the child only makes
+ * async-signal-safe calls (its own process group, the sandbox's root-only
+ * steps, a parent-death signal, default signals, limits, chdir, execve);
+ * when a step fails it sends the step and errno back over a close-on-exec
+ * pipe and bot_spawn() turns them into a message.  Once it runs, the bot
+ * is bot.c's: line I/O with it, and its end.
  */
 #include "bot.h"
 #include "bot_env.h"
