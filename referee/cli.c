@@ -15,6 +15,7 @@
 #include "files.h"
 #include "keys.h"
 #include "paths.h"
+#include "seed.h"
 #include "util.h"
 #include "visible.h"
 
@@ -60,6 +61,14 @@ int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
 	else if (opt == ':')
 		cli_fail(verb, "%s needs a value", reading);
 	return opt == ':' ? '?' : opt;
+}
+
+bool cli_seed(const char *verb, const char *hex, unsigned char seed[32])
+{
+	if (seed_from_hex(seed, hex) == 0)
+		return true;
+	cli_fail(verb, "--seed takes 1 to 64 bytes as lowercase hex, not '%s'", hex);
+	return false;
 }
 
 bool cli_number(const char *verb, const char *flag, const char *text,

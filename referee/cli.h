@@ -121,6 +121,9 @@ int cli_fail(const char *verb, const char *fmt, ...)
 bool cli_number(const char *verb, const char *flag, const char *text,
 		long min, long max, long *out);
 
+/* Reads --seed HEX into seed (seed.h); false with a message. */
+bool cli_seed(const char *verb, const char *hex, unsigned char seed[32]);
+
 /* True when argv holds -h or --help before any "--". */
 bool cli_wants_help(int argc, char **argv);
 

@@ -138,17 +138,6 @@ static void show_record(void *ctx, const cJSON *record, const struct game_play *
 	}
 }
 
-static bool parse_seed(const char *hex, unsigned char seed[32])
-{
-	size_t len = strlen(hex);
-	unsigned char bytes[64];
-
-	if (len == 0 || len % 2 || len > 128 || hex_decode(bytes, len / 2, hex))
-		return false;
-	arena_fair_hash(seed, "arena:seed", NULL, 0, bytes, len / 2);
-	return true;
-}
-
 /* A duplicate set is one game for each rotation of the seats, and it is
  * fair only where cli_duplicate_allowed says so. */
 static int check_duplicate(const struct play *p)
@@ -199,9 +188,8 @@ static int parse_args(struct play *p, int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case 's':
-			if (!parse_seed(optarg, p->seed))
-				return cli_fail("play", "--seed takes 1 to 64 bytes "
-						"as lowercase hex, not '%s'", optarg);
+			if (!cli_seed("play", optarg, p->seed))
+				return EXIT_USAGE;
 			p->seeded = true;
 			break;
 		case 'P':

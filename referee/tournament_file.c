@@ -15,12 +15,12 @@
 #include <sys/stat.h>
 
 #include "bot_env.h"
-#include "games/fair.h"
 #include "games/registry.h"
 #include "json.h"
 #include "openings.h"
 #include "options.h"
 #include "schedule.h"
+#include "seed.h"
 #include "game_play.h"
 #include "paths.h"
 #include "tournament_duplicate.h"
@@ -548,20 +548,15 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 static int read_seed(const cJSON *root, struct tournament_spec *spec,
 		     char *err)
 {
-	unsigned char bytes[64];
 	const char *hex;
-	size_t len;
 
 	if (get_string(root, "seed", "", &hex, err) < 0)
 		return -1;
 	if (!hex)
 		return 0;
-	len = strlen(hex);
-	if (len % 2 || len > 2 * sizeof bytes ||
-	    hex_decode(bytes, len / 2, hex) < 0)
+	if (seed_from_hex(spec->seed, hex))
 		return errorf(err, "\"seed\" must be 2 to 128 lowercase hex digits (1 to 64 bytes), not '%s'",
 			      hex);
-	arena_fair_hash(spec->seed, "arena:seed", NULL, 0, bytes, len / 2);
 	spec->seeded = true;
 	return 0;
 }
