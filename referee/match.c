@@ -755,12 +755,16 @@ struct match *match_start(const struct match_config *config,
 	match->config = *config;
 	match->count = count;
 	match->entrants = xcalloc((size_t)count, sizeof *match->entrants);
+	/* Each entrant knows its match before any starts: a failed start
+	 * stops every one (match_finish). */
+	for (int i = 0; i < count; i++) {
+		match->entrants[i].config = &entrants[i];
+		match->entrants[i].match_config = &match->config;
+		match->entrants[i].index = i;
+	}
 	for (int i = 0; i < count; i++) {
 		struct entrant *e = &match->entrants[i];
 
-		e->config = &entrants[i];
-		e->match_config = &match->config;
-		e->index = i;
 		e->files = botfiles_describe(entrants[i].spec.command,
 					     entrants[i].spec.command_dir);
 		e->folder = botfolder_describe(&entrants[i].spec);
