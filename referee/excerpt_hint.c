@@ -1,6 +1,6 @@
 /*
  * Advice from a sandboxed bot's stderr (see excerpt.h): the errors of a
- * program that could not find a module, a package or a file.  What the
+ * program that could not find a module, a package, a class or a file.  What the
  * bot could not find and the referee can is there but hidden by the
  * sandbox, which shows a bot only the system folders, its own folder, the
  * files its command names and the paths given as readable; a symlink out
@@ -143,6 +143,25 @@ static char *python_hint(const char *line)
 	return hint;
 }
 
+/* Java: "Error: Could not find or load main class X".  A class named on
+ * the command line is looked for in the bot's folder, which is not the
+ * folder the referee was started in unless --workdir says so. */
+static char *java_hint(const char *line)
+{
+	char *name = after(line, "Could not find or load main class ", " \r\n");
+	char *hint;
+
+	if (!name)
+		return NULL;
+	hint = xasprintf("Java cannot find the class '%s' in the bot's folder: that is "
+			 "--workdir DIR (\"workdir\" in a tournament file), else the "
+			 "folder of the file its command names, else of its program "
+			 "(java's own): give the folder of its classes as --workdir, "
+			 "or name its jar (java -jar FOLDER/bot.jar)", name);
+	free(name);
+	return hint;
+}
+
 /* Any program: a line that says a file was not found, naming an
  * absolute path that is there for the referee. */
 static char *file_hint(const char *line)
@@ -176,7 +195,8 @@ char *excerpt_hint(const char *line)
 	/* bubblewrap's own failure is the referee's to report. */
 	if (!strncmp(line, "bwrap: ", 7))
 		return NULL;
-	if ((hint = node_hint(line)) || (hint = python_hint(line)))
+	if ((hint = node_hint(line)) || (hint = python_hint(line)) ||
+	    (hint = java_hint(line)))
 		return hint;
 	return file_hint(line);
 }

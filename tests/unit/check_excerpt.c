@@ -122,6 +122,20 @@ START_TEST(python_module)
 }
 END_TEST
 
+/* java -cp . Bot, run from the folder of Bot.class without --workdir. */
+START_TEST(java_class)
+{
+	char *hint = excerpt_hint("Error: Could not find or load main class Bolo5Bot");
+
+	ck_assert_str_eq(hint, "Java cannot find the class 'Bolo5Bot' in the bot's "
+			 "folder: that is --workdir DIR (\"workdir\" in a tournament "
+			 "file), else the folder of the file its command names, else "
+			 "of its program (java's own): give the folder of its classes "
+			 "as --workdir, or name its jar (java -jar FOLDER/bot.jar)");
+	free(hint);
+}
+END_TEST
+
 /* npm install FOLDER links node_modules/NAME to FOLDER. */
 START_TEST(node_package_behind_a_symlink)
 {
@@ -184,6 +198,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, short_and_empty);
 	tcase_add_test(tc, bubblewrap_failure);
 	tcase_add_test(tc, python_module);
+	tcase_add_test(tc, java_class);
 	tcase_add_test(tc, node_package_behind_a_symlink);
 	tcase_add_test(tc, file_the_sandbox_hides);
 	suite_add_tcase(s, tc);
