@@ -35,6 +35,20 @@ static void progress_start(void *ctx, long total, long done)
 	p->total = total;
 	p->done = done;
 	p->started_ns = p->printed_ns = now_ns();
+	if (done && !p->quiet)
+		visible_line(stderr, "%s: resumed: %ld of %ld games were finished, %ld to play",
+			     p->out_dir, done, total, total - done);
+}
+
+/* A resumed run set aside the log game `game` left unfinished. */
+static void progress_set_aside(void *ctx, long game, const char *name)
+{
+	struct progress *p = ctx;
+
+	if (!p->quiet)
+		visible_line(stderr, "%s: game %ld was cut by the stop: its log is set "
+			     "aside as %s, and the game is played again", p->out_dir,
+			     game, name);
 }
 
 static double share(const struct progress *p, int b)
@@ -168,7 +182,8 @@ struct tournament_events progress_events(struct progress *p)
 {
 	return (struct tournament_events){
 		.ctx = p, .game_finished = progress_game,
-		.games_start = progress_start, .bot_failed = progress_no_start,
+		.games_start = progress_start, .log_set_aside = progress_set_aside,
+		.bot_failed = progress_no_start,
 		.bot_started = progress_started,
 		.bot_new_version = progress_new_version,
 		.bot_added = progress_added,

@@ -256,6 +256,7 @@ static int settle_leftover(struct run_state *st, long game, bool recover)
 		char *name = outdir_set_aside(NULL, game, st->aborted[game]);
 
 		rc = record(st, manifest_aborted_record(game, name));
+		st->run->events->log_set_aside(st->run->events->ctx, game, name);
 		free(name);
 	}
 	if (log.lines)

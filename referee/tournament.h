@@ -23,6 +23,9 @@ struct tournament_events {
 			      int players, int forfeits, bool earlier);
 	/* The games start: `done` of the run's `total` are finished. */
 	void (*games_start)(void *ctx, long total, long done);
+	/* A resumed run set aside the log that game `game` left unfinished,
+	 * as `name` (games/aborted/...): the game is played again. */
+	void (*log_set_aside)(void *ctx, long game, const char *name);
 	/* Bot `bot` did not start for a game, saying `line` first on stderr. */
 	void (*bot_failed)(void *ctx, int bot, const char *line);
 	/* Bot `bot` started for a game. */

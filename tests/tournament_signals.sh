@@ -78,6 +78,15 @@ stop_case() {
 
 	expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$dir" --resume --concurrency 2
 	expect_contains "$OUT" "36 games" "$sig: --resume completes the 36 games"
+	# It says it resumes: the games finished before (those listed, and
+	# any whose complete log the stop kept from the manifest), and each
+	# log the stop cut, set aside.
+	resumed=$(sed -n 's/.*: resumed: \([0-9]*\) of 36 games were finished, \([0-9]*\) to play$/\1 \2/p' "$ERR")
+	ok "$(read -r before left <<<"$resumed" && [ "$before" -ge "$finished" ] &&
+		[ $((before + left)) -eq 36 ]; echo $?)" "$sig: --resume says how many games were finished ($resumed)" ||
+		diag "$(cat "$ERR")"
+	expect_eq "$(grep -c ': game [0-9]* was cut by the stop: its log is set aside as games/aborted/[0-9]*\.aborted-1\.jsonl, and the game is played again$' "$ERR")" \
+		"$(grep -c '"type":"aborted"' "$dir/manifest.jsonl")" "$sig: --resume names each log the stop cut, set aside"
 	expect_eq "$(tail -1 "$dir/manifest.jsonl" | grep -c '"type":"signature"')" 1 "$sig: the resumed manifest is signed"
 	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort -u | wc -l)" 36 \
 		"$sig: every game is finished"
