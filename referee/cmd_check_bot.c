@@ -180,7 +180,7 @@ static void print_timings(struct run *r)
 			continue;
 		if (!header)
 			printf("reply times (%s clock):\n  %-24s %7s %10s %10s %10s %10s %10s\n",
-			       cpu ? "CPU" : "wall-clock", "message", "replies",
+			       cpu ? "CPU" : "wall", "message", "replies",
 			       "median", "max", "CPU median", "CPU max", "budget");
 		header = true;
 		timings_summarize(&r->replies[k], sum);
@@ -323,8 +323,9 @@ static int play_games(struct run *r, char *bot)
 			     ? entrants[0].spec.workdir : "its home folder (no workdir)");
 	}
 	visible_line(stdout, "checking %s on %s, %d players, %ld games against "
-		     "random opponents", entrants[0].spec.command, r->rules->name,
-		     players, r->games);
+		     "random opponents%s", entrants[0].spec.command, r->rules->name,
+		     players, r->games, !r->spec || r->spec->duplicate
+		     ? ", then a duplicate set if they pass" : "");
 	r->config.on_reply = on_reply;
 	r->config.hook_ctx = r;
 	match = match_start(&r->config, entrants, players, err);

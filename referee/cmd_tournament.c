@@ -279,10 +279,11 @@ int cmd_tournament(int argc, char **argv)
 		goto out;
 	run.key = &key;
 	if (!quiet)
-		visible_line(stderr, "%s: %s, %ld games in %d tables, shard %d/%d, "
+		visible_line(stderr, "%s: %s, %ld game%s in %d table%s, shard %d/%d, "
 			     "%d at once, output in %s/", spec.name, spec.rules->name,
-			     schedule.game_count, schedule.table_count, run.shard_index,
-			     run.shard_count, run.concurrency, run.out_dir);
+			     schedule.game_count, schedule.game_count == 1 ? "" : "s",
+			     schedule.table_count, schedule.table_count == 1 ? "" : "s",
+			     run.shard_index, run.shard_count, run.concurrency, run.out_dir);
 	live.dir = run.out_dir;
 	broken = xcalloc((size_t)spec.bot_count, sizeof *broken);
 	why = xcalloc((size_t)spec.bot_count, sizeof *why);

@@ -115,6 +115,8 @@ rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
 # The name a bot gives in hello, and its reply times by message, the
 # first turn of each game apart.
 run "$REFEREE" check-bot rolit "$CBOT $TMP"
+expect_eq "$(head -n 1 "$OUT")" "checking $CBOT $TMP on rolit, 2 players, 4 games against random opponents, then a duplicate set if they pass" \
+	"the first line says what is played"
 expect_contains "$OUT" 'ok    starts: answers hello as "random-c"' "the hello name is shown"
 # Four games in one process, then a set of two, a process each: three
 # hellos and goodbyes, six starts and ends, the exchange in five games.
@@ -132,6 +134,7 @@ expect_eq "$(grep -cE '^  turn  *[0-9]+ +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +[0-
 # By the wall clock, a bot that sleeps; by the CPU clock, one that computes.
 run "$REFEREE" check-bot rolit --games 1 --clock wall --move-ms 600 "$(zoo slow 350)"
 expect_eq "$RC" 0 "a slow bot within its budget passes"
+expect_contains "$OUT" "reply times (wall clock):" "the wall clock is named"
 expect_contains "$OUT" "  warn  turn (first of a game): the slowest reply took 3" \
 	"a first turn over half the budget is a warning"
 expect_contains "$OUT" "over half the 600 ms budget: a slower machine or a busy one may make it a timeout" \
