@@ -15,7 +15,7 @@
  * empty tmpfs, or /dev/null for a file, wherever they lie inside what it
  * sees, and so are the sockets and FIFOs there (sandbox_specials.h).
  * A seccomp filter refuses the calls through which two sandboxes could
- * talk (sandbox_seccomp.h).
+ * talk, or makes them no-ops (file locks: sandbox_seccomp.h).
  *
  * Started as root, the child mounts every folder the bot must see on a
  * private /tmp of its own mount namespace, then drops to SANDBOX_UID

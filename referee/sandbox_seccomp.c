@@ -1,16 +1,29 @@
 /*
- * The filter of sandbox_seccomp.h.  Every call is allowed but those below,
- * each refused with an errno that says why; a call made as another
+ * The filter of sandbox_seccomp.h.  Every call is allowed but those below:
+ * a file lock that is set is granted without being taken, and the others
+ * are refused, each with an errno that says why; a call made as another
  * architecture than the referee's (i386's int 0x80 on x86_64, or x32),
  * whose numbers and arguments these rules do not know, kills the bot.
  *
+ * Granted, not run: setting a file lock, by flock(2) or by fcntl(2)'s
+ * F_SETLK, F_SETLKW, F_OFD_SETLK and F_OFD_SETLKW, returns 0 and locks
+ * nothing (SCMP_ACT_ERRNO(0): the kernel skips the call and returns 0).
+ * A lock on a file that every sandbox sees (/etc/passwd, or /dev/null, as
+ * bwrap's --dev binds the host's device nodes) would be seen from every
+ * sandbox, and seccomp cannot tell which file an fd is on.  A lock that
+ * is never taken is seen from nowhere, and a program that locks a file of
+ * its own goes on as if it held it; refused, a lock stops such programs:
+ * a JVM prints on its stdout, the bot's protocol, that its flock() of
+ * /tmp/hsperfdata_USER/PID failed.  So no lock waits (F_SETLKW, flock
+ * without LOCK_NB), none is found taken (EWOULDBLOCK, EAGAIN) or would
+ * deadlock (EDEADLK), and an fd that cannot be locked (a bad one, or one
+ * not open for writing under F_WRLCK: EBADF) goes unnoticed.
+ *
  * Refused, and why:
- * - File locks: flock(2) and fcntl(2)'s POSIX and open file description
- *   locks, set or asked about (F_SETLK, F_SETLKW, F_GETLK, F_OFD_*):
- *   ENOLCK.  A lock on a file that every sandbox sees (/etc/passwd, or
- *   /dev/null, as bwrap's --dev binds the host's device nodes) is seen
- *   from every sandbox.  seccomp cannot tell which file an fd is on, so a
- *   lock on a file in the bot's own /tmp is refused too.
+ * - Asking about a file lock (fcntl F_GETLK, F_OFD_GETLK, and so lockf's
+ *   F_TEST): ENOLCK.  The answer is written into the caller's struct
+ *   flock, which the filter cannot do: 0 would leave it as it came, the
+ *   lock asked about, which reads as held by another.
  * - Leases and dnotify (fcntl F_SETLEASE, F_GETLEASE, F_NOTIFY), inotify
  *   and fanotify: EPERM.  They tell one sandbox when another opens or
  *   reads a file they share.
@@ -84,10 +97,10 @@
 #define EVERY_CALL -1
 
 /* The calls of `syscall` (by name: the kernel's headers may be older than
- * libseccomp's table) that fail with `err`: every one, or those whose
- * argument number `arg` compares with `op` (masked with `a` equals `b`,
- * or is greater than `a`). */
-struct refusal {
+ * libseccomp's table) that fail with `err`, or with GRANTED return 0
+ * unrun: every one, or those whose argument number `arg` compares with
+ * `op` (masked with `a` equals `b`, or is greater than `a`). */
+struct rule {
 	const char *syscall;
 	int err;
 	int arg;
@@ -95,6 +108,7 @@ struct refusal {
 	scmp_datum_t a, b;
 };
 
+#define GRANTED 0 /* SCMP_ACT_ERRNO(0): 0, and the kernel skips the call */
 #define ALL(name, err) { #name, err, EVERY_CALL, SCMP_CMP_EQ, 0, 0 }
 #define MASKED(name, err, arg, mask, value) \
 	{ #name, err, arg, SCMP_CMP_MASKED_EQ, mask, value }
@@ -105,11 +119,11 @@ struct refusal {
 #define SHARED_WAIT(cmd) \
 	MASKED(futex, EAGAIN, 1, INT_BITS & ~(scmp_datum_t)FUTEX_CLOCK_REALTIME, cmd)
 
-static const struct refusal refusals[] = {
-	ALL(flock, ENOLCK),
-	FCNTL(F_SETLK, ENOLCK), FCNTL(F_SETLKW, ENOLCK), FCNTL(F_GETLK, ENOLCK),
-	FCNTL(F_OFD_SETLK, ENOLCK), FCNTL(F_OFD_SETLKW, ENOLCK),
-	FCNTL(F_OFD_GETLK, ENOLCK),
+static const struct rule rules[] = {
+	ALL(flock, GRANTED),
+	FCNTL(F_SETLK, GRANTED), FCNTL(F_SETLKW, GRANTED),
+	FCNTL(F_OFD_SETLK, GRANTED), FCNTL(F_OFD_SETLKW, GRANTED),
+	FCNTL(F_GETLK, ENOLCK), FCNTL(F_OFD_GETLK, ENOLCK),
 	FCNTL(F_SETLEASE, EPERM), FCNTL(F_GETLEASE, EPERM), FCNTL(F_NOTIFY, EPERM),
 	ALL(inotify_init, EPERM), ALL(inotify_init1, EPERM),
 	ALL(inotify_add_watch, EPERM),
@@ -137,7 +151,7 @@ static const int families[] = { AF_UNIX, AF_INET, AF_INET6, AF_NETLINK };
 
 /* Adds r to the filter: 0, or a negative errno (-EDOM when libseccomp
  * does not know the call: left out, it would pass) and *failed names it. */
-static int refuse(scmp_filter_ctx ctx, const struct refusal *r, const char **failed)
+static int add_rule(scmp_filter_ctx ctx, const struct rule *r, const char **failed)
 {
 	struct scmp_arg_cmp cmp = { (unsigned)r->arg, r->op, r->a, r->b };
 	int nr = seccomp_syscall_resolve_name(r->syscall), rc;
@@ -150,26 +164,26 @@ static int refuse(scmp_filter_ctx ctx, const struct refusal *r, const char **fai
 	return rc;
 }
 
-/* Adds every refusal, socket()'s last: each family below the last of
+/* Adds every rule, socket()'s refusals last: each family below the last of
  * families[] that is not one of them, and every one above it (all 64 bits
  * compared, so whatever sets the high ones too). */
-static int refuse_all(scmp_filter_ctx ctx, const char **failed)
+static int add_rules(scmp_filter_ctx ctx, const char **failed)
 {
-	const struct refusal above = { "socket", EAFNOSUPPORT, 0, SCMP_CMP_GT,
+	const struct rule above = { "socket", EAFNOSUPPORT, 0, SCMP_CMP_GT,
 				       (scmp_datum_t)LAST_FAMILY, 0 };
 	size_t next = 0;
 	int rc = 0;
 
-	for (size_t i = 0; !rc && i < sizeof refusals / sizeof *refusals; i++)
-		rc = refuse(ctx, &refusals[i], failed);
+	for (size_t i = 0; !rc && i < sizeof rules / sizeof *rules; i++)
+		rc = add_rule(ctx, &rules[i], failed);
 	for (int f = 0; !rc && f < LAST_FAMILY; f++) {
 		if (f == families[next])
 			next++;
 		else
-			rc = refuse(ctx, &(struct refusal)MASKED(socket, EAFNOSUPPORT, 0,
+			rc = add_rule(ctx, &(struct rule)MASKED(socket, EAFNOSUPPORT, 0,
 				    INT_BITS, (scmp_datum_t)f), failed);
 	}
-	return rc ? rc : refuse(ctx, &above, failed);
+	return rc ? rc : add_rule(ctx, &above, failed);
 }
 
 int sandbox_seccomp_fd(char *err)
@@ -191,7 +205,7 @@ int sandbox_seccomp_fd(char *err)
 		rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
 				      SCMP_ACT_KILL_PROCESS);
 	if (!rc)
-		rc = refuse_all(ctx, &failed);
+		rc = add_rules(ctx, &failed);
 	if (!rc && (fd = memfd_create("arena-seccomp", MFD_CLOEXEC)) < 0)
 		rc = -errno;
 	if (!rc)

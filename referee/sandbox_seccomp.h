@@ -6,9 +6,10 @@
  * that every sandbox sees (/usr, /etc, /dev/null, a bot's own folder that
  * two seats share), the keyrings, per-user counts.  Two bots of one author
  * at one table could pass each other bits exactly through them; the
- * filter refuses the calls that would, each with an errno that says so
- * (sandbox_seccomp.c has the list and why).  What it cannot close is in
- * README.md ("Running strangers' bots").
+ * filter refuses the calls that would, each with an errno that says so,
+ * but a file lock, which it grants without taking it (sandbox_seccomp.c
+ * has the list and why).  What it cannot close is in README.md ("Running
+ * strangers' bots").
  */
 #ifndef ARENA_SANDBOX_SECCOMP_H
 #define ARENA_SANDBOX_SECCOMP_H

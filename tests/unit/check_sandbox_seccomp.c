@@ -1,14 +1,18 @@
 /*
  * Unit tests for sandbox_seccomp.c: a child loads the filter as bwrap
- * would and makes each refused call, which must fail with the filter's
- * errno, and the same call without the filter must not (its arguments are
- * chosen so that the kernel would answer otherwise: a bad fd, a timeout),
- * so that a rule that matched nothing would show.  The tricks around a
- * rule (high bits set in an int argument, another architecture's calls)
- * fail too; what ordinary programs need (private futexes, threads, the
- * four socket families of the network namespace, plain preadv2) works.
- * Under valgrind, which fails by itself the calls it does not know, only
- * the "build" case means anything (tests/valgrind.sh).
+ * would and makes each call that the filter answers, which must fail with
+ * the filter's errno (or, a lock that is set, return 0), and the same call
+ * without the filter must not (its arguments are chosen so that the kernel
+ * would answer otherwise: a bad fd, a timeout), so that a rule that
+ * matched nothing, or a call that the kernel still ran, would show.  A
+ * lock so granted holds nothing: another process, or another open file
+ * description, takes the same lock at once, which without the filter it
+ * cannot.  The tricks around a rule (high bits set in an int argument,
+ * another architecture's calls) fail too; what ordinary programs need
+ * (private futexes, threads, the four socket families of the network
+ * namespace, plain preadv2) works.  Under valgrind, which fails by itself
+ * the calls it does not know, only the "build" case means anything
+ * (tests/valgrind.sh).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -47,16 +51,18 @@ struct probe {
 	const char *syscall;
 	long args[6];
 	int want;     /* its errno under the filter; 0: it succeeds */
-	bool natural; /* without the filter it cannot fail with `want` */
+	bool natural; /* without the filter it cannot end as `want` does */
 };
 
-static const struct probe refused[] = {
-	{ "flock", "flock", { -1, LOCK_SH }, ENOLCK, true },
-	{ "F_SETLK", "fcntl", { -1, F_SETLK }, ENOLCK, true },
-	{ "F_SETLKW", "fcntl", { -1, F_SETLKW }, ENOLCK, true },
+static const struct probe answered[] = {
+	/* Granted: on a bad fd, 0 says the kernel never saw the call. */
+	{ "flock", "flock", { -1, LOCK_SH }, 0, true },
+	{ "F_SETLK", "fcntl", { -1, F_SETLK }, 0, true },
+	{ "F_SETLKW", "fcntl", { -1, F_SETLKW }, 0, true },
+	{ "F_OFD_SETLK", "fcntl", { -1, F_OFD_SETLK }, 0, true },
+	{ "F_OFD_SETLKW", "fcntl", { -1, F_OFD_SETLKW }, 0, true },
+	{ "F_OFD_SETLKW, high bits set", "fcntl", { -1, F_OFD_SETLKW | HIGH }, 0, true },
 	{ "F_GETLK", "fcntl", { -1, F_GETLK }, ENOLCK, true },
-	{ "F_OFD_SETLK", "fcntl", { -1, F_OFD_SETLK }, ENOLCK, true },
-	{ "F_OFD_SETLKW", "fcntl", { -1, F_OFD_SETLKW }, ENOLCK, true },
 	{ "F_OFD_GETLK", "fcntl", { -1, F_OFD_GETLK }, ENOLCK, true },
 	{ "F_GETLK, high bits set", "fcntl", { -1, F_GETLK | HIGH }, ENOLCK, true },
 	{ "F_SETLEASE", "fcntl", { -1, F_SETLEASE }, EPERM, true },
@@ -203,9 +209,9 @@ START_TEST(builds)
 }
 END_TEST
 
-START_TEST(refuses)
+START_TEST(answers)
 {
-	const struct probe *p = &refused[_i];
+	const struct probe *p = &answered[_i];
 	int got = run(p, true), unfiltered = run(p, false);
 
 	ck_assert_msg(got == p->want, "%s: errno %d under the filter, not %d",
@@ -223,6 +229,93 @@ START_TEST(allows)
 
 	ck_assert_msg(got == p->want, "%s: errno %d under the filter, not %d",
 		      p->what, got, p->want);
+}
+END_TEST
+
+/* An exclusive lock on a whole file: flock's (`cmd` 0) with `op`, or
+ * fcntl's `cmd`; `waits` while another holds it, or is refused. */
+struct lock {
+	const char *what;
+	int cmd, op;
+	bool waits;
+};
+
+static const struct lock locks[] = {
+	{ "flock LOCK_NB", 0, LOCK_EX | LOCK_NB, false },
+	{ "flock", 0, LOCK_EX, true },
+	{ "F_SETLK", F_SETLK, 0, false },
+	{ "F_SETLKW", F_SETLKW, 0, true },
+	{ "F_OFD_SETLK", F_OFD_SETLK, 0, false },
+	{ "F_OFD_SETLKW", F_OFD_SETLKW, 0, true },
+};
+
+/* Takes l on path through an open file description of its own (left
+ * open: the process ends soon): 0, or -1. */
+static int take(const struct lock *l, const char *path)
+{
+	struct flock whole = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	int fd = open(path, O_RDWR);
+
+	if (fd < 0)
+		return -1;
+	return l->cmd ? fcntl(fd, l->cmd, &whole) : flock(fd, l->op);
+}
+
+/* What a second taker of l on path, in a process of its own (a POSIX
+ * lock does not conflict with its own process's), gets while a first,
+ * under the filter or not, holds it: 0, it takes it too; 1, it is refused
+ * (EWOULDBLOCK, EAGAIN); 2, it is still waiting after a second; 3, the
+ * first was refused; 4, the second could not be run; or 1000 + the
+ * signal that killed the first. */
+static int second_taker(const struct lock *l, const char *path, bool filtered)
+{
+	int status;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		pid_t second;
+
+		if (filtered)
+			enter_filter();
+		if (take(l, path) < 0)
+			_exit(3);
+		if ((second = fork()) == 0) {
+			/* Under the filter no wait starts (one that did would
+			 * run into Check's timeout); without it, SIGALRM ends
+			 * one, by the kernel's default action, not by Check's
+			 * handler, which would kill the whole test. */
+			signal(SIGALRM, SIG_DFL);
+			if (!filtered)
+				alarm(1);
+			_exit(take(l, path) < 0);
+		}
+		if (second < 0 || waitpid(second, &status, 0) != second)
+			_exit(4);
+		_exit(WIFSIGNALED(status) ? 2 : WEXITSTATUS(status));
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + WTERMSIG(status);
+}
+
+/* A lock granted under the filter holds nothing: a bot's own locking goes
+ * on, and no other sandbox can see it. */
+START_TEST(locks_hold_nothing)
+{
+	const struct lock *l = &locks[_i];
+	char path[] = "/tmp/check_sandbox_seccomp_XXXXXX";
+	int fd = mkstemp(path), filtered, unfiltered;
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	filtered = second_taker(l, path, true);
+	unfiltered = second_taker(l, path, false);
+	unlink(path);
+	ck_assert_msg(filtered == 0, "%s: the second taker got %d under the filter, "
+		      "not the lock", l->what, filtered);
+	ck_assert_msg(unfiltered == (l->waits ? 2 : 1),
+		      "%s: the second taker got %d without the filter: "
+		      "the test proves nothing", l->what, unfiltered);
 }
 END_TEST
 
@@ -309,8 +402,9 @@ Suite *test_suite(void)
 
 	tcase_add_test(build, builds);
 	suite_add_tcase(s, build);
-	tcase_add_loop_test(tc, refuses, 0, (int)(sizeof refused / sizeof *refused));
+	tcase_add_loop_test(tc, answers, 0, (int)(sizeof answered / sizeof *answered));
 	tcase_add_loop_test(tc, allows, 0, (int)(sizeof allowed / sizeof *allowed));
+	tcase_add_loop_test(tc, locks_hold_nothing, 0, (int)(sizeof locks / sizeof *locks));
 	tcase_add_loop_test(tc, other_abis_killed, 0, 2);
 	tcase_add_test(tc, threads_and_processes);
 	suite_add_tcase(s, tc);
