@@ -146,6 +146,21 @@ expect_not_contains "$OUT" "forfeit:" "sandbox: no forfeit"
 expect_exit 0 "$REFEREE" verify "$DIR"/game-000*.jsonl
 expect_eq "$(grep -c ': ok: rolit' "$OUT")" 4 "sandbox: the 4 logs verify"
 
+# A bot that locks a file in its /tmp at start and says so on stdout when a
+# lock fails, as a JVM does: in the sandbox every lock is granted (and
+# holds nothing), and it plays its game.  The control: without the
+# sandbox, its file locked by another (flock(1)), it breaks the protocol.
+DIR="$TMP/locker"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --out "$DIR" "locker=$(zoo locker)" "$(cbot)"
+expect_not_contains "$OUT" "forfeit:" "sandbox: a bot that locks a file in its /tmp plays without a forfeit"
+expect_eq "$(sed -n 's/^locker: //p' "$DIR/locker.stderr" | tr '\n' ' ')" \
+	"flock: ok lockf: ok lockf waiting: ok ofd: ok " "sandbox: each of its locks is granted"
+expect_exit 0 flock -o "$TMP/held.lock" "$REFEREE" play rolit -o size=4 --no-sandbox --out "$TMP/held" \
+	"locker=$(zoo locker "$TMP/held.lock")" "$(cbot)"
+expect_contains "$OUT" "forfeit: bad-json" "--no-sandbox, its file locked by another: its warning is its forfeit"
+expect_contains "$TMP/held/locker.stderr" "locker: flock: Resource temporarily unavailable" \
+	"--no-sandbox, its file locked by another: its flock fails"
+
 # A bot that quits mid-game in the sandbox is still stopped, and started
 # again for each game; one killed by a signal is reported as such.
 DIR="$TMP/quit"

@@ -77,13 +77,14 @@ def reply_after_commit(msg, counts, name, held):
 
 def attempt(bot, what, action):
     """Runs action() and says on stderr whether it worked: "BOT: WHAT: ok"
-    or "BOT: WHAT: " and the error."""
+    or "BOT: WHAT: " and the error; returns what it said after WHAT."""
     try:
         action()
         result = "ok"
     except OSError as e:
         result = e.strerror or str(e)
     sys.stderr.write("%s: %s: %s\n" % (bot, what, result))
+    return result
 
 
 def square(col, row):
