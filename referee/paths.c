@@ -41,10 +41,24 @@ char *path_joinf(const char *folder, const char *fmt, ...)
 	return joined;
 }
 
+/* `path` past its leading "./" components, which name nothing. */
+static const char *past_dots(const char *path)
+{
+	while (path[0] == '.' && (path[1] == '/' || !path[1]))
+		for (path++; *path == '/'; path++)
+			;
+	return path;
+}
+
 char *path_resolve(const char *base, const char *path)
 {
 	char *cwd, *folder, *resolved;
 
+	/* "." says "here" and nothing more: left out, a path shown or logged
+	 * reads /srv/club/../bots, not /srv/club/./../bots. */
+	path = past_dots(path);
+	if (base && !*(base = past_dots(base)))
+		base = NULL;
 	if (path[0] == '/')
 		return xstrdup(path);
 	if (base && base[0] == '/')

@@ -18,8 +18,9 @@ char *path_joinf(const char *folder, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* `path` itself when absolute, else joined to `base` (itself joined to
- * the current folder when relative or NULL): absolute either way.  NULL
- * when the current folder is gone. */
+ * the current folder when relative or NULL): absolute either way, without
+ * the "./" that either starts with.  NULL when the current folder is
+ * gone. */
 char *path_resolve(const char *base, const char *path);
 
 /* The folder `path` lies in ("/" for a path right under the root, "."

@@ -238,6 +238,13 @@ START_TEST(path_resolve_is_always_absolute)
 	expect_path(path_resolve("/srv/bots", "x/y"), "/srv/bots/x/y");
 	expect_path(path_resolve("share", "x"), "/usr/share/x");
 	expect_path(path_resolve(NULL, "x"), "/usr/x");
+	/* "." adds nothing: a file in the current folder names its folder
+	 * ".", and a workdir "./x" is x. */
+	expect_path(path_resolve(".", "../bots/b"), "/usr/../bots/b");
+	expect_path(path_resolve("./", "./x"), "/usr/x");
+	expect_path(path_resolve("/srv/club", "././/x"), "/srv/club/x");
+	expect_path(path_resolve("./share", "x"), "/usr/share/x");
+	expect_path(path_resolve("/srv/club", "."), "/srv/club");
 	ck_assert_int_eq(chdir(cwd), 0);
 	free(cwd);
 }
