@@ -629,6 +629,24 @@ const char *ladder_status_word(enum ratings_status status)
 	return words[status];
 }
 
+void ladder_elo_text(const struct ratings_entry *e, char *buf, size_t len)
+{
+	switch (e->status) {
+	case RATINGS_RATED:
+		snprintf(buf, len, "%+.1f", e->elo);
+		break;
+	case RATINGS_ABOVE:
+		snprintf(buf, len, "> %+.1f", e->elo);
+		break;
+	case RATINGS_BELOW:
+		snprintf(buf, len, "< %+.1f", e->elo);
+		break;
+	case RATINGS_UNRATED:
+		snprintf(buf, len, "unrated");
+		break;
+	}
+}
+
 cJSON *ladder_entry_json(const struct ratings_entry *e, const char *name,
 			 int rank)
 {

@@ -85,6 +85,10 @@ void ladder_free(struct ladder_data *data);
 /* How a bot stands: "rated", "above", "below" or "unrated". */
 const char *ladder_status_word(enum ratings_status status);
 
+/* A bot's rating as the ladder shows it, into buf: "+42.0", a bound
+ * ("> +412.0", "< -80.5") or "unrated". */
+void ladder_elo_text(const struct ratings_entry *e, char *buf, size_t len);
+
 /* A bot's line of the ladder as JSON, as `referee ladder --format json`
  * prints it: "rank" (when rank > 0), "bot", "status", "elo", "ci95" (when
  * rated), "group", "games", "points", "pairs", "wins", "draws", "losses",

@@ -48,25 +48,6 @@ static void print_provisional(FILE *out, const struct ladder_data *data)
 		     data->unfinished, more);
 }
 
-/* The rating as text: a number, or a bound ("> +412.0"). */
-static void elo_text(const struct ratings_entry *e, char *buf, size_t len)
-{
-	switch (e->status) {
-	case RATINGS_RATED:
-		snprintf(buf, len, "%+.1f", e->elo);
-		break;
-	case RATINGS_ABOVE:
-		snprintf(buf, len, "> %+.1f", e->elo);
-		break;
-	case RATINGS_BELOW:
-		snprintf(buf, len, "< %+.1f", e->elo);
-		break;
-	case RATINGS_UNRATED:
-		snprintf(buf, len, "unrated");
-		break;
-	}
-}
-
 static double score_pct(const struct ratings_entry *e)
 {
 	return e->pairs ? 100.0 * e->points / e->pairs : 0;
@@ -210,7 +191,7 @@ static void print_table(const struct report *rep)
 			       "score", "wins", "draws", "losses",
 			       rep->multiplayer ? "  place" : "", "LOS");
 		}
-		elo_text(e, elo, sizeof elo);
+		ladder_elo_text(e, elo, sizeof elo);
 		if (e->status == RATINGS_RATED)
 			snprintf(pm, sizeof pm, "%.1f", RATINGS_Z95 * e->se);
 		if (next >= 0 && r->entry[next].group == group &&
