@@ -294,9 +294,24 @@ static void sort_by_sha(uint32_t *index, size_t n, const struct seen_game *seen)
 	free(start);
 }
 
-static int by_name(const void *a, const void *b)
+/* qsort_r comparator of entrant numbers: by the names in ctx. */
+static int by_name(const void *a, const void *b, void *ctx)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	char *const *names = ctx;
+
+	return strcmp(names[*(const int *)a], names[*(const int *)b]);
+}
+
+void ladder_number_by_name(char *const *names, int count, int *number)
+{
+	int *sorted = xmalloc((size_t)(count + 1) * sizeof *sorted);
+
+	for (int e = 0; e < count; e++)
+		sorted[e] = e;
+	qsort_r(sorted, (size_t)count, sizeof *sorted, by_name, (void *)names);
+	for (int k = 0; k < count; k++)
+		number[sorted[k]] = k;
+	free(sorted);
 }
 
 /* "game N of MANIFEST", or a log's path (a new string). */
@@ -338,14 +353,9 @@ static void put_in_order(struct collect *c)
 		free(again);
 	}
 	d->order = index;
-	if (d->entrants) {  /* no NULL array to memcpy or qsort, even empty */
-		memcpy(sorted, d->names, (size_t)d->entrants * sizeof *sorted);
-		qsort(sorted, (size_t)d->entrants, sizeof *sorted, by_name);
-	}
+	ladder_number_by_name(d->names, d->entrants, number);
 	for (int e = 0; e < d->entrants; e++)
-		for (int s = 0; s < d->entrants; s++)
-			if (sorted[s] == d->names[e])
-				number[e] = s;
+		sorted[number[e]] = d->names[e];
 	for (size_t i = 0; i < d->count; i++)
 		for (int s = 0; s < d->games[i].seats; s++)
 			d->games[i].entrant[s] = (int16_t)number[d->games[i].entrant[s]];

@@ -82,6 +82,11 @@ void ladder_collect_run(const char *path, struct manifest_view *view,
 			struct ladder_data *data, struct problems *problems);
 void ladder_free(struct ladder_data *data);
 
+/* The ladder's numbers of `count` entrants by their names (each its
+ * own): number[e] is e's place in the names' byte order, so that the
+ * ratings do not depend on the order in which the bots came. */
+void ladder_number_by_name(char *const *names, int count, int *number);
+
 /* How a bot stands: "rated", "above", "below" or "unrated". */
 const char *ladder_status_word(enum ratings_status status);
 
