@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ladder.h"
 #include "util.h"
 
 void progress_leader_init(struct progress_leader *l, const struct game_rules *rules,
@@ -13,6 +14,14 @@ void progress_leader_init(struct progress_leader *l, const struct game_rules *ru
 {
 	*l = (struct progress_leader){.rules = rules, .names = names, .bots = bots,
 				      .leader = -1};
+	l->number = xmalloc((size_t)(bots + 1) * sizeof *l->number);
+	l->bot_of = xmalloc((size_t)(bots + 1) * sizeof *l->bot_of);
+	l->ladder_names = xmalloc((size_t)(bots + 1) * sizeof *l->ladder_names);
+	ladder_number_by_name(names, bots, l->number);
+	for (int b = 0; b < bots; b++) {
+		l->bot_of[l->number[b]] = b;
+		l->ladder_names[l->number[b]] = names[b];
+	}
 }
 
 void progress_leader_add(struct progress_leader *l, const int *bot,
@@ -27,7 +36,7 @@ void progress_leader_add(struct progress_leader *l, const int *bot,
 	g = &l->games[l->count++];
 	g->seats = (int8_t)players;
 	for (int s = 0; s < players; s++) {
-		g->entrant[s] = (int16_t)bot[s];
+		g->entrant[s] = (int16_t)l->number[bot[s]];
 		g->rank[s] = (int8_t)rank[s];
 		g->team[s] = (int8_t)(l->rules && l->rules->team_of
 				      ? l->rules->team_of(players, s) : -1);
@@ -49,12 +58,14 @@ int progress_leader_update(struct progress_leader *l, bool now)
 	if (ratings_compute(l->games, l->count, l->bots, NULL, &r, err))
 		return l->leader;
 	order = xmalloc((size_t)l->bots * sizeof *order);
-	ratings_order(&r, (const char *const *)l->names, order);
-	l->leader = r.entry[order[0]].status == RATINGS_UNRATED ? -1 : order[0];
-	if (l->leader >= 0) {
-		l->status = r.entry[order[0]].status;
-		l->elo = r.entry[order[0]].elo;
-	}
+	ratings_order(&r, (const char *const *)l->ladder_names, order);
+	/* The ladder lists only the bots with a finished game. */
+	for (int k = 0; k < l->bots; k++)
+		if (r.entry[order[k]].games) {
+			l->leader = l->bot_of[order[k]];
+			l->entry = r.entry[order[k]];
+			break;
+		}
 	free(order);
 	ratings_free(&r);
 	l->next_ns = now_ns();
@@ -66,16 +77,23 @@ int progress_leader_update(struct progress_leader *l, bool now)
 bool progress_leader_text(const struct progress_leader *l, char *buf,
 			  size_t len)
 {
+	char elo[32];
+
 	if (l->leader < 0)
 		return false;
-	snprintf(buf, len, "%s %s%+.0f Elo", l->names[l->leader],
-		 l->status == RATINGS_ABOVE ? "> " : l->status == RATINGS_BELOW ? "< " : "",
-		 l->elo);
+	ladder_elo_text(&l->entry, elo, sizeof elo);
+	snprintf(buf, len, "%s %s%s", l->names[l->leader], elo,
+		 l->entry.status == RATINGS_UNRATED ? "" : " Elo");
 	return true;
 }
 
 void progress_leader_free(struct progress_leader *l)
 {
 	free(l->games);
+	free(l->number);
+	free(l->bot_of);
+	free(l->ladder_names);
 	l->games = NULL;
+	l->number = l->bot_of = NULL;
+	l->ladder_names = NULL;
 }

@@ -33,7 +33,7 @@ progress_lines() {
 write_file "$TMP/t.json" 4 2
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/run"
 expect_eq "$(progress_lines "$ERR" | wc -l)" 1 "a run under 5 s prints one progress line"
-ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%; leader: (first|last|crashy) (> |< )?[-+][0-9]+ Elo$'; echo $?)" \
+ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%, (first|last|crashy) [0-9]+%; leader: (first|last|crashy) (> |< )?[-+][0-9]+\.[0-9] Elo$'; echo $?)" \
 	"the line: done/total, rate, forfeits, top three, leader" || diag "$(cat "$ERR")"
 expect_not_contains "$ERR" "ETA" "no time left at the end"
 expect_contains "$OUT" "12 games; signed by" "the ladder follows on stdout"
@@ -45,11 +45,27 @@ run "$REFEREE" ladder --format json "$TMP/run"
 expect_eq "$("$PYTHON3" -c 'import json, sys
 line = sys.argv[1]
 def text(b):
-    return "leader: %s %s%+.0f Elo" % (b["bot"], {"above": "> ", "below": "< "}.get(b["status"], ""), b["elo"])
+    return "leader: %s %s%+.1f Elo" % (b["bot"], {"above": "> ", "below": "< "}.get(b["status"], ""), b["elo"])
 ladder = json.load(sys.stdin)["ladder"]
 top = [b for b in ladder if b["status"] == ladder[0]["status"] and abs(b["elo"] - ladder[0]["elo"]) < 1e-6]
 print(line if line in map(text, top) else "%s, not one of: %s" % (line, "; ".join(map(text, top))))' "${last##*; }" <"$OUT")" \
 	"${last##*; }" "the last line's leader is the ladder's first bot (or one tied with it), with its rating"
+
+# A bot that won every game is only bounded when the ladder's reference
+# is the other bot, which it is when the other's name comes first: the
+# leader says so, as the ladder does, whatever the order of the file.
+cat >"$TMP/bound.json" <<JSON
+{"name": "bound", "game": "rolit", "options": {"size": 6}, "players": 2,
+ "games": 2, "concurrency": 1,
+ "bots": [{"name": "winner", "command": "$FIRST"},
+          {"name": "forfeiter", "command": "$(zoo illegal-move)"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/bound.json" --no-sandbox --out "$TMP/bound"
+expect_eq "$(progress_lines "$ERR" | sed 's|, [0-9.]*/s,|, R/s,|')" \
+	"2/2 games, R/s, 2 forfeits; top: winner 100%, forfeiter 0%; leader: winner > -216.2 Elo" \
+	"a leader known by a bound: its bound, as the ladder shows it"
+ok "$(grep -qE '^ +1  winner +> -216\.2 ' "$OUT"; echo $?)" "... which the ladder shows first" ||
+	diag "$(cat "$OUT")"
 
 # The manifest's finished records: each game's seats, log hash and ranks,
 # and its forfeits by seat when there are any.
@@ -141,7 +157,7 @@ expect_exit 0 "$REFEREE" tournament "$TMP/slow.json" --out "$TMP/slow"
 lines=$(progress_lines "$ERR" | wc -l)
 ok "$([ "$lines" -ge 2 ] && [ "$lines" -le 4 ]; echo $?)" "an 11 s run prints a line every 5 s and one at the end ($lines)" ||
 	diag "$(cat "$ERR")"
-ok "$(progress_lines "$ERR" | head -1 | grep -qE '^[1-5]/6 games, [0-9.]+/s, ETA [0-9]+s, 0 forfeits; top: [ab] [0-9]+%, [ab] [0-9]+%; leader: [ab] (> |< )?[-+][0-9]+ Elo$'; echo $?)" \
+ok "$(progress_lines "$ERR" | head -1 | grep -qE '^[1-5]/6 games, [0-9.]+/s, ETA [0-9]+s, 0 forfeits; top: [ab] [0-9]+%, [ab] [0-9]+%; leader: [ab] (> |< )?[-+][0-9]+\.[0-9] Elo$'; echo $?)" \
 	"a line before the end gives the time left" || diag "$(cat "$ERR")"
 
 # On a terminal: one status line rewritten in place, ended by a newline.

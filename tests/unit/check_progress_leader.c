@@ -1,7 +1,8 @@
 /*
  * Unit tests for progress_leader.c: the status line's leader is the bot
- * the ratings put first, with its rating or bound, and a new fit waits
- * until it is due unless asked for now.
+ * `referee ladder` puts first, with its rating or bound as the ladder
+ * shows it, whatever the bots' order in the tournament file; and a new
+ * fit waits until it is due unless asked for now.
  */
 #include "progress_leader.h"
 #include "run_suite.h"
@@ -14,6 +15,25 @@ static void game(struct progress_leader *l, int winner)
 	int bot[2] = {0, 1}, rank[2] = {winner ? 2 : 1, winner ? 1 : 2};
 
 	progress_leader_add(l, bot, rank, 2);
+}
+
+/* Bots field[] (`bots` of them) play `count` two-player games, in each
+ * games[k][0] beating games[k][1]: the leader is bot `leader`, shown as
+ * `want`. */
+static void check_leader(char **field, int bots, const int (*games)[2], int count,
+			 const char *want, int leader)
+{
+	static const int rank[2] = {1, 2};
+	struct progress_leader l;
+	char text[64];
+
+	progress_leader_init(&l, NULL, field, bots);
+	for (int k = 0; k < count; k++)
+		progress_leader_add(&l, games[k], rank, 2);
+	ck_assert_int_eq(progress_leader_update(&l, true), leader);
+	ck_assert(progress_leader_text(&l, text, sizeof text));
+	ck_assert_str_eq(text, want);
+	progress_leader_free(&l);
 }
 
 START_TEST(leader_and_throttle)
@@ -29,7 +49,7 @@ START_TEST(leader_and_throttle)
 	game(&l, 0);
 	ck_assert_int_eq(progress_leader_update(&l, false), 0);
 	ck_assert(progress_leader_text(&l, text, sizeof text));
-	ck_assert_str_eq(text, "alpha +0 Elo");
+	ck_assert_str_eq(text, "alpha +0.0 Elo");
 	/* Three losses: not fitted again before it is due... */
 	game(&l, 1);
 	game(&l, 1);
@@ -39,9 +59,9 @@ START_TEST(leader_and_throttle)
 	 * the pair centred on 0. */
 	ck_assert_int_eq(progress_leader_update(&l, true), 1);
 	ck_assert(progress_leader_text(&l, text, sizeof text));
-	ck_assert_str_eq(text, "beta +95 Elo");
-	ck_assert_int_eq(l.status, RATINGS_RATED);
-	ck_assert_double_eq_tol(l.elo, 95.424, 0.001);
+	ck_assert_str_eq(text, "beta +95.4 Elo");
+	ck_assert_int_eq(l.entry.status, RATINGS_RATED);
+	ck_assert_double_eq_tol(l.entry.elo, 95.424, 0.001);
 	progress_leader_free(&l);
 }
 END_TEST
@@ -49,14 +69,62 @@ END_TEST
 /* A leader known only by a bound says so, as the ladder does. */
 START_TEST(bound)
 {
+	static const int games[][2] = {{1, 0}};
+
+	check_leader(names, 2, games, 1, "beta > -511.5 Elo", 1);
+}
+END_TEST
+
+/* The tournament file's first bot won both games: the ladder numbers the
+ * bots by name, so the loser is its rated reference and the winner only
+ * bounded, "zbank > -216.2" (as `referee ladder` printed for a run of
+ * these two bots), not the reference "zbank +0". */
+START_TEST(bound_as_the_ladder_numbers_the_bots)
+{
+	static char *field[] = {"zbank", "rnd"};
+	static const int games[][2] = {{0, 1}, {0, 1}};
+
+	check_leader(field, 2, games, 2, "zbank > -216.2 Elo", 0);
+}
+END_TEST
+
+/* Nobody has met a bot that also won every game: in the file's order
+ * "win" would be the rated reference with "top" unplaced; the ladder
+ * rates "a" and puts both winners above it, the one with two wins
+ * first. */
+START_TEST(leader_as_the_ladder_orders_the_bots)
+{
+	static char *field[] = {"win", "top", "a"};
+	static const int games[][2] = {{0, 2}, {1, 2}, {1, 2}};
+
+	check_leader(field, 3, games, 3, "top > -216.2 Elo", 1);
+}
+END_TEST
+
+/* Seats 0 and 2 against 1 and 3. */
+static int pairs_of_seats(int players, int seat)
+{
+	(void)players;
+	return seat % 2;
+}
+
+/* Partners that never change have no ratings: the ladder lists them
+ * unrated, by name, and so does the leader, without a number; a bot
+ * without a game is never the leader. */
+START_TEST(unrated)
+{
+	static char *field[] = {"delta", "charlie", "bravo", "alpha", "aardvark"};
+	static const struct game_rules teams = {.team_of = pairs_of_seats};
+	int bot[4] = {0, 1, 2, 3}, won[4] = {1, 2, 1, 2}, lost[4] = {2, 1, 2, 1};
 	struct progress_leader l;
 	char text[64];
 
-	progress_leader_init(&l, NULL, names, 2);
-	game(&l, 1);
-	ck_assert_int_eq(progress_leader_update(&l, true), 1);
+	progress_leader_init(&l, &teams, field, 5);
+	progress_leader_add(&l, bot, won, 4);
+	progress_leader_add(&l, bot, lost, 4);
+	ck_assert_int_eq(progress_leader_update(&l, true), 3);
 	ck_assert(progress_leader_text(&l, text, sizeof text));
-	ck_assert_str_eq(text, "beta > -512 Elo");
+	ck_assert_str_eq(text, "alpha unrated");
 	progress_leader_free(&l);
 }
 END_TEST
@@ -68,6 +136,9 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, leader_and_throttle);
 	tcase_add_test(tc, bound);
+	tcase_add_test(tc, bound_as_the_ladder_numbers_the_bots);
+	tcase_add_test(tc, leader_as_the_ladder_orders_the_bots);
+	tcase_add_test(tc, unrated);
 	suite_add_tcase(s, tc);
 	return s;
 }
