@@ -14,6 +14,7 @@
 #include "cgroup.h"
 #include "files.h"
 #include "keys.h"
+#include "names.h"
 #include "paths.h"
 #include "seed.h"
 #include "util.h"
@@ -375,19 +376,12 @@ static char *default_name(const char *command)
 	return name;
 }
 
-static bool plain_word(const char *s, size_t len)
-{
-	return len > 0 && len <= 40 &&
-	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			 "0123456789_.-") >= len;
-}
-
 /* The length of the NAME of a "NAME=COMMAND" argument, or 0. */
 static size_t given_name_length(const char *bot)
 {
 	const char *eq = strchr(bot, '=');
 
-	return eq && plain_word(bot, (size_t)(eq - bot)) ? (size_t)(eq - bot) : 0;
+	return eq && name_ok(bot, (size_t)(eq - bot)) ? (size_t)(eq - bot) : 0;
 }
 
 /* Makes names unique: the second "random" becomes "random-2". */

@@ -17,6 +17,7 @@
 #include "bot_env.h"
 #include "games/registry.h"
 #include "json.h"
+#include "names.h"
 #include "openings.h"
 #include "options.h"
 #include "schedule.h"
@@ -28,9 +29,6 @@
 
 #define FILE_MAX_BYTES (4L << 20)
 #define DAY_MS 86400000L
-#define NAME_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
-		   "0123456789_.-"
-#define NAME_RULE "1 to 40 letters, digits, '_', '.' or '-'"
 
 static const char *const top_fields[] = {
 	"name", "game", "options", "players", "format", "games", "bots",
@@ -195,15 +193,6 @@ static int get_int(const cJSON *object, const char *key, const char *where,
 		      key, min, max);
 }
 
-/* Names of bots and tournaments end up in file names. */
-static bool name_ok(const char *name)
-{
-	size_t len = strlen(name);
-
-	return len >= 1 && len <= 40 && strspn(name, NAME_CHARS) == len &&
-	       strcmp(name, ".") && strcmp(name, "..");
-}
-
 /* "name", or the file's base name without ".json". */
 static int read_name(const char *path, const cJSON *root,
 		     struct tournament_spec *spec, char *err)
@@ -214,7 +203,7 @@ static int read_name(const char *path, const cJSON *root,
 	if (get_string(root, "name", "", &given, err) < 0)
 		return -1;
 	if (given) {
-		if (!name_ok(given))
+		if (!name_ok(given, strlen(given)))
 			return errorf(err, "\"name\" must be " NAME_RULE ", not '%s'",
 				      given);
 		spec->name = xstrdup(given);
@@ -227,7 +216,7 @@ static int read_name(const char *path, const cJSON *root,
 	spec->name = xmalloc(len + 1);
 	memcpy(spec->name, base, len);
 	spec->name[len] = '\0';
-	if (!name_ok(spec->name))
+	if (!name_ok(spec->name, strlen(spec->name)))
 		return errorf(err, "the file's name '%s' cannot name the tournament: give a \"name\" of " NAME_RULE,
 			      spec->name);
 	return 0;
@@ -419,7 +408,7 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 		return -1;
 	if (!name)
 		return errorf(err, "%smissing \"name\"", where);
-	if (!name_ok(name))
+	if (!name_ok(name, strlen(name)))
 		return errorf(err, "%sname '%s' must be " NAME_RULE, where, name);
 	if (!command)
 		return errorf(err, "%smissing \"command\"", where);
