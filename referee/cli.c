@@ -353,27 +353,40 @@ bool cli_wants_help(int argc, char **argv)
 	return false;
 }
 
-/* A default name: the base name, without extension, of the last word of
- * the command that looks like a file (has a '/' or a '.'), else of the
- * program. */
+/* The base name of the file `word` names, without its extension, when
+ * that makes a name (names.h; "." or a folder "dir/" does not); else
+ * NULL. */
+static char *file_name(const char *word)
+{
+	const char *base = strrchr(word, '/');
+	char *name = xstrdup(base ? base + 1 : word), *dot = strrchr(name, '.');
+
+	if (dot && dot > name)  /* ".bot" is all name */
+		*dot = '\0';
+	if (name_ok(name, strlen(name)))
+		return name;
+	free(name);
+	return NULL;
+}
+
+/* A default name, for a bot that gives none in hello: that of the last
+ * word of the command that names a script (has a '/' or a '.', is no
+ * option, makes a name: not the "." of "java -cp . Bot"), else of the
+ * program, else "bot". */
 static char *default_name(const char *command)
 {
-	char err[ERR_LEN], **words, *name;
-	const char *pick, *base;
+	char err[ERR_LEN], **words, *name = NULL;
 	int count = bot_split_command(command, &words, err);
 
 	if (count <= 0)
 		return xstrdup("bot");
-	pick = words[0];
-	for (int i = 1; i < count; i++)
+	for (int i = count - 1; i > 0 && !name; i--)
 		if (words[i][0] != '-' && strpbrk(words[i], "/."))
-			pick = words[i];
-	base = strrchr(pick, '/');
-	name = xstrdup(base ? base + 1 : pick);
-	if (strchr(name + 1, '.'))
-		*strrchr(name + 1, '.') = '\0';
+			name = file_name(words[i]);
+	if (!name)
+		name = file_name(words[0]);
 	bot_free_words(words);
-	return name;
+	return name ? name : xstrdup("bot");
 }
 
 /* The length of the NAME of a "NAME=COMMAND" argument, or 0. */

@@ -128,8 +128,10 @@ bool cli_seed(const char *verb, const char *hex, unsigned char seed[32]);
 bool cli_wants_help(int argc, char **argv);
 
 /* Fills entrants from BOT arguments: a name is the part before '=' when
- * it is a plain word, else made from the command (the script's base name
- * without extension); repeated names get "-2", "-3"...  Names are new
+ * it is a name (names.h), else made from the command (the base name
+ * without extension of its script, else of its program: "mybot" for
+ * "python3 mybot.py", "java" for "java -cp . Bot"); repeated names get
+ * "-2", "-3"...  Names are new
  * strings in names[i] (free them).  false with a message. */
 bool cli_entrants(const char *verb, char **bots, int count,
 		  struct match_entrant *entrants, char **names);

@@ -82,6 +82,22 @@ expect_exit 0 "$REFEREE" replay "$LOG4"
 expect_contains "$OUT" "move 60: seat " "4 players: replay shows move 60"
 expect_contains "$OUT" "the log verifies" "4 players: replay verifies"
 
+# --- a bot without NAME= that dies before hello ----------------------------------------------
+# It is named after its command: the script it runs, else its program,
+# never the "." of an option's argument.  (The program is a script of
+# $TMP that exits at once, as a JVM that finds no class would.)
+mkdir -p "$TMP/jdk/bin" "$TMP/java"
+printf '#!/bin/sh\nexit 3\n' >"$TMP/jdk/bin/java"
+chmod +x "$TMP/jdk/bin/java"
+LOG="$TMP/java/game.jsonl"
+expect_exit 0 "$REFEREE" play rolit --log "$LOG" "$TMP/jdk/bin/java -cp . Bolo5Bot" "$C"
+expect_contains "$LOG" '"players":[{"seat":0,"name":"java","command":' \
+	"a bot that dies before hello, without NAME=: the log names it after its program"
+grep -qE '^  2\. java +seat 0  score 0  forfeit: exit: the bot exited with status 3 before answering "hello"$' "$OUT"
+ok $? "... and so does the result" || diag_run
+expect_eq "$(cd "$TMP/java" && ls | tr '\n' ' ')" "game.jsonl game.jsonl.java.stderr game.jsonl.random-c.stderr referee.pub " \
+	"... and its stderr file"
+
 # --- several games with --out --------------------------------------------------------------
 DIR="$TMP/match"
 expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --games 3 --out "$DIR" "$C" "$PY"
