@@ -353,9 +353,10 @@ bool cli_wants_help(int argc, char **argv)
 	return false;
 }
 
-/* The base name of the file `word` names, without its extension, when
- * that makes a name (names.h; "." or a folder "dir/" does not); else
- * NULL. */
+/* The base name of the file `word` names, without its extension, unless
+ * that names a folder ("." or "..", or "" for "dir/"); else NULL.  Any
+ * other bytes of a file's name are kept, as the file has them (a name is
+ * always shown escaped, visible.h). */
 static char *file_name(const char *word)
 {
 	const char *base = strrchr(word, '/');
@@ -363,7 +364,7 @@ static char *file_name(const char *word)
 
 	if (dot && dot > name)  /* ".bot" is all name */
 		*dot = '\0';
-	if (name_ok(name, strlen(name)))
+	if (*name && strcmp(name, ".") && strcmp(name, ".."))
 		return name;
 	free(name);
 	return NULL;
