@@ -372,7 +372,7 @@ static char *file_name(const char *word)
 
 /* A default name, for a bot that gives none in hello: that of the last
  * word of the command that names a script (has a '/' or a '.', is no
- * option, makes a name: not the "." of "java -cp . Bot"), else of the
+ * option, names no folder: not the "." of "java -cp . Bot"), else of the
  * program, else "bot". */
 static char *default_name(const char *command)
 {
