@@ -5,7 +5,7 @@
  * half a minute to solve for bolo: here, once, instead of at every start
  * of the bot.  `win-table --values GAME TARGET [CAP]` solves one game and
  * prints every chance as text instead, for the independent check
- * (tests/win_check.c) and for the figures of docs/bots/win-bot.md.
+ * (tests/win_check/win_check.c) and for the figures of docs/bots/win-bot.md.
  */
 #include <stdio.h>
 #include <stdlib.h>

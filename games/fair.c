@@ -3,7 +3,7 @@
  * personalized BLAKE2b hash behind every commitment and the match key, and
  * the ChaCha20-IETF word stream with rejection sampling that every draw
  * reads.  Everything here is deterministic and byte-exact as
- * docs/FAIRNESS.md specifies; tests/kat.py recomputes the same values
+ * docs/FAIRNESS.md specifies; tests/tools/kat.py recomputes the same values
  * independently.
  */
 #include "fair.h"

@@ -5,7 +5,7 @@
  * `referee verify` replays logs through the very same functions, so each
  * rule is written exactly once.  A game's rules are one file plus one
  * line in registry.c; its `family` says which of the referee's replay
- * describers and page renderers shows it (referee/replay_family.c), and a
+ * describers and page renderers shows it (referee/report/replay_family.c), and a
  * new kind of game needs one there too.
  *
  * These headers are those of libarena-games, the rules library, installed

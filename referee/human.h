@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "bot.h"
+#include "bot/bot.h"
 
 /* The word that seats a person in place of a bot command. */
 #define HUMAN_COMMAND "human"

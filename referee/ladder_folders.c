@@ -12,7 +12,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "botfolder.h"
+#include "bot/botfolder.h"
 #include "outdir.h"
 #include "paths.h"
 #include "util.h"

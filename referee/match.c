@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "botfiles.h"
-#include "botfolder.h"
+#include "bot/botfiles.h"
+#include "bot/botfolder.h"
 #include "config.h"
 #include "games/fair.h"
 #include "journal.h"

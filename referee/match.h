@@ -14,7 +14,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "bot.h"
+#include "bot/bot.h"
 #include "games/game.h"
 #include "keys.h"
 #include "reply_times.h"

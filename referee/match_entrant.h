@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bot.h"
+#include "bot/bot.h"
 #include "match.h"
 #include "wire.h"
 

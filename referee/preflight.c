@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "excerpt.h"
+#include "bot/excerpt.h"
 #include "match.h"
 #include "outdir.h"
 #include "util.h"

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bot_env.h"
+#include "bot/bot_env.h"
 #include "games/registry.h"
 #include "json.h"
 #include "names.h"

@@ -9,7 +9,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "bot.h"
+#include "bot/bot.h"
 #include "games/game.h"
 #include "wire.h"
 

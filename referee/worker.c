@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "excerpt.h"
+#include "bot/excerpt.h"
 #include "files.h"
 #include "match.h"
 #include "match_set.h"

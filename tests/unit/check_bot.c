@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bot.h"
+#include "bot/bot.h"
 #include "run_suite.h"
 #include "util.h"
 

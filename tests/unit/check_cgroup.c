@@ -4,7 +4,7 @@
  * tree: cgroup.controllers, cgroup.subtree_control, memory.max, ...) and
  * the v1 hierarchies (a tree per controller: memory.limit_in_bytes,
  * freezer.state, ...).  The machine this project's CI runs on has only v1
- * controllers, which tests/containment.sh uses for real; the v2 code is
+ * controllers, which tests/e2e/containment.sh uses for real; the v2 code is
  * checked here, file by file.
  */
 #include <errno.h>
@@ -15,8 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bot.h"
-#include "cgroup.h"
+#include "bot/bot.h"
+#include "bot/cgroup.h"
 #include "run_suite.h"
 #include "util.h"
 

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "excerpt.h"
+#include "bot/excerpt.h"
 #include "run_suite.h"
 
 static char dir[] = "/tmp/check_excerpt.XXXXXX";

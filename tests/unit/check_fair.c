@@ -1,6 +1,6 @@
 /*
  * Unit tests for fair.c and draws.c: every known-answer vector of
- * docs/FAIRNESS.md byte for byte (tests/kat.py checks the same block with
+ * docs/FAIRNESS.md byte for byte (tests/tools/kat.py checks the same block with
  * an independent Python implementation, so the two agree through the
  * document), the draw records and their numbering, the observer, the
  * rejection rule with synthetic and with real keystream words, seat draws

@@ -1,6 +1,6 @@
 /*
  * Unit tests for openings.c: the known-answer opening of docs/FAIRNESS.md
- * (tests/kat.py computes the same moves with its own Rolit), which games
+ * (tests/tools/kat.py computes the same moves with its own Rolit), which games
  * take openings, an opening that would end the game, and an opening that
  * stops when the game ends.
  */

@@ -2,7 +2,7 @@
  * Unit tests for ratings.c.  The two-bot values are the reference scores
  * of docs/LADDER.md (75% = +190.85, 64% = +99.95, 60% = +70.44, 76% =
  * +200.24); the three-bot, multiplayer and team values come from
- * tests/ratings_reference.py, an independent Newton fit in plain Python
+ * tests/tools/ratings_reference.py, an independent Newton fit in plain Python
  * (its output is pasted below), so the C fit and the script agree to far
  * better than the 0.1 Elo asked of Ordo's `-z 200.2409` on 2-player games.
  */
@@ -180,7 +180,7 @@ static void assert_fixture(const struct ratings *r, const struct expect *x,
 	}
 }
 
-/* python3 tests/ratings_reference.py, fixture "three" */
+/* python3 tests/tools/ratings_reference.py, fixture "three" */
 static const struct expect three[] = {
 	{+99.189700, 41.894319, 48.890358},
 	{-33.615783, 39.043805, 46.318617},
@@ -220,7 +220,7 @@ START_TEST(anchor_shifts_only)
 }
 END_TEST
 
-/* python3 tests/ratings_reference.py, "three in sets of 2": the games of
+/* python3 tests/tools/ratings_reference.py, "three in sets of 2": the games of
  * "three" two by two in their order, each pair a duplicate set.  The
  * ratings and the naive errors stay; the sandwich is grouped by set. */
 static const struct expect three_sets[] = {
@@ -252,7 +252,7 @@ START_TEST(errors_grouped_by_set)
 }
 END_TEST
 
-/* python3 tests/ratings_reference.py, "ring of ten in twelve sets": ten
+/* python3 tests/tools/ratings_reference.py, "ring of ten in twelve sets": ten
  * bots each playing the next, the games dealt round into twelve sets, so
  * that every set seats all ten (more bots than a game has seats: logs of
  * a set seat whatever bots their maker put in them). */
@@ -295,7 +295,7 @@ static void multi_games(void)
 		add_game(4, who[g], rank[g], NULL);
 }
 
-/* python3 tests/ratings_reference.py, fixture "multi" */
+/* python3 tests/tools/ratings_reference.py, fixture "multi" */
 static const struct expect multi[] = {
 	{+76.176136, 78.632386, 69.499524},
 	{+42.031404, 101.736966, 68.127286},
@@ -383,7 +383,7 @@ static void add_team_game(int a, int b, int c, int d, int first)
 	add_game(4, who, rank, team);
 }
 
-/* python3 tests/ratings_reference.py, fixture "team" */
+/* python3 tests/tools/ratings_reference.py, fixture "team" */
 static const struct expect teams[] = {
 	{+84.509804, 71.348079, 76.289043},
 	{-10.914447, 71.348079, 76.289043},
@@ -494,7 +494,7 @@ END_TEST
 
 /* Bot 3 beats bots 0 and 1 in all of its 7 games: its rating is a lower
  * bound, the rating at which that perfect result had a 5% chance
- * (python3 tests/ratings_reference.py, "perfect"); the rest is unchanged. */
+ * (python3 tests/tools/ratings_reference.py, "perfect"); the rest is unchanged. */
 START_TEST(perfect_score_is_a_bound)
 {
 	struct ratings r;

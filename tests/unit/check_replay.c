@@ -14,8 +14,8 @@
 
 #include "keys.h"
 #include "logread.h"
-#include "replay.h"
-#include "replay_members.h"
+#include "report/replay.h"
+#include "report/replay_members.h"
 #include "run_suite.h"
 #include "util.h"
 

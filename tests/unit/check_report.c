@@ -15,7 +15,7 @@
 
 #include "fixture_run.h"
 #include "keys.h"
-#include "report.h"
+#include "report/report.h"
 #include "run_suite.h"
 #include "util.h"
 

@@ -12,7 +12,7 @@
  * (private futexes, threads, the four socket families of the network
  * namespace, plain preadv2) works.  Under valgrind, which fails by itself
  * the calls it does not know, only the "build" case means anything
- * (tests/valgrind.sh).
+ * (tests/e2e/valgrind.sh).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,7 +36,7 @@
 #include <unistd.h>
 
 #include "run_suite.h"
-#include "sandbox_seccomp.h"
+#include "bot/sandbox_seccomp.h"
 #include "util.h"
 
 #define HIGH (1L << 32)  /* set in an int argument, the kernel ignores it */

@@ -6,7 +6,7 @@
  * fairness exchange is checked twice: the reveal must match the
  * commitment under an independent BLAKE2b computation, and with
  * randombytes_buf fixed the commitment must equal the known answer that
- * tests/sdk_python_test.py checks for the Python SDK.
+ * tests/e2e/sdk_python_test.py checks for the Python SDK.
  */
 #include <stdio.h>
 #include <stdio_ext.h>

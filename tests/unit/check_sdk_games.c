@@ -2,7 +2,7 @@
  * Unit tests for the C SDK's game helpers (sdk/c/arena_games.c): dice
  * scoring per variant and the keeps of a roll, Rolit's legal squares and
  * moves, Black-Pot's values, expressions, legal moves and moves.  The
- * cases are those that tests/sdk_games_test.py checks for the Python
+ * cases are those that tests/e2e/sdk_games_test.py checks for the Python
  * helpers; the views were recorded from real games of the referee, so the
  * keeps and legal squares are compared with what the referee itself
  * listed.
@@ -438,7 +438,7 @@ START_TEST(black_pot_evaluate_errors)
 }
 END_TEST
 
-/* The view of tests/sdk_games_test.py: free cells numbered 1..25 once,
+/* The view of tests/e2e/sdk_games_test.py: free cells numbered 1..25 once,
  * in board order from A1, every other cell cut. */
 static cJSON *synthetic_view(int pawns)
 {

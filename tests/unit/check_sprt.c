@@ -2,7 +2,7 @@
  * Unit tests for sprt.c.  The LLR cases are fastchess's own test values
  * (to the 2 decimals it asserts, and within its 1% where its iteration
  * stops early), and the 4-decimal values beside them are those of the
- * separate Python implementation in tests/ratings_reference.py, iterated
+ * separate Python implementation in tests/tools/ratings_reference.py, iterated
  * to convergence.  Trinomial counts are given as wins, losses, draws and
  * pentanomial ones as fastchess names them: LL, LD, WL, DD, WD, WW.
  */

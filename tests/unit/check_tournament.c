@@ -806,7 +806,7 @@ START_TEST(grown_generations)
 	ck_assert_mem_eq(grown.games, first.games, sizeof *first.games * 6);
 	ck_assert_mem_eq(grown.games, step.games, sizeof *step.games * 12);
 	/* Each generation in its own order, drawn with the bot's index (as
-	 * tests/kat.py's word stream shuffles them too). */
+	 * tests/tools/kat.py's word stream shuffles them too). */
 	expect_tables(&grown, "12 02 01 13 03 23 34 04 14 24");
 	schedule_free(&grown);
 	schedule_free(&step);

@@ -8,7 +8,7 @@
  * win-bot's decisions through the referee's own rules (games),
  * from its views to its checks of every action, and the first player's
  * score must match the model's chance within 4 standard errors.  The
- * independent check of every chance is tests/win_check.sh.
+ * independent check of every chance is tests/e2e/win_check.sh.
  */
 #include <math.h>
 #include <string.h>

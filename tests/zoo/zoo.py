@@ -147,7 +147,7 @@ def forge(log, seed, dest):
     changed, chained and signed again with the Ed25519 key `seed`: a game
     that was never played that way, which verifies with that key (the
     tests' logtool, nothing of the referee)."""
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
     import logtool
     lines = logtool.read_lines(log)
     for i, line in enumerate(lines):

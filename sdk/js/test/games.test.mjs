@@ -1,6 +1,6 @@
 // The game helpers of the JavaScript SDK: dice scoring per variant, Rolit's
 // legal moves and moves, Black-Pot's expressions and legal moves.  The same
-// cases are in tests/sdk_games_test.py for the Python helpers.
+// cases are in tests/e2e/sdk_games_test.py for the Python helpers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {

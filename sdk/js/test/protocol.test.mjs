@@ -1,5 +1,5 @@
 // run() on scripted referee transcripts: every reply line, the status and
-// what went to the error stream, as tests/sdk_python_test.py checks the
+// what went to the error stream, as tests/e2e/sdk_python_test.py checks the
 // Python SDK.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,0 +1,464 @@
+/*
+ * Helpers shared by the command-line verbs; see cli.h.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bot/bot_env.h"
+#include "bot/cgroup.h"
+#include "files.h"
+#include "keys.h"
+#include "names.h"
+#include "paths.h"
+#include "seed.h"
+#include "util.h"
+#include "visible.h"
+
+int cli_fail(const char *verb, const char *fmt, ...)
+{
+	va_list ap;
+	char *message;
+
+	va_start(ap, fmt);
+	message = xvasprintf(fmt, ap);
+	va_end(ap);
+	/* What was wrong may quote a log, a bot or a file name. */
+	visible_line(stderr, "referee %s: %s", verb, message);
+	fprintf(stderr, "(see 'referee %s --help')\n", verb);
+	free(message);
+	return EXIT_USAGE;
+}
+
+int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
+	       const struct option *longopts, int *index)
+{
+	/* The argument being read, named whole in messages ("-xy",
+	 * "--key=F"): getopt_long keeps optind on a cluster of short options
+	 * until its last letter; otherwise it reads the first option from
+	 * optind on (it moves the operands it skips later). */
+	static const char *reading;
+	/* A leading ':' tells a missing value from an unknown option. */
+	char *with_colon = xasprintf(":%s", shortopts);
+	int i = optind, opt, long_index = -1;
+
+	if (i >= argc || argv[i] != reading) {
+		while (i < argc && (argv[i][0] != '-' || !argv[i][1]))
+			i++;
+		reading = i < argc ? argv[i] : NULL;
+	}
+	opterr = 0;
+	opt = getopt_long(argc, argv, with_colon, longopts, &long_index);
+	free(with_colon);
+	if (index)
+		*index = long_index;
+	if (opt == '?')
+		cli_fail(verb, "unknown option '%s'", reading);
+	else if (opt == ':')
+		cli_fail(verb, "%s needs a value", reading);
+	return opt == ':' ? '?' : opt;
+}
+
+bool cli_seed(const char *verb, const char *hex, unsigned char seed[32])
+{
+	if (seed_from_hex(seed, hex) == 0)
+		return true;
+	cli_fail(verb, "--seed takes 1 to 64 bytes as lowercase hex, not '%s'", hex);
+	return false;
+}
+
+bool cli_number(const char *verb, const char *flag, const char *text,
+		long min, long max, long *out)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(text, &end, 10);
+	if (errno || end == text || *end || n < min || n > max) {
+		cli_fail(verb, "%s takes a whole number from %ld to %ld, not '%s'",
+			 flag, min, max, text);
+		return false;
+	}
+	*out = n;
+	return true;
+}
+
+const char cli_match_usage[] =
+"  --move-ms N       time for each reply (default 1000)\n"
+"  --game-ms N       thinking budget per bot per game (default 0: none)\n"
+"  --start-ms N      time for a new bot process to answer hello (default 10000)\n"
+"  --max-line N      longest reply line in bytes (default 65536)\n"
+"  --max-stderr N    stderr bytes kept per bot (default 1048576)\n"
+"  --clock cpu|wall  what a move's time is: the CPU time the bot's control\n"
+"                    group uses (default; the wall clock still ends a move\n"
+"                    at twice its time plus a second), or the wall clock\n"
+"  --memory-mb N     memory of each bot, its /tmp and /dev/shm included, no\n"
+"                    swap (default 1024; 0: none)\n"
+"  --max-processes N processes (threads included) each bot may have\n"
+"                    (default 64)\n"
+"  --cpus N          CPUs' worth of time a bot on move gets (default 1;\n"
+"                    0: all)\n"
+"  --cpu-seconds N   CPU limit per bot process (default 0: none)\n"
+"  --no-limits       run the bots without a control group each: no memory\n"
+"                    limit, no freezing while others move, wall-clock time\n"
+"  --no-sandbox      run the bots without the sandbox, with all your rights\n"
+"                    (by default each runs under bubblewrap: no network,\n"
+"                    its own processes only, read-only system and own\n"
+"                    folders, a private /tmp)\n"
+"  --readable PATH   let the bots read PATH in the sandbox; repeatable\n"
+"  --workdir DIR     the folder the bots start in and see as their own\n"
+"                    (default: the folder of the script or program the\n"
+"                    command names; never / or a home folder)\n"
+"  --env NAME[=VALUE] give the bots NAME, the referee's or VALUE\n"
+"                    (repeatable; in the sandbox a bot gets only PATH,\n"
+"                    HOME, TMPDIR, TERM, LANG, LC_ALL and these)\n";
+
+const struct time_control cli_default_time = {
+	.move_ms = 1000, .game_ms = 0, .start_ms = 10000, .clock = CLOCK_CPU,
+};
+const struct bot_limits cli_default_limits = {
+	.max_line = 65536, .max_stderr = 1 << 20, .sandbox = true,
+	.contain = true, .memory = (uint64_t)BOT_DEFAULT_MEMORY_MB << 20, .cpus = 1,
+};
+
+/* A NULL-ended list with a copy of one more string. */
+static const char *const *path_list_add(const char *const *list,
+					const char *path)
+{
+	size_t n = 0;
+	const char **grown;
+
+	while (list && list[n])
+		n++;
+	grown = xrealloc((void *)list, (n + 2) * sizeof *grown);
+	grown[n] = xstrdup(path);
+	grown[n + 1] = NULL;
+	return grown;
+}
+
+int cli_containment_ready(const char *verb, struct time_control *time,
+			  const struct bot_limits *limits)
+{
+	char err[ERR_LEN];
+	int rc;
+
+	if (!limits->contain) {
+		fprintf(stderr, "referee %s: --no-limits: the bots run without a "
+			"control group each: a bot can use all the memory of the "
+			"machine (its /tmp too) until the kernel kills a process, "
+			"maybe the referee's; start processes up to --max-processes; "
+			"and use every CPU while others think, so moves are timed "
+			"by the wall clock and a loaded machine can cost a bot its "
+			"moves\n", verb);
+		time->clock = CLOCK_WALL;
+		return EXIT_OK;
+	}
+	if ((rc = cgroup_tree_ready(err)) == -2) {
+		cgroup_delegate();
+		rc = -1;
+	}
+	if (rc == 0)
+		return EXIT_OK;
+	fprintf(stderr, "referee %s: each bot needs a control group of its own "
+		"(memory, processes, CPU), and none can be had here: %s.  Run the "
+		"referee as root, or on a cgroup v2 machine in a scope delegated "
+		"to you (systemd-run --user --scope -p Delegate=yes referee ...), "
+		"or pass --no-limits to run the bots without these limits\n",
+		verb, err);
+	return EXIT_USAGE;
+}
+
+int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
+		      const char *const *hidden, int count)
+{
+	char err[ERR_LEN], *key_dir;
+
+	if (!limits->sandbox) {
+		fprintf(stderr, "referee %s: --no-sandbox: each bot runs with all "
+			"your rights: it can read, change and delete what you can "
+			"(other bots, logs in progress, keys), use the network, and "
+			"signal or stop your processes; use it only for bots you "
+			"trust\n", verb);
+		return EXIT_OK;
+	}
+	/* Said now, not as every bot forfeits its first game. */
+	if (bot_sandbox_check(err)) {
+		fprintf(stderr, "referee %s: %s\n", verb, err);
+		return EXIT_USAGE;
+	}
+	for (int i = 0; i < count; i++)
+		if (hidden[i])
+			limits->hidden = path_list_add(limits->hidden, hidden[i]);
+	/* The default key's home, wherever a bot's folders lie. */
+	if ((key_dir = keys_default_dir(err)))
+		limits->hidden = path_list_add(limits->hidden, key_dir);
+	free(key_dir);
+	return EXIT_OK;
+}
+
+int cli_duplicate_allowed(const char *verb, const struct bot_limits *limits,
+			  bool trusted_bots)
+{
+	if (!limits->sandbox && !trusted_bots)
+		return cli_fail(verb, "--duplicate with --no-sandbox: a bot could "
+				"keep what it saw of a set's dice for the set's "
+				"next game; add --trusted-bots if you trust the "
+				"bots not to");
+	return EXIT_OK;
+}
+
+static void path_list_free(const char *const *list)
+{
+	for (size_t i = 0; list && list[i]; i++)
+		free((void *)list[i]);
+	free((void *)list);
+}
+
+void cli_limits_free(struct bot_limits *limits)
+{
+	path_list_free(limits->readable);
+	path_list_free(limits->hidden);
+	path_list_free(limits->env);
+	limits->readable = limits->hidden = limits->env = NULL;
+}
+
+int cli_match_option(const char *verb, int opt, const char *arg,
+		     struct time_control *time, struct bot_limits *limits)
+{
+	static const struct {
+		const char *flag;
+		long min, max;
+	} flags[] = {
+		{"--move-ms", 1, 86400000}, {"--game-ms", 0, 86400000},
+		{"--start-ms", 1, 86400000}, {"--max-line", 64, 1L << 30},
+		{"--max-stderr", 0, 1L << 34}, {"--cpu-seconds", 0, 1000000},
+		{"--memory-mb", 0, 1L << 24}, {"--max-processes", 0, 1L << 22},
+	};
+	long n;
+
+	if (opt == 1009 || opt == 1010) {
+		limits->sandbox = opt == 1009;
+		return EXIT_OK;
+	}
+	if (opt == 1011) {
+		limits->readable = path_list_add(limits->readable, arg);
+		return EXIT_OK;
+	}
+	if (opt == 1016) {
+		limits->workdir = arg;
+		return EXIT_OK;
+	}
+	if (opt == 1017) {
+		if (!bot_env_entry_valid(arg))
+			return cli_fail(verb, "--env takes NAME or NAME=VALUE, not '%s'",
+					arg);
+		limits->env = path_list_add(limits->env, arg);
+		return EXIT_OK;
+	}
+	if (opt == 1013) {
+		if (strcmp(arg, "cpu") && strcmp(arg, "wall"))
+			return cli_fail(verb, "--clock takes cpu or wall, not '%s'", arg);
+		time->clock = strcmp(arg, "cpu") ? CLOCK_WALL : CLOCK_CPU;
+		return EXIT_OK;
+	}
+	if (opt == 1014 || opt == 1015) {
+		limits->contain = opt == 1014;
+		return EXIT_OK;
+	}
+	if (opt == 1012)
+		return cli_number(verb, "--cpus", arg, 0, 4096, &n) ?
+		       (limits->cpus = (unsigned)n, EXIT_OK) : EXIT_USAGE;
+	/* Left: the numbers of flags[], 1001 to 1008. */
+	if (!cli_number(verb, flags[opt - 1001].flag, arg, flags[opt - 1001].min,
+			flags[opt - 1001].max, &n))
+		return EXIT_USAGE;
+	switch (opt) {
+	case 1001: time->move_ms = n; break;
+	case 1002: time->game_ms = n; break;
+	case 1003: time->start_ms = n; break;
+	case 1004: limits->max_line = (size_t)n; break;
+	case 1005: limits->max_stderr = (size_t)n; break;
+	case 1006: limits->cpu_seconds = (unsigned)n; break;
+	case 1007: limits->memory = (uint64_t)n << 20; break;
+	case 1008: limits->processes = (unsigned)n; break;
+	}
+	return EXIT_OK;
+}
+
+bool cli_signing_key(const char *verb, const char *key_file,
+		     const char *folder, struct referee_key *key)
+{
+	char err[ERR_LEN], *dir = NULL, *stale = NULL;
+	bool created = false, ok;
+
+	if (key_file) {
+		ok = !keys_load_secret(key_file, key, err);
+	} else {
+		dir = keys_default_dir(err);
+		ok = dir && !keys_load_or_generate(dir, key, &created, err);
+	}
+	ok = ok && (!folder || !keys_write_public(folder, key->public_key, err));
+	if (!ok) {
+		free(dir);
+		cli_fail(verb, "%s", err);
+		return false;
+	}
+	if (created)
+		fprintf(stderr, "referee %s: no --key given: created a signing key "
+			"pair in %s/ (%s, %s)\n", verb, dir, KEYS_SECRET_FILE,
+			KEYS_PUBLIC_FILE);
+	/* Older runs kept their key here, where a bot may read it. */
+	stale = folder ? path_join(folder, KEYS_SECRET_FILE) : NULL;
+	if (stale && !access(stale, F_OK))
+		fprintf(stderr, "referee %s: warning: %s is a secret key inside the "
+			"output folder, where bots may read it; it is not used: "
+			"move it out and pass --key to sign with it\n", verb, stale);
+	free(stale);
+	free(dir);
+	return true;
+}
+
+char *cli_scratch(const char *verb)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = path_joinf(tmp && *tmp ? tmp : "/tmp", "referee-%s.XXXXXX", verb);
+
+	if (mkdtemp(dir))
+		return dir;
+	cli_fail(verb, "cannot make a folder for the bots' stderr as %s: %s", dir,
+		 strerror(errno));
+	free(dir);
+	return NULL;
+}
+
+void cli_scratch_free(const char *verb, char *dir)
+{
+	if (dir && files_remove_tree(dir))
+		fprintf(stderr, "referee %s: could not remove %s: %s\n", verb, dir,
+			strerror(errno));
+	free(dir);
+}
+
+bool cli_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return true;
+	return false;
+}
+
+/* The base name of the file `word` names, without its extension, unless
+ * that names a folder ("." or "..", or "" for "dir/"); else NULL.  Any
+ * other bytes of a file's name are kept, as the file has them (a name is
+ * always shown escaped, visible.h). */
+static char *file_name(const char *word)
+{
+	const char *base = strrchr(word, '/');
+	char *name = xstrdup(base ? base + 1 : word), *dot = strrchr(name, '.');
+
+	if (dot && dot > name)  /* ".bot" is all name */
+		*dot = '\0';
+	if (*name && strcmp(name, ".") && strcmp(name, ".."))
+		return name;
+	free(name);
+	return NULL;
+}
+
+/* A default name, for a bot that gives none in hello: that of the last
+ * word of the command that names a script (has a '/' or a '.', is no
+ * option, names no folder: not the "." of "java -cp . Bot"), else of the
+ * program, else "bot". */
+static char *default_name(const char *command)
+{
+	char err[ERR_LEN], **words, *name = NULL;
+	int count = bot_split_command(command, &words, err);
+
+	if (count <= 0)
+		return xstrdup("bot");
+	for (int i = count - 1; i > 0 && !name; i--)
+		if (words[i][0] != '-' && strpbrk(words[i], "/."))
+			name = file_name(words[i]);
+	if (!name)
+		name = file_name(words[0]);
+	bot_free_words(words);
+	return name ? name : xstrdup("bot");
+}
+
+/* The length of the NAME of a "NAME=COMMAND" argument, or 0. */
+static size_t given_name_length(const char *bot)
+{
+	const char *eq = strchr(bot, '=');
+
+	return eq && name_ok(bot, (size_t)(eq - bot)) ? (size_t)(eq - bot) : 0;
+}
+
+/* Makes names unique: the second "random" becomes "random-2". */
+static void make_unique(char **names, int count)
+{
+	for (int i = count - 1; i > 0; i--) {
+		int same = 1;
+
+		for (int k = 0; k < i; k++)
+			same += strcmp(names[k], names[i]) == 0;
+		if (same > 1) {
+			size_t len = strlen(names[i]) + 16;
+			char *renamed = xmalloc(len);
+
+			snprintf(renamed, len, "%s-%d", names[i], same);
+			free(names[i]);
+			names[i] = renamed;
+		}
+	}
+}
+
+bool cli_entrants(const char *verb, char **bots, int count,
+		  struct match_entrant *entrants, char **names)
+{
+	for (int i = 0; i < count; i++) {
+		size_t given = given_name_length(bots[i]);
+		const char *command = given ? bots[i] + given + 1 : bots[i];
+
+		names[i] = given ? strndup(bots[i], given) : default_name(bots[i]);
+		if (!*command) {
+			for (int k = 0; k <= i; k++) {
+				free(names[k]);
+				names[k] = NULL;
+			}
+			cli_fail(verb, "bot %d has an empty command", i + 1);
+			return false;
+		}
+		memset(&entrants[i], 0, sizeof entrants[i]);
+		entrants[i].spec.command = command;
+	}
+	make_unique(names, count);
+	for (int i = 0; i < count; i++)
+		entrants[i].name = names[i];
+	return true;
+}
+
+void cli_said_names(char **bots, int count, char *const *names,
+		    const char *const *said, char **shown)
+{
+	for (int i = 0; i < count; i++)
+		/* The protocol admits no control character in a name. */
+		shown[i] = xstrdup(given_name_length(bots[i]) || !said[i] ? names[i]
+				   : said[i]);
+	make_unique(shown, count);
+}
+
+void cli_hello_names(const struct match *match, char **bots, int count,
+		     char *const *names, char **shown)
+{
+	const char *said[GAME_MAX_SEATS] = {NULL};
+
+	for (int i = 0; i < count; i++)
+		if (!match_hello_name(match, i, &said[i]))
+			said[i] = NULL;
+	cli_said_names(bots, count, names, said, shown);
+}

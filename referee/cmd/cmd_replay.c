@@ -1,0 +1,183 @@
+/*
+ * `referee replay LOG [--format text|html|message] [--move N] [--seat S]
+ * [-o FILE] [--key FILE]`: a game told move by move from its log, as text,
+ * as one self-contained HTML page, or as the exact turn message a seat was
+ * sent (to feed a bot by hand).  The log is verified as it is replayed
+ * (the same checks as `referee verify`), so what is shown is what the
+ * rules and the draws say happened; a log that does not verify is shown up
+ * to a failure in its play (none of it when its chain, signature or
+ * commitments fail), the failure is named, and the exit status is 1.  The text and
+ * the page name the key that signed, and whether it is the one --key
+ * named: anyone can sign a log with a key of their own.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report/html.h"
+#include "json.h"
+#include "keys.h"
+#include "report/replay.h"
+#include "report/replay_text.h"
+#include "util.h"
+#include "visible.h"
+
+struct replay_args {
+	const char *path, *format, *output, *key_file;
+	long move, seat;
+};
+
+static int parse_args(int argc, char **argv, struct replay_args *a)
+{
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"move", required_argument, NULL, 'm'},
+		{"seat", required_argument, NULL, 's'},
+		{"key", required_argument, NULL, 'k'},
+		{NULL, 0, NULL, 0},
+	};
+	int opt;
+
+	*a = (struct replay_args){.format = "text", .move = -1, .seat = -1};
+	while ((opt = cli_option("replay", argc, argv, "o:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'f': a->format = optarg; break;
+		case 'o': a->output = optarg; break;
+		case 'k': a->key_file = optarg; break;
+		case 'm':
+		case 's':
+			if (!cli_number("replay", opt == 'm' ? "--move" : "--seat", optarg,
+					0, 1000000000, opt == 'm' ? &a->move : &a->seat))
+				return EXIT_USAGE;
+			break;
+		default:   /* '?' */
+			return EXIT_USAGE;
+		}
+	}
+	if (optind == argc)
+		return cli_fail("replay", "no log given");
+	if (argc - optind > 1)
+		return cli_fail("replay", "takes one log");
+	a->path = argv[optind];
+	if (strcmp(a->format, "text") && strcmp(a->format, "html") &&
+	    strcmp(a->format, "message"))
+		return cli_fail("replay", "--format takes text, html or message");
+	if (!strcmp(a->format, "message") && (a->move < 1 || a->seat < 0))
+		return cli_fail("replay", "--format message needs --move N (1 or more) "
+				"and --seat S: the message seat S was sent to decide move N");
+	if (strcmp(a->format, "message") && a->seat >= 0)
+		return cli_fail("replay", "--seat goes with --format message");
+	if (!strcmp(a->format, "html") && a->move >= 0)
+		return cli_fail("replay", "--move does not go with --format html: "
+				"open the page at FILE#move=N instead");
+	return EXIT_OK;
+}
+
+/* The turn message of --format message on stdout, or why there is none. */
+static int print_message(const struct replay *r, const struct replay_args *a)
+{
+	int seat = r->message ? (int)cJSON_GetNumberValue(
+		cJSON_GetObjectItemCaseSensitive(r->message, "seat")) : -1;
+	char *line;
+
+	if (a->move > r->moves)
+		return cli_fail("replay", "%s has %d moves, not %ld", a->path,
+				r->moves, a->move);
+	if (seat != a->seat)
+		return cli_fail("replay", "seat %d was asked for move %ld, not seat "
+				"%ld: only the seat to move is sent a turn message",
+				seat, a->move, a->seat);
+	line = json_print_line(r->message);
+	printf("%s\n", line);
+	free(line);
+	return EXIT_OK;
+}
+
+static int write_output(const struct replay *r, const struct replay_args *a)
+{
+	char err[ERR_LEN];
+
+	if (!strcmp(a->format, "message"))
+		return print_message(r, a);
+	if (!strcmp(a->format, "html")) {
+		if (html_write_replay(a->output, r->doc, err))
+			return cli_fail("replay", "%s", err);
+		return EXIT_OK;
+	}
+	if (a->move < 0) {
+		replay_print_text(stdout, r->doc);
+	} else if (replay_print_move(stdout, r->doc, (int)a->move)) {
+		return cli_fail("replay", "%s has %d moves, not %ld", a->path,
+				r->moves, a->move);
+	}
+	return EXIT_OK;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	struct replay_args a;
+	struct replay_options options = {0};
+	struct game_log log;
+	struct replay r;
+	const cJSON *verify;
+	unsigned char key[32];
+	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN];
+	int rc;
+
+	if (cli_wants_help(argc, argv)) {
+		puts("usage: referee replay LOG [--format text|html|message] [--move N]\n"
+		     "                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n\n"
+		     "Shows the game in LOG, checking the log as `referee verify` does.\n\n"
+		     "  --format text     move by move: the action, the draws it caused and\n"
+		     "                    what happened in words, then the board (default)\n"
+		     "  --move N          text: only move N and the position after it (0: the\n"
+		     "                    start)\n"
+		     "  --format html     one self-contained page to step through the game\n"
+		     "                    in a browser; -o FILE (default: stdout)\n"
+		     "  --format message  with --move N --seat S: the exact turn message seat\n"
+		     "                    S was sent to decide move N, to feed a bot by hand\n"
+		     "  --key FILE        the public key the log must be signed with; the\n"
+		     "                    text and the page say whether the signature was\n"
+		     "                    checked against a key you trust (the page's badge\n"
+		     "                    is green only then)\n\n"
+		     "Exit status 1 if the log does not verify (it is shown up to a\n"
+		     "failure in its play; none of it when its chain, signature or\n"
+		     "commitments fail), 2 on bad usage or when the log cannot be read.");
+		return EXIT_OK;
+	}
+	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
+		return rc;
+	options.boards = !strcmp(a.format, "text");
+	options.message_move = !strcmp(a.format, "message") ? (int)a.move : 0;
+	if (a.key_file && keys_load_public(a.key_file, key, err))
+		return cli_fail("replay", "%s", err);
+	options.trusted_key = a.key_file ? key : NULL;
+	if (logread_load(a.path, &log, err))
+		return cli_fail("replay", "%s", err);
+	if (replay_build(&log, &options, &r, err)) {
+		logread_free(&log);
+		return cli_fail("replay", "%s", err);
+	}
+	rc = write_output(&r, &a);
+	verify = cJSON_GetObjectItemCaseSensitive(r.doc, "verify");
+	if (rc == EXIT_OK && !r.verified) {
+		const char *why = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(verify, "error"));
+
+		if (!strcmp(a.format, "text") && a.move < 0) {
+			putchar('\n');
+			visible_line(stdout, "replay stopped: %s: %s", a.path, why);
+		}
+		visible_line(stderr, "referee replay: %s does not verify: %s", a.path, why);
+		rc = EXIT_CHECK_FAILED;
+	} else if (rc == EXIT_OK && !strcmp(a.format, "text") && a.move < 0) {
+		printf("\nthe log verifies; %s\n", keys_signed_by(signer,
+		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "key")),
+		       cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(verify, "trusted"))));
+	}
+	replay_free(&r);
+	logread_free(&log);
+	return rc;
+}

@@ -1,0 +1,82 @@
+/*
+ * `referee report DIR [-o OUT] [--key FILE]`: the static report site of a
+ * tournament folder (report.h), written to OUT (default DIR/report) and
+ * opened from OUT/index.html, from file:// too.  It names the keys that
+ * signed, and whether they were checked against the one --key named.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "keys.h"
+#include "report/report.h"
+#include "util.h"
+#include "visible.h"
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"key", required_argument, NULL, 'k'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *dir, *key_file = NULL;
+	struct report_options options = {0};
+	unsigned char key[32];
+	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN], *index;
+	const cJSON *k;
+	cJSON *keys;
+	int failed, opt;
+
+	if (cli_wants_help(argc, argv)) {
+		puts("usage: referee report DIR [-o OUT] [--key PUBLIC_KEY_FILE]\n\n"
+		     "Writes a static site for the tournament folder DIR to OUT "
+		     "(default DIR/report):\nOUT/index.html has the ladder of "
+		     "'referee ladder', in its order, with 95%\nintervals, the "
+		     "likelihood of superiority, the crosstable, each bot's "
+		     "forfeits\nand reply times, the games (100 a page, each linked "
+		     "to its replay in\nOUT/replays/) and what was verified; a "
+		     "banner says when the run has not ended.\nEvery log is "
+		     "verified first; one that does not verify is listed, not "
+		     "counted.\nA rebuild replays only new or changed logs.\n\n"
+		     "--key FILE  the public key the manifest and every log must "
+		     "be signed with; the\n            site and this command say "
+		     "whether the signatures were checked\n            against a "
+		     "key you trust (the replays' badges are green only then)\n\n"
+		     "Exit status 1 when a log does not verify, 2 on bad usage "
+		     "or when DIR cannot\nbe read or OUT written.");
+		return EXIT_OK;
+	}
+	while ((opt = cli_option("report", argc, argv, "o:", longopts, NULL)) != -1) {
+		if (opt == '?')
+			return EXIT_USAGE;
+		if (opt == 'o')
+			options.out = optarg;
+		else
+			key_file = optarg;
+	}
+	if (optind == argc)
+		return cli_fail("report", "no tournament folder given");
+	if (argc - optind > 1)
+		return cli_fail("report", "takes one tournament folder");
+	dir = argv[optind];
+	if (key_file && keys_load_public(key_file, key, err))
+		return cli_fail("report", "%s", err);
+	options.trusted_key = key_file ? key : NULL;
+	failed = report_build(dir, &options, &keys, err);
+	if (failed < 0)
+		return cli_fail("report", "%s", err);
+	index = report_index(dir, &options);
+	visible_line(stdout, "report written to %s", index);
+	free(index);
+	cJSON_ArrayForEach(k, keys)
+		printf("logs %s\n", keys_signed_by(signer, k->valuestring, key_file != NULL));
+	cJSON_Delete(keys);
+	if (failed) {
+		visible_line(stderr, "referee report: %d log%s of %s did not verify "
+			     "(listed in the report)", failed, failed > 1 ? "s" : "", dir);
+		return EXIT_CHECK_FAILED;
+	}
+	return EXIT_OK;
+}

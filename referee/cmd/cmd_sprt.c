@@ -1,0 +1,388 @@
+/*
+ * `referee sprt GAME --elo0 E0 --elo1 E1 [options] A B`: is bot A at least
+ * elo1 stronger than B, or at most elo0?  Plays seat-swapped pairs of
+ * games (with --duplicate, duplicate sets), several at once (sprt_play.h),
+ * and stops as soon as the
+ * generalized SPRT on the pairs' pentanomial outcomes decides
+ * (docs/LADDER.md), printing each pair's line, the log-likelihood ratio
+ * and its bounds as it goes, and a status line on stderr.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "bot/excerpt.h"
+#include "files.h"
+#include "games/registry.h"
+#include "openings.h"
+#include "options.h"
+#include "sprt.h"
+#include "sprt_play.h"
+#include "game_play.h"
+#include "status_line.h"
+#include "util.h"
+#include "visible.h"
+
+static const char usage[] =
+"usage: referee sprt GAME --elo0 E0 --elo1 E1 [options] A B\n"
+"\n"
+"Plays GAME between bots A and B in pairs of games with the seats swapped,\n"
+"and stops when the sequential probability ratio test accepts H1 (A is at\n"
+"least E1 Elo stronger) or H0 (at most E0). A and B are bot command lines,\n"
+"or NAME=COMMAND.\n"
+"\n"
+"  --elo0 E, --elo1 E  the hypotheses, E0 < E1 (Elo)\n"
+"  --alpha P, --beta P error rates (default 0.05 each)\n"
+"  --normalized        E0 and E1 are normalized Elo (default: logistic)\n"
+"  --max-pairs N       give up without a verdict after N pairs (default 10000)\n"
+"  --concurrency N     pairs at once (default: the cores)\n"
+"  --duplicate         play each pair as a duplicate set: both games deal\n"
+"                      each seat the same dice, each game with bot processes\n"
+"                      of its own\n"
+"  --trusted-bots      allow --duplicate with --no-sandbox: you trust the\n"
+"                      bots not to keep what they saw for a set's next game\n"
+"  -o KEY=VALUE        a game option; repeatable\n"
+"  --openings N        start each game from N moves drawn at random (rolit;\n"
+"                      0 to 32, default 0)\n"
+"  --out DIR           keep each game's signed log in DIR\n"
+"  --key FILE          sign logs with this key (default:\n"
+"                      ~/.local/share/arena/referee.key)\n"
+"%s"
+"\n"
+"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage or\n"
+"when a bot does not start (the first and last lines of its stderr are\n"
+"shown).\n";
+
+struct sprt_args {
+	struct sprt test;
+	double elo0, elo1, alpha, beta;
+	bool normalized, have0, have1, duplicate, trusted_bots;
+	long max_pairs;
+	int concurrency;
+	const char *out, *key_file;
+	char *scratch;          /* the bots' stderr without --out */
+	const char *pairs[64];
+	int npairs;
+	struct match_config config;
+	struct bot_limits limits;
+};
+
+static bool parse_real(const char *flag, const char *text, double *out)
+{
+	char *end;
+
+	*out = strtod(text, &end);
+	if (end == text || *end || !isfinite(*out)) {
+		cli_fail("sprt", "%s takes a number, not '%s'", flag, text);
+		return false;
+	}
+	return true;
+}
+
+static int parse_args(struct sprt_args *a, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"elo0", required_argument, NULL, '0'},
+		{"elo1", required_argument, NULL, '1'},
+		{"alpha", required_argument, NULL, 'a'},
+		{"beta", required_argument, NULL, 'b'},
+		{"normalized", no_argument, NULL, 'n'},
+		{"max-pairs", required_argument, NULL, 'p'},
+		{"concurrency", required_argument, NULL, 'c'},
+		{"duplicate", no_argument, NULL, 'D'},
+		{"trusted-bots", no_argument, NULL, 'T'},
+		{"out", required_argument, NULL, 'O'},
+		{"key", required_argument, NULL, 'k'},
+		{"openings", required_argument, NULL, 'P'},
+		CLI_MATCH_LONGOPTS,
+		{NULL, 0, NULL, 0},
+	};
+	int opt, rc;
+	long n;
+
+	while ((opt = cli_option("sprt", argc, argv, "o:", longopts, NULL)) != -1) {
+		bool ok = true;
+
+		switch (opt) {
+		case '0': ok = parse_real("--elo0", optarg, &a->elo0); a->have0 = true; break;
+		case '1': ok = parse_real("--elo1", optarg, &a->elo1); a->have1 = true; break;
+		case 'a': ok = parse_real("--alpha", optarg, &a->alpha); break;
+		case 'b': ok = parse_real("--beta", optarg, &a->beta); break;
+		case 'n': a->normalized = true; break;
+		case 'p':
+			ok = cli_number("sprt", "--max-pairs", optarg, 1, 100000000, &a->max_pairs);
+			break;
+		case 'c':
+			ok = cli_number("sprt", "--concurrency", optarg, 1, 4096, &n);
+			a->concurrency = (int)n;
+			break;
+		case 'D': a->duplicate = true; break;
+		case 'T': a->trusted_bots = true; break;
+		case 'O': a->out = optarg; break;
+		case 'k': a->key_file = optarg; break;
+		case 'P':
+			ok = cli_number("sprt", "--openings", optarg, 0,
+					OPENINGS_MAX_PLIES, &n);
+			a->config.openings = (int)n;
+			break;
+		case 'o':
+			if (a->npairs == 64)
+				return cli_fail("sprt", "too many -o options");
+			a->pairs[a->npairs++] = optarg;
+			break;
+		case '?': return EXIT_USAGE;
+		default:
+			rc = cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
+			if (rc != EXIT_OK)
+				return rc;
+		}
+		if (!ok)
+			return EXIT_USAGE;
+	}
+	if (!a->have0 || !a->have1)
+		return cli_fail("sprt", "give both --elo0 and --elo1");
+	if (a->duplicate)
+		return cli_duplicate_allowed("sprt", &a->limits, a->trusted_bots);
+	return EXIT_OK;
+}
+
+/* The game's options with first=seat0 (the pairs swap seats themselves). */
+static cJSON *game_options(const struct sprt_args *a, const struct game_rules *rules)
+{
+	char err[ERR_LEN];
+	cJSON *given = options_from_pairs(a->pairs, a->npairs, err), *options;
+
+	if (!given) {
+		cli_fail("sprt", "%s", err);
+		return NULL;
+	}
+	if (!cJSON_GetObjectItemCaseSensitive(given, "first"))
+		cJSON_AddStringToObject(given, "first", "seat0");
+	options = options_resolve(rules, given, err);
+	cJSON_Delete(given);
+	if (!options || game_play_check_setup(rules, options, 2, err) ||
+	    openings_check(rules, options, 2, a->config.openings, err)) {
+		cJSON_Delete(options);
+		cli_fail("sprt", "%s", err);
+		return NULL;
+	}
+	return options;
+}
+
+/* "+12.3 +/- 4.5"; a part that is undefined (no spread in the results, or
+ * an interval reaching a score of 0 or 1) is "n/a". */
+static void plus_minus(char *buf, size_t len, double value, double margin)
+{
+	if (!isfinite(value))
+		snprintf(buf, len, "n/a");
+	else if (!isfinite(margin))
+		snprintf(buf, len, "%+.1f +/- n/a", value);
+	else
+		snprintf(buf, len, "%+.1f +/- %.1f", value, margin);
+}
+
+/* What the pairs counted so far say, for the status line, the pair
+ * lines and the result. */
+struct tally {
+	const struct sprt_args *a;
+	char **bots, *names[2], *shown[2];
+	long counts[5];          /* pairs by A's points x 2: LL LD DD/WL WD WW */
+	long wld[3];             /* A's games won, lost and drawn */
+	long pairs;
+	double llr;
+	enum sprt_verdict verdict;
+	bool tty;
+	int64_t printed_ns;
+};
+
+/* "9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR
+ * -2.951 [-2.944, 2.944]": the status line, and the result's last line. */
+static void tally_text(const struct tally *t, char *buf, size_t len)
+{
+	char penta[SPRT_PENTANOMIAL_LEN];
+
+	sprt_pentanomial_text(t->counts, penta, sizeof penta);
+	snprintf(buf, len, "%ld pair%s, %ld games: W-L-D %ld-%ld-%ld, %s, LLR %.3f "
+		 "[%.3f, %.3f]", t->pairs, t->pairs == 1 ? "" : "s", 2 * t->pairs,
+		 t->wld[0], t->wld[1], t->wld[2], penta, t->llr, t->a->test.lower,
+		 t->a->test.upper);
+}
+
+/* The status line: on a terminal after every pair, else at the first and
+ * then every STATUS_LINE_EVERY_NS. */
+static void show_status(struct tally *t)
+{
+	char line[512];
+
+	if (!t->tty && t->printed_ns && now_ns() - t->printed_ns < STATUS_LINE_EVERY_NS)
+		return;
+	tally_text(t, line, sizeof line);
+	status_line_show(line, t->tty);
+	t->printed_ns = now_ns();
+}
+
+/* The hypotheses, with the bots by the names they gave in hello. */
+static void announce(struct tally *t, const char *const *said)
+{
+	const struct sprt_args *a = t->a;
+
+	cli_said_names(t->bots, 2, t->names, said, t->shown);
+	visible_line(stdout, "H0: %s is at most %+g Elo against %s; H1: at least %+g "
+		     "(%s); LLR bounds [%.3f, %.3f]", t->shown[0], a->elo0, t->shown[1],
+		     a->elo1, a->normalized ? "normalized" : "logistic",
+		     a->test.lower, a->test.upper);
+}
+
+/* A pair is counted (sprt_play.h): its line; true at a verdict. */
+static bool count_pair(void *ctx, long pair, const double *score,
+		       const char *const *said)
+{
+	struct tally *t = ctx;
+	char penta[SPRT_PENTANOMIAL_LEN];
+
+	status_line_erase(t->tty);
+	if (pair == 1)
+		announce(t, said);
+	t->counts[sprt_pair_outcome(score[0], score[1])]++;
+	for (int g = 0; g < 2; g++)
+		t->wld[score[g] == 1 ? 0 : score[g] == 0 ? 1 : 2]++;
+	t->pairs = pair;
+	t->llr = sprt_llr(&t->a->test, t->counts, 5);
+	t->verdict = sprt_verdict(&t->a->test, t->llr);
+	sprt_pentanomial_text(t->counts, penta, sizeof penta);
+	printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0], score[1],
+	       penta, t->llr);
+	fflush(stdout);
+	show_status(t);
+	return t->verdict != SPRT_CONTINUE;
+}
+
+/* No test of a bot that does not even start. */
+static void no_start(void *ctx, int bot, const char *why, const char *stderr_path)
+{
+	struct tally *t = ctx;
+
+	status_line_erase(t->tty);
+	excerpt_no_start("sprt", t->names[bot], why, stderr_path, t->a->out != NULL,
+			 t->a->limits.sandbox);
+}
+
+/* The verdict, the estimate and the counts. */
+static void print_result(struct tally *t)
+{
+	struct sprt_estimate est;
+	char elo[64], nelo[64], los[32] = "n/a", line[512];
+
+	status_line_erase(t->tty);
+	sprt_estimate(t->counts, 5, &est);
+	plus_minus(elo, sizeof elo, est.elo, est.elo_margin);
+	plus_minus(nelo, sizeof nelo, est.nelo, est.nelo_margin);
+	if (isfinite(est.los))
+		snprintf(los, sizeof los, "%.1f%%", 100 * est.los);
+	visible_line(stdout, "%s after %ld pairs: %s scores %.1f%%, "
+		     "Elo %s, normalized Elo %s, LOS %s",
+		     t->verdict == SPRT_H1 ? "H1 accepted" :
+		     t->verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
+		     t->pairs, t->shown[0], 100 * est.score, elo, nelo, los);
+	tally_text(t, line, sizeof line);
+	puts(line);
+}
+
+static int run_test(struct sprt_args *a, char **bots)
+{
+	struct tally t = {.a = a, .bots = bots, .tty = isatty(STDERR_FILENO)};
+	struct sprt_play play = {
+		.config = a->config, .duplicate = a->duplicate, .out = a->out,
+		.stderr_dir = a->out ? a->out : a->scratch, .concurrency = a->concurrency,
+		.max_pairs = a->max_pairs, .ctx = &t, .pair = count_pair,
+		.no_start = no_start,
+	};
+	char err[ERR_LEN];
+	int rc;
+
+	if (!cli_entrants("sprt", bots, 2, play.entrants, t.names))
+		return EXIT_USAGE;
+	for (int i = 0; i < 2; i++)
+		play.entrants[i].spec.limits = a->limits;
+	rc = sprt_play(&play, err);
+	if (rc == 0)
+		print_result(&t);
+	else if (rc < 0)
+		cli_fail("sprt", "%s", err);
+	for (int i = 0; i < 2; i++) {
+		free(t.names[i]);
+		free(t.shown[i]);
+	}
+	return rc ? EXIT_USAGE : EXIT_OK;
+}
+
+/* The verb once its options are parsed into `a`. */
+static int sprt_main(struct sprt_args *args, int argc, char **argv)
+{
+	struct sprt_args a = *args;
+	const struct game_rules *rules;
+	struct referee_key key;
+	char err[ERR_LEN];
+	int rc;
+
+	if (argc - optind != 3)
+		return cli_fail("sprt", "give a game and two bots");
+	rules = arena_game_find(argv[optind]);
+	if (!rules)
+		return cli_fail("sprt", "unknown game '%s' (see 'referee games')",
+				argv[optind]);
+	if (sprt_init(&a.test, a.elo0, a.elo1, a.alpha, a.beta,
+		      a.normalized ? SPRT_NORMALIZED : SPRT_LOGISTIC, err))
+		return cli_fail("sprt", "%s", err);
+	a.config.rules = rules;
+	a.config.options = game_options(&a, rules);
+	if (!a.config.options)
+		return EXIT_USAGE;
+	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits))) {
+		cJSON_Delete((cJSON *)a.config.options);
+		return rc;
+	}
+	if ((a.out && (files_mkdirs(a.out, err) ||
+		       !cli_signing_key("sprt", a.key_file, a.out, &key))) ||
+	    (!a.out && !(a.scratch = cli_scratch("sprt")))) {
+		cJSON_Delete((cJSON *)a.config.options);
+		return EXIT_USAGE;
+	}
+	rc = cli_sandbox_ready("sprt", &a.limits,
+			       (const char *const[]){ a.out, a.key_file, a.scratch }, 3);
+	*args = a;
+	if (rc == EXIT_OK) {
+		a.config.key = &key;
+		rc = run_test(&a, argv + optind + 1);
+	}
+	cli_scratch_free("sprt", a.scratch);
+	cJSON_Delete((cJSON *)a.config.options);
+	sodium_memzero(&key, sizeof key);
+	return rc;
+}
+
+int cmd_sprt(int argc, char **argv)
+{
+	struct sprt_args a = {
+		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
+		.concurrency = (int)sysconf(_SC_NPROCESSORS_ONLN),
+		.config.time = cli_default_time, .config.grace_ms = 200,
+		.limits = cli_default_limits,
+	};
+	int rc;
+
+	if (cli_wants_help(argc, argv)) {
+		printf(usage, cli_match_usage);
+		return EXIT_OK;
+	}
+	rc = parse_args(&a, argc, argv);
+	if (rc == EXIT_OK)
+		rc = sprt_main(&a, argc, argv);
+	cli_limits_free(&a.limits);
+	return rc;
+}

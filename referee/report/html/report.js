@@ -1,0 +1,331 @@
+/* The tournament report page (referee/report/report.c): the ladder with its 95%
+ * intervals drawn, the likelihood of superiority, the crosstable, each
+ * bot's forfeits and move times, the games (sortable, filterable by bot,
+ * each linked to its replay) and the verification summary.  Every number
+ * comes from the referee in the page's data; this script only lays it out. */
+(function () {
+	'use strict';
+	var el = arena.el, svg = arena.svg, GAMES_PER_PAGE = 100;
+
+	function row(cells, header) {
+		var tr = el('tr');
+		cells.forEach(function (c) {
+			var td = el(header ? 'th' : 'td', typeof c === 'number' ? { 'class': 'num' } : null);
+			if (c instanceof Node) td.appendChild(c); else td.textContent = c;
+			tr.appendChild(td);
+		});
+		return tr;
+	}
+	function section(id, title) {
+		var s = el('section', { id: id });
+		s.appendChild(el('h2', null, title));
+		return s;
+	}
+	function ms(v) { return v.toFixed(1); }
+	function pct(p) { return p === null || p === undefined ? '-' : (100 * p).toFixed(1) + '%'; }
+	function eloText(e) {
+		if (e.status === 'rated') return (e.elo >= 0 ? '+' : '') + e.elo.toFixed(1);
+		if (e.status === 'above') return '> ' + e.elo.toFixed(1);
+		if (e.status === 'below') return '< ' + e.elo.toFixed(1);
+		return 'unrated';
+	}
+
+	function ladder(data) {
+		var s = section('ladder', 'Ladder'), table = el('table', { id: 'ladder-table' });
+		table.appendChild(row(['rank', 'bot', 'Elo', '\u00b195%', 'games', 'score',
+			'W-D-L', 'LOS next'], true));
+		data.ladder.forEach(function (e, k) {
+			var tr = row([e.rank, e.bot, eloText(e), e.ci95 === undefined ? '-' : e.ci95.toFixed(1),
+				e.games, e.pairs ? (100 * e.points / e.pairs).toFixed(1) + '%' : '-',
+				e.wins + '-' + e.draws + '-' + e.losses,
+				k + 1 === data.ladder.length ? '-' : pct(data.los[k][k + 1])]);
+			tr.setAttribute('data-bot', e.bot);
+			tr.children[2].className = 'num elo';
+			tr.children[2].setAttribute('data-bot', e.bot);
+			tr.children[3].className = 'num ci95';
+			table.appendChild(tr);
+		});
+		s.appendChild(table);
+		if (data.ladder_problems.length) {
+			s.appendChild(el('p', { id: 'ladder-problems' }, 'No ratings: `referee ladder` ' +
+				'refuses this folder for these problems:'));
+			s.appendChild(data.ladder_problems.reduce(function (ul, p) {
+				ul.appendChild(el('li', { 'class': 'bad' }, p));
+				return ul;
+			}, el('ul')));
+		}
+		s.appendChild(plot(data));
+		s.appendChild(el('p', { 'class': 'muted' }, 'Maximum-likelihood Elo with 95% ' +
+			'intervals (bars), as `referee ladder` computes them from the verified logs. ' +
+			'LOS: the likelihood that a bot is stronger than the next one down.'));
+		return s;
+	}
+
+	/* Ticks 1, 2 or 5 times a power of ten apart (whole ratings), the
+	 * smallest such step that needs at most eight gaps across [lo, hi], the
+	 * first and the last tick on or beyond its ends. */
+	function ticks(lo, hi) {
+		var base = Math.max(1, Math.pow(10, Math.floor(Math.log10((hi - lo) / 8)))), step, i, first, last, list = [];
+		for (i = 0; ; i++) {
+			step = base * [1, 2, 5][i % 3] * Math.pow(10, Math.floor(i / 3));
+			first = Math.floor(lo / step);
+			last = Math.ceil(hi / step);
+			if (last - first <= 8) break;
+		}
+		for (i = first; i <= last; i++) list.push(Math.round(i * step));
+		return list;
+	}
+
+	/* Each rated bot's rating as a dot and its 95% interval as a bar, across
+	 * the whole width of the page, with a grid at round ratings. */
+	function plot(data) {
+		var rated = data.ladder.filter(function (e) { return e.status !== 'unrated'; });
+		var lo = Infinity, hi = -Infinity, L = 20, H = 26 * rated.length + 34, s, grid;
+		var W = Math.max(480, document.documentElement.clientWidth - 70);
+		rated.forEach(function (e) {
+			lo = Math.min(lo, e.lo === undefined ? e.elo - 50 : e.lo);
+			hi = Math.max(hi, e.hi === undefined ? e.elo + 50 : e.hi);
+			L = Math.max(L, 7 * e.bot.length + 16);
+		});
+		if (!rated.length) return el('p', { 'class': 'muted' }, 'No bot is rated yet.');
+		if (hi - lo < 1) { lo -= 50; hi += 50; }
+		grid = ticks(lo, hi);
+		lo = grid[0];
+		hi = grid[grid.length - 1];
+		function x(v) { return L + (v - lo) / (hi - lo) * (W - L - 20); }
+		s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, width: W, height: H, id: 'elo-plot' });
+		grid.forEach(function (v) {
+			s.appendChild(svg('line', { x1: x(v), x2: x(v), y1: 0, y2: H - 22,
+				stroke: v === 0 ? '#999' : '#e3e6ec', 'stroke-dasharray': v === 0 ? '4 3' : null }));
+			s.appendChild(svg('text', { x: x(v), y: H - 6, 'text-anchor': 'middle', 'class': 'tick',
+				'font-size': 11, fill: '#5b6577' }, (v > 0 ? '+' : '') + v));
+		});
+		rated.forEach(function (e, k) {
+			var y = 18 + 26 * k;
+			var a = e.lo === undefined ? (e.status === 'below' ? lo : e.elo) : e.lo;
+			var b = e.hi === undefined ? (e.status === 'above' ? hi : e.elo) : e.hi;
+			s.appendChild(svg('text', { x: L - 8, y: y + 4, 'text-anchor': 'end',
+				'font-size': 12 }, e.bot));
+			s.appendChild(svg('line', { x1: x(a), x2: x(b), y1: y, y2: y, stroke: '#2f6fde',
+				'stroke-width': 4, 'stroke-linecap': 'round', opacity: 0.5 }));
+			s.appendChild(svg('circle', { cx: x(e.elo), cy: y, r: 5, fill: '#2f6fde',
+				'data-bot': e.bot, 'data-elo': e.elo }));
+		});
+		return s;
+	}
+
+	function los(data) {
+		var s = section('los', 'Likelihood of superiority (row over column)');
+		var table = el('table', { 'class': 'cross' });
+		table.appendChild(row([''].concat(data.ladder.map(function (e) { return e.bot; })), true));
+		data.ladder.forEach(function (e, a) {
+			table.appendChild(row([e.bot].concat(data.ladder.map(function (_, b) {
+				return a === b ? '' : pct(data.los[a][b]); }))));
+		});
+		s.appendChild(table);
+		return s;
+	}
+
+	function crosstable(data) {
+		var s = section('crosstable', 'Crosstable (row against column: wins-draws-losses, score)');
+		var names = data.ladder.map(function (e) { return e.bot; });
+		var cross = data.crosstable, table = el('table', { 'class': 'cross', id: 'cross-table' });
+		function at(name) { return cross.bots.indexOf(name); }
+		table.appendChild(row([''].concat(names), true));
+		names.forEach(function (a) {
+			var tr = row([a].concat(names.map(function (b) {
+				var c = at(a) >= 0 && at(b) >= 0 ? cross.cells[at(a)][at(b)] : null;
+				return c ? c.w + '-' + c.d + '-' + c.l + ' (' + c.score + ')' : '';
+			})));
+			tr.setAttribute('data-bot', a);
+			table.appendChild(tr);
+		});
+		s.appendChild(table);
+		return s;
+	}
+
+	/* Each bot's forfeits and reply times, as `referee ladder` gives them. */
+	function bots(data) {
+		var s = section('bots', 'Bots: forfeits and reply times'), reasons = [];
+		var table = el('table', { id: 'bots-table' });
+		data.ladder.forEach(function (e) {
+			Object.keys(e.forfeits.by_reason).forEach(function (r) {
+				if (reasons.indexOf(r) < 0) reasons.push(r);
+			});
+		});
+		reasons.sort();
+		table.appendChild(row(['rank', 'bot', 'games', 'turns', 'median ms', 'p95 ms', 'max ms',
+			'CPU median ms', 'CPU p95 ms', 'forfeits'].concat(reasons), true));
+		data.ladder.forEach(function (e) {
+			var t = e.reply_ms, cpu = e.cpu_ms, tr;
+			tr = row([e.rank, e.bot, e.games, t.turns, ms(t.median), ms(t.p95), ms(t.max),
+				cpu ? ms(cpu.median) : '-', cpu ? ms(cpu.p95) : '-', e.forfeits.total]
+				.concat(reasons.map(function (r) { return e.forfeits.by_reason[r] || 0; })));
+			tr.setAttribute('data-bot', e.bot);
+			table.appendChild(tr);
+		});
+		s.appendChild(table);
+		s.appendChild(el('p', { 'class': 'muted' }, 'Reply times to turns are the ' +
+			'referee\'s measure of each reply: its wall time and, in games timed by ' +
+			'the CPU clock, the CPU time the bot\'s control group used on it; p95 is ' +
+			'the 95th percentile. The same figures as `referee ladder` prints.'));
+		return s;
+	}
+
+	/* The games, GAMES_PER_PAGE rows a page: page N is at #games-page=N, and
+	 * each page links to the others. */
+	function games(data) {
+		var s = section('games', 'Games'), filter = el('select', { id: 'bot-filter' });
+		var table = el('table', { id: 'games-table' }), body = el('tbody'), names = [];
+		var columns = ['log', 'players', 'result', 'moves', 'forfeits', 'verified'];
+		var sortBy = 0, descending = false, pages = el('nav', { id: 'games-pages' });
+		function pageAsked() {
+			var m = /games-page=(\d+)/.exec(location.hash);
+			return m ? parseInt(m[1], 10) : 1;
+		}
+		function pageLinks(page, count) {
+			pages.textContent = '';
+			if (count < 2) return;
+			function link(n, text) {
+				var a = el(n === page ? 'span' : 'a', n === page ? { 'class': 'page current' } :
+					{ 'class': 'page', href: '#games-page=' + n }, text);
+				pages.appendChild(a);
+				pages.appendChild(document.createTextNode(' '));
+			}
+			if (page > 1) link(page - 1, 'previous');
+			for (var n = 1; n <= count; n++)
+				if (n === 1 || n === count || Math.abs(n - page) <= 3) link(n, String(n));
+				else if (Math.abs(n - page) === 4) pages.appendChild(document.createTextNode('\u2026 '));
+			if (page < count) link(page + 1, 'next');
+		}
+		function cell(g, c) {
+			if (c === 'players') return g.players ? g.players.join(', ') : '';
+			if (c === 'result') return g.result ? g.result.ranks.map(function (r, k) {
+				return r + '. ' + g.players[k] + ' ' + g.result.scores[k]; }).join('; ') : '';
+			if (c === 'forfeits') return (g.forfeits || []).map(function (f) {
+				return g.players[f.seat] + ': ' + f.reason; }).join('; ');
+			if (c === 'verified') return g.verified ? 'yes' : 'NO: ' + (g.error || '');
+			return g[c] === undefined ? '' : g[c];
+		}
+		function draw() {
+			var list = data.games.filter(function (g) {
+				return !filter.value || (g.players || []).indexOf(filter.value) >= 0;
+			});
+			list.sort(function (a, b) {
+				var x = cell(a, columns[sortBy]), y = cell(b, columns[sortBy]);
+				var d = typeof x === 'number' ? x - y : String(x).localeCompare(String(y));
+				return descending ? -d : d;
+			});
+			var count = Math.max(1, Math.ceil(list.length / GAMES_PER_PAGE));
+			var page = Math.min(Math.max(pageAsked(), 1), count), first = (page - 1) * GAMES_PER_PAGE;
+			body.textContent = '';
+			list.slice(first, first + GAMES_PER_PAGE).forEach(function (g) {
+				var tr = row(columns.map(function (c) { return cell(g, c); })), a;
+				tr.className = 'game';
+				if (g.replay) {
+					a = el('a', { href: g.replay }, cell(g, 'log'));
+					tr.children[0].textContent = '';
+					tr.children[0].appendChild(a);
+				}
+				body.appendChild(tr);
+			});
+			s.querySelector('.count').textContent = list.length + ' of ' + data.games.length +
+				' games' + (count > 1 ? ', ' + (first + 1) + ' to ' + Math.min(first +
+				GAMES_PER_PAGE, list.length) + ' shown' : '');
+			pageLinks(page, count);
+		}
+		data.games.forEach(function (g) {
+			(g.players || []).forEach(function (p) { if (names.indexOf(p) < 0) names.push(p); });
+		});
+		filter.appendChild(el('option', { value: '' }, 'every bot'));
+		names.sort().forEach(function (n) { filter.appendChild(el('option', { value: n }, n)); });
+		filter.addEventListener('change', function () {
+			if (pageAsked() > 1) location.hash = 'games-page=1'; else draw();
+		});
+		window.addEventListener('hashchange', draw);
+		s.appendChild(el('label', { 'for': 'bot-filter' }, 'games of '));
+		s.appendChild(filter);
+		s.appendChild(el('span', { 'class': 'muted count' }));
+		table.appendChild(el('thead')).appendChild(row(columns, true));
+		Array.prototype.forEach.call(table.querySelectorAll('th'), function (th, k) {
+			th.className = 'sortable';
+			th.title = 'sort';
+			th.addEventListener('click', function () {
+				descending = sortBy === k ? !descending : false;
+				sortBy = k;
+				draw();
+			});
+		});
+		table.appendChild(body);
+		s.appendChild(table);
+		s.appendChild(pages);
+		draw();
+		return s;
+	}
+
+	function verification(data) {
+		var s = section('verification', 'Verification'), v = data.verification;
+		var m = data.manifest, ul = el('ul');
+		ul.appendChild(el('li', { id: 'logs-verified' }, v.verified + ' of ' + v.logs +
+			' logs verify (chain, signature, commitments, every draw, every move replayed)' +
+			(v.in_progress ? '; ' + v.in_progress + (data.live ? ' being played' :
+				' cut by the stop, not counted') : '')));
+		/* A key nobody said to trust proves only who holds it. */
+		v.keys.forEach(function (k) {
+			var li = el('li', { 'class': 'signer' }, 'signed by key ');
+			li.appendChild(el('span', { 'class': 'mono' }, k));
+			li.appendChild(document.createTextNode(', ' + v.trust));
+			ul.appendChild(li);
+		});
+		v.failed.forEach(function (f) {
+			ul.appendChild(el('li', { 'class': 'bad' }, f.log + ' does not verify: ' + f.error));
+		});
+		if (!m.present) {
+			ul.appendChild(el('li', null, m.problem));
+		} else {
+			ul.appendChild(el('li', { id: 'manifest' }, 'manifest: ' + m.finished + ' of ' +
+				m.scheduled + ' games finished' + (m.aborted ? ', ' + m.aborted +
+				' set aside and replayed' : '') + '; ' + (m.complete ? 'complete' :
+				'not complete') + '; ' + (m.signed ? 'chain and signature hold' : m.problem) +
+				'; ' + m.hashes_match + ' of ' + m.finished + ' logs have the hash it lists'));
+			m.bad_logs.forEach(function (b) {
+				ul.appendChild(el('li', { 'class': 'bad' }, b + ': missing, or not the log the ' +
+					'manifest lists'));
+			});
+		}
+		s.appendChild(ul);
+		return s;
+	}
+
+	/* A run that has not ended says so first: going on (this page is kept
+	 * current by the run itself), or stopped before its end. */
+	function runState(data) {
+		var m = data.manifest, so = m.finished + ' of ' + m.scheduled + ' games finished';
+		if (data.live)
+			return el('div', { 'class': 'notice', id: 'run-state' }, 'Running: ' + so +
+				' so far. This page reloads every ' + data.reload_seconds + ' s.');
+		return el('div', { 'class': 'notice', id: 'run-state' }, 'Stopped: ' + so +
+			'; the run has not ended (its manifest is not signed). `referee tournament ' +
+			'FILE --resume` plays the rest; until then the ladder rates the finished games.');
+	}
+
+	document.addEventListener('DOMContentLoaded', function () {
+		arena.data(function (data) {
+			var m = data.manifest, header = el('header'), main = el('main');
+			header.appendChild(el('h1', null, (m.name || 'Tournament') + ' \u2014 ' +
+				(m.game || '')));
+			header.appendChild(el('div', { 'class': 'muted' }, 'made ' + data.made +
+				' by the referee from the logs in this folder'));
+			document.body.appendChild(header);
+			if (data.live || m.open)
+				main.appendChild(runState(data));
+			main.appendChild(ladder(data));
+			if (data.ladder.length > 1 && data.ladder.length <= 16) main.appendChild(los(data));
+			main.appendChild(crosstable(data));
+			main.appendChild(bots(data));
+			main.appendChild(games(data));
+			main.appendChild(verification(data));
+			document.body.appendChild(main);
+		});
+	});
+})();

@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# End-to-end: each bot's control group (docs/PROTOCOL.md "Limits", README
+# "Running strangers' bots").  Bots that take more than their share of
+# memory (their /tmp, /dev/shm, many small processes), processes or
+# stderr each forfeit alone with the right reason; a bot that spins
+# while its opponent thinks, or a machine loaded from outside, costs the
+# opponent nothing on the CPU clock; the referee needs a control group,
+# or says how to get one.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+
+greedy() {
+	echo "greedy=$PYTHON3 '$ZOO/greedy.py' '$TMP' $*"
+}
+
+# The referee and the root of this test's cgroups must be able to make
+# groups: as root on this machine, or in a delegated cgroup v2 scope.
+needs_control_group
+
+# --- memory, processes: each forfeits alone, with its reason ------------------------
+# greedy_case NAME REASON DETAIL [PLAY FLAGS...]: the greedy bot in mode NAME
+# against the C random bot; it must forfeit for REASON with DETAIL, its
+# opponent must win untouched, the log verify and nothing be left.
+case_number=0
+greedy_case() {
+	local mode=$1 reason=$2 detail=$3
+	shift 3
+	case_number=$((case_number + 1))
+	mkdir "$TMP/case-$case_number"
+	LOG="$TMP/case-$case_number/game.jsonl"
+	expect_exit 0 "$REFEREE" play rolit -o size=4 "$@" --log "$LOG" "$(greedy "$mode")" "$(cbot)"
+	expect_contains "$OUT" "2. greedy               seat 0  score" "$mode: it loses"
+	expect_contains "$OUT" "forfeit: $reason: $detail" "$mode: it forfeits for $reason"
+	grep -qE "^\\{\"seq\":[0-9]+,\"prev\":\"[0-9a-f]{64}\",\"type\":\"forfeit\",\"seat\":0,\"reason\":\"$reason\"," "$LOG"
+	ok $? "$mode: the log says why"
+	expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 1 "$mode: its opponent plays on untouched"
+	run "$REFEREE" verify "$LOG"
+	expect_eq "$RC" 0 "$mode: the log verifies"
+	assert_no_leftovers "$mode: no process of it is left"
+}
+# 1024 MiB by default, its tmpfs included: the kernel kills it, not the
+# referee or the opponent.  Writing 1 GiB takes more than the default
+# second of CPU on a loaded machine (two sanitizer builds' tests at once).
+greedy_case tmp memory 'went past its memory limit of 1024 MiB (the kernel killed a process of it) (answering "turn")' --move-ms 20000
+expect_contains "$LOG.greedy.stderr" "=== arena: game 1" "tmp: its stderr file is kept"
+greedy_case shm memory 'went past its memory limit of 300 MiB (the kernel killed a process of it) (answering "turn")' --memory-mb 300
+# 24 processes of 64 MiB each: the limit is the group's, not a process's.
+greedy_case spread memory 'went past its memory limit of 1024 MiB (the kernel killed a process of it) (answering "turn")' --move-ms 20000
+# A fork bomb meets the group's process limit (64 by default, threads
+# included): going past it is a forfeit, and the whole group dies.
+greedy_case bomb processes 'went past its limit of 64 processes (answering "turn")'
+bombed=$(sed -n 's/^greedy: fork failed after \([0-9]*\): .*/\1/p' "$LOG.greedy.stderr")
+expect_lt "${bombed:-99}" 64 "bomb: it had fewer than 64 processes ($bombed children)"
+greedy_case bomb processes 'went past its limit of 20 processes (answering "turn")' --max-processes 20
+
+# In a tournament the others' games go on.
+cat >"$TMP/t.json" <<JSON
+{"name": "greedy", "game": "rolit", "options": {"size": 4}, "games": 2,
+ "time": {"move_ms": 20000},
+ "bots": [
+  {"name": "tmp", "command": "$PYTHON3 $ZOO/greedy.py $TMP tmp"},
+  {"name": "bomb", "command": "$PYTHON3 $ZOO/greedy.py $TMP bomb"},
+  {"name": "random", "command": "$CBOT $TMP"},
+  {"name": "random2", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t" --quiet
+run "$REFEREE" verify "$TMP/t"
+expect_eq "$RC" 0 "tournament: the whole folder verifies"
+expect_contains "$OUT" "12 games finished" "tournament: every game is played"
+reasons=$(cat "$TMP"/t/games/*.jsonl | sed -n 's/.*"type":"forfeit","seat":[0-9],"reason":"\([a-z]*\)".*/\1/p' | sort | uniq -c | tr -s ' ' | tr '\n' ',')
+# (When the two meet, the first to move forfeits and the game ends.)
+expect_eq "$reasons" " 5 memory, 5 processes," "tournament: the greedy bots forfeit each of their games, for their reason, and nobody else"
+assert_no_leftovers "tournament: nothing is left"
+# The ladder shows each bot's CPU time beside its wall time: every turn
+# of these games was timed by the CPU clock.
+run "$REFEREE" ladder "$TMP/t" --format csv
+expect_eq "$(awk -F, '$2 == "random" { print ($16 == $20 && $16 > 0) }' "$OUT")" 1 \
+	"ladder: every turn of random has its CPU time"
+# Whether every bot of the ladder's json on stdin has a CPU time for each turn.
+all_cpu_timed() {
+	"$PYTHON3" -c 'import json, sys; print(all(b.get("cpu_ms", {}).get("turns", 0) == b["reply_ms"]["turns"] for b in json.load(sys.stdin)["ladder"]))'
+}
+run "$REFEREE" ladder "$TMP/t" --format json
+expect_eq "$(all_cpu_timed <"$OUT")" True "ladder: the json has the CPU times"
+run "$REFEREE" ladder "$TMP/t"
+expect_contains "$OUT" "CPU med   CPU p95" "ladder: the table has the CPU times"
+expect_exit 0 "$REFEREE" report "$TMP/t"
+expect_eq "$("$PYTHON3" "$top_srcdir/tests/tools/htmltool.py" "$TMP/t/report/index.html" data | all_cpu_timed)" True \
+	"report: the bots' CPU times are in the report, as in the ladder"
+
+# --- stderr: the limit is per bot per match ----------------------------------------
+# A bot that writes two lines of 1 MiB and exits each game keeps
+# 3,000,000 bytes in all, not in each process: two whole lines (two
+# newlines) and 902,848 bytes of the third, 2,999,998 x.
+expect_exit 0 "$REFEREE" play rolit -o size=4 --games 6 --max-stderr 3000000 --out "$TMP/flood" "$(greedy flood 2)" "$(cbot)"
+expect_eq "$(tr -cd x <"$TMP/flood/greedy.stderr" | wc -c)" 2999998 "flood: 3,000,000 bytes of its stderr are kept over 6 games"
+expect_eq "$(grep -c '^\[stderr truncated after 3000000 bytes\]$' "$TMP/flood/greedy.stderr")" 1 "flood: cut once"
+
+# --- the CPU clock --------------------------------------------------------------------
+# burn: 100 ms of CPU a move.  Alone, then against a bot whose 40
+# processes, each in a session of its own, spin while it is not on move:
+# frozen, they cost burn nothing.
+cpu_of() { # FOLDER: median CPU and wall µs of burn's moves, and its time forfeits
+	"$PYTHON3" - "$1" <<-'PY'
+	import glob, json, statistics, sys
+	cpu, wall, late = [], [], 0
+	for log in glob.glob(sys.argv[1] + "/*.jsonl"):
+	    for line in open(log):
+	        r = json.loads(line)
+	        if r["type"] == "header":
+	            names = [p["name"] for p in r["players"]]
+	        elif r["type"] in ("action", "forfeit") and names[r["seat"]] == "burn":
+	            if r["type"] == "forfeit":
+	                late += r["reason"] == "timeout"
+	            else:
+	                cpu.append(r["cpu_us"])
+	                wall.append(r["us"])
+	print(int(statistics.median(cpu)), int(statistics.median(wall)), late)
+	PY
+}
+burn="burn=$PYTHON3 '$ZOO/greedy.py' '$TMP' burn 100"
+expect_exit 0 "$REFEREE" play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/quiet" "$burn" "$(cbot)"
+read -r quiet_cpu quiet_wall _ <<<"$(cpu_of "$TMP/quiet")"
+diag "alone: burn's moves took $quiet_cpu us of CPU, $quiet_wall us of wall time (medians)"
+for spin in spin spin-nosid; do
+	# Four games of 40 spinners take far longer than the usual minute
+	# on a loaded machine (sanitizer builds, other tests on every core).
+	RUN_LIMIT=300 expect_exit 0 "$REFEREE" play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/$spin" "$burn" "$(greedy "$spin" 40)"
+	read -r spun_cpu spun_wall spun_late <<<"$(cpu_of "$TMP/$spin")"
+	diag "against 40 spinners ($spin): $spun_cpu us of CPU, $spun_wall us of wall time"
+	expect_eq "$spun_late" 0 "$spin: burn loses no move on time"
+	expect_lt "$((spun_cpu * 10))" "$((quiet_cpu * 11))" "$spin: burn is charged within 10% of its time alone"
+	assert_no_leftovers "$spin: no spinner is left"
+done
+
+# A bot is frozen while the other thinks, its helpers too, unless its
+# tournament entry lets it ponder: then they run while burn thinks (burn's
+# 100 ms a move), on its own CPU share.
+helper_ms() { # FOLDER: the CPU its helper had between its first and last turns
+	sed -n 's/^greedy: helper CPU \([0-9]*\) ms$/\1/p' "$1/stderr/table0001-watch.stderr" |
+		awk 'NR == 1 { first = $1 } { last = $1 } END { print last - first }'
+}
+for ponder in false true; do
+	cat >"$TMP/ponder-$ponder.json" <<-JSON
+	{"name": "ponder", "game": "rolit", "options": {"size": 4}, "games": 2,
+	 "time": {"move_ms": 400},
+	 "bots": [{"name": "watch", "command": "$PYTHON3 $ZOO/greedy.py $TMP watch", "ponder": $ponder},
+	          {"name": "burn", "command": "$PYTHON3 $ZOO/greedy.py $TMP burn 100"}]}
+	JSON
+	expect_exit 0 "$REFEREE" tournament "$TMP/ponder-$ponder.json" --out "$TMP/ponder-$ponder" --quiet
+done
+frozen=$(helper_ms "$TMP/ponder-false")
+pondered=$(helper_ms "$TMP/ponder-true")
+expect_lt "${frozen:-9999}" 100 "not pondering: its helper is frozen while burn thinks ($frozen ms)"
+expect_lt 300 "${pondered:-0}" "pondering: its helper runs while burn thinks ($pondered ms)"
+assert_no_leftovers "ponder: no helper is left"
+
+# The machine loaded by twice as many busy loops as it has cores, from
+# outside: the clock is CPU time, so no move is lost.
+loops=()
+for _ in $(seq $((2 * $(nproc)))); do
+	sh -c 'while :; do :; done' &
+	loops+=($!)
+done
+expect_exit 0 "$REFEREE" play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/loaded" "$burn" "$(cbot)"
+kill "${loops[@]}"
+wait "${loops[@]}" 2>/dev/null
+read -r loaded_cpu loaded_wall loaded_late <<<"$(cpu_of "$TMP/loaded")"
+diag "on a loaded machine: $loaded_cpu us of CPU, $loaded_wall us of wall time"
+expect_eq "$loaded_late" 0 "loaded: burn loses no move on time"
+expect_lt "$((loaded_cpu * 10))" "$((quiet_cpu * 11))" "loaded: burn is charged within 10% of its time alone"
+
+# The wall clock is still a ceiling: twice the move's time and a second.
+mkdir "$TMP/ceiling"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --move-ms 300 --log "$TMP/ceiling/game.jsonl" "silent=$(zoo silent-turn.sh)" "$(cbot)"
+expect_contains "$OUT" 'forfeit: timeout: no reply within 1600 ms of wall-clock time (the ceiling of a 300 ms move) to "turn"' \
+	"ceiling: a bot that sleeps is stopped at twice its time and a second"
+expect_lt 1599 "$ELAPSED_MS" "ceiling: not before"
+grep -q '"time":{"move_ms":300,"game_ms":0,"clock":"cpu"}' "$TMP/ceiling/game.jsonl"
+ok $? "ceiling: the log's header names the clock"
+# A bot that spins is stopped when its CPU time is used.
+expect_exit 0 "$REFEREE" play rolit -o size=4 --move-ms 300 "spin=$(zoo spin)" "$(cbot)"
+expect_contains "$OUT" 'forfeit: timeout: no reply within 300 ms of CPU time to "turn"' "cpu: a bot that spins is stopped at its CPU time"
+
+# --- without a control group -----------------------------------------------------------
+expect_exit 0 "$REFEREE" play rolit -o size=4 --no-limits --log "$TMP/nolimits.jsonl" "$(cbot)" "$(cbot)"
+expect_contains "$ERR" "referee play: --no-limits: the bots run without a control group each" "--no-limits says what it gives up"
+grep -q '"clock":"wall"' "$TMP/nolimits.jsonl"
+ok $? "--no-limits: moves are timed by the wall clock"
+expect_exit 2 "$REFEREE" play rolit --clock sometimes "$(cbot)" "$(cbot)"
+expect_contains "$ERR" "--clock takes cpu or wall, not 'sometimes'" "--clock: a bad value is named"
+
+# A user who cannot have a group is told how to get one, before any bot
+# starts (on a cgroup v1 machine, as this project's CI, only root can).
+unprivileged
+if "${AS[@]}" "$REFEREE" play rolit -o size=4 --log "$TMP/as-user.jsonl" "$(cbot)" "$(cbot)" >/dev/null 2>"$TMP/as-user.err"; then
+	ok 0 "unprivileged: this user has a delegated control group"
+else
+	expect_contains "$TMP/as-user.err" "referee play: each bot needs a control group of its own (memory, processes, CPU), and none can be had here: " \
+		"unprivileged: no group: the referee says so"
+	expect_contains "$TMP/as-user.err" "or pass --no-limits to run the bots without these limits" \
+		"unprivileged: no group: and how to do without"
+	[ ! -e "$TMP/as-user.jsonl" ]
+	ok $? "unprivileged: no group: no game is played"
+	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit -o size=4 --no-limits "$(cbot)" "$(cbot)"
+fi
+done_testing

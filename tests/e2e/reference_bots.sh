@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The reference search bots, rolit-search and black-pot-lookahead: they
+# pass check-bot; in tournaments at the default time control (2 players,
+# and 4: Best-Reply Search for Rolit, teams for Black-Pot) nobody forfeits
+# and they beat the bundled bots; asked to think longer than the turn
+# allows they still answer in time; they refuse bad arguments; and they
+# play in the sandbox.
+. "$(dirname "$0")/../tools/lib.sh"
+needs_control_group
+
+RS="$BOTS/rolit-search"
+BPL="$BOTS/black-pot-lookahead"
+GREEDY_BP="$PYTHON3 $top_srcdir/bots/greedy_black_pot.py"
+
+# check-bot runs them in the sandbox, as every verb does by default:
+# nothing outside their folder and the system's is needed.
+passes rolit "$RS" -o size=6
+passes black-pot "$BPL"
+
+# outscores LOGS NAME [teams]: whether in the game logs LOGS (a glob) the
+# bot NAME scored more in total than each opponent it met did in the same
+# games (with "teams", seats 0 and 2 play against 1 and 3); says who did
+# not, if any.
+outscores() {
+	"$PYTHON3" - "$1" "$2" "${3:-}" <<'PY'
+import collections, glob, json, sys
+mine, theirs = collections.Counter(), collections.Counter()
+for path in glob.glob(sys.argv[1]):
+    records = [json.loads(line) for line in open(path)]
+    names = [p["name"] for p in records[0]["players"]]
+    scores = [r["scores"] for r in records if r.get("type") == "result"][0]
+    me = names.index(sys.argv[2])
+    for seat, name in enumerate(names):
+        partner = sys.argv[3] == "teams" and seat % 2 == me % 2
+        if seat != me and not partner:
+            mine[name] += scores[me]
+            theirs[name] += scores[seat]
+behind = [f"{n} {theirs[n]} against {mine[n]}" for n in mine if theirs[n] >= mine[n]]
+print("; ".join(behind) or ("ahead of every bot" if mine else "no games"))
+PY
+}
+
+# tournament NAME GAME PLAYERS GAMES OPTIONS BOTS: a gauntlet of the first
+# bot (a JSON list of bots, the challenger first) at the default time
+# control, which must complete without a forfeit.
+tournament() {
+	local name=$1 game=$2 players=$3 games=$4 options=$5 bots=$6
+	cat >"$TMP/$name.json" <<JSON
+{"name": "$name", "game": "$game", "players": $players, "games": $games,
+ "options": $options, "format": "gauntlet", "concurrency": 2, "bots": $bots}
+JSON
+	expect_exit 0 "$REFEREE" tournament "$TMP/$name.json" --out "$TMP/$name"
+	expect_eq "$(cat "$TMP/$name"/games/*.jsonl | grep -c '"type":"forfeit"')" 0 \
+		"$name: nobody forfeits at the default time control"
+}
+
+tournament rolit2 rolit 2 2 '{"size": 6}' "[
+ {\"name\": \"search\", \"command\": \"$RS\", \"challenger\": true},
+ {\"name\": \"greedy\", \"command\": \"$BOTS/examples/rolit\"},
+ {\"name\": \"random\", \"command\": \"$CBOT\"}]"
+expect_eq "$(outscores "$TMP/rolit2/games/*.jsonl" search)" "ahead of every bot" \
+	"rolit-search scores more than each bot it meets (2 players)"
+
+tournament rolit4 rolit 4 4 '{}' "[
+ {\"name\": \"search\", \"command\": \"$RS\", \"challenger\": true},
+ {\"name\": \"greedy\", \"command\": \"$BOTS/examples/rolit\"},
+ {\"name\": \"random-1\", \"command\": \"$CBOT\"},
+ {\"name\": \"random-2\", \"command\": \"$CBOT\"}]"
+expect_eq "$(outscores "$TMP/rolit4/games/*.jsonl" search)" "ahead of every bot" \
+	"rolit-search scores more than each bot it meets (4 players)"
+
+tournament bp2 black-pot 2 2 '{}' "[
+ {\"name\": \"lookahead\", \"command\": \"$BPL\", \"challenger\": true},
+ {\"name\": \"greedy\", \"command\": \"$GREEDY_BP\", \"readable\": [\"$top_srcdir/sdk/python\"]},
+ {\"name\": \"random\", \"command\": \"$CBOT\"}]"
+expect_eq "$(outscores "$TMP/bp2/games/*.jsonl" lookahead)" "ahead of every bot" \
+	"black-pot-lookahead scores more than each bot it meets (2 players)"
+
+# Teams: two lookaheads partners (seats 0 and 2, then 1 and 3) against two
+# greedy bots, at the default time control.
+run "$REFEREE" play "${SDK[@]}" black-pot --games 2 --out "$TMP/teams" \
+	"L1=$BPL" "G1=$GREEDY_BP" "L2=$BPL" "G2=$GREEDY_BP"
+ok "$([ "$RC" = 0 ] && [ "$(cat "$TMP"/teams/game-*.jsonl | grep -c '"type":"forfeit"')" = 0 ]; echo $?)" \
+	"black-pot teams: two games, nobody forfeits" || diag_run
+expect_eq "$(outscores "$TMP/teams/game-*.jsonl" L1 teams)" "ahead of every bot" \
+	"black-pot-lookahead's team scores more than the greedy team"
+
+# --ms asks for 5 s a move, the referee allows 500 ms: the bots keep to
+# the turn's time_left_ms.
+run "$REFEREE" play rolit -o size=6 --move-ms 500 --out "$TMP/long-rolit" \
+	"S=$RS --ms 5000" "R=$CBOT"
+ok "$([ "$RC" = 0 ] && ! grep -q '"type":"forfeit"' "$TMP"/long-rolit/game-*.jsonl; echo $?)" \
+	"rolit-search --ms 5000 answers within a move time of 500 ms" || diag_run
+run "$REFEREE" play black-pot --move-ms 500 --out "$TMP/long-bp" \
+	"L=$BPL --ms 5000" "R=$CBOT"
+ok "$([ "$RC" = 0 ] && ! grep -q '"type":"forfeit"' "$TMP"/long-bp/game-*.jsonl; echo $?)" \
+	"black-pot-lookahead --ms 5000 answers within a move time of 500 ms" || diag_run
+
+# Bad arguments: exit 2 and a message that says what to give.
+for bot in "$RS" "$BPL"; do
+	name=${bot##*/}
+	expect_exit 2 "$bot" --ms 0
+	expect_contains "$ERR" "$name: --ms wants a whole number of milliseconds from 1 to 60000, not \"0\"" \
+		"$name --ms 0 is refused"
+	expect_exit 2 "$bot" --depth 3
+	expect_contains "$ERR" "$name: unknown argument \"--depth\": usage: $name [--ms N]" \
+		"$name --depth is refused with the usage"
+done
+
+done_testing

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# End-to-end: the SDKs installed the way their ecosystems expect, then a
+# bot written elsewhere against each, with no path into this repository,
+# passing check-bot.  Python: `pip install --no-build-isolation` of
+# sdk/python into a fresh virtualenv of Debian's python3, offline, with the
+# setuptools and wheel of Debian's packages (python3-venv, python3-setuptools,
+# python3-wheel; $SDK_PYTHON names another interpreter that has them).
+# JavaScript: `npm install --install-links` of sdk/js (a copy, not the
+# symlink the sandbox hides) into a fresh folder (a local folder
+# needs no registry).  Each installs from a copy of its folder, so that
+# the source tree is left as it was.  C: `make install DESTDIR=...` of the
+# C SDK and the rules library, then a bot built with pkg-config alone that
+# also plays whole games with the installed rules library.
+. "$(dirname "$0")/../tools/lib.sh"
+
+# A Rolit bot that plays the move turning the most balls, with the safety
+# net on, in a folder of its own.
+mkdir -p "$TMP/py/bot" "$TMP/js/bot"
+cat >"$TMP/py/bot/mybot.py" <<'PY'
+import sys
+import arena_bot
+from arena_bot import games
+
+
+class Greedy(arena_bot.Bot):
+    name, version, safe = "greedy-installed", "1", True
+
+    def decide(self, turn):
+        view = arena_bot.state(turn)
+        return max(arena_bot.legal(turn), key=lambda square: games.rolit_counts(
+            games.rolit_apply(view["board"], square, view["you"]))[view["you"]])
+
+
+sys.exit(Greedy().run())
+PY
+cat >"$TMP/js/bot/mybot.mjs" <<'JS'
+import { Bot, legal, state, rolitApply, rolitCounts } from "arena-bot";
+
+class Greedy extends Bot {
+  name = "greedy-installed-js";
+  version = "1";
+  safe = true;
+  decide(turn) {
+    const view = state(turn);
+    const gain = (square) => rolitCounts(rolitApply(view.board, square, view.you))[view.you];
+    return legal(turn).reduce((best, square) => (gain(square) > gain(best) ? square : best));
+  }
+}
+process.exitCode = await new Greedy().run();
+JS
+
+# installed_bot_passes LANGUAGE GAME BOT: `check-bot GAME BOT` passes
+# every check of a bot on an SDK installed as its docs say.
+installed_bot_passes() {
+	local desc="check-bot $2: the $1 bot on the installed SDK passes"
+	if no_control_group; then
+		ok 0 "$desc # SKIP $NO_CONTROL_GROUP"
+		return
+	fi
+	run "$REFEREE" check-bot "$2" "$3"
+	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT"; echo $?)" "$desc" || diag_run
+}
+
+# --- Python -------------------------------------------------------------------
+cp -r "$top_srcdir/sdk/python" "$TMP/py/sdk"
+run "${SDK_PYTHON:-/usr/bin/python3}" -m venv --system-site-packages "$TMP/py/venv"
+ok "$RC" "python3 -m venv makes a fresh virtualenv (apt-get install python3-venv)" || diag_run
+run "$TMP/py/venv/bin/python" -m pip install --no-build-isolation --no-index \
+	--disable-pip-version-check "$TMP/py/sdk"
+ok "$RC" "pip install sdk/python into it, offline" || diag_run
+run "$TMP/py/venv/bin/python" -c 'import arena_bot, arena_bot.games, importlib.metadata as m
+print(m.version("arena-bot"), arena_bot.Bot.safe, len(arena_bot.games.dice_keeps("bolo", [1, 5, 2, 2, 2, 3, 4])))'
+expect_eq "$(cat "$OUT")" "$(sed -n 's/^AC_INIT(\[arena\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac") False 7" \
+	"the package imports with its game helpers, at the project's version"
+cd "$TMP/py/bot" || exit 99
+installed_bot_passes Python rolit "$TMP/py/venv/bin/python mybot.py '$TMP'"
+
+# --- JavaScript ----------------------------------------------------------------
+major=$("${NODE:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null)
+if [ -n "$major" ] && [ "$major" -ge 18 ] && command -v npm >/dev/null; then
+	cp -r "$top_srcdir/sdk/js" "$TMP/js/sdk"
+	cd "$TMP/js/bot" || exit 99
+	run npm install --offline --no-audit --no-fund --install-links "$TMP/js/sdk"
+	ok "$RC" "npm install sdk/js into a fresh folder, offline" || diag_run
+	expect_eq "$(cd "$TMP/js/bot" && "${NODE:-node}" -p 'require("./node_modules/arena-bot/package.json").version')" \
+		"$(sed -n 's/^AC_INIT(\[arena\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac")" \
+		"the installed package has the project's version"
+	installed_bot_passes JavaScript rolit "${NODE:-node} mybot.mjs '$TMP'"
+else
+	echo "ok $((tap_count + 1)) # SKIP Node.js 18 and npm are needed for the JavaScript SDK"
+	tap_count=$((tap_count + 1))
+fi
+# --- C ------------------------------------------------------------------------
+dest=$TMP/c/root
+prefix=$(sed -n 's/^prefix=//p' "$top_builddir/sdk/c/arena-bot.pc")
+run make -C "$top_builddir" install DESTDIR="$dest"
+ok "$RC" "make install DESTDIR=..." || diag_run
+for file in lib/libarena-bot.a lib/libarena-games.a lib/pkgconfig/arena-bot.pc \
+	include/arena_bot.h include/arena_games.h include/arena/games/draws.h \
+	include/arena/games/game.h include/arena/games/registry.h \
+	include/arena/games/dice.h include/arena/draws.h; do
+	[ -f "$dest$prefix/$file" ]
+	ok $? "installed: $file"
+done
+# Every name the installed libraries define for others is arena_...: a
+# bot keeps the rest to itself.  AddressSanitizer's markers of global
+# variables (__odr_asan.NAME) are the compiler's, not the library's.
+run nm -g --defined-only "$dest$prefix/lib/libarena-games.a" "$dest$prefix/lib/libarena-bot.a"
+expect_eq "$(awk 'NF == 3 && $3 !~ /^(arena_|__odr_asan\.)/ { print $3 }' "$OUT")" "" \
+	"the installed libraries export arena_ names only"
+flags=$(pkg-config --define-variable=prefix="$dest$prefix" --cflags --libs \
+	"$dest$prefix/lib/pkgconfig/arena-bot.pc")
+# The build's compiler and sanitizers (a library built with them needs
+# their runtime), and nothing else of the build's.
+# shellcheck disable=SC2086 # flags are words
+run ${CC:-cc} -std=c11 -Wall -Werror ${SANITIZER_FLAGS:-} -o "$TMP/c/install-bot" \
+	"$top_srcdir/tests/fixtures/sdk_install_bot.c" $flags
+ok "$([ "$RC" = 0 ] && [ -x "$TMP/c/install-bot" ]; echo $?)" \
+	"a C bot with its own xmalloc, errorf, now_ns and hex_encode builds with \`pkg-config --cflags --libs arena-bot\` alone" || diag_run
+# Where earlier releases installed draws.h still works.
+printf '#include <arena/draws.h>\n#include <arena/games/game.h>\nint main(void) { return GAME_MAX_SEATS != 8; }\n' >"$TMP/c/old_path.c"
+# shellcheck disable=SC2086 # flags are words
+run ${CC:-cc} -std=c11 -Wall -Werror ${SANITIZER_FLAGS:-} -o "$TMP/c/old-path" "$TMP/c/old_path.c" $flags
+ok "$RC" "<arena/draws.h> still compiles beside <arena/games/game.h>" || diag_run
+installed_bot_passes C bolo5 "$TMP/c/install-bot"
+if no_control_group; then
+	ok 0 "the C bot plays bolo with the installed rules library # SKIP $NO_CONTROL_GROUP"
+else
+	run "$REFEREE" play bolo --out "$TMP/c/bolo" "$TMP/c/install-bot" "$CBOT $TMP"
+	expect_contains "$TMP/c/bolo/install-bot.stderr" "install-bot: simulated a whole game of bolo: " \
+		"the C bot plays a whole game of bolo with the installed rules library"
+	expect_not_contains "$TMP/c/bolo/install-bot.stderr" "differently" \
+		"the installed C SDK scores keeps as the referee does"
+fi
+
+assert_no_leftovers
+done_testing

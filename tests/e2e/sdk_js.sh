@@ -1,0 +1,14 @@
+#!/bin/sh
+# The JavaScript bot SDK (sdk/js/arena_bot.mjs): its node:test suites in
+# sdk/js/test/ (BLAKE2b and the fairness vectors, scripted transcripts
+# through run(), the game helpers, the example bots in the referee), run by
+# Node's own runner, whose TAP passes through as is.  Skipped when Node 18
+# or later is missing.
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+NODE=${NODE:-node}
+major=$("$NODE" -p 'process.versions.node.split(".")[0]' 2>/dev/null)
+if [ -z "$major" ] || [ "$major" -lt 18 ]; then
+	echo "1..0 # SKIP Node.js 18 or later not found"
+	exit 0
+fi
+exec "$NODE" --test --test-reporter=tap "$top_srcdir"/sdk/js/test/*.test.mjs

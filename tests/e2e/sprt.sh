@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# `referee sprt` with pairs played at once (--concurrency): the same
+# verdict and counts as one pair at a time, its labelled pentanomial
+# counts, its status line on stderr (a terminal's rewritten in place), no
+# bot left behind and no log of an uncounted game kept when the verdict
+# stops the games in flight, and bad --concurrency values refused.
+. "$(dirname "$0")/../tools/lib.sh"
+needs_control_group
+
+FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
+LAST="$PYTHON3 $ZOO/last-legal.py $TMP"
+PTY="$PYTHON3 $top_srcdir/tests/tools/pty_run.py"
+
+# Deterministic bots: every pair is a win and a loss, H0 after 9 pairs.
+want="H0: a is at most +0 Elo against b; H1: at least +100 (logistic); LLR bounds [-2.944, 2.944]
+pair 1: 0.0 + 1.0  LL 0 LD 0 DD/WL 1 WD 0 WW 0  LLR -0.323
+pair 2: 0.0 + 1.0  LL 0 LD 0 DD/WL 2 WD 0 WW 0  LLR -0.651
+pair 3: 0.0 + 1.0  LL 0 LD 0 DD/WL 3 WD 0 WW 0  LLR -0.980
+pair 4: 0.0 + 1.0  LL 0 LD 0 DD/WL 4 WD 0 WW 0  LLR -1.308
+pair 5: 0.0 + 1.0  LL 0 LD 0 DD/WL 5 WD 0 WW 0  LLR -1.637
+pair 6: 0.0 + 1.0  LL 0 LD 0 DD/WL 6 WD 0 WW 0  LLR -1.965
+pair 7: 0.0 + 1.0  LL 0 LD 0 DD/WL 7 WD 0 WW 0  LLR -2.294
+pair 8: 0.0 + 1.0  LL 0 LD 0 DD/WL 8 WD 0 WW 0  LLR -2.622
+pair 9: 0.0 + 1.0  LL 0 LD 0 DD/WL 9 WD 0 WW 0  LLR -2.951
+H0 accepted after 9 pairs: a scores 50.0%, Elo +0.0 +/- 0.0, normalized Elo n/a, LOS n/a
+9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR -2.951 [-2.944, 2.944]"
+for n in 1 2 4; do
+	expect_exit 0 "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 --concurrency "$n" \
+		--out "$TMP/c$n" "a=$FIRST" "b=$LAST"
+	expect_eq "$(cat "$OUT")" "$want" "--concurrency $n: the same pairs, lines and verdict, labelled"
+done
+# Each worker's bots have stderr files of their own (NAME.K.stderr for
+# the K-th worker), so that one game's lines are not mixed with another's.
+expect_eq "$(cd "$TMP/c2" && echo *.stderr)" "a.2.stderr a.stderr b.2.stderr b.stderr" \
+	"--concurrency 2: a stderr file per bot and worker"
+# With 4 at once, pairs 10 and after were in flight at the verdict: stopped
+# and dropped, their logs with them; the logs kept are those counted.
+expect_eq "$(cd "$TMP/c4" && echo game-*.jsonl)" "$(printf 'game-%06d.jsonl ' $(seq 18) | sed 's/ $//')" \
+	"--out keeps the logs of the 18 games counted, no other"
+expect_exit 0 "$REFEREE" verify --key "$TMP/c4/referee.pub" "$TMP"/c4/game-*.jsonl
+assert_no_leftovers "no bot process left after the verdict stopped the games in flight"
+
+# The status line, not on a terminal: a plain line at the first pair,
+# then one every 5 seconds at most.
+run "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 --concurrency 2 "a=$FIRST" "b=$LAST"
+expect_eq "$(grep -E '^[0-9]+ pairs?, ' "$ERR" | head -1)" \
+	"1 pair, 2 games: W-L-D 1-1-0, LL 0 LD 0 DD/WL 1 WD 0 WW 0, LLR -0.323 [-2.944, 2.944]" \
+	"the status line: pairs, games, W-L-D, the labelled pentanomial, the LLR and its bounds"
+# On a terminal it is rewritten in place after each pair, and erased
+# before the result.
+$PTY -- "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 --concurrency 2 "a=$FIRST" "b=$LAST" >"$TMP/tty"
+expect_eq "$?" 0 "on a terminal: exit 0"
+expect_contains "$TMP/tty" $'\r9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR -2.951 [-2.944, 2.944]\e[K\r\e[KH0 accepted after 9 pairs' \
+	"on a terminal: the status line rewritten in place, erased before the result"
+
+# A clearly stronger bot (a threshold strategy against random moves made
+# slowly, so that games are in flight at the verdict): H1 one pair at a
+# time and three at once, the result's counts those of the pairs printed.
+SLOW="$(zoo slow 5)"
+for n in 1 3; do
+	expect_exit 0 "$REFEREE" sprt bolo --elo0 0 --elo1 200 --concurrency "$n" \
+		"t=$BOTS/threshold-bot 350 $TMP" "r=$SLOW"
+	pairs=$(grep -c '^pair ' "$OUT")
+	expect_contains "$OUT" "H1 accepted after $pairs pairs: t scores" "--concurrency $n: H1 after the pairs printed"
+	expect_eq "$(tail -1 "$OUT" | cut -d: -f1)" "$pairs pairs, $((2 * pairs)) games" \
+		"--concurrency $n: the counts are those of the pairs counted"
+done
+assert_no_leftovers "no bot process left after an early stop"
+
+# Bad values.
+for bad in 0 -1 4097 two ""; do
+	expect_exit 2 "$REFEREE" sprt rolit --elo0 0 --elo1 100 --concurrency "$bad" "a=$FIRST" "b=$LAST"
+	expect_contains "$ERR" "referee sprt: --concurrency takes a whole number from 1 to 4096, not '$bad'" \
+		"--concurrency '$bad' is refused, named"
+done
+expect_eq "$(cat "$OUT")" "" "... before any game"
+
+done_testing

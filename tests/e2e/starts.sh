@@ -1,0 +1,205 @@
+#!/bin/bash
+# End-to-end: a bot that does not start.  `play` quotes the first and last
+# lines of its stderr under its forfeit, with advice when they name what
+# the sandbox hides (a Python module, a Node package behind npm's symlink);
+# a sandbox bubblewrap cannot set up is the referee's error; --log works
+# in a bot's own folder, --out makes its parents, bots are named by hello.
+# `tournament` starts every bot once before its first game and stops on
+# one that does not start, or runs without it with --skip-broken.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+needs_control_group
+
+C=$(cbot)
+
+# --- play: the first and last lines of a failing bot's stderr ------------------------------------
+mkdir "$TMP/talker"
+cat >"$TMP/talker/bot.sh" <<'EOF'
+for i in $(seq 1 20); do echo "line $i" >&2; done
+exit 3
+EOF
+mkdir "$TMP/tmpdir"
+expect_exit 0 env TMPDIR="$TMP/tmpdir" "$REFEREE" play rolit "talker=sh $TMP/talker/bot.sh $TMP" "$C"
+expect_contains "$OUT" "  2. talker               seat 0  score 0  forfeit: exit: the bot exited with status 3 before answering \"hello\"" \
+	"play: a bot that does not start forfeits, with the reason"
+expect_eq "$(sed -n '/its stderr:/,$p' "$OUT")" "     its stderr:
+     | line 1
+     | line 2
+     | line 3
+     | line 4
+     | line 5
+     | line 6
+     | ... (8 more lines)
+     | line 15
+     | line 16
+     | line 17
+     | line 18
+     | line 19
+     | line 20" "play without --out: the first and last lines of its stderr, the middle counted"
+expect_eq "$(ls "$TMP/tmpdir")" "" "play: no scratch folder is left behind"
+
+# --- play: what the sandbox hides ----------------------------------------------------------------
+mkdir "$TMP/py"
+printf 'import sys\nprint("starting", file=sys.stderr)\nimport arena_bot\n' >"$TMP/py/bot.py"
+expect_exit 0 "$REFEREE" play rolit "py=$PYTHON3 $TMP/py/bot.py $TMP" "$C"
+expect_contains "$OUT" "     | ModuleNotFoundError: No module named 'arena_bot'" "a Python bot's import error is quoted"
+expect_contains "$OUT" "     Python cannot import 'arena_bot': the sandbox shows the bot only the system folders, its own folder, the files its command names and what is given as readable: if 'arena_bot' is installed elsewhere (a virtual environment, ~/.local, an SDK's folder), give the folder that holds it with --readable PATH (\"readable\" in a tournament file)" \
+	"... with how to give it the module"
+expect_exit 0 "$REFEREE" play --readable "$top_srcdir/sdk/python" rolit "py=$PYTHON3 $top_srcdir/bots/random_bot.py $TMP" "$C"
+expect_not_contains "$OUT" "forfeit" "... which --readable does"
+
+if command -v node >/dev/null; then
+	mkdir -p "$TMP/js/node_modules"
+	ln -s "$top_srcdir/sdk/js" "$TMP/js/node_modules/arena-bot"
+	cp "$top_srcdir/bots/examples/random_rolit.mjs" "$TMP/js/bot.mjs" 2>/dev/null ||
+		printf 'import { Bot, legal } from "arena-bot";\nclass B extends Bot { decide(t) { return legal(t)[0]; } }\nprocess.exitCode = await new B().run();\n' >"$TMP/js/bot.mjs"
+	expect_exit 0 "$REFEREE" play rolit "js=node $TMP/js/bot.mjs $TMP" "$C"
+	expect_contains "$OUT" "Cannot find package 'arena-bot' imported from $TMP/js/bot.mjs" "a Node bot's missing package is quoted"
+	expect_contains "$OUT" "     $TMP/js/node_modules/arena-bot is a symlink to $(realpath "$top_srcdir/sdk/js"), which the sandbox does not show the bot (npm install FOLDER makes such a link): install the package as a copy, npm install --install-links $(realpath "$top_srcdir/sdk/js"), or give $(realpath "$top_srcdir/sdk/js") with --readable PATH (\"readable\" in a tournament file)" \
+		"... with npm's symlink named and how to install a copy"
+	rm "$TMP/js/node_modules/arena-bot"
+	cp -r "$top_srcdir/sdk/js" "$TMP/js/node_modules/arena-bot"
+	expect_exit 0 "$REFEREE" play rolit "js=node $TMP/js/bot.mjs $TMP" "$C"
+	expect_not_contains "$OUT" "forfeit" "... and a copy of the package plays"
+else
+	echo "ok # SKIP node is not installed"
+fi
+
+# --- check-bot: the same words ---------------------------------------------------------------------
+run "$REFEREE" check-bot rolit "$PYTHON3 $TMP/py/bot.py $TMP"
+expect_eq "$RC" 1 "check-bot: a bot that does not start fails"
+expect_eq "$(sed -n '/FAIL  starts:/,/Python cannot/p' "$OUT")" "  FAIL  starts: exit: the bot exited with status 1 before answering \"hello\"
+        the bot's stderr, first and last lines:
+        | starting
+        | Traceback (most recent call last):
+        |   File \"$TMP/py/bot.py\", line 3, in <module>
+        |     import arena_bot
+        | ModuleNotFoundError: No module named 'arena_bot'
+        Python cannot import 'arena_bot': the sandbox shows the bot only the system folders, its own folder, the files its command names and what is given as readable: if 'arena_bot' is installed elsewhere (a virtual environment, ~/.local, an SDK's folder), give the folder that holds it with --readable PATH (\"readable\" in a tournament file)" \
+	"check-bot: its stderr, first and last lines, and what the sandbox hides"
+rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+
+# --- sprt: no test of a bot that does not start ------------------------------------------------------
+expect_exit 2 env TMPDIR="$TMP/tmpdir" "$REFEREE" sprt rolit --elo0 0 --elo1 10 -o size=4 \
+	"py=$PYTHON3 $TMP/py/bot.py $TMP" "$C"
+expect_contains "$ERR" "referee sprt: bot 'py' did not start: the bot exited with status 1 before answering \"hello\"; its stderr:" \
+	"sprt: a bot that does not start ends the test (exit 2), named"
+expect_contains "$ERR" "  | ModuleNotFoundError: No module named 'arena_bot'" "sprt: ... with its stderr"
+expect_eq "$(grep -c '^pair ' "$OUT")" 0 "sprt: ... before any pair is counted"
+expect_eq "$(ls "$TMP/tmpdir")" "" "sprt: no scratch folder is left behind"
+
+# --- play: a sandbox bubblewrap cannot set up is the referee's error ----------------------------
+# A bubblewrap that fails for the bot that names $TMP/broken-sandbox, as
+# the real one does when it cannot make a mount.
+# As root it is run on a /tmp of the child's own, so it lives elsewhere.
+FAKEBIN=$(mktemp -d /var/tmp/arena-fakebin.XXXXXX) || exit 99
+trap 'rm -rf "$FAKEBIN"; cleanup' EXIT
+cat >"$FAKEBIN/bwrap" <<EOF
+#!/bin/sh
+case "\$*" in *broken-sandbox*)
+	echo "bwrap: Can't mount tmpfs on /newroot/x: No such file or directory" >&2
+	exit 1 ;;
+esac
+exec $(command -v bwrap) "\$@"
+EOF
+chmod 0755 "$FAKEBIN" "$FAKEBIN/bwrap" # as root, bwrap runs as nobody
+mkdir "$TMP/broken-sandbox" "$TMP/bs"
+expect_exit 2 env PATH="$FAKEBIN:$PATH" "$REFEREE" play rolit --log "$TMP/bs/game.jsonl" \
+	"victim=$CBOT $TMP/broken-sandbox" "$C"
+expect_contains "$ERR" "referee play: game 1: the sandbox of bot 'victim' could not be set up, so it never ran: bwrap: Can't mount tmpfs on /newroot/x: No such file or directory" \
+	"play: bubblewrap's failure is the referee's error, in its words"
+expect_eq "$(cat "$OUT")" "" "... and no game is reported"
+[ ! -e "$TMP/bs/game.jsonl" ]
+ok $? "... and no empty log is left"
+
+# --- play: --log in a bot's folder, --out's parents, hello names ----------------------------------
+# A bot that looks at the log beside it at every message.
+mkdir "$TMP/own"
+cat >"$TMP/own/bot.py" <<PY
+import json, os, stat, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    st = os.stat("$TMP/own/game.jsonl")
+    print("log: device %s, %d bytes" % (stat.S_ISCHR(st.st_mode), st.st_size), file=sys.stderr)
+    print(json.dumps({"action": m["legal"][0]} if "legal" in m else {}), flush=True)
+PY
+expect_exit 0 "$REFEREE" play rolit --log "$TMP/own/game.jsonl" "looker=$PYTHON3 $TMP/own/bot.py $TMP" "$CBOT $TMP"
+expect_contains "$OUT" "game 1: 60 actions" "--log in a bot's own folder: the game is played"
+expect_eq "$(grep '^log:' "$TMP/own/game.jsonl.looker.stderr" | sort -u)" "log: device True, 0 bytes" \
+	"--log in a bot's own folder: the bot sees /dev/null in the log's place"
+expect_exit 0 "$REFEREE" verify "$TMP/own/game.jsonl"
+expect_contains "$TMP/own/game.jsonl" '"name":"random-c","command":' "bots without NAME= are named by their hello in the log"
+expect_exit 0 "$REFEREE" play rolit --games 2 --out "$TMP/a/b/c" "$CBOT $TMP" "given=$CBOT $TMP"
+expect_contains "$OUT" "  1. " "--out a/b/c: the games are played"
+[ -f "$TMP/a/b/c/game-0002.jsonl" ]
+ok $? "--out a/b/c: the folder is made with its parents"
+grep -qE '^random-c +2 ' "$OUT" && grep -qE '^given +2 ' "$OUT"
+ok $? "play: a bot is named by its hello name unless NAME= is given" || diag_run
+
+# --- play from / ----------------------------------------------------------------------------------
+# The scratch folder of the bots' stderr files, not the current folder, is
+# what the sandbox masks: from / every bot used to forfeit before hello.
+expect_exit 0 sh -c 'cd / && exec "$@"' sh "$REFEREE" play rolit -o size=4 --log "$TMP/root.jsonl" "$C" "$C"
+expect_contains "$OUT" "game 1: 12 actions" "play from /: the game is played"
+expect_not_contains "$OUT" "forfeit" "play from /: no bot forfeits"
+
+# --- tournament: the pre-flight ------------------------------------------------------------------
+mkdir "$TMP/tour"
+cat >"$TMP/tour/t.json" <<JSON
+{"name": "pf", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 2,
+ "bots": [{"name": "py", "command": "$PYTHON3 $TMP/py/bot.py $TMP"},
+          {"name": "c", "command": "$CBOT $TMP"},
+          {"name": "c2", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 2 "$REFEREE" tournament "$TMP/tour/t.json" --out "$TMP/tour/out"
+expect_contains "$ERR" "referee tournament: bot 'py' did not start: the bot exited with status 1 before answering \"hello\"; its stderr ($TMP/tour/out/stderr/preflight-py.stderr):" \
+	"tournament: a bot that does not start is named before any game"
+expect_contains "$ERR" "  | ModuleNotFoundError: No module named 'arena_bot'" "... with its stderr"
+expect_contains "$ERR" "  Python cannot import 'arena_bot': " "... and what the sandbox hides"
+expect_eq "$(tail -n 1 "$ERR")" "referee tournament: 1 bot did not start (above), so no game was played: fix its entry in $TMP/tour/t.json, or pass --skip-broken to run without it" \
+	"... and how to go on"
+[ ! -e "$TMP/tour/out/manifest.jsonl" ] && [ ! -e "$TMP/tour/out/games" ]
+ok $? "... and no game was played, no manifest made (the same command runs once it is fixed)"
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/t.json" --out "$TMP/tour/out" --skip-broken
+expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on without 'py': its games are not played" \
+	"--skip-broken: the run goes on without it"
+expect_contains "$TMP/tour/out/manifest.jsonl" '"type":"skipped","bot":0,"why":"the bot exited with status 1 before answering \"hello\"","games":[1,2,3,4]}' \
+	"--skip-broken: the manifest records its 4 games as skipped"
+expect_eq "$(ls "$TMP/tour/out/games" | wc -l)" 2 "--skip-broken: the 2 games without it are played"
+expect_exit 0 "$REFEREE" verify "$TMP/tour/out"
+expect_contains "$OUT" "2 games finished" "--skip-broken: the folder verifies"
+
+# A bot that answers hello only once it has its game's commitment (as the
+# protocol allows) is running at the end of the pre-flight: it plays.
+cat >"$TMP/tour/w.json" <<JSON
+{"name": "wait", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 2,
+ "time": {"start_ms": 1500},
+ "bots": [{"name": "first", "command": "$(zoo commit-first)", "readable": ["$ZOO"]},
+          {"name": "c", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/w.json" --out "$TMP/tour/wout"
+expect_contains "$ERR" "referee tournament: bot 'first' is running but did not answer hello alone within 1500 ms; it plays (it may wait for its game's opening)" \
+	"pre-flight: a bot waiting for the opening's commitment is said to play"
+expect_eq "$(ls "$TMP"/tour/wout/games/*.jsonl | wc -l) $(cat "$TMP"/tour/wout/games/*.jsonl | grep -c '"type":"forfeit"')" "2 0" \
+	"pre-flight: ... and it plays its 2 games without a forfeit"
+
+# --- tournament: a bot that stops starting during the run ----------------------------------------
+# It starts for the pre-flight, then never again.
+cat >"$TMP/tour/flaky.sh" <<SH
+[ -e "$TMP/tour/flaky-started" ] && { echo "cannot open weights.bin" >&2; echo more >&2; exit 1; }
+touch "$TMP/tour/flaky-started"
+exec $CBOT "$TMP"
+SH
+cat >"$TMP/tour/f.json" <<JSON
+{"name": "flaky", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 6,
+ "bots": [{"name": "flaky", "command": "sh $TMP/tour/flaky.sh $TMP"},
+          {"name": "c", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/f.json" --no-sandbox --out "$TMP/tour/fout"
+expect_contains "$ERR" "flaky did not start 3 times in a row: cannot open weights.bin" \
+	"tournament: a bot that fails to start 3 times in a row is named on the status line, with its first stderr line"
+rm "$TMP/tour/flaky-started"
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/f.json" --no-sandbox --start-failures 7 --out "$TMP/tour/fout7"
+expect_not_contains "$ERR" "did not start" "--start-failures 7: its 6 failures are not named"
+
+assert_no_leftovers
+done_testing

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# End-to-end: `referee verify -j N` checks many logs on N processes and
+# prints exactly what one process prints, in the order of its arguments:
+# the same lines, the same first failure of each tampered log, the same
+# exit status; and bad -j values are refused.
+. "$(dirname "$0")/../tools/lib.sh"
+needs_control_group
+
+expect_exit 0 "$REFEREE" play rolit -o size=6 --games 40 --out "$TMP/run" "$(cbot)" "$(cbot random-too)"
+logs=("$TMP"/run/game-*.jsonl)
+expect_eq "${#logs[@]}" 40 "40 logs to check"
+# Three logs go bad in different ways: a changed byte, a cut tail, and a
+# log that is not there at all.
+$LOGTOOL byte "${logs[7]}" "$TMP/run/bad-byte.jsonl" 3
+head -n 20 "${logs[30]}" >"$TMP/run/cut.jsonl"
+list=("${logs[@]:0:7}" "$TMP/run/bad-byte.jsonl" "${logs[@]:7:23}"
+	"$TMP/run/cut.jsonl" "$TMP/run/missing.jsonl" "${logs[@]:30}")
+
+run "$REFEREE" verify -j 1 "${list[@]}"
+cp "$OUT" "$TMP/serial.out"
+cp "$ERR" "$TMP/serial.err"
+expect_eq "$RC" 2 "one process: exit 2 when a log cannot be read"
+expect_eq "$(grep -c ': ok: rolit' "$TMP/serial.out")" 40 "one process: the 40 good logs are ok"
+expect_eq "$(grep -c ': FAILED: ' "$TMP/serial.out")" 2 "one process: the two damaged logs fail"
+for jobs in 2 3 8; do
+	run "$REFEREE" verify -j "$jobs" "${list[@]}"
+	expect_eq "$RC" 2 "-j $jobs: the same exit status"
+	cmp -s "$OUT" "$TMP/serial.out"
+	ok $? "-j $jobs: the same lines in the same order, the same first failures" ||
+		diff "$TMP/serial.out" "$OUT" | head -10 | sed 's/^/#   /'
+	cmp -s "$ERR" "$TMP/serial.err"
+	ok $? "-j $jobs: the same message for the missing log" || diag_run
+done
+expect_exit 0 "$REFEREE" verify --jobs 2 "${logs[@]}"
+expect_eq "$(grep -c ': ok: ' "$OUT")" 40 "--jobs 2 over good logs: all ok, exit 0"
+run "$REFEREE" verify -j 2 "${logs[@]:0:7}" "$TMP/run/bad-byte.jsonl"
+expect_eq "$RC" 1 "-j 2: exit 1 when a log fails"
+expect_contains "$OUT" "bad-byte.jsonl: FAILED: line 5: \"prev\" is not the hash of line 4" "the failure names the line after the changed one"
+
+expect_exit 2 "$REFEREE" verify -j 0 "${logs[0]}"
+expect_contains "$ERR" "-j" "-j 0 is refused, naming the flag"
+expect_exit 2 "$REFEREE" verify "${logs[0]}" -j
+expect_contains "$ERR" "-j needs a value" "-j without a value says what it needs"
+done_testing

@@ -1,0 +1,368 @@
+# A tiny TAP helper for the end-to-end tests (tests/e2e/*.sh), sourced by each.
+#
+# It sets REFEREE, the bundled bots (CBOT, PYBOT), ZOO (misbehaving bots)
+# and TMP, a temporary folder of this test script that is removed on exit,
+# and gives ok/not ok lines with descriptions, checks that run a command
+# and look at its exit status and output, and a check that no bot process
+# outlives the referee.  The plan ("1..N") is printed by done_testing at
+# the end, which is valid TAP and means the count is never out of date.
+#
+# Every bot command a test builds names $TMP on its command line (the zoo
+# bots take it as their first argument, the bundled bots ignore an extra
+# argument), so `pgrep -f "$TMP"` finds exactly this script's bots and
+# whatever they started, even with other tests running at the same time.
+# (Leaked fds are checked in tests/e2e/faults.sh, by a bot that looks at the
+# referee's /proc/PID/fd at the start of every game.)
+
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+PYTHON3=${PYTHON3:-python3}
+# The real interpreter, not a wrapper (a pyenv shim takes half a second to
+# start): bots are started often and some tests time them.
+python_real=$("$PYTHON3" -c "import sys; print(sys.executable)" 2>/dev/null) &&
+	[ -n "$python_real" ] && PYTHON3=$python_real
+export PYTHONDONTWRITEBYTECODE=1
+
+REFEREE="$top_builddir/referee/referee"
+BOTS="$top_builddir/bots"                        # built bots
+CBOT="$BOTS/random-bot"
+PYBOT="$PYTHON3 $top_srcdir/bots/random_bot.py"
+# What the bundled Python and JavaScript bots import, which a sandboxed bot
+# sees only when it is made readable.
+SDK=(--readable "$top_srcdir/sdk/python" --readable "$top_srcdir/sdk/js")
+ZOO="$top_srcdir/tests/zoo"
+LOGTOOL="$PYTHON3 $top_srcdir/tests/tools/logtool.py"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/arena-e2e.XXXXXX") || exit 99
+# The referee keeps its default signing key in the user's data folder:
+# tests use their own, never the real one of whoever runs them, and a
+# home of their own, so that what a bot finds there (a key thief looks) is
+# only what the test put there.
+export XDG_DATA_HOME="$TMP/data"
+export HOME="$TMP-home"
+mkdir -p "$HOME"
+KEYDIR="$XDG_DATA_HOME/arena"   # the default key pair, made on first use
+
+OUT="$TMP/stdout"   # what the last `run` printed on stdout
+ERR="$TMP/stderr"   # ... and on stderr
+RC=0                # ... and its exit status
+ELAPSED_MS=0        # ... and how long it took
+
+tap_count=0
+tap_failed=0
+
+cleanup() {
+	# A failed test must not leave its bots behind either.
+	pkill -KILL -f "$TMP" 2>/dev/null
+	rm -rf "$TMP" "$HOME"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+if [ ! -x "$REFEREE" ]; then
+	echo "1..0 # SKIP $REFEREE is not built"
+	exit 0
+fi
+
+# --- TAP ---------------------------------------------------------------------
+
+# ok STATUS DESCRIPTION: STATUS 0 passes.
+ok() {
+	tap_count=$((tap_count + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_count - $2"
+	else
+		tap_failed=$((tap_failed + 1))
+		echo "not ok $tap_count - $2"
+	fi
+	return "$1"
+}
+
+diag() {
+	printf '%s\n' "$@" | sed 's/^/# /'
+}
+
+# Shows the last command's output after a failed check.
+diag_run() {
+	diag "exit status $RC after ${ELAPSED_MS} ms; stdout:"
+	head -c 2000 "$OUT" | sed 's/^/#   /'
+	diag "stderr:"
+	head -c 2000 "$ERR" | sed 's/^/#   /'
+}
+
+done_testing() {
+	echo "1..$tap_count"
+	if [ "$tap_failed" -ne 0 ]; then
+		diag "$tap_failed of $tap_count tests failed"
+		exit 1
+	fi
+	exit 0
+}
+
+# --- running commands ----------------------------------------------------------
+
+# Milliseconds on the wall clock, without forking (bash 5's EPOCHREALTIME).
+now_ms() {
+	local t=${EPOCHREALTIME:-}
+	if [ -n "$t" ]; then
+		t=${t/[.,]/}
+		echo $((10#$t / 1000))
+	else
+		echo $(($(date +%s%N) / 1000000))
+	fi
+}
+
+# run CMD...: runs it with stdout in $OUT, stderr in $ERR, its status in
+# $RC and its time in $ELAPSED_MS.  A command that hangs is killed after
+# RUN_LIMIT seconds (60 unless set; status 124), so a stuck referee fails a
+# test instead of the run.
+run() {
+	local start end
+	start=$(now_ms)
+	timeout -k 5 "${RUN_LIMIT:-60}" "$@" >"$OUT" 2>"$ERR" </dev/null
+	RC=$?
+	end=$(now_ms)
+	ELAPSED_MS=$((end - start))
+	return 0
+}
+
+# expect_exit CODE CMD...: runs CMD (as `run`) and checks its exit status.
+expect_exit() {
+	local code=$1 desc
+	shift
+	desc="${*:2}"
+	desc=${desc//$TMP\//}
+	desc=${desc//$top_builddir\//}
+	desc=${desc//$top_srcdir\//}
+	desc="exit $code: ${1##*/} ${desc:0:110}"
+	run "$@"
+	ok "$([ "$RC" -eq "$code" ]; echo $?)" "$desc" || diag_run
+}
+
+# expect_contains FILE STRING [DESCRIPTION]: FILE holds STRING (fixed text).
+expect_contains() {
+	local file=$1 string=$2 desc=${3:-"$(basename "$1") has '$2'"}
+	grep -qF -e "$string" "$file" 2>/dev/null
+	ok $? "$desc" || { diag "$file:"; head -c 1500 "$file" | sed 's/^/#   /'; echo; }
+}
+
+# expect_not_contains FILE STRING [DESCRIPTION]
+expect_not_contains() {
+	local file=$1 string=$2 desc=${3:-"$(basename "$1") has no '$2'"}
+	! grep -qF -e "$string" "$file" 2>/dev/null
+	ok $? "$desc" || grep -F -e "$string" "$file" | head -5 | sed 's/^/#   /'
+}
+
+# expect_eq GOT WANT DESCRIPTION
+expect_eq() {
+	[ "$1" = "$2" ]
+	ok $? "$3" || diag "got:  '$1'" "want: '$2'"
+}
+
+# expect_lt GOT LIMIT DESCRIPTION: numbers, GOT < LIMIT.
+expect_lt() {
+	[ "$1" -lt "$2" ]
+	ok $? "$3 ($1 < $2)"
+}
+
+# passes GAME BOT [OPTIONS...]: `referee check-bot GAME BOT OPTIONS...`
+# passes every check, the goodbye included.
+passes() {
+	local game=$1 bot=$2
+	shift 2
+	run "$REFEREE" check-bot "${SDK[@]}" "$game" "$bot" "$@"
+	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT" &&
+		grep -q 'answers goodbye' "$OUT"; echo $?)" \
+		"check-bot $game${*:+ $*}: ${bot##*/} passes" || diag_run
+}
+
+# --- logs ----------------------------------------------------------------------
+
+# ranks_of LOG, scores_of LOG: the result record's "ranks" or "scores"
+# without brackets ("2,1"), whatever the order of the record's fields.
+ranks_of() {
+	grep -F '"type":"result"' "$1" | grep -o '"ranks":\[[0-9,]*\]' | tr -d '"a-z:[]'
+}
+scores_of() {
+	grep -F '"type":"result"' "$1" | grep -o '"scores":\[[0-9,]*\]' | tr -d '"a-z:[]'
+}
+
+# --- the browser -------------------------------------------------------------------
+
+# BROWSER: headless Chromium for the tests of the HTML pages, or empty when
+# it is not installed (those tests then skip).
+BROWSER=$(command -v chromium || command -v chromium-browser || true)
+
+# browser ARGS... URL: Chromium run headless on its own throwaway profile
+# (in $TMP, so cleanup finds and removes it), killed after 60 s.
+browser() {
+	timeout -k 5 60 "$BROWSER" --headless --no-sandbox --disable-gpu --disable-quic \
+		--no-first-run --disable-background-networking --disable-component-update \
+		--disable-sync --user-data-dir="$(mktemp -d "$TMP/chromium.XXXXXX")" "$@" 2>/dev/null
+}
+
+# dump_dom URL FILE: the page's DOM after its scripts ran, into FILE: the
+# pages draw once their data is read, after load (arena.data), so the DOM
+# is taken after a second of the page's time (Chromium's virtual time,
+# which runs ahead when the page has nothing left to do).
+dump_dom() {
+	browser --virtual-time-budget=1000 --dump-dom "$1" >"$2"
+}
+
+# screenshot URL FILE: a 1200x900 PNG of the page, once drawn (dump_dom).
+screenshot() {
+	browser --virtual-time-budget=1000 --window-size=1200,900 --screenshot="$2" "$1" >/dev/null
+}
+
+# --- bots ----------------------------------------------------------------------
+
+# zoo NAME [ARGS...]: the bot command of a zoo bot, with $TMP as its first
+# argument (its marker, and its folder for counter files).
+zoo() {
+	local name=$1
+	shift
+	case $name in
+	*.sh) echo "sh '$ZOO/$name' '$TMP' $*" ;;
+	*) echo "$PYTHON3 '$ZOO/$name.py' '$TMP' $*" ;;
+	esac
+}
+
+# The bundled random bots as NAME=COMMAND with the marker argument.
+cbot() {
+	echo "${1:-random-c}=$CBOT '$TMP'"
+}
+pybot() {
+	echo "${1:-random-py}=$PYBOT '$TMP'"
+}
+
+# unprivileged [alone]: sets AS, a command prefix that runs a command as an
+# unprivileged user (as root: nobody, or with `alone` a uid no other
+# process has, for whom $TMP is opened, with a key folder of its own;
+# otherwise the user itself, and AS is empty), AS_UID, its uid, and
+# AS_PYTHON3, an
+# interpreter it may run (a pyenv one under /root is not nobody's).  When
+# that user cannot reach the build (a clone in a mode 0700 folder), REFEREE,
+# CBOT and ZOO become copies in $TMP.
+unprivileged() {
+	if [ "$(id -u)" -eq 0 ]; then
+		AS_UID=65534
+		# A user of its own: RLIMIT_NPROC counts every process of the
+		# user, and as root the other tests' sandboxed bots are nobody.
+		[ "${1:-}" = alone ] && AS_UID=$((100000 + $$ % 100000))
+		AS=(setpriv --reuid="$AS_UID" --regid="$AS_UID" --clear-groups
+		    env XDG_DATA_HOME="$TMP/unprivileged-data")
+		chmod 0777 "$TMP"
+	else
+		AS=()
+		AS_UID=$(id -u)
+	fi
+	AS_PYTHON3=$PYTHON3
+	"${AS[@]}" test -x "$AS_PYTHON3" || AS_PYTHON3=/usr/bin/python3
+	if ! "${AS[@]}" test -x "$REFEREE" -a -x "$CBOT" -a -r "$ZOO/zoo.py"; then
+		mkdir -m 0755 "$TMP/unprivileged"
+		cp "$REFEREE" "$CBOT" "$TMP/unprivileged/"
+		cp -r "$ZOO" "$TMP/unprivileged/zoo"
+		chmod -R a+rX "$TMP/unprivileged"
+		REFEREE=$TMP/unprivileged/referee
+		CBOT=$TMP/unprivileged/$(basename "$CBOT")
+		ZOO=$TMP/unprivileged/zoo
+	fi
+}
+
+# no_control_group: true when this user can have no control group for a
+# bot (a normal user on a cgroup v1 machine: only root can make one), so
+# that the referee refuses to start games with the bots' limits on; the
+# referee's reason is then in NO_CONTROL_GROUP.  Anything else that stops
+# a game is left for the cases to report.  One probe per script.
+NO_CONTROL_GROUP=
+control_group_probed=
+no_control_group() {
+	local err=$TMP/control-group-probe.err
+	if [ -z "$control_group_probed" ]; then
+		control_group_probed=1
+		"$REFEREE" play rolit -o size=4 "$(cbot)" "$(cbot)" >/dev/null 2>"$err" ||
+			! grep -q 'none can be had here' "$err" ||
+			NO_CONTROL_GROUP="no control group for a bot can be had here: $(head -c 400 "$err" | tr '\n' ' ')"
+	fi
+	[ -n "$NO_CONTROL_GROUP" ]
+}
+
+# needs_control_group [WHAT]: when no_control_group, ends the script with
+# its cases skipped: "1..0 # SKIP" before its first case, else WHAT (the
+# rest of it) as one skipped case.
+needs_control_group() {
+	no_control_group || return 0
+	if [ "$tap_count" = 0 ]; then
+		echo "1..0 # SKIP $NO_CONTROL_GROUP"
+		exit 0
+	fi
+	ok 0 "${1:-the rest of $(basename "$0")} # SKIP $NO_CONTROL_GROUP"
+	done_testing
+}
+
+# needs_bubblewrap: ends the script with its cases skipped when bubblewrap
+# is missing or cannot create namespaces here (the sandbox's own tests).
+needs_bubblewrap() {
+	command -v bwrap >/dev/null && bwrap --unshare-all --ro-bind / / -- true 2>/dev/null && return 0
+	echo "1..0 # SKIP bubblewrap cannot create namespaces here"
+	exit 0
+}
+
+# assert_no_leftovers [DESCRIPTION]: no process of this test's bots (any
+# command line holding $TMP) is alive.  A process killed a moment ago may
+# take a while to go on a loaded machine: a sandbox is torn down when its
+# parent dies, but a bwrap killed while the kernel makes or tears down its
+# namespaces (a network namespace waits for the others to be cleaned up,
+# seconds when a whole test suite runs on 2 cores) dies only when that
+# call returns.  So it looks for up to ten seconds.
+assert_no_leftovers() {
+	local desc=${1:-"no bot process left over"}
+	for _ in $(seq 100); do
+		pgrep -f "$TMP" >/dev/null || break
+		sleep 0.1
+	done
+	! pgrep -f "$TMP" >/dev/null
+	ok $? "$desc" || pgrep -a -f "$TMP" | sed 's/^/#   /'
+}
+
+# manifest_games MANIFEST: the games of a manifest's started and finished
+# records, in their order, a line each: "started GAME" and "finished GAME
+# SHA256 SEATS RANKS" (seats and ranks comma-separated).
+manifest_games() {
+	"$PYTHON3" - "$1" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    try:
+        r = json.loads(line)
+    except ValueError:  # a last line cut short by a stopped run
+        continue
+    if r["type"] == "started":
+        for g in r["games"]:
+            print("started", g)
+    elif r["type"] == "finished":
+        for g in r["games"]:
+            print("finished", g["game"], g["sha256"],
+                  ",".join(map(str, g["seats"])), ",".join(map(str, g["ranks"])))
+PY
+}
+
+# finished_games MANIFEST: the number of each game a manifest lists as
+# finished, a line each, in the order listed.
+finished_games() {
+	manifest_games "$1" | awk '$1 == "finished" { print $2 }'
+}
+
+# --- shards ----------------------------------------------------------------------
+
+# expect_shards_cover DIR...: the shards' manifests are complete and, taken
+# together, finished every game of the schedule exactly once.
+expect_shards_cover() {
+	local total numbers
+	total=$(head -1 "$1/manifest.jsonl" | grep -o '"schedule_games":[0-9]*' | cut -d: -f2)
+	numbers=$(for dir in "$@"; do
+		tail -1 "$dir/manifest.jsonl" | grep -q '"type":"signature"' || echo "unsigned:$dir"
+		finished_games "$dir/manifest.jsonl"
+	done | sort -n | tr '\n' ' ')
+	expect_eq "$numbers" "$(seq -s ' ' 1 "${total:-0}") " \
+		"the $# shards finished each of the ${total:-?} games once and signed their manifests"
+}
