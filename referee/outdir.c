@@ -50,6 +50,11 @@ char *outdir_log(const char *dir, long game)
 			  OUTDIR_LOG_SUFFIX);
 }
 
+char *outdir_play_log(const char *dir, long game)
+{
+	return path_joinf(dir, "game-%0*ld%s", LOG_DIGITS, game, OUTDIR_LOG_SUFFIX);
+}
+
 char *outdir_aside(const char *dir)
 {
 	return path_joinf(dir, "%s/%s", OUTDIR_GAMES, OUTDIR_ASIDE);

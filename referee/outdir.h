@@ -16,6 +16,10 @@
  *   DIR/report/replays/NAME.html               folder may be elsewhere (-o)
  *   DIR/report/replays/games.jsonl             the replays' entries
  *
+ * A folder of logs that is no tournament's (play --out, sprt --out,
+ * check-bot --keep) holds DIR/game-NNNNNN.jsonl, its games numbered as a
+ * tournament's.
+ *
  * Every function returns a new string; a path is relative to the output
  * folder (or the report's) when the folder given is NULL, as the
  * manifest and the report's pages name them.
@@ -40,6 +44,9 @@ char *outdir_games(const char *dir);
 /* DIR/games/NAME, any name. */
 char *outdir_games_file(const char *dir, const char *name);
 char *outdir_log(const char *dir, long game);
+/* DIR/game-NNNNNN.jsonl: game N's log in a folder of play, sprt or
+ * check-bot, as wide as a tournament's. */
+char *outdir_play_log(const char *dir, long game);
 char *outdir_aside(const char *dir);
 /* Where the `count`-th log of `game` set aside goes (count from 1). */
 char *outdir_set_aside(const char *dir, long game, int count);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "match_set.h"
+#include "outdir.h"
 #include "paths.h"
 #include "util.h"
 #include "worker.h"
@@ -24,11 +25,6 @@
 static int worker_number;
 static struct match *worker_match;
 static bool worker_named;
-
-char *sprt_play_log(const char *out, long game)
-{
-	return path_joinf(out, "game-%06ld.jsonl", game);
-}
 
 char *sprt_play_stderr(const char *dir, const char *name, int worker)
 {
@@ -85,7 +81,7 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 		}
 	}
 	for (int g = 0; g < count; g++) {
-		char *log = p->out ? sprt_play_log(p->out, games[g]) : NULL;
+		char *log = p->out ? outdir_play_log(p->out, games[g]) : NULL;
 		struct game_outcome outcome;
 
 		if (match_play_in_set(worker_match, set, (unsigned long)games[g],
@@ -274,7 +270,7 @@ static int run_pool(struct pool *st, struct worker *workers, int count)
 static void remove_dropped(const struct pool *st)
 {
 	for (long game = 2 * st->counted + 1; game <= 2 * (st->next - 1); game++) {
-		char *log = sprt_play_log(st->p->out, game);
+		char *log = outdir_play_log(st->p->out, game);
 
 		unlink(log);
 		free(log);

@@ -45,9 +45,6 @@ struct sprt_play {
  * failed. */
 int sprt_play(const struct sprt_play *play, char *err);
 
-/* The log of game `game` in the folder `out`. */
-char *sprt_play_log(const char *out, long game);
-
 /* The stderr file of the bot named `name` in worker `worker` (from 1):
  * DIR/NAME.stderr for the first, DIR/NAME.K.stderr for worker K.  Each
  * worker has its own, so that a game's lines are not mixed with another's

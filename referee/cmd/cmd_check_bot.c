@@ -29,6 +29,7 @@
 #include "logread.h"
 #include "match_set.h"
 #include "options.h"
+#include "outdir.h"
 #include "paths.h"
 #include "game_play.h"
 #include "timings.h"
@@ -263,7 +264,7 @@ static void play_set(struct run *r, struct match_entrant *entrants, long first,
 		long g = first + seat;
 		int seating[GAME_MAX_SEATS];
 		struct game_outcome o;
-		char *log = path_joinf(r->dir, "game-%02ld.jsonl", g);
+		char *log = outdir_play_log(r->dir, g);
 
 		seat_bot(seating, r->players, seat);
 		played = !match_play_in_set(match, set, (unsigned long)g, seating,
@@ -341,7 +342,7 @@ static int play_games(struct run *r, char *bot)
 		/* The bot takes each seat in turn; the others are opponents. */
 		seat_bot(seating, players, seat);
 		free(log);
-		log = path_joinf(r->dir, "game-%02ld.jsonl", g);
+		log = outdir_play_log(r->dir, g);
 		if (match_play(match, (unsigned long)g, seating, players, log, &o, err)) {
 			check(&c, false, "game %ld: the referee failed: %s", g, err);
 			clean = false;

@@ -26,6 +26,7 @@
 #include "match_set.h"
 #include "openings.h"
 #include "options.h"
+#include "outdir.h"
 #include "paths.h"
 #include "report/replay.h"
 #include "report/replay_text.h"
@@ -58,7 +59,7 @@ static const char usage[] =
 "                    0 to 32, default 0)\n"
 "  --log FILE        write the signed log of the (single) game to FILE\n"
 "                    (and each bot's stderr to FILE.NAME.stderr)\n"
-"  --out DIR         write game-0001.jsonl... and each bot's stderr to DIR\n"
+"  --out DIR         write game-000001.jsonl... and each bot's stderr to DIR\n"
 "                    (made with its parents when missing)\n"
 "  --key FILE        sign logs with this secret key (default:\n"
 "                    ~/.local/share/arena/referee.key, created when missing;\n"
@@ -451,7 +452,7 @@ static int play_games(struct play *p)
 		for (int s = 0; s < p->count; s++)
 			seating[s] = (int)((s + game - 1) % p->count);
 		if (p->out)
-			log_path = path_joinf(p->out, "game-%04ld.jsonl", game);
+			log_path = outdir_play_log(p->out, game);
 		else if (p->log)
 			log_path = xstrdup(p->log);
 		set = set_for(p, game, set);

@@ -82,7 +82,7 @@ assert_no_leftovers
 # --keep DIR holds the logs and the bot's stderr, however long its path.
 KEEP=$TMP/a-folder-with-a-name-long-enough-that-its-path-is-over-sixty-four-bytes/keep
 passes rolit "$CBOT $TMP" --games 1 --keep "$KEEP"
-ok "$([ -s "$KEEP/game-01.jsonl" ] && [ -e "$KEEP/bot.stderr" ]; echo $?)" \
+ok "$([ -s "$KEEP/game-000001.jsonl" ] && [ -e "$KEEP/bot.stderr" ]; echo $?)" \
 	"--keep DIR of a long path holds the log and the bot's stderr" || diag_run
 
 # A fault names the game, the seat and the move, and shows what the bot

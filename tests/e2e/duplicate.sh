@@ -50,20 +50,20 @@ S2=$(sed -n 's/^set 2: games 3 to 4, set_id \([0-9a-f]*\)$/\1/p' "$OUT")
 expect_eq "${#S1} ${#S2}" "32 32" "stdout names each set and its games"
 G2=$(sed -n 's/^game 2: [0-9]* actions, game_id \([0-9a-f]*\)$/\1/p' "$OUT")
 G4=$(sed -n 's/^game 4: [0-9]* actions, game_id \([0-9a-f]*\)$/\1/p' "$OUT")
-expect_contains "$D/game-0001.jsonl" "\"game_id\":\"$S1\",\"set\":{\"id\":\"$S1\",\"game\":0,\"of\":2},\"seeded\":true," \
+expect_contains "$D/game-000001.jsonl" "\"game_id\":\"$S1\",\"set\":{\"id\":\"$S1\",\"game\":0,\"of\":2},\"seeded\":true," \
 	"game 1: the set's first game, the set's id its game_id"
-expect_contains "$D/game-0002.jsonl" "\"game_id\":\"$G2\",\"set\":{\"id\":\"$S1\",\"game\":1,\"of\":2},\"seeded\":true," \
+expect_contains "$D/game-000002.jsonl" "\"game_id\":\"$G2\",\"set\":{\"id\":\"$S1\",\"game\":1,\"of\":2},\"seeded\":true," \
 	"game 2: the set's second game, with a game_id of its own"
-expect_contains "$D/game-0003.jsonl" "\"game_id\":\"$S2\",\"set\":{\"id\":\"$S2\",\"game\":0,\"of\":2}," \
+expect_contains "$D/game-000003.jsonl" "\"game_id\":\"$S2\",\"set\":{\"id\":\"$S2\",\"game\":0,\"of\":2}," \
 	"game 3: the second set's first game"
-expect_contains "$D/game-0004.jsonl" "\"game_id\":\"$G4\",\"set\":{\"id\":\"$S2\",\"game\":1,\"of\":2}," \
+expect_contains "$D/game-000004.jsonl" "\"game_id\":\"$G4\",\"set\":{\"id\":\"$S2\",\"game\":1,\"of\":2}," \
 	"game 4: the second set's second game"
 [ "$S1" != "$S2" ] && [ "$G2" != "$S1" ] && [ "$G4" != "$S2" ]
 ok $? "every set and game has an id of its own"
 for g in 1 2 3 4; do
-	seat_draws "$D/game-000$g.jsonl" >"$TMP/draws$g"
+	seat_draws "$D/game-00000$g.jsonl" >"$TMP/draws$g"
 done
-grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"draw","seat":1,"turn":0,"roll":0,"kind":"dice","faces":\[[1-6](,[1-6]){6}\]\}$' "$D/game-0002.jsonl"
+grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"draw","seat":1,"turn":0,"roll":0,"kind":"dice","faces":\[[1-6](,[1-6]){6}\]\}$' "$D/game-000002.jsonl"
 ok $? "a seat draw is logged with its seat, turn and roll in place of d"
 N=$(same_dice "$TMP/draws1" "$TMP/draws2")
 [ "$N" -gt 20 ] 2>/dev/null
@@ -73,22 +73,22 @@ N=$(same_dice "$TMP/draws3" "$TMP/draws4")
 ok $? "set 2: both games deal each seat the same dice at the same addresses ($N shared)"
 [ "$(head -n 1 "$TMP/draws1")" != "$(head -n 1 "$TMP/draws3")" ]
 ok $? "the two sets deal different dice"
-TYPES=$(sed 's/.*"type":"\([a-z-]*\)".*/\1/' "$D/game-0002.jsonl" | uniq -c | awk '$2 != "draw" && $2 != "action" {printf "%s%s ", $2, ($1 > 1 ? "*" $1 : "")}')
+TYPES=$(sed 's/.*"type":"\([a-z-]*\)".*/\1/' "$D/game-000002.jsonl" | uniq -c | awk '$2 != "draw" && $2 != "action" {printf "%s%s ", $2, ($1 > 1 ? "*" $1 : "")}')
 expect_eq "$TYPES" "header commit bot-commit*2 bot-reveal*2 begin result reveal signature " \
 	"a later game's log copies the first game's exchange and ends with S and its signature"
-expect_eq "$(sed -n 2,6p "$D/game-0001.jsonl" | cut -d, -f3-)" "$(sed -n 2,6p "$D/game-0002.jsonl" | cut -d, -f3-)" \
+expect_eq "$(sed -n 2,6p "$D/game-000001.jsonl" | cut -d, -f3-)" "$(sed -n 2,6p "$D/game-000002.jsonl" | cut -d, -f3-)" \
 	"its exchange is the first game's, with that game's seat numbers"
-expect_eq "$(grep -h '"type":"reveal"' "$D/game-0001.jsonl" "$D/game-0002.jsonl" | cut -d, -f3- | uniq | wc -l)" 1 \
+expect_eq "$(grep -h '"type":"reveal"' "$D/game-000001.jsonl" "$D/game-000002.jsonl" | cut -d, -f3- | uniq | wc -l)" 1 \
 	"the games of a set reveal one S"
 expect_eq "$(grep -c '"secret"' "$D/example-py.stderr")" 0 "the bots are sent no S"
 
-expect_exit 0 "$REFEREE" verify "$D/game-0002.jsonl"
-expect_contains "$OUT" "$D/game-0002.jsonl: ok: bolo, 2 players, " "a later game of a set verifies alone"
+expect_exit 0 "$REFEREE" verify "$D/game-000002.jsonl"
+expect_contains "$OUT" "$D/game-000002.jsonl: ok: bolo, 2 players, " "a later game of a set verifies alone"
 expect_contains "$OUT" "; seeded: dice were predictable to whoever knew the seed; game 1 of 2 of set $S1" \
 	"verify names the set and the game"
 expect_exit 0 "$REFEREE" verify "$D"
 expect_eq "$(grep -c ': ok: ' "$OUT") $(wc -l <"$OUT")" "4 4" "verify of the folder: every log ok, both sets whole"
-expect_exit 0 "$REFEREE" verify "$D"/game-000[1234].jsonl
+expect_exit 0 "$REFEREE" verify "$D"/game-00000[1234].jsonl
 expect_eq "$(grep -c ': ok: ' "$OUT") $(wc -l <"$OUT")" "4 4" "verify of the four logs: ok"
 
 # The ladder of the play's logs, without a manifest, counts each set by
@@ -108,24 +108,24 @@ for logs in (sys.argv[2:4], sys.argv[4:6]):
         points += 2 if me < other else 1 if me == other else 0
     counts[points] += 1
 print("LL %d LD %d DD/WL %d WD %d WW %d" % tuple(counts))
-' "${LINE%% *}" "$D"/game-000[1234].jsonl)
+' "${LINE%% *}" "$D"/game-00000[1234].jsonl)
 expect_eq "$(wc -l <<<"$LINE") $(tr -s ' ' <<<"$LINE" | cut -d' ' -f3-)" "1 $WANT" \
 	"the ladder of the logs alone shows the pentanomial counts of the two sets"
 
 # A log of a set missing.
 mkdir "$TMP/part"
-cp "$D"/game-000[123].jsonl "$TMP/part/"
+cp "$D"/game-00000[123].jsonl "$TMP/part/"
 expect_exit 1 "$REFEREE" verify "$TMP/part"
 expect_eq "$(tail -n 1 "$OUT")" "set $S2: FAILED: incomplete: no log of game 1 (of 2, counted from 0) that verifies" \
 	"a folder without a log of a set: the set is reported incomplete, naming the game"
 expect_eq "$(grep -c ': ok: ' "$OUT")" 3 "the logs there are each ok"
 
 # A die changed in game 1 of set 1: the chain breaks; re-signed, the draw.
-LINE=$(grep -n '"type":"draw","seat":0,"turn":0,"roll":0' "$D/game-0002.jsonl" | cut -d: -f1)
-sed "${LINE}s/\"faces\":\[\([1-6]\)/\"faces\":[7/" "$D/game-0002.jsonl" >"$TMP/die.jsonl"
+LINE=$(grep -n '"type":"draw","seat":0,"turn":0,"roll":0' "$D/game-000002.jsonl" | cut -d: -f1)
+sed "${LINE}s/\"faces\":\[\([1-6]\)/\"faces\":[7/" "$D/game-000002.jsonl" >"$TMP/die.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/die.jsonl"
 expect_contains "$OUT" "FAILED: line $((LINE + 1)): \"prev\" is not the hash of line $LINE" "a changed die breaks the chain"
-$LOGTOOL resign "$D/game-0002.jsonl" "$TMP/die2.jsonl" "$KEYDIR/referee.key" \
+$LOGTOOL resign "$D/game-000002.jsonl" "$TMP/die2.jsonl" "$KEYDIR/referee.key" \
 	sub "$((LINE - 1))" '"faces":\[([1-6])' '"faces":[7' >/dev/null
 expect_exit 1 "$REFEREE" verify "$TMP/die2.jsonl"
 expect_contains "$OUT" "FAILED: line $LINE: seat 0's roll 0 of turn 0 is not what the match key gives" \
@@ -135,11 +135,11 @@ expect_contains "$OUT" "FAILED: line $LINE: seat 0's roll 0 of turn 0 is not wha
 # bots' own randomness differs, so the exchange and every die do.
 expect_exit 0 "$REFEREE" play "${SDK[@]}" bolo --games 2 --duplicate --seed 0102 --out "$TMP/again" "$C" "$PY"
 mkdir "$TMP/mixed"
-cp "$D/game-0001.jsonl" "$TMP/mixed/"
-cp "$TMP/again/game-0002.jsonl" "$TMP/mixed/"
+cp "$D/game-000001.jsonl" "$TMP/mixed/"
+cp "$TMP/again/game-000002.jsonl" "$TMP/mixed/"
 expect_exit 1 "$REFEREE" verify "$TMP/mixed"
 expect_eq "$(grep -c ': ok: ' "$OUT")" 2 "a foreign member verifies alone"
-expect_eq "$(tail -n 1 "$OUT")" "set $S1: FAILED: $TMP/mixed/game-0001.jsonl and $TMP/mixed/game-0002.jsonl disagree on the first game's exchange" \
+expect_eq "$(tail -n 1 "$OUT")" "set $S1: FAILED: $TMP/mixed/game-000001.jsonl and $TMP/mixed/game-000002.jsonl disagree on the first game's exchange" \
 	"together, the set's logs disagree on the exchange"
 
 # --- kill -9 in the middle of a set --------------------------------------------
@@ -148,16 +148,16 @@ timeout 60 "$REFEREE" play "${SDK[@]}" bolo --games 2 --duplicate --out "$K" "$C
 	"slow=$PYTHON3 $ZOO/slow.py $TMP 30" >"$TMP/killed.out" 2>&1 </dev/null &
 PID=$!
 for _ in $(seq 400); do
-	grep -q '"type":"action"' "$K/game-0002.jsonl" 2>/dev/null && break
+	grep -q '"type":"action"' "$K/game-000002.jsonl" 2>/dev/null && break
 	sleep 0.05
 done
 pkill -KILL -P "$PID"
 wait "$PID" 2>/dev/null
 expect_exit 1 "$REFEREE" verify "$K"
-expect_contains "$OUT" "$K/game-0001.jsonl: FAILED: line " "the set's ended game stays unfinished"
+expect_contains "$OUT" "$K/game-000001.jsonl: FAILED: line " "the set's ended game stays unfinished"
 expect_contains "$OUT" "the log is incomplete: it does not end with a signature" "as a game in play is"
 expect_eq "$(cat "$K"/game-000*.jsonl | grep -c '"type":"reveal"')" 0 "no log of the cut set reveals S"
-expect_eq "$(tail -n 1 "$K/game-0001.jsonl" | sed 's/.*"type":"\([a-z-]*\)".*/\1/')" "result" \
+expect_eq "$(tail -n 1 "$K/game-000001.jsonl" | sed 's/.*"type":"\([a-z-]*\)".*/\1/')" "result" \
 	"the first game's log ends with its result, waiting for S"
 
 # --- table draws are the set's too: a random Black-Pot layout, an opening ------
@@ -167,15 +167,15 @@ table_draws() {
 }
 B=$TMP/black-pot
 expect_exit 0 "$REFEREE" play black-pot -o layout=random --games 2 --duplicate --out "$B" "$C" "$C"
-expect_eq "$(table_draws "$B/game-0001.jsonl" | grep -c '"kind":"shuffle"')" 1 "black-pot: the layout is drawn"
-expect_eq "$(table_draws "$B/game-0001.jsonl" | grep '"kind":"shuffle"')" \
-	"$(table_draws "$B/game-0002.jsonl" | grep '"kind":"shuffle"')" \
+expect_eq "$(table_draws "$B/game-000001.jsonl" | grep -c '"kind":"shuffle"')" 1 "black-pot: the layout is drawn"
+expect_eq "$(table_draws "$B/game-000001.jsonl" | grep '"kind":"shuffle"')" \
+	"$(table_draws "$B/game-000002.jsonl" | grep '"kind":"shuffle"')" \
 	"black-pot: both games of a set share the random layout"
 R=$TMP/rolit
 expect_exit 0 "$REFEREE" play rolit --openings 4 --games 2 --duplicate --out "$R" "$C" "$C"
 opening() { grep '"opening":true' "$1" | sed 's/.*"action":\("[A-H][1-8]"\).*/\1/' | tr '\n' ' '; }
-expect_eq "$(opening "$R/game-0001.jsonl" | wc -w)" 4 "rolit: the opening has 4 moves"
-expect_eq "$(opening "$R/game-0001.jsonl")" "$(opening "$R/game-0002.jsonl")" \
+expect_eq "$(opening "$R/game-000001.jsonl" | wc -w)" 4 "rolit: the opening has 4 moves"
+expect_eq "$(opening "$R/game-000001.jsonl")" "$(opening "$R/game-000002.jsonl")" \
 	"rolit: both games of a set open with the same drawn moves"
 run "$REFEREE" verify "$B" "$R"
 expect_eq "$RC" 0 "both sets verify" || diag_run

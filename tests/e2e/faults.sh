@@ -189,7 +189,7 @@ expect_eq "$(grep -c 'forfeit:' "$OUT")" 1 "restart: one forfeit in 5 games"
 expect_contains "$OUT" "forfeit: exit: the bot exited with status 9" "restart: the crash is reported"
 expect_eq "$(cat "$TMP/crash-in-game.hellos")" 2 "restart: a fresh process said hello after the crash"
 expect_eq "$(cat "$TMP/crash-in-game.games")" 5 "restart: it was started in all 5 games"
-expect_eq "$(grep -l '"type":"forfeit"' "$DIR"/game-000*.jsonl | tr '\n' ' ')" "$DIR/game-0002.jsonl " "restart: only game 2 has a forfeit"
+expect_eq "$(grep -l '"type":"forfeit"' "$DIR"/game-000*.jsonl | tr '\n' ' ')" "$DIR/game-000002.jsonl " "restart: only game 2 has a forfeit"
 grep -qE '^crashy +5 +[0-5] +[12]\.[0-9]{2} +1$' "$OUT"
 ok $? "restart: the summary counts 5 games and 1 forfeit for it" || diag_run
 expect_eq "$(grep -c '^game [3-5]: 60 actions' "$OUT")" 3 "restart: games 3 to 5 are played to the end"

@@ -31,11 +31,11 @@ full() {
 	done
 	run "$REFEREE" play "${SDK[@]}" "$game" "$@" --out "$dir" "${bots[@]}"
 	ok "$([ "$RC" = 0 ] && grep -q '^game 1: ' "$OUT"; echo $?)" "$game, $players players: the game is played" || diag_run
-	run "$REFEREE" verify --key "$dir/referee.pub" "$dir/game-0001.jsonl"
+	run "$REFEREE" verify --key "$dir/referee.pub" "$dir/game-000001.jsonl"
 	ok "$([ "$RC" = 0 ] && grep -q ": ok: $game, $players players" "$OUT"; echo $?)" "$game, $players players: the log verifies" || diag_run
-	run "$REFEREE" replay "$dir/game-0001.jsonl"
+	run "$REFEREE" replay "$dir/game-000001.jsonl"
 	ok "$([ "$RC" = 0 ] && grep -q 'the log verifies' "$OUT" && grep -q '^result:' "$OUT"; echo $?)" "$game, $players players: the replay ends with the result" || diag_run
-	expect_not_contains "$dir/game-0001.jsonl" '"type":"forfeit"' "$game, $players players: nobody forfeits"
+	expect_not_contains "$dir/game-000001.jsonl" '"type":"forfeit"' "$game, $players players: nobody forfeits"
 }
 
 for players in 2 3 4 5 6 7 8; do
@@ -58,14 +58,14 @@ four_players=$LAST_DIR
 full black-pot 2 -o layout=random
 # With first=random draw 0 picks the first seat and draw 1 is the board:
 # one shuffle of the 109 cells.
-expect_contains "$LAST_DIR/game-0001.jsonl" '"d":0,"kind":"uniform","m":2,' "layout=random: draw 0 picks the first seat"
-ok "$(grep -q '"d":1,"kind":"shuffle","deck":\[\([0-9]*,\)\{108\}[0-9]*\]' "$LAST_DIR/game-0001.jsonl"; echo $?)" \
+expect_contains "$LAST_DIR/game-000001.jsonl" '"d":0,"kind":"uniform","m":2,' "layout=random: draw 0 picks the first seat"
+ok "$(grep -q '"d":1,"kind":"shuffle","deck":\[\([0-9]*,\)\{108\}[0-9]*\]' "$LAST_DIR/game-000001.jsonl"; echo $?)" \
 	"layout=random: draw 1 is one shuffle of the 109 cells"
-expect_contains "$LAST_DIR/game-0001.jsonl" '"d":2,"kind":"dice","faces":[' "layout=random: draw 2 is the first roll"
+expect_contains "$LAST_DIR/game-000001.jsonl" '"d":2,"kind":"dice","faces":[' "layout=random: draw 2 is the first roll"
 
 # A log written under older rules is named as such, with the release
 # that verifies it.
-$LOGTOOL resign "$bolo5_dir/game-0001.jsonl" "$TMP/old.jsonl" "$KEYDIR/referee.key" \
+$LOGTOOL resign "$bolo5_dir/game-000001.jsonl" "$TMP/old.jsonl" "$KEYDIR/referee.key" \
 	sub 0 '"rules":"bolo5/2"' '"rules":"bolo5/1"'
 run "$REFEREE" verify "$TMP/old.jsonl"
 expect_eq "$RC $(cat "$OUT")" "1 $TMP/old.jsonl: FAILED: line 1: the log was written under bolo5 rules version 1 (\"bolo5/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1" \
@@ -89,7 +89,7 @@ expect_exit 2 "$REFEREE" play bolo "$CBOT"
 expect_contains "$ERR" "bolo is played by 2 to 8 players, not 1" "bolo refuses 1 player"
 
 # Team results: partners share the result.
-IFS=, read -r r0 r1 r2 r3 < <(grep -o '"ranks":\[[0-9,]*\]' "$four_players/game-0001.jsonl" | tr -d '"ranks:[]')
+IFS=, read -r r0 r1 r2 r3 < <(grep -o '"ranks":\[[0-9,]*\]' "$four_players/game-000001.jsonl" | tr -d '"ranks:[]')
 ok "$([ "$r0" = "$r2" ] && [ "$r1" = "$r3" ]; echo $?)" "black-pot, 4 players: partners share their rank ($r0,$r1,$r2,$r3)"
 
 # The strategies beat random play: threshold-py wins about 85% of these

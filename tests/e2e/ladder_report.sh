@@ -61,7 +61,7 @@ expect_eq "$(grep -c '^{\(White\|Black\) forfeits: \(timeout\|illegal-action\)} 
 	"pgn: the forfeit in a comment before the result"
 expect_eq "$(grep '^\[Round ' "$OUT" | tr -d '\n')" '[Round "1"][Round "2"][Round "3"][Round "4"]' "pgn: rounds numbered"
 expect_eq "$(grep -c '^\[Event "arena"\]$' "$OUT")" 4 "pgn: games played alone are the project's event"
-expect_eq "$(grep -c "^\\[Date \"$(date -u -r "$TMP/a/game-0001.jsonl" +%Y.%m.%d)\"\\]$" "$OUT")" 4 \
+expect_eq "$(grep -c "^\\[Date \"$(date -u -r "$TMP/a/game-000001.jsonl" +%Y.%m.%d)\"\\]$" "$OUT")" 4 \
 	"pgn: the date each log was written"
 
 # Each game starts with a line in the bots' stderr files.

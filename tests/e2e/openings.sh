@@ -18,20 +18,20 @@ moves() {
 
 # --- without openings, the same seating plays the same game ---------------------------
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --games 4 --out "$TMP/plain" "$FIRST" "$LAST"
-expect_eq "$(moves "$TMP/plain/game-0001.jsonl")" "$(moves "$TMP/plain/game-0003.jsonl")" \
+expect_eq "$(moves "$TMP/plain/game-000001.jsonl")" "$(moves "$TMP/plain/game-000003.jsonl")" \
 	"without openings: games 1 and 3 (one seating) are the same game"
-expect_eq "$(moves "$TMP/plain/game-0002.jsonl")" "$(moves "$TMP/plain/game-0004.jsonl")" \
+expect_eq "$(moves "$TMP/plain/game-000002.jsonl")" "$(moves "$TMP/plain/game-000004.jsonl")" \
 	"without openings: games 2 and 4 (the other seating) are the same game"
 
 # --- with openings, every game differs -------------------------------------------------
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --openings 4 --seed 01 --games 4 \
 	--out "$TMP/open" "$FIRST" "$LAST"
 for i in 1 2 3 4; do
-	M[$i]=$(moves "$TMP/open/game-000$i.jsonl")
+	M[$i]=$(moves "$TMP/open/game-00000$i.jsonl")
 done
 distinct=$(printf '%s\n' "${M[@]}" | sort -u | wc -l)
 expect_eq "$distinct" 4 "--openings 4: the 4 games' move lists all differ"
-LOG="$TMP/open/game-0001.jsonl"
+LOG="$TMP/open/game-000001.jsonl"
 expect_contains "$LOG" '"game_id":"' "a log was written"
 expect_contains "$LOG" '"openings":4,"options":{"size":8,"first":"seat0"}' "the header says how many plies open the game"
 B=$(grep -nF '"type":"begin"' "$LOG" | cut -d: -f1)

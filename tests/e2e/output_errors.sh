@@ -62,7 +62,7 @@ ok $? "play: a full disk stops the match, naming the log and the reason" || diag
 last=$(grep -c '^game [0-9]*:' "$OUT")
 diag "$last games played before the disk was full"
 expect_lt 1 "$last" "play: games were played before the disk was full"
-run "$REFEREE" verify --key "$TMP/keys/referee.pub" $(seq -f "$TMP/small/play/game-%04g.jsonl" 1 "$last")
+run "$REFEREE" verify --key "$TMP/keys/referee.pub" $(seq -f "$TMP/small/play/game-%06g.jsonl" 1 "$last")
 expect_eq "$(grep -c ': ok: rolit' "$OUT")" "$last" "play: the $last logs of the games played before verify"
 assert_no_leftovers "play: no process left over"
 rm -rf "$TMP/small/play"

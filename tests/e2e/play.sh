@@ -102,14 +102,14 @@ expect_eq "$(cd "$TMP/java" && ls | tr '\n' ' ')" "game.jsonl game.jsonl.java.st
 DIR="$TMP/match"
 expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --games 3 --out "$DIR" "$C" "$PY"
 expect_eq "$(cd "$DIR" && ls | tr '\n' ' ')" \
-	"game-0001.jsonl game-0002.jsonl game-0003.jsonl random-c.stderr random-py.stderr referee.pub " \
+	"game-000001.jsonl game-000002.jsonl game-000003.jsonl random-c.stderr random-py.stderr referee.pub " \
 	"--out: 3 logs, the public key and one .stderr per bot, nothing else"
 expect_eq "$(grep -c '^game [123]: 60 actions' "$OUT")" 3 "--games 3: three results"
 expect_contains "$OUT" "bot                   games firsts avg.place  forfeits" "--games 3: a summary table"
 grep -qE '^random-c +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT" && grep -qE '^random-py +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT"
 ok $? "--games 3: a summary line per bot" || diag_run
 for g in 1 2 3; do
-	seat0=$(head -n 1 "$DIR/game-000$g.jsonl" | sed 's/.*"players":\[{"seat":0,"name":"\([^"]*\)".*/\1/')
+	seat0=$(head -n 1 "$DIR/game-00000$g.jsonl" | sed 's/.*"players":\[{"seat":0,"name":"\([^"]*\)".*/\1/')
 	want=random-c
 	[ $g -eq 2 ] && want=random-py
 	expect_eq "$seat0" "$want" "game $g: seat 0 is $want (seats rotate)"
@@ -119,7 +119,7 @@ expect_eq "$(grep -c ': ok: rolit, 2 players, 60 actions, signed by key ' "$OUT"
 IDS=$(grep -ho '"game_id":"[0-9a-f]*"' "$DIR"/game-000*.jsonl | sort -u | wc -l)
 expect_eq "$IDS" 3 "each game has its own game_id"
 expect_exit 2 "$REFEREE" play "${SDK[@]}" rolit --games 1 --out "$DIR" "$C" "$PY"
-expect_contains "$ERR" "referee play: game 1: cannot create log '$DIR/game-0001.jsonl': File exists (logs are never overwritten)" \
+expect_contains "$ERR" "referee play: game 1: cannot create log '$DIR/game-000001.jsonl': File exists (logs are never overwritten)" \
 	"a log is never overwritten"
 expect_not_contains "$ERR" "created a signing key" "--out with a key: the key is reused"
 
@@ -200,7 +200,7 @@ decided() {
 		sed 's/^{"seq":[0-9]*,\("prev":"[0-9a-f]*",\)\{0,1\}//; s/"players":.*//'
 }
 expect_eq "$(decided "$TMP/seed1" | wc -l)" 9 "--seed: 3 headers, commitments and begins to compare"
-grep -q '"type":"bot-commit","seat":0,"commitment":null' "$TMP/seed1/game-0001.jsonl"
+grep -q '"type":"bot-commit","seat":0,"commitment":null' "$TMP/seed1/game-000001.jsonl"
 ok $? "--seed: the minimal bot declines the commitment"
 expect_eq "$(decided "$TMP/seed1" | md5sum)" "$(decided "$TMP/seed2" | md5sum)" \
 	"--seed: the same seed gives the same game_ids and commitments"
@@ -231,7 +231,7 @@ mkdir "$TMP/first"
 expect_exit 0 "$REFEREE" play rolit -o size=4 --games 2 --start-ms 3000 --out "$TMP/first" \
 	"first=$(zoo commit-first)" "$C"
 expect_eq "$(cat "$TMP"/first/game-000*.jsonl | grep -c '"type":"forfeit"')" 0 "commit-first: no forfeit in 2 games"
-expect_contains "$TMP/first/game-0001.jsonl" '"reported_name":"commit-first","reported_version":"1"' \
+expect_contains "$TMP/first/game-000001.jsonl" '"reported_name":"commit-first","reported_version":"1"' \
 	"commit-first: the header has what it said in hello, read after the commitment went out"
 expect_exit 0 "$REFEREE" verify "$TMP"/first/game-000*.jsonl
 expect_eq "$(grep -c ': ok: rolit, 2 players' "$OUT")" 2 "commit-first: both logs verify"

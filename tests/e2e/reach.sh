@@ -106,7 +106,7 @@ expect_contains "$PEEK" "peek: $TMP/started/planted: No such file or directory" 
 expect_contains "$PEEK" "peek: $HOME/.ssh/id_ed25519: No such file or directory" "started elsewhere: no key of the home"
 (cd / && probe from-root "$TMP/started" "$HOME/.profile")
 PEEK=$TMP/out-from-root/peek.stderr
-expect_contains "$TMP/out-from-root/game-0001.jsonl" '"type":"result"' "from /: the game is played"
+expect_contains "$TMP/out-from-root/game-000001.jsonl" '"type":"result"' "from /: the game is played"
 expect_contains "$PEEK" "peek: cwd $ZOO_REAL" "from /: the bot starts in its own folder"
 expect_contains "$PEEK" "peek: $TMP/started: No such file or directory" "from /: the rest of the filesystem is not there"
 run "$REFEREE" play rolit -o size=4 --out "$TMP/home-bot" \

@@ -43,7 +43,7 @@ escape_case() {
 		"escape=$(zoo escape "$outside/$name.txt" "$outside/port")" "$(cbot)"
 	 echo "$RC" >"$TMP/$name.rc"; cp "$ERR" "$TMP/$name.err")
 	expect_eq "$(cat "$TMP/$name.rc")" 0 "$name: the game is played" || sed 's/^/#   /' "$TMP/$name.err"
-	LOG="$TMP/$name/out/game-0001.jsonl"
+	LOG="$TMP/$name/out/game-000001.jsonl"
 	expect_eq "$(grep -c '"type":"result"' "$LOG")" 1 "$name: the game has a result"
 	STDERR_LOG="$TMP/$name/out/escape.stderr"
 }
@@ -109,7 +109,7 @@ case $TMP/ in
    expect_contains "$PEEK" "peek: $HOME: ${home_ways/missing/No such file or directory}" \
 	"sandbox: the home folder is not there, but for the way to its own folders" ;;
 esac
-expect_contains "$TMP/home/out/game-0001.jsonl" '"type":"result"' "peek: the log is written all the same"
+expect_contains "$TMP/home/out/game-000001.jsonl" '"type":"result"' "peek: the log is written all the same"
 rm -rf "$TMP/home/out"
 peek --readable "$TMP/home-extra"
 expect_contains "$PEEK" "peek: $TMP/home-extra: [data]" "--readable: the folder is there"

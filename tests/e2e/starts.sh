@@ -130,7 +130,7 @@ expect_exit 0 "$REFEREE" verify "$TMP/own/game.jsonl"
 expect_contains "$TMP/own/game.jsonl" '"name":"random-c","command":' "bots without NAME= are named by their hello in the log"
 expect_exit 0 "$REFEREE" play rolit --games 2 --out "$TMP/a/b/c" "$CBOT $TMP" "given=$CBOT $TMP"
 expect_contains "$OUT" "  1. " "--out a/b/c: the games are played"
-[ -f "$TMP/a/b/c/game-0002.jsonl" ]
+[ -f "$TMP/a/b/c/game-000002.jsonl" ]
 ok $? "--out a/b/c: the folder is made with its parents"
 grep -qE '^random-c +2 ' "$OUT" && grep -qE '^given +2 ' "$OUT"
 ok $? "play: a bot is named by its hello name unless NAME= is given" || diag_run

@@ -144,7 +144,7 @@ expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1/manifest.jsonl: line $(
 $NOLADDER" "--key names the shard signed by another key"
 expect_exit 0 "$REFEREE" play bolo -o target=1000 --out "$TMP/bolo" "$(cbot)" "$(cbot b)"
 run "$REFEREE" ladder "$TMP/full" "$TMP/bolo"
-expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/bolo/game-0001.jsonl: a game of bolo, not of rolit as $TMP/full/manifest.jsonl is: rate one game at a time
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/bolo/game-000001.jsonl: a game of bolo, not of rolit as $TMP/full/manifest.jsonl is: rate one game at a time
 $NOLADDER" "games of another game are refused"
 
 # An altered log: the ladder rates from the signed manifest, which the

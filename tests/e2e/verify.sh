@@ -530,7 +530,7 @@ expect_eq "$(grep -c "^$D/games/00000[12].jsonl: FAILED: line [0-9]*: signed by 
 # A folder of logs without a manifest: each log.
 expect_exit 0 "$REFEREE" play rolit -o size=4 --games 2 --out "$TMP/bare" "$C" "$C"
 expect_exit 0 "$REFEREE" verify "$TMP/bare"
-expect_eq "$(grep -c "^$TMP/bare/game-000[12].jsonl: ok: rolit, 2 players" "$OUT")" 2 "verify FOLDER of play --out: each log"
+expect_eq "$(grep -c "^$TMP/bare/game-00000[12].jsonl: ok: rolit, 2 players" "$OUT")" 2 "verify FOLDER of play --out: each log"
 
 # --- replay checks as it goes ---------------------------------------------------------------------------
 expect_exit 1 "$REFEREE" replay "$TMP/cut.jsonl"

@@ -43,6 +43,8 @@ START_TEST(paths_of_the_logs)
 	expect_path(outdir_log("/srv/t/", 1), "/srv/t/games/000001.jsonl");
 	expect_path(outdir_log(NULL, 999999), "games/999999.jsonl");
 	expect_path(outdir_log(NULL, 1234567), "games/1234567.jsonl");
+	expect_path(outdir_play_log("run1", 42), "run1/game-000042.jsonl");
+	expect_path(outdir_play_log("run1", 1234567), "run1/game-1234567.jsonl");
 	expect_path(outdir_aside("out"), "out/games/aborted");
 	expect_path(outdir_set_aside("out", 42, 3), "out/games/aborted/000042.aborted-3.jsonl");
 	expect_path(outdir_set_aside(NULL, 1234567, 12),
@@ -86,7 +88,7 @@ START_TEST(refuses_what_is_not_a_log_name)
 		"000000.jsonl", "000042.json", "000042.jsonl.bak", "000042.JSONL",
 		"x00042.jsonl", "00004x.jsonl", "+00042.jsonl", " 000042.jsonl",
 		"000042.aborted-1.jsonl", "1234567890123456.jsonl", "manifest.jsonl",
-		"game-0001.jsonl",
+		"game-000001.jsonl",
 	};
 
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
@@ -158,7 +160,7 @@ END_TEST
 START_TEST(tells_result_logs)
 {
 	static const char *const results[] = {
-		"000042.jsonl", "game-0001.jsonl", "x.jsonl", "a.b.jsonl",
+		"000042.jsonl", "game-000001.jsonl", "x.jsonl", "a.b.jsonl",
 	};
 	static const char *const others[] = {
 		".jsonl", "manifest.jsonl", "000042.aborted-1.jsonl",
