@@ -345,6 +345,32 @@ void cli_scratch_free(const char *verb, char *dir)
 	free(dir);
 }
 
+static void ladder_problem(void *ctx, const char *where, const char *what)
+{
+	(void)ctx;
+	visible_line(stderr, "referee ladder: %s: %s", where, what);
+}
+
+/* The ladder is `referee ladder`'s, also at the end of a tournament: its
+ * messages name that verb. */
+int cli_ladder(char *const *paths, int count, enum ladder_format format,
+	       const char *anchor, const struct ladder_options *check)
+{
+	struct problems problems = {.report = ladder_problem};
+	char err[ERR_LEN];
+	long rc = ladder_show(paths, count, format, anchor, check, &problems, err);
+
+	if (rc < 0)
+		return cli_fail("ladder", "%s", err);
+	if (rc > 0) {
+		fprintf(stderr, "referee ladder: %ld problem%s: no ladder; 'referee "
+			"verify FOLDER' checks a tournament's every log\n",
+			rc, rc > 1 ? "s" : "");
+		return EXIT_CHECK_FAILED;
+	}
+	return EXIT_OK;
+}
+
 bool cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)

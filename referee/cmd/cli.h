@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 
+#include "ladder_print.h"
 #include "match.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
@@ -25,11 +26,12 @@ int cmd_sprt(int argc, char **argv);
 int cmd_check_bot(int argc, char **argv);
 int cmd_random_bot(int argc, char **argv);
 
-/* Checks and prints the ladder of `paths` in `format` (table, csv, json,
- * pgn; NULL: table), as ladder.h says, everything signed with `key` (NULL:
- * any one key); exit status 1 after naming each problem. */
-int cmd_ladder_dirs(char *const *paths, int count, const char *format,
-		    const unsigned char *key);
+/* Checks and prints the ladder of `paths` in `format`, the ratings placed
+ * by `anchor` (BOT=ELO, or NULL), as ladder_print.h's ladder_show says:
+ * EXIT_OK; EXIT_CHECK_FAILED after naming each problem (nothing is
+ * rated then); EXIT_USAGE after a message. */
+int cli_ladder(char *const *paths, int count, enum ladder_format format,
+	       const char *anchor, const struct ladder_options *check);
 
 /* The flags of every verb that plays games: time and resource limits, and
  * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass

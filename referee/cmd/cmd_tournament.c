@@ -311,7 +311,8 @@ int cmd_tournament(int argc, char **argv)
 	}
 	report_final(&run);
 	/* Its own key: what this run signed is what the ladder rates. */
-	rc = cmd_ladder_dirs((char *const *)&run.out_dir, 1, NULL, key.public_key);
+	rc = cli_ladder((char *const *)&run.out_dir, 1, LADDER_TABLE, NULL,
+			&(struct ladder_options){.jobs = 1, .key = key.public_key});
 out:
 	for (int b = 0; why && b < spec.bot_count; b++)
 		free(why[b]);
