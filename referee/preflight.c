@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bot/excerpt.h"
 #include "match.h"
 #include "outdir.h"
 #include "util.h"
@@ -36,8 +35,8 @@ static bool plays(const struct schedule *schedule, int b, int index, int count)
 
 int preflight_run(const struct tournament_spec *spec,
 		  const struct schedule *schedule, int shard_index,
-		  int shard_count, const char *out_dir, bool *broken,
-		  char **why)
+		  int shard_count, const char *out_dir,
+		  const struct preflight_events *events, bool *broken, char **why)
 {
 	struct started *started = xcalloc((size_t)spec->bot_count, sizeof *started);
 	struct match_config config = {
@@ -74,10 +73,8 @@ int preflight_run(const struct tournament_spec *spec,
 			 * sends hello, start and commit together, and a bot may
 			 * answer hello only once it has its game's commitment. */
 			if (match_start_silent(s->match, 0))
-				fprintf(stderr, "referee tournament: bot '%s' is running "
-					"but did not answer hello alone within %ld ms; it "
-					"plays (it may wait for its game's opening)\n",
-					spec->bots[b].name, spec->time.start_ms);
+				events->silent(events->ctx, spec->bots[b].name,
+					       spec->time.start_ms);
 			else if (match_start_fault(s->match, 0))
 				why[b] = xstrdup(match_start_fault(s->match, 0));
 			match_finish(s->match, NULL);
@@ -85,8 +82,8 @@ int preflight_run(const struct tournament_spec *spec,
 		if (why[b]) {
 			broken[b] = true;
 			count++;
-			excerpt_no_start("tournament", spec->bots[b].name, why[b],
-					 s->stderr_path, true, spec->limits.sandbox);
+			events->no_start(events->ctx, spec->bots[b].name, why[b],
+					 s->stderr_path, spec->limits.sandbox);
 		}
 		free(s->hidden);
 		free(s->stderr_path);

@@ -1,35 +1,20 @@
 /*
  * `referee tournament FILE [--concurrency N] [--out DIR] [--resume]
- * [--shard I/N] [--key FILE] [--report]`: plays a tournament file's schedule on all
- * cores, writing a signed log per game and a manifest, then prints the
- * ladder.
+ * [--shard I/N] [--key FILE] [--report]`: reads its options, runs the
+ * tournament (tournament_run.h: a file's schedule on all cores, a signed
+ * log per game and a manifest), says under its name what the run tells,
+ * then prints the ladder (ladder_print.h).
  */
-#include <errno.h>
 #include <getopt.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
+#include "bot/excerpt.h"
 #include "cli.h"
-#include "files.h"
-#include "manifest.h"
-#include "outdir.h"
-#include "paths.h"
-#include "preflight.h"
-#include "progress.h"
 #include "report/report.h"
-#include "run_lock.h"
-#include "schedule.h"
-#include "tournament.h"
-#include "tournament_file.h"
-#include "tournament_duplicate.h"
+#include "tournament_run.h"
 #include "util.h"
 #include "visible.h"
-
-/* The most games one schedule may hold. */
-#define MAX_GAMES 10000000L
 
 static const char usage[] =
 "usage: referee tournament FILE [options]\n"
@@ -88,71 +73,89 @@ static bool parse_shard(const char *text, int *index, int *count)
 	       *count >= 1 && *count <= 100000 && *index >= 1 && *index <= *count;
 }
 
-/* FILE's folder/out/NAME: next to the file, as its bots' folders are,
- * wherever the referee is started. */
-static char *default_out(const char *file, const char *name)
+/* The run's hooks (tournament_run.h), as the verb shows them. */
+static int ready(void *ctx, struct tournament_spec *spec,
+		 const char *const *hidden, int count)
 {
-	char *folder = path_parent(file), *out = path_join(folder, "out"),
-	     *dir = path_join(out, name);
+	(void)ctx;
+	if (cli_containment_ready("tournament", &spec->time, &spec->limits) ||
+	    cli_sandbox_ready("tournament", &spec->limits, hidden, count))
+		return EXIT_USAGE;
+	return EXIT_OK;
+}
 
-	free(folder);
-	free(out);
-	return dir;
+static void unready(void *ctx, struct tournament_spec *spec)
+{
+	(void)ctx;
+	cli_limits_free(&spec->limits);
+}
+
+static int signing_key(void *ctx, const char *key_file, const char *out_dir,
+		       struct referee_key *key)
+{
+	(void)ctx;
+	return cli_signing_key("tournament", key_file, out_dir, key) ? EXIT_OK
+	       : EXIT_USAGE;
+}
+
+static void say(void *ctx, const char *line)
+{
+	(void)ctx;
+	visible_line(stderr, "referee tournament: %s", line);
+}
+
+static void bot_silent(void *ctx, const char *name, long ms)
+{
+	(void)ctx;
+	visible_line(stderr, "referee tournament: bot '%s' is running but did not "
+		     "answer hello alone within %ld ms; it plays (it may wait for "
+		     "its game's opening)", name, ms);
+}
+
+static void bot_no_start(void *ctx, const char *name, const char *why,
+			 const char *stderr_path, bool sandboxed)
+{
+	(void)ctx;
+	excerpt_no_start("tournament", name, why, stderr_path, true, sandboxed);
+}
+
+/* With --report, the live report's folder: the run's. */
+static void report_start(void *ctx, const char *out_dir)
+{
+	struct report_live *live = ctx;
+
+	if (live)
+		live->dir = out_dir;
 }
 
 /* With --report, the report as the run left it, no longer reloading. */
-static void report_final(const struct tournament_run *run)
+static void report_final(void *ctx, const char *out_dir)
 {
 	static const struct report_options options = {0};
 	char err[ERR_LEN], *index;
 
-	if (!run->on_finished)
+	if (!ctx)
 		return;
-	if (report_build(run->out_dir, &options, NULL, err) < 0) {
+	if (report_build(out_dir, &options, NULL, err) < 0) {
 		visible_line(stderr, "referee tournament: the report cannot be written: %s",
 			     err);
 		return;
 	}
-	index = report_index(run->out_dir, &options);
+	index = report_index(out_dir, &options);
 	fprintf(stderr, "report: %s\n", index);
 	free(index);
 }
 
-/* Starts every bot once (preflight.h); when one does not start, stops
- * before any game (-1), or with --skip-broken leaves it out of the run. */
-static int preflight(const struct tournament_spec *spec,
-		     const struct schedule *schedule, struct tournament_run *run,
-		     bool skip_broken, bool *broken, char **why)
+/* The live report's warning, once, when it cannot be updated. */
+static void report_warn(const char *err)
 {
-	char err[ERR_LEN], *stderr_dir = outdir_stderr(run->out_dir);
-	int count = files_mkdirs(stderr_dir, err) ? -1
-		    : preflight_run(spec, schedule, run->shard_index, run->shard_count,
-				    run->out_dir, broken, why);
-
-	free(stderr_dir);
-	if (count < 0) {
-		cli_fail("tournament", "%s", err);
-		return -1;
-	}
-	if (count && !skip_broken) {
-		fprintf(stderr, "referee tournament: %d bot%s did not start (above), so "
-			"no game was played: fix %s in %s, or pass --skip-broken to "
-			"run without %s\n", count, count == 1 ? "" : "s",
-			count == 1 ? "its entry" : "their entries", run->file,
-			count == 1 ? "it" : "them");
-		return -1;
-	}
-	for (int b = 0; b < spec->bot_count; b++)
-		if (broken[b])
-			visible_line(stderr, "referee tournament: --skip-broken: the run "
-				     "goes on without '%s': its games are not played",
-				     spec->bots[b].name);
-	run->skipped = broken;
-	run->skip_why = why;
-	return 0;
+	visible_line(stderr, "referee tournament: the report cannot be updated: %s", err);
 }
 
-int cmd_tournament(int argc, char **argv)
+/* Reads the options into `q`; the file is argv[optind].  EXIT_OK, or
+ * EXIT_USAGE after a message. */
+static int parse_args(int argc, char **argv, struct tournament_request *q,
+		      struct report_live *live)
 {
 	static const struct option longopts[] = {
 		{"out", required_argument, NULL, 'o'},
@@ -170,159 +173,82 @@ int cmd_tournament(int argc, char **argv)
 		{"start-failures", required_argument, NULL, 'f'},
 		{NULL, 0, NULL, 0},
 	};
-	struct tournament_run run = {.shard_index = 1, .shard_count = 1, .lock_fd = -1};
-	struct tournament_events events;
-	struct progress progress;
-	bool skip_broken = false, quiet = false, *broken = NULL;
-	char **why = NULL;
-	long start_failures = 3;
-	struct report_live live = {0};
-	struct tournament_spec spec;
-	struct schedule schedule = {0};
-	struct referee_key key;
-	const char *key_file = NULL;
-	char err[ERR_LEN], *out = NULL, *manifest = NULL;
-	long concurrency = 0;
-	int sandbox = -1;   /* from the file unless a flag says */
-	int contain = -1;
-	int opt, played, first_bots, rc = EXIT_USAGE;
+	int opt;
 
-	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
-		return EXIT_OK;
-	}
 	while ((opt = cli_option("tournament", argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'o': run.out_dir = optarg; break;
+		case 'o': q->out_dir = optarg; break;
 		case 'c':
-			if (!cli_number("tournament", "--concurrency", optarg, 1, 4096, &concurrency))
+			if (!cli_number("tournament", "--concurrency", optarg, 1, 4096,
+					&q->concurrency))
 				return EXIT_USAGE;
 			break;
-		case 'r': run.resume = true; break;
-		case 'q': quiet = true; break;
-		case 'b': skip_broken = true; break;
+		case 'r': q->resume = true; break;
+		case 'q': q->quiet = true; break;
+		case 'b': q->skip_broken = true; break;
 		case 'f':
 			if (!cli_number("tournament", "--start-failures", optarg, 1,
-					1000000, &start_failures))
+					1000000, &q->start_failures))
 				return EXIT_USAGE;
 			break;
 		case 's':
-			if (!parse_shard(optarg, &run.shard_index, &run.shard_count))
+			if (!parse_shard(optarg, &q->shard_index, &q->shard_count))
 				return cli_fail("tournament", "--shard takes I/N with "
 						"1 <= I <= N, not '%s'", optarg);
 			break;
-		case 'k': key_file = optarg; break;
-		case 'S': sandbox = 1; break;
-		case 'N': sandbox = 0; break;
-		case 'L': contain = 1; break;
-		case 'n': contain = 0; break;
-		case 'R': run.on_finished = report_live_update; run.hook_ctx = &live; break;
+		case 'k': q->key_file = optarg; break;
+		case 'S': q->sandbox = 1; break;
+		case 'N': q->sandbox = 0; break;
+		case 'L': q->contain = 1; break;
+		case 'n': q->contain = 0; break;
+		case 'R': q->on_finished = report_live_update; q->hook_ctx = live; break;
 		default:   /* '?' */
 			return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1)
 		return cli_fail("tournament", "give one tournament file");
-	run.file = argv[optind];
-	if (tournament_file_read(run.file, &spec, err))
-		return cli_fail("tournament", "%s", err);
-	if (tournament_file_check_bots(&spec, err)) {
-		tournament_file_free(&spec);
-		return cli_fail("tournament", "%s: %s", run.file, err);
-	}
-	if (sandbox >= 0)
-		spec.limits.sandbox = sandbox;
-	if (contain >= 0)
-		spec.limits.contain = contain;
-	if (tournament_duplicate_check(&spec, err)) {
-		tournament_file_free(&spec);
-		return cli_fail("tournament", "%s: %s", run.file, err);
-	}
-	if (!run.out_dir)
-		run.out_dir = out = default_out(run.file, spec.name);
-	run.concurrency = (int)(concurrency ? concurrency
-			       : spec.concurrency ? spec.concurrency
-			       : sysconf(_SC_NPROCESSORS_ONLN));
-	manifest = outdir_manifest(run.out_dir);
-	if (run.resume && access(manifest, F_OK)) {
-		cli_fail("tournament", "nothing to resume: %s has no %s",
-			 run.out_dir, OUTDIR_MANIFEST);
-		goto out;
-	}
-	/* The bots a resumed run started with make the first generation of
-	 * its schedule; those the file added since, the next ones.  One it
-	 * removed is refused when the manifest is read again. */
-	first_bots = run.resume ? manifest_first_bots(run.out_dir) : -1;
-	if (first_bots < 0 || first_bots > spec.bot_count)
-		first_bots = spec.bot_count;
-	if (schedule_build(&spec, first_bots, MAX_GAMES, &schedule, err)) {
-		cli_fail("tournament", "%s", err);
-		goto out;
-	}
-	if (cli_containment_ready("tournament", &spec.time, &spec.limits) ||
-	    cli_sandbox_ready("tournament", &spec.limits,
-			      (const char *const[]){ run.out_dir, key_file }, 2))
-		goto out;
-	/* Locked before the manifest is looked at: a run going on there is
-	 * named, whichever of the two was asked for. */
-	if (files_mkdirs(run.out_dir, err) ||
-	    (run.lock_fd = run_lock(run.out_dir, err)) < 0) {
-		cli_fail("tournament", "%s", err);
-		goto out;
-	}
-	if (!run.resume && access(manifest, F_OK) == 0) {
-		cli_fail("tournament", "%s already holds a tournament: add --resume "
-			 "to continue it, or choose another --out", run.out_dir);
-		goto out;
-	}
-	if (!cli_signing_key("tournament", key_file, run.out_dir, &key))
-		goto out;
-	run.key = &key;
-	if (!quiet)
-		visible_line(stderr, "%s: %s, %ld game%s in %d table%s, shard %d/%d, "
-			     "%d at once, output in %s/", spec.name, spec.rules->name,
-			     schedule.game_count, schedule.game_count == 1 ? "" : "s",
-			     schedule.table_count, schedule.table_count == 1 ? "" : "s",
-			     run.shard_index, run.shard_count, run.concurrency, run.out_dir);
-	live.dir = run.out_dir;
-	broken = xcalloc((size_t)spec.bot_count, sizeof *broken);
-	why = xcalloc((size_t)spec.bot_count, sizeof *why);
-	if (preflight(&spec, &schedule, &run, skip_broken, broken, why))
-		goto out;
-	/* The run tells its progress; the status line shows it. */
-	progress_init(&progress, &spec, isatty(STDERR_FILENO), quiet);
-	progress.start_failures = (int)start_failures;
-	progress.out_dir = run.out_dir;
-	events = progress_events(&progress);
-	run.events = &events;
-	played = tournament_play(&spec, &schedule, &run, err);
-	progress_free(&progress);
-	if (played < 0) {
-		visible_line(stderr, "referee tournament: %s", err);
-		report_final(&run);
-		goto out;
-	}
-	if (played == 1) {
-		char *signed_manifest = outdir_manifest(run.out_dir);
+	q->file = argv[optind];
+	return EXIT_OK;
+}
 
-		fprintf(stderr, "referee tournament: %s is signed: nothing left "
-			"to play\n", signed_manifest);
-		free(signed_manifest);
+int cmd_tournament(int argc, char **argv)
+{
+	struct tournament_request q = {
+		.shard_index = 1, .shard_count = 1, .sandbox = -1, .contain = -1,
+		.start_failures = 3,
+	};
+	struct report_live live = {.warn = report_warn};
+	struct tournament_hooks hooks = {
+		.ready = ready, .unready = unready, .signing_key = signing_key,
+		.say = say, .games_start = report_start, .games_ended = report_final,
+		.preflight = {.silent = bot_silent, .no_start = bot_no_start},
+	};
+	struct tournament_outcome outcome;
+	char err[ERR_LEN];
+	int rc;
+
+	if (cli_wants_help(argc, argv)) {
+		fputs(usage, stdout);
+		return EXIT_OK;
 	}
-	report_final(&run);
+	if ((rc = parse_args(argc, argv, &q, &live)) != EXIT_OK)
+		return rc;
+	hooks.ctx = q.on_finished ? &live : NULL;
+	switch (tournament_run(&q, &hooks, &outcome, err)) {
+	case TOURNAMENT_REFUSED:
+		return cli_fail("tournament", "%s", err);
+	case TOURNAMENT_FAILED:
+		visible_line(stderr, "referee tournament: %s", err);
+		return EXIT_USAGE;
+	case TOURNAMENT_SAID:
+		return outcome.status;
+	case TOURNAMENT_PLAYED:
+		break;
+	}
 	/* Its own key: what this run signed is what the ladder rates. */
-	rc = cli_ladder((char *const *)&run.out_dir, 1, LADDER_TABLE, NULL,
-			&(struct ladder_options){.jobs = 1, .key = key.public_key});
-out:
-	for (int b = 0; why && b < spec.bot_count; b++)
-		free(why[b]);
-	free(why);
-	free(broken);
-	sodium_memzero(&key, sizeof key);
-	free(manifest);
-	free(out);
-	schedule_free(&schedule);
-	cli_limits_free(&spec.limits);
-	tournament_file_free(&spec);
+	rc = cli_ladder(&outcome.out_dir, 1, LADDER_TABLE, NULL,
+			&(struct ladder_options){.jobs = 1, .key = outcome.public_key});
+	free(outcome.out_dir);
 	return rc;
 }

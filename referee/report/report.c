@@ -109,8 +109,7 @@ void report_live_update(void *ctx)
 	if (start < live->next_ns)
 		return;
 	if (report_build(live->dir, &options, NULL, err) < 0 && !live->warned) {
-		visible_line(stderr, "referee tournament: the report cannot be updated: %s",
-			     err);
+		live->warn(err);
 		live->warned = true;
 	}
 	spent = now_ns() - start;

@@ -50,6 +50,8 @@ struct report_live {
 	const char *dir;
 	int64_t next_ns; /* no build before this time */
 	bool warned;     /* a failed build was reported */
+	/* Told, once, why a build failed (err), for the verb to say. */
+	void (*warn)(const char *err);
 };
 void report_live_update(void *ctx);
 

@@ -1,0 +1,278 @@
+/*
+ * A tournament run from its file to its last game; see tournament_run.h.
+ */
+#include "tournament_run.h"
+
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "files.h"
+#include "manifest.h"
+#include "outdir.h"
+#include "paths.h"
+#include "progress.h"
+#include "run_lock.h"
+#include "schedule.h"
+#include "tournament.h"
+#include "tournament_duplicate.h"
+#include "util.h"
+#include "visible.h"
+
+/* The most games one schedule may hold. */
+#define MAX_GAMES 10000000L
+
+/* A run in the making: what it holds until it ends. */
+struct running {
+	const struct tournament_request *request;
+	const struct tournament_hooks *hooks;
+	struct tournament_spec spec;
+	bool have_spec;
+	struct schedule schedule;
+	struct tournament_run run;
+	struct referee_key key;
+	char *out;               /* the default output folder, when it is */
+	bool *broken;
+	char **why;
+};
+
+/* FILE's folder/out/NAME: next to the file, as its bots' folders are,
+ * wherever the referee is started. */
+static char *default_out(const char *file, const char *name)
+{
+	char *folder = path_parent(file), *out = path_join(folder, "out"),
+	     *dir = path_join(out, name);
+
+	free(folder);
+	free(out);
+	return dir;
+}
+
+/* Hands a line to the verb's say hook. */
+static void say(const struct tournament_hooks *hooks, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void say(const struct tournament_hooks *hooks, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+	hooks->say(hooks->ctx, line);
+	free(line);
+}
+
+/* The file read and checked, the verb's switches applied: 0, or -1 with
+ * err. */
+static int read_file(struct running *r, char *err)
+{
+	const struct tournament_request *q = r->request;
+	char why[ERR_LEN];
+
+	if (tournament_file_read(q->file, &r->spec, err))
+		return -1;
+	r->have_spec = true;
+	if (tournament_file_check_bots(&r->spec, why))
+		return errorf(err, "%s: %s", q->file, why);
+	if (q->sandbox >= 0)
+		r->spec.limits.sandbox = q->sandbox;
+	if (q->contain >= 0)
+		r->spec.limits.contain = q->contain;
+	if (tournament_duplicate_check(&r->spec, why))
+		return errorf(err, "%s: %s", q->file, why);
+	return 0;
+}
+
+/* The output folder, the schedule of the run, whether it may resume:
+ * 0, or -1 with err. */
+static int plan(struct running *r, char *err)
+{
+	const struct tournament_request *q = r->request;
+	struct tournament_run *run = &r->run;
+	char *manifest;
+	int first_bots, rc = 0;
+
+	run->out_dir = q->out_dir ? q->out_dir : (r->out = default_out(q->file, r->spec.name));
+	run->concurrency = (int)(q->concurrency ? q->concurrency
+				: r->spec.concurrency ? r->spec.concurrency
+				: sysconf(_SC_NPROCESSORS_ONLN));
+	manifest = outdir_manifest(run->out_dir);
+	if (run->resume && access(manifest, F_OK)) {
+		free(manifest);
+		return errorf(err, "nothing to resume: %s has no %s", run->out_dir,
+			      OUTDIR_MANIFEST);
+	}
+	free(manifest);
+	/* The bots a resumed run started with make the first generation of
+	 * its schedule; those the file added since, the next ones.  One it
+	 * removed is refused when the manifest is read again. */
+	first_bots = run->resume ? manifest_first_bots(run->out_dir) : -1;
+	if (first_bots < 0 || first_bots > r->spec.bot_count)
+		first_bots = r->spec.bot_count;
+	if (schedule_build(&r->spec, first_bots, MAX_GAMES, &r->schedule, err))
+		rc = -1;
+	return rc;
+}
+
+/* The output folder made and locked (before the manifest is looked at: a
+ * run going on there is named, whichever of the two was asked for): 0,
+ * or -1 with err. */
+static int lock(struct running *r, char *err)
+{
+	struct tournament_run *run = &r->run;
+	char *manifest;
+	bool taken;
+
+	if (files_mkdirs(run->out_dir, err) ||
+	    (run->lock_fd = run_lock(run->out_dir, err)) < 0)
+		return -1;
+	manifest = outdir_manifest(run->out_dir);
+	taken = !run->resume && access(manifest, F_OK) == 0;
+	free(manifest);
+	if (taken)
+		return errorf(err, "%s already holds a tournament: add --resume "
+			      "to continue it, or choose another --out", run->out_dir);
+	return 0;
+}
+
+/* Starts every bot once (preflight.h); when one does not start, stops
+ * before any game (TOURNAMENT_FAILED), or with --skip-broken leaves it
+ * out of the run. */
+static enum tournament_end preflight(struct running *r, char *err)
+{
+	const struct tournament_spec *spec = &r->spec;
+	struct tournament_run *run = &r->run;
+	char *stderr_dir = outdir_stderr(run->out_dir);
+	int count;
+
+	r->broken = xcalloc((size_t)spec->bot_count, sizeof *r->broken);
+	r->why = xcalloc((size_t)spec->bot_count, sizeof *r->why);
+	count = files_mkdirs(stderr_dir, err) ? -1
+		: preflight_run(spec, &r->schedule, run->shard_index, run->shard_count,
+				run->out_dir, &r->hooks->preflight, r->broken, r->why);
+	free(stderr_dir);
+	if (count < 0)
+		return TOURNAMENT_REFUSED;
+	if (count && !r->request->skip_broken) {
+		errorf(err, "%d bot%s did not start (above), so no game was "
+		       "played: fix %s in %s, or pass --skip-broken to run "
+		       "without %s", count, count == 1 ? "" : "s",
+		       count == 1 ? "its entry" : "their entries", run->file,
+		       count == 1 ? "it" : "them");
+		return TOURNAMENT_FAILED;
+	}
+	for (int b = 0; b < spec->bot_count; b++)
+		if (r->broken[b])
+			say(r->hooks, "--skip-broken: the run goes on without '%s': "
+			    "its games are not played", spec->bots[b].name);
+	run->skipped = r->broken;
+	run->skip_why = r->why;
+	return TOURNAMENT_PLAYED;
+}
+
+/* The games, their progress on stderr (the status line). */
+static enum tournament_end play(struct running *r, char *err)
+{
+	const struct tournament_request *q = r->request;
+	struct tournament_run *run = &r->run;
+	struct tournament_events events;
+	struct progress progress;
+	int played;
+
+	progress_init(&progress, &r->spec, isatty(STDERR_FILENO), q->quiet);
+	progress.start_failures = (int)q->start_failures;
+	progress.out_dir = run->out_dir;
+	events = progress_events(&progress);
+	run->events = &events;
+	played = tournament_play(&r->spec, &r->schedule, run, err);
+	progress_free(&progress);
+	run->events = NULL;
+	if (played == 1) {
+		char *signed_manifest = outdir_manifest(run->out_dir);
+
+		say(r->hooks, "%s is signed: nothing left to play", signed_manifest);
+		free(signed_manifest);
+	}
+	r->hooks->games_ended(r->hooks->ctx, run->out_dir);
+	return played < 0 ? TOURNAMENT_FAILED : TOURNAMENT_PLAYED;
+}
+
+/* From the locked folder on: the key, the pre-flight, the games. */
+static enum tournament_end run_games(struct running *r, struct tournament_outcome *outcome,
+				     char *err)
+{
+	const struct schedule *schedule = &r->schedule;
+	struct tournament_run *run = &r->run;
+	enum tournament_end end;
+
+	outcome->status = r->hooks->signing_key(r->hooks->ctx, r->request->key_file,
+						run->out_dir, &r->key);
+	if (outcome->status)
+		return TOURNAMENT_SAID;
+	run->key = &r->key;
+	if (!r->request->quiet)
+		visible_line(stderr, "%s: %s, %ld game%s in %d table%s, shard %d/%d, "
+			     "%d at once, output in %s/", r->spec.name, r->spec.rules->name,
+			     schedule->game_count, schedule->game_count == 1 ? "" : "s",
+			     schedule->table_count, schedule->table_count == 1 ? "" : "s",
+			     run->shard_index, run->shard_count, run->concurrency, run->out_dir);
+	r->hooks->games_start(r->hooks->ctx, run->out_dir);
+	if ((end = preflight(r, err)) != TOURNAMENT_PLAYED)
+		return end;
+	if ((end = play(r, err)) != TOURNAMENT_PLAYED)
+		return end;
+	outcome->out_dir = xstrdup(run->out_dir);
+	memcpy(outcome->public_key, r->key.public_key, sizeof outcome->public_key);
+	return TOURNAMENT_PLAYED;
+}
+
+static void running_free(struct running *r)
+{
+	for (int b = 0; r->why && b < r->spec.bot_count; b++)
+		free(r->why[b]);
+	free(r->why);
+	free(r->broken);
+	sodium_memzero(&r->key, sizeof r->key);
+	free(r->out);
+	schedule_free(&r->schedule);
+	if (r->have_spec) {
+		r->hooks->unready(r->hooks->ctx, &r->spec);
+		tournament_file_free(&r->spec);
+	}
+}
+
+enum tournament_end tournament_run(const struct tournament_request *request,
+				   const struct tournament_hooks *hooks,
+				   struct tournament_outcome *outcome, char *err)
+{
+	struct running r = {
+		.request = request, .hooks = hooks,
+		.run = {.file = request->file, .lock_fd = -1, .resume = request->resume,
+			.shard_index = request->shard_index,
+			.shard_count = request->shard_count,
+			.on_finished = request->on_finished, .hook_ctx = request->hook_ctx},
+	};
+	enum tournament_end end = TOURNAMENT_REFUSED;
+
+	memset(outcome, 0, sizeof *outcome);
+	if (read_file(&r, err) || plan(&r, err))
+		goto out;
+	outcome->status = hooks->ready(hooks->ctx, &r.spec,
+				       (const char *const[]){ r.run.out_dir,
+							      request->key_file }, 2);
+	if (outcome->status) {
+		end = TOURNAMENT_SAID;
+		goto out;
+	}
+	if (lock(&r, err))
+		goto out;
+	end = run_games(&r, outcome, err);
+out:
+	running_free(&r);
+	return end;
+}
