@@ -15,6 +15,12 @@
 #include "util.h"
 #include "visible.h"
 
+/* What the report goes on without. */
+static void say(const char *line)
+{
+	visible_line(stderr, "referee report: %s", line);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -22,7 +28,7 @@ int cmd_report(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *dir, *key_file = NULL;
-	struct report_options options = {0};
+	struct report_options options = {.warn = say};
 	unsigned char key[32];
 	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN], *index;
 	const cJSON *k;

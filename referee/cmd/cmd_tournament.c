@@ -119,6 +119,12 @@ static void bot_no_start(void *ctx, const char *name, const char *why,
 	excerpt_no_start("tournament", name, why, stderr_path, true, sandboxed);
 }
 
+/* What the report tells, live or at the end. */
+static void report_say(const char *line)
+{
+	say(NULL, line);
+}
+
 /* With --report, the live report's folder: the run's. */
 static void report_start(void *ctx, const char *out_dir)
 {
@@ -131,7 +137,7 @@ static void report_start(void *ctx, const char *out_dir)
 /* With --report, the report as the run left it, no longer reloading. */
 static void report_final(void *ctx, const char *out_dir)
 {
-	static const struct report_options options = {0};
+	static const struct report_options options = {.warn = report_say};
 	char err[ERR_LEN], *index;
 
 	if (!ctx)
@@ -144,12 +150,6 @@ static void report_final(void *ctx, const char *out_dir)
 	index = report_index(out_dir, &options);
 	fprintf(stderr, "report: %s\n", index);
 	free(index);
-}
-
-/* The live report's warning, once, when it cannot be updated. */
-static void report_warn(const char *err)
-{
-	visible_line(stderr, "referee tournament: the report cannot be updated: %s", err);
 }
 
 /* Reads the options into `q`; the file is argv[optind].  EXIT_OK, or
@@ -218,7 +218,7 @@ int cmd_tournament(int argc, char **argv)
 		.shard_index = 1, .shard_count = 1, .sandbox = -1, .contain = -1,
 		.start_failures = 3,
 	};
-	struct report_live live = {.warn = report_warn};
+	struct report_live live = {.warn = report_say};
 	struct tournament_hooks hooks = {
 		.ready = ready, .unready = unready, .signing_key = signing_key,
 		.say = say, .games_start = report_start, .games_ended = report_final,

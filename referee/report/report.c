@@ -16,7 +16,6 @@
 #include "outdir.h"
 #include "report.h"
 #include "util.h"
-#include "visible.h"
 
 /* How often a page of a run still going on reloads itself. */
 #define REPORT_RELOAD_SECONDS 10
@@ -68,7 +67,8 @@ int report_build(const char *dir, const struct report_options *options,
 	cJSON_AddStringToObject(data, "made", stamp);
 	report_manifest(dir, options->trusted_key, data, &run);
 	cJSON_AddBoolToObject(data, "live", options->live && !run.complete);
-	rc = report_games(dir, folder, &run, options->trusted_key, data, err) ||
+	rc = report_games(dir, folder, &run, options->trusted_key, options->warn, data,
+			  err) ||
 	     report_ladder(dir, &run, data, err) ? -1 : 0;
 	report_manifest_hashes(&run, data);
 	complete = run.complete;
@@ -101,15 +101,15 @@ out:
 
 void report_live_update(void *ctx)
 {
-	static const struct report_options options = {.live = true};
 	struct report_live *live = ctx;
+	const struct report_options options = {.live = true, .warn = live->warn};
 	int64_t start = now_ns(), spent;
 	char err[ERR_LEN];
 
 	if (start < live->next_ns)
 		return;
 	if (report_build(live->dir, &options, NULL, err) < 0 && !live->warned) {
-		live->warn(err);
+		report_warn(live->warn, "the report cannot be updated: %s", err);
 		live->warned = true;
 	}
 	spent = now_ns() - start;

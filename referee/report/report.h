@@ -16,6 +16,7 @@
 
 #include "files.h"
 #include "manifest_read.h"
+#include "report_warn.h"
 
 struct report_options {
 	const char *out;    /* the site's folder (created when missing);
@@ -26,6 +27,10 @@ struct report_options {
 	 * (--key): the pages say they were checked against a key you trust.
 	 * NULL: any key, and the pages say it was not checked. */
 	const unsigned char *trusted_key;
+	/* Told what the site goes on without (a replay that cannot be
+	 * compressed, a page of replays that cannot be written), for the
+	 * verb to say; NULL: nobody. */
+	report_warn_fn *warn;
 };
 
 /* Builds the site of tournament folder `dir`.  A log that does not verify
@@ -50,8 +55,9 @@ struct report_live {
 	const char *dir;
 	int64_t next_ns; /* no build before this time */
 	bool warned;     /* a failed build was reported */
-	/* Told, once, why a build failed (err), for the verb to say. */
-	void (*warn)(const char *err);
+	/* Told, once, that a build failed and why, and what a build goes on
+	 * without (report_options). */
+	report_warn_fn *warn;
 };
 void report_live_update(void *ctx);
 
@@ -94,7 +100,8 @@ void report_manifest_free(struct report_manifest *run);
  * that signed, and "trusted" and "trust" as a replay's "verify" has them
  * (replay.h). */
 int report_games(const char *dir, const char *out, struct report_manifest *run,
-		 const unsigned char *trusted_key, cJSON *data, char *err);
+		 const unsigned char *trusted_key, report_warn_fn *warn, cJSON *data,
+		 char *err);
 
 /* The ladder of `dir` as `referee ladder --format json` lists it (a run
  * not complete as `referee ladder --provisional` does), from the manifest

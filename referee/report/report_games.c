@@ -69,7 +69,8 @@ static void keep_hash(struct report_manifest *run, const char *name, const cJSON
 }
 
 int report_games(const char *dir, const char *out, struct report_manifest *run,
-		 const unsigned char *trusted_key, cJSON *data, char *err)
+		 const unsigned char *trusted_key, report_warn_fn *warn, cJSON *data,
+		 char *err)
 {
 	cJSON *games = cJSON_AddArrayToObject(data, "games"), *failed = cJSON_CreateArray();
 	cJSON *keys = cJSON_CreateArray(), *verification, **lines;
@@ -88,7 +89,7 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	}
 	logs = list_logs(&found, run, &count, &playing, &names);
 	lines = xcalloc(count + 1, sizeof *lines);
-	rc = report_replays(out, logs, count, trusted_key, lines, err);
+	rc = report_replays(out, logs, count, trusted_key, warn, lines, err);
 	for (size_t i = 0; i < count; i++) {
 		cJSON *entry, *key;
 

@@ -33,7 +33,6 @@
 #include "replay.h"
 #include "replay_members.h"
 #include "util.h"
-#include "visible.h"
 
 /* The cache's first line: what every entry in it depends on besides its
  * log. */
@@ -199,7 +198,8 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
  * (work()), which releases them after the log: the replay is not taken
  * apart node by node first (a twentieth of the worker's time). */
 static cJSON *replay_log(const struct report_log *l, const char *link,
-			 const unsigned char *trusted_key, char **data)
+			 const unsigned char *trusted_key, report_warn_fn *warn,
+			 char **data)
 {
 	struct replay_options options = {.trusted_key = trusted_key};
 	cJSON *line = cJSON_CreateObject(), *entry;
@@ -226,7 +226,7 @@ static cJSON *replay_log(const struct report_log *l, const char *link,
 	if (*data)
 		cJSON_AddStringToObject(entry, "replay", link);
 	else
-		visible_line(stderr, "referee report: cannot compress the replay of %s", l->log);
+		report_warn(warn, "cannot compress the replay of %s", l->log);
 	verify = json_member(r.doc, "verify");
 	cJSON_AddBoolToObject(entry, "verified", r.verified);
 	for (const char *const *name = (const char *const[]){"game_id", "game", "players",
@@ -292,7 +292,7 @@ static void drop_links(char **lines, size_t count)
  * games list), made again unless it holds (page_holds()): their lines,
  * each with its index "i", to `to`.  `trees` is released after each log. */
 static void make_page(const char *out, const struct report_log *logs, size_t count,
-		      size_t first, const unsigned char *trusted_key,
+		      size_t first, const unsigned char *trusted_key, report_warn_fn *warn,
 		      const struct cache *cache, struct region *trees, FILE *to)
 {
 	char *link_to_page = page_link(logs[0].base);
@@ -310,7 +310,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		} else {
 			char *link = game_link(link_to_page, logs[i].base), *data;
 
-			line = replay_log(&logs[i], link, trusted_key, &data);
+			line = replay_log(&logs[i], link, trusted_key, warn, &data);
 			if (data)
 				games[replayed++] = (struct html_data){logs[i].base, data};
 			free(link);
@@ -320,7 +320,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		region_reset(trees);
 	}
 	if (replayed && html_write_replays(page, games, replayed, err)) {
-		visible_line(stderr, "referee report: %s", err);
+		report_warn(warn, "%s", err);
 		drop_links(lines, count);
 		region_reset(trees);
 	}
@@ -341,8 +341,8 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
  * by other work on its core leaves more to the others (with a fixed
  * share each, all waited for the slowest). */
 static void work(const char *out, const struct report_log *logs, size_t count,
-		 const unsigned char *trusted_key, const struct cache *cache,
-		 atomic_size_t *next, FILE *to)
+		 const unsigned char *trusted_key, report_warn_fn *warn,
+		 const struct cache *cache, atomic_size_t *next, FILE *to)
 {
 	struct region trees;
 	size_t first;
@@ -351,7 +351,8 @@ static void work(const char *out, const struct report_log *logs, size_t count,
 	region_json_start(&trees);
 	while ((first = atomic_fetch_add(next, 1) * GAMES_A_PAGE) < count)
 		make_page(out, logs + first, count - first < GAMES_A_PAGE ? count - first
-					     : GAMES_A_PAGE, first, trusted_key, cache, &trees, to);
+					     : GAMES_A_PAGE, first, trusted_key, warn, cache,
+				  &trees, to);
 	region_json_stop();
 	region_free(&trees);
 	fflush(to);
@@ -435,7 +436,8 @@ static void remove_old_pages(const char *out, const struct report_log *logs, siz
 }
 
 int report_replays(const char *out, const struct report_log *logs, size_t count,
-		   const unsigned char *trusted_key, cJSON **lines, char *err)
+		   const unsigned char *trusted_key, report_warn_fn *warn,
+		   cJSON **lines, char *err)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t pages = (count + GAMES_A_PAGE - 1) / GAMES_A_PAGE;
@@ -464,7 +466,7 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 		if (pids[k] == 0) {
 			int failed;
 
-			work(out, logs, count, trusted_key, &cache, next, to[k]);
+			work(out, logs, count, trusted_key, warn, &cache, next, to[k]);
 			failed = ferror(to[k]);
 			/* The worker ends with _exit (nothing of the parent's is
 			 * flushed twice); what it made is freed first. */

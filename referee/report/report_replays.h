@@ -9,6 +9,8 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "report_warn.h"
+
 struct report_log {
 	const char *path; /* the file */
 	const char *log;  /* as the games list names it: games/NAME.jsonl */
@@ -23,9 +25,11 @@ struct report_log {
  * replay was written: "replays/NAME.html#game=BASE", "verified", "error"
  * when not,
  * "game_id", "game", "players", "result", "moves", "forfeits": [{"seat",
- * "reason"}]) and "key" the key that signed it, when it verified.  -1
+ * "reason"}]) and "key" the key that signed it, when it verified.  A page
+ * or a replay that cannot be written is told to `warn` and left out.  -1
  * with err when a worker could not be started or failed. */
 int report_replays(const char *out, const struct report_log *logs, size_t count,
-		   const unsigned char *trusted_key, cJSON **lines, char *err);
+		   const unsigned char *trusted_key, report_warn_fn *warn,
+		   cJSON **lines, char *err);
 
 #endif
