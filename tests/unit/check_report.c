@@ -60,7 +60,7 @@ static void gather(void)
 	ck_assert_int_eq(mkdir(site, 0755), 0);
 	ck_assert_int_eq(mkdir(replays, 0755), 0);
 	report_manifest(dir, NULL, data, &run);
-	ck_assert_msg(report_games(dir, site, &run, NULL, data, err) == 0, "%s", err);
+	ck_assert_msg(report_games(dir, site, &run, NULL, NULL, data, err) == 0, "%s", err);
 	report_manifest_hashes(&run, data);
 	free(site);
 	free(replays);
