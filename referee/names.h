@@ -17,4 +17,18 @@
  * "." nor "..", which name folders. */
 bool name_ok(const char *name, size_t len);
 
+/* The length of the NAME of a "NAME=COMMAND" argument, or 0. */
+size_t names_given_length(const char *bot);
+
+/* Makes names unique: the second "random" becomes "random-2" (names[i]
+ * are replaced, new strings). */
+void names_make_unique(char **names, int count);
+
+/* The names to show for the bots of the BOT arguments `bots`, whose
+ * names from the command line are `names`: the one given on the command
+ * line (NAME=COMMAND), else the one the bot said in hello (said[i], NULL:
+ * none), else names[i]; made unique.  New strings in shown[i]. */
+void names_shown(char *const *bots, int count, char *const *names,
+		 const char *const *said, char **shown);
+
 #endif

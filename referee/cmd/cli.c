@@ -416,38 +416,11 @@ static char *default_name(const char *command)
 	return name ? name : xstrdup("bot");
 }
 
-/* The length of the NAME of a "NAME=COMMAND" argument, or 0. */
-static size_t given_name_length(const char *bot)
-{
-	const char *eq = strchr(bot, '=');
-
-	return eq && name_ok(bot, (size_t)(eq - bot)) ? (size_t)(eq - bot) : 0;
-}
-
-/* Makes names unique: the second "random" becomes "random-2". */
-static void make_unique(char **names, int count)
-{
-	for (int i = count - 1; i > 0; i--) {
-		int same = 1;
-
-		for (int k = 0; k < i; k++)
-			same += strcmp(names[k], names[i]) == 0;
-		if (same > 1) {
-			size_t len = strlen(names[i]) + 16;
-			char *renamed = xmalloc(len);
-
-			snprintf(renamed, len, "%s-%d", names[i], same);
-			free(names[i]);
-			names[i] = renamed;
-		}
-	}
-}
-
 bool cli_entrants(const char *verb, char **bots, int count,
 		  struct match_entrant *entrants, char **names)
 {
 	for (int i = 0; i < count; i++) {
-		size_t given = given_name_length(bots[i]);
+		size_t given = names_given_length(bots[i]);
 		const char *command = given ? bots[i] + given + 1 : bots[i];
 
 		names[i] = given ? strndup(bots[i], given) : default_name(bots[i]);
@@ -462,29 +435,8 @@ bool cli_entrants(const char *verb, char **bots, int count,
 		memset(&entrants[i], 0, sizeof entrants[i]);
 		entrants[i].spec.command = command;
 	}
-	make_unique(names, count);
+	names_make_unique(names, count);
 	for (int i = 0; i < count; i++)
 		entrants[i].name = names[i];
 	return true;
-}
-
-void cli_said_names(char **bots, int count, char *const *names,
-		    const char *const *said, char **shown)
-{
-	for (int i = 0; i < count; i++)
-		/* The protocol admits no control character in a name. */
-		shown[i] = xstrdup(given_name_length(bots[i]) || !said[i] ? names[i]
-				   : said[i]);
-	make_unique(shown, count);
-}
-
-void cli_hello_names(const struct match *match, char **bots, int count,
-		     char *const *names, char **shown)
-{
-	const char *said[GAME_MAX_SEATS] = {NULL};
-
-	for (int i = 0; i < count; i++)
-		if (!match_hello_name(match, i, &said[i]))
-			said[i] = NULL;
-	cli_said_names(bots, count, names, said, shown);
 }

@@ -138,16 +138,4 @@ bool cli_wants_help(int argc, char **argv);
 bool cli_entrants(const char *verb, char **bots, int count,
 		  struct match_entrant *entrants, char **names);
 
-/* The names to show for the entrants of a match started from `bots`
- * (whose cli_entrants names are `names`): the one given on the command
- * line (NAME=COMMAND), else the one the bot gave in hello, else names[i];
- * made unique as cli_entrants does.  New strings in shown[i]. */
-void cli_hello_names(const struct match *match, char **bots, int count,
-		     char *const *names, char **shown);
-
-/* The same from the names the bots said in hello (NULL: none), when the
- * match is elsewhere (`sprt`'s workers). */
-void cli_said_names(char **bots, int count, char *const *names,
-		    const char *const *said, char **shown);
-
 #endif

@@ -1,8 +1,9 @@
 /*
  * `referee play`: a match of one or more games between the bots given on
  * the command line, with results on stdout and, on request, a signed log
- * per game.  With --duplicate the games are played in duplicate sets
- * (match_set.h).
+ * per game.  The verb reads its options, names the bots, makes the
+ * folders, the key and the sandbox ready, and plays the match
+ * (play_match.h); with --show it tells each move as `referee replay`.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -10,29 +11,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "bot/excerpt.h"
-#include "games/fair.h"
 #include "files.h"
 #include "journal.h"
-#include "json.h"
 #include "games/registry.h"
 #include "human.h"
-#include "match_set.h"
 #include "openings.h"
 #include "options.h"
-#include "outdir.h"
 #include "paths.h"
+#include "play_match.h"
 #include "report/replay.h"
 #include "report/replay_text.h"
 #include "game_play.h"
 #include "util.h"
-#include "visible.h"
 
 static const char usage[] =
 "usage: referee play GAME [options] BOT...\n"
@@ -72,34 +66,22 @@ static const char usage[] =
 "cannot be started or a log cannot be written.\n";
 
 struct play {
+	struct play_match m;  /* the match as the verb sets it (play_match.h) */
 	const struct game_rules *rules;
 	cJSON *options;
-	long games;
-	const char *log, *out, *key_file;
+	const char *key_file;
 	bool show;
-	bool duplicate, trusted_bots;
+	bool trusted_bots;
 	unsigned char seed[32];
 	bool seeded;
-	struct match_config config;
 	struct referee_key key;
 	struct bot_limits limits;
-	int count;
-	struct match_entrant *entrants;
-	char **names;         /* from the command line: the stderr files' */
-	char **shown;         /* as printed and logged (cli_hello_names()) */
-	char **stderr_paths;
 	struct replay_options watch_options; /* --show: the game as replay tells it */
 	struct replay_builder *watch;
 	struct replay watched;
 	char *scratch;        /* their folder without --out or --log */
-	char **bots;          /* the BOT arguments */
-	bool named;           /* shown is set */
-	bool *stderr_shown;   /* per entrant: after its first forfeit */
 	struct human *humans; /* per entrant: its person, if it is one */
 	const char *human_name; /* --human NAME */
-	long *firsts;         /* per entrant: games won (rank 1) */
-	double *places;       /* per entrant: sum of places */
-	long *forfeits;       /* per entrant */
 };
 
 static void show_end(struct play *p)
@@ -144,13 +126,13 @@ static void show_record(void *ctx, const cJSON *record, const struct game_play *
  * fair only where cli_duplicate_allowed says so. */
 static int check_duplicate(const struct play *p)
 {
-	if (!p->duplicate)
+	if (!p->m.duplicate)
 		return EXIT_OK;
-	if (p->games % p->count)
+	if (p->m.games % p->m.count)
 		return cli_fail("play", "--duplicate plays sets of %d games, one "
 				"for each seating of the %d bots: --games %ld is "
-				"not a multiple of %d", p->count, p->count, p->games,
-				p->count);
+				"not a multiple of %d", p->m.count, p->m.count, p->m.games,
+				p->m.count);
 	return cli_duplicate_allowed("play", &p->limits, p->trusted_bots);
 }
 
@@ -186,7 +168,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 			pairs[npairs++] = optarg;
 			break;
 		case 'g':
-			if (!cli_number("play", "--games", optarg, 1, 100000000, &p->games))
+			if (!cli_number("play", "--games", optarg, 1, 100000000, &p->m.games))
 				return EXIT_USAGE;
 			break;
 		case 's':
@@ -199,16 +181,16 @@ static int parse_args(struct play *p, int argc, char **argv)
 					OPENINGS_MAX_PLIES, &openings))
 				return EXIT_USAGE;
 			break;
-		case 'l': p->log = optarg; break;
-		case 'O': p->out = optarg; break;
+		case 'l': p->m.log = optarg; break;
+		case 'O': p->m.out = optarg; break;
 		case 'k': p->key_file = optarg; break;
 		case 'S': p->show = true; break;
 		case 'H': p->human_name = optarg; break;
-		case 'D': p->duplicate = true; break;
+		case 'D': p->m.duplicate = true; break;
 		case 'T': p->trusted_bots = true; break;
 		case '?': return EXIT_USAGE;
 		default:
-			rc = cli_match_option("play", opt, optarg, &p->config.time,
+			rc = cli_match_option("play", opt, optarg, &p->m.config.time,
 					      &p->limits);
 			if (rc != EXIT_OK)
 				return rc;
@@ -228,18 +210,18 @@ static int parse_args(struct play *p, int argc, char **argv)
 	cJSON_Delete(given);
 	if (!p->options)
 		return cli_fail("play", "%s", err);
-	p->count = argc - optind + (p->human_name != NULL);
-	if (p->count == 0)
+	p->m.count = argc - optind + (p->human_name != NULL);
+	if (p->m.count == 0)
 		return cli_fail("play", "no bots given");
-	if (game_play_check_setup(p->rules, p->options, p->count, err) ||
-	    openings_check(p->rules, p->options, p->count, (int)openings, err))
+	if (game_play_check_setup(p->rules, p->options, p->m.count, err) ||
+	    openings_check(p->rules, p->options, p->m.count, (int)openings, err))
 		return cli_fail("play", "%s", err);
-	p->config.openings = (int)openings;
-	if (p->log && p->out)
+	p->m.config.openings = (int)openings;
+	if (p->m.log && p->m.out)
 		return cli_fail("play", "give --log FILE or --out DIR, not both");
-	if (p->log && p->games > 1)
+	if (p->m.log && p->m.games > 1)
 		return cli_fail("play", "--log FILE holds one game; use --out DIR "
-				"for %ld games", p->games);
+				"for %ld games", p->m.games);
 	return check_duplicate(p);
 }
 
@@ -248,12 +230,12 @@ static char *log_folder(const struct play *p)
 {
 	const char *slash;
 
-	if (p->out)
-		return xstrdup(p->out);
-	if (!p->log)
+	if (p->m.out)
+		return xstrdup(p->m.out);
+	if (!p->m.log)
 		return NULL;
-	slash = strrchr(p->log, '/');
-	return slash ? strndup(p->log, (size_t)(slash - p->log) + (slash == p->log))
+	slash = strrchr(p->m.log, '/');
+	return slash ? strndup(p->m.log, (size_t)(slash - p->m.log) + (slash == p->m.log))
 		     : xstrdup(".");
 }
 
@@ -268,22 +250,22 @@ static int prepare(struct play *p)
 	char *folder = log_folder(p), err[ERR_LEN];
 	int rc = EXIT_OK;
 
-	if (p->out && files_mkdirs(p->out, err))
+	if (p->m.out && files_mkdirs(p->m.out, err))
 		rc = cli_fail("play", "%s", err);
-	else if (!p->out && !p->log && !(p->scratch = cli_scratch("play")))
+	else if (!p->m.out && !p->m.log && !(p->scratch = cli_scratch("play")))
 		rc = EXIT_USAGE;
 	else if ((p->key_file || folder) &&
 		 !cli_signing_key("play", p->key_file, folder, &p->key))
 		rc = EXIT_USAGE;
 	free(folder);
-	for (int i = 0; rc == EXIT_OK && i < p->count; i++) {
+	for (int i = 0; rc == EXIT_OK && i < p->m.count; i++) {
 		int fd;
 
-		p->stderr_paths[i] = p->log ? xasprintf("%s.%s.stderr", p->log, p->names[i])
-				    : path_joinf(p->out ? p->out : p->scratch, "%s.stderr",
-						 p->names[i]);
-		p->entrants[i].spec.stderr_path = p->stderr_paths[i];
-		if (p->log && (fd = open(p->stderr_paths[i], O_WRONLY | O_CREAT |
+		p->m.stderr_paths[i] = p->m.log ? xasprintf("%s.%s.stderr", p->m.log, p->m.names[i])
+				    : path_joinf(p->m.out ? p->m.out : p->scratch, "%s.stderr",
+						 p->m.names[i]);
+		p->m.entrants[i].spec.stderr_path = p->m.stderr_paths[i];
+		if (p->m.log && (fd = open(p->m.stderr_paths[i], O_WRONLY | O_CREAT |
 					 O_APPEND | O_CLOEXEC, 0644)) >= 0)
 			close(fd);
 	}
@@ -297,12 +279,12 @@ static int make_log(struct play *p)
 	char err[ERR_LEN];
 	struct journal *made;
 
-	if (!p->log)
+	if (!p->m.log)
 		return EXIT_OK;
-	if (!(made = journal_create(p->log, err)))
+	if (!(made = journal_create(p->m.log, err)))
 		return cli_fail("play", "%s", err);
 	journal_free(made);
-	p->config.log_made = true;
+	p->m.config.log_made = true;
 	return EXIT_OK;
 }
 
@@ -311,184 +293,37 @@ static int make_log(struct play *p)
  * key. */
 static int sandbox_ready(struct play *p)
 {
-	const char **hidden = xcalloc((size_t)p->count + 3, sizeof *hidden);
+	const char **hidden = xcalloc((size_t)p->m.count + 3, sizeof *hidden);
 	int n = 0, rc;
 
 	hidden[n++] = p->key_file;
-	hidden[n++] = p->out ? p->out : p->scratch;
-	if (p->log) {
-		hidden[n++] = p->log;
-		for (int i = 0; i < p->count; i++)
-			hidden[n++] = p->stderr_paths[i];
+	hidden[n++] = p->m.out ? p->m.out : p->scratch;
+	if (p->m.log) {
+		hidden[n++] = p->m.log;
+		for (int i = 0; i < p->m.count; i++)
+			hidden[n++] = p->m.stderr_paths[i];
 	}
 	rc = cli_sandbox_ready("play", &p->limits, hidden, n);
 	free(hidden);
 	return rc;
 }
 
-/* A person at this terminal answers through a responder, not a process. */
-static bool is_human(const struct play *p, int entrant)
+/* The games (play_match.h), and the --show of the last one ended. */
+static int play(struct play *p)
 {
-	return p->entrants[entrant].spec.responder != NULL;
-}
-
-/* A bot's first forfeit shows what it wrote to stderr in that game. */
-static void print_stderr(struct play *p, int entrant)
-{
-	struct excerpt x;
-
-	if (p->stderr_shown[entrant] || is_human(p, entrant))
-		return;
-	p->stderr_shown[entrant] = true;
-	excerpt_read(p->stderr_paths[entrant], p->limits.sandbox, &x);
-	printf("     its stderr:\n");
-	excerpt_print(stdout, &x, "     ");
-	excerpt_free(&x);
-}
-
-static void print_outcome(struct play *p, long game,
-			  const struct game_outcome *o, const int *seating)
-{
-	printf("game %ld: %d actions, game_id %s\n", game, o->actions, o->game_id);
-	for (int place = 1; place <= o->seats; place++)
-		for (int s = 0; s < o->seats; s++) {
-			char forfeit[MATCH_DETAIL_LEN + 64] = "";
-
-			if (o->result.rank[s] != place)
-				continue;
-			/* The detail may quote what the bot sent. */
-			if (o->forfeited[s])
-				snprintf(forfeit, sizeof forfeit, "  forfeit: %s: %s",
-					 o->reason[s], o->detail[s]);
-			visible_line(stdout, "  %d. %-20s seat %d  score %ld%s", place,
-				     p->shown[seating[s]], s, o->result.score[s], forfeit);
-			if (o->forfeited[s])
-				print_stderr(p, seating[s]);
-		}
-	fflush(stdout);
-}
-
-static void print_summary(const struct play *p)
-{
-	printf("\n%-20s %6s %6s %8s %9s\n", "bot", "games", "firsts",
-	       "avg.place", "forfeits");
-	for (int i = 0; i < p->count; i++)
-		visible_line(stdout, "%-20s %6ld %6ld %8.2f %9ld", p->shown[i], p->games,
-			     p->firsts[i], p->places[i] / (double)p->games,
-			     p->forfeits[i]);
-}
-
-/* After hello (match.h's on_greeted): a bot whose sandbox bubblewrap
- * could not set up never ran, which is the referee's failure, with
- * bubblewrap's words, not the bot's forfeit; the others are named as they
- * said in their first hello, before the first log's header. */
-static bool on_greeted(void *ctx, const struct match *match, char *err)
-{
-	struct play *p = ctx;
-	const char *name;
-
-	for (int i = 0; i < p->count; i++) {
-		struct excerpt x;
-		bool failed;
-
-		if (is_human(p, i) || match_hello_name(match, i, &name))
-			continue;
-		excerpt_read(p->stderr_paths[i], p->limits.sandbox, &x);
-		failed = p->limits.sandbox && excerpt_sandbox_failed(&x);
-		if (failed)
-			snprintf(err, ERR_LEN, "the sandbox of bot '%s' could not be set "
-				 "up, so it never ran: %s", p->names[i], excerpt_first(&x));
-		excerpt_free(&x);
-		if (failed)
-			return false;
-	}
-	if (p->named)
-		return true;
-	for (int i = 0; i < p->count; i++)
-		free(p->shown[i]);
-	cli_hello_names(match, p->bots, p->count, p->names, p->shown);
-	for (int i = 0; i < p->count; i++)
-		p->entrants[i].name = p->shown[i];
-	p->named = true;
-	return true;
-}
-
-/* With --duplicate, the set game `game` belongs to, made when it is the
- * set's first (and the set said on stdout); otherwise NULL. */
-static struct match_set *set_for(const struct play *p, long game,
-				 struct match_set *set)
-{
-	char hex[2 * FAIR_GAME_ID_BYTES + 1];
-
-	if (!p->duplicate || (game - 1) % p->count)
-		return set;
-	match_set_free(set);
-	set = match_set_new(p->config.seed, (unsigned long)game, p->count);
-	hex_encode(hex, set->id, sizeof set->id);
-	printf("set %ld: games %ld to %ld, set_id %s\n", (game - 1) / p->count + 1,
-	       game, game + p->count - 1, hex);
-	return set;
-}
-
-static int play_games(struct play *p)
-{
-	int seating[GAME_MAX_SEATS];
-	struct game_outcome outcome;
 	char err[ERR_LEN];
-	struct match *match;
-	struct match_set *set = NULL;
-	int rc = EXIT_OK;
+	int rc = play_match_run(&p->m, err);
 
-	match = match_start(&p->config, p->entrants, p->count, err);
-	if (!match) {
-		/* The empty log made for the sandbox holds no game. */
-		if (p->log)
-			unlink(p->log);
-		return cli_fail("play", "%s", err);
-	}
-	for (long game = 1; rc == EXIT_OK && game <= p->games; game++) {
-		char *log_path = NULL;
-
-		for (int s = 0; s < p->count; s++)
-			seating[s] = (int)((s + game - 1) % p->count);
-		if (p->out)
-			log_path = outdir_play_log(p->out, game);
-		else if (p->log)
-			log_path = xstrdup(p->log);
-		set = set_for(p, game, set);
-		if (match_play_in_set(match, set, (unsigned long)game, seating,
-				      p->count, log_path, &outcome, err)) {
-			struct stat st;
-
-			/* A game stopped in its opening left its log empty. */
-			if (p->log && !stat(p->log, &st) && !st.st_size)
-				unlink(p->log);
-			free(log_path);
-			rc = cli_fail("play", "game %ld: %s", game, err);
-			break;
-		}
-		free(log_path);
-		print_outcome(p, game, &outcome, seating);
-		for (int s = 0; s < p->count; s++) {
-			p->firsts[seating[s]] += outcome.result.rank[s] == 1;
-			p->places[seating[s]] += outcome.result.rank[s];
-			p->forfeits[seating[s]] += outcome.forfeited[s];
-		}
-	}
-	match_set_free(set);
-	match_finish(match, NULL);
 	show_end(p);
-	if (rc == EXIT_OK && p->games > 1)
-		print_summary(p);
-	return rc;
+	return rc ? cli_fail("play", "%s", err) : EXIT_OK;
 }
 
 int cmd_play(int argc, char **argv)
 {
 	struct play p = {
-		.games = 1,
-		.config.time = cli_default_time,
-		.config.grace_ms = 200,
+		.m.games = 1,
+		.m.config.time = cli_default_time,
+		.m.config.grace_ms = 200,
 		.limits = cli_default_limits,
 	};
 	struct sigaction stop = {.sa_handler = on_stop, .sa_flags = SA_RESETHAND};
@@ -501,22 +336,18 @@ int cmd_play(int argc, char **argv)
 	}
 	rc = parse_args(&p, argc, argv);
 	if (rc == EXIT_OK)
-		rc = cli_containment_ready("play", &p.config.time, &p.limits);
+		rc = cli_containment_ready("play", &p.m.config.time, &p.limits);
 	if (rc != EXIT_OK) {
 		cJSON_Delete(p.options);
 		cli_limits_free(&p.limits);
 		return rc;
 	}
-	p.entrants = xcalloc((size_t)p.count, sizeof *p.entrants);
-	p.names = xcalloc((size_t)p.count, sizeof *p.names);
-	p.shown = xcalloc((size_t)p.count, sizeof *p.shown);
-	p.stderr_paths = xcalloc((size_t)p.count, sizeof *p.stderr_paths);
-	p.stderr_shown = xcalloc((size_t)p.count, sizeof *p.stderr_shown);
-	p.firsts = xcalloc((size_t)p.count, sizeof *p.firsts);
-	p.places = xcalloc((size_t)p.count, sizeof *p.places);
-	p.forfeits = xcalloc((size_t)p.count, sizeof *p.forfeits);
-	p.humans = xcalloc((size_t)p.count, sizeof *p.humans);
-	bots = xcalloc((size_t)p.count, sizeof *bots);
+	p.m.entrants = xcalloc((size_t)p.m.count, sizeof *p.m.entrants);
+	p.m.names = xcalloc((size_t)p.m.count, sizeof *p.m.names);
+	p.m.shown = xcalloc((size_t)p.m.count, sizeof *p.m.shown);
+	p.m.stderr_paths = xcalloc((size_t)p.m.count, sizeof *p.m.stderr_paths);
+	p.humans = xcalloc((size_t)p.m.count, sizeof *p.humans);
+	bots = xcalloc((size_t)p.m.count, sizeof *bots);
 	if (p.human_name) {
 		size_t len = strlen(p.human_name) + sizeof "=" HUMAN_COMMAND;
 
@@ -525,16 +356,16 @@ int cmd_play(int argc, char **argv)
 	}
 	memcpy(bots + (p.human_name != NULL), argv + optind,
 	       (size_t)(argc - optind) * sizeof *bots);
-	if (!cli_entrants("play", bots, p.count, p.entrants, p.names)) {
+	if (!cli_entrants("play", bots, p.m.count, p.m.entrants, p.m.names)) {
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	for (int i = 0; i < p.count; i++)
-		p.shown[i] = xstrdup(p.names[i]);
-	for (int i = 0; i < p.count; i++)
-		if (!strcmp(p.entrants[i].spec.command, HUMAN_COMMAND)) {
-			human_init(&p.humans[i], p.names[i], stdin, stdout);
-			p.entrants[i].spec.responder = &p.humans[i].responder;
+	for (int i = 0; i < p.m.count; i++)
+		p.m.shown[i] = xstrdup(p.m.names[i]);
+	for (int i = 0; i < p.m.count; i++)
+		if (!strcmp(p.m.entrants[i].spec.command, HUMAN_COMMAND)) {
+			human_init(&p.humans[i], p.m.names[i], stdin, stdout);
+			p.m.entrants[i].spec.responder = &p.humans[i].responder;
 			p.show = true;
 		}
 	rc = prepare(&p);
@@ -542,39 +373,35 @@ int cmd_play(int argc, char **argv)
 		rc = sandbox_ready(&p);
 	if (rc != EXIT_OK)
 		goto out;
-	for (int i = 0; i < p.count; i++)
-		p.entrants[i].spec.limits = p.limits;
-	p.config.rules = p.rules;
-	p.config.options = p.options;
-	p.config.key = &p.key;
-	p.config.seed = p.seeded ? p.seed : NULL;
-	p.config.hook_ctx = &p;
-	p.config.on_greeted = on_greeted;
-	p.bots = bots;
+	for (int i = 0; i < p.m.count; i++)
+		p.m.entrants[i].spec.limits = p.limits;
+	p.m.config.rules = p.rules;
+	p.m.config.options = p.options;
+	p.m.config.key = &p.key;
+	p.m.config.seed = p.seeded ? p.seed : NULL;
+	p.m.bots = bots;
+	p.m.sandboxed = p.limits.sandbox;
 	if (p.show) {
 		p.watch_options.boards = true;
-		p.config.on_record = show_record;
+		p.m.on_record = show_record;
+		p.m.record_ctx = &p;
 	}
 	sigaction(SIGINT, &stop, NULL);
 	sigaction(SIGTERM, &stop, NULL);
 	rc = make_log(&p);
 	if (rc == EXIT_OK)
-		rc = play_games(&p);
+		rc = play(&p);
 out:
-	for (int i = 0; i < p.count; i++) {
-		free(p.names[i]);
-		free(p.shown[i]);
-		free(p.stderr_paths[i]);
+	for (int i = 0; i < p.m.count; i++) {
+		free(p.m.names[i]);
+		free(p.m.shown[i]);
+		free(p.m.stderr_paths[i]);
 	}
 	cli_scratch_free("play", p.scratch);
-	free(p.entrants);
-	free(p.names);
-	free(p.shown);
-	free(p.stderr_paths);
-	free(p.stderr_shown);
-	free(p.firsts);
-	free(p.places);
-	free(p.forfeits);
+	free(p.m.entrants);
+	free(p.m.names);
+	free(p.m.shown);
+	free(p.m.stderr_paths);
 	free(p.humans);
 	if (p.human_name && bots)
 		free(bots[0]);

@@ -19,6 +19,7 @@
 #include "bot/excerpt.h"
 #include "files.h"
 #include "games/registry.h"
+#include "names.h"
 #include "openings.h"
 #include "options.h"
 #include "sprt.h"
@@ -231,7 +232,7 @@ static void announce(struct tally *t, const char *const *said)
 {
 	const struct sprt_args *a = t->a;
 
-	cli_said_names(t->bots, 2, t->names, said, t->shown);
+	names_shown(t->bots, 2, t->names, said, t->shown);
 	visible_line(stdout, "H0: %s is at most %+g Elo against %s; H1: at least %+g "
 		     "(%s); LLR bounds [%.3f, %.3f]", t->shown[0], a->elo0, t->shown[1],
 		     a->elo1, a->normalized ? "normalized" : "logistic",
