@@ -188,7 +188,8 @@ static void take_log(struct collect *c, const char *path)
 				g->rank[s] = (int8_t)ranks[s];
 				replies[s] = &d->replies[entrant[s]];
 			}
-			d->sets[d->count - 1] = ladder_sets_number(&c->sets, d, log.lines[0].json);
+			d->sets[d->count - 1] = ladder_sets_number(&c->sets, &d->set_count,
+								 log.lines[0].json);
 			ladder_stats_from_log(&log, g->seats, &d->reasons, f, replies);
 			f->ended = stat(path, &st) ? 0 : (uint32_t)st.st_mtime;
 			hex_decode(sha, sizeof sha, hex);

@@ -9,7 +9,7 @@
 
 #include "util.h"
 
-uint32_t ladder_sets_number(struct ladder_sets *sets, struct ladder_data *data,
+uint32_t ladder_sets_number(struct ladder_sets *sets, uint32_t *set_count,
 			    const cJSON *header)
 {
 	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
@@ -23,7 +23,7 @@ uint32_t ladder_sets_number(struct ladder_sets *sets, struct ladder_data *data,
 	sets->ids = xrealloc(sets->ids, (sets->count + 1) * sizeof *sets->ids);
 	sets->numbers = xrealloc(sets->numbers, (sets->count + 1) * sizeof *sets->numbers);
 	sets->ids[sets->count] = xstrdup(id);
-	return sets->numbers[sets->count++] = ++data->set_count;
+	return sets->numbers[sets->count++] = ++*set_count;
 }
 
 void ladder_sets_free(struct ladder_sets *sets)

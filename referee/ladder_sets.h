@@ -12,8 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ladder.h"
-
 struct ladder_sets {
 	char **ids;
 	uint32_t *numbers;
@@ -21,8 +19,9 @@ struct ladder_sets {
 };
 
 /* The number of the set that the log header `header` names, the next of
- * data->set_count on the id's first sight; 0 for a log of no set. */
-uint32_t ladder_sets_number(struct ladder_sets *sets, struct ladder_data *data,
+ * *set_count (ladder.h's ladder_data's, counted on) on the id's first
+ * sight; 0 for a log of no set. */
+uint32_t ladder_sets_number(struct ladder_sets *sets, uint32_t *set_count,
 			    const cJSON *header);
 void ladder_sets_free(struct ladder_sets *sets);
 

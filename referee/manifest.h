@@ -19,10 +19,7 @@
 
 #include "games/fair.h"
 #include "journal.h"
-
-#define MANIFEST_FORMAT "arena-manifest/4"
-#define MANIFEST_BATCH_GAMES 256
-#define MANIFEST_BATCH_MS 1000
+#include "manifest_format.h"
 
 struct manifest_view;
 

@@ -15,7 +15,7 @@
 
 #include "journal.h"
 #include "json.h"
-#include "manifest.h"
+#include "manifest_format.h"
 #include "manifest_file.h"
 #include "util.h"
 

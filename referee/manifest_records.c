@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "games/fair.h"
-#include "manifest.h"
+#include "manifest_format.h"
 #include "util.h"
 
 static cJSON *typed(const char *type)

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "bot/bot.h"
-#include "match.h"
+#include "match_types.h"
 #include "wire.h"
 
 /* Why a seat could not be talked to: a forfeit's reason and detail. */

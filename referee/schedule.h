@@ -30,7 +30,7 @@
 #define ARENA_SCHEDULE_H
 
 #include "games/game.h"
-#include "tournament_file.h"
+#include "tournament_spec.h"
 
 struct scheduled_game {
 	long number;                  /* 1-based, over the whole schedule */

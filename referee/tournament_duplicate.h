@@ -13,7 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "schedule.h"
-#include "tournament_file.h"
+#include "tournament_spec.h"
 
 /* "duplicate" and "trusted_bots" of the file's `root` into spec; 0, or -1
  * with err when either is not true or false. */

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "bot.h"
+#include "bot_types.h"
 #include "cgroup.h"
 
 struct bot {

@@ -37,23 +37,7 @@
 #include <sys/types.h>
 
 #include "bot.h"
-
-/* The user a bot runs as when the referee runs as root: nobody. */
-#define SANDBOX_UID 65534
-
-/* bwrap keeps its own stdin, stdout and stderr open in the processes that
- * watch over the sandbox, so a bot that closed its stdout would not be
- * seen to: bwrap gets the bot's stdin and stdout on these fds instead,
- * which it closes in those processes and sh moves to 0 and 1 for the bot. */
-#define SANDBOX_STDIN_FD 3
-#define SANDBOX_STDOUT_FD 4
-/* With a control group, sh moves itself, and so the bot, into the part of
- * it that is frozen between moves, by writing "0" to this fd
- * (cgroup_play_fd()), then closes it. */
-#define SANDBOX_CGROUP_FD 5
-/* bwrap reads the seccomp filter (sandbox_seccomp.h) from this fd, the
- * last of the fixed ones, and closes it. */
-#define SANDBOX_SECCOMP_FD 6
+#include "sandbox_ids.h"
 
 /* The empty top layer of a staged folder's overlay (sandbox_enter()). */
 #define STAGE_TOP "/tmp/top"

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "paths.h"
-#include "sandbox.h"
+#include "sandbox_ids.h"
 #include "util.h"
 
 struct walked {

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# No two of the referee's modules include each other's headers, not even
+# round a longer circle: a module (NAME.c with NAME.h, or a header alone)
+# can then be read knowing only the headers below it, and the type-only
+# parts two modules share live in a leaf header of their own
+# (match_types.h, ratings_types.h...).  The includes are read off the
+# sources, each "#include" resolved as the compiler does (beside the file,
+# else from referee/), and tsort names the modules of each circle.
+. "$(dirname "$0")/../tools/lib.sh"
+export LC_ALL=C
+
+# includes ROOT: one line "MODULE HEADER-MODULE" for every header of ROOT
+# that a file of ROOT includes, a module named by its path under ROOT
+# without the suffix; a module's own header is left out.
+includes() {
+	local root=$1 file dir name target
+	(cd "$root" && find . -name '*.[ch]' | sed 's|^\./||' | sort) |
+	while read -r file; do
+		dir=$(dirname "$file")
+		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' \
+			"$root/$file" |
+		while read -r name; do
+			target=
+			if [ -f "$root/$dir/$name" ]; then
+				target=$dir/$name
+			elif [ -f "$root/$name" ]; then
+				target=$name
+			fi
+			target=${target#./}
+			[ -n "$target" ] && [ "${target%.h}" != "${file%.[ch]}" ] &&
+				echo "${file%.[ch]} ${target%.h}"
+		done
+	done | sort -u
+}
+
+# circles EDGES: the modules of each circle tsort finds in EDGES, one
+# circle a line; nothing when there is none.
+circles() {
+	tsort "$1" 2>&1 >/dev/null | awk '
+		/input contains a loop:$/ { if (line != "") print line; line = ""; next }
+		{ sub(/^tsort: /, ""); line = line (line == "" ? "" : " ") $0 }
+		END { if (line != "") print line }'
+}
+
+# check NAME ROOT WANT: whether the modules of ROOT include each other
+# round a circle is WANT (yes or no); circles found where none should be
+# are shown, with the includes between their modules.
+check() {
+	local name=$1 root=$2 want=$3 found
+	includes "$root" >"$TMP/edges"
+	found=$(circles "$TMP/edges")
+	expect_eq "$([ -n "$found" ] && echo yes || echo no)" "$want" "$name"
+	[ "$want" = no ] && [ -n "$found" ] || return 0
+	printf '%s\n' "$found" | sed 's/^/#   circle: /'
+	printf '%s\n' $found | sort -u >"$TMP/members"
+	awk 'NR == FNR { member[$1] = 1; next }
+	     member[$1] && member[$2] { print "#   " $1 " includes " $2 ".h" }' \
+		"$TMP/members" "$TMP/edges"
+}
+
+# The detector itself: a chain of headers is no circle; two modules whose
+# files include each other's header are one, as are three round a circle,
+# one of them in a folder.
+mkdir -p "$TMP/chain" "$TMP/pair" "$TMP/round/sub"
+printf '#include "b.h"\n' >"$TMP/chain/a.h"
+printf '#include "c.h"\n' >"$TMP/chain/b.c"
+: >"$TMP/chain/b.h"
+: >"$TMP/chain/c.h"
+check "a chain of includes is no circle" "$TMP/chain" no
+printf '#include "a.h"\n#include "b.h"\n' >"$TMP/pair/a.c"
+: >"$TMP/pair/a.h"
+printf '#include "a.h"\n' >"$TMP/pair/b.h"
+check "a header that includes the header of a module that includes it is a circle" \
+	"$TMP/pair" yes
+printf '#include "sub/b.h"\n' >"$TMP/round/a.h"
+printf '#include "c.h"\n' >"$TMP/round/sub/b.c"
+: >"$TMP/round/sub/b.h"
+printf '#include "a.h"\n' >"$TMP/round/c.h"
+check "three modules round a circle, across folders, are a circle" "$TMP/round" yes
+
+includes "$top_srcdir/referee" >"$TMP/referee"
+expect_lt 300 "$(wc -l <"$TMP/referee")" "the includes between the referee's modules are read"
+check "no circle of includes among the referee's modules" "$top_srcdir/referee" no
+
+done_testing
