@@ -202,12 +202,23 @@ START_TEST(name_from_file)
 END_TEST
 
 /* Messages after "FILE: ", for files otherwise good. */
-START_TEST(refusals)
+/* What the cases of a test of refusals are: a file's text, and the
+ * message that refuses it. */
+struct refusal {
+	const char *text;
+	const char *message;
+};
+
+static void refuse_all(const struct refusal *cases, size_t count)
 {
-	static const struct {
-		const char *text;
-		const char *message;
-	} cases[] = {
+	for (size_t i = 0; i < count; i++)
+		refused(cases[i].text, cases[i].message);
+}
+
+/* Files refused for the game, its options and players. */
+START_TEST(options_refused)
+{
+	static const struct refusal cases[] = {
 		{"{\"game\": \"rolit\", \"options\": {\"size\": 9}, " TWO_BOTS "}",
 		 "option 'size' must be an integer 4..8, not '9'"},
 		{"{\"game\": \"rolit\", \"options\": {\"colour\": 1}, " TWO_BOTS "}",
@@ -220,6 +231,16 @@ START_TEST(refusals)
 		 "\"players\" must be an integer from 2 to 4 for rolit"},
 		{"{\"game\": \"rolit\", \"players\": 2.5, " TWO_BOTS "}",
 		 "\"players\" must be an integer from 2 to 4 for rolit"},
+	};
+
+	refuse_all(cases, sizeof cases / sizeof cases[0]);
+}
+END_TEST
+
+/* Files refused for the bots. */
+START_TEST(bots_refused)
+{
+	static const struct refusal cases[] = {
 		{"{\"game\": \"rolit\"}", "no bots"},
 		{"{\"game\": \"rolit\", \"bots\": []}", "no bots"},
 		{"{\"game\": \"rolit\", \"bots\": {}}",
@@ -244,19 +265,6 @@ START_TEST(refusals)
 		 "rolit needs at least 2 bots for a 2-player table"},
 		{"{\"game\": \"rolit\", \"players\": 4, " TWO_BOTS "}",
 		 "rolit needs at least 4 bots for a 4-player table"},
-		{"{\"game\": \"rolit\", \"format\": \"gauntlet\", " TWO_BOTS "}",
-		 "gauntlet needs at least one bot with \"challenger\": true"},
-		{"{\"game\": \"rolit\", \"format\": \"swiss\", " TWO_BOTS "}",
-		 "\"format\" must be \"round-robin\" or \"gauntlet\", not 'swiss'"},
-		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
-		 " \"challenger\": true}, {\"name\": \"b\", \"command\": \"y\"}]}",
-		 "bots[0]: \"challenger\" is for \"format\": \"gauntlet\" only"},
-		{"{\"game\": \"rolit\", \"format\": \"gauntlet\", \"bots\": [{\"name\": \"a\","
-		 " \"command\": \"x\", \"challenger\": 1}]}",
-		 "bots[0]: \"challenger\" must be true or false"},
-		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
-		 " \"cmd\": \"y\"}]}",
-		 "bots[0]: unknown field \"cmd\" (the fields: name, command, workdir, env, pass_env, challenger, readable, ponder)"},
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
 		 " \"env\": {\"A\": 1}}]}",
 		 "bots[0]: env: \"A\" must be a string"},
@@ -269,8 +277,41 @@ START_TEST(refusals)
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
 		 " \"workdir\": 3}]}",
 		 "bots[0]: \"workdir\" must be a non-empty string"},
-		{"{\"gmae\": \"rolit\", " TWO_BOTS "}",
-		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings, duplicate, trusted_bots)"},
+		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\", \"ponder\": \"yes\"}]}",
+		 "bots[0]: \"ponder\" must be true or false"},
+		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
+		 " \"cmd\": \"y\"}]}",
+		 "bots[0]: unknown field \"cmd\" (the fields: name, command, workdir, env, pass_env, challenger, readable, ponder)"},
+	};
+
+	refuse_all(cases, sizeof cases / sizeof cases[0]);
+}
+END_TEST
+
+/* Files refused for the format. */
+START_TEST(format_refused)
+{
+	static const struct refusal cases[] = {
+		{"{\"game\": \"rolit\", \"format\": \"gauntlet\", " TWO_BOTS "}",
+		 "gauntlet needs at least one bot with \"challenger\": true"},
+		{"{\"game\": \"rolit\", \"format\": \"swiss\", " TWO_BOTS "}",
+		 "\"format\" must be \"round-robin\" or \"gauntlet\", not 'swiss'"},
+		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
+		 " \"challenger\": true}, {\"name\": \"b\", \"command\": \"y\"}]}",
+		 "bots[0]: \"challenger\" is for \"format\": \"gauntlet\" only"},
+		{"{\"game\": \"rolit\", \"format\": \"gauntlet\", \"bots\": [{\"name\": \"a\","
+		 " \"command\": \"x\", \"challenger\": 1}]}",
+		 "bots[0]: \"challenger\" must be true or false"},
+	};
+
+	refuse_all(cases, sizeof cases / sizeof cases[0]);
+}
+END_TEST
+
+/* Files refused for the fields, the games, time, limits and the rest. */
+START_TEST(fields_refused)
+{
+	static const struct refusal cases[] = {
 		{"{\"game\": \"rolit\", \"games\": 3, " TWO_BOTS "}",
 		 "\"games\" must be a positive multiple of 2, at most 1000000, so that every bot sits in each of the 2 seats equally often"},
 		{"{\"game\": \"rolit\", \"games\": 1000002, " TWO_BOTS "}",
@@ -295,8 +336,6 @@ START_TEST(refusals)
 		 "time: \"clock\": \"cpu\" needs each bot's control group, which \"containment\": false turns off"},
 		{"{\"game\": \"rolit\", \"containment\": 1, " TWO_BOTS "}",
 		 "\"containment\" must be true or false"},
-		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\", \"ponder\": \"yes\"}]}",
-		 "bots[0]: \"ponder\" must be true or false"},
 		{"{\"game\": \"rolit\", \"seed\": \"ABCD\", " TWO_BOTS "}",
 		 "\"seed\" must be 2 to 128 lowercase hex digits (1 to 64 bytes), not 'ABCD'"},
 		{"{\"game\": \"rolit\", \"seed\": \"abc\", " TWO_BOTS "}",
@@ -307,6 +346,18 @@ START_TEST(refusals)
 		 "\"concurrency\" must be an integer from 1 to 4096"},
 		{"{\"game\": \"rolit\", \"name\": \"a b\", " TWO_BOTS "}",
 		 "\"name\" must be 1 to 40 letters, digits, '_', '.' or '-', not 'a b'"},
+		{"{\"gmae\": \"rolit\", " TWO_BOTS "}",
+		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings, duplicate, trusted_bots)"},
+	};
+
+	refuse_all(cases, sizeof cases / sizeof cases[0]);
+}
+END_TEST
+
+/* Files refused for the JSON itself. */
+START_TEST(json_refused)
+{
+	static const struct refusal cases[] = {
 		{"{\"game\": \"rolit\", \"game\": \"rolit\", " TWO_BOTS "}",
 		 "duplicate key \"game\""},
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"name\": \"b\","
@@ -320,8 +371,7 @@ START_TEST(refusals)
 		{"[]", "the line is JSON but not an object"},
 	};
 
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		refused(cases[i].text, cases[i].message);
+	refuse_all(cases, sizeof cases / sizeof cases[0]);
 }
 END_TEST
 
@@ -907,7 +957,11 @@ Suite *test_suite(void)
 	tcase_add_test(files, defaults);
 	tcase_add_test(files, every_field);
 	tcase_add_test(files, name_from_file);
-	tcase_add_test(files, refusals);
+	tcase_add_test(files, options_refused);
+	tcase_add_test(files, bots_refused);
+	tcase_add_test(files, format_refused);
+	tcase_add_test(files, fields_refused);
+	tcase_add_test(files, json_refused);
 	tcase_add_test(files, unknown_game);
 	tcase_add_test(files, missing_file);
 	tcase_add_test(files, shipped_files);
