@@ -83,16 +83,3 @@ void excerpt_free(struct excerpt *x)
 {
 	clear(x);
 }
-
-void excerpt_no_start(const char *verb, const char *name, const char *why,
-		      const char *path, bool show_path, bool sandboxed)
-{
-	struct excerpt x;
-
-	excerpt_read(path, sandboxed, &x);
-	visible_line(stderr, "referee %s: bot '%s' did not start: %s; its stderr%s%s%s:",
-		     verb, name, why, show_path ? " (" : "", show_path ? path : "",
-		     show_path ? ")" : "");
-	excerpt_print(stderr, &x, "  ");
-	excerpt_free(&x);
-}

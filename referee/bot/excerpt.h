@@ -48,12 +48,6 @@ void excerpt_print(FILE *out, const struct excerpt *x, const char *indent);
 
 void excerpt_free(struct excerpt *x);
 
-/* Says on stderr, for `referee VERB`, that bot `name` did not start and
- * `why`, then the excerpt of its stderr file `path` (named when
- * `show_path`), indented. */
-void excerpt_no_start(const char *verb, const char *name, const char *why,
-		      const char *path, bool show_path, bool sandboxed);
-
 /* What one line of a sandboxed bot's stderr says of a path the sandbox
  * hides (excerpt_hint.c): advice on how to give it, a new string, or
  * NULL. */

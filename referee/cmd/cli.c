@@ -12,6 +12,7 @@
 
 #include "bot/bot_env.h"
 #include "bot/cgroup.h"
+#include "bot/excerpt.h"
 #include "files.h"
 #include "keys.h"
 #include "names.h"
@@ -322,6 +323,19 @@ bool cli_signing_key(const char *verb, const char *key_file,
 	free(stale);
 	free(dir);
 	return true;
+}
+
+void cli_no_start(const char *verb, const char *name, const char *why,
+		  const char *path, bool show_path, bool sandboxed)
+{
+	struct excerpt x;
+
+	excerpt_read(path, sandboxed, &x);
+	visible_line(stderr, "referee %s: bot '%s' did not start: %s; its stderr%s%s%s:",
+		     verb, name, why, show_path ? " (" : "", show_path ? path : "",
+		     show_path ? ")" : "");
+	excerpt_print(stderr, &x, "  ");
+	excerpt_free(&x);
 }
 
 char *cli_scratch(const char *verb)

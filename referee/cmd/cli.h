@@ -98,6 +98,12 @@ void cli_limits_free(struct bot_limits *limits);
 bool cli_signing_key(const char *verb, const char *key_file,
 		     const char *folder, struct referee_key *key);
 
+/* Says on stderr, for `referee VERB`, that bot `name` did not start and
+ * `why`, then the excerpt of its stderr file `path` (excerpt.h; named
+ * when `show_path`; written in the sandbox when `sandboxed`), indented. */
+void cli_no_start(const char *verb, const char *name, const char *why,
+		  const char *path, bool show_path, bool sandboxed);
+
 /* A scratch folder for the bots' stderr files of a verb that writes no
  * output folder, so that a bot that does not start can be quoted: new,
  * in TMPDIR (else /tmp).  NULL after a message. */

@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "bot/excerpt.h"
 #include "files.h"
 #include "games/registry.h"
 #include "names.h"
@@ -269,7 +268,7 @@ static void no_start(void *ctx, int bot, const char *why, const char *stderr_pat
 	struct tally *t = ctx;
 
 	status_line_erase(t->tty);
-	excerpt_no_start("sprt", t->names[bot], why, stderr_path, t->a->out != NULL,
+	cli_no_start("sprt", t->names[bot], why, stderr_path, t->a->out != NULL,
 			 t->a->limits.sandbox);
 }
 

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bot/excerpt.h"
 #include "cli.h"
 #include "report/report.h"
 #include "tournament_run.h"
@@ -116,7 +115,7 @@ static void bot_no_start(void *ctx, const char *name, const char *why,
 			 const char *stderr_path, bool sandboxed)
 {
 	(void)ctx;
-	excerpt_no_start("tournament", name, why, stderr_path, true, sandboxed);
+	cli_no_start("tournament", name, why, stderr_path, true, sandboxed);
 }
 
 /* What the report tells, live or at the end. */
