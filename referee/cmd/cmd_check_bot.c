@@ -76,6 +76,7 @@ static int play_games(struct check_bot *r, char *bot)
 	return failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
+/* Removes the scratch folder of a passing check (its files are ours). */
 static void remove_scratch(const char *dir)
 {
 	if (files_remove_tree(dir))
