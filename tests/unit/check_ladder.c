@@ -115,6 +115,27 @@ static void assert_printed(enum ladder_format format, const char *want)
 "   2  beta                       1/4         -     2.5/4\n" \
 "   3  gamma                        .     1.5/4         -\n"
 
+
+/* Every format of `referee ladder --format` is found by its name, the
+ * table when none is given, and nothing else is one. */
+START_TEST(formats_by_name)
+{
+	static const struct {
+		const char *name;
+		int format;
+	} called[] = {
+		{"table", LADDER_TABLE}, {"csv", LADDER_CSV}, {"json", LADDER_JSON},
+		{"pgn", LADDER_PGN}, {"crosstable", LADDER_CROSSTABLE},
+		{"folders", LADDER_FOLDERS}, {NULL, LADDER_TABLE}, {"", -1},
+		{"PGN", -1}, {"tables", -1}, {"tabl", -1},
+	};
+
+	for (size_t i = 0; i < sizeof called / sizeof *called; i++)
+		ck_assert_msg(ladder_format_called(called[i].name) == called[i].format,
+			      "'%s' is format %d, not %d", called[i].name ? called[i].name : "(null)",
+			      ladder_format_called(called[i].name), called[i].format);
+}
+END_TEST
 START_TEST(table)
 {
 	assert_printed(LADDER_TABLE,
@@ -257,6 +278,7 @@ Suite *test_suite(void)
 	Suite *s = suite_create("ladder");
 	TCase *tc = tcase_create("ladder");
 
+	tcase_add_test(tc, formats_by_name);
 	tcase_add_test(tc, table);
 	tcase_add_test(tc, crosstable_alone);
 	tcase_add_test(tc, pentanomial_counts);
