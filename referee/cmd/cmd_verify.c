@@ -11,46 +11,65 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "keys.h"
-#include "manifest_read.h"
-#include "outdir.h"
 #include "util.h"
-#include "verify_folder.h"
-#include "verify_pool.h"
-#include "verify_sets.h"
+#include "verify_paths.h"
 #include "visible.h"
 
+/* What the check found, for the exit status. */
 struct tally {
-	char **paths;           /* the logs of the batch being verified */
 	int failed, unreadable;
-	struct verify_sets *sets; /* the logs that verified */
 };
 
-static void print_outcome(void *ctx, size_t index,
-			  const struct verify_outcome *o)
+static void print_log(void *ctx, const char *path, const struct verify_outcome *o)
 {
 	struct tally *t = ctx;
 
 	switch (o->status) {
 	case VERIFY_OK:
-		visible_line(stdout, "%s: ok: %s", t->paths[index], o->text);
-		verify_sets_add(t->sets, t->paths[index]);
+		visible_line(stdout, "%s: ok: %s", path, o->text);
 		break;
 	case VERIFY_FAILED:
-		visible_line(stdout, "%s: FAILED: %s", t->paths[index], o->text);
+		visible_line(stdout, "%s: FAILED: %s", path, o->text);
 		t->failed++;
 		break;
 	case VERIFY_UNREADABLE:
 		fflush(stdout);
-		visible_line(stderr, "%s: %s", t->paths[index], o->text);
+		visible_line(stderr, "%s: %s", path, o->text);
 		t->unreadable++;
 		break;
 	}
+}
+
+static void print_problem(void *ctx, const char *where, const char *what)
+{
+	struct tally *t = ctx;
+
+	visible_line(stdout, "%s: FAILED: %s", where, what);
+	t->failed++;
+}
+
+static void print_tournament(void *ctx, const struct manifest_view *view, bool trusted)
+{
+	char signer[KEYS_SIGNED_BY_LEN];
+
+	(void)ctx;
+	visible_line(stdout, "%s: ok: a tournament of %s, %ld games finished, "
+		     "every log there and verified, nothing else; %s", view->dir,
+		     view->game, view->finished,
+		     keys_signed_by(signer, view->key_hex, trusted));
+}
+
+static void print_unusable(void *ctx, const char *path, const char *why)
+{
+	struct tally *t = ctx;
+
+	fflush(stdout);
+	visible_line(stderr, "%s: %s", path, why);
+	t->unreadable++;
 }
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
@@ -77,103 +96,16 @@ static int parse_options(int argc, char **argv, const char **key_file,
 	return optind < argc ? EXIT_OK : cli_fail("verify", "no log given");
 }
 
-static void print_problem(void *ctx, const char *where, const char *what)
-{
-	(void)ctx;
-	visible_line(stdout, "%s: FAILED: %s", where, what);
-}
-
-/* A tournament: its manifest, then its folder and every log. */
-static void verify_tournament(const char *manifest, const unsigned char *key,
-			      int jobs, struct tally *tally)
-{
-	struct problems problems = {.report = print_problem};
-	struct manifest_view view;
-	char signer[KEYS_SIGNED_BY_LEN];
-
-	if (!manifest_read(manifest, key, MANIFEST_KEEP_HASHES, &view, &problems))
-		verify_folder(&view, true, jobs, &problems);
-	if (!problems.count)
-		visible_line(stdout, "%s: ok: a tournament of %s, %ld games finished, "
-			     "every log there and verified, nothing else; %s", view.dir,
-			     view.game, view.finished,
-			     keys_signed_by(signer, view.key_hex, key != NULL));
-	tally->failed += problems.count > 0;
-	manifest_view_free(&view);
-}
-
-/* The logs gathered so far, verified at once on `jobs` processes. */
-struct batch {
-	char **paths;
-	size_t count;
-};
-
-static int flush_batch(struct batch *b, const unsigned char *key, int jobs,
-		       struct tally *tally)
-{
-	char err[ERR_LEN];
-	int rc = 0;
-
-	tally->paths = b->paths;
-	if (b->count && verify_pool_run(b->paths, b->count, key, jobs, false,
-					print_outcome, tally, err) < 0) {
-		visible_line(stderr, "referee verify: %s", err);
-		rc = -1;
-	}
-	for (size_t i = 0; i < b->count; i++)
-		free(b->paths[i]);
-	b->count = 0;
-	return rc;
-}
-
-static void add_log(struct batch *b, const char *path)
-{
-	b->paths = xrealloc(b->paths, (b->count + 1) * sizeof *b->paths);
-	b->paths[b->count++] = xstrdup(path);
-}
-
-/* One path: a tournament checked now, or logs added to the batch.
- * -1 when the workers failed. */
-static int verify_path(const char *path, const unsigned char *key, int jobs,
-		       struct batch *batch, struct tally *tally)
-{
-	char *manifest = outdir_manifest(path), err[ERR_LEN], **logs;
-	struct stat st;
-	size_t count;
-	int rc = 0;
-
-	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
-		if (!outdir_is_manifest(path) || stat(path, &st)) {
-			add_log(batch, path);
-		} else if (!(rc = flush_batch(batch, key, jobs, tally))) {
-			verify_tournament(path, key, jobs, tally);
-		}
-	} else if (!stat(manifest, &st)) {
-		if (!(rc = flush_batch(batch, key, jobs, tally)))
-			verify_tournament(manifest, key, jobs, tally);
-	} else if (!(logs = verify_folder_logs(path, &count, err)) || !count) {
-		fflush(stdout);
-		visible_line(stderr, "%s: %s", path, logs ? "holds no game log "
-			     "and no " OUTDIR_MANIFEST : err);
-		tally->unreadable++;
-		verify_folder_logs_free(logs);
-	} else {
-		for (size_t i = 0; i < count; i++)
-			add_log(batch, logs[i]);
-		verify_folder_logs_free(logs);
-	}
-	free(manifest);
-	return rc;
-}
-
 int cmd_verify(int argc, char **argv)
 {
 	unsigned char key[32];
 	const char *key_file = NULL;
 	char err[ERR_LEN];
 	struct tally tally = {0};
-	struct batch batch = {0};
-	struct stat st;
+	struct verify_paths_events events = {
+		.ctx = &tally, .log = print_log, .problem = print_problem,
+		.tournament = print_tournament, .unusable = print_unusable,
+	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	int rc;
 
@@ -200,20 +132,11 @@ int cmd_verify(int argc, char **argv)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	tally.sets = verify_sets_new();
-	for (int i = optind; i < argc && !rc; i++)
-		rc = verify_path(argv[i], key_file ? key : NULL, (int)jobs, &batch,
-				 &tally);
-	rc = rc ? rc : flush_batch(&batch, key_file ? key : NULL, (int)jobs, &tally);
-	/* A log given alone is checked alone. */
-	if (!rc && (argc - optind > 1 || (!stat(argv[optind], &st) && S_ISDIR(st.st_mode))))
-		tally.failed += (int)verify_sets_report(tally.sets, print_problem, NULL);
-	verify_sets_free(tally.sets);
-	for (size_t i = 0; i < batch.count; i++)   /* left after a failure */
-		free(batch.paths[i]);
-	free(batch.paths);
-	if (rc)
+	if (verify_paths(argv + optind, argc - optind, key_file ? key : NULL, (int)jobs,
+			 &events, err)) {
+		visible_line(stderr, "referee verify: %s", err);
 		return EXIT_USAGE;
+	}
 	return tally.unreadable ? EXIT_USAGE
 	       : tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }

@@ -1,0 +1,116 @@
+/*
+ * `referee verify`'s paths checked in their order; see verify_paths.h.
+ */
+#include "verify_paths.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "outdir.h"
+#include "util.h"
+#include "verify_folder.h"
+#include "verify_sets.h"
+
+/* The check going on: the logs gathered since the last tournament, to be
+ * verified at once, and the logs that verified, by set. */
+struct check {
+	const unsigned char *key;
+	int jobs;
+	const struct verify_paths_events *events;
+	char **paths;
+	size_t count;
+	struct verify_sets *sets;
+};
+
+static void told_outcome(void *ctx, size_t index, const struct verify_outcome *o)
+{
+	struct check *c = ctx;
+
+	if (o->status == VERIFY_OK)
+		verify_sets_add(c->sets, c->paths[index]);
+	c->events->log(c->events->ctx, c->paths[index], o);
+}
+
+/* A tournament: its manifest, then its folder and every log. */
+static void check_tournament(struct check *c, const char *manifest)
+{
+	struct problems problems = {.report = c->events->problem, .ctx = c->events->ctx};
+	struct manifest_view view;
+
+	if (!manifest_read(manifest, c->key, MANIFEST_KEEP_HASHES, &view, &problems))
+		verify_folder(&view, true, c->jobs, &problems);
+	if (!problems.count)
+		c->events->tournament(c->events->ctx, &view, c->key != NULL);
+	manifest_view_free(&view);
+}
+
+/* The logs gathered so far, verified at once: 0, or -1 with err. */
+static int flush(struct check *c, char *err)
+{
+	int rc = 0;
+
+	if (c->count && verify_pool_run(c->paths, c->count, c->key, c->jobs, false,
+					told_outcome, c, err) < 0)
+		rc = -1;
+	for (size_t i = 0; i < c->count; i++)
+		free(c->paths[i]);
+	c->count = 0;
+	return rc;
+}
+
+static void gather(struct check *c, const char *path)
+{
+	c->paths = xrealloc(c->paths, (c->count + 1) * sizeof *c->paths);
+	c->paths[c->count++] = xstrdup(path);
+}
+
+/* One path: a tournament checked now, or logs gathered.  0, or -1 with
+ * err when the workers failed. */
+static int check_path(struct check *c, const char *path, char *err)
+{
+	char *manifest = outdir_manifest(path), why[ERR_LEN], **logs;
+	struct stat st;
+	size_t count;
+	int rc = 0;
+
+	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+		if (!outdir_is_manifest(path) || stat(path, &st))
+			gather(c, path);
+		else if (!(rc = flush(c, err)))
+			check_tournament(c, path);
+	} else if (!stat(manifest, &st)) {
+		if (!(rc = flush(c, err)))
+			check_tournament(c, manifest);
+	} else if (!(logs = verify_folder_logs(path, &count, why)) || !count) {
+		c->events->unusable(c->events->ctx, path, logs ? "holds no game log "
+				    "and no " OUTDIR_MANIFEST : why);
+		verify_folder_logs_free(logs);
+	} else {
+		for (size_t i = 0; i < count; i++)
+			gather(c, logs[i]);
+		verify_folder_logs_free(logs);
+	}
+	free(manifest);
+	return rc;
+}
+
+int verify_paths(char *const *paths, int count, const unsigned char *key, int jobs,
+		 const struct verify_paths_events *events, char *err)
+{
+	struct check c = {.key = key, .jobs = jobs, .events = events,
+			  .sets = verify_sets_new()};
+	struct stat st;
+	int rc = 0;
+
+	for (int i = 0; i < count && !rc; i++)
+		rc = check_path(&c, paths[i], err);
+	rc = rc ? rc : flush(&c, err);
+	/* A log given alone is checked alone. */
+	if (!rc && (count > 1 || (!stat(paths[0], &st) && S_ISDIR(st.st_mode))))
+		verify_sets_report(c.sets, events->problem, events->ctx);
+	verify_sets_free(c.sets);
+	for (size_t i = 0; i < c.count; i++)   /* left after a failure */
+		free(c.paths[i]);
+	free(c.paths);
+	return rc;
+}

@@ -1,0 +1,40 @@
+/*
+ * What `referee verify PATH...` checks, path by path in the order given:
+ * a tournament's output folder or its manifest as a whole (manifest_read.h,
+ * verify_folder.h), another folder log by log, a log alone.  The logs met
+ * between two tournaments are verified together on `jobs` processes
+ * (verify_pool.h); over several logs or a folder, the logs of each
+ * duplicate set are also checked together (verify_sets.h).  It prints
+ * nothing: every result goes to the caller's events, in order.
+ */
+#ifndef ARENA_VERIFY_PATHS_H
+#define ARENA_VERIFY_PATHS_H
+
+#include <stdbool.h>
+
+#include "manifest_read.h"
+#include "verify_pool.h"
+
+/* What the check tells; every member is set. */
+struct verify_paths_events {
+	void *ctx;
+	/* A log's outcome, in the order of the paths. */
+	void (*log)(void *ctx, const char *path, const struct verify_outcome *outcome);
+	/* A problem of a tournament or of a duplicate set: the file it is
+	 * in, and what. */
+	void (*problem)(void *ctx, const char *where, const char *what);
+	/* A tournament without a problem: its manifest read; `trusted`: its
+	 * key is the one the caller gave. */
+	void (*tournament)(void *ctx, const struct manifest_view *view, bool trusted);
+	/* A folder that cannot be checked (`why`: it holds no log, or cannot
+	 * be read). */
+	void (*unusable)(void *ctx, const char *path, const char *why);
+};
+
+/* Checks the `count` paths, every log and manifest against `key` (NULL:
+ * any one key): 0, or -1 with err when the workers could not be started
+ * or died (the check stops there). */
+int verify_paths(char *const *paths, int count, const unsigned char *key, int jobs,
+		 const struct verify_paths_events *events, char *err);
+
+#endif
