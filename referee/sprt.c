@@ -187,3 +187,27 @@ void sprt_estimate(const long *counts, int n, struct sprt_estimate *out)
 	out->nelo_margin = RATINGS_Z95 * sd / game_sd * NELO_PER_T;
 	out->los = 0.5 * erfc(-(mu - 0.5) / sd / M_SQRT2);
 }
+
+bool sprt_tally_add(struct sprt_tally *tally, const struct sprt *test, long pair,
+		    const double *score)
+{
+	tally->counts[sprt_pair_outcome(score[0], score[1])]++;
+	for (int g = 0; g < 2; g++)
+		tally->wld[score[g] == 1 ? 0 : score[g] == 0 ? 1 : 2]++;
+	tally->pairs = pair;
+	tally->llr = sprt_llr(test, tally->counts, 5);
+	tally->verdict = sprt_verdict(test, tally->llr);
+	return tally->verdict != SPRT_CONTINUE;
+}
+
+void sprt_tally_text(const struct sprt_tally *tally, const struct sprt *test,
+		     char *buf, size_t len)
+{
+	char penta[SPRT_PENTANOMIAL_LEN];
+
+	sprt_pentanomial_text(tally->counts, penta, sizeof penta);
+	snprintf(buf, len, "%ld pair%s, %ld games: W-L-D %ld-%ld-%ld, %s, LLR %.3f "
+		 "[%.3f, %.3f]", tally->pairs, tally->pairs == 1 ? "" : "s",
+		 2 * tally->pairs, tally->wld[0], tally->wld[1], tally->wld[2], penta,
+		 tally->llr, test->lower, test->upper);
+}

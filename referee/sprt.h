@@ -13,6 +13,7 @@
 #ifndef ARENA_SPRT_H
 #define ARENA_SPRT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum sprt_model {
@@ -68,5 +69,25 @@ struct sprt_estimate {
 };
 
 void sprt_estimate(const long *counts, int n, struct sprt_estimate *out);
+
+/* A run's pairs counted so far: by A's points (LL LD DD/WL WD WW), A's
+ * games won, lost and drawn, the LLR and the verdict it gives. */
+struct sprt_tally {
+	long counts[5];
+	long wld[3];
+	long pairs;
+	double llr;
+	enum sprt_verdict verdict;
+};
+
+/* Counts pair number `pair`, whose two games gave A score[0] and
+ * score[1] (0, 1/2 or 1), under `test`: true once there is a verdict. */
+bool sprt_tally_add(struct sprt_tally *tally, const struct sprt *test, long pair,
+		    const double *score);
+
+/* "9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR
+ * -2.951 [-2.944, 2.944]". */
+void sprt_tally_text(const struct sprt_tally *tally, const struct sprt *test,
+		     char *buf, size_t len);
 
 #endif

@@ -191,27 +191,10 @@ static void plus_minus(char *buf, size_t len, double value, double margin)
 struct tally {
 	const struct sprt_args *a;
 	char **bots, *names[2], *shown[2];
-	long counts[5];          /* pairs by A's points x 2: LL LD DD/WL WD WW */
-	long wld[3];             /* A's games won, lost and drawn */
-	long pairs;
-	double llr;
-	enum sprt_verdict verdict;
+	struct sprt_tally run;   /* the pairs counted (sprt.h) */
 	bool tty;
 	int64_t printed_ns;
 };
-
-/* "9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR
- * -2.951 [-2.944, 2.944]": the status line, and the result's last line. */
-static void tally_text(const struct tally *t, char *buf, size_t len)
-{
-	char penta[SPRT_PENTANOMIAL_LEN];
-
-	sprt_pentanomial_text(t->counts, penta, sizeof penta);
-	snprintf(buf, len, "%ld pair%s, %ld games: W-L-D %ld-%ld-%ld, %s, LLR %.3f "
-		 "[%.3f, %.3f]", t->pairs, t->pairs == 1 ? "" : "s", 2 * t->pairs,
-		 t->wld[0], t->wld[1], t->wld[2], penta, t->llr, t->a->test.lower,
-		 t->a->test.upper);
-}
 
 /* The status line: on a terminal after every pair, else at the first and
  * then every STATUS_LINE_EVERY_NS. */
@@ -221,7 +204,7 @@ static void show_status(struct tally *t)
 
 	if (!t->tty && t->printed_ns && now_ns() - t->printed_ns < STATUS_LINE_EVERY_NS)
 		return;
-	tally_text(t, line, sizeof line);
+	sprt_tally_text(&t->run, &t->a->test, line, sizeof line);
 	status_line_show(line, t->tty);
 	t->printed_ns = now_ns();
 }
@@ -244,22 +227,18 @@ static bool count_pair(void *ctx, long pair, const double *score,
 {
 	struct tally *t = ctx;
 	char penta[SPRT_PENTANOMIAL_LEN];
+	bool verdict;
 
 	status_line_erase(t->tty);
 	if (pair == 1)
 		announce(t, said);
-	t->counts[sprt_pair_outcome(score[0], score[1])]++;
-	for (int g = 0; g < 2; g++)
-		t->wld[score[g] == 1 ? 0 : score[g] == 0 ? 1 : 2]++;
-	t->pairs = pair;
-	t->llr = sprt_llr(&t->a->test, t->counts, 5);
-	t->verdict = sprt_verdict(&t->a->test, t->llr);
-	sprt_pentanomial_text(t->counts, penta, sizeof penta);
+	verdict = sprt_tally_add(&t->run, &t->a->test, pair, score);
+	sprt_pentanomial_text(t->run.counts, penta, sizeof penta);
 	printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0], score[1],
-	       penta, t->llr);
+	       penta, t->run.llr);
 	fflush(stdout);
 	show_status(t);
-	return t->verdict != SPRT_CONTINUE;
+	return verdict;
 }
 
 /* No test of a bot that does not even start. */
@@ -279,17 +258,17 @@ static void print_result(struct tally *t)
 	char elo[64], nelo[64], los[32] = "n/a", line[512];
 
 	status_line_erase(t->tty);
-	sprt_estimate(t->counts, 5, &est);
+	sprt_estimate(t->run.counts, 5, &est);
 	plus_minus(elo, sizeof elo, est.elo, est.elo_margin);
 	plus_minus(nelo, sizeof nelo, est.nelo, est.nelo_margin);
 	if (isfinite(est.los))
 		snprintf(los, sizeof los, "%.1f%%", 100 * est.los);
 	visible_line(stdout, "%s after %ld pairs: %s scores %.1f%%, "
 		     "Elo %s, normalized Elo %s, LOS %s",
-		     t->verdict == SPRT_H1 ? "H1 accepted" :
-		     t->verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
-		     t->pairs, t->shown[0], 100 * est.score, elo, nelo, los);
-	tally_text(t, line, sizeof line);
+		     t->run.verdict == SPRT_H1 ? "H1 accepted" :
+		     t->run.verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
+		     t->run.pairs, t->shown[0], 100 * est.score, elo, nelo, los);
+	sprt_tally_text(&t->run, &t->a->test, line, sizeof line);
 	puts(line);
 }
 

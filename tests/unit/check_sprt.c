@@ -7,6 +7,7 @@
  * pentanomial ones as fastchess names them: LL, LD, WL, DD, WD, WW.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "run_suite.h"
@@ -169,6 +170,39 @@ START_TEST(estimate)
 }
 END_TEST
 
+/* A run's tally: each pair counted by its points, A's games won, lost
+ * and drawn, the LLR of the counts and the verdict it gives, in words. */
+START_TEST(tally)
+{
+	static const double scores[][2] = {{1, 1}, {1, 0}, {0.5, 0.5}};
+	struct sprt_tally run = {0};
+	struct sprt t;
+	char text[256], want[256];
+
+	ck_assert_int_eq(sprt_init(&t, 0, 50, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
+	for (int p = 0; p < 3; p++)
+		ck_assert(!sprt_tally_add(&run, &t, p + 1, scores[p]));
+	ck_assert_int_eq(run.pairs, 3);
+	ck_assert_int_eq(run.counts[0] + run.counts[1] + run.counts[3], 0);
+	ck_assert_int_eq(run.counts[2], 2);
+	ck_assert_int_eq(run.counts[4], 1);
+	ck_assert_int_eq(run.wld[0], 3);
+	ck_assert_int_eq(run.wld[1], 1);
+	ck_assert_int_eq(run.wld[2], 2);
+	ck_assert_double_eq(run.llr, sprt_llr(&t, run.counts, 5));
+	ck_assert_int_eq(run.verdict, SPRT_CONTINUE);
+	sprt_tally_text(&run, &t, text, sizeof text);
+	snprintf(want, sizeof want, "3 pairs, 6 games: W-L-D 3-1-2, LL 0 LD 0 DD/WL 2 "
+		 "WD 0 WW 1, LLR %.3f [-2.944, 2.944]", run.llr);
+	ck_assert_str_eq(text, want);
+	/* Won pairs only: H1 in the end, and adding says so. */
+	for (long p = 4; !sprt_tally_add(&run, &t, p, scores[0]); p++)
+		ck_assert_int_lt(p, 1000);
+	ck_assert_int_eq(run.verdict, SPRT_H1);
+	ck_assert_double_ge(run.llr, t.upper);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("sprt");
@@ -182,6 +216,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, normalized_pentanomial);
 	tcase_add_test(tc, no_games_and_symmetry);
 	tcase_add_test(tc, estimate);
+	tcase_add_test(tc, tally);
 	suite_add_tcase(s, tc);
 	return s;
 }
