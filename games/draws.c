@@ -36,6 +36,8 @@ void arena_draws_init(struct draws *draws, const unsigned char key[32],
 	draws->next_index = 0;
 	draws->by_seat = false;
 	draws->turn_seat = -1;
+	draws->first_seat = -1;
+	draws->reached = 0;
 	memset(draws->turns, 0, sizeof draws->turns);
 	draws->next_roll = 0;
 	draws->observer = observer;
@@ -47,12 +49,19 @@ void arena_draws_by_seat(struct draws *draws)
 	draws->by_seat = true;
 }
 
+bool arena_draws_in_set(const struct draws *draws)
+{
+	return draws->by_seat;
+}
+
 void arena_draws_turn(struct draws *draws, int seat)
 {
 	if (seat < 0 || seat >= DRAW_MAX_SEATS)
 		bad_argument("arena_draws_turn: seat %d, expected 0..%d", seat,
 			     DRAW_MAX_SEATS - 1);
 	draws->turn_seat = seat;
+	if (draws->first_seat < 0)
+		draws->first_seat = seat;
 	draws->turns[seat]++;
 	draws->next_roll = 0;
 }
@@ -69,8 +78,30 @@ static void draw_begin(struct draws *draws, struct draw_record *record,
 	arena_fair_words_init(words, draws->key, record->index);
 }
 
+/*
+ * The place of a draw's address in the order of docs/FAIRNESS.md item 8,
+ * plus one: table draws by d, then seat draws by (t, the seat's place in
+ * the order of play from the seat that began the first turn, j).  Play
+ * goes round the seats in their order, so within a game the places only
+ * grow.  Bits: table draws below 2^63; a seat draw has bit 63, t in bits
+ * 40-62, the place in bits 32-39 and j below.
+ */
+static uint64_t address_order(const struct draws *draws,
+			      const struct draw_record *record)
+{
+	uint64_t place;
+
+	if (!record->by_seat)
+		return record->index + 1;
+	place = (uint64_t)((int)record->seat - draws->first_seat + DRAW_MAX_SEATS) %
+		DRAW_MAX_SEATS;
+	return ((uint64_t)1 << 63 | (uint64_t)record->turn << 40 | place << 32 |
+		record->roll) + 1;
+}
+
 static void draw_end(struct draws *draws, const struct draw_record *record)
 {
+	draws->reached = address_order(draws, record);
 	if (draws->observer)
 		draws->observer(draws->observer_ctx, record);
 }
@@ -103,6 +134,31 @@ void arena_draws_dice(struct draws *draws, int count, int *faces)
 	dice_roll(draws, &record, &words, count, faces);
 }
 
+/* A seat draws only in its own turn. */
+static void check_turn(const char *function, const struct draws *draws,
+		       int seat)
+{
+	if (seat != draws->turn_seat || seat < 0)
+		bad_argument("%s: a draw of seat %d in the turn of seat %d",
+			     function, seat, draws->turn_seat);
+}
+
+/* Starts the seat's next draw of its turn: its record and word stream. */
+static void seat_draw_begin(struct draws *draws, struct draw_record *record,
+			    struct fair_words *words, int seat,
+			    enum draw_kind kind, uint32_t param)
+{
+	memset(record, 0, sizeof *record);
+	record->by_seat = true;
+	record->seat = (uint32_t)seat;
+	record->turn = draws->turns[seat] - 1;
+	record->roll = draws->next_roll++;
+	record->kind = kind;
+	record->param = param;
+	arena_fair_seat_words_init(words, draws->key, record->seat,
+				   record->turn, record->roll);
+}
+
 /* The turn is checked outside a set too, so that every game's ordinary
  * play proves the rules announce each turn before its rolls. */
 void arena_draws_seat_dice(struct draws *draws, int seat, int count,
@@ -111,41 +167,56 @@ void arena_draws_seat_dice(struct draws *draws, int seat, int count,
 	struct draw_record record;
 	struct fair_words words;
 
-	if (seat != draws->turn_seat || seat < 0)
-		bad_argument("arena_draws_seat_dice: a roll of seat %d in the "
-			     "turn of seat %d", seat, draws->turn_seat);
+	check_turn("arena_draws_seat_dice", draws, seat);
 	check_dice("arena_draws_seat_dice", count);
 	if (!draws->by_seat) {
 		arena_draws_dice(draws, count, faces);
 		return;
 	}
-	memset(&record, 0, sizeof record);
-	record.by_seat = true;
-	record.seat = (uint32_t)seat;
-	record.turn = draws->turns[seat] - 1;
-	record.roll = draws->next_roll++;
-	record.kind = DRAW_DICE;
-	record.param = (uint32_t)count;
-	arena_fair_seat_words_init(&words, draws->key, record.seat,
-				   record.turn, record.roll);
+	seat_draw_begin(draws, &record, &words, seat, DRAW_DICE, (uint32_t)count);
 	dice_roll(draws, &record, &words, count, faces);
+}
+
+static void check_uniform(const char *function, uint32_t m)
+{
+	if (m < 1 || m > (uint32_t)1 << 31)
+		bad_argument("%s: m = %lu, expected 1..2^31", function,
+			     (unsigned long)m);
+}
+
+/* Draws the value of a begun uniform draw and ends it. */
+static uint32_t uniform_value(struct draws *draws, struct draw_record *record,
+			      struct fair_words *words, uint32_t m)
+{
+	uint32_t value = arena_fair_words_uniform(words, m);
+
+	record->count = 1;
+	record->values[0] = (int)value;
+	draw_end(draws, record);
+	return value;
 }
 
 uint32_t arena_draws_uniform(struct draws *draws, uint32_t m)
 {
 	struct draw_record record;
 	struct fair_words words;
-	uint32_t value;
 
-	if (m < 1 || m > (uint32_t)1 << 31)
-		bad_argument("arena_draws_uniform: m = %lu, expected 1..2^31",
-			     (unsigned long)m);
+	check_uniform("arena_draws_uniform", m);
 	draw_begin(draws, &record, &words, DRAW_UNIFORM, m);
-	value = arena_fair_words_uniform(&words, m);
-	record.count = 1;
-	record.values[0] = (int)value;
-	draw_end(draws, &record);
-	return value;
+	return uniform_value(draws, &record, &words, m);
+}
+
+uint32_t arena_draws_seat_uniform(struct draws *draws, int seat, uint32_t m)
+{
+	struct draw_record record;
+	struct fair_words words;
+
+	check_turn("arena_draws_seat_uniform", draws, seat);
+	check_uniform("arena_draws_seat_uniform", m);
+	if (!draws->by_seat)
+		return arena_draws_uniform(draws, m);
+	seat_draw_begin(draws, &record, &words, seat, DRAW_UNIFORM, m);
+	return uniform_value(draws, &record, &words, m);
 }
 
 /* Fisher-Yates from the bottom of the deck up; deck[0] is the top card. */

@@ -44,10 +44,17 @@ struct draws {
 	uint64_t next_index;
 	bool by_seat;   /* a game of a duplicate set: seat rolls are seat draws */
 	int turn_seat;  /* whose turn arena_draws_turn() began; -1: none yet */
+	int first_seat; /* whose turn began first; -1: none yet */
 	uint32_t turns[DRAW_MAX_SEATS]; /* the turns each seat has begun */
 	uint32_t next_roll;             /* the next roll of the current turn */
 	draw_observer observer;
 	void *observer_ctx;
+	/* How far the draws have gone, in the one order of addresses that
+	 * every game of a set follows (docs/FAIRNESS.md, "Sets in step"):
+	 * 0 before the first draw, else the last address's place in that
+	 * order plus one.  It only grows; the referee plays a set's games in
+	 * step by it. */
+	uint64_t reached;
 };
 
 /* The first draw is number 0; observer may be NULL.  Every function below
@@ -59,6 +66,8 @@ void arena_draws_init(struct draws *draws, const unsigned char key[32],
 /* Makes the seat rolls of arena_draws_seat_dice() seat draws: a game of a
  * duplicate set.  Call it right after arena_draws_init(). */
 void arena_draws_by_seat(struct draws *draws);
+/* Whether seat rolls are seat draws (a game of a duplicate set). */
+bool arena_draws_in_set(const struct draws *draws);
 /* The turn of `seat` (0 <= seat < DRAW_MAX_SEATS) begins: its rolls from
  * now on are the rolls of this turn, its turn t counting from 0. */
 void arena_draws_turn(struct draws *draws, int seat);
@@ -72,6 +81,10 @@ void arena_draws_seat_dice(struct draws *draws, int seat, int count,
 /* One table draw: a value in [0, m), 1 <= m <= 2^31 (so that it fits the
  * record's int values). */
 uint32_t arena_draws_uniform(struct draws *draws, uint32_t m);
+/* `seat`, whose turn it is, draws a value in [0, m) for itself (a card of
+ * volle-lotte): its next draw j of this turn, a seat draw in a set and a
+ * table draw otherwise. */
+uint32_t arena_draws_seat_uniform(struct draws *draws, int seat, uint32_t m);
 /* One table draw: a shuffled deck of `cards` (2..DRAW_MAX_VALUES) cards. */
 void arena_draws_shuffle(struct draws *draws, int cards, int *deck);
 

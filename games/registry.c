@@ -27,6 +27,7 @@ static const struct {
 	{"bolo5/1", "0.1.x"},
 	{"volle-lotte/1", "0.1.x"},
 	{"black-pot/1", "0.1.x"},
+	{"volle-lotte/2", "0.5.x"},
 };
 
 const struct game_rules *arena_game_find(const char *name)

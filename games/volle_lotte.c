@@ -6,7 +6,8 @@
  * Stop, Fireworks, Plus/Minus, Straight (2000, and the turn ends) and the
  * Clover change the turn.
  * The 56 cards are one verifiable shuffle, reshuffled (another draw) when
- * used up.  At the target the player with the fewest points has one more
+ * used up; in a duplicate set each card is instead the drawing seat's own
+ * draw among the cards not yet dealt (docs/FAIRNESS.md, "Sets in step").  At the target the player with the fewest points has one more
  * turn, then the highest score wins.  Actions are {"keep":[faces]},
  * "bank", "roll" and "draw"; the scoring and the turn machinery are in
  * dice.c.
@@ -113,14 +114,41 @@ static int vl_choices(struct dice_game *g)
 	return g->sets;
 }
 
-/* The next card, shuffling all 56 (one draw) when none is left. */
-static void vl_draw_card(struct volle_lotte *s, struct draws *draws)
+/* In a set, the seat's draw picks the u-th of the cards not yet dealt, in
+ * their numbers' order: deck[next..] is kept in that order, all 56 again
+ * once every card was dealt.  The same chances as a shuffled deck, and
+ * no table draw after the first turn. */
+static int vl_seat_card(struct volle_lotte *s, struct draws *draws)
 {
+	int u, card;
+
 	if (s->next == VL_CARDS) {
-		arena_draws_shuffle(draws, VL_CARDS, s->deck);
+		for (int i = 0; i < VL_CARDS; i++)
+			s->deck[i] = i;
 		s->next = 0;
 	}
-	s->card = s->deck[s->next++];
+	u = (int)arena_draws_seat_uniform(draws, s->g.to_move,
+					  (uint32_t)(VL_CARDS - s->next));
+	card = s->deck[s->next + u];
+	memmove(&s->deck[s->next + 1], &s->deck[s->next],
+		(size_t)u * sizeof s->deck[0]);
+	s->deck[s->next] = card;
+	return s->deck[s->next++];
+}
+
+/* The next card: in a set the seat's own draw; else the top card,
+ * shuffling all 56 (one draw) when none is left. */
+static void vl_draw_card(struct volle_lotte *s, struct draws *draws)
+{
+	if (arena_draws_in_set(draws)) {
+		s->card = vl_seat_card(s, draws);
+	} else {
+		if (s->next == VL_CARDS) {
+			arena_draws_shuffle(draws, VL_CARDS, s->deck);
+			s->next = 0;
+		}
+		s->card = s->deck[s->next++];
+	}
 	s->base = s->g.turn;
 	s->volle_lottes = 0;
 	s->decide = false;
@@ -413,7 +441,7 @@ void arena_volle_lotte_stack(void *state, const char *const *cards, int n)
 const struct game_rules arena_volle_lotte_rules = {
 	.name = "volle-lotte",
 	.title = "Volle Lotte",
-	.rules_version = "volle-lotte/2",
+	.rules_version = "volle-lotte/3",
 	.family = GAME_FAMILY_DICE,
 	.min_players = 2,
 	.max_players = GAME_MAX_SEATS,

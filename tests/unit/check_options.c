@@ -164,12 +164,14 @@ START_TEST(registry_rules_versions)
 	ck_assert_int_eq(arena_game_check_rules_version(&arena_bolo5_rules, "bolo5/1", err), -1);
 	ck_assert_str_eq(err, "the log was written under bolo5 rules version 1 (\"bolo5/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
 	ck_assert_int_eq(arena_game_check_rules_version(&arena_volle_lotte_rules, "volle-lotte/1", err), -1);
-	ck_assert_str_eq(err, "the log was written under volle-lotte rules version 1 (\"volle-lotte/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
+	ck_assert_str_eq(err, "the log was written under volle-lotte rules version 1 (\"volle-lotte/1\"); this referee verifies version 3 only: verify the log with arena 0.1.x, the release of version 1");
+	ck_assert_int_eq(arena_game_check_rules_version(&arena_volle_lotte_rules, "volle-lotte/2", err), -1);
+	ck_assert_str_eq(err, "the log was written under volle-lotte rules version 2 (\"volle-lotte/2\"); this referee verifies version 3 only: verify the log with arena 0.5.x, the release of version 2");
 	ck_assert_int_eq(arena_game_check_rules_version(&arena_black_pot_rules, "black-pot/1", err), -1);
 	ck_assert_str_eq(err, "the log was written under black-pot rules version 1 (\"black-pot/1\"); this referee verifies version 2 only: verify the log with arena 0.1.x, the release of version 1");
 	/* Another game's old version is not this game's. */
 	ck_assert_int_eq(arena_game_check_rules_version(&arena_volle_lotte_rules, "bolo5/1", err), -1);
-	ck_assert_str_eq(err, "the log names volle-lotte rules \"bolo5/1\", which this referee does not know (it verifies version 2, \"volle-lotte/2\"): verify the log with the arena release that wrote it");
+	ck_assert_str_eq(err, "the log names volle-lotte rules \"bolo5/1\", which this referee does not know (it verifies version 3, \"volle-lotte/3\"): verify the log with the arena release that wrote it");
 	ck_assert_int_eq(arena_game_check_rules_version(&arena_bolo_rules, NULL, err), -1);
 	ck_assert_str_eq(err, "the header names no rules version (this referee verifies bolo rules version 2, \"bolo/2\")");
 }

@@ -130,7 +130,7 @@ END_TEST
 START_TEST(rules_table)
 {
 	ck_assert_str_eq(arena_volle_lotte_rules.name, "volle-lotte");
-	ck_assert_str_eq(arena_volle_lotte_rules.rules_version, "volle-lotte/2");
+	ck_assert_str_eq(arena_volle_lotte_rules.rules_version, "volle-lotte/3");
 	ck_assert_int_eq(arena_volle_lotte_rules.min_players, 2);
 	ck_assert_int_eq(arena_volle_lotte_rules.max_players, 8);
 	ck_assert_str_eq(arena_volle_lotte_rules.options[0].name, "target");
