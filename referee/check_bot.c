@@ -87,7 +87,9 @@ struct run {
 	struct match_config config;  /* the check's, with on_reply */
 	struct timings replies[R_KINDS];
 	struct timings cpu[R_KINDS];  /* with the CPU clock */
-	bool first_turn;       /* the next turn is the first of a game */
+	/* The games started whose first turn the bot has not had yet (a
+	 * set's games start together). */
+	int first_turns;
 };
 
 static void on_reply(void *ctx, int entrant, const char *type, int64_t ns,
@@ -101,12 +103,12 @@ static void on_reply(void *ctx, int entrant, const char *type, int64_t ns,
 	for (int k = 0; k < R_KINDS; k++)
 		if (!strcmp(type, kind_names[k]))
 			kind = k;
-	if (kind == R_TURN && r->first_turn)
+	if (kind == R_TURN && r->first_turns > 0) {
 		kind = R_FIRST_TURN;
+		r->first_turns--;
+	}
 	if (kind == R_START)
-		r->first_turn = true;
-	else if (kind == R_TURN || kind == R_FIRST_TURN)
-		r->first_turn = false;
+		r->first_turns++;
 	if (kind < R_KINDS)
 		timings_add(&r->replies[kind], ns);
 	if (kind < R_KINDS && cpu_ns >= 0)
@@ -195,48 +197,51 @@ static void seat_bot(int *seating, int players, int seat)
 		seating[s] = s == seat ? 0 : 1 + (s < seat ? s : s - 1);
 }
 
-/* A duplicate set after the games, in a match of its own: one game in
- * every seat, numbered on from `first`, each played by processes started
- * for it; the bot must finish every one. */
+/* A duplicate set after the games, on matches of its own: one game in
+ * every seat (the seating turned round), numbered on from `first`, all
+ * played at once, in step, each by processes of its own; the bot must
+ * finish every one. */
 static void play_set(struct run *r, struct match_entrant *entrants, long first,
 		     struct checklist *c, const char *stderr_path)
 {
-	struct match_set *set = match_set_new(r->config.seed, (unsigned long)first, r->check->players);
-	bool played = true, finished = true;
-	char err[ERR_LEN];
-	struct match *match = match_start(&r->config, entrants, r->check->players, err);
+	int players = r->check->players;
+	struct match_set *set = match_set_new(r->config.seed, (unsigned long)first, players);
+	struct match *lanes[GAME_MAX_SEATS] = {NULL};
+	struct match_set_game games[GAME_MAX_SEATS];
+	struct game_outcome outcomes[GAME_MAX_SEATS];
+	char *logs[GAME_MAX_SEATS], err[ERR_LEN];
+	bool finished = true;
 
-	if (!match) {
-		check(c, false, "a duplicate set: the referee failed: %s", err);
-		match_set_free(set);
-		return;
+	for (int seat = 0; seat < players; seat++) {
+		games[seat].index = (unsigned long)(first + seat);
+		for (int s = 0; s < players; s++)
+			games[seat].seating[s] = (s - seat + players) % players;
+		games[seat].log_path = logs[seat] = outdir_play_log(r->check->dir,
+								    first + seat);
 	}
-	for (int seat = 0; seat < r->check->players; seat++) {
-		long g = first + seat;
-		int seating[GAME_MAX_SEATS];
-		struct game_outcome o;
-		char *log = outdir_play_log(r->check->dir, g);
-
-		seat_bot(seating, r->check->players, seat);
-		played = !match_play_in_set(match, set, (unsigned long)g, seating,
-					    r->check->players, log, &o, err);
-		free(log);
-		if (!played) {
-			check(c, false, "game %ld (a duplicate set): the referee failed: %s",
-			      g, err);
-			break;
-		}
-		if (o.forfeited[seat]) {
-			game_fault(c, g, seat, &o, stderr_path, r->check->limits.sandbox);
+	lanes[0] = match_start(&r->config, entrants, players, err);
+	if (!lanes[0] || !match_twins(lanes, players, err) ||
+	    match_play_set(lanes, set, games, players, outcomes, err)) {
+		check(c, false, "a duplicate set: the referee failed: %s", err);
+		finished = false;
+	}
+	for (int seat = 0; finished && seat < players; seat++)
+		if (outcomes[seat].forfeited[seat]) {
+			game_fault(c, first + seat, seat, &outcomes[seat], stderr_path,
+				   r->check->limits.sandbox);
 			finished = false;
 		}
+	if (finished)
+		check(c, true, "games %ld to %ld, a duplicate set: played at once, "
+		      "each by processes of its own, start naming the set, no "
+		      "commit or lock after the first, end", first,
+		      first + players - 1);
+	for (int seat = 0; seat < players; seat++) {
+		free(logs[seat]);
+		if (lanes[seat])
+			match_finish(lanes[seat], NULL);
 	}
-	if (played && finished)
-		check(c, true, "games %ld to %ld, a duplicate set: a new process for "
-		      "each, start naming the set, no commit or lock after the "
-		      "first, end", first, first + r->check->players - 1);
 	match_set_free(set);
-	match_finish(match, NULL);
 }
 
 /* Says which bot is checked and how. */

@@ -4,9 +4,10 @@
  * start, a move ~20 us); one that faults is stopped and started afresh
  * for its next game.  Each game runs the fairness exchange, the moves with
  * their clocks, and writes a signed log as it goes.  The games of a
- * duplicate set (match_set.h) are the exception: each is played by
- * processes started for it, stopped when it ends, and its log is signed
- * once the whole set is over.
+ * duplicate set (match_set.h) are played at the same time, each on a
+ * match of its own (twins: the same bots in other processes, which live
+ * on from set to set as a match's do), in step on their draws, and their
+ * logs are signed once the whole set is over.
  */
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H
@@ -46,18 +47,33 @@ bool match_start_silent(const struct match *match, int i);
 int match_play(struct match *match, unsigned long index, const int *seating,
 	       int seats, const char *log_path, struct game_outcome *outcome, char *err);
 
-/* The same for the next game of duplicate set `set` (its game
- * set->next), from the set's first game to its last in turn: with the
- * set's secrets, exchange and key, its draws by seat, and processes
- * started for it; its bots are sent goodbye and stopped when it ends, and
- * then, if a process of theirs outlived that, the call fails (the set's
- * next game must not start).  After the set's last game, every log of the
- * set gets S and its signature.  On failure the set is over: the caller
- * frees it, leaving its logs unfinished. */
-int match_play_in_set(struct match *match, struct match_set *set,
-		      unsigned long index, const int *seating, int seats,
-		      const char *log_path, struct game_outcome *outcome,
-		      char *err);
+/* A match of the same bots in processes of their own, with the same
+ * config: one for each game of a duplicate set after the first (no
+ * process plays in two games of one set).  Their stderr files and its cap
+ * are shared with `first`'s.  NULL with err as match_start(). */
+struct match *match_start_twin(const struct match *first, char *err);
+
+/* Makes lanes[1] to lanes[n - 1], those still NULL, twins of lanes[0]:
+ * the matches of a set's games.  False with err when one cannot start. */
+bool match_twins(struct match **lanes, int n, char *err);
+
+/* One game of a set: the run's game number, who sits where (entrants by
+ * index), and its log (NULL: none). */
+struct match_set_game {
+	unsigned long index;
+	int seating[GAME_MAX_SEATS];
+	const char *log_path;
+};
+
+/* Plays every game of duplicate set `set` (set->games of them, each with
+ * `seats` seats), game k on lanes[k] (the first match and its twins), at
+ * the same time and in step on their draws (docs/FAIRNESS.md, "Sets in
+ * step"); outcomes[k] is game k's.  Every log gets S and its signature
+ * once the last game has ended.  0, or -1 with err when the referee
+ * itself fails: the set is then over and its logs stay unfinished. */
+int match_play_set(struct match *const *lanes, struct match_set *set,
+		   const struct match_set_game *games, int seats,
+		   struct game_outcome *outcomes, char *err);
 
 /* Says goodbye to every bot, stops them all and frees the match.
  * said_goodbye[i] (if not NULL) tells whether entrant i answered the

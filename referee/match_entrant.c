@@ -196,9 +196,8 @@ bool entrant_spawn(struct entrant *e, char *err)
 {
 	struct bot_spec spec = e->config->spec;
 
-	spec.stderr_count = &e->stderr_count;
+	spec.stderr_count = e->stderr_count;
 	e->greeted = false;
-	e->played = false;
 	e->awaiting = 0;
 	e->last_reply_ns = 0;
 	e->bot = bot_spawn(&spec, err);

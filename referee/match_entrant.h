@@ -1,8 +1,8 @@
 /*
  * One bot of a match as match.c talks to it: its process, the messages
  * written to it and not yet answered, and what went wrong as a fault in
- * the words of the log's forfeit record.  Private to match.c and
- * match_entrant.c; the match's callers see match.h.
+ * the words of the log's forfeit record.  Private to the match's
+ * files (match*.c); the match's callers see match.h.
  */
 #ifndef ARENA_MATCH_ENTRANT_H
 #define ARENA_MATCH_ENTRANT_H
@@ -32,7 +32,6 @@ struct entrant {
 	int index;             /* in the match */
 	struct bot *bot;       /* NULL while not running */
 	bool greeted;          /* the process answered its hello */
-	bool played;           /* the process has been seated in a game */
 	struct {
 		char type[16];
 		int64_t sent_ns;
@@ -44,7 +43,9 @@ struct entrant {
 	cJSON *folder;  /* its folder's identity, or NULL (botfolder.h) */
 	bool pending;          /* a start-up fault, charged to the next game */
 	struct fault pending_fault;
-	struct bot_stderr_count stderr_count; /* across its processes */
+	/* The stderr bytes kept across its processes: its own, or shared
+	 * with its twin in the first match of a set's (match_start_twin). */
+	struct bot_stderr_count stderr_kept, *stderr_count;
 };
 
 /* When a reply is due, and the allowance it was given (for a fault's

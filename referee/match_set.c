@@ -57,7 +57,7 @@ cJSON *match_set_describe(const struct match_set *set)
 	return described;
 }
 
-int match_set_game_ended(struct match_set *set, struct journal *journal,
+int match_set_game_ended(struct match_set *set, int k, struct journal *journal,
 			 const unsigned char game_id[FAIR_GAME_ID_BYTES],
 			 const struct referee_key *key, char *err)
 {
@@ -65,19 +65,19 @@ int match_set_game_ended(struct match_set *set, struct journal *journal,
 		journal_free(journal);
 		return -1;
 	}
-	set->journals[set->next] = journal;
-	memcpy(set->game_ids[set->next], game_id, FAIR_GAME_ID_BYTES);
-	if (++set->next < set->games)
+	set->journals[k] = journal;
+	memcpy(set->game_ids[k], game_id, FAIR_GAME_ID_BYTES);
+	if (++set->ended < set->games)
 		return 0;
-	for (int k = 0; k < set->games; k++) {
-		struct journal *log = set->journals[k];
+	for (int j = 0; j < set->games; j++) {
+		struct journal *log = set->journals[j];
 
 		if (!log)
 			continue;
-		set->journals[k] = NULL;
+		set->journals[j] = NULL;
 		if (journal_append(log, records_hex("reveal", "secret", set->secret,
 						    FAIR_SECRET_BYTES), err) ||
-		    journal_sign(log, key, set->game_ids[k], err)) {
+		    journal_sign(log, key, set->game_ids[j], err)) {
 			journal_free(log);
 			return -1;
 		}

@@ -6,6 +6,7 @@
  * what its first game's exchange gave, for the logs of the later games to
  * copy, and the log of every game that has ended, open: S may be written
  * to them only once the last game has ended, and then each is signed.
+ * The games are played at the same time, in step (match_play_set()).
  */
 #ifndef ARENA_MATCH_SET_H
 #define ARENA_MATCH_SET_H
@@ -23,6 +24,7 @@
  * was, and whether a key could be formed. */
 struct match_exchange {
 	bool committed[GAME_MAX_SEATS], revealed[GAME_MAX_SEATS], keyed;
+	bool opened[GAME_MAX_SEATS];  /* the reveal opened the commitment */
 	unsigned char commits[GAME_MAX_SEATS][FAIR_HASH_BYTES];
 	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
 };
@@ -32,10 +34,12 @@ struct match_set {
 	unsigned char secret[FAIR_SECRET_BYTES];
 	unsigned char commitment[FAIR_HASH_BYTES];
 	int games;      /* n, the seats of each game */
-	int next;       /* the game k about to be played or playing */
+	int next;       /* the game k to be opened next */
+	int ended;      /* how many games have ended */
 	/* The first game's exchange, with its seat numbers, for the later
-	 * games' logs to copy. */
+	 * games' logs to copy, and its seating (the entrant at each seat). */
 	struct match_exchange exchange;
+	int seating[GAME_MAX_SEATS];
 	/* The games that have ended: their logs (NULL: none) and game_ids. */
 	struct journal *journals[GAME_MAX_SEATS];
 	unsigned char game_ids[GAME_MAX_SEATS][FAIR_GAME_ID_BYTES];
@@ -57,11 +61,11 @@ void match_set_game_id(const struct match_set *set, const unsigned char *seed,
 /* {"id": hex(set_id), "game": k, "of": n}, for `start` and the header. */
 cJSON *match_set_describe(const struct match_set *set);
 
-/* Game `next` has ended with log `journal` (NULL: none, else the set owns
- * it): it waits for S.  After the last game, S is revealed in every log
+/* Game k has ended with log `journal` (NULL: none, else the set owns it):
+ * it waits for S.  Once every game has ended, S is revealed in every log
  * and each is signed with `key`.  0, or -1 with err when a log cannot be
  * written (the logs not yet signed stay unfinished). */
-int match_set_game_ended(struct match_set *set, struct journal *journal,
+int match_set_game_ended(struct match_set *set, int k, struct journal *journal,
 			 const unsigned char game_id[FAIR_GAME_ID_BYTES],
 			 const struct referee_key *key, char *err);
 

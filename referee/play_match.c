@@ -115,38 +115,77 @@ static bool on_greeted(void *ctx, const struct match *match, char *err)
 	return true;
 }
 
-/* With --duplicate, the set game `game` belongs to, made when it is the
- * set's first (and the set said on stdout); otherwise NULL. */
-static struct match_set *set_for(const struct play_match *p, long game,
-				 struct match_set *set)
+/* Game `game`'s outcome on stdout and in the match's sums; its seats
+ * turned round as play_round() turns them. */
+static void tally(struct play_match *p, long game, const struct game_outcome *o)
 {
-	char hex[2 * FAIR_GAME_ID_BYTES + 1];
+	int seating[GAME_MAX_SEATS];
 
-	if (!p->duplicate || (game - 1) % p->count)
-		return set;
-	match_set_free(set);
-	set = match_set_new(p->config.seed, (unsigned long)game, p->count);
-	hex_encode(hex, set->id, sizeof set->id);
-	printf("set %ld: games %ld to %ld, set_id %s\n", (game - 1) / p->count + 1,
-	       game, game + p->count - 1, hex);
-	return set;
+	for (int s = 0; s < p->count; s++)
+		seating[s] = (int)((s + game - 1) % p->count);
+	print_outcome(p, game, o, seating);
+	for (int s = 0; s < p->count; s++) {
+		p->firsts[seating[s]] += o->result.rank[s] == 1;
+		p->places[seating[s]] += o->result.rank[s];
+		p->forfeits[seating[s]] += o->forfeited[s];
+	}
+}
+
+/* The games from `game` on that are played together: a whole set with
+ * --duplicate (said on stdout), played at once on lanes[0..count-1], else
+ * that game alone on lanes[0].  The seats turn round from game to game.
+ * 0, or -1 with why (a game stopped in its opening leaves --log's file
+ * empty: removed). */
+static int play_round(struct play_match *p, struct match **lanes, long game,
+		      int count, struct game_outcome *outcomes, char *why)
+{
+	struct match_set_game games[GAME_MAX_SEATS];
+	char *logs[GAME_MAX_SEATS], hex[2 * FAIR_GAME_ID_BYTES + 1];
+	struct match_set *set;
+	struct stat st;
+	int rc;
+
+	for (int k = 0; k < count; k++) {
+		games[k].index = (unsigned long)(game + k);
+		for (int s = 0; s < p->count; s++)
+			games[k].seating[s] = (int)((s + game + k - 1) % p->count);
+		logs[k] = p->out ? outdir_play_log(p->out, game + k)
+				 : p->log ? xstrdup(p->log) : NULL;
+		games[k].log_path = logs[k];
+	}
+	if (!p->duplicate) {
+		rc = match_play(lanes[0], games[0].index, games[0].seating, p->count,
+				logs[0], &outcomes[0], why);
+	} else {
+		set = match_set_new(p->config.seed, (unsigned long)game, p->count);
+		hex_encode(hex, set->id, sizeof set->id);
+		printf("set %ld: games %ld to %ld, set_id %s\n",
+		       (game - 1) / p->count + 1, game, game + p->count - 1, hex);
+		rc = match_twins(lanes, count, why) ? match_play_set(lanes, set, games,
+								     p->count, outcomes, why)
+						    : -1;
+		match_set_free(set);
+	}
+	if (rc && p->log && !stat(p->log, &st) && !st.st_size)
+		unlink(p->log);
+	for (int k = 0; k < count; k++)
+		free(logs[k]);
+	return rc;
 }
 
 int play_match_run(struct play_match *p, char *err)
 {
-	int seating[GAME_MAX_SEATS];
-	struct game_outcome outcome;
+	int count = p->duplicate ? p->count : 1, rc = 0;
+	struct game_outcome outcomes[GAME_MAX_SEATS];
+	struct match *lanes[GAME_MAX_SEATS] = {NULL};
 	char why[ERR_LEN];
-	struct match *match;
-	struct match_set *set = NULL;
-	int rc = 0;
 
 	p->config.hook_ctx = p;
 	p->config.on_greeted = on_greeted;
 	if (p->on_record)
 		p->config.on_record = forward_record;
-	match = match_start(&p->config, p->entrants, p->count, err);
-	if (!match) {
+	lanes[0] = match_start(&p->config, p->entrants, p->count, err);
+	if (!lanes[0]) {
 		/* The empty log made for the sandbox holds no game. */
 		if (p->log)
 			unlink(p->log);
@@ -156,37 +195,17 @@ int play_match_run(struct play_match *p, char *err)
 	p->firsts = xcalloc((size_t)p->count, sizeof *p->firsts);
 	p->places = xcalloc((size_t)p->count, sizeof *p->places);
 	p->forfeits = xcalloc((size_t)p->count, sizeof *p->forfeits);
-	for (long game = 1; rc == 0 && game <= p->games; game++) {
-		char *log_path = NULL;
-
-		for (int s = 0; s < p->count; s++)
-			seating[s] = (int)((s + game - 1) % p->count);
-		if (p->out)
-			log_path = outdir_play_log(p->out, game);
-		else if (p->log)
-			log_path = xstrdup(p->log);
-		set = set_for(p, game, set);
-		if (match_play_in_set(match, set, (unsigned long)game, seating,
-				      p->count, log_path, &outcome, why)) {
-			struct stat st;
-
-			/* A game stopped in its opening left its log empty. */
-			if (p->log && !stat(p->log, &st) && !st.st_size)
-				unlink(p->log);
-			free(log_path);
+	for (long game = 1; rc == 0 && game <= p->games; game += count) {
+		if (play_round(p, lanes, game, count, outcomes, why)) {
 			rc = errorf(err, "game %ld: %s", game, why);
 			break;
 		}
-		free(log_path);
-		print_outcome(p, game, &outcome, seating);
-		for (int s = 0; s < p->count; s++) {
-			p->firsts[seating[s]] += outcome.result.rank[s] == 1;
-			p->places[seating[s]] += outcome.result.rank[s];
-			p->forfeits[seating[s]] += outcome.forfeited[s];
-		}
+		for (int k = 0; k < count; k++)
+			tally(p, game + k, &outcomes[k]);
 	}
-	match_set_free(set);
-	match_finish(match, NULL);
+	for (int k = 0; k < count; k++)
+		if (lanes[k])
+			match_finish(lanes[k], NULL);
 	if (rc == 0 && p->games > 1)
 		print_summary(p);
 	free(p->stderr_shown);

@@ -23,7 +23,8 @@
  * its pairs in, started with its first, and whether the parent has its
  * bots' hello names. */
 static int worker_number;
-static struct match *worker_match;
+/* The worker's matches: the second plays a duplicate set's other game. */
+static struct match *worker_lanes[2];
 static bool worker_named;
 
 char *sprt_play_stderr(const char *dir, const char *name, int worker)
@@ -46,7 +47,7 @@ static void say_starts(int out, long game, const struct game_outcome *o)
 	const char *said;
 
 	for (int i = 0; !worker_named && i < 2; i++)
-		if (match_hello_name(worker_match, i, &said) && said)
+		if (match_hello_name(worker_lanes[0], i, &said) && said)
 			worker_say(out, "N %d %s\n", i, said);
 	worker_named = true;
 	for (int s = 0; s < 2; s++)
@@ -55,18 +56,48 @@ static void say_starts(int out, long game, const struct game_outcome *o)
 				   (int)strcspn(o->detail[s], "\n"), o->detail[s]);
 }
 
+/* Plays the two games of a pair: one after the other, or with
+ * --duplicate as a set, at once and in step, on the worker's two
+ * matches.  0, or -1 with err. */
+static int play_games(const struct sprt_play *p, const long *games,
+		      struct game_outcome *outcomes, char *err)
+{
+	struct match_set_game set_games[2];
+	char *logs[2];
+	struct match_set *set;
+	int rc = 0;
+
+	for (int g = 0; g < 2; g++) {
+		set_games[g].index = (unsigned long)games[g];
+		memcpy(set_games[g].seating, seating_of(games[g]),
+		       2 * sizeof set_games[g].seating[0]);
+		set_games[g].log_path = logs[g] = p->out ? outdir_play_log(p->out, games[g])
+							 : NULL;
+	}
+	if (p->duplicate) {
+		set = match_set_new(NULL, set_games[0].index, 2);
+		rc = match_play_set(worker_lanes, set, set_games, 2, outcomes, err);
+		match_set_free(set);
+	}
+	for (int g = 0; !p->duplicate && !rc && g < 2; g++)
+		rc = match_play(worker_lanes[0], set_games[g].index,
+				set_games[g].seating, 2, logs[g], &outcomes[g], err);
+	free(logs[0]);
+	free(logs[1]);
+	return rc;
+}
+
 /* The worker's play function: the two games of pair `pair`, in a set of
  * their own with --duplicate. */
 static void play_pair(const struct worker_job *job, int pair, const long *games,
 		      int count, int out)
 {
 	const struct sprt_play *p = job->ctx;
-	struct match_set *set = p->duplicate ? match_set_new(NULL, (unsigned long)games[0],
-							     count) : NULL;
+	struct game_outcome outcomes[2];
 	char err[ERR_LEN];
 
-	if (!worker_match) {
-		/* The match keeps them: they live as long as the worker. */
+	if (!worker_lanes[0]) {
+		/* The matches keep them: they live as long as the worker. */
 		static struct match_entrant entrants[2];
 
 		for (int i = 0; i < 2; i++) {
@@ -74,27 +105,23 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 			entrants[i].spec.stderr_path =
 				sprt_play_stderr(p->stderr_dir, entrants[i].name, worker_number);
 		}
-		worker_match = match_start(&p->config, entrants, 2, err);
-		if (!worker_match) {
+		worker_lanes[0] = match_start(&p->config, entrants, 2, err);
+		if (!worker_lanes[0] ||
+		    (p->duplicate && !match_twins(worker_lanes, 2, err))) {
 			worker_say(out, "E %ld %s\n", games[0], err);
 			worker_leave(1);
 		}
 	}
-	for (int g = 0; g < count; g++) {
-		char *log = p->out ? outdir_play_log(p->out, games[g]) : NULL;
-		struct game_outcome outcome;
-
-		if (match_play_in_set(worker_match, set, (unsigned long)games[g],
-				      seating_of(games[g]), 2, log, &outcome, err)) {
-			worker_say(out, "E %ld %s\n", games[g], err);
-			worker_leave(1);
-		}
-		free(log);
-		say_starts(out, games[g], &outcome);
-		/* The parent needs the ranks alone. */
-		worker_finished(out, games[g], "-", &outcome, 2);
+	if (count != 2 || play_games(p, games, outcomes, err)) {
+		worker_say(out, "E %ld %s\n", games[0],
+			   count != 2 ? "a pair is two games" : err);
+		worker_leave(1);
 	}
-	match_set_free(set);
+	for (int g = 0; g < 2; g++) {
+		say_starts(out, games[g], &outcomes[g]);
+		/* The parent needs the ranks alone. */
+		worker_finished(out, games[g], "-", &outcomes[g], 2);
+	}
 	worker_say(out, "D %d\n", pair);
 }
 
@@ -102,8 +129,9 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 static void quit_pairs(const struct worker_job *job)
 {
 	(void)job;
-	if (worker_match)
-		match_finish(worker_match, NULL);
+	for (int k = 0; k < 2; k++)
+		if (worker_lanes[k])
+			match_finish(worker_lanes[k], NULL);
 }
 
 struct pool {

@@ -508,6 +508,23 @@ static int play_reveal(struct verifier *v, size_t i)
 	return 0;
 }
 
+/* Whether, in a later game of a set, fewer seats forfeited for
+ * "fairness" than the copied exchange has commitments left unopened (each
+ * such bot forfeits every game of its set, docs/FAIRNESS.md item 9; the
+ * exchange's seat numbers are the first game's, so only the count can be
+ * checked here). */
+static bool unopened_unforfeited(const struct verifier *v)
+{
+	int unopened = 0, forfeited = 0;
+
+	for (int s = 0; s < v->players; s++) {
+		unopened += v->committed[s] && v->revealed[s] != OPENED;
+		forfeited += v->play.out[s] && v->forfeit_reason[s] &&
+			     !strcmp(v->forfeit_reason[s], "fairness");
+	}
+	return forfeited < unopened;
+}
+
 static int play_begin(struct verifier *v, size_t i, bool keyed)
 {
 	unsigned char key[FAIR_HASH_BYTES], game_id[FAIR_GAME_ID_BYTES];
@@ -540,6 +557,10 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 	if (keyed && missing >= 0)
 		return fail(v, i, "play began without seat %d's reveal: the key "
 			    "must never be formed without it", missing);
+	if (copied_exchange(v) && unopened_unforfeited(v))
+		return fail(v, i, "a bot did not open its commitment in the set's "
+			    "first game, yet no seat forfeited for \"fairness\" here: "
+			    "it forfeits every game of its set");
 	if (!keyed) {
 		if (missing < 0)
 			return fail(v, i, "the game was abandoned though every "

@@ -136,28 +136,57 @@ static void report_game(const struct worker_job *job,
 	free(log);
 }
 
+/* Plays `count` games of table `t`: one alone on lanes[0], or a whole
+ * duplicate set on lanes[0..count-1].  0, or -1 with err. */
+static int play_games(const struct worker_job *job, const struct schedule_table *t,
+		      struct match *const *lanes, const long *games, int count,
+		      struct game_outcome *outcomes, char *err)
+{
+	struct match_set_game set_games[GAME_MAX_SEATS];
+	struct match_set *set;
+	char *logs[GAME_MAX_SEATS];
+	int players = job->schedule->players, rc;
+
+	for (int k = 0; k < count; k++) {
+		set_games[k].index = (unsigned long)games[k];
+		set_games[k].log_path = logs[k] = outdir_log(job->out_dir, games[k]);
+		table_seating(job, t, games[k], set_games[k].seating);
+	}
+	if (!job->spec->duplicate) {
+		rc = match_play(lanes[0], set_games[0].index, set_games[0].seating,
+				players, set_games[0].log_path, &outcomes[0], err);
+	} else {
+		set = match_set_new(NULL, set_games[0].index, players);
+		rc = match_play_set(lanes, set, set_games, players, outcomes, err);
+		match_set_free(set);
+	}
+	for (int k = 0; k < count; k++)
+		free(logs[k]);
+	return rc;
+}
+
 /* Plays the listed games of one table with one set of bot processes, or
- * with "duplicate" as whole sets (tournament_duplicate.h): a set's games
- * are reported once the last has ended and every log of the set is
- * signed. */
+ * with "duplicate" as whole sets (tournament_duplicate.h), each game of a
+ * set on its own processes (lanes[k]: the match and its twins), all at
+ * once, in step: a set's games are reported once its last has ended and
+ * every log of the set is signed. */
 static void play_table(const struct worker_job *job, int table,
 		       const long *games, int count, int out)
 {
 	const struct tournament_spec *spec = job->spec;
 	const struct schedule_table *t = &job->schedule->tables[table];
-	int players = job->schedule->players;
+	int players = job->schedule->players, per_set = spec->duplicate ? players : 1;
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	char *stderr_paths[GAME_MAX_SEATS];
 	const char **hidden[GAME_MAX_SEATS];
-	struct game_outcome *outcomes = xcalloc((size_t)players, sizeof *outcomes);
+	struct game_outcome outcomes[GAME_MAX_SEATS];
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
 		.openings = spec->openings,
 	};
 	char err[ERR_LEN];
-	struct match *match;
-	struct match_set *set = NULL;
+	struct match *lanes[GAME_MAX_SEATS] = {NULL};
 
 	for (int i = 0; i < players; i++) {
 		stderr_paths[i] = outdir_table_stderr(job->out_dir, table + 1,
@@ -165,36 +194,27 @@ static void play_table(const struct worker_job *job, int table,
 		hidden[i] = tournament_entrant(spec, t->bots[i], stderr_paths[i],
 					       &entrants[i]);
 	}
-	match = match_start(&config, entrants, players, err);
-	if (!match) {
+	if (count % per_set) {
+		worker_say(out, "E %ld a duplicate set of %d games was handed %d "
+			   "games\n", games[0], per_set, count);
+		worker_leave(1);
+	}
+	lanes[0] = match_start(&config, entrants, players, err);
+	if (!lanes[0] || !match_twins(lanes, per_set, err)) {
 		worker_say(out, "E %ld %s\n", games[0], err);
 		worker_leave(1);
 	}
-	for (int g = 0; g < count; g++) {
-		char *log = outdir_log(job->out_dir, games[g]);
-		int seating[GAME_MAX_SEATS], k = 0;
-
-		table_seating(job, t, games[g], seating);
-		if (spec->duplicate && !set)
-			set = match_set_new(NULL, (unsigned long)games[g], players);
-		if (set)
-			k = set->next;
-		if (match_play_in_set(match, set, (unsigned long)games[g], seating,
-				      players, log, &outcomes[k], err)) {
+	for (int g = 0; g < count; g += per_set) {
+		if (play_games(job, t, lanes, games + g, per_set, outcomes, err)) {
 			worker_say(out, "E %ld %s\n", games[g], err);
 			worker_leave(1);
 		}
-		free(log);
-		if (set && set->next < set->games)
-			continue;
-		match_set_free(set);
-		set = NULL;
-		for (int j = 0; j <= k; j++)
-			report_game(job, t, games[g - k + j], &outcomes[j],
+		for (int j = 0; j < per_set; j++)
+			report_game(job, t, games[g + j], &outcomes[j],
 				    stderr_paths, out);
 	}
-	match_finish(match, NULL);
-	free(outcomes);
+	for (int k = 0; k < per_set; k++)
+		match_finish(lanes[k], NULL);
 	for (int i = 0; i < players; i++) {
 		free(stderr_paths[i]);
 		free(hidden[i]);

@@ -368,6 +368,14 @@ int cmd_play(int argc, char **argv)
 			p.m.entrants[i].spec.responder = &p.humans[i].responder;
 			p.show = true;
 		}
+	if (p.show && p.m.duplicate) {
+		rc = cli_fail("play", "--duplicate with a person at the terminal: "
+			      "the games of a set are played at the same time, and "
+			      "the person would play in every one of them, knowing "
+			      "each one's dice in the others; play without "
+			      "--duplicate");
+		goto out;
+	}
 	rc = prepare(&p);
 	if (rc == EXIT_OK)
 		rc = sandbox_ready(&p);

@@ -49,7 +49,7 @@ JSON
 fi
 passes rolit "$(zoo minimal)"
 expect_contains "$OUT" "declines the fairness exchange" "a bot that declines the exchange is told so"
-expect_contains "$OUT" "ok    games 5 to 6, a duplicate set: a new process for each, start naming the set, no commit or lock after the first, end" \
+expect_contains "$OUT" "ok    games 5 to 6, a duplicate set: played at once, each by processes of its own, start naming the set, no commit or lock after the first, end" \
 	"after its games, a bot plays a duplicate set"
 
 # A bot that needs a commitment in every game fails the set's second game

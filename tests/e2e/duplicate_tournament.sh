@@ -100,16 +100,19 @@ print(len(shown))
 expect_eq "$(tr '\n' ' ' <<<"$CHECK")" "True True True 3 " \
 	"the crosstable view shows the pentanomial counts of each pair's 2 sets, as counted from the logs"
 
-# kill -9 of the referee in the middle of a set (game 6 under way, game 5,
-# the set's first, ended but its log waiting for the set's S): --resume sets the whole set
-# aside and plays it again.  The bot c is slow so that the set is still
-# under way when the kill comes.
-write_file "$TMP/k.json" "" "$(zoo slow 20)"
+# kill -9 of the referee in the middle of a set (games 5 and 6, played
+# at once: one ended, its log waiting for the set's S, the other under
+# way): --resume sets the whole set aside and plays it again.  The bot c
+# is slow, and quits at once where it sits first, so that one game of the
+# set ends while the other is still under way when the kill comes.
+write_file "$TMP/k.json" "" "$(zoo slow 100 0)"
 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --concurrency 1 >"$TMP/k.out" 2>"$TMP/k.err" </dev/null &
 pid=$!
-for _ in $(seq 400); do
-	[ -e "$TMP/k/games/000006.jsonl" ] && break
-	sleep 0.05
+ended=
+for _ in $(seq 2000); do
+	ended=$(cd "$TMP/k/games" 2>/dev/null && grep -l '"type":"result"' 000005.jsonl 000006.jsonl 2>/dev/null)
+	[ -n "$ended" ] && break
+	sleep 0.02
 done
 kill -9 "$pid"
 wait "$pid"
@@ -120,8 +123,8 @@ expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | grep -c '^[56]$')" 0 \
 expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --resume --concurrency 2
 expect_eq "$(cd "$TMP/k/games/aborted" && ls | tr '\n' ' ')" "000005.aborted-1.jsonl 000006.aborted-1.jsonl " \
 	"--resume sets the cut set's logs aside whole, the complete one too"
-expect_eq "$(grep -c '"type":"result"' "$TMP/k/games/aborted/000005.aborted-1.jsonl")" 1 \
-	"... the set's first game among them, which had ended"
+expect_eq "$(grep -c '"type":"result"' "$TMP/k/games/aborted/${ended%.jsonl}.aborted-1.jsonl")" 1 \
+	"... the set's game among them that had ended"
 expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | sort -n | uniq | wc -l)" 12 "--resume finishes every game once"
 sets "$TMP/k" >"$TMP/ksets"
 expect_eq "$(cut -d' ' -f3 "$TMP/ksets" | tr '\n' ' ')" "0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 " \
