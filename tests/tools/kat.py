@@ -282,6 +282,40 @@ def self_tests():
 REJECT_M = 2**30 + 1   # rejects about one word in four
 FIRST_REJECT_SEARCH = 4  # draws 0..3 are the examples above
 SEAT_ADDRESS = (1, 2, 3)  # seat 1's roll 3 of its turn 2 (a seat draw)
+CARD_ADDRESS = (1, 1, 0)  # seat 1 turns its first card in its turn 1
+CARDS = 56                # volle-lotte's deck
+# Addresses of a set's draws, in no order: ("d", d) a table draw, ("s",
+# seat, turn, draw) a seat draw; the seat that rolled first is IN_STEP_FIRST.
+IN_STEP_FIRST = 1
+IN_STEP_ADDRESSES = [("s", 0, 0, 1), ("d", 2), ("s", 2, 1, 0), ("s", 1, 0, 0),
+                     ("s", 0, 1, 0), ("d", 0), ("s", 0, 0, 0), ("s", 2, 0, 3),
+                     ("s", 1, 1, 2), ("d", 1)]
+
+
+def in_step_order(address, first, seats=8):
+    """The place of an address in the one order of a set's draws: table
+    draws by d first, then seat draws by (turn, place in the order of play
+    from the first seat, draw within the turn)."""
+    if address[0] == "d":
+        return (0, address[1], 0, 0)
+    _, seat, turn, draw = address
+    return (1, turn, (seat - first) % seats, draw)
+
+
+def address_text(address):
+    if address[0] == "d":
+        return "d%d" % address[1]
+    return "s%dt%dj%d" % address[1:]
+
+
+def seat_cards(k, seat, turn, draws):
+    """The first `draws` cards of a seat's turn in a set: each a seat draw
+    uniform(m) over the m cards not yet dealt, in their numbers' order."""
+    left, picks = list(range(CARDS)), []
+    for j in range(draws):
+        value = Words(k, seat_nonce(seat, turn, j)).uniform(len(left))
+        picks.append((len(left), value, left.pop(value)))
+    return picks
 
 
 def vectors():
@@ -329,6 +363,16 @@ def vectors():
             ("seat.nonce", nonce.hex()),
             ("seat.words", " ".join(map(str, words.read))),
             ("seat.dice7", " ".join(map(str, faces)))]
+
+    cards = seat_cards(k, *CARD_ADDRESS[:2], 2)
+    out += [("card.address", " ".join(map(str, CARD_ADDRESS))),
+            ("card.m", " ".join(str(m) for m, _, _ in cards)),
+            ("card.values", " ".join(str(v) for _, v, _ in cards)),
+            ("card.cards", " ".join(str(c) for _, _, c in cards))]
+    ordered = sorted(IN_STEP_ADDRESSES,
+                     key=lambda a: in_step_order(a, IN_STEP_FIRST))
+    out += [("instep.first", str(IN_STEP_FIRST)),
+            ("instep.order", " ".join(address_text(a) for a in ordered))]
 
     line = b'{"seq":0,"type":"header"}'
     line_hash = H("arena:line", b"", line)

@@ -352,6 +352,82 @@ START_TEST(seat_draw_fewer_dice_are_a_prefix)
 }
 END_TEST
 
+/* docs/FAIRNESS.md's card.*: volle-lotte's cards in a set are seat draws
+ * uniform(m) over the cards not yet dealt, j counting on within the turn. */
+static const uint32_t kat_card_m[2] = {56, 55};
+static const uint32_t kat_card_values[2] = {10, 20};
+
+START_TEST(kat_seat_uniform_cards)
+{
+	unsigned char key[32];
+	struct draws draws;
+	struct seen seen = {0};
+
+	kat_key(key);
+	arena_draws_init(&draws, key, remember, &seen);
+	arena_draws_by_seat(&draws);
+	ck_assert(arena_draws_in_set(&draws));
+	for (int t = 0; t < 2; t++)
+		arena_draws_turn(&draws, 1);
+	for (int j = 0; j < 2; j++)
+		ck_assert_uint_eq(arena_draws_seat_uniform(&draws, 1, kat_card_m[j]),
+				  kat_card_values[j]);
+	ck_assert_int_eq(seen.calls, 2);
+	for (int j = 0; j < 2; j++) {
+		ck_assert(seen.records[j].by_seat);
+		ck_assert_uint_eq(seen.records[j].seat, 1);
+		ck_assert_uint_eq(seen.records[j].turn, 1);
+		ck_assert_uint_eq(seen.records[j].roll, (uint32_t)j);
+		ck_assert_int_eq(seen.records[j].kind, DRAW_UNIFORM);
+		ck_assert_uint_eq(seen.records[j].param, kat_card_m[j]);
+	}
+}
+END_TEST
+
+/* docs/FAIRNESS.md's instep.*: the addresses drawn in a game, seat 1
+ * first, take the places instep.order gives them ("reached" grows along
+ * it).  Each address is drawn once, in the order play makes them. */
+START_TEST(kat_in_step_order)
+{
+	static const struct { int seat, turn, draws; } turns[] = {
+		{1, 0, 1}, {2, 0, 4}, {0, 0, 2}, {1, 1, 3}, {2, 1, 1}, {0, 1, 1},
+	};
+	/* instep.order, as (seat, turn, j); seat -1: table draw d = j. */
+	static const int order[10][3] = {
+		{-1, 0, 0}, {-1, 0, 1}, {-1, 0, 2}, {1, 0, 0}, {2, 0, 3}, {0, 0, 0},
+		{0, 0, 1}, {1, 1, 2}, {2, 1, 0}, {0, 1, 0},
+	};
+	uint64_t reached[3][2][4] = {{{0}}}, table[3];
+	unsigned char key[32];
+	struct draws draws;
+	uint64_t last = 0;
+
+	kat_key(key);
+	arena_draws_init(&draws, key, NULL, NULL);
+	arena_draws_by_seat(&draws);
+	ck_assert_uint_eq(draws.reached, 0);
+	for (int d = 0; d < 3; d++) {
+		arena_draws_uniform(&draws, 6);
+		table[d] = draws.reached;
+	}
+	for (size_t i = 0; i < sizeof turns / sizeof turns[0]; i++) {
+		arena_draws_turn(&draws, turns[i].seat);
+		for (int j = 0; j < turns[i].draws; j++) {
+			arena_draws_seat_uniform(&draws, turns[i].seat, 6);
+			reached[turns[i].seat][turns[i].turn][j] = draws.reached;
+		}
+	}
+	for (int k = 0; k < 10; k++) {
+		uint64_t at = order[k][0] < 0 ? table[order[k][2]]
+					      : reached[order[k][0]][order[k][1]][order[k][2]];
+
+		ck_assert_msg(at > last, "instep.order: address %d is not after the one "
+			      "before it", k);
+		last = at;
+	}
+}
+END_TEST
+
 /* Outside a set a seat's roll is the next table draw, as it always was. */
 START_TEST(seat_dice_outside_a_set_are_table_draws)
 {
@@ -646,6 +722,8 @@ Suite *test_suite(void)
 	tcase_add_test(draws, dice_chi_square);
 	tcase_add_test(draws, seat_draw_fewer_dice_are_a_prefix);
 	tcase_add_test(draws, seat_dice_outside_a_set_are_table_draws);
+	tcase_add_test(draws, kat_seat_uniform_cards);
+	tcase_add_test(draws, kat_in_step_order);
 	suite_add_tcase(s, draws);
 
 	tcase_add_unchecked_fixture(bugs, setup, NULL);

@@ -264,6 +264,10 @@ static void note_seat_roll(void *ctx, const struct draw_record *draw)
 		r->table++;
 		return;
 	}
+	/* A volle-lotte card is drawn among the cards not yet dealt, which
+	 * two games of a set that went differently have not dealt alike. */
+	if (draw->kind != DRAW_DICE)
+		return;
 	ck_assert_uint_lt(draw->turn, SET_TURNS);
 	ck_assert_uint_lt(draw->roll, SET_ROLLS);
 	ck_assert_int_eq(r->count[draw->seat][draw->turn][draw->roll], 0);
@@ -338,6 +342,79 @@ START_TEST(seat_draws_repeat_across_a_set)
 	};
 
 	check_seat_draws_repeat(dice_games[_i]);
+}
+END_TEST
+
+/* Volle-lotte in a set (docs/FAIRNESS.md, "Sets in step"): no shuffle;
+ * each card a seat draw uniform(m) over the m cards not yet dealt, which
+ * picks the u-th of them in their numbers' order, and the view shows that
+ * card; all 56 again once every card was dealt. */
+struct card_draws {
+	int left[56], count; /* the cards not yet dealt, in order */
+	int card, cards, table;
+};
+
+static void note_card(void *ctx, const struct draw_record *draw)
+{
+	struct card_draws *c = ctx;
+
+	if (!draw->by_seat) {
+		ck_assert_int_ne(draw->kind, DRAW_SHUFFLE);
+		c->table++;
+		return;
+	}
+	if (draw->kind != DRAW_UNIFORM)
+		return;
+	if (c->count == 0)
+		for (c->count = 0; c->count < 56; c->count++)
+			c->left[c->count] = c->count;
+	ck_assert_uint_eq(draw->param, (uint32_t)c->count);
+	c->card = c->left[draw->values[0]];
+	memmove(&c->left[draw->values[0]], &c->left[draw->values[0] + 1],
+		(size_t)(--c->count - draw->values[0]) * sizeof c->left[0]);
+	c->cards++;
+}
+
+/* The name of card number `card` (docs/games/volle-lotte.md). */
+static const char *card_name(int card)
+{
+	static const char *const names[] = {
+		"stop", "fireworks", "bonus-200", "bonus-300", "bonus-400",
+		"bonus-500", "bonus-600", "double", "plus-minus", "straight", "clover",
+	};
+
+	return names[card < 10 ? 0 : (card - 10) / 5 + 1];
+}
+
+START_TEST(volle_lotte_cards_in_a_set_are_seat_draws)
+{
+	unsigned char key[32] = {9};
+	struct card_draws c = {.card = -1};
+	cJSON *options = options_resolve(&arena_volle_lotte_rules, NULL, err);
+	struct game_play t;
+	struct draws d;
+
+	game_play_init(&t, &arena_volle_lotte_rules, 2);
+	arena_draws_init(&d, key, note_card, &c);
+	arena_draws_by_seat(&d);
+	ck_assert_int_eq(game_play_begin(&t, options, &d, err), 0);
+	for (int step = 0; step < 3000 && game_play_to_move(&t) >= 0; step++) {
+		cJSON *legal = t.rules->legal(t.state), *view;
+
+		ck_assert_int_eq(game_play_apply(&t, cJSON_GetArrayItem(legal, 0), &d,
+						 err), 0);
+		cJSON_Delete(legal);
+		view = t.rules->view(t.state, 0);
+		if (c.card >= 0 && game_play_to_move(&t) >= 0)
+			ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(view,
+									 "card")),
+					 card_name(c.card));
+		cJSON_Delete(view);
+	}
+	ck_assert_int_gt(c.cards, 56); /* the deck went round */
+	ck_assert_int_eq(c.table, 1);  /* who starts, and nothing else */
+	game_play_free(&t);
+	cJSON_Delete(options);
 }
 END_TEST
 
@@ -420,6 +497,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, first_random_is_draw_zero);
 	tcase_add_test(tc, setup_check_names_the_problem);
 	tcase_add_loop_test(tc, seat_draws_repeat_across_a_set, 0, 3);
+	tcase_add_test(tc, volle_lotte_cards_in_a_set_are_seat_draws);
 	suite_add_tcase(s, tc);
 	return s;
 }
