@@ -6,10 +6,11 @@
 # duplicate sets (--duplicate: both games deal each seat the same dice).
 # For each way, the same number of pairs: the variance of a pair's score
 # (its mean over its two games: 0, 1/2 or 1 in bolo, which has no draws),
-# the wall and CPU time per pair (a set starts fresh bot processes for
-# each game; without the sandbox too, to show what the sandbox adds);
-# then the ratio of the variances, and the pairs that SPRTs with the same
-# bounds took to a verdict (the median of a few runs).
+# the wall and CPU time per pair (a set plays its two games at once, in
+# step, each on bot processes of its own that live on from set to set;
+# without the sandbox too, to show what the sandbox adds); then the ratio
+# of the variances, and the pairs and the wall time that SPRTs with the
+# same bounds took to a verdict (the medians of a few runs).
 #
 # Builds nothing: run `make` first.  Environment: BENCH_DUPLICATE_PAIRS
 # (pairs each way, default 500), BENCH_DUPLICATE_RUNS (SPRTs each way,
@@ -63,8 +64,8 @@ fixed() {
 		}'
 }
 
-# decide A B WAY ARGS...: $runs SPRTs with ARGS; "the median pairs (the
-# verdicts)".
+# decide A B WAY ARGS...: $runs SPRTs with ARGS; "the median pairs, the
+# median wall time (the verdicts)".
 decide() {
 	a=$1 b=$2 way=$3
 	shift 3
@@ -73,11 +74,15 @@ decide() {
 	while [ "$i" -lt "$runs" ]; do
 		sprt "$a" "$b" "$@"
 		sed -n 's/^\(H[01]\) accepted after \([0-9]*\) pairs.*/\2 \1/p; s/^no verdict after \([0-9]*\) pairs.*/\1 none/p' \
-			"$tmp/out" >>"$tmp/decided"
+			"$tmp/out" | tr '\n' ' ' >>"$tmp/decided"
+		cut -d' ' -f1 "$tmp/time" >>"$tmp/decided"
 		i=$((i + 1))
 	done
-	sort -n "$tmp/decided" | awk -v way="$way" '{ n[NR] = $1; v = v " " $2 }
-		END { printf "%s: %d pairs (%s )\n", way, n[int((NR + 1) / 2)], v }'
+	awk '{ print $3 }' "$tmp/decided" | sort -n >"$tmp/walls"
+	sort -n "$tmp/decided" | awk -v way="$way" -v walls="$(tr '\n' ' ' <"$tmp/walls")" '
+		{ n[NR] = $1; v = v " " $2 }
+		END { split(walls, w, " "); m = int((NR + 1) / 2)
+		      printf "%s: %d pairs, %.1f s to a verdict (%s )\n", way, n[m], w[m], v }'
 }
 
 # compare A B ELO0 ELO1: both ways, the ratio, and the SPRTs.

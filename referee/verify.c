@@ -466,6 +466,13 @@ static void expect_draw(void *ctx, const struct draw_record *draw)
 	report(v, i);
 }
 
+/* Whether the log's exchange is a copy of its set's first game's, with
+ * that game's seat numbers: its faults were that game's forfeits. */
+static bool copied_exchange(const struct verifier *v)
+{
+	return v->in_set && v->set_game > 0;
+}
+
 static int play_forfeit(struct verifier *v, size_t i)
 {
 	const char *reason = logread_string(v->log, i, "reason");
@@ -479,7 +486,9 @@ static int play_forfeit(struct verifier *v, size_t i)
 		if (reason && strcmp(reason, forfeit_reasons[k]) == 0) {
 			if (v->play.out[seat])
 				return fail(v, i, "seat %d forfeits twice", seat);
-			if (v->phase == LOCKED && v->revealed[seat] == OPENED)
+			/* A copied exchange's seats are the first game's. */
+			if (v->phase == LOCKED && !copied_exchange(v) &&
+			    v->revealed[seat] == OPENED)
 				return fail(v, i, "seat %d forfeits, but its reveal "
 					    "matches its commitment", seat);
 			v->forfeit_reason[seat] = forfeit_reasons[k];
@@ -487,13 +496,6 @@ static int play_forfeit(struct verifier *v, size_t i)
 			return 0;
 		}
 	return fail(v, i, "unknown forfeit reason '%s'", reason ? reason : "");
-}
-
-/* Whether the log's exchange is a copy of its set's first game's, with
- * that game's seat numbers: its faults were that game's forfeits. */
-static bool copied_exchange(const struct verifier *v)
-{
-	return v->in_set && v->set_game > 0;
 }
 
 /* A seat's reveal comes while it is still in, or (null) after it left. */
