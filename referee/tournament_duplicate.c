@@ -1,7 +1,8 @@
 /*
  * Duplicate sets in a tournament; see tournament_duplicate.h.  Only the
- * sandbox keeps a bot from storing what it saw of a set's dice for the
- * set's next game, so without it the organiser must vouch for the bots.
+ * sandbox keeps a bot from reading the logs of its set's other games,
+ * written as they draw, so without it the organiser must vouch for the
+ * bots.
  */
 #include "tournament_duplicate.h"
 
@@ -28,9 +29,9 @@ int tournament_duplicate_check(const struct tournament_spec *spec, char *err)
 {
 	if (spec->duplicate && !spec->limits.sandbox && !spec->trusted_bots)
 		return errorf(err, "\"duplicate\": true without the sandbox: a bot "
-			      "could keep what it saw of a set's dice for the "
-			      "set's next game; add \"trusted_bots\": true if you "
-			      "trust the bots not to");
+			      "could read the set's dice in the logs of its other "
+			      "games before its own game deals them; add "
+			      "\"trusted_bots\": true if you trust the bots not to");
 	return 0;
 }
 

@@ -208,9 +208,9 @@ int cli_duplicate_allowed(const char *verb, const struct bot_limits *limits,
 {
 	if (!limits->sandbox && !trusted_bots)
 		return cli_fail(verb, "--duplicate with --no-sandbox: a bot could "
-				"keep what it saw of a set's dice for the set's "
-				"next game; add --trusted-bots if you trust the "
-				"bots not to");
+				"read the set's dice in the logs of its other "
+				"games before its own game deals them; add "
+				"--trusted-bots if you trust the bots not to");
 	return EXIT_OK;
 }
 

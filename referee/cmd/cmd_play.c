@@ -47,7 +47,7 @@ static const char usage[] =
 "                    are bots, one per rotation of the seats, deals every\n"
 "                    seat the same dice (N a multiple of the number of bots)\n"
 "  --trusted-bots    allow --duplicate with --no-sandbox: you trust the bots\n"
-"                    not to keep what they saw for the next game of a set\n"
+"                    not to read the logs of a set's other games\n"
 "  --seed HEX        derive the referee's secrets from HEX (reproducible runs)\n"
 "  --openings N      start each game from N moves drawn at random (rolit;\n"
 "                    0 to 32, default 0)\n"

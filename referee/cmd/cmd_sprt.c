@@ -45,7 +45,7 @@ static const char usage[] =
 "                      each seat the same dice, each game with bot processes\n"
 "                      of its own\n"
 "  --trusted-bots      allow --duplicate with --no-sandbox: you trust the\n"
-"                      bots not to keep what they saw for a set's next game\n"
+"                      bots not to read the logs of a set's other games\n"
 "  -o KEY=VALUE        a game option; repeatable\n"
 "  --openings N        start each game from N moves drawn at random (rolit;\n"
 "                      0 to 32, default 0)\n"
