@@ -18,8 +18,8 @@
 #include "games/fair.h"
 #include "game_play.h"
 #include "journal.h"
-#include "match.h"
 #include "match_entrant.h"
+#include "match_types.h"
 #include "match_set.h"
 
 struct match {

@@ -61,16 +61,16 @@ expect_contains "$OUT" "2. bad-reveal           seat 1  score 0  forfeit: fairne
 	"the bad reveal forfeits the set's first game"
 expect_contains "$OUT" "2. bad-reveal           seat 0  score 0  forfeit: fairness: lock: its reveal in the set's first game did not open its commitment" \
 	"... and the set's second, where it sits first"
-expect_eq "$(grep -c '"type":"abandon"' "$TMP"/reveal/game-000[12].jsonl | tr '\n' ' ')" \
-	"$TMP/reveal/game-0001.jsonl:1 $TMP/reveal/game-0002.jsonl:1 " "both games are abandoned: no key is formed"
+expect_eq "$(grep -c '"type":"abandon"' "$TMP"/reveal/game-00000[12].jsonl | tr '\n' ' ')" \
+	"$TMP/reveal/game-000001.jsonl:1 $TMP/reveal/game-000002.jsonl:1 " "both games are abandoned: no key is formed"
 run "$REFEREE" verify "$TMP/reveal"
 expect_eq "$RC" 0 "both verify" || diag_run
 # The second game with its forfeit taken out, signed again: verify
 # refuses it.
 mkdir "$TMP/unforfeited"
-$LOGTOOL resign "$TMP/reveal/game-0002.jsonl" "$TMP/unforfeited/game-0002.jsonl" \
+$LOGTOOL resign "$TMP/reveal/game-000002.jsonl" "$TMP/unforfeited/game-000002.jsonl" \
 	"$KEYDIR/referee.key" drop forfeit
-run "$REFEREE" verify "$TMP/unforfeited/game-0002.jsonl"
+run "$REFEREE" verify "$TMP/unforfeited/game-000002.jsonl"
 expect_eq "$RC" 1 "a later game of the set without the fairness forfeit fails" || diag_run
 expect_contains "$OUT" "a bot did not open its commitment in the set's first game, yet no seat forfeited for \"fairness\" here: it forfeits every game of its set" \
 	"... saying why"
