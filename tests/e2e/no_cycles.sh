@@ -3,24 +3,11 @@
 # circle: each module can then be read, tested and changed knowing only
 # the ones below it.  The calls are read off the built objects (those of
 # libreferee.a and of the referee program, REFEREE_OBJECTS from
-# Makefile.am), so any symbol a module takes from another counts, and
-# tsort names the modules of each circle it finds.
+# Makefile.am; tests/tools/calls.sh), so any symbol a module takes from
+# another counts, and tsort names the modules of each circle it finds.
 . "$(dirname "$0")/../tools/lib.sh"
+. "$top_srcdir/tests/tools/calls.sh"
 export LC_ALL=C
-
-# calls OBJECT...: one line "CALLER CALLEE SYMBOL" for every global symbol
-# an object uses that another object defines; a module is named by its
-# object without the folder, the suffix and the program's "referee-".
-calls() {
-	nm -A -P "$@" | awk '
-		{ m = $1; sub(/:$/, "", m); sub(/.*\//, "", m)
-		  sub(/\.o$/, "", m); sub(/^referee-/, "", m) }
-		$3 == "U" { print $2, m > "'"$TMP/uses"'"; next }
-		$3 ~ /^[A-TV-Z]$/ { print $2, m > "'"$TMP/defines"'" }'
-	sort -u -o "$TMP/uses" "$TMP/uses"
-	sort -u -o "$TMP/defines" "$TMP/defines"
-	join "$TMP/uses" "$TMP/defines" | awk '$2 != $3 { print $2, $3, $1 }'
-}
 
 # circles CALLS: the modules of each circle tsort finds in CALLS, one
 # circle a line; nothing when there is none.
@@ -53,9 +40,9 @@ printf 'int a(void);\nint c(void) { return a(); }\n' >"$TMP/three.c"
 for m in one two three; do
 	${CC:-cc} -c -o "$TMP/$m.o" "$TMP/$m.c" || exit 99
 done
-calls "$TMP/one.o" "$TMP/three.o" >"$TMP/chain"
+calls "$TMP" "$TMP/one.o" "$TMP/three.o" >"$TMP/chain"
 check "a chain of calls is no circle" "$TMP/chain" no
-calls "$TMP/one.o" "$TMP/two.o" "$TMP/three.o" >"$TMP/circle"
+calls "$TMP" "$TMP/one.o" "$TMP/two.o" "$TMP/three.o" >"$TMP/circle"
 check "two modules that call each other are a circle" "$TMP/circle" yes
 
 if [ -z "$REFEREE_OBJECTS" ]; then
@@ -66,7 +53,7 @@ objects=()
 for o in $REFEREE_OBJECTS; do
 	objects+=("$top_builddir/$o")
 done
-calls "${objects[@]}" >"$TMP/referee"
+calls "$top_builddir" "${objects[@]}" >"$TMP/referee"
 expect_lt 100 "$(wc -l <"$TMP/referee")" \
 	"the calls between the referee's ${#objects[@]} objects are read"
 check "no circle among the referee's modules" "$TMP/referee" no
