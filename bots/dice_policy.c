@@ -24,8 +24,8 @@ static void *dice_policy_alloc(size_t n, size_t size)
 	return p;
 }
 
-/* Whether a bank may follow a keep leaving `left` of its dice, if the
- * total allows one (RULES.md 1.4 and 2.3). */
+/* Whether a bank may follow a keep leaving `left` of its dice, if the total
+ * allows one (docs/games/bolo.md rule 1.4, docs/games/bolo5.md rule 2.3). */
 static bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
 				   bool quiet)
 {

@@ -27,7 +27,8 @@ struct dice_policy_move {
 	int jump;		/* rows it adds: points / DICE_POLICY_STEP */
 };
 
-/* What a game's turn is made of (RULES.md 1.3-1.5 and 2.3-2.4). */
+/* What a game's turn is made of (docs/games/bolo.md rules 1.3 to 1.5,
+ * docs/games/bolo5.md rules 2.3 and 2.4). */
 struct dice_policy_game {
 	enum dice_rules rules;
 	int dice;		/* all the dice: 7 (bolo), 5 (bolo5) */

@@ -1,14 +1,13 @@
 /*
- * Volle Lotte's turn (RULES.md section 3, revision 2) solved for the most
- * points by dynamic programming over (card, dice to roll, turn total):
- * Bonus and Double cards like a bolo turn whose Volle Lotte earns the
- * card's reward and then a choice between banking and drawing again;
- * Plus/Minus and the Clover for the best chance of a Volle Lotte (no stop
- * is allowed); the Straight for the best chance to complete 1-6; the
+ * Volle Lotte's turn (docs/games/volle-lotte.md, rules version volle-lotte/2)
+ * solved for the most points by dynamic programming over (card, dice to roll,
+ * turn total): Bonus and Double cards like a bolo turn whose Volle Lotte
+ * earns the card's reward and then a choice between banking and drawing
+ * again; Plus/Minus and the Clover for the best chance of a Volle Lotte (no
+ * stop is allowed); the Straight for the best chance to complete 1-6; the
  * Fireworks forced.  A Clover win counts as no points (it is a win, not a
- * score).  Later cards are drawn from the full deck of 56; the next card
- * from the deck the view shows.  Totals above VL_STEPS * 50 are assumed
- * banked.
+ * score).  Later cards are drawn from the full deck of 56; the next card from
+ * the deck the view shows.  Totals above VL_STEPS * 50 are assumed banked.
  */
 #ifndef BOTS_VL_POLICY_H
 #define BOTS_VL_POLICY_H

@@ -1,18 +1,17 @@
 /*
- * win-bot's model of 2-player bolo and bolo5 as the zero-sum game it is:
- * both players play for their own chance to win (a draw counts half), so
- * the chance of the player to move and the other's add up to 1.  A turn
- * is solved by dice_policy.h with, at its ends, the chances of the game
- * after it; the tables hold those chances where a turn starts:
- *  - play[a][b]: the player to move has banked a * 50, the other b * 50,
- *    neither has reached the target (bolo5: no one has won);
- *  - bolo's end (RULES.md 1.6), whatever the target: final[g], the player
- *    owed the last turn, g * 50 behind the leader; sudden[k][d], the
- *    player to move in sudden death after k turns of it, d * 50 behind
- *    the other (64 turns end in a draw).
- * Leads and deficits past `cap` points count as `cap` (a turn that long
- * has a chance below 1e-10 at the default).  win_solve.c fills the
- * tables (at build time: bots/win_table.c); win-bot loads them.
+ * win-bot's model of 2-player bolo and bolo5 as the zero-sum game it is: both
+ * players play for their own chance to win (a draw counts half), so the
+ * chance of the player to move and the other's add up to 1.  A turn is solved
+ * by dice_policy.h with, at its ends, the chances of the game after it; the
+ * tables hold those chances where a turn starts: - play[a][b]: the player to
+ * move has banked a * 50, the other b * 50, neither has reached the target
+ * (bolo5: no one has won); - bolo's end (docs/games/bolo.md rule 1.6),
+ * whatever the target: final[g], the player owed the last turn, g * 50 behind
+ * the leader; sudden[k][d], the player to move in sudden death after k turns
+ * of it, d * 50 behind the other (64 turns end in a draw). Leads and deficits
+ * past `cap` points count as `cap` (a turn that long has a chance below 1e-10
+ * at the default).  win_solve.c fills the tables (at build time:
+ * bots/win_table.c); win-bot loads them.
  */
 #ifndef BOTS_WIN_POLICY_H
 #define BOTS_WIN_POLICY_H

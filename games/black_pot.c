@@ -1,12 +1,12 @@
 /*
- * Black-Pot (RULES.md section 5, docs/games/black-pot.md): two sides,
- * ivory and brown (2 players, or 4 as two teams: seats 0+2 v 1+3), share
- * each roll of three dice and combine the dice into numbers to put pawns
- * on a board of 109 numbered cells, scoring lines of five by the kinds of
- * cells they cover; the game ends when a side puts down its last pawn,
- * each pawn left is worth 10.  An action is {"expr": "6+4-2", "cells":
- * ["C5"]} (black_pot_moves.c does the arithmetic).  Chance: the rolls,
- * and the board when option layout=random, only through draws.h.
+ * Black-Pot (docs/games/black-pot.md): two sides, ivory and brown (2 players,
+ * or 4 as two teams: seats 0+2 v 1+3), share each roll of three dice and
+ * combine the dice into numbers to put pawns on a board of 109 numbered
+ * cells, scoring lines of five by the kinds of cells they cover; the game
+ * ends when a side puts down its last pawn, each pawn left is worth 10.  An
+ * action is {"expr": "6+4-2", "cells": ["C5"]} (black_pot_moves.c does the
+ * arithmetic).  Chance: the rolls, and the board when option layout=random,
+ * only through draws.h.
  */
 #include "black_pot.h"
 

@@ -42,8 +42,8 @@ int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 int arena_black_pot_parse(const char *expr, const int dice[3], int values[3],
 		    char *err);
 
-/* The kinds of cells (RULES.md 5.2), by their number: citron 1 to 6,
- * black-pot 13 14 17 19 21 22 23, cerise the others. */
+/* The kinds of cells (docs/games/black-pot.md rule 5.2), by their number:
+ * citron 1 to 6, black-pot 13 14 17 19 21 22 23, cerise the others. */
 enum black_pot_kind { BLACK_POT_CITRON, BLACK_POT_CERISE, BLACK_POT_POT };
 
 /* The kind of the cells numbered `number` (1..BLACK_POT_MAX_NUMBER). */
@@ -51,9 +51,9 @@ enum black_pot_kind arena_black_pot_kind(int number);
 /* The kind's name, as the replay page and the SDKs call it: "citron",
  * "cerise" or "black-pot". */
 const char *arena_black_pot_kind_name(enum black_pot_kind kind);
-/* The points of a line over cells with these numbers (RULES.md 5.5):
- * 400 for 4 or 5 black-pots, 250 for 3, 100 for 2 or 5 cerises, 50 for 5
- * citrons, 30 for any other. */
+/* The points of a line over cells with these numbers (docs/games/black-pot.md
+ * rule 5.5): 400 for 4 or 5 black-pots, 250 for 3, 100 for 2 or 5 cerises, 50
+ * for 5 citrons, 30 for any other. */
 int arena_black_pot_line_points(const int numbers[BLACK_POT_LINE]);
 
 /* Test seam.  The current roll becomes `dice`, for the seat to move. */

@@ -1,12 +1,11 @@
 /*
- * Bolo with 7 dice (RULES.md section 1, docs/games/bolo.md): 2 to 8
- * players roll 7 dice, set aside scoring dice and bank or roll the rest,
- * taking all 7 again when every die is aside; a roll with nothing to set
- * aside loses the turn.  A player opens with a turn of 1000 or more.  The
- * first to bank to the target gives every other player one more turn,
- * then sudden death among those who reached that score.  Actions are
- * {"keep":[faces]}, "bank" and "roll"; the scoring and the turn machinery
- * are in dice.c.
+ * Bolo with 7 dice (docs/games/bolo.md): 2 to 8 players roll 7 dice, set
+ * aside scoring dice and bank or roll the rest, taking all 7 again when every
+ * die is aside; a roll with nothing to set aside loses the turn.  A player
+ * opens with a turn of 1000 or more.  The first to bank to the target gives
+ * every other player one more turn, then sudden death among those who reached
+ * that score.  Actions are {"keep":[faces]}, "bank" and "roll"; the scoring
+ * and the turn machinery are in dice.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,7 +68,8 @@ static void bolo_final_over(struct bolo *s)
 							       BOLO_OVER;
 }
 
-/* dice_turn_over: the end rules (RULES.md 1.6), then the next seat. */
+/* dice_turn_over: the end rules (docs/games/bolo.md rule 1.6), then the next
+ * seat. */
 static int bolo_turn_over(struct dice_game *g, int seat)
 {
 	struct bolo *s = (struct bolo *)g;
@@ -134,8 +134,8 @@ static void *bolo_create(const struct game_setup *setup, struct draws *draws,
 	return s;
 }
 
-/* The words the seat to move may play between rolls: "roll" always,
- * "bank" once opened or with an opening turn (RULES.md 1.4, 1.5). */
+/* The words the seat to move may play between rolls: "roll" always, "bank"
+ * once opened or with an opening turn (docs/games/bolo.md rules 1.4, 1.5). */
 static unsigned bolo_allowed(const struct bolo *s)
 {
 	const struct dice_game *g = &s->g;

@@ -1,16 +1,15 @@
 /*
- * Bolo with 5 dice, the house rules of sheet 002 (RULES.md section 2,
- * docs/games/bolo5.md): 2 to 8 players roll 5 dice, set aside scoring dice
- * (full houses, straights and five of a kind score too) and bank or roll
- * the rest.  A player may bank only when the dice left behind by the
- * last set would score nothing on their own: a set that uses every die
- * of its roll forces a roll of all 5, one that leaves a 1, a 5 or a
- * triple behind a roll of those.  Banking also needs a turn of 650 until
- * on the board, then 350, 750 from 7000 and 1000 from 9000; the first to
- * bank to the target wins at once.  The optional Yahtzee clause lets two
- * dice matching a triple set aside this turn be rolled again once.
- * Actions are {"keep":[faces]}, "bank", "roll" and "reroll"; the scoring
- * and the turn machinery are in dice.c.
+ * Bolo with 5 dice, the house rules of sheet 002 (docs/games/bolo5.md): 2 to
+ * 8 players roll 5 dice, set aside scoring dice (full houses, straights and
+ * five of a kind score too) and bank or roll the rest.  A player may bank
+ * only when the dice left behind by the last set would score nothing on their
+ * own: a set that uses every die of its roll forces a roll of all 5, one that
+ * leaves a 1, a 5 or a triple behind a roll of those.  Banking also needs a
+ * turn of 650 until on the board, then 350, 750 from 7000 and 1000 from 9000;
+ * the first to bank to the target wins at once.  The optional Yahtzee clause
+ * lets two dice matching a triple set aside this turn be rolled again once.
+ * Actions are {"keep":[faces]}, "bank", "roll" and "reroll"; the scoring and
+ * the turn machinery are in dice.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +50,7 @@ static const struct game_option bolo5_options[] = {
 	{.name = NULL},
 };
 
-/* The least turn total `seat` may bank (RULES.md 2.4). */
+/* The least turn total `seat` may bank (docs/games/bolo5.md rule 2.4). */
 static long bolo5_threshold(const struct dice_game *g, int seat)
 {
 	return arena_dice_game_threshold(DICE_BOLO5, g->opened[seat], g->score[seat]);
@@ -77,7 +76,8 @@ static int bolo5_choices(struct dice_game *g)
 	return g->sets + bolo5_clause((struct bolo5 *)g);
 }
 
-/* dice_game over: a bank to the target wins at once (RULES.md 2.1). */
+/* dice_game over: a bank to the target wins at once (docs/games/bolo5.md
+ * rule 2.1). */
 static int bolo5_turn_over(struct dice_game *g, int seat)
 {
 	struct bolo5 *s = (struct bolo5 *)g;
@@ -118,10 +118,10 @@ static void *bolo5_create(const struct game_setup *setup,
 	return s;
 }
 
-/* The words the seat to move may play: "reroll" on a roll the clause
- * covers; between rolls "roll", and "bank" after a keep that left behind
- * dice scoring nothing, with a turn total at the threshold (RULES.md
- * 2.3, 2.4). */
+/* The words the seat to move may play: "reroll" on a roll the clause covers;
+ * between rolls "roll", and "bank" after a keep that left behind dice scoring
+ * nothing, with a turn total at the threshold (docs/games/bolo5.md rules 2.3,
+ * 2.4). */
 static unsigned bolo5_allowed(const struct bolo5 *s)
 {
 	const struct dice_game *g = &s->g;
@@ -168,7 +168,8 @@ static cJSON *bolo5_legal(const void *state)
 	return arena_dice_game_legal(&s->g, bolo5_allowed(s));
 }
 
-/* dice_why: the reason the word is refused now (RULES.md 2.3 to 2.5). */
+/* dice_why: the reason the word is refused now (docs/games/bolo5.md rules 2.3
+ * to 2.5). */
 static void bolo5_why(const struct dice_game *g, enum dice_word word,
 		      char *why)
 {

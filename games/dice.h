@@ -18,7 +18,8 @@
 #define DICE_MAX_SETS 128	/* distinct sub-multisets of 7 dice, at most 2^7 */
 #define DICE_LOADED 256
 
-/* Whose scoring rules: RULES.md 1.2, 2.2 and 3.2. */
+/* Whose scoring rules: rule 1.2 of docs/games/bolo.md, 2.2 of bolo5.md and
+ * 3.2 of volle-lotte.md. */
 enum dice_rules { DICE_BOLO, DICE_BOLO5, DICE_VOLLE_LOTTE };
 
 /* A multiset of faces: count[f] dice show f (f = 1..6, count[0] unused). */
@@ -48,8 +49,8 @@ void arena_dice_game_count(const int *faces, int n, int count[DICE_FACES + 1]);
  * dice, would score under the rules. */
 bool arena_dice_game_scores(enum dice_rules rules, const int count[DICE_FACES + 1]);
 /* The least turn total that a player with banked score `score`, who has
- * banked before (`opened`) or not, may bank (RULES.md 1.5, 2.4); 0 when
- * the rules have no such limit. */
+ * banked before (`opened`) or not, may bank (docs/games/bolo.md rule 1.5,
+ * bolo5.md rule 2.4); 0 when the rules have no such limit. */
 long arena_dice_game_threshold(enum dice_rules rules, bool opened, long score);
 
 /* The first member of every dice game's state. */

@@ -1,10 +1,10 @@
 /*
- * Rolit (RULES.md section 4, docs/games/rolit.md): 2 to 4 players take
- * turns placing a ball of their colour on an empty square next to another
- * ball of a square board (side 8, 6 or 4), turning runs of other colours
- * to their own as in Othello; a capture is compulsory when one exists, and
- * the game ends when the board is full.  An action is a square name such
- * as "D3".  Pure rules code: no I/O and no chance.
+ * Rolit (docs/games/rolit.md): 2 to 4 players take turns placing a ball of
+ * their colour on an empty square next to another ball of a square board
+ * (side 8, 6 or 4), turning runs of other colours to their own as in Othello;
+ * a capture is compulsory when one exists, and the game ends when the board
+ * is full.  An action is a square name such as "D3".  Pure rules code: no I/O
+ * and no chance.
  */
 #include "rolit.h"
 

@@ -1,16 +1,15 @@
 /*
- * Volle Lotte, later sold as Tutto (RULES.md section 3,
- * docs/games/volle-lotte.md): 2 to 8 players draw a card, then roll 6 dice
- * and set aside 1s, 5s and triples; a "Volle Lotte" (all 6 aside on one
- * card) earns the card's reward and lets the player bank or draw again.
- * Stop, Fireworks, Plus/Minus, Straight (2000, and the turn ends) and the
- * Clover change the turn.
- * The 56 cards are one verifiable shuffle, reshuffled (another draw) when
- * used up; in a duplicate set each card is instead the drawing seat's own
- * draw among the cards not yet dealt (docs/FAIRNESS.md, "Sets in step").  At the target the player with the fewest points has one more
- * turn, then the highest score wins.  Actions are {"keep":[faces]},
- * "bank", "roll" and "draw"; the scoring and the turn machinery are in
- * dice.c.
+ * Volle Lotte, later sold as Tutto (docs/games/volle-lotte.md): 2 to 8
+ * players draw a card, then roll 6 dice and set aside 1s, 5s and triples; a
+ * "Volle Lotte" (all 6 aside on one card) earns the card's reward and lets
+ * the player bank or draw again. Stop, Fireworks, Plus/Minus, Straight (2000,
+ * and the turn ends) and the Clover change the turn. The 56 cards are one
+ * verifiable shuffle, reshuffled (another draw) when used up; in a duplicate
+ * set each card is instead the drawing seat's own draw among the cards not
+ * yet dealt (docs/FAIRNESS.md, "Sets in step").  At the target the player
+ * with the fewest points has one more turn, then the highest score wins.
+ * Actions are {"keep":[faces]}, "bank", "roll" and "draw"; the scoring and
+ * the turn machinery are in dice.c.
  */
 #include "volle_lotte.h"
 
@@ -34,10 +33,10 @@ enum vl_phase { VL_PLAY, VL_EXTRA, VL_OVER };
 
 static const char *const vl_phases[] = {"play", "extra_turns", "over"};
 
-/* Card names by number: 0-9 Stop, 10-14 Fireworks, 15-39 Bonus (five
- * each of 200..600), 40-44 Double, 45-49 Plus/Minus, 50-54 Straight, 55
- * Clover (RULES.md 3.1).  A name stands for the cards of numbers
- * [first, first + copies). */
+/* Card names by number: 0-9 Stop, 10-14 Fireworks, 15-39 Bonus (five each of
+ * 200..600), 40-44 Double, 45-49 Plus/Minus, 50-54 Straight, 55 Clover
+ * (docs/games/volle-lotte.md rule 3.1).  A name stands for the cards of
+ * numbers [first, first + copies). */
 static const struct {
 	const char *name;
 	enum vl_kind kind;
@@ -167,8 +166,9 @@ static bool vl_run(struct dice_game *g, struct draws *draws)
 	return vl_choices(g) > 0;
 }
 
-/* dice_game over: Fireworks score what was rolled; at the target the
- * seats with the fewest points are owed one more turn (RULES.md 3.6). */
+/* dice_game over: Fireworks score what was rolled; at the target the seats
+ * with the fewest points are owed one more turn (docs/games/volle-lotte.md
+ * rule 3.6). */
 static int vl_turn_over(struct dice_game *g, int seat)
 {
 	struct volle_lotte *s = (struct volle_lotte *)g;
@@ -219,8 +219,8 @@ static void *vl_create(const struct game_setup *setup, struct draws *draws,
 }
 
 /* The words the seat to move may play between rolls: after a Volle Lotte
- * "bank" or "draw"; else "roll", and "bank" on a Bonus or Double card
- * (the other cards may not stop, RULES.md 3.4). */
+ * "bank" or "draw"; else "roll", and "bank" on a Bonus or Double card (the
+ * other cards may not stop, docs/games/volle-lotte.md rule 3.4). */
 static unsigned vl_allowed(const struct volle_lotte *s)
 {
 	enum vl_kind kind;
@@ -295,7 +295,8 @@ static void vl_bank(struct dice_game *g, struct draws *draws)
 	arena_dice_game_start(g, draws, vl_turn_over(g, g->to_move));
 }
 
-/* All 6 dice are aside on this card: its reward (RULES.md 3.4). */
+/* All 6 dice are aside on this card: its reward (docs/games/volle-lotte.md
+ * rule 3.4). */
 static void vl_volle_lotte(struct volle_lotte *s, struct draws *draws)
 {
 	struct dice_game *g = &s->g;
@@ -332,7 +333,8 @@ static void vl_volle_lotte(struct volle_lotte *s, struct draws *draws)
 	s->decide = true;
 }
 
-/* dice_why: the reason the word is refused now (RULES.md 3.3, 3.4). */
+/* dice_why: the reason the word is refused now (docs/games/volle-lotte.md
+ * rules 3.3, 3.4). */
 static void vl_why(const struct dice_game *g, enum dice_word word, char *why)
 {
 	const struct volle_lotte *s = (const struct volle_lotte *)g;

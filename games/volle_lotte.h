@@ -6,8 +6,9 @@
 #ifndef ARENA_VOLLE_LOTTE_H
 #define ARENA_VOLLE_LOTTE_H
 
-/* The deck and its Stop cards (RULES.md 3.1), for the replay that counts
- * the cards drawn from the view's "cards_left" and "deck". */
+/* The deck and its Stop cards (docs/games/volle-lotte.md rule 3.1), for the
+ * replay that counts the cards drawn from the view's "cards_left" and "deck".
+ */
 #define VOLLE_LOTTE_CARDS 56
 #define VOLLE_LOTTE_STOPS 10
 

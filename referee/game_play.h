@@ -42,8 +42,9 @@ int game_play_to_move(const struct game_play *play);
 int game_play_apply(struct game_play *play, const cJSON *action,
 		struct draws *draws, char *err);
 
-/* `seat` leaves the game (a forfeit); in a team game its partners leave
- * with it (RULES.md: a forfeit forfeits the team). */
+/* `seat` leaves the game (a forfeit); in a team game its partners leave with
+ * it (docs/games/black-pot.md, "Rolls and turns": a forfeit forfeits the
+ * team). */
 void game_play_forfeit(struct game_play *play, int seat, struct draws *draws);
 
 /* Final ranks: the game's order among seats still in, then seats that

@@ -1,8 +1,8 @@
 /*
- * Game options: checking what a user gave (-o KEY=VALUE on the command
- * line, or an "options" object in a tournament file) against a game's
- * option table, before any bot is started, and filling in the defaults.
- * Every game also takes the common option `first` (RULES.md).
+ * Game options: checking what a user gave (-o KEY=VALUE on the command line,
+ * or an "options" object in a tournament file) against a game's option table,
+ * before any bot is started, and filling in the defaults. Every game also
+ * takes the common option `first` (each page of docs/games/, "Options").
  */
 #ifndef ARENA_OPTIONS_H
 #define ARENA_OPTIONS_H

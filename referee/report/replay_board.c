@@ -99,8 +99,8 @@ void replay_describe_black_pot(const cJSON *before, const cJSON *after, cJSON *s
 
 void replay_fixed_black_pot(cJSON *fixed)
 {
-	/* Black-Pot's cell kinds by number (RULES.md 5.2), for the page to
-	 * colour the cells: index 0 is unused. */
+	/* Black-Pot's cell kinds by number (docs/games/black-pot.md
+	 * rule 5.2), for the page to colour the cells: index 0 is unused. */
 	cJSON *kinds = cJSON_AddArrayToObject(fixed, "kinds");
 
 	cJSON_AddItemToArray(kinds, cJSON_CreateString(""));

@@ -2,12 +2,12 @@
  * Unit tests for the Black-Pot rules (referee/games/black_pot.c and
  * black_pot_moves.c, docs/games/black-pot.md).  Most of them are the rule
  * cases of tests/cases/black-pot.txt, one test per case, run by
- * black_pot_cases.c (the format is described at the top of that file);
- * the rest check what a table cannot list: the rules table's entries, the
- * layouts' properties (every window of 5 counted, a random deal against
- * its shuffle), the move generator against the parser for all 216 rolls,
- * and whole games played through the rules table alone with draws from a
- * fixed key.
+ * black_pot_cases.c (the format is described at the top of that file); the
+ * rest check what a table cannot list: the rules table's entries, the
+ * layouts' properties (every window of 5 counted, a random deal against its
+ * shuffle), the move generator against the parser for all 216 rolls, and
+ * whole games played through the rules table alone with draws from a fixed
+ * key.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +80,8 @@ static void game_numbers(const struct game *g, int numbers[BLACK_POT_CELLS])
 	cJSON_Delete(view);
 }
 
-/* The kind of a number: 0 citron, 1 cerise, 2 black-pot (RULES.md 5.2). */
+/* The kind of a number: 0 citron, 1 cerise, 2 black-pot
+ * (docs/games/black-pot.md rule 5.2). */
 static int kind(int n)
 {
 	static const int pots[] = {13, 14, 17, 19, 21, 22, 23};
@@ -109,7 +110,8 @@ static bool window(const int numbers[BLACK_POT_CELLS], int first, int d,
 }
 
 /* The points of a window of numbers, computed independently of the rules:
- * {black-pots, all cerise, all citron} -> points (RULES.md 5.5). */
+ * {black-pots, all cerise, all citron} -> points (docs/games/black-pot.md
+ * rule 5.5). */
 static int window_points(const int numbers[BLACK_POT_CELLS], const int cells[5])
 {
 	int count[3] = {0};
@@ -168,9 +170,9 @@ static void layout_check(const int numbers[BLACK_POT_CELLS], int count[26])
 		ck_assert_int_ge(count[n], 3);
 }
 
-/* RULES.md 5.2: our fixed layout, its counts, its spread: no number
- * touches itself (8 directions) and every kind of line exists on it but
- * 5 black-pots in a row (which rule 5.5 would score 400, as 4). */
+/* docs/games/black-pot.md rule 5.2: our fixed layout, its counts, its spread:
+ * no number touches itself (8 directions) and every kind of line exists on it
+ * but 5 black-pots in a row (which rule 5.5 would score 400, as 4). */
 START_TEST(layout_fixed)
 {
 	struct game g;
@@ -209,9 +211,9 @@ START_TEST(layout_fixed)
 }
 END_TEST
 
-/* RULES.md 5.2 and 5.5: the kinds and the line points the rules library
- * exports, for the bots and the replay, are this file's: every window of
- * the fixed layout, and five black-pots, which it lacks. */
+/* docs/games/black-pot.md rules 5.2 and 5.5: the kinds and the line points
+ * the rules library exports, for the bots and the replay, are this file's:
+ * every window of the fixed layout, and five black-pots, which it lacks. */
 START_TEST(exported_kinds_and_points)
 {
 	static const int five_pots[5] = {13, 14, 17, 19, 21};
@@ -241,10 +243,10 @@ START_TEST(exported_kinds_and_points)
 }
 END_TEST
 
-/* RULES.md 5.2, docs/games/black-pot.md: layout=random deals our numbers
- * with one shuffle of 109 cards, draw 0 here, then rolls: the i-th cell in
- * board order gets the fixed layout's number of cell deck[i]; the same key
- * gives the same board. */
+/* docs/games/black-pot.md rule 5.2: layout=random deals our numbers with one
+ * shuffle of 109 cards, draw 0 here, then rolls: the i-th cell in board order
+ * gets the fixed layout's number of cell deck[i]; the same key gives the same
+ * board. */
 START_TEST(layout_random)
 {
 	struct game a, b, fixed;
@@ -313,10 +315,10 @@ static void brute_values(const int dice[3], bool values[26])
 				}
 }
 
-/* RULES.md 5.4 for every roll: the generator and the parser agree.  With
- * one free cell per number, the single-cell outcomes are exactly the
- * values of the three dice together and the single dice; every listed
- * expression parses to the numbers of its cells; placing nothing is
+/* docs/games/black-pot.md rule 5.4 for every roll: the generator and the
+ * parser agree.  With one free cell per number, the single-cell outcomes are
+ * exactly the values of the three dice together and the single dice; every
+ * listed expression parses to the numbers of its cells; placing nothing is
  * always possible (so a seat never lacks a move: passing is that move). */
 START_TEST(moves_match_parser)
 {

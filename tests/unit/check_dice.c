@@ -21,7 +21,7 @@ struct score_case {
 };
 
 static const struct score_case score_cases[] = {
-	/* bolo, 7 dice: RULES.md 1.2 and sheet 000 */
+	/* bolo, 7 dice: docs/games/bolo.md rule 1.2 (sheet 000) */
 	{DICE_BOLO, "1", 100}, {DICE_BOLO, "5", 50},
 	{DICE_BOLO, "2", -1}, {DICE_BOLO, "3", -1},
 	{DICE_BOLO, "4", -1}, {DICE_BOLO, "6", -1},
@@ -49,7 +49,7 @@ static const struct score_case score_cases[] = {
 	{DICE_BOLO, "666555", 1100}, {DICE_BOLO, "11155", 1100},
 	{DICE_BOLO, "44441", 900}, {DICE_BOLO, "22", -1},
 
-	/* bolo5: RULES.md 2.2 and sheet 002 */
+	/* bolo5: docs/games/bolo5.md rule 2.2 (sheet 002) */
 	{DICE_BOLO5, "1", 100}, {DICE_BOLO5, "5", 50},
 	{DICE_BOLO5, "6", -1}, {DICE_BOLO5, "22", -1},
 	{DICE_BOLO5, "11", 200}, {DICE_BOLO5, "15", 150},
@@ -75,7 +75,7 @@ static const struct score_case score_cases[] = {
 	{DICE_BOLO5, "2225", 250}, {DICE_BOLO5, "22225", 450},
 	{DICE_BOLO5, "6661", 700}, {DICE_BOLO5, "23", -1},
 
-	/* volle-lotte: RULES.md 3.2 and sheet 004 */
+	/* volle-lotte: docs/games/volle-lotte.md rule 3.2 (sheet 004) */
 	{DICE_VOLLE_LOTTE, "1", 100}, {DICE_VOLLE_LOTTE, "5", 50},
 	{DICE_VOLLE_LOTTE, "2", -1}, {DICE_VOLLE_LOTTE, "3", -1},
 	{DICE_VOLLE_LOTTE, "4", -1}, {DICE_VOLLE_LOTTE, "6", -1},

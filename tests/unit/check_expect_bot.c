@@ -1,9 +1,9 @@
 /*
  * expect-bot's solvers (bots/dice_rolls.c, dice_policy.c, vl_policy.c,
- * expect_policy.c): the roll tables are complete, and what the solver
- * says a turn is worth (the figures of `expect-bot --table` and of
+ * expect_policy.c): the roll tables are complete, and what the solver says a
+ * turn is worth (the figures of `expect-bot --table` and of
  * docs/bots/expect-bot.md) matches a Monte Carlo estimate: a simulator
- * written here from RULES.md, with its own dice, plays many turns taking
+ * written here from docs/games/, with its own dice, plays many turns taking
  * the policy's decisions, and the mean must lie within 4 standard errors.
  */
 #include <math.h>
@@ -39,8 +39,8 @@ static void sim_roll(int n, int count[DICE_FACES + 1])
 		count[sim_die()]++;
 }
 
-/* RULES.md 2.3: dice left behind that would score nothing on their own
- * (no 1, no 5, no three of a kind), at least one. */
+/* docs/games/bolo5.md rule 2.3: dice left behind that would score nothing on
+ * their own (no 1, no 5, no three of a kind), at least one. */
 static bool sim_quiet(const int roll[DICE_FACES + 1],
 		      const struct dice_set *keep)
 {
@@ -101,7 +101,7 @@ static long sim_bolo_turn(const struct dice_policy_turn *t)
 
 /* ---- volle-lotte ---- */
 
-/* A card of the full deck of 56 (RULES.md 3.1). */
+/* A card of the full deck of 56 (docs/games/volle-lotte.md rule 3.1). */
 static enum vl_card sim_card(void)
 {
 	int pick = (int)(sim_next() % 56);
@@ -140,7 +140,8 @@ static int sim_vl_keep(const struct vl_policy *p, enum vl_card c, int n,
 	return pick;
 }
 
-/* The Straight card: 0 or total + 2000 (RULES.md 3.4, revision 2). */
+/* The Straight card: 0 or total + 2000 (docs/games/volle-lotte.md rule 3.4,
+ * rules version volle-lotte/2). */
 static long sim_straight(const struct vl_policy *p, long total)
 {
 	bool taken[DICE_FACES + 1] = {false};

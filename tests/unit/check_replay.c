@@ -89,8 +89,9 @@ START_TEST(bolo_header_and_result)
 }
 END_TEST
 
-/* RULES.md 1: the start of play draws the first seat and rolls its seven
- * dice; a roll with nothing to set aside is a bolo, told as an event. */
+/* docs/games/bolo.md, "Chance and draw order": the start of play draws the
+ * first seat and rolls its seven dice; a roll with nothing to set aside is a
+ * bolo, told as an event. */
 START_TEST(bolo_steps_in_words)
 {
 	const struct replay_options options = {0};
@@ -156,8 +157,8 @@ START_TEST(rolit_forfeit_step)
 }
 END_TEST
 
-/* RULES.md 5.2: the page colours Black-Pot's cells by kind, from the rules
- * library's own table (index 0 unused). */
+/* docs/games/black-pot.md rule 5.2: the page colours Black-Pot's cells by
+ * kind, from the rules library's own table (index 0 unused). */
 START_TEST(black_pot_fixed_kinds)
 {
 	const struct replay_options options = {0};

@@ -111,7 +111,8 @@ START_TEST(shipped_end_tables_are_solved_ones)
 }
 END_TEST
 
-/* What a bank is worth at each kind of spot (RULES.md 1.6, 2.1). */
+/* What a bank is worth at each kind of spot (docs/games/bolo.md rule 1.6,
+ * bolo5.md rule 2.1). */
 START_TEST(banks_are_worth_what_follows)
 {
 	static struct win_policy bolo, bolo5;

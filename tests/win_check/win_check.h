@@ -1,15 +1,14 @@
 /*
- * An independent check of win-bot's tables (bots/win_policy.h), written
- * again from RULES.md without any of the bots' code: the rolls are
- * enumerated here and every keep the referee's rules library offers is
- * tried (none merged away), a turn is solved plainly over every turn total
- * with no shortcut (no rows taken as settled, no closed form past the
- * target: the last row solves its own fixed point), the phase play by
- * value iteration over all pairs of scores, and policies are compared
- * by exact evaluation: the chance of a given pair of players from every
- * spot, computed by following their decisions.  win_check.c reads the
- * tables the bots' solver printed (`win-table --values`) and says how far
- * they are from the check's.
+ * An independent check of win-bot's tables (bots/win_policy.h), written again
+ * from docs/games/bolo.md and bolo5.md without any of the bots' code: the
+ * rolls are enumerated here and every keep the referee's rules library offers
+ * is tried (none merged away), a turn is solved plainly over every turn total
+ * with no shortcut (no rows taken as settled, no closed form past the target:
+ * the last row solves its own fixed point), the phase play by value iteration
+ * over all pairs of scores, and policies are compared by exact evaluation:
+ * the chance of a given pair of players from every spot, computed by
+ * following their decisions.  win_check.c reads the tables the bots' solver
+ * printed (`win-table --values`) and says how far they are from the check's.
  */
 #ifndef TESTS_WIN_CHECK_H
 #define TESTS_WIN_CHECK_H

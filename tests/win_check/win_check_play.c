@@ -1,8 +1,9 @@
 /*
- * The check's game (win_check.h), from RULES.md: what a bank is worth in
- * each phase, bolo's end by backward induction over the turns of sudden
- * death, and the phase play by plain value iteration: every pair of
- * scores updated from the others, sweep after sweep, until nothing moves.
+ * The check's game (win_check.h), from docs/games/bolo.md and bolo5.md: what
+ * a bank is worth in each phase, bolo's end by backward induction over the
+ * turns of sudden death, and the phase play by plain value iteration: every
+ * pair of scores updated from the others, sweep after sweep, until nothing
+ * moves.
  */
 #include <math.h>
 #include <stdlib.h>

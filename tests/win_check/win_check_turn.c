@@ -22,8 +22,8 @@ static void *wc_alloc(size_t n, size_t size)
 	return p;
 }
 
-/* RULES.md 2.3: what is left behind scores nothing: no 1, no 5, no three
- * of a kind, and at least one die. */
+/* docs/games/bolo5.md rule 2.3: what is left behind scores nothing: no 1, no
+ * 5, no three of a kind, and at least one die. */
 static bool wc_quiet(const int left[DICE_FACES + 1])
 {
 	int dice = 0;
