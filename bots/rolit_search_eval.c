@@ -1,7 +1,7 @@
 /*
  * rolit-search's evaluation (rolit_search_eval.h).  The weights were set
  * by playing the bot against itself and the bundled bots; see
- * docs/bots/rolit.md for what each term stands for.
+ * docs/bots/rolit-search.md for what each term stands for.
  */
 #include "rolit_search_eval.h"
 

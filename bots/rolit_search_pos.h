@@ -1,6 +1,6 @@
 /*
  * A Rolit position as rolit-search keeps it during its search, driven by
- * the referee's own rules (referee/games/rolit.c): every move is played,
+ * the referee's own rules (games/rolit.c): every move is played,
  * and every list of legal moves made, by arena_rolit_rules on a state rebuilt
  * with arena_rolit_from_rows, so the bot cannot disagree with the referee.
  * Squares are numbered row * size + column from A1 = 0.

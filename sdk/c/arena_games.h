@@ -7,7 +7,7 @@
  * games (bolo, bolo5, volle-lotte): the points of a set of dice and the
  * keeps of a roll.  Rolit: the legal squares and the effect of a move.
  * Black-Pot: the referee's reading of an expression, the legal moves and
- * the effect of a move.  The Python (sdk/python/arena_games.py) and
+ * the effect of a move.  The Python (sdk/python/arena_bot/games.py) and
  * JavaScript (sdk/js/arena_bot.mjs) SDKs have similar helpers; every list
  * comes in the order the referee uses.  Nothing here keeps state.
  */

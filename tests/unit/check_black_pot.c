@@ -1,5 +1,5 @@
 /*
- * Unit tests for the Black-Pot rules (referee/games/black_pot.c and
+ * Unit tests for the Black-Pot rules (games/black_pot.c and
  * black_pot_moves.c, docs/games/black-pot.md).  Most of them are the rule
  * cases of tests/cases/black-pot.txt, one test per case, run by
  * black_pot_cases.c (the format is described at the top of that file); the
