@@ -3,10 +3,12 @@
  * pure functions: no I/O, no globals, no clock, chance only through
  * draws.h.  The referee core drives any game through this table alone, and
  * `referee verify` replays logs through the very same functions, so each
- * rule is written exactly once.  A game's rules are one file plus one
- * line in registry.c; its `family` says which of the referee's replay
- * describers and page renderers shows it (referee/report/replay_family.c), and a
- * new kind of game needs one there too.
+ * rule is written exactly once.  A game's rules are its file here and
+ * its line in registry.c; its `family` says which of the referee's replay
+ * describers and page renderers shows it (referee/report/replay_family.c),
+ * and a new kind of game needs one there too.  A game also needs its page
+ * in docs/games/, its rule table in tests/cases/ and the SDKs' helpers:
+ * docs/HACKING.md, "A new game", lists every step.
  *
  * These headers are those of libarena-games, the rules library, installed
  * as <arena/games/...> for bots that simulate games.  Every function and

@@ -1,7 +1,7 @@
 /*
  * The games the referee knows, and what is known of the rules versions
  * they had before.  A new game adds its rules table here and one line in
- * registry.c.
+ * registry.c (the rest it needs: docs/HACKING.md, "A new game").
  */
 #ifndef ARENA_REGISTRY_H
 #define ARENA_REGISTRY_H
