@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end: each bot's control group (docs/PROTOCOL.md "Limits", README
-# "Running strangers' bots").  Bots that take more than their share of
+# End-to-end: each bot's control group (docs/PROTOCOL.md "Limits", docs/SANDBOX.md
+# "The control group").  Bots that take more than their share of
 # memory (their /tmp, /dev/shm, many small processes), processes or
 # stderr each forfeit alone with the right reason; a bot that spins
 # while its opponent thinks, or a machine loaded from outside, costs the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: a sandboxed bot sees what it is given and nothing more
-# (README, "What a bot can see").  A probe bot (tests/zoo/peek.py) says on
+# (docs/SANDBOX.md, "What a bot can see").  A probe bot (tests/zoo/peek.py) says on
 # its stderr what environment it got, where it starts and what it finds at
 # the paths it is told to look at; each case asserts the exact outcome:
 # a clean environment, with only what --env, "env" and "pass_env" give;
