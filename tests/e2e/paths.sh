@@ -26,13 +26,13 @@ TOP='games|referee|sdk|bots|tournaments|tests|docs|bench|m4|build-aux|\.ci'
 # comments ROOT FILE...: "FILE:LINE:TEXT" for each line of a comment of
 # each FILE (under ROOT) that is code, and for each line of a document.
 comments() {
-	local root=$1 f
+	local root=$1 f kind
 	shift
 	for f in "$@"; do
 		case $f in
 		*.md | docs/*.[0-9]) kind=doc ;;
 		*.c | *.h | *.mjs | *.js) kind=c ;;
-		*) kind=hash ;;
+		*) kind='hash' ;;
 		esac
 		awk -v f="$f" -v kind="$kind" '
 			function out(t) { print f ":" FNR ":" t }
