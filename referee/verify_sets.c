@@ -1,9 +1,10 @@
 /*
  * Duplicate sets checked across their logs; see verify_sets.h.  Only the
- * header line of each log is read to know its set; the logs of a set are
- * then read whole for what they must share: the records "commit",
- * "bot-commit", "bot-reveal" and "reveal", compared without their "seq"
- * and "prev", which differ from log to log.
+ * header line of each log is read to know its set and its seating; the
+ * logs of a set are then read whole for what they must share: the records
+ * "commit", "bot-commit", "bot-reveal" and "reveal", compared without
+ * their "seq" and "prev", which differ from log to log.  A whole set's
+ * seatings are checked by verify_seatings.h.
  */
 #include "verify_sets.h"
 
@@ -17,6 +18,7 @@
 #include "json.h"
 #include "logread.h"
 #include "util.h"
+#include "verify_seatings.h"
 
 /* What the logs of a set must agree on, each as its records' text. */
 enum shared { SHARED_COMMITMENT, SHARED_EXCHANGE, SHARED_SECRET, SHARED_PARTS };
@@ -29,6 +31,7 @@ struct set_log {
 	char *path;
 	long game, of;
 	char *shared[SHARED_PARTS];
+	char *name[GAME_MAX_SEATS], *command[GAME_MAX_SEATS]; /* by seat */
 };
 
 struct set {
@@ -47,21 +50,42 @@ struct verify_sets *verify_sets_new(void)
 	return xcalloc(1, sizeof(struct verify_sets));
 }
 
-/* The header's "set" of the log at `path`, parsed (NULL: none). */
-static cJSON *header_set(const char *path)
+/* The header of the log at `path`, parsed (NULL: none). */
+static cJSON *header_of(const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char *line = NULL;
 	size_t cap = 0;
-	cJSON *header = NULL, *set = NULL;
+	cJSON *header = NULL;
 
-	if (f && getline(&line, &cap, f) > 0 && (header = cJSON_Parse(line)))
-		set = cJSON_DetachItemFromObjectCaseSensitive(header, "set");
+	if (f && getline(&line, &cap, f) > 0)
+		header = cJSON_Parse(line);
 	if (f)
 		fclose(f);
 	free(line);
-	cJSON_Delete(header);
-	return set;
+	return header;
+}
+
+/* The name and command of each of its `of` seats from the header's
+ * "players" (verified: one a seat, in order); false when they are not. */
+static bool read_seating(struct set_log *l, const cJSON *header)
+{
+	const cJSON *players = cJSON_GetObjectItemCaseSensitive(header, "players");
+
+	if (cJSON_GetArraySize(players) != l->of)
+		return false;
+	for (int s = 0; s < l->of; s++) {
+		const cJSON *p = cJSON_GetArrayItem(players, s);
+		const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "name"));
+		const char *command = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(p, "command"));
+
+		if (!name || !command)
+			return false;
+		l->name[s] = xstrdup(name);
+		l->command[s] = xstrdup(command);
+	}
+	return true;
 }
 
 /* Appends a record, but for "seq" and "prev", to `text`. */
@@ -117,25 +141,56 @@ static struct set *set_find(struct verify_sets *sets, const char *id)
 	return set;
 }
 
+static void set_log_free(struct set_log *l)
+{
+	free(l->path);
+	for (int p = 0; p < SHARED_PARTS; p++)
+		free(l->shared[p]);
+	for (int s = 0; s < GAME_MAX_SEATS; s++) {
+		free(l->name[s]);
+		free(l->command[s]);
+	}
+}
+
 void verify_sets_add(struct verify_sets *sets, const char *path)
 {
-	cJSON *described = header_set(path);
+	cJSON *header = header_of(path);
+	const cJSON *described = cJSON_GetObjectItemCaseSensitive(header, "set");
 	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(described, "id"));
 	struct set_log l = {.path = xstrdup(path)};
 	struct set *set;
 
-	/* The log verified: its "set" is well formed. */
-	if (!id || !json_get_int(described, "game", 0, GAME_MAX_SEATS, &l.game) ||
-	    !json_get_int(described, "of", 1, GAME_MAX_SEATS, &l.of) ||
-	    !read_shared(&l)) {
-		free(l.path);
-		cJSON_Delete(described);
+	/* The log verified (in a folder, maybe not: its problem is named
+	 * already): its "set" and "players" are well formed. */
+	if (!id || !json_get_int(described, "of", 1, GAME_MAX_SEATS, &l.of) ||
+	    !json_get_int(described, "game", 0, l.of - 1, &l.game) ||
+	    !read_seating(&l, header) || !read_shared(&l)) {
+		set_log_free(&l);
+		cJSON_Delete(header);
 		return;
 	}
 	set = set_find(sets, id);
-	cJSON_Delete(described);
+	cJSON_Delete(header);
 	set->logs = xrealloc(set->logs, (set->count + 1) * sizeof *set->logs);
 	set->logs[set->count++] = l;
+}
+
+/* The problem of a whole set's seatings (verify_seatings.h), if any. */
+static bool seating_problem(const struct set *set, char *what, size_t size)
+{
+	struct verify_seating games[GAME_MAX_SEATS];
+
+	for (size_t i = 0; i < set->count; i++) {
+		const struct set_log *l = &set->logs[i];
+
+		games[i] = (struct verify_seating){.game = l->game, .path = l->path,
+						   .seats = (int)l->of};
+		for (int s = 0; s < l->of; s++) {
+			games[i].name[s] = l->name[s];
+			games[i].command[s] = l->command[s];
+		}
+	}
+	return verify_seatings_problem(games, set->count, what, size);
 }
 
 /* The first problem of one set, in `what`; false when there is none. */
@@ -173,11 +228,13 @@ static bool set_problem(const struct set *set, char *what, size_t size)
 		if (!seen[k])
 			len += (size_t)snprintf(missing + len, sizeof missing - len,
 						"%s%ld", gaps++ ? ", " : "", k);
-	if (!gaps)
-		return false;
-	snprintf(what, size, "incomplete: no log of game%s %s (of %ld, counted "
-		 "from 0) that verifies", gaps > 1 ? "s" : "", missing, first->of);
-	return true;
+	if (gaps) {
+		snprintf(what, size, "incomplete: no log of game%s %s (of %ld, "
+			 "counted from 0) that verifies", gaps > 1 ? "s" : "",
+			 missing, first->of);
+		return true;
+	}
+	return seating_problem(set, what, size);
 }
 
 size_t verify_sets_report(const struct verify_sets *sets,
@@ -204,11 +261,8 @@ void verify_sets_free(struct verify_sets *sets)
 	if (!sets)
 		return;
 	for (size_t i = 0; i < sets->count; i++) {
-		for (size_t k = 0; k < sets->sets[i].count; k++) {
-			free(sets->sets[i].logs[k].path);
-			for (int p = 0; p < SHARED_PARTS; p++)
-				free(sets->sets[i].logs[k].shared[p]);
-		}
+		for (size_t k = 0; k < sets->sets[i].count; k++)
+			set_log_free(&sets->sets[i].logs[k]);
 		free(sets->sets[i].logs);
 	}
 	free(sets->sets);

@@ -9,7 +9,8 @@
     logtool.py resign IN OUT KEY [EDIT]...
     logtool.py rechain IN OUT           rebuild seq and prev, sign nothing
 
-where an EDIT is `sub LINE REGEX REPLACEMENT`, `drop LINE` or `dup LINE`.
+where an EDIT is `sub LINE REGEX REPLACEMENT`, `drop LINE`, `dup LINE` or
+`seats LINE ORDER`.
 
 Lines count from 0.  `byte` changes the byte at POS (default: the middle
 of the line) to another of its kind (digit, letter, anything else to 'x'),
@@ -20,7 +21,9 @@ the numbering and hash chain of docs/FAIRNESS.md and signs the log again with th
 key seed in the file KEY (as `referee keygen` writes it; a tournament
 manifest is re-signed the same way), so that what is
 left to fail is the content, never the chain or the signature.  `drop` and
-`dup` (a line twice) renumber "seq" too.  `rechain` does what `resign`
+`dup` (a line twice) renumber "seq" too.  `seats` seats the header's
+players anew: ORDER is seat numbers, "2,0,1", and seat s gets everything
+of the player that seat ORDER[s] had but its "seat".  `rechain` does what `resign`
 does but for the signature: the last line is rechained like the others,
 as in the manifest of a stopped run.  It uses
 hashlib and the Ed25519 of tests/tools/kat.py, nothing of the referee.
@@ -105,6 +108,16 @@ def resign(lines, seed):
     return out
 
 
+def reseat(line, order):
+    """The header `line` with its players seated in `order`."""
+    header = json.loads(line)
+    old = header["players"]
+    header["players"] = [dict(old[int(k)], seat=s)
+                         for s, k in enumerate(order.split(","))]
+    return json.dumps(header, separators=(",", ":"),
+                      ensure_ascii=False).encode()
+
+
 def main(argv):
     op, src, dst = argv[1], argv[2], argv[3]
     lines = read_lines(src)
@@ -133,6 +146,9 @@ def main(argv):
                 del lines[i]
             elif what == "dup":
                 lines.insert(i, lines[i])
+            elif what == "seats":
+                lines[i] = reseat(lines[i], edits[2])
+                edits = edits[1:]
             elif what == "sub":
                 new, n = re.subn(edits[2].encode(), edits[3].encode(),
                                  lines[i], count=1)
