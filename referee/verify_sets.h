@@ -2,8 +2,9 @@
  * The logs of duplicate sets checked together (docs/FAIRNESS.md,
  * "Duplicate sets"): each log of a set verifies alone (verify.h), but only
  * side by side can the logs of a set be seen to share one commitment, one
- * exchange and one S, and to be all there: a complete set has n games,
- * one of each number k.  `referee verify` gathers the logs that verified
+ * exchange and one S, to be all there (a complete set has n games, one
+ * of each number k) and to seat the same bots in n different rotations
+ * (verify_seatings.h).  `referee verify` gathers the logs that verified
  * and, over several logs or a folder, reports each set that fails.
  */
 #ifndef ARENA_VERIFY_SETS_H
