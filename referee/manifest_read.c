@@ -695,7 +695,11 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 			"set aside, one of the schedule (1 to %ld)", v->game_count);
 		return;
 	}
-	v->aborted++;
+	if (!(v->aborted & (v->aborted - 1)))  /* 0, 1, 2, 4...: full */
+		v->aborted_games = xrealloc(v->aborted_games,
+					    (size_t)(v->aborted ? 2 * v->aborted : 1) *
+					    sizeof *v->aborted_games);
+	v->aborted_games[v->aborted++] = game;
 	if (v->resume.set_aside)
 		v->resume.set_aside[game]++;
 }
@@ -925,6 +929,7 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->replies);
 	ladder_reasons_free(&view->reasons);
 	free(view->state);
+	free(view->aborted_games);
 	free(view->sha256);
 	free(view->path);
 	free(view->dir);

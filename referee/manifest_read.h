@@ -58,7 +58,8 @@ struct manifest_view {
 	bool has_complete_record;     /* the run wrote its "complete" record */
 	char *name;                   /* the tournament's, or NULL */
 	char shard[24];               /* "I/N" */
-	long aborted;                 /* logs set aside ("aborted" records) */
+	long aborted;                 /* logs set aside ("aborted" records), */
+	long *aborted_games;          /* the game of each, in their order */
 	char game[32];
 	int players;
 	bool duplicate;               /* its file says "duplicate": true */

@@ -5,7 +5,8 @@
  * have the layout the reader's fast path expects, byte for byte; each
  * damaged manifest is refused with its exact problem, by verify's reading
  * and by a resume's (manifest_reopen()); and a resume goes on after the
- * last whole line, chained to its hash.
+ * last whole line, chained to its hash; and manifest_cut.c counts what a
+ * stop cut and a resumed run dealt again.
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "journal.h"
 #include "json.h"
 #include "manifest.h"
+#include "manifest_cut.h"
 #include "manifest_file.h"
 #include "manifest_read.h"
 #include "manifest_records.h"
@@ -373,6 +375,7 @@ START_TEST(reads_a_finished_run)
 	ck_assert_str_eq(v.names[1], "b");
 	ck_assert_int_eq(v.finished, 3);
 	ck_assert_int_eq(v.aborted, 1);
+	ck_assert_int_eq(v.aborted_games[0], 3);
 	for (long g = 1; g <= 3; g++)
 		ck_assert_int_eq(v.state[g], MANIFEST_FINISHED);
 	/* Game 2 seated b first; seat 1 won each game. */
@@ -400,6 +403,54 @@ START_TEST(reads_a_finished_run)
 	ck_assert_ptr_null(v.resume.set_aside);
 	manifest_view_free(&v);
 	clean_up();
+}
+END_TEST
+
+/* What was cut and dealt again, from the games of the "aborted" records
+ * (manifest_cut.h): each game once however many of its logs were set
+ * aside, and in a duplicate run each set (its `players` consecutive
+ * games) once, in the sentence verify, ladder and the report show. */
+START_TEST(counts_what_was_cut)
+{
+	long games[] = {9, 3, 4, 9, 10, 3};
+	struct manifest_view v = {.players = 2, .aborted_games = games};
+	struct manifest_cut cut, sum = {0};
+	char text[MANIFEST_CUT_LEN];
+
+	manifest_cut_count(&v, &cut);
+	ck_assert_str_eq(manifest_cut_text(&cut, text), "");
+	v.aborted = 1;
+	manifest_cut_count(&v, &cut);
+	ck_assert_str_eq(manifest_cut_text(&cut, text), "cut by a stop and dealt again: "
+			 "1 game (1 log set aside in games/aborted/, listed by the manifest)");
+	v.aborted = 6;
+	manifest_cut_count(&v, &cut);
+	ck_assert_int_eq(cut.games, 4);
+	ck_assert_int_eq(cut.sets, 0);
+	ck_assert_str_eq(manifest_cut_text(&cut, text), "cut by a stop and dealt again: "
+			 "4 games (6 logs set aside in games/aborted/, listed by the manifest)");
+	/* Sets of 2: games 3 and 4 are one, 9 and 10 another. */
+	v.duplicate = true;
+	manifest_cut_count(&v, &cut);
+	ck_assert_int_eq(cut.sets, 2);
+	ck_assert_str_eq(manifest_cut_text(&cut, text), "cut by a stop and dealt again: "
+			 "4 games, 2 duplicate sets (6 logs set aside in games/aborted/, "
+			 "listed by the manifest)");
+	/* Sets of 3: 1-3, 4-6, 7-9 and 10-12. */
+	v.players = 3;
+	manifest_cut_count(&v, &cut);
+	ck_assert_int_eq(cut.sets, 4);
+	v.aborted_games = (long[]){5, 4};
+	v.aborted = 2;
+	manifest_cut_count(&v, &cut);
+	ck_assert_str_eq(manifest_cut_text(&cut, text), "cut by a stop and dealt again: "
+			 "2 games, 1 duplicate set (2 logs set aside in games/aborted/, "
+			 "listed by the manifest)");
+	manifest_cut_add(&sum, &cut);
+	manifest_cut_add(&sum, &cut);
+	ck_assert_int_eq(sum.games, 4);
+	ck_assert_int_eq(sum.sets, 2);
+	ck_assert_int_eq(sum.logs, 4);
 }
 END_TEST
 
@@ -638,6 +689,7 @@ Suite *test_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, reads_a_finished_run);
+	tcase_add_test(tc, counts_what_was_cut);
 	tcase_add_test(tc, grows_after_its_signature);
 	tcase_add_test(tc, records_have_their_layout);
 	tcase_add_loop_test(tc, refuses_damage, 0, sizeof damages / sizeof *damages);

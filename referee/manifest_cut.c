@@ -1,0 +1,67 @@
+/*
+ * Games and sets cut and dealt again; see manifest_cut.h.  The "aborted"
+ * records are few (one a log a stop cut), so their games are sorted here
+ * to count each game once, however many of its logs were set aside, and
+ * each set once: a duplicate run's sets are its runs of `players`
+ * consecutive games (every table's games are a multiple of them), as the
+ * ladder numbers them.
+ */
+#include "manifest_cut.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outdir.h"
+#include "util.h"
+
+static int by_number(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+void manifest_cut_count(const struct manifest_view *view, struct manifest_cut *cut)
+{
+	long *games = xmalloc(((size_t)view->aborted + 1) * sizeof *games);
+
+	memset(cut, 0, sizeof *cut);
+	if (view->aborted)
+		memcpy(games, view->aborted_games, (size_t)view->aborted * sizeof *games);
+	qsort(games, (size_t)view->aborted, sizeof *games, by_number);
+	for (long i = 0; i < view->aborted; i++) {
+		if (i && games[i] == games[i - 1])
+			continue;
+		cut->games++;
+		if (view->duplicate && (!i || (games[i] - 1) / view->players !=
+					      (games[i - 1] - 1) / view->players))
+			cut->sets++;
+	}
+	cut->logs = view->aborted;
+	free(games);
+}
+
+void manifest_cut_add(struct manifest_cut *sum, const struct manifest_cut *more)
+{
+	sum->games += more->games;
+	sum->sets += more->sets;
+	sum->logs += more->logs;
+}
+
+const char *manifest_cut_text(const struct manifest_cut *cut, char *buf)
+{
+	char sets[48] = "";
+
+	buf[0] = '\0';
+	if (!cut->logs)
+		return buf;
+	if (cut->sets)
+		snprintf(sets, sizeof sets, ", %ld duplicate set%s", cut->sets,
+			 cut->sets > 1 ? "s" : "");
+	snprintf(buf, MANIFEST_CUT_LEN, "cut by a stop and dealt again: %ld game%s%s "
+		 "(%ld log%s set aside in games/" OUTDIR_ASIDE "/, listed by the "
+		 "manifest)", cut->games, cut->games > 1 ? "s" : "", sets, cut->logs,
+		 cut->logs > 1 ? "s" : "");
+	return buf;
+}
