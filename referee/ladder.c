@@ -509,8 +509,13 @@ static void take_view(struct collect *c, const char *path,
 		problems_add(c->problems, path, "a game this referee does "
 			     "not know: %s", view->game);
 	verify_folder(view, c->options->verify, c->options->jobs, c->problems);
-	if (c->problems->count == before)
+	if (c->problems->count == before) {
+		struct manifest_cut cut;
+
 		add_games(c, view);
+		manifest_cut_count(view, &cut);
+		manifest_cut_add(&c->data->cut, &cut);
+	}
 	if (c->problems->count == before && !view->signed_) {
 		if (!c->data->unfinished_runs++)
 			c->data->unfinished = xstrdup(path);

@@ -25,6 +25,7 @@
 #include <cjson/cJSON.h>
 
 #include "ladder_stats.h"
+#include "manifest_cut.h"
 #include "problems.h"
 #include "ratings.h"
 
@@ -65,6 +66,9 @@ struct ladder_data {
 	int unfinished_runs;
 	char *unfinished;
 	size_t unfinished_games;
+	/* What a stop cut and a resumed run dealt again, in the runs rated
+	 * (their "aborted" records; those logs are not rated). */
+	struct manifest_cut cut;
 };
 
 /* Reads every path: an output folder (its manifest.jsonl, else its

@@ -2,7 +2,8 @@
  * Printing the ladder (ladder_print.h): the table of formats, and the
  * table with its per-bot figures and matrices, csv, json and the
  * crosstable alone, each with the pentanomial counts of 2-player
- * duplicate sets.
+ * duplicate sets and (but csv) how many games and sets a stop cut and a
+ * resumed run dealt again.
  */
 #include "ladder_print.h"
 
@@ -65,6 +66,16 @@ static void print_provisional(FILE *out, const struct ladder_data *data)
 		     "far of a tournament that has not finished (%s%s: not signed "
 		     "yet); the ratings will change", data->unfinished_games,
 		     data->unfinished, more);
+}
+
+/* What a stop cut and a resumed run dealt again, when anything was, after
+ * `before`. */
+static void print_cut(FILE *out, const struct ladder_data *data, const char *before)
+{
+	char text[MANIFEST_CUT_LEN];
+
+	if (data->cut.logs)
+		fprintf(out, "%s%s\n", before, manifest_cut_text(&data->cut, text));
 }
 
 static double score_pct(const struct ratings_entry *e)
@@ -280,7 +291,7 @@ static void print_csv(const struct report *rep)
 
 static void print_json(const struct report *rep)
 {
-	cJSON *root = cJSON_CreateObject();
+	cJSON *root = cJSON_CreateObject(), *cut;
 	char *text;
 
 	cJSON_AddItemToObject(root, "ladder", ladder_rank_json(rep->data, rep->rank));
@@ -288,6 +299,10 @@ static void print_json(const struct report *rep)
 	cJSON_AddStringToObject(root, "game", rep->data->game);
 	cJSON_AddStringToObject(root, "key", rep->data->key_hex);
 	cJSON_AddBoolToObject(root, "provisional", rep->data->unfinished_runs > 0);
+	cut = cJSON_AddObjectToObject(root, "cut");
+	cJSON_AddNumberToObject(cut, "games", (double)rep->data->cut.games);
+	cJSON_AddNumberToObject(cut, "sets", (double)rep->data->cut.sets);
+	cJSON_AddNumberToObject(cut, "logs", (double)rep->data->cut.logs);
 	text = cJSON_Print(root);
 	visible_puts(rep->out, text, VISIBLE_JSON);
 	fputc('\n', rep->out);
@@ -311,12 +326,14 @@ void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder
 		print_provisional(out, data);
 		print_crosstable(&rep);
 		print_pentanomial(&rep);
+		print_cut(out, data, "\n");
 	} else if (format == LADDER_TABLE) {
 		print_provisional(out, data);
 		print_table(&rep);
 		fprintf(out, "\n%zu games%s; %s\n", data->count,
 			data->unfinished_runs ? ", PROVISIONAL" : "",
 			keys_signed_by(signer, data->key_hex, trusted));
+		print_cut(out, data, "");
 	} else if (format == LADDER_CSV) {
 		print_csv(&rep);
 	} else {

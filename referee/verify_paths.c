@@ -36,11 +36,19 @@ static void check_tournament(struct check *c, const char *manifest)
 {
 	struct problems problems = {.report = c->events->problem, .ctx = c->events->ctx};
 	struct manifest_view view;
+	struct manifest_cut cut = {0};
+	bool usable = !manifest_read(manifest, c->key, MANIFEST_KEEP_HASHES, &view,
+				     &problems);
 
-	if (!manifest_read(manifest, c->key, MANIFEST_KEEP_HASHES, &view, &problems))
+	if (usable)
 		verify_folder(&view, true, c->jobs, &problems);
 	if (!problems.count)
 		c->events->tournament(c->events->ctx, &view, c->key != NULL);
+	/* What a stop cut and a resumed run dealt again, told either way. */
+	if (usable)
+		manifest_cut_count(&view, &cut);
+	if (cut.logs)
+		c->events->dealt_again(c->events->ctx, view.dir, &cut);
 	manifest_view_free(&view);
 }
 

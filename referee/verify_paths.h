@@ -4,14 +4,17 @@
  * verify_folder.h), another folder log by log, a log alone.  The logs met
  * between two tournaments are verified together on `jobs` processes
  * (verify_pool.h); over several logs or a folder, the logs of each
- * duplicate set are also checked together (verify_sets.h).  It prints
- * nothing: every result goes to the caller's events, in order.
+ * duplicate set are also checked together (verify_sets.h).  Of a
+ * tournament resumed after a stop, it tells how many games and sets were
+ * cut and dealt again (manifest_cut.h).  It prints nothing: every result
+ * goes to the caller's events, in order.
  */
 #ifndef ARENA_VERIFY_PATHS_H
 #define ARENA_VERIFY_PATHS_H
 
 #include <stdbool.h>
 
+#include "manifest_cut.h"
 #include "manifest_read.h"
 #include "verify_pool.h"
 
@@ -26,6 +29,10 @@ struct verify_paths_events {
 	/* A tournament without a problem: its manifest read; `trusted`: its
 	 * key is the one the caller gave. */
 	void (*tournament)(void *ctx, const struct manifest_view *view, bool trusted);
+	/* A tournament whose manifest could be read (with or without a
+	 * problem) says that a stop cut games, dealt again since: `dir`, its
+	 * folder, and how many (manifest_cut.h). */
+	void (*dealt_again)(void *ctx, const char *dir, const struct manifest_cut *cut);
 	/* A folder that cannot be checked (`why`: it holds no log, or cannot
 	 * be read). */
 	void (*unusable)(void *ctx, const char *path, const char *why);

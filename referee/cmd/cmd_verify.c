@@ -5,7 +5,9 @@
  * tournament's output folder (or its manifest.jsonl) is checked as a
  * whole, naming every problem (docs/LOGS.md); another folder, log by log.
  * Over several logs or a folder, the logs of each duplicate set are also
- * checked together (verify_sets.h).
+ * checked together (verify_sets.h).  Of a tournament, it also says how
+ * many games and sets a stop cut and a resumed run dealt again
+ * (manifest_cut.h).
  */
 #include <getopt.h>
 #include <stdbool.h>
@@ -63,6 +65,14 @@ static void print_tournament(void *ctx, const struct manifest_view *view, bool t
 		     keys_signed_by(signer, view->key_hex, trusted));
 }
 
+static void print_dealt_again(void *ctx, const char *dir, const struct manifest_cut *cut)
+{
+	char text[MANIFEST_CUT_LEN];
+
+	(void)ctx;
+	visible_line(stdout, "%s: %s", dir, manifest_cut_text(cut, text));
+}
+
 static void print_unusable(void *ctx, const char *path, const char *why)
 {
 	struct tally *t = ctx;
@@ -104,28 +114,32 @@ int cmd_verify(int argc, char **argv)
 	struct tally tally = {0};
 	struct verify_paths_events events = {
 		.ctx = &tally, .log = print_log, .problem = print_problem,
-		.tournament = print_tournament, .unusable = print_unusable,
+		.tournament = print_tournament, .dealt_again = print_dealt_again,
+		.unusable = print_unusable,
 	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [-j N]\n\n"
-		     "Checks each game log: JSON, the hash chain, the signature "
+		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [-j N]\n"
+		     "\nChecks each game log: JSON, the hash chain, the signature "
 		     "(made with the\ngiven public key, if any), the commitments, "
-		     "every draw, and every action\nreplayed through the rules.  "
-		     "A tournament's output folder, or its\nmanifest.jsonl, is "
-		     "checked as a whole: the manifest's chain and signature,\n"
-		     "every finished game's log there with the SHA-256 the manifest "
+		     "every draw, and every action\nreplayed through the rules.  A "
+		     "tournament's output folder, or its\nmanifest.jsonl, is checked "
+		     "as a whole: the manifest's chain and signature,\nevery "
+		     "finished game's log there with the SHA-256 the manifest "
 		     "recorded and\nverified, and no log the manifest does not list; "
-		     "every problem is named.\nAnother folder: each of its logs.  "
-		     "Each ok names the key that signed and,\nwithout --key, says it "
-		     "was not checked against a key you trust: anyone can\nsign a "
-		     "log with a key of their own.  -j N checks N logs at once "
-		     "(default:\none per core); the lines come out in the order of "
-		     "the paths given.\nExit status 0 when "
-		     "everything holds, 1 when something does not, 2 when a\nlog "
-		     "cannot be read.");
+		     "every problem is named, and\na last line says how many games "
+		     "and sets a stop cut and a resumed run dealt\nagain.  Another "
+		     "folder: each of its logs.  Over several logs or a folder,\nthe "
+		     "logs of each duplicate set are checked together: one "
+		     "commitment, every\ngame there, each seated in a rotation of "
+		     "its own.  Each ok names the key\nthat signed and, without "
+		     "--key, says it was not checked against a key you\ntrust: "
+		     "anyone can sign a log with a key of their own.  -j N checks N "
+		     "logs at\nonce (default: one per core); the lines come out in "
+		     "the order of the paths\ngiven.\nExit status 0 when everything "
+		     "holds, 1 when something does not, 2 when a\nlog cannot be read.");
 		return EXIT_OK;
 	}
 	if ((rc = parse_options(argc, argv, &key_file, &jobs)) != EXIT_OK)

@@ -2,7 +2,8 @@
  * The report's look at a tournament's manifest (report.h, TOURNAMENTS.md),
  * read by manifest_read() as a run that may still be going on: whether
  * its chain and signature hold, how many games were scheduled and
- * finished, whether the run is complete, the logs it lists as finished,
+ * finished, whether the run is complete, how many games and sets a stop
+ * cut and a resumed run dealt again, the logs it lists as finished,
  * and whether each is still there with the SHA-256 the manifest lists
  * (as the report's workers hashed it, reading it once: report_games).
  * A manifest being written by a running tournament is not signed yet;
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "manifest_cut.h"
 #include "manifest_read.h"
 #include "outdir.h"
 #include "report.h"
@@ -57,6 +59,21 @@ void report_manifest_hashes(const struct report_manifest *run, cJSON *data)
 	cJSON_AddNumberToObject(m, "hashes_match", (double)hash_ok);
 }
 
+/* The games and sets a stop cut and a resumed run dealt again: "cut_games",
+ * "cut_sets" and, when there were any, "cut", the sentence `referee
+ * verify` and `referee ladder` print (manifest_cut.h). */
+static void add_cut(cJSON *m, const struct manifest_view *view)
+{
+	struct manifest_cut cut;
+	char text[MANIFEST_CUT_LEN];
+
+	manifest_cut_count(view, &cut);
+	cJSON_AddNumberToObject(m, "cut_games", (double)cut.games);
+	cJSON_AddNumberToObject(m, "cut_sets", (double)cut.sets);
+	if (cut.logs)
+		cJSON_AddStringToObject(m, "cut", manifest_cut_text(&cut, text));
+}
+
 void report_manifest(const char *dir, const unsigned char *trusted_key,
 		     cJSON *data, struct report_manifest *run)
 {
@@ -92,6 +109,7 @@ void report_manifest(const char *dir, const unsigned char *trusted_key,
 	cJSON_AddNumberToObject(m, "scheduled", (double)view->game_count);
 	cJSON_AddNumberToObject(m, "finished", (double)view->finished);
 	cJSON_AddNumberToObject(m, "aborted", (double)view->aborted);
+	add_cut(m, view);
 	cJSON_AddBoolToObject(m, "complete", view->has_complete_record);
 	/* "open": read whole with its chain holding, but not signed: the run
 	 * has not ended (it goes on, or was stopped). */

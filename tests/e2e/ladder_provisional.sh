@@ -120,7 +120,9 @@ cp "$OUT" "$TMP/final.txt"
 expect_exit 0 "$REFEREE" ladder --provisional "$DIR"
 expect_eq "$(cmp "$OUT" "$TMP/final.txt" && echo same)" "same" "finished: --provisional prints the final ladder"
 expect_not_contains "$OUT" "PROVISIONAL" "finished: nothing says provisional"
-expect_eq "$(tail -1 "$OUT" | cut -d';' -f1)" "12 games" "finished: all 12 games"
+expect_eq "$(tail -2 "$OUT" | head -1 | cut -d';' -f1)" "12 games" "finished: all 12 games"
+expect_eq "$(tail -1 "$OUT")" "cut by a stop and dealt again: 1 game (1 log set aside in games/aborted/, listed by the manifest)" \
+	"finished: the last line says game 4, cut by the stop, was dealt again"
 run "$REFEREE" verify "$DIR"/games/$LOGS
 expect_eq "$(grep -c ': ok:' "$OUT")" 12 "the resumed run's logs verify"
 

@@ -74,7 +74,8 @@ START_TEST(manifest_of_a_finished_run)
 	ck_assert(run.complete);
 	expect_json(member(data, "manifest"),
 		    "{\"present\":true,\"name\":\"fixture\",\"game\":\"rolit\",\"shard\":\"1/1\","
-		    "\"scheduled\":6,\"finished\":6,\"aborted\":0,\"complete\":true,"
+		    "\"scheduled\":6,\"finished\":6,\"aborted\":0,\"cut_games\":0,\"cut_sets\":0,"
+		    "\"complete\":true,"
 		    "\"open\":false,\"signed\":true,\"key\":\"" FIXTURE_RUN_KEY "\","
 		    "\"bad_logs\":[],\"hashes_match\":6}");
 	report_manifest_free(&run);

@@ -284,10 +284,11 @@
 			ul.appendChild(el('li', null, m.problem));
 		} else {
 			ul.appendChild(el('li', { id: 'manifest' }, 'manifest: ' + m.finished + ' of ' +
-				m.scheduled + ' games finished' + (m.aborted ? ', ' + m.aborted +
-				' set aside and replayed' : '') + '; ' + (m.complete ? 'complete' :
+				m.scheduled + ' games finished; ' + (m.complete ? 'complete' :
 				'not complete') + '; ' + (m.signed ? 'chain and signature hold' : m.problem) +
 				'; ' + m.hashes_match + ' of ' + m.finished + ' logs have the hash it lists'));
+			/* Games a stop cut, played again: never in silence. */
+			if (m.cut) ul.appendChild(el('li', { id: 'cut' }, m.cut));
 			m.bad_logs.forEach(function (b) {
 				ul.appendChild(el('li', { 'class': 'bad' }, b + ': missing, or not the log the ' +
 					'manifest lists'));
