@@ -51,6 +51,25 @@ static void progress_set_aside(void *ctx, long game, const char *name)
 			     game, name);
 }
 
+/* A resumed run set aside the logs a duplicate set left: the whole set is
+ * dealt again.  One line, naming each log. */
+static void progress_set_set_aside(void *ctx, long first, long last,
+				   char *const *names, int count)
+{
+	struct progress *p = ctx;
+	char logs[1024] = "";
+	size_t len = 0;
+
+	if (p->quiet)
+		return;
+	for (int k = 0; k < count && len < sizeof logs; k++)
+		len += (size_t)snprintf(logs + len, sizeof logs - len, "%s%s",
+					!k ? "" : k == count - 1 ? " and " : ", ", names[k]);
+	visible_line(stderr, "%s: the duplicate set of games %ld to %ld was cut by the "
+		     "stop: its log%s set aside as %s, and the whole set is dealt again",
+		     p->out_dir, first, last, count > 1 ? "s are" : " is", logs);
+}
+
 static double share(const struct progress *p, int b)
 {
 	return p->played[b] ? p->points[b] / (double)p->played[b] : -1;
@@ -183,6 +202,7 @@ struct tournament_events progress_events(struct progress *p)
 	return (struct tournament_events){
 		.ctx = p, .game_finished = progress_game,
 		.games_start = progress_start, .log_set_aside = progress_set_aside,
+		.set_set_aside = progress_set_set_aside,
 		.bot_failed = progress_no_start,
 		.bot_started = progress_started,
 		.bot_new_version = progress_new_version,

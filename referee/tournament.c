@@ -230,8 +230,9 @@ static bool leftover_complete(struct run_state *st, const char *path,
  * finished: when `recover` and it is complete, the game finished and the
  * run stopped before the batch of its entry was written (manifest.h), so
  * the entry goes into this run's batch, marked "recovered"; any other log
- * is set aside in games/aborted/ with an "aborted" record. */
-static int settle_leftover(struct run_state *st, long game, bool recover)
+ * is set aside in games/aborted/ with an "aborted" record, under the name
+ * put in *aside (a new string). */
+static int settle_leftover(struct run_state *st, long game, bool recover, char **aside)
 {
 	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
 	char hash[FILES_SHA256_HEX];
@@ -253,11 +254,8 @@ static int settle_leftover(struct run_state *st, long game, bool recover)
 	} else if (rename(path, moved)) {
 		rc = errorf(st->err, "cannot set aside '%s': %s", path, strerror(errno));
 	} else {
-		char *name = outdir_set_aside(NULL, game, st->aborted[game]);
-
-		rc = record(st, manifest_aborted_record(game, name));
-		st->run->events->log_set_aside(st->run->events->ctx, game, name);
-		free(name);
+		*aside = outdir_set_aside(NULL, game, st->aborted[game]);
+		rc = record(st, manifest_aborted_record(game, *aside));
 	}
 	if (log.lines)
 		logread_free(&log);
@@ -269,12 +267,15 @@ static int settle_leftover(struct run_state *st, long game, bool recover)
 /* The leftover logs of the set whose first game is `first` (a game alone
  * without duplicate sets): recovered only when every game of the set the
  * manifest does not list as finished left a complete log, else all set
- * aside, the set to be played again whole (its S was never revealed). */
+ * aside, the set to be played again whole (its S was never revealed),
+ * and the run says so: a log set aside, or a set dealt again. */
 static int settle_set(struct run_state *st, long first)
 {
 	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
+	const struct tournament_events *events = st->run->events;
+	char *aside[GAME_MAX_SEATS] = {NULL};
 	bool recover = true;
-	int rc = 0;
+	int rc = 0, count = 0;
 
 	for (long n = first; recover && n < end; n++) {
 		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
@@ -290,9 +291,17 @@ static int settle_set(struct run_state *st, long first)
 		if (st->finished[n])
 			return errorf(st->err, "game %ld is finished but a game of its duplicate set left no complete log: the set cannot be played again whole",
 				      n);
-	for (long n = first; !rc && n < end; n++)
+	for (long n = first; !rc && n < end; n++) {
 		if (!st->finished[n])
-			rc = settle_leftover(st, n, recover);
+			rc = settle_leftover(st, n, recover, &aside[count]);
+		count += aside[count] != NULL;
+	}
+	if (!rc && count && st->spec->duplicate)
+		events->set_set_aside(events->ctx, first, end - 1, aside, count);
+	else if (!rc && count)
+		events->log_set_aside(events->ctx, first, aside[0]);
+	for (int k = 0; k < count; k++)
+		free(aside[k]);
 	return rc;
 }
 

@@ -26,6 +26,11 @@ struct tournament_events {
 	/* A resumed run set aside the log that game `game` left unfinished,
 	 * as `name` (games/aborted/...): the game is played again. */
 	void (*log_set_aside)(void *ctx, long game, const char *name);
+	/* With duplicate sets: a resumed run set aside the `count` logs that
+	 * the set of games `first` to `last` left, as names[]: the whole set
+	 * is dealt again. */
+	void (*set_set_aside)(void *ctx, long first, long last, char *const *names,
+			      int count);
 	/* Bot `bot` did not start for a game, saying `line` first on stderr. */
 	void (*bot_failed)(void *ctx, int bot, const char *line);
 	/* Bot `bot` started for a game. */
