@@ -1,0 +1,100 @@
+#!/bin/bash
+# End-to-end: nothing dealt twice in silence.  A tournament cut by kill -9
+# in the middle of a game (plain) or of a duplicate set, then resumed: the
+# resumed run says it sets the cut game's log aside, or (one line) that it
+# deals the whole set again; and `referee verify` and `referee ladder` of
+# the folder (table, crosstable and json) and its report say how many
+# games and sets were cut and dealt again, from the manifest's "aborted"
+# records (docs/TOURNAMENTS.md, "Cut and dealt again").
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+needs_control_group
+
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
+
+# write_file FILE DUPLICATE: 3 bots, 2-player bolo to 1000, 4 games a
+# table, "duplicate": DUPLICATE; the bot c slow (50 ms a turn), so that a
+# game it plays is still under way when the kill comes.
+write_file() {
+	cat >"$1" <<JSON
+{
+  "name": "cut",
+  "game": "bolo",
+  "options": {"target": 1000},
+  "players": 2,
+  "games": 4,
+  "duplicate": $2,
+  "bots": [
+    {"name": "a", "command": "$CBOT '$TMP' a"},
+    {"name": "b", "command": "$CBOT '$TMP' b"},
+    {"name": "c", "command": "$(zoo slow 50)"}
+  ]
+}
+JSON
+}
+
+# cut_and_resume NAME DUPLICATE ASIDE LINE: the run of $TMP/NAME.json into
+# $TMP/NAME, killed (-9) once game 6 (table a-c's second game, the second
+# of its first set) has begun, then resumed: it sets aside the logs ASIDE
+# (in games/aborted/) and says LINE, its only line about the stop.
+cut_and_resume() {
+	local pid
+	write_file "$TMP/$1.json" "$2"
+	"$REFEREE" tournament "$TMP/$1.json" --out "$TMP/$1" --concurrency 1 \
+		>"$TMP/$1.out" 2>&1 </dev/null &
+	pid=$!
+	for _ in $(seq 400); do
+		[ -e "$TMP/$1/games/000006.jsonl" ] && break
+		sleep 0.05
+	done
+	kill -9 "$pid"
+	wait "$pid" 2>/dev/null
+	expect_eq "$?" 137 "$1: kill -9 with game 6 under way stops the run"
+	assert_no_leftovers "$1: kill -9: no worker or bot is left"
+	expect_exit 0 "$REFEREE" tournament "$TMP/$1.json" --out "$TMP/$1" --resume --concurrency 2
+	expect_eq "$(grep 'cut by the stop' "$ERR")" "$TMP/$1: $4" "$1: --resume says: $4"
+	expect_eq "$(cd "$TMP/$1/games/aborted" && ls | tr '\n' ' ')" "$3" "$1: the logs set aside: $3"
+	expect_eq "$(finished_games "$TMP/$1/manifest.jsonl" | sort -n | uniq | wc -l)" 12 \
+		"$1: --resume finishes every game once"
+}
+
+# says NAME SENTENCE: verify, ladder and the report of $TMP/NAME each say
+# SENTENCE (json: the counts GAMES SETS LOGS).
+says() {
+	local dir=$TMP/$1 sentence=$2 counts=$3
+	expect_exit 0 "$REFEREE" verify "$dir"
+	expect_eq "$(cat "$OUT")" "$dir: ok: a tournament of bolo, 12 games finished, every log there and verified, nothing else; signed by key $(cat "$dir/referee.pub" | head -c 64), not checked against a key you trust
+$dir: $sentence" "$1: verify of the folder says what was cut and dealt again, after its verdict"
+	expect_exit 0 "$REFEREE" ladder "$dir"
+	expect_eq "$(tail -n 1 "$OUT")" "$sentence" "$1: the ladder says so last"
+	expect_exit 0 "$REFEREE" ladder --format crosstable "$dir"
+	expect_eq "$(tail -n 2 "$OUT")" "
+$sentence" "$1: the crosstable too"
+	expect_exit 0 "$REFEREE" ladder --format json "$dir"
+	expect_eq "$("$PYTHON3" -c 'import json, sys; c = json.load(sys.stdin)["cut"]; print(c["games"], c["sets"], c["logs"])' <"$OUT")" \
+		"$counts" "$1: ladder json: \"cut\": games, sets, logs"
+	expect_exit 0 "$REFEREE" report "$dir"
+	expect_eq "$($HTMLTOOL "$dir/report/index.html" data | "$PYTHON3" -c 'import json, sys
+m = json.load(sys.stdin)["manifest"]
+print(m["cut_games"], m["cut_sets"], m["aborted"])
+print(m["cut"])')" "$counts
+$sentence" "$1: the report's data has the counts and the sentence"
+	if [ -n "$BROWSER" ]; then
+		dump_dom "file://$dir/report/index.html" "$TMP/$1.dom"
+		expect_eq "$($HTMLTOOL "$TMP/$1.dom" text li id=cut)" "$sentence" \
+			"$1: the report's page shows it"
+	else
+		ok 0 "$1: the report's page shows it # SKIP chromium is not installed"
+	fi
+}
+
+# --- a duplicate set cut: --resume deals it again whole, in one line -------------------
+cut_and_resume dup true "000005.aborted-1.jsonl 000006.aborted-1.jsonl " \
+	"the duplicate set of games 5 to 6 was cut by the stop: its logs are set aside as games/aborted/000005.aborted-1.jsonl and games/aborted/000006.aborted-1.jsonl, and the whole set is dealt again"
+says dup "cut by a stop and dealt again: 2 games, 1 duplicate set (2 logs set aside in games/aborted/, listed by the manifest)" "2 1 2"
+
+# --- a plain game cut -------------------------------------------------------------------
+cut_and_resume plain false "000006.aborted-1.jsonl " \
+	"game 6 was cut by the stop: its log is set aside as games/aborted/000006.aborted-1.jsonl, and the game is played again"
+says plain "cut by a stop and dealt again: 1 game (1 log set aside in games/aborted/, listed by the manifest)" "1 0 1"
+
+done_testing
