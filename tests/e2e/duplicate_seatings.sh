@@ -29,6 +29,15 @@ forge() {
 	F=$TMP/$name
 }
 
+# refused SET DESCRIPTION WHAT: verify of the forged folder $F fails
+# (exit 1), each of its logs ok alone, and its last line is "set SET:
+# FAILED: WHAT".
+refused() {
+	expect_exit 1 "$REFEREE" verify "$F"
+	expect_eq "$(grep -c ': ok: ' "$OUT") $(tail -n 1 "$OUT")" \
+		"$(ls "$F" | wc -l) set $1: FAILED: $3" "$2"
+}
+
 # --- honest sets pass ---------------------------------------------------------------
 D2=$TMP/two
 expect_exit 0 "$REFEREE" play bolo -o target=2000 --games 2 --duplicate --out "$D2" "a=$C a" "b=$C b"
@@ -48,38 +57,31 @@ expect_eq "$RC $(grep -c ': ok: ' "$OUT") $(wc -l <"$OUT")" "0 13 13" \
 forge twice "$D2" game-0002.jsonl seats header 1,0
 expect_eq "$(head -n 1 "$F/game-0002.jsonl" | grep -o '"name":"[a-z]*"' | tr '\n' ' ')" \
 	'"name":"a" "name":"b" ' "forged: game 1 of the set seated as game 0"
-expect_exit 1 "$REFEREE" verify "$F"
-expect_eq "$(grep -c ': ok: ' "$OUT") $(wc -l <"$OUT")" "2 3" "each forged log still verifies alone"
-expect_eq "$(tail -n 1 "$OUT")" "set $S2: FAILED: games 0 ($F/game-0001.jsonl) and 1 ($F/game-0002.jsonl) seat the bots the same way, a, b: each game of a set seats them in a rotation of its own" \
-	"a set seated twice the same way is refused"
+refused "$S2" "a set seated twice the same way is refused" \
+	"games 0 ($F/game-0001.jsonl) and 1 ($F/game-0002.jsonl) seat the bots the same way, a, b: each game of a set seats them in a rotation of its own"
 expect_exit 1 "$REFEREE" verify "$F/game-0002.jsonl" "$F/game-0001.jsonl"
 expect_eq "$(tail -n 1 "$OUT")" "set $S2: FAILED: games 0 ($F/game-0001.jsonl) and 1 ($F/game-0002.jsonl) seat the bots the same way, a, b: each game of a set seats them in a rotation of its own" \
 	"... given as logs, in any order, too"
 
 forge other "$D2" game-0002.jsonl sub header '"name":"a"' '"name":"x"'
-expect_exit 1 "$REFEREE" verify "$F"
-expect_eq "$(grep -c ': ok: ' "$OUT") $(tail -n 1 "$OUT")" "2 set $S2: FAILED: game 1 ($F/game-0002.jsonl) seats \"x\" in seat 1, a bot not at game 0's table ($F/game-0001.jsonl: a, b)" \
-	"a set with another bot in a seat is refused"
+refused "$S2" "a set with another bot in a seat is refused" \
+	"game 1 ($F/game-0002.jsonl) seats \"x\" in seat 1, a bot not at game 0's table ($F/game-0001.jsonl: a, b)"
 
 forge command "$D2" game-0002.jsonl sub header "(\"name\":\"a\",\"command\":\"[^\"]*)' a\"" "\\1' z\""
-expect_exit 1 "$REFEREE" verify "$F"
-expect_eq "$(grep -c ': ok: ' "$OUT") $(tail -n 1 "$OUT")" "2 set $S2: FAILED: game 1 ($F/game-0002.jsonl) runs \"a\" with the command \"$C z\", game 0 ($F/game-0001.jsonl) with \"$C a\": another bot" \
-	"a bot of the same name run with another command is another bot"
+refused "$S2" "a bot of the same name run with another command is another bot" \
+	"game 1 ($F/game-0002.jsonl) runs \"a\" with the command \"$C z\", game 0 ($F/game-0001.jsonl) with \"$C a\": another bot"
 
 # --- 3 players ------------------------------------------------------------------------
 forge mirrored "$D3" game-0002.jsonl seats header 1,0,2
-expect_exit 1 "$REFEREE" verify "$F"
-expect_eq "$(grep -c ': ok: ' "$OUT") $(tail -n 1 "$OUT")" "3 set $S3: FAILED: game 1 ($F/game-0002.jsonl) seats c, b, a: not a rotation of game 0's seating, a, b, c ($F/game-0001.jsonl)" \
-	"3 players: a seating that is not a rotation is refused"
+refused "$S3" "3 players: a seating that is not a rotation is refused" \
+	"game 1 ($F/game-0002.jsonl) seats c, b, a: not a rotation of game 0's seating, a, b, c ($F/game-0001.jsonl)"
 
 forge same "$D3" game-0003.jsonl seats header 2,0,1
-expect_exit 1 "$REFEREE" verify "$F"
-expect_eq "$(grep -c ': ok: ' "$OUT") $(tail -n 1 "$OUT")" "3 set $S3: FAILED: games 1 ($F/game-0002.jsonl) and 2 ($F/game-0003.jsonl) seat the bots the same way, b, c, a: each game of a set seats them in a rotation of its own" \
-	"3 players: games 1 and 2 seated the same way are refused"
+refused "$S3" "3 players: games 1 and 2 seated the same way are refused" \
+	"games 1 ($F/game-0002.jsonl) and 2 ($F/game-0003.jsonl) seat the bots the same way, b, c, a: each game of a set seats them in a rotation of its own"
 
 forge stranger "$D3" game-0003.jsonl sub header '"name":"c"' '"name":"x"'
-expect_exit 1 "$REFEREE" verify "$F"
-expect_eq "$(grep -c ': ok: ' "$OUT") $(tail -n 1 "$OUT")" "3 set $S3: FAILED: game 2 ($F/game-0003.jsonl) seats \"x\" in seat 0, a bot not at game 0's table ($F/game-0001.jsonl: a, b, c)" \
-	"3 players: another bot in a seat is refused"
+refused "$S3" "3 players: another bot in a seat is refused" \
+	"game 2 ($F/game-0003.jsonl) seats \"x\" in seat 0, a bot not at game 0's table ($F/game-0001.jsonl: a, b, c)"
 
 done_testing
