@@ -42,7 +42,7 @@ refused() {
 D2=$TMP/two
 expect_exit 0 "$REFEREE" play bolo -o target=2000 --games 2 --duplicate --out "$D2" "a=$C a" "b=$C b"
 S2=$(set_id "$OUT" 1)
-expect_eq "$(head -n 1 "$D2/game-0002.jsonl" | grep -o '"name":"[a-z]*"' | tr '\n' ' ')" \
+expect_eq "$(head -n 1 "$D2/game-000002.jsonl" | grep -o '"name":"[a-z]*"' | tr '\n' ' ')" \
 	'"name":"b" "name":"a" ' "2 players: game 1 of the set seats the bots in the other rotation"
 D3=$TMP/three
 expect_exit 0 "$REFEREE" play bolo -o target=2000 --games 3 --duplicate --out "$D3" "a=$C a" "b=$C b" "c=$C c"
@@ -54,34 +54,34 @@ expect_eq "$RC $(grep -c ': ok: ' "$OUT") $(wc -l <"$OUT")" "0 13 13" \
 	"honest sets of 2, 3 and 4 players (two Black-Pot sets, 2 vs 2) verify, each log ok and no set refused" || diag_run
 
 # --- 2 players --------------------------------------------------------------------
-forge twice "$D2" game-0002.jsonl seats header 1,0
-expect_eq "$(head -n 1 "$F/game-0002.jsonl" | grep -o '"name":"[a-z]*"' | tr '\n' ' ')" \
+forge twice "$D2" game-000002.jsonl seats header 1,0
+expect_eq "$(head -n 1 "$F/game-000002.jsonl" | grep -o '"name":"[a-z]*"' | tr '\n' ' ')" \
 	'"name":"a" "name":"b" ' "forged: game 1 of the set seated as game 0"
 refused "$S2" "a set seated twice the same way is refused" \
-	"games 0 ($F/game-0001.jsonl) and 1 ($F/game-0002.jsonl) seat the bots the same way, a, b: each game of a set seats them in a rotation of its own"
-expect_exit 1 "$REFEREE" verify "$F/game-0002.jsonl" "$F/game-0001.jsonl"
-expect_eq "$(tail -n 1 "$OUT")" "set $S2: FAILED: games 0 ($F/game-0001.jsonl) and 1 ($F/game-0002.jsonl) seat the bots the same way, a, b: each game of a set seats them in a rotation of its own" \
+	"games 0 ($F/game-000001.jsonl) and 1 ($F/game-000002.jsonl) seat the bots the same way, a, b: each game of a set seats them in a rotation of its own"
+expect_exit 1 "$REFEREE" verify "$F/game-000002.jsonl" "$F/game-000001.jsonl"
+expect_eq "$(tail -n 1 "$OUT")" "set $S2: FAILED: games 0 ($F/game-000001.jsonl) and 1 ($F/game-000002.jsonl) seat the bots the same way, a, b: each game of a set seats them in a rotation of its own" \
 	"... given as logs, in any order, too"
 
-forge other "$D2" game-0002.jsonl sub header '"name":"a"' '"name":"x"'
+forge other "$D2" game-000002.jsonl sub header '"name":"a"' '"name":"x"'
 refused "$S2" "a set with another bot in a seat is refused" \
-	"game 1 ($F/game-0002.jsonl) seats \"x\" in seat 1, a bot not at game 0's table ($F/game-0001.jsonl: a, b)"
+	"game 1 ($F/game-000002.jsonl) seats \"x\" in seat 1, a bot not at game 0's table ($F/game-000001.jsonl: a, b)"
 
-forge command "$D2" game-0002.jsonl sub header "(\"name\":\"a\",\"command\":\"[^\"]*)' a\"" "\\1' z\""
+forge command "$D2" game-000002.jsonl sub header "(\"name\":\"a\",\"command\":\"[^\"]*)' a\"" "\\1' z\""
 refused "$S2" "a bot of the same name run with another command is another bot" \
-	"game 1 ($F/game-0002.jsonl) runs \"a\" with the command \"$C z\", game 0 ($F/game-0001.jsonl) with \"$C a\": another bot"
+	"game 1 ($F/game-000002.jsonl) runs \"a\" with the command \"$C z\", game 0 ($F/game-000001.jsonl) with \"$C a\": another bot"
 
 # --- 3 players ------------------------------------------------------------------------
-forge mirrored "$D3" game-0002.jsonl seats header 1,0,2
+forge mirrored "$D3" game-000002.jsonl seats header 1,0,2
 refused "$S3" "3 players: a seating that is not a rotation is refused" \
-	"game 1 ($F/game-0002.jsonl) seats c, b, a: not a rotation of game 0's seating, a, b, c ($F/game-0001.jsonl)"
+	"game 1 ($F/game-000002.jsonl) seats c, b, a: not a rotation of game 0's seating, a, b, c ($F/game-000001.jsonl)"
 
-forge same "$D3" game-0003.jsonl seats header 2,0,1
+forge same "$D3" game-000003.jsonl seats header 2,0,1
 refused "$S3" "3 players: games 1 and 2 seated the same way are refused" \
-	"games 1 ($F/game-0002.jsonl) and 2 ($F/game-0003.jsonl) seat the bots the same way, b, c, a: each game of a set seats them in a rotation of its own"
+	"games 1 ($F/game-000002.jsonl) and 2 ($F/game-000003.jsonl) seat the bots the same way, b, c, a: each game of a set seats them in a rotation of its own"
 
-forge stranger "$D3" game-0003.jsonl sub header '"name":"c"' '"name":"x"'
+forge stranger "$D3" game-000003.jsonl sub header '"name":"c"' '"name":"x"'
 refused "$S3" "3 players: another bot in a seat is refused" \
-	"game 2 ($F/game-0003.jsonl) seats \"x\" in seat 0, a bot not at game 0's table ($F/game-0001.jsonl: a, b, c)"
+	"game 2 ($F/game-000003.jsonl) seats \"x\" in seat 0, a bot not at game 0's table ($F/game-000001.jsonl: a, b, c)"
 
 done_testing
