@@ -7,7 +7,9 @@
  * a record would cost a fast game more than its moves), at once when the
  * caller flushes, and all of them before the signature.  A full disk is
  * an error of the append, flush or signature that hit it; lines already
- * written stay intact.
+ * written stay intact.  A log may be written compressed
+ * (journal_compress): gzip members, one a write, each of whole lines,
+ * which gzip -dc reads as one text and logread.h reads as the plain log.
  */
 #ifndef ARENA_JOURNAL_H
 #define ARENA_JOURNAL_H
@@ -35,6 +37,11 @@ struct journal *journal_reopen(const char *path, size_t keep,
 			       uint64_t next_seq,
 			       const unsigned char last_hash[FAIR_HASH_BYTES],
 			       char *err);
+
+/* Writes the log gzip-compressed from here on: records are gathered
+ * until a flush, 1 MiB of them or the signature, and each batch is one
+ * gzip member.  Called before the first record of a log. */
+void journal_compress(struct journal *journal);
 
 /* Writes `record` (consumed; its first member should be "type") as the
  * next line, with "seq" and "prev" put in front.  0, or -1 with err. */

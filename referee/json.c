@@ -261,3 +261,15 @@ bool json_get_int(const cJSON *object, const char *name, long min, long max,
 	*out = (long)v;
 	return true;
 }
+
+bool json_get_bool(const cJSON *object, const char *name, bool *out)
+{
+	const cJSON *item = json_member(object, name);
+
+	if (!item)
+		return true;
+	if (!cJSON_IsBool(item))
+		return false;
+	*out = cJSON_IsTrue(item);
+	return true;
+}

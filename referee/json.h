@@ -50,4 +50,7 @@ cJSON *json_member(const cJSON *object, const char *name);
 bool json_get_int(const cJSON *object, const char *name, long min, long max,
 		  long *out);
 
+/* The same for a member true or false. */
+bool json_get_bool(const cJSON *object, const char *name, bool *out);
+
 #endif

@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "bot/botfolder.h"
+#include "logread.h"
 #include "outdir.h"
 #include "paths.h"
 #include "util.h"
@@ -51,16 +53,10 @@ static void note(struct folders *f, const char *bot, const cJSON *folder)
 /* Notes every player of the log at `path`, from its first line. */
 static int read_header(struct folders *f, const char *path, char *err)
 {
-	FILE *in = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	cJSON *header, *player;
+	cJSON *header = logread_header(path), *player;
 
-	if (!in)
+	if (!header && access(path, R_OK))
 		return errorf(err, "cannot read '%s'", path);
-	header = getline(&line, &cap, in) > 0 ? cJSON_Parse(line) : NULL;
-	fclose(in);
-	free(line);
 	if (!header)
 		return errorf(err, "%s: its first line is not a header record", path);
 	cJSON_ArrayForEach(player, cJSON_GetObjectItemCaseSensitive(header, "players")) {

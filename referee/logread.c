@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <libdeflate.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,14 +62,84 @@ fail:
 	return NULL;
 }
 
+bool logread_is_gzip(const char *bytes, size_t len)
+{
+	return len >= 2 && (unsigned char)bytes[0] == 0x1f &&
+	       (unsigned char)bytes[1] == 0x8b;
+}
+
+/* Decompresses the gzip member at `in` into out[*len..], growing it up
+ * to LOGREAD_MAX_BYTES: the member's result, with how many bytes of `in`
+ * it took in *took.  Anything but success ends the log there. */
+static enum libdeflate_result gunzip_member(struct libdeflate_decompressor *d,
+					    const char *in, size_t in_len,
+					    size_t *took, char **out,
+					    size_t *len, size_t *cap)
+{
+	for (;;) {
+		size_t made = 0;
+		enum libdeflate_result r = libdeflate_gzip_decompress_ex(
+			d, in, in_len, *out + *len, *cap - *len, took, &made);
+
+		if (r == LIBDEFLATE_SUCCESS)
+			*len += made;
+		if (r != LIBDEFLATE_INSUFFICIENT_SPACE || *cap == LOGREAD_MAX_BYTES)
+			return r;
+		*cap = *cap > LOGREAD_MAX_BYTES / 2 ? LOGREAD_MAX_BYTES : 2 * *cap;
+		*out = xrealloc(*out, *cap);
+	}
+}
+
+/* The lines of the gzip members in `packed`, in a new buffer; *cut when
+ * what follows the last whole member is not one (a log cut in the
+ * middle of a write). */
+static char *gunzip_log(const char *packed, size_t packed_len, size_t *size,
+			bool *cut, const char *path, char *err)
+{
+	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+	size_t cap = packed_len < LOGREAD_MAX_BYTES / 8 ? 8 * packed_len + 4096
+						     : LOGREAD_MAX_BYTES;
+	size_t len = 0, at = 0, took = 0;
+	enum libdeflate_result r = LIBDEFLATE_SUCCESS;
+	char *out = xmalloc(cap);
+
+	while (d && r == LIBDEFLATE_SUCCESS && at < packed_len) {
+		r = gunzip_member(d, packed + at, packed_len - at, &took, &out,
+				  &len, &cap);
+		at += took;
+	}
+	libdeflate_free_decompressor(d);
+	if (!d || r == LIBDEFLATE_INSUFFICIENT_SPACE) {
+		if (d)
+			errorf(err, "'%s' unpacks to more than %zu MiB", path,
+			       LOGREAD_MAX_BYTES >> 20);
+		else
+			errorf(err, "cannot read '%s': out of memory", path);
+		free(out);
+		return NULL;
+	}
+	*cut = r != LIBDEFLATE_SUCCESS;
+	*size = len;
+	return out;
+}
+
 int logread_load(const char *path, struct game_log *log, char *err)
 {
 	size_t size, cap = 64, start = 0;
+	bool cut = false;
 
 	memset(log, 0, sizeof *log);
 	log->buffer = read_file(path, &size, err);
 	if (!log->buffer)
 		return -1;
+	if (logread_is_gzip(log->buffer, size)) {
+		char *plain = gunzip_log(log->buffer, size, &size, &cut, path, err);
+
+		free(log->buffer);
+		if (!(log->buffer = plain))
+			return -1;
+		log->compressed = true;
+	}
 	log->size = size;
 	log->path = xstrdup(path);
 	log->lines = xmalloc(cap * sizeof *log->lines);
@@ -92,6 +163,9 @@ int logread_load(const char *path, struct game_log *log, char *err)
 		log->ends_mid_line = !nl;
 		start += len + 1;
 	}
+	/* A member cut short: the lines it held are missing, as the end of
+	 * a plain log cut in the middle of a line. */
+	log->ends_mid_line |= cut;
 	return 0;
 }
 
@@ -102,6 +176,34 @@ void logread_free(struct game_log *log)
 	free(log->buffer);
 	free(log->path);
 	memset(log, 0, sizeof *log);
+}
+
+cJSON *logread_header(const char *path)
+{
+	struct game_log log;
+	char err[ERR_LEN];
+	FILE *in = fopen(path, "re");
+	char *line = NULL, magic[2] = {0};
+	size_t cap = 0;
+	cJSON *header = NULL;
+
+	if (!in)
+		return NULL;
+	if (fread(magic, 1, 2, in) == 2 && logread_is_gzip(magic, 2)) {
+		fclose(in);
+		if (logread_load(path, &log, err))
+			return NULL;
+		if (log.count)
+			header = cJSON_ParseWithLength(log.lines[0].bytes, log.lines[0].len);
+		logread_free(&log);
+		return header;
+	}
+	rewind(in);
+	if (getline(&line, &cap, in) > 0)
+		header = cJSON_Parse(line);
+	fclose(in);
+	free(line);
+	return header;
 }
 
 const char *logread_string(const struct game_log *log, size_t i,

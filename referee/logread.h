@@ -3,7 +3,8 @@
  * over them), as strictly parsed JSON and with its "type".  Loading
  * checks nothing: for a game log verify.h does, with the form of its
  * numbers checked here (logread_integers_ok).  A manifest has its own
- * reader, manifest_read.h, for every verb that reads one.
+ * reader, manifest_read.h, for every verb that reads one.  A log written
+ * compressed (journal_compress: gzip members) is read as the same lines.
  */
 #ifndef ARENA_LOGREAD_H
 #define ARENA_LOGREAD_H
@@ -34,12 +35,21 @@ struct game_log {
 	struct log_line *lines;
 	struct region region; /* every line's JSON */
 	size_t count;
-	bool ends_mid_line; /* the last line has no newline (a cut log) */
+	bool ends_mid_line; /* the last line has no newline, or the last
+			     * gzip member is cut short (a cut log) */
+	bool compressed;    /* the file is gzip members */
 };
+
+/* Whether a file's first bytes are gzip's (a compressed log). */
+bool logread_is_gzip(const char *bytes, size_t len);
 
 /* Reads the file; -1 with err when it cannot be read at all. */
 int logread_load(const char *path, struct game_log *log, char *err);
 void logread_free(struct game_log *log);
+
+/* The first line of the log at `path`, compressed or not, parsed (as
+ * cJSON_Parse does: a reader of headers that checks nothing), or NULL. */
+cJSON *logread_header(const char *path);
 
 /* Member `name` of line i as a string, or NULL. */
 const char *logread_string(const struct game_log *log, size_t i,

@@ -644,6 +644,8 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 					 ? journal_adopt(log_path, err)
 					 : journal_create(log_path, err)))
 		return -1;
+	if (g->journal && match->config.compress)
+		journal_compress(g->journal);
 	seat_entrants(g, seating);
 	if (set) {
 		g->set_game = set->next;

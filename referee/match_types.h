@@ -51,6 +51,8 @@ struct match_config {
 	 * could mask it (cmd_play's --log FILE in a bot's folder): it is
 	 * written, not created. */
 	bool log_made;
+	/* Each log is written gzip-compressed (journal_compress). */
+	bool compress;
 	/* Called for each reply read from entrant `entrant`: the type of
 	 * the message it answers ("hello", "start", "turn"...) and the time
 	 * the bot took, from when it had the message (or, for messages

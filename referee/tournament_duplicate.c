@@ -6,15 +6,13 @@
  */
 #include "tournament_duplicate.h"
 
+#include "json.h"
 #include "util.h"
 
 static int read_bool(const cJSON *root, const char *key, bool *out, char *err)
 {
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, key);
-
-	if (item && !cJSON_IsBool(item))
+	if (!json_get_bool(root, key, out))
 		return errorf(err, "\"%s\" must be true or false", key);
-	*out = cJSON_IsTrue(item);
 	return 0;
 }
 

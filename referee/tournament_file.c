@@ -33,7 +33,7 @@
 static const char *const top_fields[] = {
 	"name", "game", "options", "players", "format", "games", "bots",
 	"time", "limits", "seed", "concurrency", "sandbox", "containment",
-	"openings", "duplicate", "trusted_bots", NULL,
+	"openings", "duplicate", "trusted_bots", "compress", NULL,
 };
 static const char *const opening_fields[] = {"plies", NULL};
 static const char *const bot_fields[] = {
@@ -585,6 +585,8 @@ static int read_spec(const char *path, const cJSON *root,
 	    read_seed(root, spec, err) < 0 ||
 	    read_openings(root, spec, err) < 0 ||
 	    tournament_duplicate_read(root, spec, err) < 0 ||
+	    (!json_get_bool(root, "compress", &spec->compress) &&
+	     errorf(err, "\"compress\" must be true or false") < 0) ||
 	    get_int(root, "concurrency", "", 1, 4096, &concurrency, err) < 0)
 		return -1;
 	spec->concurrency = (int)concurrency;

@@ -83,6 +83,7 @@ static int read_file(struct running *r, char *err)
 		r->spec.limits.sandbox = q->sandbox;
 	if (q->contain >= 0)
 		r->spec.limits.contain = q->contain;
+	r->spec.compress |= q->compress;
 	if (tournament_duplicate_check(&r->spec, why))
 		return errorf(err, "%s: %s", q->file, why);
 	return 0;

@@ -51,6 +51,7 @@ struct tournament_spec {
 	int openings;           /* plies drawn at the start of each game */
 	bool duplicate;         /* play duplicate sets (tournament_duplicate.h) */
 	bool trusted_bots;      /* duplicate sets may be played unsandboxed */
+	bool compress;          /* write each game's log gzip-compressed */
 	cJSON *file;            /* the file as read, which the manifest
 				   records to tell what a resumed run may
 				   change */

@@ -49,6 +49,20 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The ranks of the compressed log at `path`: how many, or -1. */
+static int compressed_ranks(const char *path, int *ranks, int max)
+{
+	struct game_log log;
+	char err[ERR_LEN];
+	int count;
+
+	if (logread_load(path, &log, err))
+		return -1;
+	count = logread_ranks(&log, ranks, max);
+	logread_free(&log);
+	return count;
+}
+
 /* The ranks of the log's "result" record, found among its last lines
  * (then come the reveal and the signature): how many, or -1.  The log
  * has the SHA-256 the manifest recorded, so it is the referee's own. */
@@ -60,6 +74,10 @@ static int result_ranks(const char *path, int *ranks, int max)
 	struct stat st;
 	ssize_t n = -1;
 
+	if (fd >= 0 && pread(fd, tail, 2, 0) == 2 && logread_is_gzip(tail, 2)) {
+		close(fd);
+		return compressed_ranks(path, ranks, max);
+	}
 	if (fd >= 0 && !fstat(fd, &st))
 		n = pread(fd, tail, sizeof tail - 1, st.st_size > (off_t)sizeof tail - 1
 			  ? st.st_size - (off_t)(sizeof tail - 1) : 0);

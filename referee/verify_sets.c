@@ -50,22 +50,6 @@ struct verify_sets *verify_sets_new(void)
 	return xcalloc(1, sizeof(struct verify_sets));
 }
 
-/* The header of the log at `path`, parsed (NULL: none). */
-static cJSON *header_of(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	cJSON *header = NULL;
-
-	if (f && getline(&line, &cap, f) > 0)
-		header = cJSON_Parse(line);
-	if (f)
-		fclose(f);
-	free(line);
-	return header;
-}
-
 /* The name and command of each of its `of` seats from the header's
  * "players" (verified: one a seat, in order); false when they are not. */
 static bool read_seating(struct set_log *l, const cJSON *header)
@@ -154,7 +138,7 @@ static void set_log_free(struct set_log *l)
 
 void verify_sets_add(struct verify_sets *sets, const char *path)
 {
-	cJSON *header = header_of(path);
+	cJSON *header = logread_header(path);
 	const cJSON *described = cJSON_GetObjectItemCaseSensitive(header, "set");
 	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(described, "id"));
 	struct set_log l = {.path = xstrdup(path)};

@@ -183,7 +183,7 @@ static void play_table(const struct worker_job *job, int table,
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
-		.openings = spec->openings,
+		.openings = spec->openings, .compress = spec->compress,
 	};
 	char err[ERR_LEN];
 	struct match *lanes[GAME_MAX_SEATS] = {NULL};

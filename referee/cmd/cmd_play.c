@@ -55,6 +55,7 @@ static const char usage[] =
 "                    (and each bot's stderr to FILE.NAME.stderr)\n"
 "  --out DIR         write game-000001.jsonl... and each bot's stderr to DIR\n"
 "                    (made with its parents when missing)\n"
+"  --compress        write the logs gzip-compressed (every verb reads both)\n"
 "  --key FILE        sign logs with this secret key (default:\n"
 "                    ~/.local/share/arena/referee.key, created when missing;\n"
 "                    the public key is copied to DIR)\n"
@@ -149,6 +150,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 		{"human", required_argument, NULL, 'H'},
 		{"duplicate", no_argument, NULL, 'D'},
 		{"trusted-bots", no_argument, NULL, 'T'},
+		{"compress", no_argument, NULL, 'z'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -188,6 +190,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 		case 'H': p->human_name = optarg; break;
 		case 'D': p->m.duplicate = true; break;
 		case 'T': p->trusted_bots = true; break;
+		case 'z': p->m.config.compress = true; break;
 		case '?': return EXIT_USAGE;
 		default:
 			rc = cli_match_option("play", opt, optarg, &p->m.config.time,

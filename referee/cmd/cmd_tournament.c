@@ -47,6 +47,8 @@ static const char usage[] =
 "                     instead of stopping there\n"
 "  --start-failures N name a bot on the status line once it failed to start\n"
 "                     N times in a row during the run (default 3)\n"
+"  --compress         write each game's log gzip-compressed (as \"compress\":\n"
+"                     true); every verb reads both kinds\n"
 "  --quiet            print only the final ladder (and any error)\n"
 "\n"
 "Before the first game, every bot is started once as its games start it and\n"
@@ -168,6 +170,7 @@ static int parse_args(int argc, char **argv, struct tournament_request *q,
 		{"no-limits", no_argument, NULL, 'n'},
 		{"report", no_argument, NULL, 'R'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"compress", no_argument, NULL, 'z'},
 		{"skip-broken", no_argument, NULL, 'b'},
 		{"start-failures", required_argument, NULL, 'f'},
 		{NULL, 0, NULL, 0},
@@ -184,6 +187,7 @@ static int parse_args(int argc, char **argv, struct tournament_request *q,
 			break;
 		case 'r': q->resume = true; break;
 		case 'q': q->quiet = true; break;
+		case 'z': q->compress = true; break;
 		case 'b': q->skip_broken = true; break;
 		case 'f':
 			if (!cli_number("tournament", "--start-failures", optarg, 1,

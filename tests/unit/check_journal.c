@@ -209,6 +209,68 @@ END_TEST
 
 /* The integer check on lines whose strings hold quotes, backslashes,
  * dots and e's, which must not be mistaken for numbers. */
+/* The bytes of the file at `path`, in a new buffer. */
+static char *file_bytes(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = xmalloc(1 << 16);
+
+	*len = fread(buf, 1, 1 << 16, f);
+	fclose(f);
+	return buf;
+}
+
+/* Writes the same records plain and compressed, a flush in between (two
+ * gzip members): the reader gives the same lines from both. */
+START_TEST(compressed_log_reads_as_plain)
+{
+	static const unsigned char game_id[16] = {7};
+	char *paths[2] = {temp_path(), temp_path()};
+	unsigned char seed[32] = {0};
+	struct referee_key key;
+	struct game_log logs[2];
+	size_t len;
+	char *bytes;
+
+	ck_assert_int_eq(sodium_init() >= 0, 1);
+	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
+	for (int k = 0; k < 2; k++) {
+		struct journal *j = journal_create(paths[k], err);
+
+		if (k)
+			journal_compress(j);
+		ck_assert_int_eq(journal_append(j, typed("header"), err), 0);
+		ck_assert_int_eq(journal_flush(j, err), 0);
+		ck_assert_int_eq(journal_append(j, typed("action"), err), 0);
+		ck_assert_int_eq(journal_sign(j, &key, game_id, err), 0);
+		journal_free(j);
+		ck_assert_int_eq(logread_load(paths[k], &logs[k], err), 0);
+		ck_assert_int_eq(logs[k].compressed, k);
+		ck_assert_uint_eq(logs[k].count, 3);
+		ck_assert(!logs[k].ends_mid_line);
+	}
+	ck_assert_uint_eq(logs[0].size, logs[1].size);
+	ck_assert(!memcmp(logs[0].buffer, logs[1].buffer, logs[0].size));
+	bytes = file_bytes(paths[1], &len);
+	ck_assert_uint_eq((unsigned char)bytes[0], 0x1f);
+	ck_assert_uint_eq((unsigned char)bytes[1], 0x8b);
+	/* Cut in its second member: the first member's line alone, the log
+	 * marked cut. */
+	ck_assert_int_eq(truncate(paths[1], (off_t)len - 3), 0);
+	logread_free(&logs[1]);
+	ck_assert_int_eq(logread_load(paths[1], &logs[1], err), 0);
+	ck_assert_uint_eq(logs[1].count, 1);
+	ck_assert(logs[1].ends_mid_line);
+	ck_assert_str_eq(logread_string(&logs[1], 0, "type"), "header");
+	for (int k = 0; k < 2; k++) {
+		logread_free(&logs[k]);
+		unlink(paths[k]);
+		free(paths[k]);
+	}
+	free(bytes);
+}
+END_TEST
+
 START_TEST(integers_are_written_plainly)
 {
 	static const struct {
@@ -284,6 +346,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, never_overwrites);
 	tcase_add_test(tc, full_disk_is_an_error);
 	tcase_add_test(tc, reader_flags_a_cut_line);
+	tcase_add_test(tc, compressed_log_reads_as_plain);
 	tcase_add_test(tc, integers_are_written_plainly);
 	tcase_add_test(tc, keys_round_trip);
 	suite_add_tcase(s, tc);
