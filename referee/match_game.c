@@ -436,7 +436,7 @@ static void play_turn(struct game_run *g, int seat)
 	long allowance = c->time.move_ms;
 	cJSON *msgs[GAME_MAX_SEATS] = {NULL}, *replies[GAME_MAX_SEATS], *rec = NULL;
 	const cJSON *action;
-	char err[ERR_LEN];
+	char err[ERR_LEN], info[WIRE_INFO_MAX + 1];
 	int64_t start, took, cpu;
 	bool illegal;
 
@@ -445,6 +445,9 @@ static void play_turn(struct game_run *g, int seat)
 
 		allowance = left < allowance ? (left > 0 ? left : 0) : allowance;
 	}
+	if (g->at[seat]->bot)
+		bot_stderr_mark(g->at[seat]->bot, "=== arena: move %d ===",
+				g->play.step + 1);
 	msgs[seat] = wire_turn(seat, rules->view(g->play.state, seat),
 			       rules->legal(g->play.state), allowance);
 	start = now_ns();
@@ -469,7 +472,8 @@ static void play_turn(struct game_run *g, int seat)
 		reply_times_add(&g->outcome->replies[seat].cpu, cpu / 1000);
 	if (g->journal || c->on_record)
 		rec = written(g, records_action(seat, action, took / 1000,
-						c->time.clock == CLOCK_CPU ? cpu / 1000 : -1));
+						c->time.clock == CLOCK_CPU ? cpu / 1000 : -1,
+						wire_turn_info(replies[seat], info)));
 	illegal = game_play_apply(&g->play, action, &g->draws, err) != 0;
 	shown(g, rec);
 	if (illegal) {
@@ -518,9 +522,12 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 
 	game_play_result(&g->play, result);
 	record(g, records_result(result, g->seats));
-	for (int s = 0; s < g->seats; s++)
+	for (int s = 0; s < g->seats; s++) {
+		if (g->at[s]->bot)
+			bot_stderr_mark(g->at[s]->bot, "=== arena: end ===");
 		msgs[s] = wire_end(result, g->seats,
 				   cJSON_Duplicate(g->forfeits, true), secret);
+	}
 	exchange(g, msgs, g->match->config.time.move_ms, true, replies);
 	delete_replies(replies, g->seats);
 	if (secret)
@@ -528,7 +535,8 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 }
 
 /* Marks each bot's stderr file with the game about to start, so that
- * what it writes can be told apart game by game. */
+ * what it writes can be told apart game by game (and, with the marks of
+ * its moves, bot_stderr_mark, move by move). */
 static void note_game(struct game_run *g, unsigned long index)
 {
 	for (int s = 0; s < g->seats; s++) {

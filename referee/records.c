@@ -52,7 +52,7 @@ cJSON *records_draw(const struct draw_record *draw)
 }
 
 cJSON *records_action(int seat, const cJSON *action, long long us,
-		      long long cpu_us)
+		      long long cpu_us, const char *info)
 {
 	cJSON *r = record("action");
 
@@ -61,6 +61,8 @@ cJSON *records_action(int seat, const cJSON *action, long long us,
 	cJSON_AddNumberToObject(r, "us", (double)us);
 	if (cpu_us >= 0)
 		cJSON_AddNumberToObject(r, "cpu_us", (double)cpu_us);
+	if (info)
+		cJSON_AddStringToObject(r, "info", info);
 	return r;
 }
 

@@ -15,9 +15,10 @@
 /* A table draw has "d"; a seat draw "seat", "turn" and "roll" instead. */
 cJSON *records_draw(const struct draw_record *draw);
 /* `action` is copied; `us` is the time the decision took. */
-/* `cpu_us` < 0: the game has no CPU clock, and the record no "cpu_us". */
+/* `cpu_us` < 0: the game has no CPU clock, and the record no "cpu_us".
+ * `info`: the bot's words on its move (wire_turn_info), or NULL. */
 cJSON *records_action(int seat, const cJSON *action, long long us,
-		      long long cpu_us);
+		      long long cpu_us, const char *info);
 /* An opening move, drawn by the referee: {"type":"action","seat":..,
  * "action":..,"opening":true}, without a time (no bot was asked). */
 cJSON *records_opening(int seat, const cJSON *action);

@@ -581,6 +581,14 @@ static int play_begin(struct verifier *v, size_t i, bool keyed)
 	return 0;
 }
 
+/* A bot's words on its move, as wire_turn_info() keeps them. */
+static bool info_ok(const cJSON *info)
+{
+	size_t len = cJSON_IsString(info) ? strlen(info->valuestring) : 0;
+
+	return len >= 1 && len <= WIRE_INFO_MAX;
+}
+
 static int play_action(struct verifier *v, size_t i)
 {
 	const cJSON *action = member(v, i, "action");
@@ -597,6 +605,9 @@ static int play_action(struct verifier *v, size_t i)
 	if (member(v, i, "opening"))
 		return fail(v, i, "an opening move after the opening (the header "
 			    "asks for %d plies)", v->openings);
+	if (member(v, i, "info") && !info_ok(member(v, i, "info")))
+		return fail(v, i, "\"info\" is a string of 1 to %d bytes, as the "
+			    "referee cuts a bot's words", WIRE_INFO_MAX);
 	if (game_play_apply(&v->play, action, &v->draws, err) == 0) {
 		v->actions++;
 		return 0;

@@ -207,6 +207,26 @@ enum wire_error wire_check_turn(const cJSON *reply, const cJSON **action,
 	return WIRE_OK;
 }
 
+const char *wire_turn_info(const cJSON *reply, char out[WIRE_INFO_MAX + 1])
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(reply, "info");
+	size_t len;
+
+	if (!cJSON_IsString(item) || !item->valuestring[0])
+		return NULL;
+	len = strlen(item->valuestring);
+	if (len > WIRE_INFO_MAX) {
+		/* Back to the first byte of a character (the reply is valid
+		 * UTF-8: json.h checked it). */
+		len = WIRE_INFO_MAX;
+		while (len && ((unsigned char)item->valuestring[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(out, item->valuestring, len);
+	out[len] = '\0';
+	return out;
+}
+
 /* A member holding exactly `len` bytes as lowercase hex. */
 static enum wire_error hex_member(const cJSON *reply, const char *name,
 				  unsigned char *out, size_t len, char *err)

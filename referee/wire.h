@@ -76,6 +76,15 @@ enum wire_error wire_check_hello(const cJSON *reply, const char **name,
 /* turn: the action (borrowed from reply). */
 enum wire_error wire_check_turn(const cJSON *reply, const cJSON **action,
 				char *err);
+/* A turn reply's "info": the bot's own words on its move, logged beside
+ * the action and shown by replays, never read by the rules.  A string
+ * (anything else is ignored, as an unknown member), cut to its first
+ * WIRE_INFO_MAX bytes at a character boundary. */
+#define WIRE_INFO_MAX 256
+/* The info into out (NUL-terminated), or NULL when there is none (no
+ * "info", not a string, or empty). */
+const char *wire_turn_info(const cJSON *reply, char out[WIRE_INFO_MAX + 1]);
+
 /* commit: *declined is set when there is no commitment. */
 enum wire_error wire_check_commit(const cJSON *reply,
 				  unsigned char commitment[FAIR_HASH_BYTES],

@@ -19,6 +19,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,19 @@ static ssize_t drop_stderr(int fd)
 	return n;
 }
 
+/* Writes the referee's line `line` to the stderr file, on a line of its
+ * own (not counted against max_stderr). */
+static void write_note(struct bot *bot, const char *line)
+{
+	struct bot_stderr_count *c = bot->count;
+
+	if (c->kept && c->last != '\n')
+		write_log(bot->log_fd, "\n", 1);
+	write_log(bot->log_fd, line, strlen(line));
+	write_log(bot->log_fd, "\n", 1);
+	c->last = '\n';
+}
+
 /* Reads one chunk of stderr into the log, keeping at most max_stderr
  * bytes for the bot across its processes.  Returns false when there was
  * nothing to read. */
@@ -217,6 +231,10 @@ static bool drain_stderr(struct bot *bot)
 	keep = bot->limits.max_stderr - c->kept;
 	if (keep > (size_t)n)
 		keep = (size_t)n;
+	if (keep && bot->due_mark[0]) {
+		write_note(bot, bot->due_mark);
+		bot->due_mark[0] = '\0';
+	}
 	if (keep) {
 		write_log(bot->log_fd, chunk, keep);
 		c->kept += keep;
@@ -236,17 +254,22 @@ static bool drain_stderr(struct bot *bot)
 
 void bot_stderr_note(struct bot *bot, const char *line, bool after)
 {
-	struct bot_stderr_count *c = bot->count;
-
 	for (int i = 0; after && i < 64 && drain_stderr(bot); i++)
 		;
-	if (bot->log_fd < 0 || c->cut)
-		return;
-	if (c->kept && c->last != '\n')
-		write_log(bot->log_fd, "\n", 1);
-	write_log(bot->log_fd, line, strlen(line));
-	write_log(bot->log_fd, "\n", 1);
-	c->last = '\n';
+	if (bot->log_fd >= 0 && !bot->count->cut)
+		write_note(bot, line);
+	bot->due_mark[0] = '\0'; /* a move of the game before */
+}
+
+void bot_stderr_mark(struct bot *bot, const char *fmt, ...)
+{
+	va_list ap;
+
+	for (int i = 0; i < 64 && drain_stderr(bot); i++)
+		;
+	va_start(ap, fmt);
+	vsnprintf(bot->due_mark, sizeof bot->due_mark, fmt, ap);
+	va_end(ap);
 }
 
 /* Records how the bot ended, if it has, without reaping it. */

@@ -110,6 +110,16 @@ void bot_kill_all(void);
  * process: what it said as it started follows the mark). */
 void bot_stderr_note(struct bot *bot, const char *line, bool after);
 
+/* Marks what the bot writes to stderr from now on with the line `fmt`
+ * makes ("=== arena: move 12 ==="), written as bot_stderr_note() writes
+ * it, before the first of it, if the bot writes anything: a reader can
+ * tell which move each line came during, and a bot that says nothing
+ * costs no line.  What the bot wrote before comes first, under the mark
+ * before. */
+#define BOT_MARK_MAX 64
+void bot_stderr_mark(struct bot *bot, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 pid_t bot_pid(const struct bot *bot);
 
 /* Ends the bot: SIGTERM to its process group, up to `grace_ms` for it to

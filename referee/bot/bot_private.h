@@ -36,6 +36,8 @@ struct bot {
 				* replied: its CPU time since then is at
 				* most this long times its CPUs */
 	int64_t reply_cpu;   /* what the last reply cost */
+	char due_mark[BOT_MARK_MAX]; /* the mark due before the next stderr
+				   * bytes kept, or "" (bot_stderr_mark) */
 };
 
 /* Closes *fd unless it is -1, and sets it to -1. */

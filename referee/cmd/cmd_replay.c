@@ -20,6 +20,7 @@
 #include "json.h"
 #include "keys.h"
 #include "report/replay.h"
+#include "report/replay_words.h"
 #include "report/replay_text.h"
 #include "util.h"
 #include "visible.h"
@@ -160,6 +161,7 @@ int cmd_replay(int argc, char **argv)
 		logread_free(&log);
 		return cli_fail("replay", "%s", err);
 	}
+	replay_words_near(r.doc, a.path);
 	rc = write_output(&r, &a);
 	verify = cJSON_GetObjectItemCaseSensitive(r.doc, "verify");
 	if (rc == EXIT_OK && !r.verified) {

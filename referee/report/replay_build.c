@@ -142,6 +142,7 @@ static cJSON *add_step(struct replay_builder *b, const struct game_play *play, i
 		copy_member(step, "us", action_record);
 		copy_member(step, "cpu_us", action_record);
 		copy_member(step, "opening", action_record);
+		copy_member(step, "info", action_record);
 	}
 	if (text)
 		cJSON_AddStringToObject(step, "text", text);

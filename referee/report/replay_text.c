@@ -31,6 +31,25 @@ static void print_list(FILE *out, const cJSON *step, const char *member)
 		visible_line(out, "  %s", item->valuestring);
 }
 
+/* The bot's own words (replay_words.h): its info and stderr lines of
+ * the move, or at a forfeit its last words. */
+static void print_words(FILE *out, const cJSON *step)
+{
+	const cJSON *last = json_member(step, "last_words"), *item;
+	const char *info = cJSON_GetStringValue(json_member(step, "info"));
+
+	if (info)
+		visible_line(out, "  info: %s", info);
+	cJSON_ArrayForEach(item, json_member(step, "stderr"))
+		visible_line(out, "  stderr: %s", item->valuestring);
+	if (!last)
+		return;
+	info = cJSON_GetStringValue(json_member(last, "info"));
+	visible_line(out, "  its last words:%s%s", info ? " info: " : "", info ? info : "");
+	cJSON_ArrayForEach(item, json_member(last, "stderr"))
+		visible_line(out, "    stderr: %s", item->valuestring);
+}
+
 void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 {
 	const cJSON *action = json_member(step, "action");
@@ -56,6 +75,7 @@ void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 	} else {
 		visible_line(out, "%s", text ? text : "");
 	}
+	print_words(out, step);
 	print_list(out, step, "draws");
 	print_list(out, step, "events");
 	if (board) {

@@ -32,7 +32,11 @@
 #include "report_replays.h"
 #include "replay.h"
 #include "replay_members.h"
+#include "replay_words.h"
 #include "util.h"
+
+/* The most bytes of a bot's last words the games list shows. */
+#define LAST_WORDS_BYTES 160
 
 /* The cache's first line: what every entry in it depends on besides its
  * log. */
@@ -42,6 +46,9 @@ static char *cache_header(const unsigned char *trusted_key)
 	char hex[65], *line;
 
 	cJSON_AddStringToObject(h, "referee", PACKAGE_VERSION);
+	/* The replays carry the bots' words (replay_words.h): a cache made
+	 * without them is not used. */
+	cJSON_AddTrueToObject(h, "words");
 	if (trusted_key) {
 		hex_encode(hex, trusted_key, 32);
 		cJSON_AddStringToObject(h, "trusted", hex);
@@ -171,6 +178,33 @@ static char *game_link(const char *page, const char *base)
 }
 
 /* The forfeits of a game, seat and reason, into its entry. */
+/* A forfeit's "last_words" in the games list: the last of what the bot
+ * said (its last stderr line, else its last info), cut to
+ * LAST_WORDS_BYTES, which the list shows on the forfeit's link to the
+ * replay (replay_words.h). */
+static void add_last_words(cJSON *forfeit, const cJSON *words)
+{
+	const cJSON *lines = json_member(words, "stderr");
+	const char *last = cJSON_GetStringValue(cJSON_GetArrayItem(
+		lines, cJSON_GetArraySize(lines) - 1));
+	char cut[LAST_WORDS_BYTES + 1];
+	size_t len;
+
+	if (!last)
+		last = cJSON_GetStringValue(json_member(words, "info"));
+	if (!last)
+		return;
+	len = strlen(last);
+	if (len > LAST_WORDS_BYTES) {
+		len = LAST_WORDS_BYTES;
+		while (len && ((unsigned char)last[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(cut, last, len);
+	cut[len] = '\0';
+	cJSON_AddStringToObject(forfeit, "last_words", cut);
+}
+
 static void add_forfeits(const cJSON *doc, cJSON *entry)
 {
 	cJSON *forfeits = cJSON_AddArrayToObject(entry, "forfeits");
@@ -187,6 +221,7 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
 		f = cJSON_CreateObject();
 		cJSON_AddNumberToObject(f, "seat", replay_int(step, "seat", -1));
 		cJSON_AddStringToObject(f, "reason", reason ? reason : "?");
+		add_last_words(f, json_member(step, "last_words"));
 		cJSON_AddItemToArray(forfeits, f);
 	}
 }
@@ -199,7 +234,7 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
  * apart node by node first (a twentieth of the worker's time). */
 static cJSON *replay_log(const struct report_log *l, const char *link,
 			 const unsigned char *trusted_key, report_warn_fn *warn,
-			 char **data)
+			 const struct words_index *words, char **data)
 {
 	struct replay_options options = {.trusted_key = trusted_key};
 	cJSON *line = cJSON_CreateObject(), *entry;
@@ -222,6 +257,7 @@ static cJSON *replay_log(const struct report_log *l, const char *link,
 		cJSON_AddStringToObject(entry, "error", err);
 		return line;
 	}
+	replay_words_add(r.doc, words);
 	*data = html_replay_data(r.doc);
 	if (*data)
 		cJSON_AddStringToObject(entry, "replay", link);
@@ -293,7 +329,8 @@ static void drop_links(char **lines, size_t count)
  * each with its index "i", to `to`.  `trees` is released after each log. */
 static void make_page(const char *out, const struct report_log *logs, size_t count,
 		      size_t first, const unsigned char *trusted_key, report_warn_fn *warn,
-		      const struct cache *cache, struct region *trees, FILE *to)
+		      const struct words_index *words, const struct cache *cache,
+		      struct region *trees, FILE *to)
 {
 	char *link_to_page = page_link(logs[0].base);
 	char *page = outdir_replay_page(out, logs[0].base), err[ERR_LEN];
@@ -310,7 +347,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		} else {
 			char *link = game_link(link_to_page, logs[i].base), *data;
 
-			line = replay_log(&logs[i], link, trusted_key, warn, &data);
+			line = replay_log(&logs[i], link, trusted_key, warn, words, &data);
 			if (data)
 				games[replayed++] = (struct html_data){logs[i].base, data};
 			free(link);
@@ -342,6 +379,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
  * share each, all waited for the slowest). */
 static void work(const char *out, const struct report_log *logs, size_t count,
 		 const unsigned char *trusted_key, report_warn_fn *warn,
+		 const struct words_index *words,
 		 const struct cache *cache, atomic_size_t *next, FILE *to)
 {
 	struct region trees;
@@ -351,7 +389,7 @@ static void work(const char *out, const struct report_log *logs, size_t count,
 	region_json_start(&trees);
 	while ((first = atomic_fetch_add(next, 1) * GAMES_A_PAGE) < count)
 		make_page(out, logs + first, count - first < GAMES_A_PAGE ? count - first
-					     : GAMES_A_PAGE, first, trusted_key, warn, cache,
+					     : GAMES_A_PAGE, first, trusted_key, warn, words, cache,
 				  &trees, to);
 	region_json_stop();
 	region_free(&trees);
@@ -435,6 +473,25 @@ static void remove_old_pages(const char *out, const struct report_log *logs, siz
 	free(folder);
 }
 
+/* The stderr files near the logs, each folder read once (the logs of a
+ * folder come together). */
+static struct words_index *words_near(const struct report_log *logs, size_t count)
+{
+	struct words_index *words = words_index_new();
+	char *last = NULL;
+
+	for (size_t i = 0; i < count; i++) {
+		char *dir = path_parent(logs[i].path);
+
+		if (!last || strcmp(dir, last))
+			words_index_add_near(words, logs[i].path);
+		free(last);
+		last = dir;
+	}
+	free(last);
+	return words;
+}
+
 int report_replays(const char *out, const struct report_log *logs, size_t count,
 		   const unsigned char *trusted_key, report_warn_fn *warn,
 		   cJSON **lines, char *err)
@@ -444,6 +501,7 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 	int jobs = cores < 1 ? 1 : pages < (size_t)cores ? (int)pages : (int)cores;
 	char *path = outdir_replays(out), *header = cache_header(trusted_key);
 	struct cache cache;
+	struct words_index *words;
 	FILE **to = xcalloc((size_t)jobs + 1, sizeof *to);
 	pid_t *pids = xcalloc((size_t)jobs + 1, sizeof *pids);
 	atomic_size_t *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
@@ -459,6 +517,7 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 	free(path);
 	path = outdir_replays_cache(out);
 	cache_read(path, header, &cache);
+	words = words_near(logs, count);
 	fflush(NULL);
 	for (int k = 0; rc == 0 && k < jobs; k++) {
 		to[k] = tmpfile();
@@ -466,11 +525,12 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 		if (pids[k] == 0) {
 			int failed;
 
-			work(out, logs, count, trusted_key, warn, &cache, next, to[k]);
+			work(out, logs, count, trusted_key, warn, words, &cache, next, to[k]);
 			failed = ferror(to[k]);
 			/* The worker ends with _exit (nothing of the parent's is
 			 * flushed twice); what it made is freed first. */
 			cache_free(&cache);
+			words_index_free(words);
 			free(header);
 			free(path);
 			for (int j = 0; j <= k; j++)
@@ -506,6 +566,7 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 	if (rc == 0)
 		remove_old_pages(out, logs, count);
 	cache_free(&cache);
+	words_index_free(words);
 	free(header);
 	free(path);
 	free(to);

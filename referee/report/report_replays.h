@@ -25,7 +25,8 @@ struct report_log {
  * replay was written: "replays/NAME.html#game=BASE", "verified", "error"
  * when not,
  * "game_id", "game", "players", "result", "moves", "forfeits": [{"seat",
- * "reason"}]) and "key" the key that signed it, when it verified.  A page
+ * "reason", "last_words" when the bot said anything: its last stderr
+ * line or info, cut}]) and "key" the key that signed it, when it verified.  A page
  * or a replay that cannot be written is told to `warn` and left out.  -1
  * with err when a worker could not be started or failed. */
 int report_replays(const char *out, const struct report_log *logs, size_t count,

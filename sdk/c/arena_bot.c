@@ -244,7 +244,27 @@ static cJSON *play_instead(const struct session *s, const cJSON *legal,
 		cJSON_GetArrayItem(legal, (int)randombytes_uniform((uint32_t)n)), 1)));
 }
 
-static cJSON *handle_turn(struct session *s, const cJSON *msg)
+/* What arena_info() was given during the turn being decided ("": none).
+ * Thread-local: decide has no handle to pass it through, and a program
+ * may serve several bots on threads of its own. */
+static _Thread_local char turn_info[ARENA_INFO_MAX + 1];
+
+void arena_info(const char *fmt, ...)
+{
+	va_list ap;
+	size_t len;
+
+	va_start(ap, fmt);
+	vsnprintf(turn_info, sizeof turn_info, fmt, ap);
+	va_end(ap);
+	/* Cut on a character boundary, as the referee cuts it. */
+	len = strlen(turn_info);
+	if (len == ARENA_INFO_MAX)
+		while (len && ((unsigned char)turn_info[len] & 0xc0) == 0x80)
+			turn_info[--len] = '\0';
+}
+
+static cJSON *decided(struct session *s, const cJSON *msg)
 {
 	const cJSON *legal = arena_legal(msg);
 	cJSON *action = s->cb->decide(msg, s->cb->ctx);
@@ -255,6 +275,18 @@ static cJSON *handle_turn(struct session *s, const cJSON *msg)
 	if (!action)
 		return fail(s, "turn: decide returned no action");
 	return reply_with("action", action);
+}
+
+static cJSON *handle_turn(struct session *s, const cJSON *msg)
+{
+	cJSON *reply;
+
+	turn_info[0] = '\0';
+	reply = decided(s, msg);
+	if (reply && turn_info[0])
+		cJSON_AddItemToObject(reply, "info", must(cJSON_CreateString(turn_info)));
+	turn_info[0] = '\0';
+	return reply;
 }
 
 /* Checks C against the revealed S: a mismatch means the referee chose its

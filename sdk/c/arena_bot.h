@@ -5,8 +5,8 @@
  * hello with the bot's name, takes part in the fairness exchange of every
  * game (commits to a random contribution, reveals it at the lock, and at
  * the end checks that the referee's secret matches the commitment it was
- * sent), hands each turn to the bot's decide function and answers every
- * other message with {}.  Build with `pkg-config --cflags --libs
+ * sent), hands each turn to the bot's decide function (which may say what
+ * its move is about: arena_info) and answers every other message with {}.  Build with `pkg-config --cflags --libs
  * arena-bot`.  A bot must never write to standard output itself; use
  * standard error for logging.
  */
@@ -59,6 +59,17 @@ int arena_bot_run(const char *name, const char *version,
 /* arena_bot_run on any pair of streams (tests, embedding). */
 int arena_bot_serve(FILE *in, FILE *out, const char *name,
 		    const char *version, const struct arena_bot_callbacks *cb);
+
+/*
+ * Says what the move being decided is about: called from decide, the text
+ * printf makes of `fmt` goes with the action as "info" (docs/PROTOCOL.md),
+ * which the referee logs beside the action (its first 256 bytes) and the
+ * replays show; it never changes the game.  The last call of a turn wins;
+ * a turn without a call sends none.  The text must be UTF-8 (the reply is
+ * JSON); at most ARENA_INFO_MAX bytes of it are kept.
+ */
+#define ARENA_INFO_MAX 256
+void arena_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The parts of a turn message: the "legal" array (NULL if absent), the
  * seat (-1 if absent) and the seat's view of the game (NULL if absent). */

@@ -190,6 +190,19 @@ export class Bot {
    * costs a move, not the game.
    */
   safe = false;
+  /** What info() was last given for the turn being decided. */
+  pendingInfo = null;
+
+  /**
+   * Says what the move being decided is about: called in decide(), the
+   * text goes with the action as "info" (docs/PROTOCOL.md), which the
+   * referee logs beside the action (its first 256 bytes) and the replays
+   * show; it never changes the game.  The last call of a turn wins; a
+   * turn without a call sends none.
+   */
+  info(text) {
+    this.pendingInfo = String(text);
+  }
 
   /**
    * The action for a turn message, or a Promise of it.  turn holds
@@ -356,6 +369,14 @@ class Session {
   }
 
   async onTurn(msg) {
+    this.bot.pendingInfo = null;
+    const reply = await this.act(msg);
+    if (this.bot.pendingInfo) reply.info = this.bot.pendingInfo;
+    this.bot.pendingInfo = null;
+    return reply;
+  }
+
+  async act(msg) {
     const actions = legal(msg);
     if (!this.bot.safe || !actions || actions.length === 0) {
       const action = await this.bot.decide(msg);

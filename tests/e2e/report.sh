@@ -396,7 +396,9 @@ done
 expect_eq "$($HTMLTOOL "$TMP/report.dom" count circle data-elo)" \
 	"$("$PYTHON3" -c "import json, sys; print(sum(e['status'] != 'unrated' for e in json.load(open(sys.argv[1]))['ladder']))" "$D/ladder.json")" \
 	"the plot has a point for each rated bot"
-expect_eq "$($HTMLTOOL "$TMP/report.dom" count a href)" 24 "the games list links the 24 replays"
+expect_eq "$($HTMLTOOL "$TMP/report.dom" count a class=replay-link)" 24 "the games list links the 24 replays"
+expect_eq "$($HTMLTOOL "$TMP/report.dom" count a class=forfeit-link)" 12 "... and each of the 12 forfeits to its step in its replay"
+expect_eq "$($HTMLTOOL "$TMP/report.dom" count a href)" 36 "... and nothing else"
 expect_eq "$($HTMLTOOL "$TMP/report.dom" text li id=logs-verified)" \
 	"24 of 24 logs verify (chain, signature, commitments, every draw, every move replayed)" "the page says every log verifies"
 expect_contains "$TMP/report.dom" "manifest: 24 of 24 games finished; complete; chain and signature hold; 24 of 24 logs have the hash it lists" \

@@ -290,6 +290,36 @@ class SafetyNetTest(unittest.TestCase):
             play([msg(type="turn", seat=0, state={})], FaultyBot(True))
 
 
+class TalkingBot(arena_bot.Bot):
+    """Says why on its first and third turns, twice on the third."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+
+    def decide(self, turn: dict) -> object:
+        self.turns += 1
+        if self.turns == 1:
+            self.info("opening: take the corner")
+        elif self.turns == 3:
+            self.info("first thought")
+            self.info("second thought \u00e9\n")
+        return turn["legal"][0]
+
+
+class InfoTest(unittest.TestCase):
+    """Bot.info(): the bot's words go with its action, that turn only."""
+
+    def test_info_goes_with_the_action(self) -> None:
+        status, replies, errors = play(
+            [msg(type="turn", seat=0, legal=["C3", "F3"])] * 3, TalkingBot())
+        self.assertEqual(status, 0)
+        self.assertEqual(errors, "")
+        self.assertEqual(replies, [
+            '{"action":"C3","info":"opening: take the corner"}',
+            '{"action":"C3"}',
+            '{"action":"C3","info":"second thought \\u00e9\\n"}'])
+
+
 class RandomBotTest(unittest.TestCase):
     """bots/random_bot.py as the referee runs it: a separate process."""
 

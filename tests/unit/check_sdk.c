@@ -474,6 +474,55 @@ START_TEST(safety_net)
 }
 END_TEST
 
+/* Says why on its first and third turns, twice on the third (the last
+ * call wins), and 300 bytes of e-acute on its fourth (cut at 256 bytes,
+ * on a character boundary). */
+static cJSON *decide_talking(const cJSON *turn, void *ctx)
+{
+	int *turns = ctx;
+	char long_text[301] = "";
+
+	(*turns)++;
+	if (*turns == 1)
+		arena_info("opening: take %s", "the corner");
+	if (*turns == 3) {
+		arena_info("first thought");
+		arena_info("second thought \n");
+	}
+	if (*turns == 4) {
+		for (int i = 0; i < 150; i++)
+			strcat(long_text, "\xc3\xa9");
+		arena_info("%s", long_text);
+	}
+	return cJSON_Duplicate(cJSON_GetArrayItem(arena_legal(turn), 0), 1);
+}
+
+START_TEST(info_goes_with_the_action)
+{
+	int turns = 0;
+	const struct arena_bot_callbacks talking = { .decide = decide_talking,
+						     .ctx = &turns };
+	const char *turn = "{\"type\":\"turn\",\"legal\":[\"C3\",\"F3\"]}\n";
+	char input[256] = "", *out, *err, *lines[5];
+	cJSON *fourth;
+
+	for (int i = 0; i < 4; i++)
+		strcat(input, turn);
+	ck_assert_int_eq(run_bot("x", "1", &talking, input, strlen(input), &out,
+				 &err), 0);
+	ck_assert_int_eq(split_lines(out, lines, 5), 4);
+	ck_assert_str_eq(lines[0], "{\"action\":\"C3\",\"info\":\"opening: take the corner\"}");
+	ck_assert_str_eq(lines[1], "{\"action\":\"C3\"}");
+	ck_assert_str_eq(lines[2], "{\"action\":\"C3\",\"info\":\"second thought \\n\"}");
+	fourth = cJSON_Parse(lines[3]);
+	ck_assert_uint_eq(strlen(cJSON_GetObjectItem(fourth, "info")->valuestring), 256);
+	ck_assert_str_eq(err, "");
+	cJSON_Delete(fourth);
+	free(out);
+	free(err);
+}
+END_TEST
+
 START_TEST(turn_helpers)
 {
 	cJSON *turn = cJSON_Parse("{\"seat\":3,\"state\":{\"n\":1},"
@@ -512,6 +561,7 @@ Suite *test_suite(void)
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, safety_net);
 	tcase_add_test(tc, turn_helpers);
+	tcase_add_test(tc, info_goes_with_the_action);
 	suite_add_tcase(s, tc);
 	return s;
 }

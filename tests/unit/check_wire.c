@@ -258,6 +258,34 @@ START_TEST(turn_reply_needs_action)
 }
 END_TEST
 
+/* A turn reply's info: kept when a non-empty string, cut at 256 bytes
+ * on a character boundary, ignored otherwise (never an error). */
+START_TEST(turn_info_is_cut_or_ignored)
+{
+	char out[WIRE_INFO_MAX + 1], text[400] = "{\"action\":1,\"info\":\"a";
+	cJSON *reply;
+
+	for (int i = 0; i < 150; i++)
+		strcat(text, "\xc3\xa9");  /* 1 + 300 bytes: the cut falls in a character */
+	strcat(text, "\"}");
+	reply = cJSON_Parse(text);
+	ck_assert_ptr_eq(wire_turn_info(reply, out), out);
+	ck_assert_uint_eq(strlen(out), 255);
+	ck_assert_uint_eq((unsigned char)out[254], 0xa9);
+	cJSON_Delete(reply);
+	reply = cJSON_Parse("{\"action\":1,\"info\":\"depth 6\"}");
+	ck_assert_str_eq(wire_turn_info(reply, out), "depth 6");
+	cJSON_Delete(reply);
+	for (const char *const *r = (const char *const[]){"{\"action\":1}",
+		"{\"action\":1,\"info\":\"\"}", "{\"action\":1,\"info\":7}",
+		"{\"action\":1,\"info\":[\"x\"]}", NULL}; *r; r++) {
+		reply = cJSON_Parse(*r);
+		ck_assert_ptr_null(wire_turn_info(reply, out));
+		cJSON_Delete(reply);
+	}
+}
+END_TEST
+
 START_TEST(hello_fields_must_be_strings)
 {
 	cJSON *reply = cJSON_Parse("{\"name\":7}");
@@ -442,6 +470,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, utf8_checked_at_every_offset);
 	tcase_add_test(tc, valid_replies);
 	tcase_add_test(tc, turn_reply_needs_action);
+	tcase_add_test(tc, turn_info_is_cut_or_ignored);
 	tcase_add_test(tc, hello_fields_must_be_strings);
 	tcase_add_test(tc, hello_labels_are_bounded);
 	tcase_add_test(tc, commit_replies);

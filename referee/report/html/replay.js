@@ -170,6 +170,9 @@
 				(step.seat >= 0 ? arena.seatColour(doc, step.seat) : '#fff') }));
 			li.appendChild(el('span', null, step.action !== undefined ? step.move + '. ' +
 				(step.text || JSON.stringify(step.action)) : step.text));
+			if (step.info !== undefined)
+				li.appendChild(el('span', { 'class': 'says', title: step.info }, '\u201c' +
+					(step.info.length > 40 ? step.info.slice(0, 40) + '\u2026' : step.info) + '\u201d'));
 			if (step.us !== undefined || step.opening)
 				li.appendChild(el('span', { 'class': 't' },
 					step.opening ? 'opening' : duration(step.us)));
@@ -202,6 +205,7 @@
 			else if (step.opening)
 				info.appendChild(el('div', { 'class': 'muted' }, 'an opening move, ' +
 					'drawn by the referee: ' + JSON.stringify(step.action)));
+			words(step);
 			ul = el('ul');
 			(step.draws || []).concat(step.events || []).forEach(function (t) {
 				ul.appendChild(el('li', null, t));
@@ -215,6 +219,20 @@
 				history.replaceState(null, '', '#' + gamePrefix() + 'move=' + step.move);
 			} catch (e) { /* some browsers refuse it on file:// pages */ }
 		}
+		/* The bot's own words: the info of its reply and its stderr lines
+		 * of the move, or at a forfeit its last words (text, never markup). */
+		function words(step) {
+			var last = step.last_words;
+			if (step.info !== undefined)
+				info.appendChild(el('div', { 'class': 'info' }, 'info: ' + step.info));
+			if (step.stderr)
+				info.appendChild(el('pre', { 'class': 'stderr' }, step.stderr.join('\n')));
+			if (!last) return;
+			info.appendChild(el('div', { 'class': 'last-words' }, 'its last words' +
+				(last.info !== undefined ? ': info: ' + last.info : '')));
+			if (last.stderr && last.stderr.length)
+				info.appendChild(el('pre', { 'class': 'stderr' }, last.stderr.join('\n')));
+		}
 		/* The step of move n: its action, or the start for 0. */
 		function stepOfMove(n) {
 			for (var i = 0; i < steps.length; i++)
@@ -222,12 +240,20 @@
 					steps[i].action !== undefined)) return i;
 			return n > doc.moves ? last : 0;
 		}
+		/* The step of seat s's forfeit, or -1. */
+		function stepOfForfeit(s) {
+			for (var i = 0; i < steps.length; i++)
+				if (steps[i].forfeit && steps[i].seat === s) return i;
+			return -1;
+		}
 		function fromHash() {
-			var m = /move=(\d+)/.exec(location.hash);
+			var m = /move=(\d+)/.exec(location.hash), f = /forfeit=(\d+)/.exec(location.hash);
 			/* Another game of the page: drawn afresh. */
 			if (gameIn(location.hash) !== null && gameIn(location.hash) !== shown)
 				return location.reload();
-			if (m) show(stepOfMove(parseInt(m[1], 10)));
+			if (f && stepOfForfeit(parseInt(f[1], 10)) >= 0)
+				show(stepOfForfeit(parseInt(f[1], 10)));
+			else if (m) show(stepOfMove(parseInt(m[1], 10)));
 		}
 		function stop() {
 			clearInterval(timer);
@@ -257,7 +283,7 @@
 		/* Read before show() rewrites it to the move shown. */
 		var address = location.hash;
 		window.addEventListener('hashchange', fromHash);
-		if (/move=\d+/.test(address)) fromHash(); else show(0);
+		if (/(move|forfeit)=\d+/.test(address)) fromHash(); else show(0);
 		/* #...&play[&speed=N]: autoplay, N moves a second. */
 		if (/[#&]play(&|$)/.test(address)) {
 			var rate = /speed=([\d.]+)/.exec(address);

@@ -207,6 +207,18 @@
 			if (c === 'verified') return g.verified ? 'yes' : 'NO: ' + (g.error || '');
 			return g[c] === undefined ? '' : g[c];
 		}
+		/* Each forfeit links to its step in the replay, where the bot's
+		 * last words are; the link's title is the last of them. */
+		function forfeitLinks(g, td) {
+			td.textContent = '';
+			(g.forfeits || []).forEach(function (f, k) {
+				if (k) td.appendChild(document.createTextNode('; '));
+				td.appendChild(el('a', { href: g.replay + '&forfeit=' + f.seat,
+					'class': 'forfeit-link', title: f.last_words !== undefined ?
+					'its last words: ' + f.last_words : null },
+					g.players[f.seat] + ': ' + f.reason));
+			});
+		}
 		function draw() {
 			var list = data.games.filter(function (g) {
 				return !filter.value || (g.players || []).indexOf(filter.value) >= 0;
@@ -223,9 +235,10 @@
 				var tr = row(columns.map(function (c) { return cell(g, c); })), a;
 				tr.className = 'game';
 				if (g.replay) {
-					a = el('a', { href: g.replay }, cell(g, 'log'));
+					a = el('a', { href: g.replay, 'class': 'replay-link' }, cell(g, 'log'));
 					tr.children[0].textContent = '';
 					tr.children[0].appendChild(a);
+					forfeitLinks(g, tr.children[columns.indexOf('forfeits')]);
 				}
 				body.appendChild(tr);
 			});

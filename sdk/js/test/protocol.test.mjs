@@ -262,3 +262,25 @@ test("safe = true: an exception or an illegal action costs a move, not the game"
   assert.match(errors, /^arena-bot: line 1: decide\(\) threw; playing a random legal action instead:\nRangeError: a bug in the bot\n/);
   assert.match(errors, /arena-bot: line 2: decide\(\) returned \{"to":"Z9"\}, which is not legal; playing a random legal action instead\n/);
 });
+
+class TalkingBot extends Bot {
+  turns = 0;
+  decide(turn) {
+    this.turns++;
+    if (this.turns === 1) this.info("opening: take the corner");
+    if (this.turns === 3) { this.info("first thought"); this.info("second thought \u00e9\n"); }
+    return turn.legal[0];
+  }
+}
+
+test("info(): the bot's words go with its action, that turn only", async () => {
+  const turns = Array(3).fill(msg({ type: "turn", seat: 0, legal: ["C3", "F3"] }));
+  const { status, replies, errors } = await play(turns, new TalkingBot());
+  assert.equal(status, 0);
+  assert.equal(errors, "");
+  assert.deepEqual(replies, [
+    '{"action":"C3","info":"opening: take the corner"}',
+    '{"action":"C3"}',
+    '{"action":"C3","info":"second thought \\u00e9\\n"}',
+  ]);
+});

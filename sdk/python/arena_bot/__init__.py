@@ -1,7 +1,8 @@
 """The Python bot SDK for the arena referee (standard library only).
 
 A bot subclasses Bot, overrides decide() (and on_start()/on_end() if it
-cares), and calls run().  The SDK speaks the whole bot protocol
+cares), and calls run(); in decide() it may call self.info(text) to say
+what the move is about (logged beside it, shown by replays).  The SDK speaks the whole bot protocol
 (docs/PROTOCOL.md) on standard input and output: it answers hello with the
 bot's name, takes part in the fairness exchange of every game (FAIRNESS.md,
 steps 1-3: at commit it draws r_i and sends
@@ -58,6 +59,16 @@ class Bot:
     # the action) to standard error and plays a random legal action, so a
     # bug costs a move, not the game.
     safe: bool = False
+    # What info() was last given for the turn being decided.
+    _info: Optional[str] = None
+
+    def info(self, text: str) -> None:
+        """Say what the move being decided is about: called in decide(),
+        the text goes with the action as "info" (docs/PROTOCOL.md), which
+        the referee logs beside the action (its first 256 bytes) and the
+        replays show; it never changes the game.  The last call of a turn
+        wins; a turn without a call sends none."""
+        self._info = str(text)
 
     def decide(self, turn: Message) -> Any:
         """Return the action for a turn message.
@@ -226,6 +237,14 @@ class _Session:
         return {"reveal": self.contribution.hex()}
 
     def _on_turn(self, msg: Message) -> Message:
+        self.bot._info = None
+        reply = self._decide(msg)
+        if self.bot._info:
+            reply["info"] = self.bot._info
+        self.bot._info = None
+        return reply
+
+    def _decide(self, msg: Message) -> Message:
         actions = legal(msg)
         if not getattr(self.bot, "safe", False) or not actions:
             return {"action": self.bot.decide(msg)}

@@ -1,0 +1,50 @@
+/*
+ * A bot's own words in a replay (docs/REPLAY.md, "The bot's own words"):
+ * the "info" its replies carried, which the log keeps beside each action,
+ * and the lines it wrote to stderr, which the bot's stderr file keeps
+ * under the referee's mark of each game ("=== arena: game K (game_id ID),
+ * seat S, GAME ===") and of each move it wrote during ("=== arena: move
+ * N ===", then "=== arena: end ===").  An index of the stderr files at
+ * hand maps each game and seat to its lines; replay_words_add() gives
+ * each move of a replay its seat's lines of that move ("stderr") and each
+ * forfeit the forfeiting seat's last words ("last_words": its last info
+ * and its last lines, each after "[move N]", "[start]" or "[end]").  The
+ * lines are the bot's own bytes: whoever prints them makes them visible
+ * (visible.h).  A game and seat that more than one section claims (a bot
+ * that wrote a game's mark itself) gets no lines: a bot cannot put words
+ * in another's mouth, only silence them and itself.
+ */
+#ifndef ARENA_REPLAY_WORDS_H
+#define ARENA_REPLAY_WORDS_H
+
+#include <cjson/cJSON.h>
+
+/* At most this many last lines of a forfeiting seat are kept. */
+#define REPLAY_LAST_LINES 8
+
+struct words_index;
+
+struct words_index *words_index_new(void);
+void words_index_free(struct words_index *x);
+
+/* Notes the game sections of the stderr file at `path` (a missing or
+ * unreadable file has none). */
+void words_index_add_file(struct words_index *x, const char *path);
+
+/* The same for every *.stderr file of folder `dir`. */
+void words_index_add_folder(struct words_index *x, const char *dir);
+
+/* The stderr files of the game whose log is at `log_path`, wherever the
+ * referee writes them: a tournament's DIR/stderr/ for DIR/games/LOG, the
+ * log's own folder (play --out), and LOG.NAME.stderr (play --log). */
+void words_index_add_near(struct words_index *x, const char *log_path);
+
+/* Adds the bot's words to the replay document `doc` (replay.h): its
+ * stderr lines from `x` (NULL: none), and last words at each forfeit. */
+void replay_words_add(cJSON *doc, const struct words_index *x);
+
+/* replay_words_add() with the stderr files near the log at `log_path`
+ * (words_index_add_near). */
+void replay_words_near(cJSON *doc, const char *log_path);
+
+#endif

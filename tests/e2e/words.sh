@@ -1,0 +1,130 @@
+#!/bin/bash
+# End-to-end: the bot's own words per move (docs/PROTOCOL.md, "info";
+# docs/REPLAY.md, "The bot's own words").  A turn reply's "info" goes into
+# the log beside the action (cut at 256 bytes on a character boundary,
+# ignored when not a string) and never changes the game; the log still
+# verifies, and verify refuses an info the referee would never write;
+# stderr lines are marked with the move they came during; the text
+# replay, the HTML replay and the report show both per move, and a
+# forfeit with the bot's last words; a bot cannot put words in another's
+# mouth by writing the referee's mark.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+needs_control_group
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
+KEY="$KEYDIR/referee.key"
+
+# moves LOG: the squares played, in order, on one line.
+moves() {
+	grep -o '"action":"[A-H][0-9]"' "$1" | cut -d'"' -f4 | tr '\n' ' '
+}
+
+# --- info in the log, beside the action; the game is the same without it -----------------
+A="a=$(zoo annotate)"
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/w" "$A" "b=$(zoo annotate)"
+LOG="$TMP/w/game-0001.jsonl"
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/plain" "a=$(zoo first-legal)" "b=$(zoo first-legal)"
+expect_eq "$(moves "$LOG")" "$(moves "$TMP/plain/game-0001.jsonl")" \
+	"bots that send info play the game of bots that do not (info never affects the game)"
+grep '"type":"action"' "$LOG" | head -n 1 | grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"action","seat":0,"action":"[A-H][1-8]","us":[0-9]+,"cpu_us":[0-9]+,"info":"turn 1: [A-H][1-8]"\}$'
+ok $? "the first action record carries the bot's info after its times" || diag "$(grep -m1 '"type":"action"' "$LOG")"
+expect_eq "$(grep -c '"info":"turn [0-9]*: [A-H][1-8]"' "$LOG")" 60 "every one of the 60 actions has its info"
+expect_exit 0 "$REFEREE" verify "$LOG"
+expect_contains "$OUT" ": ok: rolit, 2 players, 60 actions, signed by key" "a log with info verifies"
+
+# --- stderr marked with the move ----------------------------------------------------------
+expect_eq "$(sed -n 1,4p "$TMP/w/b.stderr" | sed 's/game_id [0-9a-f]*/game_id ID/' | tr '\n' '|')" \
+	"=== arena: game 1 (game_id ID), seat 1, rolit ===|=== arena: move 2 ===|thinking about turn 1|chose $(moves "$LOG" | cut -d' ' -f2)|" \
+	"b's stderr: the game's mark, then move 2's mark before what it wrote during move 2"
+expect_eq "$(grep -c '^=== arena: move [0-9]* ===$' "$TMP/w/a.stderr")" 30 "a's stderr: one mark for each of its 30 moves"
+expect_eq "$(grep -c '^=== arena: move' "$TMP/plain/a.stderr")" 0 "a bot that writes nothing to stderr gets no marks"
+
+# --- the text replay ----------------------------------------------------------------------
+expect_exit 0 "$REFEREE" replay "$LOG" --move 3
+FIRST3=$(moves "$LOG" | cut -d' ' -f3)
+expect_eq "$(sed -n '3,5p' "$OUT")" "  info: turn 2: $FIRST3
+  stderr: thinking about turn 2
+  stderr: chose $FIRST3" "replay --move 3: the bot's info and its stderr lines of move 3"
+
+# --- cut, escaped, ignored -----------------------------------------------------------------
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/odd" "long=$(zoo annotate long)" \
+	"esc=$(zoo annotate escape)"
+L=$TMP/odd/game-0001.jsonl
+expect_eq "$("$PYTHON3" -c '
+import json, sys
+infos = [r.get("info") for r in map(json.loads, open(sys.argv[1])) if r["type"] == "action" and r["seat"] == 0]
+print(len(infos), set(len(i.encode()) for i in infos), set(infos) == {"\u00e9" * 128})' "$L")" "30 {256} True" \
+	"300 bytes of info are cut to 256 bytes, on a character boundary (128 of 150 e-acute)"
+expect_contains "$L" '"info":"turn 1 \u001b[2J\nforged"' "the log keeps an escape and a newline of info as JSON escapes"
+expect_exit 0 "$REFEREE" replay "$L" --move 2
+expect_eq "$(sed -n 3p "$OUT")" '  info: turn 1 \x1b[2J\x0aforged' "the text replay shows them escaped, on one line"
+expect_eq "$(grep -c $'\x1b' "$OUT")" 0 "... no escape character reaches the terminal"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/num" "n=$(zoo annotate number)" "$(zoo first-legal)"
+expect_eq "$(grep -c '"info"' "$TMP/num/game-0001.jsonl")" 0 "an info that is not a string is ignored, not logged"
+expect_eq "$(grep -c '"type":"forfeit"' "$TMP/num/game-0001.jsonl")" 0 "... and costs the bot nothing"
+
+# --- verify refuses an info the referee never writes ------------------------------------------
+N=$(grep -n '"type":"action"' "$LOG" | head -n 1 | cut -d: -f1)
+$LOGTOOL resign "$LOG" "$TMP/long.jsonl" "$KEY" sub $((N - 1)) '"info":"turn 1: ' "\"info\":\"$(printf 'x%.0s' $(seq 260))"
+expect_exit 1 "$REFEREE" verify "$TMP/long.jsonl"
+expect_contains "$OUT" "FAILED: line $N: \"info\" is a string of 1 to 256 bytes, as the referee cuts a bot's words" \
+	"verify: an info of 262 bytes, signed, fails"
+$LOGTOOL resign "$LOG" "$TMP/number.jsonl" "$KEY" sub $((N - 1)) '"info":"turn 1: [A-H][1-8]"' '"info":7'
+expect_exit 1 "$REFEREE" verify "$TMP/number.jsonl"
+expect_contains "$OUT" "FAILED: line $N: \"info\" is a string of 1 to 256 bytes" "verify: an info that is a number fails"
+sed '0,/"info":"turn 1: /s//"info":"turn 9: /' "$LOG" >"$TMP/changed.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/changed.jsonl"
+expect_contains "$OUT" "$TMP/changed.jsonl: FAILED: line $((N + 1)): " "verify: a changed info breaks the chain (info is signed)"
+
+# --- a forfeit and the bot's last words ---------------------------------------------------------
+cat >"$TMP/t.json" <<JSON
+{"name": "words", "game": "rolit", "options": {"first": "seat0"}, "players": 2, "games": 2,
+ "bots": [{"name": "calm", "command": "$(zoo annotate)"},
+          {"name": "rash", "command": "$(zoo annotate illegal-at=5)"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t" --quiet
+expect_exit 0 "$REFEREE" replay "$TMP/t/games/000001.jsonl"
+expect_eq "$(grep -A 9 '^seat 1 (rash) forfeits: illegal-action' "$OUT" | sed -n '2p;8,10p')" "  its last words: info: turn 5: A1
+    stderr: [move 8] chose D2
+    stderr: [move 10] thinking about turn 5
+    stderr: [move 10] chose A1" "replay: the forfeit shows rash's last info, then its last 8 lines with their moves" || diag "$(grep -A 10 forfeits "$OUT")"
+expect_exit 0 "$REFEREE" report "$TMP/t"
+expect_eq "$("$PYTHON3" -c '
+import json, sys
+for line in list(open(sys.argv[1]))[1:]:
+    e = json.loads(line)["entry"]
+    print(e["log"], json.dumps(e["forfeits"]))' "$TMP/t/report/replays/games.jsonl")" \
+	'games/000001.jsonl [{"seat": 1, "reason": "illegal-action", "last_words": "[move 10] chose A1"}]
+games/000002.jsonl [{"seat": 0, "reason": "illegal-action", "last_words": "[move 9] chose A1"}]' \
+	"report: each forfeit in the games list has the bot's last words"
+
+if [ -n "$BROWSER" ]; then
+	dump_dom "file://$TMP/t/report/index.html" "$TMP/index.dom"
+	expect_eq "$($HTMLTOOL "$TMP/index.dom" attr href a class=forfeit-link | head -n 1)" \
+		"replays/000001.html#game=000001&forfeit=1" "report page: the forfeit links to its step in the replay"
+	expect_eq "$($HTMLTOOL "$TMP/index.dom" attr title a class=forfeit-link | head -n 1)" \
+		"its last words: [move 10] chose A1" "... with the bot's last words as its title"
+	dump_dom "file://$TMP/t/report/replays/000001.html#game=000001&forfeit=1" "$TMP/forfeit.dom"
+	expect_eq "$($HTMLTOOL "$TMP/forfeit.dom" text div class=last-words)" "its last words: info: turn 5: A1" \
+		"replay page at the forfeit: the bot's last info"
+	expect_contains "$TMP/forfeit.dom" "[move 10] chose A1" "... and its last lines"
+	replay_page="$TMP/page.html"
+	expect_exit 0 "$REFEREE" replay "$LOG" --format html -o "$replay_page"
+	dump_dom "file://$replay_page#move=3" "$TMP/move3.dom"
+	expect_eq "$($HTMLTOOL "$TMP/move3.dom" text div class=info)" "info: turn 2: $FIRST3" "replay page, move 3: the info"
+	expect_eq "$($HTMLTOOL "$TMP/move3.dom" text pre class=stderr)" "thinking about turn 2
+chose $FIRST3" "replay page, move 3: the stderr lines"
+	expect_eq "$($HTMLTOOL "$TMP/move3.dom" count span class=says)" 60 "replay page: each move in the list shows its info"
+fi
+
+# --- a bot cannot put words in another's mouth --------------------------------------------------
+# A copy of seat 0's section in another file claims the same game and
+# seat: neither is shown (the replay cannot tell which is the referee's).
+sed -n '1,/^=== arena: move 3 ===$/p' "$TMP/w/a.stderr" | sed '$d' >"$TMP/w/forger.stderr"
+echo "I am a, and I resign" >>"$TMP/w/forger.stderr"
+expect_exit 0 "$REFEREE" replay "$LOG" --move 1
+expect_eq "$(grep -c 'stderr:' "$OUT")" 0 "a game and seat claimed twice: no stderr lines shown for it"
+expect_exit 0 "$REFEREE" replay "$LOG" --move 2
+expect_eq "$(grep -c 'stderr:' "$OUT")" 2 "... the other seat's lines are still shown"
+assert_no_leftovers
+done_testing
