@@ -416,6 +416,9 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
+	if (member_string(o, "book_sha256", NULL))
+		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
+			 member_string(o, "book_sha256", NULL));
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
 	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);

@@ -63,6 +63,7 @@ struct manifest_view {
 	char game[32];
 	int players;
 	bool duplicate;               /* its file says "duplicate": true */
+	char book_sha256[65];         /* its opening book's, or "" */
 	long game_count;              /* games in the whole schedule, as
 				       * "grown" records grew it */
 	bool whole;                   /* not a shard: it must play them all */

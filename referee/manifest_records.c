@@ -40,6 +40,8 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 	if (h->file_sha256)
 		cJSON_AddStringToObject(r, "file_sha256", h->file_sha256);
 	cJSON_AddStringToObject(r, "game", h->game);
+	if (h->book_sha256)
+		cJSON_AddStringToObject(r, "book_sha256", h->book_sha256);
 	cJSON_AddNumberToObject(r, "players", h->players);
 	cJSON_AddNumberToObject(r, "schedule_games", (double)h->schedule_games);
 	bots = cJSON_AddArrayToObject(r, "bots");

@@ -35,6 +35,7 @@ struct manifest_header {
 				    * resumed run compares the rest) */
 	const char *name;          /* the tournament's */
 	const char *file_sha256;   /* of the tournament file, or NULL */
+	const char *book_sha256;   /* of its opening book, or NULL */
 	const char *game;
 	int players;
 	long schedule_games;       /* games in the whole schedule */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "config.h"
 #include "json.h"
 #include "openings.h"
@@ -191,6 +192,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 		cJSON_AddTrueToObject(h, "seeded");
 	if (c->openings)
 		cJSON_AddNumberToObject(h, "openings", c->openings);
+	if (g->opening)
+		cJSON_AddItemToObject(h, "book", book_describe(c->book, g->opening));
 	cJSON_AddItemToObject(h, "options", cJSON_Duplicate(c->options, true));
 	time = cJSON_AddObjectToObject(h, "time");
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
@@ -489,16 +492,20 @@ static void play_turn(struct game_run *g, int seat)
 	cJSON_Delete(replies[seat]);
 }
 
-/* The opening: its moves drawn and logged, no bot asked (openings.h).
- * A drawn action the rules refuse is the referee's failure. */
+/* The opening: its moves drawn, or the book's line, logged, no bot asked
+ * (openings.h, book.h).  An opening move the rules refuse is the
+ * referee's failure. */
 static void play_opening(struct game_run *g)
 {
 	const struct match_config *c = &g->match->config;
+	const cJSON *moves = g->opening ? g->opening->moves : NULL;
+	int plies = moves ? cJSON_GetArraySize(moves) : c->openings;
 
-	for (int done = 0; !g->failed && openings_due(&g->play, c->openings, done);
+	for (int done = 0; !g->failed && openings_due(&g->play, plies, done);
 	     done++) {
 		int seat = game_play_to_move(&g->play);
-		cJSON *action = openings_draw(&g->play, &g->draws), *rec;
+		cJSON *action = moves ? cJSON_Duplicate(cJSON_GetArrayItem(moves, done), true)
+				      : openings_draw(&g->play, &g->draws), *rec;
 		char err[ERR_LEN];
 
 		rec = written(g, records_opening(seat, action));
@@ -647,6 +654,10 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 	game_secrets(g, index);
 	hex_encode(outcome->game_id, g->game_id, sizeof g->game_id);
 	g->forfeits = cJSON_CreateArray();
+	if (match->config.book)
+		g->opening = book_pick(match->config.book,
+				       (long)(index - match->config.book_first) /
+				       match->config.book_unit);
 	game_play_init(&g->play, match->config.rules, seats);
 	if (log_path && !(g->journal = match->config.log_made
 					 ? journal_adopt(log_path, err)

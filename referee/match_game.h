@@ -46,6 +46,7 @@ struct game_run {
 	struct match_exchange alone; /* a game alone's exchange */
 	bool failed;           /* the log could not be written */
 	bool playing;          /* past the opening: faults have a move number */
+	const struct book_line *opening; /* the book's, or NULL */
 	char *err;
 };
 

@@ -20,6 +20,7 @@
 
 struct match;
 struct match_set;
+struct book;
 
 /* One bot of the match: how to start it and what to call it. */
 struct match_entrant {
@@ -41,6 +42,12 @@ struct match_config {
 	/* How many first moves of each game are drawn (openings.h): 0 for
 	 * none, else checked with openings_check(). */
 	int openings;
+	/* An opening book (book.h), or NULL: game `index` of the match opens
+	 * with the book's pick for unit (index - book_first) / book_unit,
+	 * book_unit games a unit (a seating cycle, or a duplicate set). */
+	const struct book *book;
+	unsigned long book_first;
+	int book_unit;
 	/* Called with each record of the game's log, whether or not a log
 	 * is written, when `referee verify` would report it (verify.h): a
 	 * draw as it is drawn, the others once the game has played them;

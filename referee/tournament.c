@@ -148,6 +148,7 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 		.bots = names, .bot_count = first_bots,
 		.shard_index = st->run->shard_index,
 		.shard_count = st->run->shard_count, .file = spec->file,
+		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 	};
 
 	for (int b = 0; b < first_bots; b++)

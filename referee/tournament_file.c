@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "book.h"
 #include "bot/bot_env.h"
 #include "games/registry.h"
 #include "json.h"
@@ -35,7 +36,7 @@ static const char *const top_fields[] = {
 	"time", "limits", "seed", "concurrency", "sandbox", "containment",
 	"openings", "duplicate", "trusted_bots", "compress", NULL,
 };
-static const char *const opening_fields[] = {"plies", NULL};
+static const char *const opening_fields[] = {"plies", "book", "order", NULL};
 static const char *const bot_fields[] = {
 	"name", "command", "workdir", "env", "pass_env", "challenger",
 	"readable", "ponder", NULL,
@@ -550,22 +551,60 @@ static int read_seed(const cJSON *root, struct tournament_spec *spec,
 	return 0;
 }
 
-/* "openings": {"plies": N}, for the games that take them. */
-static int read_openings(const cJSON *root, struct tournament_spec *spec,
-			 char *err)
+int tournament_file_book(struct tournament_spec *spec, const char *path,
+			 const char *order, char *err)
+{
+	book_free(&spec->book);
+	if (spec->openings)
+		return errorf(err, "\"openings\": give \"plies\" (drawn moves) or "
+			      "a \"book\", not both");
+	if (book_read(path, spec->rules, spec->options, spec->players, &spec->book, err) ||
+	    book_order(&spec->book, order, err))
+		return -1;
+	/* A random order is the run's own when it has a seed. */
+	if (spec->seeded)
+		memcpy(spec->book.seed, spec->seed, sizeof spec->book.seed);
+	return 0;
+}
+
+int tournament_book_unit(const struct tournament_spec *spec)
+{
+	char err[ERR_LEN];
+	int cycle = schedule_seating_count(spec->rules, spec->players, err);
+
+	return spec->duplicate || cycle < 1 ? spec->players : cycle;
+}
+
+/* "openings": {"plies": N} or {"book": FILE, "order": ORDER}, for the
+ * games that take them; FILE relative to the tournament file's folder. */
+static int read_openings(const char *path, const cJSON *root,
+			 struct tournament_spec *spec, char *err)
 {
 	const cJSON *openings;
+	const char *book = NULL, *order = NULL;
 	long plies = 0;
+	char *folder, *file;
+	int rc;
 
 	if (get_object(root, "openings", "", &openings, err) < 0 ||
 	    check_fields(openings, opening_fields, "openings: ", err) < 0 ||
 	    get_int(openings, "plies", "openings: ", 0, OPENINGS_MAX_PLIES,
 		    &plies, err) < 0 ||
+	    get_string(openings, "book", "openings: ", &book, err) < 0 ||
+	    get_string(openings, "order", "openings: ", &order, err) < 0 ||
 	    openings_check(spec->rules, spec->options, spec->players, (int)plies,
 			   err) < 0)
 		return -1;
 	spec->openings = (int)plies;
-	return 0;
+	if (!book)
+		return order ? errorf(err, "openings: \"order\" is the order of a "
+				      "\"book\"; give the book") : 0;
+	folder = path_parent(path);
+	file = path_resolve(folder, book);
+	rc = tournament_file_book(spec, file ? file : book, order, err);
+	free(file);
+	free(folder);
+	return rc;
 }
 
 static int read_spec(const char *path, const cJSON *root,
@@ -583,7 +622,7 @@ static int read_spec(const char *path, const cJSON *root,
 	    read_bots(path, root, spec, err) < 0 ||
 	    read_controls(root, spec, err) < 0 ||
 	    read_seed(root, spec, err) < 0 ||
-	    read_openings(root, spec, err) < 0 ||
+	    read_openings(path, root, spec, err) < 0 ||
 	    tournament_duplicate_read(root, spec, err) < 0 ||
 	    (!json_get_bool(root, "compress", &spec->compress) &&
 	     errorf(err, "\"compress\" must be true or false") < 0) ||
@@ -633,6 +672,7 @@ void tournament_file_free(struct tournament_spec *spec)
 		free(bot->command_dir);
 	}
 	free(spec->bots);
+	book_free(&spec->book);
 	free(spec->name);
 	cJSON_Delete(spec->options);
 	cJSON_Delete(spec->file);

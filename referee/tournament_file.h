@@ -15,6 +15,16 @@ int tournament_file_read(const char *path, struct tournament_spec *spec,
 			 char *err);
 void tournament_file_free(struct tournament_spec *spec);
 
+/* Reads the opening book at `path` (order "sequential", "random" or NULL
+ * for sequential) for the spec's games, as "openings": {"book"} does
+ * (--openings-book).  0, or -1 with err. */
+int tournament_file_book(struct tournament_spec *spec, const char *path,
+			 const char *order, char *err);
+
+/* The games of a table that play one opening of the book: a duplicate
+ * set, else the table's seating cycle (every rotation of its seating). */
+int tournament_book_unit(const struct tournament_spec *spec);
+
 /* Checks that every bot can be started on this machine, as bot_spawn
  * would start it: its working folder exists, its program is found and
  * executable, and its readable paths exist.  Separate from reading so that a file can be checked, and

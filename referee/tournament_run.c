@@ -84,6 +84,8 @@ static int read_file(struct running *r, char *err)
 	if (q->contain >= 0)
 		r->spec.limits.contain = q->contain;
 	r->spec.compress |= q->compress;
+	if (q->book && tournament_file_book(&r->spec, q->book, NULL, why))
+		return errorf(err, "%s: %s", q->file, why);
 	if (tournament_duplicate_check(&r->spec, why))
 		return errorf(err, "%s: %s", q->file, why);
 	return 0;

@@ -27,6 +27,7 @@ struct tournament_request {
 	int sandbox, contain;    /* -1: the file's; else off (0) or on */
 	bool resume, quiet, skip_broken;
 	bool compress;           /* --compress: on whatever the file says */
+	const char *book;        /* --openings-book FILE, else NULL */
 	long start_failures;     /* name a bot that failed this many starts */
 	/* Called after each game is recorded as finished (may be NULL). */
 	void (*on_finished)(void *ctx);

@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
+#include "book.h"
 #include "bot/bot.h"
 #include "games/game.h"
 #include "wire.h"
@@ -49,6 +50,7 @@ struct tournament_spec {
 	bool seeded;            /* "seed" was given */
 	int concurrency;        /* 0: not given */
 	int openings;           /* plies drawn at the start of each game */
+	struct book book;       /* "openings": {"book"}: count 0 when none */
 	bool duplicate;         /* play duplicate sets (tournament_duplicate.h) */
 	bool trusted_bots;      /* duplicate sets may be played unsandboxed */
 	bool compress;          /* write each game's log gzip-compressed */

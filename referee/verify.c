@@ -53,6 +53,7 @@ struct verifier {
 	struct draws draws;
 	int actions;
 	int openings, opened; /* the header's plies; those replayed */
+	const cJSON *book;    /* the header's book line's moves, or NULL */
 };
 
 static const char *const forfeit_reasons[] = {
@@ -233,6 +234,34 @@ static int check_set(struct verifier *v, struct verify_summary *summary)
 	return 0;
 }
 
+/* The header's "book": absent, or the opening book's line the game
+ * starts with ({"sha256", "line", "moves"}, book.h), whose moves the
+ * replay then expects as opening moves. */
+static int check_book(struct verifier *v)
+{
+	const cJSON *book = member(v, 0, "book");
+	const cJSON *moves = json_member(book, "moves");
+	const char *sha = cJSON_GetStringValue(json_member(book, "sha256"));
+	long line = 0;
+	unsigned char hash[32];
+
+	if (!book)
+		return 0;
+	if (v->openings)
+		return fail(v, 0, "a game opens with drawn moves (\"openings\") or "
+			    "a book's line (\"book\"), not both");
+	if (!cJSON_IsObject(book) || !sha || hex_decode(hash, sizeof hash, sha) ||
+	    !json_get_int(book, "line", 1, INT32_MAX, &line) || !line ||
+	    !cJSON_IsArray(moves) || cJSON_GetArraySize(moves) < 1 ||
+	    cJSON_GetArraySize(moves) > OPENINGS_MAX_PLIES)
+		return fail(v, 0, "\"book\" is {\"sha256\": the book's SHA-256, "
+			    "\"line\": its line, \"moves\": 1 to %d moves}",
+			    OPENINGS_MAX_PLIES);
+	v->book = moves;
+	v->openings = cJSON_GetArraySize(moves);
+	return 0;
+}
+
 /* The header's "openings": absent, or plies the game may start with. */
 static int check_openings(struct verifier *v)
 {
@@ -247,7 +276,7 @@ static int check_openings(struct verifier *v)
 	if (openings_check(v->rules, v->options, v->players, (int)plies, err))
 		return fail(v, 0, "%s", err);
 	v->openings = (int)plies;
-	return 0;
+	return check_book(v);
 }
 
 /* The header: which game, which options, which players, whether seeded. */
@@ -624,18 +653,21 @@ static int play_action(struct verifier *v, size_t i)
 }
 
 /* The next opening move: the draw openings.h makes, which the log must
- * hold, then the move that draw picks, logged as exactly that. */
+ * hold, then the move that draw picks, logged as exactly that; or the
+ * next move of the book's line. */
 static int play_opening(struct verifier *v)
 {
 	int seat = game_play_to_move(&v->play);
-	cJSON *action = openings_draw(&v->play, &v->draws);
+	cJSON *action = v->book ? cJSON_Duplicate(cJSON_GetArrayItem(v->book, v->opened), true)
+				: openings_draw(&v->play, &v->draws);
 	size_t i = v->cursor++;
 	char err[ERR_LEN], *text = json_print_line(action);
 
 	if (!v->failed &&
 	    !same_record(v->log->lines[i].json, records_opening(seat, action)))
-		fail(v, i, "opening move %d is not the one drawn: the draw gives "
-		     "seat %d the move %s", v->opened + 1, seat, text);
+		fail(v, i, "opening move %d is not the %s gives seat %d the move %s",
+		     v->opened + 1, v->book ? "book's: its line" : "one drawn: the draw",
+		     seat, text);
 	else if (!v->failed && game_play_apply(&v->play, action, &v->draws, err))
 		fail(v, i, "the rules refuse opening move %d: %s", v->opened + 1,
 		     err);

@@ -161,6 +161,25 @@ static void check_replies(const struct full_check *fc)
 		}
 }
 
+/* With an opening book, that the log opens with a line of the book the
+ * manifest names (verify_log checks that it plays that line). */
+static void check_book(struct full_check *fc, const char *path)
+{
+	const char *want = fc->view->book_sha256;
+	cJSON *header;
+	const char *sha;
+
+	if (!want[0])
+		return;
+	header = logread_header(path);
+	sha = cJSON_GetStringValue(json_member(json_member(header, "book"), "sha256"));
+	if (!sha || strcmp(sha, want))
+		problems_add(fc->problems, path, "opens %s%s, not from the opening "
+			     "book the manifest names (SHA-256 %s)", sha ? "from the book " : "",
+			     sha ? sha : "with no book line", want);
+	cJSON_Delete(header);
+}
+
 static void check_logs(struct full_check *fc, int jobs)
 {
 	const struct manifest_view *view = fc->view;
@@ -183,6 +202,7 @@ static void check_logs(struct full_check *fc, int jobs)
 					result_ranks(path, ranks, RATINGS_MAX_SEATS)))
 				problems_add(fc->problems, path, "its result is not the "
 					     "ranks the manifest lists for game %ld", g);
+			check_book(fc, path);
 			fc->paths[keep++] = path;
 			continue;
 		}

@@ -184,6 +184,9 @@ static void play_table(const struct worker_job *job, int table,
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
 		.openings = spec->openings, .compress = spec->compress,
+		.book = spec->book.count ? &spec->book : NULL,
+		.book_first = (unsigned long)t->first_game,
+		.book_unit = tournament_book_unit(spec),
 	};
 	char err[ERR_LEN];
 	struct match *lanes[GAME_MAX_SEATS] = {NULL};

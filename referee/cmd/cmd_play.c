@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "book.h"
 #include "cli.h"
 #include "files.h"
 #include "journal.h"
@@ -51,6 +52,8 @@ static const char usage[] =
 "  --seed HEX        derive the referee's secrets from HEX (reproducible runs)\n"
 "  --openings N      start each game from N moves drawn at random (rolit;\n"
 "                    0 to 32, default 0)\n"
+"  --openings-book FILE  start each rotation of the seats from the next line\n"
+"                    of the opening book FILE, in its order (-o first=seat0)\n"
 "  --log FILE        write the signed log of the (single) game to FILE\n"
 "                    (and each bot's stderr to FILE.NAME.stderr)\n"
 "  --out DIR         write game-000001.jsonl... and each bot's stderr to DIR\n"
@@ -75,6 +78,7 @@ struct play {
 	bool trusted_bots;
 	unsigned char seed[32];
 	bool seeded;
+	struct book book;     /* --openings-book; count 0: none */
 	struct referee_key key;
 	struct bot_limits limits;
 	struct replay_options watch_options; /* --show: the game as replay tells it */
@@ -151,10 +155,11 @@ static int parse_args(struct play *p, int argc, char **argv)
 		{"duplicate", no_argument, NULL, 'D'},
 		{"trusted-bots", no_argument, NULL, 'T'},
 		{"compress", no_argument, NULL, 'z'},
+		{"openings-book", required_argument, NULL, 'B'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
-	const char *pairs[64];
+	const char *pairs[64], *book = NULL;
 	long openings = 0;
 	int npairs = 0, opt, rc;
 	char err[ERR_LEN];
@@ -191,6 +196,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 		case 'D': p->m.duplicate = true; break;
 		case 'T': p->trusted_bots = true; break;
 		case 'z': p->m.config.compress = true; break;
+		case 'B': book = optarg; break;
 		case '?': return EXIT_USAGE;
 		default:
 			rc = cli_match_option("play", opt, optarg, &p->m.config.time,
@@ -220,6 +226,15 @@ static int parse_args(struct play *p, int argc, char **argv)
 	    openings_check(p->rules, p->options, p->m.count, (int)openings, err))
 		return cli_fail("play", "%s", err);
 	p->m.config.openings = (int)openings;
+	if (book && openings)
+		return cli_fail("play", "give --openings N or --openings-book FILE, not both");
+	if (book && book_read(book, p->rules, p->options, p->m.count, &p->book, err))
+		return cli_fail("play", "%s", err);
+	if (book) {
+		p->m.config.book = &p->book;
+		p->m.config.book_first = 1;   /* games count from 1, */
+		p->m.config.book_unit = p->m.count; /* the seats rotate each game */
+	}
 	if (p->m.log && p->m.out)
 		return cli_fail("play", "give --log FILE or --out DIR, not both");
 	if (p->m.log && p->m.games > 1)
@@ -342,6 +357,7 @@ int cmd_play(int argc, char **argv)
 		rc = cli_containment_ready("play", &p.m.config.time, &p.limits);
 	if (rc != EXIT_OK) {
 		cJSON_Delete(p.options);
+		book_free(&p.book);
 		cli_limits_free(&p.limits);
 		return rc;
 	}
@@ -418,6 +434,7 @@ out:
 		free(bots[0]);
 	free(bots);
 	cJSON_Delete(p.options);
+	book_free(&p.book);
 	cli_limits_free(&p.limits);
 	sodium_memzero(&p.key, sizeof p.key);
 	return rc;

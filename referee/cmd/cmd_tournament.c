@@ -47,6 +47,9 @@ static const char usage[] =
 "                     instead of stopping there\n"
 "  --start-failures N name a bot on the status line once it failed to start\n"
 "                     N times in a row during the run (default 3)\n"
+"  --openings-book FILE  open the games from the opening book FILE, each\n"
+"                     line for every rotation of a table's seating, in the\n"
+"                     book's order (as \"openings\": {\"book\": FILE})\n"
 "  --compress         write each game's log gzip-compressed (as \"compress\":\n"
 "                     true); every verb reads both kinds\n"
 "  --quiet            print only the final ladder (and any error)\n"
@@ -171,6 +174,7 @@ static int parse_args(int argc, char **argv, struct tournament_request *q,
 		{"report", no_argument, NULL, 'R'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"compress", no_argument, NULL, 'z'},
+		{"openings-book", required_argument, NULL, 'B'},
 		{"skip-broken", no_argument, NULL, 'b'},
 		{"start-failures", required_argument, NULL, 'f'},
 		{NULL, 0, NULL, 0},
@@ -188,6 +192,7 @@ static int parse_args(int argc, char **argv, struct tournament_request *q,
 		case 'r': q->resume = true; break;
 		case 'q': q->quiet = true; break;
 		case 'z': q->compress = true; break;
+		case 'B': q->book = optarg; break;
 		case 'b': q->skip_broken = true; break;
 		case 'f':
 			if (!cli_number("tournament", "--start-failures", optarg, 1,

@@ -1,0 +1,121 @@
+#!/bin/bash
+# End-to-end: opening books (docs/FAIRNESS.md, "Opening books").  A
+# tournament with "openings": {"book": FILE} opens each table's games
+# from the book's lines in turn, each line for every rotation of the
+# seating (one duplicate set with "duplicate"), no line twice before the
+# book is used up, in the file's order or shuffled from the run's seed;
+# the book's SHA-256 is in the manifest and every log's header, verify
+# checks that each game played its line and that every log of a folder
+# opens from the manifest's book; a bad line is refused by its number;
+# --openings-book for tournament and play.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+needs_control_group
+KEY="$KEYDIR/referee.key"
+
+cat >"$TMP/book.txt" <<'BOOK'
+# three Rolit openings for 2 players
+F4 C3         # the first
+F4 E3
+
+D6 C5 B6      # the third, three plies
+BOOK
+
+# write_file FILE GAMES [EXTRA]: 3 deterministic bots, 2-player rolit.
+write_file() {
+	cat >"$1" <<JSON
+{"name": "book", "game": "rolit", "players": 2, "games": $2,${3:-}
+ "bots": [{"name": "first", "command": "$(zoo first-legal)"},
+          {"name": "last", "command": "$(zoo last-legal)"},
+          {"name": "third", "command": "$(zoo first-legal)"}]}
+JSON
+}
+
+# lines DIR: the book line each game opened with, game by game, on one line.
+lines() {
+	for log in "$1"/games/[0-9]*.jsonl; do
+		head -n 1 "$log" | sed -n 's/.*"book":{"sha256":"[0-9a-f]*","line":\([0-9]*\),.*/\1/p'
+	done | tr '\n' ' '
+}
+
+# --- sequential: every rotation of a line, then the next; repeats once used up ---------
+write_file "$TMP/seq.json" 8 ' "openings": {"book": "book.txt"},'
+cp "$TMP/book.txt" "$TMP/seq-book.txt"
+expect_exit 0 "$REFEREE" tournament "$TMP/seq.json" --out "$TMP/seq" --quiet
+TABLE="2 2 3 3 5 5 2 2"
+expect_eq "$(lines "$TMP/seq")" "$TABLE $TABLE $TABLE " \
+	"each table: line 2 in both seatings, then 3, then 5, then 2 again once the book is used up"
+SHA=$(sha256sum "$TMP/book.txt" | cut -d' ' -f1)
+expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_sha256":"[0-9a-f]*"')" "\"book_sha256\":\"$SHA\"" \
+	"the manifest's header has the book's SHA-256"
+expect_eq "$(grep -h -o '"book":{"sha256":"[0-9a-f]*"' "$TMP"/seq/games/*.jsonl | sort -u)" "\"book\":{\"sha256\":\"$SHA\"" \
+	"every log's header has it too"
+LOG="$TMP/seq/games/000001.jsonl"
+head -n 1 "$LOG" | grep -q '"book":{"sha256":"'"$SHA"'","line":2,"moves":\["F4","C3"\]}'
+ok $? "the header names the line and its moves"
+B=$(grep -nF '"type":"begin"' "$LOG" | cut -d: -f1)
+expect_eq "$(sed -n "$((B + 1)),$((B + 2))p" "$LOG" | sed 's/.*"type":"action",//' | tr '\n' ' ')" \
+	'"seat":0,"action":"F4","opening":true} "seat":1,"action":"C3","opening":true} ' \
+	"after begin: the line's moves, as opening moves of the seats in turn, no draw"
+expect_exit 0 "$REFEREE" verify "$TMP/seq"
+expect_contains "$OUT" "$TMP/seq: ok: a tournament of rolit, 24 games finished" "verify: the folder is ok"
+G5="$TMP/seq/games/000005.jsonl"
+expect_eq "$(grep -c '"opening":true' "$G5")" 3 "a three-ply line opens with three moves"
+
+# --- verify: each game played its line, and from the manifest's book ------------------
+$LOGTOOL resign "$LOG" "$TMP/t1.jsonl" "$KEY" sub $((B + 1)) '"C3"' '"E3"'
+expect_exit 1 "$REFEREE" verify "$TMP/t1.jsonl"
+expect_contains "$OUT" "$TMP/t1.jsonl: FAILED: line $((B + 2)): opening move 2 is not the book's: its line gives seat 1 the move \"C3\"" \
+	"verify: a move other than the line's fails, naming the line's"
+$LOGTOOL resign "$LOG" "$TMP/t2.jsonl" "$KEY" sub 0 '"line":2,"moves":\["F4","C3"\]' '"line":2,"moves":["F4"]'
+expect_exit 1 "$REFEREE" verify "$TMP/t2.jsonl"
+expect_contains "$OUT" "$TMP/t2.jsonl: FAILED: line $((B + 2)): " "verify: a header that lists fewer moves than were played as opening fails"
+
+# --- random order: a shuffle of the whole book per pass, the same everywhere ------------
+write_file "$TMP/rnd.json" 6 ' "seed": "07", "openings": {"book": "book.txt", "order": "random"},'
+expect_exit 0 "$REFEREE" tournament "$TMP/rnd.json" --out "$TMP/rnd" --quiet
+R=$(lines "$TMP/rnd")
+FIRST=$(echo "$R" | cut -d' ' -f1-6)
+expect_eq "$(echo "$FIRST" | tr ' ' '\n' | sort | tr '\n' ' ')" "2 2 3 3 5 5 " \
+	"random: a table's 6 games play each of the 3 lines in both seatings ($FIRST)"
+expect_eq "$R" "$FIRST $FIRST $FIRST " "random: every table has the same order"
+expect_exit 0 "$REFEREE" tournament "$TMP/rnd.json" --out "$TMP/rnd2" --quiet
+expect_eq "$(lines "$TMP/rnd2")" "$R" "random: the run's seed makes the same order again"
+expect_exit 0 "$REFEREE" verify "$TMP/rnd"
+
+# --- --openings-book, duplicate sets, play ----------------------------------------------
+write_file "$TMP/cli.json" 4
+expect_exit 0 "$REFEREE" tournament "$TMP/cli.json" --out "$TMP/cli" --openings-book "$TMP/book.txt" --quiet
+expect_eq "$(lines "$TMP/cli")" "2 2 3 3 2 2 3 3 2 2 3 3 " "tournament --openings-book: the book's lines, as from the file"
+write_file "$TMP/dup.json" 4 ' "duplicate": true, "trusted_bots": true, "openings": {"book": "book.txt"},'
+expect_exit 0 "$REFEREE" tournament "$TMP/dup.json" --out "$TMP/dup" --no-sandbox --quiet
+expect_eq "$(lines "$TMP/dup")" "2 2 3 3 2 2 3 3 2 2 3 3 " "duplicate: one set (both seatings) per line"
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --games 6 --openings-book "$TMP/book.txt" --out "$TMP/play" \
+	"$(zoo first-legal)" "$(zoo last-legal)"
+expect_eq "$(for l in "$TMP"/play/game-*.jsonl; do head -n 1 "$l" | sed -n 's/.*"line":\([0-9]*\),.*/\1/p'; done | tr '\n' ' ')" \
+	"2 2 3 3 5 5 " "play --openings-book: each line for both seatings in turn"
+
+# --- refusals -----------------------------------------------------------------------------
+printf 'F4 C3\n# fine so far\nF4 Z9\n' >"$TMP/bad.txt"
+write_file "$TMP/bad.json" 4 ' "openings": {"book": "bad.txt"},'
+expect_exit 2 "$REFEREE" tournament "$TMP/bad.json" --out "$TMP/bad"
+expect_eq "$(grep '^referee tournament:' "$ERR")" \
+	"referee tournament: $TMP/bad.json: opening book $TMP/bad.txt: line 3: move 2, \"Z9\", is not legal there: Z9 is off the 8x8 board (A1 to H8)" \
+	"a bad line is refused by its number, with the rules' reason"
+printf 'F4 C3\nF4   C3 # again\n' >"$TMP/twice.txt"
+expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/twice.txt" a b
+expect_contains "$ERR" "opening book $TMP/twice.txt: line 2: the opening of line 1 again" "a line twice is refused"
+printf '# nothing\n\n' >"$TMP/empty.txt"
+expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/empty.txt" a b
+expect_contains "$ERR" "opening book $TMP/empty.txt: it holds no opening" "an empty book is refused"
+expect_exit 2 "$REFEREE" play rolit --openings-book "$TMP/book.txt" a b
+expect_contains "$ERR" "an opening book needs the option first=seat0" "a book needs first=seat0"
+expect_exit 2 "$REFEREE" play bolo -o first=seat0 --openings-book "$TMP/book.txt" a b
+expect_contains "$ERR" "bolo takes no openings" "a game with chance takes no book"
+write_file "$TMP/both.json" 4 ' "openings": {"book": "book.txt", "plies": 2},'
+expect_exit 2 "$REFEREE" tournament "$TMP/both.json" --out "$TMP/both"
+expect_contains "$ERR" '"openings": give "plies" (drawn moves) or a "book", not both' "plies and a book are refused together"
+write_file "$TMP/order.json" 4 ' "openings": {"book": "book.txt", "order": "shuffled"},'
+expect_exit 2 "$REFEREE" tournament "$TMP/order.json" --out "$TMP/order"
+expect_contains "$ERR" "the order of an opening book is \"sequential\" or \"random\", not 'shuffled'" "an unknown order is refused"
+assert_no_leftovers
+done_testing
