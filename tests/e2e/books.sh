@@ -70,6 +70,14 @@ $LOGTOOL resign "$LOG" "$TMP/t2.jsonl" "$KEY" sub 0 '"line":2,"moves":\["F4","C3
 expect_exit 1 "$REFEREE" verify "$TMP/t2.jsonl"
 expect_contains "$OUT" "$TMP/t2.jsonl: FAILED: line $((B + 2)): " "verify: a header that lists fewer moves than were played as opening fails"
 
+# The manifest names another book (re-signed, so that only the book
+# differs): verify DIR names every log that does not open from it.
+cp -r "$TMP/seq" "$TMP/other"
+$LOGTOOL resign "$TMP/seq/manifest.jsonl" "$TMP/other/manifest.jsonl" "$KEY" sub 0 "\"book_sha256\":\"$SHA\"" "\"book_sha256\":\"$(printf 'ab%.0s' $(seq 32))\""
+expect_exit 1 "$REFEREE" verify "$TMP/other"
+expect_eq "$(grep -c "FAILED: opens from the book $SHA, not from the opening book the manifest names (SHA-256 $(printf 'ab%.0s' $(seq 32)))" "$OUT")" 24 \
+	"verify DIR: each of the 24 logs opens from another book than the manifest's" || diag "$(head -3 "$OUT")"
+
 # --- random order: a shuffle of the whole book per pass, the same everywhere ------------
 write_file "$TMP/rnd.json" 6 ' "seed": "07", "openings": {"book": "book.txt", "order": "random"},'
 expect_exit 0 "$REFEREE" tournament "$TMP/rnd.json" --out "$TMP/rnd" --quiet
