@@ -102,6 +102,18 @@ expect_exit 0 "$REFEREE" play rolit -o first=seat0 --games 6 --openings-book "$T
 expect_eq "$(for l in "$TMP"/play/game-*.jsonl; do head -n 1 "$l" | sed -n 's/.*"line":\([0-9]*\),.*/\1/p'; done | tr '\n' ' ')" \
 	"2 2 3 3 5 5 " "play --openings-book: each line for both seatings in turn"
 
+# --- the books that ship: every line plays -------------------------------------------------
+for n in 2 4; do
+	BOOK="$top_srcdir/tournaments/books/rolit-$n.txt"
+	count=$(grep -c '^[A-H]' "$BOOK")
+	bots=()
+	for s in $(seq "$n"); do bots+=("s$s=$(zoo first-legal)"); done
+	expect_exit 0 "$REFEREE" play rolit -o first=seat0 --games $((n * count)) --openings-book "$BOOK" \
+		--out "$TMP/ship$n" "${bots[@]}"
+	expect_eq "$(for l in "$TMP"/ship$n/game-*.jsonl; do head -n 1 "$l" | sed -n 's/.*"line":\([0-9]*\),.*/\1/p'; done | sort -un | wc -l)" \
+		"$count" "tournaments/books/rolit-$n.txt: each of its $count lines opens $n games, for $n players"
+done
+
 # --- refusals -----------------------------------------------------------------------------
 printf 'F4 C3\n# fine so far\nF4 Z9\n' >"$TMP/bad.txt"
 write_file "$TMP/bad.json" 4 ' "openings": {"book": "bad.txt"},'
