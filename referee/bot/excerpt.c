@@ -11,6 +11,10 @@
 
 /* The referee's mark as each game starts (match.c's note_game()). */
 #define GAME_MARK "=== arena: game "
+/* The referee's marks of the moves in a game (bot_stderr_mark), which
+ * are not the bot's words. */
+#define MOVE_MARK "=== arena: move "
+#define END_MARK "=== arena: end ===\n"
 
 static void clear(struct excerpt *x)
 {
@@ -45,7 +49,8 @@ void excerpt_read(const char *path, bool sandboxed, struct excerpt *x)
 	while (f && getline(&line, &cap, f) > 0) {
 		if (!strncmp(line, GAME_MARK, strlen(GAME_MARK)))
 			clear(x);
-		else
+		else if (strncmp(line, MOVE_MARK, strlen(MOVE_MARK)) &&
+			 strcmp(line, END_MARK))
 			add_line(x, line, sandboxed);
 	}
 	if (f)

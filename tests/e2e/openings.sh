@@ -115,7 +115,7 @@ refused() {
 refused '{"plies": 12}' "an opening of 12 plies would end a game of rolit with these options (it lasts 12 moves): give fewer plies" \
 	"an opening that would end the game is refused"
 refused '{"plies": 40}' "openings: \"plies\" must be an integer from 0 to 32" "more than 32 plies is refused"
-refused '{"moves": 2}' "openings: unknown field \"moves\" (the fields: plies)" \
+refused '{"moves": 2}' "openings: unknown field \"moves\" (the fields: plies, book, order)" \
 	"an unknown field of \"openings\" is refused"
 
 # --- a tournament and sprt play openings ------------------------------------------------------

@@ -347,7 +347,7 @@ START_TEST(fields_refused)
 		{"{\"game\": \"rolit\", \"name\": \"a b\", " TWO_BOTS "}",
 		 "\"name\" must be 1 to 40 letters, digits, '_', '.' or '-', not 'a b'"},
 		{"{\"gmae\": \"rolit\", " TWO_BOTS "}",
-		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings, duplicate, trusted_bots)"},
+		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings, duplicate, trusted_bots, compress)"},
 	};
 
 	refuse_all(cases, sizeof cases / sizeof cases[0]);
