@@ -107,7 +107,7 @@ expect_contains "$OUT" "12 games" "ladder reads the folder of both kinds"
 
 # --- play --compress, and the file's refusal -------------------------------------------------
 expect_exit 0 "$REFEREE" play rolit --games 2 --compress --out "$TMP/p" "$(zoo first-legal)" "$(zoo last-legal)"
-expect_eq "$(head -c 2 "$TMP/p/game-0002.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "play --compress writes compressed logs"
+expect_eq "$(head -c 2 "$TMP/p/game-000002.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "play --compress writes compressed logs"
 expect_exit 0 "$REFEREE" verify "$TMP"/p/game-*.jsonl
 write_file "$TMP/bad.json" ' "compress": "yes",'
 expect_exit 2 "$REFEREE" tournament "$TMP/bad.json" --out "$TMP/bad"

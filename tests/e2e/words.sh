@@ -21,9 +21,9 @@ moves() {
 # --- info in the log, beside the action; the game is the same without it -----------------
 A="a=$(zoo annotate)"
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/w" "$A" "b=$(zoo annotate)"
-LOG="$TMP/w/game-0001.jsonl"
+LOG="$TMP/w/game-000001.jsonl"
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/plain" "a=$(zoo first-legal)" "b=$(zoo first-legal)"
-expect_eq "$(moves "$LOG")" "$(moves "$TMP/plain/game-0001.jsonl")" \
+expect_eq "$(moves "$LOG")" "$(moves "$TMP/plain/game-000001.jsonl")" \
 	"bots that send info play the game of bots that do not (info never affects the game)"
 grep '"type":"action"' "$LOG" | head -n 1 | grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"action","seat":0,"action":"[A-H][1-8]","us":[0-9]+,"cpu_us":[0-9]+,"info":"turn 1: [A-H][1-8]"\}$'
 ok $? "the first action record carries the bot's info after its times" || diag "$(grep -m1 '"type":"action"' "$LOG")"
@@ -48,7 +48,7 @@ expect_eq "$(sed -n '3,5p' "$OUT")" "  info: turn 2: $FIRST3
 # --- cut, escaped, ignored -----------------------------------------------------------------
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/odd" "long=$(zoo annotate long)" \
 	"esc=$(zoo annotate escape)"
-L=$TMP/odd/game-0001.jsonl
+L=$TMP/odd/game-000001.jsonl
 expect_eq "$("$PYTHON3" -c '
 import json, sys
 infos = [r.get("info") for r in map(json.loads, open(sys.argv[1])) if r["type"] == "action" and r["seat"] == 0]
@@ -60,8 +60,8 @@ expect_eq "$(sed -n 3p "$OUT")" '  info: turn 1 \x1b[2J\x0aforged' "the text rep
 expect_eq "$(grep -c $'\x1b' "$OUT")" 0 "... no escape character reaches the terminal"
 expect_exit 0 "$REFEREE" verify "$L"
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --out "$TMP/num" "n=$(zoo annotate number)" "$(zoo first-legal)"
-expect_eq "$(grep -c '"info"' "$TMP/num/game-0001.jsonl")" 0 "an info that is not a string is ignored, not logged"
-expect_eq "$(grep -c '"type":"forfeit"' "$TMP/num/game-0001.jsonl")" 0 "... and costs the bot nothing"
+expect_eq "$(grep -c '"info"' "$TMP/num/game-000001.jsonl")" 0 "an info that is not a string is ignored, not logged"
+expect_eq "$(grep -c '"type":"forfeit"' "$TMP/num/game-000001.jsonl")" 0 "... and costs the bot nothing"
 
 # --- verify refuses an info the referee never writes ------------------------------------------
 N=$(grep -n '"type":"action"' "$LOG" | head -n 1 | cut -d: -f1)
