@@ -143,7 +143,7 @@ static struct match *start(const struct match_config *config,
 		struct entrant *e = &match->entrants[i];
 
 		e->files = botfiles_describe(entrants[i].spec.command,
-					     entrants[i].spec.command_dir);
+					     bot_command_dir(&entrants[i].spec));
 		e->folder = botfolder_describe(&entrants[i].spec);
 		if (!entrant_spawn(e, err)) {
 			match_finish(match, NULL);

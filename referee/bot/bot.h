@@ -82,6 +82,12 @@ void bot_absolute_words(char **words, const char *dir);
  * has none. */
 char *bot_workdir(char *const *words, const char *program);
 
+/* The folder `spec`'s command is read in: its command_dir, else the
+ * folder it starts in when the run names one (--workdir), so that
+ * `--workdir kim "java -cp . KimBot"` reads `.` as kim, as a tournament
+ * entry with "workdir" does; NULL: the current folder. */
+const char *bot_command_dir(const struct bot_spec *spec);
+
 /* What bot_spawn runs for `spec`: its words (the program's path first
  * when the command gives one, the others absolute as bot_absolute_words()
  * makes them), the program's path, and the folder it starts in

@@ -186,24 +186,32 @@ char *bot_workdir(char *const *words, const char *program)
 	return folder;
 }
 
+const char *bot_command_dir(const struct bot_spec *spec)
+{
+	if (spec->command_dir || spec->workdir)
+		return spec->command_dir;
+	return spec->limits.workdir;
+}
+
 int bot_prepare_command(const struct bot_spec *spec, char ***argv,
 			char **program, char **workdir, char *err)
 {
 	const char *given = spec->workdir ? spec->workdir : spec->limits.workdir;
+	const char *dir = bot_command_dir(spec);
 	char *path;
 
 	*argv = NULL;
 	*program = *workdir = NULL;
 	if (bot_split_command(spec->command, argv, err) < 0)
 		return -1;
-	if (!(*program = bot_resolve_program((*argv)[0], spec->command_dir, err)))
+	if (!(*program = bot_resolve_program((*argv)[0], dir, err)))
 		return -1;
 	/* Its files are found wherever it starts. */
 	if (strchr((*argv)[0], '/')) {
 		free((*argv)[0]);
 		(*argv)[0] = xstrdup(*program);
 	}
-	bot_absolute_words(*argv, spec->command_dir);
+	bot_absolute_words(*argv, dir);
 	if (!given) {
 		*workdir = bot_workdir(*argv, *program);
 		return 0;

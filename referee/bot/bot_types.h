@@ -76,7 +76,8 @@ struct bot_spec {
 	 * kind; the first word is looked up in PATH before fork. */
 	const char *command;
 	/* Relative paths in the command are relative to this folder (NULL:
-	 * the current one). */
+	 * limits.workdir when it is the bot's folder, as a tournament entry's
+	 * "workdir" is; else the current one: bot_command_dir()). */
 	const char *command_dir;
 	/* The folder the bot starts in and, in the sandbox, sees as its own,
 	 * relative to command_dir.  NULL: limits.workdir, else the folder of
