@@ -20,7 +20,8 @@ int ladder_rank(const struct ladder_data *data, const struct ratings_options *op
 		return -1;
 	out->entrants = data->entrants;
 	out->order = xcalloc((size_t)data->entrants + 1, sizeof *out->order);
-	ratings_order(&out->r, (const char *const *)data->names, out->order);
+	ratings_order(&out->r, data->games, data->count,
+		      (const char *const *)data->names, out->order);
 	out->bots = xcalloc((size_t)data->entrants + 1, sizeof *out->bots);
 	ladder_stats_by_bot(data->games, data->stats, data->count, data->entrants,
 			    &data->reasons, data->replies, out->bots);

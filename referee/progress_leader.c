@@ -58,7 +58,8 @@ int progress_leader_update(struct progress_leader *l, bool now)
 	if (ratings_compute(l->games, l->count, l->bots, NULL, &r, err))
 		return l->leader;
 	order = xmalloc((size_t)l->bots * sizeof *order);
-	ratings_order(&r, (const char *const *)l->ladder_names, order);
+	ratings_order(&r, l->games, l->count, (const char *const *)l->ladder_names,
+		      order);
 	/* The ladder lists only the bots with a finished game. */
 	for (int k = 0; k < l->bots; k++)
 		if (r.entry[order[k]].games) {

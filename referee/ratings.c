@@ -470,49 +470,6 @@ void ratings_free(struct ratings *ratings)
 	memset(ratings, 0, sizeof(*ratings));
 }
 
-/* Where a status sits inside a group: bots that beat the rated block
- * outright, the rated block, bots that lost to it, bots with no rating. */
-static int status_place(enum ratings_status status)
-{
-	static const int place[] = {
-		[RATINGS_ABOVE] = 0, [RATINGS_RATED] = 1,
-		[RATINGS_BELOW] = 2, [RATINGS_UNRATED] = 3,
-	};
-
-	return place[status];
-}
-
-struct order_ctx {
-	const struct ratings *r;
-	const char *const *names;
-};
-
-static int compare_entries(const void *pa, const void *pb, void *ctx)
-{
-	const struct order_ctx *c = ctx;
-	int ia = *(const int *)pa, ib = *(const int *)pb;
-	const struct ratings_entry *a = &c->r->entry[ia], *b = &c->r->entry[ib];
-
-	if (a->group != b->group)
-		return a->group < 0 ? 1 : b->group < 0 ? -1 : a->group - b->group;
-	if (a->status != b->status)
-		return status_place(a->status) - status_place(b->status);
-	if (a->status != RATINGS_UNRATED && a->elo != b->elo)
-		return a->elo < b->elo ? 1 : -1;
-	return strcmp(c->names[ia], c->names[ib]);
-}
-
-void ratings_order(const struct ratings *ratings, const char *const *names,
-		   int *order)
-{
-	struct order_ctx ctx = {ratings, names};
-
-	for (int i = 0; i < ratings->entrants; i++)
-		order[i] = i;
-	qsort_r(order, (size_t)ratings->entrants, sizeof *order,
-		compare_entries, &ctx);
-}
-
 double ratings_los(const struct ratings *ratings, int a, int b)
 {
 	const struct ratings_entry *x = &ratings->entry[a];

@@ -30,13 +30,15 @@ int ratings_compute(const struct rating_game *games, size_t count,
 		    struct ratings *out, char *err);
 void ratings_free(struct ratings *ratings);
 
-/* The ladder's order of the entrants into order[]: by group (bots in no
- * group last); inside a group the bots with a lower bound, by bound, then
- * the rated bots by rating, then the bots with an upper bound, by bound,
- * then the unrated; exact ties by names[] (byte order).  A bound is never
- * compared with a rating. */
-void ratings_order(const struct ratings *ratings, const char *const *names,
-		   int *order);
+/* The ladder's order of the entrants into order[] (ratings_order.c): by
+ * group (bots in no group last); inside a group the bots with a lower
+ * bound, by bound, then the rated bots by rating, then the bots with an
+ * upper bound, by bound, then the unrated.  Bots these numbers cannot
+ * tell apart (equal bounds or ratings, the unrated) go by the `count`
+ * games (those rated) among themselves: points, then head to head, then
+ * names[] (byte order).  A bound is never compared with a rating. */
+void ratings_order(const struct ratings *ratings, const struct rating_game *games,
+		   size_t count, const char *const *names, int *order);
 
 /* Likelihood of superiority: the probability that a is stronger than b,
  * Phi((Ra - Rb) / sqrt(var a + var b - 2 cov ab)); NAN unless both are

@@ -605,7 +605,7 @@ START_TEST(order_places_bounds_by_status_then_name)
 	rate(6, -1, 0, &r);
 	ck_assert_int_eq(r.entry[3].status, RATINGS_BELOW);
 	ck_assert(r.entry[3].elo > r.entry[0].elo + 400);
-	ratings_order(&r, names, order);
+	ratings_order(&r, games, ngames, names, order);
 	ck_assert_int_eq(order[0], 0);
 	ck_assert_int_eq(order[4], 3);		/* the bound: after every rated bot */
 	ck_assert_int_eq(order[5], 4);		/* no game: last */
@@ -628,10 +628,70 @@ START_TEST(exact_ties_go_by_name)
 	add_match(1, 2, 3, 0, 3);
 	rate(3, -1, 0, &r);
 	ck_assert_double_eq(r.entry[0].elo, r.entry[1].elo);
-	ratings_order(&r, names, order);
+	ratings_order(&r, games, ngames, names, order);
 	ck_assert_int_eq(order[0], 1);
 	ck_assert_int_eq(order[1], 2);
 	ck_assert_int_eq(order[2], 0);
+	ratings_free(&r);
+}
+END_TEST
+
+/* Two bots that lost every game to the rated pair alike have equal
+ * bounds: the one that won 3-1 between them comes first, not "amy" by
+ * her name. */
+START_TEST(equal_bounds_go_by_their_games)
+{
+	static const char *const names[] = {"p", "q", "amy", "zed"};
+	struct ratings r;
+	int order[4];
+
+	ngames = 0;
+	add_match(0, 1, 3, 0, 3);
+	for (int s = 2; s < 4; s++) {
+		add_match(0, s, 4, 0, 0);
+		add_match(1, s, 4, 0, 0);
+	}
+	add_match(3, 2, 3, 0, 1);		/* zed beats amy 3-1 */
+	rate(4, -1, 0, &r);
+	ck_assert_int_eq(r.entry[2].status, RATINGS_BELOW);
+	ck_assert_int_eq(r.entry[3].status, RATINGS_BELOW);
+	ck_assert_double_eq(r.entry[2].elo, r.entry[3].elo);
+	ratings_order(&r, games, ngames, names, order);
+	ck_assert_int_eq(order[2], 3);
+	ck_assert_int_eq(order[3], 2);
+	ratings_free(&r);
+}
+END_TEST
+
+/* Tied on score inside the block, the head to head decides: zed and amy
+ * score 2 of 3 among the three bots of equal bounds, and zed beat amy,
+ * so zed comes first. */
+START_TEST(equal_points_go_head_to_head)
+{
+	static const char *const names[] = {"p", "q", "r", "s", "zed", "amy",
+					    "kim"};
+	struct ratings r;
+	int order[7];
+
+	ngames = 0;
+	for (int a = 0; a < 4; a++)
+		for (int b = a + 1; b < 4; b++)
+			add_match(a, b, 2, 0, 2);
+	for (int a = 0; a < 4; a++)
+		for (int s = 4; s < 7; s++)
+			add_match(a, s, 2, 0, 0);
+	add_match(4, 5, 1, 0, 0);		/* zed beats amy */
+	add_match(4, 6, 1, 0, 1);		/* zed and kim: 1 each */
+	add_match(5, 6, 2, 0, 0);		/* amy beats kim twice */
+	rate(7, -1, 0, &r);
+	for (int s = 4; s < 7; s++) {
+		ck_assert_int_eq(r.entry[s].status, RATINGS_BELOW);
+		ck_assert_double_eq(r.entry[s].elo, r.entry[4].elo);
+	}
+	ratings_order(&r, games, ngames, names, order);
+	ck_assert_int_eq(order[4], 4);		/* zed: 2 of 3, beat amy */
+	ck_assert_int_eq(order[5], 5);		/* amy: 2 of 3 */
+	ck_assert_int_eq(order[6], 6);		/* kim: 1 of 4 */
 	ratings_free(&r);
 }
 END_TEST
@@ -733,6 +793,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, team_results_all_through_a_loser);
 	tcase_add_test(tc, order_places_bounds_by_status_then_name);
 	tcase_add_test(tc, exact_ties_go_by_name);
+	tcase_add_test(tc, equal_bounds_go_by_their_games);
+	tcase_add_test(tc, equal_points_go_head_to_head);
 	tcase_add_test(tc, large_ladder_converges_in_few_passes);
 	suite_add_tcase(s, tc);
 	return s;
