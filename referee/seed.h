@@ -10,4 +10,7 @@
  * not 1 to 64 bytes in lowercase hex. */
 int seed_from_hex(unsigned char seed[32], const char *hex);
 
+/* What seed_from_hex() takes, in words (an odd count is the usual slip). */
+#define SEED_RULE "an even number of lowercase hex digits, 2 to 128 (1 to 64 bytes)"
+
 #endif

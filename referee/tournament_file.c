@@ -545,7 +545,7 @@ static int read_seed(const cJSON *root, struct tournament_spec *spec,
 	if (!hex)
 		return 0;
 	if (seed_from_hex(spec->seed, hex))
-		return errorf(err, "\"seed\" must be 2 to 128 lowercase hex digits (1 to 64 bytes), not '%s'",
+		return errorf(err, "\"seed\" must be " SEED_RULE ", not '%s'",
 			      hex);
 	spec->seeded = true;
 	return 0;

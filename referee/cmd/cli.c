@@ -69,7 +69,7 @@ bool cli_seed(const char *verb, const char *hex, unsigned char seed[32])
 {
 	if (seed_from_hex(seed, hex) == 0)
 		return true;
-	cli_fail(verb, "--seed takes 1 to 64 bytes as lowercase hex, not '%s'", hex);
+	cli_fail(verb, "--seed takes " SEED_RULE ", not '%s'", hex);
 	return false;
 }
 

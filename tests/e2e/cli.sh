@@ -64,8 +64,9 @@ usage_error "--games 0" "--games takes a whole number from 1 to 100000000, not '
 usage_error "--games x" "--games takes a whole number from 1 to 100000000, not 'x'" play rolit --games x "$C" "$C"
 usage_error "--move-ms 0" "--move-ms takes a whole number from 1 to 86400000, not '0'" play rolit --move-ms 0 "$C" "$C"
 usage_error "--max-line 10" "--max-line takes a whole number from 64 to" play rolit --max-line 10 "$C" "$C"
-usage_error "--seed xyz" "--seed takes 1 to 64 bytes as lowercase hex, not 'xyz'" play rolit --seed xyz "$C" "$C"
-usage_error "--seed ABCD" "--seed takes 1 to 64 bytes as lowercase hex, not 'ABCD'" play rolit --seed ABCD "$C" "$C"
+usage_error "--seed xyz" "--seed takes an even number of lowercase hex digits, 2 to 128 (1 to 64 bytes), not 'xyz'" play rolit --seed xyz "$C" "$C"
+usage_error "--seed ABCD" "--seed takes an even number of lowercase hex digits, 2 to 128 (1 to 64 bytes), not 'ABCD'" play rolit --seed ABCD "$C" "$C"
+usage_error "--seed c1a55" "--seed takes an even number of lowercase hex digits, 2 to 128 (1 to 64 bytes), not 'c1a55'" play rolit --seed c1a55 "$C" "$C"
 usage_error "unknown long option" "referee play: unknown option '--nope'" play rolit --nope "$C" "$C"
 usage_error "--log with --games 2" "--log FILE holds one game; use --out DIR for 2 games" \
 	play rolit --log "$TMP/x.jsonl" --games 2 "$C" "$C"
