@@ -405,7 +405,30 @@ static uint16_t event_of(struct ladder_data *d, const char *name)
 	return (uint16_t)(i + 1);
 }
 
-/* The finished games of a checked manifest, and its bots' reply times. */
+/* The reply times of game n of a run not finished, from its log: its
+ * manifest's "replies" records leave out the games since the last one
+ * (up to REPLIES_EVERY_S seconds of them, or all of a short run), and a
+ * ladder must not show a bot with games as one that never replied.  A log
+ * that cannot be read adds nothing (the ladder names a missing one). */
+static void add_log_replies(struct ladder_data *d, const struct manifest_view *view,
+			    long n, const struct rating_game *g)
+{
+	struct reply_clocks *replies[RATINGS_MAX_SEATS];
+	struct ladder_game_stats scratch = {0};
+	char *path = outdir_log(view->dir, n), err[ERR_LEN];
+	struct game_log log;
+
+	if (!logread_load(path, &log, err)) {
+		for (int s = 0; s < g->seats; s++)
+			replies[s] = &d->replies[g->entrant[s]];
+		ladder_stats_from_log(&log, g->seats, &d->reasons, &scratch, replies);
+		logread_free(&log);
+	}
+	free(path);
+}
+
+/* The finished games of a checked manifest, and its bots' reply times:
+ * its "replies" records when it is signed, else its logs'. */
 static void add_games(struct collect *c, const struct manifest_view *view)
 {
 	size_t source = add_source(c, view->path, view->id);
@@ -454,10 +477,12 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 			g->rank[s] = (int8_t)view->ranks[at + s];
 			f->reason[s] = reason[view->forfeit[at + s]];
 		}
+		if (!view->signed_)
+			add_log_replies(d, view, n, g);
 	}
 	if (view->duplicate)
 		d->set_count += (uint32_t)(view->game_count / view->players) + 1;
-	for (int i = 0; i < view->name_count; i++)
+	for (int i = 0; i < view->name_count && view->signed_; i++)
 		if (entrant[i] >= 0)
 			reply_clocks_merge(&d->replies[entrant[i]], &view->replies[i]);
 out:

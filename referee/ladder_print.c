@@ -113,20 +113,26 @@ static void print_bot_stats(const struct report *rep)
 	for (int k = 0; k < rep->r->entrants; k++) {
 		int i = rep->order[k];
 		const struct ladder_bot_stats *b = &rep->bots[i];
-		char why[256], med[24], p95[24], max[24], cpu_med[24] = "-", cpu_p95[24] = "-";
+		char why[256], med[24] = "-", p95[24] = "-", max[24] = "-";
+		char cpu_med[24] = "-", cpu_p95[24] = "-";
+		const char *unit = b->turns ? " ms" : "   ";
 
+		/* No turn answered: no time, "-", not a zero that looks
+		 * measured. */
 		reasons_text(rep, i, ", ", " ", why, sizeof why);
-		ms_text(med, sizeof med, b->us[TIMINGS_MEDIAN]);
-		ms_text(p95, sizeof p95, b->us[TIMINGS_P95]);
-		ms_text(max, sizeof max, b->us[TIMINGS_MAX]);
+		if (b->turns) {
+			ms_text(med, sizeof med, b->us[TIMINGS_MEDIAN]);
+			ms_text(p95, sizeof p95, b->us[TIMINGS_P95]);
+			ms_text(max, sizeof max, b->us[TIMINGS_MAX]);
+		}
 		if (b->cpu_turns) {
 			ms_text(cpu_med, sizeof cpu_med, b->cpu_us[TIMINGS_MEDIAN]);
 			ms_text(cpu_p95, sizeof cpu_p95, b->cpu_us[TIMINGS_P95]);
 		}
-		fprintf(rep->out, "%4d  %-*s %8ld   %-24s %7ld %6s ms %6s ms %6s ms %6s%s %6s%s\n",
+		fprintf(rep->out, "%4d  %-*s %8ld   %-24s %7lu %6s%s %6s%s %6s%s %6s%s %6s%s\n",
 		       k + 1, rep->name_width, rep->names[i], b->forfeits, why,
-		       b->turns, med, p95, max, cpu_med, b->cpu_turns ? " ms" : "   ",
-		       cpu_p95, b->cpu_turns ? " ms" : "");
+		       (unsigned long)b->turns, med, unit, p95, unit, max, unit, cpu_med,
+		       b->cpu_turns ? " ms" : "   ", cpu_p95, b->cpu_turns ? " ms" : "");
 	}
 }
 

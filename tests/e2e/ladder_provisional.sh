@@ -77,6 +77,15 @@ print(d["games"], d["provisional"], [[b.get(k) for k in keys] for b in d["ladder
 expect_eq "$(ratings "$TMP/provisional.json")" "$(ratings "$OUT" | sed 's/ False / True /')" \
 	"json: the same ratings, to the last digit, as the finished logs given alone"
 expect_eq "$(ratings "$TMP/provisional.json" | cut -d' ' -f1-2)" "$finished True" "json: the games and \"provisional\": true"
+# Reply times: what the finished logs say (the run stopped before its
+# manifest had a "replies" record), never a bot with games and no turns.
+turns() {
+	"$PYTHON3" -c 'import json, sys
+print(sorted((b["bot"], b["reply_ms"]["turns"]) for b in json.load(open(sys.argv[1]))["ladder"]))' "$1"
+}
+expect_eq "$(turns "$TMP/provisional.json")" "$(turns "$OUT")" \
+	"json: each bot's turns are those of the finished logs given alone"
+expect_eq "$(turns "$OUT" | grep -c "', 0)")" 0 "... and no bot with games shows 0 turns"
 expect_exit 0 "$REFEREE" ladder --provisional --format csv "$DIR"
 expect_eq "$(head -1 "$OUT" | awk -F, '{ print $NF }')" "provisional" "csv: the last column is provisional"
 expect_eq "$(tail -n +2 "$OUT" | awk -F, '{ print $NF }' | tr '\n' ' ')" "1 1 " "csv: 1 on each bot's row"

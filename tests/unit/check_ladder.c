@@ -147,7 +147,7 @@ START_TEST(table)
 "rank  bot                  forfeits   by reason                  turns    median       p95       max   CPU med   CPU p95\n"
 "   1  alpha                       0                                  3    2.0 ms    3.0 ms    3.0 ms      -         -\n"
 "   2  beta                        0                                  2    0.0 ms    0.0 ms    0.0 ms      -         -\n"
-"   3  gamma                       1   timeout 1                      0    0.0 ms    0.0 ms    0.0 ms      -         -\n"
+"   3  gamma                       1   timeout 1                      0      -         -         -         -         -\n"
 CROSSTABLE
 "\n"
 "likelihood of superiority (row over column)\n"

@@ -158,7 +158,9 @@
 			'CPU median ms', 'CPU p95 ms', 'forfeits'].concat(reasons), true));
 		data.ladder.forEach(function (e) {
 			var t = e.reply_ms, cpu = e.cpu_ms, tr;
-			tr = row([e.rank, e.bot, e.games, t.turns, ms(t.median), ms(t.p95), ms(t.max),
+			// No turn answered: no time, '-', not a zero that looks measured.
+			var timed = function (v) { return t.turns ? ms(v) : '-'; };
+			tr = row([e.rank, e.bot, e.games, t.turns, timed(t.median), timed(t.p95), timed(t.max),
 				cpu ? ms(cpu.median) : '-', cpu ? ms(cpu.p95) : '-', e.forfeits.total]
 				.concat(reasons.map(function (r) { return e.forfeits.by_reason[r] || 0; })));
 			tr.setAttribute('data-bot', e.bot);
