@@ -469,6 +469,19 @@ static void skip_game(struct reader *rd, long game)
 		rd->view->state[game] = MANIFEST_SKIPPED;
 }
 
+/* The bot of a skipped record, for a resumed run to say it plays now. */
+static void take_skipped_bot(struct reader *rd, const cJSON *o)
+{
+	struct manifest_resume *r = &rd->view->resume;
+	long bot = -1;
+
+	if (!r->header || !json_get_int(o, "bot", 0, rd->view->name_count - 1, &bot) ||
+	    bot < 0)
+		return;
+	r->skipped = xrealloc(r->skipped, (size_t)(r->skipped_count + 1) * sizeof *r->skipped);
+	r->skipped[r->skipped_count++] = (int)bot;
+}
+
 /* Each game of a started or skipped record. */
 static void take_games(struct reader *rd, const struct record *r,
 		       void (*each)(struct reader *rd, long game))
@@ -790,6 +803,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		take_games(rd, &r, start_game);
 	} else if (is_type(&r, "skipped")) {
 		take_games(rd, &r, skip_game);
+		take_skipped_bot(rd, o);
 	} else if (is_type(&r, "finished")) {
 		take_finished(rd, &r);
 	} else if (!usual && is_type(&r, "replies")) {
@@ -941,5 +955,6 @@ void manifest_view_free(struct manifest_view *view)
 	cJSON_Delete(view->resume.file);
 	free(view->resume.set_aside);
 	free(view->resume.unreplied);
+	free(view->resume.skipped);
 	memset(view, 0, sizeof *view);
 }

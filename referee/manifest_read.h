@@ -46,6 +46,10 @@ struct manifest_resume {
 	long *unreplied;              /* games finished after the last
 				       * "replies" record, in order */
 	size_t unreplied_count;
+	int *skipped;                 /* the bots "skipped" records left
+				       * out (--skip-broken), in order, a
+				       * bot once a record */
+	int skipped_count;
 };
 
 struct manifest_view {

@@ -27,17 +27,29 @@ void progress_init(struct progress *p, const struct tournament_spec *spec,
 	p->failed_line = xcalloc((size_t)bots, sizeof *p->failed_line);
 }
 
-/* The games start: `done` of the run's `total` games are finished. */
-static void progress_start(void *ctx, long total, long done)
+/* ", N left out (--skip-broken)" when games are, else "". */
+static void left_out_text(const struct progress *p, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (p->left_out)
+		snprintf(buf, len, ", %ld left out (--skip-broken)", p->left_out);
+}
+
+/* The games start: `done` of the run's `total` games are finished, and
+ * `left_out` of the others are not played. */
+static void progress_start(void *ctx, long total, long done, long left_out)
 {
 	struct progress *p = ctx;
+	char out[64];
 
 	p->total = total;
 	p->done = done;
+	p->left_out = left_out;
 	p->started_ns = p->printed_ns = now_ns();
+	left_out_text(p, out, sizeof out);
 	if (done && !p->quiet)
-		visible_line(stderr, "%s: resumed: %ld of %ld games were finished, %ld to play",
-			     p->out_dir, done, total, total - done);
+		visible_line(stderr, "%s: resumed: %ld of %ld games were finished, %ld to play%s",
+			     p->out_dir, done, total, total - done - left_out, out);
 }
 
 /* A resumed run set aside the log game `game` left unfinished. */
@@ -82,7 +94,7 @@ static void show(struct progress *p, bool fit)
 	double secs = (double)(now_ns() - p->started_ns) / 1e9;
 	double rate = secs > 0 ? (double)p->done_here / secs : 0;
 	int top[3] = {-1, -1, -1}, len;
-	char line[512], leader[256];
+	char line[512], leader[256], out[64];
 
 	/* The best three by share, ties to the lower bot number. */
 	for (int k = 0; k < 3; k++)
@@ -93,11 +105,12 @@ static void show(struct progress *p, bool fit)
 			    (top[k] < 0 || share(p, b) > share(p, top[k])))
 				top[k] = b;
 		}
-	len = snprintf(line, sizeof line, "%ld/%ld games, %.1f/s", p->done,
-		       p->total, rate);
-	if (p->done < p->total && rate > 0)
+	left_out_text(p, out, sizeof out);
+	len = snprintf(line, sizeof line, "%ld/%ld games%s, %.1f/s", p->done,
+		       p->total, out, rate);
+	if (p->done + p->left_out < p->total && rate > 0)
 		len += snprintf(line + len, sizeof line - (size_t)len, ", ETA %.0fs",
-				(double)(p->total - p->done) / rate);
+				(double)(p->total - p->done - p->left_out) / rate);
 	len += snprintf(line + len, sizeof line - (size_t)len, ", %ld forfeit%s",
 			p->forfeits, p->forfeits == 1 ? "" : "s");
 	for (int k = 0; k < 3 && top[k] >= 0 && (size_t)len < sizeof line; k++)
@@ -185,6 +198,18 @@ static void progress_added(void *ctx, int bot, long first, long last)
 			     p->names[bot], first, last);
 }
 
+/* Bot `bot`, left out of the run resumed, plays its `games` now. */
+static void progress_back(void *ctx, int bot, long games)
+{
+	struct progress *p = ctx;
+
+	if (!p->quiet)
+		visible_line(stderr, "%s: bot '%s', left out of the run before "
+			     "(--skip-broken), starts now: it plays its %ld game%s "
+			     "still to play", p->out_dir, p->names[bot], games,
+			     games == 1 ? "" : "s");
+}
+
 /* Ends the display: the last line, complete. */
 static void progress_finish(void *ctx)
 {
@@ -207,6 +232,7 @@ struct tournament_events progress_events(struct progress *p)
 		.bot_started = progress_started,
 		.bot_new_version = progress_new_version,
 		.bot_added = progress_added,
+		.bot_back = progress_back,
 		.games_end = progress_finish,
 	};
 }

@@ -22,6 +22,7 @@ struct progress {
 	int bots;
 	long total;            /* games of the run, finished or not */
 	long done;             /* of them, finished (earlier runs included) */
+	long left_out;         /* of the others, not played (--skip-broken) */
 	long done_here;        /* finished by this process */
 	long forfeits;
 	double *points;        /* per bot: sum of (players - rank) / (players - 1) */

@@ -399,6 +399,32 @@ static int record_grown(struct run_state *st, const struct manifest_view *old)
 						schedule->game_count));
 }
 
+/* Says which bots the earlier run `old` left out (--skip-broken) play in
+ * this one, and how many games of theirs are to play: else they would
+ * play them without a word. */
+static void tell_bots_back(struct run_state *st, const struct manifest_view *old)
+{
+	for (int k = 0; k < old->resume.skipped_count; k++) {
+		int b = old->resume.skipped[k];
+		long games = 0;
+		bool told = false;
+
+		for (int j = 0; j < k; j++)
+			told |= old->resume.skipped[j] == b;
+		if (told || b >= st->spec->bot_count || (st->run->skipped && st->run->skipped[b]))
+			continue;
+		for (long n = 1; n <= st->schedule->game_count; n++) {
+			const struct scheduled_game *g = &st->schedule->games[n - 1];
+
+			for (int s = 0; s < st->schedule->players; s++)
+				games += g->seating[s] == b && !st->finished[n] &&
+					 in_shard(st, g->table) && !table_skipped(st, g->table);
+		}
+		if (games)
+			st->run->events->bot_back(st->run->events->ctx, b, games);
+	}
+}
+
 /* 0, or 1 when a resumed run's manifest is signed: nothing left to play. */
 static int open_manifest(struct run_state *st)
 {
@@ -426,6 +452,8 @@ static int open_manifest(struct run_state *st)
 			    old.name_count);
 	if (!rc)
 		take_earlier_run(st, &old);
+	if (!rc)
+		tell_bots_back(st, &old);
 	if (!rc)
 		rc = record_grown(st, &old);
 	manifest_view_free(&old);
@@ -691,7 +719,7 @@ int tournament_play(const struct tournament_spec *spec,
 	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
 	int count = 0, rc;
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
-	long total = 0, done = 0;
+	long total = 0, done = 0, left_out = 0;
 
 	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
@@ -705,13 +733,16 @@ int tournament_play(const struct tournament_spec *spec,
 	rc = rc ? rc : record_skipped(&st);
 	if (rc)
 		goto out;
+	/* Every game of the schedule (of this shard) counts, those of the
+	 * bots left out too: the report and the ladder count them so. */
 	for (long n = 1; n <= schedule->game_count; n++)
-		if (in_shard(&st, schedule->games[n - 1].table) &&
-		    (st.finished[n] || !table_skipped(&st, schedule->games[n - 1].table))) {
+		if (in_shard(&st, schedule->games[n - 1].table)) {
 			total++;
 			done += st.finished[n];
+			left_out += !st.finished[n] &&
+				    table_skipped(&st, schedule->games[n - 1].table);
 		}
-	run->events->games_start(run->events->ctx, total, done);
+	run->events->games_start(run->events->ctx, total, done, left_out);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigemptyset(&stops);

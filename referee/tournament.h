@@ -21,8 +21,9 @@ struct tournament_events {
 	 * finished, told before games_start. */
 	void (*game_finished)(void *ctx, const int *bot, const int *rank,
 			      int players, int forfeits, bool earlier);
-	/* The games start: `done` of the run's `total` are finished. */
-	void (*games_start)(void *ctx, long total, long done);
+	/* The games start: `done` of the run's `total` are finished, and
+	 * `left_out` of the others are not played (--skip-broken). */
+	void (*games_start)(void *ctx, long total, long done, long left_out);
 	/* A resumed run set aside the log that game `game` left unfinished,
 	 * as `name` (games/aborted/...): the game is played again. */
 	void (*log_set_aside)(void *ctx, long game, const char *name);
@@ -42,6 +43,9 @@ struct tournament_events {
 	 * the run was stopped or finished: its tables, games `first` to
 	 * `last` of the schedule, are added. */
 	void (*bot_added)(void *ctx, int bot, long first, long last);
+	/* Bot `bot`, which the run this one resumes left out
+	 * (--skip-broken), plays here: `games` of its games are to play. */
+	void (*bot_back)(void *ctx, int bot, long games);
 	/* The workers have stopped: no game is played any more. */
 	void (*games_end)(void *ctx);
 };

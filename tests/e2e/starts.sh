@@ -165,8 +165,43 @@ expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on witho
 expect_contains "$TMP/tour/out/manifest.jsonl" '"type":"skipped","bot":0,"why":"the bot exited with status 1 before answering \"hello\"","games":[1,2,3,4]}' \
 	"--skip-broken: the manifest records its 4 games as skipped"
 expect_eq "$(ls "$TMP/tour/out/games" | wc -l)" 2 "--skip-broken: the 2 games without it are played"
+expect_contains "$ERR" "2/6 games, 4 left out (--skip-broken)," \
+	"--skip-broken: the status line counts the 6 games of the schedule and the 4 left out"
 expect_exit 0 "$REFEREE" verify "$TMP/tour/out"
 expect_contains "$OUT" "2 games finished" "--skip-broken: the folder verifies"
+# Stopped, the bot fixed, resumed: the bot left out is said to play now,
+# and every count is of the schedule's 6 games.  "late" exits until
+# late.fixed exists; gate holds the run in its 2nd game (tests/zoo/gate.py).
+cat >"$TMP/tour/late.sh" <<SH
+[ -e "$TMP/tour/late.fixed" ] || { echo "weights.txt: not found" >&2; exit 1; }
+exec $CBOT "$TMP"
+SH
+cat >"$TMP/tour/s.json" <<JSON
+{"name": "late", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 2,
+ "time": {"move_ms": 600000},
+ "bots": [{"name": "late", "command": "sh $TMP/tour/late.sh $TMP"},
+          {"name": "gate", "command": "$(zoo gate 2)"},
+          {"name": "c", "command": "$CBOT $TMP"}]}
+JSON
+"$REFEREE" tournament "$TMP/tour/s.json" --no-sandbox --skip-broken --concurrency 1 \
+	--out "$TMP/tour/sout" >"$TMP/tour/s.out" 2>"$TMP/tour/s.err" </dev/null &
+pid=$!
+for _ in $(seq 600); do
+	[ "$(finished_games "$TMP/tour/sout/manifest.jsonl" 2>/dev/null | wc -l)" -ge 1 ] && break
+	sleep 0.05
+done
+kill -INT "$pid"
+wait "$pid"
+expect_eq "$?" 2 "--skip-broken, stopped: the run stops on SIGINT"
+expect_contains "$TMP/tour/s.err" "1/6 games, 4 left out (--skip-broken)," \
+	"--skip-broken: the status line counts the 6 games of the schedule, as the report does, and the 4 left out"
+touch "$TMP/tour/late.fixed" "$TMP/gate.open"
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/s.json" --no-sandbox --out "$TMP/tour/sout" --resume
+expect_contains "$ERR" "$TMP/tour/sout: resumed: 1 of 6 games were finished, 5 to play" \
+	"--resume: 1 of the 6 games was finished, 5 to play"
+expect_contains "$ERR" "$TMP/tour/sout: bot 'late', left out of the run before (--skip-broken), starts now: it plays its 4 games still to play" \
+	"--resume: the bot left out before is said to play now"
+expect_contains "$ERR" "6/6 games," "--resume: the status line ends at 6/6"
 
 # A bot that answers hello only once it has its game's commitment (as the
 # protocol allows) is running at the end of the pre-flight: it plays.
