@@ -124,17 +124,25 @@ int keys_load_or_generate(const char *dir, struct referee_key *key,
 	return rc;
 }
 
-char *keys_default_dir(char *err)
+/* The folder above the default key folder, or NULL when the environment
+ * names none. */
+static char *default_parent(void)
 {
 	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	char *dir, *parent;
 
 	/* The XDG spec ignores a relative XDG_DATA_HOME. */
-	if (data && data[0] == '/') {
-		parent = xstrdup(data);
-	} else if (home && home[0] == '/') {
-		parent = path_join(home, ".local/share");
-	} else {
+	if (data && data[0] == '/')
+		return xstrdup(data);
+	if (home && home[0] == '/')
+		return path_join(home, ".local/share");
+	return NULL;
+}
+
+char *keys_default_dir(char *err)
+{
+	char *dir, *parent = default_parent();
+
+	if (!parent) {
 		errorf(err, "no folder for the signing key: set HOME or "
 		       "XDG_DATA_HOME, or give --key FILE");
 		return NULL;
@@ -178,9 +186,41 @@ int keys_write_public(const char *dir, const unsigned char public_key[32],
 	return rc;
 }
 
+char *keys_own_public(const char *key_hex)
+{
+	char *parent = default_parent(), *pub, err[ERR_LEN], hex[65];
+	unsigned char key[32];
+
+	if (!parent)
+		return NULL;
+	pub = path_join(parent, "arena/" KEYS_PUBLIC_FILE);
+	free(parent);
+	if (keys_load_public(pub, key, err) == 0) {
+		hex_encode(hex, key, sizeof key);
+		if (!strcmp(hex, key_hex))
+			return pub;
+	}
+	free(pub);
+	return NULL;
+}
+
+bool keys_trust(char *out, const char *key_hex, bool trusted)
+{
+	char *own = trusted ? NULL : keys_own_public(key_hex);
+
+	if (own)
+		snprintf(out, KEYS_TRUST_LEN, KEYS_OWN " (%s)", own);
+	else
+		snprintf(out, KEYS_TRUST_LEN, "%s", trusted ? KEYS_TRUSTED : KEYS_UNTRUSTED);
+	free(own);
+	return trusted || own;
+}
+
 char *keys_signed_by(char *out, const char *key_hex, bool trusted)
 {
-	snprintf(out, KEYS_SIGNED_BY_LEN, "signed by key %.64s, %s", key_hex,
-		 trusted ? KEYS_TRUSTED : KEYS_UNTRUSTED);
+	char trust[KEYS_TRUST_LEN];
+
+	keys_trust(trust, key_hex, trusted);
+	snprintf(out, KEYS_SIGNED_BY_LEN, "signed by key %.64s, %s", key_hex, trust);
 	return out;
 }

@@ -44,8 +44,24 @@ char *keys_default_dir(char *err);
  * says whether the key was one the user named as trusted (--key). */
 #define KEYS_TRUSTED "checked against a key you trust"
 #define KEYS_UNTRUSTED "not checked against a key you trust"
-#define KEYS_SIGNED_BY_LEN (sizeof "signed by key , " + 64 + sizeof KEYS_UNTRUSTED)
-/* "signed by key HEX, " and the words above into `out`
+#define KEYS_OWN "checked against your own key"
+#define KEYS_TRUST_LEN 4200
+#define KEYS_SIGNED_BY_LEN (sizeof "signed by key , " + 64 + KEYS_TRUST_LEN)
+
+/* The path of the public half of the user's default key pair (the one
+ * `play` and `tournament` make and sign with when given no --key, in
+ * keys_default_dir()) when `key_hex` is that key, else NULL.  A new
+ * string; nothing is created. */
+char *keys_own_public(const char *key_hex);
+
+/* The words for a signature by `key_hex` into `out` (KEYS_TRUST_LEN
+ * bytes): KEYS_TRUSTED when it was checked against the key given
+ * (`trusted`), else "checked against your own key (PATH)" when it is the
+ * user's own default key, which is trusted by default, else
+ * KEYS_UNTRUSTED.  Whether it is trusted, either way. */
+bool keys_trust(char *out, const char *key_hex, bool trusted);
+
+/* "signed by key HEX, " and the words of keys_trust() into `out`
  * (KEYS_SIGNED_BY_LEN bytes); returns out. */
 char *keys_signed_by(char *out, const char *key_hex, bool trusted);
 

@@ -177,7 +177,7 @@ int cmd_replay(int argc, char **argv)
 	} else if (rc == EXIT_OK && !strcmp(a.format, "text") && a.move < 0) {
 		printf("\nthe log verifies; %s\n", keys_signed_by(signer,
 		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "key")),
-		       cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(verify, "trusted"))));
+		       a.key_file != NULL));
 	}
 	replay_free(&r);
 	logread_free(&log);

@@ -135,10 +135,12 @@ int cmd_verify(int argc, char **argv)
 		     "logs of each duplicate set are checked together: one "
 		     "commitment, every\ngame there, each seated in a rotation of "
 		     "its own.  Each ok names the key\nthat signed and, without "
-		     "--key, says it was not checked against a key you\ntrust: "
-		     "anyone can sign a log with a key of their own.  -j N checks N "
-		     "logs at\nonce (default: one per core); the lines come out in "
-		     "the order of the paths\ngiven.\nExit status 0 when everything "
+		     "--key, says it was not checked against a key you\ntrust "
+		     "(anyone can sign a log with a key of their own) unless it is "
+		     "your\nown default key, the one play and tournament make and "
+		     "sign with, which is\ntrusted by default.  -j N checks N logs "
+		     "at once (default: one per core);\nthe lines come out in the "
+		     "order of the paths given.\nExit status 0 when everything "
 		     "holds, 1 when something does not, 2 when a\nlog cannot be read.");
 		return EXIT_OK;
 	}

@@ -355,12 +355,13 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 	verify = cJSON_AddObjectToObject(out->doc, "verify");
 	cJSON_AddBoolToObject(verify, "ok", out->verified);
 	if (out->verified) {
-		bool trusted = options->trusted_key != NULL;
+		char trust[KEYS_TRUST_LEN];
+		bool trusted = keys_trust(trust, summary.key_hex,
+					  options->trusted_key != NULL);
 
 		cJSON_AddStringToObject(verify, "key", summary.key_hex);
 		cJSON_AddBoolToObject(verify, "trusted", trusted);
-		cJSON_AddStringToObject(verify, "trust",
-					trusted ? KEYS_TRUSTED : KEYS_UNTRUSTED);
+		cJSON_AddStringToObject(verify, "trust", trust);
 	} else {
 		cJSON_AddStringToObject(verify, "error", why);
 	}

@@ -68,6 +68,26 @@ static void keep_hash(struct report_manifest *run, const char *name, const cJSON
 		snprintf(run->log_sha256[g], sizeof run->log_sha256[g], "%s", sha);
 }
 
+/* Whether the logs' keys are trusted, and the words for it: those of
+ * keys_trust() for every key, when all of them have the same (the key
+ * given, or the organiser's own default key), else KEYS_UNTRUSTED. */
+static void add_trust(cJSON *verification, const cJSON *keys, bool given)
+{
+	char trust[KEYS_TRUST_LEN], first[KEYS_TRUST_LEN] = "";
+	bool trusted = cJSON_GetArraySize(keys) > 0 || given;
+	const cJSON *k;
+
+	cJSON_ArrayForEach(k, keys) {
+		trusted &= keys_trust(trust, k->valuestring, given);
+		if (!first[0])
+			memcpy(first, trust, sizeof first);
+		trusted &= !strcmp(first, trust);
+	}
+	cJSON_AddBoolToObject(verification, "trusted", trusted);
+	cJSON_AddStringToObject(verification, "trust", !trusted ? KEYS_UNTRUSTED
+				: first[0] ? first : KEYS_TRUSTED);
+}
+
 int report_games(const char *dir, const char *out, struct report_manifest *run,
 		 const unsigned char *trusted_key, report_warn_fn *warn, cJSON *data,
 		 char *err)
@@ -120,8 +140,6 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	cJSON_AddNumberToObject(verification, "in_progress", playing);
 	cJSON_AddItemToObject(verification, "failed", failed);
 	cJSON_AddItemToObject(verification, "keys", keys);
-	cJSON_AddBoolToObject(verification, "trusted", trusted_key != NULL);
-	cJSON_AddStringToObject(verification, "trust",
-				trusted_key ? KEYS_TRUSTED : KEYS_UNTRUSTED);
+	add_trust(verification, keys, trusted_key != NULL);
 	return rc;
 }

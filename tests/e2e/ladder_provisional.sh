@@ -62,7 +62,7 @@ referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournamen
 # same logs given alone (which ladder verifies each) are.
 finished_logs=$(finished_games "$M" | awk -v dir="$DIR" '{ printf "%s/games/%06d.jsonl\n", dir, $1 }')
 expect_exit 0 "$REFEREE" ladder --provisional "$DIR"
-expect_eq "$(tail -1 "$OUT")" "$finished games, PROVISIONAL; signed by key $(cat "$DIR/referee.pub"), not checked against a key you trust" \
+expect_eq "$(tail -1 "$OUT")" "$finished games, PROVISIONAL; signed by key $(cat "$DIR/referee.pub"), checked against your own key ($KEYDIR/referee.pub)" \
 	"stopped: the games finished, PROVISIONAL, the run's key"
 expect_exit 0 "$REFEREE" ladder --provisional --format json "$DIR"
 cp "$OUT" "$TMP/provisional.json"

@@ -37,8 +37,8 @@ GAME_ID=$(sed -n 's/^game 1: 60 actions, game_id \([0-9a-f]*\)$/\1/p' "$OUT")
 expect_eq "${#GAME_ID}" 32 "the game_id printed is 16 bytes of hex"
 
 expect_exit 0 "$REFEREE" verify "$LOG"
-expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, not checked against a key you trust" \
-	"verify: ok, signed by the key made, which it was not told to trust"
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" \
+	"verify: ok, signed by the key made, the user's own, trusted by default (issue 34)"
 expect_exit 0 "$REFEREE" verify --key "$TMP/p2/referee.pub" "$LOG"
 expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, checked against a key you trust" \
 	"verify --key with the run's key: ok, and checked against it"
@@ -61,7 +61,7 @@ ok $? "the last line is the signature by the run's key"
 expect_exit 0 "$REFEREE" replay "$LOG"
 expect_contains "$OUT" "move 60: seat " "replay shows move 60"
 expect_not_contains "$OUT" "move 61:" "replay shows no move 61"
-expect_contains "$OUT" "the log verifies; signed by key $PUB, not checked against a key you trust" "replay: the log verifies"
+expect_contains "$OUT" "the log verifies; signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" "replay: the log verifies"
 expect_contains "$OUT" "rolit/2, options {\"size\":8,\"first\":\"random\"}" "replay names the rules and options"
 expect_contains "$OUT" "  ABCDEFGH" "replay draws the board"
 

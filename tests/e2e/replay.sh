@@ -48,8 +48,8 @@ expect_contains "$OUT" "Rolit, rules $(py "$L/rolit.jsonl" "records[0]['rules']"
 	"text: the game, rules and options"
 expect_contains "$OUT" "play begins: seat 0 starts" "text: the start is named"
 expect_contains "$OUT" "move 60: seat 1 (random-c) places a ball on " "text: the last move in words"
-expect_contains "$OUT" "the log verifies; signed by key $(cat "$KEYDIR/referee.pub"), not checked against a key you trust" \
-	"text: the log verifies, by a key it was not told to trust"
+expect_contains "$OUT" "the log verifies; signed by key $(cat "$KEYDIR/referee.pub"), checked against your own key ($KEYDIR/referee.pub)" \
+	"text: the log verifies, by the user's own key, trusted by default"
 
 # The first "roll" of the bolo game and its dice (the page draws them).
 ROLL_MOVE=$(py "$L/bolo8.jsonl" "[i + 1 for i, a in enumerate(actions) if a['action'] == 'roll'][0]")
@@ -251,11 +251,15 @@ expect_eq "$(tail -n 1 "$OUT")" "replay stopped: $L/forged.jsonl: line $FORGED_L
 expect_exit 2 "$REFEREE" replay "$L/rolit.jsonl" --key "$TMP/none.pub"
 expect_contains "$ERR" "referee replay: cannot read key file '$TMP/none.pub'" "--key of a missing file: exit 2"
 # The page's data says the same, for the page to draw.
+OWN_KEY="checked against your own key ($KEYDIR/referee.pub)"
 for case in "rolit trusted --key $KEYDIR/referee.pub" "rolit untrusted" "forged untrusted"; do
 	set -- $case
 	expect_exit 0 "$REFEREE" replay "$L/$1.jsonl" --format html -o "$L/$1-$2.html" "${@:3}"
-	want=$([ "$2" = trusted ] && echo "True checked against a key you trust" ||
-		echo "False not checked against a key you trust")
+	want=$(case $2-$1 in
+		trusted-*) echo "True checked against a key you trust" ;;
+		untrusted-rolit) echo "True $OWN_KEY" ;;  # the user's own, trusted by default
+		*) echo "False not checked against a key you trust" ;;
+		esac)
 	expect_eq "$($HTMLTOOL "$L/$1-$2.html" data | "$PYTHON3" -c "import json, sys
 v = json.load(sys.stdin)['verify']
 print(v['trusted'], v['trust'])")" "$want" "html data, $1 $2: $want"
@@ -371,9 +375,15 @@ dump_dom "file://$L/bad.html" "$TMP/bad.dom"
 expect_eq "$($HTMLTOOL "$TMP/bad.dom" text span id=verify)" "does not verify" "a bad log's page says it does not verify"
 expect_contains "$TMP/bad.dom" "line $((BAD_LINE + 1)): illegal action by seat 1" "a bad log's page names the failure"
 
-# Without --key, or by another key, the badge is amber and says the key
+# Without --key, a log signed by the user's own default key is green and
+# names that key; by another key, the badge is amber and says the key
 # was not checked; against the organiser's key, a forged log is red.
-for case in "rolit-untrusted $PUB" "forged-untrusted $FORGER"; do
+dump_dom "file://$L/rolit-untrusted.html" "$TMP/own.dom"
+expect_eq "$($HTMLTOOL "$TMP/own.dom" attr class span id=verify) $($HTMLTOOL "$TMP/own.dom" text span id=verify)" \
+	"badge ok verified" "without --key, a log of the user's own key: green, verified"
+expect_eq "$($HTMLTOOL "$TMP/own.dom" text span id=signer)" "signed by key $PUB, $OWN_KEY" \
+	"... and the page says which key it was checked against"
+for case in "forged-untrusted $FORGER"; do
 	set -- $case
 	dump_dom "file://$L/$1.html" "$TMP/$1.dom"
 	expect_eq "$($HTMLTOOL "$TMP/$1.dom" text span id=verify)" "not checked against a key you trust" \

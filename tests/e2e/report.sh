@@ -125,8 +125,8 @@ check "len(data['games']) == 24 and all(g['replay'] == 'replays/000001.html#game
 	and os.path.exists('$D/report/replays/000001.html')" \
 	"the games list links each game to its replay, #game=NAME on the page of replays"
 check "data['verification'] == {'logs': 24, 'verified': 24, 'in_progress': 0, 'failed': [], \
-	'keys': [open('$D/referee.pub').read().strip()], 'trusted': False, \
-	'trust': 'not checked against a key you trust'}" "verification: 24 of 24 logs, one key, not checked against a key you trust"
+	'keys': [open('$D/referee.pub').read().strip()], 'trusted': True, \
+	'trust': 'checked against your own key ($KEYDIR/referee.pub)'}" "verification: 24 of 24 logs, one key, the user's own, trusted by default"
 check "data['manifest']['signed'] and data['manifest']['finished'] == 24 and data['manifest']['hashes_match'] == 24" \
 	"the manifest is signed and every log has its hash"
 
@@ -137,7 +137,7 @@ check "data['manifest']['signed'] and data['manifest']['finished'] == 24 and dat
 PUB=$(cat "$D/referee.pub")
 expect_exit 0 "$REFEREE" report "$D" -o "$TMP/plain-site"
 expect_eq "$(cat "$OUT")" "report written to $TMP/plain-site/index.html
-logs signed by key $PUB, not checked against a key you trust" "report: names the key, not checked"
+logs signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" "report: names the key, the user's own, trusted by default"
 expect_exit 0 "$REFEREE" report "$D" -o "$TMP/trusted-site" --key "$D/referee.pub"
 expect_eq "$(cat "$OUT")" "report written to $TMP/trusted-site/index.html
 logs signed by key $PUB, checked against a key you trust" "report --key: names the key, checked against it"
@@ -468,11 +468,11 @@ ok $? "the plot's ticks are round and even, and bracket every interval ($(tr '\n
 
 REPLAY=$($HTMLTOOL "$TMP/report.dom" attr href a | head -n 1)
 dump_dom "file://$D/report/$REPLAY" "$TMP/replay.dom"
-expect_eq "$($HTMLTOOL "$TMP/replay.dom" text span id=verify)" "not checked against a key you trust" \
-	"the first game's replay opens, and says its key was not checked"
-expect_eq "$($HTMLTOOL "$TMP/replay.dom" attr class span id=verify)" "badge warn" "... with the amber badge"
+expect_eq "$($HTMLTOOL "$TMP/replay.dom" text span id=verify)" "verified" \
+	"the first game's replay opens, and says it verifies: the user's own key is trusted by default"
+expect_eq "$($HTMLTOOL "$TMP/replay.dom" attr class span id=verify)" "badge ok" "... with the green badge"
 expect_eq "$($HTMLTOOL "$TMP/report.dom" text li class~=signer)" \
-	"signed by key $PUB, not checked against a key you trust" "the report names the key, not checked"
+	"signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" "the report names the key, and that it is the user's own"
 # The site made with --key: green.
 dump_dom "file://$TMP/trusted-site/index.html" "$TMP/trusted.dom"
 expect_eq "$($HTMLTOOL "$TMP/trusted.dom" text li class~=signer)" \

@@ -41,7 +41,7 @@ expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --log "$LOG" "$C" "$PY"
 PUB=$(cat "$TMP/g/referee.pub")
 LINES=$(wc -l <"$LOG")
 expect_exit 0 "$REFEREE" verify "$LOG"
-expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, not checked against a key you trust" \
+expect_eq "$(cat "$OUT")" "$LOG: ok: rolit, 2 players, 60 actions, signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" \
 	"the real log verifies"
 
 # --- one byte changed, in every line -------------------------------------------------------
@@ -228,7 +228,7 @@ fails_with "an action [1.0], re-signed" "$T" "line $A: \"action\" is written 1.0
 # A seeded run says so, and verify passes it on.
 tamper resign "$KEY" sub 0 '"options"' '"seeded":true,"options"'
 expect_exit 0 "$REFEREE" verify "$T"
-expect_eq "$(cat "$OUT")" "$T: ok: rolit, 2 players, 60 actions, signed by key $PUB, not checked against a key you trust; seeded: dice were predictable to whoever knew the seed" \
+expect_eq "$(cat "$OUT")" "$T: ok: rolit, 2 players, 60 actions, signed by key $PUB, checked against your own key ($KEYDIR/referee.pub); seeded: dice were predictable to whoever knew the seed" \
 	"a header with \"seeded\":true: verify says what it means"
 tamper resign "$KEY" sub 0 '"options"' '"seeded":false,"options"'
 fails_with "\"seeded\":false, re-signed" "$T" "line 1: \"seeded\" is either true or absent"
@@ -332,7 +332,7 @@ fresh() {
 	M="$D/manifest.jsonl"
 }
 expect_exit 0 "$REFEREE" verify "$TMP/run"
-expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, not checked against a key you trust" \
+expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" \
 	"verify OUTDIR: the manifest, every log, nothing else"
 expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TMP/run/manifest.jsonl"
 expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against a key you trust" \
@@ -490,7 +490,7 @@ ok "$(grep -qE "^$M: FAILED: its replies records give ([a-z]) ([0-9]+) turns, lo
 fresh layout
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":\[' '"seats":[ ' sub started '"games":' '"games" :'
 expect_exit 0 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, not checked against a key you trust" \
+expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" \
 	"records in another JSON layout read the same"
 # bad_finished NAME REGEX REPLACEMENT PROBLEM DESCRIPTION: the finished
 # record changed so (and re-signed) fails verify, first with PROBLEM on
