@@ -137,12 +137,16 @@ static void awaited_answered(struct entrant *e)
 	memmove(e->awaited, e->awaited + 1, (size_t)--e->awaiting * sizeof e->awaited[0]);
 }
 
+/* What a bot that printed more than its replies is told. */
+#define STDOUT_HINT " (stdout carries only the replies: write logs and debugging " \
+	"output to stderr)"
+
 bool entrant_quiet(struct entrant *e, struct fault *f)
 {
 	if (!bot_has_unsolicited_output(e->bot))
 		return true;
 	f->reason = "unexpected-output";
-	snprintf(f->detail, DETAIL_LEN, "wrote to stdout when no reply was due");
+	snprintf(f->detail, DETAIL_LEN, "wrote to stdout when no reply was due" STDOUT_HINT);
 	return false;
 }
 
@@ -185,8 +189,13 @@ cJSON *entrant_read(struct entrant *e, const struct allowance *a,
 	}
 	awaited_answered(e);
 	if (wire_parse_reply(line, len, &reply, err) != WIRE_OK) {
+		size_t lead = strspn(line, " \t");
+
 		f->reason = "bad-json";
-		snprintf(f->detail, DETAIL_LEN, "%s: %.120s", err, line);
+		/* A line that does not even start like JSON is the bot's own
+		 * talk ("DEBUG ...", a print left in): say where it goes. */
+		snprintf(f->detail, DETAIL_LEN, "%.400s: %.120s%s", err, line,
+			 lead < len && line[lead] != '{' ? STDOUT_HINT : "");
 		return NULL;
 	}
 	return reply;

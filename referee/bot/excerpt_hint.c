@@ -136,7 +136,9 @@ static char *python_hint(const char *line)
 	hint = xasprintf("Python cannot import '%s': the sandbox shows the bot "
 			 "only the system folders, its own folder, the files its "
 			 "command names and what is given as readable: if '%s' is "
-			 "installed elsewhere (a virtual environment, ~/.local, an "
+			 "installed in a virtual environment, run the bot with that "
+			 "environment's interpreter (\"VENV/bin/python bot.py\"), "
+			 "which brings its packages; if elsewhere (~/.local, an "
 			 "SDK's folder), give the folder that holds it with "
 			 READABLE, name, name);
 	free(name);
@@ -162,8 +164,30 @@ static char *java_hint(const char *line)
 	return hint;
 }
 
+/* A path relative to the bot's folder that climbs out of it
+ * ("../shared/weights.txt"): nothing above its folder is in its sandbox. */
+static char *climbing_hint(const char *line)
+{
+	for (const char *p = line; (p = strstr(p, "../")); p++) {
+		char *path, *hint;
+
+		if (p > line && !strchr(" '\"=:(`", p[-1]))
+			continue;
+		path = strndup(p, strcspn(p, " '\":,)`"));
+		hint = xasprintf("the bot opened %s, a path relative to its own folder "
+				 "that leads out of it: the sandbox shows the bot nothing "
+				 "of the folders above its own: give the file's folder "
+				 "with " READABLE " and open it by its absolute path, or "
+				 "put the file in the bot's folder", path);
+		free(path);
+		return hint;
+	}
+	return NULL;
+}
+
 /* Any program: a line that says a file was not found, naming an
- * absolute path that is there for the referee. */
+ * absolute path that is there for the referee, or a relative one that
+ * leads out of the bot's folder. */
 static char *file_hint(const char *line)
 {
 	static const char *const missing[] = {
@@ -185,7 +209,7 @@ static char *file_hint(const char *line)
 		if (hint)
 			return hint;
 	}
-	return NULL;
+	return said ? climbing_hint(line) : NULL;
 }
 
 char *excerpt_hint(const char *line)

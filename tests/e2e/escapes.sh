@@ -41,7 +41,8 @@ import json, sys
 tricks = "\x1b[2J\x1b]0;pwned\x07\x1b]52;c;cHduZWQ=\x07\rok\u009b31m"
 records = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
 forfeit = [r for r in records if r["type"] == "forfeit"][0]
-assert forfeit["detail"].endswith(tricks), forfeit
+hint = " (stdout carries only the replies: write logs and debugging output to stderr)"
+assert forfeit["detail"].endswith(tricks + hint), forfeit
 assert records[0]["players"][0]["name"] == "\x1b[2Jevil", records[0]["players"]
 PY
 ok $? "the log keeps the exact characters of the reply and the name"

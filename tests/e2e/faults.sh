@@ -56,7 +56,7 @@ fault_case grandchild "$(zoo grandchild)" exit "the bot exited with status 7" --
 expect_lt "$PLAY_MS" 3000 "grandchild: its exit is seen at once, though a grandchild holds its stdout"
 fault_case close-stdout "$(zoo close-stdout)" exit "the bot is still running" --move-ms 5000
 expect_lt "$PLAY_MS" 3000 "close-stdout: a closed stdout is seen at once"
-fault_case garbage "$(zoo garbage)" bad-json "not valid JSON (error near byte 0): this is not JSON"
+fault_case garbage "$(zoo garbage)" bad-json "not valid JSON (error near byte 0): this is not JSON (stdout carries only the replies: write logs and debugging output to stderr)"
 fault_case dup-key "$(zoo dup-key)" bad-json 'duplicate key "action": {"action":"'
 fault_case huge-line "$(zoo huge-line)" line-too-long "a reply line passed 65536 bytes" --move-ms 5000
 expect_lt "$PLAY_MS" 3000 "huge-line: cut off at the limit, not at the deadline"
@@ -68,8 +68,8 @@ ok $? "illegal-occupied: the illegal action stays in the log"
 fault_case illegal-offboard "$(zoo illegal-move offboard)" illegal-action "I1 is off the 8x8 board (A1 to H8)"
 fault_case illegal-name "$(zoo illegal-move notsquare)" illegal-action '"d3" is not a square name'
 fault_case illegal-number "$(zoo illegal-move number)" illegal-action 'the action must be a JSON string naming a square'
-fault_case chatty "$(zoo chatty turn)" unexpected-output "wrote to stdout when no reply was due"
-fault_case chatty-hello "$(zoo chatty hello)" unexpected-output "wrote to stdout when no reply was due"
+fault_case chatty "$(zoo chatty turn)" unexpected-output "wrote to stdout when no reply was due (stdout carries only the replies: write logs and debugging output to stderr)"
+fault_case chatty-hello "$(zoo chatty hello)" unexpected-output "wrote to stdout when no reply was due (stdout carries only the replies: write logs and debugging output to stderr)"
 expect_eq "$(grep -c '"type":"action","seat":0' "$LOG")" 0 "chatty-hello: faulted before any move"
 fault_case bad-commit "$(zoo bad-commit)" fairness 'commit: "commitment" must be 32 bytes as 64 lowercase hex digits'
 fault_case bad-reveal "$(zoo bad-reveal wrong)" fairness "lock: the reveal does not match the commitment"
@@ -90,7 +90,7 @@ grep -A1 -F '"type":"bot-reveal","seat":0,"contribution":null}' "$LOG" | tail -n
 ok $? "no-reveal: the log records that it revealed nothing, then its forfeit"
 fault_case late "$(zoo misbehave late)" timeout 'no reply within 300 ms to "turn"' --clock wall --move-ms 300
 fault_case partial-line "$(zoo misbehave partial)" timeout 'no reply within 300 ms to "turn"' --clock wall --move-ms 300
-fault_case flood "$(zoo misbehave flood)" unexpected-output "wrote to stdout when no reply was due"
+fault_case flood "$(zoo misbehave flood)" unexpected-output "wrote to stdout when no reply was due (stdout carries only the replies: write logs and debugging output to stderr)"
 fault_case bad-utf8 "$(zoo misbehave badutf8)" bad-json "the line is not valid UTF-8"
 fault_case nul-byte "$(zoo misbehave nul)" bad-json "the line contains a NUL byte"
 fault_case deep-json "$(zoo misbehave deep)" bad-json "not valid JSON"

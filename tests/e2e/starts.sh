@@ -42,7 +42,7 @@ mkdir "$TMP/py"
 printf 'import sys\nprint("starting", file=sys.stderr)\nimport arena_bot\n' >"$TMP/py/bot.py"
 expect_exit 0 "$REFEREE" play rolit "py=$PYTHON3 $TMP/py/bot.py $TMP" "$C"
 expect_contains "$OUT" "     | ModuleNotFoundError: No module named 'arena_bot'" "a Python bot's import error is quoted"
-expect_contains "$OUT" "     Python cannot import 'arena_bot': the sandbox shows the bot only the system folders, its own folder, the files its command names and what is given as readable: if 'arena_bot' is installed elsewhere (a virtual environment, ~/.local, an SDK's folder), give the folder that holds it with --readable PATH (\"readable\" in a tournament file)" \
+expect_contains "$OUT" "     Python cannot import 'arena_bot': the sandbox shows the bot only the system folders, its own folder, the files its command names and what is given as readable: if 'arena_bot' is installed in a virtual environment, run the bot with that environment's interpreter (\"VENV/bin/python bot.py\"), which brings its packages; if elsewhere (~/.local, an SDK's folder), give the folder that holds it with --readable PATH (\"readable\" in a tournament file)" \
 	"... with how to give it the module"
 expect_exit 0 "$REFEREE" play --readable "$top_srcdir/sdk/python" rolit "py=$PYTHON3 $top_srcdir/bots/random_bot.py $TMP" "$C"
 expect_not_contains "$OUT" "forfeit" "... which --readable does"
@@ -74,7 +74,7 @@ expect_eq "$(sed -n '/FAIL  starts:/,/Python cannot/p' "$OUT")" "  FAIL  starts:
         |   File \"$TMP/py/bot.py\", line 3, in <module>
         |     import arena_bot
         | ModuleNotFoundError: No module named 'arena_bot'
-        Python cannot import 'arena_bot': the sandbox shows the bot only the system folders, its own folder, the files its command names and what is given as readable: if 'arena_bot' is installed elsewhere (a virtual environment, ~/.local, an SDK's folder), give the folder that holds it with --readable PATH (\"readable\" in a tournament file)" \
+        Python cannot import 'arena_bot': the sandbox shows the bot only the system folders, its own folder, the files its command names and what is given as readable: if 'arena_bot' is installed in a virtual environment, run the bot with that environment's interpreter (\"VENV/bin/python bot.py\"), which brings its packages; if elsewhere (~/.local, an SDK's folder), give the folder that holds it with --readable PATH (\"readable\" in a tournament file)" \
 	"check-bot: its stderr, first and last lines, and what the sandbox hides"
 rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
 

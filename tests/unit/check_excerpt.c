@@ -115,10 +115,30 @@ START_TEST(python_module)
 	ck_assert_str_eq(hint, "Python cannot import 'arena_bot': the sandbox shows "
 			 "the bot only the system folders, its own folder, the files "
 			 "its command names and what is given as readable: if "
-			 "'arena_bot' is installed elsewhere (a virtual environment, "
-			 "~/.local, an SDK's folder), give the folder that holds it "
+			 "'arena_bot' is installed in a virtual environment, run the "
+			 "bot with that environment's interpreter (\"VENV/bin/python "
+			 "bot.py\"), which brings its packages; if elsewhere "
+			 "(~/.local, an SDK's folder), give the folder that holds it "
 			 "with --readable PATH (\"readable\" in a tournament file)");
 	free(hint);
+}
+END_TEST
+
+/* open("../shared/weights.txt") from the bot's folder: nothing above it
+ * is in the sandbox. */
+START_TEST(relative_path_out_of_the_folder)
+{
+	char *hint = excerpt_hint("FileNotFoundError: [Errno 2] No such file or "
+				  "directory: '../shared/weights.txt'");
+
+	ck_assert_str_eq(hint, "the bot opened ../shared/weights.txt, a path relative "
+			 "to its own folder that leads out of it: the sandbox shows "
+			 "the bot nothing of the folders above its own: give the "
+			 "file's folder with --readable PATH (\"readable\" in a "
+			 "tournament file) and open it by its absolute path, or put "
+			 "the file in the bot's folder");
+	free(hint);
+	ck_assert_ptr_null(excerpt_hint("ok: read ../shared/weights.txt"));
 }
 END_TEST
 
@@ -198,6 +218,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, short_and_empty);
 	tcase_add_test(tc, bubblewrap_failure);
 	tcase_add_test(tc, python_module);
+	tcase_add_test(tc, relative_path_out_of_the_folder);
 	tcase_add_test(tc, java_class);
 	tcase_add_test(tc, node_package_behind_a_symlink);
 	tcase_add_test(tc, file_the_sandbox_hides);
