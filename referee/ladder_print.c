@@ -207,10 +207,42 @@ static void print_pentanomial(const struct report *rep)
 	ladder_pentanomial_free(&p);
 }
 
+/* Whether a rated bot's interval is zero only because its results have
+ * no spread yet (every duplicate set alike): few games, not certainty.
+ * (The anchor, held where it is, has no spread either, and no Hessian
+ * one.) */
+static bool too_few(const struct ratings_entry *e)
+{
+	return e->status == RATINGS_RATED && RATINGS_Z95 * e->se < 0.05 &&
+	       e->se_naive > 0;
+}
+
+/* With two rated bots, what matters is the gap between them, not each
+ * around their mean: "gap: A - B = +X.X +/- Y.Y Elo (95%)". */
+static void print_gap(const struct report *rep)
+{
+	const struct ratings *r = rep->r;
+	int a = rep->order[0], b = rep->order[1], n = r->entrants;
+	double v;
+
+	if (n != 2 || r->entry[a].status != RATINGS_RATED ||
+	    r->entry[b].status != RATINGS_RATED || r->entry[a].group != r->entry[b].group)
+		return;
+	v = r->cov[a * n + a] + r->cov[b * n + b] - 2 * r->cov[a * n + b];
+	fprintf(rep->out, "\ngap: %s - %s = %+.1f Elo", rep->names[a], rep->names[b],
+		r->entry[a].elo - r->entry[b].elo);
+	if (too_few(&r->entry[a]) || !(v > 0))
+		fputs(", +/-95%: too few games to tell (their results have no spread yet)\n",
+		      rep->out);
+	else
+		fprintf(rep->out, " +/- %.1f (95%%)\n", RATINGS_Z95 * sqrt(v));
+}
+
 static void print_table(const struct report *rep)
 {
 	const struct ratings *r = rep->r;
 	int group = -2;
+	bool few = false;
 
 	for (int k = 0; k < r->entrants; k++) {
 		int i = rep->order[k], next = k + 1 < r->entrants ? rep->order[k + 1] : -1;
@@ -228,8 +260,11 @@ static void print_table(const struct report *rep)
 			       rep->multiplayer ? "  place" : "", "LOS");
 		}
 		ladder_elo_text(e, elo, sizeof elo);
-		if (e->status == RATINGS_RATED)
+		if (too_few(e))
+			snprintf(pm, sizeof pm, "-");
+		else if (e->status == RATINGS_RATED)
 			snprintf(pm, sizeof pm, "%.1f", RATINGS_Z95 * e->se);
+		few |= too_few(e);
 		if (next >= 0 && r->entry[next].group == group &&
 		    !isnan(ratings_los(r, i, next)))
 			snprintf(los, sizeof los, "%.1f%%", 100 * ratings_los(r, i, next));
@@ -240,6 +275,10 @@ static void print_table(const struct report *rep)
 			fprintf(rep->out, " %6.2f", e->place);
 		fprintf(rep->out, " %6s\n", los);
 	}
+	if (few)
+		fputs("+/-95% -: too few games to tell (their results have no spread yet; "
+		      "a zero interval would look certain)\n", rep->out);
+	print_gap(rep);
 	if (r->groups > 1)
 		fputs("\nThe groups never met: ratings compare only within a group.\n", rep->out);
 	for (int k = 0; k < r->entrants; k++)

@@ -161,6 +161,68 @@ CROSSTABLE
 }
 END_TEST
 
+/* Five duplicate sets of two bots, each won once by each: the ratings'
+ * sandwich has no spread to go on.  The table says "too few games" and
+ * the gap between the two, never +0.0 +/- 0.0. */
+START_TEST(too_few_games)
+{
+	uint32_t sets[10];
+	struct ladder_data d;
+	struct ladder_rank rank;
+	char err[ERR_LEN], *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	results(&d);
+	d.count = 0;
+	d.entrants = 2;
+	d.games = xrealloc(d.games, 10 * sizeof *d.games);
+	d.stats = xrealloc(d.stats, 10 * sizeof *d.stats);
+	for (int s = 0; s < 5; s++) {
+		add_game(&d, ALPHA, BETA, 1, 2, -1);
+		add_game(&d, BETA, ALPHA, 1, 2, -1);
+		sets[2 * s] = sets[2 * s + 1] = (uint32_t)s + 1;
+	}
+	d.sets = sets;
+	d.set_count = 6;
+	ck_assert_msg(ladder_rank(&d, NULL, &rank, err) == 0, "%s", err);
+	ladder_print(out, &d, &rank, names, LADDER_TABLE, false);
+	fclose(out);
+	ck_assert_msg(strstr(text, "   1  alpha                     +0.0       -     10 ") &&
+		      strstr(text, "   2  beta                      +0.0       -     10 "), "%s", text);
+	ck_assert_msg(strstr(text, "+/-95% -: too few games to tell (their results have no "
+			     "spread yet; a zero interval would look certain)\n"), "%s", text);
+	ck_assert_msg(strstr(text, "\ngap: alpha - beta = +0.0 Elo, +/-95%: too few games to "
+			     "tell (their results have no spread yet)\n"), "%s", text);
+	ck_assert_msg(!strstr(text, " 0.0      10"), "%s", text);
+	ladder_rank_free(&rank);
+	free_results(&d);
+	free(text);
+}
+END_TEST
+
+/* Two bots with a spread: the gap between them with its own interval. */
+START_TEST(gap_of_two)
+{
+	struct ladder_data d;
+	struct ladder_rank rank;
+	char err[ERR_LEN], *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	results(&d);
+	d.count = 4;    /* alpha and beta only: alpha 3 of 4 */
+	d.entrants = 2;
+	ck_assert_msg(ladder_rank(&d, NULL, &rank, err) == 0, "%s", err);
+	ladder_print(out, &d, &rank, names, LADDER_TABLE, false);
+	fclose(out);
+	ck_assert_msg(strstr(text, "\ngap: alpha - beta = +190.8 Elo +/- "), "%s", text);
+	ladder_rank_free(&rank);
+	free_results(&d);
+	free(text);
+}
+END_TEST
+
 START_TEST(crosstable_alone)
 {
 	assert_printed(LADDER_CROSSTABLE,
@@ -281,6 +343,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, formats_by_name);
 	tcase_add_test(tc, table);
 	tcase_add_test(tc, crosstable_alone);
+	tcase_add_test(tc, too_few_games);
+	tcase_add_test(tc, gap_of_two);
 	tcase_add_test(tc, pentanomial_counts);
 	tcase_add_test(tc, csv);
 	tcase_add_test(tc, json);
