@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bot/excerpt.h"
+#include "game_play.h"
 #include "logread.h"
 #include "match_set.h"
 #include "outdir.h"
@@ -328,9 +329,10 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 		inspect_log(log, seat, &c, &joined);
 	}
 	if (clean)
-		printf("  %-5s %s\n", "note", joined
+		printf("  %-5s %s%s%s\n", "note", joined
 		       ? "takes part in the fairness exchange: its commitments open correctly"
-		       : "declines the fairness exchange (allowed: the dice then rest on the "
+		       : "declines the fairness exchange (allowed: ", joined ? ""
+		       : game_play_chance(r->check->rules), joined ? "" : " then rest on the "
 			 "referee's and the other bots' randomness; the SDKs take part)");
 	last_ok = clean || !last_forfeit;
 	match_finish(match, goodbye);
@@ -342,7 +344,9 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 	print_timings(r);
 	printf("%d passed, %d failed\n", c.passed, c.failed);
 	if (c.failed && !r->check->keep)
-		printf("the logs and the bot's stderr are kept in %s\n", r->check->dir);
+		visible_line(stdout, "the logs and the bot's stderr are kept in %s (remove "
+			     "it when done; --keep DIR puts them where you choose, "
+			     "TMPDIR where the next such folder goes)", r->check->dir);
 out:
 	for (int k = 0; k < R_KINDS; k++) {
 		timings_free(&r->replies[k]);

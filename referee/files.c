@@ -63,6 +63,19 @@ int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX])
 	return 0;
 }
 
+char *files_temp_dir(const char *prefix, char *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/%s.XXXXXX", tmp && tmp[0] == '/' ? tmp : "/tmp", prefix);
+
+	if (!mkdtemp(dir)) {
+		errorf(err, "cannot make a folder %s: %s", dir, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
 int files_mkdirs(const char *path, char *err)
 {
 	char *copy = xstrdup(path);

@@ -19,6 +19,10 @@ void files_sha256_bytes(const void *bytes, size_t len, char hex[FILES_SHA256_HEX
 /* Creates `path` and its missing parents; 0, or -1 with a message. */
 int files_mkdirs(const char *path, char *err);
 
+/* A new folder PREFIX.XXXXXX (mode 0700) in $TMPDIR when that is an
+ * absolute path, else in /tmp: its path, new, or NULL with a message. */
+char *files_temp_dir(const char *prefix, char *err);
+
 /* Removes the folder `path` and everything in it (symlinks, not what they
  * lead to); 0, or -1 with errno. */
 int files_remove_tree(const char *path);

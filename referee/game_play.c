@@ -7,6 +7,13 @@
 
 #include "util.h"
 
+const char *game_play_chance(const struct game_rules *rules)
+{
+	if (rules->openings)
+		return "the draws (who starts, the opening)";
+	return strcmp(rules->name, "volle-lotte") ? "the dice" : "the dice and cards";
+}
+
 void game_play_init(struct game_play *play, const struct game_rules *rules,
 		int players)
 {

@@ -24,6 +24,11 @@ struct game_play {
 	int out_order[GAME_MAX_SEATS]; /* 1 for the first to leave, ... */
 };
 
+/* What chance decides in a game of `rules`, in words for a sentence
+ * ("the dice", "the dice and cards", or, in a game whose chance is only
+ * its start, "the draws (who starts, the opening)"): Rolit has no dice. */
+const char *game_play_chance(const struct game_rules *rules);
+
 void game_play_init(struct game_play *play, const struct game_rules *rules,
 		int players);
 

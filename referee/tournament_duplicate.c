@@ -27,7 +27,8 @@ int tournament_duplicate_check(const struct tournament_spec *spec, char *err)
 {
 	if (spec->duplicate && !spec->limits.sandbox && !spec->trusted_bots)
 		return errorf(err, "\"duplicate\": true without the sandbox: a bot "
-			      "could read the set's dice in the logs of its other "
+			      "could read the set's draws (dice, cards, who "
+			      "starts) in the logs of its other "
 			      "games before its own game deals them; add "
 			      "\"trusted_bots\": true if you trust the bots not to");
 	return 0;

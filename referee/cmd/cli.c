@@ -209,7 +209,8 @@ int cli_duplicate_allowed(const char *verb, const struct bot_limits *limits,
 {
 	if (!limits->sandbox && !trusted_bots)
 		return cli_fail(verb, "--duplicate with --no-sandbox: a bot could "
-				"read the set's dice in the logs of its other "
+				"read the set's draws (dice, cards, who starts) in "
+				"the logs of its other "
 				"games before its own game deals them; add "
 				"--trusted-bots if you trust the bots not to");
 	return EXIT_OK;

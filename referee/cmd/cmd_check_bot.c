@@ -236,10 +236,9 @@ int cmd_check_bot(int argc, char **argv)
 		r.games = 2 * r.players;
 	if ((rc = cli_containment_ready("check-bot", &r.config.time, &r.limits)))
 		goto out;
-	dir = xstrdup(r.keep ? r.keep : "/tmp/check-bot.XXXXXX");
-	if (r.keep ? files_mkdirs(dir, err) != 0 : !mkdtemp(dir)) {
-		rc = cli_fail("check-bot", "cannot make a folder for the logs: %s",
-			      r.keep ? err : strerror(errno));
+	dir = r.keep ? xstrdup(r.keep) : files_temp_dir("check-bot", err);
+	if (!dir || (r.keep && files_mkdirs(dir, err))) {
+		rc = cli_fail("check-bot", "cannot make a folder for the logs: %s", err);
 		goto out;
 	}
 	rc = cli_sandbox_ready("check-bot", &r.limits,

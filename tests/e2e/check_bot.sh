@@ -60,7 +60,7 @@ grep -qE '^  FAIL  game 6, seat 1, move [0-9]+: exit: the bot exited with status
 ok $? "the set's game without an exchange is the one it fails, at its first turn" || diag_run
 expect_contains "$OUT" "| commit-each-game: a game without a commitment" "its stderr is shown"
 expect_not_contains "$OUT" "FAIL  game 5" "the set's first game, with its exchange, passes"
-rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
 
 # fails REASON-TEXT BOT [OPTIONS...]: exit 1 and a FAIL line holding the text.
 fails() {
@@ -76,7 +76,7 @@ fails 'timeout: no reply within 300 ms to "turn"' "$(zoo silent-turn.sh)" --cloc
 fails 'fairness: lock: the reveal does not match the commitment' "$(zoo bad-reveal)"
 expect_contains "$OUT" "FAIL  game 1, seat 0: fairness: lock:" "a fault before play has no move number"
 expect_contains "$OUT" "the logs and the bot's stderr are kept in /tmp/check-bot." "a failed check keeps its logs"
-rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
 assert_no_leftovers
 
 # --keep DIR holds the logs and the bot's stderr, however long its path.
@@ -95,7 +95,7 @@ expect_eq "$(grep -A2 'FAIL  game 2' "$OUT" | tail -2)" "        the bot's stder
         | crash-in-game: giving up in game 2" "a crash shows the bot's stderr lines of that game"
 expect_contains "$OUT" "ok    game 3, seat 0: a new process: hello" "the game after a crash starts a new process"
 expect_eq "$RC" 1 "a crash fails the check"
-rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
 
 # "starts" passes only once hello is answered: a script the interpreter
 # cannot open fails it, with the interpreter's own words, and stops there.
@@ -106,11 +106,11 @@ expect_contains "$OUT" 'FAIL  starts: exit: the bot exited with status 2 before 
 expect_contains "$OUT" "| $("$PYTHON3" "$TMP/no-such-bot.py" 2>&1)" "the interpreter's message is shown"
 expect_not_contains "$OUT" "ok    starts" "no start is claimed"
 expect_eq "$(grep -c 'game 1' "$OUT")" 0 "no game is listed after a failed start"
-rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
 run "$REFEREE" check-bot rolit "$(zoo crash-at-start.sh)"
 expect_contains "$OUT" 'FAIL  starts: exit: the bot exited with status 3 before answering "hello"' \
 	"a bot that exits at once fails to start"
-rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
 
 # The name a bot gives in hello, and its reply times by message, the
 # first turn of each game apart.
@@ -150,7 +150,7 @@ run "$REFEREE" check-bot rolit --games 1 "$(zoo named 'evil^[[2Jbot')"
 expect_contains "$OUT" 'FAIL  starts: bad-reply: hello: "name" must not hold a control character' \
 	"a hello name with an escape character fails the start"
 expect_eq "$(grep -c $'\033' "$OUT")" 0 "no escape character reaches the terminal"
-rm -rf "$(sed -n 's/.*are kept in \(.*\)$/\1/p' "$OUT")"
+rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
 
 # --players and game options.
 run "$REFEREE" check-bot rolit --players 3 -o size=6 --games 3 "$CBOT $TMP"

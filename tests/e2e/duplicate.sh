@@ -192,7 +192,7 @@ expect_eq "$(cat "$ERR")" "referee play: --duplicate plays sets of 2 games, one 
 (see 'referee play --help')" \
 	"--games not a multiple of the bots: refused"
 expect_exit 2 "$REFEREE" play bolo --games 2 --duplicate --no-sandbox "$C" "$C"
-expect_eq "$(cat "$ERR")" "referee play: --duplicate with --no-sandbox: a bot could read the set's dice in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to
+expect_eq "$(cat "$ERR")" "referee play: --duplicate with --no-sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to
 (see 'referee play --help')" \
 	"--duplicate without the sandbox: refused"
 expect_exit 0 "$REFEREE" play bolo --games 2 --duplicate --no-sandbox --trusted-bots --out "$TMP/trusted" "$C" "$C"

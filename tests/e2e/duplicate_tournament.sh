@@ -137,7 +137,7 @@ expect_contains "$OUT" "$TMP/k: ok: a tournament of bolo, 12 games finished" "th
 write_file "$TMP/n.json" '
   "sandbox": false,'
 expect_exit 2 "$REFEREE" tournament "$TMP/n.json" --out "$TMP/n"
-expect_eq "$(head -n 1 "$ERR")" "referee tournament: $TMP/n.json: \"duplicate\": true without the sandbox: a bot could read the set's dice in the logs of its other games before its own game deals them; add \"trusted_bots\": true if you trust the bots not to" \
+expect_eq "$(head -n 1 "$ERR")" "referee tournament: $TMP/n.json: \"duplicate\": true without the sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add \"trusted_bots\": true if you trust the bots not to" \
 	"duplicate without the sandbox and without trusted_bots is refused"
 write_file "$TMP/t.json" '
   "sandbox": false, "trusted_bots": true,'

@@ -1,7 +1,9 @@
 #!/bin/bash
 # End-to-end: what a class organiser and a researcher tripped on in their
 # first days (issue 34), each case failing without its fix: a bot's
-# command read in its --workdir as a tournament entry's "workdir" is read.
+# command read in its --workdir as a tournament entry's "workdir" is read;
+# check-bot on Rolit speaking of its draws, not of dice, and a failed
+# check saying where its folder is and how to choose it.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 
 NL=(--no-limits)
@@ -42,5 +44,21 @@ expect_eq "$(kim_of play.jsonl)" "$PYTHON3 bot.py $TMP [('bot.py', '$KIM_SHA')] 
 expect_eq "$(kim_of play.jsonl)" "$(kim_of tout/games/000001.jsonl)" \
 	"play --workdir kim logs the bot as a tournament entry with \"workdir\": \"kim\" does"
 cd "$top_srcdir" || exit 99
+
+# --- check-bot: Rolit has no dice; a failed check's folder --------------------------
+# The smallest bot answers {} to the commitment: it declines the exchange.
+expect_exit 0 "$REFEREE" check-bot "${NL[@]}" --workdir "$TMP/w/kim" rolit "$PYTHON3 bot.py $TMP"
+expect_contains "$OUT" "  note  declines the fairness exchange (allowed: the draws (who starts, the opening) then rest on the referee's and the other bots' randomness; the SDKs take part)" \
+	"check-bot rolit: a bot that declines the exchange is told of the draws, not of dice"
+expect_not_contains "$OUT" "dice" "check-bot rolit: no word of dice"
+expect_exit 2 "$REFEREE" play "${NL[@]}" --no-sandbox --duplicate --games 2 rolit "$CBOT $TMP" "$CBOT $TMP"
+expect_eq "$(head -n 1 "$ERR")" "referee play: --duplicate with --no-sandbox: a bot could keep what it saw of a set's draws (dice, cards, who starts) for the set's next game; add --trusted-bots if you trust the bots not to" \
+	"play rolit --duplicate --no-sandbox: the set's draws, not its dice"
+mkdir "$TMP/tmpdir"
+TMPDIR=$TMP/tmpdir expect_exit 1 "$REFEREE" check-bot "${NL[@]}" --workdir "$TMP/w" rolit "$PYTHON3 bot.py $TMP"
+kept=$(sed -n 's/^the logs and the bot.s stderr are kept in \([^ ]*\) .*$/\1/p' "$OUT")
+expect_eq "$(dirname "$kept")" "$TMP/tmpdir" "a failed check-bot keeps its folder in TMPDIR"
+expect_contains "$OUT" "the logs and the bot's stderr are kept in $kept (remove it when done; --keep DIR puts them where you choose, TMPDIR where the next such folder goes)" \
+	"... and says where it is and how to choose it"
 
 done_testing

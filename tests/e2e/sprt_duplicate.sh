@@ -63,7 +63,7 @@ assert_no_leftovers "no bot process left after the verdict stopped the sets in f
 
 # Without the sandbox only trusted bots play duplicate sets.
 expect_exit 2 "$REFEREE" sprt bolo --elo0 0 --elo1 200 --duplicate --no-sandbox "$T" "$C"
-expect_eq "$(cat "$ERR")" "referee sprt: --duplicate with --no-sandbox: a bot could read the set's dice in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to
+expect_eq "$(cat "$ERR")" "referee sprt: --duplicate with --no-sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to
 (see 'referee sprt --help')" "--duplicate with --no-sandbox: refused"
 expect_eq "$(cat "$OUT")" "" "... before any game"
 expect_exit 0 "$REFEREE" sprt bolo --elo0 0 --elo1 200 -o target=3000 --duplicate --no-sandbox \
