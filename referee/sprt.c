@@ -211,3 +211,30 @@ void sprt_tally_text(const struct sprt_tally *tally, const struct sprt *test,
 		 2 * tally->pairs, tally->wld[0], tally->wld[1], tally->wld[2], penta,
 		 tally->llr, test->lower, test->upper);
 }
+
+/* "at least +50 Elo stronger", "at most 20 Elo weaker". */
+static void bound_text(char *buf, size_t len, const char *which, double elo)
+{
+	snprintf(buf, len, "%s %g Elo %s", which, fabs(elo), elo < 0 ? "weaker" : "stronger");
+}
+
+void sprt_hypotheses_text(char *buf, size_t len, const char *a, const char *b,
+			  double elo0, double elo1)
+{
+	char h0[64], h1[64];
+
+	bound_text(h1, sizeof h1, "at least", elo1);
+	bound_text(h0, sizeof h0, "at most", elo0);
+	snprintf(buf, len, "H1: %s is %s than %s; H0: %s is %s than %s", a, h1, b,
+		 a, h0, b);
+}
+
+void sprt_between_text(char *buf, size_t len, double elo, double elo0, double elo1)
+{
+	buf[0] = '\0';
+	if (isfinite(elo) && elo > elo0 && elo < elo1)
+		snprintf(buf, len, "the estimate, %+.1f Elo, lies between the bounds "
+			 "%+g and %+g: runs of this test may accept H0 one time and "
+			 "H1 the next, and either only says the gap is not far past "
+			 "the other bound", elo, elo0, elo1);
+}

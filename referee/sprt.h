@@ -90,4 +90,15 @@ bool sprt_tally_add(struct sprt_tally *tally, const struct sprt *test, long pair
 void sprt_tally_text(const struct sprt_tally *tally, const struct sprt *test,
 		     char *buf, size_t len);
 
+/* The hypotheses in words, of bot `a` against bot `b`: "H1: A is at least
+ * +50 Elo stronger than B; H0: A is at most +0 Elo stronger than B"
+ * (with "weaker" for a negative bound). */
+void sprt_hypotheses_text(char *buf, size_t len, const char *a, const char *b,
+			  double elo0, double elo1);
+
+/* A note for a verdict whose estimate lies between the bounds (NAN: none
+ * there, "" into buf): either verdict then comes out of runs of the same
+ * test, and neither means the gap is outside the bounds. */
+void sprt_between_text(char *buf, size_t len, double elo, double elo0, double elo1);
+
 #endif

@@ -40,6 +40,7 @@ static const char usage[] =
 "  --alpha P, --beta P error rates (default 0.05 each)\n"
 "  --normalized        E0 and E1 are normalized Elo (default: logistic)\n"
 "  --max-pairs N       give up without a verdict after N pairs (default 10000)\n"
+"  --quiet             no line per pair: the hypotheses and the result only\n"
 "  --concurrency N     pairs at once (default: the cores)\n"
 "  --duplicate         play each pair as a duplicate set: both games deal\n"
 "                      each seat the same dice, each game with bot processes\n"
@@ -61,7 +62,7 @@ static const char usage[] =
 struct sprt_args {
 	struct sprt test;
 	double elo0, elo1, alpha, beta;
-	bool normalized, have0, have1, duplicate, trusted_bots;
+	bool normalized, have0, have1, duplicate, trusted_bots, quiet;
 	long max_pairs;
 	int concurrency;
 	const char *out, *key_file;
@@ -96,6 +97,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		{"concurrency", required_argument, NULL, 'c'},
 		{"duplicate", no_argument, NULL, 'D'},
 		{"trusted-bots", no_argument, NULL, 'T'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		{"openings", required_argument, NULL, 'P'},
@@ -123,6 +125,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 			break;
 		case 'D': a->duplicate = true; break;
 		case 'T': a->trusted_bots = true; break;
+		case 'q': a->quiet = true; break;
 		case 'O': a->out = optarg; break;
 		case 'k': a->key_file = optarg; break;
 		case 'P':
@@ -182,6 +185,8 @@ static void plus_minus(char *buf, size_t len, double value, double margin)
 		snprintf(buf, len, "n/a");
 	else if (!isfinite(margin))
 		snprintf(buf, len, "%+.1f +/- n/a", value);
+	else if (margin < 0.05)   /* no spread yet: not a certainty */
+		snprintf(buf, len, "%+.1f +/- n/a (too few games)", value);
 	else
 		snprintf(buf, len, "%+.1f +/- %.1f", value, margin);
 }
@@ -209,16 +214,26 @@ static void show_status(struct tally *t)
 	t->printed_ns = now_ns();
 }
 
-/* The hypotheses, with the bots by the names they gave in hello. */
+/* The hypotheses, with the bots by the names they gave in hello; two
+ * that gave the same name (two versions of one bot) are A and B, with
+ * the names of their commands. */
 static void announce(struct tally *t, const char *const *said)
 {
 	const struct sprt_args *a = t->a;
+	char text[1024];
 
 	names_shown(t->bots, 2, t->names, said, t->shown);
-	visible_line(stdout, "H0: %s is at most %+g Elo against %s; H1: at least %+g "
-		     "(%s); LLR bounds [%.3f, %.3f]", t->shown[0], a->elo0, t->shown[1],
-		     a->elo1, a->normalized ? "normalized" : "logistic",
-		     a->test.lower, a->test.upper);
+	if (said[0] && said[1] && !strcmp(said[0], said[1]) &&
+	    !strcmp(t->shown[0], said[0]))
+		for (int i = 0; i < 2; i++) {
+			free(t->shown[i]);
+			t->shown[i] = xasprintf("%c (%s)", 'A' + i, t->names[i]);
+		}
+	sprt_hypotheses_text(text, sizeof text, t->shown[0], t->shown[1], a->elo0,
+			     a->elo1);
+	visible_line(stdout, "%s (%s); LLR bounds [%.3f, %.3f]", text,
+		     a->normalized ? "normalized" : "logistic", a->test.lower,
+		     a->test.upper);
 }
 
 /* A pair is counted (sprt_play.h): its line; true at a verdict. */
@@ -234,9 +249,11 @@ static bool count_pair(void *ctx, long pair, const double *score,
 		announce(t, said);
 	verdict = sprt_tally_add(&t->run, &t->a->test, pair, score);
 	sprt_pentanomial_text(t->run.counts, penta, sizeof penta);
-	printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0], score[1],
-	       penta, t->run.llr);
-	fflush(stdout);
+	if (!t->a->quiet) {
+		printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0],
+		       score[1], penta, t->run.llr);
+		fflush(stdout);
+	}
 	show_status(t);
 	return verdict;
 }
@@ -270,6 +287,10 @@ static void print_result(struct tally *t)
 		     t->run.pairs, t->shown[0], 100 * est.score, elo, nelo, los);
 	sprt_tally_text(&t->run, &t->a->test, line, sizeof line);
 	puts(line);
+	sprt_between_text(line, sizeof line, t->a->normalized ? est.nelo : est.elo,
+			  t->a->elo0, t->a->elo1);
+	if (t->run.verdict != SPRT_CONTINUE && line[0])
+		printf("note: %s\n", line);
 }
 
 static int run_test(struct sprt_args *a, char **bots)

@@ -12,7 +12,7 @@ LAST="$PYTHON3 $ZOO/last-legal.py $TMP"
 PTY="$PYTHON3 $top_srcdir/tests/tools/pty_run.py"
 
 # Deterministic bots: every pair is a win and a loss, H0 after 9 pairs.
-want="H0: a is at most +0 Elo against b; H1: at least +100 (logistic); LLR bounds [-2.944, 2.944]
+want="H1: a is at least 100 Elo stronger than b; H0: a is at most 0 Elo stronger than b (logistic); LLR bounds [-2.944, 2.944]
 pair 1: 0.0 + 1.0  LL 0 LD 0 DD/WL 1 WD 0 WW 0  LLR -0.323
 pair 2: 0.0 + 1.0  LL 0 LD 0 DD/WL 2 WD 0 WW 0  LLR -0.651
 pair 3: 0.0 + 1.0  LL 0 LD 0 DD/WL 3 WD 0 WW 0  LLR -0.980
@@ -22,8 +22,22 @@ pair 6: 0.0 + 1.0  LL 0 LD 0 DD/WL 6 WD 0 WW 0  LLR -1.965
 pair 7: 0.0 + 1.0  LL 0 LD 0 DD/WL 7 WD 0 WW 0  LLR -2.294
 pair 8: 0.0 + 1.0  LL 0 LD 0 DD/WL 8 WD 0 WW 0  LLR -2.622
 pair 9: 0.0 + 1.0  LL 0 LD 0 DD/WL 9 WD 0 WW 0  LLR -2.951
-H0 accepted after 9 pairs: a scores 50.0%, Elo +0.0 +/- 0.0, normalized Elo n/a, LOS n/a
+H0 accepted after 9 pairs: a scores 50.0%, Elo +0.0 +/- n/a (too few games), normalized Elo n/a, LOS n/a
 9 pairs, 18 games: W-L-D 9-9-0, LL 0 LD 0 DD/WL 9 WD 0 WW 0, LLR -2.951 [-2.944, 2.944]"
+# Two versions of one bot that both say hello as random-c: A and B, by
+# their files; --quiet: no line per pair.
+mkdir "$TMP/v1" "$TMP/v2"
+cp "$CBOT" "$TMP/v1/mybot"
+cp "$CBOT" "$TMP/v2/mybot2"
+expect_exit 0 "$REFEREE" sprt bolo --elo0 0 --elo1 50 --max-pairs 3 --quiet "$TMP/v1/mybot" "$TMP/v2/mybot2"
+expect_eq "$(head -n 1 "$OUT")" "H1: A (mybot) is at least 50 Elo stronger than B (mybot2); H0: A (mybot) is at most 0 Elo stronger than B (mybot2) (logistic); LLR bounds [-2.944, 2.944]" \
+	"sprt: two bots saying the same name are A and B, by their files, and the hypotheses in words"
+expect_eq "$(grep -c '^pair ' "$OUT") $(wc -l <"$OUT")" "0 3" "--quiet: no line per pair, the hypotheses and the result"
+expect_contains "$OUT" "no verdict after 3 pairs: A (mybot) scores " "the result names A"
+# An estimate between the bounds with a verdict: the note says what flips.
+expect_exit 0 "$REFEREE" sprt rolit --elo0 -20 --elo1 100 -o size=6 --quiet "a=$FIRST" "b=$LAST"
+expect_eq "$(tail -n 1 "$OUT")" "note: the estimate, +0.0 Elo, lies between the bounds -20 and +100: runs of this test may accept H0 one time and H1 the next, and either only says the gap is not far past the other bound" \
+	"a verdict with the estimate between the bounds: the note"
 for n in 1 2 4; do
 	expect_exit 0 "$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 --concurrency "$n" \
 		--out "$TMP/c$n" "a=$FIRST" "b=$LAST"
