@@ -76,25 +76,33 @@ static void free_results(struct ladder_data *d)
 	ladder_reasons_free(&d->reasons);
 }
 
-/* What ladder_print() prints of the results in `format`, a new string;
- * with `sets` (else NULL), the games' duplicate sets. */
-static char *printed(enum ladder_format format, uint32_t *sets)
+/* What ladder_print() prints of `d` in `format`, a new string; `d` is
+ * freed. */
+static char *printed_of(struct ladder_data *d, enum ladder_format format)
 {
-	struct ladder_data d;
 	struct ladder_rank rank;
 	char err[ERR_LEN], *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 
+	ck_assert_msg(ladder_rank(d, NULL, &rank, err) == 0, "%s", err);
+	ladder_print(out, d, &rank, names, format, false);
+	fclose(out);
+	ladder_rank_free(&rank);
+	free_results(d);
+	return text;
+}
+
+/* What ladder_print() prints of the results in `format`, a new string;
+ * with `sets` (else NULL), the games' duplicate sets. */
+static char *printed(enum ladder_format format, uint32_t *sets)
+{
+	struct ladder_data d;
+
 	results(&d);
 	d.sets = sets;
 	d.set_count = sets ? 4 : 0;
-	ck_assert_msg(ladder_rank(&d, NULL, &rank, err) == 0, "%s", err);
-	ladder_print(out, &d, &rank, names, format, false);
-	fclose(out);
-	ladder_rank_free(&rank);
-	free_results(&d);
-	return text;
+	return printed_of(&d, format);
 }
 
 static void assert_printed(enum ladder_format format, const char *want)
@@ -168,10 +176,7 @@ START_TEST(too_few_games)
 {
 	uint32_t sets[10];
 	struct ladder_data d;
-	struct ladder_rank rank;
-	char err[ERR_LEN], *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
+	char *text;
 
 	results(&d);
 	d.count = 0;
@@ -185,9 +190,7 @@ START_TEST(too_few_games)
 	}
 	d.sets = sets;
 	d.set_count = 6;
-	ck_assert_msg(ladder_rank(&d, NULL, &rank, err) == 0, "%s", err);
-	ladder_print(out, &d, &rank, names, LADDER_TABLE, false);
-	fclose(out);
+	text = printed_of(&d, LADDER_TABLE);
 	ck_assert_msg(strstr(text, "   1  alpha                     +0.0       -     10 ") &&
 		      strstr(text, "   2  beta                      +0.0       -     10 "), "%s", text);
 	ck_assert_msg(strstr(text, "+/-95% -: too few games to tell (their results have no "
@@ -195,8 +198,6 @@ START_TEST(too_few_games)
 	ck_assert_msg(strstr(text, "\ngap: alpha - beta = +0.0 Elo, +/-95%: too few games to "
 			     "tell (their results have no spread yet)\n"), "%s", text);
 	ck_assert_msg(!strstr(text, " 0.0      10"), "%s", text);
-	ladder_rank_free(&rank);
-	free_results(&d);
 	free(text);
 }
 END_TEST
@@ -205,20 +206,13 @@ END_TEST
 START_TEST(gap_of_two)
 {
 	struct ladder_data d;
-	struct ladder_rank rank;
-	char err[ERR_LEN], *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
+	char *text;
 
 	results(&d);
 	d.count = 4;    /* alpha and beta only: alpha 3 of 4 */
 	d.entrants = 2;
-	ck_assert_msg(ladder_rank(&d, NULL, &rank, err) == 0, "%s", err);
-	ladder_print(out, &d, &rank, names, LADDER_TABLE, false);
-	fclose(out);
+	text = printed_of(&d, LADDER_TABLE);
 	ck_assert_msg(strstr(text, "\ngap: alpha - beta = +190.8 Elo +/- "), "%s", text);
-	ladder_rank_free(&rank);
-	free_results(&d);
 	free(text);
 }
 END_TEST
