@@ -52,7 +52,7 @@ expect_contains "$OUT" "  note  declines the fairness exchange (allowed: the dra
 	"check-bot rolit: a bot that declines the exchange is told of the draws, not of dice"
 expect_not_contains "$OUT" "dice" "check-bot rolit: no word of dice"
 expect_exit 2 "$REFEREE" play "${NL[@]}" --no-sandbox --duplicate --games 2 rolit "$CBOT $TMP" "$CBOT $TMP"
-expect_eq "$(head -n 1 "$ERR")" "referee play: --duplicate with --no-sandbox: a bot could keep what it saw of a set's draws (dice, cards, who starts) for the set's next game; add --trusted-bots if you trust the bots not to" \
+expect_eq "$(head -n 1 "$ERR")" "referee play: --duplicate with --no-sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to" \
 	"play rolit --duplicate --no-sandbox: the set's draws, not its dice"
 mkdir "$TMP/tmpdir"
 TMPDIR=$TMP/tmpdir expect_exit 1 "$REFEREE" check-bot "${NL[@]}" --workdir "$TMP/w" rolit "$PYTHON3 bot.py $TMP"
