@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "paths.h"
+#include "sandbox_system.h"
 #include "util.h"
 
 #define READABLE "--readable PATH (\"readable\" in a tournament file)"
@@ -34,13 +35,15 @@ static char *after(const char *line, const char *prefix, const char *end)
 }
 
 /* Advice for the absolute `path` the bot could not find; NULL when it is
- * not there for the referee either. */
+ * not there for the referee either, or is in a system folder, which the
+ * sandbox shows ("/usr/bin/bash: x.sh: No such file" names the program,
+ * not what is missing). */
 static char *hidden_path(const char *path)
 {
 	struct stat st;
 	char *target, *hint;
 
-	if (lstat(path, &st))
+	if (lstat(path, &st) || sandbox_is_system(path))
 		return NULL;
 	target = S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
 	if (target)

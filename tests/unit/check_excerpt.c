@@ -142,6 +142,15 @@ START_TEST(relative_path_out_of_the_folder)
 }
 END_TEST
 
+/* A program naming itself in its error ("bash: x.sh: not found") from
+ * a system folder, which the sandbox shows: no hint to make it readable. */
+START_TEST(system_program_not_hidden)
+{
+	ck_assert_ptr_null(excerpt_hint("/usr/bin/bash: sh/minimal.sh: No such file "
+					"or directory"));
+}
+END_TEST
+
 /* java -cp . Bot, run from the folder of Bot.class without --workdir. */
 START_TEST(java_class)
 {
@@ -219,6 +228,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, bubblewrap_failure);
 	tcase_add_test(tc, python_module);
 	tcase_add_test(tc, relative_path_out_of_the_folder);
+	tcase_add_test(tc, system_program_not_hidden);
 	tcase_add_test(tc, java_class);
 	tcase_add_test(tc, node_package_behind_a_symlink);
 	tcase_add_test(tc, file_the_sandbox_hides);
