@@ -275,7 +275,9 @@ expect_eq "$(grep -h '"type":"forfeit"' "$TMP"/teams/games/$LOGS | wc -l)" 12 "t
 expect_eq "$(grep -h '"type":"result"' "$TMP"/teams/games/$LOGS | grep -o '"ranks":\[[0-9,]*\]' | sort -u | tr '\n' ' ')" \
 	'"ranks":[1,3,1,3] "ranks":[3,1,3,1] ' "teams: partners always share their team's rank"
 expect_exit 0 "$REFEREE" ladder "$TMP/teams" --format csv
-expect_contains "$OUT" "3,illegal,,unrated,0.00,12,0.0,0.0000,0,0,12,3.000,1" "teams: the bot whose team lost every game is listed, unrated"
+expect_contains "$OUT" "4,illegal,,unrated,0.00,12,0.0,0.0000,0,0,12,3.000,1" "teams: the bot whose team lost every game is listed, unrated, last"
+expect_eq "$(cut -d, -f1,2 "$OUT" | tail -n +2 | tr '\n' ' ')" "1,first-a 2,first-b 3,last 4,illegal " \
+	"teams: unrated bots go by their games among themselves (illegal scored 0), then by name"
 expect_exit 2 "$REFEREE" ladder "$TMP/teams" --format pgn
 expect_contains "$ERR" "--format pgn writes two-player games only, and these logs hold games of up to 4 players: use --format table, csv or json" \
 	"pgn refuses multiplayer games"
@@ -320,14 +322,14 @@ expect_contains "$OUT" "H0 accepted after 9 pairs: a scores 50.0%" "sprt stops a
 # Bots given without NAME= are named as they name themselves in hello.
 # (first-legal.py gives no name: the one from its command line stays.)
 run "$REFEREE" sprt rolit --elo0 0 --elo1 100 --max-pairs 1 -o size=6 "$(zoo slow 0)" "$FIRST"
-expect_contains "$OUT" "H0: slow is at most +0 Elo against arena-e2e-2;" \
+expect_contains "$OUT" "H1: slow is at least 100 Elo stronger than arena-e2e-2;" \
 	"sprt names a bot by its hello name, else by its file"
 expect_contains "$OUT" "no verdict after 1 pairs: slow scores" "the verdict uses the hello name"
 run "$REFEREE" sprt rolit --elo0 0 --elo1 100 --max-pairs 1 -o size=6 "$CBOT" "$CBOT"
-expect_contains "$OUT" "H0: random-c is at most +0 Elo against random-c-2;" \
-	"two bots with one hello name are told apart"
+expect_contains "$OUT" "H1: A (random-bot) is at least 100 Elo stronger than B (random-bot-2);" \
+	"two bots with one hello name are told apart: A and B, by their files"
 run "$REFEREE" sprt rolit --elo0 0 --elo1 100 --max-pairs 1 -o size=6 "mine=$CBOT" "$CBOT"
-expect_contains "$OUT" "H0: mine is at most +0 Elo against random-c;" \
+expect_contains "$OUT" "H1: mine is at least 100 Elo stronger than random-c;" \
 	"a name given on the command line wins over the hello name"
 expect_exit 2 "$REFEREE" sprt rolit --elo0 0 "a=$FIRST" "b=$LAST"
 expect_contains "$ERR" "give both --elo0 and --elo1" "sprt needs both hypotheses"
