@@ -62,7 +62,7 @@ cut_and_resume() {
 says() {
 	local dir=$TMP/$1 sentence=$2 counts=$3
 	expect_exit 0 "$REFEREE" verify "$dir"
-	expect_eq "$(cat "$OUT")" "$dir: ok: a tournament of bolo, 12 games finished, every log there and verified, nothing else; signed by key $(cat "$dir/referee.pub" | head -c 64), not checked against a key you trust
+	expect_eq "$(cat "$OUT")" "$dir: ok: a tournament of bolo, 12 games finished, every log there and verified, nothing else; signed by key $(cat "$dir/referee.pub" | head -c 64), checked against your own key ($KEYDIR/referee.pub)
 $dir: $sentence" "$1: verify of the folder says what was cut and dealt again, after its verdict"
 	expect_exit 0 "$REFEREE" ladder "$dir"
 	expect_eq "$(tail -n 1 "$OUT")" "$sentence" "$1: the ladder says so last"
