@@ -78,7 +78,9 @@ static void index_sort(struct words_index *x)
 {
 	size_t kept = 0;
 
-	qsort(x->sections, x->count, sizeof *x->sections, by_key);
+	/* No sections: no array either, which qsort may not be given. */
+	if (x->count)
+		qsort(x->sections, x->count, sizeof *x->sections, by_key);
 	for (size_t i = 0; i < x->count; i++) {
 		if (kept && !by_key(&x->sections[kept - 1], &x->sections[i])) {
 			x->sections[kept - 1].claims += x->sections[i].claims;
