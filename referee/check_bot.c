@@ -237,11 +237,9 @@ static void play_set(struct run *r, struct match_entrant *entrants, long first,
 		      "each by processes of its own, start naming the set, no "
 		      "commit or lock after the first, end", first,
 		      first + players - 1);
-	for (int seat = 0; seat < players; seat++) {
+	for (int seat = 0; seat < players; seat++)
 		free(logs[seat]);
-		if (lanes[seat])
-			match_finish(lanes[seat], NULL);
-	}
+	match_finish_lanes(lanes, players);
 	match_set_free(set);
 }
 

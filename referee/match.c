@@ -178,6 +178,13 @@ bool match_twins(struct match **lanes, int n, char *err)
 	return true;
 }
 
+void match_finish_lanes(struct match **lanes, int n)
+{
+	for (int k = n - 1; k >= 0; k--)
+		if (lanes[k])
+			match_finish(lanes[k], NULL);
+}
+
 /* A fault before the entrant's first game: its process is stopped and
  * the fault charged to that game. */
 static void fault_pending(struct entrant *e, const struct fault *f)

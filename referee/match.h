@@ -57,6 +57,10 @@ struct match *match_start_twin(const struct match *first, char *err);
  * the matches of a set's games.  False with err when one cannot start. */
 bool match_twins(struct match **lanes, int n, char *err);
 
+/* match_finish() of lanes[n - 1] down to lanes[0] (NULL ones skipped):
+ * the twins before the first match, whose stderr counts they use. */
+void match_finish_lanes(struct match **lanes, int n);
+
 /* One game of a set: the run's game number, who sits where (entrants by
  * index), and its log (NULL: none). */
 struct match_set_game {

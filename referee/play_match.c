@@ -203,9 +203,7 @@ int play_match_run(struct play_match *p, char *err)
 		for (int k = 0; k < count; k++)
 			tally(p, game + k, &outcomes[k]);
 	}
-	for (int k = 0; k < count; k++)
-		if (lanes[k])
-			match_finish(lanes[k], NULL);
+	match_finish_lanes(lanes, count);
 	if (rc == 0 && p->games > 1)
 		print_summary(p);
 	free(p->stderr_shown);

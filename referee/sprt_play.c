@@ -129,9 +129,7 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 static void quit_pairs(const struct worker_job *job)
 {
 	(void)job;
-	for (int k = 0; k < 2; k++)
-		if (worker_lanes[k])
-			match_finish(worker_lanes[k], NULL);
+	match_finish_lanes(worker_lanes, 2);
 }
 
 struct pool {

@@ -216,8 +216,7 @@ static void play_table(const struct worker_job *job, int table,
 			report_game(job, t, games[g + j], &outcomes[j],
 				    stderr_paths, out);
 	}
-	for (int k = 0; k < per_set; k++)
-		match_finish(lanes[k], NULL);
+	match_finish_lanes(lanes, per_set);
 	for (int i = 0; i < players; i++) {
 		free(stderr_paths[i]);
 		free(hidden[i]);

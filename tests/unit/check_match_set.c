@@ -195,8 +195,7 @@ static void play_sets(const char *game, int players, int sets, int openings,
 	ck_assert_msg(watch.violations == 0, "%s, %d players: %ld of %ld showings "
 		      "came before a twin game had drawn as far", game, players,
 		      watch.violations, watch.checks);
-	for (int k = 0; k < players; k++)
-		match_finish(lanes[k], NULL);
+	match_finish_lanes(lanes, players);
 	cJSON_Delete(given);
 	cJSON_Delete((cJSON *)config.options);
 }
