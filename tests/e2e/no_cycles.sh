@@ -7,30 +7,14 @@
 # another counts, and tsort names the modules of each circle it finds.
 . "$(dirname "$0")/../tools/lib.sh"
 . "$top_srcdir/tests/tools/calls.sh"
+. "$top_srcdir/tests/tools/circles.sh"
 export LC_ALL=C
-
-# circles CALLS: the modules of each circle tsort finds in CALLS, one
-# circle a line; nothing when there is none.
-circles() {
-	cut -d' ' -f1,2 "$1" | sort -u | tsort 2>&1 >/dev/null | awk '
-		/input contains a loop:$/ { if (line != "") print line; line = ""; next }
-		{ sub(/^tsort: /, ""); line = line (line == "" ? "" : " ") $0 }
-		END { if (line != "") print line }'
-}
 
 # check NAME CALLS WANT: whether CALLS has a circle is WANT (yes or no);
 # circles found where none should be are shown, each module of one, then
 # the calls between the modules of all of them.
 check() {
-	local name=$1 calls=$2 want=$3 found
-	found=$(circles "$calls")
-	expect_eq "$([ -n "$found" ] && echo yes || echo no)" "$want" "$name"
-	[ "$want" = no ] && [ -n "$found" ] || return 0
-	printf '%s\n' "$found" | sed 's/^/#   circle: /'
-	printf '%s\n' $found | sort -u >"$TMP/members"
-	awk 'NR == FNR { member[$1] = 1; next }
-	     member[$1] && member[$2] { print "#   " $1 " -> " $2 ": " $3 }' \
-		"$TMP/members" "$calls"
+	check_circles "$1" "$2" "$3" '#   %s -> %s: %s'
 }
 
 # The detector itself finds a circle of two modules made for it.

@@ -7,6 +7,7 @@
 # sources, each "#include" resolved as the compiler does (beside the file,
 # else from referee/), and tsort names the modules of each circle.
 . "$(dirname "$0")/../tools/lib.sh"
+. "$top_srcdir/tests/tools/circles.sh"
 export LC_ALL=C
 
 # includes ROOT: one line "MODULE HEADER-MODULE" for every header of ROOT
@@ -33,29 +34,12 @@ includes() {
 	done | sort -u
 }
 
-# circles EDGES: the modules of each circle tsort finds in EDGES, one
-# circle a line; nothing when there is none.
-circles() {
-	tsort "$1" 2>&1 >/dev/null | awk '
-		/input contains a loop:$/ { if (line != "") print line; line = ""; next }
-		{ sub(/^tsort: /, ""); line = line (line == "" ? "" : " ") $0 }
-		END { if (line != "") print line }'
-}
-
 # check NAME ROOT WANT: whether the modules of ROOT include each other
 # round a circle is WANT (yes or no); circles found where none should be
 # are shown, with the includes between their modules.
 check() {
-	local name=$1 root=$2 want=$3 found
-	includes "$root" >"$TMP/edges"
-	found=$(circles "$TMP/edges")
-	expect_eq "$([ -n "$found" ] && echo yes || echo no)" "$want" "$name"
-	[ "$want" = no ] && [ -n "$found" ] || return 0
-	printf '%s\n' "$found" | sed 's/^/#   circle: /'
-	printf '%s\n' $found | sort -u >"$TMP/members"
-	awk 'NR == FNR { member[$1] = 1; next }
-	     member[$1] && member[$2] { print "#   " $1 " includes " $2 ".h" }' \
-		"$TMP/members" "$TMP/edges"
+	includes "$2" >"$TMP/edges"
+	check_circles "$1" "$TMP/edges" "$3" '#   %s includes %s.h'
 }
 
 # The detector itself: a chain of headers is no circle; two modules whose
