@@ -10,7 +10,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "bot/bot.h"
+#include "files.h"
 #include "run_suite.h"
 #include "util.h"
 
@@ -36,16 +36,9 @@ static void setup(void)
 	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
 static void teardown(void)
 {
-	nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	files_remove_tree(tmpdir);
 }
 
 static void sleep_ms(int ms)

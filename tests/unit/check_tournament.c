@@ -5,7 +5,6 @@
  * round-robins, gauntlets and team games, and how seeds and shards cut
  * them.
  */
-#include <ftw.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "games/fair.h"
 #include "games/registry.h"
 #include "manifest.h"
+#include "files.h"
 #include "run_suite.h"
 #include "schedule.h"
 #include "tournament_file.h"
@@ -35,16 +35,9 @@ static void setup(void)
 	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
 static void teardown(void)
 {
-	nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	files_remove_tree(tmpdir);
 }
 
 /* Writes `text` to NAME in the temporary folder; returns its path. */
