@@ -194,9 +194,8 @@ START_TEST(name_from_file)
 }
 END_TEST
 
-/* Messages after "FILE: ", for files otherwise good. */
-/* What the cases of a test of refusals are: a file's text, and the
- * message that refuses it. */
+/* A case of a test of refusals: a file's text, otherwise good, and the
+ * message that refuses it, after "FILE: ". */
 struct refusal {
 	const char *text;
 	const char *message;
