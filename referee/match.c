@@ -89,6 +89,19 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 	return rc;
 }
 
+int match_play_games(struct match *const *lanes, struct match_set *set,
+		     const struct match_set_game *games, int count, int seats,
+		     struct game_outcome *outcomes, char *err)
+{
+	if (set)
+		return match_play_set(lanes, set, games, seats, outcomes, err);
+	for (int k = 0; k < count; k++)
+		if (match_play(lanes[0], games[k].index, games[k].seating, seats,
+			       games[k].log_path, &outcomes[k], err))
+			return -1;
+	return 0;
+}
+
 /* Says goodbye to the processes of the `count` entrants listed, all before
  * any reply is read, and stops them; said[i] (if not NULL) tells whether
  * list[i] answered.  A process that never played had no hello: it gets

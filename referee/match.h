@@ -79,6 +79,15 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 		   const struct match_set_game *games, int seats,
 		   struct game_outcome *outcomes, char *err);
 
+/* Plays `count` games, game k as games[k] says, its outcome in
+ * outcomes[k]: with `set` NULL one after the other on lanes[0]
+ * (match_play(), up to the first the referee fails), else as the
+ * duplicate set `set`, whose games they are (match_play_set()).  0, or -1
+ * with err. */
+int match_play_games(struct match *const *lanes, struct match_set *set,
+		     const struct match_set_game *games, int count, int seats,
+		     struct game_outcome *outcomes, char *err);
+
 /* Says goodbye to every bot, stops them all and frees the match.
  * said_goodbye[i] (if not NULL) tells whether entrant i answered the
  * goodbye; the result is true when all did. */

@@ -141,7 +141,7 @@ static int play_round(struct play_match *p, struct match **lanes, long game,
 {
 	struct match_set_game games[GAME_MAX_SEATS];
 	char *logs[GAME_MAX_SEATS], hex[2 * FAIR_GAME_ID_BYTES + 1];
-	struct match_set *set;
+	struct match_set *set = NULL;
 	struct stat st;
 	int rc;
 
@@ -153,19 +153,16 @@ static int play_round(struct play_match *p, struct match **lanes, long game,
 				 : p->log ? xstrdup(p->log) : NULL;
 		games[k].log_path = logs[k];
 	}
-	if (!p->duplicate) {
-		rc = match_play(lanes[0], games[0].index, games[0].seating, p->count,
-				logs[0], &outcomes[0], why);
-	} else {
+	if (p->duplicate) {
 		set = match_set_new(p->config.seed, (unsigned long)game, p->count);
 		hex_encode(hex, set->id, sizeof set->id);
 		printf("set %ld: games %ld to %ld, set_id %s\n",
 		       (game - 1) / p->count + 1, game, game + p->count - 1, hex);
-		rc = match_twins(lanes, count, why) ? match_play_set(lanes, set, games,
-								     p->count, outcomes, why)
-						    : -1;
-		match_set_free(set);
 	}
+	rc = !set || match_twins(lanes, count, why)
+		? match_play_games(lanes, set, games, count, p->count, outcomes, why)
+		: -1;
+	match_set_free(set);
 	if (rc && p->log && !stat(p->log, &st) && !st.st_size)
 		unlink(p->log);
 	for (int k = 0; k < count; k++)

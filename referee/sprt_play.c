@@ -64,8 +64,8 @@ static int play_games(const struct sprt_play *p, const long *games,
 {
 	struct match_set_game set_games[2];
 	char *logs[2];
-	struct match_set *set;
-	int rc = 0;
+	struct match_set *set = NULL;
+	int rc;
 
 	for (int g = 0; g < 2; g++) {
 		set_games[g].index = (unsigned long)games[g];
@@ -74,14 +74,10 @@ static int play_games(const struct sprt_play *p, const long *games,
 		set_games[g].log_path = logs[g] = p->out ? outdir_play_log(p->out, games[g])
 							 : NULL;
 	}
-	if (p->duplicate) {
+	if (p->duplicate)
 		set = match_set_new(NULL, set_games[0].index, 2);
-		rc = match_play_set(worker_lanes, set, set_games, 2, outcomes, err);
-		match_set_free(set);
-	}
-	for (int g = 0; !p->duplicate && !rc && g < 2; g++)
-		rc = match_play(worker_lanes[0], set_games[g].index,
-				set_games[g].seating, 2, logs[g], &outcomes[g], err);
+	rc = match_play_games(worker_lanes, set, set_games, 2, 2, outcomes, err);
+	match_set_free(set);
 	free(logs[0]);
 	free(logs[1]);
 	return rc;

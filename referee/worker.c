@@ -143,7 +143,7 @@ static int play_games(const struct worker_job *job, const struct schedule_table 
 		      struct game_outcome *outcomes, char *err)
 {
 	struct match_set_game set_games[GAME_MAX_SEATS];
-	struct match_set *set;
+	struct match_set *set = NULL;
 	char *logs[GAME_MAX_SEATS];
 	int players = job->schedule->players, rc;
 
@@ -152,14 +152,10 @@ static int play_games(const struct worker_job *job, const struct schedule_table 
 		set_games[k].log_path = logs[k] = outdir_log(job->out_dir, games[k]);
 		table_seating(job, t, games[k], set_games[k].seating);
 	}
-	if (!job->spec->duplicate) {
-		rc = match_play(lanes[0], set_games[0].index, set_games[0].seating,
-				players, set_games[0].log_path, &outcomes[0], err);
-	} else {
+	if (job->spec->duplicate)
 		set = match_set_new(NULL, set_games[0].index, players);
-		rc = match_play_set(lanes, set, set_games, players, outcomes, err);
-		match_set_free(set);
-	}
+	rc = match_play_games(lanes, set, set_games, count, players, outcomes, err);
+	match_set_free(set);
 	for (int k = 0; k < count; k++)
 		free(logs[k]);
 	return rc;
