@@ -141,6 +141,27 @@ static int check_duplicate(const struct play *p)
 	return cli_duplicate_allowed("play", &p->limits, p->trusted_bots);
 }
 
+/* --openings N or --openings-book FILE, for the game, its options and
+ * players read: EXIT_OK, or EXIT_USAGE after a message. */
+static int read_openings(struct play *p, long openings, const char *book)
+{
+	char err[ERR_LEN];
+
+	if (openings_check(p->rules, p->options, p->m.count, (int)openings, err))
+		return cli_fail("play", "%s", err);
+	p->m.config.openings = (int)openings;
+	if (book && openings)
+		return cli_fail("play", "give --openings N or --openings-book FILE, not both");
+	if (book && book_read(book, p->rules, p->options, p->m.count, &p->book, err))
+		return cli_fail("play", "%s", err);
+	if (book) {
+		p->m.config.book = &p->book;
+		p->m.config.book_first = 1;   /* games count from 1, */
+		p->m.config.book_unit = p->m.count; /* the seats rotate each game */
+	}
+	return EXIT_OK;
+}
+
 static int parse_args(struct play *p, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -222,19 +243,11 @@ static int parse_args(struct play *p, int argc, char **argv)
 	p->m.count = argc - optind + (p->human_name != NULL);
 	if (p->m.count == 0)
 		return cli_fail("play", "no bots given");
-	if (game_play_check_setup(p->rules, p->options, p->m.count, err) ||
-	    openings_check(p->rules, p->options, p->m.count, (int)openings, err))
+	if (game_play_check_setup(p->rules, p->options, p->m.count, err))
 		return cli_fail("play", "%s", err);
-	p->m.config.openings = (int)openings;
-	if (book && openings)
-		return cli_fail("play", "give --openings N or --openings-book FILE, not both");
-	if (book && book_read(book, p->rules, p->options, p->m.count, &p->book, err))
-		return cli_fail("play", "%s", err);
-	if (book) {
-		p->m.config.book = &p->book;
-		p->m.config.book_first = 1;   /* games count from 1, */
-		p->m.config.book_unit = p->m.count; /* the seats rotate each game */
-	}
+	rc = read_openings(p, openings, book);
+	if (rc != EXIT_OK)
+		return rc;
 	if (p->m.log && p->m.out)
 		return cli_fail("play", "give --log FILE or --out DIR, not both");
 	if (p->m.log && p->m.games > 1)
@@ -336,6 +349,25 @@ static int play(struct play *p)
 	return rc ? cli_fail("play", "%s", err) : EXIT_OK;
 }
 
+/* The match as read and prepared: its bots' limits, the game, the key,
+ * the seed, and with a board shown its records. */
+static void configure(struct play *p, char **bots)
+{
+	for (int i = 0; i < p->m.count; i++)
+		p->m.entrants[i].spec.limits = p->limits;
+	p->m.config.rules = p->rules;
+	p->m.config.options = p->options;
+	p->m.config.key = &p->key;
+	p->m.config.seed = p->seeded ? p->seed : NULL;
+	p->m.bots = bots;
+	p->m.sandboxed = p->limits.sandbox;
+	if (p->show) {
+		p->watch_options.boards = true;
+		p->m.on_record = show_record;
+		p->m.record_ctx = p;
+	}
+}
+
 int cmd_play(int argc, char **argv)
 {
 	struct play p = {
@@ -400,19 +432,7 @@ int cmd_play(int argc, char **argv)
 		rc = sandbox_ready(&p);
 	if (rc != EXIT_OK)
 		goto out;
-	for (int i = 0; i < p.m.count; i++)
-		p.m.entrants[i].spec.limits = p.limits;
-	p.m.config.rules = p.rules;
-	p.m.config.options = p.options;
-	p.m.config.key = &p.key;
-	p.m.config.seed = p.seeded ? p.seed : NULL;
-	p.m.bots = bots;
-	p.m.sandboxed = p.limits.sandbox;
-	if (p.show) {
-		p.watch_options.boards = true;
-		p.m.on_record = show_record;
-		p.m.record_ctx = &p;
-	}
+	configure(&p, bots);
 	sigaction(SIGINT, &stop, NULL);
 	sigaction(SIGTERM, &stop, NULL);
 	rc = make_log(&p);
