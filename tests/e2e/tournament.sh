@@ -291,7 +291,7 @@ mkdir "$TMP/shuffled"
 for log in "$TMP"/full/games/$LOGS; do
 	cp "$log" "$TMP/shuffled/$(basename "$log" | sha256sum | cut -c1-12).jsonl"
 done
-for format in table csv json pgn; do
+for format in table csv json pgn crosstable folders; do
 	run "$REFEREE" ladder "$TMP/full" --format $format
 	sed 's/^\[Event "resume-test"\]$/[Event "arena"]/' "$OUT" >"$TMP/ordered.$format"
 	run "$REFEREE" ladder "$TMP/shuffled" --format $format
