@@ -1,9 +1,9 @@
 /*
- * `referee ladder PATH... [--format table|csv|json|pgn] [--anchor BOT=ELO]
- * [--key FILE] [--verify] [--provisional]`: Elo ratings with honest error
- * bars from checked games (docs/LADDER.md): signed tournament manifests
- * and verified logs, and with --provisional the games finished so far of
- * a run not finished.
+ * `referee ladder PATH... [--format table|csv|json|pgn|crosstable|folders]
+ * [--anchor BOT=ELO] [--key FILE] [--verify] [--provisional]`: Elo
+ * ratings with honest error bars from checked games (docs/LADDER.md):
+ * signed tournament manifests and verified logs, and with --provisional
+ * the games finished so far of a run not finished.
  */
 #include <errno.h>
 #include <getopt.h>
