@@ -367,22 +367,33 @@ void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder
 	for (int i = 0; i < data->entrants; i++)
 		if ((int)strlen(names[i]) > rep.name_width)
 			rep.name_width = (int)strlen(names[i]);
-	if (format == LADDER_CROSSTABLE) {
+	/* Every format is a case (no default), so that the compiler names a
+	 * new one without its printer. */
+	switch (format) {
+	case LADDER_CROSSTABLE:
 		print_provisional(out, data);
 		print_crosstable(&rep);
 		print_pentanomial(&rep);
 		print_cut(out, data, "\n");
-	} else if (format == LADDER_TABLE) {
+		break;
+	case LADDER_TABLE:
 		print_provisional(out, data);
 		print_table(&rep);
 		fprintf(out, "\n%zu games%s; %s\n", data->count,
 			data->unfinished_runs ? ", PROVISIONAL" : "",
 			keys_signed_by(signer, data->key_hex, trusted));
 		print_cut(out, data, "");
-	} else if (format == LADDER_CSV) {
+		break;
+	case LADDER_CSV:
 		print_csv(&rep);
-	} else {
+		break;
+	case LADDER_JSON:
 		print_json(&rep);
+		break;
+	case LADDER_PGN:	/* from the games: print_format() */
+	case LADDER_FOLDERS:	/* from the logs' headers: print_format() */
+	case LADDER_FORMATS:
+		break;
 	}
 }
 
