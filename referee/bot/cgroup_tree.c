@@ -227,6 +227,28 @@ void cgroup_tree_close(struct cgroup_tree *tree)
 	*tree = (struct cgroup_tree){ 0 };
 }
 
+/* v2, in the keeper once the referee has ended: moves out of the
+ * referee's leaf into the group the referee started in, so that the leaf
+ * and the run's folder can be removed (nobody can remove the group it is
+ * in).  That group may hold a process only while its controllers are off
+ * for its children (unless it is the root): once the bots' groups are gone
+ * they are turned off again, as the referee found them. */
+static void leave_leaf(const struct cgroup_tree *tree)
+{
+	static const char off[] = "-memory -pids -cpu";
+	char *own;
+
+	if (tree->version != 2 || !tree->leaf)
+		return;
+	sweep(tree);
+	own = path_parent(tree->dir[0]);
+	cgroup_write(tree->dir[0], "cgroup.subtree_control", off);
+	if (write_pid(own, getpid()) < 0 && errno == EBUSY &&
+	    !cgroup_write(own, "cgroup.subtree_control", off))
+		write_pid(own, getpid());
+	free(own);
+}
+
 /* Gives the keeper a command line of its own, as daemons retitle their
  * processes (setproctitle): it holds the referee's (argv's strings lie end
  * to end from argv[0]), so that `pkill -f "referee tournament ..."`, which
@@ -282,6 +304,7 @@ static void start_keeper(struct cgroup_tree *tree)
 			close_range(4, ~0U, 0);
 		while (read(3, &c, 1) < 0 && errno == EINTR)
 			;
+		leave_leaf(tree);
 		cgroup_tree_close(tree);
 		_exit(0);
 	}
