@@ -66,7 +66,8 @@ image_files() {
 }
 
 # build_image LIST OUT: the initramfs, a newc cpio archive (gzip), of the
-# files of LIST; fails at the first step that does (run in a subshell).
+# files of LIST; fails at the first step that does (run it in a subshell,
+# alone: `set -e` does nothing in a subshell whose status && tests).
 build_image() {
 	set -e
 	local root=$TMP/root to from applet
@@ -95,7 +96,8 @@ build_image() {
 
 cache=$top_builddir/tests/vm-cache
 image_files >"$TMP/files"
-stamp=$({ cat "$TMP/files"; cut -d' ' -f2 "$TMP/files" | xargs cat; } | sha256sum | cut -c1-16)
+# Its hash: of the list, of each file, and of this script, which makes it.
+stamp=$({ cat "$TMP/files" "$0"; cut -d' ' -f2 "$TMP/files" | xargs cat; } | sha256sum | cut -c1-16)
 image=$cache/initramfs-$stamp.cpio.gz
 if [ ! -s "$image" ] && ! { mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ]; }; then
 	diag "$cache is not $(id -un)'s to write: the image is made for this run only"
@@ -103,8 +105,10 @@ if [ ! -s "$image" ] && ! { mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ]; };
 fi
 if [ ! -s "$image" ]; then
 	rm -f "$cache"/initramfs-*.cpio.gz
-	(build_image "$TMP/files" "$image.$$") && mv "$image.$$" "$image"
-	ok $? "the guest's initramfs is made ($(du -h "$image" 2>/dev/null | cut -f1))" || done_testing
+	(build_image "$TMP/files" "$image.$$")
+	made=$?
+	[ "$made" = 0 ] && mv "$image.$$" "$image" || rm -f "$image.$$"
+	ok "$made" "the guest's initramfs is made ($(du -h "$image" 2>/dev/null | cut -f1))" || done_testing
 fi
 
 # The guest, its console read line by line as it comes.
