@@ -1,0 +1,64 @@
+/*
+ * Swiss pairings (docs/TOURNAMENTS.md, "Swiss"): a field of 2-player
+ * bots plays `rounds` rounds, each bot one pairing a round (`games`
+ * games against one opponent) or the bye, and each round is paired from
+ * the results of the rounds before.  The pairing is a pure function of
+ * the field (its bots' places in the file are their pairing numbers) and
+ * of those results, so that the running tournament, a resumed one, and
+ * `referee verify` reading the manifest alone all find the same pairings.
+ *
+ * The rules, Dutch system as far as a plain search goes: bots ordered by
+ * score (then pairing number) in score groups; in a group the top half
+ * meets the bottom half (1st against 1st of the lower half, ...), the odd
+ * one out floating down to meet the highest of the group below; no two
+ * bots meet twice while a pairing without that exists (a depth-first
+ * search, bounded; past its bound, or with no such pairing, repeats are
+ * allowed, fewest first in the same order); with an odd field the lowest
+ * bot that has not had the bye gets it (scoring as a win), at most once.
+ * Colours: the seat of a pairing's first game.  A bot that sat second
+ * more often, or sat second last, sits first, the stronger need (a
+ * difference of two, or the same seat twice running, before a difference
+ * of one, before plain alternation) winning, and between equal needs the
+ * higher ranked bot; round 1 alternates by board.
+ */
+#ifndef ARENA_SWISS_H
+#define ARENA_SWISS_H
+
+#include <stdbool.h>
+
+struct swiss_field {
+	int bots;       /* numbered 0.. in the file's order */
+	int rounds;
+	int games;      /* games per pairing */
+};
+
+/* Seat by seat, the ranks of game `game` (numbered from 1 over the whole
+ * tournament) when it has finished: true; false when it has not. */
+typedef bool swiss_ranks_fn(void *ctx, long game, int ranks[2]);
+
+struct swiss_plan {
+	int boards;        /* pairings a round: bots / 2 */
+	int paired;        /* rounds paired: the first is, and each next one
+			      once every game of the rounds before finished */
+	int (*pairs)[2];   /* [round * boards + board]: the bot first seated
+			      in its first game, then the other */
+	int *bye;          /* [round]: the bot with the bye, or -1 */
+	int *score;        /* by bot, in half points, after the rounds whose
+			      games all finished */
+	int *buchholz;     /* by bot: its opponents' scores added up */
+};
+
+/* The pairings `field` has from the results `ranks` gives. */
+void swiss_plan(const struct swiss_field *field, swiss_ranks_fn *ranks,
+		void *ctx, struct swiss_plan *plan);
+void swiss_plan_free(struct swiss_plan *plan);
+
+/* Game `g` (from 0) of a pairing: its bots by seat; they swap seats each
+ * game, the pairing's first seated bot sitting first in games 0, 2, ... */
+void swiss_seating(const int pair[2], int g, int seating[2]);
+
+/* The number (from 1) of game `g` of board `board` of round `round`. */
+long swiss_game_number(const struct swiss_field *field, int round, int board,
+		       int g);
+
+#endif

@@ -1,0 +1,230 @@
+/*
+ * Unit tests for swiss.c: the exact pairings, byes and seats of small
+ * fields whose results are made up round by round (the lower numbered
+ * bot wins, unless a test says otherwise): top half against bottom half,
+ * the bye of an odd field to the lowest bot without one, a floater down
+ * to the next score group, repeats avoided, seats alternated; and, for a
+ * field of 64 and 65 bots, that no pair meets twice and no bot has two
+ * byes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run_suite.h"
+#include "swiss.h"
+
+/* Made-up results: game ranks from the pairing being planned. */
+struct results {
+	const struct swiss_field *field;
+	const struct swiss_plan *plan;  /* the one swiss_plan() fills */
+	int rounds_played;              /* results exist for these */
+	bool draws;                     /* every game drawn */
+	bool upsets;                    /* the higher numbered bot wins */
+};
+
+static bool ranks_of(void *ctx, long game, int ranks[2])
+{
+	const struct results *r = ctx;
+	long per_round = (long)r->plan->boards * r->field->games;
+	int round = (int)((game - 1) / per_round), seating[2];
+	int board = (int)((game - 1) % per_round / r->field->games);
+	int g = (int)((game - 1) % r->field->games);
+
+	if (round >= r->rounds_played)
+		return false;
+	swiss_seating(r->plan->pairs[round * r->plan->boards + board], g, seating);
+	ranks[0] = ranks[1] = 1;
+	if (!r->draws)
+		ranks[(seating[0] < seating[1]) == r->upsets ? 0 : 1] = 2;
+	return true;
+}
+
+/* Plans `field` with `played` rounds of results; `want` lists each
+ * paired round as "a-b c-d bye:e" (first seated bot first), rounds
+ * separated by " | ". */
+static void expect_plan(const struct swiss_field *field, struct results *r,
+			const char *want)
+{
+	struct swiss_plan plan;
+	char got[1024] = "";
+	size_t len = 0;
+
+	r->field = field;
+	r->plan = &plan;
+	swiss_plan(field, ranks_of, r, &plan);
+	for (int round = 0; round < plan.paired; round++) {
+		for (int b = 0; b < plan.boards; b++) {
+			const int *p = plan.pairs[round * plan.boards + b];
+
+			len += (size_t)snprintf(got + len, sizeof got - len, "%s%d-%d",
+						round || b ? (b ? " " : " | ") : "", p[0], p[1]);
+		}
+		if (plan.bye[round] >= 0)
+			len += (size_t)snprintf(got + len, sizeof got - len, " bye:%d",
+						plan.bye[round]);
+	}
+	ck_assert_str_eq(got, want);
+	swiss_plan_free(&plan);
+}
+
+START_TEST(round_one_is_top_half_against_bottom_half)
+{
+	struct swiss_field field = {.bots = 6, .rounds = 3, .games = 1};
+	struct results r = {0};
+
+	/* Boards alternate who sits first. */
+	expect_plan(&field, &r, "0-3 4-1 2-5");
+}
+END_TEST
+
+START_TEST(odd_field_gives_each_bye_once_to_the_lowest)
+{
+	struct swiss_field field = {.bots = 5, .rounds = 3, .games = 1};
+	struct results r = {.rounds_played = 3};
+
+	/* Round 2: 0, 1 and the bye's 4 lead; 3 is the lowest without a
+	 * bye.  Round 3: 3 and 4 had one, so 2 gets it. */
+	expect_plan(&field, &r, "0-2 3-1 bye:4 | 1-0 2-4 bye:3 | 0-3 4-1 bye:2");
+}
+END_TEST
+
+START_TEST(a_floater_meets_the_top_of_the_group_below)
+{
+	struct swiss_field field = {.bots = 6, .rounds = 2, .games = 1};
+	struct results r = {.rounds_played = 1};
+
+	/* 0, 1, 2 won: 0 meets 1, and 2 floats down to 3, the highest of
+	 * the losers; 4 meets 5. */
+	expect_plan(&field, &r, "0-3 4-1 2-5 | 1-0 3-2 5-4");
+}
+END_TEST
+
+START_TEST(no_pair_meets_twice_while_it_can_be_avoided)
+{
+	struct swiss_field field = {.bots = 4, .rounds = 4, .games = 1};
+	struct results r = {.rounds_played = 3};
+
+	/* Round 3: 0 leads alone and has met 2 and 1, so it meets 3.
+	 * Round 4: everyone met everyone; a repeat is the only way. */
+	expect_plan(&field, &r, "0-2 3-1 | 1-0 2-3 | 0-3 2-1 | 1-0 3-2");
+}
+END_TEST
+
+START_TEST(seats_alternate)
+{
+	struct swiss_field field = {.bots = 4, .rounds = 3, .games = 1};
+	struct results r = {.rounds_played = 3, .draws = true};
+
+	/* All drawn, so one score group.  Round 2: 0 has met 2, so meets
+	 * 3; both sat first, and the higher ranked 0 gets the seat it
+	 * needs, second.  Round 3: 0 and 1 alternate; 2 sat second twice
+	 * and 3 first twice. */
+	expect_plan(&field, &r, "0-2 3-1 | 3-0 1-2 | 0-1 2-3");
+}
+END_TEST
+
+START_TEST(a_pairing_of_several_games_is_won_on_game_points)
+{
+	struct swiss_field field = {.bots = 4, .rounds = 2, .games = 2};
+	struct results r = {.rounds_played = 2, .upsets = true};
+	struct swiss_plan plan;
+	int seating[2];
+
+	swiss_seating((int[]){3, 1}, 0, seating);
+	ck_assert_int_eq(seating[0], 3);
+	ck_assert_int_eq(seating[1], 1);
+	swiss_seating((int[]){3, 1}, 1, seating);
+	ck_assert_int_eq(seating[0], 1);
+	ck_assert_int_eq(seating[1], 3);
+	ck_assert_int_eq(swiss_game_number(&field, 1, 1, 1), 8);
+	/* The higher number wins both games of each pairing. */
+	expect_plan(&field, &r, "0-2 3-1 | 2-3 1-0");
+	r.field = &field;
+	r.plan = &plan;
+	swiss_plan(&field, ranks_of, &r, &plan);
+	/* In half points: 3 won twice, 2 and 1 once, 0 never. */
+	ck_assert_int_eq(plan.score[0], 0);
+	ck_assert_int_eq(plan.score[1], 2);
+	ck_assert_int_eq(plan.score[2], 2);
+	ck_assert_int_eq(plan.score[3], 4);
+	/* Opponents' scores: 0 met 2 and 1, 3 met 1 and 2, ... */
+	ck_assert_int_eq(plan.buchholz[0], 4);
+	ck_assert_int_eq(plan.buchholz[1], 4);
+	ck_assert_int_eq(plan.buchholz[2], 4);
+	ck_assert_int_eq(plan.buchholz[3], 4);
+	swiss_plan_free(&plan);
+}
+END_TEST
+
+START_TEST(a_round_waits_for_every_result_before_it)
+{
+	struct swiss_field field = {.bots = 6, .rounds = 5, .games = 1};
+	struct results r = {.rounds_played = 2};
+	struct swiss_plan plan;
+
+	r.field = &field;
+	r.plan = &plan;
+	swiss_plan(&field, ranks_of, &r, &plan);
+	ck_assert_int_eq(plan.paired, 3);
+	swiss_plan_free(&plan);
+}
+END_TEST
+
+/* A big field: no pair twice, each bot once a round, a bye at most once. */
+static void check_big(int bots, int rounds)
+{
+	struct swiss_field field = {.bots = bots, .rounds = rounds, .games = 1};
+	struct results r = {.field = &field, .rounds_played = rounds};
+	struct swiss_plan plan;
+	char *met = calloc((size_t)bots * (size_t)bots, 1);
+	int *byes = calloc((size_t)bots, sizeof *byes);
+
+	r.plan = &plan;
+	swiss_plan(&field, ranks_of, &r, &plan);
+	ck_assert_int_eq(plan.paired, rounds);
+	for (int round = 0; round < rounds; round++) {
+		char *seen = calloc((size_t)bots, 1);
+
+		for (int b = 0; b < plan.boards; b++) {
+			const int *p = plan.pairs[round * plan.boards + b];
+
+			ck_assert(!met[p[0] * bots + p[1]]);
+			met[p[0] * bots + p[1]] = met[p[1] * bots + p[0]] = 1;
+			ck_assert(!seen[p[0]] && !seen[p[1]]);
+			seen[p[0]] = seen[p[1]] = 1;
+		}
+		if (bots % 2)
+			ck_assert_int_eq(++byes[plan.bye[round]], 1);
+		else
+			ck_assert_int_eq(plan.bye[round], -1);
+		free(seen);
+	}
+	free(met);
+	free(byes);
+	swiss_plan_free(&plan);
+}
+
+START_TEST(a_field_of_64_and_of_65)
+{
+	check_big(64, 7);
+	check_big(65, 7);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("swiss");
+	TCase *pairs = tcase_create("pairs");
+
+	tcase_add_test(pairs, round_one_is_top_half_against_bottom_half);
+	tcase_add_test(pairs, odd_field_gives_each_bye_once_to_the_lowest);
+	tcase_add_test(pairs, a_floater_meets_the_top_of_the_group_below);
+	tcase_add_test(pairs, no_pair_meets_twice_while_it_can_be_avoided);
+	tcase_add_test(pairs, seats_alternate);
+	tcase_add_test(pairs, a_pairing_of_several_games_is_won_on_game_points);
+	tcase_add_test(pairs, a_round_waits_for_every_result_before_it);
+	tcase_add_test(pairs, a_field_of_64_and_of_65);
+	suite_add_tcase(s, pairs);
+	return s;
+}
