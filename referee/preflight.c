@@ -24,6 +24,9 @@ struct started {
 /* Whether bot `b` sits at a table of the shard. */
 static bool plays(const struct schedule *schedule, int b, int index, int count)
 {
+	/* Every bot of a Swiss plays once its rounds are paired. */
+	if (schedule->swiss.rounds)
+		return true;
 	for (int t = 0; t < schedule->table_count; t++)
 		for (int i = 0; i < schedule->players; i++)
 			if (schedule->tables[t].bots[i] == b &&

@@ -203,6 +203,83 @@ static void schedule_add_generation(struct schedule *schedule,
 				 bot < 0 ? 0 : (uint64_t)bot);
 }
 
+/* Results not known yet: only a Swiss's first round is seated. */
+static bool no_ranks(void *ctx, long game, int ranks[2])
+{
+	(void)ctx;
+	(void)game;
+	(void)ranks;
+	return false;
+}
+
+/* A Swiss's tables, a pair of bots each, round after round. */
+static int schedule_build_swiss(const struct tournament_spec *spec, int first_bots,
+				long max_games, struct schedule *schedule,
+				char *err)
+{
+	struct swiss_field *f = &schedule->swiss;
+	double games = (double)spec->rounds * (spec->bot_count / 2) * spec->games;
+
+	if (first_bots != spec->bot_count)
+		return errorf(err, "a Swiss run cannot take new bots: its rounds were paired without them; start a new run with another --out");
+
+	*f = (struct swiss_field){.bots = spec->bot_count, .rounds = spec->rounds,
+				  .games = spec->games};
+	if (games > (double)max_games)
+		return errorf(err, "the schedule has %.0f games (%d rounds of %d pairings of %d), more than the limit of %ld",
+			      games, spec->rounds, spec->bot_count / 2, spec->games,
+			      max_games);
+	schedule->table_count = spec->rounds * (spec->bot_count / 2);
+	schedule->tables = xcalloc((size_t)schedule->table_count, sizeof *schedule->tables);
+	schedule->games = xcalloc((size_t)games, sizeof *schedule->games);
+	for (int t = 0; t < schedule->table_count; t++) {
+		struct schedule_table *table = &schedule->tables[t];
+
+		table->first_game = schedule->game_count + 1;
+		table->game_count = spec->games;
+		for (int i = 0; i < GAME_MAX_SEATS; i++)
+			table->bots[i] = -1;
+		for (int g = 0; g < spec->games; g++) {
+			struct scheduled_game *game =
+				&schedule->games[schedule->game_count++];
+
+			game->number = schedule->game_count;
+			game->table = t;
+			memcpy(game->seating, table->bots, sizeof game->seating);
+		}
+	}
+	schedule_pair(schedule, no_ranks, NULL);
+	return 0;
+}
+
+void schedule_seat_pair(struct schedule *schedule, int table, const int pair[2])
+{
+	struct schedule_table *t = &schedule->tables[table];
+
+	t->bots[0] = pair[0] < pair[1] ? pair[0] : pair[1];
+	t->bots[1] = pair[0] < pair[1] ? pair[1] : pair[0];
+	for (long g = 0; g < t->game_count; g++)
+		swiss_seating(pair, (int)g, schedule->games[t->first_game - 1 + g].seating);
+}
+
+int schedule_pair(struct schedule *schedule, swiss_ranks_fn *ranks, void *ctx)
+{
+	struct swiss_plan plan;
+	int boards = schedule->swiss.bots / 2;
+
+	swiss_plan(&schedule->swiss, ranks, ctx, &plan);
+	for (int t = schedule->paired * boards; t < plan.paired * boards; t++)
+		schedule_seat_pair(schedule, t, plan.pairs[t]);
+	schedule->paired = plan.paired;
+	swiss_plan_free(&plan);
+	return schedule->paired;
+}
+
+bool schedule_table_seated(const struct schedule *schedule, int table)
+{
+	return schedule->tables[table].bots[0] >= 0;
+}
+
 int schedule_build(const struct tournament_spec *spec, int first_bots,
 		   long max_games, struct schedule *schedule, char *err)
 {
@@ -216,6 +293,8 @@ int schedule_build(const struct tournament_spec *spec, int first_bots,
 	if (first_bots < k)
 		return errorf(err, "%s needs at least %d bots for a %d-player table",
 			      spec->rules->name, k, k);
+	if (spec->format == FORMAT_SWISS)
+		return schedule_build_swiss(spec, first_bots, max_games, schedule, err);
 	for (int i = 0; i < n; i++)
 		challengers += spec->bots[i].challenger;
 	/* The generations' tables are every combination all the same. */

@@ -19,6 +19,12 @@
  * seatings, and the schedule is the same in whatever steps bots were
  * added.
  *
+ * A Swiss (swiss.h) has a table for each pairing of each round, in
+ * round order, games numbered as swiss_game_number() says; a round's
+ * tables are seated once every game of the rounds before has its ranks
+ * (schedule_pair()), until then their bots are -1.  It has one
+ * generation: no bot joins a Swiss run.
+ *
  * A table's seatings form a cycle: for each split of its bots into teams
  * (one split when the game has no teams), the split's seating in each of
  * the `players` cyclic rotations of the seats.  Game g of a table (from 0)
@@ -30,6 +36,7 @@
 #define ARENA_SCHEDULE_H
 
 #include "games/game.h"
+#include "swiss.h"
 #include "tournament_spec.h"
 
 struct scheduled_game {
@@ -54,6 +61,8 @@ struct schedule {
 	struct scheduled_game *games;
 	int table_count;
 	struct schedule_table *tables;
+	struct swiss_field swiss;     /* a Swiss's; rounds 0 otherwise */
+	int paired;                   /* a Swiss's rounds seated so far */
 };
 
 /* The length of a table's seating cycle for `players` seats of `rules`;
@@ -69,6 +78,15 @@ int schedule_seating_count(const struct game_rules *rules, int players,
 int schedule_build(const struct tournament_spec *spec, int first_bots,
 		   long max_games, struct schedule *schedule, char *err);
 void schedule_free(struct schedule *schedule);
+
+/* A Swiss's rounds seated from the ranks `ranks` gives (swiss.h): as
+ * many as they allow.  The number of rounds seated. */
+int schedule_pair(struct schedule *schedule, swiss_ranks_fn *ranks, void *ctx);
+/* Seats the Swiss table `table` (an index into schedule.tables) as
+ * `pair`: the bot first seated in its first game, then the other. */
+void schedule_seat_pair(struct schedule *schedule, int table, const int pair[2]);
+/* Whether table `table` is seated (a Swiss's waits for its round). */
+bool schedule_table_seated(const struct schedule *schedule, int table);
 
 /* The games of the schedule's first generations, those of its first
  * `bots` bots (at least first_bots): the schedule a run of those bots

@@ -159,7 +159,7 @@ static int hand_out(struct pool *st, struct worker *w)
 	}
 	st->half[pair - 1][0] = st->half[pair - 1][1] = -1;
 	st->next++;
-	if (worker_assign(w, (int)pair, games, 2))
+	if (worker_assign(w, (int)pair, games, 2, NULL))
 		return errorf(st->err, "a worker stopped answering");
 	return 0;
 }

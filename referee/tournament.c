@@ -41,11 +41,14 @@ static void on_stop(int sig)
 
 struct run_state {
 	const struct tournament_spec *spec;
-	const struct schedule *schedule;
+	struct schedule *schedule;    /* a Swiss's grows seated rounds */
 	const struct tournament_run *run;
 	struct journal *manifest;
 	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
 	bool *finished;         /* by game number */
+	unsigned char *ranks;   /* [game * players + seat], once finished */
+	struct worker **parked; /* a Swiss's workers waiting for a round */
+	int parked_count;
 	int *aborted;
 	long *no_start_game;    /* by bot: the last game it did not start for */
 	struct ladder_reasons reasons; /* forfeit reasons met in this run */
@@ -98,10 +101,57 @@ static bool in_shard(const struct run_state *st, int table)
 /* Whether a bot of the table is left out of the run (--skip-broken). */
 static bool table_skipped(const struct run_state *st, int table)
 {
-	for (int i = 0; st->run->skipped && i < st->schedule->players; i++)
-		if (st->run->skipped[st->schedule->tables[table].bots[i]])
+	for (int i = 0; st->run->skipped && i < st->schedule->players; i++) {
+		int b = st->schedule->tables[table].bots[i];
+
+		if (b >= 0 && st->run->skipped[b])
 			return true;
+	}
 	return false;
+}
+
+/* Game `game` finished, its seats ranked `ranks`. */
+static void take_ranks(struct run_state *st, long game, const int *ranks)
+{
+	for (int s = 0; s < st->schedule->players; s++)
+		st->ranks[game * st->schedule->players + s] = (unsigned char)ranks[s];
+	st->finished[game] = true;
+}
+
+/* A Swiss's ranks so far: those of the finished games (swiss.h). */
+static bool finished_ranks(void *ctx, long game, int ranks[2])
+{
+	const struct run_state *st = ctx;
+
+	if (!st->finished[game])
+		return false;
+	ranks[0] = st->ranks[2 * game];
+	ranks[1] = st->ranks[2 * game + 1];
+	return true;
+}
+
+/* Whether every game of a Swiss's last seated round has finished: the
+ * next round can be seated. */
+static bool round_done(const struct run_state *st)
+{
+	const struct schedule *sc = st->schedule;
+	int boards = sc->swiss.bots / 2;
+
+	if (!sc->swiss.rounds || sc->paired == sc->swiss.rounds)
+		return false;
+	for (int t = (sc->paired - 1) * boards; t < sc->paired * boards; t++)
+		for (long n = sc->tables[t].first_game;
+		     n < sc->tables[t].first_game + sc->tables[t].game_count; n++)
+			if (!st->finished[n])
+				return false;
+	return true;
+}
+
+/* A Swiss's next rounds seated, as far as the finished games allow. */
+static void pair_rounds(struct run_state *st)
+{
+	if (round_done(st))
+		schedule_pair(st->schedule, finished_ranks, st);
 }
 
 /* A "skipped" record for each bot left out of the run that has games
@@ -249,7 +299,7 @@ static int settle_leftover(struct run_state *st, long game, bool recover, char *
 		add_log_replies(st, game, &log, &figures);
 		manifest_batch_add(&st->batch, finished_entry(st, game, hash, ranks,
 							      &figures, true));
-		st->finished[game] = true;
+		take_ranks(st, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
 	} else if (rename(path, moved)) {
@@ -275,9 +325,13 @@ static int settle_set(struct run_state *st, long first)
 	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
 	const struct tournament_events *events = st->run->events;
 	char *aside[GAME_MAX_SEATS] = {NULL};
-	bool recover = true;
+	bool recover;
 	int rc = 0, count = 0;
 
+	/* A Swiss's round is seated once the rounds before have finished:
+	 * a log of a round not seated cannot be the game of its seats. */
+	pair_rounds(st);
+	recover = schedule_table_seated(st->schedule, st->schedule->games[first - 1].table);
 	for (long n = first; recover && n < end; n++) {
 		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
 		struct game_log log = {0};
@@ -318,13 +372,22 @@ static void take_earlier_run(struct run_state *st, struct manifest_view *old)
 
 	memcpy(st->id, old->id, sizeof st->id);
 	for (long g = 1; g <= old->game_count; g++) {
-		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
-		int forfeits = 0;
-
 		st->aborted[g] = old->resume.set_aside[g];
 		if (old->state[g] != MANIFEST_FINISHED)
 			continue;
-		st->finished[g] = true;
+		for (int s = 0; s < players; s++)
+			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
+		take_ranks(st, g, rank);
+	}
+	/* A Swiss's rounds as the games finished pair them (manifest_read()
+	 * checked that those games were seated so). */
+	pair_rounds(st);
+	for (long g = 1; g <= old->game_count; g++) {
+		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
+		int forfeits = 0;
+
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
 		for (int s = 0; s < players; s++) {
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
 			forfeits += reason[s] != 0;
@@ -496,6 +559,12 @@ static int dispatch(struct run_state *st, struct worker *w)
 
 		if (!in_shard(st, st->next_table) || table_skipped(st, st->next_table))
 			continue;
+		pair_rounds(st);
+		if (!schedule_table_seated(st->schedule, st->next_table)) {
+			/* Its round waits for the games of the one before. */
+			st->parked[st->parked_count++] = w;
+			return 0;
+		}
 		games = xmalloc((size_t)t->game_count * sizeof *games);
 		for (long n = t->first_game; n < t->first_game + t->game_count; n++)
 			if (!st->finished[n])
@@ -504,8 +573,13 @@ static int dispatch(struct run_state *st, struct worker *w)
 			free(games);
 			continue;
 		}
-		rc = record_started(st, st->next_table, games, count);
-		if (!rc && worker_assign(w, st->next_table, games, count))
+		/* A Swiss's results are in the manifest before the rounds
+		 * they pair start. */
+		rc = st->schedule->swiss.rounds ? record_finished(st) : 0;
+		rc = rc ? rc : record_started(st, st->next_table, games, count);
+		if (!rc && worker_assign(w, st->next_table, games, count,
+					 st->schedule->swiss.rounds
+					 ? st->schedule->games[t->first_game - 1].seating : NULL))
 			rc = errorf(st->err, "a worker stopped answering");
 		st->next_table++;
 		free(games);
@@ -513,6 +587,24 @@ static int dispatch(struct run_state *st, struct worker *w)
 	}
 	worker_quit(w);
 	return 0;
+}
+
+/* The workers waiting for a Swiss's round, handed its tables once the
+ * round before has finished (or told to quit when none is left). */
+static int unpark(struct run_state *st)
+{
+	int count = st->parked_count, rc = 0;
+	struct worker **waiting;
+
+	if (!count || !round_done(st))
+		return 0;
+	waiting = xmalloc((size_t)count * sizeof *waiting);
+	memcpy(waiting, st->parked, (size_t)count * sizeof *waiting);
+	st->parked_count = 0;
+	for (int i = 0; i < count && !rc; i++)
+		rc = dispatch(st, waiting[i]);
+	free(waiting);
+	return rc;
 }
 
 /* The fields of a worker's "F" line after the hash (worker.h), each
@@ -575,7 +667,9 @@ static int handle(void *ctx, struct worker *w, char *line)
 							      &figures, false));
 		if (record_due(st, false))
 			return -1;
-		st->finished[game] = true;
+		take_ranks(st, game, rank);
+		if (unpark(st))
+			return -1;
 		seated_bots(st, game, bots);
 		for (int s = 0; s < players; s++)
 			if (st->no_start_game[bots[s]] != game)
@@ -642,6 +736,15 @@ static int serve(struct run_state *st, struct worker *w)
 	return worker_lines(w, st, handle);
 }
 
+static int workers_alive(const struct worker *workers, int count)
+{
+	int alive = 0;
+
+	for (int i = 0; i < count; i++)
+		alive += workers[i].pid != 0;
+	return alive;
+}
+
 /* Runs the pool until every worker has quit, an error, or a signal.  It
  * sleeps in ppoll() until a worker writes or a stop signal comes. */
 static int run_pool(struct run_state *st, struct worker *workers, int count)
@@ -650,11 +753,11 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 	int *map = xcalloc((size_t)count, sizeof *map);
 	int alive = 0, rc = 0;
 
-	for (int i = 0; i < count && !rc; i++) {
+	for (int i = 0; i < count && !rc; i++)
 		rc = dispatch(st, &workers[i]);
-		alive += workers[i].pid != 0;
-	}
-	while (alive && !rc) {
+	/* Counted anew each time: a Swiss's waiting workers may be told
+	 * to quit while another is served. */
+	while (!rc && (alive = workers_alive(workers, count))) {
 		struct timespec wait = {0};
 		long wait_ms = manifest_batch_wait_ms(&st->batch);
 		int polled = 0, ready;
@@ -696,7 +799,6 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 			if (!fds[k].revents)
 				continue;
 			rc = serve(st, w);
-			alive -= w->pid == 0;
 		}
 	}
 	free(fds);
@@ -705,7 +807,7 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 }
 
 int tournament_play(const struct tournament_spec *spec,
-		    const struct schedule *schedule,
+		    struct schedule *schedule,
 		    const struct tournament_run *run, char *err)
 {
 	struct run_state st = {
@@ -722,6 +824,8 @@ int tournament_play(const struct tournament_spec *spec,
 	long total = 0, done = 0, left_out = 0;
 
 	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
+	st.ranks = xcalloc(((size_t)schedule->game_count + 1) * (size_t)schedule->players, 1);
+	st.parked = xcalloc((size_t)run->concurrency, sizeof *st.parked);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
 	replies_ledger_init(&st.replies, spec->bot_count);
@@ -783,6 +887,8 @@ out:
 	journal_free(st.manifest);
 	free(workers);
 	free(st.finished);
+	free(st.ranks);
+	free(st.parked);
 	free(st.aborted);
 	free(st.no_start_game);
 	ladder_reasons_free(&st.reasons);

@@ -69,11 +69,12 @@ struct tournament_run {
 	void *hook_ctx;
 };
 
-/* Plays every game of the run's shard not yet finished.  0 when all are
+/* Plays every game of the run's shard not yet finished (a Swiss's
+ * rounds seated in `schedule` as they are paired).  0 when all are
  * finished (the manifest is then signed), 1 when the manifest was signed
  * already (nothing was left to play), -1 with err otherwise. */
 int tournament_play(const struct tournament_spec *spec,
-		    const struct schedule *schedule,
+		    struct schedule *schedule,
 		    const struct tournament_run *run, char *err);
 
 #endif

@@ -34,7 +34,7 @@
 static const char *const top_fields[] = {
 	"name", "game", "options", "players", "format", "games", "bots",
 	"time", "limits", "seed", "concurrency", "sandbox", "containment",
-	"openings", "duplicate", "trusted_bots", "compress", NULL,
+	"openings", "duplicate", "trusted_bots", "compress", "rounds", NULL,
 };
 static const char *const opening_fields[] = {"plies", "book", "order", NULL};
 static const char *const bot_fields[] = {
@@ -278,6 +278,29 @@ static int read_players(const cJSON *root, struct tournament_spec *spec,
 	return game_play_check_setup(rules, spec->options, spec->players, err);
 }
 
+#define ROUNDS_MAX 1000
+
+/* A Swiss's "rounds", required there and nowhere else; its tables are
+ * pairs. */
+static int read_rounds(const cJSON *root, struct tournament_spec *spec,
+		       char *err)
+{
+	long rounds = 0;
+
+	if (spec->format != FORMAT_SWISS)
+		return cJSON_GetObjectItemCaseSensitive(root, "rounds")
+		       ? errorf(err, "\"rounds\" is for \"format\": \"swiss\" only") : 0;
+	if (spec->players != 2)
+		return errorf(err, "a Swiss tournament pairs bots: \"players\" must be 2, not %d",
+			      spec->players);
+	if (!cJSON_GetObjectItemCaseSensitive(root, "rounds") ||
+	    !json_get_int(root, "rounds", 1, ROUNDS_MAX, &rounds))
+		return errorf(err, "a Swiss tournament needs \"rounds\", an integer from 1 to %d",
+			      ROUNDS_MAX);
+	spec->rounds = (int)rounds;
+	return 0;
+}
+
 static int read_format(const cJSON *root, struct tournament_spec *spec,
 		       char *err)
 {
@@ -289,15 +312,19 @@ static int read_format(const cJSON *root, struct tournament_spec *spec,
 		spec->format = FORMAT_ROUND_ROBIN;
 	else if (strcmp(format, "gauntlet") == 0)
 		spec->format = FORMAT_GAUNTLET;
+	else if (strcmp(format, "swiss") == 0)
+		spec->format = FORMAT_SWISS;
 	else
-		return errorf(err, "\"format\" must be \"round-robin\" or \"gauntlet\", not '%s'",
+		return errorf(err, "\"format\" must be \"round-robin\", \"gauntlet\" or \"swiss\", not '%s'",
 			      format);
-	return 0;
+	return read_rounds(root, spec, err);
 }
 
 #define GAMES_MAX 1000000
 
-/* Games per table: whole seating cycles, so every table is balanced. */
+/* Games per table: whole seating cycles, so every table is balanced;
+ * a Swiss's pairing may play any number, its seats balanced over the
+ * rounds (swiss.h). */
 static int read_games(const cJSON *root, struct tournament_spec *spec,
 		      char *err)
 {
@@ -306,6 +333,13 @@ static int read_games(const cJSON *root, struct tournament_spec *spec,
 
 	if (cycle < 0)
 		return -1;
+	if (spec->format == FORMAT_SWISS) {
+		if (!json_get_int(root, "games", 1, GAMES_MAX, &games))
+			return errorf(err, "\"games\" must be a positive integer, at most %d: the games of each pairing",
+				      GAMES_MAX);
+		spec->games = (int)games;
+		return 0;
+	}
 	if (!json_get_int(root, "games", 1, GAMES_MAX, &games) || games % cycle) {
 		if (cycle == spec->players)
 			return errorf(err, "\"games\" must be a positive multiple of %d, at most %d, so that every bot sits in each of the %d seats equally often",
@@ -624,6 +658,9 @@ static int read_spec(const char *path, const cJSON *root,
 	    read_seed(root, spec, err) < 0 ||
 	    read_openings(path, root, spec, err) < 0 ||
 	    tournament_duplicate_read(root, spec, err) < 0 ||
+	    (spec->duplicate && spec->games % spec->players &&
+	     errorf(err, "\"games\" must be a multiple of %d with \"duplicate\": true, a duplicate set being a game in each seating",
+		    spec->players) < 0) ||
 	    (!json_get_bool(root, "compress", &spec->compress) &&
 	     errorf(err, "\"compress\" must be true or false") < 0) ||
 	    get_int(root, "concurrency", "", 1, 4096, &concurrency, err) < 0)

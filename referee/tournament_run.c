@@ -117,6 +117,12 @@ static int plan(struct running *r, char *err)
 	first_bots = run->resume ? manifest_first_bots(run->out_dir) : -1;
 	if (first_bots < 0 || first_bots > r->spec.bot_count)
 		first_bots = r->spec.bot_count;
+	if (r->spec.format == FORMAT_SWISS && run->shard_count > 1)
+		return errorf(err, "%s: a Swiss round is paired from every result of the round before, which shards do not share: play a Swiss tournament without --shard",
+			      q->file);
+	if (r->spec.format == FORMAT_SWISS && q->skip_broken)
+		return errorf(err, "%s: a Swiss round is paired from every result of the round before, so no bot can be left out: play a Swiss tournament without --skip-broken",
+			      q->file);
 	if (schedule_build(&r->spec, first_bots, MAX_GAMES, &r->schedule, err))
 		rc = -1;
 	return rc;

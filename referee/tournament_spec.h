@@ -15,7 +15,7 @@
 #include "games/game.h"
 #include "wire.h"
 
-enum tournament_format { FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET };
+enum tournament_format { FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET, FORMAT_SWISS };
 
 struct tournament_bot {
 	char *name;
@@ -41,7 +41,9 @@ struct tournament_spec {
 	int players;            /* seats per game */
 	enum tournament_format format;
 	int games;              /* games per table (one seating each): a
-				   multiple of schedule_seating_count() */
+				   multiple of schedule_seating_count(),
+				   but in a Swiss: games per pairing */
+	int rounds;             /* a Swiss's rounds (swiss.h); else 0 */
 	int bot_count;
 	struct tournament_bot *bots;
 	struct time_control time;

@@ -242,6 +242,13 @@ static void worker_main(const struct worker_job *job, int in, int out)
 		table = (int)strtol(p, &end, 10);
 		for (p = end; (games[count] = strtol(p, &end, 10)) > 0 && end != p; p = end)
 			count++;
+		if (!job->play && p[0] == ' ' && p[1] == 'S') {
+			int pair[2];
+
+			pair[0] = (int)strtol(p + 2, &end, 10);
+			pair[1] = (int)strtol(end, &end, 10);
+			schedule_seat_pair(job->schedule, table, pair);
+		}
 		(job->play ? job->play : play_table)(job, table, games, count, out);
 		free(games);
 	}
@@ -294,15 +301,17 @@ int worker_start(struct worker *worker, const struct worker_job *job, char *err)
 }
 
 int worker_assign(struct worker *worker, int table, const long *games,
-		  int count)
+		  int count, const int *pair)
 {
-	size_t cap = 32 + (size_t)count * 24, len;
+	size_t cap = 64 + (size_t)count * 24, len;
 	char *msg = xmalloc(cap);
 	int rc = 0;
 
 	len = (size_t)snprintf(msg, cap, "T %d", table);
 	for (int i = 0; i < count; i++)
 		len += (size_t)snprintf(msg + len, cap - len, " %ld", games[i]);
+	if (pair)
+		len += (size_t)snprintf(msg + len, cap - len, " S %d %d", pair[0], pair[1]);
 	msg[len++] = '\n';
 	if (write(worker->to, msg, len) != (ssize_t)len)
 		rc = -1;

@@ -3,7 +3,10 @@
  * games of one set of bots, with the same bot processes) and report each
  * game to the parent over a pipe, one line per event:
  *
- *   parent -> worker   "T table game game ...\n" play these games; "Q\n" quit
+ *   parent -> worker   "T table game game ...\n" play these games, with
+ *                      " S first second" at its end for a Swiss table,
+ *                      seated as the parent paired it (schedule_seat_pair:
+ *                      the worker's schedule was copied before); "Q\n" quit
  *   worker -> parent   "F game sha256 rank... reason... moves...\n"
  *                      finished, seat by seat: its rank, its forfeit's
  *                      reason or "-", and "turns/median/p95/max" of its
@@ -45,7 +48,7 @@ struct worker_job {
 	const void *ctx;         /* play's and quit's own */
 	/* A tournament's table: */
 	const struct tournament_spec *spec;
-	const struct schedule *schedule;
+	struct schedule *schedule; /* the worker's own copy, seated as told */
 	const char *out_dir;
 	const struct referee_key *key;
 	int lock_fd;             /* the output folder's lock, kept open */
@@ -74,9 +77,10 @@ void worker_leave(int code) __attribute__((noreturn));
 /* Forks a worker. 0, or -1 with err. */
 int worker_start(struct worker *worker, const struct worker_job *job,
 		 char *err);
-/* Sends a table's games to an idle worker. */
+/* Sends a table's games to an idle worker, with the pair of a Swiss
+ * table (NULL: none). */
 int worker_assign(struct worker *worker, int table, const long *games,
-		  int count);
+		  int count, const int *pair);
 /* Reads what the worker sent; then worker_line returns each complete
  * line in turn.  -1 when the worker has gone (EOF or error). */
 int worker_receive(struct worker *worker);
