@@ -17,6 +17,7 @@
 #include "json.h"
 #include "manifest_format.h"
 #include "manifest_file.h"
+#include "manifest_swiss.h"
 #include "util.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
@@ -416,6 +417,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
+	manifest_swiss_field(cJSON_GetObjectItemCaseSensitive(o, "file"), v->name_count,
+			     v->game_count, &v->swiss);
 	if (member_string(o, "book_sha256", NULL))
 		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
 			 member_string(o, "book_sha256", NULL));
@@ -923,6 +926,8 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 			     "finished (finish it with --resume)");
 		rc = -1;
 	}
+	if (!rc && view->swiss.rounds)
+		manifest_swiss_check(view, problems);
 	/* A signed manifest is a finished run's, however it is read. */
 	for (long g = 1; !rc && view->signed_ && g <= view->game_count; g++)
 		if (view->state[g] == MANIFEST_STARTED)

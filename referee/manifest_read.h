@@ -24,6 +24,7 @@
 #include "ladder_stats.h"
 #include "problems.h"
 #include "ratings.h"
+#include "swiss.h"
 
 enum manifest_game_state {
 	MANIFEST_UNLISTED, MANIFEST_STARTED, MANIFEST_FINISHED,
@@ -67,6 +68,7 @@ struct manifest_view {
 	char game[32];
 	int players;
 	bool duplicate;               /* its file says "duplicate": true */
+	struct swiss_field swiss;     /* a Swiss's field; rounds 0: none */
 	char book_sha256[65];         /* its opening book's, or "" */
 	long game_count;              /* games in the whole schedule, as
 				       * "grown" records grew it */

@@ -1,0 +1,88 @@
+/*
+ * A Swiss run's manifest checked against its pairings; see
+ * manifest_swiss.h.
+ */
+#include "manifest_swiss.h"
+
+#include <string.h>
+
+#include "json.h"
+
+bool manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
+			  struct swiss_field *field)
+{
+	const cJSON *format = cJSON_GetObjectItemCaseSensitive(file, "format");
+	long rounds = 0;
+
+	memset(field, 0, sizeof *field);
+	if (!cJSON_IsString(format) || strcmp(format->valuestring, "swiss") ||
+	    !json_get_int(file, "rounds", 1, 1000, &rounds) || rounds < 1 || bots < 2)
+		return false;
+	field->bots = bots;
+	field->rounds = (int)rounds;
+	field->games = (int)(schedule_games / (rounds * (bots / 2)));
+	return field->games > 0 &&
+	       (long)field->games * rounds * (bots / 2) == schedule_games;
+}
+
+static bool view_ranks(void *ctx, long game, int ranks[2])
+{
+	const struct manifest_view *v = ctx;
+
+	if (v->state[game] != MANIFEST_FINISHED)
+		return false;
+	ranks[0] = v->ranks[2 * game];
+	ranks[1] = v->ranks[2 * game + 1];
+	return true;
+}
+
+void manifest_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan)
+{
+	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
+}
+
+/* Game `game` of the pairing `pair`: a problem when the manifest seats
+ * it otherwise. */
+static void check_game(const struct manifest_view *v, long game, int round,
+		       const int *pair, int g, struct problems *problems)
+{
+	const unsigned short *seats = &v->seats[2 * game];
+	int want[2];
+
+	swiss_seating(pair, g, want);
+	if (seats[0] == want[0] && seats[1] == want[1])
+		return;
+	problems_add(problems, v->path, "game %ld seats '%s' and '%s', but the "
+		     "Swiss pairing of round %d, made from the results of the "
+		     "rounds before, seats '%s' and '%s': the manifest does not "
+		     "follow its pairings (changed by hand, or paired otherwise)",
+		     game, v->names[seats[0]], v->names[seats[1]], round + 1,
+		     v->names[want[0]], v->names[want[1]]);
+}
+
+void manifest_swiss_check(const struct manifest_view *view, struct problems *problems)
+{
+	const struct swiss_field *f = &view->swiss;
+	struct swiss_plan plan;
+
+	manifest_swiss_plan(view, &plan);
+	for (int round = 0; round < f->rounds; round++)
+		for (int b = 0; b < plan.boards; b++)
+			for (int g = 0; g < f->games; g++) {
+				long game = swiss_game_number(f, round, b, g);
+
+				if (view->state[game] != MANIFEST_FINISHED)
+					continue;
+				if (round < plan.paired)
+					check_game(view, game, round,
+						   plan.pairs[round * plan.boards + b],
+						   g, problems);
+				else
+					problems_add(problems, view->path, "game %ld "
+						     "of Swiss round %d finished, but "
+						     "round %d has games not finished, "
+						     "from which its pairing is made",
+						     game, round + 1, plan.paired);
+			}
+	swiss_plan_free(&plan);
+}
