@@ -17,6 +17,7 @@
 #include "keys.h"
 #include "logread.h"
 #include "manifest_read.h"
+#include "manifest_swiss.h"
 #include "ladder_sets.h"
 #include "outdir.h"
 #include "util.h"
@@ -69,6 +70,9 @@ static int entrant_of(struct collect *c, const char *name)
 	}
 	data->names = xrealloc(data->names, (size_t)(data->entrants + 1) * sizeof *data->names);
 	data->replies = xrealloc(data->replies, (size_t)(data->entrants + 1) * sizeof *data->replies);
+	data->buchholz = xrealloc(data->buchholz, (size_t)(data->entrants + 1) *
+				  sizeof *data->buchholz);
+	data->buchholz[data->entrants] = 0;
 	data->names[data->entrants] = xstrdup(name);
 	memset(&data->replies[data->entrants], 0, sizeof *data->replies);
 	return data->entrants++;
@@ -363,10 +367,16 @@ static void put_in_order(struct collect *c)
 	if (d->entrants) {
 		struct reply_clocks *replies = xmalloc((size_t)d->entrants * sizeof *replies);
 
-		for (int e = 0; e < d->entrants; e++)
+		int *buchholz = xmalloc((size_t)d->entrants * sizeof *buchholz);
+
+		for (int e = 0; e < d->entrants; e++) {
 			replies[number[e]] = d->replies[e];
+			buchholz[number[e]] = d->buchholz[e];
+		}
 		free(d->replies);
 		d->replies = replies;
+		free(d->buchholz);
+		d->buchholz = buchholz;
 	}
 	free(d->names);
 	d->names = sorted;
@@ -427,6 +437,21 @@ static void add_log_replies(struct ladder_data *d, const struct manifest_view *v
 	free(path);
 }
 
+/* A Swiss run's Buchholz of each bot, by entrant (`entrant`: by the
+ * run's bot number, -1 for a bot without a finished game). */
+static void add_buchholz(struct ladder_data *d, const struct manifest_view *view,
+			 const int *entrant)
+{
+	struct swiss_plan plan;
+
+	manifest_swiss_plan(view, &plan);
+	for (int i = 0; i < view->name_count; i++)
+		if (entrant[i] >= 0)
+			d->buchholz[entrant[i]] += plan.buchholz[i];
+	swiss_plan_free(&plan);
+	d->swiss = true;
+}
+
 /* The finished games of a checked manifest, and its bots' reply times:
  * its "replies" records when it is signed, else its logs'. */
 static void add_games(struct collect *c, const struct manifest_view *view)
@@ -482,6 +507,8 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	}
 	if (view->duplicate)
 		d->set_count += (uint32_t)(view->game_count / view->players) + 1;
+	if (view->swiss.rounds)
+		add_buchholz(d, view, entrant);
 	for (int i = 0; i < view->name_count && view->signed_; i++)
 		if (entrant[i] >= 0)
 			reply_clocks_merge(&d->replies[entrant[i]], &view->replies[i]);
@@ -651,6 +678,7 @@ void ladder_free(struct ladder_data *data)
 	free(data->sets);
 	free(data->order);
 	free(data->replies);
+	free(data->buchholz);
 	for (int i = 0; i < data->event_count; i++)
 		free(data->events[i]);
 	free(data->events);

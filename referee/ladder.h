@@ -53,6 +53,10 @@ struct ladder_data {
 	uint32_t *order;                 /* with in_order: the games in the
 					  * order of their logs' SHA-256 */
 	struct reply_clocks *replies;    /* of each entrant */
+	int *buchholz;                   /* of each entrant, in half points:
+					  * its Swiss opponents' scores */
+	bool swiss;                      /* a Swiss run is rated: the table
+					  * shows the Buchholz */
 	struct ladder_reasons reasons;
 	size_t count, cap;
 	int max_seats;            /* the largest table seen */

@@ -254,10 +254,11 @@ static void print_table(const struct report *rep)
 			if (r->groups > 1)
 				fprintf(rep->out, "%sgroup %d%s\n", k ? "\n" : "", group + 1,
 				       group < 0 ? " (no result places these bots)" : "");
-			fprintf(rep->out, "%4s  %-*s %9s %7s %6s %7s %7s %5s %5s %6s%s %6s\n",
+			fprintf(rep->out, "%4s  %-*s %9s %7s %6s %7s %7s %5s %5s %6s%s%s %6s\n",
 			       "rank", rep->name_width, "bot", "Elo", "+/-95%", "games", "points",
 			       "score", "wins", "draws", "losses",
-			       rep->multiplayer ? "  place" : "", "LOS");
+			       rep->multiplayer ? "  place" : "",
+			       rep->data->swiss ? " Buchholz" : "", "LOS");
 		}
 		ladder_elo_text(e, elo, sizeof elo);
 		if (too_few(e))
@@ -273,6 +274,8 @@ static void print_table(const struct report *rep)
 		       score_pct(e), e->wins, e->draws, e->losses);
 		if (rep->multiplayer)
 			fprintf(rep->out, " %6.2f", e->place);
+		if (rep->data->swiss)
+			fprintf(rep->out, " %8.1f", rep->data->buchholz[i] / 2.0);
 		fprintf(rep->out, " %6s\n", los);
 	}
 	if (few)
