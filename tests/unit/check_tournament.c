@@ -286,8 +286,23 @@ START_TEST(format_refused)
 	static const struct refusal cases[] = {
 		{"{\"game\": \"rolit\", \"format\": \"gauntlet\", " TWO_BOTS "}",
 		 "gauntlet needs at least one bot with \"challenger\": true"},
+		{"{\"game\": \"rolit\", \"format\": \"knockout\", " TWO_BOTS "}",
+		 "\"format\" must be \"round-robin\", \"gauntlet\" or \"swiss\", not 'knockout'"},
 		{"{\"game\": \"rolit\", \"format\": \"swiss\", " TWO_BOTS "}",
-		 "\"format\" must be \"round-robin\" or \"gauntlet\", not 'swiss'"},
+		 "a Swiss tournament needs \"rounds\", an integer from 1 to 1000"},
+		{"{\"game\": \"rolit\", \"format\": \"swiss\", \"rounds\": 0, " TWO_BOTS "}",
+		 "a Swiss tournament needs \"rounds\", an integer from 1 to 1000"},
+		{"{\"game\": \"rolit\", \"rounds\": 3, " TWO_BOTS "}",
+		 "\"rounds\" is for \"format\": \"swiss\" only"},
+		{"{\"game\": \"rolit\", \"options\": {\"size\": 6}, \"players\": 3, "
+		 "\"format\": \"swiss\", \"rounds\": 3, " TWO_BOTS "}",
+		 "a Swiss tournament pairs bots: \"players\" must be 2, not 3"},
+		{"{\"game\": \"rolit\", \"format\": \"swiss\", \"rounds\": 3, \"games\": 0, "
+		 TWO_BOTS "}",
+		 "\"games\" must be a positive integer, at most 1000000: the games of each pairing"},
+		{"{\"game\": \"rolit\", \"format\": \"swiss\", \"rounds\": 3, \"games\": 3, "
+		 "\"duplicate\": true, " TWO_BOTS "}",
+		 "\"games\" must be a multiple of 2 with \"duplicate\": true, a duplicate set being a game in each seating"},
 		{"{\"game\": \"rolit\", \"bots\": [{\"name\": \"a\", \"command\": \"x\","
 		 " \"challenger\": true}, {\"name\": \"b\", \"command\": \"y\"}]}",
 		 "bots[0]: \"challenger\" is for \"format\": \"gauntlet\" only"},
@@ -341,7 +356,7 @@ START_TEST(fields_refused)
 		{"{\"game\": \"rolit\", \"name\": \"a b\", " TWO_BOTS "}",
 		 "\"name\" must be 1 to 40 letters, digits, '_', '.' or '-', not 'a b'"},
 		{"{\"gmae\": \"rolit\", " TWO_BOTS "}",
-		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings, duplicate, trusted_bots, compress)"},
+		 "unknown field \"gmae\" (the fields: name, game, options, players, format, games, bots, time, limits, seed, concurrency, sandbox, containment, openings, duplicate, trusted_bots, compress, rounds)"},
 	};
 
 	refuse_all(cases, sizeof cases / sizeof cases[0]);
@@ -902,6 +917,53 @@ START_TEST(schedule_refusals)
 }
 END_TEST
 
+static bool seat0_wins(void *ctx, long game, int ranks[2])
+{
+	(void)ctx;
+	ranks[0] = 1;
+	ranks[1] = 2;
+	return game <= 4;
+}
+
+/* A Swiss's tables: a pair each, round after round, only the first
+ * round seated until its games have ranks. */
+START_TEST(swiss_schedule)
+{
+	struct tournament_spec spec = spec_of(&plain_game, 5, 2, 2);
+	struct schedule schedule;
+	static const int want[][2] = {
+		{0, 2}, {2, 0}, {3, 1}, {1, 3}, {4, 0}, {0, 4}, {1, 2}, {2, 1},
+	};
+
+	spec.format = FORMAT_SWISS;
+	spec.rounds = 3;
+	build(&spec, &schedule);
+	ck_assert_int_eq(schedule.table_count, 6);
+	ck_assert_int_eq(schedule.game_count, 12);
+	ck_assert_int_eq(schedule.paired, 1);
+	ck_assert(schedule_table_seated(&schedule, 1));
+	ck_assert(!schedule_table_seated(&schedule, 2));
+	ck_assert_int_eq(schedule.games[4].seating[0], -1);
+	/* Round 1: 4 has the bye; both pairings end 1-1, so 4 leads
+	 * alone and meets 0, and 3, the lowest without a bye, has it. */
+	ck_assert_int_eq(schedule_pair(&schedule, seat0_wins, NULL), 2);
+	for (int g = 0; g < 8; g++) {
+		ck_assert_int_eq(schedule.games[g].seating[0], want[g][0]);
+		ck_assert_int_eq(schedule.games[g].seating[1], want[g][1]);
+	}
+	ck_assert_int_eq(schedule.tables[2].bots[0], 0);
+	ck_assert_int_eq(schedule.tables[2].bots[1], 4);
+	ck_assert_int_eq(schedule.tables[2].first_game, 5);
+	ck_assert(!schedule_table_seated(&schedule, 4));
+	schedule_free(&schedule);
+
+	ck_assert_int_eq(schedule_build(&spec, 4, 1000, &schedule, err), -1);
+	ck_assert_str_eq(err, "a Swiss run cannot take new bots: its rounds were paired without them; start a new run with another --out");
+	ck_assert_int_eq(schedule_build(&spec, 5, 11, &schedule, err), -1);
+	ck_assert_str_eq(err, "the schedule has 12 games (3 rounds of 2 pairings of 2), more than the limit of 11");
+}
+END_TEST
+
 /* The manifest's finished games wait in a batch until 256 do, or the
  * first has waited a second; the record lists them in order. */
 START_TEST(manifest_batches)
@@ -972,6 +1034,7 @@ Suite *test_suite(void)
 	tcase_add_test(schedules, grown_generations);
 	tcase_add_test(schedules, shards_partition_tables);
 	tcase_add_test(schedules, schedule_refusals);
+	tcase_add_test(schedules, swiss_schedule);
 	tcase_add_test(schedules, manifest_batches);
 	suite_add_tcase(s, schedules);
 	return s;
