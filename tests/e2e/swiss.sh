@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# End-to-end tests of Swiss tournaments (docs/TOURNAMENTS.md, "Swiss"): a
+# field of 64 deterministic bots over 6 rounds, each round's pairing
+# checked against the one tests/tools/swiss.py recomputes from the
+# manifest alone with the documented rules; the same pairings after the
+# run is killed in the middle of a round and resumed; verify passing, and
+# failing on a manifest whose pairing was changed and signed again; an odd
+# field's byes; the ladder's Buchholz; and what a Swiss run refuses.
+. "$(dirname "$0")/../tools/lib.sh"
+needs_control_group
+
+SWISS="$PYTHON3 $top_srcdir/tests/tools/swiss.py"
+GREEDY="$top_builddir/bots/examples/rolit $TMP"
+FIRST="$top_builddir/bench/first_legal_bot $TMP"
+
+# swiss_file FILE BOTS ROUNDS: a Swiss of Rolit on 4x4, one game a
+# pairing, of greedy and first-legal bots in turn (both deterministic).
+swiss_file() {
+	local bots="" i
+	for ((i = 0; i < $2; i++)); do
+		bots+="${bots:+,}{\"name\": \"b$i\", \"command\": \"$([ $((i % 2)) = 0 ] && echo "$GREEDY" || echo "$FIRST")\"}"
+	done
+	cat >"$1" <<JSON
+{"game": "rolit", "options": {"size": 4}, "format": "swiss", "rounds": $3, "games": 1,
+ "bots": [$bots]}
+JSON
+}
+
+# pairs_once PAIRINGS: no two bots meet twice, and no bot twice a round.
+pairs_once() {
+	awk '{ delete seen; for (i = 2; i <= NF; i++) { if ($i ~ /^bye/) continue
+		split($i, p, "-"); if (p[1] in seen || p[2] in seen) bad++
+		seen[p[1]]; seen[p[2]]
+		k = p[1] < p[2] ? p[1] "-" p[2] : p[2] "-" p[1]; if (k in met) bad++; met[k] } }
+	     END { print bad + 0 }' "$1"
+}
+
+swiss_file "$TMP/s.json" 64 6
+RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/full" --concurrency 2
+expect_contains "$ERR" "192 games in 192 tables" "64 bots, 6 rounds: 32 pairings a round, a game each"
+expect_contains "$OUT" "Buchholz" "the ladder of a Swiss run has a Buchholz column"
+$SWISS pairings "$TMP/full/manifest.jsonl" >"$TMP/full.pairs"
+expect_eq "$(wc -l <"$TMP/full.pairs")" 6 "the manifest seats 6 rounds"
+expect_eq "$(awk '{ n += NF - 1 } END { print n }' "$TMP/full.pairs")" 192 "... of 32 pairings each"
+expect_eq "$(pairs_once "$TMP/full.pairs")" 0 "no pair meets twice, no bot plays twice a round"
+run $SWISS check "$TMP/full/manifest.jsonl"
+ok "$([ "$RC" = 0 ]; echo $?)" "every round's pairing is the one recomputed from the manifest" || diag_run
+expect_eq "$(cat "$OUT")" "$(cat "$TMP/full.pairs")" "... pairing for pairing, seats included"
+expect_eq "$(head -1 "$TMP/full.pairs" | cut -d' ' -f2-4)" "0-32 33-1 2-34" \
+	"round 1: the top half against the bottom half, seats alternating by board"
+run "$REFEREE" verify "$TMP/full"
+ok "$([ "$RC" = 0 ] && grep -q ': ok: a tournament of rolit, 192 games finished' "$OUT"; echo $?)" \
+	"verify passes the Swiss run" || diag_run
+
+# Killed in the middle of round 2 (games 33 to 64), then resumed.
+(RUN_LIMIT=300 run "$REFEREE" tournament "$TMP/s.json" --out "$TMP/killed" --concurrency 2) 2>/dev/null &
+for _ in $(seq 600); do
+	[ "$(ls "$TMP/killed/games" 2>/dev/null | wc -l)" -ge 45 ] && break
+	sleep 0.05
+done
+pkill -KILL -f "referee tournament $TMP/s.json --out $TMP/killed"
+wait
+logs=$(ls "$TMP/killed/games" | wc -l)
+ok "$([ "$logs" -ge 45 ] && [ "$logs" -lt 64 ]; echo $?)" "the run is killed in round 2 ($logs logs)"
+RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/killed" --resume --concurrency 2
+expect_eq "$($SWISS pairings "$TMP/killed/manifest.jsonl")" "$(cat "$TMP/full.pairs")" \
+	"the resumed run pairs every round as the run never stopped"
+run $SWISS check "$TMP/killed/manifest.jsonl"
+ok "$([ "$RC" = 0 ]; echo $?)" "... as recomputed from its manifest" || diag_run
+run "$REFEREE" verify "$TMP/killed"
+ok "$([ "$RC" = 0 ]; echo $?)" "verify passes the resumed run" || diag_run
+assert_no_leftovers "no bot outlives the killed run"
+
+# A pairing changed by hand, the manifest signed again with the run's key:
+# round 2's first game seated the other way round.
+line=$(grep -n '"game":33,' "$TMP/full/manifest.jsonl" | cut -d: -f1)
+seats=$(sed -n 's/.*"game":33,"seats":\[\([0-9]*,[0-9]*\)\].*/\1/p' "$TMP/full/manifest.jsonl")
+cp -r "$TMP/full" "$TMP/tampered"
+$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/tampered/manifest.jsonl" "$KEYDIR/referee.key" \
+	sub $((line - 1)) "\"game\":33,\"seats\":\\[$seats\\]" "\"game\":33,\"seats\":[${seats#*,},${seats%,*}]"
+a=b${seats%,*} b=b${seats#*,}
+expect_exit 1 "$REFEREE" verify "$TMP/tampered"
+expect_contains "$OUT" "game 33 seats '$b' and '$a', but the Swiss pairing of round 2, made from the results of the rounds before, seats '$a' and '$b': the manifest does not follow its pairings (changed by hand, or paired otherwise)" \
+	"verify names the game whose pairing was changed"
+expect_exit 1 "$REFEREE" ladder "$TMP/tampered"
+expect_contains "$ERR" "game 33 seats '$b' and '$a'" "... and the ladder refuses to rate it"
+
+# An odd field: a bye a round, to a different bot each time.
+swiss_file "$TMP/odd.json" 7 5
+expect_exit 0 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/odd" --concurrency 2
+expect_contains "$OUT" "15 games" "a bye is not a game: 5 rounds of 3 pairings"
+$SWISS pairings "$TMP/odd/manifest.jsonl" >"$TMP/odd.pairs"
+expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/odd.pairs" | sort -u | wc -l)" 5 "7 bots, 5 rounds: 5 byes, each to a bot of its own"
+run $SWISS check "$TMP/odd/manifest.jsonl"
+ok "$([ "$RC" = 0 ]; echo $?)" "the odd field's pairings are the ones recomputed" || diag_run
+expect_eq "$(pairs_once "$TMP/odd.pairs")" 0 "no pair of the odd field meets twice"
+
+# What a Swiss run refuses.
+expect_exit 2 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/shard" --shard 1/2
+expect_contains "$ERR" "a Swiss round is paired from every result of the round before, which shards do not share: play a Swiss tournament without --shard" \
+	"a Swiss run is not sharded"
+expect_exit 2 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/skip" --skip-broken
+expect_contains "$ERR" "so no bot can be left out: play a Swiss tournament without --skip-broken" \
+	"... and leaves no bot out"
+swiss_file "$TMP/grown.json" 8 5
+expect_exit 2 "$REFEREE" tournament "$TMP/grown.json" --out "$TMP/odd" --resume
+expect_contains "$ERR" "a Swiss run cannot take new bots" "... and takes no bot added to its file"
+
+done_testing

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Recomputes a Swiss run's pairings from its manifest, for tests/e2e/swiss.sh.
+
+    swiss.py pairings MANIFEST   each round as the manifest seats it, a line
+                                 a round: "R: a-b c-d ... bye:e" (bot
+                                 numbers, the first seated bot of a
+                                 pairing's first game first)
+    swiss.py check MANIFEST      each round as the rules of docs/TOURNAMENTS.md
+                                 ("Swiss") pair it from the results the
+                                 manifest lists for the rounds before, the
+                                 same lines; exit status 1, with the first
+                                 game whose seats differ, when the manifest
+                                 does not seat them so
+
+The pairing is written again here from the documented rules, nothing of the
+referee's code: score groups (a win of a round 2 half points, a draw 1, the
+bye 2), the top half of a group against its bottom half, floaters down, no
+pair twice while the search finds a pairing without, the bye to the lowest
+bot without one, seats by need then rank then board.
+"""
+import json
+import sys
+
+BUDGET = 100000
+
+
+def read(path):
+    header, finished = None, {}
+    for line in open(path):
+        r = json.loads(line)
+        if r["seq"] == 0:
+            header = r
+        elif r["type"] == "finished":
+            for g in r["games"]:
+                finished[g["game"]] = (g["seats"], g["ranks"])
+    return header, finished
+
+
+class Standings:
+    def __init__(self, n):
+        self.n = n
+        self.score = [0] * n
+        self.met = set()
+        self.balance = [0] * n
+        self.last = [0] * n
+        self.before_last = [0] * n
+        self.had_bye = [False] * n
+
+    def order(self, skip=-1):
+        return sorted((b for b in range(self.n) if b != skip),
+                      key=lambda b: (-self.score[b], b))
+
+
+class Budget(Exception):
+    pass
+
+
+def search(s, lst, repeats, budget, pairs):
+    if not lst:
+        return True
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise Budget
+    top = lst[0]
+    group = 1
+    while group < len(lst) and s.score[lst[group]] == s.score[top]:
+        group += 1
+    half = group // 2
+    if group < 2:
+        choices = list(range(1, len(lst)))
+    else:
+        choices = (list(range(half, group)) + list(range(half - 1, 0, -1)) +
+                   list(range(group, len(lst))))
+    passes = [False, True] if repeats else [None]
+    for p in passes:
+        for c in choices:
+            met = (top, lst[c]) in s.met
+            if p is None and met:
+                continue
+            if p is not None and met != p:
+                continue
+            rest = [x for i, x in enumerate(lst) if i not in (0, c)]
+            pairs.append([top, lst[c]])
+            if search(s, rest, repeats, budget, pairs):
+                return True
+            pairs.pop()
+    return False
+
+
+def pair_list(s, lst, repeats):
+    pairs = []
+    try:
+        if search(s, lst, repeats, [BUDGET], pairs):
+            return pairs
+    except Budget:
+        pass
+    return None
+
+
+def need(s, b):
+    if s.balance[b]:
+        sign = -1 if s.balance[b] > 0 else 1
+    else:
+        sign = -s.last[b]
+    if abs(s.balance[b]) >= 2 or (s.last[b] and s.last[b] == s.before_last[b]):
+        return 3 * sign
+    return (2 if s.balance[b] else 1) * sign
+
+
+def seat(s, pair, board):
+    a, b = need(s, pair[0]), need(s, pair[1])
+    if not a and not b:
+        swap = board % 2 == 1
+    elif a and b and (a > 0) != (b > 0):
+        swap = a < 0
+    elif not a or not b:
+        swap = (a if a else -b) < 0
+    else:
+        swap = b > 0 if abs(b) > abs(a) else a < 0
+    return [pair[1], pair[0]] if swap else pair
+
+
+def pair_round(s):
+    bye = -1
+    if s.n % 2:
+        lst = s.order()
+        fallback = -1
+        for b in reversed(lst):
+            if s.had_bye[b]:
+                continue
+            if fallback < 0:
+                fallback = b
+            if pair_list(s, s.order(b), False) is not None:
+                bye = b
+                break
+        if bye < 0:
+            bye = fallback if fallback >= 0 else lst[-1]
+    lst = s.order(bye)
+    pairs = pair_list(s, lst, False) or pair_list(s, lst, True)
+    return [seat(s, p, i) for i, p in enumerate(pairs)], bye
+
+
+def plan(header, finished):
+    n = len(header["bots"])
+    rounds = header["file"]["rounds"]
+    boards = n // 2
+    games = header["schedule_games"] // (rounds * boards)
+    s = Standings(n)
+    out = []
+    for r in range(rounds):
+        pairs, bye = pair_round(s)
+        out.append((pairs, bye))
+        points = []
+        for i, p in enumerate(pairs):
+            pts = 0
+            for g in range(games):
+                number = (r * boards + i) * games + g + 1
+                if number not in finished:
+                    return out, games
+                ranks = finished[number][1]
+                mine, theirs = ranks[g % 2], ranks[1 - g % 2]
+                pts += (mine <= theirs) + (mine < theirs)
+            points.append(pts - games)
+        for p, diff in zip(pairs, points):
+            s.score[p[0]] += 2 if diff > 0 else 1 if diff == 0 else 0
+            s.score[p[1]] += 2 if diff < 0 else 1 if diff == 0 else 0
+            s.met.add((p[0], p[1]))
+            s.met.add((p[1], p[0]))
+            for k in (0, 1):
+                s.before_last[p[k]] = s.last[p[k]]
+                s.last[p[k]] = -1 if k else 1
+                s.balance[p[k]] += -1 if k else 1
+        if bye >= 0:
+            s.score[bye] += 2
+            s.had_bye[bye] = True
+    return out, games
+
+
+def line(r, pairs, bye):
+    text = "%d: %s" % (r + 1, " ".join("%d-%d" % tuple(p) for p in pairs))
+    return text + (" bye:%d" % bye if bye >= 0 else "")
+
+
+def seated(header, finished):
+    """The rounds as the manifest seats them (first games of pairings)."""
+    n = len(header["bots"])
+    rounds = header["file"]["rounds"]
+    boards = n // 2
+    games = header["schedule_games"] // (rounds * boards)
+    for r in range(rounds):
+        pairs = []
+        for i in range(boards):
+            number = (r * boards + i) * games + 1
+            if number not in finished:
+                return
+            pairs.append(finished[number][0])
+        bye = [b for b in range(n) if all(b not in p for p in pairs)]
+        print(line(r, pairs, bye[0] if bye else -1))
+
+
+def check(header, finished):
+    rounds, games = plan(header, finished)
+    boards = len(header["bots"]) // 2
+    for r, (pairs, bye) in enumerate(rounds):
+        for i, p in enumerate(pairs):
+            for g in range(games):
+                number = (r * boards + i) * games + g + 1
+                want = p if g % 2 == 0 else [p[1], p[0]]
+                if number in finished and finished[number][0] != want:
+                    print("game %d seats %s, the pairing %s" %
+                          (number, finished[number][0], want))
+                    return 1
+        print(line(r, pairs, bye))
+    return 0
+
+
+def main(argv):
+    header, finished = read(argv[2])
+    if argv[1] == "pairings":
+        seated(header, finished)
+        return 0
+    return check(header, finished)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
