@@ -5,8 +5,10 @@
  * large but valid field does not make one input run for minutes.  The
  * schedule must keep its promises (schedule.h): every game seats distinct
  * bots of its table, and each of a table's bots sits in each seat equally
- * often.
+ * often (in a Swiss, whose pairings may play an odd number of games, as
+ * often but one; its tables of rounds not seated yet are skipped).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,12 +30,14 @@ static int position(const struct schedule_table *table, int bot)
 
 static void check_schedule(const struct schedule *schedule)
 {
-	int k = schedule->players;
+	int k = schedule->players, slack = schedule->swiss.rounds ? k - 1 : 0;
 
 	for (int t = 0; t < schedule->table_count; t++) {
 		const struct schedule_table *table = &schedule->tables[t];
 		int tally[GAME_MAX_SEATS][GAME_MAX_SEATS] = {{0}};
 
+		if (!schedule_table_seated(schedule, t))
+			continue;
 		for (long g = table->first_game; g < table->first_game +
 						     table->game_count; g++) {
 			const struct scheduled_game *game =
@@ -57,7 +61,7 @@ static void check_schedule(const struct schedule *schedule)
 		}
 		for (int p = 0; p < k; p++)
 			for (int s = 0; s < k; s++)
-				if (tally[p][s] * k != table->game_count)
+				if (labs(tally[p][s] * k - table->game_count) > slack)
 					fuzz_fail("a table's seating is not "
 						  "balanced");
 	}
