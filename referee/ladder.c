@@ -17,7 +17,6 @@
 #include "keys.h"
 #include "logread.h"
 #include "manifest_read.h"
-#include "manifest_swiss.h"
 #include "ladder_sets.h"
 #include "outdir.h"
 #include "util.h"
@@ -444,7 +443,7 @@ static void add_buchholz(struct ladder_data *d, const struct manifest_view *view
 {
 	struct swiss_plan plan;
 
-	manifest_swiss_plan(view, &plan);
+	manifest_view_swiss_plan(view, &plan);
 	for (int i = 0; i < view->name_count; i++)
 		if (entrant[i] >= 0)
 			d->buchholz[entrant[i]] += plan.buchholz[i];

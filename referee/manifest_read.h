@@ -119,4 +119,8 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 		  struct problems *problems);
 void manifest_view_free(struct manifest_view *view);
 
+/* The pairings of a Swiss run `view` (view->swiss.rounds > 0) from its
+ * finished games. */
+void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan);
+
 #endif
