@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "book.h"
 #include "cli.h"
 #include "files.h"
 #include "games/registry.h"
@@ -50,7 +51,11 @@ static const char usage[] =
 "  -o KEY=VALUE        a game option; repeatable\n"
 "  --openings N        start each game from N moves drawn at random (rolit;\n"
 "                      0 to 32, default 0)\n"
+"  --openings-book FILE  start each pair's two games from the next line of\n"
+"                      the opening book FILE, in its order (rolit)\n"
 "  --out DIR           keep each game's signed log in DIR\n"
+"  --compress          write the logs --out keeps gzip-compressed (every\n"
+"                      verb reads both)\n"
 "  --key FILE          sign logs with this key (default:\n"
 "                      ~/.local/share/arena/referee.key)\n"
 "%s"
@@ -65,8 +70,9 @@ struct sprt_args {
 	bool normalized, have0, have1, duplicate, trusted_bots, quiet;
 	long max_pairs;
 	int concurrency;
-	const char *out, *key_file;
+	const char *out, *key_file, *book_file;
 	char *scratch;          /* the bots' stderr without --out */
+	struct book book;       /* --openings-book; count 0: none */
 	const char *pairs[64];
 	int npairs;
 	struct match_config config;
@@ -101,6 +107,8 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		{"out", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		{"openings", required_argument, NULL, 'P'},
+		{"openings-book", required_argument, NULL, 'B'},
+		{"compress", no_argument, NULL, 'z'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -133,6 +141,8 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 					OPENINGS_MAX_PLIES, &n);
 			a->config.openings = (int)n;
 			break;
+		case 'B': a->book_file = optarg; break;
+		case 'z': a->config.compress = true; break;
 		case 'o':
 			if (a->npairs == 64)
 				return cli_fail("sprt", "too many -o options");
@@ -149,13 +159,18 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 	}
 	if (!a->have0 || !a->have1)
 		return cli_fail("sprt", "give both --elo0 and --elo1");
+	if (a->book_file && a->config.openings)
+		return cli_fail("sprt", "give --openings N or --openings-book FILE, not both");
+	if (a->config.compress && !a->out)
+		return cli_fail("sprt", "--compress compresses the logs that --out keeps: give --out DIR too");
 	if (a->duplicate)
 		return cli_duplicate_allowed("sprt", &a->limits, a->trusted_bots);
 	return EXIT_OK;
 }
 
-/* The game's options with first=seat0 (the pairs swap seats themselves). */
-static cJSON *game_options(const struct sprt_args *a, const struct game_rules *rules)
+/* The game's options with first=seat0 (the pairs swap seats themselves),
+ * and the opening book read for them. */
+static cJSON *game_options(struct sprt_args *a, const struct game_rules *rules)
 {
 	char err[ERR_LEN];
 	cJSON *given = options_from_pairs(a->pairs, a->npairs, err), *options;
@@ -169,10 +184,16 @@ static cJSON *game_options(const struct sprt_args *a, const struct game_rules *r
 	options = options_resolve(rules, given, err);
 	cJSON_Delete(given);
 	if (!options || game_play_check_setup(rules, options, 2, err) ||
-	    openings_check(rules, options, 2, a->config.openings, err)) {
+	    openings_check(rules, options, 2, a->config.openings, err) ||
+	    (a->book_file && book_read(a->book_file, rules, options, 2, &a->book, err))) {
 		cJSON_Delete(options);
 		cli_fail("sprt", "%s", err);
 		return NULL;
+	}
+	if (a->book_file) {
+		a->config.book = &a->book;
+		a->config.book_first = 1;   /* games count from 1, */
+		a->config.book_unit = 2;    /* a pair's two games a line */
 	}
 	return options;
 }
@@ -343,15 +364,13 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 	a.config.options = game_options(&a, rules);
 	if (!a.config.options)
 		return EXIT_USAGE;
-	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits))) {
-		cJSON_Delete((cJSON *)a.config.options);
-		return rc;
-	}
+	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits)))
+		goto out;
 	if ((a.out && (files_mkdirs(a.out, err) ||
 		       !cli_signing_key("sprt", a.key_file, a.out, &key))) ||
 	    (!a.out && !(a.scratch = cli_scratch("sprt")))) {
-		cJSON_Delete((cJSON *)a.config.options);
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
+		goto out;
 	}
 	rc = cli_sandbox_ready("sprt", &a.limits,
 			       (const char *const[]){ a.out, a.key_file, a.scratch }, 3);
@@ -360,7 +379,9 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 		a.config.key = &key;
 		rc = run_test(&a, argv + optind + 1);
 	}
+out:
 	cli_scratch_free("sprt", a.scratch);
+	book_free(&a.book);
 	cJSON_Delete((cJSON *)a.config.options);
 	sodium_memzero(&key, sizeof key);
 	return rc;

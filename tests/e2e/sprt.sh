@@ -3,7 +3,8 @@
 # verdict and counts as one pair at a time, its labelled pentanomial
 # counts, its status line on stderr (a terminal's rewritten in place), no
 # bot left behind and no log of an uncounted game kept when the verdict
-# stops the games in flight, and bad --concurrency values refused.
+# stops the games in flight, an opening book's line a pair and the logs
+# --out keeps compressed, and bad values refused.
 . "$(dirname "$0")/../tools/lib.sh"
 needs_control_group
 
@@ -80,6 +81,33 @@ for n in 1 3; do
 		"--concurrency $n: the counts are those of the pairs counted"
 done
 assert_no_leftovers "no bot process left after an early stop"
+
+# An opening book: each pair's two games open from one line, the next
+# pair's from the next; --compress: the logs --out keeps are gzip, and
+# verify reads them.
+cat >"$TMP/book.txt" <<'BOOK'
+# two openings
+F4 C3
+F4 E3
+BOOK
+expect_exit 0 "$REFEREE" sprt rolit --elo0 0 --elo1 100 --max-pairs 3 --quiet \
+	--openings-book "$TMP/book.txt" --out "$TMP/booked" --compress "a=$FIRST" "b=$LAST"
+expect_eq "$(for n in 1 2 3 4 5 6; do
+	zcat -f <"$TMP/booked/game-00000$n.jsonl" | head -n 1 | sed -n 's/.*"book":{"sha256":"[0-9a-f]*","line":\([0-9]*\),.*/\1/p'
+done | tr '\n' ' ')" "2 2 3 3 2 2 " "--openings-book: a line a pair, both games, in the book's order"
+expect_eq "$(cat "$TMP"/booked/game-*.jsonl | head -c 2 | od -An -tx1 | tr -d ' ')" "1f8b" \
+	"--compress: the logs are gzip"
+run "$REFEREE" verify "$TMP"/booked/game-*.jsonl
+ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok:' "$OUT")" = 6 ]; echo $?)" "... and verify" || diag_run
+expect_exit 2 "$REFEREE" sprt rolit --elo0 0 --elo1 100 --compress "a=$FIRST" "b=$LAST"
+expect_contains "$ERR" "referee sprt: --compress compresses the logs that --out keeps: give --out DIR too" \
+	"--compress without --out is refused"
+expect_exit 2 "$REFEREE" sprt rolit --elo0 0 --elo1 100 --openings 2 --openings-book "$TMP/book.txt" "a=$FIRST" "b=$LAST"
+expect_contains "$ERR" "referee sprt: give --openings N or --openings-book FILE, not both" \
+	"--openings and --openings-book together are refused"
+printf 'Z9\n' >"$TMP/bad-book.txt"
+expect_exit 2 "$REFEREE" sprt rolit --elo0 0 --elo1 100 --openings-book "$TMP/bad-book.txt" "a=$FIRST" "b=$LAST"
+expect_contains "$ERR" "bad-book.txt" "a bad book is refused, named"
 
 # Bad values.
 for bad in 0 -1 4097 two ""; do
