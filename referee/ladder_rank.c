@@ -73,6 +73,8 @@ cJSON *ladder_rank_json(const struct ladder_data *data, const struct ladder_rank
 		cJSON *o = ladder_entry_json(&rank->r.entry[i], data->names[i], k + 1);
 
 		add_bot_stats(data, &rank->bots[i], o);
+		if (data->swiss)
+			cJSON_AddNumberToObject(o, "buchholz", data->buchholz[i] / 2.0);
 		cJSON_AddItemToArray(list, o);
 	}
 	return list;

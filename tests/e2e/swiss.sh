@@ -39,6 +39,11 @@ swiss_file "$TMP/s.json" 64 6
 RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/full" --concurrency 2
 expect_contains "$ERR" "192 games in 192 tables" "64 bots, 6 rounds: 32 pairings a round, a game each"
 expect_contains "$OUT" "Buchholz" "the ladder of a Swiss run has a Buchholz column"
+run "$REFEREE" ladder --format json "$TMP/full"
+expect_eq "$("$PYTHON3" -c 'import json, sys
+l = {e["bot"]: e["buchholz"] for e in json.load(open(sys.argv[1]))["ladder"]}
+print(len(l), l["b0"] >= 0, all(v == int(v * 2) / 2 for v in l.values()))' "$OUT")" "64 True True" \
+	"... and json a \"buchholz\" for every bot, in half points"
 $SWISS pairings "$TMP/full/manifest.jsonl" >"$TMP/full.pairs"
 expect_eq "$(wc -l <"$TMP/full.pairs")" 6 "the manifest seats 6 rounds"
 expect_eq "$(awk '{ n += NF - 1 } END { print n }' "$TMP/full.pairs")" 192 "... of 32 pairings each"
