@@ -417,8 +417,13 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
-	manifest_swiss_field(cJSON_GetObjectItemCaseSensitive(o, "file"), v->name_count,
-			     v->game_count, &v->swiss);
+	if (manifest_swiss_field(cJSON_GetObjectItemCaseSensitive(o, "file"),
+				 v->name_count, v->game_count, &v->swiss) < 0) {
+		problem(rd, "its tournament file is a Swiss's, but its \"rounds\" "
+			"and \"bots\" do not make the %ld games of \"schedule_games\": "
+			"its pairings cannot be checked", v->game_count);
+		return -1;
+	}
 	if (member_string(o, "book_sha256", NULL))
 		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
 			 member_string(o, "book_sha256", NULL));

@@ -8,21 +8,24 @@
 
 #include "json.h"
 
-bool manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
-			  struct swiss_field *field)
+int manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
+			 struct swiss_field *field)
 {
 	const cJSON *format = cJSON_GetObjectItemCaseSensitive(file, "format");
 	long rounds = 0;
 
 	memset(field, 0, sizeof *field);
-	if (!cJSON_IsString(format) || strcmp(format->valuestring, "swiss") ||
-	    !json_get_int(file, "rounds", 1, 1000, &rounds) || rounds < 1 || bots < 2)
-		return false;
+	if (!cJSON_IsString(format) || strcmp(format->valuestring, "swiss"))
+		return 0;
+	if (!json_get_int(file, "rounds", 1, 1000, &rounds) || rounds < 1 || bots < 2)
+		return -1;
 	field->bots = bots;
 	field->rounds = (int)rounds;
 	field->games = (int)(schedule_games / (rounds * (bots / 2)));
-	return field->games > 0 &&
-	       (long)field->games * rounds * (bots / 2) == schedule_games;
+	if (field->games > 0 && (long)field->games * rounds * (bots / 2) == schedule_games)
+		return 1;
+	memset(field, 0, sizeof *field);
+	return -1;
 }
 
 /* Game `game` of the pairing `pair`: a problem when the manifest seats

@@ -30,9 +30,11 @@ struct manifest_swiss_games {
 
 /* The Swiss field of a manifest's header whose tournament file `file`
  * says "format": "swiss" (its rounds, and its games per pairing from
- * `schedule_games`); false when the file is not a Swiss's. */
-bool manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
-			  struct swiss_field *field);
+ * `schedule_games`): 1; 0 when the file is not a Swiss's; -1 when it
+ * is, but its rounds and the schedule's games do not agree (no run of
+ * the referee writes that: its pairings cannot be checked). */
+int manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
+			 struct swiss_field *field);
 
 /* Reports each finished game whose seats are not its pairing's. */
 void manifest_swiss_check(const struct manifest_swiss_games *games,

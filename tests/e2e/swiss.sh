@@ -90,6 +90,14 @@ expect_contains "$OUT" "game 33 seats '$b' and '$a', but the Swiss pairing of ro
 expect_exit 1 "$REFEREE" ladder "$TMP/tampered"
 expect_contains "$ERR" "game 33 seats '$b' and '$a'" "... and the ladder refuses to rate it"
 
+# A header whose Swiss does not make its schedule (rounds changed): its
+# pairings cannot be checked, so the manifest is refused.
+$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/tampered/manifest.jsonl" "$KEYDIR/referee.key" \
+	sub 0 '"rounds":6' '"rounds":7'
+expect_exit 1 "$REFEREE" verify "$TMP/tampered"
+expect_contains "$OUT" 'line 1: its tournament file is a Swiss'"'"'s, but its "rounds" and "bots" do not make the 192 games of "schedule_games": its pairings cannot be checked' \
+	"verify refuses a Swiss header whose rounds do not make its schedule"
+
 # An odd field: a bye a round, to a different bot each time.
 swiss_file "$TMP/odd.json" 7 5
 expect_exit 0 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/odd" --concurrency 2
