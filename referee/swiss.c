@@ -6,6 +6,7 @@
  */
 #include "swiss.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,7 @@ struct standings {
 	bool *met;        /* [a * n + b] */
 	int *balance;     /* first seats minus second seats */
 	int *last, *before_last; /* +1 first, -1 second, 0 none */
-	bool *had_bye;
+	int *byes;
 };
 
 /* A search for one round's pairs. */
@@ -42,7 +43,7 @@ static void standings_init(struct standings *s, int n)
 	s->balance = xcalloc((size_t)n, sizeof *s->balance);
 	s->last = xcalloc((size_t)n, sizeof *s->last);
 	s->before_last = xcalloc((size_t)n, sizeof *s->before_last);
-	s->had_bye = xcalloc((size_t)n, sizeof *s->had_bye);
+	s->byes = xcalloc((size_t)n, sizeof *s->byes);
 }
 
 static void standings_free(struct standings *s)
@@ -52,7 +53,7 @@ static void standings_free(struct standings *s)
 	free(s->balance);
 	free(s->last);
 	free(s->before_last);
-	free(s->had_bye);
+	free(s->byes);
 }
 
 /* The bots by score, then pairing number; `skip` left out. */
@@ -165,59 +166,49 @@ static void seat_pair(const struct standings *s, int *p, int board)
 	}
 }
 
-/* Finds the pairs of the rest (in rank order) without repeats, else with
- * as few as the search finds. */
-static void pair_rest(const struct standings *s, const int *list, int len,
-		      int (*pairs)[2])
+/* The bots but `bye` paired as x says (without repeats, or with), within
+ * what is left of its budget: true with their pairs. */
+static bool search_round(struct search *x, int bye, int *list)
 {
-	struct search x = {.s = s, .budget = SEARCH_BUDGET, .pairs = pairs};
+	int len = rank_order(x->s, bye, list);
 
-	if (search_pairs(&x, list, len))
-		return;
-	x = (struct search){.s = s, .repeats = true, .budget = SEARCH_BUDGET,
-			    .pairs = pairs};
-	search_pairs(&x, list, len);
+	x->count = 0;
+	return search_pairs(x, list, len);
 }
 
-/* Whether the bots but `bye` pair without a repeat. */
-static bool pairs_without_repeat(const struct standings *s, int bye, int *list,
-				 int (*pairs)[2])
+/* One round's pairs and bye from the standings.  The bye of an odd field
+ * goes to the lowest ranked of the bots with the fewest byes (none, while
+ * a bot has had none) whose absence leaves a pairing without repeats,
+ * else to the lowest of them; those searches share one budget, so that a field where
+ * repeats cannot be avoided costs no more than one.  Past it, repeats
+ * are allowed, those not met first. */
+static void pair_round(const struct standings *s, int (*pairs)[2], int *bye)
 {
 	struct search x = {.s = s, .budget = SEARCH_BUDGET, .pairs = pairs};
-	int len = rank_order(s, bye, list);
+	int *list = xmalloc(2 * (size_t)s->n * sizeof *list), fallback = -1, fewest = INT_MAX;
+	bool found = false;
 
-	return search_pairs(&x, list, len);
-}
-
-/* The bye of an odd field: the lowest ranked bot without one whose
- * absence leaves a pairing without repeats, else the lowest without one
- * (else the lowest). */
-static int choose_bye(const struct standings *s, int (*pairs)[2])
-{
-	int *list = xmalloc(2 * (size_t)s->n * sizeof *list), bye = -1, fallback = -1;
-
+	*bye = -1;
 	rank_order(s, -1, list);
-	for (int i = s->n - 1; i >= 0 && bye < 0; i--) {
-		if (s->had_bye[list[i]])
+	for (int b = 0; b < s->n; b++)
+		fewest = s->byes[b] < fewest ? s->byes[b] : fewest;
+	for (int i = s->n - 1; s->n % 2 && i >= 0 && !found; i--) {
+		if (s->byes[list[i]] > fewest)
 			continue;
 		if (fallback < 0)
 			fallback = list[i];
-		if (pairs_without_repeat(s, list[i], list + s->n, pairs))
-			bye = list[i];
+		if ((found = search_round(&x, list[i], list + s->n)))
+			*bye = list[i];
 	}
-	bye = bye >= 0 ? bye : fallback >= 0 ? fallback : list[s->n - 1];
-	free(list);
-	return bye;
-}
-
-/* One round's pairs and bye from the standings. */
-static void pair_round(const struct standings *s, int (*pairs)[2], int *bye)
-{
-	int *list = xmalloc((size_t)s->n * sizeof *list), len;
-
-	*bye = s->n % 2 ? choose_bye(s, pairs) : -1;
-	len = rank_order(s, *bye, list);
-	pair_rest(s, list, len, pairs);
+	if (s->n % 2 && !found)
+		*bye = fallback;
+	if (s->n % 2 == 0)
+		found = search_round(&x, -1, list + s->n);
+	if (!found) {
+		x = (struct search){.s = s, .repeats = true, .budget = SEARCH_BUDGET,
+				    .pairs = pairs};
+		search_round(&x, *bye, list + s->n);
+	}
 	for (int i = 0; i < s->n / 2; i++)
 		seat_pair(s, pairs[i], i);
 	free(list);
@@ -268,7 +259,7 @@ static bool add_round(const struct swiss_field *f, struct standings *s,
 	}
 	if (whole && plan->bye[round] >= 0) {
 		s->score[plan->bye[round]] += 2;
-		s->had_bye[plan->bye[round]] = true;
+		s->byes[plan->bye[round]]++;
 	}
 	free(points);
 	return whole;

@@ -13,8 +13,9 @@
  * one out floating down to meet the highest of the group below; no two
  * bots meet twice while a pairing without that exists (a depth-first
  * search, bounded; past its bound, or with no such pairing, repeats are
- * allowed, fewest first in the same order); with an odd field the lowest
- * bot that has not had the bye gets it (scoring as a win), at most once.
+ * allowed, bots not met first, in the same order); with an odd field the
+ * lowest bot that has not had the bye gets it (scoring as a win), at most
+ * once while another has not had it.
  * Colours: the seat of a pairing's first game.  A bot that sat second
  * more often, or sat second last, sits first, the stronger need (a
  * difference of two, or the same seat twice running, before a difference

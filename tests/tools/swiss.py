@@ -15,8 +15,9 @@
 The pairing is written again here from the documented rules, nothing of the
 referee's code: score groups (a win of a round 2 half points, a draw 1, the
 bye 2), the top half of a group against its bottom half, floaters down, no
-pair twice while the search finds a pairing without, the bye to the lowest
-bot without one, seats by need then rank then board.
+pair twice while the search finds a pairing without (one budget a round,
+the bye's choice included), the bye to the lowest bot of those with the
+fewest byes, seats by need then rank then board.
 """
 import json
 import sys
@@ -44,7 +45,7 @@ class Standings:
         self.balance = [0] * n
         self.last = [0] * n
         self.before_last = [0] * n
-        self.had_bye = [False] * n
+        self.byes = [0] * n
 
     def order(self, skip=-1):
         return sorted((b for b in range(self.n) if b != skip),
@@ -87,10 +88,11 @@ def search(s, lst, repeats, budget, pairs):
     return False
 
 
-def pair_list(s, lst, repeats):
+def pair_list(s, lst, repeats, budget):
+    """Pairs lst within what is left of budget (a one-element list)."""
     pairs = []
     try:
-        if search(s, lst, repeats, [BUDGET], pairs):
+        if search(s, lst, repeats, budget, pairs):
             return pairs
     except Budget:
         pass
@@ -121,22 +123,28 @@ def seat(s, pair, board):
 
 
 def pair_round(s):
-    bye = -1
+    """The bye's searches and the round's share one budget; repeats get
+    a new one."""
+    budget = [BUDGET]
+    bye, pairs = -1, None
     if s.n % 2:
         lst = s.order()
         fallback = -1
         for b in reversed(lst):
-            if s.had_bye[b]:
+            if s.byes[b] > min(s.byes):
                 continue
             if fallback < 0:
                 fallback = b
-            if pair_list(s, s.order(b), False) is not None:
+            pairs = pair_list(s, s.order(b), False, budget)
+            if pairs is not None:
                 bye = b
                 break
         if bye < 0:
-            bye = fallback if fallback >= 0 else lst[-1]
-    lst = s.order(bye)
-    pairs = pair_list(s, lst, False) or pair_list(s, lst, True)
+            bye = fallback
+    else:
+        pairs = pair_list(s, s.order(), False, budget)
+    if pairs is None:
+        pairs = pair_list(s, s.order(bye), True, [BUDGET])
     return [seat(s, p, i) for i, p in enumerate(pairs)], bye
 
 
@@ -172,7 +180,7 @@ def plan(header, finished):
                 s.balance[p[k]] += -1 if k else 1
         if bye >= 0:
             s.score[bye] += 2
-            s.had_bye[bye] = True
+            s.byes[bye] += 1
     return out, games
 
 

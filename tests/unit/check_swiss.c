@@ -5,7 +5,7 @@
  * the bye of an odd field to the lowest bot without one, a floater down
  * to the next score group, repeats avoided, seats alternated; and, for a
  * field of 64 and 65 bots, that no pair meets twice and no bot has two
- * byes.
+ * byes; with more rounds than bots, that the byes go round.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,6 +212,32 @@ START_TEST(a_field_of_64_and_of_65)
 }
 END_TEST
 
+START_TEST(more_rounds_than_bots)
+{
+	struct swiss_field field = {.bots = 5, .rounds = 12, .games = 1};
+	struct results r = {.field = &field, .rounds_played = 12};
+	struct swiss_plan plan;
+	int byes[5] = {0};
+
+	r.plan = &plan;
+	swiss_plan(&field, ranks_of, &r, &plan);
+	ck_assert_int_eq(plan.paired, 12);
+	/* Every pair of 5 bots has met after 5 rounds: repeats from then
+	 * on; the byes go round, none twice before each had one. */
+	for (int round = 0; round < 12; round++) {
+		int least = 12, most = 0;
+
+		byes[plan.bye[round]]++;
+		for (int b = 0; b < 5; b++) {
+			least = byes[b] < least ? byes[b] : least;
+			most = byes[b] > most ? byes[b] : most;
+		}
+		ck_assert_int_le(most - least, 1);
+	}
+	swiss_plan_free(&plan);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("swiss");
@@ -225,6 +251,7 @@ Suite *test_suite(void)
 	tcase_add_test(pairs, a_pairing_of_several_games_is_won_on_game_points);
 	tcase_add_test(pairs, a_round_waits_for_every_result_before_it);
 	tcase_add_test(pairs, a_field_of_64_and_of_65);
+	tcase_add_test(pairs, more_rounds_than_bots);
 	suite_add_tcase(s, pairs);
 	return s;
 }
