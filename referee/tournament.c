@@ -796,7 +796,8 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 		for (int k = 0; k < polled && !rc; k++) {
 			struct worker *w = &workers[map[k]];
 
-			if (!fds[k].revents)
+			/* A waiting worker told to quit meanwhile is gone. */
+			if (!fds[k].revents || !w->pid)
 				continue;
 			rc = serve(st, w);
 		}
