@@ -75,6 +75,24 @@ static void refused(const char *text, const char *message)
 	ck_assert_ptr_null(spec.bots);
 }
 
+/* A Swiss file: its rounds, and games a pairing that need not be even. */
+START_TEST(swiss_file)
+{
+	struct tournament_spec spec;
+
+	read_ok("{\"game\": \"rolit\", \"format\": \"swiss\", \"rounds\": 5, \"games\": 3, "
+		TWO_BOTS "}", &spec);
+	ck_assert_int_eq(spec.format, FORMAT_SWISS);
+	ck_assert_int_eq(spec.rounds, 5);
+	ck_assert_int_eq(spec.games, 3);
+	tournament_file_free(&spec);
+	read_ok("{\"game\": \"rolit\", \"format\": \"swiss\", \"rounds\": 1, " TWO_BOTS "}",
+		&spec);
+	ck_assert_int_eq(spec.games, 2);
+	tournament_file_free(&spec);
+}
+END_TEST
+
 START_TEST(defaults)
 {
 	struct tournament_spec spec;
@@ -961,6 +979,8 @@ START_TEST(swiss_schedule)
 	ck_assert_str_eq(err, "a Swiss run cannot take new bots: its rounds were paired without them; start a new run with another --out");
 	ck_assert_int_eq(schedule_build(&spec, 5, 11, &schedule, err), -1);
 	ck_assert_str_eq(err, "the schedule has 12 games (3 rounds of 2 pairings of 2), more than the limit of 11");
+	ck_assert_int_eq(schedule_build(&spec, 5, 12, &schedule, err), 0);
+	schedule_free(&schedule);
 }
 END_TEST
 
@@ -1011,6 +1031,7 @@ Suite *test_suite(void)
 
 	tcase_add_checked_fixture(files, setup, teardown);
 	tcase_add_test(files, defaults);
+	tcase_add_test(files, swiss_file);
 	tcase_add_test(files, every_field);
 	tcase_add_test(files, name_from_file);
 	tcase_add_test(files, options_refused);
