@@ -63,8 +63,18 @@ static void first_problem(void *ctx, const char *where, const char *what)
 		errorf(err, "cannot resume %s: %s", where, what);
 }
 
-int manifest_reopen(const char *dir, const cJSON *expected,
-		    struct manifest_view *view, struct journal **journal,
+/* Whether a game a skipped record left out is one this run plays (by
+ * `plays`, of `count` games). */
+static bool plays_skipped(const struct manifest_view *view, const bool *plays, long count)
+{
+	for (long g = 1; plays && g <= view->game_count && g <= count; g++)
+		if (view->state[g] == MANIFEST_SKIPPED && plays[g])
+			return true;
+	return false;
+}
+
+int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
+		    long count, struct manifest_view *view, struct journal **journal,
 		    cJSON **versions, char *err)
 {
 	const cJSON *now_file = cJSON_GetObjectItemCaseSensitive(expected, "file");
@@ -89,7 +99,7 @@ int manifest_reopen(const char *dir, const cJSON *expected,
 		       "--out", path);
 	else if (view->signed_ &&
 		 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(now_file, "bots")) <=
-		 view->name_count)
+		 view->name_count && !plays_skipped(view, plays, count))
 		rc = 1;
 	else if ((*journal = journal_reopen(path, resume->bytes, (uint64_t)resume->lines,
 					    resume->hash, err)))

@@ -35,13 +35,16 @@ struct journal *manifest_create(const char *dir, cJSON *header, char *err);
  * "id" and the tournament file's "file" and "file_sha256", is not
  * `expected`: the run was made by another tournament or shard; or when
  * `expected`'s "file" changes what a resumed run may not
- * (manifest_file.h).  Returns 1 when the manifest is signed and
- * `expected`'s file adds no bots (nothing is left to append); 0 with
- * *journal open to append after its last whole line (after the signature
- * of a run that grows) and *versions the "bot" records this run must add,
- * for its bots whose entry changed (manifest_file.h); -1 with err. */
-int manifest_reopen(const char *dir, const cJSON *expected,
-		    struct manifest_view *view, struct journal **journal,
+ * (manifest_file.h).  `plays` says, by game number (1 to `count`),
+ * which games this run can play (NULL: none).  Returns 1 when the
+ * manifest is signed, `expected`'s file adds no bots and no game a
+ * skipped record left out (--skip-broken) is one this run plays: nothing
+ * is left to append; 0 with *journal open to append after its last whole
+ * line (after the signature of a run that grows or plays such games) and
+ * *versions the "bot" records this run must add, for its bots whose entry
+ * changed (manifest_file.h); -1 with err. */
+int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
+		    long count, struct manifest_view *view, struct journal **journal,
 		    cJSON **versions, char *err);
 
 /* The number of bots of the first record of the manifest in `dir`: those

@@ -514,6 +514,39 @@ static void take_games(struct reader *rd, const struct record *r,
 	}
 }
 
+/* One game of a "back" record: a game a skipped record left out, put
+ * back in the run to be played (a run of the whole schedule must play it
+ * now); one started or finished was never left out. */
+static void back_game(struct reader *rd, long game)
+{
+	struct manifest_view *v = rd->view;
+
+	if (!scheduled(rd, game))
+		return;
+	if (v->state[game] == MANIFEST_STARTED || v->state[game] == MANIFEST_FINISHED)
+		problem(rd, "game %ld is put back by a back record, but it was %s, "
+			"not left out", game,
+			v->state[game] == MANIFEST_STARTED ? "started" : "finished");
+	else
+		v->state[game] = MANIFEST_UNLISTED;
+}
+
+/* A "back" record: a bot a skipped record left out passes its pre-flight
+ * again, and its games are played.  It may follow a signature, which then
+ * closes the run as it was: the run is open again until the next one. */
+static void take_back(struct reader *rd, const struct record *r, const cJSON *o)
+{
+	long bot = -1;
+
+	if (!json_get_int(o, "bot", 0, rd->view->name_count - 1, &bot) || bot < 0) {
+		problem(rd, "a back record needs the \"bot\" back, its place in "
+			"bots (0 to %d)", rd->view->name_count - 1);
+		return;
+	}
+	take_games(rd, r, back_game);
+	rd->view->signed_ = rd->view->has_complete_record = false;
+}
+
 /* A finished record's forfeits, for the ladder: a seat the record is
  * silent about forfeited nothing. */
 static void take_forfeits(struct manifest_view *v, const struct game_entry *r)
@@ -802,7 +835,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		problem(rd, "\"prev\" is not the hash of line %zu: a line was "
 			"changed, removed or reordered", rd->line);
 		rc = -1;
-	} else if (rd->view->signed_ && !is_type(&r, "grown")) {
+	} else if (rd->view->signed_ && !is_type(&r, "grown") && !is_type(&r, "back")) {
 		problem(rd, "a record after the signature");
 		rc = -1;
 	} else if (is_type(&r, "signature")) {
@@ -820,6 +853,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		take_version(rd, o);
 	} else if (!usual && is_type(&r, "grown")) {
 		rc = take_grown(rd, o);
+	} else if (!usual && is_type(&r, "back")) {
+		take_back(rd, &r, o);
 	} else if (!usual && is_type(&r, "aborted")) {
 		take_aborted(rd, o);
 	} else if (is_type(&r, "complete")) {

@@ -114,6 +114,15 @@ cJSON *manifest_skipped_record(int bot, const char *why, const long *games,
 	return r;
 }
 
+cJSON *manifest_back_record(int bot, const long *games, int count)
+{
+	cJSON *r = typed("back");
+
+	cJSON_AddNumberToObject(r, "bot", bot);
+	add_games(r, games, count);
+	return r;
+}
+
 cJSON *manifest_aborted_record(long game, const char *log)
 {
 	cJSON *r = typed("aborted");

@@ -68,6 +68,9 @@ cJSON *manifest_finished_record(cJSON *games);
 /* The games of bot `bot` that a run leaves out, and why (--skip-broken). */
 cJSON *manifest_skipped_record(int bot, const char *why, const long *games,
 			       int count);
+/* The games of bot `bot`, left out by a skipped record, that a resumed
+ * run plays: the bot passes its pre-flight now. */
+cJSON *manifest_back_record(int bot, const long *games, int count);
 /* A log of `game` set aside, under `log` (relative to the folder). */
 cJSON *manifest_aborted_record(long game, const char *log);
 cJSON *manifest_resumed_record(void);

@@ -204,10 +204,9 @@ static void progress_back(void *ctx, int bot, long games)
 	struct progress *p = ctx;
 
 	if (!p->quiet)
-		visible_line(stderr, "%s: bot '%s', left out of the run before "
-			     "(--skip-broken), starts now: it plays its %ld game%s "
-			     "still to play", p->out_dir, p->names[bot], games,
-			     games == 1 ? "" : "s");
+		visible_line(stderr, "%s: %s was skipped before and now passes its "
+			     "pre-flight: playing its %ld game%s", p->out_dir,
+			     p->names[bot], games, games == 1 ? "" : "s");
 }
 
 /* Ends the display: the last line, complete. */

@@ -462,30 +462,46 @@ static int record_grown(struct run_state *st, const struct manifest_view *old)
 						schedule->game_count));
 }
 
-/* Says which bots the earlier run `old` left out (--skip-broken) play in
- * this one, and how many games of theirs are to play: else they would
- * play them without a word. */
-static void tell_bots_back(struct run_state *st, const struct manifest_view *old)
+/* Whether this run plays game `n` (of its shard, no bot of it left out):
+ * by game number, the games of the schedule. */
+static bool *games_played(const struct run_state *st)
 {
-	for (int k = 0; k < old->resume.skipped_count; k++) {
-		int b = old->resume.skipped[k];
-		long games = 0;
+	bool *plays = xcalloc((size_t)st->schedule->game_count + 1, sizeof *plays);
+
+	for (long n = 1; n <= st->schedule->game_count; n++)
+		plays[n] = in_shard(st, st->schedule->games[n - 1].table) &&
+			   !table_skipped(st, st->schedule->games[n - 1].table);
+	return plays;
+}
+
+/* A "back" record for each bot the earlier run `old` left out
+ * (--skip-broken) that plays in this one (it passed its pre-flight): the
+ * games a skipped record left out that it plays now, said, else they
+ * would be played without a word. */
+static int record_back(struct run_state *st, const struct manifest_view *old,
+		       const bool *plays)
+{
+	long *games = xmalloc((size_t)(old->game_count + 1) * sizeof *games);
+	int rc = 0;
+
+	for (int k = 0; !rc && k < old->resume.skipped_count; k++) {
+		int b = old->resume.skipped[k], count = 0;
 		bool told = false;
 
 		for (int j = 0; j < k; j++)
 			told |= old->resume.skipped[j] == b;
-		if (told || b >= st->spec->bot_count || (st->run->skipped && st->run->skipped[b]))
-			continue;
-		for (long n = 1; n <= st->schedule->game_count; n++) {
-			const struct scheduled_game *g = &st->schedule->games[n - 1];
-
+		for (long n = 1; !told && n <= old->game_count; n++)
 			for (int s = 0; s < st->schedule->players; s++)
-				games += g->seating[s] == b && !st->finished[n] &&
-					 in_shard(st, g->table) && !table_skipped(st, g->table);
-		}
-		if (games)
-			st->run->events->bot_back(st->run->events->ctx, b, games);
+				if (st->schedule->games[n - 1].seating[s] == b &&
+				    old->state[n] == MANIFEST_SKIPPED && plays[n])
+					games[count++] = n;
+		if (!count)
+			continue;
+		st->run->events->bot_back(st->run->events->ctx, b, count);
+		rc = record(st, manifest_back_record(b, games, count));
 	}
+	free(games);
+	return rc;
 }
 
 /* 0, or 1 when a resumed run's manifest is signed: nothing left to play. */
@@ -494,6 +510,7 @@ static int open_manifest(struct run_state *st)
 	struct manifest_view old;
 	const char *dir = st->run->out_dir;
 	cJSON *now, *versions;
+	bool *plays;
 	int rc;
 
 	if (!st->run->resume) {
@@ -504,7 +521,9 @@ static int open_manifest(struct run_state *st)
 		return 0;
 	}
 	now = header(st, NULL);
-	rc = manifest_reopen(dir, now, &old, &st->manifest, &versions, st->err);
+	plays = games_played(st);
+	rc = manifest_reopen(dir, now, plays, st->schedule->game_count, &old,
+			     &st->manifest, &versions, st->err);
 	cJSON_Delete(now);
 	/* Its games are the first generations' of this run's schedule (and
 	 * no more than st->finished holds). */
@@ -516,10 +535,11 @@ static int open_manifest(struct run_state *st)
 	if (!rc)
 		take_earlier_run(st, &old);
 	if (!rc)
-		tell_bots_back(st, &old);
-	if (!rc)
 		rc = record_grown(st, &old);
+	if (!rc)
+		rc = record_back(st, &old, plays);
 	manifest_view_free(&old);
+	free(plays);
 	if (rc) {
 		cJSON_Delete(versions);
 		return rc;

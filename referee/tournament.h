@@ -44,7 +44,8 @@ struct tournament_events {
 	 * `last` of the schedule, are added. */
 	void (*bot_added)(void *ctx, int bot, long first, long last);
 	/* Bot `bot`, which the run this one resumes left out
-	 * (--skip-broken), plays here: `games` of its games are to play. */
+	 * (--skip-broken), passed its pre-flight and plays here: `games`
+	 * of the games left out are to play. */
 	void (*bot_back)(void *ctx, int bot, long games);
 	/* The workers have stopped: no game is played any more. */
 	void (*games_end)(void *ctx);

@@ -178,7 +178,8 @@ static enum tournament_end preflight(struct running *r, char *err)
 	for (int b = 0; b < spec->bot_count; b++)
 		if (r->broken[b])
 			say(r->hooks, "--skip-broken: the run goes on without '%s': "
-			    "its games are not played", spec->bots[b].name);
+			    "its games are not played (fix it, then run the same "
+			    "command with --resume to play them)", spec->bots[b].name);
 	run->skipped = r->broken;
 	run->skip_why = r->why;
 	return TOURNAMENT_PLAYED;

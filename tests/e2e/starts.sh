@@ -160,8 +160,8 @@ expect_eq "$(tail -n 1 "$ERR")" "referee tournament: 1 bot did not start (above)
 [ ! -e "$TMP/tour/out/manifest.jsonl" ] && [ ! -e "$TMP/tour/out/games" ]
 ok $? "... and no game was played, no manifest made (the same command runs once it is fixed)"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/t.json" --out "$TMP/tour/out" --skip-broken
-expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on without 'py': its games are not played" \
-	"--skip-broken: the run goes on without it"
+expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on without 'py': its games are not played (fix it, then run the same command with --resume to play them)" \
+	"--skip-broken: the run goes on without it, and says how to play its games once it is fixed"
 expect_contains "$TMP/tour/out/manifest.jsonl" '"type":"skipped","bot":0,"why":"the bot exited with status 1 before answering \"hello\"","games":[1,2,3,4]}' \
 	"--skip-broken: the manifest records its 4 games as skipped"
 expect_eq "$(ls "$TMP/tour/out/games" | wc -l)" 2 "--skip-broken: the 2 games without it are played"
@@ -169,13 +169,18 @@ expect_contains "$ERR" "2/6 games, 4 left out (--skip-broken)," \
 	"--skip-broken: the status line counts the 6 games of the schedule and the 4 left out"
 expect_exit 0 "$REFEREE" verify "$TMP/tour/out"
 expect_contains "$OUT" "2 games finished" "--skip-broken: the folder verifies"
+# fixable NAME WHY: $TMP/tour/NAME.sh, a bot that exits with WHY on its
+# stderr until $TMP/tour/NAME.fixed exists.
+fixable() {
+	cat >"$TMP/tour/$1.sh" <<SH
+[ -e "$TMP/tour/$1.fixed" ] || { echo "$2" >&2; exit 1; }
+exec $CBOT "$TMP"
+SH
+}
 # Stopped, the bot fixed, resumed: the bot left out is said to play now,
 # and every count is of the schedule's 6 games.  "late" exits until
 # late.fixed exists; gate holds the run in its 2nd game (tests/zoo/gate.py).
-cat >"$TMP/tour/late.sh" <<SH
-[ -e "$TMP/tour/late.fixed" ] || { echo "weights.txt: not found" >&2; exit 1; }
-exec $CBOT "$TMP"
-SH
+fixable late "weights.txt: not found"
 cat >"$TMP/tour/s.json" <<JSON
 {"name": "late", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 2,
  "time": {"move_ms": 600000},
@@ -199,9 +204,45 @@ touch "$TMP/tour/late.fixed" "$TMP/gate.open"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/s.json" --no-sandbox --out "$TMP/tour/sout" --resume
 expect_contains "$ERR" "$TMP/tour/sout: resumed: 1 of 6 games were finished, 5 to play" \
 	"--resume: 1 of the 6 games was finished, 5 to play"
-expect_contains "$ERR" "$TMP/tour/sout: bot 'late', left out of the run before (--skip-broken), starts now: it plays its 4 games still to play" \
+expect_contains "$ERR" "$TMP/tour/sout: late was skipped before and now passes its pre-flight: playing its 4 games" \
 	"--resume: the bot left out before is said to play now"
 expect_contains "$ERR" "6/6 games," "--resume: the status line ends at 6/6"
+
+# Finished (signed) without a bot, the bot fixed, resumed: its games are
+# played after the signature, from a "back" record, and signed again.
+fixable kim "KimBot.class: not found"
+cat >"$TMP/tour/k.json" <<JSON
+{"name": "kim", "game": "rolit", "options": {"size": 4}, "players": 2, "games": 2,
+ "bots": [{"name": "a", "command": "$CBOT $TMP"},
+          {"name": "kim", "command": "sh $TMP/tour/kim.sh $TMP"},
+          {"name": "b", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --skip-broken --out "$TMP/tour/kout"
+expect_contains "$ERR" "2/6 games, 4 left out (--skip-broken)," "--skip-broken, finished: 2 of the 6 games are played"
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --skip-broken --out "$TMP/tour/kout" --resume
+expect_contains "$ERR" "referee tournament: $TMP/tour/kout/manifest.jsonl is signed: nothing left to play" \
+	"--resume, the bot still broken: nothing left to play"
+expect_not_contains "$ERR" "was skipped before" "... and no bot is said to come back"
+touch "$TMP/tour/kim.fixed"
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --out "$TMP/tour/kout" --resume
+expect_contains "$ERR" "$TMP/tour/kout: kim was skipped before and now passes its pre-flight: playing its 4 games" \
+	"--resume of a finished run, the bot fixed: it is said to play its 4 games"
+expect_contains "$ERR" "$TMP/tour/kout: resumed: 2 of 6 games were finished, 4 to play" \
+	"... 2 of the 6 games were finished, 4 to play"
+expect_contains "$ERR" "6/6 games," "... the status line ends at 6/6"
+expect_not_contains "$ERR" "nothing left to play" "... not 'nothing left to play'"
+expect_eq "$(ls "$TMP/tour/kout/games" | grep -c 'jsonl$')" 6 "... its 4 games are played: 6 logs"
+expect_eq "$(grep -o '"type":"[a-z]*"' "$TMP/tour/kout/manifest.jsonl" | cut -d'"' -f4 |
+	grep -x -e back -e signature -e skipped -e complete -e resumed | tr '\n' ' ')" \
+	"skipped complete signature back resumed complete signature " \
+	"... the manifest goes on after its signature with a back record, and is signed again"
+expect_contains "$TMP/tour/kout/manifest.jsonl" '"type":"back","bot":1,"games":[1,2,5,6]}' \
+	"... the back record lists kim's 4 games"
+expect_exit 0 "$REFEREE" verify "$TMP/tour/kout"
+expect_contains "$OUT" "6 games finished, every log there and verified" "... and the folder verifies with its 6 games"
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --out "$TMP/tour/kout" --resume
+expect_contains "$ERR" "nothing left to play" "... and once more: nothing left to play"
+expect_not_contains "$ERR" "was skipped before" "... nor a bot said to come back again"
 
 # A bot that answers hello only once it has its game's commitment (as the
 # protocol allows) is running at the end of the pre-flight: it plays.

@@ -253,7 +253,7 @@ static int reopen(struct manifest_view *view, struct journal **journal,
 	cJSON *expected = header(false);
 	int rc;
 
-	rc = manifest_reopen(dir, expected, view, journal, versions, err);
+	rc = manifest_reopen(dir, expected, NULL, 0, view, journal, versions, err);
 	cJSON_Delete(expected);
 	return rc;
 }
@@ -349,6 +349,97 @@ START_TEST(grows_after_its_signature)
 	ck_assert_msg(strstr(said, "line 16: signed by key ") && strstr(said,
 		      ", but its earlier signature by key "), "%s", said);
 	manifest_view_free(&v);
+	clean_up();
+}
+END_TEST
+
+/* A run of the 3-game schedule that left bot b out (--skip-broken), signed
+ * with no game played:
+ *   1 header, 2 skipped b 1-3, 3 complete, 4 signature. */
+static void write_skipped(void)
+{
+	long games[3] = {1, 2, 3};
+	struct journal *j;
+
+	write_good();
+	ck_assert_int_eq(unlink(path), 0);
+	j = manifest_create(dir, header(true), err);
+	ck_assert_msg(j != NULL, "%s", err);
+	append(j, manifest_skipped_record(1, "it exited", games, 3));
+	append(j, manifest_complete_record(0));
+	ck_assert_msg(journal_sign(j, &key, id, err) == 0, "%s", err);
+	journal_free(j);
+	load_lines();
+	ck_assert_uint_eq(line_count, 4);
+}
+
+/* A finished run that left a bot out goes on after its signature when a
+ * resumed run plays its games (the bot fixed), with a "back" record, and
+ * reads as one run once signed again; a back record of a game played is
+ * refused. */
+START_TEST(plays_a_bot_left_out_after_its_signature)
+{
+	const bool none[4] = {false, false, false, false}, all[4] = {false, true, true, true};
+	struct ladder_reasons reasons = {0};
+	const unsigned char fine[2] = {0, 0};
+	struct manifest_view v;
+	struct journal *j;
+	cJSON *versions, *expected = header(false), *list = cJSON_CreateArray();
+	long games[3] = {1, 2, 3};
+
+	write_skipped();
+	ck_assert_int_eq(manifest_reopen(dir, expected, none, 3, &v, &j, &versions, err), 1);
+	ck_assert_ptr_null(j);
+	manifest_view_free(&v);
+	ck_assert_int_eq(manifest_reopen(dir, expected, all, 3, &v, &j, &versions, err), 0);
+	ck_assert_msg(j != NULL, "%s", err);
+	cJSON_Delete(expected);
+	cJSON_Delete(versions);
+	ck_assert_int_eq(v.state[2], MANIFEST_SKIPPED);
+	manifest_view_free(&v);
+	append(j, manifest_back_record(1, games, 3));
+	append(j, manifest_resumed_record());
+	append(j, manifest_started_record(1, games, 3));
+	for (long g = 1; g <= 3; g++)
+		cJSON_AddItemToArray(list, finished(g, 0, SHA_1, fine, &reasons, false));
+	append(j, manifest_finished_record(list));
+	append(j, manifest_complete_record(3));
+	ck_assert_msg(journal_sign(j, &key, id, err) == 0, "%s", err);
+	journal_free(j);
+	load_lines();
+	ck_assert_uint_eq(line_count, 10);
+	ck_assert_str_eq(strstr(lines[4], "\"type\""), "\"type\":\"back\",\"bot\":1,"
+			 "\"games\":[1,2,3]}");
+	ck_assert_int_eq(read_as_verify(&v), 0);
+	ck_assert_str_eq(said, "");
+	ck_assert(v.signed_);
+	ck_assert_int_eq(v.finished, 3);
+	manifest_view_free(&v);
+
+	/* Unsigned since the bot came back: not finished, and its games
+	 * must be played (the schedule is whole). */
+	write_lines(9, 0);
+	ck_assert_int_eq(read_as_verify(&v), -1);
+	ck_assert_str_eq(said, "not signed: the tournament has not finished "
+			 "(finish it with --resume)\n");
+	manifest_view_free(&v);
+	write_lines(5, 0);
+	read_as_verify(&v);
+	ck_assert_str_eq(said, "not signed: the tournament has not finished "
+			 "(finish it with --resume)\n");
+	manifest_view_free(&v);
+
+	/* A game finished cannot be put back. */
+	sub(8, "\"type\":\"complete\"", "\"type\":\"back\",\"bot\":1,\"games\":[2]");
+	rechain(9);
+	write_lines(9, 0);
+	read_as_verify(&v);
+	ck_assert_str_eq(said, "line 9: game 2 is put back by a back record, but it "
+			 "was finished, not left out\n"
+			 "not signed: the tournament has not finished (finish it "
+			 "with --resume)\n");
+	manifest_view_free(&v);
+	ladder_reasons_free(&reasons);
 	clean_up();
 }
 END_TEST
@@ -691,6 +782,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, reads_a_finished_run);
 	tcase_add_test(tc, counts_what_was_cut);
 	tcase_add_test(tc, grows_after_its_signature);
+	tcase_add_test(tc, plays_a_bot_left_out_after_its_signature);
 	tcase_add_test(tc, records_have_their_layout);
 	tcase_add_loop_test(tc, refuses_damage, 0, sizeof damages / sizeof *damages);
 	tcase_add_test(tc, resumes_after_the_last_whole_line);
