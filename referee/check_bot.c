@@ -306,6 +306,8 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 		if (g == 1 && !match_hello_name(match, 0, &name)) {
 			check(&c, false, "starts: %s: %s", o.reason[seat], o.detail[seat]);
 			print_stderr(stderr_path, r->check->limits.sandbox);
+			if (!strcmp(o.reason[seat], "timeout"))
+				printf("        %s\n", EXCERPT_FLUSH_HINT);
 			clean = false;
 			last_forfeit = true;
 			break;

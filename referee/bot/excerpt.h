@@ -17,6 +17,13 @@
 #define EXCERPT_HEAD 6
 #define EXCERPT_TAIL 6
 
+/* Advice for a bot that runs but does not answer: the usual cause is a
+ * reply left in its output buffer, never written to the pipe. */
+#define EXCERPT_FLUSH_HINT "a bot that runs but does not answer is most " \
+	"often holding its replies in its output buffer: flush standard " \
+	"output after each line (Python: print(..., flush=True); Perl: " \
+	"$| = 1; C: fflush(stdout); Java: System.out.flush())"
+
 struct excerpt {
 	char *head[EXCERPT_HEAD];  /* the first lines, without newlines */
 	int heads;

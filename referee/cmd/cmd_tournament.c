@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bot/excerpt.h"
 #include "cli.h"
 #include "report/report.h"
 #include "tournament_run.h"
@@ -113,7 +114,7 @@ static void bot_silent(void *ctx, const char *name, long ms)
 	(void)ctx;
 	visible_line(stderr, "referee tournament: bot '%s' is running but did not "
 		     "answer hello alone within %ld ms; it plays (it may wait for "
-		     "its game's opening)", name, ms);
+		     "its game's opening; if not, %s)", name, ms, EXCERPT_FLUSH_HINT);
 }
 
 static void bot_no_start(void *ctx, const char *name, const char *why,

@@ -79,6 +79,18 @@ expect_contains "$OUT" "the logs and the bot's stderr are kept in /tmp/check-bot
 rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
 assert_no_leftovers
 
+# A bot whose replies stay in its output buffer (print without flush, to a
+# pipe) never answers hello: the failure says to flush.
+mkdir "$TMP/buffered"
+printf '%s\n' 'import sys' 'for line in sys.stdin:' '    print("{}")' >"$TMP/buffered/bot.py"
+run "$REFEREE" check-bot rolit --clock wall --start-ms 300 "$PYTHON3 $TMP/buffered/bot.py"
+expect_contains "$OUT" '  FAIL  starts: timeout: no reply within 300 ms to "hello"' \
+	"a bot that keeps its replies in its buffer does not answer hello"
+expect_contains "$OUT" '        a bot that runs but does not answer is most often holding its replies in its output buffer: flush standard output after each line (Python: print(..., flush=True); Perl: $| = 1; C: fflush(stdout); Java: System.out.flush())' \
+	"... and is told to flush its output"
+expect_eq "$RC" 1 "... and fails the check"
+rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+
 # --keep DIR holds the logs and the bot's stderr, however long its path.
 KEEP=$TMP/a-folder-with-a-name-long-enough-that-its-path-is-over-sixty-four-bytes/keep
 passes rolit "$CBOT $TMP" --games 1 --keep "$KEEP"

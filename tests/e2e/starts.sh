@@ -253,7 +253,7 @@ cat >"$TMP/tour/w.json" <<JSON
           {"name": "c", "command": "$CBOT $TMP"}]}
 JSON
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/w.json" --out "$TMP/tour/wout"
-expect_contains "$ERR" "referee tournament: bot 'first' is running but did not answer hello alone within 1500 ms; it plays (it may wait for its game's opening)" \
+expect_contains "$ERR" "referee tournament: bot 'first' is running but did not answer hello alone within 1500 ms; it plays (it may wait for its game's opening; if not, a bot that runs but does not answer is most often holding its replies in its output buffer: flush standard output after each line (Python: print(..., flush=True); Perl: \$| = 1; C: fflush(stdout); Java: System.out.flush()))" \
 	"pre-flight: a bot waiting for the opening's commitment is said to play"
 expect_eq "$(ls "$TMP"/tour/wout/games/*.jsonl | wc -l) $(cat "$TMP"/tour/wout/games/*.jsonl | grep -c '"type":"forfeit"')" "2 0" \
 	"pre-flight: ... and it plays its 2 games without a forfeit"
