@@ -424,9 +424,21 @@ static void add_unreplied(struct run_state *st)
 	st->unreplied_count = 0;
 }
 
+/* Whether bot `bot` played a game the run has finished. */
+static bool bot_played(const struct run_state *st, int bot)
+{
+	for (long n = 1; n <= st->schedule->game_count; n++)
+		for (int s = 0; st->finished[n] && s < st->schedule->players; s++)
+			if (st->schedule->games[n - 1].seating[s] == bot)
+				return true;
+	return false;
+}
+
 /* The "bot" records of the bots whose entry the file changed since the
  * run was stopped (consumed): after every game their earlier version
- * played, so that each game finished after one was played by it. */
+ * played, so that each game finished after one was played by it.  A new
+ * version is said of a bot that played (one left out until now played
+ * no version). */
 static int record_versions(struct run_state *st, cJSON *versions)
 {
 	cJSON *r;
@@ -435,7 +447,8 @@ static int record_versions(struct run_state *st, cJSON *versions)
 	while (!rc && (r = cJSON_DetachItemFromArray(versions, 0))) {
 		long b = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "bot"));
 
-		st->run->events->bot_new_version(st->run->events->ctx, (int)b);
+		if (bot_played(st, (int)b))
+			st->run->events->bot_new_version(st->run->events->ctx, (int)b);
 		rc = record(st, r);
 	}
 	cJSON_Delete(versions);

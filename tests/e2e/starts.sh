@@ -223,8 +223,13 @@ expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --skip-broke
 expect_contains "$ERR" "referee tournament: $TMP/tour/kout/manifest.jsonl is signed: nothing left to play" \
 	"--resume, the bot still broken: nothing left to play"
 expect_not_contains "$ERR" "was skipped before" "... and no bot is said to come back"
-touch "$TMP/tour/kim.fixed"
+# Fixed by its entry (as a venv's interpreter would be given): the bot
+# left out played no earlier version, so none is said to be new.
+sed -i "s|sh $TMP/tour/kim.sh $TMP|$CBOT $TMP|" "$TMP/tour/k.json"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --out "$TMP/tour/kout" --resume
+expect_not_contains "$ERR" "new version" "--resume, the bot fixed by its entry: no 'new version' of a bot that never played"
+expect_contains "$TMP/tour/kout/manifest.jsonl" "\"type\":\"bot\",\"bot\":1,\"entry\":{\"name\":\"kim\",\"command\":\"$CBOT $TMP\"}}" \
+	"... but the manifest records its entry"
 expect_contains "$ERR" "$TMP/tour/kout: kim was skipped before and now passes its pre-flight: playing its 4 games" \
 	"--resume of a finished run, the bot fixed: it is said to play its 4 games"
 expect_contains "$ERR" "$TMP/tour/kout: resumed: 2 of 6 games were finished, 4 to play" \
