@@ -146,8 +146,14 @@ static int book_parse(char *text, const struct game_rules *rules,
 		if (!(moves = line_moves(line)))
 			continue;
 		if (line_check(rules, options, players, moves, why)) {
+			char *given = json_print_line(options);
+
 			cJSON_Delete(moves);
-			return errorf(err, "line %d: %s", number, why);
+			errorf(err, "line %d: %s (a book fits one board and number "
+			       "of players: this run has %d players and the options "
+			       "%s)", number, why, players, given);
+			free(given);
+			return -1;
 		}
 		if (add_line(book, number, moves, err)) {
 			cJSON_Delete(moves);

@@ -119,8 +119,12 @@ printf 'F4 C3\n# fine so far\nF4 Z9\n' >"$TMP/bad.txt"
 write_file "$TMP/bad.json" 4 ' "openings": {"book": "bad.txt"},'
 expect_exit 2 "$REFEREE" tournament "$TMP/bad.json" --out "$TMP/bad"
 expect_eq "$(grep '^referee tournament:' "$ERR")" \
-	"referee tournament: $TMP/bad.json: opening book $TMP/bad.txt: line 3: move 2, \"Z9\", is not legal there: Z9 is off the 8x8 board (A1 to H8)" \
-	"a bad line is refused by its number, with the rules' reason"
+	"referee tournament: $TMP/bad.json: opening book $TMP/bad.txt: line 3: move 2, \"Z9\", is not legal there: Z9 is off the 8x8 board (A1 to H8) (a book fits one board and number of players: this run has 2 players and the options {\"size\":8,\"first\":\"seat0\"})" \
+	"a bad line is refused by its number, with the rules' reason and the run's options"
+# A book of the 8x8 board on a 6x6 one: the run's board is said.
+expect_exit 2 "$REFEREE" play rolit -o first=seat0 -o size=6 --openings-book "$top_srcdir/tournaments/books/rolit-2.txt" a b
+expect_contains "$ERR" "line 6: move 1, \"F4\", is not legal there: F4 touches no ball: a ball goes next to another (in any of the 8 directions) (a book fits one board and number of players: this run has 2 players and the options {\"size\":6,\"first\":\"seat0\"})" \
+	"a book of another board is refused with the run's options"
 printf 'F4 C3\nF4   C3 # again\n' >"$TMP/twice.txt"
 expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/twice.txt" a b
 expect_contains "$ERR" "opening book $TMP/twice.txt: line 2: the opening of line 1 again" "a line twice is refused"
