@@ -123,8 +123,14 @@ char *bot_resolve_program(const char *name, const char *dir, char *err)
 		char *resolved = path_resolve(dir, name);
 
 		if (!resolved || (why = check_executable(resolved))) {
-			errorf(err, "cannot run '%s': %s", name,
-			       strerror(resolved ? why : errno));
+			/* A relative path says where it was read: a copied
+			 * tournament file's "../bots/x" is not where it was. */
+			if (resolved && strcmp(resolved, name))
+				errorf(err, "cannot run '%s' (read as %s): %s", name,
+				       resolved, strerror(why));
+			else
+				errorf(err, "cannot run '%s': %s", name,
+				       strerror(resolved ? why : errno));
 			free(resolved);
 			return NULL;
 		}

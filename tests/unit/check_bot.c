@@ -327,9 +327,13 @@ START_TEST(spawn_errors)
 		    "No such file or directory");
 	spec.workdir = spec.command_dir = tmpdir;
 	spec.command = "./missing";
-	spawn_fails(&spec, "cannot run './missing': No such file or directory");
+	snprintf(want, sizeof want, "cannot run './missing' (read as %s/missing): No "
+		 "such file or directory", tmpdir);
+	spawn_fails(&spec, want);
 	spec.command = "./text";
-	spawn_fails(&spec, "cannot run './text': Permission denied");
+	snprintf(want, sizeof want, "cannot run './text' (read as %s/text): "
+		 "Permission denied", tmpdir);
+	spawn_fails(&spec, want);
 
 	spec.command = "true";
 	spec.workdir = spec.command_dir = NULL;

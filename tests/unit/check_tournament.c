@@ -493,7 +493,7 @@ START_TEST(bots_can_start)
 	check_bot("../bot.sh", "dir", NULL);
 	check_bot("sh -c 'exit 0'", NULL, NULL);
 	check_bot("./none", NULL,
-		  "cannot run './none': No such file or directory");
+		  "cannot run './none' (read as @/none): No such file or directory");
 	check_bot("no-such-program-here", NULL,
 		  "program 'no-such-program-here' not found in PATH");
 	check_bot("./bot.sh", "nowhere",
