@@ -217,6 +217,20 @@ static bool too_few(const struct ratings_entry *e)
 	       e->se_naive > 0;
 }
 
+/* Whether bot `i` is the only rated bot of its group: the point its
+ * bounds are measured from, with no interval of its own (every other bot
+ * won or lost all its games against it). */
+static bool alone_rated(const struct ratings *r, int i)
+{
+	if (r->entry[i].status != RATINGS_RATED)
+		return false;
+	for (int j = 0; j < r->entrants; j++)
+		if (j != i && r->entry[j].status == RATINGS_RATED &&
+		    r->entry[j].group == r->entry[i].group)
+			return false;
+	return true;
+}
+
 /* With two rated bots, what matters is the gap between them, not each
  * around their mean: "gap: A - B = +X.X +/- Y.Y Elo (95%)". */
 static void print_gap(const struct report *rep)
@@ -242,7 +256,7 @@ static void print_table(const struct report *rep)
 {
 	const struct ratings *r = rep->r;
 	int group = -2;
-	bool few = false;
+	bool few = false, alone = false;
 
 	for (int k = 0; k < r->entrants; k++) {
 		int i = rep->order[k], next = k + 1 < r->entrants ? rep->order[k + 1] : -1;
@@ -261,11 +275,12 @@ static void print_table(const struct report *rep)
 			       rep->data->swiss ? " Buchholz" : "", "LOS");
 		}
 		ladder_elo_text(e, elo, sizeof elo);
-		if (too_few(e))
+		if (too_few(e) || alone_rated(r, i))
 			snprintf(pm, sizeof pm, "-");
 		else if (e->status == RATINGS_RATED)
 			snprintf(pm, sizeof pm, "%.1f", RATINGS_Z95 * e->se);
 		few |= too_few(e);
+		alone |= alone_rated(r, i) && r->entrants > 1;
 		if (next >= 0 && r->entry[next].group == group &&
 		    !isnan(ratings_los(r, i, next)))
 			snprintf(los, sizeof los, "%.1f%%", 100 * ratings_los(r, i, next));
@@ -281,6 +296,10 @@ static void print_table(const struct report *rep)
 	if (few)
 		fputs("+/-95% -: too few games to tell (their results have no spread yet; "
 		      "a zero interval would look certain)\n", rep->out);
+	if (alone)
+		fputs("+/-95% -: the only bot of its group with a rating, the point the "
+		      "bounds (> X, < X) are measured from: no interval of its own\n",
+		      rep->out);
 	print_gap(rep);
 	if (r->groups > 1)
 		fputs("\nThe groups never met: ratings compare only within a group.\n", rep->out);

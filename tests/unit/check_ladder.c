@@ -217,6 +217,32 @@ START_TEST(gap_of_two)
 }
 END_TEST
 
+/* Alpha won all its 4 games against beta: alpha, the only bot with a
+ * rating (the fitted block is the first by name), is the point beta's
+ * bound is measured from, shown without an interval rather than +0.0
+ * +/- 0.0. */
+START_TEST(one_rated_bot)
+{
+	struct ladder_data d;
+	char *text;
+
+	results(&d);
+	d.count = 0;
+	d.entrants = 2;
+	for (int g = 0; g < 4; g++)
+		add_game(&d, g % 2 ? ALPHA : BETA, g % 2 ? BETA : ALPHA, g % 2 ? 1 : 2,
+			 g % 2 ? 2 : 1, -1);
+	text = printed_of(&d, LADDER_TABLE);
+	ck_assert_msg(strstr(text, "   1  alpha                     +0.0       -      4 ") &&
+		      strstr(text, "   2  beta                   < +18.9              4 "),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "\n+/-95% -: the only bot of its group with a rating, "
+			     "the point the bounds (> X, < X) are measured from: no "
+			     "interval of its own\n"), "%s", text);
+	free(text);
+}
+END_TEST
+
 START_TEST(crosstable_alone)
 {
 	assert_printed(LADDER_CROSSTABLE,
@@ -339,6 +365,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, crosstable_alone);
 	tcase_add_test(tc, too_few_games);
 	tcase_add_test(tc, gap_of_two);
+	tcase_add_test(tc, one_rated_bot);
 	tcase_add_test(tc, pentanomial_counts);
 	tcase_add_test(tc, csv);
 	tcase_add_test(tc, json);
