@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "keys.h"
+#include "manifest_read.h"
 #include "util.h"
 #include "verify_paths.h"
 #include "visible.h"
@@ -54,14 +55,29 @@ static void print_problem(void *ctx, const char *where, const char *what)
 	t->failed++;
 }
 
+/* The games of the schedule that --skip-broken left out, said: a run
+ * signed without them is not the whole schedule. */
+static void left_out_text(const struct manifest_view *view, char *buf, size_t len)
+{
+	long count = 0;
+
+	for (long g = 1; view->state && g <= view->game_count; g++)
+		count += view->state[g] == MANIFEST_SKIPPED;
+	buf[0] = '\0';
+	if (count)
+		snprintf(buf, len, " (%ld left out by --skip-broken: fix the bot and "
+			 "--resume the run to play them)", count);
+}
+
 static void print_tournament(void *ctx, const struct manifest_view *view, bool trusted)
 {
-	char signer[KEYS_SIGNED_BY_LEN];
+	char signer[KEYS_SIGNED_BY_LEN], out[128];
 
 	(void)ctx;
-	visible_line(stdout, "%s: ok: a tournament of %s, %ld games finished, "
+	left_out_text(view, out, sizeof out);
+	visible_line(stdout, "%s: ok: a tournament of %s, %ld games finished%s, "
 		     "every log there and verified, nothing else; %s", view->dir,
-		     view->game, view->finished,
+		     view->game, view->finished, out,
 		     keys_signed_by(signer, view->key_hex, trusted));
 }
 
