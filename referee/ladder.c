@@ -566,6 +566,7 @@ static void take_view(struct collect *c, const char *path,
 		add_games(c, view);
 		manifest_cut_count(view, &cut);
 		manifest_cut_add(&c->data->cut, &cut);
+		c->data->left_out += manifest_left_out(view);
 	}
 	if (c->problems->count == before && !view->signed_) {
 		if (!c->data->unfinished_runs++)

@@ -73,6 +73,8 @@ struct ladder_data {
 	/* What a stop cut and a resumed run dealt again, in the runs rated
 	 * (their "aborted" records; those logs are not rated). */
 	struct manifest_cut cut;
+	/* The games of the runs rated that --skip-broken left out. */
+	long left_out;
 };
 
 /* Reads every path: an output folder (its manifest.jsonl, else its

@@ -401,8 +401,11 @@ void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder
 	case LADDER_TABLE:
 		print_provisional(out, data);
 		print_table(&rep);
-		fprintf(out, "\n%zu games%s; %s\n", data->count,
-			data->unfinished_runs ? ", PROVISIONAL" : "",
+		fprintf(out, "\n%zu games", data->count);
+		if (data->left_out)
+			fprintf(out, " (and %ld left out by --skip-broken, not "
+				"played)", data->left_out);
+		fprintf(out, "%s; %s\n", data->unfinished_runs ? ", PROVISIONAL" : "",
 			keys_signed_by(signer, data->key_hex, trusted));
 		print_cut(out, data, "");
 		break;

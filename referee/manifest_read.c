@@ -1009,6 +1009,15 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 	return rc;
 }
 
+long manifest_left_out(const struct manifest_view *view)
+{
+	long count = 0;
+
+	for (long g = 1; view->state && g <= view->game_count; g++)
+		count += view->state[g] == MANIFEST_SKIPPED;
+	return count;
+}
+
 void manifest_view_free(struct manifest_view *view)
 {
 	for (int i = 0; i < view->name_count; i++)

@@ -117,6 +117,10 @@ enum manifest_read_flags {
 int manifest_read(const char *path, const unsigned char *trusted_key,
 		  unsigned flags, struct manifest_view *view,
 		  struct problems *problems);
+/* The games of the schedule a skipped record left out (--skip-broken)
+ * and no back record put back. */
+long manifest_left_out(const struct manifest_view *view);
+
 void manifest_view_free(struct manifest_view *view);
 
 /* The pairings of a Swiss run `view` (view->swiss.rounds > 0) from its

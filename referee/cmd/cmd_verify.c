@@ -59,10 +59,8 @@ static void print_problem(void *ctx, const char *where, const char *what)
  * signed without them is not the whole schedule. */
 static void left_out_text(const struct manifest_view *view, char *buf, size_t len)
 {
-	long count = 0;
+	long count = manifest_left_out(view);
 
-	for (long g = 1; view->state && g <= view->game_count; g++)
-		count += view->state[g] == MANIFEST_SKIPPED;
 	buf[0] = '\0';
 	if (count)
 		snprintf(buf, len, " (%ld left out by --skip-broken: fix the bot and "

@@ -222,6 +222,9 @@ expect_contains "$ERR" "2/6 games, 4 left out (--skip-broken)," "--skip-broken, 
 expect_exit 0 "$REFEREE" verify "$TMP/tour/kout"
 expect_contains "$OUT" "$TMP/tour/kout: ok: a tournament of rolit, 2 games finished (4 left out by --skip-broken: fix the bot and --resume the run to play them), every log there and verified" \
 	"--skip-broken, finished: verify says the 4 games left out"
+expect_exit 0 "$REFEREE" ladder "$TMP/tour/kout"
+expect_contains "$OUT" "2 games (and 4 left out by --skip-broken, not played); signed by key " \
+	"--skip-broken, finished: the ladder says the 4 games left out"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --skip-broken --out "$TMP/tour/kout" --resume
 expect_contains "$ERR" "referee tournament: $TMP/tour/kout/manifest.jsonl is signed: nothing left to play" \
 	"--resume, the bot still broken: nothing left to play"
@@ -248,6 +251,8 @@ expect_contains "$TMP/tour/kout/manifest.jsonl" '"type":"back","bot":1,"games":[
 	"... the back record lists kim's 4 games"
 expect_exit 0 "$REFEREE" verify "$TMP/tour/kout"
 expect_contains "$OUT" "ok: a tournament of rolit, 6 games finished, every log there and verified" "... and the folder verifies with its 6 games, none left out"
+expect_exit 0 "$REFEREE" ladder "$TMP/tour/kout"
+expect_contains "$OUT" "6 games; signed by key " "... and the ladder has the 6 games"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --out "$TMP/tour/kout" --resume
 expect_contains "$ERR" "nothing left to play" "... and once more: nothing left to play"
 expect_not_contains "$ERR" "was skipped before" "... nor a bot said to come back again"
