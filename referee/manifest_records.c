@@ -50,6 +50,7 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 	snprintf(shard, sizeof shard, "%d/%d", h->shard_index, h->shard_count);
 	cJSON_AddStringToObject(r, "shard", shard);
 	cJSON_AddItemToObject(r, "file", cJSON_Duplicate(h->file, true));
+	cJSON_AddStringToObject(r, "containment", h->containment);
 	return r;
 }
 

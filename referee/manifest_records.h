@@ -43,6 +43,7 @@ struct manifest_header {
 	int bot_count;
 	int shard_index, shard_count;
 	const cJSON *file;         /* the tournament file as read */
+	const char *containment;   /* contain_summary() of its bots */
 };
 
 /* A finished game, as its entry in a finished record tells it. */

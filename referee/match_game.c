@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "book.h"
+#include "bot/contain.h"
 #include "config.h"
 #include "json.h"
 #include "openings.h"
@@ -199,6 +200,9 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
 	cJSON_AddNumberToObject(time, "game_ms", (double)c->time.game_ms);
 	cJSON_AddStringToObject(time, "clock", wire_clock_name(c->time.clock));
+	/* What held the bots (they share their limits). */
+	cJSON_AddStringToObject(h, "containment",
+				contain_summary(g->at[0]->config->spec.limits.contain));
 	players = cJSON_AddArrayToObject(h, "players");
 	for (int s = 0; s < g->seats; s++) {
 		struct entrant *e = g->at[s];

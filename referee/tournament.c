@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bot/contain.h"
 #include "files.h"
 #include "ladder_stats.h"
 #include "logread.h"
@@ -199,6 +200,7 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 		.shard_index = st->run->shard_index,
 		.shard_count = st->run->shard_count, .file = spec->file,
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
+		.containment = contain_summary(spec->limits.contain),
 	};
 
 	for (int b = 0; b < first_bots; b++)

@@ -10,7 +10,7 @@
  */
 #include "bot.h"
 #include "bot_private.h"
-#include "cgroup.h"
+#include "contain.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -306,7 +306,7 @@ static int64_t time_left(struct bot *bot, const struct bot_deadline *d,
 	cpus = cpus > 0 ? cpus : 1;
 	/* The kernel is asked only when it could be late. */
 	bound = (now - bot->running_since) * cpus;
-	cpu_left = d->cpu_ns - (bound < d->cpu_ns ? bound : cgroup_cpu_ns(bot->group) -
+	cpu_left = d->cpu_ns - (bound < d->cpu_ns ? bound : contain_cpu_ns(bot->group) -
 							   bot->cpu_mark);
 	if (cpu_left <= 0) {
 		*late = BOT_CPU_TIMEOUT;
@@ -355,7 +355,7 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 
 static void set_frozen(struct bot *bot, bool frozen)
 {
-	if (bot->group && bot->frozen != frozen && !cgroup_freeze(bot->group, frozen))
+	if (bot->group && bot->frozen != frozen && !contain_freeze(bot->group, frozen))
 		bot->frozen = frozen;
 }
 
@@ -363,8 +363,8 @@ static void set_frozen(struct bot *bot, bool frozen)
 static enum bot_status over_limit(struct bot *bot, enum bot_status status)
 {
 	/* A fault is looked into; a reply only when the kernel said. */
-	switch (!bot->group ? CGROUP_WITHIN : status == BOT_OK ?
-		cgroup_breach_seen(bot->group) : cgroup_breach(bot->group)) {
+	switch (!bot->group ? CGROUP_WITHIN
+		: contain_breach(bot->group, status == BOT_OK)) {
 	case CGROUP_OUT_OF_MEMORY:
 		return BOT_OUT_OF_MEMORY;
 	case CGROUP_TOO_MANY_PROCESSES:
@@ -383,7 +383,7 @@ static enum bot_status replied(struct bot *bot)
 	if (!bot->group)
 		return BOT_OK;
 	bot->due -= bot->due > 0;
-	cpu = cgroup_cpu_ns(bot->group);
+	cpu = contain_cpu_ns(bot->group);
 	bot->reply_cpu = cpu > bot->cpu_mark ? cpu - bot->cpu_mark : 0;
 	bot->cpu_mark = cpu > bot->cpu_mark ? cpu : bot->cpu_mark;
 	bot->running_since = now_ns();
@@ -403,7 +403,7 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 		return BOT_CLOSED;
 	/* A pondering bot's thoughts between moves are its own. */
 	if (bot->group && !bot->due && bot->limits.ponder)
-		bot->cpu_mark = cgroup_cpu_ns(bot->group);
+		bot->cpu_mark = contain_cpu_ns(bot->group);
 	while (i < 2) {
 		ssize_t n = writev(bot->in_fd, iov + i, 2 - i);
 
@@ -573,7 +573,7 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		if (!bot->limits.sandbox)
 			reap_escaped();
 		/* Whatever is left of it; gone before the next game starts. */
-		bot->outlived = !cgroup_destroy(bot->group, 2000);
+		bot->outlived = !contain_destroy(bot->group, 2000);
 		bot->group = NULL;
 	}
 	/* What the bot said last matters most; bounded, as something

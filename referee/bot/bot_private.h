@@ -12,7 +12,7 @@
 #include <sys/types.h>
 
 #include "bot_types.h"
-#include "cgroup.h"
+#include "contain.h"
 
 struct bot {
 	pid_t pid;           /* also the process group id; 0 for a responder */
@@ -27,7 +27,7 @@ struct bot {
 	struct bot_stderr_count own_count, *count; /* count: own or the spec's */
 	int exit_code;       /* si_code from waitid() once known, else 0 */
 	int exit_status;
-	struct cgroup *group; /* limits.contain */
+	struct contain *group; /* limits.contain */
 	int due;             /* lines written and not yet answered */
 	bool frozen;
 	int64_t cpu_mark;    /* the group's CPU time when work on the next

@@ -12,7 +12,7 @@
 #include "bot.h"
 #include "bot_env.h"
 #include "bot_private.h"
-#include "cgroup.h"
+#include "contain.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -49,7 +49,7 @@ struct plan {
 	char *workdir;
 	struct bot_limits limits;
 	struct sandbox_plan sandbox; /* when limits.sandbox */
-	const struct cgroup *group;  /* when limits.contain */
+	const struct contain *group;  /* when limits.contain */
 	pid_t parent;
 	sigset_t empty;
 };
@@ -100,14 +100,14 @@ child_exec(const struct plan *plan, int fds[4])
 	bool sandbox = plan->limits.sandbox;
 	/* In the sandbox, the bot's first process enters the frozen part of
 	 * its group through this fd (sandbox.h); bwrap stays out of it. */
-	int play = plan->group && sandbox ? cgroup_play_fd(plan->group) : -1;
+	int play = plan->group && sandbox ? contain_play_fd(plan->group) : -1;
 	int filter = plan->sandbox.seccomp;
 	struct rlimit rl;
 	int oom;
 
 	setpgid(0, 0);
 	/* Before the sandbox drops root: the group's files are root's. */
-	if (plan->group && cgroup_enter(plan->group, !sandbox) < 0)
+	if (plan->group && contain_enter(plan->group, !sandbox) < 0)
 		child_fail(fds[3], STEP_CGROUP);
 	/* The kernel's first pick when the machine runs out of memory,
 	 * before the referee and other bots. */
@@ -250,24 +250,6 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	return -1;
 }
 
-/* The control group of a bot with these limits. */
-static struct cgroup *contain(const struct bot_limits *limits, char *err)
-{
-	const struct cgroup_limits l = {
-		.memory = limits->memory,
-		.processes = limits->processes ? limits->processes
-			     : BOT_DEFAULT_PROCESSES,
-		.cpus = limits->cpus,
-	};
-	char why[ERR_LEN];
-
-	if (cgroup_tree_ready(why) < 0) {
-		errorf(err, "no control group for the bot: %s", why);
-		return NULL;
-	}
-	return cgroup_create(cgroup_tree_found(), &l, err);
-}
-
 /* Replaces the plan's program with bwrap running it; see sandbox.h. */
 static int sandbox_wrap(struct plan *plan, char *err)
 {
@@ -307,13 +289,17 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	int ends[4][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 }, { -1, -1 } };
 	int log_fd = -1;
 	struct bot *bot = NULL;
-	struct cgroup *group = NULL;
+	struct contain *group = NULL;
 	pid_t pid = -1;
 
 	if (spec->responder)
 		return responder_bot(spec);
 	sigemptyset(&plan.empty);
 	if (bot_prepare_command(spec, &plan.argv, &plan.path, &plan.workdir, err) < 0)
+		goto out;
+	/* First: the sandbox's options depend on what contains the bot. */
+	if (spec->limits.contain &&
+	    !(plan.group = group = contain_new(&spec->limits, err)))
 		goto out;
 	if (spec->limits.sandbox && sandbox_wrap(&plan, err) < 0)
 		goto out;
@@ -332,8 +318,6 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	 * bot.c). */
 	if (!spec->limits.sandbox)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
-	if (spec->limits.contain && !(plan.group = group = contain(&spec->limits, err)))
-		goto out;
 	if (open_pipes(ends, err) < 0 || (pid = fork_child(&plan, ends, err)) < 0)
 		goto out;
 	bot = xmalloc(sizeof *bot);
@@ -348,10 +332,10 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	bot->buf = xmalloc(bot->cap);
 	ends[0][1] = ends[1][0] = ends[2][0] = log_fd = -1;
 	if (group)
-		cgroup_entered(group);
+		contain_started(group, pid);
 	group = NULL;
 out:
-	cgroup_destroy(group, 0);
+	contain_destroy(group, 0);
 	for (int i = 0; i < 4; i++) {
 		bot_close_fd(&ends[i][0]);
 		bot_close_fd(&ends[i][1]);

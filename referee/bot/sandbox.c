@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <inttypes.h>
 #include <pwd.h>
 #include <sched.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "bot_env.h"
+#include "contain.h"
 #include "paths.h"
 #include "sandbox_specials.h"
 #include "sandbox_seccomp.h"
@@ -30,8 +32,7 @@
 
 static const char *const fixed_options[] = {
 	"--die-with-parent", "--unshare-all", "--new-session",
-	"--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev",
-	"--tmpfs", "/tmp", "--dir", BOT_ENV_HOME, NULL,
+	"--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev", NULL,
 };
 
 enum mount_kind { MOUNT_BIND, MOUNT_MASK };
@@ -343,13 +344,35 @@ static void mount_options(struct sandbox_plan *plan, struct mounts *m,
 	}
 }
 
+/* The bot's private /tmp, holding its HOME; with `size` (the fallback's
+ * memory limit, bytes; 0: none), that big at most, and /dev/shm too. */
+static void private_tmp(struct words *argv, uint64_t size)
+{
+	char bytes[24];
+
+	snprintf(bytes, sizeof bytes, "%" PRIu64, size);
+	for (int i = 0; i < 2; i++) {
+		if (size) {
+			push(argv, "--size");
+			push(argv, bytes);
+		}
+		if (i == 0 || size) {
+			push(argv, "--tmpfs");
+			push(argv, i == 0 ? "/tmp" : "/dev/shm");
+		}
+	}
+	push(argv, "--dir");
+	push(argv, BOT_ENV_HOME);
+}
+
 int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 		    char *const *words, const char *workdir,
 		    const struct bot_limits *limits, char *err)
 {
 	struct words argv = { 0 }, command = { 0 };
 	struct mounts m = { 0 };
-	char *prlimit = NULL, why[ERR_LEN], nproc[32], fd[16];
+	char *prlimit = NULL, why[ERR_LEN], nproc[32], data[40], fd[16];
+	bool fallback = limits->contain && contain_kind() == CONTAIN_FALLBACK;
 	int rc = -1;
 
 	*plan = (struct sandbox_plan){ .as_root = geteuid() == 0, .seccomp = -1 };
@@ -371,6 +394,7 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	push(&argv, plan->bwrap);
 	for (const char *const *o = fixed_options; *o; o++)
 		push(&argv, *o);
+	private_tmp(&argv, fallback ? limits->memory : 0);
 	snprintf(fd, sizeof fd, "%d", SANDBOX_SECCOMP_FD);
 	push(&argv, "--seccomp");
 	push(&argv, fd);
@@ -391,7 +415,7 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	push(&argv, "--");
 	push(&argv, "/bin/sh");
 	push(&argv, "-c");
-	push(&argv, limits->contain ? "echo 0 >&5 && exec \"$@\" <&3 >&4 3<&- 4<&- 5>&-"
+	push(&argv, limits->contain && !fallback ? "echo 0 >&5 && exec \"$@\" <&3 >&4 3<&- 4<&- 5>&-"
 				    : "exec \"$@\" <&3 >&4 3<&- 4<&-");
 	push(&argv, "sh");
 	snprintf(nproc, sizeof nproc, "--nproc=%u", limits->processes ?
@@ -404,6 +428,11 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	 * With this much each, that takes dozens (the limit is usually tens
 	 * of thousands). */
 	push(&argv, "--sigpending=1024");
+	/* The fallback's memory bound, per process. */
+	if (fallback && limits->memory) {
+		snprintf(data, sizeof data, "--data=%" PRIu64, limits->memory);
+		push(&argv, data);
+	}
 	push(&argv, "--");
 	for (size_t i = 0; i < command.count; i++)
 		push(&argv, command.list[i]);

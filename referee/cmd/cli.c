@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "bot/bot_env.h"
-#include "bot/cgroup.h"
+#include "bot/contain.h"
 #include "bot/excerpt.h"
 #include "files.h"
 #include "keys.h"
@@ -145,34 +145,21 @@ static const char *const *path_list_add(const char *const *list,
 }
 
 int cli_containment_ready(const char *verb, struct time_control *time,
-			  const struct bot_limits *limits)
+			  const struct bot_limits *limits, const char *setting)
 {
 	char err[ERR_LEN];
-	int rc;
 
 	if (!limits->contain) {
-		fprintf(stderr, "referee %s: --no-limits: the bots run without a "
-			"control group each: a bot can use all the memory of the "
-			"machine (its /tmp too) until the kernel kills a process, "
-			"maybe the referee's; start processes up to --max-processes; "
-			"and use every CPU while others think, so moves are timed "
-			"by the wall clock and a loaded machine can cost a bot its "
-			"moves\n", verb);
+		fprintf(stderr, "referee %s: %s: the bots run uncontained (all "
+			"the memory, CPU and processes they want; moves timed by "
+			"the wall clock): for trusted bots only\n", verb, setting);
 		time->clock = CLOCK_WALL;
 		return EXIT_OK;
 	}
-	if ((rc = cgroup_tree_ready(err)) == -2) {
-		cgroup_delegate();
-		rc = -1;
-	}
-	if (rc == 0)
+	if (contain_ready(limits->sandbox, err) == 0)
 		return EXIT_OK;
-	fprintf(stderr, "referee %s: each bot needs a control group of its own "
-		"(memory, processes, CPU), and none can be had here: %s.  Run the "
-		"referee as root, or on a cgroup v2 machine in a scope delegated "
-		"to you (systemd-run --user --scope -p Delegate=yes referee ...), "
-		"or pass --no-limits to run the bots without these limits\n",
-		verb, err);
+	fprintf(stderr, "referee %s: the bots cannot be contained here: %s; or "
+		"pass --no-limits to run trusted bots without limits\n", verb, err);
 	return EXIT_USAGE;
 }
 

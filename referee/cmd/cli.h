@@ -65,14 +65,15 @@ extern const struct bot_limits cli_default_limits;
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits);
 
-/* With containment on: finds where the bots' control groups go
- * (cgroup.h), or says how to get one (EXIT_USAGE); on a cgroup v2
- * machine it may run the referee again, with the same arguments, in a
- * delegated systemd scope, so call it before the verb changes anything.
- * With it off: says once what a bot can then do, and times moves by the
- * wall clock.  EXIT_OK otherwise. */
+/* With containment on: picks what contains the bots (contain.h), or
+ * says why nothing can (EXIT_USAGE); on a cgroup v2 machine it may run
+ * the referee again, with the same arguments, in a delegated systemd
+ * scope, so call it before the verb changes anything.  With it off: says
+ * in one line, naming the `setting` that turned it off, that the bots are
+ * then uncontained, and times moves by the wall clock.  EXIT_OK
+ * otherwise. */
 int cli_containment_ready(const char *verb, struct time_control *time,
-			  const struct bot_limits *limits);
+			  const struct bot_limits *limits, const char *setting);
 
 /* With the sandbox on: checks that it works here (EXIT_USAGE after a
  * message that says to install bubblewrap or pass --no-sandbox) and sets

@@ -5,6 +5,7 @@
  * log per game and a manifest), says under its name what the run tells,
  * then prints the ladder (ladder_print.h).
  */
+#include <cjson/cJSON.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,8 +84,15 @@ static bool parse_shard(const char *text, int *index, int *count)
 static int ready(void *ctx, struct tournament_spec *spec,
 		 const char *const *hidden, int count)
 {
+	/* What turned containment off, when it is: the file, unless it
+	 * leaves it on (then --no-limits did). */
+	bool by_file = cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(spec->file,
+								       "containment"));
+
 	(void)ctx;
-	if (cli_containment_ready("tournament", &spec->time, &spec->limits) ||
+	if (cli_containment_ready("tournament", &spec->time, &spec->limits,
+				  by_file ? "the tournament file's \"containment\": false"
+					  : "--no-limits") ||
 	    cli_sandbox_ready("tournament", &spec->limits, hidden, count))
 		return EXIT_USAGE;
 	return EXIT_OK;

@@ -1,0 +1,136 @@
+/*
+ * The containment backends behind one interface (see contain.h): a bot's
+ * control group, or the fallback's stopped processes.
+ */
+#include "contain.h"
+
+#include <stdlib.h>
+
+#include "procstop.h"
+#include "util.h"
+
+struct contain {
+	struct cgroup *group;    /* CONTAIN_CGROUPS */
+	struct procstop *stops;  /* CONTAIN_FALLBACK, once started */
+};
+
+static enum contain_kind kind = CONTAIN_NONE;
+static char kind_err[ERR_LEN];
+
+int contain_ready(bool sandbox, char *err)
+{
+	static bool asked;
+	char why[ERR_LEN];
+	int rc;
+
+	if (asked)
+		return kind == CONTAIN_NONE ? errorf(err, "%s", kind_err) : 0;
+	asked = true;
+	if ((rc = cgroup_tree_ready(why)) == -2)
+		cgroup_delegate(); /* returns when it could not */
+	if (rc == 0)
+		kind = CONTAIN_CGROUPS;
+	else if (sandbox)
+		kind = CONTAIN_FALLBACK;
+	else
+		errorf(kind_err, "%s; without a control group, only a sandboxed "
+		       "bot can be contained (drop --no-sandbox)", why);
+	return kind == CONTAIN_NONE ? errorf(err, "%s", kind_err) : 0;
+}
+
+enum contain_kind contain_kind(void)
+{
+	return kind;
+}
+
+const char *contain_summary(bool contain)
+{
+	if (!contain)
+		return "none: no limits, for trusted bots only";
+	if (kind == CONTAIN_CGROUPS)
+		return "control groups: memory (tmpfs too), processes, CPU time, "
+		       "frozen off move";
+	return "fallback (no control group): stopped off move, CPU time of "
+	       "its processes, memory per process, /tmp and /dev/shm by size, "
+	       "processes in its namespace; no total memory bound, no CPU cap";
+}
+
+struct contain *contain_new(const struct bot_limits *limits, char *err)
+{
+	const struct cgroup_limits l = {
+		.memory = limits->memory,
+		.processes = limits->processes ? limits->processes
+			     : BOT_DEFAULT_PROCESSES,
+		.cpus = limits->cpus,
+	};
+	struct contain *c;
+	struct cgroup *group = NULL;
+	char why[ERR_LEN];
+
+	if (contain_ready(limits->sandbox, why) < 0) {
+		errorf(err, "no containment for the bot: %s", why);
+		return NULL;
+	}
+	if (kind == CONTAIN_FALLBACK && !limits->sandbox) {
+		errorf(err, "no containment for the bot: without a control group, "
+		       "only a sandboxed bot can be contained (drop --no-sandbox)");
+		return NULL;
+	}
+	if (kind == CONTAIN_CGROUPS &&
+	    !(group = cgroup_create(cgroup_tree_found(), &l, err)))
+		return NULL;
+	c = xcalloc(1, sizeof *c);
+	c->group = group;
+	return c;
+}
+
+int contain_enter(const struct contain *c, bool play)
+{
+	return c->group ? cgroup_enter(c->group, play) : 0;
+}
+
+int contain_play_fd(const struct contain *c)
+{
+	return c->group ? cgroup_play_fd(c->group) : -1;
+}
+
+void contain_started(struct contain *c, pid_t pid)
+{
+	if (c->group)
+		cgroup_entered(c->group);
+	else
+		c->stops = procstop_new(pid);
+}
+
+int contain_freeze(struct contain *c, bool frozen)
+{
+	if (c->group)
+		return cgroup_freeze(c->group, frozen);
+	return c->stops ? procstop_freeze(c->stops, frozen) : -1;
+}
+
+int64_t contain_cpu_ns(struct contain *c)
+{
+	if (c->group)
+		return cgroup_cpu_ns(c->group);
+	return c->stops ? procstop_cpu_ns(c->stops) : -1;
+}
+
+enum cgroup_breach contain_breach(struct contain *c, bool seen)
+{
+	if (!c->group)
+		return CGROUP_WITHIN;
+	return seen ? cgroup_breach_seen(c->group) : cgroup_breach(c->group);
+}
+
+bool contain_destroy(struct contain *c, int wait_ms)
+{
+	bool gone;
+
+	if (!c)
+		return true;
+	gone = cgroup_destroy(c->group, wait_ms);
+	procstop_free(c->stops);
+	free(c);
+	return gone;
+}

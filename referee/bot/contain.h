@@ -1,0 +1,74 @@
+/*
+ * A contained bot, whatever contains it: the one interface bot.c and
+ * bot_spawn.c use, with two backends.  Control groups (cgroup.h) where
+ * this process can have them (root, or a cgroup v2 subtree delegated to
+ * its user): memory counting the bot's tmpfs, processes, CPU time read
+ * from the group, frozen whole off move.  Elsewhere (a normal user on
+ * cgroup v1, or on v2 without a delegated subtree), the fallback, for a
+ * sandboxed bot: its processes found through its PID namespace, stopped
+ * off move (procstop.h), its clock the CPU time of those processes; its
+ * memory bounded per process (RLIMIT_DATA) and its /tmp and /dev/shm by
+ * their size, its processes by RLIMIT_NPROC in its own user namespace,
+ * which the sandbox sets (sandbox.h).  contain_ready() picks, once per
+ * process.
+ */
+#ifndef ARENA_CONTAIN_H
+#define ARENA_CONTAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "bot.h"
+#include "cgroup.h"
+
+enum contain_kind { CONTAIN_NONE, CONTAIN_CGROUPS, CONTAIN_FALLBACK };
+
+struct contain;
+
+/* Picks the backend for this process's bots, once (a later call returns
+ * the first answer): control groups when they can be had (running this
+ * process again in a delegated systemd scope when that would give one),
+ * else the fallback when the bots are sandboxed.  0, or -1 with a message
+ * in err saying why neither can be had. */
+int contain_ready(bool sandbox, char *err);
+
+/* The backend contain_ready() picked; CONTAIN_NONE before. */
+enum contain_kind contain_kind(void);
+
+/* One short line saying what containment bots with limits.contain
+ * `contain` have here (after contain_ready()): for the log header, the
+ * manifest and the documentation. */
+const char *contain_summary(bool contain);
+
+/* Contains a bot with these limits (contain_ready() first, with
+ * limits->sandbox, when nobody called it).  NULL with a message in err. */
+struct contain *contain_new(const struct bot_limits *limits, char *err);
+
+/* In the child between fork and exec, async-signal-safe: what
+ * cgroup_enter() does for a control group; nothing for the fallback. */
+int contain_enter(const struct contain *c, bool play);
+
+/* cgroup_play_fd() of a control group; -1 for the fallback. */
+int contain_play_fd(const struct contain *c);
+
+/* After fork, in the parent, with the child's pid. */
+void contain_started(struct contain *c, pid_t pid);
+
+/* Freezes or thaws every process of the bot.  0, or -1. */
+int contain_freeze(struct contain *c, bool frozen);
+
+/* CPU time the bot's processes have used, in ns; -1 when unknown. */
+int64_t contain_cpu_ns(struct contain *c);
+
+/* Whether the bot went past a limit the kernel reports (control groups
+ * only): `seen` reads only when the kernel signalled a change
+ * (cgroup_breach_seen()). */
+enum cgroup_breach contain_breach(struct contain *c, bool seen);
+
+/* Kills what is left of a control group, waits up to `wait_ms` for it
+ * to empty and removes it; continues what the fallback stopped.  Frees.
+ * NULL is fine.  False when a process of a group outlived the wait. */
+bool contain_destroy(struct contain *c, int wait_ms);
+
+#endif

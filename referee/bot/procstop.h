@@ -1,0 +1,43 @@
+/*
+ * Containment without a control group (contain.h's fallback): a
+ * sandboxed bot's processes found through its PID namespace, stopped
+ * with SIGSTOP while it is not on move and continued with SIGCONT, and
+ * its CPU time read from their /proc/PID/stat.
+ *
+ * bubblewrap makes the sandbox's PID namespace in a child of the process
+ * the referee started (the "outer" bwrap): that child is the namespace's
+ * init, which reaps every orphan of the namespace, so every process of
+ * the bot is a descendant of it and is found by following
+ * /proc/PID/task/TID/children from there.  A stop is made safe against a
+ * fork racing it by scanning again after each round of SIGSTOPs until a
+ * scan finds no process that was not stopped: the kernel aborts a fork
+ * whose parent has a signal pending, and lists a child it made before
+ * the signal in its parent's children at once.  The namespace's init is
+ * bubblewrap's and is never stopped.
+ */
+#ifndef ARENA_PROCSTOP_H
+#define ARENA_PROCSTOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct procstop;
+
+/* The processes of the sandbox started as the process `outer` (bwrap). */
+struct procstop *procstop_new(pid_t outer);
+
+/* Stops (SIGSTOP) or continues (SIGCONT) every process of the sandbox
+ * but its init.  0, or -1 when the sandbox is not there (yet, or any
+ * more). */
+int procstop_freeze(struct procstop *p, bool frozen);
+
+/* CPU time (user + system) the sandbox's processes have used, those they
+ * reaped included, in ns; never less than a previous answer.  -1 when it
+ * cannot be read. */
+int64_t procstop_cpu_ns(struct procstop *p);
+
+/* Continues what is stopped and frees.  NULL is fine. */
+void procstop_free(struct procstop *p);
+
+#endif
