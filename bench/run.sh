@@ -10,7 +10,9 @@
 # many children as the game has bots (the same pattern of wake-ups).  The
 # cost of the sandbox and of containment (each bot's control group, frozen
 # while the other moves, timed by its CPU), measured in the same run:
-# decisions/s of two-player runs with each, both and neither, and the wall
+# decisions/s of two-player runs with each, both and neither, and with the
+# fallback that contains bots where no control group can be had (as root:
+# run as nobody, who has none; as a user who has none: the default), and the wall
 # time of one-game matches with and without the sandbox, whose difference
 # over 3 (the sandbox check the verb runs first, and its two bots) is the
 # extra start time of a sandboxed bot.
@@ -77,7 +79,8 @@ PY
 play() {
 	players=$1 games=$2
 	shift 2
-	set -- "$referee" play rolit -o first=seat0 --games "$games" "$@"
+	# shellcheck disable=SC2086 # $as: words
+	set -- ${as:-} "$referee" play rolit -o first=seat0 --games "$games" "$@"
 	i=0
 	while [ "$i" -lt "$players" ]; do
 		set -- "$@" "$bot"
@@ -167,6 +170,14 @@ medians() {
 		END { flush() }'
 }
 
+# as: for the fallback's run, the words that run the referee as a user
+# without a control group (as root: nobody), else none.
+as=
+fallback_as=
+if [ "$(id -u)" = 0 ]; then
+	chmod 0755 "$tmp"
+	fallback_as="setpriv --reuid=65534 --regid=65534 --clear-groups env XDG_DATA_HOME=$tmp/nobody"
+fi
 g2=$(games_for 2)
 g4=$(games_for 4)
 "$referee" keygen "$tmp/logs" >/dev/null
@@ -187,6 +198,10 @@ while [ "$round" -le "$rounds" ]; do
 	row "2 players, sandbox" "$rt1" "$rt2"
 	play 2 "$g2" >"$tmp/run"
 	row "2 players, both (default)" "$rt1" "$rt2"
+	as=$fallback_as
+	play 2 "$g2" >"$tmp/run"
+	as=
+	row "2 players, both, fallback" "$rt1" "$rt2"
 	play 2 "$g2" --no-sandbox --no-limits --out "$tmp/logs" >"$tmp/run"
 	rm -f "$tmp"/logs/game-*.jsonl
 	row "2 players, signed logs" "$rt1" "$rt2"
@@ -212,6 +227,8 @@ fi
 cat <<'NOTE'
 Runs are without the sandbox but for "2 players, sandbox" (each bot starts
 once per run, so decisions/s differ by little; the start is what costs).
+"2 players, both, fallback": contained without control groups (bots stopped
+    off move, CPU time read from /proc); compare with "2 players, sandbox".
 ratio: decisions/s over 1-child pipe round trips/s (target >= 0.5).
 ratio/N: over round trips/s of a ping-pong whose parent talks in turn to as
     many children as there are bots (the same pattern of wake-ups).

@@ -15,27 +15,21 @@ struct contain {
 };
 
 static enum contain_kind kind = CONTAIN_NONE;
-static char kind_err[ERR_LEN];
+static char no_group[ERR_LEN]; /* why there is no control group */
 
 int contain_ready(bool sandbox, char *err)
 {
-	static bool asked;
-	char why[ERR_LEN];
 	int rc;
 
-	if (asked)
-		return kind == CONTAIN_NONE ? errorf(err, "%s", kind_err) : 0;
-	asked = true;
-	if ((rc = cgroup_tree_ready(why)) == -2)
-		cgroup_delegate(); /* returns when it could not */
-	if (rc == 0)
-		kind = CONTAIN_CGROUPS;
-	else if (sandbox)
-		kind = CONTAIN_FALLBACK;
-	else
-		errorf(kind_err, "%s; without a control group, only a sandboxed "
-		       "bot can be contained (drop --no-sandbox)", why);
-	return kind == CONTAIN_NONE ? errorf(err, "%s", kind_err) : 0;
+	if (kind == CONTAIN_NONE) {
+		if ((rc = cgroup_tree_ready(no_group)) == -2)
+			cgroup_delegate(); /* returns when it could not */
+		kind = rc == 0 ? CONTAIN_CGROUPS : CONTAIN_FALLBACK;
+	}
+	if (kind == CONTAIN_FALLBACK && !sandbox)
+		return errorf(err, "%s; without a control group, only a sandboxed "
+			      "bot can be contained (drop --no-sandbox)", no_group);
+	return 0;
 }
 
 enum contain_kind contain_kind(void)
@@ -69,11 +63,6 @@ struct contain *contain_new(const struct bot_limits *limits, char *err)
 
 	if (contain_ready(limits->sandbox, why) < 0) {
 		errorf(err, "no containment for the bot: %s", why);
-		return NULL;
-	}
-	if (kind == CONTAIN_FALLBACK && !limits->sandbox) {
-		errorf(err, "no containment for the bot: without a control group, "
-		       "only a sandboxed bot can be contained (drop --no-sandbox)");
 		return NULL;
 	}
 	if (kind == CONTAIN_CGROUPS &&

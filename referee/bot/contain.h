@@ -26,11 +26,11 @@ enum contain_kind { CONTAIN_NONE, CONTAIN_CGROUPS, CONTAIN_FALLBACK };
 
 struct contain;
 
-/* Picks the backend for this process's bots, once (a later call returns
- * the first answer): control groups when they can be had (running this
- * process again in a delegated systemd scope when that would give one),
- * else the fallback when the bots are sandboxed.  0, or -1 with a message
- * in err saying why neither can be had. */
+/* Picks the backend for this process's bots, once: control groups when
+ * they can be had (running this process again in a delegated systemd
+ * scope when that would give one), else the fallback.  0, or -1 with a
+ * message in err when the fallback was picked and the bots are not
+ * `sandbox`ed, which it needs. */
 int contain_ready(bool sandbox, char *err);
 
 /* The backend contain_ready() picked; CONTAIN_NONE before. */

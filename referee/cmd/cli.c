@@ -145,10 +145,16 @@ static const char *const *path_list_add(const char *const *list,
 }
 
 int cli_containment_ready(const char *verb, struct time_control *time,
-			  const struct bot_limits *limits, const char *setting)
+			  struct bot_limits *limits, const char *setting)
 {
 	char err[ERR_LEN];
 
+	/* The fallback needs the sandbox's PID namespace: bots trusted
+	 * with all one's rights are trusted with the machine too. */
+	if (limits->contain && !limits->sandbox && contain_ready(false, err) < 0) {
+		limits->contain = false;
+		setting = "--no-sandbox without a control group";
+	}
 	if (!limits->contain) {
 		fprintf(stderr, "referee %s: %s: the bots run uncontained (all "
 			"the memory, CPU and processes they want; moves timed by "

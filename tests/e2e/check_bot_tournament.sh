@@ -6,7 +6,6 @@
 # `play` runs it, the folder of its script, with neither.  A name the file
 # does not hold is refused, naming its bots.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 # A bot that says where it runs and with which LEVEL and MODE, and cannot
 # start without the data.txt of its working folder and LEVEL.

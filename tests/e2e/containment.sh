@@ -12,81 +12,6 @@ greedy() {
 	echo "greedy=$PYTHON3 '$ZOO/greedy.py' '$TMP' $*"
 }
 
-# The referee and the root of this test's cgroups must be able to make
-# groups: as root on this machine, or in a delegated cgroup v2 scope.
-needs_control_group
-
-# --- memory, processes: each forfeits alone, with its reason ------------------------
-# greedy_case NAME REASON DETAIL [PLAY FLAGS...]: the greedy bot in mode NAME
-# against the C random bot; it must forfeit for REASON with DETAIL, its
-# opponent must win untouched, the log verify and nothing be left.
-case_number=0
-greedy_case() {
-	local mode=$1 reason=$2 detail=$3
-	shift 3
-	case_number=$((case_number + 1))
-	mkdir "$TMP/case-$case_number"
-	LOG="$TMP/case-$case_number/game.jsonl"
-	expect_exit 0 "$REFEREE" play rolit -o size=4 "$@" --log "$LOG" "$(greedy "$mode")" "$(cbot)"
-	expect_contains "$OUT" "2. greedy               seat 0  score" "$mode: it loses"
-	expect_contains "$OUT" "forfeit: $reason: $detail" "$mode: it forfeits for $reason"
-	grep -qE "^\\{\"seq\":[0-9]+,\"prev\":\"[0-9a-f]{64}\",\"type\":\"forfeit\",\"seat\":0,\"reason\":\"$reason\"," "$LOG"
-	ok $? "$mode: the log says why"
-	expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 1 "$mode: its opponent plays on untouched"
-	run "$REFEREE" verify "$LOG"
-	expect_eq "$RC" 0 "$mode: the log verifies"
-	assert_no_leftovers "$mode: no process of it is left"
-}
-# 1024 MiB by default, its tmpfs included: the kernel kills it, not the
-# referee or the opponent.  Writing 1 GiB takes more than the default
-# second of CPU on a loaded machine (two sanitizer builds' tests at once).
-greedy_case tmp memory 'went past its memory limit of 1024 MiB (the kernel killed a process of it) (answering "turn")' --move-ms 20000
-expect_contains "$LOG.greedy.stderr" "=== arena: game 1" "tmp: its stderr file is kept"
-greedy_case shm memory 'went past its memory limit of 300 MiB (the kernel killed a process of it) (answering "turn")' --memory-mb 300
-# 24 processes of 64 MiB each: the limit is the group's, not a process's.
-greedy_case spread memory 'went past its memory limit of 1024 MiB (the kernel killed a process of it) (answering "turn")' --move-ms 20000
-# A fork bomb meets the group's process limit (64 by default, threads
-# included): going past it is a forfeit, and the whole group dies.
-greedy_case bomb processes 'went past its limit of 64 processes (answering "turn")'
-bombed=$(sed -n 's/^greedy: fork failed after \([0-9]*\): .*/\1/p' "$LOG.greedy.stderr")
-expect_lt "${bombed:-99}" 64 "bomb: it had fewer than 64 processes ($bombed children)"
-greedy_case bomb processes 'went past its limit of 20 processes (answering "turn")' --max-processes 20
-
-# In a tournament the others' games go on.
-cat >"$TMP/t.json" <<JSON
-{"name": "greedy", "game": "rolit", "options": {"size": 4}, "games": 2,
- "time": {"move_ms": 20000},
- "bots": [
-  {"name": "tmp", "command": "$PYTHON3 $ZOO/greedy.py $TMP tmp"},
-  {"name": "bomb", "command": "$PYTHON3 $ZOO/greedy.py $TMP bomb"},
-  {"name": "random", "command": "$CBOT $TMP"},
-  {"name": "random2", "command": "$CBOT $TMP"}]}
-JSON
-expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t" --quiet
-run "$REFEREE" verify "$TMP/t"
-expect_eq "$RC" 0 "tournament: the whole folder verifies"
-expect_contains "$OUT" "12 games finished" "tournament: every game is played"
-reasons=$(cat "$TMP"/t/games/*.jsonl | sed -n 's/.*"type":"forfeit","seat":[0-9],"reason":"\([a-z]*\)".*/\1/p' | sort | uniq -c | tr -s ' ' | tr '\n' ',')
-# (When the two meet, the first to move forfeits and the game ends.)
-expect_eq "$reasons" " 5 memory, 5 processes," "tournament: the greedy bots forfeit each of their games, for their reason, and nobody else"
-assert_no_leftovers "tournament: nothing is left"
-# The ladder shows each bot's CPU time beside its wall time: every turn
-# of these games was timed by the CPU clock.
-run "$REFEREE" ladder "$TMP/t" --format csv
-expect_eq "$(awk -F, '$2 == "random" { print ($16 == $20 && $16 > 0) }' "$OUT")" 1 \
-	"ladder: every turn of random has its CPU time"
-# Whether every bot of the ladder's json on stdin has a CPU time for each turn.
-all_cpu_timed() {
-	"$PYTHON3" -c 'import json, sys; print(all(b.get("cpu_ms", {}).get("turns", 0) == b["reply_ms"]["turns"] for b in json.load(sys.stdin)["ladder"]))'
-}
-run "$REFEREE" ladder "$TMP/t" --format json
-expect_eq "$(all_cpu_timed <"$OUT")" True "ladder: the json has the CPU times"
-run "$REFEREE" ladder "$TMP/t"
-expect_contains "$OUT" "CPU med   CPU p95" "ladder: the table has the CPU times"
-expect_exit 0 "$REFEREE" report "$TMP/t"
-expect_eq "$("$PYTHON3" "$top_srcdir/tests/tools/htmltool.py" "$TMP/t/report/index.html" data | all_cpu_timed)" True \
-	"report: the bots' CPU times are in the report, as in the ladder"
-
 # --- stderr: the limit is per bot per match ----------------------------------------
 # A bot that writes two lines of 1 MiB and exits each game keeps
 # 3,000,000 bytes in all, not in each process: two whole lines (two
@@ -183,24 +108,146 @@ expect_contains "$OUT" 'forfeit: timeout: no reply within 300 ms of CPU time to 
 
 # --- without a control group -----------------------------------------------------------
 expect_exit 0 "$REFEREE" play rolit -o size=4 --no-limits --log "$TMP/nolimits.jsonl" "$(cbot)" "$(cbot)"
-expect_contains "$ERR" "referee play: --no-limits: the bots run without a control group each" "--no-limits says what it gives up"
+expect_eq "$(cat "$ERR")" "referee play: --no-limits: the bots run uncontained (all the memory, CPU and processes they want; moves timed by the wall clock): for trusted bots only" "--no-limits says in one line what it gives up"
 grep -q '"clock":"wall"' "$TMP/nolimits.jsonl"
 ok $? "--no-limits: moves are timed by the wall clock"
 expect_exit 2 "$REFEREE" play rolit --clock sometimes "$(cbot)" "$(cbot)"
 expect_contains "$ERR" "--clock takes cpu or wall, not 'sometimes'" "--clock: a bad value is named"
 
-# A user who cannot have a group is told how to get one, before any bot
-# starts (on a cgroup v1 machine, as this project's CI, only root can).
-unprivileged
-if "${AS[@]}" "$REFEREE" play rolit -o size=4 --log "$TMP/as-user.jsonl" "$(cbot)" "$(cbot)" >/dev/null 2>"$TMP/as-user.err"; then
-	ok 0 "unprivileged: this user has a delegated control group"
+# --- the fallback: a user who can have no control group --------------------------------
+# (a normal user on a cgroup v1 machine, as this project's CI, or on v2
+# without a delegated scope): the bots are contained all the same, by the
+# sandbox's PID namespace, rlimits and tmpfs sizes (docs/PROTOCOL.md
+# "Limits").  As root, a user of its own plays; with a control group of
+# its own, this part has nothing to test.
+unprivileged alone
+as_user() { # RUN_LIMIT'ed run of the referee as that user
+	run "${AS[@]}" "$REFEREE" "$@"
+}
+mkdir -m 0777 "$TMP/fb"
+as_user play rolit -o size=4 --log "$TMP/fb/probe.jsonl" "$(cbot)" "$(cbot)"
+if ! grep -q '"containment":"fallback' "$TMP/fb/probe.jsonl"; then
+	ok 0 "the fallback # SKIP this user has a control group of its own here"
 else
-	expect_contains "$TMP/as-user.err" "referee play: each bot needs a control group of its own (memory, processes, CPU), and none can be had here: " \
-		"unprivileged: no group: the referee says so"
-	expect_contains "$TMP/as-user.err" "or pass --no-limits to run the bots without these limits" \
-		"unprivileged: no group: and how to do without"
-	[ ! -e "$TMP/as-user.jsonl" ]
-	ok $? "unprivileged: no group: no game is played"
-	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit -o size=4 --no-limits "$(cbot)" "$(cbot)"
+	expect_eq "$RC" 0 "fallback: a game is played without --no-limits"
+	expect_eq "$(wc -c <"$ERR")" 0 "fallback: and nothing is said about it"
+	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap"' \
+		"fallback: the log header says what contains the bots"
+	run "$REFEREE" verify "$TMP/fb/probe.jsonl"
+	expect_eq "$RC" 0 "fallback: its log verifies"
+	# Spinners in sessions of their own and not: all stopped off move.
+	for spin in spin spin-nosid; do
+		RUN_LIMIT=300 as_user play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/fb/$spin" "$burn" "$(greedy "$spin" 40)"
+		expect_eq "$RC" 0 "fallback, $spin: the games are played"
+		read -r spun_cpu spun_wall spun_late <<<"$(cpu_of "$TMP/fb/$spin")"
+		diag "fallback, against 40 spinners ($spin): $spun_cpu us of CPU, $spun_wall us of wall time"
+		expect_eq "$spun_late" 0 "fallback, $spin: burn loses no move on time"
+		expect_lt "$((spun_cpu * 10))" "$((quiet_cpu * 11))" "fallback, $spin: burn is charged within 10% of its time alone"
+		assert_no_leftovers "fallback, $spin: no spinner is left"
+	done
+	# /tmp and /dev/shm are as big as the memory limit.
+	for mode in tmp shm; do
+		folder=/tmp
+		[ "$mode" = shm ] && folder=/dev/shm
+		as_user play rolit -o size=4 --memory-mb 100 --log "$TMP/fb/$mode.jsonl" "$(greedy "$mode")" "$(cbot)"
+		expect_eq "$RC" 0 "fallback, $mode: the game is played"
+		expect_contains "$TMP/fb/$mode.jsonl.greedy.stderr" "greedy: $folder full after 100 MiB: No space left on device" \
+			"fallback, $mode: $folder holds 100 MiB of --memory-mb 100"
+		expect_eq "$(grep -c '"type":"forfeit"' "$TMP/fb/$mode.jsonl")" 0 "fallback, $mode: nobody forfeits"
+	done
+	# Processes: counted in the bot's own user namespace.
+	as_user play rolit -o size=4 --max-processes 20 --log "$TMP/fb/bomb.jsonl" "$(greedy bomb)" "$(cbot)"
+	bombed=$(sed -n 's/^greedy: fork failed after \([0-9]*\): .*/\1/p' "$TMP/fb/bomb.jsonl.greedy.stderr")
+	expect_lt "${bombed:-99}" 20 "fallback, bomb: fewer than 20 processes ($bombed children)"
+	assert_no_leftovers "fallback, bomb: nothing of it is left"
+	# Memory per process.
+	as_user play rolit -o size=4 --memory-mb 300 --log "$TMP/fb/spread.jsonl" "$(greedy spread)" "$(cbot)"
+	expect_contains "$TMP/fb/spread.jsonl.greedy.stderr" "greedy: 24 of 24 children filled 64 MiB" \
+		"fallback, spread: memory is bounded per process, not in all"
+	as_user play rolit -o size=4 --memory-mb 50 --log "$TMP/fb/spread50.jsonl" "$(greedy spread)" "$(cbot)"
+	expect_contains "$TMP/fb/spread50.jsonl.greedy.stderr" "greedy: 0 of 24 children filled 64 MiB" \
+		"fallback, spread: no process gets past --memory-mb 50"
+	# The clock is the CPU time of the bot's processes.
+	as_user play rolit -o size=4 --move-ms 300 "spin=$(zoo spin)" "$(cbot)"
+	expect_contains "$OUT" 'forfeit: timeout: no reply within 300 ms of CPU time to "turn"' "fallback, cpu: a bot that spins is stopped at its CPU time"
+	# Without the sandbox, nothing can contain them: said in one line.
+	as_user play rolit -o size=4 --no-sandbox "$(cbot)" "$(cbot)"
+	expect_eq "$RC" 0 "fallback, --no-sandbox: the game is played"
+	expect_contains "$ERR" "referee play: --no-sandbox without a control group: the bots run uncontained (all the memory, CPU and processes they want; moves timed by the wall clock): for trusted bots only" \
+		"fallback, --no-sandbox: says in one line that the bots are uncontained"
 fi
+
+# --- memory, processes as a control group names them ---------------------------------
+needs_control_group "the faults of a control group's limits"
+# --- memory, processes: each forfeits alone, with its reason ------------------------
+# greedy_case NAME REASON DETAIL [PLAY FLAGS...]: the greedy bot in mode NAME
+# against the C random bot; it must forfeit for REASON with DETAIL, its
+# opponent must win untouched, the log verify and nothing be left.
+case_number=0
+greedy_case() {
+	local mode=$1 reason=$2 detail=$3
+	shift 3
+	case_number=$((case_number + 1))
+	mkdir "$TMP/case-$case_number"
+	LOG="$TMP/case-$case_number/game.jsonl"
+	expect_exit 0 "$REFEREE" play rolit -o size=4 "$@" --log "$LOG" "$(greedy "$mode")" "$(cbot)"
+	expect_contains "$OUT" "2. greedy               seat 0  score" "$mode: it loses"
+	expect_contains "$OUT" "forfeit: $reason: $detail" "$mode: it forfeits for $reason"
+	grep -qE "^\\{\"seq\":[0-9]+,\"prev\":\"[0-9a-f]{64}\",\"type\":\"forfeit\",\"seat\":0,\"reason\":\"$reason\"," "$LOG"
+	ok $? "$mode: the log says why"
+	expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 1 "$mode: its opponent plays on untouched"
+	run "$REFEREE" verify "$LOG"
+	expect_eq "$RC" 0 "$mode: the log verifies"
+	assert_no_leftovers "$mode: no process of it is left"
+}
+# 1024 MiB by default, its tmpfs included: the kernel kills it, not the
+# referee or the opponent.  Writing 1 GiB takes more than the default
+# second of CPU on a loaded machine (two sanitizer builds' tests at once).
+greedy_case tmp memory 'went past its memory limit of 1024 MiB (the kernel killed a process of it) (answering "turn")' --move-ms 20000
+expect_contains "$LOG.greedy.stderr" "=== arena: game 1" "tmp: its stderr file is kept"
+greedy_case shm memory 'went past its memory limit of 300 MiB (the kernel killed a process of it) (answering "turn")' --memory-mb 300
+# 24 processes of 64 MiB each: the limit is the group's, not a process's.
+greedy_case spread memory 'went past its memory limit of 1024 MiB (the kernel killed a process of it) (answering "turn")' --move-ms 20000
+# A fork bomb meets the group's process limit (64 by default, threads
+# included): going past it is a forfeit, and the whole group dies.
+greedy_case bomb processes 'went past its limit of 64 processes (answering "turn")'
+bombed=$(sed -n 's/^greedy: fork failed after \([0-9]*\): .*/\1/p' "$LOG.greedy.stderr")
+expect_lt "${bombed:-99}" 64 "bomb: it had fewer than 64 processes ($bombed children)"
+greedy_case bomb processes 'went past its limit of 20 processes (answering "turn")' --max-processes 20
+
+# In a tournament the others' games go on.
+cat >"$TMP/t.json" <<JSON
+{"name": "greedy", "game": "rolit", "options": {"size": 4}, "games": 2,
+ "time": {"move_ms": 20000},
+ "bots": [
+  {"name": "tmp", "command": "$PYTHON3 $ZOO/greedy.py $TMP tmp"},
+  {"name": "bomb", "command": "$PYTHON3 $ZOO/greedy.py $TMP bomb"},
+  {"name": "random", "command": "$CBOT $TMP"},
+  {"name": "random2", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t" --quiet
+run "$REFEREE" verify "$TMP/t"
+expect_eq "$RC" 0 "tournament: the whole folder verifies"
+expect_contains "$OUT" "12 games finished" "tournament: every game is played"
+reasons=$(cat "$TMP"/t/games/*.jsonl | sed -n 's/.*"type":"forfeit","seat":[0-9],"reason":"\([a-z]*\)".*/\1/p' | sort | uniq -c | tr -s ' ' | tr '\n' ',')
+# (When the two meet, the first to move forfeits and the game ends.)
+expect_eq "$reasons" " 5 memory, 5 processes," "tournament: the greedy bots forfeit each of their games, for their reason, and nobody else"
+assert_no_leftovers "tournament: nothing is left"
+# The ladder shows each bot's CPU time beside its wall time: every turn
+# of these games was timed by the CPU clock.
+run "$REFEREE" ladder "$TMP/t" --format csv
+expect_eq "$(awk -F, '$2 == "random" { print ($16 == $20 && $16 > 0) }' "$OUT")" 1 \
+	"ladder: every turn of random has its CPU time"
+# Whether every bot of the ladder's json on stdin has a CPU time for each turn.
+all_cpu_timed() {
+	"$PYTHON3" -c 'import json, sys; print(all(b.get("cpu_ms", {}).get("turns", 0) == b["reply_ms"]["turns"] for b in json.load(sys.stdin)["ladder"]))'
+}
+run "$REFEREE" ladder "$TMP/t" --format json
+expect_eq "$(all_cpu_timed <"$OUT")" True "ladder: the json has the CPU times"
+run "$REFEREE" ladder "$TMP/t"
+expect_contains "$OUT" "CPU med   CPU p95" "ladder: the table has the CPU times"
+expect_exit 0 "$REFEREE" report "$TMP/t"
+expect_eq "$("$PYTHON3" "$top_srcdir/tests/tools/htmltool.py" "$TMP/t/report/index.html" data | all_cpu_timed)" True \
+	"report: the bots' CPU times are in the report, as in the ladder"
+
 done_testing

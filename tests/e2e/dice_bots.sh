@@ -74,7 +74,6 @@ expect_eq "$(timeout 20 "$EXPECT" <"$TMP/bolo5-win.jsonl" | tail -n 1)" \
 expect_eq "$(timeout 20 "$EXPECT" --endgame <"$TMP/bolo5-win.jsonl" | tail -n 1)" \
 	'{"action":{"keep":[6,6,6]}}' "expect-bot --endgame keeps three 6s, to bank and win"
 
-needs_control_group "check-bot and games of expect-bot and win-bot"
 for game in bolo bolo5 volle-lotte; do
 	passes "$game" "$EXPECT"
 	passes "$game" "$WIN"

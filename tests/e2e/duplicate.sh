@@ -6,7 +6,6 @@
 # by kill -9, the ladder of the logs counting by set, the SDK bots in a
 # set, and the refusals.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 C=$(cbot)
 PY="example-py=$PYTHON3 $top_srcdir/bots/examples/bolo.py"

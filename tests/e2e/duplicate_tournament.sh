@@ -6,7 +6,6 @@
 # plays a set cut by kill -9 again whole on --resume, and is refused
 # without the sandbox unless the bots are trusted.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 # write_file FILE [EXTRA]: 3 bots, 2-player bolo to 1000, 4 games a table.
 write_file() {

@@ -8,7 +8,6 @@
 # them as \xNN escapes (visible.h) on stdout and stderr, and the logs keep
 # the exact bytes.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 # What the terminal bot sends, as the referee shows it, and as JSON text.
 SHOWN='\x1b[2J\x1b]0;pwned\x07\x1b]52;c;cHduZWQ=\x07\x0dok\xc2\x9b31m'

@@ -5,7 +5,6 @@
 # referee keeps its deadlines, leaves no process and no fd behind, and
 # restarts a bot that died for the next game.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 C=$(cbot)
 PY=$(pybot)

@@ -4,7 +4,6 @@
 # verify` and replayed; the options of each game; the threshold and
 # greedy bots beating the random ones over a short match.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 THRESHOLD_C="$top_builddir/bots/threshold-bot"
 THRESHOLD_PY="$PYTHON3 $top_srcdir/bots/threshold_bot.py"

@@ -7,7 +7,6 @@
 # the schedule is the same.  A bot inserted in the middle or removed is
 # refused.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
 LAST="$PYTHON3 $ZOO/last-legal.py $TMP"

@@ -28,13 +28,6 @@ unboxed() {
 	ok 0 "$1 without the sandbox # SKIP user $uid cannot run $REFEREE and the bots"
 	return 1
 }
-# sandboxed CASE: true when the sandboxed runs can be made here (this user
-# can have a control group for a bot), else one skipped case for them.
-sandboxed() {
-	no_control_group || return 0
-	ok 0 "$1 in the sandbox # SKIP $NO_CONTROL_GROUP"
-	return 1
-}
 # count_sleepers: the escaper's sleepers of this test now running.
 count_sleepers() {
 	pgrep -f "time.sleep.300. $TMP" | wc -l
@@ -69,14 +62,12 @@ wait_for() {
 # --- the memory reader ---------------------------------------------------------------
 # In the sandbox its parent is the sandbox's own init, and it sees that and
 # itself: no process of the referee's.
-if sandboxed memread; then
-	mkdir "$TMP/mem"
-	LOG="$TMP/mem/game.jsonl"
-	expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$LOG" "$(hostile memread)" "$(cbot)"
-	expect_contains "$LOG.memread.stderr" "memread: parent 1, sees 2 processes" \
-		"memread, sandbox: it sees its sandbox's init and itself, not the referee"
-	expect_not_contains "$OUT" "forfeit:" "memread, sandbox: the game is played"
-fi
+mkdir "$TMP/mem"
+LOG="$TMP/mem/game.jsonl"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --log "$LOG" "$(hostile memread)" "$(cbot)"
+expect_contains "$LOG.memread.stderr" "memread: parent 1, sees 2 processes" \
+	"memread, sandbox: it sees its sandbox's init and itself, not the referee"
+expect_not_contains "$OUT" "forfeit:" "memread, sandbox: the game is played"
 if unboxed memread; then
 	# The referee made itself non-dumpable before any secret existed.
 	mkdir -m 0777 "$TMP/mem-open"
@@ -92,15 +83,13 @@ assert_no_leftovers "memread: no process left over"
 # --- the parent and opponent killer ----------------------------------------------------
 # In the sandbox its signals reach nothing but its own init (which ignores
 # them): every game of a tournament is played to the end, nobody forfeits.
-if sandboxed killer; then
-	EXTRA=
-	tournament_case "$TMP/kill" killer \
-		"{\"name\": \"killer\", \"command\": \"$PYTHON3 $ZOO/killer.py $TMP\"}" \
-		"{\"name\": \"random\", \"command\": \"$CBOT $TMP\"}" \
-		"{\"name\": \"slow\", \"command\": \"$PYTHON3 $ZOO/slow.py $TMP 20\"}"
-	expect_eq "$(cat "$TMP"/kill/out/stderr/table*-killer.stderr | grep -c '^killer: 2 of 2 signals sent to 1 processes$')" 2 \
-		"killer, sandbox: at each of its 2 tables, it saw only its init"
-fi
+EXTRA=
+tournament_case "$TMP/kill" killer \
+	"{\"name\": \"killer\", \"command\": \"$PYTHON3 $ZOO/killer.py $TMP\"}" \
+	"{\"name\": \"random\", \"command\": \"$CBOT $TMP\"}" \
+	"{\"name\": \"slow\", \"command\": \"$PYTHON3 $ZOO/slow.py $TMP 20\"}"
+expect_eq "$(cat "$TMP"/kill/out/stderr/table*-killer.stderr | grep -c '^killer: 2 of 2 signals sent to 1 processes$')" 2 \
+	"killer, sandbox: at each of its 2 tables, it saw only its init"
 ok 0 "killer without the sandbox # SKIP a bot of the referee's own user can always signal it"
 assert_no_leftovers "killer: no process left over"
 
@@ -116,20 +105,18 @@ escape_game() {
 	PID=$!
 	wait_for "$dir/escaper.stderr" "escaper: sleeper"
 }
-if sandboxed escaper; then
-	escape_game "$TMP/esc" "$REFEREE" play
-	expect_eq "$(count_sleepers)" 1 "escaper, sandbox: its sleeper runs during the game"
-	wait "$PID"
-	expect_eq "$?" 0 "escaper, sandbox: the games are played"
-	expect_not_contains "$TMP/esc.out" "forfeit:" "escaper, sandbox: nobody forfeits"
-	assert_no_leftovers "escaper, sandbox: the sleeper is gone after the match"
+escape_game "$TMP/esc" "$REFEREE" play
+expect_eq "$(count_sleepers)" 1 "escaper, sandbox: its sleeper runs during the game"
+wait "$PID"
+expect_eq "$?" 0 "escaper, sandbox: the games are played"
+expect_not_contains "$TMP/esc.out" "forfeit:" "escaper, sandbox: nobody forfeits"
+assert_no_leftovers "escaper, sandbox: the sleeper is gone after the match"
 
-	escape_game "$TMP/esc-kill" "$REFEREE" play
-	expect_eq "$(count_sleepers)" 1 "escaper, sandbox: its sleeper runs before the referee is killed"
-	pkill -KILL -P "$PID"     # the referee, timeout's child
-	wait "$PID" 2>/dev/null
-	assert_no_leftovers "escaper, sandbox: after kill -9 of the referee, nothing of the bots is left"
-fi
+escape_game "$TMP/esc-kill" "$REFEREE" play
+expect_eq "$(count_sleepers)" 1 "escaper, sandbox: its sleeper runs before the referee is killed"
+pkill -KILL -P "$PID"     # the referee, timeout's child
+wait "$PID" 2>/dev/null
+assert_no_leftovers "escaper, sandbox: after kill -9 of the referee, nothing of the bots is left"
 
 if unboxed escaper; then
 	escape_game "$TMP/esc-open" "${AS[@]}" "$REFEREE" play --no-sandbox --no-limits
@@ -148,29 +135,27 @@ fi
 # bot is on move (the bot is frozen otherwise); should it reach the limit
 # before the game ends, that is the bot's forfeit ("processes").  The
 # opponent is untouched either way.
-if sandboxed forkbomb; then
-	mkdir "$TMP/bomb"
-	LOG="$TMP/bomb/game.jsonl"
-	expect_exit 0 "$REFEREE" play rolit -o size=4 --max-processes 20 --log "$LOG" "$(hostile forkbomb)" "$(hostile slow 300)"
-	seen=$(sed -n 's/^forkbomb: fork failed: Resource temporarily unavailable (\([0-9]*\) processes)$/\1/p' \
-		"$LOG.forkbomb.stderr" | sort -n | tail -1)
-	expect_lt "${seen:-0}" 21 "forkbomb, sandbox: at most 20 processes in its sandbox"
-	expect_not_contains "$(grep ' slow ' "$OUT")" "forfeit:" "forkbomb, sandbox: its opponent plays on, untouched"
-	grep -E '"type":"forfeit"' "$LOG" | grep -qvE '"seat":0,"reason":"processes"'
-	ok $((!$?)) "forkbomb, sandbox: no forfeit but the bomb's, for its processes"
-	assert_no_leftovers "forkbomb, sandbox: nothing of the bomb is left"
+mkdir "$TMP/bomb"
+LOG="$TMP/bomb/game.jsonl"
+expect_exit 0 "$REFEREE" play rolit -o size=4 --max-processes 20 --log "$LOG" "$(hostile forkbomb)" "$(hostile slow 300)"
+seen=$(sed -n 's/^forkbomb: fork failed: Resource temporarily unavailable (\([0-9]*\) processes)$/\1/p' \
+	"$LOG.forkbomb.stderr" | sort -n | tail -1)
+expect_lt "${seen:-0}" 21 "forkbomb, sandbox: at most 20 processes in its sandbox"
+expect_not_contains "$(grep ' slow ' "$OUT")" "forfeit:" "forkbomb, sandbox: its opponent plays on, untouched"
+grep -E '"type":"forfeit"' "$LOG" | grep -qvE '"seat":0,"reason":"processes"'
+ok $((!$?)) "forkbomb, sandbox: no forfeit but the bomb's, for its processes"
+assert_no_leftovers "forkbomb, sandbox: nothing of the bomb is left"
 
-	# A tournament goes on around it, with the same limit for every bot; the
-	# bomb may forfeit for its processes, nobody forfeits for anything else.
-	EXTRA='"time": {"move_ms": 5000}, "limits": {"processes": 20},'
-	FORFEIT_ALLOWED=processes tournament_case "$TMP/bomb-t" forkbomb \
-		"{\"name\": \"forkbomb\", \"command\": \"$PYTHON3 $ZOO/forkbomb.py $TMP\"}" \
-		"{\"name\": \"random\", \"command\": \"$CBOT $TMP\"}" \
-		"{\"name\": \"spawner\", \"command\": \"$PYTHON3 $ZOO/spawner.py $TMP 5\"}"
-	expect_eq "$(cat "$TMP"/bomb-t/out/stderr/table*-spawner.stderr | grep -c '^spawner: started 5 of 5 children$')" 2 \
-		"forkbomb, sandbox: the other bots start their processes all the same"
-	assert_no_leftovers "forkbomb, sandbox: nothing of the bomb is left after the tournament"
-fi
+# A tournament goes on around it, with the same limit for every bot; the
+# bomb may forfeit for its processes, nobody forfeits for anything else.
+EXTRA='"time": {"move_ms": 5000}, "limits": {"processes": 20},'
+FORFEIT_ALLOWED=processes tournament_case "$TMP/bomb-t" forkbomb \
+	"{\"name\": \"forkbomb\", \"command\": \"$PYTHON3 $ZOO/forkbomb.py $TMP\"}" \
+	"{\"name\": \"random\", \"command\": \"$CBOT $TMP\"}" \
+	"{\"name\": \"spawner\", \"command\": \"$PYTHON3 $ZOO/spawner.py $TMP 5\"}"
+expect_eq "$(cat "$TMP"/bomb-t/out/stderr/table*-spawner.stderr | grep -c '^spawner: started 5 of 5 children$')" 2 \
+	"forkbomb, sandbox: the other bots start their processes all the same"
+assert_no_leftovers "forkbomb, sandbox: nothing of the bomb is left after the tournament"
 
 if unboxed forkbomb; then
 	# Without the sandbox the cap counts every process of the user.

@@ -5,7 +5,6 @@
 # points), a number, a typed action or a keep's dice in any order
 # accepted, a wrong answer asked again, no time limit, Ctrl-D resigns.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 PTY="$PYTHON3 $top_srcdir/tests/tools/pty_run.py"
 C="random=$CBOT $TMP"

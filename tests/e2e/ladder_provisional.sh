@@ -6,7 +6,6 @@
 # Once the run is resumed to its end, the flag changes nothing, and a
 # signed manifest is checked as a finished run's.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 # One table of a bot that stops in its 4th game until a file is there
 # (tests/zoo/gate.py, so the run has no sandbox: the files are in $TMP)

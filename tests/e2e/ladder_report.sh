@@ -3,7 +3,6 @@
 # reason and reply times, the crosstable, whole names in every matrix, and
 # PGN's Date, Round and Termination tags.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 C="random=$CBOT $TMP"
 LONG=sleepy-bot-with-a-rather-long-name

@@ -5,7 +5,6 @@
 # move that is not the drawn one, replays marking opening moves, the
 # option in `play`, `sprt` and tournament files, and its refusals.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 FIRST="a=$(zoo first-legal)"
 LAST="b=$(zoo last-legal)"

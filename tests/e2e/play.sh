@@ -3,7 +3,6 @@
 # bots, their results, logs, keys and stderr files, seat rotation, board
 # sizes, and reproducible draws with --seed.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 C=$(cbot)
 PY=$(pybot)

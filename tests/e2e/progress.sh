@@ -6,7 +6,6 @@
 # what a finished game leaves for the ladder: its forfeits and the bots'
 # reply times in the manifest, a line naming it in each bot's stderr file.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
 LAST="$PYTHON3 $ZOO/last-legal.py $TMP"

@@ -10,7 +10,6 @@
 # root and as an unprivileged user.  (tests/e2e/sandbox.sh checks the
 # sandbox's walls: writes, network, other bots' folders, output folders.)
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 needs_bubblewrap
 ZOO_REAL=$(realpath "$ZOO")

@@ -6,7 +6,6 @@
 # allows they still answer in time; they refuse bad arguments; and they
 # play in the sandbox.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 RS="$BOTS/rolit-search"
 BPL="$BOTS/black-pot-lookahead"

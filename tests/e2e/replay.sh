@@ -7,7 +7,6 @@
 # the rendered page, the position at #move=N, a screenshot that is not
 # blank.  The browser tests skip where Chromium is not installed.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 

@@ -9,7 +9,6 @@
 # data is read from the file; what the page shows once its scripts ran is
 # checked in headless Chromium, skipped where it is not installed.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 

@@ -10,7 +10,6 @@
 # (tests/e2e/limits.sh checks the messages when bubblewrap is missing or
 # broken; tests/e2e/hostile.sh the attacks on the referee and the machine.)
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 needs_bubblewrap
 [ "$(id -u)" -eq 0 ] && bot_uid=65534 || bot_uid=$(id -u)

@@ -53,10 +53,6 @@ JS
 # every check of a bot on an SDK installed as its docs say.
 installed_bot_passes() {
 	local desc="check-bot $2: the $1 bot on the installed SDK passes"
-	if no_control_group; then
-		ok 0 "$desc # SKIP $NO_CONTROL_GROUP"
-		return
-	fi
 	run "$REFEREE" check-bot "$2" "$3"
 	ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT"; echo $?)" "$desc" || diag_run
 }
@@ -123,15 +119,11 @@ printf '#include <arena/draws.h>\n#include <arena/games/game.h>\nint main(void) 
 run ${CC:-cc} -std=c11 -Wall -Werror ${SANITIZER_FLAGS:-} -o "$TMP/c/old-path" "$TMP/c/old_path.c" $flags
 ok "$RC" "<arena/draws.h> still compiles beside <arena/games/game.h>" || diag_run
 installed_bot_passes C bolo5 "$TMP/c/install-bot"
-if no_control_group; then
-	ok 0 "the C bot plays bolo with the installed rules library # SKIP $NO_CONTROL_GROUP"
-else
-	run "$REFEREE" play bolo --out "$TMP/c/bolo" "$TMP/c/install-bot" "$CBOT $TMP"
-	expect_contains "$TMP/c/bolo/install-bot.stderr" "install-bot: simulated a whole game of bolo: " \
-		"the C bot plays a whole game of bolo with the installed rules library"
-	expect_not_contains "$TMP/c/bolo/install-bot.stderr" "differently" \
-		"the installed C SDK scores keeps as the referee does"
-fi
+run "$REFEREE" play bolo --out "$TMP/c/bolo" "$TMP/c/install-bot" "$CBOT $TMP"
+expect_contains "$TMP/c/bolo/install-bot.stderr" "install-bot: simulated a whole game of bolo: " \
+	"the C bot plays a whole game of bolo with the installed rules library"
+expect_not_contains "$TMP/c/bolo/install-bot.stderr" "differently" \
+	"the installed C SDK scores keeps as the referee does"
 
 assert_no_leftovers
 done_testing

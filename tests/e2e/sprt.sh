@@ -6,7 +6,6 @@
 # stops the games in flight, an opening book's line a pair and the logs
 # --out keeps compressed, and bad values refused.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"
 LAST="$PYTHON3 $ZOO/last-legal.py $TMP"

@@ -6,7 +6,6 @@
 # verdict removed; no bot left behind; refused without the sandbox unless
 # the bots are trusted.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 T="t=$BOTS/threshold-bot 350 $TMP"
 C=$(cbot r)

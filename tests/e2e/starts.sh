@@ -7,7 +7,6 @@
 # `tournament` starts every bot once before its first game and stops on
 # one that does not start, or runs without it with --skip-broken.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 C=$(cbot)
 

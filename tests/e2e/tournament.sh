@@ -4,7 +4,6 @@
 # results as a run never stopped, no game lost or played twice), shards
 # whose ladders merge into the single run's, and bad files and usage.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 LOGS='[0-9][0-9][0-9][0-9][0-9][0-9].jsonl'   # game logs, not set-aside ones
 FIRST="$PYTHON3 $ZOO/first-legal.py $TMP"

@@ -7,7 +7,6 @@
 # of a folder in use is refused.  And the main process sleeps while its
 # workers play.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 # A slow bot (so that games are in progress when the signal comes), one
 # that keeps sleeping children (which the parent-death signal alone would

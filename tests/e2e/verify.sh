@@ -5,7 +5,6 @@
 # own key (tests/tools/logtool.py) get past the chain and the signature and must
 # fail on their content: the draws, the commitments, the rules.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 C=$(cbot)
 PY=$(pybot)

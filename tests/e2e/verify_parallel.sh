@@ -4,7 +4,6 @@
 # the same lines, the same first failure of each tampered log, the same
 # exit status; and bad -j values are refused.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 expect_exit 0 "$REFEREE" play rolit -o size=6 --games 40 --out "$TMP/run" "$(cbot)" "$(cbot random-too)"
 logs=("$TMP"/run/game-*.jsonl)

@@ -271,18 +271,18 @@ unprivileged() {
 
 # no_control_group: true when this user can have no control group for a
 # bot (a normal user on a cgroup v1 machine: only root can make one), so
-# that the referee refuses to start games with the bots' limits on; the
-# referee's reason is then in NO_CONTROL_GROUP.  Anything else that stops
-# a game is left for the cases to report.  One probe per script.
+# that the referee contains its bots with the fallback (its log header's
+# "containment" says which), whose faults are not named as a group's
+# are; the reason is then in NO_CONTROL_GROUP.  One probe per script.
 NO_CONTROL_GROUP=
 control_group_probed=
 no_control_group() {
-	local err=$TMP/control-group-probe.err
+	local log=$TMP/control-group-probe.jsonl
 	if [ -z "$control_group_probed" ]; then
 		control_group_probed=1
-		"$REFEREE" play rolit -o size=4 "$(cbot)" "$(cbot)" >/dev/null 2>"$err" ||
-			! grep -q 'none can be had here' "$err" ||
-			NO_CONTROL_GROUP="no control group for a bot can be had here: $(head -c 400 "$err" | tr '\n' ' ')"
+		"$REFEREE" play rolit -o size=4 --log "$log" "$(cbot)" "$(cbot)" >/dev/null 2>&1
+		grep -q '"containment":"control groups' "$log" 2>/dev/null ||
+			NO_CONTROL_GROUP="needs a control group for each bot, which this user cannot have here (the referee's fallback contains the bots instead)"
 	fi
 	[ -n "$NO_CONTROL_GROUP" ]
 }
