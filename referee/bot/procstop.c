@@ -72,22 +72,24 @@ static void add_children(const char *path, struct pids *out)
 		pids_add(out, (pid_t)pid);
 }
 
-/* The threads and CPU clock ticks (its own and its reaped children's) of
- * process `pid`, from its stat; false when it is gone. */
-static bool read_stat(pid_t pid, long *threads, int64_t *ticks)
+/* The parent, threads and CPU clock ticks (its own and its reaped
+ * children's) of process `pid`, from its stat; false when it is gone. */
+static bool read_stat(pid_t pid, pid_t *parent, long *threads, int64_t *ticks)
 {
 	char path[64], buf[1024], *p;
 	unsigned long long utime, stime;
 	long long cutime, cstime;
+	int ppid;
 
 	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	/* The command's name, in parentheses, may hold anything. */
 	if (read_small(path, buf, sizeof buf) <= 0 || !(p = strrchr(buf, ')')))
 		return false;
-	if (sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu "
-		   "%lld %lld %*d %*d %ld", &utime, &stime, &cutime, &cstime,
-		   threads) != 5)
+	if (sscanf(p + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu "
+		   "%lld %lld %*d %*d %ld", &ppid, &utime, &stime, &cutime, &cstime,
+		   threads) != 6)
 		return false;
+	*parent = (pid_t)ppid;
 	*ticks = (int64_t)(utime + stime) + cutime + cstime;
 	return true;
 }
@@ -134,7 +136,9 @@ static bool find_init(struct procstop *p)
 }
 
 /* Every process of the sandbox, init first, into `out`; their CPU ticks
- * summed into *ticks.  False when init is gone. */
+ * summed into *ticks.  False when init is gone: a process that is not
+ * the outer bwrap's child (which stays unreaped, so its pid is not
+ * reused) is not the init any more, whatever its pid. */
 static bool scan(struct procstop *p, struct pids *out, int64_t *ticks)
 {
 	*ticks = 0;
@@ -143,10 +147,12 @@ static bool scan(struct procstop *p, struct pids *out, int64_t *ticks)
 		return false;
 	pids_add(out, p->init);
 	for (size_t i = 0; i < out->count; i++) {
+		pid_t parent;
 		long threads;
 		int64_t t;
 
-		if (!read_stat(out->list[i], &threads, &t)) {
+		if (!read_stat(out->list[i], &parent, &threads, &t) ||
+		    (i == 0 && parent != p->outer)) {
 			if (i == 0)
 				return false;
 			continue;
