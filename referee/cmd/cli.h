@@ -70,9 +70,10 @@ int cli_match_option(const char *verb, int opt, const char *arg,
  * the referee again, with the same arguments, in a delegated systemd
  * scope, so call it before the verb changes anything.  With it off: says
  * in one line, naming the `setting` that turned it off, that the bots are
- * then uncontained, and times moves by the wall clock; so too with the
- * sandbox off where no control group can be had (the fallback needs the
- * sandbox).  EXIT_OK otherwise. */
+ * then uncontained, and times moves by the wall clock; so too, with no
+ * word of it (cli_sandbox_ready() warns), with the sandbox off where no
+ * control group can be had (the fallback needs the sandbox).  EXIT_OK
+ * otherwise. */
 int cli_containment_ready(const char *verb, struct time_control *time,
 			  struct bot_limits *limits, const char *setting);
 

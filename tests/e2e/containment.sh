@@ -173,11 +173,11 @@ else
 	# The clock is the CPU time of the bot's processes.
 	as_user play rolit -o size=4 --move-ms 300 "spin=$(zoo spin)" "$(cbot)"
 	expect_contains "$OUT" 'forfeit: timeout: no reply within 300 ms of CPU time to "turn"' "fallback, cpu: a bot that spins is stopped at its CPU time"
-	# Without the sandbox, nothing can contain them: said in one line.
-	as_user play rolit -o size=4 --no-sandbox "$(cbot)" "$(cbot)"
+	# Without the sandbox, nothing can contain them: the log says so.
+	as_user play rolit -o size=4 --no-sandbox --log "$TMP/fb/open.jsonl" "$(cbot)" "$(cbot)"
 	expect_eq "$RC" 0 "fallback, --no-sandbox: the game is played"
-	expect_contains "$ERR" "referee play: --no-sandbox without a control group: the bots run uncontained (all the memory, CPU and processes they want; moves timed by the wall clock): for trusted bots only" \
-		"fallback, --no-sandbox: says in one line that the bots are uncontained"
+	expect_contains "$TMP/fb/open.jsonl" '"clock":"wall"},"containment":"none: no limits, for trusted bots only"' \
+		"fallback, --no-sandbox: uncontained, on the wall clock, as the log header says"
 fi
 
 PYTHON3=$root_python3
