@@ -7,7 +7,6 @@
 # games and sets were cut and dealt again, from the manifest's "aborted"
 # records (docs/TOURNAMENTS.md, "Cut and dealt again").
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 

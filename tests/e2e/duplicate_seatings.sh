@@ -9,7 +9,6 @@
 # re-signed with the referee's own key, so that every log still verifies
 # alone), fail with exit 1, naming the set and the game.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 C="$CBOT '$TMP'"
 

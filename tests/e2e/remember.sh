@@ -27,7 +27,6 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 
 needs_bubblewrap
-needs_control_group
 
 # The channels other than the page cache, as the bot names them.
 others=("/dev/shm" "/tmp" "System V shared memory" "abstract unix sockets")

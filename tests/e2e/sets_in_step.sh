@@ -9,7 +9,6 @@
 # of its set.  The stepping itself is checked record by record, over
 # thousands of sets, in tests/unit/check_match_set.c.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 C=$(cbot)
 
