@@ -2,7 +2,11 @@
  * A sandbox's processes stopped, continued and timed through /proc (see
  * procstop.h): a scan follows the children files down from the PID
  * namespace's init, reading each process's stat on the way (its threads,
- * to know whose children to read, and its CPU times).
+ * to know whose children to read, and its CPU times).  The files stay
+ * open from one scan to the next and are read again from their start
+ * (an open of a /proc path costs more than the read): an fd of a
+ * process's file names that process, so a pid used again by another
+ * process after the first is gone is read from a new fd, never the old.
  */
 #include "procstop.h"
 
@@ -13,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -22,10 +27,34 @@ struct pids {
 	size_t count, cap;
 };
 
+/* An open file of a process: its stat (tid 0), or the children of its
+ * thread tid. */
+struct open_file {
+	pid_t pid, tid;
+	int fd;
+	unsigned scan; /* the last scan that read it */
+};
+
+/* A process the last scan found, for the clock between scans. */
+struct known {
+	pid_t pid;
+	clockid_t clock;  /* its CPU clock */
+	int64_t reaped;   /* the clock ticks of the children it reaped */
+};
+
 struct procstop {
-	pid_t outer, init;  /* init: 0 until found */
+	pid_t outer, init;  /* init: 0 until found, -1 when gone */
 	struct pids stopped;
 	int64_t cpu_max;    /* the largest CPU time answered, ns */
+	struct open_file *files;
+	size_t file_count, file_cap;
+	unsigned scan;      /* scans made */
+	char *buf;          /* what a file said */
+	size_t buf_cap;
+	struct known *known;
+	size_t known_count, known_cap;
+	long last_pid;      /* ns_last_pid before the last scan; -1 */
+	int last_pid_fd;
 };
 
 static void pids_add(struct pids *s, pid_t pid)
@@ -45,122 +74,189 @@ static bool pids_has(const struct pids *s, pid_t pid)
 	return false;
 }
 
-/* Reads the small file `path` into buf (NUL-ended); its length, or -1. */
-static ssize_t read_small(const char *path, char *buf, size_t size)
+static void file_drop(struct procstop *p, size_t i)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	close(p->files[i].fd);
+	p->files[i] = p->files[--p->file_count];
+}
+
+/* The open file of (pid, tid), opened when it is not yet; -1 when the
+ * process or thread is gone. */
+static int file_fd(struct procstop *p, pid_t pid, pid_t tid)
+{
+	char path[64];
+	int fd;
+
+	for (size_t i = 0; i < p->file_count; i++)
+		if (p->files[i].pid == pid && p->files[i].tid == tid) {
+			p->files[i].scan = p->scan;
+			return p->files[i].fd;
+		}
+	if (tid)
+		snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid,
+			 (int)tid);
+	else
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (p->file_count == p->file_cap) {
+		p->file_cap = p->file_cap ? 2 * p->file_cap : 16;
+		p->files = xrealloc(p->files, p->file_cap * sizeof *p->files);
+	}
+	p->files[p->file_count++] = (struct open_file){ pid, tid, fd, p->scan };
+	return fd;
+}
+
+/* Reads the file of (pid, tid) whole from its start into p->buf
+ * (NUL-ended): its length, or -1 when the process or thread is gone (the
+ * file is then closed, so that a new one of that pid is opened anew). */
+static ssize_t file_read(struct procstop *p, pid_t pid, pid_t tid)
+{
+	int fd = file_fd(p, pid, tid);
+	size_t len = 0, want;
 	ssize_t n;
 
 	if (fd < 0)
 		return -1;
-	do
-		n = read(fd, buf, size - 1);
-	while (n < 0 && errno == EINTR);
-	close(fd);
-	buf[n > 0 ? n : 0] = '\0';
-	return n;
+	do {
+		if (p->buf_cap - len < 1024) {
+			p->buf_cap = p->buf_cap ? 2 * p->buf_cap : 4096;
+			p->buf = xrealloc(p->buf, p->buf_cap);
+		}
+		want = p->buf_cap - len - 1;
+		n = pread(fd, p->buf + len, want, (off_t)len);
+		len += n > 0 ? (size_t)n : 0;
+		/* A file of /proc gives all it has to a read big enough. */
+	} while ((size_t)n == want || (n < 0 && errno == EINTR));
+	p->buf[len] = '\0';
+	if (n < 0) {
+		for (size_t i = 0; i < p->file_count; i++)
+			if (p->files[i].fd == fd)
+				file_drop(p, i);
+		return -1;
+	}
+	return (ssize_t)len;
 }
 
-/* Adds the pids listed in a children file to `out`. */
-static void add_children(const char *path, struct pids *out)
+/* Adds the pids of the children of thread `tid` of `pid` to `out`. */
+static void add_children(struct procstop *p, pid_t pid, pid_t tid,
+			 struct pids *out)
 {
-	char buf[4096], *p = buf, *end;
+	char *at, *end;
 
-	if (read_small(path, buf, sizeof buf) <= 0)
+	if (file_read(p, pid, tid) <= 0)
 		return;
-	for (long pid; (pid = strtol(p, &end, 10)) > 0 && end != p; p = end)
-		pids_add(out, (pid_t)pid);
+	at = p->buf;
+	for (long kid; (kid = strtol(at, &end, 10)) > 0 && end != at; at = end)
+		pids_add(out, (pid_t)kid);
 }
 
-/* The parent, threads and CPU clock ticks (its own and its reaped
- * children's) of process `pid`, from its stat; false when it is gone. */
-static bool read_stat(pid_t pid, pid_t *parent, long *threads, int64_t *ticks)
+/* The parent, threads and the CPU clock ticks of the children it reaped
+ * of process `pid`, from its stat; false when it is gone. */
+static bool read_stat(struct procstop *p, pid_t pid, pid_t *parent,
+		      long *threads, int64_t *reaped)
 {
-	char path[64], buf[1024], *p;
-	unsigned long long utime, stime;
 	long long cutime, cstime;
+	char *at;
 	int ppid;
 
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	/* The command's name, in parentheses, may hold anything. */
-	if (read_small(path, buf, sizeof buf) <= 0 || !(p = strrchr(buf, ')')))
+	if (file_read(p, pid, 0) <= 0 || !(at = strrchr(p->buf, ')')))
 		return false;
-	if (sscanf(p + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu "
-		   "%lld %lld %*d %*d %ld", &ppid, &utime, &stime, &cutime, &cstime,
-		   threads) != 6)
+	if (sscanf(at + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u "
+		   "%lld %lld %*d %*d %ld", &ppid, &cutime, &cstime, threads) != 4)
 		return false;
 	*parent = (pid_t)ppid;
-	*ticks = (int64_t)(utime + stime) + cutime + cstime;
+	*reaped = cutime + cstime;
 	return true;
 }
 
 /* Adds the children of every thread of `pid` to `out`. */
-static void add_descendants(pid_t pid, long threads, struct pids *out)
+static void add_descendants(struct procstop *p, pid_t pid, long threads,
+			    struct pids *out)
 {
-	char path[96];
+	char path[64];
 	struct dirent *e;
 	DIR *dir;
 
 	if (threads == 1) {
-		snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid,
-			 (int)pid);
-		add_children(path, out);
+		add_children(p, pid, pid, out);
 		return;
 	}
 	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
 	if (!(dir = opendir(path)))
 		return;
 	while ((e = readdir(dir)))
-		if (e->d_name[0] != '.') {
-			snprintf(path, sizeof path, "/proc/%d/task/%.16s/children",
-				 (int)pid, e->d_name);
-			add_children(path, out);
-		}
+		if (e->d_name[0] != '.')
+			add_children(p, pid, (pid_t)atoi(e->d_name), out);
 	closedir(dir);
 }
 
-/* The namespace's init, the outer bwrap's child, once it is there. */
+/* The namespace's init, the outer bwrap's child, once it is there:
+ * its stat is opened then, and names it from then on. */
 static bool find_init(struct procstop *p)
 {
 	struct pids kids = { 0 };
-	char path[64];
+	pid_t parent;
+	long threads;
+	int64_t reaped;
 
 	if (!p->init) {
-		snprintf(path, sizeof path, "/proc/%d/task/%d/children",
-			 (int)p->outer, (int)p->outer);
-		add_children(path, &kids);
+		add_children(p, p->outer, p->outer, &kids);
 		p->init = kids.count ? kids.list[0] : 0;
 		free(kids.list);
+		/* Not the outer bwrap's child any more: gone. */
+		if (p->init && (!read_stat(p, p->init, &parent, &threads, &reaped) ||
+				parent != p->outer))
+			p->init = -1;
 	}
-	return p->init != 0;
+	return p->init > 0;
 }
 
-/* Every process of the sandbox, init first, into `out`; their CPU ticks
- * summed into *ticks.  False when init is gone: a process that is not
- * the outer bwrap's child (which stays unreaped, so its pid is not
- * reused) is not the init any more, whatever its pid. */
-static bool scan(struct procstop *p, struct pids *out, int64_t *ticks)
+static void known_add(struct procstop *p, pid_t pid, int64_t reaped)
 {
-	*ticks = 0;
+	clockid_t clock;
+
+	if (clock_getcpuclockid(pid, &clock))
+		return; /* gone: reaped, its time is its parent's */
+	if (p->known_count == p->known_cap) {
+		p->known_cap = p->known_cap ? 2 * p->known_cap : 16;
+		p->known = xrealloc(p->known, p->known_cap * sizeof *p->known);
+	}
+	p->known[p->known_count++] = (struct known){ pid, clock, reaped };
+}
+
+/* Every process of the sandbox, init first, into `out`, and into
+ * p->known with the children each reaped.  False when init is gone.
+ * Closes the files of what the scan did not find. */
+static bool scan(struct procstop *p, struct pids *out)
+{
+	bool found;
+
 	out->count = 0;
-	if (!find_init(p))
-		return false;
-	pids_add(out, p->init);
+	p->known_count = 0;
+	p->scan++;
+	if ((found = find_init(p)))
+		pids_add(out, p->init);
 	for (size_t i = 0; i < out->count; i++) {
 		pid_t parent;
 		long threads;
-		int64_t t;
+		int64_t reaped;
 
-		if (!read_stat(out->list[i], &parent, &threads, &t) ||
-		    (i == 0 && parent != p->outer)) {
+		if (!read_stat(p, out->list[i], &parent, &threads, &reaped)) {
 			if (i == 0)
-				return false;
+				found = false;
 			continue;
 		}
-		*ticks += t;
-		add_descendants(out->list[i], threads, out);
+		known_add(p, out->list[i], reaped);
+		add_descendants(p, out->list[i], threads, out);
 	}
-	return true;
+	for (size_t i = p->file_count; i-- > 0;)
+		if (p->files[i].scan != p->scan)
+			file_drop(p, i);
+	if (!found)
+		p->known_count = 0;
+	return found;
 }
 
 struct procstop *procstop_new(pid_t outer)
@@ -168,6 +264,8 @@ struct procstop *procstop_new(pid_t outer)
 	struct procstop *p = xcalloc(1, sizeof *p);
 
 	p->outer = outer;
+	p->last_pid = -1;
+	p->last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_RDONLY | O_CLOEXEC);
 	return p;
 }
 
@@ -177,13 +275,12 @@ struct procstop *procstop_new(pid_t outer)
 static int stop_all(struct procstop *p)
 {
 	struct pids found = { 0 };
-	int64_t ticks;
 	int rc = -1;
 
 	for (int round = 0; round < 10000; round++) {
 		size_t fresh = 0;
 
-		if (!scan(p, &found, &ticks))
+		if (!scan(p, &found))
 			break;
 		for (size_t i = 1; i < found.count; i++)
 			if (!pids_has(&p->stopped, found.list[i]) &&
@@ -197,6 +294,7 @@ static int stop_all(struct procstop *p)
 		}
 	}
 	free(found.list);
+	p->last_pid = -1; /* the clock scans again */
 	return rc;
 }
 
@@ -210,19 +308,66 @@ int procstop_freeze(struct procstop *p, bool frozen)
 	return 0;
 }
 
+/* The last pid the kernel gave a process or thread, anywhere below this
+ * process's PID namespace (the sandbox's included); -1 when unknown. */
+static long last_pid(struct procstop *p)
+{
+	char buf[32];
+	ssize_t n;
+
+	if (p->last_pid_fd < 0)
+		return -1;
+	do
+		n = pread(p->last_pid_fd, buf, sizeof buf - 1, 0);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10);
+}
+
+/* The CPU time of the processes the last scan found, in ns, with what
+ * they had reaped then.  A process gone since is left out when `all` is
+ * false (its time is its reaper's, read by a later scan); else it makes
+ * the answer false. */
+static bool known_cpu_ns(const struct procstop *p, int64_t hz, bool all,
+			 int64_t *ns)
+{
+	struct timespec t;
+
+	*ns = 0;
+	for (size_t i = 0; i < p->known_count; i++) {
+		if (clock_gettime(p->known[i].clock, &t)) {
+			if (all)
+				return false;
+			continue;
+		}
+		*ns += (int64_t)t.tv_sec * 1000000000 + t.tv_nsec +
+		       p->known[i].reaped * (1000000000 / hz);
+	}
+	return p->known_count > 0;
+}
+
 int64_t procstop_cpu_ns(struct procstop *p)
 {
 	static long hz;
 	struct pids found = { 0 };
-	int64_t ticks, ns;
-	bool ok = scan(p, &found, &ticks);
+	long last = last_pid(p);
+	int64_t ns;
+	bool ok;
 
-	free(found.list);
-	if (!ok)
-		return p->cpu_max ? p->cpu_max : -1;
 	if (!hz && (hz = sysconf(_SC_CLK_TCK)) <= 0)
 		hz = 100;
-	ns = ticks * (1000000000 / hz);
+	/* Nothing born since the last scan, nothing of it gone: what it
+	 * found is all there is. */
+	ok = last >= 0 && last == p->last_pid && known_cpu_ns(p, hz, true, &ns);
+	if (!ok) {
+		p->last_pid = last;
+		ok = scan(p, &found) && known_cpu_ns(p, hz, false, &ns);
+		free(found.list);
+	}
+	if (!ok)
+		return p->cpu_max ? p->cpu_max : -1;
 	p->cpu_max = ns > p->cpu_max ? ns : p->cpu_max;
 	return p->cpu_max;
 }
@@ -232,6 +377,13 @@ void procstop_free(struct procstop *p)
 	if (!p)
 		return;
 	procstop_freeze(p, false);
+	while (p->file_count)
+		file_drop(p, p->file_count - 1);
+	if (p->last_pid_fd >= 0)
+		close(p->last_pid_fd);
+	free(p->files);
+	free(p->buf);
+	free(p->known);
 	free(p->stopped.list);
 	free(p);
 }
