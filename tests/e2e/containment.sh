@@ -148,6 +148,31 @@ else
 		expect_lt "$((spun_cpu * 10))" "$((quiet_cpu * 11))" "fallback, $spin: burn is charged within 10% of its time alone"
 		assert_no_leftovers "fallback, $spin: no spinner is left"
 	done
+	# A chain of processes racing the stop, each forking the next and
+	# exiting at once, every millisecond: stopped off move all the same,
+	# unless it may ponder (then it runs while burn thinks: the check
+	# can fail).
+	for ponder in false true; do
+		cat >"$TMP/fb/race-$ponder.json" <<-JSON
+		{"name": "race", "game": "rolit", "options": {"size": 4}, "games": 2,
+		 "time": {"move_ms": 400},
+		 "bots": [{"name": "race", "command": "$PYTHON3 $ZOO/greedy.py $TMP race", "ponder": $ponder},
+		          {"name": "burn", "command": "$PYTHON3 $ZOO/greedy.py $TMP burn 100"}]}
+		JSON
+		RUN_LIMIT=300 as_user tournament "$TMP/fb/race-$ponder.json" --out "$TMP/fb/race-$ponder" --quiet
+		expect_eq "$RC" 0 "fallback, race (ponder $ponder): the games are played"
+		raced=$(sed -n 's/^greedy: chain off move \([0-9]*\)$/\1/p' "$TMP/fb/race-$ponder/stderr/table0001-race.stderr" | tail -1)
+		turns=$(grep -c '^greedy: chain off move' "$TMP/fb/race-$ponder/stderr/table0001-race.stderr")
+		diag "fallback, race (ponder $ponder): ${raced:-?} links of the chain made off move over $turns turns"
+		if [ "$ponder" = false ]; then
+			# 1 ms before the others are stopped, and the stop itself: a
+			# link or two a turn (pondering: 50 or more).
+			expect_lt "${raced:-9999}" "$((5 * turns))" "fallback, race: the chain is stopped off move"
+		else
+			expect_lt "$((20 * turns))" "${raced:-0}" "fallback, race pondering: the chain runs off move"
+		fi
+		assert_no_leftovers "fallback, race (ponder $ponder): no link of the chain is left"
+	done
 	# /tmp and /dev/shm are as big as the memory limit.
 	for mode in tmp shm; do
 		folder=/tmp

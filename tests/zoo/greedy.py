@@ -18,7 +18,13 @@
 #   watch        after hello, starts a process that burns CPU for ever, and
 #                says at each turn how much CPU it has had ("greedy: helper
 #                CPU N ms"): it runs while others move only if not frozen
-import os, select, sys, time
+#   race         after hello, starts a chain of processes racing the
+#                freezer: each burns 1 ms of CPU, counts itself, forks the
+#                next and exits at once (so the chain's one live process
+#                is a new orphan every millisecond); at each turn says how
+#                many links were made while it was off move in all
+#                ("greedy: chain off move N")
+import mmap, os, select, struct, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
 
@@ -93,6 +99,20 @@ def helper_cpu_ms():
     return (int(fields[11]) + int(fields[12])) * 1000 // os.sysconf("SC_CLK_TCK")
 
 
+CHAIN = mmap.mmap(-1, 8)  # shared with the chain: the links made
+OFF_MOVE = [0, None]      # links made off move, the count at the last reply
+
+
+def chain():
+    if os.fork() != 0:
+        return
+    while True:
+        burn(1)
+        struct.pack_into("q", CHAIN, 0, struct.unpack_from("q", CHAIN, 0)[0] + 1)
+        if os.fork() != 0:
+            os._exit(0)
+
+
 def burn(ms):
     end = time.process_time() + ms / 1000
     while time.process_time() < end:
@@ -120,6 +140,15 @@ def hook(msg, counts):
         HELPER.append(os.fork())
         while HELPER[0] == 0:
             pass
+    elif MODE == "race" and msg["type"] == "hello":
+        chain()
+    elif MODE == "race" and msg["type"] == "turn":
+        links = struct.unpack_from("q", CHAIN, 0)[0]
+        if OFF_MOVE[1] is not None:
+            OFF_MOVE[0] += links - OFF_MOVE[1]
+        sys.stderr.write("greedy: chain off move %d\n" % OFF_MOVE[0])
+        sys.stderr.flush()
+        OFF_MOVE[1] = struct.unpack_from("q", CHAIN, 0)[0]
     elif MODE == "watch" and msg["type"] == "turn":
         sys.stderr.write("greedy: helper CPU %d ms\n" % helper_cpu_ms())
         sys.stderr.flush()
