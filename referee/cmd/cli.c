@@ -18,6 +18,7 @@
 #include "names.h"
 #include "paths.h"
 #include "seed.h"
+#include "settings.h"
 #include "util.h"
 #include "visible.h"
 
@@ -34,6 +35,38 @@ int cli_fail(const char *verb, const char *fmt, ...)
 	fprintf(stderr, "(see 'referee %s --help')\n", verb);
 	free(message);
 	return EXIT_USAGE;
+}
+
+/* The word of the option cli_option() returned last, and those that set
+ * the bots' limits and sandbox last (cli_limits_given()). */
+static const char *option_word, *limits_word, *sandbox_word;
+
+void cli_limits_given(void)
+{
+	limits_word = option_word;
+}
+
+void cli_sandbox_given(void)
+{
+	sandbox_word = option_word;
+}
+
+/* What turned the limits or the sandbox off, for a message: `flag`, from
+ * where the settings had it when they gave it (settings.h); with no flag
+ * given, the tournament file's `field` (no other way turns them off). */
+static const char *turned_off_by(const char *word, const char *flag,
+				 const char *field)
+{
+	static char said[ERR_LEN + 64];
+	const char *origin = settings_origin(word);
+
+	if (!word)
+		snprintf(said, sizeof said, "the tournament file's \"%s\": false", field);
+	else if (origin)
+		snprintf(said, sizeof said, "%s from %s", flag, origin);
+	else
+		snprintf(said, sizeof said, "%s", flag);
+	return said;
 }
 
 int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
@@ -56,6 +89,7 @@ int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
 	opterr = 0;
 	opt = getopt_long(argc, argv, with_colon, longopts, &long_index);
 	free(with_colon);
+	option_word = reading;
 	if (index)
 		*index = long_index;
 	if (opt == '?')
@@ -146,7 +180,7 @@ static const char *const *path_list_add(const char *const *list,
 }
 
 int cli_containment_ready(const char *verb, struct time_control *time,
-			  struct bot_limits *limits, const char *setting)
+			  struct bot_limits *limits)
 {
 	char err[ERR_LEN];
 
@@ -161,7 +195,8 @@ int cli_containment_ready(const char *verb, struct time_control *time,
 	if (!limits->contain) {
 		fprintf(stderr, "referee %s: %s: the bots run uncontained (all "
 			"the memory, CPU and processes they want; moves timed by "
-			"the wall clock): for trusted bots only\n", verb, setting);
+			"the wall clock): for trusted bots only\n", verb,
+			turned_off_by(limits_word, "--no-limits", "containment"));
 		time->clock = CLOCK_WALL;
 		return EXIT_OK;
 	}
@@ -178,11 +213,12 @@ int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 	char err[ERR_LEN], *key_dir;
 
 	if (!limits->sandbox) {
-		fprintf(stderr, "referee %s: --no-sandbox: each bot runs with all "
-			"your rights: it can read, change and delete what you can "
+		fprintf(stderr, "referee %s: %s: each bot runs with all your "
+			"rights: it can read, change and delete what you can "
 			"(other bots, logs in progress, keys), use the network, and "
 			"signal or stop your processes; use it only for bots you "
-			"trust\n", verb);
+			"trust\n", verb,
+			turned_off_by(sandbox_word, "--no-sandbox", "sandbox"));
 		return EXIT_OK;
 	}
 	/* Said now, not as every bot forfeits its first game. */
@@ -243,6 +279,7 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 
 	if (opt == 1009 || opt == 1010) {
 		limits->sandbox = opt == 1009;
+		cli_sandbox_given();
 		return EXIT_OK;
 	}
 	if (opt == 1011) {
@@ -268,6 +305,7 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 	}
 	if (opt == 1014 || opt == 1015) {
 		limits->contain = opt == 1014;
+		cli_limits_given();
 		return EXIT_OK;
 	}
 	if (opt == 1012)

@@ -69,19 +69,27 @@ int cli_match_option(const char *verb, int opt, const char *arg,
  * says why nothing can (EXIT_USAGE); on a cgroup v2 machine it may run
  * the referee again, with the same arguments, in a delegated systemd
  * scope, so call it before the verb changes anything.  With it off: says
- * in one line, naming the `setting` that turned it off, that the bots are
- * then uncontained, and times moves by the wall clock; so too, with no
- * word of it (cli_sandbox_ready() warns), with the sandbox off where no
- * control group can be had (the fallback needs the sandbox).  EXIT_OK
- * otherwise. */
+ * in one line, naming the setting that turned it off (--no-limits, from
+ * where the settings had it, or the tournament file's "containment"),
+ * that the bots are then uncontained, and times moves by the wall clock;
+ * so too, with no word of it (cli_sandbox_ready() warns), with the
+ * sandbox off where no control group can be had (the fallback needs the
+ * sandbox).  EXIT_OK otherwise. */
 int cli_containment_ready(const char *verb, struct time_control *time,
-			  struct bot_limits *limits, const char *setting);
+			  struct bot_limits *limits);
+
+/* For a verb that reads --limits and --no-limits (--sandbox and
+ * --no-sandbox) itself: the option cli_option() returned last was one,
+ * so that a message names where it came from (settings.h). */
+void cli_limits_given(void);
+void cli_sandbox_given(void);
 
 /* With the sandbox on: checks that it works here (EXIT_USAGE after a
  * message that says to install bubblewrap or pass --no-sandbox) and sets
  * the paths bots must not see: the `count` entries of `hidden` that are
- * not NULL (output folders, keys) and the default key folder.  With it off: says once what a bot can
- * then do.  EXIT_OK otherwise. */
+ * not NULL (output folders, keys) and the default key folder.  With it
+ * off: says once what a bot can then do, naming the setting that turned
+ * it off.  EXIT_OK otherwise. */
 int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 		      const char *const *hidden, int count);
 

@@ -234,8 +234,7 @@ int cmd_check_bot(int argc, char **argv)
 		return rc;
 	if (!r.games)
 		r.games = 2 * r.players;
-	if ((rc = cli_containment_ready("check-bot", &r.config.time, &r.limits,
-					 "--no-limits")))
+	if ((rc = cli_containment_ready("check-bot", &r.config.time, &r.limits)))
 		goto out;
 	dir = r.keep ? xstrdup(r.keep) : files_temp_dir("check-bot", err);
 	if (!dir || (r.keep && files_mkdirs(dir, err))) {

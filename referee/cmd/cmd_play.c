@@ -386,8 +386,7 @@ int cmd_play(int argc, char **argv)
 	}
 	rc = parse_args(&p, argc, argv);
 	if (rc == EXIT_OK)
-		rc = cli_containment_ready("play", &p.m.config.time, &p.limits,
-					   "--no-limits");
+		rc = cli_containment_ready("play", &p.m.config.time, &p.limits);
 	if (rc != EXIT_OK) {
 		cJSON_Delete(p.options);
 		book_free(&p.book);

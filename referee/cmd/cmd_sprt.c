@@ -364,8 +364,7 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 	a.config.options = game_options(&a, rules);
 	if (!a.config.options)
 		return EXIT_USAGE;
-	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits,
-					 "--no-limits")))
+	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits)))
 		goto out;
 	if ((a.out && (files_mkdirs(a.out, err) ||
 		       !cli_signing_key("sprt", a.key_file, a.out, &key))) ||

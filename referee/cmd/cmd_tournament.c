@@ -5,7 +5,6 @@
  * log per game and a manifest), says under its name what the run tells,
  * then prints the ladder (ladder_print.h).
  */
-#include <cjson/cJSON.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,15 +84,8 @@ static bool parse_shard(const char *text, int *index, int *count)
 static int ready(void *ctx, struct tournament_spec *spec,
 		 const char *const *hidden, int count)
 {
-	/* What turned containment off, when it is: the file, unless it
-	 * leaves it on (then --no-limits did). */
-	bool by_file = cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(spec->file,
-								       "containment"));
-
 	(void)ctx;
-	if (cli_containment_ready("tournament", &spec->time, &spec->limits,
-				  by_file ? "the tournament file's \"containment\": false"
-					  : "--no-limits") ||
+	if (cli_containment_ready("tournament", &spec->time, &spec->limits) ||
 	    cli_sandbox_ready("tournament", &spec->limits, hidden, count))
 		return EXIT_USAGE;
 	return EXIT_OK;
@@ -216,10 +208,14 @@ static int parse_args(int argc, char **argv, struct tournament_request *q,
 						"1 <= I <= N, not '%s'", optarg);
 			break;
 		case 'k': q->key_file = optarg; break;
-		case 'S': q->sandbox = 1; break;
-		case 'N': q->sandbox = 0; break;
-		case 'L': q->contain = 1; break;
-		case 'n': q->contain = 0; break;
+		case 'S': case 'N':
+			q->sandbox = opt == 'S';
+			cli_sandbox_given();
+			break;
+		case 'L': case 'n':
+			q->contain = opt == 'L';
+			cli_limits_given();
+			break;
 		case 'R': q->on_finished = report_live_update; q->hook_ctx = live; break;
 		default:   /* '?' */
 			return EXIT_USAGE;

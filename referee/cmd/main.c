@@ -10,6 +10,8 @@
 
 #include "cli.h"
 #include "config.h"
+#include "settings.h"
+#include "util.h"
 
 static const struct {
 	const char *name;
@@ -38,12 +40,43 @@ static void print_usage(FILE *out)
 		"'man referee' has the whole story.\n");
 }
 
+/* referee --help: the verbs and the settings; EXIT_USAGE when those
+ * are refused. */
+static int print_help(void)
+{
+	char err[ERR_LEN];
+	int rc = settings_load(err);
+
+	print_usage(stdout);
+	settings_help(stdout, rc ? err : NULL);
+	return rc ? EXIT_USAGE : EXIT_OK;
+}
+
+/* Runs the verb argv[0] with the settings it takes (settings.h) before
+ * its arguments, unless it is asked for its help. */
+static int run_verb(int (*run)(int argc, char **argv), int argc, char **argv)
+{
+	char err[ERR_LEN];
+	int n;
+
+	if (cli_wants_help(argc, argv))
+		return run(argc, argv);
+	if (settings_load(err)) {
+		fprintf(stderr, "referee: %s (see 'referee --help')\n", err);
+		return EXIT_USAGE;
+	}
+	argv = settings_argv(argc, argv, &n);
+	return run(n, argv);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		print_usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? EXIT_USAGE : EXIT_OK;
+	if (argc < 2) {
+		print_usage(stderr);
+		return EXIT_USAGE;
 	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return print_help();
 	if (!strcmp(argv[1], "--version")) {
 		puts(PACKAGE_NAME " referee " PACKAGE_VERSION);
 		return EXIT_OK;
@@ -60,7 +93,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
 		if (!strcmp(argv[1], verbs[i].name))
-			return verbs[i].run(argc - 1, argv + 1);
+			return run_verb(verbs[i].run, argc - 1, argv + 1);
 	fprintf(stderr, "referee: unknown verb '%s'\n\n", argv[1]);
 	print_usage(stderr);
 	return EXIT_USAGE;

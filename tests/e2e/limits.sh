@@ -146,12 +146,12 @@ expect_contains "$ERR" "referee check-bot: $missing" "check-bot: a missing bwrap
 
 # --no-sandbox (or "sandbox": false) plays without it, and says once what
 # a bot can then do.
-warning="--no-sandbox: each bot runs with all your rights: it can read, change and delete what you can"
+warning="each bot runs with all your rights: it can read, change and delete what you can"
 expect_exit 0 env PATH="$TMP/no-bwrap" "$REFEREE" play "${limits[@]}" rolit --no-sandbox --games 2 "$CBOT" "$CBOT"
-expect_eq "$(grep -c "referee play: $warning" "$ERR")" 1 "play --no-sandbox: plays, and says once what a bot can do"
+expect_eq "$(grep -c "referee play: --no-sandbox: $warning" "$ERR")" 1 "play --no-sandbox: plays, and says once what a bot can do"
 sed -i 's/"games": 2,/"games": 2, "sandbox": false,/' "$TMP/s.json"
 expect_exit 0 env PATH="$TMP/no-bwrap" "$REFEREE" tournament "${limits[@]}" "$TMP/s.json" --out "$TMP/s2" --concurrency 2
-expect_eq "$(grep -c "referee tournament: $warning" "$ERR")" 1 "\"sandbox\": false: plays, and says it once"
+expect_eq "$(grep -c "referee tournament: the tournament file's \"sandbox\": false: $warning" "$ERR")" 1 "\"sandbox\": false: plays, and says it once, naming it"
 expect_exit 2 env PATH="$TMP/no-bwrap" "$REFEREE" tournament "${limits[@]}" "$TMP/s.json" --out "$TMP/s3" --sandbox
 expect_contains "$ERR" "referee tournament: $missing" "tournament --sandbox overrides \"sandbox\": false"
 

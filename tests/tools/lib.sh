@@ -41,6 +41,9 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/arena-e2e.XXXXXX") || exit 99
 export XDG_DATA_HOME="$TMP/data"
 export HOME="$TMP-home"
 mkdir -p "$HOME"
+# Nor the settings of whoever runs them (docs/referee.1, SETTINGS).
+export XDG_CONFIG_HOME="$TMP/config"
+unset ARENA_OPTIONS
 KEYDIR="$XDG_DATA_HOME/arena"   # the default key pair, made on first use
 
 OUT="$TMP/stdout"   # what the last `run` printed on stdout

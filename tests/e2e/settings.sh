@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# End-to-end: the settings a user gives once (docs/referee.1, SETTINGS):
+# the file $XDG_CONFIG_HOME/arena/defaults (else ~/.config/arena/defaults)
+# and ARENA_OPTIONS, put first on the command line of each verb that
+# takes them: the command line wins, then ARENA_OPTIONS, then the file.
+# `referee --help` shows where they are read from and which are in
+# effect; a bad one is refused, naming the file and its line or the
+# variable, with exit status 2; the one-line warning of --no-limits and
+# --no-sandbox names the setting that was used.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+
+FILE=$XDG_CONFIG_HOME/arena/defaults
+mkdir -p "$(dirname "$FILE")"
+UNCONTAINED="the bots run uncontained (all the memory, CPU and processes they want; moves timed by the wall clock): for trusted bots only"
+UNBOXED="each bot runs with all your rights: it can read, change and delete what you can (other bots, logs in progress, keys), use the network, and signal or stop your processes; use it only for bots you trust"
+game() { # play one game with the settings of the environment; ARGS... first
+	rm -f "$TMP/game.jsonl"
+	run "$REFEREE" play rolit -o size=4 "$@" --log "$TMP/game.jsonl" "$(cbot)" "$(cbot)"
+}
+header_says() { # WHAT: the log header's containment
+	grep -o '"containment":"[^"]*"' "$TMP/game.jsonl" | cut -d'"' -f4
+}
+
+# The default key made first, so that its note is said before the tests.
+mkdir -p "$KEYDIR" && "$REFEREE" keygen "$KEYDIR" >/dev/null
+
+# --- none ------------------------------------------------------------------------
+expect_exit 0 "$REFEREE" --help
+expect_contains "$OUT" "  the file $FILE (not there)" "--help: where the file is looked for, and that it is not there"
+expect_contains "$OUT" "  ARENA_OPTIONS (not set)" "--help: the variable is not set"
+expect_contains "$OUT" "  in effect: none, the built-in defaults" "--help: none in effect"
+# Without XDG_CONFIG_HOME: in the home folder.
+run env -u XDG_CONFIG_HOME "$REFEREE" --help
+expect_contains "$OUT" "  the file $HOME/.config/arena/defaults (not there)" "--help: without XDG_CONFIG_HOME, ~/.config/arena/defaults"
+
+# --- the file ------------------------------------------------------------------------
+printf '# my defaults\n\n--no-limits\n  --concurrency 3  \n' >"$FILE"
+game
+expect_eq "$RC" 0 "file --no-limits: the game is played"
+expect_eq "$(cat "$ERR")" "referee play: --no-limits from the file $FILE, line 3: $UNCONTAINED" \
+	"file --no-limits: the one-line warning names the file and its line"
+expect_eq "$(header_says)" "none: no limits, for trusted bots only" "file --no-limits: the log header says so"
+expect_exit 0 "$REFEREE" --help
+expect_eq "$(sed -n '/^Settings/,$p' "$OUT" | sed -n '3,7p')" "  the file $FILE (read)
+  ARENA_OPTIONS (not set)
+  in effect:
+    --no-limits (the file $FILE, line 3)
+    --concurrency 3 (the file $FILE, line 4)" "--help: the file read, each setting in effect with its line"
+# A tournament takes its concurrency; a verb that takes none of them
+# runs as ever.
+cat >"$TMP/t.json" <<JSON
+{"name": "s", "game": "rolit", "options": {"size": 4}, "games": 2,
+ "bots": [{"name": "a", "command": "$CBOT $TMP"}, {"name": "b", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t1"
+expect_contains "$ERR" ", 3 at once, output in $TMP/t1/" "file --concurrency 3: the tournament plays 3 at once"
+expect_contains "$ERR" "referee tournament: --no-limits from the file $FILE, line 3: $UNCONTAINED" "file --no-limits: tournament says it too"
+expect_exit 0 "$REFEREE" games
+expect_exit 0 "$REFEREE" verify "$TMP/game.jsonl"
+
+# --- ARENA_OPTIONS over the file, the command line over both ---------------------
+ARENA_OPTIONS="--limits -j 2" game
+expect_eq "$RC:$(cat "$ERR")" "0:" "ARENA_OPTIONS --limits wins over the file's --no-limits: nothing to say"
+expect_eq "$(header_says)" "$(ARENA_OPTIONS=--limits "$REFEREE" play rolit -o size=4 --log "$TMP/probe.jsonl" "$(cbot)" "$(cbot)" >/dev/null 2>&1; grep -o '"containment":"[^"]*"' "$TMP/probe.jsonl" | cut -d'"' -f4)" \
+	"ARENA_OPTIONS --limits: the bots are contained as by default"
+[ "$(header_says)" != "none: no limits, for trusted bots only" ]
+ok $? "ARENA_OPTIONS --limits: contained ($(header_says))"
+ARENA_OPTIONS="--limits -j2" run "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t2"
+expect_contains "$ERR" ", 2 at once, output in $TMP/t2/" "ARENA_OPTIONS -j2 wins over the file's --concurrency 3"
+ARENA_OPTIONS="--limits" run "$REFEREE" tournament "$TMP/t.json" --out "$TMP/t3" --concurrency 1
+expect_contains "$ERR" ", 1 at once, output in $TMP/t3/" "the command line's --concurrency 1 wins over the file's"
+ARENA_OPTIONS="--limits" game --no-limits
+expect_eq "$(cat "$ERR")" "referee play: --no-limits: $UNCONTAINED" \
+	"the command line's --no-limits wins over ARENA_OPTIONS --limits, and is named alone"
+game --limits
+expect_eq "$RC:$(cat "$ERR")" "0:" "the command line's --limits wins over the file's --no-limits"
+rm "$FILE"
+ARENA_OPTIONS="--no-limits" game
+expect_eq "$(cat "$ERR")" "referee play: --no-limits from ARENA_OPTIONS: $UNCONTAINED" \
+	"ARENA_OPTIONS --no-limits: the warning names the variable"
+ARENA_OPTIONS="--no-sandbox --no-limits" game
+expect_eq "$(cat "$ERR")" "referee play: --no-limits from ARENA_OPTIONS: $UNCONTAINED
+referee play: --no-sandbox from ARENA_OPTIONS: $UNBOXED" \
+	"ARENA_OPTIONS --no-sandbox: its warning names the variable too"
+ARENA_OPTIONS="--no-limits" run "$REFEREE" --help
+expect_contains "$OUT" "  ARENA_OPTIONS '--no-limits'" "--help: the variable's value"
+expect_contains "$OUT" "    --no-limits (ARENA_OPTIONS)" "--help: its setting in effect"
+
+# --- a tournament file's "containment": false, no setting -------------------------
+sed 's/"games": 2,/"games": 2, "containment": false,/' "$TMP/t.json" >"$TMP/off.json"
+expect_exit 0 "$REFEREE" tournament "$TMP/off.json" --out "$TMP/off"
+expect_contains "$ERR" "referee tournament: the tournament file's \"containment\": false: $UNCONTAINED" \
+	"the tournament file's \"containment\": false is named when it is what turned containment off"
+
+# --- the key --------------------------------------------------------------------------
+"$REFEREE" keygen "$TMP/mykey" >/dev/null
+printf -- '--key %s\n' "$TMP/mykey/referee.key" >"$FILE"
+game
+expect_eq "$RC" 0 "file --key: the game is played"
+expect_exit 0 "$REFEREE" verify --key "$TMP/mykey/referee.pub" "$TMP/game.jsonl"
+expect_exit 1 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TMP/game.jsonl"
+mkdir -p "$HOME/keys" && cp "$TMP/mykey/referee.key" "$HOME/keys/"
+printf -- '--key ~/keys/referee.key\n' >"$FILE"
+game
+expect_exit 0 "$REFEREE" verify --key "$TMP/mykey/referee.pub" "$TMP/game.jsonl"
+
+# --- refused ---------------------------------------------------------------------------
+refused() { # WHAT MESSAGE: a verb and --help refuse, with MESSAGE
+	local what=$1 message=$2
+	game
+	expect_eq "$RC:$(cat "$ERR")" "2:referee: $message (see 'referee --help')" "refused: $what"
+	run "$REFEREE" --help
+	expect_eq "$RC" 2 "refused: $what: --help exits 2"
+	expect_contains "$OUT" "  refused: $message" "refused: $what: --help says why"
+}
+printf -- '--no-limits\n--memory-mb 10\n' >"$FILE"
+refused "an unknown setting in the file" "the file $FILE, line 2: unknown setting '--memory-mb'; the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key FILE and --concurrency N (-j N)"
+printf -- '--concurrency 0\n' >"$FILE"
+refused "a concurrency of 0" "the file $FILE, line 1: --concurrency takes a whole number from 1 to 4096, not '0'"
+printf -- '--key\n' >"$FILE"
+refused "a key without a path" "the file $FILE, line 1: --key needs a value"
+printf -- '--key keys/referee.key\n' >"$FILE"
+refused "a relative key path in the file" "the file $FILE, line 1: --key takes an absolute path (or ~/...) in the file, not 'keys/referee.key'"
+printf -- '--key %s\n' "$TMP/nokey" >"$FILE"
+refused "a key that is not there" "the file $FILE, line 1: --key $TMP/nokey: No such file or directory"
+printf -- '--no-limits yes\n' >"$FILE"
+refused "a flag with a value" "the file $FILE, line 1: --no-limits takes no value, not 'yes'"
+rm "$FILE"
+ARENA_OPTIONS="--no-limits --seed 00" refused "an unknown setting in ARENA_OPTIONS" \
+	"ARENA_OPTIONS: unknown setting '--seed'; the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key FILE and --concurrency N (-j N)"
+ARENA_OPTIONS="-j" refused "-j without a number" "ARENA_OPTIONS: -j needs a value"
+ARENA_OPTIONS="-jx" refused "-j of no number" "ARENA_OPTIONS: -j takes a whole number from 1 to 4096, not 'x'"
+# A verb's own --help still works, and one that takes no setting is
+# refused all the same (it is said at once, not when it matters).
+ARENA_OPTIONS="--bad" run "$REFEREE" play --help
+expect_eq "$RC" 0 "refused: a verb's --help still works"
+ARENA_OPTIONS="--bad" run "$REFEREE" games
+expect_eq "$RC" 2 "refused: every verb"
+mkdir -p "$FILE" # a folder in its place: unreadable as a file
+run "$REFEREE" games
+expect_eq "$RC:$(cat "$ERR")" "2:referee: cannot read the settings file $FILE: Is a directory (see 'referee --help')" \
+	"refused: a settings file that cannot be read"
+
+done_testing
