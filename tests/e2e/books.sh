@@ -9,7 +9,6 @@
 # opens from the manifest's book; a bad line is refused by its number;
 # --openings-book for tournament and play.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 KEY="$KEYDIR/referee.key"
 
 cat >"$TMP/book.txt" <<'BOOK'

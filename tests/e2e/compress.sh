@@ -7,7 +7,6 @@
 # --resume after kill -9 read compressed logs; a compressed log that is
 # cut or changed fails verify as a plain one does; `play --compress`.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 
 # write_file FILE EXTRA [THIRD]: 3 deterministic rolit bots, 4 games a table.
 write_file() {

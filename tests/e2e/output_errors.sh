@@ -5,14 +5,15 @@
 # before it intact and verifying, and a tournament completed by --resume
 # once there is room again.
 #
-# Root ignores file permissions, so the test mounts a read-only bind and a
-# small tmpfs, in a mount namespace of its own (unshare -m) that takes them
-# away when it ends; without root or mount namespaces it is skipped.
-if [ -z "${ARENA_MOUNT_NS:-}" ]; then
-	if [ "$(id -u)" -eq 0 ] && unshare -m --propagation private true 2>/dev/null; then
+# Root ignores file permissions, so as root the test mounts a read-only
+# bind and a small tmpfs, in a mount namespace of its own (unshare -m) that
+# takes them away when it ends; a normal user gets a folder without write
+# permission instead, and no full disk (that needs a mount).
+if [ -z "${ARENA_MOUNT_NS:-}" ] && [ "$(id -u)" -eq 0 ]; then
+	if unshare -m --propagation private true 2>/dev/null; then
 		ARENA_MOUNT_NS=1 exec unshare -m --propagation private "$BASH" "$0" "$@"
 	fi
-	echo "1..0 # SKIP needs root and mount namespaces (unshare -m) for a read-only or full folder"
+	echo "1..0 # SKIP root needs mount namespaces (unshare -m) for a read-only or full folder"
 	exit 0
 fi
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
@@ -23,16 +24,23 @@ KEY="$TMP/keys/referee.key"
 
 # --- a read-only folder ------------------------------------------------------------
 mkdir "$TMP/ro"
-mount --bind "$TMP/ro" "$TMP/ro" && mount -o remount,bind,ro "$TMP/ro"
-ok $? "a read-only folder is mounted"
+if [ -n "${ARENA_MOUNT_NS:-}" ]; then
+	mount --bind "$TMP/ro" "$TMP/ro" && mount -o remount,bind,ro "$TMP/ro"
+	ok $? "a read-only folder is mounted"
+	READ_ONLY="Read-only file system"
+else
+	chmod 0555 "$TMP/ro"
+	ok $? "a folder without write permission is made"
+	READ_ONLY="Permission denied"
+fi
 
 expect_exit 2 "$REFEREE" play rolit -o size=4 --out "$TMP/ro/run" "$(cbot)" "$(cbot)"
-expect_contains "$ERR" "referee play: cannot create folder '$TMP/ro/run': Read-only file system" \
+expect_contains "$ERR" "referee play: cannot create folder '$TMP/ro/run': $READ_ONLY" \
 	"play --out in a read-only folder: named, with the reason"
 expect_exit 2 "$REFEREE" play rolit -o size=4 --out "$TMP/ro" "$(cbot)" "$(cbot)"
-expect_contains "$ERR" "Read-only file system" "play --out a read-only folder: the key cannot be made there, and it says why"
+expect_contains "$ERR" "$READ_ONLY" "play --out a read-only folder: the key cannot be made there, and it says why"
 expect_exit 2 "$REFEREE" play rolit -o size=4 --key "$KEY" --log "$TMP/ro/game.jsonl" "$(cbot)" "$(cbot)"
-expect_contains "$ERR" "referee play: cannot write '$TMP/ro/referee.pub': Read-only file system" \
+expect_contains "$ERR" "referee play: cannot write '$TMP/ro/referee.pub': $READ_ONLY" \
 	"play --log in a read-only folder: the public key's copy there is named, with the reason"
 expect_not_contains "$OUT" "game 1:" "play --log in a read-only folder: no game is reported played"
 
@@ -48,8 +56,13 @@ cat >"$TMP/t.json" <<JSON
 JSON
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/ro/t"
 expect_contains "$ERR" "$TMP/ro/t" "tournament --out in a read-only folder: the folder is named"
-expect_contains "$ERR" "Read-only file system" "tournament --out in a read-only folder: with the reason"
+expect_contains "$ERR" "$READ_ONLY" "tournament --out in a read-only folder: with the reason"
 assert_no_leftovers "read-only: no process left over"
+if [ -z "${ARENA_MOUNT_NS:-}" ]; then
+	chmod 0755 "$TMP/ro"
+	ok 0 "a full disk # SKIP a small tmpfs needs root and a mount namespace"
+	done_testing
+fi
 umount "$TMP/ro"
 
 # --- a full disk: play -------------------------------------------------------------

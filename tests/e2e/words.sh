@@ -9,7 +9,6 @@
 # forfeit with the bot's last words; a bot cannot put words in another's
 # mouth by writing the referee's mark.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
-needs_control_group
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 KEY="$KEYDIR/referee.key"
 
