@@ -27,8 +27,8 @@ struct pids {
 	size_t count, cap;
 };
 
-/* An open file of a process: its stat (tid 0), or the children of its
- * thread tid. */
+/* An open file of a process: its stat (tid 0), the children of its
+ * thread tid, or the stat of its thread -tid. */
 struct open_file {
 	pid_t pid, tid;
 	int fd;
@@ -92,9 +92,12 @@ static int file_fd(struct procstop *p, pid_t pid, pid_t tid)
 			p->files[i].scan = p->scan;
 			return p->files[i].fd;
 		}
-	if (tid)
+	if (tid > 0)
 		snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid,
 			 (int)tid);
+	else if (tid < 0)
+		snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)pid,
+			 (int)-tid);
 	else
 		snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
@@ -151,45 +154,72 @@ static void add_children(struct procstop *p, pid_t pid, pid_t tid,
 		pids_add(out, (pid_t)kid);
 }
 
-/* The parent, threads and the CPU clock ticks of the children it reaped
- * of process `pid`, from its stat; false when it is gone. */
-static bool read_stat(struct procstop *p, pid_t pid, pid_t *parent,
-		      long *threads, int64_t *reaped)
+/* What a stat says of a process (or of a thread: state only). */
+struct stat_of {
+	char state;     /* R, S, D, T, t, Z, X... */
+	pid_t parent;
+	long threads;
+	int64_t reaped; /* CPU clock ticks of the children it reaped */
+};
+
+/* The stat of process `pid` (its thread -tid when tid < 0); false when
+ * it is gone. */
+static bool read_stat(struct procstop *p, pid_t pid, pid_t tid,
+		      struct stat_of *st)
 {
 	long long cutime, cstime;
 	char *at;
 	int ppid;
 
 	/* The command's name, in parentheses, may hold anything. */
-	if (file_read(p, pid, 0) <= 0 || !(at = strrchr(p->buf, ')')))
+	if (file_read(p, pid, tid) <= 0 || !(at = strrchr(p->buf, ')')))
 		return false;
-	if (sscanf(at + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u "
-		   "%lld %lld %*d %*d %ld", &ppid, &cutime, &cstime, threads) != 4)
+	if (sscanf(at + 1, " %c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u "
+		   "%lld %lld %*d %*d %ld", &st->state, &ppid, &cutime, &cstime,
+		   &st->threads) != 5)
 		return false;
-	*parent = (pid_t)ppid;
-	*reaped = cutime + cstime;
+	st->parent = (pid_t)ppid;
+	st->reaped = cutime + cstime;
 	return true;
 }
 
-/* Adds the children of every thread of `pid` to `out`. */
-static void add_descendants(struct procstop *p, pid_t pid, long threads,
+/* Stopped for good: a process (or thread) that is stopped or dead runs
+ * no more and is in no fork; one with a SIGSTOP pending may still be in
+ * one, and finish it (the kernel no longer restarts a fork for a signal
+ * sent to one process). */
+static bool halted(char state)
+{
+	return strchr("tTZXx", state) != NULL;
+}
+
+/* Adds the children of every thread of `pid` to `out`; false when one of
+ * its threads is not halted(). */
+static bool add_descendants(struct procstop *p, pid_t pid, long threads,
 			    struct pids *out)
 {
 	char path[64];
 	struct dirent *e;
+	struct stat_of st;
+	bool all = true;
 	DIR *dir;
 
 	if (threads == 1) {
 		add_children(p, pid, pid, out);
-		return;
+		return true;
 	}
 	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
 	if (!(dir = opendir(path)))
-		return;
+		return true;
 	while ((e = readdir(dir)))
-		if (e->d_name[0] != '.')
-			add_children(p, pid, (pid_t)atoi(e->d_name), out);
+		if (e->d_name[0] != '.') {
+			pid_t tid = (pid_t)atoi(e->d_name);
+
+			add_children(p, pid, tid, out);
+			all = all && (!read_stat(p, pid, -tid, &st) ||
+				      halted(st.state));
+		}
 	closedir(dir);
+	return all;
 }
 
 /* The namespace's init, the outer bwrap's child, once it is there:
@@ -197,17 +227,15 @@ static void add_descendants(struct procstop *p, pid_t pid, long threads,
 static bool find_init(struct procstop *p)
 {
 	struct pids kids = { 0 };
-	pid_t parent;
-	long threads;
-	int64_t reaped;
+	struct stat_of st;
 
 	if (!p->init) {
 		add_children(p, p->outer, p->outer, &kids);
 		p->init = kids.count ? kids.list[0] : 0;
 		free(kids.list);
 		/* Not the outer bwrap's child any more: gone. */
-		if (p->init && (!read_stat(p, p->init, &parent, &threads, &reaped) ||
-				parent != p->outer))
+		if (p->init && (!read_stat(p, p->init, 0, &st) ||
+				st.parent != p->outer))
 			p->init = -1;
 	}
 	return p->init > 0;
@@ -227,11 +255,12 @@ static void known_add(struct procstop *p, pid_t pid, int64_t reaped)
 }
 
 /* Every process of the sandbox, init first, into `out`, and into
- * p->known with the children each reaped.  False when init is gone.
- * Closes the files of what the scan did not find. */
-static bool scan(struct procstop *p, struct pids *out)
+ * p->known with the children each reaped; *halted_all (may be NULL):
+ * whether all but the init, and their threads, were halted().  False
+ * when init is gone.  Closes the files of what the scan did not find. */
+static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
 {
-	bool found;
+	bool found, all = true;
 
 	out->count = 0;
 	p->known_count = 0;
@@ -239,23 +268,24 @@ static bool scan(struct procstop *p, struct pids *out)
 	if ((found = find_init(p)))
 		pids_add(out, p->init);
 	for (size_t i = 0; i < out->count; i++) {
-		pid_t parent;
-		long threads;
-		int64_t reaped;
+		struct stat_of st;
 
-		if (!read_stat(p, out->list[i], &parent, &threads, &reaped)) {
+		if (!read_stat(p, out->list[i], 0, &st)) {
 			if (i == 0)
 				found = false;
 			continue;
 		}
-		known_add(p, out->list[i], reaped);
-		add_descendants(p, out->list[i], threads, out);
+		known_add(p, out->list[i], st.reaped);
+		all = add_descendants(p, out->list[i], st.threads, out) && all &&
+		      (i == 0 || halted(st.state));
 	}
 	for (size_t i = p->file_count; i-- > 0;)
 		if (p->files[i].scan != p->scan)
 			file_drop(p, i);
 	if (!found)
 		p->known_count = 0;
+	if (halted_all)
+		*halted_all = all;
 	return found;
 }
 
@@ -269,18 +299,27 @@ struct procstop *procstop_new(pid_t outer)
 	return p;
 }
 
-/* Stops what a scan finds unstopped until a scan finds nothing new: a
- * process stopped (or with SIGSTOP pending) forks no more, and what it
- * forked before is in its children by the next scan. */
+/* Stops what a scan finds unstopped until two scans in a row find
+ * nothing new and every process halted().  A process stopped forks no
+ * more, and what it forked is in its children; one with SIGSTOP pending
+ * may still finish a fork (and the child runs): so the stop waits until
+ * they are all stopped, then scans again.  A process that exits hands
+ * its children to the init before it is a zombie, maybe while a scan
+ * reads the init's children and then its own: a child of it can be in
+ * neither, once, and the next scan finds it in the init's. */
 static int stop_all(struct procstop *p)
 {
+	const struct timespec wait = { 0, 50000 };
 	struct pids found = { 0 };
-	int rc = -1;
+	int quiet = 0;
 
-	for (int round = 0; round < 10000; round++) {
+	/* 40,000 rounds: 2 s of waits at least, for stops to land on a
+	 * loaded machine. */
+	for (int round = 0; round < 40000 && quiet < 2; round++) {
 		size_t fresh = 0;
+		bool all;
 
-		if (!scan(p, &found))
+		if (!scan(p, &found, &all))
 			break;
 		for (size_t i = 1; i < found.count; i++)
 			if (!pids_has(&p->stopped, found.list[i]) &&
@@ -288,14 +327,13 @@ static int stop_all(struct procstop *p)
 				pids_add(&p->stopped, found.list[i]);
 				fresh++;
 			}
-		if (!fresh) {
-			rc = 0;
-			break;
-		}
+		quiet = !fresh && all ? quiet + 1 : 0;
+		if (!fresh && !all)
+			nanosleep(&wait, NULL);
 	}
 	free(found.list);
 	p->last_pid = -1; /* the clock scans again */
-	return rc;
+	return quiet == 2 ? 0 : -1;
 }
 
 int procstop_freeze(struct procstop *p, bool frozen)
@@ -363,7 +401,7 @@ int64_t procstop_cpu_ns(struct procstop *p)
 	ok = last >= 0 && last == p->last_pid && known_cpu_ns(p, hz, true, &ns);
 	if (!ok) {
 		p->last_pid = last;
-		ok = scan(p, &found) && known_cpu_ns(p, hz, false, &ns);
+		ok = scan(p, &found, NULL) && known_cpu_ns(p, hz, false, &ns);
 		free(found.list);
 	}
 	if (!ok)

@@ -9,10 +9,12 @@
  * init, which reaps every orphan of the namespace, so every process of
  * the bot is a descendant of it and is found by following
  * /proc/PID/task/TID/children from there.  A stop is made safe against a
- * fork racing it by scanning again after each round of SIGSTOPs until a
- * scan finds no process that was not stopped: the kernel aborts a fork
- * whose parent has a signal pending, and lists a child it made before
- * the signal in its parent's children at once.  The namespace's init is
+ * fork racing it by scanning again after each round of SIGSTOPs until two
+ * scans in a row find no process that was not stopped: the kernel aborts
+ * a fork whose parent has a signal pending, and lists a child it made
+ * before the signal in its parent's children at once; a child whose
+ * parent is exiting moves to the init's children, maybe while a scan
+ * reads both, and is found by the next.  The namespace's init is
  * bubblewrap's and is never stopped.
  */
 #ifndef ARENA_PROCSTOP_H

@@ -21,10 +21,10 @@
 #   race         after hello, starts a chain of processes racing the
 #                freezer: each burns 1 ms of CPU, counts itself, forks the
 #                next and exits at once (so the chain's one live process
-#                is a new orphan every millisecond); at each turn says how
-#                many links were made while it was off move in all
-#                ("greedy: chain off move N")
-import mmap, os, select, struct, sys, time
+#                is a new orphan every millisecond); at each turn but a
+#                game's first says how many links were made since its last
+#                reply ("greedy: chain off move N")
+import json, mmap, os, select, struct, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
 
@@ -100,7 +100,11 @@ def helper_cpu_ms():
 
 
 CHAIN = mmap.mmap(-1, 8)  # shared with the chain: the links made
-OFF_MOVE = [0, None]      # links made off move, the count at the last reply
+REPLIED = []              # the links made by its last reply
+
+
+def links():
+    return struct.unpack_from("q", CHAIN, 0)[0]
 
 
 def chain():
@@ -108,7 +112,7 @@ def chain():
         return
     while True:
         burn(1)
-        struct.pack_into("q", CHAIN, 0, struct.unpack_from("q", CHAIN, 0)[0] + 1)
+        struct.pack_into("q", CHAIN, 0, links() + 1)
         if os.fork() != 0:
             os._exit(0)
 
@@ -141,14 +145,17 @@ def hook(msg, counts):
         while HELPER[0] == 0:
             pass
     elif MODE == "race" and msg["type"] == "hello":
-        chain()
+        # Between games it is not stopped: counted from its first reply.
+        del REPLIED[:]
+        if counts["hello"] == 1:
+            chain()
     elif MODE == "race" and msg["type"] == "turn":
-        links = struct.unpack_from("q", CHAIN, 0)[0]
-        if OFF_MOVE[1] is not None:
-            OFF_MOVE[0] += links - OFF_MOVE[1]
-        sys.stderr.write("greedy: chain off move %d\n" % OFF_MOVE[0])
-        sys.stderr.flush()
-        OFF_MOVE[1] = struct.unpack_from("q", CHAIN, 0)[0]
+        if REPLIED:
+            sys.stderr.write("greedy: chain off move %d\n" % (links() - REPLIED.pop()))
+            sys.stderr.flush()
+        zoo.write(json.dumps(zoo.default_reply(msg, "greedy-race")))
+        REPLIED.append(links())
+        return None
     elif MODE == "watch" and msg["type"] == "turn":
         sys.stderr.write("greedy: helper CPU %d ms\n" % helper_cpu_ms())
         sys.stderr.flush()
