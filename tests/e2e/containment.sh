@@ -64,13 +64,18 @@ helper_ms() { # FOLDER: the CPU its helper had between its first and last turns
 	sed -n 's/^greedy: helper CPU \([0-9]*\) ms$/\1/p' "$1/stderr/table0001-watch.stderr" |
 		awk 'NR == 1 { first = $1 } { last = $1 } END { print last - first }'
 }
-for ponder in false true; do
-	cat >"$TMP/ponder-$ponder.json" <<-JSON
-	{"name": "ponder", "game": "rolit", "options": {"size": 4}, "games": 2,
+# against_burn FILE MODE PONDER: a tournament file of 2 games of greedy
+# MODE (allowed to ponder or not) against burn.
+against_burn() {
+	cat >"$1" <<-JSON
+	{"name": "$2", "game": "rolit", "options": {"size": 4}, "games": 2,
 	 "time": {"move_ms": 400},
-	 "bots": [{"name": "watch", "command": "$PYTHON3 $ZOO/greedy.py $TMP watch", "ponder": $ponder},
+	 "bots": [{"name": "$2", "command": "$PYTHON3 $ZOO/greedy.py $TMP $2", "ponder": $3},
 	          {"name": "burn", "command": "$PYTHON3 $ZOO/greedy.py $TMP burn 100"}]}
 	JSON
+}
+for ponder in false true; do
+	against_burn "$TMP/ponder-$ponder.json" watch "$ponder"
 	expect_exit 0 "$REFEREE" tournament "$TMP/ponder-$ponder.json" --out "$TMP/ponder-$ponder" --quiet
 done
 frozen=$(helper_ms "$TMP/ponder-false")
@@ -158,12 +163,7 @@ else
 	# (40 to 130: a process with SIGSTOP pending could finish a fork
 	# before the referee waited for every stop to land).
 	for ponder in false true; do
-		cat >"$TMP/fb/race-$ponder.json" <<-JSON
-		{"name": "race", "game": "rolit", "options": {"size": 4}, "games": 2,
-		 "time": {"move_ms": 400},
-		 "bots": [{"name": "race", "command": "$PYTHON3 $ZOO/greedy.py $TMP race", "ponder": $ponder},
-		          {"name": "burn", "command": "$PYTHON3 $ZOO/greedy.py $TMP burn 100"}]}
-		JSON
+		against_burn "$TMP/fb/race-$ponder.json" race "$ponder"
 		RUN_LIMIT=300 as_user tournament "$TMP/fb/race-$ponder.json" --out "$TMP/fb/race-$ponder" --quiet
 		expect_eq "$RC" 0 "fallback, race (ponder $ponder): the games are played"
 		links=$(sed -n 's/^greedy: chain off move \([0-9]*\)$/\1/p' "$TMP/fb/race-$ponder/stderr/table0001-race.stderr" | sort -n | tr '\n' ' ')
