@@ -125,9 +125,10 @@ static int add(const char *name, const char *value, bool in_file,
 	} else if (!s.shown) {
 		errno = 0;
 		n = strtol(value, &end, 10);
-		if (errno || *end || end == value || n < 1 || n > 4096)
-			return errorf(err, "%s: %s takes a whole number from 1 to "
-				      "4096, not '%s'", origin, name, value);
+		if (errno || *end || end == value || n < 1 || n > 1024)
+			return errorf(err, "%s: %s takes a whole number from 1 "
+				      "to 1024 (as verify -j), not '%s'", origin,
+				      name, value);
 		s.kind = CONCURRENCY;
 		s.value = xasprintf("%ld", n);
 		s.shown = xasprintf("--concurrency %ld", n);

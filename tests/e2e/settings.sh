@@ -116,7 +116,7 @@ refused() { # WHAT MESSAGE: a verb and --help refuse, with MESSAGE
 printf -- '--no-limits\n--memory-mb 10\n' >"$FILE"
 refused "an unknown setting in the file" "the file $FILE, line 2: unknown setting '--memory-mb'; the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key FILE and --concurrency N (-j N)"
 printf -- '--concurrency 0\n' >"$FILE"
-refused "a concurrency of 0" "the file $FILE, line 1: --concurrency takes a whole number from 1 to 4096, not '0'"
+refused "a concurrency of 0" "the file $FILE, line 1: --concurrency takes a whole number from 1 to 1024 (as verify -j), not '0'"
 printf -- '--key\n' >"$FILE"
 refused "a key without a path" "the file $FILE, line 1: --key needs a value"
 printf -- '--key keys/referee.key\n' >"$FILE"
@@ -129,7 +129,7 @@ rm "$FILE"
 ARENA_OPTIONS="--no-limits --seed 00" refused "an unknown setting in ARENA_OPTIONS" \
 	"ARENA_OPTIONS: unknown setting '--seed'; the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key FILE and --concurrency N (-j N)"
 ARENA_OPTIONS="-j" refused "-j without a number" "ARENA_OPTIONS: -j needs a value"
-ARENA_OPTIONS="-jx" refused "-j of no number" "ARENA_OPTIONS: -j takes a whole number from 1 to 4096, not 'x'"
+ARENA_OPTIONS="-jx" refused "-j of no number" "ARENA_OPTIONS: -j takes a whole number from 1 to 1024 (as verify -j), not 'x'"
 # A verb's own --help still works, and one that takes no setting is
 # refused all the same (it is said at once, not when it matters).
 ARENA_OPTIONS="--bad" run "$REFEREE" play --help
