@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "bot.h"
+#include "bot_types.h"
 #include "cgroup.h"
 
 enum contain_kind { CONTAIN_NONE, CONTAIN_CGROUPS, CONTAIN_FALLBACK };
