@@ -338,12 +338,14 @@ static int stop_all(struct procstop *p)
 
 int procstop_freeze(struct procstop *p, bool frozen)
 {
-	if (frozen)
-		return stop_all(p);
+	/* A stop that failed continues what it stopped: the bot is not
+	 * frozen, whole, and its next thaw will not be asked for. */
+	if (frozen && stop_all(p) == 0)
+		return 0;
 	for (size_t i = 0; i < p->stopped.count; i++)
 		kill(p->stopped.list[i], SIGCONT);
 	p->stopped.count = 0;
-	return 0;
+	return frozen ? -1 : 0;
 }
 
 /* The last pid the kernel gave a process or thread, anywhere below this

@@ -31,7 +31,8 @@ struct procstop *procstop_new(pid_t outer);
 
 /* Stops (SIGSTOP) or continues (SIGCONT) every process of the sandbox
  * but its init.  0, or -1 when the sandbox is not there (yet, or any
- * more). */
+ * more) or its processes could not all be stopped within 2 s: then none
+ * is left stopped. */
 int procstop_freeze(struct procstop *p, bool frozen);
 
 /* CPU time (user + system) the sandbox's processes have used, those they
