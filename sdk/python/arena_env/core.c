@@ -1,0 +1,395 @@
+/*
+ * arena_env._core: the Python face of env_game.c (Game, one game) and
+ * vector.c (Vector, many games stepped in one call), with the Python C
+ * API alone.  Messages, views and actions cross as JSON text, observations
+ * and masks are written into buffers the caller gives (an array.array or
+ * a numpy array), so that the package needs neither numpy nor any
+ * generator of bindings.  arena_env/__init__.py builds the API on this.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "env_game.h"
+#include "observe.h"
+#include "referee/json.h"
+
+typedef struct {
+	PyObject_HEAD
+	struct env_game *game;
+} GameObject;
+
+static PyTypeObject GameType;
+
+/* A Python string of a C string we own (freed here); None for NULL. */
+static PyObject *owned_text(char *text)
+{
+	PyObject *s;
+
+	if (!text)
+		Py_RETURN_NONE;
+	s = PyUnicode_FromString(text);
+	free(text);
+	return s;
+}
+
+/* JSON text of a cJSON value we lend. */
+static PyObject *json_text(const cJSON *item)
+{
+	return owned_text(json_print_line(item));
+}
+
+cJSON *core_parse_json(const char *text, const char *what)
+{
+	cJSON *item;
+
+	if (!text)
+		return NULL;
+	item = cJSON_Parse(text);
+	if (!item)
+		PyErr_Format(PyExc_ValueError, "%s is not JSON: %.200s", what,
+			     text);
+	return item;
+}
+
+struct env_game *core_game_new(const char *name, int players,
+			       const char *options, const char *seed,
+			       unsigned long long number, bool records)
+{
+	char err[GAME_ERR_LEN];
+	cJSON *given = core_parse_json(options, "the options");
+	struct env_game *g;
+
+	if (options && !given)
+		return NULL;
+	g = env_game_new(name, players, given, seed, number, records, err);
+	cJSON_Delete(given);
+	if (!g)
+		PyErr_SetString(PyExc_ValueError, err);
+	return g;
+}
+
+static int Game_init(GameObject *self, PyObject *args, PyObject *kw)
+{
+	static char *names[] = { "game", "players", "options", "seed",
+				 "number", "records", NULL };
+	const char *name, *options = NULL, *seed = "00";
+	unsigned long long number = 1;
+	int players = 2, records = 0;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|izsKp", names, &name,
+					 &players, &options, &seed, &number,
+					 &records))
+		return -1;
+	env_game_free(self->game);
+	self->game = core_game_new(name, players, options, seed, number,
+				   records);
+	return self->game ? 0 : -1;
+}
+
+static void Game_dealloc(GameObject *self)
+{
+	env_game_free(self->game);
+	Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The game, or NULL with an exception for an object never initialised. */
+static struct env_game *game_of(GameObject *self)
+{
+	if (!self->game)
+		PyErr_SetString(PyExc_RuntimeError, "the Game is not initialised");
+	return self->game;
+}
+
+static PyObject *Game_reset(GameObject *self, PyObject *arg)
+{
+	struct env_game *g = game_of(self);
+	char err[GAME_ERR_LEN];
+	unsigned long long number = PyLong_AsUnsignedLongLong(arg);
+
+	if (!g || PyErr_Occurred())
+		return NULL;
+	if (env_game_reset(g, number, err))
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	Py_RETURN_NONE;
+}
+
+static PyObject *Game_to_move(GameObject *self, PyObject *unused)
+{
+	(void)unused;
+	return game_of(self) ? PyLong_FromLong(env_game_to_move(self->game))
+			     : NULL;
+}
+
+static PyObject *Game_legal_count(GameObject *self, PyObject *unused)
+{
+	(void)unused;
+	return game_of(self) ? PyLong_FromLong(self->game->legal_count) : NULL;
+}
+
+static PyObject *Game_legal(GameObject *self, PyObject *unused)
+{
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	if (!self->game->legal)
+		return PyUnicode_FromString("[]");
+	return json_text(self->game->legal);
+}
+
+static PyObject *Game_step(GameObject *self, PyObject *arg)
+{
+	char err[GAME_ERR_LEN];
+	long index = PyLong_AsLong(arg);
+
+	if (!game_of(self) || (index == -1 && PyErr_Occurred()))
+		return NULL;
+	if (env_game_step(self->game, index < 0 || index > 1 << 30 ? -1 :
+				      (int)index, err))
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	Py_RETURN_NONE;
+}
+
+static PyObject *Game_apply(GameObject *self, PyObject *arg)
+{
+	char err[GAME_ERR_LEN];
+	cJSON *action;
+	int rc;
+
+	if (!game_of(self) || !PyUnicode_Check(arg))
+		return PyErr_Occurred() ? NULL :
+		       PyErr_Format(PyExc_TypeError, "an action is JSON text");
+	action = core_parse_json(PyUnicode_AsUTF8(arg), "the action");
+	if (!action)
+		return NULL;
+	rc = env_game_apply(self->game, action, err);
+	cJSON_Delete(action);
+	if (rc)
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	Py_RETURN_NONE;
+}
+
+static PyObject *Game_turn(GameObject *self, PyObject *unused)
+{
+	(void)unused;
+	return game_of(self) ? owned_text(env_game_turn_text(self->game)) : NULL;
+}
+
+/* The view of `seat` (-1: a spectator's). */
+static cJSON *game_view(struct env_game *g, int seat)
+{
+	return g->play.state ? g->rules->view(g->play.state, seat)
+			     : cJSON_CreateObject();
+}
+
+static PyObject *Game_view(GameObject *self, PyObject *arg)
+{
+	long seat = PyLong_AsLong(arg);
+	cJSON *view;
+	PyObject *text;
+
+	if (!game_of(self) || PyErr_Occurred())
+		return NULL;
+	if (seat < -1 || seat >= self->game->play.players)
+		return PyErr_Format(PyExc_ValueError, "there is no seat %ld", seat);
+	view = game_view(self->game, (int)seat);
+	text = json_text(view);
+	cJSON_Delete(view);
+	return text;
+}
+
+/* observe(seat, buffer): the seat's observation written into buffer
+ * (float32, obs_size() of them) and the action mask into a second
+ * (uint8, action_n()); returns None. */
+static PyObject *Game_observe(GameObject *self, PyObject *args)
+{
+	Py_buffer obs, mask;
+	int seat;
+	PyObject *rc = NULL;
+
+	if (!game_of(self) || !PyArg_ParseTuple(args, "iw*w*", &seat, &obs, &mask))
+		return NULL;
+	if (seat < 0 || seat >= self->game->play.players)
+		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
+	else if (core_observe(self->game, seat, obs.buf, obs.len, mask.buf,
+			      mask.len) == 0)
+		{
+		Py_INCREF(Py_None);
+		rc = Py_None;
+	}
+	PyBuffer_Release(&obs);
+	PyBuffer_Release(&mask);
+	return rc;
+}
+
+int core_observe_into(const struct env_game *g, int seat, float *obs,
+		      Py_ssize_t obs_len, unsigned char *mask,
+		      Py_ssize_t mask_len, bool quiet)
+{
+	int obs_size = g->obs_size, actions = g->action_n;
+	cJSON *view;
+
+	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) || mask_len < actions) {
+		if (!quiet)
+			PyErr_Format(PyExc_ValueError, "the buffers hold %zd and "
+				     "%zd bytes: an observation needs %d floats, "
+				     "a mask %d bytes", obs_len, mask_len,
+				     obs_size, actions);
+		return -1;
+	}
+	view = g->rules->view(g->play.state, seat);
+	observe_encode(g->rules, view, obs);
+	cJSON_Delete(view);
+	memset(mask, 0, (size_t)actions);
+	if (env_game_to_move(g) == seat)
+		memset(mask, 1, (size_t)g->legal_count);
+	return 0;
+}
+
+static PyObject *Game_sizes(GameObject *self, PyObject *unused)
+{
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	return Py_BuildValue("ii", self->game->obs_size, self->game->action_n);
+}
+
+static PyObject *Game_rewards(GameObject *self, PyObject *unused)
+{
+	double rewards[GAME_MAX_SEATS];
+	PyObject *list;
+
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	env_game_rewards(self->game, rewards);
+	list = PyList_New(self->game->play.players);
+	for (int i = 0; list && i < self->game->play.players; i++)
+		PyList_SET_ITEM(list, i, PyFloat_FromDouble(rewards[i]));
+	return list;
+}
+
+static PyObject *Game_result(GameObject *self, PyObject *unused)
+{
+	struct game_result result;
+	int n;
+	PyObject *ranks, *scores;
+
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	if (env_game_to_move(self->game) >= 0)
+		Py_RETURN_NONE;
+	n = self->game->play.players;
+	game_play_result(&self->game->play, &result);
+	ranks = PyList_New(n);
+	scores = PyList_New(n);
+	for (int i = 0; ranks && scores && i < n; i++) {
+		PyList_SET_ITEM(ranks, i, PyLong_FromLong(result.rank[i]));
+		PyList_SET_ITEM(scores, i, PyLong_FromLong(result.score[i]));
+	}
+	return Py_BuildValue("NN", ranks, scores);
+}
+
+static PyObject *Game_clone(GameObject *self, PyObject *unused)
+{
+	char err[GAME_ERR_LEN];
+	GameObject *copy;
+
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	copy = PyObject_New(GameObject, &GameType);
+	if (!copy)
+		return NULL;
+	copy->game = env_game_clone(self->game, err);
+	if (!copy->game) {
+		Py_DECREF(copy);
+		return PyErr_Format(PyExc_RuntimeError, "%s", err);
+	}
+	return (PyObject *)copy;
+}
+
+/* info(): the game's facts as JSON text: its number, game_id, resolved
+ * options, first seat, actions applied and the draws' log records. */
+static PyObject *Game_info(GameObject *self, PyObject *unused)
+{
+	cJSON *info;
+	char id[33];
+
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	info = cJSON_CreateObject();
+	for (int i = 0; i < 16; i++)
+		snprintf(id + 2 * i, 3, "%02x", self->game->game_id[i]);
+	cJSON_AddNumberToObject(info, "number", (double)self->game->number);
+	cJSON_AddStringToObject(info, "game_id", id);
+	cJSON_AddStringToObject(info, "rules", self->game->rules->rules_version);
+	cJSON_AddNumberToObject(info, "first_seat", self->game->play.first_seat);
+	cJSON_AddItemReferenceToObject(info, "options", self->game->options);
+	cJSON_AddItemReferenceToObject(info, "actions", self->game->actions);
+	if (self->game->records)
+		cJSON_AddItemReferenceToObject(info, "draws", self->game->records);
+	PyObject *text = json_text(info);
+	cJSON_Delete(info);
+	return text;
+}
+
+static PyMethodDef Game_methods[] = {
+	{ "reset", (PyCFunction)Game_reset, METH_O, "reset(number): game number of the seed" },
+	{ "to_move", (PyCFunction)Game_to_move, METH_NOARGS, "the seat to move, -1 once over" },
+	{ "legal_count", (PyCFunction)Game_legal_count, METH_NOARGS, "how many legal actions" },
+	{ "legal", (PyCFunction)Game_legal, METH_NOARGS, "the legal actions as JSON text" },
+	{ "step", (PyCFunction)Game_step, METH_O, "step(i): the seat to move plays legal action i" },
+	{ "apply", (PyCFunction)Game_apply, METH_O, "apply(json): the seat to move plays this action" },
+	{ "turn", (PyCFunction)Game_turn, METH_NOARGS, "the turn message of the seat to move, or None" },
+	{ "view", (PyCFunction)Game_view, METH_O, "view(seat) as JSON text" },
+	{ "observe", (PyCFunction)Game_observe, METH_VARARGS, "observe(seat, obs, mask)" },
+	{ "sizes", (PyCFunction)Game_sizes, METH_NOARGS, "(observation size, action mask size)" },
+	{ "rewards", (PyCFunction)Game_rewards, METH_NOARGS, "rewards of each seat" },
+	{ "result", (PyCFunction)Game_result, METH_NOARGS, "(ranks, scores) once over, else None" },
+	{ "clone", (PyCFunction)Game_clone, METH_NOARGS, "an independent copy" },
+	{ "info", (PyCFunction)Game_info, METH_NOARGS, "the game's facts as JSON text" },
+	{ NULL, NULL, 0, NULL },
+};
+
+static PyTypeObject GameType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "arena_env._core.Game",
+	.tp_doc = "One game of the referee's rules, in process",
+	.tp_basicsize = sizeof(GameObject),
+	.tp_flags = Py_TPFLAGS_DEFAULT,
+	.tp_new = PyType_GenericNew,
+	.tp_init = (initproc)Game_init,
+	.tp_dealloc = (destructor)Game_dealloc,
+	.tp_methods = Game_methods,
+};
+
+static struct PyModuleDef core_module = {
+	PyModuleDef_HEAD_INIT, "arena_env._core",
+	"The referee's rules library in process (see arena_env)", -1, NULL,
+	NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+	PyObject *m;
+
+	if (PyType_Ready(&GameType) < 0 || PyType_Ready(&core_vector_type) < 0)
+		return NULL;
+	m = PyModule_Create(&core_module);
+	if (!m)
+		return NULL;
+	Py_INCREF(&GameType);
+	Py_INCREF(&core_vector_type);
+	if (PyModule_AddObject(m, "Game", (PyObject *)&GameType) < 0 ||
+	    PyModule_AddObject(m, "Vector", (PyObject *)&core_vector_type) < 0) {
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
+}

@@ -1,0 +1,38 @@
+/*
+ * What the files of arena_env._core share: the Vector type (vector.c)
+ * and the helpers both types use (core.c).
+ */
+#ifndef ARENA_ENV_CORE_H
+#define ARENA_ENV_CORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdbool.h>
+
+#include <cjson/cJSON.h>
+
+#include "env_game.h"
+
+extern PyTypeObject core_vector_type;
+
+/* Parsed JSON text, or NULL with a ValueError naming `what` (and NULL
+ * without one for NULL text). */
+cJSON *core_parse_json(const char *text, const char *what);
+
+/* A new game, or NULL with a ValueError saying why. */
+struct env_game *core_game_new(const char *name, int players,
+			       const char *options, const char *seed,
+			       unsigned long long number, bool records);
+
+/* Writes seat's observation into obs (obs_len bytes) and the action mask
+ * (set for the legal actions when seat is to move) into mask; 0, or -1
+ * (with a ValueError unless `quiet`) when a buffer is too small. */
+int core_observe_into(const struct env_game *g, int seat, float *obs,
+		      Py_ssize_t obs_len, unsigned char *mask,
+		      Py_ssize_t mask_len, bool quiet);
+
+#define core_observe(g, seat, obs, obs_len, mask, mask_len) \
+	core_observe_into(g, seat, obs, obs_len, mask, mask_len, false)
+
+#endif

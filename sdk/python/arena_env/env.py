@@ -1,0 +1,287 @@
+"""One game as a PettingZoo AEC environment (without needing PettingZoo).
+
+Agents are "player_0", "player_1", ... (seat i).  An action is an index
+into the legal actions of the agent to move, in the referee's order; the
+observation is {"observation": numbers, "action_mask": 0/1 a possible
+action} (numpy arrays when numpy is installed, lists otherwise), and
+info["turn"] is the exact `turn` message the referee would send that seat
+(info["turn_line"] the line itself), so that a policy of turn messages
+runs as a bot unchanged.  Game k of seed s deals the dice of game k of
+`referee play --seed s` (docs/ENVIRONMENT.md).
+"""
+
+import array
+import json
+import os
+import random
+from typing import Any, Dict, Iterator, List, Optional
+
+from . import _core
+
+try:
+    import numpy
+except ImportError:  # lists instead
+    numpy = None
+
+
+def seed_hex(seed: Any) -> str:
+    """The referee's --seed text of a seed: an int as its bytes in
+    lowercase hex (0 is "00", 256 "0100"), a str as it is, bytes in hex."""
+    if isinstance(seed, bool) or seed is None:
+        raise ValueError("a seed is an int, hex text or bytes, not %r" % seed)
+    if isinstance(seed, int):
+        if seed < 0:
+            raise ValueError("a seed is a non-negative int, not %d" % seed)
+        text = "%x" % seed
+        return "0" * (len(text) % 2) + text
+    if isinstance(seed, (bytes, bytearray)):
+        return bytes(seed).hex()
+    return str(seed)
+
+
+class Discrete:
+    """An action space of n actions (gymnasium's Discrete, duck-typed)."""
+
+    def __init__(self, n: int, rng: random.Random) -> None:
+        self.n = n
+        self._rng = rng
+
+    def sample(self, mask: Any = None) -> int:
+        """A random action, among those mask sets when given."""
+        if mask is None:
+            return self._rng.randrange(self.n)
+        allowed = [i for i, m in enumerate(mask) if m]
+        if not allowed:
+            raise ValueError("the mask allows no action")
+        return self._rng.choice(allowed)
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, int) and 0 <= x < self.n
+
+    def __repr__(self) -> str:
+        return "Discrete(%d)" % self.n
+
+
+class _Info(dict):
+    """An agent's info: "turn" and "turn_line" made only when asked for."""
+
+    def __init__(self, game: "_core.Game", seat: int) -> None:
+        super().__init__()
+        self._game, self._seat = game, seat
+
+    def _fill(self) -> None:
+        if "turn_line" in self.keys() or self._game is None:
+            return
+        line = self._game.turn() if self._game.to_move() == self._seat \
+            else None
+        dict.__setitem__(self, "turn_line", line)
+        dict.__setitem__(self, "turn", json.loads(line) if line else None)
+        self._game = None
+
+    def __missing__(self, key: str) -> Any:
+        if key in ("turn", "turn_line"):
+            self._fill()
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in ("turn", "turn_line") or dict.__contains__(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return dict.__iter__(self)
+
+
+def _options_json(options: Dict[str, Any]) -> Optional[str]:
+    return json.dumps(options) if options else None
+
+
+class Env:
+    """One game of the referee's rules; see the module's documentation."""
+
+    def __init__(self, game: str, players: int = 2, **options: Any) -> None:
+        self.game_name = game
+        self.players = players
+        self.options = dict(options)
+        self.metadata = {"name": game, "is_parallelizable": False}
+        self.possible_agents = ["player_%d" % i for i in range(players)]
+        self._seed = seed_hex(int.from_bytes(os.urandom(8), "little"))
+        self._number = 0
+        self._rng = random.Random()
+        self._game = _core.Game(game, players, _options_json(options),
+                                self._seed, 1)
+        obs_size, self._action_n = self._game.sizes()
+        self._obs_size = obs_size
+        self._spaces = {a: Discrete(self._action_n, self._rng)
+                        for a in self.possible_agents}
+        self.agents: List[str] = []
+        self.rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, Dict[str, Any]] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    # --- the AEC API -------------------------------------------------------
+    def reset(self, seed: Any = None, options: Any = None) -> None:
+        """Game 1 of seed (an int, hex or bytes); without one, the next
+        game of the seed given last (a random seed at first)."""
+        if seed is not None:
+            self._seed = seed_hex(seed)
+            self._rng.seed(self._seed)
+            self._number = 0
+            self._game = _core.Game(self.game_name, self.players,
+                                    _options_json(self.options),
+                                    self._seed, 1)
+        self._number += 1
+        self._game.reset(self._number)
+        self._begin()
+
+    def _begin(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self._after_step()
+
+    def _after_step(self) -> None:
+        seat = self._game.to_move()
+        if seat < 0:
+            for agent, reward in zip(self.possible_agents,
+                                     self._game.rewards()):
+                if agent in self.agents:
+                    self.rewards[agent] = reward
+                    self._cumulative_rewards[agent] += reward
+                    self.terminations[agent] = True
+            if self.agents:
+                self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[seat]
+        self._after_step_infos()
+
+    def step(self, action: Optional[int]) -> None:
+        """The agent selected plays legal action `action` (an index);
+        once the game is over, None removes it from agents."""
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            if action is not None:
+                raise ValueError("the game is over: step(None) for %s"
+                                 % agent)
+            self.agents.remove(agent)
+            del self._cumulative_rewards[agent]
+            if self.agents:
+                self.agent_selection = self.agents[0]
+            return
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._game.step(int(action))
+        self._after_step()
+
+    def observe(self, agent: str) -> Dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        obs = array.array("f", bytes(4 * self._obs_size))
+        mask = bytearray(self._action_n)
+        self._game.observe(seat, obs, mask)
+        if numpy is not None:
+            return {"observation": numpy.frombuffer(obs, numpy.float32),
+                    "action_mask": numpy.frombuffer(mask, numpy.int8)}
+        return {"observation": obs.tolist(), "action_mask": list(mask)}
+
+    def last(self, observe: bool = True) -> tuple:
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None,
+                self._cumulative_rewards.get(agent, 0.0),
+                self.terminations.get(agent, True),
+                self.truncations.get(agent, False),
+                self.infos.get(agent, {}))
+
+    def agent_iter(self, max_iter: int = 2 ** 63) -> Iterator[str]:
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def action_space(self, agent: str) -> Discrete:
+        return self._spaces[agent]
+
+    def observation_size(self) -> int:
+        return self._obs_size
+
+    def close(self) -> None:
+        pass
+
+    def render(self) -> str:
+        return self._game.view(-1)
+
+    # --- beyond AEC: the rules' own terms, for search -----------------------
+    def legal(self) -> List[Any]:
+        """The legal actions of the agent to move, as the referee lists
+        them (the JSON values a bot sends)."""
+        return json.loads(self._game.legal())
+
+    def apply(self, action: Any) -> None:
+        """The agent to move plays this action (a JSON value, checked by
+        the rules); ValueError with the referee's reason if illegal."""
+        self._game.apply(json.dumps(action))
+        self._after_step()
+
+    def to_move(self) -> int:
+        """The seat to move, -1 once the game is over."""
+        return self._game.to_move()
+
+    def result(self) -> Optional[tuple]:
+        """(ranks, scores) of a finished game, as the referee ranks it."""
+        return self._game.result()
+
+    def facts(self) -> Dict[str, Any]:
+        """The game's number, game_id, rules version, options, first seat
+        and the actions played so far."""
+        return json.loads(self._game.info())
+
+    def clone(self) -> "Env":
+        """An independent copy of the environment at this point."""
+        copy = Env.__new__(Env)
+        copy.__dict__.update(self.__dict__)
+        copy._game = self._game.clone()
+        copy._rng = random.Random()
+        copy._spaces = {a: Discrete(self._action_n, copy._rng)
+                        for a in self.possible_agents}
+        copy.agents = list(self.agents)
+        for name in ("rewards", "terminations", "truncations",
+                     "_cumulative_rewards"):
+            setattr(copy, name, dict(getattr(self, name)))
+        copy._after_step_infos()
+        return copy
+
+    def _after_step_infos(self) -> None:
+        self.infos = {a: _Info(self._game, i)
+                      for i, a in enumerate(self.possible_agents)
+                      if a in self.agents}
+
+    def serialize(self) -> str:
+        """The game as text: its game, players, options, seed, number and
+        the actions played; deserialize() plays them again."""
+        return json.dumps({"game": self.game_name, "players": self.players,
+                           "options": self.options, "seed": self._seed,
+                           "number": self._number,
+                           "actions": self.facts()["actions"]})
+
+    @staticmethod
+    def deserialize(text: str) -> "Env":
+        data = json.loads(text)
+        e = Env(data["game"], data["players"], **data["options"])
+        e.reset(seed=data["seed"])
+        if data["number"] != 1:
+            e._number = data["number"] - 1
+            e.reset()
+        for action in data["actions"]:
+            e.apply(action)
+        return e
+
+
+def env(game: str, players: int = 2, **options: Any) -> Env:
+    """One game of `game` for `players`, with the game's options
+    (referee games GAME lists them: target=5000, size=6, ...)."""
+    return Env(game, players, **options)

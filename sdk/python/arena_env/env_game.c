@@ -1,0 +1,218 @@
+/*
+ * One game of the environment; see env_game.h.
+ */
+#include "env_game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/fair.h"
+#include "games/registry.h"
+#include "observe.h"
+#include "referee/json.h"
+#include "referee/options.h"
+#include "referee/records.h"
+#include "referee/seed.h"
+#include "referee/util.h"
+
+/* Keeps each draw as the log record the referee writes for it. */
+static void env_game_record_draw(void *ctx, const struct draw_record *draw)
+{
+	struct env_game *g = ctx;
+
+	cJSON_AddItemToArray(g->records, records_draw(draw));
+}
+
+/* The match key of game g->number: the seeded secrets, and every bot's
+ * contribution 32 zero bytes (each declined to commit). */
+static void env_game_key(struct env_game *g, unsigned char key[32])
+{
+	static const unsigned char zeros[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
+	unsigned char secret[FAIR_SECRET_BYTES], commitment[FAIR_HASH_BYTES];
+
+	arena_fair_seeded_secrets(g->seed, g->number, g->game_id, secret);
+	arena_fair_referee_commitment(commitment, g->game_id, secret);
+	arena_fair_match_key(key, secret, g->game_id, commitment,
+			     (uint32_t)g->play.players, zeros);
+}
+
+/* The legal actions of the position, kept until the next action. */
+static void env_game_refresh(struct env_game *g)
+{
+	cJSON_Delete(g->legal);
+	g->legal = NULL;
+	g->legal_count = 0;
+	if (game_play_to_move(&g->play) >= 0) {
+		g->legal = g->rules->legal(g->play.state);
+		g->legal_count = cJSON_GetArraySize(g->legal);
+	}
+}
+
+int env_game_reset(struct env_game *g, uint64_t number, char *err)
+{
+	unsigned char key[32];
+	int players = g->play.players;
+
+	game_play_free(&g->play);
+	game_play_init(&g->play, g->rules, players);
+	cJSON_Delete(g->actions);
+	g->actions = cJSON_CreateArray();
+	if (g->records) {
+		cJSON_Delete(g->records);
+		g->records = cJSON_CreateArray();
+	}
+	g->number = number;
+	env_game_key(g, key);
+	arena_draws_init(&g->draws, key, g->records ? env_game_record_draw : NULL,
+			 g);
+	if (game_play_begin(&g->play, g->options, &g->draws, err))
+		return -1;
+	env_game_refresh(g);
+	return 0;
+}
+
+/* The sizes of an observation and of a mask, from seat 0's view. */
+static void env_game_sizes(struct env_game *g)
+{
+	cJSON *view = g->rules->view(g->play.state, 0);
+
+	g->obs_size = observe_encode(g->rules, view, NULL);
+	g->action_n = observe_actions(g->rules, view);
+	cJSON_Delete(view);
+}
+
+struct env_game *env_game_new(const char *name, int players,
+			      const cJSON *options, const char *seed_hex,
+			      uint64_t number, bool keep_records, char *err)
+{
+	const struct game_rules *rules = arena_game_find(name);
+	struct env_game *g;
+
+	if (!rules) {
+		errorf(err, "there is no game '%s' (referee games lists them)",
+		       name);
+		return NULL;
+	}
+	if (players < rules->min_players || players > rules->max_players) {
+		char text[GAME_PLAYERS_TEXT];
+
+		errorf(err, "%s is played by %s players, not %d", name,
+		       arena_game_players_text(rules, text), players);
+		return NULL;
+	}
+	g = xcalloc(1, sizeof *g);
+	g->rules = rules;
+	game_play_init(&g->play, rules, players);
+	if (seed_from_hex(g->seed, seed_hex)) {
+		errorf(err, "the seed '%s' is not 1 to 64 bytes in lowercase hex",
+		       seed_hex);
+		free(g);
+		return NULL;
+	}
+	g->records = keep_records ? cJSON_CreateArray() : NULL;
+	g->options = options_resolve(rules, options, err);
+	if (!g->options || env_game_reset(g, number, err)) {
+		env_game_free(g);
+		return NULL;
+	}
+	env_game_sizes(g);
+	return g;
+}
+
+void env_game_free(struct env_game *g)
+{
+	if (!g)
+		return;
+	game_play_free(&g->play);
+	cJSON_Delete(g->options);
+	cJSON_Delete(g->legal);
+	cJSON_Delete(g->actions);
+	cJSON_Delete(g->records);
+	free(g);
+}
+
+int env_game_to_move(const struct env_game *g)
+{
+	return game_play_to_move(&g->play);
+}
+
+int env_game_apply(struct env_game *g, const cJSON *action, char *err)
+{
+	if (game_play_apply(&g->play, action, &g->draws, err))
+		return -1;
+	cJSON_AddItemToArray(g->actions, cJSON_Duplicate(action, true));
+	env_game_refresh(g);
+	return 0;
+}
+
+int env_game_step(struct env_game *g, int index, char *err)
+{
+	if (!g->legal)
+		return errorf(err, "the game is over: reset() starts the next");
+	if (index < 0 || index >= g->legal_count)
+		return errorf(err, "action %d is not one of the %d legal ones "
+			      "(0 to %d)", index, g->legal_count,
+			      g->legal_count - 1);
+	return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
+}
+
+char *env_game_turn_text(const struct env_game *g)
+{
+	int seat = env_game_to_move(g);
+	cJSON *msg;
+	char *text;
+
+	if (seat < 0)
+		return NULL;
+	/* wire_turn()'s message, member for member (referee/wire.c). */
+	msg = cJSON_CreateObject();
+	cJSON_AddStringToObject(msg, "type", "turn");
+	cJSON_AddNumberToObject(msg, "seat", seat);
+	cJSON_AddItemToObject(msg, "state", g->rules->view(g->play.state, seat));
+	cJSON_AddItemReferenceToObject(msg, "legal", g->legal);
+	cJSON_AddNumberToObject(msg, "time_left_ms", ENV_MOVE_MS);
+	text = json_print_line(msg);
+	cJSON_Delete(msg);
+	return text;
+}
+
+void env_game_rewards(const struct env_game *g, double *rewards)
+{
+	struct game_result result;
+	int n = g->play.players;
+
+	memset(rewards, 0, (size_t)n * sizeof *rewards);
+	if (env_game_to_move(g) >= 0)
+		return;
+	game_play_result(&g->play, &result);
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < n; j++)
+			rewards[i] += (result.rank[j] > result.rank[i]) -
+				      (result.rank[j] < result.rank[i]);
+		rewards[i] /= n - 1;
+	}
+}
+
+struct env_game *env_game_clone(const struct env_game *g, char *err)
+{
+	struct env_game *copy = xcalloc(1, sizeof *copy);
+	const cJSON *action;
+
+	*copy = (struct env_game){ .rules = g->rules, .number = g->number,
+				   .obs_size = g->obs_size,
+				   .action_n = g->action_n,
+				   .options = cJSON_Duplicate(g->options, true) };
+	memcpy(copy->seed, g->seed, sizeof copy->seed);
+	game_play_init(&copy->play, g->rules, g->play.players);
+	copy->records = g->records ? cJSON_CreateArray() : NULL;
+	if (env_game_reset(copy, g->number, err))
+		goto fail;
+	cJSON_ArrayForEach(action, g->actions)
+		if (env_game_apply(copy, action, err))
+			goto fail;
+	return copy;
+fail:
+	env_game_free(copy);
+	return NULL;
+}

@@ -1,0 +1,65 @@
+/*
+ * One game of the environment, in C: the referee's rules table driven
+ * through the same code as a match (game_play.c: who starts, forfeits,
+ * ranks) with the draws of a seeded run (docs/FAIRNESS.md, "Seeded runs")
+ * whose bots declined to commit, so that game k of seed HEX deals exactly
+ * the dice of game k of `referee play --seed HEX` between such bots.  It
+ * keeps the legal actions of the position, the actions applied (to clone
+ * by replaying) and, on request, the draws as log records.  No Python
+ * here: _core.c wraps it, vector.c steps many.
+ */
+#ifndef ARENA_ENV_GAME_H
+#define ARENA_ENV_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "games/draws.h"
+#include "games/game.h"
+#include "referee/game_play.h"
+
+/* What `turn` says of the time left: the referee's default move time. */
+#define ENV_MOVE_MS 1000
+
+struct env_game {
+	const struct game_rules *rules;
+	struct game_play play;
+	struct draws draws;
+	cJSON *options;            /* every option, defaults filled in */
+	unsigned char seed[32];    /* H("arena:seed", -, the seed's bytes) */
+	uint64_t number;           /* the game's number in the run, from 1 */
+	unsigned char game_id[16];
+	cJSON *legal;              /* of the position; NULL once over */
+	int legal_count;
+	cJSON *actions;            /* every action applied, in order */
+	cJSON *records;            /* the draws as log records, or NULL */
+	int obs_size, action_n;    /* observe.h: an observation, a mask */
+};
+
+/* A new game: `options` (borrowed; NULL for none) checked and completed
+ * as `referee play -o` does.  NULL with a message in err (GAME_ERR_LEN). */
+struct env_game *env_game_new(const char *name, int players,
+			      const cJSON *options, const char *seed_hex,
+			      uint64_t number, bool keep_records, char *err);
+/* Game `number` of the same seed and options, in place; -1 with err. */
+int env_game_reset(struct env_game *g, uint64_t number, char *err);
+void env_game_free(struct env_game *g);
+
+/* The seat to move, -1 once the game is over. */
+int env_game_to_move(const struct env_game *g);
+/* The seat to move plays legal action `index`; -1 with err. */
+int env_game_step(struct env_game *g, int index, char *err);
+/* The seat to move plays `action` (any JSON, checked by the rules). */
+int env_game_apply(struct env_game *g, const cJSON *action, char *err);
+/* The `turn` message the referee would send the seat to move, as the
+ * line it writes (a new string without the newline); NULL once over. */
+char *env_game_turn_text(const struct env_game *g);
+/* Rewards of a finished game: +1 for each seat ranked below, -1 for each
+ * above, over players - 1; zeros while it goes on. */
+void env_game_rewards(const struct env_game *g, double *rewards);
+/* An independent copy, made by replaying the actions; NULL on failure. */
+struct env_game *env_game_clone(const struct env_game *g, char *err);
+
+#endif

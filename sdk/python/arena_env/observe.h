@@ -1,0 +1,25 @@
+/*
+ * A seat's view (the `state` of its `turn`, docs/games/) as a vector of
+ * numbers for learning, and the bound on the number of legal actions of
+ * each game: what the environment's "observation" and "action_mask" are.
+ * The numbers are read from the view the rules wrote, never computed by
+ * rules of their own, laid out from the seat's side (its own score, its
+ * own balls or pawns first); docs/ENVIRONMENT.md lists them.
+ */
+#ifndef ARENA_ENV_OBSERVE_H
+#define ARENA_ENV_OBSERVE_H
+
+#include <cjson/cJSON.h>
+
+#include "games/game.h"
+
+/* Writes the numbers of `view` (seat's view of a game of `rules`) into
+ * out (NULL: only count them) and returns how many there are. */
+int observe_encode(const struct game_rules *rules, const cJSON *view,
+		   float *out);
+
+/* The most legal actions a position of the game can have: the size of
+ * an action mask, of which the first len(legal) entries are set. */
+int observe_actions(const struct game_rules *rules, const cJSON *view);
+
+#endif

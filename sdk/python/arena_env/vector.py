@@ -1,0 +1,71 @@
+"""n games stepped in one C call (EnvPool's shape, auto-reset).
+
+    v = arena_env.vector("bolo", 1024)
+    while True:
+        actions = policy(v.observations, v.masks)  # one index a game
+        v.step(actions)
+        # v.rewards[i] (a row per game, a reward per seat) and v.dones[i]
+        # tell of game i's end; it has started again already.
+
+The arrays are filled in place by every step (numpy arrays over the C
+buffers when numpy is installed, memoryviews otherwise): copy what you
+keep.  Game i's j-th game is game number n * (j - 1) + i + 1 in order of
+starting... exactly: the first n games are numbers 1 to n, and each game
+that ends is followed by the next number of the run (docs/ENVIRONMENT.md).
+"""
+
+from typing import Any
+
+from . import _core
+from .env import _options_json, seed_hex
+
+try:
+    import numpy
+except ImportError:
+    numpy = None
+
+
+class Vector:
+    """See the module's documentation."""
+
+    def __init__(self, game: str, n: int, players: int = 2, seed: Any = 0,
+                 **options: Any) -> None:
+        self.game_name, self.n, self.players = game, n, players
+        self._core = _core.Vector(game, n, players, _options_json(options),
+                                  seed_hex(seed))
+        (obs, mask, rewards, dones, to_move, legal, self.obs_size,
+         self.action_n) = self._core.outputs()
+        if numpy is not None:
+            self.observations = numpy.frombuffer(obs, numpy.float32) \
+                .reshape(n, self.obs_size)
+            self.masks = numpy.frombuffer(mask, numpy.int8) \
+                .reshape(n, self.action_n)
+            self.rewards = numpy.frombuffer(rewards, numpy.float32) \
+                .reshape(n, players)
+            self.dones = numpy.frombuffer(dones, numpy.bool_)
+            self.to_move = numpy.frombuffer(to_move, numpy.int32)
+            self.legal_counts = numpy.frombuffer(legal, numpy.int32)
+        else:
+            self.observations = memoryview(obs).cast("f", (n, self.obs_size))
+            self.masks = memoryview(mask).cast("b", (n, self.action_n))
+            self.rewards = memoryview(rewards).cast("f", (n, players))
+            self.dones = memoryview(dones).cast("B")
+            self.to_move = memoryview(to_move).cast("i")
+            self.legal_counts = memoryview(legal).cast("i")
+
+    def step(self, actions: Any) -> None:
+        """Plays actions[i] (an index into game i's legal actions; an
+        int32 or int64 array, or a list) in every game at once."""
+        if isinstance(actions, (list, tuple)):
+            import array
+            actions = array.array("i", actions)
+        self._core.step(actions)
+
+    def turn(self, i: int) -> str:
+        """The turn message of game i's seat to move (its line)."""
+        return self._core.turn(i)
+
+
+def vector(game: str, n: int, players: int = 2, **options: Any) -> Vector:
+    """n games of `game`; seed=... (default 0) seeds them all."""
+    return Vector(game, n, players, **options)
