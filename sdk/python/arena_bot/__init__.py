@@ -28,7 +28,7 @@ import random
 import secrets
 import sys
 import traceback
-from typing import Any, Dict, Optional, TextIO
+from typing import Any, Callable, Dict, Optional, TextIO
 
 __all__ = ["Bot", "Message", "run", "legal", "seat", "state",
            "bot_commitment", "referee_commitment"]
@@ -289,10 +289,24 @@ class _Session:
         return {}
 
 
-def run(bot: Bot, name: Optional[str] = None, version: Optional[str] = None,
+class _CallableBot(Bot):
+    """A bot whose decide() is a function of the turn message."""
+
+    def __init__(self, decide: Callable[[Message], Any]) -> None:
+        self._decide = decide
+
+    def decide(self, turn: Message) -> Any:
+        return self._decide(turn)
+
+
+def run(bot: Any, name: Optional[str] = None, version: Optional[str] = None,
         *, stdin: Optional[TextIO] = None,
         stdout: Optional[TextIO] = None) -> int:
     """Play bot on stdin/stdout (default: the process's) until goodbye.
+
+    bot is a Bot, or any callable taking the turn message and returning
+    the action (a policy trained with arena_env, whose info["turn"] is that
+    message), which then plays as a bot named after it.
 
     Returns 0 after a goodbye or at end of input, 1 on a protocol error (a
     line that is not a JSON object with a string "type", or a start or
@@ -306,6 +320,12 @@ def run(bot: Bot, name: Optional[str] = None, version: Optional[str] = None,
             stdin.reconfigure(encoding="utf-8")  # whatever the locale says
     if stdout is None:
         stdout = sys.stdout
+    if not isinstance(bot, Bot):
+        if not callable(bot):
+            raise TypeError("run() takes a Bot or a callable, not %r" % bot)
+        if name is None:
+            name = getattr(bot, "__name__", None)
+        bot = _CallableBot(bot)
     session = _Session(bot, name, version)
     while not session.done:
         line = stdin.readline()

@@ -25,6 +25,22 @@ except ImportError:
     numpy = None
 
 
+class _Rows:
+    """Rows of a flat memoryview, for when numpy is not installed:
+    rows[i] is row i (a memoryview of its values)."""
+
+    def __init__(self, flat: memoryview, width: int) -> None:
+        self._flat, self._width = flat, width
+
+    def __len__(self) -> int:
+        return len(self._flat) // self._width
+
+    def __getitem__(self, i: int) -> memoryview:
+        if not 0 <= i < len(self):
+            raise IndexError("there is no row %d" % i)
+        return self._flat[i * self._width:(i + 1) * self._width]
+
+
 class Vector:
     """See the module's documentation."""
 
@@ -46,9 +62,10 @@ class Vector:
             self.to_move = numpy.frombuffer(to_move, numpy.int32)
             self.legal_counts = numpy.frombuffer(legal, numpy.int32)
         else:
-            self.observations = memoryview(obs).cast("f", (n, self.obs_size))
-            self.masks = memoryview(mask).cast("b", (n, self.action_n))
-            self.rewards = memoryview(rewards).cast("f", (n, players))
+            self.observations = _Rows(memoryview(obs).cast("f"),
+                                      self.obs_size)
+            self.masks = _Rows(memoryview(mask).cast("b"), self.action_n)
+            self.rewards = _Rows(memoryview(rewards).cast("f"), players)
             self.dones = memoryview(dones).cast("B")
             self.to_move = memoryview(to_move).cast("i")
             self.legal_counts = memoryview(legal).cast("i")

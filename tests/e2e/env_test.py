@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Tests of arena_env (sdk/python/arena_env), the games as environments.
+
+The AEC API (agents, agent_iter, last, step, observe, masks, rewards, the
+end of a game), seeds, errors with the rules' own messages, clone and
+serialize, vector() against env() game for game, run() in process and
+through the referee, and arena_bot.run() of a callable.  That the games
+are the referee's, move for move, is tests/e2e/env_referee.sh.  Run as a
+script it prints TAP, one line per test, for automake's driver.
+"""
+
+import io
+import json
+import os
+import sys
+import unittest
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP_BUILD = os.environ.get("top_builddir", os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(TOP_BUILD, "sdk", "python"))
+sys.path.insert(1, os.path.join(HERE, "..", "..", "sdk", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import unittest_tap  # noqa: E402  (in tests/tools)
+import arena_bot  # noqa: E402
+import arena_env  # noqa: E402
+
+try:
+    import numpy
+except ImportError:
+    numpy = None
+
+
+def play_out(e, choose=lambda agent, obs, info: 0):
+    """Plays e to its end with choose; returns the agents in turn order."""
+    order = []
+    for agent in e.agent_iter():
+        obs, reward, done, truncated, info = e.last()
+        order.append(agent)
+        e.step(None if done else choose(agent, obs, info))
+    return order
+
+
+def crc_choice(turn):
+    """legal[crc32(the turn as the referee prints it) % len(legal)]."""
+    line = json.dumps(turn, separators=(",", ":"))
+    return turn["legal"][zlib.crc32(line.encode()) % len(turn["legal"])]
+
+
+class TestAEC(unittest.TestCase):
+    def test_a_game_of_bolo5_through_the_aec_loop(self):
+        e = arena_env.env("bolo5")
+        e.reset(seed=1)
+        self.assertEqual(e.possible_agents, ["player_0", "player_1"])
+        self.assertEqual(e.agents, ["player_0", "player_1"])
+        obs, reward, done, truncated, info = e.last()
+        self.assertEqual((reward, done, truncated), (0.0, False, False))
+        self.assertEqual(len(obs["observation"]), 2 + 15)
+        self.assertEqual(len(obs["action_mask"]), 132)
+        self.assertEqual(e.action_space("player_0").n, 132)
+        turn = info["turn"]
+        self.assertEqual(turn["type"], "turn")
+        self.assertEqual(e.agent_selection, "player_%d" % turn["seat"])
+        self.assertEqual(turn["legal"], e.legal())
+        self.assertEqual(list(obs["action_mask"]).count(1), len(turn["legal"]))
+        self.assertEqual(list(obs["action_mask"][:len(turn["legal"])]),
+                         [1] * len(turn["legal"]))
+        self.assertEqual(json.loads(info["turn_line"]), turn)
+        self.assertEqual(turn["time_left_ms"], 1000)
+        mover = e.agent_selection
+        other = [a for a in e.agents if a != mover][0]
+        self.assertIsNone(e.infos[other]["turn"])
+        self.assertEqual(list(e.observe(other)["action_mask"]).count(1), 0)
+        order = play_out(e, lambda a, o, i: e.action_space(a).sample(
+            o["action_mask"]))
+        self.assertEqual(e.agents, [])
+        self.assertEqual(sorted(order[-2:]), ["player_0", "player_1"])
+        self.assertEqual(sorted(e.rewards.values()), [-1.0, 1.0])
+        ranks, scores = e.result()
+        winner = ranks.index(1)
+        self.assertEqual(e.rewards["player_%d" % winner], 1.0)
+        self.assertGreaterEqual(scores[winner], 5000)
+
+    def test_observations_are_numpy_arrays_or_lists(self):
+        e = arena_env.env("rolit", 3)
+        e.reset(seed=2)
+        obs = e.last()[0]
+        if numpy is None:
+            self.assertIsInstance(obs["observation"], list)
+            self.assertIsInstance(obs["action_mask"], list)
+        else:
+            self.assertEqual(obs["observation"].dtype, numpy.float32)
+            self.assertEqual(obs["observation"].shape, (8 * 8 * 3,))
+        # the seat's own colour is plane 0: it has the balls the view says
+        turn = e.infos[e.agent_selection]["turn"]
+        counts = turn["state"]["counts"]
+        self.assertEqual(sum(obs["observation"][:64]),
+                         counts[turn["state"]["you"]])
+
+    def test_rewards_of_four_players_by_rank(self):
+        e = arena_env.env("rolit", 4)
+        e.reset(seed=3)
+        play_out(e)
+        ranks, _ = e.result()
+        for seat, rank in enumerate(ranks):
+            below = sum(r > rank for r in ranks)
+            above = sum(r < rank for r in ranks)
+            self.assertAlmostEqual(e.rewards["player_%d" % seat],
+                                   (below - above) / 3)
+
+    def test_black_pot_two_against_two_rewards_partners_alike(self):
+        e = arena_env.env("black-pot", 4)
+        e.reset(seed=4)
+        play_out(e)
+        self.assertEqual(e.rewards["player_0"], e.rewards["player_2"])
+        self.assertEqual(e.rewards["player_1"], e.rewards["player_3"])
+        self.assertEqual(e.rewards["player_0"], -e.rewards["player_1"])
+
+    def test_step_after_the_end_needs_none(self):
+        e = arena_env.env("rolit", size=4)
+        e.reset(seed=5)
+        while e.to_move() >= 0:
+            e.step(0)
+        with self.assertRaises(ValueError) as cm:
+            e.step(0)
+        self.assertEqual(str(cm.exception),
+                         "the game is over: step(None) for %s"
+                         % e.agent_selection)
+
+
+class TestSeeds(unittest.TestCase):
+    def test_seed_hex(self):
+        self.assertEqual(arena_env.seed_hex(0), "00")
+        self.assertEqual(arena_env.seed_hex(255), "ff")
+        self.assertEqual(arena_env.seed_hex(256), "0100")
+        self.assertEqual(arena_env.seed_hex(b"\x01\x02"), "0102")
+        self.assertEqual(arena_env.seed_hex("abcd"), "abcd")
+        with self.assertRaises(ValueError):
+            arena_env.seed_hex(-1)
+
+    def test_a_seed_deals_the_same_games_and_resets_go_on(self):
+        a, b = arena_env.env("bolo"), arena_env.env("bolo")
+        a.reset(seed=9)
+        b.reset(seed=9)
+        play_out(a)
+        play_out(b)
+        self.assertEqual(a.facts(), b.facts())
+        self.assertEqual(a.facts()["number"], 1)
+        a.reset()
+        self.assertEqual(a.facts()["number"], 2)
+        self.assertNotEqual(a.facts()["game_id"], b.facts()["game_id"])
+        # game 1 of seed 00 is game-0001 of `referee play --seed 00`
+        c = arena_env.env("bolo")
+        c.reset(seed=0)
+        self.assertEqual(c.facts()["game_id"],
+                         "4352f3d4244e84e0388102af16b648c8")
+
+    def test_bad_seed(self):
+        e = arena_env.env("bolo")
+        with self.assertRaises(ValueError) as cm:
+            e.reset(seed="XYZ")
+        self.assertEqual(str(cm.exception), "the seed 'XYZ' is not 1 to "
+                         "64 bytes in lowercase hex")
+
+
+class TestErrors(unittest.TestCase):
+    def check(self, message, *args, **kw):
+        with self.assertRaises(ValueError) as cm:
+            arena_env.env(*args, **kw)
+        self.assertEqual(str(cm.exception), message)
+
+    def test_bad_games_players_and_options(self):
+        self.check("there is no game 'chess' (referee games lists them)",
+                   "chess")
+        self.check("rolit is played by 2 to 4 players, not 5", "rolit", 5)
+        self.check("Black-Pot is for 2 players, or 4 in two teams, not 3",
+                   "black-pot", 3)
+        self.check("size must be 8, 6 or 4", "rolit", size=5)
+        self.check("unknown option 'colour' for bolo (its options: "
+                   "target, first)", "bolo", colour="red")
+
+    def test_illegal_actions_get_the_rules_reasons(self):
+        e = arena_env.env("rolit")
+        e.reset(seed=0)
+        with self.assertRaises(ValueError) as cm:
+            e.step(99)
+        self.assertEqual(str(cm.exception),
+                         "action 99 is not one of the 3 legal ones (0 to 2)")
+        with self.assertRaises(ValueError) as cm:
+            e.apply("Z9")
+        self.assertEqual(str(cm.exception), "Z9 is off the 8x8 board "
+                         "(A1 to H8)")
+        self.assertEqual(e.legal(), ["F4", "D6", "F6"])
+
+
+class TestCloneSerialize(unittest.TestCase):
+    def test_clone_is_independent(self):
+        e = arena_env.env("volle-lotte", 3)
+        e.reset(seed=6)
+        for _ in range(10):
+            e.step(0)
+        before = e.serialize()
+        line = e.infos[e.agent_selection]["turn_line"]
+        c = e.clone()
+        self.assertEqual(c.infos[c.agent_selection]["turn_line"], line)
+        play_out(c)
+        self.assertEqual(c.agents, [])
+        self.assertEqual(e.serialize(), before)
+        self.assertEqual(e.infos[e.agent_selection]["turn_line"], line)
+
+    def test_deserialize_plays_the_game_again(self):
+        e = arena_env.env("black-pot", layout="random")
+        e.reset(seed=7)
+        e.reset()
+        for _ in range(5):
+            e.step(e.legal().__len__() - 1)
+        d = arena_env.Env.deserialize(e.serialize())
+        self.assertEqual(d.facts(), e.facts())
+        self.assertEqual(d.facts()["number"], 2)
+        self.assertEqual(d.infos[d.agent_selection]["turn_line"],
+                         e.infos[e.agent_selection]["turn_line"])
+
+
+class TestVector(unittest.TestCase):
+    def test_vector_games_are_the_env_games_of_their_numbers(self):
+        n = 3
+        v = arena_env.vector("bolo5", n, seed=5)
+        envs = []
+        for i in range(n):
+            e = arena_env.env("bolo5")
+            e.reset(seed=5)
+            for _ in range(i):
+                e.reset()
+            envs.append(e)
+        finished = 0
+        for step in range(5000):
+            for i, e in enumerate(envs):
+                obs = e.observe(e.agent_selection)
+                self.assertEqual(list(v.observations[i]),
+                                 list(obs["observation"]))
+                self.assertEqual(list(v.masks[i]), list(obs["action_mask"]))
+                self.assertEqual(v.to_move[i], e.to_move())
+                self.assertEqual(v.legal_counts[i], len(e.legal()))
+                self.assertEqual(v.turn(i),
+                                 e.infos[e.agent_selection]["turn_line"])
+            actions = [(step + i) % v.legal_counts[i] for i in range(n)]
+            v.step(actions)
+            for i, e in enumerate(envs):
+                e.step(actions[i])
+                if e.to_move() < 0:
+                    finished += 1
+                    self.assertTrue(v.dones[i])
+                    self.assertEqual(list(v.rewards[i]),
+                                     [e.rewards[a] for a in e.possible_agents])
+                    e.reset()  # the vector's next game is another number
+                    envs[i] = None
+                else:
+                    self.assertFalse(v.dones[i])
+                    self.assertEqual(list(v.rewards[i]), [0.0, 0.0])
+            if None in envs:
+                break
+        self.assertGreater(finished, 0)
+
+    def test_vector_refuses_bad_actions(self):
+        v = arena_env.vector("rolit", 2)
+        with self.assertRaises(ValueError) as cm:
+            v.step([0, 50])
+        self.assertEqual(str(cm.exception),
+                         "game 1: action 50 is not one of its %d legal ones"
+                         % v.legal_counts[1])
+        with self.assertRaises(ValueError) as cm:
+            v.step([0])
+        self.assertEqual(str(cm.exception), "the actions are 2 integers "
+                         "(int32 or int64), one a game")
+
+
+class TestRun(unittest.TestCase):
+    def test_callables_in_process(self):
+        first = lambda turn: turn["legal"][0]  # noqa: E731
+        results = arena_env.run("rolit", [first, first], seed=3, games=2)
+        self.assertEqual([r["game"] for r in results], [1, 2])
+        e = arena_env.env("rolit")
+        e.reset(seed=3)
+        play_out(e)
+        self.assertEqual(results[0]["ranks"], e.result()[0])
+        self.assertEqual(results[0]["scores"], e.result()[1])
+
+    def test_bot_command_lines_through_the_referee_play_the_same_games(self):
+        referee = os.path.join(TOP_BUILD, "referee", "referee")
+        bot = os.path.join(TOP_BUILD, "tests", "tools", "env-choice-bot")
+        os.environ["ARENA_REFEREE"] = referee
+        here = arena_env.run("bolo5", [crc_choice, crc_choice], seed=8,
+                             games=3)
+        there = arena_env.run("bolo5", [bot, bot], seed=8, games=3,
+                              referee_args=["--no-sandbox", "--no-limits"])
+        self.assertEqual([(r["ranks"], r["scores"]) for r in here],
+                         [(r["ranks"], r["scores"]) for r in there])
+
+    def test_arena_bot_runs_a_callable(self):
+        lines = [{"type": "hello", "protocol": 1},
+                 {"type": "turn", "seat": 0, "state": {},
+                  "legal": ["a", "b"], "time_left_ms": 1000},
+                 {"type": "goodbye"}]
+        out = io.StringIO()
+        stdin = io.StringIO("".join(json.dumps(m) + "\n" for m in lines))
+
+        def last_one(turn):
+            return turn["legal"][-1]
+        self.assertEqual(arena_bot.run(last_one, stdin=stdin, stdout=out), 0)
+        self.assertEqual(out.getvalue(),
+                         '{"name":"last_one"}\n{"action":"b"}\n{}\n')
+
+
+if __name__ == "__main__":
+    sys.exit(unittest_tap.run(sys.modules[__name__]))
