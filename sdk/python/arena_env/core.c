@@ -240,9 +240,11 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 				     obs_size, actions);
 		return -1;
 	}
-	view = g->rules->view(g->play.state, seat);
-	observe_encode(g->rules, view, obs);
-	cJSON_Delete(view);
+	if (observe_state(g->rules, g->play.state, g->options, seat, obs)) {
+		view = g->rules->view(g->play.state, seat);
+		observe_encode(g->rules, view, obs);
+		cJSON_Delete(view);
+	}
 	memset(mask, 0, (size_t)actions);
 	if (env_game_to_move(g) == seat)
 		memset(mask, 1, (size_t)g->legal_count);

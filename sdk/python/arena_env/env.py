@@ -50,6 +50,10 @@ class Discrete:
         """A random action, among those mask sets when given."""
         if mask is None:
             return self._rng.randrange(self.n)
+        if numpy is not None and isinstance(mask, numpy.ndarray):
+            allowed = numpy.flatnonzero(mask)
+            if len(allowed):
+                return int(allowed[self._rng.randrange(len(allowed))])
         allowed = [i for i, m in enumerate(mask) if m]
         if not allowed:
             raise ValueError("the mask allows no action")
@@ -105,6 +109,7 @@ class Env:
         self.options = dict(options)
         self.metadata = {"name": game, "is_parallelizable": False}
         self.possible_agents = ["player_%d" % i for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self._seed = seed_hex(int.from_bytes(os.urandom(8), "little"))
         self._number = 0
         self._rng = random.Random()
@@ -180,13 +185,15 @@ class Env:
         self._after_step()
 
     def observe(self, agent: str) -> Dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
+        if numpy is not None:
+            obs = numpy.empty(self._obs_size, numpy.float32)
+            mask = numpy.empty(self._action_n, numpy.int8)
+            self._game.observe(seat, obs, mask)
+            return {"observation": obs, "action_mask": mask}
         obs = array.array("f", bytes(4 * self._obs_size))
         mask = bytearray(self._action_n)
         self._game.observe(seat, obs, mask)
-        if numpy is not None:
-            return {"observation": numpy.frombuffer(obs, numpy.float32),
-                    "action_mask": numpy.frombuffer(mask, numpy.int8)}
         return {"observation": obs.tolist(), "action_mask": list(mask)}
 
     def last(self, observe: bool = True) -> tuple:
@@ -256,7 +263,11 @@ class Env:
         return copy
 
     def _after_step_infos(self) -> None:
-        self.infos = {a: _Info(self._game, i)
+        """The infos: the turn message for the agent to move (made when
+        asked for), None for the others."""
+        mover = self._game.to_move()
+        self.infos = {a: _Info(self._game, i) if i == mover else
+                      {"turn": None, "turn_line": None}
                       for i, a in enumerate(self.possible_agents)
                       if a in self.agents}
 

@@ -57,7 +57,7 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err)
 	game_play_free(&g->play);
 	game_play_init(&g->play, g->rules, players);
 	cJSON_Delete(g->actions);
-	g->actions = cJSON_CreateArray();
+	g->actions = g->forgetful ? NULL : cJSON_CreateArray();
 	if (g->records) {
 		cJSON_Delete(g->records);
 		g->records = cJSON_CreateArray();
@@ -132,6 +132,13 @@ void env_game_free(struct env_game *g)
 	free(g);
 }
 
+void env_game_forget(struct env_game *g)
+{
+	cJSON_Delete(g->actions);
+	g->actions = NULL;
+	g->forgetful = true;
+}
+
 int env_game_to_move(const struct env_game *g)
 {
 	return game_play_to_move(&g->play);
@@ -141,7 +148,8 @@ int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 {
 	if (game_play_apply(&g->play, action, &g->draws, err))
 		return -1;
-	cJSON_AddItemToArray(g->actions, cJSON_Duplicate(action, true));
+	if (g->actions)
+		cJSON_AddItemToArray(g->actions, cJSON_Duplicate(action, true));
 	env_game_refresh(g);
 	return 0;
 }

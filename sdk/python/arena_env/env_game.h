@@ -33,7 +33,9 @@ struct env_game {
 	unsigned char game_id[16];
 	cJSON *legal;              /* of the position; NULL once over */
 	int legal_count;
-	cJSON *actions;            /* every action applied, in order */
+	cJSON *actions;            /* every action applied, in order; NULL
+				    * when not kept (env_game_forget) */
+	bool forgetful;
 	cJSON *records;            /* the draws as log records, or NULL */
 	int obs_size, action_n;    /* observe.h: an observation, a mask */
 };
@@ -46,6 +48,10 @@ struct env_game *env_game_new(const char *name, int players,
 /* Game `number` of the same seed and options, in place; -1 with err. */
 int env_game_reset(struct env_game *g, uint64_t number, char *err);
 void env_game_free(struct env_game *g);
+
+/* Keeps no more actions from the next game on (a vector's games: they
+ * are never cloned), which saves a copy of each. */
+void env_game_forget(struct env_game *g);
 
 /* The seat to move, -1 once the game is over. */
 int env_game_to_move(const struct env_game *g);

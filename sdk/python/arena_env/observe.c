@@ -140,6 +140,36 @@ static int observe_black_pot(const cJSON *view, float *out)
 	return side_pair(view, "points", you, out, at);
 }
 
+/* The dice game's numbers from its state, as observe_dice() reads them
+ * from its view, without making the view: every dice game's state
+ * begins with its struct dice_game (dice.h), the target is an option. */
+static void observe_dice_state(const struct dice_game *g, int seat,
+			       double target, float *out)
+{
+	int at = 0;
+
+	for (int i = 0; i < g->players; i++)
+		out[at++] = (float)g->score[(seat + i) % g->players];
+	out[at++] = (float)g->turn;
+	out[at++] = (float)g->left;
+	for (int f = 1; f <= DICE_FACES; f++)
+		out[at++] = (float)(g->rolled ? g->roll[f] : 0);
+	for (int f = 1; f <= DICE_FACES; f++)
+		out[at++] = (float)g->aside[f];
+	out[at] = (float)target;
+}
+
+int observe_state(const struct game_rules *rules, const void *state,
+		  const cJSON *options, int seat, float *out)
+{
+	const cJSON *target = cJSON_GetObjectItemCaseSensitive(options, "target");
+
+	if (rules->family != GAME_FAMILY_DICE || !cJSON_IsNumber(target))
+		return -1;
+	observe_dice_state(state, seat, target->valuedouble, out);
+	return 0;
+}
+
 int observe_encode(const struct game_rules *rules, const cJSON *view,
 		   float *out)
 {

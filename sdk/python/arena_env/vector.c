@@ -93,11 +93,13 @@ static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 		return -1;
 	self->n = n;
 	self->players = players;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		if (!(self->games[i] = core_game_new(name, players, options, seed,
 						     (unsigned long long)i + 1,
 						     false)))
 			return -1;
+		env_game_forget(self->games[i]);
+	}
 	self->next = (unsigned long long)n + 1;
 	sizes[OUT_OBS] = (size_t)n * (size_t)self->games[0]->obs_size * sizeof(float);
 	sizes[OUT_MASK] = (size_t)n * (size_t)self->games[0]->action_n;

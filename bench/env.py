@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""`make bench-env`: steps per second of random play, three ways.
+
+- env: arena_env.env(), one Python call a step as an agent loop makes
+  them (last() with the observation and mask, then step()), a random
+  legal action each time;
+- vector: arena_env.vector() of 1024 games on one core, the random legal
+  actions drawn with numpy when it is there (else the random module), one
+  C call a step of all 1024;
+- pure Python: the same games played with arena_bot.games, the SDK's
+  rules helpers in Python (what a Python author had before arena_env): a
+  minimal loop of the game's turns on Python's random dice (bolo: the
+  keeps of each roll by dice_keeps, a random keep, then roll or bank;
+  rolit: rolit_legal_moves and rolit_apply).  Those loops skip parts of
+  the rules (no views, no end-game rounds), so their rate is an upper
+  bound of pure Python's.
+
+Each figure is the best of ROUNDS rounds of SECONDS seconds (environment
+variables; 3 and 2 by default).  Prints a table and the goals of
+docs/ENVIRONMENT.md.
+"""
+
+import array
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.environ.get("top_builddir",
+                                               os.path.join(HERE, "..")),
+                                "sdk", "python"))
+sys.path.insert(1, os.path.join(HERE, "..", "sdk", "python"))
+import arena_env  # noqa: E402
+from arena_bot import games  # noqa: E402
+
+try:
+    import numpy
+except ImportError:
+    numpy = None
+
+ROUNDS = int(os.environ.get("ROUNDS", "3"))
+SECONDS = float(os.environ.get("SECONDS", "2"))
+
+
+def best_rate(step_batch):
+    """The best steps/s of ROUNDS rounds; step_batch() plays some steps
+    and returns how many."""
+    best = 0.0
+    for _ in range(ROUNDS):
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < SECONDS:
+            steps += step_batch()
+        best = max(best, steps / (time.process_time() - start))
+    return best
+
+
+def env_rate(game, players):
+    e = arena_env.env(game, players)
+    e.reset(seed=1)
+
+    def batch():
+        steps = 0
+        for agent in e.agent_iter():
+            obs, reward, done, truncated, info = e.last()
+            if done:
+                e.step(None)
+                continue
+            e.step(e.action_space(agent).sample(obs["action_mask"]))
+            steps += 1
+        e.reset()
+        return steps
+    return best_rate(batch)
+
+
+def vector_rate(game, players, n=1024):
+    v = arena_env.vector(game, n, players, seed=1)
+    if numpy is not None:
+        rng = numpy.random.default_rng(1)
+
+        def batch():
+            for _ in range(10):
+                v.step((rng.random(n) * v.legal_counts).astype(numpy.int32))
+            return 10 * n
+    else:
+        rng = random.Random(1)
+
+        def batch():
+            v.step(array.array("i", [rng.randrange(c)
+                                     for c in v.legal_counts]))
+            return n
+    return best_rate(batch)
+
+
+def pure_bolo():
+    """A game of bolo by the SDK's helpers: steps taken."""
+    rng = random.Random()
+    scores, seat, steps = [0, 0], 0, 0
+    while max(scores) < 10000:
+        turn, left = 0, 7
+        while True:
+            roll = sorted(rng.randint(1, 6) for _ in range(left))
+            keeps = games.dice_keeps("bolo", roll)
+            if not keeps:
+                break
+            keep = rng.choice(keeps)
+            steps += 1
+            turn += keep["points"]
+            left -= len(keep["keep"])
+            left = left or 7
+            steps += 1
+            if turn >= 350 and rng.random() < 0.3:
+                scores[seat] += turn
+                break
+        seat = 1 - seat
+    return steps
+
+
+def pure_rolit():
+    rng = random.Random()
+    board = ["........"] * 3 + ["...RY...", "...GB..."] + ["........"] * 3
+    board = ["........"] * 3 + ["...RG...", "...GR..."] + ["........"] * 3
+    colours, steps = ["red", "green"], 0
+    while "." in "".join(board):
+        moves = games.rolit_legal_moves(board, colours[steps % 2])
+        board = games.rolit_apply(board, rng.choice(moves),
+                                  colours[steps % 2])
+        steps += 1
+    return steps
+
+
+GAMES = [("bolo", 2, pure_bolo), ("bolo5", 2, None),
+         ("volle-lotte", 2, None), ("rolit", 2, pure_rolit),
+         ("black-pot", 2, None)]
+
+
+def main():
+    print("arena_env: random play, steps/s (best of %d rounds of %g s of CPU; "
+          "vector: 1024 games, one core; numpy %s)"
+          % (ROUNDS, SECONDS, "yes" if numpy is not None else "no"))
+    print("%-12s %12s %14s %14s %10s" % ("game", "env", "vector/core",
+                                          "pure Python", "env/pure"))
+    for game, players, pure in GAMES:
+        e = env_rate(game, players)
+        v = vector_rate(game, players)
+        p = best_rate(pure) if pure else None
+        print("%-12s %12.0f %14.0f %14s %10s" % (
+            game, e, v, "%.0f" % p if p else "-",
+            "%.1fx" % (e / p) if p else "-"))
+    print("goals: env >= 10x pure Python; vector >= 2,000,000/s a core "
+          "(bolo), 500,000/s (rolit)")
+
+
+if __name__ == "__main__":
+    main()
