@@ -6,11 +6,13 @@
 # the environment's own turn messages (tests/tools/env_referee.py), give
 # the same game_id, draws, actions, ranks and scores in every game.  A
 # turn message that differed by one byte would change every choice after
-# it.  `make check` plays ENV_REFEREE_GAMES games of each (200);
-# `make check-env` 10,000.
+# it.  `make check` plays ENV_REFEREE_GAMES games of each (100);
+# `make check-env` 10,000.  ENV_REFEREE_ONLY=GAME plays only that game.
 . "$(dirname "$0")/../tools/lib.sh"
 
-GAMES=${ENV_REFEREE_GAMES:-200}
+GAMES=${ENV_REFEREE_GAMES:-100}
+# Each referee run and each replay by the environment gets its time.
+RUN_LIMIT=$((60 + 3 * GAMES))
 CHOICE="$top_builddir/tests/tools/env-choice-bot"
 DRIVER="$top_srcdir/tests/tools/env_referee.py"
 export ARENA_ENV_PATH="$top_builddir/sdk/python"
@@ -20,6 +22,7 @@ export ARENA_ENV_PATH="$top_builddir/sdk/python"
 same() {
 	local game=$1 players=$2 seed=$3 bots=() options=()
 	shift 3
+	[ -z "${ENV_REFEREE_ONLY:-}" ] || [ "$ENV_REFEREE_ONLY" = "$game" ] || return 0
 	for ((i = 0; i < players; i++)); do
 		bots+=("$CHOICE $TMP")
 	done
