@@ -67,6 +67,13 @@ class TestAEC(unittest.TestCase):
                          [1] * len(turn["legal"]))
         self.assertEqual(json.loads(info["turn_line"]), turn)
         self.assertEqual(turn["time_left_ms"], 1000)
+        view = turn["state"]
+        you = view["you"]
+        faces = lambda dice: [dice.count(f) for f in range(1, 7)]  # noqa: E731
+        self.assertEqual(list(obs["observation"]), [
+            view["scores"][you], view["scores"][1 - you],
+            view["turn_total"], view["dice_left"]] + faces(view["roll"]) +
+            faces(view["set_aside"]) + [view["target"]])
         mover = e.agent_selection
         other = [a for a in e.agents if a != mover][0]
         self.assertIsNone(e.infos[other]["turn"])
@@ -219,6 +226,41 @@ class TestCloneSerialize(unittest.TestCase):
         self.assertEqual(d.facts()["number"], 2)
         self.assertEqual(d.infos[d.agent_selection]["turn_line"],
                          e.infos[e.agent_selection]["turn_line"])
+
+
+class TestChance(unittest.TestCase):
+    def test_outcomes_of_a_roll_and_a_chosen_one(self):
+        e = arena_env.env("bolo")
+        e.reset(seed=1)
+        self.assertEqual(e.legal()[0], {"keep": [1]})
+        self.assertEqual(e.chance_outcomes(0), [])   # a keep rolls nothing
+        e.step(0)
+        self.assertEqual(e.legal(), ["roll"])
+        outcomes = e.chance_outcomes("roll")
+        self.assertEqual(len(outcomes), 462)         # 6 dice left
+        self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+        self.assertEqual(outcomes[0], ((1,) * 6, 1 / 6 ** 6))
+        self.assertAlmostEqual(dict(outcomes)[(1, 2, 3, 4, 5, 6)],
+                               720 / 6 ** 6)
+        c = e.clone()
+        c.apply("roll", (1, 1, 1, 1, 5, 5))
+        roll = lambda x: x.infos[x.agent_selection]["turn"]["state"]["roll"]  # noqa: E731
+        self.assertEqual(roll(c), [1, 1, 1, 1, 5, 5])
+        self.assertEqual(roll(c.clone()), [1, 1, 1, 1, 5, 5])
+        self.assertEqual(roll(arena_env.Env.deserialize(c.serialize())),
+                         [1, 1, 1, 1, 5, 5])
+        with self.assertRaises(ValueError) as cm:
+            e.apply("roll", (1, 2))
+        self.assertEqual(str(cm.exception),
+                         '"roll" rolls 6 dice, not the 2 of (1, 2)')
+
+    def test_only_the_dice_games_chance_is_chosen(self):
+        e = arena_env.env("rolit")
+        e.reset(seed=1)
+        with self.assertRaises(ValueError) as cm:
+            e.chance_outcomes(0)
+        self.assertEqual(str(cm.exception), "the chance of rolit cannot be "
+                         "chosen: only the dice games' rolls can")
 
 
 class TestVector(unittest.TestCase):

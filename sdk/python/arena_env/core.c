@@ -333,7 +333,9 @@ static PyObject *Game_info(GameObject *self, PyObject *unused)
 	cJSON_AddStringToObject(info, "rules", self->game->rules->rules_version);
 	cJSON_AddNumberToObject(info, "first_seat", self->game->play.first_seat);
 	cJSON_AddItemReferenceToObject(info, "options", self->game->options);
-	cJSON_AddItemReferenceToObject(info, "actions", self->game->actions);
+	if (self->game->actions)
+		cJSON_AddItemReferenceToObject(info, "actions", self->game->actions);
+	cJSON_AddItemReferenceToObject(info, "loads", self->game->loads);
 	if (self->game->records)
 		cJSON_AddItemReferenceToObject(info, "draws", self->game->records);
 	PyObject *text = json_text(info);
@@ -341,7 +343,52 @@ static PyObject *Game_info(GameObject *self, PyObject *unused)
 	return text;
 }
 
+/* roll_size(action_json): dice of the first roll the action makes. */
+static PyObject *Game_roll_size(GameObject *self, PyObject *arg)
+{
+	char err[GAME_ERR_LEN];
+	cJSON *action;
+	int dice;
+
+	if (!game_of(self) || !PyUnicode_Check(arg))
+		return PyErr_Occurred() ? NULL :
+		       PyErr_Format(PyExc_TypeError, "an action is JSON text");
+	action = core_parse_json(PyUnicode_AsUTF8(arg), "the action");
+	if (!action)
+		return NULL;
+	dice = env_game_roll_size(self->game, action, err);
+	cJSON_Delete(action);
+	if (dice < 0)
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	return PyLong_FromLong(dice);
+}
+
+/* load(faces): the next roll throws these faces. */
+static PyObject *Game_load(GameObject *self, PyObject *arg)
+{
+	char err[GAME_ERR_LEN];
+	int faces[8], n = 0;
+	PyObject *seq = PySequence_Fast(arg, "the faces are a sequence of ints");
+
+	if (!game_of(self) || !seq)
+		return NULL;
+	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && n < 8; i++) {
+		faces[n++] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+		if (PyErr_Occurred()) {
+			Py_DECREF(seq);
+			return NULL;
+		}
+	}
+	n = PySequence_Fast_GET_SIZE(seq) > 8 ? 9 : n;
+	Py_DECREF(seq);
+	if (env_game_load(self->game, faces, n, err))
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	Py_RETURN_NONE;
+}
+
 static PyMethodDef Game_methods[] = {
+	{ "roll_size", (PyCFunction)Game_roll_size, METH_O, "dice of the first roll an action makes" },
+	{ "load", (PyCFunction)Game_load, METH_O, "load(faces): the next roll's faces" },
 	{ "reset", (PyCFunction)Game_reset, METH_O, "reset(number): game number of the seed" },
 	{ "to_move", (PyCFunction)Game_to_move, METH_NOARGS, "the seat to move, -1 once over" },
 	{ "legal_count", (PyCFunction)Game_legal_count, METH_NOARGS, "how many legal actions" },

@@ -11,7 +11,9 @@ runs as a bot unchanged.  Game k of seed s deals the dice of game k of
 """
 
 import array
+import itertools
 import json
+import math
 import os
 import random
 from typing import Any, Dict, Iterator, List, Optional
@@ -228,11 +230,36 @@ class Env:
         them (the JSON values a bot sends)."""
         return json.loads(self._game.legal())
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Any, outcome: Any = None) -> None:
         """The agent to move plays this action (a JSON value, checked by
-        the rules); ValueError with the referee's reason if illegal."""
+        the rules); ValueError with the referee's reason if illegal.  With
+        an outcome (faces, from chance_outcomes()), the first roll the
+        action makes throws those faces instead of drawing them."""
+        if outcome is not None:
+            dice = self._game.roll_size(json.dumps(action))
+            if len(outcome) != dice:
+                raise ValueError("%s rolls %d dice, not the %d of %r" % (
+                    json.dumps(action), dice, len(outcome), outcome))
+            self._game.load(list(outcome))
         self._game.apply(json.dumps(action))
         self._after_step()
+
+    def chance_outcomes(self, action: Any) -> List[tuple]:
+        """The outcomes of the first roll that `action` (a legal index or
+        an action's JSON value) makes, as OpenSpiel lists a chance node's:
+        (faces, probability) for every sorted set of faces, [] when it
+        makes no roll.  The dice games only (ValueError otherwise)."""
+        if isinstance(action, int) and not isinstance(action, bool):
+            action = self.legal()[action]
+        dice = self._game.roll_size(json.dumps(action))
+        outcomes = []
+        for faces in itertools.combinations_with_replacement(range(1, 7),
+                                                             dice):
+            ways = math.factorial(dice)
+            for face in set(faces):
+                ways //= math.factorial(faces.count(face))
+            outcomes.append((faces, ways / 6 ** dice))
+        return outcomes if dice else []
 
     def to_move(self) -> int:
         """The seat to move, -1 once the game is over."""
@@ -277,7 +304,8 @@ class Env:
         return json.dumps({"game": self.game_name, "players": self.players,
                            "options": self.options, "seed": self._seed,
                            "number": self._number,
-                           "actions": self.facts()["actions"]})
+                           "actions": self.facts()["actions"],
+                           "loads": self.facts()["loads"]})
 
     @staticmethod
     def deserialize(text: str) -> "Env":
@@ -287,8 +315,11 @@ class Env:
         if data["number"] != 1:
             e._number = data["number"] - 1
             e.reset()
-        for action in data["actions"]:
-            e.apply(action)
+        loads = {step: faces for step, faces in data.get("loads", [])}
+        for step, action in enumerate(data["actions"]):
+            e.apply(action, loads.get(step))
+        if len(data["actions"]) in loads:
+            e._game.load(loads[len(data["actions"])])
         return e
 
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/dice.h"
 #include "games/fair.h"
 #include "games/registry.h"
 #include "observe.h"
@@ -58,6 +59,8 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err)
 	game_play_init(&g->play, g->rules, players);
 	cJSON_Delete(g->actions);
 	g->actions = g->forgetful ? NULL : cJSON_CreateArray();
+	cJSON_Delete(g->loads);
+	g->loads = cJSON_CreateArray();
 	if (g->records) {
 		cJSON_Delete(g->records);
 		g->records = cJSON_CreateArray();
@@ -129,6 +132,7 @@ void env_game_free(struct env_game *g)
 	cJSON_Delete(g->legal);
 	cJSON_Delete(g->actions);
 	cJSON_Delete(g->records);
+	cJSON_Delete(g->loads);
 	free(g);
 }
 
@@ -202,6 +206,75 @@ void env_game_rewards(const struct env_game *g, double *rewards)
 	}
 }
 
+/* The first draw an action makes: how many dice, in *ctx (an int). */
+static void env_game_first_dice(void *ctx, const struct draw_record *draw)
+{
+	int *dice = ctx;
+
+	if (*dice < 0)
+		*dice = draw->kind == DRAW_DICE ? draw->count : 0;
+}
+
+int env_game_roll_size(const struct env_game *g, const cJSON *action,
+		       char *err)
+{
+	struct env_game *copy;
+	int dice = -1;
+
+	if (g->rules->family != GAME_FAMILY_DICE)
+		return errorf(err, "the chance of %s cannot be chosen: only the "
+			      "dice games' rolls can", g->rules->name);
+	copy = env_game_clone(g, err);
+	if (!copy)
+		return -1;
+	copy->draws.observer = env_game_first_dice;
+	copy->draws.observer_ctx = &dice;
+	if (env_game_apply(copy, action, err))
+		dice = -2;
+	env_game_free(copy);
+	return dice == -2 ? -1 : dice < 0 ? 0 : dice;
+}
+
+int env_game_load(struct env_game *g, const int *faces, int n, char *err)
+{
+	cJSON *load;
+
+	if (g->rules->family != GAME_FAMILY_DICE)
+		return errorf(err, "the chance of %s cannot be chosen: only the "
+			      "dice games' rolls can", g->rules->name);
+	if (n < 1 || n > DICE_MAX)
+		return errorf(err, "a roll is 1 to %d dice, not %d", DICE_MAX, n);
+	for (int i = 0; i < n; i++)
+		if (faces[i] < 1 || faces[i] > DICE_FACES)
+			return errorf(err, "a die shows 1 to 6, not %d", faces[i]);
+	arena_dice_game_load(g->play.state, faces, n);
+	load = cJSON_CreateArray();
+	cJSON_AddItemToArray(load, cJSON_CreateNumber(g->play.step));
+	cJSON_AddItemToArray(load, cJSON_CreateIntArray(faces, n));
+	cJSON_AddItemToArray(g->loads, load);
+	return 0;
+}
+
+/* Loads, into a copy being replayed, the dice loaded before its step. */
+static int env_game_replay_loads(struct env_game *copy, const cJSON *loads,
+				 char *err)
+{
+	const cJSON *load;
+
+	cJSON_ArrayForEach(load, loads) {
+		const cJSON *list = cJSON_GetArrayItem(load, 1), *face;
+		int faces[DICE_MAX], n = 0;
+
+		if (cJSON_GetArrayItem(load, 0)->valueint != copy->play.step)
+			continue;
+		cJSON_ArrayForEach(face, list)
+			faces[n++] = face->valueint;
+		if (env_game_load(copy, faces, n, err))
+			return -1;
+	}
+	return 0;
+}
+
 struct env_game *env_game_clone(const struct env_game *g, char *err)
 {
 	struct env_game *copy = xcalloc(1, sizeof *copy);
@@ -216,9 +289,13 @@ struct env_game *env_game_clone(const struct env_game *g, char *err)
 	copy->records = g->records ? cJSON_CreateArray() : NULL;
 	if (env_game_reset(copy, g->number, err))
 		goto fail;
-	cJSON_ArrayForEach(action, g->actions)
-		if (env_game_apply(copy, action, err))
+	cJSON_ArrayForEach(action, g->actions) {
+		if (env_game_replay_loads(copy, g->loads, err) ||
+		    env_game_apply(copy, action, err))
 			goto fail;
+	}
+	if (env_game_replay_loads(copy, g->loads, err))
+		goto fail;
 	return copy;
 fail:
 	env_game_free(copy);

@@ -36,6 +36,7 @@ struct env_game {
 	cJSON *actions;            /* every action applied, in order; NULL
 				    * when not kept (env_game_forget) */
 	bool forgetful;
+	cJSON *loads;              /* [step, [faces]]: dice chosen, not drawn */
 	cJSON *records;            /* the draws as log records, or NULL */
 	int obs_size, action_n;    /* observe.h: an observation, a mask */
 };
@@ -65,6 +66,16 @@ char *env_game_turn_text(const struct env_game *g);
 /* Rewards of a finished game: +1 for each seat ranked below, -1 for each
  * above, over players - 1; zeros while it goes on. */
 void env_game_rewards(const struct env_game *g, double *rewards);
+/* How many dice the first roll that `action` makes throws: 0 when it
+ * makes none, -1 with err for an illegal action or a game whose chance
+ * cannot be chosen (only the dice games' rolls can). */
+int env_game_roll_size(const struct env_game *g, const cJSON *action,
+		       char *err);
+/* The next roll of the game throws these faces (a chance outcome) rather
+ * than drawing them; kept for clone(). -1 with err for a game other than
+ * the dice games or faces not 1-6. */
+int env_game_load(struct env_game *g, const int *faces, int n, char *err);
+
 /* An independent copy, made by replaying the actions; NULL on failure. */
 struct env_game *env_game_clone(const struct env_game *g, char *err);
 
