@@ -118,7 +118,6 @@ def pure_bolo():
 
 def pure_rolit():
     rng = random.Random()
-    board = ["........"] * 3 + ["...RY...", "...GB..."] + ["........"] * 3
     board = ["........"] * 3 + ["...RG...", "...GR..."] + ["........"] * 3
     colours, steps = ["red", "green"], 0
     while "." in "".join(board):

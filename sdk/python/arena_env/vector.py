@@ -9,9 +9,9 @@
 
 The arrays are filled in place by every step (numpy arrays over the C
 buffers when numpy is installed, memoryviews otherwise): copy what you
-keep.  Game i's j-th game is game number n * (j - 1) + i + 1 in order of
-starting... exactly: the first n games are numbers 1 to n, and each game
-that ends is followed by the next number of the run (docs/ENVIRONMENT.md).
+keep.  The first n games are games 1 to n of the seed, and each game that
+ends is followed by the run's next number, in the order they end
+(docs/ENVIRONMENT.md).
 """
 
 from typing import Any
