@@ -58,16 +58,28 @@ installed_bot_passes() {
 }
 
 # --- Python -------------------------------------------------------------------
-cp -r "$top_srcdir/sdk/python" "$TMP/py/sdk"
+# arena_env's extension compiles the rules library beside sdk/python:
+# the copy is of what `pip install sdk/python` reads in the source tree.
+mkdir -p "$TMP/py/src/sdk" "$TMP/py/src/referee"
+cp -r "$top_srcdir/sdk/python" "$TMP/py/src/sdk/python"
+cp -r "$top_srcdir/games" "$TMP/py/src/games"
+cp "$top_srcdir"/referee/*.[ch] "$TMP/py/src/referee/"
+rm -rf "$TMP/py/src/sdk/python/build" "$TMP/py/src/sdk/python/arena_env/"_core*.so
 run "${SDK_PYTHON:-/usr/bin/python3}" -m venv --system-site-packages "$TMP/py/venv"
 ok "$RC" "python3 -m venv makes a fresh virtualenv (apt-get install python3-venv)" || diag_run
 run "$TMP/py/venv/bin/python" -m pip install --no-build-isolation --no-index \
-	--disable-pip-version-check "$TMP/py/sdk"
+	--disable-pip-version-check "$TMP/py/src/sdk/python"
 ok "$RC" "pip install sdk/python into it, offline" || diag_run
 run "$TMP/py/venv/bin/python" -c 'import arena_bot, arena_bot.games, importlib.metadata as m
 print(m.version("arena-bot"), arena_bot.Bot.safe, len(arena_bot.games.dice_keeps("bolo", [1, 5, 2, 2, 2, 3, 4])))'
 expect_eq "$(cat "$OUT")" "$(sed -n 's/^AC_INIT(\[arena\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac") False 7" \
 	"the package imports with its game helpers, at the project's version"
+run "$TMP/py/venv/bin/python" -c 'import arena_env
+e = arena_env.env("bolo5")
+e.reset(seed=0)
+print(e.facts()["game_id"], len(e.legal()) > 0)'
+expect_eq "$(cat "$OUT")" "$(sed -n 's/^seed.game1.game_id: //p' "$top_srcdir/docs/FAIRNESS.md") True" \
+	"arena_env installed: game 1 of seed 00 has the game_id of referee play --seed 00's first game"
 cd "$TMP/py/bot" || exit 99
 installed_bot_passes Python rolit "$TMP/py/venv/bin/python mybot.py '$TMP'"
 
