@@ -135,6 +135,24 @@ class TestAEC(unittest.TestCase):
                          % e.agent_selection)
 
 
+class TestSpaces(unittest.TestCase):
+    def test_sample_draws_only_what_the_mask_allows(self):
+        space = arena_env.Discrete(5, __import__("random").Random(1))
+        masks = [[1, 1, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 1]]
+        for mask in masks:
+            allowed = {i for i, m in enumerate(mask) if m}
+            drawn = {space.sample(mask) for _ in range(200)}
+            self.assertEqual(drawn, allowed)
+            if numpy is not None:
+                drawn = {space.sample(numpy.array(mask, numpy.int8))
+                         for _ in range(200)}
+                self.assertEqual(drawn, allowed)
+        self.assertEqual({space.sample() for _ in range(300)}, set(range(5)))
+        with self.assertRaises(ValueError) as cm:
+            space.sample([0] * 5)
+        self.assertEqual(str(cm.exception), "the mask allows no action")
+
+
 class TestSeeds(unittest.TestCase):
     def test_seed_hex(self):
         self.assertEqual(arena_env.seed_hex(0), "00")

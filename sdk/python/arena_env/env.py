@@ -53,6 +53,11 @@ class Discrete:
         if mask is None:
             return self._rng.randrange(self.n)
         if numpy is not None and isinstance(mask, numpy.ndarray):
+            raw = mask.astype(numpy.bool_).tobytes()
+            k = raw.find(b"\x00")
+            k = len(raw) if k < 0 else k
+            if k and raw.count(b"\x00") == len(raw) - k:
+                return self._rng.randrange(k)  # the masks env makes
             allowed = numpy.flatnonzero(mask)
             if len(allowed):
                 return int(allowed[self._rng.randrange(len(allowed))])
