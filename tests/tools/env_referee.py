@@ -3,7 +3,7 @@
 
     env_referee.py GAME PLAYERS LOGDIR GAMES SEED API_GAMES [KEY=VALUE...]
 
-LOGDIR holds game-0001.jsonl ... of `referee play GAME --seed SEED
+LOGDIR holds game-000001.jsonl ... of `referee play GAME --seed SEED
 --games GAMES` between tests/tools/env-choice-bot bots.  Each game k is
 played again by arena_env as game k of SEED, each choice made as the bot
 makes it, legal[crc32(turn line) % len(legal)] from the environment's own
@@ -99,7 +99,7 @@ def main(argv):
             facts, result = play_core(game, players,
                                       json.dumps(options) if options
                                       else None, seed, k)
-        log = log_of(os.path.join(logdir, "game-%04d.jsonl" % k))
+        log = log_of(os.path.join(logdir, "game-%06d.jsonl" % k))
         why = differs(k, facts, result, log)
         if why:
             print("%s: %s" % (game, why))

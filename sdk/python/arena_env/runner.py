@@ -83,7 +83,7 @@ def _play_referee(game: str, agents: Sequence[Any], seed: Any, games: int,
                                % (done.returncode, done.stderr.strip()))
         results = []
         for k in range(1, games + 1):
-            path = os.path.join(out, "game-%04d.jsonl" % k)
+            path = os.path.join(out, "game-%06d.jsonl" % k)
             with open(path, encoding="utf-8") as f:
                 records = [json.loads(line) for line in f]
             result = [r for r in records if r.get("type") == "result"]
