@@ -153,16 +153,26 @@ static PyObject *Game_step(GameObject *self, PyObject *arg)
 	Py_RETURN_NONE;
 }
 
+/* The action a method is given as JSON text, parsed; NULL with an
+ * exception for anything else. */
+static cJSON *action_arg(GameObject *self, PyObject *arg)
+{
+	if (!game_of(self))
+		return NULL;
+	if (!PyUnicode_Check(arg)) {
+		PyErr_SetString(PyExc_TypeError, "an action is JSON text");
+		return NULL;
+	}
+	return core_parse_json(PyUnicode_AsUTF8(arg), "the action");
+}
+
 static PyObject *Game_apply(GameObject *self, PyObject *arg)
 {
 	char err[GAME_ERR_LEN];
 	cJSON *action;
 	int rc;
 
-	if (!game_of(self) || !PyUnicode_Check(arg))
-		return PyErr_Occurred() ? NULL :
-		       PyErr_Format(PyExc_TypeError, "an action is JSON text");
-	action = core_parse_json(PyUnicode_AsUTF8(arg), "the action");
+	action = action_arg(self, arg);
 	if (!action)
 		return NULL;
 	rc = env_game_apply(self->game, action, err);
@@ -350,10 +360,7 @@ static PyObject *Game_roll_size(GameObject *self, PyObject *arg)
 	cJSON *action;
 	int dice;
 
-	if (!game_of(self) || !PyUnicode_Check(arg))
-		return PyErr_Occurred() ? NULL :
-		       PyErr_Format(PyExc_TypeError, "an action is JSON text");
-	action = core_parse_json(PyUnicode_AsUTF8(arg), "the action");
+	action = action_arg(self, arg);
 	if (!action)
 		return NULL;
 	dice = env_game_roll_size(self->game, action, err);
