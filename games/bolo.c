@@ -196,28 +196,57 @@ static void bolo_why(const struct dice_game *g, enum dice_word word,
 		 arena_dice_game_threshold(DICE_BOLO, false, 0), g->turn);
 }
 
+/* After a keep: hot dice, all 7 again. */
+static void bolo_kept(struct dice_game *g)
+{
+	if (!g->left)
+		g->left = BOLO_DICE;
+}
+
+/* The seat to move plays the word `word` (enum dice_word), an allowed one. */
+static void bolo_word(struct dice_game *g, int word, struct draws *draws)
+{
+	if (word == DICE_BANK)
+		arena_dice_game_bank(g, draws);
+	else
+		arena_dice_game_throw(g, draws, g->left);
+}
+
 static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
 		      char *err)
 {
 	struct bolo *s = state;
 	struct dice_game *g = &s->g;
-	int kept = arena_dice_game_keep_taken(g, action, err);
+	int kept = arena_dice_game_keep_taken(g, action, err), word;
 
 	if (kept) {
-		if (kept > 0 && !g->left)	/* hot dice: all 7 again */
-			g->left = BOLO_DICE;
+		if (kept > 0)
+			bolo_kept(g);
 		return kept > 0 ? 0 : -1;
 	}
-	switch (arena_dice_game_word(g, action, bolo_allowed(s), bolo_why, err)) {
-	case DICE_BANK:
-		arena_dice_game_bank(g, draws);
-		return 0;
-	case DICE_ROLL:
-		arena_dice_game_throw(g, draws, g->left);
-		return 0;
-	default:
+	word = arena_dice_game_word(g, action, bolo_allowed(s), bolo_why, err);
+	if (word < 0)
 		return -1;
+	bolo_word(g, word, draws);
+	return 0;
+}
+
+static int bolo_moves(const void *state, int moves[GAME_MAX_MOVES])
+{
+	return arena_dice_game_moves(state, bolo_allowed(state), moves);
+}
+
+static void bolo_apply_move(void *state, int index, struct draws *draws)
+{
+	struct bolo *s = state;
+	int word = arena_dice_game_legal_word(&s->g, bolo_allowed(s), index);
+
+	if (word >= 0) {
+		bolo_word(&s->g, word, draws);
+		return;
 	}
+	arena_dice_game_take(&s->g, index);
+	bolo_kept(&s->g);
 }
 
 static void bolo_forfeit(void *state, int seat, struct draws *draws)
@@ -275,6 +304,8 @@ const struct game_rules arena_bolo_rules = {
 	.view = bolo_view,
 	.legal = bolo_legal,
 	.apply = bolo_apply,
+	.moves = bolo_moves,
+	.apply_move = bolo_apply_move,
 	.forfeit = bolo_forfeit,
 	.result = bolo_result,
 	.render = bolo_render,

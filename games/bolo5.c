@@ -190,12 +190,44 @@ static void bolo5_why(const struct dice_game *g, enum dice_word word,
 			 bolo5_threshold(g, g->to_move), g->turn);
 }
 
+/* The seat to move sets aside g->set[k] of the roll waiting. */
+static void bolo5_keep(struct bolo5 *s, int k)
+{
+	struct dice_game *g = &s->g;
+	int behind[DICE_FACES + 1];
+
+	for (int f = 1; f <= DICE_FACES; f++) {
+		s->triple[f] |= g->set[k].count[f] >= 3;
+		behind[f] = g->roll[f] - g->set[k].count[f];
+	}
+	arena_dice_game_take(g, k);
+	/* Bank only with dice left behind that score nothing. */
+	s->must_roll = !g->left || arena_dice_game_scores(DICE_BOLO5, behind);
+	if (!g->left)
+		g->left = BOLO5_DICE;
+}
+
+/* The seat to move plays the word `word` (enum dice_word), an allowed one. */
+static void bolo5_word(struct bolo5 *s, int word, struct draws *draws)
+{
+	struct dice_game *g = &s->g;
+
+	if (word == DICE_BANK) {
+		arena_dice_game_bank(g, draws);
+	} else if (word == DICE_ROLL) {
+		arena_dice_game_throw(g, draws, g->left);
+	} else {
+		s->rerolled = true;
+		arena_dice_game_throw(g, draws, g->rolled);
+	}
+}
+
 static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
 		       char *err)
 {
 	struct bolo5 *s = state;
 	struct dice_game *g = &s->g;
-	int k, behind[DICE_FACES + 1];
+	int k, word;
 
 	if (g->to_move < 0)
 		return arena_games_errorf(err, "the game is over");
@@ -203,31 +235,32 @@ static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
 		k = arena_dice_game_keep(g, action, err);
 		if (k < 0)
 			return -1;
-		for (int f = 1; f <= DICE_FACES; f++) {
-			s->triple[f] |= g->set[k].count[f] >= 3;
-			behind[f] = g->roll[f] - g->set[k].count[f];
-		}
-		arena_dice_game_take(g, k);
-		/* Bank only with dice left behind that score nothing. */
-		s->must_roll = !g->left || arena_dice_game_scores(DICE_BOLO5, behind);
-		if (!g->left)
-			g->left = BOLO5_DICE;
+		bolo5_keep(s, k);
 		return 0;
 	}
-	switch (arena_dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err)) {
-	case DICE_BANK:
-		arena_dice_game_bank(g, draws);
-		return 0;
-	case DICE_ROLL:
-		arena_dice_game_throw(g, draws, g->left);
-		return 0;
-	case DICE_REROLL:
-		s->rerolled = true;
-		arena_dice_game_throw(g, draws, g->rolled);
-		return 0;
-	default:
+	word = arena_dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err);
+	if (word < 0)
 		return -1;
-	}
+	bolo5_word(s, word, draws);
+	return 0;
+}
+
+static int bolo5_moves(const void *state, int moves[GAME_MAX_MOVES])
+{
+	const struct bolo5 *s = state;
+
+	return arena_dice_game_moves(&s->g, bolo5_allowed(s), moves);
+}
+
+static void bolo5_apply_move(void *state, int index, struct draws *draws)
+{
+	struct bolo5 *s = state;
+	int word = arena_dice_game_legal_word(&s->g, bolo5_allowed(s), index);
+
+	if (word >= 0)
+		bolo5_word(s, word, draws);
+	else
+		bolo5_keep(s, index);
 }
 
 static void bolo5_forfeit(void *state, int seat, struct draws *draws)
@@ -272,6 +305,8 @@ const struct game_rules arena_bolo5_rules = {
 	.view = bolo5_view,
 	.legal = bolo5_legal,
 	.apply = bolo5_apply,
+	.moves = bolo5_moves,
+	.apply_move = bolo5_apply_move,
 	.forfeit = bolo5_forfeit,
 	.result = bolo5_result,
 	.render = bolo5_render,

@@ -501,6 +501,32 @@ cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed)
 	return list;
 }
 
+int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
+			  int *moves)
+{
+	int count = g->rolled ? g->sets : 0;
+
+	if (g->to_move < 0)
+		return 0;
+	for (int w = 0; w <= DICE_REROLL; w++)
+		count += (allowed >> w) & 1u;
+	for (int i = 0; i < count; i++)
+		moves[i] = i;
+	return count;
+}
+
+int arena_dice_game_legal_word(const struct dice_game *g, unsigned allowed,
+			       int index)
+{
+	if (g->rolled && index < g->sets)
+		return -1;
+	index -= g->rolled ? g->sets : 0;
+	for (int w = 0; w <= DICE_REROLL; w++)
+		if (allowed & 1u << w && index-- == 0)
+			return w;
+	return -1;
+}
+
 void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat)
 {
 	cJSON *list;

@@ -134,6 +134,14 @@ int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 /* The legal actions: the keeps of the roll waiting, if any, then the
  * `allowed` words. */
 cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed);
+/* The rules' moves() (game.h) of a dice game: the number of each action
+ * of arena_dice_game_legal(g, allowed) is its place in that list. */
+int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
+			  int *moves);
+/* What element `index` of arena_dice_game_legal(g, allowed) is: the word
+ * (enum dice_word), or -1 for a keep, which is g->set[index]. */
+int arena_dice_game_legal_word(const struct dice_game *g, unsigned allowed,
+			       int index);
 /* Adds the fields every dice game's view has (docs/games/bolo.md). */
 void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat);
 /* Scores are banked points; seats in `winners` (NULL: none named) rank

@@ -27,6 +27,9 @@
 #include "draws.h"
 
 #define GAME_MAX_SEATS DRAW_MAX_SEATS
+/* The most legal actions a position of any game has (Black-Pot's moves
+ * of a roll are the most), as moves() below counts them. */
+#define GAME_MAX_MOVES 1024
 /* Bytes of the err buffer the rules' functions write a refusal into. */
 #define GAME_ERR_LEN 512
 
@@ -103,6 +106,14 @@ struct game_rules {
 	 * -1 with the reason in err (and the state unchanged) when illegal. */
 	int (*apply)(void *state, const cJSON *action, struct draws *draws,
 		     char *err);
+	/* Optional (NULL in a game without them): legal() and apply()
+	 * without JSON, for programs that step many games at once (the
+	 * Python environment's vector).  moves() writes a number for each
+	 * element of legal(), in its order, and returns how many;
+	 * apply_move() plays the action of one of those numbers exactly as
+	 * apply() plays that element. */
+	int (*moves)(const void *state, int moves[GAME_MAX_MOVES]);
+	void (*apply_move)(void *state, int move, struct draws *draws);
 	/* `seat` left the game (a forfeit): it takes no more turns.  Only
 	 * called while at least two sides remain in play; a team's seats
 	 * leave together. */

@@ -8,6 +8,7 @@
  */
 #include "rolit.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +278,23 @@ void *arena_rolit_from_rows(int size, int players, int to_move,
 	return s;
 }
 
+void arena_rolit_owners(const void *state, int *size, int *players,
+			signed char owners[ROLIT_SQUARES])
+{
+	const struct rolit *s = state;
+	signed char seat_of[UCHAR_MAX + 1];
+
+	memset(seat_of, -1, sizeof seat_of);
+	for (int seat = 0; seat < s->players; seat++)
+		seat_of[(unsigned char)rolit_seat_letter(s, seat)] = (signed char)seat;
+	*size = s->size;
+	*players = s->players;
+	for (int r = 0; r < s->size; r++)
+		for (int c = 0; c < s->size; c++)
+			owners[r * s->size + c] =
+				seat_of[(unsigned char)s->board[r][c]];
+}
+
 static void rolit_destroy(void *state)
 {
 	free(state);
@@ -324,19 +342,18 @@ static cJSON *rolit_view(const void *state, int seat)
 	return view;
 }
 
-/* The capturing placements if there are any, else every empty square
- * touching a ball; row 1 first, A to H within a row. */
-static cJSON *rolit_legal(const void *state)
+/* The legal squares (row * size + column) into squares: the capturing
+ * placements if there are any, else every empty square touching a ball;
+ * row 1 first, A to H within a row.  Returns how many. */
+static int rolit_squares(const struct rolit *s,
+			 int squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE])
 {
-	const struct rolit *s = state;
-	cJSON *list = cJSON_CreateArray();
-	int capturing[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
 	int touching[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
-	int captures = 0, touches = 0, *pick, count;
-	char letter, name[3];
+	int captures = 0, touches = 0;
+	char letter;
 
 	if (s->to_move < 0)
-		return list;
+		return 0;
 	letter = rolit_seat_letter(s, s->to_move);
 	/* One pass: a capturing square always touches a ball, so the
 	 * capturing squares, when there are any, are the whole answer. */
@@ -346,15 +363,56 @@ static cJSON *rolit_legal(const void *state)
 				continue;
 			touching[touches++] = r * s->size + c;
 			if (rolit_captures(s, r, c, letter))
-				capturing[captures++] = r * s->size + c;
+				squares[captures++] = r * s->size + c;
 		}
-	pick = captures ? capturing : touching;
-	count = captures ? captures : touches;
+	if (!captures)
+		memcpy(squares, touching, (size_t)touches * sizeof *squares);
+	return captures ? captures : touches;
+}
+
+static cJSON *rolit_legal(const void *state)
+{
+	const struct rolit *s = state;
+	cJSON *list = cJSON_CreateArray();
+	int squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
+	int count = rolit_squares(s, squares);
+	char name[3];
+
 	for (int i = 0; i < count; i++) {
-		rolit_square_name(name, pick[i] / s->size, pick[i] % s->size);
+		rolit_square_name(name, squares[i] / s->size, squares[i] % s->size);
 		cJSON_AddItemToArray(list, cJSON_CreateString(name));
 	}
 	return list;
+}
+
+static int rolit_moves(const void *state, int moves[GAME_MAX_MOVES])
+{
+	return rolit_squares(state, moves);
+}
+
+/* The seat to move puts its ball on (row, col), a legal square. */
+static void rolit_place(struct rolit *s, int row, int col)
+{
+	char letter = rolit_seat_letter(s, s->to_move);
+
+	for (int d = 0; d < 8; d++) {
+		int n = rolit_run(s, row, col, letter, d);
+
+		for (int i = 1; i <= n; i++)
+			s->board[row + i * rolit_dirs[d][0]]
+				[col + i * rolit_dirs[d][1]] = letter;
+	}
+	s->board[row][col] = letter;
+	s->to_move = rolit_next(s, s->to_move);
+}
+
+/* A move is a square, row * size + column. */
+static void rolit_apply_move(void *state, int move, struct draws *draws)
+{
+	struct rolit *s = state;
+
+	(void)draws;
+	rolit_place(s, move / s->size, move % s->size);
 }
 
 static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
@@ -382,15 +440,7 @@ static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
 		return arena_games_errorf(err, "%s captures nothing but a capturing move exists (e.g. %s)",
 			      name, example);
 	}
-	for (int d = 0; d < 8; d++) {
-		int n = rolit_run(s, row, col, letter, d);
-
-		for (int i = 1; i <= n; i++)
-			s->board[row + i * rolit_dirs[d][0]]
-				[col + i * rolit_dirs[d][1]] = letter;
-	}
-	s->board[row][col] = letter;
-	s->to_move = rolit_next(s, s->to_move);
+	rolit_place(s, row, col);
 	return 0;
 }
 
@@ -457,6 +507,8 @@ const struct game_rules arena_rolit_rules = {
 	.view = rolit_view,
 	.legal = rolit_legal,
 	.apply = rolit_apply,
+	.moves = rolit_moves,
+	.apply_move = rolit_apply_move,
 	.forfeit = rolit_forfeit,
 	.result = rolit_result,
 	.render = rolit_render,

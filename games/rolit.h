@@ -15,4 +15,11 @@
 void *arena_rolit_from_rows(int size, int players, int to_move,
 		      const char *const *rows, char *err);
 
+/* The squares of a Rolit state, row 1 first, A to H within a row: the
+ * seat whose colour each ball has, -1 for an empty square (or a ball of a
+ * colour no seat plays); its side in *size and its players in *players.
+ * owners holds ROLIT_SQUARES. */
+#define ROLIT_SQUARES 64
+void arena_rolit_owners(const void *state, int *size, int *players,
+			signed char owners[ROLIT_SQUARES]);
 #endif

@@ -356,32 +356,57 @@ static void vl_why(const struct dice_game *g, enum dice_word word, char *why)
 			 vl_names[vl_name(s->card)].name);
 }
 
+/* The seat to move plays the word `word` (enum dice_word), an allowed one. */
+static void vl_word(struct volle_lotte *s, int word, struct draws *draws)
+{
+	struct dice_game *g = &s->g;
+
+	if (word == DICE_BANK)
+		vl_bank(g, draws);
+	else if (word == DICE_ROLL)
+		arena_dice_game_throw(g, draws, g->left);
+	else if (!vl_run(g, draws))
+		arena_dice_game_start(g, draws, vl_turn_over(g, g->to_move));
+}
+
 static int vl_apply(void *state, const cJSON *action, struct draws *draws,
 		    char *err)
 {
 	struct volle_lotte *s = state;
 	struct dice_game *g = &s->g;
-	int kept = arena_dice_game_keep_taken(g, action, err);
+	int kept = arena_dice_game_keep_taken(g, action, err), word;
 
 	if (kept) {
 		if (kept > 0 && !g->left)
 			vl_volle_lotte(s, draws);
 		return kept > 0 ? 0 : -1;
 	}
-	switch (arena_dice_game_word(g, action, vl_allowed(s), vl_why, err)) {
-	case DICE_BANK:
-		vl_bank(g, draws);
-		return 0;
-	case DICE_ROLL:
-		arena_dice_game_throw(g, draws, g->left);
-		return 0;
-	case DICE_DRAW:
-		if (!vl_run(g, draws))
-			arena_dice_game_start(g, draws, vl_turn_over(g, g->to_move));
-		return 0;
-	default:
+	word = arena_dice_game_word(g, action, vl_allowed(s), vl_why, err);
+	if (word < 0)
 		return -1;
+	vl_word(s, word, draws);
+	return 0;
+}
+
+static int vl_moves(const void *state, int moves[GAME_MAX_MOVES])
+{
+	const struct volle_lotte *s = state;
+
+	return arena_dice_game_moves(&s->g, vl_allowed(s), moves);
+}
+
+static void vl_apply_move(void *state, int index, struct draws *draws)
+{
+	struct volle_lotte *s = state;
+	int word = arena_dice_game_legal_word(&s->g, vl_allowed(s), index);
+
+	if (word >= 0) {
+		vl_word(s, word, draws);
+		return;
 	}
+	arena_dice_game_take(&s->g, index);
+	if (!s->g.left)
+		vl_volle_lotte(s, draws);
 }
 
 static void vl_forfeit(void *state, int seat, struct draws *draws)
@@ -454,6 +479,8 @@ const struct game_rules arena_volle_lotte_rules = {
 	.view = vl_view,
 	.legal = vl_legal,
 	.apply = vl_apply,
+	.moves = vl_moves,
+	.apply_move = vl_apply_move,
 	.forfeit = vl_forfeit,
 	.result = vl_result,
 	.render = vl_render,

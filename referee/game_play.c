@@ -91,7 +91,9 @@ int game_play_begin(struct game_play *play, const cJSON *options,
 
 int game_play_to_move(const struct game_play *play)
 {
-	if (!play->state || sides_in(play) < 2)
+	/* Without a forfeit every side is in (game_play_begin() makes no
+	 * game for fewer than two). */
+	if (!play->state || (play->leavings && sides_in(play) < 2))
 		return -1;
 	return play->rules->to_move(play->state);
 }
@@ -105,6 +107,13 @@ int game_play_apply(struct game_play *play, const cJSON *action,
 		return -1;
 	play->step++;
 	return 0;
+}
+
+void game_play_apply_move(struct game_play *play, int move,
+		struct draws *draws)
+{
+	play->rules->apply_move(play->state, move, draws);
+	play->step++;
 }
 
 void game_play_forfeit(struct game_play *play, int seat, struct draws *draws)

@@ -47,6 +47,12 @@ int game_play_to_move(const struct game_play *play);
 int game_play_apply(struct game_play *play, const cJSON *action,
 		struct draws *draws, char *err);
 
+/* The seat to move plays `move`, a number the rules' moves() gave for
+ * this position, through their apply_move() (the caller knows they have
+ * it). */
+void game_play_apply_move(struct game_play *play, int move,
+		struct draws *draws);
+
 /* `seat` leaves the game (a forfeit); in a team game its partners leave with
  * it (docs/games/black-pot.md, "Rolls and turns": a forfeit forfeits the
  * team). */

@@ -12,6 +12,7 @@ script it prints TAP, one line per test, for automake's driver.
 import io
 import json
 import os
+import random
 import sys
 import unittest
 import zlib
@@ -282,19 +283,24 @@ class TestChance(unittest.TestCase):
 
 
 class TestVector(unittest.TestCase):
-    def test_vector_games_are_the_env_games_of_their_numbers(self):
-        n = 3
-        v = arena_env.vector("bolo5", n, seed=5)
+    def vector_matches_env(self, game, players, n=3, **options):
+        """The vector's games, stepped without JSON where the rules allow
+        it, are env() games of the same numbers, played through the
+        rules' JSON: observations, masks, seats, legal counts, turn
+        messages, rewards and ends alike until each has finished one."""
+        v = arena_env.vector(game, n, players, seed=5, **options)
         envs = []
         for i in range(n):
-            e = arena_env.env("bolo5")
+            e = arena_env.env(game, players, **options)
             e.reset(seed=5)
             for _ in range(i):
                 e.reset()
             envs.append(e)
-        finished = 0
-        for step in range(5000):
+        rng = random.Random(5)
+        for _ in range(5000):
             for i, e in enumerate(envs):
+                if e is None:
+                    continue
                 obs = e.observe(e.agent_selection)
                 self.assertEqual(list(v.observations[i]),
                                  list(obs["observation"]))
@@ -303,23 +309,51 @@ class TestVector(unittest.TestCase):
                 self.assertEqual(v.legal_counts[i], len(e.legal()))
                 self.assertEqual(v.turn(i),
                                  e.infos[e.agent_selection]["turn_line"])
-            actions = [(step + i) % v.legal_counts[i] for i in range(n)]
+            actions = [rng.randrange(count) for count in v.legal_counts]
             v.step(actions)
             for i, e in enumerate(envs):
+                if e is None:
+                    continue
                 e.step(actions[i])
                 if e.to_move() < 0:
-                    finished += 1
                     self.assertTrue(v.dones[i])
-                    self.assertEqual(list(v.rewards[i]),
-                                     [e.rewards[a] for a in e.possible_agents])
-                    e.reset()  # the vector's next game is another number
-                    envs[i] = None
+                    self.assertEqual(  # float32 in the vector
+                        [round(float(r), 6) for r in v.rewards[i]],
+                        [round(e.rewards[a], 6) for a in e.possible_agents])
+                    envs[i] = None  # the vector's next game is another number
                 else:
                     self.assertFalse(v.dones[i])
-                    self.assertEqual(list(v.rewards[i]), [0.0, 0.0])
-            if None in envs:
-                break
-        self.assertGreater(finished, 0)
+                    self.assertEqual(list(v.rewards[i]), [0.0] * players)
+            if envs == [None] * n:
+                return
+        self.fail("a %s game did not end in 5000 steps" % game)
+
+    def test_vector_games_are_the_env_games_of_their_numbers(self):
+        for game, players, options in [
+                ("bolo", 2, {}), ("bolo", 3, {"target": 3000}),
+                ("bolo5", 2, {}), ("volle-lotte", 3, {}),
+                ("rolit", 2, {}), ("rolit", 4, {}), ("rolit", 2, {"size": 6}),
+                ("black-pot", 2, {}), ("black-pot", 4, {})]:
+            with self.subTest(game=game, players=players, options=options):
+                self.vector_matches_env(game, players, **options)
+
+    def test_rolit_planes_are_the_views_balls(self):
+        """Rolit's observation, read from the state, holds the balls the
+        view's board shows: plane p for the colour of the seat p places
+        after the observer's."""
+        v = arena_env.vector("rolit", 2, 3, seed=9)
+        for step in range(40):
+            for i in range(2):
+                turn = json.loads(v.turn(i))
+                view, colours = turn["state"], turn["state"]["colours"]
+                first = colours.index(view["you"])
+                planes = []
+                for p in range(3):
+                    letter = colours[(first + p) % 3][0].upper()
+                    planes += [float(c == letter)
+                               for row in view["board"] for c in row]
+                self.assertEqual(list(v.observations[i]), planes)
+            v.step([step % c for c in v.legal_counts])
 
     def test_vector_refuses_bad_actions(self):
         v = arena_env.vector("rolit", 2)

@@ -38,16 +38,21 @@ static void env_game_key(struct env_game *g, unsigned char key[32])
 			     (uint32_t)g->play.players, zeros);
 }
 
-/* The legal actions of the position, kept until the next action. */
+/* The legal actions of the position, kept until the next action (their
+ * count only in a game stepped without JSON). */
 static void env_game_refresh(struct env_game *g)
 {
 	cJSON_Delete(g->legal);
 	g->legal = NULL;
 	g->legal_count = 0;
-	if (game_play_to_move(&g->play) >= 0) {
-		g->legal = g->rules->legal(g->play.state);
-		g->legal_count = cJSON_GetArraySize(g->legal);
+	if (game_play_to_move(&g->play) < 0)
+		return;
+	if (g->moves) {
+		g->legal_count = g->rules->moves(g->play.state, g->moves);
+		return;
 	}
+	g->legal = g->rules->legal(g->play.state);
+	g->legal_count = cJSON_GetArraySize(g->legal);
 }
 
 int env_game_reset(struct env_game *g, uint64_t number, char *err)
@@ -90,6 +95,7 @@ struct env_game *env_game_new(const char *name, int players,
 			      uint64_t number, bool keep_records, char *err)
 {
 	const struct game_rules *rules = arena_game_find(name);
+	const cJSON *target;
 	struct env_game *g;
 
 	if (!rules) {
@@ -120,6 +126,8 @@ struct env_game *env_game_new(const char *name, int players,
 		return NULL;
 	}
 	env_game_sizes(g);
+	target = cJSON_GetObjectItemCaseSensitive(g->options, "target");
+	g->target = cJSON_IsNumber(target) ? target->valuedouble : -1;
 	return g;
 }
 
@@ -133,6 +141,7 @@ void env_game_free(struct env_game *g)
 	cJSON_Delete(g->actions);
 	cJSON_Delete(g->records);
 	cJSON_Delete(g->loads);
+	free(g->moves);
 	free(g);
 }
 
@@ -141,6 +150,10 @@ void env_game_forget(struct env_game *g)
 	cJSON_Delete(g->actions);
 	g->actions = NULL;
 	g->forgetful = true;
+	if (g->rules->moves && g->rules->apply_move && !g->moves) {
+		g->moves = xmalloc(GAME_MAX_MOVES * sizeof *g->moves);
+		env_game_refresh(g);
+	}
 }
 
 int env_game_to_move(const struct env_game *g)
@@ -160,13 +173,17 @@ int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 
 int env_game_step(struct env_game *g, int index, char *err)
 {
-	if (!g->legal)
+	if (env_game_to_move(g) < 0)
 		return errorf(err, "the game is over: reset() starts the next");
 	if (index < 0 || index >= g->legal_count)
 		return errorf(err, "action %d is not one of the %d legal ones "
 			      "(0 to %d)", index, g->legal_count,
 			      g->legal_count - 1);
-	return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
+	if (!g->moves)
+		return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
+	game_play_apply_move(&g->play, g->moves[index], &g->draws);
+	env_game_refresh(g);
+	return 0;
 }
 
 char *env_game_turn_text(const struct env_game *g)
@@ -182,7 +199,10 @@ char *env_game_turn_text(const struct env_game *g)
 	cJSON_AddStringToObject(msg, "type", "turn");
 	cJSON_AddNumberToObject(msg, "seat", seat);
 	cJSON_AddItemToObject(msg, "state", g->rules->view(g->play.state, seat));
-	cJSON_AddItemReferenceToObject(msg, "legal", g->legal);
+	if (g->legal)
+		cJSON_AddItemReferenceToObject(msg, "legal", g->legal);
+	else
+		cJSON_AddItemToObject(msg, "legal", g->rules->legal(g->play.state));
 	cJSON_AddNumberToObject(msg, "time_left_ms", ENV_MOVE_MS);
 	text = json_print_line(msg);
 	cJSON_Delete(msg);
@@ -283,6 +303,7 @@ struct env_game *env_game_clone(const struct env_game *g, char *err)
 	*copy = (struct env_game){ .rules = g->rules, .number = g->number,
 				   .obs_size = g->obs_size,
 				   .action_n = g->action_n,
+				   .target = g->target,
 				   .options = cJSON_Duplicate(g->options, true) };
 	memcpy(copy->seed, g->seed, sizeof copy->seed);
 	game_play_init(&copy->play, g->rules, g->play.players);

@@ -31,14 +31,19 @@ struct env_game {
 	unsigned char seed[32];    /* H("arena:seed", -, the seed's bytes) */
 	uint64_t number;           /* the game's number in the run, from 1 */
 	unsigned char game_id[16];
-	cJSON *legal;              /* of the position; NULL once over */
+	cJSON *legal;              /* of the position; NULL once over, and
+				    * in a game stepped without JSON */
 	int legal_count;
+	int *moves;                /* in a game stepped without JSON, the
+				    * rules' moves() of the position, else
+				    * NULL (env_game_forget) */
 	cJSON *actions;            /* every action applied, in order; NULL
 				    * when not kept (env_game_forget) */
 	bool forgetful;
 	cJSON *loads;              /* [step, [faces]]: dice chosen, not drawn */
 	cJSON *records;            /* the draws as log records, or NULL */
 	int obs_size, action_n;    /* observe.h: an observation, a mask */
+	double target;             /* the option "target", -1 without one */
 };
 
 /* A new game: `options` (borrowed; NULL for none) checked and completed
@@ -51,7 +56,9 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err);
 void env_game_free(struct env_game *g);
 
 /* Keeps no more actions from the next game on (a vector's games: they
- * are never cloned), which saves a copy of each. */
+ * are never cloned), which saves a copy of each; the games whose rules
+ * have moves() and apply_move() (game.h) are then stepped
+ * without JSON, their legal actions made only for turn_text(). */
 void env_game_forget(struct env_game *g);
 
 /* The seat to move, -1 once the game is over. */

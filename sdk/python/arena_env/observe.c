@@ -14,6 +14,7 @@
 
 #include "games/dice.h"
 #include "games/black_pot.h"
+#include "games/rolit.h"
 
 #define BOARD_SIDE BLACK_POT_SIDE
 /* Room for the moves of any roll (ARENA_BLACK_POT_MOVES_MAX of the C SDK). */
@@ -159,14 +160,31 @@ static void observe_dice_state(const struct dice_game *g, int seat,
 	out[at] = (float)target;
 }
 
-int observe_state(const struct game_rules *rules, const void *state,
-		  const cJSON *options, int seat, float *out)
+/* Rolit's planes from its state, as observe_rolit() reads them from its
+ * view: plane p holds the balls of seat (seat + p) mod players. */
+static void observe_rolit_state(const void *state, int seat, float *out)
 {
-	const cJSON *target = cJSON_GetObjectItemCaseSensitive(options, "target");
+	signed char owners[ROLIT_SQUARES];
+	int size, players, cells;
 
-	if (rules->family != GAME_FAMILY_DICE || !cJSON_IsNumber(target))
+	arena_rolit_owners(state, &size, &players, owners);
+	cells = size * size;
+	memset(out, 0, (size_t)(cells * players) * sizeof *out);
+	for (int i = 0; i < cells; i++)
+		if (owners[i] >= 0)
+			out[(owners[i] - seat + players) % players * cells + i] = 1;
+}
+
+int observe_state(const struct game_rules *rules, const void *state,
+		  double target, int seat, float *out)
+{
+	if (rules->family == GAME_FAMILY_ROLIT) {
+		observe_rolit_state(state, seat, out);
+		return 0;
+	}
+	if (rules->family != GAME_FAMILY_DICE || target < 0)
 		return -1;
-	observe_dice_state(state, seat, target->valuedouble, out);
+	observe_dice_state(state, seat, target, out);
 	return 0;
 }
 

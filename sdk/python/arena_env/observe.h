@@ -19,10 +19,11 @@ int observe_encode(const struct game_rules *rules, const cJSON *view,
 		   float *out);
 
 /* The same numbers as observe_encode() of seat's view, read from the
- * game's state where that is known to give the same (the dice games),
- * which is faster; -1 (nothing written) for the other games. */
+ * game's state where that is known to give the same (the dice games
+ * and Rolit), which is faster; -1 (nothing written) for Black-Pot.
+ * target: the game's option "target", -1 when it has none. */
 int observe_state(const struct game_rules *rules, const void *state,
-		  const cJSON *options, int seat, float *out);
+		  double target, int seat, float *out);
 
 /* The most legal actions a position of the game can have: the size of
  * an action mask, of which the first len(legal) entries are set. */
