@@ -31,6 +31,7 @@ struct verifier {
 	const struct verify_hooks *hooks;
 	char *err;
 	bool failed;
+	bool unrefereed; /* the header's "refereed": false */
 	size_t cursor;
 	const struct game_rules *rules;
 	cJSON *options;
@@ -279,6 +280,24 @@ static int check_openings(struct verifier *v)
 	return check_book(v);
 }
 
+/* The header's "refereed": absent (a referee's log), or false: a game of
+ * the Python environment, checked only when the caller allows it. */
+static int check_refereed(struct verifier *v)
+{
+	const cJSON *refereed = member(v, 0, "refereed");
+
+	if (refereed && !cJSON_IsFalse(refereed))
+		return fail(v, 0, "\"refereed\" is either false or absent");
+	v->unrefereed = refereed != NULL;
+	if (v->unrefereed && !(v->hooks && v->hooks->unsigned_ok))
+		return fail(v, 0, "the log says no referee ran its game "
+			    "(\"refereed\": false, a game of arena_env): it is "
+			    "not signed and proves nothing of who played; "
+			    "referee verify --unsigned checks its play through "
+			    "the rules");
+	return 0;
+}
+
 /* The header: which game, which options, which players, whether seeded. */
 static int check_header(struct verifier *v, struct verify_summary *summary)
 {
@@ -293,6 +312,8 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 		return fail(v, 0, "the first record must be the header");
 	if (!format || strcmp(format, "arena-log/1"))
 		return fail(v, 0, "unknown log format (this referee reads arena-log/1)");
+	if (check_refereed(v))
+		return -1;
 	if (!game || !(v->rules = arena_game_find(game)))
 		return fail(v, 0, "unknown game '%s'", game ? game : "");
 	if (arena_game_check_rules_version(v->rules, rules, err))
@@ -329,6 +350,10 @@ static int check_signature(struct verifier *v, const unsigned char *trusted,
 	char canonical[384];
 	int len;
 
+	if (v->unrefereed)
+		return strcmp(type_of(v, last), "signature") ? 0
+		       : fail(v, last, "a log that says no referee ran its "
+			      "game (\"refereed\": false) has no signature");
 	if (strcmp(type_of(v, last), "signature"))
 		return fail(v, last, "the log is incomplete: it does not end with "
 			    "a signature (the game did not finish, or the log "
@@ -775,6 +800,21 @@ static int replay(struct verifier *v)
 	return v->failed ? -1 : 0;
 }
 
+char *verify_signer(char *out, const struct verify_summary *summary,
+		    bool trusted)
+{
+	char signer[KEYS_SIGNED_BY_LEN];
+
+	if (summary->unrefereed)
+		snprintf(out, VERIFY_SIGNER_LEN, "not signed: no referee ran "
+			 "this game (a game of arena_env), its play was "
+			 "checked through the rules");
+	else
+		snprintf(out, VERIFY_SIGNER_LEN, "%s",
+			 keys_signed_by(signer, summary->key_hex, trusted));
+	return out;
+}
+
 int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	       const struct verify_hooks *hooks, struct verify_summary *summary,
 	       char *err)
@@ -786,6 +826,7 @@ int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	rc = check_chain(&v) || check_header(&v, summary) ||
 	     check_signature(&v, trusted_key, summary) ||
 	     check_commitments(&v) || replay(&v) ? -1 : 0;
+	summary->unrefereed = v.unrefereed;
 	if (v.rules) {
 		snprintf(summary->game, sizeof summary->game, "%s", v.rules->name);
 		summary->players = v.players;

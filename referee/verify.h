@@ -9,7 +9,9 @@
 #define ARENA_VERIFY_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 
+#include "keys.h"
 #include "logread.h"
 #include "game_play.h"
 
@@ -19,6 +21,12 @@ struct verify_hooks {
 	void (*on_record)(void *ctx, size_t line, const cJSON *record,
 			  const struct game_play *play);
 	void *ctx;
+	/* A log of a game no referee ran (its header's "refereed": false, a
+	 * game of the Python environment, docs/ENVIRONMENT.md) is checked
+	 * without a signature, which it must not have: its chain, its
+	 * commitments, its draws and its actions through the rules.  Without
+	 * this such a log fails. */
+	bool unsigned_ok;
 };
 
 struct verify_summary {
@@ -29,7 +37,14 @@ struct verify_summary {
 	bool seeded;   /* the referee's secrets came from a seed */
 	/* A game of a duplicate set: "game K of N of set ID"; else "". */
 	char set[80];
+	bool unrefereed; /* "refereed": false, unsigned (key_hex "") */
 };
+
+#define VERIFY_SIGNER_LEN (KEYS_SIGNED_BY_LEN + 128)
+/* "signed by key ..., trusted or not" (keys_signed_by()), or what an
+ * unsigned log is; in out (VERIFY_SIGNER_LEN bytes), returned. */
+char *verify_signer(char *out, const struct verify_summary *summary,
+		    bool trusted);
 
 /* 0 when everything holds; otherwise -1 and err (ERR_LEN bytes) names the
  * first failure as "line N: ...".  `trusted_key` (NULL: any) is the public

@@ -210,7 +210,8 @@ static void check_logs(struct full_check *fc, int jobs)
 	}
 	fc->count = keep;
 	hex_decode(key, sizeof key, view->key_hex);
-	if (verify_pool_run(fc->paths, fc->count, key, jobs, true, report_log, fc, err))
+	if (verify_pool_run(fc->paths, fc->count, key, jobs, VERIFY_POOL_REPLIES,
+			    report_log, fc, err))
 		problems_add(fc->problems, view->dir, "%s", err);
 }
 

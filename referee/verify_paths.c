@@ -15,6 +15,7 @@
  * verified at once, and the logs that verified, by set. */
 struct check {
 	const unsigned char *key;
+	bool unsigned_ok;
 	int jobs;
 	const struct verify_paths_events *events;
 	char **paths;
@@ -57,7 +58,8 @@ static int flush(struct check *c, char *err)
 {
 	int rc = 0;
 
-	if (c->count && verify_pool_run(c->paths, c->count, c->key, c->jobs, false,
+	if (c->count && verify_pool_run(c->paths, c->count, c->key, c->jobs,
+					c->unsigned_ok ? VERIFY_POOL_UNSIGNED : 0,
 					told_outcome, c, err) < 0)
 		rc = -1;
 	for (size_t i = 0; i < c->count; i++)
@@ -102,10 +104,12 @@ static int check_path(struct check *c, const char *path, char *err)
 	return rc;
 }
 
-int verify_paths(char *const *paths, int count, const unsigned char *key, int jobs,
+int verify_paths(char *const *paths, int count, const unsigned char *key,
+		 bool unsigned_ok, int jobs,
 		 const struct verify_paths_events *events, char *err)
 {
-	struct check c = {.key = key, .jobs = jobs, .events = events,
+	struct check c = {.key = key, .unsigned_ok = unsigned_ok, .jobs = jobs,
+			  .events = events,
 			  .sets = verify_sets_new()};
 	struct stat st;
 	int rc = 0;

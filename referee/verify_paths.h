@@ -39,9 +39,11 @@ struct verify_paths_events {
 };
 
 /* Checks the `count` paths, every log and manifest against `key` (NULL:
- * any one key): 0, or -1 with err when the workers could not be started
+ * any one key), and, when `unsigned_ok`, the logs of games no referee ran
+ * through the rules alone (verify.h): 0, or -1 with err when the workers could not be started
  * or died (the check stops there). */
-int verify_paths(char *const *paths, int count, const unsigned char *key, int jobs,
+int verify_paths(char *const *paths, int count, const unsigned char *key,
+		 bool unsigned_ok, int jobs,
 		 const struct verify_paths_events *events, char *err);
 
 #endif

@@ -75,9 +75,12 @@ static void add_replies(const struct game_log *log, int seats, char *text)
 }
 
 static enum verify_status verify_one(const char *path,
-				     const unsigned char *key, bool replies,
+				     const unsigned char *key, unsigned flags,
 				     char *text)
 {
+	struct verify_hooks hooks = {
+		.unsigned_ok = (flags & VERIFY_POOL_UNSIGNED) != 0,
+	};
 	struct verify_summary summary;
 	struct game_log log;
 	enum verify_status status = VERIFY_OK;
@@ -87,19 +90,19 @@ static enum verify_status verify_one(const char *path,
 		snprintf(text, TEXT_MAX, "%s", err);
 		return VERIFY_UNREADABLE;
 	}
-	if (verify_log(&log, key, NULL, &summary, err)) {
+	if (verify_log(&log, key, &hooks, &summary, err)) {
 		snprintf(text, TEXT_MAX, "%s", err);
 		status = VERIFY_FAILED;
 	} else {
-		char signer[KEYS_SIGNED_BY_LEN];
+		char signer[VERIFY_SIGNER_LEN];
 
 		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, %s%s%s%s",
 			 summary.game, summary.players, summary.actions,
-			 keys_signed_by(signer, summary.key_hex, key != NULL),
+			 verify_signer(signer, &summary, key != NULL),
 			 summary.seeded ? "; seeded: dice were "
 			 "predictable to whoever knew the seed" : "",
 			 *summary.set ? "; " : "", summary.set);
-		if (replies)
+		if (flags & VERIFY_POOL_REPLIES)
 			add_replies(&log, summary.players, text);
 	}
 	logread_free(&log);
@@ -115,7 +118,7 @@ static void write_all(FILE *out, const void *data, size_t n)
 /* A worker process: verifies the logs it claims, then exits. */
 static void __attribute__((noreturn))
 worker_main(char *const *paths, size_t count, const unsigned char *key,
-	    bool replies, atomic_size_t *next, int fd)
+	    unsigned flags, atomic_size_t *next, int fd)
 {
 	FILE *out = fdopen(fd, "w");
 	static char text[TEXT_MAX];
@@ -126,7 +129,7 @@ worker_main(char *const *paths, size_t count, const unsigned char *key,
 	while ((i = atomic_fetch_add(next, 1)) < count) {
 		struct record_header h = { .index = i };
 
-		h.status = verify_one(paths[i], key, replies, text);
+		h.status = verify_one(paths[i], key, flags, text);
 		h.length = (uint32_t)strlen(text);
 		write_all(out, &h, sizeof h);
 		write_all(out, text, h.length);
@@ -179,7 +182,7 @@ static bool drain(struct worker *w, struct pending *pending, size_t count)
 }
 
 static int start_workers(struct worker *workers, int jobs, char *const *paths,
-			 size_t count, const unsigned char *key, bool replies,
+			 size_t count, const unsigned char *key, unsigned flags,
 			 atomic_size_t *next, char *err)
 {
 	fflush(NULL);  /* nothing buffered may be written twice */
@@ -194,7 +197,7 @@ static int start_workers(struct worker *workers, int jobs, char *const *paths,
 			close(fds[0]);
 			for (int k = 0; k < j; k++)
 				close(workers[k].fd);
-			worker_main(paths, count, key, replies, next, fds[1]);
+			worker_main(paths, count, key, flags, next, fds[1]);
 		}
 		close(fds[1]);
 		workers[j].fd = fds[0];
@@ -259,18 +262,18 @@ static size_t collect(struct worker *workers, int jobs, size_t count,
 }
 
 static int run_here(char *const *paths, size_t count,
-		    const unsigned char *key, bool replies,
+		    const unsigned char *key, unsigned flags,
 		    verify_report_fn *report, void *ctx)
 {
 	static char text[TEXT_MAX];
 
 	for (size_t i = 0; i < count; i++)
-		deliver(report, ctx, i, verify_one(paths[i], key, replies, text), text);
+		deliver(report, ctx, i, verify_one(paths[i], key, flags, text), text);
 	return 0;
 }
 
 int verify_pool_run(char *const *paths, size_t count,
-		    const unsigned char *trusted_key, int jobs, bool replies,
+		    const unsigned char *trusted_key, int jobs, unsigned flags,
 		    verify_report_fn *report, void *ctx, char *err)
 {
 	struct worker *workers;
@@ -286,7 +289,7 @@ int verify_pool_run(char *const *paths, size_t count,
 	 * again for the next log (a few brk calls and faults a log). */
 	mallopt(M_TRIM_THRESHOLD, VERIFY_POOL_KEEP_BYTES);
 	if (jobs <= 1)
-		return run_here(paths, count, trusted_key, replies, report, ctx);
+		return run_here(paths, count, trusted_key, flags, report, ctx);
 	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (next == MAP_FAILED)
@@ -297,7 +300,7 @@ int verify_pool_run(char *const *paths, size_t count,
 	for (int j = 0; j < jobs; j++)
 		workers[j] = (struct worker){ .pid = -1, .fd = -1 };
 	pending = xcalloc(count, sizeof *pending);
-	rc = start_workers(workers, jobs, paths, count, trusted_key, replies,
+	rc = start_workers(workers, jobs, paths, count, trusted_key, flags,
 			   next, err);
 	if (rc == 0)
 		reported = collect(workers, jobs, count, pending, report, ctx);

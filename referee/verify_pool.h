@@ -32,13 +32,18 @@ struct verify_outcome {
 typedef void verify_report_fn(void *ctx, size_t index,
 			      const struct verify_outcome *outcome);
 
+/* What verify_pool_run() does besides verifying, a bit each. */
+enum {
+	VERIFY_POOL_REPLIES = 1,  /* each log's reply times in its outcome */
+	VERIFY_POOL_UNSIGNED = 2, /* unsigned logs checked (verify.h) */
+};
+
 /* Verifies paths[0..count) with `jobs` processes (1: in this process),
  * each against `trusted_key` (NULL: any key), and reports every outcome in
- * order, with each log's reply times when `replies`.  0, or -1 with err
- * when the workers could not be started or died (the outcomes reported so
- * far stand). */
+ * order; `flags` as above.  0, or -1 with err when the workers could not
+ * be started or died (the outcomes reported so far stand). */
 int verify_pool_run(char *const *paths, size_t count,
-		    const unsigned char *trusted_key, int jobs, bool replies,
+		    const unsigned char *trusted_key, int jobs, unsigned flags,
 		    verify_report_fn *report, void *ctx, char *err);
 
 #endif

@@ -175,9 +175,12 @@ int cmd_replay(int argc, char **argv)
 		visible_line(stderr, "referee replay: %s does not verify: %s", a.path, why);
 		rc = EXIT_CHECK_FAILED;
 	} else if (rc == EXIT_OK && !strcmp(a.format, "text") && a.move < 0) {
-		printf("\nthe log verifies; %s\n", keys_signed_by(signer,
-		       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "key")),
-		       a.key_file != NULL));
+		printf("\nthe log verifies; %s\n",
+		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
+		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
+		       : keys_signed_by(signer, cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(verify, "key")),
+				a.key_file != NULL));
 	}
 	replay_free(&r);
 	logread_free(&log);

@@ -1,5 +1,5 @@
 /*
- * `referee verify PATH... [--key PUBLIC_KEY_FILE] [-j N]`: checks game
+ * `referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N]`: checks game
  * logs as docs/FAIRNESS.md says and names the first failure of each, on N
  * processes, printing one line per log in the order of the arguments; a
  * tournament's output folder (or its manifest.jsonl) is checked as a
@@ -99,10 +99,11 @@ static void print_unusable(void *ctx, const char *path, const char *why)
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_options(int argc, char **argv, const char **key_file,
-			 long *jobs)
+			 bool *unsigned_ok, long *jobs)
 {
 	static const struct option longopts[] = {
 		{"key", required_argument, NULL, 'k'},
+		{"unsigned", no_argument, NULL, 'u'},
 		{"jobs", required_argument, NULL, 'j'},
 		{NULL, 0, NULL, 0},
 	};
@@ -113,6 +114,8 @@ static int parse_options(int argc, char **argv, const char **key_file,
 			return EXIT_USAGE;
 		if (opt == 'k')
 			*key_file = optarg;
+		else if (opt == 'u')
+			*unsigned_ok = true;
 		else if (!cli_number("verify", index < 0 ? "-j" : "--jobs", optarg,
 				     1, 1024, jobs))
 			return EXIT_USAGE;
@@ -132,10 +135,11 @@ int cmd_verify(int argc, char **argv)
 		.unusable = print_unusable,
 	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	bool unsigned_ok = false;
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [-j N]\n"
+		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N]\n"
 		     "\nChecks each game log: JSON, the hash chain, the signature "
 		     "(made with the\ngiven public key, if any), the commitments, "
 		     "every draw, and every action\nreplayed through the rules.  A "
@@ -152,18 +156,23 @@ int cmd_verify(int argc, char **argv)
 		     "--key, says it was not checked against a key you\ntrust "
 		     "(anyone can sign a log with a key of their own) unless it is "
 		     "your\nown default key, the one play and tournament make and "
-		     "sign with, which is\ntrusted by default.  -j N checks N logs "
+		     "sign with, which is\ntrusted by default.  --unsigned also "
+		     "checks the logs of games no referee ran\n(a game of the "
+		     "Python environment saved with save_log(), its header's\n"
+		     "\"refereed\": false), which carry no signature: their "
+		     "chain, commitments,\ndraws and actions through the rules; "
+		     "without it such a log fails.  -j N\nchecks N logs "
 		     "at once (default: one per core);\nthe lines come out in the "
 		     "order of the paths given.\nExit status 0 when everything "
 		     "holds, 1 when something does not, 2 when a\nlog cannot be read.");
 		return EXIT_OK;
 	}
-	if ((rc = parse_options(argc, argv, &key_file, &jobs)) != EXIT_OK)
+	if ((rc = parse_options(argc, argv, &key_file, &unsigned_ok, &jobs)) != EXIT_OK)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	if (verify_paths(argv + optind, argc - optind, key_file ? key : NULL, (int)jobs,
-			 &events, err)) {
+	if (verify_paths(argv + optind, argc - optind, key_file ? key : NULL,
+			 unsigned_ok, (int)jobs, &events, err)) {
 		visible_line(stderr, "referee verify: %s", err);
 		return EXIT_USAGE;
 	}

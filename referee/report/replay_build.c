@@ -334,7 +334,9 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 		 struct replay *out, char *err)
 {
 	struct replay_builder *b;
-	struct verify_hooks hooks = {.on_record = on_verified};
+	/* A game no referee ran is shown too, and said to be one. */
+	struct verify_hooks hooks = {.on_record = on_verified,
+				     .unsigned_ok = true};
 	struct verify_summary summary;
 	char why[ERR_LEN];
 	cJSON *verify;
@@ -355,13 +357,18 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 	verify = cJSON_AddObjectToObject(out->doc, "verify");
 	cJSON_AddBoolToObject(verify, "ok", out->verified);
 	if (out->verified) {
-		char trust[KEYS_TRUST_LEN];
-		bool trusted = keys_trust(trust, summary.key_hex,
+		char trust[VERIFY_SIGNER_LEN];
+		bool trusted = !summary.unrefereed &&
+			       keys_trust(trust, summary.key_hex,
 					  options->trusted_key != NULL);
 
+		if (summary.unrefereed) /* its chain and play only */
+			verify_signer(trust, &summary, false);
 		cJSON_AddStringToObject(verify, "key", summary.key_hex);
 		cJSON_AddBoolToObject(verify, "trusted", trusted);
 		cJSON_AddStringToObject(verify, "trust", trust);
+		if (summary.unrefereed)
+			cJSON_AddFalseToObject(verify, "refereed");
 	} else {
 		cJSON_AddStringToObject(verify, "error", why);
 	}

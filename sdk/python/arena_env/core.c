@@ -14,6 +14,7 @@
 
 #include "core.h"
 #include "env_game.h"
+#include "env_log.h"
 #include "observe.h"
 #include "referee/json.h"
 
@@ -353,6 +354,31 @@ static PyObject *Game_info(GameObject *self, PyObject *unused)
 	return text;
 }
 
+/* save_log(path, names): the finished game as an unsigned log. */
+static PyObject *Game_save_log(GameObject *self, PyObject *args)
+{
+	char err[GAME_ERR_LEN];
+	const char *path, *names[GAME_MAX_SEATS];
+	PyObject *list;
+	int rc;
+
+	if (!PyArg_ParseTuple(args, "sO!", &path, &PyList_Type, &list) ||
+	    !game_of(self))
+		return NULL;
+	if (PyList_GET_SIZE(list) != self->game->play.players)
+		return PyErr_Format(PyExc_ValueError, "%d names, one a player",
+				    self->game->play.players);
+	for (int s = 0; s < self->game->play.players; s++)
+		if (!(names[s] = PyUnicode_AsUTF8(PyList_GET_ITEM(list, s))))
+			return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	rc = env_log_save(self->game, path, names, err);
+	Py_END_ALLOW_THREADS
+	if (rc)
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	Py_RETURN_NONE;
+}
+
 /* roll_size(action_json): dice of the first roll the action makes. */
 static PyObject *Game_roll_size(GameObject *self, PyObject *arg)
 {
@@ -410,6 +436,7 @@ static PyMethodDef Game_methods[] = {
 	{ "result", (PyCFunction)Game_result, METH_NOARGS, "(ranks, scores) once over, else None" },
 	{ "clone", (PyCFunction)Game_clone, METH_NOARGS, "an independent copy" },
 	{ "info", (PyCFunction)Game_info, METH_NOARGS, "the game's facts as JSON text" },
+	{ "save_log", (PyCFunction)Game_save_log, METH_VARARGS, "save_log(path, names): an unsigned log" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -279,6 +279,15 @@ class Env:
         and the actions played so far."""
         return json.loads(self._game.info())
 
+    def save_log(self, path: str) -> None:
+        """Writes the finished game to a new file at `path` as a game log
+        that `referee replay` shows and `referee verify --unsigned` checks
+        through the rules: unsigned, its dice from the seed, its header
+        marked "refereed": false.  ValueError for a game still on, a game
+        whose dice were chosen (apply() with an outcome) or a file that
+        exists or cannot be written."""
+        self._game.save_log(os.fspath(path), list(self.possible_agents))
+
     def clone(self) -> "Env":
         """An independent copy of the environment at this point."""
         copy = Env.__new__(Env)

@@ -25,6 +25,14 @@ static void env_game_record_draw(void *ctx, const struct draw_record *draw)
 	cJSON_AddItemToArray(g->records, records_draw(draw));
 }
 
+void env_game_secret(struct env_game *g,
+		     unsigned char secret[FAIR_SECRET_BYTES],
+		     unsigned char commitment[FAIR_HASH_BYTES])
+{
+	arena_fair_seeded_secrets(g->seed, g->number, g->game_id, secret);
+	arena_fair_referee_commitment(commitment, g->game_id, secret);
+}
+
 /* The match key of game g->number: the seeded secrets, and every bot's
  * contribution 32 zero bytes (each declined to commit). */
 static void env_game_key(struct env_game *g, unsigned char key[32])
@@ -32,8 +40,7 @@ static void env_game_key(struct env_game *g, unsigned char key[32])
 	static const unsigned char zeros[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
 	unsigned char secret[FAIR_SECRET_BYTES], commitment[FAIR_HASH_BYTES];
 
-	arena_fair_seeded_secrets(g->seed, g->number, g->game_id, secret);
-	arena_fair_referee_commitment(commitment, g->game_id, secret);
+	env_game_secret(g, secret, commitment);
 	arena_fair_match_key(key, secret, g->game_id, commitment,
 			     (uint32_t)g->play.players, zeros);
 }

@@ -17,6 +17,7 @@
 #include <cjson/cJSON.h>
 
 #include "games/draws.h"
+#include "games/fair.h"
 #include "games/game.h"
 #include "referee/game_play.h"
 
@@ -51,6 +52,11 @@ struct env_game {
 struct env_game *env_game_new(const char *name, int players,
 			      const cJSON *options, const char *seed_hex,
 			      uint64_t number, bool keep_records, char *err);
+/* The referee's secret of the game and its commitment, as `referee play
+ * --seed` makes them for the game of that number; sets g->game_id. */
+void env_game_secret(struct env_game *g,
+		     unsigned char secret[FAIR_SECRET_BYTES],
+		     unsigned char commitment[FAIR_HASH_BYTES]);
 /* Game `number` of the same seed and options, in place; -1 with err. */
 int env_game_reset(struct env_game *g, uint64_t number, char *err);
 void env_game_free(struct env_game *g);
