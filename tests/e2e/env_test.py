@@ -14,6 +14,7 @@ import json
 import os
 import random
 import sys
+import tempfile
 import unittest
 import zlib
 
@@ -280,6 +281,41 @@ class TestChance(unittest.TestCase):
             e.chance_outcomes(0)
         self.assertEqual(str(cm.exception), "the chance of rolit cannot be "
                          "chosen: only the dice games' rolls can")
+
+
+class TestSaveLog(unittest.TestCase):
+    """save_log()'s refusals; the logs it writes are checked by
+    tests/e2e/env_log.sh against the referee's and by referee verify."""
+
+    def test_save_log_refusals(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "game.jsonl")
+            e = arena_env.env("bolo")
+            e.reset(seed=1)
+            with self.assertRaises(ValueError) as cm:
+                e.save_log(path)
+            self.assertEqual(str(cm.exception), "the game is not over: a "
+                             "game is saved as a log once it has ended")
+            c = e.clone()
+            play_out(e)
+            e.save_log(path)
+            with open(path, encoding="utf-8") as f:
+                header = json.loads(f.readline())
+            self.assertEqual((header["refereed"], header["seeded"],
+                              header["game_id"]),
+                             (False, True, e.facts()["game_id"]))
+            with self.assertRaises(ValueError) as cm:
+                e.save_log(path)
+            self.assertTrue(str(cm.exception).startswith(
+                "cannot create log '%s': " % path), str(cm.exception))
+            c.step(0)
+            c.apply("roll", (1, 1, 1, 1, 5, 5))
+            play_out(c)
+            with self.assertRaises(ValueError) as cm:
+                c.save_log(os.path.join(folder, "chosen.jsonl"))
+            self.assertEqual(str(cm.exception), "the game's dice were chosen "
+                             "(apply() with an outcome), not drawn from its "
+                             "seed: no log of it would verify")
 
 
 class TestVector(unittest.TestCase):
