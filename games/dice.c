@@ -42,10 +42,11 @@ static long dice_kind(enum dice_rules rules, int face, int k)
 /* The best splits of the sets of one roll, found so far (see
  * arena_dice_game_sets()): value[i] for the set with count[f] = digit f
  * of i in the mixed radix of the roll's counts, radix[f] the weight of
- * digit f. */
+ * digit f; `at`, the index of the set being split. */
 struct dice_memo {
 	int radix[DICE_FACES + 1];
 	long value[DICE_MAX_SETS];
+	int at;
 };
 
 static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1],
@@ -66,14 +67,33 @@ static void dice_try(enum dice_rules rules, int count[DICE_FACES + 1],
 			return;
 	if (memo) {
 		for (f = 1; f <= DICE_FACES; f++)
-			index += (count[f] - group[f]) * memo->radix[f];
-		rest = memo->value[index];
+			index += group[f] * memo->radix[f];
+		rest = memo->value[memo->at - index];
 	} else {
 		for (f = 1; f <= DICE_FACES; f++)
 			count[f] -= group[f];
 		rest = dice_best(rules, count, NULL);
 		for (f = 1; f <= DICE_FACES; f++)
 			count[f] += group[f];
+	}
+	if (rest >= 0 && value + rest > *best)
+		*best = value + rest;
+}
+
+/* dice_try() of the group of k dice showing `face`, k <= count[face],
+ * without its loops over the faces (most groups are of one face). */
+static void dice_try_face(enum dice_rules rules, int count[DICE_FACES + 1],
+			  int face, int k, long value, long *best,
+			  const struct dice_memo *memo)
+{
+	long rest;
+
+	if (memo) {
+		rest = memo->value[memo->at - k * memo->radix[face]];
+	} else {
+		count[face] -= k;
+		rest = dice_best(rules, count, NULL);
+		count[face] += k;
 	}
 	if (rest >= 0 && value + rest > *best)
 		*best = value + rest;
@@ -91,17 +111,13 @@ static long dice_best(enum dice_rules rules, int count[DICE_FACES + 1],
 		low++;
 	if (low > DICE_FACES)
 		return 0;
-	memset(group, 0, sizeof group);
-	if (low == 1 || low == 5) {
-		group[low] = 1;
-		dice_try(rules, count, group, low == 1 ? 100 : 50, &best, memo);
-	}
-	for (int k = 3; k <= count[low]; k++) {
-		group[low] = k;
+	if (low == 1 || low == 5)
+		dice_try_face(rules, count, low, 1, low == 1 ? 100 : 50, &best,
+			      memo);
+	for (int k = 3; k <= count[low]; k++)
 		if (dice_kind(rules, low, k))
-			dice_try(rules, count, group, dice_kind(rules, low, k),
-				 &best, memo);
-	}
+			dice_try_face(rules, count, low, k,
+				      dice_kind(rules, low, k), &best, memo);
 	memset(group, 0, sizeof group);
 	/* A straight holding the lowest face present starts at it. */
 	if (rules == DICE_BOLO && low == 1) {
@@ -180,8 +196,8 @@ static int dice_set_order(const void *a, const void *b)
 int arena_dice_game_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 	      struct dice_set *sets)
 {
-	int sub[DICE_FACES + 1] = {0}, n = 0, f, index = 0;
-	struct dice_memo memo = {.value = {0}};
+	int sub[DICE_FACES + 1] = {0}, n = 0, f, dice = 0;
+	struct dice_memo memo;
 	long value;
 
 	/* Every sub-multiset, as a mixed-radix counter over the faces: its
@@ -189,26 +205,39 @@ int arena_dice_game_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 	 * is taken out of it comes before it, so each set's best split is
 	 * found from those already found (a search of every split of every
 	 * set was most of the time the rules took to replay a game). */
+	memo.at = 0;
+	memo.value[0] = 0;	/* the others are found before they are read */
 	memo.radix[1] = 1;
 	for (f = 1; f < DICE_FACES; f++)
 		memo.radix[f + 1] = memo.radix[f] * (count[f] + 1);
 	for (;;) {
-		for (f = 1; f <= DICE_FACES && sub[f] == count[f]; f++)
+		for (f = 1; f <= DICE_FACES && sub[f] == count[f]; f++) {
+			dice -= sub[f];
 			sub[f] = 0;
+		}
 		if (f > DICE_FACES)
 			break;
 		sub[f]++;
-		value = memo.value[++index] = dice_best(rules, sub, &memo);
+		dice++;
+		memo.at++;
+		value = memo.value[memo.at] = dice_best(rules, sub, &memo);
 		if (value < 0)
 			continue;
 		memcpy(sets[n].count, sub, sizeof sub);
-		sets[n].dice = 0;
-		for (f = 1; f <= DICE_FACES; f++)
-			sets[n].dice += sub[f];
+		sets[n].dice = dice;
 		sets[n].points = value;
 		n++;
 	}
-	qsort(sets, (size_t)n, sizeof *sets, dice_set_order);
+	/* The sets are distinct and few: sorted by insertion, without a
+	 * call a comparison (qsort's were a tenth of a vector's step). */
+	for (int i = 1; i < n; i++) {
+		struct dice_set set = sets[i];
+		int j = i;
+
+		for (; j > 0 && dice_set_order(&sets[j - 1], &set) > 0; j--)
+			sets[j] = sets[j - 1];
+		sets[j] = set;
+	}
 	return n;
 }
 
