@@ -67,8 +67,11 @@ cp "$top_srcdir"/referee/*.[ch] "$TMP/py/src/referee/"
 rm -rf "$TMP/py/src/sdk/python/build" "$TMP/py/src/sdk/python/arena_env/"_core*.so
 run "${SDK_PYTHON:-/usr/bin/python3}" -m venv --system-site-packages "$TMP/py/venv"
 ok "$RC" "python3 -m venv makes a fresh virtualenv (apt-get install python3-venv)" || diag_run
-run "$TMP/py/venv/bin/python" -m pip install --no-build-isolation --no-index \
-	--disable-pip-version-check "$TMP/py/src/sdk/python"
+# As a user installs it: with Python's compiler flags, none of a
+# sanitizer build's (an extension built with AddressSanitizer cannot be
+# imported by an interpreter built without it).
+run env -u CFLAGS -u CPPFLAGS -u LDFLAGS "$TMP/py/venv/bin/python" -m pip install \
+	--no-build-isolation --no-index --disable-pip-version-check "$TMP/py/src/sdk/python"
 ok "$RC" "pip install sdk/python into it, offline" || diag_run
 run "$TMP/py/venv/bin/python" -c 'import arena_bot, arena_bot.games, importlib.metadata as m
 print(m.version("arena-bot"), arena_bot.Bot.safe, len(arena_bot.games.dice_keeps("bolo", [1, 5, 2, 2, 2, 3, 4])))'
