@@ -10,7 +10,6 @@
 # with --unsigned.
 . "$(dirname "$0")/../tools/lib.sh"
 
-CHOICE="$top_builddir/tests/tools/env-choice-bot"
 LOGTOOL="$top_srcdir/tests/tools/logtool.py"
 export ARENA_ENV_PATH="$top_builddir/sdk/python"
 UNSIGNED="not signed: no referee ran this game (a game of arena_env), its play was checked through the rules"
@@ -20,16 +19,9 @@ SEEDED="seeded: dice were predictable to whoever knew the seed"
 # seed 00 is $TMP/GAME.jsonl, the referee's of the same game
 # $TMP/GAME/game-000001.jsonl, and they hold the same records.
 saved() {
-	local game=$1 players=$2 bots=() options=()
+	local game=$1 players=$2
 	shift 2
-	for ((i = 0; i < players; i++)); do
-		bots+=("$CHOICE $TMP")
-	done
-	for option in "$@"; do
-		options+=(-o "$option")
-	done
-	run "$REFEREE" play "$game" --no-sandbox --no-limits --seed 00 \
-		"${options[@]}" --out "$TMP/$game" "${bots[@]}"
+	choice_play "$game" "$players" 00 1 "$TMP/$game" "$@"
 	ok "$RC" "referee play $game --seed 00, $players players" || diag_run
 	run "$PYTHON3" "$top_srcdir/tests/tools/env_log.py" "$game" "$players" 00 \
 		"$TMP/$game.jsonl" "$TMP/$game/game-000001.jsonl" "$@"

@@ -13,25 +13,17 @@
 GAMES=${ENV_REFEREE_GAMES:-100}
 # Each referee run and each replay by the environment gets its time.
 RUN_LIMIT=$((60 + 3 * GAMES))
-CHOICE="$top_builddir/tests/tools/env-choice-bot"
 DRIVER="$top_srcdir/tests/tools/env_referee.py"
 export ARENA_ENV_PATH="$top_builddir/sdk/python"
 
 # same GAME PLAYERS SEED [KEY=VALUE...]: the referee's games and the
 # environment's are the same.
 same() {
-	local game=$1 players=$2 seed=$3 bots=() options=()
+	local game=$1 players=$2 seed=$3
 	shift 3
 	[ -z "${ENV_REFEREE_ONLY:-}" ] || [ "$ENV_REFEREE_ONLY" = "$game" ] || return 0
-	for ((i = 0; i < players; i++)); do
-		bots+=("$CHOICE $TMP")
-	done
-	for option in "$@"; do
-		options+=(-o "$option")
-	done
 	rm -rf "$TMP/logs"
-	run "$REFEREE" play "$game" --no-sandbox --no-limits --seed "$seed" \
-		--games "$GAMES" "${options[@]}" --out "$TMP/logs" "${bots[@]}"
+	choice_play "$game" "$players" "$seed" "$GAMES" "$TMP/logs" "$@"
 	ok "$RC" "referee play $game, $players players, $GAMES games" || diag_run
 	run "$PYTHON3" "$DRIVER" "$game" "$players" "$TMP/logs" "$GAMES" "$seed" 50 "$@"
 	ok "$([ "$RC" = 0 ] && grep -q ': identical$' "$OUT"; echo $?)" \

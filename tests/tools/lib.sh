@@ -238,6 +238,23 @@ pybot() {
 	echo "${1:-random-py}=$PYBOT '$TMP'"
 }
 
+# choice_play GAME PLAYERS SEED GAMES OUT [KEY=VALUE...]: runs (as `run`)
+# `referee play GAME --seed SEED --games GAMES` between PLAYERS bots of
+# tests/tools/env-choice-bot, with the options given, its logs into OUT:
+# the games arena_env's tests play again in the environment.
+choice_play() {
+	local game=$1 players=$2 seed=$3 games=$4 out=$5 bots=() options=()
+	shift 5
+	for ((i = 0; i < players; i++)); do
+		bots+=("$top_builddir/tests/tools/env-choice-bot $TMP")
+	done
+	for option in "$@"; do
+		options+=(-o "$option")
+	done
+	run "$REFEREE" play "$game" --no-sandbox --no-limits --seed "$seed" \
+		--games "$games" "${options[@]}" --out "$out" "${bots[@]}"
+}
+
 # unprivileged [alone]: sets AS, a command prefix that runs a command as an
 # unprivileged user (as root: nobody, or with `alone` a uid no other
 # process has, for whom $TMP is opened, with a key folder of its own;
