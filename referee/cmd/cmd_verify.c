@@ -162,8 +162,8 @@ int cmd_verify(int argc, char **argv)
 		     "\"refereed\": false), which carry no signature: their "
 		     "chain, commitments,\ndraws and actions through the rules; "
 		     "without it such a log fails.  -j N\nchecks N logs "
-		     "at once (default: one per core);\nthe lines come out in the "
-		     "order of the paths given.\nExit status 0 when everything "
+		     "at once (default: one per core); the lines come out in\n"
+		     "the order of the paths given.\nExit status 0 when everything "
 		     "holds, 1 when something does not, 2 when a\nlog cannot be read.");
 		return EXIT_OK;
 	}
