@@ -1,7 +1,8 @@
 /*
  * Unit tests for game_play.c: who is still in, when a game ends early, how
- * forfeits are ranked (PROTOCOL.md, "Faults and what they cost"), and the
- * dice games' seat draws in the games of a duplicate set.
+ * forfeits are ranked (PROTOCOL.md, "Faults and what they cost"), the
+ * dice games' seat draws in the games of a duplicate set, and the rules'
+ * moves without JSON (apply_move) against their JSON ones.
  */
 #include <string.h>
 
@@ -478,6 +479,76 @@ START_TEST(setup_check_names_the_problem)
 }
 END_TEST
 
+/* Plays a game of `rules` (default options, `players`) twice, on the
+ * same key: once through legal() and apply(), once through moves() and
+ * apply_move() (game.h), the same pseudo-random choice each step; the
+ * two must have as many moves as legal actions, the same views and draws
+ * after every step, and the same result. */
+static void moves_are_legal_actions(const struct game_rules *rules, int players)
+{
+	static const unsigned char key[32] = {7};
+	struct game_play json, fast;
+	struct draws dj, df;
+	struct game_result rj, rf;
+	cJSON *options = options_resolve(rules, NULL, err);
+	int moves[GAME_MAX_MOVES];
+	unsigned x = 1;
+
+	ck_assert_ptr_nonnull(options);
+	game_play_init(&json, rules, players);
+	game_play_init(&fast, rules, players);
+	arena_draws_init(&dj, key, NULL, NULL);
+	arena_draws_init(&df, key, NULL, NULL);
+	ck_assert_int_eq(game_play_begin(&json, options, &dj, err), 0);
+	ck_assert_int_eq(game_play_begin(&fast, options, &df, err), 0);
+	for (int step = 0; game_play_to_move(&json) >= 0 && step < 20000; step++) {
+		cJSON *legal = rules->legal(json.state), *vj, *vf;
+		int n = rules->moves(fast.state, moves), i;
+
+		ck_assert_msg(n == cJSON_GetArraySize(legal) && n > 0,
+			      "%s step %d: %d moves, %d legal actions", rules->name,
+			      step, n, cJSON_GetArraySize(legal));
+		x = x * 1103515245u + 12345u;
+		i = (int)((x >> 16) % (unsigned)n);
+		ck_assert_int_eq(game_play_apply(&json, cJSON_GetArrayItem(legal, i),
+						 &dj, err), 0);
+		game_play_apply_move(&fast, moves[i], &df);
+		cJSON_Delete(legal);
+		vj = rules->view(json.state, 0);
+		vf = rules->view(fast.state, 0);
+		ck_assert_msg(cJSON_Compare(vj, vf, true), "%s step %d: the views differ",
+			      rules->name, step);
+		cJSON_Delete(vj);
+		cJSON_Delete(vf);
+		ck_assert_uint_eq(dj.next_index, df.next_index);
+	}
+	ck_assert_int_eq(game_play_to_move(&json), -1);
+	ck_assert_int_eq(game_play_to_move(&fast), -1);
+	game_play_result(&json, &rj);
+	game_play_result(&fast, &rf);
+	ck_assert_mem_eq(&rj, &rf, sizeof rj);
+	cJSON_Delete(options);
+	game_play_free(&json);
+	game_play_free(&fast);
+}
+
+START_TEST(apply_move_plays_as_apply_does)
+{
+	int with_moves = 0;
+
+	for (int g = 0; arena_game_registry[g]; g++) {
+		const struct game_rules *rules = arena_game_registry[g];
+
+		if (!rules->moves)
+			continue;
+		with_moves++;
+		moves_are_legal_actions(rules, 2);
+		moves_are_legal_actions(rules, rules->max_players < 4 ? rules->max_players : 4);
+	}
+	ck_assert_int_eq(with_moves, 4); /* the dice games and Rolit */
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("game_play");
@@ -496,6 +567,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, team_forfeits_before_play_draw_nothing);
 	tcase_add_test(tc, first_random_is_draw_zero);
 	tcase_add_test(tc, setup_check_names_the_problem);
+	tcase_add_test(tc, apply_move_plays_as_apply_does);
 	tcase_add_loop_test(tc, seat_draws_repeat_across_a_set, 0, 3);
 	tcase_add_test(tc, volle_lotte_cards_in_a_set_are_seat_draws);
 	suite_add_tcase(s, tc);
