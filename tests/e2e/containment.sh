@@ -176,6 +176,17 @@ else
 		fi
 		assert_no_leftovers "fallback, race (ponder $ponder): no link of the chain is left"
 	done
+	# A tournament says once, after its pre-flight, that the fallback contains
+	# the bots and what it does not cover; with control groups it says nothing.
+	against_burn "$TMP/fb/said.json" spin false
+	as_user tournament "$TMP/fb/said.json" --out "$TMP/fb/said"
+	expect_eq "$(grep -c 'contained without one' "$ERR")" 1 "fallback: a tournament says once that no control group contains its bots"
+	expect_contains "$ERR" "spin: no control group can be had here: the bots are contained without one (stopped off move, limits per process; no total memory bound, no CPU cap: docs/SANDBOX.md)" \
+		"fallback: ... in one line naming what it does not cover"
+	if ! no_control_group; then
+		run "$REFEREE" tournament "$TMP/fb/said.json" --out "$TMP/fb/said-root"
+		expect_not_contains "$ERR" "contained without one" "control groups: the tournament says nothing of a fallback"
+	fi
 	# /tmp and /dev/shm are as big as the memory limit.
 	for mode in tmp shm; do
 		folder=/tmp
