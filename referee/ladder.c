@@ -17,6 +17,7 @@
 #include "keys.h"
 #include "logread.h"
 #include "manifest_read.h"
+#include "manifest_swiss.h"
 #include "ladder_sets.h"
 #include "outdir.h"
 #include "util.h"
@@ -51,6 +52,7 @@ struct collect {
 	struct source *sources;         /* the logs and manifests rated */
 	size_t source_count;
 	struct ladder_sets sets;        /* of the logs given alone */
+	struct manifest_swiss_union swiss; /* the shards of Swiss runs */
 };
 
 /* The entrant named `name`, added when new; -1 (with a problem) when the
@@ -451,6 +453,35 @@ static void add_buchholz(struct ladder_data *d, const struct manifest_view *view
 	d->swiss = true;
 }
 
+/* The Buchholz of the sharded Swiss runs, from all their shards' games
+ * once their pairings are checked; a run of which only some shards were
+ * given is rated unchecked, without Buchholz, and named (swiss_part). */
+static void add_union_buchholz(struct collect *c)
+{
+	struct ladder_data *d = c->data;
+	long before = c->problems->count;
+
+	manifest_swiss_union_check(&c->swiss, true, c->problems);
+	for (int i = 0; c->problems->count == before && i < c->swiss.count; i++) {
+		const struct swiss_union_run *run = &c->swiss.runs[i];
+		struct swiss_plan plan;
+
+		if (!manifest_swiss_union_whole(run)) {
+			if (!d->swiss_part)
+				d->swiss_part = xstrdup(run->path);
+			continue;
+		}
+
+		manifest_swiss_union_plan(run, &plan);
+		for (int b = 0; b < run->field.bots; b++)
+			for (int e = 0; e < d->entrants; e++)
+				if (!strcmp(d->names[e], run->names[b]))
+					d->buchholz[e] += plan.buchholz[b];
+		swiss_plan_free(&plan);
+		d->swiss = true;
+	}
+}
+
 /* The finished games of a checked manifest, and its bots' reply times:
  * its "replies" records when it is signed, else its logs'. */
 static void add_games(struct collect *c, const struct manifest_view *view)
@@ -506,8 +537,10 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	}
 	if (view->duplicate)
 		d->set_count += (uint32_t)(view->game_count / view->players) + 1;
-	if (view->swiss.rounds)
+	if (view->swiss.rounds && view->whole)
 		add_buchholz(d, view, entrant);
+	else if (view->swiss.rounds)
+		manifest_swiss_union_add(&c->swiss, view, c->problems);
 	for (int i = 0; i < view->name_count && view->signed_; i++)
 		if (entrant[i] >= 0)
 			reply_clocks_merge(&d->replies[entrant[i]], &view->replies[i]);
@@ -603,6 +636,8 @@ static void collect_start(struct collect *c, const struct ladder_options *option
 /* Its end: the games in order, the collection's own memory freed. */
 static void collect_finish(struct collect *c)
 {
+	add_union_buchholz(c);
+	manifest_swiss_union_free(&c->swiss);
 	put_in_order(c);
 	for (size_t i = 0; i < c->source_count; i++)
 		free(c->sources[i].path);
@@ -685,6 +720,7 @@ void ladder_free(struct ladder_data *data)
 	ladder_reasons_free(&data->reasons);
 	free(data->first);
 	free(data->unfinished);
+	free(data->swiss_part);
 	memset(data, 0, sizeof *data);
 }
 

@@ -70,6 +70,9 @@ struct ladder_data {
 	int unfinished_runs;
 	char *unfinished;
 	size_t unfinished_games;
+	/* The first manifest of a sharded Swiss run of which not every
+	 * shard was given (its pairings not checked), or NULL. */
+	char *swiss_part;
 	/* What a stop cut and a resumed run dealt again, in the runs rated
 	 * (their "aborted" records; those logs are not rated). */
 	struct manifest_cut cut;

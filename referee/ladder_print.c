@@ -68,6 +68,16 @@ static void print_provisional(FILE *out, const struct ladder_data *data)
 		     data->unfinished, more);
 }
 
+/* What says that a sharded Swiss run was rated from some of its shards. */
+static void print_swiss_part(FILE *out, const struct ladder_data *data)
+{
+	if (data->swiss_part)
+		visible_line(out, "NOT CHECKED: %s is a shard of a Swiss run whose "
+			     "other shards were not given: its pairings are not "
+			     "checked and its Buchholz is not counted; give every "
+			     "shard's folder", data->swiss_part);
+}
+
 /* What a stop cut and a resumed run dealt again, when anything was, after
  * `before`. */
 static void print_cut(FILE *out, const struct ladder_data *data, const char *before)
@@ -394,12 +404,14 @@ void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder
 	switch (format) {
 	case LADDER_CROSSTABLE:
 		print_provisional(out, data);
+		print_swiss_part(out, data);
 		print_crosstable(&rep);
 		print_pentanomial(&rep);
 		print_cut(out, data, "\n");
 		break;
 	case LADDER_TABLE:
 		print_provisional(out, data);
+		print_swiss_part(out, data);
 		print_table(&rep);
 		fprintf(out, "\n%zu games", data->count);
 		if (data->left_out)

@@ -411,6 +411,9 @@ static int take_header(struct reader *rd, const cJSON *o)
 	}
 	snprintf(v->game, sizeof v->game, "%s", game);
 	snprintf(v->shard, sizeof v->shard, "%s", shard ? shard : "");
+	if (member_string(o, "file_sha256", NULL))
+		snprintf(v->file_sha256, sizeof v->file_sha256, "%s",
+			 member_string(o, "file_sha256", NULL));
 	if (member_string(o, "name", NULL))
 		v->name = xstrdup(member_string(o, "name", NULL));
 	v->whole = shard && !strcmp(shard, "1/1");
@@ -994,7 +997,9 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 			     "finished (finish it with --resume)");
 		rc = -1;
 	}
-	if (!rc && view->swiss.rounds)
+	/* A shard's rounds are paired from every shard's results: checked
+	 * over all of them (manifest_swiss_union_check()). */
+	if (!rc && view->swiss.rounds && view->whole)
 		manifest_swiss_check(&(struct manifest_swiss_games){
 			.field = &view->swiss, .path = view->path, .names = view->names,
 			.ranks = view_ranks, .seats = view_seats, .ctx = view}, problems);

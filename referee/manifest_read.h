@@ -63,12 +63,16 @@ struct manifest_view {
 	bool has_complete_record;     /* the run wrote its "complete" record */
 	char *name;                   /* the tournament's, or NULL */
 	char shard[24];               /* "I/N" */
+	char file_sha256[65];         /* the tournament file's, or "" */
 	long aborted;                 /* logs set aside ("aborted" records), */
 	long *aborted_games;          /* the game of each, in their order */
 	char game[32];
 	int players;
 	bool duplicate;               /* its file says "duplicate": true */
-	struct swiss_field swiss;     /* a Swiss's field; rounds 0: none */
+	struct swiss_field swiss;     /* a Swiss's field; rounds 0: none;
+				       * a shard's pairings are checked
+				       * only over every shard's manifest
+				       * (manifest_swiss.h) */
 	char book_sha256[65];         /* its opening book's, or "" */
 	long game_count;              /* games in the whole schedule, as
 				       * "grown" records grew it */

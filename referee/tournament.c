@@ -29,6 +29,7 @@
 #include "manifest_replies.h"
 #include "outdir.h"
 #include "tournament_duplicate.h"
+#include "tournament_peers.h"
 #include "util.h"
 #include "verify.h"
 #include "worker.h"
@@ -59,6 +60,12 @@ struct run_state {
 				 * "replies" record */
 	size_t unreplied_count;
 	int next_table;         /* next table to hand out */
+	/* A sharded Swiss's other shards, whose results pair its rounds
+	 * too (sharded), read every peer_wait_ms while a round waits. */
+	bool sharded;
+	struct tournament_peers peers;
+	char file_sha256[FILES_SHA256_HEX];
+	long peer_wait_ms;
 	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
 	 * this mask: a stop signal never slips in between a check of
 	 * stop_signal and the wait. */
@@ -153,6 +160,27 @@ static void pair_rounds(struct run_state *st)
 {
 	if (round_done(st))
 		schedule_pair(st->schedule, finished_ranks, st);
+}
+
+static void peer_ranks(void *ctx, long game, const int *ranks)
+{
+	take_ranks(ctx, game, ranks);
+}
+
+/* A sharded Swiss's peers' results taken, and the rounds they pair
+ * seated, as far as they go: 1 when some were new, 0 when none, -1 with
+ * st->err. */
+static int sync_peers(struct run_state *st)
+{
+	int n, any = 0;
+
+	if (!st->sharded)
+		return 0;
+	while ((n = tournament_peers_take(&st->peers, st->err)) > 0) {
+		any = 1;
+		pair_rounds(st);
+	}
+	return n < 0 ? -1 : any;
 }
 
 /* A "skipped" record for each bot left out of the run that has games
@@ -547,8 +575,12 @@ static int open_manifest(struct run_state *st)
 			    "not the %ld its %d bots have here", dir, old.game_count,
 			    schedule_games_of(st->schedule, old.name_count),
 			    old.name_count);
+	if (!rc && *old.file_sha256)
+		memcpy(st->file_sha256, old.file_sha256, sizeof st->file_sha256);
 	if (!rc)
 		take_earlier_run(st, &old);
+	if (!rc && sync_peers(st) < 0)
+		rc = -1;
 	if (!rc)
 		rc = record_grown(st, &old);
 	if (!rc)
@@ -631,7 +663,9 @@ static int unpark(struct run_state *st)
 	int count = st->parked_count, rc = 0;
 	struct worker **waiting;
 
-	if (!count || !round_done(st))
+	/* A sharded Swiss's peers' results may have seated the round. */
+	if (!count || !(round_done(st) || (st->next_table < st->schedule->table_count &&
+					   schedule_table_seated(st->schedule, st->next_table))))
 		return 0;
 	waiting = xmalloc((size_t)count * sizeof *waiting);
 	memcpy(waiting, st->parked, (size_t)count * sizeof *waiting);
@@ -640,6 +674,22 @@ static int unpark(struct run_state *st)
 		rc = dispatch(st, waiting[i]);
 	free(waiting);
 	return rc;
+}
+
+/* While a sharded Swiss's round waits for its peers: their new results
+ * taken, the workers waiting handed the round they pair, and which shard
+ * it waits for said; the next look later when nothing was new (from a
+ * tenth of a second up to two seconds). */
+static int wait_for_peers(struct run_state *st)
+{
+	int news = sync_peers(st);
+
+	if (news < 0 || unpark(st))
+		return -1;
+	st->peer_wait_ms = news ? 100 : st->peer_wait_ms < 1000 ? 2 * st->peer_wait_ms : 2000;
+	if (st->parked_count)
+		tournament_peers_waiting(&st->peers, st->schedule->paired - 1);
+	return 0;
 }
 
 /* The fields of a worker's "F" line after the hash (worker.h), each
@@ -808,6 +858,9 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 		if (st->replies.games && (wait_ms < 0 ||
 		    wait_ms > 1000 * (long)replies_ledger_wait_s(&st->replies)))
 			wait_ms = 1000 * (long)replies_ledger_wait_s(&st->replies);
+		if (st->sharded && st->parked_count &&
+		    (wait_ms < 0 || wait_ms > st->peer_wait_ms))
+			wait_ms = st->peer_wait_ms;
 		wait.tv_sec = wait_ms / 1000;
 		wait.tv_nsec = wait_ms % 1000 * 1000000;
 		ready = ppoll(fds, (nfds_t)polled, wait_ms >= 0 ? &wait : NULL,
@@ -825,7 +878,8 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 				rc = errorf(st->err, "poll: %s", strerror(errno));
 			continue;
 		}
-		if (record_due(st, false))
+		if (record_due(st, false) ||
+		    (st->sharded && st->parked_count && wait_for_peers(st)))
 			rc = -1;
 		/* Every polled entry: `ready` counts them, not where they are. */
 		for (int k = 0; k < polled && !rc; k++) {
@@ -865,6 +919,15 @@ int tournament_play(const struct tournament_spec *spec,
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
 	replies_ledger_init(&st.replies, spec->bot_count);
+	st.sharded = schedule->swiss.rounds && run->shard_count > 1;
+	st.peer_wait_ms = 100;
+	st.peers = (struct tournament_peers){
+		.schedule = schedule, .out_dir = run->out_dir,
+		.index = run->shard_index, .count = run->shard_count,
+		.key = run->key->public_key, .file_sha256 = st.file_sha256,
+		.finished = st.finished, .take = peer_ranks, .ctx = &st};
+	if (files_sha256(AT_FDCWD, run->file, st.file_sha256))
+		st.file_sha256[0] = '\0';
 	rc = files_mkdirs(games, err);
 	rc = rc ? rc : files_mkdirs(stderr_dir, err);
 	free(games);
@@ -906,7 +969,8 @@ int tournament_play(const struct tournament_spec *spec,
 		long finished = 0;
 
 		for (long n = 1; n <= schedule->game_count; n++)
-			finished += st.finished[n];
+			finished += st.finished[n] &&
+				    in_shard(&st, schedule->games[n - 1].table);
 		rc = record_due(&st, true) || record(&st, manifest_complete_record(finished)) ||
 		     journal_sign(st.manifest, run->key, st.id, err);
 	} else if (st.manifest) {
@@ -931,5 +995,6 @@ out:
 	replies_ledger_free(&st.replies);
 	manifest_batch_free(&st.batch);
 	free(st.unreplied);
+	tournament_peers_free(&st.peers);
 	return rc == 1 ? 1 : rc ? -1 : 0;
 }

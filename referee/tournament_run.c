@@ -20,6 +20,7 @@
 #include "schedule.h"
 #include "tournament.h"
 #include "tournament_duplicate.h"
+#include "tournament_peers.h"
 #include "util.h"
 #include "visible.h"
 
@@ -118,9 +119,15 @@ static int plan(struct running *r, char *err)
 	first_bots = run->resume ? manifest_first_bots(run->out_dir) : -1;
 	if (first_bots < 0 || first_bots > r->spec.bot_count)
 		first_bots = r->spec.bot_count;
-	if (r->spec.format == FORMAT_SWISS && run->shard_count > 1)
-		return errorf(err, "%s: a Swiss round is paired from every result of the round before, which shards do not share: play a Swiss tournament without --shard",
-			      q->file);
+	if (r->spec.format == FORMAT_SWISS && run->shard_count > 1) {
+		char *peer = tournament_peer_dir(run->out_dir, run->shard_index, 1);
+
+		free(peer);
+		if (!peer)
+			return errorf(err, "%s: a Swiss round is paired from the results of every shard, which shard %d/%d finds in the folders beside its own named with their numbers: give it an --out that ends in %d, as out/shard-%d beside out/shard-1 to out/shard-%d",
+				      q->file, run->shard_index, run->shard_count,
+				      run->shard_index, run->shard_index, run->shard_count);
+	}
 	if (r->spec.format == FORMAT_SWISS && q->skip_broken)
 		return errorf(err, "%s: a Swiss round is paired from every result of the round before, so no bot can be left out: play a Swiss tournament without --skip-broken",
 			      q->file);

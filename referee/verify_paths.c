@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "manifest_swiss.h"
 #include "outdir.h"
 #include "util.h"
 #include "verify_folder.h"
@@ -21,6 +22,7 @@ struct check {
 	char **paths;
 	size_t count;
 	struct verify_sets *sets;
+	struct manifest_swiss_union swiss; /* the shards of Swiss runs */
 };
 
 static void told_outcome(void *ctx, size_t index, const struct verify_outcome *o)
@@ -41,8 +43,10 @@ static void check_tournament(struct check *c, const char *manifest)
 	bool usable = !manifest_read(manifest, c->key, MANIFEST_KEEP_HASHES, &view,
 				     &problems);
 
-	if (usable)
+	if (usable) {
 		verify_folder(&view, true, c->jobs, &problems);
+		manifest_swiss_union_add(&c->swiss, &view, &problems);
+	}
 	if (!problems.count)
 		c->events->tournament(c->events->ctx, &view, c->key != NULL);
 	/* What a stop cut and a resumed run dealt again, told either way. */
@@ -110,13 +114,17 @@ int verify_paths(char *const *paths, int count, const unsigned char *key,
 {
 	struct check c = {.key = key, .unsigned_ok = unsigned_ok, .jobs = jobs,
 			  .events = events,
-			  .sets = verify_sets_new()};
+			  .sets = verify_sets_new(), .swiss = {0}};
 	struct stat st;
 	int rc = 0;
 
 	for (int i = 0; i < count && !rc; i++)
 		rc = check_path(&c, paths[i], err);
 	rc = rc ? rc : flush(&c, err);
+	if (!rc)
+		manifest_swiss_union_check(&c.swiss, false, &(struct problems){
+			.report = events->problem, .ctx = events->ctx});
+	manifest_swiss_union_free(&c.swiss);
 	/* A log given alone is checked alone. */
 	if (!rc && (count > 1 || (!stat(paths[0], &st) && S_ISDIR(st.st_mode))))
 		verify_sets_report(c.sets, events->problem, events->ctx);

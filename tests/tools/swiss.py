@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Recomputes a Swiss run's pairings from its manifest, for tests/e2e/swiss.sh.
 
-    swiss.py pairings MANIFEST   each round as the manifest seats it, a line
+    (MANIFEST...: the manifests of every shard of a sharded run, read as one:
+    their finished games together.)
+
+    swiss.py pairings MANIFEST...  each round as the manifest seats it, a line
                                  a round: "R: a-b c-d ... bye:e" (bot
                                  numbers, the first seated bot of a
                                  pairing's first game first)
-    swiss.py check MANIFEST      each round as the rules of docs/TOURNAMENTS.md
+    swiss.py check MANIFEST...     each round as the rules of docs/TOURNAMENTS.md
                                  ("Swiss") pair it from the results the
                                  manifest lists for the rounds before, the
                                  same lines; exit status 1, with the first
@@ -224,6 +227,8 @@ def check(header, finished):
 
 def main(argv):
     header, finished = read(argv[2])
+    for path in argv[3:]:
+        finished.update(read(path)[1])
     if argv[1] == "pairings":
         seated(header, finished)
         return 0
