@@ -5,7 +5,8 @@
 # manifest alone with the documented rules; the same pairings after the
 # run is killed in the middle of a round and resumed; verify passing, and
 # failing on a manifest whose pairing was changed and signed again; an odd
-# field's byes; the ladder's Buchholz; and what a Swiss run refuses.
+# field's byes; the ladder's Buchholz; and what a Swiss run refuses
+# (its shards: tests/e2e/swiss_shards.sh).
 . "$(dirname "$0")/../tools/lib.sh"
 needs_control_group
 
@@ -109,12 +110,9 @@ ok "$([ "$RC" = 0 ]; echo $?)" "the odd field's pairings are the ones recomputed
 expect_eq "$(pairs_once "$TMP/odd.pairs")" 0 "no pair of the odd field meets twice"
 
 # What a Swiss run refuses.
-expect_exit 2 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/shard" --shard 1/2
-expect_contains "$ERR" "a Swiss round is paired from every result of the round before, which shards do not share: play a Swiss tournament without --shard" \
-	"a Swiss run is not sharded"
 expect_exit 2 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/skip" --skip-broken
 expect_contains "$ERR" "so no bot can be left out: play a Swiss tournament without --skip-broken" \
-	"... and leaves no bot out"
+	"a Swiss run leaves no bot out"
 swiss_file "$TMP/grown.json" 8 5
 expect_exit 2 "$REFEREE" tournament "$TMP/grown.json" --out "$TMP/odd" --resume
 expect_contains "$ERR" "a Swiss run cannot take new bots" "... and takes no bot added to its file"

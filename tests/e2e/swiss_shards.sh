@@ -54,8 +54,9 @@ expect_eq "$(wc -l <"$TMP/whole.pairs")" 4 "the unsharded run seats 4 rounds"
 
 mkdir -p "$TMP/sh"
 expect_eq "$(shards "$TMP/sh")" "0 0 0" "3 shards of the Swiss play side by side and finish"
-expect_contains "$(cat "$TMP/sh".{1,2,3}.err)" "waiting for shard" \
-	"a shard says which shard its round waits for"
+cat "$TMP/sh".{1,2,3}.err >"$TMP/sh.err"
+ok "$(grep -qE '^round [1-4]: waiting for shard [1-3] \([0-9] of [23] games\)$' "$TMP/sh.err"; echo $?)" \
+	"a shard says which shard its round waits for, and how far that one is"
 expect_eq "$(cat "$TMP"/sh/shard-{1,2,3}/manifest.jsonl | grep -o '"game":[0-9]*,"seats"' | sort -u | wc -l)" 32 \
 	"the shards finish the 32 games of the schedule, each once"
 $SWISS pairings $(manifests "$TMP/sh") >"$TMP/sh.pairs"
@@ -133,7 +134,7 @@ mkdir -p "$TMP/other"
 swiss_file "$TMP/other.json" 16 3
 cp -r "$TMP/sh/shard-1" "$TMP/other/shard-1"
 run "$REFEREE" tournament "$TMP/other.json" --out "$TMP/other/shard-2" --shard 2/3 --concurrency 1
-ok "$([ "$RC" = 1 ]; echo $?)" "a shard whose peer's folder holds another run's stops" || diag_run
+ok "$([ "$RC" = 2 ]; echo $?)" "a shard whose peer's folder holds another run's stops" || diag_run
 expect_contains "$ERR" "$TMP/other/shard-1/manifest.jsonl: shard 1/3 of a tournament file with SHA-256" \
 	"... naming the peer's manifest"
 expect_exit 2 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/unnamed" --shard 1/3
