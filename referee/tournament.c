@@ -167,6 +167,23 @@ static void peer_ranks(void *ctx, long game, const int *ranks)
 	take_ranks(ctx, game, ranks);
 }
 
+/* A sharded Swiss's peers, and the file's hash they must have (a
+ * resumed run's is its manifest's). */
+static void init_peers(struct run_state *st)
+{
+	const struct tournament_run *run = st->run;
+
+	st->sharded = st->schedule->swiss.rounds && run->shard_count > 1;
+	st->peer_wait_ms = 100;
+	st->peers = (struct tournament_peers){
+		.schedule = st->schedule, .out_dir = run->out_dir,
+		.index = run->shard_index, .count = run->shard_count,
+		.key = run->key->public_key, .file_sha256 = st->file_sha256,
+		.finished = st->finished, .take = peer_ranks, .ctx = st};
+	if (files_sha256(AT_FDCWD, run->file, st->file_sha256))
+		st->file_sha256[0] = '\0';
+}
+
 /* A sharded Swiss's peers' results taken, and the rounds they pair
  * seated, as far as they go: 1 when some were new, 0 when none, -1 with
  * st->err. */
@@ -919,15 +936,7 @@ int tournament_play(const struct tournament_spec *spec,
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
 	replies_ledger_init(&st.replies, spec->bot_count);
-	st.sharded = schedule->swiss.rounds && run->shard_count > 1;
-	st.peer_wait_ms = 100;
-	st.peers = (struct tournament_peers){
-		.schedule = schedule, .out_dir = run->out_dir,
-		.index = run->shard_index, .count = run->shard_count,
-		.key = run->key->public_key, .file_sha256 = st.file_sha256,
-		.finished = st.finished, .take = peer_ranks, .ctx = &st};
-	if (files_sha256(AT_FDCWD, run->file, st.file_sha256))
-		st.file_sha256[0] = '\0';
+	init_peers(&st);
 	rc = files_mkdirs(games, err);
 	rc = rc ? rc : files_mkdirs(stderr_dir, err);
 	free(games);

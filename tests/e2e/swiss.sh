@@ -10,22 +10,7 @@
 . "$(dirname "$0")/../tools/lib.sh"
 needs_control_group
 
-SWISS="$PYTHON3 $top_srcdir/tests/tools/swiss.py"
-GREEDY="$top_builddir/bots/examples/rolit $TMP"
-FIRST="$top_builddir/bench/first_legal_bot $TMP"
-
-# swiss_file FILE BOTS ROUNDS: a Swiss of Rolit on 4x4, one game a
-# pairing, of greedy and first-legal bots in turn (both deterministic).
-swiss_file() {
-	local bots="" i
-	for ((i = 0; i < $2; i++)); do
-		bots+="${bots:+,}{\"name\": \"b$i\", \"command\": \"$([ $((i % 2)) = 0 ] && echo "$GREEDY" || echo "$FIRST")\"}"
-	done
-	cat >"$1" <<JSON
-{"game": "rolit", "options": {"size": 4}, "format": "swiss", "rounds": $3, "games": 1,
- "bots": [$bots]}
-JSON
-}
+. "$(dirname "$0")/../tools/swiss_field.sh"
 
 # pairs_once PAIRINGS: no two bots meet twice, and no bot twice a round.
 pairs_once() {

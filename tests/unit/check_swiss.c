@@ -13,6 +13,7 @@
 
 #include "run_suite.h"
 #include "swiss.h"
+#include "tournament_peers.h"
 
 /* Made-up results: game ranks from the pairing being planned. */
 struct results {
@@ -238,6 +239,23 @@ START_TEST(more_rounds_than_bots)
 }
 END_TEST
 
+/* A sharded Swiss's peers are the folders named with their numbers
+ * where its own --out ends in its number (docs/TOURNAMENTS.md). */
+START_TEST(a_shard_finds_its_peers_by_number)
+{
+	char *dir = tournament_peer_dir("out/club/shard-2", 2, 3);
+
+	ck_assert_str_eq(dir, "out/club/shard-3");
+	free(dir);
+	dir = tournament_peer_dir("out/shard12/", 12, 1);
+	ck_assert_str_eq(dir, "out/shard1");
+	free(dir);
+	ck_assert_ptr_null(tournament_peer_dir("out/shard-12", 2, 1));
+	ck_assert_ptr_null(tournament_peer_dir("out/shard-2b", 2, 1));
+	ck_assert_ptr_null(tournament_peer_dir("out/club", 1, 2));
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("swiss");
@@ -252,6 +270,7 @@ Suite *test_suite(void)
 	tcase_add_test(pairs, a_round_waits_for_every_result_before_it);
 	tcase_add_test(pairs, a_field_of_64_and_of_65);
 	tcase_add_test(pairs, more_rounds_than_bots);
+	tcase_add_test(pairs, a_shard_finds_its_peers_by_number);
 	suite_add_tcase(s, pairs);
 	return s;
 }
