@@ -17,7 +17,7 @@
 #include "keys.h"
 #include "logread.h"
 #include "manifest_read.h"
-#include "manifest_swiss.h"
+#include "manifest_swiss_union.h"
 #include "ladder_sets.h"
 #include "outdir.h"
 #include "util.h"

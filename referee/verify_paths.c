@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "manifest_swiss.h"
+#include "manifest_swiss_union.h"
 #include "outdir.h"
 #include "util.h"
 #include "verify_folder.h"

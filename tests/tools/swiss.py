@@ -1,8 +1,6 @@
 #!/usr/bin/env python3
-"""Recomputes a Swiss run's pairings from its manifest, for tests/e2e/swiss.sh.
-
-    (MANIFEST...: the manifests of every shard of a sharded run, read as one:
-    their finished games together.)
+"""Recomputes a Swiss run's pairings from its manifest, for tests/e2e/swiss.sh
+and tests/e2e/swiss_shards.sh.
 
     swiss.py pairings MANIFEST...  each round as the manifest seats it, a line
                                  a round: "R: a-b c-d ... bye:e" (bot
@@ -14,6 +12,9 @@
                                  same lines; exit status 1, with the first
                                  game whose seats differ, when the manifest
                                  does not seat them so
+
+MANIFEST...: one run's manifest, or those of every shard of a sharded run,
+read as one (their finished games together).
 
 The pairing is written again here from the documented rules, nothing of the
 referee's code: score groups (a win of a round 2 half points, a draw 1, the
