@@ -66,6 +66,7 @@ struct run_state {
 	struct tournament_peers peers;
 	char file_sha256[FILES_SHA256_HEX];
 	long peer_wait_ms;
+	struct timespec peer_due;   /* the next look at the peers */
 	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
 	 * this mask: a stop signal never slips in between a check of
 	 * stop_signal and the wait. */
@@ -407,13 +408,39 @@ static int settle_set(struct run_state *st, long first)
 	return rc;
 }
 
+/* Whether each game a sharded Swiss's earlier run finished is of a
+ * round its results and its peers' pair, seated as its manifest says
+ * (its manifest alone cannot tell): 0, or -1 with st->err. */
+static int earlier_seated(struct run_state *st, const struct manifest_view *old)
+{
+	for (long g = 1; st->sharded && g <= old->game_count; g++) {
+		const struct scheduled_game *game = &st->schedule->games[g - 1];
+
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		if (!schedule_table_seated(st->schedule, game->table))
+			return errorf(st->err, "cannot resume %s: game %ld finished, "
+				      "but the results of the round before it are "
+				      "not all in the shards' folders beside it",
+				      st->run->out_dir, g);
+		if (old->seats[2 * g] != game->seating[0] ||
+		    old->seats[2 * g + 1] != game->seating[1])
+			return errorf(st->err, "cannot resume %s: game %ld seats "
+				      "'%s' and '%s', not the Swiss pairing made from "
+				      "the results of every shard", st->run->out_dir, g,
+				      old->names[old->seats[2 * g]],
+				      old->names[old->seats[2 * g + 1]]);
+	}
+	return 0;
+}
+
 /* What a resumed run takes of the earlier run's manifest `old` (of this
  * run's schedule, or of its first generations when bots were added:
  * manifest_reopen() compared their headers): its id, the
  * logs it set aside, its finished games, for the standings, the forfeit
  * reasons it met, and the games whose reply times no "replies" record
  * holds yet (moved out of `old`). */
-static void take_earlier_run(struct run_state *st, struct manifest_view *old)
+static int take_earlier_run(struct run_state *st, struct manifest_view *old)
 {
 	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
 
@@ -427,8 +454,11 @@ static void take_earlier_run(struct run_state *st, struct manifest_view *old)
 		take_ranks(st, g, rank);
 	}
 	/* A Swiss's rounds as the games finished pair them (manifest_read()
-	 * checked that those games were seated so). */
+	 * checked that those games were seated so; a shard's, with its
+	 * peers' results, below). */
 	pair_rounds(st);
+	if (sync_peers(st) < 0 || earlier_seated(st, old))
+		return -1;
 	for (long g = 1; g <= old->game_count; g++) {
 		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
 		int forfeits = 0;
@@ -450,6 +480,7 @@ static void take_earlier_run(struct run_state *st, struct manifest_view *old)
 	st->unreplied = old->resume.unreplied;
 	st->unreplied_count = old->resume.unreplied_count;
 	old->resume.unreplied = NULL;
+	return 0;
 }
 
 /* The reply times of the earlier run's games after its last "replies"
@@ -595,9 +626,7 @@ static int open_manifest(struct run_state *st)
 	if (!rc && *old.file_sha256)
 		memcpy(st->file_sha256, old.file_sha256, sizeof st->file_sha256);
 	if (!rc)
-		take_earlier_run(st, &old);
-	if (!rc && sync_peers(st) < 0)
-		rc = -1;
+		rc = take_earlier_run(st, &old);
 	if (!rc)
 		rc = record_grown(st, &old);
 	if (!rc)
@@ -699,11 +728,21 @@ static int unpark(struct run_state *st)
  * tenth of a second up to two seconds). */
 static int wait_for_peers(struct run_state *st)
 {
-	int news = sync_peers(st);
+	struct timespec now;
+	int news;
 
-	if (news < 0 || unpark(st))
+	/* Not at each line of a busy worker: when the look is due. */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec < st->peer_due.tv_sec ||
+	    (now.tv_sec == st->peer_due.tv_sec && now.tv_nsec < st->peer_due.tv_nsec))
+		return 0;
+	if ((news = sync_peers(st)) < 0 || unpark(st))
 		return -1;
 	st->peer_wait_ms = news ? 100 : st->peer_wait_ms < 1000 ? 2 * st->peer_wait_ms : 2000;
+	now.tv_nsec += st->peer_wait_ms % 1000 * 1000000;
+	st->peer_due = (struct timespec){
+		.tv_sec = now.tv_sec + st->peer_wait_ms / 1000 + now.tv_nsec / 1000000000,
+		.tv_nsec = now.tv_nsec % 1000000000};
 	if (st->parked_count)
 		tournament_peers_waiting(&st->peers, st->schedule->paired - 1);
 	return 0;

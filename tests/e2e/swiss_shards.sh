@@ -19,7 +19,7 @@ shards() {
 	local dir=$1 pids=() i codes=""
 	shift
 	for i in 1 2 3; do
-		RUN_LIMIT=300 "$REFEREE" tournament "$TMP/s.json" --out "$dir/shard-$i" \
+		timeout 300 "$REFEREE" tournament "$TMP/s.json" --out "$dir/shard-$i" \
 			--shard "$i/3" --concurrency 1 "$@" >"$dir.$i.out" 2>"$dir.$i.err" &
 		pids+=($!)
 	done
@@ -94,7 +94,7 @@ expect_contains "$ERR" "game 9 seats '$b' and '$a'" "... and the ladder refuses 
 # Shard 2 killed in the middle of round 2 (games 9 to 16), then resumed.
 mkdir -p "$TMP/k"
 for i in 1 2 3; do
-	(RUN_LIMIT=300 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/k/shard-$i" \
+	(timeout 300 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/k/shard-$i" \
 		--shard "$i/3" --concurrency 1 >"$TMP/k.$i.out" 2>"$TMP/k.$i.err"; echo $? >"$TMP/k.$i.rc") &
 done
 for _ in $(seq 1200); do
