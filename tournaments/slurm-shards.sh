@@ -10,6 +10,9 @@
 #
 # The array must be 1-N with no gaps (the shard count is the task count).
 # A task that Slurm requeues resumes its shard instead of starting again.
+# The shards of a Swiss tournament pair each round from each other's
+# results (read from OUTDIR/shard-*): they must all run at once, so give
+# the array no limit of running tasks (no --array=1-N%K with K < N).
 # The referee is `referee` from PATH, or $REFEREE (sbatch exports the
 # submitting shell's environment).
 #SBATCH --job-name=arena
