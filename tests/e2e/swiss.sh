@@ -64,12 +64,8 @@ assert_no_leftovers "no bot outlives the killed run"
 
 # A pairing changed by hand, the manifest signed again with the run's key:
 # round 2's first game seated the other way round.
-line=$(grep -n '"game":33,' "$TMP/full/manifest.jsonl" | cut -d: -f1)
-seats=$(sed -n 's/.*"game":33,"seats":\[\([0-9]*,[0-9]*\)\].*/\1/p' "$TMP/full/manifest.jsonl")
 cp -r "$TMP/full" "$TMP/tampered"
-$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/tampered/manifest.jsonl" "$KEYDIR/referee.key" \
-	sub $((line - 1)) "\"game\":33,\"seats\":\\[$seats\\]" "\"game\":33,\"seats\":[${seats#*,},${seats%,*}]"
-a=b${seats%,*} b=b${seats#*,}
+swap_seats "$TMP/full/manifest.jsonl" "$TMP/tampered/manifest.jsonl" 33
 expect_exit 1 "$REFEREE" verify "$TMP/tampered"
 expect_contains "$OUT" "game 33 seats '$b' and '$a', but the Swiss pairing of round 2, made from the results of the rounds before, seats '$a' and '$b': the manifest does not follow its pairings (changed by hand, or paired otherwise)" \
 	"verify names the game whose pairing was changed"

@@ -78,13 +78,8 @@ expect_contains "$OUT" "NOT CHECKED: $TMP/sh/shard-1/manifest.jsonl is a shard o
 for i in 1 2 3; do
 	grep -q '"game":9,"seats"' "$TMP/sh/shard-$i/manifest.jsonl" && holder=$i
 done
-m=$TMP/sh/shard-$holder/manifest.jsonl
-line=$(grep -n '"game":9,"seats"' "$m" | cut -d: -f1)
-seats=$(sed -n 's/.*"game":9,"seats":\[\([0-9]*,[0-9]*\)\].*/\1/p' "$m")
 cp -r "$TMP/sh" "$TMP/tampered"
-$LOGTOOL resign "$m" "$TMP/tampered/shard-$holder/manifest.jsonl" "$KEYDIR/referee.key" \
-	sub $((line - 1)) "\"game\":9,\"seats\":\\[$seats\\]" "\"game\":9,\"seats\":[${seats#*,},${seats%,*}]"
-a=b${seats%,*} b=b${seats#*,}
+swap_seats "$TMP/sh/shard-$holder/manifest.jsonl" "$TMP/tampered/shard-$holder/manifest.jsonl" 9
 expect_exit 1 "$REFEREE" verify "$TMP"/tampered/shard-{1,2,3}
 expect_contains "$OUT" "game 9 seats '$b' and '$a', but the Swiss pairing of round 2, made from the results of the rounds before, seats '$a' and '$b'" \
 	"verify over the shards names the game whose pairing was changed"

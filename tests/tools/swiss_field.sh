@@ -1,6 +1,6 @@
 # A Swiss field of deterministic bots, and the pairings recomputed from
 # manifests: sourced by tests/e2e/swiss.sh and tests/e2e/swiss_shards.sh.
-# Needs TMP, PYTHON3, top_srcdir and top_builddir (lib.sh).
+# Needs TMP, PYTHON3, top_srcdir, top_builddir, LOGTOOL and KEYDIR (lib.sh).
 
 SWISS="$PYTHON3 $top_srcdir/tests/tools/swiss.py"
 GREEDY="$top_builddir/bots/examples/rolit $TMP"
@@ -17,4 +17,16 @@ swiss_file() {
 {"game": "rolit", "options": {"size": 4}, "format": "swiss", "rounds": $3, "games": 1,
  "bots": [$bots]}
 JSON
+}
+
+# swap_seats FROM TO GAME: the manifest FROM written to TO with game GAME's
+# two seats swapped, signed again with the run's key ($KEYDIR's); a and b
+# are then the bots FROM seats first and second there.
+swap_seats() {
+	local line seats
+	line=$(grep -n "\"game\":$3,\"seats\"" "$1" | cut -d: -f1)
+	seats=$(sed -n "s/.*\"game\":$3,\"seats\":\\[\\([0-9]*,[0-9]*\\)\\].*/\\1/p" "$1")
+	$LOGTOOL resign "$1" "$2" "$KEYDIR/referee.key" sub $((line - 1)) \
+		"\"game\":$3,\"seats\":\\[$seats\\]" "\"game\":$3,\"seats\":[${seats#*,},${seats%,*}]"
+	a=b${seats%,*} b=b${seats#*,}
 }
