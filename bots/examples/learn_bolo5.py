@@ -1,22 +1,27 @@
 #!/usr/bin/env python3
-"""learn_bolo5: learns when to bank in bolo5 by self-play, then plays it.
+"""learn_bolo5: learns how to play bolo5's turns by self-play, then plays.
 
     learn_bolo5.py train TABLE.json [SECONDS]   # self-play, numpy alone
     learn_bolo5.py play TABLE.json              # the bot (arena_bot.run)
 
-The policy: after a roll, set aside the last keep of "legal" (the one of
-the most dice); between rolls, bank when the turn total has reached the
-threshold learned for the number of dice left (1 to 5), or when banking
-wins the game, and roll otherwise.  Training is the cross-entropy method
-on the five thresholds, each generation's candidates playing games
-against the current mean policy (self-play) in arena_env.vector(), all
-games stepped in C; it writes the thresholds to TABLE.json.  The game is
-bolo5 with the options of tournaments/bolo5.json (yahtzee_clause=off),
-where the bank-at-threshold bots (bots/threshold_bot.c) play; the
-tournament tournaments/learned-bolo5.json plays the learned bot against
-them.  docs/ENVIRONMENT.md tells the whole story and its results.
+The policy has ten numbers.  After a roll it sets aside the keep (of the
+roll's "keeps", in the order of "legal") worth the most of its points
+plus a learned value of the dice it leaves to roll (1 to 5; 5 when it
+uses them all); between rolls it banks when the turn total has reached
+a threshold learned for the dice left (1 to 5), or when banking wins
+the game, and rolls otherwise.  Training is the cross-entropy method on
+the ten numbers, each generation's candidates playing games against the
+current mean policy (self-play) in arena_env.vector(), all games stepped
+in C; the keeps of each roll come from the rules once, through
+arena_env.env() with chosen dice.  At the end it plays the learned
+policy against the bank-at-threshold policy of bots/threshold_bot.c
+(keep the most points, bank at 350, 700, 1000) and writes the table to
+TABLE.json.  The game is bolo5 with the options of tournaments/bolo5.json
+(yahtzee_clause=off); tournaments/learned-bolo5.json plays the learned
+bot against those bots.  docs/ENVIRONMENT.md tells the results.
 """
 
+import itertools
 import json
 import os
 import sys
@@ -30,37 +35,77 @@ import arena_bot  # noqa: E402  (found through the path set up above)
 OPTIONS = {"yahtzee_clause": "off"}
 # Columns of a dice game's observation (docs/ENVIRONMENT.md): the seat's
 # score, the other's, the turn total, dice left, the roll's faces 1-6.
-ME, TOTAL, LEFT, ROLL, TARGET = 0, 2, 3, slice(4, 10), 16
+ME, OTHER, TOTAL, LEFT, ROLL, TARGET = 0, 1, 2, 3, slice(4, 10), 16
+CODE = [6 ** f for f in range(6)]     # a roll's face counts as one number
+MOST_KEEPS = 32
 
 
-def actions_of(numpy, v, thresholds):
-    """Each game's action under the thresholds of its seat to move
-    (thresholds: one row of five a game)."""
+def keep_table(numpy, arena_env):
+    """For every roll of 1 to 5 dice (by its code), each legal keep's
+    points and the dice it leaves to roll, as the rules give them: a
+    turn is brought to k dice left, then each roll of k dice is thrown
+    with its faces chosen (chance outcomes) and its view's keeps read."""
+    points = numpy.full((6 ** 6, MOST_KEEPS), -1e9)
+    after = numpy.zeros((6 ** 6, MOST_KEEPS), dtype=int)
+    env = arena_env.env("bolo5", players=2, **OPTIONS)
+    env.reset(seed=1)
+    env.apply(env.legal()[0])
+    env.apply("roll", outcome=[1] * int(env.last()[0]["observation"][LEFT]))
+    env.apply(env.legal()[-1])                 # all dice set aside: 5 left
+    for k in range(1, 6):
+        ready = env.clone()                    # keep 5 - k ones: k left
+        if k < 5:
+            ready.apply("roll", outcome=[1] * (5 - k) + [2, 3, 4, 6][:k])
+            ready.apply({"keep": [1] * (5 - k)})
+        for faces in itertools.combinations_with_replacement(range(1, 7), k):
+            rolled = ready.clone()
+            rolled.apply("roll", outcome=list(faces))
+            turn = rolled.last()[4]["turn"]
+            if not turn or "keeps" not in turn["state"]:
+                continue                       # no keep: a bolo
+            code = sum(CODE[f - 1] for f in faces)
+            for j, keep in enumerate(turn["state"]["keeps"]):
+                points[code, j] = keep["points"]
+                after[code, j] = k - len(keep["keep"]) or 5
+    return points, after
+
+
+def actions_of(numpy, v, table, params):
+    """Each game's action under the policy of its seat to move (params:
+    one row a game: the five thresholds, the five values, the shift of
+    the thresholds for each 1000 points the other seat leads by)."""
+    points, after = table
     obs = v.observations
-    rolled = obs[:, ROLL].sum(axis=1) > 0
+    rows = numpy.arange(v.n)
+    code = obs[:, ROLL].astype(int) @ CODE
+    worth = points[code] + numpy.take_along_axis(
+        params[:, 5:], after[code] - 1, axis=1)
+    keep = worth.argmax(axis=1)
     left = numpy.clip(obs[:, LEFT].astype(int), 1, 5) - 1
-    limit = thresholds[numpy.arange(v.n), left]
-    bank = (obs[:, TOTAL] >= limit) | (obs[:, ME] + obs[:, TOTAL] >= obs[:, TARGET])
+    behind = (obs[:, OTHER] - obs[:, ME]) / 1000
+    limit = params[rows, left] + params[:, 10] * behind
+    bank = (obs[:, TOTAL] >= limit) | \
+        (obs[:, ME] + obs[:, TOTAL] >= obs[:, TARGET])
     between = numpy.where((v.legal_counts == 2) & ~bank, 1, 0)
-    return numpy.where(rolled, v.legal_counts - 1, between).astype(numpy.int32)
+    rolled = obs[:, ROLL].sum(axis=1) > 0
+    return numpy.where(rolled, keep, between).astype(numpy.int32)
 
 
-def score(numpy, arena_env, candidates, mean, games_per, rng):
-    """The share of games each candidate wins against the mean policy,
+def score(numpy, arena_env, table, candidates, other, games_per, seed):
+    """The share of games each candidate wins against the policy other,
     seats alternating: slot i holds candidate i % K in seat (i // K) % 2."""
     k = len(candidates)
-    n = k * 2 * games_per // 4
+    n = max(k * games_per // 2, 2 * k)
     n -= n % (2 * k)
-    v = arena_env.vector("bolo5", n, seed=int(rng.integers(1 << 30)),
-                         **OPTIONS)
+    v = arena_env.vector("bolo5", n, seed=seed, **OPTIONS)
     who = numpy.arange(n) % k
     seat = (numpy.arange(n) // k) % 2
     wins = numpy.zeros(k)
     played = numpy.zeros(k)
     while played.min() < games_per:
         mine = v.to_move == seat
-        table = numpy.where(mine[:, None], candidates[who], mean[None, :])
-        v.step(actions_of(numpy, v, table))
+        params = numpy.where(mine[:, None], candidates[who], other[None, :])
+        v.step(actions_of(numpy, v, table, params))
         done = v.dones.copy()
         if done.any():
             reward = v.rewards[numpy.arange(n), seat]
@@ -69,47 +114,67 @@ def score(numpy, arena_env, candidates, mean, games_per, rng):
     return wins / played
 
 
-def train(path, seconds):
+def train(path, seconds, candidates_per=12, games_per=2000):
     import numpy
     import arena_env
     rng = numpy.random.default_rng(1)
-    mean = numpy.full(5, 400.0)
-    sigma = numpy.full(5, 300.0)
+    table = keep_table(numpy, arena_env)
+    mean = numpy.array([400.0] * 5 + [0.0] * 5 + [0.0])
+    sigma = numpy.array([300.0] * 5 + [200.0] * 5 + [100.0])
     start, generation = time.time(), 0
-    while time.time() - start < seconds:
+    while generation == 0 or time.time() - start < seconds:
         generation += 1
-        candidates = numpy.clip(mean + sigma * rng.standard_normal((8, 5)),
-                                50, 3000)
-        wins = score(numpy, arena_env, candidates, mean, 1000, rng)
-        elite = candidates[numpy.argsort(wins)[-2:]]
+        candidates = mean + sigma * rng.standard_normal((candidates_per, 11))
+        candidates[:, :5] = numpy.clip(candidates[:, :5], 50, 3000)
+        wins = score(numpy, arena_env, table, candidates, mean, games_per,
+                     int(rng.integers(1 << 30)))
+        elite = candidates[numpy.argsort(wins)[-3:]]
         mean = elite.mean(axis=0)
-        sigma = numpy.maximum(elite.std(axis=0) + 20, 25)
-        print("generation %d: best %.3f, thresholds %s" % (
-            generation, wins.max(), " ".join("%.0f" % t for t in mean)),
-            file=sys.stderr)
-    table = {"thresholds": [round(float(t)) for t in mean],
-             "generations": generation, "options": OPTIONS}
+        sigma = numpy.maximum(elite.std(axis=0) + 10, 15)
+        print("generation %d: best %.3f, thresholds %s, values %s, "
+              "shift %.0f" % (generation, wins.max(),
+                              " ".join("%.0f" % t for t in mean[:5]),
+                              " ".join("%.0f" % t for t in mean[5:10]),
+                              mean[10]), file=sys.stderr)
+    learned = {"thresholds": [round(float(t)) for t in mean[:5]],
+               "values": [round(float(t)) for t in mean[5:10]],
+               "shift": round(float(mean[10])),
+               "generations": generation, "options": OPTIONS}
+    banks = numpy.array([[t] * 5 + [0] * 6 for t in (350, 700, 1000)], float)
+    against = score(numpy, arena_env, table, banks, mean, games_per, 2)
+    learned["against_bank"] = {str(t): round(1 - float(s), 3)
+                               for t, s in zip((350, 700, 1000), against)}
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(table, f)
+        json.dump(learned, f)
         f.write("\n")
-    print("learn_bolo5: %d generations in %.0f s: bank at %s with 1 to 5 "
-          "dice left" % (generation, time.time() - start,
-                         table["thresholds"]))
+    print("learn_bolo5: %d generations in %.0f s: bank at %s, values %s "
+          "with 1 to 5 dice left, shift %d; wins against bank-350, 700, "
+          "1000: %s" % (generation, time.time() - start,
+                        learned["thresholds"], learned["values"],
+                        learned["shift"], learned["against_bank"]))
     return 0
 
 
-def policy(thresholds):
+def policy(learned):
     """The learned policy as a function of the turn message."""
+    thresholds, values = learned["thresholds"], learned["values"]
+    shift = learned["shift"]
+
     def learned_bolo5(turn):
         legal, view = turn["legal"], turn["state"]
         if view["roll"]:
-            return legal[-1]
+            rolled = len(view["roll"])
+            return max(legal, key=lambda a: next(
+                k["points"] + values[(rolled - len(k["keep"]) or 5) - 1]
+                for k in view["keeps"] if k["keep"] == a["keep"]))
         if "bank" not in legal:
             return legal[0]
         left = min(max(view["dice_left"], 1), 5)
-        total = view["turn_total"]
-        if total >= thresholds[left - 1] or \
-                view["scores"][view["you"]] + total >= view["target"]:
+        total, mine = view["turn_total"], view["scores"][view["you"]]
+        others = [s for i, s in enumerate(view["scores"]) if i != view["you"]]
+        behind = (max(others) - mine) / 1000
+        if total >= thresholds[left - 1] + shift * behind or \
+                mine + total >= view["target"]:
             return "bank"
         return "roll"
     return learned_bolo5
@@ -121,10 +186,10 @@ def main(argv):
         print(__doc__)
         return 0 if {"-h", "--help"} & set(argv[1:]) else 2
     if argv[1] == "train":
-        return train(argv[2], float(argv[3]) if len(argv) > 3 else 120)
+        return train(argv[2], float(argv[3]) if len(argv) > 3 else 180)
     with open(argv[2], encoding="utf-8") as f:
-        thresholds = json.load(f)["thresholds"]
-    return arena_bot.run(policy(thresholds), "learned-bolo5", "1")
+        learned = json.load(f)
+    return arena_bot.run(policy(learned), "learned-bolo5", "1")
 
 
 if __name__ == "__main__":

@@ -4,11 +4,14 @@
 The AEC API (agents, agent_iter, last, step, observe, masks, rewards, the
 end of a game), seeds, errors with the rules' own messages, clone and
 serialize, vector() against env() game for game, run() in process and
-through the referee, and arena_bot.run() of a callable.  That the games
+through the referee, arena_bot.run() of a callable, and the example that
+learns (bots/examples/learn_bolo5.py): its policy in numpy is its policy
+as a bot, and one tiny generation of training makes a bot that plays.  That the games
 are the referee's, move for move, is tests/e2e/env_referee.sh.  Run as a
 script it prints TAP, one line per test, for automake's driver.
 """
 
+import contextlib
 import io
 import json
 import os
@@ -439,6 +442,67 @@ class TestRun(unittest.TestCase):
         self.assertEqual(arena_bot.run(last_one, stdin=stdin, stdout=out), 0)
         self.assertEqual(out.getvalue(),
                          '{"name":"last_one"}\n{"action":"b"}\n{}\n')
+
+
+sys.path.insert(0, os.path.join(HERE, "..", "..", "bots", "examples"))
+import learn_bolo5  # noqa: E402  (in bots/examples)
+
+
+@unittest.skipIf(numpy is None, "numpy is not installed: learn_bolo5.py "
+                 "trains with numpy")
+class TestLearnBolo5(unittest.TestCase):
+    def test_the_numpy_policy_is_the_bots_policy(self):
+        table = learn_bolo5.keep_table(numpy, arena_env)
+        self.assertEqual(table[0][6 ** 0 * 1 + 6 ** 4 * 1, :3].tolist(),
+                         [100, 50, 150])           # a roll of 1 and 5
+        rng = numpy.random.default_rng(3)
+        v = arena_env.vector("bolo5", 16, seed=5, **learn_bolo5.OPTIONS)
+        params = numpy.concatenate([rng.uniform(100, 1500, (16, 5)),
+                                    rng.uniform(-400, 400, (16, 5)),
+                                    rng.uniform(-300, 300, (16, 1))], axis=1)
+        compared = 0
+        for _ in range(400):
+            actions = learn_bolo5.actions_of(numpy, v, table, params)
+            for i in range(v.n):
+                p = params[i]
+                bot = learn_bolo5.policy({"thresholds": p[:5].tolist(),
+                                          "values": p[5:10].tolist(),
+                                          "shift": float(p[10])})
+                turn = json.loads(v.turn(i))
+                self.assertEqual(turn["legal"][actions[i]], bot(turn),
+                                 "game %d: %s" % (i, turn))
+                compared += 1
+            v.step(actions)
+        self.assertEqual(compared, 6400)
+
+    def test_one_generation_learns_a_table_that_plays_as_a_bot(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "learned.json")
+            with contextlib.redirect_stdout(io.StringIO()) as out, \
+                    contextlib.redirect_stderr(io.StringIO()):
+                self.assertEqual(learn_bolo5.train(path, 0, candidates_per=4,
+                                                   games_per=10), 0)
+            self.assertIn("learn_bolo5: 1 generations in", out.getvalue())
+            with open(path, encoding="utf-8") as f:
+                learned = json.load(f)
+            self.assertEqual(sorted(learned), ["against_bank", "generations",
+                                               "options", "shift",
+                                               "thresholds", "values"])
+            self.assertEqual((len(learned["thresholds"]),
+                              len(learned["values"]), learned["generations"]),
+                             (5, 5, 1))
+            self.assertEqual(sorted(learned["against_bank"]),
+                             ["1000", "350", "700"])
+            os.environ["ARENA_REFEREE"] = os.path.join(TOP_BUILD, "referee",
+                                                       "referee")
+            bot = "%s %s play %s" % (sys.executable, learn_bolo5.__file__,
+                                     path)
+            bank = os.path.join(TOP_BUILD, "bots", "threshold-bot") + " 350"
+            results = arena_env.run("bolo5", [bot, bank], seed=4, games=1,
+                                    referee_args=["--no-sandbox"],
+                                    **learn_bolo5.OPTIONS)
+            self.assertEqual(sorted(results[0]["ranks"]), [1, 2])
+            self.assertGreaterEqual(max(results[0]["scores"]), 10000)
 
 
 if __name__ == "__main__":
