@@ -186,7 +186,7 @@ def main(argv):
         print(__doc__)
         return 0 if {"-h", "--help"} & set(argv[1:]) else 2
     if argv[1] == "train":
-        return train(argv[2], float(argv[3]) if len(argv) > 3 else 180)
+        return train(argv[2], float(argv[3]) if len(argv) > 3 else 270)
     with open(argv[2], encoding="utf-8") as f:
         learned = json.load(f)
     return arena_bot.run(policy(learned), "learned-bolo5", "1")
