@@ -31,6 +31,11 @@ class TapResult(unittest.TestResult):
         super().addError(test, err)
         self._report(test, False, self.errors[-1][1])
 
+    def addSkip(self, test: unittest.TestCase, reason: str) -> None:
+        super().addSkip(test, reason)
+        self.number += 1
+        print("ok %d - %s # SKIP %s" % (self.number, test.id(), reason))
+
     def addSubTest(self, test: unittest.TestCase, subtest, err) -> None:
         super().addSubTest(test, subtest, err)
         if err is not None:
