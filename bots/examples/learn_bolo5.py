@@ -93,7 +93,9 @@ def actions_of(numpy, v, table, params):
 
 def score(numpy, arena_env, table, candidates, other, games_per, seed):
     """The share of games each candidate wins against the policy other,
-    seats alternating: slot i holds candidate i % K in seat (i // K) % 2."""
+    seats alternating: slot i holds candidate i % K in seat (i // K) % 2
+    and counts its first 2 games only (counting every game that ends in
+    time would favour the policies that win short games)."""
     k = len(candidates)
     n = max(k * games_per // 2, 2 * k)
     n -= n % (2 * k)
@@ -101,17 +103,16 @@ def score(numpy, arena_env, table, candidates, other, games_per, seed):
     who = numpy.arange(n) % k
     seat = (numpy.arange(n) // k) % 2
     wins = numpy.zeros(k)
-    played = numpy.zeros(k)
-    while played.min() < games_per:
+    played = numpy.zeros(n, dtype=int)
+    while played.min() < 2:
         mine = v.to_move == seat
         params = numpy.where(mine[:, None], candidates[who], other[None, :])
         v.step(actions_of(numpy, v, table, params))
-        done = v.dones.copy()
-        if done.any():
-            reward = v.rewards[numpy.arange(n), seat]
-            numpy.add.at(wins, who[done], (reward[done] + 1) / 2)
-            numpy.add.at(played, who[done], 1)
-    return wins / played
+        done = v.dones & (played < 2)
+        reward = v.rewards[numpy.arange(n), seat]
+        numpy.add.at(wins, who[done], (reward[done] + 1) / 2)
+        played += done
+    return wins / (n // k * 2)
 
 
 def train(path, seconds, candidates_per=12, games_per=2000):
@@ -186,7 +187,7 @@ def main(argv):
         print(__doc__)
         return 0 if {"-h", "--help"} & set(argv[1:]) else 2
     if argv[1] == "train":
-        return train(argv[2], float(argv[3]) if len(argv) > 3 else 270)
+        return train(argv[2], float(argv[3]) if len(argv) > 3 else 240)
     with open(argv[2], encoding="utf-8") as f:
         learned = json.load(f)
     return arena_bot.run(policy(learned), "learned-bolo5", "1")
