@@ -57,6 +57,7 @@ image_files() {
 	echo "/arena/greedy-c $GREEDY_C"
 	echo "/arena/overlay.ko $overlay"
 	echo "/init $top_srcdir/tests/tools/vm_guest.sh"
+	echo "/arena/systemd/systemd-run $top_srcdir/tests/tools/vm_systemd_run.sh"
 	for f in busybox bwrap prlimit setpriv "$REFEREE" "$CBOT" "$GREEDY_C"; do
 		ldd "$(command -v "$f")" 2>/dev/null |
 			awk '$3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
@@ -157,8 +158,9 @@ if [ -z "$done" ]; then
 	head -c 1000 "$TMP/qemu.err" | sed 's/^/#   /'
 fi
 ok "$([ -n "$booted" ]; echo $?)" "the guest boots and says its cgroup v2 controllers"
-# The hierarchy's case, 15 as root, 16 as the user (its subtree's first).
-expect_eq "$cases" 32 "every case of the guest is reported"
+# The hierarchy's case, 15 as root, 16 as the user (its subtree's first),
+# 13 of the referee asking systemd-run for a delegated scope.
+expect_eq "$cases" 45 "every case of the guest is reported"
 if [ -n "$done" ]; then
 	ok 0 "the guest runs every case to its end"
 else

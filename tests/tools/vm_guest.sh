@@ -179,6 +179,58 @@ cases() {
 	check "$who: freezing: nothing of it is left" gone
 }
 
+# delegate_cases: as the user, the referee started by its shell in the
+# shell's own group (init.scope), which it cannot divide as the shell is
+# in it: with a user's systemd reachable (a bus in XDG_RUNTIME_DIR) and
+# systemd-run on PATH (the stand-in /arena/systemd/systemd-run), it runs
+# itself again in a delegated scope and contains its bots there; without
+# systemd-run or without the bus, it falls back.
+delegate_cases() {
+	d=$W/delegate
+	mkdir -p "$d/run"
+	: >"$d/run/bus"
+	log=$d/game.jsonl
+	set -- play rolit -o size=4 --move-ms 20000 --log "$log" "burn=$GREEDY burn 200" "$BOT"
+	XDG_RUNTIME_DIR=$d/run PATH=/arena/systemd:$PATH /arena/referee "$@" >"$d/out" 2>"$d/err" &
+	pid=$!
+	scope=$SCOPES/run-r$pid.scope
+	seen=$(watch_groups)
+	wait "$pid"
+	rc=$?
+	check "delegate: a game is played (exit 0, nothing on stderr)" [ "$rc" = 0 -a ! -s "$d/err" ]
+	printf '%s\n' --user --scope --quiet -p Delegate=yes -- /arena/referee "$@" >"$d/expected"
+	say "# delegate: systemd-run got: $(tr '\n' ' ' <"$d/run/systemd-run.args" 2>/dev/null)"
+	check "delegate: the referee in its shell's group runs itself again through systemd-run --user --scope --quiet -p Delegate=yes" \
+		cmp -s "$d/expected" "$d/run/systemd-run.args"
+	check "delegate: its bots run in groups under the new scope (${seen:-none seen})" [ -n "$seen" ]
+	check "delegate: its log says control groups contain them" grep -q \
+		'"containment":"control groups: memory (tmpfs too), processes, CPU time, frozen off move"' "$log"
+	check "delegate: nothing of it is left" gone
+	# Without systemd-run on PATH, or without a user's systemd to reach
+	# (systemd-run on PATH but no bus): no run again, the fallback.
+	fallback "without systemd-run" "$d/run" /usr/bin:/usr/sbin
+	rm "$d/run/bus"
+	fallback "without a bus" "$d/run" "/arena/systemd:$PATH"
+}
+
+# fallback DESC RUNTIME-DIR PATH: the referee in its shell's group, with
+# that XDG_RUNTIME_DIR and PATH, does not run itself again and contains
+# its bots with the fallback.
+fallback() {
+	rm -f "$d/run/systemd-run.args" "$d/fallback.jsonl"
+	XDG_RUNTIME_DIR=$2 PATH=$3 /arena/referee play rolit -o size=4 --move-ms 20000 \
+		--log "$d/fallback.jsonl" "burn=$GREEDY burn 200" "$BOT" >"$d/out" 2>"$d/err"
+	rc=$?
+	check "delegate: $1, a game is played (exit 0, nothing on stderr)" \
+		[ "$rc" = 0 -a ! -s "$d/err" ]
+	check "delegate: $1, the referee does not run itself again" [ ! -e "$d/run/systemd-run.args" ]
+	check "delegate: $1, its log says the fallback contains them" grep -q \
+		'"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap"' \
+		"$d/fallback.jsonl"
+	scope=$CG
+	check "delegate: $1, nothing of it is left" gone
+}
+
 if [ "${1:-}" = user ]; then # the user's shell, in its init.scope
 	SCOPES=$2
 	mkdir "$SCOPES"
@@ -186,6 +238,7 @@ if [ "${1:-}" = user ]; then # the user's shell, in its init.scope
 		'echo "+memory +pids +cpu" >"$1/../cgroup.subtree_control" &&
 		 echo "+memory +pids +cpu" >"$1/cgroup.subtree_control"' - "$SCOPES"
 	cases player
+	delegate_cases
 	exit 0
 fi
 
