@@ -182,6 +182,8 @@ int book_read(const char *path, const struct game_rules *rules,
 	if (!(text = book_text(path, &len, err)))
 		return -1;
 	files_sha256_bytes(text, len, book->sha256);
+	if (!(book->path = realpath(path, NULL)))
+		book->path = xstrdup(path);
 	crypto_generichash(book->seed, sizeof book->seed, (const unsigned char *)text,
 			   len, NULL, 0);
 	rc = book_parse(text, rules, options, players, book, why);
@@ -198,6 +200,7 @@ void book_free(struct book *book)
 	for (int i = 0; i < book->count; i++)
 		cJSON_Delete(book->lines[i].moves);
 	free(book->lines);
+	free(book->path);
 	memset(book, 0, sizeof *book);
 }
 

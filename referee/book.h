@@ -32,6 +32,8 @@ struct book_line {
 
 struct book {
 	char sha256[FILES_SHA256_HEX]; /* of the file's bytes */
+	char *path;                    /* the file, as an absolute path
+					* when it can be had */
 	struct book_line *lines;
 	int count;
 	bool random;                   /* "order": "random" */

@@ -592,7 +592,7 @@ static void take_view(struct collect *c, const char *path,
 	if (!arena_game_find(view->game))
 		problems_add(c->problems, path, "a game this referee does "
 			     "not know: %s", view->game);
-	verify_folder(view, c->options->verify, c->options->jobs, c->problems);
+	verify_folder(view, c->options->verify, c->options->jobs, NULL, c->problems);
 	if (c->problems->count == before) {
 		struct manifest_cut cut;
 

@@ -42,6 +42,11 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 	cJSON_AddStringToObject(r, "game", h->game);
 	if (h->book_sha256)
 		cJSON_AddStringToObject(r, "book_sha256", h->book_sha256);
+	if (h->book_sha256 && h->book_path) {
+		cJSON_AddStringToObject(r, "book_path", h->book_path);
+		cJSON_AddStringToObject(r, "book_order", h->book_random ? "random"
+								       : "sequential");
+	}
 	cJSON_AddNumberToObject(r, "players", h->players);
 	cJSON_AddNumberToObject(r, "schedule_games", (double)h->schedule_games);
 	bots = cJSON_AddArrayToObject(r, "bots");

@@ -36,6 +36,8 @@ struct manifest_header {
 	const char *name;          /* the tournament's */
 	const char *file_sha256;   /* of the tournament file, or NULL */
 	const char *book_sha256;   /* of its opening book, or NULL */
+	const char *book_path;     /* the book (its absolute path) */
+	bool book_random;          /* its "order" is "random" */
 	const char *game;
 	int players;
 	long schedule_games;       /* games in the whole schedule */

@@ -669,6 +669,20 @@ static int read_spec(const char *path, const cJSON *root,
 	return 0;
 }
 
+int tournament_file_picks(const cJSON *root, struct tournament_spec *spec,
+			  char *err)
+{
+	memset(spec, 0, sizeof *spec);
+	if (read_game(root, spec, err) < 0 || read_options(root, spec, err) < 0 ||
+	    read_players(root, spec, err) < 0 || read_format(root, spec, err) < 0 ||
+	    read_games(root, spec, err) < 0 || read_seed(root, spec, err) < 0 ||
+	    tournament_duplicate_read(root, spec, err) < 0) {
+		tournament_file_free(spec);
+		return -1;
+	}
+	return 0;
+}
+
 int tournament_file_read(const char *path, struct tournament_spec *spec,
 			 char *err)
 {

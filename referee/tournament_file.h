@@ -15,6 +15,13 @@ int tournament_file_read(const char *path, struct tournament_spec *spec,
 			 char *err);
 void tournament_file_free(struct tournament_spec *spec);
 
+/* Of a tournament file already read (a manifest's header keeps it), what
+ * the picks of an opening book depend on: the game, its options, the
+ * players, the format, the games of a table, the seed and "duplicate";
+ * no bot, no book.  0, or -1 with err. */
+int tournament_file_picks(const cJSON *root, struct tournament_spec *spec,
+			  char *err);
+
 /* Reads the opening book at `path` (order "sequential", "random" or NULL
  * for sequential) for the spec's games, as "openings": {"book"} does
  * (--openings-book).  0, or -1 with err. */

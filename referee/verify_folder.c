@@ -110,6 +110,7 @@ struct full_check {
 	long *game;
 	size_t count;
 	struct reply_clocks *replies;  /* each bot's, from its logs */
+	const struct verify_folder_hook *hook;  /* or NULL */
 };
 
 static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
@@ -161,9 +162,10 @@ static void check_replies(const struct full_check *fc)
 		}
 }
 
-/* With an opening book, that the log opens with a line of the book the
- * manifest names (verify_log checks that it plays that line). */
-static void check_book(struct full_check *fc, const char *path)
+/* With an opening book, that the log of game `game` opens with a line of
+ * the book the manifest names (verify_log checks that it plays that line),
+ * and the hook's check of which line. */
+static void check_book(struct full_check *fc, long game, const char *path)
 {
 	const char *want = fc->view->book_sha256;
 	cJSON *header;
@@ -177,6 +179,8 @@ static void check_book(struct full_check *fc, const char *path)
 		problems_add(fc->problems, path, "opens %s%s, not from the opening "
 			     "book the manifest names (SHA-256 %s)", sha ? "from the book " : "",
 			     sha ? sha : "with no book line", want);
+	else if (fc->hook)
+		fc->hook->header(fc->hook->ctx, game, header, path, fc->problems);
 	cJSON_Delete(header);
 }
 
@@ -202,7 +206,7 @@ static void check_logs(struct full_check *fc, int jobs)
 					result_ranks(path, ranks, RATINGS_MAX_SEATS)))
 				problems_add(fc->problems, path, "its result is not the "
 					     "ranks the manifest lists for game %ld", g);
-			check_book(fc, path);
+			check_book(fc, g, path);
 			fc->paths[keep++] = path;
 			continue;
 		}
@@ -301,11 +305,11 @@ static void check_sets(const struct full_check *fc)
 }
 
 void verify_folder(const struct manifest_view *view, bool full, int jobs,
-		   struct problems *problems)
+		   const struct verify_folder_hook *hook, struct problems *problems)
 {
 	char *games = outdir_games(view->dir), **planted = NULL;
 	uint64_t *present = xcalloc((size_t)view->game_count / 64 + 1, sizeof *present);
-	struct full_check fc = {.view = view, .problems = problems};
+	struct full_check fc = {.view = view, .problems = problems, .hook = hook};
 	size_t unlisted;
 
 	unlisted = list_games(view, games, present, &planted, problems);

@@ -9,6 +9,7 @@
 #include "manifest_swiss_union.h"
 #include "outdir.h"
 #include "util.h"
+#include "verify_book.h"
 #include "verify_folder.h"
 #include "verify_sets.h"
 
@@ -40,11 +41,18 @@ static void check_tournament(struct check *c, const char *manifest)
 	struct problems problems = {.report = c->events->problem, .ctx = c->events->ctx};
 	struct manifest_view view;
 	struct manifest_cut cut = {0};
+	char notice[ERR_LEN + 256];
 	bool usable = !manifest_read(manifest, c->key, MANIFEST_KEEP_HASHES, &view,
 				     &problems);
 
 	if (usable) {
-		verify_folder(&view, true, c->jobs, &problems);
+		struct verify_book *book = verify_book_open(&view, notice, sizeof notice);
+		struct verify_folder_hook hook = {.header = verify_book_check, .ctx = book};
+
+		if (*notice)
+			c->events->notice(c->events->ctx, view.dir, notice);
+		verify_folder(&view, true, c->jobs, book ? &hook : NULL, &problems);
+		verify_book_free(book);
 		manifest_swiss_union_add(&c->swiss, &view, &problems);
 	}
 	if (!problems.count)

@@ -33,6 +33,8 @@ struct verify_paths_events {
 	 * problem) says that a stop cut games, dealt again since: `dir`, its
 	 * folder, and how many (manifest_cut.h). */
 	void (*dealt_again)(void *ctx, const char *dir, const struct manifest_cut *cut);
+	/* What of a tournament could not be checked, and why, in one line. */
+	void (*notice)(void *ctx, const char *where, const char *what);
 	/* A folder that cannot be checked (`why`: it holds no log, or cannot
 	 * be read). */
 	void (*unusable)(void *ctx, const char *path, const char *why);

@@ -79,12 +79,17 @@ static void print_tournament(void *ctx, const struct manifest_view *view, bool t
 		     keys_signed_by(signer, view->key_hex, trusted));
 }
 
+static void print_notice(void *ctx, const char *where, const char *what)
+{
+	(void)ctx;
+	visible_line(stdout, "%s: %s", where, what);
+}
+
 static void print_dealt_again(void *ctx, const char *dir, const struct manifest_cut *cut)
 {
 	char text[MANIFEST_CUT_LEN];
 
-	(void)ctx;
-	visible_line(stdout, "%s: %s", dir, manifest_cut_text(cut, text));
+	print_notice(ctx, dir, manifest_cut_text(cut, text));
 }
 
 static void print_unusable(void *ctx, const char *path, const char *why)
@@ -132,7 +137,7 @@ int cmd_verify(int argc, char **argv)
 	struct verify_paths_events events = {
 		.ctx = &tally, .log = print_log, .problem = print_problem,
 		.tournament = print_tournament, .dealt_again = print_dealt_again,
-		.unusable = print_unusable,
+		.unusable = print_unusable, .notice = print_notice,
 	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	bool unsigned_ok = false;

@@ -5,9 +5,11 @@
 # seating (one duplicate set with "duplicate"), no line twice before the
 # book is used up, in the file's order or shuffled from the run's seed;
 # the book's SHA-256 is in the manifest and every log's header, verify
-# checks that each game played its line and that every log of a folder
-# opens from the manifest's book; a bad line is refused by its number;
-# --openings-book for tournament and play.
+# checks that each game played its line, that every log of a folder
+# opens from the manifest's book and, the book read again from the path
+# the manifest records, that each game's line is the one the schedule
+# gives it (or says in one line that it cannot); a bad line is refused by
+# its number; --openings-book for tournament and play.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 KEY="$KEYDIR/referee.key"
 
@@ -77,6 +79,49 @@ expect_exit 1 "$REFEREE" verify "$TMP/other"
 expect_eq "$(grep -c "FAILED: opens from the book $SHA, not from the opening book the manifest names (SHA-256 $(printf 'ab%.0s' $(seq 32)))" "$OUT")" 24 \
 	"verify DIR: each of the 24 logs opens from another book than the manifest's" || diag "$(head -3 "$OUT")"
 
+# --- verify DIR: each game's line is the one the schedule gives it ------------------------
+expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_path":"[^"]*","book_order":"[a-z]*"')" \
+	"\"book_path\":\"$(realpath "$TMP/book.txt")\",\"book_order\":\"sequential\"" \
+	"the manifest's header records where the book was, and its order"
+# swap_log DIR GAME FROM: game FROM's log (another line, the same seating) put
+# in place of game GAME's, and the manifest's entry of GAME made to match it,
+# re-signed: only which line the game opened with is wrong.
+swap_log() {
+	local e1 e3 n
+	cp -r "$TMP/seq" "$1"
+	cp "$3" "$1/games/$(printf '%06d' "$2").jsonl"
+	e1=$(grep -o "{\"game\":$2,[^}]*}" "$TMP/seq/manifest.jsonl")
+	e3="{\"game\":$2,\"seats\":[0,1],\"sha256\":\"$(sha256sum "$3" | cut -d' ' -f1)\",\"ranks\":$(grep -o '"type":"result","ranks":\[[0-9,]*\]' "$3" | cut -d: -f3)}"
+	n=$(grep -n -F "$e1" "$TMP/seq/manifest.jsonl" | cut -d: -f1)
+	$LOGTOOL resign "$TMP/seq/manifest.jsonl" "$1/manifest.jsonl" "$KEY" sub $((n - 1)) "$(printf '%s' "$e1" | sed 's/[][]/\\&/g')" "$e3"
+}
+expect_eq "$(grep -o '{"game":[13],"seats":\[[0-9,]*\]' "$TMP/seq/manifest.jsonl" | tr '\n' ' ')" \
+	'{"game":1,"seats":[0,1] {"game":3,"seats":[0,1] ' "games 1 and 3 seat the same bots alike"
+swap_log "$TMP/swap" 1 "$TMP/seq/games/000003.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/swap"
+expect_eq "$(cat "$OUT")" "$TMP/swap/games/000001.jsonl: FAILED: game 1 opens with line 3 of the opening book (F4 E3); the schedule gives it line 2 (F4 C3)" \
+	"verify DIR: a game that opened with another line than the schedule's fails, naming both"
+# Game 3's log, its header naming line 2 but the moves it played (F4 E3).
+$LOGTOOL resign "$TMP/seq/games/000003.jsonl" "$TMP/line2.jsonl" "$KEY" sub 0 '"line":3,' '"line":2,'
+swap_log "$TMP/moves" 1 "$TMP/line2.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/moves"
+expect_eq "$(cat "$OUT")" "$TMP/moves/games/000001.jsonl: FAILED: game 1 opens with line 2 of the opening book, but as F4 E3: the book's line 2 is F4 C3" \
+	"verify DIR: a header whose moves are not its line's fails"
+# The book gone, or changed, since the run: said in one line, the rest checked.
+cp "$TMP/book.txt" "$TMP/gone.txt"
+write_file "$TMP/gone.json" 2
+expect_exit 0 "$REFEREE" tournament "$TMP/gone.json" --out "$TMP/gone" --openings-book "$TMP/gone.txt" --quiet
+echo "D6 C5" >>"$TMP/gone.txt"
+expect_exit 0 "$REFEREE" verify "$TMP/gone"
+expect_eq "$(head -n 1 "$OUT")" "$TMP/gone: opening book $(realpath "$TMP/gone.txt") is not the run's any more (its SHA-256 is $(sha256sum "$TMP/gone.txt" | cut -d' ' -f1), the manifest's $SHA): each game's line is not checked against the schedule" \
+	"verify DIR: a book changed since the run is said in one line"
+expect_contains "$OUT" "$TMP/gone: ok: a tournament of rolit, 6 games finished" "and the rest is checked"
+rm "$TMP/gone.txt"
+expect_exit 0 "$REFEREE" verify "$TMP/gone"
+expect_eq "$(head -n 1 "$OUT")" "$TMP/gone: cannot read the opening book '$(realpath "$TMP")/gone.txt': No such file or directory: each game's line is not checked against the schedule" \
+	"verify DIR: a book not found is said in one line"
+expect_contains "$OUT" "$TMP/gone: ok: a tournament of rolit, 6 games finished" "and the rest is checked"
+
 # --- random order: a shuffle of the whole book per pass, the same everywhere ------------
 write_file "$TMP/rnd.json" 6 ' "seed": "07", "openings": {"book": "book.txt", "order": "random"},'
 expect_exit 0 "$REFEREE" tournament "$TMP/rnd.json" --out "$TMP/rnd" --quiet
@@ -93,9 +138,12 @@ expect_exit 0 "$REFEREE" verify "$TMP/rnd"
 write_file "$TMP/cli.json" 4
 expect_exit 0 "$REFEREE" tournament "$TMP/cli.json" --out "$TMP/cli" --openings-book "$TMP/book.txt" --quiet
 expect_eq "$(lines "$TMP/cli")" "2 2 3 3 2 2 3 3 2 2 3 3 " "tournament --openings-book: the book's lines, as from the file"
+expect_exit 0 "$REFEREE" verify "$TMP/cli"
+expect_eq "$(grep -c 'opening book' "$OUT")" 0 "verify DIR of a run with --openings-book: the book is found, each game on its line"
 write_file "$TMP/dup.json" 4 ' "duplicate": true, "trusted_bots": true, "openings": {"book": "book.txt"},'
 expect_exit 0 "$REFEREE" tournament "$TMP/dup.json" --out "$TMP/dup" --no-sandbox --quiet
 expect_eq "$(lines "$TMP/dup")" "2 2 3 3 2 2 3 3 2 2 3 3 " "duplicate: one set (both seatings) per line"
+expect_exit 0 "$REFEREE" verify "$TMP/dup"
 expect_exit 0 "$REFEREE" play rolit -o first=seat0 --games 6 --openings-book "$TMP/book.txt" --out "$TMP/play" \
 	"$(zoo first-legal)" "$(zoo last-legal)"
 expect_eq "$(for l in "$TMP"/play/game-*.jsonl; do head -n 1 "$l" | sed -n 's/.*"line":\([0-9]*\),.*/\1/p'; done | tr '\n' ' ')" \

@@ -1,0 +1,98 @@
+/*
+ * Each game's opening against the book's schedule; see verify_book.h.
+ */
+#include "verify_book.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "logread.h"
+#include "tournament_file.h"
+#include "util.h"
+
+struct verify_book {
+	struct tournament_spec spec;  /* what the picks depend on, and the
+				       * book */
+	int unit;                     /* games a line (tournament_book_unit) */
+};
+
+struct verify_book *verify_book_open(const struct manifest_view *view,
+				     char *notice, size_t size)
+{
+	struct verify_book *vb;
+	cJSON *header;
+	const char *path;
+	char err[ERR_LEN];
+
+	*notice = '\0';
+	if (!view->book_sha256[0])
+		return NULL;
+	header = logread_header(view->path);
+	path = cJSON_GetStringValue(json_member(header, "book_path"));
+	vb = xcalloc(1, sizeof *vb);
+	if (!path)
+		snprintf(notice, size, "its manifest does not say where its opening "
+			 "book was: each game's line is not checked against the schedule");
+	else if (tournament_file_picks(json_member(header, "file"), &vb->spec, err) ||
+		 tournament_file_book(&vb->spec, path, cJSON_GetStringValue(
+					      json_member(header, "book_order")), err))
+		snprintf(notice, size, "%s: each game's line is not checked against "
+			 "the schedule", err);
+	else if (strcmp(vb->spec.book.sha256, view->book_sha256))
+		snprintf(notice, size, "opening book %s is not the run's any more (its "
+			 "SHA-256 is %s, the manifest's %s): each game's line is not "
+			 "checked against the schedule", path, vb->spec.book.sha256,
+			 view->book_sha256);
+	else
+		vb->unit = tournament_book_unit(&vb->spec);
+	cJSON_Delete(header);
+	if (!*notice)
+		return vb;
+	verify_book_free(vb);
+	return NULL;
+}
+
+void verify_book_free(struct verify_book *vb)
+{
+	if (!vb)
+		return;
+	tournament_file_free(&vb->spec);
+	free(vb);
+}
+
+/* A line's moves, as the book writes them: "F4 C3". */
+static void moves_text(const cJSON *moves, char *buf, size_t size)
+{
+	const cJSON *m;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	cJSON_ArrayForEach(m, moves)
+		if (at < size)
+			at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? " " : "",
+					       cJSON_IsString(m) ? m->valuestring : "?");
+}
+
+void verify_book_check(void *ctx, long game, const cJSON *header,
+		       const char *path, struct problems *problems)
+{
+	const struct verify_book *vb = ctx;
+	const struct book_line *want = book_pick(&vb->spec.book,
+						 (game - 1) % vb->spec.games / vb->unit);
+	const cJSON *book = json_member(header, "book");
+	const cJSON *line = json_member(book, "line"), *moves = json_member(book, "moves");
+	char has[256], should[256];
+
+	moves_text(moves, has, sizeof has);
+	moves_text(want->moves, should, sizeof should);
+	if (!cJSON_IsNumber(line) || line->valuedouble != want->line)
+		problems_add(problems, path, "game %ld opens with line %.0f of the "
+			     "opening book (%s); the schedule gives it line %d (%s)",
+			     game, cJSON_GetNumberValue(line), has, want->line, should);
+	else if (!cJSON_Compare(moves, want->moves, true))
+		problems_add(problems, path, "game %ld opens with line %d of the "
+			     "opening book, but as %s: the book's line %d is %s",
+			     game, want->line, has, want->line, should);
+}

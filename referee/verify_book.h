@@ -1,0 +1,37 @@
+/*
+ * Each game of a tournament folder against the opening book's schedule
+ * (docs/FAIRNESS.md, "Opening books"): verify reads the book again from
+ * the path the manifest's header records (and the tournament file it
+ * keeps: the game, its options, the games of a table, the seed), and
+ * checks that the book line each log's header names is the one the run
+ * gave that game (book_pick of its unit of its table, as worker.c asks)
+ * and that its moves are that line's.  When the book cannot be read
+ * there, or is no longer the run's (its SHA-256 differs), a one-line
+ * notice says so and only the rest is checked: that each log plays the
+ * line it names, from the manifest's book.
+ */
+#ifndef ARENA_VERIFY_BOOK_H
+#define ARENA_VERIFY_BOOK_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "manifest_read.h"
+#include "problems.h"
+
+struct verify_book;
+
+/* The book of the run of `view`, read again; NULL when its manifest names
+ * no book (notice "") or when its lines cannot be checked (`notice` says
+ * why, in one line). */
+struct verify_book *verify_book_open(const struct manifest_view *view,
+				     char *notice, size_t size);
+void verify_book_free(struct verify_book *vb);
+
+/* That game `game`'s log (at `path`, its header `header`) opens with the
+ * line the schedule gives it, and that line's moves; `ctx` is the book
+ * (verify_folder's hook). */
+void verify_book_check(void *ctx, long game, const cJSON *header,
+		       const char *path, struct problems *problems);
+
+#endif
