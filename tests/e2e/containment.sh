@@ -187,30 +187,33 @@ else
 		run "$REFEREE" tournament "$TMP/fb/said.json" --out "$TMP/fb/said-root"
 		expect_not_contains "$ERR" "contained without one" "control groups: the tournament says nothing of a fallback"
 	fi
+	# Their opponent plays in Python: a C bot of a sanitizer build maps
+	# its shadow memory writable, which RLIMIT_DATA of --memory-mb refuses.
+	steady="steady=$PYTHON3 '$ZOO/greedy.py' '$TMP' burn 1"
 	# /tmp and /dev/shm are as big as the memory limit.
 	for mode in tmp shm; do
 		folder=/tmp
 		[ "$mode" = shm ] && folder=/dev/shm
-		as_user play rolit -o size=4 --memory-mb 100 --log "$TMP/fb/$mode.jsonl" "$(greedy "$mode")" "$(cbot)"
+		as_user play rolit -o size=4 --memory-mb 100 --log "$TMP/fb/$mode.jsonl" "$(greedy "$mode")" "$steady"
 		expect_eq "$RC" 0 "fallback, $mode: the game is played"
 		expect_contains "$TMP/fb/$mode.jsonl.greedy.stderr" "greedy: $folder full after 100 MiB: No space left on device" \
 			"fallback, $mode: $folder holds 100 MiB of --memory-mb 100"
 		expect_eq "$(grep -c '"type":"forfeit"' "$TMP/fb/$mode.jsonl")" 0 "fallback, $mode: nobody forfeits"
 	done
 	# Processes: counted in the bot's own user namespace.
-	as_user play rolit -o size=4 --max-processes 20 --log "$TMP/fb/bomb.jsonl" "$(greedy bomb)" "$(cbot)"
+	as_user play rolit -o size=4 --max-processes 20 --log "$TMP/fb/bomb.jsonl" "$(greedy bomb)" "$steady"
 	bombed=$(sed -n 's/^greedy: fork failed after \([0-9]*\): .*/\1/p' "$TMP/fb/bomb.jsonl.greedy.stderr")
 	expect_lt "${bombed:-99}" 20 "fallback, bomb: fewer than 20 processes ($bombed children)"
 	assert_no_leftovers "fallback, bomb: nothing of it is left"
 	# Memory per process.
-	as_user play rolit -o size=4 --memory-mb 100 --move-ms 20000 --log "$TMP/fb/spread.jsonl" "$(greedy spread)" "$(cbot)"
+	as_user play rolit -o size=4 --memory-mb 100 --move-ms 20000 --log "$TMP/fb/spread.jsonl" "$(greedy spread)" "$steady"
 	expect_contains "$TMP/fb/spread.jsonl.greedy.stderr" "greedy: 24 of 24 children filled 64 MiB" \
 		"fallback, spread: memory is bounded per process, not in all"
-	as_user play rolit -o size=4 --memory-mb 50 --move-ms 20000 --log "$TMP/fb/spread50.jsonl" "$(greedy spread)" "$(cbot)"
+	as_user play rolit -o size=4 --memory-mb 50 --move-ms 20000 --log "$TMP/fb/spread50.jsonl" "$(greedy spread)" "$steady"
 	expect_contains "$TMP/fb/spread50.jsonl.greedy.stderr" "greedy: 0 of 24 children filled 64 MiB" \
 		"fallback, spread: no process gets past --memory-mb 50"
 	# The clock is the CPU time of the bot's processes.
-	as_user play rolit -o size=4 --move-ms 300 "spin=$(zoo spin)" "$(cbot)"
+	as_user play rolit -o size=4 --move-ms 300 "spin=$(zoo spin)" "$steady"
 	expect_contains "$OUT" 'forfeit: timeout: no reply within 300 ms of CPU time to "turn"' "fallback, cpu: a bot that spins is stopped at its CPU time"
 	# Without the sandbox, nothing can contain them: the log says so.
 	as_user play rolit -o size=4 --no-sandbox --log "$TMP/fb/open.jsonl" "$(cbot)" "$(cbot)"
