@@ -46,19 +46,30 @@ else
 fi
 
 # --- --max-processes without the sandbox ------------------------------------------
-# RLIMIT_NPROC counts every process of the user and the kernel never applies
-# it to root: as root the referee runs as a user of its own.
+# RLIMIT_NPROC counts every process of the user in its user namespace, and
+# the kernel never applies it to root: as root the referee runs as a user
+# of its own; as a normal user, whose other processes (make check's other
+# tests among them) come and go while it plays, in a user namespace of its
+# own, where only the referee's and its bots' processes count.
 unprivileged alone
 uid=$AS_UID
 py=$AS_PYTHON3
 spawner() {
 	echo "spawner=$py '$ZOO/spawner.py' '$TMP' $1"
 }
+if [ "$(id -u)" -eq 0 ]; then
+	counted=$(ps -u "$uid" --no-headers | wc -l)
+else
+	AS=(unshare --map-current-user)
+	counted=0
+fi
 # Room for the referee and the two bots, and a few children.
-limit=$(($(ps -u "$uid" --no-headers | wc -l) + 8))
+limit=$((counted + 8))
 
 # (Unless nobody cannot run the interpreter either.)
-if "${AS[@]}" test -x "$REFEREE" -a -r "$ZOO/spawner.py" -a -x "$CBOT"; then
+if ! "${AS[@]}" true 2>/dev/null; then
+	ok 0 "--max-processes # SKIP this user cannot have a user namespace of its own (${AS[*]})"
+elif "${AS[@]}" test -x "$REFEREE" -a -r "$ZOO/spawner.py" -a -x "$CBOT"; then
 	# Unlimited, it starts all 40 (so the limit is what stops it below).
 	LOG="$TMP/free.jsonl"
 	expect_exit 0 "${AS[@]}" "$REFEREE" play rolit --no-sandbox --no-limits -o size=4 --log "$LOG" "$(spawner 40)" "$(cbot)"
