@@ -429,6 +429,38 @@ class TestRun(unittest.TestCase):
         self.assertEqual([(r["ranks"], r["scores"]) for r in here],
                          [(r["ranks"], r["scores"]) for r in there])
 
+    def test_in_process_the_seats_rotate_as_referee_plays_them(self):
+        def first(turn):
+            return turn["legal"][0]
+        results = arena_env.run("bolo5", [crc_choice, first], seed=3,
+                                games=2)
+        e = arena_env.env("bolo5")
+        for k, seated in enumerate([[crc_choice, first], [first, crc_choice]]):
+            if k == 0:
+                e.reset(seed=3)
+            else:
+                e.reset()
+            while e.to_move() >= 0:
+                turn = e.infos[e.possible_agents[e.to_move()]]["turn"]
+                e.apply(seated[e.to_move()](turn))
+            ranks, scores = e.result()
+            if k == 1:                      # seat 0 held agent 1
+                ranks, scores = ranks[::-1], scores[::-1]
+            self.assertEqual((results[k]["ranks"], results[k]["scores"]),
+                             (ranks, scores))
+        self.assertEqual([r["seating"] for r in results], [[0, 1], [1, 0]])
+
+    def test_through_the_referee_ranks_are_the_agents_not_the_seats(self):
+        os.environ["ARENA_REFEREE"] = os.path.join(TOP_BUILD, "referee",
+                                                   "referee")
+        bot = os.path.join(TOP_BUILD, "tests", "tools", "env-choice-bot")
+        results = arena_env.run("bolo5", [bot, "/bin/false"], seed=8,
+                                games=2, referee_args=["--no-sandbox",
+                                                       "--no-limits"])
+        self.assertEqual([(r["ranks"], r["scores"][1]) for r in results],
+                         [([1, 2], 0), ([1, 2], 0)])   # /bin/false forfeits
+        self.assertEqual([r["seating"] for r in results], [[0, 1], [1, 0]])
+
     def test_arena_bot_runs_a_callable(self):
         lines = [{"type": "hello", "protocol": 1},
                  {"type": "turn", "seat": 0, "state": {},

@@ -4,7 +4,9 @@ An agent is a Python callable taking the `turn` message (a dict, exactly
 as a bot's decide() receives it) and returning an action (an element of
 turn["legal"]), or a bot's command line (a str), run by the referee
 through the protocol (`referee play`, which the callables then join as
-bots: arena_bot.run() makes each a bot program).
+bots: arena_bot.run() makes each a bot program).  Both ways game k seats
+the agents as `referee play` does, rotated by one seat each game, and
+reports ranks and scores one per agent, in the order the agents are given.
 """
 
 import json
@@ -18,6 +20,20 @@ from typing import Any, Callable, Dict, List, Sequence
 from .env import Env, seed_hex
 
 
+def _seating(game: int, players: int) -> List[int]:
+    """The agent in each seat of game `game` (from 1): `referee play`
+    seats bot (s + game - 1) % players in seat s (referee/play_match.c)."""
+    return [(s + game - 1) % players for s in range(players)]
+
+
+def _by_agent(values: List, seating: List[int]) -> List:
+    """Per-seat values (a log's ranks or scores) in the agents' order."""
+    out = [None] * len(seating)
+    for seat, agent in enumerate(seating):
+        out[agent] = values[seat]
+    return out
+
+
 def _play_callables(game: str, agents: Sequence[Callable[[Dict], Any]],
                     seed: Any, games: int, options: Dict[str, Any]) -> List:
     e = Env(game, len(agents), **options)
@@ -27,12 +43,15 @@ def _play_callables(game: str, agents: Sequence[Callable[[Dict], Any]],
             e.reset(seed=seed)
         else:
             e.reset()
+        seating = _seating(k + 1, len(agents))
         while e.to_move() >= 0:
             seat = e.to_move()
             turn = e.infos[e.possible_agents[seat]]["turn"]
-            e.apply(agents[seat](turn))
+            e.apply(agents[seating[seat]](turn))
         ranks, scores = e.result()
-        results.append({"game": k + 1, "ranks": ranks, "scores": scores,
+        results.append({"game": k + 1, "seating": seating,
+                        "ranks": _by_agent(ranks, seating),
+                        "scores": _by_agent(scores, seating),
                         "first_seat": e.facts()["first_seat"]})
     return results
 
@@ -87,10 +106,11 @@ def _play_referee(game: str, agents: Sequence[Any], seed: Any, games: int,
             with open(path, encoding="utf-8") as f:
                 records = [json.loads(line) for line in f]
             result = [r for r in records if r.get("type") == "result"]
-            entry = {"game": k, "log": path}
+            seating = _seating(k, len(agents))
+            entry = {"game": k, "log": path, "seating": seating}
             if result:
-                entry.update(ranks=result[-1].get("ranks"),
-                             scores=result[-1].get("scores"))
+                entry.update(ranks=_by_agent(result[-1]["ranks"], seating),
+                             scores=_by_agent(result[-1]["scores"], seating))
             results.append(entry)
         return results
 
@@ -98,8 +118,9 @@ def _play_referee(game: str, agents: Sequence[Any], seed: Any, games: int,
 def run(game: str, agents: Sequence[Any], seed: Any = 0, games: int = 1,
         referee_args: Sequence[str] = (), **options: Any) -> List[Dict]:
     """Plays `games` games of `game` between agents (one a seat), game k
-    dealt as game k of `referee play --seed SEED`; returns each game's
-    ranks and scores.  All callables: in process.  Any command line among
+    dealt and seated as game k of `referee play --seed SEED` (agent
+    (s + k - 1) % n in seat s); returns each game's seating (the agent in
+    each seat) and its ranks and scores, one per agent in agents' order.  All callables: in process.  Any command line among
     them: every agent through the referee (referee_args are added to its
     command, e.g. ["--no-sandbox"])."""
     if all(callable(a) for a in agents):
