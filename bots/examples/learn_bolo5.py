@@ -38,6 +38,8 @@ OPTIONS = {"yahtzee_clause": "off"}
 ME, OTHER, TOTAL, LEFT, ROLL, TARGET = 0, 1, 2, 3, slice(4, 10), 16
 CODE = [6 ** f for f in range(6)]     # a roll's face counts as one number
 MOST_KEEPS = 32
+BANKS = (350, 700, 1000)        # bots/threshold_bot.c's thresholds
+WEIGHTS = (0.25, 0.5, 0.125, 0.125)  # self-play, bank-350, 700, 1000
 
 
 def keep_table(numpy, arena_env):
@@ -70,10 +72,11 @@ def keep_table(numpy, arena_env):
     return points, after
 
 
-def actions_of(numpy, v, table, params):
+def actions_of(numpy, v, table, params, to_win):
     """Each game's action under the policy of its seat to move (params:
     one row a game: the five thresholds, the five values, the shift of
-    the thresholds for each 1000 points the other seat leads by)."""
+    the thresholds for each 1000 points the other seat leads by; to_win:
+    whether that policy banks whenever banking wins the game)."""
     points, after = table
     obs = v.observations
     rows = numpy.arange(v.n)
@@ -85,34 +88,49 @@ def actions_of(numpy, v, table, params):
     behind = (obs[:, OTHER] - obs[:, ME]) / 1000
     limit = params[rows, left] + params[:, 10] * behind
     bank = (obs[:, TOTAL] >= limit) | \
-        (obs[:, ME] + obs[:, TOTAL] >= obs[:, TARGET])
+        (to_win & (obs[:, ME] + obs[:, TOTAL] >= obs[:, TARGET]))
     between = numpy.where((v.legal_counts == 2) & ~bank, 1, 0)
     rolled = obs[:, ROLL].sum(axis=1) > 0
     return numpy.where(rolled, keep, between).astype(numpy.int32)
 
 
-def score(numpy, arena_env, table, candidates, other, games_per, seed):
-    """The share of games each candidate wins against the policy other,
-    seats alternating: slot i holds candidate i % K in seat (i // K) % 2
-    and counts its first 2 games only (counting every game that ends in
-    time would favour the policies that win short games)."""
-    k = len(candidates)
-    n = max(k * games_per // 2, 2 * k)
-    n -= n % (2 * k)
+def bank_policies(numpy):
+    """bots/threshold_bot.c at 350, 700 and 1000 as rows of params: the
+    keep of the most points, the fewest dice on a tie (a tiny value of
+    each die left to roll, none for 5 left: that keep used every die, as
+    the full house 3 3 5 5 5 does beside 5 5 5), banking at T whatever
+    the scores."""
+    return numpy.array([[t] * 5 + [0.001 * d for d in range(1, 5)] + [0, 0]
+                        for t in BANKS], float)
+
+
+def score(numpy, arena_env, table, candidates, opponents, games_per, seed):
+    """The share of games each candidate wins against each opponent (a
+    row of params, and whether it banks to win), seats alternating: slot
+    i holds candidate i % K in seat (i // K) % 2 against opponent
+    (i // 2K) % M and counts its first 2 games only (counting every game
+    that ends in time would favour the policies that win short games).
+    Returns a K x M array."""
+    rivals, rivals_win = opponents
+    k, m = len(candidates), len(rivals)
+    n = max(k * games_per // 2, 2 * k * m)
+    n -= n % (2 * k * m)
     v = arena_env.vector("bolo5", n, seed=seed, **OPTIONS)
     who = numpy.arange(n) % k
     seat = (numpy.arange(n) // k) % 2
-    wins = numpy.zeros(k)
+    rival = (numpy.arange(n) // (2 * k)) % m
+    wins = numpy.zeros((k, m))
     played = numpy.zeros(n, dtype=int)
     while played.min() < 2:
         mine = v.to_move == seat
-        params = numpy.where(mine[:, None], candidates[who], other[None, :])
-        v.step(actions_of(numpy, v, table, params))
+        params = numpy.where(mine[:, None], candidates[who], rivals[rival])
+        to_win = mine | rivals_win[rival]
+        v.step(actions_of(numpy, v, table, params, to_win))
         done = v.dones & (played < 2)
         reward = v.rewards[numpy.arange(n), seat]
-        numpy.add.at(wins, who[done], (reward[done] + 1) / 2)
+        numpy.add.at(wins, (who[done], rival[done]), (reward[done] + 1) / 2)
         played += done
-    return wins / (n // k * 2)
+    return wins / (n // (k * m) * 2)
 
 
 def train(path, seconds, candidates_per=12, games_per=2000):
@@ -122,13 +140,19 @@ def train(path, seconds, candidates_per=12, games_per=2000):
     table = keep_table(numpy, arena_env)
     mean = numpy.array([400.0] * 5 + [0.0] * 5 + [0.0])
     sigma = numpy.array([300.0] * 5 + [200.0] * 5 + [100.0])
+    banks = bank_policies(numpy)
+    # Each candidate plays the current mean (self-play) and the three
+    # bank-at-threshold policies; its fitness weighs them as WEIGHTS do.
+    weights = numpy.array(WEIGHTS)
     start, generation = time.time(), 0
     while generation == 0 or time.time() - start < seconds:
         generation += 1
         candidates = mean + sigma * rng.standard_normal((candidates_per, 11))
         candidates[:, :5] = numpy.clip(candidates[:, :5], 50, 3000)
-        wins = score(numpy, arena_env, table, candidates, mean, games_per,
-                     int(rng.integers(1 << 30)))
+        opponents = (numpy.vstack([mean, banks]),
+                     numpy.array([True, False, False, False]))
+        wins = score(numpy, arena_env, table, candidates, opponents,
+                     games_per, int(rng.integers(1 << 30))) @ weights
         elite = candidates[numpy.argsort(wins)[-3:]]
         mean = elite.mean(axis=0)
         sigma = numpy.maximum(elite.std(axis=0) + 10, 15)
@@ -141,10 +165,10 @@ def train(path, seconds, candidates_per=12, games_per=2000):
                "values": [round(float(t)) for t in mean[5:10]],
                "shift": round(float(mean[10])),
                "generations": generation, "options": OPTIONS}
-    banks = numpy.array([[t] * 5 + [0] * 6 for t in (350, 700, 1000)], float)
-    against = score(numpy, arena_env, table, banks, mean, games_per, 2)
-    learned["against_bank"] = {str(t): round(1 - float(s), 3)
-                               for t, s in zip((350, 700, 1000), against)}
+    against = score(numpy, arena_env, table, mean[None, :],
+                    (banks, numpy.zeros(3, bool)), 3 * games_per, 2)[0]
+    learned["against_bank"] = {str(t): round(float(s), 3)
+                               for t, s in zip(BANKS, against)}
     with open(path, "w", encoding="utf-8") as f:
         json.dump(learned, f)
         f.write("\n")

@@ -478,6 +478,8 @@ class TestRun(unittest.TestCase):
 
 sys.path.insert(0, os.path.join(HERE, "..", "..", "bots", "examples"))
 import learn_bolo5  # noqa: E402  (in bots/examples)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "bots"))
+import threshold_bot  # noqa: E402  (in bots)
 
 
 @unittest.skipIf(numpy is None, "numpy is not installed: learn_bolo5.py "
@@ -494,7 +496,8 @@ class TestLearnBolo5(unittest.TestCase):
                                     rng.uniform(-300, 300, (16, 1))], axis=1)
         compared = 0
         for _ in range(400):
-            actions = learn_bolo5.actions_of(numpy, v, table, params)
+            actions = learn_bolo5.actions_of(numpy, v, table, params,
+                                             numpy.ones(16, bool))
             for i in range(v.n):
                 p = params[i]
                 bot = learn_bolo5.policy({"thresholds": p[:5].tolist(),
@@ -506,6 +509,24 @@ class TestLearnBolo5(unittest.TestCase):
                 compared += 1
             v.step(actions)
         self.assertEqual(compared, 6400)
+
+    def test_the_numpy_bank_policies_are_the_bank_bots(self):
+        table = learn_bolo5.keep_table(numpy, arena_env)
+        banks = learn_bolo5.bank_policies(numpy)
+        bots = [threshold_bot.ThresholdBot(t) for t in learn_bolo5.BANKS]
+        v = arena_env.vector("bolo5", 12, seed=6, **learn_bolo5.OPTIONS)
+        compared = 0
+        for _ in range(600):
+            actions = learn_bolo5.actions_of(numpy, v, table, banks[
+                numpy.arange(12) % 3], numpy.zeros(12, bool))
+            for i in range(v.n):
+                turn = json.loads(v.turn(i))
+                self.assertEqual(turn["legal"][actions[i]],
+                                 bots[i % 3].decide(turn),
+                                 "game %d: %s" % (i, turn))
+                compared += 1
+            v.step(actions)
+        self.assertEqual(compared, 7200)
 
     def test_one_generation_learns_a_table_that_plays_as_a_bot(self):
         with tempfile.TemporaryDirectory() as folder:
