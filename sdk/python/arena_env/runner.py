@@ -120,9 +120,10 @@ def run(game: str, agents: Sequence[Any], seed: Any = 0, games: int = 1,
     """Plays `games` games of `game` between agents (one a seat), game k
     dealt and seated as game k of `referee play --seed SEED` (agent
     (s + k - 1) % n in seat s); returns each game's seating (the agent in
-    each seat) and its ranks and scores, one per agent in agents' order.  All callables: in process.  Any command line among
-    them: every agent through the referee (referee_args are added to its
-    command, e.g. ["--no-sandbox"])."""
+    each seat) and its ranks and scores, one per agent in agents' order.
+    All callables: in process.  Any command line among them: every agent
+    through the referee (referee_args are added to its command, e.g.
+    ["--no-sandbox"])."""
     if all(callable(a) for a in agents):
         return _play_callables(game, agents, seed, games, options)
     return _play_referee(game, agents, seed, games, options, referee_args)
