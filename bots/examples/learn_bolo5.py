@@ -4,21 +4,24 @@
     learn_bolo5.py train TABLE.json [SECONDS]   # self-play, numpy alone
     learn_bolo5.py play TABLE.json              # the bot (arena_bot.run)
 
-The policy has ten numbers.  After a roll it sets aside the keep (of the
-roll's "keeps", in the order of "legal") worth the most of its points
-plus a learned value of the dice it leaves to roll (1 to 5; 5 when it
-uses them all); between rolls it banks when the turn total has reached
-a threshold learned for the dice left (1 to 5), or when banking wins
-the game, and rolls otherwise.  Training is the cross-entropy method on
-the ten numbers, each generation's candidates playing games against the
-current mean policy (self-play) in arena_env.vector(), all games stepped
-in C; the keeps of each roll come from the rules once, through
-arena_env.env() with chosen dice.  At the end it plays the learned
-policy against the bank-at-threshold policy of bots/threshold_bot.c
-(keep the most points, bank at 350, 700, 1000) and writes the table to
-TABLE.json.  The game is bolo5 with the options of tournaments/bolo5.json
-(yahtzee_clause=off); tournaments/learned-bolo5.json plays the learned
-bot against those bots.  docs/ENVIRONMENT.md tells the results.
+The policy has eleven numbers.  After a roll it sets aside the keep
+(of the roll's "keeps", in the order of "legal") worth the most of its
+points plus a learned value of the dice it leaves to roll (1 to 5; 5
+when it uses them all); between rolls it banks when the turn total has
+reached a threshold learned for the dice left (1 to 5), moved by a
+learned shift for each 1000 points the other seat leads by, or when
+banking wins the game, and rolls otherwise.  Training is the
+cross-entropy method on the eleven numbers, each generation's
+candidates playing games against the current mean policy (self-play)
+and against the bank-at-threshold policies of bots/threshold_bot.c
+(keep the most points, bank at 350, 700, 1000) in arena_env.vector(),
+all games stepped in C; the keeps of each roll come from the rules
+once, through arena_env.env() with chosen dice.  At the end it plays
+the learned policy against the three bank policies and writes the
+table to TABLE.json.  The game is bolo5 with the options of
+tournaments/bolo5.json (yahtzee_clause=off);
+tournaments/learned-bolo5.json plays the learned bot against those
+bots.  docs/ENVIRONMENT.md tells the results.
 """
 
 import itertools
@@ -62,9 +65,9 @@ def keep_table(numpy, arena_env):
         for faces in itertools.combinations_with_replacement(range(1, 7), k):
             rolled = ready.clone()
             rolled.apply("roll", outcome=list(faces))
+            if rolled.to_move() != ready.to_move():
+                continue                       # a bolo: the turn passed
             turn = rolled.last()[4]["turn"]
-            if not turn or "keeps" not in turn["state"]:
-                continue                       # no keep: a bolo
             code = sum(CODE[f - 1] for f in faces)
             for j, keep in enumerate(turn["state"]["keeps"]):
                 points[code, j] = keep["points"]
