@@ -531,13 +531,17 @@ class TestLearnBolo5(unittest.TestCase):
     def test_one_generation_learns_a_table_that_plays_as_a_bot(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "learned.json")
+            again = os.path.join(folder, "again.json")
             with contextlib.redirect_stdout(io.StringIO()) as out, \
                     contextlib.redirect_stderr(io.StringIO()):
-                self.assertEqual(learn_bolo5.train(path, 0, candidates_per=4,
-                                                   games_per=10), 0)
+                for table in (path, again):
+                    self.assertEqual(learn_bolo5.train(
+                        table, 0, candidates_per=4, games_per=10), 0)
             self.assertIn("learn_bolo5: 1 generations in", out.getvalue())
             with open(path, encoding="utf-8") as f:
                 learned = json.load(f)
+            with open(again, encoding="utf-8") as f:
+                self.assertEqual(json.load(f), learned)   # seeded: the same
             self.assertEqual(sorted(learned), ["against_bank", "generations",
                                                "options", "shift",
                                                "thresholds", "values"])
@@ -546,6 +550,9 @@ class TestLearnBolo5(unittest.TestCase):
                              (5, 5, 1))
             self.assertEqual(sorted(learned["against_bank"]),
                              ["1000", "350", "700"])
+            # 8 games against each bank policy: shares in eighths
+            self.assertEqual([learned["against_bank"][t] * 8 % 1
+                              for t in ("350", "700", "1000")], [0, 0, 0])
             os.environ["ARENA_REFEREE"] = os.path.join(TOP_BUILD, "referee",
                                                        "referee")
             bot = "%s %s play %s" % (sys.executable, learn_bolo5.__file__,
