@@ -15,15 +15,14 @@
 
 #include "support.h"
 #include "registry.h"
+#include "rolit_board.h"
 
-#define ROLIT_MAX_SIZE 8
 #define ROLIT_MAX_SEATS 4
-#define ROLIT_EMPTY '.'
 
 /* The four colours, in the sheet's order of play. */
-enum { ROLIT_RED, ROLIT_YELLOW, ROLIT_GREEN, ROLIT_BLUE, ROLIT_COLOURS };
+enum { ROLIT_RED, ROLIT_YELLOW, ROLIT_GREEN, ROLIT_BLUE };
 
-static const char rolit_letters[] = "RYGB";
+static const char rolit_letters[] = ROLIT_LETTERS;
 static const char *const rolit_names[ROLIT_COLOURS] = {
 	"red", "yellow", "green", "blue",
 };
@@ -35,17 +34,11 @@ static const int rolit_seat_colours[ROLIT_MAX_SEATS + 1][ROLIT_MAX_SEATS] = {
 	[4] = {ROLIT_RED, ROLIT_YELLOW, ROLIT_GREEN, ROLIT_BLUE},
 };
 
-/* The 8 directions as (row, column) steps. */
-static const int rolit_dirs[8][2] = {
-	{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1},
-};
-
 struct rolit {
-	int size, players;
+	int players;
 	int to_move; /* a seat, or -1 once the board is full */
 	bool forfeited[ROLIT_MAX_SEATS];
-	/* [row][column] from A1: a letter of rolit_letters or ROLIT_EMPTY */
-	char board[ROLIT_MAX_SIZE][ROLIT_MAX_SIZE];
+	struct rolit_board b;
 };
 
 static const struct game_option rolit_options[] = {
@@ -76,10 +69,10 @@ static struct rolit *rolit_new(int size, int players, int to_move)
 {
 	struct rolit *s = arena_games_xcalloc(1, sizeof *s);
 
-	s->size = size;
+	s->b.size = size;
 	s->players = players;
 	s->to_move = to_move;
-	memset(s->board, ROLIT_EMPTY, sizeof s->board);
+	memset(s->b.cells, ROLIT_EMPTY, sizeof s->b.cells);
 	return s;
 }
 
@@ -93,76 +86,17 @@ static const char *rolit_seat_name(const struct rolit *s, int seat)
 	return rolit_names[rolit_seat_colours[s->players][seat]];
 }
 
-static bool rolit_on_board(const struct rolit *s, int row, int col)
-{
-	return row >= 0 && row < s->size && col >= 0 && col < s->size;
-}
-
-static bool rolit_full(const struct rolit *s)
-{
-	for (int row = 0; row < s->size; row++)
-		if (memchr(s->board[row], ROLIT_EMPTY, (size_t)s->size))
-			return false;
-	return true;
-}
-
-static void rolit_count(const struct rolit *s, int count[ROLIT_COLOURS])
-{
-	memset(count, 0, ROLIT_COLOURS * sizeof *count);
-	for (int row = 0; row < s->size; row++)
-		for (int col = 0; col < s->size; col++)
-			if (s->board[row][col] != ROLIT_EMPTY)
-				count[strchr(rolit_letters,
-					     s->board[row][col]) - rolit_letters]++;
-}
-
 /* The seat after `seat` in seat order that has not forfeited, or -1 once
  * the board is full.  Some seat is always left: the core forfeits a seat
  * only while two remain. */
 static int rolit_next(const struct rolit *s, int seat)
 {
-	if (rolit_full(s))
+	if (arena_rolit_board_full(&s->b))
 		return -1;
 	do
 		seat = (seat + 1) % s->players;
 	while (s->forfeited[seat]);
 	return seat;
-}
-
-static bool rolit_touches(const struct rolit *s, int row, int col)
-{
-	for (int d = 0; d < 8; d++) {
-		int r = row + rolit_dirs[d][0], c = col + rolit_dirs[d][1];
-
-		if (rolit_on_board(s, r, c) && s->board[r][c] != ROLIT_EMPTY)
-			return true;
-	}
-	return false;
-}
-
-/* How many balls a ball of colour `letter` on (row, col) captures in
- * direction d: the length of the run of other colours that ends at the
- * nearest ball of that colour, or 0 when an empty square or the edge
- * comes first. */
-static int rolit_run(const struct rolit *s, int row, int col, char letter,
-		     int d)
-{
-	int r = row + rolit_dirs[d][0], c = col + rolit_dirs[d][1], n = 0;
-
-	for (; rolit_on_board(s, r, c) && s->board[r][c] != ROLIT_EMPTY;
-	     r += rolit_dirs[d][0], c += rolit_dirs[d][1], n++)
-		if (s->board[r][c] == letter)
-			return n;
-	return 0;
-}
-
-static bool rolit_captures(const struct rolit *s, int row, int col,
-			   char letter)
-{
-	for (int d = 0; d < 8; d++)
-		if (rolit_run(s, row, col, letter, d))
-			return true;
-	return false;
 }
 
 /* Whether the seat to move has a capturing placement; the first one in
@@ -171,10 +105,10 @@ static bool rolit_first_capture(const struct rolit *s, int *row, int *col)
 {
 	char letter = rolit_seat_letter(s, s->to_move);
 
-	for (int r = 0; r < s->size; r++)
-		for (int c = 0; c < s->size; c++)
-			if (s->board[r][c] == ROLIT_EMPTY &&
-			    rolit_captures(s, r, c, letter)) {
+	for (int r = 0; r < s->b.size; r++)
+		for (int c = 0; c < s->b.size; c++)
+			if (s->b.cells[r][c] == ROLIT_EMPTY &&
+			    arena_rolit_board_captures(&s->b, r, c, letter, NULL)) {
 				*row = r;
 				*col = c;
 				return true;
@@ -196,19 +130,19 @@ static int rolit_parse_square(const struct rolit *s, const cJSON *action,
 			      int *row, int *col, char *err)
 {
 	const char *name = cJSON_GetStringValue(action);
-	char last = (char)('A' + s->size - 1);
+	char last = (char)('A' + s->b.size - 1);
 
 	if (!name)
 		return arena_games_errorf(err, "the action must be a JSON string naming a square, e.g. \"D3\"");
 	if (name[0] < 'A' || name[0] > 'Z' || name[1] < '1' || name[1] > '9' ||
 	    (name[2] && (name[2] < '0' || name[2] > '9' || name[3])))
 		return arena_games_errorf(err, "\"%.16s\" is not a square name: expected an uppercase column letter A-%c then a row number 1-%d, e.g. \"D3\"",
-			      name, last, s->size);
+			      name, last, s->b.size);
 	*col = name[0] - 'A';
 	*row = atoi(name + 1) - 1;
-	if (!rolit_on_board(s, *row, *col))
+	if (*row < 0 || *row >= s->b.size || *col >= s->b.size)
 		return arena_games_errorf(err, "%s is off the %dx%d board (A1 to %c%d)",
-			      name, s->size, s->size, last, s->size);
+			      name, s->b.size, s->b.size, last, s->b.size);
 	return 0;
 }
 
@@ -235,10 +169,10 @@ static void *rolit_create(const struct game_setup *setup, struct draws *draws,
 	}
 	s = rolit_new(n, setup->players, setup->first_seat);
 	mid = n / 2 - 1;
-	s->board[mid][mid] = rolit_letters[ROLIT_RED];
-	s->board[mid][mid + 1] = rolit_letters[ROLIT_YELLOW];
-	s->board[mid + 1][mid] = rolit_letters[ROLIT_BLUE];
-	s->board[mid + 1][mid + 1] = rolit_letters[ROLIT_GREEN];
+	s->b.cells[mid][mid] = rolit_letters[ROLIT_RED];
+	s->b.cells[mid][mid + 1] = rolit_letters[ROLIT_YELLOW];
+	s->b.cells[mid + 1][mid] = rolit_letters[ROLIT_BLUE];
+	s->b.cells[mid + 1][mid + 1] = rolit_letters[ROLIT_GREEN];
 	return s;
 }
 
@@ -264,16 +198,16 @@ void *arena_rolit_from_rows(int size, int players, int to_move,
 			free(s);
 			return NULL;
 		}
-		memcpy(s->board[row], rows[row], (size_t)size);
+		memcpy(s->b.cells[row], rows[row], (size_t)size);
 	}
-	rolit_count(s, count);
+	arena_rolit_board_count(&s->b, count);
 	if (!count[ROLIT_RED] && !count[ROLIT_YELLOW] && !count[ROLIT_GREEN] &&
 	    !count[ROLIT_BLUE]) {
 		arena_games_errorf(err, "the position needs at least one ball");
 		free(s);
 		return NULL;
 	}
-	if (rolit_full(s))
+	if (arena_rolit_board_full(&s->b))
 		s->to_move = -1;
 	return s;
 }
@@ -287,12 +221,12 @@ void arena_rolit_owners(const void *state, int *size, int *players,
 	memset(seat_of, -1, sizeof seat_of);
 	for (int seat = 0; seat < s->players; seat++)
 		seat_of[(unsigned char)rolit_seat_letter(s, seat)] = (signed char)seat;
-	*size = s->size;
+	*size = s->b.size;
 	*players = s->players;
-	for (int r = 0; r < s->size; r++)
-		for (int c = 0; c < s->size; c++)
-			owners[r * s->size + c] =
-				seat_of[(unsigned char)s->board[r][c]];
+	for (int r = 0; r < s->b.size; r++)
+		for (int c = 0; c < s->b.size; c++)
+			owners[r * s->b.size + c] =
+				seat_of[(unsigned char)s->b.cells[r][c]];
 }
 
 static void rolit_destroy(void *state)
@@ -317,11 +251,11 @@ static cJSON *rolit_view(const void *state, int seat)
 	int count[ROLIT_COLOURS];
 	char row[ROLIT_MAX_SIZE + 1];
 
-	cJSON_AddNumberToObject(view, "size", s->size);
+	cJSON_AddNumberToObject(view, "size", s->b.size);
 	list = cJSON_AddArrayToObject(view, "board");
-	for (int r = 0; r < s->size; r++) {
-		memcpy(row, s->board[r], (size_t)s->size);
-		row[s->size] = '\0';
+	for (int r = 0; r < s->b.size; r++) {
+		memcpy(row, s->b.cells[r], (size_t)s->b.size);
+		row[s->b.size] = '\0';
 		cJSON_AddItemToArray(list, cJSON_CreateString(row));
 	}
 	list = cJSON_AddArrayToObject(view, "colours");
@@ -332,7 +266,7 @@ static cJSON *rolit_view(const void *state, int seat)
 		cJSON_AddStringToObject(view, "you", rolit_seat_name(s, seat));
 	cJSON_AddNumberToObject(view, "to_move", s->to_move);
 	counts = cJSON_AddObjectToObject(view, "counts");
-	rolit_count(s, count);
+	arena_rolit_board_count(&s->b, count);
 	for (int c = 0; c < ROLIT_COLOURS; c++)
 		cJSON_AddNumberToObject(counts, rolit_names[c], count[c]);
 	list = cJSON_AddArrayToObject(view, "forfeited");
@@ -342,32 +276,15 @@ static cJSON *rolit_view(const void *state, int seat)
 	return view;
 }
 
-/* The legal squares (row * size + column) into squares: the capturing
- * placements if there are any, else every empty square touching a ball;
- * row 1 first, A to H within a row.  Returns how many. */
+/* The legal squares of the seat to move (arena_rolit_board_squares()),
+ * none once the board is full. */
 static int rolit_squares(const struct rolit *s,
 			 int squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE])
 {
-	int touching[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
-	int captures = 0, touches = 0;
-	char letter;
-
 	if (s->to_move < 0)
 		return 0;
-	letter = rolit_seat_letter(s, s->to_move);
-	/* One pass: a capturing square always touches a ball, so the
-	 * capturing squares, when there are any, are the whole answer. */
-	for (int r = 0; r < s->size; r++)
-		for (int c = 0; c < s->size; c++) {
-			if (s->board[r][c] != ROLIT_EMPTY || !rolit_touches(s, r, c))
-				continue;
-			touching[touches++] = r * s->size + c;
-			if (rolit_captures(s, r, c, letter))
-				squares[captures++] = r * s->size + c;
-		}
-	if (!captures)
-		memcpy(squares, touching, (size_t)touches * sizeof *squares);
-	return captures ? captures : touches;
+	return arena_rolit_board_squares(&s->b, rolit_seat_letter(s, s->to_move),
+					 squares);
 }
 
 static cJSON *rolit_legal(const void *state)
@@ -379,7 +296,7 @@ static cJSON *rolit_legal(const void *state)
 	char name[3];
 
 	for (int i = 0; i < count; i++) {
-		rolit_square_name(name, squares[i] / s->size, squares[i] % s->size);
+		rolit_square_name(name, squares[i] / s->b.size, squares[i] % s->b.size);
 		cJSON_AddItemToArray(list, cJSON_CreateString(name));
 	}
 	return list;
@@ -393,16 +310,8 @@ static int rolit_moves(const void *state, int moves[GAME_MAX_MOVES])
 /* The seat to move puts its ball on (row, col), a legal square. */
 static void rolit_place(struct rolit *s, int row, int col)
 {
-	char letter = rolit_seat_letter(s, s->to_move);
-
-	for (int d = 0; d < 8; d++) {
-		int n = rolit_run(s, row, col, letter, d);
-
-		for (int i = 1; i <= n; i++)
-			s->board[row + i * rolit_dirs[d][0]]
-				[col + i * rolit_dirs[d][1]] = letter;
-	}
-	s->board[row][col] = letter;
+	arena_rolit_board_place(&s->b, row, col,
+				rolit_seat_letter(s, s->to_move));
 	s->to_move = rolit_next(s, s->to_move);
 }
 
@@ -412,7 +321,7 @@ static void rolit_apply_move(void *state, int move, struct draws *draws)
 	struct rolit *s = state;
 
 	(void)draws;
-	rolit_place(s, move / s->size, move % s->size);
+	rolit_place(s, move / s->b.size, move % s->b.size);
 }
 
 static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
@@ -428,13 +337,13 @@ static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
 	if (rolit_parse_square(s, action, &row, &col, err) < 0)
 		return -1;
 	rolit_square_name(name, row, col);
-	if (s->board[row][col] != ROLIT_EMPTY)
+	if (s->b.cells[row][col] != ROLIT_EMPTY)
 		return arena_games_errorf(err, "%s is occupied", name);
-	if (!rolit_touches(s, row, col))
+	if (!arena_rolit_board_touches(&s->b, row, col))
 		return arena_games_errorf(err, "%s touches no ball: a ball goes next to another (in any of the 8 directions)",
 			      name);
 	letter = rolit_seat_letter(s, s->to_move);
-	if (!rolit_captures(s, row, col, letter) &&
+	if (!arena_rolit_board_captures(&s->b, row, col, letter, NULL) &&
 	    rolit_first_capture(s, &r, &c)) {
 		rolit_square_name(example, r, c);
 		return arena_games_errorf(err, "%s captures nothing but a capturing move exists (e.g. %s)",
@@ -461,7 +370,7 @@ static void rolit_result(const void *state, struct game_result *result)
 	int count[ROLIT_COLOURS];
 
 	memset(result, 0, sizeof *result);
-	rolit_count(s, count);
+	arena_rolit_board_count(&s->b, count);
 	for (int i = 0; i < s->players; i++)
 		result->score[i] = count[rolit_seat_colours[s->players][i]];
 	for (int i = 0; i < s->players; i++) {
@@ -477,14 +386,14 @@ static void rolit_result(const void *state, struct game_result *result)
 static char *rolit_render(const void *state)
 {
 	const struct rolit *s = state;
-	char *text = arena_games_xmalloc((size_t)(s->size + 1) * (size_t)(s->size + 4) + 64);
+	char *text = arena_games_xmalloc((size_t)(s->b.size + 1) * (size_t)(s->b.size + 4) + 64);
 	char *p = text;
 	int count[ROLIT_COLOURS];
 
-	for (int r = s->size - 1; r >= 0; r--)
-		p += sprintf(p, "%d %.*s\n", r + 1, s->size, s->board[r]);
-	p += sprintf(p, "  %.*s\n", s->size, "ABCDEFGH");
-	rolit_count(s, count);
+	for (int r = s->b.size - 1; r >= 0; r--)
+		p += sprintf(p, "%d %.*s\n", r + 1, s->b.size, s->b.cells[r]);
+	p += sprintf(p, "  %.*s\n", s->b.size, "ABCDEFGH");
+	arena_rolit_board_count(&s->b, count);
 	for (int i = 0; i < s->players; i++)
 		p += sprintf(p, "%s%s %d", i ? "  " : "", rolit_seat_name(s, i),
 			     count[rolit_seat_colours[s->players][i]]);
