@@ -201,8 +201,7 @@ static void bolo5_keep(struct bolo5 *s, int k)
 		behind[f] = g->roll[f] - g->set[k].count[f];
 	}
 	arena_dice_game_take(g, k);
-	/* Bank only with dice left behind that score nothing. */
-	s->must_roll = !g->left || arena_dice_game_scores(DICE_BOLO5, behind);
+	s->must_roll = arena_dice_game_must_roll(behind);
 	if (!g->left)
 		g->left = BOLO5_DICE;
 }

@@ -260,3 +260,12 @@ int arena_dice_game_new_faces(const int count[DICE_FACES + 1],
 	qsort(sets, (size_t)n, sizeof *sets, dice_set_order);
 	return n;
 }
+
+bool arena_dice_game_must_roll(const int behind[DICE_FACES + 1])
+{
+	int left = 0;
+
+	for (int f = 1; f <= DICE_FACES; f++)
+		left += behind[f];
+	return !left || arena_dice_game_scores(DICE_BOLO5, behind);
+}

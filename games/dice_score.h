@@ -48,5 +48,10 @@ bool arena_dice_game_scores(enum dice_rules rules, const int count[DICE_FACES + 
  * banked before (`opened`) or not, may bank (docs/games/bolo.md rule 1.5,
  * bolo5.md rule 2.4); 0 when the rules have no such limit. */
 long arena_dice_game_threshold(enum dice_rules rules, bool opened, long score);
+/* Bolo5's rule 2.3 (docs/games/bolo5.md): after dice are set aside, the
+ * player must roll again, not bank, when no die was left behind (all of
+ * them are rolled) or when the dice left behind, behind[], would score on
+ * their own. */
+bool arena_dice_game_must_roll(const int behind[DICE_FACES + 1]);
 
 #endif
