@@ -18,12 +18,38 @@
 #define BLACK_POT_EXPR_LEN 64
 
 /* One distinct outcome of a roll: the pawns it places (0..3) on `cells`,
- * in the order of the groups of `expr` that are worth 1..25. */
+ * in the order of the groups of `expr` that are worth 1..25; `expr` has
+ * `groups` groups, worth values[0..groups-1]. */
 struct black_pot_move {
 	int count;
 	int cells[3];
+	int groups, values[3];
 	char expr[BLACK_POT_EXPR_LEN + 1];
 };
+
+/* The most distinct values a group of three dice has, and the longest
+ * expression of one ("(6+6)*6"), with its NUL. */
+#define BLACK_POT_VALUES_MAX 160
+#define BLACK_POT_TERM_LEN 16
+
+/* One value of a group of dice and the first expression found for it. */
+struct black_pot_value {
+	int value;
+	char expr[BLACK_POT_TERM_LEN];
+};
+
+/* The distinct values of a group of n (1 to 3) dice (faces 1..6) with +
+ * - * and exact /, each with the first expression the referee finds
+ * (the dice read largest first); returns how many. */
+int arena_black_pot_values(const int *dice, int n,
+			   struct black_pot_value values[BLACK_POT_VALUES_MAX]);
+/* Every expression of the roll `dice`: each split into groups (three
+ * single dice, a pair and the die left, all three, in the order of
+ * arena_black_pot_moves()) with each choice of a value for each group,
+ * the last group's changing fastest; count 0, the values in `values`.
+ * Returns how many, in a new array in *moves. */
+int arena_black_pot_expressions(const int dice[3],
+				struct black_pot_move **moves);
 
 /* Every distinct outcome of the roll `dice` (three faces 1..6) that places
  * at most `max_pawns` pawns, where open[cell] is the number of each free

@@ -18,10 +18,10 @@
 
 /* Room for the distinct values of one group (three dice give at most 6
  * pair values times 8 combinations, times 3 ways to pick the pair). */
-#define TERMS_MAX 160
+#define TERMS_MAX BLACK_POT_VALUES_MAX
 /* Texts are at most 7 bytes ("(6+6)*6"); three of them and two commas
  * fit in BLACK_POT_EXPR_LEN. */
-#define TERM_LEN 16
+#define TERM_LEN BLACK_POT_TERM_LEN
 
 /* A value and the expression that gives it; `op` is the operator at the
  * top of the expression, or 0 for a single die. */
@@ -136,6 +136,7 @@ static void terms_group(struct terms *list, const int *dice, int n)
 /* What the enumeration is building: the outcomes found so far, and the
  * groups of the split being tried with the value chosen for each. */
 struct enumeration {
+	bool every;	/* every choice of values, placing nothing */
 	const int *open;
 	int max_pawns;
 	struct black_pot_move *moves;
@@ -158,10 +159,14 @@ static void enum_record(struct enumeration *e)
 	m = &e->moves[e->count++];
 	m->count = e->placed;
 	memcpy(m->cells, e->cells, sizeof m->cells);
+	m->groups = e->groups;
 	p = m->expr;
-	for (int g = 0; g < e->groups; g++)
-		p += sprintf(p, "%s%s", g ? "," : "",
-			     e->values[g]->t[e->chosen[g]].text);
+	for (int g = 0; g < e->groups; g++) {
+		const struct term *t = &e->values[g]->t[e->chosen[g]];
+
+		m->values[g] = t->value;
+		p += sprintf(p, "%s%s", g ? "," : "", t->text);
+	}
 }
 
 /* Places the groups from `g` on: each value 1..25 on every free cell of
@@ -170,7 +175,7 @@ static void enum_cells(struct enumeration *e, int g)
 {
 	int value;
 
-	if (g == e->groups) {
+	if (g == e->groups || e->every) {
 		enum_record(e);
 		return;
 	}
@@ -243,32 +248,35 @@ static int keyed_compare(const void *pa, const void *pb)
 	return a->index - b->index;
 }
 
-int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
-		    int max_pawns, struct black_pot_move **moves)
+/* The dice of a roll, largest first, so that expressions read "6+4-2". */
+static void dice_sorted(const int *dice, int n, int *d)
 {
-	struct enumeration e = {.open = open, .max_pawns = max_pawns};
-	struct terms singles[3], pair, all;
-	struct keyed *keys;
-	int d[3], kept = 0;
-
-	/* The dice largest first, so that expressions read "6+4-2". */
-	memcpy(d, dice, sizeof d);
-	for (int i = 0; i < 3; i++)
-		for (int j = i + 1; j < 3; j++)
+	memcpy(d, dice, (size_t)n * sizeof *d);
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
 			if (d[j] > d[i]) {
 				int t = d[i];
 
 				d[i] = d[j];
 				d[j] = t;
 			}
+}
+
+/* Every split of the roll into groups, in order: three single dice, a
+ * pair and the die left (the pair of the two largest first), all three. */
+static void enum_splits(struct enumeration *e, const int dice[3])
+{
+	struct terms singles[3], pair, all;
+	int d[3];
+
+	dice_sorted(dice, 3, d);
 	for (int i = 0; i < 3; i++)
 		terms_group(&singles[i], &d[i], 1);
-	e.groups = 3;
+	e->groups = 3;
 	for (int i = 0; i < 3; i++)
-		e.values[i] = &singles[i];
-	enum_values(&e);
-	/* A pair and the die left: the pair of the two largest first. */
-	e.groups = 2;
+		e->values[i] = &singles[i];
+	enum_values(e);
+	e->groups = 2;
 	for (int single = 2; single >= 0; single--) {
 		int faces[2], k = 0;
 
@@ -276,14 +284,24 @@ int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 			if (i != single)
 				faces[k++] = d[i];
 		terms_group(&pair, faces, 2);
-		e.values[0] = &pair;
-		e.values[1] = &singles[single];
-		enum_values(&e);
+		e->values[0] = &pair;
+		e->values[1] = &singles[single];
+		enum_values(e);
 	}
 	terms_group(&all, d, 3);
-	e.groups = 1;
-	e.values[0] = &all;
-	enum_values(&e);
+	e->groups = 1;
+	e->values[0] = &all;
+	enum_values(e);
+}
+
+int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
+		    int max_pawns, struct black_pot_move **moves)
+{
+	struct enumeration e = {.open = open, .max_pawns = max_pawns};
+	struct keyed *keys;
+	int kept = 0;
+
+	enum_splits(&e, dice);
 	/* Sorted by outcome, then by discovery: the first of each outcome
 	 * stays. */
 	keys = arena_games_xmalloc((size_t)(e.count ? e.count : 1) * sizeof *keys);
@@ -297,6 +315,31 @@ int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 	free(keys);
 	free(e.moves);
 	return kept;
+}
+
+int arena_black_pot_expressions(const int dice[3],
+				struct black_pot_move **moves)
+{
+	struct enumeration e = {.every = true};
+
+	enum_splits(&e, dice);
+	*moves = e.moves;
+	return e.count;
+}
+
+int arena_black_pot_values(const int *dice, int n,
+			   struct black_pot_value values[BLACK_POT_VALUES_MAX])
+{
+	struct terms list;
+	int d[3];
+
+	dice_sorted(dice, n, d);
+	terms_group(&list, d, n);
+	for (int i = 0; i < list.count; i++) {
+		values[i].value = list.t[i].value;
+		memcpy(values[i].expr, list.t[i].text, sizeof values[i].expr);
+	}
+	return list.count;
 }
 
 /* The parser's state: the text, where it is, the dice still unused. */

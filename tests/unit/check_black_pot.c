@@ -357,6 +357,57 @@ START_TEST(moves_match_parser)
 }
 END_TEST
 
+/* The values of a group and the expressions of a roll, as the SDKs list
+ * them: for every roll, the values of the three dice are exactly those of
+ * the brute force, each expression parses to its own values, the first
+ * expression is the single dice, largest first, and the values of each
+ * split of all three dice, last, lists the values of the three dice. */
+START_TEST(values_and_expressions)
+{
+	static struct black_pot_value list[BLACK_POT_VALUES_MAX];
+	struct black_pot_move *exprs;
+	char err[ERR_LEN];
+
+	for (int r = 0; r < 216; r++) {
+		int dice[3] = {r / 36 + 1, r / 6 % 6 + 1, r % 6 + 1}, values[3];
+		int n = arena_black_pot_values(dice, 3, list), count;
+		bool want[26], got[26] = {false};
+
+		brute_values(dice, want);
+		for (int i = 0; i < n; i++) {
+			ck_assert_int_eq(arena_black_pot_parse(list[i].expr, dice, values, err), 1);
+			ck_assert_int_eq(values[0], list[i].value);
+			if (list[i].value >= 1 && list[i].value <= 25)
+				got[list[i].value] = true;
+			for (int j = 0; j < i; j++)
+				ck_assert_int_ne(list[j].value, list[i].value);
+		}
+		for (int v = 1; v <= 25; v++)
+			ck_assert_int_eq(got[v], want[v]);
+		count = arena_black_pot_expressions(dice, &exprs);
+		ck_assert_int_eq(exprs[0].groups, 3);
+		ck_assert_int_eq(exprs[0].values[0] >= exprs[0].values[1], 1);
+		for (int i = 0; i < count; i++) {
+			ck_assert_int_eq(arena_black_pot_parse(exprs[i].expr, dice, values, err),
+					 exprs[i].groups);
+			for (int g = 0; g < exprs[i].groups; g++)
+				ck_assert_int_eq(values[g], exprs[i].values[g]);
+		}
+		/* The split of all three dice comes last: its values in order. */
+		for (int i = 0; i < n; i++)
+			ck_assert_str_eq(exprs[count - n + i].expr, list[i].expr);
+		ck_assert_int_eq(exprs[count - n - 1].groups, 2);
+		free(exprs);
+	}
+	ck_assert_int_eq(arena_black_pot_values((const int[]){2, 6, 4}, 3, list) > 0, 1);
+	ck_assert_str_eq(list[0].expr, "6+4+2");
+	ck_assert_int_eq(arena_black_pot_values((const int[]){4}, 1, list), 1);
+	ck_assert_str_eq(list[0].expr, "4");
+	ck_assert_int_eq(arena_black_pot_values((const int[]){2, 6}, 2, list), 5);
+	ck_assert_str_eq(list[0].expr, "6+2");
+}
+END_TEST
+
 /* Element i of the array `field` of seat 0's view. */
 static long view_number(const struct game *g, const char *field, int i)
 {
@@ -485,6 +536,7 @@ Suite *test_suite(void)
 	tcase_add_test(board, exported_kinds_and_points);
 	tcase_add_test(board, layout_random);
 	tcase_add_test(board, moves_match_parser);
+	tcase_add_test(board, values_and_expressions);
 	suite_add_tcase(s, board);
 	tcase_add_loop_test(games, full_game, 0,
 			    sizeof full_games / sizeof full_games[0]);
