@@ -25,13 +25,12 @@
 #include <stddef.h>
 
 #include "draws.h"
+#include "game_err.h"
 
 #define GAME_MAX_SEATS DRAW_MAX_SEATS
 /* The most legal actions a position of any game has (Black-Pot's moves
  * of a roll are the most), as moves() below counts them. */
 #define GAME_MAX_MOVES 1024
-/* Bytes of the err buffer the rules' functions write a refusal into. */
-#define GAME_ERR_LEN 512
 
 /* One option a game accepts.  An option is either an integer in
  * [min, max] (choices == NULL) or one of a NULL-terminated list of words. */

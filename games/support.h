@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "game.h"
+#include "game_err.h"
 
 #include <stdarg.h>
 
