@@ -124,42 +124,6 @@ static void bp_open(const struct black_pot *s, int open[BLACK_POT_CELLS])
 		open[c] = s->owner[c] < 0 ? s->number[c] : 0;
 }
 
-enum black_pot_kind arena_black_pot_kind(int number)
-{
-	switch (number) {
-	case 13: case 14: case 17: case 19: case 21: case 22: case 23:
-		return BLACK_POT_POT;
-	default:
-		return number <= 6 ? BLACK_POT_CITRON : BLACK_POT_CERISE;
-	}
-}
-
-const char *arena_black_pot_kind_name(enum black_pot_kind kind)
-{
-	static const char *const names[] = {
-		[BLACK_POT_CITRON] = "citron",
-		[BLACK_POT_CERISE] = "cerise",
-		[BLACK_POT_POT] = "black-pot",
-	};
-
-	return names[kind];
-}
-
-int arena_black_pot_line_points(const int numbers[BLACK_POT_LINE])
-{
-	int count[BLACK_POT_POT + 1] = {0};
-
-	for (int i = 0; i < BLACK_POT_LINE; i++)
-		count[arena_black_pot_kind(numbers[i])]++;
-	if (count[BLACK_POT_POT] >= 4)
-		return 400;
-	if (count[BLACK_POT_POT] == 3)
-		return 250;
-	if (count[BLACK_POT_POT] == 2 || count[BLACK_POT_CERISE] == BLACK_POT_LINE)
-		return 100;
-	return count[BLACK_POT_CITRON] == BLACK_POT_LINE ? 50 : 30;
-}
-
 /* The 5 cells from `first` in direction d if they are all on the board
  * and hold pawns of `side` of which none is in a line of direction d;
  * their points, or 0. */
