@@ -31,7 +31,9 @@
  */
 
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 
 export const PROTOCOL_VERSION = 1;
 export const GAME_ID_BYTES = 16;
@@ -469,64 +471,70 @@ export async function run(bot, {
 }
 
 // --------------------------------------------------------------------------
+// The rules behind the game helpers below: arena_rules.wasm, next to this
+// module, the WebAssembly build of the referee's own rules (games/
+// dice_score.c, rolit_board.c, black_pot_moves.c, black_pot_score.c, with
+// the export layer sdk/js/rules_wasm.c), so that no rule is written twice.
+// It is loaded at the first helper call, synchronously; a helper checks its
+// arguments and shapes the answer, the rules do the rest.
+
+const RULES_WASM = "arena_rules.wasm";
+let rules = null;
+
+function rulesExports() {
+  if (rules) return rules;
+  const url = new URL(RULES_WASM, import.meta.url);
+  let bytes;
+  try {
+    bytes = readFileSync(url);
+  } catch (e) {
+    throw new Error(`the game helpers need ${fileURLToPath(url)}: ${
+      e.code === "ENOENT" ? "it is missing (make builds it in the arena " +
+        "source tree; npm install copies it with arena_bot.mjs)" : e.message}`);
+  }
+  const module = new WebAssembly.Module(bytes);
+  // The rules do no I/O: the C library's stderr, which they would write
+  // to only when out of memory before they stop, is refused (EBADF).
+  const imports = {};
+  for (const { module: from, name, kind } of WebAssembly.Module.imports(module))
+    if (kind === "function") (imports[from] ??= {})[name] = () => 8;
+  rules = new WebAssembly.Instance(module, imports).exports;
+  return rules;
+}
+
+/** Calls the rules' export `name` with args (numbers) after writing ints
+ * and text into its argument buffers; returns what it returns. */
+function rulesCall(name, { ints = [], text = "" }, ...args) {
+  const r = rulesExports();
+  new Int32Array(r.memory.buffer, r.rules_ints(), ints.length).set(ints);
+  const size = r.rules_text_size();
+  const bytes = new TextEncoder().encode(text).subarray(0, size - 1);
+  const buffer = new Uint8Array(r.memory.buffer, r.rules_text(), size);
+  buffer.set(bytes);
+  buffer[bytes.length] = 0;
+  return r[name](...args);
+}
+
+/** The NUL-terminated text at address `at` of the rules' memory. */
+function rulesText(at) {
+  const memory = new Uint8Array(rulesExports().memory.buffer);
+  return new TextDecoder().decode(memory.subarray(at, memory.indexOf(0, at)));
+}
+
+/** The answer of the last call: JSON already in the helper's shape. */
+function rulesJson(name, input, ...args) {
+  rulesCall(name, input, ...args);
+  return JSON.parse(rulesText(rulesExports().rules_out()));
+}
+
+// --------------------------------------------------------------------------
 // The dice games (docs/games/bolo.md, bolo5.md, volle-lotte.md).
 
 /** The game names whose sets of dice diceValue() scores. */
 export const DICE_VARIANTS = Object.freeze(["bolo", "bolo5", "volle-lotte"]);
-
-function diceTriple(face) {
-  return face === 1 ? 1000 : 100 * face;
-}
-
-/** k >= 3 dice of one face as one group, or 0 when the rules have none. */
-function diceKind(variant, face, k) {
-  switch (variant) {
-    case "bolo": return diceTriple(face) * 2 ** (k - 3);
-    case "bolo5":
-      if (k === 5) return face === 1 ? 10000 : 5000;
-      return k === 4 ? 2 * diceTriple(face) : diceTriple(face);
-    default: return k === 3 ? diceTriple(face) : 0;
-  }
-}
-
-/** The best split of count[1..6] into groups, or -1 if some die is left
- * that scores nothing: every group holding the lowest face is tried. */
-function diceBest(variant, count) {
-  let low = 1;
-  while (low <= 6 && !count[low]) low++;
-  if (low > 6) return 0;
-  let best = -1;
-  const attempt = (group, value) => {
-    for (let f = 1; f <= 6; f++) if (count[f] < group[f]) return;
-    for (let f = 1; f <= 6; f++) count[f] -= group[f];
-    const rest = diceBest(variant, count);
-    for (let f = 1; f <= 6; f++) count[f] += group[f];
-    if (rest >= 0 && value + rest > best) best = value + rest;
-  };
-  const only = (pairs) => {
-    const group = [0, 0, 0, 0, 0, 0, 0];
-    for (const [f, n] of pairs) group[f] = n;
-    return group;
-  };
-  if (low === 1 || low === 5) attempt(only([[low, 1]]), low === 1 ? 100 : 50);
-  for (let k = 3; k <= count[low]; k++) {
-    const value = diceKind(variant, low, k);
-    if (value) attempt(only([[low, k]]), value);
-  }
-  if (variant === "bolo" && low === 1)
-    attempt([0, 1, 1, 1, 1, 1, 1], 1500);
-  if (variant === "bolo5" && low <= 2) {
-    const run = [0, 0, 0, 0, 0, 0, 0];
-    for (let f = low; f < low + 5; f++) run[f] = 1;
-    attempt(run, 1000);
-  }
-  if (variant === "bolo5")
-    for (let f = low + 1; f <= 6; f++) {
-      attempt(only([[low, 3], [f, 2]]), 500);
-      attempt(only([[low, 2], [f, 3]]), 500);
-    }
-  return best;
-}
+/* Each variant's enum dice_rules in games/dice_score.h. */
+const DICE_RULES = { bolo: 0, bolo5: 1, "volle-lotte": 2 };
+const DICE_MAX = 7;
 
 /** count[f] = how many of faces show f (index 0 unused). */
 export function diceCounts(faces) {
@@ -539,22 +547,31 @@ export function diceCounts(faces) {
   return count;
 }
 
-function checkVariant(variant) {
+/** diceCounts() of at most the 7 dice any of the games rolls. */
+function rollCounts(faces) {
+  const count = diceCounts(faces);
+  if (faces.length > DICE_MAX)
+    throw new RangeError(`${faces.length} dice: the games roll at most ${DICE_MAX}`);
+  return count;
+}
+
+function diceRules(variant) {
   if (!DICE_VARIANTS.includes(variant))
     throw new RangeError(`no dice game "${variant}": expected one of ${
       DICE_VARIANTS.join(", ")}`);
+  return DICE_RULES[variant];
 }
 
 /**
- * The points of a set of dice set aside together in the dice game variant
- * ("bolo", "bolo5" or "volle-lotte"): its best split into scoring groups,
- * or null when some die of the set scores nothing (such a set may not be
- * set aside).  The empty set is worth 0.
+ * The points of a set of dice (at most 7) set aside together in the dice
+ * game variant ("bolo", "bolo5" or "volle-lotte"): its best split into
+ * scoring groups, or null when some die of the set scores nothing (such a
+ * set may not be set aside).  The empty set is worth 0.
  * diceValue("bolo", [1, 1, 1, 1]) === 2000.
  */
 export function diceValue(variant, faces) {
-  checkVariant(variant);
-  const value = diceBest(variant, diceCounts(faces));
+  const value = rulesCall("dice_value", { ints: rollCounts(faces) },
+    diceRules(variant));
   return value < 0 ? null : value;
 }
 
@@ -565,33 +582,13 @@ export function diceValue(variant, faces) {
  * Fireworks and Straight cards restrict the keeps; the view says so.)
  */
 export function diceKeeps(variant, roll) {
-  checkVariant(variant);
-  const count = diceCounts(roll);
-  const sub = [0, 0, 0, 0, 0, 0, 0];
-  const keeps = [];
-  for (;;) {
-    let f = 1;
-    while (f <= 6 && sub[f] === count[f]) sub[f++] = 0;
-    if (f > 6) break;
-    sub[f]++;
-    const points = diceBest(variant, sub.slice());
-    if (points < 0) continue;
-    const keep = [];
-    for (let g = 1; g <= 6; g++) for (let i = 0; i < sub[g]; i++) keep.push(g);
-    keeps.push({ keep, points });
-  }
-  return keeps.sort((a, b) => a.keep.length - b.keep.length ||
-    compareFaces(a.keep, b.keep));
-}
-
-function compareFaces(a, b) {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return 0;
+  return rulesJson("dice_keeps", { ints: rollCounts(roll) }, diceRules(variant));
 }
 
 /** Whether the roll has some set to keep (else the turn is lost). */
 export function diceScores(variant, roll) {
-  return diceKeeps(variant, roll).length > 0;
+  return rulesCall("dice_scores", { ints: rollCounts(roll) },
+    diceRules(variant)) !== 0;
 }
 
 /**
@@ -601,15 +598,14 @@ export function diceScores(variant, roll) {
  * bolo5MayBank([1, 1, 1, 2, 2], [1, 1, 1]) === true; bolo5MayBank([1, 5], [5]) === false.
  */
 export function bolo5MayBank(roll, keep) {
-  const left = diceCounts(roll);
+  const behind = rollCounts(roll);
   const taken = diceCounts(keep);
-  const rest = [];
   for (let f = 1; f <= 6; f++) {
-    if (taken[f] > left[f])
+    if (taken[f] > behind[f])
       throw new RangeError(`${keep} is not part of the roll ${roll}`);
-    for (let i = taken[f]; i < left[f]; i++) rest.push(f);
+    behind[f] -= taken[f];
   }
-  return rest.length > 0 && !diceScores("bolo5", rest);
+  return rulesCall("dice_must_roll", { ints: behind }) === 0;
 }
 
 /**
@@ -656,8 +652,7 @@ export function bolo5MayBank(roll, keep) {
 /** Colour names and their letters on the board. */
 export const ROLIT_LETTERS = Object.freeze(
   { red: "R", yellow: "Y", green: "G", blue: "B" });
-const ROLIT_DIRECTIONS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1],
-  [1, -1], [1, 0], [1, 1]];
+const ROLIT_MAX_SIZE = 8;
 
 /** "D3" from a 0-based row and column. */
 export function squareName(row, col) {
@@ -671,79 +666,62 @@ export function parseSquare(name) {
   return [Number(m[2]) - 1, m[1].charCodeAt(0) - 65];
 }
 
+/** The code of the letter of colour (a name or a letter). */
 function rolitLetter(colour) {
   const letter = ROLIT_LETTERS[colour] ??
     (Object.values(ROLIT_LETTERS).includes(colour) ? colour : null);
   if (!letter) throw new RangeError(`"${colour}" is not a Rolit colour`);
-  return letter;
+  return letter.charCodeAt(0);
+}
+
+/** The rules' input for a board: its rows one after the other. */
+function rolitBoard(board) {
+  const n = Array.isArray(board) ? board.length : 0;
+  if (n < 1 || n > ROLIT_MAX_SIZE || board.some((row) =>
+    typeof row !== "string" || row.length !== n || !/^[RYGB.]*$/.test(row)))
+    throw new RangeError(`a Rolit board is 1 to ${ROLIT_MAX_SIZE} rows of ` +
+      "as many of R, Y, G, B or . as there are rows");
+  return { text: board.join("") };
+}
+
+/** [row, col] of square on board; throws if it is off the board. */
+function rolitSquare(board, square) {
+  const [row, col] = parseSquare(square);
+  const n = board.length;
+  if (row >= n || col >= n)
+    throw new RangeError(`${square} is off the ${n}x${n} board`);
+  return [row, col];
 }
 
 /** The balls a ball of colour (name or letter) on square would capture,
- * as square names; [] when it captures nothing. */
+ * as square names, row 1 first and A to H within a row; [] when it
+ * captures nothing. */
 export function rolitCaptures(board, square, colour) {
-  const letter = rolitLetter(colour);
-  const [row, col] = parseSquare(square);
-  const n = board.length;
-  const on = (r, c) => r >= 0 && r < n && c >= 0 && c < n;
-  const captured = [];
-  for (const [dr, dc] of ROLIT_DIRECTIONS) {
-    const run = [];
-    let r = row + dr;
-    let c = col + dc;
-    for (; on(r, c) && board[r][c] !== "."; r += dr, c += dc) {
-      if (board[r][c] === letter) {
-        captured.push(...run);
-        break;
-      }
-      run.push(squareName(r, c));
-    }
-  }
-  return captured;
-}
-
-function rolitTouches(board, row, col) {
-  return ROLIT_DIRECTIONS.some(([dr, dc]) => {
-    const r = row + dr;
-    const c = col + dc;
-    return r >= 0 && r < board.length && c >= 0 && c < board.length &&
-      board[r][c] !== ".";
-  });
+  const input = rolitBoard(board);
+  return rulesJson("rolit_captures", input, board.length,
+    ...rolitSquare(board, square), rolitLetter(colour));
 }
 
 /** The legal squares for colour, in the order of "legal": the capturing
  * placements if there are any, else every empty square touching a ball. */
 export function rolitLegalMoves(board, colour) {
-  const touching = [];
-  const capturing = [];
-  for (let r = 0; r < board.length; r++)
-    for (let c = 0; c < board.length; c++) {
-      if (board[r][c] !== "." || !rolitTouches(board, r, c)) continue;
-      const name = squareName(r, c);
-      touching.push(name);
-      if (rolitCaptures(board, name, colour).length) capturing.push(name);
-    }
-  return capturing.length ? capturing : touching;
+  return rulesJson("rolit_legal", rolitBoard(board), board.length,
+    rolitLetter(colour));
 }
 
 /** The board after colour places a ball on square (not checked for
  * legality): a new array of strings. */
 export function rolitApply(board, square, colour) {
-  const letter = rolitLetter(colour);
-  const rows = board.map((row) => row.split(""));
-  for (const name of [square, ...rolitCaptures(board, square, colour)]) {
-    const [r, c] = parseSquare(name);
-    rows[r][c] = letter;
-  }
-  return rows.map((row) => row.join(""));
+  const input = rolitBoard(board);
+  return rulesJson("rolit_apply", input, board.length,
+    ...rolitSquare(board, square), rolitLetter(colour));
 }
 
 /** Balls of each colour on the board: {red, yellow, green, blue}. */
 export function rolitCounts(board) {
-  const counts = { red: 0, yellow: 0, green: 0, blue: 0 };
-  const names = Object.fromEntries(
-    Object.entries(ROLIT_LETTERS).map(([name, letter]) => [letter, name]));
-  for (const row of board) for (const ch of row) if (names[ch]) counts[names[ch]]++;
-  return counts;
+  const counts = rulesJson("rolit_counts", rolitBoard(board), board.length);
+  return Object.fromEntries(
+    Object.keys(ROLIT_LETTERS).map((name, i) => [name, counts[i]]));
 }
 
 // --------------------------------------------------------------------------
@@ -773,76 +751,21 @@ export function rolitCounts(board) {
 
 export const BLACK_POT_SIDE = 11;
 export const BLACK_POT_MAX_NUMBER = 25;
-const BLACK_POT_BLACK = new Set([13, 14, 17, 19, 21, 22, 23]);
 
 /** "citron" (1-6), "black-pot" (13 14 17 19 21 22 23), "cerise" (the
  * other numbers up to 25), or null for anything else. */
 export function blackPotKind(number) {
-  if (!Number.isInteger(number) || number < 1 || number > 25) return null;
-  if (number <= 6) return "citron";
-  return BLACK_POT_BLACK.has(number) ? "black-pot" : "cerise";
+  if (!Number.isInteger(number) || number < 1 || number > BLACK_POT_MAX_NUMBER)
+    return null;
+  return rulesText(rulesCall("black_pot_kind", {}, number));
 }
 
-const PRECEDENCE = { "+": 1, "-": 1, "*": 2, "/": 2 };
-
-/** a op b as a term {value, op, text}, or null (inexact division). */
-function combineTerm(a, op, b) {
-  let value;
-  switch (op) {
-    case "+": value = a.value + b.value; break;
-    case "-": value = a.value - b.value; break;
-    case "*": value = a.value * b.value; break;
-    default:
-      if (b.value === 0 || a.value % b.value !== 0) return null;
-      value = a.value / b.value + 0; // never -0
-  }
-  const operand = (t, right) => t.op && (PRECEDENCE[t.op] < PRECEDENCE[op] ||
-    (right && PRECEDENCE[t.op] === PRECEDENCE[op] && (op === "-" || op === "/")))
-    ? `(${t.text})` : t.text;
-  return { value, op, text: operand(a, false) + op + operand(b, true) };
-}
-
-/** The distinct values of a group of dice (largest first), each with the
- * first expression that gives it, in the referee's order. */
-function groupTerms(dice) {
-  if (dice.length === 1) return [{ value: dice[0], op: "", text: `${dice[0]}` }];
-  const list = [];
-  const add = (t) => {
-    if (t && !list.some((u) => u.value === t.value)) list.push(t);
-  };
-  const combine = (a, b) => {
-    for (const op of "+-*/") {
-      add(combineTerm(a, op, b));
-      add(combineTerm(b, op, a));
-    }
-  };
-  if (dice.length === 2) {
-    combine(groupTerms([dice[0]])[0], groupTerms([dice[1]])[0]);
-    return list;
-  }
-  for (let single = dice.length - 1; single >= 0; single--) {
-    const pair = dice.filter((_, i) => i !== single);
-    for (const a of groupTerms(pair)) combine(a, groupTerms([dice[single]])[0]);
-  }
-  return list;
-}
-
-function sortedDice(roll) {
+/** A roll of three dice, checked. */
+function blackPotRoll(roll) {
   if (!Array.isArray(roll) || roll.length !== 3 ||
       roll.some((f) => !Number.isInteger(f) || f < 1 || f > 6))
     throw new RangeError("a Black-Pot roll is three die faces 1-6");
-  return [...roll].sort((a, b) => b - a);
-}
-
-/** The splits of a roll into groups, in the referee's order: three single
- * dice, a pair and the die left (the two largest first), all three. */
-function blackPotSplits(roll) {
-  const d = sortedDice(roll);
-  const splits = [d.map((f) => [f])];
-  for (let single = 2; single >= 0; single--)
-    splits.push([d.filter((_, i) => i !== single), [d[single]]]);
-  splits.push([d]);
-  return splits;
+  return roll;
 }
 
 /**
@@ -853,8 +776,8 @@ function blackPotSplits(roll) {
 export function blackPotValues(dice) {
   if (!Array.isArray(dice) || dice.length < 1 || dice.length > 3)
     throw new RangeError("a group is 1 to 3 dice");
-  const d = [...dice].sort((a, b) => b - a);
-  return groupTerms(d).map(({ value, text }) => ({ value, expr: text }));
+  diceCounts(dice);
+  return rulesJson("black_pot_values", { ints: dice }, dice.length);
 }
 
 /**
@@ -864,20 +787,7 @@ export function blackPotValues(dice) {
  * blackPotLegalMoves() for the distinct moves.
  */
 export function blackPotExpressions(roll) {
-  const out = [];
-  for (const split of blackPotSplits(roll)) {
-    const terms = split.map(groupTerms);
-    const pick = (g, chosen) => {
-      if (g === terms.length) {
-        out.push({ expr: chosen.map((t) => t.text).join(","),
-          values: chosen.map((t) => t.value) });
-        return;
-      }
-      for (const t of terms[g]) pick(g + 1, [...chosen, t]);
-    };
-    pick(0, []);
-  }
-  return out;
+  return rulesJson("black_pot_expressions", { ints: blackPotRoll(roll) });
 }
 
 /** [row, col], 0-based, of a cell name such as "F6". */
@@ -896,55 +806,11 @@ export const cellName = squareName;
 export function blackPotLegalMoves(view) {
   const pawns = typeof view.pawns === "number" ? view.pawns
     : view.pawns[view.you];
-  const open = [];
+  const ints = [...blackPotRoll(view.roll)];
   for (let r = 0; r < BLACK_POT_SIDE; r++)
     for (let c = 0; c < BLACK_POT_SIDE; c++)
-      open.push(view.board[r][c] === "." ? view.numbers[r][c] : 0);
-  const found = [];
-  for (const split of blackPotSplits(view.roll)) {
-    const terms = split.map(groupTerms);
-    const place = (g, chosen, cells) => {
-      if (g === terms.length) {
-        found.push({ expr: chosen.map((t) => t.text).join(","), cells });
-        return;
-      }
-      const value = chosen[g].value;
-      if (value < 1 || value > BLACK_POT_MAX_NUMBER) {
-        place(g + 1, chosen, cells);
-        return;
-      }
-      if (cells.length === pawns) return;
-      for (let cell = 0; cell < open.length; cell++)
-        if (open[cell] === value && !cells.includes(cell))
-          place(g + 1, chosen, [...cells, cell]);
-    };
-    // Every choice of a value per group, the last group's changing fastest.
-    const choose = (g, chosen) => {
-      if (g === terms.length) return place(0, chosen, []);
-      for (const t of terms[g]) choose(g + 1, [...chosen, t]);
-    };
-    choose(0, []);
-  }
-  const key = (m) => [m.cells.length, ...[...m.cells].sort((a, b) => a - b)];
-  const keyed = found.map((m, index) => ({ m, k: key(m), index }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < 4; i++) {
-      const x = a.k[i] ?? -1;
-      const y = b.k[i] ?? -1;
-      if (x !== y) return x - y;
-    }
-    return a.index - b.index;
-  });
-  const moves = [];
-  let last = null;
-  for (const { m, k } of keyed) {
-    const text = k.join(",");
-    if (text === last) continue;
-    last = text;
-    moves.push({ expr: m.expr, cells: m.cells.map((cell) =>
-      cellName(Math.floor(cell / BLACK_POT_SIDE), cell % BLACK_POT_SIDE)) });
-  }
-  return moves;
+      ints.push(view.board[r][c] === "." ? view.numbers[r][c] : 0);
+  return rulesJson("black_pot_moves", { ints }, pawns);
 }
 
 /**
@@ -954,68 +820,13 @@ export function blackPotLegalMoves(view) {
  * an Error saying what is wrong otherwise.
  */
 export function blackPotEvaluate(expr, roll) {
-  const unused = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-  for (const f of roll) unused[f]++;
-  let pos = 0;
-  const peek = () => {
-    while (expr[pos] === " ") pos++;
-    return expr[pos] ?? "";
-  };
-  const fail = (text) => { throw new Error(text); };
-  const factor = () => {
-    const c = peek();
-    if (c === "(") {
-      pos++;
-      const value = sum();
-      if (peek() !== ")") fail(`missing ')' in "${expr}"`);
-      pos++;
-      return value;
-    }
-    if (!(c >= "0" && c <= "9"))
-      fail(c ? `unexpected '${c}' in "${expr}": expected a die or '('`
-        : `"${expr}" ends where a die or '(' is expected`);
-    pos++;
-    if (expr[pos] >= "0" && expr[pos] <= "9")
-      fail(`"${expr}" has a number of several digits: each number is one die`);
-    if (!unused[c]) fail(`"${expr}" uses ${c} more times than the roll ${
-      roll.join(" ")} has it`);
-    unused[c]--;
-    return Number(c);
-  };
-  const product = () => {
-    let value = factor();
-    for (let op = peek(); "*xX/".includes(op) && op; op = peek()) {
-      pos++;
-      const right = factor();
-      if (op !== "/") value *= right;
-      else if (right === 0) fail(`${value}/0 in "${expr}" divides by zero`);
-      else if (value % right) fail(`${value}/${right} in "${expr}" is not an exact division`);
-      else value = value / right + 0;
-    }
-    return value;
-  };
-  const sum = () => {
-    let value = product();
-    for (let op = peek(); op === "+" || op === "-"; op = peek()) {
-      pos++;
-      value += (op === "+" ? 1 : -1) * product();
-    }
-    return value;
-  };
-  if (expr.length > 64) fail("the expression is longer than 64 characters");
-  const values = [];
-  for (;;) {
-    values.push(sum());
-    if (peek() !== ",") break;
-    if (values.length === 3) fail(`"${expr}" has more than 3 groups`);
-    pos++;
-  }
-  const c = peek();
-  if (c) fail(`unexpected '${c}' in "${expr}": expected an operator, ')' or ','`);
-  for (let face = 1; face <= 6; face++)
-    if (unused[face]) fail(`"${expr}" does not use the ${face} of the roll ${
-      roll.join(" ")}: every die is used once`);
-  return values;
+  if (typeof expr !== "string")
+    throw new TypeError("a Black-Pot expression is a string, e.g. \"6+4,2\"");
+  const refused = rulesCall("black_pot_evaluate",
+    { ints: blackPotRoll(roll), text: expr });
+  const answer = rulesText(rulesExports().rules_out());
+  if (refused) throw new Error(answer);
+  return JSON.parse(answer);
 }
 
 /** The board after side (0 ivory "X", 1 brown "O") puts pawns on cells:
