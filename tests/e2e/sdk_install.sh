@@ -90,12 +90,19 @@ installed_bot_passes Python rolit "$TMP/py/venv/bin/python mybot.py '$TMP'"
 major=$("${NODE:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null)
 if [ -n "$major" ] && [ "$major" -ge 18 ] && command -v npm >/dev/null; then
 	cp -r "$top_srcdir/sdk/js" "$TMP/js/sdk"
+	# The rules' WebAssembly is built beside arena_bot.mjs (in the build
+	# tree, when it is another folder).
+	[ -f "$TMP/js/sdk/arena_rules.wasm" ] ||
+		cp "$top_builddir/sdk/js/arena_rules.wasm" "$TMP/js/sdk/"
 	cd "$TMP/js/bot" || exit 99
 	run npm install --offline --no-audit --no-fund --install-links "$TMP/js/sdk"
 	ok "$RC" "npm install sdk/js into a fresh folder, offline" || diag_run
 	expect_eq "$(cd "$TMP/js/bot" && "${NODE:-node}" -p 'require("./node_modules/arena-bot/package.json").version')" \
 		"$(sed -n 's/^AC_INIT(\[arena\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac")" \
 		"the installed package has the project's version"
+	expect_eq "$("${NODE:-node}" --input-type=module -e 'import { diceValue, rolitLegalMoves } from "arena-bot"; console.log(diceValue("bolo", [1, 1, 1, 1]), rolitLegalMoves(["....", ".RG.", ".YB.", "...."], "red").join())')" \
+		"2000 D2,B4,D4" \
+		"the installed package's helpers call the rules (arena_rules.wasm installed with it)"
 	installed_bot_passes JavaScript rolit "${NODE:-node} mybot.mjs '$TMP'"
 else
 	echo "ok $((tap_count + 1)) # SKIP Node.js 18 and npm are needed for the JavaScript SDK"
