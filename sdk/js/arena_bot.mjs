@@ -502,23 +502,27 @@ function rulesExports() {
   return rules;
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 /** Calls the rules' export `name` with args (numbers) after writing ints
- * and text into its argument buffers; returns what it returns. */
-function rulesCall(name, { ints = [], text = "" }, ...args) {
+ * and text (cut to the buffer's size) into its argument buffers; returns
+ * what it returns. */
+function rulesCall(name, { ints = [], text }, ...args) {
   const r = rulesExports();
   new Int32Array(r.memory.buffer, r.rules_ints(), ints.length).set(ints);
-  const size = r.rules_text_size();
-  const bytes = new TextEncoder().encode(text).subarray(0, size - 1);
-  const buffer = new Uint8Array(r.memory.buffer, r.rules_text(), size);
-  buffer.set(bytes);
-  buffer[bytes.length] = 0;
+  if (text !== undefined) {
+    const buffer = new Uint8Array(r.memory.buffer, r.rules_text(),
+      r.rules_text_size());
+    buffer[encoder.encodeInto(text, buffer.subarray(0, -1)).written] = 0;
+  }
   return r[name](...args);
 }
 
 /** The NUL-terminated text at address `at` of the rules' memory. */
 function rulesText(at) {
   const memory = new Uint8Array(rulesExports().memory.buffer);
-  return new TextDecoder().decode(memory.subarray(at, memory.indexOf(0, at)));
+  return decoder.decode(memory.subarray(at, memory.indexOf(0, at)));
 }
 
 /** The answer of the last call: JSON already in the helper's shape. */
