@@ -19,7 +19,7 @@ for example in bolo bolo5 volle_lotte rolit black_pot; do
 	game=${example//_/-}
 	passes "$game" "$PYTHON3 $top_srcdir/bots/examples/$example.py"
 	if command -v "$NODE" >/dev/null; then
-		passes "$game" "$NODE $top_srcdir/bots/examples/$example.mjs"
+		passes "$game" "$NODE $top_builddir/bots/examples/$example.mjs"
 	fi
 done
 passes rolit "$top_builddir/bots/examples/rolit"
@@ -36,8 +36,8 @@ if command -v "$NODE" >/dev/null; then
   {"name": "c", "command": "$CBOT $TMP"},
   {"name": "py", "command": "$PYTHON3 $top_srcdir/bots/examples/rolit.py $TMP",
    "readable": ["$top_srcdir/sdk/python"]},
-  {"name": "js", "command": "$NODE $top_srcdir/bots/examples/rolit.mjs $TMP",
-   "readable": ["$top_srcdir/sdk/js"]}]}
+  {"name": "js", "command": "$NODE $top_builddir/bots/examples/rolit.mjs $TMP",
+   "readable": ["$top_builddir/sdk/js"]}]}
 JSON
 	expect_exit 0 "$REFEREE" tournament "$TMP/mixed.json" --out "$TMP/mixed"
 	run "$REFEREE" verify "$TMP"/mixed/games/*.jsonl

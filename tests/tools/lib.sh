@@ -29,7 +29,7 @@ CBOT="$BOTS/random-bot"
 PYBOT="$PYTHON3 $top_srcdir/bots/random_bot.py"
 # What the bundled Python and JavaScript bots import, which a sandboxed bot
 # sees only when it is made readable.
-SDK=(--readable "$top_srcdir/sdk/python" --readable "$top_srcdir/sdk/js")
+SDK=(--readable "$top_srcdir/sdk/python" --readable "$top_builddir/sdk/js")
 ZOO="$top_srcdir/tests/zoo"
 LOGTOOL="$PYTHON3 $top_srcdir/tests/tools/logtool.py"
 

@@ -5,6 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { blake2b, hash, botCommitment, refereeCommitment } from "../arena_bot.mjs";
 
 const bytes = (from, to) => Buffer.from(Array.from({ length: to - from }, (_, i) => from + i));
@@ -53,7 +55,9 @@ test("the C and Python SDKs' commitment: game_id 00..0f, seat 1, C 20..3f, r 40.
 });
 
 test("the known-answer vectors of docs/FAIRNESS.md", () => {
-  const doc = readFileSync(new URL("../../../docs/FAIRNESS.md", import.meta.url), "utf8");
+  // The source tree's (these tests run from a copy in a build elsewhere).
+  const top = process.env.top_srcdir || fileURLToPath(new URL("../../../", import.meta.url));
+  const doc = readFileSync(join(top, "docs", "FAIRNESS.md"), "utf8");
   const block = /```kat\n([\s\S]*?)```/.exec(doc)[1];
   const kat = Object.fromEntries(block.trim().split("\n").map((line) => {
     const at = line.indexOf(": ");
