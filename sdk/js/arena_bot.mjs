@@ -26,7 +26,8 @@
  * (docs/games/): the scoring of a set of dice for bolo, bolo5 and
  * volle-lotte; Rolit's legal moves and the effect of a move; Black-Pot's
  * expressions of three dice, legal moves (as the referee lists them) and
- * the effect of a move.  BLAKE2b (RFC 7693) is written out below, since
+ * the effect of a move.  They call the referee's own rules, built for
+ * WebAssembly into arena_rules.wasm beside this file.  BLAKE2b (RFC 7693) is written out below, since
  * Node's crypto has no personalization parameter.
  */
 
