@@ -2,9 +2,8 @@
 # The JavaScript bot SDK (sdk/js/arena_bot.mjs): its node:test suites in
 # sdk/js/test/ (BLAKE2b and the fairness vectors, scripted transcripts
 # through run(), the game helpers and the rules they call, the example
-# bots in the referee), run by
-# Node's own runner, whose TAP passes through as is.  Skipped when Node 18
-# or later is missing.
+# bots in the referee), run by Node's own runner, whose TAP passes through
+# as is.  Skipped when Node 18 or later is missing.
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 # Run from the build tree, where arena_rules.wasm is (make copies the SDK
 # and its tests there in a build outside the source tree).
