@@ -122,8 +122,12 @@ EXPORT(dice_must_roll) int dice_must_roll(void)
 
 /* ---- Rolit: the rows of a board of side `size`, row 1 first, in text ---- */
 
+/* The board of side `size` in text.  The JavaScript side checks the
+ * arguments; one out of range here is a bug there, and traps. */
 static void rolit_load(struct rolit_board *b, int size)
 {
+	if (size < 1 || size > ROLIT_MAX_SIZE)
+		abort();
 	b->size = size;
 	for (int r = 0; r < size; r++)
 		memcpy(b->cells[r], in_text + r * size, (size_t)size);
@@ -207,7 +211,11 @@ EXPORT(black_pot_kind) const char *black_pot_kind(int number)
 EXPORT(black_pot_values) void black_pot_values(int n)
 {
 	static struct black_pot_value values[BLACK_POT_VALUES_MAX];
-	int count = arena_black_pot_values(in_ints, n, values);
+	int count;
+
+	if (n < 1 || n > 3)
+		abort();
+	count = arena_black_pot_values(in_ints, n, values);
 
 	put_start();
 	put("[");
