@@ -16,6 +16,7 @@
 #include "games/dice.h"
 #include "games/registry.h"
 #include "games/rolit.h"
+#include "games/rolit_board.h"
 
 /* ---- Reading views ---- */
 
@@ -144,6 +145,20 @@ int arena_dice_keeps(enum arena_dice_variant v, const int *roll, int count,
 	return n;
 }
 
+int arena_bolo5_may_bank(const int *roll, int roll_count, const int *keep,
+			 int keep_count)
+{
+	int behind[DICE_FACES + 1], taken[DICE_FACES + 1];
+
+	if (dice_counts(ARENA_BOLO5, roll, roll_count, behind) < 0 ||
+	    dice_counts(ARENA_BOLO5, keep, keep_count, taken) < 0)
+		return -1;
+	for (int f = 1; f <= DICE_FACES; f++)
+		if ((behind[f] -= taken[f]) < 0)
+			return -1;
+	return !arena_dice_game_must_roll(behind);
+}
+
 /* One element of "keeps": {"keep": [faces], "points": n}. */
 static int keep_read(const cJSON *item, struct arena_keep *k)
 {
@@ -192,6 +207,36 @@ int arena_dice_view_read(const cJSON *state, struct arena_dice_view *out)
 		if (keep_read(item, &out->keeps[out->keep_count++]) < 0)
 			return -1;
 	return 0;
+}
+
+/* ---- Squares and cells: "F6" is row 6, column F ---- */
+
+/* The row and column of a square name ("F6": 5, 5); -1 off a board of
+ * `side` squares a side. */
+static int cell_parse(const char *name, int *row, int *col, int side)
+{
+	int len = name ? (int)strlen(name) : 0;
+
+	if (len < 2 || len > 3 || name[0] < 'A' || name[0] > 'Z' ||
+	    name[1] < '1' || name[1] > '9' ||
+	    (len == 3 && (name[2] < '0' || name[2] > '9')))
+		return -1;
+	*col = name[0] - 'A';
+	*row = atoi(name + 1) - 1;
+	return *row < side && *col < side ? 0 : -1;
+}
+
+/* "F6" for a square numbered row * side + col (out: 4 bytes; 3 are
+ * enough on a board of at most 9 rows). */
+static void cell_name(char *out, int cell, int side)
+{
+	int row = cell / side + 1;
+
+	*out++ = (char)('A' + cell % side);
+	if (row >= 10)
+		*out++ = '1';
+	*out++ = (char)('0' + row % 10);
+	*out = '\0';
 }
 
 /* ---- Rolit ---- */
@@ -246,7 +291,7 @@ int arena_rolit_read(const cJSON *state, struct arena_rolit *r)
  * The referee's Rolit state for r with colour to move: with 4 players
  * every colour is a seat (red, yellow, green, blue are seats 0 to 3); the
  * 4x4 board is played by 2 (red and green).  NULL for a colour that
- * cannot move on r.
+ * cannot move on r, or a board the rules refuse.
  */
 static void *rolit_state(const struct arena_rolit *r, char colour)
 {
@@ -279,6 +324,30 @@ int arena_rolit_legal(const struct arena_rolit *r, char colour,
 				 cJSON_GetStringValue(square));
 	cJSON_Delete(legal);
 	arena_rolit_rules.destroy(state);
+	return n;
+}
+
+int arena_rolit_captures(const struct arena_rolit *r, const char *square,
+			 char colour, char (*out)[3], int max)
+{
+	/* Any colour captures: the state is read with its first seat to
+	 * move, and the colour given to the rules. */
+	void *state = colour && strchr("RYGB", colour) ?
+			      rolit_state(r, 'R') : NULL;
+	struct rolit_board board = { .size = r->size };
+	bool captured[ROLIT_MAX_SIZE][ROLIT_MAX_SIZE] = { { false } };
+	int row, col, n = 0;
+
+	if (state)
+		arena_rolit_rules.destroy(state);
+	if (!state || cell_parse(square, &row, &col, r->size) < 0)
+		return -1;
+	for (int i = 0; i < r->size; i++)
+		memcpy(board.cells[i], r->board[i], (size_t)r->size);
+	arena_rolit_board_captures(&board, row, col, colour, captured);
+	for (int i = 0; i < r->size * r->size; i++)
+		if (captured[i / r->size][i % r->size] && n++ < max)
+			cell_name(out[n - 1], i, r->size);
 	return n;
 }
 
@@ -346,6 +415,54 @@ out:
 }
 
 
+const char *arena_black_pot_cell_kind(long number)
+{
+	if (number < 1 || number > ARENA_BLACK_POT_MAX_NUMBER)
+		return NULL;
+	return arena_black_pot_kind_name(arena_black_pot_kind((int)number));
+}
+
+int arena_black_pot_dice_values(const int *dice, int count,
+				struct arena_black_pot_value *out, int max)
+{
+	struct black_pot_value values[BLACK_POT_VALUES_MAX];
+	int n;
+
+	if (!dice || count < 1 || count > 3)
+		return -1;
+	for (int i = 0; i < count; i++)
+		if (dice[i] < 1 || dice[i] > 6)
+			return -1;
+	n = arena_black_pot_values(dice, count, values);
+	for (int i = 0; i < n && i < max; i++) {
+		out[i].value = values[i].value;
+		memcpy(out[i].expr, values[i].expr, sizeof out[i].expr);
+	}
+	return n;
+}
+
+int arena_black_pot_roll_expressions(const int roll[3],
+				     struct arena_black_pot_expression *out,
+				     int max)
+{
+	struct black_pot_move *all;
+	int n;
+
+	for (int i = 0; i < 3; i++)
+		if (roll[i] < 1 || roll[i] > 6)
+			return -1;
+	n = arena_black_pot_expressions(roll, &all);
+	for (int i = 0; i < n && i < max; i++) {
+		out[i] = (struct arena_black_pot_expression){
+			.groups = all[i].groups
+		};
+		memcpy(out[i].expr, all[i].expr, sizeof out[i].expr);
+		memcpy(out[i].values, all[i].values, sizeof out[i].values);
+	}
+	free(all);
+	return n;
+}
+
 /* ---- Black-Pot positions and moves ---- */
 
 #define SIDE ARENA_BLACK_POT_SIDE
@@ -395,32 +512,6 @@ int arena_black_pot_read(const cJSON *state, struct arena_black_pot *b)
 	return 0;
 }
 
-/* The row and column of a cell name ("F6": 5, 5); -1 off the board. */
-static int cell_parse(const char *name, int *row, int *col)
-{
-	int len = name ? (int)strlen(name) : 0;
-
-	if (len < 2 || len > 3 || name[0] < 'A' || name[0] > 'Z' ||
-	    name[1] < '1' || name[1] > '9' ||
-	    (len == 3 && (name[2] < '0' || name[2] > '9')))
-		return -1;
-	*col = name[0] - 'A';
-	*row = atoi(name + 1) - 1;
-	return *row < SIDE && *col < SIDE ? 0 : -1;
-}
-
-/* "F6" for a cell numbered row * SIDE + col. */
-static void cell_name(char out[4], int cell)
-{
-	int row = cell / SIDE + 1;
-
-	*out++ = (char)('A' + cell % SIDE);
-	if (row >= 10)
-		*out++ = '1';
-	*out++ = (char)('0' + row % 10);
-	*out = '\0';
-}
-
 int arena_black_pot_legal(const struct arena_black_pot *b, int pawns,
 			  struct arena_black_pot_move *out, int max)
 {
@@ -440,7 +531,7 @@ int arena_black_pot_legal(const struct arena_black_pot *b, int pawns,
 		out[i] = (struct arena_black_pot_move){ .count = moves[i].count };
 		memcpy(out[i].expr, moves[i].expr, sizeof out[i].expr);
 		for (int c = 0; c < moves[i].count; c++)
-			cell_name(out[i].cells[c], moves[i].cells[c]);
+			cell_name(out[i].cells[c], moves[i].cells[c], SIDE);
 	}
 	free(moves);
 	return n <= max ? n : -1;
@@ -457,7 +548,7 @@ int arena_black_pot_apply(struct arena_black_pot *b,
 	for (int i = 0; i < m->count; i++) {
 		int row, col;
 
-		if (cell_parse(m->cells[i], &row, &col) ||
+		if (cell_parse(m->cells[i], &row, &col, SIDE) ||
 		    !after.numbers[row][col] || after.board[row][col] != '.')
 			return -1;
 		after.board[row][col] = side ? 'O' : 'X';

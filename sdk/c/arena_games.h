@@ -5,11 +5,13 @@
  * own rules library (libarena-games; its headers, <arena/games/...>, let
  * a bot play whole games through the referee's functions too).  The dice
  * games (bolo, bolo5, volle-lotte): the points of a set of dice and the
- * keeps of a roll.  Rolit: the legal squares and the effect of a move.
- * Black-Pot: the referee's reading of an expression, the legal moves and
- * the effect of a move.  The Python (sdk/python/arena_bot/games.py) and
- * JavaScript (sdk/js/arena_bot.mjs) SDKs have similar helpers; every list
- * comes in the order the referee uses.  Nothing here keeps state.
+ * keeps of a roll, bolo5's right to bank.  Rolit: the legal squares, the
+ * captures and the effect of a move.  Black-Pot: the kinds of cells, the
+ * values and expressions of dice, the referee's reading of an expression,
+ * the legal moves and the effect of a move.  The Python SDK's helpers
+ * (sdk/python/arena_bot/games.py) call these; the JavaScript SDK
+ * (sdk/js/arena_bot.mjs) has similar ones.  Every list comes in the order
+ * the referee uses.  Nothing here keeps state.
  */
 #ifndef ARENA_GAMES_H
 #define ARENA_GAMES_H
@@ -60,6 +62,16 @@ long arena_dice_value(enum arena_dice_variant v, const int *faces,
  */
 int arena_dice_keeps(enum arena_dice_variant v, const int *roll, int count,
 		     struct arena_keep *out, int max);
+
+/*
+ * Whether bolo5's rule 2.3 lets the player bank after setting `keep` aside
+ * from `roll` (the turn total's threshold apart): some die of the roll is
+ * left behind and those dice would score nothing on their own.  1 or 0,
+ * or -1 when a face is not 1-6, there are more than ARENA_DICE_MAX dice,
+ * or keep is not part of roll.
+ */
+int arena_bolo5_may_bank(const int *roll, int roll_count, const int *keep,
+			 int keep_count);
 
 /* The fields every dice game's view has (bolo.md, "The view"). */
 struct arena_dice_view {
@@ -114,6 +126,17 @@ int arena_rolit_legal(const struct arena_rolit *r, char colour,
 		      char (*out)[3], int max);
 
 /*
+ * The balls a ball of colour (a letter, 'R' 'Y' 'G' or 'B') put on square
+ * ("F4") would capture, in board order (row 1 first); legality is not
+ * checked.  Stores the first `max` names in out and returns how many there
+ * are (0: it captures nothing), or -1 for a bad colour, a square name off
+ * the board or a board the rules refuse (size 4, 6 or 8, at least one
+ * ball).
+ */
+int arena_rolit_captures(const struct arena_rolit *r, const char *square,
+			 char colour, char (*out)[3], int max);
+
+/*
  * Places a ball of colour on square ("F4") and turns the balls it
  * captures; returns how many it captured, or -1 (r unchanged) for a bad
  * colour or square name, a square off the board, an occupied one or a
@@ -138,6 +161,49 @@ int arena_rolit_count(const struct arena_rolit *r, char colour);
  */
 int arena_black_pot_evaluate(const char *expr, const int roll[3],
 			     int *values, int max, char *err, size_t errlen);
+
+/* The kind of the cells numbered `number`: "citron" (1-6), "black-pot"
+ * (13 14 17 19 21 22 23), "cerise" (the other numbers up to 25), or NULL
+ * for a number not 1-25. */
+const char *arena_black_pot_cell_kind(long number);
+
+#define ARENA_BLACK_POT_VALUES_MAX 160  /* values of a group, at most */
+#define ARENA_BLACK_POT_VALUE_LEN 16
+/* One value of a group of dice and the first expression giving it. */
+struct arena_black_pot_value {
+	int value;
+	char expr[ARENA_BLACK_POT_VALUE_LEN];
+};
+
+/*
+ * The distinct values a group of 1 to 3 dice (faces 1-6) can take with +
+ * - * and exact /, each with the first expression the referee finds for
+ * it (8 is "6+4-2" for the dice 6 4 2), in the referee's order.  Stores
+ * the first `max` in out and returns how many there are, or -1 when count
+ * or a face is out of range.
+ */
+int arena_black_pot_dice_values(const int *dice, int count,
+				struct arena_black_pot_value *out, int max);
+
+#define ARENA_BLACK_POT_EXPRESSIONS_MAX 256     /* of a roll, at most */
+/* One expression of a roll: its groups' values, one per group. */
+struct arena_black_pot_expression {
+	char expr[ARENA_BLACK_POT_EXPR_LEN + 1];
+	int values[3];
+	int groups;
+};
+
+/*
+ * Every expression of a roll of three dice: each split into groups (three
+ * single dice; a pair and the die left; all three) with each choice of a
+ * value for each group, in the referee's order.  Many place the same
+ * pawns: arena_black_pot_legal() gives the distinct moves.  Stores the
+ * first `max` in out and returns how many there are, or -1 when the roll
+ * is not three faces 1-6.
+ */
+int arena_black_pot_roll_expressions(const int roll[3],
+				     struct arena_black_pot_expression *out,
+				     int max);
 
 #define ARENA_BLACK_POT_SIDE 11
 #define ARENA_BLACK_POT_MAX_NUMBER 25

@@ -1,7 +1,8 @@
 /*
  * Unit tests for the C SDK's game helpers (sdk/c/arena_games.c): dice
- * scoring per variant and the keeps of a roll, Rolit's legal squares and
- * moves, Black-Pot's values, expressions, legal moves and moves.  The
+ * scoring per variant, the keeps of a roll and bolo5's right to bank,
+ * Rolit's legal squares, captures and moves, Black-Pot's kinds of cells,
+ * values and expressions of dice, legal moves and moves.  The
  * cases are those that tests/e2e/sdk_games_test.py checks for the Python
  * helpers; the views were recorded from real games of the referee, so the
  * keeps and legal squares are compared with what the referee itself
@@ -545,6 +546,135 @@ START_TEST(black_pot_distinct_sorted_stock)
 }
 END_TEST
 
+/* Rule 2.3 of bolo5: bank only with dice left behind that score nothing;
+ * the cases of tests/e2e/sdk_games_test.py. */
+static const struct {
+	int roll[5], n, keep[5], k, may;
+} may_bank_cases[] = {
+	{ { 1, 1, 1, 2, 2 }, 5, { 1, 1, 1 }, 3, 1 },
+	{ { 4, 4, 4, 2, 3 }, 5, { 4, 4, 4 }, 3, 1 },
+	{ { 1, 1, 1, 2, 2 }, 5, { 1, 1, 1, 2, 2 }, 5, 0 },
+	{ { 5, 5, 5, 5, 5 }, 5, { 5, 5, 5, 5 }, 4, 0 },
+	{ { 1, 5 }, 2, { 5 }, 1, 0 },
+	{ { 2, 2, 2, 1, 3 }, 5, { 1 }, 1, 0 },
+	{ { 1, 5 }, 2, { 1, 1 }, 2, -1 },       /* not part of the roll */
+	{ { 1, 7 }, 2, { 1 }, 1, -1 },          /* not a face */
+	{ { 1, 5 }, 2, { 0 }, 1, -1 },
+};
+
+START_TEST(bolo5_may_bank)
+{
+	ck_assert_int_eq(arena_bolo5_may_bank(may_bank_cases[_i].roll,
+					      may_bank_cases[_i].n,
+					      may_bank_cases[_i].keep,
+					      may_bank_cases[_i].k),
+			 may_bank_cases[_i].may);
+}
+END_TEST
+
+/* Board order, whatever the directions; nothing checked for legality. */
+START_TEST(rolit_captures)
+{
+	static const char *const mixed[] = { "R.R.", "YG..", "BY..", "...." };
+	cJSON *state = parse(ROLIT_START);
+	struct arena_rolit r;
+	char out[8][3];
+
+	ck_assert_int_eq(arena_rolit_read(state, &r), 0);
+	ck_assert_int_eq(arena_rolit_captures(&r, "F4", 'R', out, 8), 1);
+	ck_assert_str_eq(out[0], "E4");
+	ck_assert_int_eq(arena_rolit_captures(&r, "A1", 'R', out, 8), 0);
+	/* Yellow is no seat of this 2-player view, but a colour. */
+	ck_assert_int_eq(arena_rolit_captures(&r, "C4", 'Y', out, 8), 1);
+	ck_assert_str_eq(out[0], "D4");
+	ck_assert_int_eq(arena_rolit_captures(&r, "F4", 'x', out, 8), -1);
+	ck_assert_int_eq(arena_rolit_captures(&r, "I1", 'R', out, 8), -1);
+	ck_assert_int_eq(arena_rolit_captures(&r, "d3", 'R', out, 8), -1);
+	ck_assert_str_eq(r.board[3], "...RY...");
+	rolit_set_rows(&r, mixed, 4);
+	ck_assert_int_eq(arena_rolit_captures(&r, "A4", 'R', out, 1), 2);
+	ck_assert_str_eq(out[0], "A2");
+	ck_assert_int_eq(arena_rolit_captures(&r, "A4", 'R', out, 8), 2);
+	ck_assert_str_eq(out[1], "A3");
+	ck_assert_int_eq(arena_rolit_captures(&r, "E1", 'R', out, 8), -1);
+	cJSON_Delete(state);
+}
+END_TEST
+
+START_TEST(black_pot_cell_kinds)
+{
+	static const long numbers[] = { 1, 6, 7, 13, 15, 25, 26, 0, -5 };
+	static const char *const kinds[] = { "citron", "citron", "cerise",
+					     "black-pot", "cerise", "cerise",
+					     NULL, NULL, NULL };
+
+	for (int i = 0; i < 9; i++)
+		if (kinds[i])
+			ck_assert_str_eq(arena_black_pot_cell_kind(numbers[i]),
+					 kinds[i]);
+		else
+			ck_assert_ptr_null(arena_black_pot_cell_kind(numbers[i]));
+}
+END_TEST
+
+/* The values of a group of dice, in the referee's order and wording
+ * (those that tests/e2e/sdk_games_test.py checks too). */
+START_TEST(black_pot_values)
+{
+	static const int dice[] = { 2, 6, 4 }, bad[] = { 7, 1 };
+	struct arena_black_pot_value out[ARENA_BLACK_POT_VALUES_MAX];
+	int n = arena_black_pot_dice_values(dice, 3, out,
+				       ARENA_BLACK_POT_VALUES_MAX);
+
+	ck_assert_int_eq(n, 25);
+	ck_assert_int_eq(out[0].value, 12);
+	ck_assert_str_eq(out[0].expr, "6+4+2");
+	ck_assert_int_eq(out[1].value, 8);
+	ck_assert_str_eq(out[1].expr, "6+4-2");
+	ck_assert_int_eq(out[2].value, -8);
+	ck_assert_str_eq(out[2].expr, "2-(6+4)");
+	ck_assert_int_eq(arena_black_pot_dice_values(dice + 1, 2, out, 1), 4);
+	ck_assert_str_eq(out[0].expr, "6+4");
+	ck_assert_int_eq(arena_black_pot_dice_values(dice, 1, out, 1), 1);
+	ck_assert_str_eq(out[0].expr, "2");
+	ck_assert_int_eq(arena_black_pot_dice_values(dice, 0, out, 1), -1);
+	ck_assert_int_eq(arena_black_pot_dice_values(dice, 4, out, 1), -1);
+	ck_assert_int_eq(arena_black_pot_dice_values(bad, 2, out, 1), -1);
+}
+END_TEST
+
+START_TEST(black_pot_expressions)
+{
+	static const int roll[] = { 4, 2, 6 }, bad[] = { 6, 4, 0 };
+	struct arena_black_pot_expression out[ARENA_BLACK_POT_EXPRESSIONS_MAX];
+	int n = arena_black_pot_roll_expressions(roll, out,
+					    ARENA_BLACK_POT_EXPRESSIONS_MAX);
+	int values[3];
+
+	ck_assert_int_eq(n, 39);
+	ck_assert_str_eq(out[0].expr, "6,4,2");
+	ck_assert_int_eq(out[0].groups, 3);
+	ck_assert_int_eq(out[0].values[2], 2);
+	ck_assert_str_eq(out[1].expr, "6+4,2");
+	ck_assert_int_eq(out[1].groups, 2);
+	ck_assert_int_eq(out[1].values[0], 10);
+	ck_assert_int_eq(out[1].values[1], 2);
+	ck_assert_str_eq(out[n - 1].expr, "6-4*2");
+	ck_assert_int_eq(out[n - 1].groups, 1);
+	ck_assert_int_eq(out[n - 1].values[0], -2);
+	/* Each reads back to its values through the referee's parser. */
+	for (int i = 0; i < n; i++) {
+		ck_assert_int_eq(arena_black_pot_evaluate(out[i].expr, roll,
+							  values, 3, NULL, 0),
+				 out[i].groups);
+		for (int g = 0; g < out[i].groups; g++)
+			ck_assert_int_eq(values[g], out[i].values[g]);
+	}
+	ck_assert_int_eq(arena_black_pot_roll_expressions(roll, out, 1), 39);
+	ck_assert_int_eq(arena_black_pot_roll_expressions(bad, out, 1), -1);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("sdk_games");
@@ -558,6 +688,13 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, dice_view_keeps_match_referee, 0,
 			    (int)(sizeof dice_views / sizeof dice_views[0]));
 	tcase_add_test(tc, dice_view_fields);
+	tcase_add_loop_test(tc, bolo5_may_bank, 0,
+			    (int)(sizeof may_bank_cases /
+				  sizeof may_bank_cases[0]));
+	tcase_add_test(tc, rolit_captures);
+	tcase_add_test(tc, black_pot_cell_kinds);
+	tcase_add_test(tc, black_pot_values);
+	tcase_add_test(tc, black_pot_expressions);
 	tcase_add_test(tc, rolit_start_position);
 	tcase_add_test(tc, rolit_no_capture_anywhere);
 	tcase_add_test(tc, rolit_apply);
