@@ -1,9 +1,11 @@
-"""The C extension of arena_env (pyproject.toml holds the rest).
+"""The C extensions of arena_env and arena_bot (pyproject.toml holds the rest).
 
 arena_env._core is compiled from the referee's rules library (games/*.c)
-and the few files of the referee that drive a game as a match does, found
-beside this folder in the arena source tree (../../games, ../../referee),
-and linked with libsodium, libcjson and libdeflate (Debian:
+and the few files of the referee that drive a game as a match does;
+arena_bot._rules, which arena_bot.games calls, from the same rules library
+and the C SDK's game helpers (sdk/c/arena_games.c).  Both are found beside
+this folder in the arena source tree (../../games, ../../referee,
+../../sdk/c), and linked with libsodium, libcjson and libdeflate (Debian:
 libsodium-dev, libcjson-dev, libdeflate-dev).  `pip install --no-build-isolation sdk/python` builds it
 offline with the setuptools already installed.
 """
@@ -26,30 +28,46 @@ HEADERS = ["keys.h"]
 COPY = os.environ.get("ARENA_ENV_COPY") or os.path.join("build", "arena-src")
 
 
-def sources():
-    """The extension's C files: arena_env's, then copies of the rules
-    library's and the referee's, in COPY."""
+def copies():
+    """Copies the rules library's, the C SDK's and the referee's files the
+    extensions need into COPY; returns the C files copied, by their path
+    in the source tree, as paths relative to this folder."""
     if not os.path.isfile(os.path.join(TOP, "games", "game.h")):
-        raise SystemExit("arena_env: the rules library is not at %s/games: "
+        raise SystemExit("arena-bot: the rules library is not at %s/games: "
                          "install sdk/python from the arena source tree"
                          % TOP)
     wanted = glob.glob(os.path.join(TOP, "games", "*.[ch]"))
     wanted += [os.path.join(TOP, "referee", name + ext)
                for name in REFEREE for ext in (".c", ".h")]
     wanted += [os.path.join(TOP, "referee", name) for name in HEADERS]
-    found = sorted(glob.glob(os.path.join("arena_env", "*.c")))
+    wanted += [os.path.join(TOP, "sdk", "c", "arena_games" + ext)
+               for ext in (".c", ".h")]
+    found = {}
     for path in sorted(wanted):
         copy = os.path.join(HERE, COPY, os.path.relpath(path, TOP))
         os.makedirs(os.path.dirname(copy), exist_ok=True)
         shutil.copy2(path, copy)  # its time too: no needless rebuild
         if copy.endswith(".c"):
-            found.append(os.path.relpath(copy, HERE))
+            found[os.path.relpath(path, TOP)] = os.path.relpath(copy, HERE)
     return found
 
 
-setup(ext_modules=[Extension(
-    "arena_env._core", sources=sources(),
-    include_dirs=[COPY, os.path.join(COPY, "referee")],
-    define_macros=[("_GNU_SOURCE", None)],
-    extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra"],
-    libraries=["sodium", "cjson", "deflate", "m"])])
+COPIED = copies()
+GAMES = [c for path, c in COPIED.items() if path.startswith("games")]
+REFEREE_C = [c for path, c in COPIED.items() if path.startswith("referee")]
+FLAGS = dict(define_macros=[("_GNU_SOURCE", None)],
+             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra"])
+
+setup(ext_modules=[
+    # arena_env: the games played as the referee plays them.
+    Extension("arena_env._core",
+              sources=sorted(glob.glob(os.path.join("arena_env", "*.c")))
+              + GAMES + REFEREE_C,
+              include_dirs=[COPY, os.path.join(COPY, "referee")],
+              libraries=["sodium", "cjson", "deflate", "m"], **FLAGS),
+    # arena_bot.games' rules: the C SDK's helpers on the rules library.
+    Extension("arena_bot._rules",
+              sources=[os.path.join("arena_bot", "rules.c")] + GAMES
+              + [COPIED[os.path.join("sdk", "c", "arena_games.c")]],
+              include_dirs=[COPY, os.path.join(COPY, "sdk", "c")],
+              libraries=["sodium", "cjson", "m"], **FLAGS)])
