@@ -7,13 +7,16 @@
 - vector: arena_env.vector() of 1024 games on one core, the random legal
   actions drawn with numpy when it is there (else the random module), one
   C call a step of all 1024;
-- pure Python: the same games played with arena_bot.games, the SDK's
-  rules helpers in Python (what a Python author had before arena_env): a
+- pure Python: the same games played with the SDK's rules helpers as
+  they were in Python before they called the C rules (bench/pure_games.py,
+  kept as this peer only; what a Python author had before arena_env): a
   minimal loop of the game's turns on Python's random dice (bolo: the
   keeps of each roll by dice_keeps, a random keep, then roll or bank;
   rolit: rolit_legal_moves and rolit_apply).  Those loops skip parts of
   the rules (no views, no end-game rounds), so their rate is an upper
-  bound of pure Python's.
+  bound of pure Python's;
+- games (C): the same loops on arena_bot.games as it is now, each helper
+  one call into the referee's rules.
 
 Each figure is the best of ROUNDS rounds of SECONDS seconds (environment
 variables; 3 and 2 by default).  Prints a table and the goals of
@@ -33,6 +36,7 @@ sys.path.insert(0, os.path.join(os.environ.get("top_builddir",
 sys.path.insert(1, os.path.join(HERE, "..", "sdk", "python"))
 import arena_env  # noqa: E402
 from arena_bot import games  # noqa: E402
+import pure_games  # noqa: E402  (beside this file)
 
 try:
     import numpy
@@ -92,8 +96,8 @@ def vector_rate(game, players, n=1024):
     return best_rate(batch)
 
 
-def pure_bolo():
-    """A game of bolo by the SDK's helpers: steps taken."""
+def pure_bolo(games):
+    """A game of bolo by the helpers of games: steps taken."""
     rng = random.Random()
     scores, seat, steps = [0, 0], 0, 0
     while max(scores) < 10000:
@@ -116,7 +120,7 @@ def pure_bolo():
     return steps
 
 
-def pure_rolit():
+def pure_rolit(games):
     rng = random.Random()
     board = ["........"] * 3 + ["...RG...", "...GR..."] + ["........"] * 3
     colours, steps = ["red", "green"], 0
@@ -137,15 +141,16 @@ def main():
     print("arena_env: random play, steps/s (best of %d rounds of %g s of CPU; "
           "vector: 1024 games, one core; numpy %s)"
           % (ROUNDS, SECONDS, "yes" if numpy is not None else "no"))
-    print("%-12s %12s %14s %14s %10s" % ("game", "env", "vector/core",
-                                          "pure Python", "env/pure"))
+    print("%-12s %12s %14s %14s %10s %12s" % (
+        "game", "env", "vector/core", "pure Python", "env/pure", "games (C)"))
     for game, players, pure in GAMES:
         e = env_rate(game, players)
         v = vector_rate(game, players)
-        p = best_rate(pure) if pure else None
-        print("%-12s %12.0f %14.0f %14s %10s" % (
+        p = best_rate(lambda: pure(pure_games)) if pure else None
+        c = best_rate(lambda: pure(games)) if pure else None
+        print("%-12s %12.0f %14.0f %14s %10s %12s" % (
             game, e, v, "%.0f" % p if p else "-",
-            "%.1fx" % (e / p) if p else "-"))
+            "%.1fx" % (e / p) if p else "-", "%.0f" % c if c else "-"))
     print("goals: env >= 10x pure Python; vector >= 2,000,000/s a core "
           "(bolo), 500,000/s (rolit)")
 
