@@ -58,13 +58,18 @@ installed_bot_passes() {
 }
 
 # --- Python -------------------------------------------------------------------
-# arena_env's extension compiles the rules library beside sdk/python:
-# the copy is of what `pip install sdk/python` reads in the source tree.
-mkdir -p "$TMP/py/src/sdk" "$TMP/py/src/referee"
+# arena_env's extension and arena_bot._rules compile the rules library
+# (and the C SDK's game helpers) beside sdk/python: the copy is of what
+# `pip install sdk/python` reads in the source tree.
+mkdir -p "$TMP/py/src/sdk/c" "$TMP/py/src/referee"
 cp -r "$top_srcdir/sdk/python" "$TMP/py/src/sdk/python"
+cp "$top_srcdir"/sdk/c/arena_games.[ch] "$TMP/py/src/sdk/c/"
 cp -r "$top_srcdir/games" "$TMP/py/src/games"
 cp "$top_srcdir"/referee/*.[ch] "$TMP/py/src/referee/"
-rm -rf "$TMP/py/src/sdk/python/build" "$TMP/py/src/sdk/python/arena_env/"_core*.so
+rm -rf "$TMP/py/src/sdk/python/build" "$TMP/py/src/sdk/python/arena_env/"_core*.so \
+	"$TMP/py/src/sdk/python/arena_bot/"_rules*.so
+# The installed package, not a build tree's (lib.sh's PYTHONPATH).
+unset PYTHONPATH
 run "${SDK_PYTHON:-/usr/bin/python3}" -m venv --system-site-packages "$TMP/py/venv"
 ok "$RC" "python3 -m venv makes a fresh virtualenv (apt-get install python3-venv)" || diag_run
 # As a user installs it: with Python's compiler flags, none of a

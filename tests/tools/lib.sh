@@ -30,6 +30,13 @@ PYBOT="$PYTHON3 $top_srcdir/bots/random_bot.py"
 # What the bundled Python and JavaScript bots import, which a sandboxed bot
 # sees only when it is made readable.
 SDK=(--readable "$top_srcdir/sdk/python" --readable "$top_builddir/sdk/js")
+# Built outside the source tree, arena_bot's compiled rules
+# (arena_bot/_rules*.so, which arena_bot.games calls) are in the build
+# tree's sdk/python, which the package joins when it is on the path.
+if [ "$(cd "$top_builddir" && pwd -P)" != "$(cd "$top_srcdir" && pwd -P)" ]; then
+	export PYTHONPATH="$top_builddir/sdk/python"
+	SDK+=(--readable "$top_builddir/sdk/python" --env PYTHONPATH)
+fi
 ZOO="$top_srcdir/tests/zoo"
 LOGTOOL="$PYTHON3 $top_srcdir/tests/tools/logtool.py"
 

@@ -1,4 +1,4 @@
-"""The Python bot SDK for the arena referee (standard library only).
+"""The Python bot SDK for the arena referee (the protocol, standard library only).
 
 A bot subclasses Bot, overrides decide() (and on_start()/on_end() if it
 cares), and calls run(); in decide() it may call self.info(text) to say
@@ -10,7 +10,8 @@ c_i = H("arena:botcommit", -, game_id || LE32(seat) || C || r_i), at lock
 it reveals r_i, and at end it checks that the referee's secret S gives
 C = H("arena:commit", -, game_id || S)), hands each turn to decide() and
 answers every other message with {}.  It behaves like the C SDK
-(sdk/c/arena_bot.h), down to the compact form of its replies.  A bot must
+(sdk/c/arena_bot.h), down to the compact form of its replies.  The game
+helpers, arena_bot.games, call the referee's C rules (arena_bot._rules).  A bot must
 never print to standard output itself; log to standard error.
 
     class MyBot(Bot):
@@ -23,12 +24,18 @@ never print to standard output itself; log to standard error.
 
 import hashlib
 import json
+import pkgutil
 import re
 import random
 import secrets
 import sys
 import traceback
 from typing import Any, Callable, Dict, Optional, TextIO
+
+# The package may be spread over two folders on the path: the source
+# tree's, and a build tree's holding only the compiled rules
+# (arena_bot/_rules*.so) when the arena is built outside its source tree.
+__path__ = pkgutil.extend_path(__path__, __name__)
 
 __all__ = ["Bot", "Message", "run", "legal", "seat", "state",
            "bot_commitment", "referee_commitment"]
