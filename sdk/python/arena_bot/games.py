@@ -221,9 +221,10 @@ def _squares(answer: Optional[List[str]], board: Sequence[str],
              what: str) -> List[str]:
     """The rules' list of squares, or ValueError when they refused."""
     if answer is None:
-        raise ValueError("%s on %r: a Rolit board is 4, 6 or 8 rows of as "
-                         "many of R, Y, G, B or ., with a ball; on a 4x4 "
-                         "board only red and green play" % (what, list(board)))
+        raise ValueError("cannot list %s: %r is not a board the rules "
+                         "accept (4, 6 or 8 rows of as many of R, Y, G, B or "
+                         "., at least one ball; on a 4x4 board only red and "
+                         "green play)" % (what, list(board)))
     return answer
 
 
@@ -235,7 +236,7 @@ def rolit_captures(board: Sequence[str], square: str,
     letter = _letter(colour)
     parse_square(square)
     return _squares(_rules.rolit_captures(list(board), square, letter),
-                    board, "no square %s" % square)
+                    board, "the captures of a ball on %s" % square)
 
 
 def rolit_legal_moves(board: Sequence[str], colour: str) -> List[str]:
@@ -243,7 +244,7 @@ def rolit_legal_moves(board: Sequence[str], colour: str) -> List[str]:
     capturing placements if there are any, else every empty square
     touching a ball."""
     return _squares(_rules.rolit_legal(list(board), _letter(colour)), board,
-                    "no moves of %s" % colour)
+                    "the moves of %s" % colour)
 
 
 def rolit_apply(board: Sequence[str], square: str,
@@ -251,11 +252,11 @@ def rolit_apply(board: Sequence[str], square: str,
     """The board after colour places a ball on square (legality is not
     checked), as a new list of strings."""
     letter = _letter(colour)
-    rows = [list(row) for row in board]
-    for name in [square] + rolit_captures(board, square, colour):
-        r, c = parse_square(name)
-        rows[r][c] = letter
-    return ["".join(row) for row in rows]
+    turned = {parse_square(name) for name in
+              [square] + rolit_captures(board, square, colour)}
+    return ["".join(letter if (r, c) in turned else ball
+                    for c, ball in enumerate(row))
+            for r, row in enumerate(board)]
 
 
 def rolit_counts(board: Sequence[str]) -> Dict[str, int]:
@@ -357,10 +358,14 @@ def black_pot_legal_moves(view: BlackPotView,
     places nothing.  pawns overrides the pawns the side has left."""
     if pawns is None:
         pawns = view["pawns"][view["you"]]
-    return [{"expr": expr, "cells": cells} for expr, cells in
-            _rules.black_pot_legal(view["numbers"], view["board"],
+    moves = _rules.black_pot_legal(view["numbers"], view["board"],
                                    _black_pot_roll(view["roll"]),
-                                   max(int(pawns), 0))]
+                                   max(int(pawns), 0))
+    if moves is None:
+        raise ValueError("the roll %r has more than 1024 moves on this board: "
+                         "no board the referee deals has so many"
+                         % (view["roll"],))
+    return [{"expr": expr, "cells": cells} for expr, cells in moves]
 
 
 def black_pot_evaluate(expr: str, roll: Sequence[int]) -> List[int]:
