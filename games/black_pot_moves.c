@@ -1,8 +1,10 @@
 /*
  * The arithmetic of a Black-Pot move (docs/games/black-pot.md rule 5.4):
  * every way to split the three dice into groups and combine each group with +
- * - * and exact /, turned into the distinct sets of cells a move may fill,
- * and the small parser that reads the expression a bot sends. The parser is a
+ * - * and exact /, turned into the distinct sets of cells a move may fill
+ * (and, for the SDKs' helpers, listed as they are: every expression of a
+ * roll, the values of a group), and the small parser that reads the
+ * expression a bot sends. The parser is a
  * recursive descent over at most BLACK_POT_EXPR_LEN bytes: nothing is
  * evaluated but dice, the four operations and parentheses.
  */
