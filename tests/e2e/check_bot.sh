@@ -28,14 +28,17 @@ if command -v jq >/dev/null; then
 fi
 
 # A tournament mixing C, Python and JavaScript bots completes and verifies
-# (in the sandbox, the SDKs the scripts import are "readable" for them).
+# (in the sandbox, the SDKs the scripts import are "readable" for them,
+# and the build tree's sdk/python too, which holds arena_bot's compiled
+# rules when it is not the source tree: lib.sh's PYTHONPATH names it).
 if command -v "$NODE" >/dev/null; then
 	cat >"$TMP/mixed.json" <<JSON
 {"name": "mixed", "game": "rolit", "options": {"size": 6}, "players": 3, "games": 3,
  "bots": [
   {"name": "c", "command": "$CBOT $TMP"},
   {"name": "py", "command": "$PYTHON3 $top_srcdir/bots/examples/rolit.py $TMP",
-   "readable": ["$top_srcdir/sdk/python"]},
+   "readable": ["$top_srcdir/sdk/python", "$top_builddir/sdk/python"],
+   "pass_env": ["PYTHONPATH"]},
   {"name": "js", "command": "$NODE $top_builddir/bots/examples/rolit.mjs $TMP",
    "readable": ["$top_builddir/sdk/js"]}]}
 JSON
