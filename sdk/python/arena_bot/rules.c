@@ -223,8 +223,8 @@ static PyObject *rules_black_pot_values(PyObject *self, PyObject *args)
 		return NULL;
 	n = ints_read(seq, dice, 3);
 	PyErr_Clear();
-	if (n < 0 || (n = arena_black_pot_values(dice, n, out,
-						 ARENA_BLACK_POT_VALUES_MAX)) < 0)
+	if (n < 0 || (n = arena_black_pot_dice_values(
+			      dice, n, out, ARENA_BLACK_POT_VALUES_MAX)) < 0)
 		Py_RETURN_NONE;
 	list = PyList_New(n);
 	for (int i = 0; list && i < n; i++)
@@ -246,7 +246,7 @@ static PyObject *rules_black_pot_expressions(PyObject *self, PyObject *args)
 		return NULL;
 	n = ints_read(seq, roll, 3);
 	PyErr_Clear();
-	if (n != 3 || (n = arena_black_pot_expressions(
+	if (n != 3 || (n = arena_black_pot_roll_expressions(
 			       roll, out, ARENA_BLACK_POT_EXPRESSIONS_MAX)) < 0)
 		Py_RETURN_NONE;
 	list = PyList_New(n);
