@@ -85,6 +85,18 @@ int arena_rolit_board_captures(const struct rolit_board *b, int row, int col,
 	return total;
 }
 
+/* Whether a ball of colour `letter` on (row, col) would capture: the
+ * first capturing direction settles it (legal squares are listed at every
+ * step of a game, so this is the rules' inner loop). */
+static bool rolit_board_captures_any(const struct rolit_board *b, int row,
+				     int col, char letter)
+{
+	for (int d = 0; d < 8; d++)
+		if (rolit_run(b, row, col, letter, d))
+			return true;
+	return false;
+}
+
 int arena_rolit_board_squares(const struct rolit_board *b, char letter,
 			      int squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE])
 {
@@ -99,7 +111,7 @@ int arena_rolit_board_squares(const struct rolit_board *b, char letter,
 			    !arena_rolit_board_touches(b, r, c))
 				continue;
 			touching[touches++] = r * b->size + c;
-			if (arena_rolit_board_captures(b, r, c, letter, NULL))
+			if (rolit_board_captures_any(b, r, c, letter))
 				squares[captures++] = r * b->size + c;
 		}
 	if (!captures)
@@ -110,12 +122,14 @@ int arena_rolit_board_squares(const struct rolit_board *b, char letter,
 void arena_rolit_board_place(struct rolit_board *b, int row, int col,
 			     char letter)
 {
-	bool captured[ROLIT_MAX_SIZE][ROLIT_MAX_SIZE] = {{false}};
+	/* The runs of the 8 directions are on rays from (row, col) that
+	 * share no square: each is turned as soon as it is found. */
+	for (int d = 0; d < 8; d++) {
+		int n = rolit_run(b, row, col, letter, d);
 
-	arena_rolit_board_captures(b, row, col, letter, captured);
-	for (int r = 0; r < b->size; r++)
-		for (int c = 0; c < b->size; c++)
-			if (captured[r][c])
-				b->cells[r][c] = letter;
+		for (int i = 1; i <= n; i++)
+			b->cells[row + i * rolit_dirs[d][0]]
+				[col + i * rolit_dirs[d][1]] = letter;
+	}
 	b->cells[row][col] = letter;
 }
