@@ -60,7 +60,7 @@ struct verifier {
 static const char *const forfeit_reasons[] = {
 	"timeout", "exit", "bad-json", "line-too-long", "bad-reply",
 	"illegal-action", "unexpected-output", "fairness", "memory", "processes",
-	NULL,
+	"containment", NULL,
 };
 
 __attribute__((format(printf, 3, 4)))

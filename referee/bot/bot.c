@@ -353,15 +353,26 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 	}
 }
 
+/* A freeze that the bot fought (the fallback's: -2) has killed it; its
+ * next message or reply says so. */
 static void set_frozen(struct bot *bot, bool frozen)
 {
-	if (bot->group && bot->frozen != frozen && !contain_freeze(bot->group, frozen))
+	int rc;
+
+	if (!bot->group || bot->frozen == frozen)
+		return;
+	if (!(rc = contain_freeze(bot->group, frozen)))
 		bot->frozen = frozen;
+	else if (rc == -2)
+		bot->uncontained = true;
 }
 
-/* `status`, unless the bot's group went past a limit: then that. */
+/* `status`, unless the bot's group went past a limit, or fought its
+ * freeze: then that. */
 static enum bot_status over_limit(struct bot *bot, enum bot_status status)
 {
+	if (bot->uncontained)
+		return BOT_CONTAINMENT;
 	/* A fault is looked into; a reply only when the kernel said. */
 	switch (!bot->group ? CGROUP_WITHIN
 		: contain_breach(bot->group, status == BOT_OK)) {
@@ -399,6 +410,8 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 
 	if (bot->responder)
 		return respond(bot, line, len);
+	if (bot->uncontained)
+		return BOT_CONTAINMENT;
 	if (bot->in_fd < 0)
 		return BOT_CLOSED;
 	/* A pondering bot's thoughts between moves are its own. */

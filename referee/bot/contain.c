@@ -119,6 +119,8 @@ bool contain_destroy(struct contain *c, int wait_ms)
 	if (!c)
 		return true;
 	gone = cgroup_destroy(c->group, wait_ms);
+	if (c->stops && !procstop_kill(c->stops, wait_ms))
+		gone = false;
 	procstop_free(c->stops);
 	free(c);
 	return gone;
