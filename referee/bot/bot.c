@@ -386,8 +386,10 @@ static enum bot_status over_limit(struct bot *bot, enum bot_status status)
 	return status;
 }
 
-/* A reply line was read: what it cost is read from the group's clock. */
-static enum bot_status replied(struct bot *bot)
+/* A reply line was read: what it cost is read from the group's clock,
+ * and it counts only when that is within the CPU time of `d`: the clock
+ * is the rule, whatever came through the pipe. */
+static enum bot_status replied(struct bot *bot, const struct bot_deadline *d)
 {
 	int64_t cpu;
 
@@ -398,6 +400,8 @@ static enum bot_status replied(struct bot *bot)
 	bot->reply_cpu = cpu > bot->cpu_mark ? cpu - bot->cpu_mark : 0;
 	bot->cpu_mark = cpu > bot->cpu_mark ? cpu : bot->cpu_mark;
 	bot->running_since = now_ns();
+	if (d->cpu_ns && bot->reply_cpu > d->cpu_ns)
+		return over_limit(bot, BOT_CPU_TIMEOUT);
 	return over_limit(bot, BOT_OK);
 }
 
@@ -491,7 +495,7 @@ enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadli
 			*line = bot->buf;
 			*len = (size_t)(nl - bot->buf);
 			bot->start = bot->scan = *len + 1;
-			return replied(bot);
+			return replied(bot, deadline);
 		}
 		bot->scan = bot->len;
 		if (bot->len > bot->limits.max_line)

@@ -43,7 +43,9 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
  * waiting for its end.  Output after the line stays buffered.  A
  * contained bot that went past its memory or process limit is
  * BOT_OUT_OF_MEMORY or BOT_TOO_MANY_PROCESSES, whatever it replied; one
- * whose last freeze did not hold is BOT_CONTAINMENT. */
+ * whose reply came after the CPU time of `deadline` is BOT_CPU_TIMEOUT,
+ * whatever was in the pipe; one whose last freeze did not hold is
+ * BOT_CONTAINMENT. */
 enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadline,
 			      const char **line, size_t *len);
 
