@@ -175,6 +175,16 @@ expect_contains "$ERR" "line 6: move 1, \"F4\", is not legal there: F4 touches n
 printf 'F4 C3\nF4   C3 # again\n' >"$TMP/twice.txt"
 expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/twice.txt" a b
 expect_contains "$ERR" "opening book $TMP/twice.txt: line 2: the opening of line 1 again" "a line twice is refused"
+# A NUL, or another control byte, is refused by its line, not read up to.
+printf 'F4 C3\n# fine\nE3 F3\000D3\n' >"$TMP/nul.txt"
+expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/nul.txt" a b
+expect_contains "$ERR" "opening book $TMP/nul.txt: line 3: the control byte 0x00 (a book is text: one opening a line, its moves separated by spaces; remove the byte)" \
+	"a NUL byte is refused by its line"
+printf 'F4 C3\nE3\033 F3\n' >"$TMP/esc.txt"
+expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/esc.txt" a b
+expect_contains "$ERR" "opening book $TMP/esc.txt: line 2: the control byte 0x1b" "another control byte is refused by its line"
+printf 'F4\tC3\r\n' >"$TMP/crlf.txt"
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/crlf.txt" "$(cbot)" "$(cbot)"
 printf '# nothing\n\n' >"$TMP/empty.txt"
 expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/empty.txt" a b
 expect_contains "$ERR" "opening book $TMP/empty.txt: it holds no opening" "an empty book is refused"
