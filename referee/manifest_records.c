@@ -55,7 +55,12 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 	snprintf(shard, sizeof shard, "%d/%d", h->shard_index, h->shard_count);
 	cJSON_AddStringToObject(r, "shard", shard);
 	cJSON_AddItemToObject(r, "file", cJSON_Duplicate(h->file, true));
-	cJSON_AddStringToObject(r, "containment", h->containment);
+	/* What held the bots, when the run says (a tournament's does). */
+	if (h->containment) {
+		cJSON_AddStringToObject(r, "containment", h->containment);
+		cJSON_AddBoolToObject(r, "sandbox", h->sandbox);
+		cJSON_AddBoolToObject(r, "seccomp", h->sandbox);
+	}
 	return r;
 }
 

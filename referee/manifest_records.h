@@ -46,6 +46,7 @@ struct manifest_header {
 	int shard_index, shard_count;
 	const cJSON *file;         /* the tournament file as read */
 	const char *containment;   /* contain_summary() of its bots */
+	bool sandbox;              /* its bots sandboxed (and so filtered) */
 };
 
 /* A finished game, as its entry in a finished record tells it. */

@@ -200,9 +200,12 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
 	cJSON_AddNumberToObject(time, "game_ms", (double)c->time.game_ms);
 	cJSON_AddStringToObject(time, "clock", wire_clock_name(c->time.clock));
-	/* What held the bots (they share their limits). */
+	/* What held the bots (they share their limits), each part on its
+	 * own: bubblewrap loads the seccomp filter into every sandbox. */
 	cJSON_AddStringToObject(h, "containment",
 				contain_summary(g->at[0]->config->spec.limits.contain));
+	cJSON_AddBoolToObject(h, "sandbox", g->at[0]->config->spec.limits.sandbox);
+	cJSON_AddBoolToObject(h, "seccomp", g->at[0]->config->spec.limits.sandbox);
 	players = cJSON_AddArrayToObject(h, "players");
 	for (int s = 0; s < g->seats; s++) {
 		struct entrant *e = g->at[s];

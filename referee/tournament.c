@@ -248,6 +248,7 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 		.book_path = spec->book.path, .book_random = spec->book.random,
 		.containment = contain_summary(spec->limits.contain),
+		.sandbox = spec->limits.sandbox,
 	};
 
 	for (int b = 0; b < first_bots; b++)
