@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -452,17 +453,15 @@ int procstop_freeze(struct procstop *p, bool frozen)
 	return rc;
 }
 
-bool procstop_kill(struct procstop *p, int wait_ms)
+/* Waits up to `wait_ms` for the init, killed, to be gone or a zombie,
+ * reading its stat every millisecond (without a pidfd: Linux < 5.3, or
+ * valgrind). */
+static bool init_gone(struct procstop *p, int wait_ms)
 {
 	const struct timespec tick = { 0, 1000000 };
 	int64_t give_up = now_ns() + (int64_t)wait_ms * 1000000;
 	struct stat_of st;
 
-	if (!find_init(p))
-		return true;
-	/* The namespace's init gone, the kernel kills every process in it,
-	 * and the init is a zombie, or reaped, only once they are all gone. */
-	kill(p->init, SIGKILL);
 	for (;;) {
 		if (!read_stat(p, p->init, 0, &st) || strchr("ZXx", st.state))
 			return true;
@@ -470,6 +469,29 @@ bool procstop_kill(struct procstop *p, int wait_ms)
 			return false;
 		nanosleep(&tick, NULL);
 	}
+}
+
+bool procstop_kill(struct procstop *p, int wait_ms)
+{
+	struct pollfd ended = { -1, POLLIN, 0 };
+	int n;
+
+	if (!find_init(p))
+		return true;
+	/* The namespace's init gone, the kernel kills every process in it;
+	 * the init's pidfd is readable, and the init a zombie, only once
+	 * they are all gone. */
+	ended.fd = (int)syscall(SYS_pidfd_open, p->init, 0);
+	if (ended.fd < 0 && errno == ESRCH)
+		return true;
+	kill(p->init, SIGKILL);
+	if (ended.fd < 0)
+		return init_gone(p, wait_ms);
+	do
+		n = poll(&ended, 1, wait_ms);
+	while (n < 0 && errno == EINTR);
+	close(ended.fd);
+	return n == 1;
 }
 
 bool procstop_pending(const struct procstop *p)
