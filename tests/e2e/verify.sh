@@ -257,6 +257,10 @@ SAVED_LOG=$LOG
 LOG=$FLOG
 tamper resign "$KEY" sub forfeit '"reason":"bad-json"' '"reason":"nope"'
 fails_with "an unknown forfeit reason, re-signed" "$T" "line $FL: unknown forfeit reason 'nope'"
+# containment: the fallback's, for a bot that undid its stop.
+tamper resign "$KEY" sub forfeit '"reason":"bad-json"' '"reason":"containment"'
+expect_exit 0 "$REFEREE" verify "$T"
+expect_contains "$OUT" "ok: rolit, 3 players" "a forfeit for containment verifies"
 tamper resign "$KEY" sub forfeit ',"detail":"[^"]*"' ''
 fails_with "a forfeit without a detail, re-signed" "$T" "line $FL: a forfeit record needs a \"detail\" string"
 tamper resign "$KEY" drop forfeit
