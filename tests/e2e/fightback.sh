@@ -51,7 +51,7 @@ for who in root user; do
 	game "$who" calm
 	expect_eq "$RC" 0 "$who, control: the game is played"
 	control_ms=$ELAPSED_MS
-	containment=$(sed -n '1s/.*"containment":"\([a-z ]*\).*/\1/p' "$LOG")
+	containment=$(sed -n '1s/.*"containment":"\([a-z ]*[a-z]\).*/\1/p' "$LOG")
 	diag "$who: the bots are contained by $containment; a control game took $control_ms ms"
 	for mode in seize cont vfork; do
 		game "$who" "$mode"
