@@ -12,6 +12,7 @@
 
 #include "bot/contain.h"
 #include "files.h"
+#include "json.h"
 #include "manifest.h"
 #include "outdir.h"
 #include "paths.h"
@@ -93,6 +94,36 @@ static int read_file(struct running *r, char *err)
 	return 0;
 }
 
+/* A resumed run takes again what it was started with and the command
+ * line does not say again (its manifest's first record): its opening
+ * book, --compress and its shard.  0, or -1 with err; a record that
+ * cannot be read is left for manifest_reopen() to name. */
+static int remember(struct running *r, char *err)
+{
+	struct tournament_run *run = &r->run;
+	cJSON *first = manifest_first_record(run->out_dir);
+	const char *book = cJSON_GetStringValue(json_member(first, "book_path"));
+	const char *shard = cJSON_GetStringValue(json_member(first, "shard"));
+	char why[ERR_LEN];
+	int index, count, rc = 0;
+
+	r->spec.compress |= cJSON_IsTrue(json_member(first, "compress"));
+	if (run->shard_count == 1 && shard && sscanf(shard, "%d/%d", &index, &count) == 2 &&
+	    index >= 1 && index <= count) {
+		run->shard_index = index;
+		run->shard_count = count;
+	}
+	if (book && json_member(first, "book_sha256") && !r->request->book &&
+	    !r->spec.book.count &&
+	    tournament_file_book(&r->spec, book, cJSON_GetStringValue(
+			json_member(first, "book_order")), why))
+		rc = errorf(err, "cannot resume %s: it was started with the opening "
+			    "book %s, which cannot be read now (%s): give it again "
+			    "with --openings-book FILE", run->out_dir, book, why);
+	cJSON_Delete(first);
+	return rc;
+}
+
 /* The output folder, the schedule of the run, whether it may resume:
  * 0, or -1 with err. */
 static int plan(struct running *r, char *err)
@@ -113,6 +144,8 @@ static int plan(struct running *r, char *err)
 			      OUTDIR_MANIFEST);
 	}
 	free(manifest);
+	if (run->resume && remember(r, err))
+		return -1;
 	/* The bots a resumed run started with make the first generation of
 	 * its schedule; those the file added since, the next ones.  One it
 	 * removed is refused when the manifest is read again. */
