@@ -209,11 +209,16 @@ static enum tournament_end preflight(struct running *r, char *err)
 	if (count < 0)
 		return TOURNAMENT_REFUSED;
 	if (count && !r->request->skip_broken) {
+		/* A Swiss cannot leave a bot out (plan()): not proposed. */
+		bool swiss = spec->format == FORMAT_SWISS;
+
 		errorf(err, "%d bot%s did not start (above), so no game was "
-		       "played: fix %s in %s, or pass --skip-broken to run "
-		       "without %s", count, count == 1 ? "" : "s",
+		       "played: fix %s in %s%s%s", count, count == 1 ? "" : "s",
 		       count == 1 ? "its entry" : "their entries", run->file,
-		       count == 1 ? "it" : "them");
+		       swiss ? " (a Swiss round is paired from every result of "
+			       "the round before, so it cannot run without a bot)"
+			     : ", or pass --skip-broken to run without ",
+		       swiss ? "" : count == 1 ? "it" : "them");
 		return TOURNAMENT_FAILED;
 	}
 	for (int b = 0; b < spec->bot_count; b++)

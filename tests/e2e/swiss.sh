@@ -94,6 +94,16 @@ expect_eq "$(pairs_once "$TMP/odd.pairs")" 0 "no pair of the odd field meets twi
 expect_exit 2 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/skip" --skip-broken
 expect_contains "$ERR" "so no bot can be left out: play a Swiss tournament without --skip-broken" \
 	"a Swiss run leaves no bot out"
+# A bot that does not start: the pre-flight does not propose --skip-broken,
+# which the Swiss refuses, but says why the Swiss needs every bot.
+swiss_file "$TMP/broken.json" 4 3
+"$PYTHON3" -c "import json, sys
+f = json.load(open(sys.argv[1]))
+f['bots'][3]['command'] = sys.argv[2]
+json.dump(f, open(sys.argv[1], 'w'))" "$TMP/broken.json" "$(zoo crash-at-start.sh)"
+expect_exit 2 "$REFEREE" tournament "$TMP/broken.json" --out "$TMP/broken"
+expect_eq "$(grep "^referee tournament: " "$ERR" | tail -n 1)" "referee tournament: 1 bot did not start (above), so no game was played: fix its entry in $TMP/broken.json (a Swiss round is paired from every result of the round before, so it cannot run without a bot)" \
+	"a Swiss whose bot does not start: the pre-flight does not propose --skip-broken"
 swiss_file "$TMP/grown.json" 8 5
 expect_exit 2 "$REFEREE" tournament "$TMP/grown.json" --out "$TMP/odd" --resume
 expect_contains "$ERR" "a Swiss run cannot take new bots" "... and takes no bot added to its file"
