@@ -62,7 +62,11 @@ static void left_out_text(const struct manifest_view *view, char *buf, size_t le
 	long count = manifest_left_out(view);
 
 	buf[0] = '\0';
-	if (count)
+	/* A Swiss's boards left empty are never played (swiss.h). */
+	if (count && view->swiss.rounds)
+		snprintf(buf, len, " (%ld left out by --skip-broken: boards of "
+			 "the Swiss left empty, never played)", count);
+	else if (count)
 		snprintf(buf, len, " (%ld left out by --skip-broken: fix the bot and "
 			 "--resume the run to play them)", count);
 }
