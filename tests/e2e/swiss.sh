@@ -123,6 +123,30 @@ expect_exit 0 "$REFEREE" ladder "$TMP/broken"
 expect_contains "$OUT" "6 games (and 3 left out by --skip-broken" "the ladder says the games left out"
 expect_exit 0 "$REFEREE" tournament "$TMP/broken.json" --out "$TMP/broken" --resume --skip-broken
 expect_contains "$ERR" "nothing left to play" "resumed, the Swiss keeps the bot out: nothing left to play"
+# Stopped by SIGINT in the middle, resumed: the bot stays out, the rounds
+# are paired as the run never stopped.
+"$PYTHON3" -c "import json, sys
+f = json.load(open(sys.argv[1]))
+for b in f['bots']:
+    if b['name'] != 'b3':
+        b['command'] = sys.argv[2]
+json.dump(f, open(sys.argv[3], 'w'))" "$TMP/broken.json" "$(zoo slow 30)" "$TMP/slow.json"
+"$REFEREE" tournament "$TMP/slow.json" --out "$TMP/stopped" --skip-broken --concurrency 1 >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 600); do
+	[ "$(ls "$TMP/stopped/games" 2>/dev/null | wc -l)" -ge 3 ] && break
+	sleep 0.05
+done
+kill -INT "$pid"
+wait "$pid"
+expect_eq "$?" 2 "a Swiss without a bot stops on SIGINT"
+expect_exit 0 "$REFEREE" tournament "$TMP/slow.json" --out "$TMP/stopped" --resume --skip-broken --concurrency 2
+expect_eq "$(ls "$TMP"/stopped/games/[0-9]*.jsonl | wc -l)" 6 "resumed, it plays the 6 games of the bots there"
+run $SWISS check "$TMP/stopped/manifest.jsonl"
+ok "$([ "$RC" = 0 ]; echo $?)" "... paired without the bot left out, as recomputed" || diag_run
+expect_exit 0 "$REFEREE" verify "$TMP/stopped"
+expect_contains "$OUT" "6 games finished (3 left out by --skip-broken: boards of the Swiss left empty, never played)" \
+	"verify: the resumed Swiss without the bot is ok"
 # A pairing that seats the bot left out, signed again: verify says so.
 $LOGTOOL resign "$TMP/broken/manifest.jsonl" "$TMP/broken-bad.jsonl" "$KEYDIR/referee.key" \
 	sub 1 '"bot":3,' '"bot":5,'
