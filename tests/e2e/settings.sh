@@ -186,6 +186,13 @@ bad_value --cpus x "--cpus takes a whole number from 0 to 4096, not 'x'"
 bad_value --clock x "--clock takes cpu or wall, not 'x'"
 bad_value --env 1bad "--env takes NAME or NAME=VALUE, not '1bad'"
 bad_value --start-failures 0 "--start-failures takes a whole number from 1 to 1000000, not '0'" tournament
+# check-bot and sprt read the bots' limits from the settings too.
+printf -- '--move-ms x\n' >"$FILE"
+run "$REFEREE" check-bot rolit "$CBOT $TMP"
+expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee check-bot: --move-ms takes a whole number from 1 to 86400000, not 'x' (from the file $FILE, line 1)" "settings --move-ms reaches check-bot"
+printf -- '--memory-mb -1\n' >"$FILE"
+run "$REFEREE" sprt rolit --elo0 0 --elo1 10 "$CBOT $TMP" "$CBOT $TMP"
+expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee sprt: --memory-mb takes a whole number from 0 to 16777216, not '-1' (from the file $FILE, line 1)" "settings --memory-mb reaches sprt"
 printf -- '--readable %s\n' "$TMP/not-there" >"$FILE"
 game
 expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee play: readable path '$TMP/not-there': No such file or directory" "settings --readable reaches play"
