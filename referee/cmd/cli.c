@@ -344,8 +344,6 @@ bool cli_signing_key(const char *verb, const char *key_file,
 		ok = !keys_load_secret(key_file, key, err);
 		/* Its signatures are the user's own, for the closing ladder too. */
 		keys_trust_signing(key_file);
-		/* Said after the options are read: where the key came from. */
-		option_word = key_file;
 	} else {
 		dir = keys_default_dir(err);
 		ok = dir && !keys_load_or_generate(dir, key, &created, err);
@@ -353,7 +351,10 @@ bool cli_signing_key(const char *verb, const char *key_file,
 	ok = ok && (!folder || !keys_write_public(folder, key->public_key, err));
 	if (!ok) {
 		free(dir);
+		/* Said after the options are read: where the key came from. */
+		option_word = key_file;
 		cli_fail(verb, "%s", err);
+		option_word = NULL;
 		return false;
 	}
 	if (created)
