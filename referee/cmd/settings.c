@@ -75,8 +75,7 @@ static const char *const one_run[] = {
 	"--openings", "--openings-book", "--log", "--human", "--show",
 	"--duplicate", "--workdir", "--skip-broken", "--elo0", "--elo1",
 	"--alpha", "--beta", "--normalized", "--max-pairs", "--players",
-	"--keep", "--tournament", "--unsigned", "--jobs", "--format",
-	"--provisional",
+	"--keep", "--tournament", "--unsigned",
 };
 
 struct setting {
@@ -137,8 +136,12 @@ static char *file_path_value(const char *name, const char *value, bool in_file,
 	return xstrdup(value);
 }
 
+/* The setting `name` is, -j and --jobs (verify's) being --concurrency;
+ * NULL when it is none. */
 static const struct known *find_known(const char *name)
 {
+	if (!strcmp(name, "-j") || !strcmp(name, "--jobs"))
+		name = "--concurrency";
 	for (size_t i = 0; i < KNOWN; i++)
 		if (!strcmp(name, known[i].name))
 			return &known[i];
@@ -163,7 +166,7 @@ static int refuse(const char *name, const char *origin, char *err)
 static int add(const char *name, const char *value, bool in_file,
 	       const char *origin, char *err)
 {
-	const struct known *k = find_known(strcmp(name, "-j") ? name : "--concurrency");
+	const struct known *k = find_known(name);
 	struct setting s = { .option = k };
 	char *end;
 	long n;
@@ -266,8 +269,7 @@ static int read_variable(char *err)
 			*value++ = '\0';
 		else if (!strncmp(word, "-j", 2) && word[2])
 			value = word + 2, word = "-j";
-		else if (!strcmp(word, "-j") ||
-			 (find_known(word) && find_known(word)->value != FLAG))
+		else if (find_known(word) && find_known(word)->value != FLAG)
 			value = strtok_r(NULL, " \t\n", &save);
 		rc = add(word, value, false, SETTINGS_VARIABLE, err);
 	}
@@ -385,9 +387,9 @@ static void help_known(FILE *out)
 			}
 		fprintf(out, "%s\n", known[i].verbs & VERIFY ? " (verify's -j)" : "");
 	}
-	fprintf(out, "(-j N is --concurrency N; --readable and --env add up).  Options "
-		"of one run\n(--out, --seed, --resume, --openings-book, ...) cannot be "
-		"settings.\n");
+	fprintf(out, "(-j N and --jobs N are --concurrency N; --readable and --env add "
+		"up.)\nOptions of one run (--out, --seed, --resume, --openings-book, "
+		"...) cannot be\nsettings.\n");
 }
 
 void settings_help(FILE *out, const char *err)

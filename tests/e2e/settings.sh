@@ -243,6 +243,8 @@ ARENA_OPTIONS="--no-limits --seed 00" refused "one run's option in ARENA_OPTIONS
 ARENA_OPTIONS="--no-limits --nope" refused "an unknown setting in ARENA_OPTIONS" \
 	"ARENA_OPTIONS: unknown setting '--nope'; $SETTINGS_ARE"
 ARENA_OPTIONS="-j" refused "-j without a number" "ARENA_OPTIONS: -j needs a value"
+ARENA_OPTIONS="--jobs 3 -j2" run "$REFEREE" --help
+expect_contains "$OUT" "    --concurrency 2 (ARENA_OPTIONS)" "--jobs and -j are --concurrency, the last one in effect"
 ARENA_OPTIONS="-jx" refused "-j of no number" "ARENA_OPTIONS: -j takes a whole number from 1 to 1024 (as verify -j), not 'x'"
 # A verb's own --help still works, and one that takes no setting is
 # refused all the same (it is said at once, not when it matters).
