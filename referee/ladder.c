@@ -164,7 +164,7 @@ static void take_log(struct collect *c, const char *path)
 	struct verify_summary summary;
 	struct game_log log;
 	unsigned char sha[32];
-	char err[ERR_LEN], hex[FILES_SHA256_HEX];
+	char err[ERR_LEN];
 	int ranks[RATINGS_MAX_SEATS], entrant[RATINGS_MAX_SEATS];
 	struct reply_clocks *replies[RATINGS_MAX_SEATS];
 	const cJSON *players;
@@ -176,7 +176,6 @@ static void take_log(struct collect *c, const char *path)
 	    verify_log(&log, c->options->key, NULL, &summary, err)) {
 		problems_add(c->problems, path, "%s", err);
 	} else if (agree(c, path, summary.game, summary.key_hex) &&
-		   !files_sha256(AT_FDCWD, path, hex) &&
 		   logread_ranks(&log, ranks, RATINGS_MAX_SEATS) == summary.players) {
 		players = cJSON_GetObjectItemCaseSensitive(log.lines[0].json, "players");
 		for (int s = 0; s < summary.players; s++)
@@ -197,7 +196,7 @@ static void take_log(struct collect *c, const char *path)
 								 log.lines[0].json);
 			ladder_stats_from_log(&log, g->seats, &d->reasons, f, replies);
 			f->ended = stat(path, &st) ? 0 : (uint32_t)st.st_mtime;
-			hex_decode(sha, sizeof sha, hex);
+			hex_decode(sha, sizeof sha, log.sha256);
 			note_game(c, add_source(c, path, NULL), 0, sha);
 		}
 	}

@@ -427,6 +427,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 			"its pairings cannot be checked", v->game_count);
 		return -1;
 	}
+	if (v->swiss.rounds && !v->left_out)
+		v->left_out = xcalloc((size_t)v->name_count, sizeof *v->left_out);
 	if (member_string(o, "book_sha256", NULL))
 		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
 			 member_string(o, "book_sha256", NULL));
@@ -491,6 +493,20 @@ static void take_skipped_bot(struct reader *rd, const cJSON *o)
 		return;
 	r->skipped = xrealloc(r->skipped, (size_t)(r->skipped_count + 1) * sizeof *r->skipped);
 	r->skipped[r->skipped_count++] = (int)bot;
+}
+
+/* A Swiss's bot a skipped record left out: never paired, its boards
+ * left empty (swiss.h), so its pairings are made without it. */
+static void take_left_out(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	long bot = -1;
+
+	if (!v->left_out || !json_get_int(o, "bot", 0, v->name_count - 1, &bot) ||
+	    bot < 0)
+		return;
+	v->left_out[bot] = true;
+	v->swiss.absent = v->left_out;
 }
 
 /* Each game of a started or skipped record. */
@@ -848,6 +864,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (is_type(&r, "skipped")) {
 		take_games(rd, &r, skip_game);
 		take_skipped_bot(rd, o);
+		take_left_out(rd, o);
 	} else if (is_type(&r, "finished")) {
 		take_finished(rd, &r);
 	} else if (!usual && is_type(&r, "replies")) {
@@ -1045,5 +1062,6 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->resume.set_aside);
 	free(view->resume.unreplied);
 	free(view->resume.skipped);
+	free(view->left_out);
 	memset(view, 0, sizeof *view);
 }

@@ -73,6 +73,9 @@ struct manifest_view {
 				       * a shard's pairings are checked
 				       * only over every shard's manifest
 				       * (manifest_swiss.h) */
+	bool *left_out;               /* a Swiss's, by bot: its "skipped"
+				       * records' bots, never paired
+				       * (swiss.absent) */
 	char book_sha256[65];         /* its opening book's, or "" */
 	long game_count;              /* games in the whole schedule, as
 				       * "grown" records grew it */

@@ -38,6 +38,7 @@ struct manifest_header {
 	const char *book_sha256;   /* of its opening book, or NULL */
 	const char *book_path;     /* the book (its absolute path) */
 	bool book_random;          /* its "order" is "random" */
+	bool compress;             /* its logs are written compressed */
 	const char *game;
 	int players;
 	long schedule_games;       /* games in the whole schedule */

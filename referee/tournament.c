@@ -107,9 +107,12 @@ static bool in_shard(const struct run_state *st, int table)
 	return schedule_in_shard(table, st->run->shard_index, st->run->shard_count);
 }
 
-/* Whether a bot of the table is left out of the run (--skip-broken). */
+/* Whether a bot of the table is left out of the run (--skip-broken), or
+ * the table is a Swiss's board left empty by them. */
 static bool table_skipped(const struct run_state *st, int table)
 {
+	if (schedule_table_empty(st->schedule, table))
+		return true;
 	for (int i = 0; st->run->skipped && i < st->schedule->players; i++) {
 		int b = st->schedule->tables[table].bots[i];
 
@@ -150,6 +153,7 @@ static bool round_done(const struct run_state *st)
 		return false;
 	for (int t = (sc->paired - 1) * boards; t < sc->paired * boards; t++)
 		for (long n = sc->tables[t].first_game;
+		     !schedule_table_empty(sc, t) &&
 		     n < sc->tables[t].first_game + sc->tables[t].game_count; n++)
 			if (!st->finished[n])
 				return false;
@@ -202,10 +206,12 @@ static int sync_peers(struct run_state *st)
 }
 
 /* A "skipped" record for each bot left out of the run that has games
- * here still to play: those games, which this run does not start. */
+ * here still to play: those games, which this run does not start (a
+ * Swiss's boards left empty by them, the first one's). */
 static int record_skipped(struct run_state *st)
 {
 	long *games = xmalloc((size_t)st->schedule->game_count * sizeof *games);
+	bool empty_told = false;
 	int rc = 0;
 
 	for (int b = 0; !rc && st->run->skipped && b < st->spec->bot_count; b++) {
@@ -215,15 +221,20 @@ static int record_skipped(struct run_state *st)
 			continue;
 		for (long n = 1; n <= st->schedule->game_count; n++) {
 			const struct scheduled_game *g = &st->schedule->games[n - 1];
+			bool empty = !empty_told && schedule_table_empty(st->schedule, g->table);
 
 			for (int s = 0; s < st->schedule->players; s++)
-				if (g->seating[s] == b && !st->finished[n] &&
-				    in_shard(st, g->table))
+				if ((g->seating[s] == b || (empty && !s)) &&
+				    !st->finished[n] && in_shard(st, g->table))
 					games[count++] = n;
 		}
-		if (count)
-			rc = record(st, manifest_skipped_record(b, st->run->skip_why[b],
-								games, count));
+		empty_told = true;
+		/* A Swiss's says which bots its pairings leave out, games or
+		 * not (a resumed one's, started this time, as before). */
+		if (count || st->schedule->swiss.rounds)
+			rc = record(st, manifest_skipped_record(b, st->run->skip_why[b]
+				? st->run->skip_why[b] : "left out when the run began",
+				games, count));
 	}
 	free(games);
 	return rc;
@@ -247,6 +258,7 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 		.shard_count = st->run->shard_count, .file = spec->file,
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 		.book_path = spec->book.path, .book_random = spec->book.random,
+		.compress = spec->compress,
 		.containment = contain_summary(spec->limits.contain),
 		.sandbox = spec->limits.sandbox,
 	};

@@ -62,7 +62,11 @@ static void left_out_text(const struct manifest_view *view, char *buf, size_t le
 	long count = manifest_left_out(view);
 
 	buf[0] = '\0';
-	if (count)
+	/* A Swiss's boards left empty are never played (swiss.h). */
+	if (count && view->swiss.rounds)
+		snprintf(buf, len, " (%ld left out by --skip-broken: boards of "
+			 "the Swiss left empty, never played)", count);
+	else if (count)
 		snprintf(buf, len, " (%ld left out by --skip-broken: fix the bot and "
 			 "--resume the run to play them)", count);
 }
@@ -160,9 +164,11 @@ int cmd_verify(int argc, char **argv)
 		     "its own.  Each ok names the key\nthat signed and, without "
 		     "--key, says it was not checked against a key you\ntrust "
 		     "(anyone can sign a log with a key of their own) unless it is "
-		     "your\nown default key, the one play and tournament make and "
-		     "sign with, which is\ntrusted by default.  --unsigned also "
-		     "checks the logs of games no referee ran\n(a game of the "
+		     "your\nown key, the one you sign with (the settings' --key, "
+		     "else the default pair\nplay and tournament make), which is "
+		     "trusted by default; --key given a\nsecret key file (NAME.key) "
+		     "checks against its public key.\n--unsigned also "
+		     "checks the logs of games no referee ran (a game of the\n"
 		     "Python environment saved with save_log(), its header's\n"
 		     "\"refereed\": false), which carry no signature: their "
 		     "chain, commitments,\ndraws and actions through the rules; "

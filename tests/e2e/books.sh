@@ -122,6 +122,40 @@ expect_eq "$(head -n 1 "$OUT")" "$TMP/gone: cannot read the opening book '$(real
 	"verify DIR: a book not found is said in one line"
 expect_contains "$OUT" "$TMP/gone: ok: a tournament of rolit, 6 games finished" "and the rest is checked"
 
+# --- --resume remembers the book and --compress --------------------------------------
+# A run started with --openings-book and --compress, grown by a bot and
+# resumed with no flag, plays its new games from the same book, written
+# compressed; a resume with another book names the book, exactly.
+write_file "$TMP/grow.json" 2
+cp "$TMP/book.txt" "$TMP/grow-book.txt"
+expect_exit 0 "$REFEREE" tournament "$TMP/grow.json" --out "$TMP/grow" --openings-book "$TMP/grow-book.txt" --compress --quiet
+"$PYTHON3" -c "import json, sys
+f = json.load(open(sys.argv[1]))
+f['bots'].append({'name': 'fourth', 'command': f['bots'][1]['command']})
+json.dump(f, open(sys.argv[2], 'w'))" "$TMP/grow.json" "$TMP/grow4.json"
+expect_exit 0 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --quiet
+expect_eq "$(ls "$TMP"/grow/games/[0-9]*.jsonl | wc -l)" 12 "--resume with no flag: the grown run plays its 6 new games"
+expect_eq "$(for log in "$TMP"/grow/games/0000{07,08,09,10,11,12}.jsonl; do head -c 2 "$log" | od -An -tx1 | tr -d ' '; done | sort -u)" 1f8b \
+	"... written compressed, as the run was started (--compress not repeated)"
+expect_eq "$(for log in "$TMP"/grow/games/0000{07,08,09,10,11,12}.jsonl; do gzip -dc "$log" | head -n 1 | grep -o '"book":{"sha256":"[0-9a-f]*"'; done | sort -u)" \
+	"\"book\":{\"sha256\":\"$SHA\"" "... and opened from the run's book (--openings-book not repeated)"
+expect_exit 0 "$REFEREE" verify "$TMP/grow"
+expect_contains "$OUT" "$TMP/grow: ok: a tournament of rolit, 12 games finished" "verify: the resumed run is ok"
+printf 'F4 C3\n' >"$TMP/other-book.txt"
+OTHER=$(sha256sum "$TMP/other-book.txt" | cut -d' ' -f1)
+expect_exit 2 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --openings-book "$TMP/other-book.txt"
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/grow: the opening book (--openings-book, or the file's \"openings\") differs: the run was started with the book of SHA-256 $SHA, this one has the book of SHA-256 $OTHER; resume with what it was started with, or use another --out" \
+	"--resume with another book: the book is named as what differs"
+expect_exit 2 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --shard 1/2
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/grow: the shard (--shard) differs: the run was started with \"1/1\", this one has \"1/2\"; resume with what it was started with, or use another --out" \
+	"--resume with another shard: the shard is named as what differs"
+mv "$TMP/grow-book.txt" "$TMP/grow-book.moved"
+expect_exit 2 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/grow: it was started with the opening book $TMP/grow-book.txt, which cannot be read now (cannot read the opening book '$TMP/grow-book.txt': No such file or directory): give it again with --openings-book FILE" \
+	"--resume when the run's book is gone: says so, and how to go on"
+expect_exit 0 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --openings-book "$TMP/grow-book.moved"
+expect_contains "$ERR" "nothing left to play" "... and the book given again where it is now is the run's"
+
 # --- random order: a shuffle of the whole book per pass, the same everywhere ------------
 write_file "$TMP/rnd.json" 6 ' "seed": "07", "openings": {"book": "book.txt", "order": "random"},'
 expect_exit 0 "$REFEREE" tournament "$TMP/rnd.json" --out "$TMP/rnd" --quiet

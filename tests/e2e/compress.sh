@@ -7,6 +7,7 @@
 # --resume after kill -9 read compressed logs; a compressed log that is
 # cut or changed fails verify as a plain one does; `play --compress`.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 
 # write_file FILE EXTRA [THIRD]: 3 deterministic rolit bots, 4 games a table.
 write_file() {
@@ -67,6 +68,17 @@ expect_contains "$OUT" "<!DOCTYPE html>" "replay --format html makes the page of
 expect_exit 0 "$REFEREE" report "$TMP/lean"
 expect_eq "$(grep -c '"verified":true' "$TMP/lean/report/replays/games.jsonl")" 12 \
 	"report: every compressed game is verified and has its replay"
+# The manifest lists the SHA-256 of each log as stored (compressed): the
+# report compares that one, as verify does, for a first run and for a
+# second one that keeps the pages its cache holds.
+for pass in first second; do
+	expect_exit 0 "$REFEREE" report "$TMP/lean"
+	$HTMLTOOL "$TMP/lean/report/index.html" data >"$TMP/lean-report.json"
+	expect_eq "$("$PYTHON3" -c "import json, sys
+m = json.load(open(sys.argv[1]))['manifest']
+print(m['hashes_match'], m['finished'], m['bad_logs'])" "$TMP/lean-report.json")" "12 12 []" \
+		"report ($pass run): 12 of 12 compressed logs have the hash the manifest lists, none bad"
+done
 
 # --- a changed or cut compressed log fails verify -------------------------------------------
 gzip -dc "$LOG" | sed 's/"action":"\([A-H]\)\([0-9]\)"/"action":"\1\2"/' | gzip >"$TMP/again.jsonl"

@@ -21,7 +21,9 @@ referee's code: score groups (a win of a round 2 half points, a draw 1, the
 bye 2), the top half of a group against its bottom half, floaters down, no
 pair twice while the search finds a pairing without (one budget a round,
 the bye's choice included), the bye to the lowest bot of those with the
-fewest byes, seats by need then rank then board.
+fewest byes, seats by need then rank then board.  Bots a "skipped" record
+left out (--skip-broken) are paired in no round: the others are paired as a
+field of their own on the first boards, the last boards left empty.
 """
 import json
 import sys
@@ -35,6 +37,9 @@ def read(path):
         r = json.loads(line)
         if r["seq"] == 0:
             header = r
+            header["left_out"] = set()
+        elif r["type"] == "skipped":
+            header["left_out"].add(r["bot"])
         elif r["type"] == "finished":
             for g in r["games"]:
                 finished[g["game"]] = (g["seats"], g["ranks"])
@@ -42,8 +47,9 @@ def read(path):
 
 
 class Standings:
-    def __init__(self, n):
+    def __init__(self, n, absent=()):
         self.n = n
+        self.absent = set(absent)
         self.score = [0] * n
         self.met = set()
         self.balance = [0] * n
@@ -52,7 +58,8 @@ class Standings:
         self.byes = [0] * n
 
     def order(self, skip=-1):
-        return sorted((b for b in range(self.n) if b != skip),
+        return sorted((b for b in range(self.n)
+                       if b != skip and b not in self.absent),
                       key=lambda b: (-self.score[b], b))
 
 
@@ -131,11 +138,11 @@ def pair_round(s):
     a new one."""
     budget = [BUDGET]
     bye, pairs = -1, None
-    if s.n % 2:
-        lst = s.order()
+    lst = s.order()
+    if len(lst) % 2:
         fallback = -1
         for b in reversed(lst):
-            if s.byes[b] > min(s.byes):
+            if s.byes[b] > min(s.byes[x] for x in lst):
                 continue
             if fallback < 0:
                 fallback = b
@@ -157,7 +164,7 @@ def plan(header, finished):
     rounds = header["file"]["rounds"]
     boards = n // 2
     games = header["schedule_games"] // (rounds * boards)
-    s = Standings(n)
+    s = Standings(n, header["left_out"])
     out = []
     for r in range(rounds):
         pairs, bye = pair_round(s)
@@ -199,14 +206,15 @@ def seated(header, finished):
     rounds = header["file"]["rounds"]
     boards = n // 2
     games = header["schedule_games"] // (rounds * boards)
+    there = [b for b in range(n) if b not in header["left_out"]]
     for r in range(rounds):
         pairs = []
-        for i in range(boards):
+        for i in range(len(there) // 2):
             number = (r * boards + i) * games + 1
             if number not in finished:
                 return
             pairs.append(finished[number][0])
-        bye = [b for b in range(n) if all(b not in p for p in pairs)]
+        bye = [b for b in there if all(b not in p for p in pairs)]
         print(line(r, pairs, bye[0] if bye else -1))
 
 

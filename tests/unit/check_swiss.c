@@ -5,7 +5,8 @@
  * the bye of an odd field to the lowest bot without one, a floater down
  * to the next score group, repeats avoided, seats alternated; and, for a
  * field of 64 and 65 bots, that no pair meets twice and no bot has two
- * byes; with more rounds than bots, that the byes go round.
+ * byes; with more rounds than bots, that the byes go round; a bot left
+ * out (--skip-broken) paired in no round, its board left empty.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,23 @@ START_TEST(odd_field_gives_each_bye_once_to_the_lowest)
 	/* Round 2: 0, 1 and the bye's 4 lead; 3 is the lowest without a
 	 * bye.  Round 3: 3 and 4 had one, so 2 gets it. */
 	expect_plan(&field, &r, "0-2 3-1 bye:4 | 1-0 2-4 bye:3 | 0-3 4-1 bye:2");
+}
+END_TEST
+
+START_TEST(a_bot_left_out_is_never_paired)
+{
+	static const bool absent[6] = {[3] = true};
+	struct swiss_field field = {.bots = 6, .rounds = 3, .games = 1, .absent = absent};
+	struct results r = {.rounds_played = 3};
+
+	/* The five there, paired as the field of five above (3 and 4 there
+	 * are 4 and 5 here), on the first two boards; the third is empty. */
+	expect_plan(&field, &r, "0-2 4-1 -1--1 bye:5 | 1-0 2-5 -1--1 bye:4 | "
+		    "0-4 5-1 -1--1 bye:2");
+	ck_assert(!swiss_board_empty(&field, 1));
+	ck_assert(swiss_board_empty(&field, 2));
+	field.absent = NULL;
+	ck_assert(!swiss_board_empty(&field, 2));
 }
 END_TEST
 
@@ -263,6 +281,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(pairs, round_one_is_top_half_against_bottom_half);
 	tcase_add_test(pairs, odd_field_gives_each_bye_once_to_the_lowest);
+	tcase_add_test(pairs, a_bot_left_out_is_never_paired);
 	tcase_add_test(pairs, a_floater_meets_the_top_of_the_group_below);
 	tcase_add_test(pairs, no_pair_meets_twice_while_it_can_be_avoided);
 	tcase_add_test(pairs, seats_alternate);
