@@ -9,7 +9,6 @@
 # say when given only some of the shards; a shard refuses a peer of
 # another run, and an --out that does not name its shard.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 . "$(dirname "$0")/../tools/swiss_field.sh"
 
