@@ -5,7 +5,8 @@
  * the bye of an odd field to the lowest bot without one, a floater down
  * to the next score group, repeats avoided, seats alternated; and, for a
  * field of 64 and 65 bots, that no pair meets twice and no bot has two
- * byes; with more rounds than bots, that the byes go round.
+ * byes; with more rounds than bots, that the byes go round; the
+ * standings a Swiss run's ladder leads with, exactly.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "run_suite.h"
 #include "swiss.h"
+#include "swiss_standings.h"
 #include "tournament_peers.h"
 
 /* Made-up results: game ranks from the pairing being planned. */
@@ -241,6 +243,75 @@ END_TEST
 
 /* A sharded Swiss's peers are the folders named with their numbers
  * where its own --out ends in its number (docs/TOURNAMENTS.md). */
+/* The standings a Swiss run's ladder and report lead with, after two of
+ * three rounds of the odd field above (its third round paired, not
+ * played): by points, then Buchholz, then pairing number. */
+START_TEST(standings_by_points_then_buchholz)
+{
+	struct swiss_field field = {.bots = 5, .rounds = 3, .games = 1};
+	struct results r = {.field = &field, .rounds_played = 2};
+	char *const names[] = {"ann", "bob", "cy", "dee", "eve"};
+	struct swiss_plan plan;
+	char *text = NULL, *row;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	cJSON *standings;
+
+	r.plan = &plan;
+	swiss_plan(&field, ranks_of, &r, &plan);
+	standings = swiss_standings_json("club", &field, &plan, names);
+	swiss_standings_print(out, standings);
+	fclose(out);
+	ck_assert_str_eq(text,
+		"Swiss standings of club after 2 of 3 rounds\n"
+		"rank  bot  points  Buchholz  round 1   round 2   round 3\n"
+		"   1  ann     2/2       2.0  +cy (1)   +bob (2)  ?dee (1)\n"
+		"   2  bob     1/2       3.0  +dee (2)  -ann (1)  ?eve (2)\n"
+		"   3  cy      1/2       3.0  -ann (2)  +eve (1)  bye?\n"
+		"   4  dee     1/2       1.0  -bob (1)  bye       ?ann (2)\n"
+		"   5  eve     1/2       1.0  bye       -cy (2)   ?bob (1)\n");
+	row = cJSON_PrintUnformatted(cJSON_GetArrayItem(
+		cJSON_GetObjectItem(standings, "standings"), 3));
+	ck_assert_str_eq(row, "{\"rank\":4,\"bot\":\"dee\",\"points\":1,\"buchholz\":1,"
+			 "\"rounds\":[{\"round\":1,\"opponent\":\"bob\",\"seat\":1,\"result\":0},"
+			 "{\"round\":2,\"bye\":true,\"result\":1},"
+			 "{\"round\":3,\"opponent\":\"ann\",\"seat\":2,\"result\":null}]}");
+	free(row);
+	free(text);
+	cJSON_Delete(standings);
+	swiss_plan_free(&plan);
+}
+END_TEST
+
+/* Half points as ½, and a drawn pairing as =. */
+START_TEST(standings_of_draws_in_half_points)
+{
+	struct swiss_field field = {.bots = 3, .rounds = 1, .games = 2};
+	struct results r = {.field = &field, .rounds_played = 1, .draws = true};
+	char *const names[] = {"a", "b", "c"};
+	struct swiss_plan plan;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	cJSON *standings;
+
+	r.plan = &plan;
+	swiss_plan(&field, ranks_of, &r, &plan);
+	standings = swiss_standings_json("", &field, &plan, names);
+	swiss_standings_print(out, standings);
+	fclose(out);
+	ck_assert_str_eq(text,
+		"Swiss standings after 1 of 1 rounds\n"
+		"rank  bot  points  Buchholz  round 1\n"
+		"   1  c       1/1       0.0  bye\n"
+		"   2  a       \u00bd/1       0.5  =b (1)\n"
+		"   3  b       \u00bd/1       0.5  =a (2)\n");
+	free(text);
+	cJSON_Delete(standings);
+	swiss_plan_free(&plan);
+}
+END_TEST
+
 START_TEST(a_shard_finds_its_peers_by_number)
 {
 	char *dir = tournament_peer_dir("out/club/shard-2", 2, 3);
@@ -271,6 +342,8 @@ Suite *test_suite(void)
 	tcase_add_test(pairs, a_field_of_64_and_of_65);
 	tcase_add_test(pairs, more_rounds_than_bots);
 	tcase_add_test(pairs, a_shard_finds_its_peers_by_number);
+	tcase_add_test(pairs, standings_by_points_then_buchholz);
+	tcase_add_test(pairs, standings_of_draws_in_half_points);
 	suite_add_tcase(s, pairs);
 	return s;
 }
