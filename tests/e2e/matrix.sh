@@ -15,13 +15,14 @@
 
 TABLE=$top_srcdir/tests/e2e/matrix.txt
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
-declare -A KIND VALUE
-names=() apart=() todo=()
+declare -A KIND VALUE SMALL
+names=() apart=() todo=() small=()
 while read -r name kind value; do
 	case $name in
 	'#'* | '') continue ;;
 	apart) apart+=("$kind+${value%% *}") ;;
 	todo) todo+=("$kind=$value") ;;
+	play | sprt) SMALL[$kind:$name]=$value small+=("$kind:$name") ;;
 	*) names+=("$name") KIND[$name]=$kind VALUE[$name]=$value ;;
 	esac
 done <"$TABLE"
@@ -171,6 +172,62 @@ write_cell() {
 	return "$rc"
 }
 
+# write_small CELL: the folder of CELL ("play:a+b" or "sprt:a+b"): four
+# games of `referee play`, or two pairs of `referee sprt`, between two
+# named bots with the options of the table's lines for that verb, in
+# $TMP/CELL/out (DIRS); the verb's output in $TMP/CELL.run.
+write_small() {
+	local cell=$1 dir=$TMP/$1 verb=${1%%:*} opts o args=() env=()
+	IFS=+ read -ra opts <<<"${cell#*:}"
+	mkdir -p "$dir"
+	for o in "${opts[@]}"; do
+		[ "$o" = plain ] && continue
+		case ${SMALL[$o:$verb]} in
+		settings\ *)
+			mkdir -p "$dir/config/arena"
+			v=${SMALL[$o:$verb]#settings }
+			echo "${v//@KEY/$TMP/keys/referee.key}" >"$dir/config/arena/defaults"
+			env+=(XDG_CONFIG_HOME="$dir/config") ;;
+		*) for w in ${SMALL[$o:$verb]}; do args+=("${w//@BOOK/$TMP/book.txt}"); done ;;
+		esac
+	done
+	DIRS=("$dir/out")
+	if [ "$verb" = play ]; then
+		args+=(--games 4)
+	else
+		args+=(--elo0 0 --elo1 50 --max-pairs 2 --quiet)
+	fi
+	ENV=("${env[@]}") ARGS=("${args[@]}")
+	env "${env[@]}" timeout -k 5 120 "$REFEREE" "$verb" rolit -o size=4 "${args[@]}" \
+		--out "$dir/out" "a=$CBOT $TMP" "b=$top_builddir/bench/first_legal_bot $TMP" \
+		>"$TMP/$cell.run" 2>"$dir/run-1.err" </dev/null
+}
+
+# read_env CELL: arena_env.run(), which plays through `referee play` with
+# the cell's options and reads back its logs, has every game's result.
+read_env() {
+	run env "${ENV[@]}" ARENA_REFEREE="$REFEREE" PYTHONPATH="$top_builddir/sdk/python:$top_srcdir/sdk/python" \
+		"$PYTHON3" -c 'import sys, arena_env
+r = arena_env.run("rolit", sys.argv[1:3], games=4, referee_args=sys.argv[3:], size=4)
+print(len(r), sum("ranks" in g for g in r))' "$CBOT $TMP" "$top_builddir/bench/first_legal_bot $TMP" \
+		"${ARGS[@]}"
+	check "$1" env "$([ "$RC" = 0 ] && [ "$(cat "$OUT")" = "4 4" ]; echo $?)" \
+		"arena_env.run() with the options reads the result of its 4 games" || diag_run
+}
+
+# read_sprt CELL N: sprt's summary counts the N games of its folder, and
+# a's wins, losses and draws as the ladder of the folder does.
+read_sprt() {
+	local summary ladder
+	summary=$(grep -o '[0-9]* games: W-L-D [0-9]*-[0-9]*-[0-9]*' "$TMP/$1.run")
+	ladder=$("$PYTHON3" -c 'import json, sys
+d = {e["bot"]: e for e in json.load(open(sys.argv[1]))["ladder"]}
+print("%d games: W-L-D %d-%d-%d" % (int(sys.argv[2]), d["a"]["wins"], d["a"]["losses"], d["a"]["draws"]))' \
+		"$TMP/$1.json" "$2")
+	check "$1" sprt "$([ "$summary" = "$ladder" ]; echo $?)" \
+		"sprt's summary is the ladder's ('$summary', the ladder '$ladder')"
+}
+
 # The manifests' truth about the folders DIRS: the games finished, and
 # those cut by a stop (their logs set aside).
 truth() {
@@ -182,56 +239,69 @@ truth() {
 	echo "$finished $cut"
 }
 
-# read_cell CELL: every reader on the cell's folders.
-read_cell() {
-	local cell=$1 n cut d want got log
-	read -r n cut <<<"$(truth)"
-	want=$(trust_of "$TMP/$cell.run")
+# read_verify CELL N: verify passes the cell's folders, N games.
+read_verify() {
+	local count
 	run "$REFEREE" verify "${DIRS[@]}"
-	check "$cell" verify "$([ "$RC" = 0 ] &&
-		[ "$(grep -o ', [0-9]* games finished' "$OUT" | awk '{ s += $2 } END { print s + 0 }')" = "$n" ]
-		echo $?)" "verify passes, $n games finished" || diag_run
-	got="verify:$(trust_of "$OUT")"
+	if [ "$WRITER" = tournament ]; then
+		count=$(grep -o ', [0-9]* games finished' "$OUT" | awk '{ s += $2 } END { print s + 0 }')
+	else
+		count=$(grep -c ': ok: ' "$OUT")
+	fi
+	check "$1" verify "$([ "$RC" = 0 ] && [ "$count" = "$2" ]; echo $?)" \
+		"verify passes, $2 games" || diag_run
+	got+=" verify:$(trust_of "$OUT")"
+}
+
+# read_ladder CELL N CUT: every format of the ladder rates the N games,
+# and says CUT were cut.
+read_ladder() {
 	run "$REFEREE" ladder "${DIRS[@]}"
-	check "$cell" ladder "$([ "$RC" = 0 ] && grep -qE "^$n games[ ;]" "$OUT"; echo $?)" \
-		"ladder rates the $n games" || diag_run
+	check "$1" ladder "$([ "$RC" = 0 ] && grep -qE "^$2 games[ ;]" "$OUT"; echo $?)" \
+		"ladder rates the $2 games" || diag_run
 	got+=" ladder:$(trust_of "$OUT")"
 	run "$REFEREE" ladder --provisional "${DIRS[@]}"
-	check "$cell" provisional "$([ "$RC" = 0 ] && grep -qE "^$n games[ ;]" "$OUT" && ! grep -q PROVISIONAL "$OUT"; echo $?)" \
-		"ladder --provisional rates the same $n games, not provisional" || diag_run
+	check "$1" provisional "$([ "$RC" = 0 ] && grep -qE "^$2 games[ ;]" "$OUT" && ! grep -q PROVISIONAL "$OUT"; echo $?)" \
+		"ladder --provisional rates the same $2 games, not provisional" || diag_run
 	run "$REFEREE" ladder --format json "${DIRS[@]}"
-	check "$cell" json "$([ "$RC" = 0 ] && [ "$("$PYTHON3" -c 'import json, sys
+	check "$1" json "$([ "$RC" = 0 ] && [ "$("$PYTHON3" -c 'import json, sys
 d = json.load(open(sys.argv[1]))
-print(d["games"], d["cut"]["games"])' "$OUT")" = "$n $cut" ]; echo $?)" \
-		"ladder json: $n games, $cut cut" || diag_run
+print(d["games"], d["cut"]["games"])' "$OUT")" = "$2 $3" ]; echo $?)" \
+		"ladder json: $2 games, $3 cut" || diag_run
+	cp "$OUT" "$TMP/$1.json"
 	run "$REFEREE" ladder --format csv "${DIRS[@]}"
-	check "$cell" csv "$([ "$RC" = 0 ] &&
-		[ "$(awk -F, 'NR > 1 { s += $6 } END { print s / 2 }' "$OUT")" = "$n" ]; echo $?)" \
-		"ladder csv: the bots' games add up to $n" || diag_run
+	check "$1" csv "$([ "$RC" = 0 ] &&
+		[ "$(awk -F, 'NR > 1 { s += $6 } END { print s / 2 }' "$OUT")" = "$2" ]; echo $?)" \
+		"ladder csv: the bots' games add up to $2" || diag_run
 	run "$REFEREE" ladder --format pgn "${DIRS[@]}"
-	check "$cell" pgn "$([ "$RC" = 0 ] && [ "$(grep -c '^\[Result ' "$OUT")" = "$n" ]; echo $?)" \
-		"ladder pgn: $n games" || diag_run
+	check "$1" pgn "$([ "$RC" = 0 ] && [ "$(grep -c '^\[Result ' "$OUT")" = "$2" ]; echo $?)" \
+		"ladder pgn: $2 games" || diag_run
 	for f in crosstable folders; do
 		run "$REFEREE" ladder --format "$f" "${DIRS[@]}"
-		check "$cell" "$f" "$RC" "ladder --format $f" || diag_run
+		check "$1" "$f" "$RC" "ladder --format $f" || diag_run
 	done
-	# Every log replays; the first as a page too.
-	local bad=0 first=""
-	for d in "${DIRS[@]}"; do
-		for log in "$d"/games/[0-9]*.jsonl*; do
-			[ -n "$first" ] || first=$log
-			run "$REFEREE" replay "$log"
-			[ "$RC" = 0 ] || { bad=$((bad + 1)); diag_run; }
-		done
+}
+
+# read_replays CELL LOGS...: every log replays; the first as a page too.
+read_replays() {
+	local cell=$1 bad=0 log
+	shift
+	for log in "$@"; do
+		run "$REFEREE" replay "$log"
+		[ "$RC" = 0 ] || { bad=$((bad + 1)); diag_run; }
 	done
-	check "$cell" replay "$bad" "replay shows every log"
+	check "$cell" replay "$bad" "replay shows every log ($#)"
 	got+=" replay:$(trust_of "$OUT")"
-	run "$REFEREE" replay --format html -o "$TMP/$cell/replay.html" "$first"
+	run "$REFEREE" replay --format html -o "$TMP/$cell/replay.html" "$1"
 	check "$cell" replay-html "$RC" "replay --format html" || diag_run
-	# The report of each folder, from its page's data: its games, every
-	# log verified and with its listed hash, none marked bad, the cut.
-	local games=0 cuts=0
-	bad=0
+	echo "$TMP/$cell/replay.html" >>"$PAGES"
+}
+
+# read_report CELL N CUT: the report of each folder, from its page's
+# data: its games, every log verified and with its listed hash, none
+# marked bad, the cut.
+read_report() {
+	local d g b c t games=0 cuts=0 bad=0
 	for d in "${DIRS[@]}"; do
 		run "$REFEREE" report "$d"
 		[ "$RC" = 0 ] || { bad=$((bad + 1)); diag_run; }
@@ -246,24 +316,55 @@ print(len(d["games"]), bad, m["cut_games"], "trusted" if v["trusted"] else "untr
 		echo "$d/report/index.html" >>"$PAGES"
 		find "$d/report/replays" -name '*.html' | sort | head -1 >>"$PAGES"
 	done
-	echo "$TMP/$cell/replay.html" >>"$PAGES"
-	check "$cell" report "$([ "$bad" = 0 ] && [ "$games" = "$n" ] && [ "$cuts" = "$cut" ]; echo $?)" \
-		"report lists the $n games and $cut cut, every log verified and as listed ($games games, $bad bad, $cuts cut)"
-	check "$cell" trust "$([ "$(tr ' ' '\n' <<<"$got" | cut -d: -f2 | sort -u)" = "$want" ]; echo $?)" \
-		"every reader says the key is $want, as the run did ($got)"
+	check "$1" report "$([ "$bad" = 0 ] && [ "$games" = "$2" ] && [ "$cuts" = "$3" ]; echo $?)" \
+		"report lists the $2 games and $3 cut, every log verified and as listed ($games games, $bad bad, $cuts cut)"
 }
 
-cells=(plain)
-for ((i = 0; i < ${#names[@]}; i++)); do
-	cells+=("${names[i]}")
-done
-for ((i = 0; i < ${#names[@]}; i++)); do
-	for ((j = i + 1; j < ${#names[@]}; j++)); do
-		pair="${names[i]}+${names[j]}"
-		[[ " ${apart[*]} " == *" $pair "* || " ${apart[*]} " == *" ${names[j]}+${names[i]} "* ]] ||
-			cells+=("$pair")
+# read_cell CELL: every reader on the cell's folders.
+read_cell() {
+	local cell=$1 n cut want got="" logs
+	if [ "$WRITER" = tournament ]; then
+		read -r n cut <<<"$(truth)"
+		want=$(trust_of "$TMP/$cell.run")
+		logs=("${DIRS[0]}"/games/[0-9]*.jsonl*)
+		[ "${#DIRS[@]}" = 1 ] || logs+=("${DIRS[1]}"/games/[0-9]*.jsonl*)
+	else
+		# Signed with the user's key (the default or the one of the
+		# settings): trusted.
+		logs=("${DIRS[0]}"/game-*.jsonl*)
+		n=${#logs[@]} cut=0 want=trusted
+	fi
+	read_verify "$cell" "$n"
+	read_ladder "$cell" "$n" "$cut"
+	read_replays "$cell" "${logs[@]}"
+	case $WRITER in
+	tournament) read_report "$cell" "$n" "$cut" ;;
+	play) read_env "$cell" ;;
+	sprt) read_sprt "$cell" "$n" ;;
+	esac
+	check "$cell" trust "$([ "$(tr ' ' '\n' <<<"${got# }" | cut -d: -f2 | sort -u)" = "$want" ]; echo $?)" \
+		"every reader says the key is $want, as the run did (${got# })"
+}
+
+# with_pairs PREFIX NAME...: PREFIX plain, each NAME and each pair of them
+# but those set apart, a cell a line.
+with_pairs() {
+	local prefix=$1 i j
+	shift
+	echo "${prefix}plain"
+	printf "$prefix%s\n" "$@"
+	for ((i = 1; i <= $#; i++)); do
+		for ((j = i + 1; j <= $#; j++)); do
+			[[ " ${apart[*]} " == *" ${!i}+${!j} "* || " ${apart[*]} " == *" ${!j}+${!i} "* ]] ||
+				echo "$prefix${!i}+${!j}"
+		done
 	done
-done
+}
+mapfile -t cells < <(with_pairs "" "${names[@]}"
+	for w in play sprt; do
+		# shellcheck disable=SC2046 # names are words
+		with_pairs "$w:" $(printf '%s\n' "${small[@]}" | sed -n "s/:$w\$//p")
+	done)
 # MATRIX_CELLS="plain compress+swiss" runs those cells alone.
 [ -n "${MATRIX_CELLS:-}" ] && read -ra cells <<<"$MATRIX_CELLS"
 
@@ -274,8 +375,13 @@ cell() {
 	tap_count=0 tap_failed=0
 	# `run`'s files, the cell's own (cells run side by side).
 	OUT=$TMP/$1.stdout ERR=$TMP/$1.stderr
-	write_cell "$1"
+	case $1 in
+	play:* | sprt:*) WRITER=${1%%:*} write_small "$1" ;;
+	*) WRITER=tournament write_cell "$1" ;;
+	esac
 	rc=$?
+	WRITER=tournament
+	[[ "$1" == *:* ]] && WRITER=${1%%:*}
 	status="exit $rc"
 	[ -f "$TMP/$1/stop" ] && status="$(cat "$TMP/$1/stop"), then exit $rc"
 	case $status in
