@@ -7,7 +7,8 @@
 # with --provisional, `report`, `replay` of every log (text) and of one
 # (HTML).  The readers agree with the manifests on the games finished and
 # the games cut by a stop, with each other on whether the key is trusted
-# (and with the run's own closing ladder), none marks a verified log bad,
+# (and with the run's own closing ladder), the report with the ladder on
+# the duplicate sets cut, none marks a verified log bad,
 # and every page (the report, its replay page, the HTML replay) renders in
 # headless Chromium without a script error.  A cell is one folder: its
 # cases are named "CELL: ...".
@@ -268,6 +269,7 @@ read_ladder() {
 d = json.load(open(sys.argv[1]))
 print(d["games"], d["cut"]["games"])' "$OUT")" = "$2 $3" ]; echo $?)" \
 		"ladder json: $2 games, $3 cut" || diag_run
+	CUT_SETS=$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["cut"]["sets"])' "$OUT")
 	cp "$OUT" "$TMP/$1.json"
 	run "$REFEREE" ladder --format csv "${DIRS[@]}"
 	check "$1" csv "$([ "$RC" = 0 ] &&
@@ -301,23 +303,26 @@ read_replays() {
 # data: its games, every log verified and with its listed hash, none
 # marked bad, the cut.
 read_report() {
-	local d g b c t games=0 cuts=0 bad=0
+	local d g b c t e games=0 cuts=0 bad=0 sets=0
 	for d in "${DIRS[@]}"; do
 		run "$REFEREE" report "$d"
 		[ "$RC" = 0 ] || { bad=$((bad + 1)); diag_run; }
-		read -r g b c t <<<"$($HTMLTOOL "$d/report/index.html" data | "$PYTHON3" -c 'import json, sys
+		read -r g b c t e <<<"$($HTMLTOOL "$d/report/index.html" data | "$PYTHON3" -c 'import json, sys
 d = json.load(sys.stdin)
 m, v = d["manifest"], d["verification"]
 bad = len(v["failed"]) + len(m["bad_logs"]) + (m["hashes_match"] != m["finished"]) + \
     sum(not g["verified"] for g in d["games"])
-print(len(d["games"]), bad, m["cut_games"], "trusted" if v["trusted"] else "untrusted")')"
+print(len(d["games"]), bad, m["cut_games"], "trusted" if v["trusted"] else "untrusted",
+      m["cut_sets"])')"
 		games=$((games + ${g:-0})) bad=$((bad + ${b:-1})) cuts=$((cuts + ${c:-0}))
+		sets=$((sets + ${e:-0}))
 		got+=" report:$(cat "$OUT" "$ERR" | trust_of /dev/stdin) report-page:${t:-none}"
 		echo "$d/report/index.html" >>"$PAGES"
 		find "$d/report/replays" -name '*.html' | sort | head -1 >>"$PAGES"
 	done
-	check "$1" report "$([ "$bad" = 0 ] && [ "$games" = "$2" ] && [ "$cuts" = "$3" ]; echo $?)" \
-		"report lists the $2 games and $3 cut, every log verified and as listed ($games games, $bad bad, $cuts cut)"
+	check "$1" report "$([ "$bad" = 0 ] && [ "$games" = "$2" ] && [ "$cuts" = "$3" ] &&
+		[ "$sets" = "$CUT_SETS" ]; echo $?)" \
+		"report lists the $2 games and $3 cut, every log verified and as listed, and the sets cut the ladder says ($games games, $bad bad, $cuts cut, $sets sets cut; the ladder $CUT_SETS)"
 }
 
 # read_cell CELL: every reader on the cell's folders.
