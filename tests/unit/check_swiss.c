@@ -243,25 +243,37 @@ END_TEST
 
 /* A sharded Swiss's peers are the folders named with their numbers
  * where its own --out ends in its number (docs/TOURNAMENTS.md). */
+/* The standings of `field` with the results `r` makes up, printed (into
+ * *text, to be freed) and as JSON (returned, to be deleted). */
+static cJSON *standings_of(const struct swiss_field *field, struct results *r,
+			   const char *event, char *const *names, char **text)
+{
+	struct swiss_plan plan;
+	size_t len = 0;
+	FILE *out = open_memstream(text, &len);
+	cJSON *standings;
+
+	r->field = field;
+	r->plan = &plan;
+	swiss_plan(field, ranks_of, r, &plan);
+	standings = swiss_standings_json(event, field, &plan, names);
+	swiss_standings_print(out, standings);
+	fclose(out);
+	swiss_plan_free(&plan);
+	return standings;
+}
+
 /* The standings a Swiss run's ladder and report lead with, after two of
  * three rounds of the odd field above (its third round paired, not
  * played): by points, then Buchholz, then pairing number. */
 START_TEST(standings_by_points_then_buchholz)
 {
 	struct swiss_field field = {.bots = 5, .rounds = 3, .games = 1};
-	struct results r = {.field = &field, .rounds_played = 2};
+	struct results r = {.rounds_played = 2};
 	char *const names[] = {"ann", "bob", "cy", "dee", "eve"};
-	struct swiss_plan plan;
-	char *text = NULL, *row;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	cJSON *standings;
+	char *text, *row;
+	cJSON *standings = standings_of(&field, &r, "club", names, &text);
 
-	r.plan = &plan;
-	swiss_plan(&field, ranks_of, &r, &plan);
-	standings = swiss_standings_json("club", &field, &plan, names);
-	swiss_standings_print(out, standings);
-	fclose(out);
 	ck_assert_str_eq(text,
 		"Swiss standings of club after 2 of 3 rounds\n"
 		"rank  bot  points  Buchholz  round 1   round 2   round 3\n"
@@ -279,7 +291,6 @@ START_TEST(standings_by_points_then_buchholz)
 	free(row);
 	free(text);
 	cJSON_Delete(standings);
-	swiss_plan_free(&plan);
 }
 END_TEST
 
@@ -287,19 +298,11 @@ END_TEST
 START_TEST(standings_of_draws_in_half_points)
 {
 	struct swiss_field field = {.bots = 3, .rounds = 1, .games = 2};
-	struct results r = {.field = &field, .rounds_played = 1, .draws = true};
+	struct results r = {.rounds_played = 1, .draws = true};
 	char *const names[] = {"a", "b", "c"};
-	struct swiss_plan plan;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	cJSON *standings;
+	char *text;
+	cJSON *standings = standings_of(&field, &r, "", names, &text);
 
-	r.plan = &plan;
-	swiss_plan(&field, ranks_of, &r, &plan);
-	standings = swiss_standings_json("", &field, &plan, names);
-	swiss_standings_print(out, standings);
-	fclose(out);
 	ck_assert_str_eq(text,
 		"Swiss standings after 1 of 1 rounds\n"
 		"rank  bot  points  Buchholz  round 1\n"
@@ -308,7 +311,6 @@ START_TEST(standings_of_draws_in_half_points)
 		"   3  b       \u00bd/1       0.5  =a (2)\n");
 	free(text);
 	cJSON_Delete(standings);
-	swiss_plan_free(&plan);
 }
 END_TEST
 
