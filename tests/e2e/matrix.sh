@@ -8,10 +8,14 @@
 # (HTML).  The readers agree with the manifests on the games finished and
 # the games cut by a stop, with each other on whether the key is trusted
 # (and with the run's own closing ladder), the report with the ladder on
-# the duplicate sets cut, none marks a verified log bad,
-# and every page (the report, its replay page, the HTML replay) renders in
-# headless Chromium without a script error.  A cell is one folder: its
-# cases are named "CELL: ...".
+# the duplicate sets cut, none marks a verified log bad, and every page
+# (the report, its replay page, the HTML replay) renders in headless
+# Chromium without a script error.  The options the table gives `play`
+# and `sprt` write their folders the same way, read by the same readers
+# (but the report, which is a tournament's), `play`'s through
+# arena_env.run() too and `sprt`'s against its summary.  A cell is one
+# folder: its cases are named "CELL: ..."; MATRIX_CELLS and MATRIX_JOBS
+# (below) choose cells and how many run side by side.
 . "$(dirname "$0")/../tools/lib.sh"
 
 TABLE=$top_srcdir/tests/e2e/matrix.txt
