@@ -18,6 +18,7 @@
 #include "logread.h"
 #include "manifest_read.h"
 #include "manifest_swiss_union.h"
+#include "swiss_standings.h"
 #include "ladder_sets.h"
 #include "outdir.h"
 #include "util.h"
@@ -437,6 +438,18 @@ static void add_log_replies(struct ladder_data *d, const struct manifest_view *v
 	free(path);
 }
 
+/* A Swiss run's standings, after those of the runs before. */
+static void add_standings(struct ladder_data *d, const char *event,
+			  const struct swiss_field *field, const struct swiss_plan *plan,
+			  char *const *names)
+{
+	if (!d->swiss_standings)
+		d->swiss_standings = cJSON_CreateArray();
+	cJSON_AddItemToArray(d->swiss_standings,
+			     swiss_standings_json(event, field, plan, names));
+	d->swiss = true;
+}
+
 /* A Swiss run's Buchholz of each bot, by entrant (`entrant`: by the
  * run's bot number, -1 for a bot without a finished game). */
 static void add_buchholz(struct ladder_data *d, const struct manifest_view *view,
@@ -448,8 +461,8 @@ static void add_buchholz(struct ladder_data *d, const struct manifest_view *view
 	for (int i = 0; i < view->name_count; i++)
 		if (entrant[i] >= 0)
 			d->buchholz[entrant[i]] += plan.buchholz[i];
+	add_standings(d, view->name, &view->swiss, &plan, view->names);
 	swiss_plan_free(&plan);
-	d->swiss = true;
 }
 
 /* The Buchholz of the sharded Swiss runs, from all their shards' games
@@ -476,8 +489,9 @@ static void add_union_buchholz(struct collect *c)
 			for (int e = 0; e < d->entrants; e++)
 				if (!strcmp(d->names[e], run->names[b]))
 					d->buchholz[e] += plan.buchholz[b];
+		add_standings(d, *run->name ? run->name : NULL, &run->field, &plan,
+			      run->names);
 		swiss_plan_free(&plan);
-		d->swiss = true;
 	}
 }
 
@@ -720,6 +734,7 @@ void ladder_free(struct ladder_data *data)
 	free(data->first);
 	free(data->unfinished);
 	free(data->swiss_part);
+	cJSON_Delete(data->swiss_standings);
 	memset(data, 0, sizeof *data);
 }
 

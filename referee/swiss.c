@@ -243,7 +243,7 @@ long swiss_game_number(const struct swiss_field *field, int round, int board,
 /* Adds the results of round `round`: false when a game of it has not
  * finished (nothing is added then). */
 static bool add_round(const struct swiss_field *f, struct standings *s,
-		      const struct swiss_plan *plan, int round,
+		      struct swiss_plan *plan, int round,
 		      swiss_ranks_fn *ranks, void *ctx)
 {
 	int *points = xcalloc((size_t)plan->boards, sizeof *points);
@@ -264,6 +264,7 @@ static bool add_round(const struct swiss_field *f, struct standings *s,
 
 		if (p[0] < 0)
 			continue;
+		plan->outcome[round * plan->boards + i] = diff > 0 ? 2 : diff == 0;
 		s->score[p[0]] += diff > 0 ? 2 : diff == 0;
 		s->score[p[1]] += diff < 0 ? 2 : diff == 0;
 		s->met[p[0] * s->n + p[1]] = s->met[p[1] * s->n + p[0]] = true;
@@ -293,6 +294,10 @@ void swiss_plan(const struct swiss_field *field, swiss_ranks_fn *ranks,
 			      sizeof *plan->pairs);
 	plan->bye = xcalloc((size_t)field->rounds, sizeof *plan->bye);
 	plan->buchholz = xcalloc((size_t)n, sizeof *plan->buchholz);
+	plan->outcome = xmalloc(((size_t)field->rounds * (size_t)plan->boards + 1) *
+				sizeof *plan->outcome);
+	for (int i = 0; i < field->rounds * plan->boards; i++)
+		plan->outcome[i] = -1;
 	standings_init(&s, n, field->absent);
 	for (int r = 0; r < field->rounds; r++) {
 		pair_round(&s, plan->pairs + r * plan->boards, &plan->bye[r]);
@@ -314,5 +319,6 @@ void swiss_plan_free(struct swiss_plan *plan)
 	free(plan->bye);
 	free(plan->score);
 	free(plan->buchholz);
+	free(plan->outcome);
 	memset(plan, 0, sizeof *plan);
 }

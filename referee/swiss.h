@@ -59,6 +59,9 @@ struct swiss_plan {
 	int *score;        /* by bot, in half points, after the rounds whose
 			      games all finished */
 	int *buchholz;     /* by bot: its opponents' scores added up */
+	int *outcome;      /* [round * boards + board]: the first seated bot's
+			      pairing score in half points (2 a won pairing,
+			      1 drawn, 0 lost), -1 until its games finished */
 };
 
 /* The pairings `field` has from the results `ranks` gives. */

@@ -5,12 +5,14 @@
 # manifest alone with the documented rules; the same pairings after the
 # run is killed in the middle of a round and resumed; verify passing, and
 # failing on a manifest whose pairing was changed and signed again; an odd
-# field's byes; the ladder's Buchholz; and what a Swiss run refuses
+# field's byes; the ladder's Buchholz; the standings the ladder, its json
+# and the report lead with, as swiss.py recomputes them; and what a Swiss
+# run refuses
 # (its shards: tests/e2e/swiss_shards.sh).
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 . "$(dirname "$0")/../tools/swiss_field.sh"
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 
 # pairs_once PAIRINGS: no two bots meet twice, and no bot twice a round.
 pairs_once() {
@@ -30,6 +32,21 @@ expect_eq "$("$PYTHON3" -c 'import json, sys
 l = {e["bot"]: e["buchholz"] for e in json.load(open(sys.argv[1]))["ladder"]}
 print(len(l), l["b0"] >= 0, all(v == int(v * 2) / 2 for v in l.values()))' "$OUT")" "64 True True" \
 	"... and json a \"buchholz\" for every bot, in half points"
+# The ladder leads with the Swiss standings, as swiss.py recomputes them
+# from the manifest alone; json has them too, before the ratings.
+run "$REFEREE" ladder "$TMP/full"
+sed '/^$/q' "$OUT" | sed '$d' >"$TMP/full.standings"
+$SWISS standings "$TMP/full/manifest.jsonl" >"$TMP/full.want"
+expect_eq "$(cat "$TMP/full.standings")" "$(cat "$TMP/full.want")" \
+	"the ladder leads with the standings: by points over the rounds, Buchholz, each round's opponent, result and seat"
+expect_eq "$(head -1 "$TMP/full.want")" "Swiss standings of s after 6 of 6 rounds" "... of the run named after its file, after every round"
+run "$REFEREE" ladder --format json "$TMP/full"
+expect_eq "$("$PYTHON3" -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["swiss"][0]
+print(list(d)[0], s["rounds_done"], len(s["standings"]), int(sum(e["points"] for e in s["standings"])),
+      {len(e["rounds"]) for e in s["standings"]})' "$OUT")" "swiss 6 64 192 {6}" \
+	"json leads with \"swiss\": 64 bots of 6 rounds, one point a pairing"
 $SWISS pairings "$TMP/full/manifest.jsonl" >"$TMP/full.pairs"
 expect_eq "$(wc -l <"$TMP/full.pairs")" 6 "the manifest seats 6 rounds"
 expect_eq "$(awk '{ n += NF - 1 } END { print n }' "$TMP/full.pairs")" 192 "... of 32 pairings each"
@@ -60,6 +77,9 @@ run $SWISS check "$TMP/killed/manifest.jsonl"
 ok "$([ "$RC" = 0 ]; echo $?)" "... as recomputed from its manifest" || diag_run
 run "$REFEREE" verify "$TMP/killed"
 ok "$([ "$RC" = 0 ]; echo $?)" "verify passes the resumed run" || diag_run
+run "$REFEREE" ladder "$TMP/killed"
+expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$(cat "$TMP/full.want")" \
+	"the resumed run's standings are the unbroken run's"
 assert_no_leftovers "no bot outlives the killed run"
 
 # A pairing changed by hand, the manifest signed again with the run's key:
@@ -89,6 +109,31 @@ expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/odd.pairs" | sort -u | wc -l)" 5 "7 bots
 run $SWISS check "$TMP/odd/manifest.jsonl"
 ok "$([ "$RC" = 0 ]; echo $?)" "the odd field's pairings are the ones recomputed" || diag_run
 expect_eq "$(pairs_once "$TMP/odd.pairs")" 0 "no pair of the odd field meets twice"
+run "$REFEREE" ladder "$TMP/odd"
+expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP/odd/manifest.jsonl")" \
+	"the odd field's standings, each bye a point"
+expect_eq "$(grep -cE ' bye( |$)' "$OUT")" 5 "... five byes shown"
+# The report leads with the same standings, Buchholz included.
+run "$REFEREE" report "$TMP/odd"
+ok "$RC" "report of the odd field" || diag_run
+expect_eq "$("$PYTHON3" -c 'import json, subprocess, sys
+page = json.loads(subprocess.run(sys.argv[1:], capture_output=True, text=True).stdout)
+s = page["swiss"][0]
+print(s["rounds_done"], [(e["bot"], e["points"], e["buchholz"]) for e in s["standings"]][:2])' \
+	$HTMLTOOL "$TMP/odd/report/index.html" data)" \
+	"$("$PYTHON3" -c 'import json, sys
+s = json.load(open(sys.argv[1]))["swiss"][0]
+print(s["rounds_done"], [(e["bot"], e["points"], e["buchholz"]) for e in s["standings"]][:2])' \
+	<("$REFEREE" ladder --format json "$TMP/odd"))" \
+	"the report's data has the standings the ladder's json has"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$TMP/odd/report/index.html" "$TMP/odd.dom"
+	expect_eq "$($HTMLTOOL "$TMP/odd.dom" text th | sed -n '1,9p' | tr '\n' ' ')" \
+		"rank bot points Buchholz round 1 round 2 round 3 round 4 round 5 " \
+		"the report's page leads with the standings' table, Buchholz and every round"
+else
+	ok 0 "the report's page in Chromium # SKIP chromium is not installed"
+fi
 
 # A bot that does not start: the pre-flight proposes --skip-broken, and
 # the Swiss takes it: the bot is paired in no round, the others are paired
