@@ -136,26 +136,26 @@ int arena_black_pot_move_cells(int id, int cells[3])
 	return count;
 }
 
+/* The free cells that may take part in a move of two pawns, or in one of
+ * three, in board order: their board indexes and numbers. */
+struct candidates {
+	int n;
+	int index[BLACK_POT_BOARD_CELLS], number[BLACK_POT_BOARD_CELLS];
+};
+
 /* Moves of two pawns, cells in board order: two free cells whose numbers
- * the roll's pair table joins.  cand[] holds the board indexes of the
- * cells that may take part, num[] their numbers. */
+ * the roll's pair table joins. */
 static int ids_pairs(const struct black_pot_roll *roll,
-		     const int open[BLACK_POT_CELLS], int *ids)
+		     const struct candidates *c, int *ids)
 {
-	int cand[BLACK_POT_BOARD_CELLS], num[BLACK_POT_BOARD_CELLS];
-	int n = 0, count = 0;
+	int count = 0;
 
-	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		if (open[c] && roll->pair[open[c]]) {
-			num[n] = open[c];
-			cand[n++] = board_index(c);
-		}
-	for (int i = 0; i < n; i++) {
-		unsigned partners = roll->pair[num[i]];
+	for (int i = 0; i < c->n; i++) {
+		unsigned partners = roll->pair[c->number[i]];
 
-		for (int j = i + 1; j < n; j++)
-			if (partners >> num[j] & 1u)
-				ids[count++] = pair_id(cand[i], cand[j]);
+		for (int j = i + 1; j < c->n; j++)
+			if (partners >> c->number[j] & 1u)
+				ids[count++] = pair_id(c->index[i], c->index[j]);
 	}
 	return count;
 }
@@ -164,44 +164,64 @@ static int ids_pairs(const struct black_pot_roll *roll,
  * die's face f counts as 1 << 4(f - 1), so that three cells match the
  * roll exactly when their sums are equal (counts stay below 16). */
 static int ids_triples(const struct black_pot_roll *roll,
-		       const int open[BLACK_POT_CELLS], int *ids)
+		       const struct candidates *c, int *ids)
 {
-	int cand[BLACK_POT_BOARD_CELLS], n = 0, count = 0;
 	unsigned want = 0, code[BLACK_POT_BOARD_CELLS];
+	int count = 0;
 
 	for (int i = 0; i < 3; i++)
 		want += 1u << 4 * (roll->dice[i] - 1);
-	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		if (open[c] == roll->dice[0] || open[c] == roll->dice[1] ||
-		    open[c] == roll->dice[2]) {
-			code[n] = 1u << 4 * (open[c] - 1);
-			cand[n++] = board_index(c);
-		}
-	for (int i = 0; i < n; i++)
-		for (int j = i + 1; j < n; j++)
-			for (int k = j + 1; k < n; k++)
+	for (int i = 0; i < c->n; i++)
+		code[i] = 1u << 4 * (c->number[i] - 1);
+	for (int i = 0; i < c->n; i++)
+		for (int j = i + 1; j < c->n; j++)
+			for (int k = j + 1; k < c->n; k++)
 				if (code[i] + code[j] + code[k] == want)
-					ids[count++] = triple_id(cand[i], cand[j],
-								 cand[k]);
+					ids[count++] = triple_id(c->index[i],
+								 c->index[j],
+								 c->index[k]);
 	return count;
 }
 
+static void candidates_add(struct candidates *c, int index, int number)
+{
+	c->index[c->n] = index;
+	c->number[c->n++] = number;
+}
+
+/* One pass over the board in board order: the moves of one pawn, and the
+ * cells that may take part in the others. */
 int arena_black_pot_move_ids(const struct black_pot_roll *roll,
 			     const int open[BLACK_POT_CELLS], int max_pawns,
 			     int ids[BLACK_POT_MAX_MOVES])
 {
-	int count = 0;
+	struct candidates pairs, triples;
+	unsigned dice = 1u << roll->dice[0] | 1u << roll->dice[1] |
+			1u << roll->dice[2];
+	int count = 0, x = 0;
 
 	if (roll->none)
 		ids[count++] = 0;
 	if (max_pawns < 1)
 		return count;
-	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		if (open[c] && roll->one >> open[c] & 1u)
-			ids[count++] = 1 + board_index(c);
+	pairs.n = triples.n = 0;
+	for (int row = 0; row < BLACK_POT_SIDE; row++)
+		for (int col = row_first[row];
+		     col < BLACK_POT_SIDE - row_first[row]; col++, x++) {
+			int v = open[row * BLACK_POT_SIDE + col];
+
+			if (!v)
+				continue;
+			if (roll->one >> v & 1u)
+				ids[count++] = 1 + x;
+			if (roll->pair[v])
+				candidates_add(&pairs, x, v);
+			if (dice >> v & 1u)
+				candidates_add(&triples, x, v);
+		}
 	if (max_pawns >= 2)
-		count += ids_pairs(roll, open, ids + count);
+		count += ids_pairs(roll, &pairs, ids + count);
 	if (max_pawns >= 3)
-		count += ids_triples(roll, open, ids + count);
+		count += ids_triples(roll, &triples, ids + count);
 	return count;
 }
