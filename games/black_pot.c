@@ -381,20 +381,27 @@ static cJSON *bp_action(const struct black_pot_move *m)
 }
 
 /* Every distinct outcome of the roll for the seat to move (see
- * arena_black_pot_moves()); never empty while the game goes on, since the
- * smallest die minus the two others places nothing. */
+ * arena_black_pot_moves()), in a new array in *moves; how many, never 0
+ * while the game goes on, since the smallest die minus the two others
+ * places nothing. */
+static int bp_list(const struct black_pot *s, struct black_pot_move **moves)
+{
+	int open[BLACK_POT_CELLS];
+
+	*moves = NULL;
+	if (s->to_move < 0)
+		return 0;
+	bp_open(s, open);
+	return arena_black_pot_moves(s->dice, open,
+				     s->pawns[bp_side(s->to_move)], moves);
+}
+
 static cJSON *bp_legal(const void *state)
 {
-	const struct black_pot *s = state;
 	cJSON *list = cJSON_CreateArray();
 	struct black_pot_move *moves;
-	int open[BLACK_POT_CELLS], count;
+	int count = bp_list(state, &moves);
 
-	if (s->to_move < 0)
-		return list;
-	bp_open(s, open);
-	count = arena_black_pot_moves(s->dice, open, s->pawns[bp_side(s->to_move)],
-				&moves);
 	for (int i = 0; i < count; i++)
 		cJSON_AddItemToArray(list, bp_action(&moves[i]));
 	free(moves);
@@ -515,16 +522,10 @@ static void bp_apply_move(void *state, int id, struct draws *draws)
 
 cJSON *arena_black_pot_action_json(const void *state, int id)
 {
-	const struct black_pot *s = state;
 	struct black_pot_move *moves;
 	cJSON *action = NULL;
-	int open[BLACK_POT_CELLS], count;
+	int count = bp_list(state, &moves);
 
-	if (s->to_move < 0)
-		return NULL;
-	bp_open(s, open);
-	count = arena_black_pot_moves(s->dice, open, s->pawns[bp_side(s->to_move)],
-				      &moves);
 	for (int i = 0; i < count && !action; i++)
 		if (arena_black_pot_move_id(moves[i].cells, moves[i].count) == id)
 			action = bp_action(&moves[i]);
