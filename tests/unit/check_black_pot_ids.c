@@ -178,7 +178,10 @@ START_TEST(worked_roll)
 END_TEST
 
 /* Every roll on the fresh board with every pawn: moves() lists as many
- * as legal() and fits GAME_MAX_MOVES (the largest count is printed). */
+ * as legal() and fits GAME_MAX_MOVES (the largest count, 420, is
+ * printed).  That bounds every position: a later one has a subset of
+ * these moves, and a random layout the same numbers, whose counts alone
+ * make how many moves a roll has. */
 START_TEST(every_roll_fits)
 {
 	int moves[GAME_MAX_MOVES], most = 0;
