@@ -55,6 +55,10 @@ struct verifier {
 	int actions;
 	int openings, opened; /* the header's plies; those replayed */
 	const cJSON *book;    /* the header's book line's moves, or NULL */
+	/* In a set: whether its draws carry "dealt" (revision 5; a log of
+	 * revision 4 has none: 0 until the first draw says), and the last. */
+	int dealt_mode;
+	long last_dealt;
 };
 
 static const char *const forfeit_reasons[] = {
@@ -494,6 +498,43 @@ static void draw_address(char *out, size_t size, const struct draw_record *draw)
 		snprintf(out, size, "draw %llu", (unsigned long long)draw->index);
 }
 
+/* A draw of a set carries "dealt" (docs/FAIRNESS.md, "Sets in step", item 9), growing
+ * within the log, on every draw or (a log of revision 4) on none; a draw
+ * of a game alone never does (same_record() refuses it). */
+static int dealt_field(struct verifier *v, size_t i)
+{
+	const cJSON *dealt = member(v, i, "dealt");
+	long value = -1;
+
+	if (!v->in_set)
+		return 0;
+	if (!v->dealt_mode)
+		v->dealt_mode = dealt ? 1 : -1;
+	if ((v->dealt_mode > 0) != (dealt != NULL))
+		return fail(v, i, "a draw %s \"dealt\": in a set every draw "
+			    "carries it or none does", dealt ? "with" : "without");
+	if (!dealt)
+		return 0;
+	if (!json_get_int(v->log->lines[i].json, "dealt", 0, LONG_MAX, &value))
+		return fail(v, i, "\"dealt\" must be a whole number from 0");
+	if (value <= v->last_dealt)
+		return fail(v, i, "\"dealt\" is %ld after %ld: it must grow from "
+			    "draw to draw", value, v->last_dealt);
+	v->last_dealt = value;
+	return 0;
+}
+
+/* The record the log must hold for a draw, with the log's "dealt" when
+ * it has one (checked across the set by verify_sets.h). */
+static cJSON *with_dealt(const struct verifier *v, size_t i, cJSON *expected)
+{
+	const cJSON *dealt = member(v, i, "dealt");
+
+	if (v->in_set && dealt)
+		cJSON_AddItemToObject(expected, "dealt", cJSON_Duplicate(dealt, true));
+	return expected;
+}
+
 /* The draw observer: the rules asked for a draw, the log must hold it. */
 static void expect_draw(void *ctx, const struct draw_record *draw)
 {
@@ -511,7 +552,9 @@ static void expect_draw(void *ctx, const struct draw_record *draw)
 		     "'%s' record: a draw is missing", address, type_of(v, i));
 		return;
 	}
-	if (!same_record(v->log->lines[i].json, records_draw(draw))) {
+	if (dealt_field(v, i))
+		return;
+	if (!same_record(v->log->lines[i].json, with_dealt(v, i, records_draw(draw)))) {
 		draw_address(address, sizeof address, draw);
 		fail(v, i, "%s is not what the match key gives", address);
 		return;
@@ -819,7 +862,8 @@ int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	       const struct verify_hooks *hooks, struct verify_summary *summary,
 	       char *err)
 {
-	struct verifier v = {.log = log, .hooks = hooks, .err = err};
+	struct verifier v = {.log = log, .hooks = hooks, .err = err,
+			     .last_dealt = -1};
 	int rc;
 
 	memset(summary, 0, sizeof *summary);

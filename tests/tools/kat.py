@@ -291,6 +291,29 @@ IN_STEP_ADDRESSES = [("s", 0, 0, 1), ("d", 2), ("s", 2, 1, 0), ("s", 1, 0, 0),
                      ("s", 0, 1, 0), ("d", 0), ("s", 0, 0, 0), ("s", 2, 0, 3),
                      ("s", 1, 1, 2), ("d", 1)]
 
+# "Sets in step", item 9: the draws of a set of two games, each game's own addresses in
+# the order it drew them, listed in the order of their "dealt" (0, 1, ...),
+# with seat DEALT_FIRST the first to play; the first set is in step, the
+# second deals seat 2's roll after seat 0's, which comes later.
+DEALT_FIRST = 1
+DEALT_SETS = {
+    "a": [("d", 0), ("d", 0), ("d", 1), ("d", 1), ("s", 1, 0, 0),
+          ("s", 1, 0, 0), ("s", 1, 0, 1), ("s", 1, 0, 1), ("s", 2, 0, 0),
+          ("s", 2, 0, 0), ("s", 0, 0, 0), ("s", 0, 0, 0)],
+}
+DEALT_SETS["b"] = DEALT_SETS["a"][:8] + [("s", 2, 0, 0), ("s", 0, 0, 0),
+                                         ("s", 2, 0, 0), ("s", 0, 0, 0)]
+
+
+def out_of_step(addresses, first):
+    """The "dealt" of the first draw whose address comes before the one
+    dealt just before it, or "none"."""
+    places = [in_step_order(a, first) for a in addresses]
+    for i in range(1, len(places)):
+        if places[i] < places[i - 1]:
+            return str(i)
+    return "none"
+
 
 def in_step_order(address, first, seats=8):
     """The place of an address in the one order of a set's draws: table
@@ -373,6 +396,12 @@ def vectors():
                      key=lambda a: in_step_order(a, IN_STEP_FIRST))
     out += [("instep.first", str(IN_STEP_FIRST)),
             ("instep.order", " ".join(address_text(a) for a in ordered))]
+
+    out.append(("dealt.first", str(DEALT_FIRST)))
+    for name in sorted(DEALT_SETS):
+        addresses = DEALT_SETS[name]
+        out += [("dealt.%s" % name, " ".join(address_text(a) for a in addresses)),
+                ("dealt.%s.out_of_step" % name, out_of_step(addresses, DEALT_FIRST))]
 
     line = b'{"seq":0,"type":"header"}'
     line_hash = H("arena:line", b"", line)
