@@ -38,6 +38,8 @@ struct game_log {
 	bool ends_mid_line; /* the last line has no newline, or the last
 			     * gzip member is cut short (a cut log) */
 	bool compressed;    /* the file is gzip members */
+	bool corrupt;       /* after the lines held, gzip data that do not
+			     * read (a damaged file, or one cut short) */
 };
 
 /* Whether a file's first bytes are gzip's (a compressed log). */

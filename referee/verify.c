@@ -127,6 +127,10 @@ static int check_chain(struct verifier *v)
 	unsigned char hash[FAIR_HASH_BYTES];
 	char hex[2 * FAIR_HASH_BYTES + 1], why[160];
 
+	if (log->corrupt)
+		return fail(v, log->count, "corrupt compressed data: the log's "
+			    "gzip data do not read from here on (a damaged file, or "
+			    "one cut short)");
 	if (log->count == 0)
 		return fail(v, 0, "the log is empty");
 	for (size_t i = 0; i < log->count; i++) {
