@@ -599,14 +599,17 @@ static int play_forfeit(struct verifier *v, size_t i)
 	return fail(v, i, "unknown forfeit reason '%s'", reason ? reason : "");
 }
 
-/* A seat's reveal comes while it is still in, or (null) after it left. */
+/* A seat's reveal comes while it is still in, or (null) after it left.
+ * A seat taken out with its partner (Black-Pot 2 v 2), not by a forfeit
+ * of its own, was sent the lock as the others were: its reveal stands. */
 static int play_reveal(struct verifier *v, size_t i)
 {
 	int seat;
 
 	if (seat_field(v, i, &seat))
 		return -1;
-	if (!copied_exchange(v) && v->play.out[seat] && v->revealed[seat] != NONE)
+	if (!copied_exchange(v) && v->play.out[seat] && v->forfeit_reason[seat] &&
+	    v->revealed[seat] != NONE)
 		return fail(v, i, "seat %d reveals after it left the game", seat);
 	return 0;
 }
