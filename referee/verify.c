@@ -165,6 +165,20 @@ static int check_chain(struct verifier *v)
 	return 0;
 }
 
+int verify_chain(const struct game_log *log, char *err)
+{
+	struct game_log whole = *log;
+	struct verifier v = {.log = &whole, .err = err};
+
+	/* What a stop cut: a last line without its newline, or a gzip
+	 * member cut short after the lines that read. */
+	if (whole.corrupt || (whole.ends_mid_line && whole.count)) {
+		whole.count -= whole.ends_mid_line && !whole.corrupt;
+		whole.ends_mid_line = whole.corrupt = false;
+	}
+	return whole.count ? check_chain(&v) : 0;
+}
+
 /* Whether a player's "folder" (docs/LOGS.md) is in its one form:
  * "path", "sha256", "files", "bytes", and "capped" only as true. */
 static bool folder_ok(const cJSON *folder)

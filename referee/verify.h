@@ -53,4 +53,9 @@ int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	       const struct verify_hooks *hooks, struct verify_summary *summary,
 	       char *err);
 
+/* The syntax, numbering and hash chain of a log a stop cut, as far as
+ * it goes (its cut last line, or gzip data cut short, left out): 0, or
+ * -1 with err as verify_log() words it. */
+int verify_chain(const struct game_log *log, char *err);
+
 #endif
