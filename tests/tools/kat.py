@@ -304,6 +304,30 @@ DEALT_SETS = {
 DEALT_SETS["b"] = DEALT_SETS["a"][:8] + [("s", 2, 0, 0), ("s", 0, 0, 0),
                                          ("s", 2, 0, 0), ("s", 0, 0, 0)]
 
+# An opening book of BOOK_LINES lines in "order": "random", seeded with the
+# run's seed of seed.* below: the lines units 0 to BOOK_UNITS - 1 open with
+# (counted from 0 in the book's order, not the file's line numbers).
+BOOK_LINES = 5
+BOOK_UNITS = 10
+
+
+def book_uniform(seed, run_pass, step, bound):
+    """A number below `bound` from the seed, the pass and the step."""
+    digest = hashlib.blake2b(seed + le64(run_pass) + le64(step),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "little") % bound
+
+
+def book_pick(seed, lines, unit):
+    """The line unit `unit` takes: its pass's shuffle (Fisher-Yates from
+    the last line down), at its place."""
+    run_pass, place = divmod(unit, lines)
+    order = list(range(lines))
+    for i in range(lines - 1, 0, -1):
+        j = book_uniform(seed, run_pass, i, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order[place]
+
 
 def out_of_step(addresses, first):
     """The "dealt" of the first draw whose address comes before the one
@@ -424,6 +448,9 @@ def vectors():
             ("seed.game1.game_id",
              H("arena:seed:id", run_seed, le64(1))[:16].hex()),
             ("seed.game1.S", H("arena:seed:S", run_seed, le64(1)).hex())]
+    out += [("book.lines", str(BOOK_LINES)),
+            ("book.picks", " ".join(str(book_pick(run_seed, BOOK_LINES, u))
+                                    for u in range(BOOK_UNITS)))]
     counts, moves = rolit_opening(k, 4)
     out += [("opening.m", " ".join(map(str, counts))),
             ("opening.actions", " ".join(moves))]

@@ -12,6 +12,7 @@
 #include <sodium.h>
 #include <string.h>
 
+#include "book.h"
 #include "games/draws.h"
 #include "games/fair.h"
 #include "run_suite.h"
@@ -513,6 +514,23 @@ START_TEST(kat_line_hash_and_signature)
 }
 END_TEST
 
+/* docs/FAIRNESS.md's book.*: a book of book.lines lines in a random
+ * order, seeded with seed.seed: the lines units 0 to 9 open with, counted
+ * from 0 in the book's order (here each line's number is its place). */
+START_TEST(kat_book_order)
+{
+	static const int picks[10] = {0, 2, 4, 3, 1, 2, 3, 0, 1, 4};
+	struct book_line lines[5];
+	struct book book = {.lines = lines, .count = 5, .random = true};
+
+	for (int i = 0; i < 5; i++)
+		lines[i] = (struct book_line){.line = i};
+	ck_assert_int_eq(hex_decode(book.seed, sizeof book.seed, kat_seed), 0);
+	for (long u = 0; u < 10; u++)
+		ck_assert_int_eq(book_pick(&book, u)->line, picks[u]);
+}
+END_TEST
+
 START_TEST(kat_seeded_secrets)
 {
 	unsigned char seed[32], id[FAIR_GAME_ID_BYTES], seeded_secret[FAIR_SECRET_BYTES];
@@ -743,6 +761,7 @@ Suite *test_suite(void)
 	tcase_add_test(kat, kat_rejection_real_keystream);
 	tcase_add_test(kat, kat_line_hash_and_signature);
 	tcase_add_test(kat, kat_seeded_secrets);
+	tcase_add_test(kat, kat_book_order);
 	tcase_add_test(kat, kat_seat_draw);
 	suite_add_tcase(s, kat);
 
