@@ -209,7 +209,9 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	if (c->openings)
 		cJSON_AddNumberToObject(h, "openings", c->openings);
 	if (g->opening)
-		cJSON_AddItemToObject(h, "book", book_describe(c->book, g->opening));
+		cJSON_AddItemToObject(h, "book", book_describe(c->book, g->opening,
+							       (long)c->book_first,
+							       (long)c->book_unit));
 	cJSON_AddItemToObject(h, "options", cJSON_Duplicate(c->options, true));
 	time = cJSON_AddObjectToObject(h, "time");
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);

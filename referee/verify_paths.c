@@ -31,9 +31,19 @@ static void told_outcome(void *ctx, size_t index, const struct verify_outcome *o
 {
 	struct check *c = ctx;
 
+	struct problems problems = {.report = c->events->problem, .ctx = c->events->ctx};
+	char notice[ERR_LEN + 512];
+
 	if (o->status == VERIFY_OK)
 		verify_sets_add(c->sets, c->paths[index]);
 	c->events->log(c->events->ctx, c->paths[index], o);
+	/* A game with an opening book's line, outside a tournament's
+	 * folder: its line against the schedule its header gives. */
+	if (o->status == VERIFY_OK) {
+		verify_book_log(c->paths[index], &problems, notice, sizeof notice);
+		if (*notice)
+			c->events->notice(c->events->ctx, c->paths[index], notice);
+	}
 }
 
 /* A tournament: its manifest, then its folder and every log. */
