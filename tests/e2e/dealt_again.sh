@@ -119,6 +119,9 @@ expect_eq "$LISTED_C" "$(grep -m1 '"type":"commit"' "$TMP/plain/games/aborted/00
 tamper gone
 rm -r "$T/games/aborted"
 refused gone "$CUT" "missing: the manifest lists it as a log of game 6, cut by a stop and set aside"
+run "$REFEREE" ladder "$T"
+expect_eq "$(tail -n 1 "$OUT")" "cut by a stop and dealt again: 1 game, but 1 of the 1 log the manifest lists as set aside is not in the folder: referee verify names them" \
+	"gone: the ladder says the listed log is not there, never that it is" || diag_run
 
 tamper planted
 cp "$CUT" "$T/games/aborted/000003.aborted-1.jsonl"
