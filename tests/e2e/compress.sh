@@ -99,6 +99,9 @@ mkdir "$TMP/corrupt"
 cp "$TMP/garbage.jsonl" "$TMP/corrupt/game-000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/corrupt"
 expect_contains "$OUT" "$TMP/corrupt/game-000001.jsonl: FAILED: line 1: $CORRUPT" "... and verify of a folder"
+expect_exit 0 "$REFEREE" report "$TMP/corrupt"
+expect_eq "$($PYTHON3 "$top_srcdir/tests/tools/htmltool.py" "$TMP/corrupt/report/index.html" data | grep -c "line 1: $CORRUPT")" 1 \
+	"... and the report's data"
 
 # --- kill -9 of a plain run, --resume --compress: both kinds in one folder -------------------
 write_file "$TMP/k.json" "" "$(zoo slow 20)"
