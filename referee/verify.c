@@ -505,8 +505,7 @@ static void report(struct verifier *v, size_t i)
 				    &v->play);
 }
 
-/* A draw's address in words: "draw 4", "seat 1's roll 3 of turn 2". */
-static void draw_address(char *out, size_t size, const struct draw_record *draw)
+void verify_draw_address(char *out, size_t size, const struct draw_record *draw)
 {
 	if (draw->by_seat)
 		snprintf(out, size, "seat %lu's roll %lu of turn %lu",
@@ -565,7 +564,7 @@ static void expect_draw(void *ctx, const struct draw_record *draw)
 	/* The address only for an error: a draw as the key gives it is the
 	 * rule, and its words were a two-hundredth of a report. */
 	if (i >= v->log->count || strcmp(type_of(v, i), "draw")) {
-		draw_address(address, sizeof address, draw);
+		verify_draw_address(address, sizeof address, draw);
 		fail(v, i, "the rules drew here (%s) but the log has a "
 		     "'%s' record: a draw is missing", address, type_of(v, i));
 		return;
@@ -573,7 +572,7 @@ static void expect_draw(void *ctx, const struct draw_record *draw)
 	if (dealt_field(v, i))
 		return;
 	if (!same_record(v->log->lines[i].json, with_dealt(v, i, records_draw(draw)))) {
-		draw_address(address, sizeof address, draw);
+		verify_draw_address(address, sizeof address, draw);
 		fail(v, i, "%s is not what the match key gives", address);
 		return;
 	}

@@ -22,6 +22,7 @@
 #include "json.h"
 #include "logread.h"
 #include "util.h"
+#include "verify.h"
 #include "verify_seatings.h"
 
 /* What the logs of a set must agree on, each as its records' text. */
@@ -144,13 +145,7 @@ static void add_draws(struct set_log *l, const struct game_log *log)
 		d->line = i + 1;
 		d->path = l->path;
 		d->order = arena_draws_order(&draw, first_seat);
-		if (draw.by_seat)
-			snprintf(d->address, sizeof d->address, "seat %lu's roll %lu of turn %lu",
-				 (unsigned long)draw.seat, (unsigned long)draw.roll,
-				 (unsigned long)draw.turn);
-		else
-			snprintf(d->address, sizeof d->address, "draw %llu",
-				 (unsigned long long)draw.index);
+		verify_draw_address(d->address, sizeof d->address, &draw);
 	}
 }
 
