@@ -278,12 +278,17 @@ const struct book_line *book_pick(const struct book *book, long unit)
 	return line;
 }
 
-cJSON *book_describe(const struct book *book, const struct book_line *line)
+cJSON *book_describe(const struct book *book, const struct book_line *line,
+		     long first, long unit)
 {
 	cJSON *d = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(d, "sha256", book->sha256);
 	cJSON_AddNumberToObject(d, "line", line->line);
 	cJSON_AddItemToObject(d, "moves", cJSON_Duplicate(line->moves, true));
+	cJSON_AddStringToObject(d, "path", book->path);
+	cJSON_AddStringToObject(d, "order", book->random ? "random" : "sequential");
+	cJSON_AddNumberToObject(d, "first", (double)first);
+	cJSON_AddNumberToObject(d, "unit", (double)unit);
 	return d;
 }

@@ -167,6 +167,7 @@ int logread_load(const char *path, struct game_log *log, char *err)
 	/* A member cut short: the lines it held are missing, as the end of
 	 * a plain log cut in the middle of a line. */
 	log->ends_mid_line |= cut;
+	log->corrupt = cut;
 	return 0;
 }
 

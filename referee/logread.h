@@ -42,6 +42,8 @@ struct game_log {
 	/* The SHA-256 of the file's bytes as stored, compressed or not:
 	 * the hash a manifest lists for its log (never the lines'). */
 	char sha256[FILES_SHA256_HEX];
+	bool corrupt;       /* after the lines held, gzip data that do not
+			     * read (a damaged file, or one cut short) */
 };
 
 /* Whether a file's first bytes are gzip's (a compressed log). */

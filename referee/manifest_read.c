@@ -765,16 +765,29 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
 	long game = 0;
+	const char *log = member_string(o, "log", NULL);
+	const char *commitment = member_string(o, "commitment", NULL);
 
 	if (!json_get_int(o, "game", 1, v->game_count, &game) || !game) {
 		problem(rd, "an aborted record needs the \"game\" whose log it "
 			"set aside, one of the schedule (1 to %ld)", v->game_count);
 		return;
 	}
-	if (!(v->aborted & (v->aborted - 1)))  /* 0, 1, 2, 4...: full */
-		v->aborted_games = xrealloc(v->aborted_games,
-					    (size_t)(v->aborted ? 2 * v->aborted : 1) *
-					    sizeof *v->aborted_games);
+	if (!log || (commitment && strlen(commitment) != 64)) {
+		problem(rd, "an aborted record needs the \"log\" it set aside, "
+			"and its \"commitment\", if any, 64 hex digits");
+		return;
+	}
+	if (!(v->aborted & (v->aborted - 1))) {  /* 0, 1, 2, 4...: full */
+		size_t room = (size_t)(v->aborted ? 2 * v->aborted : 1);
+
+		v->aborted_games = xrealloc(v->aborted_games, room * sizeof *v->aborted_games);
+		v->aborted_logs = xrealloc(v->aborted_logs, room * sizeof *v->aborted_logs);
+		v->aborted_commitments = xrealloc(v->aborted_commitments,
+						  room * sizeof *v->aborted_commitments);
+	}
+	v->aborted_logs[v->aborted] = xstrdup(log);
+	snprintf(v->aborted_commitments[v->aborted], 65, "%s", commitment ? commitment : "");
 	v->aborted_games[v->aborted++] = game;
 	if (v->resume.set_aside)
 		v->resume.set_aside[game]++;
@@ -1052,6 +1065,10 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->replies);
 	ladder_reasons_free(&view->reasons);
 	free(view->state);
+	for (long i = 0; i < view->aborted; i++)
+		free(view->aborted_logs[i]);
+	free(view->aborted_logs);
+	free(view->aborted_commitments);
 	free(view->aborted_games);
 	free(view->sha256);
 	free(view->path);

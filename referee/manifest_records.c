@@ -138,12 +138,14 @@ cJSON *manifest_back_record(int bot, const long *games, int count)
 	return r;
 }
 
-cJSON *manifest_aborted_record(long game, const char *log)
+cJSON *manifest_aborted_record(long game, const char *log, const char *commitment)
 {
 	cJSON *r = typed("aborted");
 
 	cJSON_AddNumberToObject(r, "game", (double)game);
 	cJSON_AddStringToObject(r, "log", log);
+	if (*commitment)
+		cJSON_AddStringToObject(r, "commitment", commitment);
 	return r;
 }
 

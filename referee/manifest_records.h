@@ -76,8 +76,9 @@ cJSON *manifest_skipped_record(int bot, const char *why, const long *games,
 /* The games of bot `bot`, left out by a skipped record, that a resumed
  * run plays: the bot passes its pre-flight now. */
 cJSON *manifest_back_record(int bot, const long *games, int count);
-/* A log of `game` set aside, under `log` (relative to the folder). */
-cJSON *manifest_aborted_record(long game, const char *log);
+/* A log of `game` set aside, under `log` (relative to the folder), with
+ * the commitment C it names (hex; "": none, a log cut before it). */
+cJSON *manifest_aborted_record(long game, const char *log, const char *commitment);
 cJSON *manifest_resumed_record(void);
 /* A new version of bot `bot`: its whole entry in the file (copied). */
 cJSON *manifest_bot_record(int bot, const cJSON *entry);

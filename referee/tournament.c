@@ -32,6 +32,7 @@
 #include "tournament_peers.h"
 #include "util.h"
 #include "verify.h"
+#include "verify_cut.h"
 #include "worker.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -345,6 +346,20 @@ static bool leftover_complete(struct run_state *st, const char *path,
  * the entry goes into this run's batch, marked "recovered"; any other log
  * is set aside in games/aborted/ with an "aborted" record, under the name
  * put in *aside (a new string). */
+/* The commitment C a cut log names, for its "aborted" record: "" when
+ * it cannot be read or was cut before its exchange. */
+static void leftover_commitment(const char *path, char c[65])
+{
+	struct game_log log;
+	char err[ERR_LEN];
+
+	c[0] = '\0';
+	if (logread_load(path, &log, err))
+		return;
+	verify_cut_commitment(&log, c);
+	logread_free(&log);
+}
+
 static int settle_leftover(struct run_state *st, long game, bool recover, char **aside)
 {
 	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
@@ -364,11 +379,17 @@ static int settle_leftover(struct run_state *st, long game, bool recover, char *
 		take_ranks(st, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
-	} else if (rename(path, moved)) {
-		rc = errorf(st->err, "cannot set aside '%s': %s", path, strerror(errno));
 	} else {
-		*aside = outdir_set_aside(NULL, game, st->aborted[game]);
-		rc = record(st, manifest_aborted_record(game, *aside));
+		char c[65];
+
+		leftover_commitment(path, c);
+		if (rename(path, moved)) {
+			rc = errorf(st->err, "cannot set aside '%s': %s", path,
+				    strerror(errno));
+		} else {
+			*aside = outdir_set_aside(NULL, game, st->aborted[game]);
+			rc = record(st, manifest_aborted_record(game, *aside, c));
+		}
 	}
 	if (log.lines)
 		logread_free(&log);

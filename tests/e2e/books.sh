@@ -51,8 +51,8 @@ expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_sha256":"[0-9a
 expect_eq "$(grep -h -o '"book":{"sha256":"[0-9a-f]*"' "$TMP"/seq/games/*.jsonl | sort -u)" "\"book\":{\"sha256\":\"$SHA\"" \
 	"every log's header has it too"
 LOG="$TMP/seq/games/000001.jsonl"
-head -n 1 "$LOG" | grep -q '"book":{"sha256":"'"$SHA"'","line":2,"moves":\["F4","C3"\]}'
-ok $? "the header names the line and its moves"
+head -n 1 "$LOG" | grep -q '"book":{"sha256":"'"$SHA"'","line":2,"moves":\["F4","C3"\],"path":"'"$TMP/book.txt"'","order":"sequential","first":1,"unit":2}'
+ok $? "the header names the line and its moves, and the book's path, order and schedule (its table's first game, games a line)"
 B=$(grep -nF '"type":"begin"' "$LOG" | cut -d: -f1)
 expect_eq "$(sed -n "$((B + 1)),$((B + 2))p" "$LOG" | sed 's/.*"type":"action",//' | tr '\n' ' ')" \
 	'"seat":0,"action":"F4","opening":true} "seat":1,"action":"C3","opening":true} ' \
@@ -182,6 +182,30 @@ expect_exit 0 "$REFEREE" play rolit -o first=seat0 --games 6 --openings-book "$T
 	"$(zoo first-legal)" "$(zoo last-legal)"
 expect_eq "$(for l in "$TMP"/play/game-*.jsonl; do head -n 1 "$l" | sed -n 's/.*"line":\([0-9]*\),.*/\1/p'; done | tr '\n' ' ')" \
 	"2 2 3 3 5 5 " "play --openings-book: each line for both seatings in turn"
+# Without a manifest, each log's header gives its schedule (docs/FAIRNESS.md,
+# "Opening books"): verify reads the book again and gives each game its line.
+expect_exit 0 "$REFEREE" verify "$TMP/play"
+expect_eq "$(grep -c 'opening book\|FAILED' "$OUT")" 0 "verify of a play folder: the book is found, each game on its line"
+# A log of the run in another game's place (it verifies alone), and a log
+# re-signed naming another line: each refused.
+mkdir "$TMP/play-moved" "$TMP/play-renamed"
+cp "$TMP"/play/game-*.jsonl "$TMP/play-moved/"
+cp "$TMP/play/game-000005.jsonl" "$TMP/play-moved/game-000003.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/play-moved"
+expect_contains "$OUT" "$TMP/play-moved/game-000003.jsonl: FAILED: game 3 opens with line 5 of the opening book (D6 C5 B6); the schedule gives it line 3 (F4 E3)" \
+	"play: a game's log in another's place is refused"
+cp "$TMP"/play/game-*.jsonl "$TMP/play-renamed/"
+$LOGTOOL resign "$TMP/play/game-000003.jsonl" "$TMP/play-renamed/game-000003.jsonl" "$KEY" sub 0 '"line":3,' '"line":2,'
+expect_exit 1 "$REFEREE" verify "$TMP/play-renamed"
+expect_contains "$OUT" "$TMP/play-renamed/game-000003.jsonl: FAILED: game 3 opens with line 2 of the opening book (F4 E3); the schedule gives it line 3 (F4 E3)" \
+	"play: a log whose header names another line of the book is refused"
+# The book gone: said in one line, the rest checked.
+cp -r "$TMP/play" "$TMP/play-nobook"
+sed -i 's/"path":"[^"]*book.txt"/"path":"\/nonexistent\/book.txt"/' "$TMP/play-nobook/game-000001.jsonl"
+$LOGTOOL resign "$TMP/play-nobook/game-000001.jsonl" "$TMP/play-nobook/game-000001.jsonl" "$KEY"
+expect_exit 0 "$REFEREE" verify "$TMP/play-nobook"
+expect_contains "$OUT" "$TMP/play-nobook/game-000001.jsonl: cannot read the opening book '/nonexistent/book.txt': No such file or directory: its line is not checked against the run's schedule" \
+	"play: a book no longer there is said" || diag_run
 
 # --- the books that ship: every line plays -------------------------------------------------
 for n in 2 4; do

@@ -93,7 +93,27 @@ expect_exit 1 "$REFEREE" verify "$TMP/cut.jsonl"
 expect_contains "$OUT" "$TMP/cut.jsonl: FAILED" "a compressed log cut short fails verify"
 printf '\037\213garbage' >"$TMP/garbage.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/garbage.jsonl"
-expect_contains "$OUT" "$TMP/garbage.jsonl: FAILED" "gzip's magic then garbage fails verify, no crash"
+CORRUPT="corrupt compressed data: the log's gzip data do not read from here on (a damaged file, or one cut short)"
+expect_eq "$(cat "$OUT")" "$TMP/garbage.jsonl: FAILED: line 1: $CORRUPT" \
+	"gzip's magic then garbage fails verify as corrupt compressed data, never empty"
+# A whole member, then one whose data do not read: the lines of the first
+# are read, the rest named corrupt where it begins.
+gzip -dc "$LOG" | head -n 3 | gzip >"$TMP/half.jsonl"
+printf '\037\213garbage' >>"$TMP/half.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/half.jsonl"
+expect_eq "$(cat "$OUT")" "$TMP/half.jsonl: FAILED: line 4: $CORRUPT" "... after the lines that read, from the line where it begins"
+expect_exit 1 "$REFEREE" ladder "$TMP/garbage.jsonl"
+expect_contains "$ERR" "referee ladder: $TMP/garbage.jsonl: line 1: $CORRUPT" "ladder says so too"
+expect_exit 2 "$REFEREE" replay "$TMP/garbage.jsonl"
+expect_contains "$ERR" "referee replay: $TMP/garbage.jsonl: corrupt compressed data: its gzip data do not read" \
+	"... and replay"
+mkdir "$TMP/corrupt"
+cp "$TMP/garbage.jsonl" "$TMP/corrupt/game-000001.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/corrupt"
+expect_contains "$OUT" "$TMP/corrupt/game-000001.jsonl: FAILED: line 1: $CORRUPT" "... and verify of a folder"
+expect_exit 0 "$REFEREE" report "$TMP/corrupt"
+expect_eq "$($PYTHON3 "$top_srcdir/tests/tools/htmltool.py" "$TMP/corrupt/report/index.html" data | grep -c "line 1: $CORRUPT")" 1 \
+	"... and the report's data"
 
 # --- kill -9 of a plain run, --resume --compress: both kinds in one folder -------------------
 write_file "$TMP/k.json" "" "$(zoo slow 20)"

@@ -161,7 +161,7 @@ static void write_good(void)
 	cJSON_AddItemToArray(list, bot);
 	append(j, manifest_replies_record(REPLIES_AT, list));
 	append(j, manifest_resumed_record());
-	append(j, manifest_aborted_record(3, "games/aborted/000003.aborted-1.jsonl"));
+	append(j, manifest_aborted_record(3, "games/aborted/000003.aborted-1.jsonl", ""));
 	entry = parse("{\"name\":\"b\",\"command\":\"./b2\"}");
 	append(j, manifest_bot_record(1, entry));
 	cJSON_Delete(entry);
