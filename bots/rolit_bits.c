@@ -11,23 +11,52 @@
 #define ROLIT_BITS_FILE_A 0x0101010101010101ULL
 #define ROLIT_BITS_FILE_H 0x8080808080808080ULL
 
-/* The 8 directions as shifts of the square's bit: east, west, north,
- * south, north-east, north-west, south-east, south-west. */
-static const int rolit_bits_steps[8] = {1, -1, 8, -8, 9, 7, -7, -9};
-
-/* The squares one step in direction d from `set`, on the board. */
-static uint64_t rolit_bits_shift(const struct rolit_bits *pos, uint64_t set,
-				 int d)
+/* `set` moved `step` bits (one square in a direction), the squares a
+ * wrap round a row would reach removed by `mask`.  Inline with constant
+ * arguments, each direction compiles to a shift and an and. */
+static inline uint64_t rolit_bits_step(uint64_t set, int step, uint64_t mask)
 {
-	int step = rolit_bits_steps[d];
-	uint64_t moved = step > 0 ? set << step : set >> -step;
+	return (step > 0 ? set << step : set >> -step) & mask;
+}
 
-	/* Going east lands on column A after a wrap, going west on H. */
-	if (step == 1 || step == 9 || step == -7)
-		moved &= ~ROLIT_BITS_FILE_A;
-	else if (step == -1 || step == 7 || step == -9)
-		moved &= ~ROLIT_BITS_FILE_H;
-	return moved & pos->board;
+/* Every direction as its step and its mask: east, west, north, south,
+ * north-east, north-west, south-east, south-west.  Squares off a smaller
+ * board are never in `own`, `other` or `empty`, so only the wraps need a
+ * mask. */
+#define ROLIT_BITS_EACH_DIRECTION(F) \
+	F(1, ~ROLIT_BITS_FILE_A) F(-1, ~ROLIT_BITS_FILE_H) F(8, ~0ULL) \
+	F(-8, ~0ULL) F(9, ~ROLIT_BITS_FILE_A) F(7, ~ROLIT_BITS_FILE_H) \
+	F(-7, ~ROLIT_BITS_FILE_A) F(-9, ~ROLIT_BITS_FILE_H)
+
+/* The empty squares from which a ball captures looking back along the
+ * direction: runs of other colours that start next to an own ball and
+ * are followed by an empty square. */
+static inline uint64_t rolit_bits_captures(uint64_t own, uint64_t other,
+					   uint64_t empty, int step,
+					   uint64_t mask)
+{
+	uint64_t run = rolit_bits_step(own, step, mask) & other, found = 0;
+
+	while (run) {
+		uint64_t next = rolit_bits_step(run, step, mask);
+
+		found |= next & empty;
+		run = next & other;
+	}
+	return found;
+}
+
+/* The balls a ball on `bit` turns in one direction. */
+static inline uint64_t rolit_bits_ray(uint64_t bit, uint64_t own,
+				      uint64_t other, int step, uint64_t mask)
+{
+	uint64_t run = 0, at = rolit_bits_step(bit, step, mask);
+
+	while (at & other) {
+		run |= at;
+		at = rolit_bits_step(at, step, mask);
+	}
+	return at & own ? run : 0;
 }
 
 void rolit_bits_from_rows(struct rolit_bits *pos, int size, int players,
@@ -65,38 +94,23 @@ uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat)
 	uint64_t own = pos->ball[pos->colour[seat]], other = occupied & ~own;
 	uint64_t empty = pos->board & ~occupied, captures = 0, touching = 0;
 
-	for (int d = 0; d < 8; d++) {
-		/* Runs of other colours that start next to an own ball,
-		 * followed by an empty square: capturing squares for a
-		 * ball placed there, looking back along d. */
-		uint64_t run = rolit_bits_shift(pos, own, d) & other;
-
-		while (run) {
-			uint64_t next = rolit_bits_shift(pos, run, d);
-
-			captures |= next & empty;
-			run = next & other;
-		}
-		touching |= rolit_bits_shift(pos, occupied, d);
-	}
+#define ROLIT_BITS_MOVES(step, mask) \
+	captures |= rolit_bits_captures(own, other, empty, step, mask); \
+	touching |= rolit_bits_step(occupied, step, mask);
+	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_MOVES)
+#undef ROLIT_BITS_MOVES
 	return captures ? captures : touching & empty;
 }
 
 uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat, int square)
 {
-	uint64_t own = pos->ball[pos->colour[seat]];
+	uint64_t own = pos->ball[pos->colour[seat]], bit = 1ULL << square;
 	uint64_t other = rolit_bits_occupied(pos) & ~own, flips = 0;
 
-	for (int d = 0; d < 8; d++) {
-		uint64_t run = 0, at = rolit_bits_shift(pos, 1ULL << square, d);
-
-		while (at & other) {
-			run |= at;
-			at = rolit_bits_shift(pos, at, d);
-		}
-		if (at & own)
-			flips |= run;
-	}
+#define ROLIT_BITS_FLIPS(step, mask) \
+	flips |= rolit_bits_ray(bit, own, other, step, mask);
+	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_FLIPS)
+#undef ROLIT_BITS_FLIPS
 	return flips;
 }
 

@@ -22,25 +22,22 @@ uint64_t rolit_mcts_policy_random(struct rolit_mcts_rng *rng)
 void rolit_mcts_policy_classes(const struct rolit_bits *pos,
 			       uint64_t classes[ROLIT_MCTS_POLICY_CLASSES])
 {
+	const uint64_t file_a = 0x0101010101010101ULL;
 	int last = pos->size - 1;
-	uint64_t occupied = rolit_bits_occupied(pos), edge = 0, corners = 0;
-	uint64_t beside = 0;
+	uint64_t occupied = rolit_bits_occupied(pos), beside = 0, corners = 0;
+	uint64_t edge = pos->board & (0xFFULL | 0xFFULL << (last * 8) |
+				      file_a | file_a << last);
 
-	for (int i = 0; i < pos->size; i++) {
-		edge |= 1ULL << i | 1ULL << (last * 8 + i) | 1ULL << (i * 8) |
-			1ULL << (i * 8 + last);
-	}
 	for (int k = 0; k < 4; k++) {
 		int r = k & 1 ? last : 0, c = k & 2 ? last : 0;
 		int dr = r ? -1 : 1, dc = c ? -1 : 1;
 		uint64_t corner = 1ULL << (r * 8 + c);
-		uint64_t around = 1ULL << ((r + dr) * 8 + c) |
-				  1ULL << (r * 8 + c + dc) |
-				  1ULL << ((r + dr) * 8 + c + dc);
 
 		corners |= corner;
 		if (!(occupied & corner))
-			beside |= around;
+			beside |= 1ULL << ((r + dr) * 8 + c) |
+				  1ULL << (r * 8 + c + dc) |
+				  1ULL << ((r + dr) * 8 + c + dc);
 	}
 	classes[3] = corners;
 	classes[2] = edge & ~corners & ~beside;
