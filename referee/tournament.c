@@ -259,7 +259,7 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 		.shard_count = st->run->shard_count, .file = spec->file,
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 		.book_path = spec->book.path, .book_random = spec->book.random,
-		.compress = spec->compress,
+		.compress = spec->compress, .skip_broken = st->run->skip_broken,
 		.containment = contain_summary(spec->limits.contain),
 		.sandbox = spec->limits.sandbox,
 	};
