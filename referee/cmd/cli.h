@@ -36,25 +36,35 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
 /* The flags of every verb that plays games: time and resource limits, and
  * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass
  * each of them cli_option returns to cli_match_option, then call
- * cli_sandbox_ready, and cli_limits_free at the end. */
-#define CLI_MATCH_LONGOPTS \
-	{"move-ms", required_argument, NULL, 1001}, \
-	{"game-ms", required_argument, NULL, 1002}, \
-	{"start-ms", required_argument, NULL, 1003}, \
-	{"max-line", required_argument, NULL, 1004}, \
-	{"max-stderr", required_argument, NULL, 1005}, \
-	{"cpu-seconds", required_argument, NULL, 1006}, \
-	{"memory-mb", required_argument, NULL, 1007}, \
-	{"max-processes", required_argument, NULL, 1008}, \
-	{"sandbox", no_argument, NULL, 1009}, \
-	{"no-sandbox", no_argument, NULL, 1010}, \
-	{"readable", required_argument, NULL, 1011}, \
-	{"cpus", required_argument, NULL, 1012}, \
-	{"clock", required_argument, NULL, 1013}, \
-	{"limits", no_argument, NULL, 1014}, \
-	{"no-limits", no_argument, NULL, 1015}, \
-	{"workdir", required_argument, NULL, 1016}, \
-	{"env", required_argument, NULL, 1017}
+ * cli_sandbox_ready, and cli_limits_free at the end.
+ *
+ * CLI_MATCH_OPTIONS(X) is their one list, X(NAME, HAS_ARG, VALUE, SETTING)
+ * each, from which the settings (settings.c) take their names too.
+ * SETTING is how a user may set it once: RUN_FLAG (a flag that every
+ * verb running bots takes, `tournament` too, paired with its "no-" form:
+ * the last given is in effect), ONCE (the last given is), ADDS (each
+ * given adds), ADDS_PATHS (as ADDS, of paths), or ONE_RUN (one run's
+ * choice: no setting). */
+#define CLI_MATCH_OPTIONS(X) \
+	X("limits", no_argument, 1014, RUN_FLAG), \
+	X("no-limits", no_argument, 1015, RUN_FLAG), \
+	X("sandbox", no_argument, 1009, RUN_FLAG), \
+	X("no-sandbox", no_argument, 1010, RUN_FLAG), \
+	X("move-ms", required_argument, 1001, ONCE), \
+	X("game-ms", required_argument, 1002, ONCE), \
+	X("start-ms", required_argument, 1003, ONCE), \
+	X("max-line", required_argument, 1004, ONCE), \
+	X("max-stderr", required_argument, 1005, ONCE), \
+	X("cpu-seconds", required_argument, 1006, ONCE), \
+	X("memory-mb", required_argument, 1007, ONCE), \
+	X("max-processes", required_argument, 1008, ONCE), \
+	X("cpus", required_argument, 1012, ONCE), \
+	X("clock", required_argument, 1013, ONCE), \
+	X("readable", required_argument, 1011, ADDS_PATHS), \
+	X("env", required_argument, 1017, ADDS), \
+	X("workdir", required_argument, 1016, ONE_RUN)
+#define CLI_MATCH_LONGOPT(name, has_arg, value, setting) {name, has_arg, NULL, value}
+#define CLI_MATCH_LONGOPTS CLI_MATCH_OPTIONS(CLI_MATCH_LONGOPT)
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;
 extern const struct bot_limits cli_default_limits;

@@ -213,7 +213,7 @@ refused() { # WHAT MESSAGE: a verb and --help refuse, with MESSAGE
 	expect_eq "$RC" 2 "refused: $what: --help exits 2"
 	expect_contains "$OUT" "  refused: $message" "refused: $what: --help says why"
 }
-SETTINGS_ARE="the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key, --compress, --concurrency, --quiet, --report, --start-failures, --trusted-bots, --move-ms, --game-ms, --start-ms, --max-line, --max-stderr, --cpu-seconds, --memory-mb, --max-processes, --cpus, --clock, --readable, --env"
+SETTINGS_ARE="the settings are --limits, --no-limits, --sandbox, --no-sandbox, --move-ms, --game-ms, --start-ms, --max-line, --max-stderr, --cpu-seconds, --memory-mb, --max-processes, --cpus, --clock, --readable, --env, --key, --compress, --concurrency, --quiet, --report, --start-failures, --trusted-bots"
 printf -- '--no-limits\n--bogus 10\n' >"$FILE"
 refused "an unknown setting in the file" "the file $FILE, line 2: unknown setting '--bogus'; $SETTINGS_ARE"
 printf -- '--out %s\n' "$TMP/o" >"$FILE"
@@ -245,6 +245,21 @@ ARENA_OPTIONS="--no-limits --nope" refused "an unknown setting in ARENA_OPTIONS"
 ARENA_OPTIONS="-j" refused "-j without a number" "ARENA_OPTIONS: -j needs a value"
 ARENA_OPTIONS="--jobs 3 -j2" run "$REFEREE" --help
 expect_contains "$OUT" "    --concurrency 2 (ARENA_OPTIONS)" "--jobs and -j are --concurrency, the last one in effect"
+# Of the match verbs' own list (cli.h), marked one run's choice.
+ARENA_OPTIONS="--workdir /tmp" refused "a bot's working folder in ARENA_OPTIONS" \
+	"ARENA_OPTIONS: --workdir cannot be a setting: it is one run's choice, give it on that run's command line; $SETTINGS_ARE"
+# In effect: the last of an option and of a flag and its "no-" form; each
+# --env and --readable, which add up.
+ARENA_OPTIONS="--no-limits --move-ms 5 --env A=1 --sandbox --limits --move-ms 7 --env B=2 --no-sandbox" \
+	run "$REFEREE" --help
+expect_eq "$(sed -n '/^  in effect:/,/^They/p' "$OUT")" "  in effect:
+    --env A=1 (ARENA_OPTIONS)
+    --limits (ARENA_OPTIONS)
+    --move-ms 7 (ARENA_OPTIONS)
+    --env B=2 (ARENA_OPTIONS)
+    --no-sandbox (ARENA_OPTIONS)
+They may hold, with their values (the file one a line, '#' a comment):" \
+	"--help: in effect, the last of each option and of each pair, and every --env"
 ARENA_OPTIONS="-jx" refused "-j of no number" "ARENA_OPTIONS: -j takes a whole number from 1 to 1024 (as verify -j), not 'x'"
 # A verb's own --help still works, and one that takes no setting is
 # refused all the same (it is said at once, not when it matters).
