@@ -879,10 +879,17 @@ static int handle(void *ctx, struct worker *w, char *line)
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
+/* Said by the signal's name, which a user knows (Ctrl-C's by its key
+ * too), not its number. */
 static int stopped(struct run_state *st, int sig)
 {
-	return errorf(st->err, "stopped by signal %d; run again with --resume "
-		      "to finish", sig);
+	const char *name = sigabbrev_np(sig);
+
+	if (!name)
+		return errorf(st->err, "stopped by signal %d; run again with "
+			      "--resume to finish", sig);
+	return errorf(st->err, "stopped by SIG%s%s; run again with --resume "
+		      "to finish", name, sig == SIGINT ? " (Ctrl-C)" : "");
 }
 
 /* A stop signal that came while ppoll() returned ready workers: the
