@@ -234,6 +234,15 @@ printf -- '--key %s\n' "$TMP/nokey" >"$FILE"
 game
 expect_eq "$RC:$(cat "$ERR")" "2:referee play: cannot read key file '$TMP/nokey': No such file or directory (from the file $FILE, line 1)
 (see 'referee play --help')" "a key that is not there: play says so, naming the setting"
+# As the README has it: the settings name ~/keys/referee.key before
+# `referee keygen ~/keys` makes it; the verb says how to make it.
+printf -- '--key %s\n' "$TMP/later/referee.key" >"$FILE"
+game
+expect_eq "$RC:$(cat "$ERR")" "2:referee play: cannot read key file '$TMP/later/referee.key': No such file or directory; make it with: referee keygen $TMP/later (from the file $FILE, line 1)
+(see 'referee play --help')" "a key keygen would make that is not there yet: play says how to make it"
+expect_exit 0 "$REFEREE" keygen "$TMP/later"
+game
+expect_eq "$RC" 0 "... and once made, play signs with it"
 expect_exit 0 "$REFEREE" games
 printf -- '--no-limits yes\n' >"$FILE"
 refused "a flag with a value" "the file $FILE, line 1: --no-limits takes no value, not 'yes'"
