@@ -57,6 +57,11 @@ void cli_sandbox_given(void)
 	sandbox_word = option_word;
 }
 
+bool cli_option_from_settings(void)
+{
+	return settings_origin(option_word) != NULL;
+}
+
 /* What turned the limits or the sandbox off, for a message: `flag`, from
  * where the settings had it when they gave it (settings.h); with no flag
  * given, the tournament file's `field` (no other way turns them off). */

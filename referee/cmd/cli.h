@@ -94,6 +94,10 @@ int cli_containment_ready(const char *verb, struct time_control *time,
 void cli_limits_given(void);
 void cli_sandbox_given(void);
 
+/* Whether the option cli_option() returned last came from the settings
+ * (settings.h), not from the command line. */
+bool cli_option_from_settings(void);
+
 /* With the sandbox on: checks that it works here (EXIT_USAGE after a
  * message that says to install bubblewrap or pass --no-sandbox) and sets
  * the paths bots must not see: the `count` entries of `hidden` that are

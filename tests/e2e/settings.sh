@@ -153,6 +153,13 @@ expect_eq "$RC" 0 "settings --move-ms, --game-ms, --clock, --compress: the game 
 expect_eq "$(head -c 2 "$TMP/game.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "settings --compress: play writes a compressed log"
 expect_eq "$(gzip -dc "$TMP/game.jsonl" | head -n 1 | grep -o '"time":{[^}]*}')" '"time":{"move_ms":777,"game_ms":5000,"clock":"wall"}' \
 	"settings --move-ms 777 --game-ms 5000 --clock wall: the log's time control"
+# sprt keeps no log without --out: the setting asks nothing of it then
+# (the README's sprt lines run with it), --compress given asks for --out.
+run "$REFEREE" sprt rolit -o size=4 --elo0 0 --elo1 50 --max-pairs 1 --quiet "$(cbot)" "$(cbot)"
+expect_eq "$RC:$(grep -c 'no verdict after 1 pairs' "$OUT")" "0:1" "settings --compress: sprt without --out runs its pair, keeping no log"
+run "$REFEREE" sprt rolit -o size=4 --elo0 0 --elo1 50 --max-pairs 1 --quiet --compress "$(cbot)" "$(cbot)"
+expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee sprt: --compress compresses the logs that --out keeps: give --out DIR too" \
+	"sprt --compress on its command line without --out is refused"
 printf -- '--compress\n--quiet\n--report\n' >"$FILE"
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/q"
 expect_eq "$(head -c 2 "$TMP/q/games/000001.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "settings --compress: the tournament writes compressed logs"
