@@ -99,8 +99,8 @@ static int read_file(struct running *r, char *err)
 
 /* A resumed run takes again what it was started with and the command
  * line does not say again (its manifest's first record): its opening
- * book, --compress, --skip-broken and its shard.  0, or -1 with err; a record that
- * cannot be read is left for manifest_reopen() to name. */
+ * book, --compress, --skip-broken and its shard.  0, or -1 with err; a
+ * record that cannot be read is left for manifest_reopen() to name. */
 static int remember(struct running *r, char *err)
 {
 	struct tournament_run *run = &r->run;

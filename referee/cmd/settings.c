@@ -156,9 +156,9 @@ static int refuse(const char *name, const char *origin, char *err)
 		run_choice = run_choice || !strcmp(name, one_run[i]);
 	if (run_choice)
 		return errorf(err, "%s: %s cannot be a setting: it is one "
-				      "run's choice, give it on that run's command "
-				      "line; the settings are %s", origin, name,
-				      settings_words());
+			      "run's choice, give it on that run's command "
+			      "line; the settings are %s", origin, name,
+			      settings_words());
 	return errorf(err, "%s: unknown setting '%s'; the settings are %s",
 		      origin, name, settings_words());
 }
