@@ -11,6 +11,7 @@
 
 #include "ladder_print.h"
 #include "match.h"
+#include "match_options.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -36,33 +37,8 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
 /* The flags of every verb that plays games: time and resource limits, and
  * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass
  * each of them cli_option returns to cli_match_option, then call
- * cli_sandbox_ready, and cli_limits_free at the end.
- *
- * CLI_MATCH_OPTIONS(X) is their one list, X(NAME, HAS_ARG, VALUE, SETTING)
- * each, from which the settings (settings.c) take their names too.
- * SETTING is how a user may set it once: RUN_FLAG (a flag that every
- * verb running bots takes, `tournament` too, paired with its "no-" form:
- * the last given is in effect), ONCE (the last given is), ADDS (each
- * given adds), ADDS_PATHS (as ADDS, of paths), or ONE_RUN (one run's
- * choice: no setting). */
-#define CLI_MATCH_OPTIONS(X) \
-	X("limits", no_argument, 1014, RUN_FLAG), \
-	X("no-limits", no_argument, 1015, RUN_FLAG), \
-	X("sandbox", no_argument, 1009, RUN_FLAG), \
-	X("no-sandbox", no_argument, 1010, RUN_FLAG), \
-	X("move-ms", required_argument, 1001, ONCE), \
-	X("game-ms", required_argument, 1002, ONCE), \
-	X("start-ms", required_argument, 1003, ONCE), \
-	X("max-line", required_argument, 1004, ONCE), \
-	X("max-stderr", required_argument, 1005, ONCE), \
-	X("cpu-seconds", required_argument, 1006, ONCE), \
-	X("memory-mb", required_argument, 1007, ONCE), \
-	X("max-processes", required_argument, 1008, ONCE), \
-	X("cpus", required_argument, 1012, ONCE), \
-	X("clock", required_argument, 1013, ONCE), \
-	X("readable", required_argument, 1011, ADDS_PATHS), \
-	X("env", required_argument, 1017, ADDS), \
-	X("workdir", required_argument, 1016, ONE_RUN)
+ * cli_sandbox_ready, and cli_limits_free at the end.  Their one list is
+ * CLI_MATCH_OPTIONS (match_options.h). */
 #define CLI_MATCH_LONGOPT(name, has_arg, value, setting) {name, has_arg, NULL, value}
 #define CLI_MATCH_LONGOPTS CLI_MATCH_OPTIONS(CLI_MATCH_LONGOPT)
 extern const char cli_match_usage[];

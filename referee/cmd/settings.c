@@ -15,14 +15,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "match_options.h"
 #include "paths.h"
 #include "util.h"
 
 /* The verbs that take settings. */
 enum { PLAY = 1, TOURNAMENT = 2, SPRT = 4, CHECK_BOT = 8, VERIFY = 16 };
 #define RUNS (PLAY | TOURNAMENT | SPRT | CHECK_BOT)
-#define MATCHES (PLAY | SPRT | CHECK_BOT) /* cli.h's CLI_MATCH_LONGOPTS */
+#define MATCHES (PLAY | SPRT | CHECK_BOT) /* match_options.h's */
 
 static const struct {
 	const char *name;
@@ -45,7 +45,7 @@ static const struct known {
 	enum value value;
 	unsigned verbs;
 } known[] = {
-	/* The match verbs' options, from their one list (cli.h). */
+	/* The match verbs' options, from their one list (match_options.h). */
 #define KNOWN_OF(name, has_arg, value, setting) KNOWN_##setting(name, has_arg)
 #define KNOWN_RUN_FLAG(name, has_arg) {"--" name, PAIRED, FLAG, RUNS}
 #define KNOWN_ONCE(name, has_arg) \
