@@ -86,11 +86,13 @@ static int play_games(const struct sprt_play *p, const long *games,
 /* The worker's play function: the two games of pair `pair`, in a set of
  * their own with --duplicate. */
 static void play_pair(const struct worker_job *job, int pair, const long *games,
-		      int count, int out)
+		      int count, const unsigned char *deal_key, int out)
 {
 	const struct sprt_play *p = job->ctx;
 	struct game_outcome outcomes[2];
 	char err[ERR_LEN];
+
+	(void)deal_key;  /* its pairs are listed by no manifest */
 
 	if (!worker_lanes[0]) {
 		/* The matches keep them: they live as long as the worker. */
@@ -159,7 +161,7 @@ static int hand_out(struct pool *st, struct worker *w)
 	}
 	st->half[pair - 1][0] = st->half[pair - 1][1] = -1;
 	st->next++;
-	if (worker_assign(w, (int)pair, games, 2, NULL))
+	if (worker_assign(w, (int)pair, games, 2, NULL, NULL))
 		return errorf(st->err, "a worker stopped answering");
 	return 0;
 }

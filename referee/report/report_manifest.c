@@ -70,6 +70,7 @@ static void add_cut(cJSON *m, const struct manifest_view *view)
 	manifest_cut_count(view, &cut);
 	cJSON_AddNumberToObject(m, "cut_games", (double)cut.games);
 	cJSON_AddNumberToObject(m, "cut_sets", (double)cut.sets);
+	cJSON_AddNumberToObject(m, "aborted", (double)cut.logs);
 	if (cut.logs)
 		cJSON_AddStringToObject(m, "cut", manifest_cut_text(&cut, text));
 }
@@ -108,7 +109,6 @@ void report_manifest(const char *dir, const unsigned char *trusted_key,
 	}
 	cJSON_AddNumberToObject(m, "scheduled", (double)view->game_count);
 	cJSON_AddNumberToObject(m, "finished", (double)view->finished);
-	cJSON_AddNumberToObject(m, "aborted", (double)view->aborted);
 	add_cut(m, view);
 	cJSON_AddBoolToObject(m, "complete", view->has_complete_record);
 	/* "open": read whole with its chain holding, but not signed: the run
