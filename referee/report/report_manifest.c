@@ -59,18 +59,20 @@ void report_manifest_hashes(const struct report_manifest *run, cJSON *data)
 	cJSON_AddNumberToObject(m, "hashes_match", (double)hash_ok);
 }
 
-/* The games and sets a stop cut and a resumed run dealt again: "cut_games",
- * "cut_sets" and, when there were any, "cut", the sentence `referee
- * verify` and `referee ladder` print (manifest_cut.h). */
+/* The logs set aside ("aborted": an aborted record without a log, of a
+ * game that never began, sets none aside), the games and sets a stop cut
+ * and a resumed run dealt again: "cut_games", "cut_sets" and, when there
+ * were any, "cut", the sentence `referee verify` and `referee ladder`
+ * print (manifest_cut.h). */
 static void add_cut(cJSON *m, const struct manifest_view *view)
 {
 	struct manifest_cut cut;
 	char text[MANIFEST_CUT_LEN];
 
 	manifest_cut_count(view, &cut);
+	cJSON_AddNumberToObject(m, "aborted", (double)cut.logs);
 	cJSON_AddNumberToObject(m, "cut_games", (double)cut.games);
 	cJSON_AddNumberToObject(m, "cut_sets", (double)cut.sets);
-	cJSON_AddNumberToObject(m, "aborted", (double)cut.logs);
 	if (cut.logs)
 		cJSON_AddStringToObject(m, "cut", manifest_cut_text(&cut, text));
 }
