@@ -167,6 +167,13 @@ $LOGTOOL resign "$TMP/plain/manifest.jsonl" "$T/manifest.jsonl" "$KEYDIR/referee
 expect_eq "$(grep -c "\"$C2\"" "$T/manifest.jsonl")" 0 "redealt_other: no started record names C2 any more"
 refused redealt_other "$T/games/000006.jsonl" "its commitment C is $C2, the manifest's started record of game 6 names $C1: not the deal the run started"
 
+# A folder of revision 4 (arena 0.5.0 and earlier: started records without
+# commitments) verifies as before.
+FIXTURE=$top_srcdir/tests/fixtures/report-run
+expect_eq "$(grep -c '"type":"started"' "$FIXTURE/manifest.jsonl") $(grep -c '"commitments"' "$FIXTURE/manifest.jsonl")" "3 0" \
+	"the fixture's manifest is of revision 4: its started record names no commitment"
+expect_exit 0 "$REFEREE" verify "$FIXTURE"
+
 tamper broken
 $LOGTOOL byte "$TMP/plain/games/aborted/000006.aborted-1.jsonl" "$CUT" 2
 refused broken "$CUT" "broken: line 3: \"prev\" is not the hash of line 2: a line was changed, removed or reordered (the manifest lists it as a log of game 6, cut by a stop)"
