@@ -204,8 +204,20 @@ $LOGTOOL resign "$TMP/play/game-000003.jsonl" "$TMP/play-renamed/game-000003.jso
 expect_exit 1 "$REFEREE" verify "$TMP/play-renamed"
 expect_contains "$OUT" "$TMP/play-renamed/game-000003.jsonl: FAILED: game 3 opens with line 2 of the opening book (F4 E3); the schedule gives it line 3 (F4 E3)" \
 	"play: a log whose header names another line of the book is refused"
-# The book gone: said in one line, the rest checked.
+# With its run.jsonl, a log re-signed giving its book line another
+# schedule (and run.jsonl signed again with its SHA-256) is refused: the
+# manifest gives the run's book, order and schedule.
+cp -r "$TMP/play" "$TMP/play-first"
+$LOGTOOL resign "$TMP/play/game-000003.jsonl" "$TMP/play-first/game-000003.jsonl" "$KEY" sub 0 '"first":1,' '"first":-1,'
+$LOGTOOL resign "$TMP/play/run.jsonl" "$TMP/play-first/run.jsonl" "$KEY" \
+	sub 6 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$TMP/play-first/game-000003.jsonl" | cut -c1-64)\""
+expect_exit 1 "$REFEREE" verify "$TMP/play-first"
+expect_contains "$OUT" "$TMP/play-first/game-000003.jsonl: FAILED: its header's opening book gives \"first\" otherwise than run.jsonl does: not the run's book, order or schedule" \
+	"play: a log whose header gives its book line another schedule than run.jsonl's is refused" || diag_run
+# The book gone: said in one line, the rest checked (each log's header is
+# all a folder without its run.jsonl has, as one of arena 0.5.0).
 cp -r "$TMP/play" "$TMP/play-nobook"
+rm "$TMP/play-nobook/run.jsonl"
 sed -i 's/"path":"[^"]*book.txt"/"path":"\/nonexistent\/book.txt"/' "$TMP/play-nobook/game-000001.jsonl"
 $LOGTOOL resign "$TMP/play-nobook/game-000001.jsonl" "$TMP/play-nobook/game-000001.jsonl" "$KEY"
 expect_exit 0 "$REFEREE" verify "$TMP/play-nobook"
