@@ -19,6 +19,7 @@
 #include "outdir.h"
 #include "report.h"
 #include "util.h"
+#include "verify_run.h"
 
 /* Keeps the first problem found. */
 static void first_problem(void *ctx, const char *where, const char *what)
@@ -77,6 +78,43 @@ static void add_cut(cJSON *m, const struct manifest_view *view)
 		cJSON_AddStringToObject(m, "cut", manifest_cut_text(&cut, text));
 }
 
+/* The problems of a play or sprt folder, in verify's words. */
+struct run_problems {
+	const char *dir;
+	cJSON *list;
+};
+
+/* Keeps one as "PATH: FAILED: what", PATH relative to the folder. */
+static void run_problem(void *ctx, const char *where, const char *what)
+{
+	struct run_problems *found = ctx;
+	size_t len = strlen(found->dir);
+	char *line = xasprintf("%s: FAILED: %s", !strncmp(where, found->dir, len) &&
+			       where[len] == '/' ? where + len + 1 : where, what);
+
+	cJSON_AddItemToArray(found->list, cJSON_CreateString(line));
+	free(line);
+}
+
+/* A play or sprt folder (no manifest.jsonl, a run.jsonl): checked as
+ * `referee verify` checks it, each problem in "run_problems". */
+static void report_run(const char *dir, const unsigned char *trusted_key,
+		       cJSON *m, struct report_manifest *run)
+{
+	struct run_problems found = {dir, cJSON_AddArrayToObject(m, "run_problems")};
+
+	verify_run(dir, trusted_key, &(struct problems){.report = run_problem,
+							  .ctx = &found});
+	run->run_problems = cJSON_GetArraySize(found.list);
+	cJSON_AddStringToObject(m, "problem", run->run_problems
+				? OUTDIR_RUN_MANIFEST ": a play or sprt run whose folder "
+				  "is not the whole its manifest lists, as referee verify "
+				  "says:"
+				: OUTDIR_RUN_MANIFEST ": a play or sprt run, every log "
+				  "listed with its commitment C and its SHA-256, nothing "
+				  "else, signed");
+}
+
 void report_manifest(const char *dir, const unsigned char *trusted_key,
 		     cJSON *data, struct report_manifest *run)
 {
@@ -90,8 +128,12 @@ void report_manifest(const char *dir, const unsigned char *trusted_key,
 	if (access(path, F_OK)) {
 		free(path);
 		cJSON_AddBoolToObject(m, "present", false);
-		cJSON_AddStringToObject(m, "problem", "no " OUTDIR_MANIFEST ": this is "
-					"not a tournament's folder, or the run has not started");
+		if (verify_run_is(dir))
+			report_run(dir, trusted_key, m, run);
+		else
+			cJSON_AddStringToObject(m, "problem", "no " OUTDIR_MANIFEST ": this "
+						"is not a tournament's folder, or the run has "
+						"not started");
 		return;
 	}
 	rc = manifest_read(path, trusted_key, MANIFEST_KEEP_HASHES | MANIFEST_RUNNING,

@@ -7,7 +7,8 @@
 # planted, swapped or altered, a log of another deal than the one started,
 # a log whose book line's schedule is not the run's, and a folder whose
 # run was stopped; without a key (deleting, copying) and with it
-# (re-signing the log and the manifest).
+# (re-signing the log and the manifest).  `referee report` of such a folder
+# lists its games and says what verify says of it.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 
 KEY=$KEYDIR/referee.key
@@ -95,6 +96,28 @@ expect_exit 0 "$REFEREE" verify "$TMP/dup"
 expect_exit 2 "$REFEREE" play bolo --out "$TMP/nostart" "$(cbot a)" "b=/nonexistent/bot"
 expect_eq "$(ls "$TMP/nostart" | grep -c run.jsonl)" 0 "a play whose bots never started leaves no run.jsonl: the folder can be used again"
 
+# --- the report reads a play folder, and agrees with verify -----------------------------
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
+# report_of DIR: the games the report of DIR lists, its word on the run and
+# its problems, from the page's data.
+report_of() {
+	$HTMLTOOL "$1/report/index.html" data | "$PYTHON3" -c 'import json, sys
+d = json.load(sys.stdin)
+print(" ".join(g["log"] for g in d["games"]))
+print(d["manifest"]["problem"])
+for p in d["manifest"].get("run_problems", []): print(p)'
+}
+expect_exit 0 "$REFEREE" report "$TMP/play"
+expect_eq "$(report_of "$TMP/play")" "game-000001.jsonl game-000002.jsonl game-000003.jsonl
+run.jsonl: a play or sprt run, every log listed with its commitment C and its SHA-256, nothing else, signed" \
+	"report of a play folder: its games, and its run.jsonl checked as verify checks it"
+expect_exit 1 "$REFEREE" report "$TMP/planted"
+expect_eq "$(cat "$ERR")" "referee report: $TMP/planted is not the whole its run.jsonl lists: 1 problem, as referee verify names it (listed in the report)" \
+	"report of a folder with a planted log: exit 1, as verify"
+expect_eq "$(report_of "$TMP/planted" | tail -n 2)" "run.jsonl: a play or sprt run whose folder is not the whole its manifest lists, as referee verify says:
+game-000004.jsonl: FAILED: not listed in run.jsonl: planted, or left there by another run" \
+	"report of a folder with a planted log: the problem in verify's words"
+
 # --- sprt: the same whole; the pairs after the verdict dropped, listed so --------------
 expect_exit 0 "$REFEREE" sprt bolo -o target=1000 --elo0 0 --elo1 50 --max-pairs 3 --concurrency 2 \
 	--out "$TMP/sprt" "$(cbot a)" "$(cbot b)"
@@ -104,6 +127,8 @@ expect_eq "$(sed -n 2p "$TMP/sprt/run.jsonl" | sed 's/.*"type":"started",//')" \
 	"\"games\":[1,2],\"commitments\":[\"$(c_of "$TMP/sprt/game-000001.jsonl")\",\"$(c_of "$TMP/sprt/game-000002.jsonl")\"]}" \
 	"sprt: a pair's started record names the C of each of its games"
 expect_exit 0 "$REFEREE" verify "$TMP/sprt"
+expect_exit 0 "$REFEREE" report "$TMP/sprt"
+expect_eq "$(report_of "$TMP/sprt" | head -n 1 | wc -w)" 6 "report of a sprt folder: its 6 games"
 cp "$TMP/sprt/game-000001.jsonl" "$TMP/sprt/game-000007.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/sprt"
 expect_contains "$OUT" "$TMP/sprt/game-000007.jsonl: FAILED: not listed in run.jsonl: planted, or left there by another run" \
