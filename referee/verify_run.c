@@ -44,18 +44,31 @@ bool verify_run_is(const char *dir)
 	return is;
 }
 
-/* Game `game`'s entry, made as the records name it (NULL: not a game
- * number). */
+/* A game's number as a record gives it, or 0 when it is not a whole
+ * number from 1 on (cast only when it fits a long). */
+static long number_of(const cJSON *g)
+{
+	if (!cJSON_IsNumber(g) || g->valuedouble < 1 || g->valuedouble > 1e15 ||
+	    g->valuedouble != (double)(long)g->valuedouble)
+		return 0;
+	return (long)g->valuedouble;
+}
+
+/* Game `game`'s entry, when a started record listed it (NULL: none did). */
 static struct run_game *game_of(struct run_check *rc, long game)
 {
-	if (game < 1 || game > 1000000000L)
+	return game >= 1 && game <= rc->count ? &rc->games[game] : NULL;
+}
+
+/* The entry of game `game`, which a started record lists: the next game
+ * of the run, as the referee numbers them (NULL: another number). */
+static struct run_game *next_game(struct run_check *rc, long game)
+{
+	if (game != rc->count + 1)
 		return NULL;
-	if (game > rc->count) {
-		rc->games = xrealloc(rc->games, (size_t)(game + 1) * sizeof *rc->games);
-		memset(rc->games + rc->count + 1, 0, (size_t)(game - rc->count) *
-		       sizeof *rc->games);
-		rc->count = game;
-	}
+	rc->games = xrealloc(rc->games, (size_t)(game + 1) * sizeof *rc->games);
+	memset(&rc->games[game], 0, sizeof *rc->games);
+	rc->count = game;
 	return &rc->games[game];
 }
 
@@ -69,9 +82,9 @@ static bool take_started(struct run_check *rc, const cJSON *r)
 	    cJSON_GetArraySize(games) != cJSON_GetArraySize(cs))
 		return false;
 	cJSON_ArrayForEach(g, games) {
-		struct run_game *e = cJSON_IsNumber(g) ? game_of(rc, (long)g->valuedouble) : NULL;
+		struct run_game *e = next_game(rc, number_of(g));
 
-		if (!e || *e->commitment || !cJSON_IsString(c) || strlen(c->valuestring) != 64)
+		if (!e || !cJSON_IsString(c) || strlen(c->valuestring) != 64)
 			return false;
 		memcpy(e->commitment, c->valuestring, 65);
 		c = c->next;
@@ -108,7 +121,7 @@ static bool take_dropped(struct run_check *rc, const cJSON *r)
 	if (!cJSON_IsArray(games))
 		return false;
 	cJSON_ArrayForEach(g, games) {
-		struct run_game *e = cJSON_IsNumber(g) ? game_of(rc, (long)g->valuedouble) : NULL;
+		struct run_game *e = game_of(rc, number_of(g));
 
 		if (!e || !*e->commitment || e->dropped)
 			return false;
@@ -130,8 +143,8 @@ static bool take_records(struct run_check *rc, const struct game_log *log)
 		    : !strcmp(type, "dropped") ? take_dropped(rc, r) : false)
 			continue;
 		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
-			     "does not have: a \"started\" record lists games not "
-			     "started before, each with its commitment C; a "
+			     "does not have: a \"started\" record lists the next "
+			     "games, each with its commitment C; a "
 			     "\"finished\" record a game started, its log and its "
 			     "SHA-256; a \"dropped\" record games started",
 			     i + 1);

@@ -83,6 +83,12 @@ expect_exit 0 "$REFEREE" verify "$T"
 expect_eq "$(grep -c "$(c_of "$TMP/play/game-000002.jsonl")" "$T/run.jsonl" "$T"/game-*.jsonl | grep -vc ':0$')" 0 \
 	"resigned: the whole re-signed folder verifies, and the first C is in none of its files: only a receipt shows it"
 
+# A record out of its order (a started record of game 10^12) is named by
+# its line, not taken.
+copy misnumbered
+$LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" sub 3 '"games":\[2\]' '"games":[1000000000000]'
+refused misnumbered "$T/run.jsonl" "line 4: a record run.jsonl does not have: a \"started\" record lists the next games, each with its commitment C; a \"finished\" record a game started, its log and its SHA-256; a \"dropped\" record games started"
+
 # --- duplicate sets: one C for the set's games ----------------------------------------
 expect_exit 0 "$REFEREE" play bolo -o target=1000 --games 4 --duplicate --out "$TMP/dup" "$(cbot a)" "$(cbot b)"
 expect_eq "$(grep '"type":"started"' "$TMP/dup/run.jsonl" | sed 's/.*"type":"started",//')" \
