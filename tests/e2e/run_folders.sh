@@ -140,4 +140,20 @@ expect_exit 1 "$REFEREE" verify "$TMP/sprt"
 expect_contains "$OUT" "$TMP/sprt/game-000007.jsonl: FAILED: not listed in run.jsonl: planted, or left there by another run" \
 	"sprt: a log the manifest does not list fails"
 
+# A verdict after the first pair (error rates of 0.49: bounds of +/-0.04),
+# with 3 pairs at once: the pairs started after it are dropped, listed so,
+# their logs removed, and a log put back in a dropped game's place fails.
+expect_exit 0 "$REFEREE" sprt bolo -o target=1000 --elo0 0 --elo1 50 --alpha 0.49 --beta 0.49 \
+	--max-pairs 20 --concurrency 3 --out "$TMP/verdict" "$(cbot a)" "$(cbot b)"
+expect_contains "$OUT" "accepted after 1 pairs" "sprt: a verdict after the first pair"
+expect_eq "$(grep '"type":"dropped"' "$TMP/verdict/run.jsonl" | sed 's/.*"games":\[\(3,4,5,6\).*/\1/')" "3,4,5,6" \
+	"sprt: the pairs started after the one that gave the verdict are listed as dropped, from game 3"
+expect_eq "$(cd "$TMP/verdict" && ls game-*.jsonl | tr '\n' ' ')" "game-000001.jsonl game-000002.jsonl " \
+	"sprt: the dropped games' logs are removed"
+expect_exit 0 "$REFEREE" verify "$TMP/verdict"
+cp "$TMP/verdict/game-000001.jsonl" "$TMP/verdict/game-000003.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/verdict"
+expect_contains "$OUT" "$TMP/verdict/game-000003.jsonl: FAILED: not listed in run.jsonl: planted, or left there by another run" \
+	"sprt: a log in a dropped game's place fails"
+
 done_testing
