@@ -42,8 +42,9 @@ struct match_config {
 	/* Without a seed: NULL, or a key the referee drew and keeps to
 	 * itself (never written), from which game k's game_id and secret
 	 * derive as from a seed, so that whoever runs the match knows each
-	 * game's commitment C before it starts, to list it (a tournament's
-	 * "started" record, docs/FAIRNESS.md); the logs are not seeded. */
+	 * game's commitment C before it starts, to list it (the "started"
+	 * records of a tournament's manifest and of a play or sprt folder's
+	 * run.jsonl, docs/FAIRNESS.md); the logs are not seeded. */
 	const unsigned char *deal_key;
 	/* How many first moves of each game are drawn (openings.h): 0 for
 	 * none, else checked with openings_check(). */
