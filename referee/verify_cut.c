@@ -30,42 +30,36 @@ void verify_cut_commitment(const struct game_log *log, char hex[65])
 		}
 }
 
-/* The commit record of a plain log, among its first lines (after the
- * header, and the forfeits of bots that never said hello): 1 found (its
- * C in hex, "" when it names none), 0 not there, -1 not a plain log. */
-static int plain_commitment(const char *path, char hex[65])
+/* The commit record among a log's first lines (after the header, and the
+ * forfeits of bots that never said hello), read through logread_head():
+ * true when found, its C in hex ("" when it names none). */
+static bool head_commitment(const char *path, char hex[65])
 {
-	FILE *in = fopen(path, "re");
-	char magic[2] = {0}, *line = NULL;
-	size_t cap = 0;
-	int found = 0;
+	size_t len, at = 0;
+	char *head = logread_head(path, &len);
+	bool found = false;
 
-	if (!in)
-		return -1;
-	if (fread(magic, 1, 2, in) == 2 && logread_is_gzip(magic, 2)) {
-		fclose(in);
-		return -1;
-	}
-	rewind(in);
-	for (int i = 0; !found && i < 64 && getline(&line, &cap, in) > 0; i++) {
+	for (int i = 0; head && !found && at < len && i < 64; i++) {
+		char *nl = memchr(head + at, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - (head + at)) : len - at;
 		const char *type, *c;
 		cJSON *o;
 
 		/* Quotes in a string are escaped: only a record's own member
 		 * reads so. */
-		if (!strstr(line, "\"type\":\"commit\""))
-			continue;
-		o = cJSON_Parse(line);
-		type = cJSON_GetStringValue(json_member(o, "type"));
-		if (type && !strcmp(type, "commit")) {
-			c = cJSON_GetStringValue(json_member(o, "commitment"));
-			snprintf(hex, 65, "%s", c ? c : "");
-			found = 1;
+		if (memmem(head + at, n, "\"type\":\"commit\"", 15)) {
+			o = cJSON_ParseWithLength(head + at, n);
+			type = cJSON_GetStringValue(json_member(o, "type"));
+			if (type && !strcmp(type, "commit")) {
+				c = cJSON_GetStringValue(json_member(o, "commitment"));
+				snprintf(hex, 65, "%s", c ? c : "");
+				found = true;
+			}
+			cJSON_Delete(o);
 		}
-		cJSON_Delete(o);
+		at += n + 1;
 	}
-	free(line);
-	fclose(in);
+	free(head);
 	return found;
 }
 
@@ -76,8 +70,8 @@ void verify_cut_file_commitment(const char *path, char hex[65])
 
 	hex[0] = '\0';
 	/* A finished log of every game of a folder is read so: its first
-	 * lines, not the whole of it, when it is plain. */
-	if (plain_commitment(path, hex) > 0 || logread_load(path, &log, err))
+	 * records, not the whole of it parsed. */
+	if (head_commitment(path, hex) || logread_load(path, &log, err))
 		return;
 	verify_cut_commitment(&log, hex);
 	logread_free(&log);
