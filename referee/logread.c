@@ -123,6 +123,26 @@ static char *gunzip_log(const char *packed, size_t packed_len, size_t *size,
 	return out;
 }
 
+char *logread_head(const char *path, size_t *len)
+{
+	struct libdeflate_decompressor *d;
+	size_t size, cap = 65536, took = 0;
+	char err[ERR_LEN], *file = read_file(path, &size, err), *out;
+
+	*len = file ? size : 0;
+	if (!file || !logread_is_gzip(file, size))
+		return file;
+	*len = 0;
+	d = libdeflate_alloc_decompressor();
+	out = xmalloc(cap);
+	/* Whatever the first member holds, if it reads at all. */
+	if (!d || gunzip_member(d, file, size, &took, &out, len, &cap) != LIBDEFLATE_SUCCESS)
+		*len = 0;
+	libdeflate_free_decompressor(d);
+	free(file);
+	return out;
+}
+
 int logread_load(const char *path, struct game_log *log, char *err)
 {
 	size_t size, cap = 64, start = 0;

@@ -53,6 +53,13 @@ bool logread_is_gzip(const char *bytes, size_t len);
 int logread_load(const char *path, struct game_log *log, char *err);
 void logread_free(struct game_log *log);
 
+/* The lines of the log at `path` as far as they read cheaply, with their
+ * bytes in *len (not NUL-terminated): a plain log's whole file, a
+ * compressed log's first gzip member (a game's first records at least:
+ * members hold 1 MiB of lines or a whole game); NULL when the file cannot
+ * be read.  For a look at its first records without parsing them all. */
+char *logread_head(const char *path, size_t *len);
+
 /* The first line of the log at `path`, compressed or not, parsed (as
  * cJSON_Parse does: a reader of headers that checks nothing), or NULL. */
 cJSON *logread_header(const char *path);

@@ -26,13 +26,16 @@ static int by_number(const void *a, const void *b)
 
 void manifest_cut_count(const struct manifest_view *view, struct manifest_cut *cut)
 {
-	long *games = xmalloc(((size_t)view->aborted + 1) * sizeof *games);
+	long *games = xmalloc(((size_t)view->aborted + 1) * sizeof *games), count = 0;
 
 	memset(cut, 0, sizeof *cut);
-	if (view->aborted)
-		memcpy(games, view->aborted_games, (size_t)view->aborted * sizeof *games);
-	qsort(games, (size_t)view->aborted, sizeof *games, by_number);
-	for (long i = 0; i < view->aborted; i++) {
+	/* A record without a log lists the C of a game its table's started
+	 * record named but that never began: nothing was cut. */
+	for (long i = 0; i < view->aborted; i++)
+		if (view->aborted_logs[i])
+			games[count++] = view->aborted_games[i];
+	qsort(games, (size_t)count, sizeof *games, by_number);
+	for (long i = 0; i < count; i++) {
 		if (i && games[i] == games[i - 1])
 			continue;
 		cut->games++;
@@ -40,10 +43,13 @@ void manifest_cut_count(const struct manifest_view *view, struct manifest_cut *c
 					      (games[i - 1] - 1) / view->players))
 			cut->sets++;
 	}
-	cut->logs = view->aborted;
+	cut->logs = count;
 	for (long i = 0; view->dir && i < view->aborted; i++) {
-		char *path = path_join(view->dir, view->aborted_logs[i]);
+		char *path;
 
+		if (!view->aborted_logs[i])
+			continue;
+		path = path_join(view->dir, view->aborted_logs[i]);
 		cut->gone += access(path, F_OK) != 0;
 		free(path);
 	}

@@ -760,6 +760,49 @@ static int take_grown(struct reader *rd, const cJSON *o)
 	return 0;
 }
 
+/* Room for one more of `count` items of `size` bytes at *items, grown
+ * by doubling. */
+static void *room_for(void *items, long count, size_t size)
+{
+	if (count & (count - 1))  /* 0, 1, 2, 4...: full */
+		return items;
+	return xrealloc(items, (size_t)(count ? 2 * count : 1) * size);
+}
+
+/* A started record's "commitments" (revision 5), one C a game: each game
+ * with its C in view->started. */
+static void take_commitments(struct reader *rd, const struct record *r,
+			     const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(o, "commitments");
+	const cJSON *c, *game = r->games_json ? r->games_json->child : NULL;
+
+	if (!list)
+		return;
+	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) !=
+	    cJSON_GetArraySize(r->games_json)) {
+		problem(rd, "a started record's \"commitments\" must name a "
+			"commitment C for each of its games");
+		return;
+	}
+	cJSON_ArrayForEach(c, list) {
+		if (!cJSON_IsString(c) || strlen(c->valuestring) != 64 ||
+		    strspn(c->valuestring, "0123456789abcdef") != 64) {
+			problem(rd, "a started record's commitment C must be 64 "
+				"lowercase hex digits");
+			return;
+		}
+		v->started_games = room_for(v->started_games, v->started,
+					    sizeof *v->started_games);
+		v->started_commitments = room_for(v->started_commitments, v->started,
+						  sizeof *v->started_commitments);
+		v->started_games[v->started] = (long)game->valuedouble;
+		memcpy(v->started_commitments[v->started++], c->valuestring, 65);
+		game = game->next;
+	}
+}
+
 /* An "aborted" record: a log of a game of the schedule set aside. */
 static void take_aborted(struct reader *rd, const cJSON *o)
 {
@@ -773,20 +816,17 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 			"set aside, one of the schedule (1 to %ld)", v->game_count);
 		return;
 	}
-	if (!log || (commitment && strlen(commitment) != 64)) {
+	if ((!log && !commitment) || (commitment && strlen(commitment) != 64)) {
 		problem(rd, "an aborted record needs the \"log\" it set aside, "
-			"and its \"commitment\", if any, 64 hex digits");
+			"or the \"commitment\" of a game that left none, and "
+			"its \"commitment\", if any, 64 hex digits");
 		return;
 	}
-	if (!(v->aborted & (v->aborted - 1))) {  /* 0, 1, 2, 4...: full */
-		size_t room = (size_t)(v->aborted ? 2 * v->aborted : 1);
-
-		v->aborted_games = xrealloc(v->aborted_games, room * sizeof *v->aborted_games);
-		v->aborted_logs = xrealloc(v->aborted_logs, room * sizeof *v->aborted_logs);
-		v->aborted_commitments = xrealloc(v->aborted_commitments,
-						  room * sizeof *v->aborted_commitments);
-	}
-	v->aborted_logs[v->aborted] = xstrdup(log);
+	v->aborted_games = room_for(v->aborted_games, v->aborted, sizeof *v->aborted_games);
+	v->aborted_logs = room_for(v->aborted_logs, v->aborted, sizeof *v->aborted_logs);
+	v->aborted_commitments = room_for(v->aborted_commitments, v->aborted,
+					  sizeof *v->aborted_commitments);
+	v->aborted_logs[v->aborted] = log ? xstrdup(log) : NULL;
 	snprintf(v->aborted_commitments[v->aborted], 65, "%s", commitment ? commitment : "");
 	v->aborted_games[v->aborted++] = game;
 	if (v->resume.set_aside)
@@ -874,6 +914,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		rc = take_signature(rd, &r, usual);
 	} else if (is_type(&r, "started")) {
 		take_games(rd, &r, start_game);
+		if (o && r.games_json)
+			take_commitments(rd, &r, o);
 	} else if (is_type(&r, "skipped")) {
 		take_games(rd, &r, skip_game);
 		take_skipped_bot(rd, o);
@@ -1069,6 +1111,8 @@ void manifest_view_free(struct manifest_view *view)
 		free(view->aborted_logs[i]);
 	free(view->aborted_logs);
 	free(view->aborted_commitments);
+	free(view->started_games);
+	free(view->started_commitments);
 	free(view->aborted_games);
 	free(view->sha256);
 	free(view->path);

@@ -69,8 +69,15 @@ struct manifest_view {
 	/* Each one's log, as its record names it (a path in the folder),
 	 * and the commitment C its "started" game or set had (revision 5:
 	 * "" in a manifest of revision 4, which did not record it). */
-	char **aborted_logs;
+	char **aborted_logs;          /* NULL: a game started that left
+				       * no log (its C alone) */
 	char (*aborted_commitments)[65];
+	/* Each game of a "started" record that names its commitment C
+	 * (revision 5), in the order of the records: a game dealt again
+	 * is in it once a deal. */
+	long started;
+	long *started_games;
+	char (*started_commitments)[65];
 	char game[32];
 	int players;
 	bool duplicate;               /* its file says "duplicate": true */

@@ -70,12 +70,16 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 	return r;
 }
 
-cJSON *manifest_started_record(int table, const long *games, int count)
+cJSON *manifest_started_record(int table, const long *games, int count,
+				const char (*commitments)[65])
 {
-	cJSON *r = typed("started");
+	cJSON *r = typed("started"), *list;
 
 	cJSON_AddNumberToObject(r, "table", table);
 	add_games(r, games, count);
+	list = commitments ? cJSON_AddArrayToObject(r, "commitments") : NULL;
+	for (int i = 0; list && i < count; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateString(commitments[i]));
 	return r;
 }
 
@@ -145,7 +149,8 @@ cJSON *manifest_aborted_record(long game, const char *log, const char *commitmen
 	cJSON *r = typed("aborted");
 
 	cJSON_AddNumberToObject(r, "game", (double)game);
-	cJSON_AddStringToObject(r, "log", log);
+	if (log)
+		cJSON_AddStringToObject(r, "log", log);
 	if (*commitment)
 		cJSON_AddStringToObject(r, "commitment", commitment);
 	return r;

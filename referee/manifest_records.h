@@ -8,7 +8,10 @@
  * (journal_append() puts "seq" and "prev" first; cJSON prints members in
  * the order they are added, without spaces):
  *
- *   {"seq":N,"prev":"H","type":"started","table":N,"games":[N,...]}
+ *   {"seq":N,"prev":"H","type":"started","table":N,"games":[N,...]}, the
+ *          layout of revision 4; since revision 5 a started record has
+ *          ,"commitments":["H",...] (each game's C) before its "}" and
+ *          is read by the strict parser
  *   {"seq":N,"prev":"H","type":"finished","games":[GAME,...]}
  *   GAME = {"game":N,"seats":[N,...],"sha256":"H","ranks":[N,...]}, with
  *          ,"forfeits":[null or "REASON",...] before its "}" when a seat
@@ -67,7 +70,11 @@ struct manifest_game {
 
 /* Each record, for journal_append() (which consumes it). */
 cJSON *manifest_header_record(const struct manifest_header *header);
-cJSON *manifest_started_record(int table, const long *games, int count);
+/* The games of table `table` (from 1), each with its commitment C (hex;
+ * `commitments` NULL: none, as revision 4 wrote it), before any of them
+ * starts. */
+cJSON *manifest_started_record(int table, const long *games, int count,
+				const char (*commitments)[65]);
 cJSON *manifest_finished_game(const struct manifest_game *game);
 /* The record of the finished games' entries `games` (consumed). */
 cJSON *manifest_finished_record(cJSON *games);
@@ -77,8 +84,10 @@ cJSON *manifest_skipped_record(int bot, const char *why, const long *games,
 /* The games of bot `bot`, left out by a skipped record, that a resumed
  * run plays: the bot passes its pre-flight now. */
 cJSON *manifest_back_record(int bot, const long *games, int count);
-/* A log of `game` set aside, under `log` (relative to the folder), with
- * the commitment C it names (hex; "": none, a log cut before it). */
+/* A log of `game` set aside, under `log` (relative to the folder; NULL:
+ * the game was started, with the commitment C, but left no log), with
+ * the commitment C its started record named (hex; "": none, a log of
+ * revision 4 cut before it). */
 cJSON *manifest_aborted_record(long game, const char *log, const char *commitment);
 cJSON *manifest_resumed_record(void);
 /* A new version of bot `bot`: its whole entry in the file (copied). */

@@ -588,8 +588,10 @@ static void referee_secrets(const struct match_config *config,
 			   unsigned char game_id[FAIR_GAME_ID_BYTES],
 			   unsigned char secret[FAIR_SECRET_BYTES])
 {
-	if (config->seed) {
-		arena_fair_seeded_secrets(config->seed, index, game_id, secret);
+	const unsigned char *seed = match_secrets_seed(config);
+
+	if (seed) {
+		arena_fair_seeded_secrets(seed, index, game_id, secret);
 		return;
 	}
 	randombytes_buf(game_id, FAIR_GAME_ID_BYTES);
@@ -603,7 +605,7 @@ static void game_secrets(struct game_run *g, unsigned long index)
 	const struct match_config *c = &g->match->config;
 
 	if (g->set) {
-		match_set_game_id(g->set, c->seed, index, g->game_id);
+		match_set_game_id(g->set, match_secrets_seed(c), index, g->game_id);
 		memcpy(g->secret, g->set->secret, FAIR_SECRET_BYTES);
 		memcpy(g->commitment, g->set->commitment, FAIR_HASH_BYTES);
 		return;

@@ -29,6 +29,21 @@ struct match_set *match_set_new(const unsigned char *seed, unsigned long index,
 	return set;
 }
 
+const unsigned char *match_secrets_seed(const struct match_config *config)
+{
+	return config->seed ? config->seed : config->deal_key;
+}
+
+void match_set_commitment(const unsigned char *seed, unsigned long index,
+			  unsigned char commitment[FAIR_HASH_BYTES])
+{
+	unsigned char id[FAIR_GAME_ID_BYTES], secret[FAIR_SECRET_BYTES];
+
+	arena_fair_seeded_secrets(seed, index, id, secret);
+	arena_fair_referee_commitment(commitment, id, secret);
+	sodium_memzero(secret, sizeof secret);
+}
+
 void match_set_game_id(const struct match_set *set, const unsigned char *seed,
 		       unsigned long index,
 		       unsigned char game_id[FAIR_GAME_ID_BYTES])

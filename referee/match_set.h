@@ -18,6 +18,7 @@
 #include "games/game.h"
 #include "journal.h"
 #include "keys.h"
+#include "match_types.h"
 
 /* What a game's fairness exchange gave (FAIRNESS.md steps 2-4), by seat:
  * who committed and to what, whose reveal was well formed and what it
@@ -51,6 +52,18 @@ struct match_set {
  * game would have (fair.h), else fresh random bytes. */
 struct match_set *match_set_new(const unsigned char *seed, unsigned long index,
 				int games);
+
+/* What the referee's secrets in a match of `config` derive from: its
+ * seed, else the key it drew to list the games' commitments before they
+ * start, else nothing (NULL: fresh random bytes). */
+const unsigned char *match_secrets_seed(const struct match_config *config);
+
+/* The commitment C of the game (or the set whose first game is) `index`
+ * when its secrets derive from `seed` (fair.h), as match_set_new() and
+ * a game alone make them: for a list of the games to start, made before
+ * any bot sees them (match_types.h's deal_key). */
+void match_set_commitment(const unsigned char *seed, unsigned long index,
+			  unsigned char commitment[FAIR_HASH_BYTES]);
 
 /* The game_id of game k of the set, the run's game number `index`: the
  * set's id for the first, else a fresh one (with a seed, the seeded

@@ -39,6 +39,13 @@ struct match_config {
 	 * so a run can be reproduced (bots that take part still add their
 	 * own randomness). */
 	const unsigned char *seed;
+	/* Without a seed: NULL, or a key the referee drew and keeps to
+	 * itself (never written), from which game k's game_id and secret
+	 * derive as from a seed, so that whoever runs the match knows each
+	 * game's commitment C before it starts, to list it (the "started"
+	 * records of a tournament's manifest and of a play or sprt folder's
+	 * run.jsonl, docs/FAIRNESS.md); the logs are not seeded. */
+	const unsigned char *deal_key;
 	/* How many first moves of each game are drawn (openings.h): 0 for
 	 * none, else checked with openings_check(). */
 	int openings;

@@ -55,6 +55,16 @@ char *outdir_play_log(const char *dir, long game)
 	return path_joinf(dir, "game-%0*ld%s", LOG_DIGITS, game, OUTDIR_LOG_SUFFIX);
 }
 
+long outdir_play_log_game(const char *name)
+{
+	return strncmp(name, "game-", 5) ? 0 : outdir_log_game(name + 5, strlen(name + 5));
+}
+
+char *outdir_run_manifest(const char *dir)
+{
+	return path_joinf(dir, "%s", OUTDIR_RUN_MANIFEST);
+}
+
 char *outdir_aside(const char *dir)
 {
 	return path_joinf(dir, "%s/%s", OUTDIR_GAMES, OUTDIR_ASIDE);
@@ -160,7 +170,8 @@ bool outdir_is_result_log(const char *name)
 	size_t len = strlen(name), suffix = strlen(OUTDIR_LOG_SUFFIX);
 
 	return len > suffix && !strcmp(name + len - suffix, OUTDIR_LOG_SUFFIX) &&
-	       !strstr(name, ASIDE_MARK) && strcmp(name, OUTDIR_MANIFEST);
+	       !strstr(name, ASIDE_MARK) && strcmp(name, OUTDIR_MANIFEST) &&
+	       strcmp(name, OUTDIR_RUN_MANIFEST);
 }
 
 bool outdir_is_manifest(const char *path)

@@ -31,6 +31,8 @@
 #include <stddef.h>
 
 #define OUTDIR_MANIFEST "manifest.jsonl"
+/* A play or sprt folder's manifest (run_manifest.h). */
+#define OUTDIR_RUN_MANIFEST "run.jsonl"
 /* The folder of the logs, and the one in it where logs are set aside. */
 #define OUTDIR_GAMES "games"
 #define OUTDIR_ASIDE "aborted"
@@ -47,6 +49,10 @@ char *outdir_log(const char *dir, long game);
 /* DIR/game-NNNNNN.jsonl: game N's log in a folder of play, sprt or
  * check-bot, as wide as a tournament's. */
 char *outdir_play_log(const char *dir, long game);
+/* The game number of `name` when it is a play folder's log's
+ * ("game-NNNNNN.jsonl"), else 0. */
+long outdir_play_log_game(const char *name);
+char *outdir_run_manifest(const char *dir);
 char *outdir_aside(const char *dir);
 /* Where the `count`-th log of `game` set aside goes (count from 1). */
 char *outdir_set_aside(const char *dir, long game, int count);

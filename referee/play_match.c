@@ -3,6 +3,7 @@
  */
 #include "play_match.h"
 
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,7 +155,8 @@ static int play_round(struct play_match *p, struct match **lanes, long game,
 		games[k].log_path = logs[k];
 	}
 	if (p->duplicate) {
-		set = match_set_new(p->config.seed, (unsigned long)game, p->count);
+		set = match_set_new(match_secrets_seed(&p->config), (unsigned long)game,
+				    p->count);
 		hex_encode(hex, set->id, sizeof set->id);
 		printf("set %ld: games %ld to %ld, set_id %s\n",
 		       (game - 1) / p->count + 1, game, game + p->count - 1, hex);
@@ -170,6 +172,24 @@ static int play_round(struct play_match *p, struct match **lanes, long game,
 	return rc;
 }
 
+/* The games from `game` on played together, listed as started in --out's
+ * manifest before they start, then played (play_round()), then listed
+ * as finished, each with its log: 0, or -1 with why. */
+static int play_listed(struct play_match *p, struct match **lanes, long game,
+		       int count, struct game_outcome *outcomes, char *why)
+{
+	bool listed = p->manifest.journal != NULL;
+
+	if (listed && run_manifest_started(&p->manifest, game, count, why))
+		return -1;
+	if (play_round(p, lanes, game, count, outcomes, why))
+		return -1;
+	for (int k = 0; listed && k < count; k++)
+		if (run_manifest_finished(&p->manifest, game + k, why))
+			return -1;
+	return 0;
+}
+
 int play_match_run(struct play_match *p, char *err)
 {
 	int count = p->duplicate ? p->count : 1, rc = 0;
@@ -181,11 +201,21 @@ int play_match_run(struct play_match *p, char *err)
 	p->config.on_greeted = on_greeted;
 	if (p->on_record)
 		p->config.on_record = forward_record;
+	if (!p->config.seed) {
+		randombytes_buf(p->deal_key, sizeof p->deal_key);
+		p->config.deal_key = p->deal_key;
+	}
+	if (p->out && run_manifest_create(&p->manifest, p->out, "play", &p->config,
+					  p->names, p->count, p->duplicate, err)) {
+		run_manifest_free(&p->manifest);
+		return -1;
+	}
 	lanes[0] = match_start(&p->config, p->entrants, p->count, err);
 	if (!lanes[0]) {
 		/* The empty log made for the sandbox holds no game. */
 		if (p->log)
 			unlink(p->log);
+		run_manifest_discard(&p->manifest);
 		return -1;
 	}
 	p->stderr_shown = xcalloc((size_t)p->count, sizeof *p->stderr_shown);
@@ -193,7 +223,7 @@ int play_match_run(struct play_match *p, char *err)
 	p->places = xcalloc((size_t)p->count, sizeof *p->places);
 	p->forfeits = xcalloc((size_t)p->count, sizeof *p->forfeits);
 	for (long game = 1; rc == 0 && game <= p->games; game += count) {
-		if (play_round(p, lanes, game, count, outcomes, why)) {
+		if (play_listed(p, lanes, game, count, outcomes, why)) {
 			rc = errorf(err, "game %ld: %s", game, why);
 			break;
 		}
@@ -201,6 +231,10 @@ int play_match_run(struct play_match *p, char *err)
 			tally(p, game + k, &outcomes[k]);
 	}
 	match_finish_lanes(lanes, count);
+	if (rc == 0 && p->manifest.journal)
+		rc = run_manifest_sign(&p->manifest, p->config.key, err);
+	run_manifest_free(&p->manifest);
+	sodium_memzero(p->deal_key, sizeof p->deal_key);
 	if (rc == 0 && p->games > 1)
 		print_summary(p);
 	free(p->stderr_shown);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "match.h"
+#include "run_manifest.h"
 
 struct play_match {
 	/* Set by the verb. */
@@ -37,6 +38,10 @@ struct play_match {
 	long *firsts;             /* per entrant: games won (rank 1) */
 	double *places;           /* per entrant: sum of places */
 	long *forfeits;           /* per entrant */
+	/* Without --seed, what the games' secrets derive from, so that
+	 * --out's manifest names each C before the game starts. */
+	unsigned char deal_key[FAIR_HASH_BYTES];
+	struct run_manifest manifest; /* --out's run.jsonl */
 };
 
 /* Plays the games: 0, or -1 with err when the referee failed (a bot that

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "match_set.h"
 #include "outdir.h"
 #include "paths.h"
+#include "run_manifest.h"
 #include "util.h"
 #include "worker.h"
 
@@ -75,7 +77,7 @@ static int play_games(const struct sprt_play *p, const long *games,
 							 : NULL;
 	}
 	if (p->duplicate)
-		set = match_set_new(NULL, set_games[0].index, 2);
+		set = match_set_new(match_secrets_seed(&p->config), set_games[0].index, 2);
 	rc = match_play_games(worker_lanes, set, set_games, 2, 2, outcomes, err);
 	match_set_free(set);
 	free(logs[0]);
@@ -86,11 +88,13 @@ static int play_games(const struct sprt_play *p, const long *games,
 /* The worker's play function: the two games of pair `pair`, in a set of
  * their own with --duplicate. */
 static void play_pair(const struct worker_job *job, int pair, const long *games,
-		      int count, int out)
+		      int count, const unsigned char *deal_key, int out)
 {
 	const struct sprt_play *p = job->ctx;
 	struct game_outcome outcomes[2];
 	char err[ERR_LEN];
+
+	(void)deal_key;  /* the run's is in p->config, for every pair */
 
 	if (!worker_lanes[0]) {
 		/* The matches keep them: they live as long as the worker. */
@@ -141,6 +145,7 @@ struct pool {
 	char *why[2];
 	bool stop;
 	struct worker *workers;  /* numbered from 1 in this order */
+	struct run_manifest manifest; /* --out's run.jsonl */
 	char *err;
 };
 
@@ -159,7 +164,9 @@ static int hand_out(struct pool *st, struct worker *w)
 	}
 	st->half[pair - 1][0] = st->half[pair - 1][1] = -1;
 	st->next++;
-	if (worker_assign(w, (int)pair, games, 2, NULL))
+	if (st->manifest.journal && run_manifest_started(&st->manifest, games[0], 2, st->err))
+		return -1;
+	if (worker_assign(w, (int)pair, games, 2, NULL, NULL))
 		return errorf(st->err, "a worker stopped answering");
 	return 0;
 }
@@ -200,6 +207,8 @@ static int take_finished(struct pool *st, const char *line)
 		st->stop = true;
 		return 1;
 	}
+	if (st->manifest.journal && run_manifest_finished(&st->manifest, game, st->err))
+		return -1;
 	a = (game - 1) % 2;  /* A's seat */
 	st->half[(game - 1) / 2][a] = (signed char)(rank[a] < rank[1 - a] ? 2
 						    : rank[a] > rank[1 - a] ? 0 : 1);
@@ -288,26 +297,44 @@ static int run_pool(struct pool *st, struct worker *workers, int count)
 	return rc;
 }
 
-/* The logs of the pairs handed out but not counted. */
-static void remove_dropped(const struct pool *st)
+/* The logs of the pairs handed out but not counted, and the manifest's
+ * record of them: 0, or -1 with st->err. */
+static int remove_dropped(struct pool *st)
 {
-	for (long game = 2 * st->counted + 1; game <= 2 * (st->next - 1); game++) {
+	long first = 2 * st->counted + 1, end = 2 * st->next - 1;
+
+	for (long game = first; game < end; game++) {
 		char *log = outdir_play_log(st->p->out, game);
 
 		unlink(log);
 		free(log);
 	}
+	return first < end ? run_manifest_dropped(&st->manifest, first, (int)(end - first),
+						  st->err) : 0;
 }
 
-int sprt_play(const struct sprt_play *play, char *err)
+int sprt_play(const struct sprt_play *given, char *err)
 {
+	struct sprt_play run = *given, *play = &run;
 	struct worker_job job = {.play = play_pair, .quit = quit_pairs, .ctx = play,
 				 .lock_fd = -1};
 	struct pool st = {.p = play, .next = 1, .err = err};
 	int count = play->concurrency < play->max_pairs ? play->concurrency
 		    : (int)play->max_pairs, started = 0, rc = 0;
-	struct worker *workers = xcalloc((size_t)count, sizeof *workers);
+	struct worker *workers;
+	unsigned char deal_key[FAIR_HASH_BYTES];
+	char *names[2] = {(char *)play->entrants[0].name, (char *)play->entrants[1].name};
 
+	/* Every pair's secrets derive from it, so that --out's manifest
+	 * names each C before the pair starts. */
+	randombytes_buf(deal_key, sizeof deal_key);
+	run.config.deal_key = deal_key;
+	if (play->out && run_manifest_create(&st.manifest, play->out, "sprt", &play->config,
+					     names, 2, play->duplicate, err)) {
+		run_manifest_free(&st.manifest);
+		return -1;
+	}
+	workers = xcalloc((size_t)count, sizeof *workers);
 	st.workers = workers;
 	while (started < count && !rc) {
 		/* What the worker forked next will know itself by. */
@@ -321,7 +348,10 @@ int sprt_play(const struct sprt_play *play, char *err)
 		if (workers[i].pid)
 			worker_kill(&workers[i]);
 	if (rc == 0 && play->out)
-		remove_dropped(&st);
+		rc = remove_dropped(&st) || run_manifest_sign(&st.manifest, play->config.key, err)
+		     ? -1 : 0;
+	run_manifest_free(&st.manifest);
+	sodium_memzero(deal_key, sizeof deal_key);
 	for (int i = 0; i < 2; i++) {
 		free(st.said[i]);
 		free(st.why[i]);

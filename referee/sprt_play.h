@@ -9,9 +9,11 @@
  * verdict, is what the same pairs played one after another would give.
  * When the caller stops the test, the games still in flight are stopped
  * (their workers killed, and their bots' process groups with them) and
- * the pairs after the last one counted are dropped, their logs removed:
- * they would not change the verdict, and waiting for them would only
- * delay it.
+ * the pairs after the last one counted are dropped, their logs removed
+ * and a "dropped" record in the folder's run.jsonl (run_manifest.h) saying
+ * so: they would not change the verdict, and waiting for them would only
+ * delay it.  Every pair's secrets derive from a key drawn for the run, so
+ * that run.jsonl names each pair's commitments before the pair starts.
  */
 #ifndef ARENA_SPRT_PLAY_H
 #define ARENA_SPRT_PLAY_H

@@ -27,6 +27,7 @@
 #include "manifest_read.h"
 #include "manifest_records.h"
 #include "manifest_replies.h"
+#include "match_set.h"
 #include "outdir.h"
 #include "tournament_duplicate.h"
 #include "tournament_peers.h"
@@ -60,6 +61,12 @@ struct run_state {
 	long *unreplied;        /* an earlier run's games after its last
 				 * "replies" record */
 	size_t unreplied_count;
+	/* An earlier run's deals that no log of the folder accounts for
+	 * yet: the last C its started records named of each game it did
+	 * not finish, and no "aborted" record names. */
+	long open_deals;
+	long *open_games;
+	char (*open_commitments)[65];
 	int next_table;         /* next table to hand out */
 	/* A sharded Swiss's other shards, whose results pair its rounds
 	 * too (sharded), read every peer_wait_ms while a round waits. */
@@ -346,18 +353,27 @@ static bool leftover_complete(struct run_state *st, const char *path,
  * the entry goes into this run's batch, marked "recovered"; any other log
  * is set aside in games/aborted/ with an "aborted" record, under the name
  * put in *aside (a new string). */
-/* The commitment C a cut log names, for its "aborted" record: "" when
- * it cannot be read or was cut before its exchange. */
-static void leftover_commitment(const char *path, char c[65])
+/* The earlier run's deal of `game` that no log accounts for yet, or
+ * NULL. */
+static const char *open_deal(const struct run_state *st, long game)
 {
-	struct game_log log;
-	char err[ERR_LEN];
+	for (long i = 0; i < st->open_deals; i++)
+		if (st->open_games[i] == game)
+			return st->open_commitments[i];
+	return NULL;
+}
 
-	c[0] = '\0';
-	if (logread_load(path, &log, err))
-		return;
-	verify_cut_commitment(&log, c);
-	logread_free(&log);
+/* The commitment C a cut log names, for its "aborted" record: the one
+ * its started record named when the log was cut before its own, or ""
+ * (a deal of revision 4). */
+static void leftover_commitment(const struct run_state *st, long game,
+				const char *path, char c[65])
+{
+	const char *started = open_deal(st, game);
+
+	verify_cut_file_commitment(path, c);
+	if (!*c && started)
+		snprintf(c, 65, "%s", started);
 }
 
 static int settle_leftover(struct run_state *st, long game, bool recover, char **aside)
@@ -369,8 +385,13 @@ static int settle_leftover(struct run_state *st, long game, bool recover, char *
 	int rc = 0, ranks[GAME_MAX_SEATS];
 
 	if (access(path, F_OK)) {
+		/* Started, its C listed, but stopped before its log was
+		 * made: the deal is listed as cut, with no log. */
+		if (open_deal(st, game))
+			rc = record(st, manifest_aborted_record(game, NULL,
+								open_deal(st, game)));
 		free(path);
-		return 0;
+		return rc;
 	}
 	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
 		add_log_replies(st, game, &log, &figures);
@@ -382,7 +403,7 @@ static int settle_leftover(struct run_state *st, long game, bool recover, char *
 	} else {
 		char c[65];
 
-		leftover_commitment(path, c);
+		leftover_commitment(st, game, path, c);
 		if (rename(path, moved)) {
 			rc = errorf(st->err, "cannot set aside '%s': %s", path,
 				    strerror(errno));
@@ -479,8 +500,21 @@ static int take_earlier_run(struct run_state *st, struct manifest_view *old)
 {
 	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
 
+	long *last = verify_cut_last_started(old);
+
 	memcpy(st->id, old->id, sizeof st->id);
 	for (long g = 1; g <= old->game_count; g++) {
+		const char *c = last[g] ? old->started_commitments[last[g] - 1] : NULL;
+
+		if (c && old->state[g] != MANIFEST_FINISHED && !verify_cut_names(old, g, c)) {
+			st->open_games = xrealloc(st->open_games, (size_t)(st->open_deals + 1) *
+						  sizeof *st->open_games);
+			st->open_commitments = xrealloc(st->open_commitments,
+							(size_t)(st->open_deals + 1) *
+							sizeof *st->open_commitments);
+			st->open_games[st->open_deals] = g;
+			memcpy(st->open_commitments[st->open_deals++], c, 65);
+		}
 		st->aborted[g] = old->resume.set_aside[g];
 		if (old->state[g] != MANIFEST_FINISHED)
 			continue;
@@ -488,6 +522,7 @@ static int take_earlier_run(struct run_state *st, struct manifest_view *old)
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
 		take_ranks(st, g, rank);
 	}
+	free(last);
 	/* A Swiss's rounds as the games finished pair them (manifest_read()
 	 * checked that those games were seated so; a shard's, with its
 	 * peers' results, below). */
@@ -688,13 +723,29 @@ static int open_manifest(struct run_state *st)
 }
 
 /* The "started" record of a table's games, on disk before the worker
- * makes the first game's secrets: a game the referee then drops stays
- * visible as started and never finished. */
+ * plays them: each game's commitment C (a set's, for each of its games),
+ * from the secrets `deal_key` gives them, so that a game the referee then
+ * drops, or deals again, stays visible as started with the C its bots
+ * were sent (docs/FAIRNESS.md, revision 5). */
 static int record_started(struct run_state *st, int table, const long *games,
-			  int count)
+			  int count, const unsigned char *deal_key)
 {
-	return record(st, manifest_started_record(table + 1, games, count)) ||
-	       journal_flush(st->manifest, st->err) ? -1 : 0;
+	char (*commitments)[2 * FAIR_HASH_BYTES + 1] = xmalloc((size_t)count *
+							       sizeof *commitments);
+	unsigned char c[FAIR_HASH_BYTES];
+	int rc;
+
+	for (int i = 0; i < count; i++) {
+		match_set_commitment(deal_key, (unsigned long)
+				     tournament_duplicate_first(st->spec, st->schedule,
+								games[i]), c);
+		hex_encode(commitments[i], c, sizeof c);
+	}
+	rc = record(st, manifest_started_record(table + 1, games, count,
+						(const char (*)[65])commitments)) ||
+	     journal_flush(st->manifest, st->err) ? -1 : 0;
+	free(commitments);
+	return rc;
 }
 
 /* Hands the next table with unfinished games to `w`, or tells it to quit. */
@@ -702,6 +753,7 @@ static int dispatch(struct run_state *st, struct worker *w)
 {
 	for (; st->next_table < st->schedule->table_count; st->next_table++) {
 		const struct schedule_table *t = &st->schedule->tables[st->next_table];
+		unsigned char deal_key[FAIR_HASH_BYTES];
 		long *games;
 		int count = 0, rc;
 
@@ -724,11 +776,14 @@ static int dispatch(struct run_state *st, struct worker *w)
 		/* A Swiss's results are in the manifest before the rounds
 		 * they pair start. */
 		rc = st->schedule->swiss.rounds ? record_finished(st) : 0;
-		rc = rc ? rc : record_started(st, st->next_table, games, count);
+		randombytes_buf(deal_key, sizeof deal_key);
+		rc = rc ? rc : record_started(st, st->next_table, games, count, deal_key);
 		if (!rc && worker_assign(w, st->next_table, games, count,
 					 st->schedule->swiss.rounds
-					 ? st->schedule->games[t->first_game - 1].seating : NULL))
+					 ? st->schedule->games[t->first_game - 1].seating : NULL,
+					 deal_key))
 			rc = errorf(st->err, "a worker stopped answering");
+		sodium_memzero(deal_key, sizeof deal_key);
 		st->next_table++;
 		free(games);
 		return rc;
@@ -1080,6 +1135,8 @@ out:
 	free(st.ranks);
 	free(st.parked);
 	free(st.aborted);
+	free(st.open_games);
+	free(st.open_commitments);
 	free(st.no_start_game);
 	ladder_reasons_free(&st.reasons);
 	replies_ledger_free(&st.replies);

@@ -363,14 +363,47 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 	return check_set(v, summary);
 }
 
+int verify_signature_line(const struct game_log *log,
+			  const unsigned char id[FAIR_GAME_ID_BYTES],
+			  const unsigned char *trusted, char key_hex[65], char *why)
+{
+	size_t last = log->count - 1;
+	unsigned char key[32], sig[crypto_sign_BYTES], hash[FAIR_HASH_BYTES];
+	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	const char *key_text = logread_string(log, last, "key");
+	const char *sig_text = logread_string(log, last, "sig");
+	char canonical[384];
+	int len;
+
+	if (!key_text || hex_decode(key, sizeof key, key_text))
+		return errorf(why, "\"key\" must be %zu bytes of lowercase hex", sizeof key);
+	if (!sig_text || hex_decode(sig, sizeof sig, sig_text))
+		return errorf(why, "\"sig\" must be %zu bytes of lowercase hex", sizeof sig);
+	hex_encode(key_hex, key, sizeof key);
+	/* One form only: a signature line that could be rewritten (a field
+	 * added, a space, a \r) and still verify would be a line nobody signed. */
+	len = snprintf(canonical, sizeof canonical, "{\"seq\":%zu,\"prev\":\"%s\","
+		       "\"type\":\"signature\",\"key\":\"%s\",\"sig\":\"%s\"}",
+		       last, logread_string(log, last, "prev"), key_hex, sig_text);
+	if ((size_t)len != log->lines[last].len ||
+	    memcmp(canonical, log->lines[last].bytes, (size_t)len))
+		return errorf(why, "the signature line must be exactly {\"seq\":N,"
+			      "\"prev\":...,\"type\":\"signature\",\"key\":...,\"sig\":...}: "
+			      "no other field, no space, these keys in this order");
+	if (trusted && sodium_memcmp(trusted, key, sizeof key))
+		return errorf(why, "signed by key %s, not by the key given", key_hex);
+	journal_line_hash(hash, log->lines[last - 1].bytes, log->lines[last - 1].len);
+	journal_signature_message(message, id, last - 1, hash);
+	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+		return errorf(why, "the signature does not verify");
+	return 0;
+}
+
 static int check_signature(struct verifier *v, const unsigned char *trusted,
 			   struct verify_summary *summary)
 {
 	size_t last = v->log->count - 1;
-	unsigned char key[32], sig[crypto_sign_BYTES], hash[FAIR_HASH_BYTES];
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	char canonical[384];
-	int len;
+	char why[ERR_LEN];
 
 	if (v->unrefereed)
 		return strcmp(type_of(v, last), "signature") ? 0
@@ -380,29 +413,8 @@ static int check_signature(struct verifier *v, const unsigned char *trusted,
 		return fail(v, last, "the log is incomplete: it does not end with "
 			    "a signature (the game did not finish, or the log "
 			    "was cut)");
-	if (hex_field(v, last, "key", key, sizeof key) ||
-	    hex_field(v, last, "sig", sig, sizeof sig))
-		return -1;
-	hex_encode(summary->key_hex, key, sizeof key);
-	/* One form only: a signature line that could be rewritten (a field
-	 * added, a space, a \r) and still verify would be a line nobody signed. */
-	len = snprintf(canonical, sizeof canonical, "{\"seq\":%zu,\"prev\":\"%s\","
-		       "\"type\":\"signature\",\"key\":\"%s\",\"sig\":\"%s\"}",
-		       last, logread_string(v->log, last, "prev"), summary->key_hex,
-		       logread_string(v->log, last, "sig"));
-	if ((size_t)len != v->log->lines[last].len ||
-	    memcmp(canonical, v->log->lines[last].bytes, (size_t)len))
-		return fail(v, last, "the signature line must be exactly {\"seq\":N,"
-			    "\"prev\":...,\"type\":\"signature\",\"key\":...,\"sig\":...}: "
-			    "no other field, no space, these keys in this order");
-	if (trusted && sodium_memcmp(trusted, key, sizeof key))
-		return fail(v, last, "signed by key %s, not by the key given",
-			    summary->key_hex);
-	journal_line_hash(hash, v->log->lines[last - 1].bytes,
-			  v->log->lines[last - 1].len);
-	journal_signature_message(message, v->game_id, last - 1, hash);
-	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
-		return fail(v, last, "the signature does not verify");
+	if (verify_signature_line(v->log, v->game_id, trusted, summary->key_hex, why))
+		return fail(v, last, "%s", why);
 	return 0;
 }
 

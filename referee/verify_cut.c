@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "paths.h"
 #include "util.h"
 #include "verify.h"
@@ -29,13 +30,105 @@ void verify_cut_commitment(const struct game_log *log, char hex[65])
 		}
 }
 
+/* The commit record among a log's first lines (after the header, and the
+ * forfeits of bots that never said hello), read through logread_head():
+ * true when found, its C in hex ("" when it names none). */
+static bool head_commitment(const char *path, char hex[65])
+{
+	size_t len, at = 0;
+	char *head = logread_head(path, &len);
+	bool found = false;
+
+	for (int i = 0; head && !found && at < len && i < 64; i++) {
+		char *nl = memchr(head + at, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - (head + at)) : len - at;
+		const char *type, *c;
+		cJSON *o;
+
+		/* Quotes in a string are escaped: only a record's own member
+		 * reads so. */
+		if (memmem(head + at, n, "\"type\":\"commit\"", 15)) {
+			o = cJSON_ParseWithLength(head + at, n);
+			type = cJSON_GetStringValue(json_member(o, "type"));
+			if (type && !strcmp(type, "commit")) {
+				c = cJSON_GetStringValue(json_member(o, "commitment"));
+				snprintf(hex, 65, "%s", c ? c : "");
+				found = true;
+			}
+			cJSON_Delete(o);
+		}
+		at += n + 1;
+	}
+	free(head);
+	return found;
+}
+
+void verify_cut_file_commitment(const char *path, char hex[65])
+{
+	struct game_log log;
+	char err[ERR_LEN];
+
+	hex[0] = '\0';
+	/* A finished log of every game of a folder is read so: its first
+	 * records, not the whole of it parsed. */
+	if (head_commitment(path, hex) || logread_load(path, &log, err))
+		return;
+	verify_cut_commitment(&log, hex);
+	logread_free(&log);
+}
+
+long *verify_cut_last_started(const struct manifest_view *view)
+{
+	long *last = xcalloc((size_t)view->game_count + 1, sizeof *last);
+
+	for (long i = 0; i < view->started; i++)
+		if (view->started_games[i] >= 1 && view->started_games[i] <= view->game_count)
+			last[view->started_games[i]] = i + 1;
+	return last;
+}
+
+bool verify_cut_names(const struct manifest_view *view, long game, const char *c)
+{
+	for (long i = 0; i < view->aborted; i++)
+		if (view->aborted_games[i] == game && !strcmp(view->aborted_commitments[i], c))
+			return true;
+	return false;
+}
+
+/* Each deal a started record names (revision 5) that no log of the
+ * folder accounts for: the last deal of a finished game is its log's
+ * (checked by verify_folder.h), every other one a cut log's, or a game's
+ * that left none, each listed by an "aborted" record with its C. */
+static void dropped_deals(const struct manifest_view *view, struct problems *problems)
+{
+	long *last = verify_cut_last_started(view);
+
+	for (long i = 0; i < view->started; i++) {
+		long g = view->started_games[i];
+
+		if (g < 1 || g > view->game_count || verify_cut_names(view, g, view->started_commitments[i]))
+			continue;
+		/* The last deal: the finished log's, or the game's going on
+		 * (or never finished: manifest_read() names it). */
+		if (last[g] == i + 1 && (view->state[g] == MANIFEST_FINISHED ||
+					 view->state[g] == MANIFEST_STARTED))
+			continue;
+		problems_add(problems, view->path, "game %ld was started with the "
+			     "commitment C %s, but no log of the folder has it: "
+			     "neither the game's log nor a cut log the manifest lists "
+			     "(an \"aborted\" record): a deal dropped", g,
+			     view->started_commitments[i]);
+	}
+	free(last);
+}
+
 bool verify_cut_listed(const struct manifest_view *view, const char *name)
 {
 	for (long i = 0; i < view->aborted; i++) {
 		const char *log = view->aborted_logs[i];
-		const char *base = strrchr(log, '/');
+		const char *base = log ? strrchr(log, '/') : NULL;
 
-		if (!strcmp(base ? base + 1 : log, name))
+		if (log && !strcmp(base ? base + 1 : log, name))
 			return true;
 	}
 	return false;
@@ -65,7 +158,8 @@ static bool cut_problem(const struct manifest_view *view, long i, const char *pa
 	}
 	verify_cut_commitment(&log, c);
 	logread_free(&log);
-	if (view->aborted_commitments[i][0] && strcmp(c, view->aborted_commitments[i])) {
+	/* A log cut before its commit record names no C to compare. */
+	if (view->aborted_commitments[i][0] && *c && strcmp(c, view->aborted_commitments[i])) {
 		snprintf(why, WHY_LEN, "its commitment C is %s, the manifest lists "
 			 "game %ld's cut log with %s: not the deal the run cut",
 			 *c ? c : "(none)", view->aborted_games[i],
@@ -80,9 +174,11 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 	long before = problems->count;
 
 	for (long i = 0; i < view->aborted; i++) {
-		char *path = path_join(view->dir, view->aborted_logs[i]);
-		char why[WHY_LEN];
+		char *path, why[WHY_LEN];
 
+		if (!view->aborted_logs[i])  /* a game that left no log */
+			continue;
+		path = path_join(view->dir, view->aborted_logs[i]);
 		if (strstr(view->aborted_logs[i], "..") ||
 		    view->aborted_logs[i][0] == '/')
 			problems_add(problems, path, "the manifest lists a cut log "
@@ -91,5 +187,6 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 			problems_add(problems, path, "%s", why);
 		free(path);
 	}
+	dropped_deals(view, problems);
 	return problems->count == before;
 }

@@ -113,6 +113,7 @@ struct full_check {
 	size_t count;
 	struct reply_clocks *replies;  /* each bot's, from its logs */
 	const struct verify_folder_hook *hook;  /* or NULL */
+	long *last_started;            /* verify_cut_last_started() */
 };
 
 static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
@@ -186,6 +187,23 @@ static void check_book(struct full_check *fc, long game, const char *path)
 	cJSON_Delete(header);
 }
 
+/* That the log of game `game` has the commitment C its last started
+ * record named (revision 5): the deal the bots were told of. */
+static void check_started(struct full_check *fc, long game, const char *path)
+{
+	const char *want;
+	char c[65];
+
+	if (!fc->last_started[game])
+		return;
+	want = fc->view->started_commitments[fc->last_started[game] - 1];
+	verify_cut_file_commitment(path, c);
+	if (strcmp(c, want))
+		problems_add(fc->problems, path, "its commitment C is %s, the "
+			     "manifest's started record of game %ld names %s: not "
+			     "the deal the run started", *c ? c : "(none)", game, want);
+}
+
 static void check_logs(struct full_check *fc, int jobs)
 {
 	const struct manifest_view *view = fc->view;
@@ -209,6 +227,7 @@ static void check_logs(struct full_check *fc, int jobs)
 				problems_add(fc->problems, path, "its result is not the "
 					     "ranks the manifest lists for game %ld", g);
 			check_book(fc, g, path);
+			check_started(fc, g, path);
 			fc->paths[keep++] = path;
 			continue;
 		}
@@ -346,7 +365,9 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 	}
 	if (full) {
 		fc.replies = xcalloc((size_t)view->name_count, sizeof *fc.replies);
+		fc.last_started = verify_cut_last_started(view);
 		check_logs(&fc, jobs);
+		free(fc.last_started);
 		/* Only when nothing else was found wrong (the manifest's
 		 * games, every log): otherwise the sums would differ for that
 		 * reason alone; and of a finished run (a running one writes

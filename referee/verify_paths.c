@@ -12,6 +12,7 @@
 #include "verify_book.h"
 #include "verify_cut.h"
 #include "verify_folder.h"
+#include "verify_run.h"
 #include "verify_sets.h"
 
 /* The check going on: the logs gathered since the last tournament, to be
@@ -117,11 +118,16 @@ static int check_path(struct check *c, const char *path, char *err)
 	} else if (!stat(manifest, &st)) {
 		if (!(rc = flush(c, err)))
 			check_tournament(c, manifest);
-	} else if (!(logs = verify_folder_logs(path, &count, why)) || !count) {
+	} else if (!(logs = verify_folder_logs(path, &count, why)) ||
+		   (!count && !verify_run_is(path))) {
 		c->events->unusable(c->events->ctx, path, logs ? "holds no game log "
 				    "and no " OUTDIR_MANIFEST : why);
 		verify_folder_logs_free(logs);
 	} else {
+		/* A play or sprt folder: its manifest, then its logs. */
+		if (verify_run_is(path) && !(rc = flush(c, err)))
+			verify_run(path, c->key, &(struct problems){
+				.report = c->events->problem, .ctx = c->events->ctx});
 		for (size_t i = 0; i < count; i++)
 			gather(c, logs[i]);
 		verify_folder_logs_free(logs);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sodium.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -140,7 +141,8 @@ static void report_game(const struct worker_job *job,
  * duplicate set on lanes[0..count-1].  0, or -1 with err. */
 static int play_games(const struct worker_job *job, const struct schedule_table *t,
 		      struct match *const *lanes, const long *games, int count,
-		      struct game_outcome *outcomes, char *err)
+		      const unsigned char *deal_key, struct game_outcome *outcomes,
+		      char *err)
 {
 	struct match_set_game set_games[GAME_MAX_SEATS];
 	struct match_set *set = NULL;
@@ -153,7 +155,7 @@ static int play_games(const struct worker_job *job, const struct schedule_table 
 		table_seating(job, t, games[k], set_games[k].seating);
 	}
 	if (job->spec->duplicate)
-		set = match_set_new(NULL, set_games[0].index, players);
+		set = match_set_new(deal_key, set_games[0].index, players);
 	rc = match_play_games(lanes, set, set_games, count, players, outcomes, err);
 	match_set_free(set);
 	for (int k = 0; k < count; k++)
@@ -167,7 +169,8 @@ static int play_games(const struct worker_job *job, const struct schedule_table 
  * once, in step: a set's games are reported once its last has ended and
  * every log of the set is signed. */
 static void play_table(const struct worker_job *job, int table,
-		       const long *games, int count, int out)
+		       const long *games, int count,
+		       const unsigned char *deal_key, int out)
 {
 	const struct tournament_spec *spec = job->spec;
 	const struct schedule_table *t = &job->schedule->tables[table];
@@ -179,6 +182,7 @@ static void play_table(const struct worker_job *job, int table,
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
+		.deal_key = deal_key,
 		.openings = spec->openings, .compress = spec->compress,
 		.book = spec->book.count ? &spec->book : NULL,
 		.book_first = (unsigned long)t->first_game,
@@ -204,7 +208,8 @@ static void play_table(const struct worker_job *job, int table,
 		worker_leave(1);
 	}
 	for (int g = 0; g < count; g += per_set) {
-		if (play_games(job, t, lanes, games + g, per_set, outcomes, err)) {
+		if (play_games(job, t, lanes, games + g, per_set, deal_key,
+			       outcomes, err)) {
 			worker_say(out, "E %ld %s\n", games[g], err);
 			worker_leave(1);
 		}
@@ -235,6 +240,8 @@ static void worker_main(const struct worker_job *job, int in, int out)
 	while (input && getline(&line, &cap, input) > 0) {
 		long *games = xmalloc(strlen(line) * sizeof *games);
 		char *p = line + 1, *end;
+		unsigned char deal_key[FAIR_HASH_BYTES];
+		bool keyed;
 		int table, count = 0;
 
 		if (line[0] != 'T')
@@ -248,8 +255,16 @@ static void worker_main(const struct worker_job *job, int in, int out)
 			pair[0] = (int)strtol(p + 2, &end, 10);
 			pair[1] = (int)strtol(end, &end, 10);
 			schedule_seat_pair(job->schedule, table, pair);
+			p = end;
 		}
-		(job->play ? job->play : play_table)(job, table, games, count, out);
+		keyed = false;
+		if (!strncmp(p, " K ", 3)) {
+			p[3 + strcspn(p + 3, "\n")] = '\0';
+			keyed = !hex_decode_exact(deal_key, sizeof deal_key, p + 3);
+		}
+		(job->play ? job->play : play_table)(job, table, games, count,
+						     keyed ? deal_key : NULL, out);
+		sodium_memzero(deal_key, sizeof deal_key);
 		free(games);
 	}
 	if (job->quit)
@@ -301,9 +316,9 @@ int worker_start(struct worker *worker, const struct worker_job *job, char *err)
 }
 
 int worker_assign(struct worker *worker, int table, const long *games,
-		  int count, const int *pair)
+		  int count, const int *pair, const unsigned char *deal_key)
 {
-	size_t cap = 64 + (size_t)count * 24, len;
+	size_t cap = 64 + 2 * FAIR_HASH_BYTES + (size_t)count * 24, len;
 	char *msg = xmalloc(cap);
 	int rc = 0;
 
@@ -312,6 +327,11 @@ int worker_assign(struct worker *worker, int table, const long *games,
 		len += (size_t)snprintf(msg + len, cap - len, " %ld", games[i]);
 	if (pair)
 		len += (size_t)snprintf(msg + len, cap - len, " S %d %d", pair[0], pair[1]);
+	if (deal_key) {
+		len += (size_t)snprintf(msg + len, cap - len, " K ");
+		hex_encode(msg + len, deal_key, FAIR_HASH_BYTES);
+		len += 2 * FAIR_HASH_BYTES;
+	}
 	msg[len++] = '\n';
 	if (write(worker->to, msg, len) != (ssize_t)len)
 		rc = -1;

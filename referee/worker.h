@@ -6,7 +6,9 @@
  *   parent -> worker   "T table game game ...\n" play these games, with
  *                      " S first second" at its end for a Swiss table,
  *                      seated as the parent paired it (schedule_seat_pair:
- *                      the worker's schedule was copied before); "Q\n" quit
+ *                      the worker's schedule was copied before), and then
+ *                      " K hex" the key its games' secrets derive from
+ *                      (match_types.h's deal_key); "Q\n" quit
  *   worker -> parent   "F game sha256 rank... reason... clocks...\n"
  *                      finished, seat by seat: its rank, its forfeit's
  *                      reason or "-", and its reply times as
@@ -37,11 +39,13 @@
 
 struct worker_job;
 
-/* Plays the games of one "T" message in the worker: reports each with
- * worker_finished() and the message with "D table"; after an "E" line it
- * ends the worker with worker_leave(). */
+/* Plays the games of one "T" message in the worker, their secrets from
+ * `deal_key` (FAIR_HASH_BYTES, or NULL: fresh random bytes): reports
+ * each with worker_finished() and the message with "D table"; after an
+ * "E" line it ends the worker with worker_leave(). */
 typedef void worker_play_fn(const struct worker_job *job, int table,
-			    const long *games, int count, int out);
+			    const long *games, int count,
+			    const unsigned char *deal_key, int out);
 
 struct worker_job {
 	worker_play_fn *play;    /* NULL: the games of a tournament's table */
@@ -80,9 +84,9 @@ void worker_leave(int code) __attribute__((noreturn));
 int worker_start(struct worker *worker, const struct worker_job *job,
 		 char *err);
 /* Sends a table's games to an idle worker, with the pair of a Swiss
- * table (NULL: none). */
+ * table (NULL: none) and the key their secrets derive from (NULL: none). */
 int worker_assign(struct worker *worker, int table, const long *games,
-		  int count, const int *pair);
+		  int count, const int *pair, const unsigned char *deal_key);
 /* Reads what the worker sent; then worker_line returns each complete
  * line in turn.  -1 when the worker has gone (EOF or error). */
 int worker_receive(struct worker *worker);

@@ -28,7 +28,8 @@ int cmd_report(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *dir, *key_file = NULL;
-	struct report_options options = {.warn = say};
+	int run_problems = 0;
+	struct report_options options = {.warn = say, .run_problems = &run_problems};
 	unsigned char key[32];
 	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN], *index;
 	const cJSON *k;
@@ -37,7 +38,8 @@ int cmd_report(int argc, char **argv)
 
 	if (cli_wants_help(argc, argv)) {
 		puts("usage: referee report DIR [-o OUT] [--key PUBLIC_KEY_FILE]\n\n"
-		     "Writes a static site for the tournament folder DIR to OUT "
+		     "Writes a static site for the tournament folder DIR, or the "
+		     "folder of play --out\nor sprt --out, to OUT "
 		     "(default DIR/report):\nOUT/index.html has the ladder of "
 		     "'referee ladder', in its order, with 95%\nintervals, the "
 		     "likelihood of superiority, the crosstable, each bot's "
@@ -79,10 +81,15 @@ int cmd_report(int argc, char **argv)
 	cJSON_ArrayForEach(k, keys)
 		printf("logs %s\n", keys_signed_by(signer, k->valuestring, key_file != NULL));
 	cJSON_Delete(keys);
-	if (failed) {
+	if (failed)
 		visible_line(stderr, "referee report: %d log%s of %s did not verify "
 			     "(listed in the report)", failed, failed > 1 ? "s" : "", dir);
+	if (run_problems)
+		visible_line(stderr, "referee report: %s is not the whole its run.jsonl "
+			     "lists: %d problem%s, as referee verify names %s (listed in "
+			     "the report)", dir, run_problems, run_problems > 1 ? "s" : "",
+			     run_problems > 1 ? "them" : "it");
+	if (failed || run_problems)
 		return EXIT_CHECK_FAILED;
-	}
 	return EXIT_OK;
 }

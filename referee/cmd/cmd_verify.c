@@ -3,7 +3,8 @@
  * logs as docs/FAIRNESS.md says and names the first failure of each, on N
  * processes, printing one line per log in the order of the arguments; a
  * tournament's output folder (or its manifest.jsonl) is checked as a
- * whole, naming every problem (docs/LOGS.md); another folder, log by log.
+ * whole, naming every problem (docs/LOGS.md), and so is a play or sprt
+ * folder against its run.jsonl; another folder, log by log.
  * Over several logs or a folder, the logs of each duplicate set are also
  * checked together (verify_sets.h).  Of a tournament, it also says how
  * many games and sets a stop cut and a resumed run dealt again
@@ -159,10 +160,16 @@ int cmd_verify(int argc, char **argv)
 		     "there, listed with its\ncommitment, and no log the manifest "
 		     "does not list; every problem is named,\nand a last line says "
 		     "how many games and sets a stop cut and a resumed run\ndealt "
-		     "again.  Another folder: each of its logs.  Over several logs "
-		     "or a\nfolder, the logs of each duplicate set are checked "
-		     "together: one commitment,\nevery game there, each seated in a "
-		     "rotation of its own, the draws dealt in\nstep.  Each ok names "
+		     "again.  Each game must have the commitment C its started "
+		     "record named,\nand every C a started record named must be "
+		     "a log's of the folder.  A folder of\nplay --out or sprt "
+		     "--out is checked against its run.jsonl likewise: every game\n"
+		     "started there with its C, finished with its log's SHA-256, "
+		     "and no log it does\nnot list.  Another folder: each of its "
+		     "logs.  Over several logs or a folder,\nthe logs of each "
+		     "duplicate set are checked together: one commitment, every\n"
+		     "game there, each seated in a rotation of its own, the draws "
+		     "dealt in step.\nEach ok names "
 		     "the key that signed and, without "
 		     "--key, says it\nwas not checked against a key you trust "
 		     "(anyone can sign a log with a key\nof their own) unless it is "

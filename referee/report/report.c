@@ -47,7 +47,7 @@ int report_build(const char *dir, const struct report_options *options,
 	time_t now = time(NULL);
 	struct stat st;
 	bool complete;
-	int rc = -1;
+	int rc = -1, run_problems;
 
 	if (stat(dir, &st)) {
 		errorf(err, "cannot read '%s': %s", dir, strerror(errno));
@@ -72,6 +72,7 @@ int report_build(const char *dir, const struct report_options *options,
 	     report_ladder(dir, &run, data, err) ? -1 : 0;
 	report_manifest_hashes(&run, data);
 	complete = run.complete;
+	run_problems = run.run_problems;
 	report_manifest_free(&run);
 	if (rc)
 		goto out;
@@ -87,6 +88,8 @@ int report_build(const char *dir, const struct report_options *options,
 	page.data = data;
 	path = outdir_report_index(folder);
 	verification = cJSON_GetObjectItemCaseSensitive(data, "verification");
+	if (options->run_problems)
+		*options->run_problems = run_problems;
 	rc = html_write(path, &page, err) ? -1 : cJSON_GetArraySize(
 		cJSON_GetObjectItemCaseSensitive(verification, "failed"));
 	if (rc >= 0 && keys)

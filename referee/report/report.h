@@ -31,6 +31,10 @@ struct report_options {
 	 * compressed, a page of replays that cannot be written), for the
 	 * verb to say; NULL: nobody. */
 	report_warn_fn *warn;
+	/* Set, when not NULL, to how many problems `referee verify` finds
+	 * in a play or sprt folder against its run.jsonl (listed in the
+	 * report too). */
+	int *run_problems;
 };
 
 /* Builds the site of tournament folder `dir`.  A log that does not verify
@@ -72,6 +76,8 @@ struct report_manifest {
 				 * is complete: every log is a result */
 	struct manifest_view view;
 	char (*log_sha256)[FILES_SHA256_HEX]; /* by game number; "": not read */
+	int run_problems;       /* a play or sprt folder's: what verify finds
+				 * against its run.jsonl (verify_run.h) */
 };
 
 /* The manifest of `dir` checked: its hash chain and signature (made with

@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "keys.h"
 #include "outdir.h"
+#include "paths.h"
 #include "report.h"
 #include "report_replays.h"
 #include "util.h"
@@ -30,7 +32,7 @@ static bool listed(const cJSON *list, const char *name)
  * counted in *playing.  Each name is a new string in *names, three a log
  * (path, "games/NAME.jsonl", NAME). */
 static struct report_log *list_logs(const glob_t *found, const struct report_manifest *run,
-				    size_t *count, int *playing, char ***names)
+				    bool flat, size_t *count, int *playing, char ***names)
 {
 	struct report_log *logs = xcalloc(found->gl_pathc + 1, sizeof *logs);
 	bool only_finished = run->listed && !run->complete;
@@ -47,7 +49,7 @@ static struct report_log *list_logs(const glob_t *found, const struct report_man
 			(*playing)++;
 			continue;
 		}
-		name[1] = outdir_games_file(NULL, file);
+		name[1] = flat ? xstrdup(file) : outdir_games_file(NULL, file);
 		name[0] = xstrdup(path);
 		name[2] = xasprintf("%.*s", (int)(strlen(file) - strlen(OUTDIR_LOG_SUFFIX)),
 				    file);
@@ -61,7 +63,7 @@ static struct report_log *list_logs(const glob_t *found, const struct report_man
 static void keep_hash(struct report_manifest *run, const char *name, const cJSON *line)
 {
 	const char *sha = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, "sha256"));
-	const char *file = strrchr(name, '/') + 1;
+	const char *file = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
 	long g = outdir_log_game(file, strlen(file));
 
 	if (run->present && g > 0 && g <= run->view.game_count && sha)
@@ -95,19 +97,26 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	cJSON *games = cJSON_AddArrayToObject(data, "games"), *failed = cJSON_CreateArray();
 	cJSON *keys = cJSON_CreateArray(), *verification, **lines;
 	struct report_log *logs;
-	char *pattern = outdir_games_file(dir, "*" OUTDIR_LOG_SUFFIX), **names;
+	char *games_dir = outdir_games(dir), *pattern, **names;
 	int rc, playing = 0, verified = 0;
 	size_t count = 0;
 	glob_t found = {0};
+	struct stat st;
+	/* A play or sprt folder holds its logs itself. */
+	bool flat = stat(games_dir, &st) != 0;
+
+	free(games_dir);
+	pattern = flat ? path_joinf(dir, "*%s", OUTDIR_LOG_SUFFIX)
+		       : outdir_games_file(dir, "*" OUTDIR_LOG_SUFFIX);
 
 	rc = glob(pattern, 0, NULL, &found);
 	free(pattern);
 	if (rc && rc != GLOB_NOMATCH) {
 		cJSON_Delete(failed);
 		cJSON_Delete(keys);
-		return errorf(err, "cannot list the logs in %s/games", dir);
+		return errorf(err, "cannot list the logs in %s%s", dir, flat ? "" : "/games");
 	}
-	logs = list_logs(&found, run, &count, &playing, &names);
+	logs = list_logs(&found, run, flat, &count, &playing, &names);
 	lines = xcalloc(count + 1, sizeof *lines);
 	rc = report_replays(out, logs, count, trusted_key, warn, lines, err);
 	for (size_t i = 0; i < count; i++) {

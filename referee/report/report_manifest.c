@@ -19,6 +19,7 @@
 #include "outdir.h"
 #include "report.h"
 #include "util.h"
+#include "verify_run.h"
 
 /* Keeps the first problem found. */
 static void first_problem(void *ctx, const char *where, const char *what)
@@ -59,19 +60,59 @@ void report_manifest_hashes(const struct report_manifest *run, cJSON *data)
 	cJSON_AddNumberToObject(m, "hashes_match", (double)hash_ok);
 }
 
-/* The games and sets a stop cut and a resumed run dealt again: "cut_games",
- * "cut_sets" and, when there were any, "cut", the sentence `referee
- * verify` and `referee ladder` print (manifest_cut.h). */
+/* The logs set aside ("aborted": an aborted record without a log, of a
+ * game that never began, sets none aside), the games and sets a stop cut
+ * and a resumed run dealt again: "cut_games", "cut_sets" and, when there
+ * were any, "cut", the sentence `referee verify` and `referee ladder`
+ * print (manifest_cut.h). */
 static void add_cut(cJSON *m, const struct manifest_view *view)
 {
 	struct manifest_cut cut;
 	char text[MANIFEST_CUT_LEN];
 
 	manifest_cut_count(view, &cut);
+	cJSON_AddNumberToObject(m, "aborted", (double)cut.logs);
 	cJSON_AddNumberToObject(m, "cut_games", (double)cut.games);
 	cJSON_AddNumberToObject(m, "cut_sets", (double)cut.sets);
 	if (cut.logs)
 		cJSON_AddStringToObject(m, "cut", manifest_cut_text(&cut, text));
+}
+
+/* The problems of a play or sprt folder, in verify's words. */
+struct run_problems {
+	const char *dir;
+	cJSON *list;
+};
+
+/* Keeps one as "PATH: FAILED: what", PATH relative to the folder. */
+static void run_problem(void *ctx, const char *where, const char *what)
+{
+	struct run_problems *found = ctx;
+	size_t len = strlen(found->dir);
+	char *line = xasprintf("%s: FAILED: %s", !strncmp(where, found->dir, len) &&
+			       where[len] == '/' ? where + len + 1 : where, what);
+
+	cJSON_AddItemToArray(found->list, cJSON_CreateString(line));
+	free(line);
+}
+
+/* A play or sprt folder (no manifest.jsonl, a run.jsonl): checked as
+ * `referee verify` checks it, each problem in "run_problems". */
+static void report_run(const char *dir, const unsigned char *trusted_key,
+		       cJSON *m, struct report_manifest *run)
+{
+	struct run_problems found = {dir, cJSON_AddArrayToObject(m, "run_problems")};
+
+	verify_run(dir, trusted_key, &(struct problems){.report = run_problem,
+							  .ctx = &found});
+	run->run_problems = cJSON_GetArraySize(found.list);
+	cJSON_AddStringToObject(m, "problem", run->run_problems
+				? OUTDIR_RUN_MANIFEST ": a play or sprt run whose folder "
+				  "is not the whole its manifest lists, as referee verify "
+				  "says:"
+				: OUTDIR_RUN_MANIFEST ": a play or sprt run, every log "
+				  "listed with its commitment C and its SHA-256, nothing "
+				  "else, signed");
 }
 
 void report_manifest(const char *dir, const unsigned char *trusted_key,
@@ -87,8 +128,12 @@ void report_manifest(const char *dir, const unsigned char *trusted_key,
 	if (access(path, F_OK)) {
 		free(path);
 		cJSON_AddBoolToObject(m, "present", false);
-		cJSON_AddStringToObject(m, "problem", "no " OUTDIR_MANIFEST ": this is "
-					"not a tournament's folder, or the run has not started");
+		if (verify_run_is(dir))
+			report_run(dir, trusted_key, m, run);
+		else
+			cJSON_AddStringToObject(m, "problem", "no " OUTDIR_MANIFEST ": this "
+						"is not a tournament's folder, or the run has "
+						"not started");
 		return;
 	}
 	rc = manifest_read(path, trusted_key, MANIFEST_KEEP_HASHES | MANIFEST_RUNNING,
@@ -108,7 +153,6 @@ void report_manifest(const char *dir, const unsigned char *trusted_key,
 	}
 	cJSON_AddNumberToObject(m, "scheduled", (double)view->game_count);
 	cJSON_AddNumberToObject(m, "finished", (double)view->finished);
-	cJSON_AddNumberToObject(m, "aborted", (double)view->aborted);
 	add_cut(m, view);
 	cJSON_AddBoolToObject(m, "complete", view->has_complete_record);
 	/* "open": read whole with its chain holding, but not signed: the run

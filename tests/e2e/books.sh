@@ -84,16 +84,21 @@ expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_path":"[^"]*",
 	"\"book_path\":\"$(realpath "$TMP/book.txt")\",\"book_order\":\"sequential\"" \
 	"the manifest's header records where the book was, and its order"
 # swap_log DIR GAME FROM: game FROM's log (another line, the same seating) put
-# in place of game GAME's, and the manifest's entry of GAME made to match it,
-# re-signed: only which line the game opened with is wrong.
+# in place of game GAME's, and the manifest's entry of GAME, and the C its
+# started record names, made to match it, re-signed: only which line the
+# game opened with is wrong.
 swap_log() {
-	local e1 e3 n
+	local e1 e3 n c1 c3 s
 	cp -r "$TMP/seq" "$1"
+	c1=$(grep -m1 '"type":"commit"' "$1/games/$(printf '%06d' "$2").jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
+	c3=$(grep -m1 '"type":"commit"' "$3" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
 	cp "$3" "$1/games/$(printf '%06d' "$2").jsonl"
 	e1=$(grep -o "{\"game\":$2,[^}]*}" "$TMP/seq/manifest.jsonl")
 	e3="{\"game\":$2,\"seats\":[0,1],\"sha256\":\"$(sha256sum "$3" | cut -d' ' -f1)\",\"ranks\":$(grep -o '"type":"result","ranks":\[[0-9,]*\]' "$3" | cut -d: -f3)}"
 	n=$(grep -n -F "$e1" "$TMP/seq/manifest.jsonl" | cut -d: -f1)
-	$LOGTOOL resign "$TMP/seq/manifest.jsonl" "$1/manifest.jsonl" "$KEY" sub $((n - 1)) "$(printf '%s' "$e1" | sed 's/[][]/\\&/g')" "$e3"
+	s=$(grep -n "\"type\":\"started\".*$c1" "$TMP/seq/manifest.jsonl" | cut -d: -f1)
+	$LOGTOOL resign "$TMP/seq/manifest.jsonl" "$1/manifest.jsonl" "$KEY" sub $((n - 1)) "$(printf '%s' "$e1" | sed 's/[][]/\\&/g')" "$e3" \
+		sub $((s - 1)) "$c1" "$c3"
 }
 expect_eq "$(grep -o '{"game":[13],"seats":\[[0-9,]*\]' "$TMP/seq/manifest.jsonl" | tr '\n' ' ')" \
 	'{"game":1,"seats":[0,1] {"game":3,"seats":[0,1] ' "games 1 and 3 seat the same bots alike"
@@ -199,8 +204,20 @@ $LOGTOOL resign "$TMP/play/game-000003.jsonl" "$TMP/play-renamed/game-000003.jso
 expect_exit 1 "$REFEREE" verify "$TMP/play-renamed"
 expect_contains "$OUT" "$TMP/play-renamed/game-000003.jsonl: FAILED: game 3 opens with line 2 of the opening book (F4 E3); the schedule gives it line 3 (F4 E3)" \
 	"play: a log whose header names another line of the book is refused"
-# The book gone: said in one line, the rest checked.
+# With its run.jsonl, a log re-signed giving its book line another
+# schedule (and run.jsonl signed again with its SHA-256) is refused: the
+# manifest gives the run's book, order and schedule.
+cp -r "$TMP/play" "$TMP/play-first"
+$LOGTOOL resign "$TMP/play/game-000003.jsonl" "$TMP/play-first/game-000003.jsonl" "$KEY" sub 0 '"first":1,' '"first":-1,'
+$LOGTOOL resign "$TMP/play/run.jsonl" "$TMP/play-first/run.jsonl" "$KEY" \
+	sub 6 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$TMP/play-first/game-000003.jsonl" | cut -c1-64)\""
+expect_exit 1 "$REFEREE" verify "$TMP/play-first"
+expect_contains "$OUT" "$TMP/play-first/game-000003.jsonl: FAILED: its header's opening book gives \"first\" otherwise than run.jsonl does: not the run's book, order or schedule" \
+	"play: a log whose header gives its book line another schedule than run.jsonl's is refused" || diag_run
+# The book gone: said in one line, the rest checked (each log's header is
+# all a folder without its run.jsonl has, as one of arena 0.5.0).
 cp -r "$TMP/play" "$TMP/play-nobook"
+rm "$TMP/play-nobook/run.jsonl"
 sed -i 's/"path":"[^"]*book.txt"/"path":"\/nonexistent\/book.txt"/' "$TMP/play-nobook/game-000001.jsonl"
 $LOGTOOL resign "$TMP/play-nobook/game-000001.jsonl" "$TMP/play-nobook/game-000001.jsonl" "$KEY"
 expect_exit 0 "$REFEREE" verify "$TMP/play-nobook"

@@ -111,7 +111,11 @@ mkdir "$TMP/corrupt"
 cp "$TMP/garbage.jsonl" "$TMP/corrupt/game-000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/corrupt"
 expect_contains "$OUT" "$TMP/corrupt/game-000001.jsonl: FAILED: line 1: $CORRUPT" "... and verify of a folder"
-expect_exit 0 "$REFEREE" report "$TMP/corrupt"
+# The report lists a folder's logs, here the one that does not read:
+# exit 1, as verify.
+expect_exit 1 "$REFEREE" report "$TMP/corrupt"
+expect_contains "$ERR" "referee report: 1 log of $TMP/corrupt did not verify (listed in the report)" \
+	"... and the report of the folder"
 expect_eq "$($PYTHON3 "$top_srcdir/tests/tools/htmltool.py" "$TMP/corrupt/report/index.html" data | grep -c "line 1: $CORRUPT")" 1 \
 	"... and the report's data"
 

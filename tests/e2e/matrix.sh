@@ -247,7 +247,7 @@ truth() {
 	local d finished=0 cut=0
 	for d in "${DIRS[@]}"; do
 		finished=$((finished + $(finished_games "$d/manifest.jsonl" | wc -l)))
-		cut=$((cut + $(grep -c '"type":"aborted"' "$d/manifest.jsonl")))
+		cut=$((cut + $(grep -c '"type":"aborted".*"log"' "$d/manifest.jsonl")))
 	done
 	echo "$finished $cut"
 }

@@ -101,8 +101,8 @@ expect_eq "$(cd "$TMP/java" && ls | tr '\n' ' ')" "game.jsonl game.jsonl.java.st
 DIR="$TMP/match"
 expect_exit 0 "$REFEREE" play "${SDK[@]}" rolit --games 3 --out "$DIR" "$C" "$PY"
 expect_eq "$(cd "$DIR" && ls | tr '\n' ' ')" \
-	"game-000001.jsonl game-000002.jsonl game-000003.jsonl random-c.stderr random-py.stderr referee.pub " \
-	"--out: 3 logs, the public key and one .stderr per bot, nothing else"
+	"game-000001.jsonl game-000002.jsonl game-000003.jsonl random-c.stderr random-py.stderr referee.pub run.jsonl " \
+	"--out: 3 logs, the public key, one .stderr per bot and the run's manifest, nothing else"
 expect_eq "$(grep -c '^game [123]: 60 actions' "$OUT")" 3 "--games 3: three results"
 expect_contains "$OUT" "bot                   games firsts avg.place  forfeits" "--games 3: a summary table"
 grep -qE '^random-c +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT" && grep -qE '^random-py +3 +[0-3] +[12]\.[0-9]{2} +0$' "$OUT"
@@ -118,8 +118,8 @@ expect_eq "$(grep -c ': ok: rolit, 2 players, 60 actions, signed by key ' "$OUT"
 IDS=$(grep -ho '"game_id":"[0-9a-f]*"' "$DIR"/game-000*.jsonl | sort -u | wc -l)
 expect_eq "$IDS" 3 "each game has its own game_id"
 expect_exit 2 "$REFEREE" play "${SDK[@]}" rolit --games 1 --out "$DIR" "$C" "$PY"
-expect_contains "$ERR" "referee play: game 1: cannot create log '$DIR/game-000001.jsonl': File exists (logs are never overwritten)" \
-	"a log is never overwritten"
+expect_contains "$ERR" "referee play: cannot create log '$DIR/run.jsonl': File exists (logs are never overwritten)" \
+	"a log is never overwritten: the run's manifest, written first, is not"
 expect_not_contains "$ERR" "created a signing key" "--out with a key: the key is reused"
 
 # --key FILE signs with that key, and its public half goes beside the log.

@@ -517,7 +517,7 @@ bad_finished outside '\{"game":2,' '{"game":3,' "game 3 is not in the schedule (
 # A run of the whole schedule must list every game of it.
 fresh unplayed
 $LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub started '"games":\[1,' '"games":[' \
-	sub finished '\{"game":1,[^{}]*\},' ''
+	sub started '"commitments":\["[0-9a-f]*",' '"commitments":[' sub finished '\{"game":1,[^{}]*\},' ''
 rm "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 of the schedule was never started" "a game of the schedule never started"

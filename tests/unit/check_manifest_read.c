@@ -150,7 +150,7 @@ static void write_good(void)
 	}
 	j = manifest_create(dir, header(true), err);
 	ck_assert_msg(j != NULL, "%s", err);
-	append(j, manifest_started_record(1, games, 3));
+	append(j, manifest_started_record(1, games, 3, NULL));
 	cJSON_AddItemToArray(list, finished(1, 0, SHA_1, forfeit, &reasons, false));
 	cJSON_AddItemToArray(list, finished(2, 1, SHA_2, none, &reasons, true));
 	append(j, manifest_finished_record(list));
@@ -165,7 +165,7 @@ static void write_good(void)
 	entry = parse("{\"name\":\"b\",\"command\":\"./b2\"}");
 	append(j, manifest_bot_record(1, entry));
 	cJSON_Delete(entry);
-	append(j, manifest_started_record(1, games + 2, 1));
+	append(j, manifest_started_record(1, games + 2, 1, NULL));
 	list = cJSON_CreateArray();
 	cJSON_AddItemToArray(list, finished(3, 0, SHA_3, none, &reasons, false));
 	append(j, manifest_finished_record(list));
@@ -280,7 +280,7 @@ static void grow(const struct referee_key *signer)
 	append(j, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(file, "bots"),
 					2, 4, 5));
 	cJSON_Delete(file);
-	append(j, manifest_started_record(2, games, 2));
+	append(j, manifest_started_record(2, games, 2, NULL));
 	list = cJSON_CreateArray();
 	cJSON_AddItemToArray(list, finished(4, 0, SHA_1, none, &reasons, false));
 	cJSON_AddItemToArray(list, finished(5, 1, SHA_2, none, &reasons, false));
@@ -399,7 +399,7 @@ START_TEST(plays_a_bot_left_out_after_its_signature)
 	manifest_view_free(&v);
 	append(j, manifest_back_record(1, games, 3));
 	append(j, manifest_resumed_record());
-	append(j, manifest_started_record(1, games, 3));
+	append(j, manifest_started_record(1, games, 3, NULL));
 	for (long g = 1; g <= 3; g++)
 		cJSON_AddItemToArray(list, finished(g, 0, SHA_1, fine, &reasons, false));
 	append(j, manifest_finished_record(list));
@@ -504,7 +504,9 @@ END_TEST
 START_TEST(counts_what_was_cut)
 {
 	long games[] = {9, 3, 4, 9, 10, 3};
-	struct manifest_view v = {.players = 2, .aborted_games = games};
+	char *logs[] = {"9-1", "3-1", "4-1", "9-2", "10-1", "3-2"};
+	struct manifest_view v = {.players = 2, .aborted_games = games,
+				  .aborted_logs = logs};
 	struct manifest_cut cut, sum = {0};
 	char text[MANIFEST_CUT_LEN];
 
@@ -531,6 +533,15 @@ START_TEST(counts_what_was_cut)
 	v.players = 3;
 	manifest_cut_count(&v, &cut);
 	ck_assert_int_eq(cut.sets, 4);
+	/* A game its table's started record listed, with its C, that never
+	 * began (its record has no log): nothing was cut. */
+	v.aborted_logs = (char *[]){NULL};
+	v.aborted = 1;
+	manifest_cut_count(&v, &cut);
+	ck_assert_int_eq(cut.games, 0);
+	ck_assert_int_eq(cut.logs, 0);
+	ck_assert_str_eq(manifest_cut_text(&cut, text), "");
+	v.aborted_logs = logs;
 	v.aborted_games = (long[]){5, 4};
 	v.aborted = 2;
 	manifest_cut_count(&v, &cut);

@@ -330,7 +330,11 @@
 			ul.appendChild(el('li', { 'class': 'bad' }, f.log + ' does not verify: ' + f.error));
 		});
 		if (!m.present) {
-			ul.appendChild(el('li', null, m.problem));
+			ul.appendChild(el('li', { id: 'manifest' }, m.problem));
+			/* A play or sprt folder: what verify finds against its run.jsonl. */
+			(m.run_problems || []).forEach(function (p) {
+				ul.appendChild(el('li', { 'class': 'bad' }, p));
+			});
 		} else {
 			ul.appendChild(el('li', { id: 'manifest' }, 'manifest: ' + m.finished + ' of ' +
 				m.scheduled + ' games finished; ' + (m.complete ? 'complete' :

@@ -1,0 +1,293 @@
+/*
+ * Checking a play or sprt folder against its run.jsonl; see verify_run.h.
+ */
+#include "verify_run.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "files.h"
+#include "json.h"
+#include "logread.h"
+#include "outdir.h"
+#include "paths.h"
+#include "util.h"
+#include "verify.h"
+#include "verify_cut.h"
+
+/* What the manifest says of one game. */
+struct run_game {
+	char commitment[65];   /* its started record's C ("": not started) */
+	char sha256[65];       /* its finished record's ("": not finished) */
+	bool dropped;          /* stopped uncounted, its log removed */
+};
+
+struct run_check {
+	const char *dir, *path;       /* the folder, its run.jsonl */
+	struct problems *problems;
+	const cJSON *book;            /* the header's, or NULL */
+	struct run_game *games;       /* by number, 1..count */
+	long count;
+};
+
+bool verify_run_is(const char *dir)
+{
+	char *path = outdir_run_manifest(dir);
+	struct stat st;
+	bool is = !stat(path, &st);
+
+	free(path);
+	return is;
+}
+
+/* A game's number as a record gives it, or 0 when it is not a whole
+ * number from 1 on (cast only when it fits a long). */
+static long number_of(const cJSON *g)
+{
+	if (!cJSON_IsNumber(g) || g->valuedouble < 1 || g->valuedouble > 1e15 ||
+	    g->valuedouble != (double)(long)g->valuedouble)
+		return 0;
+	return (long)g->valuedouble;
+}
+
+/* Game `game`'s entry, when a started record listed it (NULL: none did). */
+static struct run_game *game_of(struct run_check *rc, long game)
+{
+	return game >= 1 && game <= rc->count ? &rc->games[game] : NULL;
+}
+
+/* The entry of game `game`, which a started record lists: the next game
+ * of the run, as the referee numbers them (NULL: another number). */
+static struct run_game *next_game(struct run_check *rc, long game)
+{
+	if (game != rc->count + 1)
+		return NULL;
+	rc->games = xrealloc(rc->games, (size_t)(game + 1) * sizeof *rc->games);
+	memset(&rc->games[game], 0, sizeof *rc->games);
+	rc->count = game;
+	return &rc->games[game];
+}
+
+/* A started record: each game with its C. */
+static bool take_started(struct run_check *rc, const cJSON *r)
+{
+	const cJSON *games = json_member(r, "games"), *cs = json_member(r, "commitments");
+	const cJSON *g, *c = cs ? cs->child : NULL;
+
+	if (!cJSON_IsArray(games) || !cJSON_IsArray(cs) ||
+	    cJSON_GetArraySize(games) != cJSON_GetArraySize(cs))
+		return false;
+	cJSON_ArrayForEach(g, games) {
+		struct run_game *e = next_game(rc, number_of(g));
+
+		if (!e || !cJSON_IsString(c) || strlen(c->valuestring) != 64)
+			return false;
+		memcpy(e->commitment, c->valuestring, 65);
+		c = c->next;
+	}
+	return true;
+}
+
+/* A finished record: a game started, its log's name and SHA-256. */
+static bool take_finished(struct run_check *rc, const cJSON *r)
+{
+	long game = 0;
+	const char *log = cJSON_GetStringValue(json_member(r, "log"));
+	const char *sha = cJSON_GetStringValue(json_member(r, "sha256"));
+	struct run_game *e;
+	char *want;
+	bool ok;
+
+	if (!json_get_int(r, "game", 1, 1000000000L, &game) || !log || !sha ||
+	    strlen(sha) != 64 || !(e = game_of(rc, game)) || !*e->commitment || *e->sha256)
+		return false;
+	want = outdir_play_log(NULL, game);
+	ok = !strcmp(want, log);
+	free(want);
+	if (ok)
+		memcpy(e->sha256, sha, 65);
+	return ok;
+}
+
+/* A dropped record: games started, then stopped uncounted. */
+static bool take_dropped(struct run_check *rc, const cJSON *r)
+{
+	const cJSON *games = json_member(r, "games"), *g;
+
+	if (!cJSON_IsArray(games))
+		return false;
+	cJSON_ArrayForEach(g, games) {
+		struct run_game *e = game_of(rc, number_of(g));
+
+		if (!e || !*e->commitment || e->dropped)
+			return false;
+		e->dropped = true;
+	}
+	return true;
+}
+
+/* The records after the header; false when one is not what it must be
+ * (named). */
+static bool take_records(struct run_check *rc, const struct game_log *log)
+{
+	for (size_t i = 1; i + 1 < log->count; i++) {
+		const char *type = log->lines[i].type ? log->lines[i].type : "";
+		const cJSON *r = log->lines[i].json;
+
+		if (!strcmp(type, "started") ? take_started(rc, r)
+		    : !strcmp(type, "finished") ? take_finished(rc, r)
+		    : !strcmp(type, "dropped") ? take_dropped(rc, r) : false)
+			continue;
+		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
+			     "does not have: a \"started\" record lists the next "
+			     "games, each with its commitment C; a "
+			     "\"finished\" record a game started, its log and its "
+			     "SHA-256; a \"dropped\" record games started",
+			     i + 1);
+		return false;
+	}
+	return true;
+}
+
+/* The manifest itself: its chain, its header and its signature; false
+ * when it cannot be used. */
+static bool check_manifest(struct run_check *rc, const struct game_log *log,
+			   const unsigned char *trusted_key)
+{
+	unsigned char id[16];
+	const char *hex = log->count ? logread_string(log, 0, "id") : NULL;
+	char err[ERR_LEN], key_hex[65];
+
+	if (verify_chain(log, err)) {
+		problems_add(rc->problems, rc->path, "%s", err);
+		return false;
+	}
+	if (!log->count || !log->lines[0].type || strcmp(log->lines[0].type, "run") ||
+	    !hex || hex_decode_exact(id, sizeof id, hex)) {
+		problems_add(rc->problems, rc->path, "line 1: not the first record of a "
+			     "play or sprt run ({\"type\":\"run\",...,\"id\":...})");
+		return false;
+	}
+	if (!log->lines[log->count - 1].type ||
+	    strcmp(log->lines[log->count - 1].type, "signature") || log->ends_mid_line) {
+		problems_add(rc->problems, rc->path, "not signed: the run was stopped "
+			     "before its end, so the folder is not a whole (each log "
+			     "may still verify alone)");
+		return false;
+	}
+	if (verify_signature_line(log, id, trusted_key, key_hex, err)) {
+		problems_add(rc->problems, rc->path, "line %zu: %s", log->count, err);
+		return false;
+	}
+	rc->book = json_member(log->lines[0].json, "book");
+	return true;
+}
+
+/* That the log of game `game` at `path` is the one listed: its SHA-256,
+ * its C and its book line's schedule. */
+static void check_log(struct run_check *rc, long game, const char *path)
+{
+	static const char *const fields[] = {"sha256", "path", "order", "first", "unit"};
+	const struct run_game *e = &rc->games[game];
+	char hash[FILES_SHA256_HEX], c[65];
+	cJSON *header;
+	const cJSON *book;
+
+	if (files_sha256(AT_FDCWD, path, hash) || strcmp(hash, e->sha256)) {
+		problems_add(rc->problems, path, "altered: its SHA-256 is not the one "
+			     "run.jsonl lists for game %ld", game);
+		return;
+	}
+	verify_cut_file_commitment(path, c);
+	if (strcmp(c, e->commitment))
+		problems_add(rc->problems, path, "its commitment C is %s, run.jsonl's "
+			     "started record of game %ld names %s: not the deal the run "
+			     "started", *c ? c : "(none)", game, e->commitment);
+	if (!rc->book)
+		return;
+	header = logread_header(path);
+	book = json_member(header, "book");
+	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+		if (!cJSON_Compare(json_member(book, fields[i]),
+				   json_member(rc->book, fields[i]), true)) {
+			problems_add(rc->problems, path, "its header's opening book "
+				     "gives \"%s\" otherwise than run.jsonl does: not "
+				     "the run's book, order or schedule", fields[i]);
+			break;
+		}
+	cJSON_Delete(header);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every game listed, and every log of the folder that is not listed. */
+static void check_folder(struct run_check *rc)
+{
+	DIR *d = opendir(rc->dir);
+	struct dirent *e;
+	char **unlisted = NULL;
+	size_t count = 0;
+
+	for (long g = 1; g <= rc->count; g++) {
+		char *path = outdir_play_log(rc->dir, g);
+		struct stat st;
+
+		if (!*rc->games[g].commitment || rc->games[g].dropped)
+			;
+		else if (!*rc->games[g].sha256)
+			problems_add(rc->problems, rc->path, "game %ld was started but "
+				     "never finished", g);
+		else if (stat(path, &st))
+			problems_add(rc->problems, path, "missing: run.jsonl lists game "
+				     "%ld as finished", g);
+		else
+			check_log(rc, g, path);
+		free(path);
+	}
+	while (d && (e = readdir(d))) {
+		long g = outdir_play_log_game(e->d_name);
+
+		if (outdir_is_result_log(e->d_name) &&
+		    (!g || g > rc->count || !*rc->games[g].commitment ||
+		     rc->games[g].dropped)) {
+			unlisted = xrealloc(unlisted, (count + 1) * sizeof *unlisted);
+			unlisted[count++] = path_join(rc->dir, e->d_name);
+		}
+	}
+	if (d)
+		closedir(d);
+	if (count)  /* in name order, whatever the folder's */
+		qsort(unlisted, count, sizeof *unlisted, by_name);
+	for (size_t i = 0; i < count; i++) {
+		problems_add(rc->problems, unlisted[i], "not listed in run.jsonl: "
+			     "planted, or left there by another run");
+		free(unlisted[i]);
+	}
+	free(unlisted);
+}
+
+void verify_run(const char *dir, const unsigned char *trusted_key,
+		struct problems *problems)
+{
+	char *path = outdir_run_manifest(dir), err[ERR_LEN];
+	struct run_check rc = {.dir = dir, .path = path, .problems = problems,
+			       .games = xcalloc(1, sizeof *rc.games)};
+	struct game_log log;
+
+	if (logread_load(path, &log, err)) {
+		problems_add(problems, path, "%s", err);
+	} else {
+		if (check_manifest(&rc, &log, trusted_key) && take_records(&rc, &log))
+			check_folder(&rc);
+		logread_free(&log);
+	}
+	free(rc.games);
+	free(path);
+}

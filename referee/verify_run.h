@@ -1,0 +1,27 @@
+/*
+ * Checking a play or sprt folder as one signed whole (docs/LOGS.md, "A
+ * play or sprt folder"; docs/FAIRNESS.md, revision 5): its run.jsonl
+ * (run_manifest.h) must be whole and signed, by the key given if any;
+ * every game it lists as started must have its log there, listed as
+ * finished with the log's SHA-256, its commitment C the one the started
+ * record named, and, with an opening book, its header's book, order and
+ * schedule the manifest's; and the folder must hold no log that it does
+ * not list.  The logs themselves are verified by the caller, as any log.
+ */
+#ifndef ARENA_VERIFY_RUN_H
+#define ARENA_VERIFY_RUN_H
+
+#include <stdbool.h>
+
+#include "problems.h"
+
+/* Whether `dir` is a play or sprt folder with a manifest (run.jsonl). */
+bool verify_run_is(const char *dir);
+
+/* Checks the folder `dir` (verify_run_is()) against its manifest, each
+ * problem added to `problems`; `trusted_key`: the key it must be signed
+ * with (NULL: any). */
+void verify_run(const char *dir, const unsigned char *trusted_key,
+		struct problems *problems);
+
+#endif
