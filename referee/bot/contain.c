@@ -5,6 +5,7 @@
 #include "contain.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "procstop.h"
 #include "util.h"
@@ -12,6 +13,9 @@
 struct contain {
 	struct cgroup *group;    /* CONTAIN_CGROUPS */
 	struct procstop *stops;  /* CONTAIN_FALLBACK, once started */
+	bool guarded;            /* CONTAIN_FALLBACK: procstop_guard_flags() */
+	uid_t uid;               /* the referee's, when guarded */
+	gid_t gid;
 };
 
 static enum contain_kind kind = CONTAIN_NONE;
@@ -71,12 +75,27 @@ struct contain *contain_new(const struct bot_limits *limits, char *err)
 		return NULL;
 	c = xcalloc(1, sizeof *c);
 	c->group = group;
+	/* As root the sandbox changes user, and bwrap runs privileged: no
+	 * namespace of its own around that. */
+	c->guarded = !group && geteuid() != 0;
+	c->uid = geteuid();
+	c->gid = getegid();
 	return c;
 }
 
 int contain_enter(const struct contain *c, bool play)
 {
 	return c->group ? cgroup_enter(c->group, play) : 0;
+}
+
+int contain_clone_flags(const struct contain *c)
+{
+	return c->guarded ? procstop_guard_flags() : 0;
+}
+
+int contain_guard(const struct contain *c)
+{
+	return c->guarded ? procstop_guard_enter(c->uid, c->gid) : 0;
 }
 
 int contain_play_fd(const struct contain *c)

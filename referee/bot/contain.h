@@ -49,6 +49,17 @@ struct contain *contain_new(const struct bot_limits *limits, char *err);
  * cgroup_enter() does for a control group; nothing for the fallback. */
 int contain_enter(const struct contain *c, bool play);
 
+/* The flags to clone the child that runs bwrap with, instead of a fork:
+ * the fallback's guard (procstop_guard_flags()), so that nothing of the
+ * sandbox outlives bwrap's outer process; 0 for a control group (or as
+ * root, where the sandbox changes user first). */
+int contain_clone_flags(const struct contain *c);
+
+/* In the child so cloned, between clone and exec, async-signal-safe:
+ * what procstop_guard_enter() does; nothing when not guarded.  0, or -1
+ * with errno. */
+int contain_guard(const struct contain *c);
+
 /* cgroup_play_fd() of a control group; -1 for the fallback. */
 int contain_play_fd(const struct contain *c);
 
