@@ -14,9 +14,11 @@
  * a fork whose parent has a signal pending, and lists a child it made
  * before the signal in its parent's children at once; a child whose
  * parent is exiting moves to the init's children, maybe while a scan
- * reads both, and is found by the next.  The namespace's init is
- * bubblewrap's and is never stopped; it is killed from outside when the
- * bot ends, which kills everything in the namespace.  The outer
+ * reads both, and is found by the next.  The namespace's init,
+ * bubblewrap's, is stopped too: a bot can write its memory through
+ * /proc/1/mem (it runs as the same user), and so run code of its own in
+ * a process without the seccomp filter; it is killed from outside when
+ * the bot ends, which kills everything in the namespace.  The outer
  * bwrap is itself the init of a PID namespace around all that (a guard,
  * procstop_guard_flags()): when it dies, the kernel kills the whole
  * sandbox, whatever state bubblewrap's own init is in.
@@ -50,7 +52,7 @@ int procstop_guard_enter(uid_t uid, gid_t gid);
 #define PROCSTOP_BOUND_MS 50
 
 /* Stops (SIGSTOP) or continues (SIGCONT) every process of the sandbox
- * but its init.  0, also when stops are still pending after
+ * and its init.  0, also when stops are still pending after
  * PROCSTOP_BOUND_MS (a process the scheduler has not run yet); -1 when
  * the sandbox is not there (yet, or any more): then none is left
  * stopped; -2 when a process was found running again after it was
