@@ -41,6 +41,13 @@ enum contain_kind contain_kind(void)
 	return kind;
 }
 
+/* What the fallback holds to, and what not: the header's, the
+ * manifest's and the run's first line's words. */
+#define FALLBACK_LIMITS "stopped off move, CPU time of its processes, " \
+	"memory per process, /tmp and /dev/shm by size, processes in its " \
+	"namespace; no total memory bound, no CPU cap, no CPU time of " \
+	"children the kernel reaps"
+
 const char *contain_summary(bool contain)
 {
 	if (!contain)
@@ -48,10 +55,15 @@ const char *contain_summary(bool contain)
 	if (kind == CONTAIN_CGROUPS)
 		return "control groups: memory (tmpfs too), processes, CPU time, "
 		       "frozen off move";
-	return "fallback (no control group): stopped off move, CPU time of "
-	       "its processes, memory per process, /tmp and /dev/shm by size, "
-	       "processes in its namespace; no total memory bound, no CPU cap, "
-	       "no CPU time of children the kernel reaps";
+	return "fallback (no control group): " FALLBACK_LIMITS;
+}
+
+const char *contain_fallback_line(bool contain)
+{
+	if (!contain || kind != CONTAIN_FALLBACK)
+		return NULL;
+	return "no control group can be had here: the bots are contained "
+	       "without one (" FALLBACK_LIMITS ": docs/SANDBOX.md)";
 }
 
 struct contain *contain_new(const struct bot_limits *limits, char *err)

@@ -41,6 +41,12 @@ enum contain_kind contain_kind(void);
  * manifest and the documentation. */
 const char *contain_summary(bool contain);
 
+/* The line a run says first (play) or after its pre-flight (a
+ * tournament) when the fallback contains bots with limits.contain
+ * `contain`, naming the limits that hold and those that do not, as
+ * contain_summary() does; NULL otherwise. */
+const char *contain_fallback_line(bool contain);
+
 /* Contains a bot with these limits (contain_ready() first, with
  * limits->sandbox, when nobody called it).  NULL with a message in err. */
 struct contain *contain_new(const struct bot_limits *limits, char *err);

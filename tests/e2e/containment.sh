@@ -181,8 +181,9 @@ else
 	against_burn "$TMP/fb/said.json" spin false
 	as_user tournament "$TMP/fb/said.json" --out "$TMP/fb/said"
 	expect_eq "$(grep -c 'contained without one' "$ERR")" 1 "fallback: a tournament says once that no control group contains its bots"
-	expect_contains "$ERR" "spin: no control group can be had here: the bots are contained without one (stopped off move, limits per process; no total memory bound, no CPU cap: docs/SANDBOX.md)" \
-		"fallback: ... in one line naming what it does not cover"
+	FALLBACK_LINE="no control group can be had here: the bots are contained without one (stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap, no CPU time of children the kernel reaps: docs/SANDBOX.md)"
+	expect_contains "$ERR" "spin: $FALLBACK_LINE" \
+		"fallback: ... in one line naming the limits that hold and those that do not, as the header does"
 	if ! no_control_group; then
 		run "$REFEREE" tournament "$TMP/fb/said.json" --out "$TMP/fb/said-root"
 		expect_not_contains "$ERR" "contained without one" "control groups: the tournament says nothing of a fallback"
@@ -196,6 +197,8 @@ else
 		[ "$mode" = shm ] && folder=/dev/shm
 		as_user play rolit -o size=4 --memory-mb 100 --log "$TMP/fb/$mode.jsonl" "$(greedy "$mode")" "$steady"
 		expect_eq "$RC" 0 "fallback, $mode: the game is played"
+		expect_eq "$(head -1 "$ERR")" "referee play: $FALLBACK_LINE" \
+			"fallback, $mode: play's first line names the limits that hold and those that do not"
 		expect_contains "$TMP/fb/$mode.jsonl.greedy.stderr" "greedy: $folder full after 100 MiB: No space left on device" \
 			"fallback, $mode: $folder holds 100 MiB of --memory-mb 100"
 		expect_eq "$(grep -c '"type":"forfeit"' "$TMP/fb/$mode.jsonl")" 0 "fallback, $mode: nobody forfeits"
