@@ -125,29 +125,35 @@ START_TEST(continued_helpers_held)
 }
 END_TEST
 
-/* Whether a process waits in vfork (58 on x86_64): what its
- * /proc/PID/syscall says, a process of this user's. */
-static bool one_in_vfork(void)
+/* How many processes have a /proc/PID/`file` that starts with the
+ * `len` bytes of `start`. */
+static int procs_whose(const char *file, const char *start, size_t len)
 {
 	DIR *proc = opendir("/proc");
 	struct dirent *e;
-	bool found = false;
+	int count = 0;
 
 	ck_assert_ptr_nonnull(proc);
-	while (!found && (e = readdir(proc))) {
-		char path[300], call[8];
+	while ((e = readdir(proc))) {
+		char path[300], head[32];
 		ssize_t n;
 		int fd;
 
-		snprintf(path, sizeof path, "/proc/%s/syscall", e->d_name);
+		snprintf(path, sizeof path, "/proc/%s/%s", e->d_name, file);
 		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 			continue;
-		n = read(fd, call, sizeof call);
+		n = read(fd, head, sizeof head);
 		close(fd);
-		found = n >= 3 && !memcmp(call, "58 ", 3);
+		count += n >= (ssize_t)len && !memcmp(head, start, len);
 	}
 	closedir(proc);
-	return found;
+	return count;
+}
+
+/* Whether a process waits in vfork (58 on x86_64). */
+static bool one_in_vfork(void)
+{
+	return procs_whose("syscall", "58 ", 3) > 0;
 }
 
 /* A helper in vfork, its child stopped: the freeze is whole.  Frozen
@@ -169,28 +175,10 @@ START_TEST(vfork_counts_as_stopped)
 }
 END_TEST
 
-/* How many processes run "sleep 1000". */
+/* How many processes run "sleep 1000" (its NUL-ended words). */
 static int sleepers(void)
 {
-	DIR *proc = opendir("/proc");
-	struct dirent *e;
-	int count = 0;
-
-	ck_assert_ptr_nonnull(proc);
-	while ((e = readdir(proc))) {
-		char path[300], cmd[32];
-		ssize_t n;
-		int fd;
-
-		snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			continue;
-		n = read(fd, cmd, sizeof cmd);
-		close(fd);
-		count += n == 11 && !memcmp(cmd, "sleep\0001000", 11);
-	}
-	closedir(proc);
-	return count;
+	return procs_whose("cmdline", "sleep\0" "1000", 11);
 }
 
 /* The state letter of the sandbox's init (the outer bwrap's child). */
