@@ -44,9 +44,9 @@ enum contain_kind contain_kind(void)
 /* What the fallback holds to, and what not: the header's, the
  * manifest's and the run's first line's words. */
 #define FALLBACK_LIMITS "stopped off move, CPU time of its processes, " \
-	"memory per process, /tmp and /dev/shm by size, processes in its " \
-	"namespace; no total memory bound, no CPU cap, no CPU time of " \
-	"children the kernel reaps"
+	"private memory per process, /tmp and /dev/shm by size, processes " \
+	"in its namespace; no total memory bound, no bound on shared memory, " \
+	"no CPU cap, no CPU time of children the kernel reaps"
 
 const char *contain_summary(bool contain)
 {

@@ -139,7 +139,7 @@ if ! grep -q '"containment":"fallback' "$TMP/fb/probe.jsonl"; then
 else
 	expect_eq "$RC" 0 "fallback: a game is played without --no-limits"
 	expect_not_contains "$ERR" "contain" "fallback: and nothing is said about it"
-	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap, no CPU time of children the kernel reaps"' \
+	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, private memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no bound on shared memory, no CPU cap, no CPU time of children the kernel reaps"' \
 		"fallback: the log header says what contains the bots"
 	run "$REFEREE" verify "$TMP/fb/probe.jsonl"
 	expect_eq "$RC" 0 "fallback: its log verifies"
@@ -181,7 +181,7 @@ else
 	against_burn "$TMP/fb/said.json" spin false
 	as_user tournament "$TMP/fb/said.json" --out "$TMP/fb/said"
 	expect_eq "$(grep -c 'contained without one' "$ERR")" 1 "fallback: a tournament says once that no control group contains its bots"
-	FALLBACK_LINE="no control group can be had here: the bots are contained without one (stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap, no CPU time of children the kernel reaps: docs/SANDBOX.md)"
+	FALLBACK_LINE="no control group can be had here: the bots are contained without one (stopped off move, CPU time of its processes, private memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no bound on shared memory, no CPU cap, no CPU time of children the kernel reaps: docs/SANDBOX.md)"
 	expect_contains "$ERR" "spin: $FALLBACK_LINE" \
 		"fallback: ... in one line naming the limits that hold and those that do not, as the header does"
 	if ! no_control_group; then
