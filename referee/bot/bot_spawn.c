@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -226,7 +227,7 @@ static int open_pipes(int ends[4][2], char *err)
 
 /* Forks and execs; returns the pid, or -1 with a message after the
  * child has been reaped.  Closes the child's ends of the pipes. */
-static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
+static pid_t fork_child(struct plan *plan, int ends[4][2], char *err)
 {
 	int child_fds[4] = { ends[0][0], ends[1][1], ends[2][1], ends[3][1] };
 	struct child_failure f;
@@ -237,10 +238,16 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	/* No signal handler of ours may run in the child before exec. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	/* As fork(), into the namespaces the flags make. */
+	/* As fork(), into the namespaces the flags make; a plain fork where
+	 * this user may not make them (bwrap is then set-user-ID root, or
+	 * fails to make its own and says so). */
 	pid = plan->clone_flags ? (pid_t)syscall(SYS_clone, SIGCHLD | plan->clone_flags,
 						  NULL, NULL, NULL, NULL)
 				: fork();
+	if (pid < 0 && plan->clone_flags) {
+		plan->clone_flags = 0;
+		pid = fork();
+	}
 	if (pid == 0)
 		child_exec(plan, child_fds);
 	if (pid > 0) {
@@ -270,6 +277,14 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	bot_track(pid, false);
 	describe_failure(&f, plan, err);
 	return -1;
+}
+
+/* Whether the program at `path` is set-user-ID. */
+static bool setuid_program(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && (st.st_mode & S_ISUID);
 }
 
 /* Replaces the plan's program with bwrap running it; see sandbox.h. */
@@ -325,7 +340,9 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 		goto out;
 	if (spec->limits.sandbox && sandbox_wrap(&plan, err) < 0)
 		goto out;
-	if (group && spec->limits.sandbox &&
+	/* A set-user-ID bwrap would run as the user in that namespace,
+	 * without its privilege. */
+	if (group && spec->limits.sandbox && !setuid_program(plan.path) &&
 	    (plan.clone_flags = contain_clone_flags(group)))
 		plan.parent_fd = (int)syscall(SYS_pidfd_open, plan.parent, 0);
 	if (!(plan.envp = bot_env_build(spec->limits.sandbox, spec->limits.env,
