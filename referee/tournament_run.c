@@ -315,10 +315,9 @@ static enum tournament_end run_games(struct running *r, struct tournament_outcom
 	if ((end = preflight(r, err)) != TOURNAMENT_PLAYED)
 		return end;
 	/* The pre-flight picked the backend; the fallback covers less, so say so once. */
-	if (!r->request->quiet && r->spec.limits.contain && contain_kind() == CONTAIN_FALLBACK)
-		visible_line(stderr, "%s: no control group can be had here: the bots are contained "
-			     "without one (stopped off move, limits per process; no total memory "
-			     "bound, no CPU cap: docs/SANDBOX.md)", r->spec.name);
+	if (!r->request->quiet && contain_fallback_line(r->spec.limits.contain))
+		visible_line(stderr, "%s: %s", r->spec.name,
+			     contain_fallback_line(r->spec.limits.contain));
 	if ((end = play(r, err)) != TOURNAMENT_PLAYED)
 		return end;
 	outcome->out_dir = xstrdup(run->out_dir);

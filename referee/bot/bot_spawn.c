@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,7 +34,7 @@
 /* The step that failed in the child, sent back with its errno. */
 enum child_step {
 	STEP_SETUP = 1, STEP_LIMITS, STEP_CGROUP, STEP_SANDBOX, STEP_CHDIR,
-	STEP_EXEC,
+	STEP_EXEC, STEP_GUARD,
 };
 
 struct child_failure {
@@ -50,7 +51,9 @@ struct plan {
 	struct bot_limits limits;
 	struct sandbox_plan sandbox; /* when limits.sandbox */
 	const struct contain *group;  /* when limits.contain */
+	int clone_flags;              /* contain_clone_flags() */
 	pid_t parent;
+	int parent_fd;                /* its pidfd, when clone_flags; or -1 */
 	sigset_t empty;
 };
 
@@ -90,6 +93,19 @@ static int above_fixed(int fd)
 	       : fcntl(fd, F_DUPFD_CLOEXEC, SANDBOX_SECCOMP_FD + 1);
 }
 
+/* In the child, after its parent-death signal is set: whether the
+ * referee still runs (else the signal came before it was set).  A child
+ * cloned into a PID namespace of its own sees no parent (getppid() 0):
+ * the referee's pidfd says. */
+static bool parent_alive(const struct plan *plan)
+{
+	struct pollfd gone = { plan->parent_fd, POLLIN, 0 };
+
+	if (!plan->clone_flags)
+		return getppid() == plan->parent;
+	return plan->parent_fd < 0 || poll(&gone, 1, 0) == 0;
+}
+
 /* The child between fork and exec: async-signal-safe calls only.  fds are
  * the ends that become its stdin, stdout and stderr, then the write end of
  * the failure report pipe. */
@@ -120,7 +136,9 @@ child_exec(const struct plan *plan, int fds[4])
 	/* Before the parent-death signal: a change of user clears it. */
 	if (sandbox_enter(&plan->sandbox) < 0)
 		child_fail(fds[3], STEP_SANDBOX);
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != plan->parent)
+	if (plan->clone_flags && contain_guard(plan->group) < 0)
+		child_fail(fds[3], STEP_GUARD);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || !parent_alive(plan))
 		_exit(127);
 	for (int sig = 1; sig < NSIG; sig++)
 		sigaction(sig, &dfl, NULL);
@@ -174,6 +192,8 @@ static void describe_failure(const struct child_failure *f,
 		[STEP_LIMITS] = "cannot set resource limits for",
 		[STEP_CGROUP] = "cannot set up the control group of",
 		[STEP_SANDBOX] = "cannot prepare the sandbox for",
+		[STEP_GUARD] = "cannot make the namespace that ends every process "
+			       "of the sandbox of",
 		[STEP_EXEC] = "cannot run",
 	};
 	/* exec says ENOENT for a script whose interpreter is missing. */
@@ -207,7 +227,7 @@ static int open_pipes(int ends[4][2], char *err)
 
 /* Forks and execs; returns the pid, or -1 with a message after the
  * child has been reaped.  Closes the child's ends of the pipes. */
-static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
+static pid_t fork_child(struct plan *plan, int ends[4][2], char *err)
 {
 	int child_fds[4] = { ends[0][0], ends[1][1], ends[2][1], ends[3][1] };
 	struct child_failure f;
@@ -218,7 +238,16 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	/* No signal handler of ours may run in the child before exec. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	pid = fork();
+	/* As fork(), into the namespaces the flags make; a plain fork where
+	 * this user may not make them (bwrap is then set-user-ID root, or
+	 * fails to make its own and says so). */
+	pid = plan->clone_flags ? (pid_t)syscall(SYS_clone, SIGCHLD | plan->clone_flags,
+						  NULL, NULL, NULL, NULL)
+				: fork();
+	if (pid < 0 && plan->clone_flags) {
+		plan->clone_flags = 0;
+		pid = fork();
+	}
 	if (pid == 0)
 		child_exec(plan, child_fds);
 	if (pid > 0) {
@@ -248,6 +277,14 @@ static pid_t fork_child(const struct plan *plan, int ends[4][2], char *err)
 	bot_track(pid, false);
 	describe_failure(&f, plan, err);
 	return -1;
+}
+
+/* Whether the program at `path` is set-user-ID. */
+static bool setuid_program(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && (st.st_mode & S_ISUID);
 }
 
 /* Replaces the plan's program with bwrap running it; see sandbox.h. */
@@ -284,8 +321,8 @@ static struct bot *responder_bot(const struct bot_spec *spec)
 
 struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 {
-	struct plan plan = { .limits = spec->limits,
-			     .sandbox = { .seccomp = -1 }, .parent = getpid() };
+	struct plan plan = { .limits = spec->limits, .sandbox = { .seccomp = -1 },
+			     .parent = getpid(), .parent_fd = -1 };
 	int ends[4][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 }, { -1, -1 } };
 	int log_fd = -1;
 	struct bot *bot = NULL;
@@ -303,6 +340,11 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 		goto out;
 	if (spec->limits.sandbox && sandbox_wrap(&plan, err) < 0)
 		goto out;
+	/* A set-user-ID bwrap would run as the user in that namespace,
+	 * without its privilege. */
+	if (group && spec->limits.sandbox && !setuid_program(plan.path) &&
+	    (plan.clone_flags = contain_clone_flags(group)))
+		plan.parent_fd = (int)syscall(SYS_pidfd_open, plan.parent, 0);
 	if (!(plan.envp = bot_env_build(spec->limits.sandbox, spec->limits.env,
 					spec->env, err)))
 		goto out;
@@ -341,6 +383,7 @@ out:
 		bot_close_fd(&ends[i][1]);
 	}
 	bot_close_fd(&log_fd);
+	bot_close_fd(&plan.parent_fd);
 	bot_free_words(plan.argv);
 	free(plan.path);
 	free(plan.workdir);

@@ -5,6 +5,7 @@
 #include "contain.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "procstop.h"
 #include "util.h"
@@ -12,6 +13,9 @@
 struct contain {
 	struct cgroup *group;    /* CONTAIN_CGROUPS */
 	struct procstop *stops;  /* CONTAIN_FALLBACK, once started */
+	bool guarded;            /* CONTAIN_FALLBACK: procstop_guard_flags() */
+	uid_t uid;               /* the referee's, when guarded */
+	gid_t gid;
 };
 
 static enum contain_kind kind = CONTAIN_NONE;
@@ -37,6 +41,13 @@ enum contain_kind contain_kind(void)
 	return kind;
 }
 
+/* What the fallback holds to, and what not: the header's, the
+ * manifest's and the run's first line's words. */
+#define FALLBACK_LIMITS "stopped off move, CPU time of its processes, " \
+	"private memory per process, /tmp and /dev/shm by size, processes " \
+	"in its namespace; no total memory bound, no bound on shared memory, " \
+	"no CPU cap, no CPU time of children the kernel reaps"
+
 const char *contain_summary(bool contain)
 {
 	if (!contain)
@@ -44,10 +55,15 @@ const char *contain_summary(bool contain)
 	if (kind == CONTAIN_CGROUPS)
 		return "control groups: memory (tmpfs too), processes, CPU time, "
 		       "frozen off move";
-	return "fallback (no control group): stopped off move, CPU time of "
-	       "its processes, memory per process, /tmp and /dev/shm by size, "
-	       "processes in its namespace; no total memory bound, no CPU cap, "
-	       "no CPU time of children the kernel reaps";
+	return "fallback (no control group): " FALLBACK_LIMITS;
+}
+
+const char *contain_fallback_line(bool contain)
+{
+	if (!contain || kind != CONTAIN_FALLBACK)
+		return NULL;
+	return "no control group can be had here: the bots are contained "
+	       "without one (" FALLBACK_LIMITS ": docs/SANDBOX.md)";
 }
 
 struct contain *contain_new(const struct bot_limits *limits, char *err)
@@ -71,12 +87,27 @@ struct contain *contain_new(const struct bot_limits *limits, char *err)
 		return NULL;
 	c = xcalloc(1, sizeof *c);
 	c->group = group;
+	/* As root the sandbox changes user, and bwrap runs privileged: no
+	 * namespace of its own around that. */
+	c->guarded = !group && geteuid() != 0;
+	c->uid = geteuid();
+	c->gid = getegid();
 	return c;
 }
 
 int contain_enter(const struct contain *c, bool play)
 {
 	return c->group ? cgroup_enter(c->group, play) : 0;
+}
+
+int contain_clone_flags(const struct contain *c)
+{
+	return c->guarded ? procstop_guard_flags() : 0;
+}
+
+int contain_guard(const struct contain *c)
+{
+	return c->guarded ? procstop_guard_enter(c->uid, c->gid) : 0;
 }
 
 int contain_play_fd(const struct contain *c)

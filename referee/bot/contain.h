@@ -41,6 +41,12 @@ enum contain_kind contain_kind(void);
  * manifest and the documentation. */
 const char *contain_summary(bool contain);
 
+/* The line a run says first (play) or after its pre-flight (a
+ * tournament) when the fallback contains bots with limits.contain
+ * `contain`, naming the limits that hold and those that do not, as
+ * contain_summary() does; NULL otherwise. */
+const char *contain_fallback_line(bool contain);
+
 /* Contains a bot with these limits (contain_ready() first, with
  * limits->sandbox, when nobody called it).  NULL with a message in err. */
 struct contain *contain_new(const struct bot_limits *limits, char *err);
@@ -48,6 +54,17 @@ struct contain *contain_new(const struct bot_limits *limits, char *err);
 /* In the child between fork and exec, async-signal-safe: what
  * cgroup_enter() does for a control group; nothing for the fallback. */
 int contain_enter(const struct contain *c, bool play);
+
+/* The flags to clone the child that runs bwrap with, instead of a fork:
+ * the fallback's guard (procstop_guard_flags()), so that nothing of the
+ * sandbox outlives bwrap's outer process; 0 for a control group (or as
+ * root, where the sandbox changes user first). */
+int contain_clone_flags(const struct contain *c);
+
+/* In the child so cloned, between clone and exec, async-signal-safe:
+ * what procstop_guard_enter() does; nothing when not guarded.  0, or -1
+ * with errno. */
+int contain_guard(const struct contain *c);
 
 /* cgroup_play_fd() of a control group; -1 for the fallback. */
 int contain_play_fd(const struct contain *c);

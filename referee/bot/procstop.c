@@ -327,7 +327,7 @@ static void settle_vforks(struct procstop *p)
 
 /* Every process of the sandbox, init first, into `out` and p->seen, and
  * into p->known with the children each reaped; *halted_all (may be
- * NULL): whether all but the init, and their threads, were halted() (a
+ * NULL): whether all, and their threads, were halted() (a
  * process in vfork counted by settle_vforks()).  False when init is gone.
  * Closes the files of what the scan did not find. */
 static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
@@ -351,10 +351,10 @@ static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
 		}
 		known_add(p, out->list[i], st.reaped);
 		threads = add_descendants(p, out->list[i], st.threads, out);
-		seen_add(p, out->list[i], &st, i == 0 || (threads && halted(st.state)));
+		seen_add(p, out->list[i], &st, threads && halted(st.state));
 	}
 	settle_vforks(p);
-	for (size_t i = 1; i < p->seen_count; i++)
+	for (size_t i = 0; i < p->seen_count; i++)
 		all = all && p->seen[i].halted;
 	for (size_t i = p->file_count; i-- > 0;)
 		if (p->files[i].scan != p->scan)
@@ -405,7 +405,7 @@ static int stop_all(struct procstop *p)
 
 		if (!scan(p, &found, &all))
 			rc = -1;
-		for (size_t i = 1; !rc && i < p->seen_count; i++) {
+		for (size_t i = 0; !rc && i < p->seen_count; i++) {
 			pid_t pid = p->seen[i].pid;
 
 			if (p->seen[i].halted) {

@@ -14,9 +14,14 @@
  * a fork whose parent has a signal pending, and lists a child it made
  * before the signal in its parent's children at once; a child whose
  * parent is exiting moves to the init's children, maybe while a scan
- * reads both, and is found by the next.  The namespace's init is
- * bubblewrap's and is never stopped; it is killed from outside when the
- * bot ends, which kills everything in the namespace.
+ * reads both, and is found by the next.  The namespace's init,
+ * bubblewrap's, is stopped too: a bot can write its memory through
+ * /proc/1/mem (it runs as the same user), and so run code of its own in
+ * a process without the seccomp filter; it is killed from outside when
+ * the bot ends, which kills everything in the namespace.  The outer
+ * bwrap is itself the init of a PID namespace around all that (a guard,
+ * procstop_guard_flags()): when it dies, the kernel kills the whole
+ * sandbox, whatever state bubblewrap's own init is in.
  */
 #ifndef ARENA_PROCSTOP_H
 #define ARENA_PROCSTOP_H
@@ -30,12 +35,24 @@ struct procstop;
 /* The processes of the sandbox started as the process `outer` (bwrap). */
 struct procstop *procstop_new(pid_t outer);
 
+/* The clone flags that start the outer bwrap as the init of a user and
+ * a PID namespace of its own, so that the kernel kills every process of
+ * the sandbox when the outer bwrap dies (the referee killed, say), even
+ * one that would not die with it.  Its getppid() is then 0. */
+int procstop_guard_flags(void);
+
+/* In the child so cloned, between clone and exec (async-signal-safe):
+ * maps the user and group the referee runs as (`uid`, `gid`, read
+ * before the clone) to themselves in its user namespace, so that bwrap
+ * runs as them.  0, or -1 with errno. */
+int procstop_guard_enter(uid_t uid, gid_t gid);
+
 /* How long a stop waits, at most, for every process of the sandbox to
  * be stopped, in ms (docs/SANDBOX.md says what was measured). */
 #define PROCSTOP_BOUND_MS 50
 
 /* Stops (SIGSTOP) or continues (SIGCONT) every process of the sandbox
- * but its init.  0, also when stops are still pending after
+ * and its init.  0, also when stops are still pending after
  * PROCSTOP_BOUND_MS (a process the scheduler has not run yet); -1 when
  * the sandbox is not there (yet, or any more): then none is left
  * stopped; -2 when a process was found running again after it was

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "book.h"
+#include "bot/contain.h"
 #include "cli.h"
 #include "files.h"
 #include "journal.h"
@@ -387,6 +388,8 @@ int cmd_play(int argc, char **argv)
 	rc = parse_args(&p, argc, argv);
 	if (rc == EXIT_OK)
 		rc = cli_containment_ready("play", &p.m.config.time, &p.limits);
+	if (rc == EXIT_OK && contain_fallback_line(p.limits.contain))
+		fprintf(stderr, "referee play: %s\n", contain_fallback_line(p.limits.contain));
 	if (rc != EXIT_OK) {
 		cJSON_Delete(p.options);
 		book_free(&p.book);

@@ -132,14 +132,17 @@ burn="burn=$PYTHON3 '$ZOO/greedy.py' '$TMP' burn 100"
 as_user() { # RUN_LIMIT'ed run of the referee as that user
 	run "${AS[@]}" "$REFEREE" "$@"
 }
+# What a run says first under the fallback, as its log header does.
+FALLBACK_LINE="no control group can be had here: the bots are contained without one (stopped off move, CPU time of its processes, private memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no bound on shared memory, no CPU cap, no CPU time of children the kernel reaps: docs/SANDBOX.md)"
 mkdir -m 0777 "$TMP/fb"
 as_user play rolit -o size=4 --log "$TMP/fb/probe.jsonl" "$(cbot)" "$(cbot)"
 if ! grep -q '"containment":"fallback' "$TMP/fb/probe.jsonl"; then
 	ok 0 "the fallback # SKIP this user has a control group of its own here"
 else
 	expect_eq "$RC" 0 "fallback: a game is played without --no-limits"
-	expect_not_contains "$ERR" "contain" "fallback: and nothing is said about it"
-	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap, no CPU time of children the kernel reaps"' \
+	expect_eq "$(head -1 "$ERR")" "referee play: $FALLBACK_LINE" \
+		"fallback: play's first line names the limits that hold and those that do not"
+	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, private memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no bound on shared memory, no CPU cap, no CPU time of children the kernel reaps"' \
 		"fallback: the log header says what contains the bots"
 	run "$REFEREE" verify "$TMP/fb/probe.jsonl"
 	expect_eq "$RC" 0 "fallback: its log verifies"
@@ -181,8 +184,8 @@ else
 	against_burn "$TMP/fb/said.json" spin false
 	as_user tournament "$TMP/fb/said.json" --out "$TMP/fb/said"
 	expect_eq "$(grep -c 'contained without one' "$ERR")" 1 "fallback: a tournament says once that no control group contains its bots"
-	expect_contains "$ERR" "spin: no control group can be had here: the bots are contained without one (stopped off move, limits per process; no total memory bound, no CPU cap: docs/SANDBOX.md)" \
-		"fallback: ... in one line naming what it does not cover"
+	expect_contains "$ERR" "spin: $FALLBACK_LINE" \
+		"fallback: ... in one line naming the limits that hold and those that do not, as the header does"
 	if ! no_control_group; then
 		run "$REFEREE" tournament "$TMP/fb/said.json" --out "$TMP/fb/said-root"
 		expect_not_contains "$ERR" "contained without one" "control groups: the tournament says nothing of a fallback"

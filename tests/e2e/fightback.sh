@@ -8,7 +8,10 @@
 # victim's least of all), nothing outlives it, the CPU charged to the bot
 # is at least what its processes used, and the referee takes no more than
 # twice the wall time of a control game (fightback doing nothing),
-# measured in the same run, with a margin for a loaded machine.
+# measured in the same run, with a margin for a loaded machine.  Under
+# the fallback, a bot whose processes the test itself continues from
+# outside while they are stopped (a seam: the filter refuses the bot
+# SIGCONT) forfeits for `containment`.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 needs_bubblewrap
 
@@ -52,6 +55,7 @@ for who in root user; do
 	expect_eq "$RC" 0 "$who, control: the game is played"
 	control_ms=$ELAPSED_MS
 	containment=$(sed -n '1s/.*"containment":"\([a-z ]*[a-z]\).*/\1/p' "$LOG")
+	[ "$who" = user ] && user_containment=$containment
 	diag "$who: the bots are contained by $containment; a control game took $control_ms ms"
 	for mode in seize cont vfork; do
 		game "$who" "$mode"
@@ -76,6 +80,44 @@ for who in root user; do
 		esac
 	done
 done
+
+# A process of the bot continued from outside while the fallback stops
+# it (what the filter refuses the bot itself; the kernel, too, continues
+# a stopped process group that its last parent outside leaves): the
+# referee sees it stopped and then running again, and the bot forfeits
+# for `containment`, nothing of it left.  Control groups freeze instead,
+# which no SIGCONT undoes: only the fallback is put to this.
+if [ "${user_containment:-}" = fallback ]; then
+	"$PYTHON3" - "$ZOO/fightback.py $TMP calm 9" <<-'PY' &
+	import os, signal, sys, time
+	mark, until = sys.argv[1].encode(), time.time() + 120
+	while time.time() < until:
+	    pids = []
+	    for p in os.listdir("/proc"):
+	        try:
+	            if p.isdigit() and mark in open("/proc/%s/cmdline" % p, "rb").read().replace(b"\0", b" "):
+	                pids.append(int(p))
+	        except OSError:
+	            pass
+	    for _ in range(200):
+	        for pid in pids:
+	            try:
+	                os.kill(pid, signal.SIGCONT)
+	            except OSError:
+	                pass
+	PY
+	continuer=$!
+	LOG=$TMP/logs/continued.jsonl
+	RUN_LIMIT=300 run "${AS[@]}" "$REFEREE" play rolit -o size=6 --move-ms 400 --log "$LOG" \
+		"fightback=$AS_PYTHON3 '$ZOO/fightback.py' '$TMP' calm 9" "burn=$AS_PYTHON3 '$ZOO/greedy.py' '$TMP' burn 100"
+	{ kill "$continuer"; wait "$continuer"; } 2>/dev/null
+	expect_contains "$LOG" '"type":"forfeit","seat":0,"reason":"containment"' \
+		"user, continued from outside: the bot forfeits for containment"
+	expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 1 "user, continued from outside: ... and only it"
+	assert_no_leftovers "user, continued from outside: nothing of it outlives its forfeit"
+else
+	ok 0 "a bot continued from outside # SKIP this user's bots are contained by ${user_containment:-nothing}, not the fallback"
+fi
 
 # The header names the sandbox, its seccomp filter and the containment
 # apart: --no-sandbox and --no-limits read differently.

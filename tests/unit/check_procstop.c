@@ -5,7 +5,8 @@
  * filter keeps the helpers from sending SIGCONT: helpers that continue
  * each other all the time are stopped whole, or the stop ends them (-2),
  * never left running; a helper waiting in vfork for a child that sleeps
- * counts as stopped once the child is; and procstop_kill() ends every
+ * counts as stopped once the child is; the init is stopped with the rest
+ * and continued with them; and procstop_kill() ends every
  * process of the namespace by its init, found gone.  Where bubblewrap
  * cannot make the namespaces, each case says so and passes.
  */
@@ -124,23 +125,9 @@ START_TEST(continued_helpers_held)
 }
 END_TEST
 
-/* A helper in vfork, its child stopped: the freeze is whole. */
-START_TEST(vfork_counts_as_stopped)
-{
-	struct sandbox s;
-
-	if (!sandbox_start(&s, 1))
-		return;
-	sleep_ms(200); /* python3 reaches its vfork */
-	ck_assert_int_eq(freeze_whole(&s), 0);
-	ck_assert(!procstop_pending(s.stops));
-	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
-	sandbox_end(&s);
-}
-END_TEST
-
-/* How many processes run "sleep 1000". */
-static int sleepers(void)
+/* How many processes have a /proc/PID/`file` that starts with the
+ * `len` bytes of `start`. */
+static int procs_whose(const char *file, const char *start, size_t len)
 {
 	DIR *proc = opendir("/proc");
 	struct dirent *e;
@@ -148,20 +135,94 @@ static int sleepers(void)
 
 	ck_assert_ptr_nonnull(proc);
 	while ((e = readdir(proc))) {
-		char path[300], cmd[32];
+		char path[300], head[32];
 		ssize_t n;
 		int fd;
 
-		snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+		snprintf(path, sizeof path, "/proc/%s/%s", e->d_name, file);
 		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 			continue;
-		n = read(fd, cmd, sizeof cmd);
+		n = read(fd, head, sizeof head);
 		close(fd);
-		count += n == 11 && !memcmp(cmd, "sleep\0001000", 11);
+		count += n >= (ssize_t)len && !memcmp(head, start, len);
 	}
 	closedir(proc);
 	return count;
 }
+
+/* Whether a process waits in vfork (58 on x86_64). */
+static bool one_in_vfork(void)
+{
+	return procs_whose("syscall", "58 ", 3) > 0;
+}
+
+/* A helper in vfork, its child stopped: the freeze is whole.  Frozen
+ * once the helper is in vfork (python3 may take long to start on a busy
+ * machine: frozen before, it would be stopped like any other). */
+START_TEST(vfork_counts_as_stopped)
+{
+	struct sandbox s;
+
+	if (!sandbox_start(&s, 1))
+		return;
+	for (int i = 0; i < 1000 && !one_in_vfork(); i++)
+		sleep_ms(10);
+	ck_assert_msg(one_in_vfork(), "the helper never reached its vfork");
+	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert(!procstop_pending(s.stops));
+	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	sandbox_end(&s);
+}
+END_TEST
+
+/* How many processes run "sleep 1000" (its NUL-ended words). */
+static int sleepers(void)
+{
+	return procs_whose("cmdline", "sleep\0" "1000", 11);
+}
+
+/* The state letter of the sandbox's init (the outer bwrap's child). */
+static char init_state(const struct sandbox *s)
+{
+	char path[64], buf[512], *at;
+	int init = 0, fd;
+	ssize_t n;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)s->outer,
+		 (int)s->outer);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fscanf(f, "%d", &init), 1);
+	fclose(f);
+	snprintf(path, sizeof path, "/proc/%d/stat", init);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	ck_assert_int_gt(n, 0);
+	buf[n] = '\0';
+	ck_assert_ptr_nonnull(at = strrchr(buf, ')'));
+	return at[2];
+}
+
+/* The init is stopped with the rest (a bot can write its memory), and
+ * continued with them. */
+START_TEST(init_stopped_too)
+{
+	struct sandbox s;
+
+	if (!sandbox_start(&s, 2))
+		return;
+	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert_int_eq(init_state(&s), 'T');
+	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	for (int i = 0; i < 500 && init_state(&s) == 'T'; i++)
+		sleep_ms(10);
+	ck_assert_int_ne(init_state(&s), 'T');
+	sandbox_end(&s);
+}
+END_TEST
 
 /* Killing the init from outside ends the namespace, stopped or not. */
 START_TEST(kill_ends_all)
@@ -189,6 +250,7 @@ Suite *test_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, continued_helpers_held);
 	tcase_add_test(tc, vfork_counts_as_stopped);
+	tcase_add_test(tc, init_stopped_too);
 	tcase_add_test(tc, kill_ends_all);
 	suite_add_tcase(s, tc);
 	return s;
