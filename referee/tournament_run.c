@@ -321,7 +321,6 @@ static enum tournament_end run_games(struct running *r, struct tournament_outcom
 	if ((end = play(r, err)) != TOURNAMENT_PLAYED)
 		return end;
 	outcome->out_dir = xstrdup(run->out_dir);
-	memcpy(outcome->public_key, r->key.public_key, sizeof outcome->public_key);
 	return TOURNAMENT_PLAYED;
 }
 

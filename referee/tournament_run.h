@@ -74,7 +74,6 @@ enum tournament_end {
 /* What the verb shows after the run. */
 struct tournament_outcome {
 	char *out_dir;           /* the run's output folder (free it) */
-	unsigned char public_key[32]; /* the key the run signed with */
 	int status;              /* with TOURNAMENT_SAID: the hook's */
 };
 

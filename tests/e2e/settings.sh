@@ -120,8 +120,8 @@ expect_exit 0 "$REFEREE" verify --key "$HOME/newkeys/referee.pub" "$TMP/game.jso
 OWN="checked against your own key ($HOME/newkeys/referee.key)"
 NEWPUB=$(cat "$HOME/newkeys/referee.pub")
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/own"
-expect_contains "$OUT" "signed by key $NEWPUB, checked against a key you trust" \
-	"tournament: its closing ladder checks against the key it signed with, the settings'"
+expect_contains "$OUT" "signed by key $NEWPUB, $OWN" \
+	"tournament: its closing ladder says the settings' key is your own, as every later verb does"
 expect_exit 0 "$REFEREE" ladder "$TMP/own"
 expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "ladder: the settings' key is your own"
 expect_exit 0 "$REFEREE" verify "$TMP/own"
