@@ -236,16 +236,16 @@ static int bolo_moves(const void *state, int moves[GAME_MAX_MOVES])
 	return arena_dice_game_moves(state, bolo_allowed(state), moves);
 }
 
-static void bolo_apply_move(void *state, int index, struct draws *draws)
+static void bolo_apply_move(void *state, int move, struct draws *draws)
 {
 	struct bolo *s = state;
-	int word = arena_dice_game_legal_word(&s->g, bolo_allowed(s), index);
+	int word = arena_dice_game_legal_word(&s->g, move);
 
 	if (word >= 0) {
 		bolo_word(&s->g, word, draws);
 		return;
 	}
-	arena_dice_game_take(&s->g, index);
+	arena_dice_game_take(&s->g, -1 - word);
 	bolo_kept(&s->g);
 }
 

@@ -251,15 +251,15 @@ static int bolo5_moves(const void *state, int moves[GAME_MAX_MOVES])
 	return arena_dice_game_moves(&s->g, bolo5_allowed(s), moves);
 }
 
-static void bolo5_apply_move(void *state, int index, struct draws *draws)
+static void bolo5_apply_move(void *state, int move, struct draws *draws)
 {
 	struct bolo5 *s = state;
-	int word = arena_dice_game_legal_word(&s->g, bolo5_allowed(s), index);
+	int word = arena_dice_game_legal_word(&s->g, move);
 
 	if (word >= 0)
 		bolo5_word(s, word, draws);
 	else
-		bolo5_keep(s, index);
+		bolo5_keep(s, -1 - word);
 }
 
 static void bolo5_forfeit(void *state, int seat, struct draws *draws)

@@ -96,14 +96,26 @@ int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 /* The legal actions: the keeps of the roll waiting, if any, then the
  * `allowed` words. */
 cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed);
-/* The rules' moves() (game.h) of a dice game: the number of each action
- * of arena_dice_game_legal(g, allowed) is its place in that list. */
+/* The dice games' fixed action ids (docs/ENVIRONMENT.md): each keep, a
+ * multiset of 1 to g->dice faces, has one id, fewest dice first and then
+ * in the order of the sorted faces ([1] is 0, [6] is 5, [1,1] is 6), as
+ * arena_dice_game_sets() lists keeps; the game's words follow, in the
+ * order of enum dice_word.  arena_dice_keep_ids(n): how many keeps of 1
+ * to n dice; arena_dice_keep_id(): a keep's id. */
+int arena_dice_keep_ids(int dice);
+int arena_dice_keep_id(const int count[DICE_FACES + 1]);
+/* The size of the game's table of ids: its keeps and words. */
+int arena_dice_game_actions(const struct dice_game *g);
+/* The action of id `id` as a bot writes it (a new JSON value), whether
+ * legal now or not; NULL for an id outside the table. */
+cJSON *arena_dice_game_action_json(const struct dice_game *g, int id);
+/* The rules' moves() (game.h) of a dice game: the id of each action of
+ * arena_dice_game_legal(g, allowed), in its order. */
 int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
 			  int *moves);
-/* What element `index` of arena_dice_game_legal(g, allowed) is: the word
- * (enum dice_word), or -1 for a keep, which is g->set[index]. */
-int arena_dice_game_legal_word(const struct dice_game *g, unsigned allowed,
-			       int index);
+/* What the move `move` (an id moves() gave) is: the word (enum
+ * dice_word), or -1 - k for a keep, which is g->set[k]. */
+int arena_dice_game_legal_word(const struct dice_game *g, int move);
 /* Adds the fields every dice game's view has (docs/games/bolo.md). */
 void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat);
 /* Scores are banked points; seats in `winners` (NULL: none named) rank

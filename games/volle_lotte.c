@@ -395,16 +395,16 @@ static int vl_moves(const void *state, int moves[GAME_MAX_MOVES])
 	return arena_dice_game_moves(&s->g, vl_allowed(s), moves);
 }
 
-static void vl_apply_move(void *state, int index, struct draws *draws)
+static void vl_apply_move(void *state, int move, struct draws *draws)
 {
 	struct volle_lotte *s = state;
-	int word = arena_dice_game_legal_word(&s->g, vl_allowed(s), index);
+	int word = arena_dice_game_legal_word(&s->g, move);
 
 	if (word >= 0) {
 		vl_word(s, word, draws);
 		return;
 	}
-	arena_dice_game_take(&s->g, index);
+	arena_dice_game_take(&s->g, -1 - word);
 	if (!s->g.left)
 		vl_volle_lotte(s, draws);
 }

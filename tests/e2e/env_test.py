@@ -36,14 +36,19 @@ except ImportError:
     numpy = None
 
 
-def play_out(e, choose=lambda agent, obs, info: 0):
-    """Plays e to its end with choose; returns the agents in turn order."""
-    order = []
+def play_out(e, choose=None):
+    """Plays e to its end with choose (default: the first legal id);
+    returns the agents in turn order and each agent's rewards summed
+    over every step, as a training loop sums them."""
+    order, totals = [], dict.fromkeys(e.agents, 0.0)
     for agent in e.agent_iter():
         obs, reward, done, truncated, info = e.last()
         order.append(agent)
-        e.step(None if done else choose(agent, obs, info))
-    return order
+        e.step(None if done else choose(agent, obs, info) if choose
+               else e.legal_ids()[0])
+        for a, r in e.rewards.items():
+            totals[a] += r
+    return order, totals
 
 
 def crc_choice(turn):
@@ -61,15 +66,17 @@ class TestAEC(unittest.TestCase):
         obs, reward, done, truncated, info = e.last()
         self.assertEqual((reward, done, truncated), (0.0, False, False))
         self.assertEqual(len(obs["observation"]), 2 + 15)
-        self.assertEqual(len(obs["action_mask"]), 132)
-        self.assertEqual(e.action_space("player_0").n, 132)
+        self.assertEqual(len(obs["action_mask"]), 461 + 3)
+        self.assertEqual(e.action_space("player_0").n, 461 + 3)
         turn = info["turn"]
         self.assertEqual(turn["type"], "turn")
         self.assertEqual(e.agent_selection, "player_%d" % turn["seat"])
         self.assertEqual(turn["legal"], e.legal())
         self.assertEqual(list(obs["action_mask"]).count(1), len(turn["legal"]))
-        self.assertEqual(list(obs["action_mask"][:len(turn["legal"])]),
-                         [1] * len(turn["legal"]))
+        self.assertEqual([i for i, m in enumerate(obs["action_mask"]) if m],
+                         sorted(e.legal_ids()))
+        self.assertEqual([e.action_json(i) for i in e.legal_ids()],
+                         turn["legal"])
         self.assertEqual(json.loads(info["turn_line"]), turn)
         self.assertEqual(turn["time_left_ms"], 1000)
         view = turn["state"]
@@ -83,14 +90,14 @@ class TestAEC(unittest.TestCase):
         other = [a for a in e.agents if a != mover][0]
         self.assertIsNone(e.infos[other]["turn"])
         self.assertEqual(list(e.observe(other)["action_mask"]).count(1), 0)
-        order = play_out(e, lambda a, o, i: e.action_space(a).sample(
+        order, totals = play_out(e, lambda a, o, i: e.action_space(a).sample(
             o["action_mask"]))
         self.assertEqual(e.agents, [])
         self.assertEqual(sorted(order[-2:]), ["player_0", "player_1"])
-        self.assertEqual(sorted(e.rewards.values()), [-1.0, 1.0])
+        self.assertEqual(sorted(totals.values()), [-1.0, 1.0])
         ranks, scores = e.result()
         winner = ranks.index(1)
-        self.assertEqual(e.rewards["player_%d" % winner], 1.0)
+        self.assertEqual(totals["player_%d" % winner], 1.0)
         self.assertGreaterEqual(scores[winner], 5000)
 
     def test_observations_are_numpy_arrays_or_lists(self):
@@ -112,27 +119,27 @@ class TestAEC(unittest.TestCase):
     def test_rewards_of_four_players_by_rank(self):
         e = arena_env.env("rolit", 4)
         e.reset(seed=3)
-        play_out(e)
+        totals = play_out(e)[1]
         ranks, _ = e.result()
         for seat, rank in enumerate(ranks):
             below = sum(r > rank for r in ranks)
             above = sum(r < rank for r in ranks)
-            self.assertAlmostEqual(e.rewards["player_%d" % seat],
+            self.assertAlmostEqual(totals["player_%d" % seat],
                                    (below - above) / 3)
 
     def test_black_pot_two_against_two_rewards_partners_alike(self):
         e = arena_env.env("black-pot", 4)
         e.reset(seed=4)
-        play_out(e)
-        self.assertEqual(e.rewards["player_0"], e.rewards["player_2"])
-        self.assertEqual(e.rewards["player_1"], e.rewards["player_3"])
-        self.assertEqual(e.rewards["player_0"], -e.rewards["player_1"])
+        totals = play_out(e)[1]
+        self.assertEqual(totals["player_0"], totals["player_2"])
+        self.assertEqual(totals["player_1"], totals["player_3"])
+        self.assertEqual(totals["player_0"], -totals["player_1"])
 
     def test_step_after_the_end_needs_none(self):
         e = arena_env.env("rolit", size=4)
         e.reset(seed=5)
         while e.to_move() >= 0:
-            e.step(0)
+            e.step(e.legal_ids()[0])
         with self.assertRaises(ValueError) as cm:
             e.step(0)
         self.assertEqual(str(cm.exception),
@@ -142,7 +149,7 @@ class TestAEC(unittest.TestCase):
 
 class TestSpaces(unittest.TestCase):
     def test_sample_draws_only_what_the_mask_allows(self):
-        space = arena_env.Discrete(5, __import__("random").Random(1))
+        space = arena_env.OwnDiscrete(5, seed=1)
         masks = [[1, 1, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 1]]
         for mask in masks:
             allowed = {i for i, m in enumerate(mask) if m}
@@ -153,9 +160,12 @@ class TestSpaces(unittest.TestCase):
                          for _ in range(200)}
                 self.assertEqual(drawn, allowed)
         self.assertEqual({space.sample() for _ in range(300)}, set(range(5)))
-        with self.assertRaises(ValueError) as cm:
-            space.sample([0] * 5)
-        self.assertEqual(str(cm.exception), "the mask allows no action")
+        self.assertEqual(space.sample([0] * 5), 0)   # as gymnasium's
+        space.seed(7)
+        drawn = [space.sample([1, 1, 0, 1, 1]) for _ in range(20)]
+        space.seed(7)
+        self.assertEqual([space.sample([1, 1, 0, 1, 1]) for _ in range(20)],
+                         drawn)
 
 
 class TestSeeds(unittest.TestCase):
@@ -213,9 +223,9 @@ class TestErrors(unittest.TestCase):
         e = arena_env.env("rolit")
         e.reset(seed=0)
         with self.assertRaises(ValueError) as cm:
-            e.step(99)
-        self.assertEqual(str(cm.exception),
-                         "action 99 is not one of the 3 legal ones (0 to 2)")
+            e.step(0)
+        self.assertEqual(str(cm.exception), "action 0 is not legal now: the "
+                         "mask and legal_ids() give the 3 legal ones")
         with self.assertRaises(ValueError) as cm:
             e.apply("Z9")
         self.assertEqual(str(cm.exception), "Z9 is off the 8x8 board "
@@ -228,7 +238,7 @@ class TestCloneSerialize(unittest.TestCase):
         e = arena_env.env("volle-lotte", 3)
         e.reset(seed=6)
         for _ in range(10):
-            e.step(0)
+            e.step(e.legal_ids()[0])
         before = e.serialize()
         line = e.infos[e.agent_selection]["turn_line"]
         c = e.clone()
@@ -243,7 +253,7 @@ class TestCloneSerialize(unittest.TestCase):
         e.reset(seed=7)
         e.reset()
         for _ in range(5):
-            e.step(e.legal().__len__() - 1)
+            e.step(e.legal_ids()[-1])
         d = arena_env.Env.deserialize(e.serialize())
         self.assertEqual(d.facts(), e.facts())
         self.assertEqual(d.facts()["number"], 2)
@@ -348,7 +358,8 @@ class TestVector(unittest.TestCase):
                 self.assertEqual(v.legal_counts[i], len(e.legal()))
                 self.assertEqual(v.turn(i),
                                  e.infos[e.agent_selection]["turn_line"])
-            actions = [rng.randrange(count) for count in v.legal_counts]
+            actions = [rng.choice([j for j, m in enumerate(v.masks[i]) if m])
+                       for i in range(n)]
             v.step(actions)
             for i, e in enumerate(envs):
                 if e is None:
@@ -392,14 +403,16 @@ class TestVector(unittest.TestCase):
                     planes += [float(c == letter)
                                for row in view["board"] for c in row]
                 self.assertEqual(list(v.observations[i]), planes)
-            v.step([step % c for c in v.legal_counts])
+            v.step([sorted(j for j, m in enumerate(v.masks[i]) if m)[
+                step % v.legal_counts[i]] for i in range(2)])
 
     def test_vector_refuses_bad_actions(self):
         v = arena_env.vector("rolit", 2)
+        first = [j for j, m in enumerate(v.masks[0]) if m][0]
         with self.assertRaises(ValueError) as cm:
-            v.step([0, 50])
+            v.step([first, 0])                  # A1: not legal at the start
         self.assertEqual(str(cm.exception),
-                         "game 1: action 50 is not one of its %d legal ones"
+                         "game 1: action 0 is not one of its %d legal ones"
                          % v.legal_counts[1])
         with self.assertRaises(ValueError) as cm:
             v.step([0])
@@ -494,6 +507,7 @@ class TestLearnBolo5(unittest.TestCase):
         params = numpy.concatenate([rng.uniform(100, 1500, (16, 5)),
                                     rng.uniform(-400, 400, (16, 5)),
                                     rng.uniform(-300, 300, (16, 1))], axis=1)
+        ref = arena_env.env("bolo5", **learn_bolo5.OPTIONS)
         compared = 0
         for _ in range(400):
             actions = learn_bolo5.actions_of(numpy, v, table, params,
@@ -504,7 +518,7 @@ class TestLearnBolo5(unittest.TestCase):
                                           "values": p[5:10].tolist(),
                                           "shift": float(p[10])})
                 turn = json.loads(v.turn(i))
-                self.assertEqual(turn["legal"][actions[i]], bot(turn),
+                self.assertEqual(ref.action_json(actions[i]), bot(turn),
                                  "game %d: %s" % (i, turn))
                 compared += 1
             v.step(actions)
@@ -515,13 +529,14 @@ class TestLearnBolo5(unittest.TestCase):
         banks = learn_bolo5.bank_policies(numpy)
         bots = [threshold_bot.ThresholdBot(t) for t in learn_bolo5.BANKS]
         v = arena_env.vector("bolo5", 12, seed=6, **learn_bolo5.OPTIONS)
+        ref = arena_env.env("bolo5", **learn_bolo5.OPTIONS)
         compared = 0
         for _ in range(600):
             actions = learn_bolo5.actions_of(numpy, v, table, banks[
                 numpy.arange(12) % 3], numpy.zeros(12, bool))
             for i in range(v.n):
                 turn = json.loads(v.turn(i))
-                self.assertEqual(turn["legal"][actions[i]],
+                self.assertEqual(ref.action_json(actions[i]),
                                  bots[i % 3].decide(turn),
                                  "game %d: %s" % (i, turn))
                 compared += 1

@@ -144,14 +144,45 @@ static PyObject *Game_legal(GameObject *self, PyObject *unused)
 static PyObject *Game_step(GameObject *self, PyObject *arg)
 {
 	char err[GAME_ERR_LEN];
-	long index = PyLong_AsLong(arg);
+	long id = PyLong_AsLong(arg);
 
-	if (!game_of(self) || (index == -1 && PyErr_Occurred()))
+	if (!game_of(self) || (id == -1 && PyErr_Occurred()))
 		return NULL;
-	if (env_game_step(self->game, index < 0 || index > 1 << 30 ? -1 :
-				      (int)index, err))
+	if (env_game_step(self->game, id, err))
 		return PyErr_Format(PyExc_ValueError, "%s", err);
 	Py_RETURN_NONE;
+}
+
+/* legal_ids(): the ids of the legal actions, in legal()'s order. */
+static PyObject *Game_legal_ids(GameObject *self, PyObject *unused)
+{
+	PyObject *list;
+
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	list = PyList_New(self->game->legal_count);
+	for (int i = 0; list && i < self->game->legal_count; i++)
+		PyList_SET_ITEM(list, i, PyLong_FromLong(env_game_id(self->game, i)));
+	return list;
+}
+
+/* action_json(id): the action of an id as JSON text, None when the
+ * game cannot name it (env_game_action_json). */
+static PyObject *Game_action_json(GameObject *self, PyObject *arg)
+{
+	long id = PyLong_AsLong(arg);
+	cJSON *action;
+	PyObject *text;
+
+	if (!game_of(self) || (id == -1 && PyErr_Occurred()))
+		return NULL;
+	action = env_game_action_json(self->game, id);
+	if (!action)
+		Py_RETURN_NONE;
+	text = json_text(action);
+	cJSON_Delete(action);
+	return text;
 }
 
 /* The action a method is given as JSON text, parsed; NULL with an
@@ -257,8 +288,9 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 		cJSON_Delete(view);
 	}
 	memset(mask, 0, (size_t)actions);
-	if (env_game_to_move(g) == seat)
-		memset(mask, 1, (size_t)g->legal_count);
+	for (int i = 0; env_game_to_move(g) == seat && i < g->legal_count; i++)
+		if (env_game_id(g, i) < actions)
+			mask[env_game_id(g, i)] = 1;
 	return 0;
 }
 
@@ -426,7 +458,9 @@ static PyMethodDef Game_methods[] = {
 	{ "to_move", (PyCFunction)Game_to_move, METH_NOARGS, "the seat to move, -1 once over" },
 	{ "legal_count", (PyCFunction)Game_legal_count, METH_NOARGS, "how many legal actions" },
 	{ "legal", (PyCFunction)Game_legal, METH_NOARGS, "the legal actions as JSON text" },
-	{ "step", (PyCFunction)Game_step, METH_O, "step(i): the seat to move plays legal action i" },
+	{ "step", (PyCFunction)Game_step, METH_O, "step(id): the seat to move plays the legal action of that id" },
+	{ "legal_ids", (PyCFunction)Game_legal_ids, METH_NOARGS, "the legal actions' ids" },
+	{ "action_json", (PyCFunction)Game_action_json, METH_O, "action_json(id): its JSON text or None" },
 	{ "apply", (PyCFunction)Game_apply, METH_O, "apply(json): the seat to move plays this action" },
 	{ "turn", (PyCFunction)Game_turn, METH_NOARGS, "the turn message of the seat to move, or None" },
 	{ "view", (PyCFunction)Game_view, METH_O, "view(seat) as JSON text" },

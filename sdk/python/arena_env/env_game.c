@@ -54,10 +54,10 @@ static void env_game_refresh(struct env_game *g)
 	g->legal_count = 0;
 	if (game_play_to_move(&g->play) < 0)
 		return;
-	if (g->moves) {
+	if (g->moves)
 		g->legal_count = g->rules->moves(g->play.state, g->moves);
+	if (g->moves && g->forgetful)
 		return;
-	}
 	g->legal = g->rules->legal(g->play.state);
 	g->legal_count = cJSON_GetArraySize(g->legal);
 }
@@ -93,8 +93,16 @@ static void env_game_sizes(struct env_game *g)
 	cJSON *view = g->rules->view(g->play.state, 0);
 
 	g->obs_size = observe_encode(g->rules, view, NULL);
-	g->action_n = observe_actions(g->rules, view);
+	g->action_n = observe_actions(g->rules, g->play.state, view);
 	cJSON_Delete(view);
+}
+
+/* Room for the ids of the rules' moves(), when they have them: every
+ * game then steps and masks by the rules' own fixed ids. */
+static void env_game_moves_init(struct env_game *g)
+{
+	if (g->rules->moves && g->rules->apply_move)
+		g->moves = xmalloc(GAME_MAX_MOVES * sizeof *g->moves);
 }
 
 struct env_game *env_game_new(const char *name, int players,
@@ -127,6 +135,7 @@ struct env_game *env_game_new(const char *name, int players,
 		return NULL;
 	}
 	g->records = keep_records ? cJSON_CreateArray() : NULL;
+	env_game_moves_init(g);
 	g->options = options_resolve(rules, options, err);
 	if (!g->options || env_game_reset(g, number, err)) {
 		env_game_free(g);
@@ -157,10 +166,7 @@ void env_game_forget(struct env_game *g)
 	cJSON_Delete(g->actions);
 	g->actions = NULL;
 	g->forgetful = true;
-	if (g->rules->moves && g->rules->apply_move && !g->moves) {
-		g->moves = xmalloc(GAME_MAX_MOVES * sizeof *g->moves);
-		env_game_refresh(g);
-	}
+	env_game_refresh(g);
 }
 
 int env_game_to_move(const struct env_game *g)
@@ -178,19 +184,56 @@ int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 	return 0;
 }
 
-int env_game_step(struct env_game *g, int index, char *err)
+int env_game_index(const struct env_game *g, long id)
 {
+	for (int i = 0; i < g->legal_count; i++)
+		if (env_game_id(g, i) == id)
+			return i;
+	return -1;
+}
+
+int env_game_step(struct env_game *g, long id, char *err)
+{
+	int index = env_game_index(g, id);
+
 	if (env_game_to_move(g) < 0)
 		return errorf(err, "the game is over: reset() starts the next");
-	if (index < 0 || index >= g->legal_count)
-		return errorf(err, "action %d is not one of the %d legal ones "
-			      "(0 to %d)", index, g->legal_count,
-			      g->legal_count - 1);
-	if (!g->moves)
+	if (index < 0)
+		return errorf(err, "action %ld is not legal now: the mask and "
+			      "legal_ids() give the %d legal ones", id,
+			      g->legal_count);
+	if (g->legal)
 		return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
-	game_play_apply_move(&g->play, g->moves[index], &g->draws);
+	game_play_apply_move(&g->play, (int)id, &g->draws);
 	env_game_refresh(g);
 	return 0;
+}
+
+cJSON *env_game_action_json(const struct env_game *g, long id)
+{
+	int index = env_game_index(g, id), size = 1;
+	char name[24];
+	cJSON *legal, *action;
+
+	if (id < 0 || id >= g->action_n)
+		return NULL;
+	if (g->rules->family == GAME_FAMILY_DICE)
+		return arena_dice_game_action_json(g->play.state, (int)id);
+	if (g->rules->family == GAME_FAMILY_ROLIT) {
+		/* The square's name: its column letter, then its row. */
+		while (size * size < g->action_n)
+			size++;
+		snprintf(name, sizeof name, "%c%ld", (int)('A' + id % size),
+			 id / size + 1);
+		return cJSON_CreateString(name);
+	}
+	if (index < 0)
+		return NULL;
+	legal = g->legal ? g->legal : g->rules->legal(g->play.state);
+	action = cJSON_Duplicate(cJSON_GetArrayItem(legal, index), true);
+	if (legal != g->legal)
+		cJSON_Delete(legal);
+	return action;
 }
 
 char *env_game_turn_text(const struct env_game *g)
@@ -313,6 +356,7 @@ struct env_game *env_game_clone(const struct env_game *g, char *err)
 				   .target = g->target,
 				   .options = cJSON_Duplicate(g->options, true) };
 	memcpy(copy->seed, g->seed, sizeof copy->seed);
+	env_game_moves_init(copy);
 	game_play_init(&copy->play, g->rules, g->play.players);
 	copy->records = g->records ? cJSON_CreateArray() : NULL;
 	if (env_game_reset(copy, g->number, err))

@@ -35,9 +35,10 @@ struct env_game {
 	cJSON *legal;              /* of the position; NULL once over, and
 				    * in a game stepped without JSON */
 	int legal_count;
-	int *moves;                /* in a game stepped without JSON, the
-				    * rules' moves() of the position, else
-				    * NULL (env_game_forget) */
+	int *moves;                /* the legal actions' ids: the rules'
+				    * moves() of the position in a game whose
+				    * rules have them, else NULL (the ids are
+				    * then the legal actions' indices) */
 	cJSON *actions;            /* every action applied, in order; NULL
 				    * when not kept (env_game_forget) */
 	bool forgetful;
@@ -69,8 +70,20 @@ void env_game_forget(struct env_game *g);
 
 /* The seat to move, -1 once the game is over. */
 int env_game_to_move(const struct env_game *g);
-/* The seat to move plays legal action `index`; -1 with err. */
-int env_game_step(struct env_game *g, int index, char *err);
+/* The action id (docs/ENVIRONMENT.md, "Action ids") of legal action i. */
+static inline int env_game_id(const struct env_game *g, int i)
+{
+	return g->moves ? g->moves[i] : i;
+}
+/* The index among the legal actions of the action of id `id`, -1 when
+ * it is not legal now. */
+int env_game_index(const struct env_game *g, long id);
+/* The seat to move plays the legal action of id `id`; -1 with err. */
+int env_game_step(struct env_game *g, long id, char *err);
+/* The action of id `id` as a bot writes it (a new JSON value), legal now
+ * or not when the game has a table of every id (the dice games, Rolit),
+ * else only when legal now; NULL when it is neither. */
+cJSON *env_game_action_json(const struct env_game *g, long id);
 /* The seat to move plays `action` (any JSON, checked by the rules). */
 int env_game_apply(struct env_game *g, const cJSON *action, char *err);
 /* The `turn` message the referee would send the seat to move, as the

@@ -199,14 +199,15 @@ int observe_encode(const struct game_rules *rules, const cJSON *view,
 	return 0;
 }
 
-int observe_actions(const struct game_rules *rules, const cJSON *view)
+int observe_actions(const struct game_rules *rules, const void *state,
+		    const cJSON *view)
 {
 	int size;
 
 	switch (rules->family) {
 	case GAME_FAMILY_DICE:
-		/* every keep of a roll, then the game's words */
-		return DICE_MAX_SETS + 4;
+		/* every keep of 1 to all the dice, then the game's words */
+		return arena_dice_game_actions(state);
 	case GAME_FAMILY_ROLIT:
 		size = (int)member_number(view, "size");
 		return size * size;
@@ -214,4 +215,11 @@ int observe_actions(const struct game_rules *rules, const cJSON *view)
 		return BLACK_POT_ACTIONS;
 	}
 	return 0;
+}
+
+int observe_legal_most(const struct game_rules *rules, int action_n)
+{
+	if (rules->family == GAME_FAMILY_DICE)
+		return DICE_MAX_SETS + 4;   /* every keep of a roll, the words */
+	return action_n < GAME_MAX_MOVES ? action_n : GAME_MAX_MOVES;
 }

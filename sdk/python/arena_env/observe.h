@@ -25,8 +25,14 @@ int observe_encode(const struct game_rules *rules, const cJSON *view,
 int observe_state(const struct game_rules *rules, const void *state,
 		  double target, int seat, float *out);
 
-/* The most legal actions a position of the game can have: the size of
- * an action mask, of which the first len(legal) entries are set. */
-int observe_actions(const struct game_rules *rules, const cJSON *view);
+/* The size of the game's table of action ids (docs/ENVIRONMENT.md,
+ * "Action ids"), that of a mask: `state` is a game of `rules`, `view`
+ * its seat 0's view. */
+int observe_actions(const struct game_rules *rules, const void *state,
+		    const cJSON *view);
+
+/* The most legal actions a position of the game has (of a table of
+ * action_n ids): the width of a vector's legal ids. */
+int observe_legal_most(const struct game_rules *rules, int action_n);
 
 #endif
