@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""arena_env.env() keeps PettingZoo's AEC contract, for every game and
+every number of players its rules allow: the project's own check of what
+PettingZoo's documentation and its api_test and seed_test ask
+(docs/ENVIRONMENT.md), written for these games, plus the fixed action ids.
+
+For each form: the spaces (one object per agent, the same each call; an
+observation and a mask they contain; Discrete(n) of the table's size),
+the mask against legal_ids() and legal() (action_json of each id is the
+legal action), rewards cleared each step so that summing them after every
+step counts each game's reward once, last()'s reward the sum since the
+agent last acted, the dicts' keys the live agents after every step, one
+dead step (None) per agent at the end and none before, and a seeded game
+with seeded action spaces played the same twice.  When pettingzoo and
+gymnasium are importable, PettingZoo's own api_test and seed_test run on
+each form too (skipped, with the reason, when they are not).  Prints TAP.
+"""
+
+import json
+import os
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP_BUILD = os.environ.get("top_builddir", os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(TOP_BUILD, "sdk", "python"))
+sys.path.insert(1, os.path.join(HERE, "..", "..", "sdk", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import unittest_tap  # noqa: E402  (in tests/tools)
+import arena_env  # noqa: E402
+
+try:
+    import pettingzoo
+    from pettingzoo.test import api_test, seed_test
+    WHY_NOT_PETTINGZOO = None
+except ImportError as error:
+    pettingzoo = None
+    WHY_NOT_PETTINGZOO = "pettingzoo is not importable (%s): its own " \
+        "api_test and seed_test are not run" % error
+
+# Every game with every number of players its rules allow.
+FORMS = [(g, p) for g in ("bolo", "bolo5", "volle-lotte")
+         for p in range(2, 9)] + \
+    [("rolit", p) for p in (2, 3, 4)] + [("black-pot", p) for p in (2, 4)]
+# The size of each game's table of ids (docs/ENVIRONMENT.md): the dice
+# games' keeps of 1 to 7, 5 and 6 dice and their words; Rolit's squares.
+TABLE = {"bolo": 1715 + 2, "bolo5": 461 + 3, "volle-lotte": 923 + 3,
+         "rolit": 64}
+
+
+def rewards_by_rank(ranks):
+    n = len(ranks)
+    return [(sum(r > mine for r in ranks) - sum(r < mine for r in ranks))
+            / (n - 1) for mine in ranks]
+
+
+class Contract(unittest.TestCase):
+    def check_spaces(self, e, obs):
+        for agent in e.possible_agents:
+            space = e.observation_space(agent)
+            self.assertIs(space, e.observation_space(agent))
+            self.assertIs(e.action_space(agent), e.action_space(agent))
+            self.assertTrue(space.contains(obs), obs)
+        n = e.action_space(e.possible_agents[0]).n
+        self.assertEqual(len(obs["action_mask"]), n)
+        if e.game_name in TABLE:
+            self.assertEqual(n, TABLE[e.game_name])
+
+    def check_mask(self, e, obs):
+        ids = e.legal_ids()
+        self.assertEqual([i for i, m in enumerate(obs["action_mask"]) if m],
+                         sorted(ids))
+        self.assertEqual(len(set(ids)), len(ids))
+        self.assertEqual([e.action_json(i) for i in ids], e.legal())
+        self.assertEqual([e.action_id(a) for a in e.legal()], ids)
+
+    def play(self, e, rng_seed):
+        """One game: checks every step; returns the summed rewards."""
+        e.reset(seed=rng_seed)
+        self.assertEqual(e.agents, e.possible_agents)
+        self.assertFalse(any(e.terminations.values()))
+        summed = dict.fromkeys(e.agents, 0.0)
+        since = dict.fromkeys(e.agents, 0.0)   # rewards since it acted
+        dead, steps = [], 0
+        for agent in e.agent_iter():
+            obs, reward, done, truncated, info = e.last()
+            self.assertEqual(reward, since[agent])
+            self.assertEqual((done, truncated, info),
+                             (e.terminations[agent], e.truncations[agent],
+                              e.infos[agent]))
+            self.assertFalse(truncated)
+            if steps == 0:
+                self.check_spaces(e, obs)
+            self.assertTrue(e.observation_space(agent).contains(obs))
+            if done:
+                self.assertEqual(e.to_move(), -1)
+                with self.assertRaises(ValueError):
+                    e.step(0)
+                dead.append(agent)
+                action = None
+            else:
+                self.assertEqual(e.to_move(), e.possible_agents.index(agent))
+                self.check_mask(e, obs)
+                action = e.action_space(agent).sample(obs["action_mask"])
+                self.assertEqual(obs["action_mask"][action], 1)
+            since[agent] = 0.0
+            e.step(action)
+            steps += 1
+            for a, r in e.rewards.items():
+                summed[a] += r
+                since[a] += r
+            for table in (e.rewards, e.terminations, e.truncations,
+                          e.infos):
+                self.assertEqual(set(table), set(e.agents))
+            self.assertEqual(e.num_agents, len(e.agents))
+        self.assertEqual(sorted(dead), sorted(e.possible_agents))
+        self.assertEqual(e.agents, [])
+        return summed
+
+    def test_every_game_and_number_of_players(self):
+        for game, players in FORMS:
+            with self.subTest(game=game, players=players):
+                e = arena_env.env(game, players)
+                if pettingzoo is not None:
+                    self.assertIsInstance(e, pettingzoo.AECEnv)
+                for k in range(2):
+                    summed = self.play(e, 100 + k)
+                    expected = rewards_by_rank(e.result()[0])
+                    self.assertEqual([summed[a] for a in e.possible_agents],
+                                     expected)
+
+    def test_a_live_agent_needs_an_action(self):
+        e = arena_env.env("bolo")
+        e.reset(seed=1)
+        with self.assertRaises(ValueError) as cm:
+            e.step(None)
+        self.assertEqual(str(cm.exception), "%s is to move: step() takes one"
+                         " of its legal ids (the mask's), not None"
+                         % e.agent_selection)
+
+    def test_seeded_games_and_spaces_play_the_same(self):
+        for game, players in [("bolo5", 3), ("rolit", 4), ("volle-lotte", 2),
+                              ("black-pot", 2)]:
+            runs = []
+            for _ in range(2):
+                e = arena_env.env(game, players)
+                e.reset(seed=42)
+                for i, agent in enumerate(e.agents):
+                    e.action_space(agent).seed(42 + i)
+                moves = []
+                for agent in e.agent_iter():
+                    obs, _, done, _, _ = e.last()
+                    a = None if done else \
+                        e.action_space(agent).sample(obs["action_mask"])
+                    moves.append((agent, a, list(obs["observation"])))
+                    e.step(a)
+                runs.append(moves)
+            self.assertEqual(runs[0], runs[1])
+
+    def test_every_id_of_a_table_names_one_action(self):
+        for game in TABLE:
+            e = arena_env.env(game)
+            e.reset(seed=1)
+            actions = [e.action_json(i) for i in range(TABLE[game])]
+            self.assertEqual(len({json.dumps(a) for a in actions}),
+                             TABLE[game])
+            for i, a in enumerate(actions):
+                self.assertEqual(e.action_id(a), i)
+        e = arena_env.env("rolit", size=6)
+        e.reset(seed=1)
+        self.assertEqual(e.action_space("player_0").n, 36)
+        self.assertEqual([e.action_json(i) for i in (0, 5, 6, 35)],
+                         ["A1", "F1", "A2", "F6"])
+        e = arena_env.env("bolo")
+        e.reset(seed=1)
+        self.assertEqual([e.action_json(i) for i in (0, 5, 6, 7, 26, 1715,
+                                                     1716)],
+                         [{"keep": [1]}, {"keep": [6]}, {"keep": [1, 1]},
+                          {"keep": [1, 2]}, {"keep": [6, 6]},
+                          "bank", "roll"])
+        with self.assertRaises(ValueError) as cm:
+            e.action_json(1717)
+        self.assertEqual(str(cm.exception), "bolo has no action of id 1717 "
+                         "now: its ids are 0 to 1716, and a game without a "
+                         "table of every action (Black-Pot) names its legal "
+                         "ones only")
+        with self.assertRaises(ValueError) as cm:
+            e.action_id({"keep": [7]})
+        self.assertEqual(str(cm.exception), '{"keep": [7]} is not an action '
+                         "of bolo's table of ids")
+
+
+@unittest.skipIf(pettingzoo is None, WHY_NOT_PETTINGZOO or "")
+class PettingZooOwnTests(unittest.TestCase):
+    def test_api_test_and_seed_test_pass_on_every_form(self):
+        print("# running PettingZoo %s's own api_test and seed_test"
+              % pettingzoo.__version__)
+        for game, players in FORMS:
+            with self.subTest(game=game, players=players):
+                api_test(arena_env.env(game, players), num_cycles=200)
+                seed_test(lambda: arena_env.env(game, players),
+                          num_cycles=100)
+
+
+if __name__ == "__main__":
+    sys.exit(unittest_tap.run(sys.modules[__name__]))
