@@ -394,6 +394,45 @@ cJSON *arena_dice_game_action_json(const struct dice_game *g, int id)
 	return dice_keep_json(&keep);
 }
 
+int arena_dice_put(double *out, int at, double value)
+{
+	if (out)
+		out[at] = value;
+	return at + 1;
+}
+
+int arena_dice_put_seats(const struct dice_game *g, int seat,
+			 const bool *flags, double *out, int at)
+{
+	for (int i = 0; i < g->players; i++)
+		at = arena_dice_put(out, at, flags[(seat + i) % g->players]);
+	return at;
+}
+
+int arena_dice_seat_from(const struct dice_game *g, int seat, int other)
+{
+	return other < 0 ? -1 : (other - seat + g->players) % g->players;
+}
+
+int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
+			    double *out)
+{
+	int at = 0;
+
+	for (int i = 0; i < g->players; i++)
+		at = arena_dice_put(out, at, (double)g->score[(seat + i) % g->players]);
+	at = arena_dice_put(out, at, (double)g->turn);
+	at = arena_dice_put(out, at, g->rolled ? g->rolled : g->left);
+	for (int f = 1; f <= DICE_FACES; f++)
+		at = arena_dice_put(out, at, g->rolled ? g->roll[f] : 0);
+	for (int f = 1; f <= DICE_FACES; f++)
+		at = arena_dice_put(out, at, g->aside[f]);
+	at = arena_dice_put(out, at, (double)target);
+	at = arena_dice_put(out, at, g->rolled > 0);
+	at = arena_dice_put_seats(g, seat, g->out, out, at);
+	return at + g->numbers(g, seat, out ? out + at : NULL);
+}
+
 void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat)
 {
 	cJSON *list;

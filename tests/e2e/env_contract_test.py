@@ -2,7 +2,8 @@
 """arena_env.env() keeps PettingZoo's AEC contract, for every game and
 every number of players its rules allow: the project's own check of what
 PettingZoo's documentation and its api_test and seed_test ask
-(docs/ENVIRONMENT.md), written for these games, plus the fixed action ids.
+(docs/ENVIRONMENT.md), written for these games, plus the fixed action ids and observations
+that tell every two different views apart.
 
 For each form: the spaces (one object per agent, the same each call; an
 observation and a mask they contain; Discrete(n) of the table's size),
@@ -188,6 +189,39 @@ class Contract(unittest.TestCase):
             e.action_id({"keep": [7]})
         self.assertEqual(str(cm.exception), '{"keep": [7]} is not an action '
                          "of bolo's table of ids")
+
+
+class CompleteObservations(unittest.TestCase):
+    """Two turns whose views differ (anything the rules read that the
+    seat may see: the `state` of its turn) never give one observation:
+    every observation seen in random games stands for one view only."""
+
+    def test_no_two_views_share_an_observation(self):
+        forms = [("bolo", 2, {}), ("bolo", 3, {"target": 2000}),
+                 ("bolo5", 2, {}), ("bolo5", 3, {"target": 2000}),
+                 ("volle-lotte", 2, {}), ("volle-lotte", 4, {}),
+                 ("rolit", 2, {}), ("rolit", 3, {}), ("rolit", 4, {}),
+                 ("rolit", 2, {"size": 4}),
+                 ("black-pot", 2, {}), ("black-pot", 4, {})]
+        for game, players, options in forms:
+            with self.subTest(game=game, players=players, options=options):
+                e = arena_env.env(game, players, **options)
+                seen, turns = {}, 0
+                for k in range(3 if game == "black-pot" else 12):
+                    e.reset(seed=7 + k)
+                    for agent in e.agent_iter():
+                        obs, _, done, _, info = e.last()
+                        if done:
+                            e.step(None)
+                            continue
+                        view = json.dumps(info["turn"]["state"],
+                                          sort_keys=True)
+                        key = (agent, tuple(obs["observation"]))
+                        self.assertEqual(seen.setdefault(key, view), view)
+                        turns += 1
+                        e.step(e.action_space(agent).sample(
+                            obs["action_mask"]))
+                self.assertGreater(turns, 100)
 
 
 @unittest.skipIf(pettingzoo is None, WHY_NOT_PETTINGZOO or "")

@@ -65,7 +65,7 @@ class TestAEC(unittest.TestCase):
         self.assertEqual(e.agents, ["player_0", "player_1"])
         obs, reward, done, truncated, info = e.last()
         self.assertEqual((reward, done, truncated), (0.0, False, False))
-        self.assertEqual(len(obs["observation"]), 2 + 15)
+        self.assertEqual(len(obs["observation"]), 2 + 15 + 3 + 12)
         self.assertEqual(len(obs["action_mask"]), 461 + 3)
         self.assertEqual(e.action_space("player_0").n, 461 + 3)
         turn = info["turn"]
@@ -82,10 +82,16 @@ class TestAEC(unittest.TestCase):
         view = turn["state"]
         you = view["you"]
         faces = lambda dice: [dice.count(f) for f in range(1, 7)]  # noqa: E731
+        mine_first = lambda seats: [seats[you], seats[1 - you]]  # noqa: E731
         self.assertEqual(list(obs["observation"]), [
             view["scores"][you], view["scores"][1 - you],
             view["turn_total"], view["dice_left"]] + faces(view["roll"]) +
-            faces(view["set_aside"]) + [view["target"]])
+            faces(view["set_aside"]) + [view["target"], 1] +
+            mine_first([s in view["forfeited"] for s in (0, 1)]) +
+            mine_first(view["on_board"]) +
+            [view["must_roll"], view["yahtzee_clause"]] +
+            [f in view["triples"] for f in range(1, 7)] +
+            [view["rerolled"], view["winner"]])
         mover = e.agent_selection
         other = [a for a in e.agents if a != mover][0]
         self.assertIsNone(e.infos[other]["turn"])
@@ -109,7 +115,7 @@ class TestAEC(unittest.TestCase):
             self.assertIsInstance(obs["action_mask"], list)
         else:
             self.assertEqual(obs["observation"].dtype, numpy.float32)
-            self.assertEqual(obs["observation"].shape, (8 * 8 * 3,))
+            self.assertEqual(obs["observation"].shape, (8 * 8 * 4,))
         # the seat's own colour is plane 0: it has the balls the view says
         turn = e.infos[e.agent_selection]["turn"]
         counts = turn["state"]["counts"]
@@ -388,21 +394,24 @@ class TestVector(unittest.TestCase):
                 self.vector_matches_env(game, players, **options)
 
     def test_rolit_planes_are_the_views_balls(self):
-        """Rolit's observation, read from the state, holds the balls the
-        view's board shows: plane p for the colour of the seat p places
-        after the observer's."""
-        v = arena_env.vector("rolit", 2, 3, seed=9)
-        for step in range(40):
-            for i in range(2):
-                turn = json.loads(v.turn(i))
-                view, colours = turn["state"], turn["state"]["colours"]
-                first = colours.index(view["you"])
-                planes = []
-                for p in range(3):
-                    letter = colours[(first + p) % 3][0].upper()
-                    planes += [float(c == letter)
-                               for row in view["board"] for c in row]
-                self.assertEqual(list(v.observations[i]), planes)
+        """Rolit's observation, read from the state, holds every ball the
+        view's board shows, four planes whatever the players: plane p for
+        the colour p places after the observer's in the order of play
+        (red, yellow, green, blue), the colours no seat plays included."""
+        for players in (2, 3):
+            v = arena_env.vector("rolit", 2, players, seed=9)
+            for step in range(40):
+                for i in range(2):
+                    turn = json.loads(v.turn(i))
+                    view = turn["state"]
+                    first = "RYGB".index(view["you"][0].upper())
+                    planes = []
+                    for p in range(4):
+                        letter = "RYGB"[(first + p) % 4]
+                        planes += [float(c == letter)
+                                   for row in view["board"] for c in row]
+                    self.assertEqual(list(v.observations[i]), planes)
+                    self.assertGreaterEqual(sum(planes), 4)
             v.step([sorted(j for j, m in enumerate(v.masks[i]) if m)[
                 step % v.legal_counts[i]] for i in range(2)])
 

@@ -282,7 +282,7 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 				     obs_size, actions);
 		return -1;
 	}
-	if (observe_state(g->rules, g->play.state, g->target, seat, obs)) {
+	if (observe_state(g->rules, g->play.state, g->target, seat, obs) < 0) {
 		view = g->rules->view(g->play.state, seat);
 		observe_encode(g->rules, view, obs);
 		cJSON_Delete(view);

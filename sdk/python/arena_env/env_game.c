@@ -92,7 +92,9 @@ static void env_game_sizes(struct env_game *g)
 {
 	cJSON *view = g->rules->view(g->play.state, 0);
 
-	g->obs_size = observe_encode(g->rules, view, NULL);
+	g->obs_size = observe_state(g->rules, g->play.state, g->target, 0, NULL);
+	if (g->obs_size < 0)
+		g->obs_size = observe_encode(g->rules, view, NULL);
 	g->action_n = observe_actions(g->rules, g->play.state, view);
 	cJSON_Delete(view);
 }
@@ -141,9 +143,9 @@ struct env_game *env_game_new(const char *name, int players,
 		env_game_free(g);
 		return NULL;
 	}
-	env_game_sizes(g);
 	target = cJSON_GetObjectItemCaseSensitive(g->options, "target");
 	g->target = cJSON_IsNumber(target) ? target->valuedouble : -1;
+	env_game_sizes(g);
 	return g;
 }
 

@@ -2,9 +2,10 @@
  * A seat's view (the `state` of its `turn`, docs/games/) as a vector of
  * numbers for learning, and the bound on the number of legal actions of
  * each game: what the environment's "observation" and "action_mask" are.
- * The numbers are read from the view the rules wrote, never computed by
- * rules of their own, laid out from the seat's side (its own score, its
- * own balls or pawns first); docs/ENVIRONMENT.md lists them.
+ * The numbers are read from the game's state or the view the rules
+ * wrote, never computed by rules of their own, laid out from the seat's
+ * side (its own score, its own balls or pawns first);
+ * docs/ENVIRONMENT.md lists them.
  */
 #ifndef ARENA_ENV_OBSERVE_H
 #define ARENA_ENV_OBSERVE_H
@@ -13,15 +14,19 @@
 
 #include "games/game.h"
 
+/* The most numbers of a dice game's observation (8 seats). */
+#define OBSERVE_DICE_MOST 128
+
 /* Writes the numbers of `view` (seat's view of a game of `rules`) into
- * out (NULL: only count them) and returns how many there are. */
+ * out (NULL: only count them) and returns how many there are: for the
+ * games whose numbers are not read from the state (Black-Pot). */
 int observe_encode(const struct game_rules *rules, const cJSON *view,
 		   float *out);
 
-/* The same numbers as observe_encode() of seat's view, read from the
- * game's state where that is known to give the same (the dice games
- * and Rolit), which is faster; -1 (nothing written) for Black-Pot.
- * target: the game's option "target", -1 when it has none. */
+/* Writes seat's numbers, read from the game's state, into out (NULL:
+ * only count them) and returns how many: the dice games and Rolit; -1
+ * (nothing written) for Black-Pot.  target: the game's option "target",
+ * -1 when it has none. */
 int observe_state(const struct game_rules *rules, const void *state,
 		  double target, int seat, float *out);
 
