@@ -16,6 +16,8 @@ import io
 import json
 import os
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -482,6 +484,75 @@ class TestRun(unittest.TestCase):
         self.assertEqual([(r["ranks"], r["scores"][1]) for r in results],
                          [([1, 2], 0), ([1, 2], 0)])   # /bin/false forfeits
         self.assertEqual([r["seating"] for r in results], [[0, 1], [1, 0]])
+        self.assertEqual([r["forfeits"] for r in results], [
+            [{"agent": 1, "seat": seat, "reason": "exit", "detail":
+              'the bot exited with status 1 before answering "hello"'}]
+            for seat in (1, 0)])
+        for r in results:                      # the logs are kept
+            self.assertTrue(os.path.isfile(r["log"]), r["log"])
+
+    def test_run_refuses_callables_that_cannot_be_bots(self):
+        def inner(turn):
+            return turn["legal"][0]
+        bot = "/bin/true"
+        cases = [
+            (lambda turn: turn["legal"][0], "agent 0 (TestRun.test_run_"
+             "refuses_callables_that_cannot_be_bots.<locals>.<lambda>) is a "
+             "lambda, which a bot program cannot import by name: define it "
+             "with def at the top level of a module"),
+            (inner, "agent 0 (TestRun.test_run_refuses_callables_that_cannot"
+             "_be_bots.<locals>.inner) is defined inside a function (a "
+             "closure), which a bot program cannot import: define it at the "
+             "top level of a module, taking what it needs from there"),
+            (self.id, "agent 0 (TestCase.id) is a method, which a bot "
+             "program cannot import by name: define a function at the top "
+             "level of a module"),
+        ]
+        for agent, message in cases:
+            with self.assertRaises(ValueError) as cm:
+                arena_env.run("bolo5", [agent, bot], referee_args=[
+                    "--no-sandbox"])
+            self.assertEqual(str(cm.exception), message)
+
+    def test_run_refuses_a_script_without_a_main_guard(self):
+        with tempfile.TemporaryDirectory() as folder:
+            script = os.path.join(folder, "unguarded.py")
+            with open(script, "w", encoding="utf-8") as f:
+                f.write("import sys\nsys.path[:0] = %r\n" % sys.path[:3])
+                f.write("import arena_env\n"
+                        "def first(turn):\n    return turn['legal'][0]\n"
+                        "try:\n    arena_env.run('bolo5', [first, "
+                        "'/bin/true'], referee_args=['--no-sandbox'])\n"
+                        "except ValueError as error:\n    print(error)\n")
+            done = subprocess.run([sys.executable, script],
+                                  capture_output=True, text=True)
+            self.assertEqual(done.stdout, "agent 0 (first) is in the script "
+                             "%s, which has no `if __name__ == \"__main__\":"
+                             "` guard: its bot program imports the script, "
+                             "which would play the whole script again; put "
+                             "what the script does under that guard\n"
+                             % script)
+
+    def test_run_refuses_a_module_the_sandbox_cannot_read(self):
+        folder = tempfile.mkdtemp()               # mode 0700
+        try:
+            with open(os.path.join(folder, "hidden_agent.py"), "w",
+                      encoding="utf-8") as f:
+                f.write("def first(turn):\n    return turn['legal'][0]\n")
+            sys.path.insert(0, folder)
+            import hidden_agent
+            with self.assertRaises(ValueError) as cm:
+                arena_env.run("bolo5", [hidden_agent.first, "/bin/true"])
+            path = os.path.join(folder, "hidden_agent.py")
+            self.assertEqual(str(cm.exception), "agent 0 (first) is in %s, "
+                             "which the sandboxed bot cannot read (%s is not "
+                             "readable by others): move the module to a "
+                             "folder others may read, or pass referee_args="
+                             "[\"--no-sandbox\"] for bots you trust"
+                             % (path, folder))
+        finally:
+            sys.path.remove(folder)
+            shutil.rmtree(folder)
 
     def test_arena_bot_runs_a_callable(self):
         lines = [{"type": "hello", "protocol": 1},
