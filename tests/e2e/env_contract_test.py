@@ -3,7 +3,8 @@
 every number of players its rules allow: the project's own check of what
 PettingZoo's documentation and its api_test and seed_test ask
 (docs/ENVIRONMENT.md), written for these games, plus the fixed action ids and observations
-that tell every two different views apart.
+that tell every two different views apart, and gym_env(), the
+single-agent environment.
 
 For each form: the spaces (one object per agent, the same each call; an
 observation and a mask they contain; Discrete(n) of the table's size),
@@ -14,7 +15,8 @@ agent last acted, the dicts' keys the live agents after every step, one
 dead step (None) per agent at the end and none before, and a seeded game
 with seeded action spaces played the same twice.  When pettingzoo and
 gymnasium are importable, PettingZoo's own api_test and seed_test run on
-each form too (skipped, with the reason, when they are not).  Prints TAP.
+each form too (skipped, with the reason, when they are not), and so does
+Gymnasium's check_env on gym_env().  Prints TAP.
 """
 
 import json
@@ -38,6 +40,15 @@ except ImportError as error:
     pettingzoo = None
     WHY_NOT_PETTINGZOO = "pettingzoo is not importable (%s): its own " \
         "api_test and seed_test are not run" % error
+
+try:
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+    WHY_NOT_GYMNASIUM = None
+except ImportError as error:
+    gymnasium = None
+    WHY_NOT_GYMNASIUM = "gymnasium is not importable (%s): its own " \
+        "check_env is not run" % error
 
 # Every game with every number of players its rules allow.
 FORMS = [(g, p) for g in ("bolo", "bolo5", "volle-lotte")
@@ -222,6 +233,71 @@ class CompleteObservations(unittest.TestCase):
                         e.step(e.action_space(agent).sample(
                             obs["action_mask"]))
                 self.assertGreater(turns, 100)
+
+
+def first_legal(turn):
+    return turn["legal"][0]
+
+
+def last_legal(turn):
+    return turn["legal"][-1]
+
+
+class GymEnv(unittest.TestCase):
+    def test_the_learner_rotates_seats_and_is_rewarded_at_the_end(self):
+        g = arena_env.gym_env("rolit", [first_legal, last_legal])
+        seats = []
+        for k in range(4):
+            obs, info = g.reset(seed=5) if k == 0 else g.reset()
+            seats.append(info["seat"])
+            self.assertEqual(g.env.to_move(), info["seat"])
+            done, steps = False, 0
+            while not done:
+                self.assertEqual(reward if steps else 0.0, 0.0)
+                ids = [i for i, m in enumerate(obs["action_mask"]) if m]
+                self.assertEqual(sorted(g.env.legal_ids()), ids)
+                obs, reward, done, truncated, info = g.step(ids[0])
+                self.assertFalse(truncated)
+                steps += 1
+            ranks = g.env.result()[0]
+            mine = ranks[info["seat"]]
+            self.assertEqual(reward, (sum(r > mine for r in ranks) -
+                                      sum(r < mine for r in ranks)) / 2)
+            with self.assertRaises(ValueError) as cm:
+                g.step(ids[0])
+            self.assertEqual(str(cm.exception), "the episode is over: "
+                             "reset() starts the next")
+        self.assertEqual(seats, [0, 1, 2, 0])
+        self.assertEqual(g.action_space.n, 64)
+
+    def test_an_illegal_id_ends_the_episode_as_a_forfeit(self):
+        g = arena_env.gym_env("bolo", [first_legal])
+        obs, info = g.reset(seed=1)
+        illegal = [i for i, m in enumerate(obs["action_mask"]) if not m][0]
+        obs, reward, done, truncated, info = g.step(illegal)
+        self.assertEqual((reward, done, truncated), (-1.0, True, False))
+        self.assertEqual(info["illegal"], "action %d is not legal now: the "
+                         "episode ends as a forfeit, reward -1" % illegal)
+
+    def test_opponents_are_callables(self):
+        with self.assertRaises(ValueError) as cm:
+            arena_env.gym_env("bolo", ["bots/random-bot"])
+        self.assertEqual(str(cm.exception), "opponent 0 is 'bots/random-bot'"
+                         ": gym_env's opponents are callables of the turn "
+                         "message (a bot's command line is not run in "
+                         "process; arena_env.run() plays bot programs)")
+
+    @unittest.skipIf(gymnasium is None, WHY_NOT_GYMNASIUM or "")
+    def test_gymnasiums_own_check_env_passes(self):
+        print("# running Gymnasium %s's own check_env"
+              % gymnasium.__version__)
+        for game, opponents in [("bolo", 1), ("bolo5", 2),
+                                ("volle-lotte", 3), ("rolit", 3),
+                                ("black-pot", 1), ("black-pot", 3)]:
+            with self.subTest(game=game, opponents=opponents):
+                g = arena_env.gym_env(game, [first_legal] * opponents)
+                self.assertIsInstance(g, gymnasium.Env)
+                check_env(g)
 
 
 @unittest.skipIf(pettingzoo is None, WHY_NOT_PETTINGZOO or "")

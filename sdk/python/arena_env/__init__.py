@@ -19,5 +19,6 @@ from .env import Env, env, seed_hex
 from .spaces import OwnBox, OwnDict, OwnDiscrete
 from .vector import Vector, vector
 from .runner import run
+from .gym import GymEnv, gym_env
 
-__all__ = ["Env", "OwnBox", "OwnDict", "OwnDiscrete", "Vector", "env", "vector", "run", "seed_hex"]
+__all__ = ["Env", "GymEnv", "gym_env", "OwnBox", "OwnDict", "OwnDiscrete", "Vector", "env", "vector", "run", "seed_hex"]
