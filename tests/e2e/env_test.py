@@ -24,10 +24,8 @@ import unittest
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOP_BUILD = os.environ.get("top_builddir", os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(TOP_BUILD, "sdk", "python"))
-sys.path.insert(1, os.path.join(HERE, "..", "..", "sdk", "python"))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+from env_paths import TOP_BUILD  # noqa: E402  (in tests/tools; sets the path)
 import unittest_tap  # noqa: E402  (in tests/tools)
 import arena_bot  # noqa: E402
 import arena_env  # noqa: E402
