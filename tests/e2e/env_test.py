@@ -156,7 +156,8 @@ class TestAEC(unittest.TestCase):
 class TestSpaces(unittest.TestCase):
     def test_sample_draws_only_what_the_mask_allows(self):
         space = arena_env.OwnDiscrete(5, seed=1)
-        masks = [[1, 1, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 1]]
+        masks = [[1, 1, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 1],
+                 [0, 2, 0, 1, 0]]
         for mask in masks:
             allowed = {i for i, m in enumerate(mask) if m}
             drawn = {space.sample(mask) for _ in range(200)}

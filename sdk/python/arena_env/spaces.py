@@ -21,6 +21,8 @@ except ImportError:
 # The bound of every observation number: float32 holds each integer up
 # to it exactly, and no game's numbers (scores, dice, cells) reach it.
 OBS_BOUND = float(2 ** 24)
+# Each byte to 1 but 0: a mask's set entries, whatever their value.
+_NONZERO = bytes([0] + [1] * 255)
 
 
 class OwnDiscrete:
@@ -44,8 +46,15 @@ class OwnDiscrete:
             return self._rng.randrange(self.n)
         if numpy is not None and isinstance(mask, numpy.ndarray):
             allowed = numpy.flatnonzero(mask).tolist()
-        else:
-            allowed = [i for i, m in enumerate(mask) if m]
+        else:  # the few set among many: found by bytes.find, in C
+            try:
+                raw = bytes(mask).translate(_NONZERO)
+            except (TypeError, ValueError):  # not small ints
+                raw = bytes(1 if m else 0 for m in mask)
+            allowed, i = [], raw.find(1)
+            while i >= 0:
+                allowed.append(i)
+                i = raw.find(1, i + 1)
         return self._rng.choice(allowed) if allowed else 0
 
     def contains(self, x: Any) -> bool:
