@@ -135,6 +135,7 @@ class Env(_Base):
         self.truncations: Dict[str, bool] = {}
         self.infos: Dict[str, Dict[str, Any]] = {}
         self._cumulative_rewards: Dict[str, float] = {}
+        self._zeros: Dict[str, float] = {}
         self.agent_selection = self.possible_agents[0]
 
     # --- the AEC API -------------------------------------------------------
@@ -158,8 +159,9 @@ class Env(_Base):
 
     def _begin(self) -> None:
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self._zeros = dict.fromkeys(self.agents, 0.0)
+        self.rewards = dict(self._zeros)
+        self._cumulative_rewards = dict(self._zeros)
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._after_step()
@@ -205,8 +207,7 @@ class Env(_Base):
                              "ids (the mask's), not None" % agent)
         self._game.step(int(action))
         self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
+        self.rewards.update(self._zeros)      # every agent is live here
         self._after_step()
 
     def observe(self, agent: str) -> Dict[str, Any]:

@@ -44,11 +44,13 @@ class OwnDiscrete:
             raise ValueError("this Discrete samples with a mask only")
         if mask is None:
             return self._rng.randrange(self.n)
-        if numpy is not None and isinstance(mask, numpy.ndarray):
+        if numpy is not None and isinstance(mask, numpy.ndarray) and \
+                mask.dtype.itemsize != 1:
             allowed = numpy.flatnonzero(mask).tolist()
         else:  # the few set among many: found by bytes.find, in C
             try:
-                raw = bytes(mask).translate(_NONZERO)
+                raw = (mask.tobytes() if numpy is not None and isinstance(
+                    mask, numpy.ndarray) else bytes(mask)).translate(_NONZERO)
             except (TypeError, ValueError):  # not small ints
                 raw = bytes(1 if m else 0 for m in mask)
             allowed, i = [], raw.find(1)
