@@ -5,7 +5,8 @@
  * cells, scoring lines of five by the kinds of cells they cover; the game
  * ends when a side puts down its last pawn, each pawn left is worth 10.  An
  * action is {"expr": "6+4-2", "cells": ["C5"]} (black_pot_moves.c does the
- * arithmetic).  Chance: the rolls, and the board when option layout=random,
+ * arithmetic); without JSON, a move is its id, the set of cells it fills
+ * (black_pot_ids.c).  Chance: the rolls, and the board when option layout=random,
  * only through draws.h.
  */
 #include "black_pot.h"
@@ -28,6 +29,9 @@
 /* A safety cap: the game also ends once this many rolls have been played
  * (sides may keep placing nothing). */
 #define BP_MAX_ROLLS 200
+
+_Static_assert(BLACK_POT_MAX_MOVES <= GAME_MAX_MOVES,
+	       "moves() writes up to BLACK_POT_MAX_MOVES ids");
 
 static const char bp_marks[BP_SIDES] = {'X', 'O'};
 static const char *const bp_side_names[BP_SIDES] = {"ivory", "brown"};
@@ -62,6 +66,7 @@ struct black_pot {
 	int start;   /* the seat that played the current roll first */
 	int rolls;   /* rolls so far, the current one included */
 	int dice[3];
+	struct black_pot_roll roll; /* what dice[] lets a move fill */
 	bool out[4];
 	int number[BLACK_POT_CELLS]; /* 1..25, 0 off the board */
 	int owner[BLACK_POT_CELLS];  /* a side, or -1 for a free cell */
@@ -146,19 +151,24 @@ static int bp_window(const struct black_pot *s, int first, int d, int side)
 
 /* Scores every line of `side` just completed.  When completed windows
  * overlap in one direction only one of them can score: the best first,
- * then the lowest direction, then the lowest first cell. */
+ * then the lowest direction, then the lowest first cell.  Only the side's
+ * cells can start a window (most cells are not, on the hot path). */
 static void bp_score_lines(struct black_pot *s, int side)
 {
 	for (;;) {
 		struct bp_line best = {.points = 0};
 
-		for (int d = 0; d < 4; d++)
-			for (int c = 0; c < BLACK_POT_CELLS; c++) {
+		for (int c = 0; c < BLACK_POT_CELLS; c++) {
+			if (s->owner[c] != side)
+				continue;
+			for (int d = 0; d < 4; d++) {
 				int points = bp_window(s, c, d, side);
 
-				if (points > best.points)
+				if (points > best.points ||
+				    (points && points == best.points && d < best.dir))
 					best = (struct bp_line){side, d, c, points};
 			}
+		}
 		if (!best.points)
 			return;
 		for (int i = 0; i < BLACK_POT_LINE; i++)
@@ -172,6 +182,7 @@ static void bp_score_lines(struct black_pot *s, int side)
 static void bp_roll(struct black_pot *s, struct draws *draws)
 {
 	arena_draws_dice(draws, 3, s->dice);
+	arena_black_pot_roll_init(s->dice, &s->roll);
 	s->rolls++;
 }
 
@@ -370,20 +381,27 @@ static cJSON *bp_action(const struct black_pot_move *m)
 }
 
 /* Every distinct outcome of the roll for the seat to move (see
- * arena_black_pot_moves()); never empty while the game goes on, since the
- * smallest die minus the two others places nothing. */
+ * arena_black_pot_moves()), in a new array in *moves; how many, never 0
+ * while the game goes on, since the smallest die minus the two others
+ * places nothing. */
+static int bp_list(const struct black_pot *s, struct black_pot_move **moves)
+{
+	int open[BLACK_POT_CELLS];
+
+	*moves = NULL;
+	if (s->to_move < 0)
+		return 0;
+	bp_open(s, open);
+	return arena_black_pot_moves(s->dice, open,
+				     s->pawns[bp_side(s->to_move)], moves);
+}
+
 static cJSON *bp_legal(const void *state)
 {
-	const struct black_pot *s = state;
 	cJSON *list = cJSON_CreateArray();
 	struct black_pot_move *moves;
-	int open[BLACK_POT_CELLS], count;
+	int count = bp_list(state, &moves);
 
-	if (s->to_move < 0)
-		return list;
-	bp_open(s, open);
-	count = arena_black_pot_moves(s->dice, open, s->pawns[bp_side(s->to_move)],
-				&moves);
 	for (int i = 0; i < count; i++)
 		cJSON_AddItemToArray(list, bp_action(&moves[i]));
 	free(moves);
@@ -453,23 +471,79 @@ static int bp_read_action(const struct black_pot *s, const cJSON *action,
 	return count;
 }
 
-static int bp_apply(void *state, const cJSON *action, struct draws *draws,
-		    char *err)
+/* The seat to move fills `cells`, a legal move: its lines score, the
+ * turn passes. */
+static void bp_play(struct black_pot *s, const int *cells, int count,
+		    struct draws *draws)
 {
-	struct black_pot *s = state;
-	int cells[3], count, side;
+	int side = bp_side(s->to_move);
 
-	if (s->to_move < 0)
-		return arena_games_errorf(err, "the game is over");
-	if ((count = bp_read_action(s, action, cells, err)) < 0)
-		return -1;
-	side = bp_side(s->to_move);
 	for (int i = 0; i < count; i++)
 		s->owner[cells[i]] = side;
 	s->pawns[side] -= count;
 	bp_score_lines(s, side);
 	bp_advance(s, s->to_move, draws);
+}
+
+static int bp_apply(void *state, const cJSON *action, struct draws *draws,
+		    char *err)
+{
+	struct black_pot *s = state;
+	int cells[3], count;
+
+	if (s->to_move < 0)
+		return arena_games_errorf(err, "the game is over");
+	if ((count = bp_read_action(s, action, cells, err)) < 0)
+		return -1;
+	bp_play(s, cells, count, draws);
 	return 0;
+}
+
+/* legal()'s moves as their ids (black_pot_ids.c), in its order. */
+static int bp_moves(const void *state, int moves[GAME_MAX_MOVES])
+{
+	const struct black_pot *s = state;
+	int open[BLACK_POT_CELLS];
+
+	if (s->to_move < 0)
+		return 0;
+	bp_open(s, open);
+	return arena_black_pot_move_ids(&s->roll, open,
+					s->pawns[bp_side(s->to_move)], moves);
+}
+
+/* Plays move `id`, one that moves() listed. */
+static void bp_apply_move(void *state, int id, struct draws *draws)
+{
+	int cells[3], count = arena_black_pot_move_cells(id, cells);
+
+	bp_play(state, cells, count, draws);
+}
+
+cJSON *arena_black_pot_action_json(const void *state, int id)
+{
+	struct black_pot_move *moves;
+	cJSON *action = NULL;
+	int count = bp_list(state, &moves);
+
+	for (int i = 0; i < count && !action; i++)
+		if (arena_black_pot_move_id(moves[i].cells, moves[i].count) == id)
+			action = bp_action(&moves[i]);
+	free(moves);
+	return action;
+}
+
+int arena_black_pot_action_id(const void *state, const cJSON *action,
+			      char *err)
+{
+	const struct black_pot *s = state;
+	int cells[3], count;
+
+	if (s->to_move < 0)
+		return arena_games_errorf(err, "the game is over");
+	if ((count = bp_read_action(s, action, cells, err)) < 0)
+		return -1;
+	return arena_black_pot_move_id(cells, count);
 }
 
 /* The seat takes no more turns; with 4 players its partner plays on for
@@ -551,6 +625,7 @@ void arena_black_pot_set_roll(void *state, const int dice[3])
 	struct black_pot *s = state;
 
 	memcpy(s->dice, dice, sizeof s->dice);
+	arena_black_pot_roll_init(s->dice, &s->roll);
 }
 
 int arena_black_pot_put(void *state, const char *cell, int side, char *err)
@@ -590,6 +665,8 @@ const struct game_rules arena_black_pot_rules = {
 	.view = bp_view,
 	.legal = bp_legal,
 	.apply = bp_apply,
+	.moves = bp_moves,
+	.apply_move = bp_apply_move,
 	.forfeit = bp_forfeit,
 	.team_of = bp_team_of,
 	.result = bp_result,

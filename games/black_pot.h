@@ -51,6 +51,21 @@ int arena_black_pot_values(const int *dice, int n,
 int arena_black_pot_expressions(const int dice[3],
 				struct black_pot_move **moves);
 
+/* What a roll lets a move fill, by the numbers of the cells (bit n of a
+ * mask: a cell numbered n), for listing moves without writing their
+ * expressions (arena_black_pot_move_ids()). */
+struct black_pot_roll {
+	int dice[3];   /* highest first: three pawns fill cells so numbered */
+	int none;      /* nonzero: a move may place nothing */
+	unsigned one;  /* the numbers a move placing one pawn may fill */
+	/* pair[x]: the numbers y such that a move may fill a cell numbered x
+	 * and another numbered y (so pair[y] has x) */
+	unsigned pair[BLACK_POT_MAX_NUMBER + 1];
+};
+
+/* The table of the roll `dice` (three faces 1..6). */
+void arena_black_pot_roll_init(const int dice[3], struct black_pot_roll *roll);
+
 /* Every distinct outcome of the roll `dice` (three faces 1..6) that places
  * at most `max_pawns` pawns, where open[cell] is the number of each free
  * cell and 0 for taken and off-board cells.  Outcomes are distinct sets of
@@ -59,6 +74,41 @@ int arena_black_pot_expressions(const int dice[3],
  * cells in board order.  Returns how many, in a new array in *moves. */
 int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 		    int max_pawns, struct black_pot_move **moves);
+
+/* Move ids (docs/games/black-pot.md, "Move ids"): one number for each
+ * set of 0 to 3 cells of the board, the same in every position, layout
+ * and seat.  With the board's cells numbered 0 to 108 in board order (A1
+ * ... K11 row 1 first, skipping the cut corners: C1 is 0, I11 is 108):
+ * 0 places nothing; 1 + i fills cell i; 110 + j(j-1)/2 + i fills i < j;
+ * 5996 + k(k-1)(k-2)/6 + j(j-1)/2 + i fills i < j < k. */
+#define BLACK_POT_BOARD_CELLS 109
+#define BLACK_POT_MOVE_IDS 215930
+
+/* The id of the move filling `count` (0..3) distinct cells, each
+ * numbered row * 11 + column (any order), or -1 when a cell is off the
+ * board or named twice, or count is out of range. */
+int arena_black_pot_move_id(const int *cells, int count);
+/* The cells (row * 11 + column, in board order) that move `id` fills;
+ * their count, or -1 when id is not in 0..BLACK_POT_MOVE_IDS - 1. */
+int arena_black_pot_move_cells(int id, int cells[3]);
+/* The ids of every distinct outcome of the roll (arena_black_pot_roll_init())
+ * that places at most `max_pawns` pawns, where open[cell] is the number of
+ * each free cell and 0 for taken and off-board cells, in the order of
+ * arena_black_pot_moves() (by count, then by cells in board order);
+ * returns how many (at most BLACK_POT_MAX_MOVES).  No allocation. */
+#define BLACK_POT_MAX_MOVES 1024
+int arena_black_pot_move_ids(const struct black_pot_roll *roll,
+			     const int open[BLACK_POT_CELLS], int max_pawns,
+			     int ids[BLACK_POT_MAX_MOVES]);
+
+struct cJSON;
+/* The action of move `id` as legal() writes it (a new object), or NULL
+ * when id is not a legal move of the position now. */
+struct cJSON *arena_black_pot_action_json(const void *state, int id);
+/* The id of an action, checked as apply() checks it: the id, or -1 with
+ * apply()'s reason in err (GAME_ERR_LEN bytes) when it is not legal. */
+int arena_black_pot_action_id(const void *state, const struct cJSON *action,
+			      char *err);
 
 /* Parses the expression of a move for the roll `dice`: groups separated
  * by ",", each made of dice (single digits), + - * x / and parentheses,

@@ -3,7 +3,9 @@
  * every way to split the three dice into groups and combine each group with +
  * - * and exact /, turned into the distinct sets of cells a move may fill
  * (and, for the SDKs' helpers, listed as they are: every expression of a
- * roll, the values of a group), and the small parser that reads the
+ * roll, the values of a group; for moves without JSON, black_pot_ids.c,
+ * a roll's table of the numbers a move may fill), and the small parser
+ * that reads the
  * expression a bot sends. The parser is a
  * recursive descent over at most BLACK_POT_EXPR_LEN bytes: nothing is
  * evaluated but dice, the four operations and parentheses.
@@ -35,6 +37,7 @@ struct term {
 
 struct terms {
 	int count;
+	bool quiet; /* values only, no text (a roll's table, on the hot path) */
 	struct term t[TERMS_MAX];
 };
 
@@ -80,6 +83,10 @@ static void terms_add(struct terms *list, const struct term *a, char op,
 	for (int i = 0; i < list->count; i++)
 		if (list->t[i].value == t.value)
 			return;
+	if (list->quiet) {
+		list->t[list->count++] = t;
+		return;
+	}
 	p += operand(p, a, op, false);
 	*p++ = op;
 	operand(p, b, op, true);
@@ -102,14 +109,17 @@ static void terms_die(struct terms *list, int face)
 {
 	list->count = 1;
 	list->t[0] = (struct term){.value = face};
-	sprintf(list->t[0].text, "%d", face);
+	if (!list->quiet)
+		sprintf(list->t[0].text, "%d", face);
 }
 
-/* The values of a group of n dice (1 to 3, largest first). */
-static void terms_group(struct terms *list, const int *dice, int n)
+/* The values of a group of n dice (1 to 3, largest first), with their
+ * texts unless `quiet`. */
+static void terms_group(struct terms *list, const int *dice, int n, bool quiet)
 {
 	struct terms a, b;
 
+	list->quiet = a.quiet = b.quiet = quiet;
 	if (n == 1) {
 		terms_die(list, dice[0]);
 		return;
@@ -128,7 +138,7 @@ static void terms_group(struct terms *list, const int *dice, int n)
 		for (int i = 0; i < n; i++)
 			if (i != single)
 				pair[k++] = dice[i];
-		terms_group(&a, pair, 2);
+		terms_group(&a, pair, 2, quiet);
 		terms_die(&b, dice[single]);
 		for (int i = 0; i < a.count; i++)
 			terms_combine(list, &a.t[i], &b.t[0]);
@@ -273,7 +283,7 @@ static void enum_splits(struct enumeration *e, const int dice[3])
 
 	dice_sorted(dice, 3, d);
 	for (int i = 0; i < 3; i++)
-		terms_group(&singles[i], &d[i], 1);
+		terms_group(&singles[i], &d[i], 1, false);
 	e->groups = 3;
 	for (int i = 0; i < 3; i++)
 		e->values[i] = &singles[i];
@@ -285,12 +295,12 @@ static void enum_splits(struct enumeration *e, const int dice[3])
 		for (int i = 0; i < 3; i++)
 			if (i != single)
 				faces[k++] = d[i];
-		terms_group(&pair, faces, 2);
+		terms_group(&pair, faces, 2, false);
 		e->values[0] = &pair;
 		e->values[1] = &singles[single];
 		enum_values(e);
 	}
-	terms_group(&all, d, 3);
+	terms_group(&all, d, 3, false);
 	e->groups = 1;
 	e->values[0] = &all;
 	enum_values(e);
@@ -329,6 +339,45 @@ int arena_black_pot_expressions(const int dice[3],
 	return e.count;
 }
 
+void arena_black_pot_roll_init(const int dice[3], struct black_pot_roll *roll)
+{
+	struct terms list;
+	int d[3];
+
+	memset(roll, 0, sizeof *roll);
+	dice_sorted(dice, 3, d);
+	memcpy(roll->dice, d, sizeof roll->dice);
+	terms_group(&list, d, 3, true);
+	for (int i = 0; i < list.count; i++) {
+		int v = list.t[i].value;
+
+		if (v >= 1 && v <= BLACK_POT_MAX_NUMBER)
+			roll->one |= 1u << v;
+		else
+			roll->none = true;
+	}
+	/* A pair and the die left: the die always fills a cell (1..6), the
+	 * pair's value another when it is a number. */
+	for (int single = 0; single < 3; single++) {
+		int pair[2], k = 0, s = d[single];
+
+		for (int i = 0; i < 3; i++)
+			if (i != single)
+				pair[k++] = d[i];
+		terms_group(&list, pair, 2, true);
+		for (int i = 0; i < list.count; i++) {
+			int v = list.t[i].value;
+
+			if (v < 1 || v > BLACK_POT_MAX_NUMBER) {
+				roll->one |= 1u << s;
+				continue;
+			}
+			roll->pair[v] |= 1u << s;
+			roll->pair[s] |= 1u << v;
+		}
+	}
+}
+
 int arena_black_pot_values(const int *dice, int n,
 			   struct black_pot_value values[BLACK_POT_VALUES_MAX])
 {
@@ -336,7 +385,7 @@ int arena_black_pot_values(const int *dice, int n,
 	int d[3];
 
 	dice_sorted(dice, n, d);
-	terms_group(&list, d, n);
+	terms_group(&list, d, n, false);
 	for (int i = 0; i < list.count; i++) {
 		values[i].value = list.t[i].value;
 		memcpy(values[i].expr, list.t[i].text, sizeof values[i].expr);

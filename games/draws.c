@@ -86,22 +86,29 @@ static void draw_begin(struct draws *draws, struct draw_record *record,
  * grow.  Bits: table draws below 2^63; a seat draw has bit 63, t in bits
  * 40-62, the place in bits 32-39 and j below.
  */
-static uint64_t address_order(const struct draws *draws,
-			      const struct draw_record *record)
+uint64_t arena_draws_order(const struct draw_record *record, int first_seat)
 {
 	uint64_t place;
 
 	if (!record->by_seat)
 		return record->index + 1;
-	place = (uint64_t)((int)record->seat - draws->first_seat + DRAW_MAX_SEATS) %
+	place = (uint64_t)((int)record->seat - first_seat + DRAW_MAX_SEATS) %
 		DRAW_MAX_SEATS;
 	return ((uint64_t)1 << 63 | (uint64_t)record->turn << 40 | place << 32 |
 		record->roll) + 1;
 }
 
+size_t arena_draws_out_of_step(const uint64_t *orders, size_t count)
+{
+	for (size_t i = 1; i < count; i++)
+		if (orders[i] < orders[i - 1])
+			return i;
+	return count;
+}
+
 static void draw_end(struct draws *draws, const struct draw_record *record)
 {
-	draws->reached = address_order(draws, record);
+	draws->reached = arena_draws_order(record, draws->first_seat);
 	if (draws->observer)
 		draws->observer(draws->observer_ctx, record);
 }

@@ -15,6 +15,7 @@
 #define ARENA_DRAWS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The most values one draw holds: Black-Pot's layout shuffles 109 cells. */
@@ -87,5 +88,15 @@ uint32_t arena_draws_uniform(struct draws *draws, uint32_t m);
 uint32_t arena_draws_seat_uniform(struct draws *draws, int seat, uint32_t m);
 /* One table draw: a shuffled deck of `cards` (2..DRAW_MAX_VALUES) cards. */
 void arena_draws_shuffle(struct draws *draws, int cards, int *deck);
+
+/* The place of a draw's address in the one order of a set's draws
+ * (docs/FAIRNESS.md item 8), plus one, with `first_seat` the seat whose
+ * turn came first: what `reached` holds after the draw.  Table draws come
+ * before seat draws; only the comparison of two places means anything. */
+uint64_t arena_draws_order(const struct draw_record *record, int first_seat);
+/* The draws of a set ordered by "dealt" (docs/FAIRNESS.md, "Sets in step", item 9) must never go back in
+ * that order: the first i whose orders[i] is below orders[i - 1], or
+ * `count` when none is. */
+size_t arena_draws_out_of_step(const uint64_t *orders, size_t count);
 
 #endif

@@ -129,6 +129,25 @@ static int add_line(struct book *book, int number, cJSON *moves, char *err)
 	return 0;
 }
 
+/* Refuses a control byte but tab and carriage return (a NUL would end
+ * the text read as a string there, silently), by its line. */
+static int text_check(const char *text, size_t len, char *err)
+{
+	int number = 1;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c == '\n')
+			number++;
+		else if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+			return errorf(err, "line %d: the control byte 0x%02x (a book "
+				      "is text: one opening a line, its moves "
+				      "separated by spaces; remove the byte)", number, c);
+	}
+	return 0;
+}
+
 static int book_parse(char *text, const struct game_rules *rules,
 		      const cJSON *options, int players, struct book *book,
 		      char *err)
@@ -186,7 +205,8 @@ int book_read(const char *path, const struct game_rules *rules,
 		book->path = xstrdup(path);
 	crypto_generichash(book->seed, sizeof book->seed, (const unsigned char *)text,
 			   len, NULL, 0);
-	rc = book_parse(text, rules, options, players, book, why);
+	rc = text_check(text, len, why) ? -1
+	     : book_parse(text, rules, options, players, book, why);
 	free(text);
 	if (rc) {
 		book_free(book);
@@ -258,12 +278,17 @@ const struct book_line *book_pick(const struct book *book, long unit)
 	return line;
 }
 
-cJSON *book_describe(const struct book *book, const struct book_line *line)
+cJSON *book_describe(const struct book *book, const struct book_line *line,
+		     long first, long unit)
 {
 	cJSON *d = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(d, "sha256", book->sha256);
 	cJSON_AddNumberToObject(d, "line", line->line);
 	cJSON_AddItemToObject(d, "moves", cJSON_Duplicate(line->moves, true));
+	cJSON_AddStringToObject(d, "path", book->path);
+	cJSON_AddStringToObject(d, "order", book->random ? "random" : "sequential");
+	cJSON_AddNumberToObject(d, "first", (double)first);
+	cJSON_AddNumberToObject(d, "unit", (double)unit);
 	return d;
 }

@@ -56,7 +56,11 @@ int book_order(struct book *book, const char *order, char *err);
 const struct book_line *book_pick(const struct book *book, long unit);
 
 /* The header's "book" of a game that opens with `line`: {"sha256",
- * "line", "moves"}. */
-cJSON *book_describe(const struct book *book, const struct book_line *line);
+ * "line", "moves"}, and what gave it that line, so that verify can give
+ * it again from the log alone (verify_book.h): the book's "path" and
+ * "order", and the schedule, game number `first` of the run opening unit
+ * 0 and `unit` games a unit. */
+cJSON *book_describe(const struct book *book, const struct book_line *line,
+		     long first, long unit);
 
 #endif

@@ -106,9 +106,28 @@ int keys_load_secret(const char *path, struct referee_key *key, char *err)
 	return 0;
 }
 
+/* Whether `path` names a secret key file: keygen's referee.key, or any
+ * name ending in ".key" (both halves are one line of 64 hex digits, so
+ * only the name tells them apart). */
+static bool is_secret_name(const char *path)
+{
+	size_t len = strlen(path);
+
+	return len >= 4 && !strcmp(path + len - 4, ".key");
+}
+
 int keys_load_public(const char *path, unsigned char public_key[32], char *err)
 {
-	return read_hex_file(path, public_key, 32, false, err);
+	struct referee_key key;
+
+	if (!is_secret_name(path))
+		return read_hex_file(path, public_key, 32, false, err);
+	/* The secret key names its public key: the one it signs with. */
+	if (keys_load_secret(path, &key, err))
+		return -1;
+	memcpy(public_key, key.public_key, 32);
+	sodium_memzero(&key, sizeof key);
+	return 0;
 }
 
 int keys_load_or_generate(const char *dir, struct referee_key *key,
@@ -186,11 +205,35 @@ int keys_write_public(const char *dir, const unsigned char public_key[32],
 	return rc;
 }
 
+/* The key the user signs with when it is not the default pair's (--key
+ * given, or from the settings): its file and its public key in hex. */
+static char signing_path[4096], signing_hex[65];
+
+void keys_trust_signing(const char *secret_path)
+{
+	struct referee_key key;
+	char err[ERR_LEN];
+
+	signing_hex[0] = '\0';
+	/* A key that cannot be read trusts nothing; the verb that signs
+	 * with it says why. */
+	if (!secret_path || strlen(secret_path) >= sizeof signing_path ||
+	    keys_load_secret(secret_path, &key, err))
+		return;
+	snprintf(signing_path, sizeof signing_path, "%s", secret_path);
+	hex_encode(signing_hex, key.public_key, sizeof key.public_key);
+	sodium_memzero(&key, sizeof key);
+}
+
 char *keys_own_public(const char *key_hex)
 {
 	char *parent = default_parent(), *pub, err[ERR_LEN], hex[65];
 	unsigned char key[32];
 
+	if (signing_hex[0] && !strcmp(signing_hex, key_hex)) {
+		free(parent);
+		return xstrdup(signing_path);
+	}
 	if (!parent)
 		return NULL;
 	pub = path_join(parent, "arena/" KEYS_PUBLIC_FILE);

@@ -26,6 +26,8 @@ int keys_generate(const char *dir, struct referee_key *key, char *err);
 
 /* Loads a secret key; refuses a file with any group or other permission. */
 int keys_load_secret(const char *path, struct referee_key *key, char *err);
+/* Loads a public key; a secret key file (named "*.key", as keygen's
+ * referee.key) gives the public key it signs with. */
 int keys_load_public(const char *path, unsigned char public_key[32],
 		     char *err);
 
@@ -41,23 +43,31 @@ char *keys_default_dir(char *err);
 
 /* What a check of a log or a manifest says of its signer, in words: a
  * valid signature shows only that whoever holds the key signed, so it
- * says whether the key was one the user named as trusted (--key). */
+ * says whether the key was one the user named as trusted (--key) or
+ * the user's own (keys_own_public()). */
 #define KEYS_TRUSTED "checked against a key you trust"
 #define KEYS_UNTRUSTED "not checked against a key you trust"
 #define KEYS_OWN "checked against your own key"
 #define KEYS_TRUST_LEN 4200
 #define KEYS_SIGNED_BY_LEN (sizeof "signed by key , " + 64 + KEYS_TRUST_LEN)
 
-/* The path of the public half of the user's default key pair (the one
- * `play` and `tournament` make and sign with when given no --key, in
- * keys_default_dir()) when `key_hex` is that key, else NULL.  A new
- * string; nothing is created. */
+/* Names the secret key file the user signs with when it is not the
+ * default pair (--key given to a verb that signs, or in the settings):
+ * every verb then trusts its key as the user's own (keys_trust()).  A
+ * file that cannot be read as a secret key names none. */
+void keys_trust_signing(const char *secret_path);
+
+/* The user's own key, trusted by default, when `key_hex` is it: the
+ * secret key file of keys_trust_signing(), else the public half of the
+ * default key pair (the one `play` and `tournament` make and sign with
+ * when given no --key, in keys_default_dir()); its path, a new string,
+ * or NULL.  Nothing is created. */
 char *keys_own_public(const char *key_hex);
 
 /* The words for a signature by `key_hex` into `out` (KEYS_TRUST_LEN
  * bytes): KEYS_TRUSTED when it was checked against the key given
  * (`trusted`), else "checked against your own key (PATH)" when it is the
- * user's own default key, which is trusted by default, else
+ * user's own (keys_own_public()), which is trusted by default, else
  * KEYS_UNTRUSTED.  Whether it is trusted, either way. */
 bool keys_trust(char *out, const char *key_hex, bool trusted);
 

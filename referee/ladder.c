@@ -18,6 +18,7 @@
 #include "logread.h"
 #include "manifest_read.h"
 #include "manifest_swiss_union.h"
+#include "swiss_standings.h"
 #include "ladder_sets.h"
 #include "outdir.h"
 #include "util.h"
@@ -164,7 +165,7 @@ static void take_log(struct collect *c, const char *path)
 	struct verify_summary summary;
 	struct game_log log;
 	unsigned char sha[32];
-	char err[ERR_LEN], hex[FILES_SHA256_HEX];
+	char err[ERR_LEN];
 	int ranks[RATINGS_MAX_SEATS], entrant[RATINGS_MAX_SEATS];
 	struct reply_clocks *replies[RATINGS_MAX_SEATS];
 	const cJSON *players;
@@ -176,7 +177,6 @@ static void take_log(struct collect *c, const char *path)
 	    verify_log(&log, c->options->key, NULL, &summary, err)) {
 		problems_add(c->problems, path, "%s", err);
 	} else if (agree(c, path, summary.game, summary.key_hex) &&
-		   !files_sha256(AT_FDCWD, path, hex) &&
 		   logread_ranks(&log, ranks, RATINGS_MAX_SEATS) == summary.players) {
 		players = cJSON_GetObjectItemCaseSensitive(log.lines[0].json, "players");
 		for (int s = 0; s < summary.players; s++)
@@ -197,7 +197,7 @@ static void take_log(struct collect *c, const char *path)
 								 log.lines[0].json);
 			ladder_stats_from_log(&log, g->seats, &d->reasons, f, replies);
 			f->ended = stat(path, &st) ? 0 : (uint32_t)st.st_mtime;
-			hex_decode(sha, sizeof sha, hex);
+			hex_decode(sha, sizeof sha, log.sha256);
 			note_game(c, add_source(c, path, NULL), 0, sha);
 		}
 	}
@@ -438,6 +438,18 @@ static void add_log_replies(struct ladder_data *d, const struct manifest_view *v
 	free(path);
 }
 
+/* A Swiss run's standings, after those of the runs before. */
+static void add_standings(struct ladder_data *d, const char *event,
+			  const struct swiss_field *field, const struct swiss_plan *plan,
+			  char *const *names)
+{
+	if (!d->swiss_standings)
+		d->swiss_standings = cJSON_CreateArray();
+	cJSON_AddItemToArray(d->swiss_standings,
+			     swiss_standings_json(event, field, plan, names));
+	d->swiss = true;
+}
+
 /* A Swiss run's Buchholz of each bot, by entrant (`entrant`: by the
  * run's bot number, -1 for a bot without a finished game). */
 static void add_buchholz(struct ladder_data *d, const struct manifest_view *view,
@@ -449,8 +461,8 @@ static void add_buchholz(struct ladder_data *d, const struct manifest_view *view
 	for (int i = 0; i < view->name_count; i++)
 		if (entrant[i] >= 0)
 			d->buchholz[entrant[i]] += plan.buchholz[i];
+	add_standings(d, view->name, &view->swiss, &plan, view->names);
 	swiss_plan_free(&plan);
-	d->swiss = true;
 }
 
 /* The Buchholz of the sharded Swiss runs, from all their shards' games
@@ -477,8 +489,9 @@ static void add_union_buchholz(struct collect *c)
 			for (int e = 0; e < d->entrants; e++)
 				if (!strcmp(d->names[e], run->names[b]))
 					d->buchholz[e] += plan.buchholz[b];
+		add_standings(d, *run->name ? run->name : NULL, &run->field, &plan,
+			      run->names);
 		swiss_plan_free(&plan);
-		d->swiss = true;
 	}
 }
 
@@ -721,6 +734,7 @@ void ladder_free(struct ladder_data *data)
 	free(data->first);
 	free(data->unfinished);
 	free(data->swiss_part);
+	cJSON_Delete(data->swiss_standings);
 	memset(data, 0, sizeof *data);
 }
 

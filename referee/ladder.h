@@ -57,6 +57,8 @@ struct ladder_data {
 					  * its Swiss opponents' scores */
 	bool swiss;                      /* a Swiss run is rated: the table
 					  * shows the Buchholz */
+	cJSON *swiss_standings;          /* an array: each Swiss run's
+					  * standings (swiss_standings.h) */
 	struct ladder_reasons reasons;
 	size_t count, cap;
 	int max_seats;            /* the largest table seen */

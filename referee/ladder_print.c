@@ -17,6 +17,7 @@
 #include "ladder_pentanomial.h"
 #include "ladder_pgn.h"
 #include "sprt.h"
+#include "swiss_standings.h"
 #include "util.h"
 #include "visible.h"
 
@@ -66,6 +67,17 @@ static void print_provisional(FILE *out, const struct ladder_data *data)
 		     "far of a tournament that has not finished (%s%s: not signed "
 		     "yet); the ratings will change", data->unfinished_games,
 		     data->unfinished, more);
+}
+
+/* The Swiss runs' standings, which a Swiss run's ladder leads with. */
+static void print_standings(FILE *out, const struct ladder_data *data)
+{
+	const cJSON *standings;
+
+	cJSON_ArrayForEach(standings, data->swiss_standings) {
+		swiss_standings_print(out, standings);
+		fputc('\n', out);
+	}
 }
 
 /* What says that a sharded Swiss run was rated from some of its shards. */
@@ -371,6 +383,8 @@ static void print_json(const struct report *rep)
 	cJSON *root = cJSON_CreateObject(), *cut;
 	char *text;
 
+	if (rep->data->swiss_standings)
+		cJSON_AddItemReferenceToObject(root, "swiss", rep->data->swiss_standings);
 	cJSON_AddItemToObject(root, "ladder", ladder_rank_json(rep->data, rep->rank));
 	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
 	cJSON_AddStringToObject(root, "game", rep->data->game);
@@ -412,6 +426,7 @@ void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder
 	case LADDER_TABLE:
 		print_provisional(out, data);
 		print_swiss_part(out, data);
+		print_standings(out, data);
 		print_table(&rep);
 		fprintf(out, "\n%zu games", data->count);
 		if (data->left_out)

@@ -132,6 +132,7 @@ int logread_load(const char *path, struct game_log *log, char *err)
 	log->buffer = read_file(path, &size, err);
 	if (!log->buffer)
 		return -1;
+	files_sha256_bytes(log->buffer, size, log->sha256);
 	if (logread_is_gzip(log->buffer, size)) {
 		char *plain = gunzip_log(log->buffer, size, &size, &cut, path, err);
 
@@ -166,6 +167,7 @@ int logread_load(const char *path, struct game_log *log, char *err)
 	/* A member cut short: the lines it held are missing, as the end of
 	 * a plain log cut in the middle of a line. */
 	log->ends_mid_line |= cut;
+	log->corrupt = cut;
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "files.h"
 #include "region.h"
 
 /* Logs larger than this are refused rather than read into memory. */
@@ -38,6 +39,11 @@ struct game_log {
 	bool ends_mid_line; /* the last line has no newline, or the last
 			     * gzip member is cut short (a cut log) */
 	bool compressed;    /* the file is gzip members */
+	/* The SHA-256 of the file's bytes as stored, compressed or not:
+	 * the hash a manifest lists for its log (never the lines'). */
+	char sha256[FILES_SHA256_HEX];
+	bool corrupt;       /* after the lines held, gzip data that do not
+			     * read (a damaged file, or one cut short) */
 };
 
 /* Whether a file's first bytes are gzip's (a compressed log). */

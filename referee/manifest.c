@@ -30,25 +30,47 @@ struct journal *manifest_create(const char *dir, cJSON *header, char *err)
 	return journal;
 }
 
-/* Whether an earlier run's first record is the header this run would
- * write.  When it records the tournament file, the file is compared
- * later, field by field (manifest_file.h); a run made before headers held
- * it resumes with the very same file alone. */
-static bool same_header(const cJSON *old, const cJSON *expected)
+/* What the member `name` of a header is, in words, for a message. */
+static void header_words(char *out, size_t len, const char *name, const cJSON *value)
 {
+	char *json = value ? cJSON_PrintUnformatted(value) : NULL;
+
+	if (!value)
+		snprintf(out, len, "none");
+	else if (!strcmp(name, "book_sha256"))
+		snprintf(out, len, "the book of SHA-256 %s", cJSON_GetStringValue(value));
+	else
+		snprintf(out, len, "%.100s%s", json, strlen(json) > 100 ? "..." : "");
+	free(json);
+}
+
+/* Whether an earlier run's first record differs from the header this run
+ * would write, and then which setting, in `why`.  When it records the
+ * tournament file, the file is compared later, field by field
+ * (manifest_file.h); a run made before headers held it resumes with the
+ * very same file alone. */
+static bool header_differs(const cJSON *old, const cJSON *expected, char *why)
+{
+	static const struct { const char *member, *words; } names[] = {
+		{"book_sha256", "the opening book (--openings-book, or the file's \"openings\")"},
+		{"shard", "the shard (--shard)"},
+		{"file_sha256", "the tournament file (its SHA-256)"},
+	};
 	cJSON *a = cJSON_Duplicate(old, true), *b = cJSON_Duplicate(expected, true);
-	bool same;
+	const cJSON *item;
+	bool differs = false;
 
 	cJSON_DeleteItemFromObjectCaseSensitive(a, "seq");
 	cJSON_DeleteItemFromObjectCaseSensitive(a, "id");
 	cJSON_DeleteItemFromObjectCaseSensitive(b, "id");
 	cJSON_DeleteItemFromObjectCaseSensitive(b, "file");
-	/* A run resumed by another user may be contained otherwise. */
-	cJSON_DeleteItemFromObjectCaseSensitive(a, "containment");
-	cJSON_DeleteItemFromObjectCaseSensitive(b, "containment");
-	/* Nor need it find the same book where it was: its hash is the same. */
-	for (const char *const *f = (const char *const[]){"book_path", "book_order", NULL};
-	     *f; f++) {
+	/* A run resumed by another user may be contained otherwise (one
+	 * started before the header named its sandbox and seccomp filter
+	 * lacks them); it may compress the logs it adds or not (verbs read
+	 * both kinds); nor need it find the same book where it was: its hash
+	 * is the same. */
+	for (const char *const *f = (const char *const[]){"containment", "sandbox",
+	     "seccomp", "compress", "book_path", "book_order", NULL}; *f; f++) {
 		cJSON_DeleteItemFromObjectCaseSensitive(a, *f);
 		cJSON_DeleteItemFromObjectCaseSensitive(b, *f);
 	}
@@ -57,10 +79,30 @@ static bool same_header(const cJSON *old, const cJSON *expected)
 		cJSON_DeleteItemFromObjectCaseSensitive(a, "file_sha256");
 		cJSON_DeleteItemFromObjectCaseSensitive(b, "file_sha256");
 	}
-	same = cJSON_Compare(a, b, true);
+	/* The first member of either that the other has otherwise. */
+	for (int pass = 0; pass < 2 && !differs; pass++)
+		cJSON_ArrayForEach(item, (pass ? b : a)) {
+			const cJSON *other = cJSON_GetObjectItemCaseSensitive(pass ? a : b,
+									      item->string);
+			const char *words = NULL;
+			char then[120], now[120];
+
+			if (other && cJSON_Compare(item, other, true))
+				continue;
+			for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+				if (!strcmp(names[n].member, item->string))
+					words = names[n].words;
+			header_words(then, sizeof then, item->string, pass ? other : item);
+			header_words(now, sizeof now, item->string, pass ? item : other);
+			snprintf(why, ERR_LEN, "%s%s%s differs: the run was started with "
+				 "%s, this one has %s", words ? "" : "\"",
+				 words ? words : item->string, words ? "" : "\"", then, now);
+			differs = true;
+			break;
+		}
 	cJSON_Delete(a);
 	cJSON_Delete(b);
-	return same;
+	return differs;
 }
 
 /* Keeps the first problem the reader reports as the error. */
@@ -102,10 +144,9 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 				 " (and %ld more)", problems.count - 1);
 	} else if (resume->file && manifest_file_check(resume->file, now_file, why))
 		errorf(err, "cannot resume %s: %s", dir, why);
-	else if (!same_header(resume->header, expected))
-		errorf(err, "%s was made by a different tournament file or shard: "
-		       "resume with the same file and --shard, or use another "
-		       "--out", path);
+	else if (header_differs(resume->header, expected, why))
+		errorf(err, "cannot resume %s: %s; resume with what it was started "
+		       "with, or use another --out", dir, why);
 	else if (view->signed_ &&
 		 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(now_file, "bots")) <=
 		 view->name_count && !plays_skipped(view, plays, count))
@@ -119,7 +160,7 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 	return rc;
 }
 
-int manifest_first_bots(const char *dir)
+cJSON *manifest_first_record(const char *dir)
 {
 	char *path = outdir_manifest(dir), *line = NULL, err[ERR_LEN];
 	FILE *f = fopen(path, "r");
@@ -127,14 +168,21 @@ int manifest_first_bots(const char *dir)
 	ssize_t len = f ? getline(&line, &cap, f) : -1;
 	cJSON *header = len > 1 && line[len - 1] == '\n'
 			? json_parse_object(line, (size_t)len - 1, err) : NULL;
-	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(header, "bots");
-	int count = cJSON_IsArray(bots) ? cJSON_GetArraySize(bots) : -1;
 
 	if (f)
 		fclose(f);
-	cJSON_Delete(header);
 	free(line);
 	free(path);
+	return header;
+}
+
+int manifest_first_bots(const char *dir)
+{
+	cJSON *header = manifest_first_record(dir);
+	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(header, "bots");
+	int count = cJSON_IsArray(bots) ? cJSON_GetArraySize(bots) : -1;
+
+	cJSON_Delete(header);
 	return count;
 }
 

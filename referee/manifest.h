@@ -47,6 +47,11 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 		    long count, struct manifest_view *view, struct journal **journal,
 		    cJSON **versions, char *err);
 
+/* The first record of the manifest in `dir`, parsed but not checked
+ * (what a resumed run was started with, taken again before the manifest
+ * is read: manifest_reopen() checks it), or NULL. */
+cJSON *manifest_first_record(const char *dir);
+
 /* The number of bots of the first record of the manifest in `dir`: those
  * of the run's first generation (schedule.h), whatever bots were added
  * since; -1 when it cannot be read (manifest_reopen() then says why). */

@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "outdir.h"
+#include "paths.h"
 #include "util.h"
 
 static int by_number(const void *a, const void *b)
@@ -39,6 +41,12 @@ void manifest_cut_count(const struct manifest_view *view, struct manifest_cut *c
 			cut->sets++;
 	}
 	cut->logs = view->aborted;
+	for (long i = 0; view->dir && i < view->aborted; i++) {
+		char *path = path_join(view->dir, view->aborted_logs[i]);
+
+		cut->gone += access(path, F_OK) != 0;
+		free(path);
+	}
 	free(games);
 }
 
@@ -47,6 +55,7 @@ void manifest_cut_add(struct manifest_cut *sum, const struct manifest_cut *more)
 	sum->games += more->games;
 	sum->sets += more->sets;
 	sum->logs += more->logs;
+	sum->gone += more->gone;
 }
 
 const char *manifest_cut_text(const struct manifest_cut *cut, char *buf)
@@ -59,9 +68,16 @@ const char *manifest_cut_text(const struct manifest_cut *cut, char *buf)
 	if (cut->sets)
 		snprintf(sets, sizeof sets, ", %ld duplicate set%s", cut->sets,
 			 cut->sets > 1 ? "s" : "");
-	snprintf(buf, MANIFEST_CUT_LEN, "cut by a stop and dealt again: %ld game%s%s "
-		 "(%ld log%s set aside in games/" OUTDIR_ASIDE "/, listed by the "
-		 "manifest)", cut->games, cut->games > 1 ? "s" : "", sets, cut->logs,
-		 cut->logs > 1 ? "s" : "");
+	if (cut->gone)
+		snprintf(buf, MANIFEST_CUT_LEN, "cut by a stop and dealt again: %ld "
+			 "game%s%s, but %ld of the %ld log%s the manifest lists as set "
+			 "aside %s not in the folder: referee verify names them",
+			 cut->games, cut->games > 1 ? "s" : "", sets, cut->gone, cut->logs,
+			 cut->logs > 1 ? "s" : "", cut->gone > 1 ? "are" : "is");
+	else
+		snprintf(buf, MANIFEST_CUT_LEN, "cut by a stop and dealt again: %ld "
+			 "game%s%s (%ld log%s set aside in games/" OUTDIR_ASIDE "/, "
+			 "listed by the manifest)", cut->games, cut->games > 1 ? "s" : "",
+			 sets, cut->logs, cut->logs > 1 ? "s" : "");
 	return buf;
 }

@@ -18,6 +18,7 @@ struct manifest_cut {
 	long games; /* games that had a log set aside */
 	long sets;  /* the duplicate sets of those games */
 	long logs;  /* logs set aside */
+	long gone;  /* of those, the logs not in the folder any more */
 };
 
 /* Long enough for manifest_cut_text(). */
@@ -31,7 +32,10 @@ void manifest_cut_add(struct manifest_cut *sum, const struct manifest_cut *more)
 
 /* "cut by a stop and dealt again: 2 games, 1 duplicate set (2 logs set
  * aside in games/aborted/, listed by the manifest)", or "" when nothing
- * was; into buf (MANIFEST_CUT_LEN bytes), which it returns. */
+ * was; when logs the manifest lists are gone, it says so instead of that
+ * they are there ("..., but 2 of the 2 logs the manifest lists as set
+ * aside are not in the folder: referee verify names them"); into buf
+ * (MANIFEST_CUT_LEN bytes), which it returns. */
 const char *manifest_cut_text(const struct manifest_cut *cut, char *buf);
 
 #endif

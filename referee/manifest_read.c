@@ -427,6 +427,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 			"its pairings cannot be checked", v->game_count);
 		return -1;
 	}
+	if (v->swiss.rounds && !v->left_out)
+		v->left_out = xcalloc((size_t)v->name_count, sizeof *v->left_out);
 	if (member_string(o, "book_sha256", NULL))
 		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
 			 member_string(o, "book_sha256", NULL));
@@ -491,6 +493,20 @@ static void take_skipped_bot(struct reader *rd, const cJSON *o)
 		return;
 	r->skipped = xrealloc(r->skipped, (size_t)(r->skipped_count + 1) * sizeof *r->skipped);
 	r->skipped[r->skipped_count++] = (int)bot;
+}
+
+/* A Swiss's bot a skipped record left out: never paired, its boards
+ * left empty (swiss.h), so its pairings are made without it. */
+static void take_left_out(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	long bot = -1;
+
+	if (!v->left_out || !json_get_int(o, "bot", 0, v->name_count - 1, &bot) ||
+	    bot < 0)
+		return;
+	v->left_out[bot] = true;
+	v->swiss.absent = v->left_out;
 }
 
 /* Each game of a started or skipped record. */
@@ -749,16 +765,29 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
 	long game = 0;
+	const char *log = member_string(o, "log", NULL);
+	const char *commitment = member_string(o, "commitment", NULL);
 
 	if (!json_get_int(o, "game", 1, v->game_count, &game) || !game) {
 		problem(rd, "an aborted record needs the \"game\" whose log it "
 			"set aside, one of the schedule (1 to %ld)", v->game_count);
 		return;
 	}
-	if (!(v->aborted & (v->aborted - 1)))  /* 0, 1, 2, 4...: full */
-		v->aborted_games = xrealloc(v->aborted_games,
-					    (size_t)(v->aborted ? 2 * v->aborted : 1) *
-					    sizeof *v->aborted_games);
+	if (!log || (commitment && strlen(commitment) != 64)) {
+		problem(rd, "an aborted record needs the \"log\" it set aside, "
+			"and its \"commitment\", if any, 64 hex digits");
+		return;
+	}
+	if (!(v->aborted & (v->aborted - 1))) {  /* 0, 1, 2, 4...: full */
+		size_t room = (size_t)(v->aborted ? 2 * v->aborted : 1);
+
+		v->aborted_games = xrealloc(v->aborted_games, room * sizeof *v->aborted_games);
+		v->aborted_logs = xrealloc(v->aborted_logs, room * sizeof *v->aborted_logs);
+		v->aborted_commitments = xrealloc(v->aborted_commitments,
+						  room * sizeof *v->aborted_commitments);
+	}
+	v->aborted_logs[v->aborted] = xstrdup(log);
+	snprintf(v->aborted_commitments[v->aborted], 65, "%s", commitment ? commitment : "");
 	v->aborted_games[v->aborted++] = game;
 	if (v->resume.set_aside)
 		v->resume.set_aside[game]++;
@@ -848,6 +877,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (is_type(&r, "skipped")) {
 		take_games(rd, &r, skip_game);
 		take_skipped_bot(rd, o);
+		take_left_out(rd, o);
 	} else if (is_type(&r, "finished")) {
 		take_finished(rd, &r);
 	} else if (!usual && is_type(&r, "replies")) {
@@ -1035,6 +1065,10 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->replies);
 	ladder_reasons_free(&view->reasons);
 	free(view->state);
+	for (long i = 0; i < view->aborted; i++)
+		free(view->aborted_logs[i]);
+	free(view->aborted_logs);
+	free(view->aborted_commitments);
 	free(view->aborted_games);
 	free(view->sha256);
 	free(view->path);
@@ -1045,5 +1079,6 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->resume.set_aside);
 	free(view->resume.unreplied);
 	free(view->resume.skipped);
+	free(view->left_out);
 	memset(view, 0, sizeof *view);
 }

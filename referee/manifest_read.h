@@ -66,6 +66,11 @@ struct manifest_view {
 	char file_sha256[65];         /* the tournament file's, or "" */
 	long aborted;                 /* logs set aside ("aborted" records), */
 	long *aborted_games;          /* the game of each, in their order */
+	/* Each one's log, as its record names it (a path in the folder),
+	 * and the commitment C its "started" game or set had (revision 5:
+	 * "" in a manifest of revision 4, which did not record it). */
+	char **aborted_logs;
+	char (*aborted_commitments)[65];
 	char game[32];
 	int players;
 	bool duplicate;               /* its file says "duplicate": true */
@@ -73,6 +78,9 @@ struct manifest_view {
 				       * a shard's pairings are checked
 				       * only over every shard's manifest
 				       * (manifest_swiss.h) */
+	bool *left_out;               /* a Swiss's, by bot: its "skipped"
+				       * records' bots, never paired
+				       * (swiss.absent) */
 	char book_sha256[65];         /* its opening book's, or "" */
 	long game_count;              /* games in the whole schedule, as
 				       * "grown" records grew it */

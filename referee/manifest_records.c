@@ -47,6 +47,10 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 		cJSON_AddStringToObject(r, "book_order", h->book_random ? "random"
 								       : "sequential");
 	}
+	/* Only when true: a resumed run takes it again (--compress need
+	 * not be repeated). */
+	if (h->compress)
+		cJSON_AddTrueToObject(r, "compress");
 	cJSON_AddNumberToObject(r, "players", h->players);
 	cJSON_AddNumberToObject(r, "schedule_games", (double)h->schedule_games);
 	bots = cJSON_AddArrayToObject(r, "bots");
@@ -55,7 +59,12 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 	snprintf(shard, sizeof shard, "%d/%d", h->shard_index, h->shard_count);
 	cJSON_AddStringToObject(r, "shard", shard);
 	cJSON_AddItemToObject(r, "file", cJSON_Duplicate(h->file, true));
-	cJSON_AddStringToObject(r, "containment", h->containment);
+	/* What held the bots, when the run says (a tournament's does). */
+	if (h->containment) {
+		cJSON_AddStringToObject(r, "containment", h->containment);
+		cJSON_AddBoolToObject(r, "sandbox", h->sandbox);
+		cJSON_AddBoolToObject(r, "seccomp", h->sandbox);
+	}
 	return r;
 }
 
@@ -129,12 +138,14 @@ cJSON *manifest_back_record(int bot, const long *games, int count)
 	return r;
 }
 
-cJSON *manifest_aborted_record(long game, const char *log)
+cJSON *manifest_aborted_record(long game, const char *log, const char *commitment)
 {
 	cJSON *r = typed("aborted");
 
 	cJSON_AddNumberToObject(r, "game", (double)game);
 	cJSON_AddStringToObject(r, "log", log);
+	if (*commitment)
+		cJSON_AddStringToObject(r, "commitment", commitment);
 	return r;
 }
 

@@ -38,6 +38,7 @@ struct manifest_header {
 	const char *book_sha256;   /* of its opening book, or NULL */
 	const char *book_path;     /* the book (its absolute path) */
 	bool book_random;          /* its "order" is "random" */
+	bool compress;             /* its logs are written compressed */
 	const char *game;
 	int players;
 	long schedule_games;       /* games in the whole schedule */
@@ -46,6 +47,7 @@ struct manifest_header {
 	int shard_index, shard_count;
 	const cJSON *file;         /* the tournament file as read */
 	const char *containment;   /* contain_summary() of its bots */
+	bool sandbox;              /* its bots sandboxed (and so filtered) */
 };
 
 /* A finished game, as its entry in a finished record tells it. */
@@ -74,8 +76,9 @@ cJSON *manifest_skipped_record(int bot, const char *why, const long *games,
 /* The games of bot `bot`, left out by a skipped record, that a resumed
  * run plays: the bot passes its pre-flight now. */
 cJSON *manifest_back_record(int bot, const long *games, int count);
-/* A log of `game` set aside, under `log` (relative to the folder). */
-cJSON *manifest_aborted_record(long game, const char *log);
+/* A log of `game` set aside, under `log` (relative to the folder), with
+ * the commitment C it names (hex; "": none, a log cut before it). */
+cJSON *manifest_aborted_record(long game, const char *log, const char *commitment);
 cJSON *manifest_resumed_record(void);
 /* A new version of bot `bot`: its whole entry in the file (copied). */
 cJSON *manifest_bot_record(int bot, const cJSON *entry);

@@ -62,7 +62,12 @@ void manifest_swiss_check(const struct manifest_swiss_games *games,
 
 				if (!games->seats(games->ctx, game, seats))
 					continue;
-				if (round < plan.paired)
+				if (swiss_board_empty(f, b))
+					problems_add(problems, games->path, "game %ld "
+						     "finished on a board of Swiss "
+						     "round %d that the bots left out "
+						     "leave empty", game, round + 1);
+				else if (round < plan.paired)
 					check_game(games, game, round,
 						   plan.pairs[round * plan.boards + b],
 						   g, seats, problems);

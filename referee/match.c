@@ -51,6 +51,33 @@ static int next_in_step(const struct game_run *runs, const bool *on, int n,
 	return pick;
 }
 
+/* Deals, one at a time, every draw that waits (dealt_queue.h) and whose
+ * address every other game still on has reached: of those, the one
+ * first in the order of addresses, so that ordered by "dealt" the set's
+ * draws never go back (docs/FAIRNESS.md, "Sets in step", item 9). */
+static void deal_in_step(struct game_run *runs, const bool *on, int n)
+{
+	for (;;) {
+		uint64_t best = UINT64_MAX;
+		int pick = -1;
+
+		for (int k = 0; k < n; k++) {
+			uint64_t at = game_run_waiting(&runs[k]);
+			bool ready = at < best;
+
+			for (int j = 0; ready && j < n; j++)
+				ready = j == k || !on[j] || game_run_reached(&runs[j]) >= at;
+			if (ready) {
+				best = at;
+				pick = k;
+			}
+		}
+		if (pick < 0)
+			return;
+		game_run_deal(&runs[pick]);
+	}
+}
+
 /*
  * Every game opened in turn (the first runs the set's exchange, the others
  * copy it), then one turn at a time of the game next_in_step() names: a
@@ -58,6 +85,8 @@ static int next_in_step(const struct game_run *runs, const bool *on, int n,
  * drawn as far as it (or ended), so a bot learns no draw from a twin before
  * its own game deals it, and the game least far on can always go on, so
  * the set cannot deadlock.  A game left for another has its bots frozen.
+ * A game's draws reach its log as they are dealt (deal_in_step()), and an
+ * ended game's log goes to the set, to wait for S, once all are.
  */
 int match_play_set(struct match *const *lanes, struct match_set *set,
 		   const struct match_set_game *games, int seats,
@@ -65,7 +94,7 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 {
 	int n = set->games, rc = 0, last = n - 1, k;
 	struct game_run *runs = xcalloc((size_t)n, sizeof *runs);
-	bool on[GAME_MAX_SEATS] = {false};
+	bool on[GAME_MAX_SEATS] = {false}, handed[GAME_MAX_SEATS] = {false};
 
 	for (k = 0; !rc && k < n; k++) {
 		rc = game_run_open(&runs[k], lanes[k], set, games[k].index,
@@ -81,6 +110,12 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 			on[k] = false;
 			rc = game_run_close(&runs[k]);
 		}
+		deal_in_step(runs, on, n);
+		for (int j = 0; !rc && j < n; j++)
+			if (!on[j] && !handed[j] && game_run_waiting(&runs[j]) == UINT64_MAX) {
+				handed[j] = true;
+				rc = game_run_hand_over(&runs[j]);
+			}
 	}
 	for (k = 0; k < n; k++)
 		if (runs[k].match)

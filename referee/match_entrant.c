@@ -68,6 +68,11 @@ static void io_fault(struct entrant *e, enum bot_status status,
 		snprintf(f->detail, DETAIL_LEN, "went past its limit of %u processes",
 			 limits->processes ? limits->processes : BOT_DEFAULT_PROCESSES);
 		return;
+	case BOT_CONTAINMENT:
+		f->reason = "containment";
+		snprintf(f->detail, DETAIL_LEN, "a process of it ran again after it "
+			 "was stopped off move (all of them were killed)");
+		return;
 	case BOT_TOO_LONG:
 		f->reason = "line-too-long";
 		snprintf(f->detail, DETAIL_LEN, "a reply line passed %zu bytes",

@@ -27,17 +27,30 @@
 #define REASON_LEN MATCH_REASON_LEN
 #define DETAIL_LEN MATCH_DETAIL_LEN
 
-/* Writes `rec` to the log, if there is one, and returns a copy for
- * shown() when the game is watched (else NULL). */
-static cJSON *written(struct game_run *g, cJSON *rec)
+static void append(struct game_run *g, cJSON *rec)
 {
-	cJSON *copy = g->match->config.on_record ? cJSON_Duplicate(rec, true) : NULL;
-
 	if (!g->journal || g->failed)
 		cJSON_Delete(rec);
 	else if (journal_append(g->journal, rec, g->err))
 		g->failed = true;
+}
+
+/* Writes `rec` to the log, if there is one, or in a set keeps it until
+ * it is dealt (dealt_queue.h; `order`: a draw's place, else 0), and
+ * returns a copy for shown() when the game is watched (else NULL). */
+static cJSON *written_at(struct game_run *g, cJSON *rec, uint64_t order)
+{
+	cJSON *copy = g->match->config.on_record ? cJSON_Duplicate(rec, true) : NULL;
+
+	if (!g->set || !g->journal || g->failed ||
+	    !dealt_queue_hold(&g->waiting, rec, order))
+		append(g, rec);
 	return copy;
+}
+
+static cJSON *written(struct game_run *g, cJSON *rec)
+{
+	return written_at(g, rec, 0);
 }
 
 /* Hands a record from written() to the watcher once the game has played
@@ -58,7 +71,9 @@ static void record(struct game_run *g, cJSON *rec)
 
 static void log_draw(void *ctx, const struct draw_record *draw)
 {
-	record(ctx, records_draw(draw));
+	struct game_run *g = ctx;
+
+	shown(g, written_at(g, records_draw(draw), g->draws.reached));
 }
 
 /* Takes `seat` out of the game for `f`, and stops its process. */
@@ -194,15 +209,20 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	if (c->openings)
 		cJSON_AddNumberToObject(h, "openings", c->openings);
 	if (g->opening)
-		cJSON_AddItemToObject(h, "book", book_describe(c->book, g->opening));
+		cJSON_AddItemToObject(h, "book", book_describe(c->book, g->opening,
+							       (long)c->book_first,
+							       (long)c->book_unit));
 	cJSON_AddItemToObject(h, "options", cJSON_Duplicate(c->options, true));
 	time = cJSON_AddObjectToObject(h, "time");
 	cJSON_AddNumberToObject(time, "move_ms", (double)c->time.move_ms);
 	cJSON_AddNumberToObject(time, "game_ms", (double)c->time.game_ms);
 	cJSON_AddStringToObject(time, "clock", wire_clock_name(c->time.clock));
-	/* What held the bots (they share their limits). */
+	/* What held the bots (they share their limits), each part on its
+	 * own: bubblewrap loads the seccomp filter into every sandbox. */
 	cJSON_AddStringToObject(h, "containment",
 				contain_summary(g->at[0]->config->spec.limits.contain));
+	cJSON_AddBoolToObject(h, "sandbox", g->at[0]->config->spec.limits.sandbox);
+	cJSON_AddBoolToObject(h, "seccomp", g->at[0]->config->spec.limits.sandbox);
 	players = cJSON_AddArrayToObject(h, "players");
 	for (int s = 0; s < g->seats; s++) {
 		struct entrant *e = g->at[s];
@@ -708,16 +728,37 @@ int game_run_close(struct game_run *g)
 	idle_others(g, NULL);
 	if (g->failed)
 		return -1;
-	if (g->set) {
-		struct journal *journal = g->journal;
-
-		g->journal = NULL;
-		return match_set_game_ended(g->set, g->set_game, journal,
-					    g->game_id, c->key, g->err);
-	}
+	if (g->set)
+		return 0;
 	if (g->journal && journal_sign(g->journal, c->key, g->game_id, g->err))
 		return -1;
 	return 0;
+}
+
+uint64_t game_run_waiting(const struct game_run *g)
+{
+	return dealt_queue_waiting(&g->waiting);
+}
+
+void game_run_deal(struct game_run *g)
+{
+	cJSON *rec = dealt_queue_take(&g->waiting, true);
+
+	cJSON_AddNumberToObject(rec, "dealt", (double)g->set->dealt++);
+	append(g, rec);
+	while ((rec = dealt_queue_take(&g->waiting, false)))
+		append(g, rec);
+}
+
+int game_run_hand_over(struct game_run *g)
+{
+	struct journal *journal = g->journal;
+
+	if (g->failed)
+		return -1;
+	g->journal = NULL;
+	return match_set_game_ended(g->set, g->set_game, journal, g->game_id,
+				    g->match->config.key, g->err);
 }
 
 void game_run_idle(struct game_run *g)
@@ -735,6 +776,7 @@ void game_run_free(struct game_run *g)
 	sodium_memzero(g->secret, sizeof g->secret);
 	sodium_memzero(&g->alone, sizeof g->alone);
 	journal_free(g->journal);
+	dealt_queue_free(&g->waiting);
 	game_play_free(&g->play);
 	cJSON_Delete(g->forfeits);
 }

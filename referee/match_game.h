@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dealt_queue.h"
 #include "games/draws.h"
 #include "games/fair.h"
 #include "game_play.h"
@@ -47,6 +48,7 @@ struct game_run {
 	bool failed;           /* the log could not be written */
 	bool playing;          /* past the opening: faults have a move number */
 	const struct book_line *opening; /* the book's, or NULL */
+	struct dealt_queue waiting; /* in a set: records not yet dealt */
 	char *err;
 };
 
@@ -62,9 +64,19 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 /* Plays the next turn; false when nobody is to move (then close it). */
 bool game_run_step(struct game_run *g);
 
-/* The result and end; the log signed, or for a game of a set handed to
- * the set to wait for S.  0, or -1 with err. */
+/* The result and end; the log signed, or for a game of a set kept for
+ * game_run_hand_over().  0, or -1 with err. */
 int game_run_close(struct game_run *g);
+
+/* In a set: the place of the game's first draw not yet dealt
+ * (dealt_queue.h), UINT64_MAX when none waits. */
+uint64_t game_run_waiting(const struct game_run *g);
+/* Deals that draw: numbers it with the set's next "dealt" and writes it
+ * and the records that waited behind it, up to the next draw. */
+void game_run_deal(struct game_run *g);
+/* A closed game of a set, all dealt: its log goes to the set to wait for
+ * S.  0, or -1 with err. */
+int game_run_hand_over(struct game_run *g);
 
 /* Freezes every bot of the game: another game of its set is stepped. */
 void game_run_idle(struct game_run *g);

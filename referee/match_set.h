@@ -36,6 +36,7 @@ struct match_set {
 	int games;      /* n, the seats of each game */
 	int next;       /* the game k to be opened next */
 	int ended;      /* how many games have ended */
+	uint64_t dealt; /* the draws dealt so far, over all its games */
 	/* The first game's exchange, with its seat numbers, for the later
 	 * games' logs to copy, and its seating (the entrant at each seat). */
 	struct match_exchange exchange;

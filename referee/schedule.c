@@ -280,6 +280,19 @@ bool schedule_table_seated(const struct schedule *schedule, int table)
 	return schedule->tables[table].bots[0] >= 0;
 }
 
+void schedule_leave_out(struct schedule *schedule, const bool *absent)
+{
+	schedule->swiss.absent = absent;
+	schedule->paired = 0;
+	schedule_pair(schedule, no_ranks, NULL);
+}
+
+bool schedule_table_empty(const struct schedule *schedule, int table)
+{
+	return schedule->swiss.rounds &&
+	       swiss_board_empty(&schedule->swiss, table % (schedule->swiss.bots / 2));
+}
+
 int schedule_build(const struct tournament_spec *spec, int first_bots,
 		   long max_games, struct schedule *schedule, char *err)
 {

@@ -87,6 +87,12 @@ int schedule_pair(struct schedule *schedule, swiss_ranks_fn *ranks, void *ctx);
 void schedule_seat_pair(struct schedule *schedule, int table, const int pair[2]);
 /* Whether table `table` is seated (a Swiss's waits for its round). */
 bool schedule_table_seated(const struct schedule *schedule, int table);
+/* A Swiss paired again without the bots `absent` names (by bot; kept,
+ * not copied): before any game, its first round; their boards left
+ * empty (swiss.h). */
+void schedule_leave_out(struct schedule *schedule, const bool *absent);
+/* Whether table `table` is a Swiss's empty board: never played. */
+bool schedule_table_empty(const struct schedule *schedule, int table);
 
 /* The games of the schedule's first generations, those of its first
  * `bots` bots (at least first_bots): the schedule a run of those bots

@@ -24,6 +24,7 @@ struct standings {
 	int *balance;     /* first seats minus second seats */
 	int *last, *before_last; /* +1 first, -1 second, 0 none */
 	int *byes;
+	const bool *absent; /* the field's */
 };
 
 /* A search for one round's pairs. */
@@ -35,9 +36,10 @@ struct search {
 	int count;
 };
 
-static void standings_init(struct standings *s, int n)
+static void standings_init(struct standings *s, int n, const bool *absent)
 {
 	s->n = n;
+	s->absent = absent;
 	s->score = xcalloc((size_t)n, sizeof *s->score);
 	s->met = xcalloc((size_t)n * (size_t)n, sizeof *s->met);
 	s->balance = xcalloc((size_t)n, sizeof *s->balance);
@@ -56,13 +58,14 @@ static void standings_free(struct standings *s)
 	free(s->byes);
 }
 
-/* The bots by score, then pairing number; `skip` left out. */
+/* The bots by score, then pairing number; `skip` and those absent left
+ * out. */
 static int rank_order(const struct standings *s, int skip, int *order)
 {
 	int count = 0;
 
 	for (int b = 0; b < s->n; b++)
-		if (b != skip)
+		if (b != skip && !(s->absent && s->absent[b]))
 			order[count++] = b;
 	/* Insertion sort: stable, and fields are small. */
 	for (int i = 1; i < count; i++) {
@@ -186,13 +189,13 @@ static void pair_round(const struct standings *s, int (*pairs)[2], int *bye)
 {
 	struct search x = {.s = s, .budget = SEARCH_BUDGET, .pairs = pairs};
 	int *list = xmalloc(2 * (size_t)s->n * sizeof *list), fallback = -1, fewest = INT_MAX;
+	int n = rank_order(s, -1, list);  /* the bots there */
 	bool found = false;
 
 	*bye = -1;
-	rank_order(s, -1, list);
-	for (int b = 0; b < s->n; b++)
-		fewest = s->byes[b] < fewest ? s->byes[b] : fewest;
-	for (int i = s->n - 1; s->n % 2 && i >= 0 && !found; i--) {
+	for (int i = 0; i < n; i++)
+		fewest = s->byes[list[i]] < fewest ? s->byes[list[i]] : fewest;
+	for (int i = n - 1; n % 2 && i >= 0 && !found; i--) {
 		if (s->byes[list[i]] > fewest)
 			continue;
 		if (fallback < 0)
@@ -200,18 +203,29 @@ static void pair_round(const struct standings *s, int (*pairs)[2], int *bye)
 		if ((found = search_round(&x, list[i], list + s->n)))
 			*bye = list[i];
 	}
-	if (s->n % 2 && !found)
+	if (n % 2 && !found)
 		*bye = fallback;
-	if (s->n % 2 == 0)
+	if (n % 2 == 0)
 		found = search_round(&x, -1, list + s->n);
 	if (!found) {
 		x = (struct search){.s = s, .repeats = true, .budget = SEARCH_BUDGET,
 				    .pairs = pairs};
 		search_round(&x, *bye, list + s->n);
 	}
-	for (int i = 0; i < s->n / 2; i++)
+	for (int i = 0; i < n / 2; i++)
 		seat_pair(s, pairs[i], i);
+	for (int i = n / 2; i < s->n / 2; i++)
+		pairs[i][0] = pairs[i][1] = -1;
 	free(list);
+}
+
+bool swiss_board_empty(const struct swiss_field *field, int board)
+{
+	int there = 0;
+
+	for (int b = 0; field->absent && b < field->bots; b++)
+		there += !field->absent[b];
+	return field->absent && board >= there / 2;
 }
 
 void swiss_seating(const int pair[2], int g, int seating[2])
@@ -229,14 +243,14 @@ long swiss_game_number(const struct swiss_field *field, int round, int board,
 /* Adds the results of round `round`: false when a game of it has not
  * finished (nothing is added then). */
 static bool add_round(const struct swiss_field *f, struct standings *s,
-		      const struct swiss_plan *plan, int round,
+		      struct swiss_plan *plan, int round,
 		      swiss_ranks_fn *ranks, void *ctx)
 {
 	int *points = xcalloc((size_t)plan->boards, sizeof *points);
 	bool whole = true;
 
 	for (int i = 0; i < plan->boards && whole; i++)
-		for (int g = 0; g < f->games && whole; g++) {
+		for (int g = 0; g < f->games && whole && !swiss_board_empty(f, i); g++) {
 			int r[2];
 
 			whole = ranks(ctx, swiss_game_number(f, round, i, g), r);
@@ -248,6 +262,9 @@ static bool add_round(const struct swiss_field *f, struct standings *s,
 		const int *p = plan->pairs[round * plan->boards + i];
 		int diff = points[i] - f->games;
 
+		if (p[0] < 0)
+			continue;
+		plan->outcome[round * plan->boards + i] = diff > 0 ? 2 : diff == 0;
 		s->score[p[0]] += diff > 0 ? 2 : diff == 0;
 		s->score[p[1]] += diff < 0 ? 2 : diff == 0;
 		s->met[p[0] * s->n + p[1]] = s->met[p[1] * s->n + p[0]] = true;
@@ -277,7 +294,11 @@ void swiss_plan(const struct swiss_field *field, swiss_ranks_fn *ranks,
 			      sizeof *plan->pairs);
 	plan->bye = xcalloc((size_t)field->rounds, sizeof *plan->bye);
 	plan->buchholz = xcalloc((size_t)n, sizeof *plan->buchholz);
-	standings_init(&s, n);
+	plan->outcome = xmalloc(((size_t)field->rounds * (size_t)plan->boards + 1) *
+				sizeof *plan->outcome);
+	for (int i = 0; i < field->rounds * plan->boards; i++)
+		plan->outcome[i] = -1;
+	standings_init(&s, n, field->absent);
 	for (int r = 0; r < field->rounds; r++) {
 		pair_round(&s, plan->pairs + r * plan->boards, &plan->bye[r]);
 		plan->paired++;
@@ -298,5 +319,6 @@ void swiss_plan_free(struct swiss_plan *plan)
 	free(plan->bye);
 	free(plan->score);
 	free(plan->buchholz);
+	free(plan->outcome);
 	memset(plan, 0, sizeof *plan);
 }

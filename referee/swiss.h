@@ -21,6 +21,10 @@
  * difference of two, or the same seat twice running, before a difference
  * of one, before plain alternation) winning, and between equal needs the
  * higher ranked bot; round 1 alternates by board.
+ * Bots left out of the run (--skip-broken) are never paired: the others
+ * are paired as a field of their own, on the first boards, the last
+ * boards (one for each two left out, or for an even field with one left
+ * out) staying empty.
  */
 #ifndef ARENA_SWISS_H
 #define ARENA_SWISS_H
@@ -31,7 +35,14 @@ struct swiss_field {
 	int bots;       /* numbered 0.. in the file's order */
 	int rounds;
 	int games;      /* games per pairing */
+	const bool *absent; /* by bot: left out of the run (--skip-broken),
+			     * never paired; NULL: none */
 };
+
+/* Whether board `board` of every round is left empty: the boards of a
+ * field with bots left out are those of the bots there, the last ones
+ * empty (their games are never played). */
+bool swiss_board_empty(const struct swiss_field *field, int board);
 
 /* Seat by seat, the ranks of game `game` (numbered from 1 over the whole
  * tournament) when it has finished: true; false when it has not. */
@@ -42,11 +53,15 @@ struct swiss_plan {
 	int paired;        /* rounds paired: the first is, and each next one
 			      once every game of the rounds before finished */
 	int (*pairs)[2];   /* [round * boards + board]: the bot first seated
-			      in its first game, then the other */
+			      in its first game, then the other; -1 and -1
+			      on an empty board (swiss_board_empty()) */
 	int *bye;          /* [round]: the bot with the bye, or -1 */
 	int *score;        /* by bot, in half points, after the rounds whose
 			      games all finished */
 	int *buchholz;     /* by bot: its opponents' scores added up */
+	int *outcome;      /* [round * boards + board]: the first seated bot's
+			      pairing score in half points (2 a won pairing,
+			      1 drawn, 0 lost), -1 until its games finished */
 };
 
 /* The pairings `field` has from the results `ranks` gives. */

@@ -32,6 +32,7 @@
 #include "tournament_peers.h"
 #include "util.h"
 #include "verify.h"
+#include "verify_cut.h"
 #include "worker.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -107,9 +108,12 @@ static bool in_shard(const struct run_state *st, int table)
 	return schedule_in_shard(table, st->run->shard_index, st->run->shard_count);
 }
 
-/* Whether a bot of the table is left out of the run (--skip-broken). */
+/* Whether a bot of the table is left out of the run (--skip-broken), or
+ * the table is a Swiss's board left empty by them. */
 static bool table_skipped(const struct run_state *st, int table)
 {
+	if (schedule_table_empty(st->schedule, table))
+		return true;
 	for (int i = 0; st->run->skipped && i < st->schedule->players; i++) {
 		int b = st->schedule->tables[table].bots[i];
 
@@ -150,6 +154,7 @@ static bool round_done(const struct run_state *st)
 		return false;
 	for (int t = (sc->paired - 1) * boards; t < sc->paired * boards; t++)
 		for (long n = sc->tables[t].first_game;
+		     !schedule_table_empty(sc, t) &&
 		     n < sc->tables[t].first_game + sc->tables[t].game_count; n++)
 			if (!st->finished[n])
 				return false;
@@ -202,10 +207,12 @@ static int sync_peers(struct run_state *st)
 }
 
 /* A "skipped" record for each bot left out of the run that has games
- * here still to play: those games, which this run does not start. */
+ * here still to play: those games, which this run does not start (a
+ * Swiss's boards left empty by them, the first one's). */
 static int record_skipped(struct run_state *st)
 {
 	long *games = xmalloc((size_t)st->schedule->game_count * sizeof *games);
+	bool empty_told = false;
 	int rc = 0;
 
 	for (int b = 0; !rc && st->run->skipped && b < st->spec->bot_count; b++) {
@@ -215,15 +222,20 @@ static int record_skipped(struct run_state *st)
 			continue;
 		for (long n = 1; n <= st->schedule->game_count; n++) {
 			const struct scheduled_game *g = &st->schedule->games[n - 1];
+			bool empty = !empty_told && schedule_table_empty(st->schedule, g->table);
 
 			for (int s = 0; s < st->schedule->players; s++)
-				if (g->seating[s] == b && !st->finished[n] &&
-				    in_shard(st, g->table))
+				if ((g->seating[s] == b || (empty && !s)) &&
+				    !st->finished[n] && in_shard(st, g->table))
 					games[count++] = n;
 		}
-		if (count)
-			rc = record(st, manifest_skipped_record(b, st->run->skip_why[b],
-								games, count));
+		empty_told = true;
+		/* A Swiss's says which bots its pairings leave out, games or
+		 * not (a resumed one's, started this time, as before). */
+		if (count || st->schedule->swiss.rounds)
+			rc = record(st, manifest_skipped_record(b, st->run->skip_why[b]
+				? st->run->skip_why[b] : "left out when the run began",
+				games, count));
 	}
 	free(games);
 	return rc;
@@ -247,7 +259,9 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 		.shard_count = st->run->shard_count, .file = spec->file,
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 		.book_path = spec->book.path, .book_random = spec->book.random,
+		.compress = spec->compress,
 		.containment = contain_summary(spec->limits.contain),
+		.sandbox = spec->limits.sandbox,
 	};
 
 	for (int b = 0; b < first_bots; b++)
@@ -332,6 +346,20 @@ static bool leftover_complete(struct run_state *st, const char *path,
  * the entry goes into this run's batch, marked "recovered"; any other log
  * is set aside in games/aborted/ with an "aborted" record, under the name
  * put in *aside (a new string). */
+/* The commitment C a cut log names, for its "aborted" record: "" when
+ * it cannot be read or was cut before its exchange. */
+static void leftover_commitment(const char *path, char c[65])
+{
+	struct game_log log;
+	char err[ERR_LEN];
+
+	c[0] = '\0';
+	if (logread_load(path, &log, err))
+		return;
+	verify_cut_commitment(&log, c);
+	logread_free(&log);
+}
+
 static int settle_leftover(struct run_state *st, long game, bool recover, char **aside)
 {
 	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
@@ -351,11 +379,17 @@ static int settle_leftover(struct run_state *st, long game, bool recover, char *
 		take_ranks(st, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
-	} else if (rename(path, moved)) {
-		rc = errorf(st->err, "cannot set aside '%s': %s", path, strerror(errno));
 	} else {
-		*aside = outdir_set_aside(NULL, game, st->aborted[game]);
-		rc = record(st, manifest_aborted_record(game, *aside));
+		char c[65];
+
+		leftover_commitment(path, c);
+		if (rename(path, moved)) {
+			rc = errorf(st->err, "cannot set aside '%s': %s", path,
+				    strerror(errno));
+		} else {
+			*aside = outdir_set_aside(NULL, game, st->aborted[game]);
+			rc = record(st, manifest_aborted_record(game, *aside, c));
+		}
 	}
 	if (log.lines)
 		logread_free(&log);

@@ -12,7 +12,9 @@
 
 #include "bot/contain.h"
 #include "files.h"
+#include "json.h"
 #include "manifest.h"
+#include "manifest_read.h"
 #include "outdir.h"
 #include "paths.h"
 #include "progress.h"
@@ -39,6 +41,8 @@ struct running {
 	char *out;               /* the default output folder, when it is */
 	bool *broken;
 	char **why;
+	bool *left_out;          /* a resumed Swiss's bots its skipped
+				  * records left out, or NULL */
 };
 
 /* FILE's folder/out/NAME: next to the file, as its bots' folders are,
@@ -93,6 +97,56 @@ static int read_file(struct running *r, char *err)
 	return 0;
 }
 
+/* A resumed run takes again what it was started with and the command
+ * line does not say again (its manifest's first record): its opening
+ * book, --compress and its shard.  0, or -1 with err; a record that
+ * cannot be read is left for manifest_reopen() to name. */
+static int remember(struct running *r, char *err)
+{
+	struct tournament_run *run = &r->run;
+	cJSON *first = manifest_first_record(run->out_dir);
+	const char *book = cJSON_GetStringValue(json_member(first, "book_path"));
+	const char *shard = cJSON_GetStringValue(json_member(first, "shard"));
+	char why[ERR_LEN];
+	int index, count, rc = 0;
+
+	r->spec.compress |= cJSON_IsTrue(json_member(first, "compress"));
+	if (run->shard_count == 1 && shard && sscanf(shard, "%d/%d", &index, &count) == 2 &&
+	    index >= 1 && index <= count) {
+		run->shard_index = index;
+		run->shard_count = count;
+	}
+	if (book && json_member(first, "book_sha256") && !r->request->book &&
+	    !r->spec.book.count &&
+	    tournament_file_book(&r->spec, book, cJSON_GetStringValue(
+			json_member(first, "book_order")), why))
+		rc = errorf(err, "cannot resume %s: it was started with the opening "
+			    "book %s, which cannot be read now (%s): give it again "
+			    "with --openings-book FILE", run->out_dir, book, why);
+	cJSON_Delete(first);
+	return rc;
+}
+
+/* A resumed Swiss's bots that its skipped records left out: they stay
+ * out, as its rounds were paired without them (swiss.h). */
+static void remember_left_out(struct running *r)
+{
+	struct problems quiet = { 0 };
+	struct manifest_view view;
+	char *path = outdir_manifest(r->run.out_dir);
+
+	if (!manifest_read(path, NULL, MANIFEST_RESUME, &view, &quiet))
+		for (int k = 0; k < view.resume.skipped_count; k++)
+			if (view.resume.skipped[k] < r->spec.bot_count) {
+				if (!r->left_out)
+					r->left_out = xcalloc((size_t)r->spec.bot_count,
+							      sizeof *r->left_out);
+				r->left_out[view.resume.skipped[k]] = true;
+			}
+	manifest_view_free(&view);
+	free(path);
+}
+
 /* The output folder, the schedule of the run, whether it may resume:
  * 0, or -1 with err. */
 static int plan(struct running *r, char *err)
@@ -113,6 +167,10 @@ static int plan(struct running *r, char *err)
 			      OUTDIR_MANIFEST);
 	}
 	free(manifest);
+	if (run->resume && remember(r, err))
+		return -1;
+	if (run->resume && r->spec.format == FORMAT_SWISS)
+		remember_left_out(r);
 	/* The bots a resumed run started with make the first generation of
 	 * its schedule; those the file added since, the next ones.  One it
 	 * removed is refused when the manifest is read again. */
@@ -128,8 +186,8 @@ static int plan(struct running *r, char *err)
 				      q->file, run->shard_index, run->shard_count,
 				      run->shard_index, run->shard_index, run->shard_count);
 	}
-	if (r->spec.format == FORMAT_SWISS && q->skip_broken)
-		return errorf(err, "%s: a Swiss round is paired from every result of the round before, so no bot can be left out: play a Swiss tournament without --skip-broken",
+	if (r->spec.format == FORMAT_SWISS && q->skip_broken && run->shard_count > 1)
+		return errorf(err, "%s: the shards of a Swiss pair each round from every shard's results, and cannot leave a bot out: play them without --skip-broken",
 			      q->file);
 	if (schedule_build(&r->spec, first_bots, MAX_GAMES, &r->schedule, err))
 		rc = -1;
@@ -176,18 +234,31 @@ static enum tournament_end preflight(struct running *r, char *err)
 	if (count < 0)
 		return TOURNAMENT_REFUSED;
 	if (count && !r->request->skip_broken) {
+		/* The shards of a Swiss cannot leave a bot out (plan()). */
+		bool whole = spec->format != FORMAT_SWISS || run->shard_count == 1;
+
 		errorf(err, "%d bot%s did not start (above), so no game was "
-		       "played: fix %s in %s, or pass --skip-broken to run "
-		       "without %s", count, count == 1 ? "" : "s",
+		       "played: fix %s in %s%s%s", count, count == 1 ? "" : "s",
 		       count == 1 ? "its entry" : "their entries", run->file,
-		       count == 1 ? "it" : "them");
+		       whole ? ", or pass --skip-broken to run without " : "",
+		       !whole ? "" : count == 1 ? "it" : "them");
 		return TOURNAMENT_FAILED;
 	}
 	for (int b = 0; b < spec->bot_count; b++)
-		if (r->broken[b])
+		if (r->broken[b] && spec->format == FORMAT_SWISS)
+			say(r->hooks, "--skip-broken: the Swiss goes on without '%s': "
+			    "it is paired in no round (its rounds are paired "
+			    "without it, so it stays out when the run is "
+			    "resumed)", spec->bots[b].name);
+		else if (r->broken[b])
 			say(r->hooks, "--skip-broken: the run goes on without '%s': "
 			    "its games are not played (fix it, then run the same "
 			    "command with --resume to play them)", spec->bots[b].name);
+	/* A resumed Swiss keeps out the bots it left out. */
+	for (int b = 0; r->left_out && b < spec->bot_count; b++)
+		r->broken[b] |= r->left_out[b];
+	if (spec->format == FORMAT_SWISS && (count || r->left_out))
+		schedule_leave_out(&r->schedule, r->broken);
 	run->skipped = r->broken;
 	run->skip_why = r->why;
 	return TOURNAMENT_PLAYED;
@@ -260,6 +331,7 @@ static void running_free(struct running *r)
 		free(r->why[b]);
 	free(r->why);
 	free(r->broken);
+	free(r->left_out);
 	sodium_memzero(&r->key, sizeof r->key);
 	free(r->out);
 	schedule_free(&r->schedule);

@@ -55,12 +55,16 @@ struct verifier {
 	int actions;
 	int openings, opened; /* the header's plies; those replayed */
 	const cJSON *book;    /* the header's book line's moves, or NULL */
+	/* In a set: whether its draws carry "dealt" (revision 5; a log of
+	 * revision 4 has none: 0 until the first draw says), and the last. */
+	int dealt_mode;
+	long last_dealt;
 };
 
 static const char *const forfeit_reasons[] = {
 	"timeout", "exit", "bad-json", "line-too-long", "bad-reply",
 	"illegal-action", "unexpected-output", "fairness", "memory", "processes",
-	NULL,
+	"containment", NULL,
 };
 
 __attribute__((format(printf, 3, 4)))
@@ -123,6 +127,10 @@ static int check_chain(struct verifier *v)
 	unsigned char hash[FAIR_HASH_BYTES];
 	char hex[2 * FAIR_HASH_BYTES + 1], why[160];
 
+	if (log->corrupt)
+		return fail(v, log->count, "corrupt compressed data: the log's "
+			    "gzip data do not read from here on (a damaged file, or "
+			    "one cut short)");
 	if (log->count == 0)
 		return fail(v, 0, "the log is empty");
 	for (size_t i = 0; i < log->count; i++) {
@@ -155,6 +163,20 @@ static int check_chain(struct verifier *v)
 		journal_line_hash(hash, line->bytes, line->len);
 	}
 	return 0;
+}
+
+int verify_chain(const struct game_log *log, char *err)
+{
+	struct game_log whole = *log;
+	struct verifier v = {.log = &whole, .err = err};
+
+	/* What a stop cut: a last line without its newline, or a gzip
+	 * member cut short after the lines that read. */
+	if (whole.corrupt || (whole.ends_mid_line && whole.count)) {
+		whole.count -= whole.ends_mid_line && !whole.corrupt;
+		whole.ends_mid_line = whole.corrupt = false;
+	}
+	return whole.count ? check_chain(&v) : 0;
 }
 
 /* Whether a player's "folder" (docs/LOGS.md) is in its one form:
@@ -483,8 +505,7 @@ static void report(struct verifier *v, size_t i)
 				    &v->play);
 }
 
-/* A draw's address in words: "draw 4", "seat 1's roll 3 of turn 2". */
-static void draw_address(char *out, size_t size, const struct draw_record *draw)
+void verify_draw_address(char *out, size_t size, const struct draw_record *draw)
 {
 	if (draw->by_seat)
 		snprintf(out, size, "seat %lu's roll %lu of turn %lu",
@@ -492,6 +513,43 @@ static void draw_address(char *out, size_t size, const struct draw_record *draw)
 			 (unsigned long)draw->turn);
 	else
 		snprintf(out, size, "draw %llu", (unsigned long long)draw->index);
+}
+
+/* A draw of a set carries "dealt" (docs/FAIRNESS.md, "Sets in step", item 9), growing
+ * within the log, on every draw or (a log of revision 4) on none; a draw
+ * of a game alone never does (same_record() refuses it). */
+static int dealt_field(struct verifier *v, size_t i)
+{
+	const cJSON *dealt = member(v, i, "dealt");
+	long value = -1;
+
+	if (!v->in_set)
+		return 0;
+	if (!v->dealt_mode)
+		v->dealt_mode = dealt ? 1 : -1;
+	if ((v->dealt_mode > 0) != (dealt != NULL))
+		return fail(v, i, "a draw %s \"dealt\": in a set every draw "
+			    "carries it or none does", dealt ? "with" : "without");
+	if (!dealt)
+		return 0;
+	if (!json_get_int(v->log->lines[i].json, "dealt", 0, LONG_MAX, &value))
+		return fail(v, i, "\"dealt\" must be a whole number from 0");
+	if (value <= v->last_dealt)
+		return fail(v, i, "\"dealt\" is %ld after %ld: it must grow from "
+			    "draw to draw", value, v->last_dealt);
+	v->last_dealt = value;
+	return 0;
+}
+
+/* The record the log must hold for a draw, with the log's "dealt" when
+ * it has one (checked across the set by verify_sets.h). */
+static cJSON *with_dealt(const struct verifier *v, size_t i, cJSON *expected)
+{
+	const cJSON *dealt = member(v, i, "dealt");
+
+	if (v->in_set && dealt)
+		cJSON_AddItemToObject(expected, "dealt", cJSON_Duplicate(dealt, true));
+	return expected;
 }
 
 /* The draw observer: the rules asked for a draw, the log must hold it. */
@@ -506,13 +564,15 @@ static void expect_draw(void *ctx, const struct draw_record *draw)
 	/* The address only for an error: a draw as the key gives it is the
 	 * rule, and its words were a two-hundredth of a report. */
 	if (i >= v->log->count || strcmp(type_of(v, i), "draw")) {
-		draw_address(address, sizeof address, draw);
+		verify_draw_address(address, sizeof address, draw);
 		fail(v, i, "the rules drew here (%s) but the log has a "
 		     "'%s' record: a draw is missing", address, type_of(v, i));
 		return;
 	}
-	if (!same_record(v->log->lines[i].json, records_draw(draw))) {
-		draw_address(address, sizeof address, draw);
+	if (dealt_field(v, i))
+		return;
+	if (!same_record(v->log->lines[i].json, with_dealt(v, i, records_draw(draw)))) {
+		verify_draw_address(address, sizeof address, draw);
 		fail(v, i, "%s is not what the match key gives", address);
 		return;
 	}
@@ -552,14 +612,17 @@ static int play_forfeit(struct verifier *v, size_t i)
 	return fail(v, i, "unknown forfeit reason '%s'", reason ? reason : "");
 }
 
-/* A seat's reveal comes while it is still in, or (null) after it left. */
+/* A seat's reveal comes while it is still in, or (null) after it left.
+ * A seat taken out with its partner (Black-Pot 2 v 2), not by a forfeit
+ * of its own, was sent the lock as the others were: its reveal stands. */
 static int play_reveal(struct verifier *v, size_t i)
 {
 	int seat;
 
 	if (seat_field(v, i, &seat))
 		return -1;
-	if (!copied_exchange(v) && v->play.out[seat] && v->revealed[seat] != NONE)
+	if (!copied_exchange(v) && v->play.out[seat] && v->forfeit_reason[seat] &&
+	    v->revealed[seat] != NONE)
 		return fail(v, i, "seat %d reveals after it left the game", seat);
 	return 0;
 }
@@ -819,7 +882,8 @@ int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	       const struct verify_hooks *hooks, struct verify_summary *summary,
 	       char *err)
 {
-	struct verifier v = {.log = log, .hooks = hooks, .err = err};
+	struct verifier v = {.log = log, .hooks = hooks, .err = err,
+			     .last_dealt = -1};
 	int rc;
 
 	memset(summary, 0, sizeof *summary);

@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
+#include "games/draws.h"
 #include "keys.h"
 #include "logread.h"
 #include "game_play.h"
@@ -52,5 +53,13 @@ char *verify_signer(char *out, const struct verify_summary *summary,
 int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	       const struct verify_hooks *hooks, struct verify_summary *summary,
 	       char *err);
+
+/* A draw's address in words: "draw 4", "seat 1's roll 3 of turn 2". */
+void verify_draw_address(char *out, size_t size, const struct draw_record *draw);
+
+/* The syntax, numbering and hash chain of a log a stop cut, as far as
+ * it goes (its cut last line, or gzip data cut short, left out): 0, or
+ * -1 with err as verify_log() words it. */
+int verify_chain(const struct game_log *log, char *err);
 
 #endif

@@ -3,12 +3,15 @@
  */
 #include "verify_book.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/registry.h"
 #include "json.h"
 #include "logread.h"
+#include "outdir.h"
 #include "tournament_file.h"
 #include "util.h"
 
@@ -75,12 +78,11 @@ static void moves_text(const cJSON *moves, char *buf, size_t size)
 					       cJSON_IsString(m) ? m->valuestring : "?");
 }
 
-void verify_book_check(void *ctx, long game, const cJSON *header,
-		       const char *path, struct problems *problems)
+/* That the log opens with `want`, the line the schedule gives its game. */
+static void compare_line(const struct book_line *want, long game,
+			 const cJSON *header, const char *path,
+			 struct problems *problems)
 {
-	const struct verify_book *vb = ctx;
-	const struct book_line *want = book_pick(&vb->spec.book,
-						 (game - 1) % vb->spec.games / vb->unit);
 	const cJSON *book = json_member(header, "book");
 	const cJSON *line = json_member(book, "line"), *moves = json_member(book, "moves");
 	char has[256], should[256];
@@ -95,4 +97,74 @@ void verify_book_check(void *ctx, long game, const cJSON *header,
 		problems_add(problems, path, "game %ld opens with line %d of the "
 			     "opening book, but as %s: the book's line %d is %s",
 			     game, want->line, has, want->line, should);
+}
+
+void verify_book_check(void *ctx, long game, const cJSON *header,
+		       const char *path, struct problems *problems)
+{
+	const struct verify_book *vb = ctx;
+
+	compare_line(book_pick(&vb->spec.book, (game - 1) % vb->spec.games / vb->unit),
+		     game, header, path, problems);
+}
+
+/* The book the header names, read again as the run read it: 0, or -1
+ * with `notice` saying why the line cannot be checked. */
+static int reread(const cJSON *header, const cJSON *described, struct book *book,
+		  char *notice, size_t size)
+{
+	const struct game_rules *rules = arena_game_find(
+		cJSON_GetStringValue(json_member(header, "game")));
+	const char *path = cJSON_GetStringValue(json_member(described, "path"));
+	const char *sha = cJSON_GetStringValue(json_member(described, "sha256"));
+	char err[ERR_LEN];
+
+	if (!rules || !path || !sha)
+		return -(snprintf(notice, size, "its header does not say where its "
+				  "opening book was") > 0);
+	if (book_read(path, rules, json_member(header, "options"),
+		      cJSON_GetArraySize(json_member(header, "players")), book, err))
+		return -(snprintf(notice, size, "%s", err) > 0);
+	if (book_order(book, cJSON_GetStringValue(json_member(described, "order")), err))
+		snprintf(notice, size, "%s", err);
+	else if (!strcmp(book->sha256, sha))
+		return 0;
+	else
+		snprintf(notice, size, "opening book %s is not the run's any more "
+			 "(its SHA-256 is %s, the log's %s)", path, book->sha256, sha);
+	book_free(book);
+	return -1;
+}
+
+void verify_book_log(const char *path, struct problems *problems,
+		     char *notice, size_t size)
+{
+	cJSON *header = logread_header(path);
+	const cJSON *described = json_member(header, "book");
+	const char *name = strrchr(path, '/');
+	long first = 0, unit = 0, game;
+	struct book book;
+
+	*notice = '\0';
+	name = name ? name + 1 : path;
+	game = strncmp(name, "game-", 5) ? 0 : outdir_log_game(name + 5, strlen(name + 5));
+	if (!described || !json_member(described, "unit")) {
+		cJSON_Delete(header);  /* no book, or a log of arena 0.5.0 */
+		return;
+	}
+	if (!json_get_int(described, "first", 1, LONG_MAX, &first) ||
+	    !json_get_int(described, "unit", 1, INT32_MAX, &unit) || !first || !unit ||
+	    game < first)
+		snprintf(notice, size, "its header's \"book\" gives no schedule for "
+			 "game %ld (\"first\" and \"unit\", 1 or more, the game "
+			 "from its name game-NNNNNN.jsonl)", game);
+	else if (!reread(header, described, &book, notice, size)) {
+		compare_line(book_pick(&book, (game - first) / unit), game, header,
+			     path, problems);
+		book_free(&book);
+	}
+	if (*notice)
+		snprintf(notice + strlen(notice), size - strlen(notice),
+			 ": its line is not checked against the run's schedule");
+	cJSON_Delete(header);
 }

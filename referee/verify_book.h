@@ -8,7 +8,9 @@
  * and that its moves are that line's.  When the book cannot be read
  * there, or is no longer the run's (its SHA-256 differs), a one-line
  * notice says so and only the rest is checked: that each log plays the
- * line it names, from the manifest's book.
+ * line it names, from the manifest's book.  A run without a manifest
+ * (play, sprt) is checked from what each log's header says of its book
+ * and its schedule (verify_book_log()).
  */
 #ifndef ARENA_VERIFY_BOOK_H
 #define ARENA_VERIFY_BOOK_H
@@ -33,5 +35,15 @@ void verify_book_free(struct verify_book *vb);
  * (verify_folder's hook). */
 void verify_book_check(void *ctx, long game, const cJSON *header,
 		       const char *path, struct problems *problems);
+
+/* The same for the log at `path` of a run without a manifest (`play`,
+ * `sprt`), from what its header's "book" says: the book read again from
+ * its "path" and "order", and the line of unit (game - "first") div
+ * "unit", the game numbered by the log's name, game-NNNNNN.jsonl.  When
+ * that cannot be done (the book gone or changed), `notice` (else "")
+ * says so in one line; a log without "unit" (arena 0.5.0 and earlier) is
+ * not checked. */
+void verify_book_log(const char *path, struct problems *problems,
+		     char *notice, size_t size);
 
 #endif

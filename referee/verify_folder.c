@@ -18,19 +18,21 @@
 #include "outdir.h"
 #include "paths.h"
 #include "util.h"
+#include "verify_cut.h"
 #include "verify_pool.h"
 #include "verify_sets.h"
 
 /* A log that a resumed run set aside ("000042.aborted-1.jsonl", in
  * games/aborted/, or in games/ itself when an earlier referee made the
- * run) for a game of the manifest.  It need not be listed: a run killed
- * between setting it aside and recording so leaves it unlisted; and it is
- * never rated. */
+ * run) for a game of the manifest, listed by an "aborted" record
+ * (verify_cut.h): one that nothing lists may be a deal the organiser
+ * hid, or a log planted to look like one.  It is never rated. */
 static bool is_set_aside(const struct manifest_view *view, const char *name)
 {
 	long count, game = outdir_set_aside_game(name, &count);
 
-	return game && game <= view->game_count && view->state[game] != MANIFEST_UNLISTED;
+	return game && game <= view->game_count && view->state[game] != MANIFEST_UNLISTED &&
+	       verify_cut_listed(view, name);
 }
 
 static bool same_ranks(const struct manifest_view *view, long game,

@@ -10,6 +10,7 @@
 #include "outdir.h"
 #include "util.h"
 #include "verify_book.h"
+#include "verify_cut.h"
 #include "verify_folder.h"
 #include "verify_sets.h"
 
@@ -30,9 +31,19 @@ static void told_outcome(void *ctx, size_t index, const struct verify_outcome *o
 {
 	struct check *c = ctx;
 
+	struct problems problems = {.report = c->events->problem, .ctx = c->events->ctx};
+	char notice[ERR_LEN + 512];
+
 	if (o->status == VERIFY_OK)
 		verify_sets_add(c->sets, c->paths[index]);
 	c->events->log(c->events->ctx, c->paths[index], o);
+	/* A game with an opening book's line, outside a tournament's
+	 * folder: its line against the schedule its header gives. */
+	if (o->status == VERIFY_OK) {
+		verify_book_log(c->paths[index], &problems, notice, sizeof notice);
+		if (*notice)
+			c->events->notice(c->events->ctx, c->paths[index], notice);
+	}
 }
 
 /* A tournament: its manifest, then its folder and every log. */
@@ -44,6 +55,7 @@ static void check_tournament(struct check *c, const char *manifest)
 	char notice[ERR_LEN + 256];
 	bool usable = !manifest_read(manifest, c->key, MANIFEST_KEEP_HASHES, &view,
 				     &problems);
+	bool cut_there = false;
 
 	if (usable) {
 		struct verify_book *book = verify_book_open(&view, notice, sizeof notice);
@@ -52,15 +64,17 @@ static void check_tournament(struct check *c, const char *manifest)
 		if (*notice)
 			c->events->notice(c->events->ctx, view.dir, notice);
 		verify_folder(&view, true, c->jobs, book ? &hook : NULL, &problems);
+		cut_there = verify_cut_logs(&view, &problems);
 		verify_book_free(book);
 		manifest_swiss_union_add(&c->swiss, &view, &problems);
 	}
 	if (!problems.count)
 		c->events->tournament(c->events->ctx, &view, c->key != NULL);
-	/* What a stop cut and a resumed run dealt again, told either way. */
+	/* What a stop cut and a resumed run dealt again, told either way,
+	 * but only when its logs are there, as the sentence says. */
 	if (usable)
 		manifest_cut_count(&view, &cut);
-	if (cut.logs)
+	if (cut.logs && cut_there)
 		c->events->dealt_again(c->events->ctx, view.dir, &cut);
 	manifest_view_free(&view);
 }

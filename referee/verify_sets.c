@@ -3,21 +3,26 @@
  * header line of each log is read to know its set and its seating; the
  * logs of a set are then read whole for what they must share: the records
  * "commit", "bot-commit", "bot-reveal" and "reveal", compared without
- * their "seq" and "prev", which differ from log to log.  A whole set's
+ * their "seq" and "prev", which differ from log to log, and the draws,
+ * whose "dealt" must count through the whole set in step.  A whole set's
  * seatings are checked by verify_seatings.h.
  */
 #include "verify_sets.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/draws.h"
 #include "games/game.h"
 #include "json.h"
 #include "logread.h"
 #include "util.h"
+#include "verify.h"
 #include "verify_seatings.h"
 
 /* What the logs of a set must agree on, each as its records' text. */
@@ -27,9 +32,21 @@ static const char *const shared_names[SHARED_PARTS] = {
 	"the set's commitment", "the first game's exchange", "S",
 };
 
+/* A draw of a log: its "dealt" (-1: none), its line (from 1) and the
+ * place of its address (arena_draws_order()). */
+struct set_draw {
+	long dealt;
+	size_t line;
+	uint64_t order;
+	const char *path; /* its log's */
+	char address[64];
+};
+
 struct set_log {
 	char *path;
 	long game, of;
+	struct set_draw *draws;
+	size_t draw_count;
 	char *shared[SHARED_PARTS];
 	char *name[GAME_MAX_SEATS], *command[GAME_MAX_SEATS]; /* by seat */
 };
@@ -88,6 +105,50 @@ static void add_record(char **text, const cJSON *record)
 	cJSON_Delete(copy);
 }
 
+/* A draw record as draws.h describes it, enough for its address. */
+static struct draw_record draw_of(const cJSON *rec)
+{
+	struct draw_record draw = {0};
+	long seat = 0, turn = 0, roll = 0, d = 0;
+
+	draw.by_seat = json_member(rec, "seat") != NULL;
+	json_get_int(rec, "seat", 0, GAME_MAX_SEATS - 1, &seat);
+	json_get_int(rec, "turn", 0, INT32_MAX, &turn);
+	json_get_int(rec, "roll", 0, INT32_MAX, &roll);
+	json_get_int(rec, "d", 0, LONG_MAX, &d);
+	draw.seat = (uint32_t)seat;
+	draw.turn = (uint32_t)turn;
+	draw.roll = (uint32_t)roll;
+	draw.index = (uint64_t)d;
+	return draw;
+}
+
+/* Keeps the log's draws, with their addresses' places: the seat draws
+ * counted from the seat of the first (whose turn came first). */
+static void add_draws(struct set_log *l, const struct game_log *log)
+{
+	int first_seat = -1;
+
+	for (size_t i = 0; i < log->count; i++) {
+		struct set_draw *d;
+		struct draw_record draw;
+
+		if (!log->lines[i].type || strcmp(log->lines[i].type, "draw"))
+			continue;
+		draw = draw_of(log->lines[i].json);
+		if (draw.by_seat && first_seat < 0)
+			first_seat = (int)draw.seat;
+		l->draws = xrealloc(l->draws, (l->draw_count + 1) * sizeof *l->draws);
+		d = &l->draws[l->draw_count++];
+		d->dealt = -1;
+		json_get_int(log->lines[i].json, "dealt", 0, LONG_MAX, &d->dealt);
+		d->line = i + 1;
+		d->path = l->path;
+		d->order = arena_draws_order(&draw, first_seat);
+		verify_draw_address(d->address, sizeof d->address, &draw);
+	}
+}
+
 /* Reads what the log shares with its set; false when it cannot be read. */
 static bool read_shared(struct set_log *l)
 {
@@ -107,6 +168,7 @@ static bool read_shared(struct set_log *l)
 		for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
 			if (log.lines[i].type && !strcmp(log.lines[i].type, parts[k].type))
 				add_record(&l->shared[parts[k].part], log.lines[i].json);
+	add_draws(l, &log);
 	logread_free(&log);
 	return true;
 }
@@ -128,6 +190,7 @@ static struct set *set_find(struct verify_sets *sets, const char *id)
 static void set_log_free(struct set_log *l)
 {
 	free(l->path);
+	free(l->draws);
 	for (int p = 0; p < SHARED_PARTS; p++)
 		free(l->shared[p]);
 	for (int s = 0; s < GAME_MAX_SEATS; s++) {
@@ -177,6 +240,75 @@ static bool seating_problem(const struct set *set, char *what, size_t size)
 	return verify_seatings_problem(games, set->count, what, size);
 }
 
+static int by_dealt(const void *a, const void *b)
+{
+	const struct set_draw *x = *(const struct set_draw *const *)a;
+	const struct set_draw *y = *(const struct set_draw *const *)b;
+
+	return (x->dealt > y->dealt) - (x->dealt < y->dealt);
+}
+
+/* Item 9 of docs/FAIRNESS.md, "Sets in step", over a whole set: its draws, ordered by
+ * "dealt", run 0, 1, 2, ... and never go back in the order of addresses.
+ * Logs of revision 4, without "dealt", are not checked. */
+static bool dealt_problem(const struct set *set, char *what, size_t size)
+{
+	const struct set_draw **all = NULL, *none = NULL, *with = NULL;
+	uint64_t *orders;
+	size_t count = 0, bad;
+	bool problem = false;
+
+	for (size_t i = 0; i < set->count; i++)
+		for (size_t k = 0; k < set->logs[i].draw_count; k++) {
+			const struct set_draw *d = &set->logs[i].draws[k];
+
+			if (d->dealt < 0 && !none)
+				none = d;
+			else if (d->dealt >= 0 && !with)
+				with = d;
+			all = xrealloc(all, (count + 1) * sizeof *all);
+			all[count++] = d;
+		}
+	if (!with || none) {
+		if (with)
+			snprintf(what, size, "%s numbers its draws with \"dealt\" and "
+				 "%s does not (line %zu)", with->path,
+				 none->path, none->line);
+		free(all);
+		return with != NULL;
+	}
+	qsort(all, count, sizeof *all, by_dealt);
+	orders = xmalloc(count * sizeof *orders);
+	for (size_t i = 0; i < count; i++)
+		orders[i] = all[i]->order;
+	bad = arena_draws_out_of_step(orders, count);
+	for (size_t i = 0; !problem && i < count; i++)
+		if (all[i]->dealt != (long)i) {
+			problem = true;
+			if (all[i]->dealt < (long)i)
+				snprintf(what, size, "two draws are \"dealt\": %ld, %s line "
+					 "%zu and %s line %zu", all[i]->dealt,
+					 all[i - 1]->path, all[i - 1]->line,
+					 all[i]->path, all[i]->line);
+			else
+				snprintf(what, size, "no draw is \"dealt\": %zu (the next, "
+					 "%s line %zu, is %ld): the count has a gap", i,
+					 all[i]->path, all[i]->line, all[i]->dealt);
+		}
+	if (!problem && bad < count) {
+		problem = true;
+		snprintf(what, size, "out of step: %s line %zu (\"dealt\": %zu) is "
+			 "%s, which comes before %s line %zu (\"dealt\": %zu), %s: "
+			 "ordered by \"dealt\", a set's addresses never go back",
+			 all[bad]->path, all[bad]->line, bad, all[bad]->address,
+			 all[bad - 1]->path, all[bad - 1]->line, bad - 1,
+			 all[bad - 1]->address);
+	}
+	free(orders);
+	free(all);
+	return problem;
+}
+
 /* The first problem of one set, in `what`; false when there is none. */
 static bool set_problem(const struct set *set, char *what, size_t size)
 {
@@ -218,7 +350,7 @@ static bool set_problem(const struct set *set, char *what, size_t size)
 			 missing, first->of);
 		return true;
 	}
-	return seating_problem(set, what, size);
+	return seating_problem(set, what, size) || dealt_problem(set, what, size);
 }
 
 size_t verify_sets_report(const struct verify_sets *sets,

@@ -353,15 +353,26 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 	}
 }
 
+/* A freeze that the bot fought (the fallback's: -2) has killed it; its
+ * next message or reply says so. */
 static void set_frozen(struct bot *bot, bool frozen)
 {
-	if (bot->group && bot->frozen != frozen && !contain_freeze(bot->group, frozen))
+	int rc;
+
+	if (!bot->group || bot->frozen == frozen)
+		return;
+	if (!(rc = contain_freeze(bot->group, frozen)))
 		bot->frozen = frozen;
+	else if (rc == -2)
+		bot->uncontained = true;
 }
 
-/* `status`, unless the bot's group went past a limit: then that. */
+/* `status`, unless the bot's group went past a limit, or fought its
+ * freeze: then that. */
 static enum bot_status over_limit(struct bot *bot, enum bot_status status)
 {
+	if (bot->uncontained)
+		return BOT_CONTAINMENT;
 	/* A fault is looked into; a reply only when the kernel said. */
 	switch (!bot->group ? CGROUP_WITHIN
 		: contain_breach(bot->group, status == BOT_OK)) {
@@ -375,8 +386,10 @@ static enum bot_status over_limit(struct bot *bot, enum bot_status status)
 	return status;
 }
 
-/* A reply line was read: what it cost is read from the group's clock. */
-static enum bot_status replied(struct bot *bot)
+/* A reply line was read: what it cost is read from the group's clock,
+ * and it counts only when that is within the CPU time of `d`: the clock
+ * is the rule, whatever came through the pipe. */
+static enum bot_status replied(struct bot *bot, const struct bot_deadline *d)
 {
 	int64_t cpu;
 
@@ -387,6 +400,8 @@ static enum bot_status replied(struct bot *bot)
 	bot->reply_cpu = cpu > bot->cpu_mark ? cpu - bot->cpu_mark : 0;
 	bot->cpu_mark = cpu > bot->cpu_mark ? cpu : bot->cpu_mark;
 	bot->running_since = now_ns();
+	if (d->cpu_ns && bot->reply_cpu > d->cpu_ns)
+		return over_limit(bot, BOT_CPU_TIMEOUT);
 	return over_limit(bot, BOT_OK);
 }
 
@@ -399,6 +414,8 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 
 	if (bot->responder)
 		return respond(bot, line, len);
+	if (bot->uncontained)
+		return BOT_CONTAINMENT;
 	if (bot->in_fd < 0)
 		return BOT_CLOSED;
 	/* A pondering bot's thoughts between moves are its own. */
@@ -478,7 +495,7 @@ enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadli
 			*line = bot->buf;
 			*len = (size_t)(nl - bot->buf);
 			bot->start = bot->scan = *len + 1;
-			return replied(bot);
+			return replied(bot, deadline);
 		}
 		bot->scan = bot->len;
 		if (bot->len > bot->limits.max_line)

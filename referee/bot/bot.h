@@ -32,7 +32,8 @@ struct bot;
  * fails (the child reports errno over a close-on-exec pipe). */
 struct bot *bot_spawn(const struct bot_spec *spec, char *err);
 
-/* Writes `len` bytes plus a newline before the deadline. */
+/* Writes `len` bytes plus a newline before the deadline; BOT_CONTAINMENT
+ * when the bot's last freeze did not hold (it was killed). */
 enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 			       int64_t deadline_ns);
 
@@ -41,7 +42,10 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
  * limits.max_line is BOT_TOO_LONG as soon as the limit is passed, without
  * waiting for its end.  Output after the line stays buffered.  A
  * contained bot that went past its memory or process limit is
- * BOT_OUT_OF_MEMORY or BOT_TOO_MANY_PROCESSES, whatever it replied. */
+ * BOT_OUT_OF_MEMORY or BOT_TOO_MANY_PROCESSES, whatever it replied; one
+ * whose reply came after the CPU time of `deadline` is BOT_CPU_TIMEOUT,
+ * whatever was in the pipe; one whose last freeze did not hold is
+ * BOT_CONTAINMENT. */
 enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadline,
 			      const char **line, size_t *len);
 

@@ -30,6 +30,7 @@ struct bot {
 	struct contain *group; /* limits.contain */
 	int due;             /* lines written and not yet answered */
 	bool frozen;
+	bool uncontained;    /* a freeze did not hold: it was killed */
 	int64_t cpu_mark;    /* the group's CPU time when work on the next
 			      * reply began */
 	int64_t running_since; /* now_ns() when it was thawed or last

@@ -109,6 +109,8 @@ enum bot_status {
 	BOT_OUT_OF_MEMORY = -6,      /* the kernel killed one of its processes
 				      * at its memory limit */
 	BOT_TOO_MANY_PROCESSES = -7, /* it was refused a process at its limit */
+	BOT_CONTAINMENT = -8,        /* it fought its stop off move: it was
+				      * killed */
 };
 
 /* When a reply is due: before `wall_ns` (absolute, on now_ns()'s clock),

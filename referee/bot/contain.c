@@ -46,7 +46,8 @@ const char *contain_summary(bool contain)
 		       "frozen off move";
 	return "fallback (no control group): stopped off move, CPU time of "
 	       "its processes, memory per process, /tmp and /dev/shm by size, "
-	       "processes in its namespace; no total memory bound, no CPU cap";
+	       "processes in its namespace; no total memory bound, no CPU cap, "
+	       "no CPU time of children the kernel reaps";
 }
 
 struct contain *contain_new(const struct bot_limits *limits, char *err)
@@ -119,6 +120,8 @@ bool contain_destroy(struct contain *c, int wait_ms)
 	if (!c)
 		return true;
 	gone = cgroup_destroy(c->group, wait_ms);
+	if (c->stops && !procstop_kill(c->stops, wait_ms))
+		gone = false;
 	procstop_free(c->stops);
 	free(c);
 	return gone;

@@ -55,7 +55,8 @@ int contain_play_fd(const struct contain *c);
 /* After fork, in the parent, with the child's pid. */
 void contain_started(struct contain *c, pid_t pid);
 
-/* Freezes or thaws every process of the bot.  0, or -1. */
+/* Freezes or thaws every process of the bot.  0, or -1; -2 when the bot
+ * fought the fallback's freeze (procstop_freeze()): it is killed. */
 int contain_freeze(struct contain *c, bool frozen);
 
 /* CPU time the bot's processes have used, in ns; -1 when unknown. */
@@ -67,8 +68,9 @@ int64_t contain_cpu_ns(struct contain *c);
 enum cgroup_breach contain_breach(struct contain *c, bool seen);
 
 /* Kills what is left of a control group, waits up to `wait_ms` for it
- * to empty and removes it; continues what the fallback stopped.  Frees.
- * NULL is fine.  False when a process of a group outlived the wait. */
+ * to empty and removes it; the fallback kills the sandbox's init from
+ * outside (procstop_kill()), and so all in its namespace.  Frees.  NULL
+ * is fine.  False when a process of the bot outlived the wait. */
 bool contain_destroy(struct contain *c, int wait_ms);
 
 #endif

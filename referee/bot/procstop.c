@@ -13,10 +13,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,6 +38,12 @@ struct open_file {
 	unsigned scan; /* the last scan that read it */
 };
 
+/* A process a scan found: its parent, and whether it runs no more. */
+struct seen {
+	pid_t pid, parent;
+	bool halted, vfork; /* vfork: waiting in vfork for its child */
+};
+
 /* A process the last scan found, for the clock between scans. */
 struct known {
 	pid_t pid;
@@ -45,6 +54,9 @@ struct known {
 struct procstop {
 	pid_t outer, init;  /* init: 0 until found, -1 when gone */
 	struct pids stopped;
+	bool pending;       /* the last stop left stops pending */
+	struct seen *seen;  /* what the last stop's scan found, init first */
+	size_t seen_count, seen_cap;
 	int64_t cpu_max;    /* the largest CPU time answered, ns */
 	struct open_file *files;
 	size_t file_count, file_cap;
@@ -162,6 +174,34 @@ struct stat_of {
 	int64_t reaped; /* CPU clock ticks of the children it reaped */
 };
 
+/* Whether process `pid`, in state D, waits in vfork (or clone with
+ * CLONE_VFORK, as posix_spawn calls it) for its child to exec or exit:
+ * what /proc/PID/syscall says of the call it is blocked in. */
+static bool in_vfork(pid_t pid)
+{
+	char path[64], buf[256];
+	unsigned long long flags = 0;
+	long nr = -1;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/syscall", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	if (sscanf(buf, "%ld %llx", &nr, &flags) < 1)
+		return false;
+#ifdef SYS_vfork
+	if (nr == SYS_vfork)
+		return true;
+#endif
+	return nr == SYS_clone && (flags & CLONE_VFORK);
+}
+
 /* The stat of process `pid` (its thread -tid when tid < 0); false when
  * it is gone. */
 static bool read_stat(struct procstop *p, pid_t pid, pid_t tid,
@@ -254,21 +294,55 @@ static void known_add(struct procstop *p, pid_t pid, int64_t reaped)
 	p->known[p->known_count++] = (struct known){ pid, clock, reaped };
 }
 
-/* Every process of the sandbox, init first, into `out`, and into
- * p->known with the children each reaped; *halted_all (may be NULL):
- * whether all but the init, and their threads, were halted().  False
- * when init is gone.  Closes the files of what the scan did not find. */
+static void seen_add(struct procstop *p, pid_t pid, const struct stat_of *st,
+		     bool halted_now)
+{
+	if (p->seen_count == p->seen_cap) {
+		p->seen_cap = p->seen_cap ? 2 * p->seen_cap : 16;
+		p->seen = xrealloc(p->seen, p->seen_cap * sizeof *p->seen);
+	}
+	p->seen[p->seen_count++] = (struct seen){
+		pid, st->parent, halted_now,
+		!halted_now && st->state == 'D' && st->threads == 1 && in_vfork(pid),
+	};
+}
+
+/* A process waiting in vfork runs no more while its child does not: it
+ * is counted as halted when every child it has is (the vfork child among
+ * them).  Children follow their parents in p->seen, so a chain of vforks
+ * is settled from its end. */
+static void settle_vforks(struct procstop *p)
+{
+	for (size_t i = p->seen_count; i-- > 1;) {
+		bool kids_halted = true;
+
+		if (!p->seen[i].vfork)
+			continue;
+		for (size_t j = i + 1; j < p->seen_count; j++)
+			if (p->seen[j].parent == p->seen[i].pid && !p->seen[j].halted)
+				kids_halted = false;
+		p->seen[i].halted = kids_halted;
+	}
+}
+
+/* Every process of the sandbox, init first, into `out` and p->seen, and
+ * into p->known with the children each reaped; *halted_all (may be
+ * NULL): whether all but the init, and their threads, were halted() (a
+ * process in vfork counted by settle_vforks()).  False when init is gone.
+ * Closes the files of what the scan did not find. */
 static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
 {
 	bool found, all = true;
 
 	out->count = 0;
+	p->seen_count = 0;
 	p->known_count = 0;
 	p->scan++;
 	if ((found = find_init(p)))
 		pids_add(out, p->init);
 	for (size_t i = 0; i < out->count; i++) {
 		struct stat_of st;
+		bool threads;
 
 		if (!read_stat(p, out->list[i], 0, &st)) {
 			if (i == 0)
@@ -276,9 +350,12 @@ static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
 			continue;
 		}
 		known_add(p, out->list[i], st.reaped);
-		all = add_descendants(p, out->list[i], st.threads, out) && all &&
-		      (i == 0 || halted(st.state));
+		threads = add_descendants(p, out->list[i], st.threads, out);
+		seen_add(p, out->list[i], &st, i == 0 || (threads && halted(st.state)));
 	}
+	settle_vforks(p);
+	for (size_t i = 1; i < p->seen_count; i++)
+		all = all && p->seen[i].halted;
 	for (size_t i = p->file_count; i-- > 0;)
 		if (p->files[i].scan != p->scan)
 			file_drop(p, i);
@@ -299,53 +376,127 @@ struct procstop *procstop_new(pid_t outer)
 	return p;
 }
 
-/* Stops what a scan finds unstopped until two scans in a row find
- * nothing new and every process halted().  A process stopped forks no
- * more, and what it forked is in its children; one with SIGSTOP pending
- * may still finish a fork (and the child runs): so the stop waits until
- * they are all stopped, then scans again.  A process that exits hands
- * its children to the init before it is a zombie, maybe while a scan
- * reads the init's children and then its own: a child of it can be in
- * neither, once, and the next scan finds it in the init's. */
+/* Stops every process a scan finds running, until two scans in a row
+ * find nothing new and every process halted(), or the bound passes.  A
+ * process stopped forks no more, and what it forked is in its children;
+ * one with SIGSTOP pending may still finish a fork (and the child runs):
+ * so the stop waits until they are all stopped, then scans again.  A
+ * process that exits hands its children to the init before it is a
+ * zombie, maybe while a scan reads the init's children and then its own:
+ * a child of it can be in neither, once, and the next scan finds it in
+ * the init's.  A process found running after its SIGSTOP is sent another;
+ * one found stopped and then running again was
+ * continued by something (nothing of the bot may send SIGCONT): the bot
+ * fights its stop.  0 when all are stopped, or when the bound passed
+ * with stops still pending (a process the scheduler has not run since
+ * its SIGSTOP stops when it next runs: on a busy machine that can take
+ * longer than the bound, and waiting would stall every table); -1 when
+ * the init is gone; -2 when the bot fought its stop. */
 static int stop_all(struct procstop *p)
 {
 	const struct timespec wait = { 0, 50000 };
-	struct pids found = { 0 };
-	int quiet = 0;
+	int64_t give_up = now_ns() + PROCSTOP_BOUND_MS * 1000000LL;
+	struct pids found = { 0 }, was_halted = { 0 };
+	int quiet = 0, rc = 0;
 
-	/* 40,000 rounds: 2 s of waits at least, for stops to land on a
-	 * loaded machine. */
-	for (int round = 0; round < 40000 && quiet < 2; round++) {
+	while (quiet < 2 && !rc && now_ns() < give_up) {
 		size_t fresh = 0;
 		bool all;
 
 		if (!scan(p, &found, &all))
-			break;
-		for (size_t i = 1; i < found.count; i++)
-			if (!pids_has(&p->stopped, found.list[i]) &&
-			    kill(found.list[i], SIGSTOP) == 0) {
-				pids_add(&p->stopped, found.list[i]);
-				fresh++;
+			rc = -1;
+		for (size_t i = 1; !rc && i < p->seen_count; i++) {
+			pid_t pid = p->seen[i].pid;
+
+			if (p->seen[i].halted) {
+				if (!pids_has(&was_halted, pid))
+					pids_add(&was_halted, pid);
+			} else if (pids_has(&was_halted, pid)) {
+				rc = -2;
 			}
+			/* Stopped again when found running. */
+			if (!pids_has(&p->stopped, pid)) {
+				if (kill(pid, SIGSTOP) == 0) {
+					pids_add(&p->stopped, pid);
+					fresh++;
+				}
+			} else if (!p->seen[i].halted) {
+				kill(pid, SIGSTOP);
+			}
+		}
 		quiet = !fresh && all ? quiet + 1 : 0;
 		if (!fresh && !all)
 			nanosleep(&wait, NULL);
 	}
 	free(found.list);
+	free(was_halted.list);
 	p->last_pid = -1; /* the clock scans again */
-	return quiet == 2 ? 0 : -1;
+	p->pending = rc == 0 && quiet < 2;
+	return rc;
 }
 
 int procstop_freeze(struct procstop *p, bool frozen)
 {
+	int rc = frozen ? stop_all(p) : 0;
+
+	if (rc == -2) {
+		procstop_kill(p, 0);
+		return -2;
+	}
 	/* A stop that failed continues what it stopped: the bot is not
 	 * frozen, whole, and its next thaw will not be asked for. */
-	if (frozen && stop_all(p) == 0)
+	if (frozen && rc == 0)
 		return 0;
 	for (size_t i = 0; i < p->stopped.count; i++)
 		kill(p->stopped.list[i], SIGCONT);
 	p->stopped.count = 0;
-	return frozen ? -1 : 0;
+	return rc;
+}
+
+/* Waits up to `wait_ms` for the init, killed, to be gone or a zombie,
+ * reading its stat every millisecond (without a pidfd: Linux < 5.3, or
+ * valgrind). */
+static bool init_gone(struct procstop *p, int wait_ms)
+{
+	const struct timespec tick = { 0, 1000000 };
+	int64_t give_up = now_ns() + (int64_t)wait_ms * 1000000;
+	struct stat_of st;
+
+	for (;;) {
+		if (!read_stat(p, p->init, 0, &st) || strchr("ZXx", st.state))
+			return true;
+		if (now_ns() >= give_up)
+			return false;
+		nanosleep(&tick, NULL);
+	}
+}
+
+bool procstop_kill(struct procstop *p, int wait_ms)
+{
+	struct pollfd ended = { -1, POLLIN, 0 };
+	int n;
+
+	if (!find_init(p))
+		return true;
+	/* The namespace's init gone, the kernel kills every process in it;
+	 * the init's pidfd is readable, and the init a zombie, only once
+	 * they are all gone. */
+	ended.fd = (int)syscall(SYS_pidfd_open, p->init, 0);
+	if (ended.fd < 0 && errno == ESRCH)
+		return true;
+	kill(p->init, SIGKILL);
+	if (ended.fd < 0)
+		return init_gone(p, wait_ms);
+	do
+		n = poll(&ended, 1, wait_ms);
+	while (n < 0 && errno == EINTR);
+	close(ended.fd);
+	return n == 1;
+}
+
+bool procstop_pending(const struct procstop *p)
+{
+	return p->pending;
 }
 
 /* The last pid the kernel gave a process or thread, anywhere below this
@@ -424,6 +575,7 @@ void procstop_free(struct procstop *p)
 	free(p->files);
 	free(p->buf);
 	free(p->known);
+	free(p->seen);
 	free(p->stopped.list);
 	free(p);
 }

@@ -15,7 +15,8 @@
  * before the signal in its parent's children at once; a child whose
  * parent is exiting moves to the init's children, maybe while a scan
  * reads both, and is found by the next.  The namespace's init is
- * bubblewrap's and is never stopped.
+ * bubblewrap's and is never stopped; it is killed from outside when the
+ * bot ends, which kills everything in the namespace.
  */
 #ifndef ARENA_PROCSTOP_H
 #define ARENA_PROCSTOP_H
@@ -29,11 +30,28 @@ struct procstop;
 /* The processes of the sandbox started as the process `outer` (bwrap). */
 struct procstop *procstop_new(pid_t outer);
 
+/* How long a stop waits, at most, for every process of the sandbox to
+ * be stopped, in ms (docs/SANDBOX.md says what was measured). */
+#define PROCSTOP_BOUND_MS 50
+
 /* Stops (SIGSTOP) or continues (SIGCONT) every process of the sandbox
- * but its init.  0, or -1 when the sandbox is not there (yet, or any
- * more) or its processes could not all be stopped within 2 s: then none
- * is left stopped. */
+ * but its init.  0, also when stops are still pending after
+ * PROCSTOP_BOUND_MS (a process the scheduler has not run yet); -1 when
+ * the sandbox is not there (yet, or any more): then none is left
+ * stopped; -2 when a process was found running again after it was
+ * stopped (the bot fights its stop): then they are all killed
+ * (procstop_kill()). */
 int procstop_freeze(struct procstop *p, bool frozen);
+
+/* Whether the last stop left stops pending at its bound (its processes
+ * not all seen stopped yet, a process in vfork counted as stopped when
+ * its child is). */
+bool procstop_pending(const struct procstop *p);
+
+/* Kills the sandbox's init from outside, and so every process in its
+ * namespace, whatever they did to the init; waits up to `wait_ms` for
+ * them to be gone.  False when they were not gone by then. */
+bool procstop_kill(struct procstop *p, int wait_ms);
 
 /* CPU time (user + system) the sandbox's processes have used, those they
  * reaped included, in ns; never less than a previous answer.  -1 when it

@@ -60,12 +60,27 @@
  * - socket() of any family but AF_UNIX, AF_INET, AF_INET6 and AF_NETLINK,
  *   which the sandbox's network namespace holds: EAFNOSUPPORT.  Others are
  *   not in it (AF_VSOCK's loopback would connect two sandboxes).
+ * - ptrace of pid 1, process_vm_readv and process_vm_writev,
+ *   process_madvise, kcmp and pidfd_getfd: EPERM.  The PID namespace
+ *   hides every other bot, but not the namespace's init (pid 1 in it),
+ *   bubblewrap's: a bot that traced it could clear its parent-death
+ *   signal and keep it, and so the whole namespace, alive after the
+ *   referee ends the bot.  ptrace of the bot's own processes stays: a
+ *   program built with AddressSanitizer traces its own threads when it
+ *   exits, to look for leaks, and fails without (a process so continued
+ *   while it is stopped off move is caught by procstop.h's stop).
+ * - SIGCONT, sent by kill, tkill, tgkill, rt_sigqueueinfo,
+ *   rt_tgsigqueueinfo or pidfd_send_signal: EPERM.  Without a control
+ *   group, a bot off move is stopped with SIGSTOP (procstop.h); one of its
+ *   processes that continued the others (kill(-1, SIGCONT)) would think,
+ *   or spin, on its opponent's time.  SIGCONT is the one signal that ends
+ *   a stop (SIGKILL ends the process).
  *
  * Allowed after a look: ioctl (none on a read-only file, or on the device
  * nodes of bwrap's /dev, changes what another sandbox sees), userfaultfd
- * (faults in the bot's own memory), process_vm_readv/writev, ptrace, kcmp
- * and pidfds (the PID namespace hides every other process),
- * name_to_handle_at (what stat tells; open_by_handle_at needs a capability
+ * (faults in the bot's own memory), pidfd_open, the other signals and
+ * ptrace of its own processes (the PID namespace hides every other
+ * process), name_to_handle_at (what stat tells; open_by_handle_at needs a capability
  * in the host's namespace), System V IPC (the IPC namespace) and bpf (a
  * map is reached by its fd; pinning one needs a mount).
  *
@@ -81,6 +96,7 @@
 #include <linux/futex.h>
 #include <sched.h>
 #include <seccomp.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -119,6 +135,9 @@ struct rule {
 #define SHARED_WAIT(cmd) \
 	MASKED(futex, EAGAIN, 1, INT_BITS & ~(scmp_datum_t)FUTEX_CLOCK_REALTIME, cmd)
 
+/* A call that sends SIGCONT, its signal the argument number `arg`. */
+#define SIGNAL(name, arg) MASKED(name, EPERM, arg, INT_BITS, SIGCONT)
+
 static const struct rule rules[] = {
 	ALL(flock, GRANTED),
 	FCNTL(F_SETLK, GRANTED), FCNTL(F_SETLKW, GRANTED),
@@ -143,6 +162,12 @@ static const struct rule rules[] = {
 	SHARED_WAIT(FUTEX_WAIT_REQUEUE_PI),
 	MASKED(futex_wait, EAGAIN, 3, FUTEX2_PRIVATE, 0),
 	ALL(futex_waitv, ENOSYS),
+	MASKED(ptrace, EPERM, 1, INT_BITS, 1), ALL(process_vm_readv, EPERM),
+	ALL(process_vm_writev, EPERM), ALL(process_madvise, EPERM),
+	ALL(kcmp, EPERM), ALL(pidfd_getfd, EPERM),
+	SIGNAL(kill, 1), SIGNAL(tkill, 1), SIGNAL(tgkill, 2),
+	SIGNAL(rt_sigqueueinfo, 1), SIGNAL(rt_tgsigqueueinfo, 2),
+	SIGNAL(pidfd_send_signal, 1),
 };
 
 /* The socket families a sandbox's network namespace holds, ascending. */

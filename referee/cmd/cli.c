@@ -22,24 +22,30 @@
 #include "util.h"
 #include "visible.h"
 
+/* The word of the option cli_option() returned last, and those that set
+ * the bots' limits and sandbox last (cli_limits_given()). */
+static const char *option_word, *limits_word, *sandbox_word;
+
 int cli_fail(const char *verb, const char *fmt, ...)
 {
 	va_list ap;
 	char *message;
 
+	const char *origin;
+
 	va_start(ap, fmt);
 	message = xvasprintf(fmt, ap);
 	va_end(ap);
-	/* What was wrong may quote a log, a bot or a file name. */
-	visible_line(stderr, "referee %s: %s", verb, message);
+	/* What was wrong may quote a log, a bot or a file name; an option
+	 * that came from the settings is said to. */
+	origin = settings_origin(option_word);
+	visible_line(stderr, "referee %s: %s%s%s%s", verb, message,
+		     origin ? " (from " : "", origin ? origin : "", origin ? ")" : "");
 	fprintf(stderr, "(see 'referee %s --help')\n", verb);
 	free(message);
 	return EXIT_USAGE;
 }
 
-/* The word of the option cli_option() returned last, and those that set
- * the bots' limits and sandbox last (cli_limits_given()). */
-static const char *option_word, *limits_word, *sandbox_word;
 
 void cli_limits_given(void)
 {
@@ -336,6 +342,8 @@ bool cli_signing_key(const char *verb, const char *key_file,
 
 	if (key_file) {
 		ok = !keys_load_secret(key_file, key, err);
+		/* Its signatures are the user's own, for the closing ladder too. */
+		keys_trust_signing(key_file);
 	} else {
 		dir = keys_default_dir(err);
 		ok = dir && !keys_load_or_generate(dir, key, &created, err);
@@ -343,7 +351,10 @@ bool cli_signing_key(const char *verb, const char *key_file,
 	ok = ok && (!folder || !keys_write_public(folder, key->public_key, err));
 	if (!ok) {
 		free(dir);
+		/* Said after the options are read: where the key came from. */
+		option_word = key_file;
 		cli_fail(verb, "%s", err);
+		option_word = NULL;
 		return false;
 	}
 	if (created)

@@ -62,7 +62,11 @@ static void left_out_text(const struct manifest_view *view, char *buf, size_t le
 	long count = manifest_left_out(view);
 
 	buf[0] = '\0';
-	if (count)
+	/* A Swiss's boards left empty are never played (swiss.h). */
+	if (count && view->swiss.rounds)
+		snprintf(buf, len, " (%ld left out by --skip-broken: boards of "
+			 "the Swiss left empty, never played)", count);
+	else if (count)
 		snprintf(buf, len, " (%ld left out by --skip-broken: fix the bot and "
 			 "--resume the run to play them)", count);
 }
@@ -151,20 +155,24 @@ int cmd_verify(int argc, char **argv)
 		     "tournament's output folder, or its\nmanifest.jsonl, is checked "
 		     "as a whole: the manifest's chain and signature,\nevery "
 		     "finished game's log there with the SHA-256 the manifest "
-		     "recorded and\nverified, and no log the manifest does not list; "
-		     "every problem is named, and\na last line says how many games "
-		     "and sets a stop cut and a resumed run dealt\nagain.  Another "
-		     "folder: each of its logs.  Over several logs or a folder,\nthe "
-		     "logs of each duplicate set are checked together: one "
-		     "commitment, every\ngame there, each seated in a rotation of "
-		     "its own.  Each ok names the key\nthat signed and, without "
-		     "--key, says it was not checked against a key you\ntrust "
-		     "(anyone can sign a log with a key of their own) unless it is "
-		     "your\nown default key, the one play and tournament make and "
-		     "sign with, which is\ntrusted by default.  --unsigned also "
-		     "checks the logs of games no referee ran\n(a game of the "
-		     "Python environment saved with save_log(), its header's\n"
-		     "\"refereed\": false), which carry no signature: their "
+		     "recorded and\nverified, every log a resumed run set aside "
+		     "there, listed with its\ncommitment, and no log the manifest "
+		     "does not list; every problem is named,\nand a last line says "
+		     "how many games and sets a stop cut and a resumed run\ndealt "
+		     "again.  Another folder: each of its logs.  Over several logs "
+		     "or a\nfolder, the logs of each duplicate set are checked "
+		     "together: one commitment,\nevery game there, each seated in a "
+		     "rotation of its own, the draws dealt in\nstep.  Each ok names "
+		     "the key that signed and, without "
+		     "--key, says it\nwas not checked against a key you trust "
+		     "(anyone can sign a log with a key\nof their own) unless it is "
+		     "your own key, the one you sign with (the\nsettings' --key, else "
+		     "the default pair play and tournament make), which\nis trusted "
+		     "by default; --key given a secret key file (NAME.key) checks\n"
+		     "against its public key.  --unsigned also "
+		     "checks the logs of games no referee ran (a game of the "
+		     "Python\nenvironment saved with save_log(), its header's "
+		     "\"refereed\": false), which\ncarry no signature: their "
 		     "chain, commitments,\ndraws and actions through the rules; "
 		     "without it such a log fails.  -j N\nchecks N logs "
 		     "at once (default: one per core); the lines come out in\n"

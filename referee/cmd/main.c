@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "keys.h"
 #include "settings.h"
 #include "util.h"
 
@@ -65,6 +66,9 @@ static int run_verb(int (*run)(int argc, char **argv), int argc, char **argv)
 		fprintf(stderr, "referee: %s (see 'referee --help')\n", err);
 		return EXIT_USAGE;
 	}
+	/* The key the settings sign with is the user's own, trusted by
+	 * every verb that checks a signature (keys.h). */
+	keys_trust_signing(settings_key());
 	argv = settings_argv(argc, argv, &n);
 	return run(n, argv);
 }

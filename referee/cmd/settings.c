@@ -18,27 +18,70 @@
 #include "paths.h"
 #include "util.h"
 
-enum kind { LIMITS, SANDBOX, KEY, CONCURRENCY };
+/* The verbs that take settings. */
+enum { PLAY = 1, TOURNAMENT = 2, SPRT = 4, CHECK_BOT = 8, VERIFY = 16 };
+#define RUNS (PLAY | TOURNAMENT | SPRT | CHECK_BOT)
+#define MATCHES (PLAY | SPRT | CHECK_BOT) /* cli.h's CLI_MATCH_LONGOPTS */
 
-#define ALL (1u << LIMITS | 1u << SANDBOX | 1u << KEY | 1u << CONCURRENCY)
-
-/* The verbs that take settings, which, and how they say concurrency. */
 static const struct {
-	const char *verb;
-	unsigned kinds;
-	const char *concurrency;
-} verbs[] = {
-	{"play", 1u << LIMITS | 1u << SANDBOX | 1u << KEY, NULL},
-	{"tournament", ALL, "--concurrency="},
-	{"sprt", ALL, "--concurrency="},
-	{"check-bot", 1u << LIMITS | 1u << SANDBOX, NULL},
-	{"verify", 1u << CONCURRENCY, "--jobs="},
+	const char *name;
+	unsigned verbs;
+} verb_names[] = {
+	{"play", PLAY}, {"tournament", TOURNAMENT}, {"sprt", SPRT},
+	{"check-bot", CHECK_BOT}, {"verify", VERIFY},
+};
+
+/* Every option that may be a setting: one a user sets once, not one
+ * run's choice.  `group`: the options of which the last given is the
+ * one in effect (NULL: the option alone; "": each is, as --readable's
+ * paths add up). */
+enum value { FLAG, VALUE, PATH };
+static const struct known {
+	const char *name;
+	const char *group;
+	enum value value;
+	unsigned verbs;
+} known[] = {
+	{"--limits", "limits", FLAG, RUNS},
+	{"--no-limits", "limits", FLAG, RUNS},
+	{"--sandbox", "sandbox", FLAG, RUNS},
+	{"--no-sandbox", "sandbox", FLAG, RUNS},
+	{"--key", NULL, PATH, PLAY | TOURNAMENT | SPRT},
+	{"--compress", NULL, FLAG, PLAY | TOURNAMENT | SPRT},
+	{"--concurrency", NULL, VALUE, TOURNAMENT | SPRT | VERIFY},
+	{"--quiet", NULL, FLAG, TOURNAMENT | SPRT},
+	{"--report", NULL, FLAG, TOURNAMENT},
+	{"--start-failures", NULL, VALUE, TOURNAMENT},
+	{"--trusted-bots", NULL, FLAG, PLAY | SPRT},
+	{"--move-ms", NULL, VALUE, MATCHES},
+	{"--game-ms", NULL, VALUE, MATCHES},
+	{"--start-ms", NULL, VALUE, MATCHES},
+	{"--max-line", NULL, VALUE, MATCHES},
+	{"--max-stderr", NULL, VALUE, MATCHES},
+	{"--cpu-seconds", NULL, VALUE, MATCHES},
+	{"--memory-mb", NULL, VALUE, MATCHES},
+	{"--max-processes", NULL, VALUE, MATCHES},
+	{"--cpus", NULL, VALUE, MATCHES},
+	{"--clock", NULL, VALUE, MATCHES},
+	{"--readable", "", PATH, MATCHES},
+	{"--env", "", VALUE, MATCHES},
+};
+#define KNOWN (sizeof known / sizeof known[0])
+
+/* Options of the run verbs that are one run's choice, refused as
+ * settings with a word of why. */
+static const char *const one_run[] = {
+	"--out", "-o", "--resume", "--shard", "--seed", "--games", "-g",
+	"--openings", "--openings-book", "--log", "--human", "--show",
+	"--duplicate", "--workdir", "--skip-broken", "--elo0", "--elo1",
+	"--alpha", "--beta", "--normalized", "--max-pairs", "--players",
+	"--keep", "--tournament", "--unsigned",
 };
 
 struct setting {
-	enum kind kind;
+	const struct known *option;
 	char *shown;   /* as given, canonical: "--no-limits", "--key /k" */
-	char *value;   /* the key's path or the number; NULL for a flag */
+	char *value;   /* the path or the value; NULL for a flag */
 	char *word;    /* as settings_argv() gave it to the verb; NULL */
 	char *origin;  /* "the file F, line N", or the variable's name */
 };
@@ -50,9 +93,17 @@ static bool file_there;
 static const char *variable; /* its value; NULL: not set */
 static char **spliced;      /* settings_argv()'s array */
 
-static const char settings_words[] =
-	"--limits, --no-limits, --sandbox, --no-sandbox, --key FILE and "
-	"--concurrency N (-j N)";
+/* The names of the settings, for a message: "--limits, ..., --env". */
+static const char *settings_words(void)
+{
+	static char words[1024];
+	size_t len = 0;
+
+	for (size_t i = 0; i < KNOWN && len < sizeof words; i++)
+		len += (size_t)snprintf(words + len, sizeof words - len, "%s%s",
+					i ? ", " : "", known[i].name);
+	return words;
+}
 
 /* The settings file's path, or NULL when there is no home folder. */
 static char *file_path(void)
@@ -67,28 +118,47 @@ static char *file_path(void)
 	return NULL;
 }
 
-/* The key's path as the file gives it: absolute, or "~/..." in the home
- * folder; NULL after a message otherwise. */
-static char *key_path(const char *value, bool in_file, const char *origin,
-		      char *err)
+/* A path as the file gives it: absolute, or "~/..." in the home folder;
+ * NULL after a message otherwise.  Whether it is there is for the verb
+ * that uses it to say (keygen makes the key a setting names). */
+static char *file_path_value(const char *name, const char *value, bool in_file,
+			     const char *origin, char *err)
 {
 	const char *home = getenv("HOME");
-	char *path;
 
 	if (in_file && !strncmp(value, "~/", 2) && home && home[0] == '/')
-		path = path_join(home, value + 2);
-	else if (in_file && value[0] != '/') {
-		errorf(err, "%s: --key takes an absolute path (or ~/...) in the "
-		       "file, not '%s'", origin, value);
-		return NULL;
-	} else
-		path = xstrdup(value);
-	if (access(path, R_OK)) {
-		errorf(err, "%s: --key %s: %s", origin, path, strerror(errno));
-		free(path);
+		return path_join(home, value + 2);
+	if (in_file && value[0] != '/') {
+		errorf(err, "%s: %s takes an absolute path (or ~/...) in the "
+		       "file, not '%s'", origin, name, value);
 		return NULL;
 	}
-	return path;
+	return xstrdup(value);
+}
+
+/* The setting `name` is, -j and --jobs (verify's) being --concurrency;
+ * NULL when it is none. */
+static const struct known *find_known(const char *name)
+{
+	if (!strcmp(name, "-j") || !strcmp(name, "--jobs"))
+		name = "--concurrency";
+	for (size_t i = 0; i < KNOWN; i++)
+		if (!strcmp(name, known[i].name))
+			return &known[i];
+	return NULL;
+}
+
+/* Why `name` is not a setting: 0 when it is one, else -1 with a message. */
+static int refuse(const char *name, const char *origin, char *err)
+{
+	for (size_t i = 0; i < sizeof one_run / sizeof one_run[0]; i++)
+		if (!strcmp(name, one_run[i]))
+			return errorf(err, "%s: %s cannot be a setting: it is one "
+				      "run's choice, give it on that run's command "
+				      "line; the settings are %s", origin, name,
+				      settings_words());
+	return errorf(err, "%s: unknown setting '%s'; the settings are %s",
+		      origin, name, settings_words());
 }
 
 /* Adds the option `name` with `value` (NULL: none given) from `origin`.
@@ -96,43 +166,33 @@ static char *key_path(const char *value, bool in_file, const char *origin,
 static int add(const char *name, const char *value, bool in_file,
 	       const char *origin, char *err)
 {
-	static const char *const flags[] = {
-		"--limits", "--no-limits", "--sandbox", "--no-sandbox",
-	};
-	struct setting s = { 0 };
+	const struct known *k = find_known(name);
+	struct setting s = { .option = k };
 	char *end;
 	long n;
 
-	for (int i = 0; i < 4; i++)
-		if (!strcmp(name, flags[i])) {
-			if (value)
-				return errorf(err, "%s: %s takes no value, not '%s'",
-					      origin, name, value);
-			s.kind = i < 2 ? LIMITS : SANDBOX;
-			s.shown = xstrdup(name);
-		}
-	if (!s.shown && strcmp(name, "--key") && strcmp(name, "--concurrency") &&
-	    strcmp(name, "-j"))
-		return errorf(err, "%s: unknown setting '%s'; the settings are %s",
-			      origin, name, settings_words);
-	if (!s.shown && (!value || !*value))
+	if (!k)
+		return refuse(name, origin, err);
+	if (k->value == FLAG && value)
+		return errorf(err, "%s: %s takes no value, not '%s'", origin, name,
+			      value);
+	if (k->value != FLAG && (!value || !*value))
 		return errorf(err, "%s: %s needs a value", origin, name);
-	if (!s.shown && !strcmp(name, "--key")) {
-		s.kind = KEY;
-		if (!(s.value = key_path(value, in_file, origin, err)))
-			return -1;
-		s.shown = xasprintf("--key %s", s.value);
-	} else if (!s.shown) {
+	if (k->value == PATH &&
+	    !(s.value = file_path_value(name, value, in_file, origin, err)))
+		return -1;
+	if (k->value == VALUE && !strcmp(k->name, "--concurrency")) {
 		errno = 0;
 		n = strtol(value, &end, 10);
 		if (errno || *end || end == value || n < 1 || n > 1024)
 			return errorf(err, "%s: %s takes a whole number from 1 "
 				      "to 1024 (as verify -j), not '%s'", origin,
 				      name, value);
-		s.kind = CONCURRENCY;
 		s.value = xasprintf("%ld", n);
-		s.shown = xasprintf("--concurrency %ld", n);
+	} else if (k->value == VALUE) {
+		s.value = xstrdup(value);
 	}
+	s.shown = s.value ? xasprintf("%s %s", k->name, s.value) : xstrdup(k->name);
 	s.origin = xstrdup(origin);
 	list = xrealloc(list, (count + 1) * sizeof *list);
 	list[count++] = s;
@@ -209,8 +269,7 @@ static int read_variable(char *err)
 			*value++ = '\0';
 		else if (!strncmp(word, "-j", 2) && word[2])
 			value = word + 2, word = "-j";
-		else if (!strcmp(word, "--key") || !strcmp(word, "--concurrency") ||
-			 !strcmp(word, "-j"))
+		else if (find_known(word) && find_known(word)->value != FLAG)
 			value = strtok_r(NULL, " \t\n", &save);
 		rc = add(word, value, false, SETTINGS_VARIABLE, err);
 	}
@@ -228,29 +287,32 @@ int settings_load(char *err)
 	return read_file(err) || read_variable(err) ? -1 : 0;
 }
 
+/* The verb's bit in known[].verbs, or 0 for a verb that takes none. */
+static unsigned verb_bit(const char *verb)
+{
+	for (size_t v = 0; v < sizeof verb_names / sizeof verb_names[0]; v++)
+		if (!strcmp(verb, verb_names[v].name))
+			return verb_names[v].verbs;
+	return 0;
+}
+
 char **settings_argv(int argc, char **argv, int *out_argc)
 {
-	unsigned kinds = 0;
-	const char *concurrency = NULL;
+	unsigned verb = verb_bit(argv[0]);
 	int n = 0;
 
-	for (size_t v = 0; v < sizeof verbs / sizeof verbs[0]; v++)
-		if (!strcmp(argv[0], verbs[v].verb)) {
-			kinds = verbs[v].kinds;
-			concurrency = verbs[v].concurrency;
-		}
 	spliced = xcalloc((size_t)argc + count + 1, sizeof *spliced);
 	spliced[n++] = argv[0];
 	for (size_t i = 0; i < count; i++) {
 		struct setting *s = &list[i];
 
-		if (!(kinds & 1u << s->kind))
+		if (!(s->option->verbs & verb))
 			continue;
 		free(s->word);
-		s->word = s->kind == KEY ? xasprintf("--key=%s", s->value)
-			  : s->kind == CONCURRENCY ? xasprintf("%s%s", concurrency,
-							     s->value)
-			  : xstrdup(s->shown);
+		/* verify calls its concurrency -j, --jobs. */
+		s->word = !s->value ? xstrdup(s->option->name)
+			  : xasprintf("%s=%s", verb == VERIFY ? "--jobs"
+				      : s->option->name, s->value);
 		spliced[n++] = s->word;
 	}
 	for (int i = 1; i < argc; i++)
@@ -261,10 +323,73 @@ char **settings_argv(int argc, char **argv, int *out_argc)
 
 const char *settings_origin(const char *word)
 {
+	/* A word, or its value (optarg points into "--key=F"). */
 	for (size_t i = 0; word && i < count; i++)
-		if (list[i].word == word)
+		if (list[i].word && word >= list[i].word &&
+		    word <= list[i].word + strlen(list[i].word))
 			return list[i].origin;
 	return NULL;
+}
+
+const char *settings_key(void)
+{
+	const char *key = NULL;
+
+	for (size_t i = 0; i < count; i++)
+		if (!strcmp(list[i].option->name, "--key"))
+			key = list[i].value;
+	return key;
+}
+
+/* Whether setting i is in effect: the last of its group, or in a group
+ * whose every one is. */
+static bool in_effect(size_t i)
+{
+	const struct known *k = list[i].option;
+
+	if (k->group && !*k->group)
+		return true;
+	for (size_t j = i + 1; j < count; j++) {
+		const struct known *later = list[j].option;
+
+		if (later == k || (k->group && later->group && !strcmp(k->group, later->group)))
+			return false;
+	}
+	return true;
+}
+
+/* Which options the settings may hold, grouped by the verbs that take
+ * them. */
+static void help_known(FILE *out)
+{
+	fprintf(out, "They may hold, with their values (the file one a line, '#' a "
+		"comment):\n");
+	for (size_t i = 0; i < KNOWN; i++) {
+		bool first = true, listed = false;
+
+		for (size_t j = 0; j < i; j++)
+			listed = listed || known[j].verbs == known[i].verbs;
+		if (listed)
+			continue;
+		fputc(' ', out);
+		for (size_t j = i, column = 1; j < KNOWN; j++) {
+			if (known[j].verbs != known[i].verbs)
+				continue;
+			if (column + strlen(known[j].name) + 1 > 78)
+				column = (size_t)fprintf(out, "\n ") - 1;
+			column += (size_t)fprintf(out, " %s", known[j].name);
+		}
+		fprintf(out, "\n    for");
+		for (size_t v = 0; v < sizeof verb_names / sizeof verb_names[0]; v++)
+			if (known[i].verbs & verb_names[v].verbs) {
+				fprintf(out, "%s %s", first ? "" : ",", verb_names[v].name);
+				first = false;
+			}
+		fprintf(out, "%s\n", known[i].verbs & VERIFY ? " (verify's -j)" : "");
+	}
+	fprintf(out, "(-j N and --jobs N are --concurrency N; --readable and --env add "
+		"up.)\nOptions of one run (--out, --seed, --resume, --openings-book, "
+		"...) cannot be\nsettings.\n");
 }
 
 void settings_help(FILE *out, const char *err)
@@ -282,22 +407,15 @@ void settings_help(FILE *out, const char *err)
 		fprintf(out, "  refused: %s\n", err);
 		return;
 	}
-	/* The last of each kind is in effect. */
 	for (size_t i = 0; i < count; i++) {
-		bool last = true;
-
-		for (size_t k = i + 1; k < count; k++)
-			last = last && list[k].kind != list[i].kind;
-		if (last && !any)
+		if (!in_effect(i))
+			continue;
+		if (!any)
 			fprintf(out, "  in effect:\n");
-		if (last)
-			fprintf(out, "    %s (%s)\n", list[i].shown, list[i].origin);
-		any = any || last;
+		fprintf(out, "    %s (%s)\n", list[i].shown, list[i].origin);
+		any = true;
 	}
 	if (!any)
 		fprintf(out, "  in effect: none, the built-in defaults\n");
-	fprintf(out, "They may hold --limits or --no-limits, --sandbox or --no-sandbox "
-		"(play,\ntournament, sprt, check-bot), --key FILE (play, tournament, "
-		"sprt) and\n--concurrency N or -j N (tournament, sprt; verify's -j); "
-		"the file one a line,\n'#' a comment.\n");
+	help_known(out);
 }

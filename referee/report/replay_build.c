@@ -341,6 +341,11 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 	char why[ERR_LEN];
 	cJSON *verify;
 
+	if (!log->count && log->corrupt) {
+		memset(out, 0, sizeof *out);
+		return errorf(err, "%s: corrupt compressed data: its gzip data do "
+			      "not read", log->path);
+	}
 	if (!log->count || !log->lines[0].json ||
 	    strcmp(logread_string(log, 0, "type") ? logread_string(log, 0, "type") : "",
 		   "header")) {

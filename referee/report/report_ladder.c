@@ -4,7 +4,8 @@
  * numbers are the ones `referee ladder --format json` prints), each bot's
  * 95% interval, the likelihood of superiority of every pair, in the
  * ladder's order (ladder_rank.h), and the crosstable of the same games
- * (crosstable.h).  A run that has not finished is rated
+ * (crosstable.h), led by a Swiss run's standings (swiss_standings.h).
+ * A run that has not finished is rated
  * as `referee ladder --provisional` rates it: the games its manifest lists
  * as finished.
  */
@@ -90,6 +91,9 @@ int report_ladder(const char *dir, struct report_manifest *run, cJSON *data,
 		ladder_free(&ladder);
 		return -1;
 	}
+	if (ladder.swiss_standings)
+		cJSON_AddItemToObject(data, "swiss",
+				      cJSON_Duplicate(ladder.swiss_standings, true));
 	rows = ladder_rank_json(&ladder, &rank);
 	add_interval(rows, &rank);
 	cJSON_AddItemToObject(data, "ladder", rows);

@@ -227,7 +227,8 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
 }
 
 /* Replays one log, reading it once: its cache line, {"sha256", "entry"},
- * the SHA-256 of the bytes replayed ("" when the log cannot be read), and
+ * the SHA-256 of the file as stored, compressed or not, as the manifest
+ * lists it (logread's; "" when the log cannot be read), and
  * into *data its page's data (NULL when it did not replay), which the
  * entry links as `link`.  Its trees come from the worker's region
  * (work()), which releases them after the log: the replay is not taken
@@ -241,13 +242,11 @@ static cJSON *replay_log(const struct report_log *l, const char *link,
 	const cJSON *verify;
 	struct game_log log;
 	struct replay r;
-	char err[ERR_LEN], sha[FILES_SHA256_HEX] = "";
+	char err[ERR_LEN];
 	int rc = logread_load(l->path, &log, err);
 
 	*data = NULL;
-	if (rc == 0)
-		files_sha256_bytes(log.buffer, log.size, sha);
-	cJSON_AddStringToObject(line, "sha256", sha);
+	cJSON_AddStringToObject(line, "sha256", rc ? "" : log.sha256);
 	entry = cJSON_AddObjectToObject(line, "entry");
 	cJSON_AddStringToObject(entry, "log", l->log);
 	if (rc || replay_build(&log, &options, &r, err)) {

@@ -528,7 +528,10 @@ int arena_black_pot_legal(const struct arena_black_pot *b, int pawns,
 				     b->numbers[cell / SIDE][cell % SIDE] : 0;
 	n = arena_black_pot_moves(b->roll, open, pawns, &moves);
 	for (int i = 0; i < n && n <= max; i++) {
-		out[i] = (struct arena_black_pot_move){ .count = moves[i].count };
+		out[i] = (struct arena_black_pot_move){
+			.count = moves[i].count,
+			.id = arena_black_pot_move_id(moves[i].cells, moves[i].count)
+		};
 		memcpy(out[i].expr, moves[i].expr, sizeof out[i].expr);
 		for (int c = 0; c < moves[i].count; c++)
 			cell_name(out[i].cells[c], moves[i].cells[c], SIDE);
@@ -537,6 +540,32 @@ int arena_black_pot_legal(const struct arena_black_pot *b, int pawns,
 	return n <= max ? n : -1;
 }
 
+
+_Static_assert(ARENA_BLACK_POT_MOVE_IDS == BLACK_POT_MOVE_IDS,
+	       "the SDK's move ids are the rules'");
+
+int arena_black_pot_id_of(const char (*cells)[4], int count)
+{
+	int at[3], row, col;
+
+	if (count < 0 || count > 3)
+		return -1;
+	for (int i = 0; i < count; i++) {
+		if (cell_parse(cells[i], &row, &col, SIDE))
+			return -1;
+		at[i] = row * SIDE + col;
+	}
+	return arena_black_pot_move_id(at, count);
+}
+
+int arena_black_pot_id_cells(int id, char cells[3][4])
+{
+	int at[3], count = arena_black_pot_move_cells(id, at);
+
+	for (int i = 0; i < count; i++)
+		cell_name(cells[i], at[i], SIDE);
+	return count;
+}
 
 int arena_black_pot_apply(struct arena_black_pot *b,
 			  const struct arena_black_pot_move *m, int side)

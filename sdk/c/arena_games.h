@@ -230,7 +230,20 @@ struct arena_black_pot_move {
 	char expr[ARENA_BLACK_POT_EXPR_LEN + 1];
 	char cells[3][4];               /* "F6", one per group worth 1..25 */
 	int count;
+	/* Its move id, the same in every position (docs/games/black-pot.md,
+	 * "Move ids"; set by arena_black_pot_legal()). */
+	int id;
 };
+
+#define ARENA_BLACK_POT_MOVE_IDS 215930 /* ids are 0 to this - 1 */
+
+/* The move id of the move filling `count` (0..3) cells named "F6" (any
+ * order), or -1 when a name is not a cell of the board, a cell is named
+ * twice or count is out of range. */
+int arena_black_pot_id_of(const char (*cells)[4], int count);
+/* The cells (in board order) of the move with this id: their count, or
+ * -1 when id is not 0 to ARENA_BLACK_POT_MOVE_IDS - 1. */
+int arena_black_pot_id_cells(int id, char cells[3][4]);
 
 /*
  * The legal moves of b's roll for a side with `pawns` pawns left (-1:

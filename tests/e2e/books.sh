@@ -51,8 +51,8 @@ expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_sha256":"[0-9a
 expect_eq "$(grep -h -o '"book":{"sha256":"[0-9a-f]*"' "$TMP"/seq/games/*.jsonl | sort -u)" "\"book\":{\"sha256\":\"$SHA\"" \
 	"every log's header has it too"
 LOG="$TMP/seq/games/000001.jsonl"
-head -n 1 "$LOG" | grep -q '"book":{"sha256":"'"$SHA"'","line":2,"moves":\["F4","C3"\]}'
-ok $? "the header names the line and its moves"
+head -n 1 "$LOG" | grep -q '"book":{"sha256":"'"$SHA"'","line":2,"moves":\["F4","C3"\],"path":"'"$TMP/book.txt"'","order":"sequential","first":1,"unit":2}'
+ok $? "the header names the line and its moves, and the book's path, order and schedule (its table's first game, games a line)"
 B=$(grep -nF '"type":"begin"' "$LOG" | cut -d: -f1)
 expect_eq "$(sed -n "$((B + 1)),$((B + 2))p" "$LOG" | sed 's/.*"type":"action",//' | tr '\n' ' ')" \
 	'"seat":0,"action":"F4","opening":true} "seat":1,"action":"C3","opening":true} ' \
@@ -122,6 +122,40 @@ expect_eq "$(head -n 1 "$OUT")" "$TMP/gone: cannot read the opening book '$(real
 	"verify DIR: a book not found is said in one line"
 expect_contains "$OUT" "$TMP/gone: ok: a tournament of rolit, 6 games finished" "and the rest is checked"
 
+# --- --resume remembers the book and --compress --------------------------------------
+# A run started with --openings-book and --compress, grown by a bot and
+# resumed with no flag, plays its new games from the same book, written
+# compressed; a resume with another book names the book, exactly.
+write_file "$TMP/grow.json" 2
+cp "$TMP/book.txt" "$TMP/grow-book.txt"
+expect_exit 0 "$REFEREE" tournament "$TMP/grow.json" --out "$TMP/grow" --openings-book "$TMP/grow-book.txt" --compress --quiet
+"$PYTHON3" -c "import json, sys
+f = json.load(open(sys.argv[1]))
+f['bots'].append({'name': 'fourth', 'command': f['bots'][1]['command']})
+json.dump(f, open(sys.argv[2], 'w'))" "$TMP/grow.json" "$TMP/grow4.json"
+expect_exit 0 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --quiet
+expect_eq "$(ls "$TMP"/grow/games/[0-9]*.jsonl | wc -l)" 12 "--resume with no flag: the grown run plays its 6 new games"
+expect_eq "$(for log in "$TMP"/grow/games/0000{07,08,09,10,11,12}.jsonl; do head -c 2 "$log" | od -An -tx1 | tr -d ' '; done | sort -u)" 1f8b \
+	"... written compressed, as the run was started (--compress not repeated)"
+expect_eq "$(for log in "$TMP"/grow/games/0000{07,08,09,10,11,12}.jsonl; do gzip -dc "$log" | head -n 1 | grep -o '"book":{"sha256":"[0-9a-f]*"'; done | sort -u)" \
+	"\"book\":{\"sha256\":\"$SHA\"" "... and opened from the run's book (--openings-book not repeated)"
+expect_exit 0 "$REFEREE" verify "$TMP/grow"
+expect_contains "$OUT" "$TMP/grow: ok: a tournament of rolit, 12 games finished" "verify: the resumed run is ok"
+printf 'F4 C3\n' >"$TMP/other-book.txt"
+OTHER=$(sha256sum "$TMP/other-book.txt" | cut -d' ' -f1)
+expect_exit 2 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --openings-book "$TMP/other-book.txt"
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/grow: the opening book (--openings-book, or the file's \"openings\") differs: the run was started with the book of SHA-256 $SHA, this one has the book of SHA-256 $OTHER; resume with what it was started with, or use another --out" \
+	"--resume with another book: the book is named as what differs"
+expect_exit 2 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --shard 1/2
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/grow: the shard (--shard) differs: the run was started with \"1/1\", this one has \"1/2\"; resume with what it was started with, or use another --out" \
+	"--resume with another shard: the shard is named as what differs"
+mv "$TMP/grow-book.txt" "$TMP/grow-book.moved"
+expect_exit 2 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/grow: it was started with the opening book $TMP/grow-book.txt, which cannot be read now (cannot read the opening book '$TMP/grow-book.txt': No such file or directory): give it again with --openings-book FILE" \
+	"--resume when the run's book is gone: says so, and how to go on"
+expect_exit 0 "$REFEREE" tournament "$TMP/grow4.json" --out "$TMP/grow" --resume --openings-book "$TMP/grow-book.moved"
+expect_contains "$ERR" "nothing left to play" "... and the book given again where it is now is the run's"
+
 # --- random order: a shuffle of the whole book per pass, the same everywhere ------------
 write_file "$TMP/rnd.json" 6 ' "seed": "07", "openings": {"book": "book.txt", "order": "random"},'
 expect_exit 0 "$REFEREE" tournament "$TMP/rnd.json" --out "$TMP/rnd" --quiet
@@ -148,6 +182,30 @@ expect_exit 0 "$REFEREE" play rolit -o first=seat0 --games 6 --openings-book "$T
 	"$(zoo first-legal)" "$(zoo last-legal)"
 expect_eq "$(for l in "$TMP"/play/game-*.jsonl; do head -n 1 "$l" | sed -n 's/.*"line":\([0-9]*\),.*/\1/p'; done | tr '\n' ' ')" \
 	"2 2 3 3 5 5 " "play --openings-book: each line for both seatings in turn"
+# Without a manifest, each log's header gives its schedule (docs/FAIRNESS.md,
+# "Opening books"): verify reads the book again and gives each game its line.
+expect_exit 0 "$REFEREE" verify "$TMP/play"
+expect_eq "$(grep -c 'opening book\|FAILED' "$OUT")" 0 "verify of a play folder: the book is found, each game on its line"
+# A log of the run in another game's place (it verifies alone), and a log
+# re-signed naming another line: each refused.
+mkdir "$TMP/play-moved" "$TMP/play-renamed"
+cp "$TMP"/play/game-*.jsonl "$TMP/play-moved/"
+cp "$TMP/play/game-000005.jsonl" "$TMP/play-moved/game-000003.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/play-moved"
+expect_contains "$OUT" "$TMP/play-moved/game-000003.jsonl: FAILED: game 3 opens with line 5 of the opening book (D6 C5 B6); the schedule gives it line 3 (F4 E3)" \
+	"play: a game's log in another's place is refused"
+cp "$TMP"/play/game-*.jsonl "$TMP/play-renamed/"
+$LOGTOOL resign "$TMP/play/game-000003.jsonl" "$TMP/play-renamed/game-000003.jsonl" "$KEY" sub 0 '"line":3,' '"line":2,'
+expect_exit 1 "$REFEREE" verify "$TMP/play-renamed"
+expect_contains "$OUT" "$TMP/play-renamed/game-000003.jsonl: FAILED: game 3 opens with line 2 of the opening book (F4 E3); the schedule gives it line 3 (F4 E3)" \
+	"play: a log whose header names another line of the book is refused"
+# The book gone: said in one line, the rest checked.
+cp -r "$TMP/play" "$TMP/play-nobook"
+sed -i 's/"path":"[^"]*book.txt"/"path":"\/nonexistent\/book.txt"/' "$TMP/play-nobook/game-000001.jsonl"
+$LOGTOOL resign "$TMP/play-nobook/game-000001.jsonl" "$TMP/play-nobook/game-000001.jsonl" "$KEY"
+expect_exit 0 "$REFEREE" verify "$TMP/play-nobook"
+expect_contains "$OUT" "$TMP/play-nobook/game-000001.jsonl: cannot read the opening book '/nonexistent/book.txt': No such file or directory: its line is not checked against the run's schedule" \
+	"play: a book no longer there is said" || diag_run
 
 # --- the books that ship: every line plays -------------------------------------------------
 for n in 2 4; do
@@ -175,6 +233,16 @@ expect_contains "$ERR" "line 6: move 1, \"F4\", is not legal there: F4 touches n
 printf 'F4 C3\nF4   C3 # again\n' >"$TMP/twice.txt"
 expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/twice.txt" a b
 expect_contains "$ERR" "opening book $TMP/twice.txt: line 2: the opening of line 1 again" "a line twice is refused"
+# A NUL, or another control byte, is refused by its line, not read up to.
+printf 'F4 C3\n# fine\nE3 F3\000D3\n' >"$TMP/nul.txt"
+expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/nul.txt" a b
+expect_contains "$ERR" "opening book $TMP/nul.txt: line 3: the control byte 0x00 (a book is text: one opening a line, its moves separated by spaces; remove the byte)" \
+	"a NUL byte is refused by its line"
+printf 'F4 C3\nE3\033 F3\n' >"$TMP/esc.txt"
+expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/esc.txt" a b
+expect_contains "$ERR" "opening book $TMP/esc.txt: line 2: the control byte 0x1b" "another control byte is refused by its line"
+printf 'F4\tC3\r\n' >"$TMP/crlf.txt"
+expect_exit 0 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/crlf.txt" "$(cbot)" "$(cbot)"
 printf '# nothing\n\n' >"$TMP/empty.txt"
 expect_exit 2 "$REFEREE" play rolit -o first=seat0 --openings-book "$TMP/empty.txt" a b
 expect_contains "$ERR" "opening book $TMP/empty.txt: it holds no opening" "an empty book is refused"

@@ -27,6 +27,7 @@ for flag in --help -h; do
 	helps "$flag" "usage: expect-bot " "$BOTS/expect-bot"
 	helps "$flag" "usage: win-bot " "$BOTS/win-bot"
 	helps "$flag" "usage: rolit-search [--ms N]" "$BOTS/rolit-search"
+	helps "$flag" "usage: rolit-mcts [--ms N]" "$BOTS/rolit-mcts"
 	helps "$flag" "usage: black-pot-lookahead [--ms N]" "$BOTS/black-pot-lookahead"
 	helps "$flag" "random-py: " "$PYTHON3" "$top_srcdir/bots/random_bot.py"
 	helps "$flag" "threshold-py: " "$PYTHON3" "$top_srcdir/bots/threshold_bot.py"

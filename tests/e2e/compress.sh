@@ -7,6 +7,7 @@
 # --resume after kill -9 read compressed logs; a compressed log that is
 # cut or changed fails verify as a plain one does; `play --compress`.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 
 # write_file FILE EXTRA [THIRD]: 3 deterministic rolit bots, 4 games a table.
 write_file() {
@@ -67,6 +68,17 @@ expect_contains "$OUT" "<!DOCTYPE html>" "replay --format html makes the page of
 expect_exit 0 "$REFEREE" report "$TMP/lean"
 expect_eq "$(grep -c '"verified":true' "$TMP/lean/report/replays/games.jsonl")" 12 \
 	"report: every compressed game is verified and has its replay"
+# The manifest lists the SHA-256 of each log as stored (compressed): the
+# report compares that one, as verify does, for a first run and for a
+# second one that keeps the pages its cache holds.
+for pass in first second; do
+	expect_exit 0 "$REFEREE" report "$TMP/lean"
+	$HTMLTOOL "$TMP/lean/report/index.html" data >"$TMP/lean-report.json"
+	expect_eq "$("$PYTHON3" -c "import json, sys
+m = json.load(open(sys.argv[1]))['manifest']
+print(m['hashes_match'], m['finished'], m['bad_logs'])" "$TMP/lean-report.json")" "12 12 []" \
+		"report ($pass run): 12 of 12 compressed logs have the hash the manifest lists, none bad"
+done
 
 # --- a changed or cut compressed log fails verify -------------------------------------------
 gzip -dc "$LOG" | sed 's/"action":"\([A-H]\)\([0-9]\)"/"action":"\1\2"/' | gzip >"$TMP/again.jsonl"
@@ -81,7 +93,27 @@ expect_exit 1 "$REFEREE" verify "$TMP/cut.jsonl"
 expect_contains "$OUT" "$TMP/cut.jsonl: FAILED" "a compressed log cut short fails verify"
 printf '\037\213garbage' >"$TMP/garbage.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/garbage.jsonl"
-expect_contains "$OUT" "$TMP/garbage.jsonl: FAILED" "gzip's magic then garbage fails verify, no crash"
+CORRUPT="corrupt compressed data: the log's gzip data do not read from here on (a damaged file, or one cut short)"
+expect_eq "$(cat "$OUT")" "$TMP/garbage.jsonl: FAILED: line 1: $CORRUPT" \
+	"gzip's magic then garbage fails verify as corrupt compressed data, never empty"
+# A whole member, then one whose data do not read: the lines of the first
+# are read, the rest named corrupt where it begins.
+gzip -dc "$LOG" | head -n 3 | gzip >"$TMP/half.jsonl"
+printf '\037\213garbage' >>"$TMP/half.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/half.jsonl"
+expect_eq "$(cat "$OUT")" "$TMP/half.jsonl: FAILED: line 4: $CORRUPT" "... after the lines that read, from the line where it begins"
+expect_exit 1 "$REFEREE" ladder "$TMP/garbage.jsonl"
+expect_contains "$ERR" "referee ladder: $TMP/garbage.jsonl: line 1: $CORRUPT" "ladder says so too"
+expect_exit 2 "$REFEREE" replay "$TMP/garbage.jsonl"
+expect_contains "$ERR" "referee replay: $TMP/garbage.jsonl: corrupt compressed data: its gzip data do not read" \
+	"... and replay"
+mkdir "$TMP/corrupt"
+cp "$TMP/garbage.jsonl" "$TMP/corrupt/game-000001.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/corrupt"
+expect_contains "$OUT" "$TMP/corrupt/game-000001.jsonl: FAILED: line 1: $CORRUPT" "... and verify of a folder"
+expect_exit 0 "$REFEREE" report "$TMP/corrupt"
+expect_eq "$($PYTHON3 "$top_srcdir/tests/tools/htmltool.py" "$TMP/corrupt/report/index.html" data | grep -c "line 1: $CORRUPT")" 1 \
+	"... and the report's data"
 
 # --- kill -9 of a plain run, --resume --compress: both kinds in one folder -------------------
 write_file "$TMP/k.json" "" "$(zoo slow 20)"

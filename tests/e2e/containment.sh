@@ -139,7 +139,7 @@ if ! grep -q '"containment":"fallback' "$TMP/fb/probe.jsonl"; then
 else
 	expect_eq "$RC" 0 "fallback: a game is played without --no-limits"
 	expect_not_contains "$ERR" "contain" "fallback: and nothing is said about it"
-	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap"' \
+	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap, no CPU time of children the kernel reaps"' \
 		"fallback: the log header says what contains the bots"
 	run "$REFEREE" verify "$TMP/fb/probe.jsonl"
 	expect_eq "$RC" 0 "fallback: its log verifies"

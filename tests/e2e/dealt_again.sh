@@ -33,7 +33,7 @@ JSON
 
 # cut_and_resume NAME DUPLICATE ASIDE LINE: the run of $TMP/NAME.json into
 # $TMP/NAME, killed (-9) once game 6 (table a-c's second game, the second
-# of its first set) has begun, then resumed: it sets aside the logs ASIDE
+# of its first set) has begun and its log holds its commitment, then resumed: it sets aside the logs ASIDE
 # (in games/aborted/) and says LINE, its only line about the stop.
 cut_and_resume() {
 	local pid
@@ -42,7 +42,7 @@ cut_and_resume() {
 		>"$TMP/$1.out" 2>&1 </dev/null &
 	pid=$!
 	for _ in $(seq 400); do
-		[ -e "$TMP/$1/games/000006.jsonl" ] && break
+		grep -qs '"type":"commit"' "$TMP/$1/games/000006.jsonl" && break
 		sleep 0.05
 	done
 	kill -9 "$pid"
@@ -95,5 +95,49 @@ says dup "cut by a stop and dealt again: 2 games, 1 duplicate set (2 logs set as
 cut_and_resume plain false "000006.aborted-1.jsonl " \
 	"game 6 was cut by the stop: its log is set aside as games/aborted/000006.aborted-1.jsonl, and the game is played again"
 says plain "cut by a stop and dealt again: 1 game (1 log set aside in games/aborted/, listed by the manifest)" "1 0 1"
+
+# --- the cut logs are part of the signed whole (docs/FAIRNESS.md, revision 5) ----------
+# tamper NAME: a copy of the plain run's folder as $TMP/NAME, to tamper with.
+tamper() {
+	cp -r "$TMP/plain" "$TMP/$1"
+	T=$TMP/$1
+	CUT=$T/games/aborted/000006.aborted-1.jsonl
+}
+# refused NAME PATH WHY [LISTED]: verify of $TMP/NAME fails with the line
+# "PATH: FAILED: WHY", and says that logs were set aside, listed by the
+# manifest, LISTED times (default 0: not when a listed one is not there).
+refused() {
+	expect_exit 1 "$REFEREE" verify "$TMP/$1"
+	expect_contains "$OUT" "$2: FAILED: $3" "$1: verify says: ${2#"$TMP/"}: $3" || diag_run
+	expect_eq "$(grep -c 'listed by the manifest' "$OUT")" "${4:-0}" \
+		"$1: ... and that logs set aside are listed by the manifest ${4:-0} times"
+}
+LISTED_C=$(grep '"type":"aborted"' "$TMP/plain/manifest.jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
+expect_eq "$LISTED_C" "$(grep -m1 '"type":"commit"' "$TMP/plain/games/aborted/000006.aborted-1.jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')" \
+	"the aborted record names the cut log's commitment C"
+
+tamper gone
+rm -r "$T/games/aborted"
+refused gone "$CUT" "missing: the manifest lists it as a log of game 6, cut by a stop and set aside"
+run "$REFEREE" ladder "$T"
+expect_eq "$(tail -n 1 "$OUT")" "cut by a stop and dealt again: 1 game, but 1 of the 1 log the manifest lists as set aside is not in the folder: referee verify names them" \
+	"gone: the ladder says the listed log is not there, never that it is" || diag_run
+
+tamper planted
+cp "$CUT" "$T/games/aborted/000003.aborted-1.jsonl"
+refused planted "$T/games/aborted/000003.aborted-1.jsonl" "not listed in the manifest: planted, or left there by another run" 1
+
+tamper unrecorded
+$LOGTOOL resign "$TMP/plain/manifest.jsonl" "$T/manifest.jsonl" "$KEYDIR/referee.key" drop aborted
+expect_eq "$(grep -c '"type":"aborted"' "$T/manifest.jsonl")" 0 "unrecorded: the aborted record is gone, the manifest signed again"
+refused unrecorded "$CUT" "not listed in the manifest: planted, or left there by another run"
+
+tamper swapped
+cp "$T/games/000006.jsonl" "$CUT"
+refused swapped "$CUT" "its commitment C is $(grep -m1 '"type":"commit"' "$T/games/000006.jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/'), the manifest lists game 6's cut log with $LISTED_C: not the deal the run cut"
+
+tamper broken
+$LOGTOOL byte "$TMP/plain/games/aborted/000006.aborted-1.jsonl" "$CUT" 2
+refused broken "$CUT" "broken: line 3: \"prev\" is not the hash of line 2: a line was changed, removed or reordered (the manifest lists it as a log of game 6, cut by a stop)"
 
 done_testing

@@ -62,8 +62,8 @@ ok $? "every set and game has an id of its own"
 for g in 1 2 3 4; do
 	seat_draws "$D/game-00000$g.jsonl" >"$TMP/draws$g"
 done
-grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"draw","seat":1,"turn":0,"roll":0,"kind":"dice","faces":\[[1-6](,[1-6]){6}\]\}$' "$D/game-000002.jsonl"
-ok $? "a seat draw is logged with its seat, turn and roll in place of d"
+grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"draw","seat":1,"turn":0,"roll":0,"kind":"dice","faces":\[[1-6](,[1-6]){6}\],"dealt":[0-9]+\}$' "$D/game-000002.jsonl"
+ok $? "a seat draw is logged with its seat, turn and roll in place of d, and the set's count of draws dealt before it"
 N=$(same_dice "$TMP/draws1" "$TMP/draws2")
 [ "$N" -gt 20 ] 2>/dev/null
 ok $? "set 1: both games deal each seat the same dice at the same addresses ($N shared)"
@@ -166,9 +166,10 @@ expect_eq "$(tail -n 1 "$ended" | sed 's/.*"type":"\([a-z-]*\)".*/\1/')" "result
 	"the ended game's log ends with its result, waiting for S"
 
 # --- table draws are the set's too: a random Black-Pot layout, an opening ------
-# table_draws LOG: the log's table draws (d, what was drawn), one a line.
+# table_draws LOG: the log's table draws (d, what was drawn), one a line,
+# without "dealt", which counts over the set.
 table_draws() {
-	grep '"type":"draw","d":' "$1" | sed 's/^{"seq":[0-9]*,"prev":"[0-9a-f]*",//'
+	grep '"type":"draw","d":' "$1" | sed 's/^{"seq":[0-9]*,"prev":"[0-9a-f]*",//; s/,"dealt":[0-9]*}$/}/'
 }
 B=$TMP/black-pot
 expect_exit 0 "$REFEREE" play black-pot -o layout=random --games 2 --duplicate --out "$B" "$C" "$C"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Tests of arena_env (sdk/python/arena_env), the games as environments.
 
-The AEC API (agents, agent_iter, last, step, observe, masks, rewards, the
-end of a game), seeds, errors with the rules' own messages, clone and
+The examples of docs/ENVIRONMENT.md print what it shows; the AEC API
+(agents, agent_iter, last, step, observe, masks, rewards, the end of a
+game), seeds, errors with the rules' own messages, clone and
 serialize, vector() against env() game for game, run() in process and
 through the referee, arena_bot.run() of a callable, and the example that
 learns (bots/examples/learn_bolo5.py): its policy in numpy is its policy
@@ -151,6 +152,28 @@ class TestAEC(unittest.TestCase):
         self.assertEqual(str(cm.exception),
                          "the game is over: step(None) for %s"
                          % e.agent_selection)
+
+
+class TestDocExamples(unittest.TestCase):
+    def test_the_examples_print_what_the_doc_shows(self):
+        """Each Python example of docs/ENVIRONMENT.md whose print lines show
+        their output in a comment ("print(x)   # output") prints that."""
+        doc = os.path.join(HERE, "..", "..", "docs", "ENVIRONMENT.md")
+        with open(doc, encoding="utf-8") as f:
+            blocks = f.read().split("```python\n")[1:]
+        checked = 0
+        for block in (b.split("```")[0] for b in blocks):
+            shown = [line.split("  # ", 1)[1].strip()
+                     for line in block.splitlines()
+                     if line.startswith("print(") and "  # " in line]
+            if not shown:
+                continue
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, doc, "exec"), {})
+            self.assertEqual(out.getvalue().splitlines(), shown)
+            checked += 1
+        self.assertGreaterEqual(checked, 1)
 
 
 class TestSpaces(unittest.TestCase):

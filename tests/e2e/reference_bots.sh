@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The reference search bots, rolit-search and black-pot-lookahead: they
+# The reference search bots, rolit-mcts, rolit-search and
+# black-pot-lookahead: they
 # pass check-bot; in tournaments at the default time control (2 players,
 # and 4: Best-Reply Search for Rolit, teams for Black-Pot) nobody forfeits
 # and they beat the bundled bots; asked to think longer than the turn
@@ -8,12 +9,14 @@
 . "$(dirname "$0")/../tools/lib.sh"
 
 RS="$BOTS/rolit-search"
+RM="$BOTS/rolit-mcts"
 BPL="$BOTS/black-pot-lookahead"
 GREEDY_BP="$PYTHON3 $top_srcdir/bots/greedy_black_pot.py"
 
 # check-bot runs them in the sandbox, as every verb does by default:
 # nothing outside their folder and the system's is needed.
 passes rolit "$RS" -o size=6
+passes rolit "$RM" -o size=6
 passes black-pot "$BPL"
 
 # outscores LOGS NAME [teams]: whether in the game logs LOGS (a glob) the
@@ -68,6 +71,20 @@ tournament rolit4 rolit 4 4 '{}' "[
 expect_eq "$(outscores "$TMP/rolit4/games/*.jsonl" search)" "ahead of every bot" \
 	"rolit-search scores more than each bot it meets (4 players)"
 
+# rolit-mcts at 2 and 3 players on 6x6 and at 4 on 8x8, against the
+# greedy example and random bots.
+for players in 2 3 4; do
+	size=$((players < 4 ? 6 : 8))
+	bots="{\"name\": \"mcts\", \"command\": \"$RM\", \"challenger\": true},
+	 {\"name\": \"greedy\", \"command\": \"$BOTS/examples/rolit\"}"
+	for i in $(seq 2 "$players"); do
+		bots="$bots, {\"name\": \"random-$i\", \"command\": \"$CBOT\"}"
+	done
+	tournament "mcts$players" rolit "$players" "$players" "{\"size\": $size}" "[$bots]"
+	expect_eq "$(outscores "$TMP/mcts$players/games/*.jsonl" mcts)" "ahead of every bot" \
+		"rolit-mcts scores more than each bot it meets ($players players, ${size}x$size)"
+done
+
 tournament bp2 black-pot 2 2 '{}' "[
  {\"name\": \"lookahead\", \"command\": \"$BPL\", \"challenger\": true},
  {\"name\": \"greedy\", \"command\": \"$GREEDY_BP\", \"readable\": [\"$top_srcdir/sdk/python\"]},
@@ -90,13 +107,17 @@ run "$REFEREE" play rolit -o size=6 --move-ms 500 --out "$TMP/long-rolit" \
 	"S=$RS --ms 5000" "R=$CBOT"
 ok "$([ "$RC" = 0 ] && ! grep -q '"type":"forfeit"' "$TMP"/long-rolit/game-*.jsonl; echo $?)" \
 	"rolit-search --ms 5000 answers within a move time of 500 ms" || diag_run
+run "$REFEREE" play rolit -o size=6 --move-ms 500 --out "$TMP/long-mcts" \
+	"M=$RM --ms 5000" "R=$CBOT"
+ok "$([ "$RC" = 0 ] && ! grep -q '"type":"forfeit"' "$TMP"/long-mcts/game-*.jsonl; echo $?)" \
+	"rolit-mcts --ms 5000 answers within a move time of 500 ms" || diag_run
 run "$REFEREE" play black-pot --move-ms 500 --out "$TMP/long-bp" \
 	"L=$BPL --ms 5000" "R=$CBOT"
 ok "$([ "$RC" = 0 ] && ! grep -q '"type":"forfeit"' "$TMP"/long-bp/game-*.jsonl; echo $?)" \
 	"black-pot-lookahead --ms 5000 answers within a move time of 500 ms" || diag_run
 
 # Bad arguments: exit 2 and a message that says what to give.
-for bot in "$RS" "$BPL"; do
+for bot in "$RS" "$RM" "$BPL"; do
 	name=${bot##*/}
 	expect_exit 2 "$bot" --ms 0
 	expect_contains "$ERR" "$name: --ms wants a whole number of milliseconds from 1 to 60000, not \"0\"" \

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end: the SDKs installed the way their ecosystems expect, then a
 # bot written elsewhere against each, with no path into this repository,
-# passing check-bot.  Python: `pip install --no-build-isolation` of
-# sdk/python into a fresh virtualenv of Debian's python3, offline, with the
-# setuptools and wheel of Debian's packages (python3-venv, python3-setuptools,
-# python3-wheel; $SDK_PYTHON names another interpreter that has them).
+# passing check-bot.  Python: the README's two lines (a virtualenv of
+# Debian's python3 with its site packages, then `pip install
+# --no-build-isolation ./sdk/python`), offline, with the setuptools, wheel
+# and numpy of Debian's packages (python3-venv, python3-setuptools,
+# python3-wheel, python3-numpy; $SDK_PYTHON names another interpreter that
+# has them).
 # JavaScript: `npm install --install-links` of sdk/js (a copy, not the
 # symlink the sandbox hides) into a fresh folder (a local folder
 # needs no registry).  Each installs from a copy of its folder, so that
@@ -70,26 +72,34 @@ rm -rf "$TMP/py/src/sdk/python/build" "$TMP/py/src/sdk/python/arena_env/"_core*.
 	"$TMP/py/src/sdk/python/arena_bot/"_rules*.so
 # The installed package, not a build tree's (lib.sh's PYTHONPATH).
 unset PYTHONPATH
-run "${SDK_PYTHON:-/usr/bin/python3}" -m venv --system-site-packages "$TMP/py/venv"
-ok "$RC" "python3 -m venv makes a fresh virtualenv (apt-get install python3-venv)" || diag_run
-# As a user installs it: with Python's compiler flags, none of a
-# sanitizer build's (an extension built with AddressSanitizer cannot be
-# imported by an interpreter built without it).
-run env -u CFLAGS -u CPPFLAGS -u LDFLAGS "$TMP/py/venv/bin/python" -m pip install \
-	--no-build-isolation --no-index --disable-pip-version-check "$TMP/py/src/sdk/python"
-ok "$RC" "pip install sdk/python into it, offline" || diag_run
-run "$TMP/py/venv/bin/python" -c 'import arena_bot, arena_bot.games, importlib.metadata as m
+# The README's two lines, as a user runs them in the source tree, with
+# Debian's python3 (or $SDK_PYTHON, named python3) first on PATH and a home of their own;
+# with Python's compiler flags, none of a sanitizer build's (an extension
+# built with AddressSanitizer cannot be imported by an interpreter built
+# without it), and no package index (pip must need none).
+mkdir -p "$TMP/py/home"
+sdk_python=${SDK_PYTHON:-/usr/bin/python3}
+readme_install=$(sed -n '/^```sh$/{n;/-m venv --system-site-packages/{N;p;};}' "$top_srcdir/README.md")
+expect_eq "$(printf '%s\n' "$readme_install" | wc -l)" 2 "README.md shows the Python SDK's install: a venv, then pip"
+run env -C "$TMP/py/src" -u CFLAGS -u CPPFLAGS -u LDFLAGS HOME="$TMP/py/home" \
+	PATH="${sdk_python%/*}:$PATH" PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 bash -ec "$readme_install"
+ok "$RC" "the README's install of the Python SDK works offline" || diag_run
+venv=$(printf '%s\n' "$readme_install" | sed -n '1s/.*--system-site-packages //p')
+venv=${venv/#\~/$TMP/py/home}
+run "$venv/bin/python" -c 'import numpy, sys; print(sys.prefix != sys.base_prefix)'
+expect_eq "$RC $(cat "$OUT")" "0 True" "the venv is one, and sees Debian's numpy (--system-site-packages)"
+run "$venv/bin/python" -c 'import arena_bot, arena_bot.games, importlib.metadata as m
 print(m.version("arena-bot"), arena_bot.Bot.safe, len(arena_bot.games.dice_keeps("bolo", [1, 5, 2, 2, 2, 3, 4])))'
 expect_eq "$(cat "$OUT")" "$(sed -n 's/^AC_INIT(\[arena\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac") False 7" \
 	"the package imports with its game helpers, at the project's version"
-run "$TMP/py/venv/bin/python" -c 'import arena_env
+run "$venv/bin/python" -c 'import arena_env
 e = arena_env.env("bolo5")
 e.reset(seed=0)
 print(e.facts()["game_id"], len(e.legal()) > 0)'
 expect_eq "$(cat "$OUT")" "$(sed -n 's/^seed.game1.game_id: //p' "$top_srcdir/docs/FAIRNESS.md") True" \
 	"arena_env installed: game 1 of seed 00 has the game_id of referee play --seed 00's first game"
 cd "$TMP/py/bot" || exit 99
-installed_bot_passes Python rolit "$TMP/py/venv/bin/python mybot.py '$TMP'"
+installed_bot_passes Python rolit "$venv/bin/python mybot.py '$TMP'"
 
 # --- JavaScript ----------------------------------------------------------------
 major=$("${NODE:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null)

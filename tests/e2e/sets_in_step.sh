@@ -77,4 +77,26 @@ run "$REFEREE" ladder --format csv "$TMP/reveal"
 expect_eq "$(grep -c '^' "$OUT")" 3 "the ladder rates the set" || diag_run
 expect_eq "$(awk -F, '$2 == "bad-reveal" { print $11, $14, $15 }' "$OUT")" "2 2 fairness:2" "... the bad reveal losing both games by forfeit" || diag_run
 
+# Black-Pot 2 against 2 (docs/games/black-pot.md, "Forfeits"): the seat
+# that forfeits for "fairness" loses for its side, its partner with it, in
+# every game of the set; the other side wins each.
+run "$REFEREE" play black-pot --duplicate --games 4 --out "$TMP/teams" "$C" "$(zoo bad-reveal)" "$(cbot c2)" "$(cbot c3)"
+expect_eq "$RC" 0 "a Black-Pot set of 2 v 2 with a bad reveal is played" || diag_run
+expect_eq "$("$PYTHON3" -c '
+import glob, json, sys
+for path in sorted(glob.glob(sys.argv[1] + "/game-*.jsonl")):
+    lines = [json.loads(l) for l in open(path)]
+    names = [p["name"] for p in lines[0]["players"]]
+    bad = names.index("bad-reveal")
+    forfeits = [(r["seat"], r["reason"]) for r in lines if r["type"] == "forfeit"]
+    ranks = [r for r in lines if r["type"] == "result"][0]["ranks"]
+    print(bad, forfeits == [(bad, "fairness")],
+          ranks == [3 if (s - bad) % 2 == 0 else 1 for s in range(4)])
+' "$TMP/teams")" "1 True True
+0 True True
+3 True True
+2 True True" "in each game the bad reveal forfeits for fairness, and it and its partner rank last, the other side first"
+run "$REFEREE" verify "$TMP/teams"
+expect_eq "$RC" 0 "... and the set verifies" || diag_run
+
 done_testing

@@ -104,6 +104,106 @@ printf -- '--key ~/keys/referee.key\n' >"$FILE"
 game
 expect_exit 0 "$REFEREE" verify --key "$TMP/mykey/referee.pub" "$TMP/game.jsonl"
 
+# --- keygen of the key the settings name (the README's example) ------------------------
+printf -- '--key ~/newkeys/referee.key\n' >"$FILE"
+expect_exit 0 "$REFEREE" keygen "$HOME/newkeys"
+expect_contains "$OUT" "written to $HOME/newkeys/referee.key and $HOME/newkeys/referee.pub" \
+	"keygen makes the key the settings name before it exists"
+game
+expect_eq "$RC" 0 "... and play then signs with it"
+expect_exit 0 "$REFEREE" verify --key "$HOME/newkeys/referee.pub" "$TMP/game.jsonl"
+
+# --- your own key, from the settings, trusted by every verb ----------------------------
+# One rule (keys.h): the key you sign with is trusted as your own,
+# whether the settings name it or it is the default pair; a secret key
+# file given to verify --key names its public key.
+OWN="checked against your own key ($HOME/newkeys/referee.key)"
+NEWPUB=$(cat "$HOME/newkeys/referee.pub")
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/own"
+expect_contains "$OUT" "signed by key $NEWPUB, checked against a key you trust" \
+	"tournament: its closing ladder checks against the key it signed with, the settings'"
+expect_exit 0 "$REFEREE" ladder "$TMP/own"
+expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "ladder: the settings' key is your own"
+expect_exit 0 "$REFEREE" verify "$TMP/own"
+expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "verify of the folder: the settings' key is your own"
+expect_exit 0 "$REFEREE" verify "$TMP/own/games/000001.jsonl"
+expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "verify of a log: the settings' key is your own"
+expect_exit 0 "$REFEREE" replay "$TMP/own/games/000001.jsonl"
+expect_contains "$OUT" "the log verifies; signed by key $NEWPUB, $OWN" "replay: the settings' key is your own"
+expect_exit 0 "$REFEREE" report "$TMP/own"
+expect_contains "$OUT" "logs signed by key $NEWPUB, $OWN" "report: the settings' key is your own"
+"$PYTHON3" "$top_srcdir/tests/tools/htmltool.py" "$TMP/own/report/replays/000001.html" data 000001 >"$TMP/own-replay.json"
+expect_eq "$("$PYTHON3" -c "import json, sys
+r = json.load(open(sys.argv[1]))['verify']
+print(r['ok'], r['trusted'], r['trust'])" "$TMP/own-replay.json")" "True True $OWN" "the report's replay page: the settings' key is your own (green)"
+expect_exit 0 "$REFEREE" verify --key "$HOME/newkeys/referee.key" "$TMP/own"
+expect_contains "$OUT" "signed by key $NEWPUB, checked against a key you trust" \
+	"verify --key given the secret key file checks against its public key"
+expect_exit 1 "$REFEREE" verify --key "$TMP/mykey/referee.key" "$TMP/own/games/000001.jsonl"
+expect_contains "$OUT" "signed by key $NEWPUB, not by the key given" "verify --key of another secret key file: not by the key given"
+rm "$FILE"
+expect_exit 0 "$REFEREE" ladder "$TMP/own"
+expect_contains "$OUT" "signed by key $NEWPUB, not checked against a key you trust" \
+	"without the setting, that key is not your own"
+
+# --- every option a user sets once takes effect from the settings ---------------------
+printf -- '--move-ms 777\n--game-ms 5000\n--clock wall\n--compress\n' >"$FILE"
+game
+expect_eq "$RC" 0 "settings --move-ms, --game-ms, --clock, --compress: the game is played"
+expect_eq "$(head -c 2 "$TMP/game.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "settings --compress: play writes a compressed log"
+expect_eq "$(gzip -dc "$TMP/game.jsonl" | head -n 1 | grep -o '"time":{[^}]*}')" '"time":{"move_ms":777,"game_ms":5000,"clock":"wall"}' \
+	"settings --move-ms 777 --game-ms 5000 --clock wall: the log's time control"
+printf -- '--compress\n--quiet\n--report\n' >"$FILE"
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/q"
+expect_eq "$(head -c 2 "$TMP/q/games/000001.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "settings --compress: the tournament writes compressed logs"
+expect_eq "$(cat "$ERR")" "report: $TMP/q/report/index.html" "settings --quiet: the tournament prints no progress, only where its report is"
+[ -f "$TMP/q/report/index.html" ]
+ok $? "settings --report: the tournament keeps its report"
+printf -- '--no-sandbox\n--trusted-bots\n' >"$FILE"
+rm -f "$TMP/game.jsonl"
+run "$REFEREE" play rolit -o size=4 --duplicate --games 2 --out "$TMP/dup" "$(cbot)" "$(cbot)"
+expect_eq "$RC" 0 "settings --trusted-bots: play --duplicate --no-sandbox is allowed"
+# Each value reaches the verb that reads it: a bad one is refused there,
+# naming the setting.
+bad_value() { # OPTION VALUE MESSAGE [VERB]: the verb refuses it from the file
+	printf -- '%s %s\n' "$1" "$2" >"$FILE"
+	if [ "${4:-play}" = tournament ]; then
+		run "$REFEREE" tournament "$TMP/t.json" --out "$TMP/bad"
+	else
+		game
+	fi
+	expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee ${4:-play}: $3 (from the file $FILE, line 1)" "settings $1 reaches ${4:-play}"
+}
+bad_value --move-ms x "--move-ms takes a whole number from 1 to 86400000, not 'x'"
+bad_value --game-ms x "--game-ms takes a whole number from 0 to 86400000, not 'x'"
+bad_value --start-ms 0 "--start-ms takes a whole number from 1 to 86400000, not '0'"
+bad_value --max-line 1 "--max-line takes a whole number from 64 to 1073741824, not '1'"
+bad_value --max-stderr x "--max-stderr takes a whole number from 0 to 17179869184, not 'x'"
+bad_value --cpu-seconds x "--cpu-seconds takes a whole number from 0 to 1000000, not 'x'"
+bad_value --memory-mb -1 "--memory-mb takes a whole number from 0 to 16777216, not '-1'"
+bad_value --max-processes x "--max-processes takes a whole number from 0 to 4194304, not 'x'"
+bad_value --cpus x "--cpus takes a whole number from 0 to 4096, not 'x'"
+bad_value --clock x "--clock takes cpu or wall, not 'x'"
+bad_value --env 1bad "--env takes NAME or NAME=VALUE, not '1bad'"
+bad_value --start-failures 0 "--start-failures takes a whole number from 1 to 1000000, not '0'" tournament
+# check-bot and sprt read the bots' limits from the settings too.
+printf -- '--move-ms x\n' >"$FILE"
+run "$REFEREE" check-bot rolit "$CBOT $TMP"
+expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee check-bot: --move-ms takes a whole number from 1 to 86400000, not 'x' (from the file $FILE, line 1)" "settings --move-ms reaches check-bot"
+printf -- '--memory-mb -1\n' >"$FILE"
+run "$REFEREE" sprt rolit --elo0 0 --elo1 10 "$CBOT $TMP" "$CBOT $TMP"
+expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee sprt: --memory-mb takes a whole number from 0 to 16777216, not '-1' (from the file $FILE, line 1)" "settings --memory-mb reaches sprt"
+printf -- '--readable %s\n' "$TMP/not-there" >"$FILE"
+game
+expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee play: readable path '$TMP/not-there': No such file or directory" "settings --readable reaches play"
+printf -- '--memory-mb 64\n' >"$FILE"
+run "$REFEREE" --help
+expect_contains "$OUT" "    --memory-mb 64 (the file $FILE, line 1)" "--help: a limit in effect from the file"
+expect_contains "$OUT" "  --move-ms --game-ms --start-ms --max-line --max-stderr --cpu-seconds
+  --memory-mb --max-processes --cpus --clock --readable --env
+    for play, sprt, check-bot" "--help: lists the settings with the verbs that take them"
+rm "$FILE"
+
 # --- refused ---------------------------------------------------------------------------
 refused() { # WHAT MESSAGE: a verb and --help refuse, with MESSAGE
 	local what=$1 message=$2
@@ -113,22 +213,38 @@ refused() { # WHAT MESSAGE: a verb and --help refuse, with MESSAGE
 	expect_eq "$RC" 2 "refused: $what: --help exits 2"
 	expect_contains "$OUT" "  refused: $message" "refused: $what: --help says why"
 }
-printf -- '--no-limits\n--memory-mb 10\n' >"$FILE"
-refused "an unknown setting in the file" "the file $FILE, line 2: unknown setting '--memory-mb'; the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key FILE and --concurrency N (-j N)"
+SETTINGS_ARE="the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key, --compress, --concurrency, --quiet, --report, --start-failures, --trusted-bots, --move-ms, --game-ms, --start-ms, --max-line, --max-stderr, --cpu-seconds, --memory-mb, --max-processes, --cpus, --clock, --readable, --env"
+printf -- '--no-limits\n--bogus 10\n' >"$FILE"
+refused "an unknown setting in the file" "the file $FILE, line 2: unknown setting '--bogus'; $SETTINGS_ARE"
+printf -- '--out %s\n' "$TMP/o" >"$FILE"
+refused "one run's option in the file" "the file $FILE, line 1: --out cannot be a setting: it is one run's choice, give it on that run's command line; $SETTINGS_ARE"
+printf -- '--openings-book /b.txt\n' >"$FILE"
+refused "a book in the file" "the file $FILE, line 1: --openings-book cannot be a setting: it is one run's choice, give it on that run's command line; $SETTINGS_ARE"
 printf -- '--concurrency 0\n' >"$FILE"
 refused "a concurrency of 0" "the file $FILE, line 1: --concurrency takes a whole number from 1 to 1024 (as verify -j), not '0'"
 printf -- '--key\n' >"$FILE"
 refused "a key without a path" "the file $FILE, line 1: --key needs a value"
 printf -- '--key keys/referee.key\n' >"$FILE"
 refused "a relative key path in the file" "the file $FILE, line 1: --key takes an absolute path (or ~/...) in the file, not 'keys/referee.key'"
+printf -- '--readable rel/path\n' >"$FILE"
+refused "a relative readable path in the file" "the file $FILE, line 1: --readable takes an absolute path (or ~/...) in the file, not 'rel/path'"
+# A key the settings name that is not there yet: the verbs that sign
+# with it say so, naming the setting; the others run (keygen makes it).
 printf -- '--key %s\n' "$TMP/nokey" >"$FILE"
-refused "a key that is not there" "the file $FILE, line 1: --key $TMP/nokey: No such file or directory"
+game
+expect_eq "$RC:$(cat "$ERR")" "2:referee play: cannot read key file '$TMP/nokey': No such file or directory (from the file $FILE, line 1)
+(see 'referee play --help')" "a key that is not there: play says so, naming the setting"
+expect_exit 0 "$REFEREE" games
 printf -- '--no-limits yes\n' >"$FILE"
 refused "a flag with a value" "the file $FILE, line 1: --no-limits takes no value, not 'yes'"
 rm "$FILE"
-ARENA_OPTIONS="--no-limits --seed 00" refused "an unknown setting in ARENA_OPTIONS" \
-	"ARENA_OPTIONS: unknown setting '--seed'; the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key FILE and --concurrency N (-j N)"
+ARENA_OPTIONS="--no-limits --seed 00" refused "one run's option in ARENA_OPTIONS" \
+	"ARENA_OPTIONS: --seed cannot be a setting: it is one run's choice, give it on that run's command line; $SETTINGS_ARE"
+ARENA_OPTIONS="--no-limits --nope" refused "an unknown setting in ARENA_OPTIONS" \
+	"ARENA_OPTIONS: unknown setting '--nope'; $SETTINGS_ARE"
 ARENA_OPTIONS="-j" refused "-j without a number" "ARENA_OPTIONS: -j needs a value"
+ARENA_OPTIONS="--jobs 3 -j2" run "$REFEREE" --help
+expect_contains "$OUT" "    --concurrency 2 (ARENA_OPTIONS)" "--jobs and -j are --concurrency, the last one in effect"
 ARENA_OPTIONS="-jx" refused "-j of no number" "ARENA_OPTIONS: -j takes a whole number from 1 to 1024 (as verify -j), not 'x'"
 # A verb's own --help still works, and one that takes no setting is
 # refused all the same (it is said at once, not when it matters).

@@ -98,6 +98,14 @@ expect_eq "$(cat "$TMP"/booked/game-*.jsonl | head -c 2 | od -An -tx1 | tr -d ' 
 	"--compress: the logs are gzip"
 run "$REFEREE" verify "$TMP"/booked/game-*.jsonl
 ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok:' "$OUT")" = 6 ]; echo $?)" "... and verify" || diag_run
+expect_eq "$(grep -c 'opening book' "$OUT")" 0 "... each game on the line its pair's schedule gives it"
+# A pair's log in another pair's place: verify gives each game its line
+# again from its header's schedule (docs/FAIRNESS.md, "Opening books").
+cp -r "$TMP/booked" "$TMP/booked-moved"
+cp "$TMP/booked/game-000003.jsonl" "$TMP/booked-moved/game-000001.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/booked-moved"
+expect_contains "$OUT" "$TMP/booked-moved/game-000001.jsonl: FAILED: game 1 opens with line 3 of the opening book (F4 E3); the schedule gives it line 2 (F4 C3)" \
+	"sprt: a log in another pair's place is refused"
 expect_exit 2 "$REFEREE" sprt rolit --elo0 0 --elo1 100 --compress "a=$FIRST" "b=$LAST"
 expect_contains "$ERR" "referee sprt: --compress compresses the logs that --out keeps: give --out DIR too" \
 	"--compress without --out is refused"

@@ -5,12 +5,14 @@
 # manifest alone with the documented rules; the same pairings after the
 # run is killed in the middle of a round and resumed; verify passing, and
 # failing on a manifest whose pairing was changed and signed again; an odd
-# field's byes; the ladder's Buchholz; and what a Swiss run refuses
+# field's byes; the ladder's Buchholz; the standings the ladder, its json
+# and the report lead with, as swiss.py recomputes them; and what a Swiss
+# run refuses
 # (its shards: tests/e2e/swiss_shards.sh).
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 . "$(dirname "$0")/../tools/swiss_field.sh"
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 
 # pairs_once PAIRINGS: no two bots meet twice, and no bot twice a round.
 pairs_once() {
@@ -30,6 +32,21 @@ expect_eq "$("$PYTHON3" -c 'import json, sys
 l = {e["bot"]: e["buchholz"] for e in json.load(open(sys.argv[1]))["ladder"]}
 print(len(l), l["b0"] >= 0, all(v == int(v * 2) / 2 for v in l.values()))' "$OUT")" "64 True True" \
 	"... and json a \"buchholz\" for every bot, in half points"
+# The ladder leads with the Swiss standings, as swiss.py recomputes them
+# from the manifest alone; json has them too, before the ratings.
+run "$REFEREE" ladder "$TMP/full"
+sed '/^$/q' "$OUT" | sed '$d' >"$TMP/full.standings"
+$SWISS standings "$TMP/full/manifest.jsonl" >"$TMP/full.want"
+expect_eq "$(cat "$TMP/full.standings")" "$(cat "$TMP/full.want")" \
+	"the ladder leads with the standings: by points over the rounds, Buchholz, each round's opponent, result and seat"
+expect_eq "$(head -1 "$TMP/full.want")" "Swiss standings of s after 6 of 6 rounds" "... of the run named after its file, after every round"
+run "$REFEREE" ladder --format json "$TMP/full"
+expect_eq "$("$PYTHON3" -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["swiss"][0]
+print(list(d)[0], s["rounds_done"], len(s["standings"]), int(sum(e["points"] for e in s["standings"])),
+      {len(e["rounds"]) for e in s["standings"]})' "$OUT")" "swiss 6 64 192 {6}" \
+	"json leads with \"swiss\": 64 bots of 6 rounds, one point a pairing"
 $SWISS pairings "$TMP/full/manifest.jsonl" >"$TMP/full.pairs"
 expect_eq "$(wc -l <"$TMP/full.pairs")" 6 "the manifest seats 6 rounds"
 expect_eq "$(awk '{ n += NF - 1 } END { print n }' "$TMP/full.pairs")" 192 "... of 32 pairings each"
@@ -60,6 +77,9 @@ run $SWISS check "$TMP/killed/manifest.jsonl"
 ok "$([ "$RC" = 0 ]; echo $?)" "... as recomputed from its manifest" || diag_run
 run "$REFEREE" verify "$TMP/killed"
 ok "$([ "$RC" = 0 ]; echo $?)" "verify passes the resumed run" || diag_run
+run "$REFEREE" ladder "$TMP/killed"
+expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$(cat "$TMP/full.want")" \
+	"the resumed run's standings are the unbroken run's"
 assert_no_leftovers "no bot outlives the killed run"
 
 # A pairing changed by hand, the manifest signed again with the run's key:
@@ -89,11 +109,102 @@ expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/odd.pairs" | sort -u | wc -l)" 5 "7 bots
 run $SWISS check "$TMP/odd/manifest.jsonl"
 ok "$([ "$RC" = 0 ]; echo $?)" "the odd field's pairings are the ones recomputed" || diag_run
 expect_eq "$(pairs_once "$TMP/odd.pairs")" 0 "no pair of the odd field meets twice"
+run "$REFEREE" ladder "$TMP/odd"
+expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP/odd/manifest.jsonl")" \
+	"the odd field's standings, each bye a point"
+expect_eq "$(grep -cE ' bye( |$)' "$OUT")" 5 "... five byes shown"
+# The report leads with the same standings, Buchholz included.
+run "$REFEREE" report "$TMP/odd"
+ok "$RC" "report of the odd field" || diag_run
+expect_eq "$("$PYTHON3" -c 'import json, subprocess, sys
+page = json.loads(subprocess.run(sys.argv[1:], capture_output=True, text=True).stdout)
+s = page["swiss"][0]
+print(s["rounds_done"], [(e["bot"], e["points"], e["buchholz"]) for e in s["standings"]][:2])' \
+	$HTMLTOOL "$TMP/odd/report/index.html" data)" \
+	"$("$PYTHON3" -c 'import json, sys
+s = json.load(open(sys.argv[1]))["swiss"][0]
+print(s["rounds_done"], [(e["bot"], e["points"], e["buchholz"]) for e in s["standings"]][:2])' \
+	<("$REFEREE" ladder --format json "$TMP/odd"))" \
+	"the report's data has the standings the ladder's json has"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$TMP/odd/report/index.html" "$TMP/odd.dom"
+	expect_eq "$($HTMLTOOL "$TMP/odd.dom" text th | sed -n '1,9p' | tr '\n' ' ')" \
+		"rank bot points Buchholz round 1 round 2 round 3 round 4 round 5 " \
+		"the report's page leads with the standings' table, Buchholz and every round"
+else
+	ok 0 "the report's page in Chromium # SKIP chromium is not installed"
+fi
+
+# A bot that does not start: the pre-flight proposes --skip-broken, and
+# the Swiss takes it: the bot is paired in no round, the others are paired
+# as a field of their own on the first boards, the last board of each
+# round stays empty, its games left out; verify and the ladder agree.
+swiss_file "$TMP/broken.json" 6 3
+"$PYTHON3" -c "import json, sys
+f = json.load(open(sys.argv[1]))
+f['bots'][3]['command'] = sys.argv[2]
+json.dump(f, open(sys.argv[1], 'w'))" "$TMP/broken.json" "$(zoo crash-at-start.sh)"
+expect_exit 2 "$REFEREE" tournament "$TMP/broken.json" --out "$TMP/broken"
+expect_eq "$(grep "^referee tournament: " "$ERR" | tail -n 1)" "referee tournament: 1 bot did not start (above), so no game was played: fix its entry in $TMP/broken.json, or pass --skip-broken to run without it" \
+	"a Swiss whose bot does not start: the pre-flight proposes --skip-broken"
+expect_exit 0 "$REFEREE" tournament "$TMP/broken.json" --out "$TMP/broken" --skip-broken --concurrency 2
+expect_contains "$ERR" "referee tournament: --skip-broken: the Swiss goes on without 'b3': it is paired in no round (its rounds are paired without it, so it stays out when the run is resumed)" \
+	"the Swiss takes --skip-broken, and says the bot is paired in no round"
+expect_eq "$(ls "$TMP"/broken/games/*.jsonl | wc -l)" 6 "5 bots there, 3 rounds: 2 pairings and a bye a round, 6 games"
+expect_eq "$(grep -l '"name":"b3"' "$TMP"/broken/games/*.jsonl | wc -l)" 0 "no game seats the bot left out"
+expect_eq "$(grep -o '"type":"skipped","bot":3,[^}]*' "$TMP/broken/manifest.jsonl" | grep -o '"games":\[[0-9,]*\]')" '"games":[3,6,9]' \
+	"the manifest's skipped record: the bot, and the games of each round's empty board"
+$SWISS pairings "$TMP/broken/manifest.jsonl" >"$TMP/broken.pairs"
+expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/broken.pairs" | sort -u | wc -l)" 3 "each round's bye to a bot of its own"
+expect_eq "$(grep -c 'bye:3\|-3 \|-3$\| 3-' "$TMP/broken.pairs")" 0 "the bot left out has neither a pairing nor a bye"
+expect_eq "$(pairs_once "$TMP/broken.pairs")" 0 "no pair of the field meets twice"
+run $SWISS check "$TMP/broken/manifest.jsonl"
+ok "$([ "$RC" = 0 ]; echo $?)" "the pairings without the bot are the ones recomputed from the manifest" || diag_run
+expect_eq "$(cat "$OUT")" "$(cat "$TMP/broken.pairs")" "... pairing for pairing, byes included"
+expect_exit 0 "$REFEREE" verify "$TMP/broken"
+expect_contains "$OUT" "$TMP/broken: ok: a tournament of rolit, 6 games finished (3 left out by --skip-broken: boards of the Swiss left empty, never played)" \
+	"verify: the Swiss without the bot is ok, its pairings made without it"
+expect_exit 0 "$REFEREE" ladder "$TMP/broken"
+expect_contains "$OUT" "6 games (and 3 left out by --skip-broken" "the ladder says the games left out"
+expect_exit 0 "$REFEREE" tournament "$TMP/broken.json" --out "$TMP/broken" --resume --skip-broken
+expect_contains "$ERR" "nothing left to play" "resumed, the Swiss keeps the bot out: nothing left to play"
+# Stopped by SIGINT in the middle, resumed: the bot stays out, the rounds
+# are paired as the run never stopped.
+"$PYTHON3" -c "import json, sys
+f = json.load(open(sys.argv[1]))
+for b in f['bots']:
+    if b['name'] != 'b3':
+        b['command'] = sys.argv[2]
+json.dump(f, open(sys.argv[3], 'w'))" "$TMP/broken.json" "$(zoo slow 30)" "$TMP/slow.json"
+"$REFEREE" tournament "$TMP/slow.json" --out "$TMP/stopped" --skip-broken --concurrency 1 >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 600); do
+	[ "$(ls "$TMP/stopped/games" 2>/dev/null | wc -l)" -ge 3 ] && break
+	sleep 0.05
+done
+kill -INT "$pid"
+wait "$pid"
+expect_eq "$?" 2 "a Swiss without a bot stops on SIGINT"
+expect_exit 0 "$REFEREE" tournament "$TMP/slow.json" --out "$TMP/stopped" --resume --skip-broken --concurrency 2
+expect_eq "$(ls "$TMP"/stopped/games/[0-9]*.jsonl | wc -l)" 6 "resumed, it plays the 6 games of the bots there"
+run $SWISS check "$TMP/stopped/manifest.jsonl"
+ok "$([ "$RC" = 0 ]; echo $?)" "... paired without the bot left out, as recomputed" || diag_run
+expect_exit 0 "$REFEREE" verify "$TMP/stopped"
+expect_contains "$OUT" "6 games finished (3 left out by --skip-broken: boards of the Swiss left empty, never played)" \
+	"verify: the resumed Swiss without the bot is ok"
+# A pairing that seats the bot left out, signed again: verify says so.
+$LOGTOOL resign "$TMP/broken/manifest.jsonl" "$TMP/broken-bad.jsonl" "$KEYDIR/referee.key" \
+	sub 1 '"bot":3,' '"bot":5,'
+mkdir -p "$TMP/broken-bad" && cp -r "$TMP/broken/games" "$TMP/broken/referee.pub" "$TMP/broken-bad/" &&
+	cp "$TMP/broken-bad.jsonl" "$TMP/broken-bad/manifest.jsonl"
+expect_exit 1 "$REFEREE" verify "$TMP/broken-bad"
+expect_contains "$OUT" "the Swiss pairing of round 1, made from the results of the rounds before" \
+	"verify: a manifest that names another bot left out does not follow its pairings"
 
 # What a Swiss run refuses.
-expect_exit 2 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/skip" --skip-broken
-expect_contains "$ERR" "so no bot can be left out: play a Swiss tournament without --skip-broken" \
-	"a Swiss run leaves no bot out"
+expect_exit 2 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/skip-1" --skip-broken --shard 1/2
+expect_contains "$ERR" "the shards of a Swiss pair each round from every shard's results, and cannot leave a bot out: play them without --skip-broken" \
+	"a Swiss's shards leave no bot out"
 swiss_file "$TMP/grown.json" 8 5
 expect_exit 2 "$REFEREE" tournament "$TMP/grown.json" --out "$TMP/odd" --resume
 expect_contains "$ERR" "a Swiss run cannot take new bots" "... and takes no bot added to its file"

@@ -9,7 +9,6 @@
 # say when given only some of the shards; a shard refuses a peer of
 # another run, and an --out that does not name its shard.
 . "$(dirname "$0")/../tools/lib.sh"
-needs_control_group
 
 . "$(dirname "$0")/../tools/swiss_field.sh"
 
@@ -63,6 +62,9 @@ run "$REFEREE" ladder --format json "$TMP/whole"
 expect_eq "$sharded_bh" "$("$PYTHON3" -c 'import json, sys
 print(sorted((e["bot"], e["buchholz"]) for e in json.load(open(sys.argv[1]))["ladder"]))' "$OUT")" \
 	"... the Buchholz of every bot that of the unsharded run"
+run "$REFEREE" ladder "$TMP"/sh/shard-{1,2,3}
+expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP"/sh/shard-{1,2,3}/manifest.jsonl)" \
+	"... led by the standings of the three shards as one run"
 
 # Only some shards: the pairing cannot be checked.
 run "$REFEREE" verify "$TMP"/sh/shard-{1,2}

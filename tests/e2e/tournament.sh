@@ -368,7 +368,7 @@ $LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/nofile/manifest.jsonl" "$KEYDIR
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/nofile" --resume
 expect_contains "$ERR" "nothing left to play" "a manifest without the file resumes with the same file"
 expect_exit 2 "$REFEREE" tournament "$TMP/other.json" --out "$TMP/nofile" --resume
-expect_eq "$(grep '^referee' "$ERR")" "referee tournament: $TMP/nofile/manifest.jsonl was made by a different tournament file or shard: resume with the same file and --shard, or use another --out" \
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/nofile: the tournament file (its SHA-256) differs: the run was started with \"$(sha256sum "$TMP/t.json" | cut -d' ' -f1)\", this one has \"$(sha256sum "$TMP/other.json" | cut -d' ' -f1)\"; resume with what it was started with, or use another --out" \
 	"... and refuses any other file"
 rm -rf "$TMP/old"
 cp -r "$TMP/full" "$TMP/old"

@@ -291,6 +291,53 @@ IN_STEP_ADDRESSES = [("s", 0, 0, 1), ("d", 2), ("s", 2, 1, 0), ("s", 1, 0, 0),
                      ("s", 0, 1, 0), ("d", 0), ("s", 0, 0, 0), ("s", 2, 0, 3),
                      ("s", 1, 1, 2), ("d", 1)]
 
+# "Sets in step", item 9: the draws of a set of two games, each game's own addresses in
+# the order it drew them, listed in the order of their "dealt" (0, 1, ...),
+# with seat DEALT_FIRST the first to play; the first set is in step, the
+# second deals seat 2's roll after seat 0's, which comes later.
+DEALT_FIRST = 1
+DEALT_SETS = {
+    "a": [("d", 0), ("d", 0), ("d", 1), ("d", 1), ("s", 1, 0, 0),
+          ("s", 1, 0, 0), ("s", 1, 0, 1), ("s", 1, 0, 1), ("s", 2, 0, 0),
+          ("s", 2, 0, 0), ("s", 0, 0, 0), ("s", 0, 0, 0)],
+}
+DEALT_SETS["b"] = DEALT_SETS["a"][:8] + [("s", 2, 0, 0), ("s", 0, 0, 0),
+                                         ("s", 2, 0, 0), ("s", 0, 0, 0)]
+
+# An opening book of BOOK_LINES lines in "order": "random", seeded with the
+# run's seed of seed.* below: the lines units 0 to BOOK_UNITS - 1 open with
+# (counted from 0 in the book's order, not the file's line numbers).
+BOOK_LINES = 5
+BOOK_UNITS = 10
+
+
+def book_uniform(seed, run_pass, step, bound):
+    """A number below `bound` from the seed, the pass and the step."""
+    digest = hashlib.blake2b(seed + le64(run_pass) + le64(step),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "little") % bound
+
+
+def book_pick(seed, lines, unit):
+    """The line unit `unit` takes: its pass's shuffle (Fisher-Yates from
+    the last line down), at its place."""
+    run_pass, place = divmod(unit, lines)
+    order = list(range(lines))
+    for i in range(lines - 1, 0, -1):
+        j = book_uniform(seed, run_pass, i, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order[place]
+
+
+def out_of_step(addresses, first):
+    """The "dealt" of the first draw whose address comes before the one
+    dealt just before it, or "none"."""
+    places = [in_step_order(a, first) for a in addresses]
+    for i in range(1, len(places)):
+        if places[i] < places[i - 1]:
+            return str(i)
+    return "none"
+
 
 def in_step_order(address, first, seats=8):
     """The place of an address in the one order of a set's draws: table
@@ -374,6 +421,12 @@ def vectors():
     out += [("instep.first", str(IN_STEP_FIRST)),
             ("instep.order", " ".join(address_text(a) for a in ordered))]
 
+    out.append(("dealt.first", str(DEALT_FIRST)))
+    for name in sorted(DEALT_SETS):
+        addresses = DEALT_SETS[name]
+        out += [("dealt.%s" % name, " ".join(address_text(a) for a in addresses)),
+                ("dealt.%s.out_of_step" % name, out_of_step(addresses, DEALT_FIRST))]
+
     line = b'{"seq":0,"type":"header"}'
     line_hash = H("arena:line", b"", line)
     out += [("line", line.decode("ascii")), ("line.hash", line_hash.hex())]
@@ -395,6 +448,9 @@ def vectors():
             ("seed.game1.game_id",
              H("arena:seed:id", run_seed, le64(1))[:16].hex()),
             ("seed.game1.S", H("arena:seed:S", run_seed, le64(1)).hex())]
+    out += [("book.lines", str(BOOK_LINES)),
+            ("book.picks", " ".join(str(book_pick(run_seed, BOOK_LINES, u))
+                                    for u in range(BOOK_UNITS)))]
     counts, moves = rolit_opening(k, 4)
     out += [("opening.m", " ".join(map(str, counts))),
             ("opening.actions", " ".join(moves))]

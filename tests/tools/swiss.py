@@ -13,6 +13,12 @@ and tests/e2e/swiss_shards.sh.
                                  game whose seats differ, when the manifest
                                  does not seat them so
 
+    swiss.py standings MANIFEST... the standings as `referee ladder` prints
+                                 them above its table: by points, then
+                                 Buchholz (the opponents' points), then bot
+                                 number; points over the rounds done, each
+                                 round's opponent, result (+ = -) and seat
+
 MANIFEST...: one run's manifest, or those of every shard of a sharded run,
 read as one (their finished games together).
 
@@ -21,7 +27,9 @@ referee's code: score groups (a win of a round 2 half points, a draw 1, the
 bye 2), the top half of a group against its bottom half, floaters down, no
 pair twice while the search finds a pairing without (one budget a round,
 the bye's choice included), the bye to the lowest bot of those with the
-fewest byes, seats by need then rank then board.
+fewest byes, seats by need then rank then board.  Bots a "skipped" record
+left out (--skip-broken) are paired in no round: the others are paired as a
+field of their own on the first boards, the last boards left empty.
 """
 import json
 import sys
@@ -35,6 +43,9 @@ def read(path):
         r = json.loads(line)
         if r["seq"] == 0:
             header = r
+            header["left_out"] = set()
+        elif r["type"] == "skipped":
+            header["left_out"].add(r["bot"])
         elif r["type"] == "finished":
             for g in r["games"]:
                 finished[g["game"]] = (g["seats"], g["ranks"])
@@ -42,8 +53,9 @@ def read(path):
 
 
 class Standings:
-    def __init__(self, n):
+    def __init__(self, n, absent=()):
         self.n = n
+        self.absent = set(absent)
         self.score = [0] * n
         self.met = set()
         self.balance = [0] * n
@@ -52,7 +64,8 @@ class Standings:
         self.byes = [0] * n
 
     def order(self, skip=-1):
-        return sorted((b for b in range(self.n) if b != skip),
+        return sorted((b for b in range(self.n)
+                       if b != skip and b not in self.absent),
                       key=lambda b: (-self.score[b], b))
 
 
@@ -131,11 +144,11 @@ def pair_round(s):
     a new one."""
     budget = [BUDGET]
     bye, pairs = -1, None
-    if s.n % 2:
-        lst = s.order()
+    lst = s.order()
+    if len(lst) % 2:
         fallback = -1
         for b in reversed(lst):
-            if s.byes[b] > min(s.byes):
+            if s.byes[b] > min(s.byes[x] for x in lst):
                 continue
             if fallback < 0:
                 fallback = b
@@ -157,17 +170,18 @@ def plan(header, finished):
     rounds = header["file"]["rounds"]
     boards = n // 2
     games = header["schedule_games"] // (rounds * boards)
-    s = Standings(n)
+    s = Standings(n, header["left_out"])
     out = []
     for r in range(rounds):
         pairs, bye = pair_round(s)
-        out.append((pairs, bye))
         points = []
+        out.append((pairs, bye, points))
         for i, p in enumerate(pairs):
             pts = 0
             for g in range(games):
                 number = (r * boards + i) * games + g + 1
                 if number not in finished:
+                    del points[:]
                     return out, games
                 ranks = finished[number][1]
                 mine, theirs = ranks[g % 2], ranks[1 - g % 2]
@@ -199,21 +213,22 @@ def seated(header, finished):
     rounds = header["file"]["rounds"]
     boards = n // 2
     games = header["schedule_games"] // (rounds * boards)
+    there = [b for b in range(n) if b not in header["left_out"]]
     for r in range(rounds):
         pairs = []
-        for i in range(boards):
+        for i in range(len(there) // 2):
             number = (r * boards + i) * games + 1
             if number not in finished:
                 return
             pairs.append(finished[number][0])
-        bye = [b for b in range(n) if all(b not in p for p in pairs)]
+        bye = [b for b in there if all(b not in p for p in pairs)]
         print(line(r, pairs, bye[0] if bye else -1))
 
 
 def check(header, finished):
     rounds, games = plan(header, finished)
     boards = len(header["bots"]) // 2
-    for r, (pairs, bye) in enumerate(rounds):
+    for r, (pairs, bye, _) in enumerate(rounds):
         for i, p in enumerate(pairs):
             for g in range(games):
                 number = (r * boards + i) * games + g + 1
@@ -226,12 +241,60 @@ def check(header, finished):
     return 0
 
 
+def half(points2):
+    """Half points as "5½", "½" or "5"."""
+    whole, half_point = divmod(points2, 2)
+    return ("%d" % whole if whole or not half_point else "") + \
+        ("\u00bd" if half_point else "")
+
+
+def standings(header, finished):
+    rounds, _ = plan(header, finished)
+    names = header["bots"]
+    n = len(names)
+    score, met = [0] * n, set()
+    cells = [[] for _ in range(n)]
+    done = 0
+    for pairs, bye, points in rounds:
+        for p, diff in zip(pairs, points or [None] * len(pairs)):
+            for k in (0, 1):
+                mine = None if diff is None else (diff > 0) - (diff < 0)
+                mark = "?" if diff is None else "-=+"[(mine if k == 0 else -mine) + 1]
+                cells[p[k]].append("%s%s (%d)" % (mark, names[p[1 - k]], k + 1))
+            if diff is not None:
+                score[p[0]] += 2 if diff > 0 else diff == 0
+                score[p[1]] += 2 if diff < 0 else diff == 0
+                met.update({(p[0], p[1]), (p[1], p[0])})
+        if bye >= 0:
+            cells[bye].append("bye" if points else "bye?")
+            score[bye] += 2 if points else 0
+        done += bool(points)
+    buchholz = [sum(score[b] for b in range(n) if (a, b) in met) for a in range(n)]
+    order = sorted(range(n), key=lambda b: (-score[b], -buchholz[b], b))
+    name_w = max([3] + [len(x) for x in names])
+    cell_w = max([7] + [len(c) for row in cells for c in row])
+    name = header.get("name") or header["file"].get("name") or ""
+    print("Swiss standings%s after %d of %d rounds" %
+          (" of " + name if name else "", done, header["file"]["rounds"]))
+    print(("%4s  %-*s %7s %9s" % ("rank", name_w, "bot", "points", "Buchholz") +
+           "".join("  %-*s" % (cell_w, "round %d" % (r + 1))
+                   for r in range(len(rounds)))).rstrip())
+    for k, b in enumerate(order):
+        print(("%4d  %-*s %7s %9.1f" % (k + 1, name_w, names[b],
+                                         "%s/%d" % (half(score[b]), done),
+                                         buchholz[b] / 2) +
+               "".join("  %-*s" % (cell_w, c) for c in cells[b])).rstrip())
+
+
 def main(argv):
     header, finished = read(argv[2])
     for path in argv[3:]:
         finished.update(read(path)[1])
     if argv[1] == "pairings":
         seated(header, finished)
+        return 0
+    if argv[1] == "standings":
+        standings(header, finished)
         return 0
     return check(header, finished)
 

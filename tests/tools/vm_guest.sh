@@ -162,8 +162,8 @@ cases() {
 	check "$who: cpu clock: a bot spinning on its move loses on CPU time" grep -q \
 		'forfeit: timeout: no reply within 200 ms of CPU time to "turn"' "$d/out"
 	check "$who: cpu clock: nothing of it is left" gone
-	# Freezing: watch's helper spins for ever (stopped by watch during its
-	# own turns), but gets no CPU while burn thinks (600 ms of CPU at each
+	# Freezing: watch's helper spins for ever, but gets no CPU while burn
+	# thinks (600 ms of CPU at each
 	# of its turns), as the watch bot is off move, its group frozen;
 	# unfrozen, it would have had as much as burn (a CPU each).  Its last
 	# count is at watch's last turn, after all of burn's turns but maybe
@@ -225,7 +225,7 @@ fallback() {
 		[ "$rc" = 0 -a ! -s "$d/err" ]
 	check "delegate: $1, the referee does not run itself again" [ ! -e "$d/run/systemd-run.args" ]
 	check "delegate: $1, its log says the fallback contains them" grep -q \
-		'"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap"' \
+		'"containment":"fallback (no control group): stopped off move, CPU time of its processes, memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no CPU cap, no CPU time of children the kernel reaps"' \
 		"$d/fallback.jsonl"
 	scope=$CG
 	check "delegate: $1, nothing of it is left" gone

@@ -12,6 +12,7 @@
 #include <sodium.h>
 #include <string.h>
 
+#include "book.h"
 #include "games/draws.h"
 #include "games/fair.h"
 #include "run_suite.h"
@@ -428,6 +429,37 @@ START_TEST(kat_in_step_order)
 }
 END_TEST
 
+/* docs/FAIRNESS.md's dealt.*: two sets' draws listed by "dealt", seat 1
+ * first; set a never goes back in the order of addresses, set b does at
+ * "dealt" 10 (arena_draws_out_of_step(), what verify_sets.c uses). */
+START_TEST(kat_dealt_out_of_step)
+{
+	/* (seat, turn, j) in the order of "dealt"; seat -1: table draw d = j. */
+	static const int sets[2][12][3] = {
+		{{-1, 0, 0}, {-1, 0, 0}, {-1, 0, 1}, {-1, 0, 1}, {1, 0, 0}, {1, 0, 0},
+		 {1, 0, 1}, {1, 0, 1}, {2, 0, 0}, {2, 0, 0}, {0, 0, 0}, {0, 0, 0}},
+		{{-1, 0, 0}, {-1, 0, 0}, {-1, 0, 1}, {-1, 0, 1}, {1, 0, 0}, {1, 0, 0},
+		 {1, 0, 1}, {1, 0, 1}, {2, 0, 0}, {0, 0, 0}, {2, 0, 0}, {0, 0, 0}},
+	};
+	static const size_t expected[2] = {12, 10}; /* 12: none */
+
+	for (int k = 0; k < 2; k++) {
+		uint64_t orders[12];
+
+		for (int i = 0; i < 12; i++) {
+			struct draw_record r = {.by_seat = sets[k][i][0] >= 0};
+
+			r.seat = (uint32_t)(r.by_seat ? sets[k][i][0] : 0);
+			r.turn = (uint32_t)sets[k][i][1];
+			r.roll = (uint32_t)(r.by_seat ? sets[k][i][2] : 0);
+			r.index = (uint64_t)(r.by_seat ? 0 : sets[k][i][2]);
+			orders[i] = arena_draws_order(&r, 1);
+		}
+		ck_assert_uint_eq(arena_draws_out_of_step(orders, 12), expected[k]);
+	}
+}
+END_TEST
+
 /* Outside a set a seat's roll is the next table draw, as it always was. */
 START_TEST(seat_dice_outside_a_set_are_table_draws)
 {
@@ -479,6 +511,23 @@ START_TEST(kat_line_hash_and_signature)
 	assert_hex(sig, sizeof sig, kat_signature);
 	ck_assert_int_eq(crypto_sign_verify_detached(sig, msg, sizeof msg, pk),
 			 0);
+}
+END_TEST
+
+/* docs/FAIRNESS.md's book.*: a book of book.lines lines in a random
+ * order, seeded with seed.seed: the lines units 0 to 9 open with, counted
+ * from 0 in the book's order (here each line's number is its place). */
+START_TEST(kat_book_order)
+{
+	static const int picks[10] = {0, 2, 4, 3, 1, 2, 3, 0, 1, 4};
+	struct book_line lines[5];
+	struct book book = {.lines = lines, .count = 5, .random = true};
+
+	for (int i = 0; i < 5; i++)
+		lines[i] = (struct book_line){.line = i};
+	ck_assert_int_eq(hex_decode(book.seed, sizeof book.seed, kat_seed), 0);
+	for (long u = 0; u < 10; u++)
+		ck_assert_int_eq(book_pick(&book, u)->line, picks[u]);
 }
 END_TEST
 
@@ -712,6 +761,7 @@ Suite *test_suite(void)
 	tcase_add_test(kat, kat_rejection_real_keystream);
 	tcase_add_test(kat, kat_line_hash_and_signature);
 	tcase_add_test(kat, kat_seeded_secrets);
+	tcase_add_test(kat, kat_book_order);
 	tcase_add_test(kat, kat_seat_draw);
 	suite_add_tcase(s, kat);
 
@@ -724,6 +774,7 @@ Suite *test_suite(void)
 	tcase_add_test(draws, seat_dice_outside_a_set_are_table_draws);
 	tcase_add_test(draws, kat_seat_uniform_cards);
 	tcase_add_test(draws, kat_in_step_order);
+	tcase_add_test(draws, kat_dealt_out_of_step);
 	suite_add_tcase(s, draws);
 
 	tcase_add_unchecked_fixture(bugs, setup, NULL);

@@ -161,7 +161,7 @@ static void write_good(void)
 	cJSON_AddItemToArray(list, bot);
 	append(j, manifest_replies_record(REPLIES_AT, list));
 	append(j, manifest_resumed_record());
-	append(j, manifest_aborted_record(3, "games/aborted/000003.aborted-1.jsonl"));
+	append(j, manifest_aborted_record(3, "games/aborted/000003.aborted-1.jsonl", ""));
 	entry = parse("{\"name\":\"b\",\"command\":\"./b2\"}");
 	append(j, manifest_bot_record(1, entry));
 	cJSON_Delete(entry);
@@ -749,9 +749,9 @@ START_TEST(resumes_only_its_own_unsigned_run)
 	rechain(line_count);
 	write_lines(9, 0);
 	ck_assert_int_eq(reopen(&v, &journal, &versions), -1);
-	snprintf(expect, sizeof expect, "%s was made by a different tournament file "
-		 "or shard: resume with the same file and --shard, or use another "
-		 "--out", path);
+	snprintf(expect, sizeof expect, "cannot resume %s: \"schedule_games\" "
+		 "differs: the run was started with 4, this one has 3; resume with "
+		 "what it was started with, or use another --out", dir);
 	ck_assert_str_eq(err, expect);
 	manifest_view_free(&v);
 	sub(0, "arena-manifest/4", "arena-manifest/2");

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -45,6 +46,7 @@
 #define TIMEOUT -1002L   /* the address of a timeout of 1 ns */
 #define FD -1003L        /* an fd open on /dev/zero */
 #define IOV -1004L       /* an iovec of one byte */
+#define NOPID 0x3ffffff0L /* above every pid_max: no process has it */
 
 struct probe {
 	const char *what;
@@ -115,6 +117,26 @@ static const struct probe answered[] = {
 	{ "socket AF_ALG", "socket", { AF_ALG, SOCK_SEQPACKET }, EAFNOSUPPORT, false },
 	{ "socket AF_UNIX, high bits set", "socket", { AF_UNIX | HIGH, SOCK_STREAM },
 	  EAFNOSUPPORT, true },
+	/* On no process (pid -1 or a free one), an fd -1 or no address: the
+	 * kernel would say ESRCH, EBADF or EFAULT. */
+	/* Pid 1, the sandbox's init (here, the machine's, which this process
+	 * does not trace: ESRCH without the filter). */
+	{ "ptrace of pid 1", "ptrace", { PTRACE_PEEKDATA, 1 }, EPERM, true },
+	{ "ptrace of pid 1, high bits set", "ptrace", { PTRACE_PEEKDATA, 1 | HIGH },
+	  EPERM, true },
+	{ "process_vm_readv", "process_vm_readv", { NOPID, IOV, 1, IOV, 1 }, EPERM, true },
+	{ "process_vm_writev", "process_vm_writev", { NOPID, IOV, 1, IOV, 1 }, EPERM, true },
+	{ "process_madvise", "process_madvise", { -1, IOV, 1 }, EPERM, true },
+	{ "kcmp", "kcmp", { NOPID, NOPID, 0 }, EPERM, true },
+	{ "pidfd_getfd", "pidfd_getfd", { -1, 0 }, EPERM, true },
+	{ "kill SIGCONT", "kill", { NOPID, SIGCONT }, EPERM, true },
+	{ "kill -1 SIGCONT, high bits set", "kill", { NOPID, SIGCONT | HIGH }, EPERM, true },
+	{ "tkill SIGCONT", "tkill", { NOPID, SIGCONT }, EPERM, true },
+	{ "tgkill SIGCONT", "tgkill", { NOPID, NOPID, SIGCONT }, EPERM, true },
+	{ "rt_sigqueueinfo SIGCONT", "rt_sigqueueinfo", { NOPID, SIGCONT, 0 }, EPERM, true },
+	{ "rt_tgsigqueueinfo SIGCONT", "rt_tgsigqueueinfo", { NOPID, NOPID, SIGCONT, 0 },
+	  EPERM, true },
+	{ "pidfd_send_signal SIGCONT", "pidfd_send_signal", { -1, SIGCONT }, EPERM, true },
 };
 
 static const struct probe allowed[] = {
@@ -126,6 +148,14 @@ static const struct probe allowed[] = {
 	{ "socket AF_INET", "socket", { AF_INET, SOCK_DGRAM }, 0, false },
 	{ "socket AF_INET6", "socket", { AF_INET6, SOCK_DGRAM }, 0, false },
 	{ "socket AF_NETLINK", "socket", { AF_NETLINK, SOCK_RAW, 0 }, 0, false },
+	/* ptrace of another process than pid 1 (a sanitizer's leak check
+	 * traces its own threads): a free pid. */
+	{ "ptrace PTRACE_SEIZE", "ptrace", { PTRACE_SEIZE, NOPID }, ESRCH, false },
+	/* Every signal but SIGCONT, SIGSTOP too: to a free pid. */
+	{ "kill SIGSTOP", "kill", { NOPID, SIGSTOP }, ESRCH, false },
+	{ "kill SIGKILL", "kill", { NOPID, SIGKILL }, ESRCH, false },
+	{ "tgkill SIGTERM", "tgkill", { NOPID, NOPID, SIGTERM }, ESRCH, false },
+	{ "pidfd_send_signal SIGUSR1", "pidfd_send_signal", { -1, SIGUSR1 }, EBADF, false },
 };
 
 static uint32_t word = 7;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "arena_games.h"
+#include "games/registry.h"
 #include "run_suite.h"
 
 /* A set of dice and its points in one variant (-1: not a valid set). */
@@ -546,6 +547,64 @@ START_TEST(black_pot_distinct_sorted_stock)
 }
 END_TEST
 
+/* Move ids (docs/games/black-pot.md, "Move ids"): exact ids of cells,
+ * the refusals, and along a seeded game the ids arena_black_pot_legal()
+ * gives each move of a view are those of the rules' moves(), in order. */
+START_TEST(black_pot_move_ids)
+{
+	static struct arena_black_pot_move moves[ARENA_BLACK_POT_MOVES_MAX];
+	static const char pair[2][4] = { "I2", "C1" }, cut[1][4] = { "A1" };
+	static const char twice[2][4] = { "F6", "F6" }, bad[1][4] = { "L1" };
+	unsigned char key[32] = { 7 };
+	cJSON *options = cJSON_Parse("{\"layout\": \"random\"}");
+	struct game_setup setup = { .players = 2, .options = options };
+	int ids[GAME_MAX_MOVES], step = 0;
+	char cells[3][4], err[GAME_ERR_LEN];
+	struct draws draws;
+	void *game;
+
+	ck_assert_int_eq(arena_black_pot_id_of(pair, 2), 201);
+	ck_assert_int_eq(arena_black_pot_id_of(pair, 0), 0);
+	ck_assert_int_eq(arena_black_pot_id_of(cut, 1), -1);
+	ck_assert_int_eq(arena_black_pot_id_of(twice, 2), -1);
+	ck_assert_int_eq(arena_black_pot_id_of(bad, 1), -1);
+	ck_assert_int_eq(arena_black_pot_id_of(pair, 4), -1);
+	ck_assert_int_eq(arena_black_pot_id_cells(12632, cells), 3);
+	ck_assert_str_eq(cells[0], "C1");
+	ck_assert_str_eq(cells[1], "I2");
+	ck_assert_str_eq(cells[2], "I4");
+	ck_assert_int_eq(arena_black_pot_id_cells(ARENA_BLACK_POT_MOVE_IDS - 1,
+						  cells), 3);
+	ck_assert_str_eq(cells[2], "I11");
+	ck_assert_int_eq(arena_black_pot_id_cells(-1, cells), -1);
+	ck_assert_int_eq(arena_black_pot_id_cells(ARENA_BLACK_POT_MOVE_IDS,
+						  cells), -1);
+	arena_draws_init(&draws, key, NULL, NULL);
+	game = arena_black_pot_rules.create(&setup, &draws, err);
+	ck_assert_ptr_nonnull(game);
+	for (; step < 60 && arena_black_pot_rules.to_move(game) >= 0; step++) {
+		cJSON *view = arena_black_pot_rules.view(game,
+				arena_black_pot_rules.to_move(game));
+		struct arena_black_pot b;
+		int n = arena_black_pot_rules.moves(game, ids);
+
+		ck_assert_int_eq(arena_black_pot_read(view, &b), 0);
+		ck_assert_int_eq(arena_black_pot_legal(&b, -1, moves,
+						       ARENA_BLACK_POT_MOVES_MAX), n);
+		for (int i = 0; i < n; i++) {
+			ck_assert_int_eq(moves[i].id, ids[i]);
+			ck_assert_int_eq(arena_black_pot_id_of(moves[i].cells,
+							       moves[i].count), ids[i]);
+		}
+		arena_black_pot_rules.apply_move(game, ids[n - 1 - step % n], &draws);
+		cJSON_Delete(view);
+	}
+	ck_assert_int_eq(step, 60);
+	arena_black_pot_rules.destroy(game);
+	cJSON_Delete(options);
+}
+END_TEST
+
 /* Rule 2.3 of bolo5: bank only with dice left behind that score nothing;
  * the cases of tests/e2e/sdk_games_test.py. */
 static const struct {
@@ -703,6 +762,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, black_pot_evaluate);
 	tcase_add_test(tc, black_pot_one_pawn_left);
 	tcase_add_test(tc, black_pot_distinct_sorted_stock);
+	tcase_add_test(tc, black_pot_move_ids);
 	tcase_add_loop_test(tc, black_pot_evaluate_errors, 0,
 			    (int)(sizeof black_pot_errors /
 				  sizeof black_pot_errors[0]));

@@ -5,7 +5,9 @@
  * the bye of an odd field to the lowest bot without one, a floater down
  * to the next score group, repeats avoided, seats alternated; and, for a
  * field of 64 and 65 bots, that no pair meets twice and no bot has two
- * byes; with more rounds than bots, that the byes go round.
+ * byes; with more rounds than bots, that the byes go round; a bot left
+ * out (--skip-broken) paired in no round, its board left empty; the
+ * standings a Swiss run's ladder leads with, exactly.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 
 #include "run_suite.h"
 #include "swiss.h"
+#include "swiss_standings.h"
 #include "tournament_peers.h"
 
 /* Made-up results: game ranks from the pairing being planned. */
@@ -87,6 +90,23 @@ START_TEST(odd_field_gives_each_bye_once_to_the_lowest)
 	/* Round 2: 0, 1 and the bye's 4 lead; 3 is the lowest without a
 	 * bye.  Round 3: 3 and 4 had one, so 2 gets it. */
 	expect_plan(&field, &r, "0-2 3-1 bye:4 | 1-0 2-4 bye:3 | 0-3 4-1 bye:2");
+}
+END_TEST
+
+START_TEST(a_bot_left_out_is_never_paired)
+{
+	static const bool absent[6] = {[3] = true};
+	struct swiss_field field = {.bots = 6, .rounds = 3, .games = 1, .absent = absent};
+	struct results r = {.rounds_played = 3};
+
+	/* The five there, paired as the field of five above (3 and 4 there
+	 * are 4 and 5 here), on the first two boards; the third is empty. */
+	expect_plan(&field, &r, "0-2 4-1 -1--1 bye:5 | 1-0 2-5 -1--1 bye:4 | "
+		    "0-4 5-1 -1--1 bye:2");
+	ck_assert(!swiss_board_empty(&field, 1));
+	ck_assert(swiss_board_empty(&field, 2));
+	field.absent = NULL;
+	ck_assert(!swiss_board_empty(&field, 2));
 }
 END_TEST
 
@@ -241,6 +261,77 @@ END_TEST
 
 /* A sharded Swiss's peers are the folders named with their numbers
  * where its own --out ends in its number (docs/TOURNAMENTS.md). */
+/* The standings of `field` with the results `r` makes up, printed (into
+ * *text, to be freed) and as JSON (returned, to be deleted). */
+static cJSON *standings_of(const struct swiss_field *field, struct results *r,
+			   const char *event, char *const *names, char **text)
+{
+	struct swiss_plan plan;
+	size_t len = 0;
+	FILE *out = open_memstream(text, &len);
+	cJSON *standings;
+
+	r->field = field;
+	r->plan = &plan;
+	swiss_plan(field, ranks_of, r, &plan);
+	standings = swiss_standings_json(event, field, &plan, names);
+	swiss_standings_print(out, standings);
+	fclose(out);
+	swiss_plan_free(&plan);
+	return standings;
+}
+
+/* The standings a Swiss run's ladder and report lead with, after two of
+ * three rounds of the odd field above (its third round paired, not
+ * played): by points, then Buchholz, then pairing number. */
+START_TEST(standings_by_points_then_buchholz)
+{
+	struct swiss_field field = {.bots = 5, .rounds = 3, .games = 1};
+	struct results r = {.rounds_played = 2};
+	char *const names[] = {"ann", "bob", "cy", "dee", "eve"};
+	char *text, *row;
+	cJSON *standings = standings_of(&field, &r, "club", names, &text);
+
+	ck_assert_str_eq(text,
+		"Swiss standings of club after 2 of 3 rounds\n"
+		"rank  bot  points  Buchholz  round 1   round 2   round 3\n"
+		"   1  ann     2/2       2.0  +cy (1)   +bob (2)  ?dee (1)\n"
+		"   2  bob     1/2       3.0  +dee (2)  -ann (1)  ?eve (2)\n"
+		"   3  cy      1/2       3.0  -ann (2)  +eve (1)  bye?\n"
+		"   4  dee     1/2       1.0  -bob (1)  bye       ?ann (2)\n"
+		"   5  eve     1/2       1.0  bye       -cy (2)   ?bob (1)\n");
+	row = cJSON_PrintUnformatted(cJSON_GetArrayItem(
+		cJSON_GetObjectItem(standings, "standings"), 3));
+	ck_assert_str_eq(row, "{\"rank\":4,\"bot\":\"dee\",\"points\":1,\"buchholz\":1,"
+			 "\"rounds\":[{\"round\":1,\"opponent\":\"bob\",\"seat\":1,\"result\":0},"
+			 "{\"round\":2,\"bye\":true,\"result\":1},"
+			 "{\"round\":3,\"opponent\":\"ann\",\"seat\":2,\"result\":null}]}");
+	free(row);
+	free(text);
+	cJSON_Delete(standings);
+}
+END_TEST
+
+/* Half points as ½, and a drawn pairing as =. */
+START_TEST(standings_of_draws_in_half_points)
+{
+	struct swiss_field field = {.bots = 3, .rounds = 1, .games = 2};
+	struct results r = {.rounds_played = 1, .draws = true};
+	char *const names[] = {"a", "b", "c"};
+	char *text;
+	cJSON *standings = standings_of(&field, &r, "", names, &text);
+
+	ck_assert_str_eq(text,
+		"Swiss standings after 1 of 1 rounds\n"
+		"rank  bot  points  Buchholz  round 1\n"
+		"   1  c       1/1       0.0  bye\n"
+		"   2  a       \u00bd/1       0.5  =b (1)\n"
+		"   3  b       \u00bd/1       0.5  =a (2)\n");
+	free(text);
+	cJSON_Delete(standings);
+}
+END_TEST
+
 START_TEST(a_shard_finds_its_peers_by_number)
 {
 	char *dir = tournament_peer_dir("out/club/shard-2", 2, 3);
@@ -263,6 +354,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(pairs, round_one_is_top_half_against_bottom_half);
 	tcase_add_test(pairs, odd_field_gives_each_bye_once_to_the_lowest);
+	tcase_add_test(pairs, a_bot_left_out_is_never_paired);
 	tcase_add_test(pairs, a_floater_meets_the_top_of_the_group_below);
 	tcase_add_test(pairs, no_pair_meets_twice_while_it_can_be_avoided);
 	tcase_add_test(pairs, seats_alternate);
@@ -271,6 +363,8 @@ Suite *test_suite(void)
 	tcase_add_test(pairs, a_field_of_64_and_of_65);
 	tcase_add_test(pairs, more_rounds_than_bots);
 	tcase_add_test(pairs, a_shard_finds_its_peers_by_number);
+	tcase_add_test(pairs, standings_by_points_then_buchholz);
+	tcase_add_test(pairs, standings_of_draws_in_half_points);
 	suite_add_tcase(s, pairs);
 	return s;
 }

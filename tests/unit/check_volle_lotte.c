@@ -127,6 +127,60 @@ START_TEST(deck_draws)
 }
 END_TEST
 
+/* In a set, what the cards drew: every card a seat draw uniform(m) over
+ * the m cards not yet dealt. */
+struct pass_watch {
+	int cards, wrong; /* cards drawn; the first whose m was wrong, + 1 */
+};
+
+static void watch_pass(void *ctx, const struct draw_record *draw)
+{
+	struct pass_watch *w = ctx;
+
+	if (draw->kind != DRAW_UNIFORM)
+		return;
+	/* Card k of the game is card k mod 56 of its pass: m = 56 - that. */
+	if (!w->wrong && (!draw->by_seat ||
+			  draw->param != (uint32_t)(56 - w->cards % 56)))
+		w->wrong = w->cards + 1;
+	w->cards++;
+}
+
+/* docs/FAIRNESS.md, "Sets in step", item 8: in a set, once all 56 cards
+ * have been dealt, the next card is again uniform(56) over the whole deck
+ * (a new pass), and so on: the m of the cards run 56, 55, ..., 1, 56, ...
+ * over three passes and more. */
+START_TEST(set_deck_passes)
+{
+	struct game_setup setup = {.players = 3, .first_seat = 0};
+	unsigned char key[32] = {9};
+	struct pass_watch watch = {0};
+	cJSON *options = cJSON_CreateObject(), *legal;
+	struct draws draws;
+	char err[ERR_LEN];
+	void *state;
+
+	ck_assert_int_ge(sodium_init(), 0);
+	cJSON_AddNumberToObject(options, "target", 1000000);
+	setup.options = options;
+	arena_draws_init(&draws, key, watch_pass, &watch);
+	arena_draws_by_seat(&draws);
+	state = arena_volle_lotte_rules.create(&setup, &draws, err);
+	ck_assert_ptr_nonnull(state);
+	while (watch.cards < 3 * 56 + 2) {
+		legal = arena_volle_lotte_rules.legal(state);
+		ck_assert_int_eq(arena_volle_lotte_rules.apply(state,
+			cJSON_GetArrayItem(legal, cJSON_GetArraySize(legal) - 1),
+			&draws, err), 0);
+		cJSON_Delete(legal);
+	}
+	ck_assert_int_eq(watch.wrong, 0);
+	ck_assert_uint_eq(draws.next_index, 0); /* no table draw in a set */
+	cJSON_Delete(options);
+	arena_volle_lotte_rules.destroy(state);
+}
+END_TEST
+
 START_TEST(rules_table)
 {
 	ck_assert_str_eq(arena_volle_lotte_rules.name, "volle-lotte");
@@ -149,6 +203,7 @@ Suite *test_suite(void)
 	tcase_set_timeout(games, 30);
 	tcase_add_loop_test(games, full_games, 0, 7 * 4);
 	tcase_add_test(games, deck_draws);
+	tcase_add_test(games, set_deck_passes);
 	tcase_add_test(games, rules_table);
 	suite_add_tcase(s, games);
 	return s;

@@ -8,8 +8,8 @@
  *   burn N  burns N ms of CPU time (its own) before each answer to a turn
  *   watch   at its first turn, starts a process that burns CPU for ever, and
  *           says at each turn how much CPU it has had ("greedy-c: helper
- *           CPU N ms"); stopped during watch's own turns, it runs only
- *           while others move, and then only if not frozen
+ *           CPU N ms"); it runs during watch's own turns, and while
+ *           others move only if not frozen
  * Each says on stderr what it got, as greedy.py does.
  */
 #include <errno.h>
@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -102,14 +101,10 @@ static cJSON *decide(const cJSON *turn, void *ctx)
 		burn(g->n);
 	else if (first && !strcmp(g->mode, "watch") && (g->helper = fork()) == 0)
 		spin();
-	if (!strcmp(g->mode, "watch") && g->helper > 0) {
-		int status;
-
-		kill(g->helper, SIGSTOP);
-		waitpid(g->helper, &status, WUNTRACED);
+	/* The helper is read as it runs: a bot may not continue a process
+	 * it stopped (its seccomp filter refuses SIGCONT). */
+	if (!strcmp(g->mode, "watch") && g->helper > 0)
 		fprintf(stderr, "greedy-c: helper CPU %ld ms\n", helper_ms(g->helper));
-		kill(g->helper, SIGCONT);
-	}
 	return cJSON_Duplicate(cJSON_GetArrayItem(arena_legal(turn), 0), 1);
 }
 

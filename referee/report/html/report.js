@@ -1,4 +1,5 @@
-/* The tournament report page (referee/report/report.c): the ladder with its 95%
+/* The tournament report page (referee/report/report.c): a Swiss run's
+ * standings, the ladder with its 95%
  * intervals drawn, the likelihood of superiority, the crosstable, each
  * bot's forfeits and move times, the games (sortable, filterable by bot,
  * each linked to its replay) and the verification summary.  Every number
@@ -28,6 +29,39 @@
 		if (e.status === 'above') return '> ' + e.elo.toFixed(1);
 		if (e.status === 'below') return '< ' + e.elo.toFixed(1);
 		return 'unrated';
+	}
+
+	/* A Swiss run's standings (swiss_standings.h): points over the rounds
+	 * done, Buchholz, each round's opponent, seat and result. */
+	function half(p) {
+		var whole = Math.floor(p);
+		return (whole || !(p % 1) ? whole : '') + (p % 1 ? '\u00bd' : '');
+	}
+	function roundText(r) {
+		var mark = r.result === null ? '?' : r.result > 0.75 ? '+' : r.result > 0.25 ? '=' : '-';
+		if (r.bye) return r.result === null ? 'bye?' : 'bye';
+		return mark + r.opponent + ' (' + r.seat + ')';
+	}
+	function swissStandings(data) {
+		var s = section('swiss', 'Swiss standings');
+		data.swiss.forEach(function (run) {
+			var table = el('table', { 'class': 'swiss-table' }), rounds = [];
+			for (var r = 1; r <= run.standings[0].rounds.length; r++) rounds.push('round ' + r);
+			s.appendChild(el('p', null, (run.event || 'The Swiss') + ' after ' + run.rounds_done +
+				' of ' + run.rounds + ' rounds'));
+			table.appendChild(row(['rank', 'bot', 'points', 'Buchholz'].concat(rounds), true));
+			run.standings.forEach(function (e) {
+				var tr = row([e.rank, e.bot, half(e.points) + '/' + run.rounds_done,
+					e.buchholz.toFixed(1)].concat(e.rounds.map(roundText)));
+				tr.setAttribute('data-bot', e.bot);
+				table.appendChild(tr);
+			});
+			s.appendChild(table);
+		});
+		s.appendChild(el('p', { 'class': 'muted' }, 'By Swiss points (a won pairing 1, a drawn ' +
+			'one \u00bd, the bye 1), then Buchholz (the opponents\u2019 points added up). ' +
+			'+, = and -: the pairing won, drawn, lost; in brackets the seat of its first game.'));
+		return s;
 	}
 
 	function ladder(data) {
@@ -335,6 +369,7 @@
 			document.body.appendChild(header);
 			if (data.live || m.open)
 				main.appendChild(runState(data));
+			if (data.swiss) main.appendChild(swissStandings(data));
 			main.appendChild(ladder(data));
 			if (data.ladder.length > 1 && data.ladder.length <= 16) main.appendChild(los(data));
 			main.appendChild(crosstable(data));

@@ -18,8 +18,6 @@
 #include "games/rolit_board.h"
 
 #define BOARD_SIDE BLACK_POT_SIDE
-/* Room for the moves of any roll (ARENA_BLACK_POT_MOVES_MAX of the C SDK). */
-#define BLACK_POT_ACTIONS 1024
 
 /* A number member of the view, 0 when absent. */
 static double member_number(const cJSON *view, const char *name)
@@ -140,7 +138,8 @@ int observe_actions(const struct game_rules *rules, const void *state,
 		size = (int)member_number(view, "size");
 		return size * size;
 	case GAME_FAMILY_BLACK_POT:
-		return BLACK_POT_ACTIONS;
+		/* every set of 0 to 3 cells (docs/games/black-pot.md) */
+		return BLACK_POT_MOVE_IDS;
 	}
 	return 0;
 }

@@ -1,0 +1,150 @@
+/*
+ * Rolit on bitboards (rolit_bits.h).  A board smaller than 8x8 sits in
+ * the corner A1 of the 64 bits, so a shift that leaves the board lands on
+ * a bit outside `board` (or wraps round a row into column A or H, which
+ * the direction's mask removes).
+ */
+#include "rolit_bits.h"
+
+#include <string.h>
+
+#define ROLIT_BITS_FILE_A 0x0101010101010101ULL
+#define ROLIT_BITS_FILE_H 0x8080808080808080ULL
+
+/* `set` moved `step` bits (one square in a direction), the squares a
+ * wrap round a row would reach removed by `mask`.  Inline with constant
+ * arguments, each direction compiles to a shift and an and. */
+static inline uint64_t rolit_bits_step(uint64_t set, int step, uint64_t mask)
+{
+	return (step > 0 ? set << step : set >> -step) & mask;
+}
+
+/* Every direction as its step and its mask: east, west, north, south,
+ * north-east, north-west, south-east, south-west.  Squares off a smaller
+ * board are never in `own`, `other` or `empty`, so only the wraps need a
+ * mask. */
+#define ROLIT_BITS_EACH_DIRECTION(F) \
+	F(1, ~ROLIT_BITS_FILE_A) F(-1, ~ROLIT_BITS_FILE_H) F(8, ~0ULL) \
+	F(-8, ~0ULL) F(9, ~ROLIT_BITS_FILE_A) F(7, ~ROLIT_BITS_FILE_H) \
+	F(-7, ~ROLIT_BITS_FILE_A) F(-9, ~ROLIT_BITS_FILE_H)
+
+/* The empty squares from which a ball captures looking back along the
+ * direction: runs of other colours that start next to an own ball and
+ * are followed by an empty square. */
+static inline uint64_t rolit_bits_captures(uint64_t own, uint64_t other,
+					   uint64_t empty, int step,
+					   uint64_t mask)
+{
+	uint64_t run = rolit_bits_step(own, step, mask) & other, found = 0;
+
+	while (run) {
+		uint64_t next = rolit_bits_step(run, step, mask);
+
+		found |= next & empty;
+		run = next & other;
+	}
+	return found;
+}
+
+/* The balls a ball on `bit` turns in one direction. */
+static inline uint64_t rolit_bits_ray(uint64_t bit, uint64_t own,
+				      uint64_t other, int step, uint64_t mask)
+{
+	uint64_t run = 0, at = rolit_bits_step(bit, step, mask);
+
+	while (at & other) {
+		run |= at;
+		at = rolit_bits_step(at, step, mask);
+	}
+	return at & own ? run : 0;
+}
+
+void rolit_bits_from_rows(struct rolit_bits *pos, int size, int players,
+			  int to_move, const char *const *rows, unsigned out)
+{
+	static const int colours[3][ROLIT_BITS_SEATS] = {
+		{0, 2, -1, -1}, {0, 1, 2, -1}, {0, 1, 2, 3},
+	};
+
+	memset(pos, 0, sizeof *pos);
+	pos->size = size;
+	pos->players = players;
+	pos->to_move = to_move;
+	pos->out = out;
+	memcpy(pos->colour, colours[players - 2], sizeof pos->colour);
+	for (int r = 0; r < size; r++)
+		for (int c = 0; c < size; c++) {
+			const char *at = strchr("RYGB", rows[r][c]);
+			uint64_t bit = 1ULL << (r * 8 + c);
+
+			pos->board |= bit;
+			if (rows[r][c] != '.' && at && *at)
+				pos->ball[at - "RYGB"] |= bit;
+		}
+}
+
+uint64_t rolit_bits_occupied(const struct rolit_bits *pos)
+{
+	return pos->ball[0] | pos->ball[1] | pos->ball[2] | pos->ball[3];
+}
+
+uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat)
+{
+	uint64_t occupied = rolit_bits_occupied(pos);
+	uint64_t own = pos->ball[pos->colour[seat]], other = occupied & ~own;
+	uint64_t empty = pos->board & ~occupied, captures = 0, touching = 0;
+
+#define ROLIT_BITS_MOVES(step, mask) \
+	captures |= rolit_bits_captures(own, other, empty, step, mask); \
+	touching |= rolit_bits_step(occupied, step, mask);
+	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_MOVES)
+#undef ROLIT_BITS_MOVES
+	return captures ? captures : touching & empty;
+}
+
+uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat, int square)
+{
+	uint64_t own = pos->ball[pos->colour[seat]], bit = 1ULL << square;
+	uint64_t other = rolit_bits_occupied(pos) & ~own, flips = 0;
+
+#define ROLIT_BITS_FLIPS(step, mask) \
+	flips |= rolit_bits_ray(bit, own, other, step, mask);
+	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_FLIPS)
+#undef ROLIT_BITS_FLIPS
+	return flips;
+}
+
+int rolit_bits_next(const struct rolit_bits *pos, int seat)
+{
+	for (int i = 1; i <= pos->players; i++) {
+		int other = (seat + i) % pos->players;
+
+		if (!(pos->out >> other & 1))
+			return other;
+	}
+	return seat;
+}
+
+void rolit_bits_play(struct rolit_bits *pos, int square)
+{
+	int seat = pos->to_move;
+	uint64_t turned = rolit_bits_flips(pos, seat, square) | 1ULL << square;
+
+	for (int c = 0; c < ROLIT_BITS_COLOURS; c++)
+		pos->ball[c] &= ~turned;
+	pos->ball[pos->colour[seat]] |= turned;
+	pos->to_move = rolit_bits_occupied(pos) == pos->board
+			       ? -1 : rolit_bits_next(pos, seat);
+}
+
+int rolit_bits_count(const struct rolit_bits *pos, int seat)
+{
+	return rolit_bits_popcount(pos->ball[pos->colour[seat]]);
+}
+
+bool rolit_bits_same(const struct rolit_bits *a, const struct rolit_bits *b)
+{
+	return !memcmp(a->ball, b->ball, sizeof a->ball) &&
+	       a->board == b->board && a->to_move == b->to_move &&
+	       a->out == b->out && a->players == b->players;
+}

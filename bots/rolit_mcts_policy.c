@@ -1,0 +1,114 @@
+/*
+ * rolit-mcts's knowledge of Rolit (rolit_mcts_policy.h).  A square's
+ * class needs only the corners' state, so the playouts' greedy choice is
+ * a few masks: the legal squares of the best class present, one of them
+ * at random.
+ */
+#include "rolit_mcts_policy.h"
+
+/* How much a seat's ball count adds to the 1 of a win: enough to prefer
+ * the larger of two wins, too little to trade a win for balls. */
+#define ROLIT_MCTS_POLICY_SHARE 0.1f
+
+uint64_t rolit_mcts_policy_random(struct rolit_mcts_rng *rng)
+{
+	rng->state ^= rng->state >> 12;
+	rng->state ^= rng->state << 25;
+	rng->state ^= rng->state >> 27;
+	return rng->state * 0x2545F4914F6CDD1DULL;
+}
+
+/* 3 corners, 2 edges, 1 the middle, 0 beside an empty corner. */
+void rolit_mcts_policy_classes(const struct rolit_bits *pos,
+			       uint64_t classes[ROLIT_MCTS_POLICY_CLASSES])
+{
+	const uint64_t file_a = 0x0101010101010101ULL;
+	int last = pos->size - 1;
+	uint64_t occupied = rolit_bits_occupied(pos), beside = 0, corners = 0;
+	uint64_t edge = pos->board & (0xFFULL | 0xFFULL << (last * 8) |
+				      file_a | file_a << last);
+
+	for (int k = 0; k < 4; k++) {
+		int r = k & 1 ? last : 0, c = k & 2 ? last : 0;
+		int dr = r ? -1 : 1, dc = c ? -1 : 1;
+		uint64_t corner = 1ULL << (r * 8 + c);
+
+		corners |= corner;
+		if (!(occupied & corner))
+			beside |= 1ULL << ((r + dr) * 8 + c) |
+				  1ULL << (r * 8 + c + dc) |
+				  1ULL << ((r + dr) * 8 + c + dc);
+	}
+	classes[3] = corners;
+	classes[2] = edge & ~corners & ~beside;
+	classes[1] = pos->board & ~edge & ~beside;
+	classes[0] = beside;
+}
+
+int rolit_mcts_policy_prior(const struct rolit_bits *pos, int square)
+{
+	uint64_t classes[ROLIT_MCTS_POLICY_CLASSES], bit = 1ULL << square;
+
+	rolit_mcts_policy_classes(pos, classes);
+	for (int k = ROLIT_MCTS_POLICY_CLASSES - 1; k > 0; k--)
+		if (classes[k] & bit)
+			return k;
+	return 0;
+}
+
+/* The n-th square (from 0) of `set`. */
+static int rolit_mcts_policy_nth(uint64_t set, int n)
+{
+	while (n-- > 0)
+		set &= set - 1;
+	return rolit_bits_first(set);
+}
+
+int rolit_mcts_policy_pick(const struct rolit_bits *pos, uint64_t moves,
+			   struct rolit_mcts_rng *rng, unsigned epsilon_inv)
+{
+	uint64_t r = rolit_mcts_policy_random(rng), best = moves;
+	uint64_t classes[ROLIT_MCTS_POLICY_CLASSES];
+
+	if (r % epsilon_inv) {
+		rolit_mcts_policy_classes(pos, classes);
+		for (int k = ROLIT_MCTS_POLICY_CLASSES - 1; k >= 0; k--)
+			if (moves & classes[k]) {
+				best = moves & classes[k];
+				break;
+			}
+	}
+	return rolit_mcts_policy_nth(best, (int)((r >> 32) %
+		(uint64_t)rolit_bits_popcount(best)));
+}
+
+void rolit_mcts_policy_playout(struct rolit_bits *pos,
+			       struct rolit_mcts_rng *rng,
+			       unsigned epsilon_inv)
+{
+	while (pos->to_move >= 0)
+		rolit_bits_play(pos, rolit_mcts_policy_pick(
+			pos, rolit_bits_moves(pos, pos->to_move), rng,
+			epsilon_inv));
+}
+
+void rolit_mcts_policy_reward(const struct rolit_bits *pos,
+			      float reward[ROLIT_BITS_SEATS])
+{
+	int count[ROLIT_BITS_SEATS] = {0}, best = -1, winners = 0;
+	float squares = (float)rolit_bits_popcount(pos->board);
+
+	/* A forfeited seat ranks last whatever its balls. */
+	for (int s = 0; s < pos->players; s++) {
+		count[s] = pos->out >> s & 1 ? -1 : rolit_bits_count(pos, s);
+		if (count[s] > best)
+			best = count[s];
+	}
+	for (int s = 0; s < pos->players; s++)
+		winners += count[s] == best;
+	for (int s = 0; s < ROLIT_BITS_SEATS; s++)
+		reward[s] = s >= pos->players ? 0 :
+			(count[s] == best ? 1.0f / (float)winners : 0) +
+			ROLIT_MCTS_POLICY_SHARE *
+				(float)rolit_bits_count(pos, s) / squares;
+}

@@ -1,0 +1,47 @@
+/*
+ * rolit-mcts's knowledge of Rolit: the squares' classes (corners good,
+ * the squares beside an empty corner bad, edges better than the middle),
+ * used as the tree's prior on a move and by the epsilon-greedy playouts,
+ * and the reward of a finished game for each seat.
+ */
+#ifndef BOTS_ROLIT_MCTS_POLICY_H
+#define BOTS_ROLIT_MCTS_POLICY_H
+
+#include <stdint.h>
+
+#include "rolit_bits.h"
+
+/* The playouts' random numbers: xorshift64*. */
+struct rolit_mcts_rng {
+	uint64_t state;
+};
+
+uint64_t rolit_mcts_policy_random(struct rolit_mcts_rng *rng);
+
+#define ROLIT_MCTS_POLICY_CLASSES 4
+
+/* The squares of each class on `pos`'s board, by their prior. */
+void rolit_mcts_policy_classes(const struct rolit_bits *pos,
+			       uint64_t classes[ROLIT_MCTS_POLICY_CLASSES]);
+
+/* The prior of playing `square` in `pos`: 3 a corner, 2 an edge, 1 the
+ * middle, 0 a square beside an empty corner. */
+int rolit_mcts_policy_prior(const struct rolit_bits *pos, int square);
+
+/* One of `moves` (not empty): with chance 1/epsilon_inv any of them,
+ * else one of those of the best prior class, at random. */
+int rolit_mcts_policy_pick(const struct rolit_bits *pos, uint64_t moves,
+			   struct rolit_mcts_rng *rng, unsigned epsilon_inv);
+
+/* Plays `pos` to the end with rolit_mcts_policy_pick. */
+void rolit_mcts_policy_playout(struct rolit_bits *pos,
+			       struct rolit_mcts_rng *rng,
+			       unsigned epsilon_inv);
+
+/* The reward of each seat of a finished game into reward[]: 1 shared
+ * among the seats with the most balls, plus ROLIT_MCTS_POLICY_SHARE times
+ * the seat's balls per square of the board. */
+void rolit_mcts_policy_reward(const struct rolit_bits *pos,
+			      float reward[ROLIT_BITS_SEATS]);
+
+#endif

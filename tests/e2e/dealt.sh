@@ -1,0 +1,157 @@
+#!/bin/bash
+# End-to-end: every draw of a game of a set carries "dealt", the set-wide
+# count of draws dealt before it (docs/FAIRNESS.md, "Sets in step", item 9), so that "in
+# step" reads off the logs: ordered by "dealt", a set's addresses never go
+# back, and the counts run without gap.  The property is checked here with
+# Python alone on sets of bolo, volle-lotte and Black-Pot played by real
+# bots, and `referee verify` refuses each way of breaking it, re-signed.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+
+C=$(cbot)
+KEY=$KEYDIR/referee.key
+
+# in_step LOG...: "ok" when the draws of the logs, ordered by "dealt", run
+# 0, 1, 2, ... and never go back in the order of addresses (item 8, with
+# the seat draws counted from the seat of each log's first seat draw).
+in_step() {
+	"$PYTHON3" - "$@" <<'PY'
+import json, sys
+draws = []
+for path in sys.argv[1:]:
+    first = None
+    for line in open(path):
+        r = json.loads(line)
+        if r["type"] != "draw":
+            continue
+        if "d" in r:
+            place = (0, r["d"], 0, 0)
+        else:
+            first = r["seat"] if first is None else first
+            place = (1, r["turn"], (r["seat"] - first) % 8, r["roll"])
+        draws.append((r["dealt"], place))
+draws.sort()
+ok = [d for d, _ in draws] == list(range(len(draws))) and \
+    all(a[1] <= b[1] for a, b in zip(draws, draws[1:]))
+print("ok" if ok and draws else "no")
+PY
+}
+
+# pair LOG...: two draws of different logs, "dealt" k and k + 1, at seat
+# addresses of different turns or seats: "LOG_A LINE_A K LOG_B LINE_B"
+# (lines from 0).
+pair() {
+	"$PYTHON3" - "$@" <<'PY'
+import json, sys
+draws = []
+for path in sys.argv[1:]:
+    for n, line in enumerate(open(path)):
+        r = json.loads(line)
+        if r["type"] == "draw" and "seat" in r:
+            draws.append((r["dealt"], path, n, (r["seat"], r["turn"])))
+draws.sort()
+for a, b in zip(draws, draws[1:]):
+    if b[0] == a[0] + 1 and a[1] != b[1] and a[3] != b[3]:
+        print(a[1], a[2], a[0], b[1], b[2])
+        break
+PY
+}
+
+# address LOG LINE: the address of the draw on line LINE (from 0), in words.
+address() {
+	"$PYTHON3" -c '
+import json, sys
+r = json.loads(open(sys.argv[1]).readlines()[int(sys.argv[2])])
+print("draw %d" % r["d"] if "d" in r else
+      "seat %d'"'"'s roll %d of turn %d" % (r["seat"], r["roll"], r["turn"]))' "$1" "$2"
+}
+
+# play_set GAME PLAYERS DIR [ARGS...]: one set of GAME, verified.
+play_set() {
+	local game=$1 players=$2 dir=$3 bots=()
+	shift 3
+	for _ in $(seq 1 "$players"); do bots+=("$C"); done
+	run "$REFEREE" play "$game" "$@" --duplicate --games "$players" --out "$dir" "${bots[@]}"
+	expect_eq "$RC" 0 "a set of $game, $players players, is played" || diag_run
+	run "$REFEREE" verify "$dir"
+	expect_eq "$RC" 0 "... and verifies" || diag_run
+	expect_eq "$(in_step "$dir"/game-*.jsonl)" ok \
+		"... its draws, ordered by \"dealt\", run without gap and never go back"
+}
+
+play_set bolo 3 "$TMP/bolo" -o target=1000
+play_set volle-lotte 3 "$TMP/volle" -o target=1000
+play_set black-pot 4 "$TMP/pot"
+D=$TMP/bolo
+
+# Two draws of two games, dealt one after the other, their "dealt"
+# swapped: each log still counts up, but the set goes back.
+read -r A LA K B LB <<<"$(pair "$D"/game-*.jsonl)"
+mkdir "$TMP/swapped"
+cp "$D"/game-*.jsonl "$TMP/swapped/"
+$LOGTOOL resign "$A" "$TMP/swapped/${A##*/}" "$KEY" sub "$LA" "\"dealt\":$K}" "\"dealt\":$((K + 1))}"
+$LOGTOOL resign "$B" "$TMP/swapped/${B##*/}" "$KEY" sub "$LB" "\"dealt\":$((K + 1))}" "\"dealt\":$K}"
+SET=$(grep -o '"set":{"id":"[0-9a-f]*"' "$A" | cut -d'"' -f6)
+run "$REFEREE" verify "$TMP/swapped"
+expect_eq "$RC" 1 "draws dealt out of step are refused" || diag_run
+expect_contains "$OUT" "set $SET: FAILED: out of step: $TMP/swapped/${A##*/} line $((LA + 1)) (\"dealt\": $((K + 1))) is $(address "$A" "$LA"), which comes before $TMP/swapped/${B##*/} line $((LB + 1)) (\"dealt\": $K), $(address "$B" "$LB"): ordered by \"dealt\", a set's addresses never go back" \
+	"... naming both draws" || diag_run
+
+# The second of them given the first's count: two draws dealt as one.
+mkdir "$TMP/twice"
+cp "$D"/game-*.jsonl "$TMP/twice/"
+$LOGTOOL resign "$B" "$TMP/twice/${B##*/}" "$KEY" sub "$LB" "\"dealt\":$((K + 1))}" "\"dealt\":$K}"
+run "$REFEREE" verify "$TMP/twice"
+expect_eq "$RC" 1 "two draws with one \"dealt\" are refused" || diag_run
+FIRST=$TMP/twice/${A##*/} SECOND=$TMP/twice/${B##*/}
+if [[ $FIRST > $SECOND ]]; then
+	read -r FIRST LF SECOND LS <<<"$SECOND $((LB + 1)) $FIRST $((LA + 1))"
+else
+	LF=$((LA + 1)) LS=$((LB + 1))
+fi
+expect_contains "$OUT" "set $SET: FAILED: two draws are \"dealt\": $K, $FIRST line $LF and $SECOND line $LS" \
+	"... naming both" || diag_run
+
+# The set's last draw counted one further: a gap.
+LAST=$(cat "$D"/game-*.jsonl | grep -o '"dealt":[0-9]*' | cut -d: -f2 | sort -n | tail -1)
+G=$(grep -l "\"dealt\":$LAST}" "$D"/game-*.jsonl)
+LG=$(grep -n "\"dealt\":$LAST}" "$G" | cut -d: -f1)
+mkdir "$TMP/gap"
+cp "$D"/game-*.jsonl "$TMP/gap/"
+$LOGTOOL resign "$G" "$TMP/gap/${G##*/}" "$KEY" sub "$((LG - 1))" "\"dealt\":$LAST}" "\"dealt\":$((LAST + 1))}"
+run "$REFEREE" verify "$TMP/gap"
+expect_eq "$RC" 1 "a gap in \"dealt\" is refused" || diag_run
+expect_contains "$OUT" "set $SET: FAILED: no draw is \"dealt\": $LAST (the next, $TMP/gap/${G##*/} line $LG, is $((LAST + 1))): the count has a gap" \
+	"... naming the missing count" || diag_run
+
+# Within one log "dealt" must grow.
+mkdir "$TMP/back"
+$LOGTOOL resign "$A" "$TMP/back/${A##*/}" "$KEY" sub "$LA" "\"dealt\":$K}" "\"dealt\":0}"
+run "$REFEREE" verify "$TMP/back/${A##*/}"
+expect_eq "$RC" 1 "a log whose \"dealt\" goes back is refused alone" || diag_run
+PREV=$(head -n "$LA" "$A" | grep -o '"dealt":[0-9]*' | tail -1 | cut -d: -f2)
+expect_contains "$OUT" "line $((LA + 1)): \"dealt\" is 0 after $PREV: it must grow from draw to draw" \
+	"... saying where" || diag_run
+
+# One log of the set without "dealt" at all, the others with it.
+mkdir "$TMP/half" "$TMP/rev4"
+cp "$D"/game-*.jsonl "$TMP/half/"
+strip() {
+	"$PYTHON3" -c '
+import re, sys
+data = open(sys.argv[1]).read()
+open(sys.argv[2], "w").write(re.sub(r",\"dealt\":[0-9]+}", "}", data))' "$1" "$2"
+	$LOGTOOL resign "$2" "$2" "$KEY"
+}
+strip "$A" "$TMP/half/${A##*/}"
+run "$REFEREE" verify "$TMP/half"
+expect_eq "$RC" 1 "a set where one log has no \"dealt\" is refused" || diag_run
+WITH=$(ls "$TMP"/half/game-*.jsonl | grep -v "/${A##*/}$" | head -1)
+expect_contains "$OUT" "set $SET: FAILED: $WITH numbers its draws with \"dealt\" and $TMP/half/${A##*/} does not (line $(grep -n '"type":"draw"' "$A" | head -1 | cut -d: -f1))" \
+	"... saying which does not" || diag_run
+# A set of revision 4, no log with "dealt", verifies as before.
+for log in "$D"/game-*.jsonl; do strip "$log" "$TMP/rev4/${log##*/}"; done
+expect_eq "$(grep -c dealt "$TMP"/rev4/*.jsonl | grep -vc ':0$')" 0 "the logs of revision 4 have no \"dealt\""
+run "$REFEREE" verify "$TMP/rev4"
+expect_eq "$RC" 0 "... and verify as before" || diag_run
+
+done_testing

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# End-to-end: bots that fight their containment (docs/SANDBOX.md, "The
+# seccomp filter" and "Without a control group: the fallback"), each of
+# tests/zoo/fightback.py's attacks against burn (100 ms of CPU a move), as
+# root (control groups, where the machine has them) and as a normal user
+# (the fallback, where that user can have no control group).  For each:
+# the bot's attempts are refused, the game is played with no forfeit (the
+# victim's least of all), nothing outlives it, the CPU charged to the bot
+# is at least what its processes used, and the referee takes no more than
+# twice the wall time of a control game (fightback doing nothing),
+# measured in the same run, with a margin for a loaded machine.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
+needs_bubblewrap
+
+unprivileged alone
+mkdir -m 0777 "$TMP/logs"
+
+# charged_used LOG: the CPU charged to fightback on its moves between its
+# first turn and its last, and what its processes used between them (by
+# its own reading of /proc at each turn), in ms.
+charged_used() {
+	"$PYTHON3" - "$1" <<-'PY'
+	import json, re, sys
+	log = sys.argv[1]
+	names, charged = None, []
+	for line in open(log):
+	    r = json.loads(line)
+	    if r["type"] == "header":
+	        names = [p["name"] for p in r["players"]]
+	    elif r["type"] == "action" and names[r["seat"]] == "fightback":
+	        charged.append(r["cpu_us"])
+	used = [int(m) for m in re.findall(r"^fightback: cpu (\d+)$", open(log + ".fightback.stderr").read(), re.M)]
+	print(sum(charged[:len(used) - 1]) // 1000, used[-1] - used[0])
+	PY
+}
+
+# game WHO MODE: a game of fightback MODE against burn, run by the
+# referee as root or as the user (WHO: root or user); its log is
+# $TMP/logs/WHO-MODE.jsonl.
+game() {
+	local who=$1 mode=$2 as=()
+	[ "$who" = user ] && as=("${AS[@]}")
+	local py=$PYTHON3
+	[ "$who" = user ] && py=$AS_PYTHON3
+	LOG=$TMP/logs/$who-$mode.jsonl
+	RUN_LIMIT=300 run "${as[@]}" "$REFEREE" play rolit -o size=6 --move-ms 400 --log "$LOG" \
+		"fightback=$py '$ZOO/fightback.py' '$TMP' $mode" "burn=$py '$ZOO/greedy.py' '$TMP' burn 100"
+}
+
+for who in root user; do
+	game "$who" calm
+	expect_eq "$RC" 0 "$who, control: the game is played"
+	control_ms=$ELAPSED_MS
+	containment=$(sed -n '1s/.*"containment":"\([a-z ]*[a-z]\).*/\1/p' "$LOG")
+	diag "$who: the bots are contained by $containment; a control game took $control_ms ms"
+	for mode in seize cont vfork; do
+		game "$who" "$mode"
+		expect_eq "$RC" 0 "$who, $mode: the game is played"
+		expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 0 "$who, $mode: nobody forfeits"
+		assert_no_leftovers "$who, $mode: nothing of it outlives the game"
+		read -r charged used <<<"$(charged_used "$LOG")"
+		diag "$who, $mode: $ELAPSED_MS ms; fightback charged $charged ms, used $used ms"
+		# /proc's ticks are 10 ms, read for each of its processes.
+		expect_lt "$used" "$((charged + 60))" "$who, $mode: it is charged at least the CPU it used"
+		expect_lt "$ELAPSED_MS" "$((2 * control_ms + 3000))" \
+			"$who, $mode: the game takes less than twice the control's time"
+		case $mode in
+		seize)
+			expect_contains "$LOG.fightback.stderr" "fightback: ptrace pid 1: Operation not permitted" \
+				"$who, seize: ptrace is refused"
+			expect_contains "$LOG.fightback.stderr" "fightback: process_vm_readv pid 1: Operation not permitted" \
+				"$who, seize: process_vm_readv is refused";;
+		cont)
+			expect_eq "$(grep -c '^fightback: kill -1 SIGCONT: Operation not permitted$' "$LOG.fightback.stderr")" 3 \
+				"$who, cont: SIGCONT is refused to each helper";;
+		esac
+	done
+done
+
+# The header names the sandbox, its seccomp filter and the containment
+# apart: --no-sandbox and --no-limits read differently.
+header_of() { # NAME [FLAG]: what the header of a game played with FLAG says of them
+	run "$REFEREE" play rolit -o size=4 ${2:+"$2"} --log "$TMP/logs/header-$1.jsonl" "$(cbot)" "$(cbot)"
+	sed -n '1s/.*\("containment":"[a-z ]*\).*\("sandbox":[a-z]*,"seccomp":[a-z]*\).*/\1 \2/p' "$TMP/logs/header-$1.jsonl"
+}
+# (Its containment: control groups where this user has them, else none.)
+header_of open --no-sandbox >/dev/null
+expect_contains "$TMP/logs/header-open.jsonl" '"sandbox":false,"seccomp":false' \
+	"header: --no-sandbox says the sandbox and its filter were off"
+expect_eq "$(header_of free --no-limits)" '"containment":"none "sandbox":true,"seccomp":true' \
+	"header: --no-limits says the sandbox and its filter were on, the containment off"
+contained=$(header_of default)
+expect_contains "$TMP/logs/header-default.jsonl" '"sandbox":true,"seccomp":true' "header: by default all three are on"
+expect_not_contains "$TMP/logs/header-default.jsonl" '"containment":"none' "header: ... the containment too"
+diag "by default: $contained"
+
+done_testing

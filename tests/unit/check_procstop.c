@@ -1,0 +1,195 @@
+/*
+ * Unit tests for procstop.c, the fallback's stop, on real sandboxes: a
+ * bubblewrap with a PID namespace of its own (as the referee's sandbox
+ * has) runs a shell that starts helpers and says "ready".  Here no seccomp
+ * filter keeps the helpers from sending SIGCONT: helpers that continue
+ * each other all the time are stopped whole, or the stop ends them (-2),
+ * never left running; a helper waiting in vfork for a child that sleeps
+ * counts as stopped once the child is; and procstop_kill() ends every
+ * process of the namespace by its init, found gone.  Where bubblewrap
+ * cannot make the namespaces, each case says so and passes.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run_suite.h"
+#include "bot/procstop.h"
+
+/* What the sandbox's shell starts before it says "ready". */
+static const char *const helpers[] = {
+	/* Two that send SIGCONT to every process of the namespace. */
+	"for i in 1 2; do (while :; do kill -CONT -1; done) & done",
+	/* One that waits in vfork (58 on x86_64) while its child sleeps. */
+	"python3 -c 'import ctypes, time\n"
+	"if ctypes.CDLL(None).syscall(58) == 0:\n"
+	"    while True: time.sleep(1)' &",
+	/* One that sleeps. */
+	"sleep 1000 &",
+};
+
+struct sandbox {
+	pid_t outer;
+	struct procstop *stops;
+};
+
+/* Starts helpers[i] in a sandbox; false when bubblewrap cannot. */
+static bool sandbox_start(struct sandbox *s, int i)
+{
+	char script[512], ready[8] = "";
+	int fds[2];
+	FILE *out;
+
+	snprintf(script, sizeof script, "%s\necho ready\nwait", helpers[i]);
+	ck_assert_int_eq(pipe(fds), 0);
+	s->outer = fork();
+	ck_assert_int_ge(s->outer, 0);
+	if (s->outer == 0) {
+		dup2(fds[1], 1);
+		close(fds[0]);
+		execlp("bwrap", "bwrap", "--unshare-user", "--unshare-pid",
+		       "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc",
+		       "--dev", "/dev", "--", "sh", "-c", script, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	out = fdopen(fds[0], "r");
+	if (!fgets(ready, sizeof ready, out) || strcmp(ready, "ready\n")) {
+		fclose(out);
+		waitpid(s->outer, NULL, 0);
+		fprintf(stderr, "# bubblewrap cannot make a sandbox here: skipped\n");
+		return false;
+	}
+	fclose(out);
+	s->stops = procstop_new(s->outer);
+	return true;
+}
+
+/* Ends the sandbox: its init killed from outside, found gone. */
+static void sandbox_end(struct sandbox *s)
+{
+	ck_assert(procstop_kill(s->stops, 5000));
+	procstop_free(s->stops);
+	kill(s->outer, SIGKILL);
+	ck_assert_int_eq(waitpid(s->outer, NULL, 0), s->outer);
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec t = { ms / 1000, (ms % 1000) * 1000000 };
+
+	while (nanosleep(&t, &t) < 0 && errno == EINTR)
+		;
+}
+
+/* Freezes until no stop is pending (at most 200 tries of the bound):
+ * the last freeze's answer. */
+static int freeze_whole(struct sandbox *s)
+{
+	int rc = 0;
+
+	for (int i = 0; i < 200; i++) {
+		rc = procstop_freeze(s->stops, true);
+		if (rc != 0 || !procstop_pending(s->stops))
+			return rc;
+	}
+	return rc;
+}
+
+/* Helpers that continue each other are stopped whole, or killed (-2):
+ * either way they use no CPU once the freeze returns. */
+START_TEST(continued_helpers_held)
+{
+	struct sandbox s;
+	int64_t before, after;
+	int rc;
+
+	if (!sandbox_start(&s, 0))
+		return;
+	rc = freeze_whole(&s);
+	ck_assert_msg(rc == 0 || rc == -2, "freeze: %d", rc);
+	ck_assert(rc == -2 || !procstop_pending(s.stops));
+	before = procstop_cpu_ns(s.stops);
+	sleep_ms(300);
+	after = procstop_cpu_ns(s.stops);
+	ck_assert_msg(after - before < 20000000, "%lld ns of CPU while frozen (freeze %d)",
+		      (long long)(after - before), rc);
+	sandbox_end(&s);
+}
+END_TEST
+
+/* A helper in vfork, its child stopped: the freeze is whole. */
+START_TEST(vfork_counts_as_stopped)
+{
+	struct sandbox s;
+
+	if (!sandbox_start(&s, 1))
+		return;
+	sleep_ms(200); /* python3 reaches its vfork */
+	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert(!procstop_pending(s.stops));
+	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	sandbox_end(&s);
+}
+END_TEST
+
+/* How many processes run "sleep 1000". */
+static int sleepers(void)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	int count = 0;
+
+	ck_assert_ptr_nonnull(proc);
+	while ((e = readdir(proc))) {
+		char path[300], cmd[32];
+		ssize_t n;
+		int fd;
+
+		snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		n = read(fd, cmd, sizeof cmd);
+		close(fd);
+		count += n == 11 && !memcmp(cmd, "sleep\0001000", 11);
+	}
+	closedir(proc);
+	return count;
+}
+
+/* Killing the init from outside ends the namespace, stopped or not. */
+START_TEST(kill_ends_all)
+{
+	struct sandbox s;
+	int before;
+
+	if (!sandbox_start(&s, 2))
+		return;
+	/* The shell said "ready" maybe before its child ran sleep. */
+	for (int i = 0; i < 500 && !(before = sleepers()); i++)
+		sleep_ms(10);
+	ck_assert_int_ge(before, 1);
+	ck_assert_int_eq(freeze_whole(&s), 0);
+	sandbox_end(&s);
+	ck_assert_int_eq(sleepers(), before - 1);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("procstop");
+	TCase *tc = tcase_create("stop");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, continued_helpers_held);
+	tcase_add_test(tc, vfork_counts_as_stopped);
+	tcase_add_test(tc, kill_ends_all);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# fightback MODE [N]: a bot that fights the fallback's stop off move, as a
+# red team did (docs/SANDBOX.md, "Without a control group: the
+# fallback"), and plays on as a good bot.  At its first turn it starts:
+#   seize:  tries to seize its sandbox's pid 1 (bubblewrap's init) with
+#           ptrace, and to read it with process_vm_readv, and says on
+#           stderr what each gave ("fightback: ptrace pid 1: ok" or the
+#           error); then starts N helpers (4) that spin for ever, each in
+#           a session of its own;
+#   cont:   N helpers (3) that spin and send SIGCONT to every process of
+#           the sandbox (kill(-1, SIGCONT)) all the time, and says once
+#           what the first send gave ("fightback: kill -1 SIGCONT: ...");
+#   vfork:  a helper that waits in vfork for ever, its child sleeping:
+#           the helper is in state D, not stopped, and uses no CPU;
+#   calm:   nothing (a test's control).
+# At each turn it says on stderr the CPU time its sandbox's processes have
+# used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
+# the children they reaped included.
+import ctypes
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import zoo  # noqa: E402
+
+MODE = zoo.arg(1, "seize")
+COUNT = int(zoo.arg(2, {"seize": 4, "cont": 3}.get(MODE, 1)))
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def cpu_ms():
+    """The CPU time of every process this bot's namespace shows, in ms."""
+    ticks = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += sum(int(v) for v in fields[11:15])
+    return ticks * 1000 // os.sysconf("SC_CLK_TCK")
+
+
+def call(what, ret):
+    if ret < 0:
+        err = ctypes.get_errno()
+        zoo.say("fightback: %s: %s" % (what, os.strerror(err)))
+    else:
+        zoo.say("fightback: %s: ok" % what)
+
+
+def helper(body):
+    if os.fork() == 0:
+        os.setsid()
+        try:
+            body()
+        finally:
+            os._exit(0)
+
+
+def spin():
+    while True:
+        pass
+
+
+def cont():
+    sent = False
+    while True:
+        ret = libc.kill(-1, signal.SIGCONT)
+        if not sent:
+            call("kill -1 SIGCONT", ret)
+            sent = True
+
+
+def stuck_in_vfork():
+    # The child of vfork runs on its parent's memory, which waits in
+    # vfork until it execs or exits: it does neither.
+    if libc.syscall(58) == 0:  # SYS_vfork on x86_64
+        while True:
+            time.sleep(1)
+
+
+def seize():
+    PTRACE_SEIZE = 0x4206
+    call("ptrace pid 1", libc.ptrace(PTRACE_SEIZE, 1, None, None))
+    buf = ctypes.create_string_buffer(8)
+    local = (ctypes.c_void_p * 2)(ctypes.addressof(buf), 8)
+    remote = (ctypes.c_void_p * 2)(0x400000, 8)
+    call("process_vm_readv pid 1",
+         libc.process_vm_readv(1, local, 1, remote, 1, 0))
+    for _ in range(COUNT):
+        helper(spin)
+
+
+def start():
+    if MODE == "seize":
+        seize()
+    elif MODE == "cont":
+        for _ in range(COUNT):
+            helper(cont)
+    elif MODE == "vfork":
+        helper(stuck_in_vfork)
+
+
+def hook(msg, counts):
+    if msg["type"] == "turn":
+        if counts["turn"] == 1:
+            start()
+        zoo.say("fightback: cpu %d" % cpu_ms())
+    return zoo.DEFAULT
+
+
+sys.exit(zoo.run("fightback", hook))
