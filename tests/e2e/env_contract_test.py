@@ -20,6 +20,7 @@ Gymnasium's check_env on gym_env().  Prints TAP.
 """
 
 import json
+import math
 import os
 import sys
 import unittest
@@ -53,9 +54,25 @@ FORMS = [(g, p) for g in ("bolo", "bolo5", "volle-lotte")
          for p in range(2, 9)] + \
     [("rolit", p) for p in (2, 3, 4)] + [("black-pot", p) for p in (2, 4)]
 # The size of each game's table of ids (docs/ENVIRONMENT.md): the dice
-# games' keeps of 1 to 7, 5 and 6 dice and their words; Rolit's squares.
+# games' keeps of 1 to 7, 5 and 6 dice and their words; Rolit's squares;
+# Black-Pot's sets of 0 to 3 of its 109 cells.
 TABLE = {"bolo": 1715 + 2, "bolo5": 461 + 3, "volle-lotte": 923 + 3,
-         "rolit": 64}
+         "rolit": 64, "black-pot": 215930}
+# The games whose every id names one action in any state.
+EVERY_ID = ("bolo", "bolo5", "volle-lotte", "rolit")
+# Black-Pot's board in board order, row 1 first (docs/games/black-pot.md,
+# "Move ids"): rows 1 and 11 are C to I, rows 2 and 10 B to J.
+BOARD = [c + str(r) for r in range(1, 12) for c in "ABCDEFGHIJK"
+         if not (r in (1, 11) and c in "ABJK" or r in (2, 10) and c in "AK")]
+
+
+def black_pot_id(cells):
+    """The move id of a set of cells, by the documented formulas: i < j
+    < k their places in BOARD, 0 for none, 1 + i, 110 + j(j-1)/2 + i,
+    5996 + k(k-1)(k-2)/6 + j(j-1)/2 + i."""
+    places = sorted(BOARD.index(c) for c in cells)
+    first = [0, 1, 110, 5996][len(places)]
+    return first + sum(math.comb(p, m + 1) for m, p in enumerate(places))
 
 
 def rewards_by_rank(ranks):
@@ -168,7 +185,7 @@ class Contract(unittest.TestCase):
             self.assertEqual(runs[0], runs[1])
 
     def test_every_id_of_a_table_names_one_action(self):
-        for game in TABLE:
+        for game in EVERY_ID:
             e = arena_env.env(game)
             e.reset(seed=1)
             actions = [e.action_json(i) for i in range(TABLE[game])]
@@ -196,14 +213,114 @@ class Contract(unittest.TestCase):
                          "ones only")
         with self.assertRaises(ValueError) as cm:
             e.action_id({"keep": [7]})
-        self.assertEqual(str(cm.exception), '{"keep": [7]} is not an action '
+        self.assertEqual(str(cm.exception), '{"keep":[7]} is not an action '
                          "of bolo's table of ids")
+
+    def test_black_pot_ids_are_its_move_ids(self):
+        """Black-Pot's ids are its rules' move ids, one for each set of
+        cells, whatever the expression: the mask and legal_ids() give
+        them for every legal move of random games; action_id() takes any
+        expression of the roll naming the same cells; action_json() names
+        the legal ones only; step(id) fills the id's cells."""
+        self.assertEqual((len(BOARD), BOARD[0], BOARD[14], BOARD[108]),
+                         (109, "C1", "I2", "I11"))
+        self.assertEqual((black_pot_id(["C1", "I2"]),
+                          black_pot_id(["C1", "I2", "I4"])), (201, 12632))
+        for players in (2, 4):
+            e = arena_env.env("black-pot", players)
+            self.assertEqual(e.action_space("player_0").n, 215930)
+            steps = 0
+            for k in range(2):
+                e.reset(seed=30 + k)
+                for agent in e.agent_iter():
+                    obs, _, done, _, _ = e.last()
+                    if done:
+                        e.step(None)
+                        continue
+                    legal, ids = e.legal(), e.legal_ids()
+                    self.assertEqual(ids, [black_pot_id(a["cells"])
+                                           for a in legal])
+                    self.assertEqual([i for i in ids
+                                      if obs["action_mask"][i]], ids)
+                    self.assertEqual(sum(obs["action_mask"]), len(ids))
+                    pick = ids[steps % len(ids)]
+                    cells = legal[steps % len(ids)]["cells"]
+                    e.step(pick)
+                    board = e.facts()["actions"][-1]["cells"]
+                    self.assertEqual(board, cells)
+                    view = json.loads(e._game.view(-1))["board"]
+                    for cell in cells:
+                        row = view[int(cell[1:]) - 1]
+                        self.assertIn(row["ABCDEFGHIJK".index(cell[0])],
+                                      "XO")
+                    steps += 1
+            self.assertGreater(steps, 100)
+
+    def test_black_pot_names_actions_by_their_cells(self):
+        e = arena_env.env("black-pot")
+        e.reset(seed=3)
+        self.assertEqual(e.infos["player_0"]["turn"]["state"]["roll"],
+                         [5, 6, 6])
+        self.assertEqual(e.legal()[:2], [{"expr": "5-(6+6)", "cells": []},
+                                         {"expr": "5-6,6", "cells": ["C1"]}])
+        # the same moves by other expressions of the roll: C1 is 6
+        self.assertEqual(e.action_id({"expr": "6-5-6", "cells": []}), 0)
+        self.assertEqual(e.action_id({"expr": "6*(6-5)", "cells": ["C1"]}),
+                         1)
+        for action, why in [
+                ({"expr": "5+6+6", "cells": ["C1"]},
+                 'C1 is numbered 6, not 17 (group 1 of "5+6+6")'),
+                ({"expr": "5+6+6", "cells": ["A1"]},
+                 "A1 is off the board (the corners lose 3 cells each)"),
+                ("C1", 'the action must be an object {"expr": "6+4-2", '
+                 '"cells": ["C5"]}')]:
+            with self.assertRaises(ValueError) as cm:
+                e.action_id(action)
+            self.assertEqual(str(cm.exception), why)
+        legal = set(e.legal_ids())
+        not_legal = next(i for i in range(215930) if i not in legal)
+        with self.assertRaises(ValueError) as cm:
+            e.action_json(not_legal)
+        self.assertEqual(str(cm.exception), "black-pot has no action of id "
+                         "%d now: its ids are 0 to 215929, and a game "
+                         "without a table of every action (Black-Pot) "
+                         "names its legal ones only" % not_legal)
+        with self.assertRaises(ValueError) as cm:
+            e.step(not_legal)
+        self.assertEqual(str(cm.exception), "action %d is not legal now: "
+                         "the mask and legal_ids() give the %d legal ones"
+                         % (not_legal, len(legal)))
 
 
 class CompleteObservations(unittest.TestCase):
     """Two turns whose views differ (anything the rules read that the
     seat may see: the `state` of its turn) never give one observation:
     every observation seen in random games stands for one view only."""
+
+    def test_black_pot_observation_is_its_view(self):
+        for players in (2, 4):
+            e = arena_env.env("black-pot", players)
+            self.assertEqual(e.observation_size(), 858 + players)
+            lines = turns = 0
+            for k in range(3):
+                e.reset(seed=50 + k)
+                for agent in e.agent_iter():
+                    obs, _, done, _, info = e.last()
+                    if done:
+                        e.step(None)
+                        continue
+                    seat = e.possible_agents.index(agent)
+                    want = black_pot_numbers(info["turn"]["state"], seat,
+                                             players)
+                    got = list(obs["observation"])
+                    self.assertIn(got[857], range(players))   # first seat
+                    want[857] = got[857]
+                    self.assertEqual(got, want)
+                    lines += len(info["turn"]["state"]["lines"])
+                    turns += 1
+                    e.step(e.legal_ids()[-1])   # the most pawns, in lines
+            self.assertGreater(turns, 50)
+            self.assertGreater(lines, 0)
 
     def test_no_two_views_share_an_observation(self):
         forms = [("bolo", 2, {}), ("bolo", 3, {"target": 2000}),
@@ -231,6 +348,30 @@ class CompleteObservations(unittest.TestCase):
                         e.step(e.action_space(agent).sample(
                             obs["action_mask"]))
                 self.assertGreater(turns, 100)
+
+
+def black_pot_numbers(view, seat, players):
+    """Black-Pot's observation of the seat to move from its view, as
+    docs/ENVIRONMENT.md lays it out, but for the roll's first seat (not in
+    the view: None)."""
+    you, cells = view["you"], 121
+    marks = "".join(view["board"])
+    out = [n for row in view["numbers"] for n in row]
+    out += [float(m == "XO"[you]) for m in marks]
+    out += [float(m == "XO"[1 - you]) for m in marks]
+    scored = [0.0] * (4 * cells)
+    for line in view["lines"]:
+        at = [(int(c[1:]) - 1) * 11 + "ABCDEFGHIJK".index(c[0])
+              for c in line["cells"]]
+        step = {1: 0, 11: 1, 12: 2, 10: 3}[at[1] - at[0]]
+        for a in at:
+            scored[step * cells + a] = 1.0
+    out += scored + view["roll"] + [view["rolls"], view["max_rolls"]]
+    out += [view["pawns"][you], view["pawns"][1 - you],
+            view["points"][you], view["points"][1 - you]]
+    out += [(view["to_move"] - seat) % players, None]
+    return out + [float((seat + i) % players in view["forfeited"])
+                  for i in range(players)]
 
 
 def first_legal(turn):

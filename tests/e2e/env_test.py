@@ -363,9 +363,9 @@ class TestSaveLog(unittest.TestCase):
 
 class TestVector(unittest.TestCase):
     def vector_matches_env(self, game, players, n=3, **options):
-        """The vector's games, stepped without JSON where the rules allow
-        it, are env() games of the same numbers, played through the
-        rules' JSON: observations, masks, seats, legal counts, turn
+        """The vector's games, stepped by ids without JSON, are env()
+        games of the same numbers played through the rules' JSON
+        (action_json() and apply()): observations, masks, seats, legal counts, turn
         messages, rewards and ends alike until each has finished one."""
         v = arena_env.vector(game, n, players, seed=5, **options)
         envs = []
@@ -383,18 +383,21 @@ class TestVector(unittest.TestCase):
                 obs = e.observe(e.agent_selection)
                 self.assertEqual(list(v.observations[i]),
                                  list(obs["observation"]))
-                self.assertEqual(list(v.masks[i]), list(obs["action_mask"]))
+                self.assertEqual(bytes(v.masks[i]),
+                                 bytes(obs["action_mask"]))
                 self.assertEqual(v.to_move[i], e.to_move())
                 self.assertEqual(v.legal_counts[i], len(e.legal()))
                 self.assertEqual(v.turn(i),
                                  e.infos[e.agent_selection]["turn_line"])
-            actions = [rng.choice([j for j, m in enumerate(v.masks[i]) if m])
+            actions = [int(rng.choice(v.legal_ids[i][:v.legal_counts[i]]))
                        for i in range(n)]
+            self.assertEqual([v.masks[i][a] for i, a in enumerate(actions)],
+                             [1] * n)
             v.step(actions)
             for i, e in enumerate(envs):
                 if e is None:
                     continue
-                e.step(actions[i])
+                e.apply(e.action_json(actions[i]))
                 if e.to_move() < 0:
                     self.assertTrue(v.dones[i])
                     self.assertEqual(  # float32 in the vector

@@ -136,7 +136,7 @@ static PyObject *Game_legal(GameObject *self, PyObject *unused)
 	(void)unused;
 	if (!game_of(self))
 		return NULL;
-	if (!self->game->legal)
+	if (!env_game_legal(self->game))
 		return PyUnicode_FromString("[]");
 	return json_text(self->game->legal);
 }
@@ -198,6 +198,22 @@ static cJSON *action_arg(GameObject *self, PyObject *arg)
 	return core_parse_json(PyUnicode_AsUTF8(arg), "the action");
 }
 
+/* action_id(json): the id of an action (env_game_action_id). */
+static PyObject *Game_action_id(GameObject *self, PyObject *arg)
+{
+	char err[GAME_ERR_LEN];
+	cJSON *action = action_arg(self, arg);
+	int id;
+
+	if (!action)
+		return NULL;
+	id = env_game_action_id(self->game, action, err);
+	cJSON_Delete(action);
+	if (id < 0)
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	return PyLong_FromLong(id);
+}
+
 static PyObject *Game_apply(GameObject *self, PyObject *arg)
 {
 	char err[GAME_ERR_LEN];
@@ -243,6 +259,29 @@ static PyObject *Game_view(GameObject *self, PyObject *arg)
 	return text;
 }
 
+/* Writes seat's observation into obs (obs_len bytes) and the action mask
+ * (set for the legal actions when seat is to move) into mask; 0, or -1
+ * with a ValueError when a buffer is too small. */
+static int game_observe_into(const struct env_game *g, int seat, float *obs,
+			     Py_ssize_t obs_len, unsigned char *mask,
+			     Py_ssize_t mask_len)
+{
+	int obs_size = g->obs_size, actions = g->action_n;
+
+	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) || mask_len < actions) {
+		PyErr_Format(PyExc_ValueError, "the buffers hold %zd and %zd "
+			     "bytes: an observation needs %d floats, a mask %d "
+			     "bytes", obs_len, mask_len, obs_size, actions);
+		return -1;
+	}
+	observe_state(g->rules, g->play.state, g->target, seat, obs);
+	memset(mask, 0, (size_t)actions);
+	for (int i = 0; env_game_to_move(g) == seat && i < g->legal_count; i++)
+		if (env_game_id(g, i) < actions)
+			mask[env_game_id(g, i)] = 1;
+	return 0;
+}
+
 /* observe(seat, buffer): the seat's observation written into buffer
  * (float32, obs_size() of them) and the action mask into a second
  * (uint8, action_n()); returns None. */
@@ -256,8 +295,8 @@ static PyObject *Game_observe(GameObject *self, PyObject *args)
 		return NULL;
 	if (seat < 0 || seat >= self->game->play.players)
 		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
-	else if (core_observe(self->game, seat, obs.buf, obs.len, mask.buf,
-			      mask.len) == 0)
+	else if (game_observe_into(self->game, seat, obs.buf, obs.len,
+				   mask.buf, mask.len) == 0)
 		{
 		Py_INCREF(Py_None);
 		rc = Py_None;
@@ -265,33 +304,6 @@ static PyObject *Game_observe(GameObject *self, PyObject *args)
 	PyBuffer_Release(&obs);
 	PyBuffer_Release(&mask);
 	return rc;
-}
-
-int core_observe_into(const struct env_game *g, int seat, float *obs,
-		      Py_ssize_t obs_len, unsigned char *mask,
-		      Py_ssize_t mask_len, bool quiet)
-{
-	int obs_size = g->obs_size, actions = g->action_n;
-	cJSON *view;
-
-	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) || mask_len < actions) {
-		if (!quiet)
-			PyErr_Format(PyExc_ValueError, "the buffers hold %zd and "
-				     "%zd bytes: an observation needs %d floats, "
-				     "a mask %d bytes", obs_len, mask_len,
-				     obs_size, actions);
-		return -1;
-	}
-	if (observe_state(g->rules, g->play.state, g->target, seat, obs) < 0) {
-		view = g->rules->view(g->play.state, seat);
-		observe_encode(g->rules, view, obs);
-		cJSON_Delete(view);
-	}
-	memset(mask, 0, (size_t)actions);
-	for (int i = 0; env_game_to_move(g) == seat && i < g->legal_count; i++)
-		if (env_game_id(g, i) < actions)
-			mask[env_game_id(g, i)] = 1;
-	return 0;
 }
 
 static PyObject *Game_sizes(GameObject *self, PyObject *unused)
@@ -461,6 +473,7 @@ static PyMethodDef Game_methods[] = {
 	{ "step", (PyCFunction)Game_step, METH_O, "step(id): the seat to move plays the legal action of that id" },
 	{ "legal_ids", (PyCFunction)Game_legal_ids, METH_NOARGS, "the legal actions' ids" },
 	{ "action_json", (PyCFunction)Game_action_json, METH_O, "action_json(id): its JSON text or None" },
+	{ "action_id", (PyCFunction)Game_action_id, METH_O, "action_id(json): the id of an action" },
 	{ "apply", (PyCFunction)Game_apply, METH_O, "apply(json): the seat to move plays this action" },
 	{ "turn", (PyCFunction)Game_turn, METH_NOARGS, "the turn message of the seat to move, or None" },
 	{ "view", (PyCFunction)Game_view, METH_O, "view(seat) as JSON text" },

@@ -123,7 +123,6 @@ class Env(_Base):
                                 self._seed, 1)
         obs_size, self._action_n = self._game.sizes()
         self._obs_size = obs_size
-        self._table: Optional[Dict[str, int]] = None
         self.action_spaces = {a: discrete(self._action_n)
                               for a in self.possible_agents}
         self.observation_spaces = {
@@ -291,23 +290,12 @@ class Env(_Base):
         return json.loads(text)
 
     def action_id(self, action: Any) -> int:
-        """The id of an action given as a bot sends it (a JSON value);
-        ValueError when the game's table has none such."""
-        key = json.dumps(action, sort_keys=True)
-        for i, legal in enumerate(self.legal()):
-            if json.dumps(legal, sort_keys=True) == key:
-                return self.legal_ids()[i]
-        if self._table is None:
-            self._table = {}
-            for i in range(self._action_n):
-                text = self._game.action_json(i)
-                if text is not None:
-                    self._table[json.dumps(json.loads(text),
-                                           sort_keys=True)] = i
-        if key not in self._table:
-            raise ValueError("%s is not an action of %s's table of ids" %
-                             (json.dumps(action), self.game_name))
-        return self._table[key]
+        """The id of an action given as a bot sends it (a JSON value): in
+        the dice games and Rolit its id in the table; in Black-Pot the id
+        of the cells it fills, when the rules would take it now (any
+        expression of the roll naming them).  ValueError else, saying
+        why."""
+        return self._game.action_id(json.dumps(action))
 
     def apply(self, action: Any, outcome: Any = None) -> None:
         """The agent to move plays this action (a JSON value, checked by

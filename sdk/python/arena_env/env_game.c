@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/black_pot.h"
 #include "games/dice.h"
 #include "games/fair.h"
 #include "games/registry.h"
@@ -45,8 +46,9 @@ static void env_game_key(struct env_game *g, unsigned char key[32])
 			     (uint32_t)g->play.players, zeros);
 }
 
-/* The legal actions of the position, kept until the next action (their
- * count only in a game stepped without JSON). */
+/* The legal actions of the position: their ids and count from the
+ * rules' moves() when they have them (the JSON actions are then made
+ * only when asked for, env_game_legal()), else the JSON actions. */
 static void env_game_refresh(struct env_game *g)
 {
 	cJSON_Delete(g->legal);
@@ -54,12 +56,19 @@ static void env_game_refresh(struct env_game *g)
 	g->legal_count = 0;
 	if (game_play_to_move(&g->play) < 0)
 		return;
-	if (g->moves)
+	if (g->moves) {
 		g->legal_count = g->rules->moves(g->play.state, g->moves);
-	if (g->moves && g->forgetful)
 		return;
+	}
 	g->legal = g->rules->legal(g->play.state);
 	g->legal_count = cJSON_GetArraySize(g->legal);
+}
+
+const cJSON *env_game_legal(struct env_game *g)
+{
+	if (!g->legal && game_play_to_move(&g->play) >= 0)
+		g->legal = g->rules->legal(g->play.state);
+	return g->legal;
 }
 
 int env_game_reset(struct env_game *g, uint64_t number, char *err)
@@ -87,16 +96,11 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err)
 	return 0;
 }
 
-/* The sizes of an observation and of a mask, from seat 0's view. */
+/* The sizes of an observation and of a mask. */
 static void env_game_sizes(struct env_game *g)
 {
-	cJSON *view = g->rules->view(g->play.state, 0);
-
 	g->obs_size = observe_state(g->rules, g->play.state, g->target, 0, NULL);
-	if (g->obs_size < 0)
-		g->obs_size = observe_encode(g->rules, view, NULL);
-	g->action_n = observe_actions(g->rules, g->play.state, view);
-	cJSON_Delete(view);
+	g->action_n = observe_actions(g->rules, g->play.state);
 }
 
 /* Room for the ids of the rules' moves(), when they have them: every
@@ -204,8 +208,11 @@ int env_game_step(struct env_game *g, long id, char *err)
 		return errorf(err, "action %ld is not legal now: the mask and "
 			      "legal_ids() give the %d legal ones", id,
 			      g->legal_count);
-	if (g->legal)
+	if (!g->moves)
 		return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
+	/* the action as legal() lists it, kept for clone() and the log */
+	if (g->actions)
+		cJSON_AddItemToArray(g->actions, env_game_action_json(g, id));
 	game_play_apply_move(&g->play, (int)id, &g->draws);
 	env_game_refresh(g);
 	return 0;
@@ -213,29 +220,49 @@ int env_game_step(struct env_game *g, long id, char *err)
 
 cJSON *env_game_action_json(const struct env_game *g, long id)
 {
-	int index = env_game_index(g, id), size = 1;
+	int size = 1;
 	char name[24];
-	cJSON *legal, *action;
 
 	if (id < 0 || id >= g->action_n)
 		return NULL;
-	if (g->rules->family == GAME_FAMILY_DICE)
+	switch (g->rules->family) {
+	case GAME_FAMILY_DICE:
 		return arena_dice_game_action_json(g->play.state, (int)id);
-	if (g->rules->family == GAME_FAMILY_ROLIT) {
+	case GAME_FAMILY_ROLIT:
 		/* The square's name: its column letter, then its row. */
 		while (size * size < g->action_n)
 			size++;
 		snprintf(name, sizeof name, "%c%ld", (int)('A' + id % size),
 			 id / size + 1);
 		return cJSON_CreateString(name);
+	case GAME_FAMILY_BLACK_POT:
+		return arena_black_pot_action_json(g->play.state, (int)id);
 	}
-	if (index < 0)
-		return NULL;
-	legal = g->legal ? g->legal : g->rules->legal(g->play.state);
-	action = cJSON_Duplicate(cJSON_GetArrayItem(legal, index), true);
-	if (legal != g->legal)
-		cJSON_Delete(legal);
-	return action;
+	return NULL;
+}
+
+int env_game_action_id(const struct env_game *g, const cJSON *action,
+		       char *err)
+{
+	char *text;
+
+	if (g->rules->family == GAME_FAMILY_BLACK_POT)
+		return arena_black_pot_action_id(g->play.state, action, err);
+	/* the legal ids first: the usual question, and a few of many */
+	for (int i = 0; i < g->legal_count + g->action_n; i++) {
+		long id = i < g->legal_count ? env_game_id(g, i) : i - g->legal_count;
+		cJSON *named = env_game_action_json(g, id);
+		bool same = cJSON_Compare(named, action, true);
+
+		cJSON_Delete(named);
+		if (same)
+			return (int)id;
+	}
+	text = json_print_line(action);
+	errorf(err, "%s is not an action of %s's table of ids", text,
+	       g->rules->name);
+	free(text);
+	return -1;
 }
 
 char *env_game_turn_text(const struct env_game *g)
