@@ -478,6 +478,33 @@ class TestRun(unittest.TestCase):
         self.assertEqual([(r["ranks"], r["scores"]) for r in here],
                          [(r["ranks"], r["scores"]) for r in there])
 
+    def test_run_reads_compressed_logs(self):
+        """run() with --compress reads each game's gzip-compressed log (a
+        series of gzip members, docs/LOGS.md) as it reads a plain one."""
+        referee = os.path.join(TOP_BUILD, "referee", "referee")
+        bot = os.path.join(TOP_BUILD, "tests", "tools", "env-choice-bot")
+        os.environ["ARENA_REFEREE"] = referee
+        args = ["--no-sandbox", "--no-limits"]
+        plain = arena_env.run("rolit", [bot, bot], seed=4, games=2,
+                              referee_args=args, size=4)
+        packed = arena_env.run("rolit", [bot, bot], seed=4, games=2,
+                               referee_args=args + ["--compress"], size=4)
+        for r in packed:
+            with open(r["log"], "rb") as f:
+                self.assertEqual(f.read(2), b"\x1f\x8b")
+        self.assertEqual([(r["ranks"], r["scores"], r["forfeits"])
+                          for r in packed],
+                         [(r["ranks"], r["scores"], r["forfeits"])
+                          for r in plain])
+        self.assertEqual(len(packed), 2)
+        with open(packed[0]["log"], "r+b") as f:   # cut short
+            f.truncate(20)
+        with self.assertRaises(ValueError) as cm:
+            arena_env.runner.read_log(packed[0]["log"])
+        self.assertEqual(str(cm.exception), "%s: corrupt compressed data: "
+                         "the log's gzip data do not read from line 1 on (a "
+                         "damaged file, or one cut short)" % packed[0]["log"])
+
     def test_in_process_the_seats_rotate_as_referee_plays_them(self):
         def first(turn):
             return turn["legal"][0]

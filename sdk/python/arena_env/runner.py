@@ -12,6 +12,7 @@ run as a bot program (a lambda, a closure, a script without a __main__
 guard, a file the sandbox cannot read) is refused before the first game.
 """
 
+import gzip
 import json
 import os
 import re
@@ -20,6 +21,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import zlib
 from typing import Any, Callable, Dict, List, Sequence
 
 from .env import Env, seed_hex
@@ -159,6 +161,29 @@ def _bot_command(agent: Any, folder: str, index: int) -> str:
     return "%s %s" % (sys.executable, path)
 
 
+def read_log(path: str) -> List[Dict]:
+    """The records of a game's log, plain or written by --compress (a
+    series of gzip members, told apart by gzip's first two bytes as the
+    referee's readers do: docs/LOGS.md); ValueError for gzip data that
+    do not read, naming the line they stop at."""
+    with open(path, "rb") as f:
+        compressed = f.read(2) == b"\x1f\x8b"
+    if not compressed:
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(line) for line in f]
+    records: List[Dict] = []
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            for line in f:
+                records.append(json.loads(line))
+    except (EOFError, OSError, zlib.error):
+        raise ValueError("%s: corrupt compressed data: the log's gzip data "
+                         "do not read from line %d on (a damaged file, or "
+                         "one cut short)" % (path, len(records) + 1)) \
+            from None
+    return records
+
+
 def _forfeits(records: List[Dict], seating: List[int]) -> List[Dict]:
     """The game's forfeits: the agent, its seat, the reason and detail."""
     return [{"agent": seating[r["seat"]], "seat": r["seat"],
@@ -192,8 +217,7 @@ def _play_referee(game: str, agents: Sequence[Any], seed: Any, games: int,
     results = []
     for k in range(1, games + 1):
         path = os.path.join(logs, "game-%06d.jsonl" % k)
-        with open(path, encoding="utf-8") as f:
-            records = [json.loads(line) for line in f]
+        records = read_log(path)
         result = [r for r in records if r.get("type") == "result"]
         seating = _seating(k, len(agents))
         entry = {"game": k, "log": path, "seating": seating,
