@@ -155,7 +155,7 @@ def main():
             game, e, v, "%.0f" % p if p else "-",
             "%.1fx" % (e / p) if p else "-", "%.0f" % c if c else "-"))
     print("goals: env >= 10x pure Python; vector >= 2,000,000/s a core "
-          "(bolo), 500,000/s (rolit)")
+          "(bolo), 600,000/s (rolit), 150,000/s (black-pot)")
 
 
 if __name__ == "__main__":
