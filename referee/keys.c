@@ -47,26 +47,42 @@ static int read_hex_file(const char *path, unsigned char *out, size_t len,
 	return 0;
 }
 
+/* Writes `bytes` in hex to a new file `path` of `mode`, whole or not at
+ * all: to a file of its own first, linked to `path` once written, so
+ * that a referee started at the same moment (two first runs making the
+ * default key) never reads it half written, and the one that comes
+ * second finds it there (EEXIST in errno). */
 static int write_hex_file(const char *path, const unsigned char *bytes,
 			  size_t len, mode_t mode, char *err)
 {
-	char hex[2 * 64 + 2];
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-	ssize_t n;
+	char hex[2 * 64 + 2], *temp = xasprintf("%s.new.XXXXXX", path);
+	int fd = mkostemp(temp, O_CLOEXEC), saved = 0;
+	ssize_t n = -1;
 
-	if (fd < 0)
-		return errorf(err, "cannot create '%s': %s%s", path,
-			      strerror(errno),
-			      errno == EEXIST ? " (refusing to overwrite a key)" : "");
+	if (fd < 0) {
+		saved = errno;
+		free(temp);
+		errno = saved;
+		return errorf(err, "cannot create '%s': %s", path, strerror(saved));
+	}
 	hex_encode(hex, bytes, len);
 	strcat(hex, "\n");
-	n = write(fd, hex, strlen(hex));
-	if (n != (ssize_t)strlen(hex) || close(fd)) {
-		int saved = n < 0 ? errno : EIO;
-
-		unlink(path);
+	if (!fchmod(fd, mode))
+		n = write(fd, hex, strlen(hex));
+	if (n != (ssize_t)strlen(hex))
+		saved = n < 0 ? errno : EIO;
+	if (close(fd) && !saved)
+		saved = errno;
+	if (!saved && link(temp, path))
+		saved = errno;
+	unlink(temp);
+	free(temp);
+	errno = saved;
+	if (saved == EEXIST)
+		return errorf(err, "cannot create '%s': %s (refusing to overwrite "
+			      "a key)", path, strerror(saved));
+	if (saved)
 		return errorf(err, "cannot write '%s': %s", path, strerror(saved));
-	}
 	return 0;
 }
 
@@ -74,7 +90,7 @@ int keys_generate(const char *dir, struct referee_key *key, char *err)
 {
 	unsigned char seed[32];
 	char *secret_path, *public_path;
-	int rc;
+	int rc, saved;
 
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return errorf(err, "cannot create folder '%s': %s", dir,
@@ -84,14 +100,18 @@ int keys_generate(const char *dir, struct referee_key *key, char *err)
 	secret_path = path_join(dir, KEYS_SECRET_FILE);
 	public_path = path_join(dir, KEYS_PUBLIC_FILE);
 	rc = write_hex_file(secret_path, seed, sizeof seed, 0600, err);
+	saved = errno;
 	if (!rc) {
 		rc = write_hex_file(public_path, key->public_key, 32, 0644, err);
+		saved = errno;
 		if (rc)
 			unlink(secret_path);
 	}
 	sodium_memzero(seed, sizeof seed);
 	free(secret_path);
 	free(public_path);
+	/* keys_load_or_generate() reads it: EEXIST, another made the key. */
+	errno = saved;
 	return rc;
 }
 
@@ -139,6 +159,11 @@ int keys_load_or_generate(const char *dir, struct referee_key *key,
 	*created = access(path, F_OK) != 0;
 	rc = *created ? keys_generate(dir, key, err)
 		      : keys_load_secret(path, key, err);
+	/* Another referee made it since: it is the one to sign with. */
+	if (rc && *created && errno == EEXIST && !access(path, F_OK)) {
+		*created = false;
+		rc = keys_load_secret(path, key, err);
+	}
 	free(path);
 	return rc;
 }

@@ -32,7 +32,8 @@ int keys_load_public(const char *path, unsigned char public_key[32],
 		     char *err);
 
 /* Loads DIR/referee.key, or generates a pair there when there is none
- * (*created tells which). */
+ * (*created tells which); when another referee makes it at the same
+ * moment (two first runs), the one made first is loaded. */
 int keys_load_or_generate(const char *dir, struct referee_key *key,
 			  bool *created, char *err);
 

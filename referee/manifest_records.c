@@ -47,10 +47,12 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 		cJSON_AddStringToObject(r, "book_order", h->book_random ? "random"
 								       : "sequential");
 	}
-	/* Only when true: a resumed run takes it again (--compress need
-	 * not be repeated). */
+	/* Only when true: a resumed run takes them again (--compress and
+	 * --skip-broken need not be repeated). */
 	if (h->compress)
 		cJSON_AddTrueToObject(r, "compress");
+	if (h->skip_broken)
+		cJSON_AddTrueToObject(r, "skip_broken");
 	cJSON_AddNumberToObject(r, "players", h->players);
 	cJSON_AddNumberToObject(r, "schedule_games", (double)h->schedule_games);
 	bots = cJSON_AddArrayToObject(r, "bots");

@@ -39,6 +39,7 @@ struct manifest_header {
 	const char *book_path;     /* the book (its absolute path) */
 	bool book_random;          /* its "order" is "random" */
 	bool compress;             /* its logs are written compressed */
+	bool skip_broken;          /* started with --skip-broken */
 	const char *game;
 	int players;
 	long schedule_games;       /* games in the whole schedule */

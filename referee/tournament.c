@@ -259,7 +259,7 @@ static cJSON *header(const struct run_state *st, const unsigned char *id)
 		.shard_count = st->run->shard_count, .file = spec->file,
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 		.book_path = spec->book.path, .book_random = spec->book.random,
-		.compress = spec->compress,
+		.compress = spec->compress, .skip_broken = st->run->skip_broken,
 		.containment = contain_summary(spec->limits.contain),
 		.sandbox = spec->limits.sandbox,
 	};
@@ -879,10 +879,17 @@ static int handle(void *ctx, struct worker *w, char *line)
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
+/* Said by the signal's name, which a user knows (Ctrl-C's by its key
+ * too), not its number. */
 static int stopped(struct run_state *st, int sig)
 {
-	return errorf(st->err, "stopped by signal %d; run again with --resume "
-		      "to finish", sig);
+	const char *name = sigabbrev_np(sig);
+
+	if (!name)
+		return errorf(st->err, "stopped by signal %d; run again with "
+			      "--resume to finish", sig);
+	return errorf(st->err, "stopped by SIG%s%s; run again with --resume "
+		      "to finish", name, sig == SIGINT ? " (Ctrl-C)" : "");
 }
 
 /* A stop signal that came while ppoll() returned ready workers: the

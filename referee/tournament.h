@@ -60,6 +60,8 @@ struct tournament_run {
 	int shard_index, shard_count; /* 1/1: the whole schedule */
 	int concurrency;
 	const struct referee_key *key;
+	/* --skip-broken, given or remembered from the run resumed. */
+	bool skip_broken;
 	/* By bot number: left out of the run (--skip-broken), its tables'
 	 * games not played, with why (NULL: none is). */
 	const bool *skipped;

@@ -99,8 +99,8 @@ static int read_file(struct running *r, char *err)
 
 /* A resumed run takes again what it was started with and the command
  * line does not say again (its manifest's first record): its opening
- * book, --compress and its shard.  0, or -1 with err; a record that
- * cannot be read is left for manifest_reopen() to name. */
+ * book, --compress, --skip-broken and its shard.  0, or -1 with err; a
+ * record that cannot be read is left for manifest_reopen() to name. */
 static int remember(struct running *r, char *err)
 {
 	struct tournament_run *run = &r->run;
@@ -111,6 +111,7 @@ static int remember(struct running *r, char *err)
 	int index, count, rc = 0;
 
 	r->spec.compress |= cJSON_IsTrue(json_member(first, "compress"));
+	run->skip_broken |= cJSON_IsTrue(json_member(first, "skip_broken"));
 	if (run->shard_count == 1 && shard && sscanf(shard, "%d/%d", &index, &count) == 2 &&
 	    index >= 1 && index <= count) {
 		run->shard_index = index;
@@ -186,7 +187,7 @@ static int plan(struct running *r, char *err)
 				      q->file, run->shard_index, run->shard_count,
 				      run->shard_index, run->shard_index, run->shard_count);
 	}
-	if (r->spec.format == FORMAT_SWISS && q->skip_broken && run->shard_count > 1)
+	if (r->spec.format == FORMAT_SWISS && run->skip_broken && run->shard_count > 1)
 		return errorf(err, "%s: the shards of a Swiss pair each round from every shard's results, and cannot leave a bot out: play them without --skip-broken",
 			      q->file);
 	if (schedule_build(&r->spec, first_bots, MAX_GAMES, &r->schedule, err))
@@ -233,7 +234,7 @@ static enum tournament_end preflight(struct running *r, char *err)
 	free(stderr_dir);
 	if (count < 0)
 		return TOURNAMENT_REFUSED;
-	if (count && !r->request->skip_broken) {
+	if (count && !run->skip_broken) {
 		/* The shards of a Swiss cannot leave a bot out (plan()). */
 		bool whole = spec->format != FORMAT_SWISS || run->shard_count == 1;
 
@@ -348,6 +349,7 @@ enum tournament_end tournament_run(const struct tournament_request *request,
 	struct running r = {
 		.request = request, .hooks = hooks,
 		.run = {.file = request->file, .lock_fd = -1, .resume = request->resume,
+			.skip_broken = request->skip_broken,
 			.shard_index = request->shard_index,
 			.shard_count = request->shard_count,
 			.on_finished = request->on_finished, .hook_ctx = request->hook_ctx},

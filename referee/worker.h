@@ -7,10 +7,12 @@
  *                      " S first second" at its end for a Swiss table,
  *                      seated as the parent paired it (schedule_seat_pair:
  *                      the worker's schedule was copied before); "Q\n" quit
- *   worker -> parent   "F game sha256 rank... reason... moves...\n"
+ *   worker -> parent   "F game sha256 rank... reason... clocks...\n"
  *                      finished, seat by seat: its rank, its forfeit's
- *                      reason or "-", and "turns/median/p95/max" of its
- *                      reply times in microseconds; "D table\n" table done;
+ *                      reason or "-", and its reply times as
+ *                      reply_clocks_to_text writes them (the wall clock's
+ *                      "max,bucket:count,...", then "/" and the CPU's if
+ *                      it was read; reply_times.h); "D table\n" table done;
  *                      "E game message\n" the referee itself failed (e.g.
  *                      the disk is full); "B game bot line\n" (before
  *                      its "F") bot number `bot` did not start for the

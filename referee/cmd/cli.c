@@ -57,6 +57,11 @@ void cli_sandbox_given(void)
 	sandbox_word = option_word;
 }
 
+bool cli_option_from_settings(void)
+{
+	return settings_origin(option_word) != NULL;
+}
+
 /* What turned the limits or the sandbox off, for a message: `flag`, from
  * where the settings had it when they gave it (settings.h); with no flag
  * given, the tournament file's `field` (no other way turns them off). */
@@ -334,6 +339,23 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 	return EXIT_OK;
 }
 
+/* A key named where keygen would make it (DIR/referee.key) that is not
+ * there yet, as the settings may name it before it is made: how to make
+ * it, added to err. */
+static void key_missing_hint(const char *key_file, char *err)
+{
+	const char *slash = strrchr(key_file, '/');
+	char *dir;
+
+	if (access(key_file, F_OK) == 0 || errno != ENOENT ||
+	    strcmp(slash ? slash + 1 : key_file, KEYS_SECRET_FILE))
+		return;
+	dir = slash ? path_parent(key_file) : xstrdup(".");
+	snprintf(err + strlen(err), ERR_LEN - strlen(err),
+		 "; make it with: referee keygen %s", dir);
+	free(dir);
+}
+
 bool cli_signing_key(const char *verb, const char *key_file,
 		     const char *folder, struct referee_key *key)
 {
@@ -342,6 +364,8 @@ bool cli_signing_key(const char *verb, const char *key_file,
 
 	if (key_file) {
 		ok = !keys_load_secret(key_file, key, err);
+		if (!ok)
+			key_missing_hint(key_file, err);
 		/* Its signatures are the user's own, for the closing ladder too. */
 		keys_trust_signing(key_file);
 	} else {

@@ -11,6 +11,7 @@
 
 #include "ladder_print.h"
 #include "match.h"
+#include "match_options.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -36,25 +37,10 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
 /* The flags of every verb that plays games: time and resource limits, and
  * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass
  * each of them cli_option returns to cli_match_option, then call
- * cli_sandbox_ready, and cli_limits_free at the end. */
-#define CLI_MATCH_LONGOPTS \
-	{"move-ms", required_argument, NULL, 1001}, \
-	{"game-ms", required_argument, NULL, 1002}, \
-	{"start-ms", required_argument, NULL, 1003}, \
-	{"max-line", required_argument, NULL, 1004}, \
-	{"max-stderr", required_argument, NULL, 1005}, \
-	{"cpu-seconds", required_argument, NULL, 1006}, \
-	{"memory-mb", required_argument, NULL, 1007}, \
-	{"max-processes", required_argument, NULL, 1008}, \
-	{"sandbox", no_argument, NULL, 1009}, \
-	{"no-sandbox", no_argument, NULL, 1010}, \
-	{"readable", required_argument, NULL, 1011}, \
-	{"cpus", required_argument, NULL, 1012}, \
-	{"clock", required_argument, NULL, 1013}, \
-	{"limits", no_argument, NULL, 1014}, \
-	{"no-limits", no_argument, NULL, 1015}, \
-	{"workdir", required_argument, NULL, 1016}, \
-	{"env", required_argument, NULL, 1017}
+ * cli_sandbox_ready, and cli_limits_free at the end.  Their one list is
+ * CLI_MATCH_OPTIONS (match_options.h). */
+#define CLI_MATCH_LONGOPT(name, has_arg, value, setting) {name, has_arg, NULL, value}
+#define CLI_MATCH_LONGOPTS CLI_MATCH_OPTIONS(CLI_MATCH_LONGOPT)
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;
 extern const struct bot_limits cli_default_limits;
@@ -83,6 +69,10 @@ int cli_containment_ready(const char *verb, struct time_control *time,
  * so that a message names where it came from (settings.h). */
 void cli_limits_given(void);
 void cli_sandbox_given(void);
+
+/* Whether the option cli_option() returned last came from the settings
+ * (settings.h), not from the command line. */
+bool cli_option_from_settings(void);
 
 /* With the sandbox on: checks that it works here (EXIT_USAGE after a
  * message that says to install bubblewrap or pass --no-sandbox) and sets

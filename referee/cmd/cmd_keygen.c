@@ -3,15 +3,17 @@
  */
 #include <sodium.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
 #include "keys.h"
+#include "paths.h"
 #include "util.h"
 
 int cmd_keygen(int argc, char **argv)
 {
 	struct referee_key key;
-	char err[ERR_LEN], hex[65];
+	char err[ERR_LEN], hex[65], *secret, *public;
 
 	if (cli_wants_help(argc, argv)) {
 		puts("usage: referee keygen DIR\n\n"
@@ -29,8 +31,12 @@ int cmd_keygen(int argc, char **argv)
 	if (keys_generate(argv[1], &key, err))
 		return cli_fail("keygen", "%s", err);
 	hex_encode(hex, key.public_key, sizeof key.public_key);
-	printf("public key %s\nwritten to %s/%s and %s/%s\n", hex, argv[1],
-	       KEYS_SECRET_FILE, argv[1], KEYS_PUBLIC_FILE);
+	/* Joined as paths: "keys/" gives keys/referee.key, not keys//. */
+	secret = path_join(argv[1], KEYS_SECRET_FILE);
+	public = path_join(argv[1], KEYS_PUBLIC_FILE);
+	printf("public key %s\nwritten to %s and %s\n", hex, secret, public);
+	free(secret);
+	free(public);
 	sodium_memzero(&key, sizeof key);
 	return EXIT_OK;
 }

@@ -68,6 +68,7 @@ struct sprt_args {
 	struct sprt test;
 	double elo0, elo1, alpha, beta;
 	bool normalized, have0, have1, duplicate, trusted_bots, quiet;
+	bool compress_set;      /* --compress from the settings */
 	long max_pairs;
 	int concurrency;
 	const char *out, *key_file, *book_file;
@@ -142,7 +143,10 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 			a->config.openings = (int)n;
 			break;
 		case 'B': a->book_file = optarg; break;
-		case 'z': a->config.compress = true; break;
+		case 'z':
+			a->config.compress = true;
+			a->compress_set = cli_option_from_settings();
+			break;
 		case 'o':
 			if (a->npairs == 64)
 				return cli_fail("sprt", "too many -o options");
@@ -161,6 +165,9 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		return cli_fail("sprt", "give both --elo0 and --elo1");
 	if (a->book_file && a->config.openings)
 		return cli_fail("sprt", "give --openings N or --openings-book FILE, not both");
+	/* A setting for every run that keeps logs: here none are kept. */
+	if (a->config.compress && !a->out && a->compress_set)
+		a->config.compress = false;
 	if (a->config.compress && !a->out)
 		return cli_fail("sprt", "--compress compresses the logs that --out keeps: give --out DIR too");
 	if (a->duplicate)

@@ -15,13 +15,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "match_options.h"
 #include "paths.h"
 #include "util.h"
 
 /* The verbs that take settings. */
 enum { PLAY = 1, TOURNAMENT = 2, SPRT = 4, CHECK_BOT = 8, VERIFY = 16 };
 #define RUNS (PLAY | TOURNAMENT | SPRT | CHECK_BOT)
-#define MATCHES (PLAY | SPRT | CHECK_BOT) /* cli.h's CLI_MATCH_LONGOPTS */
+#define MATCHES (PLAY | SPRT | CHECK_BOT) /* match_options.h's */
 
 static const struct {
 	const char *name;
@@ -32,48 +33,44 @@ static const struct {
 };
 
 /* Every option that may be a setting: one a user sets once, not one
- * run's choice.  `group`: the options of which the last given is the
- * one in effect (NULL: the option alone; "": each is, as --readable's
- * paths add up). */
+ * run's choice.  `in_effect`: which of those given is (in_effect()):
+ * the last of the option (ALONE), the last of it and its "no-" form
+ * (PAIRED), or each (ADDS, as --readable's paths add up).  `verbs` 0: not
+ * a setting (of CLI_MATCH_OPTIONS, one run's choice). */
 enum value { FLAG, VALUE, PATH };
+enum in_effect { ALONE, PAIRED, ADDS };
 static const struct known {
 	const char *name;
-	const char *group;
+	enum in_effect in_effect;
 	enum value value;
 	unsigned verbs;
 } known[] = {
-	{"--limits", "limits", FLAG, RUNS},
-	{"--no-limits", "limits", FLAG, RUNS},
-	{"--sandbox", "sandbox", FLAG, RUNS},
-	{"--no-sandbox", "sandbox", FLAG, RUNS},
-	{"--key", NULL, PATH, PLAY | TOURNAMENT | SPRT},
-	{"--compress", NULL, FLAG, PLAY | TOURNAMENT | SPRT},
-	{"--concurrency", NULL, VALUE, TOURNAMENT | SPRT | VERIFY},
-	{"--quiet", NULL, FLAG, TOURNAMENT | SPRT},
-	{"--report", NULL, FLAG, TOURNAMENT},
-	{"--start-failures", NULL, VALUE, TOURNAMENT},
-	{"--trusted-bots", NULL, FLAG, PLAY | SPRT},
-	{"--move-ms", NULL, VALUE, MATCHES},
-	{"--game-ms", NULL, VALUE, MATCHES},
-	{"--start-ms", NULL, VALUE, MATCHES},
-	{"--max-line", NULL, VALUE, MATCHES},
-	{"--max-stderr", NULL, VALUE, MATCHES},
-	{"--cpu-seconds", NULL, VALUE, MATCHES},
-	{"--memory-mb", NULL, VALUE, MATCHES},
-	{"--max-processes", NULL, VALUE, MATCHES},
-	{"--cpus", NULL, VALUE, MATCHES},
-	{"--clock", NULL, VALUE, MATCHES},
-	{"--readable", "", PATH, MATCHES},
-	{"--env", "", VALUE, MATCHES},
+	/* The match verbs' options, from their one list (match_options.h). */
+#define KNOWN_OF(name, has_arg, value, setting) KNOWN_##setting(name, has_arg)
+#define KNOWN_RUN_FLAG(name, has_arg) {"--" name, PAIRED, FLAG, RUNS}
+#define KNOWN_ONCE(name, has_arg) \
+	{"--" name, ALONE, has_arg == no_argument ? FLAG : VALUE, MATCHES}
+#define KNOWN_ADDS(name, has_arg) {"--" name, ADDS, VALUE, MATCHES}
+#define KNOWN_ADDS_PATHS(name, has_arg) {"--" name, ADDS, PATH, MATCHES}
+#define KNOWN_ONE_RUN(name, has_arg) {"--" name, ALONE, VALUE, 0}
+	CLI_MATCH_OPTIONS(KNOWN_OF),
+	{"--key", ALONE, PATH, PLAY | TOURNAMENT | SPRT},
+	{"--compress", ALONE, FLAG, PLAY | TOURNAMENT | SPRT},
+	{"--concurrency", ALONE, VALUE, TOURNAMENT | SPRT | VERIFY},
+	{"--quiet", ALONE, FLAG, TOURNAMENT | SPRT},
+	{"--report", ALONE, FLAG, TOURNAMENT},
+	{"--start-failures", ALONE, VALUE, TOURNAMENT},
+	{"--trusted-bots", ALONE, FLAG, PLAY | SPRT},
 };
 #define KNOWN (sizeof known / sizeof known[0])
 
 /* Options of the run verbs that are one run's choice, refused as
- * settings with a word of why. */
+ * settings with a word of why (and those of CLI_MATCH_OPTIONS marked
+ * so). */
 static const char *const one_run[] = {
 	"--out", "-o", "--resume", "--shard", "--seed", "--games", "-g",
 	"--openings", "--openings-book", "--log", "--human", "--show",
-	"--duplicate", "--workdir", "--skip-broken", "--elo0", "--elo1",
+	"--duplicate", "--skip-broken", "--elo0", "--elo1",
 	"--alpha", "--beta", "--normalized", "--max-pairs", "--players",
 	"--keep", "--tournament", "--unsigned",
 };
@@ -100,8 +97,9 @@ static const char *settings_words(void)
 	size_t len = 0;
 
 	for (size_t i = 0; i < KNOWN && len < sizeof words; i++)
-		len += (size_t)snprintf(words + len, sizeof words - len, "%s%s",
-					i ? ", " : "", known[i].name);
+		if (known[i].verbs)
+			len += (size_t)snprintf(words + len, sizeof words - len, "%s%s",
+						len ? ", " : "", known[i].name);
 	return words;
 }
 
@@ -136,8 +134,8 @@ static char *file_path_value(const char *name, const char *value, bool in_file,
 	return xstrdup(value);
 }
 
-/* The setting `name` is, -j and --jobs (verify's) being --concurrency;
- * NULL when it is none. */
+/* The option of known[] `name` is, -j and --jobs (verify's) being
+ * --concurrency; NULL when it is none. */
 static const struct known *find_known(const char *name)
 {
 	if (!strcmp(name, "-j") || !strcmp(name, "--jobs"))
@@ -151,12 +149,16 @@ static const struct known *find_known(const char *name)
 /* Why `name` is not a setting: 0 when it is one, else -1 with a message. */
 static int refuse(const char *name, const char *origin, char *err)
 {
+	const struct known *k = find_known(name);
+	bool run_choice = k && !k->verbs;
+
 	for (size_t i = 0; i < sizeof one_run / sizeof one_run[0]; i++)
-		if (!strcmp(name, one_run[i]))
-			return errorf(err, "%s: %s cannot be a setting: it is one "
-				      "run's choice, give it on that run's command "
-				      "line; the settings are %s", origin, name,
-				      settings_words());
+		run_choice = run_choice || !strcmp(name, one_run[i]);
+	if (run_choice)
+		return errorf(err, "%s: %s cannot be a setting: it is one "
+			      "run's choice, give it on that run's command "
+			      "line; the settings are %s", origin, name,
+			      settings_words());
 	return errorf(err, "%s: unknown setting '%s'; the settings are %s",
 		      origin, name, settings_words());
 }
@@ -171,7 +173,7 @@ static int add(const char *name, const char *value, bool in_file,
 	char *end;
 	long n;
 
-	if (!k)
+	if (!k || !k->verbs)
 		return refuse(name, origin, err);
 	if (k->value == FLAG && value)
 		return errorf(err, "%s: %s takes no value, not '%s'", origin, name,
@@ -341,18 +343,25 @@ const char *settings_key(void)
 	return key;
 }
 
-/* Whether setting i is in effect: the last of its group, or in a group
- * whose every one is. */
+/* An option's name without "--" and "no-": a PAIRED pair's one name. */
+static const char *paired_name(const struct known *k)
+{
+	return k->name + (strncmp(k->name, "--no-", 5) ? 2 : 5);
+}
+
+/* Whether setting i is in effect: each that adds up is, else the last of
+ * its option (or of its pair). */
 static bool in_effect(size_t i)
 {
 	const struct known *k = list[i].option;
 
-	if (k->group && !*k->group)
+	if (k->in_effect == ADDS)
 		return true;
 	for (size_t j = i + 1; j < count; j++) {
 		const struct known *later = list[j].option;
 
-		if (later == k || (k->group && later->group && !strcmp(k->group, later->group)))
+		if (later == k || (k->in_effect == PAIRED && later->in_effect == PAIRED &&
+				   !strcmp(paired_name(k), paired_name(later))))
 			return false;
 	}
 	return true;
@@ -369,7 +378,7 @@ static void help_known(FILE *out)
 
 		for (size_t j = 0; j < i; j++)
 			listed = listed || known[j].verbs == known[i].verbs;
-		if (listed)
+		if (listed || !known[i].verbs)
 			continue;
 		fputc(' ', out);
 		for (size_t j = i, column = 1; j < KNOWN; j++) {

@@ -180,6 +180,9 @@ expect_contains "$OUT" "default 8" "games rolit shows the size default"
 usage_error "keygen without a folder" "referee keygen: takes one folder" keygen
 expect_exit 0 "$REFEREE" keygen "$TMP/keys"
 expect_contains "$OUT" "written to $TMP/keys/referee.key and $TMP/keys/referee.pub" "keygen says where the keys are"
+expect_exit 0 "$REFEREE" keygen "$TMP/slashed/"
+expect_contains "$OUT" "written to $TMP/slashed/referee.key and $TMP/slashed/referee.pub" \
+	"keygen DIR/ says the keys' paths without a double slash"
 expect_eq "$(stat -c %a "$TMP/keys/referee.key")" 600 "keygen: the secret key has mode 600"
 cp "$TMP/keys/referee.key" "$TMP/key.before"
 usage_error "keygen into a folder with a key" \

@@ -119,6 +119,8 @@ write_cell() {
 			extra=', {"name": "broken", "command": "sh '"$ZOO"'/crash-at-start.sh '"$TMP"'"}' ;;
 		esac
 	done
+	# The readers as the same user: with the same settings.
+	ENV=("${env[@]}")
 	bots_json() {
 		echo "[{\"name\": \"greedy\", \"command\": \"$top_builddir/bots/examples/rolit $TMP\"},
 		  {\"name\": \"first\", \"command\": \"$top_builddir/bench/first_legal_bot $TMP\"},
@@ -208,6 +210,12 @@ write_small() {
 		>"$TMP/$cell.run" 2>"$dir/run-1.err" </dev/null
 }
 
+# referee_as_user ARGS...: `run` of the referee as the user who wrote the
+# cell: with its settings (ENV), which every verb reads.
+referee_as_user() {
+	run env "${ENV[@]}" "$REFEREE" "$@"
+}
+
 # read_env CELL: arena_env.run(), which plays through `referee play` with
 # the cell's options and reads back its logs, has every game's result.
 read_env() {
@@ -247,7 +255,7 @@ truth() {
 # read_verify CELL N: verify passes the cell's folders, N games.
 read_verify() {
 	local count
-	run "$REFEREE" verify "${DIRS[@]}"
+	referee_as_user verify "${DIRS[@]}"
 	if [ "$WRITER" = tournament ]; then
 		count=$(grep -o ', [0-9]* games finished' "$OUT" | awk '{ s += $2 } END { print s + 0 }')
 	else
@@ -261,29 +269,29 @@ read_verify() {
 # read_ladder CELL N CUT: every format of the ladder rates the N games,
 # and says CUT were cut.
 read_ladder() {
-	run "$REFEREE" ladder "${DIRS[@]}"
+	referee_as_user ladder "${DIRS[@]}"
 	check "$1" ladder "$([ "$RC" = 0 ] && grep -qE "^$2 games[ ;]" "$OUT"; echo $?)" \
 		"ladder rates the $2 games" || diag_run
 	got+=" ladder:$(trust_of "$OUT")"
-	run "$REFEREE" ladder --provisional "${DIRS[@]}"
+	referee_as_user ladder --provisional "${DIRS[@]}"
 	check "$1" provisional "$([ "$RC" = 0 ] && grep -qE "^$2 games[ ;]" "$OUT" && ! grep -q PROVISIONAL "$OUT"; echo $?)" \
 		"ladder --provisional rates the same $2 games, not provisional" || diag_run
-	run "$REFEREE" ladder --format json "${DIRS[@]}"
+	referee_as_user ladder --format json "${DIRS[@]}"
 	check "$1" json "$([ "$RC" = 0 ] && [ "$("$PYTHON3" -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 print(d["games"], d["cut"]["games"])' "$OUT")" = "$2 $3" ]; echo $?)" \
 		"ladder json: $2 games, $3 cut" || diag_run
 	CUT_SETS=$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["cut"]["sets"])' "$OUT")
 	cp "$OUT" "$TMP/$1.json"
-	run "$REFEREE" ladder --format csv "${DIRS[@]}"
+	referee_as_user ladder --format csv "${DIRS[@]}"
 	check "$1" csv "$([ "$RC" = 0 ] &&
 		[ "$(awk -F, 'NR > 1 { s += $6 } END { print s / 2 }' "$OUT")" = "$2" ]; echo $?)" \
 		"ladder csv: the bots' games add up to $2" || diag_run
-	run "$REFEREE" ladder --format pgn "${DIRS[@]}"
+	referee_as_user ladder --format pgn "${DIRS[@]}"
 	check "$1" pgn "$([ "$RC" = 0 ] && [ "$(grep -c '^\[Result ' "$OUT")" = "$2" ]; echo $?)" \
 		"ladder pgn: $2 games" || diag_run
 	for f in crosstable folders; do
-		run "$REFEREE" ladder --format "$f" "${DIRS[@]}"
+		referee_as_user ladder --format "$f" "${DIRS[@]}"
 		check "$1" "$f" "$RC" "ladder --format $f" || diag_run
 	done
 }
@@ -293,12 +301,12 @@ read_replays() {
 	local cell=$1 bad=0 log
 	shift
 	for log in "$@"; do
-		run "$REFEREE" replay "$log"
+		referee_as_user replay "$log"
 		[ "$RC" = 0 ] || { bad=$((bad + 1)); diag_run; }
 	done
 	check "$cell" replay "$bad" "replay shows every log ($#)"
 	got+=" replay:$(trust_of "$OUT")"
-	run "$REFEREE" replay --format html -o "$TMP/$cell/replay.html" "$1"
+	referee_as_user replay --format html -o "$TMP/$cell/replay.html" "$1"
 	check "$cell" replay-html "$RC" "replay --format html" || diag_run
 	echo "$TMP/$cell/replay.html" >>"$PAGES"
 }
@@ -309,7 +317,7 @@ read_replays() {
 read_report() {
 	local d g b c t e games=0 cuts=0 bad=0 sets=0
 	for d in "${DIRS[@]}"; do
-		run "$REFEREE" report "$d"
+		referee_as_user report "$d"
 		[ "$RC" = 0 ] || { bad=$((bad + 1)); diag_run; }
 		read -r g b c t e <<<"$($HTMLTOOL "$d/report/index.html" data | "$PYTHON3" -c 'import json, sys
 d = json.load(sys.stdin)

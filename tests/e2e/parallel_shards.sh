@@ -30,8 +30,8 @@ expect_exit 0 parallel --will-cite "$REFEREE" tournament "$TMP/league.json" \
 	--key "$TMP/keys/referee.key" --out "$TMP/out/shard{}" --shard {}/4 ::: 1 2 3 4
 expect_shards_cover "$TMP"/out/shard{1,2,3,4}
 expect_exit 0 "$REFEREE" verify --key "$TMP/keys/referee.pub" "$TMP"/out/shard*/games/*.jsonl
-expect_exit 0 "$REFEREE" ladder "$TMP"/out/shard1 "$TMP"/out/shard2 "$TMP"/out/shard3 "$TMP"/out/shard4
-expect_contains "$OUT" "20 games; signed by key $(cat "$TMP/keys/referee.pub"), not checked against a key you trust" \
-	"the shards rate as one run of 20 games under the one key"
+expect_exit 0 "$REFEREE" ladder --key "$TMP/keys/referee.pub" "$TMP"/out/shard1 "$TMP"/out/shard2 "$TMP"/out/shard3 "$TMP"/out/shard4
+expect_contains "$OUT" "20 games; signed by key $(cat "$TMP/keys/referee.pub"), checked against a key you trust" \
+	"the shards rate as one run of 20 games under the one key, the one given as trusted"
 assert_no_leftovers
 done_testing

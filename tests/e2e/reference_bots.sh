@@ -127,4 +127,22 @@ for bot in "$RS" "$RM" "$BPL"; do
 		"$name --depth is refused with the usage"
 done
 
+# The ladders of tournaments/reference-*.json as the README runs them:
+# each bot in Python or JavaScript starts and plays in the sandbox as its
+# entry runs it, the SDK of its language readable to it (a Python bot of
+# bots/ sees no ../sdk/python of its own).
+if [ "$top_srcdir" -ef "$top_builddir" ]; then
+	for file in "$top_srcdir"/tournaments/reference-*.json; do
+		for name in $("$PYTHON3" -c 'import json, sys
+print(" ".join(b["name"] for b in json.load(open(sys.argv[1]))["bots"]
+               if b["command"].split()[0] in ("python3", "node")))' "$file"); do
+			run "$REFEREE" check-bot --tournament "$file" "$name" --games 2
+			ok "$([ "$RC" = 0 ] && grep -q '^[0-9]* passed, 0 failed$' "$OUT"; echo $?)" \
+				"${file##*/}: $name passes check-bot as its entry runs it" || diag_run
+		done
+	done
+else
+	ok 0 "the reference ladders' Python and JavaScript bots # SKIP a build outside the source tree: the tournament files name the source tree's bots, whose SDKs are built in the build tree"
+fi
+
 done_testing

@@ -153,6 +153,13 @@ expect_eq "$RC" 0 "settings --move-ms, --game-ms, --clock, --compress: the game 
 expect_eq "$(head -c 2 "$TMP/game.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "settings --compress: play writes a compressed log"
 expect_eq "$(gzip -dc "$TMP/game.jsonl" | head -n 1 | grep -o '"time":{[^}]*}')" '"time":{"move_ms":777,"game_ms":5000,"clock":"wall"}' \
 	"settings --move-ms 777 --game-ms 5000 --clock wall: the log's time control"
+# sprt keeps no log without --out: the setting asks nothing of it then
+# (the README's sprt lines run with it), --compress given asks for --out.
+run "$REFEREE" sprt rolit -o size=4 --elo0 0 --elo1 50 --max-pairs 1 --quiet "$(cbot)" "$(cbot)"
+expect_eq "$RC:$(grep -c 'no verdict after 1 pairs' "$OUT")" "0:1" "settings --compress: sprt without --out runs its pair, keeping no log"
+run "$REFEREE" sprt rolit -o size=4 --elo0 0 --elo1 50 --max-pairs 1 --quiet --compress "$(cbot)" "$(cbot)"
+expect_eq "$RC:$(head -n 1 "$ERR")" "2:referee sprt: --compress compresses the logs that --out keeps: give --out DIR too" \
+	"sprt --compress on its command line without --out is refused"
 printf -- '--compress\n--quiet\n--report\n' >"$FILE"
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/q"
 expect_eq "$(head -c 2 "$TMP/q/games/000001.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b "settings --compress: the tournament writes compressed logs"
@@ -213,7 +220,7 @@ refused() { # WHAT MESSAGE: a verb and --help refuse, with MESSAGE
 	expect_eq "$RC" 2 "refused: $what: --help exits 2"
 	expect_contains "$OUT" "  refused: $message" "refused: $what: --help says why"
 }
-SETTINGS_ARE="the settings are --limits, --no-limits, --sandbox, --no-sandbox, --key, --compress, --concurrency, --quiet, --report, --start-failures, --trusted-bots, --move-ms, --game-ms, --start-ms, --max-line, --max-stderr, --cpu-seconds, --memory-mb, --max-processes, --cpus, --clock, --readable, --env"
+SETTINGS_ARE="the settings are --limits, --no-limits, --sandbox, --no-sandbox, --move-ms, --game-ms, --start-ms, --max-line, --max-stderr, --cpu-seconds, --memory-mb, --max-processes, --cpus, --clock, --readable, --env, --key, --compress, --concurrency, --quiet, --report, --start-failures, --trusted-bots"
 printf -- '--no-limits\n--bogus 10\n' >"$FILE"
 refused "an unknown setting in the file" "the file $FILE, line 2: unknown setting '--bogus'; $SETTINGS_ARE"
 printf -- '--out %s\n' "$TMP/o" >"$FILE"
@@ -234,6 +241,15 @@ printf -- '--key %s\n' "$TMP/nokey" >"$FILE"
 game
 expect_eq "$RC:$(cat "$ERR")" "2:referee play: cannot read key file '$TMP/nokey': No such file or directory (from the file $FILE, line 1)
 (see 'referee play --help')" "a key that is not there: play says so, naming the setting"
+# As the README has it: the settings name ~/keys/referee.key before
+# `referee keygen ~/keys` makes it; the verb says how to make it.
+printf -- '--key %s\n' "$TMP/later/referee.key" >"$FILE"
+game
+expect_eq "$RC:$(cat "$ERR")" "2:referee play: cannot read key file '$TMP/later/referee.key': No such file or directory; make it with: referee keygen $TMP/later (from the file $FILE, line 1)
+(see 'referee play --help')" "a key keygen would make that is not there yet: play says how to make it"
+expect_exit 0 "$REFEREE" keygen "$TMP/later"
+game
+expect_eq "$RC" 0 "... and once made, play signs with it"
 expect_exit 0 "$REFEREE" games
 printf -- '--no-limits yes\n' >"$FILE"
 refused "a flag with a value" "the file $FILE, line 1: --no-limits takes no value, not 'yes'"
@@ -245,6 +261,21 @@ ARENA_OPTIONS="--no-limits --nope" refused "an unknown setting in ARENA_OPTIONS"
 ARENA_OPTIONS="-j" refused "-j without a number" "ARENA_OPTIONS: -j needs a value"
 ARENA_OPTIONS="--jobs 3 -j2" run "$REFEREE" --help
 expect_contains "$OUT" "    --concurrency 2 (ARENA_OPTIONS)" "--jobs and -j are --concurrency, the last one in effect"
+# Of the match verbs' own list (cli.h), marked one run's choice.
+ARENA_OPTIONS="--workdir /tmp" refused "a bot's working folder in ARENA_OPTIONS" \
+	"ARENA_OPTIONS: --workdir cannot be a setting: it is one run's choice, give it on that run's command line; $SETTINGS_ARE"
+# In effect: the last of an option and of a flag and its "no-" form; each
+# --env and --readable, which add up.
+ARENA_OPTIONS="--no-limits --move-ms 5 --env A=1 --sandbox --limits --move-ms 7 --env B=2 --no-sandbox" \
+	run "$REFEREE" --help
+expect_eq "$(sed -n '/^  in effect:/,/^They/p' "$OUT")" "  in effect:
+    --env A=1 (ARENA_OPTIONS)
+    --limits (ARENA_OPTIONS)
+    --move-ms 7 (ARENA_OPTIONS)
+    --env B=2 (ARENA_OPTIONS)
+    --no-sandbox (ARENA_OPTIONS)
+They may hold, with their values (the file one a line, '#' a comment):" \
+	"--help: in effect, the last of each option and of each pair, and every --env"
 ARENA_OPTIONS="-jx" refused "-j of no number" "ARENA_OPTIONS: -j takes a whole number from 1 to 1024 (as verify -j), not 'x'"
 # A verb's own --help still works, and one that takes no setting is
 # refused all the same (it is said at once, not when it matters).

@@ -125,9 +125,9 @@ ok "$RC" "sbatch --wait runs the three tasks of the job array and each exits 0" 
 expect_eq "$(ls -d "$TMP"/out/shard-* 2>/dev/null | wc -l)" 3 "one output folder per task"
 expect_shards_cover "$TMP"/out/shard-*
 expect_exit 0 "$REFEREE" verify --key "$TMP/keys/referee.pub" "$TMP"/out/shard-*/games/*.jsonl
-expect_exit 0 "$REFEREE" ladder "$TMP"/out/shard-1 "$TMP"/out/shard-2 "$TMP"/out/shard-3
-expect_contains "$OUT" "24 games; signed by key $(cat "$TMP/keys/referee.pub"), not checked against a key you trust" \
-	"the shards rate as one run of 24 games under the one key"
+expect_exit 0 "$REFEREE" ladder --key "$TMP/keys/referee.pub" "$TMP"/out/shard-1 "$TMP"/out/shard-2 "$TMP"/out/shard-3
+expect_contains "$OUT" "24 games; signed by key $(cat "$TMP/keys/referee.pub"), checked against a key you trust" \
+	"the shards rate as one run of 24 games under the one key, the one given as trusted"
 
 stop_cluster
 ! pgrep -f "$C" >/dev/null

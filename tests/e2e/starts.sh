@@ -228,6 +228,12 @@ expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --skip-broke
 expect_contains "$ERR" "referee tournament: $TMP/tour/kout/manifest.jsonl is signed: nothing left to play" \
 	"--resume, the bot still broken: nothing left to play"
 expect_not_contains "$ERR" "was skipped before" "... and no bot is said to come back"
+# The run remembers --skip-broken, as it does --compress and its book.
+expect_contains "$TMP/tour/kout/manifest.jsonl" '"skip_broken":true,' \
+	"--skip-broken: the manifest's header says the run was started with it"
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --out "$TMP/tour/kout" --resume
+expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on without 'kim': its games are not played (fix it, then run the same command with --resume to play them)" \
+	"--resume alone, the bot still broken: the run takes --skip-broken again"
 # Fixed by its entry (as a venv's interpreter would be given): the bot
 # left out played no earlier version, so none is said to be new.
 sed -i "s|sh $TMP/tour/kim.sh $TMP|$CBOT $TMP|" "$TMP/tour/k.json"

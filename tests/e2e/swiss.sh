@@ -23,6 +23,18 @@ pairs_once() {
 	     END { print bad + 0 }' "$1"
 }
 
+# check_pairings DIR WHAT: the pairings of DIR's manifest, in DIR.pairs:
+# no pair meets twice nor a bot plays twice a round, and each round's is
+# the one tests/tools/swiss.py recomputes from the manifest alone, seats
+# and byes included.
+check_pairings() {
+	$SWISS pairings "$1/manifest.jsonl" >"$1.pairs"
+	expect_eq "$(pairs_once "$1.pairs")" 0 "$2: no pair meets twice, no bot plays twice a round"
+	run $SWISS check "$1/manifest.jsonl"
+	ok "$([ "$RC" = 0 ]; echo $?)" "$2: every round's pairing is the one recomputed from the manifest" || diag_run
+	expect_eq "$(cat "$OUT")" "$(cat "$1.pairs")" "$2: ... pairing for pairing, seats and byes included"
+}
+
 swiss_file "$TMP/s.json" 64 6
 RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/full" --concurrency 2
 expect_contains "$ERR" "192 games in 192 tables" "64 bots, 6 rounds: 32 pairings a round, a game each"
@@ -47,13 +59,9 @@ s = d["swiss"][0]
 print(list(d)[0], s["rounds_done"], len(s["standings"]), int(sum(e["points"] for e in s["standings"])),
       {len(e["rounds"]) for e in s["standings"]})' "$OUT")" "swiss 6 64 192 {6}" \
 	"json leads with \"swiss\": 64 bots of 6 rounds, one point a pairing"
-$SWISS pairings "$TMP/full/manifest.jsonl" >"$TMP/full.pairs"
+check_pairings "$TMP/full" "64 bots"
 expect_eq "$(wc -l <"$TMP/full.pairs")" 6 "the manifest seats 6 rounds"
 expect_eq "$(awk '{ n += NF - 1 } END { print n }' "$TMP/full.pairs")" 192 "... of 32 pairings each"
-expect_eq "$(pairs_once "$TMP/full.pairs")" 0 "no pair meets twice, no bot plays twice a round"
-run $SWISS check "$TMP/full/manifest.jsonl"
-ok "$([ "$RC" = 0 ]; echo $?)" "every round's pairing is the one recomputed from the manifest" || diag_run
-expect_eq "$(cat "$OUT")" "$(cat "$TMP/full.pairs")" "... pairing for pairing, seats included"
 expect_eq "$(head -1 "$TMP/full.pairs" | cut -d' ' -f2-4)" "0-32 33-1 2-34" \
 	"round 1: the top half against the bottom half, seats alternating by board"
 run "$REFEREE" verify "$TMP/full"
@@ -104,11 +112,8 @@ expect_contains "$OUT" 'line 1: its tournament file is a Swiss'"'"'s, but its "r
 swiss_file "$TMP/odd.json" 7 5
 expect_exit 0 "$REFEREE" tournament "$TMP/odd.json" --out "$TMP/odd" --concurrency 2
 expect_contains "$OUT" "15 games" "a bye is not a game: 5 rounds of 3 pairings"
-$SWISS pairings "$TMP/odd/manifest.jsonl" >"$TMP/odd.pairs"
+check_pairings "$TMP/odd" "the odd field"
 expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/odd.pairs" | sort -u | wc -l)" 5 "7 bots, 5 rounds: 5 byes, each to a bot of its own"
-run $SWISS check "$TMP/odd/manifest.jsonl"
-ok "$([ "$RC" = 0 ]; echo $?)" "the odd field's pairings are the ones recomputed" || diag_run
-expect_eq "$(pairs_once "$TMP/odd.pairs")" 0 "no pair of the odd field meets twice"
 run "$REFEREE" ladder "$TMP/odd"
 expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP/odd/manifest.jsonl")" \
 	"the odd field's standings, each bye a point"
@@ -154,22 +159,18 @@ expect_eq "$(ls "$TMP"/broken/games/*.jsonl | wc -l)" 6 "5 bots there, 3 rounds:
 expect_eq "$(grep -l '"name":"b3"' "$TMP"/broken/games/*.jsonl | wc -l)" 0 "no game seats the bot left out"
 expect_eq "$(grep -o '"type":"skipped","bot":3,[^}]*' "$TMP/broken/manifest.jsonl" | grep -o '"games":\[[0-9,]*\]')" '"games":[3,6,9]' \
 	"the manifest's skipped record: the bot, and the games of each round's empty board"
-$SWISS pairings "$TMP/broken/manifest.jsonl" >"$TMP/broken.pairs"
+check_pairings "$TMP/broken" "without the bot left out"
 expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/broken.pairs" | sort -u | wc -l)" 3 "each round's bye to a bot of its own"
 expect_eq "$(grep -c 'bye:3\|-3 \|-3$\| 3-' "$TMP/broken.pairs")" 0 "the bot left out has neither a pairing nor a bye"
-expect_eq "$(pairs_once "$TMP/broken.pairs")" 0 "no pair of the field meets twice"
-run $SWISS check "$TMP/broken/manifest.jsonl"
-ok "$([ "$RC" = 0 ]; echo $?)" "the pairings without the bot are the ones recomputed from the manifest" || diag_run
-expect_eq "$(cat "$OUT")" "$(cat "$TMP/broken.pairs")" "... pairing for pairing, byes included"
 expect_exit 0 "$REFEREE" verify "$TMP/broken"
 expect_contains "$OUT" "$TMP/broken: ok: a tournament of rolit, 6 games finished (3 left out by --skip-broken: boards of the Swiss left empty, never played)" \
 	"verify: the Swiss without the bot is ok, its pairings made without it"
 expect_exit 0 "$REFEREE" ladder "$TMP/broken"
 expect_contains "$OUT" "6 games (and 3 left out by --skip-broken" "the ladder says the games left out"
-expect_exit 0 "$REFEREE" tournament "$TMP/broken.json" --out "$TMP/broken" --resume --skip-broken
+expect_exit 0 "$REFEREE" tournament "$TMP/broken.json" --out "$TMP/broken" --resume
 expect_contains "$ERR" "nothing left to play" "resumed, the Swiss keeps the bot out: nothing left to play"
-# Stopped by SIGINT in the middle, resumed: the bot stays out, the rounds
-# are paired as the run never stopped.
+# Stopped by SIGINT in the middle, resumed (--skip-broken remembered): the
+# bot stays out, the rounds are paired as the run never stopped.
 "$PYTHON3" -c "import json, sys
 f = json.load(open(sys.argv[1]))
 for b in f['bots']:
@@ -185,10 +186,9 @@ done
 kill -INT "$pid"
 wait "$pid"
 expect_eq "$?" 2 "a Swiss without a bot stops on SIGINT"
-expect_exit 0 "$REFEREE" tournament "$TMP/slow.json" --out "$TMP/stopped" --resume --skip-broken --concurrency 2
+expect_exit 0 "$REFEREE" tournament "$TMP/slow.json" --out "$TMP/stopped" --resume --concurrency 2
 expect_eq "$(ls "$TMP"/stopped/games/[0-9]*.jsonl | wc -l)" 6 "resumed, it plays the 6 games of the bots there"
-run $SWISS check "$TMP/stopped/manifest.jsonl"
-ok "$([ "$RC" = 0 ]; echo $?)" "... paired without the bot left out, as recomputed" || diag_run
+check_pairings "$TMP/stopped" "resumed without the bot left out"
 expect_exit 0 "$REFEREE" verify "$TMP/stopped"
 expect_contains "$OUT" "6 games finished (3 left out by --skip-broken: boards of the Swiss left empty, never played)" \
 	"verify: the resumed Swiss without the bot is ok"

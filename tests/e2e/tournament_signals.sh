@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: SIGINT or SIGTERM to a running tournament stops it cleanly:
-# exit status 2 with "stopped by signal N; run again with --resume", every
+# exit status 2 with "stopped by SIGINT (Ctrl-C); run again with --resume", every
 # worker, bot and bot's child gone, the logs finished so far intact; and
 # --resume then plays every game exactly once.  kill -9 of the referee
 # leaves no process of any bot's sandbox either.  A second run or --resume
@@ -53,8 +53,7 @@ stop_run() {
 # its whole process group as Ctrl-C does (the workers get it too), checks
 # the stop, then resumes.
 stop_case() {
-	local sig=$1 mode=${2:-} number dir="$TMP/$1$2" pid finished target
-	number=$(kill -l "$sig")
+	local sig=$1 mode=${2:-} dir="$TMP/$1$2" pid finished target
 	sig=$sig${mode:+ to the group}
 	setsid "$REFEREE" tournament "$TMP/t.json" --out "$dir" --concurrency 2 \
 		>"$TMP/$1$2.out" 2>"$TMP/$1$2.err" </dev/null &
@@ -65,7 +64,7 @@ stop_case() {
 	kill -"$1" -- "$target"
 	wait "$pid"
 	expect_eq "$?" 2 "$sig: the run exits with status 2"
-	expect_contains "$TMP/$1$2.err" "referee tournament: stopped by signal $number; run again with --resume to finish" \
+	expect_contains "$TMP/$1$2.err" "referee tournament: stopped by SIG$1$([ "$1" = INT ] && echo " (Ctrl-C)"); run again with --resume to finish" \
 		"$sig: it says it was stopped and how to finish"
 	assert_no_leftovers "$sig: no worker, bot or bot's child is left"
 	expect_eq "$(tail -1 "$dir/manifest.jsonl" | grep -c '"type":"signature"')" 0 "$sig: the manifest is not signed"

@@ -125,7 +125,7 @@ START_TEST(hand_made_position)
 	static const int want[] = {0, 1, 5, 7, 8, 15, 36, 201, 711, 12632};
 	static const int wants[4] = {0, 7, 9, 10};
 	int dice[3] = {6, 4, 2}, moves[GAME_MAX_MOVES];
-	char err[ERR_LEN] = "", name[8];
+	char err[ERR_LEN] = "", name[16];
 	struct draws draws;
 	void *state = game_new(2, 0, "fixed", 2, &draws);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "journal.h"
@@ -335,6 +336,68 @@ START_TEST(keys_round_trip)
 }
 END_TEST
 
+/* Two first runs started at once both make the default key: each of
+ * several referees racing to make it in an empty folder signs with the
+ * same key, none refused nor reading it half written.  Rounds of eight
+ * children released together by one pipe. */
+START_TEST(keys_made_at_once)
+{
+	enum { CHILDREN = 8, ROUNDS = 20 };
+
+	for (int round = 0; round < ROUNDS; round++) {
+		char dir[] = "/tmp/check_keys_XXXXXX", path[64], hex[65];
+		int go[2], out[2], status;
+		struct referee_key key;
+		unsigned char pub[32];
+		bool created;
+		pid_t pids[CHILDREN];
+
+		ck_assert_ptr_nonnull(mkdtemp(dir));
+		ck_assert_int_eq(pipe(go), 0);
+		ck_assert_int_eq(pipe(out), 0);
+		for (int c = 0; c < CHILDREN; c++) {
+			char byte;
+
+			pids[c] = fork();
+			ck_assert_int_ge(pids[c], 0);
+			if (pids[c])
+				continue;
+			close(go[1]);
+			/* Released together: the pipe closed by the parent. */
+			if (read(go[0], &byte, 1) != 0)
+				_exit(2);
+			if (keys_load_or_generate(dir, &key, &created, err)) {
+				dprintf(out[1], "%-64.64s\n", err);
+				_exit(1);
+			}
+			hex_encode(hex, key.public_key, 32);
+			dprintf(out[1], "%s\n", hex);
+			_exit(0);
+		}
+		close(go[0]);
+		close(go[1]);
+		close(out[1]);
+		for (int c = 0; c < CHILDREN; c++)
+			ck_assert_int_eq(waitpid(pids[c], &status, 0), pids[c]);
+		snprintf(path, sizeof path, "%s/%s", dir, KEYS_PUBLIC_FILE);
+		ck_assert_int_eq(keys_load_public(path, pub, err), 0);
+		hex_encode(hex, pub, 32);
+		for (int c = 0; c < CHILDREN; c++) {
+			char line[66];
+
+			ck_assert_int_eq(read(out[0], line, 65), 65);
+			line[64] = '\0';
+			ck_assert_msg(!strcmp(line, hex), "round %d: %s", round, line);
+		}
+		close(out[0]);
+		unlink(path);
+		snprintf(path, sizeof path, "%s/%s", dir, KEYS_SECRET_FILE);
+		unlink(path);
+		ck_assert_int_eq(rmdir(dir), 0);
+	}
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("journal");
@@ -349,6 +412,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, compressed_log_reads_as_plain);
 	tcase_add_test(tc, integers_are_written_plainly);
 	tcase_add_test(tc, keys_round_trip);
+	tcase_add_test(tc, keys_made_at_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
