@@ -165,6 +165,24 @@ class Contract(unittest.TestCase):
                          " of its legal ids (the mask's), not None"
                          % e.agent_selection)
 
+    def test_an_info_is_of_its_own_turn(self):
+        """info["turn"] is made when first read: an info kept past step()
+        and read then refuses rather than give a later turn."""
+        e = arena_env.env("rolit")
+        e.reset(seed=2)
+        read, seat = e.last()[4], e.to_move()
+        turn = read["turn"]
+        e.step(e.legal_ids()[0])
+        self.assertEqual(read["turn"], turn)
+        self.assertEqual(turn["seat"], seat)
+        kept = e.last()[4]
+        e.step(e.legal_ids()[0])
+        with self.assertRaises(RuntimeError) as cm:
+            kept["turn"]
+        self.assertEqual(str(cm.exception), "this info is of a turn played "
+                         "since: its \"turn\" is made when first read, so "
+                         "read it before step()")
+
     def test_seeded_games_and_spaces_play_the_same(self):
         for game, players in [("bolo5", 3), ("rolit", 4), ("volle-lotte", 2),
                               ("black-pot", 2)]:
@@ -229,32 +247,23 @@ class Contract(unittest.TestCase):
         for players in (2, 4):
             e = arena_env.env("black-pot", players)
             self.assertEqual(e.action_space("player_0").n, 215930)
-            steps = 0
-            for k in range(2):
-                e.reset(seed=30 + k)
-                for agent in e.agent_iter():
-                    obs, _, done, _, _ = e.last()
-                    if done:
-                        e.step(None)
-                        continue
-                    legal, ids = e.legal(), e.legal_ids()
-                    self.assertEqual(ids, [black_pot_id(a["cells"])
-                                           for a in legal])
-                    self.assertEqual([i for i in ids
-                                      if obs["action_mask"][i]], ids)
-                    self.assertEqual(sum(obs["action_mask"]), len(ids))
-                    pick = ids[steps % len(ids)]
-                    cells = legal[steps % len(ids)]["cells"]
-                    e.step(pick)
-                    board = e.facts()["actions"][-1]["cells"]
-                    self.assertEqual(board, cells)
-                    view = json.loads(e._game.view(-1))["board"]
-                    for cell in cells:
-                        row = view[int(cell[1:]) - 1]
-                        self.assertIn(row["ABCDEFGHIJK".index(cell[0])],
-                                      "XO")
-                    steps += 1
-            self.assertGreater(steps, 100)
+
+            def turn(agent, obs, info):
+                legal, ids = e.legal(), e.legal_ids()
+                self.assertEqual(ids, [black_pot_id(a["cells"])
+                                       for a in legal])
+                self.assertEqual([i for i in ids if obs["action_mask"][i]],
+                                 ids)
+                self.assertEqual(sum(obs["action_mask"]), len(ids))
+                k = len(e.facts()["actions"]) % len(ids)
+                mark = "XO"[info["turn"]["state"]["you"]]
+                e.step(ids[k])
+                self.assertEqual(e.facts()["actions"][-1], legal[k])
+                board = json.loads(e.render())["board"]
+                for cell in legal[k]["cells"]:
+                    self.assertEqual(board[int(cell[1:]) - 1][
+                        "ABCDEFGHIJK".index(cell[0])], mark)
+            self.assertGreater(play_black_pot(e, (30, 31), turn), 100)
 
     def test_black_pot_names_actions_by_their_cells(self):
         e = arena_env.env("black-pot")
@@ -301,26 +310,21 @@ class CompleteObservations(unittest.TestCase):
         for players in (2, 4):
             e = arena_env.env("black-pot", players)
             self.assertEqual(e.observation_size(), 858 + players)
-            lines = turns = 0
-            for k in range(3):
-                e.reset(seed=50 + k)
-                for agent in e.agent_iter():
-                    obs, _, done, _, info = e.last()
-                    if done:
-                        e.step(None)
-                        continue
-                    seat = e.possible_agents.index(agent)
-                    want = black_pot_numbers(info["turn"]["state"], seat,
-                                             players)
-                    got = list(obs["observation"])
-                    self.assertIn(got[857], range(players))   # first seat
-                    want[857] = got[857]
-                    self.assertEqual(got, want)
-                    lines += len(info["turn"]["state"]["lines"])
-                    turns += 1
-                    e.step(e.legal_ids()[-1])   # the most pawns, in lines
+            lines = []
+
+            def turn(agent, obs, info):
+                seat = e.possible_agents.index(agent)
+                want = black_pot_numbers(info["turn"]["state"], seat,
+                                         players)
+                got = list(obs["observation"])
+                self.assertIn(got[857], range(players))   # first seat
+                want[857] = got[857]
+                self.assertEqual(got, want)
+                lines.append(len(info["turn"]["state"]["lines"]))
+                e.step(e.legal_ids()[-1])   # the most pawns, in lines
+            turns = play_black_pot(e, (50, 51, 52), turn)
             self.assertGreater(turns, 50)
-            self.assertGreater(lines, 0)
+            self.assertGreater(max(lines), 0)
 
     def test_no_two_views_share_an_observation(self):
         forms = [("bolo", 2, {}), ("bolo", 3, {"target": 2000}),
@@ -348,6 +352,22 @@ class CompleteObservations(unittest.TestCase):
                         e.step(e.action_space(agent).sample(
                             obs["action_mask"]))
                 self.assertGreater(turns, 100)
+
+
+def play_black_pot(e, seeds, turn):
+    """Plays e's game of each seed, turn(agent, obs, info) stepping each
+    live turn and the loop each dead one; returns how many live turns."""
+    turns = 0
+    for seed in seeds:
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, done, _, info = e.last()
+            if done:
+                e.step(None)
+            else:
+                turn(agent, obs, info)
+                turns += 1
+    return turns
 
 
 def black_pot_numbers(view, seat, players):

@@ -57,6 +57,10 @@ class _Info(dict):
         self._game, self._seat = game, seat
 
     def _fill(self) -> None:
+        if self._game is False:   # its turn was played before it was read
+            raise RuntimeError("this info is of a turn played since: its "
+                               "\"turn\" is made when first read, so read "
+                               "it before step()")
         if self._game is None or dict.__contains__(self, "turn_line"):
             return
         line = self._game.turn() if self._game.to_move() == self._seat \
@@ -368,6 +372,9 @@ class Env(_Base):
         """The infos: the turn message for the agent to move (made when
         asked for), None for the others."""
         mover = self._game.to_move()
+        for info in getattr(self, "infos", {}).values():
+            if isinstance(info, _Info) and info._game is not None:
+                info._game = False
         self.infos = {a: _Info(self._game, i) if i == mover else
                       {"turn": None, "turn_line": None}
                       for i, a in enumerate(self.possible_agents)
