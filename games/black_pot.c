@@ -371,6 +371,44 @@ static cJSON *bp_view(const void *state, int seat)
 	return view;
 }
 
+/* A number of the seat's numbers, when they are being written. */
+static int bp_put(double *out, int at, double value)
+{
+	if (out)
+		out[at] = value;
+	return at + 1;
+}
+
+int arena_black_pot_numbers(const void *state, int seat, double *out)
+{
+	const struct black_pot *s = state;
+	int you = bp_side(seat), n = s->players, at = 0;
+
+	if (out)
+		for (int c = 0; c < BLACK_POT_CELLS; c++) {
+			out[c] = s->number[c];
+			out[BLACK_POT_CELLS + c] = s->owner[c] == you;
+			out[2 * BLACK_POT_CELLS + c] = s->owner[c] == 1 - you;
+			for (int d = 0; d < 4; d++)
+				out[(3 + d) * BLACK_POT_CELLS + c] =
+					s->scored[c] >> d & 1;
+		}
+	at = 7 * BLACK_POT_CELLS;
+	for (int i = 0; i < 3; i++)
+		at = bp_put(out, at, s->dice[i]);
+	at = bp_put(out, at, s->rolls);
+	at = bp_put(out, at, BP_MAX_ROLLS);
+	at = bp_put(out, at, s->pawns[you]);
+	at = bp_put(out, at, s->pawns[1 - you]);
+	at = bp_put(out, at, (double)s->points[you]);
+	at = bp_put(out, at, (double)s->points[1 - you]);
+	at = bp_put(out, at, s->to_move < 0 ? -1 : (s->to_move - seat + n) % n);
+	at = bp_put(out, at, (s->start - seat + n) % n);
+	for (int i = 0; i < n; i++)
+		at = bp_put(out, at, s->out[(seat + i) % n]);
+	return at;
+}
+
 static cJSON *bp_action(const struct black_pot_move *m)
 {
 	cJSON *action = cJSON_CreateObject();

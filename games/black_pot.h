@@ -110,6 +110,19 @@ struct cJSON *arena_black_pot_action_json(const void *state, int id);
 int arena_black_pot_action_id(const void *state, const struct cJSON *action,
 			      char *err);
 
+/* The numbers of the position that `seat` sees, for a learning program's
+ * observation (docs/ENVIRONMENT.md, "Observations"), read from the state
+ * without JSON, the seat's side first: the cells' numbers (0 off the
+ * board), the cells of the seat's side's pawns (1 each), of the other
+ * side's, the cells in a scored line of each direction (row, column,
+ * rising, falling diagonal), each a plane of BLACK_POT_CELLS in the
+ * order of cell numbers; then the roll, the rolls made and allowed, the
+ * pawns left and the points of the seat's side and of the other, the
+ * seat to move and the roll's first seat (counted from `seat` on, -1 for
+ * none), and whether each seat left (from `seat` on).  out NULL: only
+ * counts them; returns how many, 7 * BLACK_POT_CELLS + 11 + players. */
+int arena_black_pot_numbers(const void *state, int seat, double *out);
+
 /* Parses the expression of a move for the roll `dice`: groups separated
  * by ",", each made of dice (single digits), + - * x / and parentheses,
  * the usual precedence, every die of the roll used exactly once, exact

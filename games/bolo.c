@@ -118,6 +118,23 @@ static int bolo_turn_over(struct dice_game *g, int seat)
 			      s->phase == BOLO_SUDDEN ? s->contender : NULL);
 }
 
+/* Bolo's own numbers (dice.h): each seat opened, the phase (one of
+ * four), the leader and what it banked to, the seats owed the final
+ * round, the contenders, the sudden-death turns. */
+static int bolo_numbers(const struct dice_game *g, int seat, double *out)
+{
+	const struct bolo *s = (const struct bolo *)g;
+	int at = arena_dice_put_seats(g, seat, g->opened, out, 0);
+
+	for (int p = BOLO_PLAY; p <= BOLO_OVER; p++)
+		at = arena_dice_put(out, at, s->phase == (enum bolo_phase)p);
+	at = arena_dice_put(out, at, arena_dice_seat_from(g, seat, s->leader));
+	at = arena_dice_put(out, at, (double)s->leader_score);
+	at = arena_dice_put_seats(g, seat, s->owed, out, at);
+	at = arena_dice_put_seats(g, seat, s->contender, out, at);
+	return arena_dice_put(out, at, s->sudden_turns);
+}
+
 static void *bolo_create(const struct game_setup *setup, struct draws *draws,
 			 char *err)
 {
@@ -129,6 +146,7 @@ static void *bolo_create(const struct game_setup *setup, struct draws *draws,
 		return NULL;
 	}
 	s->g.over = bolo_turn_over;
+	s->g.numbers = bolo_numbers;
 	s->leader = -1;
 	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
@@ -236,16 +254,16 @@ static int bolo_moves(const void *state, int moves[GAME_MAX_MOVES])
 	return arena_dice_game_moves(state, bolo_allowed(state), moves);
 }
 
-static void bolo_apply_move(void *state, int index, struct draws *draws)
+static void bolo_apply_move(void *state, int move, struct draws *draws)
 {
 	struct bolo *s = state;
-	int word = arena_dice_game_legal_word(&s->g, bolo_allowed(s), index);
+	int word = arena_dice_game_legal_word(&s->g, move);
 
 	if (word >= 0) {
 		bolo_word(&s->g, word, draws);
 		return;
 	}
-	arena_dice_game_take(&s->g, index);
+	arena_dice_game_take(&s->g, -1 - word);
 	bolo_kept(&s->g);
 }
 

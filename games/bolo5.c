@@ -92,6 +92,22 @@ static int bolo5_turn_over(struct dice_game *g, int seat)
 	return arena_dice_game_next(g, seat, NULL);
 }
 
+/* Bolo5's own numbers (dice.h): each seat on the board, whether the
+ * player must roll, the Yahtzee clause, the faces set aside three at
+ * once this turn, whether the clause was used, the winner. */
+static int bolo5_numbers(const struct dice_game *g, int seat, double *out)
+{
+	const struct bolo5 *s = (const struct bolo5 *)g;
+	int at = arena_dice_put_seats(g, seat, g->opened, out, 0);
+
+	at = arena_dice_put(out, at, s->must_roll && !g->rolled);
+	at = arena_dice_put(out, at, s->yahtzee_clause);
+	for (int f = 1; f <= DICE_FACES; f++)
+		at = arena_dice_put(out, at, s->triple[f]);
+	at = arena_dice_put(out, at, s->rerolled);
+	return arena_dice_put(out, at, arena_dice_seat_from(g, seat, s->winner));
+}
+
 static void *bolo5_create(const struct game_setup *setup,
 			  struct draws *draws, char *err)
 {
@@ -114,6 +130,7 @@ static void *bolo5_create(const struct game_setup *setup,
 	s->winner = -1;
 	s->g.choices = bolo5_choices;
 	s->g.over = bolo5_turn_over;
+	s->g.numbers = bolo5_numbers;
 	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
 }
@@ -251,15 +268,15 @@ static int bolo5_moves(const void *state, int moves[GAME_MAX_MOVES])
 	return arena_dice_game_moves(&s->g, bolo5_allowed(s), moves);
 }
 
-static void bolo5_apply_move(void *state, int index, struct draws *draws)
+static void bolo5_apply_move(void *state, int move, struct draws *draws)
 {
 	struct bolo5 *s = state;
-	int word = arena_dice_game_legal_word(&s->g, bolo5_allowed(s), index);
+	int word = arena_dice_game_legal_word(&s->g, move);
 
 	if (word >= 0)
 		bolo5_word(s, word, draws);
 	else
-		bolo5_keep(s, index);
+		bolo5_keep(s, -1 - word);
 }
 
 static void bolo5_forfeit(void *state, int seat, struct draws *draws)

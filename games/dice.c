@@ -279,30 +279,158 @@ cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed)
 	return list;
 }
 
+/* Non-decreasing sequences of n faces from the f highest: the multisets
+ * of n dice of f faces, C(n + f - 1, f - 1); multisets[n][f]. */
+static const int dice_multisets[DICE_MAX + 1][DICE_FACES + 1] = {
+	{1, 1, 1, 1, 1, 1, 1},
+	{0, 1, 2, 3, 4, 5, 6},
+	{0, 1, 3, 6, 10, 15, 21},
+	{0, 1, 4, 10, 20, 35, 56},
+	{0, 1, 5, 15, 35, 70, 126},
+	{0, 1, 6, 21, 56, 126, 252},
+	{0, 1, 7, 28, 84, 210, 462},
+	{0, 1, 8, 36, 120, 330, 792},
+};
+
+int arena_dice_keep_ids(int dice)
+{
+	int ids = 0;
+
+	for (int n = 1; n <= dice; n++)
+		ids += dice_multisets[n][DICE_FACES];
+	return ids;
+}
+
+int arena_dice_keep_id(const int count[DICE_FACES + 1])
+{
+	int n = 0, id, low = 1;
+
+	for (int f = 1; f <= DICE_FACES; f++)
+		n += count[f];
+	id = arena_dice_keep_ids(n - 1);
+	/* The sorted faces' rank among those of n dice: for each die, the
+	 * sequences that put a lower face (but not below the last) there. */
+	for (int f = 1; f <= DICE_FACES; f++)
+		for (int i = 0; i < count[f]; i++, n--) {
+			for (int v = low; v < f; v++)
+				id += dice_multisets[n - 1][DICE_FACES - v + 1];
+			low = f;
+		}
+	return id;
+}
+
+int arena_dice_game_actions(const struct dice_game *g)
+{
+	int words = 0;
+
+	for (int w = 0; w <= DICE_REROLL; w++)
+		words += (g->words >> w) & 1u;
+	return arena_dice_keep_ids(g->dice) + words;
+}
+
+/* The id of word w: after the keeps, the game's words in enum order. */
+static int dice_word_id(const struct dice_game *g, int w)
+{
+	int id = arena_dice_keep_ids(g->dice);
+
+	for (int v = 0; v < w; v++)
+		id += (g->words >> v) & 1u;
+	return id;
+}
+
 int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
 			  int *moves)
 {
-	int count = g->rolled ? g->sets : 0;
+	int count = 0;
 
 	if (g->to_move < 0)
 		return 0;
+	for (int k = 0; g->rolled && k < g->sets; k++)
+		moves[count++] = arena_dice_keep_id(g->set[k].count);
 	for (int w = 0; w <= DICE_REROLL; w++)
-		count += (allowed >> w) & 1u;
-	for (int i = 0; i < count; i++)
-		moves[i] = i;
+		if (allowed & 1u << w)
+			moves[count++] = dice_word_id(g, w);
 	return count;
 }
 
-int arena_dice_game_legal_word(const struct dice_game *g, unsigned allowed,
-			       int index)
+int arena_dice_game_legal_word(const struct dice_game *g, int move)
 {
-	if (g->rolled && index < g->sets)
-		return -1;
-	index -= g->rolled ? g->sets : 0;
+	int id = arena_dice_keep_ids(g->dice);
+
+	if (move < id) {
+		for (int k = 0; k < g->sets; k++)
+			if (arena_dice_keep_id(g->set[k].count) == move)
+				return -1 - k;
+		return -1 - g->sets;
+	}
 	for (int w = 0; w <= DICE_REROLL; w++)
-		if (allowed & 1u << w && index-- == 0)
+		if (g->words & 1u << w && id++ == move)
 			return w;
-	return -1;
+	return -1 - g->sets;
+}
+
+cJSON *arena_dice_game_action_json(const struct dice_game *g, int id)
+{
+	struct dice_set keep = {.count = {0}};
+	int n = 1, low = 1;
+
+	if (id < 0 || id >= arena_dice_game_actions(g))
+		return NULL;
+	if (id >= arena_dice_keep_ids(g->dice))
+		for (int w = 0; w <= DICE_REROLL; w++)
+			if (g->words & 1u << w && dice_word_id(g, w) == id)
+				return cJSON_CreateString(dice_words[w]);
+	while (id >= arena_dice_keep_ids(n))
+		n++;
+	id -= arena_dice_keep_ids(n - 1);
+	/* Each die the lowest face whose sequences reach past the rank. */
+	for (; n > 0; n--) {
+		while (id >= dice_multisets[n - 1][DICE_FACES - low + 1]) {
+			id -= dice_multisets[n - 1][DICE_FACES - low + 1];
+			low++;
+		}
+		keep.count[low]++;
+	}
+	return dice_keep_json(&keep);
+}
+
+int arena_dice_put(double *out, int at, double value)
+{
+	if (out)
+		out[at] = value;
+	return at + 1;
+}
+
+int arena_dice_put_seats(const struct dice_game *g, int seat,
+			 const bool *flags, double *out, int at)
+{
+	for (int i = 0; i < g->players; i++)
+		at = arena_dice_put(out, at, flags[(seat + i) % g->players]);
+	return at;
+}
+
+int arena_dice_seat_from(const struct dice_game *g, int seat, int other)
+{
+	return other < 0 ? -1 : (other - seat + g->players) % g->players;
+}
+
+int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
+			    double *out)
+{
+	int at = 0;
+
+	for (int i = 0; i < g->players; i++)
+		at = arena_dice_put(out, at, (double)g->score[(seat + i) % g->players]);
+	at = arena_dice_put(out, at, (double)g->turn);
+	at = arena_dice_put(out, at, g->rolled ? g->rolled : g->left);
+	for (int f = 1; f <= DICE_FACES; f++)
+		at = arena_dice_put(out, at, g->rolled ? g->roll[f] : 0);
+	for (int f = 1; f <= DICE_FACES; f++)
+		at = arena_dice_put(out, at, g->aside[f]);
+	at = arena_dice_put(out, at, (double)target);
+	at = arena_dice_put(out, at, g->rolled > 0);
+	at = arena_dice_put_seats(g, seat, g->out, out, at);
+	return at + g->numbers(g, seat, out ? out + at : NULL);
 }
 
 void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat)

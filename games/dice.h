@@ -44,6 +44,11 @@ struct dice_game {
 	/* Begins a turn whose totals are reset; false when the turn is
 	 * already over.  NULL: a throw of all the dice. */
 	bool (*begin)(struct dice_game *g, struct draws *draws);
+	/* Writes into out (NULL: only counts them) the numbers of the
+	 * game's own state that `seat` sees, seats from its own on (its
+	 * phase, flags, cards: docs/ENVIRONMENT.md), and returns how many:
+	 * what a learning program's observation adds to the common ones. */
+	int (*numbers)(const struct dice_game *g, int seat, double *out);
 };
 
 /* The words an action may be besides {"keep":[...]}. */
@@ -96,14 +101,41 @@ int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 /* The legal actions: the keeps of the roll waiting, if any, then the
  * `allowed` words. */
 cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed);
-/* The rules' moves() (game.h) of a dice game: the number of each action
- * of arena_dice_game_legal(g, allowed) is its place in that list. */
+/* The dice games' fixed action ids (docs/ENVIRONMENT.md): each keep, a
+ * multiset of 1 to g->dice faces, has one id, fewest dice first and then
+ * in the order of the sorted faces ([1] is 0, [6] is 5, [1,1] is 6), as
+ * arena_dice_game_sets() lists keeps; the game's words follow, in the
+ * order of enum dice_word.  arena_dice_keep_ids(n): how many keeps of 1
+ * to n dice; arena_dice_keep_id(): a keep's id. */
+int arena_dice_keep_ids(int dice);
+int arena_dice_keep_id(const int count[DICE_FACES + 1]);
+/* The size of the game's table of ids: its keeps and words. */
+int arena_dice_game_actions(const struct dice_game *g);
+/* The action of id `id` as a bot writes it (a new JSON value), whether
+ * legal now or not; NULL for an id outside the table. */
+cJSON *arena_dice_game_action_json(const struct dice_game *g, int id);
+/* The rules' moves() (game.h) of a dice game: the id of each action of
+ * arena_dice_game_legal(g, allowed), in its order. */
 int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
 			  int *moves);
-/* What element `index` of arena_dice_game_legal(g, allowed) is: the word
- * (enum dice_word), or -1 for a keep, which is g->set[index]. */
-int arena_dice_game_legal_word(const struct dice_game *g, unsigned allowed,
-			       int index);
+/* What the move `move` (an id moves() gave) is: the word (enum
+ * dice_word), or -1 - k for a keep, which is g->set[k]. */
+int arena_dice_game_legal_word(const struct dice_game *g, int move);
+/* The numbers of every dice game's state that `seat` sees, for a
+ * learning program's observation (docs/ENVIRONMENT.md): the scores from
+ * the seat's own on, the turn total, the dice left, the roll and the
+ * dice set aside as counts of each face, the target, whether a roll
+ * waits, the seats forfeited, then g->numbers'.  out NULL: only counts
+ * them; returns how many. */
+int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
+			    double *out);
+/* Writes value into out[at] (out NULL: nothing) and returns at + 1;
+ * seats(): the flags of every seat from `seat` on. */
+int arena_dice_put(double *out, int at, double value);
+int arena_dice_put_seats(const struct dice_game *g, int seat,
+			 const bool *flags, double *out, int at);
+/* A seat as `seat` counts them (0 itself, 1 the next...), -1 for -1. */
+int arena_dice_seat_from(const struct dice_game *g, int seat, int other);
 /* Adds the fields every dice game's view has (docs/games/bolo.md). */
 void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat);
 /* Scores are banked points; seats in `winners` (NULL: none named) rank

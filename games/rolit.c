@@ -212,21 +212,22 @@ void *arena_rolit_from_rows(int size, int players, int to_move,
 	return s;
 }
 
-void arena_rolit_owners(const void *state, int *size, int *players,
-			signed char owners[ROLIT_SQUARES])
+void arena_rolit_colours(const void *state, int seat, int *size,
+			 signed char colours[ROLIT_SQUARES])
 {
 	const struct rolit *s = state;
-	signed char seat_of[UCHAR_MAX + 1];
+	int mine = rolit_seat_colours[s->players][seat];
+	signed char from[UCHAR_MAX + 1];
 
-	memset(seat_of, -1, sizeof seat_of);
-	for (int seat = 0; seat < s->players; seat++)
-		seat_of[(unsigned char)rolit_seat_letter(s, seat)] = (signed char)seat;
+	memset(from, -1, sizeof from);
+	for (int c = 0; c < ROLIT_COLOURS; c++)
+		from[(unsigned char)rolit_letters[c]] =
+			(signed char)((c - mine + ROLIT_COLOURS) % ROLIT_COLOURS);
 	*size = s->b.size;
-	*players = s->players;
 	for (int r = 0; r < s->b.size; r++)
 		for (int c = 0; c < s->b.size; c++)
-			owners[r * s->b.size + c] =
-				seat_of[(unsigned char)s->b.cells[r][c]];
+			colours[r * s->b.size + c] =
+				from[(unsigned char)s->b.cells[r][c]];
 }
 
 static void rolit_destroy(void *state)

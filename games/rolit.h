@@ -15,11 +15,12 @@
 void *arena_rolit_from_rows(int size, int players, int to_move,
 		      const char *const *rows, char *err);
 
-/* The squares of a Rolit state, row 1 first, A to H within a row: the
- * seat whose colour each ball has, -1 for an empty square (or a ball of a
- * colour no seat plays); its side in *size and its players in *players.
- * owners holds ROLIT_SQUARES. */
+/* The squares of a Rolit state, row 1 first, A to H within a row: each
+ * ball's colour counted from the colour of `seat` in the order of play
+ * (0 its own, then 1 for the next colour of red, yellow, green, blue
+ * after it, around; the colours no seat plays too), -1 for an empty
+ * square; the board's side in *size.  colours holds ROLIT_SQUARES. */
 #define ROLIT_SQUARES 64
-void arena_rolit_owners(const void *state, int *size, int *players,
-			signed char owners[ROLIT_SQUARES]);
+void arena_rolit_colours(const void *state, int seat, int *size,
+			 signed char colours[ROLIT_SQUARES]);
 #endif

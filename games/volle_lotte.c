@@ -198,6 +198,32 @@ static int vl_turn_over(struct dice_game *g, int seat)
 	return s->phase == VL_OVER ? -1 : arena_dice_game_next(g, seat, NULL);
 }
 
+/* Volle Lotte's own numbers (dice.h): the card in play (one of the
+ * kinds, none before the first), its points so far, the Volle Lottes on
+ * it, whether the player decides after one, the cards left and of each
+ * kind, the phase (one of three), the seats owed an extra turn, the seat
+ * the Clover made win. */
+static int vl_numbers(const struct dice_game *g, int seat, double *out)
+{
+	const struct volle_lotte *s = (const struct volle_lotte *)g;
+	int at = 0, left[VL_NAMES] = {0};
+
+	for (int i = 0; i < VL_NAMES; i++)
+		at = arena_dice_put(out, at, s->card >= 0 && vl_name(s->card) == i);
+	at = arena_dice_put(out, at, (double)(g->turn - s->base));
+	at = arena_dice_put(out, at, s->volle_lottes);
+	at = arena_dice_put(out, at, s->decide);
+	at = arena_dice_put(out, at, VL_CARDS - s->next);
+	for (int i = s->next; i < VL_CARDS; i++)
+		left[vl_name(s->deck[i])]++;
+	for (int i = 0; i < VL_NAMES; i++)
+		at = arena_dice_put(out, at, left[i]);
+	for (int p = VL_PLAY; p <= VL_OVER; p++)
+		at = arena_dice_put(out, at, s->phase == (enum vl_phase)p);
+	at = arena_dice_put_seats(g, seat, s->owed, out, at);
+	return arena_dice_put(out, at, arena_dice_seat_from(g, seat, s->clover));
+}
+
 static void *vl_create(const struct game_setup *setup, struct draws *draws,
 		       char *err)
 {
@@ -210,6 +236,7 @@ static void *vl_create(const struct game_setup *setup, struct draws *draws,
 	}
 	s->g.choices = vl_choices;
 	s->g.over = vl_turn_over;
+	s->g.numbers = vl_numbers;
 	s->g.begin = vl_run;
 	s->card = -1;
 	s->clover = -1;
@@ -395,16 +422,16 @@ static int vl_moves(const void *state, int moves[GAME_MAX_MOVES])
 	return arena_dice_game_moves(&s->g, vl_allowed(s), moves);
 }
 
-static void vl_apply_move(void *state, int index, struct draws *draws)
+static void vl_apply_move(void *state, int move, struct draws *draws)
 {
 	struct volle_lotte *s = state;
-	int word = arena_dice_game_legal_word(&s->g, vl_allowed(s), index);
+	int word = arena_dice_game_legal_word(&s->g, move);
 
 	if (word >= 0) {
 		vl_word(s, word, draws);
 		return;
 	}
-	arena_dice_game_take(&s->g, index);
+	arena_dice_game_take(&s->g, -1 - word);
 	if (!s->g.left)
 		vl_volle_lotte(s, draws);
 }

@@ -47,11 +47,13 @@ WEIGHTS = (0.25, 0.5, 0.125, 0.125)  # self-play, bank-350, 700, 1000
 
 def keep_table(numpy, arena_env):
     """For every roll of 1 to 5 dice (by its code), each legal keep's
-    points and the dice it leaves to roll, as the rules give them: a
+    points, the dice it leaves to roll and its action id, as the rules
+    give them: a
     turn is brought to k dice left, then each roll of k dice is thrown
     with its faces chosen (chance outcomes) and its view's keeps read."""
     points = numpy.full((6 ** 6, MOST_KEEPS), -1e9)
     after = numpy.zeros((6 ** 6, MOST_KEEPS), dtype=int)
+    ids = numpy.zeros((6 ** 6, MOST_KEEPS), dtype=numpy.int32)
     env = arena_env.env("bolo5", players=2, **OPTIONS)
     env.reset(seed=1)
     env.apply(env.legal()[0])
@@ -72,7 +74,8 @@ def keep_table(numpy, arena_env):
             for j, keep in enumerate(turn["state"]["keeps"]):
                 points[code, j] = keep["points"]
                 after[code, j] = k - len(keep["keep"]) or 5
-    return points, after
+                ids[code, j] = rolled.action_id({"keep": keep["keep"]})
+    return points, after, ids, env.action_id("bank"), env.action_id("roll")
 
 
 def actions_of(numpy, v, table, params, to_win):
@@ -80,7 +83,7 @@ def actions_of(numpy, v, table, params, to_win):
     one row a game: the five thresholds, the five values, the shift of
     the thresholds for each 1000 points the other seat leads by; to_win:
     whether that policy banks whenever banking wins the game)."""
-    points, after = table
+    points, after, ids, bank_id, roll_id = table
     obs = v.observations
     rows = numpy.arange(v.n)
     code = obs[:, ROLL].astype(int) @ CODE
@@ -92,9 +95,10 @@ def actions_of(numpy, v, table, params, to_win):
     limit = params[rows, left] + params[:, 10] * behind
     bank = (obs[:, TOTAL] >= limit) | \
         (to_win & (obs[:, ME] + obs[:, TOTAL] >= obs[:, TARGET]))
-    between = numpy.where((v.legal_counts == 2) & ~bank, 1, 0)
+    between = numpy.where((v.masks[:, bank_id] == 1) & bank, bank_id,
+                          roll_id)
     rolled = obs[:, ROLL].sum(axis=1) > 0
-    return numpy.where(rolled, keep, between).astype(numpy.int32)
+    return numpy.where(rolled, ids[code, keep], between).astype(numpy.int32)
 
 
 def bank_policies(numpy):

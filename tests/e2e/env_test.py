@@ -17,16 +17,16 @@ import io
 import json
 import os
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOP_BUILD = os.environ.get("top_builddir", os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(TOP_BUILD, "sdk", "python"))
-sys.path.insert(1, os.path.join(HERE, "..", "..", "sdk", "python"))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+from env_paths import TOP_BUILD  # noqa: E402  (in tests/tools; sets the path)
 import unittest_tap  # noqa: E402  (in tests/tools)
 import arena_bot  # noqa: E402
 import arena_env  # noqa: E402
@@ -37,14 +37,19 @@ except ImportError:
     numpy = None
 
 
-def play_out(e, choose=lambda agent, obs, info: 0):
-    """Plays e to its end with choose; returns the agents in turn order."""
-    order = []
+def play_out(e, choose=None):
+    """Plays e to its end with choose (default: the first legal id);
+    returns the agents in turn order and each agent's rewards summed
+    over every step, as a training loop sums them."""
+    order, totals = [], dict.fromkeys(e.agents, 0.0)
     for agent in e.agent_iter():
         obs, reward, done, truncated, info = e.last()
         order.append(agent)
-        e.step(None if done else choose(agent, obs, info))
-    return order
+        e.step(None if done else choose(agent, obs, info) if choose
+               else e.legal_ids()[0])
+        for a, r in e.rewards.items():
+            totals[a] += r
+    return order, totals
 
 
 def crc_choice(turn):
@@ -61,37 +66,45 @@ class TestAEC(unittest.TestCase):
         self.assertEqual(e.agents, ["player_0", "player_1"])
         obs, reward, done, truncated, info = e.last()
         self.assertEqual((reward, done, truncated), (0.0, False, False))
-        self.assertEqual(len(obs["observation"]), 2 + 15)
-        self.assertEqual(len(obs["action_mask"]), 132)
-        self.assertEqual(e.action_space("player_0").n, 132)
+        self.assertEqual(len(obs["observation"]), 2 + 15 + 3 + 12)
+        self.assertEqual(len(obs["action_mask"]), 461 + 3)
+        self.assertEqual(e.action_space("player_0").n, 461 + 3)
         turn = info["turn"]
         self.assertEqual(turn["type"], "turn")
         self.assertEqual(e.agent_selection, "player_%d" % turn["seat"])
         self.assertEqual(turn["legal"], e.legal())
         self.assertEqual(list(obs["action_mask"]).count(1), len(turn["legal"]))
-        self.assertEqual(list(obs["action_mask"][:len(turn["legal"])]),
-                         [1] * len(turn["legal"]))
+        self.assertEqual([i for i, m in enumerate(obs["action_mask"]) if m],
+                         sorted(e.legal_ids()))
+        self.assertEqual([e.action_json(i) for i in e.legal_ids()],
+                         turn["legal"])
         self.assertEqual(json.loads(info["turn_line"]), turn)
         self.assertEqual(turn["time_left_ms"], 1000)
         view = turn["state"]
         you = view["you"]
         faces = lambda dice: [dice.count(f) for f in range(1, 7)]  # noqa: E731
+        mine_first = lambda seats: [seats[you], seats[1 - you]]  # noqa: E731
         self.assertEqual(list(obs["observation"]), [
             view["scores"][you], view["scores"][1 - you],
             view["turn_total"], view["dice_left"]] + faces(view["roll"]) +
-            faces(view["set_aside"]) + [view["target"]])
+            faces(view["set_aside"]) + [view["target"], 1] +
+            mine_first([s in view["forfeited"] for s in (0, 1)]) +
+            mine_first(view["on_board"]) +
+            [view["must_roll"], view["yahtzee_clause"]] +
+            [f in view["triples"] for f in range(1, 7)] +
+            [view["rerolled"], view["winner"]])
         mover = e.agent_selection
         other = [a for a in e.agents if a != mover][0]
         self.assertIsNone(e.infos[other]["turn"])
         self.assertEqual(list(e.observe(other)["action_mask"]).count(1), 0)
-        order = play_out(e, lambda a, o, i: e.action_space(a).sample(
+        order, totals = play_out(e, lambda a, o, i: e.action_space(a).sample(
             o["action_mask"]))
         self.assertEqual(e.agents, [])
         self.assertEqual(sorted(order[-2:]), ["player_0", "player_1"])
-        self.assertEqual(sorted(e.rewards.values()), [-1.0, 1.0])
+        self.assertEqual(sorted(totals.values()), [-1.0, 1.0])
         ranks, scores = e.result()
         winner = ranks.index(1)
-        self.assertEqual(e.rewards["player_%d" % winner], 1.0)
+        self.assertEqual(totals["player_%d" % winner], 1.0)
         self.assertGreaterEqual(scores[winner], 5000)
 
     def test_observations_are_numpy_arrays_or_lists(self):
@@ -103,7 +116,7 @@ class TestAEC(unittest.TestCase):
             self.assertIsInstance(obs["action_mask"], list)
         else:
             self.assertEqual(obs["observation"].dtype, numpy.float32)
-            self.assertEqual(obs["observation"].shape, (8 * 8 * 3,))
+            self.assertEqual(obs["observation"].shape, (8 * 8 * 4,))
         # the seat's own colour is plane 0: it has the balls the view says
         turn = e.infos[e.agent_selection]["turn"]
         counts = turn["state"]["counts"]
@@ -113,27 +126,27 @@ class TestAEC(unittest.TestCase):
     def test_rewards_of_four_players_by_rank(self):
         e = arena_env.env("rolit", 4)
         e.reset(seed=3)
-        play_out(e)
+        totals = play_out(e)[1]
         ranks, _ = e.result()
         for seat, rank in enumerate(ranks):
             below = sum(r > rank for r in ranks)
             above = sum(r < rank for r in ranks)
-            self.assertAlmostEqual(e.rewards["player_%d" % seat],
+            self.assertAlmostEqual(totals["player_%d" % seat],
                                    (below - above) / 3)
 
     def test_black_pot_two_against_two_rewards_partners_alike(self):
         e = arena_env.env("black-pot", 4)
         e.reset(seed=4)
-        play_out(e)
-        self.assertEqual(e.rewards["player_0"], e.rewards["player_2"])
-        self.assertEqual(e.rewards["player_1"], e.rewards["player_3"])
-        self.assertEqual(e.rewards["player_0"], -e.rewards["player_1"])
+        totals = play_out(e)[1]
+        self.assertEqual(totals["player_0"], totals["player_2"])
+        self.assertEqual(totals["player_1"], totals["player_3"])
+        self.assertEqual(totals["player_0"], -totals["player_1"])
 
     def test_step_after_the_end_needs_none(self):
         e = arena_env.env("rolit", size=4)
         e.reset(seed=5)
         while e.to_move() >= 0:
-            e.step(0)
+            e.step(e.legal_ids()[0])
         with self.assertRaises(ValueError) as cm:
             e.step(0)
         self.assertEqual(str(cm.exception),
@@ -165,8 +178,9 @@ class TestDocExamples(unittest.TestCase):
 
 class TestSpaces(unittest.TestCase):
     def test_sample_draws_only_what_the_mask_allows(self):
-        space = arena_env.Discrete(5, __import__("random").Random(1))
-        masks = [[1, 1, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 1]]
+        space = arena_env.OwnDiscrete(5, seed=1)
+        masks = [[1, 1, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 1],
+                 [0, 2, 0, 1, 0]]
         for mask in masks:
             allowed = {i for i, m in enumerate(mask) if m}
             drawn = {space.sample(mask) for _ in range(200)}
@@ -176,9 +190,12 @@ class TestSpaces(unittest.TestCase):
                          for _ in range(200)}
                 self.assertEqual(drawn, allowed)
         self.assertEqual({space.sample() for _ in range(300)}, set(range(5)))
-        with self.assertRaises(ValueError) as cm:
-            space.sample([0] * 5)
-        self.assertEqual(str(cm.exception), "the mask allows no action")
+        self.assertEqual(space.sample([0] * 5), 0)   # as gymnasium's
+        space.seed(7)
+        drawn = [space.sample([1, 1, 0, 1, 1]) for _ in range(20)]
+        space.seed(7)
+        self.assertEqual([space.sample([1, 1, 0, 1, 1]) for _ in range(20)],
+                         drawn)
 
 
 class TestSeeds(unittest.TestCase):
@@ -236,9 +253,9 @@ class TestErrors(unittest.TestCase):
         e = arena_env.env("rolit")
         e.reset(seed=0)
         with self.assertRaises(ValueError) as cm:
-            e.step(99)
-        self.assertEqual(str(cm.exception),
-                         "action 99 is not one of the 3 legal ones (0 to 2)")
+            e.step(0)
+        self.assertEqual(str(cm.exception), "action 0 is not legal now: the "
+                         "mask and legal_ids() give the 3 legal ones")
         with self.assertRaises(ValueError) as cm:
             e.apply("Z9")
         self.assertEqual(str(cm.exception), "Z9 is off the 8x8 board "
@@ -251,7 +268,7 @@ class TestCloneSerialize(unittest.TestCase):
         e = arena_env.env("volle-lotte", 3)
         e.reset(seed=6)
         for _ in range(10):
-            e.step(0)
+            e.step(e.legal_ids()[0])
         before = e.serialize()
         line = e.infos[e.agent_selection]["turn_line"]
         c = e.clone()
@@ -266,7 +283,7 @@ class TestCloneSerialize(unittest.TestCase):
         e.reset(seed=7)
         e.reset()
         for _ in range(5):
-            e.step(e.legal().__len__() - 1)
+            e.step(e.legal_ids()[-1])
         d = arena_env.Env.deserialize(e.serialize())
         self.assertEqual(d.facts(), e.facts())
         self.assertEqual(d.facts()["number"], 2)
@@ -346,9 +363,9 @@ class TestSaveLog(unittest.TestCase):
 
 class TestVector(unittest.TestCase):
     def vector_matches_env(self, game, players, n=3, **options):
-        """The vector's games, stepped without JSON where the rules allow
-        it, are env() games of the same numbers, played through the
-        rules' JSON: observations, masks, seats, legal counts, turn
+        """The vector's games, stepped by ids without JSON, are env()
+        games of the same numbers played through the rules' JSON
+        (action_json() and apply()): observations, masks, seats, legal counts, turn
         messages, rewards and ends alike until each has finished one."""
         v = arena_env.vector(game, n, players, seed=5, **options)
         envs = []
@@ -366,17 +383,21 @@ class TestVector(unittest.TestCase):
                 obs = e.observe(e.agent_selection)
                 self.assertEqual(list(v.observations[i]),
                                  list(obs["observation"]))
-                self.assertEqual(list(v.masks[i]), list(obs["action_mask"]))
+                self.assertEqual(bytes(v.masks[i]),
+                                 bytes(obs["action_mask"]))
                 self.assertEqual(v.to_move[i], e.to_move())
                 self.assertEqual(v.legal_counts[i], len(e.legal()))
                 self.assertEqual(v.turn(i),
                                  e.infos[e.agent_selection]["turn_line"])
-            actions = [rng.randrange(count) for count in v.legal_counts]
+            actions = [int(rng.choice(v.legal_ids[i][:v.legal_counts[i]]))
+                       for i in range(n)]
+            self.assertEqual([v.masks[i][a] for i, a in enumerate(actions)],
+                             [1] * n)
             v.step(actions)
             for i, e in enumerate(envs):
                 if e is None:
                     continue
-                e.step(actions[i])
+                e.apply(e.action_json(actions[i]))
                 if e.to_move() < 0:
                     self.assertTrue(v.dones[i])
                     self.assertEqual(  # float32 in the vector
@@ -400,29 +421,34 @@ class TestVector(unittest.TestCase):
                 self.vector_matches_env(game, players, **options)
 
     def test_rolit_planes_are_the_views_balls(self):
-        """Rolit's observation, read from the state, holds the balls the
-        view's board shows: plane p for the colour of the seat p places
-        after the observer's."""
-        v = arena_env.vector("rolit", 2, 3, seed=9)
-        for step in range(40):
-            for i in range(2):
-                turn = json.loads(v.turn(i))
-                view, colours = turn["state"], turn["state"]["colours"]
-                first = colours.index(view["you"])
-                planes = []
-                for p in range(3):
-                    letter = colours[(first + p) % 3][0].upper()
-                    planes += [float(c == letter)
-                               for row in view["board"] for c in row]
-                self.assertEqual(list(v.observations[i]), planes)
-            v.step([step % c for c in v.legal_counts])
+        """Rolit's observation, read from the state, holds every ball the
+        view's board shows, four planes whatever the players: plane p for
+        the colour p places after the observer's in the order of play
+        (red, yellow, green, blue), the colours no seat plays included."""
+        for players in (2, 3):
+            v = arena_env.vector("rolit", 2, players, seed=9)
+            for step in range(40):
+                for i in range(2):
+                    turn = json.loads(v.turn(i))
+                    view = turn["state"]
+                    first = "RYGB".index(view["you"][0].upper())
+                    planes = []
+                    for p in range(4):
+                        letter = "RYGB"[(first + p) % 4]
+                        planes += [float(c == letter)
+                                   for row in view["board"] for c in row]
+                    self.assertEqual(list(v.observations[i]), planes)
+                    self.assertGreaterEqual(sum(planes), 4)
+            v.step([sorted(j for j, m in enumerate(v.masks[i]) if m)[
+                step % v.legal_counts[i]] for i in range(2)])
 
     def test_vector_refuses_bad_actions(self):
         v = arena_env.vector("rolit", 2)
+        first = [j for j, m in enumerate(v.masks[0]) if m][0]
         with self.assertRaises(ValueError) as cm:
-            v.step([0, 50])
+            v.step([first, 0])                  # A1: not legal at the start
         self.assertEqual(str(cm.exception),
-                         "game 1: action 50 is not one of its %d legal ones"
+                         "game 1: action 0 is not one of its %d legal ones"
                          % v.legal_counts[1])
         with self.assertRaises(ValueError) as cm:
             v.step([0])
@@ -451,6 +477,33 @@ class TestRun(unittest.TestCase):
                               referee_args=["--no-sandbox", "--no-limits"])
         self.assertEqual([(r["ranks"], r["scores"]) for r in here],
                          [(r["ranks"], r["scores"]) for r in there])
+
+    def test_run_reads_compressed_logs(self):
+        """run() with --compress reads each game's gzip-compressed log (a
+        series of gzip members, docs/LOGS.md) as it reads a plain one."""
+        referee = os.path.join(TOP_BUILD, "referee", "referee")
+        bot = os.path.join(TOP_BUILD, "tests", "tools", "env-choice-bot")
+        os.environ["ARENA_REFEREE"] = referee
+        args = ["--no-sandbox", "--no-limits"]
+        plain = arena_env.run("rolit", [bot, bot], seed=4, games=2,
+                              referee_args=args, size=4)
+        packed = arena_env.run("rolit", [bot, bot], seed=4, games=2,
+                               referee_args=args + ["--compress"], size=4)
+        for r in packed:
+            with open(r["log"], "rb") as f:
+                self.assertEqual(f.read(2), b"\x1f\x8b")
+        self.assertEqual([(r["ranks"], r["scores"], r["forfeits"])
+                          for r in packed],
+                         [(r["ranks"], r["scores"], r["forfeits"])
+                          for r in plain])
+        self.assertEqual(len(packed), 2)
+        with open(packed[0]["log"], "r+b") as f:   # cut short
+            f.truncate(20)
+        with self.assertRaises(ValueError) as cm:
+            arena_env.runner.read_log(packed[0]["log"])
+        self.assertEqual(str(cm.exception), "%s: corrupt compressed data: "
+                         "the log's gzip data do not read from line 1 on (a "
+                         "damaged file, or one cut short)" % packed[0]["log"])
 
     def test_in_process_the_seats_rotate_as_referee_plays_them(self):
         def first(turn):
@@ -483,6 +536,75 @@ class TestRun(unittest.TestCase):
         self.assertEqual([(r["ranks"], r["scores"][1]) for r in results],
                          [([1, 2], 0), ([1, 2], 0)])   # /bin/false forfeits
         self.assertEqual([r["seating"] for r in results], [[0, 1], [1, 0]])
+        self.assertEqual([r["forfeits"] for r in results], [
+            [{"agent": 1, "seat": seat, "reason": "exit", "detail":
+              'the bot exited with status 1 before answering "hello"'}]
+            for seat in (1, 0)])
+        for r in results:                      # the logs are kept
+            self.assertTrue(os.path.isfile(r["log"]), r["log"])
+
+    def test_run_refuses_callables_that_cannot_be_bots(self):
+        def inner(turn):
+            return turn["legal"][0]
+        bot = "/bin/true"
+        cases = [
+            (lambda turn: turn["legal"][0], "agent 0 (TestRun.test_run_"
+             "refuses_callables_that_cannot_be_bots.<locals>.<lambda>) is a "
+             "lambda, which a bot program cannot import by name: define it "
+             "with def at the top level of a module"),
+            (inner, "agent 0 (TestRun.test_run_refuses_callables_that_cannot"
+             "_be_bots.<locals>.inner) is defined inside a function (a "
+             "closure), which a bot program cannot import: define it at the "
+             "top level of a module, taking what it needs from there"),
+            (self.id, "agent 0 (TestCase.id) is a method, which a bot "
+             "program cannot import by name: define a function at the top "
+             "level of a module"),
+        ]
+        for agent, message in cases:
+            with self.assertRaises(ValueError) as cm:
+                arena_env.run("bolo5", [agent, bot], referee_args=[
+                    "--no-sandbox"])
+            self.assertEqual(str(cm.exception), message)
+
+    def test_run_refuses_a_script_without_a_main_guard(self):
+        with tempfile.TemporaryDirectory() as folder:
+            script = os.path.join(folder, "unguarded.py")
+            with open(script, "w", encoding="utf-8") as f:
+                f.write("import sys\nsys.path[:0] = %r\n" % sys.path[:3])
+                f.write("import arena_env\n"
+                        "def first(turn):\n    return turn['legal'][0]\n"
+                        "try:\n    arena_env.run('bolo5', [first, "
+                        "'/bin/true'], referee_args=['--no-sandbox'])\n"
+                        "except ValueError as error:\n    print(error)\n")
+            done = subprocess.run([sys.executable, script],
+                                  capture_output=True, text=True)
+            self.assertEqual(done.stdout, "agent 0 (first) is in the script "
+                             "%s, which has no `if __name__ == \"__main__\":"
+                             "` guard: its bot program imports the script, "
+                             "which would play the whole script again; put "
+                             "what the script does under that guard\n"
+                             % script)
+
+    def test_run_refuses_a_module_the_sandbox_cannot_read(self):
+        folder = tempfile.mkdtemp()               # mode 0700
+        try:
+            with open(os.path.join(folder, "hidden_agent.py"), "w",
+                      encoding="utf-8") as f:
+                f.write("def first(turn):\n    return turn['legal'][0]\n")
+            sys.path.insert(0, folder)
+            import hidden_agent
+            with self.assertRaises(ValueError) as cm:
+                arena_env.run("bolo5", [hidden_agent.first, "/bin/true"])
+            path = os.path.join(folder, "hidden_agent.py")
+            self.assertEqual(str(cm.exception), "agent 0 (first) is in %s, "
+                             "which the sandboxed bot cannot read (%s is not "
+                             "readable by others): move the module to a "
+                             "folder others may read, or pass referee_args="
+                             "[\"--no-sandbox\"] for bots you trust"
+                             % (path, folder))
+        finally:
+            sys.path.remove(folder)
+            shutil.rmtree(folder)
 
     def test_arena_bot_runs_a_callable(self):
         lines = [{"type": "hello", "protocol": 1},
@@ -517,6 +639,7 @@ class TestLearnBolo5(unittest.TestCase):
         params = numpy.concatenate([rng.uniform(100, 1500, (16, 5)),
                                     rng.uniform(-400, 400, (16, 5)),
                                     rng.uniform(-300, 300, (16, 1))], axis=1)
+        ref = arena_env.env("bolo5", **learn_bolo5.OPTIONS)
         compared = 0
         for _ in range(400):
             actions = learn_bolo5.actions_of(numpy, v, table, params,
@@ -527,7 +650,7 @@ class TestLearnBolo5(unittest.TestCase):
                                           "values": p[5:10].tolist(),
                                           "shift": float(p[10])})
                 turn = json.loads(v.turn(i))
-                self.assertEqual(turn["legal"][actions[i]], bot(turn),
+                self.assertEqual(ref.action_json(actions[i]), bot(turn),
                                  "game %d: %s" % (i, turn))
                 compared += 1
             v.step(actions)
@@ -538,13 +661,14 @@ class TestLearnBolo5(unittest.TestCase):
         banks = learn_bolo5.bank_policies(numpy)
         bots = [threshold_bot.ThresholdBot(t) for t in learn_bolo5.BANKS]
         v = arena_env.vector("bolo5", 12, seed=6, **learn_bolo5.OPTIONS)
+        ref = arena_env.env("bolo5", **learn_bolo5.OPTIONS)
         compared = 0
         for _ in range(600):
             actions = learn_bolo5.actions_of(numpy, v, table, banks[
                 numpy.arange(12) % 3], numpy.zeros(12, bool))
             for i in range(v.n):
                 turn = json.loads(v.turn(i))
-                self.assertEqual(turn["legal"][actions[i]],
+                self.assertEqual(ref.action_json(actions[i]),
                                  bots[i % 3].decide(turn),
                                  "game %d: %s" % (i, turn))
                 compared += 1

@@ -39,14 +39,14 @@ def play_api(e, k, seed):
         e.reset()
     for agent in e.agent_iter():
         obs, reward, done, truncated, info = e.last(observe=False)
-        e.step(None if done else choose(info["turn_line"]))
+        e.step(None if done else e.legal_ids()[choose(info["turn_line"])])
     return e.facts(), e.result()
 
 
 def play_core(game, players, options, seed, k):
     g = _core.Game(game, players, options, seed, k, True)
     while g.to_move() >= 0:
-        g.step(choose(g.turn()))
+        g.step(g.legal_ids()[choose(g.turn())])
     return json.loads(g.info()), g.result()
 
 

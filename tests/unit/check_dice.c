@@ -298,6 +298,42 @@ START_TEST(scoring_probability)
 }
 END_TEST
 
+/* Gives every keep of `left` more dice, faces from `low` up, in the
+ * order of their sorted faces, the next id in *next, checking that
+ * arena_dice_keep_id() agrees. */
+static void keep_ids_from(int count[DICE_FACES + 1], int left, int low,
+			  int *next)
+{
+	if (left == 0) {
+		ck_assert_int_eq(arena_dice_keep_id(count), *next);
+		(*next)++;
+		return;
+	}
+	for (int f = low; f <= DICE_FACES; f++) {
+		count[f]++;
+		keep_ids_from(count, left - 1, f, next);
+		count[f]--;
+	}
+}
+
+/* The fixed ids of keeps (docs/ENVIRONMENT.md): fewest dice first, then
+ * by sorted faces, [1] 0, [6] 5, [1,1] 6, ... up to 7 dice. */
+START_TEST(keep_ids)
+{
+	int count[DICE_FACES + 1] = {0}, next = 0;
+
+	for (int n = 1; n <= DICE_MAX; n++) {
+		keep_ids_from(count, n, 1, &next);
+		ck_assert_int_eq(arena_dice_keep_ids(n), next);
+	}
+	ck_assert_int_eq(arena_dice_keep_ids(5), 461);
+	ck_assert_int_eq(arena_dice_keep_ids(6), 923);
+	ck_assert_int_eq(arena_dice_keep_ids(7), 1715);
+	ck_assert_int_eq(arena_dice_keep_id((const int[]){0, 0, 0, 0, 0, 0, 1}), 5);
+	ck_assert_int_eq(arena_dice_keep_id((const int[]){0, 1, 1, 0, 0, 0, 0}), 7);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("dice");
@@ -312,6 +348,7 @@ Suite *test_suite(void)
 	tcase_add_test(scoring, new_faces);
 	tcase_add_test(scoring, scores_alone);
 	tcase_add_test(scoring, bank_thresholds);
+	tcase_add_test(scoring, keep_ids);
 	suite_add_tcase(s, scoring);
 	tcase_set_timeout(odds, 30);
 	tcase_add_loop_test(odds, scoring_probability, 0, 3 * DICE_MAX);

@@ -63,11 +63,11 @@ static void read_state(void *state, char rows[8][9], struct rolit_bits *pos,
 {
 	cJSON *view = arena_rolit_rules.view(state, -1);
 	const cJSON *board = cJSON_GetObjectItemCaseSensitive(view, "board");
-	int size = cJSON_GetArraySize(board), players;
+	int size = cJSON_GetArraySize(board);
+	int players = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(view,
+									 "colours"));
 	const char *row_ptrs[8];
-	signed char owners[ROLIT_SQUARES];
 
-	arena_rolit_owners(state, &size, &players, owners);
 	for (int r = 0; r < size; r++) {
 		strcpy(rows[r], cJSON_GetArrayItem(board, r)->valuestring);
 		row_ptrs[r] = rows[r];

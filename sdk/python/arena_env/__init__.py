@@ -15,8 +15,10 @@ docs/ENVIRONMENT.md.
         env.step(None if done else env.action_space(agent).sample(mask))
 """
 
-from .env import Discrete, Env, env, seed_hex
+from .env import Env, env, seed_hex
+from .spaces import OwnBox, OwnDict, OwnDiscrete
 from .vector import Vector, vector
 from .runner import run
+from .gym import GymEnv, gym_env
 
-__all__ = ["Discrete", "Env", "Vector", "env", "vector", "run", "seed_hex"]
+__all__ = ["Env", "GymEnv", "gym_env", "OwnBox", "OwnDict", "OwnDiscrete", "Vector", "env", "vector", "run", "seed_hex"]

@@ -136,7 +136,7 @@ static PyObject *Game_legal(GameObject *self, PyObject *unused)
 	(void)unused;
 	if (!game_of(self))
 		return NULL;
-	if (!self->game->legal)
+	if (!env_game_legal(self->game))
 		return PyUnicode_FromString("[]");
 	return json_text(self->game->legal);
 }
@@ -144,14 +144,45 @@ static PyObject *Game_legal(GameObject *self, PyObject *unused)
 static PyObject *Game_step(GameObject *self, PyObject *arg)
 {
 	char err[GAME_ERR_LEN];
-	long index = PyLong_AsLong(arg);
+	long id = PyLong_AsLong(arg);
 
-	if (!game_of(self) || (index == -1 && PyErr_Occurred()))
+	if (!game_of(self) || (id == -1 && PyErr_Occurred()))
 		return NULL;
-	if (env_game_step(self->game, index < 0 || index > 1 << 30 ? -1 :
-				      (int)index, err))
+	if (env_game_step(self->game, id, err))
 		return PyErr_Format(PyExc_ValueError, "%s", err);
 	Py_RETURN_NONE;
+}
+
+/* legal_ids(): the ids of the legal actions, in legal()'s order. */
+static PyObject *Game_legal_ids(GameObject *self, PyObject *unused)
+{
+	PyObject *list;
+
+	(void)unused;
+	if (!game_of(self))
+		return NULL;
+	list = PyList_New(self->game->legal_count);
+	for (int i = 0; list && i < self->game->legal_count; i++)
+		PyList_SET_ITEM(list, i, PyLong_FromLong(env_game_id(self->game, i)));
+	return list;
+}
+
+/* action_json(id): the action of an id as JSON text, None when the
+ * game cannot name it (env_game_action_json). */
+static PyObject *Game_action_json(GameObject *self, PyObject *arg)
+{
+	long id = PyLong_AsLong(arg);
+	cJSON *action;
+	PyObject *text;
+
+	if (!game_of(self) || (id == -1 && PyErr_Occurred()))
+		return NULL;
+	action = env_game_action_json(self->game, id);
+	if (!action)
+		Py_RETURN_NONE;
+	text = json_text(action);
+	cJSON_Delete(action);
+	return text;
 }
 
 /* The action a method is given as JSON text, parsed; NULL with an
@@ -165,6 +196,22 @@ static cJSON *action_arg(GameObject *self, PyObject *arg)
 		return NULL;
 	}
 	return core_parse_json(PyUnicode_AsUTF8(arg), "the action");
+}
+
+/* action_id(json): the id of an action (env_game_action_id). */
+static PyObject *Game_action_id(GameObject *self, PyObject *arg)
+{
+	char err[GAME_ERR_LEN];
+	cJSON *action = action_arg(self, arg);
+	int id;
+
+	if (!action)
+		return NULL;
+	id = env_game_action_id(self->game, action, err);
+	cJSON_Delete(action);
+	if (id < 0)
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	return PyLong_FromLong(id);
 }
 
 static PyObject *Game_apply(GameObject *self, PyObject *arg)
@@ -212,6 +259,29 @@ static PyObject *Game_view(GameObject *self, PyObject *arg)
 	return text;
 }
 
+/* Writes seat's observation into obs (obs_len bytes) and the action mask
+ * (set for the legal actions when seat is to move) into mask; 0, or -1
+ * with a ValueError when a buffer is too small. */
+static int game_observe_into(const struct env_game *g, int seat, float *obs,
+			     Py_ssize_t obs_len, unsigned char *mask,
+			     Py_ssize_t mask_len)
+{
+	int obs_size = g->obs_size, actions = g->action_n;
+
+	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) || mask_len < actions) {
+		PyErr_Format(PyExc_ValueError, "the buffers hold %zd and %zd "
+			     "bytes: an observation needs %d floats, a mask %d "
+			     "bytes", obs_len, mask_len, obs_size, actions);
+		return -1;
+	}
+	observe_state(g->rules, g->play.state, g->target, seat, obs);
+	memset(mask, 0, (size_t)actions);
+	for (int i = 0; env_game_to_move(g) == seat && i < g->legal_count; i++)
+		if (env_game_id(g, i) < actions)
+			mask[env_game_id(g, i)] = 1;
+	return 0;
+}
+
 /* observe(seat, buffer): the seat's observation written into buffer
  * (float32, obs_size() of them) and the action mask into a second
  * (uint8, action_n()); returns None. */
@@ -225,8 +295,8 @@ static PyObject *Game_observe(GameObject *self, PyObject *args)
 		return NULL;
 	if (seat < 0 || seat >= self->game->play.players)
 		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
-	else if (core_observe(self->game, seat, obs.buf, obs.len, mask.buf,
-			      mask.len) == 0)
+	else if (game_observe_into(self->game, seat, obs.buf, obs.len,
+				   mask.buf, mask.len) == 0)
 		{
 		Py_INCREF(Py_None);
 		rc = Py_None;
@@ -234,32 +304,6 @@ static PyObject *Game_observe(GameObject *self, PyObject *args)
 	PyBuffer_Release(&obs);
 	PyBuffer_Release(&mask);
 	return rc;
-}
-
-int core_observe_into(const struct env_game *g, int seat, float *obs,
-		      Py_ssize_t obs_len, unsigned char *mask,
-		      Py_ssize_t mask_len, bool quiet)
-{
-	int obs_size = g->obs_size, actions = g->action_n;
-	cJSON *view;
-
-	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) || mask_len < actions) {
-		if (!quiet)
-			PyErr_Format(PyExc_ValueError, "the buffers hold %zd and "
-				     "%zd bytes: an observation needs %d floats, "
-				     "a mask %d bytes", obs_len, mask_len,
-				     obs_size, actions);
-		return -1;
-	}
-	if (observe_state(g->rules, g->play.state, g->target, seat, obs)) {
-		view = g->rules->view(g->play.state, seat);
-		observe_encode(g->rules, view, obs);
-		cJSON_Delete(view);
-	}
-	memset(mask, 0, (size_t)actions);
-	if (env_game_to_move(g) == seat)
-		memset(mask, 1, (size_t)g->legal_count);
-	return 0;
 }
 
 static PyObject *Game_sizes(GameObject *self, PyObject *unused)
@@ -426,7 +470,10 @@ static PyMethodDef Game_methods[] = {
 	{ "to_move", (PyCFunction)Game_to_move, METH_NOARGS, "the seat to move, -1 once over" },
 	{ "legal_count", (PyCFunction)Game_legal_count, METH_NOARGS, "how many legal actions" },
 	{ "legal", (PyCFunction)Game_legal, METH_NOARGS, "the legal actions as JSON text" },
-	{ "step", (PyCFunction)Game_step, METH_O, "step(i): the seat to move plays legal action i" },
+	{ "step", (PyCFunction)Game_step, METH_O, "step(id): the seat to move plays the legal action of that id" },
+	{ "legal_ids", (PyCFunction)Game_legal_ids, METH_NOARGS, "the legal actions' ids" },
+	{ "action_json", (PyCFunction)Game_action_json, METH_O, "action_json(id): its JSON text or None" },
+	{ "action_id", (PyCFunction)Game_action_id, METH_O, "action_id(json): the id of an action" },
 	{ "apply", (PyCFunction)Game_apply, METH_O, "apply(json): the seat to move plays this action" },
 	{ "turn", (PyCFunction)Game_turn, METH_NOARGS, "the turn message of the seat to move, or None" },
 	{ "view", (PyCFunction)Game_view, METH_O, "view(seat) as JSON text" },

@@ -25,14 +25,4 @@ struct env_game *core_game_new(const char *name, int players,
 			       const char *options, const char *seed,
 			       unsigned long long number, bool records);
 
-/* Writes seat's observation into obs (obs_len bytes) and the action mask
- * (set for the legal actions when seat is to move) into mask; 0, or -1
- * (with a ValueError unless `quiet`) when a buffer is too small. */
-int core_observe_into(const struct env_game *g, int seat, float *obs,
-		      Py_ssize_t obs_len, unsigned char *mask,
-		      Py_ssize_t mask_len, bool quiet);
-
-#define core_observe(g, seat, obs, obs_len, mask, mask_len) \
-	core_observe_into(g, seat, obs, obs_len, mask, mask_len, false)
-
 #endif

@@ -1,9 +1,12 @@
-"""One game as a PettingZoo AEC environment (without needing PettingZoo).
+"""One game as a PettingZoo AEC environment: an AECEnv when pettingzoo is
+importable, with Gymnasium's spaces when gymnasium is; else classes of
+its own with the same members (spaces.py).
 
-Agents are "player_0", "player_1", ... (seat i).  An action is an index
-into the legal actions of the agent to move, in the referee's order; the
-observation is {"observation": numbers, "action_mask": 0/1 a possible
-action} (numpy arrays when numpy is installed, lists otherwise), and
+Agents are "player_0", "player_1", ... (seat i).  An action is an id of
+the game's fixed table (docs/ENVIRONMENT.md, "Action ids": the same move
+in every state and seat); the observation is {"observation": numbers,
+"action_mask": 1 for each legal id} (numpy arrays when numpy is
+installed, lists otherwise), and
 info["turn"] is the exact `turn` message the referee would send that seat
 (info["turn_line"] the line itself), so that a policy of turn messages
 runs as a bot unchanged.  Game k of seed s deals the dice of game k of
@@ -15,10 +18,15 @@ import itertools
 import json
 import math
 import os
-import random
 from typing import Any, Dict, Iterator, List, Optional
 
 from . import _core
+from .spaces import discrete, observation_space
+
+try:
+    from pettingzoo import AECEnv as _Base
+except ImportError:  # the same members, without PettingZoo
+    _Base = object
 
 try:
     import numpy
@@ -41,38 +49,6 @@ def seed_hex(seed: Any) -> str:
     return str(seed)
 
 
-class Discrete:
-    """An action space of n actions (gymnasium's Discrete, duck-typed)."""
-
-    def __init__(self, n: int, rng: random.Random) -> None:
-        self.n = n
-        self._rng = rng
-
-    def sample(self, mask: Any = None) -> int:
-        """A random action, among those mask sets when given."""
-        if mask is None:
-            return self._rng.randrange(self.n)
-        if numpy is not None and isinstance(mask, numpy.ndarray):
-            raw = mask.astype(numpy.bool_).tobytes()
-            k = raw.find(b"\x00")
-            k = len(raw) if k < 0 else k
-            if k and raw.count(b"\x00") == len(raw) - k:
-                return self._rng.randrange(k)  # the masks env makes
-            allowed = numpy.flatnonzero(mask)
-            if len(allowed):
-                return int(allowed[self._rng.randrange(len(allowed))])
-        allowed = [i for i, m in enumerate(mask) if m]
-        if not allowed:
-            raise ValueError("the mask allows no action")
-        return self._rng.choice(allowed)
-
-    def contains(self, x: Any) -> bool:
-        return isinstance(x, int) and 0 <= x < self.n
-
-    def __repr__(self) -> str:
-        return "Discrete(%d)" % self.n
-
-
 class _Info(dict):
     """An agent's info: "turn" and "turn_line" made only when asked for."""
 
@@ -81,7 +57,11 @@ class _Info(dict):
         self._game, self._seat = game, seat
 
     def _fill(self) -> None:
-        if "turn_line" in self.keys() or self._game is None:
+        if self._game is False:   # its turn was played before it was read
+            raise RuntimeError("this info is of a turn played since: its "
+                               "\"turn\" is made when first read, so read "
+                               "it before step()")
+        if self._game is None or dict.__contains__(self, "turn_line"):
             return
         line = self._game.turn() if self._game.to_move() == self._seat \
             else None
@@ -102,62 +82,97 @@ class _Info(dict):
         self._fill()
         return dict.__iter__(self)
 
+    def keys(self):  # type: ignore[override]
+        self._fill()
+        return dict.keys(self)
+
+    def items(self):  # type: ignore[override]
+        self._fill()
+        return dict.items(self)
+
+    def values(self):  # type: ignore[override]
+        self._fill()
+        return dict.values(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
 
 def _options_json(options: Dict[str, Any]) -> Optional[str]:
     return json.dumps(options) if options else None
 
 
-class Env:
+class Env(_Base):
     """One game of the referee's rules; see the module's documentation."""
 
     def __init__(self, game: str, players: int = 2, **options: Any) -> None:
         self.game_name = game
         self.players = players
         self.options = dict(options)
-        self.metadata = {"name": game, "is_parallelizable": False}
+        self.metadata = {"name": game, "is_parallelizable": False,
+                         "render_modes": ["ansi"]}
+        self.render_mode = "ansi"
         self.possible_agents = ["player_%d" % i for i in range(players)]
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self._seed = seed_hex(int.from_bytes(os.urandom(8), "little"))
         self._number = 0
-        self._rng = random.Random()
         self._game = _core.Game(game, players, _options_json(options),
                                 self._seed, 1)
         obs_size, self._action_n = self._game.sizes()
         self._obs_size = obs_size
-        self._spaces = {a: Discrete(self._action_n, self._rng)
-                        for a in self.possible_agents}
+        self.action_spaces = {a: discrete(self._action_n)
+                              for a in self.possible_agents}
+        self.observation_spaces = {
+            a: observation_space(obs_size, self._action_n)
+            for a in self.possible_agents}
         self.agents: List[str] = []
         self.rewards: Dict[str, float] = {}
         self.terminations: Dict[str, bool] = {}
         self.truncations: Dict[str, bool] = {}
         self.infos: Dict[str, Dict[str, Any]] = {}
         self._cumulative_rewards: Dict[str, float] = {}
+        self._zeros: Dict[str, float] = {}
         self.agent_selection = self.possible_agents[0]
 
     # --- the AEC API -------------------------------------------------------
     def reset(self, seed: Any = None, options: Any = None) -> None:
         """Game 1 of seed (an int, hex or bytes); without one, the next
-        game of the seed given last (a random seed at first)."""
+        game of the seed given last (a random seed at first).  A seed
+        also seeds the action spaces (agent i's with the seed's number
+        plus i), so that their samples repeat too."""
         if seed is not None:
             self._seed = seed_hex(seed)
-            self._rng.seed(self._seed)
             self._number = 0
             self._game = _core.Game(self.game_name, self.players,
                                     _options_json(self.options),
                                     self._seed, 1)
+            base = int(self._seed, 16) % 2 ** 31
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(base + i)
         self._number += 1
         self._game.reset(self._number)
         self._begin()
 
     def _begin(self) -> None:
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self._zeros = dict.fromkeys(self.agents, 0.0)
+        self.rewards = dict(self._zeros)
+        self._cumulative_rewards = dict(self._zeros)
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._after_step()
 
     def _after_step(self) -> None:
+        """After an action: the agent to move, or at the end of the game
+        every agent's reward (into rewards and _cumulative_rewards), its
+        termination, and the first agent left selected for its dead step."""
         seat = self._game.to_move()
         if seat < 0:
             for agent, reward in zip(self.possible_agents,
@@ -173,22 +188,29 @@ class Env:
         self._after_step_infos()
 
     def step(self, action: Optional[int]) -> None:
-        """The agent selected plays legal action `action` (an index);
-        once the game is over, None removes it from agents."""
+        """The agent selected plays the legal action of id `action`; once
+        the game is over, None removes it (PettingZoo's dead step: its
+        entries leave every dict, and rewards are cleared)."""
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
             if action is not None:
                 raise ValueError("the game is over: step(None) for %s"
                                  % agent)
+            for table in (self.rewards, self._cumulative_rewards,
+                          self.terminations, self.truncations, self.infos):
+                del table[agent]
             self.agents.remove(agent)
-            del self._cumulative_rewards[agent]
+            for a in self.rewards:
+                self.rewards[a] = 0.0
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
-        self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        if action is None:
+            raise ValueError("%s is to move: step() takes one of its legal "
+                             "ids (the mask's), not None" % agent)
         self._game.step(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards.update(self._zeros)      # every agent is live here
         self._after_step()
 
     def observe(self, agent: str) -> Dict[str, Any]:
@@ -206,10 +228,9 @@ class Env:
     def last(self, observe: bool = True) -> tuple:
         agent = self.agent_selection
         return (self.observe(agent) if observe else None,
-                self._cumulative_rewards.get(agent, 0.0),
-                self.terminations.get(agent, True),
-                self.truncations.get(agent, False),
-                self.infos.get(agent, {}))
+                self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2 ** 63) -> Iterator[str]:
         for _ in range(max_iter):
@@ -217,8 +238,29 @@ class Env:
                 return
             yield self.agent_selection
 
-    def action_space(self, agent: str) -> Discrete:
-        return self._spaces[agent]
+    @property
+    def num_agents(self) -> int:
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self) -> "Env":
+        return self
+
+    def __str__(self) -> str:
+        return self.game_name
+
+    def action_space(self, agent: str) -> Any:
+        """Discrete(n): n the size of the game's table of ids."""
+        return self.action_spaces[agent]
+
+    def observation_space(self, agent: str) -> Any:
+        """Dict of "observation" (a float32 Box) and "action_mask" (an
+        int8 Box of 0 and 1, one an action id)."""
+        return self.observation_spaces[agent]
 
     def observation_size(self) -> int:
         return self._obs_size
@@ -235,6 +277,30 @@ class Env:
         them (the JSON values a bot sends)."""
         return json.loads(self._game.legal())
 
+    def legal_ids(self) -> List[int]:
+        """The ids of legal(), in its order."""
+        return self._game.legal_ids()
+
+    def action_json(self, action_id: int) -> Any:
+        """The action of an id as a bot sends it (the dice games and Rolit:
+        any id of the table; Black-Pot: a legal one); ValueError else."""
+        text = self._game.action_json(int(action_id))
+        if text is None:
+            raise ValueError("%s has no action of id %r now: its ids are 0 "
+                             "to %d, and a game without a table of every "
+                             "action (Black-Pot) names its legal ones only"
+                             % (self.game_name, action_id,
+                                self._action_n - 1))
+        return json.loads(text)
+
+    def action_id(self, action: Any) -> int:
+        """The id of an action given as a bot sends it (a JSON value): in
+        the dice games and Rolit its id in the table; in Black-Pot the id
+        of the cells it fills, when the rules would take it now (any
+        expression of the roll naming them).  ValueError else, saying
+        why."""
+        return self._game.action_id(json.dumps(action))
+
     def apply(self, action: Any, outcome: Any = None) -> None:
         """The agent to move plays this action (a JSON value, checked by
         the rules); ValueError with the referee's reason if illegal.  With
@@ -250,12 +316,12 @@ class Env:
         self._after_step()
 
     def chance_outcomes(self, action: Any) -> List[tuple]:
-        """The outcomes of the first roll that `action` (a legal index or
+        """The outcomes of the first roll that `action` (an action id or
         an action's JSON value) makes, as OpenSpiel lists a chance node's:
         (faces, probability) for every sorted set of faces, [] when it
         makes no roll.  The dice games only (ValueError otherwise)."""
         if isinstance(action, int) and not isinstance(action, bool):
-            action = self.legal()[action]
+            action = self.action_json(action)
         dice = self._game.roll_size(json.dumps(action))
         outcomes = []
         for faces in itertools.combinations_with_replacement(range(1, 7),
@@ -293,9 +359,8 @@ class Env:
         copy = Env.__new__(Env)
         copy.__dict__.update(self.__dict__)
         copy._game = self._game.clone()
-        copy._rng = random.Random()
-        copy._spaces = {a: Discrete(self._action_n, copy._rng)
-                        for a in self.possible_agents}
+        copy.action_spaces = {a: discrete(self._action_n)
+                              for a in self.possible_agents}
         copy.agents = list(self.agents)
         for name in ("rewards", "terminations", "truncations",
                      "_cumulative_rewards"):
@@ -307,6 +372,9 @@ class Env:
         """The infos: the turn message for the agent to move (made when
         asked for), None for the others."""
         mover = self._game.to_move()
+        for info in getattr(self, "infos", {}).values():
+            if isinstance(info, _Info) and info._game is not None:
+                info._game = False
         self.infos = {a: _Info(self._game, i) if i == mover else
                       {"turn": None, "turn_line": None}
                       for i, a in enumerate(self.possible_agents)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/black_pot.h"
 #include "games/dice.h"
 #include "games/fair.h"
 #include "games/registry.h"
@@ -45,8 +46,9 @@ static void env_game_key(struct env_game *g, unsigned char key[32])
 			     (uint32_t)g->play.players, zeros);
 }
 
-/* The legal actions of the position, kept until the next action (their
- * count only in a game stepped without JSON). */
+/* The legal actions of the position: their ids and count from the
+ * rules' moves() when they have them (the JSON actions are then made
+ * only when asked for, env_game_legal()), else the JSON actions. */
 static void env_game_refresh(struct env_game *g)
 {
 	cJSON_Delete(g->legal);
@@ -60,6 +62,13 @@ static void env_game_refresh(struct env_game *g)
 	}
 	g->legal = g->rules->legal(g->play.state);
 	g->legal_count = cJSON_GetArraySize(g->legal);
+}
+
+const cJSON *env_game_legal(struct env_game *g)
+{
+	if (!g->legal && game_play_to_move(&g->play) >= 0)
+		g->legal = g->rules->legal(g->play.state);
+	return g->legal;
 }
 
 int env_game_reset(struct env_game *g, uint64_t number, char *err)
@@ -87,14 +96,19 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err)
 	return 0;
 }
 
-/* The sizes of an observation and of a mask, from seat 0's view. */
+/* The sizes of an observation and of a mask. */
 static void env_game_sizes(struct env_game *g)
 {
-	cJSON *view = g->rules->view(g->play.state, 0);
+	g->obs_size = observe_state(g->rules, g->play.state, g->target, 0, NULL);
+	g->action_n = observe_actions(g->rules, g->play.state);
+}
 
-	g->obs_size = observe_encode(g->rules, view, NULL);
-	g->action_n = observe_actions(g->rules, view);
-	cJSON_Delete(view);
+/* Room for the ids of the rules' moves(), when they have them: every
+ * game then steps and masks by the rules' own fixed ids. */
+static void env_game_moves_init(struct env_game *g)
+{
+	if (g->rules->moves && g->rules->apply_move)
+		g->moves = xmalloc(GAME_MAX_MOVES * sizeof *g->moves);
 }
 
 struct env_game *env_game_new(const char *name, int players,
@@ -127,14 +141,15 @@ struct env_game *env_game_new(const char *name, int players,
 		return NULL;
 	}
 	g->records = keep_records ? cJSON_CreateArray() : NULL;
+	env_game_moves_init(g);
 	g->options = options_resolve(rules, options, err);
 	if (!g->options || env_game_reset(g, number, err)) {
 		env_game_free(g);
 		return NULL;
 	}
-	env_game_sizes(g);
 	target = cJSON_GetObjectItemCaseSensitive(g->options, "target");
 	g->target = cJSON_IsNumber(target) ? target->valuedouble : -1;
+	env_game_sizes(g);
 	return g;
 }
 
@@ -157,10 +172,7 @@ void env_game_forget(struct env_game *g)
 	cJSON_Delete(g->actions);
 	g->actions = NULL;
 	g->forgetful = true;
-	if (g->rules->moves && g->rules->apply_move && !g->moves) {
-		g->moves = xmalloc(GAME_MAX_MOVES * sizeof *g->moves);
-		env_game_refresh(g);
-	}
+	env_game_refresh(g);
 }
 
 int env_game_to_move(const struct env_game *g)
@@ -178,19 +190,79 @@ int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 	return 0;
 }
 
-int env_game_step(struct env_game *g, int index, char *err)
+int env_game_index(const struct env_game *g, long id)
 {
+	for (int i = 0; i < g->legal_count; i++)
+		if (env_game_id(g, i) == id)
+			return i;
+	return -1;
+}
+
+int env_game_step(struct env_game *g, long id, char *err)
+{
+	int index = env_game_index(g, id);
+
 	if (env_game_to_move(g) < 0)
 		return errorf(err, "the game is over: reset() starts the next");
-	if (index < 0 || index >= g->legal_count)
-		return errorf(err, "action %d is not one of the %d legal ones "
-			      "(0 to %d)", index, g->legal_count,
-			      g->legal_count - 1);
+	if (index < 0)
+		return errorf(err, "action %ld is not legal now: the mask and "
+			      "legal_ids() give the %d legal ones", id,
+			      g->legal_count);
 	if (!g->moves)
 		return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
-	game_play_apply_move(&g->play, g->moves[index], &g->draws);
+	/* the action as legal() lists it, kept for clone() and the log */
+	if (g->actions)
+		cJSON_AddItemToArray(g->actions, env_game_action_json(g, id));
+	game_play_apply_move(&g->play, (int)id, &g->draws);
 	env_game_refresh(g);
 	return 0;
+}
+
+cJSON *env_game_action_json(const struct env_game *g, long id)
+{
+	int size = 1;
+	char name[24];
+
+	if (id < 0 || id >= g->action_n)
+		return NULL;
+	switch (g->rules->family) {
+	case GAME_FAMILY_DICE:
+		return arena_dice_game_action_json(g->play.state, (int)id);
+	case GAME_FAMILY_ROLIT:
+		/* The square's name: its column letter, then its row. */
+		while (size * size < g->action_n)
+			size++;
+		snprintf(name, sizeof name, "%c%ld", (int)('A' + id % size),
+			 id / size + 1);
+		return cJSON_CreateString(name);
+	case GAME_FAMILY_BLACK_POT:
+		return arena_black_pot_action_json(g->play.state, (int)id);
+	}
+	return NULL;
+}
+
+int env_game_action_id(const struct env_game *g, const cJSON *action,
+		       char *err)
+{
+	char *text;
+
+	if (g->rules->family == GAME_FAMILY_BLACK_POT)
+		return arena_black_pot_action_id(g->play.state, action, err);
+	/* the legal ids first: the usual question, and a few of many */
+	for (int i = 0; i < g->legal_count + g->action_n; i++) {
+		long id = i < g->legal_count ? env_game_id(g, i) : i - g->legal_count;
+		cJSON *named = env_game_action_json(g, id);
+		bool same = cJSON_Compare(named, action, true);
+
+		cJSON_Delete(named);
+		if (same)
+			return (int)id;
+	}
+	text = json_print_line(action);
+	errorf(err, "%s is not an action of %s's table of ids", text,
+	       g->rules->name);
+	free(text);
+	return -1;
 }
 
 char *env_game_turn_text(const struct env_game *g)
@@ -313,6 +385,7 @@ struct env_game *env_game_clone(const struct env_game *g, char *err)
 				   .target = g->target,
 				   .options = cJSON_Duplicate(g->options, true) };
 	memcpy(copy->seed, g->seed, sizeof copy->seed);
+	env_game_moves_init(copy);
 	game_play_init(&copy->play, g->rules, g->play.players);
 	copy->records = g->records ? cJSON_CreateArray() : NULL;
 	if (env_game_reset(copy, g->number, err))

@@ -32,12 +32,14 @@ struct env_game {
 	unsigned char seed[32];    /* H("arena:seed", -, the seed's bytes) */
 	uint64_t number;           /* the game's number in the run, from 1 */
 	unsigned char game_id[16];
-	cJSON *legal;              /* of the position; NULL once over, and
-				    * in a game stepped without JSON */
+	cJSON *legal;              /* of the position, made when asked for
+				    * (env_game_legal()) in a game whose
+				    * rules have moves(); NULL once over */
 	int legal_count;
-	int *moves;                /* in a game stepped without JSON, the
-				    * rules' moves() of the position, else
-				    * NULL (env_game_forget) */
+	int *moves;                /* the legal actions' ids: the rules'
+				    * moves() of the position in a game whose
+				    * rules have them, else NULL (the ids are
+				    * then the legal actions' indices) */
 	cJSON *actions;            /* every action applied, in order; NULL
 				    * when not kept (env_game_forget) */
 	bool forgetful;
@@ -62,15 +64,35 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err);
 void env_game_free(struct env_game *g);
 
 /* Keeps no more actions from the next game on (a vector's games: they
- * are never cloned), which saves a copy of each; the games whose rules
- * have moves() and apply_move() (game.h) are then stepped
- * without JSON, their legal actions made only for turn_text(). */
+ * are never cloned), which saves making and keeping each one's JSON. */
 void env_game_forget(struct env_game *g);
 
+/* The legal actions of the position as JSON (legal()'s), made now if
+ * they were not yet; NULL once the game is over. */
+const cJSON *env_game_legal(struct env_game *g);
 /* The seat to move, -1 once the game is over. */
 int env_game_to_move(const struct env_game *g);
-/* The seat to move plays legal action `index`; -1 with err. */
-int env_game_step(struct env_game *g, int index, char *err);
+/* The action id (docs/ENVIRONMENT.md, "Action ids") of legal action i. */
+static inline int env_game_id(const struct env_game *g, int i)
+{
+	return g->moves ? g->moves[i] : i;
+}
+/* The index among the legal actions of the action of id `id`, -1 when
+ * it is not legal now. */
+int env_game_index(const struct env_game *g, long id);
+/* The seat to move plays the legal action of id `id`; -1 with err. */
+int env_game_step(struct env_game *g, long id, char *err);
+/* The action of id `id` as a bot writes it (a new JSON value), legal now
+ * or not when the game has a table of every id (the dice games, Rolit),
+ * else (Black-Pot, whose actions name an expression of the roll) only
+ * when legal now; NULL when it is neither. */
+cJSON *env_game_action_json(const struct env_game *g, long id);
+/* The id of `action` (a JSON value as a bot sends it): its id in the
+ * table (the dice games, Rolit), or in Black-Pot the id of the cells it
+ * fills when apply() would take it now (any expression naming them);
+ * -1 with err when there is none. */
+int env_game_action_id(const struct env_game *g, const cJSON *action,
+		       char *err);
 /* The seat to move plays `action` (any JSON, checked by the rules). */
 int env_game_apply(struct env_game *g, const cJSON *action, char *err);
 /* The `turn` message the referee would send the seat to move, as the

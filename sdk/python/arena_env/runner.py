@@ -6,15 +6,22 @@ turn["legal"]), or a bot's command line (a str), run by the referee
 through the protocol (`referee play`, which the callables then join as
 bots: arena_bot.run() makes each a bot program).  Both ways game k seats
 the agents as `referee play` does, rotated by one seat each game, and
-reports ranks and scores one per agent, in the order the agents are given.
+reports ranks and scores one per agent, in the order the agents are given,
+and the forfeits of each game with their reasons.  A callable that cannot
+run as a bot program (a lambda, a closure, a script without a __main__
+guard, a file the sandbox cannot read) is refused before the first game.
 """
 
+import gzip
 import json
 import os
+import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
+import zlib
 from typing import Any, Callable, Dict, List, Sequence
 
 from .env import Env, seed_hex
@@ -52,7 +59,8 @@ def _play_callables(game: str, agents: Sequence[Callable[[Dict], Any]],
         results.append({"game": k + 1, "seating": seating,
                         "ranks": _by_agent(ranks, seating),
                         "scores": _by_agent(scores, seating),
-                        "first_seat": e.facts()["first_seat"]})
+                        "first_seat": e.facts()["first_seat"],
+                        "forfeits": []})   # a bad action raises instead
     return results
 
 
@@ -65,65 +73,177 @@ def _referee() -> str:
     return found
 
 
+_GUARD = re.compile(r"""^if\s+__name__\s*==\s*['"]__main__['"]\s*:""", re.M)
+
+
+def _unreadable(path: str) -> str:
+    """The first of path and the folders above it that a sandboxed bot,
+    running as another user, cannot read (or pass through); "" if none."""
+    path = os.path.abspath(path)
+    need = stat.S_IROTH
+    while True:
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            return path
+        if not mode & need:
+            return path
+        parent = os.path.dirname(path)
+        if parent == path:
+            return ""
+        path, need = parent, stat.S_IXOTH
+
+
+def _refusal(agent: Any, index: int, sandboxed: bool) -> str:
+    """Why the callable `agent` cannot run as a bot program, and what to
+    do; "" when it can.  Its bot program imports it by name from its
+    module's file, in a fresh process (the sandbox's, when sandboxed)."""
+    name = getattr(agent, "__qualname__", None)
+    module = getattr(agent, "__module__", None)
+    what = "agent %d (%s)" % (index, name or repr(agent))
+    if name is None or module is None:
+        return "%s is not a function or class a bot program can import " \
+            "by name: give a function defined with def at the top level " \
+            "of a module, or a bot's command line" % what
+    if name == "<lambda>" or name.endswith(".<lambda>"):
+        return "%s is a lambda, which a bot program cannot import by " \
+            "name: define it with def at the top level of a module" % what
+    if "<locals>" in name or getattr(agent, "__closure__", None):
+        return "%s is defined inside a function (a closure), which a bot " \
+            "program cannot import: define it at the top level of a " \
+            "module, taking what it needs from there" % what
+    if "." in name:
+        return "%s is a method, which a bot program cannot import by " \
+            "name: define a function at the top level of a module" % what
+    source = getattr(sys.modules.get(module), "__file__", None)
+    if not source:
+        return "%s is defined in an interactive session, not in a file a " \
+            "bot program can import: define it in a module's file" % what
+    if module == "__main__":
+        try:
+            with open(source, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as error:
+            return "%s: its script %s cannot be read (%s)" % (
+                what, source, error.strerror)
+        if not _GUARD.search(text):
+            return "%s is in the script %s, which has no `if __name__ == " \
+                "\"__main__\":` guard: its bot program imports the " \
+                "script, which would play the whole script again; put " \
+                "what the script does under that guard" % (what, source)
+    blocked = _unreadable(source) if sandboxed else ""
+    if blocked:
+        return "%s is in %s, which the sandboxed bot cannot read (%s is " \
+            "not readable by others): move the module to a folder others " \
+            "may read, or pass referee_args=[\"--no-sandbox\"] for bots " \
+            "you trust" % (what, source, blocked)
+    return ""
+
+
 def _bot_command(agent: Any, folder: str, index: int) -> str:
     """A command line for an agent: its own, or a script that runs a
-    callable through arena_bot.run() (the callable must be importable:
-    a function of a module, not a lambda)."""
+    callable through arena_bot.run() (checked by _refusal())."""
     if isinstance(agent, str):
         return agent
     module, name = agent.__module__, agent.__qualname__
     path = os.path.join(folder, "agent%d.py" % index)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    source = sys.modules[module].__file__ if module in sys.modules else None
+    source = sys.modules[module].__file__
     with open(path, "w", encoding="utf-8") as f:
         f.write("import sys\nsys.path[:0] = %r\n" % [
-            here, os.path.dirname(os.path.abspath(source or "."))])
+            here, os.path.dirname(os.path.abspath(source))])
         f.write("import arena_bot, importlib\n")
         f.write("m = importlib.import_module(%r if %r != '__main__' else "
                 "%r)\n" % (module, module, os.path.splitext(
-                    os.path.basename(source or "x"))[0]))
+                    os.path.basename(source))[0]))
         f.write("sys.exit(arena_bot.run(getattr(m, %r)))\n" % name)
+    os.chmod(path, 0o644)
     return "%s %s" % (sys.executable, path)
 
 
+def read_log(path: str) -> List[Dict]:
+    """The records of a game's log, plain or written by --compress (a
+    series of gzip members, told apart by gzip's first two bytes as the
+    referee's readers do: docs/LOGS.md); ValueError for gzip data that
+    do not read, naming the line they stop at."""
+    with open(path, "rb") as f:
+        compressed = f.read(2) == b"\x1f\x8b"
+    if not compressed:
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(line) for line in f]
+    records: List[Dict] = []
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            for line in f:
+                records.append(json.loads(line))
+    except (EOFError, OSError, zlib.error):
+        raise ValueError("%s: corrupt compressed data: the log's gzip data "
+                         "do not read from line %d on (a damaged file, or "
+                         "one cut short)" % (path, len(records) + 1)) \
+            from None
+    return records
+
+
+def _forfeits(records: List[Dict], seating: List[int]) -> List[Dict]:
+    """The game's forfeits: the agent, its seat, the reason and detail."""
+    return [{"agent": seating[r["seat"]], "seat": r["seat"],
+             "reason": r.get("reason"), "detail": r.get("detail")}
+            for r in records if r.get("type") == "forfeit"]
+
+
 def _play_referee(game: str, agents: Sequence[Any], seed: Any, games: int,
-                  options: Dict[str, Any], referee_args: Sequence[str]) -> List:
-    with tempfile.TemporaryDirectory(prefix="arena-env-") as folder:
-        out = os.path.join(folder, "out")
-        command = [_referee(), "play", game, "--games", str(games),
-                   "--seed", seed_hex(seed), "--out", out]
-        for key, value in options.items():
-            command += ["-o", "%s=%s" % (key, value)]
-        command += list(referee_args)
-        command += [_bot_command(a, folder, i) for i, a in enumerate(agents)]
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode != 0 and not os.path.isdir(out):
-            raise RuntimeError("referee play failed (%d): %s"
-                               % (done.returncode, done.stderr.strip()))
-        results = []
-        for k in range(1, games + 1):
-            path = os.path.join(out, "game-%06d.jsonl" % k)
-            with open(path, encoding="utf-8") as f:
-                records = [json.loads(line) for line in f]
-            result = [r for r in records if r.get("type") == "result"]
-            seating = _seating(k, len(agents))
-            entry = {"game": k, "log": path, "seating": seating}
-            if result:
-                entry.update(ranks=_by_agent(result[-1]["ranks"], seating),
-                             scores=_by_agent(result[-1]["scores"], seating))
-            results.append(entry)
-        return results
+                  options: Dict[str, Any], referee_args: Sequence[str],
+                  out: Any) -> List:
+    sandboxed = "--no-sandbox" not in referee_args
+    for i, agent in enumerate(agents):
+        why = "" if isinstance(agent, str) else _refusal(agent, i, sandboxed)
+        if why:
+            raise ValueError(why)
+    folder = os.path.abspath(os.fspath(out)) if out is not None else \
+        tempfile.mkdtemp(prefix="arena-env-")
+    os.makedirs(folder, exist_ok=True)
+    os.chmod(folder, 0o755)           # the sandboxed bots read their scripts
+    logs = os.path.join(folder, "out")
+    command = [_referee(), "play", game, "--games", str(games),
+               "--seed", seed_hex(seed), "--out", logs]
+    for key, value in options.items():
+        command += ["-o", "%s=%s" % (key, value)]
+    command += list(referee_args)
+    command += [_bot_command(a, folder, i) for i, a in enumerate(agents)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0 and not os.path.isdir(logs):
+        raise RuntimeError("referee play failed (%d): %s"
+                           % (done.returncode, done.stderr.strip()))
+    results = []
+    for k in range(1, games + 1):
+        path = os.path.join(logs, "game-%06d.jsonl" % k)
+        records = read_log(path)
+        result = [r for r in records if r.get("type") == "result"]
+        seating = _seating(k, len(agents))
+        entry = {"game": k, "log": path, "seating": seating,
+                 "forfeits": _forfeits(records, seating)}
+        if result:
+            entry.update(ranks=_by_agent(result[-1]["ranks"], seating),
+                         scores=_by_agent(result[-1]["scores"], seating))
+        results.append(entry)
+    return results
 
 
 def run(game: str, agents: Sequence[Any], seed: Any = 0, games: int = 1,
-        referee_args: Sequence[str] = (), **options: Any) -> List[Dict]:
+        referee_args: Sequence[str] = (), out: Any = None,
+        **options: Any) -> List[Dict]:
     """Plays `games` games of `game` between agents (one a seat), game k
     dealt and seated as game k of `referee play --seed SEED` (agent
     (s + k - 1) % n in seat s); returns each game's seating (the agent in
     each seat) and its ranks and scores, one per agent in agents' order.
     All callables: in process.  Any command line among them: every agent
     through the referee (referee_args are added to its command, e.g.
-    ["--no-sandbox"])."""
+    ["--no-sandbox"]), its logs kept in out/out (out: a new folder made
+    for the run when not given; each result's "log" is its game's), each
+    result naming its game's forfeits ("forfeits": agent, seat, reason,
+    detail); ValueError before the first game for a callable that cannot
+    run as a bot program, saying why and what to do."""
     if all(callable(a) for a in agents):
         return _play_callables(game, agents, seed, games, options)
-    return _play_referee(game, agents, seed, games, options, referee_args)
+    return _play_referee(game, agents, seed, games, options, referee_args,
+                         out)

@@ -1,26 +1,29 @@
 /*
  * arena_env._core.Vector: n games stepped in one call, the GIL released
  * while the rules run.  Each step plays one action in every game (an
- * index into the legal actions of its seat to move); a game that ends
+ * id, docs/ENVIRONMENT.md "Action ids", legal for its seat to move); a game that ends
  * reports its seats' rewards and done, and starts again at once as the
  * run's next game number (auto-reset), so its observation is already the
  * new game's.  The outputs are bytearrays the object owns and fills in
  * place: observations (float32, n x obs_size), masks (uint8, n x
  * action_n), rewards (float32, n x players), dones (uint8, n), the seat
- * to move (int32, n) and the number of legal actions (int32, n).
+ * to move (int32, n), the number of legal actions (int32, n) and their
+ * ids in legal()'s order (int32, n x the most a position has).
  */
 #include "core.h"
+#include "observe.h"
 
 #include <stdint.h>
 #include <string.h>
 
 enum { OUT_OBS, OUT_MASK, OUT_REWARDS, OUT_DONES, OUT_TO_MOVE, OUT_LEGAL,
-       OUT_COUNT };
+       OUT_IDS, OUT_COUNT };
 
 typedef struct {
 	PyObject_HEAD
 	struct env_game **games;
 	int n, players;
+	int ids_width;             /* the most legal actions a position has */
 	unsigned long long next;   /* the number of the next game begun */
 	PyObject *out[OUT_COUNT];  /* bytearrays */
 } VectorObject;
@@ -30,26 +33,35 @@ static char *out_bytes(VectorObject *v, int which)
 	return PyByteArray_AS_STRING(v->out[which]);
 }
 
-/* Writes game i's observation, mask, seat to move and legal count. */
+/* Writes game i's observation, mask, seat to move and legal ids.  The
+ * mask is cleared at the ids it set last (still in the row of legal ids)
+ * rather than whole: Black-Pot's has 215,930 entries, a few hundred set. */
 static void vector_write(VectorObject *v, int i)
 {
 	struct env_game *g = v->games[i];
 	int seat = env_game_to_move(g);
 	int32_t *to_move = (int32_t *)out_bytes(v, OUT_TO_MOVE);
-	int32_t *legal = (int32_t *)out_bytes(v, OUT_LEGAL);
+	int32_t *legal = (int32_t *)out_bytes(v, OUT_LEGAL), *ids;
+	unsigned char *mask = (unsigned char *)out_bytes(v, OUT_MASK) +
+			      (size_t)i * (size_t)g->action_n;
 
-	core_observe_into(g, seat, (float *)out_bytes(v, OUT_OBS) +
-			  (size_t)i * (size_t)g->obs_size,
-			  (Py_ssize_t)g->obs_size * (Py_ssize_t)sizeof(float),
-			  (unsigned char *)out_bytes(v, OUT_MASK) +
-			  (size_t)i * (size_t)g->action_n, g->action_n, true);
+	observe_state(g->rules, g->play.state, g->target, seat,
+		      (float *)out_bytes(v, OUT_OBS) +
+		      (size_t)i * (size_t)g->obs_size);
+	ids = (int32_t *)out_bytes(v, OUT_IDS) + (size_t)i * (size_t)v->ids_width;
+	for (int k = 0; k < legal[i]; k++)
+		mask[ids[k]] = 0;
 	to_move[i] = seat;
 	legal[i] = g->legal_count;
+	for (int k = 0; k < g->legal_count; k++) {
+		ids[k] = env_game_id(g, k);
+		mask[ids[k]] = 1;
+	}
 }
 
-/* Plays action `index` in game i; at the end, its rewards and the next
+/* Plays the action of id `id` in game i; at the end, its rewards and the next
  * game.  -1 only when the next game cannot begin (err says why). */
-static int vector_step_one(VectorObject *v, int i, int index, char *err)
+static int vector_step_one(VectorObject *v, int i, long id, char *err)
 {
 	struct env_game *g = v->games[i];
 	float *rewards = (float *)out_bytes(v, OUT_REWARDS) + i * v->players;
@@ -57,7 +69,7 @@ static int vector_step_one(VectorObject *v, int i, int index, char *err)
 
 	memset(rewards, 0, (size_t)v->players * sizeof *rewards);
 	out_bytes(v, OUT_DONES)[i] = 0;
-	if (env_game_step(g, index, err))
+	if (env_game_step(g, id, err))
 		return -1;
 	if (env_game_to_move(g) < 0) {
 		env_game_rewards(g, r);
@@ -101,11 +113,14 @@ static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 		env_game_forget(self->games[i]);
 	}
 	self->next = (unsigned long long)n + 1;
+	self->ids_width = observe_legal_most(self->games[0]->rules,
+					     self->games[0]->action_n);
 	sizes[OUT_OBS] = (size_t)n * (size_t)self->games[0]->obs_size * sizeof(float);
 	sizes[OUT_MASK] = (size_t)n * (size_t)self->games[0]->action_n;
 	sizes[OUT_REWARDS] = (size_t)n * (size_t)players * sizeof(float);
 	sizes[OUT_DONES] = (size_t)n;
 	sizes[OUT_TO_MOVE] = sizes[OUT_LEGAL] = (size_t)n * sizeof(int32_t);
+	sizes[OUT_IDS] = (size_t)n * (size_t)self->ids_width * sizeof(int32_t);
 	for (int k = 0; k < OUT_COUNT; k++) {
 		self->out[k] = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)sizes[k]);
 		if (!self->out[k])
@@ -155,7 +170,7 @@ static PyObject *Vector_step(VectorObject *self, PyObject *arg)
 	for (int i = 0; i < self->n; i++) {
 		long a = action_at(&b, i);
 
-		if (a < 0 || a >= self->games[i]->legal_count) {
+		if (env_game_index(self->games[i], a) < 0) {
 			PyBuffer_Release(&b);
 			return PyErr_Format(PyExc_ValueError, "game %d: action %ld "
 					    "is not one of its %d legal ones", i,
@@ -164,7 +179,7 @@ static PyObject *Vector_step(VectorObject *self, PyObject *arg)
 	}
 	Py_BEGIN_ALLOW_THREADS
 	for (int i = 0; i < self->n && failed < 0; i++)
-		if (vector_step_one(self, i, (int)action_at(&b, i), err))
+		if (vector_step_one(self, i, action_at(&b, i), err))
 			failed = i;
 	Py_END_ALLOW_THREADS
 	PyBuffer_Release(&b);
@@ -173,17 +188,20 @@ static PyObject *Vector_step(VectorObject *self, PyObject *arg)
 	Py_RETURN_NONE;
 }
 
-/* outputs(): (obs, mask, rewards, dones, to_move, legal_count, obs_size,
- * action_n), the bytearrays filled in place by every step. */
+/* outputs(): (obs, mask, rewards, dones, to_move, legal_count, legal
+ * ids, obs_size, action_n, ids_width), the bytearrays filled in place by
+ * every step. */
 static PyObject *Vector_outputs(VectorObject *self, PyObject *unused)
 {
 	(void)unused;
 	if (!self->games)
 		return PyErr_Format(PyExc_RuntimeError, "the Vector is not initialised");
-	return Py_BuildValue("OOOOOOii", self->out[OUT_OBS], self->out[OUT_MASK],
-			     self->out[OUT_REWARDS], self->out[OUT_DONES],
-			     self->out[OUT_TO_MOVE], self->out[OUT_LEGAL],
-			     self->games[0]->obs_size, self->games[0]->action_n);
+	return Py_BuildValue("OOOOOOOiii", self->out[OUT_OBS],
+			     self->out[OUT_MASK], self->out[OUT_REWARDS],
+			     self->out[OUT_DONES], self->out[OUT_TO_MOVE],
+			     self->out[OUT_LEGAL], self->out[OUT_IDS],
+			     self->games[0]->obs_size, self->games[0]->action_n,
+			     self->ids_width);
 }
 
 /* turn(i): the turn message of game i's seat to move. */

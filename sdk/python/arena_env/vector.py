@@ -2,7 +2,7 @@
 
     v = arena_env.vector("bolo", 1024)
     while True:
-        actions = policy(v.observations, v.masks)  # one index a game
+        actions = policy(v.observations, v.masks)  # one action id a game
         v.step(actions)
         # v.rewards[i] (a row per game, a reward per seat) and v.dones[i]
         # tell of game i's end; it has started again already.
@@ -49,8 +49,8 @@ class Vector:
         self.game_name, self.n, self.players = game, n, players
         self._core = _core.Vector(game, n, players, _options_json(options),
                                   seed_hex(seed))
-        (obs, mask, rewards, dones, to_move, legal, self.obs_size,
-         self.action_n) = self._core.outputs()
+        (obs, mask, rewards, dones, to_move, legal, ids, self.obs_size,
+         self.action_n, width) = self._core.outputs()
         if numpy is not None:
             self.observations = numpy.frombuffer(obs, numpy.float32) \
                 .reshape(n, self.obs_size)
@@ -61,6 +61,8 @@ class Vector:
             self.dones = numpy.frombuffer(dones, numpy.bool_)
             self.to_move = numpy.frombuffer(to_move, numpy.int32)
             self.legal_counts = numpy.frombuffer(legal, numpy.int32)
+            self.legal_ids = numpy.frombuffer(ids, numpy.int32) \
+                .reshape(n, width)
         else:
             self.observations = _Rows(memoryview(obs).cast("f"),
                                       self.obs_size)
@@ -69,10 +71,12 @@ class Vector:
             self.dones = memoryview(dones).cast("B")
             self.to_move = memoryview(to_move).cast("i")
             self.legal_counts = memoryview(legal).cast("i")
+            self.legal_ids = _Rows(memoryview(ids).cast("i"), width)
 
     def step(self, actions: Any) -> None:
-        """Plays actions[i] (an index into game i's legal actions; an
-        int32 or int64 array, or a list) in every game at once."""
+        """Plays actions[i] (an action id legal in game i: its mask's, the
+        first legal_counts[i] of legal_ids[i]; an int32 or int64 array,
+        or a list) in every game at once."""
         if isinstance(actions, (list, tuple)):
             import array
             actions = array.array("i", actions)

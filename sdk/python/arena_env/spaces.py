@@ -1,0 +1,184 @@
+"""The spaces of the environments: Gymnasium's own when it is importable
+(gymnasium.spaces.Discrete, Box, Dict), else small classes of our own with
+the members a training loop uses (n, shape, dtype, low, high, spaces,
+seed(), sample(), contains()), so that the package needs no more than
+Python.  numpy is used when installed: our Box's samples are then arrays.
+"""
+
+import random
+from typing import Any, Dict as DictType, Optional
+
+try:
+    import numpy
+except ImportError:  # lists instead
+    numpy = None
+
+try:
+    import gymnasium
+except ImportError:
+    gymnasium = None
+
+# The bound of every observation number: float32 holds each integer up
+# to it exactly, and no game's numbers (scores, dice, cells) reach it.
+OBS_BOUND = float(2 ** 24)
+# Each byte to 1 but 0: a mask's set entries, whatever their value.
+_NONZERO = bytes([0] + [1] * 255)
+# Longer masks of bytes (Black-Pot's 215,930) are read by numpy, as
+# bools: 47 us against bytes.find's 180 us here; shorter ones (the dice
+# games' and Rolit's) by bytes.find, since numpy's own call costs more.
+_LONG_MASK = 65536
+
+
+class OwnDiscrete:
+    """n actions, 0 to n - 1 (gymnasium.spaces.Discrete's members)."""
+
+    def __init__(self, n: int, seed: Optional[int] = None) -> None:
+        self.n, self.start, self.shape = n, 0, ()
+        self.dtype = numpy.dtype(numpy.int64) if numpy is not None else int
+        self._rng = random.Random(seed)
+
+    def seed(self, seed: Optional[int] = None) -> list:
+        self._rng.seed(seed)
+        return [seed]
+
+    def sample(self, mask: Any = None, probability: Any = None) -> int:
+        """A random action, among those mask sets when given (none set:
+        0, as gymnasium's)."""
+        if probability is not None:
+            raise ValueError("this Discrete samples with a mask only")
+        if mask is None:
+            return self._rng.randrange(self.n)
+        if numpy is not None and isinstance(mask, numpy.ndarray) and \
+                mask.dtype.itemsize != 1:
+            allowed = numpy.flatnonzero(mask).tolist()
+        elif numpy is not None and isinstance(mask, numpy.ndarray) and \
+                len(mask) > _LONG_MASK:   # numpy's test of bytes is faster
+            allowed = numpy.flatnonzero(mask.view(numpy.bool_)).tolist()
+        else:  # the few set among many: found by bytes.find, in C
+            try:
+                raw = (mask.tobytes() if numpy is not None and isinstance(
+                    mask, numpy.ndarray) else bytes(mask)).translate(_NONZERO)
+            except (TypeError, ValueError):  # not small ints
+                raw = bytes(1 if m else 0 for m in mask)
+            allowed, i = [], raw.find(1)
+            while i >= 0:
+                allowed.append(i)
+                i = raw.find(1, i + 1)
+        return self._rng.choice(allowed) if allowed else 0
+
+    def contains(self, x: Any) -> bool:
+        if numpy is not None and isinstance(x, numpy.integer):
+            x = int(x)
+        return isinstance(x, int) and not isinstance(x, bool) \
+            and 0 <= x < self.n
+
+    __contains__ = contains
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, OwnDiscrete) and other.n == self.n
+
+    def __repr__(self) -> str:
+        return "Discrete(%d)" % self.n
+
+
+class OwnBox:
+    """Numbers of one shape between low and high (gymnasium's Box)."""
+
+    def __init__(self, low: float, high: float, shape: tuple,
+                 dtype: Any) -> None:
+        self.low, self.high, self.shape, self.dtype = low, high, shape, dtype
+        self._rng = random.Random()
+
+    def seed(self, seed: Optional[int] = None) -> list:
+        self._rng.seed(seed)
+        return [seed]
+
+    def sample(self, mask: Any = None) -> Any:
+        size = self.shape[0]
+        if self.high - self.low <= 1:
+            values = [self._rng.randint(int(self.low), int(self.high))
+                      for _ in range(size)]
+        else:
+            values = [self._rng.uniform(self.low, self.high)
+                      for _ in range(size)]
+        return numpy.array(values, self.dtype) if numpy is not None \
+            else values
+
+    def contains(self, x: Any) -> bool:
+        try:
+            return len(x) == self.shape[0] and \
+                all(self.low <= v <= self.high for v in x)
+        except TypeError:
+            return False
+
+    __contains__ = contains
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, OwnBox) and (
+            other.low, other.high, other.shape) == (
+            self.low, self.high, self.shape)
+
+    def __repr__(self) -> str:
+        return "Box(%s, %s, %s)" % (self.low, self.high, self.shape)
+
+
+class OwnDict:
+    """Named spaces (gymnasium's Dict)."""
+
+    def __init__(self, spaces: DictType[str, Any]) -> None:
+        self.spaces = dict(spaces)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.spaces[key]
+
+    def __iter__(self):
+        return iter(self.spaces)
+
+    def keys(self):
+        return self.spaces.keys()
+
+    def seed(self, seed: Optional[int] = None) -> list:
+        return [space.seed(None if seed is None else seed + i)
+                for i, space in enumerate(self.spaces.values())]
+
+    def sample(self, mask: Any = None) -> dict:
+        return {k: s.sample() for k, s in self.spaces.items()}
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, dict) and x.keys() == self.spaces.keys() and \
+            all(s.contains(x[k]) for k, s in self.spaces.items())
+
+    __contains__ = contains
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, OwnDict) and other.spaces == self.spaces
+
+    def __repr__(self) -> str:
+        return "Dict(%r)" % self.spaces
+
+
+def discrete(n: int) -> Any:
+    """The action space of a table of n ids."""
+    if gymnasium is not None:
+        return gymnasium.spaces.Discrete(n)
+    return OwnDiscrete(n)
+
+
+def box(size: int, low: float, high: float, mask: bool = False) -> Any:
+    """size numbers from low to high: float32, or int8 for a mask."""
+    if gymnasium is not None:
+        dtype = numpy.int8 if mask else numpy.float32
+        return gymnasium.spaces.Box(low, high, (size,), dtype)
+    if numpy is not None:
+        return OwnBox(low, high, (size,),
+                      numpy.int8 if mask else numpy.float32)
+    return OwnBox(low, high, (size,), int if mask else float)
+
+
+def observation_space(obs_size: int, action_n: int) -> Any:
+    """{"observation": numbers, "action_mask": 0/1 an action id}."""
+    spaces = {"observation": box(obs_size, -OBS_BOUND, OBS_BOUND),
+              "action_mask": box(action_n, 0, 1, mask=True)}
+    if gymnasium is not None:
+        return gymnasium.spaces.Dict(spaces)
+    return OwnDict(spaces)

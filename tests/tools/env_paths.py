@@ -1,0 +1,13 @@
+"""Where the tests of arena_env find it: the build tree's sdk/python (its
+extension, built by make) before the source tree's (its Python files,
+for a build outside the source tree).  Importing this sets sys.path;
+TOP_BUILD is the build tree ($top_builddir, else the source tree's top).
+"""
+
+import os
+import sys
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+TOP_BUILD = os.environ.get("top_builddir", os.path.join(TOOLS, "..", ".."))
+sys.path.insert(0, os.path.join(TOP_BUILD, "sdk", "python"))
+sys.path.insert(1, os.path.join(TOOLS, "..", "..", "sdk", "python"))
