@@ -54,6 +54,7 @@ struct known {
 struct procstop {
 	pid_t outer, init;  /* init: 0 until found, -1 when gone */
 	struct pids stopped;
+	struct pids halted; /* those the last stop saw all halted at its end */
 	bool pending;       /* the last stop left stops pending */
 	struct seen *seen;  /* what the last stop's scan found, init first */
 	size_t seen_count, seen_cap;
@@ -432,12 +433,34 @@ static int stop_all(struct procstop *p)
 	free(was_halted.list);
 	p->last_pid = -1; /* the clock scans again */
 	p->pending = rc == 0 && quiet < 2;
+	p->halted.count = 0;
+	for (size_t i = 0; rc == 0 && !p->pending && i < p->seen_count; i++)
+		pids_add(&p->halted, p->seen[i].pid);
 	return rc;
+}
+
+/* Before a thaw: whether a process the stop left halted runs again,
+ * continued off move by something (a stop inside a scan sees only what
+ * happens while it scans; this sees the whole time off move). */
+static bool ran_off_move(struct procstop *p)
+{
+	struct pids found = { 0 };
+	bool ran = false;
+
+	if (!p->halted.count)
+		return false;
+	scan(p, &found, NULL);
+	for (size_t i = 0; !ran && i < p->seen_count; i++)
+		ran = !p->seen[i].halted && pids_has(&p->halted, p->seen[i].pid);
+	free(found.list);
+	p->halted.count = 0;
+	p->last_pid = -1;
+	return ran;
 }
 
 int procstop_freeze(struct procstop *p, bool frozen)
 {
-	int rc = frozen ? stop_all(p) : 0;
+	int rc = frozen ? stop_all(p) : ran_off_move(p) ? -2 : 0;
 
 	if (rc == -2) {
 		procstop_kill(p, 0);
@@ -567,6 +590,7 @@ void procstop_free(struct procstop *p)
 {
 	if (!p)
 		return;
+	p->halted.count = 0; /* the end continues, and checks nothing */
 	procstop_freeze(p, false);
 	while (p->file_count)
 		file_drop(p, p->file_count - 1);
@@ -577,5 +601,6 @@ void procstop_free(struct procstop *p)
 	free(p->known);
 	free(p->seen);
 	free(p->stopped.list);
+	free(p->halted.list);
 	free(p);
 }

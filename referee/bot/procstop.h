@@ -56,7 +56,8 @@ int procstop_guard_enter(uid_t uid, gid_t gid);
  * PROCSTOP_BOUND_MS (a process the scheduler has not run yet); -1 when
  * the sandbox is not there (yet, or any more): then none is left
  * stopped; -2 when a process was found running again after it was
- * stopped (the bot fights its stop): then they are all killed
+ * stopped (the bot fights its stop), while the stop scans or, at the
+ * thaw, one the stop left halted: then they are all killed
  * (procstop_kill()). */
 int procstop_freeze(struct procstop *p, bool frozen);
 

@@ -6,7 +6,8 @@
  * each other all the time are stopped whole, or the stop ends them (-2),
  * never left running; a helper waiting in vfork for a child that sleeps
  * counts as stopped once the child is; the init is stopped with the rest
- * and continued with them; and procstop_kill() ends every
+ * and continued with them; a process continued off move is found at the
+ * thaw (-2); and procstop_kill() ends every
  * process of the namespace by its init, found gone.  Where bubblewrap
  * cannot make the namespaces, each case says so and passes.
  */
@@ -15,6 +16,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -126,8 +128,10 @@ START_TEST(continued_helpers_held)
 END_TEST
 
 /* How many processes have a /proc/PID/`file` that starts with the
- * `len` bytes of `start`. */
-static int procs_whose(const char *file, const char *start, size_t len)
+ * `len` bytes of `start`; the last one found's pid into *pid (may be
+ * NULL). */
+static int procs_whose(const char *file, const char *start, size_t len,
+		       pid_t *pid)
 {
 	DIR *proc = opendir("/proc");
 	struct dirent *e;
@@ -144,7 +148,11 @@ static int procs_whose(const char *file, const char *start, size_t len)
 			continue;
 		n = read(fd, head, sizeof head);
 		close(fd);
-		count += n >= (ssize_t)len && !memcmp(head, start, len);
+		if (n >= (ssize_t)len && !memcmp(head, start, len)) {
+			count++;
+			if (pid)
+				*pid = (pid_t)atoi(e->d_name);
+		}
 	}
 	closedir(proc);
 	return count;
@@ -153,7 +161,7 @@ static int procs_whose(const char *file, const char *start, size_t len)
 /* Whether a process waits in vfork (58 on x86_64). */
 static bool one_in_vfork(void)
 {
-	return procs_whose("syscall", "58 ", 3) > 0;
+	return procs_whose("syscall", "58 ", 3, NULL) > 0;
 }
 
 /* A helper in vfork, its child stopped: the freeze is whole.  Frozen
@@ -175,27 +183,21 @@ START_TEST(vfork_counts_as_stopped)
 }
 END_TEST
 
-/* How many processes run "sleep 1000" (its NUL-ended words). */
-static int sleepers(void)
+/* How many processes run "sleep 1000" (its NUL-ended words); the pid
+ * of one into *pid (may be NULL). */
+static int sleepers(pid_t *pid)
 {
-	return procs_whose("cmdline", "sleep\0" "1000", 11);
+	return procs_whose("cmdline", "sleep\0" "1000", 11, pid);
 }
 
-/* The state letter of the sandbox's init (the outer bwrap's child). */
-static char init_state(const struct sandbox *s)
+/* The state letter of process `pid`. */
+static char state_of(pid_t pid)
 {
 	char path[64], buf[512], *at;
-	int init = 0, fd;
 	ssize_t n;
-	FILE *f;
+	int fd;
 
-	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)s->outer,
-		 (int)s->outer);
-	f = fopen(path, "r");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(fscanf(f, "%d", &init), 1);
-	fclose(f);
-	snprintf(path, sizeof path, "/proc/%d/stat", init);
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	ck_assert_int_ge(fd, 0);
 	n = read(fd, buf, sizeof buf - 1);
@@ -205,6 +207,50 @@ static char init_state(const struct sandbox *s)
 	ck_assert_ptr_nonnull(at = strrchr(buf, ')'));
 	return at[2];
 }
+
+/* The state letter of the sandbox's init (the outer bwrap's child). */
+static char init_state(const struct sandbox *s)
+{
+	char path[64];
+	int init = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)s->outer,
+		 (int)s->outer);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fscanf(f, "%d", &init), 1);
+	fclose(f);
+	return state_of(init);
+}
+
+/* A process the stop left halted, continued off move by something (the
+ * test, from outside: what the seccomp filter refuses the bot): the thaw
+ * finds it running and ends the bot (-2), where a check made only while
+ * a stop scans would miss it. */
+START_TEST(continued_off_move_ends_it)
+{
+	struct sandbox s;
+	pid_t sleeper = 0;
+	int before;
+
+	if (!sandbox_start(&s, 2))
+		return;
+	for (int i = 0; i < 500 && !(before = sleepers(&sleeper)); i++)
+		sleep_ms(10);
+	ck_assert_int_ge(before, 1);
+	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert(!procstop_pending(s.stops));
+	ck_assert_int_eq(state_of(sleeper), 'T');
+	ck_assert_int_eq(kill(sleeper, SIGCONT), 0);
+	for (int i = 0; i < 500 && state_of(sleeper) == 'T'; i++)
+		sleep_ms(10);
+	ck_assert_int_ne(state_of(sleeper), 'T');
+	ck_assert_int_eq(procstop_freeze(s.stops, false), -2);
+	sandbox_end(&s);
+	ck_assert_int_eq(sleepers(NULL), before - 1);
+}
+END_TEST
 
 /* The init is stopped with the rest (a bot can write its memory), and
  * continued with them. */
@@ -233,12 +279,12 @@ START_TEST(kill_ends_all)
 	if (!sandbox_start(&s, 2))
 		return;
 	/* The shell said "ready" maybe before its child ran sleep. */
-	for (int i = 0; i < 500 && !(before = sleepers()); i++)
+	for (int i = 0; i < 500 && !(before = sleepers(NULL)); i++)
 		sleep_ms(10);
 	ck_assert_int_ge(before, 1);
 	ck_assert_int_eq(freeze_whole(&s), 0);
 	sandbox_end(&s);
-	ck_assert_int_eq(sleepers(), before - 1);
+	ck_assert_int_eq(sleepers(NULL), before - 1);
 }
 END_TEST
 
@@ -251,6 +297,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, continued_helpers_held);
 	tcase_add_test(tc, vfork_counts_as_stopped);
 	tcase_add_test(tc, init_stopped_too);
+	tcase_add_test(tc, continued_off_move_ends_it);
 	tcase_add_test(tc, kill_ends_all);
 	suite_add_tcase(s, tc);
 	return s;
