@@ -18,9 +18,12 @@ needs_bubblewrap
 unprivileged alone
 mkdir -m 0777 "$TMP/logs"
 
-# charged_used LOG: the CPU charged to fightback on its moves between its
-# first turn and its last, and what its processes used between them (by
-# its own reading of /proc at each turn), in ms.
+# charged_used LOG: the CPU charged to fightback on its moves up to its
+# last turn's, and what its processes used from its first turn to its
+# last (by its own reading of /proc as each turn begins), in ms.  The
+# last move's charge belongs: its helpers, thawed with it, spin while
+# its reading of /proc is still under way (on a busy machine, 100 ms
+# and more of the 4 helpers' CPU).
 charged_used() {
 	"$PYTHON3" - "$1" <<-'PY'
 	import json, re, sys
@@ -33,7 +36,7 @@ charged_used() {
 	    elif r["type"] == "action" and names[r["seat"]] == "fightback":
 	        charged.append(r["cpu_us"])
 	used = [int(m) for m in re.findall(r"^fightback: cpu (\d+)$", open(log + ".fightback.stderr").read(), re.M)]
-	print(sum(charged[:len(used) - 1]) // 1000, used[-1] - used[0])
+	print(sum(charged[:len(used)]) // 1000, used[-1] - used[0])
 	PY
 }
 
