@@ -388,8 +388,6 @@ int cmd_play(int argc, char **argv)
 	rc = parse_args(&p, argc, argv);
 	if (rc == EXIT_OK)
 		rc = cli_containment_ready("play", &p.m.config.time, &p.limits);
-	if (rc == EXIT_OK && contain_fallback_line(p.limits.contain))
-		fprintf(stderr, "referee play: %s\n", contain_fallback_line(p.limits.contain));
 	if (rc != EXIT_OK) {
 		cJSON_Delete(p.options);
 		book_free(&p.book);
@@ -439,6 +437,9 @@ int cmd_play(int argc, char **argv)
 	sigaction(SIGINT, &stop, NULL);
 	sigaction(SIGTERM, &stop, NULL);
 	rc = make_log(&p);
+	/* Said once nothing can refuse the run any more: its first line. */
+	if (rc == EXIT_OK && contain_fallback_line(p.limits.contain))
+		fprintf(stderr, "referee play: %s\n", contain_fallback_line(p.limits.contain));
 	if (rc == EXIT_OK)
 		rc = play(&p);
 out:

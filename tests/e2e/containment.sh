@@ -140,8 +140,8 @@ if ! grep -q '"containment":"fallback' "$TMP/fb/probe.jsonl"; then
 	ok 0 "the fallback # SKIP this user has a control group of its own here"
 else
 	expect_eq "$RC" 0 "fallback: a game is played without --no-limits"
-	expect_eq "$(head -1 "$ERR")" "referee play: $FALLBACK_LINE" \
-		"fallback: play's first line names the limits that hold and those that do not"
+	expect_eq "$(grep -cFx "referee play: $FALLBACK_LINE" "$ERR")" 1 \
+		"fallback: play says once, before its game, the limits that hold and those that do not"
 	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, private memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no bound on shared memory, no CPU cap, no CPU time of children the kernel reaps"' \
 		"fallback: the log header says what contains the bots"
 	run "$REFEREE" verify "$TMP/fb/probe.jsonl"

@@ -53,7 +53,7 @@ expect_not_contains "$OUT" "timeout" "the person has no time limit"
 run $PTY --step "$PROMPT" "5 1 5" --step "$PROMPT" roll --step "$PROMPT" "[5,1]" \
 	--step "$PROMPT" '^D' -- "$REFEREE" play bolo --seed 04 -o first=seat0 human "b=$(zoo first-legal)"
 expect_eq "$RC" 0 "a bolo game with a person at the terminal ends"
-tr -d '\r' <"$OUT" | sed -E 's/, [0-9.]+ (us|ms)\)$/)/' >"$TMP/bolo.txt"
+tr -d '\r' <"$OUT" | stderr_sans_fallback - | sed -E 's/, [0-9.]+ (us|ms)\)$/)/' >"$TMP/bolo.txt"
 cat >"$TMP/bolo.want" <<'EOF'
 
 play begins: seat 0 starts

@@ -60,7 +60,7 @@ expect_exit 0 "$REFEREE" verify "$TMP/game.jsonl"
 
 # --- ARENA_OPTIONS over the file, the command line over both ---------------------
 ARENA_OPTIONS="--limits -j 2" game
-expect_eq "$RC:$(cat "$ERR")" "0:" "ARENA_OPTIONS --limits wins over the file's --no-limits: nothing to say"
+expect_eq "$RC:$(stderr_sans_fallback)" "0:" "ARENA_OPTIONS --limits wins over the file's --no-limits: nothing to say"
 expect_eq "$(header_says)" "$(ARENA_OPTIONS=--limits "$REFEREE" play rolit -o size=4 --log "$TMP/probe.jsonl" "$(cbot)" "$(cbot)" >/dev/null 2>&1; grep -o '"containment":"[^"]*"' "$TMP/probe.jsonl" | cut -d'"' -f4)" \
 	"ARENA_OPTIONS --limits: the bots are contained as by default"
 [ "$(header_says)" != "none: no limits, for trusted bots only" ]
@@ -73,7 +73,7 @@ ARENA_OPTIONS="--limits" game --no-limits
 expect_eq "$(cat "$ERR")" "referee play: --no-limits: $UNCONTAINED" \
 	"the command line's --no-limits wins over ARENA_OPTIONS --limits, and is named alone"
 game --limits
-expect_eq "$RC:$(cat "$ERR")" "0:" "the command line's --limits wins over the file's --no-limits"
+expect_eq "$RC:$(stderr_sans_fallback)" "0:" "the command line's --limits wins over the file's --no-limits"
 rm "$FILE"
 ARENA_OPTIONS="--no-limits" game
 expect_eq "$(cat "$ERR")" "referee play: --no-limits from ARENA_OPTIONS: $UNCONTAINED" \

@@ -314,6 +314,14 @@ no_control_group() {
 	[ -n "$NO_CONTROL_GROUP" ]
 }
 
+# stderr_sans_fallback [FILE]: FILE ($ERR by default) without the line
+# `play` says first when the fallback contains its bots (which limits
+# hold, docs/SANDBOX.md): what a case about something else compares,
+# as root and as a normal user alike.
+stderr_sans_fallback() {
+	grep -v '^referee play: no control group can be had here: ' "${1:-$ERR}"
+}
+
 # needs_control_group WHAT: when no_control_group, ends the script with
 # WHAT (the rest of it) as one skipped case.  Never before a script's first
 # case: the fallback contains a normal user's bots, so every script runs
