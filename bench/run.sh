@@ -203,7 +203,7 @@ while [ "$round" -le "$rounds" ]; do
 	as=
 	row "2 players, both, fallback" "$rt1" "$rt2"
 	play 2 "$g2" --no-sandbox --no-limits --out "$tmp/logs" >"$tmp/run"
-	rm -f "$tmp"/logs/game-*.jsonl
+	rm -f "$tmp"/logs/game-*.jsonl "$tmp"/logs/run.jsonl
 	row "2 players, signed logs" "$rt1" "$rt2"
 	play 4 "$g4" --no-sandbox --no-limits >"$tmp/run"
 	row "4 players, no logs" "$rt1" "$rt4"
