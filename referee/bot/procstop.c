@@ -377,6 +377,24 @@ struct procstop *procstop_new(pid_t outer)
 	return p;
 }
 
+/* The last pid the kernel gave a process or thread, anywhere below this
+ * process's PID namespace (the sandbox's included); -1 when unknown. */
+static long last_pid(struct procstop *p)
+{
+	char buf[32];
+	ssize_t n;
+
+	if (p->last_pid_fd < 0)
+		return -1;
+	do
+		n = pread(p->last_pid_fd, buf, sizeof buf - 1, 0);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10);
+}
+
 /* Stops every process a scan finds running, until two scans in a row
  * find nothing new and every process halted(), or the bound passes.  A
  * process stopped forks no more, and what it forked is in its children;
@@ -449,12 +467,14 @@ static bool ran_off_move(struct procstop *p)
 
 	if (!p->halted.count)
 		return false;
+	/* The scan serves the clock too, as procstop_cpu_ns()'s own does:
+	 * its first read after the thaw need not scan again. */
+	p->last_pid = last_pid(p);
 	scan(p, &found, NULL);
 	for (size_t i = 0; !ran && i < p->seen_count; i++)
 		ran = !p->seen[i].halted && pids_has(&p->halted, p->seen[i].pid);
 	free(found.list);
 	p->halted.count = 0;
-	p->last_pid = -1;
 	return ran;
 }
 
@@ -520,24 +540,6 @@ bool procstop_kill(struct procstop *p, int wait_ms)
 bool procstop_pending(const struct procstop *p)
 {
 	return p->pending;
-}
-
-/* The last pid the kernel gave a process or thread, anywhere below this
- * process's PID namespace (the sandbox's included); -1 when unknown. */
-static long last_pid(struct procstop *p)
-{
-	char buf[32];
-	ssize_t n;
-
-	if (p->last_pid_fd < 0)
-		return -1;
-	do
-		n = pread(p->last_pid_fd, buf, sizeof buf - 1, 0);
-	while (n < 0 && errno == EINTR);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return strtol(buf, NULL, 10);
 }
 
 /* The CPU time of the processes the last scan found, in ns, with what
