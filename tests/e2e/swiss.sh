@@ -74,7 +74,7 @@ for _ in $(seq 600); do
 	[ "$(ls "$TMP/killed/games" 2>/dev/null | wc -l)" -ge 45 ] && break
 	sleep 0.05
 done
-pkill -KILL -f "referee tournament $TMP/s.json --out $TMP/killed"
+kill_run "referee tournament $TMP/s.json --out $TMP/killed"
 wait
 logs=$(ls "$TMP/killed/games" | wc -l)
 ok "$([ "$logs" -ge 45 ] && [ "$logs" -lt 64 ]; echo $?)" "the run is killed in round 2 ($logs logs)"

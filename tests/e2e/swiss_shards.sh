@@ -98,7 +98,7 @@ for _ in $(seq 1200); do
 	[ "$(ls "$TMP/k/shard-2/games" 2>/dev/null | wc -l)" -ge 4 ] && break
 	sleep 0.05
 done
-pkill -KILL -f "referee tournament $TMP/s.json --out $TMP/k/shard-2 "
+kill_run "referee tournament $TMP/s.json --out $TMP/k/shard-2 "
 logs=$(ls "$TMP/k/shard-2/games" | wc -l)
 ok "$([ "$logs" -ge 4 ] && [ "$logs" -lt 11 ]; echo $?)" "shard 2 is killed in round 2 ($logs logs)"
 RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/k/shard-2" \

@@ -71,7 +71,7 @@ kills=0
 run timeout 20 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --concurrency 2 &
 for attempt in 1 2 3; do
 	sleep "$(printf '0.%02d' $((RANDOM % 45 + 5)))"   # a random point of the run
-	if pkill -KILL -f "referee tournament $TMP/k.json"; then kills=$((kills + 1)); fi
+	if kill_run "referee tournament $TMP/k.json"; then kills=$((kills + 1)); fi
 	wait
 	[ -f "$TMP/killed/manifest.jsonl" ] || break
 	tail -1 "$TMP/killed/manifest.jsonl" | grep -q '"type":"signature"' && break

@@ -362,6 +362,21 @@ assert_no_leftovers() {
 	ok $? "$desc" || pgrep -a -f "$TMP" | sed 's/^/#   /'
 }
 
+# kill_run PATTERN: kills (-9) every process whose command line matches
+# PATTERN, the referee and the workers it forked, and waits until they have
+# gone: the workers hold the run's lock until they end (referee/run_lock.h),
+# and a sanitizer build's process takes a while to end after a kill -9.
+# Returns 1 when nothing matched.
+kill_run() {
+	pkill -KILL -f "$1" || return 1
+	for _ in $(seq 200); do
+		pgrep -f "$1" >/dev/null || return 0
+		pkill -KILL -f "$1"
+		sleep 0.05
+	done
+	diag "still running after kill -9: $(pgrep -a -f "$1")"
+}
+
 # manifest_games MANIFEST: the games of a manifest's started and finished
 # records, in their order, a line each: "started GAME" and "finished GAME
 # SHA256 SEATS RANKS" (seats and ranks comma-separated).
