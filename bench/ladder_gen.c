@@ -26,13 +26,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "journal.h"
-#include "keys.h"
-#include "logread.h"
-#include "manifest.h"
-#include "manifest_records.h"
-#include "outdir.h"
-#include "util.h"
+#include "base/journal.h"
+#include "base/keys.h"
+#include "base/logread.h"
+#include "manifest/manifest.h"
+#include "manifest/manifest_records.h"
+#include "base/outdir.h"
+#include "base/util.h"
 
 static void die(const char *what, const char *detail)
 {

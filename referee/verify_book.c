@@ -9,11 +9,11 @@
 #include <string.h>
 
 #include "games/registry.h"
-#include "json.h"
-#include "logread.h"
-#include "outdir.h"
-#include "tournament_file.h"
-#include "util.h"
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
+#include "tournament/tournament_file.h"
+#include "base/util.h"
 
 struct verify_book {
 	struct tournament_spec spec;  /* what the picks depend on, and the

@@ -18,8 +18,8 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-#include "manifest_read.h"
-#include "problems.h"
+#include "manifest/manifest_read.h"
+#include "base/problems.h"
 
 struct verify_book;
 

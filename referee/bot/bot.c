@@ -11,7 +11,7 @@
 #include "bot.h"
 #include "bot_private.h"
 #include "contain.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "bot.h"
-#include "paths.h"
+#include "base/paths.h"
 #include "sandbox_system.h"
-#include "util.h"
+#include "base/util.h"
 
 static const char *cmd_error(const char *reason, const char *command,
 			     char *err)

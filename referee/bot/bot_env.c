@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bot.h"
-#include "util.h"
+#include "base/util.h"
 
 extern char **environ;
 

@@ -14,7 +14,7 @@
 #include "bot_private.h"
 #include "contain.h"
 #include "sandbox.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

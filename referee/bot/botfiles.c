@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "bot.h"
-#include "files.h"
-#include "util.h"
+#include "base/files.h"
+#include "base/util.h"
 
 static void add_file(cJSON *list, int dirfd, const char *path)
 {

@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "files.h"
-#include "util.h"
+#include "base/files.h"
+#include "base/util.h"
 
 struct walk {
 	struct sha256_ctx state;

@@ -22,8 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "util.h"
+#include "base/paths.h"
+#include "base/util.h"
 
 /* The files a group is driven by through descriptors kept open, v2 and
  * v1 (with its hierarchy). */

@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "bot.h"
-#include "files.h"
-#include "paths.h"
-#include "util.h"
+#include "base/files.h"
+#include "base/paths.h"
+#include "base/util.h"
 
 /* Set in the environment of the run again, so that it never loops. */
 #define DELEGATED "ARENA_CGROUP_DELEGATED"

@@ -20,8 +20,8 @@
 #include <unistd.h>
 #include <linux/close_range.h>
 
-#include "paths.h"
-#include "util.h"
+#include "base/paths.h"
+#include "base/util.h"
 
 static const char *const controller[CGROUP_HIERARCHIES] = {
 	[CGROUP_MEMORY] = "memory", [CGROUP_PIDS] = "pids", [CGROUP_CPU] = "cpu",

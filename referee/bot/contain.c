@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "procstop.h"
-#include "util.h"
+#include "base/util.h"
 
 struct contain {
 	struct cgroup *group;    /* CONTAIN_CGROUPS */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
-#include "visible.h"
+#include "base/util.h"
+#include "base/visible.h"
 
 /* The referee's mark as each game starts (match.c's note_game()). */
 #define GAME_MARK "=== arena: game "

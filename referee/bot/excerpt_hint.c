@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paths.h"
+#include "base/paths.h"
 #include "sandbox_system.h"
-#include "util.h"
+#include "base/util.h"
 
 #define READABLE "--readable PATH (\"readable\" in a tournament file)"
 

@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 struct pids {
 	pid_t *list;

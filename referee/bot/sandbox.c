@@ -24,11 +24,11 @@
 
 #include "bot_env.h"
 #include "contain.h"
-#include "paths.h"
+#include "base/paths.h"
 #include "sandbox_specials.h"
 #include "sandbox_seccomp.h"
 #include "sandbox_system.h"
-#include "util.h"
+#include "base/util.h"
 
 static const char *const fixed_options[] = {
 	"--die-with-parent", "--unshare-all", "--new-session",

@@ -103,7 +103,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 #ifndef FUTEX2_PRIVATE
 #define FUTEX2_PRIVATE FUTEX_PRIVATE_FLAG /* <linux/futex.h> of Linux 6.7 */

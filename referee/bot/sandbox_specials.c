@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paths.h"
+#include "base/paths.h"
 #include "sandbox_ids.h"
-#include "util.h"
+#include "base/util.h"
 
 struct walked {
 	char *folder;

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "paths.h"
+#include "base/paths.h"
 
 const char *const sandbox_system_folders[] = {
 	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",

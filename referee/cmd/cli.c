@@ -13,14 +13,14 @@
 #include "bot/bot_env.h"
 #include "bot/contain.h"
 #include "bot/excerpt.h"
-#include "files.h"
-#include "keys.h"
-#include "names.h"
-#include "paths.h"
-#include "seed.h"
+#include "base/files.h"
+#include "base/keys.h"
+#include "tournament/names.h"
+#include "base/paths.h"
+#include "base/seed.h"
 #include "settings.h"
-#include "util.h"
-#include "visible.h"
+#include "base/util.h"
+#include "base/visible.h"
 
 /* The word of the option cli_option() returned last, and those that set
  * the bots' limits and sandbox last (cli_limits_given()). */

@@ -9,8 +9,8 @@
 #include <getopt.h>
 #include <stdbool.h>
 
-#include "ladder_print.h"
-#include "match.h"
+#include "ladder/ladder_print.h"
+#include "match/match.h"
 #include "match_options.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };

@@ -15,15 +15,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check_bot.h"
+#include "match/check_bot.h"
 #include "cli.h"
-#include "files.h"
-#include "game_play.h"
+#include "base/files.h"
+#include "base/game_play.h"
 #include "games/registry.h"
-#include "keys.h"
-#include "options.h"
-#include "tournament_entrant.h"
-#include "util.h"
+#include "base/keys.h"
+#include "base/options.h"
+#include "tournament/tournament_entrant.h"
+#include "base/util.h"
 
 static const char usage[] =
 "usage: referee check-bot GAME BOT [options]\n"

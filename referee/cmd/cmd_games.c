@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "games/registry.h"
-#include "options.h"
+#include "base/options.h"
 
 static void describe_option(const struct game_option *o)
 {

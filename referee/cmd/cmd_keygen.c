@@ -6,9 +6,9 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "keys.h"
-#include "paths.h"
-#include "util.h"
+#include "base/keys.h"
+#include "base/paths.h"
+#include "base/util.h"
 
 int cmd_keygen(int argc, char **argv)
 {

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "keys.h"
-#include "ladder_print.h"
+#include "base/keys.h"
+#include "ladder/ladder_print.h"
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */

@@ -14,21 +14,21 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "book.h"
+#include "match/book.h"
 #include "bot/contain.h"
 #include "cli.h"
-#include "files.h"
-#include "journal.h"
+#include "base/files.h"
+#include "base/journal.h"
 #include "games/registry.h"
-#include "human.h"
-#include "openings.h"
-#include "options.h"
-#include "paths.h"
-#include "play_match.h"
+#include "match/human.h"
+#include "base/openings.h"
+#include "base/options.h"
+#include "base/paths.h"
+#include "match/play_match.h"
 #include "report/replay.h"
 #include "report/replay_text.h"
-#include "game_play.h"
-#include "util.h"
+#include "base/game_play.h"
+#include "base/util.h"
 
 static const char usage[] =
 "usage: referee play GAME [options] BOT...\n"

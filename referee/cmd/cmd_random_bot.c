@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "base/json.h"
 
 int cmd_random_bot(int argc, char **argv)
 {

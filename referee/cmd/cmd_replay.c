@@ -17,13 +17,13 @@
 
 #include "cli.h"
 #include "report/html.h"
-#include "json.h"
-#include "keys.h"
+#include "base/json.h"
+#include "base/keys.h"
 #include "report/replay.h"
 #include "report/replay_words.h"
 #include "report/replay_text.h"
-#include "util.h"
-#include "visible.h"
+#include "base/util.h"
+#include "base/visible.h"
 
 struct replay_args {
 	const char *path, *format, *output, *key_file;

@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "keys.h"
+#include "base/keys.h"
 #include "report/report.h"
-#include "util.h"
-#include "visible.h"
+#include "base/util.h"
+#include "base/visible.h"
 
 /* What the report goes on without. */
 static void say(const char *line)

@@ -15,19 +15,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book.h"
+#include "match/book.h"
 #include "cli.h"
-#include "files.h"
+#include "base/files.h"
 #include "games/registry.h"
-#include "names.h"
-#include "openings.h"
-#include "options.h"
-#include "sprt.h"
-#include "sprt_play.h"
-#include "game_play.h"
-#include "status_line.h"
-#include "util.h"
-#include "visible.h"
+#include "tournament/names.h"
+#include "base/openings.h"
+#include "base/options.h"
+#include "ladder/sprt.h"
+#include "tournament/sprt_play.h"
+#include "base/game_play.h"
+#include "tournament/status_line.h"
+#include "base/util.h"
+#include "base/visible.h"
 
 static const char usage[] =
 "usage: referee sprt GAME --elo0 E0 --elo1 E1 [options] A B\n"

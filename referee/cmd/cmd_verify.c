@@ -17,11 +17,11 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "keys.h"
-#include "manifest_read.h"
-#include "util.h"
+#include "base/keys.h"
+#include "manifest/manifest_read.h"
+#include "base/util.h"
 #include "verify_paths.h"
-#include "visible.h"
+#include "base/visible.h"
 
 /* What the check found, for the exit status. */
 struct tally {

@@ -10,9 +10,9 @@
 
 #include "cli.h"
 #include "config.h"
-#include "keys.h"
+#include "base/keys.h"
 #include "settings.h"
-#include "util.h"
+#include "base/util.h"
 
 static const struct {
 	const char *name;

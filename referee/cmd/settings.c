@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "match_options.h"
-#include "paths.h"
-#include "util.h"
+#include "base/paths.h"
+#include "base/util.h"
 
 /* The verbs that take settings. */
 enum { PLAY = 1, TOURNAMENT = 2, SPRT = 4, CHECK_BOT = 8, VERIFY = 16 };

@@ -16,8 +16,8 @@
 #include <nettle/base64.h>
 
 #include "html.h"
-#include "json.h"
-#include "util.h"
+#include "base/json.h"
+#include "base/util.h"
 
 static void put_escaped(FILE *out, const char *text)
 {

@@ -12,11 +12,11 @@
 
 #include "html.h"
 #include "html_assets.h"
-#include "json.h"
+#include "base/json.h"
 #include "games/registry.h"
-#include "paths.h"
+#include "base/paths.h"
 #include "replay_family.h"
-#include "util.h"
+#include "base/util.h"
 
 #define REPLAY_SCRIPT "replay.js"
 #define REPLAY_STYLE "replay.css"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "games/black_pot.h"
-#include "json.h"
+#include "base/json.h"
 #include "replay_family.h"
 #include "replay_members.h"
 

@@ -14,14 +14,14 @@
 #include <string.h>
 
 #include "games/registry.h"
-#include "json.h"
-#include "keys.h"
+#include "base/json.h"
+#include "base/keys.h"
 #include "replay.h"
 #include "replay_family.h"
 #include "replay_members.h"
-#include "util.h"
-#include "verify.h"
-#include "wire.h"
+#include "base/util.h"
+#include "base/verify.h"
+#include "base/wire.h"
 
 /* View members that never change during a game: kept once in the
  * document's "fixed" object instead of in every step. */

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "games/volle_lotte.h"
-#include "json.h"
+#include "base/json.h"
 #include "replay_family.h"
 #include "replay_members.h"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json.h"
+#include "base/json.h"
 
 int replay_int(const cJSON *object, const char *name, int fallback)
 {

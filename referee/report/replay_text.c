@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "base/json.h"
 #include "replay_members.h"
-#include "visible.h"
+#include "base/visible.h"
 
 static const char *name_of(const cJSON *doc, int seat)
 {

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "json.h"
-#include "paths.h"
+#include "base/json.h"
+#include "base/paths.h"
 #include "replay_members.h"
-#include "util.h"
+#include "base/util.h"
 
 #define GAME_MARK "=== arena: game "
 #define MOVE_MARK "=== arena: move %d ==="

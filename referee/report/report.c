@@ -10,12 +10,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "files.h"
+#include "base/files.h"
 #include "html.h"
 #include "html_assets.h"
-#include "outdir.h"
+#include "base/outdir.h"
 #include "report.h"
-#include "util.h"
+#include "base/util.h"
 
 /* How often a page of a run still going on reloads itself. */
 #define REPORT_RELOAD_SECONDS 10

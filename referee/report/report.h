@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "files.h"
-#include "manifest_read.h"
+#include "base/files.h"
+#include "manifest/manifest_read.h"
 #include "report_warn.h"
 
 struct report_options {

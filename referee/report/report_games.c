@@ -9,12 +9,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "keys.h"
-#include "outdir.h"
-#include "paths.h"
+#include "base/keys.h"
+#include "base/outdir.h"
+#include "base/paths.h"
 #include "report.h"
 #include "report_replays.h"
-#include "util.h"
+#include "base/util.h"
 
 static bool listed(const cJSON *list, const char *name)
 {

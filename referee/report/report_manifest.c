@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "manifest_cut.h"
-#include "manifest_read.h"
-#include "outdir.h"
+#include "manifest/manifest_cut.h"
+#include "manifest/manifest_read.h"
+#include "base/outdir.h"
 #include "report.h"
-#include "util.h"
-#include "verify_run.h"
+#include "base/util.h"
+#include "base/verify_run.h"
 
 /* Keeps the first problem found. */
 static void first_problem(void *ctx, const char *where, const char *what)

@@ -24,16 +24,16 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "files.h"
+#include "base/files.h"
 #include "html.h"
-#include "json.h"
-#include "outdir.h"
-#include "paths.h"
+#include "base/json.h"
+#include "base/outdir.h"
+#include "base/paths.h"
 #include "report_replays.h"
 #include "replay.h"
 #include "replay_members.h"
 #include "replay_words.h"
-#include "util.h"
+#include "base/util.h"
 
 /* The most bytes of a bot's last words the games list shows. */
 #define LAST_WORDS_BYTES 160

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "util.h"
+#include "base/util.h"
 
 void report_warn(report_warn_fn *warn, const char *fmt, ...)
 {

@@ -37,9 +37,9 @@ def copies():
                          "install sdk/python from the arena source tree"
                          % TOP)
     wanted = glob.glob(os.path.join(TOP, "games", "*.[ch]"))
-    wanted += [os.path.join(TOP, "referee", name + ext)
+    wanted += [os.path.join(TOP, "referee", "base", name + ext)
                for name in REFEREE for ext in (".c", ".h")]
-    wanted += [os.path.join(TOP, "referee", name) for name in HEADERS]
+    wanted += [os.path.join(TOP, "referee", "base", name) for name in HEADERS]
     wanted += [os.path.join(TOP, "sdk", "c", "arena_games" + ext)
                for ext in (".c", ".h")]
     found = {}

@@ -53,7 +53,7 @@ expect_lt 4 "$(cut -d' ' -f1 "$TMP/layers" | sort -u | wc -l)" \
 # pattern names alone falls in the core; a module of the core's lowest
 # layer that calls a verb is caught, and so is a module in no layer.
 fake=$TMP/fake
-mkdir -p "$fake/referee/cmd" "$fake/referee/bot" "$fake/games" "$fake/stray"
+mkdir -p "$fake/referee/cmd" "$fake/referee/bot" "$fake/referee/base" "$fake/games" "$fake/stray"
 module() { # PATH DEFINES CALLS
 	printf 'int %s(void);\nint %s(void) { return %s(); }\n' "$3" "$2" "$3" \
 		>"$fake/$1.c"
@@ -68,13 +68,13 @@ calls "$fake" "$fake"/referee/cmd/verb.o "$fake"/referee/bot/spawn.o \
 expect_eq "$(wc -l <"$TMP/down")" 3 "the made-up modules' calls are read"
 expect_eq "$(upward "$TMP/layers" "$TMP/down")" "" \
 	"calls downward, from a new module of the core too, pass"
-module referee/journal journal verb
+module referee/base/journal journal verb
 module stray/odd odd rules
 calls "$fake" "$fake"/referee/cmd/verb.o "$fake"/referee/bot/spawn.o \
-	"$fake"/games/rules.o "$fake"/referee/journal.o "$fake"/stray/odd.o \
+	"$fake"/games/rules.o "$fake"/referee/base/journal.o "$fake"/stray/odd.o \
 	>"$TMP/up"
 expect_eq "$(upward "$TMP/layers" "$TMP/up" | sort)" \
-"referee/journal (base) -> referee/cmd/verb (verbs): verb
+"referee/base/journal (base) -> referee/cmd/verb (verbs): verb
 unplaced stray/odd" "a call upward and a module in no layer are caught"
 
 if [ -z "$REFEREE_OBJECTS" ] || [ -z "$GAMES_OBJECTS" ]; then

@@ -5,7 +5,7 @@
 # Python, Makefile.am) or anywhere in a document (*.md, the manual pages),
 # and every relative link of a document, from the document's folder.  A
 # path stands if it is a file or a folder of the tree, a module named
-# without its suffix (referee/util: referee/util.c), or a file the build
+# without its suffix (referee/base/util: referee/base/util.c), or a file the build
 # makes; a placeholder (NAME, GAME, X, ...) names no path.  The
 # allow-list below is what a run makes, not the tree.  It reads the
 # files git lists, so it skips in a source folder that is no git checkout

@@ -63,11 +63,11 @@ installed_bot_passes() {
 # arena_env's extension and arena_bot._rules compile the rules library
 # (and the C SDK's game helpers) beside sdk/python: the copy is of what
 # `pip install sdk/python` reads in the source tree.
-mkdir -p "$TMP/py/src/sdk/c" "$TMP/py/src/referee"
+mkdir -p "$TMP/py/src/sdk/c" "$TMP/py/src/referee/base"
 cp -r "$top_srcdir/sdk/python" "$TMP/py/src/sdk/python"
 cp "$top_srcdir"/sdk/c/arena_games.[ch] "$TMP/py/src/sdk/c/"
 cp -r "$top_srcdir/games" "$TMP/py/src/games"
-cp "$top_srcdir"/referee/*.[ch] "$TMP/py/src/referee/"
+cp "$top_srcdir"/referee/base/*.[ch] "$TMP/py/src/referee/base/"
 rm -rf "$TMP/py/src/sdk/python/build" "$TMP/py/src/sdk/python/arena_env/"_core*.so \
 	"$TMP/py/src/sdk/python/arena_bot/"_rules*.so
 # The installed package, not a build tree's (lib.sh's PYTHONPATH).

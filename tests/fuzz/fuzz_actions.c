@@ -22,9 +22,9 @@
 #include "games/draws.h"
 #include "fuzz.h"
 #include "games/registry.h"
-#include "options.h"
-#include "game_play.h"
-#include "util.h"
+#include "base/options.h"
+#include "base/game_play.h"
+#include "base/util.h"
 
 struct run {
 	struct game_play game;

@@ -17,11 +17,11 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "journal.h"
-#include "json.h"
-#include "logread.h"
-#include "util.h"
-#include "verify.h"
+#include "base/journal.h"
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/util.h"
+#include "base/verify.h"
 
 static void render(void *ctx, size_t line, const cJSON *record,
 		   const struct game_play *play)

@@ -16,10 +16,10 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "json.h"
-#include "records.h"
-#include "util.h"
-#include "wire.h"
+#include "base/json.h"
+#include "base/records.h"
+#include "base/util.h"
+#include "base/wire.h"
 
 /* A forfeit record quoting the start of `line` (up to a NUL byte), as the
  * match quotes bad replies and illegal actions, reads back. */

@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "schedule.h"
-#include "tournament_file.h"
-#include "util.h"
+#include "tournament/schedule.h"
+#include "tournament/tournament_file.h"
+#include "base/util.h"
 
 #define FUZZ_MAX_GAMES 5000
 

@@ -364,7 +364,7 @@ assert_no_leftovers() {
 
 # kill_run PATTERN: kills (-9) every process whose command line matches
 # PATTERN, the referee and the workers it forked, and waits until they have
-# gone: the workers hold the run's lock until they end (referee/run_lock.h),
+# gone: the workers hold the run's lock until they end (referee/tournament/run_lock.h),
 # and a sanitizer build's process takes a while to end after a kill -9.
 # Returns 1 when nothing matched.
 kill_run() {

@@ -2,7 +2,7 @@
 """Reference values for tests/unit/check_ratings.c and check_sprt.c.
 
 A second, deliberately plain implementation of the model in docs/LADDER.md,
-written without looking at referee/ratings.c: Python 3 standard library
+written without looking at referee/ladder/ratings.c: Python 3 standard library
 only, every game split into pairs of sides, a full Newton fit of the
 logistic likelihood on the Elo scale with entrant 0 held at zero, a
 Gauss-Jordan inverse, then centring on the mean.  It prints the ratings,

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 void case_rules_move(const struct case_table *t,
 		     const struct game_rules *rules, void *state,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static FILE *table_open(const char *table)
 {

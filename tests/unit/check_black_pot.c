@@ -17,7 +17,7 @@
 #include "games/black_pot.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 #define SIDE BLACK_POT_SIDE
 

@@ -13,7 +13,7 @@
 #include "games/dice.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static const struct game_rules *const bolo_games[] = {
 	&arena_bolo_rules, &arena_bolo5_rules, NULL,

@@ -21,9 +21,9 @@
 #include <unistd.h>
 
 #include "bot/bot.h"
-#include "files.h"
+#include "base/files.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 #define MS 1000000LL
 

@@ -18,7 +18,7 @@
 #include "bot/bot.h"
 #include "bot/cgroup.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static char root[64];
 

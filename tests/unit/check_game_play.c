@@ -9,10 +9,10 @@
 #include "games/black_pot.h"
 #include "games/registry.h"
 #include "games/volle_lotte.h"
-#include "options.h"
+#include "base/options.h"
 #include "run_suite.h"
-#include "game_play.h"
-#include "util.h"
+#include "base/game_play.h"
+#include "base/util.h"
 
 static char err[ERR_LEN];
 static const unsigned char zero_key[32];

@@ -11,12 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "journal.h"
-#include "json.h"
-#include "keys.h"
-#include "logread.h"
+#include "base/journal.h"
+#include "base/json.h"
+#include "base/keys.h"
+#include "base/logread.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static char err[ERR_LEN];
 

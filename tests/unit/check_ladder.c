@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crosstable.h"
-#include "ladder_print.h"
+#include "ladder/crosstable.h"
+#include "ladder/ladder_print.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 enum { ALPHA, BETA, GAMMA, BOTS };
 

@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "fixture_run.h"
-#include "ladder.h"
-#include "paths.h"
+#include "ladder/ladder.h"
+#include "base/paths.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static char *dir;
 static char said[4 * ERR_LEN];   /* every problem, "WHERE: WHAT\n" */

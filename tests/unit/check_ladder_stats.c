@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ladder_stats.h"
+#include "base/ladder_stats.h"
 #include "run_suite.h"
-#include "timings.h"
+#include "base/timings.h"
 
 START_TEST(percentiles)
 {

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "manifest_file.h"
+#include "base/json.h"
+#include "manifest/manifest_file.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 /* A tournament file of two bots: the top's other members, then the two
  * bots' objects. */

@@ -14,16 +14,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "journal.h"
-#include "json.h"
-#include "manifest.h"
-#include "manifest_cut.h"
-#include "manifest_file.h"
-#include "manifest_read.h"
-#include "manifest_records.h"
-#include "outdir.h"
+#include "base/journal.h"
+#include "base/json.h"
+#include "manifest/manifest.h"
+#include "manifest/manifest_cut.h"
+#include "manifest/manifest_file.h"
+#include "manifest/manifest_read.h"
+#include "manifest/manifest_records.h"
+#include "base/outdir.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 #define SHA_1 "1111111111111111111111111111111111111111111111111111111111111111"
 #define SHA_2 "2222222222222222222222222222222222222222222222222222222222222222"

@@ -14,12 +14,12 @@
 #include <string.h>
 
 #include "games/registry.h"
-#include "json.h"
-#include "match.h"
-#include "match_set.h"
-#include "options.h"
+#include "base/json.h"
+#include "match/match.h"
+#include "match/match_set.h"
+#include "base/options.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 /* One game of the set being watched, known by its game_play. */
 struct watched {

@@ -7,10 +7,10 @@
 #include <stdio.h>
 
 #include "games/registry.h"
-#include "openings.h"
-#include "options.h"
+#include "base/openings.h"
+#include "base/options.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static char err[ERR_LEN];
 

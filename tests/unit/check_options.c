@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "games/registry.h"
-#include "json.h"
-#include "options.h"
+#include "base/json.h"
+#include "base/options.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static char err[ERR_LEN];
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outdir.h"
+#include "base/outdir.h"
 #include "run_suite.h"
 
 static void expect_path(char *got, const char *want)

@@ -4,7 +4,7 @@
  * shows it, whatever the bots' order in the tournament file; and a new
  * fit waits until it is due unless asked for now.
  */
-#include "progress_leader.h"
+#include "tournament/progress_leader.h"
 #include "run_suite.h"
 
 static char *names[] = {"alpha", "beta"};

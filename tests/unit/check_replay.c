@@ -12,12 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "keys.h"
-#include "logread.h"
+#include "base/keys.h"
+#include "base/logread.h"
 #include "report/replay.h"
 #include "report/replay_members.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 /* The key that signed bolo-2p.jsonl and rolit-4.jsonl. */
 #define CORPUS_KEY "a494540246ef331c5353811e2241eeb449e01bd2775e2342dfe24b85b507ea45"

@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include "fixture_run.h"
-#include "keys.h"
+#include "base/keys.h"
 #include "report/report.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static char *dir, err[ERR_LEN];
 static cJSON *data;

@@ -13,7 +13,7 @@
 #include "games/registry.h"
 #include "games/rolit.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 #define MAX_SIZE 8
 

@@ -38,7 +38,7 @@
 
 #include "run_suite.h"
 #include "bot/sandbox_seccomp.h"
-#include "util.h"
+#include "base/util.h"
 
 #define HIGH (1L << 32)  /* set in an int argument, the kernel ignores it */
 /* Stand-ins for what exists only at run time. */

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "run_suite.h"
-#include "sprt.h"
-#include "util.h"
+#include "ladder/sprt.h"
+#include "base/util.h"
 
 static double trinomial(enum sprt_model model, double elo0, double elo1,
 			long w, long l, long d)

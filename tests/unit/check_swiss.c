@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "run_suite.h"
-#include "swiss.h"
-#include "swiss_standings.h"
-#include "tournament_peers.h"
+#include "tournament/swiss.h"
+#include "tournament/swiss_standings.h"
+#include "tournament/tournament_peers.h"
 
 /* Made-up results: game ranks from the pairing being planned. */
 struct results {

@@ -13,12 +13,12 @@
 
 #include "games/fair.h"
 #include "games/registry.h"
-#include "manifest.h"
-#include "files.h"
+#include "manifest/manifest.h"
+#include "base/files.h"
 #include "run_suite.h"
-#include "schedule.h"
-#include "tournament_file.h"
-#include "util.h"
+#include "tournament/schedule.h"
+#include "tournament/tournament_file.h"
+#include "base/util.h"
 
 #define MAX_BOTS 16
 #define TWO_BOTS "\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, " \

@@ -17,11 +17,11 @@
 
 #include <cjson/cJSON.h>
 
-#include "files.h"
-#include "paths.h"
-#include "region.h"
+#include "base/files.h"
+#include "base/paths.h"
+#include "base/region.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Allocations of every size from 1 to 300 bytes, and one far larger
  * than the first block, are aligned and do not overlap. */

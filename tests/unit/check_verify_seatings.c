@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "run_suite.h"
-#include "verify_seatings.h"
+#include "base/verify_seatings.h"
 
 #define CMD_A "./a"
 #define CMD_B "./b --depth 3"

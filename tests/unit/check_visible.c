@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "run_suite.h"
-#include "visible.h"
+#include "base/visible.h"
 
 static void expect(const char *text, enum visible_mode mode, const char *want)
 {

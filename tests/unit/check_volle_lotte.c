@@ -14,7 +14,7 @@
 #include "games/registry.h"
 #include "games/volle_lotte.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 static const struct game_rules *const vl_games[] = {
 	&arena_volle_lotte_rules, NULL,

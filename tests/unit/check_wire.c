@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "region.h"
+#include "base/json.h"
+#include "base/region.h"
 #include "run_suite.h"
-#include "util.h"
-#include "wire.h"
+#include "base/util.h"
+#include "base/wire.h"
 
 static char err[ERR_LEN];
 

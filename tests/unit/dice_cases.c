@@ -14,7 +14,7 @@
 #include "case_table.h"
 #include "games/dice.h"
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 struct rule_case {
 	const struct dice_cases *cases;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "run_suite.h"
-#include "util.h"
+#include "base/util.h"
 
 char *fixture_run_copy(void)
 {

@@ -16,7 +16,7 @@
 #include "env_game.h"
 #include "env_log.h"
 #include "observe.h"
-#include "referee/json.h"
+#include "referee/base/json.h"
 
 typedef struct {
 	PyObject_HEAD

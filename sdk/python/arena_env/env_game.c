@@ -12,11 +12,11 @@
 #include "games/fair.h"
 #include "games/registry.h"
 #include "observe.h"
-#include "referee/json.h"
-#include "referee/options.h"
-#include "referee/records.h"
-#include "referee/seed.h"
-#include "referee/util.h"
+#include "referee/base/json.h"
+#include "referee/base/options.h"
+#include "referee/base/records.h"
+#include "referee/base/seed.h"
+#include "referee/base/util.h"
 
 /* Keeps each draw as the log record the referee writes for it. */
 static void env_game_record_draw(void *ctx, const struct draw_record *draw)
@@ -273,7 +273,7 @@ char *env_game_turn_text(const struct env_game *g)
 
 	if (seat < 0)
 		return NULL;
-	/* wire_turn()'s message, member for member (referee/wire.c). */
+	/* wire_turn()'s message, member for member (referee/base/wire.c). */
 	msg = cJSON_CreateObject();
 	cJSON_AddStringToObject(msg, "type", "turn");
 	cJSON_AddNumberToObject(msg, "seat", seat);

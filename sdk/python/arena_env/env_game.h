@@ -19,7 +19,7 @@
 #include "games/draws.h"
 #include "games/fair.h"
 #include "games/game.h"
-#include "referee/game_play.h"
+#include "referee/base/game_play.h"
 
 /* What `turn` says of the time left: the referee's default move time. */
 #define ENV_MOVE_MS 1000

@@ -9,11 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "referee/journal.h"
-#include "referee/records.h"
-#include "referee/util.h"
+#include "referee/base/journal.h"
+#include "referee/base/records.h"
+#include "referee/base/util.h"
 
-/* The header the referee writes (referee/match_game.c), but for "referee":
+/* The header the referee writes (referee/match/match_game.c), but for "referee":
  * no referee, and "refereed": false. */
 static cJSON *env_log_header(const struct env_game *g,
 			     const char *const *names)

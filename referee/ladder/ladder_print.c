@@ -1,0 +1,531 @@
+/*
+ * Printing the ladder (ladder_print.h): the table of formats, and the
+ * table with its per-bot figures and matrices, csv, json and the
+ * crosstable alone, each with the pentanomial counts of 2-player
+ * duplicate sets and (but csv) how many games and sets a stop cut and a
+ * resumed run dealt again.
+ */
+#include "ladder_print.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crosstable.h"
+#include "base/keys.h"
+#include "ladder_folders.h"
+#include "ladder_pentanomial.h"
+#include "ladder_pgn.h"
+#include "sprt.h"
+#include "tournament/swiss_standings.h"
+#include "base/util.h"
+#include "base/visible.h"
+
+/* The crosstable in the table view up to this many bots (wider ones are
+ * for --format crosstable). */
+#define CROSSTABLE_IN_TABLE 12
+
+/* Every format: its name, and what it prints from: the ratings
+ * (ladder_print), the games in their order (pgn), or the logs' headers
+ * (folders). */
+enum ladder_source { FROM_RATINGS, FROM_GAMES, FROM_HEADERS };
+static const struct {
+	const char *name;
+	enum ladder_source source;
+} formats[LADDER_FORMATS] = {
+	[LADDER_TABLE] = {"table", FROM_RATINGS},
+	[LADDER_CSV] = {"csv", FROM_RATINGS},
+	[LADDER_JSON] = {"json", FROM_RATINGS},
+	[LADDER_PGN] = {"pgn", FROM_GAMES},
+	[LADDER_CROSSTABLE] = {"crosstable", FROM_RATINGS},
+	[LADDER_FOLDERS] = {"folders", FROM_HEADERS},
+};
+
+struct report {
+	FILE *out;
+	const struct ladder_data *data;
+	const struct ladder_rank *rank;
+	const struct ratings *r;
+	const int *order; /* entrants, best first, grouped */
+	bool multiplayer;
+	const struct ladder_bot_stats *bots; /* by entrant */
+	char *const *names; /* by entrant, as printed (visible.h) */
+	int name_width;     /* the longest name */
+};
+
+/* What says that runs not finished were rated: their games are the ones
+ * finished so far, and the ratings will change. */
+static void print_provisional(FILE *out, const struct ladder_data *data)
+{
+	char more[32] = "";
+
+	if (!data->unfinished_runs)
+		return;
+	if (data->unfinished_runs > 1)
+		snprintf(more, sizeof more, " and %d more", data->unfinished_runs - 1);
+	visible_line(out, "PROVISIONAL: %zu of these games are those finished so "
+		     "far of a tournament that has not finished (%s%s: not signed "
+		     "yet); the ratings will change", data->unfinished_games,
+		     data->unfinished, more);
+}
+
+/* The Swiss runs' standings, which a Swiss run's ladder leads with. */
+static void print_standings(FILE *out, const struct ladder_data *data)
+{
+	const cJSON *standings;
+
+	cJSON_ArrayForEach(standings, data->swiss_standings) {
+		swiss_standings_print(out, standings);
+		fputc('\n', out);
+	}
+}
+
+/* What says that a sharded Swiss run was rated from some of its shards. */
+static void print_swiss_part(FILE *out, const struct ladder_data *data)
+{
+	if (data->swiss_part)
+		visible_line(out, "NOT CHECKED: %s is a shard of a Swiss run whose "
+			     "other shards were not given: its pairings are not "
+			     "checked and its Buchholz is not counted; give every "
+			     "shard's folder", data->swiss_part);
+}
+
+/* What a stop cut and a resumed run dealt again, when anything was, after
+ * `before`. */
+static void print_cut(FILE *out, const struct ladder_data *data, const char *before)
+{
+	char text[MANIFEST_CUT_LEN];
+
+	if (data->cut.logs)
+		fprintf(out, "%s%s\n", before, manifest_cut_text(&data->cut, text));
+}
+
+static double score_pct(const struct ratings_entry *e)
+{
+	return e->pairs ? 100.0 * e->points / e->pairs : 0;
+}
+
+/* Milliseconds from microseconds, as text. */
+static void ms_text(char *buf, size_t len, int64_t us)
+{
+	snprintf(buf, len, "%.1f", (double)us / 1000);
+}
+
+/* A bot's forfeits by reason: "exit 2, timeout 1", or "". */
+static void reasons_text(const struct report *rep, int i, const char *sep,
+			 const char *between, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < rep->data->reasons.count && used < len; k++)
+		if (rep->bots[i].by_reason[k])
+			used += (size_t)snprintf(buf + used, len - used, "%s%s%s%ld",
+						 used ? sep : "", rep->data->reasons.names[k],
+						 between, rep->bots[i].by_reason[k]);
+}
+
+/* Forfeits and reply times to turns, bot by bot in ladder order: wall
+ * time, and the CPU time charged where the games had the CPU clock. */
+static void print_bot_stats(const struct report *rep)
+{
+	fprintf(rep->out, "\n%4s  %-*s %8s   %-24s %7s %9s %9s %9s %9s %9s\n", "rank",
+	       rep->name_width, "bot", "forfeits", "by reason", "turns", "median",
+	       "p95", "max", "CPU med", "CPU p95");
+	for (int k = 0; k < rep->r->entrants; k++) {
+		int i = rep->order[k];
+		const struct ladder_bot_stats *b = &rep->bots[i];
+		char why[256], med[24] = "-", p95[24] = "-", max[24] = "-";
+		char cpu_med[24] = "-", cpu_p95[24] = "-";
+		const char *unit = b->turns ? " ms" : "   ";
+
+		/* No turn answered: no time, "-", not a zero that looks
+		 * measured. */
+		reasons_text(rep, i, ", ", " ", why, sizeof why);
+		if (b->turns) {
+			ms_text(med, sizeof med, b->us[TIMINGS_MEDIAN]);
+			ms_text(p95, sizeof p95, b->us[TIMINGS_P95]);
+			ms_text(max, sizeof max, b->us[TIMINGS_MAX]);
+		}
+		if (b->cpu_turns) {
+			ms_text(cpu_med, sizeof cpu_med, b->cpu_us[TIMINGS_MEDIAN]);
+			ms_text(cpu_p95, sizeof cpu_p95, b->cpu_us[TIMINGS_P95]);
+		}
+		fprintf(rep->out, "%4d  %-*s %8ld   %-24s %7lu %6s%s %6s%s %6s%s %6s%s %6s%s\n",
+		       k + 1, rep->name_width, rep->names[i], b->forfeits, why,
+		       (unsigned long)b->turns, med, unit, p95, unit, max, unit, cpu_med,
+		       b->cpu_turns ? " ms" : "   ", cpu_p95, b->cpu_turns ? " ms" : "");
+	}
+}
+
+/* The header of a matrix whose columns are the bots by ladder number. */
+static void print_column_numbers(const struct report *rep)
+{
+	fprintf(rep->out, "%*s", rep->name_width + 6, "");
+	for (int k = 0; k < rep->r->entrants; k++)
+		fprintf(rep->out, " %6d", k + 1);
+	fputc('\n', rep->out);
+}
+
+/* A matrix row's label: the bot's ladder number and its whole name. */
+static void print_row_name(const struct report *rep, int k)
+{
+	fprintf(rep->out, "%4d  %-*s", k + 1, rep->name_width, rep->names[rep->order[k]]);
+}
+
+/* Row's points against column, of the games they met in. */
+static void print_crosstable(const struct report *rep)
+{
+	int n = rep->data->entrants;
+	struct crosstable cross;
+
+	crosstable_compute(rep->data->games, rep->data->count, n, &cross);
+	fprintf(rep->out, "\ncrosstable (row's points against column, of the games between them)\n");
+	fprintf(rep->out, "%*s", rep->name_width + 6, "");
+	for (int k = 0; k < n; k++)
+		fprintf(rep->out, " %9d", k + 1);
+	fputc('\n', rep->out);
+	for (int a = 0; a < n; a++) {
+		print_row_name(rep, a);
+		for (int b = 0; b < n; b++) {
+			const struct crosstable_cell *c = crosstable_cell(&cross, rep->order[a],
+									  rep->order[b]);
+			char cell[32];
+
+			if (a == b || !crosstable_games(c))
+				snprintf(cell, sizeof cell, "%s", a == b ? "-" : ".");
+			else
+				snprintf(cell, sizeof cell, "%g/%ld", crosstable_points(c),
+					 crosstable_games(c));
+			fprintf(rep->out, " %9s", cell);
+		}
+		fputc('\n', rep->out);
+	}
+	crosstable_free(&cross);
+}
+
+/* Each pair's 2-player duplicate sets by the points of the pair's better
+ * ranked bot, labelled as `referee sprt` labels them; nothing without
+ * such sets. */
+static void print_pentanomial(const struct report *rep)
+{
+	int n = rep->data->entrants;
+	struct ladder_pentanomial p;
+
+	ladder_pentanomial_count(rep->data, &p);
+	if (p.sets)
+		fprintf(rep->out, "\nduplicate sets of 2 games (the first bot's points x 2 in each set)\n");
+	for (int a = 0; p.sets && a < n; a++)
+		for (int b = a + 1; b < n; b++) {
+			const long *c = ladder_pentanomial_of(&p, rep->order[a], rep->order[b]);
+			char text[SPRT_PENTANOMIAL_LEN];
+
+			if (!(c[0] + c[1] + c[2] + c[3] + c[4]))
+				continue;
+			sprt_pentanomial_text(c, text, sizeof text);
+			fprintf(rep->out, "%-*s  %-*s  %s\n", rep->name_width, rep->names[rep->order[a]],
+				rep->name_width, rep->names[rep->order[b]], text);
+		}
+	ladder_pentanomial_free(&p);
+}
+
+/* Whether a rated bot's interval is zero only because its results have
+ * no spread yet (every duplicate set alike): few games, not certainty.
+ * (The anchor, held where it is, has no spread either, and no Hessian
+ * one.) */
+static bool too_few(const struct ratings_entry *e)
+{
+	return e->status == RATINGS_RATED && RATINGS_Z95 * e->se < 0.05 &&
+	       e->se_naive > 0;
+}
+
+/* Whether bot `i` is the only rated bot of its group: the point its
+ * bounds are measured from, with no interval of its own (every other bot
+ * won or lost all its games against it). */
+static bool alone_rated(const struct ratings *r, int i)
+{
+	if (r->entry[i].status != RATINGS_RATED)
+		return false;
+	for (int j = 0; j < r->entrants; j++)
+		if (j != i && r->entry[j].status == RATINGS_RATED &&
+		    r->entry[j].group == r->entry[i].group)
+			return false;
+	return true;
+}
+
+/* With two rated bots, what matters is the gap between them, not each
+ * around their mean: "gap: A - B = +X.X +/- Y.Y Elo (95%)". */
+static void print_gap(const struct report *rep)
+{
+	const struct ratings *r = rep->r;
+	int a = rep->order[0], b = rep->order[1], n = r->entrants;
+	double v;
+
+	if (n != 2 || r->entry[a].status != RATINGS_RATED ||
+	    r->entry[b].status != RATINGS_RATED || r->entry[a].group != r->entry[b].group)
+		return;
+	v = r->cov[a * n + a] + r->cov[b * n + b] - 2 * r->cov[a * n + b];
+	fprintf(rep->out, "\ngap: %s - %s = %+.1f Elo", rep->names[a], rep->names[b],
+		r->entry[a].elo - r->entry[b].elo);
+	if (too_few(&r->entry[a]) || !(v > 0))
+		fputs(", +/-95%: too few games to tell (their results have no spread yet)\n",
+		      rep->out);
+	else
+		fprintf(rep->out, " +/- %.1f (95%%)\n", RATINGS_Z95 * sqrt(v));
+}
+
+static void print_table(const struct report *rep)
+{
+	const struct ratings *r = rep->r;
+	int group = -2;
+	bool few = false, alone = false;
+
+	for (int k = 0; k < r->entrants; k++) {
+		int i = rep->order[k], next = k + 1 < r->entrants ? rep->order[k + 1] : -1;
+		const struct ratings_entry *e = &r->entry[i];
+		char elo[32], pm[16] = "", los[16] = "";
+
+		if (e->group != group) {
+			group = e->group;
+			if (r->groups > 1)
+				fprintf(rep->out, "%sgroup %d%s\n", k ? "\n" : "", group + 1,
+				       group < 0 ? " (no result places these bots)" : "");
+			fprintf(rep->out, "%4s  %-*s %9s %7s %6s %7s %7s %5s %5s %6s%s%s %6s\n",
+			       "rank", rep->name_width, "bot", "Elo", "+/-95%", "games", "points",
+			       "score", "wins", "draws", "losses",
+			       rep->multiplayer ? "  place" : "",
+			       rep->data->swiss ? " Buchholz" : "", "LOS");
+		}
+		ladder_elo_text(e, elo, sizeof elo);
+		if (too_few(e) || alone_rated(r, i))
+			snprintf(pm, sizeof pm, "-");
+		else if (e->status == RATINGS_RATED)
+			snprintf(pm, sizeof pm, "%.1f", RATINGS_Z95 * e->se);
+		few |= too_few(e);
+		alone |= alone_rated(r, i) && r->entrants > 1;
+		if (next >= 0 && r->entry[next].group == group &&
+		    !isnan(ratings_los(r, i, next)))
+			snprintf(los, sizeof los, "%.1f%%", 100 * ratings_los(r, i, next));
+		fprintf(rep->out, "%4d  %-*s %9s %7s %6d %7.1f %6.1f%% %5d %5d %6d", k + 1,
+		       rep->name_width, rep->names[i], elo, pm, e->games, e->points,
+		       score_pct(e), e->wins, e->draws, e->losses);
+		if (rep->multiplayer)
+			fprintf(rep->out, " %6.2f", e->place);
+		if (rep->data->swiss)
+			fprintf(rep->out, " %8.1f", rep->data->buchholz[i] / 2.0);
+		fprintf(rep->out, " %6s\n", los);
+	}
+	if (few)
+		fputs("+/-95% -: too few games to tell (their results have no spread yet; "
+		      "a zero interval would look certain)\n", rep->out);
+	if (alone)
+		fputs("+/-95% -: the only bot of its group with a rating, the point the "
+		      "bounds (> X, < X) are measured from: no interval of its own\n",
+		      rep->out);
+	print_gap(rep);
+	if (r->groups > 1)
+		fputs("\nThe groups never met: ratings compare only within a group.\n", rep->out);
+	for (int k = 0; k < r->entrants; k++)
+		if (r->entry[rep->order[k]].note)
+			fprintf(rep->out, "%s: %s\n", rep->names[rep->order[k]],
+			       r->entry[rep->order[k]].note);
+	print_bot_stats(rep);
+	if (r->entrants > 1 && r->entrants <= CROSSTABLE_IN_TABLE)
+		print_crosstable(rep);
+	print_pentanomial(rep);
+	if (r->entrants > 1 && r->entrants <= 16) {
+		fprintf(rep->out, "\nlikelihood of superiority (row over column)\n");
+		print_column_numbers(rep);
+		for (int a = 0; a < r->entrants; a++) {
+			print_row_name(rep, a);
+			for (int b = 0; b < r->entrants; b++) {
+				double p = ratings_los(r, rep->order[a], rep->order[b]);
+
+				if (a == b || isnan(p))
+					fprintf(rep->out, " %6s", "-");
+				else
+					fprintf(rep->out, " %5.1f%%", 100 * p);
+			}
+			fputc('\n', rep->out);
+		}
+	}
+}
+
+static void print_csv(const struct report *rep)
+{
+	fputs("rank,bot,elo,status,ci95,games,points,score,wins,draws,losses,place,group,"
+	      "forfeits,forfeit_reasons,turns,median_ms,p95_ms,max_ms,"
+	      "cpu_turns,cpu_median_ms,cpu_p95_ms,cpu_max_ms,provisional\n", rep->out);
+	for (int k = 0; k < rep->r->entrants; k++) {
+		int i = rep->order[k];
+		const struct ratings_entry *e = &rep->r->entry[i];
+		const struct ladder_bot_stats *b = &rep->bots[i];
+		char elo[32] = "", why[256];	/* elo: empty when unrated */
+
+		if (e->status != RATINGS_UNRATED)
+			snprintf(elo, sizeof elo, "%.2f", e->elo);
+		reasons_text(rep, i, ";", ":", why, sizeof why);
+		fprintf(rep->out, "%d,%s,%s,%s,%.2f,%d,%.1f,%.4f,%d,%d,%d,%.3f,%d,%ld,%s,%ld,"
+		       "%.3f,%.3f,%.3f,%llu,%.3f,%.3f,%.3f,%d\n", k + 1,
+		       rep->names[i], elo, ladder_status_word(e->status),
+		       e->status == RATINGS_RATED ? RATINGS_Z95 * e->se : 0.0,
+		       e->games, e->points, score_pct(e) / 100, e->wins, e->draws,
+		       e->losses, e->place, e->group + 1, b->forfeits, why, b->turns,
+		       b->us[TIMINGS_MEDIAN] / 1000.0, b->us[TIMINGS_P95] / 1000.0,
+		       b->us[TIMINGS_MAX] / 1000.0, (unsigned long long)b->cpu_turns,
+		       b->cpu_us[TIMINGS_MEDIAN] / 1000.0, b->cpu_us[TIMINGS_P95] / 1000.0,
+		       b->cpu_us[TIMINGS_MAX] / 1000.0, rep->data->unfinished_runs > 0);
+	}
+}
+
+static void print_json(const struct report *rep)
+{
+	cJSON *root = cJSON_CreateObject(), *cut;
+	char *text;
+
+	if (rep->data->swiss_standings)
+		cJSON_AddItemReferenceToObject(root, "swiss", rep->data->swiss_standings);
+	cJSON_AddItemToObject(root, "ladder", ladder_rank_json(rep->data, rep->rank));
+	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
+	cJSON_AddStringToObject(root, "game", rep->data->game);
+	cJSON_AddStringToObject(root, "key", rep->data->key_hex);
+	cJSON_AddBoolToObject(root, "provisional", rep->data->unfinished_runs > 0);
+	cut = cJSON_AddObjectToObject(root, "cut");
+	cJSON_AddNumberToObject(cut, "games", (double)rep->data->cut.games);
+	cJSON_AddNumberToObject(cut, "sets", (double)rep->data->cut.sets);
+	cJSON_AddNumberToObject(cut, "logs", (double)rep->data->cut.logs);
+	text = cJSON_Print(root);
+	visible_puts(rep->out, text, VISIBLE_JSON);
+	fputc('\n', rep->out);
+	free(text);
+	cJSON_Delete(root);
+}
+
+void ladder_print(FILE *out, const struct ladder_data *data, const struct ladder_rank *rank,
+		  char *const *names, enum ladder_format format, bool trusted)
+{
+	char signer[KEYS_SIGNED_BY_LEN];
+	struct report rep = {.out = out, .data = data, .rank = rank, .r = &rank->r,
+			     .order = rank->order, .bots = rank->bots, .names = names,
+			     .multiplayer = data->max_seats > 2};
+
+	rep.name_width = 20;
+	for (int i = 0; i < data->entrants; i++)
+		if ((int)strlen(names[i]) > rep.name_width)
+			rep.name_width = (int)strlen(names[i]);
+	/* Every format is a case (no default), so that the compiler names a
+	 * new one without its printer. */
+	switch (format) {
+	case LADDER_CROSSTABLE:
+		print_provisional(out, data);
+		print_swiss_part(out, data);
+		print_crosstable(&rep);
+		print_pentanomial(&rep);
+		print_cut(out, data, "\n");
+		break;
+	case LADDER_TABLE:
+		print_provisional(out, data);
+		print_swiss_part(out, data);
+		print_standings(out, data);
+		print_table(&rep);
+		fprintf(out, "\n%zu games", data->count);
+		if (data->left_out)
+			fprintf(out, " (and %ld left out by --skip-broken, not "
+				"played)", data->left_out);
+		fprintf(out, "%s; %s\n", data->unfinished_runs ? ", PROVISIONAL" : "",
+			keys_signed_by(signer, data->key_hex, trusted));
+		print_cut(out, data, "");
+		break;
+	case LADDER_CSV:
+		print_csv(&rep);
+		break;
+	case LADDER_JSON:
+		print_json(&rep);
+		break;
+	case LADDER_PGN:	/* from the games: print_format() */
+	case LADDER_FOLDERS:	/* from the logs' headers: print_format() */
+	case LADDER_FORMATS:
+		break;
+	}
+}
+
+int ladder_format_called(const char *name)
+{
+	int f = LADDER_TABLE;
+
+	while (name && f < LADDER_FORMATS && strcmp(formats[f].name, name))
+		f++;
+	return f < LADDER_FORMATS ? f : -1;
+}
+
+/* Reads "BOT=ELO" into options: -1 with err when it is not that form or
+ * no bot of the logs has that name. */
+static int parse_anchor(const char *text, const struct ladder_data *data,
+			struct ratings_options *options, char *err)
+{
+	const char *eq = strrchr(text, '=');
+	char *end;
+
+	if (!eq || eq == text)
+		return errorf(err, "--anchor takes BOT=ELO, e.g. --anchor random=1500, not '%s'",
+			      text);
+	options->level = strtod(eq + 1, &end);
+	if (end == eq + 1 || *end || !isfinite(options->level))
+		return errorf(err, "--anchor %s: the rating after '=' must be a number",
+			      text);
+	for (int i = 0; i < data->entrants; i++)
+		if (strlen(data->names[i]) == (size_t)(eq - text) &&
+		    !strncmp(data->names[i], text, (size_t)(eq - text))) {
+			options->anchor = i;
+			return 0;
+		}
+	return errorf(err, "--anchor %s: no bot named '%.*s' in these logs",
+		      text, (int)(eq - text), text);
+}
+
+/* Prints the collected `data` in `format`: 0, or -1 with err. */
+static int print_format(char *const *paths, int count, const struct ladder_data *data,
+			enum ladder_format format, const char *anchor, bool trusted,
+			char **names, char *err)
+{
+	struct ratings_options options = {.anchor = -1, .level = 0};
+	struct ladder_rank rank;
+
+	if (formats[format].source == FROM_GAMES)
+		return ladder_pgn_print(stdout, data, names, err);
+	if (formats[format].source == FROM_HEADERS)
+		return ladder_folders_print(paths, count, err);
+	if ((anchor && parse_anchor(anchor, data, &options, err)) ||
+	    ladder_rank(data, &options, &rank, err))
+		return -1;
+	ladder_print(stdout, data, &rank, names, format, trusted);
+	ladder_rank_free(&rank);
+	return 0;
+}
+
+long ladder_show(char *const *paths, int count, enum ladder_format format,
+		 const char *anchor, const struct ladder_options *check,
+		 struct problems *problems, char *err)
+{
+	struct ladder_options collect = *check;
+	struct ladder_data data;
+	char **names;
+	long rc;
+
+	collect.in_order = formats[format].source == FROM_GAMES;
+	ladder_collect(paths, count, &collect, &data, problems);
+	if (problems->count) {
+		ladder_free(&data);
+		return problems->count;
+	}
+	names = xcalloc((size_t)data.entrants + 1, sizeof *names);
+	for (int i = 0; i < data.entrants; i++)
+		names[i] = visible_text(data.names[i], VISIBLE_LINE);
+	rc = print_format(paths, count, &data, format, anchor, check->key != NULL,
+			  names, err);
+	for (int i = 0; i < data.entrants; i++)
+		free(names[i]);
+	free(names);
+	ladder_free(&data);
+	return rc;
+}

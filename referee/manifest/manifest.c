@@ -1,0 +1,232 @@
+/*
+ * Writing tournament manifests, and reopening one to resume its run;
+ * see manifest.h.
+ */
+#include "manifest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "manifest_file.h"
+#include "manifest_read.h"
+#include "manifest_records.h"
+#include "base/outdir.h"
+#include "base/util.h"
+
+struct journal *manifest_create(const char *dir, cJSON *header, char *err)
+{
+	char *path = outdir_manifest(dir);
+	struct journal *journal = journal_create(path, err);
+
+	free(path);
+	if (journal && journal_append(journal, header, err)) {
+		journal_free(journal);
+		return NULL;
+	}
+	if (!journal)
+		cJSON_Delete(header);
+	return journal;
+}
+
+/* What the member `name` of a header is, in words, for a message. */
+static void header_words(char *out, size_t len, const char *name, const cJSON *value)
+{
+	char *json = value ? cJSON_PrintUnformatted(value) : NULL;
+
+	if (!value)
+		snprintf(out, len, "none");
+	else if (!strcmp(name, "book_sha256"))
+		snprintf(out, len, "the book of SHA-256 %s", cJSON_GetStringValue(value));
+	else
+		snprintf(out, len, "%.100s%s", json, strlen(json) > 100 ? "..." : "");
+	free(json);
+}
+
+/* Whether an earlier run's first record differs from the header this run
+ * would write, and then which setting, in `why`.  When it records the
+ * tournament file, the file is compared later, field by field
+ * (manifest_file.h); a run made before headers held it resumes with the
+ * very same file alone. */
+static bool header_differs(const cJSON *old, const cJSON *expected, char *why)
+{
+	static const struct { const char *member, *words; } names[] = {
+		{"book_sha256", "the opening book (--openings-book, or the file's \"openings\")"},
+		{"shard", "the shard (--shard)"},
+		{"file_sha256", "the tournament file (its SHA-256)"},
+	};
+	cJSON *a = cJSON_Duplicate(old, true), *b = cJSON_Duplicate(expected, true);
+	const cJSON *item;
+	bool differs = false;
+
+	cJSON_DeleteItemFromObjectCaseSensitive(a, "seq");
+	cJSON_DeleteItemFromObjectCaseSensitive(a, "id");
+	cJSON_DeleteItemFromObjectCaseSensitive(b, "id");
+	cJSON_DeleteItemFromObjectCaseSensitive(b, "file");
+	/* A run resumed by another user may be contained otherwise (one
+	 * started before the header named its sandbox and seccomp filter
+	 * lacks them); it may compress the logs it adds or not (verbs read
+	 * both kinds), or leave out a bot that does not start or not; nor
+	 * need it find the same book where it was: its hash is the same. */
+	for (const char *const *f = (const char *const[]){"containment", "sandbox",
+	     "seccomp", "compress", "skip_broken", "book_path", "book_order", NULL};
+	     *f; f++) {
+		cJSON_DeleteItemFromObjectCaseSensitive(a, *f);
+		cJSON_DeleteItemFromObjectCaseSensitive(b, *f);
+	}
+	if (cJSON_GetObjectItemCaseSensitive(a, "file")) {
+		cJSON_DeleteItemFromObjectCaseSensitive(a, "file");
+		cJSON_DeleteItemFromObjectCaseSensitive(a, "file_sha256");
+		cJSON_DeleteItemFromObjectCaseSensitive(b, "file_sha256");
+	}
+	/* The first member of either that the other has otherwise. */
+	for (int pass = 0; pass < 2 && !differs; pass++)
+		cJSON_ArrayForEach(item, (pass ? b : a)) {
+			const cJSON *other = cJSON_GetObjectItemCaseSensitive(pass ? a : b,
+									      item->string);
+			const char *words = NULL;
+			char then[120], now[120];
+
+			if (other && cJSON_Compare(item, other, true))
+				continue;
+			for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+				if (!strcmp(names[n].member, item->string))
+					words = names[n].words;
+			header_words(then, sizeof then, item->string, pass ? other : item);
+			header_words(now, sizeof now, item->string, pass ? item : other);
+			snprintf(why, ERR_LEN, "%s%s%s differs: the run was started with "
+				 "%s, this one has %s", words ? "" : "\"",
+				 words ? words : item->string, words ? "" : "\"", then, now);
+			differs = true;
+			break;
+		}
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+	return differs;
+}
+
+/* Keeps the first problem the reader reports as the error. */
+static void first_problem(void *ctx, const char *where, const char *what)
+{
+	char *err = ctx;
+
+	if (!*err)
+		errorf(err, "cannot resume %s: %s", where, what);
+}
+
+/* Whether a game a skipped record left out is one this run plays (by
+ * `plays`, of `count` games). */
+static bool plays_skipped(const struct manifest_view *view, const bool *plays, long count)
+{
+	for (long g = 1; plays && g <= view->game_count && g <= count; g++)
+		if (view->state[g] == MANIFEST_SKIPPED && plays[g])
+			return true;
+	return false;
+}
+
+int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
+		    long count, struct manifest_view *view, struct journal **journal,
+		    cJSON **versions, char *err)
+{
+	const cJSON *now_file = cJSON_GetObjectItemCaseSensitive(expected, "file");
+	struct problems problems = {.report = first_problem, .ctx = err};
+	const struct manifest_resume *resume = &view->resume;
+	char *path = outdir_manifest(dir), why[ERR_LEN];
+	int rc = -1;
+
+	*journal = NULL;
+	*versions = NULL;
+	*err = '\0';
+	if (manifest_read(path, NULL, MANIFEST_RESUME, view, &problems) ||
+	    problems.count) {
+		if (problems.count > 1)
+			snprintf(err + strlen(err), ERR_LEN - strlen(err),
+				 " (and %ld more)", problems.count - 1);
+	} else if (resume->file && manifest_file_check(resume->file, now_file, why))
+		errorf(err, "cannot resume %s: %s", dir, why);
+	else if (header_differs(resume->header, expected, why))
+		errorf(err, "cannot resume %s: %s; resume with what it was started "
+		       "with, or use another --out", dir, why);
+	else if (view->signed_ &&
+		 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(now_file, "bots")) <=
+		 view->name_count && !plays_skipped(view, plays, count))
+		rc = 1;
+	else if ((*journal = journal_reopen(path, resume->bytes, (uint64_t)resume->lines,
+					    resume->hash, err)))
+		rc = 0;
+	if (!rc && resume->file)
+		*versions = manifest_file_versions(resume->file, now_file);
+	free(path);
+	return rc;
+}
+
+cJSON *manifest_first_record(const char *dir)
+{
+	char *path = outdir_manifest(dir), *line = NULL, err[ERR_LEN];
+	FILE *f = fopen(path, "r");
+	size_t cap = 0;
+	ssize_t len = f ? getline(&line, &cap, f) : -1;
+	cJSON *header = len > 1 && line[len - 1] == '\n'
+			? json_parse_object(line, (size_t)len - 1, err) : NULL;
+
+	if (f)
+		fclose(f);
+	free(line);
+	free(path);
+	return header;
+}
+
+int manifest_first_bots(const char *dir)
+{
+	cJSON *header = manifest_first_record(dir);
+	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(header, "bots");
+	int count = cJSON_IsArray(bots) ? cJSON_GetArraySize(bots) : -1;
+
+	cJSON_Delete(header);
+	return count;
+}
+
+void manifest_batch_add(struct manifest_batch *batch, cJSON *game)
+{
+	if (!batch->games) {
+		batch->games = cJSON_CreateArray();
+		batch->first_ns = now_ns();
+	}
+	cJSON_AddItemToArray(batch->games, game);
+	batch->count++;
+}
+
+long manifest_batch_wait_ms(const struct manifest_batch *batch)
+{
+	int64_t waited_ms;
+
+	if (!batch->count)
+		return -1;
+	waited_ms = (now_ns() - batch->first_ns) / 1000000;
+	return batch->count >= MANIFEST_BATCH_GAMES || waited_ms >= MANIFEST_BATCH_MS
+	       ? 0 : MANIFEST_BATCH_MS - (long)waited_ms;
+}
+
+bool manifest_batch_due(const struct manifest_batch *batch)
+{
+	return manifest_batch_wait_ms(batch) == 0;
+}
+
+cJSON *manifest_batch_record(struct manifest_batch *batch)
+{
+	cJSON *r;
+
+	if (!batch->count)
+		return NULL;
+	r = manifest_finished_record(batch->games);
+	batch->games = NULL;
+	batch->count = 0;
+	return r;
+}
+
+void manifest_batch_free(struct manifest_batch *batch)
+{
+	cJSON_Delete(batch->games);
+	memset(batch, 0, sizeof *batch);
+}

@@ -1,0 +1,78 @@
+/*
+ * A tournament's manifest (docs/TOURNAMENTS.md): a hash-chained, signed
+ * JSON Lines file in the output folder listing the games of each table
+ * as it starts, and each game aborted and finished, with its seats and
+ * its log's SHA-256, so a game the organiser dropped stays visible.  It
+ * is written as the run goes (its records are manifest_records.h's) and,
+ * after a stopped run, read back by manifest_read.h to resume it.
+ * Finished games go in batches, up to MANIFEST_BATCH_GAMES a record and
+ * at most MANIFEST_BATCH_MS after the first of them finished: the chain is
+ * hashed line by line, so a line per game would cost the ladder twice the
+ * hashing (and the parsing) for a million games.
+ */
+#ifndef ARENA_MANIFEST_H
+#define ARENA_MANIFEST_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "games/fair.h"
+#include "base/journal.h"
+#include "manifest_format.h"
+
+struct manifest_view;
+
+/* Starts a new manifest in `dir` with `header` (consumed) as its first
+ * record. */
+struct journal *manifest_create(const char *dir, cJSON *header, char *err);
+
+/* Reads the manifest in `dir` as manifest_read() does in MANIFEST_RESUME
+ * mode, into `view` (free it with manifest_view_free()), and refuses it
+ * when it reports a problem: a cut last line, from a killed run, is
+ * dropped, and anything else `verify` refuses is refused, naming the
+ * first problem.  Refused too when its first record, but for "seq",
+ * "id" and the tournament file's "file" and "file_sha256", is not
+ * `expected`: the run was made by another tournament or shard; or when
+ * `expected`'s "file" changes what a resumed run may not
+ * (manifest_file.h).  `plays` says, by game number (1 to `count`),
+ * which games this run can play (NULL: none).  Returns 1 when the
+ * manifest is signed, `expected`'s file adds no bots and no game a
+ * skipped record left out (--skip-broken) is one this run plays: nothing
+ * is left to append; 0 with *journal open to append after its last whole
+ * line (after the signature of a run that grows or plays such games) and
+ * *versions the "bot" records this run must add, for its bots whose entry
+ * changed (manifest_file.h); -1 with err. */
+int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
+		    long count, struct manifest_view *view, struct journal **journal,
+		    cJSON **versions, char *err);
+
+/* The first record of the manifest in `dir`, parsed but not checked
+ * (what a resumed run was started with, taken again before the manifest
+ * is read: manifest_reopen() checks it), or NULL. */
+cJSON *manifest_first_record(const char *dir);
+
+/* The number of bots of the first record of the manifest in `dir`: those
+ * of the run's first generation (schedule.h), whatever bots were added
+ * since; -1 when it cannot be read (manifest_reopen() then says why). */
+int manifest_first_bots(const char *dir);
+
+/* Finished games waiting for their record. */
+struct manifest_batch {
+	cJSON *games;        /* their entries, or NULL */
+	int count;
+	int64_t first_ns;    /* when the first of them was added */
+};
+
+/* Adds a finished game's entry ({"game":N,...}, consumed). */
+void manifest_batch_add(struct manifest_batch *batch, cJSON *game);
+/* Whether the batch is full or its first game waited long enough. */
+bool manifest_batch_due(const struct manifest_batch *batch);
+/* Milliseconds until the batch is due (0: now), or -1 when it is empty. */
+long manifest_batch_wait_ms(const struct manifest_batch *batch);
+/* The record {"type":"finished","games":[...]} of the games waiting, who
+ * wait no more; NULL when none does. */
+cJSON *manifest_batch_record(struct manifest_batch *batch);
+void manifest_batch_free(struct manifest_batch *batch);
+
+#endif

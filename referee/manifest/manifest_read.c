@@ -1,0 +1,1128 @@
+/*
+ * Reading a manifest; see manifest_read.h.
+ */
+#include "manifest_read.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/journal.h"
+#include "base/json.h"
+#include "manifest_format.h"
+#include "manifest_file.h"
+#include "manifest_swiss.h"
+#include "base/util.h"
+
+#define READ_CHUNK ((size_t)1 << 20)
+#define MAX_LINE ((size_t)16 << 20)
+#define MAX_GAMES 100000000L
+
+/* One game of a finished record, as either parser found it; strings
+ * point into the line or into the parsed JSON and are not NUL-terminated. */
+struct game_entry {
+	long game;               /* 0 when absent */
+	int seat_count, rank_count;
+	int seat[RATINGS_MAX_SEATS];   /* index into the header's "bots" */
+	int rank[RATINGS_MAX_SEATS];
+	int forfeit_count;
+	const char *forfeit[RATINGS_MAX_SEATS]; /* NULL: none */
+	size_t forfeit_len[RATINGS_MAX_SEATS];
+	const char *sha256;
+	size_t sha256_len;
+};
+
+/* One record, likewise. */
+struct record {
+	long seq;
+	const char *prev;        /* 64 hex digits, or NULL */
+	const char *type;
+	size_t type_len;
+	const char *key, *sig;
+	/* A started record's game numbers: the text between the brackets,
+	 * checked, or the parsed array. */
+	const char *games;
+	size_t games_len;
+	const cJSON *games_json;
+	/* A finished record's games, in the reader's `entries`. */
+	size_t entry_count;
+};
+
+/* The room for a finished record's games, grown as needed. */
+struct entries {
+	struct game_entry *at;
+	size_t cap;
+};
+
+struct reader {
+	struct manifest_view *view;
+	struct problems *problems;
+	const unsigned char *trusted_key;
+	unsigned flags;
+	struct entries entries;              /* of the finished record read */
+	long *unreplied;                     /* games finished since the last
+					      * "replies" record */
+	size_t unreplied_count;
+	size_t line;                         /* 0-based number of this line */
+	size_t bytes;                        /* of the lines before it */
+	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
+	char hash_hex[2 * FAIR_HASH_BYTES + 1];
+};
+
+/* --- the usual layout, read without a JSON parser ---------------------- */
+
+/* The layout is manifest_records.h's, where the records are built. */
+
+struct cursor {
+	const char *p, *end;
+};
+
+static bool lit(struct cursor *c, const char *s, size_t n)
+{
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n))
+		return false;
+	c->p += n;
+	return true;
+}
+#define LIT(c, s) lit(c, s, sizeof s - 1)
+
+/* A JSON whole number as cJSON prints one: no sign, no leading zero. */
+static bool number(struct cursor *c, long *out)
+{
+	long n = 0;
+	int digits = 0;
+
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 15) {
+		n = 10 * n + (*c->p++ - '0');
+		digits++;
+	}
+	if (!digits || (digits > 1 && c->p[-digits] == '0') ||
+	    (c->p < c->end && *c->p >= '0' && *c->p <= '9'))
+		return false;
+	*out = n;
+	return true;
+}
+
+/* A string of printable ASCII without escapes (anything else is left to
+ * the JSON parser). */
+static bool string(struct cursor *c, const char **s, size_t *len)
+{
+	const char *start;
+
+	if (!LIT(c, "\""))
+		return false;
+	start = c->p;
+	while (c->p < c->end && *c->p != '"') {
+		if (*c->p == '\\' || (unsigned char)*c->p < 0x20 ||
+		    (unsigned char)*c->p >= 0x7f)
+			return false;
+		c->p++;
+	}
+	if (c->p == c->end)
+		return false;
+	*s = start;
+	*len = (size_t)(c->p++ - start);
+	return true;
+}
+
+/* `digits` characters between quotes, not looked at: the caller compares
+ * or decodes them as hex, which no quote or backslash survives. */
+static bool hex_string(struct cursor *c, size_t digits, const char **s)
+{
+	if ((size_t)(c->end - c->p) < digits + 2 || c->p[0] != '"' ||
+	    c->p[digits + 1] != '"')
+		return false;
+	*s = c->p + 1;
+	c->p += digits + 2;
+	return true;
+}
+
+/* "[N,N,...]": the numbers are left in place for the caller. */
+static bool number_list(struct cursor *c, const char **list, size_t *len)
+{
+	long n;
+
+	if (!LIT(c, "["))
+		return false;
+	*list = c->p;
+	do {
+		if (!number(c, &n))
+			return false;
+	} while (LIT(c, ","));
+	*len = (size_t)(c->p - *list);
+	return LIT(c, "]");
+}
+
+/* "[N,N,...]" of at most RATINGS_MAX_SEATS numbers up to `max`: seats
+ * or ranks. */
+static bool small_numbers(struct cursor *c, long max, int *out, int *count)
+{
+	long n;
+
+	if (!LIT(c, "["))
+		return false;
+	do {
+		if (*count == RATINGS_MAX_SEATS || !number(c, &n) || n > max)
+			return false;
+		out[(*count)++] = (int)n;
+	} while (LIT(c, ","));
+	return LIT(c, "]");
+}
+
+/* A finished game's ,"forfeits":[null or "reason",...], only there when
+ * some seat forfeited. */
+static bool usual_forfeits(struct cursor *c, struct game_entry *r)
+{
+	if (!LIT(c, ",\"forfeits\":["))
+		return true;
+	do {
+		int s = r->forfeit_count++;
+
+		if (s == RATINGS_MAX_SEATS)
+			return false;
+		r->forfeit[s] = NULL;
+		if (!LIT(c, "null") && !string(c, &r->forfeit[s], &r->forfeit_len[s]))
+			return false;
+	} while (LIT(c, ","));
+	return LIT(c, "]");
+}
+
+static struct game_entry *next_entry(struct entries *e, size_t count)
+{
+	if (count == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : MANIFEST_BATCH_GAMES;
+		e->at = xrealloc(e->at, e->cap * sizeof *e->at);
+	}
+	/* Not all of it: its lists are filled as far as their counts say. */
+	e->at[count].seat_count = e->at[count].rank_count = 0;
+	e->at[count].forfeit_count = 0;
+	e->at[count].sha256 = NULL;
+	e->at[count].sha256_len = 0;
+	return &e->at[count];
+}
+
+/* One game of a finished record:
+ * {"game":N,"seats":[...],"sha256":"H","ranks":[...]}, with "forfeits"
+ * and "recovered":true when they are there. */
+static bool usual_entry(struct cursor *c, struct game_entry *r)
+{
+	if (!LIT(c, "{\"game\":") || !number(c, &r->game) ||
+	    !LIT(c, ",\"seats\":") ||
+	    !small_numbers(c, USHRT_MAX, r->seat, &r->seat_count) ||
+	    !LIT(c, ",\"sha256\":") || !hex_string(c, 64, &r->sha256) ||
+	    !LIT(c, ",\"ranks\":") ||
+	    !small_numbers(c, 99, r->rank, &r->rank_count) ||
+	    !usual_forfeits(c, r))
+		return false;
+	r->sha256_len = 64;
+	LIT(c, ",\"recovered\":true");
+	return LIT(c, "}");
+}
+
+/* {"seq":N,"prev":"H","type":"T", then the members of that type, in the
+ * order manifest_records.h gives. */
+static bool read_usual(const char *line, size_t len, struct entries *e,
+		       struct record *r)
+{
+	struct cursor c = {line, line + len};
+	long n;
+
+	memset(r, 0, sizeof *r);
+	if (!LIT(&c, "{\"seq\":") || !number(&c, &r->seq) ||
+	    !LIT(&c, ",\"prev\":") || !hex_string(&c, 64, &r->prev) ||
+	    !LIT(&c, ",\"type\":") || !string(&c, &r->type, &r->type_len))
+		return false;
+	if (r->type_len == 9 && !memcmp(r->type, "signature", 9))
+		return LIT(&c, ",\"key\":") && hex_string(&c, 64, &r->key) &&
+		       LIT(&c, ",\"sig\":") && hex_string(&c, 128, &r->sig) &&
+		       LIT(&c, "}") && c.p == c.end;
+	if (r->type_len == 7 && !memcmp(r->type, "started", 7))
+		return LIT(&c, ",\"table\":") && number(&c, &n) &&
+		       LIT(&c, ",\"games\":") && number_list(&c, &r->games, &r->games_len) &&
+		       LIT(&c, "}") && c.p == c.end;
+	if (r->type_len != 8 || memcmp(r->type, "finished", 8) ||
+	    !LIT(&c, ",\"games\":["))
+		return false;
+	do {
+		if (!usual_entry(&c, next_entry(e, r->entry_count++)))
+			return false;
+	} while (LIT(&c, ","));
+	return LIT(&c, "]}") && c.p == c.end;
+}
+
+/* --- any other layout: the strict JSON parser ------------------------------ */
+
+static const char *member_string(const cJSON *o, const char *name, size_t *len)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	if (!cJSON_IsString(item))
+		return NULL;
+	if (len)
+		*len = strlen(item->valuestring);
+	return item->valuestring;
+}
+
+/* A parsed array of whole numbers from `min` to `max`, as small_numbers;
+ * absent is empty. */
+static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
+			   int *count)
+{
+	const cJSON *item;
+
+	if (list && (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > RATINGS_MAX_SEATS))
+		return false;
+	cJSON_ArrayForEach(item, list) {
+		long n = (long)item->valuedouble;
+
+		if (!cJSON_IsNumber(item) || item->valuedouble != (double)n ||
+		    n < min || n > max)
+			return false;
+		out[(*count)++] = (int)n;
+	}
+	return true;
+}
+
+/* A finished game's "forfeits", as usual_forfeits() reads them; false
+ * when it has the wrong form. */
+static bool parsed_forfeits(const cJSON *o, struct game_entry *r)
+{
+	const cJSON *forfeits = cJSON_GetObjectItemCaseSensitive(o, "forfeits");
+	const cJSON *item;
+
+	if ((forfeits && !cJSON_IsArray(forfeits)) ||
+	    cJSON_GetArraySize(forfeits) > RATINGS_MAX_SEATS)
+		return false;
+	cJSON_ArrayForEach(item, forfeits) {
+		int s = r->forfeit_count++;
+
+		if (!cJSON_IsNull(item) && !cJSON_IsString(item))
+			return false;
+		r->forfeit[s] = cJSON_IsString(item) ? item->valuestring : NULL;
+		r->forfeit_len[s] = r->forfeit[s] ? strlen(r->forfeit[s]) : 0;
+	}
+	return true;
+}
+
+/* Fills r from one parsed game of a finished record; false when a member
+ * has the wrong type. */
+static bool parsed_entry(const cJSON *o, struct game_entry *r)
+{
+	if (!cJSON_IsObject(o))
+		return false;
+	r->sha256 = member_string(o, "sha256", &r->sha256_len);
+	return json_get_int(o, "game", 0, MAX_GAMES, &r->game) &&
+	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "seats"), 0,
+			      USHRT_MAX, r->seat, &r->seat_count) &&
+	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "ranks"), 1, 99,
+			      r->rank, &r->rank_count) &&
+	       parsed_forfeits(o, r);
+}
+
+/* Fills r from a parsed record; false when a member has the wrong type. */
+static bool read_parsed(const cJSON *o, struct entries *e, struct record *r)
+{
+	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games"), *item;
+
+	memset(r, 0, sizeof *r);
+	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
+	    !(r->type = member_string(o, "type", &r->type_len)) ||
+	    (games && !cJSON_IsArray(games)))
+		return false;
+	r->prev = member_string(o, "prev", NULL);
+	r->games_json = games;
+	if (r->type_len != 8 || memcmp(r->type, "finished", 8))
+		return true;
+	cJSON_ArrayForEach(item, games)
+		if (!parsed_entry(item, next_entry(e, r->entry_count++)))
+			return false;
+	return true;
+}
+
+/* --- records --------------------------------------------------------------- */
+
+static bool is_type(const struct record *r, const char *type)
+{
+	return r->type_len == strlen(type) && !memcmp(r->type, type, r->type_len);
+}
+
+static void problem(struct reader *rd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void problem(struct reader *rd, const char *fmt, ...)
+{
+	char what[ERR_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	problems_add(rd->problems, rd->view->path, "line %zu: %s", rd->line + 1, what);
+}
+
+/* The first record: what the tournament is. */
+static int take_header(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const char *format = member_string(o, "format", NULL);
+	const char *game = member_string(o, "game", NULL);
+	const char *shard = member_string(o, "shard", NULL);
+	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
+	long players = 0;
+
+	if (format && strcmp(format, MANIFEST_FORMAT) &&
+	    !strncmp(format, "arena-manifest/", 15)) {
+		if (rd->flags & MANIFEST_RESUME)
+			problem(rd, "is in format %s, which this referee cannot "
+				"resume (it writes %s): finish the run with the "
+				"referee that started it, or start again with "
+				"another --out", format, MANIFEST_FORMAT);
+		else
+			problem(rd, "is in format %s, which this referee does not "
+				"read (it reads %s): give the folder of its logs, "
+				"%s/games, instead", format, MANIFEST_FORMAT, v->dir);
+		return -1;
+	}
+	if (!format || strcmp(format, MANIFEST_FORMAT) ||
+	    hex_decode(v->id, sizeof v->id, member_string(o, "id", NULL)) ||
+	    !game || strlen(game) >= sizeof v->game ||
+	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
+	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &v->game_count) ||
+	    !cJSON_IsArray(bots) || cJSON_GetArraySize(bots) < 1 ||
+	    cJSON_GetArraySize(bots) > USHRT_MAX + 1) {
+		problem(rd, "not a tournament manifest (this referee reads "
+			MANIFEST_FORMAT " with seq 0, id, game, players, "
+			"schedule_games and bots)");
+		return -1;
+	}
+	v->names = xcalloc((size_t)cJSON_GetArraySize(bots), sizeof *v->names);
+	cJSON_ArrayForEach(bot, bots) {
+		if (!cJSON_IsString(bot)) {
+			problem(rd, "\"bots\" must be the bots' names");
+			return -1;
+		}
+		v->names[v->name_count++] = xstrdup(bot->valuestring);
+	}
+	snprintf(v->game, sizeof v->game, "%s", game);
+	snprintf(v->shard, sizeof v->shard, "%s", shard ? shard : "");
+	if (member_string(o, "file_sha256", NULL))
+		snprintf(v->file_sha256, sizeof v->file_sha256, "%s",
+			 member_string(o, "file_sha256", NULL));
+	if (member_string(o, "name", NULL))
+		v->name = xstrdup(member_string(o, "name", NULL));
+	v->whole = shard && !strcmp(shard, "1/1");
+	v->players = (int)players;
+	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
+	if (manifest_swiss_field(cJSON_GetObjectItemCaseSensitive(o, "file"),
+				 v->name_count, v->game_count, &v->swiss) < 0) {
+		problem(rd, "its tournament file is a Swiss's, but its \"rounds\" "
+			"and \"bots\" do not make the %ld games of \"schedule_games\": "
+			"its pairings cannot be checked", v->game_count);
+		return -1;
+	}
+	if (v->swiss.rounds && !v->left_out)
+		v->left_out = xcalloc((size_t)v->name_count, sizeof *v->left_out);
+	if (member_string(o, "book_sha256", NULL))
+		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
+			 member_string(o, "book_sha256", NULL));
+	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
+	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
+	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
+	v->ended = xcalloc((size_t)v->game_count + 1, sizeof *v->ended);
+	v->replies = xcalloc((size_t)v->name_count, sizeof *v->replies);
+	v->state = xcalloc((size_t)v->game_count + 1, 1);
+	if (rd->flags & MANIFEST_KEEP_HASHES)
+		v->sha256 = xmalloc(((size_t)v->game_count + 1) * sizeof *v->sha256);
+	if (rd->flags & MANIFEST_RESUME) {
+		v->resume.header = cJSON_Duplicate(o, true);
+		v->resume.file = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(o, "file"),
+						 true);
+		v->resume.set_aside = xcalloc((size_t)v->game_count + 1,
+					      sizeof *v->resume.set_aside);
+	}
+	return 0;
+}
+
+/* Whether `game` is one of the schedule's; a problem when not. */
+static bool scheduled(struct reader *rd, long game)
+{
+	if (game >= 1 && game <= rd->view->game_count)
+		return true;
+	problem(rd, "game %ld is not in the schedule (1 to %ld)", game,
+		rd->view->game_count);
+	return false;
+}
+
+/* One game of a started record: started again after a resumed run is
+ * fine, after it finished is not. */
+static void start_game(struct reader *rd, long game)
+{
+	struct manifest_view *v = rd->view;
+
+	if (!scheduled(rd, game))
+		return;
+	if (v->state[game] == MANIFEST_FINISHED)
+		problem(rd, "game %ld is started again after it finished", game);
+	else
+		v->state[game] = MANIFEST_STARTED;
+}
+
+/* One game of a skipped record (--skip-broken): one no run started is
+ * not missing from a run of the whole schedule; one started stays so. */
+static void skip_game(struct reader *rd, long game)
+{
+	if (scheduled(rd, game) && rd->view->state[game] == MANIFEST_UNLISTED)
+		rd->view->state[game] = MANIFEST_SKIPPED;
+}
+
+/* The bot of a skipped record, for a resumed run to say it plays now. */
+static void take_skipped_bot(struct reader *rd, const cJSON *o)
+{
+	struct manifest_resume *r = &rd->view->resume;
+	long bot = -1;
+
+	if (!r->header || !json_get_int(o, "bot", 0, rd->view->name_count - 1, &bot) ||
+	    bot < 0)
+		return;
+	r->skipped = xrealloc(r->skipped, (size_t)(r->skipped_count + 1) * sizeof *r->skipped);
+	r->skipped[r->skipped_count++] = (int)bot;
+}
+
+/* A Swiss's bot a skipped record left out: never paired, its boards
+ * left empty (swiss.h), so its pairings are made without it. */
+static void take_left_out(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	long bot = -1;
+
+	if (!v->left_out || !json_get_int(o, "bot", 0, v->name_count - 1, &bot) ||
+	    bot < 0)
+		return;
+	v->left_out[bot] = true;
+	v->swiss.absent = v->left_out;
+}
+
+/* Each game of a started or skipped record. */
+static void take_games(struct reader *rd, const struct record *r,
+		       void (*each)(struct reader *rd, long game))
+{
+	struct cursor c = {r->games, r->games ? r->games + r->games_len : NULL};
+	const cJSON *item;
+	long game;
+
+	if (!r->games && !cJSON_IsArray(r->games_json)) {
+		problem(rd, "a %.*s record needs its \"games\"", (int)r->type_len,
+			r->type);
+		return;
+	}
+	cJSON_ArrayForEach(item, r->games_json) {
+		game = (long)item->valuedouble;
+		each(rd, cJSON_IsNumber(item) && item->valuedouble == (double)game
+			 ? game : 0);
+	}
+	while (r->games && number(&c, &game)) {
+		each(rd, game);
+		LIT(&c, ",");
+	}
+}
+
+/* One game of a "back" record: a game a skipped record left out, put
+ * back in the run to be played (a run of the whole schedule must play it
+ * now); one started or finished was never left out. */
+static void back_game(struct reader *rd, long game)
+{
+	struct manifest_view *v = rd->view;
+
+	if (!scheduled(rd, game))
+		return;
+	if (v->state[game] == MANIFEST_STARTED || v->state[game] == MANIFEST_FINISHED)
+		problem(rd, "game %ld is put back by a back record, but it was %s, "
+			"not left out", game,
+			v->state[game] == MANIFEST_STARTED ? "started" : "finished");
+	else
+		v->state[game] = MANIFEST_UNLISTED;
+}
+
+/* A "back" record: a bot a skipped record left out passes its pre-flight
+ * again, and its games are played.  It may follow a signature, which then
+ * closes the run as it was: the run is open again until the next one. */
+static void take_back(struct reader *rd, const struct record *r, const cJSON *o)
+{
+	long bot = -1;
+
+	if (!json_get_int(o, "bot", 0, rd->view->name_count - 1, &bot) || bot < 0) {
+		problem(rd, "a back record needs the \"bot\" back, its place in "
+			"bots (0 to %d)", rd->view->name_count - 1);
+		return;
+	}
+	take_games(rd, r, back_game);
+	rd->view->signed_ = rd->view->has_complete_record = false;
+}
+
+/* A finished record's forfeits, for the ladder: a seat the record is
+ * silent about forfeited nothing. */
+static void take_forfeits(struct manifest_view *v, const struct game_entry *r)
+{
+	for (int s = 0; s < v->players && s < r->forfeit_count; s++)
+		if (r->forfeit[s]) {
+			char *name = strndup(r->forfeit[s], r->forfeit_len[s]);
+
+			v->forfeit[(size_t)r->game * (size_t)v->players + (size_t)s] =
+				ladder_reasons_number(&v->reasons, name);
+			free(name);
+		}
+}
+
+static void take_game(struct reader *rd, const struct game_entry *r)
+{
+	struct manifest_view *v = rd->view;
+
+	if (r->game < 1 || r->game > v->game_count) {
+		problem(rd, "game %ld is not in the schedule (1 to %ld)", r->game,
+			v->game_count);
+		return;
+	}
+	if (v->state[r->game] != MANIFEST_STARTED) {
+		problem(rd, "game %ld %s", r->game,
+			v->state[r->game] == MANIFEST_FINISHED ? "is finished twice"
+			: "is finished but was never started");
+		return;
+	}
+	if (r->sha256_len != 64 ||
+	    (v->sha256 ? hex_decode_exact(v->sha256[r->game], 32, r->sha256)
+		       : !hex_is_lowercase(r->sha256, 64)) ||
+	    r->rank_count != v->players) {
+		problem(rd, "game %ld: a finished game needs its log's \"sha256\" "
+			"and %d \"ranks\"", r->game, v->players);
+		return;
+	}
+	for (int s = 0; s < v->players; s++)
+		if (r->rank[s] < 1 || r->rank[s] > v->players) {
+			problem(rd, "game %ld: a rank outside 1 to %d", r->game, v->players);
+			return;
+		}
+	if (r->seat_count != v->players) {
+		problem(rd, "game %ld has %d seats, not %d", r->game,
+			r->seat_count, v->players);
+		return;
+	}
+	for (int s = 0; s < v->players; s++)
+		if (r->seat[s] >= v->name_count) {
+			problem(rd, "game %ld: seat %d is bot %d, but \"bots\" "
+				"lists %d", r->game, s, r->seat[s], v->name_count);
+			return;
+		}
+	for (int s = 0; s < v->players; s++) {
+		v->seats[r->game * v->players + s] = (unsigned short)r->seat[s];
+		v->ranks[r->game * v->players + s] = (unsigned char)r->rank[s];
+	}
+	take_forfeits(v, r);
+	v->state[r->game] = MANIFEST_FINISHED;
+	v->finished++;
+	if (!(rd->unreplied_count & (rd->unreplied_count + 1)))
+		rd->unreplied = xrealloc(rd->unreplied, 2 * (rd->unreplied_count + 1) *
+					 sizeof *rd->unreplied);
+	rd->unreplied[rd->unreplied_count++] = r->game;
+}
+
+static void take_finished(struct reader *rd, const struct record *r)
+{
+	if (!r->entry_count)
+		problem(rd, "a finished record lists its \"games\"");
+	for (size_t i = 0; i < r->entry_count; i++)
+		take_game(rd, &rd->entries.at[i]);
+}
+
+/* A "replies" record: each bot's reply times since the one before, added
+ * to the bot's; its time is when the games finished since then ended. */
+static void take_replies(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
+	long at = -1, index;
+
+	if (!json_get_int(o, "at", 0, UINT32_MAX, &at) || at < 0 || !cJSON_IsArray(bots)) {
+		problem(rd, "a replies record needs \"at\" and \"bots\"");
+		return;
+	}
+	cJSON_ArrayForEach(bot, bots)
+		if ((index = -1, !json_get_int(bot, "bot", 0, v->name_count - 1, &index)) ||
+		    index < 0 || !reply_clocks_add_json(&v->replies[index], bot))
+			problem(rd, "a bot's reply times must be {\"bot\":N,\"turns\":N,"
+				"\"max\":US,\"us\":[[FLOOR,COUNT],...]} (and the same of "
+				"CPU times in \"cpu\") with N one of the %d \"bots\"",
+				v->name_count);
+	for (size_t i = 0; i < rd->unreplied_count; i++)
+		v->ended[rd->unreplied[i]] = (uint32_t)at;
+	rd->unreplied_count = 0;
+}
+
+/* A "bot" record: a new version of a bot's entry in the tournament file,
+ * which played the games finished after it.  Its entry keeps the bot's
+ * name.  A resumed run runs the bot so from here on: the header's file
+ * must have the bot. */
+static void take_version(struct reader *rd, const cJSON *o)
+{
+	const struct manifest_view *v = rd->view;
+	const cJSON *entry = cJSON_GetObjectItemCaseSensitive(o, "entry");
+	const char *name = member_string(entry, "name", NULL);
+	long bot = -1;
+
+	if (!json_get_int(o, "bot", 0, v->name_count - 1, &bot) || bot < 0 ||
+	    !cJSON_IsObject(entry) || !name || strcmp(name, v->names[bot]) ||
+	    ((rd->flags & MANIFEST_RESUME) &&
+	     (!v->resume.file || manifest_file_apply(v->resume.file, o))))
+		problem(rd, "a bot record needs \"bot\", one of the %d \"bots\", "
+			"and its new \"entry\", of the same \"name\"", v->name_count);
+}
+
+/* Room for the games and bots a "grown" record adds, the new zeroed. */
+static void *grow_array(void *p, size_t old_count, size_t count, size_t size)
+{
+	p = xrealloc(p, count * size);
+	memset((char *)p + old_count * size, 0, (count - old_count) * size);
+	return p;
+}
+
+/* Whether a "grown" record's entries are bots of new names. */
+static bool new_names(const struct manifest_view *v, const cJSON *entries)
+{
+	const cJSON *entry, *other;
+
+	if (!cJSON_IsArray(entries) || !cJSON_GetArraySize(entries) ||
+	    v->name_count + cJSON_GetArraySize(entries) > USHRT_MAX + 1)
+		return false;
+	cJSON_ArrayForEach(entry, entries) {
+		const char *name = member_string(entry, "name", NULL);
+
+		if (!name)
+			return false;
+		for (int b = 0; b < v->name_count; b++)
+			if (!strcmp(v->names[b], name))
+				return false;
+		for (other = entries->child; other != entry; other = other->next)
+			if (!strcmp(member_string(other, "name", NULL), name))
+				return false;
+	}
+	return true;
+}
+
+/* A "grown" record: bots added at the end of "bots", whose tables' games,
+ * numbers "first_game" on, grow the schedule to "schedule_games".  It may
+ * follow a signature, which then closes the run as it was: the run is
+ * open again until the next one.  -1 when it is not such a record. */
+static int take_grown(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const cJSON *entries = cJSON_GetObjectItemCaseSensitive(o, "entries"), *entry;
+	size_t games = (size_t)v->game_count + 1, players = (size_t)v->players, more;
+	long bot = -1, first = 0, total = -1;
+
+	if (!json_get_int(o, "bot", 0, USHRT_MAX, &bot) || bot != v->name_count ||
+	    !json_get_int(o, "first_game", 1, MAX_GAMES, &first) ||
+	    first != v->game_count + 1 ||
+	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &total) ||
+	    total < v->game_count || !new_names(v, entries) ||
+	    ((rd->flags & MANIFEST_RESUME) &&
+	     (!v->resume.file || manifest_file_grow(v->resume.file, o)))) {
+		problem(rd, "a grown record needs \"bot\", the number of bots so "
+			"far (%d), the \"entries\" of the bots added, of new "
+			"names, \"first_game\", the schedule's games so far and "
+			"one (%ld), and \"schedule_games\", their number now",
+			v->name_count, v->game_count + 1);
+		return -1;
+	}
+	more = (size_t)total + 1;
+	v->seats = grow_array(v->seats, games * players, more * players, sizeof *v->seats);
+	v->ranks = grow_array(v->ranks, games * players, more * players, 1);
+	v->forfeit = grow_array(v->forfeit, games * players, more * players, 1);
+	v->ended = grow_array(v->ended, games, more, sizeof *v->ended);
+	v->state = grow_array(v->state, games, more, 1);
+	if (v->sha256)
+		v->sha256 = grow_array(v->sha256, games, more, sizeof *v->sha256);
+	if (v->resume.set_aside)
+		v->resume.set_aside = grow_array(v->resume.set_aside, games, more,
+						 sizeof *v->resume.set_aside);
+	v->game_count = total;
+	more = (size_t)(v->name_count + cJSON_GetArraySize(entries));
+	v->replies = grow_array(v->replies, (size_t)v->name_count, more, sizeof *v->replies);
+	v->names = xrealloc(v->names, more * sizeof *v->names);
+	cJSON_ArrayForEach(entry, entries)
+		v->names[v->name_count++] = xstrdup(member_string(entry, "name", NULL));
+	v->signed_ = v->has_complete_record = false;
+	return 0;
+}
+
+/* Room for one more of `count` items of `size` bytes at *items, grown
+ * by doubling. */
+static void *room_for(void *items, long count, size_t size)
+{
+	if (count & (count - 1))  /* 0, 1, 2, 4...: full */
+		return items;
+	return xrealloc(items, (size_t)(count ? 2 * count : 1) * size);
+}
+
+/* A started record's "commitments" (revision 5), one C a game: each game
+ * with its C in view->started. */
+static void take_commitments(struct reader *rd, const struct record *r,
+			     const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(o, "commitments");
+	const cJSON *c, *game = r->games_json ? r->games_json->child : NULL;
+
+	if (!list)
+		return;
+	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) !=
+	    cJSON_GetArraySize(r->games_json)) {
+		problem(rd, "a started record's \"commitments\" must name a "
+			"commitment C for each of its games");
+		return;
+	}
+	cJSON_ArrayForEach(c, list) {
+		if (!cJSON_IsString(c) || strlen(c->valuestring) != 64 ||
+		    strspn(c->valuestring, "0123456789abcdef") != 64) {
+			problem(rd, "a started record's commitment C must be 64 "
+				"lowercase hex digits");
+			return;
+		}
+		v->started_games = room_for(v->started_games, v->started,
+					    sizeof *v->started_games);
+		v->started_commitments = room_for(v->started_commitments, v->started,
+						  sizeof *v->started_commitments);
+		v->started_games[v->started] = (long)game->valuedouble;
+		memcpy(v->started_commitments[v->started++], c->valuestring, 65);
+		game = game->next;
+	}
+}
+
+/* An "aborted" record: a log of a game of the schedule set aside. */
+static void take_aborted(struct reader *rd, const cJSON *o)
+{
+	struct manifest_view *v = rd->view;
+	long game = 0;
+	const char *log = member_string(o, "log", NULL);
+	const char *commitment = member_string(o, "commitment", NULL);
+
+	if (!json_get_int(o, "game", 1, v->game_count, &game) || !game) {
+		problem(rd, "an aborted record needs the \"game\" whose log it "
+			"set aside, one of the schedule (1 to %ld)", v->game_count);
+		return;
+	}
+	if ((!log && !commitment) || (commitment && strlen(commitment) != 64)) {
+		problem(rd, "an aborted record needs the \"log\" it set aside, "
+			"or the \"commitment\" of a game that left none, and "
+			"its \"commitment\", if any, 64 hex digits");
+		return;
+	}
+	v->aborted_games = room_for(v->aborted_games, v->aborted, sizeof *v->aborted_games);
+	v->aborted_logs = room_for(v->aborted_logs, v->aborted, sizeof *v->aborted_logs);
+	v->aborted_commitments = room_for(v->aborted_commitments, v->aborted,
+					  sizeof *v->aborted_commitments);
+	v->aborted_logs[v->aborted] = log ? xstrdup(log) : NULL;
+	snprintf(v->aborted_commitments[v->aborted], 65, "%s", commitment ? commitment : "");
+	v->aborted_games[v->aborted++] = game;
+	if (v->resume.set_aside)
+		v->resume.set_aside[game]++;
+}
+
+/* The signature line: its one canonical form, and a valid signature of the
+ * chain so far. */
+static int take_signature(struct reader *rd, const struct record *r, bool usual)
+{
+	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES], key[32], sig[64];
+	char hex[129];
+
+	if (!usual) {
+		problem(rd, "the signature record is not in its one form "
+			"{\"seq\":N,\"prev\":\"...\",\"type\":\"signature\","
+			"\"key\":\"...\",\"sig\":\"...\"}");
+		return -1;
+	}
+	if (*rd->view->key_hex && memcmp(rd->view->key_hex, r->key, 64)) {
+		problem(rd, "signed by key %.64s, but its earlier signature by "
+			"key %s: a grown run is signed with the key that signed "
+			"it before", r->key, rd->view->key_hex);
+		return -1;
+	}
+	memcpy(rd->view->key_hex, r->key, 64);
+	rd->view->key_hex[64] = '\0';
+	if (hex_decode(key, sizeof key, rd->view->key_hex) ||
+	    (snprintf(hex, sizeof hex, "%.128s", r->sig), hex_decode(sig, sizeof sig, hex))) {
+		problem(rd, "the signature's key and sig must be lowercase hex");
+		return -1;
+	}
+	journal_signature_message(message, rd->view->id, (uint64_t)r->seq - 1, rd->hash);
+	if (crypto_sign_verify_detached(sig, message, sizeof message, key)) {
+		problem(rd, "the signature does not verify: the manifest was changed "
+			"after it was signed");
+		return -1;
+	}
+	if (rd->trusted_key && memcmp(key, rd->trusted_key, sizeof key)) {
+		problem(rd, "signed by key %s, not by the key given", rd->view->key_hex);
+		return -1;
+	}
+	rd->view->signed_ = true;
+	return 0;
+}
+
+/* Checks and takes in one line; -1 when the rest cannot be trusted. */
+static int take_line(struct reader *rd, const char *line, size_t len)
+{
+	struct record r;
+	char err[ERR_LEN];
+	cJSON *o = NULL;
+	bool usual;
+	int rc = 0;
+
+	usual = rd->line > 0 && read_usual(line, len, &rd->entries, &r);
+	if (!usual) {
+		o = json_parse_object(line, len, err);
+		if (!o) {
+			problem(rd, "%s", err);
+			return -1;
+		}
+	}
+	if (rd->line == 0) {
+		long seq = -1;
+
+		json_get_int(o, "seq", 0, 0, &seq);
+		if (seq)
+			problem(rd, "\"seq\" must be 0");
+		rc = seq ? -1 : take_header(rd, o);
+	} else if (!usual && !read_parsed(o, &rd->entries, &r)) {
+		problem(rd, "a member has the wrong type");
+		rc = -1;
+	} else if (r.seq != (long)rd->line) {
+		problem(rd, "\"seq\" must be %zu", rd->line);
+		rc = -1;
+	} else if (!r.prev || memcmp(r.prev, rd->hash_hex, 64)) {
+		problem(rd, "\"prev\" is not the hash of line %zu: a line was "
+			"changed, removed or reordered", rd->line);
+		rc = -1;
+	} else if (rd->view->signed_ && !is_type(&r, "grown") && !is_type(&r, "back")) {
+		problem(rd, "a record after the signature");
+		rc = -1;
+	} else if (is_type(&r, "signature")) {
+		rc = take_signature(rd, &r, usual);
+	} else if (is_type(&r, "started")) {
+		take_games(rd, &r, start_game);
+		if (o && r.games_json)
+			take_commitments(rd, &r, o);
+	} else if (is_type(&r, "skipped")) {
+		take_games(rd, &r, skip_game);
+		take_skipped_bot(rd, o);
+		take_left_out(rd, o);
+	} else if (is_type(&r, "finished")) {
+		take_finished(rd, &r);
+	} else if (!usual && is_type(&r, "replies")) {
+		take_replies(rd, o);
+	} else if (!usual && is_type(&r, "bot")) {
+		take_version(rd, o);
+	} else if (!usual && is_type(&r, "grown")) {
+		rc = take_grown(rd, o);
+	} else if (!usual && is_type(&r, "back")) {
+		take_back(rd, &r, o);
+	} else if (!usual && is_type(&r, "aborted")) {
+		take_aborted(rd, o);
+	} else if (is_type(&r, "complete")) {
+		rd->view->has_complete_record = true;
+	}
+	cJSON_Delete(o);
+	journal_line_hash(rd->hash, line, len);
+	hex_encode(rd->hash_hex, rd->hash, sizeof rd->hash);
+	rd->line++;
+	rd->bytes += len + 1;
+	return rc;
+}
+
+/* Streams the file through take_line. */
+static int read_lines(struct reader *rd, int fd)
+{
+	size_t cap = READ_CHUNK, have = 0;
+	char *buf = xmalloc(cap);
+	int rc = 0;
+
+	for (;;) {
+		ssize_t n = read(fd, buf + have, cap - have);
+		size_t start = 0;
+		char *nl;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			problems_add(rd->problems, rd->view->path, "cannot read: %s",
+				     strerror(errno));
+			rc = -1;
+			break;
+		}
+		if (n == 0)
+			break;
+		have += (size_t)n;
+		while (!rc && (nl = memchr(buf + start, '\n', have - start))) {
+			rc = take_line(rd, buf + start, (size_t)(nl - (buf + start)));
+			start = (size_t)(nl - buf) + 1;
+		}
+		if (rc)
+			break;
+		memmove(buf, buf + start, have - start);
+		have -= start;
+		if (have == cap && (cap *= 2) > MAX_LINE) {
+			problem(rd, "longer than %zu MiB", MAX_LINE >> 20);
+			rc = -1;
+			break;
+		}
+		buf = xrealloc(buf, cap);
+	}
+	free(buf);
+	/* A running tournament may be writing its last line. */
+	if (!rc && have && !(rd->flags & MANIFEST_RUNNING)) {
+		problem(rd, "cut short (no newline): the run was stopped while "
+			"writing it; finish it with --resume");
+		rc = -1;
+	}
+	return rc;
+}
+
+/* Where the run goes on, and the games whose reply times are still to add
+ * up. */
+static void keep_resume(struct reader *rd)
+{
+	struct manifest_resume *resume = &rd->view->resume;
+
+	resume->bytes = rd->bytes;
+	resume->lines = (long)rd->line;
+	memcpy(resume->hash, rd->hash, sizeof resume->hash);
+	resume->unreplied = rd->unreplied;
+	resume->unreplied_count = rd->unreplied_count;
+}
+
+/* A Swiss's finished games, for manifest_swiss.h. */
+static bool view_ranks(void *ctx, long game, int ranks[2])
+{
+	const struct manifest_view *v = ctx;
+
+	if (v->state[game] != MANIFEST_FINISHED)
+		return false;
+	ranks[0] = v->ranks[2 * game];
+	ranks[1] = v->ranks[2 * game + 1];
+	return true;
+}
+
+static bool view_seats(void *ctx, long game, int seats[2])
+{
+	const struct manifest_view *v = ctx;
+
+	if (v->state[game] != MANIFEST_FINISHED)
+		return false;
+	seats[0] = v->seats[2 * game];
+	seats[1] = v->seats[2 * game + 1];
+	return true;
+}
+
+void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan)
+{
+	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
+}
+
+int manifest_read(const char *path, const unsigned char *trusted_key,
+		  unsigned flags, struct manifest_view *view,
+		  struct problems *problems)
+{
+	struct reader rd = {.view = view, .problems = problems,
+			    .trusted_key = trusted_key,
+			    .flags = flags & MANIFEST_RESUME ? flags | MANIFEST_RUNNING : flags};
+	const char *slash = strrchr(path, '/');
+	int fd, rc;
+
+	memset(view, 0, sizeof *view);
+	view->path = xstrdup(path);
+	view->dir = slash ? strndup(path, (size_t)(slash - path)) : xstrdup(".");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		problems_add(problems, path, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	rc = read_lines(&rd, fd);
+	close(fd);
+	free(rd.entries.at);
+	if (flags & MANIFEST_RESUME)
+		keep_resume(&rd);
+	else
+		free(rd.unreplied);
+	/* A run stopped before its first record was whole cannot go on. */
+	if (!rc && !rd.line && (flags & MANIFEST_RESUME)) {
+		problems_add(problems, path, "holds no whole record: the run was "
+			     "stopped as it began; remove it and start again "
+			     "without --resume");
+		rc = -1;
+	}
+	if (!rc && !view->signed_ && !(rd.flags & MANIFEST_RUNNING)) {
+		problems_add(problems, path, "not signed: the tournament has not "
+			     "finished (finish it with --resume)");
+		rc = -1;
+	}
+	/* A shard's rounds are paired from every shard's results: checked
+	 * over all of them (manifest_swiss_union_check()). */
+	if (!rc && view->swiss.rounds && view->whole)
+		manifest_swiss_check(&(struct manifest_swiss_games){
+			.field = &view->swiss, .path = view->path, .names = view->names,
+			.ranks = view_ranks, .seats = view_seats, .ctx = view}, problems);
+	/* A signed manifest is a finished run's, however it is read. */
+	for (long g = 1; !rc && view->signed_ && g <= view->game_count; g++)
+		if (view->state[g] == MANIFEST_STARTED)
+			problems_add(problems, path, "game %ld was started but "
+				     "never finished", g);
+		else if (view->state[g] == MANIFEST_UNLISTED && view->whole)
+			problems_add(problems, path, "game %ld of the schedule was "
+				     "never started", g);
+	return rc;
+}
+
+long manifest_left_out(const struct manifest_view *view)
+{
+	long count = 0;
+
+	for (long g = 1; view->state && g <= view->game_count; g++)
+		count += view->state[g] == MANIFEST_SKIPPED;
+	return count;
+}
+
+void manifest_view_free(struct manifest_view *view)
+{
+	for (int i = 0; i < view->name_count; i++)
+		free(view->names[i]);
+	free(view->names);
+	free(view->seats);
+	free(view->ranks);
+	free(view->forfeit);
+	free(view->ended);
+	free(view->replies);
+	ladder_reasons_free(&view->reasons);
+	free(view->state);
+	for (long i = 0; i < view->aborted; i++)
+		free(view->aborted_logs[i]);
+	free(view->aborted_logs);
+	free(view->aborted_commitments);
+	free(view->started_games);
+	free(view->started_commitments);
+	free(view->aborted_games);
+	free(view->sha256);
+	free(view->path);
+	free(view->dir);
+	free(view->name);
+	cJSON_Delete(view->resume.header);
+	cJSON_Delete(view->resume.file);
+	free(view->resume.set_aside);
+	free(view->resume.unreplied);
+	free(view->resume.skipped);
+	free(view->left_out);
+	memset(view, 0, sizeof *view);
+}

@@ -1,0 +1,56 @@
+/*
+ * The shards of a sharded Swiss run checked together (docs/TOURNAMENTS.md,
+ * "Swiss"): a shard's manifest lists only its own games, but each round is
+ * paired from the results of every shard, so `verify` and `ladder` gather
+ * the finished games of all the shards they are given and check the
+ * pairings over their union (manifest_swiss.h), and say when some shards
+ * of a run are missing: its pairings cannot be checked then.
+ */
+#ifndef ARENA_MANIFEST_SWISS_UNION_H
+#define ARENA_MANIFEST_SWISS_UNION_H
+
+#include <stdbool.h>
+
+#include "manifest_read.h"
+#include "base/problems.h"
+#include "tournament/swiss.h"
+
+/* The shards of sharded Swiss runs (manifest_read.h's views of their
+ * manifests), gathered to be checked as one: a round of a shard is paired
+ * from the results of every shard.  Shards are of one run when they have
+ * its name, tournament file (its SHA-256), key, field and shard count. */
+struct swiss_union_run {
+	char *name;               /* the tournament's ("" when none) */
+	char file_sha256[65], key_hex[65];
+	int shards;               /* N of "I/N" */
+	bool *given;              /* [I - 1]: shard I was added */
+	struct swiss_field field;
+	char **names;             /* the bots' */
+	char *path;               /* the first shard's manifest */
+	unsigned char *state;     /* [game]: 1 when finished in a shard */
+	int (*seats)[2], (*ranks)[2];
+};
+
+struct manifest_swiss_union {
+	struct swiss_union_run *runs;
+	int count;
+};
+
+/* Adds `view` when it is a shard of a Swiss run (a game finished in two
+ * shards is a problem); else nothing. */
+void manifest_swiss_union_add(struct manifest_swiss_union *u,
+			      const struct manifest_view *view,
+			      struct problems *problems);
+/* Whether all the shards of `run` were added. */
+bool manifest_swiss_union_whole(const struct swiss_union_run *run);
+/* Checks each run's pairings over its shards' games together; a run of
+ * which some shards were not added is a problem (its pairings cannot be
+ * checked), or with `partial_ok` left unchecked. */
+void manifest_swiss_union_check(const struct manifest_swiss_union *u,
+				bool partial_ok, struct problems *problems);
+/* The pairings (and Buchholz) of run `run` from its shards' games. */
+void manifest_swiss_union_plan(const struct swiss_union_run *run,
+			       struct swiss_plan *plan);
+void manifest_swiss_union_free(struct manifest_swiss_union *u);
+
+#endif

@@ -1,0 +1,153 @@
+/*
+ * A play or sprt folder's manifest; see run_manifest.h.
+ */
+#include "run_manifest.h"
+
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "match/book.h"
+#include "base/files.h"
+#include "match/match_set.h"
+#include "base/outdir.h"
+#include "base/util.h"
+
+/* The run's first record. */
+static cJSON *run_header(const struct run_manifest *m, const char *verb,
+			 const struct match_config *config, char *const *bots,
+			 int count, bool duplicate)
+{
+	cJSON *r = cJSON_CreateObject(), *names, *book;
+	char hex[2 * FAIR_GAME_ID_BYTES + 1];
+
+	hex_encode(hex, m->id, sizeof m->id);
+	cJSON_AddStringToObject(r, "type", "run");
+	cJSON_AddStringToObject(r, "format", "arena-run/1");
+	cJSON_AddStringToObject(r, "verb", verb);
+	cJSON_AddStringToObject(r, "id", hex);
+	cJSON_AddStringToObject(r, "game", config->rules->name);
+	cJSON_AddNumberToObject(r, "players", count);
+	names = cJSON_AddArrayToObject(r, "bots");
+	for (int i = 0; i < count; i++)
+		cJSON_AddItemToArray(names, cJSON_CreateString(bots[i]));
+	if (duplicate)
+		cJSON_AddTrueToObject(r, "duplicate");
+	if (config->seed)
+		cJSON_AddTrueToObject(r, "seeded");
+	if (config->book) {
+		book = cJSON_AddObjectToObject(r, "book");
+		cJSON_AddStringToObject(book, "sha256", config->book->sha256);
+		cJSON_AddStringToObject(book, "path", config->book->path);
+		cJSON_AddStringToObject(book, "order", config->book->random ? "random"
+									: "sequential");
+		cJSON_AddNumberToObject(book, "first", (double)config->book_first);
+		cJSON_AddNumberToObject(book, "unit", config->book_unit);
+	}
+	return r;
+}
+
+int run_manifest_create(struct run_manifest *m, const char *dir, const char *verb,
+			const struct match_config *config, char *const *bots,
+			int count, bool duplicate, char *err)
+{
+	char *path = outdir_run_manifest(dir);
+
+	memset(m, 0, sizeof *m);
+	randombytes_buf(m->id, sizeof m->id);
+	m->dir = dir;
+	m->seed = match_secrets_seed(config);
+	m->set_games = duplicate ? count : 1;
+	m->journal = journal_create(path, err);
+	free(path);
+	if (!m->journal)
+		return -1;
+	if (journal_append(m->journal, run_header(m, verb, config, bots, count,
+						  duplicate), err) ||
+	    journal_flush(m->journal, err))
+		return -1;
+	return 0;
+}
+
+int run_manifest_started(struct run_manifest *m, long first, int count, char *err)
+{
+	cJSON *r = cJSON_CreateObject(), *games, *commitments;
+	unsigned char c[FAIR_HASH_BYTES];
+	char hex[2 * FAIR_HASH_BYTES + 1];
+
+	cJSON_AddStringToObject(r, "type", "started");
+	games = cJSON_AddArrayToObject(r, "games");
+	commitments = cJSON_AddArrayToObject(r, "commitments");
+	for (long game = first; game < first + count; game++) {
+		/* A set's games share the C of its first game's secrets. */
+		long dealt = game - (game - 1) % m->set_games;
+
+		match_set_commitment(m->seed, (unsigned long)dealt, c);
+		hex_encode(hex, c, sizeof c);
+		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
+		cJSON_AddItemToArray(commitments, cJSON_CreateString(hex));
+	}
+	return journal_append(m->journal, r, err) || journal_flush(m->journal, err)
+	       ? -1 : 0;
+}
+
+int run_manifest_finished(struct run_manifest *m, long game, char *err)
+{
+	char *path = outdir_play_log(m->dir, game), *name = outdir_play_log(NULL, game);
+	char hash[FILES_SHA256_HEX];
+	cJSON *r;
+	int rc;
+
+	if (files_sha256(AT_FDCWD, path, hash)) {
+		rc = errorf(err, "cannot read '%s'", path);
+	} else {
+		r = cJSON_CreateObject();
+		cJSON_AddStringToObject(r, "type", "finished");
+		cJSON_AddNumberToObject(r, "game", (double)game);
+		cJSON_AddStringToObject(r, "log", name);
+		cJSON_AddStringToObject(r, "sha256", hash);
+		rc = journal_append(m->journal, r, err) || journal_flush(m->journal, err)
+		     ? -1 : 0;
+	}
+	free(path);
+	free(name);
+	return rc;
+}
+
+int run_manifest_dropped(struct run_manifest *m, long first, int count, char *err)
+{
+	cJSON *r = cJSON_CreateObject(), *games;
+
+	cJSON_AddStringToObject(r, "type", "dropped");
+	games = cJSON_AddArrayToObject(r, "games");
+	for (long game = first; game < first + count; game++)
+		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
+	return journal_append(m->journal, r, err) || journal_flush(m->journal, err)
+	       ? -1 : 0;
+}
+
+int run_manifest_sign(struct run_manifest *m, const struct referee_key *key, char *err)
+{
+	return journal_sign(m->journal, key, m->id, err);
+}
+
+void run_manifest_free(struct run_manifest *m)
+{
+	journal_free(m->journal);
+	m->journal = NULL;
+}
+
+void run_manifest_discard(struct run_manifest *m)
+{
+	char *path;
+
+	if (!m->journal)
+		return;
+	run_manifest_free(m);
+	path = outdir_run_manifest(m->dir);
+	unlink(path);
+	free(path);
+}

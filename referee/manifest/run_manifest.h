@@ -1,0 +1,73 @@
+/*
+ * The manifest of a `referee play --out` or `referee sprt --out` folder
+ * (docs/LOGS.md, "A play or sprt folder"; docs/FAIRNESS.md, revision 5):
+ * run.jsonl, hash-chained and signed as a game log is, so that the folder
+ * is one signed whole as a tournament's is.  Its first record says what
+ * the run is (the verb, the game, the bots, a duplicate run's sets, an
+ * opening book's hash, path, order and schedule); a "started" record
+ * names each game's or set's commitment C, on disk before any bot is
+ * asked to move in it; a "finished" record gives each game's log and its
+ * SHA-256; the signature comes when the run ends.  A run stopped before
+ * its end leaves it unsigned.  The records, one a line:
+ *
+ *   {"seq":0,"type":"run","format":"arena-run/1","verb":"play","id":"H",
+ *    "game":"G","players":N,"bots":["NAME",...]} and, only when so,
+ *    "duplicate":true, "seeded":true, "book":{"sha256":"H","path":"P",
+ *    "order":"sequential" or "random","first":1,"unit":N}
+ *   {"seq":N,"prev":"H","type":"started","games":[N,...],"commitments":["H",...]}
+ *   {"seq":N,"prev":"H","type":"finished","game":N,"log":"game-NNNNNN.jsonl","sha256":"H"}
+ *   {"seq":N,"prev":"H","type":"dropped","games":[N,...]}  (sprt: pairs
+ *          started, stopped uncounted once the verdict came, logs removed)
+ *   {"seq":N,"prev":"H","type":"signature","key":"H","sig":"H"}
+ *
+ * The signature signs the id as a log's signs its game_id.  verify_run.h
+ * reads it.
+ */
+#ifndef ARENA_RUN_MANIFEST_H
+#define ARENA_RUN_MANIFEST_H
+
+#include <stdbool.h>
+
+#include "games/fair.h"
+#include "base/journal.h"
+#include "match/match_types.h"
+
+struct run_manifest {
+	struct journal *journal;      /* NULL: no folder, no manifest */
+	unsigned char id[FAIR_GAME_ID_BYTES];
+	const char *dir;
+	const unsigned char *seed;    /* what the games' secrets derive from */
+	int set_games;                /* games a duplicate set, else 1 */
+};
+
+/* Starts DIR/run.jsonl for the run of `verb` ("play", "sprt") of `config`
+ * (its seed, else its deal_key, which must be set: the commitments are
+ * listed from it) between `bots` (`count` names), with sets of `count`
+ * games when `duplicate`: 0, or -1 with err. */
+int run_manifest_create(struct run_manifest *m, const char *dir, const char *verb,
+			const struct match_config *config, char *const *bots,
+			int count, bool duplicate, char *err);
+
+/* The "started" record of games first to first+count-1, each with its C
+ * (a set's, for its games), on disk: 0, or -1 with err. */
+int run_manifest_started(struct run_manifest *m, long first, int count, char *err);
+
+/* The "finished" record of game `game`, its log's SHA-256 read from the
+ * folder: 0, or -1 with err. */
+int run_manifest_finished(struct run_manifest *m, long game, char *err);
+
+/* The "dropped" record of games first to first+count-1: started, then
+ * stopped uncounted when the run ended (`referee sprt`'s pairs after its
+ * verdict), their logs removed: 0, or -1 with err. */
+int run_manifest_dropped(struct run_manifest *m, long first, int count, char *err);
+
+/* Signs the manifest (the run ended) with `key`: 0, or -1 with err. */
+int run_manifest_sign(struct run_manifest *m, const struct referee_key *key, char *err);
+
+void run_manifest_free(struct run_manifest *m);
+
+/* Frees and removes the manifest of a run whose bots did not start: it
+ * lists nothing, and would stop the folder from being used again. */
+void run_manifest_discard(struct run_manifest *m);
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * One game of a match as match.c plays it, in three steps: opened (the
+ * header, hello and start, the fairness exchange or a set's copy of it,
+ * the draws before the first move), played one turn at a time, and
+ * closed (the result, end, and the signature, or for a game of a set its
+ * log left open for S).  A game alone goes through them in one go; the
+ * games of a duplicate set are stepped in turn, in step on their draws
+ * (match_play_set()).  Private to match.c and match_game.c.
+ */
+#ifndef ARENA_MATCH_GAME_H
+#define ARENA_MATCH_GAME_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dealt_queue.h"
+#include "games/draws.h"
+#include "games/fair.h"
+#include "base/game_play.h"
+#include "base/journal.h"
+#include "match_entrant.h"
+#include "match_types.h"
+#include "match_set.h"
+
+struct match {
+	struct match_config config;
+	struct entrant *entrants;
+	int count;
+};
+
+struct game_run {
+	struct match *match;
+	int seats;
+	struct entrant *at[GAME_MAX_SEATS];
+	struct journal *journal;
+	struct match_set *set; /* NULL: a game alone */
+	int set_game;          /* its k in the set */
+	struct game_play play;
+	struct draws draws;
+	struct game_outcome *outcome;
+	cJSON *forfeits;
+	int64_t used_ns[GAME_MAX_SEATS];
+	unsigned char game_id[FAIR_GAME_ID_BYTES];
+	unsigned char secret[FAIR_SECRET_BYTES];
+	unsigned char commitment[FAIR_HASH_BYTES];
+	struct match_exchange alone; /* a game alone's exchange */
+	bool failed;           /* the log could not be written */
+	bool playing;          /* past the opening: faults have a move number */
+	const struct book_line *opening; /* the book's, or NULL */
+	struct dealt_queue waiting; /* in a set: records not yet dealt */
+	char *err;
+};
+
+/* Opens game `index` of the match (in `set`, NULL for a game alone: its
+ * game set->next, which it moves on) with seating[s] the entrant at seat
+ * s and its log at log_path (NULL: none).  Returns 0, or -1 with err when
+ * the referee itself fails or on_greeted ends the game; game_run_free()
+ * follows either way. */
+int game_run_open(struct game_run *g, struct match *match, struct match_set *set,
+		  unsigned long index, const int *seating, int seats,
+		  const char *log_path, struct game_outcome *outcome, char *err);
+
+/* Plays the next turn; false when nobody is to move (then close it). */
+bool game_run_step(struct game_run *g);
+
+/* The result and end; the log signed, or for a game of a set kept for
+ * game_run_hand_over().  0, or -1 with err. */
+int game_run_close(struct game_run *g);
+
+/* In a set: the place of the game's first draw not yet dealt
+ * (dealt_queue.h), UINT64_MAX when none waits. */
+uint64_t game_run_waiting(const struct game_run *g);
+/* Deals that draw: numbers it with the set's next "dealt" and writes it
+ * and the records that waited behind it, up to the next draw. */
+void game_run_deal(struct game_run *g);
+/* A closed game of a set, all dealt: its log goes to the set to wait for
+ * S.  0, or -1 with err. */
+int game_run_hand_over(struct game_run *g);
+
+/* Freezes every bot of the game: another game of its set is stepped. */
+void game_run_idle(struct game_run *g);
+
+/* How far the game's draws have gone (draws.h's `reached`). */
+uint64_t game_run_reached(const struct game_run *g);
+
+void game_run_free(struct game_run *g);
+
+#endif

@@ -1,0 +1,362 @@
+/*
+ * `referee sprt`'s pairs on workers; see sprt_play.h.  Besides the "F",
+ * "D" and "E" lines of worker.h, a worker says "N entrant name" for each
+ * name its bots gave in hello, before its first "F", and "X game entrant
+ * why" before the "F" of a game that entrant did not start for.
+ */
+#include "sprt_play.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "match/match_set.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "manifest/run_manifest.h"
+#include "base/util.h"
+#include "worker.h"
+
+/* In a worker: its number (set before it is forked), the match it plays
+ * its pairs in, started with its first, and whether the parent has its
+ * bots' hello names. */
+static int worker_number;
+/* The worker's matches: the second plays a duplicate set's other game. */
+static struct match *worker_lanes[2];
+static bool worker_named;
+
+char *sprt_play_stderr(const char *dir, const char *name, int worker)
+{
+	return worker == 1 ? path_joinf(dir, "%s.stderr", name)
+			   : path_joinf(dir, "%s.%d.stderr", name, worker);
+}
+
+/* Seats A in the first game of each pair, B in the second. */
+static const int *seating_of(long game)
+{
+	static const int seatings[2][2] = {{0, 1}, {1, 0}};
+
+	return seatings[(game - 1) % 2];
+}
+
+/* In a worker: what the hello names and the starts of a game say. */
+static void say_starts(int out, long game, const struct game_outcome *o)
+{
+	const char *said;
+
+	for (int i = 0; !worker_named && i < 2; i++)
+		if (match_hello_name(worker_lanes[0], i, &said) && said)
+			worker_say(out, "N %d %s\n", i, said);
+	worker_named = true;
+	for (int s = 0; s < 2; s++)
+		if (o->no_start[s])
+			worker_say(out, "X %ld %d %.*s\n", game, seating_of(game)[s],
+				   (int)strcspn(o->detail[s], "\n"), o->detail[s]);
+}
+
+/* Plays the two games of a pair: one after the other, or with
+ * --duplicate as a set, at once and in step, on the worker's two
+ * matches.  0, or -1 with err. */
+static int play_games(const struct sprt_play *p, const long *games,
+		      struct game_outcome *outcomes, char *err)
+{
+	struct match_set_game set_games[2];
+	char *logs[2];
+	struct match_set *set = NULL;
+	int rc;
+
+	for (int g = 0; g < 2; g++) {
+		set_games[g].index = (unsigned long)games[g];
+		memcpy(set_games[g].seating, seating_of(games[g]),
+		       2 * sizeof set_games[g].seating[0]);
+		set_games[g].log_path = logs[g] = p->out ? outdir_play_log(p->out, games[g])
+							 : NULL;
+	}
+	if (p->duplicate)
+		set = match_set_new(match_secrets_seed(&p->config), set_games[0].index, 2);
+	rc = match_play_games(worker_lanes, set, set_games, 2, 2, outcomes, err);
+	match_set_free(set);
+	free(logs[0]);
+	free(logs[1]);
+	return rc;
+}
+
+/* The worker's play function: the two games of pair `pair`, in a set of
+ * their own with --duplicate. */
+static void play_pair(const struct worker_job *job, int pair, const long *games,
+		      int count, const unsigned char *deal_key, int out)
+{
+	const struct sprt_play *p = job->ctx;
+	struct game_outcome outcomes[2];
+	char err[ERR_LEN];
+
+	(void)deal_key;  /* the run's is in p->config, for every pair */
+
+	if (!worker_lanes[0]) {
+		/* The matches keep them: they live as long as the worker. */
+		static struct match_entrant entrants[2];
+
+		for (int i = 0; i < 2; i++) {
+			entrants[i] = p->entrants[i];
+			entrants[i].spec.stderr_path =
+				sprt_play_stderr(p->stderr_dir, entrants[i].name, worker_number);
+		}
+		worker_lanes[0] = match_start(&p->config, entrants, 2, err);
+		if (!worker_lanes[0] ||
+		    (p->duplicate && !match_twins(worker_lanes, 2, err))) {
+			worker_say(out, "E %ld %s\n", games[0], err);
+			worker_leave(1);
+		}
+	}
+	if (count != 2 || play_games(p, games, outcomes, err)) {
+		worker_say(out, "E %ld %s\n", games[0],
+			   count != 2 ? "a pair is two games" : err);
+		worker_leave(1);
+	}
+	for (int g = 0; g < 2; g++) {
+		say_starts(out, games[g], &outcomes[g]);
+		/* The parent needs the ranks alone. */
+		worker_finished(out, games[g], "-", &outcomes[g], 2);
+	}
+	worker_say(out, "D %d\n", pair);
+}
+
+/* The worker's bots say goodbye when it is told to quit. */
+static void quit_pairs(const struct worker_job *job)
+{
+	(void)job;
+	match_finish_lanes(worker_lanes, 2);
+}
+
+struct pool {
+	const struct sprt_play *p;
+	long next;               /* the next pair to hand out */
+	long counted;            /* pairs 1..counted are counted */
+	signed char (*half)[2];  /* by pair - 1: A's points in each game
+				  * doubled, -1 until it finishes */
+	long cap;
+	char *said[2];
+	long failed;             /* the game a bot did not start for, or 0 */
+	int failed_worker;       /* ... in this worker (from 1) */
+	char *why[2];
+	bool stop;
+	struct worker *workers;  /* numbered from 1 in this order */
+	struct run_manifest manifest; /* --out's run.jsonl */
+	char *err;
+};
+
+/* Hands worker `w` the next pair, or tells it to quit. */
+static int hand_out(struct pool *st, struct worker *w)
+{
+	long pair = st->next, games[2] = {2 * pair - 1, 2 * pair};
+
+	if (st->stop || pair > st->p->max_pairs) {
+		worker_quit(w);
+		return 0;
+	}
+	if (pair > st->cap) {
+		st->cap = 2 * st->cap + 16;
+		st->half = xrealloc(st->half, (size_t)st->cap * sizeof *st->half);
+	}
+	st->half[pair - 1][0] = st->half[pair - 1][1] = -1;
+	st->next++;
+	if (st->manifest.journal && run_manifest_started(&st->manifest, games[0], 2, st->err))
+		return -1;
+	if (worker_assign(w, (int)pair, games, 2, NULL, NULL))
+		return errorf(st->err, "a worker stopped answering");
+	return 0;
+}
+
+/* Counts the pairs that can be, in order, until the caller stops. */
+static void count_pairs(struct pool *st)
+{
+	while (!st->stop && st->counted + 1 < st->next &&
+	       st->half[st->counted][0] >= 0 && st->half[st->counted][1] >= 0) {
+		double score[2] = {st->half[st->counted][0] / 2.0,
+				   st->half[st->counted][1] / 2.0};
+
+		st->counted++;
+		st->stop = st->p->pair(st->p->ctx, st->counted, score,
+				       (const char *const *)st->said);
+	}
+}
+
+/* A finished game: "F game sha256 rank0 rank1 ...". */
+static int take_finished(struct pool *st, const char *line)
+{
+	long game;
+	int rank[2], a;
+
+	if (sscanf(line, "F %ld %*s %d %d", &game, &rank[0], &rank[1]) != 3 ||
+	    game < 1 || game > 2 * (st->next - 1))
+		return errorf(st->err, "a worker's report is cut short: %.80s", line);
+	if (game == st->failed) {
+		for (int i = 0; i < 2; i++)
+			if (st->why[i]) {
+				char *path = sprt_play_stderr(st->p->stderr_dir,
+							      st->p->entrants[i].name,
+							      st->failed_worker);
+
+				st->p->no_start(st->p->ctx, i, st->why[i], path);
+				free(path);
+			}
+		st->stop = true;
+		return 1;
+	}
+	if (st->manifest.journal && run_manifest_finished(&st->manifest, game, st->err))
+		return -1;
+	a = (game - 1) % 2;  /* A's seat */
+	st->half[(game - 1) / 2][a] = (signed char)(rank[a] < rank[1 - a] ? 2
+						    : rank[a] > rank[1 - a] ? 0 : 1);
+	count_pairs(st);
+	return 0;
+}
+
+/* Handles one line from worker `w`: 0, 1 when a bot did not start, -1. */
+static int handle(void *ctx, struct worker *w, char *line)
+{
+	struct pool *st = ctx;
+	char *end;
+	long n = strtol(line + 1, &end, 10);
+
+	/* Once stopped, only a worker's end of its pair matters. */
+	if (st->stop && line[0] != 'D')
+		return 0;
+	switch (line[0]) {
+	case 'F':
+		return take_finished(st, line);
+	case 'N':
+		if ((n == 0 || n == 1) && *end == ' ' && !st->said[n])
+			st->said[n] = xstrdup(end + 1);
+		return 0;
+	case 'X': {
+		long bot = strtol(end, &end, 10);
+
+		if ((st->failed && st->failed != n) || bot < 0 || bot > 1 || *end != ' ')
+			return 0;
+		st->failed = n;
+		st->failed_worker = (int)(w - st->workers) + 1;
+		free(st->why[bot]);
+		st->why[bot] = xstrdup(end + 1);
+		return 0;
+	}
+	case 'D':
+		w->table = -1;
+		return hand_out(st, w);
+	case 'E':
+		return errorf(st->err, "%s", *end ? end + 1 : end);
+	}
+	return errorf(st->err, "a worker said something unexpected: %.80s", line);
+}
+
+/* Reads what worker `w` sent and handles each complete line. */
+static int serve(struct pool *st, struct worker *w)
+{
+	if (worker_receive(w)) {
+		int sig = worker_reap(w);
+
+		return sig ? errorf(st->err, "stopped by signal %d", sig)
+			   : errorf(st->err, "a worker died unexpectedly");
+	}
+	return worker_lines(w, st, handle);
+}
+
+/* Runs the workers until the test stops, all have quit, or an error. */
+static int run_pool(struct pool *st, struct worker *workers, int count)
+{
+	struct pollfd *fds = xcalloc((size_t)count, sizeof *fds);
+	int *map = xcalloc((size_t)count, sizeof *map);
+	int rc = 0;
+
+	for (;;) {
+		int polled = 0;
+
+		for (int i = 0; i < count; i++)
+			if (workers[i].pid) {
+				fds[polled] = (struct pollfd){.fd = workers[i].from,
+							      .events = POLLIN};
+				map[polled++] = i;
+			}
+		if (rc || st->stop || !polled)
+			break;
+		if (poll(fds, (nfds_t)polled, -1) < 0) {
+			if (errno != EINTR)
+				rc = errorf(st->err, "poll: %s", strerror(errno));
+			continue;
+		}
+		for (int k = 0; k < polled && !rc && !st->stop; k++)
+			if (fds[k].revents)
+				rc = serve(st, &workers[map[k]]);
+	}
+	free(fds);
+	free(map);
+	return rc;
+}
+
+/* The logs of the pairs handed out but not counted, and the manifest's
+ * record of them: 0, or -1 with st->err. */
+static int remove_dropped(struct pool *st)
+{
+	long first = 2 * st->counted + 1, end = 2 * st->next - 1;
+
+	for (long game = first; game < end; game++) {
+		char *log = outdir_play_log(st->p->out, game);
+
+		unlink(log);
+		free(log);
+	}
+	return first < end ? run_manifest_dropped(&st->manifest, first, (int)(end - first),
+						  st->err) : 0;
+}
+
+int sprt_play(const struct sprt_play *given, char *err)
+{
+	struct sprt_play run = *given, *play = &run;
+	struct worker_job job = {.play = play_pair, .quit = quit_pairs, .ctx = play,
+				 .lock_fd = -1};
+	struct pool st = {.p = play, .next = 1, .err = err};
+	int count = play->concurrency < play->max_pairs ? play->concurrency
+		    : (int)play->max_pairs, started = 0, rc = 0;
+	struct worker *workers;
+	unsigned char deal_key[FAIR_HASH_BYTES];
+	char *names[2] = {(char *)play->entrants[0].name, (char *)play->entrants[1].name};
+
+	/* Every pair's secrets derive from it, so that --out's manifest
+	 * names each C before the pair starts. */
+	randombytes_buf(deal_key, sizeof deal_key);
+	run.config.deal_key = deal_key;
+	if (play->out && run_manifest_create(&st.manifest, play->out, "sprt", &play->config,
+					     names, 2, play->duplicate, err)) {
+		run_manifest_free(&st.manifest);
+		return -1;
+	}
+	workers = xcalloc((size_t)count, sizeof *workers);
+	st.workers = workers;
+	while (started < count && !rc) {
+		/* What the worker forked next will know itself by. */
+		worker_number = started + 1;
+		if (!(rc = worker_start(&workers[started], &job, err)))
+			rc = hand_out(&st, &workers[started++]);
+	}
+	rc = rc ? rc : run_pool(&st, workers, started);
+	/* What is still playing plays what is not counted. */
+	for (int i = 0; i < started; i++)
+		if (workers[i].pid)
+			worker_kill(&workers[i]);
+	if (rc == 0 && play->out)
+		rc = remove_dropped(&st) || run_manifest_sign(&st.manifest, play->config.key, err)
+		     ? -1 : 0;
+	run_manifest_free(&st.manifest);
+	sodium_memzero(deal_key, sizeof deal_key);
+	for (int i = 0; i < 2; i++) {
+		free(st.said[i]);
+		free(st.why[i]);
+	}
+	free(st.half);
+	free(workers);
+	return rc;
+}

@@ -1,0 +1,56 @@
+/*
+ * The games of `referee sprt` on the tournament's pool of workers
+ * (worker.h): seat-swapped pairs, handed out in order, one at a time to
+ * each worker, which plays them all with the same two bot processes, or,
+ * each pair a duplicate set (match_set.h), its two games in turn with
+ * processes started for each.
+ * Pairs are counted in their order, pair n once pairs 1 to n have all
+ * finished, whatever order they finish in: what is counted, and so the
+ * verdict, is what the same pairs played one after another would give.
+ * When the caller stops the test, the games still in flight are stopped
+ * (their workers killed, and their bots' process groups with them) and
+ * the pairs after the last one counted are dropped, their logs removed
+ * and a "dropped" record in the folder's run.jsonl (run_manifest.h) saying
+ * so: they would not change the verdict, and waiting for them would only
+ * delay it.  Every pair's secrets derive from a key drawn for the run, so
+ * that run.jsonl names each pair's commitments before the pair starts.
+ */
+#ifndef ARENA_SPRT_PLAY_H
+#define ARENA_SPRT_PLAY_H
+
+#include <stdbool.h>
+
+#include "match/match.h"
+
+struct sprt_play {
+	struct match_config config;       /* first: seat0 (pairs swap seats) */
+	struct match_entrant entrants[2]; /* A, B, by name (no stderr_path) */
+	bool duplicate;                   /* each pair a duplicate set */
+	const char *out;                  /* the logs' folder, or NULL: none */
+	const char *stderr_dir;           /* the bots' stderr files' folder */
+	int concurrency;                  /* pairs at once */
+	long max_pairs;
+	void *ctx;
+	/* Pair `pair` is counted: A scored score[0] in its first game (A in
+	 * seat 0) and score[1] in its second; said[i] is the name entrant i
+	 * gave in hello (NULL: none).  Returns true to stop the test. */
+	bool (*pair)(void *ctx, long pair, const double *score,
+		     const char *const *said);
+	/* Entrant `bot` did not start for a game, for `why`, its stderr in
+	 * `stderr_path`: the test ends. */
+	void (*no_start)(void *ctx, int bot, const char *why,
+			 const char *stderr_path);
+};
+
+/* Plays pairs until the caller stops the test or max_pairs are counted:
+ * 0 then, 1 when a bot did not start, -1 with err when the referee
+ * failed. */
+int sprt_play(const struct sprt_play *play, char *err);
+
+/* The stderr file of the bot named `name` in worker `worker` (from 1):
+ * DIR/NAME.stderr for the first, DIR/NAME.K.stderr for worker K.  Each
+ * worker has its own, so that a game's lines are not mixed with another's
+ * and the lines of the game a bot did not start for can be found. */
+char *sprt_play_stderr(const char *dir, const char *name, int worker);
+
+#endif

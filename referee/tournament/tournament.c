@@ -1,0 +1,1147 @@
+/*
+ * Running a tournament; see tournament.h.  The parent process owns the
+ * manifest and hands tables to workers (worker.h); each finished game is
+ * in its own signed log before the manifest records it, so a run killed
+ * at any point resumes from the logs and the manifest alone.
+ */
+#include "tournament.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bot/contain.h"
+#include "base/files.h"
+#include "base/ladder_stats.h"
+#include "base/logread.h"
+#include "manifest/manifest.h"
+#include "manifest/manifest_read.h"
+#include "manifest/manifest_records.h"
+#include "manifest/manifest_replies.h"
+#include "match/match_set.h"
+#include "base/outdir.h"
+#include "tournament_duplicate.h"
+#include "tournament_peers.h"
+#include "base/util.h"
+#include "base/verify.h"
+#include "base/verify_cut.h"
+#include "worker.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+struct run_state {
+	const struct tournament_spec *spec;
+	struct schedule *schedule;    /* a Swiss's grows seated rounds */
+	const struct tournament_run *run;
+	struct journal *manifest;
+	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
+	bool *finished;         /* by game number */
+	unsigned char *ranks;   /* [game * players + seat], once finished */
+	struct worker **parked; /* a Swiss's workers waiting for a round */
+	int parked_count;
+	int *aborted;
+	long *no_start_game;    /* by bot: the last game it did not start for */
+	struct ladder_reasons reasons; /* forfeit reasons met in this run */
+	struct manifest_batch batch;   /* finished games not yet in the manifest */
+	struct replies_ledger replies; /* reply times not yet in the manifest */
+	long *unreplied;        /* an earlier run's games after its last
+				 * "replies" record */
+	size_t unreplied_count;
+	/* An earlier run's deals that no log of the folder accounts for
+	 * yet: the last C its started records named of each game it did
+	 * not finish, and no "aborted" record names. */
+	long open_deals;
+	long *open_games;
+	char (*open_commitments)[65];
+	int next_table;         /* next table to hand out */
+	/* A sharded Swiss's other shards, whose results pair its rounds
+	 * too (sharded), read every peer_wait_ms while a round waits. */
+	bool sharded;
+	struct tournament_peers peers;
+	char file_sha256[FILES_SHA256_HEX];
+	long peer_wait_ms;
+	struct timespec peer_due;   /* the next look at the peers */
+	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
+	 * this mask: a stop signal never slips in between a check of
+	 * stop_signal and the wait. */
+	sigset_t wait_mask;
+	char *err;
+};
+
+static int record(struct run_state *st, cJSON *r)
+{
+	return journal_append(st->manifest, r, st->err);
+}
+
+/* The finished games waiting, if any, as one record, on disk at once (a
+ * write a second at most): a game is listed a second after it ended. */
+static int record_finished(struct run_state *st)
+{
+	cJSON *r = manifest_batch_record(&st->batch);
+
+	if (!r)
+		return 0;
+	return record(st, r) || journal_flush(st->manifest, st->err) ? -1 : 0;
+}
+
+/* The finished games when their batch is due, and the "replies" record
+ * when due (`final`: the run is about to complete), after the games it
+ * covers. */
+static int record_due(struct run_state *st, bool final)
+{
+	bool replies = replies_ledger_due(&st->replies, final);
+
+	if ((final || replies || manifest_batch_due(&st->batch)) && record_finished(st))
+		return -1;
+	return replies ? record(st, replies_ledger_record(&st->replies)) : 0;
+}
+
+static bool in_shard(const struct run_state *st, int table)
+{
+	return schedule_in_shard(table, st->run->shard_index, st->run->shard_count);
+}
+
+/* Whether a bot of the table is left out of the run (--skip-broken), or
+ * the table is a Swiss's board left empty by them. */
+static bool table_skipped(const struct run_state *st, int table)
+{
+	if (schedule_table_empty(st->schedule, table))
+		return true;
+	for (int i = 0; st->run->skipped && i < st->schedule->players; i++) {
+		int b = st->schedule->tables[table].bots[i];
+
+		if (b >= 0 && st->run->skipped[b])
+			return true;
+	}
+	return false;
+}
+
+/* Game `game` finished, its seats ranked `ranks`. */
+static void take_ranks(struct run_state *st, long game, const int *ranks)
+{
+	for (int s = 0; s < st->schedule->players; s++)
+		st->ranks[game * st->schedule->players + s] = (unsigned char)ranks[s];
+	st->finished[game] = true;
+}
+
+/* A Swiss's ranks so far: those of the finished games (swiss.h). */
+static bool finished_ranks(void *ctx, long game, int ranks[2])
+{
+	const struct run_state *st = ctx;
+
+	if (!st->finished[game])
+		return false;
+	ranks[0] = st->ranks[2 * game];
+	ranks[1] = st->ranks[2 * game + 1];
+	return true;
+}
+
+/* Whether every game of a Swiss's last seated round has finished: the
+ * next round can be seated. */
+static bool round_done(const struct run_state *st)
+{
+	const struct schedule *sc = st->schedule;
+	int boards = sc->swiss.bots / 2;
+
+	if (!sc->swiss.rounds || sc->paired == sc->swiss.rounds)
+		return false;
+	for (int t = (sc->paired - 1) * boards; t < sc->paired * boards; t++)
+		for (long n = sc->tables[t].first_game;
+		     !schedule_table_empty(sc, t) &&
+		     n < sc->tables[t].first_game + sc->tables[t].game_count; n++)
+			if (!st->finished[n])
+				return false;
+	return true;
+}
+
+/* A Swiss's next rounds seated, as far as the finished games allow. */
+static void pair_rounds(struct run_state *st)
+{
+	if (round_done(st))
+		schedule_pair(st->schedule, finished_ranks, st);
+}
+
+static void peer_ranks(void *ctx, long game, const int *ranks)
+{
+	take_ranks(ctx, game, ranks);
+}
+
+/* A sharded Swiss's peers, and the file's hash they must have (a
+ * resumed run's is its manifest's). */
+static void init_peers(struct run_state *st)
+{
+	const struct tournament_run *run = st->run;
+
+	st->sharded = st->schedule->swiss.rounds && run->shard_count > 1;
+	st->peer_wait_ms = 100;
+	st->peers = (struct tournament_peers){
+		.schedule = st->schedule, .out_dir = run->out_dir,
+		.index = run->shard_index, .count = run->shard_count,
+		.key = run->key->public_key, .file_sha256 = st->file_sha256,
+		.finished = st->finished, .take = peer_ranks, .ctx = st};
+	if (files_sha256(AT_FDCWD, run->file, st->file_sha256))
+		st->file_sha256[0] = '\0';
+}
+
+/* A sharded Swiss's peers' results taken, and the rounds they pair
+ * seated, as far as they go: 1 when some were new, 0 when none, -1 with
+ * st->err. */
+static int sync_peers(struct run_state *st)
+{
+	int n, any = 0;
+
+	if (!st->sharded)
+		return 0;
+	while ((n = tournament_peers_take(&st->peers, st->err)) > 0) {
+		any = 1;
+		pair_rounds(st);
+	}
+	return n < 0 ? -1 : any;
+}
+
+/* A "skipped" record for each bot left out of the run that has games
+ * here still to play: those games, which this run does not start (a
+ * Swiss's boards left empty by them, the first one's). */
+static int record_skipped(struct run_state *st)
+{
+	long *games = xmalloc((size_t)st->schedule->game_count * sizeof *games);
+	bool empty_told = false;
+	int rc = 0;
+
+	for (int b = 0; !rc && st->run->skipped && b < st->spec->bot_count; b++) {
+		int count = 0;
+
+		if (!st->run->skipped[b])
+			continue;
+		for (long n = 1; n <= st->schedule->game_count; n++) {
+			const struct scheduled_game *g = &st->schedule->games[n - 1];
+			bool empty = !empty_told && schedule_table_empty(st->schedule, g->table);
+
+			for (int s = 0; s < st->schedule->players; s++)
+				if ((g->seating[s] == b || (empty && !s)) &&
+				    !st->finished[n] && in_shard(st, g->table))
+					games[count++] = n;
+		}
+		empty_told = true;
+		/* A Swiss's says which bots its pairings leave out, games or
+		 * not (a resumed one's, started this time, as before). */
+		if (count || st->schedule->swiss.rounds)
+			rc = record(st, manifest_skipped_record(b, st->run->skip_why[b]
+				? st->run->skip_why[b] : "left out when the run began",
+				games, count));
+	}
+	free(games);
+	return rc;
+}
+
+/* The first record: of the first generation's bots (schedule.h), all of
+ * them but in a resumed run that grows; "grown" records add the others. */
+static cJSON *header(const struct run_state *st, const unsigned char *id)
+{
+	const struct tournament_spec *spec = st->spec;
+	char hash[FILES_SHA256_HEX];
+	int first_bots = st->schedule->first_bots;
+	char **names = xcalloc((size_t)first_bots, sizeof *names);
+	cJSON *record;
+	struct manifest_header h = {
+		.id = id, .name = spec->name, .game = spec->rules->name,
+		.players = spec->players,
+		.schedule_games = schedule_games_of(st->schedule, first_bots),
+		.bots = names, .bot_count = first_bots,
+		.shard_index = st->run->shard_index,
+		.shard_count = st->run->shard_count, .file = spec->file,
+		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
+		.book_path = spec->book.path, .book_random = spec->book.random,
+		.compress = spec->compress, .skip_broken = st->run->skip_broken,
+		.containment = contain_summary(spec->limits.contain),
+		.sandbox = spec->limits.sandbox,
+	};
+
+	for (int b = 0; b < first_bots; b++)
+		names[b] = spec->bots[b].name;
+	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
+		h.file_sha256 = hash;
+	record = manifest_header_record(&h);
+	free(names);
+	return record;
+}
+
+/* A finished game's entry in a finished record, with its forfeits
+ * (`figures`). */
+static cJSON *finished_entry(const struct run_state *st, long game,
+			     const char *sha256, const int *ranks,
+			     const struct ladder_game_stats *figures, bool recovered)
+{
+	struct manifest_game g = {
+		.game = game, .players = st->schedule->players,
+		.seats = st->schedule->games[game - 1].seating, .sha256 = sha256,
+		.ranks = ranks, .reason = figures->reason, .reasons = &st->reasons,
+		.recovered = recovered,
+	};
+
+	return manifest_finished_game(&g);
+}
+
+/* The bots at the seats of game `game`, by bot number. */
+static void seated_bots(const struct run_state *st, long game, int *bots)
+{
+	for (int s = 0; s < st->schedule->players; s++)
+		bots[s] = st->schedule->games[game - 1].seating[s];
+}
+
+/* A finished game's forfeits and, for the next "replies" record, its
+ * reply times, from its log. */
+static void add_log_replies(struct run_state *st, long game,
+			    const struct game_log *log,
+			    struct ladder_game_stats *figures)
+{
+	struct reply_clocks *replies[GAME_MAX_SEATS];
+	int bots[GAME_MAX_SEATS];
+
+	seated_bots(st, game, bots);
+	for (int s = 0; s < st->schedule->players; s++)
+		replies[s] = &st->replies.pending[bots[s]];
+	ladder_stats_from_log(log, st->schedule->players, &st->reasons, figures, replies);
+	st->replies.games++;
+}
+
+/* Where a resumed run sets an incomplete log of `game` aside (the
+ * folder made if need be): games/aborted/, out of the reach of a glob of
+ * the logs in games/ (the README verifies them so), numbered by how many
+ * of the game's logs were set aside before.  NULL with st->err when the
+ * folder cannot be made. */
+static char *set_aside_path(struct run_state *st, long game)
+{
+	char *aside = outdir_aside(st->run->out_dir);
+	int rc = files_mkdirs(aside, st->err);
+
+	free(aside);
+	return rc ? NULL : outdir_set_aside(st->run->out_dir, game, ++st->aborted[game]);
+}
+
+/* Whether the log at `path` is complete, verifies with this run's key and
+ * ranks every seat (loaded into *log, its hash into hash). */
+static bool leftover_complete(struct run_state *st, const char *path,
+			      struct game_log *log, char *hash, int *ranks)
+{
+	struct verify_summary summary;
+	char verr[ERR_LEN];
+
+	return logread_load(path, log, verr) == 0 &&
+	       verify_log(log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
+	       files_sha256(AT_FDCWD, path, hash) == 0 &&
+	       logread_ranks(log, ranks, GAME_MAX_SEATS) == st->schedule->players;
+}
+
+/* A log an earlier run left for a game the manifest does not list as
+ * finished: when `recover` and it is complete, the game finished and the
+ * run stopped before the batch of its entry was written (manifest.h), so
+ * the entry goes into this run's batch, marked "recovered"; any other log
+ * is set aside in games/aborted/ with an "aborted" record, under the name
+ * put in *aside (a new string). */
+/* The earlier run's deal of `game` that no log accounts for yet, or
+ * NULL. */
+static const char *open_deal(const struct run_state *st, long game)
+{
+	for (long i = 0; i < st->open_deals; i++)
+		if (st->open_games[i] == game)
+			return st->open_commitments[i];
+	return NULL;
+}
+
+/* The commitment C a cut log names, for its "aborted" record: the one
+ * its started record named when the log was cut before its own, or ""
+ * (a deal of revision 4). */
+static void leftover_commitment(const struct run_state *st, long game,
+				const char *path, char c[65])
+{
+	const char *started = open_deal(st, game);
+
+	verify_cut_file_commitment(path, c);
+	if (!*c && started)
+		snprintf(c, 65, "%s", started);
+}
+
+static int settle_leftover(struct run_state *st, long game, bool recover, char **aside)
+{
+	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
+	char hash[FILES_SHA256_HEX];
+	struct ladder_game_stats figures;
+	struct game_log log = {0};
+	int rc = 0, ranks[GAME_MAX_SEATS];
+
+	if (access(path, F_OK)) {
+		/* Started, its C listed, but stopped before its log was
+		 * made: the deal is listed as cut, with no log. */
+		if (open_deal(st, game))
+			rc = record(st, manifest_aborted_record(game, NULL,
+								open_deal(st, game)));
+		free(path);
+		return rc;
+	}
+	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
+		add_log_replies(st, game, &log, &figures);
+		manifest_batch_add(&st->batch, finished_entry(st, game, hash, ranks,
+							      &figures, true));
+		take_ranks(st, game, ranks);
+	} else if (!(moved = set_aside_path(st, game))) {
+		rc = -1;
+	} else {
+		char c[65];
+
+		leftover_commitment(st, game, path, c);
+		if (rename(path, moved)) {
+			rc = errorf(st->err, "cannot set aside '%s': %s", path,
+				    strerror(errno));
+		} else {
+			*aside = outdir_set_aside(NULL, game, st->aborted[game]);
+			rc = record(st, manifest_aborted_record(game, *aside, c));
+		}
+	}
+	if (log.lines)
+		logread_free(&log);
+	free(moved);
+	free(path);
+	return rc;
+}
+
+/* The leftover logs of the set whose first game is `first` (a game alone
+ * without duplicate sets): recovered only when every game of the set the
+ * manifest does not list as finished left a complete log, else all set
+ * aside, the set to be played again whole (its S was never revealed),
+ * and the run says so: a log set aside, or a set dealt again. */
+static int settle_set(struct run_state *st, long first)
+{
+	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
+	const struct tournament_events *events = st->run->events;
+	char *aside[GAME_MAX_SEATS] = {NULL};
+	bool recover;
+	int rc = 0, count = 0;
+
+	/* A Swiss's round is seated once the rounds before have finished:
+	 * a log of a round not seated cannot be the game of its seats. */
+	pair_rounds(st);
+	recover = schedule_table_seated(st->schedule, st->schedule->games[first - 1].table);
+	for (long n = first; recover && n < end; n++) {
+		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
+		struct game_log log = {0};
+		int ranks[GAME_MAX_SEATS];
+
+		recover = st->finished[n] || leftover_complete(st, path, &log, hash, ranks);
+		if (log.lines)
+			logread_free(&log);
+		free(path);
+	}
+	for (long n = first; !recover && n < end; n++)
+		if (st->finished[n])
+			return errorf(st->err, "game %ld is finished but a game of its duplicate set left no complete log: the set cannot be played again whole",
+				      n);
+	for (long n = first; !rc && n < end; n++) {
+		if (!st->finished[n])
+			rc = settle_leftover(st, n, recover, &aside[count]);
+		count += aside[count] != NULL;
+	}
+	if (!rc && count && st->spec->duplicate)
+		events->set_set_aside(events->ctx, first, end - 1, aside, count);
+	else if (!rc && count)
+		events->log_set_aside(events->ctx, first, aside[0]);
+	for (int k = 0; k < count; k++)
+		free(aside[k]);
+	return rc;
+}
+
+/* Whether each game a sharded Swiss's earlier run finished is of a
+ * round its results and its peers' pair, seated as its manifest says
+ * (its manifest alone cannot tell): 0, or -1 with st->err. */
+static int earlier_seated(struct run_state *st, const struct manifest_view *old)
+{
+	for (long g = 1; st->sharded && g <= old->game_count; g++) {
+		const struct scheduled_game *game = &st->schedule->games[g - 1];
+
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		if (!schedule_table_seated(st->schedule, game->table))
+			return errorf(st->err, "cannot resume %s: game %ld finished, "
+				      "but the results of the round before it are "
+				      "not all in the shards' folders beside it",
+				      st->run->out_dir, g);
+		if (old->seats[2 * g] != game->seating[0] ||
+		    old->seats[2 * g + 1] != game->seating[1])
+			return errorf(st->err, "cannot resume %s: game %ld seats "
+				      "'%s' and '%s', not the Swiss pairing made from "
+				      "the results of every shard", st->run->out_dir, g,
+				      old->names[old->seats[2 * g]],
+				      old->names[old->seats[2 * g + 1]]);
+	}
+	return 0;
+}
+
+/* What a resumed run takes of the earlier run's manifest `old` (of this
+ * run's schedule, or of its first generations when bots were added:
+ * manifest_reopen() compared their headers): its id, the
+ * logs it set aside, its finished games, for the standings, the forfeit
+ * reasons it met, and the games whose reply times no "replies" record
+ * holds yet (moved out of `old`). */
+static int take_earlier_run(struct run_state *st, struct manifest_view *old)
+{
+	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
+
+	long *last = verify_cut_last_started(old);
+
+	memcpy(st->id, old->id, sizeof st->id);
+	for (long g = 1; g <= old->game_count; g++) {
+		const char *c = last[g] ? old->started_commitments[last[g] - 1] : NULL;
+
+		if (c && old->state[g] != MANIFEST_FINISHED && !verify_cut_names(old, g, c)) {
+			st->open_games = xrealloc(st->open_games, (size_t)(st->open_deals + 1) *
+						  sizeof *st->open_games);
+			st->open_commitments = xrealloc(st->open_commitments,
+							(size_t)(st->open_deals + 1) *
+							sizeof *st->open_commitments);
+			st->open_games[st->open_deals] = g;
+			memcpy(st->open_commitments[st->open_deals++], c, 65);
+		}
+		st->aborted[g] = old->resume.set_aside[g];
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		for (int s = 0; s < players; s++)
+			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
+		take_ranks(st, g, rank);
+	}
+	free(last);
+	/* A Swiss's rounds as the games finished pair them (manifest_read()
+	 * checked that those games were seated so; a shard's, with its
+	 * peers' results, below). */
+	pair_rounds(st);
+	if (sync_peers(st) < 0 || earlier_seated(st, old))
+		return -1;
+	for (long g = 1; g <= old->game_count; g++) {
+		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
+		int forfeits = 0;
+
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		for (int s = 0; s < players; s++) {
+			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
+			forfeits += reason[s] != 0;
+		}
+		seated_bots(st, g, bots);
+		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+					       forfeits, true);
+	}
+	/* The run's reasons are numbered as the earlier run met them. */
+	ladder_reasons_free(&st->reasons);
+	st->reasons = old->reasons;
+	memset(&old->reasons, 0, sizeof old->reasons);
+	st->unreplied = old->resume.unreplied;
+	st->unreplied_count = old->resume.unreplied_count;
+	old->resume.unreplied = NULL;
+	return 0;
+}
+
+/* The reply times of the earlier run's games after its last "replies"
+ * record (it stopped before the next one), read again from their logs. */
+static void add_unreplied(struct run_state *st)
+{
+	for (size_t i = 0; i < st->unreplied_count; i++) {
+		char *path = outdir_log(st->run->out_dir, st->unreplied[i]);
+		struct ladder_game_stats figures;
+		struct game_log log;
+		char err[ERR_LEN];
+
+		if (!logread_load(path, &log, err)) {
+			add_log_replies(st, st->unreplied[i], &log, &figures);
+			logread_free(&log);
+		}
+		free(path);
+	}
+	st->unreplied_count = 0;
+}
+
+/* Whether bot `bot` played a game the run has finished. */
+static bool bot_played(const struct run_state *st, int bot)
+{
+	for (long n = 1; n <= st->schedule->game_count; n++)
+		for (int s = 0; st->finished[n] && s < st->schedule->players; s++)
+			if (st->schedule->games[n - 1].seating[s] == bot)
+				return true;
+	return false;
+}
+
+/* The "bot" records of the bots whose entry the file changed since the
+ * run was stopped (consumed): after every game their earlier version
+ * played, so that each game finished after one was played by it.  A new
+ * version is said of a bot that played (one left out until now played
+ * no version). */
+static int record_versions(struct run_state *st, cJSON *versions)
+{
+	cJSON *r;
+	int rc = 0;
+
+	while (!rc && (r = cJSON_DetachItemFromArray(versions, 0))) {
+		long b = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "bot"));
+
+		if (bot_played(st, (int)b))
+			st->run->events->bot_new_version(st->run->events->ctx, (int)b);
+		rc = record(st, r);
+	}
+	cJSON_Delete(versions);
+	return rc;
+}
+
+/* The "grown" record of the bots the file added at the end of its list
+ * since the earlier run `old`, and their tables' games: first of what
+ * this run writes, after the signature when that run had finished. */
+static int record_grown(struct run_state *st, const struct manifest_view *old)
+{
+	const struct schedule *schedule = st->schedule;
+	int bots = old->name_count;
+
+	if (bots == st->spec->bot_count)
+		return 0;
+	for (int b = bots; b < st->spec->bot_count; b++)
+		st->run->events->bot_added(st->run->events->ctx, b,
+					   schedule_games_of(schedule, b) + 1,
+					   schedule_games_of(schedule, b + 1));
+	return record(st, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(
+							st->spec->file, "bots"),
+						bots, old->game_count + 1,
+						schedule->game_count));
+}
+
+/* Whether this run plays game `n` (of its shard, no bot of it left out):
+ * by game number, the games of the schedule. */
+static bool *games_played(const struct run_state *st)
+{
+	bool *plays = xcalloc((size_t)st->schedule->game_count + 1, sizeof *plays);
+
+	for (long n = 1; n <= st->schedule->game_count; n++)
+		plays[n] = in_shard(st, st->schedule->games[n - 1].table) &&
+			   !table_skipped(st, st->schedule->games[n - 1].table);
+	return plays;
+}
+
+/* A "back" record for each bot the earlier run `old` left out
+ * (--skip-broken) that plays in this one (it passed its pre-flight): the
+ * games a skipped record left out that it plays now, said, else they
+ * would be played without a word. */
+static int record_back(struct run_state *st, const struct manifest_view *old,
+		       const bool *plays)
+{
+	long *games = xmalloc((size_t)(old->game_count + 1) * sizeof *games);
+	int rc = 0;
+
+	for (int k = 0; !rc && k < old->resume.skipped_count; k++) {
+		int b = old->resume.skipped[k], count = 0;
+		bool told = false;
+
+		for (int j = 0; j < k; j++)
+			told |= old->resume.skipped[j] == b;
+		for (long n = 1; !told && n <= old->game_count; n++)
+			for (int s = 0; s < st->schedule->players; s++)
+				if (st->schedule->games[n - 1].seating[s] == b &&
+				    old->state[n] == MANIFEST_SKIPPED && plays[n])
+					games[count++] = n;
+		if (!count)
+			continue;
+		st->run->events->bot_back(st->run->events->ctx, b, count);
+		rc = record(st, manifest_back_record(b, games, count));
+	}
+	free(games);
+	return rc;
+}
+
+/* 0, or 1 when a resumed run's manifest is signed: nothing left to play. */
+static int open_manifest(struct run_state *st)
+{
+	struct manifest_view old;
+	const char *dir = st->run->out_dir;
+	cJSON *now, *versions;
+	bool *plays;
+	int rc;
+
+	if (!st->run->resume) {
+		randombytes_buf(st->id, sizeof st->id);
+		st->manifest = manifest_create(dir, header(st, st->id), st->err);
+		if (!st->manifest)
+			return -1;
+		return 0;
+	}
+	now = header(st, NULL);
+	plays = games_played(st);
+	rc = manifest_reopen(dir, now, plays, st->schedule->game_count, &old,
+			     &st->manifest, &versions, st->err);
+	cJSON_Delete(now);
+	/* Its games are the first generations' of this run's schedule (and
+	 * no more than st->finished holds). */
+	if (!rc && schedule_games_of(st->schedule, old.name_count) != old.game_count)
+		rc = errorf(st->err, "cannot resume %s: its schedule has %ld games, "
+			    "not the %ld its %d bots have here", dir, old.game_count,
+			    schedule_games_of(st->schedule, old.name_count),
+			    old.name_count);
+	if (!rc && *old.file_sha256)
+		memcpy(st->file_sha256, old.file_sha256, sizeof st->file_sha256);
+	if (!rc)
+		rc = take_earlier_run(st, &old);
+	if (!rc)
+		rc = record_grown(st, &old);
+	if (!rc)
+		rc = record_back(st, &old, plays);
+	manifest_view_free(&old);
+	free(plays);
+	if (rc) {
+		cJSON_Delete(versions);
+		return rc;
+	}
+	rc = record(st, manifest_resumed_record());
+	if (!rc)
+		add_unreplied(st);
+	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
+		if (in_shard(st, st->schedule->games[n - 1].table) &&
+		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
+			rc = settle_set(st, n);
+	rc = rc ? rc : record_finished(st);
+	if (rc) {
+		cJSON_Delete(versions);
+		return rc;
+	}
+	return record_versions(st, versions);
+}
+
+/* The "started" record of a table's games, on disk before the worker
+ * plays them: each game's commitment C (a set's, for each of its games),
+ * from the secrets `deal_key` gives them, so that a game the referee then
+ * drops, or deals again, stays visible as started with the C its bots
+ * were sent (docs/FAIRNESS.md, revision 5). */
+static int record_started(struct run_state *st, int table, const long *games,
+			  int count, const unsigned char *deal_key)
+{
+	char (*commitments)[2 * FAIR_HASH_BYTES + 1] = xmalloc((size_t)count *
+							       sizeof *commitments);
+	unsigned char c[FAIR_HASH_BYTES];
+	int rc;
+
+	for (int i = 0; i < count; i++) {
+		match_set_commitment(deal_key, (unsigned long)
+				     tournament_duplicate_first(st->spec, st->schedule,
+								games[i]), c);
+		hex_encode(commitments[i], c, sizeof c);
+	}
+	rc = record(st, manifest_started_record(table + 1, games, count,
+						(const char (*)[65])commitments)) ||
+	     journal_flush(st->manifest, st->err) ? -1 : 0;
+	free(commitments);
+	return rc;
+}
+
+/* Hands the next table with unfinished games to `w`, or tells it to quit. */
+static int dispatch(struct run_state *st, struct worker *w)
+{
+	for (; st->next_table < st->schedule->table_count; st->next_table++) {
+		const struct schedule_table *t = &st->schedule->tables[st->next_table];
+		unsigned char deal_key[FAIR_HASH_BYTES];
+		long *games;
+		int count = 0, rc;
+
+		if (!in_shard(st, st->next_table) || table_skipped(st, st->next_table))
+			continue;
+		pair_rounds(st);
+		if (!schedule_table_seated(st->schedule, st->next_table)) {
+			/* Its round waits for the games of the one before. */
+			st->parked[st->parked_count++] = w;
+			return 0;
+		}
+		games = xmalloc((size_t)t->game_count * sizeof *games);
+		for (long n = t->first_game; n < t->first_game + t->game_count; n++)
+			if (!st->finished[n])
+				games[count++] = n;
+		if (count == 0) {
+			free(games);
+			continue;
+		}
+		/* A Swiss's results are in the manifest before the rounds
+		 * they pair start. */
+		rc = st->schedule->swiss.rounds ? record_finished(st) : 0;
+		randombytes_buf(deal_key, sizeof deal_key);
+		rc = rc ? rc : record_started(st, st->next_table, games, count, deal_key);
+		if (!rc && worker_assign(w, st->next_table, games, count,
+					 st->schedule->swiss.rounds
+					 ? st->schedule->games[t->first_game - 1].seating : NULL,
+					 deal_key))
+			rc = errorf(st->err, "a worker stopped answering");
+		sodium_memzero(deal_key, sizeof deal_key);
+		st->next_table++;
+		free(games);
+		return rc;
+	}
+	worker_quit(w);
+	return 0;
+}
+
+/* The workers waiting for a Swiss's round, handed its tables once the
+ * round before has finished (or told to quit when none is left). */
+static int unpark(struct run_state *st)
+{
+	int count = st->parked_count, rc = 0;
+	struct worker **waiting;
+
+	/* A sharded Swiss's peers' results may have seated the round. */
+	if (!count || !(round_done(st) || (st->next_table < st->schedule->table_count &&
+					   schedule_table_seated(st->schedule, st->next_table))))
+		return 0;
+	waiting = xmalloc((size_t)count * sizeof *waiting);
+	memcpy(waiting, st->parked, (size_t)count * sizeof *waiting);
+	st->parked_count = 0;
+	for (int i = 0; i < count && !rc; i++)
+		rc = dispatch(st, waiting[i]);
+	free(waiting);
+	return rc;
+}
+
+/* While a sharded Swiss's round waits for its peers: their new results
+ * taken, the workers waiting handed the round they pair, and which shard
+ * it waits for said; the next look later when nothing was new (from a
+ * tenth of a second up to two seconds). */
+static int wait_for_peers(struct run_state *st)
+{
+	struct timespec now;
+	int news;
+
+	/* Not at each line of a busy worker: when the look is due. */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec < st->peer_due.tv_sec ||
+	    (now.tv_sec == st->peer_due.tv_sec && now.tv_nsec < st->peer_due.tv_nsec))
+		return 0;
+	if ((news = sync_peers(st)) < 0 || unpark(st))
+		return -1;
+	st->peer_wait_ms = news ? 100 : st->peer_wait_ms < 1000 ? 2 * st->peer_wait_ms : 2000;
+	now.tv_nsec += st->peer_wait_ms % 1000 * 1000000;
+	st->peer_due = (struct timespec){
+		.tv_sec = now.tv_sec + st->peer_wait_ms / 1000 + now.tv_nsec / 1000000000,
+		.tv_nsec = now.tv_nsec % 1000000000};
+	if (st->parked_count)
+		tournament_peers_waiting(&st->peers, st->schedule->paired - 1);
+	return 0;
+}
+
+/* The fields of a worker's "F" line after the hash (worker.h), each
+ * after a space: the ranks, the forfeits ("-": none), and the reply times
+ * (added to the bots' pending ones).  -1 when the line is not that. */
+static int take_finished(struct run_state *st, long game, const char *fields,
+			 int *rank, struct ladder_game_stats *figures)
+{
+	int players = st->schedule->players, bots[GAME_MAX_SEATS];
+	const char *p = fields;
+
+	memset(figures, 0, sizeof *figures);
+	seated_bots(st, game, bots);
+	for (int i = 0; i < 3 * players; i++) {
+		int s = i % players;
+		size_t len = *p == ' ' ? strcspn(++p, " ") : 0;
+		char *end, *reason;
+
+		if (!len)
+			return -1;
+		if (i < players) {
+			rank[s] = (int)strtol(p, &end, 10);
+			if (end != p + len || rank[s] < 1 || rank[s] > players)
+				return -1;
+		} else if (i < 2 * players && (len > 1 || *p != '-')) {
+			reason = strndup(p, len);
+			figures->reason[s] = ladder_reasons_number(&st->reasons, reason);
+			free(reason);
+		} else if (i >= 2 * players &&
+			   reply_clocks_add_text(&st->replies.pending[bots[s]], p) != p + len) {
+			return -1;
+		}
+		p += len;
+	}
+	st->replies.games++;
+	return *p ? -1 : 0;
+}
+
+/* Handles one line from a worker. */
+static int handle(void *ctx, struct worker *w, char *line)
+{
+	struct run_state *st = ctx;
+	char *p = line + 2, *end;
+	long game = strtol(p, &end, 10);
+
+	switch (line[0]) {
+	case 'F': {
+		char hash[FILES_SHA256_HEX] = "";
+		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
+		int players = st->schedule->players;
+		struct ladder_game_stats figures;
+
+		sscanf(end, " %64s", hash);
+		end += 1 + strlen(hash);
+		if (game < 1 || game > st->schedule->game_count ||
+		    take_finished(st, game, end, rank, &figures))
+			return errorf(st->err, "a worker's report of game %ld is "
+				      "cut short", game);
+		manifest_batch_add(&st->batch, finished_entry(st, game, hash, rank,
+							      &figures, false));
+		if (record_due(st, false))
+			return -1;
+		take_ranks(st, game, rank);
+		if (unpark(st))
+			return -1;
+		seated_bots(st, game, bots);
+		for (int s = 0; s < players; s++)
+			if (st->no_start_game[bots[s]] != game)
+				st->run->events->bot_started(st->run->events->ctx, bots[s]);
+		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+					       ladder_stats_forfeits(&figures, players), false);
+		if (!st->run->on_finished)
+			return 0;
+		if (record_finished(st))
+			return -1;
+		st->run->on_finished(st->run->hook_ctx);
+		return 0;
+	}
+	case 'B': {
+		int bot = (int)strtol(end, &p, 10);
+
+		if (game < 1 || game > st->schedule->game_count || bot < 0 ||
+		    bot >= st->spec->bot_count || *p != ' ')
+			return errorf(st->err, "a worker said something unexpected: "
+				      "%.80s", line);
+		st->no_start_game[bot] = game;
+		st->run->events->bot_failed(st->run->events->ctx, bot, p + 1);
+		return 0;
+	}
+	case 'D':
+		w->table = -1;
+		return dispatch(st, w);
+	case 'E':
+		return errorf(st->err, "game %ld: %s", game, end + 1);
+	}
+	return errorf(st->err, "a worker said something unexpected: %.80s", line);
+}
+
+/* Said by the signal's name, which a user knows (Ctrl-C's by its key
+ * too), not its number. */
+static int stopped(struct run_state *st, int sig)
+{
+	const char *name = sigabbrev_np(sig);
+
+	if (!name)
+		return errorf(st->err, "stopped by signal %d; run again with "
+			      "--resume to finish", sig);
+	return errorf(st->err, "stopped by SIG%s%s; run again with --resume "
+		      "to finish", name, sig == SIGINT ? " (Ctrl-C)" : "");
+}
+
+/* A stop signal that came while ppoll() returned ready workers: the
+ * kernel delivers it only when the wait is interrupted, which a busy pool
+ * may never let happen.  It stays pending, and is taken here. */
+static int pending_stop(void)
+{
+	sigset_t pending;
+
+	if (sigpending(&pending))
+		return 0;
+	return sigismember(&pending, SIGTERM) ? SIGTERM
+	       : sigismember(&pending, SIGINT) ? SIGINT : 0;
+}
+
+/* Reads what worker `w` sent and handles each complete line. */
+static int serve(struct run_state *st, struct worker *w)
+{
+	if (worker_receive(w)) {
+		/* A signal to the whole group may reach a worker, and end
+		 * it, before it reaches us. */
+		int sig = worker_reap(w);
+
+		return sig ? stopped(st, sig)
+			   : errorf(st->err, "a worker died unexpectedly");
+	}
+	return worker_lines(w, st, handle);
+}
+
+static int workers_alive(const struct worker *workers, int count)
+{
+	int alive = 0;
+
+	for (int i = 0; i < count; i++)
+		alive += workers[i].pid != 0;
+	return alive;
+}
+
+/* Runs the pool until every worker has quit, an error, or a signal.  It
+ * sleeps in ppoll() until a worker writes or a stop signal comes. */
+static int run_pool(struct run_state *st, struct worker *workers, int count)
+{
+	struct pollfd *fds = xcalloc((size_t)count, sizeof *fds);
+	int *map = xcalloc((size_t)count, sizeof *map);
+	int alive = 0, rc = 0;
+
+	for (int i = 0; i < count && !rc; i++)
+		rc = dispatch(st, &workers[i]);
+	/* Counted anew each time: a Swiss's waiting workers may be told
+	 * to quit while another is served. */
+	while (!rc && (alive = workers_alive(workers, count))) {
+		struct timespec wait = {0};
+		long wait_ms = manifest_batch_wait_ms(&st->batch);
+		int polled = 0, ready;
+
+		for (int i = 0; i < count; i++)
+			if (workers[i].pid) {
+				fds[polled] = (struct pollfd){.fd = workers[i].from,
+							      .events = POLLIN};
+				map[polled++] = i;
+			}
+		/* Finished games or reply times pending: wake up when their
+		 * record is due. */
+		if (st->replies.games && (wait_ms < 0 ||
+		    wait_ms > 1000 * (long)replies_ledger_wait_s(&st->replies)))
+			wait_ms = 1000 * (long)replies_ledger_wait_s(&st->replies);
+		if (st->sharded && st->parked_count &&
+		    (wait_ms < 0 || wait_ms > st->peer_wait_ms))
+			wait_ms = st->peer_wait_ms;
+		wait.tv_sec = wait_ms / 1000;
+		wait.tv_nsec = wait_ms % 1000 * 1000000;
+		ready = ppoll(fds, (nfds_t)polled, wait_ms >= 0 ? &wait : NULL,
+			      &st->wait_mask);
+		/* Checked even when fds are ready: the handler may have run
+		 * as ppoll() returned them. */
+		if (!stop_signal)
+			stop_signal = pending_stop();
+		if (stop_signal) {
+			rc = stopped(st, stop_signal);
+			continue;
+		}
+		if (ready < 0) {
+			if (errno != EINTR)
+				rc = errorf(st->err, "poll: %s", strerror(errno));
+			continue;
+		}
+		if (record_due(st, false) ||
+		    (st->sharded && st->parked_count && wait_for_peers(st)))
+			rc = -1;
+		/* Every polled entry: `ready` counts them, not where they are. */
+		for (int k = 0; k < polled && !rc; k++) {
+			struct worker *w = &workers[map[k]];
+
+			/* A waiting worker told to quit meanwhile is gone. */
+			if (!fds[k].revents || !w->pid)
+				continue;
+			rc = serve(st, w);
+		}
+	}
+	free(fds);
+	free(map);
+	return rc;
+}
+
+int tournament_play(const struct tournament_spec *spec,
+		    struct schedule *schedule,
+		    const struct tournament_run *run, char *err)
+{
+	struct run_state st = {
+		.spec = spec, .schedule = schedule, .run = run, .err = err,
+	};
+	struct worker_job job = {.spec = spec, .schedule = schedule,
+				 .out_dir = run->out_dir, .key = run->key,
+				 .lock_fd = run->lock_fd};
+	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
+	sigset_t stops;
+	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
+	int count = 0, rc;
+	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
+	long total = 0, done = 0, left_out = 0;
+
+	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
+	st.ranks = xcalloc(((size_t)schedule->game_count + 1) * (size_t)schedule->players, 1);
+	st.parked = xcalloc((size_t)run->concurrency, sizeof *st.parked);
+	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
+	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
+	replies_ledger_init(&st.replies, spec->bot_count);
+	init_peers(&st);
+	rc = files_mkdirs(games, err);
+	rc = rc ? rc : files_mkdirs(stderr_dir, err);
+	free(games);
+	free(stderr_dir);
+	rc = rc ? rc : open_manifest(&st);
+	rc = rc ? rc : record_skipped(&st);
+	if (rc)
+		goto out;
+	/* Every game of the schedule (of this shard) counts, those of the
+	 * bots left out too: the report and the ladder count them so. */
+	for (long n = 1; n <= schedule->game_count; n++)
+		if (in_shard(&st, schedule->games[n - 1].table)) {
+			total++;
+			done += st.finished[n];
+			left_out += !st.finished[n] &&
+				    table_skipped(&st, schedule->games[n - 1].table);
+		}
+	run->events->games_start(run->events->ctx, total, done, left_out);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stops, &st.wait_mask);
+	for (int i = 0; i < run->concurrency && !rc; i++)
+		if (!(rc = worker_start(&workers[i], &job, err)))
+			count++;
+	rc = rc ? rc : run_pool(&st, workers, count);
+	for (int i = 0; i < count; i++)
+		if (workers[i].pid)
+			worker_kill(&workers[i]);
+	/* Unblocked while our handler is still there: a signal pending
+	 * now only sets stop_signal. */
+	pthread_sigmask(SIG_SETMASK, &st.wait_mask, NULL);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	run->events->games_end(run->events->ctx);
+	if (!rc) {
+		long finished = 0;
+
+		for (long n = 1; n <= schedule->game_count; n++)
+			finished += st.finished[n] &&
+				    in_shard(&st, schedule->games[n - 1].table);
+		rc = record_due(&st, true) || record(&st, manifest_complete_record(finished)) ||
+		     journal_sign(st.manifest, run->key, st.id, err);
+	} else if (st.manifest) {
+		/* A stopped run keeps what finished: no need to find it
+		 * again in the logs when it is resumed.  Best effort: a
+		 * failure here must not replace the error that stopped the
+		 * run (the logs are there for --resume either way). */
+		char ignored[ERR_LEN];
+
+		st.err = ignored;
+		record_finished(&st);
+	}
+out:
+	journal_free(st.manifest);
+	free(workers);
+	free(st.finished);
+	free(st.ranks);
+	free(st.parked);
+	free(st.aborted);
+	free(st.open_games);
+	free(st.open_commitments);
+	free(st.no_start_game);
+	ladder_reasons_free(&st.reasons);
+	replies_ledger_free(&st.replies);
+	manifest_batch_free(&st.batch);
+	free(st.unreplied);
+	tournament_peers_free(&st.peers);
+	return rc == 1 ? 1 : rc ? -1 : 0;
+}

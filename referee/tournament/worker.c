@@ -1,0 +1,442 @@
+/*
+ * Tournament workers; see worker.h.
+ */
+#include "worker.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sodium.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bot/excerpt.h"
+#include "base/files.h"
+#include "match/match.h"
+#include "match/match_set.h"
+#include "base/outdir.h"
+#include "tournament_entrant.h"
+#include "base/util.h"
+
+/* A worker that ends, told to or not, takes its bots' whole process
+ * groups with it: the parent-death signal would reach the bots but not
+ * what they started, nor a sandbox's first process while bubblewrap
+ * still sets it up (its own parent-death signal is set only later). */
+void worker_leave(int code)
+{
+	bot_kill_all();
+	_exit(code);
+}
+
+void worker_say(int fd, const char *fmt, ...)
+{
+	char line[ERR_LEN + 256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof line)
+		n = (int)strlen(line);
+	/* A parent that is gone takes its workers with it. */
+	if (write(fd, line, (size_t)n) != n)
+		worker_leave(1);
+}
+
+/* What the "F" line says of a finished game after its log's hash, seat
+ * by seat: the ranks; each forfeit's reason, or "-"; the reply times to
+ * turns (reply_clocks_to_text's short form). */
+static size_t finished_fields(const struct game_outcome *o, int players,
+			      char *buf, size_t size)
+{
+	size_t len = 0;
+
+	for (int s = 0; s < players; s++)
+		len += (size_t)snprintf(buf + len, size - len, " %d", o->result.rank[s]);
+	for (int s = 0; s < players; s++)
+		len += (size_t)snprintf(buf + len, size - len, " %s",
+					o->forfeited[s] ? o->reason[s] : "-");
+	for (int s = 0; s < players && len + 1 < size; s++) {
+		buf[len++] = ' ';
+		len += (size_t)reply_clocks_to_text(&o->replies[s], buf + len, size - len);
+	}
+	return len < size ? len : size - 1;
+}
+
+void worker_finished(int out, long game, const char *sha256,
+		     const struct game_outcome *outcome, int players)
+{
+	static char line[WORKER_LINE_MAX - 1];
+	size_t len = (size_t)snprintf(line, sizeof line, "F %ld %s", game, sha256);
+
+	len += finished_fields(outcome, players, line + len, sizeof line - len - 1);
+	line[len++] = '\n';
+	if (write(out, line, len) != (ssize_t)len)
+		worker_leave(1);
+}
+
+/* A "B" line for each seat of a game whose bot did not start, with the
+ * first line of its stderr (else why it did not start). */
+static void say_no_starts(int out, long game, const struct game_outcome *o,
+			  const struct schedule_table *t, const int *seating,
+			  int players, char *const *stderr_paths, bool sandboxed)
+{
+	for (int s = 0; s < players; s++) {
+		struct excerpt x;
+
+		if (!o->no_start[s])
+			continue;
+		excerpt_read(stderr_paths[seating[s]], sandboxed, &x);
+		worker_say(out, "B %ld %d %.300s\n", game, t->bots[seating[s]],
+		    excerpt_first(&x) ? excerpt_first(&x) : o->detail[s]);
+		excerpt_free(&x);
+	}
+}
+
+/* The seating of game `number` by the bots' places at table t: seats
+ * name bots of the spec, the match knows them by their place. */
+static void table_seating(const struct worker_job *job,
+			  const struct schedule_table *t, long number,
+			  int *seating)
+{
+	const struct scheduled_game *game = &job->schedule->games[number - 1];
+	int players = job->schedule->players;
+
+	for (int s = 0; s < players; s++)
+		for (int i = 0; i < players; i++)
+			if (t->bots[i] == game->seating[s])
+				seating[s] = i;
+}
+
+/* Says that game `number`, whose log is complete, has finished. */
+static void report_game(const struct worker_job *job,
+			const struct schedule_table *t, long number,
+			const struct game_outcome *outcome,
+			char *const *stderr_paths, int out)
+{
+	char *log = outdir_log(job->out_dir, number);
+	char hash[FILES_SHA256_HEX], err[ERR_LEN];
+	int seating[GAME_MAX_SEATS], players = job->schedule->players;
+
+	if (files_sha256(AT_FDCWD, log, hash)) {
+		errorf(err, "cannot read '%s'", log);
+		worker_say(out, "E %ld %s\n", number, err);
+		worker_leave(1);
+	}
+	table_seating(job, t, number, seating);
+	say_no_starts(out, number, outcome, t, seating, players, stderr_paths,
+		      job->spec->limits.sandbox);
+	worker_finished(out, number, hash, outcome, players);
+	free(log);
+}
+
+/* Plays `count` games of table `t`: one alone on lanes[0], or a whole
+ * duplicate set on lanes[0..count-1].  0, or -1 with err. */
+static int play_games(const struct worker_job *job, const struct schedule_table *t,
+		      struct match *const *lanes, const long *games, int count,
+		      const unsigned char *deal_key, struct game_outcome *outcomes,
+		      char *err)
+{
+	struct match_set_game set_games[GAME_MAX_SEATS];
+	struct match_set *set = NULL;
+	char *logs[GAME_MAX_SEATS];
+	int players = job->schedule->players, rc;
+
+	for (int k = 0; k < count; k++) {
+		set_games[k].index = (unsigned long)games[k];
+		set_games[k].log_path = logs[k] = outdir_log(job->out_dir, games[k]);
+		table_seating(job, t, games[k], set_games[k].seating);
+	}
+	if (job->spec->duplicate)
+		set = match_set_new(deal_key, set_games[0].index, players);
+	rc = match_play_games(lanes, set, set_games, count, players, outcomes, err);
+	match_set_free(set);
+	for (int k = 0; k < count; k++)
+		free(logs[k]);
+	return rc;
+}
+
+/* Plays the listed games of one table with one set of bot processes, or
+ * with "duplicate" as whole sets (tournament_duplicate.h), each game of a
+ * set on its own processes (lanes[k]: the match and its twins), all at
+ * once, in step: a set's games are reported once its last has ended and
+ * every log of the set is signed. */
+static void play_table(const struct worker_job *job, int table,
+		       const long *games, int count,
+		       const unsigned char *deal_key, int out)
+{
+	const struct tournament_spec *spec = job->spec;
+	const struct schedule_table *t = &job->schedule->tables[table];
+	int players = job->schedule->players, per_set = spec->duplicate ? players : 1;
+	struct match_entrant entrants[GAME_MAX_SEATS];
+	char *stderr_paths[GAME_MAX_SEATS];
+	const char **hidden[GAME_MAX_SEATS];
+	struct game_outcome outcomes[GAME_MAX_SEATS];
+	struct match_config config = {
+		.rules = spec->rules, .options = spec->options,
+		.time = spec->time, .key = job->key, .grace_ms = 200,
+		.deal_key = deal_key,
+		.openings = spec->openings, .compress = spec->compress,
+		.book = spec->book.count ? &spec->book : NULL,
+		.book_first = (unsigned long)t->first_game,
+		.book_unit = tournament_book_unit(spec),
+	};
+	char err[ERR_LEN];
+	struct match *lanes[GAME_MAX_SEATS] = {NULL};
+
+	for (int i = 0; i < players; i++) {
+		stderr_paths[i] = outdir_table_stderr(job->out_dir, table + 1,
+						      spec->bots[t->bots[i]].name);
+		hidden[i] = tournament_entrant(spec, t->bots[i], stderr_paths[i],
+					       &entrants[i]);
+	}
+	if (count % per_set) {
+		worker_say(out, "E %ld a duplicate set of %d games was handed %d "
+			   "games\n", games[0], per_set, count);
+		worker_leave(1);
+	}
+	lanes[0] = match_start(&config, entrants, players, err);
+	if (!lanes[0] || !match_twins(lanes, per_set, err)) {
+		worker_say(out, "E %ld %s\n", games[0], err);
+		worker_leave(1);
+	}
+	for (int g = 0; g < count; g += per_set) {
+		if (play_games(job, t, lanes, games + g, per_set, deal_key,
+			       outcomes, err)) {
+			worker_say(out, "E %ld %s\n", games[g], err);
+			worker_leave(1);
+		}
+		for (int j = 0; j < per_set; j++)
+			report_game(job, t, games[g + j], &outcomes[j],
+				    stderr_paths, out);
+	}
+	match_finish_lanes(lanes, per_set);
+	for (int i = 0; i < players; i++) {
+		free(stderr_paths[i]);
+		free(hidden[i]);
+	}
+	worker_say(out, "D %d\n", table);
+}
+
+static void on_stop(int sig)
+{
+	worker_leave(128 + sig);
+}
+
+/* The worker process: plays what it is given until told to quit. */
+static void worker_main(const struct worker_job *job, int in, int out)
+{
+	FILE *input = fdopen(in, "r");
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (input && getline(&line, &cap, input) > 0) {
+		long *games = xmalloc(strlen(line) * sizeof *games);
+		char *p = line + 1, *end;
+		unsigned char deal_key[FAIR_HASH_BYTES];
+		bool keyed;
+		int table, count = 0;
+
+		if (line[0] != 'T')
+			break;
+		table = (int)strtol(p, &end, 10);
+		for (p = end; (games[count] = strtol(p, &end, 10)) > 0 && end != p; p = end)
+			count++;
+		if (!job->play && p[0] == ' ' && p[1] == 'S') {
+			int pair[2];
+
+			pair[0] = (int)strtol(p + 2, &end, 10);
+			pair[1] = (int)strtol(end, &end, 10);
+			schedule_seat_pair(job->schedule, table, pair);
+			p = end;
+		}
+		keyed = false;
+		if (!strncmp(p, " K ", 3)) {
+			p[3 + strcspn(p + 3, "\n")] = '\0';
+			keyed = !hex_decode_exact(deal_key, sizeof deal_key, p + 3);
+		}
+		(job->play ? job->play : play_table)(job, table, games, count,
+						     keyed ? deal_key : NULL, out);
+		sodium_memzero(deal_key, sizeof deal_key);
+		free(games);
+	}
+	if (job->quit)
+		job->quit(job);
+	_exit(0);
+}
+
+int worker_start(struct worker *worker, const struct worker_job *job, char *err)
+{
+	int down[2], up[2];
+	pid_t parent = getpid();
+
+	if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC))
+		return errorf(err, "cannot create a pipe: %s", strerror(errno));
+	fflush(NULL);
+	worker->pid = fork();
+	if (worker->pid < 0)
+		return errorf(err, "cannot start a worker: %s", strerror(errno));
+	if (worker->pid == 0) {
+		/* SIGTERM, handled by on_stop(): a referee killed with
+		 * SIGKILL still has its bots' process groups killed. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			_exit(1);
+		struct sigaction sa = {.sa_handler = on_stop};
+		sigset_t stops;
+
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		/* The parent blocks them outside ppoll(). */
+		sigemptyset(&stops);
+		sigaddset(&stops, SIGINT);
+		sigaddset(&stops, SIGTERM);
+		sigprocmask(SIG_UNBLOCK, &stops, NULL);
+		/* Other workers' pipes stay with the parent alone; the
+		 * folder's lock is held until the last worker has gone. */
+		for (int fd = 3; fd < 1024; fd++)
+			if (fd != down[0] && fd != up[1] && fd != job->lock_fd)
+				close(fd);
+		worker_main(job, down[0], up[1]);
+	}
+	close(down[0]);
+	close(up[1]);
+	worker->to = down[1];
+	worker->from = up[0];
+	worker->table = -1;
+	worker->len = 0;
+	return 0;
+}
+
+int worker_assign(struct worker *worker, int table, const long *games,
+		  int count, const int *pair, const unsigned char *deal_key)
+{
+	size_t cap = 64 + 2 * FAIR_HASH_BYTES + (size_t)count * 24, len;
+	char *msg = xmalloc(cap);
+	int rc = 0;
+
+	len = (size_t)snprintf(msg, cap, "T %d", table);
+	for (int i = 0; i < count; i++)
+		len += (size_t)snprintf(msg + len, cap - len, " %ld", games[i]);
+	if (pair)
+		len += (size_t)snprintf(msg + len, cap - len, " S %d %d", pair[0], pair[1]);
+	if (deal_key) {
+		len += (size_t)snprintf(msg + len, cap - len, " K ");
+		hex_encode(msg + len, deal_key, FAIR_HASH_BYTES);
+		len += 2 * FAIR_HASH_BYTES;
+	}
+	msg[len++] = '\n';
+	if (write(worker->to, msg, len) != (ssize_t)len)
+		rc = -1;
+	else
+		worker->table = table;
+	free(msg);
+	return rc;
+}
+
+int worker_receive(struct worker *worker)
+{
+	ssize_t n = read(worker->from, worker->buf + worker->len,
+			 sizeof worker->buf - worker->len - 1);
+
+	if (n < 0 && errno == EINTR)
+		return 0;
+	if (n <= 0)
+		return -1;
+	worker->len += (size_t)n;
+	return 0;
+}
+
+char *worker_line(struct worker *worker, size_t *consumed)
+{
+	char *nl = memchr(worker->buf, '\n', worker->len);
+
+	if (!nl)
+		return NULL;
+	*nl = '\0';
+	*consumed = (size_t)(nl - worker->buf) + 1;
+	return worker->buf;
+}
+
+void worker_consume(struct worker *worker, size_t consumed)
+{
+	memmove(worker->buf, worker->buf + consumed, worker->len - consumed);
+	worker->len -= consumed;
+}
+
+int worker_lines(struct worker *worker, void *ctx,
+		 int (*handle)(void *ctx, struct worker *worker, char *line))
+{
+	size_t used;
+	char *line;
+	int rc = 0;
+
+	while (!rc && worker->pid && (line = worker_line(worker, &used))) {
+		rc = handle(ctx, worker, line);
+		if (worker->pid)
+			worker_consume(worker, used);
+	}
+	return rc;
+}
+
+/* Returns the wait status. */
+static int reap(struct worker *worker)
+{
+	int status = 0;
+
+	close(worker->to);
+	close(worker->from);
+	while (waitpid(worker->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	worker->pid = 0;
+	return status;
+}
+
+int worker_reap(struct worker *worker)
+{
+	int status = reap(worker), code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+
+	return code == 128 + SIGINT || code == 128 + SIGTERM ? code - 128 : 0;
+}
+
+void worker_quit(struct worker *worker)
+{
+	if (write(worker->to, "Q\n", 2) != 2)
+		kill(worker->pid, SIGKILL);
+	reap(worker);
+}
+
+void worker_kill(struct worker *worker)
+{
+	struct pollfd p = {.fd = worker->from, .events = POLLIN};
+	int64_t deadline = now_ns() + 1000000000;
+	char scrap[4096];
+
+	/* SIGTERM first, so that it stops its bots (on_stop()); its end
+	 * of the pipe closes as it exits.  SIGKILL if it takes over 1 s. */
+	kill(worker->pid, SIGTERM);
+	for (;;) {
+		int64_t left = deadline - now_ns();
+		ssize_t n;
+
+		if (left <= 0)
+			break;
+		if (poll(&p, 1, (int)(left / 1000000) + 1) <= 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		n = read(worker->from, scrap, sizeof scrap);
+		if (n == 0 || (n < 0 && errno != EINTR))
+			break;
+	}
+	kill(worker->pid, SIGKILL);
+	reap(worker);
+}

@@ -1,0 +1,110 @@
+/*
+ * Tournament workers: child processes that each play whole tables (the
+ * games of one set of bots, with the same bot processes) and report each
+ * game to the parent over a pipe, one line per event:
+ *
+ *   parent -> worker   "T table game game ...\n" play these games, with
+ *                      " S first second" at its end for a Swiss table,
+ *                      seated as the parent paired it (schedule_seat_pair:
+ *                      the worker's schedule was copied before), and then
+ *                      " K hex" the key its games' secrets derive from
+ *                      (match_types.h's deal_key); "Q\n" quit
+ *   worker -> parent   "F game sha256 rank... reason... clocks...\n"
+ *                      finished, seat by seat: its rank, its forfeit's
+ *                      reason or "-", and its reply times as
+ *                      reply_clocks_to_text writes them (the wall clock's
+ *                      "max,bucket:count,...", then "/" and the CPU's if
+ *                      it was read; reply_times.h); "D table\n" table done;
+ *                      "E game message\n" the referee itself failed (e.g.
+ *                      the disk is full); "B game bot line\n" (before
+ *                      its "F") bot number `bot` did not start for the
+ *                      game: its first stderr line (else why)
+ *
+ * A worker dies with its parent (parent-death signal), and its bots die
+ * with it, so killing a tournament leaves nothing behind.  A job of its
+ * own (`referee sprt`'s pairs) plays each "T" message its own way and may
+ * add lines of its own, as long as it ends each with "D".
+ */
+#ifndef ARENA_WORKER_H
+#define ARENA_WORKER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "base/keys.h"
+#include "match/match.h"
+#include "schedule.h"
+#include "tournament_file.h"
+
+struct worker_job;
+
+/* Plays the games of one "T" message in the worker, their secrets from
+ * `deal_key` (FAIR_HASH_BYTES, or NULL: fresh random bytes): reports
+ * each with worker_finished() and the message with "D table"; after an
+ * "E" line it ends the worker with worker_leave(). */
+typedef void worker_play_fn(const struct worker_job *job, int table,
+			    const long *games, int count,
+			    const unsigned char *deal_key, int out);
+
+struct worker_job {
+	worker_play_fn *play;    /* NULL: the games of a tournament's table */
+	void (*quit)(const struct worker_job *job); /* before "Q" ends the
+						     * worker; may be NULL */
+	const void *ctx;         /* play's and quit's own */
+	/* A tournament's table: */
+	const struct tournament_spec *spec;
+	struct schedule *schedule; /* the worker's own copy, seated as told */
+	const char *out_dir;
+	const struct referee_key *key;
+	int lock_fd;             /* the output folder's lock, kept open */
+};
+
+/* A finished game's line holds each seat's reply-time histogram: a few
+ * kilobytes at the very most. */
+#define WORKER_LINE_MAX 65536
+
+struct worker {
+	pid_t pid;
+	int to, from;
+	int table;          /* being played, or -1 */
+	char buf[WORKER_LINE_MAX];
+	size_t len;
+};
+
+/* For a job's play function, in the worker: writes a line to the parent
+ * (the worker ends when the parent is gone); the "F" line of a finished
+ * game; ends the worker and its bots' process groups. */
+void worker_say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void worker_finished(int out, long game, const char *sha256,
+		     const struct game_outcome *outcome, int players);
+void worker_leave(int code) __attribute__((noreturn));
+
+/* Forks a worker. 0, or -1 with err. */
+int worker_start(struct worker *worker, const struct worker_job *job,
+		 char *err);
+/* Sends a table's games to an idle worker, with the pair of a Swiss
+ * table (NULL: none) and the key their secrets derive from (NULL: none). */
+int worker_assign(struct worker *worker, int table, const long *games,
+		  int count, const int *pair, const unsigned char *deal_key);
+/* Reads what the worker sent; then worker_line returns each complete
+ * line in turn.  -1 when the worker has gone (EOF or error). */
+int worker_receive(struct worker *worker);
+/* The next complete line (NUL-terminated, in place), or NULL. */
+char *worker_line(struct worker *worker, size_t *consumed);
+void worker_consume(struct worker *worker, size_t consumed);
+/* Hands each complete line received to `handle` (consumed after it,
+ * unless the worker has been reaped) until one returns non-zero, which
+ * it returns; 0 when the lines are used up. */
+int worker_lines(struct worker *worker, void *ctx,
+		 int (*handle)(void *ctx, struct worker *worker, char *line));
+/* Asks an idle worker to quit and reaps it. */
+void worker_quit(struct worker *worker);
+/* Reaps a worker whose pipe has closed.  Returns the signal that stopped
+ * it, SIGINT or SIGTERM (as Ctrl-C sends to the whole process group), or
+ * 0 when it died of anything else. */
+int worker_reap(struct worker *worker);
+/* Kills a worker (and so its bots) and reaps it. */
+void worker_kill(struct worker *worker);
+
+#endif
