@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "logread.h"
-#include "ladder/ratings.h"
+#include "ratings_types.h"
 #include "reply_times.h"
 #include "timings.h"
 

@@ -20,7 +20,7 @@
 #include "base/keys.h"
 #include "manifest/manifest_read.h"
 #include "base/util.h"
-#include "verify_paths.h"
+#include "verify/verify_paths.h"
 #include "base/visible.h"
 
 /* What the check found, for the exit status. */

@@ -23,7 +23,7 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "base/verify.h"
-#include "base/verify_folder.h"
+#include "verify/verify_folder.h"
 
 /* Where each game came from (data->games[i] is seen[i]): its log's
  * SHA-256, which orders the games and finds one given twice, and the log

@@ -18,7 +18,7 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "base/verify_folder.h"
+#include "verify/verify_folder.h"
 #include "base/visible.h"
 
 /* One bot with one folder hash ("" when it had no folder). */

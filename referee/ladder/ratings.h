@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "ratings_types.h"
+#include "base/ratings_types.h"
 
 /* Rates `entrants` bots (numbered 0..entrants-1) from `count` games;
  * options may be NULL (no anchor, level 0).  -1 with a message in err

@@ -7,7 +7,7 @@
 #ifndef ARENA_RATINGS_FIT_H
 #define ARENA_RATINGS_FIT_H
 
-#include "ratings_types.h"
+#include "base/ratings_types.h"
 
 #define RATINGS_NOT_IN_BLOCK (-2)
 #define RATINGS_REFERENCE (-1)

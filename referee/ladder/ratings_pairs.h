@@ -8,7 +8,7 @@
 #ifndef ARENA_RATINGS_PAIRS_H
 #define ARENA_RATINGS_PAIRS_H
 
-#include "ratings_types.h"
+#include "base/ratings_types.h"
 
 #define RATINGS_MAX_PAIRS (RATINGS_MAX_SEATS * (RATINGS_MAX_SEATS - 1) / 2)
 

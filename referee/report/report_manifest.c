@@ -19,7 +19,7 @@
 #include "base/outdir.h"
 #include "report.h"
 #include "base/util.h"
-#include "base/verify_run.h"
+#include "verify/verify_run.h"
 
 /* Keeps the first problem found. */
 static void first_problem(void *ctx, const char *where, const char *what)

@@ -33,7 +33,7 @@
 #include "tournament_peers.h"
 #include "base/util.h"
 #include "base/verify.h"
-#include "base/verify_cut.h"
+#include "verify/verify_cut.h"
 #include "worker.h"
 
 static volatile sig_atomic_t stop_signal;

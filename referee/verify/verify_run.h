@@ -13,7 +13,7 @@
 
 #include <stdbool.h>
 
-#include "problems.h"
+#include "base/problems.h"
 
 /* Whether `dir` is a play or sprt folder with a manifest (run.jsonl). */
 bool verify_run_is(const char *dir);

@@ -10,9 +10,9 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "verify_book.h"
-#include "base/verify_cut.h"
-#include "base/verify_folder.h"
-#include "base/verify_run.h"
+#include "verify_cut.h"
+#include "verify_folder.h"
+#include "verify_run.h"
 #include "base/verify_sets.h"
 
 /* The check going on: the logs gathered since the last tournament, to be

@@ -12,15 +12,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "files.h"
-#include "json.h"
-#include "logread.h"
-#include "outdir.h"
-#include "paths.h"
-#include "util.h"
+#include "base/files.h"
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
 #include "verify_cut.h"
-#include "verify_pool.h"
-#include "verify_sets.h"
+#include "base/verify_pool.h"
+#include "base/verify_sets.h"
 
 /* A log that a resumed run set aside ("000042.aborted-1.jsonl", in
  * games/aborted/, or in games/ itself when an earlier referee made the

@@ -15,9 +15,9 @@
 
 #include <stdbool.h>
 
-#include "logread.h"
+#include "base/logread.h"
 #include "manifest/manifest_read.h"
-#include "problems.h"
+#include "base/problems.h"
 
 /* The commitment C of the log's first "commit" record, in hex, or ""
  * when it has none (a log cut before its exchange). */

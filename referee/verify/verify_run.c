@@ -10,13 +10,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "files.h"
-#include "json.h"
-#include "logread.h"
-#include "outdir.h"
-#include "paths.h"
-#include "util.h"
-#include "verify.h"
+#include "base/files.h"
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "base/verify.h"
 #include "verify_cut.h"
 
 /* What the manifest says of one game. */

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
-#include "paths.h"
-#include "util.h"
-#include "verify.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "base/verify.h"
 
 /* A problem in words, with the error of the log it quotes. */
 #define WHY_LEN (ERR_LEN + 256)

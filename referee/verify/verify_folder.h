@@ -18,7 +18,7 @@
 #include <stdbool.h>
 
 #include "manifest/manifest_read.h"
-#include "problems.h"
+#include "base/problems.h"
 
 /* A check of each finished log's header that opens from the manifest's
  * book, beside the folder's own (verify_book.h's, which this layer cannot
