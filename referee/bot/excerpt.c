@@ -8,13 +8,8 @@
 
 #include "base/util.h"
 #include "base/visible.h"
+#include "stderr_marks.h"
 
-/* The referee's mark as each game starts (match.c's note_game()). */
-#define GAME_MARK "=== arena: game "
-/* The referee's marks of the moves in a game (bot_stderr_mark), which
- * are not the bot's words. */
-#define MOVE_MARK "=== arena: move "
-#define END_MARK "=== arena: end ===\n"
 
 static void clear(struct excerpt *x)
 {
@@ -47,10 +42,10 @@ void excerpt_read(const char *path, bool sandboxed, struct excerpt *x)
 
 	memset(x, 0, sizeof *x);
 	while (f && getline(&line, &cap, f) > 0) {
-		if (!strncmp(line, GAME_MARK, strlen(GAME_MARK)))
+		if (!strncmp(line, STDERR_MARK_GAME, strlen(STDERR_MARK_GAME)))
 			clear(x);
-		else if (strncmp(line, MOVE_MARK, strlen(MOVE_MARK)) &&
-			 strcmp(line, END_MARK))
+		else if (strncmp(line, STDERR_MARK_MOVE, strlen(STDERR_MARK_MOVE)) &&
+			 strcmp(line, STDERR_MARK_END "\n"))
 			add_line(x, line, sandboxed);
 	}
 	if (f)

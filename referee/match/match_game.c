@@ -18,6 +18,7 @@
 
 #include "book.h"
 #include "bot/contain.h"
+#include "bot/stderr_marks.h"
 #include "config.h"
 #include "base/json.h"
 #include "base/openings.h"
@@ -473,7 +474,7 @@ static void play_turn(struct game_run *g, int seat)
 		allowance = left < allowance ? (left > 0 ? left : 0) : allowance;
 	}
 	if (g->at[seat]->bot)
-		bot_stderr_mark(g->at[seat]->bot, "=== arena: move %d ===",
+		bot_stderr_mark(g->at[seat]->bot, STDERR_MARK_MOVE_FORMAT,
 				g->play.step + 1);
 	msgs[seat] = wire_turn(seat, rules->view(g->play.state, seat),
 			       rules->legal(g->play.state), allowance);
@@ -555,7 +556,7 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 	record(g, records_result(result, g->seats));
 	for (int s = 0; s < g->seats; s++) {
 		if (g->at[s]->bot)
-			bot_stderr_mark(g->at[s]->bot, "=== arena: end ===");
+			bot_stderr_mark(g->at[s]->bot, STDERR_MARK_END);
 		msgs[s] = wire_end(result, g->seats,
 				   cJSON_Duplicate(g->forfeits, true), secret);
 	}
@@ -575,8 +576,7 @@ static void note_game(struct game_run *g, unsigned long index)
 
 		if (!g->at[s]->bot)
 			continue;
-		snprintf(line, sizeof line, "=== arena: game %lu (game_id %s), seat %d, "
-			 "%s ===", index, g->outcome->game_id, s,
+		snprintf(line, sizeof line, STDERR_MARK_GAME_FORMAT, index, g->outcome->game_id, s,
 			 g->match->config.rules->name);
 		bot_stderr_note(g->at[s]->bot, line, g->at[s]->greeted);
 	}

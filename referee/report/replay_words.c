@@ -15,10 +15,8 @@
 #include "base/paths.h"
 #include "replay_members.h"
 #include "base/util.h"
+#include "bot/stderr_marks.h"
 
-#define GAME_MARK "=== arena: game "
-#define MOVE_MARK "=== arena: move %d ==="
-#define END_MARK "=== arena: end ==="
 
 /* The lines of one game and seat in one file: bytes [start, end). */
 struct section {
@@ -100,7 +98,7 @@ static struct section *open_section(struct words_index *x, const char *line,
 	unsigned long game;
 	int n = 0;
 
-	if (sscanf(line, GAME_MARK "%lu (game_id %32[0-9a-f]), seat %d,%n",
+	if (sscanf(line, STDERR_MARK_GAME "%lu (game_id %32[0-9a-f]), seat %d,%n",
 		   &game, s.game_id, &s.seat, &n) != 3 || !n ||
 	    strlen(s.game_id) != 32)
 		return NULL;
@@ -128,7 +126,7 @@ static void index_file(struct words_index *x, const char *path)
 	if (!(in = fopen(path, "re")))
 		return;
 	while ((len = getline(&line, &cap, in)) > 0) {
-		if (!strncmp(line, GAME_MARK, strlen(GAME_MARK))) {
+		if (!strncmp(line, STDERR_MARK_GAME, strlen(STDERR_MARK_GAME))) {
 			if (open != SIZE_MAX)
 				x->sections[open].end = at;
 			open = open_section(x, line, path, at + len)
@@ -233,11 +231,11 @@ static cJSON *section_lines(const struct words_index *x, const char *game_id,
 
 		if ((nl = strchr(p, '\n')))
 			*nl = '\0';
-		if (sscanf(p, MOVE_MARK, &n) == 1 && n > 0) {
+		if (sscanf(p, STDERR_MARK_MOVE_FORMAT, &n) == 1 && n > 0) {
 			move = n;
 			continue;
 		}
-		if (!strcmp(p, END_MARK)) {
+		if (!strcmp(p, STDERR_MARK_END)) {
 			move = -1;
 			continue;
 		}
