@@ -6,8 +6,6 @@
  */
 #include "sprt_play.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +17,7 @@
 #include "base/paths.h"
 #include "manifest/run_manifest.h"
 #include "base/util.h"
+#include "pool.h"
 #include "worker.h"
 
 /* In a worker: its number (set before it is forked), the match it plays
@@ -132,7 +131,9 @@ static void quit_pairs(const struct worker_job *job)
 	match_finish_lanes(worker_lanes, 2);
 }
 
-struct pool {
+/* The test as the parent runs it on the pool: the pairs handed out and
+ * counted, what the bots said of themselves, and why one did not start. */
+struct sprt_run {
 	const struct sprt_play *p;
 	long next;               /* the next pair to hand out */
 	long counted;            /* pairs 1..counted are counted */
@@ -150,7 +151,7 @@ struct pool {
 };
 
 /* Hands worker `w` the next pair, or tells it to quit. */
-static int hand_out(struct pool *st, struct worker *w)
+static int hand_out(struct sprt_run *st, struct worker *w)
 {
 	long pair = st->next, games[2] = {2 * pair - 1, 2 * pair};
 
@@ -172,7 +173,7 @@ static int hand_out(struct pool *st, struct worker *w)
 }
 
 /* Counts the pairs that can be, in order, until the caller stops. */
-static void count_pairs(struct pool *st)
+static void count_pairs(struct sprt_run *st)
 {
 	while (!st->stop && st->counted + 1 < st->next &&
 	       st->half[st->counted][0] >= 0 && st->half[st->counted][1] >= 0) {
@@ -186,7 +187,7 @@ static void count_pairs(struct pool *st)
 }
 
 /* A finished game: "F game sha256 rank0 rank1 ...". */
-static int take_finished(struct pool *st, const char *line)
+static int take_finished(struct sprt_run *st, const char *line)
 {
 	long game;
 	int rank[2], a;
@@ -219,7 +220,7 @@ static int take_finished(struct pool *st, const char *line)
 /* Handles one line from worker `w`: 0, 1 when a bot did not start, -1. */
 static int handle(void *ctx, struct worker *w, char *line)
 {
-	struct pool *st = ctx;
+	struct sprt_run *st = ctx;
 	char *end;
 	long n = strtol(line + 1, &end, 10);
 
@@ -253,53 +254,25 @@ static int handle(void *ctx, struct worker *w, char *line)
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
-/* Reads what worker `w` sent and handles each complete line. */
-static int serve(struct pool *st, struct worker *w)
+/* The pool's: worker `w` has gone. */
+static int worker_gone(void *ctx, struct worker *w, int sig)
 {
-	if (worker_receive(w)) {
-		int sig = worker_reap(w);
+	struct sprt_run *st = ctx;
 
-		return sig ? errorf(st->err, "stopped by signal %d", sig)
-			   : errorf(st->err, "a worker died unexpectedly");
-	}
-	return worker_lines(w, st, handle);
+	(void)w;
+	return sig ? errorf(st->err, "stopped by signal %d", sig)
+		   : errorf(st->err, "a worker died unexpectedly");
 }
 
-/* Runs the workers until the test stops, all have quit, or an error. */
-static int run_pool(struct pool *st, struct worker *workers, int count)
+/* The pool's: the test has stopped. */
+static bool stopped(void *ctx)
 {
-	struct pollfd *fds = xcalloc((size_t)count, sizeof *fds);
-	int *map = xcalloc((size_t)count, sizeof *map);
-	int rc = 0;
-
-	for (;;) {
-		int polled = 0;
-
-		for (int i = 0; i < count; i++)
-			if (workers[i].pid) {
-				fds[polled] = (struct pollfd){.fd = workers[i].from,
-							      .events = POLLIN};
-				map[polled++] = i;
-			}
-		if (rc || st->stop || !polled)
-			break;
-		if (poll(fds, (nfds_t)polled, -1) < 0) {
-			if (errno != EINTR)
-				rc = errorf(st->err, "poll: %s", strerror(errno));
-			continue;
-		}
-		for (int k = 0; k < polled && !rc && !st->stop; k++)
-			if (fds[k].revents)
-				rc = serve(st, &workers[map[k]]);
-	}
-	free(fds);
-	free(map);
-	return rc;
+	return ((struct sprt_run *)ctx)->stop;
 }
 
 /* The logs of the pairs handed out but not counted, and the manifest's
  * record of them: 0, or -1 with st->err. */
-static int remove_dropped(struct pool *st)
+static int remove_dropped(struct sprt_run *st)
 {
 	long first = 2 * st->counted + 1, end = 2 * st->next - 1;
 
@@ -318,7 +291,7 @@ int sprt_play(const struct sprt_play *given, char *err)
 	struct sprt_play run = *given, *play = &run;
 	struct worker_job job = {.play = play_pair, .quit = quit_pairs, .ctx = play,
 				 .lock_fd = -1};
-	struct pool st = {.p = play, .next = 1, .err = err};
+	struct sprt_run st = {.p = play, .next = 1, .err = err};
 	int count = play->concurrency < play->max_pairs ? play->concurrency
 		    : (int)play->max_pairs, started = 0, rc = 0;
 	struct worker *workers;
@@ -342,7 +315,8 @@ int sprt_play(const struct sprt_play *given, char *err)
 		if (!(rc = worker_start(&workers[started], &job, err)))
 			rc = hand_out(&st, &workers[started++]);
 	}
-	rc = rc ? rc : run_pool(&st, workers, started);
+	rc = rc ? rc : pool_run(workers, started, &(const struct pool_ops){
+		.handle = handle, .gone = worker_gone, .done = stopped}, &st, err);
 	/* What is still playing plays what is not counted. */
 	for (int i = 0; i < started; i++)
 		if (workers[i].pid)

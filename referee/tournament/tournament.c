@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -34,6 +33,7 @@
 #include "base/util.h"
 #include "base/verify.h"
 #include "verify/verify_cut.h"
+#include "pool.h"
 #include "worker.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -960,93 +960,60 @@ static int pending_stop(void)
 	       : sigismember(&pending, SIGINT) ? SIGINT : 0;
 }
 
-/* Reads what worker `w` sent and handles each complete line. */
-static int serve(struct run_state *st, struct worker *w)
+/* The pool's: worker `w` has gone, killed by a stop signal or not. */
+static int worker_gone(void *ctx, struct worker *w, int sig)
 {
-	if (worker_receive(w)) {
-		/* A signal to the whole group may reach a worker, and end
-		 * it, before it reaches us. */
-		int sig = worker_reap(w);
-
-		return sig ? stopped(st, sig)
-			   : errorf(st->err, "a worker died unexpectedly");
-	}
-	return worker_lines(w, st, handle);
+	(void)w;
+	return sig ? stopped(ctx, sig)
+		   : errorf(((struct run_state *)ctx)->err, "a worker died unexpectedly");
 }
 
-static int workers_alive(const struct worker *workers, int count)
+/* The pool's: how long it may wait before the next record or look at the
+ * peers is due (-1: until a worker writes). */
+static long wait_ms(void *ctx)
 {
-	int alive = 0;
+	struct run_state *st = ctx;
+	long wait_ms = manifest_batch_wait_ms(&st->batch);
 
-	for (int i = 0; i < count; i++)
-		alive += workers[i].pid != 0;
-	return alive;
+	/* Finished games or reply times pending: wake up when their
+	 * record is due. */
+	if (st->replies.games && (wait_ms < 0 ||
+	    wait_ms > 1000 * (long)replies_ledger_wait_s(&st->replies)))
+		wait_ms = 1000 * (long)replies_ledger_wait_s(&st->replies);
+	if (st->sharded && st->parked_count &&
+	    (wait_ms < 0 || wait_ms > st->peer_wait_ms))
+		wait_ms = st->peer_wait_ms;
+	return wait_ms;
 }
 
-/* Runs the pool until every worker has quit, an error, or a signal.  It
- * sleeps in ppoll() until a worker writes or a stop signal comes. */
+/* The pool's, after each wait: a stop signal, records due, the peers. */
+static int woke(void *ctx)
+{
+	struct run_state *st = ctx;
+
+	if (!stop_signal)
+		stop_signal = pending_stop();
+	if (stop_signal)
+		return stopped(st, stop_signal);
+	if (record_due(st, false) ||
+	    (st->sharded && st->parked_count && wait_for_peers(st)))
+		return -1;
+	return 0;
+}
+
+/* Hands each worker its first table, then runs the pool until every
+ * worker has quit, an error, or a signal.  It sleeps in ppoll() until a
+ * worker writes or a stop signal comes. */
 static int run_pool(struct run_state *st, struct worker *workers, int count)
 {
-	struct pollfd *fds = xcalloc((size_t)count, sizeof *fds);
-	int *map = xcalloc((size_t)count, sizeof *map);
-	int alive = 0, rc = 0;
+	const struct pool_ops ops = {.handle = handle, .gone = worker_gone,
+				     .wait_ms = wait_ms, .woke = woke,
+				     .wait_mask = &st->wait_mask};
+	int rc = 0;
 
 	for (int i = 0; i < count && !rc; i++)
 		rc = dispatch(st, &workers[i]);
-	/* Counted anew each time: a Swiss's waiting workers may be told
-	 * to quit while another is served. */
-	while (!rc && (alive = workers_alive(workers, count))) {
-		struct timespec wait = {0};
-		long wait_ms = manifest_batch_wait_ms(&st->batch);
-		int polled = 0, ready;
-
-		for (int i = 0; i < count; i++)
-			if (workers[i].pid) {
-				fds[polled] = (struct pollfd){.fd = workers[i].from,
-							      .events = POLLIN};
-				map[polled++] = i;
-			}
-		/* Finished games or reply times pending: wake up when their
-		 * record is due. */
-		if (st->replies.games && (wait_ms < 0 ||
-		    wait_ms > 1000 * (long)replies_ledger_wait_s(&st->replies)))
-			wait_ms = 1000 * (long)replies_ledger_wait_s(&st->replies);
-		if (st->sharded && st->parked_count &&
-		    (wait_ms < 0 || wait_ms > st->peer_wait_ms))
-			wait_ms = st->peer_wait_ms;
-		wait.tv_sec = wait_ms / 1000;
-		wait.tv_nsec = wait_ms % 1000 * 1000000;
-		ready = ppoll(fds, (nfds_t)polled, wait_ms >= 0 ? &wait : NULL,
-			      &st->wait_mask);
-		/* Checked even when fds are ready: the handler may have run
-		 * as ppoll() returned them. */
-		if (!stop_signal)
-			stop_signal = pending_stop();
-		if (stop_signal) {
-			rc = stopped(st, stop_signal);
-			continue;
-		}
-		if (ready < 0) {
-			if (errno != EINTR)
-				rc = errorf(st->err, "poll: %s", strerror(errno));
-			continue;
-		}
-		if (record_due(st, false) ||
-		    (st->sharded && st->parked_count && wait_for_peers(st)))
-			rc = -1;
-		/* Every polled entry: `ready` counts them, not where they are. */
-		for (int k = 0; k < polled && !rc; k++) {
-			struct worker *w = &workers[map[k]];
-
-			/* A waiting worker told to quit meanwhile is gone. */
-			if (!fds[k].revents || !w->pid)
-				continue;
-			rc = serve(st, w);
-		}
-	}
-	free(fds);
-	free(map);
-	return rc;
+	return rc ? rc : pool_run(workers, count, &ops, st, st->err);
 }
 
 int tournament_play(const struct tournament_spec *spec,

@@ -1,0 +1,46 @@
+/*
+ * The pool of workers (worker.h) that `referee tournament` and `referee
+ * sprt` play on: one loop that sleeps until a worker writes (or a timer
+ * of the run's is due), reads what each wrote and hands its lines, one
+ * at a time, to the run.  The run decides what a line means and what a
+ * worker plays next (its own dispatch, called from its line handler when
+ * a worker reports a table done); the pool only waits and reads, so a
+ * new kind of run adds a table source and a handler, not a loop.
+ */
+#ifndef ARENA_POOL_H
+#define ARENA_POOL_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include "worker.h"
+
+struct pool_ops {
+	/* A complete line of worker `w`: 0 to go on, non-zero to end the
+	 * pool (which returns it). */
+	int (*handle)(void *ctx, struct worker *w, char *line);
+	/* Worker `w`'s pipe closed and it was reaped: `sig` is the stop
+	 * signal that ended it (SIGINT, SIGTERM) or 0 when it died of
+	 * anything else.  Returns what the pool returns. */
+	int (*gone)(void *ctx, struct worker *w, int sig);
+	/* Optional: the longest wait in ms before `woke` must run again
+	 * (-1: none), asked before each wait. */
+	long (*wait_ms)(void *ctx);
+	/* Optional: run after each wait, before any line is read (timers
+	 * due, stop signals taken); non-zero ends the pool. */
+	int (*woke)(void *ctx);
+	/* Optional: true once the run wants no more lines (the pool then
+	 * ends with 0, leaving the workers to the caller). */
+	bool (*done)(void *ctx);
+	/* Optional: the signal mask to wait with (ppoll()), so that a stop
+	 * signal blocked elsewhere is taken only while the pool waits. */
+	const sigset_t *wait_mask;
+};
+
+/* Runs `count` workers, their first tables already handed out, until
+ * none is left (each quit), `done`, or a handler's non-zero, which it
+ * returns; -1 with err when the wait itself fails. */
+int pool_run(struct worker *workers, int count, const struct pool_ops *ops,
+	     void *ctx, char *err);
+
+#endif
