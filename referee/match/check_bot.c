@@ -206,9 +206,11 @@ static void play_set(struct run *r, struct match_entrant *entrants, long first,
 		     struct checklist *c, const char *stderr_path)
 {
 	int players = r->check->players;
-	struct match_set *set = match_set_new(r->config.seed, (unsigned long)first, players);
 	struct match *lanes[GAME_MAX_SEATS] = {NULL};
 	struct match_set_game games[GAME_MAX_SEATS];
+	struct match_round round = {.games = games, .count = players, .seats = players,
+				    .duplicate = true,
+				    .set_seed = match_secrets_seed(&r->config)};
 	struct game_outcome outcomes[GAME_MAX_SEATS];
 	char *logs[GAME_MAX_SEATS], err[ERR_LEN];
 	bool finished = true;
@@ -221,8 +223,7 @@ static void play_set(struct run *r, struct match_entrant *entrants, long first,
 								    first + seat);
 	}
 	lanes[0] = match_start(&r->config, entrants, players, err);
-	if (!lanes[0] || !match_twins(lanes, players, err) ||
-	    match_play_set(lanes, set, games, players, outcomes, err)) {
+	if (!lanes[0] || match_play_round(lanes, &round, outcomes, err)) {
 		check(c, false, "a duplicate set: the referee failed: %s", err);
 		finished = false;
 	}
@@ -240,7 +241,6 @@ static void play_set(struct run *r, struct match_entrant *entrants, long first,
 	for (int seat = 0; seat < players; seat++)
 		free(logs[seat]);
 	match_finish_lanes(lanes, players);
-	match_set_free(set);
 }
 
 /* Says which bot is checked and how. */

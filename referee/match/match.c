@@ -124,17 +124,28 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 	return rc;
 }
 
-int match_play_games(struct match *const *lanes, struct match_set *set,
-		     const struct match_set_game *games, int count, int seats,
+int match_play_round(struct match **lanes, const struct match_round *round,
 		     struct game_outcome *outcomes, char *err)
 {
-	if (set)
-		return match_play_set(lanes, set, games, seats, outcomes, err);
-	for (int k = 0; k < count; k++)
-		if (match_play(lanes[0], games[k].index, games[k].seating, seats,
-			       games[k].log_path, &outcomes[k], err))
-			return -1;
-	return 0;
+	const struct match_set_game *games = round->games;
+	struct match_set *set;
+	int rc;
+
+	if (!round->duplicate) {
+		for (int k = 0; k < round->count; k++)
+			if (match_play(lanes[0], games[k].index, games[k].seating,
+				       round->seats, games[k].log_path, &outcomes[k], err))
+				return -1;
+		return 0;
+	}
+	if (!match_twins(lanes, round->count, err))
+		return -1;
+	set = match_set_new(round->set_seed, games[0].index, round->count);
+	if (round->announce)
+		round->announce(round->ctx, set->id);
+	rc = match_play_set(lanes, set, games, round->seats, outcomes, err);
+	match_set_free(set);
+	return rc;
 }
 
 /* Says goodbye to the processes of the `count` entrants listed, all before

@@ -79,13 +79,25 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 		   const struct match_set_game *games, int seats,
 		   struct game_outcome *outcomes, char *err);
 
-/* Plays `count` games, game k as games[k] says, its outcome in
- * outcomes[k]: with `set` NULL one after the other on lanes[0]
- * (match_play(), up to the first the referee fails), else as the
- * duplicate set `set`, whose games they are (match_play_set()).  0, or -1
- * with err. */
-int match_play_games(struct match *const *lanes, struct match_set *set,
-		     const struct match_set_game *games, int count, int seats,
+/* A round of one table, the one way every verb plays its games: `count`
+ * games, game k seated and logged as games[k] says, played one after the
+ * other on lanes[0] (match_play(), up to the first the referee fails), or,
+ * `duplicate`, as one duplicate set on lanes[0..count-1] (the first match
+ * and its twins, started if they are not yet), whose id and secret
+ * derive from `set_seed` (FAIR_HASH_BYTES, or NULL: fresh random ones)
+ * and the number of its first game (match_set_new()).  `announce`, if
+ * not NULL, is told the set's id before its games start. */
+struct match_round {
+	const struct match_set_game *games;
+	int count, seats;
+	bool duplicate;
+	const unsigned char *set_seed;
+	void (*announce)(void *ctx, const unsigned char *set_id);
+	void *ctx;
+};
+
+/* Plays the round, game k's outcome in outcomes[k]: 0, or -1 with err. */
+int match_play_round(struct match **lanes, const struct match_round *round,
 		     struct game_outcome *outcomes, char *err);
 
 /* Says goodbye to every bot, stops them all and frees the match.

@@ -132,6 +132,23 @@ static void tally(struct play_match *p, long game, const struct game_outcome *o)
 	}
 }
 
+/* What the line naming a duplicate set says (announce_set()). */
+struct play_set_line {
+	long game;  /* its first */
+	int count;  /* its games */
+};
+
+/* Says on stdout which games a duplicate set holds, and its set_id. */
+static void announce_set(void *ctx, const unsigned char *set_id)
+{
+	const struct play_set_line *line = ctx;
+	char hex[2 * FAIR_GAME_ID_BYTES + 1];
+
+	hex_encode(hex, set_id, FAIR_GAME_ID_BYTES);
+	printf("set %ld: games %ld to %ld, set_id %s\n", (line->game - 1) / line->count + 1,
+	       line->game, line->game + line->count - 1, hex);
+}
+
 /* The games from `game` on that are played together: a whole set with
  * --duplicate (said on stdout), played at once on lanes[0..count-1], else
  * that game alone on lanes[0].  The seats turn round from game to game.
@@ -141,8 +158,12 @@ static int play_round(struct play_match *p, struct match **lanes, long game,
 		      int count, struct game_outcome *outcomes, char *why)
 {
 	struct match_set_game games[GAME_MAX_SEATS];
-	char *logs[GAME_MAX_SEATS], hex[2 * FAIR_GAME_ID_BYTES + 1];
-	struct match_set *set = NULL;
+	char *logs[GAME_MAX_SEATS];
+	struct play_set_line line = {.game = game, .count = p->count};
+	struct match_round round = {.games = games, .count = count, .seats = p->count,
+				    .duplicate = p->duplicate,
+				    .set_seed = match_secrets_seed(&p->config),
+				    .announce = announce_set, .ctx = &line};
 	struct stat st;
 	int rc;
 
@@ -154,17 +175,7 @@ static int play_round(struct play_match *p, struct match **lanes, long game,
 				 : p->log ? xstrdup(p->log) : NULL;
 		games[k].log_path = logs[k];
 	}
-	if (p->duplicate) {
-		set = match_set_new(match_secrets_seed(&p->config), (unsigned long)game,
-				    p->count);
-		hex_encode(hex, set->id, sizeof set->id);
-		printf("set %ld: games %ld to %ld, set_id %s\n",
-		       (game - 1) / p->count + 1, game, game + p->count - 1, hex);
-	}
-	rc = !set || match_twins(lanes, count, why)
-		? match_play_games(lanes, set, games, count, p->count, outcomes, why)
-		: -1;
-	match_set_free(set);
+	rc = match_play_round(lanes, &round, outcomes, why);
 	if (rc && p->log && !stat(p->log, &st) && !st.st_size)
 		unlink(p->log);
 	for (int k = 0; k < count; k++)

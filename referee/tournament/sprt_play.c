@@ -65,7 +65,9 @@ static int play_games(const struct sprt_play *p, const long *games,
 {
 	struct match_set_game set_games[2];
 	char *logs[2];
-	struct match_set *set = NULL;
+	struct match_round round = {.games = set_games, .count = 2, .seats = 2,
+				    .duplicate = p->duplicate,
+				    .set_seed = match_secrets_seed(&p->config)};
 	int rc;
 
 	for (int g = 0; g < 2; g++) {
@@ -75,10 +77,7 @@ static int play_games(const struct sprt_play *p, const long *games,
 		set_games[g].log_path = logs[g] = p->out ? outdir_play_log(p->out, games[g])
 							 : NULL;
 	}
-	if (p->duplicate)
-		set = match_set_new(match_secrets_seed(&p->config), set_games[0].index, 2);
-	rc = match_play_games(worker_lanes, set, set_games, 2, 2, outcomes, err);
-	match_set_free(set);
+	rc = match_play_round(worker_lanes, &round, outcomes, err);
 	free(logs[0]);
 	free(logs[1]);
 	return rc;

@@ -140,24 +140,23 @@ static void report_game(const struct worker_job *job,
 /* Plays `count` games of table `t`: one alone on lanes[0], or a whole
  * duplicate set on lanes[0..count-1].  0, or -1 with err. */
 static int play_games(const struct worker_job *job, const struct schedule_table *t,
-		      struct match *const *lanes, const long *games, int count,
+		      struct match **lanes, const long *games, int count,
 		      const unsigned char *deal_key, struct game_outcome *outcomes,
 		      char *err)
 {
 	struct match_set_game set_games[GAME_MAX_SEATS];
-	struct match_set *set = NULL;
 	char *logs[GAME_MAX_SEATS];
-	int players = job->schedule->players, rc;
+	struct match_round round = {.games = set_games, .count = count,
+				    .seats = job->schedule->players,
+				    .duplicate = job->spec->duplicate, .set_seed = deal_key};
+	int rc;
 
 	for (int k = 0; k < count; k++) {
 		set_games[k].index = (unsigned long)games[k];
 		set_games[k].log_path = logs[k] = outdir_log(job->out_dir, games[k]);
 		table_seating(job, t, games[k], set_games[k].seating);
 	}
-	if (job->spec->duplicate)
-		set = match_set_new(deal_key, set_games[0].index, players);
-	rc = match_play_games(lanes, set, set_games, count, players, outcomes, err);
-	match_set_free(set);
+	rc = match_play_round(lanes, &round, outcomes, err);
 	for (int k = 0; k < count; k++)
 		free(logs[k]);
 	return rc;
