@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bot/contain.h"
@@ -29,6 +28,7 @@
 #include "match/match_set.h"
 #include "base/outdir.h"
 #include "tournament_duplicate.h"
+#include "table_source.h"
 #include "tournament_peers.h"
 #include "base/util.h"
 #include "base/verify.h"
@@ -46,11 +46,11 @@ static void on_stop(int sig)
 struct run_state {
 	const struct tournament_spec *spec;
 	struct schedule *schedule;    /* a Swiss's grows seated rounds */
+	struct table_source source;   /* which table a worker plays next */
 	const struct tournament_run *run;
 	struct journal *manifest;
 	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
-	bool *finished;         /* by game number */
-	unsigned char *ranks;   /* [game * players + seat], once finished */
+	bool *finished;         /* by game number: source.finished */
 	struct worker **parked; /* a Swiss's workers waiting for a round */
 	int parked_count;
 	int *aborted;
@@ -67,14 +67,6 @@ struct run_state {
 	long open_deals;
 	long *open_games;
 	char (*open_commitments)[65];
-	int next_table;         /* next table to hand out */
-	/* A sharded Swiss's other shards, whose results pair its rounds
-	 * too (sharded), read every peer_wait_ms while a round waits. */
-	bool sharded;
-	struct tournament_peers peers;
-	char file_sha256[FILES_SHA256_HEX];
-	long peer_wait_ms;
-	struct timespec peer_due;   /* the next look at the peers */
 	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
 	 * this mask: a stop signal never slips in between a check of
 	 * stop_signal and the wait. */
@@ -110,109 +102,6 @@ static int record_due(struct run_state *st, bool final)
 	return replies ? record(st, replies_ledger_record(&st->replies)) : 0;
 }
 
-static bool in_shard(const struct run_state *st, int table)
-{
-	return schedule_in_shard(table, st->run->shard_index, st->run->shard_count);
-}
-
-/* Whether a bot of the table is left out of the run (--skip-broken), or
- * the table is a Swiss's board left empty by them. */
-static bool table_skipped(const struct run_state *st, int table)
-{
-	if (schedule_table_empty(st->schedule, table))
-		return true;
-	for (int i = 0; st->run->skipped && i < st->schedule->players; i++) {
-		int b = st->schedule->tables[table].bots[i];
-
-		if (b >= 0 && st->run->skipped[b])
-			return true;
-	}
-	return false;
-}
-
-/* Game `game` finished, its seats ranked `ranks`. */
-static void take_ranks(struct run_state *st, long game, const int *ranks)
-{
-	for (int s = 0; s < st->schedule->players; s++)
-		st->ranks[game * st->schedule->players + s] = (unsigned char)ranks[s];
-	st->finished[game] = true;
-}
-
-/* A Swiss's ranks so far: those of the finished games (swiss.h). */
-static bool finished_ranks(void *ctx, long game, int ranks[2])
-{
-	const struct run_state *st = ctx;
-
-	if (!st->finished[game])
-		return false;
-	ranks[0] = st->ranks[2 * game];
-	ranks[1] = st->ranks[2 * game + 1];
-	return true;
-}
-
-/* Whether every game of a Swiss's last seated round has finished: the
- * next round can be seated. */
-static bool round_done(const struct run_state *st)
-{
-	const struct schedule *sc = st->schedule;
-	int boards = sc->swiss.bots / 2;
-
-	if (!sc->swiss.rounds || sc->paired == sc->swiss.rounds)
-		return false;
-	for (int t = (sc->paired - 1) * boards; t < sc->paired * boards; t++)
-		for (long n = sc->tables[t].first_game;
-		     !schedule_table_empty(sc, t) &&
-		     n < sc->tables[t].first_game + sc->tables[t].game_count; n++)
-			if (!st->finished[n])
-				return false;
-	return true;
-}
-
-/* A Swiss's next rounds seated, as far as the finished games allow. */
-static void pair_rounds(struct run_state *st)
-{
-	if (round_done(st))
-		schedule_pair(st->schedule, finished_ranks, st);
-}
-
-static void peer_ranks(void *ctx, long game, const int *ranks)
-{
-	take_ranks(ctx, game, ranks);
-}
-
-/* A sharded Swiss's peers, and the file's hash they must have (a
- * resumed run's is its manifest's). */
-static void init_peers(struct run_state *st)
-{
-	const struct tournament_run *run = st->run;
-
-	st->sharded = st->schedule->swiss.rounds && run->shard_count > 1;
-	st->peer_wait_ms = 100;
-	st->peers = (struct tournament_peers){
-		.schedule = st->schedule, .out_dir = run->out_dir,
-		.index = run->shard_index, .count = run->shard_count,
-		.key = run->key->public_key, .file_sha256 = st->file_sha256,
-		.finished = st->finished, .take = peer_ranks, .ctx = st};
-	if (files_sha256(AT_FDCWD, run->file, st->file_sha256))
-		st->file_sha256[0] = '\0';
-}
-
-/* A sharded Swiss's peers' results taken, and the rounds they pair
- * seated, as far as they go: 1 when some were new, 0 when none, -1 with
- * st->err. */
-static int sync_peers(struct run_state *st)
-{
-	int n, any = 0;
-
-	if (!st->sharded)
-		return 0;
-	while ((n = tournament_peers_take(&st->peers, st->err)) > 0) {
-		any = 1;
-		pair_rounds(st);
-	}
-	return n < 0 ? -1 : any;
-}
-
 /* A "skipped" record for each bot left out of the run that has games
  * here still to play: those games, which this run does not start (a
  * Swiss's boards left empty by them, the first one's). */
@@ -233,7 +122,7 @@ static int record_skipped(struct run_state *st)
 
 			for (int s = 0; s < st->schedule->players; s++)
 				if ((g->seating[s] == b || (empty && !s)) &&
-				    !st->finished[n] && in_shard(st, g->table))
+				    !st->finished[n] && table_source_in_shard(&st->source, g->table))
 					games[count++] = n;
 		}
 		empty_told = true;
@@ -397,7 +286,7 @@ static int settle_leftover(struct run_state *st, long game, bool recover, char *
 		add_log_replies(st, game, &log, &figures);
 		manifest_batch_add(&st->batch, finished_entry(st, game, hash, ranks,
 							      &figures, true));
-		take_ranks(st, game, ranks);
+		table_source_finished(&st->source, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
 	} else {
@@ -434,7 +323,7 @@ static int settle_set(struct run_state *st, long first)
 
 	/* A Swiss's round is seated once the rounds before have finished:
 	 * a log of a round not seated cannot be the game of its seats. */
-	pair_rounds(st);
+	table_source_pair(&st->source);
 	recover = schedule_table_seated(st->schedule, st->schedule->games[first - 1].table);
 	for (long n = first; recover && n < end; n++) {
 		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
@@ -469,7 +358,7 @@ static int settle_set(struct run_state *st, long first)
  * (its manifest alone cannot tell): 0, or -1 with st->err. */
 static int earlier_seated(struct run_state *st, const struct manifest_view *old)
 {
-	for (long g = 1; st->sharded && g <= old->game_count; g++) {
+	for (long g = 1; st->source.sharded && g <= old->game_count; g++) {
 		const struct scheduled_game *game = &st->schedule->games[g - 1];
 
 		if (old->state[g] != MANIFEST_FINISHED)
@@ -520,14 +409,14 @@ static int take_earlier_run(struct run_state *st, struct manifest_view *old)
 			continue;
 		for (int s = 0; s < players; s++)
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
-		take_ranks(st, g, rank);
+		table_source_finished(&st->source, g, rank);
 	}
 	free(last);
 	/* A Swiss's rounds as the games finished pair them (manifest_read()
 	 * checked that those games were seated so; a shard's, with its
 	 * peers' results, below). */
-	pair_rounds(st);
-	if (sync_peers(st) < 0 || earlier_seated(st, old))
+	table_source_pair(&st->source);
+	if (table_source_sync_peers(&st->source, st->err) < 0 || earlier_seated(st, old))
 		return -1;
 	for (long g = 1; g <= old->game_count; g++) {
 		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
@@ -630,8 +519,8 @@ static bool *games_played(const struct run_state *st)
 	bool *plays = xcalloc((size_t)st->schedule->game_count + 1, sizeof *plays);
 
 	for (long n = 1; n <= st->schedule->game_count; n++)
-		plays[n] = in_shard(st, st->schedule->games[n - 1].table) &&
-			   !table_skipped(st, st->schedule->games[n - 1].table);
+		plays[n] = table_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
+			   !table_source_skipped(&st->source, st->schedule->games[n - 1].table);
 	return plays;
 }
 
@@ -694,7 +583,7 @@ static int open_manifest(struct run_state *st)
 			    schedule_games_of(st->schedule, old.name_count),
 			    old.name_count);
 	if (!rc && *old.file_sha256)
-		memcpy(st->file_sha256, old.file_sha256, sizeof st->file_sha256);
+		memcpy(st->source.file_sha256, old.file_sha256, sizeof st->source.file_sha256);
 	if (!rc)
 		rc = take_earlier_run(st, &old);
 	if (!rc)
@@ -711,7 +600,7 @@ static int open_manifest(struct run_state *st)
 	if (!rc)
 		add_unreplied(st);
 	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
-		if (in_shard(st, st->schedule->games[n - 1].table) &&
+		if (table_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
 		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
 			rc = settle_set(st, n);
 	rc = rc ? rc : record_finished(st);
@@ -748,48 +637,41 @@ static int record_started(struct run_state *st, int table, const long *games,
 	return rc;
 }
 
-/* Hands the next table with unfinished games to `w`, or tells it to quit. */
+/* Hands the next table with unfinished games to `w`, or tells it to quit
+ * (or to wait, parked, for a Swiss's round to be seated). */
 static int dispatch(struct run_state *st, struct worker *w)
 {
-	for (; st->next_table < st->schedule->table_count; st->next_table++) {
-		const struct schedule_table *t = &st->schedule->tables[st->next_table];
-		unsigned char deal_key[FAIR_HASH_BYTES];
-		long *games;
-		int count = 0, rc;
+	int table = table_source_next(&st->source), count = 0, rc;
+	const struct schedule_table *t;
+	unsigned char deal_key[FAIR_HASH_BYTES];
+	long *games;
 
-		if (!in_shard(st, st->next_table) || table_skipped(st, st->next_table))
-			continue;
-		pair_rounds(st);
-		if (!schedule_table_seated(st->schedule, st->next_table)) {
-			/* Its round waits for the games of the one before. */
-			st->parked[st->parked_count++] = w;
-			return 0;
-		}
-		games = xmalloc((size_t)t->game_count * sizeof *games);
-		for (long n = t->first_game; n < t->first_game + t->game_count; n++)
-			if (!st->finished[n])
-				games[count++] = n;
-		if (count == 0) {
-			free(games);
-			continue;
-		}
-		/* A Swiss's results are in the manifest before the rounds
-		 * they pair start. */
-		rc = st->schedule->swiss.rounds ? record_finished(st) : 0;
-		randombytes_buf(deal_key, sizeof deal_key);
-		rc = rc ? rc : record_started(st, st->next_table, games, count, deal_key);
-		if (!rc && worker_assign(w, st->next_table, games, count,
-					 st->schedule->swiss.rounds
-					 ? st->schedule->games[t->first_game - 1].seating : NULL,
-					 deal_key))
-			rc = errorf(st->err, "a worker stopped answering");
-		sodium_memzero(deal_key, sizeof deal_key);
-		st->next_table++;
-		free(games);
-		return rc;
+	if (table == TABLE_SOURCE_WAIT) {
+		st->parked[st->parked_count++] = w;
+		return 0;
 	}
-	worker_quit(w);
-	return 0;
+	if (table == TABLE_SOURCE_DONE) {
+		worker_quit(w);
+		return 0;
+	}
+	t = &st->schedule->tables[table];
+	games = xmalloc((size_t)t->game_count * sizeof *games);
+	for (long n = t->first_game; n < t->first_game + t->game_count; n++)
+		if (!st->finished[n])
+			games[count++] = n;
+	/* A Swiss's results are in the manifest before the rounds they
+	 * pair start. */
+	rc = st->schedule->swiss.rounds ? record_finished(st) : 0;
+	randombytes_buf(deal_key, sizeof deal_key);
+	rc = rc ? rc : record_started(st, table, games, count, deal_key);
+	if (!rc && worker_assign(w, table, games, count,
+				 st->schedule->swiss.rounds
+				 ? st->schedule->games[t->first_game - 1].seating : NULL,
+				 deal_key))
+		rc = errorf(st->err, "a worker stopped answering");
+	sodium_memzero(deal_key, sizeof deal_key);
+	free(games);
+	return rc;
 }
 
 /* The workers waiting for a Swiss's round, handed its tables once the
@@ -799,9 +681,7 @@ static int unpark(struct run_state *st)
 	int count = st->parked_count, rc = 0;
 	struct worker **waiting;
 
-	/* A sharded Swiss's peers' results may have seated the round. */
-	if (!count || !(round_done(st) || (st->next_table < st->schedule->table_count &&
-					   schedule_table_seated(st->schedule, st->next_table))))
+	if (!count || !table_source_ready(&st->source))
 		return 0;
 	waiting = xmalloc((size_t)count * sizeof *waiting);
 	memcpy(waiting, st->parked, (size_t)count * sizeof *waiting);
@@ -813,28 +693,16 @@ static int unpark(struct run_state *st)
 }
 
 /* While a sharded Swiss's round waits for its peers: their new results
- * taken, the workers waiting handed the round they pair, and which shard
- * it waits for said; the next look later when nothing was new (from a
- * tenth of a second up to two seconds). */
+ * taken when the look is due, the workers waiting handed the round they
+ * pair, and which shard it waits for said. */
 static int wait_for_peers(struct run_state *st)
 {
-	struct timespec now;
-	int news;
+	int looked = table_source_look_at_peers(&st->source, st->err);
 
-	/* Not at each line of a busy worker: when the look is due. */
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (now.tv_sec < st->peer_due.tv_sec ||
-	    (now.tv_sec == st->peer_due.tv_sec && now.tv_nsec < st->peer_due.tv_nsec))
-		return 0;
-	if ((news = sync_peers(st)) < 0 || unpark(st))
+	if (looked < 0 || (looked && unpark(st)))
 		return -1;
-	st->peer_wait_ms = news ? 100 : st->peer_wait_ms < 1000 ? 2 * st->peer_wait_ms : 2000;
-	now.tv_nsec += st->peer_wait_ms % 1000 * 1000000;
-	st->peer_due = (struct timespec){
-		.tv_sec = now.tv_sec + st->peer_wait_ms / 1000 + now.tv_nsec / 1000000000,
-		.tv_nsec = now.tv_nsec % 1000000000};
-	if (st->parked_count)
-		tournament_peers_waiting(&st->peers, st->schedule->paired - 1);
+	if (looked && st->parked_count)
+		tournament_peers_waiting(&st->source.peers, st->schedule->paired - 1);
 	return 0;
 }
 
@@ -898,7 +766,7 @@ static int handle(void *ctx, struct worker *w, char *line)
 							      &figures, false));
 		if (record_due(st, false))
 			return -1;
-		take_ranks(st, game, rank);
+		table_source_finished(&st->source, game, rank);
 		if (unpark(st))
 			return -1;
 		seated_bots(st, game, bots);
@@ -974,15 +842,15 @@ static long wait_ms(void *ctx)
 {
 	struct run_state *st = ctx;
 	long wait_ms = manifest_batch_wait_ms(&st->batch);
+	long peers_ms = table_source_wait_ms(&st->source, st->parked_count > 0);
 
 	/* Finished games or reply times pending: wake up when their
 	 * record is due. */
 	if (st->replies.games && (wait_ms < 0 ||
 	    wait_ms > 1000 * (long)replies_ledger_wait_s(&st->replies)))
 		wait_ms = 1000 * (long)replies_ledger_wait_s(&st->replies);
-	if (st->sharded && st->parked_count &&
-	    (wait_ms < 0 || wait_ms > st->peer_wait_ms))
-		wait_ms = st->peer_wait_ms;
+	if (peers_ms >= 0 && (wait_ms < 0 || wait_ms > peers_ms))
+		wait_ms = peers_ms;
 	return wait_ms;
 }
 
@@ -996,7 +864,7 @@ static int woke(void *ctx)
 	if (stop_signal)
 		return stopped(st, stop_signal);
 	if (record_due(st, false) ||
-	    (st->sharded && st->parked_count && wait_for_peers(st)))
+	    (st->source.sharded && st->parked_count && wait_for_peers(st)))
 		return -1;
 	return 0;
 }
@@ -1033,13 +901,12 @@ int tournament_play(const struct tournament_spec *spec,
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total = 0, done = 0, left_out = 0;
 
-	st.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *st.finished);
-	st.ranks = xcalloc(((size_t)schedule->game_count + 1) * (size_t)schedule->players, 1);
+	table_source_init(&st.source, schedule, run);
+	st.finished = st.source.finished;
 	st.parked = xcalloc((size_t)run->concurrency, sizeof *st.parked);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
 	replies_ledger_init(&st.replies, spec->bot_count);
-	init_peers(&st);
 	rc = files_mkdirs(games, err);
 	rc = rc ? rc : files_mkdirs(stderr_dir, err);
 	free(games);
@@ -1051,11 +918,11 @@ int tournament_play(const struct tournament_spec *spec,
 	/* Every game of the schedule (of this shard) counts, those of the
 	 * bots left out too: the report and the ladder count them so. */
 	for (long n = 1; n <= schedule->game_count; n++)
-		if (in_shard(&st, schedule->games[n - 1].table)) {
+		if (table_source_in_shard(&st.source, schedule->games[n - 1].table)) {
 			total++;
 			done += st.finished[n];
 			left_out += !st.finished[n] &&
-				    table_skipped(&st, schedule->games[n - 1].table);
+				    table_source_skipped(&st.source, schedule->games[n - 1].table);
 		}
 	run->events->games_start(run->events->ctx, total, done, left_out);
 	sigaction(SIGINT, &sa, &old_int);
@@ -1082,7 +949,7 @@ int tournament_play(const struct tournament_spec *spec,
 
 		for (long n = 1; n <= schedule->game_count; n++)
 			finished += st.finished[n] &&
-				    in_shard(&st, schedule->games[n - 1].table);
+				    table_source_in_shard(&st.source, schedule->games[n - 1].table);
 		rc = record_due(&st, true) || record(&st, manifest_complete_record(finished)) ||
 		     journal_sign(st.manifest, run->key, st.id, err);
 	} else if (st.manifest) {
@@ -1098,8 +965,7 @@ int tournament_play(const struct tournament_spec *spec,
 out:
 	journal_free(st.manifest);
 	free(workers);
-	free(st.finished);
-	free(st.ranks);
+	table_source_free(&st.source);
 	free(st.parked);
 	free(st.aborted);
 	free(st.open_games);
@@ -1109,6 +975,5 @@ out:
 	replies_ledger_free(&st.replies);
 	manifest_batch_free(&st.batch);
 	free(st.unreplied);
-	tournament_peers_free(&st.peers);
 	return rc == 1 ? 1 : rc ? -1 : 0;
 }

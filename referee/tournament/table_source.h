@@ -1,0 +1,77 @@
+/*
+ * Where a tournament's tables come from.  The run (tournament.c) asks its
+ * source for the next table to hand a worker, and tells it each game that
+ * finished; the source knows which tables are the run's (its shard's,
+ * none that seats a bot left out) and which can be played now.  The
+ * fixed schedule of a round robin or a gauntlet has every table seated
+ * from the start; a Swiss's rounds are seated one at a time, each once
+ * the round before has finished, from its results and, sharded, from
+ * those of its peers' shards (tournament_peers.h).  A new format is a
+ * new way of seating tables (docs/HACKING.md, "A new tournament format").
+ */
+#ifndef ARENA_TABLE_SOURCE_H
+#define ARENA_TABLE_SOURCE_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#include "base/files.h"
+#include "schedule.h"
+#include "tournament.h"
+#include "tournament_peers.h"
+
+struct table_source {
+	struct schedule *schedule;   /* a Swiss's grows seated rounds */
+	const struct tournament_run *run;
+	bool *finished;              /* by game number */
+	unsigned char *ranks;        /* [game * players + seat], once finished */
+	int next;                    /* the next table to look at */
+	/* A sharded Swiss's other shards, whose results pair its rounds
+	 * too (sharded), read every peer_wait_ms while a round waits. */
+	bool sharded;
+	struct tournament_peers peers;
+	char file_sha256[FILES_SHA256_HEX];
+	long peer_wait_ms;
+	struct timespec peer_due;    /* the next look at the peers */
+};
+
+/* table_source_next()'s answers besides a table: the next table's round
+ * is not seated yet (ask again once games have finished), or none is left. */
+#define TABLE_SOURCE_WAIT (-1)
+#define TABLE_SOURCE_DONE (-2)
+
+void table_source_init(struct table_source *src, struct schedule *schedule,
+		       const struct tournament_run *run);
+void table_source_free(struct table_source *src);
+
+/* Whether table `table` is of the run's shard; whether a bot of it is
+ * left out (--skip-broken), or it is a Swiss's board left empty by them. */
+bool table_source_in_shard(const struct table_source *src, int table);
+bool table_source_skipped(const struct table_source *src, int table);
+
+/* The next table of the run with games not finished, which the caller
+ * then plays (the source moves past it), or TABLE_SOURCE_WAIT or
+ * TABLE_SOURCE_DONE. */
+int table_source_next(struct table_source *src);
+/* Whether table_source_next() would now give a table to a worker that
+ * was told to wait. */
+bool table_source_ready(const struct table_source *src);
+
+/* Game `game` finished, its seats ranked `ranks`. */
+void table_source_finished(struct table_source *src, long game, const int *ranks);
+/* A Swiss's next rounds seated, as far as the finished games allow. */
+void table_source_pair(struct table_source *src);
+/* A sharded Swiss's peers' results taken, and the rounds they pair
+ * seated, as far as they go: 1 when some were new, 0 when none, -1 with
+ * err. */
+int table_source_sync_peers(struct table_source *src, char *err);
+/* While a round waits for the peers: their results taken when the look
+ * is due, and the next look set later when nothing was new (from a tenth
+ * of a second up to two seconds).  1 when it looked, 0 when the look was
+ * not due, -1 with err. */
+int table_source_look_at_peers(struct table_source *src, char *err);
+/* How long the run may wait before the next look at the peers, while
+ * `waiting` workers wait for a round (-1: no look is due). */
+long table_source_wait_ms(const struct table_source *src, bool waiting);
+
+#endif
