@@ -22,6 +22,7 @@
 #include "base/ladder_stats.h"
 #include "base/logread.h"
 #include "manifest/manifest.h"
+#include "manifest/manifest_ledger.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
 #include "manifest/manifest_replies.h"
@@ -48,7 +49,7 @@ struct run_state {
 	struct schedule *schedule;    /* a Swiss's grows seated rounds */
 	struct table_source source;   /* which table a worker plays next */
 	const struct tournament_run *run;
-	struct journal *manifest;
+	struct manifest_ledger ledger; /* the manifest */
 	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
 	bool *finished;         /* by game number: source.finished */
 	struct worker **parked; /* a Swiss's workers waiting for a round */
@@ -56,8 +57,6 @@ struct run_state {
 	int *aborted;
 	long *no_start_game;    /* by bot: the last game it did not start for */
 	struct ladder_reasons reasons; /* forfeit reasons met in this run */
-	struct manifest_batch batch;   /* finished games not yet in the manifest */
-	struct replies_ledger replies; /* reply times not yet in the manifest */
 	long *unreplied;        /* an earlier run's games after its last
 				 * "replies" record */
 	size_t unreplied_count;
@@ -76,30 +75,17 @@ struct run_state {
 
 static int record(struct run_state *st, cJSON *r)
 {
-	return journal_append(st->manifest, r, st->err);
+	return manifest_ledger_record(&st->ledger, r, st->err);
 }
 
-/* The finished games waiting, if any, as one record, on disk at once (a
- * write a second at most): a game is listed a second after it ended. */
 static int record_finished(struct run_state *st)
 {
-	cJSON *r = manifest_batch_record(&st->batch);
-
-	if (!r)
-		return 0;
-	return record(st, r) || journal_flush(st->manifest, st->err) ? -1 : 0;
+	return manifest_ledger_write_finished(&st->ledger, st->err);
 }
 
-/* The finished games when their batch is due, and the "replies" record
- * when due (`final`: the run is about to complete), after the games it
- * covers. */
 static int record_due(struct run_state *st, bool final)
 {
-	bool replies = replies_ledger_due(&st->replies, final);
-
-	if ((final || replies || manifest_batch_due(&st->batch)) && record_finished(st))
-		return -1;
-	return replies ? record(st, replies_ledger_record(&st->replies)) : 0;
+	return manifest_ledger_due(&st->ledger, final, st->err);
 }
 
 /* A "skipped" record for each bot left out of the run that has games
@@ -203,9 +189,9 @@ static void add_log_replies(struct run_state *st, long game,
 
 	seated_bots(st, game, bots);
 	for (int s = 0; s < st->schedule->players; s++)
-		replies[s] = &st->replies.pending[bots[s]];
+		replies[s] = &st->ledger.replies.pending[bots[s]];
 	ladder_stats_from_log(log, st->schedule->players, &st->reasons, figures, replies);
-	st->replies.games++;
+	st->ledger.replies.games++;
 }
 
 /* Where a resumed run sets an incomplete log of `game` aside (the
@@ -284,7 +270,7 @@ static int settle_leftover(struct run_state *st, long game, bool recover, char *
 	}
 	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
 		add_log_replies(st, game, &log, &figures);
-		manifest_batch_add(&st->batch, finished_entry(st, game, hash, ranks,
+		manifest_ledger_finished(&st->ledger, finished_entry(st, game, hash, ranks,
 							      &figures, true));
 		table_source_finished(&st->source, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
@@ -565,15 +551,15 @@ static int open_manifest(struct run_state *st)
 
 	if (!st->run->resume) {
 		randombytes_buf(st->id, sizeof st->id);
-		st->manifest = manifest_create(dir, header(st, st->id), st->err);
-		if (!st->manifest)
+		st->ledger.journal = manifest_create(dir, header(st, st->id), st->err);
+		if (!st->ledger.journal)
 			return -1;
 		return 0;
 	}
 	now = header(st, NULL);
 	plays = games_played(st);
 	rc = manifest_reopen(dir, now, plays, st->schedule->game_count, &old,
-			     &st->manifest, &versions, st->err);
+			     &st->ledger.journal, &versions, st->err);
 	cJSON_Delete(now);
 	/* Its games are the first generations' of this run's schedule (and
 	 * no more than st->finished holds). */
@@ -630,9 +616,8 @@ static int record_started(struct run_state *st, int table, const long *games,
 								games[i]), c);
 		hex_encode(commitments[i], c, sizeof c);
 	}
-	rc = record(st, manifest_started_record(table + 1, games, count,
-						(const char (*)[65])commitments)) ||
-	     journal_flush(st->manifest, st->err) ? -1 : 0;
+	rc = manifest_ledger_flush(&st->ledger, manifest_started_record(table + 1, games, count,
+						(const char (*)[65])commitments), st->err);
 	free(commitments);
 	return rc;
 }
@@ -733,12 +718,12 @@ static int take_finished(struct run_state *st, long game, const char *fields,
 			figures->reason[s] = ladder_reasons_number(&st->reasons, reason);
 			free(reason);
 		} else if (i >= 2 * players &&
-			   reply_clocks_add_text(&st->replies.pending[bots[s]], p) != p + len) {
+			   reply_clocks_add_text(&st->ledger.replies.pending[bots[s]], p) != p + len) {
 			return -1;
 		}
 		p += len;
 	}
-	st->replies.games++;
+	st->ledger.replies.games++;
 	return *p ? -1 : 0;
 }
 
@@ -762,7 +747,7 @@ static int handle(void *ctx, struct worker *w, char *line)
 		    take_finished(st, game, end, rank, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
-		manifest_batch_add(&st->batch, finished_entry(st, game, hash, rank,
+		manifest_ledger_finished(&st->ledger, finished_entry(st, game, hash, rank,
 							      &figures, false));
 		if (record_due(st, false))
 			return -1;
@@ -841,14 +826,9 @@ static int worker_gone(void *ctx, struct worker *w, int sig)
 static long wait_ms(void *ctx)
 {
 	struct run_state *st = ctx;
-	long wait_ms = manifest_batch_wait_ms(&st->batch);
+	long wait_ms = manifest_ledger_wait_ms(&st->ledger);
 	long peers_ms = table_source_wait_ms(&st->source, st->parked_count > 0);
 
-	/* Finished games or reply times pending: wake up when their
-	 * record is due. */
-	if (st->replies.games && (wait_ms < 0 ||
-	    wait_ms > 1000 * (long)replies_ledger_wait_s(&st->replies)))
-		wait_ms = 1000 * (long)replies_ledger_wait_s(&st->replies);
 	if (peers_ms >= 0 && (wait_ms < 0 || wait_ms > peers_ms))
 		wait_ms = peers_ms;
 	return wait_ms;
@@ -906,7 +886,7 @@ int tournament_play(const struct tournament_spec *spec,
 	st.parked = xcalloc((size_t)run->concurrency, sizeof *st.parked);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
-	replies_ledger_init(&st.replies, spec->bot_count);
+	manifest_ledger_init(&st.ledger, spec->bot_count);
 	rc = files_mkdirs(games, err);
 	rc = rc ? rc : files_mkdirs(stderr_dir, err);
 	free(games);
@@ -951,8 +931,8 @@ int tournament_play(const struct tournament_spec *spec,
 			finished += st.finished[n] &&
 				    table_source_in_shard(&st.source, schedule->games[n - 1].table);
 		rc = record_due(&st, true) || record(&st, manifest_complete_record(finished)) ||
-		     journal_sign(st.manifest, run->key, st.id, err);
-	} else if (st.manifest) {
+		     journal_sign(st.ledger.journal, run->key, st.id, err);
+	} else if (st.ledger.journal) {
 		/* A stopped run keeps what finished: no need to find it
 		 * again in the logs when it is resumed.  Best effort: a
 		 * failure here must not replace the error that stopped the
@@ -963,7 +943,7 @@ int tournament_play(const struct tournament_spec *spec,
 		record_finished(&st);
 	}
 out:
-	journal_free(st.manifest);
+	manifest_ledger_free(&st.ledger);
 	free(workers);
 	table_source_free(&st.source);
 	free(st.parked);
@@ -972,8 +952,6 @@ out:
 	free(st.open_commitments);
 	free(st.no_start_game);
 	ladder_reasons_free(&st.reasons);
-	replies_ledger_free(&st.replies);
-	manifest_batch_free(&st.batch);
 	free(st.unreplied);
 	return rc == 1 ? 1 : rc ? -1 : 0;
 }

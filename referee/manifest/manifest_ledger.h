@@ -1,0 +1,43 @@
+/*
+ * A running tournament's manifest as one ledger: every record the run
+ * writes goes through it, the finished games wait in a batch (written a
+ * second after the first of them ended, manifest.h's manifest_batch) and
+ * the bots' reply times in their own ledger (manifest_replies.h) until
+ * their "replies" record is due, which comes after the games it covers.
+ * The run says what happened; the ledger decides when it is on disk.
+ */
+#ifndef ARENA_MANIFEST_LEDGER_H
+#define ARENA_MANIFEST_LEDGER_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "base/journal.h"
+#include "manifest.h"
+#include "manifest_replies.h"
+
+struct manifest_ledger {
+	struct journal *journal;       /* the manifest, once created or reopened */
+	struct manifest_batch batch;   /* finished games not yet in it */
+	struct replies_ledger replies; /* reply times not yet in it */
+};
+
+void manifest_ledger_init(struct manifest_ledger *ledger, int bots);
+void manifest_ledger_free(struct manifest_ledger *ledger);
+
+/* Appends record `r` (taken). 0, or -1 with err. */
+int manifest_ledger_record(struct manifest_ledger *ledger, cJSON *r, char *err);
+/* Appends `r` (taken) and has it on disk at once. */
+int manifest_ledger_flush(struct manifest_ledger *ledger, cJSON *r, char *err);
+/* A finished game's entry (taken), to the batch. */
+void manifest_ledger_finished(struct manifest_ledger *ledger, cJSON *game);
+/* The finished games waiting, if any, as one record, on disk at once. */
+int manifest_ledger_write_finished(struct manifest_ledger *ledger, char *err);
+/* The finished games when their batch is due, and the "replies" record
+ * when due (`final`: the run is about to complete), after the games it
+ * covers. */
+int manifest_ledger_due(struct manifest_ledger *ledger, bool final, char *err);
+/* How long until something is due (-1: nothing waits). */
+long manifest_ledger_wait_ms(const struct manifest_ledger *ledger);
+
+#endif
