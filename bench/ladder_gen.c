@@ -29,10 +29,10 @@
 #include "base/journal.h"
 #include "base/keys.h"
 #include "base/logread.h"
-#include "manifest/manifest.h"
-#include "manifest/manifest_records.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "manifest/manifest.h"
+#include "manifest/manifest_records.h"
 
 static void die(const char *what, const char *detail)
 {

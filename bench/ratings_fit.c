@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "ladder/ratings.h"
 #include "base/util.h"
+#include "ladder/ratings.h"
 
 static uint64_t state = 0x9e3779b97f4a7c15u;
 

@@ -11,11 +11,11 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
+#include "game_play.h"
 #include "games/draws.h"
 #include "games/fair.h"
 #include "keys.h"
 #include "logread.h"
-#include "game_play.h"
 
 struct verify_hooks {
 	/* After line `line` (0-based) was checked and played; `play` is the

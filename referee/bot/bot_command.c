@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bot.h"
 #include "base/paths.h"
-#include "sandbox_system.h"
 #include "base/util.h"
+#include "bot.h"
+#include "sandbox_system.h"
 
 static const char *cmd_error(const char *reason, const char *command,
 			     char *err)

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot.h"
 #include "base/util.h"
+#include "bot.h"
 
 extern char **environ;
 

@@ -9,12 +9,12 @@
  * pipe and bot_spawn() turns them into a message.  Once it runs, the bot
  * is bot.c's: line I/O with it, and its end.
  */
+#include "base/util.h"
 #include "bot.h"
 #include "bot_env.h"
 #include "bot_private.h"
 #include "contain.h"
 #include "sandbox.h"
-#include "base/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

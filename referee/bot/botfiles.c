@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bot.h"
 #include "base/files.h"
 #include "base/util.h"
+#include "bot.h"
 
 static void add_file(cJSON *list, int dirfd, const char *path)
 {

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bot.h"
 #include "base/files.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "bot.h"
 
 /* Set in the environment of the run again, so that it never loops. */
 #define DELEGATED "ARENA_CGROUP_DELEGATED"

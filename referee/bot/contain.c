@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "procstop.h"
 #include "base/util.h"
+#include "procstop.h"
 
 struct contain {
 	struct cgroup *group;    /* CONTAIN_CGROUPS */

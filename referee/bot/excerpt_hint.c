@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 
 #include "base/paths.h"
-#include "sandbox_system.h"
 #include "base/util.h"
+#include "sandbox_system.h"
 
 #define READABLE "--readable PATH (\"readable\" in a tournament file)"
 

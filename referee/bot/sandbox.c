@@ -22,13 +22,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/paths.h"
+#include "base/util.h"
 #include "bot_env.h"
 #include "contain.h"
-#include "base/paths.h"
-#include "sandbox_specials.h"
 #include "sandbox_seccomp.h"
+#include "sandbox_specials.h"
 #include "sandbox_system.h"
-#include "base/util.h"
 
 static const char *const fixed_options[] = {
 	"--die-with-parent", "--unshare-all", "--new-session",

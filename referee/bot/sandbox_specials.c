@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "base/paths.h"
-#include "sandbox_ids.h"
 #include "base/util.h"
+#include "sandbox_ids.h"
 
 struct walked {
 	char *folder;

@@ -10,17 +10,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/files.h"
+#include "base/keys.h"
+#include "base/paths.h"
+#include "base/seed.h"
+#include "base/util.h"
+#include "base/visible.h"
 #include "bot/bot_env.h"
 #include "bot/contain.h"
 #include "bot/excerpt.h"
-#include "base/files.h"
-#include "base/keys.h"
-#include "tournament/names.h"
-#include "base/paths.h"
-#include "base/seed.h"
 #include "settings.h"
-#include "base/util.h"
-#include "base/visible.h"
+#include "tournament/names.h"
 
 /* The word of the option cli_option() returned last, and those that set
  * the bots' limits and sandbox last (cli_limits_given()). */

@@ -15,15 +15,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match/check_bot.h"
-#include "cli.h"
 #include "base/files.h"
 #include "base/game_play.h"
-#include "games/registry.h"
 #include "base/keys.h"
 #include "base/options.h"
-#include "tournament/tournament_entrant.h"
 #include "base/util.h"
+#include "cli.h"
+#include "games/registry.h"
+#include "match/check_bot.h"
+#include "tournament/tournament_entrant.h"
 
 static const char usage[] =
 "usage: referee check-bot GAME BOT [options]\n"

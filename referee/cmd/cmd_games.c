@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/options.h"
 #include "cli.h"
 #include "games/registry.h"
-#include "base/options.h"
 
 static void describe_option(const struct game_option *o)
 {

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
 #include "base/keys.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "cli.h"
 
 int cmd_keygen(int argc, char **argv)
 {

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "base/keys.h"
+#include "cli.h"
 #include "ladder/ladder_print.h"
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or

@@ -14,21 +14,21 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "match/book.h"
-#include "bot/contain.h"
-#include "cli.h"
 #include "base/files.h"
+#include "base/game_play.h"
 #include "base/journal.h"
-#include "games/registry.h"
-#include "match/human.h"
 #include "base/openings.h"
 #include "base/options.h"
 #include "base/paths.h"
+#include "base/util.h"
+#include "bot/contain.h"
+#include "cli.h"
+#include "games/registry.h"
+#include "match/book.h"
+#include "match/human.h"
 #include "match/play_match.h"
 #include "report/replay.h"
 #include "report/replay_text.h"
-#include "base/game_play.h"
-#include "base/util.h"
 
 static const char usage[] =
 "usage: referee play GAME [options] BOT...\n"

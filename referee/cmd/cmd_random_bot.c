@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "base/json.h"
+#include "cli.h"
 
 int cmd_random_bot(int argc, char **argv)
 {

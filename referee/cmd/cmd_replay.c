@@ -15,15 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "report/html.h"
 #include "base/json.h"
 #include "base/keys.h"
-#include "report/replay.h"
-#include "report/replay_words.h"
-#include "report/replay_text.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "cli.h"
+#include "report/html.h"
+#include "report/replay.h"
+#include "report/replay_text.h"
+#include "report/replay_words.h"
 
 struct replay_args {
 	const char *path, *format, *output, *key_file;

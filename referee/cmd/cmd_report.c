@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "base/keys.h"
-#include "report/report.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "cli.h"
+#include "report/report.h"
 
 /* What the report goes on without. */
 static void say(const char *line)

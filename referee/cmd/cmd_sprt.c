@@ -15,19 +15,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match/book.h"
-#include "cli.h"
 #include "base/files.h"
-#include "games/registry.h"
-#include "tournament/names.h"
+#include "base/game_play.h"
 #include "base/openings.h"
 #include "base/options.h"
-#include "ladder/sprt.h"
-#include "tournament/sprt_play.h"
-#include "base/game_play.h"
-#include "tournament/status_line.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "cli.h"
+#include "games/registry.h"
+#include "ladder/sprt.h"
+#include "match/book.h"
+#include "tournament/names.h"
+#include "tournament/sprt_play.h"
+#include "tournament/status_line.h"
 
 static const char usage[] =
 "usage: referee sprt GAME --elo0 E0 --elo1 E1 [options] A B\n"

@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/util.h"
+#include "base/visible.h"
 #include "bot/excerpt.h"
 #include "cli.h"
 #include "report/report.h"
 #include "tournament/tournament_run.h"
-#include "base/util.h"
-#include "base/visible.h"
 
 static const char usage[] =
 "usage: referee tournament FILE [options]\n"

@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "base/keys.h"
-#include "manifest/manifest_read.h"
 #include "base/util.h"
-#include "verify/verify_paths.h"
 #include "base/visible.h"
+#include "cli.h"
+#include "manifest/manifest_read.h"
+#include "verify/verify_paths.h"
 
 /* What the check found, for the exit status. */
 struct tally {

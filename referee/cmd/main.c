@@ -8,11 +8,11 @@
 #include <string.h>
 #include <sys/prctl.h>
 
+#include "base/keys.h"
+#include "base/util.h"
 #include "cli.h"
 #include "config.h"
-#include "base/keys.h"
 #include "settings.h"
-#include "base/util.h"
 
 static const struct {
 	const char *name;

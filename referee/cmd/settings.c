@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "match_options.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "match_options.h"
 
 /* The verbs that take settings. */
 enum { PLAY = 1, TOURNAMENT = 2, SPRT = 4, CHECK_BOT = 8, VERIFY = 16 };

@@ -5,8 +5,8 @@
 
 #include <stdlib.h>
 
-#include "ratings_pairs.h"
 #include "base/util.h"
+#include "ratings_pairs.h"
 
 /* Counts `times` results worth `y` (1, 1/2 or 0) in a cell. */
 static void count(struct crosstable_cell *c, double y, long times)

@@ -13,16 +13,16 @@
 #include <unistd.h>
 
 #include "base/files.h"
-#include "games/registry.h"
 #include "base/keys.h"
 #include "base/logread.h"
-#include "manifest/manifest_read.h"
-#include "manifest/manifest_swiss_union.h"
-#include "tournament/swiss_standings.h"
-#include "ladder_sets.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "base/verify.h"
+#include "games/registry.h"
+#include "ladder_sets.h"
+#include "manifest/manifest_read.h"
+#include "manifest/manifest_swiss_union.h"
+#include "tournament/swiss_standings.h"
 #include "verify/verify_folder.h"
 
 /* Where each game came from (data->games[i] is seen[i]): its log's

@@ -25,8 +25,8 @@
 #include <cjson/cJSON.h>
 
 #include "base/ladder_stats.h"
-#include "manifest/manifest_cut.h"
 #include "base/problems.h"
+#include "manifest/manifest_cut.h"
 #include "ratings.h"
 
 struct manifest_view;

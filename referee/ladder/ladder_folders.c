@@ -13,13 +13,13 @@
 
 #include <cjson/cJSON.h>
 
-#include "bot/botfolder.h"
 #include "base/logread.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "verify/verify_folder.h"
 #include "base/visible.h"
+#include "bot/botfolder.h"
+#include "verify/verify_folder.h"
 
 /* One bot with one folder hash ("" when it had no folder). */
 struct seen {

@@ -7,8 +7,8 @@
 
 #include <stdlib.h>
 
-#include "sprt.h"
 #include "base/util.h"
+#include "sprt.h"
 
 /* The points of entrant `who` in the 2-player game `g`: 1, 1/2 or 0. */
 static double points_of(const struct rating_game *g, int who)

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "config.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "config.h"
 
 /* A forfeit's reason (NULL: none) as PGN's Termination tag, in the words
  * cutechess and fastchess use. */

@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crosstable.h"
 #include "base/keys.h"
+#include "base/util.h"
+#include "base/visible.h"
+#include "crosstable.h"
 #include "ladder_folders.h"
 #include "ladder_pentanomial.h"
 #include "ladder_pgn.h"
 #include "sprt.h"
 #include "tournament/swiss_standings.h"
-#include "base/util.h"
-#include "base/visible.h"
 
 /* The crosstable in the table view up to this many bots (wider ones are
  * for --format crosstable). */

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "ladder_rank.h"
 #include "base/problems.h"
+#include "ladder_rank.h"
 
 enum ladder_format { LADDER_TABLE, LADDER_CSV, LADDER_JSON, LADDER_PGN,
 		     LADDER_CROSSTABLE, LADDER_FOLDERS, LADDER_FORMATS };

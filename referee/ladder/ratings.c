@@ -19,10 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "elo.h"
 #include "ratings_fit.h"
 #include "ratings_pairs.h"
-#include "base/util.h"
 
 /* Why a bot is unrated. */
 static const char note_no_games[] = "no game";

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "elo.h"
 #include "ratings_pairs.h"
-#include "base/util.h"
 
 /* Why a block has no ratings. */
 static const char note_partners[] =

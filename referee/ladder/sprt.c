@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "elo.h"
 #include "ratings.h"
-#include "base/util.h"
 
 #define MAX_OUTCOMES 5
 /* Normalized Elo per unit of t = (mean - 1/2) / sigma. */

@@ -9,11 +9,11 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/outdir.h"
+#include "base/util.h"
 #include "manifest_file.h"
 #include "manifest_read.h"
 #include "manifest_records.h"
-#include "base/outdir.h"
-#include "base/util.h"
 
 struct journal *manifest_create(const char *dir, cJSON *header, char *err)
 {

@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "games/fair.h"
 #include "base/journal.h"
+#include "games/fair.h"
 #include "manifest_format.h"
 
 struct manifest_view;

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "base/json.h"
-#include "manifest_records.h"
 #include "base/util.h"
+#include "manifest_records.h"
 
 /* What may change of the file: how the run goes, which the command
  * line's flags override anyway; its bots, entry by entry, below. */

@@ -15,10 +15,10 @@
 
 #include "base/journal.h"
 #include "base/json.h"
-#include "manifest_format.h"
-#include "manifest_file.h"
-#include "manifest_swiss.h"
 #include "base/util.h"
+#include "manifest_file.h"
+#include "manifest_format.h"
+#include "manifest_swiss.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
 #define MAX_LINE ((size_t)16 << 20)

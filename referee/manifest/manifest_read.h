@@ -20,9 +20,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "games/fair.h"
 #include "base/ladder_stats.h"
 #include "base/problems.h"
+#include "games/fair.h"
 #include "ladder/ratings.h"
 #include "tournament/swiss.h"
 

@@ -6,9 +6,9 @@
 
 #include <stdio.h>
 
+#include "base/util.h"
 #include "games/fair.h"
 #include "manifest_format.h"
-#include "base/util.h"
 
 static cJSON *typed(const char *type)
 {

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "manifest_records.h"
 #include "base/util.h"
+#include "manifest_records.h"
 
 static time_t monotonic_s(void)
 {

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "manifest_swiss.h"
 #include "base/util.h"
+#include "manifest_swiss.h"
 
 /* The run of `view` (shards `count`) in `u`, added when new. */
 static struct swiss_union_run *union_run(struct manifest_swiss_union *u,

@@ -11,8 +11,8 @@
 
 #include <stdbool.h>
 
-#include "manifest_read.h"
 #include "base/problems.h"
+#include "manifest_read.h"
 #include "tournament/swiss.h"
 
 /* The shards of sharded Swiss runs (manifest_read.h's views of their

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match/book.h"
 #include "base/files.h"
-#include "match/match_set.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "match/book.h"
+#include "match/match_set.h"
 
 /* The run's first record. */
 static cJSON *run_header(const struct run_manifest *m, const char *verb,

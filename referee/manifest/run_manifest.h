@@ -28,8 +28,8 @@
 
 #include <stdbool.h>
 
-#include "games/fair.h"
 #include "base/journal.h"
+#include "games/fair.h"
 #include "match/match_types.h"
 
 struct run_manifest {

@@ -9,17 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/excerpt.h"
 #include "base/game_play.h"
 #include "base/logread.h"
-#include "match_set.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/timings.h"
-#include "tournament/tournament_entrant.h"
 #include "base/util.h"
 #include "base/verify.h"
 #include "base/visible.h"
+#include "bot/excerpt.h"
+#include "match_set.h"
+#include "tournament/tournament_entrant.h"
 
 struct checklist {
 	int passed, failed;

@@ -8,10 +8,10 @@
 
 #include <stdlib.h>
 
+#include "base/util.h"
 #include "bot/botfiles.h"
 #include "bot/botfolder.h"
 #include "match_game.h"
-#include "base/util.h"
 
 int match_play(struct match *match, unsigned long index, const int *seating,
 	       int seats, const char *log_path, struct game_outcome *outcome, char *err)

@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/wire.h"
 #include "bot/bot.h"
 #include "match_types.h"
-#include "base/wire.h"
 
 /* Why a seat could not be talked to: a forfeit's reason and detail. */
 struct fault {

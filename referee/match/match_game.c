@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book.h"
-#include "bot/contain.h"
-#include "bot/stderr_marks.h"
-#include "config.h"
 #include "base/json.h"
 #include "base/openings.h"
 #include "base/records.h"
 #include "base/util.h"
+#include "book.h"
+#include "bot/contain.h"
+#include "bot/stderr_marks.h"
+#include "config.h"
 
 #define REASON_LEN MATCH_REASON_LEN
 #define DETAIL_LEN MATCH_DETAIL_LEN

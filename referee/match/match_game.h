@@ -14,14 +14,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/game_play.h"
+#include "base/journal.h"
 #include "dealt_queue.h"
 #include "games/draws.h"
 #include "games/fair.h"
-#include "base/game_play.h"
-#include "base/journal.h"
 #include "match_entrant.h"
-#include "match_types.h"
 #include "match_set.h"
+#include "match_types.h"
 
 struct match {
 	struct match_config config;

@@ -14,10 +14,10 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "games/fair.h"
-#include "games/game.h"
 #include "base/journal.h"
 #include "base/keys.h"
+#include "games/fair.h"
+#include "games/game.h"
 #include "match_types.h"
 
 /* What a game's fairness exchange gave (FAIRNESS.md steps 2-4), by seat:

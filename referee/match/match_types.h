@@ -10,13 +10,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bot/bot.h"
-#include "games/game.h"
+#include "base/game_play.h"
 #include "base/keys.h"
 #include "base/reply_times.h"
-#include "base/game_play.h"
 #include "base/util.h"
 #include "base/wire.h"
+#include "bot/bot.h"
+#include "games/game.h"
 
 struct match;
 struct match_set;

@@ -10,13 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/outdir.h"
+#include "base/util.h"
+#include "base/visible.h"
 #include "bot/excerpt.h"
 #include "games/fair.h"
 #include "match_set.h"
 #include "tournament/names.h"
-#include "base/outdir.h"
-#include "base/util.h"
-#include "base/visible.h"
 
 /* Hands a record to the verb's on_record. */
 static void forward_record(void *ctx, const cJSON *record, const struct game_play *game)

@@ -10,8 +10,8 @@
 
 #include <stdbool.h>
 
-#include "match.h"
 #include "manifest/run_manifest.h"
+#include "match.h"
 
 struct play_match {
 	/* Set by the verb. */

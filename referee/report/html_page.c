@@ -15,9 +15,9 @@
 #include <libdeflate.h>
 #include <nettle/base64.h>
 
-#include "html.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "html.h"
 
 static void put_escaped(FILE *out, const char *text)
 {

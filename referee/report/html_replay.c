@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "games/registry.h"
 #include "html.h"
 #include "html_assets.h"
-#include "base/json.h"
-#include "games/registry.h"
-#include "base/paths.h"
 #include "replay_family.h"
-#include "base/util.h"
 
 #define REPLAY_SCRIPT "replay.js"
 #define REPLAY_STYLE "replay.css"

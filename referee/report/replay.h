@@ -31,8 +31,8 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "base/logread.h"
 #include "base/game_play.h"
+#include "base/logread.h"
 
 struct replay_options {
 	bool boards;      /* add each step's text rendering */

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/black_pot.h"
 #include "base/json.h"
+#include "games/black_pot.h"
 #include "replay_family.h"
 #include "replay_members.h"
 

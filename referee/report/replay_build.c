@@ -13,15 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/registry.h"
 #include "base/json.h"
 #include "base/keys.h"
-#include "replay.h"
-#include "replay_family.h"
-#include "replay_members.h"
 #include "base/util.h"
 #include "base/verify.h"
 #include "base/wire.h"
+#include "games/registry.h"
+#include "replay.h"
+#include "replay_family.h"
+#include "replay_members.h"
 
 /* View members that never change during a game: kept once in the
  * document's "fixed" object instead of in every step. */

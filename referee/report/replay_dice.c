@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/volle_lotte.h"
 #include "base/json.h"
+#include "games/volle_lotte.h"
 #include "replay_family.h"
 #include "replay_members.h"
 

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "base/json.h"
-#include "replay_members.h"
 #include "base/visible.h"
+#include "replay_members.h"
 
 static const char *name_of(const cJSON *doc, int seat)
 {

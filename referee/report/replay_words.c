@@ -13,9 +13,9 @@
 
 #include "base/json.h"
 #include "base/paths.h"
-#include "replay_members.h"
 #include "base/util.h"
 #include "bot/stderr_marks.h"
+#include "replay_members.h"
 
 
 /* The lines of one game and seat in one file: bytes [start, end). */

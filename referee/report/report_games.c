@@ -12,9 +12,9 @@
 #include "base/keys.h"
 #include "base/outdir.h"
 #include "base/paths.h"
+#include "base/util.h"
 #include "report.h"
 #include "report_replays.h"
-#include "base/util.h"
 
 static bool listed(const cJSON *list, const char *name)
 {

@@ -13,12 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ladder/crosstable.h"
-#include "ladder/ladder_rank.h"
 #include "base/outdir.h"
 #include "base/problems.h"
-#include "report.h"
 #include "base/util.h"
+#include "ladder/crosstable.h"
+#include "ladder/ladder_rank.h"
+#include "report.h"
 
 /* A problem ladder_collect found, kept for the page. */
 static void note_problem(void *ctx, const char *where, const char *what)

@@ -14,11 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/outdir.h"
+#include "base/util.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
-#include "base/outdir.h"
 #include "report.h"
-#include "base/util.h"
 #include "verify/verify_run.h"
 
 /* Keeps the first problem found. */

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match/match.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "match/match.h"
 #include "tournament_entrant.h"
 
 /* One bot started for the pre-flight. */

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "status_line.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "status_line.h"
 
 void progress_init(struct progress *p, const struct tournament_spec *spec,
 		   bool tty, bool quiet)

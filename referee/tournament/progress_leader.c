@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ladder/ladder.h"
 #include "base/util.h"
+#include "ladder/ladder.h"
 
 void progress_leader_init(struct progress_leader *l, const struct game_rules *rules,
 			  char *const *names, int bots)

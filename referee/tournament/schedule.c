@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/fair.h"
 #include "base/util.h"
+#include "games/fair.h"
 
 /* The seats of a game grouped by team; without teams every seat is a
  * team of its own. */

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match/match_set.h"
 #include "base/outdir.h"
 #include "base/paths.h"
-#include "manifest/run_manifest.h"
 #include "base/util.h"
+#include "manifest/run_manifest.h"
+#include "match/match_set.h"
 #include "pool.h"
 #include "worker.h"
 

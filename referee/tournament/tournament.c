@@ -17,24 +17,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bot/contain.h"
 #include "base/files.h"
 #include "base/ladder_stats.h"
 #include "base/logread.h"
+#include "base/outdir.h"
+#include "base/util.h"
+#include "base/verify.h"
+#include "bot/contain.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_ledger.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
 #include "manifest/manifest_replies.h"
 #include "match/match_set.h"
-#include "base/outdir.h"
-#include "tournament_duplicate.h"
-#include "table_source.h"
-#include "tournament_peers.h"
-#include "base/util.h"
-#include "base/verify.h"
-#include "verify/verify_cut.h"
 #include "pool.h"
+#include "table_source.h"
+#include "tournament_duplicate.h"
+#include "tournament_peers.h"
+#include "verify/verify_cut.h"
 #include "worker.h"
 
 static volatile sig_atomic_t stop_signal;

@@ -14,19 +14,19 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "match/book.h"
-#include "bot/bot_env.h"
-#include "games/registry.h"
+#include "base/game_play.h"
 #include "base/json.h"
-#include "names.h"
 #include "base/openings.h"
 #include "base/options.h"
-#include "schedule.h"
-#include "base/seed.h"
-#include "base/game_play.h"
 #include "base/paths.h"
-#include "tournament_duplicate.h"
+#include "base/seed.h"
 #include "base/util.h"
+#include "bot/bot_env.h"
+#include "games/registry.h"
+#include "match/book.h"
+#include "names.h"
+#include "schedule.h"
+#include "tournament_duplicate.h"
 
 #define FILE_MAX_BYTES (4L << 20)
 #define DAY_MS 86400000L

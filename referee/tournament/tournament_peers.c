@@ -11,10 +11,10 @@
 
 #include "base/keys.h"
 #include "base/logread.h"
-#include "manifest/manifest_read.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "base/verify.h"
+#include "manifest/manifest_read.h"
 
 char *tournament_peer_dir(const char *out_dir, int index, int peer)
 {

@@ -10,21 +10,21 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bot/contain.h"
 #include "base/files.h"
 #include "base/json.h"
-#include "manifest/manifest.h"
-#include "manifest/manifest_read.h"
 #include "base/outdir.h"
 #include "base/paths.h"
+#include "base/util.h"
+#include "base/visible.h"
+#include "bot/contain.h"
+#include "manifest/manifest.h"
+#include "manifest/manifest_read.h"
 #include "progress.h"
 #include "run_lock.h"
 #include "schedule.h"
 #include "tournament.h"
 #include "tournament_duplicate.h"
 #include "tournament_peers.h"
-#include "base/util.h"
-#include "base/visible.h"
 
 /* The most games one schedule may hold. */
 #define MAX_GAMES 10000000L

@@ -10,10 +10,10 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "match/book.h"
+#include "base/wire.h"
 #include "bot/bot.h"
 #include "games/game.h"
-#include "base/wire.h"
+#include "match/book.h"
 
 enum tournament_format { FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET, FORMAT_SWISS };
 

@@ -16,13 +16,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bot/excerpt.h"
 #include "base/files.h"
+#include "base/outdir.h"
+#include "base/util.h"
+#include "bot/excerpt.h"
 #include "match/match.h"
 #include "match/match_set.h"
-#include "base/outdir.h"
 #include "tournament_entrant.h"
-#include "base/util.h"
 
 /* A worker that ends, told to or not, takes its bots' whole process
  * groups with it: the parent-death signal would reach the bots but not

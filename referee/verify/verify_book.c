@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/registry.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
-#include "tournament/tournament_file.h"
 #include "base/util.h"
+#include "games/registry.h"
+#include "tournament/tournament_file.h"
 
 struct verify_book {
 	struct tournament_spec spec;  /* what the picks depend on, and the

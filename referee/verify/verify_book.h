@@ -18,8 +18,8 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-#include "manifest/manifest_read.h"
 #include "base/problems.h"
+#include "manifest/manifest_read.h"
 
 struct verify_book;
 

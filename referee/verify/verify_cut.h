@@ -16,8 +16,8 @@
 #include <stdbool.h>
 
 #include "base/logread.h"
-#include "manifest/manifest_read.h"
 #include "base/problems.h"
+#include "manifest/manifest_read.h"
 
 /* The commitment C of the log's first "commit" record, in hex, or ""
  * when it has none (a log cut before its exchange). */

@@ -18,9 +18,9 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "verify_cut.h"
 #include "base/verify_pool.h"
 #include "base/verify_sets.h"
+#include "verify_cut.h"
 
 /* A log that a resumed run set aside ("000042.aborted-1.jsonl", in
  * games/aborted/, or in games/ itself when an earlier referee made the

@@ -17,8 +17,8 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "manifest/manifest_read.h"
 #include "base/problems.h"
+#include "manifest/manifest_read.h"
 
 /* A check of each finished log's header that opens from the manifest's
  * book, beside the folder's own (verify_book.h's, which this layer cannot

@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "manifest/manifest_swiss_union.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "base/verify_sets.h"
+#include "manifest/manifest_swiss_union.h"
 #include "verify_book.h"
 #include "verify_cut.h"
 #include "verify_folder.h"
 #include "verify_run.h"
-#include "base/verify_sets.h"
 
 /* The check going on: the logs gathered since the last tournament, to be
  * verified at once, and the logs that verified, by set. */

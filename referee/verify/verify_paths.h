@@ -14,9 +14,9 @@
 
 #include <stdbool.h>
 
+#include "base/verify_pool.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
-#include "base/verify_pool.h"
 
 /* What the check tells; every member is set. */
 struct verify_paths_events {

@@ -19,12 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/draws.h"
-#include "fuzz.h"
-#include "games/registry.h"
-#include "base/options.h"
 #include "base/game_play.h"
+#include "base/options.h"
 #include "base/util.h"
+#include "fuzz.h"
+#include "games/draws.h"
+#include "games/registry.h"
 
 struct run {
 	struct game_play game;

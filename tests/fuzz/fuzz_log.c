@@ -16,12 +16,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fuzz.h"
 #include "base/journal.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/util.h"
 #include "base/verify.h"
+#include "fuzz.h"
 
 static void render(void *ctx, size_t line, const cJSON *record,
 		   const struct game_play *play)

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz.h"
 #include "base/json.h"
 #include "base/records.h"
 #include "base/util.h"
 #include "base/wire.h"
+#include "fuzz.h"
 
 /* A forfeit record quoting the start of `line` (up to a NUL byte), as the
  * match quotes bad replies and illegal actions, reads back. */

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/util.h"
 #include "fuzz.h"
 #include "tournament/schedule.h"
 #include "tournament/tournament_file.h"
-#include "base/util.h"
 
 #define FUZZ_MAX_GAMES 5000
 

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "case_rules.h"
 #include "case_table.h"
 #include "games/black_pot.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 #define BLACK_POT_CASES_TABLE "black-pot.txt"
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run_suite.h"
 #include "base/util.h"
+#include "run_suite.h"
 
 void case_rules_move(const struct case_table *t,
 		     const struct game_rules *rules, void *state,

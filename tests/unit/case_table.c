@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run_suite.h"
 #include "base/util.h"
+#include "run_suite.h"
 
 static FILE *table_open(const char *table)
 {

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "black_pot_cases.h"
 #include "games/black_pot.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 #define SIDE BLACK_POT_SIDE
 

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "games/black_pot.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 #define SIDE BLACK_POT_SIDE
 #define RULES arena_black_pot_rules

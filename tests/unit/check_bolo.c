@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "dice_cases.h"
 #include "games/dice.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 static const struct game_rules *const bolo_games[] = {
 	&arena_bolo_rules, &arena_bolo5_rules, NULL,

@@ -20,10 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bot/bot.h"
 #include "base/files.h"
-#include "run_suite.h"
 #include "base/util.h"
+#include "bot/bot.h"
+#include "run_suite.h"
 
 #define MS 1000000LL
 

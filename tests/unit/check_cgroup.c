@@ -15,10 +15,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/util.h"
 #include "bot/bot.h"
 #include "bot/cgroup.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 static char root[64];
 

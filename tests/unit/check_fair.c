@@ -12,11 +12,11 @@
 #include <sodium.h>
 #include <string.h>
 
-#include "match/book.h"
+#include "base/util.h"
 #include "games/draws.h"
 #include "games/fair.h"
+#include "match/book.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 /* The fixed inputs of the vectors: counting bytes, seat 2 declined. */
 static unsigned char game_id[FAIR_GAME_ID_BYTES];

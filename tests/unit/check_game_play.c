@@ -6,13 +6,13 @@
  */
 #include <string.h>
 
+#include "base/game_play.h"
+#include "base/options.h"
+#include "base/util.h"
 #include "games/black_pot.h"
 #include "games/registry.h"
 #include "games/volle_lotte.h"
-#include "base/options.h"
 #include "run_suite.h"
-#include "base/game_play.h"
-#include "base/util.h"
 
 static char err[ERR_LEN];
 static const unsigned char zero_key[32];

@@ -15,8 +15,8 @@
 #include "base/json.h"
 #include "base/keys.h"
 #include "base/logread.h"
-#include "run_suite.h"
 #include "base/util.h"
+#include "run_suite.h"
 
 static char err[ERR_LEN];
 

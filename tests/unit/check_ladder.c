@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "ladder/crosstable.h"
 #include "ladder/ladder_print.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 enum { ALPHA, BETA, GAMMA, BOTS };
 

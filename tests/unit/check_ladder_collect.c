@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/paths.h"
+#include "base/util.h"
 #include "fixture_run.h"
 #include "ladder/ladder.h"
-#include "base/paths.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 static char *dir;
 static char said[4 * ERR_LEN];   /* every problem, "WHERE: WHAT\n" */

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "base/ladder_stats.h"
-#include "run_suite.h"
 #include "base/timings.h"
+#include "run_suite.h"
 
 START_TEST(percentiles)
 {

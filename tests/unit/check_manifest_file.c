@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/util.h"
 #include "manifest/manifest_file.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 /* A tournament file of two bots: the top's other members, then the two
  * bots' objects. */

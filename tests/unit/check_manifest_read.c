@@ -16,14 +16,14 @@
 
 #include "base/journal.h"
 #include "base/json.h"
+#include "base/outdir.h"
+#include "base/util.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_file.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
-#include "base/outdir.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 #define SHA_1 "1111111111111111111111111111111111111111111111111111111111111111"
 #define SHA_2 "2222222222222222222222222222222222222222222222222222222222222222"

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/registry.h"
 #include "base/json.h"
+#include "base/options.h"
+#include "base/util.h"
+#include "games/registry.h"
 #include "match/match.h"
 #include "match/match_set.h"
-#include "base/options.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 /* One game of the set being watched, known by its game_play. */
 struct watched {

@@ -6,11 +6,11 @@
  */
 #include <stdio.h>
 
-#include "games/registry.h"
 #include "base/openings.h"
 #include "base/options.h"
-#include "run_suite.h"
 #include "base/util.h"
+#include "games/registry.h"
+#include "run_suite.h"
 
 static char err[ERR_LEN];
 

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/registry.h"
 #include "base/json.h"
 #include "base/options.h"
-#include "run_suite.h"
 #include "base/util.h"
+#include "games/registry.h"
+#include "run_suite.h"
 
 static char err[ERR_LEN];
 

@@ -22,8 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run_suite.h"
 #include "bot/procstop.h"
+#include "run_suite.h"
 
 /* What the sandbox's shell starts before it says "ready". */
 static const char *const helpers[] = {

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "ladder/elo.h"
 #include "ladder/ratings.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 #define MAX_GAMES 256
 

@@ -14,10 +14,10 @@
 
 #include "base/keys.h"
 #include "base/logread.h"
+#include "base/util.h"
 #include "report/replay.h"
 #include "report/replay_members.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 /* The key that signed bolo-2p.jsonl and rolit-4.jsonl. */
 #define CORPUS_KEY "a494540246ef331c5353811e2241eeb449e01bd2775e2342dfe24b85b507ea45"

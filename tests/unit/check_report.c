@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fixture_run.h"
 #include "base/keys.h"
+#include "base/util.h"
+#include "fixture_run.h"
 #include "report/report.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 static char *dir, err[ERR_LEN];
 static cJSON *data;

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "case_table.h"
 #include "games/registry.h"
 #include "games/rolit.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 #define MAX_SIZE 8
 

@@ -36,9 +36,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run_suite.h"
-#include "bot/sandbox_seccomp.h"
 #include "base/util.h"
+#include "bot/sandbox_seccomp.h"
+#include "run_suite.h"
 
 #define HIGH (1L << 32)  /* set in an int argument, the kernel ignores it */
 /* Stand-ins for what exists only at run time. */

@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run_suite.h"
-#include "ladder/sprt.h"
 #include "base/util.h"
+#include "ladder/sprt.h"
+#include "run_suite.h"
 
 static double trinomial(enum sprt_model model, double elo0, double elo1,
 			long w, long l, long d)

@@ -11,14 +11,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/files.h"
+#include "base/util.h"
 #include "games/fair.h"
 #include "games/registry.h"
 #include "manifest/manifest.h"
-#include "base/files.h"
 #include "run_suite.h"
 #include "tournament/schedule.h"
 #include "tournament/tournament_file.h"
-#include "base/util.h"
 
 #define MAX_BOTS 16
 #define TWO_BOTS "\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, " \

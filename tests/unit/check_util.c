@@ -20,8 +20,8 @@
 #include "base/files.h"
 #include "base/paths.h"
 #include "base/region.h"
-#include "run_suite.h"
 #include "base/util.h"
+#include "run_suite.h"
 
 /* Allocations of every size from 1 to 300 bytes, and one far larger
  * than the first block, are aligned and do not overlap. */

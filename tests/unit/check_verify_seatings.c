@@ -8,8 +8,8 @@
  */
 #include <string.h>
 
-#include "run_suite.h"
 #include "base/verify_seatings.h"
+#include "run_suite.h"
 
 #define CMD_A "./a"
 #define CMD_B "./b --depth 3"

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run_suite.h"
 #include "base/visible.h"
+#include "run_suite.h"
 
 static void expect(const char *text, enum visible_mode mode, const char *want)
 {

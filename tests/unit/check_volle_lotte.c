@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "dice_cases.h"
 #include "games/dice.h"
 #include "games/registry.h"
 #include "games/volle_lotte.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 static const struct game_rules *const vl_games[] = {
 	&arena_volle_lotte_rules, NULL,

@@ -8,9 +8,9 @@
 
 #include "base/json.h"
 #include "base/region.h"
-#include "run_suite.h"
 #include "base/util.h"
 #include "base/wire.h"
+#include "run_suite.h"
 
 static char err[ERR_LEN];
 

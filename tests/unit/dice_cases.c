@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "case_rules.h"
 #include "case_table.h"
 #include "games/dice.h"
 #include "run_suite.h"
-#include "base/util.h"
 
 struct rule_case {
 	const struct dice_cases *cases;

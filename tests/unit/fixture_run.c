@@ -5,8 +5,8 @@
 
 #include <stdlib.h>
 
-#include "run_suite.h"
 #include "base/util.h"
+#include "run_suite.h"
 
 char *fixture_run_copy(void)
 {
