@@ -17,12 +17,22 @@
 
 #include "base/files.h"
 #include "schedule.h"
-#include "tournament.h"
 #include "tournament_peers.h"
+
+/* What a source needs of the run: its shard (1/1: the whole schedule),
+ * the bots left out (by bot number, or NULL: none), and what a sharded
+ * Swiss's peers are read with: its folder, the tournament file and the
+ * run's public key. */
+struct table_source_run {
+	int shard_index, shard_count;
+	const bool *skipped;
+	const char *out_dir, *file;
+	const unsigned char *public_key;
+};
 
 struct table_source {
 	struct schedule *schedule;   /* a Swiss's grows seated rounds */
-	const struct tournament_run *run;
+	struct table_source_run run;
 	bool *finished;              /* by game number */
 	unsigned char *ranks;        /* [game * players + seat], once finished */
 	int next;                    /* the next table to look at */
@@ -41,7 +51,7 @@ struct table_source {
 #define TABLE_SOURCE_DONE (-2)
 
 void table_source_init(struct table_source *src, struct schedule *schedule,
-		       const struct tournament_run *run);
+		       const struct table_source_run *run);
 void table_source_free(struct table_source *src);
 
 /* Whether table `table` is of the run's shard; whether a bot of it is

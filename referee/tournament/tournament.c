@@ -881,7 +881,10 @@ int tournament_play(const struct tournament_spec *spec,
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total = 0, done = 0, left_out = 0;
 
-	table_source_init(&st.source, schedule, run);
+	table_source_init(&st.source, schedule, &(const struct table_source_run){
+		.shard_index = run->shard_index, .shard_count = run->shard_count,
+		.skipped = run->skipped, .out_dir = run->out_dir, .file = run->file,
+		.public_key = run->key->public_key});
 	st.finished = st.source.finished;
 	st.parked = xcalloc((size_t)run->concurrency, sizeof *st.parked);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
