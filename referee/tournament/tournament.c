@@ -864,6 +864,51 @@ static int run_pool(struct run_state *st, struct worker *workers, int count)
 	return rc ? rc : pool_run(workers, count, &ops, st, st->err);
 }
 
+/* The games of the schedule (of this shard): all of them, those finished,
+ * and those of the bots left out not finished.  Every game counts, those
+ * of the bots left out too: the report and the ladder count them so. */
+static void count_games(const struct run_state *st, long *total, long *done,
+			long *left_out)
+{
+	const struct schedule *schedule = st->schedule;
+
+	*total = *done = *left_out = 0;
+	for (long n = 1; n <= schedule->game_count; n++)
+		if (table_source_in_shard(&st->source, schedule->games[n - 1].table)) {
+			(*total)++;
+			*done += st->finished[n];
+			*left_out += !st->finished[n] &&
+				     table_source_skipped(&st->source,
+							  schedule->games[n - 1].table);
+		}
+}
+
+/* The manifest at the end of the pool's run, whose result is `rc`: once
+ * every game has finished, its last records and the signature; else what
+ * finished.  Returns the run's result. */
+static int close_manifest(struct run_state *st, int rc)
+{
+	if (!rc) {
+		long total, finished, left_out;
+
+		count_games(st, &total, &finished, &left_out);
+		return record_due(st, true) || record(st, manifest_complete_record(finished)) ||
+		       journal_sign(st->ledger.journal, st->run->key, st->id, st->err) ? -1 : 0;
+	}
+	if (st->ledger.journal) {
+		/* A stopped run keeps what finished: no need to find it
+		 * again in the logs when it is resumed.  Best effort: a
+		 * failure here must not replace the error that stopped the
+		 * run (the logs are there for --resume either way). */
+		char ignored[ERR_LEN], *err = st->err;
+
+		st->err = ignored;
+		record_finished(st);
+		st->err = err;
+	}
+	return rc;
+}
+
 int tournament_play(const struct tournament_spec *spec,
 		    struct schedule *schedule,
 		    const struct tournament_run *run, char *err)
@@ -879,7 +924,7 @@ int tournament_play(const struct tournament_spec *spec,
 	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
 	int count = 0, rc;
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
-	long total = 0, done = 0, left_out = 0;
+	long total, done, left_out;
 
 	table_source_init(&st.source, schedule, &(const struct table_source_run){
 		.shard_index = run->shard_index, .shard_count = run->shard_count,
@@ -898,15 +943,7 @@ int tournament_play(const struct tournament_spec *spec,
 	rc = rc ? rc : record_skipped(&st);
 	if (rc)
 		goto out;
-	/* Every game of the schedule (of this shard) counts, those of the
-	 * bots left out too: the report and the ladder count them so. */
-	for (long n = 1; n <= schedule->game_count; n++)
-		if (table_source_in_shard(&st.source, schedule->games[n - 1].table)) {
-			total++;
-			done += st.finished[n];
-			left_out += !st.finished[n] &&
-				    table_source_skipped(&st.source, schedule->games[n - 1].table);
-		}
+	count_games(&st, &total, &done, &left_out);
 	run->events->games_start(run->events->ctx, total, done, left_out);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
@@ -927,24 +964,7 @@ int tournament_play(const struct tournament_spec *spec,
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	run->events->games_end(run->events->ctx);
-	if (!rc) {
-		long finished = 0;
-
-		for (long n = 1; n <= schedule->game_count; n++)
-			finished += st.finished[n] &&
-				    table_source_in_shard(&st.source, schedule->games[n - 1].table);
-		rc = record_due(&st, true) || record(&st, manifest_complete_record(finished)) ||
-		     journal_sign(st.ledger.journal, run->key, st.id, err);
-	} else if (st.ledger.journal) {
-		/* A stopped run keeps what finished: no need to find it
-		 * again in the logs when it is resumed.  Best effort: a
-		 * failure here must not replace the error that stopped the
-		 * run (the logs are there for --resume either way). */
-		char ignored[ERR_LEN];
-
-		st.err = ignored;
-		record_finished(&st);
-	}
+	rc = close_manifest(&st, rc);
 out:
 	manifest_ledger_free(&st.ledger);
 	free(workers);
