@@ -1,0 +1,476 @@
+/*
+ * Opening a tournament's manifest; see tournament_resume.h.
+ */
+#include "tournament_resume.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/logread.h"
+#include "base/outdir.h"
+#include "base/util.h"
+#include "base/verify.h"
+#include "bot/contain.h"
+#include "manifest/manifest.h"
+#include "manifest/manifest_read.h"
+#include "manifest/manifest_records.h"
+#include "tournament_duplicate.h"
+#include "tournament_state.h"
+#include "tournament_types.h"
+#include "verify/verify_cut.h"
+
+/* The first record: of the first generation's bots (schedule.h), all of
+ * them but in a resumed run that grows; "grown" records add the others. */
+static cJSON *header(const struct tournament_state *st, const unsigned char *id)
+{
+	const struct tournament_spec *spec = st->spec;
+	char hash[FILES_SHA256_HEX];
+	int first_bots = st->schedule->first_bots;
+	char **names = xcalloc((size_t)first_bots, sizeof *names);
+	cJSON *record;
+	struct manifest_header h = {
+		.id = id, .name = spec->name, .game = spec->rules->name,
+		.players = spec->players,
+		.schedule_games = schedule_games_of(st->schedule, first_bots),
+		.bots = names, .bot_count = first_bots,
+		.shard_index = st->run->shard_index,
+		.shard_count = st->run->shard_count, .file = spec->file,
+		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
+		.book_path = spec->book.path, .book_random = spec->book.random,
+		.compress = spec->compress, .skip_broken = st->run->skip_broken,
+		.containment = contain_summary(spec->limits.contain),
+		.sandbox = spec->limits.sandbox,
+	};
+
+	for (int b = 0; b < first_bots; b++)
+		names[b] = spec->bots[b].name;
+	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
+		h.file_sha256 = hash;
+	record = manifest_header_record(&h);
+	free(names);
+	return record;
+}
+
+/* A finished game's forfeits and, for the next "replies" record, its
+ * reply times, from its log. */
+static void add_log_replies(struct tournament_state *st, long game,
+			    const struct game_log *log,
+			    struct ladder_game_stats *figures)
+{
+	struct reply_clocks *replies[GAME_MAX_SEATS];
+	int bots[GAME_MAX_SEATS];
+
+	tournament_seated_bots(st, game, bots);
+	for (int s = 0; s < st->schedule->players; s++)
+		replies[s] = &st->ledger.replies.pending[bots[s]];
+	ladder_stats_from_log(log, st->schedule->players, &st->reasons, figures, replies);
+	st->ledger.replies.games++;
+}
+
+/* Where a resumed run sets an incomplete log of `game` aside (the
+ * folder made if need be): games/aborted/, out of the reach of a glob of
+ * the logs in games/ (the README verifies them so), numbered by how many
+ * of the game's logs were set aside before.  NULL with st->err when the
+ * folder cannot be made. */
+static char *set_aside_path(struct tournament_state *st, long game)
+{
+	char *aside = outdir_aside(st->run->out_dir);
+	int rc = files_mkdirs(aside, st->err);
+
+	free(aside);
+	return rc ? NULL : outdir_set_aside(st->run->out_dir, game, ++st->aborted[game]);
+}
+
+/* Whether the log at `path` is complete, verifies with this run's key and
+ * ranks every seat (loaded into *log, its hash into hash). */
+static bool leftover_complete(struct tournament_state *st, const char *path,
+			      struct game_log *log, char *hash, int *ranks)
+{
+	struct verify_summary summary;
+	char verr[ERR_LEN];
+
+	return logread_load(path, log, verr) == 0 &&
+	       verify_log(log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
+	       files_sha256(AT_FDCWD, path, hash) == 0 &&
+	       logread_ranks(log, ranks, GAME_MAX_SEATS) == st->schedule->players;
+}
+
+/* A log an earlier run left for a game the manifest does not list as
+ * finished: when `recover` and it is complete, the game finished and the
+ * run stopped before the batch of its entry was written (manifest.h), so
+ * the entry goes into this run's batch, marked "recovered"; any other log
+ * is set aside in games/aborted/ with an "aborted" record, under the name
+ * put in *aside (a new string). */
+/* The earlier run's deal of `game` that no log accounts for yet, or
+ * NULL. */
+static const char *open_deal(const struct tournament_state *st, long game)
+{
+	for (long i = 0; i < st->open_deals; i++)
+		if (st->open_games[i] == game)
+			return st->open_commitments[i];
+	return NULL;
+}
+
+/* The commitment C a cut log names, for its "aborted" record: the one
+ * its started record named when the log was cut before its own, or ""
+ * (a deal of revision 4). */
+static void leftover_commitment(const struct tournament_state *st, long game,
+				const char *path, char c[65])
+{
+	const char *started = open_deal(st, game);
+
+	verify_cut_file_commitment(path, c);
+	if (!*c && started)
+		snprintf(c, 65, "%s", started);
+}
+
+static int settle_leftover(struct tournament_state *st, long game, bool recover, char **aside)
+{
+	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
+	char hash[FILES_SHA256_HEX];
+	struct ladder_game_stats figures;
+	struct game_log log = {0};
+	int rc = 0, ranks[GAME_MAX_SEATS];
+
+	if (access(path, F_OK)) {
+		/* Started, its C listed, but stopped before its log was
+		 * made: the deal is listed as cut, with no log. */
+		if (open_deal(st, game))
+			rc = tournament_record(st, manifest_aborted_record(game, NULL,
+								open_deal(st, game)));
+		free(path);
+		return rc;
+	}
+	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
+		add_log_replies(st, game, &log, &figures);
+		manifest_ledger_finished(&st->ledger, tournament_finished_entry(st, game, hash, ranks,
+							      &figures, true));
+		table_source_finished(&st->source, game, ranks);
+	} else if (!(moved = set_aside_path(st, game))) {
+		rc = -1;
+	} else {
+		char c[65];
+
+		leftover_commitment(st, game, path, c);
+		if (rename(path, moved)) {
+			rc = errorf(st->err, "cannot set aside '%s': %s", path,
+				    strerror(errno));
+		} else {
+			*aside = outdir_set_aside(NULL, game, st->aborted[game]);
+			rc = tournament_record(st, manifest_aborted_record(game, *aside, c));
+		}
+	}
+	if (log.lines)
+		logread_free(&log);
+	free(moved);
+	free(path);
+	return rc;
+}
+
+/* The leftover logs of the set whose first game is `first` (a game alone
+ * without duplicate sets): recovered only when every game of the set the
+ * manifest does not list as finished left a complete log, else all set
+ * aside, the set to be played again whole (its S was never revealed),
+ * and the run says so: a log set aside, or a set dealt again. */
+static int settle_set(struct tournament_state *st, long first)
+{
+	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
+	const struct tournament_events *events = st->run->events;
+	char *aside[GAME_MAX_SEATS] = {NULL};
+	bool recover;
+	int rc = 0, count = 0;
+
+	/* A Swiss's round is seated once the rounds before have finished:
+	 * a log of a round not seated cannot be the game of its seats. */
+	table_source_pair(&st->source);
+	recover = schedule_table_seated(st->schedule, st->schedule->games[first - 1].table);
+	for (long n = first; recover && n < end; n++) {
+		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
+		struct game_log log = {0};
+		int ranks[GAME_MAX_SEATS];
+
+		recover = st->finished[n] || leftover_complete(st, path, &log, hash, ranks);
+		if (log.lines)
+			logread_free(&log);
+		free(path);
+	}
+	for (long n = first; !recover && n < end; n++)
+		if (st->finished[n])
+			return errorf(st->err, "game %ld is finished but a game of its duplicate set left no complete log: the set cannot be played again whole",
+				      n);
+	for (long n = first; !rc && n < end; n++) {
+		if (!st->finished[n])
+			rc = settle_leftover(st, n, recover, &aside[count]);
+		count += aside[count] != NULL;
+	}
+	if (!rc && count && st->spec->duplicate)
+		events->set_set_aside(events->ctx, first, end - 1, aside, count);
+	else if (!rc && count)
+		events->log_set_aside(events->ctx, first, aside[0]);
+	for (int k = 0; k < count; k++)
+		free(aside[k]);
+	return rc;
+}
+
+/* Whether each game a sharded Swiss's earlier run finished is of a
+ * round its results and its peers' pair, seated as its manifest says
+ * (its manifest alone cannot tell): 0, or -1 with st->err. */
+static int earlier_seated(struct tournament_state *st, const struct manifest_view *old)
+{
+	for (long g = 1; st->source.sharded && g <= old->game_count; g++) {
+		const struct scheduled_game *game = &st->schedule->games[g - 1];
+
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		if (!schedule_table_seated(st->schedule, game->table))
+			return errorf(st->err, "cannot resume %s: game %ld finished, "
+				      "but the results of the round before it are "
+				      "not all in the shards' folders beside it",
+				      st->run->out_dir, g);
+		if (old->seats[2 * g] != game->seating[0] ||
+		    old->seats[2 * g + 1] != game->seating[1])
+			return errorf(st->err, "cannot resume %s: game %ld seats "
+				      "'%s' and '%s', not the Swiss pairing made from "
+				      "the results of every shard", st->run->out_dir, g,
+				      old->names[old->seats[2 * g]],
+				      old->names[old->seats[2 * g + 1]]);
+	}
+	return 0;
+}
+
+/* What a resumed run takes of the earlier run's manifest `old` (of this
+ * run's schedule, or of its first generations when bots were added:
+ * manifest_reopen() compared their headers): its id, the
+ * logs it set aside, its finished games, for the standings, the forfeit
+ * reasons it met, and the games whose reply times no "replies" record
+ * holds yet (moved out of `old`). */
+static int take_earlier_run(struct tournament_state *st, struct manifest_view *old)
+{
+	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
+
+	long *last = verify_cut_last_started(old);
+
+	memcpy(st->id, old->id, sizeof st->id);
+	for (long g = 1; g <= old->game_count; g++) {
+		const char *c = last[g] ? old->started_commitments[last[g] - 1] : NULL;
+
+		if (c && old->state[g] != MANIFEST_FINISHED && !verify_cut_names(old, g, c)) {
+			st->open_games = xrealloc(st->open_games, (size_t)(st->open_deals + 1) *
+						  sizeof *st->open_games);
+			st->open_commitments = xrealloc(st->open_commitments,
+							(size_t)(st->open_deals + 1) *
+							sizeof *st->open_commitments);
+			st->open_games[st->open_deals] = g;
+			memcpy(st->open_commitments[st->open_deals++], c, 65);
+		}
+		st->aborted[g] = old->resume.set_aside[g];
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		for (int s = 0; s < players; s++)
+			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
+		table_source_finished(&st->source, g, rank);
+	}
+	free(last);
+	/* A Swiss's rounds as the games finished pair them (manifest_read()
+	 * checked that those games were seated so; a shard's, with its
+	 * peers' results, below). */
+	table_source_pair(&st->source);
+	if (table_source_sync_peers(&st->source, st->err) < 0 || earlier_seated(st, old))
+		return -1;
+	for (long g = 1; g <= old->game_count; g++) {
+		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
+		int forfeits = 0;
+
+		if (old->state[g] != MANIFEST_FINISHED)
+			continue;
+		for (int s = 0; s < players; s++) {
+			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
+			forfeits += reason[s] != 0;
+		}
+		tournament_seated_bots(st, g, bots);
+		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+					       forfeits, true);
+	}
+	/* The run's reasons are numbered as the earlier run met them. */
+	ladder_reasons_free(&st->reasons);
+	st->reasons = old->reasons;
+	memset(&old->reasons, 0, sizeof old->reasons);
+	st->unreplied = old->resume.unreplied;
+	st->unreplied_count = old->resume.unreplied_count;
+	old->resume.unreplied = NULL;
+	return 0;
+}
+
+/* The reply times of the earlier run's games after its last "replies"
+ * record (it stopped before the next one), read again from their logs. */
+static void add_unreplied(struct tournament_state *st)
+{
+	for (size_t i = 0; i < st->unreplied_count; i++) {
+		char *path = outdir_log(st->run->out_dir, st->unreplied[i]);
+		struct ladder_game_stats figures;
+		struct game_log log;
+		char err[ERR_LEN];
+
+		if (!logread_load(path, &log, err)) {
+			add_log_replies(st, st->unreplied[i], &log, &figures);
+			logread_free(&log);
+		}
+		free(path);
+	}
+	st->unreplied_count = 0;
+}
+
+/* Whether bot `bot` played a game the run has finished. */
+static bool bot_played(const struct tournament_state *st, int bot)
+{
+	for (long n = 1; n <= st->schedule->game_count; n++)
+		for (int s = 0; st->finished[n] && s < st->schedule->players; s++)
+			if (st->schedule->games[n - 1].seating[s] == bot)
+				return true;
+	return false;
+}
+
+/* The "bot" records of the bots whose entry the file changed since the
+ * run was stopped (consumed): after every game their earlier version
+ * played, so that each game finished after one was played by it.  A new
+ * version is said of a bot that played (one left out until now played
+ * no version). */
+static int record_versions(struct tournament_state *st, cJSON *versions)
+{
+	cJSON *r;
+	int rc = 0;
+
+	while (!rc && (r = cJSON_DetachItemFromArray(versions, 0))) {
+		long b = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "bot"));
+
+		if (bot_played(st, (int)b))
+			st->run->events->bot_new_version(st->run->events->ctx, (int)b);
+		rc = tournament_record(st, r);
+	}
+	cJSON_Delete(versions);
+	return rc;
+}
+
+/* The "grown" record of the bots the file added at the end of its list
+ * since the earlier run `old`, and their tables' games: first of what
+ * this run writes, after the signature when that run had finished. */
+static int record_grown(struct tournament_state *st, const struct manifest_view *old)
+{
+	const struct schedule *schedule = st->schedule;
+	int bots = old->name_count;
+
+	if (bots == st->spec->bot_count)
+		return 0;
+	for (int b = bots; b < st->spec->bot_count; b++)
+		st->run->events->bot_added(st->run->events->ctx, b,
+					   schedule_games_of(schedule, b) + 1,
+					   schedule_games_of(schedule, b + 1));
+	return tournament_record(st, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(
+							st->spec->file, "bots"),
+						bots, old->game_count + 1,
+						schedule->game_count));
+}
+
+/* Whether this run plays game `n` (of its shard, no bot of it left out):
+ * by game number, the games of the schedule. */
+static bool *games_played(const struct tournament_state *st)
+{
+	bool *plays = xcalloc((size_t)st->schedule->game_count + 1, sizeof *plays);
+
+	for (long n = 1; n <= st->schedule->game_count; n++)
+		plays[n] = table_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
+			   !table_source_skipped(&st->source, st->schedule->games[n - 1].table);
+	return plays;
+}
+
+/* A "back" record for each bot the earlier run `old` left out
+ * (--skip-broken) that plays in this one (it passed its pre-flight): the
+ * games a skipped record left out that it plays now, said, else they
+ * would be played without a word. */
+static int record_back(struct tournament_state *st, const struct manifest_view *old,
+		       const bool *plays)
+{
+	long *games = xmalloc((size_t)(old->game_count + 1) * sizeof *games);
+	int rc = 0;
+
+	for (int k = 0; !rc && k < old->resume.skipped_count; k++) {
+		int b = old->resume.skipped[k], count = 0;
+		bool told = false;
+
+		for (int j = 0; j < k; j++)
+			told |= old->resume.skipped[j] == b;
+		for (long n = 1; !told && n <= old->game_count; n++)
+			for (int s = 0; s < st->schedule->players; s++)
+				if (st->schedule->games[n - 1].seating[s] == b &&
+				    old->state[n] == MANIFEST_SKIPPED && plays[n])
+					games[count++] = n;
+		if (!count)
+			continue;
+		st->run->events->bot_back(st->run->events->ctx, b, count);
+		rc = tournament_record(st, manifest_back_record(b, games, count));
+	}
+	free(games);
+	return rc;
+}
+
+int tournament_open_manifest(struct tournament_state *st)
+{
+	struct manifest_view old;
+	const char *dir = st->run->out_dir;
+	cJSON *now, *versions;
+	bool *plays;
+	int rc;
+
+	if (!st->run->resume) {
+		randombytes_buf(st->id, sizeof st->id);
+		st->ledger.journal = manifest_create(dir, header(st, st->id), st->err);
+		if (!st->ledger.journal)
+			return -1;
+		return 0;
+	}
+	now = header(st, NULL);
+	plays = games_played(st);
+	rc = manifest_reopen(dir, now, plays, st->schedule->game_count, &old,
+			     &st->ledger.journal, &versions, st->err);
+	cJSON_Delete(now);
+	/* Its games are the first generations' of this run's schedule (and
+	 * no more than st->finished holds). */
+	if (!rc && schedule_games_of(st->schedule, old.name_count) != old.game_count)
+		rc = errorf(st->err, "cannot resume %s: its schedule has %ld games, "
+			    "not the %ld its %d bots have here", dir, old.game_count,
+			    schedule_games_of(st->schedule, old.name_count),
+			    old.name_count);
+	if (!rc && *old.file_sha256)
+		memcpy(st->source.file_sha256, old.file_sha256, sizeof st->source.file_sha256);
+	if (!rc)
+		rc = take_earlier_run(st, &old);
+	if (!rc)
+		rc = record_grown(st, &old);
+	if (!rc)
+		rc = record_back(st, &old, plays);
+	manifest_view_free(&old);
+	free(plays);
+	if (rc) {
+		cJSON_Delete(versions);
+		return rc;
+	}
+	rc = tournament_record(st, manifest_resumed_record());
+	if (!rc)
+		add_unreplied(st);
+	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
+		if (table_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
+		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
+			rc = settle_set(st, n);
+	rc = rc ? rc : tournament_record_finished(st);
+	if (rc) {
+		cJSON_Delete(versions);
+		return rc;
+	}
+	return record_versions(st, versions);
+}
+

@@ -1,0 +1,36 @@
+/*
+ * What a running tournament keeps; see tournament_state.h.
+ */
+#include "tournament_state.h"
+
+#include "manifest/manifest_records.h"
+
+int tournament_record(struct tournament_state *st, cJSON *r)
+{
+	return manifest_ledger_record(&st->ledger, r, st->err);
+}
+
+int tournament_record_finished(struct tournament_state *st)
+{
+	return manifest_ledger_write_finished(&st->ledger, st->err);
+}
+
+cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
+				 const char *sha256, const int *ranks,
+				 const struct ladder_game_stats *figures, bool recovered)
+{
+	struct manifest_game g = {
+		.game = game, .players = st->schedule->players,
+		.seats = st->schedule->games[game - 1].seating, .sha256 = sha256,
+		.ranks = ranks, .reason = figures->reason, .reasons = &st->reasons,
+		.recovered = recovered,
+	};
+
+	return manifest_finished_game(&g);
+}
+
+void tournament_seated_bots(const struct tournament_state *st, long game, int *bots)
+{
+	for (int s = 0; s < st->schedule->players; s++)
+		bots[s] = st->schedule->games[game - 1].seating[s];
+}

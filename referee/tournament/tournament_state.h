@@ -1,0 +1,64 @@
+/*
+ * What a running tournament keeps (tournament.c), shared with the module
+ * that opens its manifest and takes an earlier run's back when it is
+ * resumed (tournament_resume.h), and the helpers both write the manifest
+ * with; no other module sees it.
+ */
+#ifndef ARENA_TOURNAMENT_STATE_H
+#define ARENA_TOURNAMENT_STATE_H
+
+#include <cjson/cJSON.h>
+#include <signal.h>
+#include <stdbool.h>
+
+#include "base/ladder_stats.h"
+#include "games/fair.h"
+#include "manifest/manifest_ledger.h"
+#include "table_source.h"
+#include "tournament_spec.h"
+
+struct tournament_run;
+struct worker;
+
+struct tournament_state {
+	const struct tournament_spec *spec;
+	struct schedule *schedule;    /* a Swiss's grows seated rounds */
+	struct table_source source;   /* which table a worker plays next */
+	const struct tournament_run *run;
+	struct manifest_ledger ledger; /* the manifest */
+	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
+	bool *finished;         /* by game number: source.finished */
+	struct worker **parked; /* a Swiss's workers waiting for a round */
+	int parked_count;
+	int *aborted;
+	long *no_start_game;    /* by bot: the last game it did not start for */
+	struct ladder_reasons reasons; /* forfeit reasons met in this run */
+	long *unreplied;        /* an earlier run's games after its last
+				 * "replies" record */
+	size_t unreplied_count;
+	/* An earlier run's deals that no log of the folder accounts for
+	 * yet: the last C its started records named of each game it did
+	 * not finish, and no "aborted" record names. */
+	long open_deals;
+	long *open_games;
+	char (*open_commitments)[65];
+	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
+	 * this mask: a stop signal never slips in between a check of
+	 * stop_signal and the wait. */
+	sigset_t wait_mask;
+	char *err;
+};
+
+/* Appends record `r` (taken) to the manifest: 0, or -1 with st->err. */
+int tournament_record(struct tournament_state *st, cJSON *r);
+/* The finished games waiting, if any, as one record, on disk at once. */
+int tournament_record_finished(struct tournament_state *st);
+/* A finished game's entry in a finished record, with its forfeits
+ * (`figures`). */
+cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
+				 const char *sha256, const int *ranks,
+				 const struct ladder_game_stats *figures, bool recovered);
+/* The bots at the seats of game `game`, by bot number. */
+void tournament_seated_bots(const struct tournament_state *st, long game, int *bots);
+
+#endif
