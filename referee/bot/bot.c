@@ -502,6 +502,12 @@ enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadli
 			return BOT_TOO_LONG;
 		if (bot->out_eof || bot->responder)
 			return over_limit(bot, BOT_CLOSED);
+		/* Waited for before it is read: a line is asked for right
+		 * after its turn was written, when a read would find nothing
+		 * (a read that finds nothing costs a system call a move). */
+		st = wait_for(bot, bot->out_fd, POLLIN, deadline);
+		if (st != BOT_OK && st != BOT_CLOSED)
+			return over_limit(bot, st);
 		if (fill(bot) >= 0)
 			continue;
 		if (errno != EAGAIN)
@@ -509,9 +515,6 @@ enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadli
 		/* The pipe is empty: if the bot is gone, no line will come. */
 		if (bot->exited)
 			return over_limit(bot, BOT_CLOSED);
-		st = wait_for(bot, bot->out_fd, POLLIN, deadline);
-		if (st != BOT_OK && st != BOT_CLOSED)
-			return over_limit(bot, st);
 	}
 }
 
@@ -527,12 +530,11 @@ bool bot_line_ready(struct bot *bot, int64_t wall_ns)
 		    bot->len > bot->limits.max_line || bot->out_eof || bot->exited)
 			return true;
 		bot->scan = bot->len;
-		if (fill(bot) >= 0)
-			continue;
-		if (errno != EAGAIN)
-			return true;
+		/* Waited for first, as bot_read_line() does. */
 		if (wait_for(bot, bot->out_fd, POLLIN, &d) == BOT_TIMEOUT)
 			return false;
+		if (fill(bot) < 0 && errno != EAGAIN)
+			return true;
 	}
 }
 
