@@ -516,7 +516,7 @@ static int league_run(int argc, char **argv)
 	if (!a.run.concurrency)
 		a.run.concurrency = cores > 0 ? (int)cores : 1;
 	if ((a.run.lock_fd = run_lock(dir, err)) < 0)
-		rc = fail("%s", err);
+		rc = fail("one run at a time on a league: %s", err);
 	else {
 		rc = run_league(&a, dir, &info);
 		close(a.run.lock_fd);
@@ -543,7 +543,7 @@ static int league_rebuild(int argc, char **argv)
 		return fail("%s", err);
 	if ((lock = run_lock(dir, err)) < 0) {
 		league_info_free(&info);
-		return fail("%s", err);
+		return fail("one run at a time on a league: %s", err);
 	}
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char *path = path_join(dir, files[i]);

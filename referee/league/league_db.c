@@ -91,8 +91,8 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 	    pragma_int(db, "PRAGMA user_version") != LEAGUE_DB_VERSION ||
 	    league_db_meta(db, &have, &players, meta_err))
 		return errorf(err, "%s is not a league's index (damaged, or another "
-			      "program's file): move it away and run 'referee league "
-			      "rebuild' on its folder to make it again from the logs", path);
+			      "program's file): 'referee league rebuild' makes it again "
+			      "from the folder's logs", path);
 	if (game && strcmp(game, have))
 		rc = errorf(err, "%s is the index of a league of %s, not of %s: the "
 			    "folder is another league's", path, have, game);
@@ -103,13 +103,13 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 			int players, char *err)
 {
-	char *path = path_join(dir, "league.db");
+	char *path = dir ? path_join(dir, "league.db") : xstrdup(":memory:");
 	struct stat st;
 	sqlite3 *db = NULL;
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
 	int rc = -1;
 
-	if (create && !stat(path, &st))
+	if (create && dir && !stat(path, &st))
 		errorf(err, "%s already exists: the folder is a league already", path);
 	else if (!create && stat(path, &st))
 		errorf(err, "%s is missing: not a league's folder (make one with "

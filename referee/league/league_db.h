@@ -37,8 +37,8 @@ struct league_version {
 	bool latest;          /* the newest version of its bot */
 };
 
-/* Opens DIR/league.db, making it (empty, for `game` and `players`) when
- * `create`; else it must exist and be a league index of `game` (NULL:
+/* Opens DIR/league.db (dir NULL: an index in memory), making it (empty,
+ * for `game` and `players`) when `create`; else it must exist and be a league index of `game` (NULL:
  * any).  NULL with err saying what to do. */
 sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 			int players, char *err);

@@ -71,6 +71,9 @@ int league_folder_init(const char *dir, const struct league_info *info, char *er
 	char *path, *text;
 	int rc;
 
+	if (league_folder_is(dir))
+		return errorf(err, "%s is a league already: 'referee league add' adds "
+			      "bots to it", dir);
 	if (check_empty(dir, err) || files_mkdirs(dir, err))
 		return -1;
 	j = cJSON_CreateObject();
