@@ -5,18 +5,22 @@
  * its index, rebuild makes the index again from the logs.
  */
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bot/botfiles.h"
 #include "cli.h"
 #include "files.h"
 #include "games/registry.h"
+#include "json.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_rate.h"
@@ -179,8 +183,89 @@ static cJSON *add_line(const struct league_version *v, const cJSON *files)
 	return j;
 }
 
-/* Enters version `v` (its number and hash set): register, then index. */
-static int enter_version(const char *dir, sqlite3 *db, struct league_version *v)
+/* The words of `referee check-bot` for version `v` in this league,
+ * NULL-terminated (free each). */
+static char **preflight_words(const struct league_info *info, const struct league_version *v)
+{
+	char **w = xcalloc(12 + 2 * (size_t)cJSON_GetArraySize(info->options) + 128,
+			   sizeof *w);
+	int n = 0;
+	const cJSON *o;
+
+	w[n++] = xstrdup("referee");
+	w[n++] = xstrdup("check-bot");
+	w[n++] = xstrdup(info->rules->name);
+	w[n++] = xstrdup("--players");
+	w[n++] = xasprintf("%d", info->players);
+	cJSON_ArrayForEach(o, info->options) {
+		char *value = cJSON_IsString(o) ? xstrdup(o->valuestring)
+			      : json_print_line(o);
+
+		w[n++] = xstrdup("-o");
+		w[n++] = xasprintf("%s=%s", o->string, value);
+		free(value);
+	}
+	if (v->workdir) {
+		w[n++] = xstrdup("--workdir");
+		w[n++] = xstrdup(v->workdir);
+	}
+	for (char **r = v->readable; *r && n < 120; r++) {
+		w[n++] = xstrdup("--readable");
+		w[n++] = xstrdup(*r);
+	}
+	w[n++] = xasprintf("%s=%s", v->name, v->command);
+	return w;
+}
+
+/* Runs `referee check-bot` on version `v` in its folder, its checklist
+ * in DIR/stderr/preflight-NAME-vK.txt: EXIT_OK when it passes, else
+ * EXIT_CHECK_FAILED after showing the checklist. */
+static int preflight(const char *dir, const struct league_info *info,
+		     const struct league_version *v)
+{
+	char **words = preflight_words(info, v), err[ERR_LEN];
+	char *folder = path_join(dir, "stderr");
+	char *report = path_joinf(dir, "stderr/preflight-%s-v%d.txt", v->name, v->number);
+	int status = -1, rc = EXIT_OK;
+	pid_t pid;
+
+	if (files_mkdirs(folder, err))
+		rc = fail("%s", err);
+	else if ((pid = fork()) == 0) {
+		int fd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+		if (fd < 0 || chdir(v->dir) || dup2(fd, STDOUT_FILENO) < 0 ||
+		    dup2(fd, STDERR_FILENO) < 0)
+			_exit(127);
+		execv("/proc/self/exe", words);
+		_exit(127);
+	} else if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		rc = fail("cannot run check-bot: %s", strerror(errno));
+	if (rc == EXIT_OK && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+		FILE *f = fopen(report, "re");
+		char line[1024];
+
+		fprintf(stderr, "referee league: %s v%d failed its pre-flight (referee "
+			"check-bot), so it is not added; its checklist, kept in %s:\n",
+			v->name, v->number, report);
+		while (f && fgets(line, sizeof line, f))
+			fprintf(stderr, "  %s", line);
+		if (f)
+			fclose(f);
+		rc = EXIT_CHECK_FAILED;
+	}
+	for (char **w = words; *w; w++)
+		free(*w);
+	free(words);
+	free(folder);
+	free(report);
+	return rc;
+}
+
+/* Enters version `v` (its number and hash set) once it passed its
+ * pre-flight: register, then index. */
+static int enter_version(const char *dir, const struct league_info *info, sqlite3 *db,
+			 struct league_version *v)
 {
 	struct league_version *all;
 	char err[ERR_LEN];
@@ -206,6 +291,10 @@ static int enter_version(const char *dir, sqlite3 *db, struct league_version *v)
 		return EXIT_OK;
 	}
 	v->number = 1 - found;
+	if ((rc = preflight(dir, info, v)) != EXIT_OK) {
+		cJSON_Delete(files);
+		return rc;
+	}
 	line = add_line(v, files);
 	rc = league_register_append(dir, line, err) || league_db_add_version(db, v, err);
 	cJSON_Delete(line);
@@ -258,7 +347,7 @@ static int league_add(int argc, char **argv)
 	v.command = command;
 	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
-	rc = enter_version(argv[optind], db, &v);
+	rc = enter_version(argv[optind], &info, db, &v);
 	league_db_close(db);
 	league_info_free(&info);
 	free(command);
