@@ -36,7 +36,7 @@ static const char usage[] =
 "       referee league add DIR NAME COMMAND... [--workdir DIR] [--readable PATH]...\n"
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
-"                              [--key FILE] [limits...]\n"
+"                              [--key FILE] [--trusted-bots] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
@@ -56,6 +56,8 @@ static const char usage[] =
 "  --concurrency N     run: sets at once (default: the cores)\n"
 "  --key FILE          run: sign logs with this key (default:\n"
 "                      ~/.local/share/arena/referee.key)\n"
+"  --trusted-bots      run: allow --no-sandbox: you trust the bots not to\n"
+"                      read the logs of a set's other games\n"
 "  --format F          ladder: table (default), json or csv\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "%s"
@@ -503,6 +505,7 @@ struct run_args {
 	struct league_run run;
 	const char *key_file;
 	int64_t for_ns;
+	bool trusted_bots;
 };
 
 static int run_options(struct run_args *a, int argc, char **argv)
@@ -512,6 +515,7 @@ static int run_options(struct run_args *a, int argc, char **argv)
 		{"for", required_argument, NULL, 'f'},
 		{"concurrency", required_argument, NULL, 'c'},
 		{"key", required_argument, NULL, 'k'},
+		{"trusted-bots", no_argument, NULL, 'T'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -530,6 +534,8 @@ static int run_options(struct run_args *a, int argc, char **argv)
 			a->run.concurrency = (int)n;
 		if (opt == 'k')
 			a->key_file = optarg;
+		if (opt == 'T')
+			a->trusted_bots = true;
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
@@ -560,21 +566,23 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 		return EXIT_USAGE;
 	rc = cli_sandbox_ready("league", &a->run.limits,
 			       (const char *const[]){dir, a->key_file}, 2);
-	if (rc == EXIT_OK && a->run.limits.sandbox)
-		rc = cli_duplicate_allowed("league", &a->run.limits, false);
+	if (rc == EXIT_OK)
+		rc = cli_duplicate_allowed("league", &a->run.limits, a->trusted_bots);
 	a->run.config.key = &key;
 	if (rc == EXIT_OK && league_sync(dir, a->run.db, info->rules->name, info->players,
 					 &key, err))
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
-		rc = league_run_play(&a->run, err);
-		if (rc < 0)
+		int sig = league_run_play(&a->run, err);
+
+		if (sig < 0)
 			rc = fail("%s", err);
-		else if (rc > 0)
+		else if (sig > 0)
 			fprintf(stderr, "referee league: stopped by SIG%s; every finished "
-				"game is kept, and the next run goes on\n", sigabbrev_np(rc));
-		rc = rc < 0 ? EXIT_USAGE : rc > 0 ? EXIT_CHECK_FAILED : EXIT_OK;
+				"game is kept, and the next run goes on\n", sigabbrev_np(sig));
+		if (sig > 0)
+			rc = EXIT_CHECK_FAILED;
 	}
 	sodium_memzero(&key, sizeof key);
 	return rc;
