@@ -444,20 +444,6 @@ static int league_ladder(int argc, char **argv)
 	return rc;
 }
 
-/* A count of the index: SELECT COUNT(*) ... */
-static long count_of(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	long n = -1;
-
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		n = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return n;
-}
-
 static int league_status(int argc, char **argv)
 {
 	struct league_info info;
@@ -470,13 +456,13 @@ static int league_status(int argc, char **argv)
 		return EXIT_USAGE;
 	printf("game: %s, %d players a game\n", info.rules->name, info.players);
 	printf("bots: %ld (%ld retired); versions: %ld\n",
-	       count_of(db, "SELECT COUNT(DISTINCT name) FROM versions"),
-	       count_of(db, "SELECT COUNT(*) FROM retired"),
-	       count_of(db, "SELECT COUNT(*) FROM versions"));
-	printf("runs: %ld; games: %ld in %ld sets\n", count_of(db, "SELECT COUNT(*) FROM runs"),
-	       count_of(db, "SELECT COUNT(*) FROM games"),
-	       count_of(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) FROM games"));
-	open = count_of(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
+	       league_db_number(db, "SELECT COUNT(DISTINCT name) FROM versions"),
+	       league_db_number(db, "SELECT COUNT(*) FROM retired"),
+	       league_db_number(db, "SELECT COUNT(*) FROM versions"));
+	printf("runs: %ld; games: %ld in %ld sets\n", league_db_number(db, "SELECT COUNT(*) FROM runs"),
+	       league_db_number(db, "SELECT COUNT(*) FROM games"),
+	       league_db_number(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) FROM games"));
+	open = league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
 	if (open > 0)
 		printf("runs stopped before their end: %ld (a run going now, or cut; the "
 		       "next 'referee league run' closes them)\n", open);
@@ -654,7 +640,7 @@ static int league_rebuild(int argc, char **argv)
 		rc = fail("%s", err);
 	else
 		printf("league.db made again from the logs: %ld games\n",
-		       count_of(db, "SELECT COUNT(*) FROM games"));
+		       league_db_number(db, "SELECT COUNT(*) FROM games"));
 	league_db_close(db);
 	close(lock);
 	league_info_free(&info);

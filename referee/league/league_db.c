@@ -49,8 +49,7 @@ int league_db_exec(sqlite3 *db, const char *sql, char *err)
 	return -1;
 }
 
-/* An integer PRAGMA's value, or -1. */
-static long pragma_int(sqlite3 *db, const char *sql)
+long league_db_number(sqlite3 *db, const char *sql)
 {
 	sqlite3_stmt *st;
 	long v = -1;
@@ -87,8 +86,8 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 	int players, rc = 0;
 	char meta_err[ERR_LEN];
 
-	if (pragma_int(db, "PRAGMA application_id") != LEAGUE_DB_APP_ID ||
-	    pragma_int(db, "PRAGMA user_version") != LEAGUE_DB_VERSION ||
+	if (league_db_number(db, "PRAGMA application_id") != LEAGUE_DB_APP_ID ||
+	    league_db_number(db, "PRAGMA user_version") != LEAGUE_DB_VERSION ||
 	    league_db_meta(db, &have, &players, meta_err))
 		return errorf(err, "%s is not a league's index (damaged, or another "
 			      "program's file): 'referee league rebuild' makes it again "

@@ -44,6 +44,10 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 			int players, char *err);
 void league_db_close(sqlite3 *db);
 
+/* The first column of the first row of `sql` (a count, a PRAGMA) as an
+ * integer, or -1. */
+long league_db_number(sqlite3 *db, const char *sql);
+
 /* Runs `sql` (statements without results): 0, or -1 with err. */
 int league_db_exec(sqlite3 *db, const char *sql, char *err);
 
