@@ -118,6 +118,11 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 		errorf(err, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
 	else if (sqlite3_busy_timeout(db, 10000) != SQLITE_OK)
 		errorf(err, "%s: %s", path, sqlite3_errmsg(db));
+	/* A commit need not reach the disk before the next set: the logs
+	 * it indexes are there, and the next run enters what a power cut
+	 * took (league_sync.h). */
+	else if (league_db_exec(db, "PRAGMA synchronous=NORMAL", err))
+		;
 	else if (create) {
 		char text[16];
 
