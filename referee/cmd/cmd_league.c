@@ -38,13 +38,16 @@ static const char usage[] =
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--key FILE] [--trusted-bots] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
+"                                 [--season NAME]\n"
+"       referee league season DIR NAME\n"
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
 "plays duplicate sets against bots near it in rating, and its rating comes\n"
 "with its 95%% interval. A bot added again with other files is a new\n"
-"version, rated afresh; the old one keeps its record.\n"
+"version, rated afresh; the old one keeps its record. A new season (season)\n"
+"freezes the ladder and rates every version afresh from then on.\n"
 "\n"
 "  --game GAME         init: the game (see 'referee games')\n"
 "  -o KEY=VALUE        init: a game option; repeatable\n"
@@ -60,6 +63,7 @@ static const char usage[] =
 "                      read the logs of a set's other games\n"
 "  --format F          ladder: table (default), json or csv\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
+"  --season NAME       ladder: season NAME's, as frozen when it ended\n"
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
@@ -401,14 +405,124 @@ static int league_retire(int argc, char **argv)
 	return rc;
 }
 
+static const char *const format_ext[] = {"txt", "json", "csv"};
+
+/* Whether `name` is the current season. */
+static bool is_current(sqlite3 *db, const char *name)
+{
+	long first;
+	char *current = league_db_current_season(db, &first);
+	bool is = !strcmp(current, name);
+
+	free(current);
+	return is;
+}
+
+/* Prints season `name`'s frozen ladder in `format`. */
+static int print_frozen(const char *dir, const char *name, enum league_format format)
+{
+	char *path = path_joinf(dir, "seasons/%s/ladder.%s", name, format_ext[format]);
+	FILE *f = name_ok(name) ? fopen(path, "re") : NULL;
+	char buf[8192];
+	size_t n;
+
+	free(path);
+	if (!f)
+		return fail("the league has no season '%s' (see DIR/seasons/, or "
+			    "'referee league status' for the current one)", name);
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
+	return EXIT_OK;
+}
+
+/* Freezes the current season's ladder into DIR/seasons/NAME/, every
+ * version, in each format: 0, or -1 with err. */
+static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
+{
+	char *folder = path_joinf(dir, "seasons/%s", name);
+	struct league_rating lr;
+	int rc = files_mkdirs(folder, err) || league_rating_load(db, &lr, err) ? -1 : 0;
+
+	for (int f = LEAGUE_TABLE; rc == 0 && f <= LEAGUE_CSV; f++) {
+		char *path = path_joinf(folder, "ladder.%s", format_ext[f]);
+		FILE *out = fopen(path, "we");
+
+		if (!out)
+			rc = errorf(err, "%s: %s", path, strerror(errno));
+		else {
+			league_ladder_print(out, &lr, (enum league_format)f, true);
+			if (fclose(out))
+				rc = errorf(err, "%s: %s", path, strerror(errno));
+		}
+		free(path);
+	}
+	league_rating_free(&lr);
+	free(folder);
+	return rc;
+}
+
+static int league_season(int argc, char **argv)
+{
+	struct league_info info;
+	char err[ERR_LEN], *current = NULL;
+	sqlite3 *db;
+	long first;
+	int lock, rc = EXIT_OK;
+	cJSON *line;
+
+	if (argc - optind != 2)
+		return fail("season takes a league's folder and the new season's name");
+	if (!name_ok(argv[optind + 1]))
+		return fail("'%s' is not a season's name: letters, digits, '-', '_' and "
+			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	if ((lock = run_lock(argv[optind], err)) < 0)
+		rc = fail("one run at a time on a league: %s", err);
+	else if (is_current(db, argv[optind + 1]) ||
+		 !strcmp(argv[optind + 1], LEAGUE_FIRST_SEASON))
+		rc = fail("the league has had a season '%s' already", argv[optind + 1]);
+	else {
+		char *seen = path_joinf(argv[optind], "seasons/%s", argv[optind + 1]);
+
+		if (access(seen, F_OK) == 0)
+			rc = fail("the league has had a season '%s' already", argv[optind + 1]);
+		free(seen);
+	}
+	current = rc ? NULL : league_db_current_season(db, &first);
+	line = cJSON_CreateObject();
+	cJSON_AddStringToObject(line, "type", "season");
+	cJSON_AddStringToObject(line, "name", argv[optind + 1]);
+	cJSON_AddNumberToObject(line, "first_run", (double)league_next_run(argv[optind]));
+	if (rc == EXIT_OK && (freeze(argv[optind], db, current, err) ||
+			      league_register_append(argv[optind], line, err) ||
+			      league_db_season(db, argv[optind + 1],
+					       league_next_run(argv[optind]), err)))
+		rc = fail("%s", err);
+	else if (rc == EXIT_OK)
+		printf("season %s ended, its ladder kept in %s/seasons/%s; season %s "
+		       "begins, every version rated afresh\n", current, argv[optind],
+		       current, argv[optind + 1]);
+	if (lock >= 0)
+		close(lock);
+	cJSON_Delete(line);
+	free(current);
+	league_db_close(db);
+	league_info_free(&info);
+	return rc;
+}
+
 static int league_ladder(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"versions", no_argument, NULL, 'v'},
+		{"season", required_argument, NULL, 's'},
 		{NULL, 0, NULL, 0},
 	};
 	enum league_format format = LEAGUE_TABLE;
+	const char *season = NULL;
 	bool all = false;
 	struct league_info info;
 	struct league_rating lr;
@@ -419,6 +533,8 @@ static int league_ladder(int argc, char **argv)
 	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
 		if (opt == 'v')
 			all = true;
+		else if (opt == 's')
+			season = optarg;
 		else if (opt == 'f' && !strcmp(optarg, "table"))
 			format = LEAGUE_TABLE;
 		else if (opt == 'f' && !strcmp(optarg, "json"))
@@ -434,7 +550,9 @@ static int league_ladder(int argc, char **argv)
 		return fail("ladder takes a league's folder");
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if (league_rating_load(db, &lr, err))
+	if (season && !is_current(db, season))
+		rc = print_frozen(argv[optind], season, format);
+	else if (league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
 	else
 		league_ladder_print(stdout, &lr, format, all);
@@ -448,13 +566,17 @@ static int league_status(int argc, char **argv)
 {
 	struct league_info info;
 	sqlite3 *db;
-	long open;
+	long open, first;
+	char *season;
 
 	if (argc - optind != 1)
 		return fail("status takes a league's folder");
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	printf("game: %s, %d players a game\n", info.rules->name, info.players);
+	season = league_db_current_season(db, &first);
+	printf("game: %s, %d players a game; season %s, from run %ld\n", info.rules->name,
+	       info.players, season, first);
+	free(season);
 	printf("bots: %ld (%ld retired); versions: %ld\n",
 	       league_db_number(db, "SELECT COUNT(DISTINCT name) FROM versions"),
 	       league_db_number(db, "SELECT COUNT(*) FROM retired"),
@@ -655,7 +777,7 @@ int cmd_league(int argc, char **argv)
 	} verbs[] = {
 		{"init", league_init}, {"add", league_add}, {"retire", league_retire},
 		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
-		{"rebuild", league_rebuild},
+		{"rebuild", league_rebuild}, {"season", league_season},
 	};
 
 	if (cli_wants_help(argc, argv)) {
@@ -663,11 +785,11 @@ int cmd_league(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (argc < 2)
-		return fail("give a verb: init, add, retire, run, ladder, status or "
-			    "rebuild");
+		return fail("give a verb: init, add, retire, run, ladder, status, "
+			    "rebuild or season");
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name))
 			return verbs[i].run(argc - 1, argv + 1);
-	return fail("unknown verb '%s': init, add, retire, run, ladder, status or "
-		    "rebuild", argv[1]);
+	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
+		    "rebuild or season", argv[1]);
 }

@@ -31,7 +31,8 @@ char **league_check_runs(const char *dir, int *count)
 	return runs;
 }
 
-enum difference { NOT_INDEXED, NOT_REGISTERED, RETIRED, GAME_NOT_INDEXED, GAME_NOT_LOGGED };
+enum difference { NOT_INDEXED, NOT_REGISTERED, RETIRED, SEASON, GAME_NOT_INDEXED,
+		  GAME_NOT_LOGGED };
 
 /* Each row of `sql` (a text and an integer) a problem of its kind. */
 static void differ(sqlite3 *db, const char *where, const char *sql,
@@ -60,6 +61,10 @@ static void differ(sqlite3 *db, const char *where, const char *sql,
 		case RETIRED:
 			problems_add(problems, where, "it and the register disagree on "
 				     "whether %s is retired", a);
+			break;
+		case SEASON:
+			problems_add(problems, where, "it and the register disagree on "
+				     "season %s (from run %ld)", a, b);
 			break;
 		case GAME_NOT_INDEXED:
 			problems_add(problems, where, "game %ld of run %s is in the "
@@ -93,6 +98,9 @@ static void compare(sqlite3 *mem, const char *where, struct problems *problems)
 	       " SELECT name FROM d.retired UNION ALL SELECT name FROM d.retired EXCEPT"
 	       " SELECT name FROM main.retired)",
 	       RETIRED, problems);
+	differ(mem, where, "SELECT name, first_run FROM (SELECT * FROM main.seasons EXCEPT"
+	       " SELECT * FROM d.seasons UNION ALL SELECT * FROM d.seasons EXCEPT"
+	       " SELECT * FROM main.seasons)", SEASON, problems);
 	differ(mem, where, "SELECT DISTINCT printf('%06d', run), game FROM (" SEATS("main")
 	       " EXCEPT " SEATS("d") ")",
 	       GAME_NOT_INDEXED, problems);

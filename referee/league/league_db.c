@@ -18,12 +18,12 @@
 /* "ArLg": what PRAGMA application_id holds in a league's index, so that
  * another program's database is told from a damaged one. */
 #define LEAGUE_DB_APP_ID 0x41724c67
-#define LEAGUE_DB_VERSION 1
+#define LEAGUE_DB_VERSION 2
 
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA application_id=1098009703;"
-	"PRAGMA user_version=1;"
+	"PRAGMA user_version=2;"
 	"CREATE TABLE league(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
 	"CREATE TABLE versions(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
 	" number INTEGER NOT NULL, hash TEXT NOT NULL, command TEXT NOT NULL,"
@@ -36,7 +36,8 @@ static const char schema[] =
 	" first INTEGER NOT NULL, sha256 TEXT NOT NULL, PRIMARY KEY(run, game));"
 	"CREATE TABLE seats(run INTEGER NOT NULL, game INTEGER NOT NULL,"
 	" seat INTEGER NOT NULL, version INTEGER NOT NULL REFERENCES versions(id),"
-	" rank INTEGER NOT NULL, PRIMARY KEY(run, game, seat));";
+	" rank INTEGER NOT NULL, PRIMARY KEY(run, game, seat));"
+	"CREATE TABLE seasons(name TEXT PRIMARY KEY, first_run INTEGER NOT NULL);";
 
 int league_db_exec(sqlite3 *db, const char *sql, char *err)
 {
@@ -118,11 +119,6 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 		errorf(err, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
 	else if (sqlite3_busy_timeout(db, 10000) != SQLITE_OK)
 		errorf(err, "%s: %s", path, sqlite3_errmsg(db));
-	/* A commit need not reach the disk before the next set: the logs
-	 * it indexes are there, and the next run enters what a power cut
-	 * took (league_sync.h). */
-	else if (league_db_exec(db, "PRAGMA synchronous=NORMAL", err))
-		;
 	else if (create) {
 		char text[16];
 
@@ -132,6 +128,11 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 			       (const char *const[]){game, text}, 2, err) ? -1 : 0;
 	} else
 		rc = check_index(db, path, game, err);
+	/* A commit need not reach the disk before the next set: the logs
+	 * it indexes are there, and the next run enters what a power cut
+	 * took (league_sync.h). */
+	if (rc == 0)
+		rc = league_db_exec(db, "PRAGMA synchronous=NORMAL", err);
 	free(path);
 	if (rc) {
 		sqlite3_close(db);
@@ -304,4 +305,30 @@ int league_db_add_game(sqlite3 *db, long run, long game, long first,
 			return -1;
 	}
 	return 0;
+}
+
+int league_db_season(sqlite3 *db, const char *name, long first_run, char *err)
+{
+	char run[24];
+
+	snprintf(run, sizeof run, "%ld", first_run);
+	return run_texts(db, "INSERT INTO seasons VALUES(?, ?)",
+			 (const char *const[]){name, run}, 2, err);
+}
+
+char *league_db_current_season(sqlite3 *db, long *first_run)
+{
+	sqlite3_stmt *st;
+	char *name = NULL;
+
+	*first_run = 1;
+	if (sqlite3_prepare_v2(db, "SELECT name, first_run FROM seasons ORDER BY"
+			       " first_run DESC, rowid DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return xstrdup(LEAGUE_FIRST_SEASON);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		name = xstrdup((const char *)sqlite3_column_text(st, 0));
+		*first_run = (long)sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return name ? name : xstrdup(LEAGUE_FIRST_SEASON);
 }

@@ -16,6 +16,7 @@
  *   tasks(run, first, state)    a duplicate set: started, finished, dropped
  *   games(run, game, first, sha256)  a finished game and its set's first
  *   seats(run, game, seat, version, rank)
+ *   seasons(name, first_run)    each season begun by `league season`
  */
 #ifndef ARENA_LEAGUE_DB_H
 #define ARENA_LEAGUE_DB_H
@@ -72,5 +73,14 @@ int league_db_task(sqlite3 *db, long run, long first, const char *state, char *e
 
 /* The game's name ("rolit") and players a game, as init made them. */
 int league_db_meta(sqlite3 *db, char **game, int *players, char *err);
+
+/* The season before any `league season`. */
+#define LEAGUE_FIRST_SEASON "first"
+
+/* Season `name` begins with run `first_run`: 0, or -1 with err. */
+int league_db_season(sqlite3 *db, const char *name, long first_run, char *err);
+
+/* The current season's name (new) and its first run. */
+char *league_db_current_season(sqlite3 *db, long *first_run);
 
 #endif

@@ -211,6 +211,16 @@ static int take_add(sqlite3 *db, const cJSON *j, char *err)
 	return rc;
 }
 
+/* A register's "season" line. */
+static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
+{
+	long first;
+
+	if (!json_get_int(j, "first_run", 1, 1000000000L, &first))
+		return errorf(err, "a \"season\" line without its first_run");
+	return league_db_season(db, name, first, err);
+}
+
 int league_register_load(const char *dir, sqlite3 *db, char *err)
 {
 	char *path = path_join(dir, LEAGUE_REGISTER), *text, *line, *next;
@@ -238,6 +248,8 @@ int league_register_load(const char *dir, sqlite3 *db, char *err)
 			rc = take_add(db, j, why);
 		else if (!strcmp(type, "retire"))
 			rc = league_db_retire(db, name, why);
+		else if (!strcmp(type, "season"))
+			rc = take_season(db, j, name, why);
 		else
 			rc = errorf(why, "unknown type '%s'", type);
 		if (rc)

@@ -8,7 +8,10 @@
  *   DIR/register.jsonl       the bots, one line each as added or retired:
  *                            {"type":"add","name":N,"hash":H,"command":C,
  *                            "dir":D,"workdir":W,"readable":[...],
- *                            "files":[...]} and {"type":"retire","name":N}
+ *                            "files":[...]}, {"type":"retire","name":N} and
+ *                            {"type":"season","name":N,"first_run":R}
+ *   DIR/seasons/NAME/ladder.{txt,json,csv}  season NAME's ladder (every
+ *                            version), frozen when the next season began
  *   DIR/runs/NNNNNN/         one `league run`: run.jsonl and its signed
  *                            logs game-NNNNNN.jsonl (docs/LOGS.md, "A
  *                            play or sprt folder"; its verb is "league")

@@ -19,6 +19,7 @@ static int load_games(sqlite3 *db, struct league_rating *lr, char *err)
 	static const char sql[] =
 		"SELECT s.run, s.game, g.first, s.version, s.rank FROM seats s"
 		" JOIN games g ON g.run = s.run AND g.game = s.game"
+		" WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
 		" ORDER BY s.run, s.game, s.seat";
 	sqlite3_stmt *st;
 	long run = -1, game = -1, first = -1;
@@ -141,7 +142,10 @@ void league_rating_pick(const struct league_rating *lr, struct league_pick *p)
 
 		slot[lr->order[a]] = a;
 		p->e[a] = (struct league_pick_entry){
-			.rated = e->status == RATINGS_RATED, .elo = e->elo, .se = e->se,
+			.rated = e->status == RATINGS_RATED, .elo = e->elo,
+			/* The sandwich error of a few sets can be near 0 (sets split
+			 * evenly): the model's own error says what games taught. */
+			.se = fmax(e->se, e->se_naive),
 			.games = e->games,
 		};
 	}

@@ -1,6 +1,6 @@
 /*
  * The league's ratings (docs/LEAGUE.md, "The ladder"): every game of the
- * index rated by the project's fit (ratings.h), each version an entrant
+ * current season in the index rated by the project's fit (ratings.h), each version an entrant
  * (its id - 1) and each duplicate set one cluster of the error bars, and
  * the ladder of them: the active versions (the newest of each bot not
  * retired) ordered by the lower bound of their 95% interval, the rating

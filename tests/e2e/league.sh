@@ -3,7 +3,7 @@
 # after their pre-flight, a new version for new files, retired bots apart;
 # runs of duplicate sets that lose no finished game to kill -9 and go on;
 # the index made again from the logs alone giving the same ladder to the
-# byte; `referee verify` of the folder, index included; a late bot's
+# byte; seasons; `referee verify` of the folder, index included; a late bot's
 # share; the refusals (a damaged index, another game's runs, two runs at
 # once); and the same as a normal user.
 . "$(dirname "$0")/../tools/lib.sh"
@@ -48,7 +48,7 @@ expect_eq "$(head -1 "$ERR")" "referee league: '../x' is not a bot's name: lette
 
 expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 2
 expect_exit 0 "$REFEREE" league status "$L"
-expect_eq "$(cat "$OUT")" "game: rolit, 2 players a game
+expect_eq "$(cat "$OUT")" "game: rolit, 2 players a game; season first, from run 1
 bots: 3 (0 retired); versions: 3
 runs: 1; games: 12 in 6 sets" "status after a run of 12 games"
 expect_eq "$(cd "$L/runs/000001" && ls game-*.jsonl | wc -l)" 12 "the run's 12 logs in runs/000001"
@@ -153,12 +153,33 @@ expect_exit 2 "$REFEREE" league rebuild "$TMP/bolo"
 expect_eq "$(head -1 "$ERR")" "referee league: $TMP/bolo/runs/000001/run.jsonl: a run of rolit, not of the league's bolo" \
 	"rebuild of a folder with another game's runs: refused"
 
+# Seasons: the ladder frozen and kept, every version rated afresh.
+"$REFEREE" league ladder "$L" --versions --format csv >"$TMP/first.csv"
+expect_exit 0 "$REFEREE" league season "$L" s2
+expect_eq "$(cat "$OUT")" "season first ended, its ladder kept in $L/seasons/first; season s2 begins, every version rated afresh" \
+	"season: the first ends, s2 begins"
+expect_eq "$(cmp "$TMP/first.csv" "$L/seasons/first/ladder.csv" && echo same)" same "season: the old ladder frozen, every version"
+expect_exit 0 "$REFEREE" league ladder "$L" --season first --format csv
+expect_eq "$(cmp "$OUT" "$TMP/first.csv" && echo same)" same "ladder --season first: the frozen ladder"
+expect_eq "$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" 0 \
+	"the new season's ladder: no game yet"
+expect_exit 2 "$REFEREE" league season "$L" s2
+expect_eq "$(head -1 "$ERR")" "referee league: the league has had a season 's2' already" "season: a name used already"
+expect_exit 0 "$REFEREE" league run "$L" --games 4 --concurrency 2
+expect_eq "$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" 4 \
+	"the new season counts its own games"
+"$REFEREE" league ladder "$L" --format json >"$TMP/s2.json"
+"$REFEREE" league rebuild "$L" >/dev/null
+expect_eq "$("$REFEREE" league ladder "$L" --format json | cmp - "$TMP/s2.json" && echo same)" same \
+	"rebuild: the same season's ladder"
+expect_exit 0 "$REFEREE" verify "$L"
+
 # Two runs at once on one league: the second refused; SIGTERM stops the
 # first with its games kept.
 "$REFEREE" league run "$L" --for 120s --concurrency 1 >/dev/null 2>"$TMP/first.err" &
 first=$!
 for _ in $(seq 300); do
-	[ -e "$L/runs/000005/run.jsonl" ] && break
+	[ -e "$L/runs/000006/run.jsonl" ] && break
 	sleep 0.1
 done
 expect_exit 2 "$REFEREE" league run "$L" --games 2
