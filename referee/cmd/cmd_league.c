@@ -441,7 +441,7 @@ static int print_frozen(const char *dir, const char *name, enum league_format fo
 static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 {
 	char *folder = path_joinf(dir, "seasons/%s", name);
-	struct league_rating lr;
+	struct league_rating lr = {0};
 	int rc = files_mkdirs(folder, err) || league_rating_load(db, &lr, err) ? -1 : 0;
 
 	for (int f = LEAGUE_TABLE; rc == 0 && f <= LEAGUE_CSV; f++) {
@@ -525,7 +525,7 @@ static int league_ladder(int argc, char **argv)
 	const char *season = NULL;
 	bool all = false;
 	struct league_info info;
-	struct league_rating lr;
+	struct league_rating lr = {0};
 	char err[ERR_LEN];
 	sqlite3 *db;
 	int opt, rc = EXIT_OK;

@@ -122,14 +122,15 @@ static int refit(struct state *st)
 {
 	struct league_rating fresh;
 
-	if (league_rating_load(st->run->db, &fresh, st->err))
+	if (league_rating_load(st->run->db, &fresh, st->err)) {
+		league_rating_free(&fresh);
 		return -1;
+	}
 	/* The active versions are the run's, fixed when it started. */
 	for (int a = 0; a < st->active_count; a++)
 		fresh.order[a] = st->active[a];
 	fresh.active = st->active_count;
 	league_rating_pick(&fresh, &st->pick);
-	fresh.order = NULL;
 	league_rating_free(&fresh);
 	st->since_refit = 0;
 	if (st->run->progress)

@@ -87,14 +87,15 @@ static int close_run(const char *run_dir, const struct game_log *log,
 		     char *err)
 {
 	size_t lines = log->count - (log->ends_mid_line ? 1 : 0);
-	const struct log_line *last = &log->lines[lines - 1];
+	const struct log_line *last;
 	unsigned char hash[FAIR_HASH_BYTES];
-	const char *id = logread_string(log, 0, "id");
+	const char *id = log->count ? logread_string(log, 0, "id") : NULL;
 	struct run_manifest m = {.dir = run_dir, .set_games = players};
 	int rc = 0;
 
 	if (!lines || !id || hex_decode_exact(m.id, sizeof m.id, id))
 		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
+	last = &log->lines[lines - 1];
 	journal_line_hash(hash, last->bytes, last->len);
 	m.journal = journal_reopen(log->path, (size_t)(last->bytes + last->len + 1 - log->buffer),
 				   lines, hash, err);
