@@ -326,7 +326,7 @@ static int drop_unfinished(struct state *st, int count)
 static int open_run(struct state *st)
 {
 	const struct league_run *r = st->run;
-	char *stderr_dir = path_join(r->dir, "stderr"), **labels, sql[80];
+	char *stderr_dir, **labels, sql[80];
 	long codes = 1;
 	int rc;
 
@@ -352,6 +352,7 @@ static int open_run(struct state *st)
 		st->active[a] = st->rating.order[a];
 		labels[a] = xasprintf("%s-v%d", v->name, v->number);
 	}
+	stderr_dir = path_join(r->dir, "stderr");
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, &st->pick);
 	rc = files_mkdirs(stderr_dir, st->err) || files_mkdirs(st->run_dir, st->err) ||
