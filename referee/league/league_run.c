@@ -53,6 +53,8 @@ struct state {
 
 static volatile sig_atomic_t stop_signal;
 
+#define LEAGUE_REFIT_SHARE 100
+
 static void on_stop(int sig)
 {
 	stop_signal = sig;
@@ -174,6 +176,16 @@ static int hand_out(struct state *st, struct worker *w)
 	return 0;
 }
 
+/* Sets between refits: as many as workers, and at least a hundredth of
+ * the sets rated, so that the refits, each of every game, cost a
+ * hundred times the last one in all, not the square of the games. */
+static long refit_every(const struct state *st)
+{
+	long share = (st->rating.set_count + st->sets) / LEAGUE_REFIT_SHARE;
+
+	return share > st->run->concurrency ? share : st->run->concurrency;
+}
+
 /* Worker i's set has ended: listed finished, then entered in the index
  * in one transaction. */
 static int enter_set(struct state *st, int i)
@@ -206,7 +218,7 @@ static int enter_set(struct state *st, int i)
 	st->first[i] = 0;
 	st->games += n;
 	st->sets++;
-	return ++st->since_refit >= st->run->concurrency ? refit(st) : 0;
+	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
 }
 
 /* A finished game: "F game sha256 rank0 rank1 ...". */

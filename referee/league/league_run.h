@@ -7,7 +7,8 @@
  * "league") that names each set's commitment before it starts.  A set
  * whose games have all ended is listed as finished in run.jsonl, then
  * entered in the index in one transaction; the ratings are fitted again
- * once as many sets as workers have ended.  A stop (the count or time
+ * once as many sets as workers have ended, or a hundredth of the sets
+ * rated if more.  A stop (the count or time
  * reached, SIGINT, SIGTERM) kills the sets in flight, lists them as
  * dropped and signs run.jsonl; after kill -9 the next run does it
  * (league_sync.h).
