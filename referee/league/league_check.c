@@ -85,29 +85,29 @@ static void differ(sqlite3 *db, const char *where, const char *sql,
 #define VERSIONS(db) "SELECT name, number, hash, command, dir, workdir, readable" \
 	" FROM " db ".versions"
 
-/* The index on disk (attached as d) against the one made from the logs. */
-static void compare(sqlite3 *mem, const char *where, struct problems *problems)
-{
-	differ(mem, where, "SELECT DISTINCT name, number FROM (" VERSIONS("main")
-	       " EXCEPT " VERSIONS("d") ")",
-	       NOT_INDEXED, problems);
-	differ(mem, where, "SELECT DISTINCT name, number FROM (" VERSIONS("d")
-	       " EXCEPT " VERSIONS("main") ")",
-	       NOT_REGISTERED, problems);
-	differ(mem, where, "SELECT name, 0 FROM (SELECT name FROM main.retired EXCEPT"
-	       " SELECT name FROM d.retired UNION ALL SELECT name FROM d.retired EXCEPT"
-	       " SELECT name FROM main.retired)",
-	       RETIRED, problems);
-	differ(mem, where, "SELECT name, first_run FROM (SELECT * FROM main.seasons EXCEPT"
-	       " SELECT * FROM d.seasons UNION ALL SELECT * FROM d.seasons EXCEPT"
-	       " SELECT * FROM main.seasons)", SEASON, problems);
-	differ(mem, where, "SELECT DISTINCT printf('%06d', run), game FROM (" SEATS("main")
-	       " EXCEPT " SEATS("d") ")",
-	       GAME_NOT_INDEXED, problems);
-	differ(mem, where, "SELECT DISTINCT printf('%06d', run), game FROM (" SEATS("d")
-	       " EXCEPT " SEATS("main") ")",
-	       GAME_NOT_LOGGED, problems);
-}
+/* What must be the same in the index made from the logs (main) and the
+ * one on disk (d), each way: the rows of each query are differences. */
+static const struct {
+	const char *sql;
+	enum difference kind;
+} checks[] = {
+	{"SELECT DISTINCT name, number FROM (" VERSIONS("main") " EXCEPT "
+	 VERSIONS("d") ")", NOT_INDEXED},
+	{"SELECT DISTINCT name, number FROM (" VERSIONS("d") " EXCEPT "
+	 VERSIONS("main") ")", NOT_REGISTERED},
+	{"SELECT name, 0 FROM (SELECT name FROM main.retired EXCEPT"
+	 " SELECT name FROM d.retired)", RETIRED},
+	{"SELECT name, 0 FROM (SELECT name FROM d.retired EXCEPT"
+	 " SELECT name FROM main.retired)", RETIRED},
+	{"SELECT name, first_run FROM (SELECT * FROM main.seasons EXCEPT"
+	 " SELECT * FROM d.seasons)", SEASON},
+	{"SELECT name, first_run FROM (SELECT * FROM d.seasons EXCEPT"
+	 " SELECT * FROM main.seasons)", SEASON},
+	{"SELECT DISTINCT printf('%06d', run), game FROM (" SEATS("main") " EXCEPT "
+	 SEATS("d") ")", GAME_NOT_INDEXED},
+	{"SELECT DISTINCT printf('%06d', run), game FROM (" SEATS("d") " EXCEPT "
+	 SEATS("main") ")", GAME_NOT_LOGGED},
+};
 
 void league_check(const char *dir, struct problems *problems)
 {
@@ -132,7 +132,8 @@ void league_check(const char *dir, struct problems *problems)
 		if (sqlite3_step(st) != SQLITE_DONE)
 			problems_add(problems, path, "cannot be read: %s", sqlite3_errmsg(mem));
 		sqlite3_finalize(st);
-		compare(mem, path, problems);
+		for (size_t i = 0; i < sizeof checks / sizeof *checks; i++)
+			differ(mem, path, checks[i].sql, checks[i].kind, problems);
 	}
 	league_db_close(mem);
 	league_db_close(disk);

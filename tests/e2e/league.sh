@@ -143,8 +143,14 @@ if command -v sqlite3 >/dev/null; then
 	expect_contains "$OUT" "$L/league.db: FAILED: game 3 of run 000001 is in the logs, not in it as its log has it" \
 		"verify: an index that changed a game's ranks"
 	"$REFEREE" league rebuild "$L" >/dev/null
+	sqlite3 "$L/league.db" "DELETE FROM retired"
+	expect_exit 1 "$REFEREE" verify "$L"
+	expect_eq "$(grep FAILED "$OUT")" "$L/league.db: FAILED: it and the register disagree on whether c is retired" \
+		"verify: an index that forgot a retired bot"
+	"$REFEREE" league rebuild "$L" >/dev/null
 else
 	ok 0 "verify: an index that changed a game's ranks # SKIP sqlite3 is not installed"
+	ok 0 "verify: an index that forgot a retired bot # SKIP sqlite3 is not installed"
 fi
 # A folder holding another game's runs.
 "$REFEREE" league init "$TMP/bolo" --game bolo >/dev/null
