@@ -13,7 +13,7 @@
  *   versions(id, name, number, hash, command, dir, workdir, readable)
  *   retired(name)               bots taken off the ladder
  *   runs(id, closed)            one a `league run`, its folder runs/NNNNNN
- *   tasks(run, first, state)    a duplicate set: started, finished, dropped
+ *   tasks(run, first, state)    a duplicate set finished ("finished")
  *   games(run, game, first, sha256)  a finished game and its set's first
  *   seats(run, game, seat, version, rank)
  *   seasons(name, first_run)    each season begun by `league season`
@@ -68,7 +68,7 @@ int league_db_add_game(sqlite3 *db, long run, long game, long first,
 		       const char *sha256, int seats, const long *versions,
 		       const int *ranks, char *err);
 
-/* A task's state ("started", "finished", "dropped"): 0, or -1 with err. */
+/* A task's state ("finished"): 0, or -1 with err. */
 int league_db_task(sqlite3 *db, long run, long first, const char *state, char *err);
 
 /* The game's name ("rolit") and players a game, as init made them. */

@@ -252,6 +252,8 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 			free(log_path);
 			if (v.finished[n] && !indexed(db, run, n))
 				rc = enter_game(db, run_dir, run, n, players, v.sha[n], game, err);
+			if (!rc && v.finished[n] && (n - 1) % players == 0)
+				rc = league_db_task(db, run, n, "finished", err);
 		}
 		snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO runs VALUES(%ld, %d)", run,
 			 v.signed_ || key ? 1 : 0);

@@ -120,7 +120,16 @@ expect_eq "$(ls "$L"/runs/*/game-*.jsonl | wc -l)" \
 for f in table json csv; do
 	"$REFEREE" league ladder "$L" --versions --format $f >"$TMP/before.$f"
 done
+tables="SELECT COUNT(*) FROM games; SELECT COUNT(*) FROM seats; SELECT COUNT(*) FROM tasks;
+	SELECT COUNT(*) FROM versions; SELECT COUNT(*) FROM retired"
+command -v sqlite3 >/dev/null && sqlite3 "$L/league.db" "$tables" >"$TMP/tables.before"
 expect_exit 0 "$REFEREE" league rebuild "$L"
+if command -v sqlite3 >/dev/null; then
+	expect_eq "$(sqlite3 "$L/league.db" "$tables" | tr '\n' ' ')" "$(tr '\n' ' ' <"$TMP/tables.before")" \
+		"rebuild: the same games, seats, sets, versions and retired bots"
+else
+	ok 0 "rebuild: the same games, seats, sets, versions and retired bots # SKIP sqlite3 is not installed"
+fi
 for f in table json csv; do
 	"$REFEREE" league ladder "$L" --versions --format $f >"$TMP/after.$f"
 	expect_eq "$(cmp "$TMP/before.$f" "$TMP/after.$f" && echo same)" same "rebuild: the same $f ladder, byte for byte"
