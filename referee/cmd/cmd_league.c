@@ -54,7 +54,7 @@ static const char usage[] =
 "  --players N         init: players a game (default: the game's least)\n"
 "  --workdir DIR       add: the bot's folder (the sandbox shows it as its own)\n"
 "  --readable PATH     add: a path the bot may read; repeatable\n"
-"  --games N           run: stop once N games have been handed out\n"
+"  --games N           run: stop once N games (whole sets) were handed out\n"
 "  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
 "  --concurrency N     run: sets at once (default: the cores)\n"
 "  --key FILE          run: sign logs with this key (default:\n"
