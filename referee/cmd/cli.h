@@ -26,6 +26,7 @@ int cmd_ladder(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
 int cmd_check_bot(int argc, char **argv);
 int cmd_random_bot(int argc, char **argv);
+int cmd_league(int argc, char **argv);
 
 /* Checks and prints the ladder of `paths` in `format`, the ratings placed
  * by `anchor` (BOT=ELO, or NULL), as ladder_print.h's ladder_show says:

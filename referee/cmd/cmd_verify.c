@@ -20,6 +20,8 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
+#include "league/league_check.h"
+#include "league/league_folder.h"
 #include "manifest/manifest_read.h"
 #include "verify/verify_paths.h"
 
@@ -106,6 +108,43 @@ static void print_unusable(void *ctx, const char *path, const char *why)
 	t->unreadable++;
 }
 
+/* The paths with each league's folder (league_folder.h) in place of its
+ * runs' folders, NULL-terminated; the count in *count. */
+static char **league_runs(char *const *paths, int given, int *count)
+{
+	char **out = NULL;
+
+	*count = 0;
+	for (int i = 0; i < given; i++) {
+		int n = 1;
+		char **runs = league_folder_is(paths[i]) ? league_check_runs(paths[i], &n)
+			      : NULL;
+
+		out = xrealloc(out, (size_t)(*count + n + 1) * sizeof *out);
+		for (int k = 0; k < n; k++)
+			out[(*count)++] = runs ? runs[k] : xstrdup(paths[i]);
+		free(runs);
+	}
+	if (out)
+		out[*count] = NULL;
+	return out;
+}
+
+/* Each league's index against its logs (league_check.h). */
+static void check_leagues(char *const *paths, int given, struct tally *tally)
+{
+	for (int i = 0; i < given; i++) {
+		struct problems problems = {.report = print_problem, .ctx = tally};
+
+		if (!league_folder_is(paths[i]))
+			continue;
+		league_check(paths[i], &problems);
+		if (!problems.count)
+			visible_line(stdout, "%s: ok: a league, its index league.db as its "
+				     "register and its runs' logs give it", paths[i]);
+	}
+}
+
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_options(int argc, char **argv, const char **key_file,
@@ -146,7 +185,8 @@ int cmd_verify(int argc, char **argv)
 	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	bool unsigned_ok = false;
-	int rc;
+	char **paths;
+	int rc, count;
 
 	if (cli_wants_help(argc, argv)) {
 		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N]\n"
@@ -169,7 +209,9 @@ int cmd_verify(int argc, char **argv)
 		     "logs.  Over several logs or a folder,\nthe logs of each "
 		     "duplicate set are checked together: one commitment, every\n"
 		     "game there, each seated in a rotation of its own, the draws "
-		     "dealt in step.\nEach ok names "
+		     "dealt in step.\nA league's folder: each of its runs as a "
+		     "folder of play, and its index,\nleague.db, against what its "
+		     "register and logs give.\nEach ok names "
 		     "the key that signed and, without "
 		     "--key, says it\nwas not checked against a key you trust "
 		     "(anyone can sign a log with a key\nof their own) unless it is "
@@ -191,11 +233,17 @@ int cmd_verify(int argc, char **argv)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	if (verify_paths(argv + optind, argc - optind, key_file ? key : NULL,
-			 unsigned_ok, (int)jobs, &events, err)) {
+	paths = league_runs(argv + optind, argc - optind, &count);
+	rc = verify_paths(paths, count, key_file ? key : NULL, unsigned_ok, (int)jobs,
+			  &events, err);
+	for (int i = 0; i < count; i++)
+		free(paths[i]);
+	free(paths);
+	if (rc) {
 		visible_line(stderr, "referee verify: %s", err);
 		return EXIT_USAGE;
 	}
+	check_leagues(argv + optind, argc - optind, &tally);
 	return tally.unreadable ? EXIT_USAGE
 	       : tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }

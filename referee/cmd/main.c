@@ -27,6 +27,7 @@ static const struct {
 	{"tournament", cmd_tournament, "play a tournament file on all cores"},
 	{"ladder", cmd_ladder, "Elo ratings with error bars from game logs"},
 	{"sprt", cmd_sprt, "A/B test of two bots with early stopping"},
+	{"league", cmd_league, "a ladder that keeps playing: bots, versions, ratings"},
 	{"check-bot", cmd_check_bot, "check that a bot follows the protocol"},
 	{"random-bot", cmd_random_bot, "a random bot for any game (check-bot's opponent)"},
 	{"keygen", cmd_keygen, "make a signing key pair"},

@@ -1,0 +1,795 @@
+/*
+ * `referee league VERB DIR ...`: a league that keeps playing
+ * (docs/LEAGUE.md): init makes its folder, add and retire change its
+ * bots, run plays duplicate sets until stopped, ladder and status read
+ * its index, rebuild makes the index again from the logs.
+ */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/options.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "bot/botfiles.h"
+#include "cli.h"
+#include "games/registry.h"
+#include "league/league_db.h"
+#include "league/league_folder.h"
+#include "league/league_rate.h"
+#include "league/league_run.h"
+#include "league/league_sync.h"
+#include "tournament/run_lock.h"
+
+static const char usage[] =
+"usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
+"       referee league add DIR NAME COMMAND... [--workdir DIR] [--readable PATH]...\n"
+"       referee league retire DIR NAME\n"
+"       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
+"                              [--key FILE] [--trusted-bots] [limits...]\n"
+"       referee league ladder DIR [--format table|json|csv] [--versions]\n"
+"                                 [--season NAME]\n"
+"       referee league season DIR NAME\n"
+"       referee league status DIR\n"
+"       referee league rebuild DIR\n"
+"\n"
+"A league is a folder of signed logs that keeps playing: each bot added\n"
+"plays duplicate sets against bots near it in rating, and its rating comes\n"
+"with its 95%% interval. A bot added again with other files is a new\n"
+"version, rated afresh; the old one keeps its record. A new season (season)\n"
+"freezes the ladder and rates every version afresh from then on.\n"
+"\n"
+"  --game GAME         init: the game (see 'referee games')\n"
+"  -o KEY=VALUE        init: a game option; repeatable\n"
+"  --players N         init: players a game (default: the game's least)\n"
+"  --workdir DIR       add: the bot's folder (the sandbox shows it as its own)\n"
+"  --readable PATH     add: a path the bot may read; repeatable\n"
+"  --games N           run: stop once N games (whole sets) were handed out\n"
+"  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
+"  --concurrency N     run: sets at once (default: the cores)\n"
+"  --key FILE          run: sign logs with this key (default:\n"
+"                      ~/.local/share/arena/referee.key)\n"
+"  --trusted-bots      run: allow --no-sandbox: you trust the bots not to\n"
+"                      read the logs of a set's other games\n"
+"  --format F          ladder: table (default), json or csv\n"
+"  --versions          ladder: the old and retired versions too, apart\n"
+"  --season NAME       ladder: season NAME's, as frozen when it ended\n"
+"%s"
+"\n"
+"A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
+"game finished; after kill -9 the next run closes what was cut. Exit\n"
+"status: 0, 1 when stopped by a signal, 2 on bad usage.\n";
+
+#define fail(...) cli_fail("league", __VA_ARGS__)
+
+/* A bot's name: letters, digits, '-', '_' and '.', up to 40, not
+ * starting with '.' or '-'. */
+static bool name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n || n > 40 || name[0] == '.' || name[0] == '-')
+		return false;
+	return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		      "0123456789-_.") == n;
+}
+
+static int league_init(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"game", required_argument, NULL, 'g'},
+		{"players", required_argument, NULL, 'p'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *pairs[64], *game = NULL;
+	int npairs = 0, opt;
+	long players = 0;
+	struct league_info info = {0};
+	char err[ERR_LEN];
+	cJSON *given;
+	sqlite3 *db;
+
+	while ((opt = cli_option("league", argc, argv, "o:", longopts, NULL)) != -1) {
+		if (opt == 'g')
+			game = optarg;
+		else if (opt == 'p' && !cli_number("league", "--players", optarg, 2,
+						   GAME_MAX_SEATS, &players))
+			return EXIT_USAGE;
+		else if (opt == 'o' && npairs == 64)
+			return fail("too many -o options");
+		else if (opt == 'o')
+			pairs[npairs++] = optarg;
+		else if (opt == '?')
+			return EXIT_USAGE;
+	}
+	if (argc - optind != 1 || !game)
+		return fail("init takes a folder and --game GAME");
+	if (!(info.rules = arena_game_find(game)))
+		return fail("unknown game '%s' (see 'referee games')", game);
+	info.players = players ? (int)players : info.rules->min_players;
+	if (info.players < info.rules->min_players || info.players > info.rules->max_players) {
+		cli_fail("league", "%s is played by %d to %d players, not %d", game,
+			 info.rules->min_players, info.rules->max_players, info.players);
+		return EXIT_USAGE;
+	}
+	given = options_from_pairs(pairs, npairs, err);
+	info.options = given ? options_resolve(info.rules, given, err) : NULL;
+	cJSON_Delete(given);
+	if (!info.options || game_play_check_setup(info.rules, info.options, info.players, err) ||
+	    league_folder_init(argv[optind], &info, err) ||
+	    !(db = league_db_open(argv[optind], true, game, info.players, err))) {
+		league_info_free(&info);
+		return fail("%s", err);
+	}
+	league_db_close(db);
+	printf("league of %s for %d players made in %s\n", game, info.players, argv[optind]);
+	league_info_free(&info);
+	return EXIT_OK;
+}
+
+/* Opens a league's folder: its league.json and index.  false after a
+ * message. */
+static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
+{
+	char err[ERR_LEN];
+
+	if (league_folder_read(dir, info, err) ||
+	    !(*db = league_db_open(dir, false, info->rules->name, info->players, err))) {
+		league_info_free(info);
+		fail("%s", err);
+		return false;
+	}
+	return true;
+}
+
+/* The version of NAME with `hash`, or the number of NAME's last version
+ * as a negative (0: none). */
+static int find_version(const struct league_version *v, int count, const char *name,
+			const char *hash, bool *retired)
+{
+	int last = 0;
+
+	for (int i = 0; i < count; i++)
+		if (!strcmp(v[i].name, name)) {
+			*retired = v[i].retired;
+			if (!strcmp(v[i].hash, hash))
+				return v[i].number;
+			last = v[i].number;
+		}
+	return -last;
+}
+
+/* The register's line of a new version. */
+static cJSON *add_line(const struct league_version *v, const cJSON *files)
+{
+	cJSON *j = cJSON_CreateObject(), *r;
+
+	cJSON_AddStringToObject(j, "type", "add");
+	cJSON_AddStringToObject(j, "name", v->name);
+	cJSON_AddNumberToObject(j, "number", v->number);
+	cJSON_AddStringToObject(j, "hash", v->hash);
+	cJSON_AddStringToObject(j, "command", v->command);
+	cJSON_AddStringToObject(j, "dir", v->dir);
+	if (v->workdir)
+		cJSON_AddStringToObject(j, "workdir", v->workdir);
+	r = cJSON_AddArrayToObject(j, "readable");
+	for (char **p = v->readable; *p; p++)
+		cJSON_AddItemToArray(r, cJSON_CreateString(*p));
+	cJSON_AddItemToObject(j, "files", cJSON_Duplicate(files, true));
+	return j;
+}
+
+/* The words of `referee check-bot` for version `v` in this league,
+ * NULL-terminated (free each). */
+static char **preflight_words(const struct league_info *info, const struct league_version *v)
+{
+	char **w = xcalloc(12 + 2 * (size_t)cJSON_GetArraySize(info->options) + 128,
+			   sizeof *w);
+	int n = 0;
+	const cJSON *o;
+
+	w[n++] = xstrdup("referee");
+	w[n++] = xstrdup("check-bot");
+	w[n++] = xstrdup(info->rules->name);
+	w[n++] = xstrdup("--players");
+	w[n++] = xasprintf("%d", info->players);
+	cJSON_ArrayForEach(o, info->options) {
+		char *value = cJSON_IsString(o) ? xstrdup(o->valuestring)
+			      : json_print_line(o);
+
+		w[n++] = xstrdup("-o");
+		w[n++] = xasprintf("%s=%s", o->string, value);
+		free(value);
+	}
+	if (v->workdir) {
+		w[n++] = xstrdup("--workdir");
+		w[n++] = xstrdup(v->workdir);
+	}
+	for (char **r = v->readable; *r && n < 120; r++) {
+		w[n++] = xstrdup("--readable");
+		w[n++] = xstrdup(*r);
+	}
+	w[n++] = xasprintf("%s=%s", v->name, v->command);
+	return w;
+}
+
+/* Runs `referee check-bot` on version `v` in its folder, its checklist
+ * in DIR/stderr/preflight-NAME-vK.txt: EXIT_OK when it passes, else
+ * EXIT_CHECK_FAILED after showing the checklist. */
+static int preflight(const char *dir, const struct league_info *info,
+		     const struct league_version *v)
+{
+	char **words = preflight_words(info, v), err[ERR_LEN];
+	char *folder = path_join(dir, "stderr");
+	char *report = path_joinf(dir, "stderr/preflight-%s-v%d.txt", v->name, v->number);
+	int status = -1, rc = EXIT_OK;
+	pid_t pid;
+
+	if (files_mkdirs(folder, err))
+		rc = fail("%s", err);
+	else if ((pid = fork()) == 0) {
+		int fd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+		if (fd < 0 || chdir(v->dir) || dup2(fd, STDOUT_FILENO) < 0 ||
+		    dup2(fd, STDERR_FILENO) < 0)
+			_exit(127);
+		execv("/proc/self/exe", words);
+		_exit(127);
+	} else if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		rc = fail("cannot run check-bot: %s", strerror(errno));
+	if (rc == EXIT_OK && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+		FILE *f = fopen(report, "re");
+		char line[1024];
+
+		fprintf(stderr, "referee league: %s v%d failed its pre-flight (referee "
+			"check-bot), so it is not added; its checklist, kept in %s:\n",
+			v->name, v->number, report);
+		while (f && fgets(line, sizeof line, f))
+			fprintf(stderr, "  %s", line);
+		if (f)
+			fclose(f);
+		rc = EXIT_CHECK_FAILED;
+	}
+	for (char **w = words; *w; w++)
+		free(*w);
+	free(words);
+	free(folder);
+	free(report);
+	return rc;
+}
+
+/* Enters version `v` (its number and hash set) once it passed its
+ * pre-flight: register, then index. */
+static int enter_version(const char *dir, const struct league_info *info, sqlite3 *db,
+			 struct league_version *v)
+{
+	struct league_version *all;
+	char err[ERR_LEN];
+	bool retired = false;
+	int count = league_db_versions(db, &all, err), found, rc;
+	cJSON *files = botfiles_describe(v->command, v->dir), *line;
+
+	if (count < 0) {
+		cJSON_Delete(files);
+		return fail("%s", err);
+	}
+	league_files_hash(files, v->hash);
+	found = find_version(all, count, v->name, v->hash, &retired);
+	league_versions_free(all, count);
+	if (retired) {
+		cJSON_Delete(files);
+		return fail("%s is retired: a retired bot plays no more (add it under "
+			    "another name)", v->name);
+	}
+	if (found > 0) {
+		printf("%s v%d has these files already: nothing added\n", v->name, found);
+		cJSON_Delete(files);
+		return EXIT_OK;
+	}
+	v->number = 1 - found;
+	if ((rc = preflight(dir, info, v)) != EXIT_OK) {
+		cJSON_Delete(files);
+		return rc;
+	}
+	line = add_line(v, files);
+	rc = league_register_append(dir, line, err) || league_db_add_version(db, v, err);
+	cJSON_Delete(line);
+	cJSON_Delete(files);
+	if (rc)
+		return fail("%s", err);
+	printf("%s v%d added (files %.12s)\n", v->name, v->number, v->hash);
+	return EXIT_OK;
+}
+
+static int league_add(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"workdir", required_argument, NULL, 'w'},
+		{"readable", required_argument, NULL, 'r'},
+		{NULL, 0, NULL, 0},
+	};
+	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
+	struct league_version v = {.hash = hash, .readable = readable};
+	int nreadable = 0, opt, rc;
+	struct league_info info;
+	sqlite3 *db;
+
+	if (!getcwd(cwd, sizeof cwd))
+		return fail("cannot read the current folder");
+	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+		if (opt == 'w')
+			workdir = optarg;
+		else if (opt == 'r' && nreadable == 64)
+			return fail("too many --readable paths");
+		else if (opt == 'r')
+			readable[nreadable++] = path_resolve(cwd, optarg);
+		else
+			return EXIT_USAGE;
+	}
+	if (argc - optind < 3)
+		return fail("add takes a folder, a name and the bot's command");
+	if (!name_ok(argv[optind + 1]))
+		return fail("'%s' is not a bot's name: letters, digits, '-', '_' and "
+			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	for (int i = optind + 2; i < argc; i++) {
+		char *joined = command ? xasprintf("%s %s", command, argv[i]) : xstrdup(argv[i]);
+
+		free(command);
+		command = joined;
+	}
+	v.name = argv[optind + 1];
+	v.command = command;
+	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
+	v.dir = v.workdir ? v.workdir : cwd;
+	rc = enter_version(argv[optind], &info, db, &v);
+	league_db_close(db);
+	league_info_free(&info);
+	free(command);
+	free(v.workdir);
+	for (int i = 0; i < nreadable; i++)
+		free(readable[i]);
+	return rc;
+}
+
+static int league_retire(int argc, char **argv)
+{
+	struct league_info info;
+	struct league_version *all;
+	char err[ERR_LEN];
+	sqlite3 *db;
+	int count, rc = EXIT_OK;
+	bool known = false, retired = false;
+	cJSON *line;
+
+	if (argc - optind != 2)
+		return fail("retire takes a folder and a bot's name");
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	if ((count = league_db_versions(db, &all, err)) < 0)
+		rc = fail("%s", err);
+	for (int i = 0; i < count; i++)
+		if (!strcmp(all[i].name, argv[optind + 1])) {
+			known = true;
+			retired = all[i].retired;
+		}
+	if (count >= 0)
+		league_versions_free(all, count);
+	line = cJSON_CreateObject();
+	cJSON_AddStringToObject(line, "type", "retire");
+	cJSON_AddStringToObject(line, "name", argv[optind + 1]);
+	if (rc == EXIT_OK && !known)
+		rc = fail("the league has no bot '%s' (see 'referee league ladder "
+			  "--versions')", argv[optind + 1]);
+	else if (rc == EXIT_OK && retired)
+		printf("%s is retired already\n", argv[optind + 1]);
+	else if (rc == EXIT_OK && (league_register_append(argv[optind], line, err) ||
+				   league_db_retire(db, argv[optind + 1], err)))
+		rc = fail("%s", err);
+	else if (rc == EXIT_OK)
+		printf("%s retired: its versions keep their record, apart\n", argv[optind + 1]);
+	cJSON_Delete(line);
+	league_db_close(db);
+	league_info_free(&info);
+	return rc;
+}
+
+static const char *const format_ext[] = {"txt", "json", "csv"};
+
+/* Whether `name` is the current season. */
+static bool is_current(sqlite3 *db, const char *name)
+{
+	long first;
+	char *current = league_db_current_season(db, &first);
+	bool is = !strcmp(current, name);
+
+	free(current);
+	return is;
+}
+
+/* Prints season `name`'s frozen ladder in `format`. */
+static int print_frozen(const char *dir, const char *name, enum league_format format)
+{
+	char *path = path_joinf(dir, "seasons/%s/ladder.%s", name, format_ext[format]);
+	FILE *f = name_ok(name) ? fopen(path, "re") : NULL;
+	char buf[8192];
+	size_t n;
+
+	free(path);
+	if (!f)
+		return fail("the league has no season '%s' (see DIR/seasons/, or "
+			    "'referee league status' for the current one)", name);
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
+	return EXIT_OK;
+}
+
+/* Freezes the current season's ladder into DIR/seasons/NAME/, every
+ * version, in each format: 0, or -1 with err. */
+static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
+{
+	char *folder = path_joinf(dir, "seasons/%s", name);
+	struct league_rating lr = {0};
+	int rc = files_mkdirs(folder, err) || league_rating_load(db, &lr, err) ? -1 : 0;
+
+	for (int f = LEAGUE_TABLE; rc == 0 && f <= LEAGUE_CSV; f++) {
+		char *path = path_joinf(folder, "ladder.%s", format_ext[f]);
+		FILE *out = fopen(path, "we");
+
+		if (!out)
+			rc = errorf(err, "%s: %s", path, strerror(errno));
+		else {
+			league_ladder_print(out, &lr, (enum league_format)f, true);
+			if (fclose(out))
+				rc = errorf(err, "%s: %s", path, strerror(errno));
+		}
+		free(path);
+	}
+	league_rating_free(&lr);
+	free(folder);
+	return rc;
+}
+
+static int league_season(int argc, char **argv)
+{
+	struct league_info info;
+	char err[ERR_LEN], *current = NULL;
+	sqlite3 *db;
+	long first;
+	int lock, rc = EXIT_OK;
+	cJSON *line;
+
+	if (argc - optind != 2)
+		return fail("season takes a league's folder and the new season's name");
+	if (!name_ok(argv[optind + 1]))
+		return fail("'%s' is not a season's name: letters, digits, '-', '_' and "
+			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	if ((lock = run_lock(argv[optind], err)) < 0)
+		rc = fail("one run at a time on a league: %s", err);
+	else if (is_current(db, argv[optind + 1]) ||
+		 !strcmp(argv[optind + 1], LEAGUE_FIRST_SEASON))
+		rc = fail("the league has had a season '%s' already", argv[optind + 1]);
+	else {
+		char *seen = path_joinf(argv[optind], "seasons/%s", argv[optind + 1]);
+
+		if (access(seen, F_OK) == 0)
+			rc = fail("the league has had a season '%s' already", argv[optind + 1]);
+		free(seen);
+	}
+	current = rc ? NULL : league_db_current_season(db, &first);
+	line = cJSON_CreateObject();
+	cJSON_AddStringToObject(line, "type", "season");
+	cJSON_AddStringToObject(line, "name", argv[optind + 1]);
+	cJSON_AddNumberToObject(line, "first_run", (double)league_next_run(argv[optind]));
+	if (rc == EXIT_OK && (freeze(argv[optind], db, current, err) ||
+			      league_register_append(argv[optind], line, err) ||
+			      league_db_season(db, argv[optind + 1],
+					       league_next_run(argv[optind]), err)))
+		rc = fail("%s", err);
+	else if (rc == EXIT_OK)
+		printf("season %s ended, its ladder kept in %s/seasons/%s; season %s "
+		       "begins, every version rated afresh\n", current, argv[optind],
+		       current, argv[optind + 1]);
+	if (lock >= 0)
+		close(lock);
+	cJSON_Delete(line);
+	free(current);
+	league_db_close(db);
+	league_info_free(&info);
+	return rc;
+}
+
+static int league_ladder(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"versions", no_argument, NULL, 'v'},
+		{"season", required_argument, NULL, 's'},
+		{NULL, 0, NULL, 0},
+	};
+	enum league_format format = LEAGUE_TABLE;
+	const char *season = NULL;
+	bool all = false;
+	struct league_info info;
+	struct league_rating lr = {0};
+	char err[ERR_LEN];
+	sqlite3 *db;
+	int opt, rc = EXIT_OK;
+
+	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+		if (opt == 'v')
+			all = true;
+		else if (opt == 's')
+			season = optarg;
+		else if (opt == 'f' && !strcmp(optarg, "table"))
+			format = LEAGUE_TABLE;
+		else if (opt == 'f' && !strcmp(optarg, "json"))
+			format = LEAGUE_JSON;
+		else if (opt == 'f' && !strcmp(optarg, "csv"))
+			format = LEAGUE_CSV;
+		else if (opt == 'f')
+			return fail("unknown format '%s': table, json or csv", optarg);
+		else
+			return EXIT_USAGE;
+	}
+	if (argc - optind != 1)
+		return fail("ladder takes a league's folder");
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	if (season && !is_current(db, season))
+		rc = print_frozen(argv[optind], season, format);
+	else if (league_rating_load(db, &lr, err))
+		rc = fail("%s", err);
+	else
+		league_ladder_print(stdout, &lr, format, all);
+	league_rating_free(&lr);
+	league_db_close(db);
+	league_info_free(&info);
+	return rc;
+}
+
+static int league_status(int argc, char **argv)
+{
+	struct league_info info;
+	sqlite3 *db;
+	long open, first;
+	char *season;
+
+	if (argc - optind != 1)
+		return fail("status takes a league's folder");
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	season = league_db_current_season(db, &first);
+	printf("game: %s, %d players a game; season %s, from run %ld\n", info.rules->name,
+	       info.players, season, first);
+	free(season);
+	printf("bots: %ld (%ld retired); versions: %ld\n",
+	       league_db_number(db, "SELECT COUNT(DISTINCT name) FROM versions"),
+	       league_db_number(db, "SELECT COUNT(*) FROM retired"),
+	       league_db_number(db, "SELECT COUNT(*) FROM versions"));
+	printf("runs: %ld; games: %ld in %ld sets\n", league_db_number(db, "SELECT COUNT(*) FROM runs"),
+	       league_db_number(db, "SELECT COUNT(*) FROM games"),
+	       league_db_number(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) FROM games"));
+	open = league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
+	if (open > 0)
+		printf("runs stopped before their end: %ld (a run going now, or cut; the "
+		       "next 'referee league run' closes them)\n", open);
+	league_db_close(db);
+	league_info_free(&info);
+	return EXIT_OK;
+}
+
+/* "30s", "10m", "2h", "1d" or seconds, into ns; false after a message. */
+static bool parse_duration(const char *text, int64_t *ns)
+{
+	char *end;
+	double x = strtod(text, &end), unit = 1;
+
+	if (*end == 's' || *end == 'm' || *end == 'h' || *end == 'd')
+		unit = *end == 's' ? 1 : *end == 'm' ? 60 : *end == 'h' ? 3600 : 86400, end++;
+	if (end == text || *end || !(x > 0) || x * unit > 1e7) {
+		fail("--for takes a duration (30s, 10m, 2h, 1d), not '%s'", text);
+		return false;
+	}
+	*ns = (int64_t)(x * unit * 1e9);
+	return true;
+}
+
+struct run_args {
+	struct league_run run;
+	const char *key_file;
+	int64_t for_ns;
+	bool trusted_bots;
+};
+
+static int run_options(struct run_args *a, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"games", required_argument, NULL, 'g'},
+		{"for", required_argument, NULL, 'f'},
+		{"concurrency", required_argument, NULL, 'c'},
+		{"key", required_argument, NULL, 'k'},
+		{"trusted-bots", no_argument, NULL, 'T'},
+		CLI_MATCH_LONGOPTS,
+		{NULL, 0, NULL, 0},
+	};
+	int opt, rc;
+	long n;
+
+	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+		if (opt == 'g' && !cli_number("league", "--games", optarg, 1, 1000000000L,
+					      &a->run.max_games))
+			return EXIT_USAGE;
+		if (opt == 'f' && !parse_duration(optarg, &a->for_ns))
+			return EXIT_USAGE;
+		if (opt == 'c' && !cli_number("league", "--concurrency", optarg, 1, 4096, &n))
+			return EXIT_USAGE;
+		if (opt == 'c')
+			a->run.concurrency = (int)n;
+		if (opt == 'k')
+			a->key_file = optarg;
+		if (opt == 'T')
+			a->trusted_bots = true;
+		if (opt == '?')
+			return EXIT_USAGE;
+		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
+							   &a->run.config.time, &a->run.limits)))
+			return rc;
+	}
+	if (a->run.max_games && a->for_ns)
+		return fail("give --games N or --for DURATION, not both");
+	if (argc - optind != 1)
+		return fail("run takes a league's folder");
+	return EXIT_OK;
+}
+
+static void show_progress(void *ctx, long games, long sets, int versions)
+{
+	(void)ctx;
+	fprintf(stderr, "%ld games in %ld sets, %d versions playing\n", games, sets, versions);
+}
+
+/* The run once the league is open and locked. */
+static int run_league(struct run_args *a, const char *dir, struct league_info *info)
+{
+	struct referee_key key;
+	char err[ERR_LEN];
+	int rc;
+
+	if (!cli_signing_key("league", a->key_file, dir, &key))
+		return EXIT_USAGE;
+	rc = cli_sandbox_ready("league", &a->run.limits,
+			       (const char *const[]){dir, a->key_file}, 2);
+	if (rc == EXIT_OK)
+		rc = cli_duplicate_allowed("league", &a->run.limits, a->trusted_bots);
+	a->run.config.key = &key;
+	if (rc == EXIT_OK && league_sync(dir, a->run.db, info->rules->name, info->players,
+					 &key, err))
+		rc = fail("%s", err);
+	if (rc == EXIT_OK) {
+		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
+		int sig = league_run_play(&a->run, err);
+
+		if (sig < 0)
+			rc = fail("%s", err);
+		else if (sig > 0)
+			fprintf(stderr, "referee league: stopped by SIG%s; every finished "
+				"game is kept, and the next run goes on\n", sigabbrev_np(sig));
+		if (sig > 0)
+			rc = EXIT_CHECK_FAILED;
+	}
+	sodium_memzero(&key, sizeof key);
+	return rc;
+}
+
+static int league_run(int argc, char **argv)
+{
+	struct run_args a = {.run = {.config.time = cli_default_time,
+				     .limits = cli_default_limits}};
+	struct league_info info;
+	char err[ERR_LEN];
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int rc = run_options(&a, argc, argv);
+	const char *dir = argv[optind];
+
+	if (rc != EXIT_OK)
+		return rc;
+	if ((rc = cli_containment_ready("league", &a.run.config.time, &a.run.limits)))
+		return rc;
+	if (!open_league(dir, &info, &a.run.db))
+		return EXIT_USAGE;
+	a.run.dir = dir;
+	if (isatty(STDERR_FILENO))
+		a.run.progress = show_progress;
+	a.run.players = info.players;
+	a.run.config.rules = info.rules;
+	a.run.config.options = info.options;
+	if (!a.run.concurrency)
+		a.run.concurrency = cores > 0 ? (int)cores : 1;
+	if ((a.run.lock_fd = run_lock(dir, err)) < 0)
+		rc = fail("one run at a time on a league: %s", err);
+	else {
+		rc = run_league(&a, dir, &info);
+		close(a.run.lock_fd);
+	}
+	cli_limits_free(&a.run.limits);
+	league_db_close(a.run.db);
+	league_info_free(&info);
+	return rc;
+}
+
+static int league_rebuild(int argc, char **argv)
+{
+	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
+	struct league_info info;
+	const char *dir;
+	char err[ERR_LEN];
+	sqlite3 *db = NULL;
+	int lock, rc = EXIT_OK;
+
+	if (argc - optind != 1)
+		return fail("rebuild takes a league's folder");
+	dir = argv[optind];
+	if (league_folder_read(dir, &info, err))
+		return fail("%s", err);
+	if ((lock = run_lock(dir, err)) < 0) {
+		league_info_free(&info);
+		return fail("one run at a time on a league: %s", err);
+	}
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char *path = path_join(dir, files[i]);
+
+		unlink(path);
+		free(path);
+	}
+	if (!(db = league_db_open(dir, true, info.rules->name, info.players, err)) ||
+	    league_register_load(dir, db, err) ||
+	    league_sync(dir, db, info.rules->name, info.players, NULL, err))
+		rc = fail("%s", err);
+	else
+		printf("league.db made again from the logs: %ld games\n",
+		       league_db_number(db, "SELECT COUNT(*) FROM games"));
+	league_db_close(db);
+	close(lock);
+	league_info_free(&info);
+	return rc;
+}
+
+int cmd_league(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(int argc, char **argv);
+	} verbs[] = {
+		{"init", league_init}, {"add", league_add}, {"retire", league_retire},
+		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
+		{"rebuild", league_rebuild}, {"season", league_season},
+	};
+
+	if (cli_wants_help(argc, argv)) {
+		printf(usage, cli_match_usage);
+		return EXIT_OK;
+	}
+	if (argc < 2)
+		return fail("give a verb: init, add, retire, run, ladder, status, "
+			    "rebuild or season");
+	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+		if (!strcmp(argv[1], verbs[i].name))
+			return verbs[i].run(argc - 1, argv + 1);
+	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
+		    "rebuild or season", argv[1]);
+}

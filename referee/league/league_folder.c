@@ -1,0 +1,293 @@
+/*
+ * A league's folder, its league.json and its register; see
+ * league_folder.h.
+ */
+#include "league/league_folder.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/options.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "games/registry.h"
+
+#define LEAGUE_FORMAT "arena-league/1"
+/* A register or league.json larger than this is not one. */
+#define LEAGUE_FILE_MAX ((size_t)64 << 20)
+
+bool league_folder_is(const char *dir)
+{
+	char *path = path_join(dir, LEAGUE_FILE);
+	bool is = access(path, F_OK) == 0;
+
+	free(path);
+	return is;
+}
+
+/* That `dir` is missing or an empty folder: 0, or -1 with err. */
+static int check_empty(const char *dir, char *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = 0;
+
+	if (!d)
+		return errno == ENOENT ? 0 : errorf(err, "%s: %s", dir, strerror(errno));
+	while (!rc && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			rc = errorf(err, "%s is not empty (it holds %s): a league "
+				    "starts in a new or empty folder", dir, e->d_name);
+	closedir(d);
+	return rc;
+}
+
+/* Writes `text` to the new file `path`, on disk: 0, or -1 with err. */
+static int write_new(const char *path, const char *text, char *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	size_t len = strlen(text);
+
+	if (fd < 0)
+		return errorf(err, "%s: %s", path, strerror(errno));
+	if (write(fd, text, len) != (ssize_t)len || fsync(fd)) {
+		close(fd);
+		return errorf(err, "%s: %s", path, strerror(errno));
+	}
+	return close(fd) ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
+}
+
+int league_folder_init(const char *dir, const struct league_info *info, char *err)
+{
+	cJSON *j;
+	char *path, *text;
+	int rc;
+
+	if (league_folder_is(dir))
+		return errorf(err, "%s is a league already: 'referee league add' adds "
+			      "bots to it", dir);
+	if (check_empty(dir, err) || files_mkdirs(dir, err))
+		return -1;
+	j = cJSON_CreateObject();
+	cJSON_AddStringToObject(j, "format", LEAGUE_FORMAT);
+	cJSON_AddStringToObject(j, "game", info->rules->name);
+	cJSON_AddItemToObject(j, "options", cJSON_Duplicate(info->options, true));
+	cJSON_AddNumberToObject(j, "players", info->players);
+	text = json_print_line(j);
+	path = path_join(dir, LEAGUE_FILE);
+	{
+		char *line = xasprintf("%s\n", text);
+
+		rc = write_new(path, line, err);
+		free(line);
+	}
+	free(text);
+	free(path);
+	cJSON_Delete(j);
+	return rc;
+}
+
+/* The whole file at `path` (NUL-terminated), or NULL with err. */
+static char *read_text(const char *path, size_t *len, char *err)
+{
+	FILE *f = fopen(path, "re");
+	char *buf;
+
+	if (!f) {
+		errorf(err, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = xmalloc(LEAGUE_FILE_MAX + 1);
+	*len = fread(buf, 1, LEAGUE_FILE_MAX + 1, f);
+	fclose(f);
+	if (*len > LEAGUE_FILE_MAX) {
+		free(buf);
+		errorf(err, "%s: larger than a league's file can be", path);
+		return NULL;
+	}
+	buf[*len] = '\0';
+	return buf;
+}
+
+int league_folder_read(const char *dir, struct league_info *info, char *err)
+{
+	char *path = path_join(dir, LEAGUE_FILE), *text;
+	const char *game, *format;
+	cJSON *j = NULL;
+	long players = 0;
+	size_t len;
+	int rc = -1;
+
+	memset(info, 0, sizeof *info);
+	if (!league_folder_is(dir))
+		errorf(err, "%s is not a league's folder (no %s): make one with "
+		       "'referee league init %s --game GAME'", dir, LEAGUE_FILE, dir);
+	else if ((text = read_text(path, &len, err))) {
+		j = json_parse_object(text, strcspn(text, "\n"), err);
+		free(text);
+		format = cJSON_GetStringValue(json_member(j, "format"));
+		game = cJSON_GetStringValue(json_member(j, "game"));
+		if (!j || !format || strcmp(format, LEAGUE_FORMAT) || !game ||
+		    !cJSON_IsObject(json_member(j, "options")) ||
+		    !json_get_int(j, "players", 2, GAME_MAX_SEATS, &players))
+			errorf(err, "%s: not a league's file (%s with \"game\", "
+			       "\"options\" and \"players\")", path, LEAGUE_FORMAT);
+		else if (!(info->rules = arena_game_find(game)))
+			errorf(err, "%s: unknown game '%s' (see 'referee games')", path, game);
+		else if ((info->options = options_resolve(info->rules,
+							  json_member(j, "options"), err)))
+			rc = 0;
+	}
+	info->players = (int)players;
+	cJSON_Delete(j);
+	free(path);
+	return rc;
+}
+
+void league_info_free(struct league_info *info)
+{
+	cJSON_Delete(info->options);
+	info->options = NULL;
+}
+
+void league_files_hash(const cJSON *files, char hex[65])
+{
+	char *text = json_print_line(files);
+
+	files_sha256_bytes(text, strlen(text), hex);
+	free(text);
+}
+
+int league_register_append(const char *dir, cJSON *line, char *err)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER), *text = json_print_line(line);
+	char *row = xasprintf("%s\n", text);
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644), rc = 0;
+	size_t len = strlen(row);
+
+	if (fd < 0 || write(fd, row, len) != (ssize_t)len || fsync(fd))
+		rc = errorf(err, "%s: %s", path, strerror(errno));
+	if (fd >= 0 && close(fd) && !rc)
+		rc = errorf(err, "%s: %s", path, strerror(errno));
+	free(row);
+	free(text);
+	free(path);
+	return rc;
+}
+
+/* A register's "add" line as a version (its strings borrowed). */
+static int take_add(sqlite3 *db, const cJSON *j, char *err)
+{
+	struct league_version v = {
+		.name = cJSON_GetStringValue(json_member(j, "name")),
+		.hash = cJSON_GetStringValue(json_member(j, "hash")),
+		.command = cJSON_GetStringValue(json_member(j, "command")),
+		.dir = cJSON_GetStringValue(json_member(j, "dir")),
+		.workdir = cJSON_GetStringValue(json_member(j, "workdir")),
+	};
+	const cJSON *readable = json_member(j, "readable"), *e;
+	long number;
+	int n = 0, rc;
+
+	if (!v.name || !v.hash || !v.command || !v.dir || !cJSON_IsArray(readable) ||
+	    !json_get_int(j, "number", 1, 1000000, &number))
+		return errorf(err, "an \"add\" line without its name, number, hash, "
+			      "command, dir or readable");
+	v.number = (int)number;
+	v.readable = xcalloc((size_t)cJSON_GetArraySize(readable) + 1, sizeof *v.readable);
+	cJSON_ArrayForEach(e, readable)
+		if (cJSON_IsString(e))
+			v.readable[n++] = e->valuestring;
+	rc = league_db_add_version(db, &v, err);
+	free(v.readable);
+	return rc;
+}
+
+/* A register's "season" line. */
+static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
+{
+	long first;
+
+	if (!json_get_int(j, "first_run", 1, 1000000000L, &first))
+		return errorf(err, "a \"season\" line without its first_run");
+	return league_db_season(db, name, first, err);
+}
+
+int league_register_load(const char *dir, sqlite3 *db, char *err)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER), *text, *line, *next;
+	size_t len, number = 0;
+	int rc = 0;
+
+	if (access(path, F_OK)) {
+		free(path);
+		return 0;  /* no bot added yet */
+	}
+	text = read_text(path, &len, err);
+	for (line = text; !rc && line && *line; line = next) {
+		char why[ERR_LEN];
+		size_t n = strcspn(line, "\n");
+		cJSON *j = json_parse_object(line, n, why);
+		const char *type = cJSON_GetStringValue(json_member(j, "type"));
+		const char *name = cJSON_GetStringValue(json_member(j, "name"));
+
+		next = line[n] ? line + n + 1 : line + n;
+		number++;
+		if (!j || !type || !name)
+			rc = errorf(why, "not a register's line (%s)", j ? "no type or name"
+				    : "not JSON");
+		else if (!strcmp(type, "add"))
+			rc = take_add(db, j, why);
+		else if (!strcmp(type, "retire"))
+			rc = league_db_retire(db, name, why);
+		else if (!strcmp(type, "season"))
+			rc = take_season(db, j, name, why);
+		else
+			rc = errorf(why, "unknown type '%s'", type);
+		if (rc)
+			errorf(err, "%s: line %zu: %s", path, number, why);
+		cJSON_Delete(j);
+	}
+	rc = rc || !text ? -1 : 0;
+	free(text);
+	free(path);
+	return rc;
+}
+
+char *league_run_dir(const char *dir, long run)
+{
+	return path_joinf(dir, LEAGUE_RUNS "/%06ld", run);
+}
+
+long league_next_run(const char *dir)
+{
+	char *runs = path_join(dir, LEAGUE_RUNS);
+	DIR *d = opendir(runs);
+	struct dirent *e;
+	long last = 0;
+
+	while (d && (e = readdir(d))) {
+		char *end;
+		long n = strtol(e->d_name, &end, 10);
+
+		if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && !*end && n > last)
+			last = n;
+	}
+	if (d)
+		closedir(d);
+	free(runs);
+	return last + 1;
+}
+
+char *league_stderr_path(const char *dir, const struct league_version *v)
+{
+	return path_joinf(dir, "stderr/%s-v%d.stderr", v->name, v->number);
+}

@@ -1,0 +1,72 @@
+/*
+ * A league's folder (docs/LEAGUE.md, "The folder"): every path in it is
+ * built here, and its two plain files are written and read here.
+ *
+ *   DIR/league.json          what the league plays: {"format":
+ *                            "arena-league/1","game":G,"options":{...},
+ *                            "players":N}, written once by init
+ *   DIR/register.jsonl       the bots, one line each as added or retired:
+ *                            {"type":"add","name":N,"hash":H,"command":C,
+ *                            "dir":D,"workdir":W,"readable":[...],
+ *                            "files":[...]}, {"type":"retire","name":N} and
+ *                            {"type":"season","name":N,"first_run":R}
+ *   DIR/seasons/NAME/ladder.{txt,json,csv}  season NAME's ladder (every
+ *                            version), frozen when the next season began
+ *   DIR/runs/NNNNNN/         one `league run`: run.jsonl and its signed
+ *                            logs game-NNNNNN.jsonl (docs/LOGS.md, "A
+ *                            play or sprt folder"; its verb is "league")
+ *   DIR/stderr/NAME-vK.stderr  version K of bot NAME's stderr
+ *   DIR/league.db            the index (league_db.h)
+ *   DIR/run.lock, DIR/referee.pub  as in a tournament's folder
+ */
+#ifndef ARENA_LEAGUE_FOLDER_H
+#define ARENA_LEAGUE_FOLDER_H
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+
+#include "games/game.h"
+#include "league/league_db.h"
+
+#define LEAGUE_FILE "league.json"
+#define LEAGUE_REGISTER "register.jsonl"
+#define LEAGUE_RUNS "runs"
+
+/* What DIR/league.json says. */
+struct league_info {
+	const struct game_rules *rules;
+	cJSON *options;        /* resolved */
+	int players;
+};
+
+/* Whether `dir` holds a league.json. */
+bool league_folder_is(const char *dir);
+
+/* Makes the league's folder (new, or empty) and its league.json: 0, or
+ * -1 with err. */
+int league_folder_init(const char *dir, const struct league_info *info, char *err);
+
+/* Reads DIR/league.json: 0, or -1 with err. */
+int league_folder_read(const char *dir, struct league_info *info, char *err);
+void league_info_free(struct league_info *info);
+
+/* The hash of a bot's files (bot/botfiles.h: the program and the files
+ * its command names, as a log's header lists them under "files"), 64
+ * hex digits: its version's identity.  `files` is that list. */
+void league_files_hash(const cJSON *files, char hex[65]);
+
+/* Appends a line to the register, on disk before it returns: 0, or -1. */
+int league_register_append(const char *dir, cJSON *line, char *err);
+
+/* Enters every line of the register in the index `db` (empty of bots):
+ * 0, or -1 with err. */
+int league_register_load(const char *dir, sqlite3 *db, char *err);
+
+/* DIR/runs/NNNNNN, and the number after the highest run folder there. */
+char *league_run_dir(const char *dir, long run);
+long league_next_run(const char *dir);
+
+/* DIR/stderr/NAME-vK.stderr. */
+char *league_stderr_path(const char *dir, const struct league_version *v);
+
+#endif

@@ -1,0 +1,309 @@
+/*
+ * The league's ratings and ladder; see league_rate.h.
+ */
+#include "league/league_rate.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "base/util.h"
+#include "base/visible.h"
+#include "ladder/ratings.h"
+
+/* Every game of the index in (run, game) order, seats in order. */
+static int load_games(sqlite3 *db, struct league_rating *lr, char *err)
+{
+	static const char sql[] =
+		"SELECT s.run, s.game, g.first, s.version, s.rank FROM seats s"
+		" JOIN games g ON g.run = s.run AND g.game = s.game"
+		" WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
+		" ORDER BY s.run, s.game, s.seat";
+	sqlite3_stmt *st;
+	long run = -1, game = -1, first = -1;
+	size_t cap = 0;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		long r = (long)sqlite3_column_int64(st, 0), g = (long)sqlite3_column_int64(st, 1);
+		long f = (long)sqlite3_column_int64(st, 2), v = (long)sqlite3_column_int64(st, 3);
+		int rank = sqlite3_column_int(st, 4);
+		struct rating_game *rg;
+
+		if (r != run || g != game) {
+			if (lr->game_count == cap) {
+				cap = 2 * cap + 64;
+				lr->games = xrealloc(lr->games, cap * sizeof *lr->games);
+				lr->sets = xrealloc(lr->sets, cap * sizeof *lr->sets);
+			}
+			if (r != run || f != first)
+				lr->set_count++;
+			memset(&lr->games[lr->game_count], 0, sizeof *lr->games);
+			lr->sets[lr->game_count++] = (uint32_t)lr->set_count;
+			run = r, game = g, first = f;
+		}
+		rg = &lr->games[lr->game_count - 1];
+		if (v < 1 || v > lr->count || rg->seats == RATINGS_MAX_SEATS || rank < 1 || rank > 99) {
+			sqlite3_finalize(st);
+			return errorf(err, "league.db: game %ld of run %ld names a version "
+				      "or rank that is not there: rebuild the index", g, r);
+		}
+		rg->entrant[rg->seats] = (int16_t)(v - 1);
+		rg->rank[rg->seats] = (int8_t)rank;
+		rg->team[rg->seats++] = -1;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+}
+
+/* What a version is ordered by: the interval's lower bound, else
+ * nothing (-inf); then the rating. */
+static double bound_of(const struct ratings_entry *e)
+{
+	return e->status == RATINGS_RATED ? e->lo
+	       : e->status == RATINGS_ABOVE ? e->elo : -INFINITY;
+}
+
+static const struct league_rating *sorting;
+
+static int by_bound(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	const struct league_version *vx = &sorting->versions[x], *vy = &sorting->versions[y];
+	bool ax = vx->latest && !vx->retired, ay = vy->latest && !vy->retired;
+	const struct ratings_entry *ex = &sorting->r.entry[x], *ey = &sorting->r.entry[y];
+	double bx = bound_of(ex), by = bound_of(ey);
+	double rx = ex->status == RATINGS_UNRATED ? -INFINITY : ex->elo;
+	double ry = ey->status == RATINGS_UNRATED ? -INFINITY : ey->elo;
+	int c;
+
+	if (ax != ay)
+		return ax ? -1 : 1;
+	if (bx != by)
+		return bx > by ? -1 : 1;
+	if (rx != ry)
+		return rx > ry ? -1 : 1;
+	if (ex->games != ey->games)
+		return ex->games > ey->games ? -1 : 1;
+	c = strcmp(vx->name, vy->name);
+	return c ? c : vx->number - vy->number;
+}
+
+int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
+{
+	int n;
+
+	memset(lr, 0, sizeof *lr);
+	if ((n = league_db_versions(db, &lr->versions, err)) < 0)
+		return -1;
+	lr->count = n;
+	if (n > RATINGS_MAX_ENTRANTS)
+		return errorf(err, "%d versions: more than the fit rates (%d)", n,
+			      RATINGS_MAX_ENTRANTS);
+	if (load_games(db, lr, err) ||
+	    ratings_compute(lr->games, lr->game_count, n > 0 ? n : 1,
+			    &(struct ratings_options){.anchor = -1, .set = lr->sets},
+			    &lr->r, err))
+		return -1;
+	lr->order = xcalloc((size_t)n + 1, sizeof *lr->order);
+	for (int i = 0; i < n; i++) {
+		lr->order[i] = i;
+		lr->active += lr->versions[i].latest && !lr->versions[i].retired;
+	}
+	sorting = lr;
+	qsort(lr->order, (size_t)n, sizeof *lr->order, by_bound);
+	sorting = NULL;
+	return 0;
+}
+
+void league_rating_free(struct league_rating *lr)
+{
+	league_versions_free(lr->versions, lr->count);
+	free(lr->games);
+	free(lr->sets);
+	free(lr->order);
+	if (lr->r.entry)
+		ratings_free(&lr->r);
+	memset(lr, 0, sizeof *lr);
+}
+
+void league_rating_pick(const struct league_rating *lr, struct league_pick *p)
+{
+	int *slot = xcalloc((size_t)lr->count + 1, sizeof *slot);
+
+	for (int i = 0; i < lr->count; i++)
+		slot[i] = -1;
+	for (int a = 0; a < lr->active && a < p->count; a++) {
+		const struct ratings_entry *e = &lr->r.entry[lr->order[a]];
+
+		slot[lr->order[a]] = a;
+		p->e[a] = (struct league_pick_entry){
+			.rated = e->status == RATINGS_RATED, .elo = e->elo,
+			/* The sandwich error of a few sets can be near 0 (sets split
+			 * evenly): the model's own error says what games taught. */
+			.se = fmax(e->se, e->se_naive),
+			.games = e->games,
+		};
+	}
+	memset(p->pair_sets, 0, (size_t)p->count * (size_t)p->count * sizeof *p->pair_sets);
+	p->sets = 0;
+	for (size_t g = 0; g < lr->game_count; g++) {
+		const struct rating_game *rg = &lr->games[g];
+
+		if (g && lr->sets[g] == lr->sets[g - 1])
+			continue;  /* a set's pairs once */
+		p->sets++;
+		for (int s = 0; s < rg->seats; s++)
+			for (int t = 0; t < rg->seats; t++) {
+				int a = slot[rg->entrant[s]], b = slot[rg->entrant[t]];
+
+				if (s != t && a >= 0 && b >= 0)
+					p->pair_sets[a * p->count + b]++;
+			}
+	}
+	free(slot);
+}
+
+/* A version's row: its rating, bound and interval as text. */
+struct row {
+	char lower[16], rating[16], interval[40];
+};
+
+static void row_text(const struct ratings_entry *e, struct row *r)
+{
+	strcpy(r->lower, "-");
+	strcpy(r->interval, "-");
+	switch (e->status) {
+	case RATINGS_RATED:
+		snprintf(r->lower, sizeof r->lower, "%+.0f", e->lo);
+		snprintf(r->rating, sizeof r->rating, "%+.0f", e->elo);
+		snprintf(r->interval, sizeof r->interval, "[%+.0f, %+.0f]", e->lo, e->hi);
+		break;
+	case RATINGS_ABOVE:
+		snprintf(r->lower, sizeof r->lower, "%+.0f", e->elo);
+		snprintf(r->rating, sizeof r->rating, ">%+.0f", e->elo);
+		break;
+	case RATINGS_BELOW:
+		snprintf(r->rating, sizeof r->rating, "<%+.0f", e->elo);
+		break;
+	case RATINGS_UNRATED:
+		strcpy(r->rating, "-");
+		break;
+	}
+}
+
+static const char *state_of(const struct league_version *v)
+{
+	return v->retired ? "retired" : v->latest ? "active" : "old";
+}
+
+static void print_table(FILE *out, const struct league_rating *lr, bool all)
+{
+	int end = all ? lr->count : lr->active;
+
+	fprintf(out, "%-4s %-24s %-7s %-12s %6s %7s %-14s %6s\n", "rank", "bot",
+		"version", "files", "lower", "rating", "95% interval", "games");
+	for (int k = 0; k < end; k++) {
+		const struct league_version *v = &lr->versions[lr->order[k]];
+		struct row r;
+		char rank[16], version[16];
+
+		if (k == lr->active)
+			fprintf(out, "\nold and retired versions:\n");
+		row_text(&lr->r.entry[lr->order[k]], &r);
+		snprintf(rank, sizeof rank, "%d", k + 1);
+		snprintf(version, sizeof version, "v%d", v->number);
+		visible_line(out, "%-4s %-24s %-7s %-12.12s %6s %7s %-14s %6d%s%s",
+			     k < lr->active ? rank : "-", v->name, version, v->hash,
+			     r.lower, r.rating, r.interval, lr->r.entry[lr->order[k]].games,
+			     k < lr->active ? "" : " ", k < lr->active ? "" : state_of(v));
+	}
+}
+
+static void print_csv(FILE *out, const struct league_rating *lr, bool all)
+{
+	int end = all ? lr->count : lr->active;
+
+	fprintf(out, "rank,bot,version,files,state,lower,rating,upper,games\n");
+	for (int k = 0; k < end; k++) {
+		const struct league_version *v = &lr->versions[lr->order[k]];
+		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
+		char lo[24] = "", elo[24] = "", hi[24] = "";
+
+		if (e->status == RATINGS_RATED) {
+			snprintf(lo, sizeof lo, "%.1f", e->lo);
+			snprintf(hi, sizeof hi, "%.1f", e->hi);
+		}
+		if (e->status != RATINGS_UNRATED)
+			snprintf(elo, sizeof elo, "%.1f", e->elo);
+		if (e->status == RATINGS_ABOVE)
+			snprintf(lo, sizeof lo, "%.1f", e->elo);
+		if (e->status == RATINGS_BELOW)
+			snprintf(hi, sizeof hi, "%.1f", e->elo);
+		if (k < lr->active)
+			fprintf(out, "%d,", k + 1);
+		else
+			fputc(',', out);
+		fprintf(out, "%s,%d,%.12s,%s,%s,%s,%s,%d\n", v->name, v->number, v->hash,
+			state_of(v), lo, elo, hi, e->games);
+	}
+}
+
+/* A number rounded to a tenth, as the json and csv give them. */
+static void add_tenth(cJSON *o, const char *name, double x)
+{
+	cJSON_AddNumberToObject(o, name, round(x * 10) / 10);
+}
+
+static void print_json(FILE *out, const struct league_rating *lr, bool all)
+{
+	cJSON *j = cJSON_CreateObject(), *rows = cJSON_AddArrayToObject(j, "ladder");
+	int end = all ? lr->count : lr->active;
+	char *text;
+
+	cJSON_AddNumberToObject(j, "games", (double)lr->game_count);
+	cJSON_AddNumberToObject(j, "sets", (double)lr->set_count);
+	for (int k = 0; k < end; k++) {
+		const struct league_version *v = &lr->versions[lr->order[k]];
+		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
+		cJSON *o = cJSON_CreateObject();
+
+		if (k < lr->active)
+			cJSON_AddNumberToObject(o, "rank", k + 1);
+		cJSON_AddStringToObject(o, "name", v->name);
+		cJSON_AddNumberToObject(o, "version", v->number);
+		cJSON_AddStringToObject(o, "files", v->hash);
+		cJSON_AddStringToObject(o, "state", state_of(v));
+		cJSON_AddStringToObject(o, "status", e->status == RATINGS_RATED ? "rated"
+					: e->status == RATINGS_ABOVE ? "above"
+					: e->status == RATINGS_BELOW ? "below" : "unrated");
+		if (e->status != RATINGS_UNRATED)
+			add_tenth(o, "rating", e->elo);
+		if (e->status == RATINGS_RATED) {
+			cJSON *iv = cJSON_AddArrayToObject(o, "interval");
+
+			cJSON_AddItemToArray(iv, cJSON_CreateNumber(round(e->lo * 10) / 10));
+			cJSON_AddItemToArray(iv, cJSON_CreateNumber(round(e->hi * 10) / 10));
+		}
+		cJSON_AddNumberToObject(o, "games", e->games);
+		cJSON_AddItemToArray(rows, o);
+	}
+	text = json_print_line(j);
+	fprintf(out, "%s\n", text);
+	free(text);
+	cJSON_Delete(j);
+}
+
+void league_ladder_print(FILE *out, const struct league_rating *lr,
+			 enum league_format format, bool all)
+{
+	switch (format) {
+	case LEAGUE_TABLE: print_table(out, lr, all); break;
+	case LEAGUE_CSV: print_csv(out, lr, all); break;
+	case LEAGUE_JSON: print_json(out, lr, all); break;
+	}
+}

@@ -1,0 +1,430 @@
+/*
+ * A league run's sets on workers; see league_run.h.  A "T table games"
+ * message names a set's versions in its table number: seat s's active
+ * version is digit s of it in base `active` (the worker has the list of
+ * active versions, copied when it was forked).
+ */
+#include "league/league_run.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "league/league_folder.h"
+#include "league/league_pick.h"
+#include "league/league_rate.h"
+#include "manifest/run_manifest.h"
+#include "match/match_set.h"
+#include "tournament/pool.h"
+#include "tournament/run_lock.h"
+#include "tournament/worker.h"
+
+struct state {
+	const struct league_run *run;
+	long number;                  /* the run's, from 1 */
+	char *run_dir;
+	struct league_rating rating;  /* at the last refit */
+	int *active;                  /* by active index: the version's index */
+	int active_count;
+	struct league_pick pick;
+	struct run_manifest manifest;
+	long next_game;               /* the next set's first game */
+	long games, sets;             /* entered by this run */
+	int since_refit;              /* sets entered since */
+	/* By worker: its set's first game (0: none), versions, ranks. */
+	long *first;
+	int (*seats)[GAME_MAX_SEATS];
+	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
+	int *ended;                   /* games of the set reported */
+	bool stop;
+	struct worker *workers;
+	sigset_t wait_mask;
+	char *err;
+};
+
+static volatile sig_atomic_t stop_signal;
+
+#define LEAGUE_REFIT_SHARE 100
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* In a worker: the entrant of version `v`. */
+static struct match_entrant entrant_of(const struct state *st, const struct league_version *v)
+{
+	struct match_entrant e = {.name = v->name};
+
+	e.spec.command = v->command;
+	e.spec.command_dir = v->dir;
+	e.spec.stderr_path = league_stderr_path(st->run->dir, v);
+	e.spec.limits = st->run->limits;
+	e.spec.limits.workdir = v->workdir;
+	e.spec.limits.readable = (const char *const *)v->readable;
+	return e;
+}
+
+/* The worker's play function: the duplicate set `games` of the versions
+ * that `table` names, with processes of their own. */
+static void play_set(const struct worker_job *job, int table, const long *games,
+		     int count, const unsigned char *deal_key, int out)
+{
+	const struct state *st = job->ctx;
+	int n = st->run->players, code = table;
+	struct match_entrant entrants[GAME_MAX_SEATS];
+	struct match_set_game set_games[GAME_MAX_SEATS];
+	struct game_outcome outcomes[GAME_MAX_SEATS];
+	struct match *lanes[GAME_MAX_SEATS] = {0};
+	struct match_round round = {.games = set_games, .count = n, .seats = n,
+				    .duplicate = true,
+				    .set_seed = match_secrets_seed(&st->run->config)};
+	char err[ERR_LEN];
+	int rc = -1;
+
+	(void)deal_key;  /* the run's is in the config, for every set */
+	for (int s = 0; s < n; s++, code /= st->active_count)
+		entrants[s] = entrant_of(st, &st->rating.versions[st->active[code % st->active_count]]);
+	for (int k = 0; k < n && k < count; k++) {
+		set_games[k].index = (unsigned long)games[k];
+		for (int s = 0; s < n; s++)
+			set_games[k].seating[s] = (s + k) % n;
+		set_games[k].log_path = outdir_play_log(st->run_dir, games[k]);
+	}
+	if (count != n)
+		errorf(err, "a set is %d games", n);
+	else if ((lanes[0] = match_start(&st->run->config, entrants, n, err)))
+		rc = match_play_round(lanes, &round, outcomes, err);
+	match_finish_lanes(lanes, n);
+	for (int k = 0; k < n && k < count; k++)
+		free((char *)set_games[k].log_path);
+	for (int s = 0; s < n; s++)
+		free((char *)entrants[s].spec.stderr_path);
+	if (rc) {
+		worker_say(out, "E %ld %s\n", games[0], err);
+		worker_leave(1);
+	}
+	for (int k = 0; k < n; k++)
+		worker_finished(out, games[k], "-", &outcomes[k], n);
+	worker_say(out, "D %d\n", table);
+}
+
+/* Fits the ratings again from the index and gives the picker them. */
+static int refit(struct state *st)
+{
+	struct league_rating fresh;
+
+	if (league_rating_load(st->run->db, &fresh, st->err)) {
+		league_rating_free(&fresh);
+		return -1;
+	}
+	/* The active versions are the run's, fixed when it started. */
+	for (int a = 0; a < st->active_count; a++)
+		fresh.order[a] = st->active[a];
+	fresh.active = st->active_count;
+	league_rating_pick(&fresh, &st->pick);
+	league_rating_free(&fresh);
+	st->since_refit = 0;
+	if (st->run->progress)
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+	return 0;
+}
+
+/* Whether the run should hand out no more sets. */
+static bool done(const struct state *st)
+{
+	const struct league_run *r = st->run;
+
+	return st->stop || stop_signal ||
+	       (r->max_games && st->next_game - 1 >= r->max_games) ||
+	       (r->until_ns && now_ns() >= r->until_ns);
+}
+
+/* Hands worker `w` the next set, or tells it to quit. */
+static int hand_out(struct state *st, struct worker *w)
+{
+	int i = (int)(w - st->workers), n = st->run->players, seats[GAME_MAX_SEATS];
+	long games[GAME_MAX_SEATS], table = 0;
+
+	if (done(st)) {
+		worker_quit(w);
+		return 0;
+	}
+	league_pick_next(&st->pick, seats);
+	for (int s = n - 1; s >= 0; s--)
+		table = table * st->active_count + seats[s];
+	for (int k = 0; k < n; k++)
+		games[k] = st->next_game + k;
+	st->first[i] = st->next_game;
+	memcpy(st->seats[i], seats, sizeof seats);
+	st->ended[i] = 0;
+	st->next_game += n;
+	if (run_manifest_started(&st->manifest, games[0], n, st->err))
+		return -1;
+	if (worker_assign(w, (int)table, games, n, NULL, NULL))
+		return errorf(st->err, "a worker stopped answering");
+	return 0;
+}
+
+/* Sets between refits: as many as workers, and at least a hundredth of
+ * the sets rated, so that the refits, each of every game, cost a
+ * hundred times the last one in all, not the square of the games. */
+static long refit_every(const struct state *st)
+{
+	long share = (st->rating.set_count + st->sets) / LEAGUE_REFIT_SHARE;
+
+	return share > st->run->concurrency ? share : st->run->concurrency;
+}
+
+/* Worker i's set has ended: listed finished, then entered in the index
+ * in one transaction. */
+static int enter_set(struct state *st, int i)
+{
+	int n = st->run->players, rc;
+	long first = st->first[i];
+
+	for (long g = first; g < first + n; g++)
+		if (run_manifest_finished(&st->manifest, g, st->err))
+			return -1;
+	rc = league_db_exec(st->run->db, "BEGIN IMMEDIATE", st->err);
+	for (int k = 0; !rc && k < n; k++) {
+		long versions[GAME_MAX_SEATS];
+		char *path = outdir_play_log(st->run_dir, first + k);
+		char sha[FILES_SHA256_HEX];
+
+		for (int s = 0; s < n; s++)
+			versions[s] = st->rating.versions[st->active[st->seats[i][(s + k) % n]]].id;
+		rc = files_sha256(AT_FDCWD, path, sha) ? errorf(st->err, "cannot read %s", path)
+		     : league_db_add_game(st->run->db, st->number, first + k, first, sha, n,
+					  versions, st->ranks[i][k], st->err);
+		free(path);
+	}
+	rc = rc ? rc : league_db_task(st->run->db, st->number, first, "finished", st->err);
+	rc = rc ? rc : league_db_exec(st->run->db, "COMMIT", st->err);
+	if (rc) {
+		sqlite3_exec(st->run->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	st->first[i] = 0;
+	st->games += n;
+	st->sets++;
+	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
+}
+
+/* A finished game: "F game sha256 rank0 rank1 ...". */
+static int take_finished(struct state *st, struct worker *w, const char *line)
+{
+	int i = (int)(w - st->workers), n = st->run->players, used;
+	long game, k;
+	const char *p;
+
+	if (sscanf(line, "F %ld %*s%n", &game, &used) != 1 || !st->first[i] ||
+	    (k = game - st->first[i]) < 0 || k >= n)
+		return errorf(st->err, "a worker's report is cut short: %.80s", line);
+	p = line + used;
+	for (int s = 0; s < n; s++) {
+		char *end;
+		long rank = strtol(p, &end, 10);
+
+		if (end == p || rank < 1 || rank > 99)
+			return errorf(st->err, "a worker's report is cut short: %.80s", line);
+		st->ranks[i][k][s] = (int)rank;
+		p = end;
+	}
+	return ++st->ended[i] == n ? enter_set(st, i) : 0;
+}
+
+/* Handles one line from worker `w`: 0, or -1 with st->err. */
+static int handle(void *ctx, struct worker *w, char *line)
+{
+	struct state *st = ctx;
+
+	switch (line[0]) {
+	case 'F':
+		return take_finished(st, w, line);
+	case 'B':
+		return 0;  /* a bot that did not start: its game says so */
+	case 'D':
+		w->table = -1;
+		return hand_out(st, w);
+	case 'E': {
+		const char *why = strchr(line + 2, ' ');
+
+		return errorf(st->err, "%s", why ? why + 1 : line);
+	}
+	}
+	return errorf(st->err, "a worker said something unexpected: %.80s", line);
+}
+
+/* The pool's: worker `w` has gone; a stop signal stops the run. */
+static int worker_gone(void *ctx, struct worker *w, int sig)
+{
+	(void)w;
+	if (sig) {
+		stop_signal = sig;
+		return 0;
+	}
+	return errorf(((struct state *)ctx)->err, "a worker died unexpectedly");
+}
+
+/* The pool's: a stop signal came. */
+static bool stopped(void *ctx)
+{
+	(void)ctx;
+	return stop_signal != 0;
+}
+
+/* The sets in flight at a stop: their logs removed, listed as dropped. */
+static int drop_unfinished(struct state *st, int count)
+{
+	for (int i = 0; i < count; i++) {
+		long first = st->first[i];
+
+		if (!first)
+			continue;
+		for (long g = first; g < first + st->run->players; g++) {
+			char *log = outdir_play_log(st->run_dir, g);
+
+			unlink(log);
+			free(log);
+		}
+		if (run_manifest_dropped(&st->manifest, first, st->run->players, st->err))
+			return -1;
+	}
+	return 0;
+}
+
+/* The run's folder, its manifest and the picker of its active versions:
+ * 0, or -1 with st->err. */
+static int open_run(struct state *st)
+{
+	const struct league_run *r = st->run;
+	char *stderr_dir, **labels, sql[80];
+	long codes = 1;
+	int rc;
+
+	st->number = league_next_run(r->dir);
+	st->run_dir = league_run_dir(r->dir, st->number);
+	if (league_rating_load(r->db, &st->rating, st->err))
+		return -1;
+	st->active_count = st->rating.active;
+	if (st->active_count < r->players)
+		return errorf(st->err, "the league has %d active bot%s and its games "
+			      "need %d: add bots with 'referee league add'",
+			      st->active_count, st->active_count == 1 ? "" : "s", r->players);
+	for (int s = 0; s < r->players; s++)
+		if ((codes *= st->active_count) > INT32_MAX)
+			return errorf(st->err, "%d active bots are more than a run of "
+				      "%d-player sets can seat: retire some",
+				      st->active_count, r->players);
+	st->active = xcalloc((size_t)st->active_count, sizeof *st->active);
+	labels = xcalloc((size_t)st->active_count, sizeof *labels);
+	for (int a = 0; a < st->active_count; a++) {
+		const struct league_version *v = &st->rating.versions[st->rating.order[a]];
+
+		st->active[a] = st->rating.order[a];
+		labels[a] = xasprintf("%s-v%d", v->name, v->number);
+	}
+	stderr_dir = path_join(r->dir, "stderr");
+	league_pick_init(&st->pick, st->active_count, r->players);
+	league_rating_pick(&st->rating, &st->pick);
+	rc = files_mkdirs(stderr_dir, st->err) || files_mkdirs(st->run_dir, st->err) ||
+	     run_manifest_create(&st->manifest, st->run_dir, "league", &r->config,
+				 labels, st->active_count, true, st->err) ? -1 : 0;
+	st->manifest.set_games = r->players;  /* a set is a game a seat */
+	snprintf(sql, sizeof sql, "INSERT INTO runs VALUES(%ld, 0)", st->number);
+	rc = rc ? rc : league_db_exec(r->db, sql, st->err);
+	for (int a = 0; a < st->active_count; a++)
+		free(labels[a]);
+	free(labels);
+	free(stderr_dir);
+	return rc;
+}
+
+/* Starts the workers and serves them until a stop: 0, or -1. */
+static int play_sets(struct state *st, int *started)
+{
+	const struct league_run *r = st->run;
+	struct worker_job job = {.play = play_set, .ctx = st, .lock_fd = r->lock_fd};
+	int rc = 0;
+
+	st->workers = xcalloc((size_t)r->concurrency, sizeof *st->workers);
+	st->first = xcalloc((size_t)r->concurrency, sizeof *st->first);
+	st->seats = xcalloc((size_t)r->concurrency, sizeof *st->seats);
+	st->ranks = xcalloc((size_t)r->concurrency, sizeof *st->ranks);
+	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
+	for (int i = 0; i < r->concurrency && !rc && !done(st); i++)
+		if (!(rc = worker_start(&st->workers[i], &job, st->err))) {
+			++*started;
+			rc = hand_out(st, &st->workers[i]);
+		}
+	rc = rc ? rc : pool_run(st->workers, *started, &(const struct pool_ops){
+		.handle = handle, .gone = worker_gone, .done = stopped,
+		.wait_mask = &st->wait_mask}, st, st->err);
+	for (int i = 0; i < *started; i++)
+		if (st->workers[i].pid)
+			worker_kill(&st->workers[i]);
+	return rc;
+}
+
+/* Lists the sets in flight as dropped, signs run.jsonl and marks the run
+ * closed: 0, or -1. */
+static int close_run(struct state *st, int started)
+{
+	char sql[80];
+
+	if (drop_unfinished(st, started) ||
+	    run_manifest_sign(&st->manifest, st->run->config.key, st->err))
+		return -1;
+	snprintf(sql, sizeof sql, "UPDATE runs SET closed = 1 WHERE id = %ld", st->number);
+	return league_db_exec(st->run->db, sql, st->err);
+}
+
+int league_run_play(const struct league_run *run, char *err)
+{
+	struct league_run r = *run;
+	struct state st = {.run = &r, .next_game = 1, .err = err};
+	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
+	unsigned char deal_key[FAIR_HASH_BYTES];
+	sigset_t stops;
+	int rc, started = 0;
+
+	/* Every set's secrets derive from it, so that run.jsonl names each
+	 * C before the set starts. */
+	randombytes_buf(deal_key, sizeof deal_key);
+	r.config.deal_key = deal_key;
+	stop_signal = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stops, &st.wait_mask);
+	rc = open_run(&st);
+	rc = rc ? rc : play_sets(&st, &started);
+	if (st.manifest.journal && (rc == 0 ? close_run(&st, started) : 0))
+		rc = -1;
+	pthread_sigmask(SIG_SETMASK, &st.wait_mask, NULL);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sodium_memzero(deal_key, sizeof deal_key);
+	run_manifest_free(&st.manifest);
+	league_pick_free(&st.pick);
+	league_rating_free(&st.rating);
+	free(st.run_dir);
+	free(st.active);
+	free(st.workers);
+	free(st.first);
+	free(st.seats);
+	free(st.ranks);
+	free(st.ended);
+	return rc ? rc : stop_signal;
+}

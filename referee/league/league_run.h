@@ -1,0 +1,44 @@
+/*
+ * `referee league run`'s games (docs/LEAGUE.md, "A run"): duplicate sets
+ * on the tournament's pool of workers (worker.h), each set's versions
+ * picked as league_pick.h says when a worker is free, each worker playing
+ * its set with bot processes started for it (match.h), its logs in the
+ * run's folder DIR/runs/NNNNNN with a run.jsonl (run_manifest.h, verb
+ * "league") that names each set's commitment before it starts.  A set
+ * whose games have all ended is listed as finished in run.jsonl, then
+ * entered in the index in one transaction; the ratings are fitted again
+ * once as many sets as workers have ended, or a hundredth of the sets
+ * rated if more.  A stop (the count or time
+ * reached, SIGINT, SIGTERM) kills the sets in flight, lists them as
+ * dropped and signs run.jsonl; after kill -9 the next run does it
+ * (league_sync.h).
+ */
+#ifndef ARENA_LEAGUE_RUN_H
+#define ARENA_LEAGUE_RUN_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+#include "league/league_db.h"
+#include "match/match.h"
+
+struct league_run {
+	const char *dir;                 /* the league's folder */
+	sqlite3 *db;
+	int players;
+	struct match_config config;      /* rules, options, time, key */
+	struct bot_limits limits;        /* every bot's, but workdir and readable */
+	int concurrency;
+	int lock_fd;                     /* the folder's run.lock, kept open */
+	long max_games;                  /* 0: no count */
+	int64_t until_ns;                /* now_ns() to stop at; 0: none */
+	/* After each refit, for the status line (may be NULL). */
+	void (*progress)(void *ctx, long games, long sets, int versions);
+	void *ctx;
+};
+
+/* Plays sets until a stop: 0 after a stop by count or time, the signal
+ * (SIGINT, SIGTERM) that stopped it, or -1 with err. */
+int league_run_play(const struct league_run *run, char *err);
+
+#endif

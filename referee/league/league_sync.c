@@ -1,0 +1,302 @@
+/*
+ * Closing stopped runs and entering their games; see league_sync.h.
+ */
+#include "league/league_sync.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/journal.h"
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
+#include "base/util.h"
+#include "league/league_db.h"
+#include "league/league_folder.h"
+#include "manifest/run_manifest.h"
+
+/* What a run's run.jsonl says of its games, by number from 1. */
+struct run_view {
+	long count;            /* games started */
+	char *finished;        /* by game: 1 when listed finished */
+	char (*sha)[65];       /* the finished record's SHA-256 */
+	bool signed_;
+};
+
+static void view_free(struct run_view *v)
+{
+	free(v->finished);
+	free(v->sha);
+}
+
+/* Reads the records of `log` (run.jsonl) into `v`. */
+static void view_read(const struct game_log *log, struct run_view *v)
+{
+	memset(v, 0, sizeof *v);
+	for (size_t i = 1; i < log->count; i++) {
+		const cJSON *r = log->lines[i].json, *g;
+		const char *type = log->lines[i].type ? log->lines[i].type : "";
+
+		if (!strcmp(type, "started"))
+			cJSON_ArrayForEach(g, json_member(r, "games"))
+				if (cJSON_IsNumber(g) && g->valuedouble > (double)v->count &&
+				    g->valuedouble < 1e9)
+					v->count = (long)g->valuedouble;
+		if (!strcmp(type, "signature"))
+			v->signed_ = !log->ends_mid_line;
+	}
+	v->finished = xcalloc((size_t)v->count + 1, 1);
+	v->sha = xcalloc((size_t)v->count + 1, sizeof *v->sha);
+	for (size_t i = 1; i < log->count; i++) {
+		const cJSON *r = log->lines[i].json;
+		const char *sha = cJSON_GetStringValue(json_member(r, "sha256"));
+		long game;
+
+		if (log->lines[i].type && !strcmp(log->lines[i].type, "finished") &&
+		    json_get_int(r, "game", 1, v->count, &game) && sha && strlen(sha) == 64) {
+			v->finished[game] = 1;
+			memcpy(v->sha[game], sha, 65);
+		}
+	}
+}
+
+/* Whether the log of a game is whole: read, its last record the
+ * signature. */
+static bool log_whole(const char *path)
+{
+	struct game_log log;
+	char err[ERR_LEN];
+	bool whole;
+
+	if (logread_load(path, &log, err))
+		return false;
+	whole = log.count && !log.ends_mid_line && !log.corrupt &&
+		log.lines[log.count - 1].type &&
+		!strcmp(log.lines[log.count - 1].type, "signature");
+	logread_free(&log);
+	return whole;
+}
+
+/* Closes the stopped run whose run.jsonl is `log`: its sets listed as
+ * finished or dropped, then signed.  0, or -1 with err. */
+static int close_run(const char *run_dir, const struct game_log *log,
+		     struct run_view *v, int players, const struct referee_key *key,
+		     char *err)
+{
+	size_t lines = log->count - (log->ends_mid_line ? 1 : 0);
+	const struct log_line *last;
+	unsigned char hash[FAIR_HASH_BYTES];
+	const char *id = log->count ? logread_string(log, 0, "id") : NULL;
+	struct run_manifest m = {.dir = run_dir, .set_games = players};
+	int rc = 0;
+
+	if (!lines || !id || hex_decode_exact(m.id, sizeof m.id, id))
+		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
+	last = &log->lines[lines - 1];
+	journal_line_hash(hash, last->bytes, last->len);
+	m.journal = journal_reopen(log->path, (size_t)(last->bytes + last->len + 1 - log->buffer),
+				   lines, hash, err);
+	if (!m.journal)
+		return -1;
+	for (long first = 1; !rc && first <= v->count; first += players) {
+		bool whole = true;
+
+		for (long g = first; g < first + players; g++) {
+			char *path = outdir_play_log(run_dir, g);
+
+			whole = whole && (v->finished[g] || log_whole(path));
+			free(path);
+		}
+		for (long g = first; whole && !rc && g < first + players; g++)
+			if (!v->finished[g]) {
+				rc = run_manifest_finished(&m, g, err);
+				v->finished[g] = 2;  /* its SHA-256 read below */
+			}
+		if (whole)
+			continue;
+		for (long g = first; g < first + players; g++) {
+			char *path = outdir_play_log(run_dir, g);
+
+			unlink(path);
+			free(path);
+		}
+		rc = run_manifest_dropped(&m, first, players, err);
+	}
+	rc = rc ? rc : run_manifest_sign(&m, key, err);
+	run_manifest_free(&m);
+	return rc;
+}
+
+/* The version of seat `s` of a log's header: by its name and files. */
+static long seat_version(sqlite3 *db, const cJSON *player)
+{
+	const char *name = cJSON_GetStringValue(json_member(player, "name"));
+	const cJSON *files = json_member(player, "files");
+	sqlite3_stmt *st;
+	char hash[65];
+	long id = 0;
+
+	if (!name || !cJSON_IsArray(files))
+		return 0;
+	league_files_hash(files, hash);
+	if (sqlite3_prepare_v2(db, "SELECT id FROM versions WHERE name = ? AND hash = ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hash, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* Whether the index holds game `game` of run `run`. */
+static bool indexed(sqlite3 *db, long run, long game)
+{
+	sqlite3_stmt *st;
+	bool has = false;
+
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM games WHERE run = ? AND game = ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_int64(st, 2, game);
+	has = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return has;
+}
+
+/* Enters game `game` from its log: 0, or -1 with err. */
+static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
+		      int players, const char *sha, const char *game_name, char *err)
+{
+	char *path = outdir_play_log(run_dir, game);
+	struct game_log log;
+	long versions[GAME_MAX_SEATS];
+	int ranks[GAME_MAX_SEATS], rc = -1, seats;
+	const char *g;
+	const cJSON *p;
+
+	if (logread_load(path, &log, err)) {
+		free(path);
+		return -1;
+	}
+	g = log.count ? logread_string(&log, 0, "game") : NULL;
+	seats = logread_ranks(&log, ranks, GAME_MAX_SEATS);
+	if (!g || strcmp(g, game_name))
+		errorf(err, "%s: a game of %s, not of the league's %s", path,
+		       g ? g : "nothing", game_name);
+	else if (seats != players || cJSON_GetArraySize(json_member(log.lines[0].json,
+								 "players")) != players)
+		errorf(err, "%s: not a finished game of %d players", path, players);
+	else {
+		int s = 0;
+
+		cJSON_ArrayForEach(p, json_member(log.lines[0].json, "players"))
+			versions[s++] = seat_version(db, p);
+		for (s = 0; s < players && versions[s]; s++)
+			;
+		if (s < players)
+			errorf(err, "%s: seat %d is no version of the register: a log "
+			       "of another league", path, s);
+		else
+			rc = league_db_add_game(db, run, game, game - (game - 1) % players,
+						sha, players, versions, ranks, err);
+	}
+	logread_free(&log);
+	free(path);
+	return rc;
+}
+
+/* Closes (with a key) and enters run `run`: 0, or -1 with err. */
+static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
+		    int players, const struct referee_key *key, char *err)
+{
+	char *run_dir = league_run_dir(dir, run), *path = outdir_run_manifest(run_dir);
+	struct game_log log;
+	struct run_view v;
+	const char *g;
+	int rc = -1;
+
+	if (access(path, F_OK)) {
+		/* Stopped before its manifest was made: nothing started. */
+		free(run_dir);
+		free(path);
+		return 0;
+	}
+	if (logread_load(path, &log, err)) {
+		free(run_dir);
+		free(path);
+		return -1;
+	}
+	view_read(&log, &v);
+	g = log.count ? logread_string(&log, 0, "game") : NULL;
+	if (!g || strcmp(g, game))
+		errorf(err, "%s: a run of %s, not of the league's %s", path,
+		       g ? g : "nothing", game);
+	else if (!v.signed_ && key && close_run(run_dir, &log, &v, players, key, err))
+		;
+	else {
+		char sql[96];
+
+		rc = league_db_exec(db, "BEGIN IMMEDIATE", err);
+		for (long n = 1; !rc && n <= v.count; n++) {
+			char hash[FILES_SHA256_HEX];
+			char *log_path = outdir_play_log(run_dir, n);
+
+			if (v.finished[n] == 2 && files_sha256(AT_FDCWD, log_path, hash) == 0)
+				memcpy(v.sha[n], hash, 65);
+			free(log_path);
+			if (v.finished[n] && !indexed(db, run, n))
+				rc = enter_game(db, run_dir, run, n, players, v.sha[n], game, err);
+			if (!rc && v.finished[n] && (n - 1) % players == 0)
+				rc = league_db_task(db, run, n, "finished", err);
+		}
+		snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO runs VALUES(%ld, %d)", run,
+			 v.signed_ || key ? 1 : 0);
+		rc = rc ? rc : league_db_exec(db, sql, err);
+		rc = rc ? rc : league_db_exec(db, "COMMIT", err);
+		if (rc)
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	logread_free(&log);
+	view_free(&v);
+	free(run_dir);
+	free(path);
+	return rc;
+}
+
+/* Whether the index holds run `run` as closed. */
+static bool closed(sqlite3 *db, long run)
+{
+	sqlite3_stmt *st;
+	bool is = false;
+
+	if (sqlite3_prepare_v2(db, "SELECT closed FROM runs WHERE id = ?", -1, &st,
+			       NULL) != SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(st, 1, run);
+	is = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return is;
+}
+
+int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
+		const struct referee_key *key, char *err)
+{
+	long next = league_next_run(dir);
+
+	for (long run = 1; run < next; run++) {
+		char *run_dir = league_run_dir(dir, run);
+		bool there = access(run_dir, F_OK) == 0;
+
+		free(run_dir);
+		if (there && !closed(db, run) &&
+		    sync_run(dir, db, run, game, players, key, err))
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,29 @@
+/*
+ * The index made to agree with the logs (docs/LEAGUE.md, "Nothing
+ * lost"): a run that was stopped before its end (kill -9, a crash, a
+ * full disk) is closed by the next `league run`: each duplicate set it
+ * started whose logs are all whole and signed is listed as finished in
+ * its run.jsonl, the logs of any other set are removed and the set listed
+ * as dropped, and run.jsonl is signed, so that the folder verifies as a
+ * whole again; then every game that a run.jsonl lists as finished and
+ * the index lacks is entered, read from its log (its header's seats,
+ * each a version by its name and files, and its result's ranks).
+ * `league rebuild` is the second step alone on an index made afresh
+ * from the register.
+ */
+#ifndef ARENA_LEAGUE_SYNC_H
+#define ARENA_LEAGUE_SYNC_H
+
+#include <sqlite3.h>
+
+#include "base/keys.h"
+
+/* Closes every run of the folder that the index does not hold as
+ * closed (with `key`; NULL: none is closed, their finished games are
+ * entered all the same) and enters the games the index lacks, a run at
+ * a time, each in one transaction.  `game` is the league's, `players`
+ * its players a game.  0, or -1 with err. */
+int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
+		const struct referee_key *key, char *err);
+
+#endif

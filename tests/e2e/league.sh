@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# `referee league` (docs/LEAGUE.md): a folder made by init, bots added
+# after their pre-flight, a new version for new files, retired bots apart;
+# runs of duplicate sets that lose no finished game to kill -9 and go on;
+# the index made again from the logs alone giving the same ladder to the
+# byte; seasons; `referee verify` of the folder, index included; a late bot's
+# share; the refusals (a damaged index, another game's runs, two runs at
+# once); and the same as a normal user.
+. "$(dirname "$0")/../tools/lib.sh"
+
+L=$TMP/league
+# Each bot a copy of random-bot of its own, so that each has its files.
+for b in a b c d; do
+	mkdir "$TMP/$b"
+	cp "$CBOT" "$TMP/$b/bot"
+done
+bot() { echo "$TMP/$1/bot $TMP"; }
+# The ladder's rows, "NAME vK" each, in order.
+rows() { "$REFEREE" league ladder "$@" --format csv | awk -F, 'NR > 1 { print $2 " v" $3 " " $5 }'; }
+games_of() { "$REFEREE" league ladder "$L" --versions --format json |
+	"$PYTHON3" -c 'import json, sys; print(sum(r["games"] for r in json.load(sys.stdin)["ladder"] if r["name"] == sys.argv[1] and r["version"] == int(sys.argv[2])))' "$1" "$2"; }
+
+expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
+expect_eq "$(cat "$OUT")" "league of rolit for 2 players made in $L" "init: the folder made"
+expect_eq "$(cd "$L" && echo *)" "league.db league.json" "init: league.json and the index"
+expect_exit 2 "$REFEREE" league init "$L" --game rolit
+expect_eq "$(head -1 "$ERR")" "referee league: $L is a league already: 'referee league add' adds bots to it" \
+	"init of a league again: refused"
+expect_exit 2 "$REFEREE" league init "$TMP/x" --game chess
+expect_eq "$(head -1 "$ERR")" "referee league: unknown game 'chess' (see 'referee games')" "init: an unknown game"
+expect_exit 2 "$REFEREE" league run "$L" --games 2
+expect_contains "$ERR" "referee league: the league has 0 active bots and its games need 2: add bots with 'referee league add'" \
+	"run without bots: refused"
+
+for b in a b c; do
+	expect_exit 0 "$REFEREE" league add "$L" "$b" $(bot "$b")
+	expect_eq "$(cut -c1-18 "$OUT")" "$b v1 added (files " "add $b: its first version"
+done
+expect_exit 0 "$REFEREE" league add "$L" a $(bot a)
+expect_eq "$(cat "$OUT")" "a v1 has these files already: nothing added" "add with the same files: nothing new"
+expect_exit 1 "$REFEREE" league add "$L" broken "$ZOO/crash-at-start.sh $TMP"
+expect_contains "$ERR" "referee league: broken v1 failed its pre-flight (referee check-bot), so it is not added; its checklist, kept in $L/stderr/preflight-broken-v1.txt:" \
+	"a bot failing its pre-flight: not added, its checklist shown"
+expect_contains "$ERR" "FAIL" "... the checklist's failure"
+expect_exit 2 "$REFEREE" league add "$L" "../x" $(bot a)
+expect_eq "$(head -1 "$ERR")" "referee league: '../x' is not a bot's name: letters, digits, '-', '_' and '.', up to 40, not starting with '.' or '-'" \
+	"add: a name that is no name"
+
+expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 2
+expect_exit 0 "$REFEREE" league status "$L"
+expect_eq "$(cat "$OUT")" "game: rolit, 2 players a game; season first, from run 1
+bots: 3 (0 retired); versions: 3
+runs: 1; games: 12 in 6 sets" "status after a run of 12 games"
+expect_eq "$(cd "$L/runs/000001" && ls game-*.jsonl | wc -l)" 12 "the run's 12 logs in runs/000001"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify of the league: its logs and its index"
+expect_eq "$(rows "$L" | sort | cut -d' ' -f1-2 | tr '\n' ' ')" "a v1 b v1 c v1 " "the ladder: one row a version"
+if command -v sqlite3 >/dev/null; then
+	expect_eq "$(sqlite3 "$L/league.db" 'PRAGMA journal_mode; SELECT COUNT(*) FROM games; SELECT COUNT(*) FROM seats' | tr '\n' ' ')" \
+		"wal 12 24 " "sqlite3 reads the index: WAL, 12 games, 24 seats"
+else
+	ok 0 "sqlite3 reads the index # SKIP sqlite3 is not installed"
+fi
+# Ordered by the lower bound, the rating beside it.
+"$REFEREE" league ladder "$L" --format json >"$TMP/ladder.json"
+expect_eq "$("$PYTHON3" -c 'import json, sys
+rows = json.load(open(sys.argv[1]))["ladder"]
+low = [r["interval"][0] if r["status"] == "rated" else (r["rating"] if r["status"] == "above" else -1e9) for r in rows]
+print(low == sorted(low, reverse=True), [r["rank"] for r in rows], sum(r["games"] for r in rows))' "$TMP/ladder.json")" \
+	"True [1, 2, 3] 24" "json: ranked by the interval's lower bound, 12 games of two seats"
+
+# A new version: a's files change.
+printf 'x' >>"$TMP/a/bot"
+expect_exit 0 "$REFEREE" league add "$L" a $(bot a)
+expect_eq "$(cut -c1-18 "$OUT")" "a v2 added (files " "other files: a new version"
+a1=$(games_of a 1)
+expect_eq "$(rows "$L" | cut -d' ' -f1-3 | sort | tr '\n' ' ')" "a v2 active b v1 active c v1 active " \
+	"the ladder: the new version, the old one not among the active"
+expect_eq "$(rows "$L" --versions | grep -c '^a v1 old$')" 1 "--versions: the old version apart, as old"
+expect_exit 0 "$REFEREE" league retire "$L" c
+expect_eq "$(cat "$OUT")" "c retired: its versions keep their record, apart" "retire c"
+expect_exit 2 "$REFEREE" league retire "$L" zz
+expect_eq "$(head -1 "$ERR")" "referee league: the league has no bot 'zz' (see 'referee league ladder --versions')" \
+	"retire: an unknown bot"
+expect_exit 0 "$REFEREE" league run "$L" --games 6 --concurrency 1
+expect_eq "$(games_of a 1)" "$a1" "the old version plays no more; its record stays"
+expect_eq "$(rows "$L" | cut -d' ' -f1-2 | sort | tr '\n' ' ')" "a v2 b v1 " "the ladder: a retired bot apart"
+expect_eq "$(rows "$L" --versions | grep -c '^c v1 retired$')" 1 "--versions: the retired version, as retired"
+
+# kill -9 in the middle of a run: nothing finished is lost, the next run
+# closes the cut one and goes on.
+"$REFEREE" league add "$L" c2 $(bot c) >/dev/null
+"$REFEREE" league run "$L" --for 120s --concurrency 2 >/dev/null 2>&1 &
+for _ in $(seq 600); do
+	n=$(grep -c '"finished"' "$L/runs/000003/run.jsonl" 2>/dev/null)
+	[ "${n:-0}" -ge 4 ] && break
+	sleep 0.1
+done
+kill_run "league run $L"
+wait
+before=$(grep -c '"finished"' "$L/runs/000003/run.jsonl")
+expect_exit 0 "$REFEREE" league status "$L"
+expect_contains "$OUT" "runs stopped before their end: 1" "status: the run cut by kill -9"
+expect_exit 1 "$REFEREE" verify "$L"
+expect_contains "$OUT" "not signed: the run was stopped before its end" "verify: the cut run is not a whole yet"
+expect_exit 0 "$REFEREE" league run "$L" --games 4 --concurrency 2
+after=$(grep -c '"finished"' "$L/runs/000003/run.jsonl")
+expect_eq "$([ "$after" -ge "$before" ] && [ $((after % 2)) -eq 0 ]; echo $?)" 0 \
+	"the next run closed the cut one: its $before finished games kept ($after, whole sets)"
+expect_eq "$(tail -1 "$L/runs/000003/run.jsonl" | grep -c '"type":"signature"')" 1 "... and signed it"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify after the next run: whole again"
+expect_eq "$(ls "$L"/runs/*/game-*.jsonl | wc -l)" \
+	"$("$REFEREE" league status "$L" | sed -n 's/^runs: [0-9]*; games: \([0-9]*\) in .*/\1/p')" \
+	"the index holds every log of the folder"
+
+# The index again from the logs alone: the same ladder to the byte.
+for f in table json csv; do
+	"$REFEREE" league ladder "$L" --versions --format $f >"$TMP/before.$f"
+done
+tables="SELECT COUNT(*) FROM games; SELECT COUNT(*) FROM seats; SELECT COUNT(*) FROM tasks;
+	SELECT COUNT(*) FROM versions; SELECT COUNT(*) FROM retired"
+command -v sqlite3 >/dev/null && sqlite3 "$L/league.db" "$tables" >"$TMP/tables.before"
+expect_exit 0 "$REFEREE" league rebuild "$L"
+if command -v sqlite3 >/dev/null; then
+	expect_eq "$(sqlite3 "$L/league.db" "$tables" | tr '\n' ' ')" "$(tr '\n' ' ' <"$TMP/tables.before")" \
+		"rebuild: the same games, seats, sets, versions and retired bots"
+else
+	ok 0 "rebuild: the same games, seats, sets, versions and retired bots # SKIP sqlite3 is not installed"
+fi
+for f in table json csv; do
+	"$REFEREE" league ladder "$L" --versions --format $f >"$TMP/after.$f"
+	expect_eq "$(cmp "$TMP/before.$f" "$TMP/after.$f" && echo same)" same "rebuild: the same $f ladder, byte for byte"
+done
+# A damaged index: a clear error, and rebuild mends it.
+echo junk >"$L/league.db"
+rm -f "$L/league.db-wal" "$L/league.db-shm"
+expect_exit 2 "$REFEREE" league ladder "$L"
+expect_eq "$(head -1 "$ERR")" "referee league: $L/league.db is not a league's index (damaged, or another program's file): 'referee league rebuild' makes it again from the folder's logs" \
+	"a damaged index: refused, saying what to do"
+expect_exit 1 "$REFEREE" verify "$L"
+expect_contains "$OUT" "$L/league.db: FAILED: " "verify names the damaged index"
+expect_exit 0 "$REFEREE" league rebuild "$L"
+"$REFEREE" league ladder "$L" --versions --format json >"$TMP/mended.json"
+expect_eq "$(cmp "$TMP/before.json" "$TMP/mended.json" && echo same)" same "rebuild of a damaged index: the same ladder"
+# An index that lies: verify names the game.
+if command -v sqlite3 >/dev/null; then
+	sqlite3 "$L/league.db" "UPDATE seats SET rank = 3 - rank WHERE run = 1 AND game = 3"
+	expect_exit 1 "$REFEREE" verify "$L"
+	expect_contains "$OUT" "$L/league.db: FAILED: game 3 of run 000001 is in the logs, not in it as its log has it" \
+		"verify: an index that changed a game's ranks"
+	"$REFEREE" league rebuild "$L" >/dev/null
+	sqlite3 "$L/league.db" "DELETE FROM retired"
+	expect_exit 1 "$REFEREE" verify "$L"
+	expect_eq "$(grep FAILED "$OUT")" "$L/league.db: FAILED: it and the register disagree on whether c is retired" \
+		"verify: an index that forgot a retired bot"
+	"$REFEREE" league rebuild "$L" >/dev/null
+else
+	ok 0 "verify: an index that changed a game's ranks # SKIP sqlite3 is not installed"
+	ok 0 "verify: an index that forgot a retired bot # SKIP sqlite3 is not installed"
+fi
+# A folder holding another game's runs.
+"$REFEREE" league init "$TMP/bolo" --game bolo >/dev/null
+cp -r "$L/runs" "$TMP/bolo/"
+expect_exit 2 "$REFEREE" league rebuild "$TMP/bolo"
+expect_eq "$(head -1 "$ERR")" "referee league: $TMP/bolo/runs/000001/run.jsonl: a run of rolit, not of the league's bolo" \
+	"rebuild of a folder with another game's runs: refused"
+
+# Seasons: the ladder frozen and kept, every version rated afresh.
+"$REFEREE" league ladder "$L" --versions --format csv >"$TMP/first.csv"
+expect_exit 0 "$REFEREE" league season "$L" s2
+expect_eq "$(cat "$OUT")" "season first ended, its ladder kept in $L/seasons/first; season s2 begins, every version rated afresh" \
+	"season: the first ends, s2 begins"
+expect_eq "$(cmp "$TMP/first.csv" "$L/seasons/first/ladder.csv" && echo same)" same "season: the old ladder frozen, every version"
+expect_exit 0 "$REFEREE" league ladder "$L" --season first --format csv
+expect_eq "$(cmp "$OUT" "$TMP/first.csv" && echo same)" same "ladder --season first: the frozen ladder"
+expect_eq "$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" 0 \
+	"the new season's ladder: no game yet"
+expect_exit 2 "$REFEREE" league season "$L" s2
+expect_eq "$(head -1 "$ERR")" "referee league: the league has had a season 's2' already" "season: a name used already"
+expect_exit 0 "$REFEREE" league run "$L" --games 4 --concurrency 2
+expect_eq "$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" 4 \
+	"the new season counts its own games"
+"$REFEREE" league ladder "$L" --format json >"$TMP/s2.json"
+"$REFEREE" league rebuild "$L" >/dev/null
+expect_eq "$("$REFEREE" league ladder "$L" --format json | cmp - "$TMP/s2.json" && echo same)" same \
+	"rebuild: the same season's ladder"
+expect_exit 0 "$REFEREE" verify "$L"
+
+# Two runs at once on one league: the second refused; SIGTERM stops the
+# first with its games kept.
+"$REFEREE" league run "$L" --for 120s --concurrency 1 >/dev/null 2>"$TMP/first.err" &
+first=$!
+for _ in $(seq 300); do
+	[ -e "$L/runs/000006/run.jsonl" ] && break
+	sleep 0.1
+done
+expect_exit 2 "$REFEREE" league run "$L" --games 2
+expect_contains "$ERR" "referee league: one run at a time on a league: " "two runs on one league: the second refused"
+kill -TERM "$first"
+wait "$first"
+expect_eq "$?" 1 "SIGTERM: the run stops with status 1"
+expect_eq "$(cat "$TMP/first.err")" "referee league: stopped by SIGTERM; every finished game is kept, and the next run goes on" \
+	"SIGTERM: said"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify after SIGTERM: whole"
+
+# A late bot plays more than its share until its interval narrows: 3
+# bots played 60 games; d, new, is in most of the next 10 sets.
+L=$TMP/late
+"$REFEREE" league init "$L" --game rolit -o size=6 >/dev/null
+for b in a b c; do
+	"$REFEREE" league add "$L" "$b" $(bot "$b") >/dev/null
+done
+expect_exit 0 "$REFEREE" league run "$L" --games 60 --concurrency 2
+expect_exit 0 "$REFEREE" league add "$L" d $(bot d)
+expect_exit 0 "$REFEREE" league run "$L" --games 20 --concurrency 1
+d=$(games_of d 1)
+expect_eq "$([ "$d" -ge 14 ]; echo $?)" 0 "a late bot's share: $d of the 20 games (a fair share is 10)"
+
+# As a normal user.
+unprivileged
+U=$TMP/normal
+run "${AS[@]}" "$REFEREE" league init "$U" --game rolit -o size=6
+expect_eq "$RC" 0 "as a normal user: init"
+# Python bots: a C bot of a sanitizer build maps its shadow memory
+# writable, which the fallback's memory limit refuses.
+run "${AS[@]}" "$REFEREE" league add "$U" first "$AS_PYTHON3 $ZOO/first-legal.py $TMP"
+expect_eq "$RC" 0 "as a normal user: add (its pre-flight passed)"
+run "${AS[@]}" "$REFEREE" league add "$U" last "$AS_PYTHON3 $ZOO/last-legal.py $TMP"
+run "${AS[@]}" "$REFEREE" league run "$U" --games 4 --concurrency 2
+expect_eq "$RC" 0 "as a normal user: a run"
+run "${AS[@]}" "$REFEREE" verify "$U"
+expect_eq "$RC $(tail -1 "$OUT")" "0 $U: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"as a normal user: the league verifies"
+
+assert_no_leftovers
+done_testing

@@ -1,0 +1,199 @@
+/*
+ * Unit tests for the league's picks (league_pick.c) and its index and
+ * ladder (league_db.c, league_rate.c): the seed is the least certain
+ * version, sets in flight count against it, opponents keep to the pair
+ * caps, and the ladder goes by the interval's lower bound.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "league/league_db.h"
+#include "league/league_pick.h"
+#include "league/league_rate.h"
+#include "run_suite.h"
+
+START_TEST(seed_least_certain)
+{
+	struct league_pick p;
+
+	league_pick_init(&p, 4, 2);
+	for (int i = 0; i < 4; i++)
+		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50, .games = 40};
+	p.e[2].se = 80;
+	ck_assert_int_eq(league_pick_seed(&p), 2);
+	/* No rating yet: the least certain of all. */
+	p.e[3] = (struct league_pick_entry){.rated = false, .games = 2};
+	ck_assert_int_eq(league_pick_seed(&p), 3);
+	/* Two without a rating: the fewer games, sets in flight included. */
+	p.e[1] = (struct league_pick_entry){.rated = false, .games = 0};
+	ck_assert_int_eq(league_pick_seed(&p), 1);
+	p.e[1].pending = 4;
+	ck_assert_int_eq(league_pick_seed(&p), 3);
+	/* Games handed out shrink an error as if counted: 80 with 40 games
+	 * and 120 pending is 40, below the others' 50. */
+	p.e[1] = p.e[3] = (struct league_pick_entry){.rated = true, .se = 50, .games = 40};
+	p.e[2].pending = 120;
+	ck_assert_int_eq(league_pick_seed(&p), 0);
+	league_pick_free(&p);
+}
+END_TEST
+
+START_TEST(caps_and_seats)
+{
+	struct league_pick p;
+	int seats[2];
+
+	league_pick_init(&p, 4, 2);
+	for (int i = 0; i < 4; i++)
+		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 100.0 * i, .se = 50,
+						    .games = 100};
+	p.e[0].se = 90;  /* the seed */
+	/* 10 sets, all of pair (0, 1): a mean of 10/6 a pair, so the cap is
+	 * 2 * 10/6 + 2 and (0, 1) is past it. */
+	p.sets = 10;
+	p.pair_sets[0 * 4 + 1] = p.pair_sets[1 * 4 + 0] = 10;
+	ck_assert(league_pick_capped(&p, 0, 1));
+	ck_assert(!league_pick_capped(&p, 0, 2));
+	for (int k = 0, capped = 0; k < 200; k++) {
+		bool was = league_pick_capped(&p, 0, 1);
+
+		p.e[0].pending = 0;  /* stays the seed */
+		league_pick_next(&p, seats);
+		ck_assert_int_eq(seats[0], 0);
+		ck_assert_int_ne(seats[1], 0);
+		/* Its nearest, 1, is never drawn while capped, the others
+		 * are not; it is at first (13 sets). */
+		ck_assert(!league_pick_capped(&p, 0, 2) || !league_pick_capped(&p, 0, 3));
+		if (was)
+			ck_assert_int_ne(seats[1], 1);
+		capped += was;
+		if (k == 199)
+			ck_assert_int_ge(capped, 13);
+	}
+	ck_assert_int_eq(p.sets, 210);
+	ck_assert_int_eq(p.pair_sets[1] + p.pair_sets[2] + p.pair_sets[3], 210);
+	league_pick_free(&p);
+}
+END_TEST
+
+/* An index in memory with versions a v1, a v2 (a's newest), b v1 and c
+ * v1 (retired). */
+static sqlite3 *small_index(void)
+{
+	char err[ERR_LEN], *none[] = {NULL};
+	sqlite3 *db = league_db_open(NULL, true, "rolit", 2, err);
+	const char *names[] = {"a", "a", "b", "c"};
+	int numbers[] = {1, 2, 1, 1};
+
+	ck_assert_msg(db != NULL, "%s", err);
+	for (int i = 0; i < 4; i++) {
+		char hash[65];
+		struct league_version v = {.name = (char *)names[i], .number = numbers[i],
+					   .hash = hash, .command = "bot", .dir = "/",
+					   .readable = none};
+
+		snprintf(hash, sizeof hash, "%064d", i);
+		ck_assert_int_eq(league_db_add_version(db, &v, err), 0);
+	}
+	ck_assert_int_eq(league_db_retire(db, "c", err), 0);
+	return db;
+}
+
+START_TEST(versions_listed)
+{
+	struct league_version *v;
+	char err[ERR_LEN];
+	sqlite3 *db = small_index();
+	int n = league_db_versions(db, &v, err);
+
+	ck_assert_int_eq(n, 4);
+	ck_assert(!v[0].latest && v[1].latest && v[2].latest && v[3].latest);
+	ck_assert(!v[0].retired && !v[2].retired && v[3].retired);
+	ck_assert_int_eq(v[1].number, 2);
+	ck_assert_str_eq(v[1].name, "a");
+	league_versions_free(v, n);
+	/* The same name and files twice: refused by the index. */
+	ck_assert_int_eq(league_db_exec(db, "INSERT INTO versions(name, number, hash,"
+					" command, dir, readable) SELECT name, 9, hash,"
+					" command, dir, readable FROM versions WHERE id = 1",
+					err), -1);
+	league_db_close(db);
+}
+END_TEST
+
+START_TEST(ladder_by_lower_bound)
+{
+	char err[ERR_LEN];
+	sqlite3 *db = small_index();
+	struct league_rating lr;
+	long ab[2] = {2, 3}, ac[2] = {2, 4};
+	int won[2] = {1, 2}, lost[2] = {2, 1};
+
+	/* a v2 beats b 6 times in 10, and c (retired) loses to a v2 always. */
+	for (long g = 1; g <= 10; g++)
+		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ab,
+						    g <= 6 ? won : lost, err), 0);
+	for (long g = 11; g <= 14; g++)
+		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ac,
+						    won, err), 0);
+	ck_assert_int_eq(league_rating_load(db, &lr, err), 0);
+	ck_assert_int_eq(lr.game_count, 14);
+	ck_assert_int_eq(lr.set_count, 7);
+	/* Active first: a v2 (id 2) then b v1 (id 3); then c v1, then a v1
+	 * with no game at all. */
+	ck_assert_int_eq(lr.active, 2);
+	ck_assert_int_eq(lr.order[0], 1);
+	ck_assert_int_eq(lr.order[1], 2);
+	ck_assert_int_eq(lr.order[2], 3);
+	ck_assert_int_eq(lr.order[3], 0);
+	league_rating_free(&lr);
+	league_db_close(db);
+}
+END_TEST
+
+START_TEST(not_an_index)
+{
+	char dir[] = "/tmp/check_league.XXXXXX", err[ERR_LEN], *path;
+	FILE *f;
+
+	ck_assert(mkdtemp(dir) != NULL);
+	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
+	path = xasprintf("%s/league.db", dir);
+	ck_assert_str_eq(err + strlen(path), " is missing: not a league's folder "
+			 "(make one with 'referee league init'), or run 'referee "
+			 "league rebuild' to make its index again from the logs");
+	f = fopen(path, "w");
+	fputs("not a database, not at all, by any means\n", f);
+	fclose(f);
+	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
+	ck_assert_str_eq(err + strlen(path), " is not a league's index (damaged, or "
+			 "another program's file): 'referee league rebuild' makes it "
+			 "again from the folder's logs");
+	unlink(path);
+	sqlite3_close(league_db_open(dir, true, "bolo", 2, err));
+	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
+	ck_assert_str_eq(err + strlen(path), " is the index of a league of bolo, not "
+			 "of rolit: the folder is another league's");
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("league");
+	TCase *tc = tcase_create("league");
+
+	tcase_add_test(tc, seed_least_certain);
+	tcase_add_test(tc, caps_and_seats);
+	tcase_add_test(tc, versions_listed);
+	tcase_add_test(tc, ladder_by_lower_bound);
+	tcase_add_test(tc, not_an_index);
+	suite_add_tcase(s, tc);
+	return s;
+}
