@@ -63,7 +63,7 @@ nosudo=$TMP/bin
 withsudo=$TMP/bin:$TMP/sudo-bin
 
 packages 1000 "$nosudo" --
-expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 32 packages are installed " \
+expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 34 packages are installed " \
 	"all installed, no sudo: exit 0, says so, runs neither apt-get nor sudo"
 expect_eq "$(cat "$ERR")" "" "all installed: nothing on stderr"
 
