@@ -82,7 +82,7 @@ expect_eq "$RC $(calls)" "0 apt-get update;apt-get install -y --no-install-recom
 	"an argument is one more package, installed when missing"
 
 packages 0 "$nosudo" -- gdb valgrind
-expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 34 packages are installed " \
+expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 36 packages are installed " \
 	"arguments installed too: nothing to do"
 
 packages 1000 "$nosudo" FAKE_MISSING="jq nodejs" --
