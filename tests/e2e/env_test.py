@@ -712,5 +712,126 @@ class TestLearnBolo5(unittest.TestCase):
             self.assertGreaterEqual(max(results[0]["scores"]), 10000)
 
 
+import learn_rolit  # noqa: E402  (in bots/examples)
+
+
+@unittest.skipIf(numpy is None, "numpy is not installed: learn_rolit.py "
+                 "trains with numpy")
+class TestLearnRolit(unittest.TestCase):
+    def test_the_bots_planes_are_the_observation(self):
+        v = arena_env.vector("rolit", 8, seed=7)
+        rng = numpy.random.default_rng(4)
+        for _ in range(learn_rolit.PLIES):
+            for i in range(v.n):
+                turn = json.loads(v.turn(i))
+                self.assertEqual(learn_rolit.planes(turn["state"]),
+                                 numpy.flatnonzero(v.observations[i])
+                                 .tolist(), turn)
+                self.assertEqual(sorted(learn_rolit.square_id(s)
+                                        for s in turn["legal"]),
+                                 numpy.flatnonzero(v.masks[i]).tolist())
+            k = (rng.random(v.n) * v.legal_counts).astype(numpy.int32)
+            v.step(v.legal_ids[numpy.arange(v.n), k])
+        self.assertTrue(v.dones.all())
+
+    def test_the_numpy_policy_is_the_bots_policy(self):
+        rng = numpy.random.default_rng(3)
+        v = arena_env.vector("rolit", 16, seed=5)
+        tables = [{"weights": rng.normal(size=(4 * 64, 64)),
+                   "bias": rng.normal(size=64)} for _ in range(v.n)]
+        bots = [learn_rolit.policy({"size": 8, "weights": t["weights"]
+                                    .tolist(), "bias": t["bias"].tolist()})
+                for t in tables]
+        ref = arena_env.env("rolit")
+        compared = 0
+        for _ in range(learn_rolit.PLIES):
+            actions = numpy.array([learn_rolit.best(
+                numpy, t, v.observations[i:i + 1], v.masks[i:i + 1])[0]
+                for i, t in enumerate(tables)], numpy.int32)
+            for i in range(v.n):
+                turn = json.loads(v.turn(i))
+                self.assertEqual(ref.action_json(actions[i]), bots[i](turn),
+                                 "game %d: %s" % (i, turn))
+                compared += 1
+            v.step(actions)
+        self.assertEqual(compared, 960)
+        with self.assertRaisesRegex(ValueError, "^this table plays Rolit on "
+                                    "8x8, not 6x6$"):
+            bots[0]({"state": {"size": 6}, "legal": ["A1"]})
+
+    def test_one_iteration_learns_a_table_that_plays_as_a_bot(self):
+        rng = numpy.random.default_rng(1)
+        zero = {"weights": numpy.zeros((4 * 64, 64)),
+                "bias": numpy.zeros(64)}   # plays the first legal square
+        untrained = learn_rolit.play_games(numpy, arena_env, zero, rng,
+                                           2000, 2, False)[0][::2].mean()
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "learned.json")
+            again = os.path.join(folder, "again.json")
+            with contextlib.redirect_stdout(io.StringIO()) as out, \
+                    contextlib.redirect_stderr(io.StringIO()):
+                for table in (path, again):
+                    self.assertEqual(learn_rolit.train(table, 0), 0)
+            self.assertRegex(out.getvalue(), r"^learn_rolit: 1 iterations "
+                             r"\(512 games\) in \d+ s; its best squares took "
+                             r"0\.\d+ of the points against the random "
+                             r"player\n")
+            with open(path, encoding="utf-8") as f:
+                learned = json.load(f)
+            with open(again, encoding="utf-8") as f:
+                self.assertEqual(json.load(f), learned)   # seeded: the same
+            self.assertEqual(sorted(learned), [
+                "against_random", "bias", "games", "iterations", "players",
+                "size", "weights"])
+            self.assertEqual((learned["iterations"], learned["games"],
+                              len(learned["bias"]), len(learned["weights"]),
+                              {len(row) for row in learned["weights"]}),
+                             (1, 512, 64, 256, {64}))
+            # 1000 games, each worth 0, 1/2 or 1: a share in 2000ths,
+            # and one iteration of 512 games already beats the table of
+            # zeros (the first legal square) by far
+            self.assertEqual(learned["against_random"] * 2000 % 1, 0)
+            self.assertGreater(learned["against_random"], untrained + 0.1)
+            self.tournament(path, folder)
+
+    def tournament(self, table, folder):
+        """tournaments/learned-rolit.json, with its bots that take no
+        time of their own, two games a pair: the learned bot plays every
+        game to its end without a forfeit."""
+        with open(os.path.join(HERE, "..", "..", "tournaments",
+                               "learned-rolit.json"), encoding="utf-8") as f:
+            spec = json.load(f)
+        book = os.path.join(HERE, "..", "..", "tournaments",
+                            spec["openings"]["book"])
+        spec["openings"]["book"] = os.path.abspath(book)
+        commands = {"learned-rolit": "%s %s play %s" % (
+            sys.executable, learn_rolit.__file__, table),
+            "rolit-example-c": os.path.join(TOP_BUILD, "bots", "examples",
+                                            "rolit"),
+            "random-c": os.path.join(TOP_BUILD, "bots", "random-bot")}
+        spec["bots"] = [dict(b, command=commands[b["name"]], readable=[])
+                        for b in spec["bots"] if b["name"] in commands]
+        spec["games"] = 2
+        path = os.path.join(folder, "t.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(spec, f)
+        referee = os.path.join(TOP_BUILD, "referee", "referee")
+        out = os.path.join(folder, "out")
+        run = subprocess.run([referee, "tournament", path, "--out", out,
+                              "--no-sandbox"], capture_output=True,
+                             text=True)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        ladder = subprocess.run([referee, "ladder", out, "--format",
+                                 "json"], capture_output=True, text=True)
+        self.assertEqual(ladder.returncode, 0, ladder.stderr)
+        rows = {r["bot"]: r for r in json.loads(ladder.stdout)["ladder"]}
+        self.assertEqual(sorted(rows), sorted(commands))
+        # each pair plays a line of the book (3 plies) in both seatings,
+        # the 57 plies after it shared between its bots
+        learned = rows["learned-rolit"]
+        self.assertEqual((learned["games"], learned["forfeits"]["total"],
+                          learned["reply_ms"]["turns"]), (4, 0, 2 * 57))
+
+
 if __name__ == "__main__":
     sys.exit(unittest_tap.run(sys.modules[__name__]))
