@@ -30,6 +30,7 @@ from env_paths import TOP_BUILD  # noqa: E402  (in tests/tools; sets the path)
 import unittest_tap  # noqa: E402  (in tests/tools)
 import arena_bot  # noqa: E402
 import arena_env  # noqa: E402
+from arena_env._core import mask_ids  # noqa: E402
 
 try:
     import numpy
@@ -189,6 +190,25 @@ class TestSpaces(unittest.TestCase):
                 drawn = {space.sample(numpy.array(mask, numpy.int8))
                          for _ in range(200)}
                 self.assertEqual(drawn, allowed)
+        if numpy is not None:   # wider items, bools, a strided view
+            for mask in (numpy.array([0, 1, 0, 1, 0], numpy.int64),
+                         numpy.array([0, 1, 0, 1, 0], bool),
+                         numpy.array([0, 0, 1, 0, 0, 0, 1, 0, 0, 0],
+                                     numpy.int8)[::2]):
+                self.assertEqual({space.sample(mask) for _ in range(200)},
+                                 {1, 3})
+        self.assertEqual({space.sample(bytearray([0, 0, 3, 0, 0]))
+                          for _ in range(50)}, {2})
+        # a long mask (Black-Pot's 215,930) read a word at a time in C
+        long_mask = bytearray(215930)
+        for i in (0, 7, 8, 9, 64, 1000, 215921, 215929):
+            long_mask[i] = 1
+        self.assertEqual(mask_ids(long_mask),
+                         [0, 7, 8, 9, 64, 1000, 215921, 215929])
+        self.assertEqual(mask_ids(bytes(13)), [])
+        with self.assertRaisesRegex(TypeError, "^a mask of bytes, not of "
+                                    "items of 4 bytes$"):
+            mask_ids(memoryview(bytes(8)).cast("i"))
         self.assertEqual({space.sample() for _ in range(300)}, set(range(5)))
         self.assertEqual(space.sample([0] * 5), 0)   # as gymnasium's
         space.seed(7)
@@ -277,6 +297,10 @@ class TestCloneSerialize(unittest.TestCase):
         self.assertEqual(c.agents, [])
         self.assertEqual(e.serialize(), before)
         self.assertEqual(e.infos[e.agent_selection]["turn_line"], line)
+        e.step(e.legal_ids()[0])        # a turn whose info is not read yet
+        c = e.clone()                   # leaves the original's readable
+        self.assertEqual(e.last()[4]["turn_line"], c.last()[4]["turn_line"])
+        self.assertIsNotNone(c.last()[4]["turn"])
 
     def test_deserialize_plays_the_game_again(self):
         e = arena_env.env("black-pot", layout="random")
