@@ -128,7 +128,7 @@ def learn_from(numpy, table, results, moves, itself):
     table["bias"] += gradient.sum(axis=0)
 
 
-def train(path, seconds, games=GAMES, seed=1):
+def train(path, seconds=180, games=GAMES, seed=1):
     import numpy
     import arena_env
     rng = numpy.random.default_rng(seed)
@@ -185,15 +185,17 @@ def policy(learned):
 
 
 def main(argv):
-    if len(argv) < 3 or argv[1] not in ("train", "play") or \
-            {"-h", "--help"} & set(argv[1:]):
+    words = argv[1:]
+    if {"-h", "--help"} & set(words):
         print(__doc__)
-        return 0 if {"-h", "--help"} & set(argv[1:]) else 2
-    if argv[1] == "train":
-        return train(argv[2], float(argv[3]) if len(argv) > 3 else 180)
-    with open(argv[2], encoding="utf-8") as f:
-        learned = json.load(f)
-    return arena_bot.run(policy(learned), "learned-rolit", "1")
+        return 0
+    if words[:1] == ["train"] and len(words) in (2, 3):
+        return train(words[1], *map(float, words[2:]))
+    if words[:1] == ["play"] and len(words) == 2:
+        with open(words[1], encoding="utf-8") as f:
+            return arena_bot.run(policy(json.load(f)), "learned-rolit", "1")
+    print(__doc__)
+    return 2
 
 
 if __name__ == "__main__":

@@ -654,6 +654,23 @@ class TestRun(unittest.TestCase):
 
 sys.path.insert(0, os.path.join(HERE, "..", "..", "bots", "examples"))
 import learn_bolo5  # noqa: E402  (in bots/examples)
+
+
+def train_twice(test, example, path, **options):
+    """Trains one generation or iteration of a learning example (for 0
+    seconds) into path, and again into a second file, which must hold the
+    same table (training is seeded); returns what it printed and the
+    table."""
+    again = path + ".again"
+    with contextlib.redirect_stdout(io.StringIO()) as out, \
+            contextlib.redirect_stderr(io.StringIO()):
+        for table in (path, again):
+            test.assertEqual(example.train(table, 0, **options), 0)
+    with open(path, encoding="utf-8") as f:
+        learned = json.load(f)
+    with open(again, encoding="utf-8") as f:
+        test.assertEqual(json.load(f), learned)
+    return out.getvalue(), learned
 sys.path.insert(0, os.path.join(HERE, "..", "..", "bots"))
 import threshold_bot  # noqa: E402  (in bots)
 
@@ -709,17 +726,9 @@ class TestLearnBolo5(unittest.TestCase):
     def test_one_generation_learns_a_table_that_plays_as_a_bot(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "learned.json")
-            again = os.path.join(folder, "again.json")
-            with contextlib.redirect_stdout(io.StringIO()) as out, \
-                    contextlib.redirect_stderr(io.StringIO()):
-                for table in (path, again):
-                    self.assertEqual(learn_bolo5.train(
-                        table, 0, candidates_per=4, games_per=10), 0)
-            self.assertIn("learn_bolo5: 1 generations in", out.getvalue())
-            with open(path, encoding="utf-8") as f:
-                learned = json.load(f)
-            with open(again, encoding="utf-8") as f:
-                self.assertEqual(json.load(f), learned)   # seeded: the same
+            out, learned = train_twice(self, learn_bolo5, path,
+                                       candidates_per=4, games_per=10)
+            self.assertIn("learn_bolo5: 1 generations in", out)
             self.assertEqual(sorted(learned), ["against_bank", "generations",
                                                "options", "shift",
                                                "thresholds", "values"])
@@ -798,19 +807,11 @@ class TestLearnRolit(unittest.TestCase):
                                            2000, 2, False)[0][::2].mean()
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "learned.json")
-            again = os.path.join(folder, "again.json")
-            with contextlib.redirect_stdout(io.StringIO()) as out, \
-                    contextlib.redirect_stderr(io.StringIO()):
-                for table in (path, again):
-                    self.assertEqual(learn_rolit.train(table, 0), 0)
-            self.assertRegex(out.getvalue(), r"^learn_rolit: 1 iterations "
+            out, learned = train_twice(self, learn_rolit, path)
+            self.assertRegex(out, r"^learn_rolit: 1 iterations "
                              r"\(512 games\) in \d+ s; its best squares took "
                              r"0\.\d+ of the points against the random "
                              r"player\n")
-            with open(path, encoding="utf-8") as f:
-                learned = json.load(f)
-            with open(again, encoding="utf-8") as f:
-                self.assertEqual(json.load(f), learned)   # seeded: the same
             self.assertEqual(sorted(learned), [
                 "against_random", "bias", "games", "iterations", "players",
                 "size", "weights"])
