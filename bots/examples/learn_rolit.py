@@ -13,18 +13,18 @@ plays the legal square of the highest score.  So a weight says how much
 a ball of some colour on one square makes another square worth taking.
 
 Training is REINFORCE (the policy gradient, with each game's result as
-its return): each iteration plays GAMES games of arena_env.vector() at
+its return): each iteration plays GAMES (512) games of arena_env.vector() at
 once, every move of the learner drawn from the softmax of its scores
 over the legal ids (the observation's mask), a quarter of the game slots
 in each seat against a uniformly random player and a quarter in each
 seat against the policy itself (self-play); once the board is full (every
 game of Rolit lasts 60 plies, so all end on the same step) each of the
-learner's moves is pushed towards or away from by its game's result less
-the mean result of the games of its kind of opponent.  At the end the
-policy, playing its best square, meets the random player in 1000 games,
-and the table is written to TABLE.json.  tournaments/learned-rolit.json
-plays the learned bot against the bundled Rolit bots; docs/ENVIRONMENT.md
-tells the results.
+learner's moves is made more likely, or less, in proportion to its
+game's result less the mean result of the games against the same kind
+of opponent.  At the end the policy, playing its best square, meets the
+random player in 1000 games, and the table is written to TABLE.json.
+tournaments/learned-rolit.json plays the learned bot against the bundled
+Rolit bots; docs/ENVIRONMENT.md tells the results.
 """
 
 import json
@@ -89,7 +89,7 @@ def draw(numpy, rng, probabilities):
 
 
 def play_games(numpy, arena_env, table, rng, games, seed, learn):
-    """GAMES games at once: slot i holds the learner in seat (i // 2) % 2
+    """`games` games at once: slot i holds the learner in seat (i // 2) % 2
     against a random player (i even) or itself (i odd).  Returns each
     slot's result for the learner (1 a win, 0.5 a draw, 0 a loss) and,
     when learn, the learner's moves: observations, masks, ids, slots."""
