@@ -80,6 +80,25 @@ static void Aec_dealloc(AecObject *self)
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* The last _Info made refuses to be read from now on, unless it was read
+ * already: its turn is gone (an action, or the game reset in place). */
+static int aec_forget_mover(AecObject *self)
+{
+	PyObject *old;
+
+	if (!self->mover_info)
+		return 0;
+	old = PyObject_GetAttr(self->mover_info, key_game);
+	if (!old || (old != Py_None &&
+		     PyObject_SetAttr(self->mover_info, key_game, Py_False) < 0)) {
+		Py_XDECREF(old);
+		return -1;
+	}
+	Py_DECREF(old);
+	Py_CLEAR(self->mover_info);
+	return 0;
+}
+
 /* bind(agents, rewards, cumulative, terminations, truncations, infos):
  * the Env's list and dicts of this game, which later calls fill. */
 static PyObject *Aec_bind(AecObject *self, PyObject *args)
@@ -93,10 +112,11 @@ static PyObject *Aec_bind(AecObject *self, PyObject *args)
 		return NULL;
 	if (!self->game)
 		return PyErr_Format(PyExc_RuntimeError, "the Aec is not initialised");
+	if (aec_forget_mover(self) < 0)
+		return NULL;
 	Py_XSETREF(self->agents, new_ref(list));
 	for (int i = 0; i < D_COUNT; i++)
 		Py_XSETREF(self->dicts[i], new_ref(d[i]));
-	Py_CLEAR(self->mover_info);
 	Py_RETURN_NONE;
 }
 
@@ -108,24 +128,13 @@ static int aec_bound(const AecObject *self)
 	return 0;
 }
 
-/* The infos after an action: the mover's a new _Info (the one before it
- * refuses to be read from now on: its turn is gone), the others' none. */
+/* The infos after an action: the mover's a new _Info, the others' none. */
 static int aec_infos(AecObject *self, int mover)
 {
 	PyObject *infos = self->dicts[D_INFOS];
 
-	if (self->mover_info) {
-		PyObject *old = PyObject_GetAttr(self->mover_info, key_game);
-
-		if (!old || (old != Py_None &&
-			     PyObject_SetAttr(self->mover_info, key_game,
-					      Py_False) < 0)) {
-			Py_XDECREF(old);
-			return -1;
-		}
-		Py_DECREF(old);
-		Py_CLEAR(self->mover_info);
-	}
+	if (aec_forget_mover(self) < 0)
+		return -1;
 	for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(self->names); i++) {
 		PyObject *name = PyTuple_GET_ITEM(self->names, i), *info;
 		int live = PyDict_Contains(self->dicts[D_TERMINATIONS], name);
