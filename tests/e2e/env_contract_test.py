@@ -182,6 +182,11 @@ class Contract(unittest.TestCase):
         self.assertEqual(str(cm.exception), "this info is of a turn played "
                          "since: its \"turn\" is made when first read, so "
                          "read it before step()")
+        kept = e.last()[4]          # the next game's, reset in place
+        e.reset()
+        with self.assertRaises(RuntimeError):
+            kept["turn"]
+        self.assertEqual(e.last()[4]["turn"]["seat"], e.to_move())
 
     def test_seeded_games_and_spaces_play_the_same(self):
         for game, players in [("bolo5", 3), ("rolit", 4), ("volle-lotte", 2),

@@ -16,12 +16,12 @@ export LC_ALL=C
 # What runs make, not the tree: a tournament folder's logs and the logs a
 # stop set aside (out/games/000001.jsonl, games/aborted/), "games/s" (games
 # a second), a tournament's folder by default (tournaments/out/demo/),
-# `make fuzz`'s folder, the QEMU guest's cache and the table the learning
-# example writes (docs/ENVIRONMENT.md); and what examples make up: a
+# `make fuzz`'s folder, the QEMU guest's cache and the tables the learning
+# examples write (docs/ENVIRONMENT.md); and what examples make up: a
 # user's own bot, a bot's folder that an example error message says is
 # missing, a user's own copy of a tournament file.
 ALLOWED='games/*.jsonl games/aborted games/aborted/* games/s
-tournaments/out/* tests/fuzz/build tests/fuzz/build/* tests/vm-cache tests/vm-cache/* bots/examples/learned-bolo5.json
+tournaments/out/* tests/fuzz/build tests/fuzz/build/* tests/vm-cache tests/vm-cache/* bots/examples/learned-bolo5.json bots/examples/learned-rolit.json
 bots/mybot.* bots/x.py bots/new tournaments/bob tournaments/my.json'
 TOP='games|referee|sdk|bots|tournaments|tests|docs|bench|m4|build-aux|\.ci'
 

@@ -105,6 +105,16 @@ static struct env_game *game_of(GameObject *self)
 	return self->game;
 }
 
+struct env_game *core_game_of(PyObject *game)
+{
+	if (!PyObject_TypeCheck(game, &GameType)) {
+		PyErr_Format(PyExc_TypeError, "a _core.Game, not %s",
+			     Py_TYPE(game)->tp_name);
+		return NULL;
+	}
+	return game_of((GameObject *)game);
+}
+
 static PyObject *Game_reset(GameObject *self, PyObject *arg)
 {
 	struct env_game *g = game_of(self);
@@ -259,12 +269,9 @@ static PyObject *Game_view(GameObject *self, PyObject *arg)
 	return text;
 }
 
-/* Writes seat's observation into obs (obs_len bytes) and the action mask
- * (set for the legal actions when seat is to move) into mask; 0, or -1
- * with a ValueError when a buffer is too small. */
-static int game_observe_into(const struct env_game *g, int seat, float *obs,
-			     Py_ssize_t obs_len, unsigned char *mask,
-			     Py_ssize_t mask_len)
+int core_observe_into(const struct env_game *g, int seat, float *obs,
+		      Py_ssize_t obs_len, unsigned char *mask,
+		      Py_ssize_t mask_len)
 {
 	int obs_size = g->obs_size, actions = g->action_n;
 
@@ -295,7 +302,7 @@ static PyObject *Game_observe(GameObject *self, PyObject *args)
 		return NULL;
 	if (seat < 0 || seat >= self->game->play.players)
 		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
-	else if (game_observe_into(self->game, seat, obs.buf, obs.len,
+	else if (core_observe_into(self->game, seat, obs.buf, obs.len,
 				   mask.buf, mask.len) == 0)
 		{
 		Py_INCREF(Py_None);
@@ -499,25 +506,33 @@ static PyTypeObject GameType = {
 	.tp_methods = Game_methods,
 };
 
+static PyMethodDef core_functions[] = {
+	{ "mask_ids", core_mask_ids, METH_O, "mask_ids(mask): the indices of its nonzero bytes" },
+	{ NULL, NULL, 0, NULL },
+};
+
 static struct PyModuleDef core_module = {
 	PyModuleDef_HEAD_INIT, "arena_env._core",
-	"The referee's rules library in process (see arena_env)", -1, NULL,
-	NULL, NULL, NULL, NULL,
+	"The referee's rules library in process (see arena_env)", -1,
+	core_functions, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void)
 {
 	PyObject *m;
 
-	if (PyType_Ready(&GameType) < 0 || PyType_Ready(&core_vector_type) < 0)
+	if (PyType_Ready(&GameType) < 0 || PyType_Ready(&core_vector_type) < 0 ||
+	    core_aec_ready() < 0)
 		return NULL;
 	m = PyModule_Create(&core_module);
 	if (!m)
 		return NULL;
 	Py_INCREF(&GameType);
 	Py_INCREF(&core_vector_type);
+	Py_INCREF(&core_aec_type);
 	if (PyModule_AddObject(m, "Game", (PyObject *)&GameType) < 0 ||
-	    PyModule_AddObject(m, "Vector", (PyObject *)&core_vector_type) < 0) {
+	    PyModule_AddObject(m, "Vector", (PyObject *)&core_vector_type) < 0 ||
+	    PyModule_AddObject(m, "Aec", (PyObject *)&core_aec_type) < 0) {
 		Py_DECREF(m);
 		return NULL;
 	}

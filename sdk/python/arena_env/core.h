@@ -1,6 +1,6 @@
 /*
- * What the files of arena_env._core share: the Vector type (vector.c)
- * and the helpers both types use (core.c).
+ * What the files of arena_env._core share: the Vector type (vector.c),
+ * the Aec type and mask_ids() (aec.c), and the helpers they use (core.c).
  */
 #ifndef ARENA_ENV_CORE_H
 #define ARENA_ENV_CORE_H
@@ -15,6 +15,24 @@
 #include "env_game.h"
 
 extern PyTypeObject core_vector_type;
+extern PyTypeObject core_aec_type;
+
+/* Readies core_aec_type and what aec.c keeps; -1 with an exception. */
+int core_aec_ready(void);
+
+/* mask_ids(mask): the indices of a mask's nonzero bytes, as a list. */
+PyObject *core_mask_ids(PyObject *module, PyObject *mask);
+
+/* The game of a _core.Game, or NULL with a TypeError (not a Game) or a
+ * RuntimeError (never initialised). */
+struct env_game *core_game_of(PyObject *game);
+
+/* Writes seat's observation into obs (obs_len bytes) and the action mask
+ * (set for the legal actions when seat is to move) into mask; 0, or -1
+ * with a ValueError when a buffer is too small. */
+int core_observe_into(const struct env_game *g, int seat, float *obs,
+		      Py_ssize_t obs_len, unsigned char *mask,
+		      Py_ssize_t mask_len);
 
 /* Parsed JSON text, or NULL with a ValueError naming `what` (and NULL
  * without one for NULL text). */

@@ -33,6 +33,11 @@ try:
 except ImportError:  # lists instead
     numpy = None
 
+# What _core.Aec makes an observation's arrays with: numpy.empty and the
+# dtypes (unused without numpy: observe() makes lists then).
+_NUMPY_NEW = (numpy.empty, numpy.float32, numpy.int8) if numpy is not None \
+    else (None, None, None)
+
 
 def seed_hex(seed: Any) -> str:
     """The referee's --seed text of a seed: an int as its bytes in
@@ -50,10 +55,13 @@ def seed_hex(seed: Any) -> str:
 
 
 class _Info(dict):
-    """An agent's info: "turn" and "turn_line" made only when asked for."""
+    """An agent's info: "turn" and "turn_line" made only when asked for.
+    _core.Aec makes the mover's after each action, and sets the one
+    before it to refuse to be read (_game False)."""
+
+    __slots__ = ("_game", "_seat")
 
     def __init__(self, game: "_core.Game", seat: int) -> None:
-        super().__init__()
         self._game, self._seat = game, seat
 
     def _fill(self) -> None:
@@ -123,8 +131,7 @@ class Env(_Base):
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self._seed = seed_hex(int.from_bytes(os.urandom(8), "little"))
         self._number = 0
-        self._game = _core.Game(game, players, _options_json(options),
-                                self._seed, 1)
+        self._new_game()
         obs_size, self._action_n = self._game.sizes()
         self._obs_size = obs_size
         self.action_spaces = {a: discrete(self._action_n)
@@ -138,7 +145,6 @@ class Env(_Base):
         self.truncations: Dict[str, bool] = {}
         self.infos: Dict[str, Dict[str, Any]] = {}
         self._cumulative_rewards: Dict[str, float] = {}
-        self._zeros: Dict[str, float] = {}
         self.agent_selection = self.possible_agents[0]
 
     # --- the AEC API -------------------------------------------------------
@@ -150,9 +156,7 @@ class Env(_Base):
         if seed is not None:
             self._seed = seed_hex(seed)
             self._number = 0
-            self._game = _core.Game(self.game_name, self.players,
-                                    _options_json(self.options),
-                                    self._seed, 1)
+            self._new_game()
             base = int(self._seed, 16) % 2 ** 31
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(base + i)
@@ -160,66 +164,46 @@ class Env(_Base):
         self._game.reset(self._number)
         self._begin()
 
+    def _new_game(self) -> None:
+        """Game 1 of the seed, and the C bookkeeping of its AEC dicts."""
+        self._game = _core.Game(self.game_name, self.players,
+                                _options_json(self.options), self._seed, 1)
+        self._aec = _core.Aec(self._game, tuple(self.possible_agents),
+                              _Info, *_NUMPY_NEW)
+
+    def _bind(self) -> None:
+        """Hands this game's list of agents and dicts to the C side."""
+        self._aec.bind(self.agents, self.rewards, self._cumulative_rewards,
+                       self.terminations, self.truncations, self.infos)
+
     def _begin(self) -> None:
         self.agents = list(self.possible_agents)
-        self._zeros = dict.fromkeys(self.agents, 0.0)
-        self.rewards = dict(self._zeros)
-        self._cumulative_rewards = dict(self._zeros)
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict(self.rewards)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict(self.terminations)
+        self.infos = {}
+        self._bind()
         self._after_step()
 
     def _after_step(self) -> None:
         """After an action: the agent to move, or at the end of the game
         every agent's reward (into rewards and _cumulative_rewards), its
-        termination, and the first agent left selected for its dead step."""
-        seat = self._game.to_move()
-        if seat < 0:
-            for agent, reward in zip(self.possible_agents,
-                                     self._game.rewards()):
-                if agent in self.agents:
-                    self.rewards[agent] = reward
-                    self._cumulative_rewards[agent] += reward
-                    self.terminations[agent] = True
-            if self.agents:
-                self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[seat]
-        self._after_step_infos()
+        termination, and the first agent left selected for its dead step;
+        the infos made again (_core.Aec.after)."""
+        self.agent_selection = self._aec.after(self.agent_selection)
 
     def step(self, action: Optional[int]) -> None:
         """The agent selected plays the legal action of id `action`; once
         the game is over, None removes it (PettingZoo's dead step: its
-        entries leave every dict, and rewards are cleared)."""
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
-            if action is not None:
-                raise ValueError("the game is over: step(None) for %s"
-                                 % agent)
-            for table in (self.rewards, self._cumulative_rewards,
-                          self.terminations, self.truncations, self.infos):
-                del table[agent]
-            self.agents.remove(agent)
-            for a in self.rewards:
-                self.rewards[a] = 0.0
-            if self.agents:
-                self.agent_selection = self.agents[0]
-            return
-        if action is None:
-            raise ValueError("%s is to move: step() takes one of its legal "
-                             "ids (the mask's), not None" % agent)
-        self._game.step(int(action))
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards.update(self._zeros)      # every agent is live here
-        self._after_step()
+        entries leave every dict, and rewards are cleared).  The
+        bookkeeping is _core.Aec.step's, in C."""
+        self.agent_selection = self._aec.step(self.agent_selection, action)
 
     def observe(self, agent: str) -> Dict[str, Any]:
         seat = self._seats[agent]
         if numpy is not None:
-            obs = numpy.empty(self._obs_size, numpy.float32)
-            mask = numpy.empty(self._action_n, numpy.int8)
-            self._game.observe(seat, obs, mask)
-            return {"observation": obs, "action_mask": mask}
+            return self._aec.observe(seat)
         obs = array.array("f", bytes(4 * self._obs_size))
         mask = bytearray(self._action_n)
         self._game.observe(seat, obs, mask)
@@ -227,10 +211,8 @@ class Env(_Base):
 
     def last(self, observe: bool = True) -> tuple:
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None,
-                self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent],
-                self.infos[agent])
+        return self._aec.last(agent, self.observe(agent) if observe
+                              else None)
 
     def agent_iter(self, max_iter: int = 2 ** 63) -> Iterator[str]:
         for _ in range(max_iter):
@@ -359,26 +341,18 @@ class Env(_Base):
         copy = Env.__new__(Env)
         copy.__dict__.update(self.__dict__)
         copy._game = self._game.clone()
+        copy._aec = _core.Aec(copy._game, tuple(self.possible_agents),
+                              _Info, *_NUMPY_NEW)
         copy.action_spaces = {a: discrete(self._action_n)
                               for a in self.possible_agents}
         copy.agents = list(self.agents)
         for name in ("rewards", "terminations", "truncations",
                      "_cumulative_rewards"):
             setattr(copy, name, dict(getattr(self, name)))
-        copy._after_step_infos()
+        copy.infos = {}
+        copy._bind()
+        copy._aec.infos()
         return copy
-
-    def _after_step_infos(self) -> None:
-        """The infos: the turn message for the agent to move (made when
-        asked for), None for the others."""
-        mover = self._game.to_move()
-        for info in getattr(self, "infos", {}).values():
-            if isinstance(info, _Info) and info._game is not None:
-                info._game = False
-        self.infos = {a: _Info(self._game, i) if i == mover else
-                      {"turn": None, "turn_line": None}
-                      for i, a in enumerate(self.possible_agents)
-                      if a in self.agents}
 
     def serialize(self) -> str:
         """The game as text: its game, players, options, seed, number and

@@ -8,6 +8,8 @@ Python.  numpy is used when installed: our Box's samples are then arrays.
 import random
 from typing import Any, Dict as DictType, Optional
 
+from . import _core
+
 try:
     import numpy
 except ImportError:  # lists instead
@@ -21,12 +23,6 @@ except ImportError:
 # The bound of every observation number: float32 holds each integer up
 # to it exactly, and no game's numbers (scores, dice, cells) reach it.
 OBS_BOUND = float(2 ** 24)
-# Each byte to 1 but 0: a mask's set entries, whatever their value.
-_NONZERO = bytes([0] + [1] * 255)
-# Longer masks of bytes (Black-Pot's 215,930) are read by numpy, as
-# bools: 47 us against bytes.find's 180 us here; shorter ones (the dice
-# games' and Rolit's) by bytes.find, since numpy's own call costs more.
-_LONG_MASK = 65536
 
 
 class OwnDiscrete:
@@ -48,22 +44,10 @@ class OwnDiscrete:
             raise ValueError("this Discrete samples with a mask only")
         if mask is None:
             return self._rng.randrange(self.n)
-        if numpy is not None and isinstance(mask, numpy.ndarray) and \
-                mask.dtype.itemsize != 1:
-            allowed = numpy.flatnonzero(mask).tolist()
-        elif numpy is not None and isinstance(mask, numpy.ndarray) and \
-                len(mask) > _LONG_MASK:   # numpy's test of bytes is faster
-            allowed = numpy.flatnonzero(mask.view(numpy.bool_)).tolist()
-        else:  # the few set among many: found by bytes.find, in C
-            try:
-                raw = (mask.tobytes() if numpy is not None and isinstance(
-                    mask, numpy.ndarray) else bytes(mask)).translate(_NONZERO)
-            except (TypeError, ValueError):  # not small ints
-                raw = bytes(1 if m else 0 for m in mask)
-            allowed, i = [], raw.find(1)
-            while i >= 0:
-                allowed.append(i)
-                i = raw.find(1, i + 1)
+        try:  # a mask of bytes (the environments'), read in C
+            allowed = _core.mask_ids(mask)
+        except (TypeError, ValueError, BufferError):  # a list, wider items
+            allowed = [i for i, m in enumerate(mask) if m]
         return self._rng.choice(allowed) if allowed else 0
 
     def contains(self, x: Any) -> bool:
