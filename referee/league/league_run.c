@@ -46,7 +46,7 @@ struct state {
 	int *ended;                   /* games of the set reported */
 	bool stop;
 	struct worker *workers;
-	sigset_t wait_mask;
+	struct pool_stops stops;
 	char *err;
 };
 
@@ -368,7 +368,7 @@ static int play_sets(struct state *st, int *started)
 		}
 	rc = rc ? rc : pool_run(st->workers, *started, &(const struct pool_ops){
 		.handle = handle, .gone = worker_gone, .done = stopped,
-		.wait_mask = &st->wait_mask}, st, st->err);
+		.wait_mask = &st->stops.wait_mask}, st, st->err);
 	for (int i = 0; i < *started; i++)
 		if (st->workers[i].pid)
 			worker_kill(&st->workers[i]);
@@ -392,9 +392,7 @@ int league_run_play(const struct league_run *run, char *err)
 {
 	struct league_run r = *run;
 	struct state st = {.run = &r, .next_game = 1, .err = err};
-	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
 	unsigned char deal_key[FAIR_HASH_BYTES];
-	sigset_t stops;
 	int rc, started = 0;
 
 	/* Every set's secrets derive from it, so that run.jsonl names each
@@ -402,19 +400,12 @@ int league_run_play(const struct league_run *run, char *err)
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
 	stop_signal = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &stops, &st.wait_mask);
+	pool_stops_begin(&st.stops, on_stop);
 	rc = open_run(&st);
 	rc = rc ? rc : play_sets(&st, &started);
 	if (st.manifest.journal && (rc == 0 ? close_run(&st, started) : 0))
 		rc = -1;
-	pthread_sigmask(SIG_SETMASK, &st.wait_mask, NULL);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	pool_stops_end(&st.stops);
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);

@@ -39,6 +39,26 @@ static int poll_list(struct worker *workers, int count, struct pollfd *fds, int 
 	return polled;
 }
 
+void pool_stops_begin(struct pool_stops *stops, void (*handler)(int))
+{
+	struct sigaction sa = {.sa_handler = handler};
+	sigset_t blocked;
+
+	sigaction(SIGINT, &sa, &stops->old_int);
+	sigaction(SIGTERM, &sa, &stops->old_term);
+	sigemptyset(&blocked);
+	sigaddset(&blocked, SIGINT);
+	sigaddset(&blocked, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &blocked, &stops->wait_mask);
+}
+
+void pool_stops_end(struct pool_stops *stops)
+{
+	pthread_sigmask(SIG_SETMASK, &stops->wait_mask, NULL);
+	sigaction(SIGINT, &stops->old_int, NULL);
+	sigaction(SIGTERM, &stops->old_term, NULL);
+}
+
 int pool_run(struct worker *workers, int count, const struct pool_ops *ops,
 	     void *ctx, char *err)
 {

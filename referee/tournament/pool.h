@@ -37,6 +37,19 @@ struct pool_ops {
 	const sigset_t *wait_mask;
 };
 
+/* A run's stop signals (SIGINT, SIGTERM) taken by `handler` and blocked
+ * but while the pool waits (pool_ops.wait_mask = &stops->wait_mask), so
+ * that one never slips in between a check of what it set and the wait;
+ * pool_stops_end() puts back the mask and the handlers there were,
+ * unblocking first while the run's handler is still there, so that a
+ * signal pending then only sets what it sets. */
+struct pool_stops {
+	struct sigaction old_int, old_term;
+	sigset_t wait_mask;
+};
+void pool_stops_begin(struct pool_stops *stops, void (*handler)(int));
+void pool_stops_end(struct pool_stops *stops);
+
 /* Runs `count` workers, their first tables already handed out, until
  * none is left (each quit), `done`, or a handler's non-zero, which it
  * returns; -1 with err when the wait itself fails. */

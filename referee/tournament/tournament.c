@@ -334,7 +334,7 @@ static int run_pool(struct tournament_state *st, struct worker *workers, int cou
 {
 	const struct pool_ops ops = {.handle = handle, .gone = worker_gone,
 				     .wait_ms = wait_ms, .woke = woke,
-				     .wait_mask = &st->wait_mask};
+				     .wait_mask = &st->stops.wait_mask};
 	int rc = 0;
 
 	for (int i = 0; i < count && !rc; i++)
@@ -397,8 +397,6 @@ int tournament_play(const struct tournament_spec *spec,
 	struct worker_job job = {.spec = spec, .schedule = schedule,
 				 .out_dir = run->out_dir, .key = run->key,
 				 .lock_fd = run->lock_fd};
-	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
-	sigset_t stops;
 	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
 	int count = 0, rc;
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
@@ -423,12 +421,7 @@ int tournament_play(const struct tournament_spec *spec,
 		goto out;
 	count_games(&st, &total, &done, &left_out);
 	run->events->games_start(run->events->ctx, total, done, left_out);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &stops, &st.wait_mask);
+	pool_stops_begin(&st.stops, on_stop);
 	for (int i = 0; i < run->concurrency && !rc; i++)
 		if (!(rc = worker_start(&workers[i], &job, err)))
 			count++;
@@ -436,11 +429,7 @@ int tournament_play(const struct tournament_spec *spec,
 	for (int i = 0; i < count; i++)
 		if (workers[i].pid)
 			worker_kill(&workers[i]);
-	/* Unblocked while our handler is still there: a signal pending
-	 * now only sets stop_signal. */
-	pthread_sigmask(SIG_SETMASK, &st.wait_mask, NULL);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	pool_stops_end(&st.stops);
 	run->events->games_end(run->events->ctx);
 	rc = close_manifest(&st, rc);
 out:

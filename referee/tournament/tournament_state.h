@@ -14,6 +14,7 @@
 #include "base/ladder_stats.h"
 #include "games/fair.h"
 #include "manifest/manifest_ledger.h"
+#include "pool.h"
 #include "table_source.h"
 #include "tournament_spec.h"
 
@@ -42,10 +43,8 @@ struct tournament_state {
 	long open_deals;
 	long *open_games;
 	char (*open_commitments)[65];
-	/* SIGINT and SIGTERM are blocked but in ppoll(), which waits with
-	 * this mask: a stop signal never slips in between a check of
-	 * stop_signal and the wait. */
-	sigset_t wait_mask;
+	/* SIGINT and SIGTERM blocked but while the pool waits. */
+	struct pool_stops stops;
 	char *err;
 };
 
