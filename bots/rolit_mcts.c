@@ -25,8 +25,8 @@
 /* Nodes in each of the tree's two pools (28 bytes each). */
 #define ROLIT_MCTS_NODES (1u << 20)
 /* Up to how many empty squares the exact endgame is tried. */
-#define ROLIT_MCTS_END_2P 14
-#define ROLIT_MCTS_END_MP 9
+#define ROLIT_MCTS_END_2P 16
+#define ROLIT_MCTS_END_MP 10
 
 struct rolit_mcts {
 	long ms;
@@ -62,9 +62,12 @@ static int rolit_mcts_choose(struct rolit_mcts *bot, const cJSON *turn,
 	search_clock_start(&half, turn, (bot->ms + 1) / 2);
 	if (rolit_bits_popcount(moves) == 1)
 		return rolit_bits_first(moves);
+	/* A lost game of 2 is left to the tree, which may find a line that
+	 * the opponent gets wrong. */
 	if (empties <= (pos->players == 2 ? ROLIT_MCTS_END_2P
 					  : ROLIT_MCTS_END_MP) &&
-	    rolit_mcts_end_solve(pos, &half, &square, value) == 0) {
+	    rolit_mcts_end_solve(pos, &half, &square, value) == 0 &&
+	    (pos->players > 2 || value[pos->to_move] >= 0)) {
 		arena_info("solved: %d", value[pos->to_move]);
 		return square;
 	}

@@ -112,10 +112,16 @@ int rolit_mcts_end_solve(const struct rolit_bits *pos,
 	for (int s = 0; s < ROLIT_BITS_SEATS; s++)
 		value[s] = 0;
 	if (pos->players == 2) {
-		/* Wide enough for any board: 64 balls either way. */
-		value[0] = rolit_mcts_end_alphabeta(&e, pos, -65, 65, square);
+		/* The window (-1, 1) only tells a win from a draw from a
+		 * loss; a move that loses is never better than alpha, so a
+		 * loss leaves *square to the first legal one. */
+		int diff = rolit_mcts_end_alphabeta(&e, pos, -1, 1, square);
+
+		value[0] = (diff > 0) - (diff < 0);
 		value[1] = -value[0];
-		value[2] = value[3] = 0;
+		if (*square < 0)
+			*square = rolit_bits_first(
+				rolit_bits_moves(pos, pos->to_move));
 	} else {
 		rolit_mcts_end_maxn(&e, pos, value, square);
 	}
