@@ -2,8 +2,9 @@
  * rolit-mcts: the reference Rolit bot.  Monte-Carlo tree search with the
  * max^n backup for 2 to 4 players (rolit_mcts_tree.c), on bitboards
  * (rolit_bits.c), with a prior and playouts that know corners from the
- * squares beside them (rolit_mcts_policy.c), and an exact search of the
- * last empty squares (rolit_mcts_end.c) when it finishes in half the
+ * squares beside them (rolit_mcts_policy.c), progressive history, an
+ * MCTS-solver with 2 players (rolit_mcts_prove.c), and an exact search of
+ * the last empty squares (rolit_mcts_end.c) when it finishes in half the
  * move's time.  The tree is kept from one move to the next.  It thinks
  * `--ms N` milliseconds a move (100 by default), never more than the
  * turn's time_left_ms allows (search_clock.c); the view is read by
@@ -72,7 +73,7 @@ static int rolit_mcts_choose(struct rolit_mcts *bot, const cJSON *turn,
 		return square;
 	}
 	rolit_mcts_tree_root(&bot->tree, pos);
-	rolit_mcts_tree_run(&bot->tree, &clock);
+	rolit_mcts_tree_run(&bot->tree, &clock, 0);
 	arena_info("%ld playouts, %u nodes", bot->tree.playouts,
 		   bot->tree.used);
 	return rolit_mcts_tree_best(&bot->tree);

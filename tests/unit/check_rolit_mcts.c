@@ -7,8 +7,10 @@
  * value and move are those of a brute-force search over the rules
  * library's board functions; the tree only ever chooses legal squares,
  * reusing its tree along a game (a given number of playouts a move, so
- * the machine's speed changes nothing); and an endgame search whose clock
- * has run out stops.
+ * the machine's speed changes nothing); the MCTS-solver learns the exact
+ * endgame's outcome of a root of 2 players a few squares above its own
+ * depth, and plays a square that keeps it; and an endgame search whose
+ * clock has run out stops.
  */
 #include <string.h>
 
@@ -18,6 +20,7 @@
 #include "rolit_bits.h"
 #include "rolit_mcts_end.h"
 #include "rolit_mcts_policy.h"
+#include "rolit_mcts_prove.h"
 #include "rolit_mcts_tree.h"
 #include "run_suite.h"
 
@@ -336,14 +339,15 @@ START_TEST(the_endgame_stops_when_the_clock_does)
 }
 END_TEST
 
-/* Grows the tree by `playouts` playouts at least, whatever the machine's
- * speed: a clock that has run out still lets 16 through a call. */
+/* Grows the tree to `playouts` playouts since its root was set (a few
+ * more), whatever the machine's speed: its clock never runs out, so the
+ * exact searches of its leaves always finish. */
 static void grow(struct rolit_mcts_tree *tree, long playouts)
 {
-	struct search_clock expired = {.deadline = 0};
+	struct search_clock never = {.deadline = 1e300};
 
-	while (tree->playouts < playouts)
-		rolit_mcts_tree_run(tree, &expired);
+	if (tree->playouts < playouts)
+		rolit_mcts_tree_run(tree, &never, playouts - tree->playouts);
 }
 
 /* Games where seat 0 plays by the tree (400 playouts a move, the tree
@@ -434,6 +438,45 @@ START_TEST(the_reused_tree_keeps_its_visits)
 }
 END_TEST
 
+/* Games of 2 a few squares from the end, above the solver's own depth:
+ * the tree learns the root's outcome from its leaves' (unless a child
+ * known to draw keeps the search from a child still unknown), and it is
+ * the exact endgame's; then the square played keeps a win or a draw. */
+START_TEST(the_solver_proves_the_root)
+{
+	struct rolit_mcts_tree tree;
+	unsigned seed = 17;
+	int proved = 0;
+
+	ck_assert_int_eq(rolit_mcts_tree_init(&tree, 1u << 18, 13), 0);
+	for (int game = 0; game < 12; game++) {
+		int size = game % 2 ? 8 : 6, mover, square, exact[4], after[4];
+		struct rolit_bits pos;
+
+		random_position(&pos, size, 2, ROLIT_MCTS_PROVE_EMPTIES + 1 +
+			game % 3, &seed);
+		mover = pos.to_move;
+		ck_assert_int_eq(rolit_mcts_end_solve(&pos, NULL, &square,
+						      exact), 0);
+		rolit_mcts_tree_root(&tree, &pos);
+		grow(&tree, 20000);
+		if (!tree.nodes[0].solved)
+			continue;
+		proved++;
+		ck_assert_int_eq(tree.nodes[0].solved - 2, exact[0]);
+		square = rolit_mcts_tree_best(&tree);
+		ck_assert(rolit_bits_moves(&pos, mover) >> square & 1);
+		rolit_bits_play(&pos, square);
+		ck_assert_int_eq(rolit_mcts_end_solve(&pos, NULL, &square,
+						      after), 0);
+		if (exact[mover] >= 0)
+			ck_assert_int_eq(after[mover], exact[mover]);
+	}
+	ck_assert_int_ge(proved, 10);
+	rolit_mcts_tree_free(&tree);
+}
+END_TEST
+
 START_TEST(corners_before_the_squares_beside_them)
 {
 	static const char *const rows[] = {
@@ -479,6 +522,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, the_endgame_stops_when_the_clock_does);
 	tcase_add_test(tc, the_tree_plays_legal_squares);
 	tcase_add_test(tc, the_reused_tree_keeps_its_visits);
+	tcase_add_test(tc, the_solver_proves_the_root);
 	tcase_add_test(tc, corners_before_the_squares_beside_them);
 	tcase_add_test(tc, the_reward_goes_to_the_most_balls);
 	suite_add_tcase(s, tc);
