@@ -26,7 +26,7 @@
 /* Nodes in each of the tree's two pools (28 bytes each). */
 #define ROLIT_MCTS_NODES (1u << 20)
 /* Up to how many empty squares the exact endgame is tried. */
-#define ROLIT_MCTS_END_2P 18
+#define ROLIT_MCTS_END_2P 16
 #define ROLIT_MCTS_END_MP 10
 
 struct rolit_mcts {
