@@ -2,8 +2,9 @@
  * rolit-mcts: the reference Rolit bot.  Monte-Carlo tree search with the
  * max^n backup for 2 to 4 players (rolit_mcts_tree.c), on bitboards
  * (rolit_bits.c), with a prior and playouts that know corners from the
- * squares beside them (rolit_mcts_policy.c), and an exact search of the
- * last empty squares (rolit_mcts_end.c) when it finishes in half the
+ * squares beside them (rolit_mcts_policy.c), progressive history, an
+ * MCTS-solver with 2 players (rolit_mcts_prove.c), and an exact search of
+ * the last empty squares (rolit_mcts_end.c) when it finishes in half the
  * move's time.  The tree is kept from one move to the next.  It thinks
  * `--ms N` milliseconds a move (100 by default), never more than the
  * turn's time_left_ms allows (search_clock.c); the view is read by
@@ -25,8 +26,8 @@
 /* Nodes in each of the tree's two pools (28 bytes each). */
 #define ROLIT_MCTS_NODES (1u << 20)
 /* Up to how many empty squares the exact endgame is tried. */
-#define ROLIT_MCTS_END_2P 14
-#define ROLIT_MCTS_END_MP 9
+#define ROLIT_MCTS_END_2P 16
+#define ROLIT_MCTS_END_MP 10
 
 struct rolit_mcts {
 	long ms;
@@ -62,14 +63,17 @@ static int rolit_mcts_choose(struct rolit_mcts *bot, const cJSON *turn,
 	search_clock_start(&half, turn, (bot->ms + 1) / 2);
 	if (rolit_bits_popcount(moves) == 1)
 		return rolit_bits_first(moves);
+	/* A lost game of 2 is left to the tree, which may find a line that
+	 * the opponent gets wrong. */
 	if (empties <= (pos->players == 2 ? ROLIT_MCTS_END_2P
 					  : ROLIT_MCTS_END_MP) &&
-	    rolit_mcts_end_solve(pos, &half, &square, value) == 0) {
+	    rolit_mcts_end_solve(pos, &half, &square, value) == 0 &&
+	    (pos->players > 2 || value[pos->to_move] >= 0)) {
 		arena_info("solved: %d", value[pos->to_move]);
 		return square;
 	}
 	rolit_mcts_tree_root(&bot->tree, pos);
-	rolit_mcts_tree_run(&bot->tree, &clock);
+	rolit_mcts_tree_run(&bot->tree, &clock, 0);
 	arena_info("%ld playouts, %u nodes", bot->tree.playouts,
 		   bot->tree.used);
 	return rolit_mcts_tree_best(&bot->tree);

@@ -82,14 +82,21 @@ int rolit_mcts_policy_pick(const struct rolit_bits *pos, uint64_t moves,
 		(uint64_t)rolit_bits_popcount(best)));
 }
 
-void rolit_mcts_policy_playout(struct rolit_bits *pos,
-			       struct rolit_mcts_rng *rng,
-			       unsigned epsilon_inv)
+int rolit_mcts_policy_playout(struct rolit_bits *pos,
+			      struct rolit_mcts_rng *rng, unsigned epsilon_inv,
+			      uint8_t played[64])
 {
-	while (pos->to_move >= 0)
-		rolit_bits_play(pos, rolit_mcts_policy_pick(
+	int n = 0;
+
+	while (pos->to_move >= 0) {
+		int square = rolit_mcts_policy_pick(
 			pos, rolit_bits_moves(pos, pos->to_move), rng,
-			epsilon_inv));
+			epsilon_inv);
+
+		played[n++] = (uint8_t)(pos->to_move * 64 + square);
+		rolit_bits_play(pos, square);
+	}
+	return n;
 }
 
 void rolit_mcts_policy_reward(const struct rolit_bits *pos,
@@ -111,4 +118,11 @@ void rolit_mcts_policy_reward(const struct rolit_bits *pos,
 			(count[s] == best ? 1.0f / (float)winners : 0) +
 			ROLIT_MCTS_POLICY_SHARE *
 				(float)rolit_bits_count(pos, s) / squares;
+}
+
+void rolit_mcts_policy_outcome(int outcome, float reward[ROLIT_BITS_SEATS])
+{
+	reward[0] = (float)(outcome + 1) / 2 + ROLIT_MCTS_POLICY_SHARE / 2;
+	reward[1] = (float)(1 - outcome) / 2 + ROLIT_MCTS_POLICY_SHARE / 2;
+	reward[2] = reward[3] = 0;
 }

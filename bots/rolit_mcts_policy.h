@@ -33,15 +33,21 @@ int rolit_mcts_policy_prior(const struct rolit_bits *pos, int square);
 int rolit_mcts_policy_pick(const struct rolit_bits *pos, uint64_t moves,
 			   struct rolit_mcts_rng *rng, unsigned epsilon_inv);
 
-/* Plays `pos` to the end with rolit_mcts_policy_pick. */
-void rolit_mcts_policy_playout(struct rolit_bits *pos,
-			       struct rolit_mcts_rng *rng,
-			       unsigned epsilon_inv);
+/* Plays `pos` to the end with rolit_mcts_policy_pick, each move into
+ * played[] as seat * 64 + square; how many moves. */
+int rolit_mcts_policy_playout(struct rolit_bits *pos,
+			      struct rolit_mcts_rng *rng, unsigned epsilon_inv,
+			      uint8_t played[64]);
 
 /* The reward of each seat of a finished game into reward[]: 1 shared
  * among the seats with the most balls, plus ROLIT_MCTS_POLICY_SHARE times
  * the seat's balls per square of the board. */
 void rolit_mcts_policy_reward(const struct rolit_bits *pos,
 			      float reward[ROLIT_BITS_SEATS]);
+
+/* The reward of each seat of a game of 2 whose outcome for seat 0 is
+ * known (1 a win, 0 a draw, -1 a loss) but not its balls: a win 1, a draw
+ * 0.5, plus the ball share of half the board. */
+void rolit_mcts_policy_outcome(int outcome, float reward[ROLIT_BITS_SEATS]);
 
 #endif

@@ -6,6 +6,8 @@
  */
 #include "rolit_mcts_tree.h"
 
+#include "rolit_mcts_prove.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,11 @@
 /* The progressive bias: the prior class's weight, fading as 1/visits. */
 #ifndef ROLIT_MCTS_TREE_BIAS
 #define ROLIT_MCTS_TREE_BIAS 0.3f
+#endif
+/* Progressive history's weight W: a child's history mean times W, fading
+ * as 1 / (the child's lost playouts + 1) (Nijssen and Winands). */
+#ifndef ROLIT_MCTS_TREE_HISTORY
+#define ROLIT_MCTS_TREE_HISTORY 1.0f
 #endif
 /* The playouts play at random once in this many moves, else greedily. */
 #ifndef ROLIT_MCTS_TREE_EPSILON_INV
@@ -113,6 +120,14 @@ void rolit_mcts_tree_root(struct rolit_mcts_tree *tree,
 		memset(&tree->nodes[0], 0, sizeof tree->nodes[0]);
 		tree->used = 1;
 	}
+	for (int s = 0; s < ROLIT_BITS_SEATS; s++)
+		for (int q = 0; q < 64; q++) {
+			tree->history[s][q] *= 0.5f;
+			tree->history_games[s][q] *= 0.5f;
+		}
+	/* A root is never solved as a leaf (it must have children to
+	 * choose from): what its children prove is learnt again. */
+	tree->nodes[0].solved = 0;
 	tree->root = *pos;
 	tree->has_root = true;
 	tree->playouts = 0;
@@ -149,8 +164,8 @@ static bool rolit_mcts_tree_expand(struct rolit_mcts_tree *tree,
 }
 
 /* The child of `at` that `seat` (to move there) tries next: an unvisited
- * one of the best prior first, else the best by its own mean reward, UCT
- * and the fading prior. */
+ * one of the best prior first, else the best by its own mean reward, UCT,
+ * the fading prior and the fading history. */
 static uint32_t rolit_mcts_tree_select(const struct rolit_mcts_tree *tree,
 				       uint32_t at, int seat)
 {
@@ -160,14 +175,21 @@ static uint32_t rolit_mcts_tree_select(const struct rolit_mcts_tree *tree,
 
 	for (uint32_t i = node->first; i < node->first + node->count; i++) {
 		const struct rolit_mcts_node *c = &tree->nodes[i];
-		float n = (float)c->visits, score;
+		float n = (float)c->visits, won = c->value[seat], score;
+		float games = tree->history_games[seat][c->square];
+		float history = games > 0 ? tree->history[seat][c->square] /
+						    games : 0;
 
+		if (c->solved && rolit_mcts_prove_outcome(c, seat) < 0)
+			continue; /* a known loss (games of 2 only) */
 		if (!c->visits)
 			score = 1000 + c->prior;
 		else
-			score = c->value[seat] / n +
+			score = won / n +
 				ROLIT_MCTS_TREE_UCT * sqrtf(log_n / n) +
-				ROLIT_MCTS_TREE_BIAS * c->prior / (n + 1);
+				ROLIT_MCTS_TREE_BIAS * c->prior / (n + 1) +
+				ROLIT_MCTS_TREE_HISTORY * history /
+					(fmaxf(n - won, 0) + 1);
 		if (score > best) {
 			best = score;
 			chosen = i;
@@ -176,27 +198,67 @@ static uint32_t rolit_mcts_tree_select(const struct rolit_mcts_tree *tree,
 	return chosen;
 }
 
-/* One descent, playout and backup. */
-static void rolit_mcts_tree_iterate(struct rolit_mcts_tree *tree)
+/* Descends from the root by rolit_mcts_tree_select to a leaf, a known
+ * node or the end of the game, giving a leaf visited before its children
+ * (or its outcome); the nodes passed into path[], the seat choosing at
+ * each into seats[], the moves made into played[] (seat * 64 + square),
+ * the position reached into *pos; the path's length. */
+static int rolit_mcts_tree_descend(struct rolit_mcts_tree *tree,
+				   const struct search_clock *clock,
+				   struct rolit_bits *pos, uint32_t *path,
+				   int8_t *seats, uint8_t *played)
 {
-	struct rolit_bits pos = tree->root;
-	uint32_t path[ROLIT_BITS_SEATS * 16 + 1], at = 0;
-	float reward[ROLIT_BITS_SEATS];
+	uint32_t at = 0;
 	int depth = 0;
 
 	path[depth++] = 0;
-	while (pos.to_move >= 0) {
+	while (pos->to_move >= 0 && !tree->nodes[at].solved) {
 		if (!tree->nodes[at].count &&
 		    (tree->nodes[at].visits < 1 ||
-		     !rolit_mcts_tree_expand(tree, at, &pos)))
+		     (at && rolit_mcts_prove_leaf(tree, at, pos, clock)) ||
+		     !rolit_mcts_tree_expand(tree, at, pos)))
 			break;
-		at = rolit_mcts_tree_select(tree, at, pos.to_move);
-		rolit_bits_play(&pos, tree->nodes[at].square);
+		seats[depth - 1] = (int8_t)pos->to_move;
+		at = rolit_mcts_tree_select(tree, at, pos->to_move);
+		played[depth - 1] = (uint8_t)(pos->to_move * 64 +
+					      tree->nodes[at].square);
+		rolit_bits_play(pos, tree->nodes[at].square);
 		path[depth++] = at;
 	}
-	rolit_mcts_policy_playout(&pos, &tree->rng,
-				  ROLIT_MCTS_TREE_EPSILON_INV);
-	rolit_mcts_policy_reward(&pos, reward);
+	if (pos->to_move < 0 && pos->players == 2) {
+		int diff = rolit_bits_count(pos, 0) - rolit_bits_count(pos, 1);
+
+		tree->nodes[at].solved = (int8_t)(2 + (diff > 0) - (diff < 0));
+	}
+	return depth;
+}
+
+/* One descent, playout (none from a known node) and backup. */
+static void rolit_mcts_tree_iterate(struct rolit_mcts_tree *tree,
+				    const struct search_clock *clock)
+{
+	struct rolit_bits pos = tree->root;
+	uint32_t path[ROLIT_BITS_SEATS * 16 + 1];
+	int8_t seats[ROLIT_BITS_SEATS * 16 + 1];
+	float reward[ROLIT_BITS_SEATS];
+	uint8_t played[64];
+	int depth = rolit_mcts_tree_descend(tree, clock, &pos, path, seats,
+					    played), moves = depth - 1;
+	const struct rolit_mcts_node *leaf = &tree->nodes[path[depth - 1]];
+
+	if (leaf->solved && pos.to_move >= 0) {
+		rolit_mcts_policy_outcome(leaf->solved - 2, reward);
+	} else {
+		moves += rolit_mcts_policy_playout(
+			&pos, &tree->rng, ROLIT_MCTS_TREE_EPSILON_INV,
+			played + depth - 1);
+		rolit_mcts_policy_reward(&pos, reward);
+	}
+	for (int i = 0; i < moves; i++) {
+		tree->history[played[i] / 64][played[i] % 64] +=
+			reward[played[i] / 64];
+		tree->history_games[played[i] / 64][played[i] % 64] += 1;
+	}
 	for (int i = 0; i < depth; i++) {
 		struct rolit_mcts_node *node = &tree->nodes[path[i]];
 
@@ -204,29 +266,43 @@ static void rolit_mcts_tree_iterate(struct rolit_mcts_tree *tree)
 		for (int s = 0; s < ROLIT_BITS_SEATS; s++)
 			node->value[s] += reward[s];
 	}
+	rolit_mcts_prove_up(tree, path, seats, depth);
 	tree->playouts++;
 }
 
 void rolit_mcts_tree_run(struct rolit_mcts_tree *tree,
-			 const struct search_clock *clock)
+			 const struct search_clock *clock, long playouts)
 {
+	long stop = tree->playouts + playouts;
+
 	do {
 		for (int i = 0; i < 16; i++)
-			rolit_mcts_tree_iterate(tree);
-	} while (!search_clock_expired(clock));
+			rolit_mcts_tree_iterate(tree, clock);
+	} while ((!playouts || tree->playouts < stop) &&
+		 !search_clock_expired(clock));
 }
 
 int rolit_mcts_tree_best(const struct rolit_mcts_tree *tree)
 {
 	const struct rolit_mcts_node *root = &tree->nodes[0];
-	uint32_t best = 0;
+	int64_t best = INT64_MIN;
 	int square = -1;
 
-	for (uint32_t i = root->first; i < root->first + root->count; i++)
-		if (tree->nodes[i].visits > best ||
-		    (square < 0 && !best)) {
-			best = tree->nodes[i].visits;
-			square = tree->nodes[i].square;
+	for (uint32_t i = root->first; i < root->first + root->count; i++) {
+		const struct rolit_mcts_node *c = &tree->nodes[i];
+		int64_t score = c->visits;
+
+		/* Among known losses, the most visited: the search's best
+		 * hope that the opponent goes wrong. */
+		if (c->solved)
+			score = rolit_mcts_prove_outcome(c, tree->root.to_move) > 0
+					? INT64_MAX
+				: rolit_mcts_prove_outcome(c, tree->root.to_move) < 0
+					? score - UINT32_MAX - 1 : score;
+		if (score > best) {
+			best = score;
+			square = c->square;
 		}
+	}
 	return square;
 }

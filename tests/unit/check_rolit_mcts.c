@@ -7,8 +7,10 @@
  * value and move are those of a brute-force search over the rules
  * library's board functions; the tree only ever chooses legal squares,
  * reusing its tree along a game (a given number of playouts a move, so
- * the machine's speed changes nothing); and an endgame search whose clock
- * has run out stops.
+ * the machine's speed changes nothing); the MCTS-solver learns the exact
+ * endgame's outcome of a root of 2 players a few squares above its own
+ * depth, and plays a square that keeps it; and an endgame search whose
+ * clock has run out stops.
  */
 #include <string.h>
 
@@ -18,6 +20,7 @@
 #include "rolit_bits.h"
 #include "rolit_mcts_end.h"
 #include "rolit_mcts_policy.h"
+#include "rolit_mcts_prove.h"
 #include "rolit_mcts_tree.h"
 #include "run_suite.h"
 
@@ -260,10 +263,23 @@ static void brute_force(const struct rolit_board *b, int players, int seat,
 	}
 }
 
+/* value[] of a game of 2 is the outcome of seat 0's balls less seat 1's,
+ * `diff`: 1 to the winner, -1 to the loser, 0 to both on a draw. */
+static void check_outcome(const int value[4], int diff)
+{
+	int sign = (diff > 0) - (diff < 0);
+
+	ck_assert_int_eq(value[0], sign);
+	ck_assert_int_eq(value[1], -sign);
+	ck_assert_int_eq(value[2], 0);
+	ck_assert_int_eq(value[3], 0);
+}
+
 START_TEST(the_endgame_is_exact)
 {
 	unsigned seed = 4747;
-	int solved = 0;
+	/* Games of 2 lost, drawn and won by seat 0, and games of 3 or 4. */
+	int outcomes[4] = {0};
 
 	for (int config = 0; config < CONFIGS; config++)
 		for (int empties = 1; empties <= 8; empties++)
@@ -282,26 +298,30 @@ START_TEST(the_endgame_is_exact)
 				to_board(&b, size, rows);
 				ck_assert_int_eq(rolit_mcts_end_solve(&pos, NULL, &square, value), 0);
 				brute_force(&b, players, pos.to_move, expected, &brute);
-				ck_assert_mem_eq(value, expected, sizeof value);
 				ck_assert(rolit_bits_moves(&pos, pos.to_move) >> square & 1);
 				if (players > 2) {
+					ck_assert_mem_eq(value, expected, sizeof value);
 					ck_assert_int_eq(square, brute);
 				} else {
+					int mover = pos.to_move;
+
+					check_outcome(value, expected[0]);
 					/* Equal moves may differ: the one
-					 * chosen must reach the value. */
+					 * chosen must keep a win or a draw. */
 					rolit_bits_play(&pos, square);
 					bits_rows(&pos, rows);
 					to_board(&b, size, rows);
-					if (pos.to_move >= 0)
-						brute_force(&b, players, pos.to_move,
-							    expected, NULL);
-					else
-						brute_force(&b, players, 0, expected, NULL);
-					ck_assert_int_eq(expected[0], value[0]);
+					brute_force(&b, players, pos.to_move < 0 ? 0 : pos.to_move,
+						    expected, NULL);
+					if (value[mover] >= 0)
+						check_outcome(value, expected[0]);
 				}
-				solved++;
+				outcomes[players == 2 ? value[0] + 1 : 3]++;
 			}
-	ck_assert_int_gt(solved, 90);
+	ck_assert_int_gt(outcomes[0], 5);
+	ck_assert_int_gt(outcomes[1], 0);
+	ck_assert_int_gt(outcomes[2], 5);
+	ck_assert_int_gt(outcomes[3], 40);
 }
 END_TEST
 
@@ -319,14 +339,15 @@ START_TEST(the_endgame_stops_when_the_clock_does)
 }
 END_TEST
 
-/* Grows the tree by `playouts` playouts at least, whatever the machine's
- * speed: a clock that has run out still lets 16 through a call. */
+/* Grows the tree to `playouts` playouts since its root was set (a few
+ * more), whatever the machine's speed: its clock never runs out, so the
+ * exact searches of its leaves always finish. */
 static void grow(struct rolit_mcts_tree *tree, long playouts)
 {
-	struct search_clock expired = {.deadline = 0};
+	struct search_clock never = {.deadline = 1e300};
 
-	while (tree->playouts < playouts)
-		rolit_mcts_tree_run(tree, &expired);
+	if (tree->playouts < playouts)
+		rolit_mcts_tree_run(tree, &never, playouts - tree->playouts);
 }
 
 /* Games where seat 0 plays by the tree (400 playouts a move, the tree
@@ -417,6 +438,45 @@ START_TEST(the_reused_tree_keeps_its_visits)
 }
 END_TEST
 
+/* Games of 2 a few squares from the end, above the solver's own depth:
+ * the tree learns the root's outcome from its leaves' (unless a child
+ * known to draw keeps the search from a child still unknown), and it is
+ * the exact endgame's; then the square played keeps a win or a draw. */
+START_TEST(the_solver_proves_the_root)
+{
+	struct rolit_mcts_tree tree;
+	unsigned seed = 17;
+	int proved = 0;
+
+	ck_assert_int_eq(rolit_mcts_tree_init(&tree, 1u << 18, 13), 0);
+	for (int game = 0; game < 12; game++) {
+		int size = game % 2 ? 8 : 6, mover, square, exact[4], after[4];
+		struct rolit_bits pos;
+
+		random_position(&pos, size, 2, ROLIT_MCTS_PROVE_EMPTIES + 1 +
+			game % 3, &seed);
+		mover = pos.to_move;
+		ck_assert_int_eq(rolit_mcts_end_solve(&pos, NULL, &square,
+						      exact), 0);
+		rolit_mcts_tree_root(&tree, &pos);
+		grow(&tree, 20000);
+		if (!tree.nodes[0].solved)
+			continue;
+		proved++;
+		ck_assert_int_eq(tree.nodes[0].solved - 2, exact[0]);
+		square = rolit_mcts_tree_best(&tree);
+		ck_assert(rolit_bits_moves(&pos, mover) >> square & 1);
+		rolit_bits_play(&pos, square);
+		ck_assert_int_eq(rolit_mcts_end_solve(&pos, NULL, &square,
+						      after), 0);
+		if (exact[mover] >= 0)
+			ck_assert_int_eq(after[mover], exact[mover]);
+	}
+	ck_assert_int_ge(proved, 10);
+	rolit_mcts_tree_free(&tree);
+}
+END_TEST
+
 START_TEST(corners_before_the_squares_beside_them)
 {
 	static const char *const rows[] = {
@@ -462,6 +522,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, the_endgame_stops_when_the_clock_does);
 	tcase_add_test(tc, the_tree_plays_legal_squares);
 	tcase_add_test(tc, the_reused_tree_keeps_its_visits);
+	tcase_add_test(tc, the_solver_proves_the_root);
 	tcase_add_test(tc, corners_before_the_squares_beside_them);
 	tcase_add_test(tc, the_reward_goes_to_the_most_balls);
 	suite_add_tcase(s, tc);
