@@ -37,16 +37,18 @@ static const char *const helpers[] = {
 	"    while True: time.sleep(1)' &",
 	/* One that sleeps. */
 	"sleep 1000 &",
-	/* One whose main thread waits in vfork while its child sleeps and
-	 * its other thread spins: never seen halted whole (a thread in
-	 * vfork counts only in a process of one thread), so every stop of
-	 * it is left pending at its bound, while nothing of it runs. */
-	"python3 -c 'import ctypes, threading, time\n"
+	/* One whose main thread waits in vfork while its child waits in
+	 * pause (34 on x86_64; without Python's lock, which a child
+	 * stopped holding it would keep from the spinner) and its other
+	 * thread spins: never seen halted whole (a thread in vfork counts
+	 * only in a process of one thread), so every stop of it is left
+	 * pending at its bound, while nothing of it runs. */
+	"python3 -c 'import ctypes, threading\n"
 	"def spin():\n"
 	"    while True: pass\n"
 	"threading.Thread(target=spin, daemon=True).start()\n"
 	"if ctypes.CDLL(None).syscall(58) == 0:\n"
-	"    while True: time.sleep(1)' &",
+	"    ctypes.CDLL(None).pause()' &",
 };
 
 struct sandbox {
@@ -298,15 +300,54 @@ static pid_t sandbox_vfork(const struct sandbox *s)
 	return found;
 }
 
+/* Whether process `pid`'s first thread waits in the system call whose
+ * number and a space start `call` ("34 ": pause, on x86_64). */
+static bool calls(pid_t pid, const char *call)
+{
+	char path[64], head[8] = "";
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/syscall", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return false;
+	if (!fgets(head, (int)strlen(call) + 1, f))
+		head[0] = '\0';
+	fclose(f);
+	return !strcmp(head, call);
+}
+
+/* The only child of process `pid` (0 if none yet). */
+static pid_t child_of(pid_t pid)
+{
+	char path[64];
+	int child = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid,
+		 (int)pid);
+	ck_assert_ptr_nonnull(f = fopen(path, "r"));
+	if (fscanf(f, "%d", &child) != 1)
+		child = 0;
+	fclose(f);
+	return (pid_t)child;
+}
+
 /* The helper of threads in vfork, started, in *pid, once it waits in
- * vfork; false when bubblewrap cannot. */
+ * vfork and its child in pause; false when bubblewrap cannot. */
 static bool pending_helper_start(struct sandbox *s, pid_t *pid)
 {
+	pid_t child = 0;
+
 	if (!sandbox_start(s, 3))
 		return false;
 	for (int i = 0; i < 1000 && !(*pid = sandbox_vfork(s)); i++)
 		sleep_ms(10);
 	ck_assert_msg(*pid, "the helper never reached its vfork");
+	for (int i = 0; i < 1000 && !(child && calls(child, "34 ")); i++) {
+		sleep_ms(10);
+		child = child_of(*pid);
+	}
+	ck_assert_msg(child && calls(child, "34 "), "its child never reached pause");
 	return true;
 }
 
@@ -358,6 +399,7 @@ START_TEST(pending_freeze_defeated)
 		ck_assert_int_eq(clock_gettime(clock, &t), 0);
 		ran = t.tv_sec * 1000000000LL + t.tv_nsec - start;
 	}
+	ck_assert_int_ge(ran, 3 * PROCSTOP_RUN_MS * 1000000LL);
 	ck_assert_int_eq(procstop_freeze(s.stops, false), -2);
 	sandbox_end(&s);
 }
@@ -369,19 +411,13 @@ END_TEST
 START_TEST(pending_freeze_continued)
 {
 	struct sandbox s;
-	pid_t helper, child = 0;
-	char path[64];
-	FILE *f;
+	pid_t helper, child;
 
 	if (!pending_helper_start(&s, &helper))
 		return;
 	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
 	ck_assert(procstop_pending(s.stops));
-	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)helper,
-		 (int)helper);
-	ck_assert_ptr_nonnull(f = fopen(path, "r"));
-	ck_assert_int_eq(fscanf(f, "%d", &child), 1);
-	fclose(f);
+	ck_assert_int_gt(child = child_of(helper), 0);
 	/* Seen halted by a stop: on a busy machine the first may end
 	 * before the child's stop lands. */
 	for (int i = 0; i < 500 && state_of(child) != 'T'; i++)

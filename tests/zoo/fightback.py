@@ -13,8 +13,10 @@
 #   vfork:  a helper that waits in vfork for ever, its child sleeping:
 #           the helper is in state D, not stopped, and uses no CPU;
 #   vforkthread: a helper whose main thread waits in vfork for ever, its
-#           child sleeping, while another thread spins: a SIGSTOP sent to
-#           the process goes to the main thread, which cannot stop;
+#           child in pause (without Python's lock, which it would keep
+#           from the spinner if stopped holding it), while another thread
+#           spins: a SIGSTOP sent to the process goes to the main thread,
+#           which cannot stop;
 #   calm:   nothing (a test's control).
 # At each turn it says on stderr the CPU time its sandbox's processes have
 # used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
@@ -90,7 +92,8 @@ def stuck_in_vfork():
 
 def vfork_threads():
     threading.Thread(target=spin, daemon=True).start()
-    stuck_in_vfork()
+    if libc.syscall(58) == 0:  # SYS_vfork on x86_64
+        libc.pause()
 
 
 def seize():
