@@ -4,7 +4,7 @@
  * has) runs a shell that starts helpers and says "ready".  Here no seccomp
  * filter keeps the helpers from sending SIGCONT: helpers that continue
  * each other all the time are stopped whole, or the stop ends them (-2),
- * never left running; a helper waiting in vfork for a child that sleeps
+ * never left running; a helper waiting in vfork for a child that waits
  * counts as stopped once the child is; the init is stopped with the rest
  * and continued with them; a process continued off move is found at the
  * thaw (-2); a stop left pending at its bound by a helper that runs no
@@ -31,10 +31,14 @@
 static const char *const helpers[] = {
 	/* Two that send SIGCONT to every process of the namespace. */
 	"for i in 1 2; do (while :; do kill -CONT -1; done) & done",
-	/* One that waits in vfork (58 on x86_64) while its child sleeps. */
-	"python3 -c 'import ctypes, time\n"
+	/* One that waits in vfork (58 on x86_64) while its child waits in
+	 * pause: the child runs on its parent's memory, so it runs as
+	 * little of Python as it can (when it slept in a loop of Python,
+	 * one run in some fifty never showed its parent in vfork, for a
+	 * cause not found). */
+	"python3 -c 'import ctypes\n"
 	"if ctypes.CDLL(None).syscall(58) == 0:\n"
-	"    while True: time.sleep(1)' &",
+	"    ctypes.CDLL(None).pause()' &",
 	/* One that sleeps. */
 	"sleep 1000 &",
 	/* One whose main thread waits in vfork while its child waits in
