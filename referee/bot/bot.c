@@ -317,6 +317,17 @@ static int64_t time_left(struct bot *bot, const struct bot_deadline *d,
 	return cpu_left < left ? cpu_left : left;
 }
 
+/* How long a poll waits for `left` ns (0 when not positive), in ms:
+ * 10 at most without a pidfd. */
+static int poll_ms(const struct bot *bot, int64_t left)
+{
+	int64_t ms = left <= 0 ? 0 : left / 1000000 + (left % 1000000 != 0);
+
+	if (bot->pidfd < 0 && ms > 10)
+		ms = 10;
+	return ms > INT_MAX ? INT_MAX : (int)ms;
+}
+
 /* Waits until fd (may be -1) has `events`, the bot exits (BOT_CLOSED) or
  * the deadline passes (BOT_TIMEOUT or BOT_CPU_TIMEOUT), draining stderr
  * meanwhile.  Polls at least once, so a past deadline still sees what is
@@ -330,13 +341,15 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 				       { bot->err_fd, POLLIN, 0 },
 				       { bot->pidfd, POLLIN, 0 } };
 		enum bot_status late = BOT_OK;
-		int64_t left = time_left(bot, d, &late);
-		int64_t ms = left <= 0 ? 0 : left / 1000000 + (left % 1000000 != 0);
+		int64_t left = time_left(bot, d, &late), restop;
 		int n;
 
-		if (bot->pidfd < 0 && ms > 10)
-			ms = 10;
-		n = poll(p, 3, ms > INT_MAX ? INT_MAX : (int)ms);
+		/* Another bot's stop left pending is gone on with meanwhile. */
+		restop = bot_restop_due_ns();
+		if (left > 0 && restop >= 0 && restop < left)
+			left = restop;
+		n = poll(p, 3, poll_ms(bot, left));
+		bot_restop_run();
 		if (n < 0 && errno != EINTR)
 			return BOT_IO_ERROR;
 		if (n > 0 && p[1].revents)
@@ -361,9 +374,13 @@ static void set_frozen(struct bot *bot, bool frozen)
 
 	if (!bot->group || bot->frozen == frozen)
 		return;
-	if (!(rc = contain_freeze(bot->group, frozen)))
+	if (!frozen)
+		bot_restop_drop(bot);
+	if (!(rc = contain_freeze(bot->group, frozen))) {
 		bot->frozen = frozen;
-	else if (rc == -2)
+		if (frozen && contain_pending(bot->group))
+			bot_restop_add(bot);
+	} else if (rc == -2)
 		bot->uncontained = true;
 }
 
@@ -573,6 +590,7 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		bot_close_fd(&bot->out_fd);
 		bot->out_eof = true;
 		set_frozen(bot, false); /* a frozen process takes no signal */
+		bot_restop_drop(bot);
 		if (!bot->exited) {
 			kill(-bot->pid, SIGTERM);
 			wait_for(bot, -1, 0, &(struct bot_deadline){

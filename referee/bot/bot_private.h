@@ -39,6 +39,8 @@ struct bot {
 	int64_t reply_cpu;   /* what the last reply cost */
 	char due_mark[BOT_MARK_MAX]; /* the mark due before the next stderr
 				   * bytes kept, or "" (bot_stderr_mark) */
+	int64_t restop_at;   /* its freeze left pending: when to stop it */
+	int64_t restop_gap;  /* again (bot_restop.c), and the wait after */
 };
 
 /* Closes *fd unless it is -1, and sets it to -1. */
@@ -47,5 +49,15 @@ void bot_close_fd(int *fd);
 /* Adds or removes a bot's process group in the list of those started and
  * not yet reaped, which bot_kill_all() kills. */
 void bot_track(pid_t pid, bool add);
+
+/* The bots whose freeze left stops pending (contain_pending()), stopped
+ * again while the referee waits (bot_restop.c): a bot frozen so is
+ * added, one thawed or ended dropped; the wait, in ns, until the next
+ * is due (-1: none); and the stops again that are due, which mark a bot
+ * that fought its stop `uncontained`. */
+void bot_restop_add(struct bot *bot);
+void bot_restop_drop(struct bot *bot);
+int64_t bot_restop_due_ns(void);
+void bot_restop_run(void);
 
 #endif

@@ -130,6 +130,11 @@ int contain_freeze(struct contain *c, bool frozen)
 	return c->stops ? procstop_freeze(c->stops, frozen) : -1;
 }
 
+bool contain_pending(const struct contain *c)
+{
+	return c->stops && procstop_pending(c->stops);
+}
+
 int64_t contain_cpu_ns(struct contain *c)
 {
 	if (c->group)

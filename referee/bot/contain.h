@@ -76,6 +76,10 @@ void contain_started(struct contain *c, pid_t pid);
  * fought the fallback's freeze (procstop_freeze()): it is killed. */
 int contain_freeze(struct contain *c, bool frozen);
 
+/* Whether its last freeze left stops pending (the fallback's:
+ * procstop_pending()): a freeze again goes on with them. */
+bool contain_pending(const struct contain *c);
+
 /* CPU time the bot's processes have used, in ns; -1 when unknown. */
 int64_t contain_cpu_ns(struct contain *c);
 

@@ -42,6 +42,7 @@ struct open_file {
 struct seen {
 	pid_t pid, parent;
 	bool halted, vfork; /* vfork: waiting in vfork for its child */
+	bool threads;       /* it has more than one */
 };
 
 /* A process the last scan found, for the clock between scans. */
@@ -56,6 +57,7 @@ struct procstop {
 	struct pids stopped;
 	struct pids halted; /* those the last stop saw all halted at its end */
 	bool pending;       /* the last stop left stops pending */
+	int64_t pending_cpu; /* then, the CPU time of its processes, ns; else -1 */
 	struct seen *seen;  /* what the last stop's scan found, init first */
 	size_t seen_count, seen_cap;
 	int64_t cpu_max;    /* the largest CPU time answered, ns */
@@ -305,6 +307,7 @@ static void seen_add(struct procstop *p, pid_t pid, const struct stat_of *st,
 	p->seen[p->seen_count++] = (struct seen){
 		pid, st->parent, halted_now,
 		!halted_now && st->state == 'D' && st->threads == 1 && in_vfork(pid),
+		st->threads > 1,
 	};
 }
 
@@ -373,6 +376,7 @@ struct procstop *procstop_new(pid_t outer)
 
 	p->outer = outer;
 	p->last_pid = -1;
+	p->pending_cpu = -1;
 	p->last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_RDONLY | O_CLOEXEC);
 	return p;
 }
@@ -395,6 +399,69 @@ static long last_pid(struct procstop *p)
 	return strtol(buf, NULL, 10);
 }
 
+static bool known_cpu_ns(const struct procstop *p, bool all, int64_t *ns);
+static bool ran_off_move(struct procstop *p);
+
+/* Sends SIGSTOP to process `pid`, to each of its threads when it has
+ * several: the kernel hands a process's signal to its main thread
+ * first, and one waiting in vfork takes it but can neither stop nor
+ * tell the others to until it returns: its other threads ran on, every
+ * stop.  False when it is gone. */
+static bool stop_process(pid_t pid, bool threads)
+{
+	char path[64];
+	struct dirent *e;
+	bool sent = false;
+	DIR *dir;
+
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	if (!threads || !(dir = opendir(path)))
+		return kill(pid, SIGSTOP) == 0;
+	while ((e = readdir(dir)))
+		if (e->d_name[0] != '.' &&
+		    syscall(SYS_tgkill, pid, atoi(e->d_name), SIGSTOP) == 0)
+			sent = true;
+	closedir(dir);
+	return sent;
+}
+
+/* The first and the longest sleep between looks at stops still to land:
+ * doubled from one to the next.  A loaded machine lands a stop in a
+ * millisecond or so, and a scan costs some 20 us of the referee's CPU
+ * (two stat files for a bot of one process): scanned every 50 us, a
+ * stop took 9 scans. */
+#define LAND_FIRST_NS 50000
+#define LAND_MOST_NS 1000000
+
+/* Waits until every process the last scan found not halted() is seen
+ * halted, the sleep *wait (LAND_FIRST_NS at first) has grown to
+ * LAND_MOST_NS, or `give_up`: one stat a process and no children, where
+ * a scan reads both for all.  Only a wait: the scans after it decide (a
+ * process of threads, say, is seen by its first thread's state, and one
+ * in vfork is left to its children), and one that never stops (a
+ * thread in D) leaves them a scan every LAND_MOST_NS. */
+static void wait_landed(struct procstop *p, int64_t give_up, long *wait)
+{
+	for (;;) {
+		struct timespec t = { 0, *wait };
+		bool all = true, longest = *wait == LAND_MOST_NS;
+
+		nanosleep(&t, NULL);
+		*wait = 2 * *wait > LAND_MOST_NS ? LAND_MOST_NS : 2 * *wait;
+		for (size_t i = 0; all && i < p->seen_count; i++) {
+			struct seen *s = &p->seen[i];
+			struct stat_of st;
+
+			if (!s->halted && !s->vfork)
+				s->halted = !read_stat(p, s->pid, 0, &st) ||
+					    halted(st.state);
+			all = s->halted || s->vfork;
+		}
+		if (all || longest || now_ns() >= give_up)
+			return;
+	}
+}
+
 /* Stops every process a scan finds running, until two scans in a row
  * find nothing new and every process halted(), or the bound passes.  A
  * process stopped forks no more, and what it forked is in its children;
@@ -409,16 +476,24 @@ static long last_pid(struct procstop *p)
  * fights its stop.  0 when all are stopped, or when the bound passed
  * with stops still pending (a process the scheduler has not run since
  * its SIGSTOP stops when it next runs: on a busy machine that can take
- * longer than the bound, and waiting would stall every table); -1 when
- * the init is gone; -2 when the bot fought its stop. */
+ * longer than the bound, and waiting would stall every table: a stop
+ * again, bounded at PROCSTOP_RETRY_MS, goes on with it, after checking
+ * that nothing ran meanwhile); -1 when the init is gone; -2 when the bot
+ * fought its stop.  Between scans, it waits for the stops to land
+ * (wait_landed()). */
 static int stop_all(struct procstop *p)
 {
-	const struct timespec wait = { 0, 50000 };
-	int64_t give_up = now_ns() + PROCSTOP_BOUND_MS * 1000000LL;
+	int64_t give_up = now_ns() + (p->pending ? PROCSTOP_RETRY_MS
+					: PROCSTOP_BOUND_MS) * 1000000LL;
 	struct pids found = { 0 }, was_halted = { 0 };
+	long wait = LAND_FIRST_NS;
 	int quiet = 0, rc = 0;
 
-	while (quiet < 2 && !rc && now_ns() < give_up) {
+	/* Again, after a stop left pending: first whether they ran since. */
+	if (p->pending && ran_off_move(p))
+		return -2;
+
+	do { /* scanned once at least, whatever the time */
 		size_t fresh = 0;
 		bool all;
 
@@ -435,37 +510,53 @@ static int stop_all(struct procstop *p)
 			}
 			/* Stopped again when found running. */
 			if (!pids_has(&p->stopped, pid)) {
-				if (kill(pid, SIGSTOP) == 0) {
+				if (stop_process(pid, p->seen[i].threads)) {
 					pids_add(&p->stopped, pid);
 					fresh++;
 				}
 			} else if (!p->seen[i].halted) {
-				kill(pid, SIGSTOP);
+				stop_process(pid, p->seen[i].threads);
 			}
 		}
 		quiet = !fresh && all ? quiet + 1 : 0;
-		if (!fresh && !all)
-			nanosleep(&wait, NULL);
-	}
+		/* What the thaw (or a stop again) checks: that those the last
+		 * scan saw halted did not run again; and, the stop left
+		 * pending, that the others used no more than it takes to stop
+		 * (PROCSTOP_RUN_MS). */
+		p->halted.count = 0;
+		for (size_t i = 0; !rc && i < p->seen_count; i++)
+			if (p->seen[i].halted)
+				pids_add(&p->halted, p->seen[i].pid);
+		if (!all && !rc)
+			wait_landed(p, give_up, &wait);
+	} while (quiet < 2 && !rc && now_ns() < give_up);
 	free(found.list);
 	free(was_halted.list);
 	p->last_pid = -1; /* the clock scans again */
 	p->pending = rc == 0 && quiet < 2;
-	p->halted.count = 0;
-	for (size_t i = 0; rc == 0 && !p->pending && i < p->seen_count; i++)
-		pids_add(&p->halted, p->seen[i].pid);
+	if (rc)
+		p->halted.count = 0;
+	if (!p->pending || !known_cpu_ns(p, false, &p->pending_cpu))
+		p->pending_cpu = -1;
 	return rc;
 }
 
-/* Before a thaw: whether a process the stop left halted runs again,
- * continued off move by something (a stop inside a scan sees only what
- * happens while it scans; this sees the whole time off move). */
+/* Before a thaw (or a stop again, after one left pending): whether a
+ * process the stop left halted runs again, continued off move by
+ * something (a stop inside a scan sees only what happens while it
+ * scans; this sees the whole time off move); or, the stop left pending,
+ * whether its processes used more than PROCSTOP_RUN_MS of CPU since:
+ * one the scheduler had not run stops when it next runs, and one in a
+ * system call when it returns, having used little; more, and they ran
+ * while they should have been stopped (a child a fork finished after
+ * the stop runs free until the next stop finds it: counted too). */
 static bool ran_off_move(struct procstop *p)
 {
 	struct pids found = { 0 };
 	bool ran = false;
+	int64_t ns;
 
-	if (!p->halted.count)
+	if (!p->halted.count && p->pending_cpu < 0)
 		return false;
 	/* The scan serves the clock too, as procstop_cpu_ns()'s own does:
 	 * its first read after the thaw need not scan again. */
@@ -473,8 +564,11 @@ static bool ran_off_move(struct procstop *p)
 	scan(p, &found, NULL);
 	for (size_t i = 0; !ran && i < p->seen_count; i++)
 		ran = !p->seen[i].halted && pids_has(&p->halted, p->seen[i].pid);
+	if (!ran && p->pending_cpu >= 0 && known_cpu_ns(p, false, &ns))
+		ran = ns - p->pending_cpu > PROCSTOP_RUN_MS * 1000000LL;
 	free(found.list);
 	p->halted.count = 0;
+	p->pending_cpu = -1;
 	return ran;
 }
 
@@ -546,11 +640,13 @@ bool procstop_pending(const struct procstop *p)
  * they had reaped then.  A process gone since is left out when `all` is
  * false (its time is its reaper's, read by a later scan); else it makes
  * the answer false. */
-static bool known_cpu_ns(const struct procstop *p, int64_t hz, bool all,
-			 int64_t *ns)
+static bool known_cpu_ns(const struct procstop *p, bool all, int64_t *ns)
 {
+	static long hz;
 	struct timespec t;
 
+	if (!hz && (hz = sysconf(_SC_CLK_TCK)) <= 0)
+		hz = 100;
 	*ns = 0;
 	for (size_t i = 0; i < p->known_count; i++) {
 		if (clock_gettime(p->known[i].clock, &t)) {
@@ -566,20 +662,17 @@ static bool known_cpu_ns(const struct procstop *p, int64_t hz, bool all,
 
 int64_t procstop_cpu_ns(struct procstop *p)
 {
-	static long hz;
 	struct pids found = { 0 };
 	long last = last_pid(p);
 	int64_t ns;
 	bool ok;
 
-	if (!hz && (hz = sysconf(_SC_CLK_TCK)) <= 0)
-		hz = 100;
 	/* Nothing born since the last scan, nothing of it gone: what it
 	 * found is all there is. */
-	ok = last >= 0 && last == p->last_pid && known_cpu_ns(p, hz, true, &ns);
+	ok = last >= 0 && last == p->last_pid && known_cpu_ns(p, true, &ns);
 	if (!ok) {
 		p->last_pid = last;
-		ok = scan(p, &found, NULL) && known_cpu_ns(p, hz, false, &ns);
+		ok = scan(p, &found, NULL) && known_cpu_ns(p, false, &ns);
 		free(found.list);
 	}
 	if (!ok)
@@ -593,6 +686,7 @@ void procstop_free(struct procstop *p)
 	if (!p)
 		return;
 	p->halted.count = 0; /* the end continues, and checks nothing */
+	p->pending_cpu = -1;
 	procstop_freeze(p, false);
 	while (p->file_count)
 		file_drop(p, p->file_count - 1);

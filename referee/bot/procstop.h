@@ -51,14 +51,26 @@ int procstop_guard_enter(uid_t uid, gid_t gid);
  * be stopped, in ms (docs/SANDBOX.md says what was measured). */
 #define PROCSTOP_BOUND_MS 50
 
+/* The same for a stop again after one left stops pending: short, as
+ * the referee goes on with it, again and again, while it waits for
+ * another bot. */
+#define PROCSTOP_RETRY_MS 5
+
+/* How much CPU time the processes of a stop left pending may use until
+ * the thaw or the stop again, in ms: what a process needs to take its
+ * stop (a system call finished), with room to spare; more is a bot
+ * running while it should be stopped (docs/SANDBOX.md). */
+#define PROCSTOP_RUN_MS 20
+
 /* Stops (SIGSTOP) or continues (SIGCONT) every process of the sandbox
  * and its init.  0, also when stops are still pending after
- * PROCSTOP_BOUND_MS (a process the scheduler has not run yet); -1 when
- * the sandbox is not there (yet, or any more): then none is left
- * stopped; -2 when a process was found running again after it was
- * stopped (the bot fights its stop), while the stop scans or, at the
- * thaw, one the stop left halted: then they are all killed
- * (procstop_kill()). */
+ * PROCSTOP_BOUND_MS (a process the scheduler has not run yet): a stop
+ * again goes on with them; -1 when the sandbox is not there (yet, or any
+ * more): then none is left stopped; -2 when the bot fought its stop: a
+ * process was found running again after it was stopped, while the stop
+ * scans or, at the thaw or the stop again, one the stop left halted; or
+ * its processes used more than PROCSTOP_RUN_MS of CPU time after a stop
+ * left pending; then they are all killed (procstop_kill()). */
 int procstop_freeze(struct procstop *p, bool frozen);
 
 /* Whether the last stop left stops pending at its bound (its processes

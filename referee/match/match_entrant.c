@@ -70,8 +70,9 @@ static void io_fault(struct entrant *e, enum bot_status status,
 		return;
 	case BOT_CONTAINMENT:
 		f->reason = "containment";
-		snprintf(f->detail, DETAIL_LEN, "a process of it ran again after it "
-			 "was stopped off move (all of them were killed)");
+		snprintf(f->detail, DETAIL_LEN, "it ran while stopped off move (a "
+			 "process of it ran again, or used CPU time while its "
+			 "stop landed; all of them were killed)");
 		return;
 	case BOT_TOO_LONG:
 		f->reason = "line-too-long";

@@ -157,25 +157,40 @@ else
 		assert_no_leftovers "fallback, $spin: no spinner is left"
 	done
 	# A chain of processes racing the stop, each forking the next and
-	# exiting at once, every millisecond: stopped off move all the same,
-	# unless it may ponder (then it runs while burn thinks, 100 ms of CPU
-	# a move: the check can fail: 40 to 100 links a turn).  Between its
-	# reply and its next turn, it runs for the millisecond before the
-	# others are stopped and the stop itself: a few links, up to 15 on a
-	# loaded machine; a stop it escaped would run it through burn's move
-	# (40 to 130: a process with SIGSTOP pending could finish a fork
-	# before the referee waited for every stop to land).
+	# exiting at once, every millisecond of its CPU, saying when: stopped
+	# off move all the same, unless it may ponder (then it runs while burn
+	# thinks, 100 ms of CPU a move).  Between its reply and its next turn,
+	# it runs for the millisecond before the others are stopped and the
+	# stop itself: a few links, more on a loaded machine (37 in a turn once,
+	# under a heavy load), so their number proves nothing; but once the
+	# stop has landed, no link may come until the thaw that follows burn's
+	# reply.  The stop lands within the first half of burn's move (a
+	# millisecond's grace and the stop, against 100 ms of burn's CPU, which
+	# a loaded machine stretches as much): not one link may be made in the
+	# second half of any of burn's moves.  A stop that does not hold lets
+	# the chain run through them (30 to 50 links in each).
+	in_burn() { # FOLDER: the links made in the second halves of burn's moves, and the moves
+		"$PYTHON3" - "$1/stderr/table0001-race.stderr" "$1/stderr/table0001-burn.stderr" <<-'PY'
+		import re, sys
+		links = [float(t) for line in open(sys.argv[1]) if line.startswith("greedy: links at")
+		         for t in line.split()[3:]]
+		moves = [(float(a), float(b)) for a, b in
+		         re.findall(r"^greedy: burnt from (\S+) to (\S+)$", open(sys.argv[2]).read(), re.M)]
+		print(sum(1 for t in links for a, b in moves if (a + b) / 2 <= t <= b), len(moves))
+		PY
+	}
 	for ponder in false true; do
 		against_burn "$TMP/fb/race-$ponder.json" race "$ponder"
 		RUN_LIMIT=300 as_user tournament "$TMP/fb/race-$ponder.json" --out "$TMP/fb/race-$ponder" --quiet
 		expect_eq "$RC" 0 "fallback, race (ponder $ponder): the games are played"
 		links=$(sed -n 's/^greedy: chain off move \([0-9]*\)$/\1/p' "$TMP/fb/race-$ponder/stderr/table0001-race.stderr" | sort -n | tr '\n' ' ')
-		most=$(echo "$links" | awk '{ print $NF }')
-		diag "fallback, race (ponder $ponder): the links of the chain made off move, by turn, sorted: $links"
+		read -r during moves <<<"$(in_burn "$TMP/fb/race-$ponder")"
+		diag "fallback, race (ponder $ponder): the links of the chain made off move, by turn, sorted: $links; in the second halves of burn's $moves moves: $during"
+		expect_lt 4 "${moves:-0}" "fallback, race (ponder $ponder): burn says when it moved"
 		if [ "$ponder" = false ]; then
-			expect_lt "${most:-9999}" 30 "fallback, race: the chain is stopped off move, every turn"
+			expect_eq "${during:-none}" 0 "fallback, race: the chain is stopped off move, every turn (no link in the second half of any of burn's moves)"
 		else
-			expect_lt 30 "${most:-0}" "fallback, race pondering: the chain runs off move"
+			expect_lt "$moves" "${during:-0}" "fallback, race pondering: the chain runs off move (more links in the second halves of burn's moves than moves)"
 		fi
 		assert_no_leftovers "fallback, race (ponder $ponder): no link of the chain is left"
 	done

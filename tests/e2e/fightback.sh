@@ -60,7 +60,7 @@ for who in root user; do
 	containment=$(sed -n '1s/.*"containment":"\([a-z ]*[a-z]\).*/\1/p' "$LOG")
 	[ "$who" = user ] && user_containment=$containment
 	diag "$who: the bots are contained by $containment; a control game took $control_ms ms"
-	for mode in seize cont vfork; do
+	for mode in seize cont vfork vforkthread; do
 		game "$who" "$mode"
 		expect_eq "$RC" 0 "$who, $mode: the game is played"
 		expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 0 "$who, $mode: nobody forfeits"

@@ -4,10 +4,12 @@
  * has) runs a shell that starts helpers and says "ready".  Here no seccomp
  * filter keeps the helpers from sending SIGCONT: helpers that continue
  * each other all the time are stopped whole, or the stop ends them (-2),
- * never left running; a helper waiting in vfork for a child that sleeps
+ * never left running; a helper waiting in vfork for a child that waits
  * counts as stopped once the child is; the init is stopped with the rest
  * and continued with them; a process continued off move is found at the
- * thaw (-2); and procstop_kill() ends every
+ * thaw (-2); a stop left pending at its bound by a helper that runs no
+ * more is no fault, but one run again while it is left so is (-2); and
+ * procstop_kill() ends every
  * process of the namespace by its init, found gone.  Where bubblewrap
  * cannot make the namespaces, each case says so and passes.
  */
@@ -29,12 +31,28 @@
 static const char *const helpers[] = {
 	/* Two that send SIGCONT to every process of the namespace. */
 	"for i in 1 2; do (while :; do kill -CONT -1; done) & done",
-	/* One that waits in vfork (58 on x86_64) while its child sleeps. */
-	"python3 -c 'import ctypes, time\n"
+	/* One that waits in vfork (58 on x86_64) while its child waits in
+	 * pause: the child runs on its parent's memory, so it runs as
+	 * little of Python as it can (when it slept in a loop of Python,
+	 * one run in some fifty never showed its parent in vfork, for a
+	 * cause not found). */
+	"python3 -c 'import ctypes\n"
 	"if ctypes.CDLL(None).syscall(58) == 0:\n"
-	"    while True: time.sleep(1)' &",
+	"    ctypes.CDLL(None).pause()' &",
 	/* One that sleeps. */
 	"sleep 1000 &",
+	/* One whose main thread waits in vfork while its child waits in
+	 * pause (34 on x86_64; without Python's lock, which a child
+	 * stopped holding it would keep from the spinner) and its other
+	 * thread spins: never seen halted whole (a thread in vfork counts
+	 * only in a process of one thread), so every stop of it is left
+	 * pending at its bound, while nothing of it runs. */
+	"python3 -c 'import ctypes, threading\n"
+	"def spin():\n"
+	"    while True: pass\n"
+	"threading.Thread(target=spin, daemon=True).start()\n"
+	"if ctypes.CDLL(None).syscall(58) == 0:\n"
+	"    ctypes.CDLL(None).pause()' &",
 };
 
 struct sandbox {
@@ -224,6 +242,200 @@ static char init_state(const struct sandbox *s)
 	return state_of(init);
 }
 
+/* The parent of process `pid`; 0 when it is gone. */
+static pid_t parent_of(pid_t pid)
+{
+	char path[64], buf[512], *at;
+	int ppid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return 0;
+	if (fgets(buf, sizeof buf, f) && (at = strrchr(buf, ')')))
+		sscanf(at + 2, "%*c %d", &ppid);
+	fclose(f);
+	return (pid_t)ppid;
+}
+
+/* How many threads process `pid` has. */
+static int threads_of(pid_t pid)
+{
+	char path[64];
+	struct dirent *e;
+	int count = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	if (!(dir = opendir(path)))
+		return 0;
+	while ((e = readdir(dir)))
+		count += e->d_name[0] != '.';
+	closedir(dir);
+	return count;
+}
+
+/* A process of the sandbox of two threads, its main one waiting in
+ * vfork (58 on x86_64): the helper, not a shell that runs python3 (a
+ * wrapper may); 0 if none (another test's may be left, elsewhere). */
+static pid_t sandbox_vfork(const struct sandbox *s)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	pid_t found = 0;
+
+	ck_assert_ptr_nonnull(proc);
+	while (!found && (e = readdir(proc))) {
+		char path[300], head[4] = "";
+		pid_t pid = (pid_t)atoi(e->d_name), up = 0;
+		FILE *f;
+
+		snprintf(path, sizeof path, "/proc/%s/syscall", e->d_name);
+		if (!pid || !(f = fopen(path, "r")))
+			continue;
+		if (fgets(head, sizeof head, f) && !strcmp(head, "58 ") &&
+		    threads_of(pid) == 2)
+			for (up = pid; up > 1 && up != s->outer;)
+				up = parent_of(up);
+		fclose(f);
+		found = up == s->outer ? pid : 0;
+	}
+	closedir(proc);
+	return found;
+}
+
+/* Whether process `pid`'s first thread waits in the system call whose
+ * number and a space start `call` ("34 ": pause, on x86_64). */
+static bool calls(pid_t pid, const char *call)
+{
+	char path[64], head[8] = "";
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/syscall", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return false;
+	if (!fgets(head, (int)strlen(call) + 1, f))
+		head[0] = '\0';
+	fclose(f);
+	return !strcmp(head, call);
+}
+
+/* The only child of process `pid` (0 if none yet). */
+static pid_t child_of(pid_t pid)
+{
+	char path[64];
+	int child = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid,
+		 (int)pid);
+	ck_assert_ptr_nonnull(f = fopen(path, "r"));
+	if (fscanf(f, "%d", &child) != 1)
+		child = 0;
+	fclose(f);
+	return (pid_t)child;
+}
+
+/* The helper of threads in vfork, started, in *pid, once it waits in
+ * vfork and its child in pause; false when bubblewrap cannot. */
+static bool pending_helper_start(struct sandbox *s, pid_t *pid)
+{
+	pid_t child = 0;
+
+	if (!sandbox_start(s, 3))
+		return false;
+	for (int i = 0; i < 1000 && !(*pid = sandbox_vfork(s)); i++)
+		sleep_ms(10);
+	ck_assert_msg(*pid, "the helper never reached its vfork");
+	for (int i = 0; i < 1000 && !(child && calls(child, "34 ")); i++) {
+		sleep_ms(10);
+		child = child_of(*pid);
+	}
+	ck_assert_msg(child && calls(child, "34 "), "its child never reached pause");
+	return true;
+}
+
+/* A slow stop that nothing defeats: the helper's stops are left pending
+ * at their bound, every time (so a stop again goes on with them), while
+ * it uses no CPU: no fault, at the stop again or at the thaw. */
+START_TEST(slow_freeze_innocent)
+{
+	struct sandbox s;
+	pid_t helper;
+
+	if (!pending_helper_start(&s, &helper))
+		return;
+	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert(procstop_pending(s.stops));
+	sleep_ms(200);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert(procstop_pending(s.stops));
+	sleep_ms(200);
+	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	ck_assert_int_eq(kill(helper, 0), 0);
+	sandbox_end(&s);
+}
+END_TEST
+
+/* A stop left pending, and the helper, never seen halted whole, then
+ * continued from outside (what the filter refuses the bot): its thread
+ * spins off move, and the thaw ends the bot (-2) for the CPU it used. */
+START_TEST(pending_freeze_defeated)
+{
+	struct sandbox s;
+	struct timespec t;
+	clockid_t clock;
+	int64_t start, ran = 0;
+	pid_t helper;
+
+	if (!pending_helper_start(&s, &helper))
+		return;
+	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert(procstop_pending(s.stops));
+	ck_assert_int_eq(clock_getcpuclockid(helper, &clock), 0);
+	ck_assert_int_eq(clock_gettime(clock, &t), 0);
+	start = t.tv_sec * 1000000000LL + t.tv_nsec;
+	ck_assert_int_eq(kill(helper, SIGCONT), 0);
+	/* Until it has used three times what a stop may take, however
+	 * busy the machine. */
+	for (int i = 0; i < 1000 && ran < 3 * PROCSTOP_RUN_MS * 1000000LL; i++) {
+		sleep_ms(10);
+		ck_assert_int_eq(clock_gettime(clock, &t), 0);
+		ran = t.tv_sec * 1000000000LL + t.tv_nsec - start;
+	}
+	ck_assert_int_ge(ran, 3 * PROCSTOP_RUN_MS * 1000000LL);
+	ck_assert_int_eq(procstop_freeze(s.stops, false), -2);
+	sandbox_end(&s);
+}
+END_TEST
+
+/* A stop left pending, and the helper's vfork child, seen halted by a
+ * stop again, then continued from outside: the next stop again finds it
+ * running, and ends the bot (-2). */
+START_TEST(pending_freeze_continued)
+{
+	struct sandbox s;
+	pid_t helper, child;
+
+	if (!pending_helper_start(&s, &helper))
+		return;
+	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert(procstop_pending(s.stops));
+	ck_assert_int_gt(child = child_of(helper), 0);
+	/* Seen halted by a stop: on a busy machine the first may end
+	 * before the child's stop lands. */
+	for (int i = 0; i < 500 && state_of(child) != 'T'; i++)
+		sleep_ms(10);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert(procstop_pending(s.stops));
+	ck_assert_int_eq(kill(child, SIGCONT), 0);
+	for (int i = 0; i < 500 && state_of(child) == 'T'; i++)
+		sleep_ms(10);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), -2);
+	sandbox_end(&s);
+}
+END_TEST
+
 /* A process the stop left halted, continued off move by something (the
  * test, from outside: what the seccomp filter refuses the bot): the thaw
  * finds it running and ends the bot (-2), where a check made only while
@@ -299,6 +511,9 @@ Suite *test_suite(void)
 	tcase_add_test(tc, init_stopped_too);
 	tcase_add_test(tc, continued_off_move_ends_it);
 	tcase_add_test(tc, kill_ends_all);
+	tcase_add_test(tc, slow_freeze_innocent);
+	tcase_add_test(tc, pending_freeze_defeated);
+	tcase_add_test(tc, pending_freeze_continued);
 	suite_add_tcase(s, tc);
 	return s;
 }

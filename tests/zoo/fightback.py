@@ -12,6 +12,11 @@
 #           what the first send gave ("fightback: kill -1 SIGCONT: ...");
 #   vfork:  a helper that waits in vfork for ever, its child sleeping:
 #           the helper is in state D, not stopped, and uses no CPU;
+#   vforkthread: a helper whose main thread waits in vfork for ever, its
+#           child in pause (without Python's lock, which it would keep
+#           from the spinner if stopped holding it), while another thread
+#           spins: a SIGSTOP sent to the process goes to the main thread,
+#           which cannot stop;
 #   calm:   nothing (a test's control).
 # At each turn it says on stderr the CPU time its sandbox's processes have
 # used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
@@ -20,6 +25,7 @@ import ctypes
 import os
 import signal
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -84,6 +90,12 @@ def stuck_in_vfork():
             time.sleep(1)
 
 
+def vfork_threads():
+    threading.Thread(target=spin, daemon=True).start()
+    if libc.syscall(58) == 0:  # SYS_vfork on x86_64
+        libc.pause()
+
+
 def seize():
     PTRACE_SEIZE = 0x4206
     call("ptrace pid 1", libc.ptrace(PTRACE_SEIZE, 1, None, None))
@@ -104,6 +116,8 @@ def start():
             helper(cont)
     elif MODE == "vfork":
         helper(stuck_in_vfork)
+    elif MODE == "vforkthread":
+        helper(vfork_threads)
 
 
 def hook(msg, counts):

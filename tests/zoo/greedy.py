@@ -14,7 +14,8 @@
 #                plays as a good bot
 #   spin-nosid N the same without setsid
 #   burn MS      burns MS ms of CPU time (its own, by the process clock)
-#                before each answer to a turn
+#                before each answer to a turn, and says when it did
+#                ("greedy: burnt from T0 to T1", CLOCK_MONOTONIC seconds)
 #   watch        after hello, starts a process that burns CPU for ever, and
 #                says at each turn how much CPU it has had ("greedy: helper
 #                CPU N ms"): it runs while others move only if not frozen
@@ -23,7 +24,9 @@
 #                next and exits at once (so the chain's one live process
 #                is a new orphan every millisecond); at each turn but a
 #                game's first says how many links were made since its last
-#                reply ("greedy: chain off move N")
+#                reply ("greedy: chain off move N"), and when the last
+#                (up to 4096) of them were made ("greedy: links at T ...",
+#                CLOCK_MONOTONIC seconds, as burn's)
 import json, mmap, os, select, struct, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
@@ -99,7 +102,10 @@ def helper_cpu_ms():
     return (int(fields[11]) + int(fields[12])) * 1000 // os.sysconf("SC_CLK_TCK")
 
 
-CHAIN = mmap.mmap(-1, 8)  # shared with the chain: the links made
+# Shared with the chain: the links made, then the times of the last
+# RING of them (link n's at slot n % RING).
+RING = 4096
+CHAIN = mmap.mmap(-1, 8 * (1 + RING))
 REPLIED = []              # the links made by its last reply
 
 
@@ -107,12 +113,20 @@ def links():
     return struct.unpack_from("q", CHAIN, 0)[0]
 
 
+def link_times(since):
+    now = links()
+    return [struct.unpack_from("d", CHAIN, 8 * (1 + n % RING))[0]
+            for n in range(max(since, now - RING) + 1, now + 1)]
+
+
 def chain():
     if os.fork() != 0:
         return
     while True:
         burn(1)
-        struct.pack_into("q", CHAIN, 0, links() + 1)
+        n = links() + 1
+        struct.pack_into("d", CHAIN, 8 * (1 + n % RING), time.monotonic())
+        struct.pack_into("q", CHAIN, 0, n)
         if os.fork() != 0:
             os._exit(0)
 
@@ -139,7 +153,10 @@ def hook(msg, counts):
     elif MODE in ("spin", "spin-nosid") and msg["type"] == "hello":
         spin(MODE == "spin")
     elif MODE == "burn" and msg["type"] == "turn":
+        start = time.monotonic()
         burn(N)
+        sys.stderr.write("greedy: burnt from %.6f to %.6f\n" % (start, time.monotonic()))
+        sys.stderr.flush()
     elif MODE == "watch" and msg["type"] == "hello":
         HELPER.append(os.fork())
         while HELPER[0] == 0:
@@ -151,7 +168,9 @@ def hook(msg, counts):
             chain()
     elif MODE == "race" and msg["type"] == "turn":
         if REPLIED:
-            sys.stderr.write("greedy: chain off move %d\n" % (links() - REPLIED.pop()))
+            since = REPLIED.pop()
+            sys.stderr.write("greedy: chain off move %d\n" % (links() - since))
+            sys.stderr.write("greedy: links at%s\n" % "".join(" %.6f" % t for t in link_times(since)))
             sys.stderr.flush()
         zoo.write(json.dumps(zoo.default_reply(msg, "greedy-race")))
         REPLIED.append(links())
