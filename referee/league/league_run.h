@@ -22,6 +22,11 @@
 #include "league/league_db.h"
 #include "match/match.h"
 
+/* Sets a task at most by default: a task's sets share their bot
+ * processes, so that bots that answer at once are not mostly starting
+ * (docs/LEAGUE.md, "Figures"). */
+#define LEAGUE_BATCH 24
+
 struct league_run {
 	const char *dir;                 /* the league's folder */
 	sqlite3 *db;
@@ -29,6 +34,7 @@ struct league_run {
 	struct match_config config;      /* rules, options, time, key */
 	struct bot_limits limits;        /* every bot's, but workdir and readable */
 	int concurrency;
+	int batch;                       /* sets a task at most (>= 1) */
 	int lock_fd;                     /* the folder's run.lock, kept open */
 	long max_games;                  /* 0: no count */
 	int64_t until_ns;                /* now_ns() to stop at; 0: none */
