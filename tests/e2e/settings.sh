@@ -146,9 +146,10 @@ printf -- '--key ~/newkeys/referee.key\n--no-sandbox\n--trusted-bots\n--concurre
 expect_exit 0 "$REFEREE" league run "$TMP/lg" --games 2
 expect_contains "$ERR" "referee league: --no-sandbox from the file $FILE, line 2: $UNBOXED" \
 	"league run: --no-sandbox and --trusted-bots from the file"
-expect_eq "$(grep -o '"containment":"[^"]*"' "$TMP/lg/runs/000002/game-000001.jsonl" | cut -d'"' -f4 | cut -d: -f1)" \
-	"$(grep -o '"containment":"[^"]*"' "$TMP/lg/runs/000001/game-000001.jsonl" | cut -d'"' -f4 | cut -d: -f1)" \
-	"league run: the settings' --no-sandbox keeps the containment of the limits"
+printf -- '--key ~/newkeys/referee.key\n--no-sandbox\n' >"$FILE"
+expect_exit 2 "$REFEREE" league run "$TMP/lg" --games 2
+expect_eq "$(tail -n 2 "$ERR" | head -n 1)" "referee league: --duplicate with --no-sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to" \
+	"league run: --no-sandbox from the file without --trusted-bots: refused"
 printf -- '--key ~/newkeys/referee.key\n' >"$FILE"
 expect_exit 0 "$REFEREE" replay "$TMP/own/games/000001.jsonl"
 expect_contains "$OUT" "the log verifies; signed by key $NEWPUB, $OWN" "replay: the settings' key is your own"
