@@ -1,6 +1,7 @@
 /*
- * A league run's sets on workers; see league_run.h.  A "T table games"
- * message names a set's versions in its table number: seat s's active
+ * A league run's tasks on workers; see league_run.h.  A "T table games"
+ * message (a task: its sets' games, in order) names the versions in its
+ * table number: seat s's active
  * version is digit s of it in base `active` (the worker has the list of
  * active versions, copied when it was forked).
  */
