@@ -4,10 +4,12 @@
 # six bots with their own files), Rolit 6x6 in duplicate sets of two, with
 # the sandbox and containment as a user's runs have them by default, at
 # concurrency 2: `referee league run --games N` against `referee
-# tournament` of a round robin of N games. Prints each one's games per
-# second, the league's over the tournament's (the aim: at least
-# 0.9), and the CPU of the league's own process (picking sets, refits,
-# run.jsonl, the index) as a share of the whole run's (aim: under 5%).
+# tournament` of a round robin of N games, and the league again in tasks
+# of one set each (`--batch 1`: bot processes started for every set).
+# Prints each one's games per second, the league's over the tournament's
+# (the aim: at least 0.9), and the CPU of the league's own process
+# (picking sets, refits, run.jsonl, the index) as a share of the whole
+# run's (aim: under 5%).
 #
 # Run `make bench` (or `make` first). Environment: BENCH_LEAGUE_GAMES
 # (default 720, a multiple of 30), PYTHON3 (times the runs).
@@ -23,11 +25,13 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/referee-bench-l.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$referee" keygen "$tmp/key" >/dev/null
 "$referee" league init "$tmp/league" --game rolit -o size=6 >/dev/null
+"$referee" league init "$tmp/single" --game rolit -o size=6 >/dev/null
 bots=
 for b in a b c d e f; do
 	mkdir "$tmp/$b"
 	cp "$bot" "$tmp/$b/bot"
 	"$referee" league add "$tmp/league" "$b" "$tmp/$b/bot" >/dev/null
+	"$referee" league add "$tmp/single" "$b" "$tmp/$b/bot" >/dev/null
 	bots="$bots${bots:+,}{\"name\":\"$b\",\"command\":\"$tmp/$b/bot\"}"
 done
 # 15 pairs of the round robin, a fifteenth of the games each, in sets of two.
@@ -65,10 +69,13 @@ tw, tc, _ = timed([referee, "tournament", tmp + "/t.json", "--out", tmp + "/t",
                    "--concurrency", "2", "--key", key])
 lw, lc, lo = timed([referee, "league", "run", tmp + "/league", "--games", games,
                     "--concurrency", "2", "--key", key])
+sw, sc, _ = timed([referee, "league", "run", tmp + "/single", "--games", games,
+                   "--concurrency", "2", "--key", key, "--batch", "1"])
 g = int(games)
 print("%-34s %8s %8s" % ("run (%d games, concurrency 2)" % g, "games/s", "CPU s"))
 print("%-34s %8.1f %8.2f" % ("tournament, duplicate sets", g / tw, tc))
-print("%-34s %8.1f %8.2f" % ("league", g / lw, lc))
+print("%-34s %8.1f %8.2f" % ("league (tasks of 24 sets)", g / lw, lc))
+print("%-34s %8.1f %8.2f" % ("league, --batch 1", g / sw, sc))
 print("league over tournament: %.2f of the games/s" % (tw / lw))
 print("the league's own process: %.2f s of CPU, %.1f%% of the run's" % (lo, 100 * lo / lc))
 PY

@@ -36,7 +36,8 @@ static const char usage[] =
 "       referee league add DIR NAME COMMAND... [--workdir DIR] [--readable PATH]...\n"
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
-"                              [--key FILE] [--trusted-bots] [limits...]\n"
+"                              [--batch N] [--key FILE] [--trusted-bots]\n"
+"                              [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
 "                                 [--season NAME]\n"
 "       referee league season DIR NAME\n"
@@ -56,7 +57,9 @@ static const char usage[] =
 "  --readable PATH     add: a path the bot may read; repeatable\n"
 "  --games N           run: stop once N games (whole sets) were handed out\n"
 "  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
-"  --concurrency N     run: sets at once (default: the cores)\n"
+"  --concurrency N     run: tasks at once (default: the cores)\n"
+"  --batch N           run: sets a task at most, of the same bots on the\n"
+"                      same processes (default: 24)\n"
 "  --key FILE          run: sign logs with this key (default:\n"
 "                      ~/.local/share/arena/referee.key)\n"
 "  --trusted-bots      run: allow --no-sandbox: you trust the bots not to\n"
@@ -622,6 +625,7 @@ static int run_options(struct run_args *a, int argc, char **argv)
 		{"games", required_argument, NULL, 'g'},
 		{"for", required_argument, NULL, 'f'},
 		{"concurrency", required_argument, NULL, 'c'},
+		{"batch", required_argument, NULL, 'b'},
 		{"key", required_argument, NULL, 'k'},
 		{"trusted-bots", no_argument, NULL, 'T'},
 		CLI_MATCH_LONGOPTS,
@@ -640,6 +644,10 @@ static int run_options(struct run_args *a, int argc, char **argv)
 			return EXIT_USAGE;
 		if (opt == 'c')
 			a->run.concurrency = (int)n;
+		if (opt == 'b' && !cli_number("league", "--batch", optarg, 1, 10000, &n))
+			return EXIT_USAGE;
+		if (opt == 'b')
+			a->run.batch = (int)n;
 		if (opt == 'k')
 			a->key_file = optarg;
 		if (opt == 'T')
@@ -698,7 +706,8 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 
 static int league_run(int argc, char **argv)
 {
-	struct run_args a = {.run = {.config.time = cli_default_time,
+	struct run_args a = {.run = {.batch = LEAGUE_BATCH,
+				     .config.time = cli_default_time,
 				     .limits = cli_default_limits}};
 	struct league_info info;
 	char err[ERR_LEN];

@@ -20,16 +20,16 @@
 #include "match_options.h"
 
 /* The verbs that take settings. */
-enum { PLAY = 1, TOURNAMENT = 2, SPRT = 4, CHECK_BOT = 8, VERIFY = 16 };
-#define RUNS (PLAY | TOURNAMENT | SPRT | CHECK_BOT)
-#define MATCHES (PLAY | SPRT | CHECK_BOT) /* match_options.h's */
+enum { PLAY = 1, TOURNAMENT = 2, SPRT = 4, CHECK_BOT = 8, VERIFY = 16, LEAGUE = 32 };
+#define RUNS (PLAY | TOURNAMENT | SPRT | CHECK_BOT | LEAGUE)
+#define MATCHES (PLAY | SPRT | CHECK_BOT | LEAGUE) /* match_options.h's */
 
 static const struct {
 	const char *name;
 	unsigned verbs;
 } verb_names[] = {
 	{"play", PLAY}, {"tournament", TOURNAMENT}, {"sprt", SPRT},
-	{"check-bot", CHECK_BOT}, {"verify", VERIFY},
+	{"check-bot", CHECK_BOT}, {"verify", VERIFY}, {"league run", LEAGUE},
 };
 
 /* Every option that may be a setting: one a user sets once, not one
@@ -54,13 +54,13 @@ static const struct known {
 #define KNOWN_ADDS_PATHS(name, has_arg) {"--" name, ADDS, PATH, MATCHES}
 #define KNOWN_ONE_RUN(name, has_arg) {"--" name, ALONE, VALUE, 0}
 	CLI_MATCH_OPTIONS(KNOWN_OF),
-	{"--key", ALONE, PATH, PLAY | TOURNAMENT | SPRT},
+	{"--key", ALONE, PATH, PLAY | TOURNAMENT | SPRT | LEAGUE},
 	{"--compress", ALONE, FLAG, PLAY | TOURNAMENT | SPRT},
-	{"--concurrency", ALONE, VALUE, TOURNAMENT | SPRT | VERIFY},
+	{"--concurrency", ALONE, VALUE, TOURNAMENT | SPRT | VERIFY | LEAGUE},
 	{"--quiet", ALONE, FLAG, TOURNAMENT | SPRT},
 	{"--report", ALONE, FLAG, TOURNAMENT},
 	{"--start-failures", ALONE, VALUE, TOURNAMENT},
-	{"--trusted-bots", ALONE, FLAG, PLAY | SPRT},
+	{"--trusted-bots", ALONE, FLAG, PLAY | SPRT | LEAGUE},
 };
 #define KNOWN (sizeof known / sizeof known[0])
 
@@ -289,22 +289,32 @@ int settings_load(char *err)
 	return read_file(err) || read_variable(err) ? -1 : 0;
 }
 
-/* The verb's bit in known[].verbs, or 0 for a verb that takes none. */
-static unsigned verb_bit(const char *verb)
+/* The bit in known[].verbs of the verb that argv begins with (its first
+ * word, or two: "league run"), or 0 for a verb that takes none; *words:
+ * how many words name it. */
+static unsigned verb_bit(int argc, char **argv, int *words)
 {
-	for (size_t v = 0; v < sizeof verb_names / sizeof verb_names[0]; v++)
-		if (!strcmp(verb, verb_names[v].name))
+	for (size_t v = 0; v < sizeof verb_names / sizeof verb_names[0]; v++) {
+		const char *name = verb_names[v].name, *space = strchr(name, ' ');
+
+		*words = space ? 2 : 1;
+		if (!space ? !strcmp(argv[0], name)
+		    : argc > 1 && !strncmp(argv[0], name, (size_t)(space - name)) &&
+		      !argv[0][space - name] && !strcmp(argv[1], space + 1))
 			return verb_names[v].verbs;
+	}
+	*words = 1;
 	return 0;
 }
 
 char **settings_argv(int argc, char **argv, int *out_argc)
 {
-	unsigned verb = verb_bit(argv[0]);
-	int n = 0;
+	int n = 0, words;
+	unsigned verb = verb_bit(argc, argv, &words);
 
 	spliced = xcalloc((size_t)argc + count + 1, sizeof *spliced);
-	spliced[n++] = argv[0];
+	for (int i = 0; i < words; i++)
+		spliced[n++] = argv[i];
 	for (size_t i = 0; i < count; i++) {
 		struct setting *s = &list[i];
 
@@ -317,7 +327,7 @@ char **settings_argv(int argc, char **argv, int *out_argc)
 				      : s->option->name, s->value);
 		spliced[n++] = s->word;
 	}
-	for (int i = 1; i < argc; i++)
+	for (int i = words; i < argc; i++)
 		spliced[n++] = argv[i];
 	*out_argc = n;
 	return spliced;

@@ -24,9 +24,10 @@
  * err that names the file and its line, or the variable. */
 int settings_load(char *err);
 
-/* The arguments of verb argv[0] with the settings it takes put first
- * (after argv[0]): a new array of *out_argc words, NULL-ended, whose
- * words are argv's or the settings' (free only the array). */
+/* The arguments of verb argv[0] (or argv[0] argv[1]: "league run") with
+ * the settings it takes put first (after the verb's words): a new array
+ * of *out_argc words, NULL-ended, whose words are argv's or the
+ * settings' (free only the array). */
 char **settings_argv(int argc, char **argv, int *out_argc);
 
 /* Where the word `word` of settings_argv()'s array, or its value (an

@@ -108,7 +108,7 @@ static int draw_opponent(const struct league_pick *p, const struct near *order,
 	return -1;  /* unreachable while count >= players */
 }
 
-void league_pick_next(struct league_pick *p, int *seats)
+void league_pick_next(struct league_pick *p, int *seats, int sets)
 {
 	struct near *order = xcalloc((size_t)p->count, sizeof *order);
 	int seed = league_pick_seed(p), n = 0, window;
@@ -124,11 +124,11 @@ void league_pick_next(struct league_pick *p, int *seats)
 	for (int s = 1; s < p->players; s++)
 		seats[s] = draw_opponent(p, order, window, seats, s);
 	for (int s = 0; s < p->players; s++) {
-		p->e[seats[s]].pending += p->players;  /* a set is a game a seat */
+		p->e[seats[s]].pending += (long)sets * p->players;  /* a set is a game a seat */
 		for (int t = 0; t < p->players; t++)
 			if (t != s)
-				p->pair_sets[seats[s] * p->count + seats[t]]++;
+				p->pair_sets[seats[s] * p->count + seats[t]] += sets;
 	}
-	p->sets++;
+	p->sets += sets;
 	free(order);
 }

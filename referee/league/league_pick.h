@@ -39,9 +39,10 @@ struct league_pick {
 void league_pick_init(struct league_pick *p, int count, int players);
 void league_pick_free(struct league_pick *p);
 
-/* The next set's versions, seed first, into seats[0..players-1]
- * (indexes of the active versions), counted as handed out. */
-void league_pick_next(struct league_pick *p, int *seats);
+/* The next task's versions, seed first, into seats[0..players-1]
+ * (indexes of the active versions), counted as handed out `sets` times
+ * (a task is that many sets of the same versions). */
+void league_pick_next(struct league_pick *p, int *seats, int sets);
 
 /* The seed alone: the index of the least certain version. */
 int league_pick_seed(const struct league_pick *p);

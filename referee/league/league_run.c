@@ -1,6 +1,7 @@
 /*
- * A league run's sets on workers; see league_run.h.  A "T table games"
- * message names a set's versions in its table number: seat s's active
+ * A league run's tasks on workers; see league_run.h.  A "T table games"
+ * message (a task: its sets' games, in order) names the versions in its
+ * table number: seat s's active
  * version is digit s of it in base `active` (the worker has the list of
  * active versions, copied when it was forked).
  */
@@ -39,8 +40,10 @@ struct state {
 	long next_game;               /* the next set's first game */
 	long games, sets;             /* entered by this run */
 	int since_refit;              /* sets entered since */
-	/* By worker: its set's first game (0: none), versions, ranks. */
+	/* By worker: its set's first game (0: none), the sets of its task
+	 * after that one, versions, ranks. */
 	long *first;
+	int *left;
 	int (*seats)[GAME_MAX_SEATS];
 	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
 	int *ended;                   /* games of the set reported */
@@ -73,47 +76,67 @@ static struct match_entrant entrant_of(const struct state *st, const struct leag
 	return e;
 }
 
-/* The worker's play function: the duplicate set `games` of the versions
- * that `table` names, with processes of their own. */
-static void play_set(const struct worker_job *job, int table, const long *games,
-		     int count, const unsigned char *deal_key, int out)
+/* Plays the duplicate set of `n` games from `first` on `lanes`: 0, or -1
+ * with err. */
+static int play_set(const struct state *st, struct match **lanes, long first,
+		    struct game_outcome *outcomes, char *err)
+{
+	int n = st->run->players, rc;
+	struct match_set_game set_games[GAME_MAX_SEATS];
+	struct match_round round = {.games = set_games, .count = n, .seats = n,
+				    .duplicate = true,
+				    .set_seed = match_secrets_seed(&st->run->config)};
+
+	for (int k = 0; k < n; k++) {
+		set_games[k].index = (unsigned long)(first + k);
+		for (int s = 0; s < n; s++)
+			set_games[k].seating[s] = (s + k) % n;
+		set_games[k].log_path = outdir_play_log(st->run_dir, first + k);
+	}
+	rc = match_play_round(lanes, &round, outcomes, err);
+	for (int k = 0; k < n; k++)
+		free((char *)set_games[k].log_path);
+	return rc;
+}
+
+/* The worker's play function: a task, the duplicate sets `games` (whole
+ * sets, one after the other) of the versions that `table` names, all on
+ * the same processes, started for the task and stopped after it; each
+ * set reported once its logs are signed. */
+static void play_task(const struct worker_job *job, int table, const long *games,
+		      int count, const unsigned char *deal_key, int out)
 {
 	const struct state *st = job->ctx;
 	int n = st->run->players, code = table;
 	struct match_entrant entrants[GAME_MAX_SEATS];
-	struct match_set_game set_games[GAME_MAX_SEATS];
 	struct game_outcome outcomes[GAME_MAX_SEATS];
 	struct match *lanes[GAME_MAX_SEATS] = {0};
-	struct match_round round = {.games = set_games, .count = n, .seats = n,
-				    .duplicate = true,
-				    .set_seed = match_secrets_seed(&st->run->config)};
 	char err[ERR_LEN];
-	int rc = -1;
+	int rc = 0;
+	long failed = games[0];
 
 	(void)deal_key;  /* the run's is in the config, for every set */
 	for (int s = 0; s < n; s++, code /= st->active_count)
 		entrants[s] = entrant_of(st, &st->rating.versions[st->active[code % st->active_count]]);
-	for (int k = 0; k < n && k < count; k++) {
-		set_games[k].index = (unsigned long)games[k];
-		for (int s = 0; s < n; s++)
-			set_games[k].seating[s] = (s + k) % n;
-		set_games[k].log_path = outdir_play_log(st->run_dir, games[k]);
+	if (count < n || count % n)
+		rc = errorf(err, "a task of %d-game sets was handed %d games", n, count);
+	else if (!(lanes[0] = match_start(&st->run->config, entrants, n, err)))
+		rc = -1;
+	for (int g = 0; !rc && g < count; g += n) {
+		if ((rc = play_set(st, lanes, games[g], outcomes, err))) {
+			failed = games[g];
+			break;
+		}
+		for (int k = 0; k < n; k++)
+			worker_finished(out, games[g + k], "-", &outcomes[k], n);
 	}
-	if (count != n)
-		errorf(err, "a set is %d games", n);
-	else if ((lanes[0] = match_start(&st->run->config, entrants, n, err)))
-		rc = match_play_round(lanes, &round, outcomes, err);
 	match_finish_lanes(lanes, n);
-	for (int k = 0; k < n && k < count; k++)
-		free((char *)set_games[k].log_path);
 	for (int s = 0; s < n; s++)
 		free((char *)entrants[s].spec.stderr_path);
 	if (rc) {
-		worker_say(out, "E %ld %s\n", games[0], err);
+		worker_say(out, "E %ld %s\n", failed, err);
 		worker_leave(1);
 	}
-	for (int k = 0; k < n; k++)
-		worker_finished(out, games[k], "-", &outcomes[k], n);
 	worker_say(out, "D %d\n", table);
 }
 
@@ -151,37 +174,53 @@ static bool done(const struct state *st)
 /* Hands worker `w` the next set, or tells it to quit. */
 static int hand_out(struct state *st, struct worker *w)
 {
-	int i = (int)(w - st->workers), n = st->run->players, seats[GAME_MAX_SEATS];
-	long games[GAME_MAX_SEATS], table = 0;
+	const struct league_run *r = st->run;
+	int i = (int)(w - st->workers), n = r->players, seats[GAME_MAX_SEATS];
+	int sets = r->batch, rc = 0;
+	long *games, table = 0;
 
 	if (done(st)) {
 		worker_quit(w);
 		return 0;
 	}
-	league_pick_next(&st->pick, seats);
+	/* --games N: whole sets up to N, no more, and a worker's share of
+	 * them at most, so that every worker has some. */
+	if (r->max_games) {
+		long all = (r->max_games + n - 1) / n, left = (r->max_games - st->next_game + n) / n;
+		long share = (all + r->concurrency - 1) / r->concurrency;
+
+		sets = share < sets ? (int)share : sets;
+		sets = left < sets ? (int)left : sets;
+	}
+	league_pick_next(&st->pick, seats, sets);
 	for (int s = n - 1; s >= 0; s--)
 		table = table * st->active_count + seats[s];
-	for (int k = 0; k < n; k++)
+	games = xcalloc((size_t)sets * (size_t)n, sizeof *games);
+	for (int k = 0; k < sets * n; k++)
 		games[k] = st->next_game + k;
 	st->first[i] = st->next_game;
+	st->left[i] = sets - 1;
 	memcpy(st->seats[i], seats, sizeof seats);
 	st->ended[i] = 0;
-	st->next_game += n;
-	if (run_manifest_started(&st->manifest, games[0], n, st->err))
-		return -1;
-	if (worker_assign(w, (int)table, games, n, NULL, NULL))
-		return errorf(st->err, "a worker stopped answering");
-	return 0;
+	st->next_game += (long)sets * n;
+	/* One record names every set's C (run_manifest.h). */
+	rc = run_manifest_started(&st->manifest, games[0], sets * n, st->err);
+	if (!rc && worker_assign(w, (int)table, games, sets * n, NULL, NULL))
+		rc = errorf(st->err, "a worker stopped answering");
+	free(games);
+	return rc;
 }
 
-/* Sets between refits: as many as workers, and at least a hundredth of
- * the sets rated, so that the refits, each of every game, cost a
- * hundred times the last one in all, not the square of the games. */
+/* Sets between refits: as many as the workers' tasks hold, and at least
+ * a hundredth of the sets rated, so that the refits, each of every game,
+ * cost a hundred times the last one in all, not the square of the
+ * games. */
 static long refit_every(const struct state *st)
 {
 	long share = (st->rating.set_count + st->sets) / LEAGUE_REFIT_SHARE;
+	long tasks = (long)st->run->concurrency * st->run->batch;
 
-	return share > st->run->concurrency ? share : st->run->concurrency;
+	return share > tasks ? share : tasks;
 }
 
 /* Worker i's set has ended: listed finished, then entered in the index
@@ -213,7 +252,8 @@ static int enter_set(struct state *st, int i)
 		sqlite3_exec(st->run->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
-	st->first[i] = 0;
+	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
+	st->ended[i] = 0;
 	st->games += n;
 	st->sets++;
 	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
@@ -286,18 +326,19 @@ static bool stopped(void *ctx)
 static int drop_unfinished(struct state *st, int count)
 {
 	for (int i = 0; i < count; i++) {
-		long first = st->first[i];
+		int n = st->run->players;
 
-		if (!first)
-			continue;
-		for (long g = first; g < first + st->run->players; g++) {
-			char *log = outdir_play_log(st->run_dir, g);
+		for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--,
+		     first += n) {
+			for (long g = first; g < first + n; g++) {
+				char *log = outdir_play_log(st->run_dir, g);
 
-			unlink(log);
-			free(log);
+				unlink(log);
+				free(log);
+			}
+			if (run_manifest_dropped(&st->manifest, first, n, st->err))
+				return -1;
 		}
-		if (run_manifest_dropped(&st->manifest, first, st->run->players, st->err))
-			return -1;
 	}
 	return 0;
 }
@@ -353,11 +394,12 @@ static int open_run(struct state *st)
 static int play_sets(struct state *st, int *started)
 {
 	const struct league_run *r = st->run;
-	struct worker_job job = {.play = play_set, .ctx = st, .lock_fd = r->lock_fd};
+	struct worker_job job = {.play = play_task, .ctx = st, .lock_fd = r->lock_fd};
 	int rc = 0;
 
 	st->workers = xcalloc((size_t)r->concurrency, sizeof *st->workers);
 	st->first = xcalloc((size_t)r->concurrency, sizeof *st->first);
+	st->left = xcalloc((size_t)r->concurrency, sizeof *st->left);
 	st->seats = xcalloc((size_t)r->concurrency, sizeof *st->seats);
 	st->ranks = xcalloc((size_t)r->concurrency, sizeof *st->ranks);
 	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
@@ -414,6 +456,7 @@ int league_run_play(const struct league_run *run, char *err)
 	free(st.active);
 	free(st.workers);
 	free(st.first);
+	free(st.left);
 	free(st.seats);
 	free(st.ranks);
 	free(st.ended);

@@ -1,16 +1,19 @@
 /*
- * `referee league run`'s games (docs/LEAGUE.md, "A run"): duplicate sets
- * on the tournament's pool of workers (worker.h), each set's versions
- * picked as league_pick.h says when a worker is free, each worker playing
- * its set with bot processes started for it (match.h), its logs in the
+ * `referee league run`'s games (docs/LEAGUE.md, "A run"): tasks of up to
+ * `batch` duplicate sets of the same versions on the tournament's pool
+ * of workers (worker.h), each task's versions picked as league_pick.h
+ * says when a worker is free, each worker playing its task's sets one
+ * after the other on bot processes started for the task (match.h), as a
+ * tournament's table keeps its processes for all its games; the logs in the
  * run's folder DIR/runs/NNNNNN with a run.jsonl (run_manifest.h, verb
  * "league") that names each set's commitment before it starts.  A set
  * whose games have all ended is listed as finished in run.jsonl, then
  * entered in the index in one transaction; the ratings are fitted again
- * once as many sets as workers have ended, or a hundredth of the sets
- * rated if more.  A stop (the count or time
- * reached, SIGINT, SIGTERM) kills the sets in flight, lists them as
- * dropped and signs run.jsonl; after kill -9 the next run does it
+ * once as many sets as the workers' tasks hold have ended, or a
+ * hundredth of the sets rated if more.  A stop by count or time hands
+ * out no more tasks and lets those in flight end; SIGINT or SIGTERM kills
+ * the sets in flight, lists them and the rest of their tasks as dropped
+ * and signs run.jsonl; after kill -9 the next run does it
  * (league_sync.h).
  */
 #ifndef ARENA_LEAGUE_RUN_H
@@ -22,6 +25,11 @@
 #include "league/league_db.h"
 #include "match/match.h"
 
+/* Sets a task at most by default: a task's sets share their bot
+ * processes, so that bots that answer at once are not mostly starting
+ * (docs/LEAGUE.md, "Figures"). */
+#define LEAGUE_BATCH 24
+
 struct league_run {
 	const char *dir;                 /* the league's folder */
 	sqlite3 *db;
@@ -29,6 +37,7 @@ struct league_run {
 	struct match_config config;      /* rules, options, time, key */
 	struct bot_limits limits;        /* every bot's, but workdir and readable */
 	int concurrency;
+	int batch;                       /* sets a task at most (>= 1) */
 	int lock_fd;                     /* the folder's run.lock, kept open */
 	long max_games;                  /* 0: no count */
 	int64_t until_ns;                /* now_ns() to stop at; 0: none */

@@ -217,9 +217,38 @@ for b in a b c; do
 done
 expect_exit 0 "$REFEREE" league run "$L" --games 60 --concurrency 2
 expect_exit 0 "$REFEREE" league add "$L" d $(bot d)
-expect_exit 0 "$REFEREE" league run "$L" --games 20 --concurrency 1
+# A task of one set each, so that each set is picked afresh.
+expect_exit 0 "$REFEREE" league run "$L" --games 20 --concurrency 1 --batch 1
 d=$(games_of d 1)
 expect_eq "$([ "$d" -ge 14 ]; echo $?)" 0 "a late bot's share: $d of the 20 games (a fair share is 10)"
+
+# A task's sets share their bot processes: each bot says on its stderr
+# when a process of it starts. Two bots, 6 sets of two games: in tasks of
+# 3 sets, 2 tasks of 2 processes a bot (one a game of a set); in tasks of
+# one set, 6 of 2.
+L=$TMP/tasks
+"$REFEREE" league init "$L" --game rolit -o size=6 >/dev/null
+for b in p q; do
+	mkdir "$TMP/$b"
+	cp "$CBOT" "$TMP/$b/bot"
+	printf '#!/bin/sh\necho "%s started" >&2\nexec "$(dirname "$0")/bot" "$@"\n' "$b" >"$TMP/$b/start"
+	chmod +x "$TMP/$b/start"
+	"$REFEREE" league add "$L" "$b" "$TMP/$b/start" "$TMP/$b/bot" "$TMP" >/dev/null
+done
+starts() { grep -c "^$1 started\$" "$L/stderr/$1-v1.stderr"; }
+expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 1 --batch 3
+expect_eq "$(starts p) $(starts q)" "4 4" "--batch 3: 6 sets on 4 processes a bot"
+expect_eq "$(grep -c started "$L/stderr/p-v1.stderr" "$L/stderr/q-v1.stderr" | tr '\n' ' ')" \
+	"$L/stderr/p-v1.stderr:4 $L/stderr/q-v1.stderr:4 " "... each process of one version"
+expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 1 --batch 1
+expect_eq "$(starts p) $(starts q)" "16 16" "--batch 1: 6 sets on 12 processes a bot"
+expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 2 --batch 24
+expect_eq "$(starts p) $(starts q)" "20 20" "--games 12 at concurrency 2: 2 tasks of 3 sets, not one of 6"
+expect_eq "$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" 36 \
+	"every game of the three runs rated"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_exit 2 "$REFEREE" league run "$L" --batch 0
+expect_eq "$(head -1 "$ERR")" "referee league: --batch takes a whole number from 1 to 10000, not '0'" "--batch 0: refused"
 
 # As a normal user.
 unprivileged

@@ -128,6 +128,29 @@ expect_exit 0 "$REFEREE" verify "$TMP/own"
 expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "verify of the folder: the settings' key is your own"
 expect_exit 0 "$REFEREE" verify "$TMP/own/games/000001.jsonl"
 expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "verify of a log: the settings' key is your own"
+# league run takes the settings as play does (its key, concurrency,
+# trusted bots, limits); the league's other verbs take none.
+"$REFEREE" league init "$TMP/lg" --game rolit -o size=4 >/dev/null
+"$REFEREE" league add "$TMP/lg" a "$CBOT" "$TMP" >/dev/null
+"$REFEREE" league add "$TMP/lg" b "$CBOT" "$TMP" >/dev/null
+expect_exit 0 "$REFEREE" league run "$TMP/lg" --games 2
+expect_exit 0 "$REFEREE" verify "$TMP/lg/runs/000001/game-000001.jsonl"
+expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "league run: signed with the settings' key"
+printf -- '--key ~/newkeys/referee.key\n--move-ms x\n' >"$FILE"
+expect_exit 2 "$REFEREE" league run "$TMP/lg" --games 2
+expect_eq "$(head -n 1 "$ERR")" "referee league: --move-ms takes a whole number from 1 to 86400000, not 'x' (from the file $FILE, line 2)" \
+	"settings --move-ms reaches league run"
+expect_exit 0 "$REFEREE" league status "$TMP/lg"
+expect_contains "$OUT" "games: 2 in 1 sets" "league status takes no settings"
+printf -- '--key ~/newkeys/referee.key\n--no-sandbox\n--trusted-bots\n--concurrency 1\n' >"$FILE"
+expect_exit 0 "$REFEREE" league run "$TMP/lg" --games 2
+expect_contains "$ERR" "referee league: --no-sandbox from the file $FILE, line 2: $UNBOXED" \
+	"league run: --no-sandbox and --trusted-bots from the file"
+printf -- '--key ~/newkeys/referee.key\n--no-sandbox\n' >"$FILE"
+expect_exit 2 "$REFEREE" league run "$TMP/lg" --games 2
+expect_eq "$(tail -n 2 "$ERR" | head -n 1)" "referee league: --duplicate with --no-sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to" \
+	"league run: --no-sandbox from the file without --trusted-bots: refused"
+printf -- '--key ~/newkeys/referee.key\n' >"$FILE"
 expect_exit 0 "$REFEREE" replay "$TMP/own/games/000001.jsonl"
 expect_contains "$OUT" "the log verifies; signed by key $NEWPUB, $OWN" "replay: the settings' key is your own"
 expect_exit 0 "$REFEREE" report "$TMP/own"
@@ -208,7 +231,9 @@ run "$REFEREE" --help
 expect_contains "$OUT" "    --memory-mb 64 (the file $FILE, line 1)" "--help: a limit in effect from the file"
 expect_contains "$OUT" "  --move-ms --game-ms --start-ms --max-line --max-stderr --cpu-seconds
   --memory-mb --max-processes --cpus --clock --readable --env
-    for play, sprt, check-bot" "--help: lists the settings with the verbs that take them"
+    for play, sprt, check-bot, league run
+  --key
+    for play, tournament, sprt, league run" "--help: lists the settings with the verbs that take them"
 rm "$FILE"
 
 # --- refused ---------------------------------------------------------------------------

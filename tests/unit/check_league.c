@@ -62,7 +62,7 @@ START_TEST(caps_and_seats)
 		bool was = league_pick_capped(&p, 0, 1);
 
 		p.e[0].pending = 0;  /* stays the seed */
-		league_pick_next(&p, seats);
+		league_pick_next(&p, seats, 1);
 		ck_assert_int_eq(seats[0], 0);
 		ck_assert_int_ne(seats[1], 0);
 		/* Its nearest, 1, is never drawn while capped, the others
@@ -76,6 +76,31 @@ START_TEST(caps_and_seats)
 	}
 	ck_assert_int_eq(p.sets, 210);
 	ck_assert_int_eq(p.pair_sets[1] + p.pair_sets[2] + p.pair_sets[3], 210);
+	league_pick_free(&p);
+}
+END_TEST
+
+/* A task of several sets counts as that many sets handed out: its
+ * versions' pending games, its pair's sets and the sets in all. */
+START_TEST(task_of_sets)
+{
+	struct league_pick p;
+	int seats[2];
+
+	league_pick_init(&p, 3, 2);
+	for (int i = 0; i < 3; i++)
+		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50,
+						    .games = 100};
+	p.e[2].se = 90;  /* the seed */
+	league_pick_next(&p, seats, 24);
+	ck_assert_int_eq(seats[0], 2);
+	ck_assert_int_ne(seats[1], 2);
+	ck_assert_int_eq(p.e[2].pending, 48);
+	ck_assert_int_eq(p.e[seats[1]].pending, 48);
+	ck_assert_int_eq(p.e[1 - seats[1]].pending, 0);  /* the one left out */
+	ck_assert_int_eq(p.pair_sets[2 * 3 + seats[1]], 24);
+	ck_assert_int_eq(p.pair_sets[seats[1] * 3 + 2], 24);
+	ck_assert_int_eq(p.sets, 24);
 	league_pick_free(&p);
 }
 END_TEST
@@ -191,6 +216,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, seed_least_certain);
 	tcase_add_test(tc, caps_and_seats);
+	tcase_add_test(tc, task_of_sets);
 	tcase_add_test(tc, versions_listed);
 	tcase_add_test(tc, ladder_by_lower_bound);
 	tcase_add_test(tc, not_an_index);
