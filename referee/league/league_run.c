@@ -7,7 +7,6 @@
  */
 #include "league/league_run.h"
 
-#include <fcntl.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -229,22 +228,20 @@ static int enter_set(struct state *st, int i)
 {
 	int n = st->run->players, rc;
 	long first = st->first[i];
+	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
 
-	for (long g = first; g < first + n; g++)
-		if (run_manifest_finished(&st->manifest, g, st->err))
+	/* Each log hashed once, for run.jsonl and the index alike. */
+	for (int k = 0; k < n; k++)
+		if (run_manifest_finished(&st->manifest, first + k, sha[k], st->err))
 			return -1;
 	rc = league_db_exec(st->run->db, "BEGIN IMMEDIATE", st->err);
 	for (int k = 0; !rc && k < n; k++) {
 		long versions[GAME_MAX_SEATS];
-		char *path = outdir_play_log(st->run_dir, first + k);
-		char sha[FILES_SHA256_HEX];
 
 		for (int s = 0; s < n; s++)
 			versions[s] = st->rating.versions[st->active[st->seats[i][(s + k) % n]]].id;
-		rc = files_sha256(AT_FDCWD, path, sha) ? errorf(st->err, "cannot read %s", path)
-		     : league_db_add_game(st->run->db, st->number, first + k, first, sha, n,
-					  versions, st->ranks[i][k], st->err);
-		free(path);
+		rc = league_db_add_game(st->run->db, st->number, first + k, first, sha[k], n,
+					versions, st->ranks[i][k], st->err);
 	}
 	rc = rc ? rc : league_db_task(st->run->db, st->number, first, "finished", st->err);
 	rc = rc ? rc : league_db_exec(st->run->db, "COMMIT", st->err);

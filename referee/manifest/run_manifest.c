@@ -94,7 +94,7 @@ int run_manifest_started(struct run_manifest *m, long first, int count, char *er
 	       ? -1 : 0;
 }
 
-int run_manifest_finished(struct run_manifest *m, long game, char *err)
+int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char *err)
 {
 	char *path = outdir_play_log(m->dir, game), *name = outdir_play_log(NULL, game);
 	char hash[FILES_SHA256_HEX];
@@ -111,6 +111,8 @@ int run_manifest_finished(struct run_manifest *m, long game, char *err)
 		cJSON_AddStringToObject(r, "sha256", hash);
 		rc = journal_append(m->journal, r, err) || journal_flush(m->journal, err)
 		     ? -1 : 0;
+		if (sha256)
+			memcpy(sha256, hash, sizeof hash);
 	}
 	free(path);
 	free(name);

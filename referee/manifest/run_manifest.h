@@ -53,8 +53,9 @@ int run_manifest_create(struct run_manifest *m, const char *dir, const char *ver
 int run_manifest_started(struct run_manifest *m, long first, int count, char *err);
 
 /* The "finished" record of game `game`, its log's SHA-256 read from the
- * folder: 0, or -1 with err. */
-int run_manifest_finished(struct run_manifest *m, long game, char *err);
+ * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL):
+ * 0, or -1 with err. */
+int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char *err);
 
 /* The "dropped" record of games first to first+count-1: started, then
  * stopped uncounted when the run ended (`referee sprt`'s pairs after its

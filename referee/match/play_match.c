@@ -196,7 +196,7 @@ static int play_listed(struct play_match *p, struct match **lanes, long game,
 	if (play_round(p, lanes, game, count, outcomes, why))
 		return -1;
 	for (int k = 0; listed && k < count; k++)
-		if (run_manifest_finished(&p->manifest, game + k, why))
+		if (run_manifest_finished(&p->manifest, game + k, NULL, why))
 			return -1;
 	return 0;
 }

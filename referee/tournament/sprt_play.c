@@ -207,7 +207,7 @@ static int take_finished(struct sprt_run *st, const char *line)
 		st->stop = true;
 		return 1;
 	}
-	if (st->manifest.journal && run_manifest_finished(&st->manifest, game, st->err))
+	if (st->manifest.journal && run_manifest_finished(&st->manifest, game, NULL, st->err))
 		return -1;
 	a = (game - 1) % 2;  /* A's seat */
 	st->half[(game - 1) / 2][a] = (signed char)(rank[a] < rank[1 - a] ? 2
