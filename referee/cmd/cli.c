@@ -247,15 +247,15 @@ int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 	return EXIT_OK;
 }
 
-int cli_duplicate_allowed(const char *verb, const struct bot_limits *limits,
-			  bool trusted_bots)
+int cli_duplicate_allowed(const char *verb, const char *asked,
+			  const struct bot_limits *limits, bool trusted_bots)
 {
 	if (!limits->sandbox && !trusted_bots)
-		return cli_fail(verb, "--duplicate with --no-sandbox: a bot could "
+		return cli_fail(verb, "%s with --no-sandbox: a bot could "
 				"read the set's draws (dice, cards, who starts) in "
 				"the logs of its other "
 				"games before its own game deals them; add "
-				"--trusted-bots if you trust the bots not to");
+				"--trusted-bots if you trust the bots not to", asked);
 	return EXIT_OK;
 }
 

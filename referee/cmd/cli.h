@@ -86,9 +86,10 @@ int cli_sandbox_ready(const char *verb, struct bot_limits *limits,
 
 /* Duplicate sets are fair only if no bot can keep what it saw for the
  * set's next game, which without the sandbox only the organiser can vouch
- * for (`trusted_bots`): EXIT_OK, or EXIT_USAGE after a message. */
-int cli_duplicate_allowed(const char *verb, const struct bot_limits *limits,
-			  bool trusted_bots);
+ * for (`trusted_bots`): EXIT_OK, or EXIT_USAGE after a message that
+ * names what asked for the sets (`asked`: "--duplicate", or "a league"). */
+int cli_duplicate_allowed(const char *verb, const char *asked,
+			  const struct bot_limits *limits, bool trusted_bots);
 
 /* Frees the lists that cli_match_option and cli_sandbox_ready made. */
 void cli_limits_free(struct bot_limits *limits);

@@ -683,7 +683,7 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 	rc = cli_sandbox_ready("league", &a->run.limits,
 			       (const char *const[]){dir, a->key_file}, 2);
 	if (rc == EXIT_OK)
-		rc = cli_duplicate_allowed("league", &a->run.limits, a->trusted_bots);
+		rc = cli_duplicate_allowed("league", "a league (its games are duplicate sets)", &a->run.limits, a->trusted_bots);
 	a->run.config.key = &key;
 	if (rc == EXIT_OK && league_sync(dir, a->run.db, info->rules->name, info->players,
 					 &key, err))

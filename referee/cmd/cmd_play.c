@@ -139,7 +139,7 @@ static int check_duplicate(const struct play *p)
 				"for each seating of the %d bots: --games %ld is "
 				"not a multiple of %d", p->m.count, p->m.count, p->m.games,
 				p->m.count);
-	return cli_duplicate_allowed("play", &p->limits, p->trusted_bots);
+	return cli_duplicate_allowed("play", "--duplicate", &p->limits, p->trusted_bots);
 }
 
 /* --openings N or --openings-book FILE, for the game, its options and

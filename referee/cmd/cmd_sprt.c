@@ -171,7 +171,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 	if (a->config.compress && !a->out)
 		return cli_fail("sprt", "--compress compresses the logs that --out keeps: give --out DIR too");
 	if (a->duplicate)
-		return cli_duplicate_allowed("sprt", &a->limits, a->trusted_bots);
+		return cli_duplicate_allowed("sprt", "--duplicate", &a->limits, a->trusted_bots);
 	return EXIT_OK;
 }
 

@@ -148,7 +148,7 @@ expect_contains "$ERR" "referee league: --no-sandbox from the file $FILE, line 2
 	"league run: --no-sandbox and --trusted-bots from the file"
 printf -- '--key ~/newkeys/referee.key\n--no-sandbox\n' >"$FILE"
 expect_exit 2 "$REFEREE" league run "$TMP/lg" --games 2
-expect_eq "$(tail -n 2 "$ERR" | head -n 1)" "referee league: --duplicate with --no-sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to" \
+expect_eq "$(tail -n 2 "$ERR" | head -n 1)" "referee league: a league (its games are duplicate sets) with --no-sandbox: a bot could read the set's draws (dice, cards, who starts) in the logs of its other games before its own game deals them; add --trusted-bots if you trust the bots not to" \
 	"league run: --no-sandbox from the file without --trusted-bots: refused"
 printf -- '--key ~/newkeys/referee.key\n' >"$FILE"
 expect_exit 0 "$REFEREE" replay "$TMP/own/games/000001.jsonl"
