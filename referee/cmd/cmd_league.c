@@ -23,6 +23,7 @@
 #include "base/util.h"
 #include "bot/botfiles.h"
 #include "cli.h"
+#include "cmd_league_web.h"
 #include "games/registry.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
@@ -42,6 +43,7 @@ static const char usage[] =
 "       referee league season DIR NAME\n"
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
+"       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
 "plays duplicate sets against bots near it in rating, and its rating comes\n"
@@ -64,6 +66,8 @@ static const char usage[] =
 "  --format F          ladder: table (default), json or csv\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
+"  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
+"  --no-play           serve: answer only; play no games\n"
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
@@ -778,6 +782,7 @@ int cmd_league(int argc, char **argv)
 		{"init", league_init}, {"add", league_add}, {"retire", league_retire},
 		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
 		{"rebuild", league_rebuild}, {"season", league_season},
+		{"serve", league_serve},
 	};
 
 	if (cli_wants_help(argc, argv)) {
@@ -786,10 +791,10 @@ int cmd_league(int argc, char **argv)
 	}
 	if (argc < 2)
 		return fail("give a verb: init, add, retire, run, ladder, status, "
-			    "rebuild or season");
+			    "rebuild, season or serve");
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name))
 			return verbs[i].run(argc - 1, argv + 1);
 	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
-		    "rebuild or season", argv[1]);
+		    "rebuild, season or serve", argv[1]);
 }

@@ -1,0 +1,215 @@
+/*
+ * The league server's requests: GET of the API's JSON (web_api.h), of
+ * the logs and of the pages (web_pages.h); anything else a JSON error
+ * with its status.  Each request opens the index on its own (SQLite in
+ * WAL mode lets it read while a run writes), so the handler threads share
+ * nothing but the folder's name.
+ */
+#include <arpa/inet.h>
+#include <cjson/cJSON.h>
+#include <microhttpd.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "league/league_db.h"
+#include "web/web_api.h"
+#include "web/web_pages.h"
+#include "web/web_server.h"
+
+struct web_server {
+	struct MHD_Daemon *daemon;
+	char *dir;
+};
+
+/* Queues `body` (taken) with `status` and `type`. */
+static enum MHD_Result answer(struct MHD_Connection *c, unsigned status, char *body,
+			      const char *type)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), body,
+								 MHD_RESPMEM_MUST_FREE);
+	enum MHD_Result rc;
+
+	MHD_add_response_header(r, "Content-Type", type);
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Content-Security-Policy",
+				"default-src 'self' 'unsafe-inline' data:; connect-src 'self'");
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	rc = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+/* A JSON error: {"error": message}. */
+static enum MHD_Result fail(struct MHD_Connection *c, unsigned status, const char *message)
+{
+	cJSON *j = cJSON_CreateObject();
+	char *text;
+
+	cJSON_AddStringToObject(j, "error", message);
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	return answer(c, status, text, "application/json");
+}
+
+/* The bytes of file `path` (NUL-terminated), or NULL. */
+static char *read_whole(const char *path)
+{
+	FILE *in = fopen(path, "re");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = in ? open_memstream(&text, &len) : NULL;
+	char buf[65536];
+	size_t n;
+
+	while (out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		fwrite(buf, 1, n, out);
+	if (out)
+		fclose(out);
+	if (in)
+		fclose(in);
+	return text;
+}
+
+/* A log of the league: its bytes, or a 404. */
+static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, const char *url)
+{
+	char run[8] = "", game[24] = "", *rel, *path, *text;
+
+	if (sscanf(url, "/logs/%7[0-9]/%23[-a-z0-9.]", run, game) != 2 ||
+	    strlen(url) != 6 + strlen(run) + 1 + strlen(game) ||
+	    !(rel = web_api_log_path(run, game)))
+		return fail(c, MHD_HTTP_NOT_FOUND, "no such log: logs are /logs/NNNNNN/game-NNNNNN.jsonl");
+	path = path_join(dir, rel);
+	text = read_whole(path);
+	free(rel);
+	free(path);
+	if (!text)
+		return fail(c, MHD_HTTP_NOT_FOUND, "no such log");
+	return answer(c, MHD_HTTP_OK, text, "application/x-ndjson");
+}
+
+/* The API's GETs, the index open. */
+static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *url)
+{
+	char err[ERR_LEN], *text;
+
+	if (!strcmp(url, "/api/ladder")) {
+		if (!(text = web_api_ladder(db, err)))
+			return fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
+		return answer(c, MHD_HTTP_OK, text, "application/json");
+	}
+	if (!strncmp(url, "/api/bots/", 10)) {
+		if (!(text = web_api_bot(db, url + 10)))
+			return fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot");
+		return answer(c, MHD_HTTP_OK, text, "application/json");
+	}
+	if (!strcmp(url, "/api/games")) {
+		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
+		const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
+		char *end = NULL;
+		long long cursor = since ? strtoll(since, &end, 10) : 0;
+
+		if (since && (end == since || *end || cursor < 0))
+			return fail(c, MHD_HTTP_BAD_REQUEST, "since takes a game's id (0 or more)");
+		return answer(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
+	}
+	return fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
+		    "/api/bots/NAME and /api/games");
+}
+
+/* The GETs: the API, the logs and the pages. */
+static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, const char *url)
+{
+	char err[ERR_LEN], *page;
+	sqlite3 *db;
+	enum MHD_Result rc;
+
+	if (!strncmp(url, "/logs/", 6))
+		return serve_log(c, dir, url);
+	if (!(db = league_db_open(dir, false, NULL, 0, err)))
+		return fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err);
+	if (!strncmp(url, "/api/", 5))
+		rc = serve_api(c, db, url);
+	else if ((page = web_page(db, url)))
+		rc = answer(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
+	else
+		rc = fail(c, MHD_HTTP_NOT_FOUND, "no such page");
+	league_db_close(db);
+	return rc;
+}
+
+/* Answers at once, before any body is read: no path here takes one. */
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+			      const char *method, const char *version, const char *data,
+			      size_t *size, void **state)
+{
+	const struct web_server *s = cls;
+
+	(void)version;
+	(void)data;
+	(void)size;
+	(void)state;
+	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
+		return fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET");
+	return serve_get(c, s->dir, url);
+}
+
+struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,
+				    const struct web_limits *limits, char *err)
+{
+	struct web_server *s = xcalloc(1, sizeof *s);
+
+	s->dir = xstrdup(dir);
+	s->daemon = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
+				     NULL, NULL, handle, s,
+				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
+				     MHD_OPTION_THREAD_POOL_SIZE, 4u,
+				     MHD_OPTION_CONNECTION_LIMIT, limits->connections,
+				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip,
+				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
+				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
+				     MHD_OPTION_END);
+	if (!s->daemon) {
+		char text[INET_ADDRSTRLEN];
+
+		errorf(err, "cannot listen on %s:%u (is another server there? give "
+		       "--listen ADDR:PORT)", inet_ntop(AF_INET, &addr->sin_addr, text,
+							 sizeof text), ntohs(addr->sin_port));
+		web_server_stop(s);
+		return NULL;
+	}
+	return s;
+}
+
+void web_server_stop(struct web_server *s)
+{
+	if (s->daemon)
+		MHD_stop_daemon(s->daemon);
+	free(s->dir);
+	free(s);
+}
+
+bool web_parse_listen(const char *text, struct sockaddr_in *addr)
+{
+	const char *colon = strrchr(text, ':');
+	char host[INET_ADDRSTRLEN] = "127.0.0.1", *end;
+	long port;
+
+	if (!colon || (size_t)(colon - text) >= sizeof host)
+		return false;
+	if (colon > text) {
+		memcpy(host, text, (size_t)(colon - text));
+		host[colon - text] = '\0';
+	}
+	port = strtol(colon + 1, &end, 10);
+	memset(addr, 0, sizeof *addr);
+	addr->sin_family = AF_INET;
+	addr->sin_port = htons((uint16_t)port);
+	return *end == '\0' && end != colon + 1 && port >= 1 && port <= 65535 &&
+	       inet_pton(AF_INET, host, &addr->sin_addr) == 1;
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# `referee league serve` (docs/LEAGUE.md, "The server"): the JSON API read
+# from the index (the ladder, a bot, its games after a cursor, the logs),
+# a JSON 404 for unknown paths, bots and logs, 405 for other methods; the
+# pages; hostile requests (oversized headers, garbage, a path out of the
+# folder, a flood of connections) each answered while a normal request
+# still is; kill -9 of a server playing the league, then a restart that
+# loses no finished game; and the same server run as a normal user.
+. "$(dirname "$0")/../tools/lib.sh"
+
+command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on now.
+free_port() {
+	"$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# serve PREFIX... -- ARGS...: starts `referee league serve ARGS` in the
+# background (its pid in SERVER, its output in $TMP/serve.out) on a free
+# port (PORT, URL) and waits until it answers.
+serve() {
+	local prefix=()
+	while [ "$1" != -- ]; do prefix+=("$1"); shift; done
+	shift
+	PORT=$(free_port)
+	URL=http://127.0.0.1:$PORT
+	"${prefix[@]}" "$REFEREE" league serve "$@" --listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>&1 &
+	SERVER=$!
+	for _ in $(seq 300); do
+		curl -s -o /dev/null "$URL/api/ladder" && return 0
+		sleep 0.1
+	done
+	diag "the server did not answer:" "$(cat "$TMP/serve.out")"
+	return 1
+}
+stop() { kill "$SERVER"; wait "$SERVER"; }
+# code PATH [CURL ARGS...]: the status of a request, its body in $TMP/body.
+code() {
+	local path=$1
+	shift
+	curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$URL$path"
+}
+json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
+
+L=$TMP/league
+for b in a b c; do
+	mkdir "$TMP/$b"
+	cp "$CBOT" "$TMP/$b/bot"
+done
+expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
+for b in a b c; do
+	expect_exit 0 "$REFEREE" league add "$L" "$b" "$TMP/$b/bot" "$TMP"
+done
+expect_exit 0 "$REFEREE" league run "$L" --games 6 --concurrency 2
+
+expect_exit 2 "$REFEREE" league serve "$L" --listen nowhere
+expect_eq "$(head -1 "$ERR")" "referee league: --listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not 'nowhere'" \
+	"serve: a bad --listen"
+expect_exit 2 "$REFEREE" league serve "$TMP/none"
+expect_contains "$ERR" "referee league: " "serve: a folder that is no league"
+
+serve -- "$L" --no-play
+expect_eq "$(head -1 "$TMP/serve.out")" "serving the league in $L on http://127.0.0.1:$PORT/ (not playing: --no-play)" \
+	"serve says where it answers"
+expect_eq "$(code /api/ladder)" 200 "GET /api/ladder: 200"
+"$REFEREE" league ladder "$L" --versions --format json >"$TMP/ladder.json"
+expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'league ladder --format json --versions' prints it"
+expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
+expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
+expect_eq "$(json 'd["name"], [v["version"] for v in d["versions"]], d["retired"]')" "a [1] False" "... its versions"
+games_a=$(json 'len(d["games"])')
+expect_eq "$(json 'all(any(s["name"] == "a" for s in g["seats"]) for g in d["games"])')" True "... each of its games has a"
+expect_eq "$(code /api/bots/nobody)" 404 "GET /api/bots/nobody: 404"
+expect_eq "$(cat "$TMP/body")" '{"error":"the league has no such bot"}' "... with a JSON error"
+expect_eq "$(code '/api/bots/%3Cb%3E')" 404 "GET /api/bots/<b>: 404"
+expect_eq "$(code /api/games)" 200 "GET /api/games: 200"
+expect_eq "$(json 'len(d["games"])')" 6 "... every game"
+expect_eq "$(json '" ".join(str(g["id"]) for g in d["games"])')" \
+	"1000001 1000002 1000003 1000004 1000005 1000006" "... in order, each with its id"
+expect_eq "$(code '/api/games?bot=a')" 200 "GET /api/games?bot=a: 200"
+expect_eq "$(json 'len(d["games"])')" "$games_a" "... a's games, as /api/bots/a has them"
+expect_eq "$(code '/api/games?since=1000004')" 200 "GET /api/games?since=1000004: 200"
+expect_eq "$(json '" ".join(str(g["id"]) for g in d["games"])')" "1000005 1000006" "... the games after the cursor"
+log=$(json 'd["games"][0]["log"]')
+expect_eq "$(code '/api/games?since=soon')" 400 "GET /api/games?since=soon: 400"
+expect_eq "$(cat "$TMP/body")" '{"error":"since takes a game'"'"'s id (0 or more)"}' "... saying what since takes"
+expect_eq "$log" /logs/000001/game-000005.jsonl "a game's log path"
+expect_eq "$(code "$log")" 200 "GET of a log: 200"
+expect_eq "$(cmp "$TMP/body" "$L/runs/000001/game-000005.jsonl" && echo same)" same "... its bytes"
+expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not there: 404"
+expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
+expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
+expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/bots/NAME and /api/games"}' \
+	"... saying what the API has"
+expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"
+expect_eq "$(code /api/ladder -X POST -d x=1)" 405 "POST /api/ladder: 405"
+
+# The pages: the report's shell, no outside network, a bot's page only
+# for a bot of the league.
+expect_eq "$(code /)" 200 "GET /: the ladder's page"
+expect_not_contains "$TMP/body" 'src="http' "... loading no script from the network"
+expect_not_contains "$TMP/body" '<link' "... nor a style sheet"
+expect_eq "$(code /bots/a)" 200 "GET /bots/a: its page"
+expect_eq "$(code /bots/nobody)" 404 "GET /bots/nobody: 404"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/" "$TMP/dom.html"
+	expect_eq "$("$PYTHON3" -c 'import re, sys; t = open(sys.argv[1]).read(); print(" ".join(re.findall(r"<a href=\"/bots/(\w+)\">", t)))' "$TMP/dom.html" | tr ' ' '\n' | sort | tr '\n' ' ')" \
+		"a b c " "chromium: the ladder page draws a row a bot, each linked to its page"
+	dump_dom "$URL/bots/a" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" 'href="/logs/000001/game-' "chromium: a bot's page links its games' logs"
+else
+	ok 0 "# SKIP chromium is not installed"
+fi
+
+# Hostile requests: each answered with its code, and the server serves on.
+big=$(head -c 65536 /dev/zero | tr '\0' x)
+expect_eq "$(code /api/ladder -H "X-Big: $big")" 431 "a header over the connection's memory: 431"
+# raw REQUEST: the status line the server answers a request sent as it is
+# (printf's escapes), or what the connection said instead.
+raw() {
+	"$PYTHON3" -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(sys.argv[2].encode())
+print(s.recv(100).split(b"\r\n")[0].decode() or "closed")' "$PORT" "$(printf "$1")"
+}
+expect_eq "$(raw 'GARBAGE\r\n\r\n')" closed "a request that is no HTTP: the connection closed"
+expect_eq "$(raw 'GET / HTTP/9.9\r\nHost: x\r\n\r\n')" "HTTP/1.1 505 HTTP Version Not Supported" "HTTP/9.9: 505"
+expect_eq "$(raw 'GET / HTTP/1.1\r\nHost: x\r\nno header\r\n\r\n')" "HTTP/1.1 400 Bad Request" \
+	"a header line without a colon: 400"
+# A flood: 300 connections held open, sending nothing, past the limits
+# (256 in all, 64 from one address); the server still answers a request
+# once the idle ones time out or at once when under the limits.
+"$PYTHON3" -c '
+import socket, sys, time
+socks = []
+for _ in range(300):
+    try:
+        socks.append(socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=2))
+    except OSError:
+        pass
+time.sleep(30)' "$PORT" &
+flood=$!
+sleep 1
+expect_eq "$(curl -s -o /dev/null -w '%{http_code}' --retry 20 --retry-all-errors --retry-delay 1 "$URL/api/ladder")" 200 \
+	"a request during a flood of idle connections: answered"
+kill "$flood"
+wait "$flood" 2>/dev/null
+expect_eq "$(code /api/ladder)" 200 "... and after it"
+stop
+
+# kill -9 of a server playing the league, then a restart: no finished
+# game lost, and the league goes on.
+serve -- "$L"
+for _ in $(seq 600); do
+	[ "$(curl -s "$URL/api/ladder" | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" -gt 12 ] && break
+	sleep 0.1
+done
+code /api/ladder >/dev/null
+before=$(json 'd["games"]')
+expect_lt 6 "$before" "the server plays the league: games beyond the first 6"
+kill -9 "$SERVER"
+wait "$SERVER" 2>/dev/null
+# Its player dies with it (it may end its games first): then the index
+# is made again from the logs alone.
+for _ in $(seq 100); do
+	run "$REFEREE" league rebuild "$L"
+	[ "$RC" -eq 0 ] && break
+	sleep 0.2
+done
+expect_eq "$RC" 0 "after kill -9: the player ended with the server, the index made again"
+games_after=$(sed 's/.*: //; s/ games//' "$OUT")
+expect_lt $((before - 1)) "$games_after" "after kill -9: every game the server had shown is in the logs"
+serve -- "$L" --no-play
+code /api/ladder >/dev/null
+expect_eq "$(json 'd["games"]')" "$games_after" "the restarted server shows them"
+stop
+expect_exit 0 "$REFEREE" verify "$L"
+
+# The same as a normal user.
+unprivileged
+if [ "$(id -u)" -eq 0 ]; then
+	cp -r "$L" "$TMP/theirs"
+	chown -R "$AS_UID" "$TMP/theirs"
+	L=$TMP/theirs
+fi
+serve "${AS[@]}" -- "$L" --no-play
+expect_eq "$(code /api/bots/b)" 200 "as a normal user: GET /api/bots/b: 200"
+expect_eq "$(json 'd["name"]')" b "... its bot"
+stop
+
+done_testing
