@@ -44,6 +44,7 @@ static const char usage[] =
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
+"       referee league user add|revoke DIR NAME\n"
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
 "plays duplicate sets against bots near it in rating, and its rating comes\n"
@@ -78,7 +79,7 @@ static const char usage[] =
 
 /* A bot's name: letters, digits, '-', '_' and '.', up to 40, not
  * starting with '.' or '-'. */
-static bool name_ok(const char *name)
+bool league_name_ok(const char *name)
 {
 	size_t n = strlen(name);
 
@@ -342,7 +343,7 @@ static int league_add(int argc, char **argv)
 	}
 	if (argc - optind < 3)
 		return fail("add takes a folder, a name and the bot's command");
-	if (!name_ok(argv[optind + 1]))
+	if (!league_name_ok(argv[optind + 1]))
 		return fail("'%s' is not a bot's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
@@ -426,7 +427,7 @@ static bool is_current(sqlite3 *db, const char *name)
 static int print_frozen(const char *dir, const char *name, enum league_format format)
 {
 	char *path = path_joinf(dir, "seasons/%s/ladder.%s", name, format_ext[format]);
-	FILE *f = name_ok(name) ? fopen(path, "re") : NULL;
+	FILE *f = league_name_ok(name) ? fopen(path, "re") : NULL;
 	char buf[8192];
 	size_t n;
 
@@ -477,7 +478,7 @@ static int league_season(int argc, char **argv)
 
 	if (argc - optind != 2)
 		return fail("season takes a league's folder and the new season's name");
-	if (!name_ok(argv[optind + 1]))
+	if (!league_name_ok(argv[optind + 1]))
 		return fail("'%s' is not a season's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
@@ -782,7 +783,7 @@ int cmd_league(int argc, char **argv)
 		{"init", league_init}, {"add", league_add}, {"retire", league_retire},
 		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
 		{"rebuild", league_rebuild}, {"season", league_season},
-		{"serve", league_serve},
+		{"serve", league_serve}, {"user", league_user},
 	};
 
 	if (cli_wants_help(argc, argv)) {
@@ -791,10 +792,10 @@ int cmd_league(int argc, char **argv)
 	}
 	if (argc < 2)
 		return fail("give a verb: init, add, retire, run, ladder, status, "
-			    "rebuild, season or serve");
+			    "rebuild, season, serve or user");
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name))
 			return verbs[i].run(argc - 1, argv + 1);
 	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
-		    "rebuild, season or serve", argv[1]);
+		    "rebuild, season, serve or user", argv[1]);
 }

@@ -10,6 +10,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <signal.h>
+#include <sodium.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include "cmd_league_web.h"
 #include "league/league_folder.h"
 #include "web/web_server.h"
+#include "web/web_users.h"
 
 #define fail(...) cli_fail("league", __VA_ARGS__)
 
@@ -69,6 +71,34 @@ static void serve_wait(const char *dir, bool play, const sigset_t *mask)
 		kill(child, SIGTERM);
 		waitpid(child, NULL, 0);
 	}
+}
+
+/* `league user add DIR NAME` prints a new token, once; `league user
+ * revoke DIR NAME` ends it. */
+int league_user(int argc, char **argv)
+{
+	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
+	struct league_info info;
+	bool add;
+
+	if (argc != 4 || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
+		return fail("user takes add or revoke, a league's folder and a user's name");
+	add = !strcmp(argv[1], "add");
+	if (!league_name_ok(argv[3]))
+		return fail("'%s' is not a user's name: letters, digits, '-', '_' and "
+			    "'.', up to 40, not starting with '.' or '-'", argv[3]);
+	if (league_folder_read(argv[2], &info, err))
+		return fail("%s", err);
+	league_info_free(&info);
+	if (add ? web_users_add(argv[2], argv[3], token, err) : web_users_revoke(argv[2], argv[3], err))
+		return fail("%s", err);
+	if (add)
+		printf("user %s added; their token (shown this once, keep it secret):\n%s\n",
+		       argv[3], token);
+	else
+		printf("user %s's token revoked: it uploads nothing more\n", argv[3]);
+	sodium_memzero(token, sizeof token);
+	return EXIT_OK;
 }
 
 int league_serve(int argc, char **argv)

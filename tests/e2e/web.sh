@@ -52,6 +52,31 @@ for b in a b c; do
 done
 expect_exit 0 "$REFEREE" league run "$L" --games 6 --concurrency 2
 
+# Users: a token shown once, its hash alone kept, in a file only the
+# league's owner reads.
+expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_eq "$(head -1 "$OUT")" "user alice added; their token (shown this once, keep it secret):" "user add: says so"
+alice=$(tail -1 "$OUT")
+expect_eq "${#alice}" 64 "... and prints a token of 64 hex digits"
+expect_eq "$(stat -c %a "$L/users.json")" 600 "users.json: mode 0600"
+expect_not_contains "$L/users.json" "$alice" "users.json: the token itself is not kept"
+expect_contains "$L/users.json" "$(printf %s "$alice" | b2sum -l 256 | cut -d' ' -f1)" "... its BLAKE2b hash is"
+expect_exit 2 "$REFEREE" league user add "$L" alice
+expect_eq "$(head -1 "$ERR")" "referee league: the league has a user 'alice' already (revoke their token with 'referee league user revoke' to give them a new one)" \
+	"user add of a user there: refused"
+expect_exit 2 "$REFEREE" league user add "$L" '<b>'
+expect_eq "$(head -1 "$ERR")" "referee league: '<b>' is not a user's name: letters, digits, '-', '_' and '.', up to 40, not starting with '.' or '-'" \
+	"user add: a name that is no name"
+expect_exit 0 "$REFEREE" league user revoke "$L" alice
+expect_eq "$(cat "$OUT")" "user alice's token revoked: it uploads nothing more" "user revoke"
+expect_exit 2 "$REFEREE" league user revoke "$L" bob
+expect_eq "$(head -1 "$ERR")" "referee league: the league has no user 'bob'" "user revoke of no user: refused"
+expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_eq "$(tail -1 "$OUT" | grep -c "^$alice$")" 0 "a revoked user added again: a new token"
+expect_exit 2 "$REFEREE" league user delete "$L" alice
+expect_eq "$(head -1 "$ERR")" "referee league: user takes add or revoke, a league's folder and a user's name" \
+	"user: an unknown sub-verb"
+
 expect_exit 2 "$REFEREE" league serve "$L" --listen nowhere
 expect_eq "$(head -1 "$ERR")" "referee league: --listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not 'nowhere'" \
 	"serve: a bad --listen"
