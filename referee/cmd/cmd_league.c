@@ -44,6 +44,7 @@ static const char usage[] =
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
+"                                [--max-upload MB] [--uploads-per-minute N]\n"
 "       referee league user add|revoke DIR NAME\n"
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
@@ -69,6 +70,8 @@ static const char usage[] =
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
 "  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
 "  --no-play           serve: answer only; play no games\n"
+"  --max-upload MB     serve: an upload's cap, sent and unpacked (default 20)\n"
+"  --uploads-per-minute N  serve: a user's uploads a minute (default 10)\n"
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
@@ -76,18 +79,6 @@ static const char usage[] =
 "status: 0, 1 when stopped by a signal, 2 on bad usage.\n";
 
 #define fail(...) cli_fail("league", __VA_ARGS__)
-
-/* A bot's name: letters, digits, '-', '_' and '.', up to 40, not
- * starting with '.' or '-'. */
-bool league_name_ok(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!n || n > 40 || name[0] == '.' || name[0] == '-')
-		return false;
-	return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		      "0123456789-_.") == n;
-}
 
 static int league_init(int argc, char **argv)
 {

@@ -106,6 +106,8 @@ int league_serve(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"listen", required_argument, NULL, 'l'},
 		{"no-play", no_argument, NULL, 'n'},
+		{"max-upload", required_argument, NULL, 'm'},
+		{"uploads-per-minute", required_argument, NULL, 'u'},
 		{NULL, 0, NULL, 0},
 	};
 	struct sockaddr_in addr;
@@ -116,6 +118,7 @@ int league_serve(int argc, char **argv)
 	bool play = true;
 	sigset_t mask;
 	int opt;
+	long n;
 
 	web_parse_listen("127.0.0.1:8080", &addr);
 	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
@@ -124,6 +127,15 @@ int league_serve(int argc, char **argv)
 				    optarg);
 		if (opt == 'n')
 			play = false;
+		if (opt == 'm' && !cli_number("league", "--max-upload", optarg, 1, 4096, &n))
+			return EXIT_USAGE;
+		if (opt == 'm')
+			limits.upload_bytes = (size_t)n << 20;
+		if (opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
+					      100000, &n))
+			return EXIT_USAGE;
+		if (opt == 'u')
+			limits.uploads_per_minute = (unsigned)n;
 		if (opt == '?')
 			return EXIT_USAGE;
 	}

@@ -19,41 +19,22 @@
 #include "league/league_db.h"
 #include "web/web_api.h"
 #include "web/web_pages.h"
+#include "web/web_reply.h"
 #include "web/web_server.h"
+#include "web/web_upload.h"
 
 struct web_server {
 	struct MHD_Daemon *daemon;
 	char *dir;
+	struct web_upload_limits upload;
 };
 
-/* Queues `body` (taken) with `status` and `type`. */
-static enum MHD_Result answer(struct MHD_Connection *c, unsigned status, char *body,
-			      const char *type)
+static void completed(void *cls, struct MHD_Connection *c, void **state,
+		      enum MHD_RequestTerminationCode code)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), body,
-								 MHD_RESPMEM_MUST_FREE);
-	enum MHD_Result rc;
-
-	MHD_add_response_header(r, "Content-Type", type);
-	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(r, "Content-Security-Policy",
-				"default-src 'self' 'unsafe-inline' data:; connect-src 'self'");
-	MHD_add_response_header(r, "Cache-Control", "no-store");
-	rc = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
-	return rc;
-}
-
-/* A JSON error: {"error": message}. */
-static enum MHD_Result fail(struct MHD_Connection *c, unsigned status, const char *message)
-{
-	cJSON *j = cJSON_CreateObject();
-	char *text;
-
-	cJSON_AddStringToObject(j, "error", message);
-	text = json_print_line(j);
-	cJSON_Delete(j);
-	return answer(c, status, text, "application/json");
+	(void)cls, (void)c, (void)code;
+	web_upload_free(*state);
+	*state = NULL;
 }
 
 /* The bytes of file `path` (NUL-terminated), or NULL. */
@@ -83,14 +64,15 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 	if (sscanf(url, "/logs/%7[0-9]/%23[-a-z0-9.]", run, game) != 2 ||
 	    strlen(url) != 6 + strlen(run) + 1 + strlen(game) ||
 	    !(rel = web_api_log_path(run, game)))
-		return fail(c, MHD_HTTP_NOT_FOUND, "no such log: logs are /logs/NNNNNN/game-NNNNNN.jsonl");
+		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
+				"/logs/NNNNNN/game-NNNNNN.jsonl", NULL);
 	path = path_join(dir, rel);
 	text = read_whole(path);
 	free(rel);
 	free(path);
 	if (!text)
-		return fail(c, MHD_HTTP_NOT_FOUND, "no such log");
-	return answer(c, MHD_HTTP_OK, text, "application/x-ndjson");
+		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log", NULL);
+	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
 }
 
 /* The API's GETs, the index open. */
@@ -100,13 +82,13 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 
 	if (!strcmp(url, "/api/ladder")) {
 		if (!(text = web_api_ladder(db, err)))
-			return fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
-		return answer(c, MHD_HTTP_OK, text, "application/json");
+			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
+		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
 	if (!strncmp(url, "/api/bots/", 10)) {
 		if (!(text = web_api_bot(db, url + 10)))
-			return fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot");
-		return answer(c, MHD_HTTP_OK, text, "application/json");
+			return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
 	if (!strcmp(url, "/api/games")) {
 		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
@@ -115,11 +97,12 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 		long long cursor = since ? strtoll(since, &end, 10) : 0;
 
 		if (since && (end == since || *end || cursor < 0))
-			return fail(c, MHD_HTTP_BAD_REQUEST, "since takes a game's id (0 or more)");
-		return answer(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
+			return web_fail(c, MHD_HTTP_BAD_REQUEST,
+					"since takes a game's id (0 or more)", NULL);
+		return web_reply(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
 	}
-	return fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
-		    "/api/bots/NAME and /api/games");
+	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
+		    "/api/bots/NAME and /api/games", NULL);
 }
 
 /* The GETs: the API, the logs and the pages. */
@@ -132,18 +115,19 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 	if (!strncmp(url, "/logs/", 6))
 		return serve_log(c, dir, url);
 	if (!(db = league_db_open(dir, false, NULL, 0, err)))
-		return fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err);
+		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
 		rc = serve_api(c, db, url);
 	else if ((page = web_page(db, url)))
-		rc = answer(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
+		rc = web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
 	else
-		rc = fail(c, MHD_HTTP_NOT_FOUND, "no such page");
+		rc = web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
 	league_db_close(db);
 	return rc;
 }
 
-/* Answers at once, before any body is read: no path here takes one. */
+/* Answers POST /api/bots as web_upload.c says, and the rest at once,
+ * before any body is read: no other path takes one. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
 			      const char *method, const char *version, const char *data,
 			      size_t *size, void **state)
@@ -151,11 +135,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	const struct web_server *s = cls;
 
 	(void)version;
-	(void)data;
-	(void)size;
-	(void)state;
+	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
+		return web_upload_step(c, s->dir, &s->upload, data, size, state);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
-		return fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET");
+		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
 	return serve_get(c, s->dir, url);
 }
 
@@ -165,6 +148,8 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	struct web_server *s = xcalloc(1, sizeof *s);
 
 	s->dir = xstrdup(dir);
+	s->upload.max_bytes = limits->upload_bytes;
+	s->upload.per_minute = limits->uploads_per_minute;
 	s->daemon = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
 				     NULL, NULL, handle, s,
 				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
@@ -173,6 +158,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip,
 				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
+				     MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
 				     MHD_OPTION_END);
 	if (!s->daemon) {
 		char text[INET_ADDRSTRLEN];

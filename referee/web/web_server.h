@@ -16,10 +16,13 @@ struct web_limits {
 	unsigned per_ip;           /* at once, from one address */
 	unsigned timeout_s;        /* idle seconds before a connection is closed */
 	size_t memory;             /* bytes a connection may use: its headers */
+	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
+	unsigned uploads_per_minute;  /* a user's */
 };
 
 #define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 64, .timeout_s = 10, \
-			    .memory = 32 * 1024}
+			    .memory = 32 * 1024, \
+			    .upload_bytes = 20 << 20, .uploads_per_minute = 10}
 
 struct web_server;
 

@@ -27,8 +27,10 @@ int web_users_revoke(const char *dir, const char *name, char *err);
 /* The user whose token `token` is (not revoked), a new string, or NULL. */
 char *web_users_check(const char *dir, const char *token);
 
-/* Whether user `user` may upload bot `bot` (nobody's yet, or theirs),
- * making it theirs: 1 yes, 0 another user's, -1 with err. */
-int web_users_claim(const char *dir, const char *bot, const char *user, char *err);
+/* Whether user `user` may upload bot `bot` (theirs, or nobody's and not
+ * in the league yet: `known` false), making it theirs: 1 yes, 0 another
+ * user's or the organiser's, -1 with err. */
+int web_users_claim(const char *dir, const char *bot, const char *user, bool known,
+		    char *err);
 
 #endif

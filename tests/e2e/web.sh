@@ -174,6 +174,97 @@ wait "$flood" 2>/dev/null
 expect_eq "$(code /api/ladder)" 200 "... and after it"
 stop
 
+# Uploads: POST /api/bots with a user's token, a name and a .tar.gz.
+serve -- "$L" --no-play --uploads-per-minute 1000
+expect_exit 0 "$REFEREE" league user add "$L" bob
+bob=$(tail -1 "$OUT")
+expect_exit 0 "$REFEREE" league user revoke "$L" alice
+expect_exit 0 "$REFEREE" league user add "$L" alice
+alice=$(tail -1 "$OUT")
+mkdir "$TMP/mine"
+cp "$CBOT" "$TMP/mine/bot"
+echo '{"command": "./bot"}' >"$TMP/mine/bot.json"
+tar -czf "$TMP/mine.tgz" -C "$TMP/mine" .
+# post TOKEN NAME ARCHIVE: the status of an upload, its body in $TMP/body.
+post() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
+# hostile NAME KIND: a .tar.gz with bot.json and one entry of KIND.
+hostile() {
+	"$PYTHON3" - "$TMP/$1.tgz" "$2" <<'PY'
+import io, sys, tarfile
+with tarfile.open(sys.argv[1], "w:gz") as t:
+    def add(name, data=b"", **kw):
+        i = tarfile.TarInfo(name)
+        for k, v in kw.items():
+            setattr(i, k, v)
+        i.size = len(data)
+        t.addfile(i, io.BytesIO(data) if data else None)
+    add("bot.json", b'{"command": "./bot"}')
+    kind = sys.argv[2]
+    if kind == "dotdot": add("../escaped", b"x")
+    if kind == "absolute": add("/tmp/escaped", b"x")
+    if kind == "symlink": add("bot", type=tarfile.SYMTYPE, linkname="/etc/passwd")
+    if kind == "symlink-up": add("bot", type=tarfile.SYMTYPE, linkname="../../league.json")
+    if kind == "hardlink": add("bot", type=tarfile.LNKTYPE, linkname="../../users.json")
+    if kind == "device": add("dev", type=tarfile.CHRTYPE, devmajor=1, devminor=3)
+    if kind == "fifo": add("pipe", type=tarfile.FIFOTYPE)
+    if kind == "bomb": add("zeros", b"\0" * (3 << 20))
+PY
+}
+expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
+expect_eq "$(json 'd["name"], d["version"]')" "mine 1" "... with its new version"
+expect_eq "$(code /api/bots/mine)" 200 "... and the league has it"
+expect_eq "$(stat -c %a "$L/uploads/mine")" 700 "... its folder under uploads/, mode 0700"
+echo '{"command": "./bot", "note": 2}' >"$TMP/mine/bot.json"
+tar -czf "$TMP/mine2.tgz" -C "$TMP/mine" .
+expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" 201 "its owner's next version: 201"
+expect_eq "$(json 'd["version"]')" 2 "... version 2"
+expect_eq "$(post "$bob" mine "$TMP/mine.tgz")" 403 "another user's bot: 403"
+expect_eq "$(json 'd["error"]')" "this bot's name is another's (a user's or the organiser's): give another" "... saying why"
+expect_eq "$(post "$alice" a "$TMP/mine.tgz")" 403 "a bot the organiser added: 403"
+expect_eq "$(post nonsense mine "$TMP/mine.tgz")" 401 "a token that is none: 401"
+expect_eq "$(code /api/bots -F name=mine -F "archive=@$TMP/mine.tgz")" 401 "no token: 401"
+expect_exit 0 "$REFEREE" league user revoke "$L" bob
+expect_eq "$(post "$bob" bobs "$TMP/mine.tgz")" 401 "a revoked token: 401"
+for kind in dotdot absolute symlink symlink-up hardlink device fifo; do
+	hostile "$kind" "$kind"
+	expect_eq "$(post "$alice" "h-$kind" "$TMP/$kind.tgz")" 400 "an archive with a $kind entry: 400"
+	expect_eq "$(ls "$L/uploads/h-$kind" 2>/dev/null | wc -l)" 0 "... nothing of it kept"
+done
+expect_eq "$(json 'd["error"]')" "entry 'pipe' is a device, FIFO or socket: a bot's folder holds files, folders and links" \
+	"... saying which entry and why"
+expect_eq "$(test -e /tmp/escaped || test -e "$L/escaped" || echo none)" none "no entry written outside"
+expect_eq "$(post "$alice" '<b>x</b>' "$TMP/mine.tgz")" 400 "markup as a bot's name: 400"
+echo 'not a tarball' >"$TMP/junk.tgz"
+expect_eq "$(post "$alice" junk "$TMP/junk.tgz")" 400 "an archive that is no .tar.gz: 400"
+mkdir "$TMP/nojson" && cp "$CBOT" "$TMP/nojson/bot" && tar -czf "$TMP/nojson.tgz" -C "$TMP/nojson" .
+expect_eq "$(post "$alice" nojson "$TMP/nojson.tgz")" 400 "an archive without bot.json: 400"
+expect_eq "$(json 'd["error"]')" 'the archive has no bot.json with the bot'"'"'s "command"' "... saying so"
+mkdir "$TMP/crash" && printf '#!/bin/sh\nexit 3\n' >"$TMP/crash/bot" && chmod +x "$TMP/crash/bot"
+echo '{"command": "./bot"}' >"$TMP/crash/bot.json"
+tar -czf "$TMP/crash.tgz" -C "$TMP/crash" .
+expect_eq "$(post "$alice" crash "$TMP/crash.tgz")" 422 "a bot failing its pre-flight: 422"
+expect_eq "$(json 'd["error"]')" "the bot failed its pre-flight (referee check-bot): see its report" "... saying so"
+expect_eq "$(json '"FAIL" in d["report"]')" True "... with check-bot's checklist"
+expect_eq "$(code /api/bots/crash)" 404 "... and the league has it not"
+stop
+
+# The caps: what is sent, and what it unpacks to; and a user's rate.
+serve -- "$L" --no-play --max-upload 1 --uploads-per-minute 3
+mkdir "$TMP/big"
+head -c $((2 << 20)) /dev/urandom >"$TMP/big/bot"
+tar -czf "$TMP/big.tgz" -C "$TMP/big" .
+expect_eq "$(post "$alice" big "$TMP/big.tgz")" 413 "an upload over --max-upload 1: 413"
+hostile bomb bomb
+expect_lt "$(stat -c %s "$TMP/bomb.tgz")" 100000 "a small archive of 3 MB of zeros"
+expect_eq "$(post "$alice" bomb "$TMP/bomb.tgz")" 413 "... unpacking past the cap: 413"
+expect_eq "$(json 'd["error"]')" "the archive unpacks to more than 1048576 bytes" "... saying so"
+codes=
+for _ in 1 2 3 4 5 6 7; do
+	codes="$codes $(post "$alice" junk "$TMP/junk.tgz")"
+done
+expect_contains <(echo "$codes") 429 "a user's uploads past --uploads-per-minute 3: 429 ($codes)"
+stop
+
 # kill -9 of a server playing the league, then a restart: no finished
 # game lost, and the league goes on.
 serve -- "$L"
