@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -37,25 +38,6 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
 	*state = NULL;
 }
 
-/* The bytes of file `path` (NUL-terminated), or NULL. */
-static char *read_whole(const char *path)
-{
-	FILE *in = fopen(path, "re");
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = in ? open_memstream(&text, &len) : NULL;
-	char buf[65536];
-	size_t n;
-
-	while (out && (n = fread(buf, 1, sizeof buf, in)) > 0)
-		fwrite(buf, 1, n, out);
-	if (out)
-		fclose(out);
-	if (in)
-		fclose(in);
-	return text;
-}
-
 /* A log of the league: its bytes, or a 404. */
 static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, const char *url)
 {
@@ -67,7 +49,7 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
 				"/logs/NNNNNN/game-NNNNNN.jsonl", NULL);
 	path = path_join(dir, rel);
-	text = read_whole(path);
+	text = files_read_all(path, NULL);
 	free(rel);
 	free(path);
 	if (!text)

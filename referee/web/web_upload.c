@@ -171,22 +171,11 @@ static int league_add(const char *dir, const char *name, const char *folder,
 /* The command in FOLDER/bot.json, or NULL. */
 static char *bot_command(const char *folder)
 {
-	char *path = path_join(folder, "bot.json"), *text = NULL, err[ERR_LEN], *command = NULL;
+	char *path = path_join(folder, "bot.json"), err[ERR_LEN], *command = NULL;
 	size_t len = 0;
-	FILE *in = fopen(path, "re"), *out = in ? open_memstream(&text, &len) : NULL;
+	char *text = files_read_all(path, &len);
 	cJSON *j;
 
-	for (char buf[4096]; out;) {
-		size_t n = fread(buf, 1, sizeof buf, in);
-
-		if (!n)
-			break;
-		fwrite(buf, 1, n, out);
-	}
-	if (out)
-		fclose(out);
-	if (in)
-		fclose(in);
 	j = text ? json_parse_object(text, len, err) : NULL;
 	if (j && cJSON_IsString(json_member(j, "command")))
 		command = xstrdup(json_member(j, "command")->valuestring);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -24,33 +25,23 @@
  * with err. */
 static cJSON *users_load(const char *dir, char *err)
 {
-	char *path = path_join(dir, "users.json"), *text = NULL;
-	FILE *in = fopen(path, "re");
+	char *path = path_join(dir, "users.json");
 	size_t len = 0;
+	char *text = files_read_all(path, &len);
 	cJSON *j = NULL;
 
-	if (!in && errno == ENOENT) {
+	if (!text && errno == ENOENT) {
 		j = cJSON_CreateObject();
 		cJSON_AddArrayToObject(j, "users");
 		cJSON_AddObjectToObject(j, "bots");
-	} else if (!in) {
+	} else if (!text) {
 		errorf(err, "%s: %s", path, strerror(errno));
-	} else {
-		FILE *out = open_memstream(&text, &len);
-		char buf[8192];
-		size_t n;
-
-		while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-			fwrite(buf, 1, n, out);
-		fclose(out);
-		fclose(in);
-		j = json_parse_object(text, len, err);
-		if (j && (!cJSON_IsArray(json_member(j, "users")) ||
-			  !cJSON_IsObject(json_member(j, "bots")))) {
-			cJSON_Delete(j);
-			j = NULL;
-			errorf(err, "%s is not a league's users file", path);
-		}
+	} else if ((j = json_parse_object(text, len, err)) &&
+		   (!cJSON_IsArray(json_member(j, "users")) ||
+		    !cJSON_IsObject(json_member(j, "bots")))) {
+		cJSON_Delete(j);
+		j = NULL;
+		errorf(err, "%s is not a league's users file", path);
 	}
 	free(text);
 	free(path);
