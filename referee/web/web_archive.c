@@ -53,7 +53,7 @@ static enum web_archive_result check(const void *data, size_t len, size_t cap, c
 	struct archive *a = reader(data, len);
 	struct archive_entry *e;
 	enum web_archive_result rc = WEB_ARCHIVE_OK;
-	size_t total = 0;
+	size_t total = 0, entries = 0;
 	int r;
 
 	if (!a)
@@ -75,6 +75,9 @@ static enum web_archive_result check(const void *data, size_t len, size_t cap, c
 		else if (!hard && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
 			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a device, FIFO or socket: "
 						     "a bot's folder holds files, folders and links", name);
+		else if (++entries > WEB_ARCHIVE_ENTRIES)
+			rc = WEB_ARCHIVE_TOO_BIG, errorf(err, "the archive has more than %d "
+							 "entries", WEB_ARCHIVE_ENTRIES);
 		else if ((total += (size_t)archive_entry_size(e)) > cap)
 			rc = WEB_ARCHIVE_TOO_BIG, errorf(err, "the archive unpacks to more than "
 							 "%zu bytes", cap);

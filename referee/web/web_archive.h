@@ -4,12 +4,14 @@
  * entry that would write outside its folder (an absolute path, `..`, a
  * symbolic or hard link whose target is either) or that is no file,
  * folder or link (a device, a FIFO, a socket), and one that unpacks to
- * more than a cap.
+ * more than a cap or holds more than WEB_ARCHIVE_ENTRIES entries.
  */
 #ifndef ARENA_WEB_ARCHIVE_H
 #define ARENA_WEB_ARCHIVE_H
 
 #include <stddef.h>
+
+#define WEB_ARCHIVE_ENTRIES 10000
 
 enum web_archive_result {
 	WEB_ARCHIVE_OK,

@@ -208,6 +208,8 @@ with tarfile.open(sys.argv[1], "w:gz") as t:
     if kind == "device": add("dev", type=tarfile.CHRTYPE, devmajor=1, devminor=3)
     if kind == "fifo": add("pipe", type=tarfile.FIFOTYPE)
     if kind == "bomb": add("zeros", b"\0" * (3 << 20))
+    if kind == "many":
+        for k in range(10001): add("f%d" % k)
 PY
 }
 expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
@@ -258,6 +260,9 @@ hostile bomb bomb
 expect_lt "$(stat -c %s "$TMP/bomb.tgz")" 100000 "a small archive of 3 MB of zeros"
 expect_eq "$(post "$alice" bomb "$TMP/bomb.tgz")" 413 "... unpacking past the cap: 413"
 expect_eq "$(json 'd["error"]')" "the archive unpacks to more than 1048576 bytes" "... saying so"
+hostile many many
+expect_eq "$(post "$alice" many "$TMP/many.tgz")" 413 "an archive of 10,001 empty files: 413"
+expect_eq "$(json 'd["error"]')" "the archive has more than 10000 entries" "... saying so"
 codes=
 for _ in 1 2 3 4 5 6 7; do
 	codes="$codes $(post "$alice" junk "$TMP/junk.tgz")"
