@@ -216,6 +216,15 @@ expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
 expect_eq "$(json 'd["name"], d["version"]')" "mine 1" "... with its new version"
 expect_eq "$(code /api/bots/mine)" 200 "... and the league has it"
 expect_eq "$(stat -c %a "$L/uploads/mine")" 700 "... its folder under uploads/, mode 0700"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<a href="/bots/mine">mine</a>' "chromium: the uploaded bot on the ladder page"
+	dump_dom "$URL/bots/mine" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<td>v1</td>' "chromium: its page lists its version"
+else
+	ok 0 "# SKIP chromium is not installed"
+	ok 0 "# SKIP chromium is not installed"
+fi
 echo '{"command": "./bot", "note": 2}' >"$TMP/mine/bot.json"
 tar -czf "$TMP/mine2.tgz" -C "$TMP/mine" .
 expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" 201 "its owner's next version: 201"
