@@ -153,6 +153,17 @@ expect_eq "$(raw 'GARBAGE\r\n\r\n')" closed "a request that is no HTTP: the conn
 expect_eq "$(raw 'GET / HTTP/9.9\r\nHost: x\r\n\r\n')" "HTTP/1.1 505 HTTP Version Not Supported" "HTTP/9.9: 505"
 expect_eq "$(raw 'GET / HTTP/1.1\r\nHost: x\r\nno header\r\n\r\n')" "HTTP/1.1 400 Bad Request" \
 	"a header line without a colon: 400"
+# A slow client (half a request, then silence) is closed by the server
+# (10 s idle), while others are answered meanwhile.
+"$PYTHON3" -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=120)
+s.sendall(b"GET /api/ladder HTTP/1.1\r\nHost: x\r\n")
+print("closed" if s.recv(100) == b"" else "answered")' "$PORT" >"$TMP/slow" &
+slow=$!
+expect_eq "$(code /api/bots/a)" 200 "a request while a slow client holds a connection: answered"
+wait "$slow"
+expect_eq "$(cat "$TMP/slow")" closed "the slow client's connection closed by the server"
 # A flood: 300 connections held open, sending nothing, past the limits
 # (256 in all, 64 from one address); the server still answers a request
 # once the idle ones time out or at once when under the limits.
