@@ -37,6 +37,36 @@ char *web_api_ladder(sqlite3 *db, char *err)
 	return text;
 }
 
+char *web_api_status(sqlite3 *db)
+{
+	static const struct { const char *key, *sql; } counts[] = {
+		{"bots", "SELECT COUNT(DISTINCT name) FROM versions"},
+		{"retired", "SELECT COUNT(*) FROM retired"},
+		{"versions", "SELECT COUNT(*) FROM versions"},
+		{"runs", "SELECT COUNT(*) FROM runs"},
+		{"open_runs", "SELECT COUNT(*) FROM runs WHERE closed = 0"},
+		{"games", "SELECT COUNT(*) FROM games"},
+		{"sets", "SELECT COUNT(DISTINCT run * 1000000000 + first) FROM games"},
+	};
+	cJSON *j = cJSON_CreateObject();
+	char err[ERR_LEN], *game = NULL, *season, *text;
+	int players = 0;
+	long first;
+
+	if (league_db_meta(db, &game, &players, err) == 0)
+		cJSON_AddStringToObject(j, "game", game);
+	cJSON_AddNumberToObject(j, "players", players);
+	season = league_db_current_season(db, &first);
+	cJSON_AddStringToObject(j, "season", season);
+	for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
+		cJSON_AddNumberToObject(j, counts[i].key, (double)league_db_number(db, counts[i].sql));
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	free(game);
+	free(season);
+	return text;
+}
+
 /* The seats of each game of `stmt`'s rows (run, game), as objects. */
 static cJSON *games_of(sqlite3 *db, sqlite3_stmt *stmt)
 {

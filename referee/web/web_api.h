@@ -13,6 +13,11 @@
  * --versions` prints it.  NULL with err when it cannot be rated. */
 char *web_api_ladder(sqlite3 *db, char *err);
 
+/* GET /api/status: the counts `referee league status` prints, as
+ * {"game","players","season","bots","retired","versions","runs",
+ * "open_runs","games","sets"}. */
+char *web_api_status(sqlite3 *db);
+
 /* GET /api/bots/NAME: its versions and its 50 latest games; NULL for a
  * bot the league does not have. */
 char *web_api_bot(sqlite3 *db, const char *name);

@@ -67,6 +67,8 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
 		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
+	if (!strcmp(url, "/api/status"))
+		return web_reply(c, MHD_HTTP_OK, web_api_status(db), "application/json");
 	if (!strncmp(url, "/api/bots/", 10)) {
 		if (!(text = web_api_bot(db, url + 10)))
 			return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
@@ -84,7 +86,7 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 		return web_reply(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
 	}
 	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
-		    "/api/bots/NAME and /api/games", NULL);
+		    "/api/status, /api/bots/NAME and /api/games", NULL);
 }
 
 /* The GETs: the API, the logs and the pages. */

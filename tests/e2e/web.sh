@@ -90,6 +90,9 @@ expect_eq "$(code /api/ladder)" 200 "GET /api/ladder: 200"
 "$REFEREE" league ladder "$L" --versions --format json >"$TMP/ladder.json"
 expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'league ladder --format json --versions' prints it"
 expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
+expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
+expect_eq "$(cat "$TMP/body")" '{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3}' \
+	"... the counts of 'league status'"
 expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
 expect_eq "$(json 'd["name"], [v["version"] for v in d["versions"]], d["retired"]')" "a [1] False" "... its versions"
 games_a=$(json 'len(d["games"])')
@@ -115,7 +118,7 @@ expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
 expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
-expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/bots/NAME and /api/games"}' \
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/status, /api/bots/NAME and /api/games"}' \
 	"... saying what the API has"
 expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"
 expect_eq "$(code /api/ladder -X POST -d x=1)" 405 "POST /api/ladder: 405"
