@@ -138,3 +138,22 @@ char *files_readlink(const char *path)
 		size *= 2;  /* it may have been cut: again with room to spare */
 	}
 }
+
+char *files_read_all(const char *path, size_t *len)
+{
+	FILE *in = fopen(path, "re"), *out;
+	char *text = NULL, buf[65536];
+	size_t n, size = 0;
+
+	if (!in)
+		return NULL;
+	out = open_memstream(&text, &size);
+	while (out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		fwrite(buf, 1, n, out);
+	if (out)
+		fclose(out);
+	fclose(in);
+	if (len)
+		*len = size;
+	return text;
+}

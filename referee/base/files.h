@@ -1,7 +1,8 @@
 /*
  * File helpers: the SHA-256 of a file (bot executables in log headers,
  * game logs in tournament manifests), making an output folder and
- * removing a scratch one, and where a symbolic link leads.
+ * removing a scratch one, reading a whole file, and where a symbolic
+ * link leads.
  */
 #ifndef ARENA_FILES_H
 #define ARENA_FILES_H
@@ -26,6 +27,10 @@ char *files_temp_dir(const char *prefix, char *err);
 /* Removes the folder `path` and everything in it (symlinks, not what they
  * lead to); 0, or -1 with errno. */
 int files_remove_tree(const char *path);
+
+/* The whole of the file at `path`, NUL-terminated, its length in *len
+ * (may be NULL): new, or NULL with errno. */
+char *files_read_all(const char *path, size_t *len);
 
 /* What the symbolic link `path` holds, whatever its length (the referee's
  * own program is /proc/self/exe): a new string, or NULL with errno. */

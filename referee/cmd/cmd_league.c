@@ -23,6 +23,7 @@
 #include "base/util.h"
 #include "bot/botfiles.h"
 #include "cli.h"
+#include "cmd_league_web.h"
 #include "games/registry.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
@@ -43,6 +44,9 @@ static const char usage[] =
 "       referee league season DIR NAME\n"
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
+"       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
+"                                [--max-upload MB] [--uploads-per-minute N]\n"
+"       referee league user add|revoke DIR NAME\n"
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
 "plays duplicate sets against bots near it in rating, and its rating comes\n"
@@ -67,6 +71,10 @@ static const char usage[] =
 "  --format F          ladder: table (default), json or csv\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
+"  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
+"  --no-play           serve: answer only; play no games\n"
+"  --max-upload MB     serve: an upload's cap, sent and unpacked (default 20)\n"
+"  --uploads-per-minute N  serve: a user's uploads a minute (default 10)\n"
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
@@ -74,18 +82,6 @@ static const char usage[] =
 "status: 0, 1 when stopped by a signal, 2 on bad usage.\n";
 
 #define fail(...) cli_fail("league", __VA_ARGS__)
-
-/* A bot's name: letters, digits, '-', '_' and '.', up to 40, not
- * starting with '.' or '-'. */
-static bool name_ok(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!n || n > 40 || name[0] == '.' || name[0] == '-')
-		return false;
-	return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		      "0123456789-_.") == n;
-}
 
 static int league_init(int argc, char **argv)
 {
@@ -341,7 +337,7 @@ static int league_add(int argc, char **argv)
 	}
 	if (argc - optind < 3)
 		return fail("add takes a folder, a name and the bot's command");
-	if (!name_ok(argv[optind + 1]))
+	if (!league_name_ok(argv[optind + 1]))
 		return fail("'%s' is not a bot's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
@@ -425,7 +421,7 @@ static bool is_current(sqlite3 *db, const char *name)
 static int print_frozen(const char *dir, const char *name, enum league_format format)
 {
 	char *path = path_joinf(dir, "seasons/%s/ladder.%s", name, format_ext[format]);
-	FILE *f = name_ok(name) ? fopen(path, "re") : NULL;
+	FILE *f = league_name_ok(name) ? fopen(path, "re") : NULL;
 	char buf[8192];
 	size_t n;
 
@@ -476,7 +472,7 @@ static int league_season(int argc, char **argv)
 
 	if (argc - optind != 2)
 		return fail("season takes a league's folder and the new season's name");
-	if (!name_ok(argv[optind + 1]))
+	if (!league_name_ok(argv[optind + 1]))
 		return fail("'%s' is not a season's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
@@ -787,6 +783,7 @@ int cmd_league(int argc, char **argv)
 		{"init", league_init}, {"add", league_add}, {"retire", league_retire},
 		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
 		{"rebuild", league_rebuild}, {"season", league_season},
+		{"serve", league_serve}, {"user", league_user},
 	};
 
 	if (cli_wants_help(argc, argv)) {
@@ -795,10 +792,10 @@ int cmd_league(int argc, char **argv)
 	}
 	if (argc < 2)
 		return fail("give a verb: init, add, retire, run, ladder, status, "
-			    "rebuild or season");
+			    "rebuild, season, serve or user");
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name))
 			return verbs[i].run(argc - 1, argv + 1);
 	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
-		    "rebuild or season", argv[1]);
+		    "rebuild, season, serve or user", argv[1]);
 }

@@ -24,6 +24,17 @@
 /* A register or league.json larger than this is not one. */
 #define LEAGUE_FILE_MAX ((size_t)64 << 20)
 
+/* league_folder.h says which names are names. */
+bool league_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n || n > 40 || name[0] == '.' || name[0] == '-')
+		return false;
+	return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		      "0123456789-_.") == n;
+}
+
 bool league_folder_is(const char *dir)
 {
 	char *path = path_join(dir, LEAGUE_FILE);

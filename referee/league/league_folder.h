@@ -39,6 +39,10 @@ struct league_info {
 	int players;
 };
 
+/* Whether `name` may name a bot, a season or a user: letters, digits,
+ * '-', '_' and '.', up to 40, not starting with '.' or '-'. */
+bool league_name_ok(const char *name);
+
 /* Whether `dir` holds a league.json. */
 bool league_folder_is(const char *dir);
 

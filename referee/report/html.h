@@ -37,6 +37,9 @@ struct html_page {
  * path is NULL or "-".  -1 with err on a write error. */
 int html_write(const char *path, const struct html_page *page, char *err);
 
+/* The page in a new string of *len bytes, or NULL with err. */
+char *html_page_text(const struct html_page *page, size_t *len, char *err);
+
 /* `data` as a page carries it (compressed, in base64), in a new string,
  * or NULL when it cannot be compressed. */
 char *html_data_text(const cJSON *data);

@@ -13,5 +13,6 @@ extern const char html_dice_js[];
 extern const char html_rolit_js[];
 extern const char html_black_pot_js[];
 extern const char html_report_js[];
+extern const char html_league_js[];
 
 #endif

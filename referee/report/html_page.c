@@ -164,17 +164,31 @@ int html_write_file(const char *path, const char *text, size_t len, char *err)
 	return 0;
 }
 
-int html_write(const char *path, const struct html_page *page, char *err)
+char *html_page_text(const struct html_page *page, size_t *len, char *err)
 {
 	char *text = NULL;
-	size_t len = 0;
-	FILE *buffer = open_memstream(&text, &len);
+	FILE *buffer = open_memstream(&text, len);
 	int rc;
 
-	if (!buffer)
-		return errorf(err, "out of memory for a page");
+	if (!buffer) {
+		errorf(err, "out of memory for a page");
+		return NULL;
+	}
 	rc = put_page(buffer, page, err);
 	fclose(buffer);
+	if (rc) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+int html_write(const char *path, const struct html_page *page, char *err)
+{
+	size_t len = 0;
+	char *text = html_page_text(page, &len, err);
+	int rc = text ? 0 : -1;
+
 	if (rc == 0 && (!path || !strcmp(path, "-"))) {
 		if (fwrite(text, 1, len, stdout) != len || fflush(stdout))
 			rc = errorf(err, "cannot write the page to standard output: %s",

@@ -1,0 +1,161 @@
+/*
+ * `referee league serve DIR [--listen ADDR:PORT] [--no-play]`: the league
+ * on the web (docs/LEAGUE.md, "The server").  The server (web_server.h)
+ * answers in its own threads; unless --no-play, a child process plays
+ * the league as `referee league run DIR` does (the same code: this
+ * program run again), started again a few seconds after it ends (a
+ * league without two bots yet, which a later `league add` brings).
+ * SIGINT or SIGTERM stops the child, then the server.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "cli.h"
+#include "cmd_league_web.h"
+#include "league/league_folder.h"
+#include "web/web_server.h"
+#include "web/web_users.h"
+
+#define fail(...) cli_fail("league", __VA_ARGS__)
+
+/* Seconds between a play child's end and the next. */
+#define PLAY_AGAIN_S 5
+
+/* Starts `referee league run DIR` in a child, its signals unblocked. */
+static pid_t play_start(const char *dir, const sigset_t *mask)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		char *words[] = {"referee", "league", "run", (char *)dir, NULL};
+
+		/* A server killed leaves no player behind. */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() == 1)
+			_exit(127);
+		sigprocmask(SIG_UNBLOCK, mask, NULL);
+		execv("/proc/self/exe", words);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Waits for SIGINT or SIGTERM, keeping a play child going unless
+ * `play` is false; stops the child before it returns. */
+static void serve_wait(const char *dir, bool play, const sigset_t *mask)
+{
+	pid_t child = play ? play_start(dir, mask) : -1;
+	struct timespec again = {PLAY_AGAIN_S, 0};
+	int sig;
+
+	for (;;) {
+		sig = sigtimedwait(mask, NULL, child > 0 || !play ? NULL : &again);
+		if (sig == SIGINT || sig == SIGTERM)
+			break;
+		if (sig == SIGCHLD && child > 0 && waitpid(child, NULL, WNOHANG) == child)
+			child = -1;
+		else if (sig < 0 && errno == EAGAIN && play)
+			child = play_start(dir, mask);
+	}
+	if (child > 0) {
+		kill(child, SIGTERM);
+		waitpid(child, NULL, 0);
+	}
+}
+
+/* `league user add DIR NAME` prints a new token, once; `league user
+ * revoke DIR NAME` ends it. */
+int league_user(int argc, char **argv)
+{
+	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
+	struct league_info info;
+	bool add;
+
+	if (argc != 4 || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
+		return fail("user takes add or revoke, a league's folder and a user's name");
+	add = !strcmp(argv[1], "add");
+	if (!league_name_ok(argv[3]))
+		return fail("'%s' is not a user's name: letters, digits, '-', '_' and "
+			    "'.', up to 40, not starting with '.' or '-'", argv[3]);
+	if (league_folder_read(argv[2], &info, err))
+		return fail("%s", err);
+	league_info_free(&info);
+	if (add ? web_users_add(argv[2], argv[3], token, err) : web_users_revoke(argv[2], argv[3], err))
+		return fail("%s", err);
+	if (add)
+		printf("user %s added; their token (shown this once, keep it secret):\n%s\n",
+		       argv[3], token);
+	else
+		printf("user %s's token revoked: it uploads nothing more\n", argv[3]);
+	sodium_memzero(token, sizeof token);
+	return EXIT_OK;
+}
+
+int league_serve(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"listen", required_argument, NULL, 'l'},
+		{"no-play", no_argument, NULL, 'n'},
+		{"max-upload", required_argument, NULL, 'm'},
+		{"uploads-per-minute", required_argument, NULL, 'u'},
+		{NULL, 0, NULL, 0},
+	};
+	struct sockaddr_in addr;
+	struct web_limits limits = WEB_LIMITS_DEFAULT;
+	struct league_info info;
+	struct web_server *server;
+	char err[ERR_LEN], host[INET_ADDRSTRLEN];
+	bool play = true;
+	sigset_t mask;
+	int opt;
+	long n;
+
+	web_parse_listen("127.0.0.1:8080", &addr);
+	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+		if (opt == 'l' && !web_parse_listen(optarg, &addr))
+			return fail("--listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not '%s'",
+				    optarg);
+		if (opt == 'n')
+			play = false;
+		if (opt == 'm' && !cli_number("league", "--max-upload", optarg, 1, 4096, &n))
+			return EXIT_USAGE;
+		if (opt == 'm')
+			limits.upload_bytes = (size_t)n << 20;
+		if (opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
+					      100000, &n))
+			return EXIT_USAGE;
+		if (opt == 'u')
+			limits.uploads_per_minute = (unsigned)n;
+		if (opt == '?')
+			return EXIT_USAGE;
+	}
+	if (argc - optind != 1)
+		return fail("serve takes a league's folder");
+	if (league_folder_read(argv[optind], &info, err))
+		return fail("%s", err);
+	league_info_free(&info);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	if (!(server = web_server_start(argv[optind], &addr, &limits, err)))
+		return fail("%s", err);
+	printf("serving the league in %s on http://%s:%u/%s\n", argv[optind],
+	       inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host), ntohs(addr.sin_port),
+	       play ? "" : " (not playing: --no-play)");
+	fflush(stdout);
+	serve_wait(argv[optind], play, &mask);
+	web_server_stop(server);
+	return EXIT_OK;
+}

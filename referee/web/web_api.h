@@ -1,0 +1,34 @@
+/*
+ * The league server's JSON API (docs/LEAGUE.md, "The server"), read from
+ * the league's index: each function answers one GET with a new JSON
+ * text, or NULL when what it names does not exist.  The handler in
+ * web_server.c maps paths to these and NULL to a 404.
+ */
+#ifndef ARENA_WEB_API_H
+#define ARENA_WEB_API_H
+
+#include <sqlite3.h>
+
+/* GET /api/ladder: the ladder as `referee league ladder --format json
+ * --versions` prints it.  NULL with err when it cannot be rated. */
+char *web_api_ladder(sqlite3 *db, char *err);
+
+/* GET /api/status: the counts `referee league status` prints, as
+ * {"game","players","season","bots","retired","versions","runs",
+ * "open_runs","games","sets"}. */
+char *web_api_status(sqlite3 *db);
+
+/* GET /api/bots/NAME: its versions and its 50 latest games; NULL for a
+ * bot the league does not have. */
+char *web_api_bot(sqlite3 *db, const char *name);
+
+/* GET /api/games?bot=NAME&since=ID: up to 500 games after cursor `since`
+ * (0: from the first), of bot `name` (NULL: every bot), in order; each
+ * with its id (run * 1000000 + game), its seats and its log's path. */
+char *web_api_games(sqlite3 *db, const char *name, long long since);
+
+/* The path under the league's folder of the log /logs/RUN/GAME names
+ * ("000001", "game-000001.jsonl"), or NULL when it names none. */
+char *web_api_log_path(const char *run, const char *game);
+
+#endif

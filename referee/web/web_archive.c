@@ -1,0 +1,138 @@
+/*
+ * Unpacking an uploaded archive (web_archive.h) in two passes over the
+ * bytes in memory: the first reads every entry's header and refuses the
+ * archive for any entry that would reach out of its folder or is no
+ * plain file, folder or link, or when the sizes sum past the cap; the
+ * second writes it, through libarchive's writer with its own guards
+ * against absolute paths, `..` and writing through links on as well, and
+ * with no owner, setuid bit or device restored.
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "web/web_archive.h"
+
+/* Whether `path` is relative and has no `..` component. */
+static bool path_inside(const char *path)
+{
+	const char *p = path;
+
+	if (!*path || *path == '/')
+		return false;
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return false;
+		p += n;
+		p += *p == '/';
+	}
+	return true;
+}
+
+static struct archive *reader(const void *data, size_t len)
+{
+	struct archive *a = archive_read_new();
+
+	archive_read_support_filter_gzip(a);
+	archive_read_support_format_tar(a);
+	if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
+		archive_read_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+/* The first pass: what is wrong with the archive, if anything. */
+static enum web_archive_result check(const void *data, size_t len, size_t cap, char *err)
+{
+	struct archive *a = reader(data, len);
+	struct archive_entry *e;
+	enum web_archive_result rc = WEB_ARCHIVE_OK;
+	size_t total = 0, entries = 0;
+	int r;
+
+	if (!a)
+		return errorf(err, "the archive is not a .tar.gz"), WEB_ARCHIVE_BAD;
+	while (rc == WEB_ARCHIVE_OK && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
+		const char *name = archive_entry_pathname(e), *hard = archive_entry_hardlink(e);
+		const char *sym = archive_entry_symlink(e);
+		mode_t type = archive_entry_filetype(e);
+
+		if (!name || !path_inside(name))
+			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is outside the bot's folder "
+						     "(an absolute path or ..)", name ? name : "");
+		else if (hard && !path_inside(hard))
+			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a hard link out of the "
+						     "bot's folder", name);
+		else if (type == AE_IFLNK && (!sym || !path_inside(sym)))
+			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a symbolic link out of "
+						     "the bot's folder", name);
+		else if (!hard && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
+			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a device, FIFO or socket: "
+						     "a bot's folder holds files, folders and links", name);
+		else if (++entries > WEB_ARCHIVE_ENTRIES)
+			rc = WEB_ARCHIVE_TOO_BIG, errorf(err, "the archive has more than %d "
+							 "entries", WEB_ARCHIVE_ENTRIES);
+		else if ((total += (size_t)archive_entry_size(e)) > cap)
+			rc = WEB_ARCHIVE_TOO_BIG, errorf(err, "the archive unpacks to more than "
+							 "%zu bytes", cap);
+	}
+	if (rc == WEB_ARCHIVE_OK && r != ARCHIVE_EOF)
+		rc = WEB_ARCHIVE_BAD, errorf(err, "the archive is not a .tar.gz: %s",
+					     archive_error_string(a));
+	archive_read_free(a);
+	return rc;
+}
+
+/* Sets `e`'s path (and a hard link's target) under `dest`. */
+static void place(struct archive_entry *e, const char *dest)
+{
+	char *path = xasprintf("%s/%s", dest, archive_entry_pathname(e));
+
+	archive_entry_set_pathname(e, path);
+	free(path);
+	if (archive_entry_hardlink(e)) {
+		path = xasprintf("%s/%s", dest, archive_entry_hardlink(e));
+		archive_entry_set_hardlink(e, path);
+		free(path);
+	}
+	archive_entry_set_perm(e, archive_entry_perm(e) & 0755);
+}
+
+enum web_archive_result web_archive_unpack(const void *data, size_t len, const char *dest,
+					   size_t cap, char *err)
+{
+	enum web_archive_result rc = check(data, len, cap, err);
+	struct archive *a, *w;
+	struct archive_entry *e;
+
+	if (rc != WEB_ARCHIVE_OK || !(a = reader(data, len)))
+		return rc;
+	w = archive_write_disk_new();
+	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
+				       ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_PERM |
+				       ARCHIVE_EXTRACT_NO_OVERWRITE);
+	while (rc == WEB_ARCHIVE_OK && archive_read_next_header(a, &e) == ARCHIVE_OK) {
+		place(e, dest);
+		if (archive_write_header(w, e) != ARCHIVE_OK)
+			rc = WEB_ARCHIVE_BAD, errorf(err, "cannot unpack '%s': %s",
+						     archive_entry_pathname(e), archive_error_string(w));
+		else {
+			const void *block;
+			size_t size;
+			la_int64_t offset;
+
+			while (archive_read_data_block(a, &block, &size, &offset) == ARCHIVE_OK)
+				archive_write_data_block(w, block, size, offset);
+			archive_write_finish_entry(w);
+		}
+	}
+	archive_write_free(w);
+	archive_read_free(a);
+	return rc;
+}

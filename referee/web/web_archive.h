@@ -1,0 +1,27 @@
+/*
+ * An uploaded bot's archive (a .tar.gz of its folder) unpacked with
+ * libarchive, refusing before anything is written an archive with an
+ * entry that would write outside its folder (an absolute path, `..`, a
+ * symbolic or hard link whose target is either) or that is no file,
+ * folder or link (a device, a FIFO, a socket), and one that unpacks to
+ * more than a cap or holds more than WEB_ARCHIVE_ENTRIES entries.
+ */
+#ifndef ARENA_WEB_ARCHIVE_H
+#define ARENA_WEB_ARCHIVE_H
+
+#include <stddef.h>
+
+#define WEB_ARCHIVE_ENTRIES 10000
+
+enum web_archive_result {
+	WEB_ARCHIVE_OK,
+	WEB_ARCHIVE_BAD,        /* refused: err says which entry and why */
+	WEB_ARCHIVE_TOO_BIG,    /* it unpacks past the cap */
+};
+
+/* Unpacks the `len` bytes of `data` into folder `dest` (existing), its
+ * files unpacked to at most `cap` bytes in all. */
+enum web_archive_result web_archive_unpack(const void *data, size_t len, const char *dest,
+					   size_t cap, char *err);
+
+#endif

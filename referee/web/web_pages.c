@@ -1,0 +1,40 @@
+/*
+ * The league server's pages (web_pages.h): the report's page shell
+ * (report/html.h) with its style and the shared scripts, its data saying
+ * which page it is; a bot's page only for a bot the index has, so that an
+ * unknown name is a 404 like the API's.
+ */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "report/html.h"
+#include "report/html_assets.h"
+#include "web/web_api.h"
+#include "web/web_pages.h"
+
+char *web_page(sqlite3 *db, const char *url)
+{
+	static const char *const styles[] = {html_page_css, NULL};
+	static const char *const scripts[] = {html_dom_js, html_league_js, NULL};
+	struct html_page page = {.title = "League", .styles = styles, .scripts = scripts};
+	cJSON *data = cJSON_CreateObject();
+	char err[ERR_LEN], *text = NULL, *bot;
+	size_t len;
+
+	if (!strcmp(url, "/")) {
+		cJSON_AddStringToObject(data, "page", "ladder");
+	} else if (!strncmp(url, "/bots/", 6) && (bot = web_api_bot(db, url + 6))) {
+		free(bot);
+		cJSON_AddStringToObject(data, "page", "bot");
+		cJSON_AddStringToObject(data, "name", url + 6);
+	} else {
+		cJSON_Delete(data);
+		return NULL;
+	}
+	page.data = data;
+	text = html_page_text(&page, &len, err);
+	cJSON_Delete(data);
+	return text;
+}

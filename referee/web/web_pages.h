@@ -1,0 +1,15 @@
+/*
+ * The league server's pages: the live ladder (/) and a page per bot
+ * (/bots/NAME), in the report's look (referee/report/html/), drawn by
+ * html/league.js from the API, so that the page itself holds no text of
+ * a user's but in its compressed data.
+ */
+#ifndef ARENA_WEB_PAGES_H
+#define ARENA_WEB_PAGES_H
+
+#include <sqlite3.h>
+
+/* The page at `url`, a new string, or NULL when there is none. */
+char *web_page(sqlite3 *db, const char *url);
+
+#endif

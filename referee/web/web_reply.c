@@ -1,0 +1,42 @@
+/*
+ * The league server's answers (web_reply.h).  The security headers are
+ * on every answer, so that no page or JSON text of a user's is run as a
+ * page of another origin's or loads anything from outside.
+ */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "web/web_reply.h"
+
+enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
+			  const char *type)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), body,
+								 MHD_RESPMEM_MUST_FREE);
+	enum MHD_Result rc;
+
+	MHD_add_response_header(r, "Content-Type", type);
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Content-Security-Policy",
+				"default-src 'self' 'unsafe-inline' data:; connect-src 'self'");
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	rc = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message,
+			 const char *report)
+{
+	cJSON *j = cJSON_CreateObject();
+	char *text;
+
+	cJSON_AddStringToObject(j, "error", message);
+	if (report)
+		cJSON_AddStringToObject(j, "report", report);
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	return web_reply(c, status, text, "application/json");
+}

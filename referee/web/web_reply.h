@@ -1,0 +1,20 @@
+/*
+ * The league server's answers: a body with its status, type and the
+ * headers every answer carries (no sniffing, no outside loads, no cache),
+ * and the JSON errors {"error": MESSAGE}.
+ */
+#ifndef ARENA_WEB_REPLY_H
+#define ARENA_WEB_REPLY_H
+
+#include <microhttpd.h>
+
+/* Queues `body` (taken) with `status` and `type`. */
+enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
+			  const char *type);
+
+/* Queues {"error": message} with `status`; with `report` (or NULL) as
+ * its "report" too. */
+enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message,
+			 const char *report);
+
+#endif

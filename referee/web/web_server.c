@@ -1,0 +1,185 @@
+/*
+ * The league server's requests: GET of the API's JSON (web_api.h), of
+ * the logs and of the pages (web_pages.h); anything else a JSON error
+ * with its status.  Each request opens the index on its own (SQLite in
+ * WAL mode lets it read while a run writes), so the handler threads share
+ * nothing but the folder's name.
+ */
+#include <arpa/inet.h>
+#include <cjson/cJSON.h>
+#include <microhttpd.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "league/league_db.h"
+#include "web/web_api.h"
+#include "web/web_pages.h"
+#include "web/web_reply.h"
+#include "web/web_server.h"
+#include "web/web_upload.h"
+
+struct web_server {
+	struct MHD_Daemon *daemon;
+	char *dir;
+	struct web_upload_limits upload;
+};
+
+static void completed(void *cls, struct MHD_Connection *c, void **state,
+		      enum MHD_RequestTerminationCode code)
+{
+	(void)cls, (void)c, (void)code;
+	web_upload_free(*state);
+	*state = NULL;
+}
+
+/* A log of the league: its bytes, or a 404. */
+static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, const char *url)
+{
+	char run[8] = "", game[24] = "", *rel, *path, *text;
+
+	if (sscanf(url, "/logs/%7[0-9]/%23[-a-z0-9.]", run, game) != 2 ||
+	    strlen(url) != 6 + strlen(run) + 1 + strlen(game) ||
+	    !(rel = web_api_log_path(run, game)))
+		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
+				"/logs/NNNNNN/game-NNNNNN.jsonl", NULL);
+	path = path_join(dir, rel);
+	text = files_read_all(path, NULL);
+	free(rel);
+	free(path);
+	if (!text)
+		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log", NULL);
+	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
+}
+
+/* The API's GETs, the index open. */
+static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *url)
+{
+	char err[ERR_LEN], *text;
+
+	if (!strcmp(url, "/api/ladder")) {
+		if (!(text = web_api_ladder(db, err)))
+			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
+		return web_reply(c, MHD_HTTP_OK, text, "application/json");
+	}
+	if (!strcmp(url, "/api/status"))
+		return web_reply(c, MHD_HTTP_OK, web_api_status(db), "application/json");
+	if (!strncmp(url, "/api/bots/", 10)) {
+		if (!(text = web_api_bot(db, url + 10)))
+			return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+		return web_reply(c, MHD_HTTP_OK, text, "application/json");
+	}
+	if (!strcmp(url, "/api/games")) {
+		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
+		const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
+		char *end = NULL;
+		long long cursor = since ? strtoll(since, &end, 10) : 0;
+
+		if (since && (end == since || *end || cursor < 0))
+			return web_fail(c, MHD_HTTP_BAD_REQUEST,
+					"since takes a game's id (0 or more)", NULL);
+		return web_reply(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
+	}
+	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
+		    "/api/status, /api/bots/NAME and /api/games", NULL);
+}
+
+/* The GETs: the API, the logs and the pages. */
+static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, const char *url)
+{
+	char err[ERR_LEN], *page;
+	sqlite3 *db;
+	enum MHD_Result rc;
+
+	if (!strncmp(url, "/logs/", 6))
+		return serve_log(c, dir, url);
+	if (!(db = league_db_open(dir, false, NULL, 0, err)))
+		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
+	if (!strncmp(url, "/api/", 5))
+		rc = serve_api(c, db, url);
+	else if ((page = web_page(db, url)))
+		rc = web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
+	else
+		rc = web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
+	league_db_close(db);
+	return rc;
+}
+
+/* Answers POST /api/bots as web_upload.c says, and the rest at once,
+ * before any body is read: no other path takes one. */
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+			      const char *method, const char *version, const char *data,
+			      size_t *size, void **state)
+{
+	const struct web_server *s = cls;
+
+	(void)version;
+	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
+		return web_upload_step(c, s->dir, &s->upload, data, size, state);
+	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
+		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
+	return serve_get(c, s->dir, url);
+}
+
+struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,
+				    const struct web_limits *limits, char *err)
+{
+	struct web_server *s = xcalloc(1, sizeof *s);
+
+	s->dir = xstrdup(dir);
+	s->upload.max_bytes = limits->upload_bytes;
+	s->upload.per_minute = limits->uploads_per_minute;
+	s->daemon = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
+				     NULL, NULL, handle, s,
+				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
+				     MHD_OPTION_THREAD_POOL_SIZE, 4u,
+				     MHD_OPTION_CONNECTION_LIMIT, limits->connections,
+				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip,
+				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
+				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
+				     MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+				     MHD_OPTION_END);
+	if (!s->daemon) {
+		char text[INET_ADDRSTRLEN];
+
+		errorf(err, "cannot listen on %s:%u (is another server there? give "
+		       "--listen ADDR:PORT)", inet_ntop(AF_INET, &addr->sin_addr, text,
+							 sizeof text), ntohs(addr->sin_port));
+		web_server_stop(s);
+		return NULL;
+	}
+	return s;
+}
+
+void web_server_stop(struct web_server *s)
+{
+	if (s->daemon)
+		MHD_stop_daemon(s->daemon);
+	free(s->dir);
+	free(s);
+}
+
+bool web_parse_listen(const char *text, struct sockaddr_in *addr)
+{
+	const char *colon = strrchr(text, ':');
+	char host[INET_ADDRSTRLEN] = "127.0.0.1", *end;
+	long port;
+
+	if (!colon || (size_t)(colon - text) >= sizeof host)
+		return false;
+	if (colon > text) {
+		memcpy(host, text, (size_t)(colon - text));
+		host[colon - text] = '\0';
+	}
+	port = strtol(colon + 1, &end, 10);
+	memset(addr, 0, sizeof *addr);
+	addr->sin_family = AF_INET;
+	addr->sin_port = htons((uint16_t)port);
+	return *end == '\0' && end != colon + 1 && port >= 1 && port <= 65535 &&
+	       inet_pton(AF_INET, host, &addr->sin_addr) == 1;
+}

@@ -1,0 +1,37 @@
+/*
+ * The league's HTTP server (`referee league serve`, docs/LEAGUE.md, "The
+ * server"): libmicrohttpd parses HTTP, with limits on connections (in
+ * all and from one address), on each connection's memory (so on its
+ * headers) and on the time a connection may sit idle, so that a flood
+ * or a slow client cannot stop it; the handlers read the league's folder
+ * and index, each request on its own connection to the index.
+ */
+#ifndef ARENA_WEB_SERVER_H
+#define ARENA_WEB_SERVER_H
+
+#include <netinet/in.h>
+
+struct web_limits {
+	unsigned connections;      /* at once, in all */
+	unsigned per_ip;           /* at once, from one address */
+	unsigned timeout_s;        /* idle seconds before a connection is closed */
+	size_t memory;             /* bytes a connection may use: its headers */
+	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
+	unsigned uploads_per_minute;  /* a user's */
+};
+
+#define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 64, .timeout_s = 10, \
+			    .memory = 32 * 1024, \
+			    .upload_bytes = 20 << 20, .uploads_per_minute = 10}
+
+struct web_server;
+
+/* Serves league folder `dir` on `addr`: the server, or NULL with err. */
+struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,
+				    const struct web_limits *limits, char *err);
+void web_server_stop(struct web_server *s);
+
+/* "ADDR:PORT" or ":PORT" (127.0.0.1) into `addr`: false when it is not. */
+bool web_parse_listen(const char *text, struct sockaddr_in *addr);
+
+#endif

@@ -1,0 +1,314 @@
+/*
+ * POST /api/bots (web_upload.h): the token checked and the size and the
+ * user's rate before any body is read (401, 413, 429), the multipart
+ * form read into memory up to the cap (413), the name checked against
+ * its owner (403), the archive unpacked (web_archive.h: 400, 413) into a
+ * new folder DIR/uploads/NAME/upload-XXXXXX of mode 0700, then `referee
+ * league add --workdir FOLDER DIR NAME COMMAND` run (the one path a bot
+ * enters the league by, its pre-flight included): 201 with the new
+ * version, or 422 with check-bot's checklist.
+ */
+#include <cjson/cJSON.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "league/league_db.h"
+#include "league/league_folder.h"
+#include "web/web_archive.h"
+#include "web/web_reply.h"
+#include "web/web_upload.h"
+#include "web/web_users.h"
+
+struct web_upload {
+	struct MHD_PostProcessor *pp;
+	char *user;
+	char name[64];
+	char *archive;
+	size_t len, cap;
+	bool too_big;
+};
+
+/* Whether `user` may upload now, counting it: at most `per_minute` in
+ * each minute of the clock, for the 64 users seen last. */
+static bool rate_ok(const char *user, unsigned per_minute)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static struct { char name[48]; time_t minute; unsigned count; } seen[64];
+	time_t minute = time(NULL) / 60;
+	int slot = 0;
+	bool ok;
+
+	pthread_mutex_lock(&lock);
+	for (int i = 0; i < 64; i++) {
+		if (!strcmp(seen[i].name, user)) {
+			slot = i;
+			break;
+		}
+		if (seen[i].minute < seen[slot].minute)
+			slot = i;
+	}
+	if (strcmp(seen[slot].name, user) || seen[slot].minute != minute) {
+		snprintf(seen[slot].name, sizeof seen[slot].name, "%s", user);
+		seen[slot].minute = minute;
+		seen[slot].count = 0;
+	}
+	ok = ++seen[slot].count <= per_minute;
+	pthread_mutex_unlock(&lock);
+	return ok;
+}
+
+static enum MHD_Result field(void *cls, enum MHD_ValueKind kind, const char *key,
+			     const char *filename, const char *type, const char *encoding,
+			     const char *data, uint64_t off, size_t size)
+{
+	struct web_upload *u = cls;
+
+	(void)kind, (void)filename, (void)type, (void)encoding, (void)off;
+	if (!strcmp(key, "name")) {
+		size_t have = strlen(u->name);
+
+		if (have + size >= sizeof u->name)
+			size = sizeof u->name - 1 - have;
+		memcpy(u->name + have, data, size);
+		u->name[have + size] = '\0';
+	} else if (!strcmp(key, "archive")) {
+		if (u->len + size > u->cap) {
+			u->too_big = true;
+			return MHD_YES;
+		}
+		u->archive = xrealloc(u->archive, u->len + size + 1);
+		memcpy(u->archive + u->len, data, size);
+		u->len += size;
+	}
+	return MHD_YES;
+}
+
+/* The first call: the token, the size and the rate, then the form's
+ * reader. */
+static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *dir,
+				    const struct web_upload_limits *limits, void **state)
+{
+	const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+	struct web_upload *u;
+	char *user;
+
+	if (!auth || strncmp(auth, "Bearer ", 7) || !(user = web_users_check(dir, auth + 7)))
+		return web_fail(c, MHD_HTTP_UNAUTHORIZED, "give a user's token: "
+				"Authorization: Bearer TOKEN ('referee league user add' makes one)", NULL);
+	if (length && strtoull(length, NULL, 10) > limits->max_bytes) {
+		free(user);
+		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is over the "
+				"server's cap (--max-upload)", NULL);
+	}
+	if (!rate_ok(user, limits->per_minute)) {
+		free(user);
+		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many uploads this minute: "
+				"try again in a minute", NULL);
+	}
+	u = xcalloc(1, sizeof *u);
+	u->user = user;
+	u->cap = limits->max_bytes;
+	if (!(u->pp = MHD_create_post_processor(c, 16 * 1024, field, u))) {
+		web_upload_free(u);
+		return web_fail(c, MHD_HTTP_BAD_REQUEST, "send a multipart/form-data form "
+				"with fields name and archive", NULL);
+	}
+	*state = u;
+	return MHD_YES;
+}
+
+/* Runs `referee league add --workdir FOLDER DIR NAME COMMAND`: its exit
+ * status, its output in *out. */
+static int league_add(const char *dir, const char *name, const char *folder,
+		      const char *command, char **out)
+{
+	char *words[] = {"referee", "league", "add", "--workdir", (char *)folder, (char *)dir,
+			 (char *)name, (char *)command, NULL};
+	int fds[2], status = -1;
+	size_t len = 0;
+	FILE *text;
+	pid_t pid;
+
+	*out = NULL;
+	if (pipe2(fds, O_CLOEXEC))
+		return -1;
+	if ((pid = fork()) == 0) {
+		if (dup2(fds[1], STDOUT_FILENO) < 0 || dup2(fds[1], STDERR_FILENO) < 0 ||
+		    chdir(folder))
+			_exit(127);
+		execv("/proc/self/exe", words);
+		_exit(127);
+	}
+	close(fds[1]);
+	text = open_memstream(out, &len);
+	for (char buf[4096]; ;) {
+		ssize_t n = read(fds[0], buf, sizeof buf);
+
+		if (n <= 0)
+			break;
+		fwrite(buf, 1, (size_t)n, text);
+	}
+	fclose(text);
+	close(fds[0]);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* The command in FOLDER/bot.json, or NULL. */
+static char *bot_command(const char *folder)
+{
+	char *path = path_join(folder, "bot.json"), err[ERR_LEN], *command = NULL;
+	size_t len = 0;
+	char *text = files_read_all(path, &len);
+	cJSON *j;
+
+	j = text ? json_parse_object(text, len, err) : NULL;
+	if (j && cJSON_IsString(json_member(j, "command")))
+		command = xstrdup(json_member(j, "command")->valuestring);
+	cJSON_Delete(j);
+	free(text);
+	free(path);
+	return command;
+}
+
+/* The version in league add's output ("NAME vK added ..."), or 0. */
+static int version_of(const char *out, const char *name)
+{
+	size_t n = strlen(name);
+	int k = 0;
+
+	if (out && !strncmp(out, name, n) && out[n] == ' ' && out[n + 1] == 'v')
+		k = atoi(out + n + 2);
+	return k;
+}
+
+/* The bot entered from its unpacked folder: 201, or 400, 422. */
+static enum MHD_Result upload_enter(struct MHD_Connection *c, const char *dir,
+				    const char *name, const char *folder)
+{
+	char *command = bot_command(folder), *out = NULL, *text;
+	int rc = command ? league_add(dir, name, folder, command, &out) : -1;
+	enum MHD_Result r;
+	cJSON *j;
+
+	free(command);
+	if (!command)
+		r = web_fail(c, MHD_HTTP_BAD_REQUEST, "the archive has no bot.json with "
+			     "the bot's \"command\"", NULL);
+	else if (rc == 1)
+		r = web_fail(c, MHD_HTTP_UNPROCESSABLE_CONTENT, "the bot failed its pre-flight "
+			     "(referee check-bot): see its report", out);
+	else if (rc != 0 || !version_of(out, name))
+		r = web_fail(c, MHD_HTTP_BAD_REQUEST, "the league did not take the bot", out);
+	else {
+		j = cJSON_CreateObject();
+		cJSON_AddStringToObject(j, "name", name);
+		cJSON_AddNumberToObject(j, "version", version_of(out, name));
+		cJSON_AddStringToObject(j, "message", out);
+		text = json_print_line(j);
+		cJSON_Delete(j);
+		r = web_reply(c, strstr(out, "nothing added") ? MHD_HTTP_OK : MHD_HTTP_CREATED,
+			      text, "application/json");
+	}
+	if (rc != 0 || (out && strstr(out, "nothing added")))
+		files_remove_tree(folder);
+	free(out);
+	return r;
+}
+
+/* Whether the league has a bot `name` (a name league_name_ok() took, so
+ * one that needs no quoting). */
+static bool league_has(const char *dir, const char *name)
+{
+	char err[ERR_LEN], *sql = xasprintf("SELECT COUNT(*) FROM versions WHERE name = '%s'",
+					    name);
+	sqlite3 *db = league_db_open(dir, false, NULL, 0, err);
+	bool has = !db || league_db_number(db, sql) != 0;
+
+	league_db_close(db);
+	free(sql);
+	return has;
+}
+
+/* The last call: the form read, what it sent unpacked and entered. */
+static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
+				  struct web_upload *u)
+{
+	char err[ERR_LEN], *parent, *folder;
+	enum web_archive_result ar;
+	enum MHD_Result r;
+	int claim;
+
+	if (u->too_big)
+		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the archive is over the "
+				"server's cap (--max-upload)", NULL);
+	if (!league_name_ok(u->name))
+		return web_fail(c, MHD_HTTP_BAD_REQUEST, "give the bot's name (field name): "
+				"letters, digits, '-', '_' and '.', up to 40, not starting with "
+				"'.' or '-'", NULL);
+	if (!u->len)
+		return web_fail(c, MHD_HTTP_BAD_REQUEST, "give the bot's folder as a .tar.gz "
+				"(field archive)", NULL);
+	if ((claim = web_users_claim(dir, u->name, u->user, league_has(dir, u->name), err)) <= 0)
+		return claim < 0 ? web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL)
+		       : web_fail(c, MHD_HTTP_FORBIDDEN, "this bot's name is another's (a user's "
+				  "or the organiser's): give another", NULL);
+	parent = path_joinf(dir, "uploads/%s", u->name);
+	folder = path_join(parent, "upload-XXXXXX");
+	if (files_mkdirs(parent, err) || chmod(parent, 0700) || !mkdtemp(folder)) {
+		r = web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot make the bot's folder", NULL);
+	} else if ((ar = web_archive_unpack(u->archive, u->len, folder, u->cap, err))) {
+		files_remove_tree(folder);
+		r = web_fail(c, ar == WEB_ARCHIVE_TOO_BIG ? MHD_HTTP_CONTENT_TOO_LARGE
+			     : MHD_HTTP_BAD_REQUEST, err, NULL);
+	} else {
+		r = upload_enter(c, dir, u->name, folder);
+	}
+	free(parent);
+	free(folder);
+	return r;
+}
+
+enum MHD_Result web_upload_step(struct MHD_Connection *c, const char *dir,
+				const struct web_upload_limits *limits, const char *data,
+				size_t *size, void **state)
+{
+	struct web_upload *u = *state;
+
+	if (!u)
+		return upload_begin(c, dir, limits, state);
+	if (*size) {
+		if (MHD_post_process(u->pp, data, *size) != MHD_YES)
+			u->too_big = u->too_big || u->len >= u->cap;
+		*size = 0;
+		return MHD_YES;
+	}
+	return upload_end(c, dir, u);
+}
+
+void web_upload_free(void *state)
+{
+	struct web_upload *u = state;
+
+	if (!u)
+		return;
+	if (u->pp)
+		MHD_destroy_post_processor(u->pp);
+	free(u->user);
+	free(u->archive);
+	free(u);
+}

@@ -1,0 +1,31 @@
+/*
+ * POST /api/bots (docs/LEAGUE.md, "Users and uploads"): a user's new
+ * version of their bot, a .tar.gz of its folder in a multipart form,
+ * unpacked under DIR/uploads/NAME/ and entered by `referee league add`
+ * (this program run again), whose pre-flight decides.
+ */
+#ifndef ARENA_WEB_UPLOAD_H
+#define ARENA_WEB_UPLOAD_H
+
+#include <microhttpd.h>
+
+struct web_upload;
+
+/* The upload's limits, the server's: bytes of a request, and uploads a
+ * user may make a minute. */
+struct web_upload_limits {
+	size_t max_bytes;
+	unsigned per_minute;
+};
+
+/* MHD's access handler's work for POST /api/bots, its first call (with
+ * *state NULL) and the next: MHD_YES or MHD_NO, a response queued once
+ * the request is read or refused. */
+enum MHD_Result web_upload_step(struct MHD_Connection *c, const char *dir,
+				const struct web_upload_limits *limits, const char *data,
+				size_t *size, void **state);
+
+/* Frees an upload's state (MHD's request-completed callback). */
+void web_upload_free(void *state);
+
+#endif

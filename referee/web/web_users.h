@@ -1,0 +1,36 @@
+/*
+ * The league server's users (docs/LEAGUE.md, "Users and uploads"):
+ * DIR/users.json, mode 0600, {"users": [{"name": N, "token": H,
+ * "revoked": B}], "bots": {BOT: USER}}, where H is the BLAKE2b hash
+ * (libsodium's crypto_generichash) of the user's token: the token itself
+ * is shown once, by `referee league user add`, and kept nowhere.  A
+ * token is 32 random bytes, so a fast hash is as good as a slow one.
+ * "bots" says which user uploaded each bot first: only they may upload
+ * its next versions.  The file is written whole to a temporary file,
+ * synced and renamed, so a kill -9 leaves the old one or the new.
+ */
+#ifndef ARENA_WEB_USERS_H
+#define ARENA_WEB_USERS_H
+
+#include <stdbool.h>
+
+#define WEB_TOKEN_LEN 64   /* hex digits */
+
+/* Adds user `name` with a new token (token, WEB_TOKEN_LEN + 1 bytes),
+ * or gives a revoked user a new one: 0, or -1 with err (a user of that
+ * name with a token that works is there already). */
+int web_users_add(const char *dir, const char *name, char *token, char *err);
+
+/* Revokes user `name`'s token: 0, or -1 with err. */
+int web_users_revoke(const char *dir, const char *name, char *err);
+
+/* The user whose token `token` is (not revoked), a new string, or NULL. */
+char *web_users_check(const char *dir, const char *token);
+
+/* Whether user `user` may upload bot `bot` (theirs, or nobody's and not
+ * in the league yet: `known` false), making it theirs: 1 yes, 0 another
+ * user's or the organiser's, -1 with err. */
+int web_users_claim(const char *dir, const char *bot, const char *user, bool known,
+		    char *err);
+
+#endif

@@ -1,0 +1,336 @@
+#!/usr/bin/env bash
+# `referee league serve` (docs/LEAGUE.md, "The server"): the JSON API read
+# from the index (the ladder, a bot, its games after a cursor, the logs),
+# a JSON 404 for unknown paths, bots and logs, 405 for other methods; the
+# pages; hostile requests (oversized headers, garbage, a path out of the
+# folder, a flood of connections) each answered while a normal request
+# still is; kill -9 of a server playing the league, then a restart that
+# loses no finished game; and the same server run as a normal user.
+. "$(dirname "$0")/../tools/lib.sh"
+
+command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on now.
+free_port() {
+	"$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# serve PREFIX... -- ARGS...: starts `referee league serve ARGS` in the
+# background (its pid in SERVER, its output in $TMP/serve.out) on a free
+# port (PORT, URL) and waits until it answers.
+serve() {
+	local prefix=()
+	while [ "$1" != -- ]; do prefix+=("$1"); shift; done
+	shift
+	PORT=$(free_port)
+	URL=http://127.0.0.1:$PORT
+	"${prefix[@]}" "$REFEREE" league serve "$@" --listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>&1 &
+	SERVER=$!
+	for _ in $(seq 300); do
+		curl -s -o /dev/null "$URL/api/ladder" && return 0
+		sleep 0.1
+	done
+	diag "the server did not answer:" "$(cat "$TMP/serve.out")"
+	return 1
+}
+stop() { kill "$SERVER"; wait "$SERVER"; }
+# code PATH [CURL ARGS...]: the status of a request, its body in $TMP/body.
+code() {
+	local path=$1
+	shift
+	curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$URL$path"
+}
+json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
+
+L=$TMP/league
+for b in a b c; do
+	mkdir "$TMP/$b"
+	cp "$CBOT" "$TMP/$b/bot"
+done
+expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
+for b in a b c; do
+	expect_exit 0 "$REFEREE" league add "$L" "$b" "$TMP/$b/bot" "$TMP"
+done
+expect_exit 0 "$REFEREE" league run "$L" --games 6 --concurrency 2
+
+# Users: a token shown once, its hash alone kept, in a file only the
+# league's owner reads.
+expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_eq "$(head -1 "$OUT")" "user alice added; their token (shown this once, keep it secret):" "user add: says so"
+alice=$(tail -1 "$OUT")
+expect_eq "${#alice}" 64 "... and prints a token of 64 hex digits"
+expect_eq "$(stat -c %a "$L/users.json")" 600 "users.json: mode 0600"
+expect_not_contains "$L/users.json" "$alice" "users.json: the token itself is not kept"
+expect_contains "$L/users.json" "$(printf %s "$alice" | b2sum -l 256 | cut -d' ' -f1)" "... its BLAKE2b hash is"
+expect_exit 2 "$REFEREE" league user add "$L" alice
+expect_eq "$(head -1 "$ERR")" "referee league: the league has a user 'alice' already (revoke their token with 'referee league user revoke' to give them a new one)" \
+	"user add of a user there: refused"
+expect_exit 2 "$REFEREE" league user add "$L" '<b>'
+expect_eq "$(head -1 "$ERR")" "referee league: '<b>' is not a user's name: letters, digits, '-', '_' and '.', up to 40, not starting with '.' or '-'" \
+	"user add: a name that is no name"
+expect_exit 0 "$REFEREE" league user revoke "$L" alice
+expect_eq "$(cat "$OUT")" "user alice's token revoked: it uploads nothing more" "user revoke"
+expect_exit 2 "$REFEREE" league user revoke "$L" bob
+expect_eq "$(head -1 "$ERR")" "referee league: the league has no user 'bob'" "user revoke of no user: refused"
+expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_eq "$(tail -1 "$OUT" | grep -c "^$alice$")" 0 "a revoked user added again: a new token"
+expect_exit 2 "$REFEREE" league user delete "$L" alice
+expect_eq "$(head -1 "$ERR")" "referee league: user takes add or revoke, a league's folder and a user's name" \
+	"user: an unknown sub-verb"
+
+expect_exit 2 "$REFEREE" league serve "$L" --listen nowhere
+expect_eq "$(head -1 "$ERR")" "referee league: --listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not 'nowhere'" \
+	"serve: a bad --listen"
+expect_exit 2 "$REFEREE" league serve "$TMP/none"
+expect_contains "$ERR" "referee league: " "serve: a folder that is no league"
+
+serve -- "$L" --no-play
+expect_eq "$(head -1 "$TMP/serve.out")" "serving the league in $L on http://127.0.0.1:$PORT/ (not playing: --no-play)" \
+	"serve says where it answers"
+expect_eq "$(code /api/ladder)" 200 "GET /api/ladder: 200"
+"$REFEREE" league ladder "$L" --versions --format json >"$TMP/ladder.json"
+expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'league ladder --format json --versions' prints it"
+expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
+expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
+expect_eq "$(cat "$TMP/body")" '{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3}' \
+	"... the counts of 'league status'"
+expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
+expect_eq "$(json 'd["name"], [v["version"] for v in d["versions"]], d["retired"]')" "a [1] False" "... its versions"
+games_a=$(json 'len(d["games"])')
+expect_eq "$(json 'all(any(s["name"] == "a" for s in g["seats"]) for g in d["games"])')" True "... each of its games has a"
+expect_eq "$(code /api/bots/nobody)" 404 "GET /api/bots/nobody: 404"
+expect_eq "$(cat "$TMP/body")" '{"error":"the league has no such bot"}' "... with a JSON error"
+expect_eq "$(code '/api/bots/%3Cb%3E')" 404 "GET /api/bots/<b>: 404"
+expect_eq "$(code /api/games)" 200 "GET /api/games: 200"
+expect_eq "$(json 'len(d["games"])')" 6 "... every game"
+expect_eq "$(json '" ".join(str(g["id"]) for g in d["games"])')" \
+	"1000001 1000002 1000003 1000004 1000005 1000006" "... in order, each with its id"
+expect_eq "$(code '/api/games?bot=a')" 200 "GET /api/games?bot=a: 200"
+expect_eq "$(json 'len(d["games"])')" "$games_a" "... a's games, as /api/bots/a has them"
+expect_eq "$(code '/api/games?since=1000004')" 200 "GET /api/games?since=1000004: 200"
+expect_eq "$(json '" ".join(str(g["id"]) for g in d["games"])')" "1000005 1000006" "... the games after the cursor"
+log=$(json 'd["games"][0]["log"]')
+expect_eq "$(code '/api/games?since=soon')" 400 "GET /api/games?since=soon: 400"
+expect_eq "$(cat "$TMP/body")" '{"error":"since takes a game'"'"'s id (0 or more)"}' "... saying what since takes"
+expect_eq "$log" /logs/000001/game-000005.jsonl "a game's log path"
+expect_eq "$(code "$log")" 200 "GET of a log: 200"
+expect_eq "$(cmp "$TMP/body" "$L/runs/000001/game-000005.jsonl" && echo same)" same "... its bytes"
+expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not there: 404"
+expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
+expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
+expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/status, /api/bots/NAME and /api/games"}' \
+	"... saying what the API has"
+expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"
+expect_eq "$(code /api/ladder -X POST -d x=1)" 405 "POST /api/ladder: 405"
+
+# The pages: the report's shell, no outside network, a bot's page only
+# for a bot of the league.
+expect_eq "$(code /)" 200 "GET /: the ladder's page"
+expect_not_contains "$TMP/body" 'src="http' "... loading no script from the network"
+expect_not_contains "$TMP/body" '<link' "... nor a style sheet"
+expect_eq "$(code /bots/a)" 200 "GET /bots/a: its page"
+expect_eq "$(code /bots/nobody)" 404 "GET /bots/nobody: 404"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/" "$TMP/dom.html"
+	expect_eq "$("$PYTHON3" -c 'import re, sys; t = open(sys.argv[1]).read(); print(" ".join(re.findall(r"<a href=\"/bots/(\w+)\">", t)))' "$TMP/dom.html" | tr ' ' '\n' | sort | tr '\n' ' ')" \
+		"a b c " "chromium: the ladder page draws a row a bot, each linked to its page"
+	dump_dom "$URL/bots/a" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" 'href="/logs/000001/game-' "chromium: a bot's page links its games' logs"
+else
+	ok 0 "# SKIP chromium is not installed"
+fi
+
+# Hostile requests: each answered with its code, and the server serves on.
+big=$(head -c 65536 /dev/zero | tr '\0' x)
+expect_eq "$(code /api/ladder -H "X-Big: $big")" 431 "a header over the connection's memory: 431"
+# raw REQUEST: the status line the server answers a request sent as it is
+# (printf's escapes), or what the connection said instead.
+raw() {
+	"$PYTHON3" -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(sys.argv[2].encode())
+print(s.recv(100).split(b"\r\n")[0].decode() or "closed")' "$PORT" "$(printf %b "$1")"
+}
+expect_eq "$(raw 'GARBAGE\r\n\r\n')" closed "a request that is no HTTP: the connection closed"
+expect_eq "$(raw 'GET / HTTP/9.9\r\nHost: x\r\n\r\n')" "HTTP/1.1 505 HTTP Version Not Supported" "HTTP/9.9: 505"
+expect_eq "$(raw 'GET / HTTP/1.1\r\nHost: x\r\nno header\r\n\r\n')" "HTTP/1.1 400 Bad Request" \
+	"a header line without a colon: 400"
+# A slow client (half a request, then silence) is closed by the server
+# (10 s idle), while others are answered meanwhile.
+"$PYTHON3" -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=120)
+s.sendall(b"GET /api/ladder HTTP/1.1\r\nHost: x\r\n")
+print("closed" if s.recv(100) == b"" else "answered")' "$PORT" >"$TMP/slow" &
+slow=$!
+expect_eq "$(code /api/bots/a)" 200 "a request while a slow client holds a connection: answered"
+wait "$slow"
+expect_eq "$(cat "$TMP/slow")" closed "the slow client's connection closed by the server"
+# A flood: 300 connections held open, sending nothing, past the limits
+# (256 in all, 64 from one address); the server still answers a request
+# once the idle ones time out or at once when under the limits.
+"$PYTHON3" -c '
+import socket, sys, time
+socks = []
+for _ in range(300):
+    try:
+        socks.append(socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=2))
+    except OSError:
+        pass
+time.sleep(30)' "$PORT" &
+flood=$!
+sleep 1
+expect_eq "$(curl -s -o /dev/null -w '%{http_code}' --retry 20 --retry-all-errors --retry-delay 1 "$URL/api/ladder")" 200 \
+	"a request during a flood of idle connections: answered"
+kill "$flood"
+wait "$flood" 2>/dev/null
+expect_eq "$(code /api/ladder)" 200 "... and after it"
+stop
+
+# Uploads: POST /api/bots with a user's token, a name and a .tar.gz.
+serve -- "$L" --no-play --uploads-per-minute 1000
+expect_exit 0 "$REFEREE" league user add "$L" bob
+bob=$(tail -1 "$OUT")
+expect_exit 0 "$REFEREE" league user revoke "$L" alice
+expect_exit 0 "$REFEREE" league user add "$L" alice
+alice=$(tail -1 "$OUT")
+mkdir "$TMP/mine"
+cp "$CBOT" "$TMP/mine/bot"
+echo '{"command": "./bot"}' >"$TMP/mine/bot.json"
+tar -czf "$TMP/mine.tgz" -C "$TMP/mine" .
+# post TOKEN NAME ARCHIVE: the status of an upload, its body in $TMP/body.
+post() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
+# hostile NAME KIND: a .tar.gz with bot.json and one entry of KIND.
+hostile() {
+	"$PYTHON3" - "$TMP/$1.tgz" "$2" <<'PY'
+import io, sys, tarfile
+with tarfile.open(sys.argv[1], "w:gz") as t:
+    def add(name, data=b"", **kw):
+        i = tarfile.TarInfo(name)
+        for k, v in kw.items():
+            setattr(i, k, v)
+        i.size = len(data)
+        t.addfile(i, io.BytesIO(data) if data else None)
+    add("bot.json", b'{"command": "./bot"}')
+    kind = sys.argv[2]
+    if kind == "dotdot": add("../escaped", b"x")
+    if kind == "absolute": add("/tmp/escaped", b"x")
+    if kind == "symlink": add("bot", type=tarfile.SYMTYPE, linkname="/etc/passwd")
+    if kind == "symlink-up": add("bot", type=tarfile.SYMTYPE, linkname="../../league.json")
+    if kind == "hardlink": add("bot", type=tarfile.LNKTYPE, linkname="../../users.json")
+    if kind == "device": add("dev", type=tarfile.CHRTYPE, devmajor=1, devminor=3)
+    if kind == "fifo": add("pipe", type=tarfile.FIFOTYPE)
+    if kind == "bomb": add("zeros", b"\0" * (3 << 20))
+    if kind == "many":
+        for k in range(10001): add("f%d" % k)
+PY
+}
+expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
+expect_eq "$(json 'd["name"], d["version"]')" "mine 1" "... with its new version"
+expect_eq "$(code /api/bots/mine)" 200 "... and the league has it"
+expect_eq "$(stat -c %a "$L/uploads/mine")" 700 "... its folder under uploads/, mode 0700"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<a href="/bots/mine">mine</a>' "chromium: the uploaded bot on the ladder page"
+	dump_dom "$URL/bots/mine" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<td>v1</td>' "chromium: its page lists its version"
+else
+	ok 0 "# SKIP chromium is not installed"
+	ok 0 "# SKIP chromium is not installed"
+fi
+echo '{"command": "./bot", "note": 2}' >"$TMP/mine/bot.json"
+tar -czf "$TMP/mine2.tgz" -C "$TMP/mine" .
+expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" 201 "its owner's next version: 201"
+expect_eq "$(json 'd["version"]')" 2 "... version 2"
+expect_eq "$(post "$bob" mine "$TMP/mine.tgz")" 403 "another user's bot: 403"
+expect_eq "$(json 'd["error"]')" "this bot's name is another's (a user's or the organiser's): give another" "... saying why"
+expect_eq "$(post "$alice" a "$TMP/mine.tgz")" 403 "a bot the organiser added: 403"
+expect_eq "$(post nonsense mine "$TMP/mine.tgz")" 401 "a token that is none: 401"
+expect_eq "$(code /api/bots -F name=mine -F "archive=@$TMP/mine.tgz")" 401 "no token: 401"
+expect_exit 0 "$REFEREE" league user revoke "$L" bob
+expect_eq "$(post "$bob" bobs "$TMP/mine.tgz")" 401 "a revoked token: 401"
+for kind in dotdot absolute symlink symlink-up hardlink device fifo; do
+	hostile "$kind" "$kind"
+	expect_eq "$(post "$alice" "h-$kind" "$TMP/$kind.tgz")" 400 "an archive with a $kind entry: 400"
+	expect_eq "$(find "$L/uploads/h-$kind" -mindepth 1 2>/dev/null | wc -l)" 0 "... nothing of it kept"
+done
+expect_eq "$(json 'd["error"]')" "entry 'pipe' is a device, FIFO or socket: a bot's folder holds files, folders and links" \
+	"... saying which entry and why"
+expect_eq "$(test -e /tmp/escaped || test -e "$L/escaped" || echo none)" none "no entry written outside"
+expect_eq "$(post "$alice" '<b>x</b>' "$TMP/mine.tgz")" 400 "markup as a bot's name: 400"
+echo 'not a tarball' >"$TMP/junk.tgz"
+expect_eq "$(post "$alice" junk "$TMP/junk.tgz")" 400 "an archive that is no .tar.gz: 400"
+mkdir "$TMP/nojson" && cp "$CBOT" "$TMP/nojson/bot" && tar -czf "$TMP/nojson.tgz" -C "$TMP/nojson" .
+expect_eq "$(post "$alice" nojson "$TMP/nojson.tgz")" 400 "an archive without bot.json: 400"
+expect_eq "$(json 'd["error"]')" 'the archive has no bot.json with the bot'"'"'s "command"' "... saying so"
+mkdir "$TMP/crash" && printf '#!/bin/sh\nexit 3\n' >"$TMP/crash/bot" && chmod +x "$TMP/crash/bot"
+echo '{"command": "./bot"}' >"$TMP/crash/bot.json"
+tar -czf "$TMP/crash.tgz" -C "$TMP/crash" .
+expect_eq "$(post "$alice" crash "$TMP/crash.tgz")" 422 "a bot failing its pre-flight: 422"
+expect_eq "$(json 'd["error"]')" "the bot failed its pre-flight (referee check-bot): see its report" "... saying so"
+expect_eq "$(json '"FAIL" in d["report"]')" True "... with check-bot's checklist"
+expect_eq "$(code /api/bots/crash)" 404 "... and the league has it not"
+stop
+
+# The caps: what is sent, and what it unpacks to; and a user's rate.
+serve -- "$L" --no-play --max-upload 1 --uploads-per-minute 3
+mkdir "$TMP/big"
+head -c $((2 << 20)) /dev/urandom >"$TMP/big/bot"
+tar -czf "$TMP/big.tgz" -C "$TMP/big" .
+expect_eq "$(post "$alice" big "$TMP/big.tgz")" 413 "an upload over --max-upload 1: 413"
+hostile bomb bomb
+expect_lt "$(stat -c %s "$TMP/bomb.tgz")" 100000 "a small archive of 3 MB of zeros"
+expect_eq "$(post "$alice" bomb "$TMP/bomb.tgz")" 413 "... unpacking past the cap: 413"
+expect_eq "$(json 'd["error"]')" "the archive unpacks to more than 1048576 bytes" "... saying so"
+hostile many many
+expect_eq "$(post "$alice" many "$TMP/many.tgz")" 413 "an archive of 10,001 empty files: 413"
+expect_eq "$(json 'd["error"]')" "the archive has more than 10000 entries" "... saying so"
+codes=
+for _ in 1 2 3 4 5 6 7; do
+	codes="$codes $(post "$alice" junk "$TMP/junk.tgz")"
+done
+expect_contains <(echo "$codes") 429 "a user's uploads past --uploads-per-minute 3: 429 ($codes)"
+stop
+
+# kill -9 of a server playing the league, then a restart: no finished
+# game lost, and the league goes on.
+serve -- "$L"
+for _ in $(seq 600); do
+	[ "$(curl -s "$URL/api/ladder" | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" -gt 12 ] && break
+	sleep 0.1
+done
+code /api/ladder >/dev/null
+before=$(json 'd["games"]')
+expect_lt 6 "$before" "the server plays the league: games beyond the first 6"
+kill -9 "$SERVER"
+wait "$SERVER" 2>/dev/null
+# Its player dies with it (it may end its games first): then the index
+# is made again from the logs alone.
+for _ in $(seq 100); do
+	run "$REFEREE" league rebuild "$L"
+	[ "$RC" -eq 0 ] && break
+	sleep 0.2
+done
+expect_eq "$RC" 0 "after kill -9: the player ended with the server, the index made again"
+games_after=$(sed 's/.*: //; s/ games//' "$OUT")
+expect_lt $((before - 1)) "$games_after" "after kill -9: every game the server had shown is in the logs"
+serve -- "$L" --no-play
+code /api/ladder >/dev/null
+expect_eq "$(json 'd["games"]')" "$games_after" "the restarted server shows them"
+stop
+expect_exit 0 "$REFEREE" verify "$L"
+
+# The same as a normal user.
+unprivileged
+if [ "$(id -u)" -eq 0 ]; then
+	cp -r "$L" "$TMP/theirs"
+	chown -R "$AS_UID" "$TMP/theirs"
+	L=$TMP/theirs
+fi
+serve "${AS[@]}" -- "$L" --no-play
+expect_eq "$(code /api/bots/b)" 200 "as a normal user: GET /api/bots/b: 200"
+expect_eq "$(json 'd["name"]')" b "... its bot"
+stop
+
+done_testing
