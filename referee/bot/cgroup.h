@@ -69,6 +69,13 @@ void cgroup_delegate(void);
 char **cgroup_delegate_argv(const char *systemd_run, bool user,
 			    const char *exe, char *const *args);
 
+/* The write end of the pipe the keeper of the run's groups waits on (-1:
+ * none): a process forked from this one that makes bots' groups (a
+ * tournament's worker) must keep it open until it ends, or the keeper
+ * could sweep the groups while that process still makes and freezes
+ * them, and a bot frozen after the sweep would stay for ever. */
+int cgroup_keeper_fd(void);
+
 /* The tree cgroup_tree_ready() found. */
 const struct cgroup_tree *cgroup_tree_found(void);
 

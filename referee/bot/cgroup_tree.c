@@ -269,6 +269,14 @@ static void name_keeper(void)
 	       (size_t)n - 1 < sizeof title - 1 ? (size_t)n - 1 : sizeof title - 1);
 }
 
+/* The write end of the keeper's pipe (-1: no keeper). */
+static int keeper_fd = -1;
+
+int cgroup_keeper_fd(void)
+{
+	return keeper_fd;
+}
+
 /* Starts the keeper of the run's groups: a process that waits until
  * every process holding the write end of its pipe (the referee and the
  * workers it forks; close-on-exec keeps it from bots) has ended, however
@@ -314,6 +322,7 @@ static void start_keeper(struct cgroup_tree *tree)
 			;
 	else
 		close(pipe_fds[1]);
+	keeper_fd = pid > 0 ? pipe_fds[1] : -1;
 }
 
 /* What the system mounts: the v2 hierarchy's mount point (NULL if none)

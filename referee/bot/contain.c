@@ -36,6 +36,11 @@ int contain_ready(bool sandbox, char *err)
 	return 0;
 }
 
+int contain_keep_fd(void)
+{
+	return kind == CONTAIN_CGROUPS ? cgroup_keeper_fd() : -1;
+}
+
 enum contain_kind contain_kind(void)
 {
 	return kind;

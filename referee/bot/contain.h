@@ -33,6 +33,10 @@ struct contain;
  * `sandbox`ed, which it needs. */
 int contain_ready(bool sandbox, char *err);
 
+/* A descriptor a process forked from this one must keep open while it
+ * makes and runs bots (cgroup_keeper_fd()), or -1. */
+int contain_keep_fd(void);
+
 /* The backend contain_ready() picked; CONTAIN_NONE before. */
 enum contain_kind contain_kind(void);
 

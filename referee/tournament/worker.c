@@ -19,6 +19,7 @@
 #include "base/files.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "bot/contain.h"
 #include "bot/excerpt.h"
 #include "match/match.h"
 #include "match/match_set.h"
@@ -299,9 +300,12 @@ int worker_start(struct worker *worker, const struct worker_job *job, char *err)
 		sigaddset(&stops, SIGTERM);
 		sigprocmask(SIG_UNBLOCK, &stops, NULL);
 		/* Other workers' pipes stay with the parent alone; the
-		 * folder's lock is held until the last worker has gone. */
+		 * folder's lock is held until the last worker has gone,
+		 * and so is the keeper's pipe, so that the keeper sweeps
+		 * the bots' groups only once no worker makes any. */
 		for (int fd = 3; fd < 1024; fd++)
-			if (fd != down[0] && fd != up[1] && fd != job->lock_fd)
+			if (fd != down[0] && fd != up[1] && fd != job->lock_fd &&
+			    fd != contain_keep_fd())
 				close(fd);
 		worker_main(job, down[0], up[1]);
 	}

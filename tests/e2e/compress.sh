@@ -127,6 +127,25 @@ for _ in $(seq 400); do
 	[ "$(finished_games "$TMP/k/manifest.jsonl" 2>/dev/null | wc -l)" -ge 2 ] && break
 	sleep 0.05
 done
+# The keeper of the bots' control groups sweeps them once every process
+# holding its pipe has ended: the workers, which make and freeze the bots'
+# groups, hold it too, so that no sweep comes before a worker's last
+# freeze (a bot frozen after it would stay for ever).
+if ! no_control_group; then
+	pipes() { for f in /proc/"$1"/fd/*; do readlink "$f"; done 2>/dev/null | grep '^pipe:' | sort -u; }
+	keeper_pipe=
+	for k in $(pgrep -f "referee: keeper of the bots' control groups"); do
+		kp=$(readlink "/proc/$k/fd/3" 2>/dev/null)
+		pipes "$pid" | grep -qxF "$kp" && keeper_pipe=$kp
+	done
+	workers=$(pgrep -P "$pid" -f "referee tournament $TMP/k.json")
+	missing=0
+	for w in $workers; do
+		pipes "$w" | grep -qxF "$keeper_pipe" || missing=$((missing + 1))
+	done
+	ok "$([ -n "$keeper_pipe" ] && [ -n "$workers" ] && [ "$missing" = 0 ]; echo $?)" \
+		"the run's workers hold the keeper's pipe ($keeper_pipe; $missing of $(echo $workers | wc -w) do not)"
+fi
 kill -9 "$pid"
 wait "$pid"
 expect_eq "$?" 137 "kill -9 stops the run"
