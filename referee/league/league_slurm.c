@@ -18,6 +18,7 @@
 #include "league/league_folder.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
+#include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
 struct state {
@@ -117,27 +118,17 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 static int count_set(struct state *st, const struct league_slurm_task *t, long first,
 		     int ranks[][GAME_MAX_SEATS])
 {
-	int n = st->run->players, rc;
+	int n = st->run->players;
 	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
+	long seats[GAME_MAX_SEATS];
 
 	for (int k = 0; k < n; k++)
 		if (run_manifest_finished(&st->manifest, first + k, sha[k], st->err))
 			return -1;
-	rc = league_db_exec(st->run->db, "BEGIN IMMEDIATE", st->err);
-	for (int k = 0; !rc && k < n; k++) {
-		long versions[GAME_MAX_SEATS];
-
-		for (int s = 0; s < n; s++)
-			versions[s] = t->seats[(s + k) % n].id;
-		rc = league_db_add_game(st->run->db, st->number, first + k, first, sha[k], n,
-					versions, ranks[k], st->err);
-	}
-	rc = rc ? rc : league_db_task(st->run->db, st->number, first, "finished", st->err);
-	rc = rc ? rc : league_db_exec(st->run->db, "COMMIT", st->err);
-	if (rc) {
-		sqlite3_exec(st->run->db, "ROLLBACK", NULL, NULL, NULL);
+	for (int s = 0; s < n; s++)
+		seats[s] = t->seats[s].id;
+	if (league_task_enter(st->run->db, st->number, first, n, seats, ranks, sha, st->err))
 		return -1;
-	}
 	st->games += n;
 	st->sets++;
 	return 0;
@@ -202,18 +193,8 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	struct league_rating fresh;
-
-	if (league_rating_load(st->run->db, &fresh, st->err)) {
-		league_rating_free(&fresh);
+	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
 		return -1;
-	}
-	/* The active versions are the run's, fixed when it started. */
-	for (int a = 0; a < st->active_count; a++)
-		fresh.order[a] = st->active[a];
-	fresh.active = st->active_count;
-	league_rating_pick(&fresh, &st->pick);
-	league_rating_free(&fresh);
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
 	return 0;
