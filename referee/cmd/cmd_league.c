@@ -181,19 +181,10 @@ static int find_version(const struct league_version *v, int count, const char *n
 /* The register's line of a new version. */
 static cJSON *add_line(const struct league_version *v, const cJSON *files)
 {
-	cJSON *j = cJSON_CreateObject(), *r;
+	cJSON *j = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(j, "type", "add");
-	cJSON_AddStringToObject(j, "name", v->name);
-	cJSON_AddNumberToObject(j, "number", v->number);
-	cJSON_AddStringToObject(j, "hash", v->hash);
-	cJSON_AddStringToObject(j, "command", v->command);
-	cJSON_AddStringToObject(j, "dir", v->dir);
-	if (v->workdir)
-		cJSON_AddStringToObject(j, "workdir", v->workdir);
-	r = cJSON_AddArrayToObject(j, "readable");
-	for (char **p = v->readable; *p; p++)
-		cJSON_AddItemToArray(r, cJSON_CreateString(*p));
+	league_version_fields(j, v);
 	cJSON_AddItemToObject(j, "files", cJSON_Duplicate(files, true));
 	return j;
 }

@@ -205,38 +205,20 @@ static int refit(struct state *st)
 static int open_run(struct state *st, const char *dir)
 {
 	const struct league_run *r = st->run;
-	char **labels, sql[80], *stderr_dir = path_join(dir, "stderr");
+	char **labels;
 	int rc;
 
 	st->number = league_next_run(dir);
 	st->run_dir = league_run_dir(dir, st->number);
-	if (league_rating_load(r->db, &st->rating, st->err))
+	if (league_rating_load(r->db, &st->rating, st->err) ||
+	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
+						   &labels, st->err)) < 0)
 		return -1;
-	st->active_count = st->rating.active;
-	if (st->active_count < r->players)
-		return errorf(st->err, "the league has %d active bot%s and its games "
-			      "need %d: add bots with 'referee league add'",
-			      st->active_count, st->active_count == 1 ? "" : "s", r->players);
-	st->active = xcalloc((size_t)st->active_count, sizeof *st->active);
-	labels = xcalloc((size_t)st->active_count, sizeof *labels);
-	for (int a = 0; a < st->active_count; a++) {
-		const struct league_version *v = &st->rating.versions[st->rating.order[a]];
-
-		st->active[a] = st->rating.order[a];
-		labels[a] = xasprintf("%s-v%d", v->name, v->number);
-	}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, &st->pick);
-	rc = files_mkdirs(stderr_dir, st->err) || files_mkdirs(st->run_dir, st->err) ||
-	     run_manifest_create(&st->manifest, st->run_dir, "league", &r->config,
-				 labels, st->active_count, true, st->err) ? -1 : 0;
-	st->manifest.set_games = r->players;
-	snprintf(sql, sizeof sql, "INSERT INTO runs VALUES(%ld, 0)", st->number);
-	rc = rc ? rc : league_db_exec(r->db, sql, st->err);
-	for (int a = 0; a < st->active_count; a++)
-		free(labels[a]);
-	free(labels);
-	free(stderr_dir);
+	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
+			       st->active_count, r->players, &st->manifest, st->err);
+	league_task_labels_free(labels, st->active_count);
 	return rc;
 }
 

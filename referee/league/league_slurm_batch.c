@@ -25,24 +25,16 @@
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_folder.h"
 
 #define BATCH_FORMAT "arena-league-batch/1"
 
 static cJSON *seat_json(const struct league_version *v)
 {
-	cJSON *j = cJSON_CreateObject(), *r;
+	cJSON *j = cJSON_CreateObject();
 
 	cJSON_AddNumberToObject(j, "id", (double)v->id);
-	cJSON_AddStringToObject(j, "name", v->name);
-	cJSON_AddNumberToObject(j, "number", v->number);
-	cJSON_AddStringToObject(j, "hash", v->hash);
-	cJSON_AddStringToObject(j, "command", v->command);
-	cJSON_AddStringToObject(j, "dir", v->dir);
-	if (v->workdir)
-		cJSON_AddStringToObject(j, "workdir", v->workdir);
-	r = cJSON_AddArrayToObject(j, "readable");
-	for (char **p = v->readable; p && *p; p++)
-		cJSON_AddItemToArray(r, cJSON_CreateString(*p));
+	league_version_fields(j, v);
 	return j;
 }
 

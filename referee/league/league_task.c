@@ -3,9 +3,11 @@
  */
 #include "league/league_task.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "base/outdir.h"
+#include "base/paths.h"
 #include "league/league_folder.h"
 #include "league/league_rate.h"
 #include "match/match_set.h"
@@ -82,4 +84,48 @@ int league_task_refit(sqlite3 *db, const int *active, int count, struct league_p
 	league_rating_pick(&fresh, pick);
 	league_rating_free(&fresh);
 	return 0;
+}
+
+int league_task_active(const struct league_rating *lr, int players, int **active,
+		       char ***labels, char *err)
+{
+	int count = lr->active;
+
+	*active = NULL;
+	*labels = NULL;
+	if (count < players)
+		return errorf(err, "the league has %d active bot%s and its games "
+			      "need %d: add bots with 'referee league add'",
+			      count, count == 1 ? "" : "s", players);
+	*active = xcalloc((size_t)count, sizeof **active);
+	*labels = xcalloc((size_t)count, sizeof **labels);
+	for (int a = 0; a < count; a++) {
+		const struct league_version *v = &lr->versions[lr->order[a]];
+
+		(*active)[a] = lr->order[a];
+		(*labels)[a] = xasprintf("%s-v%d", v->name, v->number);
+	}
+	return count;
+}
+
+void league_task_labels_free(char **labels, int count)
+{
+	for (int a = 0; labels && a < count; a++)
+		free(labels[a]);
+	free(labels);
+}
+
+int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,
+		      const struct match_config *config, char *const *labels, int count,
+		      int players, struct run_manifest *m, char *err)
+{
+	char *stderr_dir = path_join(dir, "stderr"), sql[80];
+	int rc = files_mkdirs(stderr_dir, err) || files_mkdirs(run_dir, err) ||
+		 run_manifest_create(m, run_dir, "league", config, labels, count, true,
+				     err) ? -1 : 0;
+
+	m->set_games = players;  /* a set is a game a seat */
+	snprintf(sql, sizeof sql, "INSERT INTO runs VALUES(%ld, 0)", number);
+	free(stderr_dir);
+	return rc ? rc : league_db_exec(db, sql, err);
 }

@@ -13,7 +13,25 @@
 #include "base/files.h"
 #include "league/league_db.h"
 #include "league/league_pick.h"
+#include "league/league_rate.h"
+#include "manifest/run_manifest.h"
 #include "match/match.h"
+
+/* The active versions of the rating `lr` (as it orders them) a run of
+ * `players`-player games plays: their indexes among the versions in
+ * *active and their labels (NAME-vK) in *labels, both new (free with
+ * league_task_labels_free()); their count, or -1 with err when there are
+ * too few for a game. */
+int league_task_active(const struct league_rating *lr, int players, int **active,
+		       char ***labels, char *err);
+void league_task_labels_free(char **labels, int count);
+
+/* Run `number` of the league `dir` begun in `run_dir`: the folders made,
+ * its run.jsonl (`m`) of `count` versions named by `labels` started, the
+ * run entered in the index as not closed.  0, or -1 with err. */
+int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,
+		      const struct match_config *config, char *const *labels, int count,
+		      int players, struct run_manifest *m, char *err);
 
 /* Version `v` of the league `dir` as an entrant with `limits` (its own
  * workdir and readable paths); its stderr_path is new (free it). */
