@@ -731,6 +731,33 @@ static int run_slurm(struct run_args *a, char *err)
 	return rc;
 }
 
+/* The runs cut before their end (kill -9, a crash, a full disk) closed
+ * and their finished games entered, what an array of a Slurm run played
+ * checked first: 0, or -1 with err. */
+static int close_cut(struct run_args *a, const char *dir, const struct league_info *info,
+		     const struct referee_key *key, char *err)
+{
+	return league_slurm_settle(dir, a->run.db, info->rules->name, info->options,
+				   key->public_key, err) ||
+	       league_sync(dir, a->run.db, info->rules->name, info->players, key, err) ? -1 : 0;
+}
+
+/* After a run's error (a full disk): the run closed at once as the next
+ * would close it, if the folder lets it; said either way. */
+static void close_after_error(struct run_args *a, const char *dir,
+			      const struct league_info *info, const struct referee_key *key)
+{
+	char err[ERR_LEN];
+
+	if (close_cut(a, dir, info, key, err))
+		fprintf(stderr, "referee league: the run could not be closed after that "
+			"(%s): every finished game is kept in its logs, and the next "
+			"'referee league run' closes it and counts them\n", err);
+	else
+		fprintf(stderr, "referee league: the run was closed after that: every "
+			"finished game is kept and counted, and the next run goes on\n");
+}
+
 /* The run once the league is open and locked. */
 static int run_league(struct run_args *a, const char *dir, struct league_info *info)
 {
@@ -745,20 +772,18 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 	if (rc == EXIT_OK)
 		rc = cli_duplicate_allowed("league", "a league (its games are duplicate sets)", &a->run.limits, a->trusted_bots);
 	a->run.config.key = &key;
-	/* What an array of a run cut by kill -9 played is checked first. */
-	if (rc == EXIT_OK && league_slurm_settle(dir, a->run.db, info->rules->name,
-						 info->options, key.public_key, err))
-		rc = fail("%s", err);
-	if (rc == EXIT_OK && league_sync(dir, a->run.db, info->rules->name, info->players,
-					 &key, err))
+	if (rc == EXIT_OK && close_cut(a, dir, info, &key, err))
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
 		int sig = a->slurm ? run_slurm(a, err) : league_run_play(&a->run, err);
 
-		if (sig < 0)
-			rc = fail("%s", err);
-		else if (sig > 0)
+		if (sig < 0) {
+			/* Not the usage's hint: a full disk is no mistake of usage. */
+			fprintf(stderr, "referee league: %s\n", err);
+			rc = EXIT_USAGE;
+			close_after_error(a, dir, info, &key);
+		} else if (sig > 0)
 			fprintf(stderr, "referee league: stopped by SIG%s; every finished "
 				"game is kept, and the next run goes on\n", sigabbrev_np(sig));
 		if (sig > 0)
