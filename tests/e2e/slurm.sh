@@ -11,7 +11,7 @@
 # (tests/tools/slurm_cluster.sh).
 . "$(dirname "$0")/../tools/lib.sh"
 . "$top_srcdir/tests/tools/slurm_cluster.sh"
-slurm_cluster_needs
+slurm_cluster_needs || slurm_skip_all "$SLURM_SKIP"
 slurm_cluster_start
 
 cat >"$TMP/league.json" <<JSON

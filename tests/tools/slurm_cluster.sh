@@ -4,8 +4,9 @@
 # tests/tools/lib.sh by the scripts that submit jobs (tests/e2e/slurm.sh,
 # tests/e2e/league_slurm.sh):
 #
-#   slurm_cluster_needs         skips the whole script (1..0 # SKIP why)
-#                               unless root with the programs installed
+#   slurm_cluster_needs         true when root with the programs
+#                               installed, else false with the reason in
+#                               SLURM_SKIP (slurm_skip_all skips a script)
 #   slurm_cluster_start         starts it: a TAP case, its node idle
 #   slurm_cluster_stop          stops every daemon and waits for them
 #
@@ -18,11 +19,12 @@ slurm_skip_all() {
 }
 
 slurm_cluster_needs() {
-	[ "$(id -u)" = 0 ] || slurm_skip_all "slurmd needs root to start jobs"
+	SLURM_SKIP="slurmd needs root to start jobs"
+	[ "$(id -u)" = 0 ] || return 1
 	PATH=$PATH:/usr/sbin:/sbin
 	for program in munged mungekey slurmctld slurmd sbatch sinfo squeue scancel; do
-		command -v "$program" >/dev/null ||
-			slurm_skip_all "$program is missing: apt-get install slurm-wlm munge"
+		SLURM_SKIP="$program is missing: apt-get install slurm-wlm munge"
+		command -v "$program" >/dev/null || return 1
 	done
 }
 
