@@ -170,6 +170,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			char why[ERR_LEN];
 			char *log = outdir_play_log(st->run_dir, first + n - 1);
 			bool played = access(log, F_OK) == 0;
+			int checked;
 
 			free(log);
 			if (!played && stop_signal)
@@ -177,12 +178,12 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			else if (!played)
 				rc = drop_set(st, first, "the array did not play it (its "
 					      "element's output: slurm-*.out in the run's folder)");
-			else if (league_slurm_check_set(st->run_dir, b, &b->tasks[i], first,
-							r->config.rules->name, r->config.options,
-							r->config.key->public_key, ranks, why))
-				rc = drop_set(st, first, why);
-			else
+			else if (!(checked = league_slurm_check_set(st->run_dir, b, &b->tasks[i],
+					first, r->config.rules->name, r->config.options,
+					r->config.key->public_key, ranks, why)))
 				rc = count_set(st, &b->tasks[i], first, ranks);
+			else  /* a set cut by a stop's cancel is no refusal */
+				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
 		}
 	if (!rc && st->sets == counted && !stop_signal)
 		rc = errorf(st->err, "the array of %s played no set that could be counted: "

@@ -97,7 +97,8 @@ int league_slurm_cancel(const char *name, char *err);
 
 /* league_slurm_check.c: whether the logs of the set from `first` of
  * task `t` are the set it was given, whole and signed: 0 with each
- * game's ranks (by game, then seat), or -1 with why. */
+ * game's ranks (by game, then seat), 1 with why when a log is cut short
+ * (its element stopped), or -1 with why when one is not the set. */
 int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch *b,
 			   const struct league_slurm_task *t, long first,
 			   const char *game, const cJSON *options,

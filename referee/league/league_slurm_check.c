@@ -93,7 +93,11 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 
 		if (!loaded)
 			rc = errorf(err, "game %ld: %s", first + k, why);
-		else if (!log.count || !log.lines[0].json)
+		else if (!log.count || log.ends_mid_line || !log.lines[log.count - 1].type ||
+			 strcmp(log.lines[log.count - 1].type, "signature")) {
+			errorf(err, "game %ld: %s is cut short", first + k, path);
+			rc = 1;
+		} else if (!log.lines[0].json)
 			rc = errorf(err, "game %ld: %s is no game's log", first + k, path);
 		else if (check_game(&log, t, k, n, game, options, public_key, hex, why))
 			rc = errorf(err, "game %ld: %s: %s", first + k, path, why);
@@ -172,9 +176,11 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 			long first = b.tasks[i].first + (long)k * b.players;
 			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
 
-			if ((first < count && listed[first]) || !set_there(run_dir, first, b.players) ||
-			    !league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,
-						    public_key, ranks, why))
+			if ((first < count && listed[first]) || !set_there(run_dir, first, b.players))
+				continue;
+			/* A set cut by the cancel is dropped by the run's closing. */
+			if (league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,
+						   public_key, ranks, why) >= 0)
 				continue;
 			fprintf(stderr, "referee league: %s: the set of games %ld to %ld is refused, "
 				"not counted: %s\n", run_dir, first, first + b.players - 1, why);

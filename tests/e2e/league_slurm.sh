@@ -119,6 +119,25 @@ ladder >"$TMP/before.json"
 expect_exit 0 "$REFEREE" league rebuild "$L"
 expect_eq "$(ladder | cmp - "$TMP/before.json" && echo same)" same "rebuild after kill -9: the same ladder to the byte"
 
+# --- SIGTERM mid-batch: the array cancelled, what it finished counted ----------------
+"$REFEREE" league run "$L" --engine slurm --for 300s --concurrency 2 --batch 20 >/dev/null 2>"$TMP/term.err" &
+term=$!
+for _ in $(seq 1200); do
+	signed "$L/runs/000005/game-000002.jsonl" && break
+	sleep 0.1
+done
+kill -TERM "$term"
+wait "$term"
+expect_eq "$?" 1 "SIGTERM: the run stops with status 1"
+expect_eq "$(cat "$TMP/term.err")" "referee league: stopped by SIGTERM; every finished game is kept, and the next run goes on" \
+	"SIGTERM: said"
+expect_eq "$(squeue -h | wc -l)" 0 "SIGTERM: the array was cancelled"
+expect_eq "$(tail -1 "$L/runs/000005/run.jsonl" | grep -c '"type":"signature"')" 1 "SIGTERM: run.jsonl signed"
+expect_lt 0 "$(grep -c '"type":"finished"' "$L/runs/000005/run.jsonl")" "SIGTERM: the sets the array finished counted"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify after SIGTERM: whole"
+
 slurm_cluster_stop
 assert_no_leftovers "nothing of the cluster or of the bots is left running"
 done_testing
