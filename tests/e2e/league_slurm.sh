@@ -32,6 +32,18 @@ PATH=$TMP/nobin expect_exit 2 "$REFEREE" league run "$L" --engine slurm --games 
 expect_eq "$(head -1 "$ERR")" "referee league: --engine slurm needs Slurm's sbatch, squeue and scancel in PATH, and sbatch is not there: install Slurm's client commands (Debian: slurm-client) or play with --engine local" \
 	"--engine slurm without sbatch: refused, saying what to install"
 expect_eq "$(games)" 0 "... and nothing played"
+# play-task, an array's element, given what no run wrote.
+TASK=(league play-task --no-sandbox --no-limits --trusted-bots)
+expect_exit 2 "$REFEREE" "${TASK[@]}" "$L" "$TMP/none.json" 0
+expect_contains "$ERR" "referee league: cannot read '$TMP/none.json': No such file or directory" \
+	"play-task: a batch file that is not there"
+echo '{"format":"arena-league-batch/1"}' >"$TMP/junk.json"
+expect_exit 2 "$REFEREE" "${TASK[@]}" "$L" "$TMP/junk.json" 0
+expect_contains "$ERR" "referee league: $TMP/junk.json: not a league's batch file" "play-task: a file that is no batch"
+expect_exit 2 "$REFEREE" "${TASK[@]}" "$L" "$TMP/junk.json"
+expect_contains "$ERR" "referee league: play-task takes a league's folder, a batch file and a task's index" \
+	"play-task without its index"
+expect_eq "$(find "$L" -name 'game-*' | wc -l)" 0 "... and no game written"
 
 . "$top_srcdir/tests/tools/slurm_cluster.sh"
 slurm_cluster_needs || {
