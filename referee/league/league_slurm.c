@@ -101,6 +101,8 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 		t->sets = sets;
 		st->next_game += (long)sets * r->players;
 	}
+	if (!b->count)
+		return 0;
 	randombytes_buf(b->key, sizeof b->key);
 	randombytes_buf(name, sizeof name);
 	hex_encode(hex, name, sizeof name);
