@@ -749,6 +749,9 @@ static void close_after_error(struct run_args *a, const char *dir,
 {
 	char err[ERR_LEN];
 
+	/* An error before the run began left nothing to close. */
+	if (league_db_number(a->run.db, "SELECT COUNT(*) FROM runs WHERE closed = 0") <= 0)
+		return;
 	if (close_cut(a, dir, info, key, err))
 		fprintf(stderr, "referee league: the run could not be closed after that "
 			"(%s): every finished game is kept in its logs, and the next "

@@ -80,14 +80,15 @@ check_full() {
 		"$what: rebuild gives the same ladder to the byte"
 }
 
-# A league of three copies of a C bot of its own files in folder $1.
+# A league in folder $1 of three bots, each "$2 $TMP".
 make_league() {
 	"${NEXT[@]}" league init "$1" --game rolit -o size=6 >/dev/null
 	for b in a b c; do
-		mkdir -p "$2/$b"
-		cp "$CBOT" "$2/$b/bot"
-		"${NEXT[@]}" league add "$1" "$b" "$2/$b/bot" "$TMP" >/dev/null
+		"${NEXT[@]}" league add "$1" "$b" $2 "$TMP" >/dev/null 2>"$TMP/add.err" ||
+			diag "league add $b failed: $(cat "$TMP/add.err")"
 	done
+	expect_eq "$("${NEXT[@]}" league status "$1" | sed -n 2p)" "bots: 3 (0 retired); versions: 3" \
+		"a league of three bots in $1"
 }
 
 # --- a full tmpfs, as root ------------------------------------------------------
@@ -98,7 +99,7 @@ if [ -n "${ARENA_MOUNT_NS:-}" ]; then
 	mkdir "$TMP/small"
 	mount -t tmpfs -o size=2m tmpfs "$TMP/small"
 	ok $? "a 2 MiB tmpfs is mounted"
-	make_league "$TMP/small/l" "$TMP/bots"
+	make_league "$TMP/small/l" "$CBOT"
 	# Room for some sets, not for 400 games.
 	avail=$(df -k --output=avail "$TMP/small" | tail -1)
 	dd if=/dev/zero of="$TMP/small/filler" bs=1k count=$((avail - 256)) 2>/dev/null
@@ -116,7 +117,9 @@ unprivileged
 NEXT=("${AS[@]}" "$REFEREE")
 OPTIONS=(--no-sandbox --no-limits --trusted-bots)
 mkdir -m 0777 "$TMP/limited"
-make_league "$TMP/limited/l" "$TMP/limited/bots"
+# Python bots: a C bot of a sanitizer build maps its shadow memory
+# writable, which the fallback's memory limit refuses at the pre-flight.
+make_league "$TMP/limited/l" "$AS_PYTHON3 $ZOO/first-legal.py"
 run "${AS[@]}" bash -c 'trap "" XFSZ; ulimit -f 160; exec "$@"' limited \
 	"$REFEREE" league run "$TMP/limited/l" --games 400 --concurrency 2 "${OPTIONS[@]}"
 check_full "$TMP/limited/l" "a file-size limit"
