@@ -29,6 +29,7 @@
 #include "league/league_folder.h"
 #include "league/league_rate.h"
 #include "league/league_run.h"
+#include "league/league_slurm.h"
 #include "league/league_sync.h"
 #include "tournament/run_lock.h"
 
@@ -38,6 +39,7 @@ static const char usage[] =
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
+"                              [--engine local|slurm] [--slurm-args ARGS]\n"
 "                              [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
 "                                 [--season NAME]\n"
@@ -47,6 +49,7 @@ static const char usage[] =
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
 "                                [--max-upload MB] [--uploads-per-minute N]\n"
 "       referee league user add|revoke DIR NAME\n"
+"       referee league play-task [run's options] DIR BATCH INDEX\n"
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
 "plays duplicate sets against bots near it in rating, and its rating comes\n"
@@ -68,6 +71,11 @@ static const char usage[] =
 "                      ~/.local/share/arena/referee.key)\n"
 "  --trusted-bots      run: allow --no-sandbox: you trust the bots not to\n"
 "                      read the logs of a set's other games\n"
+"  --engine E          run: local (default: this machine's cores) or slurm\n"
+"                      (batches of --concurrency tasks as Slurm job arrays,\n"
+"                      the folder on storage the nodes share)\n"
+"  --slurm-args ARGS   run: words for sbatch, split at spaces\n"
+"                      ('--partition=p --cpus-per-task=2')\n"
 "  --format F          ladder: table (default), json or csv\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
@@ -78,7 +86,9 @@ static const char usage[] =
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
-"game finished; after kill -9 the next run closes what was cut. Exit\n"
+"game finished; after kill -9 the next run closes what was cut. With\n"
+"--engine slurm, each element of an array runs play-task (not for use by\n"
+"hand), and every log it writes is checked before it counts. Exit\n"
 "status: 0, 1 when stopped by a signal, 2 on bad usage.\n";
 
 #define fail(...) cli_fail("league", __VA_ARGS__)
@@ -171,19 +181,10 @@ static int find_version(const struct league_version *v, int count, const char *n
 /* The register's line of a new version. */
 static cJSON *add_line(const struct league_version *v, const cJSON *files)
 {
-	cJSON *j = cJSON_CreateObject(), *r;
+	cJSON *j = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(j, "type", "add");
-	cJSON_AddStringToObject(j, "name", v->name);
-	cJSON_AddNumberToObject(j, "number", v->number);
-	cJSON_AddStringToObject(j, "hash", v->hash);
-	cJSON_AddStringToObject(j, "command", v->command);
-	cJSON_AddStringToObject(j, "dir", v->dir);
-	if (v->workdir)
-		cJSON_AddStringToObject(j, "workdir", v->workdir);
-	r = cJSON_AddArrayToObject(j, "readable");
-	for (char **p = v->readable; *p; p++)
-		cJSON_AddItemToArray(r, cJSON_CreateString(*p));
+	league_version_fields(j, v);
 	cJSON_AddItemToObject(j, "files", cJSON_Duplicate(files, true));
 	return j;
 }
@@ -613,9 +614,34 @@ struct run_args {
 	const char *key_file;
 	int64_t for_ns;
 	bool trusted_bots;
+	bool slurm;                  /* --engine slurm */
+	char *slurm_args[64];        /* --slurm-args, split */
+	int slurm_arg_count;
+	char *slurm_words;
+	char **words;                /* the options as given, for play-task */
+	int word_count;
 };
 
-static int run_options(struct run_args *a, int argc, char **argv)
+/* --slurm-args: its words, split at spaces and tabs. */
+static int slurm_args(struct run_args *a, const char *text)
+{
+	char *save = NULL;
+
+	free(a->slurm_words);
+	a->slurm_words = xstrdup(text);
+	a->slurm_arg_count = 0;
+	for (char *w = strtok_r(a->slurm_words, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		if (a->slurm_arg_count == 63)
+			return fail("--slurm-args takes 63 words at most");
+		a->slurm_args[a->slurm_arg_count++] = w;
+	}
+	return EXIT_OK;
+}
+
+/* The options of run (and of play-task, which takes the run's), then
+ * `operands` operands. */
+static int run_options(struct run_args *a, int argc, char **argv, int operands)
 {
 	static const struct option longopts[] = {
 		{"games", required_argument, NULL, 'g'},
@@ -624,6 +650,8 @@ static int run_options(struct run_args *a, int argc, char **argv)
 		{"batch", required_argument, NULL, 'b'},
 		{"key", required_argument, NULL, 'k'},
 		{"trusted-bots", no_argument, NULL, 'T'},
+		{"engine", required_argument, NULL, 'e'},
+		{"slurm-args", required_argument, NULL, 'S'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -648,6 +676,12 @@ static int run_options(struct run_args *a, int argc, char **argv)
 			a->key_file = optarg;
 		if (opt == 'T')
 			a->trusted_bots = true;
+		if (opt == 'e' && strcmp(optarg, "local") && strcmp(optarg, "slurm"))
+			return fail("--engine takes local or slurm, not '%s'", optarg);
+		if (opt == 'e')
+			a->slurm = !strcmp(optarg, "slurm");
+		if (opt == 'S' && (rc = slurm_args(a, optarg)))
+			return rc;
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
@@ -656,8 +690,9 @@ static int run_options(struct run_args *a, int argc, char **argv)
 	}
 	if (a->run.max_games && a->for_ns)
 		return fail("give --games N or --for DURATION, not both");
-	if (argc - optind != 1)
-		return fail("run takes a league's folder");
+	if (argc - optind != operands)
+		return fail(operands == 1 ? "run takes a league's folder"
+			    : "play-task takes a league's folder, a batch file and a task's index");
 	return EXIT_OK;
 }
 
@@ -665,6 +700,65 @@ static void show_progress(void *ctx, long games, long sets, int versions)
 {
 	(void)ctx;
 	fprintf(stderr, "%ld games in %ld sets, %d versions playing\n", games, sets, versions);
+}
+
+/* The run on Slurm: its elements run this referee's play-task with the
+ * run's options and its key. */
+static int run_slurm(struct run_args *a, char *err)
+{
+	char *referee = files_readlink("/proc/self/exe"), *key_dir = NULL, *key = NULL;
+	char **words = xcalloc((size_t)a->word_count + 3, sizeof *words);
+	struct league_slurm s = {.referee = referee, .words = words,
+				 .word_count = a->word_count,
+				 .sbatch_args = a->slurm_args,
+				 .sbatch_arg_count = a->slurm_arg_count};
+	int rc;
+
+	memcpy(words, a->words, (size_t)a->word_count * sizeof *words);
+	if (!a->key_file && (key_dir = keys_default_dir(err)))
+		key = path_join(key_dir, KEYS_SECRET_FILE);
+	if (key || a->key_file) {
+		words[s.word_count++] = "--key";
+		words[s.word_count++] = key ? key : (char *)a->key_file;
+	}
+	rc = !referee ? errorf(err, "cannot find the referee's own program: %s",
+			       strerror(errno))
+	     : !key_dir && !a->key_file ? -1 : league_slurm_play(&a->run, &s, err);
+	free(referee);
+	free(key_dir);
+	free(key);
+	free(words);
+	return rc;
+}
+
+/* The runs cut before their end (kill -9, a crash, a full disk) closed
+ * and their finished games entered, what an array of a Slurm run played
+ * checked first: 0, or -1 with err. */
+static int close_cut(struct run_args *a, const char *dir, const struct league_info *info,
+		     const struct referee_key *key, char *err)
+{
+	return league_slurm_settle(dir, a->run.db, info->rules->name, info->options,
+				   key->public_key, err) ||
+	       league_sync(dir, a->run.db, info->rules->name, info->players, key, err) ? -1 : 0;
+}
+
+/* After a run's error (a full disk): the run closed at once as the next
+ * would close it, if the folder lets it; said either way. */
+static void close_after_error(struct run_args *a, const char *dir,
+			      const struct league_info *info, const struct referee_key *key)
+{
+	char err[ERR_LEN];
+
+	/* An error before the run began left nothing to close. */
+	if (league_db_number(a->run.db, "SELECT COUNT(*) FROM runs WHERE closed = 0") <= 0)
+		return;
+	if (close_cut(a, dir, info, key, err))
+		fprintf(stderr, "referee league: the run could not be closed after that "
+			"(%s): every finished game is kept in its logs, and the next "
+			"'referee league run' closes it and counts them\n", err);
+	else
+		fprintf(stderr, "referee league: the run was closed after that: every "
+			"finished game is kept and counted, and the next run goes on\n");
 }
 
 /* The run once the league is open and locked. */
@@ -681,16 +775,18 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 	if (rc == EXIT_OK)
 		rc = cli_duplicate_allowed("league", "a league (its games are duplicate sets)", &a->run.limits, a->trusted_bots);
 	a->run.config.key = &key;
-	if (rc == EXIT_OK && league_sync(dir, a->run.db, info->rules->name, info->players,
-					 &key, err))
+	if (rc == EXIT_OK && close_cut(a, dir, info, &key, err))
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
-		int sig = league_run_play(&a->run, err);
+		int sig = a->slurm ? run_slurm(a, err) : league_run_play(&a->run, err);
 
-		if (sig < 0)
-			rc = fail("%s", err);
-		else if (sig > 0)
+		if (sig < 0) {
+			/* Not the usage's hint: a full disk is no mistake of usage. */
+			fprintf(stderr, "referee league: %s\n", err);
+			rc = EXIT_USAGE;
+			close_after_error(a, dir, info, &key);
+		} else if (sig > 0)
 			fprintf(stderr, "referee league: stopped by SIG%s; every finished "
 				"game is kept, and the next run goes on\n", sigabbrev_np(sig));
 		if (sig > 0)
@@ -708,11 +804,17 @@ static int league_run(int argc, char **argv)
 	struct league_info info;
 	char err[ERR_LEN];
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	int rc = run_options(&a, argc, argv);
+	int rc = run_options(&a, argc, argv, 1);
 	const char *dir = argv[optind];
 
-	if (rc != EXIT_OK)
+	a.words = argv + 1;
+	a.word_count = optind - 1;
+	if (rc == EXIT_OK && a.slurm && !league_slurm_here(err))
+		rc = fail("%s", err);
+	if (rc != EXIT_OK) {
+		free(a.slurm_words);
 		return rc;
+	}
 	if ((rc = cli_containment_ready("league", &a.run.config.time, &a.run.limits)))
 		return rc;
 	if (!open_league(dir, &info, &a.run.db))
@@ -733,6 +835,46 @@ static int league_run(int argc, char **argv)
 	}
 	cli_limits_free(&a.run.limits);
 	league_db_close(a.run.db);
+	league_info_free(&info);
+	free(a.slurm_words);
+	return rc;
+}
+
+/* An element of a Slurm run's array: plays task INDEX of batch file
+ * BATCH, with the run's options. */
+static int league_play_task(int argc, char **argv)
+{
+	struct run_args a = {.run = {.config.time = cli_default_time,
+				     .limits = cli_default_limits}};
+	struct league_info info = {0};
+	struct referee_key key;
+	char err[ERR_LEN];
+	long index;
+	int rc = run_options(&a, argc, argv, 3);
+	const char *dir = argv[optind];
+
+	free(a.slurm_words);
+	if (rc == EXIT_OK && !cli_number("league", "INDEX", argv[optind + 2], 0, 1000000, &index))
+		rc = EXIT_USAGE;
+	rc = rc ? rc : cli_containment_ready("league", &a.run.config.time, &a.run.limits);
+	if (rc == EXIT_OK && league_folder_read(dir, &info, err))
+		rc = fail("%s", err);
+	if (rc == EXIT_OK && !cli_signing_key("league", a.key_file, NULL, &key))
+		rc = EXIT_USAGE;
+	rc = rc ? rc : cli_sandbox_ready("league", &a.run.limits,
+					 (const char *const[]){dir, a.key_file}, 2);
+	rc = rc ? rc : cli_duplicate_allowed("league", "a league (its games are duplicate sets)",
+					     &a.run.limits, a.trusted_bots);
+	if (rc == EXIT_OK) {
+		a.run.config.rules = info.rules;
+		a.run.config.options = info.options;
+		a.run.config.key = &key;
+		if (league_slurm_task(dir, argv[optind + 1], (int)index, &a.run.config,
+				      &a.run.limits, err))
+			rc = fail("%s", err);
+		sodium_memzero(&key, sizeof key);
+	}
+	cli_limits_free(&a.run.limits);
 	league_info_free(&info);
 	return rc;
 }
@@ -784,6 +926,7 @@ int cmd_league(int argc, char **argv)
 		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
 		{"rebuild", league_rebuild}, {"season", league_season},
 		{"serve", league_serve}, {"user", league_user},
+		{"play-task", league_play_task},
 	};
 
 	if (cli_wants_help(argc, argv)) {

@@ -39,13 +39,27 @@ static const char schema[] =
 	" rank INTEGER NOT NULL, PRIMARY KEY(run, game, seat));"
 	"CREATE TABLE seasons(name TEXT PRIMARY KEY, first_run INTEGER NOT NULL);";
 
+/* A write that failed (`code`, SQLite's): its words, and the system's
+ * reason when SQLite kept one; else, for an I/O error, what is likely
+ * ("disk I/O error" is all SQLite says of a file-size limit). */
+static int write_failed(int code, int sys, const char *msg, char *err)
+{
+	if (sys)
+		return errorf(err, "league.db: %s (%s)", msg, strerror(sys));
+	if ((code & 0xff) == SQLITE_IOERR)
+		return errorf(err, "league.db: %s: the disk is full, a file-size limit "
+			      "was reached, or the disk failed", msg);
+	return errorf(err, "league.db: %s", msg);
+}
+
 int league_db_exec(sqlite3 *db, const char *sql, char *err)
 {
 	char *msg = NULL;
 
 	if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK)
 		return 0;
-	errorf(err, "league.db: %s", msg ? msg : sqlite3_errmsg(db));
+	write_failed(sqlite3_extended_errcode(db), sqlite3_system_errno(db),
+		     msg ? msg : sqlite3_errmsg(db), err);
 	sqlite3_free(msg);
 	return -1;
 }
@@ -69,15 +83,18 @@ static int run_texts(sqlite3 *db, const char *sql, const char *const *values,
 		     int count, char *err)
 {
 	sqlite3_stmt *st;
-	int rc;
+	int rc, sys;
 
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
 	for (int i = 0; i < count; i++)
 		sqlite3_bind_text(st, i + 1, values[i], -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
+	/* The system's reason goes with the statement. */
+	sys = rc == SQLITE_DONE ? 0 : sqlite3_system_errno(db);
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	return rc == SQLITE_DONE ? 0 : write_failed(sqlite3_extended_errcode(db), sys,
+						    sqlite3_errmsg(db), err);
 }
 
 /* That an opened file is a league's index of `game`: 0, or -1 with err. */

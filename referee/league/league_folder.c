@@ -302,3 +302,19 @@ char *league_stderr_path(const char *dir, const struct league_version *v)
 {
 	return path_joinf(dir, "stderr/%s-v%d.stderr", v->name, v->number);
 }
+
+void league_version_fields(cJSON *j, const struct league_version *v)
+{
+	cJSON *r;
+
+	cJSON_AddStringToObject(j, "name", v->name);
+	cJSON_AddNumberToObject(j, "number", v->number);
+	cJSON_AddStringToObject(j, "hash", v->hash);
+	cJSON_AddStringToObject(j, "command", v->command);
+	cJSON_AddStringToObject(j, "dir", v->dir);
+	if (v->workdir)
+		cJSON_AddStringToObject(j, "workdir", v->workdir);
+	r = cJSON_AddArrayToObject(j, "readable");
+	for (char **p = v->readable; p && *p; p++)
+		cJSON_AddItemToArray(r, cJSON_CreateString(*p));
+}

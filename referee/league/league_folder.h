@@ -59,6 +59,11 @@ void league_info_free(struct league_info *info);
  * hex digits: its version's identity.  `files` is that list. */
 void league_files_hash(const cJSON *files, char hex[65]);
 
+/* Adds version `v`'s fields, as the register's line of it has them
+ * ("name", "number", "hash", "command", "dir", "workdir" if any,
+ * "readable"), to the object `j`. */
+void league_version_fields(cJSON *j, const struct league_version *v);
+
 /* Appends a line to the register, on disk before it returns: 0, or -1. */
 int league_register_append(const char *dir, cJSON *line, char *err);
 

@@ -16,13 +16,12 @@
 
 #include "base/files.h"
 #include "base/outdir.h"
-#include "base/paths.h"
 #include "base/util.h"
 #include "league/league_folder.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
+#include "league/league_task.h"
 #include "manifest/run_manifest.h"
-#include "match/match_set.h"
 #include "tournament/pool.h"
 #include "tournament/run_lock.h"
 #include "tournament/worker.h"
@@ -61,43 +60,6 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
-/* In a worker: the entrant of version `v`. */
-static struct match_entrant entrant_of(const struct state *st, const struct league_version *v)
-{
-	struct match_entrant e = {.name = v->name};
-
-	e.spec.command = v->command;
-	e.spec.command_dir = v->dir;
-	e.spec.stderr_path = league_stderr_path(st->run->dir, v);
-	e.spec.limits = st->run->limits;
-	e.spec.limits.workdir = v->workdir;
-	e.spec.limits.readable = (const char *const *)v->readable;
-	return e;
-}
-
-/* Plays the duplicate set of `n` games from `first` on `lanes`: 0, or -1
- * with err. */
-static int play_set(const struct state *st, struct match **lanes, long first,
-		    struct game_outcome *outcomes, char *err)
-{
-	int n = st->run->players, rc;
-	struct match_set_game set_games[GAME_MAX_SEATS];
-	struct match_round round = {.games = set_games, .count = n, .seats = n,
-				    .duplicate = true,
-				    .set_seed = match_secrets_seed(&st->run->config)};
-
-	for (int k = 0; k < n; k++) {
-		set_games[k].index = (unsigned long)(first + k);
-		for (int s = 0; s < n; s++)
-			set_games[k].seating[s] = (s + k) % n;
-		set_games[k].log_path = outdir_play_log(st->run_dir, first + k);
-	}
-	rc = match_play_round(lanes, &round, outcomes, err);
-	for (int k = 0; k < n; k++)
-		free((char *)set_games[k].log_path);
-	return rc;
-}
-
 /* The worker's play function: a task, the duplicate sets `games` (whole
  * sets, one after the other) of the versions that `table` names, all on
  * the same processes, started for the task and stopped after it; each
@@ -115,14 +77,18 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	long failed = games[0];
 
 	(void)deal_key;  /* the run's is in the config, for every set */
-	for (int s = 0; s < n; s++, code /= st->active_count)
-		entrants[s] = entrant_of(st, &st->rating.versions[st->active[code % st->active_count]]);
+	for (int s = 0; s < n; s++, code /= st->active_count) {
+		const struct league_version *v = &st->rating.versions[st->active[code % st->active_count]];
+
+		entrants[s] = league_task_entrant(st->run->dir, v, &st->run->limits);
+	}
 	if (count < n || count % n)
 		rc = errorf(err, "a task of %d-game sets was handed %d games", n, count);
 	else if (!(lanes[0] = match_start(&st->run->config, entrants, n, err)))
 		rc = -1;
 	for (int g = 0; !rc && g < count; g += n) {
-		if ((rc = play_set(st, lanes, games[g], outcomes, err))) {
+		if ((rc = league_task_play_set(&st->run->config, st->run_dir, lanes, n, games[g],
+						outcomes, err))) {
 			failed = games[g];
 			break;
 		}
@@ -142,18 +108,8 @@ static void play_task(const struct worker_job *job, int table, const long *games
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	struct league_rating fresh;
-
-	if (league_rating_load(st->run->db, &fresh, st->err)) {
-		league_rating_free(&fresh);
+	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
 		return -1;
-	}
-	/* The active versions are the run's, fixed when it started. */
-	for (int a = 0; a < st->active_count; a++)
-		fresh.order[a] = st->active[a];
-	fresh.active = st->active_count;
-	league_rating_pick(&fresh, &st->pick);
-	league_rating_free(&fresh);
 	st->since_refit = 0;
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
@@ -226,29 +182,19 @@ static long refit_every(const struct state *st)
  * in one transaction. */
 static int enter_set(struct state *st, int i)
 {
-	int n = st->run->players, rc;
-	long first = st->first[i];
+	int n = st->run->players;
+	long first = st->first[i], seats[GAME_MAX_SEATS];
 	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
 
 	/* Each log hashed once, for run.jsonl and the index alike. */
 	for (int k = 0; k < n; k++)
 		if (run_manifest_finished(&st->manifest, first + k, sha[k], st->err))
 			return -1;
-	rc = league_db_exec(st->run->db, "BEGIN IMMEDIATE", st->err);
-	for (int k = 0; !rc && k < n; k++) {
-		long versions[GAME_MAX_SEATS];
-
-		for (int s = 0; s < n; s++)
-			versions[s] = st->rating.versions[st->active[st->seats[i][(s + k) % n]]].id;
-		rc = league_db_add_game(st->run->db, st->number, first + k, first, sha[k], n,
-					versions, st->ranks[i][k], st->err);
-	}
-	rc = rc ? rc : league_db_task(st->run->db, st->number, first, "finished", st->err);
-	rc = rc ? rc : league_db_exec(st->run->db, "COMMIT", st->err);
-	if (rc) {
-		sqlite3_exec(st->run->db, "ROLLBACK", NULL, NULL, NULL);
+	for (int s = 0; s < n; s++)
+		seats[s] = st->rating.versions[st->active[st->seats[i][s]]].id;
+	if (league_task_enter(st->run->db, st->number, first, n, seats, st->ranks[i], sha,
+			      st->err))
 		return -1;
-	}
 	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
 	st->ended[i] = 0;
 	st->games += n;
@@ -345,45 +291,28 @@ static int drop_unfinished(struct state *st, int count)
 static int open_run(struct state *st)
 {
 	const struct league_run *r = st->run;
-	char *stderr_dir, **labels, sql[80];
+	char **labels;
 	long codes = 1;
 	int rc;
 
 	st->number = league_next_run(r->dir);
 	st->run_dir = league_run_dir(r->dir, st->number);
-	if (league_rating_load(r->db, &st->rating, st->err))
+	if (league_rating_load(r->db, &st->rating, st->err) ||
+	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
+						   &labels, st->err)) < 0)
 		return -1;
-	st->active_count = st->rating.active;
-	if (st->active_count < r->players)
-		return errorf(st->err, "the league has %d active bot%s and its games "
-			      "need %d: add bots with 'referee league add'",
-			      st->active_count, st->active_count == 1 ? "" : "s", r->players);
 	for (int s = 0; s < r->players; s++)
-		if ((codes *= st->active_count) > INT32_MAX)
+		if ((codes *= st->active_count) > INT32_MAX) {
+			league_task_labels_free(labels, st->active_count);
 			return errorf(st->err, "%d active bots are more than a run of "
 				      "%d-player sets can seat: retire some",
 				      st->active_count, r->players);
-	st->active = xcalloc((size_t)st->active_count, sizeof *st->active);
-	labels = xcalloc((size_t)st->active_count, sizeof *labels);
-	for (int a = 0; a < st->active_count; a++) {
-		const struct league_version *v = &st->rating.versions[st->rating.order[a]];
-
-		st->active[a] = st->rating.order[a];
-		labels[a] = xasprintf("%s-v%d", v->name, v->number);
-	}
-	stderr_dir = path_join(r->dir, "stderr");
+		}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, &st->pick);
-	rc = files_mkdirs(stderr_dir, st->err) || files_mkdirs(st->run_dir, st->err) ||
-	     run_manifest_create(&st->manifest, st->run_dir, "league", &r->config,
-				 labels, st->active_count, true, st->err) ? -1 : 0;
-	st->manifest.set_games = r->players;  /* a set is a game a seat */
-	snprintf(sql, sizeof sql, "INSERT INTO runs VALUES(%ld, 0)", st->number);
-	rc = rc ? rc : league_db_exec(r->db, sql, st->err);
-	for (int a = 0; a < st->active_count; a++)
-		free(labels[a]);
-	free(labels);
-	free(stderr_dir);
+	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
+			       st->active_count, r->players, &st->manifest, st->err);
+	league_task_labels_free(labels, st->active_count);
 	return rc;
 }
 

@@ -2,18 +2,21 @@
  * Unit tests for the league's picks (league_pick.c) and its index and
  * ladder (league_db.c, league_rate.c): the seed is the least certain
  * version, sets in flight count against it, opponents keep to the pair
- * caps, and the ladder goes by the interval's lower bound.
+ * caps, and the ladder goes by the interval's lower bound; a Slurm
+ * run's batch file (league_slurm_batch.c) read back as written.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
+#include "league/league_slurm.h"
 #include "run_suite.h"
 
 START_TEST(seed_least_certain)
@@ -209,6 +212,59 @@ START_TEST(not_an_index)
 }
 END_TEST
 
+START_TEST(slurm_batch_round_trip)
+{
+	char dir[] = "/tmp/check_league.XXXXXX", err[ERR_LEN];
+	char *none[] = {NULL}, *two[] = {"/r/one", "/r/two", NULL};
+	struct league_version a = {.id = 3, .name = "a", .number = 2, .hash = "h1",
+				   .command = "./bot x", .dir = "/d/a", .readable = two};
+	struct league_version b = {.id = 7, .name = "b", .number = 1, .hash = "h2",
+				   .command = "bot", .dir = "/d/b", .workdir = "/w/b",
+				   .readable = none};
+	struct league_slurm_task tasks[2] = {{.first = 1, .sets = 3, .seats = {a, b}},
+					     {.first = 7, .sets = 1, .seats = {b, a}}};
+	struct league_slurm_batch w = {.name = "arena-league-0011", .players = 2,
+				       .count = 2, .tasks = tasks}, r;
+	struct stat st;
+	FILE *f;
+
+	for (int i = 0; i < FAIR_HASH_BYTES; i++)
+		w.key[i] = (unsigned char)i;
+	ck_assert(mkdtemp(dir) != NULL);
+	ck_assert_int_eq(league_slurm_batch_write(&w, dir, 4, err), 0);
+	ck_assert(stat(w.path, &st) == 0 && (st.st_mode & 0777) == 0600);
+	ck_assert_int_eq(league_slurm_batch_read(w.path, &r, err), 0);
+	ck_assert_str_eq(r.name, "arena-league-0011");
+	ck_assert(memcmp(r.key, w.key, sizeof r.key) == 0);
+	ck_assert_int_eq(r.players, 2);
+	ck_assert_int_eq(r.count, 2);
+	ck_assert_int_eq(r.tasks[1].first, 7);
+	ck_assert_int_eq(r.tasks[0].sets, 3);
+	ck_assert_int_eq(r.tasks[1].seats[1].id, 3);
+	ck_assert_int_eq(r.tasks[1].seats[1].number, 2);
+	ck_assert_str_eq(r.tasks[1].seats[1].command, "./bot x");
+	ck_assert_str_eq(r.tasks[1].seats[1].readable[1], "/r/two");
+	ck_assert(r.tasks[1].seats[1].readable[2] == NULL);
+	ck_assert(r.tasks[0].seats[0].workdir == NULL);
+	ck_assert_str_eq(r.tasks[0].seats[1].workdir, "/w/b");
+	ck_assert(r.tasks[0].seats[1].readable[0] == NULL);
+	league_slurm_batch_free(&r);
+	/* A task that seats one bot of two: refused, as a file of no batch. */
+	f = fopen(w.path, "w");
+	fprintf(f, "{\"format\":\"arena-league-batch/1\",\"name\":\"n\",\"key\":\"%064d\","
+		"\"players\":2,\"tasks\":[{\"first\":1,\"sets\":1,\"seats\":[{\"id\":1,"
+		"\"name\":\"a\",\"number\":1,\"hash\":\"h\",\"command\":\"c\",\"dir\":\"/\","
+		"\"readable\":[]}]}]}\n", 0);
+	fclose(f);
+	ck_assert_int_eq(league_slurm_batch_read(w.path, &r, err), -1);
+	ck_assert_str_eq(err + strlen(w.path), ": not a league's batch file");
+	league_slurm_batch_free(&r);
+	unlink(w.path);
+	rmdir(dir);
+	free(w.path);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("league");
@@ -220,6 +276,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, versions_listed);
 	tcase_add_test(tc, ladder_by_lower_bound);
 	tcase_add_test(tc, not_an_index);
+	tcase_add_test(tc, slurm_batch_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,287 @@
+/*
+ * A league run on Slurm: batches of tasks picked, submitted as job
+ * arrays, waited for, their sets checked and counted; see league_slurm.h.
+ */
+#include "league/league_slurm.h"
+
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "league/league_folder.h"
+#include "league/league_pick.h"
+#include "league/league_rate.h"
+#include "league/league_task.h"
+#include "manifest/run_manifest.h"
+
+struct state {
+	const struct league_run *run;
+	const struct league_slurm *slurm;
+	long number;                  /* the run's, from 1 */
+	char *run_dir;                /* absolute, as the elements get it */
+	struct league_rating rating;  /* as the run began: its versions */
+	int *active;                  /* by active index: the version's index */
+	int active_count;
+	struct league_pick pick;
+	struct run_manifest manifest;
+	long next_game;               /* the next set's first game */
+	long refused;                 /* games handed out, then not counted */
+	long batches;
+	long games, sets;             /* counted by this run */
+	char *err;
+};
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+static bool stopped(void)
+{
+	return stop_signal != 0;
+}
+
+/* Whether the run should hand out no more tasks. */
+static bool done(const struct state *st)
+{
+	const struct league_run *r = st->run;
+
+	return stop_signal ||
+	       (r->max_games && st->next_game - 1 - st->refused >= r->max_games) ||
+	       (r->until_ns && now_ns() >= r->until_ns);
+}
+
+/* Sets the next task may hold: --batch, and with --games a worker's
+ * share of the run's sets and no more than are left (as a local run). */
+static int task_sets(const struct state *st)
+{
+	const struct league_run *r = st->run;
+	long n = r->players, sets = r->batch;
+
+	if (r->max_games) {
+		long all = (r->max_games + n - 1) / n;
+		long left = (r->max_games - (st->next_game - 1 - st->refused) + n - 1) / n;
+		long share = (all + r->concurrency - 1) / r->concurrency;
+
+		sets = share < sets ? share : sets;
+		sets = left < sets ? left : sets;
+	}
+	return (int)sets;
+}
+
+/* The next batch picked and written, each set's C in run.jsonl: 0, or
+ * -1 with st->err. */
+static int make_batch(struct state *st, struct league_slurm_batch *b)
+{
+	const struct league_run *r = st->run;
+	unsigned char name[8];
+	char hex[17];
+	int rc = 0;
+
+	memset(b, 0, sizeof *b);
+	b->players = r->players;
+	b->tasks = xcalloc((size_t)r->concurrency, sizeof *b->tasks);
+	for (int sets; b->count < r->concurrency && !done(st) && (sets = task_sets(st)) > 0;) {
+		struct league_slurm_task *t = &b->tasks[b->count++];
+		int seats[GAME_MAX_SEATS];
+
+		league_pick_next(&st->pick, seats, sets);
+		for (int s = 0; s < r->players; s++)
+			t->seats[s] = st->rating.versions[st->active[seats[s]]];
+		t->first = st->next_game;
+		t->sets = sets;
+		st->next_game += (long)sets * r->players;
+	}
+	if (!b->count)
+		return 0;
+	randombytes_buf(b->key, sizeof b->key);
+	randombytes_buf(name, sizeof name);
+	hex_encode(hex, name, sizeof name);
+	snprintf(b->name, sizeof b->name, "arena-league-%s", hex);
+	rc = league_slurm_batch_write(b, st->run_dir, ++st->batches, st->err);
+	st->manifest.seed = b->key;
+	for (int i = 0; !rc && i < b->count; i++)
+		rc = run_manifest_started(&st->manifest, b->tasks[i].first,
+					  b->tasks[i].sets * r->players, st->err);
+	return rc;
+}
+
+/* The checked set from `first` of task `t` listed finished, then entered
+ * in the index in one transaction: 0, or -1 with st->err. */
+static int count_set(struct state *st, const struct league_slurm_task *t, long first,
+		     int ranks[][GAME_MAX_SEATS])
+{
+	int n = st->run->players;
+	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
+	long seats[GAME_MAX_SEATS];
+
+	for (int k = 0; k < n; k++)
+		if (run_manifest_finished(&st->manifest, first + k, sha[k], st->err))
+			return -1;
+	for (int s = 0; s < n; s++)
+		seats[s] = t->seats[s].id;
+	if (league_task_enter(st->run->db, st->number, first, n, seats, ranks, sha, st->err))
+		return -1;
+	st->games += n;
+	st->sets++;
+	return 0;
+}
+
+/* A set not counted: its logs removed, listed as dropped, said why
+ * (`why` NULL: cut by a stop, said nothing). */
+static int drop_set(struct state *st, long first, const char *why)
+{
+	int n = st->run->players;
+
+	if (why)
+		fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
+			"refused, not counted, and another is played in its place: %s\n",
+			st->number, first, first + n - 1, why);
+	for (long g = first; g < first + n; g++) {
+		char *log = outdir_play_log(st->run_dir, g);
+
+		unlink(log);
+		free(log);
+	}
+	if (!stop_signal)
+		st->refused += n;
+	return run_manifest_dropped(&st->manifest, first, n, st->err);
+}
+
+/* Every set of the batch, once its array has gone: checked, then counted
+ * or dropped.  0, or -1 with st->err. */
+static int take_batch(struct state *st, const struct league_slurm_batch *b)
+{
+	const struct league_run *r = st->run;
+	int n = r->players, rc = 0;
+	long counted = st->sets;
+
+	for (int i = 0; !rc && i < b->count; i++)
+		for (int k = 0; !rc && k < b->tasks[i].sets; k++) {
+			long first = b->tasks[i].first + (long)k * n;
+			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
+			char why[ERR_LEN];
+			char *log = outdir_play_log(st->run_dir, first + n - 1);
+			bool played = access(log, F_OK) == 0;
+			int checked;
+
+			free(log);
+			if (!played && stop_signal)
+				rc = drop_set(st, first, NULL);
+			else if (!played)
+				rc = drop_set(st, first, "the array did not play it (its "
+					      "element's output: slurm-*.out in the run's folder)");
+			else if (!(checked = league_slurm_check_set(st->run_dir, b, &b->tasks[i],
+					first, r->config.rules->name, r->config.options,
+					r->config.key->public_key, ranks, why)))
+				rc = count_set(st, &b->tasks[i], first, ranks);
+			else  /* a set cut by a stop's cancel is no refusal */
+				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
+		}
+	if (!rc && st->sets == counted && !stop_signal)
+		rc = errorf(st->err, "the array of %s played no set that could be counted: "
+			    "see its elements' output, %s/slurm-*.out", b->path, st->run_dir);
+	return rc;
+}
+
+/* Fits the ratings again from the index and gives the picker them. */
+static int refit(struct state *st)
+{
+	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
+		return -1;
+	if (st->run->progress)
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+	return 0;
+}
+
+/* The run's folder, its manifest and the picker of its active versions:
+ * 0, or -1 with st->err. */
+static int open_run(struct state *st, const char *dir)
+{
+	const struct league_run *r = st->run;
+	char **labels;
+	int rc;
+
+	st->number = league_next_run(dir);
+	st->run_dir = league_run_dir(dir, st->number);
+	if (league_rating_load(r->db, &st->rating, st->err) ||
+	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
+						   &labels, st->err)) < 0)
+		return -1;
+	league_pick_init(&st->pick, st->active_count, r->players);
+	league_rating_pick(&st->rating, &st->pick);
+	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
+			       st->active_count, r->players, &st->manifest, st->err);
+	league_task_labels_free(labels, st->active_count);
+	return rc;
+}
+
+/* Batches until a stop: each picked, submitted, waited for, counted,
+ * then the ratings fitted again.  0, or -1 with st->err. */
+static int play_batches(struct state *st, const char *dir)
+{
+	int rc = 0;
+
+	while (!rc && !done(st)) {
+		struct league_slurm_batch b;
+
+		rc = make_batch(st, &b);
+		if (!rc && !b.count) {
+			league_slurm_batch_free(&b);
+			break;
+		}
+		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, st->err);
+		rc = rc ? rc : league_slurm_wait(b.name, stopped, st->err);
+		rc = rc ? rc : take_batch(st, &b);
+		rc = rc ? rc : refit(st);
+		league_slurm_batch_free(&b);
+	}
+	return rc;
+}
+
+int league_slurm_play(const struct league_run *run, const struct league_slurm *slurm,
+		      char *err)
+{
+	struct league_run r = *run;
+	struct state st = {.run = &r, .slurm = slurm, .next_game = 1, .err = err};
+	unsigned char deal_key[FAIR_HASH_BYTES];
+	struct sigaction on = {.sa_handler = on_stop}, old_int, old_term;
+	char *dir = realpath(run->dir, NULL), sql[80];
+	int rc;
+
+	if (!dir)
+		return errorf(err, "%s: cannot resolve the folder's path", run->dir);
+	/* The manifest's record of the run wants a key; each batch has its own. */
+	randombytes_buf(deal_key, sizeof deal_key);
+	r.config.deal_key = deal_key;
+	stop_signal = 0;
+	sigemptyset(&on.sa_mask);
+	sigaction(SIGINT, &on, &old_int);
+	sigaction(SIGTERM, &on, &old_term);
+	rc = open_run(&st, dir);
+	rc = rc ? rc : play_batches(&st, dir);
+	if (!rc && st.manifest.journal) {
+		snprintf(sql, sizeof sql, "UPDATE runs SET closed = 1 WHERE id = %ld", st.number);
+		rc = run_manifest_sign(&st.manifest, r.config.key, err) ||
+		     league_db_exec(r.db, sql, err) ? -1 : 0;
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sodium_memzero(deal_key, sizeof deal_key);
+	run_manifest_free(&st.manifest);
+	league_pick_free(&st.pick);
+	league_rating_free(&st.rating);
+	free(st.run_dir);
+	free(st.active);
+	free(dir);
+	return rc ? rc : stop_signal;
+}

@@ -1,0 +1,245 @@
+/*
+ * What a Slurm run counts (league_slurm.h): the logs an array wrote are
+ * another machine's work, so each set is checked before it is counted:
+ * every log whole and verified as `referee verify` verifies one (its
+ * hash chain, its signature by the league's key, the game replayed
+ * through the rules), and the very set its task gave: the league's game
+ * and options, each seat's version by its name and files in the set's
+ * rotation, and the set's commitment C as the batch's key makes it, the
+ * one run.jsonl named before the array was submitted.  And before a run,
+ * the arrays a killed run left are cancelled and their sets checked so.
+ */
+#include "league/league_slurm.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
+#include "base/util.h"
+#include "base/verify.h"
+#include "league/league_folder.h"
+#include "match/match_set.h"
+#include "verify/verify_cut.h"
+
+/* Whether seat s of the log's header is version `v`, by name and files. */
+static bool seat_is(const cJSON *player, const struct league_version *v)
+{
+	const char *name = cJSON_GetStringValue(json_member(player, "name"));
+	const cJSON *files = json_member(player, "files");
+	char hash[65];
+
+	if (!name || strcmp(name, v->name) || !cJSON_IsArray(files))
+		return false;
+	league_files_hash(files, hash);
+	return !strcmp(hash, v->hash);
+}
+
+/* Game k of the set from `first`, loaded in `log`: 0, or -1 with why. */
+static int check_game(const struct game_log *log, const struct league_slurm_task *t,
+		      int k, int n, const char *game, const cJSON *options,
+		      const unsigned char *public_key, const char *c, char *err)
+{
+	struct verify_summary summary;
+	const cJSON *header = log->lines[0].json, *players = json_member(header, "players");
+	char why[ERR_LEN], got[65];
+	int s = 0;
+	const cJSON *p;
+
+	if (verify_log(log, public_key, NULL, &summary, why))
+		return errorf(err, "it does not verify: %s", why);
+	if (strcmp(summary.game, game) ||
+	    !cJSON_Compare(json_member(header, "options"), options, true))
+		return errorf(err, "it is a game of %s with other options than the league's",
+			      summary.game);
+	if (cJSON_GetArraySize(players) != n)
+		return errorf(err, "it seats %d players, not the league's %d",
+			      cJSON_GetArraySize(players), n);
+	cJSON_ArrayForEach(p, players) {
+		const struct league_version *v = &t->seats[(s + k) % n];
+
+		if (!seat_is(p, v))
+			return errorf(err, "its seat %d is not %s v%d, as its task had it", s,
+				      v->name, v->number);
+		s++;
+	}
+	verify_cut_commitment(log, got);
+	if (strcmp(got, c))
+		return errorf(err, "its commitment C is %s, not the set's %s that run.jsonl "
+			      "named: not the set its task gave", *got ? got : "(none)", c);
+	return 0;
+}
+
+int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch *b,
+			   const struct league_slurm_task *t, long first,
+			   const char *game, const cJSON *options,
+			   const unsigned char *public_key,
+			   int ranks[][GAME_MAX_SEATS], char *err)
+{
+	unsigned char c[FAIR_HASH_BYTES];
+	char hex[65], why[ERR_LEN];
+	int n = b->players, rc = 0;
+
+	match_set_commitment(b->key, (unsigned long)first, c);
+	hex_encode(hex, c, sizeof c);
+	for (int k = 0; !rc && k < n; k++) {
+		char *path = outdir_play_log(run_dir, first + k);
+		struct game_log log;
+		bool loaded = logread_load(path, &log, why) == 0;
+
+		if (!loaded)
+			rc = errorf(err, "game %ld: %s", first + k, why);
+		else if (!log.count || log.ends_mid_line || !log.lines[log.count - 1].type ||
+			 strcmp(log.lines[log.count - 1].type, "signature")) {
+			errorf(err, "game %ld: %s is cut short", first + k, path);
+			rc = 1;
+		} else if (!log.lines[0].json)
+			rc = errorf(err, "game %ld: %s is no game's log", first + k, path);
+		else if (check_game(&log, t, k, n, game, options, public_key, hex, why))
+			rc = errorf(err, "game %ld: %s: %s", first + k, path, why);
+		else if (logread_ranks(&log, ranks[k], GAME_MAX_SEATS) != n)
+			rc = errorf(err, "game %ld: %s has no result for its %d seats", first + k,
+				    path, n);
+		if (loaded)
+			logread_free(&log);
+		free(path);
+	}
+	return rc;
+}
+
+/* By game of the run, whether run.jsonl lists it as finished; *count
+ * its size. */
+static char *listed_finished(const char *run_dir, long *count)
+{
+	char *path = outdir_run_manifest(run_dir), why[ERR_LEN], *listed = NULL;
+	struct game_log log;
+	long game;
+
+	*count = 0;
+	if (logread_load(path, &log, why) == 0) {
+		for (size_t i = 1; i < log.count; i++)
+			if (log.lines[i].type && !strcmp(log.lines[i].type, "finished") &&
+			    json_get_int(log.lines[i].json, "game", 1, 1L << 30, &game) &&
+			    game >= *count) {
+				listed = xrealloc(listed, (size_t)game + 1);
+				memset(listed + *count, 0, (size_t)(game + 1 - *count));
+				*count = game + 1;
+			}
+		for (size_t i = 1; i < log.count; i++)
+			if (log.lines[i].type && !strcmp(log.lines[i].type, "finished") &&
+			    json_get_int(log.lines[i].json, "game", 1, 1L << 30, &game))
+				listed[game] = 1;
+		logread_free(&log);
+	}
+	free(path);
+	return listed;
+}
+
+/* Whether every log of the set from `first` is there. */
+static bool set_there(const char *run_dir, long first, int n)
+{
+	bool all = true;
+
+	for (long g = first; all && g < first + n; g++) {
+		char *path = outdir_play_log(run_dir, g);
+
+		all = access(path, F_OK) == 0;
+		free(path);
+	}
+	return all;
+}
+
+/* The batch `path` of a stopped run: its array cancelled and gone, the
+ * sets it played and run.jsonl does not list checked, the logs of each
+ * that fails removed.  0, or -1 with err. */
+static int settle_batch(const char *run_dir, const char *path, const char *game,
+			const cJSON *options, const unsigned char *public_key, char *err)
+{
+	struct league_slurm_batch b;
+	long count = 0;
+	char *listed = NULL, why[ERR_LEN];
+	int rc = league_slurm_batch_read(path, &b, err);
+
+	if (!rc && !league_slurm_here(why))
+		rc = errorf(err, "%s was submitted to Slurm, and its array must be "
+			    "cancelled before the run is closed: %s", path, why);
+	rc = rc ? rc : league_slurm_cancel(b.name, err);
+	rc = rc ? rc : league_slurm_wait(b.name, NULL, err);
+	if (!rc)
+		listed = listed_finished(run_dir, &count);
+	for (int i = 0; !rc && i < b.count; i++)
+		for (int k = 0; k < b.tasks[i].sets; k++) {
+			long first = b.tasks[i].first + (long)k * b.players;
+			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
+
+			if ((first < count && listed[first]) || !set_there(run_dir, first, b.players))
+				continue;
+			/* A set cut by the cancel is dropped by the run's closing. */
+			if (league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,
+						   public_key, ranks, why) >= 0)
+				continue;
+			fprintf(stderr, "referee league: %s: the set of games %ld to %ld is refused, "
+				"not counted: %s\n", run_dir, first, first + b.players - 1, why);
+			for (long g = first; g < first + b.players; g++) {
+				char *log = outdir_play_log(run_dir, g);
+
+				unlink(log);
+				free(log);
+			}
+		}
+	free(listed);
+	league_slurm_batch_free(&b);
+	return rc;
+}
+
+/* The batch files of a run's folder, NULL-terminated, in order. */
+static char **batches_of(const char *run_dir, int *count)
+{
+	struct dirent **names;
+	int n = scandir(run_dir, &names, NULL, alphasort);
+	char **out = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *out);
+
+	*count = 0;
+	for (int i = 0; i < n; i++) {
+		const char *d = names[i]->d_name;
+		size_t len = strlen(d);
+
+		if (!strncmp(d, "batch-", 6) && len > 11 && !strcmp(d + len - 5, ".json"))
+			out[(*count)++] = xasprintf("%s/%s", run_dir, d);
+		free(names[i]);
+	}
+	if (n > 0)
+		free(names);
+	return out;
+}
+
+int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
+			const cJSON *options, const unsigned char *public_key, char *err)
+{
+	long next = league_next_run(dir);
+	int rc = 0;
+
+	for (long run = 1; !rc && run < next; run++) {
+		char sql[80], *run_dir = league_run_dir(dir, run), **batches;
+		int count;
+
+		snprintf(sql, sizeof sql, "SELECT closed FROM runs WHERE id = %ld", run);
+		if (league_db_number(db, sql) == 1) {
+			free(run_dir);
+			continue;
+		}
+		batches = batches_of(run_dir, &count);
+		for (int i = 0; i < count; i++) {
+			rc = rc ? rc : settle_batch(run_dir, batches[i], game, options,
+						    public_key, err);
+			free(batches[i]);
+		}
+		free(batches);
+		free(run_dir);
+	}
+	return rc;
+}

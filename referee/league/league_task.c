@@ -1,0 +1,131 @@
+/*
+ * A league's tasks, shared by both engines of a run; see league_task.h.
+ */
+#include "league/league_task.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "league/league_folder.h"
+#include "league/league_rate.h"
+#include "match/match_set.h"
+
+struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
+					 const struct bot_limits *limits)
+{
+	struct match_entrant e = {.name = v->name};
+
+	e.spec.command = v->command;
+	e.spec.command_dir = v->dir;
+	e.spec.stderr_path = league_stderr_path(dir, v);
+	e.spec.limits = *limits;
+	e.spec.limits.workdir = v->workdir;
+	e.spec.limits.readable = (const char *const *)v->readable;
+	return e;
+}
+
+int league_task_play_set(const struct match_config *config, const char *run_dir,
+			 struct match **lanes, int n, long first,
+			 struct game_outcome *outcomes, char *err)
+{
+	struct match_set_game set_games[GAME_MAX_SEATS];
+	struct match_round round = {.games = set_games, .count = n, .seats = n,
+				    .duplicate = true,
+				    .set_seed = match_secrets_seed(config)};
+	int rc;
+
+	for (int k = 0; k < n; k++) {
+		set_games[k].index = (unsigned long)(first + k);
+		for (int s = 0; s < n; s++)
+			set_games[k].seating[s] = (s + k) % n;
+		set_games[k].log_path = outdir_play_log(run_dir, first + k);
+	}
+	rc = match_play_round(lanes, &round, outcomes, err);
+	for (int k = 0; k < n; k++)
+		free((char *)set_games[k].log_path);
+	return rc;
+}
+
+int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
+		      int ranks[][GAME_MAX_SEATS], char sha[][FILES_SHA256_HEX], char *err)
+{
+	int rc = league_db_exec(db, "BEGIN IMMEDIATE", err);
+
+	for (int k = 0; !rc && k < n; k++) {
+		long versions[GAME_MAX_SEATS];
+
+		for (int s = 0; s < n; s++)
+			versions[s] = seats[(s + k) % n];
+		rc = league_db_add_game(db, run, first + k, first, sha[k], n, versions,
+					ranks[k], err);
+	}
+	rc = rc ? rc : league_db_task(db, run, first, "finished", err);
+	rc = rc ? rc : league_db_exec(db, "COMMIT", err);
+	if (rc)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
+		      char *err)
+{
+	struct league_rating fresh;
+
+	if (league_rating_load(db, &fresh, err)) {
+		league_rating_free(&fresh);
+		return -1;
+	}
+	/* The active versions are the run's, fixed when it started. */
+	for (int a = 0; a < count; a++)
+		fresh.order[a] = active[a];
+	fresh.active = count;
+	league_rating_pick(&fresh, pick);
+	league_rating_free(&fresh);
+	return 0;
+}
+
+int league_task_active(const struct league_rating *lr, int players, int **active,
+		       char ***labels, char *err)
+{
+	int count = lr->active;
+
+	*active = NULL;
+	*labels = NULL;
+	if (count < players)
+		return errorf(err, "the league has %d active bot%s and its games "
+			      "need %d: add bots with 'referee league add'",
+			      count, count == 1 ? "" : "s", players);
+	*active = xcalloc((size_t)count, sizeof **active);
+	*labels = xcalloc((size_t)count, sizeof **labels);
+	for (int a = 0; a < count; a++) {
+		const struct league_version *v = &lr->versions[lr->order[a]];
+
+		(*active)[a] = lr->order[a];
+		(*labels)[a] = xasprintf("%s-v%d", v->name, v->number);
+	}
+	return count;
+}
+
+void league_task_labels_free(char **labels, int count)
+{
+	for (int a = 0; labels && a < count; a++)
+		free(labels[a]);
+	free(labels);
+}
+
+int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,
+		      const struct match_config *config, char *const *labels, int count,
+		      int players, struct run_manifest *m, char *err)
+{
+	char *stderr_dir = path_join(dir, "stderr"), sql[80];
+	int rc = files_mkdirs(stderr_dir, err) || files_mkdirs(run_dir, err) ||
+		 run_manifest_create(m, run_dir, "league", config, labels, count, true,
+				     err) ? -1 : 0;
+
+	m->set_games = players;  /* a set is a game a seat */
+	snprintf(sql, sizeof sql, "INSERT INTO runs VALUES(%ld, 0)", number);
+	free(stderr_dir);
+	return rc ? rc : league_db_exec(db, sql, err);
+}

@@ -1,0 +1,60 @@
+/*
+ * What a league's task is made of, for both engines of `league run`
+ * (league_run.h on this machine's workers, league_slurm.h on a Slurm
+ * job array): a version as a match's entrant, one duplicate set of a
+ * task played on its bot processes into the run's folder, a checked set
+ * entered in the index, and the ratings fitted again for the picker.
+ */
+#ifndef ARENA_LEAGUE_TASK_H
+#define ARENA_LEAGUE_TASK_H
+
+#include <sqlite3.h>
+
+#include "base/files.h"
+#include "league/league_db.h"
+#include "league/league_pick.h"
+#include "league/league_rate.h"
+#include "manifest/run_manifest.h"
+#include "match/match.h"
+
+/* The active versions of the rating `lr` (as it orders them) a run of
+ * `players`-player games plays: their indexes among the versions in
+ * *active and their labels (NAME-vK) in *labels, both new (free with
+ * league_task_labels_free()); their count, or -1 with err when there are
+ * too few for a game. */
+int league_task_active(const struct league_rating *lr, int players, int **active,
+		       char ***labels, char *err);
+void league_task_labels_free(char **labels, int count);
+
+/* Run `number` of the league `dir` begun in `run_dir`: the folders made,
+ * its run.jsonl (`m`) of `count` versions named by `labels` started, the
+ * run entered in the index as not closed.  0, or -1 with err. */
+int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,
+		      const struct match_config *config, char *const *labels, int count,
+		      int players, struct run_manifest *m, char *err);
+
+/* Version `v` of the league `dir` as an entrant with `limits` (its own
+ * workdir and readable paths); its stderr_path is new (free it). */
+struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
+					 const struct bot_limits *limits);
+
+/* Plays the duplicate set of `n` games from `first` on `lanes`, game k
+ * seating entrant (s + k) % n at seat s, the logs in `run_dir`: 0, or -1
+ * with err. */
+int league_task_play_set(const struct match_config *config, const char *run_dir,
+			 struct match **lanes, int n, long first,
+			 struct game_outcome *outcomes, char *err);
+
+/* Enters the set from `first` of run `run` in one transaction: game k
+ * seats version seats[(s + k) % n] at seat s, with ranks[k] and the
+ * log's sha[k].  0, or -1 with err (rolled back). */
+int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
+		      int ranks[][GAME_MAX_SEATS], char sha[][FILES_SHA256_HEX], char *err);
+
+/* Fits the ratings again from the index and gives the picker of the
+ * run's `count` active versions (`active`: each one's index among the
+ * versions) them: 0, or -1 with err. */
+int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
+		      char *err);
+
+#endif

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# End-to-end: `referee league run --engine slurm` (docs/LEAGUE.md, "Many
+# machines") on a one-node Slurm cluster started as tests/e2e/slurm.sh
+# starts it (tests/tools/slurm_cluster.sh): batches of tasks played by job
+# arrays into the league's folder, every log checked before it counts; the
+# games counted, the folder verified, the index rebuilt to the same ladder;
+# a log changed in a batch refused and not counted, another set played in
+# its place; kill -9 of the run mid-batch losing no finished game; and the
+# errors (no sbatch, a bad --engine).  The cases on the cluster skip
+# without root or without Slurm's packages; the errors run everywhere.
+. "$(dirname "$0")/../tools/lib.sh"
+
+L=$TMP/league
+for b in a b c; do
+	mkdir "$TMP/$b"
+	cp "$CBOT" "$TMP/$b/bot"
+done
+"$REFEREE" league init "$L" --game rolit -o size=6 >/dev/null
+for b in a b c; do
+	"$REFEREE" league add "$L" "$b" "$TMP/$b/bot" "$TMP" >/dev/null
+done
+# The ladder's bytes and its games.
+ladder() { "$REFEREE" league ladder "$L" --versions --format json; }
+games() { ladder | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])'; }
+
+# --- the errors, anywhere ------------------------------------------------------
+expect_exit 2 "$REFEREE" league run "$L" --engine cloud
+expect_eq "$(head -1 "$ERR")" "referee league: --engine takes local or slurm, not 'cloud'" "--engine cloud: refused"
+mkdir "$TMP/nobin"
+for p in sh timeout; do ln -s "$(command -v $p)" "$TMP/nobin/$p"; done
+PATH=$TMP/nobin expect_exit 2 "$REFEREE" league run "$L" --engine slurm --games 4
+expect_eq "$(head -1 "$ERR")" "referee league: --engine slurm needs Slurm's sbatch, squeue and scancel in PATH, and sbatch is not there: install Slurm's client commands (Debian: slurm-client) or play with --engine local" \
+	"--engine slurm without sbatch: refused, saying what to install"
+expect_eq "$(games)" 0 "... and nothing played"
+# play-task, an array's element, given what no run wrote.
+TASK=(league play-task --no-sandbox --no-limits --trusted-bots)
+expect_exit 2 "$REFEREE" "${TASK[@]}" "$L" "$TMP/none.json" 0
+expect_contains "$ERR" "referee league: cannot read '$TMP/none.json': No such file or directory" \
+	"play-task: a batch file that is not there"
+echo '{"format":"arena-league-batch/1"}' >"$TMP/junk.json"
+expect_exit 2 "$REFEREE" "${TASK[@]}" "$L" "$TMP/junk.json" 0
+expect_contains "$ERR" "referee league: $TMP/junk.json: not a league's batch file" "play-task: a file that is no batch"
+expect_exit 2 "$REFEREE" "${TASK[@]}" "$L" "$TMP/junk.json"
+expect_contains "$ERR" "referee league: play-task takes a league's folder, a batch file and a task's index" \
+	"play-task without its index"
+expect_eq "$(find "$L" -name 'game-*' | wc -l)" 0 "... and no game written"
+
+. "$top_srcdir/tests/tools/slurm_cluster.sh"
+slurm_cluster_needs || {
+	ok 0 "the league on a one-node Slurm cluster # SKIP $SLURM_SKIP"
+	done_testing
+}
+slurm_cluster_start
+RUN_LIMIT=300
+
+# --- a run on the cluster --------------------------------------------------------
+expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 12 --concurrency 3 --batch 2
+expect_eq "$(games)" 12 "the 12 games counted"
+expect_eq "$(ls "$L"/runs/000001/batch-*.json | wc -l)" 1 "in one batch: 3 tasks of 2 sets"
+expect_eq "$(ls "$L"/runs/000001/game-*.jsonl | wc -l)" 12 "the 12 logs in the run's folder"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify of the league played on Slurm"
+ladder >"$TMP/before.json"
+expect_exit 0 "$REFEREE" league rebuild "$L"
+expect_eq "$(ladder | cmp - "$TMP/before.json" && echo same)" same "rebuild: the same ladder to the byte"
+
+# --- a log changed in a batch: refused, not counted, another set in its place ------
+# An sbatch in front of Slurm's whose elements run through tamper.sh, which
+# makes element 0 of the first array change a byte of its task's first log
+# once the element has played it.
+mkdir "$TMP/tbin"
+cat >"$TMP/tamper.sh" <<SH
+#!/usr/bin/env bash
+"\$@"
+rc=\$?
+batch=\${@: -2:1}
+if [ "\${@: -1}" = 0 ] && mkdir "$TMP/tampered" 2>/dev/null; then
+	first=\$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["tasks"][0]["first"])' "\$batch")
+	sed -i '2s/,/, /' "\$(dirname "\$batch")/\$(printf 'game-%06d.jsonl' "\$first")"
+fi
+exit \$rc
+SH
+cat >"$TMP/tbin/sbatch" <<SH
+#!/usr/bin/env bash
+args=()
+for a in "\$@"; do
+	case \$a in --wrap=exec\ *) a="--wrap=exec bash $TMP/tamper.sh \${a#--wrap=exec }" ;; esac
+	args+=("\$a")
+done
+exec "$(command -v sbatch)" "\${args[@]}"
+SH
+chmod +x "$TMP/tbin/sbatch"
+PATH=$TMP/tbin:$PATH expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 8 --concurrency 2 --batch 2
+expect_eq "$(grep -c 'refused' "$ERR")" 1 "a changed log: one set refused" || diag_run
+grep -qE "^referee league: run 000002: the set of games 1 to 2 is refused, not counted, and another is played in its place: game 1: $L/runs/000002/game-000001.jsonl: it does not verify: line [0-9]+: " "$ERR"
+ok $? "... saying which set, which log and why" || diag_run
+expect_eq "$(games)" 20 "another set played in its place: 8 games counted, not 6"
+expect_eq "$(ls "$L"/runs/000002/game-*.jsonl | wc -l)" 8 "the changed set's logs removed"
+expect_eq "$(grep -c '"type":"dropped","games":\[1,2\]' "$L/runs/000002/run.jsonl")" 1 "run.jsonl lists the refused set as dropped"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify after a refused set: whole"
+
+# --- kill -9 of the run mid-batch: the next run cancels the array, checks what
+# it played (a log changed since refused), counts the rest and goes on ------------
+"$REFEREE" league run "$L" --engine slurm --games 400 --concurrency 2 --batch 20 >/dev/null 2>&1 &
+R3=$L/runs/000003
+signed() { [ -f "$1" ] && tail -1 "$1" | grep -q '"type":"signature"'; }
+for _ in $(seq 1200); do
+	signed "$R3/game-000002.jsonl" && break
+	sleep 0.1
+done
+kill_run "league run $L"
+wait
+signed "$R3/game-000002.jsonl"
+ok $? "the array played a set before the run was killed"
+sed -i '2s/,/, /' "$R3/game-000001.jsonl"
+expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 4 --concurrency 2
+grep -qE "^referee league: $R3: the set of games 1 to 2 is refused, not counted: game 1: $R3/game-000001.jsonl: it does not verify: line [0-9]+: " "$ERR"
+ok $? "the next run refuses the set changed after kill -9" || diag_run
+expect_eq "$(squeue -h | wc -l)" 0 "the killed run's array was cancelled"
+expect_eq "$(tail -1 "$R3/run.jsonl" | grep -c '"type":"signature"')" 1 "the killed run closed and signed"
+expect_eq "$(ls "$R3"/game-000001.jsonl "$R3"/game-000002.jsonl 2>/dev/null | wc -l)" 0 "... the refused set's logs removed"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify after kill -9 and the next run: whole"
+expect_eq "$(ls "$L"/runs/*/game-*.jsonl | wc -l)" "$(games)" "the index holds every log of the folder"
+expect_lt 23 "$(games)" "the killed run's finished sets counted, and the next run's 4 games"
+ladder >"$TMP/before.json"
+expect_exit 0 "$REFEREE" league rebuild "$L"
+expect_eq "$(ladder | cmp - "$TMP/before.json" && echo same)" same "rebuild after kill -9: the same ladder to the byte"
+
+# --- SIGTERM mid-batch: the array cancelled, what it finished counted ----------------
+"$REFEREE" league run "$L" --engine slurm --for 300s --concurrency 2 --batch 20 >/dev/null 2>"$TMP/term.err" &
+term=$!
+for _ in $(seq 1200); do
+	signed "$L/runs/000005/game-000002.jsonl" && break
+	sleep 0.1
+done
+kill -TERM "$term"
+wait "$term"
+expect_eq "$?" 1 "SIGTERM: the run stops with status 1"
+expect_eq "$(cat "$TMP/term.err")" "referee league: stopped by SIGTERM; every finished game is kept, and the next run goes on" \
+	"SIGTERM: said"
+expect_eq "$(squeue -h | wc -l)" 0 "SIGTERM: the array was cancelled"
+expect_eq "$(tail -1 "$L/runs/000005/run.jsonl" | grep -c '"type":"signature"')" 1 "SIGTERM: run.jsonl signed"
+expect_lt 0 "$(grep -c '"type":"finished"' "$L/runs/000005/run.jsonl")" "SIGTERM: the sets the array finished counted"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"verify after SIGTERM: whole"
+
+slurm_cluster_stop
+assert_no_leftovers "nothing of the cluster or of the bots is left running"
+done_testing
