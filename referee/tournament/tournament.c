@@ -21,7 +21,7 @@
 #include "manifest/manifest_records.h"
 #include "match/match_set.h"
 #include "pool.h"
-#include "table_source.h"
+#include "schedule_source.h"
 #include "tournament_duplicate.h"
 #include "tournament_peers.h"
 #include "tournament_resume.h"
@@ -60,7 +60,7 @@ static int record_skipped(struct tournament_state *st)
 
 			for (int s = 0; s < st->schedule->players; s++)
 				if ((g->seating[s] == b || (empty && !s)) &&
-				    !st->finished[n] && table_source_in_shard(&st->source, g->table))
+				    !st->finished[n] && schedule_source_in_shard(&st->source, g->table))
 					games[count++] = n;
 		}
 		empty_told = true;
@@ -104,16 +104,16 @@ static int record_started(struct tournament_state *st, int table, const long *ga
  * (or to wait, parked, for a Swiss's round to be seated). */
 static int dispatch(struct tournament_state *st, struct worker *w)
 {
-	int table = table_source_next(&st->source), count = 0, rc;
+	int table = schedule_source_next(&st->source), count = 0, rc;
 	const struct schedule_table *t;
 	unsigned char deal_key[FAIR_HASH_BYTES];
 	long *games;
 
-	if (table == TABLE_SOURCE_WAIT) {
+	if (table == SCHEDULE_SOURCE_WAIT) {
 		st->parked[st->parked_count++] = w;
 		return 0;
 	}
-	if (table == TABLE_SOURCE_DONE) {
+	if (table == SCHEDULE_SOURCE_DONE) {
 		worker_quit(w);
 		return 0;
 	}
@@ -144,7 +144,7 @@ static int unpark(struct tournament_state *st)
 	int count = st->parked_count, rc = 0;
 	struct worker **waiting;
 
-	if (!count || !table_source_ready(&st->source))
+	if (!count || !schedule_source_ready(&st->source))
 		return 0;
 	waiting = xmalloc((size_t)count * sizeof *waiting);
 	memcpy(waiting, st->parked, (size_t)count * sizeof *waiting);
@@ -160,7 +160,7 @@ static int unpark(struct tournament_state *st)
  * pair, and which shard it waits for said. */
 static int wait_for_peers(struct tournament_state *st)
 {
-	int looked = table_source_look_at_peers(&st->source, st->err);
+	int looked = schedule_source_look_at_peers(&st->source, st->err);
 
 	if (looked < 0 || (looked && unpark(st)))
 		return -1;
@@ -229,7 +229,7 @@ static int handle(void *ctx, struct worker *w, char *line)
 							      &figures, false));
 		if (record_due(st, false))
 			return -1;
-		table_source_finished(&st->source, game, rank);
+		schedule_source_finished(&st->source, game, rank);
 		if (unpark(st))
 			return -1;
 		tournament_seated_bots(st, game, bots);
@@ -305,7 +305,7 @@ static long wait_ms(void *ctx)
 {
 	struct tournament_state *st = ctx;
 	long wait_ms = manifest_ledger_wait_ms(&st->ledger);
-	long peers_ms = table_source_wait_ms(&st->source, st->parked_count > 0);
+	long peers_ms = schedule_source_wait_ms(&st->source, st->parked_count > 0);
 
 	if (peers_ms >= 0 && (wait_ms < 0 || wait_ms > peers_ms))
 		wait_ms = peers_ms;
@@ -352,11 +352,11 @@ static void count_games(const struct tournament_state *st, long *total, long *do
 
 	*total = *done = *left_out = 0;
 	for (long n = 1; n <= schedule->game_count; n++)
-		if (table_source_in_shard(&st->source, schedule->games[n - 1].table)) {
+		if (schedule_source_in_shard(&st->source, schedule->games[n - 1].table)) {
 			(*total)++;
 			*done += st->finished[n];
 			*left_out += !st->finished[n] &&
-				     table_source_skipped(&st->source,
+				     schedule_source_skipped(&st->source,
 							  schedule->games[n - 1].table);
 		}
 }
@@ -402,7 +402,7 @@ int tournament_play(const struct tournament_spec *spec,
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total, done, left_out;
 
-	table_source_init(&st.source, schedule, &(const struct table_source_run){
+	schedule_source_init(&st.source, schedule, &(const struct schedule_source_run){
 		.shard_index = run->shard_index, .shard_count = run->shard_count,
 		.skipped = run->skipped, .out_dir = run->out_dir, .file = run->file,
 		.public_key = run->key->public_key});
@@ -435,7 +435,7 @@ int tournament_play(const struct tournament_spec *spec,
 out:
 	manifest_ledger_free(&st.ledger);
 	free(workers);
-	table_source_free(&st.source);
+	schedule_source_free(&st.source);
 	free(st.parked);
 	free(st.aborted);
 	free(st.open_games);

@@ -15,7 +15,7 @@
 #include "games/fair.h"
 #include "manifest/manifest_ledger.h"
 #include "pool.h"
-#include "table_source.h"
+#include "schedule_source.h"
 #include "tournament_spec.h"
 
 struct tournament_run;
@@ -24,7 +24,7 @@ struct worker;
 struct tournament_state {
 	const struct tournament_spec *spec;
 	struct schedule *schedule;    /* a Swiss's grows seated rounds */
-	struct table_source source;   /* which table a worker plays next */
+	struct schedule_source source;   /* which table a worker plays next */
 	const struct tournament_run *run;
 	struct manifest_ledger ledger; /* the manifest */
 	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */

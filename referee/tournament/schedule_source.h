@@ -9,8 +9,8 @@
  * those of its peers' shards (tournament_peers.h).  A new format is a
  * new way of seating tables (docs/HACKING.md, "A new tournament format").
  */
-#ifndef ARENA_TABLE_SOURCE_H
-#define ARENA_TABLE_SOURCE_H
+#ifndef ARENA_SCHEDULE_SOURCE_H
+#define ARENA_SCHEDULE_SOURCE_H
 
 #include <stdbool.h>
 #include <time.h>
@@ -23,16 +23,16 @@
  * the bots left out (by bot number, or NULL: none), and what a sharded
  * Swiss's peers are read with: its folder, the tournament file and the
  * run's public key. */
-struct table_source_run {
+struct schedule_source_run {
 	int shard_index, shard_count;
 	const bool *skipped;
 	const char *out_dir, *file;
 	const unsigned char *public_key;
 };
 
-struct table_source {
+struct schedule_source {
 	struct schedule *schedule;   /* a Swiss's grows seated rounds */
-	struct table_source_run run;
+	struct schedule_source_run run;
 	bool *finished;              /* by game number */
 	unsigned char *ranks;        /* [game * players + seat], once finished */
 	int next;                    /* the next table to look at */
@@ -45,43 +45,43 @@ struct table_source {
 	struct timespec peer_due;    /* the next look at the peers */
 };
 
-/* table_source_next()'s answers besides a table: the next table's round
+/* schedule_source_next()'s answers besides a table: the next table's round
  * is not seated yet (ask again once games have finished), or none is left. */
-#define TABLE_SOURCE_WAIT (-1)
-#define TABLE_SOURCE_DONE (-2)
+#define SCHEDULE_SOURCE_WAIT (-1)
+#define SCHEDULE_SOURCE_DONE (-2)
 
-void table_source_init(struct table_source *src, struct schedule *schedule,
-		       const struct table_source_run *run);
-void table_source_free(struct table_source *src);
+void schedule_source_init(struct schedule_source *src, struct schedule *schedule,
+		       const struct schedule_source_run *run);
+void schedule_source_free(struct schedule_source *src);
 
 /* Whether table `table` is of the run's shard; whether a bot of it is
  * left out (--skip-broken), or it is a Swiss's board left empty by them. */
-bool table_source_in_shard(const struct table_source *src, int table);
-bool table_source_skipped(const struct table_source *src, int table);
+bool schedule_source_in_shard(const struct schedule_source *src, int table);
+bool schedule_source_skipped(const struct schedule_source *src, int table);
 
 /* The next table of the run with games not finished, which the caller
- * then plays (the source moves past it), or TABLE_SOURCE_WAIT or
- * TABLE_SOURCE_DONE. */
-int table_source_next(struct table_source *src);
-/* Whether table_source_next() would now give a table to a worker that
+ * then plays (the source moves past it), or SCHEDULE_SOURCE_WAIT or
+ * SCHEDULE_SOURCE_DONE. */
+int schedule_source_next(struct schedule_source *src);
+/* Whether schedule_source_next() would now give a table to a worker that
  * was told to wait. */
-bool table_source_ready(const struct table_source *src);
+bool schedule_source_ready(const struct schedule_source *src);
 
 /* Game `game` finished, its seats ranked `ranks`. */
-void table_source_finished(struct table_source *src, long game, const int *ranks);
+void schedule_source_finished(struct schedule_source *src, long game, const int *ranks);
 /* A Swiss's next rounds seated, as far as the finished games allow. */
-void table_source_pair(struct table_source *src);
+void schedule_source_pair(struct schedule_source *src);
 /* A sharded Swiss's peers' results taken, and the rounds they pair
  * seated, as far as they go: 1 when some were new, 0 when none, -1 with
  * err. */
-int table_source_sync_peers(struct table_source *src, char *err);
+int schedule_source_sync_peers(struct schedule_source *src, char *err);
 /* While a round waits for the peers: their results taken when the look
  * is due, and the next look set later when nothing was new (from a tenth
  * of a second up to two seconds).  1 when it looked, 0 when the look was
  * not due, -1 with err. */
-int table_source_look_at_peers(struct table_source *src, char *err);
+int schedule_source_look_at_peers(struct schedule_source *src, char *err);
 /* How long the run may wait before the next look at the peers, while
  * `waiting` workers wait for a round (-1: no look is due). */
-long table_source_wait_ms(const struct table_source *src, bool waiting);
+long schedule_source_wait_ms(const struct schedule_source *src, bool waiting);
 
 #endif
