@@ -1,13 +1,13 @@
 /*
- * Where a tournament's tables come from.  The run (tournament.c) asks its
- * source for the next table to hand a worker, and tells it each game that
- * finished; the source knows which tables are the run's (its shard's,
- * none that seats a bot left out) and which can be played now.  The
- * fixed schedule of a round robin or a gauntlet has every table seated
- * from the start; a Swiss's rounds are seated one at a time, each once
- * the round before has finished, from its results and, sharded, from
- * those of its peers' shards (tournament_peers.h).  A new format is a
- * new way of seating tables (docs/HACKING.md, "A new tournament format").
+ * The tables of a tournament's schedule, as its two table sources
+ * (table_source.h, both in tournament.c) hand them out: which tables are
+ * the run's (its shard's, none that seats a bot left out), which games
+ * have finished, and which table can be played now.  The fixed schedule
+ * of a round robin or a gauntlet has every table seated from the start;
+ * a Swiss's rounds are seated one at a time, each once the round before
+ * has finished, from its results and, sharded, from those of its peers'
+ * shards (tournament_peers.h).  A new format is a new way of seating
+ * tables (docs/HACKING.md, "A new tournament format").
  */
 #ifndef ARENA_SCHEDULE_SOURCE_H
 #define ARENA_SCHEDULE_SOURCE_H

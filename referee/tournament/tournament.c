@@ -1,8 +1,11 @@
 /*
  * Running a tournament; see tournament.h.  The parent process owns the
- * manifest and hands tables to workers (worker.h); each finished game is
- * in its own signed log before the manifest records it, so a run killed
- * at any point resumes from the logs and the manifest alone.
+ * manifest and is a table source (table_source.h) of the run's loop
+ * (run_loop.h), which hands its tables to workers (worker.h): the fixed
+ * schedule's source or the Swiss's, both on schedule_source.h and one
+ * manifest ledger.  Each finished game is in its own signed log before
+ * the manifest records it, so a run killed at any point resumes from the
+ * logs and the manifest alone.
  */
 #include "tournament.h"
 
@@ -20,20 +23,12 @@
 #include "manifest/manifest_ledger.h"
 #include "manifest/manifest_records.h"
 #include "match/match_set.h"
-#include "pool.h"
+#include "run_loop.h"
 #include "schedule_source.h"
 #include "tournament_duplicate.h"
 #include "tournament_peers.h"
 #include "tournament_resume.h"
 #include "tournament_state.h"
-#include "worker.h"
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
 
 static int record_due(struct tournament_state *st, bool final)
 {
@@ -100,73 +95,53 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 	return rc;
 }
 
-/* Hands the next table with unfinished games to `w`, or tells it to quit
- * (or to wait, parked, for a Swiss's round to be seated). */
-static int dispatch(struct tournament_state *st, struct worker *w)
+/* The source's next(): the next table with unfinished games, its
+ * "started" record on disk first (or a worker told to wait, parked, for a
+ * Swiss's round to be seated, or to quit). */
+static enum table_source_answer next_table(void *state, int worker,
+					   struct table_source_table *out)
 {
-	int table = schedule_source_next(&st->source), count = 0, rc;
+	struct tournament_state *st = state;
+	int table = schedule_source_next(&st->source), rc;
 	const struct schedule_table *t;
-	unsigned char deal_key[FAIR_HASH_BYTES];
-	long *games;
 
-	if (table == SCHEDULE_SOURCE_WAIT) {
-		st->parked[st->parked_count++] = w;
-		return 0;
-	}
-	if (table == SCHEDULE_SOURCE_DONE) {
-		worker_quit(w);
-		return 0;
-	}
+	(void)worker;
+	if (table == SCHEDULE_SOURCE_WAIT)
+		return TABLE_SOURCE_WAIT;
+	if (table == SCHEDULE_SOURCE_DONE)
+		return TABLE_SOURCE_DONE;
 	t = &st->schedule->tables[table];
-	games = xmalloc((size_t)t->game_count * sizeof *games);
+	out->number = table;
+	out->games = xmalloc((size_t)t->game_count * sizeof *out->games);
 	for (long n = t->first_game; n < t->first_game + t->game_count; n++)
 		if (!st->finished[n])
-			games[count++] = n;
+			out->games[out->count++] = n;
 	/* A Swiss's results are in the manifest before the rounds they
 	 * pair start. */
 	rc = st->schedule->swiss.rounds ? tournament_record_finished(st) : 0;
-	randombytes_buf(deal_key, sizeof deal_key);
-	rc = rc ? rc : record_started(st, table, games, count, deal_key);
-	if (!rc && worker_assign(w, table, games, count,
-				 st->schedule->swiss.rounds
-				 ? st->schedule->games[t->first_game - 1].seating : NULL,
-				 deal_key))
-		rc = errorf(st->err, "a worker stopped answering");
-	sodium_memzero(deal_key, sizeof deal_key);
-	free(games);
-	return rc;
+	randombytes_buf(out->deal_key, sizeof out->deal_key);
+	out->keyed = true;
+	rc = rc ? rc : record_started(st, table, out->games, out->count, out->deal_key);
+	out->pair = st->schedule->swiss.rounds
+		    ? st->schedule->games[t->first_game - 1].seating : NULL;
+	return rc ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
 }
 
-/* The workers waiting for a Swiss's round, handed its tables once the
- * round before has finished (or told to quit when none is left). */
-static int unpark(struct tournament_state *st)
+/* The Swiss source's ready(): a round the workers waited for seated. */
+static bool round_ready(void *state)
 {
-	int count = st->parked_count, rc = 0;
-	struct worker **waiting;
-
-	if (!count || !schedule_source_ready(&st->source))
-		return 0;
-	waiting = xmalloc((size_t)count * sizeof *waiting);
-	memcpy(waiting, st->parked, (size_t)count * sizeof *waiting);
-	st->parked_count = 0;
-	for (int i = 0; i < count && !rc; i++)
-		rc = dispatch(st, waiting[i]);
-	free(waiting);
-	return rc;
+	return schedule_source_ready(&((struct tournament_state *)state)->source);
 }
 
-/* While a sharded Swiss's round waits for its peers: their new results
- * taken when the look is due, the workers waiting handed the round they
- * pair, and which shard it waits for said. */
-static int wait_for_peers(struct tournament_state *st)
+/* The Swiss source's still_waiting(): after a look at a sharded Swiss's
+ * peers, which shard the round waits for. */
+static void peers_waited(void *state, int waiting)
 {
-	int looked = schedule_source_look_at_peers(&st->source, st->err);
+	struct tournament_state *st = state;
 
-	if (looked < 0 || (looked && unpark(st)))
-		return -1;
-	if (looked && st->parked_count)
+	(void)waiting;
+	if (st->looked)
 		tournament_peers_waiting(&st->source.peers, st->schedule->paired - 1);
-	return 0;
 }
 
 /* The fields of a worker's "F" line after the hash (worker.h), each
@@ -205,12 +180,14 @@ static int take_finished(struct tournament_state *st, long game, const char *fie
 	return *p ? -1 : 0;
 }
 
-/* Handles one line from a worker. */
-static int handle(void *ctx, struct worker *w, char *line)
+/* The source's line(): one line from a worker. */
+static int handle(void *state, int worker, char *line)
 {
-	struct tournament_state *st = ctx;
+	struct tournament_state *st = state;
 	char *p = line + 2, *end;
 	long game = strtol(p, &end, 10);
+
+	(void)worker;
 
 	switch (line[0]) {
 	case 'F': {
@@ -230,8 +207,6 @@ static int handle(void *ctx, struct worker *w, char *line)
 		if (record_due(st, false))
 			return -1;
 		schedule_source_finished(&st->source, game, rank);
-		if (unpark(st))
-			return -1;
 		tournament_seated_bots(st, game, bots);
 		for (int s = 0; s < players; s++)
 			if (st->no_start_game[bots[s]] != game)
@@ -256,9 +231,6 @@ static int handle(void *ctx, struct worker *w, char *line)
 		st->run->events->bot_failed(st->run->events->ctx, bot, p + 1);
 		return 0;
 	}
-	case 'D':
-		w->table = -1;
-		return dispatch(st, w);
 	case 'E':
 		return errorf(st->err, "game %ld: %s", game, end + 1);
 	}
@@ -278,69 +250,48 @@ static int stopped(struct tournament_state *st, int sig)
 		      "to finish", name, sig == SIGINT ? " (Ctrl-C)" : "");
 }
 
-/* A stop signal that came while ppoll() returned ready workers: the
- * kernel delivers it only when the wait is interrupted, which a busy pool
- * may never let happen.  It stays pending, and is taken here. */
-static int pending_stop(void)
+/* The source's wait_ms(): how long the loop may sleep before the next
+ * record is due, or, while a sharded Swiss's workers wait, the next look
+ * at the peers (-1: until a worker writes). */
+static long wait_ms(void *state, int waiting)
 {
-	sigset_t pending;
-
-	if (sigpending(&pending))
-		return 0;
-	return sigismember(&pending, SIGTERM) ? SIGTERM
-	       : sigismember(&pending, SIGINT) ? SIGINT : 0;
-}
-
-/* The pool's: worker `w` has gone, killed by a stop signal or not. */
-static int worker_gone(void *ctx, struct worker *w, int sig)
-{
-	(void)w;
-	return sig ? stopped(ctx, sig)
-		   : errorf(((struct tournament_state *)ctx)->err, "a worker died unexpectedly");
-}
-
-/* The pool's: how long it may wait before the next record or look at the
- * peers is due (-1: until a worker writes). */
-static long wait_ms(void *ctx)
-{
-	struct tournament_state *st = ctx;
+	struct tournament_state *st = state;
 	long wait_ms = manifest_ledger_wait_ms(&st->ledger);
-	long peers_ms = schedule_source_wait_ms(&st->source, st->parked_count > 0);
+	long peers_ms = schedule_source_wait_ms(&st->source, waiting > 0);
 
 	if (peers_ms >= 0 && (wait_ms < 0 || wait_ms > peers_ms))
 		wait_ms = peers_ms;
 	return wait_ms;
 }
 
-/* The pool's, after each wait: a stop signal, records due, the peers. */
-static int woke(void *ctx)
+/* The source's woke(): the records due, and while a sharded Swiss's
+ * round waits for its peers, their new results taken when the look is
+ * due (the loop then hands the waiting workers the round they pair). */
+static int woke(void *state, int waiting)
 {
-	struct tournament_state *st = ctx;
+	struct tournament_state *st = state;
 
-	if (!stop_signal)
-		stop_signal = pending_stop();
-	if (stop_signal)
-		return stopped(st, stop_signal);
-	if (record_due(st, false) ||
-	    (st->source.sharded && st->parked_count && wait_for_peers(st)))
+	st->looked = 0;
+	if (record_due(st, false))
+		return -1;
+	if (st->source.sharded && waiting &&
+	    (st->looked = schedule_source_look_at_peers(&st->source, st->err)) < 0)
 		return -1;
 	return 0;
 }
 
-/* Hands each worker its first table, then runs the pool until every
- * worker has quit, an error, or a signal.  It sleeps in ppoll() until a
- * worker writes or a stop signal comes. */
-static int run_pool(struct tournament_state *st, struct worker *workers, int count)
-{
-	const struct pool_ops ops = {.handle = handle, .gone = worker_gone,
-				     .wait_ms = wait_ms, .woke = woke,
-				     .wait_mask = &st->stops.wait_mask};
-	int rc = 0;
+/* The fixed schedule's source (round robin, gauntlet): every table
+ * seated from the start. */
+static const struct table_source_ops schedule_ops = {
+	.next = next_table, .line = handle, .wait_ms = wait_ms, .woke = woke,
+};
 
-	for (int i = 0; i < count && !rc; i++)
-		rc = dispatch(st, &workers[i]);
-	return rc ? rc : pool_run(workers, count, &ops, st, st->err);
-}
+/* A Swiss's: its rounds seated one at a time, workers waiting for the
+ * next meanwhile, a sharded one's from its peers' results too. */
+static const struct table_source_ops swiss_ops = {
+	.next = next_table, .line = handle, .wait_ms = wait_ms, .woke = woke,
+	.ready = round_ready, .still_waiting = peers_waited,
+};
 
 /* The games of the schedule (of this shard): all of them, those finished,
  * and those of the bots left out not finished.  Every game counts, those
@@ -387,6 +338,26 @@ static int close_manifest(struct tournament_state *st, int rc)
 	return rc;
 }
 
+/* The workers, on the run's loop with the schedule's or the Swiss's
+ * source, until every game is played, an error or a stop signal. */
+static int play_games(struct tournament_state *st)
+{
+	const struct tournament_run *run = st->run;
+	const struct table_source source = {
+		.ops = st->schedule->swiss.rounds ? &swiss_ops : &schedule_ops, .state = st};
+	struct run_loop loop = {
+		.source = &source, .concurrency = run->concurrency, .err = st->err,
+		.job = {.spec = st->spec, .schedule = st->schedule, .out_dir = run->out_dir,
+			.key = run->key, .lock_fd = run->lock_fd,
+			.duplicate = st->spec->duplicate}};
+	int rc;
+
+	run_loop_begin(&loop);
+	rc = run_loop_play(&loop);
+	run_loop_end(&loop);
+	return rc > 0 ? stopped(st, rc) : rc;
+}
+
 int tournament_play(const struct tournament_spec *spec,
 		    struct schedule *schedule,
 		    const struct tournament_run *run, char *err)
@@ -394,11 +365,7 @@ int tournament_play(const struct tournament_spec *spec,
 	struct tournament_state st = {
 		.spec = spec, .schedule = schedule, .run = run, .err = err,
 	};
-	struct worker_job job = {.spec = spec, .schedule = schedule,
-				 .out_dir = run->out_dir, .key = run->key,
-				 .lock_fd = run->lock_fd};
-	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
-	int count = 0, rc;
+	int rc;
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total, done, left_out;
 
@@ -407,7 +374,6 @@ int tournament_play(const struct tournament_spec *spec,
 		.skipped = run->skipped, .out_dir = run->out_dir, .file = run->file,
 		.public_key = run->key->public_key});
 	st.finished = st.source.finished;
-	st.parked = xcalloc((size_t)run->concurrency, sizeof *st.parked);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
 	manifest_ledger_init(&st.ledger, spec->bot_count);
@@ -421,22 +387,12 @@ int tournament_play(const struct tournament_spec *spec,
 		goto out;
 	count_games(&st, &total, &done, &left_out);
 	run->events->games_start(run->events->ctx, total, done, left_out);
-	pool_stops_begin(&st.stops, on_stop);
-	for (int i = 0; i < run->concurrency && !rc; i++)
-		if (!(rc = worker_start(&workers[i], &job, err)))
-			count++;
-	rc = rc ? rc : run_pool(&st, workers, count);
-	for (int i = 0; i < count; i++)
-		if (workers[i].pid)
-			worker_kill(&workers[i]);
-	pool_stops_end(&st.stops);
+	rc = play_games(&st);
 	run->events->games_end(run->events->ctx);
 	rc = close_manifest(&st, rc);
 out:
 	manifest_ledger_free(&st.ledger);
-	free(workers);
 	schedule_source_free(&st.source);
-	free(st.parked);
 	free(st.aborted);
 	free(st.open_games);
 	free(st.open_commitments);

@@ -149,7 +149,7 @@ static int play_games(const struct worker_job *job, const struct schedule_table 
 	char *logs[GAME_MAX_SEATS];
 	struct match_round round = {.games = set_games, .count = count,
 				    .seats = job->schedule->players,
-				    .duplicate = job->spec->duplicate, .set_seed = deal_key};
+				    .duplicate = job->duplicate, .set_seed = deal_key};
 	int rc;
 
 	for (int k = 0; k < count; k++) {
@@ -174,7 +174,7 @@ static void play_table(const struct worker_job *job, int table,
 {
 	const struct tournament_spec *spec = job->spec;
 	const struct schedule_table *t = &job->schedule->tables[table];
-	int players = job->schedule->players, per_set = spec->duplicate ? players : 1;
+	int players = job->schedule->players, per_set = job->duplicate ? players : 1;
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	char *stderr_paths[GAME_MAX_SEATS];
 	const char **hidden[GAME_MAX_SEATS];

@@ -58,6 +58,10 @@ struct worker_job {
 	const char *out_dir;
 	const struct referee_key *key;
 	int lock_fd;             /* the output folder's lock, kept open */
+	/* A table's games are played as duplicate sets: the run's, decided
+	 * once (a tournament file's "duplicate"; every league set) and
+	 * handed to the round (match_play_round()). */
+	bool duplicate;
 };
 
 /* A finished game's line holds each seat's reply-time histogram: a few
