@@ -248,26 +248,19 @@ static int enter_set(struct state *st, int i)
 	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
 }
 
-/* Worker i's finished game: "F game sha256 rank0 rank1 ...". */
+/* Worker i's finished game (worker.h's "F" line: its ranks are all the
+ * league reads of it). */
 static int take_finished(struct state *st, int i, const char *line)
 {
-	int n = st->run->players, used;
+	int n = st->run->players, ranks[GAME_MAX_SEATS];
+	char hash[FILES_SHA256_HEX];
+	const char *rest;
 	long game, k;
-	const char *p;
 
-	if (sscanf(line, "F %ld %*s%n", &game, &used) != 1 || !st->first[i] ||
+	if (worker_read_finished(line, n, &game, hash, ranks, &rest) || !st->first[i] ||
 	    (k = game - st->first[i]) < 0 || k >= n)
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
-	p = line + used;
-	for (int s = 0; s < n; s++) {
-		char *end;
-		long rank = strtol(p, &end, 10);
-
-		if (end == p || rank < 1 || rank > 99)
-			return errorf(st->err, "a worker's report is cut short: %.80s", line);
-		st->ranks[i][k][s] = (int)rank;
-		p = end;
-	}
+	memcpy(st->ranks[i][k], ranks, sizeof st->ranks[i][k]);
 	return ++st->ended[i] == n ? enter_set(st, i) : 0;
 }
 

@@ -24,6 +24,7 @@
 #include "manifest/manifest_records.h"
 #include "match/match_set.h"
 #include "run_loop.h"
+#include "worker.h"
 #include "schedule_source.h"
 #include "tournament_duplicate.h"
 #include "tournament_peers.h"
@@ -144,33 +145,29 @@ static void peers_waited(void *state, int waiting)
 		tournament_peers_waiting(&st->source.peers, st->schedule->paired - 1);
 }
 
-/* The fields of a worker's "F" line after the hash (worker.h), each
- * after a space: the ranks, the forfeits ("-": none), and the reply times
- * (added to the bots' pending ones).  -1 when the line is not that. */
+/* The fields of a worker's "F" line after the ranks (worker.h), each
+ * after a space: the forfeits ("-": none), and the reply times (added to
+ * the bots' pending ones).  -1 when the line is not that. */
 static int take_finished(struct tournament_state *st, long game, const char *fields,
-			 int *rank, struct ladder_game_stats *figures)
+			 struct ladder_game_stats *figures)
 {
 	int players = st->schedule->players, bots[GAME_MAX_SEATS];
 	const char *p = fields;
 
 	memset(figures, 0, sizeof *figures);
 	tournament_seated_bots(st, game, bots);
-	for (int i = 0; i < 3 * players; i++) {
+	for (int i = 0; i < 2 * players; i++) {
 		int s = i % players;
 		size_t len = *p == ' ' ? strcspn(++p, " ") : 0;
-		char *end, *reason;
+		char *reason;
 
 		if (!len)
 			return -1;
-		if (i < players) {
-			rank[s] = (int)strtol(p, &end, 10);
-			if (end != p + len || rank[s] < 1 || rank[s] > players)
-				return -1;
-		} else if (i < 2 * players && (len > 1 || *p != '-')) {
+		if (i < players && (len > 1 || *p != '-')) {
 			reason = strndup(p, len);
 			figures->reason[s] = ladder_reasons_number(&st->reasons, reason);
 			free(reason);
-		} else if (i >= 2 * players &&
+		} else if (i >= players &&
 			   reply_clocks_add_text(&st->ledger.replies.pending[bots[s]], p) != p + len) {
 			return -1;
 		}
@@ -195,11 +192,11 @@ static int handle(void *state, int worker, char *line)
 		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
 		int players = st->schedule->players;
 		struct ladder_game_stats figures;
+		const char *rest;
 
-		sscanf(end, " %64s", hash);
-		end += 1 + strlen(hash);
-		if (game < 1 || game > st->schedule->game_count ||
-		    take_finished(st, game, end, rank, &figures))
+		if (worker_read_finished(line, players, &game, hash, rank, &rest) ||
+		    game < 1 || game > st->schedule->game_count ||
+		    take_finished(st, game, rest, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
 		manifest_ledger_finished(&st->ledger, tournament_finished_entry(st, game, hash, rank,

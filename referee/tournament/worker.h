@@ -84,6 +84,14 @@ void worker_finished(int out, long game, const char *sha256,
 		     const struct game_outcome *outcome, int players);
 void worker_leave(int code) __attribute__((noreturn));
 
+/* For the run, the start of an "F" line that every job writes alike:
+ * its game, its log's hash (or what the job writes there, as "-": at most
+ * FILES_SHA256_HEX - 1 characters), each seat's rank (1 to `players`),
+ * and where the rest begins (the forfeits).  0, or -1 when the line is
+ * not that. */
+int worker_read_finished(const char *line, int players, long *game,
+			 char *sha256, int *ranks, const char **rest);
+
 /* Forks a worker. 0, or -1 with err. */
 int worker_start(struct worker *worker, const struct worker_job *job,
 		 char *err);
