@@ -46,7 +46,8 @@ struct state {
 	int (*seats)[GAME_MAX_SEATS];
 	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
 	int *ended;                   /* games of the set reported */
-	struct run_loop loop;         /* the run's, on the league's source */
+	struct table_source source;   /* the league's, for the run's loop */
+	struct run_loop loop;
 	char *err;
 };
 
@@ -360,10 +361,10 @@ static int open_run(struct state *st)
 static int play_sets(struct state *st)
 {
 	const struct league_run *r = st->run;
-	const struct table_source source = {.ops = &league_source, .state = st};
 	int rc;
 
-	st->loop.source = &source;
+	st->source = (struct table_source){.ops = &league_source, .state = st};
+	st->loop.source = &st->source;
 	st->loop.concurrency = r->concurrency;
 	st->loop.job = (struct worker_job){.play = play_task, .ctx = st, .lock_fd = r->lock_fd,
 					   .duplicate = true};
