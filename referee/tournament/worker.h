@@ -22,8 +22,9 @@
  *
  * A worker dies with its parent (parent-death signal), and its bots die
  * with it, so killing a tournament leaves nothing behind.  A job of its
- * own (`referee sprt`'s pairs) plays each "T" message its own way and may
- * add lines of its own, as long as it ends each with "D".
+ * own (`referee sprt`'s pairs, the league's tasks) plays each "T" message
+ * its own way and may add lines of its own, as long as it ends each with
+ * "D".
  */
 #ifndef ARENA_WORKER_H
 #define ARENA_WORKER_H
