@@ -96,36 +96,56 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 	return rc;
 }
 
-/* The source's next(): the next table with unfinished games, its
- * "started" record on disk first (or a worker told to wait, parked, for a
- * Swiss's round to be seated, or to quit). */
-static enum table_source_answer next_table(void *state, int worker,
+/* Table `table` handed out: its games not finished, their "started"
+ * record on disk first. */
+static enum table_source_answer hand_table(struct tournament_state *st, int table,
+					   struct table_source_table *out)
+{
+	const struct schedule_table *t = &st->schedule->tables[table];
+
+	out->number = table;
+	out->games = xmalloc((size_t)t->game_count * sizeof *out->games);
+	for (long n = t->first_game; n < t->first_game + t->game_count; n++)
+		if (!st->finished[n])
+			out->games[out->count++] = n;
+	randombytes_buf(out->deal_key, sizeof out->deal_key);
+	out->keyed = true;
+	return record_started(st, table, out->games, out->count, out->deal_key)
+	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
+}
+
+/* The fixed schedule's next(): its next table with games not finished,
+ * every table seated from the start. */
+static enum table_source_answer schedule_next(void *state, int worker,
+					      struct table_source_table *out)
+{
+	struct tournament_state *st = state;
+	int table = schedule_source_next(&st->source);
+
+	(void)worker;
+	/* Never SCHEDULE_SOURCE_WAIT: every table is seated. */
+	return table < 0 ? TABLE_SOURCE_DONE : hand_table(st, table, out);
+}
+
+/* The Swiss's next(): the same, but a table of a round not seated yet
+ * makes the worker wait, and a table goes with its pair. */
+static enum table_source_answer swiss_next(void *state, int worker,
 					   struct table_source_table *out)
 {
 	struct tournament_state *st = state;
-	int table = schedule_source_next(&st->source), rc;
-	const struct schedule_table *t;
+	int table = schedule_source_next(&st->source);
 
 	(void)worker;
 	if (table == SCHEDULE_SOURCE_WAIT)
 		return TABLE_SOURCE_WAIT;
 	if (table == SCHEDULE_SOURCE_DONE)
 		return TABLE_SOURCE_DONE;
-	t = &st->schedule->tables[table];
-	out->number = table;
-	out->games = xmalloc((size_t)t->game_count * sizeof *out->games);
-	for (long n = t->first_game; n < t->first_game + t->game_count; n++)
-		if (!st->finished[n])
-			out->games[out->count++] = n;
-	/* A Swiss's results are in the manifest before the rounds they
-	 * pair start. */
-	rc = st->schedule->swiss.rounds ? tournament_record_finished(st) : 0;
-	randombytes_buf(out->deal_key, sizeof out->deal_key);
-	out->keyed = true;
-	rc = rc ? rc : record_started(st, table, out->games, out->count, out->deal_key);
-	out->pair = st->schedule->swiss.rounds
-		    ? st->schedule->games[t->first_game - 1].seating : NULL;
-	return rc ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
+	/* The results are in the manifest before the rounds they pair
+	 * start. */
+	if (tournament_record_finished(st))
+		return TABLE_SOURCE_ERROR;
+	out->pair = st->schedule->games[st->schedule->tables[table].first_game - 1].seating;
+	return hand_table(st, table, out);
 }
 
 /* The Swiss source's ready(): a round the workers waited for seated. */
@@ -280,13 +300,13 @@ static int woke(void *state, int waiting)
 /* The fixed schedule's source (round robin, gauntlet): every table
  * seated from the start. */
 static const struct table_source_ops schedule_ops = {
-	.next = next_table, .line = handle, .wait_ms = wait_ms, .woke = woke,
+	.next = schedule_next, .line = handle, .wait_ms = wait_ms, .woke = woke,
 };
 
 /* A Swiss's: its rounds seated one at a time, workers waiting for the
  * next meanwhile, a sharded one's from its peers' results too. */
 static const struct table_source_ops swiss_ops = {
-	.next = next_table, .line = handle, .wait_ms = wait_ms, .woke = woke,
+	.next = swiss_next, .line = handle, .wait_ms = wait_ms, .woke = woke,
 	.ready = round_ready, .still_waiting = peers_waited,
 };
 
