@@ -1,13 +1,14 @@
 /*
- * A league run's tasks on workers; see league_run.h.  A "T table games"
- * message (a task: its sets' games, in order) names the versions in its
- * table number: seat s's active
+ * A league run's tasks on workers; see league_run.h.  The league's
+ * source (league_source: hand_out() and handle()) is filled in here, in
+ * the league's room, and handed down to the run's loop, which never
+ * calls up.  A "T table games" message (a task: its sets' games, in
+ * order) names the versions in its table number: seat s's active
  * version is digit s of it in base `active` (the worker has the list of
  * active versions, copied when it was forked).
  */
 #include "league/league_run.h"
 
-#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +23,7 @@
 #include "league/league_rate.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
-#include "tournament/pool.h"
-#include "tournament/run_lock.h"
+#include "tournament/run_loop.h"
 #include "tournament/worker.h"
 
 struct state {
@@ -45,20 +45,12 @@ struct state {
 	int (*seats)[GAME_MAX_SEATS];
 	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
 	int *ended;                   /* games of the set reported */
-	bool stop;
-	struct worker *workers;
-	struct pool_stops stops;
+	struct table_source source;   /* the league's, for the run's loop */
+	struct run_loop loop;
 	char *err;
 };
 
-static volatile sig_atomic_t stop_signal;
-
 #define LEAGUE_REFIT_SHARE 100
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
 
 /* The worker's play function: a task, the duplicate sets `games` (whole
  * sets, one after the other) of the versions that `table` names, all on
@@ -116,28 +108,28 @@ static int refit(struct state *st)
 	return 0;
 }
 
-/* Whether the run should hand out no more sets. */
+/* Whether the run should hand out no more sets (a stop signal the run's
+ * loop takes). */
 static bool done(const struct state *st)
 {
 	const struct league_run *r = st->run;
 
-	return st->stop || stop_signal ||
-	       (r->max_games && st->next_game - 1 >= r->max_games) ||
+	return (r->max_games && st->next_game - 1 >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns);
 }
 
-/* Hands worker `w` the next set, or tells it to quit. */
-static int hand_out(struct state *st, struct worker *w)
+/* The league source's next(): worker i's next task, its versions picked
+ * (league_pick.h) and its sets' commitments in run.jsonl first, or none
+ * after a stop by count or time. */
+static enum table_source_answer hand_out(void *state, int i, struct table_source_table *t)
 {
+	struct state *st = state;
 	const struct league_run *r = st->run;
-	int i = (int)(w - st->workers), n = r->players, seats[GAME_MAX_SEATS];
-	int sets = r->batch, rc = 0;
+	int n = r->players, seats[GAME_MAX_SEATS], sets = r->batch;
 	long *games, table = 0;
 
-	if (done(st)) {
-		worker_quit(w);
-		return 0;
-	}
+	if (done(st))
+		return TABLE_SOURCE_DONE;
 	/* --games N: whole sets up to N, no more, and a worker's share of
 	 * them at most, so that every worker has some. */
 	if (r->max_games) {
@@ -150,7 +142,9 @@ static int hand_out(struct state *st, struct worker *w)
 	league_pick_next(&st->pick, seats, sets);
 	for (int s = n - 1; s >= 0; s--)
 		table = table * st->active_count + seats[s];
-	games = xcalloc((size_t)sets * (size_t)n, sizeof *games);
+	t->games = games = xcalloc((size_t)sets * (size_t)n, sizeof *games);
+	t->count = sets * n;
+	t->number = (int)table;
 	for (int k = 0; k < sets * n; k++)
 		games[k] = st->next_game + k;
 	st->first[i] = st->next_game;
@@ -158,12 +152,10 @@ static int hand_out(struct state *st, struct worker *w)
 	memcpy(st->seats[i], seats, sizeof seats);
 	st->ended[i] = 0;
 	st->next_game += (long)sets * n;
-	/* One record names every set's C (run_manifest.h). */
-	rc = run_manifest_started(&st->manifest, games[0], sets * n, st->err);
-	if (!rc && worker_assign(w, (int)table, games, sets * n, NULL, NULL))
-		rc = errorf(st->err, "a worker stopped answering");
-	free(games);
-	return rc;
+	/* One record names every set's C (run_manifest.h); the run's key
+	 * is in the config, for every set. */
+	return run_manifest_started(&st->manifest, games[0], sets * n, st->err)
+	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
 }
 
 /* Sets between refits: as many as the workers' tasks hold, and at least
@@ -202,42 +194,33 @@ static int enter_set(struct state *st, int i)
 	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
 }
 
-/* A finished game: "F game sha256 rank0 rank1 ...". */
-static int take_finished(struct state *st, struct worker *w, const char *line)
+/* Worker i's finished game (worker.h's "F" line: its ranks are all the
+ * league reads of it). */
+static int take_finished(struct state *st, int i, const char *line)
 {
-	int i = (int)(w - st->workers), n = st->run->players, used;
+	int n = st->run->players, ranks[GAME_MAX_SEATS];
+	char hash[FILES_SHA256_HEX];
+	const char *rest;
 	long game, k;
-	const char *p;
 
-	if (sscanf(line, "F %ld %*s%n", &game, &used) != 1 || !st->first[i] ||
+	if (worker_read_finished(line, n, &game, hash, ranks, &rest) || !st->first[i] ||
 	    (k = game - st->first[i]) < 0 || k >= n)
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
-	p = line + used;
-	for (int s = 0; s < n; s++) {
-		char *end;
-		long rank = strtol(p, &end, 10);
-
-		if (end == p || rank < 1 || rank > 99)
-			return errorf(st->err, "a worker's report is cut short: %.80s", line);
-		st->ranks[i][k][s] = (int)rank;
-		p = end;
-	}
+	memcpy(st->ranks[i][k], ranks, sizeof st->ranks[i][k]);
 	return ++st->ended[i] == n ? enter_set(st, i) : 0;
 }
 
-/* Handles one line from worker `w`: 0, or -1 with st->err. */
-static int handle(void *ctx, struct worker *w, char *line)
+/* The league source's line(): one line from worker i, 0 or -1 with
+ * st->err. */
+static int handle(void *state, int i, char *line)
 {
-	struct state *st = ctx;
+	struct state *st = state;
 
 	switch (line[0]) {
 	case 'F':
-		return take_finished(st, w, line);
+		return take_finished(st, i, line);
 	case 'B':
 		return 0;  /* a bot that did not start: its game says so */
-	case 'D':
-		w->table = -1;
-		return hand_out(st, w);
 	case 'E': {
 		const char *why = strchr(line + 2, ' ');
 
@@ -247,28 +230,13 @@ static int handle(void *ctx, struct worker *w, char *line)
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
-/* The pool's: worker `w` has gone; a stop signal stops the run. */
-static int worker_gone(void *ctx, struct worker *w, int sig)
-{
-	(void)w;
-	if (sig) {
-		stop_signal = sig;
-		return 0;
-	}
-	return errorf(((struct state *)ctx)->err, "a worker died unexpectedly");
-}
-
-/* The pool's: a stop signal came. */
-static bool stopped(void *ctx)
-{
-	(void)ctx;
-	return stop_signal != 0;
-}
+/* The league's source of the run's loop: every task a table. */
+static const struct table_source_ops league_source = {.next = hand_out, .line = handle};
 
 /* The sets in flight at a stop: their logs removed, listed as dropped. */
-static int drop_unfinished(struct state *st, int count)
+static int drop_unfinished(struct state *st)
 {
-	for (int i = 0; i < count; i++) {
+	for (int i = 0; i < st->run->concurrency; i++) {
 		int n = st->run->players;
 
 		for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--,
@@ -316,40 +284,35 @@ static int open_run(struct state *st)
 	return rc;
 }
 
-/* Starts the workers and serves them until a stop: 0, or -1. */
-static int play_sets(struct state *st, int *started)
+/* The workers on the run's loop, with the league's source, until a
+ * stop: 0 (the stop signal, if any, is run_loop_end()'s), or -1. */
+static int play_sets(struct state *st)
 {
 	const struct league_run *r = st->run;
-	struct worker_job job = {.play = play_task, .ctx = st, .lock_fd = r->lock_fd};
-	int rc = 0;
+	int rc;
 
-	st->workers = xcalloc((size_t)r->concurrency, sizeof *st->workers);
+	st->source = (struct table_source){.ops = &league_source, .state = st};
+	st->loop.source = &st->source;
+	st->loop.concurrency = r->concurrency;
+	st->loop.job = (struct worker_job){.play = play_task, .ctx = st, .lock_fd = r->lock_fd,
+					   .duplicate = true};
 	st->first = xcalloc((size_t)r->concurrency, sizeof *st->first);
 	st->left = xcalloc((size_t)r->concurrency, sizeof *st->left);
 	st->seats = xcalloc((size_t)r->concurrency, sizeof *st->seats);
 	st->ranks = xcalloc((size_t)r->concurrency, sizeof *st->ranks);
 	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
-	for (int i = 0; i < r->concurrency && !rc && !done(st); i++)
-		if (!(rc = worker_start(&st->workers[i], &job, st->err))) {
-			++*started;
-			rc = hand_out(st, &st->workers[i]);
-		}
-	rc = rc ? rc : pool_run(st->workers, *started, &(const struct pool_ops){
-		.handle = handle, .gone = worker_gone, .done = stopped,
-		.wait_mask = &st->stops.wait_mask}, st, st->err);
-	for (int i = 0; i < *started; i++)
-		if (st->workers[i].pid)
-			worker_kill(&st->workers[i]);
-	return rc;
+	rc = done(st) ? 0 : run_loop_play(&st->loop);
+	/* A stop signal ends it as a stop by count or time does. */
+	return rc > 0 ? 0 : rc;
 }
 
 /* Lists the sets in flight as dropped, signs run.jsonl and marks the run
  * closed: 0, or -1. */
-static int close_run(struct state *st, int started)
+static int close_run(struct state *st)
 {
 	char sql[80];
 
-	if (drop_unfinished(st, started) ||
+	if (drop_unfinished(st) ||
 	    run_manifest_sign(&st->manifest, st->run->config.key, st->err))
 		return -1;
 	snprintf(sql, sizeof sql, "UPDATE runs SET closed = 1 WHERE id = %ld", st->number);
@@ -359,32 +322,30 @@ static int close_run(struct state *st, int started)
 int league_run_play(const struct league_run *run, char *err)
 {
 	struct league_run r = *run;
-	struct state st = {.run = &r, .next_game = 1, .err = err};
+	struct state st = {.run = &r, .next_game = 1, .err = err, .loop.err = err};
 	unsigned char deal_key[FAIR_HASH_BYTES];
-	int rc, started = 0;
+	int rc, sig;
 
 	/* Every set's secrets derive from it, so that run.jsonl names each
 	 * C before the set starts. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
-	stop_signal = 0;
-	pool_stops_begin(&st.stops, on_stop);
+	run_loop_begin(&st.loop);
 	rc = open_run(&st);
-	rc = rc ? rc : play_sets(&st, &started);
-	if (st.manifest.journal && (rc == 0 ? close_run(&st, started) : 0))
+	rc = rc ? rc : play_sets(&st);
+	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;
-	pool_stops_end(&st.stops);
+	sig = run_loop_end(&st.loop);
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);
 	league_rating_free(&st.rating);
 	free(st.run_dir);
 	free(st.active);
-	free(st.workers);
 	free(st.first);
 	free(st.left);
 	free(st.seats);
 	free(st.ranks);
 	free(st.ended);
-	return rc ? rc : stop_signal;
+	return rc ? rc : sig;
 }

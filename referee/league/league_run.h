@@ -1,8 +1,10 @@
 /*
- * `referee league run`'s games (docs/LEAGUE.md, "A run"): tasks of up to
- * `batch` duplicate sets of the same versions on the tournament's pool
- * of workers (worker.h), each task's versions picked as league_pick.h
- * says when a worker is free, each worker playing its task's sets one
+ * `referee league run`'s games (docs/LEAGUE.md, "A run"): the league is
+ * a table source (tournament/table_source.h) of the run's one loop
+ * (tournament/run_loop.h), as a tournament's schedule is: its tables are
+ * tasks of up to `batch` duplicate sets of the same versions, each
+ * task's versions picked as league_pick.h says when a worker is free,
+ * each worker (worker.h) playing its task's sets one
  * after the other on bot processes started for the task (match.h), as a
  * tournament's table keeps its processes for all its games; the logs in the
  * run's folder DIR/runs/NNNNNN with a run.jsonl (run_manifest.h, verb

@@ -1,11 +1,11 @@
 /*
- * The pool of workers (worker.h) that `referee tournament` and `referee
+ * The pool of workers (worker.h) that `referee tournament`, `referee
+ * league run` (both through the run's loop, run_loop.h) and `referee
  * sprt` play on: one loop that sleeps until a worker writes (or a timer
  * of the run's is due), reads what each wrote and hands its lines, one
  * at a time, to the run.  The run decides what a line means and what a
- * worker plays next (its own dispatch, called from its line handler when
- * a worker reports a table done); the pool only waits and reads, so a
- * new kind of run adds a table source and a handler, not a loop.
+ * worker plays next; the pool only waits and reads, so a new kind of run
+ * adds a table source (table_source.h), not a loop.
  */
 #ifndef ARENA_POOL_H
 #define ARENA_POOL_H

@@ -1,87 +1,71 @@
 /*
- * Where a tournament's tables come from.  The run (tournament.c) asks its
- * source for the next table to hand a worker, and tells it each game that
- * finished; the source knows which tables are the run's (its shard's,
- * none that seats a bot left out) and which can be played now.  The
- * fixed schedule of a round robin or a gauntlet has every table seated
- * from the start; a Swiss's rounds are seated one at a time, each once
- * the round before has finished, from its results and, sharded, from
- * those of its peers' shards (tournament_peers.h).  A new format is a
- * new way of seating tables (docs/HACKING.md, "A new tournament format").
+ * Where a run's tables come from: the one interface the run's loop
+ * (run_loop.h) asks for the next table to hand a worker, whatever the
+ * source is, and tells each line a worker writes.  A source is its
+ * functions and its state: a tournament's fixed schedule (round robin,
+ * gauntlet) and its Swiss rounds (tournament.c, on schedule_source.h),
+ * and the league's picks (league/league_run.c, on league/league_pick.h),
+ * which the league room fills in and hands down, so that the run never
+ * calls up into it.  A new format of run is a new source
+ * (docs/HACKING.md, "A new table source").
  */
 #ifndef ARENA_TABLE_SOURCE_H
 #define ARENA_TABLE_SOURCE_H
 
 #include <stdbool.h>
-#include <time.h>
 
-#include "base/files.h"
-#include "schedule.h"
-#include "tournament_peers.h"
+#include "games/fair.h"
 
-/* What a source needs of the run: its shard (1/1: the whole schedule),
- * the bots left out (by bot number, or NULL: none), and what a sharded
- * Swiss's peers are read with: its folder, the tournament file and the
- * run's public key. */
-struct table_source_run {
-	int shard_index, shard_count;
-	const bool *skipped;
-	const char *out_dir, *file;
-	const unsigned char *public_key;
+/* A table to hand a worker (worker_assign()): the number its "T" line
+ * carries (the source's to choose: the worker's play function reads
+ * it), its games, a Swiss table's pair (NULL: none), and the key its
+ * games' secrets derive from, when `keyed`. */
+struct table_source_table {
+	int number;
+	long *games;                 /* xmalloc()ed by the source (whatever it
+				      * answers), freed by the loop */
+	int count;
+	const int *pair;
+	bool keyed;
+	unsigned char deal_key[FAIR_HASH_BYTES];
+};
+
+/* next()'s answers: a table to play, none yet (the worker waits until
+ * ready() says it may ask again), none left (the worker quits), or an
+ * error (the run stops, the source's err says why). */
+enum table_source_answer {
+	TABLE_SOURCE_ERROR = -1,
+	TABLE_SOURCE_TABLE,
+	TABLE_SOURCE_WAIT,
+	TABLE_SOURCE_DONE,
+};
+
+struct table_source_ops {
+	/* The next table for worker number `worker` (from 0), its start
+	 * recorded as the source records starts, before it is handed out. */
+	enum table_source_answer (*next)(void *state, int worker,
+					 struct table_source_table *table);
+	/* A line of worker `worker` (worker.h) but "D", which the loop
+	 * takes: a game finished ("F"), a bot that did not start ("B"), the
+	 * referee failing ("E"), a job's own.  0, or -1 with the source's
+	 * err. */
+	int (*line)(void *state, int worker, char *line);
+	/* Optional: whether a worker told to wait may now ask again. */
+	bool (*ready)(void *state);
+	/* Optional: the longest the loop may sleep before woke() (-1: until
+	 * a worker writes), while `waiting` workers wait. */
+	long (*wait_ms)(void *state, int waiting);
+	/* Optional: after each sleep (what is due by the clock: records,
+	 * a look at a sharded Swiss's peers): 0, or -1 with err. */
+	int (*woke)(void *state, int waiting);
+	/* Optional: after waiting workers were handed what they could, with
+	 * `waiting` still waiting (what they wait for said). */
+	void (*still_waiting)(void *state, int waiting);
 };
 
 struct table_source {
-	struct schedule *schedule;   /* a Swiss's grows seated rounds */
-	struct table_source_run run;
-	bool *finished;              /* by game number */
-	unsigned char *ranks;        /* [game * players + seat], once finished */
-	int next;                    /* the next table to look at */
-	/* A sharded Swiss's other shards, whose results pair its rounds
-	 * too (sharded), read every peer_wait_ms while a round waits. */
-	bool sharded;
-	struct tournament_peers peers;
-	char file_sha256[FILES_SHA256_HEX];
-	long peer_wait_ms;
-	struct timespec peer_due;    /* the next look at the peers */
+	const struct table_source_ops *ops;
+	void *state;
 };
-
-/* table_source_next()'s answers besides a table: the next table's round
- * is not seated yet (ask again once games have finished), or none is left. */
-#define TABLE_SOURCE_WAIT (-1)
-#define TABLE_SOURCE_DONE (-2)
-
-void table_source_init(struct table_source *src, struct schedule *schedule,
-		       const struct table_source_run *run);
-void table_source_free(struct table_source *src);
-
-/* Whether table `table` is of the run's shard; whether a bot of it is
- * left out (--skip-broken), or it is a Swiss's board left empty by them. */
-bool table_source_in_shard(const struct table_source *src, int table);
-bool table_source_skipped(const struct table_source *src, int table);
-
-/* The next table of the run with games not finished, which the caller
- * then plays (the source moves past it), or TABLE_SOURCE_WAIT or
- * TABLE_SOURCE_DONE. */
-int table_source_next(struct table_source *src);
-/* Whether table_source_next() would now give a table to a worker that
- * was told to wait. */
-bool table_source_ready(const struct table_source *src);
-
-/* Game `game` finished, its seats ranked `ranks`. */
-void table_source_finished(struct table_source *src, long game, const int *ranks);
-/* A Swiss's next rounds seated, as far as the finished games allow. */
-void table_source_pair(struct table_source *src);
-/* A sharded Swiss's peers' results taken, and the rounds they pair
- * seated, as far as they go: 1 when some were new, 0 when none, -1 with
- * err. */
-int table_source_sync_peers(struct table_source *src, char *err);
-/* While a round waits for the peers: their results taken when the look
- * is due, and the next look set later when nothing was new (from a tenth
- * of a second up to two seconds).  1 when it looked, 0 when the look was
- * not due, -1 with err. */
-int table_source_look_at_peers(struct table_source *src, char *err);
-/* How long the run may wait before the next look at the peers, while
- * `waiting` workers wait for a round (-1: no look is due). */
-long table_source_wait_ms(const struct table_source *src, bool waiting);
 
 #endif

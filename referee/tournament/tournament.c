@@ -1,8 +1,11 @@
 /*
  * Running a tournament; see tournament.h.  The parent process owns the
- * manifest and hands tables to workers (worker.h); each finished game is
- * in its own signed log before the manifest records it, so a run killed
- * at any point resumes from the logs and the manifest alone.
+ * manifest and is a table source (table_source.h) of the run's loop
+ * (run_loop.h), which hands its tables to workers (worker.h): the fixed
+ * schedule's source or the Swiss's, both on schedule_source.h and one
+ * manifest ledger.  Each finished game is in its own signed log before
+ * the manifest records it, so a run killed at any point resumes from the
+ * logs and the manifest alone.
  */
 #include "tournament.h"
 
@@ -20,20 +23,13 @@
 #include "manifest/manifest_ledger.h"
 #include "manifest/manifest_records.h"
 #include "match/match_set.h"
-#include "pool.h"
-#include "table_source.h"
+#include "run_loop.h"
+#include "worker.h"
+#include "schedule_source.h"
 #include "tournament_duplicate.h"
 #include "tournament_peers.h"
 #include "tournament_resume.h"
 #include "tournament_state.h"
-#include "worker.h"
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
 
 static int record_due(struct tournament_state *st, bool final)
 {
@@ -60,7 +56,7 @@ static int record_skipped(struct tournament_state *st)
 
 			for (int s = 0; s < st->schedule->players; s++)
 				if ((g->seating[s] == b || (empty && !s)) &&
-				    !st->finished[n] && table_source_in_shard(&st->source, g->table))
+				    !st->finished[n] && schedule_source_in_shard(&st->source, g->table))
 					games[count++] = n;
 		}
 		empty_told = true;
@@ -100,102 +96,98 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 	return rc;
 }
 
-/* Hands the next table with unfinished games to `w`, or tells it to quit
- * (or to wait, parked, for a Swiss's round to be seated). */
-static int dispatch(struct tournament_state *st, struct worker *w)
+/* Table `table` handed out: its games not finished, their "started"
+ * record on disk first. */
+static enum table_source_answer hand_table(struct tournament_state *st, int table,
+					   struct table_source_table *out)
 {
-	int table = table_source_next(&st->source), count = 0, rc;
-	const struct schedule_table *t;
-	unsigned char deal_key[FAIR_HASH_BYTES];
-	long *games;
+	const struct schedule_table *t = &st->schedule->tables[table];
 
-	if (table == TABLE_SOURCE_WAIT) {
-		st->parked[st->parked_count++] = w;
-		return 0;
-	}
-	if (table == TABLE_SOURCE_DONE) {
-		worker_quit(w);
-		return 0;
-	}
-	t = &st->schedule->tables[table];
-	games = xmalloc((size_t)t->game_count * sizeof *games);
+	out->number = table;
+	out->games = xmalloc((size_t)t->game_count * sizeof *out->games);
 	for (long n = t->first_game; n < t->first_game + t->game_count; n++)
 		if (!st->finished[n])
-			games[count++] = n;
-	/* A Swiss's results are in the manifest before the rounds they
-	 * pair start. */
-	rc = st->schedule->swiss.rounds ? tournament_record_finished(st) : 0;
-	randombytes_buf(deal_key, sizeof deal_key);
-	rc = rc ? rc : record_started(st, table, games, count, deal_key);
-	if (!rc && worker_assign(w, table, games, count,
-				 st->schedule->swiss.rounds
-				 ? st->schedule->games[t->first_game - 1].seating : NULL,
-				 deal_key))
-		rc = errorf(st->err, "a worker stopped answering");
-	sodium_memzero(deal_key, sizeof deal_key);
-	free(games);
-	return rc;
+			out->games[out->count++] = n;
+	randombytes_buf(out->deal_key, sizeof out->deal_key);
+	out->keyed = true;
+	return record_started(st, table, out->games, out->count, out->deal_key)
+	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
 }
 
-/* The workers waiting for a Swiss's round, handed its tables once the
- * round before has finished (or told to quit when none is left). */
-static int unpark(struct tournament_state *st)
+/* The fixed schedule's next(): its next table with games not finished,
+ * every table seated from the start. */
+static enum table_source_answer schedule_next(void *state, int worker,
+					      struct table_source_table *out)
 {
-	int count = st->parked_count, rc = 0;
-	struct worker **waiting;
+	struct tournament_state *st = state;
+	int table = schedule_source_next(&st->source);
 
-	if (!count || !table_source_ready(&st->source))
-		return 0;
-	waiting = xmalloc((size_t)count * sizeof *waiting);
-	memcpy(waiting, st->parked, (size_t)count * sizeof *waiting);
-	st->parked_count = 0;
-	for (int i = 0; i < count && !rc; i++)
-		rc = dispatch(st, waiting[i]);
-	free(waiting);
-	return rc;
+	(void)worker;
+	/* Never SCHEDULE_SOURCE_WAIT: every table is seated. */
+	return table < 0 ? TABLE_SOURCE_DONE : hand_table(st, table, out);
 }
 
-/* While a sharded Swiss's round waits for its peers: their new results
- * taken when the look is due, the workers waiting handed the round they
- * pair, and which shard it waits for said. */
-static int wait_for_peers(struct tournament_state *st)
+/* The Swiss's next(): the same, but a table of a round not seated yet
+ * makes the worker wait, and a table goes with its pair. */
+static enum table_source_answer swiss_next(void *state, int worker,
+					   struct table_source_table *out)
 {
-	int looked = table_source_look_at_peers(&st->source, st->err);
+	struct tournament_state *st = state;
+	int table = schedule_source_next(&st->source);
 
-	if (looked < 0 || (looked && unpark(st)))
-		return -1;
-	if (looked && st->parked_count)
+	(void)worker;
+	if (table == SCHEDULE_SOURCE_WAIT)
+		return TABLE_SOURCE_WAIT;
+	if (table == SCHEDULE_SOURCE_DONE)
+		return TABLE_SOURCE_DONE;
+	/* The results are in the manifest before the rounds they pair
+	 * start. */
+	if (tournament_record_finished(st))
+		return TABLE_SOURCE_ERROR;
+	out->pair = st->schedule->games[st->schedule->tables[table].first_game - 1].seating;
+	return hand_table(st, table, out);
+}
+
+/* The Swiss source's ready(): a round the workers waited for seated. */
+static bool round_ready(void *state)
+{
+	return schedule_source_ready(&((struct tournament_state *)state)->source);
+}
+
+/* The Swiss source's still_waiting(): after a look at a sharded Swiss's
+ * peers, which shard the round waits for. */
+static void peers_waited(void *state, int waiting)
+{
+	struct tournament_state *st = state;
+
+	(void)waiting;
+	if (st->looked)
 		tournament_peers_waiting(&st->source.peers, st->schedule->paired - 1);
-	return 0;
 }
 
-/* The fields of a worker's "F" line after the hash (worker.h), each
- * after a space: the ranks, the forfeits ("-": none), and the reply times
- * (added to the bots' pending ones).  -1 when the line is not that. */
+/* The fields of a worker's "F" line after the ranks (worker.h), each
+ * after a space: the forfeits ("-": none), and the reply times (added to
+ * the bots' pending ones).  -1 when the line is not that. */
 static int take_finished(struct tournament_state *st, long game, const char *fields,
-			 int *rank, struct ladder_game_stats *figures)
+			 struct ladder_game_stats *figures)
 {
 	int players = st->schedule->players, bots[GAME_MAX_SEATS];
 	const char *p = fields;
 
 	memset(figures, 0, sizeof *figures);
 	tournament_seated_bots(st, game, bots);
-	for (int i = 0; i < 3 * players; i++) {
+	for (int i = 0; i < 2 * players; i++) {
 		int s = i % players;
 		size_t len = *p == ' ' ? strcspn(++p, " ") : 0;
-		char *end, *reason;
+		char *reason;
 
 		if (!len)
 			return -1;
-		if (i < players) {
-			rank[s] = (int)strtol(p, &end, 10);
-			if (end != p + len || rank[s] < 1 || rank[s] > players)
-				return -1;
-		} else if (i < 2 * players && (len > 1 || *p != '-')) {
+		if (i < players && (len > 1 || *p != '-')) {
 			reason = strndup(p, len);
 			figures->reason[s] = ladder_reasons_number(&st->reasons, reason);
 			free(reason);
-		} else if (i >= 2 * players &&
+		} else if (i >= players &&
 			   reply_clocks_add_text(&st->ledger.replies.pending[bots[s]], p) != p + len) {
 			return -1;
 		}
@@ -205,12 +197,14 @@ static int take_finished(struct tournament_state *st, long game, const char *fie
 	return *p ? -1 : 0;
 }
 
-/* Handles one line from a worker. */
-static int handle(void *ctx, struct worker *w, char *line)
+/* The source's line(): one line from a worker. */
+static int handle(void *state, int worker, char *line)
 {
-	struct tournament_state *st = ctx;
+	struct tournament_state *st = state;
 	char *p = line + 2, *end;
 	long game = strtol(p, &end, 10);
+
+	(void)worker;
 
 	switch (line[0]) {
 	case 'F': {
@@ -218,20 +212,18 @@ static int handle(void *ctx, struct worker *w, char *line)
 		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
 		int players = st->schedule->players;
 		struct ladder_game_stats figures;
+		const char *rest;
 
-		sscanf(end, " %64s", hash);
-		end += 1 + strlen(hash);
-		if (game < 1 || game > st->schedule->game_count ||
-		    take_finished(st, game, end, rank, &figures))
+		if (worker_read_finished(line, players, &game, hash, rank, &rest) ||
+		    game < 1 || game > st->schedule->game_count ||
+		    take_finished(st, game, rest, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
 		manifest_ledger_finished(&st->ledger, tournament_finished_entry(st, game, hash, rank,
 							      &figures, false));
 		if (record_due(st, false))
 			return -1;
-		table_source_finished(&st->source, game, rank);
-		if (unpark(st))
-			return -1;
+		schedule_source_finished(&st->source, game, rank);
 		tournament_seated_bots(st, game, bots);
 		for (int s = 0; s < players; s++)
 			if (st->no_start_game[bots[s]] != game)
@@ -256,9 +248,6 @@ static int handle(void *ctx, struct worker *w, char *line)
 		st->run->events->bot_failed(st->run->events->ctx, bot, p + 1);
 		return 0;
 	}
-	case 'D':
-		w->table = -1;
-		return dispatch(st, w);
 	case 'E':
 		return errorf(st->err, "game %ld: %s", game, end + 1);
 	}
@@ -278,69 +267,48 @@ static int stopped(struct tournament_state *st, int sig)
 		      "to finish", name, sig == SIGINT ? " (Ctrl-C)" : "");
 }
 
-/* A stop signal that came while ppoll() returned ready workers: the
- * kernel delivers it only when the wait is interrupted, which a busy pool
- * may never let happen.  It stays pending, and is taken here. */
-static int pending_stop(void)
+/* The source's wait_ms(): how long the loop may sleep before the next
+ * record is due, or, while a sharded Swiss's workers wait, the next look
+ * at the peers (-1: until a worker writes). */
+static long wait_ms(void *state, int waiting)
 {
-	sigset_t pending;
-
-	if (sigpending(&pending))
-		return 0;
-	return sigismember(&pending, SIGTERM) ? SIGTERM
-	       : sigismember(&pending, SIGINT) ? SIGINT : 0;
-}
-
-/* The pool's: worker `w` has gone, killed by a stop signal or not. */
-static int worker_gone(void *ctx, struct worker *w, int sig)
-{
-	(void)w;
-	return sig ? stopped(ctx, sig)
-		   : errorf(((struct tournament_state *)ctx)->err, "a worker died unexpectedly");
-}
-
-/* The pool's: how long it may wait before the next record or look at the
- * peers is due (-1: until a worker writes). */
-static long wait_ms(void *ctx)
-{
-	struct tournament_state *st = ctx;
+	struct tournament_state *st = state;
 	long wait_ms = manifest_ledger_wait_ms(&st->ledger);
-	long peers_ms = table_source_wait_ms(&st->source, st->parked_count > 0);
+	long peers_ms = schedule_source_wait_ms(&st->source, waiting > 0);
 
 	if (peers_ms >= 0 && (wait_ms < 0 || wait_ms > peers_ms))
 		wait_ms = peers_ms;
 	return wait_ms;
 }
 
-/* The pool's, after each wait: a stop signal, records due, the peers. */
-static int woke(void *ctx)
+/* The source's woke(): the records due, and while a sharded Swiss's
+ * round waits for its peers, their new results taken when the look is
+ * due (the loop then hands the waiting workers the round they pair). */
+static int woke(void *state, int waiting)
 {
-	struct tournament_state *st = ctx;
+	struct tournament_state *st = state;
 
-	if (!stop_signal)
-		stop_signal = pending_stop();
-	if (stop_signal)
-		return stopped(st, stop_signal);
-	if (record_due(st, false) ||
-	    (st->source.sharded && st->parked_count && wait_for_peers(st)))
+	st->looked = 0;
+	if (record_due(st, false))
+		return -1;
+	if (st->source.sharded && waiting &&
+	    (st->looked = schedule_source_look_at_peers(&st->source, st->err)) < 0)
 		return -1;
 	return 0;
 }
 
-/* Hands each worker its first table, then runs the pool until every
- * worker has quit, an error, or a signal.  It sleeps in ppoll() until a
- * worker writes or a stop signal comes. */
-static int run_pool(struct tournament_state *st, struct worker *workers, int count)
-{
-	const struct pool_ops ops = {.handle = handle, .gone = worker_gone,
-				     .wait_ms = wait_ms, .woke = woke,
-				     .wait_mask = &st->stops.wait_mask};
-	int rc = 0;
+/* The fixed schedule's source (round robin, gauntlet): every table
+ * seated from the start. */
+static const struct table_source_ops schedule_ops = {
+	.next = schedule_next, .line = handle, .wait_ms = wait_ms, .woke = woke,
+};
 
-	for (int i = 0; i < count && !rc; i++)
-		rc = dispatch(st, &workers[i]);
-	return rc ? rc : pool_run(workers, count, &ops, st, st->err);
-}
+/* A Swiss's: its rounds seated one at a time, workers waiting for the
+ * next meanwhile, a sharded one's from its peers' results too. */
+static const struct table_source_ops swiss_ops = {
+	.next = swiss_next, .line = handle, .wait_ms = wait_ms, .woke = woke,
+	.ready = round_ready, .still_waiting = peers_waited,
+};
 
 /* The games of the schedule (of this shard): all of them, those finished,
  * and those of the bots left out not finished.  Every game counts, those
@@ -352,11 +320,11 @@ static void count_games(const struct tournament_state *st, long *total, long *do
 
 	*total = *done = *left_out = 0;
 	for (long n = 1; n <= schedule->game_count; n++)
-		if (table_source_in_shard(&st->source, schedule->games[n - 1].table)) {
+		if (schedule_source_in_shard(&st->source, schedule->games[n - 1].table)) {
 			(*total)++;
 			*done += st->finished[n];
 			*left_out += !st->finished[n] &&
-				     table_source_skipped(&st->source,
+				     schedule_source_skipped(&st->source,
 							  schedule->games[n - 1].table);
 		}
 }
@@ -387,6 +355,26 @@ static int close_manifest(struct tournament_state *st, int rc)
 	return rc;
 }
 
+/* The workers, on the run's loop with the schedule's or the Swiss's
+ * source, until every game is played, an error or a stop signal. */
+static int play_games(struct tournament_state *st)
+{
+	const struct tournament_run *run = st->run;
+	const struct table_source source = {
+		.ops = st->schedule->swiss.rounds ? &swiss_ops : &schedule_ops, .state = st};
+	struct run_loop loop = {
+		.source = &source, .concurrency = run->concurrency, .err = st->err,
+		.job = {.spec = st->spec, .schedule = st->schedule, .out_dir = run->out_dir,
+			.key = run->key, .lock_fd = run->lock_fd,
+			.duplicate = st->spec->duplicate}};
+	int rc;
+
+	run_loop_begin(&loop);
+	rc = run_loop_play(&loop);
+	run_loop_end(&loop);
+	return rc > 0 ? stopped(st, rc) : rc;
+}
+
 int tournament_play(const struct tournament_spec *spec,
 		    struct schedule *schedule,
 		    const struct tournament_run *run, char *err)
@@ -394,20 +382,15 @@ int tournament_play(const struct tournament_spec *spec,
 	struct tournament_state st = {
 		.spec = spec, .schedule = schedule, .run = run, .err = err,
 	};
-	struct worker_job job = {.spec = spec, .schedule = schedule,
-				 .out_dir = run->out_dir, .key = run->key,
-				 .lock_fd = run->lock_fd};
-	struct worker *workers = xcalloc((size_t)run->concurrency, sizeof *workers);
-	int count = 0, rc;
+	int rc;
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total, done, left_out;
 
-	table_source_init(&st.source, schedule, &(const struct table_source_run){
+	schedule_source_init(&st.source, schedule, &(const struct schedule_source_run){
 		.shard_index = run->shard_index, .shard_count = run->shard_count,
 		.skipped = run->skipped, .out_dir = run->out_dir, .file = run->file,
 		.public_key = run->key->public_key});
 	st.finished = st.source.finished;
-	st.parked = xcalloc((size_t)run->concurrency, sizeof *st.parked);
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
 	manifest_ledger_init(&st.ledger, spec->bot_count);
@@ -421,22 +404,12 @@ int tournament_play(const struct tournament_spec *spec,
 		goto out;
 	count_games(&st, &total, &done, &left_out);
 	run->events->games_start(run->events->ctx, total, done, left_out);
-	pool_stops_begin(&st.stops, on_stop);
-	for (int i = 0; i < run->concurrency && !rc; i++)
-		if (!(rc = worker_start(&workers[i], &job, err)))
-			count++;
-	rc = rc ? rc : run_pool(&st, workers, count);
-	for (int i = 0; i < count; i++)
-		if (workers[i].pid)
-			worker_kill(&workers[i]);
-	pool_stops_end(&st.stops);
+	rc = play_games(&st);
 	run->events->games_end(run->events->ctx);
 	rc = close_manifest(&st, rc);
 out:
 	manifest_ledger_free(&st.ledger);
-	free(workers);
-	table_source_free(&st.source);
-	free(st.parked);
+	schedule_source_free(&st.source);
 	free(st.aborted);
 	free(st.open_games);
 	free(st.open_commitments);

@@ -150,7 +150,7 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 		add_log_replies(st, game, &log, &figures);
 		manifest_ledger_finished(&st->ledger, tournament_finished_entry(st, game, hash, ranks,
 							      &figures, true));
-		table_source_finished(&st->source, game, ranks);
+		schedule_source_finished(&st->source, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
 	} else {
@@ -187,7 +187,7 @@ static int settle_set(struct tournament_state *st, long first)
 
 	/* A Swiss's round is seated once the rounds before have finished:
 	 * a log of a round not seated cannot be the game of its seats. */
-	table_source_pair(&st->source);
+	schedule_source_pair(&st->source);
 	recover = schedule_table_seated(st->schedule, st->schedule->games[first - 1].table);
 	for (long n = first; recover && n < end; n++) {
 		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
@@ -273,14 +273,14 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 			continue;
 		for (int s = 0; s < players; s++)
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
-		table_source_finished(&st->source, g, rank);
+		schedule_source_finished(&st->source, g, rank);
 	}
 	free(last);
 	/* A Swiss's rounds as the games finished pair them (manifest_read()
 	 * checked that those games were seated so; a shard's, with its
 	 * peers' results, below). */
-	table_source_pair(&st->source);
-	if (table_source_sync_peers(&st->source, st->err) < 0 || earlier_seated(st, old))
+	schedule_source_pair(&st->source);
+	if (schedule_source_sync_peers(&st->source, st->err) < 0 || earlier_seated(st, old))
 		return -1;
 	for (long g = 1; g <= old->game_count; g++) {
 		const unsigned char *reason = &old->forfeit[(size_t)g * (size_t)players];
@@ -383,8 +383,8 @@ static bool *games_played(const struct tournament_state *st)
 	bool *plays = xcalloc((size_t)st->schedule->game_count + 1, sizeof *plays);
 
 	for (long n = 1; n <= st->schedule->game_count; n++)
-		plays[n] = table_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
-			   !table_source_skipped(&st->source, st->schedule->games[n - 1].table);
+		plays[n] = schedule_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
+			   !schedule_source_skipped(&st->source, st->schedule->games[n - 1].table);
 	return plays;
 }
 
@@ -463,7 +463,7 @@ int tournament_open_manifest(struct tournament_state *st)
 	if (!rc)
 		add_unreplied(st);
 	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
-		if (table_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
+		if (schedule_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
 		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
 			rc = settle_set(st, n);
 	rc = rc ? rc : tournament_record_finished(st);

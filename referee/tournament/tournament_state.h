@@ -14,23 +14,21 @@
 #include "base/ladder_stats.h"
 #include "games/fair.h"
 #include "manifest/manifest_ledger.h"
-#include "pool.h"
-#include "table_source.h"
+#include "schedule_source.h"
 #include "tournament_spec.h"
 
 struct tournament_run;
-struct worker;
 
 struct tournament_state {
 	const struct tournament_spec *spec;
 	struct schedule *schedule;    /* a Swiss's grows seated rounds */
-	struct table_source source;   /* which table a worker plays next */
+	struct schedule_source source;   /* which table a worker plays next */
 	const struct tournament_run *run;
 	struct manifest_ledger ledger; /* the manifest */
 	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
 	bool *finished;         /* by game number: source.finished */
-	struct worker **parked; /* a Swiss's workers waiting for a round */
-	int parked_count;
+	int looked;             /* a sharded Swiss's peers were looked at
+				 * after the last wait */
 	int *aborted;
 	long *no_start_game;    /* by bot: the last game it did not start for */
 	struct ladder_reasons reasons; /* forfeit reasons met in this run */
@@ -43,8 +41,6 @@ struct tournament_state {
 	long open_deals;
 	long *open_games;
 	char (*open_commitments)[65];
-	/* SIGINT and SIGTERM blocked but while the pool waits. */
-	struct pool_stops stops;
 	char *err;
 };
 

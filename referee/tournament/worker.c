@@ -83,6 +83,36 @@ void worker_finished(int out, long game, const char *sha256,
 		worker_leave(1);
 }
 
+int worker_read_finished(const char *line, int players, long *game,
+			 char *sha256, int *ranks, const char **rest)
+{
+	const char *p = line + 2;
+	char *end;
+	size_t len;
+
+	if (strncmp(line, "F ", 2))
+		return -1;
+	*game = strtol(p, &end, 10);
+	if (end == p || *end != ' ')
+		return -1;
+	p = end + 1;
+	if (!(len = strcspn(p, " ")) || len >= FILES_SHA256_HEX)
+		return -1;
+	memcpy(sha256, p, len);
+	sha256[len] = '\0';
+	p += len;
+	for (int s = 0; s < players; s++) {
+		if (*p != ' ')
+			return -1;
+		ranks[s] = (int)strtol(++p, &end, 10);
+		if (end == p || (*end && *end != ' ') || ranks[s] < 1 || ranks[s] > players)
+			return -1;
+		p = end;
+	}
+	*rest = p;
+	return 0;
+}
+
 /* A "B" line for each seat of a game whose bot did not start, with the
  * first line of its stderr (else why it did not start). */
 static void say_no_starts(int out, long game, const struct game_outcome *o,
@@ -149,7 +179,7 @@ static int play_games(const struct worker_job *job, const struct schedule_table 
 	char *logs[GAME_MAX_SEATS];
 	struct match_round round = {.games = set_games, .count = count,
 				    .seats = job->schedule->players,
-				    .duplicate = job->spec->duplicate, .set_seed = deal_key};
+				    .duplicate = job->duplicate, .set_seed = deal_key};
 	int rc;
 
 	for (int k = 0; k < count; k++) {
@@ -174,7 +204,7 @@ static void play_table(const struct worker_job *job, int table,
 {
 	const struct tournament_spec *spec = job->spec;
 	const struct schedule_table *t = &job->schedule->tables[table];
-	int players = job->schedule->players, per_set = spec->duplicate ? players : 1;
+	int players = job->schedule->players, per_set = job->duplicate ? players : 1;
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	char *stderr_paths[GAME_MAX_SEATS];
 	const char **hidden[GAME_MAX_SEATS];

@@ -22,8 +22,9 @@
  *
  * A worker dies with its parent (parent-death signal), and its bots die
  * with it, so killing a tournament leaves nothing behind.  A job of its
- * own (`referee sprt`'s pairs) plays each "T" message its own way and may
- * add lines of its own, as long as it ends each with "D".
+ * own (`referee sprt`'s pairs, the league's tasks) plays each "T" message
+ * its own way and may add lines of its own, as long as it ends each with
+ * "D".
  */
 #ifndef ARENA_WORKER_H
 #define ARENA_WORKER_H
@@ -58,6 +59,10 @@ struct worker_job {
 	const char *out_dir;
 	const struct referee_key *key;
 	int lock_fd;             /* the output folder's lock, kept open */
+	/* A table's games are played as duplicate sets: the run's, decided
+	 * once (a tournament file's "duplicate"; every league set) and
+	 * handed to the round (match_play_round()). */
+	bool duplicate;
 };
 
 /* A finished game's line holds each seat's reply-time histogram: a few
@@ -79,6 +84,14 @@ void worker_say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void worker_finished(int out, long game, const char *sha256,
 		     const struct game_outcome *outcome, int players);
 void worker_leave(int code) __attribute__((noreturn));
+
+/* For the run, the start of an "F" line that every job writes alike:
+ * its game, its log's hash (or what the job writes there, as "-": at most
+ * FILES_SHA256_HEX - 1 characters), each seat's rank (1 to `players`),
+ * and where the rest begins (the forfeits).  0, or -1 when the line is
+ * not that. */
+int worker_read_finished(const char *line, int players, long *game,
+			 char *sha256, int *ranks, const char **rest);
 
 /* Forks a worker. 0, or -1 with err. */
 int worker_start(struct worker *worker, const struct worker_job *job,

@@ -1,19 +1,19 @@
 /*
- * Where a tournament's tables come from; see table_source.h.
+ * Where a tournament's tables come from; see schedule_source.h.
  */
-#include "table_source.h"
+#include "schedule_source.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
 
 #include "base/util.h"
 
-bool table_source_in_shard(const struct table_source *src, int table)
+bool schedule_source_in_shard(const struct schedule_source *src, int table)
 {
 	return schedule_in_shard(table, src->run.shard_index, src->run.shard_count);
 }
 
-bool table_source_skipped(const struct table_source *src, int table)
+bool schedule_source_skipped(const struct schedule_source *src, int table)
 {
 	if (schedule_table_empty(src->schedule, table))
 		return true;
@@ -26,7 +26,7 @@ bool table_source_skipped(const struct table_source *src, int table)
 	return false;
 }
 
-void table_source_finished(struct table_source *src, long game, const int *ranks)
+void schedule_source_finished(struct schedule_source *src, long game, const int *ranks)
 {
 	for (int s = 0; s < src->schedule->players; s++)
 		src->ranks[game * src->schedule->players + s] = (unsigned char)ranks[s];
@@ -36,7 +36,7 @@ void table_source_finished(struct table_source *src, long game, const int *ranks
 /* A Swiss's ranks so far: those of the finished games (swiss.h). */
 static bool finished_ranks(void *ctx, long game, int ranks[2])
 {
-	const struct table_source *src = ctx;
+	const struct schedule_source *src = ctx;
 
 	if (!src->finished[game])
 		return false;
@@ -47,7 +47,7 @@ static bool finished_ranks(void *ctx, long game, int ranks[2])
 
 /* Whether every game of a Swiss's last seated round has finished: the
  * next round can be seated. */
-static bool round_done(const struct table_source *src)
+static bool round_done(const struct schedule_source *src)
 {
 	const struct schedule *sc = src->schedule;
 	int boards = sc->swiss.bots / 2;
@@ -63,7 +63,7 @@ static bool round_done(const struct table_source *src)
 	return true;
 }
 
-void table_source_pair(struct table_source *src)
+void schedule_source_pair(struct schedule_source *src)
 {
 	if (round_done(src))
 		schedule_pair(src->schedule, finished_ranks, src);
@@ -71,15 +71,15 @@ void table_source_pair(struct table_source *src)
 
 static void peer_ranks(void *ctx, long game, const int *ranks)
 {
-	table_source_finished(ctx, game, ranks);
+	schedule_source_finished(ctx, game, ranks);
 }
 
 /* The peers, and the file's hash they must have (a resumed run's is its
  * manifest's). */
-void table_source_init(struct table_source *src, struct schedule *schedule,
-		       const struct table_source_run *run)
+void schedule_source_init(struct schedule_source *src, struct schedule *schedule,
+		       const struct schedule_source_run *run)
 {
-	*src = (struct table_source){
+	*src = (struct schedule_source){
 		.schedule = schedule, .run = *run,
 		.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *src->finished),
 		.ranks = xcalloc(((size_t)schedule->game_count + 1) * (size_t)schedule->players, 1),
@@ -94,14 +94,14 @@ void table_source_init(struct table_source *src, struct schedule *schedule,
 		src->file_sha256[0] = '\0';
 }
 
-void table_source_free(struct table_source *src)
+void schedule_source_free(struct schedule_source *src)
 {
 	free(src->finished);
 	free(src->ranks);
 	tournament_peers_free(&src->peers);
 }
 
-int table_source_sync_peers(struct table_source *src, char *err)
+int schedule_source_sync_peers(struct schedule_source *src, char *err)
 {
 	int n, any = 0;
 
@@ -109,13 +109,13 @@ int table_source_sync_peers(struct table_source *src, char *err)
 		return 0;
 	while ((n = tournament_peers_take(&src->peers, err)) > 0) {
 		any = 1;
-		table_source_pair(src);
+		schedule_source_pair(src);
 	}
 	return n < 0 ? -1 : any;
 }
 
 /* Whether table `table` has a game not finished. */
-static bool unfinished(const struct table_source *src, int table)
+static bool unfinished(const struct schedule_source *src, int table)
 {
 	const struct schedule_table *t = &src->schedule->tables[table];
 
@@ -125,30 +125,30 @@ static bool unfinished(const struct table_source *src, int table)
 	return false;
 }
 
-int table_source_next(struct table_source *src)
+int schedule_source_next(struct schedule_source *src)
 {
 	for (; src->next < src->schedule->table_count; src->next++) {
-		if (!table_source_in_shard(src, src->next) ||
-		    table_source_skipped(src, src->next))
+		if (!schedule_source_in_shard(src, src->next) ||
+		    schedule_source_skipped(src, src->next))
 			continue;
-		table_source_pair(src);
+		schedule_source_pair(src);
 		/* Its round waits for the games of the one before. */
 		if (!schedule_table_seated(src->schedule, src->next))
-			return TABLE_SOURCE_WAIT;
+			return SCHEDULE_SOURCE_WAIT;
 		if (unfinished(src, src->next))
 			return src->next++;
 	}
-	return TABLE_SOURCE_DONE;
+	return SCHEDULE_SOURCE_DONE;
 }
 
-bool table_source_ready(const struct table_source *src)
+bool schedule_source_ready(const struct schedule_source *src)
 {
 	/* A sharded Swiss's peers' results may have seated the round. */
 	return round_done(src) || (src->next < src->schedule->table_count &&
 				   schedule_table_seated(src->schedule, src->next));
 }
 
-int table_source_look_at_peers(struct table_source *src, char *err)
+int schedule_source_look_at_peers(struct schedule_source *src, char *err)
 {
 	struct timespec now;
 	int news;
@@ -158,7 +158,7 @@ int table_source_look_at_peers(struct table_source *src, char *err)
 	if (now.tv_sec < src->peer_due.tv_sec ||
 	    (now.tv_sec == src->peer_due.tv_sec && now.tv_nsec < src->peer_due.tv_nsec))
 		return 0;
-	if ((news = table_source_sync_peers(src, err)) < 0)
+	if ((news = schedule_source_sync_peers(src, err)) < 0)
 		return -1;
 	src->peer_wait_ms = news ? 100 : src->peer_wait_ms < 1000 ? 2 * src->peer_wait_ms : 2000;
 	now.tv_nsec += src->peer_wait_ms % 1000 * 1000000;
@@ -168,7 +168,7 @@ int table_source_look_at_peers(struct table_source *src, char *err)
 	return 1;
 }
 
-long table_source_wait_ms(const struct table_source *src, bool waiting)
+long schedule_source_wait_ms(const struct schedule_source *src, bool waiting)
 {
 	return src->sharded && waiting ? src->peer_wait_ms : -1;
 }
