@@ -60,7 +60,7 @@ static int check_game(const struct game_log *log, const struct league_slurm_task
 		return errorf(err, "it seats %d players, not the league's %d",
 			      cJSON_GetArraySize(players), n);
 	cJSON_ArrayForEach(p, players) {
-		const struct league_version *v = &t->seats[(s + k) % n];
+		const struct league_version *v = &t->seats[match_set_rotated(k, s, n)];
 
 		if (!seat_is(p, v))
 			return errorf(err, "its seat %d is not %s v%d, as its task had it", s,

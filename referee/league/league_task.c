@@ -39,7 +39,7 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 	for (int k = 0; k < n; k++) {
 		set_games[k].index = (unsigned long)(first + k);
 		for (int s = 0; s < n; s++)
-			set_games[k].seating[s] = (s + k) % n;
+			set_games[k].seating[s] = match_set_rotated(k, s, n);
 		set_games[k].log_path = outdir_play_log(run_dir, first + k);
 	}
 	rc = match_play_round(lanes, &round, outcomes, err);
@@ -57,7 +57,7 @@ int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seat
 		long versions[GAME_MAX_SEATS];
 
 		for (int s = 0; s < n; s++)
-			versions[s] = seats[(s + k) % n];
+			versions[s] = seats[match_set_rotated(k, s, n)];
 		rc = league_db_add_game(db, run, first + k, first, sha[k], n, versions,
 					ranks[k], err);
 	}

@@ -20,6 +20,13 @@
 #include "games/game.h"
 #include "match_types.h"
 
+/* Who sits where in a set that rotates its seats, as the league's sets
+ * do: game k of an n-game set seats at seat s the entrant (s + k) mod n. */
+static inline int match_set_rotated(int game, int seat, int seats)
+{
+	return (seat + game) % seats;
+}
+
 /* What a game's fairness exchange gave (FAIRNESS.md steps 2-4), by seat:
  * who committed and to what, whose reveal was well formed and what it
  * was, and whether a key could be formed. */
