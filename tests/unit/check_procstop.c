@@ -88,7 +88,7 @@ static bool sandbox_start(struct sandbox *s, int i)
 		return false;
 	}
 	fclose(out);
-	s->stops = procstop_new(s->outer);
+	s->stops = procstop_new(s->outer, 0);
 	return true;
 }
 
