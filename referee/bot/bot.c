@@ -336,6 +336,14 @@ void bot_contain_killed(struct bot *bot, int rc)
 		bot->killed = BOT_MEMORY_HELD;
 }
 
+/* Whether the referee counts the bot's memory itself: the fallback's,
+ * as a control group's kernel does that. */
+static bool memory_counted(const struct bot *bot)
+{
+	return bot->group && bot->limits.memory &&
+	       contain_kind() == CONTAIN_FALLBACK;
+}
+
 /* The fallback's count of what a running bot's processes hold together,
  * once every BOT_MEMORY_EVERY_MS at most (the kernel keeps no sum
  * without a control group): over its memory, it is killed. */
@@ -343,7 +351,7 @@ static void memory_read(struct bot *bot)
 {
 	int64_t now = now_ns();
 
-	if (!bot->group || bot->killed != BOT_OK || now < bot->memory_at)
+	if (!memory_counted(bot) || bot->killed != BOT_OK || now < bot->memory_at)
 		return;
 	bot->memory_at = now + BOT_MEMORY_EVERY_MS * 1000000LL;
 	if (contain_memory_over(bot->group))
@@ -371,7 +379,7 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 		restop = bot_restop_due_ns();
 		if (left > 0 && restop >= 0 && restop < left)
 			left = restop;
-		if (fd >= 0 && bot->group && left > bot->memory_at - now_ns())
+		if (fd >= 0 && memory_counted(bot) && left > bot->memory_at - now_ns())
 			left = bot->memory_at - now_ns();
 		n = poll(p, 3, poll_ms(bot, left));
 		bot_restop_run();
