@@ -328,6 +328,36 @@ static int poll_ms(const struct bot *bot, int64_t left)
 	return ms > INT_MAX ? INT_MAX : (int)ms;
 }
 
+void bot_contain_killed(struct bot *bot, int rc)
+{
+	if (rc == -2)
+		bot->killed = BOT_CONTAINMENT;
+	else if (rc == -3)
+		bot->killed = BOT_MEMORY_HELD;
+}
+
+/* Whether the referee counts the bot's memory itself: the fallback's,
+ * as a control group's kernel does that. */
+static bool memory_counted(const struct bot *bot)
+{
+	return bot->group && bot->limits.memory &&
+	       contain_kind() == CONTAIN_FALLBACK;
+}
+
+/* The fallback's count of what a running bot's processes hold together,
+ * once every BOT_MEMORY_EVERY_MS at most (the kernel keeps no sum
+ * without a control group): over its memory, it is killed. */
+static void memory_read(struct bot *bot)
+{
+	int64_t now = now_ns();
+
+	if (!memory_counted(bot) || bot->killed != BOT_OK || now < bot->memory_at)
+		return;
+	bot->memory_at = now + BOT_MEMORY_EVERY_MS * 1000000LL;
+	if (contain_memory_over(bot->group))
+		bot->killed = BOT_MEMORY_HELD;
+}
+
 /* Waits until fd (may be -1) has `events`, the bot exits (BOT_CLOSED) or
  * the deadline passes (BOT_TIMEOUT or BOT_CPU_TIMEOUT), draining stderr
  * meanwhile.  Polls at least once, so a past deadline still sees what is
@@ -344,12 +374,17 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 		int64_t left = time_left(bot, d, &late), restop;
 		int n;
 
-		/* Another bot's stop left pending is gone on with meanwhile. */
+		/* Another bot's stop left pending is gone on with meanwhile,
+		 * and the memory of this one read. */
 		restop = bot_restop_due_ns();
 		if (left > 0 && restop >= 0 && restop < left)
 			left = restop;
+		if (fd >= 0 && memory_counted(bot) && left > bot->memory_at - now_ns())
+			left = bot->memory_at - now_ns();
 		n = poll(p, 3, poll_ms(bot, left));
 		bot_restop_run();
+		if (fd >= 0)
+			memory_read(bot);
 		if (n < 0 && errno != EINTR)
 			return BOT_IO_ERROR;
 		if (n > 0 && p[1].revents)
@@ -361,13 +396,16 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 			return BOT_OK;
 		if (bot->exited)
 			return BOT_CLOSED;
+		if (bot->killed != BOT_OK)
+			return bot->killed;
 		if (late != BOT_OK)
 			return late;
 	}
 }
 
-/* A freeze that the bot fought (the fallback's: -2) has killed it; its
- * next message or reply says so. */
+/* A freeze that the bot fought, or that found it holding too much (the
+ * fallback's: -2, -3), has killed it; its next message or reply says
+ * so. */
 static void set_frozen(struct bot *bot, bool frozen)
 {
 	int rc;
@@ -380,16 +418,17 @@ static void set_frozen(struct bot *bot, bool frozen)
 		bot->frozen = frozen;
 		if (frozen && contain_pending(bot->group))
 			bot_restop_add(bot);
-	} else if (rc == -2)
-		bot->uncontained = true;
+	} else {
+		bot_contain_killed(bot, rc);
+	}
 }
 
 /* `status`, unless the bot's group went past a limit, or fought its
  * freeze: then that. */
 static enum bot_status over_limit(struct bot *bot, enum bot_status status)
 {
-	if (bot->uncontained)
-		return BOT_CONTAINMENT;
+	if (bot->killed != BOT_OK)
+		return bot->killed;
 	/* A fault is looked into; a reply only when the kernel said. */
 	switch (!bot->group ? CGROUP_WITHIN
 		: contain_breach(bot->group, status == BOT_OK)) {
@@ -417,6 +456,7 @@ static enum bot_status replied(struct bot *bot, const struct bot_deadline *d)
 	bot->reply_cpu = cpu > bot->cpu_mark ? cpu - bot->cpu_mark : 0;
 	bot->cpu_mark = cpu > bot->cpu_mark ? cpu : bot->cpu_mark;
 	bot->running_since = now_ns();
+	memory_read(bot);
 	if (d->cpu_ns && bot->reply_cpu > d->cpu_ns)
 		return over_limit(bot, BOT_CPU_TIMEOUT);
 	return over_limit(bot, BOT_OK);
@@ -431,8 +471,8 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 
 	if (bot->responder)
 		return respond(bot, line, len);
-	if (bot->uncontained)
-		return BOT_CONTAINMENT;
+	if (bot->killed != BOT_OK)
+		return bot->killed;
 	if (bot->in_fd < 0)
 		return BOT_CLOSED;
 	/* A pondering bot's thoughts between moves are its own. */

@@ -33,7 +33,9 @@ struct bot;
 struct bot *bot_spawn(const struct bot_spec *spec, char *err);
 
 /* Writes `len` bytes plus a newline before the deadline; BOT_CONTAINMENT
- * when the bot's last freeze did not hold (it was killed). */
+ * when the bot's last freeze did not hold, BOT_MEMORY_HELD when the
+ * fallback found its processes holding more than its memory together
+ * (either way it was killed). */
 enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 			       int64_t deadline_ns);
 
@@ -45,7 +47,9 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
  * BOT_OUT_OF_MEMORY or BOT_TOO_MANY_PROCESSES, whatever it replied; one
  * whose reply came after the CPU time of `deadline` is BOT_CPU_TIMEOUT,
  * whatever was in the pipe; one whose last freeze did not hold is
- * BOT_CONTAINMENT. */
+ * BOT_CONTAINMENT, one the fallback found holding too much memory (read
+ * at each stop, and every BOT_MEMORY_EVERY_MS while it runs)
+ * BOT_MEMORY_HELD. */
 enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadline,
 			      const char **line, size_t *len);
 

@@ -30,7 +30,10 @@ struct bot {
 	struct contain *group; /* limits.contain */
 	int due;             /* lines written and not yet answered */
 	bool frozen;
-	bool uncontained;    /* a freeze did not hold: it was killed */
+	enum bot_status killed; /* BOT_OK, or why the fallback killed it: a
+				 * freeze did not hold (BOT_CONTAINMENT), its
+				 * processes held too much (BOT_MEMORY_HELD) */
+	int64_t memory_at;   /* when the fallback reads its memory next */
 	int64_t cpu_mark;    /* the group's CPU time when work on the next
 			      * reply began */
 	int64_t running_since; /* now_ns() when it was thawed or last
@@ -46,6 +49,10 @@ struct bot {
 /* Closes *fd unless it is -1, and sets it to -1. */
 void bot_close_fd(int *fd);
 
+/* Notes that the bot was killed when `rc`, a freeze's answer
+ * (contain_freeze()), says so: -2 or -3. */
+void bot_contain_killed(struct bot *bot, int rc);
+
 /* Adds or removes a bot's process group in the list of those started and
  * not yet reaped, which bot_kill_all() kills. */
 void bot_track(pid_t pid, bool add);
@@ -54,7 +61,7 @@ void bot_track(pid_t pid, bool add);
  * again while the referee waits (bot_restop.c): a bot frozen so is
  * added, one thawed or ended dropped; the wait, in ns, until the next
  * is due (-1: none); and the stops again that are due, which mark a bot
- * that fought its stop `uncontained`. */
+ * killed by one (bot_contain_killed()). */
 void bot_restop_add(struct bot *bot);
 void bot_restop_drop(struct bot *bot);
 int64_t bot_restop_due_ns(void);

@@ -5,7 +5,7 @@
  * bot_restop_run()), 5 ms later, then twice as long after each try,
  * until its stop is whole or the bot is thawed or ended.  A stop again
  * first checks that nothing of it ran meanwhile: when something did, the
- * bot fought its stop, and is killed (bot.c's `uncontained`).  One list
+ * bot fought its stop, and is killed (bot_contain_killed()).  One list
  * for the process: a tournament's tables run in processes of their own.
  */
 #include "bot.h"
@@ -67,8 +67,8 @@ void bot_restop_run(void)
 			bot->restop_at = now_ns() + bot->restop_gap;
 			continue;
 		}
-		if (rc == -2)
-			bot->uncontained = true;
+		if (rc == -2 || rc == -3)
+			bot_contain_killed(bot, rc);
 		else if (rc != 0)
 			bot->frozen = false; /* a failed stop continued them */
 		pending[i] = pending[--pending_count];

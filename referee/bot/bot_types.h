@@ -16,6 +16,12 @@
  * taking every process of the machine until its game ends. */
 #define BOT_DEFAULT_PROCESSES 64
 
+/* How often, at most, the fallback reads what a running bot's processes
+ * hold in memory together (bot_read_line()): each read costs some
+ * microseconds a process, while filling 1 GiB took a process 1.5 s on
+ * this project's 2-core machine at load 21. */
+#define BOT_MEMORY_EVERY_MS 10
+
 /* A contained bot's memory when none is given, in MiB: as much as any
  * bot of these games needs (a JVM's default heap is a quarter of the
  * machine's memory: give it -Xmx below this). */
@@ -111,6 +117,9 @@ enum bot_status {
 	BOT_TOO_MANY_PROCESSES = -7, /* it was refused a process at its limit */
 	BOT_CONTAINMENT = -8,        /* it fought its stop off move: it was
 				      * killed */
+	BOT_MEMORY_HELD = -9,        /* its processes held more than its
+				      * memory together (the fallback's
+				      * count): they were killed */
 };
 
 /* When a reply is due: before `wall_ns` (absolute, on now_ns()'s clock),

@@ -14,6 +14,7 @@ struct contain {
 	struct cgroup *group;    /* CONTAIN_CGROUPS */
 	struct procstop *stops;  /* CONTAIN_FALLBACK, once started */
 	bool guarded;            /* CONTAIN_FALLBACK: procstop_guard_flags() */
+	uint64_t memory;         /* CONTAIN_FALLBACK: its bytes in all */
 	uid_t uid;               /* the referee's, when guarded */
 	gid_t gid;
 };
@@ -49,9 +50,12 @@ enum contain_kind contain_kind(void)
 /* What the fallback holds to, and what not: the header's, the
  * manifest's and the run's first line's words. */
 #define FALLBACK_LIMITS "stopped off move, CPU time of its processes, " \
-	"private memory per process, /tmp and /dev/shm by size, processes " \
-	"in its namespace; no total memory bound, no bound on shared memory, " \
-	"no CPU cap, no CPU time of children the kernel reaps"
+	"private memory per process, memory of its processes together (read " \
+	"every 10 ms of a move and at each stop), /tmp and /dev/shm by size, " \
+	"processes in its namespace; no bound on memory that no process " \
+	"maps, no CPU cap, no CPU time of children the kernel reaps"
+
+_Static_assert(BOT_MEMORY_EVERY_MS == 10, "FALLBACK_LIMITS names it");
 
 const char *contain_summary(bool contain)
 {
@@ -97,6 +101,7 @@ struct contain *contain_new(const struct bot_limits *limits, char *err)
 	c->guarded = !group && geteuid() != 0;
 	c->uid = geteuid();
 	c->gid = getegid();
+	c->memory = limits->memory;
 	return c;
 }
 
@@ -125,7 +130,7 @@ void contain_started(struct contain *c, pid_t pid)
 	if (c->group)
 		cgroup_entered(c->group);
 	else
-		c->stops = procstop_new(pid);
+		c->stops = procstop_new(pid, c->memory);
 }
 
 int contain_freeze(struct contain *c, bool frozen)
@@ -133,6 +138,11 @@ int contain_freeze(struct contain *c, bool frozen)
 	if (c->group)
 		return cgroup_freeze(c->group, frozen);
 	return c->stops ? procstop_freeze(c->stops, frozen) : -1;
+}
+
+bool contain_memory_over(struct contain *c)
+{
+	return c->stops && procstop_memory_over(c->stops);
 }
 
 bool contain_pending(const struct contain *c)

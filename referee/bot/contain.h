@@ -77,8 +77,15 @@ int contain_play_fd(const struct contain *c);
 void contain_started(struct contain *c, pid_t pid);
 
 /* Freezes or thaws every process of the bot.  0, or -1; -2 when the bot
- * fought the fallback's freeze (procstop_freeze()): it is killed. */
+ * fought the fallback's freeze, -3 when its processes held more than its
+ * memory together at the fallback's stop (procstop_freeze()): it is
+ * killed. */
 int contain_freeze(struct contain *c, bool frozen);
+
+/* Whether the fallback found the bot's processes holding more than its
+ * memory together (procstop_memory_over()): then it is killed.  False
+ * for a control group, whose kernel bounds the memory itself. */
+bool contain_memory_over(struct contain *c);
 
 /* Whether its last freeze left stops pending (the fallback's:
  * procstop_pending()): a freeze again goes on with them. */

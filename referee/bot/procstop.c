@@ -2,9 +2,10 @@
  * A sandbox's processes stopped, continued and timed through /proc (see
  * procstop.h): a scan follows the children files down from the PID
  * namespace's init, reading each process's stat on the way (its threads,
- * to know whose children to read, and its CPU times).  The files stay
- * open from one scan to the next and are read again from their start
- * (an open of a /proc path costs more than the read): an fd of a
+ * to know whose children to read, its CPU times and its resident
+ * pages).  The files stay open from one scan to the next and are read
+ * again from their start (an open of a /proc path costs more than the
+ * read): an fd of a
  * process's file names that process, so a pid used again by another
  * process after the first is gone is read from a new fd, never the old.
  */
@@ -50,6 +51,7 @@ struct known {
 	pid_t pid;
 	clockid_t clock;  /* its CPU clock */
 	int64_t reaped;   /* the clock ticks of the children it reaped */
+	int64_t rss;      /* its resident pages */
 };
 
 struct procstop {
@@ -70,6 +72,10 @@ struct procstop {
 	size_t known_count, known_cap;
 	long last_pid;      /* ns_last_pid before the last scan; -1 */
 	int last_pid_fd;
+	uint64_t memory;    /* the bytes its processes may hold together; 0 */
+	int64_t pss;        /* their share (Pss) when last read, bytes; -1 */
+	int64_t pss_rss;    /* their resident bytes then */
+	int64_t pss_at;     /* now_ns() from which it may be read again */
 };
 
 static void pids_add(struct pids *s, pid_t pid)
@@ -175,6 +181,7 @@ struct stat_of {
 	pid_t parent;
 	long threads;
 	int64_t reaped; /* CPU clock ticks of the children it reaped */
+	int64_t rss;    /* resident pages (a process's, not a thread's) */
 };
 
 /* Whether process `pid`, in state D, waits in vfork (or clone with
@@ -210,7 +217,7 @@ static bool in_vfork(pid_t pid)
 static bool read_stat(struct procstop *p, pid_t pid, pid_t tid,
 		      struct stat_of *st)
 {
-	long long cutime, cstime;
+	long long cutime, cstime, rss;
 	char *at;
 	int ppid;
 
@@ -218,11 +225,12 @@ static bool read_stat(struct procstop *p, pid_t pid, pid_t tid,
 	if (file_read(p, pid, tid) <= 0 || !(at = strrchr(p->buf, ')')))
 		return false;
 	if (sscanf(at + 1, " %c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u "
-		   "%lld %lld %*d %*d %ld", &st->state, &ppid, &cutime, &cstime,
-		   &st->threads) != 5)
+		   "%lld %lld %*d %*d %ld %*d %*u %*u %lld", &st->state, &ppid,
+		   &cutime, &cstime, &st->threads, &rss) != 6)
 		return false;
 	st->parent = (pid_t)ppid;
 	st->reaped = cutime + cstime;
+	st->rss = rss;
 	return true;
 }
 
@@ -284,7 +292,7 @@ static bool find_init(struct procstop *p)
 	return p->init > 0;
 }
 
-static void known_add(struct procstop *p, pid_t pid, int64_t reaped)
+static void known_add(struct procstop *p, pid_t pid, const struct stat_of *st)
 {
 	clockid_t clock;
 
@@ -294,7 +302,8 @@ static void known_add(struct procstop *p, pid_t pid, int64_t reaped)
 		p->known_cap = p->known_cap ? 2 * p->known_cap : 16;
 		p->known = xrealloc(p->known, p->known_cap * sizeof *p->known);
 	}
-	p->known[p->known_count++] = (struct known){ pid, clock, reaped };
+	p->known[p->known_count++] = (struct known){ pid, clock, st->reaped,
+						     st->rss };
 }
 
 static void seen_add(struct procstop *p, pid_t pid, const struct stat_of *st,
@@ -353,7 +362,7 @@ static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
 				found = false;
 			continue;
 		}
-		known_add(p, out->list[i], st.reaped);
+		known_add(p, out->list[i], &st);
 		threads = add_descendants(p, out->list[i], st.threads, out);
 		seen_add(p, out->list[i], &st, threads && halted(st.state));
 	}
@@ -370,11 +379,13 @@ static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
 	return found;
 }
 
-struct procstop *procstop_new(pid_t outer)
+struct procstop *procstop_new(pid_t outer, uint64_t memory)
 {
 	struct procstop *p = xcalloc(1, sizeof *p);
 
 	p->outer = outer;
+	p->memory = memory;
+	p->pss = -1;
 	p->last_pid = -1;
 	p->pending_cpu = -1;
 	p->last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_RDONLY | O_CLOEXEC);
@@ -401,6 +412,7 @@ static long last_pid(struct procstop *p)
 
 static bool known_cpu_ns(const struct procstop *p, bool all, int64_t *ns);
 static bool ran_off_move(struct procstop *p);
+static bool held_over(struct procstop *p);
 
 /* Sends SIGSTOP to process `pid`, to each of its threads when it has
  * several: the kernel hands a process's signal to its main thread
@@ -576,9 +588,12 @@ int procstop_freeze(struct procstop *p, bool frozen)
 {
 	int rc = frozen ? stop_all(p) : ran_off_move(p) ? -2 : 0;
 
-	if (rc == -2) {
+	/* What they hold, by the stop's own last scan. */
+	if (frozen && rc == 0 && held_over(p))
+		rc = -3;
+	if (rc == -2 || rc == -3) {
 		procstop_kill(p, 0);
-		return -2;
+		return rc;
 	}
 	/* A stop that failed continues what it stopped: the bot is not
 	 * frozen, whole, and its next thaw will not be asked for. */
@@ -679,6 +694,97 @@ int64_t procstop_cpu_ns(struct procstop *p)
 		return p->cpu_max ? p->cpu_max : -1;
 	p->cpu_max = ns > p->cpu_max ? ns : p->cpu_max;
 	return p->cpu_max;
+}
+
+/* The proportional share of memory (Pss, in bytes) of the processes
+ * the last scan found, from their smaps_rollup: a page that n processes
+ * map counts 1/n in each, so each page counts once in all (the pages a
+ * fork shares too); -1 when no process's could be read.  Read only when
+ * their resident pages, which count a shared page in each, are over
+ * the limit: the kernel walks a process's page tables to make it. */
+static int64_t known_pss_bytes(const struct procstop *p)
+{
+	int64_t sum = -1;
+
+	for (size_t i = 0; i < p->known_count; i++) {
+		char path[64], buf[1024], *at;
+		long long kb;
+		ssize_t n;
+		int fd;
+
+		snprintf(path, sizeof path, "/proc/%d/smaps_rollup",
+			 (int)p->known[i].pid);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue; /* gone, and its memory with it */
+		n = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		buf[n > 0 ? n : 0] = '\0';
+		if ((at = strstr(buf, "\nPss:")) && sscanf(at + 5, "%lld", &kb) == 1)
+			sum = (sum < 0 ? 0 : sum) + kb * 1024;
+	}
+	return sum;
+}
+
+/* How many times the time its last read took the share waits to be read
+ * again: it costs the referee 1/PSS_SPACING of its time at most. */
+#define PSS_SPACING 20
+
+/* Whether the processes the last scan found hold more than p->memory
+ * together: their resident pages first, a bound read with the stat the
+ * scan reads anyway; over it, their proportional share, which counts a
+ * page shared between them once.  The share costs a walk of their page
+ * tables (milliseconds for 100 MiB): until PSS_SPACING times its last
+ * read's time has passed, the last share stands while their resident
+ * pages have grown by no more than the room it left. */
+static bool held_over(struct procstop *p)
+{
+	static long page;
+	int64_t pages = 0, rss, start;
+
+	if (!p->memory || !p->known_count)
+		return false;
+	if (!page && (page = sysconf(_SC_PAGESIZE)) <= 0)
+		page = 4096;
+	for (size_t i = 0; i < p->known_count; i++)
+		pages += p->known[i].rss;
+	if ((uint64_t)(rss = pages * page) <= p->memory)
+		return false;
+	start = now_ns();
+	if (p->pss >= 0 && start < p->pss_at &&
+	    rss - p->pss_rss <= (int64_t)p->memory - p->pss)
+		return false;
+	p->pss = known_pss_bytes(p);
+	p->pss_rss = rss;
+	p->pss_at = now_ns() + PSS_SPACING * (now_ns() - start);
+	return p->pss < 0 || (uint64_t)p->pss > p->memory;
+}
+
+bool procstop_memory_over(struct procstop *p)
+{
+	struct pids found = { 0 };
+	long last = last_pid(p);
+	bool same = last >= 0 && last == p->last_pid && p->known_count;
+
+	if (!p->memory)
+		return false;
+	/* Nothing born since the last scan: its processes' stat alone. */
+	for (size_t i = 0; same && i < p->known_count; i++) {
+		struct stat_of st;
+
+		if ((same = read_stat(p, p->known[i].pid, 0, &st))) {
+			p->known[i].rss = st.rss;
+			p->known[i].reaped = st.reaped;
+		}
+	}
+	if (!same) {
+		p->last_pid = last;
+		scan(p, &found, NULL);
+		free(found.list);
+	}
+	if (!held_over(p))
+		return false;
+	procstop_kill(p, 0);
+	return true;
 }
 
 void procstop_free(struct procstop *p)

@@ -8,7 +8,8 @@
  * the referee started (the "outer" bwrap): that child is the namespace's
  * init, which reaps every orphan of the namespace, so every process of
  * the bot is a descendant of it and is found by following
- * /proc/PID/task/TID/children from there.  A stop is made safe against a
+ * /proc/PID/task/TID/children from there; the memory they hold together
+ * is read from the same scans.  A stop is made safe against a
  * fork racing it by scanning again after each round of SIGSTOPs until two
  * scans in a row find no process that was not stopped: the kernel aborts
  * a fork whose parent has a signal pending, and lists a child it made
@@ -32,8 +33,9 @@
 
 struct procstop;
 
-/* The processes of the sandbox started as the process `outer` (bwrap). */
-struct procstop *procstop_new(pid_t outer);
+/* The processes of the sandbox started as the process `outer` (bwrap),
+ * which may hold `memory` bytes together (0: no bound). */
+struct procstop *procstop_new(pid_t outer, uint64_t memory);
 
 /* The clone flags that start the outer bwrap as the init of a user and
  * a PID namespace of its own, so that the kernel kills every process of
@@ -70,8 +72,18 @@ int procstop_guard_enter(uid_t uid, gid_t gid);
  * process was found running again after it was stopped, while the stop
  * scans or, at the thaw or the stop again, one the stop left halted; or
  * its processes used more than PROCSTOP_RUN_MS of CPU time after a stop
- * left pending; then they are all killed (procstop_kill()). */
+ * left pending; then they are all killed (procstop_kill()); -3 when,
+ * stopped, they held more than their memory together
+ * (procstop_memory_over()): killed too. */
 int procstop_freeze(struct procstop *p, bool frozen);
+
+/* Whether the sandbox's processes hold more than their memory together,
+ * by their resident pages and, over that, their proportional share
+ * (/proc/PID/smaps_rollup's Pss: a page shared between them counted
+ * once); when they do, they are all killed.  Reads only their stat when
+ * the kernel gave out no pid since the last scan: some microseconds a
+ * process. */
+bool procstop_memory_over(struct procstop *p);
 
 /* Whether the last stop left stops pending at its bound (its processes
  * not all seen stopped yet, a process in vfork counted as stopped when

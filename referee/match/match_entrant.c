@@ -63,6 +63,12 @@ static void io_fault(struct entrant *e, enum bot_status status,
 			 "MiB (the kernel killed a process of it)",
 			 (unsigned long long)(limits->memory >> 20));
 		return;
+	case BOT_MEMORY_HELD:
+		f->reason = "memory";
+		snprintf(f->detail, DETAIL_LEN, "went past its memory limit of %llu "
+			 "MiB (its processes held more together; all of them were "
+			 "killed)", (unsigned long long)(limits->memory >> 20));
+		return;
 	case BOT_TOO_MANY_PROCESSES:
 		f->reason = "processes";
 		snprintf(f->detail, DETAIL_LEN, "went past its limit of %u processes",

@@ -133,7 +133,7 @@ as_user() { # RUN_LIMIT'ed run of the referee as that user
 	run "${AS[@]}" "$REFEREE" "$@"
 }
 # What a run says first under the fallback, as its log header does.
-FALLBACK_LINE="no control group can be had here: the bots are contained without one (stopped off move, CPU time of its processes, private memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no bound on shared memory, no CPU cap, no CPU time of children the kernel reaps: docs/SANDBOX.md)"
+FALLBACK_LINE="no control group can be had here: the bots are contained without one (stopped off move, CPU time of its processes, private memory per process, memory of its processes together (read every 10 ms of a move and at each stop), /tmp and /dev/shm by size, processes in its namespace; no bound on memory that no process maps, no CPU cap, no CPU time of children the kernel reaps: docs/SANDBOX.md)"
 mkdir -m 0777 "$TMP/fb"
 as_user play rolit -o size=4 --log "$TMP/fb/probe.jsonl" "$(cbot)" "$(cbot)"
 if ! grep -q '"containment":"fallback' "$TMP/fb/probe.jsonl"; then
@@ -142,7 +142,7 @@ else
 	expect_eq "$RC" 0 "fallback: a game is played without --no-limits"
 	expect_eq "$(grep -cFx "referee play: $FALLBACK_LINE" "$ERR")" 1 \
 		"fallback: play says once, before its game, the limits that hold and those that do not"
-	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, private memory per process, /tmp and /dev/shm by size, processes in its namespace; no total memory bound, no bound on shared memory, no CPU cap, no CPU time of children the kernel reaps"' \
+	expect_contains "$TMP/fb/probe.jsonl" '"containment":"fallback (no control group): stopped off move, CPU time of its processes, private memory per process, memory of its processes together (read every 10 ms of a move and at each stop), /tmp and /dev/shm by size, processes in its namespace; no bound on memory that no process maps, no CPU cap, no CPU time of children the kernel reaps"' \
 		"fallback: the log header says what contains the bots"
 	run "$REFEREE" verify "$TMP/fb/probe.jsonl"
 	expect_eq "$RC" 0 "fallback: its log verifies"
@@ -223,13 +223,32 @@ else
 	bombed=$(sed -n 's/^greedy: fork failed after \([0-9]*\): .*/\1/p' "$TMP/fb/bomb.jsonl.greedy.stderr")
 	expect_lt "${bombed:-99}" 20 "fallback, bomb: fewer than 20 processes ($bombed children)"
 	assert_no_leftovers "fallback, bomb: nothing of it is left"
-	# Memory per process.
-	as_user play rolit -o size=4 --memory-mb 100 --move-ms 20000 --log "$TMP/fb/spread.jsonl" "$(greedy spread)" "$steady"
-	expect_contains "$TMP/fb/spread.jsonl.greedy.stderr" "greedy: 24 of 24 children filled 64 MiB" \
-		"fallback, spread: memory is bounded per process, not in all"
-	as_user play rolit -o size=4 --memory-mb 50 --move-ms 20000 --log "$TMP/fb/spread50.jsonl" "$(greedy spread)" "$steady"
-	expect_contains "$TMP/fb/spread50.jsonl.greedy.stderr" "greedy: 0 of 24 children filled 64 MiB" \
+	# Memory per process (RLIMIT_DATA) ...
+	as_user play rolit -o size=4 --memory-mb 50 --move-ms 20000 --log "$TMP/fb/spread50.jsonl" "$(greedy spread 2 64)" "$steady"
+	expect_contains "$TMP/fb/spread50.jsonl.greedy.stderr" "greedy: 0 of 2 children filled 64 MiB" \
 		"fallback, spread: no process gets past --memory-mb 50"
+	# ... and of all its processes together: 4 of 120 MiB each under
+	# --memory-mb 400 is a forfeit, every process of it killed; 2 are
+	# not, nor a pool of 3 children forked from a parent of 150 MiB,
+	# sharing its pages (a sum of each one's resident pages counts them
+	# 4 times: over 400 MiB, as the bot says).
+	held_case() { # NAME MODE N MIB: greedy MODE N MIB under --memory-mb 400
+		as_user play rolit -o size=4 --memory-mb 400 --move-ms 20000 --log "$TMP/fb/$1.jsonl" "$(greedy "$2" "$3" "$4")" "$steady"
+		expect_eq "$RC" 0 "fallback, $1: the game is played"
+		assert_no_leftovers "fallback, $1: nothing of it is left"
+	}
+	held_case held spread 4 120
+	expect_contains "$OUT" 'forfeit: memory: went past its memory limit of 400 MiB (its processes held more together; all of them were killed) (answering "turn")' \
+		"fallback, held: 4 processes of 120 MiB forfeit for memory under --memory-mb 400"
+	expect_contains "$TMP/fb/held.jsonl" '"type":"forfeit","seat":0,"reason":"memory",' "fallback, held: the log says why"
+	expect_eq "$(grep -c '"type":"forfeit"' "$TMP/fb/held.jsonl")" 1 "fallback, held: its opponent plays on"
+	held_case within spread 2 120
+	expect_contains "$TMP/fb/within.jsonl.greedy.stderr" "greedy: 2 of 2 children filled 120 MiB" "fallback, within: its children hold 240 MiB"
+	expect_eq "$(grep -c '"type":"forfeit"' "$TMP/fb/within.jsonl")" 0 "fallback, within: 2 processes of 120 MiB do not forfeit"
+	held_case pool shared 3 150
+	resident=$(sed -n 's/^greedy: 3 children share 150 MiB, resident \([0-9]*\) MiB in all$/\1/p' "$TMP/fb/pool.jsonl.greedy.stderr")
+	expect_lt 600 "${resident:-0}" "fallback, pool: its processes' resident pages add up to over 600 MiB ($resident)"
+	expect_eq "$(grep -c '"type":"forfeit"' "$TMP/fb/pool.jsonl")" 0 "fallback, pool: pages shared by a fork count once: no forfeit"
 	# The clock is the CPU time of the bot's processes.
 	as_user play rolit -o size=4 --move-ms 300 "spin=$(zoo spin)" "$steady"
 	expect_contains "$OUT" 'forfeit: timeout: no reply within 300 ms of CPU time to "turn"' "fallback, cpu: a bot that spins is stopped at its CPU time"

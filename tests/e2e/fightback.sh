@@ -11,7 +11,9 @@
 # measured in the same run, with a margin for a loaded machine.  Under
 # the fallback, a bot whose processes the test itself continues from
 # outside while they are stopped (a seam: the filter refuses the bot
-# SIGCONT) forfeits for `containment`.
+# SIGCONT) forfeits for `containment`; one continued while its stop is
+# left pending is found by a stop again (bot_restop.c) during its
+# opponent's move.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 needs_bubblewrap
 
@@ -118,6 +120,74 @@ if [ "${user_containment:-}" = fallback ]; then
 		"user, continued from outside: the bot forfeits for containment"
 	expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 1 "user, continued from outside: ... and only it"
 	assert_no_leftovers "user, continued from outside: nothing of it outlives its forfeit"
+	# A stop left pending (vforkwait's helper is never seen stopped
+	# whole) is tried again while the referee waits for burn: the bot's
+	# first process, seen stopped and then continued from outside, is
+	# found running by a stop again, and the bot is killed during burn's
+	# move, not at its own next turn (with the stops again turned off in
+	# the code, it was killed 8 ms after burn's move ended).  The tries
+	# come 5 ms after the stop, then twice as long after each: one is due
+	# before twice the time the continue came after the stop, well
+	# within burn's 4 s of CPU when the continue comes in its first half
+	# (checked).
+	"$PYTHON3" - "$ZOO/fightback.py $TMP vforkwait" >"$TMP/restop.times" <<-'PY' &
+	import os, signal, sys, time
+	mark, until = sys.argv[1].encode(), time.time() + 120
+	def stat(pid):
+	    with open("/proc/%d/stat" % pid) as f:
+	        fields = f.read().rsplit(")", 1)[1].split()
+	    return fields[0], int(fields[1])
+	def bots():  # pid: (state, parent) of each python3 process of the bot
+	    found = {}
+	    for p in filter(str.isdigit, os.listdir("/proc")):
+	        try:
+	            if int(p) != os.getpid() and open("/proc/%s/comm" % p).read() == "python3\n" and \
+	               mark in open("/proc/%s/cmdline" % p, "rb").read().replace(b"\0", b" "):
+	                found[int(p)] = stat(int(p))
+	        except (OSError, ValueError):
+	            pass
+	    return found
+	def state(pid):
+	    try:
+	        return stat(pid)[0]
+	    except (OSError, ValueError):
+	        return "gone"
+	found = {}
+	while time.time() < until and len(found) < 3:  # its helper started
+	    found = bots()
+	    time.sleep(0.01)
+	first = [p for p, (_, parent) in found.items() if parent not in found]
+	# Stopped for a second: burn is on move, and the stop (50 ms at
+	# most, PROCSTOP_BOUND_MS) is over, so that only a stop again can
+	# find it running.
+	while len(first) == 1 and time.time() < until:
+	    if state(first[0]) == "T":
+	        time.sleep(1)
+	    if state(first[0]) == "T":
+	        os.kill(first[0], signal.SIGCONT)
+	        cont = time.monotonic()
+	        while time.time() < until and state(first[0]) not in ("Z", "gone"):
+	            time.sleep(0.001)
+	        print(cont, time.monotonic())
+	        break
+	    time.sleep(0.001)
+	PY
+	watcher=$!
+	LOG=$TMP/logs/restop.jsonl
+	RUN_LIMIT=300 run "${AS[@]}" "$REFEREE" play rolit -o size=6 --move-ms 60000 --log "$LOG" \
+		"fightback=$AS_PYTHON3 '$ZOO/fightback.py' '$TMP' vforkwait" "burn=$AS_PYTHON3 '$ZOO/greedy.py' '$TMP' burn 4000"
+	wait "$watcher"
+	read -r cont gone <"$TMP/restop.times"
+	read -r start end <<<"$(sed -n 's/^greedy: burnt from \(\S*\) to \(\S*\)$/\1 \2/p' "$LOG.burn.stderr" |
+		awk -v c="${cont:-0}" '$2 >= c { print $1, $2; exit }')"
+	diag "restop: burn's move from ${start:-?} to ${end:-?}, the bot continued at ${cont:-?} and gone at ${gone:-?}"
+	expect_contains "$LOG" '"type":"forfeit","seat":0,"reason":"containment"' \
+		"user, continued while its stop is pending: the bot forfeits for containment"
+	awk -v s="${start:-0}" -v c="${cont:-0}" -v e="${end:-0}" 'BEGIN { exit !(c > 0 && c < (s + e) / 2) }'
+	ok $? "user, continued while its stop is pending: ... continued in the first half of burn's move"
+	awk -v g="${gone:-0}" -v e="${end:-0}" 'BEGIN { exit !(g > 0 && g < e) }'
+	ok $? "user, continued while its stop is pending: ... and killed by a stop again before burn's move ended"
+	assert_no_leftovers "user, continued while its stop is pending: nothing of it outlives its forfeit"
 else
 	ok 0 "a bot continued from outside # SKIP this user's bots are contained by ${user_containment:-nothing}, not the fallback"
 fi

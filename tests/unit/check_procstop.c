@@ -10,7 +10,11 @@
  * thaw (-2); a stop left pending at its bound by a helper that runs no
  * more is no fault, but one run again while it is left so is (-2); and
  * procstop_kill() ends every
- * process of the namespace by its init, found gone.  Where bubblewrap
+ * process of the namespace by its init, found gone.  Memory: children
+ * that share their parent's pages count them once (over their bound by
+ * their resident pages, within it by their share), children that each
+ * fill their own are over a bound of their sum, while running and at a
+ * stop (-3), and are killed.  Where bubblewrap
  * cannot make the namespaces, each case says so and passes.
  */
 #include <dirent.h>
@@ -53,6 +57,30 @@ static const char *const helpers[] = {
 	"threading.Thread(target=spin, daemon=True).start()\n"
 	"if ctypes.CDLL(None).syscall(58) == 0:\n"
 	"    ctypes.CDLL(None).pause()' &",
+	/* Two children that sleep sharing 40 MiB their parent filled before
+	 * it forked them (and exited): a pool of forked workers.  (The
+	 * shell's own sleeper keeps the sandbox: bubblewrap's init ends it
+	 * when the shell exits.) */
+	"python3 -c 'import os, time\n"
+	"x = bytearray(40 << 20)\n"
+	"for i in range(0, len(x), 4096): x[i] = 1\n"
+	"for _ in range(2):\n"
+	"    if os.fork() == 0:\n"
+	"        time.sleep(1000)\n'\n"
+	"sleep 999 &",
+	/* Two children that each fill 40 MiB of their own and sleep (their
+	 * parent exits once they have). */
+	"python3 -c 'import os, time\n"
+	"r, w = os.pipe()\n"
+	"for _ in range(2):\n"
+	"    if os.fork() == 0:\n"
+	"        x = bytearray(40 << 20)\n"
+	"        for i in range(0, len(x), 4096): x[i] = 1\n"
+	"        os.write(w, b\".\")\n"
+	"        time.sleep(1000)\n"
+	"os.read(r, 1)\n"
+	"os.read(r, 1)\n'\n"
+	"sleep 999 &",
 };
 
 struct sandbox {
@@ -60,8 +88,9 @@ struct sandbox {
 	struct procstop *stops;
 };
 
-/* Starts helpers[i] in a sandbox; false when bubblewrap cannot. */
-static bool sandbox_start(struct sandbox *s, int i)
+/* Starts helpers[i] in a sandbox whose processes may hold `memory`
+ * bytes together (0: no bound); false when bubblewrap cannot. */
+static bool sandbox_start_held(struct sandbox *s, int i, uint64_t memory)
 {
 	char script[512], ready[8] = "";
 	int fds[2];
@@ -88,8 +117,14 @@ static bool sandbox_start(struct sandbox *s, int i)
 		return false;
 	}
 	fclose(out);
-	s->stops = procstop_new(s->outer);
+	s->stops = procstop_new(s->outer, memory);
 	return true;
+}
+
+/* Starts helpers[i] in a sandbox; false when bubblewrap cannot. */
+static bool sandbox_start(struct sandbox *s, int i)
+{
+	return sandbox_start_held(s, i, 0);
 }
 
 /* Ends the sandbox: its init killed from outside, found gone. */
@@ -500,6 +535,90 @@ START_TEST(kill_ends_all)
 }
 END_TEST
 
+/* The resident MiB of `pid` and its descendants, each counted whole
+ * (/proc/PID/statm's second field): what a plain sum would say. */
+static long resident_mib(pid_t pid)
+{
+	char path[64], buf[4096], *at, *end;
+	long pages = 0, kb = sysconf(_SC_PAGESIZE) / 1024;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		n = read(fd, buf, sizeof buf - 1);
+		buf[n > 0 ? n : 0] = '\0';
+		sscanf(buf, "%*d %ld", &pages);
+		close(fd);
+	}
+	pages = pages * kb / 1024;
+	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return pages;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	for (at = buf; (pid = (pid_t)strtol(at, &end, 10)) > 0; at = end)
+		pages += resident_mib(pid);
+	return pages;
+}
+
+/* The sandbox's processes, killed for the memory they held, are gone
+ * (no more than the outer bwrap's few MiB left) before it ends. */
+static void held_gone(struct sandbox *s)
+{
+	for (int i = 0; i < 500 && resident_mib(s->outer) >= 20; i++)
+		sleep_ms(10);
+	ck_assert_msg(resident_mib(s->outer) < 20, "%ld MiB left",
+		      resident_mib(s->outer));
+	sandbox_end(s);
+}
+
+/* Children sharing their parent's 40 MiB hold about 50 MiB together,
+ * though their resident pages add up to more than 80: under 80 MiB
+ * they are within (the share counts a shared page once), under 30 they
+ * are over, and killed. */
+START_TEST(memory_shared_once)
+{
+	struct sandbox s;
+	long resident;
+
+	if (!sandbox_start_held(&s, 4, 80 << 20))
+		return;
+	resident = resident_mib(s.outer);
+	ck_assert_msg(resident > 80, "resident %ld MiB in all", resident);
+	ck_assert(!procstop_memory_over(s.stops));
+	ck_assert_int_ne(procstop_freeze(s.stops, true), -3);
+	sandbox_end(&s);
+	if (!sandbox_start_held(&s, 4, 30 << 20))
+		return;
+	ck_assert(procstop_memory_over(s.stops));
+	held_gone(&s);
+}
+END_TEST
+
+/* Children that fill 40 MiB each hold over 80 MiB together: over, at a
+ * read while they run and at a stop (-3), and killed. */
+START_TEST(memory_private_summed)
+{
+	struct sandbox s;
+
+	if (!sandbox_start_held(&s, 5, 80 << 20))
+		return;
+	ck_assert(procstop_memory_over(s.stops));
+	held_gone(&s);
+	if (!sandbox_start_held(&s, 5, 80 << 20))
+		return;
+	ck_assert_int_eq(procstop_freeze(s.stops, true), -3);
+	held_gone(&s);
+	if (!sandbox_start_held(&s, 5, 200 << 20))
+		return;
+	ck_assert(!procstop_memory_over(s.stops));
+	ck_assert_int_ne(procstop_freeze(s.stops, true), -3);
+	sandbox_end(&s);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("procstop");
@@ -514,6 +633,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, slow_freeze_innocent);
 	tcase_add_test(tc, pending_freeze_defeated);
 	tcase_add_test(tc, pending_freeze_continued);
+	tcase_add_test(tc, memory_shared_once);
+	tcase_add_test(tc, memory_private_summed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -17,6 +17,11 @@
 #           from the spinner if stopped holding it), while another thread
 #           spins: a SIGSTOP sent to the process goes to the main thread,
 #           which cannot stop;
+#   vforkwait: vforkthread, and its first turn waits (up to 60 s) until
+#           the helper's vfork child is there, so that every stop after
+#           its first reply is left pending (the helper, run only while
+#           the bot is on move, takes many turns to get there on a busy
+#           machine);
 #   calm:   nothing (a test's control).
 # At each turn it says on stderr the CPU time its sandbox's processes have
 # used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
@@ -60,12 +65,14 @@ def call(what, ret):
 
 
 def helper(body):
-    if os.fork() == 0:
+    pid = os.fork()
+    if pid == 0:
         os.setsid()
         try:
             body()
         finally:
             os._exit(0)
+    return pid
 
 
 def spin():
@@ -118,6 +125,13 @@ def start():
         helper(stuck_in_vfork)
     elif MODE == "vforkthread":
         helper(vfork_threads)
+    elif MODE == "vforkwait":
+        pid, until = helper(vfork_threads), time.monotonic() + 60
+        while time.monotonic() < until:
+            with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+                if f.read().strip():
+                    break
+            time.sleep(0.01)
 
 
 def hook(msg, counts):

@@ -3,8 +3,15 @@
 # (each with the test's folder on its command line, as the bot's own):
 #   tmp, shm     at its first turn, fills its private /tmp (/dev/shm) until
 #                a write fails, then answers
-#   spread       at its first turn, starts 24 processes that each fill 64 MiB
-#                and sleep, and answers once they all have (or in 10 s)
+#   spread [N [MIB]]  at its first turn, starts N processes (24) that each
+#                fill MIB MiB (64) and sleep, and answers once they all have
+#                (or in 10 s): "greedy: K of N children filled MIB MiB"
+#   shared N MIB at its first turn, fills MIB MiB itself, then forks N
+#                children that sleep sharing those pages (a pool of forked
+#                workers), and answers once they are all there, with the
+#                resident memory of every process it sees (its namespace's),
+#                each counted whole: "greedy: N children share MIB MiB,
+#                resident R MiB in all"
 #   bomb         at its first turn, forks until a fork fails (the children
 #                sleep), says how many it got, then answers
 #   flood N      writes N MiB to stderr at its first turn, then exits (a
@@ -48,26 +55,56 @@ def fill(folder):
         sys.stderr.write("greedy: %s full after %d MiB: %s\n" % (folder, n, e.strerror))
 
 
-def spread():
+def hoard(mib):
+    got = bytearray(mib << 20)
+    for i in range(0, len(got), 4096):  # every page in memory
+        got[i] = 1
+    return got
+
+
+def children(count, fill_mib):
+    """Forks `count` children that each fill fill_mib MiB of their own
+    (0: none) and sleep; how many said they had within 10 s (a child
+    killed for memory never says so)."""
     done, ready = os.pipe()
-    for _ in range(24):
+    for _ in range(count):
         if os.fork() == 0:
-            hoard = bytearray(64 << 20)
-            for i in range(0, len(hoard), 4096):  # every page in memory
-                hoard[i] = 1
+            held = hoard(fill_mib)  # noqa: F841 (held while it sleeps)
             os.write(ready, b".")
             time.sleep(3600)
             os._exit(0)
     os.close(ready)
-    # Until every child has filled its share, or 10 s (a child killed
-    # for memory never says so).
     got, end = 0, time.monotonic() + 10
-    while got < 24 and select.select([done], [], [], end - time.monotonic())[0]:
-        chunk = os.read(done, 24)
+    while got < count and select.select([done], [], [], max(0, end - time.monotonic()))[0]:
+        chunk = os.read(done, count)
         if not chunk:
             break
         got += len(chunk)
-    sys.stderr.write("greedy: %d of 24 children filled 64 MiB\n" % got)
+    return got
+
+
+def spread():
+    count, mib = N or 24, int(zoo.arg(3, "64"))
+    got = children(count, mib)
+    sys.stderr.write("greedy: %d of %d children filled %d MiB\n" % (got, count, mib))
+
+
+SHARED = []
+
+
+def shared():
+    mib = int(zoo.arg(3, "64"))
+    SHARED.append(hoard(mib))
+    got = children(N, 0)
+    pages = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open("/proc/%s/statm" % pid) as f:
+                pages += int(f.read().split()[1])
+        except (OSError, ValueError):
+            pass
+    sys.stderr.write("greedy: %d children share %d MiB, resident %d MiB in all\n"
+                     % (got, mib, pages * os.sysconf("SC_PAGE_SIZE") >> 20))
 
 
 def bomb():
@@ -143,6 +180,8 @@ def hook(msg, counts):
         fill("/tmp" if MODE == "tmp" else "/dev/shm")
     elif MODE == "spread" and first_turn:
         spread()
+    elif MODE == "shared" and first_turn:
+        shared()
     elif MODE == "bomb" and first_turn:
         bomb()
     elif MODE == "flood" and first_turn:
