@@ -866,4 +866,10 @@ class TestLearnRolit(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    sys.exit(unittest_tap.run(sys.modules[__name__]))
+    # run() keeps the logs of a run it makes a folder for (its results
+    # name them): here those folders go into one that is removed after.
+    with tempfile.TemporaryDirectory(prefix="arena-env-test-",
+                                     ignore_cleanup_errors=True) as scratch:
+        tempfile.tempdir = scratch
+        code = unittest_tap.run(sys.modules[__name__])
+    sys.exit(code)
