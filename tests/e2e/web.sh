@@ -5,7 +5,9 @@
 # pages; hostile requests (oversized headers, garbage, a path out of the
 # folder, a flood of connections) each answered while a normal request
 # still is; kill -9 of a server playing the league, then a restart that
-# loses no finished game; and the same server run as a normal user.
+# loses no finished game; as root, a server refused without --user and
+# one that drops to that user.  As root, the league is a normal user's
+# (nobody's) and the server drops to them.
 . "$(dirname "$0")/../tools/lib.sh"
 
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
@@ -23,7 +25,7 @@ serve() {
 	shift
 	PORT=$(free_port)
 	URL=http://127.0.0.1:$PORT
-	"${prefix[@]}" "$REFEREE" league serve "$@" --listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>&1 &
+	"${prefix[@]}" "$REFEREE" league serve "$@" "${SERVE_USER[@]}" --listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>&1 &
 	SERVER=$!
 	for _ in $(seq 300); do
 		curl -s -o /dev/null "$URL/api/ladder" && return 0
@@ -41,53 +43,63 @@ code() {
 }
 json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
 
+# As root: the league's commands run as nobody, the server drops to them.
+unprivileged
+LEAGUE=("${AS[@]}" "$REFEREE" league)
+SERVE_AS=()
+SERVE_USER=()
+if [ "$(id -u)" -eq 0 ]; then
+	SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
+	SERVE_USER=(--user nobody)
+fi
+
 L=$TMP/league
 for b in a b c; do
 	mkdir "$TMP/$b"
 	cp "$CBOT" "$TMP/$b/bot"
 done
-expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
+expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
 for b in a b c; do
-	expect_exit 0 "$REFEREE" league add "$L" "$b" "$TMP/$b/bot" "$TMP"
+	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
 done
-expect_exit 0 "$REFEREE" league run "$L" --games 6 --concurrency 2
+expect_exit 0 "${LEAGUE[@]}" run "$L" --games 6 --concurrency 2
 
 # Users: a token shown once, its hash alone kept, in a file only the
 # league's owner reads.
-expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 expect_eq "$(head -1 "$OUT")" "user alice added; their token (shown this once, keep it secret):" "user add: says so"
 alice=$(tail -1 "$OUT")
 expect_eq "${#alice}" 64 "... and prints a token of 64 hex digits"
 expect_eq "$(stat -c %a "$L/users.json")" 600 "users.json: mode 0600"
 expect_not_contains "$L/users.json" "$alice" "users.json: the token itself is not kept"
 expect_contains "$L/users.json" "$(printf %s "$alice" | b2sum -l 256 | cut -d' ' -f1)" "... its BLAKE2b hash is"
-expect_exit 2 "$REFEREE" league user add "$L" alice
+expect_exit 2 "${LEAGUE[@]}" user add "$L" alice
 expect_eq "$(head -1 "$ERR")" "referee league: the league has a user 'alice' already (revoke their token with 'referee league user revoke' to give them a new one)" \
 	"user add of a user there: refused"
-expect_exit 2 "$REFEREE" league user add "$L" '<b>'
+expect_exit 2 "${LEAGUE[@]}" user add "$L" '<b>'
 expect_eq "$(head -1 "$ERR")" "referee league: '<b>' is not a user's name: letters, digits, '-', '_' and '.', up to 40, not starting with '.' or '-'" \
 	"user add: a name that is no name"
-expect_exit 0 "$REFEREE" league user revoke "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user revoke "$L" alice
 expect_eq "$(cat "$OUT")" "user alice's token revoked: it uploads nothing more" "user revoke"
-expect_exit 2 "$REFEREE" league user revoke "$L" bob
+expect_exit 2 "${LEAGUE[@]}" user revoke "$L" bob
 expect_eq "$(head -1 "$ERR")" "referee league: the league has no user 'bob'" "user revoke of no user: refused"
-expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 expect_eq "$(tail -1 "$OUT" | grep -c "^$alice$")" 0 "a revoked user added again: a new token"
-expect_exit 2 "$REFEREE" league user delete "$L" alice
+expect_exit 2 "${LEAGUE[@]}" user delete "$L" alice
 expect_eq "$(head -1 "$ERR")" "referee league: user takes add or revoke, a league's folder and a user's name" \
 	"user: an unknown sub-verb"
 
-expect_exit 2 "$REFEREE" league serve "$L" --listen nowhere
+expect_exit 2 "${LEAGUE[@]}" serve "$L" --listen nowhere
 expect_eq "$(head -1 "$ERR")" "referee league: --listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not 'nowhere'" \
 	"serve: a bad --listen"
-expect_exit 2 "$REFEREE" league serve "$TMP/none"
+expect_exit 2 "${LEAGUE[@]}" serve "$TMP/none"
 expect_contains "$ERR" "referee league: " "serve: a folder that is no league"
 
-serve -- "$L" --no-play
+serve "${SERVE_AS[@]}" -- "$L" --no-play
 expect_eq "$(head -1 "$TMP/serve.out")" "serving the league in $L on http://127.0.0.1:$PORT/ (not playing: --no-play)" \
 	"serve says where it answers"
 expect_eq "$(code /api/ladder)" 200 "GET /api/ladder: 200"
-"$REFEREE" league ladder "$L" --versions --format json >"$TMP/ladder.json"
+"${LEAGUE[@]}" ladder "$L" --versions --format json >"$TMP/ladder.json"
 expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'league ladder --format json --versions' prints it"
 expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
 expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
@@ -189,11 +201,11 @@ expect_eq "$(code /api/ladder)" 200 "... and after it"
 stop
 
 # Uploads: POST /api/bots with a user's token, a name and a .tar.gz.
-serve -- "$L" --no-play --uploads-per-minute 1000
-expect_exit 0 "$REFEREE" league user add "$L" bob
+serve "${SERVE_AS[@]}" -- "$L" --no-play --uploads-per-minute 1000
+expect_exit 0 "${LEAGUE[@]}" user add "$L" bob
 bob=$(tail -1 "$OUT")
-expect_exit 0 "$REFEREE" league user revoke "$L" alice
-expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user revoke "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 alice=$(tail -1 "$OUT")
 mkdir "$TMP/mine"
 cp "$CBOT" "$TMP/mine/bot"
@@ -248,7 +260,7 @@ expect_eq "$(json 'd["error"]')" "this bot's name is another's (a user's or the 
 expect_eq "$(post "$alice" a "$TMP/mine.tgz")" 403 "a bot the organiser added: 403"
 expect_eq "$(post nonsense mine "$TMP/mine.tgz")" 401 "a token that is none: 401"
 expect_eq "$(code /api/bots -F name=mine -F "archive=@$TMP/mine.tgz")" 401 "no token: 401"
-expect_exit 0 "$REFEREE" league user revoke "$L" bob
+expect_exit 0 "${LEAGUE[@]}" user revoke "$L" bob
 expect_eq "$(post "$bob" bobs "$TMP/mine.tgz")" 401 "a revoked token: 401"
 for kind in dotdot absolute symlink symlink-up hardlink device fifo; do
 	hostile "$kind" "$kind"
@@ -274,7 +286,7 @@ expect_eq "$(code /api/bots/crash)" 404 "... and the league has it not"
 stop
 
 # The caps: what is sent, and what it unpacks to; and a user's rate.
-serve -- "$L" --no-play --max-upload 1 --uploads-per-minute 3
+serve "${SERVE_AS[@]}" -- "$L" --no-play --max-upload 1 --uploads-per-minute 3
 mkdir "$TMP/big"
 head -c $((2 << 20)) /dev/urandom >"$TMP/big/bot"
 tar -czf "$TMP/big.tgz" -C "$TMP/big" .
@@ -295,7 +307,7 @@ stop
 
 # kill -9 of a server playing the league, then a restart: no finished
 # game lost, and the league goes on.
-serve -- "$L"
+serve "${SERVE_AS[@]}" -- "$L"
 for _ in $(seq 600); do
 	[ "$(curl -s "$URL/api/ladder" | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" -gt 12 ] && break
 	sleep 0.1
@@ -308,29 +320,47 @@ wait "$SERVER" 2>/dev/null
 # Its player dies with it (it may end its games first): then the index
 # is made again from the logs alone.
 for _ in $(seq 100); do
-	run "$REFEREE" league rebuild "$L"
+	run "${LEAGUE[@]}" rebuild "$L"
 	[ "$RC" -eq 0 ] && break
 	sleep 0.2
 done
 expect_eq "$RC" 0 "after kill -9: the player ended with the server, the index made again"
 games_after=$(sed 's/.*: //; s/ games//' "$OUT")
 expect_lt $((before - 1)) "$games_after" "after kill -9: every game the server had shown is in the logs"
-serve -- "$L" --no-play
+serve "${SERVE_AS[@]}" -- "$L" --no-play
 code /api/ladder >/dev/null
 expect_eq "$(json 'd["games"]')" "$games_after" "the restarted server shows them"
 stop
-expect_exit 0 "$REFEREE" verify "$L"
+expect_exit 0 "${AS[@]}" "$REFEREE" verify "$L"
 
-# The same as a normal user.
-unprivileged
+# As root: no server without --user; with it, the server's process is
+# that user's, with no other group, once it listens.
 if [ "$(id -u)" -eq 0 ]; then
-	cp -r "$L" "$TMP/theirs"
-	chown -R "$AS_UID" "$TMP/theirs"
-	L=$TMP/theirs
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: serve runs as root only when told which user to become: give --user NAME (it drops to NAME once listening)" \
+		"as root without --user: refused"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user no-such-user --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: --user: no user 'no-such-user' on this machine" \
+		"--user of no user: refused"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user root --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: --user: 'root' is root: give a user the server may run as" \
+		"--user root: refused"
+	serve "${SERVE_AS[@]}" -- "$L" --no-play
+	expect_eq "$(grep -E '^(Uid|Gid|Groups):' "/proc/$SERVER/status" | tr -s '\t ' ' ' | sed 's/ $//')" \
+		"$(printf 'Uid: 65534 65534 65534 65534\nGid: 65534 65534 65534 65534\nGroups:')" \
+		"--user nobody: the server's process is nobody's, with no other group"
+	expect_eq "$(code /api/bots/b)" 200 "... and answers: GET /api/bots/b: 200"
+	stop
+	"${LEAGUE[@]}" init "$TMP/roots" --game rolit >/dev/null
+	chown root "$TMP/roots/league.json"
+	expect_exit 2 "$REFEREE" league serve "$TMP/roots" --no-play --user nobody --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: the league's folder is not user nobody's to write ('$TMP/roots/league.json'): give it to them (chown -R nobody $TMP/roots)" \
+		"--user nobody on a folder with a file of root's: refused, naming it"
+else
+	for _ in 1 2 3 4 5; do ok 0 "# SKIP needs root: the server's refusal without --user, and its drop to a user"; done
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user nobody --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: --user is for a server started as root: this one runs as its user already" \
+		"--user as a normal user: refused"
 fi
-serve "${AS[@]}" -- "$L" --no-play
-expect_eq "$(code /api/bots/b)" 200 "as a normal user: GET /api/bots/b: 200"
-expect_eq "$(json 'd["name"]')" b "... its bot"
-stop
 
 done_testing
