@@ -285,7 +285,7 @@ static int enter_version(const char *dir, const struct league_info *info, sqlite
 		cJSON_Delete(files);
 		return fail("%s", err);
 	}
-	league_files_hash(files, v->hash);
+	league_files_hash(v->command, files, v->hash);
 	found = find_version(all, count, v->name, v->hash, &retired);
 	league_versions_free(all, count);
 	if (retired) {

@@ -210,6 +210,12 @@ alice=$(tail -1 "$OUT")
 mkdir "$TMP/mine"
 cp "$CBOT" "$TMP/mine/bot"
 echo '{"command": "./bot"}' >"$TMP/mine/bot.json"
+mkdir "$TMP/mine/lib"
+echo secret >"$TMP/mine/lib/notes"
+chmod 0666 "$TMP/mine/lib/notes"
+chmod 0777 "$TMP/mine/lib"
+printf '#!/bin/sh\n' >"$TMP/mine/tool"
+chmod 6777 "$TMP/mine/tool"
 tar -czf "$TMP/mine.tgz" -C "$TMP/mine" .
 # post TOKEN NAME ARCHIVE: the status of an upload, its body in $TMP/body.
 post() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
@@ -242,6 +248,17 @@ expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
 expect_eq "$(json 'd["name"], d["version"]')" "mine 1" "... with its new version"
 expect_eq "$(code /api/bots/mine)" 200 "... and the league has it"
 expect_eq "$(stat -c %a "$L/uploads/mine")" 700 "... its folder under uploads/, mode 0700"
+mine=$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1)
+expect_eq "$(cd "$mine" && find . | LC_ALL=C sort | xargs stat -c '%a %n' | tr '\n' ' ')" \
+	"700 . 700 ./bot 600 ./bot.json 700 ./lib 600 ./lib/notes 700 ./tool " \
+	"... its files private: folders 0700, files 0600 or 0700 when the owner could run them, no setuid, setgid or sticky bit"
+# The same files again: the same version, no new row, nothing kept.
+tar -czf "$TMP/mine-again.tgz" -C "$TMP/mine" .
+expect_eq "$(post "$alice" mine "$TMP/mine-again.tgz")" 200 "the same files uploaded again: 200"
+expect_eq "$(json 'd["version"], d["message"].strip()')" "1 mine v1 has these files already: nothing added" "... saying it is version 1 already"
+code /api/bots/mine >/dev/null
+expect_eq "$(json '[v["version"] for v in d["versions"]]')" "[1]" "... no new version"
+expect_eq "$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1 | wc -l)" 1 "... and its unpacked copy not kept"
 if [ -n "$BROWSER" ]; then
 	dump_dom "$URL/" "$TMP/dom.html"
 	expect_contains "$TMP/dom.html" '<a href="/bots/mine">mine</a>' "chromium: the uploaded bot on the ladder page"
@@ -251,10 +268,32 @@ else
 	ok 0 "# SKIP chromium is not installed"
 	ok 0 "# SKIP chromium is not installed"
 fi
-echo '{"command": "./bot", "note": 2}' >"$TMP/mine/bot.json"
+printf 'v2' >>"$TMP/mine/bot"
 tar -czf "$TMP/mine2.tgz" -C "$TMP/mine" .
 expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" 201 "its owner's next version: 201"
 expect_eq "$(json 'd["version"]')" 2 "... version 2"
+# Another user's bot reads none of mine's files: a probe that exits
+# (fails its pre-flight) when it can read its target, and plays when not.
+expect_exit 0 "${LEAGUE[@]}" user add "$L" carol
+carol=$(tail -1 "$OUT")
+# peek NAME TARGET [ARG]: an archive of a bot that exits at once when it
+# can read TARGET, else plays; its command passes ARG to the script.
+peek() {
+	mkdir -p "$TMP/$1"
+	cp "$CBOT" "$TMP/$1/bot"
+	printf '#!/bin/sh\ncat "%s" "$@" >/dev/null 2>&1 && { echo "read it" >&2; exit 3; }\nexec ./bot\n' "$2" >"$TMP/$1/peek.sh"
+	printf '{"command": "sh ./peek.sh%s"}\n' "${3:+ $3}" >"$TMP/$1/bot.json"
+	tar -czf "$TMP/$1.tgz" -C "$TMP/$1" .
+}
+peek peek-self ./bot.json
+expect_eq "$(post "$carol" peek-self "$TMP/peek-self.tgz")" 422 "the probe reading its own bot.json: it can (422)"
+peek peek-other "$mine/bot.json"
+expect_eq "$(post "$carol" peek-other "$TMP/peek-other.tgz")" 201 "the probe reading another user's bot's file: it cannot (201)"
+peek peek-league "$L/users.json"
+expect_eq "$(post "$carol" peek-league "$TMP/peek-league.tgz")" 201 "... nor the league's users.json (201)"
+peek peek-named /nonexistent "$mine/lib/notes"
+expect_eq "$(post "$carol" peek-named "$TMP/peek-named.tgz")" 400 "a command naming another bot's file: 400"
+expect_eq "$(json 'd["error"]')" "the bot's command names '$mine/lib/notes', outside its folder: a command names the bot's own files (relative paths) and the system's programs" "... saying why"
 expect_eq "$(post "$bob" mine "$TMP/mine.tgz")" 403 "another user's bot: 403"
 expect_eq "$(json 'd["error"]')" "this bot's name is another's (a user's or the organiser's): give another" "... saying why"
 expect_eq "$(post "$alice" a "$TMP/mine.tgz")" 403 "a bot the organiser added: 403"
