@@ -1,6 +1,7 @@
 /*
  * The league server's requests: GET of the API's JSON (web_api.h), of
- * the logs and of the pages (web_pages.h); anything else a JSON error
+ * the logs, of the games' replay pages (web_games.h) and of the pages
+ * (web_pages.h); anything else a JSON error
  * with its status.  Each request opens the index on its own (SQLite in
  * WAL mode lets it read while a run writes), so the handler threads share
  * nothing but the folder's name.
@@ -19,6 +20,7 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "web/web_api.h"
+#include "web/web_games.h"
 #include "web/web_pages.h"
 #include "web/web_reply.h"
 #include "web/web_server.h"
@@ -57,8 +59,25 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
 }
 
+/* GET /api/bots/NAME: the index's, and the forfeits from the logs. */
+static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db, const char *dir,
+				 const char *name)
+{
+	cJSON *j = web_api_bot(db, name);
+	char *text;
+
+	if (!j)
+		return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, json_member(j, "games"),
+								name));
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+}
+
 /* The API's GETs, the index open. */
-static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *url)
+static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *dir,
+				 const char *url)
 {
 	char err[ERR_LEN], *text;
 
@@ -68,12 +87,9 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
 	if (!strcmp(url, "/api/status"))
-		return web_reply(c, MHD_HTTP_OK, web_api_status(db), "application/json");
-	if (!strncmp(url, "/api/bots/", 10)) {
-		if (!(text = web_api_bot(db, url + 10)))
-			return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
-		return web_reply(c, MHD_HTTP_OK, text, "application/json");
-	}
+		return web_reply(c, MHD_HTTP_OK, web_api_status(db, dir), "application/json");
+	if (!strncmp(url, "/api/bots/", 10))
+		return serve_bot(c, db, dir, url + 10);
 	if (!strcmp(url, "/api/games")) {
 		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
 		const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
@@ -95,13 +111,19 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 	char err[ERR_LEN], *page;
 	sqlite3 *db;
 	enum MHD_Result rc;
+	size_t len;
 
 	if (!strncmp(url, "/logs/", 6))
 		return serve_log(c, dir, url);
+	if (!strncmp(url, "/games/", 7))
+		return (page = web_game_page(dir, url, &len))
+		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
+		       : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
+				  "/games/NNNNNN/game-NNNNNN", NULL);
 	if (!(db = league_db_open(dir, false, NULL, 0, err)))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
-		rc = serve_api(c, db, url);
+		rc = serve_api(c, db, dir, url);
 	else if ((page = web_page(db, url)))
 		rc = web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
 	else

@@ -103,8 +103,10 @@ expect_eq "$(code /api/ladder)" 200 "GET /api/ladder: 200"
 expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'league ladder --format json --versions' prints it"
 expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
 expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
-expect_eq "$(cat "$TMP/body")" '{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3}' \
-	"... the counts of 'league status'"
+expect_eq "$(json 'json.dumps({k: v for k, v in d.items() if k != "games_per_s"}, separators=(",", ":"))')" \
+	'{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3,"queue":0,"workers":0}' \
+	"... the counts of 'league status', and no game in play (queue, workers)"
+expect_eq "$(json '0 <= d["games_per_s"] <= 0.1')" True "... its games a second over the last minute: at most the run's 6 in 60 s"
 expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
 expect_eq "$(json 'd["name"], [v["version"] for v in d["versions"]], d["retired"]')" "a [1] False" "... its versions"
 games_a=$(json 'len(d["games"])')
@@ -371,6 +373,65 @@ code /api/ladder >/dev/null
 expect_eq "$(json 'd["games"]')" "$games_after" "the restarted server shows them"
 stop
 expect_exit 0 "${AS[@]}" "$REFEREE" verify "$L"
+
+# A bot's page: its rating over time, its games linked to their replay
+# pages, its forfeits with its last words, every text escaped; and the
+# status page.  evil plays until a file 'now' appears in its folder, then
+# writes markup to stderr and exits at the start of each game.
+mkdir "$TMP/evil"
+cp "$CBOT" "$TMP/evil/bot"
+cat >"$TMP/evil/evil.sh" <<'SH'
+#!/bin/sh
+if [ -e now ]; then
+	echo '<b id="pwn">x</b><script>document.title="pwned"</script>' >&2
+	exit 1
+fi
+exec ./bot
+SH
+expect_exit 0 "${LEAGUE[@]}" add --workdir "$TMP/evil" "$L" evil sh ./evil.sh
+touch "$TMP/evil/now"
+expect_exit 0 "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2
+serve "${SERVE_AS[@]}" -- "$L" --no-play
+expect_eq "$(code /api/bots/evil)" 200 "GET /api/bots/evil: 200"
+expect_lt 0 "$(json 'len(d["forfeits"])')" "... its forfeits"
+expect_eq "$(json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1]')" \
+	'<b id="pwn">x</b><script>document.title="pwned"</script>' "... each with its last words, the bot's stderr as it wrote it"
+expect_eq "$(json 'all(f["replay"] == "/games/%06d/game-%06d" % (f["id"] // 1000000, f["id"] % 1000000) for f in d["forfeits"])')" True \
+	"... and its replay page"
+replay=$(json 'd["forfeits"][0]["replay"]')
+code /api/bots/a >/dev/null
+expect_eq "$(json 'all(g["replay"] == g["log"].replace("/logs/", "/games/").replace(".jsonl", "") for g in d["games"])')" True \
+	"GET /api/bots/a: each game with its replay page"
+code /api/ladder >/dev/null
+all_games=$(json 'd["games"]')
+code /api/bots/a >/dev/null
+expect_eq "$(json 'max(p["games"] for p in d["history"]), {p["games"] for p in d["history"]} <= {-(-'"$all_games"' * k // min(24, '"$all_games"')) for k in range(1, 25)}')" \
+	"$all_games True" "... its rating over time: at up to 24 points of the season's games, the last after them all"
+expect_eq "$(code "$replay")" 200 "GET of a forfeit's replay page: 200"
+expect_not_contains "$TMP/body" '<b id="pwn">' "... the bot's markup not in it as markup"
+expect_eq "$(code /games/000001/game-999999)" 404 "GET of a game that is not there: 404"
+expect_eq "$(code /games/000001/..%2f..%2fleague --path-as-is)" 404 "GET of a game path out of runs/: 404"
+expect_eq "$(code /status)" 200 "GET /status: the status page"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/bots/evil" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '&lt;b id="pwn"&gt;x&lt;/b&gt;&lt;script&gt;' "chromium: evil's page shows its last words as text"
+	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "... never as markup"
+	expect_not_contains "$TMP/dom.html" '<title>pwned' "... nor runs its script"
+	expect_contains "$TMP/dom.html" "<a href=\"$replay\">" "... its forfeit linked to its replay page"
+	dump_dom "$URL/bots/a" "$TMP/dom.html"
+	expect_eq "$(grep -o '<svg id="history"[^>]*>' "$TMP/dom.html" | head -1 | grep -c 'aria-label="rating over games played"')" 1 \
+		"chromium: a's page draws its rating over time in an inline SVG"
+	expect_contains "$TMP/dom.html" '<polyline points=' "... a line of it"
+	expect_contains "$TMP/dom.html" '<a href="/games/0000' "... and links its games' replay pages"
+	dump_dom "$URL$replay" "$TMP/dom.html"
+	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "chromium: the replay page: the markup never as markup"
+	expect_contains "$TMP/dom.html" 'evil' "... the game of evil drawn"
+	dump_dom "$URL/status" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<td>games_per_s</td>' "chromium: the status page draws the status"
+else
+	for _ in $(seq 11); do ok 0 "# SKIP chromium is not installed"; done
+fi
+stop
 
 # As root: no server without --user; with it, the server's process is
 # that user's, with no other group, once it listens.
