@@ -431,6 +431,45 @@ if [ -n "$BROWSER" ]; then
 else
 	for _ in $(seq 11); do ok 0 "# SKIP chromium is not installed"; done
 fi
+# Live, in one chromium tab: the ladder open, a bot uploaded appears on
+# it without a reload; after it played, its page links a replay page.
+if [ -n "$BROWSER" ]; then
+	mkdir "$TMP/late"
+	cp "$CBOT" "$TMP/late/bot"
+	echo '{"command": "./bot"}' >"$TMP/late/bot.json"
+	tar -czf "$TMP/late.tgz" -C "$TMP/late" .
+	printf '%q ' curl -s -o /dev/null -H "Authorization: Bearer $carol" -F name=late \
+		-F "archive=@$TMP/late.tgz" "$URL/api/bots" >"$TMP/upload.sh"
+	printf '%q ' "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2 >"$TMP/play.sh"
+	cdp_port=$(free_port)
+	browser --remote-debugging-port="$cdp_port" about:blank >/dev/null &
+	chromium=$!
+	PYTHONPATH="$top_srcdir/tests/tools" "$PYTHON3" - "$cdp_port" "$URL" "$TMP" >"$TMP/live" <<'PY'
+import subprocess, sys
+from cdp import Page
+port, url, tmp = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+page = Page(port, url + "/")
+print("ladder", page.wait("document.querySelector('#ladder a[href=\"/bots/a\"]') !== null", 30))
+page.eval("window.stillHere = true")
+print("late before", page.eval("document.querySelector('a[href=\"/bots/late\"]') !== null"))
+subprocess.run(["sh", tmp + "/upload.sh"], check=True)
+print("late after", page.wait("document.querySelector('a[href=\"/bots/late\"]') !== null", 30))
+print("no reload", page.eval("window.stillHere === true"))
+subprocess.run(["sh", tmp + "/play.sh"], check=True, stdout=subprocess.DEVNULL)
+page.eval("document.querySelector('a[href=\"/bots/late\"]').click()")
+print("bot page", page.wait("location.pathname === '/bots/late' && "
+                            "document.querySelector('#games a[href^=\"/games/\"]') !== null", 30))
+page.eval("document.querySelector('#games a[href^=\"/games/\"]').click()")
+print("replay page", page.wait("location.pathname.startsWith('/games/') && "
+                               "document.title.endsWith(' replay') && document.body.textContent.includes('late')", 30))
+PY
+	kill "$chromium" 2>/dev/null
+	wait "$chromium" 2>/dev/null
+	expect_eq "$(cat "$TMP/live")" "$(printf 'ladder True\nlate before False\nlate after True\nno reload True\nbot page True\nreplay page True')" \
+		"chromium: a bot uploaded appears on the open ladder without a reload, and its page leads to a replay page"
+else
+	ok 0 "# SKIP chromium is not installed"
+fi
 stop
 
 # As root: no server without --user; with it, the server's process is
