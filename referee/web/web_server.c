@@ -22,12 +22,14 @@
 #include "web/web_api.h"
 #include "web/web_games.h"
 #include "web/web_pages.h"
+#include "web/web_reaper.h"
 #include "web/web_reply.h"
 #include "web/web_server.h"
 #include "web/web_upload.h"
 
 struct web_server {
 	struct MHD_Daemon *daemon;
+	struct web_reaper *reaper;
 	char *dir;
 	struct web_upload_limits upload;
 };
@@ -35,7 +37,10 @@ struct web_server {
 static void completed(void *cls, struct MHD_Connection *c, void **state,
 		      enum MHD_RequestTerminationCode code)
 {
-	(void)cls, (void)c, (void)code;
+	const struct web_server *s = cls;
+
+	(void)code;
+	web_reaper_request(s->reaper, c, false);
 	web_upload_free(*state);
 	*state = NULL;
 }
@@ -141,6 +146,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	const struct web_server *s = cls;
 
 	(void)version;
+	if (!*state)
+		web_reaper_request(s->reaper, c, true);
 	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
 		return web_upload_step(c, s->dir, &s->upload, data, size, state);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
@@ -156,7 +163,8 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	s->dir = xstrdup(dir);
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
-	s->daemon = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
+	s->reaper = web_reaper_start(limits->header_s);
+	s->daemon = !s->reaper ? NULL : MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
 				     NULL, NULL, handle, s,
 				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
 				     MHD_OPTION_THREAD_POOL_SIZE, 4u,
@@ -164,7 +172,8 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip,
 				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
-				     MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+				     MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+				     MHD_OPTION_NOTIFY_CONNECTION, web_reaper_notify, s->reaper,
 				     MHD_OPTION_END);
 	if (!s->daemon) {
 		char text[INET_ADDRSTRLEN];
@@ -182,6 +191,7 @@ void web_server_stop(struct web_server *s)
 {
 	if (s->daemon)
 		MHD_stop_daemon(s->daemon);
+	web_reaper_stop(s->reaper);
 	free(s->dir);
 	free(s);
 }

@@ -25,16 +25,30 @@ serve() {
 	shift
 	PORT=$(free_port)
 	URL=http://127.0.0.1:$PORT
-	"${prefix[@]}" "$REFEREE" league serve "$@" "${SERVE_USER[@]}" --listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>&1 &
+	QUIET=
+	case " $* " in *" --no-play "*) QUIET=1 ;; esac
+	"${prefix[@]}" "$REFEREE" league serve "$@" "${SERVE_USER[@]}" --listen "127.0.0.1:$PORT" \
+		>"$TMP/serve.out" 2>"$TMP/serve.err" &
 	SERVER=$!
 	for _ in $(seq 300); do
 		curl -s -o /dev/null "$URL/api/ladder" && return 0
 		sleep 0.1
 	done
-	diag "the server did not answer:" "$(cat "$TMP/serve.out")"
+	diag "the server did not answer:" "$(cat "$TMP/serve.out" "$TMP/serve.err")"
 	return 1
 }
-stop() { kill "$SERVER"; wait "$SERVER"; }
+# server_stderr: the server's stderr holds no sanitizer's report and,
+# unless it played (its player's progress), nothing at all.
+server_stderr() {
+	if grep -qE 'Sanitizer|runtime error:|^==[0-9]+==' "$TMP/serve.err" ||
+	   { [ -n "$QUIET" ] && [ -s "$TMP/serve.err" ]; }; then
+		ok 1 "the server's stderr: unexpected"
+		head -c 3000 "$TMP/serve.err" | sed 's/^/#   /'
+	else
+		ok 0 "the server's stderr: no sanitizer report${QUIET:+, nothing at all}"
+	fi
+}
+stop() { kill "$SERVER"; wait "$SERVER"; server_stderr; }
 # code PATH [CURL ARGS...]: the status of a request, its body in $TMP/body.
 code() {
 	local path=$1
@@ -200,6 +214,50 @@ expect_eq "$(curl -s -o /dev/null -w '%{http_code}' --retry 20 --retry-all-error
 kill "$flood"
 wait "$flood" 2>/dev/null
 expect_eq "$(code /api/ladder)" 200 "... and after it"
+# Slow-loris: 200 connections each sending a request's headers a byte a
+# second (never idle), from one other address (past the 64 it may hold)
+# and then from 200 addresses: a normal request is answered meanwhile,
+# and the server closes each slow one once it has taken 20 s to send no
+# whole headers.
+# loris FROM: runs the 200 slow clients (FROM: one or many addresses)
+# and prints how many connected, then how many the server closed within
+# 60 s.
+loris() {
+	"$PYTHON3" -c '
+import socket, sys, time
+port, many = int(sys.argv[1]), sys.argv[2] == "many"
+socks = []
+for i in range(200):
+    s = socket.socket()
+    s.settimeout(2)
+    try:
+        s.bind(("127.0.%d.%d" % (1 + i // 250, 1 + i % 250) if many else "127.0.0.2", 0))
+        s.connect(("127.0.0.1", port))
+        socks.append(s)
+    except OSError:
+        s.close()
+req = b"GET /api/ladder HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100
+closed, start, k = set(), time.time(), 0
+while time.time() - start < 60 and len(closed) < len(socks):
+    for i, s in enumerate(socks):
+        if i not in closed:
+            try:
+                s.send(req[k:k + 1])
+            except OSError:
+                closed.add(i)
+    k += 1
+    time.sleep(1)
+print(len(socks), len(closed))' "$PORT" "$1"
+}
+for from in one many; do
+	loris "$from" >"$TMP/loris" &
+	loris_pid=$!
+	sleep 3
+	expect_eq "$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$URL/api/ladder")" 200 \
+		"slow-loris from $from address(es): a normal request answered meanwhile"
+	wait "$loris_pid"
+	expect_eq "$(cat "$TMP/loris")" "200 200" "... and each slow connection closed by the server within 60 s"
+done
 stop
 
 # Uploads: POST /api/bots with a user's token, a name and a .tar.gz.
@@ -358,6 +416,7 @@ before=$(json 'd["games"]')
 expect_lt 6 "$before" "the server plays the league: games beyond the first 6"
 kill -9 "$SERVER"
 wait "$SERVER" 2>/dev/null
+server_stderr
 # Its player dies with it (it may end its games first): then the index
 # is made again from the logs alone.
 for _ in $(seq 100); do
