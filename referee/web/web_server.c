@@ -160,7 +160,13 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 {
 	struct web_server *s = xcalloc(1, sizeof *s);
 
-	s->dir = xstrdup(dir);
+	/* Absolute: `league add` runs in the upload's folder. */
+	s->dir = realpath(dir, NULL);
+	if (!s->dir) {
+		errorf(err, "cannot find the league's folder '%s'", dir);
+		free(s);
+		return NULL;
+	}
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
 	s->reaper = web_reaper_start(limits->header_s);

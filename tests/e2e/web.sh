@@ -430,6 +430,37 @@ expect_lt $((before - 1)) "$games_after" "after kill -9: every game the server h
 serve "${SERVE_AS[@]}" -- "$L" --no-play
 code /api/ladder >/dev/null
 expect_eq "$(json 'd["games"]')" "$games_after" "the restarted server shows them"
+# kill -9 mid-upload: an upload sent slowly is cut by the kill; the one
+# accepted before it, and every game, is there after a restart.
+mkdir "$TMP/bulky"
+cp "$CBOT" "$TMP/bulky/bot"
+echo '{"command": "./bot"}' >"$TMP/bulky/bot.json"
+head -c $((4 << 20)) /dev/urandom >"$TMP/bulky/data"
+tar -czf "$TMP/bulky.tgz" -C "$TMP/bulky" .
+expect_eq "$(post "$alice" before-kill "$TMP/mine.tgz")" 201 \
+	"an upload accepted before the kill: 201"
+code /api/ladder >/dev/null
+cp "$TMP/body" "$TMP/ladder-before"
+curl -s -o "$TMP/bulky.out" -w '%{http_code}' -H "Authorization: Bearer $alice" -F name=slow \
+	-F "archive=@$TMP/bulky.tgz" --limit-rate 100k "$URL/api/bots" >"$TMP/bulky.code" &
+slow_upload=$!
+sleep 2
+kill -9 "$SERVER"
+wait "$SERVER" 2>/dev/null
+server_stderr
+wait "$slow_upload"
+expect_lt 0 $? "the slow upload cut off by the kill"
+# Started again from the folder above, the league named relative to it
+# (an upload's 'league add' runs in the upload's folder).
+cd "$TMP" || exit 99
+serve "${SERVE_AS[@]}" -- league --no-play
+cd - >/dev/null || exit 99
+code /api/ladder >/dev/null
+expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder-before")" "after the restart: the same ladder, the upload accepted before the kill in it"
+expect_eq "$(code /api/bots/before-kill)" 200 "... its bot's page there"
+expect_eq "$(code /api/bots/slow)" 404 "... and the upload cut off not: it was never accepted"
+expect_eq "$(test -e "$L/uploads/slow" || echo none)" none "... nothing of it written"
+expect_eq "$(post "$alice" slow "$TMP/bulky.tgz")" 201 "the same upload sent again whole, to a server given a relative folder: 201"
 stop
 expect_exit 0 "${AS[@]}" "$REFEREE" verify "$L"
 
