@@ -162,7 +162,9 @@ static cJSON *versions_of(sqlite3 *db, const char *name)
 
 /* The ratings of bot `name`'s versions after the first games of the
  * season at up to WEB_HISTORY_POINTS points, each fitted as the ladder
- * is (league_rate.h) on those games alone. */
+ * is (league_rate.h) on those games alone: a version that won or lost
+ * every point so far has a bound, as on the ladder; one not rated yet,
+ * no point. */
 static cJSON *history_of(sqlite3 *db, const char *name)
 {
 	cJSON *list = cJSON_CreateArray();
@@ -186,12 +188,16 @@ static cJSON *history_of(sqlite3 *db, const char *name)
 		for (int i = 0; i < lr.count; i++) {
 			cJSON *o;
 
-			if (strcmp(lr.versions[i].name, name) || r.entry[i].status != RATINGS_RATED)
+			if (strcmp(lr.versions[i].name, name) || r.entry[i].status == RATINGS_UNRATED)
 				continue;
 			o = cJSON_CreateObject();
 			cJSON_AddNumberToObject(o, "games", (double)games);
 			cJSON_AddNumberToObject(o, "version", lr.versions[i].number);
-			cJSON_AddNumberToObject(o, "rating", round(r.entry[i].elo));
+			/* In tenths, as the ladder has it; a bound when not rated. */
+			cJSON_AddNumberToObject(o, "rating", round(r.entry[i].elo * 10) / 10);
+			if (r.entry[i].status != RATINGS_RATED)
+				cJSON_AddStringToObject(o, "bound", r.entry[i].status == RATINGS_ABOVE
+							? "lower" : "upper");
 			cJSON_AddItemToArray(list, o);
 		}
 		ratings_free(&r);

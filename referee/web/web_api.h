@@ -24,7 +24,8 @@ char *web_api_status(sqlite3 *db, const char *dir);
 /* GET /api/bots/NAME: its versions, its 50 latest games and its
  * versions' ratings over time ("history": the fit of the first games at
  * up to WEB_HISTORY_POINTS points of the season, [{"games","version",
- * "rating"}] for each rated version of the bot), as an object the caller
+ * "rating"}] for each rated version of the bot, with "bound": "lower" or
+ * "upper" when its rating is one), as an object the caller
  * adds the forfeits to; NULL for a bot the league does not have. */
 #define WEB_HISTORY_POINTS 24
 cJSON *web_api_bot(sqlite3 *db, const char *name);

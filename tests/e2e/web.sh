@@ -494,9 +494,12 @@ expect_eq "$(json 'all(g["replay"] == g["log"].replace("/logs/", "/games/").repl
 	"GET /api/bots/a: each game with its replay page"
 code /api/ladder >/dev/null
 all_games=$(json 'd["games"]')
+last=$(json '[(r.get("rating"), r["status"]) for r in d["ladder"] if r["name"] == "a"][0]')
 code /api/bots/a >/dev/null
-expect_eq "$(json 'max(p["games"] for p in d["history"]), {p["games"] for p in d["history"]} <= {-(-'"$all_games"' * k // min(24, '"$all_games"')) for k in range(1, 25)}')" \
-	"$all_games True" "... its rating over time: at up to 24 points of the season's games, the last after them all"
+expect_eq "$(json '{p["games"] for p in d["history"]} <= {-(-'"$all_games"' * k // min(24, '"$all_games"')) for k in range(1, 25)}')" \
+	True "... its rating over time: at up to 24 points of the season's games"
+expect_eq "$(json 'next(((p["rating"], {"lower": "above", "upper": "below"}.get(p.get("bound"), "rated")) for p in d["history"] if p["games"] == '"$all_games"'), (None, "unrated"))')" \
+	"$last" "... the last after them all, as the ladder has it"
 expect_eq "$(code "$replay")" 200 "GET of a forfeit's replay page: 200"
 expect_not_contains "$TMP/body" '<b id="pwn">' "... the bot's markup not in it as markup"
 expect_eq "$(code /games/000001/game-999999)" 404 "GET of a game that is not there: 404"
@@ -534,7 +537,7 @@ if [ -n "$BROWSER" ]; then
 	cdp_port=$(free_port)
 	browser --remote-debugging-port="$cdp_port" about:blank >/dev/null &
 	chromium=$!
-	PYTHONPATH="$top_srcdir/tests/tools" "$PYTHON3" - "$cdp_port" "$URL" "$TMP" >"$TMP/live" <<'PY'
+	PYTHONPATH="$(cd "$(dirname "$0")/../tools" && pwd)" "$PYTHON3" - "$cdp_port" "$URL" "$TMP" >"$TMP/live" <<'PY'
 import subprocess, sys
 from cdp import Page
 port, url, tmp = int(sys.argv[1]), sys.argv[2], sys.argv[3]
