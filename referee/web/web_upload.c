@@ -309,6 +309,8 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 	} else {
 		r = upload_enter(c, dir, u->name, folder);
 	}
+	/* A bot's first upload refused leaves no folder of it either. */
+	rmdir(parent);
 	free(parent);
 	free(folder);
 	return r;
