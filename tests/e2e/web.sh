@@ -479,7 +479,28 @@ fi
 exec ./bot
 SH
 expect_exit 0 "${LEAGUE[@]}" add --workdir "$TMP/evil" "$L" evil sh ./evil.sh
-touch "$TMP/evil/now"
+# talker, likewise, once 'now' is there: markup as the info of its
+# first move, then a move that is no move.
+mkdir "$TMP/talker"
+cp "$ZOO/zoo.py" "$TMP/talker/"
+cat >"$TMP/talker/talk.py" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import zoo
+def hook(msg, counts):
+    if msg.get("type") != "turn" or not os.path.exists("now"):
+        return zoo.DEFAULT
+    if counts["turn"] == 1:
+        return {"action": msg["legal"][0], "info": '<i id="pwn2">said</i>'}
+    return {"action": "nowhere"}
+sys.exit(zoo.run("talker", hook))
+PY
+# A league of its own, so that it plays every game.
+expect_exit 0 "${LEAGUE[@]}" init "$TMP/talks" --game rolit -o size=6
+expect_exit 0 "${LEAGUE[@]}" add --workdir "$TMP/talker" "$TMP/talks" talker /usr/bin/python3 ./talk.py
+expect_exit 0 "${LEAGUE[@]}" add "$TMP/talks" a "$TMP/a/bot" "$TMP"
+touch "$TMP/evil/now" "$TMP/talker/now"
+expect_exit 0 "${LEAGUE[@]}" run "$TMP/talks" --games 4 --concurrency 2
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2
 serve "${SERVE_AS[@]}" -- "$L" --no-play
 expect_eq "$(code /api/bots/evil)" 200 "GET /api/bots/evil: 200"
@@ -521,8 +542,15 @@ if [ -n "$BROWSER" ]; then
 	expect_contains "$TMP/dom.html" 'evil' "... the game of evil drawn"
 	dump_dom "$URL/status" "$TMP/dom.html"
 	expect_contains "$TMP/dom.html" '<td>games_per_s</td>' "chromium: the status page draws the status"
+	stop
+	serve "${SERVE_AS[@]}" -- "$TMP/talks" --no-play
+	dump_dom "$URL/bots/talker" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" 'info: &lt;i id="pwn2"&gt;said&lt;/i&gt;' "chromium: talker's page shows the info of its last words as text"
+	expect_not_contains "$TMP/dom.html" '<i id="pwn2">' "... never as markup"
+	stop
+	serve "${SERVE_AS[@]}" -- "$L" --no-play
 else
-	for _ in $(seq 11); do ok 0 "# SKIP chromium is not installed"; done
+	for _ in $(seq 14); do ok 0 "# SKIP chromium is not installed"; done
 fi
 # Live, in one chromium tab: the ladder open, a bot uploaded appears on
 # it without a reload; after it played, its page links a replay page.
