@@ -48,6 +48,7 @@ static const char usage[] =
 "       referee league rebuild DIR\n"
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
 "                                [--max-upload MB] [--uploads-per-minute N]\n"
+"                                [--user NAME]\n"
 "       referee league user add|revoke DIR NAME\n"
 "       referee league play-task [run's options] DIR BATCH INDEX\n"
 "\n"
@@ -83,6 +84,8 @@ static const char usage[] =
 "  --no-play           serve: answer only; play no games\n"
 "  --max-upload MB     serve: an upload's cap, sent and unpacked (default 20)\n"
 "  --uploads-per-minute N  serve: a user's uploads a minute (default 10)\n"
+"  --user NAME         serve: as root, the user to drop to once listening\n"
+"                      (needed: the server does not run as root)\n"
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
@@ -283,7 +286,7 @@ static int enter_version(const char *dir, const struct league_info *info, sqlite
 		cJSON_Delete(files);
 		return fail("%s", err);
 	}
-	league_files_hash(files, v->hash);
+	league_files_hash(v->command, files, v->hash);
 	found = find_version(all, count, v->name, v->hash, &retired);
 	league_versions_free(all, count);
 	if (retired) {

@@ -5,7 +5,9 @@
  * the league as `referee league run DIR` does (the same code: this
  * program run again), started again a few seconds after it ends (a
  * league without two bots yet, which a later `league add` brings).
- * SIGINT or SIGTERM stops the child, then the server.
+ * SIGINT or SIGTERM stops the child, then the server.  Started as root
+ * it runs only with --user NAME, and drops to NAME once its port is
+ * bound, before it answers anything or starts the child.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -24,6 +26,7 @@
 #include "cli.h"
 #include "cmd_league_web.h"
 #include "league/league_folder.h"
+#include "web/web_drop.h"
 #include "web/web_server.h"
 #include "web/web_users.h"
 
@@ -108,6 +111,7 @@ int league_serve(int argc, char **argv)
 		{"no-play", no_argument, NULL, 'n'},
 		{"max-upload", required_argument, NULL, 'm'},
 		{"uploads-per-minute", required_argument, NULL, 'u'},
+		{"user", required_argument, NULL, 'U'},
 		{NULL, 0, NULL, 0},
 	};
 	struct sockaddr_in addr;
@@ -115,6 +119,7 @@ int league_serve(int argc, char **argv)
 	struct league_info info;
 	struct web_server *server;
 	char err[ERR_LEN], host[INET_ADDRSTRLEN];
+	const char *user = NULL;
 	bool play = true;
 	sigset_t mask;
 	int opt;
@@ -136,11 +141,19 @@ int league_serve(int argc, char **argv)
 			return EXIT_USAGE;
 		if (opt == 'u')
 			limits.uploads_per_minute = (unsigned)n;
+		if (opt == 'U')
+			user = optarg;
 		if (opt == '?')
 			return EXIT_USAGE;
 	}
 	if (argc - optind != 1)
 		return fail("serve takes a league's folder");
+	if (geteuid() == 0 && !user)
+		return fail("serve runs as root only when told which user to become: "
+			    "give --user NAME (it drops to NAME once listening)");
+	if (user && geteuid() != 0)
+		return fail("--user is for a server started as root: this one runs as "
+			    "its user already");
 	if (league_folder_read(argv[optind], &info, err))
 		return fail("%s", err);
 	league_info_free(&info);
@@ -151,6 +164,10 @@ int league_serve(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	if (!(server = web_server_start(argv[optind], &addr, &limits, err)))
 		return fail("%s", err);
+	if (user && web_drop_to(user, argv[optind], err)) {
+		web_server_stop(server);
+		return fail("%s", err);
+	}
 	printf("serving the league in %s on http://%s:%u/%s\n", argv[optind],
 	       inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host), ntohs(addr.sin_port),
 	       play ? "" : " (not playing: --no-play)");

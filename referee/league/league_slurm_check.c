@@ -35,7 +35,7 @@ static bool seat_is(const cJSON *player, const struct league_version *v)
 
 	if (!name || strcmp(name, v->name) || !cJSON_IsArray(files))
 		return false;
-	league_files_hash(files, hash);
+	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
 	return !strcmp(hash, v->hash);
 }
 

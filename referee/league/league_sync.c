@@ -141,7 +141,7 @@ static long seat_version(sqlite3 *db, const cJSON *player)
 
 	if (!name || !cJSON_IsArray(files))
 		return 0;
-	league_files_hash(files, hash);
+	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
 	if (sqlite3_prepare_v2(db, "SELECT id FROM versions WHERE name = ? AND hash = ?",
 			       -1, &st, NULL) != SQLITE_OK)
 		return 0;

@@ -54,6 +54,9 @@ int html_write_file(const char *path, const char *text, size_t len, char *err);
  * (html_replay_data): read nothing of the steps' views after. */
 int html_write_replay(const char *path, cJSON *doc, char *err);
 
+/* The same page in a new string of *len bytes, or NULL with err. */
+char *html_replay_text(cJSON *doc, size_t *len, char *err);
+
 /* A replay document (replay.h) as a page of replays carries it
  * (html_data_text), or NULL.  The document is made into the page's data
  * in place (each step's view cut down to what changed): read nothing of

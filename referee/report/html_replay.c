@@ -89,16 +89,31 @@ static void page_data(cJSON *doc)
 	free(views);
 }
 
+/* The replay page of `doc`, its title in `title`. */
+static struct html_page replay_page(cJSON *doc, char title[160])
+{
+	const char *name = cJSON_GetStringValue(json_member(doc, "title"));
+
+	snprintf(title, 160, "%s replay", name ? name : "game");
+	page_data(doc);
+	return (struct html_page){.title = title, .styles = replay_styles,
+				  .scripts = replay_scripts, .data = doc};
+}
+
 int html_write_replay(const char *path, cJSON *doc, char *err)
 {
-	const char *title = cJSON_GetStringValue(json_member(doc, "title"));
-	char full_title[160];
-	struct html_page page = {.title = full_title, .styles = replay_styles,
-				 .scripts = replay_scripts, .data = doc};
+	char title[160];
+	struct html_page page = replay_page(doc, title);
 
-	snprintf(full_title, sizeof full_title, "%s replay", title ? title : "game");
-	page_data(doc);
 	return html_write(path, &page, err);
+}
+
+char *html_replay_text(cJSON *doc, size_t *len, char *err)
+{
+	char title[160];
+	struct html_page page = replay_page(doc, title);
+
+	return html_page_text(&page, len, err);
 }
 
 char *html_replay_data(cJSON *doc)

@@ -6,13 +6,16 @@
  * is made again from the logs (a log's number has six digits).
  */
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
 #include "base/util.h"
+#include "ladder/ratings.h"
 #include "league/league_rate.h"
+#include "web/web_activity.h"
 #include "web/web_api.h"
 
 #define GAME_CURSOR 1000000LL
@@ -37,7 +40,7 @@ char *web_api_ladder(sqlite3 *db, char *err)
 	return text;
 }
 
-char *web_api_status(sqlite3 *db)
+char *web_api_status(sqlite3 *db, const char *dir)
 {
 	static const struct { const char *key, *sql; } counts[] = {
 		{"bots", "SELECT COUNT(DISTINCT name) FROM versions"},
@@ -60,6 +63,7 @@ char *web_api_status(sqlite3 *db)
 	cJSON_AddStringToObject(j, "season", season);
 	for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
 		cJSON_AddNumberToObject(j, counts[i].key, (double)league_db_number(db, counts[i].sql));
+	web_activity_add(j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	free(game);
@@ -80,12 +84,15 @@ static cJSON *games_of(sqlite3 *db, sqlite3_stmt *stmt)
 		long long run = sqlite3_column_int64(stmt, 0), game = sqlite3_column_int64(stmt, 1);
 		cJSON *g = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(g, "seats");
 		char *log = xasprintf("/logs/%06lld/game-%06lld.jsonl", run, game);
+		char *replay = xasprintf("/games/%06lld/game-%06lld", run, game);
 
 		cJSON_AddNumberToObject(g, "id", (double)(run * GAME_CURSOR + game));
 		cJSON_AddNumberToObject(g, "run", (double)run);
 		cJSON_AddNumberToObject(g, "game", (double)game);
 		cJSON_AddStringToObject(g, "log", log);
+		cJSON_AddStringToObject(g, "replay", replay);
 		free(log);
+		free(replay);
 		sqlite3_bind_int64(seats, 1, run);
 		sqlite3_bind_int64(seats, 2, game);
 		while (sqlite3_step(seats) == SQLITE_ROW) {
@@ -153,11 +160,64 @@ static cJSON *versions_of(sqlite3 *db, const char *name)
 	return list;
 }
 
-char *web_api_bot(sqlite3 *db, const char *name)
+/* The ratings of bot `name`'s versions after the first games of the
+ * season at up to WEB_HISTORY_POINTS points, each fitted as the ladder
+ * is (league_rate.h) on those games alone: a version that won or lost
+ * every point so far has a bound, as on the ladder; one not rated yet,
+ * no point. */
+static cJSON *history_of(sqlite3 *db, const char *name)
+{
+	cJSON *list = cJSON_CreateArray();
+	struct league_rating lr;
+	char err[ERR_LEN];
+	size_t points;
+
+	if (league_rating_load(db, &lr, err)) {
+		league_rating_free(&lr);
+		return list;
+	}
+	points = lr.game_count < WEB_HISTORY_POINTS ? lr.game_count : WEB_HISTORY_POINTS;
+	for (size_t p = 1; p <= points; p++) {
+		size_t games = (lr.game_count * p + points - 1) / points;
+		struct ratings r;
+
+		if (ratings_compute(lr.games, games, lr.count > 0 ? lr.count : 1,
+				    &(struct ratings_options){.anchor = -1, .set = lr.sets},
+				    &r, err))
+			continue;
+		for (int i = 0; i < lr.count; i++) {
+			cJSON *o;
+
+			if (strcmp(lr.versions[i].name, name) || r.entry[i].status == RATINGS_UNRATED)
+				continue;
+			o = cJSON_CreateObject();
+			cJSON_AddNumberToObject(o, "games", (double)games);
+			cJSON_AddNumberToObject(o, "version", lr.versions[i].number);
+			/* In tenths, as the ladder has it; a bound when not rated. */
+			cJSON_AddNumberToObject(o, "rating", round(r.entry[i].elo * 10) / 10);
+			if (r.entry[i].status != RATINGS_RATED)
+				cJSON_AddStringToObject(o, "bound", r.entry[i].status == RATINGS_ABOVE
+							? "lower" : "upper");
+			cJSON_AddItemToArray(list, o);
+		}
+		ratings_free(&r);
+	}
+	league_rating_free(&lr);
+	return list;
+}
+
+bool web_api_has_bot(sqlite3 *db, const char *name)
+{
+	cJSON *versions = versions_of(db, name);
+
+	cJSON_Delete(versions);
+	return versions != NULL;
+}
+
+cJSON *web_api_bot(sqlite3 *db, const char *name)
 {
 	cJSON *versions = versions_of(db, name), *j;
 	sqlite3_stmt *stmt = NULL;
-	char *text;
 
 	if (!versions)
 		return NULL;
@@ -170,9 +230,8 @@ char *web_api_bot(sqlite3 *db, const char *name)
 	sqlite3_finalize(stmt);
 	cJSON_AddItemToObject(j, "versions", versions);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
-	text = json_print_line(j);
-	cJSON_Delete(j);
-	return text;
+	cJSON_AddItemToObject(j, "history", history_of(db, name));
+	return j;
 }
 
 char *web_api_games(sqlite3 *db, const char *name, long long since)

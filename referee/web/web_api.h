@@ -7,7 +7,9 @@
 #ifndef ARENA_WEB_API_H
 #define ARENA_WEB_API_H
 
+#include <cjson/cJSON.h>
 #include <sqlite3.h>
+#include <stdbool.h>
 
 /* GET /api/ladder: the ladder as `referee league ladder --format json
  * --versions` prints it.  NULL with err when it cannot be rated. */
@@ -15,16 +17,26 @@ char *web_api_ladder(sqlite3 *db, char *err);
 
 /* GET /api/status: the counts `referee league status` prints, as
  * {"game","players","season","bots","retired","versions","runs",
- * "open_runs","games","sets"}. */
-char *web_api_status(sqlite3 *db);
+ * "open_runs","games","sets"}, and what the player of league `dir` does
+ * (web_activity.h: "games_per_s","queue","workers"). */
+char *web_api_status(sqlite3 *db, const char *dir);
 
-/* GET /api/bots/NAME: its versions and its 50 latest games; NULL for a
- * bot the league does not have. */
-char *web_api_bot(sqlite3 *db, const char *name);
+/* GET /api/bots/NAME: its versions, its 50 latest games and its
+ * versions' ratings over time ("history": the fit of the first games at
+ * up to WEB_HISTORY_POINTS points of the season, [{"games","version",
+ * "rating"}] for each rated version of the bot, with "bound": "lower" or
+ * "upper" when its rating is one), as an object the caller
+ * adds the forfeits to; NULL for a bot the league does not have. */
+#define WEB_HISTORY_POINTS 24
+cJSON *web_api_bot(sqlite3 *db, const char *name);
+
+/* Whether the league has bot `name`. */
+bool web_api_has_bot(sqlite3 *db, const char *name);
 
 /* GET /api/games?bot=NAME&since=ID: up to 500 games after cursor `since`
  * (0: from the first), of bot `name` (NULL: every bot), in order; each
- * with its id (run * 1000000 + game), its seats and its log's path. */
+ * with its id (run * 1000000 + game), its seats, its log's path and its
+ * replay page's. */
 char *web_api_games(sqlite3 *db, const char *name, long long since);
 
 /* The path under the league's folder of the log /logs/RUN/GAME names

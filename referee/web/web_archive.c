@@ -5,7 +5,9 @@
  * plain file, folder or link, or when the sizes sum past the cap; the
  * second writes it, through libarchive's writer with its own guards
  * against absolute paths, `..` and writing through links on as well, and
- * with no owner, setuid bit or device restored.
+ * with no owner, setuid bit or device restored, and modes made private
+ * (folders 0700, files 0600, or 0700 when the owner may run them), so
+ * that no other user of the machine reads a bot's code.
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -16,8 +18,7 @@
 #include "base/util.h"
 #include "web/web_archive.h"
 
-/* Whether `path` is relative and has no `..` component. */
-static bool path_inside(const char *path)
+bool web_archive_path_inside(const char *path)
 {
 	const char *p = path;
 
@@ -63,13 +64,13 @@ static enum web_archive_result check(const void *data, size_t len, size_t cap, c
 		const char *sym = archive_entry_symlink(e);
 		mode_t type = archive_entry_filetype(e);
 
-		if (!name || !path_inside(name))
+		if (!name || !web_archive_path_inside(name))
 			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is outside the bot's folder "
 						     "(an absolute path or ..)", name ? name : "");
-		else if (hard && !path_inside(hard))
+		else if (hard && !web_archive_path_inside(hard))
 			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a hard link out of the "
 						     "bot's folder", name);
-		else if (type == AE_IFLNK && (!sym || !path_inside(sym)))
+		else if (type == AE_IFLNK && (!sym || !web_archive_path_inside(sym)))
 			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a symbolic link out of "
 						     "the bot's folder", name);
 		else if (!hard && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
@@ -101,7 +102,12 @@ static void place(struct archive_entry *e, const char *dest)
 		archive_entry_set_hardlink(e, path);
 		free(path);
 	}
-	archive_entry_set_perm(e, archive_entry_perm(e) & 0755);
+	/* Private to the server's user, whatever the archive says: only the
+	 * owner's execute bit is kept, no setuid, setgid or sticky bit. */
+	if (archive_entry_filetype(e) == AE_IFDIR)
+		archive_entry_set_perm(e, 0700);
+	else
+		archive_entry_set_perm(e, 0600 | (archive_entry_perm(e) & 0100));
 }
 
 enum web_archive_result web_archive_unpack(const void *data, size_t len, const char *dest,

@@ -9,6 +9,7 @@
 #ifndef ARENA_WEB_ARCHIVE_H
 #define ARENA_WEB_ARCHIVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define WEB_ARCHIVE_ENTRIES 10000
@@ -23,5 +24,9 @@ enum web_archive_result {
  * files unpacked to at most `cap` bytes in all. */
 enum web_archive_result web_archive_unpack(const void *data, size_t len, const char *dest,
 					   size_t cap, char *err);
+
+/* Whether `path` is relative and has no `..` component: a path that
+ * stays inside the folder it is read from. */
+bool web_archive_path_inside(const char *path);
 
 #endif

@@ -20,13 +20,14 @@ char *web_page(sqlite3 *db, const char *url)
 	static const char *const scripts[] = {html_dom_js, html_league_js, NULL};
 	struct html_page page = {.title = "League", .styles = styles, .scripts = scripts};
 	cJSON *data = cJSON_CreateObject();
-	char err[ERR_LEN], *text = NULL, *bot;
+	char err[ERR_LEN], *text = NULL;
 	size_t len;
 
 	if (!strcmp(url, "/")) {
 		cJSON_AddStringToObject(data, "page", "ladder");
-	} else if (!strncmp(url, "/bots/", 6) && (bot = web_api_bot(db, url + 6))) {
-		free(bot);
+	} else if (!strcmp(url, "/status")) {
+		cJSON_AddStringToObject(data, "page", "status");
+	} else if (!strncmp(url, "/bots/", 6) && web_api_has_bot(db, url + 6)) {
 		cJSON_AddStringToObject(data, "page", "bot");
 		cJSON_AddStringToObject(data, "name", url + 6);
 	} else {

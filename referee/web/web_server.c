@@ -1,6 +1,7 @@
 /*
  * The league server's requests: GET of the API's JSON (web_api.h), of
- * the logs and of the pages (web_pages.h); anything else a JSON error
+ * the logs, of the games' replay pages (web_games.h) and of the pages
+ * (web_pages.h); anything else a JSON error
  * with its status.  Each request opens the index on its own (SQLite in
  * WAL mode lets it read while a run writes), so the handler threads share
  * nothing but the folder's name.
@@ -19,13 +20,16 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "web/web_api.h"
+#include "web/web_games.h"
 #include "web/web_pages.h"
+#include "web/web_reaper.h"
 #include "web/web_reply.h"
 #include "web/web_server.h"
 #include "web/web_upload.h"
 
 struct web_server {
 	struct MHD_Daemon *daemon;
+	struct web_reaper *reaper;
 	char *dir;
 	struct web_upload_limits upload;
 };
@@ -33,7 +37,10 @@ struct web_server {
 static void completed(void *cls, struct MHD_Connection *c, void **state,
 		      enum MHD_RequestTerminationCode code)
 {
-	(void)cls, (void)c, (void)code;
+	const struct web_server *s = cls;
+
+	(void)code;
+	web_reaper_request(s->reaper, c, false);
 	web_upload_free(*state);
 	*state = NULL;
 }
@@ -57,8 +64,25 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
 }
 
+/* GET /api/bots/NAME: the index's, and the forfeits from the logs. */
+static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db, const char *dir,
+				 const char *name)
+{
+	cJSON *j = web_api_bot(db, name);
+	char *text;
+
+	if (!j)
+		return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, json_member(j, "games"),
+								name));
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+}
+
 /* The API's GETs, the index open. */
-static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *url)
+static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *dir,
+				 const char *url)
 {
 	char err[ERR_LEN], *text;
 
@@ -68,12 +92,9 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
 	if (!strcmp(url, "/api/status"))
-		return web_reply(c, MHD_HTTP_OK, web_api_status(db), "application/json");
-	if (!strncmp(url, "/api/bots/", 10)) {
-		if (!(text = web_api_bot(db, url + 10)))
-			return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
-		return web_reply(c, MHD_HTTP_OK, text, "application/json");
-	}
+		return web_reply(c, MHD_HTTP_OK, web_api_status(db, dir), "application/json");
+	if (!strncmp(url, "/api/bots/", 10))
+		return serve_bot(c, db, dir, url + 10);
 	if (!strcmp(url, "/api/games")) {
 		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
 		const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
@@ -95,13 +116,19 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 	char err[ERR_LEN], *page;
 	sqlite3 *db;
 	enum MHD_Result rc;
+	size_t len;
 
 	if (!strncmp(url, "/logs/", 6))
 		return serve_log(c, dir, url);
+	if (!strncmp(url, "/games/", 7))
+		return (page = web_game_page(dir, url, &len))
+		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
+		       : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
+				  "/games/NNNNNN/game-NNNNNN", NULL);
 	if (!(db = league_db_open(dir, false, NULL, 0, err)))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
-		rc = serve_api(c, db, url);
+		rc = serve_api(c, db, dir, url);
 	else if ((page = web_page(db, url)))
 		rc = web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
 	else
@@ -119,6 +146,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	const struct web_server *s = cls;
 
 	(void)version;
+	if (!*state)
+		web_reaper_request(s->reaper, c, true);
 	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
 		return web_upload_step(c, s->dir, &s->upload, data, size, state);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
@@ -131,10 +160,17 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 {
 	struct web_server *s = xcalloc(1, sizeof *s);
 
-	s->dir = xstrdup(dir);
+	/* Absolute: `league add` runs in the upload's folder. */
+	s->dir = realpath(dir, NULL);
+	if (!s->dir) {
+		errorf(err, "cannot find the league's folder '%s'", dir);
+		free(s);
+		return NULL;
+	}
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
-	s->daemon = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
+	s->reaper = web_reaper_start(limits->header_s);
+	s->daemon = !s->reaper ? NULL : MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
 				     NULL, NULL, handle, s,
 				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
 				     MHD_OPTION_THREAD_POOL_SIZE, 4u,
@@ -142,7 +178,8 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip,
 				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
-				     MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+				     MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+				     MHD_OPTION_NOTIFY_CONNECTION, web_reaper_notify, s->reaper,
 				     MHD_OPTION_END);
 	if (!s->daemon) {
 		char text[INET_ADDRSTRLEN];
@@ -160,6 +197,7 @@ void web_server_stop(struct web_server *s)
 {
 	if (s->daemon)
 		MHD_stop_daemon(s->daemon);
+	web_reaper_stop(s->reaper);
 	free(s->dir);
 	free(s);
 }

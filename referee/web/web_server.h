@@ -2,8 +2,10 @@
  * The league's HTTP server (`referee league serve`, docs/LEAGUE.md, "The
  * server"): libmicrohttpd parses HTTP, with limits on connections (in
  * all and from one address), on each connection's memory (so on its
- * headers) and on the time a connection may sit idle, so that a flood
- * or a slow client cannot stop it; the handlers read the league's folder
+ * headers), on the time a connection may sit idle and on the time it
+ * may take to send a request's headers (web_reaper.h: a client sending
+ * a byte now and then is never idle), so that a flood or a slow client
+ * cannot stop it; the handlers read the league's folder
  * and index, each request on its own connection to the index.
  */
 #ifndef ARENA_WEB_SERVER_H
@@ -15,12 +17,14 @@ struct web_limits {
 	unsigned connections;      /* at once, in all */
 	unsigned per_ip;           /* at once, from one address */
 	unsigned timeout_s;        /* idle seconds before a connection is closed */
+	unsigned header_s;         /* seconds to send a request's headers in all */
 	size_t memory;             /* bytes a connection may use: its headers */
 	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
 	unsigned uploads_per_minute;  /* a user's */
 };
 
 #define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 64, .timeout_s = 10, \
+			    .header_s = 20, \
 			    .memory = 32 * 1024, \
 			    .upload_bytes = 20 << 20, .uploads_per_minute = 10}
 

@@ -24,6 +24,7 @@
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "bot/bot.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "web/web_archive.h"
@@ -185,6 +186,33 @@ static char *bot_command(const char *folder)
 	return command;
 }
 
+/* Whether the words of `command` name only the bot's own files (paths
+ * inside its folder) and the system's (under the folders every sandbox
+ * shows): the sandbox shows a bot each file its command names, so a
+ * command naming another bot's file would be shown it.  false with err. */
+static bool command_inside(const char *command, char *err)
+{
+	static const char *const system[] = {"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/"};
+	char **words;
+	int count = bot_split_command(command, &words, err);
+	bool inside = count > 0;
+
+	for (int i = 0; inside && i < count; i++) {
+		bool ok = !strchr(words[i], '/') || web_archive_path_inside(words[i]);
+
+		for (size_t k = 0; !ok && k < sizeof system / sizeof *system; k++)
+			ok = !strncmp(words[i], system[k], strlen(system[k])) &&
+			     !strstr(words[i], "/../") && !strstr(words[i], "/./");
+		if (!ok)
+			inside = !errorf(err, "the bot's command names '%s', outside its folder: a "
+					 "command names the bot's own files (relative paths) and "
+					 "the system's programs", words[i]);
+	}
+	if (count > 0)
+		bot_free_words(words);
+	return inside;
+}
+
 /* The version in league add's output ("NAME vK added ..."), or 0. */
 static int version_of(const char *out, const char *name)
 {
@@ -200,8 +228,9 @@ static int version_of(const char *out, const char *name)
 static enum MHD_Result upload_enter(struct MHD_Connection *c, const char *dir,
 				    const char *name, const char *folder)
 {
-	char *command = bot_command(folder), *out = NULL, *text;
-	int rc = command ? league_add(dir, name, folder, command, &out) : -1;
+	char *command = bot_command(folder), *out = NULL, *text, err[ERR_LEN];
+	bool inside = command && command_inside(command, err);
+	int rc = inside ? league_add(dir, name, folder, command, &out) : -1;
 	enum MHD_Result r;
 	cJSON *j;
 
@@ -209,6 +238,8 @@ static enum MHD_Result upload_enter(struct MHD_Connection *c, const char *dir,
 	if (!command)
 		r = web_fail(c, MHD_HTTP_BAD_REQUEST, "the archive has no bot.json with "
 			     "the bot's \"command\"", NULL);
+	else if (!inside)
+		r = web_fail(c, MHD_HTTP_BAD_REQUEST, err, NULL);
 	else if (rc == 1)
 		r = web_fail(c, MHD_HTTP_UNPROCESSABLE_CONTENT, "the bot failed its pre-flight "
 			     "(referee check-bot): see its report", out);
@@ -278,6 +309,8 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 	} else {
 		r = upload_enter(c, dir, u->name, folder);
 	}
+	/* A bot's first upload refused leaves no folder of it either. */
+	rmdir(parent);
 	free(parent);
 	free(folder);
 	return r;

@@ -5,7 +5,9 @@
 # pages; hostile requests (oversized headers, garbage, a path out of the
 # folder, a flood of connections) each answered while a normal request
 # still is; kill -9 of a server playing the league, then a restart that
-# loses no finished game; and the same server run as a normal user.
+# loses no finished game; as root, a server refused without --user and
+# one that drops to that user.  As root, the league is a normal user's
+# (nobody's) and the server drops to them.
 . "$(dirname "$0")/../tools/lib.sh"
 
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
@@ -23,16 +25,30 @@ serve() {
 	shift
 	PORT=$(free_port)
 	URL=http://127.0.0.1:$PORT
-	"${prefix[@]}" "$REFEREE" league serve "$@" --listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>&1 &
+	QUIET=
+	case " $* " in *" --no-play "*) QUIET=1 ;; esac
+	"${prefix[@]}" "$REFEREE" league serve "$@" "${SERVE_USER[@]}" --listen "127.0.0.1:$PORT" \
+		>"$TMP/serve.out" 2>"$TMP/serve.err" &
 	SERVER=$!
 	for _ in $(seq 300); do
 		curl -s -o /dev/null "$URL/api/ladder" && return 0
 		sleep 0.1
 	done
-	diag "the server did not answer:" "$(cat "$TMP/serve.out")"
+	diag "the server did not answer:" "$(cat "$TMP/serve.out" "$TMP/serve.err")"
 	return 1
 }
-stop() { kill "$SERVER"; wait "$SERVER"; }
+# server_stderr: the server's stderr holds no sanitizer's report and,
+# unless it played (its player's progress), nothing at all.
+server_stderr() {
+	if grep -qE 'Sanitizer|runtime error:|^==[0-9]+==' "$TMP/serve.err" ||
+	   { [ -n "$QUIET" ] && [ -s "$TMP/serve.err" ]; }; then
+		ok 1 "the server's stderr: unexpected"
+		head -c 3000 "$TMP/serve.err" | sed 's/^/#   /'
+	else
+		ok 0 "the server's stderr: no sanitizer report${QUIET:+, nothing at all}"
+	fi
+}
+stop() { kill "$SERVER"; wait "$SERVER"; server_stderr; }
 # code PATH [CURL ARGS...]: the status of a request, its body in $TMP/body.
 code() {
 	local path=$1
@@ -41,58 +57,70 @@ code() {
 }
 json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
 
+# As root: the league's commands run as nobody, the server drops to them.
+unprivileged
+LEAGUE=("${AS[@]}" "$REFEREE" league)
+SERVE_AS=()
+SERVE_USER=()
+if [ "$(id -u)" -eq 0 ]; then
+	SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
+	SERVE_USER=(--user nobody)
+fi
+
 L=$TMP/league
 for b in a b c; do
 	mkdir "$TMP/$b"
 	cp "$CBOT" "$TMP/$b/bot"
 done
-expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
+expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
 for b in a b c; do
-	expect_exit 0 "$REFEREE" league add "$L" "$b" "$TMP/$b/bot" "$TMP"
+	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
 done
-expect_exit 0 "$REFEREE" league run "$L" --games 6 --concurrency 2
+expect_exit 0 "${LEAGUE[@]}" run "$L" --games 6 --concurrency 2
 
 # Users: a token shown once, its hash alone kept, in a file only the
 # league's owner reads.
-expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 expect_eq "$(head -1 "$OUT")" "user alice added; their token (shown this once, keep it secret):" "user add: says so"
 alice=$(tail -1 "$OUT")
 expect_eq "${#alice}" 64 "... and prints a token of 64 hex digits"
 expect_eq "$(stat -c %a "$L/users.json")" 600 "users.json: mode 0600"
 expect_not_contains "$L/users.json" "$alice" "users.json: the token itself is not kept"
 expect_contains "$L/users.json" "$(printf %s "$alice" | b2sum -l 256 | cut -d' ' -f1)" "... its BLAKE2b hash is"
-expect_exit 2 "$REFEREE" league user add "$L" alice
+expect_exit 2 "${LEAGUE[@]}" user add "$L" alice
 expect_eq "$(head -1 "$ERR")" "referee league: the league has a user 'alice' already (revoke their token with 'referee league user revoke' to give them a new one)" \
 	"user add of a user there: refused"
-expect_exit 2 "$REFEREE" league user add "$L" '<b>'
+expect_exit 2 "${LEAGUE[@]}" user add "$L" '<b>'
 expect_eq "$(head -1 "$ERR")" "referee league: '<b>' is not a user's name: letters, digits, '-', '_' and '.', up to 40, not starting with '.' or '-'" \
 	"user add: a name that is no name"
-expect_exit 0 "$REFEREE" league user revoke "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user revoke "$L" alice
 expect_eq "$(cat "$OUT")" "user alice's token revoked: it uploads nothing more" "user revoke"
-expect_exit 2 "$REFEREE" league user revoke "$L" bob
+expect_exit 2 "${LEAGUE[@]}" user revoke "$L" bob
 expect_eq "$(head -1 "$ERR")" "referee league: the league has no user 'bob'" "user revoke of no user: refused"
-expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 expect_eq "$(tail -1 "$OUT" | grep -c "^$alice$")" 0 "a revoked user added again: a new token"
-expect_exit 2 "$REFEREE" league user delete "$L" alice
+expect_exit 2 "${LEAGUE[@]}" user delete "$L" alice
 expect_eq "$(head -1 "$ERR")" "referee league: user takes add or revoke, a league's folder and a user's name" \
 	"user: an unknown sub-verb"
 
-expect_exit 2 "$REFEREE" league serve "$L" --listen nowhere
+expect_exit 2 "${LEAGUE[@]}" serve "$L" --listen nowhere
 expect_eq "$(head -1 "$ERR")" "referee league: --listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not 'nowhere'" \
 	"serve: a bad --listen"
-expect_exit 2 "$REFEREE" league serve "$TMP/none"
+expect_exit 2 "${LEAGUE[@]}" serve "$TMP/none"
 expect_contains "$ERR" "referee league: " "serve: a folder that is no league"
 
-serve -- "$L" --no-play
+serve "${SERVE_AS[@]}" -- "$L" --no-play
 expect_eq "$(head -1 "$TMP/serve.out")" "serving the league in $L on http://127.0.0.1:$PORT/ (not playing: --no-play)" \
 	"serve says where it answers"
 expect_eq "$(code /api/ladder)" 200 "GET /api/ladder: 200"
-"$REFEREE" league ladder "$L" --versions --format json >"$TMP/ladder.json"
+"${LEAGUE[@]}" ladder "$L" --versions --format json >"$TMP/ladder.json"
 expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'league ladder --format json --versions' prints it"
 expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
 expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
-expect_eq "$(cat "$TMP/body")" '{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3}' \
-	"... the counts of 'league status'"
+expect_eq "$(json 'json.dumps({k: v for k, v in d.items() if k != "games_per_s"}, separators=(",", ":"))')" \
+	'{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3,"queue":0,"workers":0}' \
+	"... the counts of 'league status', and no game in play (queue, workers)"
+expect_eq "$(json '0 <= d["games_per_s"] <= 0.1')" True "... its games a second over the last minute: at most the run's 6 in 60 s"
 expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
 expect_eq "$(json 'd["name"], [v["version"] for v in d["versions"]], d["retired"]')" "a [1] False" "... its versions"
 games_a=$(json 'len(d["games"])')
@@ -186,18 +214,68 @@ expect_eq "$(curl -s -o /dev/null -w '%{http_code}' --retry 20 --retry-all-error
 kill "$flood"
 wait "$flood" 2>/dev/null
 expect_eq "$(code /api/ladder)" 200 "... and after it"
+# Slow-loris: 200 connections each sending a request's headers a byte a
+# second (never idle), from one other address (past the 64 it may hold)
+# and then from 200 addresses: a normal request is answered meanwhile,
+# and the server closes each slow one once it has taken 20 s to send no
+# whole headers.
+# loris FROM: runs the 200 slow clients (FROM: one or many addresses)
+# and prints how many connected, then how many the server closed within
+# 60 s.
+loris() {
+	"$PYTHON3" -c '
+import socket, sys, time
+port, many = int(sys.argv[1]), sys.argv[2] == "many"
+socks = []
+for i in range(200):
+    s = socket.socket()
+    s.settimeout(2)
+    try:
+        s.bind(("127.0.%d.%d" % (1 + i // 250, 1 + i % 250) if many else "127.0.0.2", 0))
+        s.connect(("127.0.0.1", port))
+        socks.append(s)
+    except OSError:
+        s.close()
+req = b"GET /api/ladder HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100
+closed, start, k = set(), time.time(), 0
+while time.time() - start < 60 and len(closed) < len(socks):
+    for i, s in enumerate(socks):
+        if i not in closed:
+            try:
+                s.send(req[k:k + 1])
+            except OSError:
+                closed.add(i)
+    k += 1
+    time.sleep(1)
+print(len(socks), len(closed))' "$PORT" "$1"
+}
+for from in one many; do
+	loris "$from" >"$TMP/loris" &
+	loris_pid=$!
+	sleep 3
+	expect_eq "$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$URL/api/ladder")" 200 \
+		"slow-loris from $from address(es): a normal request answered meanwhile"
+	wait "$loris_pid"
+	expect_eq "$(cat "$TMP/loris")" "200 200" "... and each slow connection closed by the server within 60 s"
+done
 stop
 
 # Uploads: POST /api/bots with a user's token, a name and a .tar.gz.
-serve -- "$L" --no-play --uploads-per-minute 1000
-expect_exit 0 "$REFEREE" league user add "$L" bob
+serve "${SERVE_AS[@]}" -- "$L" --no-play --uploads-per-minute 1000
+expect_exit 0 "${LEAGUE[@]}" user add "$L" bob
 bob=$(tail -1 "$OUT")
-expect_exit 0 "$REFEREE" league user revoke "$L" alice
-expect_exit 0 "$REFEREE" league user add "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user revoke "$L" alice
+expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 alice=$(tail -1 "$OUT")
 mkdir "$TMP/mine"
 cp "$CBOT" "$TMP/mine/bot"
 echo '{"command": "./bot"}' >"$TMP/mine/bot.json"
+mkdir "$TMP/mine/lib"
+echo secret >"$TMP/mine/lib/notes"
+chmod 0666 "$TMP/mine/lib/notes"
+chmod 0777 "$TMP/mine/lib"
+printf '#!/bin/sh\n' >"$TMP/mine/tool"
+chmod 6777 "$TMP/mine/tool"
 tar -czf "$TMP/mine.tgz" -C "$TMP/mine" .
 # post TOKEN NAME ARCHIVE: the status of an upload, its body in $TMP/body.
 post() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
@@ -230,6 +308,17 @@ expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
 expect_eq "$(json 'd["name"], d["version"]')" "mine 1" "... with its new version"
 expect_eq "$(code /api/bots/mine)" 200 "... and the league has it"
 expect_eq "$(stat -c %a "$L/uploads/mine")" 700 "... its folder under uploads/, mode 0700"
+mine=$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1)
+expect_eq "$(cd "$mine" && find . | LC_ALL=C sort | xargs stat -c '%a %n' | tr '\n' ' ')" \
+	"700 . 700 ./bot 600 ./bot.json 700 ./lib 600 ./lib/notes 700 ./tool " \
+	"... its files private: folders 0700, files 0600 or 0700 when the owner could run them, no setuid, setgid or sticky bit"
+# The same files again: the same version, no new row, nothing kept.
+tar -czf "$TMP/mine-again.tgz" -C "$TMP/mine" .
+expect_eq "$(post "$alice" mine "$TMP/mine-again.tgz")" 200 "the same files uploaded again: 200"
+expect_eq "$(json 'd["version"], d["message"].strip()')" "1 mine v1 has these files already: nothing added" "... saying it is version 1 already"
+code /api/bots/mine >/dev/null
+expect_eq "$(json '[v["version"] for v in d["versions"]]')" "[1]" "... no new version"
+expect_eq "$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1 | wc -l)" 1 "... and its unpacked copy not kept"
 if [ -n "$BROWSER" ]; then
 	dump_dom "$URL/" "$TMP/dom.html"
 	expect_contains "$TMP/dom.html" '<a href="/bots/mine">mine</a>' "chromium: the uploaded bot on the ladder page"
@@ -239,21 +328,43 @@ else
 	ok 0 "# SKIP chromium is not installed"
 	ok 0 "# SKIP chromium is not installed"
 fi
-echo '{"command": "./bot", "note": 2}' >"$TMP/mine/bot.json"
+printf 'v2' >>"$TMP/mine/bot"
 tar -czf "$TMP/mine2.tgz" -C "$TMP/mine" .
 expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" 201 "its owner's next version: 201"
 expect_eq "$(json 'd["version"]')" 2 "... version 2"
+# Another user's bot reads none of mine's files: a probe that exits
+# (fails its pre-flight) when it can read its target, and plays when not.
+expect_exit 0 "${LEAGUE[@]}" user add "$L" carol
+carol=$(tail -1 "$OUT")
+# peek NAME TARGET [ARG]: an archive of a bot that exits at once when it
+# can read TARGET, else plays; its command passes ARG to the script.
+peek() {
+	mkdir -p "$TMP/$1"
+	cp "$CBOT" "$TMP/$1/bot"
+	printf '#!/bin/sh\ncat "%s" "$@" >/dev/null 2>&1 && { echo "read it" >&2; exit 3; }\nexec ./bot\n' "$2" >"$TMP/$1/peek.sh"
+	printf '{"command": "sh ./peek.sh%s"}\n' "${3:+ $3}" >"$TMP/$1/bot.json"
+	tar -czf "$TMP/$1.tgz" -C "$TMP/$1" .
+}
+peek peek-self ./bot.json
+expect_eq "$(post "$carol" peek-self "$TMP/peek-self.tgz")" 422 "the probe reading its own bot.json: it can (422)"
+peek peek-other "$mine/bot.json"
+expect_eq "$(post "$carol" peek-other "$TMP/peek-other.tgz")" 201 "the probe reading another user's bot's file: it cannot (201)"
+peek peek-league "$L/users.json"
+expect_eq "$(post "$carol" peek-league "$TMP/peek-league.tgz")" 201 "... nor the league's users.json (201)"
+peek peek-named /nonexistent "$mine/lib/notes"
+expect_eq "$(post "$carol" peek-named "$TMP/peek-named.tgz")" 400 "a command naming another bot's file: 400"
+expect_eq "$(json 'd["error"]')" "the bot's command names '$mine/lib/notes', outside its folder: a command names the bot's own files (relative paths) and the system's programs" "... saying why"
 expect_eq "$(post "$bob" mine "$TMP/mine.tgz")" 403 "another user's bot: 403"
 expect_eq "$(json 'd["error"]')" "this bot's name is another's (a user's or the organiser's): give another" "... saying why"
 expect_eq "$(post "$alice" a "$TMP/mine.tgz")" 403 "a bot the organiser added: 403"
 expect_eq "$(post nonsense mine "$TMP/mine.tgz")" 401 "a token that is none: 401"
 expect_eq "$(code /api/bots -F name=mine -F "archive=@$TMP/mine.tgz")" 401 "no token: 401"
-expect_exit 0 "$REFEREE" league user revoke "$L" bob
+expect_exit 0 "${LEAGUE[@]}" user revoke "$L" bob
 expect_eq "$(post "$bob" bobs "$TMP/mine.tgz")" 401 "a revoked token: 401"
 for kind in dotdot absolute symlink symlink-up hardlink device fifo; do
 	hostile "$kind" "$kind"
 	expect_eq "$(post "$alice" "h-$kind" "$TMP/$kind.tgz")" 400 "an archive with a $kind entry: 400"
-	expect_eq "$(find "$L/uploads/h-$kind" -mindepth 1 2>/dev/null | wc -l)" 0 "... nothing of it kept"
+	expect_eq "$(test -e "$L/uploads/h-$kind" || echo none)" none "... nothing of it kept, not even its bot's folder"
 done
 expect_eq "$(json 'd["error"]')" "entry 'pipe' is a device, FIFO or socket: a bot's folder holds files, folders and links" \
 	"... saying which entry and why"
@@ -274,7 +385,7 @@ expect_eq "$(code /api/bots/crash)" 404 "... and the league has it not"
 stop
 
 # The caps: what is sent, and what it unpacks to; and a user's rate.
-serve -- "$L" --no-play --max-upload 1 --uploads-per-minute 3
+serve "${SERVE_AS[@]}" -- "$L" --no-play --max-upload 1 --uploads-per-minute 3
 mkdir "$TMP/big"
 head -c $((2 << 20)) /dev/urandom >"$TMP/big/bot"
 tar -czf "$TMP/big.tgz" -C "$TMP/big" .
@@ -295,7 +406,7 @@ stop
 
 # kill -9 of a server playing the league, then a restart: no finished
 # game lost, and the league goes on.
-serve -- "$L"
+serve "${SERVE_AS[@]}" -- "$L"
 for _ in $(seq 600); do
 	[ "$(curl -s "$URL/api/ladder" | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["games"])')" -gt 12 ] && break
 	sleep 0.1
@@ -305,32 +416,211 @@ before=$(json 'd["games"]')
 expect_lt 6 "$before" "the server plays the league: games beyond the first 6"
 kill -9 "$SERVER"
 wait "$SERVER" 2>/dev/null
+server_stderr
 # Its player dies with it (it may end its games first): then the index
 # is made again from the logs alone.
 for _ in $(seq 100); do
-	run "$REFEREE" league rebuild "$L"
+	run "${LEAGUE[@]}" rebuild "$L"
 	[ "$RC" -eq 0 ] && break
 	sleep 0.2
 done
 expect_eq "$RC" 0 "after kill -9: the player ended with the server, the index made again"
 games_after=$(sed 's/.*: //; s/ games//' "$OUT")
 expect_lt $((before - 1)) "$games_after" "after kill -9: every game the server had shown is in the logs"
-serve -- "$L" --no-play
+serve "${SERVE_AS[@]}" -- "$L" --no-play
 code /api/ladder >/dev/null
 expect_eq "$(json 'd["games"]')" "$games_after" "the restarted server shows them"
+# kill -9 mid-upload: an upload sent slowly is cut by the kill; the one
+# accepted before it, and every game, is there after a restart.
+mkdir "$TMP/bulky"
+cp "$CBOT" "$TMP/bulky/bot"
+echo '{"command": "./bot"}' >"$TMP/bulky/bot.json"
+head -c $((4 << 20)) /dev/urandom >"$TMP/bulky/data"
+tar -czf "$TMP/bulky.tgz" -C "$TMP/bulky" .
+expect_eq "$(post "$alice" before-kill "$TMP/mine.tgz")" 201 \
+	"an upload accepted before the kill: 201"
+code /api/ladder >/dev/null
+cp "$TMP/body" "$TMP/ladder-before"
+curl -s -o "$TMP/bulky.out" -w '%{http_code}' -H "Authorization: Bearer $alice" -F name=slow \
+	-F "archive=@$TMP/bulky.tgz" --limit-rate 100k "$URL/api/bots" >"$TMP/bulky.code" &
+slow_upload=$!
+sleep 2
+kill -9 "$SERVER"
+wait "$SERVER" 2>/dev/null
+server_stderr
+wait "$slow_upload"
+expect_lt 0 $? "the slow upload cut off by the kill"
+# Started again from the folder above, the league named relative to it
+# (an upload's 'league add' runs in the upload's folder).
+cd "$TMP" || exit 99
+serve "${SERVE_AS[@]}" -- league --no-play
+cd - >/dev/null || exit 99
+code /api/ladder >/dev/null
+expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder-before")" "after the restart: the same ladder, the upload accepted before the kill in it"
+expect_eq "$(code /api/bots/before-kill)" 200 "... its bot's page there"
+expect_eq "$(code /api/bots/slow)" 404 "... and the upload cut off not: it was never accepted"
+expect_eq "$(test -e "$L/uploads/slow" || echo none)" none "... nothing of it written"
+expect_eq "$(post "$alice" slow "$TMP/bulky.tgz")" 201 "the same upload sent again whole, to a server given a relative folder: 201"
 stop
-expect_exit 0 "$REFEREE" verify "$L"
+expect_exit 0 "${AS[@]}" "$REFEREE" verify "$L"
 
-# The same as a normal user.
-unprivileged
-if [ "$(id -u)" -eq 0 ]; then
-	cp -r "$L" "$TMP/theirs"
-	chown -R "$AS_UID" "$TMP/theirs"
-	L=$TMP/theirs
+# A bot's page: its rating over time, its games linked to their replay
+# pages, its forfeits with its last words, every text escaped; and the
+# status page.  evil plays until a file 'now' appears in its folder, then
+# writes markup to stderr and exits at the start of each game.
+mkdir "$TMP/evil"
+cp "$CBOT" "$TMP/evil/bot"
+cat >"$TMP/evil/evil.sh" <<'SH'
+#!/bin/sh
+if [ -e now ]; then
+	echo '<b id="pwn">x</b><script>document.title="pwned"</script>' >&2
+	exit 1
 fi
-serve "${AS[@]}" -- "$L" --no-play
-expect_eq "$(code /api/bots/b)" 200 "as a normal user: GET /api/bots/b: 200"
-expect_eq "$(json 'd["name"]')" b "... its bot"
+exec ./bot
+SH
+expect_exit 0 "${LEAGUE[@]}" add --workdir "$TMP/evil" "$L" evil sh ./evil.sh
+# talker, likewise, once 'now' is there: markup as the info of its
+# first move, then a move that is no move.
+mkdir "$TMP/talker"
+cp "$ZOO/zoo.py" "$TMP/talker/"
+cat >"$TMP/talker/talk.py" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import zoo
+def hook(msg, counts):
+    if msg.get("type") != "turn" or not os.path.exists("now"):
+        return zoo.DEFAULT
+    if counts["turn"] == 1:
+        return {"action": msg["legal"][0], "info": '<i id="pwn2">said</i>'}
+    return {"action": "nowhere"}
+sys.exit(zoo.run("talker", hook))
+PY
+# A league of its own, so that it plays every game.
+expect_exit 0 "${LEAGUE[@]}" init "$TMP/talks" --game rolit -o size=6
+expect_exit 0 "${LEAGUE[@]}" add --workdir "$TMP/talker" "$TMP/talks" talker /usr/bin/python3 ./talk.py
+expect_exit 0 "${LEAGUE[@]}" add "$TMP/talks" a "$TMP/a/bot" "$TMP"
+touch "$TMP/evil/now" "$TMP/talker/now"
+expect_exit 0 "${LEAGUE[@]}" run "$TMP/talks" --games 4 --concurrency 2
+expect_exit 0 "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2
+serve "${SERVE_AS[@]}" -- "$L" --no-play
+expect_eq "$(code /api/bots/evil)" 200 "GET /api/bots/evil: 200"
+expect_lt 0 "$(json 'len(d["forfeits"])')" "... its forfeits"
+expect_eq "$(json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1]')" \
+	'<b id="pwn">x</b><script>document.title="pwned"</script>' "... each with its last words, the bot's stderr as it wrote it"
+expect_eq "$(json 'all(f["replay"] == "/games/%06d/game-%06d" % (f["id"] // 1000000, f["id"] % 1000000) for f in d["forfeits"])')" True \
+	"... and its replay page"
+replay=$(json 'd["forfeits"][0]["replay"]')
+code /api/bots/a >/dev/null
+expect_eq "$(json 'all(g["replay"] == g["log"].replace("/logs/", "/games/").replace(".jsonl", "") for g in d["games"])')" True \
+	"GET /api/bots/a: each game with its replay page"
+code /api/ladder >/dev/null
+all_games=$(json 'd["games"]')
+last=$(json '[(r.get("rating"), r["status"]) for r in d["ladder"] if r["name"] == "a"][0]')
+code /api/bots/a >/dev/null
+expect_eq "$(json '{p["games"] for p in d["history"]} <= {-(-'"$all_games"' * k // min(24, '"$all_games"')) for k in range(1, 25)}')" \
+	True "... its rating over time: at up to 24 points of the season's games"
+expect_eq "$(json 'next(((p["rating"], {"lower": "above", "upper": "below"}.get(p.get("bound"), "rated")) for p in d["history"] if p["games"] == '"$all_games"'), (None, "unrated"))')" \
+	"$last" "... the last after them all, as the ladder has it"
+expect_eq "$(code "$replay")" 200 "GET of a forfeit's replay page: 200"
+expect_not_contains "$TMP/body" '<b id="pwn">' "... the bot's markup not in it as markup"
+expect_eq "$(code /games/000001/game-999999)" 404 "GET of a game that is not there: 404"
+expect_eq "$(code /games/000001/..%2f..%2fleague --path-as-is)" 404 "GET of a game path out of runs/: 404"
+expect_eq "$(code /status)" 200 "GET /status: the status page"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/bots/evil" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '&lt;b id="pwn"&gt;x&lt;/b&gt;&lt;script&gt;' "chromium: evil's page shows its last words as text"
+	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "... never as markup"
+	expect_not_contains "$TMP/dom.html" '<title>pwned' "... nor runs its script"
+	expect_contains "$TMP/dom.html" "<a href=\"$replay\">" "... its forfeit linked to its replay page"
+	dump_dom "$URL/bots/a" "$TMP/dom.html"
+	expect_eq "$(grep -o '<svg id="history"[^>]*>' "$TMP/dom.html" | head -1 | grep -c 'aria-label="rating over games played"')" 1 \
+		"chromium: a's page draws its rating over time in an inline SVG"
+	expect_contains "$TMP/dom.html" '<polyline points=' "... a line of it"
+	expect_contains "$TMP/dom.html" '<a href="/games/0000' "... and links its games' replay pages"
+	dump_dom "$URL$replay" "$TMP/dom.html"
+	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "chromium: the replay page: the markup never as markup"
+	expect_contains "$TMP/dom.html" 'evil' "... the game of evil drawn"
+	dump_dom "$URL/status" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<td>games_per_s</td>' "chromium: the status page draws the status"
+	stop
+	serve "${SERVE_AS[@]}" -- "$TMP/talks" --no-play
+	dump_dom "$URL/bots/talker" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" 'info: &lt;i id="pwn2"&gt;said&lt;/i&gt;' "chromium: talker's page shows the info of its last words as text"
+	expect_not_contains "$TMP/dom.html" '<i id="pwn2">' "... never as markup"
+	stop
+	serve "${SERVE_AS[@]}" -- "$L" --no-play
+else
+	for _ in $(seq 14); do ok 0 "# SKIP chromium is not installed"; done
+fi
+# Live, in one chromium tab: the ladder open, a bot uploaded appears on
+# it without a reload; after it played, its page links a replay page.
+if [ -n "$BROWSER" ]; then
+	mkdir "$TMP/late"
+	cp "$CBOT" "$TMP/late/bot"
+	echo '{"command": "./bot"}' >"$TMP/late/bot.json"
+	tar -czf "$TMP/late.tgz" -C "$TMP/late" .
+	printf '%q ' curl -s -o /dev/null -H "Authorization: Bearer $carol" -F name=late \
+		-F "archive=@$TMP/late.tgz" "$URL/api/bots" >"$TMP/upload.sh"
+	printf '%q ' "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2 >"$TMP/play.sh"
+	cdp_port=$(free_port)
+	browser --remote-debugging-port="$cdp_port" about:blank >/dev/null &
+	chromium=$!
+	PYTHONPATH="$(cd "$(dirname "$0")/../tools" && pwd)" "$PYTHON3" - "$cdp_port" "$URL" "$TMP" >"$TMP/live" <<'PY'
+import subprocess, sys
+from cdp import Page
+port, url, tmp = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+page = Page(port, url + "/")
+print("ladder", page.wait("document.querySelector('#ladder a[href=\"/bots/a\"]') !== null", 30))
+page.eval("window.stillHere = true")
+print("late before", page.eval("document.querySelector('a[href=\"/bots/late\"]') !== null"))
+subprocess.run(["sh", tmp + "/upload.sh"], check=True)
+print("late after", page.wait("document.querySelector('a[href=\"/bots/late\"]') !== null", 30))
+print("no reload", page.eval("window.stillHere === true"))
+subprocess.run(["sh", tmp + "/play.sh"], check=True, stdout=subprocess.DEVNULL)
+page.eval("document.querySelector('a[href=\"/bots/late\"]').click()")
+print("bot page", page.wait("location.pathname === '/bots/late' && "
+                            "document.querySelector('#games a[href^=\"/games/\"]') !== null", 30))
+page.eval("document.querySelector('#games a[href^=\"/games/\"]').click()")
+print("replay page", page.wait("location.pathname.startsWith('/games/') && "
+                               "document.title.endsWith(' replay') && document.body.textContent.includes('late')", 30))
+PY
+	kill "$chromium" 2>/dev/null
+	wait "$chromium" 2>/dev/null
+	expect_eq "$(cat "$TMP/live")" "$(printf 'ladder True\nlate before False\nlate after True\nno reload True\nbot page True\nreplay page True')" \
+		"chromium: a bot uploaded appears on the open ladder without a reload, and its page leads to a replay page"
+else
+	ok 0 "# SKIP chromium is not installed"
+fi
 stop
+
+# As root: no server without --user; with it, the server's process is
+# that user's, with no other group, once it listens.
+if [ "$(id -u)" -eq 0 ]; then
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: serve runs as root only when told which user to become: give --user NAME (it drops to NAME once listening)" \
+		"as root without --user: refused"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user no-such-user --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: --user: no user 'no-such-user' on this machine" \
+		"--user of no user: refused"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user root --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: --user: 'root' is root: give a user the server may run as" \
+		"--user root: refused"
+	serve "${SERVE_AS[@]}" -- "$L" --no-play
+	expect_eq "$(grep -E '^(Uid|Gid|Groups):' "/proc/$SERVER/status" | tr -s '\t ' ' ' | sed 's/ $//')" \
+		"$(printf 'Uid: 65534 65534 65534 65534\nGid: 65534 65534 65534 65534\nGroups:')" \
+		"--user nobody: the server's process is nobody's, with no other group"
+	expect_eq "$(code /api/bots/b)" 200 "... and answers: GET /api/bots/b: 200"
+	stop
+	"${LEAGUE[@]}" init "$TMP/roots" --game rolit >/dev/null
+	chown root "$TMP/roots/league.json"
+	expect_exit 2 "$REFEREE" league serve "$TMP/roots" --no-play --user nobody --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: the league's folder is not user nobody's to write ('$TMP/roots/league.json'): give it to them (chown -R nobody $TMP/roots)" \
+		"--user nobody on a folder with a file of root's: refused, naming it"
+else
+	for _ in 1 2 3 4 5; do ok 0 "# SKIP needs root: the server's refusal without --user, and its drop to a user"; done
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user nobody --listen "127.0.0.1:$(free_port)"
+	expect_eq "$(head -1 "$ERR")" "referee league: --user is for a server started as root: this one runs as its user already" \
+		"--user as a normal user: refused"
+fi
 
 done_testing

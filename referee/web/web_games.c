@@ -1,0 +1,134 @@
+/*
+ * A league game's replay and a bot's forfeits (web_games.h): the log
+ * read and replayed as `referee replay` does (replay.h), checked as it
+ * goes, with the bots' words from DIR/stderr/NAME-vK.stderr, where `league
+ * run` keeps each version's stderr under its marks of each game.  A log
+ * without a forfeit record is not replayed for the forfeits: most games
+ * have none.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "report/html.h"
+#include "report/replay.h"
+#include "report/replay_words.h"
+#include "web/web_api.h"
+#include "web/web_games.h"
+
+/* The league's stderr files, indexed. */
+static struct words_index *league_words(const char *dir)
+{
+	struct words_index *x = words_index_new();
+	char *folder = path_join(dir, "stderr");
+
+	words_index_add_folder(x, folder);
+	free(folder);
+	return x;
+}
+
+/* The replay of log `rel` (runs/NNNNNN/game-NNNNNN.jsonl) with the bots'
+ * words of `x`: 0, or -1 when it cannot be read. */
+static int game_replay(const char *dir, const char *rel, const struct words_index *x,
+		       struct replay *r)
+{
+	char *path = path_join(dir, rel), err[ERR_LEN];
+	struct replay_options options = {0};
+	struct game_log log;
+	int rc = logread_load(path, &log, err);
+
+	free(path);
+	if (rc)
+		return -1;
+	rc = replay_build(&log, &options, r, err);
+	logread_free(&log);
+	if (rc == 0)
+		replay_words_add(r->doc, x);
+	return rc;
+}
+
+char *web_game_page(const char *dir, const char *url, size_t *len)
+{
+	char run[8] = "", game[24] = "", err[ERR_LEN], *name, *rel, *text = NULL;
+	struct words_index *x;
+	struct replay r;
+
+	if (sscanf(url, "/games/%7[0-9]/%17[-a-z0-9]", run, game) != 2 ||
+	    strlen(url) != 7 + strlen(run) + 1 + strlen(game))
+		return NULL;
+	name = xasprintf("%s.jsonl", game);
+	rel = web_api_log_path(run, name);
+	free(name);
+	if (!rel)
+		return NULL;
+	x = league_words(dir);
+	if (game_replay(dir, rel, x, &r) == 0) {
+		text = html_replay_text(r.doc, len, err);
+		replay_free(&r);
+	}
+	words_index_free(x);
+	free(rel);
+	return text;
+}
+
+/* Adds to `out` the forfeits of seats named `name` in replay `doc`. */
+static void forfeits_of(cJSON *out, const cJSON *doc, const cJSON *game, const char *name)
+{
+	const cJSON *players = json_member(doc, "players"), *step;
+
+	cJSON_ArrayForEach(step, json_member(doc, "steps")) {
+		const cJSON *f = json_member(step, "forfeit"), *seat = json_member(step, "seat");
+		const char *who = cJSON_IsNumber(seat) ? cJSON_GetStringValue(
+			cJSON_GetArrayItem(players, seat->valueint)) : NULL;
+		cJSON *o;
+
+		if (!f || !who || strcmp(who, name) || cJSON_GetArraySize(out) >= WEB_FORFEITS)
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddItemToObject(o, "id", cJSON_Duplicate(json_member(game, "id"), 1));
+		cJSON_AddItemToObject(o, "replay", cJSON_Duplicate(json_member(game, "replay"), 1));
+		cJSON_AddItemToObject(o, "reason", cJSON_Duplicate(json_member(f, "reason"), 1));
+		cJSON_AddItemToObject(o, "detail", cJSON_Duplicate(json_member(f, "detail"), 1));
+		if (json_member(step, "last_words"))
+			cJSON_AddItemToObject(o, "last_words",
+					      cJSON_Duplicate(json_member(step, "last_words"), 1));
+		cJSON_AddItemToArray(out, o);
+	}
+}
+
+cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name)
+{
+	cJSON *out = cJSON_CreateArray();
+	struct words_index *x = NULL;
+	const cJSON *g;
+
+	cJSON_ArrayForEach(g, games) {
+		const char *log = cJSON_GetStringValue(json_member(g, "log"));
+		char *rel, *path, *text;
+		struct replay r;
+
+		if (cJSON_GetArraySize(out) >= WEB_FORFEITS || !log || strncmp(log, "/logs/", 6))
+			continue;
+		rel = xasprintf("runs/%s", log + 6);
+		path = path_join(dir, rel);
+		text = files_read_all(path, NULL);
+		if (text && strstr(text, "\"type\":\"forfeit\"")) {
+			x = x ? x : league_words(dir);
+			if (game_replay(dir, rel, x, &r) == 0) {
+				forfeits_of(out, r.doc, g, name);
+				replay_free(&r);
+			}
+		}
+		free(text);
+		free(path);
+		free(rel);
+	}
+	if (x)
+		words_index_free(x);
+	return out;
+}
