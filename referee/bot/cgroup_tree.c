@@ -68,6 +68,22 @@ static int write_pid(const char *dir, pid_t pid)
 	return cgroup_write(dir, "cgroup.procs", text);
 }
 
+/* A run's folder is arena-PID, or arena-PID-K (K = 2, 3, ...) when a
+ * folder of that name is there already: what a run left when its keeper
+ * was killed too (kill -9 of every process, a machine's shutdown), whose
+ * PID the kernel has since handed to this process, or a run of another
+ * PID namespace.  Taking it would mix two runs' bots; failing would
+ * leave this run without control groups.  Makes `name` the K-th. */
+#define RUN_NAMES 100
+
+static void run_name(char *name, size_t size, int k)
+{
+	if (k == 1)
+		snprintf(name, size, "arena-%ld", (long)getpid());
+	else
+		snprintf(name, size, "arena-%ld-%d", (long)getpid(), k);
+}
+
 /* Writes "+memory +pids +cpu" to `dir`'s cgroup.subtree_control unless
  * they are on already.  0, or -1 with errno. */
 static int enable_controllers(const char *dir)
@@ -85,23 +101,36 @@ static int open_v2(struct cgroup_tree *tree, const char *own_dir, char *err)
 {
 	bool root = offers_controllers(own_dir, "cgroup.subtree_control");
 	char name[48];
-	int saved;
+	int saved, made;
 
 	tree->version = 2;
-	snprintf(name, sizeof name, "arena-%ld", (long)getpid());
 	if (!root && !offers_controllers(own_dir, "cgroup.controllers")) {
 		errorf(err, "the referee's control group %s does not offer it the "
 		       "memory, pids and cpu controllers (it is not delegated to "
 		       "its user)", own_dir);
 		return -2;
 	}
-	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
-		tree->dir[h] = path_join(own_dir, name);
+	made = -1;
+	for (int k = 1; k <= RUN_NAMES && made < 0; k++) {
+		run_name(name, sizeof name, k);
+		free(tree->dir[0]);
+		tree->dir[0] = path_join(own_dir, name);
+		if ((made = mkdir(tree->dir[0], 0755)) < 0 && errno != EEXIST)
+			break;
+	}
+	for (int h = 1; h < CGROUP_HIERARCHIES; h++)
+		tree->dir[h] = xstrdup(tree->dir[0]);
 	tree->leaf = path_join(tree->dir[0], "referee");
-	if (mkdir(tree->dir[0], 0755) < 0 || mkdir(tree->leaf, 0755) < 0) {
+	if (made < 0 || mkdir(tree->leaf, 0755) < 0) {
 		errorf(err, "cannot make a control group in %s: %s", own_dir,
 		       strerror(errno));
-		rmdir(tree->dir[0]);
+		if (made == 0)
+			rmdir(tree->dir[0]);
+		else /* another run's: cgroup_tree_close() must not sweep it */
+			for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+				free(tree->dir[h]);
+				tree->dir[h] = NULL;
+			}
 		return -2;
 	}
 	if (write_pid(tree->leaf, getpid()) < 0) {
@@ -142,30 +171,69 @@ static int keep_freezer_on(const struct cgroup_tree *tree, bool on)
 	return rc;
 }
 
+/* v1: makes the run's folder `name` in each hierarchy, under the
+ * referee's group (hierarchies mounted together share it): 0, or -1 with
+ * errno and the hierarchy that failed in *failed, what it made removed
+ * again. */
+static int make_v1_dirs(struct cgroup_tree *tree, char *const *mounts,
+			char *const *owns, const char *name, int *failed)
+{
+	int h, saved;
+
+	for (h = 0; h < CGROUP_HIERARCHIES; h++) {
+		char *own = path_join(mounts[h], owns[h]);
+		bool shared = false;
+
+		tree->dir[h] = path_join(own, name);
+		free(own);
+		for (int k = 0; k < h; k++)
+			shared |= !strcmp(tree->dir[k], tree->dir[h]);
+		if (!shared && mkdir(tree->dir[h], 0755) < 0)
+			break;
+	}
+	if (h == CGROUP_HIERARCHIES)
+		return 0;
+	saved = errno;
+	*failed = h;
+	free(tree->dir[h]);
+	tree->dir[h] = NULL;
+	while (h-- > 0) {
+		bool shared = false;
+
+		for (int k = 0; k < h; k++)
+			shared |= !strcmp(tree->dir[k], tree->dir[h]);
+		if (!shared)
+			rmdir(tree->dir[h]);
+		free(tree->dir[h]);
+		tree->dir[h] = NULL;
+	}
+	errno = saved;
+	return -1;
+}
+
 /* v1: the run's folder in each hierarchy, under the referee's group. */
 static int open_v1(struct cgroup_tree *tree, char *const *mounts,
 		   char *const *owns, char *err)
 {
 	char name[48];
+	int rc = -1, failed = 0;
 
 	tree->version = 1;
-	snprintf(name, sizeof name, "arena-%ld", (long)getpid());
-	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
-		char *own = path_join(mounts[h], owns[h]);
-		bool shared = false;
+	for (int k = 1; k <= RUN_NAMES && rc < 0; k++) {
+		run_name(name, sizeof name, k);
+		rc = make_v1_dirs(tree, mounts, owns, name, &failed);
+		if (rc < 0 && errno != EEXIST)
+			break;
+	}
+	if (rc < 0) {
+		char *own = path_join(mounts[failed], owns[failed]);
 
-		tree->dir[h] = path_join(own, name);
-		for (int k = 0; k < h; k++)
-			shared |= !strcmp(tree->dir[k], tree->dir[h]);
-		if (!shared && mkdir(tree->dir[h], 0755) < 0) {
-			errorf(err, "cannot make a control group in %s: %s%s", own,
-			       strerror(errno), errno == EACCES || errno == EPERM ||
-			       errno == EROFS ? " (with cgroup v1, as here, only "
-			       "root can)" : "");
-			free(own);
-			return -1;
-		}
+		errorf(err, "cannot make a control group in %s: %s%s", own,
+		       strerror(errno), errno == EACCES || errno == EPERM ||
+		       errno == EROFS ? " (with cgroup v1, as here, only "
+		       "root can)" : "");
 		free(own);
+		return -1;
 	}
 	if (keep_freezer_on(tree, true) < 0)
 		return errorf(err, "cannot keep a control group frozen in %s: %s",

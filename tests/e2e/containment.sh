@@ -111,6 +111,32 @@ ok $? "ceiling: the log's header names the clock"
 expect_exit 0 "$REFEREE" play rolit -o size=4 --move-ms 300 "spin=$(zoo spin)" "$(cbot)"
 expect_contains "$OUT" 'forfeit: timeout: no reply within 300 ms of CPU time to "turn"' "cpu: a bot that spins is stopped at its CPU time"
 
+# A run's folder of control groups is named by its PID: one left by a run
+# whose keeper was killed too (kill -9 of everything) is there when the
+# kernel hands that PID to a later referee, which takes the next name and
+# keeps its bots in control groups (it fell back to the fallback before).
+if no_control_group; then
+	ok 0 "a leftover group of the referee's PID # SKIP $NO_CONTROL_GROUP"
+else
+	# shellcheck disable=SC2016 # expanded by the inner shell, whose PID the referee keeps
+	bash -c 'own=$(sed -n "s/^[0-9]*:freezer:\(.*\)$/\1/p" /proc/self/cgroup)
+	if [ -n "$own" ]; then dir=/sys/fs/cgroup/freezer${own%/}/arena-$$
+	else dir=/sys/fs/cgroup$(sed -n "s/^0:://p" /proc/self/cgroup)/arena-$$; fi
+	mkdir "$dir" && echo "$dir" >"$1/leftover" &&
+		exec "$2" play rolit -o size=4 --log "$1/leftover.jsonl" "$3" "$3"' \
+		_ "$TMP" "$REFEREE" "$(cbot)" >/dev/null 2>"$TMP/leftover.err"
+	grep -q '"containment":"control groups' "$TMP/leftover.jsonl"
+	ok $? "a leftover group of the referee's PID: its bots are in control groups all the same"
+	leftover=$(cat "$TMP/leftover")
+	for _ in $(seq 100); do # the keeper removes the run's own once it ended
+		[ -d "$leftover-2" ] || break
+		sleep 0.1
+	done
+	[ -d "$leftover" ] && [ ! -d "$leftover-2" ]
+	ok $? "... the leftover is left as it was, and the run's own folder is gone"
+	rmdir "$leftover"
+fi
+
 # --- without a control group -----------------------------------------------------------
 expect_exit 0 "$REFEREE" play rolit -o size=4 --no-limits --log "$TMP/nolimits.jsonl" "$(cbot)" "$(cbot)"
 expect_eq "$(cat "$ERR")" "referee play: --no-limits: the bots run uncontained (all the memory, CPU and processes they want; moves timed by the wall clock): for trusted bots only" "--no-limits says in one line what it gives up"

@@ -274,6 +274,55 @@ START_TEST(v1_hierarchy_not_writable)
 }
 END_TEST
 
+/* A folder of this process's name left by a run whose keeper was killed
+ * too, in one hierarchy only: the run takes the next name, free in all of
+ * them, and leaves the old one as it was (it may be another namespace's
+ * live run). */
+START_TEST(v1_a_leftover_folder_of_this_pid)
+{
+	static const char *const controllers[] = {
+		"memory", "pids", "cpu", "cpuacct", "freezer",
+	};
+	struct cgroup_tree tree;
+	char err[ERR_LEN] = "", path[256], want[300], stale[600];
+
+	for (int h = 0; h < 5; h++) {
+		snprintf(path, sizeof path, "/%s/ci", controllers[h]);
+		make_dirs(path);
+	}
+	snprintf(path, sizeof path, "/freezer/ci/arena-%ld/bot-1-1", (long)getpid());
+	make_dirs(path);
+	ck_assert_int_eq(cgroup_tree_open(&tree, 1, root, "/ci", err), 0);
+	for (int h = 0; h < 5; h++) {
+		snprintf(want, sizeof want, "%s/%s/ci/arena-%ld-2", root, controllers[h],
+			 (long)getpid());
+		ck_assert_str_eq(tree.dir[h], want);
+	}
+	cgroup_tree_close(&tree);
+	snprintf(stale, sizeof stale, "%s%s", root, path);
+	ck_assert_int_eq(access(stale, F_OK), 0);
+	snprintf(want, sizeof want, "%s/memory/ci/arena-%ld", root, (long)getpid());
+	ck_assert_int_eq(access(want, F_OK), -1);
+}
+END_TEST
+
+START_TEST(v2_a_leftover_folder_of_this_pid)
+{
+	struct cgroup_tree tree;
+	char err[ERR_LEN] = "", path[256], run[600];
+
+	delegated_v2("cpu memory pids\n");
+	snprintf(path, sizeof path, "/user.slice/run-1.scope/arena-%ld/bot-1-1", (long)getpid());
+	make_dirs(path);
+	ck_assert_int_eq(cgroup_tree_open(&tree, 2, root, "/user.slice/run-1.scope", err), 0);
+	snprintf(run, sizeof run, "%s/user.slice/run-1.scope/arena-%ld-2", root, (long)getpid());
+	ck_assert_str_eq(tree.dir[0], run);
+	cgroup_tree_close(&tree);
+	snprintf(run, sizeof run, "%s%s", root, path);
+	ck_assert_int_eq(access(run, F_OK), 0);
+}
+END_TEST
+
 /* The tree as /proc/self/mountinfo and /proc/self/cgroup describe it. */
 START_TEST(v2_found_from_proc)
 {
@@ -368,6 +417,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, v2_group_not_delegated);
 	tcase_add_test(tc, v1_a_group_in_each_hierarchy);
 	tcase_add_test(tc, v1_hierarchy_not_writable);
+	tcase_add_test(tc, v1_a_leftover_folder_of_this_pid);
+	tcase_add_test(tc, v2_a_leftover_folder_of_this_pid);
 	tcase_add_test(tc, v2_found_from_proc);
 	tcase_add_test(tc, v1_found_from_proc_beside_an_empty_v2);
 	tcase_add_test(tc, delegation_command);
