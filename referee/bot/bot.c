@@ -328,14 +328,6 @@ static int poll_ms(const struct bot *bot, int64_t left)
 	return ms > INT_MAX ? INT_MAX : (int)ms;
 }
 
-void bot_contain_killed(struct bot *bot, int rc)
-{
-	if (rc == -2)
-		bot->killed = BOT_CONTAINMENT;
-	else if (rc == -3)
-		bot->killed = BOT_MEMORY_HELD;
-}
-
 /* Whether the referee counts the bot's memory itself: the fallback's,
  * as a control group's kernel does that. */
 static bool memory_counted(const struct bot *bot)

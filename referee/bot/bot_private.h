@@ -50,8 +50,15 @@ struct bot {
 void bot_close_fd(int *fd);
 
 /* Notes that the bot was killed when `rc`, a freeze's answer
- * (contain_freeze()), says so: -2 or -3. */
-void bot_contain_killed(struct bot *bot, int rc);
+ * (contain_freeze()), says so: -2 or -3.  Inline, as bot.c and
+ * bot_restop.c, which bot.c calls, both note it. */
+static inline void bot_contain_killed(struct bot *bot, int rc)
+{
+	if (rc == -2)
+		bot->killed = BOT_CONTAINMENT;
+	else if (rc == -3)
+		bot->killed = BOT_MEMORY_HELD;
+}
 
 /* Adds or removes a bot's process group in the list of those started and
  * not yet reaped, which bot_kill_all() kills. */
