@@ -102,9 +102,11 @@ expect_eq "$(tr '\n' ' ' <<<"$CHECK")" "True True True 3 " \
 # kill -9 of the referee in the middle of a set (games 5 and 6, played
 # at once: one ended, its log waiting for the set's S, the other under
 # way): --resume sets the whole set aside and plays it again.  The bot c
-# is slow, and quits at once where it sits first, so that one game of the
-# set ends while the other is still under way when the kill comes.
-write_file "$TMP/k.json" "" "$(zoo slow 100 0)"
+# is slow (300 ms a turn, so that the set's other game lasts seconds
+# even when a loaded machine makes the watch below slow), and quits at
+# once where it sits first, so that one game of the set ends while the
+# other is still under way when the kill comes.
+write_file "$TMP/k.json" "" "$(zoo slow 300 0)"
 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --concurrency 1 >"$TMP/k.out" 2>"$TMP/k.err" </dev/null &
 pid=$!
 ended=
