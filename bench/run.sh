@@ -234,7 +234,7 @@ once per run, so decisions/s differ by little; the start is what costs).
 "2 players, both, fallback": contained without control groups (bots stopped
     off move, CPU time read from /proc); compare with "2 players, sandbox"
     and, run as root, with "2 players, sandbox, nobody": the same user
-    without containment (a normal user's sandbox costs more than root's).
+    (nobody) without containment.
 ratio: decisions/s over 1-child pipe round trips/s (target >= 0.5).
 ratio/N: over round trips/s of a ping-pong whose parent talks in turn to as
     many children as there are bots (the same pattern of wake-ups).
