@@ -199,6 +199,10 @@ while [ "$round" -le "$rounds" ]; do
 	play 2 "$g2" >"$tmp/run"
 	row "2 players, both (default)" "$rt1" "$rt2"
 	as=$fallback_as
+	if [ -n "$as" ]; then
+		play 2 "$g2" --no-limits >"$tmp/run"
+		row "2 players, sandbox, nobody" "$rt1" "$rt2"
+	fi
 	play 2 "$g2" >"$tmp/run"
 	as=
 	row "2 players, both, fallback" "$rt1" "$rt2"
@@ -228,7 +232,9 @@ cat <<'NOTE'
 Runs are without the sandbox but for "2 players, sandbox" (each bot starts
 once per run, so decisions/s differ by little; the start is what costs).
 "2 players, both, fallback": contained without control groups (bots stopped
-    off move, CPU time read from /proc); compare with "2 players, sandbox".
+    off move, CPU time read from /proc); compare with "2 players, sandbox"
+    and, run as root, with "2 players, sandbox, nobody": the same user
+    (nobody) without containment.
 ratio: decisions/s over 1-child pipe round trips/s (target >= 0.5).
 ratio/N: over round trips/s of a ping-pong whose parent talks in turn to as
     many children as there are bots (the same pattern of wake-ups).

@@ -52,6 +52,9 @@ struct known {
 	clockid_t clock;  /* its CPU clock */
 	int64_t reaped;   /* the clock ticks of the children it reaped */
 	int64_t rss;      /* its resident pages */
+	long threads;
+	int64_t ran;      /* its CPU clock before its stat and children were
+			   * last read, ns; -1 when not read before them */
 };
 
 struct procstop {
@@ -303,7 +306,7 @@ static void known_add(struct procstop *p, pid_t pid, const struct stat_of *st)
 		p->known = xrealloc(p->known, p->known_cap * sizeof *p->known);
 	}
 	p->known[p->known_count++] = (struct known){ pid, clock, st->reaped,
-						     st->rss };
+						     st->rss, st->threads, -1 };
 }
 
 static void seen_add(struct procstop *p, pid_t pid, const struct stat_of *st,
@@ -675,6 +678,51 @@ static bool known_cpu_ns(const struct procstop *p, bool all, int64_t *ns)
 	return p->known_count > 0;
 }
 
+/* Whether the processes the last scan found are still all there is,
+ * without a scan: the kernel gave out pids since, maybe to other
+ * processes of the machine (ns_last_pid counts the referee's PID
+ * namespace: the bot's own counter can be read only from inside it).
+ * A process whose CPU clock has not moved since its stat was read ran
+ * no code: it forked and reaped nothing, so only the stat of those that
+ * ran is read again (the children each reaped); the children files of
+ * all, where an orphan lands, must list no process but known ones.
+ * False (a scan is due) when one is gone, has threads, or has a child
+ * the scan did not find. */
+static bool known_refresh(struct procstop *p)
+{
+	struct pids kids = { 0 };
+	bool same = p->known_count > 0;
+
+	for (size_t i = 0; same && i < p->known_count; i++) {
+		struct known *k = &p->known[i];
+		struct stat_of st;
+		struct timespec t;
+		int64_t ran;
+
+		if (!(same = k->threads == 1 && !clock_gettime(k->clock, &t)))
+			continue;
+		if ((ran = (int64_t)t.tv_sec * 1000000000 + t.tv_nsec) == k->ran)
+			continue;
+		same = read_stat(p, k->pid, 0, &st) && st.threads == 1;
+		k->reaped = same ? st.reaped : k->reaped;
+		k->rss = same ? st.rss : k->rss;
+		k->ran = ran;
+	}
+	for (size_t i = 0; same && i < p->known_count; i++) {
+		same = p->known[i].threads == 1 && p->known[i].ran >= 0;
+		kids.count = 0;
+		if (same)
+			add_children(p, p->known[i].pid, p->known[i].pid, &kids);
+		for (size_t j = 0; same && j < kids.count; j++) {
+			same = false;
+			for (size_t k = 0; !same && k < p->known_count; k++)
+				same = p->known[k].pid == kids.list[j];
+		}
+	}
+	free(kids.list);
+	return same;
+}
+
 int64_t procstop_cpu_ns(struct procstop *p)
 {
 	struct pids found = { 0 };
@@ -685,6 +733,10 @@ int64_t procstop_cpu_ns(struct procstop *p)
 	/* Nothing born since the last scan, nothing of it gone: what it
 	 * found is all there is. */
 	ok = last >= 0 && last == p->last_pid && known_cpu_ns(p, true, &ns);
+	if (!ok && last >= 0 && known_refresh(p)) {
+		p->last_pid = last;
+		ok = known_cpu_ns(p, true, &ns);
+	}
 	if (!ok) {
 		p->last_pid = last;
 		ok = scan(p, &found, NULL) && known_cpu_ns(p, false, &ns);
