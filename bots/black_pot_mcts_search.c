@@ -19,9 +19,9 @@
 #define MCTS_SAMPLE 20	   /* moves weighed by the playout policy a ply */
 #define MCTS_EXPLORE 40.0  /* UCB1's constant, in points */
 
-struct mcts_move {
-	int index, count, cells[3];
-	double value, sum;
+/* A root candidate's iterations and their total value. */
+struct mcts_stats {
+	double sum;
 	long visits;
 };
 
@@ -90,7 +90,7 @@ static double mcts_playout(struct black_pot_mcts *m, const struct black_pot_eval
 }
 
 /* The candidate UCB1 picks. */
-static int mcts_select(const struct mcts_move *moves, int count, long total)
+static int mcts_select(const struct mcts_stats *stats, int count, long total)
 {
 	double best = -DBL_MAX;
 	int pick = 0;
@@ -98,11 +98,11 @@ static int mcts_select(const struct mcts_move *moves, int count, long total)
 	for (int i = 0; i < count; i++) {
 		double u;
 
-		if (!moves[i].visits)
+		if (!stats[i].visits)
 			return i;
-		u = moves[i].sum / (double)moves[i].visits +
+		u = stats[i].sum / (double)stats[i].visits +
 		    MCTS_EXPLORE * sqrt(log((double)total) /
-					(double)moves[i].visits);
+					(double)stats[i].visits);
 		if (u > best) {
 			best = u;
 			pick = i;
@@ -111,76 +111,42 @@ static int mcts_select(const struct mcts_move *moves, int count, long total)
 	return pick;
 }
 
-static int mcts_by_value(const void *a, const void *b)
-{
-	const struct mcts_move *x = a, *y = b;
-
-	return (x->value < y->value) - (x->value > y->value);
-}
-
 /* The index in the legal list of the move to play. */
-static int mcts_choose(struct black_pot_mcts *m, struct mcts_move *moves,
+static int mcts_choose(struct black_pot_mcts *m,
+		       struct black_pot_eval_move *moves,
 		       int count, struct black_pot_eval_board *board, int side,
 		       const int roll[3], bool other_same_roll,
 		       const struct search_clock *clock, long max_iterations)
 {
+	struct mcts_stats stats[MCTS_CANDIDATES] = {{0, 0}};
 	struct black_pot_eval eval;
 	long total = 0;
 	int pick = 0;
 
 	black_pot_eval_init(&eval, board, &m->rolls);
-	for (int i = 0; i < count; i++)
-		moves[i].value = black_pot_eval_delta(&eval, board, side,
-						      moves[i].cells,
-						      moves[i].count);
-	qsort(moves, (size_t)count, sizeof *moves, mcts_by_value);
+	black_pot_eval_rank(&eval, board, side, moves, count);
 	if (count > MCTS_CANDIDATES)
 		count = MCTS_CANDIDATES;
 	while (count > 1 && (!clock || !search_clock_expired(clock)) &&
 	       (!max_iterations || total < max_iterations)) {
-		int i = mcts_select(moves, count, ++total);
+		int i = mcts_select(stats, count, ++total);
 		struct black_pot_eval_board after = *board;
 
 		black_pot_eval_play(&after, side, moves[i].cells,
 				    moves[i].count);
-		moves[i].sum += moves[i].value +
+		stats[i].sum += moves[i].value +
 				mcts_playout(m, &eval, &after, side, roll,
 					     other_same_roll);
-		moves[i].visits++;
+		stats[i].visits++;
 	}
 	m->iterations = total;
 	for (int i = 1; i < count; i++)
-		if (moves[i].visits &&
-		    moves[i].sum / (double)moves[i].visits >
-			    moves[pick].sum / (double)(moves[pick].visits ?
-							       moves[pick].visits : 1))
+		if (stats[i].visits &&
+		    stats[i].sum / (double)stats[i].visits >
+			    stats[pick].sum / (double)(stats[pick].visits ?
+							       stats[pick].visits : 1))
 			pick = i;
 	return moves[pick].index;
-}
-
-static int mcts_read_legal(const cJSON *legal, struct mcts_move *moves,
-			   const struct black_pot_eval_board *board)
-{
-	const cJSON *action;
-	int count = 0;
-
-	cJSON_ArrayForEach(action, legal) {
-		const cJSON *names = cJSON_GetObjectItemCaseSensitive(action, "cells");
-		struct mcts_move *mv = &moves[count];
-
-		mv->index = count++;
-		mv->count = cJSON_GetArraySize(names);
-		if (mv->count > 3)
-			return -1;
-		for (int i = 0; i < mv->count; i++) {
-			mv->cells[i] = black_pot_eval_cell(cJSON_GetStringValue(
-				cJSON_GetArrayItem(names, i)));
-			if (mv->cells[i] < 0 || !board->number[mv->cells[i]] ||
-			    board->owner[mv->cells[i]] >= 0)
-				return -1;
-		}
-	}
-	return count;
 }
 
 /* Whether, with 2 players, the other side has still to play this roll:
@@ -215,7 +181,7 @@ int black_pot_mcts_pick(struct black_pot_mcts *m, const cJSON *view,
 	const cJSON *you = cJSON_GetObjectItemCaseSensitive(view, "you");
 	const cJSON *roll = cJSON_GetObjectItemCaseSensitive(view, "roll");
 	struct black_pot_eval_board board;
-	struct mcts_move *moves;
+	struct black_pot_eval_move *moves;
 	int count = cJSON_GetArraySize(legal), pick = -1, dice[3];
 
 	if (black_pot_eval_read_view(view, &board, err) < 0)
@@ -229,7 +195,7 @@ int black_pot_mcts_pick(struct black_pot_mcts *m, const cJSON *view,
 	for (int i = 0; i < 3; i++)
 		dice[i] = cJSON_GetArrayItem(roll, i)->valueint;
 	moves = arena_games_xcalloc((size_t)count, sizeof *moves);
-	if (mcts_read_legal(legal, moves, &board) == count)
+	if (black_pot_eval_read_legal(legal, moves, &board) == count)
 		pick = mcts_choose(m, moves, count, &board, you->valueint, dice,
 				   mcts_other_same_roll(m, view, &board,
 							you->valueint),
