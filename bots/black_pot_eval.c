@@ -29,6 +29,32 @@ int black_pot_eval_cell(const char *name)
 		       (row - 1) * BLACK_POT_SIDE + name[0] - 'A' : -1;
 }
 
+int black_pot_eval_read_legal(const cJSON *legal,
+			      struct black_pot_eval_move *moves,
+			      const struct black_pot_eval_board *board)
+{
+	const cJSON *action;
+	int count = 0;
+
+	cJSON_ArrayForEach(action, legal) {
+		const cJSON *names = cJSON_GetObjectItemCaseSensitive(action, "cells");
+		struct black_pot_eval_move *m = &moves[count];
+
+		m->index = count++;
+		m->count = cJSON_GetArraySize(names);
+		if (m->count > 3)
+			return -1;
+		for (int i = 0; i < m->count; i++) {
+			m->cells[i] = black_pot_eval_cell(cJSON_GetStringValue(
+				cJSON_GetArrayItem(names, i)));
+			if (m->cells[i] < 0 || !board->number[m->cells[i]] ||
+			    board->owner[m->cells[i]] >= 0)
+				return -1;
+		}
+	}
+	return count;
+}
+
 /* Marks the cells of the view's scored lines in their direction. */
 static int black_pot_eval_read_lines(const cJSON *lines,
 				     struct black_pot_eval_board *board,
@@ -199,6 +225,24 @@ double black_pot_eval_delta(const struct black_pot_eval *eval,
 		board->owner[cells[k]] = -1;
 	board->pawns[side] += count;
 	return after - before - BLACK_POT_EVAL_PAWN * count;
+}
+
+static int black_pot_eval_by_value(const void *a, const void *b)
+{
+	const struct black_pot_eval_move *x = a, *y = b;
+
+	return (x->value < y->value) - (x->value > y->value);
+}
+
+void black_pot_eval_rank(const struct black_pot_eval *eval,
+			 struct black_pot_eval_board *board, int side,
+			 struct black_pot_eval_move *moves, int count)
+{
+	for (int i = 0; i < count; i++)
+		moves[i].value = black_pot_eval_delta(eval, board, side,
+						      moves[i].cells,
+						      moves[i].count);
+	qsort(moves, (size_t)count, sizeof *moves, black_pot_eval_by_value);
 }
 
 void black_pot_eval_play(struct black_pot_eval_board *board, int side,

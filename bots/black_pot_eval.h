@@ -47,6 +47,20 @@ int black_pot_eval_read_view(const cJSON *view,
  * when it names none of the grid. */
 int black_pot_eval_cell(const char *name);
 
+/* One legal move of the turn: the cells it fills, and a value for the
+ * bot's own use. */
+struct black_pot_eval_move {
+	int index; /* in the turn's legal list */
+	int count, cells[3];
+	double value;
+};
+
+/* The turn's legal list as moves[] (one for each element); their count,
+ * or -1 when one of them does not name free cells of the board. */
+int black_pot_eval_read_legal(const cJSON *legal,
+			      struct black_pot_eval_move *moves,
+			      const struct black_pot_eval_board *board);
+
 /* Sets up the windows of the board's numbers. */
 void black_pot_eval_init(struct black_pot_eval *eval,
 			 const struct black_pot_eval_board *board,
@@ -57,6 +71,12 @@ void black_pot_eval_init(struct black_pot_eval *eval,
 double black_pot_eval_delta(const struct black_pot_eval *eval,
 			    struct black_pot_eval_board *board, int side,
 			    const int *cells, int count);
+
+/* Values each of the `count` moves[] by black_pot_eval_delta for `side`
+ * and sorts them best first. */
+void black_pot_eval_rank(const struct black_pot_eval *eval,
+			 struct black_pot_eval_board *board, int side,
+			 struct black_pot_eval_move *moves, int count);
 
 /* Puts pawns of `side` on the `count` free cells[]. */
 void black_pot_eval_play(struct black_pot_eval_board *board, int side,

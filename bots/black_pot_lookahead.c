@@ -26,13 +26,6 @@ struct lookahead {
 	struct black_pot_rolls rolls;
 };
 
-/* One legal move of the turn: the cells it fills. */
-struct lookahead_move {
-	int index; /* in the turn's legal list */
-	int count, cells[3];
-	double value;
-};
-
 /* What `side` may expect from the next roll on `board`, less what the
  * other side may: for every roll, the best move of each side (placing
  * nothing is always possible, worth 0).  Sets *stopped when the clock ran
@@ -78,48 +71,12 @@ static double lookahead_expect(const struct lookahead *look,
 	return expect;
 }
 
-/* The legal moves of the turn as cells; their count, or -1 when one of
- * them does not name its cells. */
-static int lookahead_read_legal(const cJSON *legal,
-				struct lookahead_move *moves,
-				const struct black_pot_eval_board *board)
-{
-	const cJSON *action;
-	int count = 0;
-
-	cJSON_ArrayForEach(action, legal) {
-		const cJSON *names = cJSON_GetObjectItemCaseSensitive(action, "cells");
-		struct lookahead_move *m = &moves[count];
-
-		m->index = count++;
-
-		m->count = cJSON_GetArraySize(names);
-		if (m->count > 3)
-			return -1;
-		for (int i = 0; i < m->count; i++) {
-			m->cells[i] = black_pot_eval_cell(cJSON_GetStringValue(
-				cJSON_GetArrayItem(names, i)));
-			if (m->cells[i] < 0 || !board->number[m->cells[i]] ||
-			    board->owner[m->cells[i]] >= 0)
-				return -1;
-		}
-	}
-	return count;
-}
-
-static int lookahead_by_value(const void *a, const void *b)
-{
-	const struct lookahead_move *x = a, *y = b;
-
-	return (x->value < y->value) - (x->value > y->value);
-}
-
 /* The index in the turn's legal list of the move to play: every move
  * weighed by its own change of the evaluation, then the most promising
  * ones, in order, by the expectimax over the next roll while time lasts;
  * the best of those wins (the first one always gets there). */
 static int lookahead_choose(const struct lookahead *look, const cJSON *turn,
-			    struct lookahead_move *moves, int count,
+			    struct black_pot_eval_move *moves, int count,
 			    struct black_pot_eval_board *board, int side)
 {
 	struct search_clock clock;
@@ -130,11 +87,7 @@ static int lookahead_choose(const struct lookahead *look, const cJSON *turn,
 
 	search_clock_start(&clock, turn, look->ms);
 	black_pot_eval_init(&eval, board, &look->rolls);
-	for (int i = 0; i < count; i++)
-		moves[i].value = black_pot_eval_delta(&eval, board, side,
-						      moves[i].cells,
-						      moves[i].count);
-	qsort(moves, (size_t)count, sizeof *moves, lookahead_by_value);
+	black_pot_eval_rank(&eval, board, side, moves, count);
 	pick = moves[0].index;
 	for (int i = 0; i < count && !stopped; i++) {
 		struct black_pot_eval_board after = *board;
@@ -158,7 +111,7 @@ static cJSON *lookahead_decide(const cJSON *turn, void *ctx)
 	const struct lookahead *look = ctx;
 	const cJSON *view = arena_state(turn), *legal = arena_legal(turn);
 	const cJSON *you = cJSON_GetObjectItemCaseSensitive(view, "you");
-	struct lookahead_move *moves;
+	struct black_pot_eval_move *moves;
 	struct black_pot_eval_board board;
 	char err[GAME_ERR_LEN];
 	int count = cJSON_GetArraySize(legal), pick = -1;
@@ -174,7 +127,7 @@ static cJSON *lookahead_decide(const cJSON *turn, void *ctx)
 		return NULL;
 	}
 	moves = arena_games_xcalloc((size_t)count, sizeof *moves);
-	if (lookahead_read_legal(legal, moves, &board) == count)
+	if (black_pot_eval_read_legal(legal, moves, &board) == count)
 		pick = lookahead_choose(look, turn, moves, count, &board,
 					you->valueint);
 	else

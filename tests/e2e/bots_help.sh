@@ -29,6 +29,7 @@ for flag in --help -h; do
 	helps "$flag" "usage: rolit-search [--ms N]" "$BOTS/rolit-search"
 	helps "$flag" "usage: rolit-mcts [--ms N]" "$BOTS/rolit-mcts"
 	helps "$flag" "usage: black-pot-lookahead [--ms N]" "$BOTS/black-pot-lookahead"
+	helps "$flag" "usage: black-pot-mcts [--ms N]" "$BOTS/black-pot-mcts"
 	helps "$flag" "random-py: " "$PYTHON3" "$top_srcdir/bots/random_bot.py"
 	helps "$flag" "threshold-py: " "$PYTHON3" "$top_srcdir/bots/threshold_bot.py"
 	helps "$flag" "greedy-bp: " "$PYTHON3" "$top_srcdir/bots/greedy_black_pot.py"

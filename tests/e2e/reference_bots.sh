@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The reference search bots, rolit-mcts, rolit-search and
-# black-pot-lookahead: they
+# The reference search bots, rolit-mcts, rolit-search,
+# black-pot-lookahead and black-pot-mcts: they
 # pass check-bot; in tournaments at the default time control (2 players,
 # and 4: Best-Reply Search for Rolit, teams for Black-Pot) nobody forfeits
 # and they beat the bundled bots; asked to think longer than the turn
@@ -11,6 +11,7 @@
 RS="$BOTS/rolit-search"
 RM="$BOTS/rolit-mcts"
 BPL="$BOTS/black-pot-lookahead"
+BPM="$BOTS/black-pot-mcts"
 GREEDY_BP="$PYTHON3 $top_srcdir/bots/greedy_black_pot.py"
 
 # check-bot runs them in the sandbox, as every verb does by default:
@@ -18,6 +19,7 @@ GREEDY_BP="$PYTHON3 $top_srcdir/bots/greedy_black_pot.py"
 passes rolit "$RS" -o size=6
 passes rolit "$RM" -o size=6
 passes black-pot "$BPL"
+passes black-pot "$BPM"
 
 # outscores LOGS NAME [teams]: whether in the game logs LOGS (a glob) the
 # bot NAME scored more in total than each opponent it met did in the same
@@ -115,9 +117,13 @@ run "$REFEREE" play black-pot --move-ms 500 --out "$TMP/long-bp" \
 	"L=$BPL --ms 5000" "R=$CBOT"
 ok "$([ "$RC" = 0 ] && ! grep -q '"type":"forfeit"' "$TMP"/long-bp/game-*.jsonl; echo $?)" \
 	"black-pot-lookahead --ms 5000 answers within a move time of 500 ms" || diag_run
+run "$REFEREE" play black-pot --move-ms 500 --out "$TMP/long-bpm" \
+	"M=$BPM --ms 5000" "R=$CBOT"
+ok "$([ "$RC" = 0 ] && ! grep -q '"type":"forfeit"' "$TMP"/long-bpm/game-*.jsonl; echo $?)" \
+	"black-pot-mcts --ms 5000 answers within a move time of 500 ms" || diag_run
 
 # Bad arguments: exit 2 and a message that says what to give.
-for bot in "$RS" "$RM" "$BPL"; do
+for bot in "$RS" "$RM" "$BPL" "$BPM"; do
 	name=${bot##*/}
 	expect_exit 2 "$bot" --ms 0
 	expect_contains "$ERR" "$name: --ms wants a whole number of milliseconds from 1 to 60000, not \"0\"" \
