@@ -22,7 +22,7 @@ static cJSON *mcts_decide(const cJSON *turn, void *ctx)
 	int pick;
 
 	search_clock_start(&clock, turn, mcts_ms);
-	pick = black_pot_mcts_pick(m, arena_state(turn), legal, &clock, 0, err);
+	pick = black_pot_mcts_search_pick(m, arena_state(turn), legal, &clock, 0, err);
 	if (pick < 0) {
 		fprintf(stderr, "black-pot-mcts: %s\n", err);
 		return NULL;
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 
 	if (args)
 		return args < 0 ? 2 : EXIT_SUCCESS;
-	black_pot_mcts_init(&m, 0x9e3779b97f4a7c15ul);
+	black_pot_mcts_search_init(&m, 0x9e3779b97f4a7c15ul);
 	return arena_bot_run("black-pot-mcts", "1", &cb) ? EXIT_FAILURE :
 							    EXIT_SUCCESS;
 }

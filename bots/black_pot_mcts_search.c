@@ -166,7 +166,7 @@ static bool mcts_other_same_roll(struct black_pot_mcts *m, const cJSON *view,
 	return ((r - 1) % 2 ? 1 - m->first_side : m->first_side) == side;
 }
 
-void black_pot_mcts_init(struct black_pot_mcts *m, unsigned long seed)
+void black_pot_mcts_search_init(struct black_pot_mcts *m, unsigned long seed)
 {
 	m->seed = seed;
 	m->first_side = -1;
@@ -174,7 +174,7 @@ void black_pot_mcts_init(struct black_pot_mcts *m, unsigned long seed)
 	black_pot_rolls_init(&m->rolls);
 }
 
-int black_pot_mcts_pick(struct black_pot_mcts *m, const cJSON *view,
+int black_pot_mcts_search_pick(struct black_pot_mcts *m, const cJSON *view,
 			const cJSON *legal, const struct search_clock *clock,
 			long max_iterations, char *err)
 {

@@ -22,13 +22,13 @@ struct black_pot_mcts {
 };
 
 /* Sets up the search; `seed` makes its dice. */
-void black_pot_mcts_init(struct black_pot_mcts *m, unsigned long seed);
+void black_pot_mcts_search_init(struct black_pot_mcts *m, unsigned long seed);
 
 /* The index in `legal` (the turn's list) of the move to play for the seat
  * whose `view` it is, searching until `clock` expires (NULL: never) or
  * after `max_iterations` (0: no cap); -1 with the reason in err
  * (GAME_ERR_LEN) when the view or the list cannot be read. */
-int black_pot_mcts_pick(struct black_pot_mcts *m, const cJSON *view,
+int black_pot_mcts_search_pick(struct black_pot_mcts *m, const cJSON *view,
 			const cJSON *legal, const struct search_clock *clock,
 			long max_iterations, char *err);
 

@@ -31,11 +31,11 @@ static int play_game(int players, const char *options_json,
 	ck_assert_msg(state != NULL, "%s", err);
 	cJSON_Delete(options);
 	for (int s = 0; s < players; s++)
-		black_pot_mcts_init(&seats[s], 1000u + (unsigned)s);
+		black_pot_mcts_search_init(&seats[s], 1000u + (unsigned)s);
 	while ((seat = arena_black_pot_rules.to_move(state)) >= 0) {
 		cJSON *view = arena_black_pot_rules.view(state, seat);
 		cJSON *legal = arena_black_pot_rules.legal(state);
-		int pick = black_pot_mcts_pick(&seats[seat], view, legal, NULL,
+		int pick = black_pot_mcts_search_pick(&seats[seat], view, legal, NULL,
 					       iterations, err);
 
 		ck_assert_msg(pick >= 0 && pick < cJSON_GetArraySize(legal),
@@ -80,8 +80,8 @@ START_TEST(refuses_a_view_without_a_side)
 	cJSON_Delete(options);
 	view = arena_black_pot_rules.view(state, -1);
 	legal = arena_black_pot_rules.legal(state);
-	black_pot_mcts_init(&m, 1);
-	ck_assert_int_eq(black_pot_mcts_pick(&m, view, legal, NULL, 10, err), -1);
+	black_pot_mcts_search_init(&m, 1);
+	ck_assert_int_eq(black_pot_mcts_search_pick(&m, view, legal, NULL, 10, err), -1);
 	ck_assert_str_eq(err, "the turn has no side (\"you\"), roll or legal moves");
 	cJSON_Delete(legal);
 	cJSON_Delete(view);
