@@ -168,6 +168,7 @@ int league_serve(int argc, char **argv)
 		web_server_stop(server);
 		return fail("%s", err);
 	}
+	web_server_ready(server);
 	printf("serving the league in %s on http://%s:%u/%s\n", argv[optind],
 	       inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host), ntohs(addr.sin_port),
 	       play ? "" : " (not playing: --no-play)");

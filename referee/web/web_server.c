@@ -9,6 +9,7 @@
 #include <arpa/inet.h>
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,9 @@
 #include "web/web_upload.h"
 
 struct web_server {
+	/* Set once the server runs as its user (web_server_ready()): till
+	 * then, started as root, it must touch nothing of the league. */
+	atomic_bool ready;
 	struct MHD_Daemon *daemon;
 	struct web_reaper *reaper;
 	char *dir;
@@ -143,11 +147,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 			      const char *method, const char *version, const char *data,
 			      size_t *size, void **state)
 {
-	const struct web_server *s = cls;
+	struct web_server *s = cls;
 
 	(void)version;
 	if (!*state)
 		web_reaper_request(s->reaper, c, true);
+	if (!atomic_load(&s->ready))
+		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+				"the server is starting: ask again in a moment", NULL);
 	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
 		return web_upload_step(c, s->dir, &s->upload, data, size, state);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
@@ -191,6 +198,11 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 		return NULL;
 	}
 	return s;
+}
+
+void web_server_ready(struct web_server *s)
+{
+	atomic_store(&s->ready, true);
 }
 
 void web_server_stop(struct web_server *s)

@@ -30,6 +30,11 @@ struct web_limits {
 
 struct web_server;
 
+/* Lets the server answer: until then it answers 503, so that nothing of
+ * the league is opened before a server started as root has dropped to
+ * its user (a request served as root would leave root's files there). */
+void web_server_ready(struct web_server *s);
+
 /* Serves league folder `dir` on `addr`: the server, or NULL with err. */
 struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,
 				    const struct web_limits *limits, char *err);

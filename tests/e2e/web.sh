@@ -31,7 +31,8 @@ serve() {
 		>"$TMP/serve.out" 2>"$TMP/serve.err" &
 	SERVER=$!
 	for _ in $(seq 300); do
-		curl -s -o /dev/null "$URL/api/ladder" && return 0
+		# 503 until a server started as root has become its user
+		curl -sf -o /dev/null "$URL/api/ladder" && return 0
 		sleep 0.1
 	done
 	diag "the server did not answer:" "$(cat "$TMP/serve.out" "$TMP/serve.err")"
