@@ -178,6 +178,7 @@ static int keep_freezer_on(const struct cgroup_tree *tree, bool on)
 static int make_v1_dirs(struct cgroup_tree *tree, char *const *mounts,
 			char *const *owns, const char *name, int *failed)
 {
+	bool made[CGROUP_HIERARCHIES] = {false};
 	int h, saved;
 
 	for (h = 0; h < CGROUP_HIERARCHIES; h++) {
@@ -188,24 +189,18 @@ static int make_v1_dirs(struct cgroup_tree *tree, char *const *mounts,
 		free(own);
 		for (int k = 0; k < h; k++)
 			shared |= !strcmp(tree->dir[k], tree->dir[h]);
-		if (!shared && mkdir(tree->dir[h], 0755) < 0)
+		if (!shared && !(made[h] = mkdir(tree->dir[h], 0755) == 0))
 			break;
 	}
 	if (h == CGROUP_HIERARCHIES)
 		return 0;
 	saved = errno;
 	*failed = h;
-	free(tree->dir[h]);
-	tree->dir[h] = NULL;
-	while (h-- > 0) {
-		bool shared = false;
-
-		for (int k = 0; k < h; k++)
-			shared |= !strcmp(tree->dir[k], tree->dir[h]);
-		if (!shared)
-			rmdir(tree->dir[h]);
-		free(tree->dir[h]);
-		tree->dir[h] = NULL;
+	for (int k = 0; k <= h; k++) {
+		if (made[k])
+			rmdir(tree->dir[k]);
+		free(tree->dir[k]);
+		tree->dir[k] = NULL;
 	}
 	errno = saved;
 	return -1;
