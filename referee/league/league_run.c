@@ -80,7 +80,7 @@ static void play_task(const struct worker_job *job, int table, const long *games
 		rc = -1;
 	for (int g = 0; !rc && g < count; g += n) {
 		if ((rc = league_task_play_set(&st->run->config, st->run_dir, lanes, n, games[g],
-						outcomes, err))) {
+						job->duplicate, outcomes, err))) {
 			failed = games[g];
 			break;
 		}

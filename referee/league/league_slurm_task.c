@@ -44,7 +44,8 @@ int league_slurm_task(const char *dir, const char *batch, int index,
 		rc = -1;
 	for (int k = 0; !rc && k < b.tasks[index].sets; k++)
 		rc = league_task_play_set(&c, slash ? run_dir : ".", lanes, n,
-					  b.tasks[index].first + (long)k * n, outcomes, err);
+					  b.tasks[index].first + (long)k * n,
+					  true /* every league set */, outcomes, err);
 	match_finish_lanes(lanes, n);
 	for (int s = 0; s < n; s++)
 		free((char *)entrants[s].spec.stderr_path);

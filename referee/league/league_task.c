@@ -27,12 +27,12 @@ struct match_entrant league_task_entrant(const char *dir, const struct league_ve
 }
 
 int league_task_play_set(const struct match_config *config, const char *run_dir,
-			 struct match **lanes, int n, long first,
+			 struct match **lanes, int n, long first, bool duplicate,
 			 struct game_outcome *outcomes, char *err)
 {
 	struct match_set_game set_games[GAME_MAX_SEATS];
 	struct match_round round = {.games = set_games, .count = n, .seats = n,
-				    .duplicate = true,
+				    .duplicate = duplicate,
 				    .set_seed = match_secrets_seed(config)};
 	int rc;
 

@@ -9,6 +9,7 @@
 #define ARENA_LEAGUE_TASK_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 
 #include "base/files.h"
 #include "league/league_db.h"
@@ -38,11 +39,12 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
 					 const struct bot_limits *limits);
 
-/* Plays the duplicate set of `n` games from `first` on `lanes`, game k
- * seating entrant (s + k) % n at seat s, the logs in `run_dir`: 0, or -1
- * with err. */
+/* Plays the set of `n` games from `first` on `lanes` (a duplicate set
+ * when `duplicate`, as every league set is: the run's job says so), game
+ * k seating entrant (s + k) % n at seat s, the logs in `run_dir`: 0, or
+ * -1 with err. */
 int league_task_play_set(const struct match_config *config, const char *run_dir,
-			 struct match **lanes, int n, long first,
+			 struct match **lanes, int n, long first, bool duplicate,
 			 struct game_outcome *outcomes, char *err);
 
 /* Enters the set from `first` of run `run` in one transaction: game k
