@@ -605,6 +605,9 @@ int procstop_freeze(struct procstop *p, bool frozen)
 	for (size_t i = 0; i < p->stopped.count; i++)
 		kill(p->stopped.list[i], SIGCONT);
 	p->stopped.count = 0;
+	/* Continued, nothing is pending: the next stop is a first one, with
+	 * the whole bound. */
+	p->pending = false;
 	return rc;
 }
 

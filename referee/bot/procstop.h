@@ -87,7 +87,7 @@ bool procstop_memory_over(struct procstop *p);
 
 /* Whether the last stop left stops pending at its bound (its processes
  * not all seen stopped yet, a process in vfork counted as stopped when
- * its child is). */
+ * its child is), and no thaw came since. */
 bool procstop_pending(const struct procstop *p);
 
 /* Kills the sandbox's init from outside, and so every process in its

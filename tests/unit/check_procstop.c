@@ -407,6 +407,7 @@ START_TEST(slow_freeze_innocent)
 	ck_assert(procstop_pending(s.stops));
 	sleep_ms(200);
 	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	ck_assert(!procstop_pending(s.stops));
 	ck_assert_int_eq(kill(helper, 0), 0);
 	sandbox_end(&s);
 }
