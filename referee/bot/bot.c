@@ -363,18 +363,18 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 				       { bot->err_fd, POLLIN, 0 },
 				       { bot->pidfd, POLLIN, 0 } };
 		enum bot_status late = BOT_OK;
-		int64_t left = time_left(bot, d, &late), restop;
+		int64_t left = time_left(bot, d, &late), later;
 		int n;
 
-		/* Another bot's stop left pending is gone on with meanwhile,
-		 * and the memory of this one read. */
-		restop = bot_restop_due_ns();
-		if (left > 0 && restop >= 0 && restop < left)
-			left = restop;
+		/* The other bots' freezes put off are made meanwhile, and
+		 * the memory of this one read. */
+		later = bot_freeze_due_ns();
+		if (left > 0 && later >= 0 && later < left)
+			left = later;
 		if (fd >= 0 && memory_counted(bot) && left > bot->memory_at - now_ns())
 			left = bot->memory_at - now_ns();
 		n = poll(p, 3, poll_ms(bot, left));
-		bot_restop_run();
+		bot_freeze_run();
 		if (fd >= 0)
 			memory_read(bot);
 		if (n < 0 && errno != EINTR)
@@ -392,26 +392,6 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 			return bot->killed;
 		if (late != BOT_OK)
 			return late;
-	}
-}
-
-/* A freeze that the bot fought, or that found it holding too much (the
- * fallback's: -2, -3), has killed it; its next message or reply says
- * so. */
-static void set_frozen(struct bot *bot, bool frozen)
-{
-	int rc;
-
-	if (!bot->group || bot->frozen == frozen)
-		return;
-	if (!frozen)
-		bot_restop_drop(bot);
-	if (!(rc = contain_freeze(bot->group, frozen))) {
-		bot->frozen = frozen;
-		if (frozen && contain_pending(bot->group))
-			bot_restop_add(bot);
-	} else {
-		bot_contain_killed(bot, rc);
 	}
 }
 
@@ -476,7 +456,7 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 		if (n < 0 && errno == EAGAIN) {
 			enum bot_status st;
 
-			set_frozen(bot, false); /* to drain its pipe */
+			bot_thaw(bot); /* to drain its pipe */
 			if ((st = wait_for(bot, bot->in_fd, POLLOUT, &d)) != BOT_OK)
 				return over_limit(bot, st);
 		} else if (n < 0 && errno != EINTR) {
@@ -493,7 +473,7 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 	}
 	/* Thawed after the write, so that it wakes once, to a line. */
 	if (bot->group && bot->due++ == 0) {
-		set_frozen(bot, false);
+		bot_thaw(bot);
 		bot->running_since = now_ns();
 	}
 	return BOT_OK;
@@ -567,35 +547,9 @@ enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadli
 	}
 }
 
-bool bot_line_ready(struct bot *bot, int64_t wall_ns)
-{
-	const struct bot_deadline d = { wall_ns, 0 };
-
-	if (bot->responder)
-		return true;
-	compact(bot);
-	for (;;) {
-		if (memchr(bot->buf + bot->scan, '\n', bot->len - bot->scan) ||
-		    bot->len > bot->limits.max_line || bot->out_eof || bot->exited)
-			return true;
-		bot->scan = bot->len;
-		/* Waited for first, as bot_read_line() does. */
-		if (wait_for(bot, bot->out_fd, POLLIN, &d) == BOT_TIMEOUT)
-			return false;
-		if (fill(bot) < 0 && errno != EAGAIN)
-			return true;
-	}
-}
-
 int64_t bot_reply_cpu_ns(const struct bot *bot)
 {
 	return bot->reply_cpu;
-}
-
-void bot_idle(struct bot *bot)
-{
-	if (bot->group && !bot->due && !bot->limits.ponder)
-		set_frozen(bot, true);
 }
 
 bool bot_has_unsolicited_output(struct bot *bot)
@@ -621,8 +575,7 @@ void bot_terminate(struct bot *bot, int grace_ms)
 		bot_close_fd(&bot->in_fd);
 		bot_close_fd(&bot->out_fd);
 		bot->out_eof = true;
-		set_frozen(bot, false); /* a frozen process takes no signal */
-		bot_restop_drop(bot);
+		bot_thaw(bot); /* a frozen process takes no signal */
 		if (!bot->exited) {
 			kill(-bot->pid, SIGTERM);
 			wait_for(bot, -1, 0, &(struct bot_deadline){

@@ -57,13 +57,11 @@ enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadli
  * struct bot_deadline); 0 for a bot that is not contained. */
 int64_t bot_reply_cpu_ns(const struct bot *bot);
 
-/* Freezes a contained bot that has no reply due (unless it may ponder):
- * it gets no CPU until its next message, which thaws it. */
+/* Freezes a contained bot that has no reply due (unless it may ponder)
+ * once it has been idle for 10 ms without a message, while the
+ * referee waits for another bot (bot_freeze.c says why it waits): it
+ * gets no CPU until its next message, which thaws it. */
 void bot_idle(struct bot *bot);
-
-/* Waits until a whole line (or the end of the bot's output, or a line too
- * long) is there for bot_read_line(), or until `wall_ns`: false then. */
-bool bot_line_ready(struct bot *bot, int64_t wall_ns);
 
 /* True when the bot has written to stdout while nobody asked: bytes left
  * over after the last line read, or bytes waiting in the pipe now. */

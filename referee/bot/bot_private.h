@@ -42,8 +42,10 @@ struct bot {
 	int64_t reply_cpu;   /* what the last reply cost */
 	char due_mark[BOT_MARK_MAX]; /* the mark due before the next stderr
 				   * bytes kept, or "" (bot_stderr_mark) */
-	int64_t restop_at;   /* its freeze left pending: when to stop it */
-	int64_t restop_gap;  /* again (bot_restop.c), and the wait after */
+	int64_t freeze_at;   /* when its freeze put off is due */
+	int64_t freeze_gap;  /* before a stop again, the wait that came
+			      * before it; 0 for an idle bot's freeze
+			      * (bot_freeze.c) */
 };
 
 /* Closes *fd unless it is -1, and sets it to -1. */
@@ -51,7 +53,7 @@ void bot_close_fd(int *fd);
 
 /* Notes that the bot was killed when `rc`, a freeze's answer
  * (contain_freeze()), says so: -2 or -3.  Inline, as bot.c and
- * bot_restop.c, which bot.c calls, both note it. */
+ * bot_freeze.c, which bot.c calls, both note it. */
 static inline void bot_contain_killed(struct bot *bot, int rc)
 {
 	if (rc == -2)
@@ -64,14 +66,13 @@ static inline void bot_contain_killed(struct bot *bot, int rc)
  * not yet reaped, which bot_kill_all() kills. */
 void bot_track(pid_t pid, bool add);
 
-/* The bots whose freeze left stops pending (contain_pending()), stopped
- * again while the referee waits (bot_restop.c): a bot frozen so is
- * added, one thawed or ended dropped; the wait, in ns, until the next
- * is due (-1: none); and the stops again that are due, which mark a bot
- * killed by one (bot_contain_killed()). */
-void bot_restop_add(struct bot *bot);
-void bot_restop_drop(struct bot *bot);
-int64_t bot_restop_due_ns(void);
-void bot_restop_run(void);
+/* Freezes put off (bot_freeze.c): an idle bot's (bot_idle()), and a
+ * stop again after a freeze that left stops pending (contain_pending()).
+ * bot_thaw() drops the bot's, and continues it when it is frozen; the
+ * wait, in ns, until the next is due (-1: none); and the freezes that are
+ * due, made, which mark a bot killed by one (bot_contain_killed()). */
+void bot_thaw(struct bot *bot);
+int64_t bot_freeze_due_ns(void);
+void bot_freeze_run(void);
 
 #endif

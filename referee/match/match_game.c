@@ -130,14 +130,8 @@ static void send_all(struct game_run *g, cJSON **msgs,
 	}
 }
 
-/* How long the bots on move may take before the others are frozen.  A
- * freeze and its thaw cost the referee 16 us (on this project's CI
- * machine), as much as a fast bot's whole move; what a bot uses out of
- * turn before it is frozen is charged to its next reply. */
-#define IDLE_GRACE_NS 1000000
-
-/* Freezes the bots of the seats not sent a message (none: every seat):
- * nobody thinks out of turn. */
+/* Idles the bots of the seats not sent a message (none: every seat):
+ * nobody thinks out of turn for long (bot_idle()). */
 static void idle_others(struct game_run *g, const bool *sent)
 {
 	for (int s = 0; s < g->seats; s++)
@@ -151,18 +145,13 @@ static void read_all(struct game_run *g, cJSON **msgs, const bool *sent,
 		     const struct allowance *a, bool scored,
 		     cJSON **replies)
 {
-	int64_t grace = now_ns() + IDLE_GRACE_NS;
-	bool idle_due = true;
 	struct fault f;
 
+	idle_others(g, sent);
 	for (int s = 0; s < g->seats; s++) {
 		replies[s] = NULL;
 		if (!sent[s] || !in_game(g, s))
 			continue;
-		if (idle_due && !bot_line_ready(g->at[s]->bot, grace)) {
-			idle_others(g, sent);
-			idle_due = false;
-		}
 		if (!(replies[s] = entrant_read(g->at[s], a, &f)))
 			talk_fault(g, s, &f, entrant_message_type(msgs[s]), scored);
 	}

@@ -78,9 +78,28 @@ for ponder in false true; do
 	against_burn "$TMP/ponder-$ponder.json" watch "$ponder"
 	expect_exit 0 "$REFEREE" tournament "$TMP/ponder-$ponder.json" --out "$TMP/ponder-$ponder" --quiet
 done
+# A bot idle is frozen once the other has thought for 10 ms
+# (referee/bot/bot_freeze.c): its helper may run that long in each of
+# burn's moves, and while the freeze lands; never the 100 ms of a move.
+burn_moves() { # FOLDER: how many moves burn made
+	"$PYTHON3" - "$1" <<-'PY'
+	import glob, json, sys
+	moves = 0
+	for log in glob.glob(sys.argv[1] + "/games/*.jsonl"):
+	    for line in open(log):
+	        r = json.loads(line)
+	        if r["type"] == "header":
+	            names = [p["name"] for p in r["players"]]
+	        elif r["type"] == "action":
+	            moves += names[r["seat"]] == "burn"
+	print(moves)
+	PY
+}
 frozen=$(helper_ms "$TMP/ponder-false")
 pondered=$(helper_ms "$TMP/ponder-true")
-expect_lt "${frozen:-9999}" 100 "not pondering: its helper is frozen while burn thinks ($frozen ms)"
+moves=$(burn_moves "$TMP/ponder-false")
+expect_lt 5 "${moves:-0}" "not pondering: burn made its moves ($moves)"
+expect_lt "${frozen:-9999}" "$((moves * 20))" "not pondering: its helper is frozen while burn thinks ($frozen ms in $moves moves of 100 ms)"
 expect_lt 300 "${pondered:-0}" "pondering: its helper runs while burn thinks ($pondered ms)"
 assert_no_leftovers "ponder: no helper is left"
 
@@ -186,13 +205,13 @@ else
 	# exiting at once, every millisecond of its CPU, saying when: stopped
 	# off move all the same, unless it may ponder (then it runs while burn
 	# thinks, 100 ms of CPU a move).  Between its reply and its next turn,
-	# it runs for the millisecond before the others are stopped and the
-	# stop itself: a few links, more on a loaded machine (37 in a turn once,
+	# it runs for the 10 ms before the others are stopped and the stop
+	# itself: a few links, more on a loaded machine (37 in a turn once,
 	# under a heavy load), so their number proves nothing; but once the
 	# stop has landed, no link may come until the thaw that follows burn's
-	# reply.  The stop lands within the first half of burn's move (a
-	# millisecond's grace and the stop, against 100 ms of burn's CPU, which
-	# a loaded machine stretches as much): not one link may be made in the
+	# reply.  The stop lands within the first half of burn's move (10 ms
+	# of grace and the stop, against 100 ms of burn's CPU, which a loaded
+	# machine stretches as much): not one link may be made in the
 	# second half of any of burn's moves.  A stop that does not hold lets
 	# the chain run through them (30 to 50 links in each).
 	in_burn() { # FOLDER: the links made in the second halves of burn's moves, and the moves

@@ -12,7 +12,7 @@
 # the fallback, a bot whose processes the test itself continues from
 # outside while they are stopped (a seam: the filter refuses the bot
 # SIGCONT) forfeits for `containment`; one continued while its stop is
-# left pending is found by a stop again (bot_restop.c) during its
+# left pending is found by a stop again (bot_freeze.c) during its
 # opponent's move.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 needs_bubblewrap
