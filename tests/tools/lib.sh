@@ -166,7 +166,9 @@ expect_not_contains() {
 # expect_eq GOT WANT DESCRIPTION
 expect_eq() {
 	[ "$1" = "$2" ]
-	ok $? "$3" || diag "got:  '$1'" "want: '$2'"
+	ok $? "$3" && return 0
+	diag "got:  '$1'" "want: '$2'"
+	return 1
 }
 
 # expect_lt GOT LIMIT DESCRIPTION: numbers, GOT < LIMIT.
