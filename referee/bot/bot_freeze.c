@@ -133,7 +133,7 @@ void bot_freeze_run(void)
 	for (size_t i = later_count; i-- > 0;) {
 		struct bot *bot = later[i];
 
-		if (i >= later_count || bot->freeze_at > now_ns())
+		if (bot->freeze_at > now_ns())
 			continue;
 		later[i] = later[--later_count];
 		stop(bot, bot->freeze_gap);
