@@ -24,11 +24,12 @@ expect_eq "$(grep -c '^\[stderr truncated after 3000000 bytes\]$' "$TMP/flood/gr
 # burn: 100 ms of CPU a move.  Alone, then against a bot whose 40
 # processes, each in a session of its own, spin while it is not on move:
 # frozen, they cost burn nothing.
-cpu_of() { # FOLDER: median CPU and wall µs of burn's moves, and its time forfeits
+cpu_of() { # FOLDER: median CPU and wall µs of burn's moves, its time forfeits, and its moves
 	"$PYTHON3" - "$1" <<-'PY'
 	import glob, json, statistics, sys
 	cpu, wall, late = [], [], 0
-	for log in glob.glob(sys.argv[1] + "/*.jsonl"):
+	# A play folder's logs, or a tournament's.
+	for log in glob.glob(sys.argv[1] + "/*.jsonl") + glob.glob(sys.argv[1] + "/games/*.jsonl"):
 	    for line in open(log):
 	        r = json.loads(line)
 	        if r["type"] == "header":
@@ -39,7 +40,7 @@ cpu_of() { # FOLDER: median CPU and wall µs of burn's moves, and its time forfe
 	            else:
 	                cpu.append(r["cpu_us"])
 	                wall.append(r["us"])
-	print(int(statistics.median(cpu)), int(statistics.median(wall)), late)
+	print(int(statistics.median(cpu)), int(statistics.median(wall)), late, len(cpu))
 	PY
 }
 burn="burn=$PYTHON3 '$ZOO/greedy.py' '$TMP' burn 100"
@@ -50,7 +51,7 @@ for spin in spin spin-nosid; do
 	# Four games of 40 spinners take far longer than the usual minute
 	# on a loaded machine (sanitizer builds, other tests on every core).
 	RUN_LIMIT=300 expect_exit 0 "$REFEREE" play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/$spin" "$burn" "$(greedy "$spin" 40)"
-	read -r spun_cpu spun_wall spun_late <<<"$(cpu_of "$TMP/$spin")"
+	read -r spun_cpu spun_wall spun_late _ <<<"$(cpu_of "$TMP/$spin")"
 	diag "against 40 spinners ($spin): $spun_cpu us of CPU, $spun_wall us of wall time"
 	expect_eq "$spun_late" 0 "$spin: burn loses no move on time"
 	expect_lt "$((spun_cpu * 10))" "$((quiet_cpu * 11))" "$spin: burn is charged within 10% of its time alone"
@@ -81,23 +82,9 @@ done
 # A bot idle is frozen once the other has thought for 10 ms
 # (referee/bot/bot_freeze.c): its helper may run that long in each of
 # burn's moves, and while the freeze lands; never the 100 ms of a move.
-burn_moves() { # FOLDER: how many moves burn made
-	"$PYTHON3" - "$1" <<-'PY'
-	import glob, json, sys
-	moves = 0
-	for log in glob.glob(sys.argv[1] + "/games/*.jsonl"):
-	    for line in open(log):
-	        r = json.loads(line)
-	        if r["type"] == "header":
-	            names = [p["name"] for p in r["players"]]
-	        elif r["type"] == "action":
-	            moves += names[r["seat"]] == "burn"
-	print(moves)
-	PY
-}
 frozen=$(helper_ms "$TMP/ponder-false")
 pondered=$(helper_ms "$TMP/ponder-true")
-moves=$(burn_moves "$TMP/ponder-false")
+read -r _ _ _ moves <<<"$(cpu_of "$TMP/ponder-false")"
 expect_lt 5 "${moves:-0}" "not pondering: burn made its moves ($moves)"
 expect_lt "${frozen:-9999}" "$((moves * 20))" "not pondering: its helper is frozen while burn thinks ($frozen ms in $moves moves of 100 ms)"
 expect_lt 300 "${pondered:-0}" "pondering: its helper runs while burn thinks ($pondered ms)"
@@ -113,7 +100,7 @@ done
 expect_exit 0 "$REFEREE" play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/loaded" "$burn" "$(cbot)"
 kill "${loops[@]}"
 wait "${loops[@]}" 2>/dev/null
-read -r loaded_cpu loaded_wall loaded_late <<<"$(cpu_of "$TMP/loaded")"
+read -r loaded_cpu loaded_wall loaded_late _ <<<"$(cpu_of "$TMP/loaded")"
 diag "on a loaded machine: $loaded_cpu us of CPU, $loaded_wall us of wall time"
 expect_eq "$loaded_late" 0 "loaded: burn loses no move on time"
 expect_lt "$((loaded_cpu * 10))" "$((quiet_cpu * 11))" "loaded: burn is charged within 10% of its time alone"
@@ -195,7 +182,7 @@ else
 	for spin in spin spin-nosid; do
 		RUN_LIMIT=300 as_user play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/fb/$spin" "$burn" "$(greedy "$spin" 40)"
 		expect_eq "$RC" 0 "fallback, $spin: the games are played"
-		read -r spun_cpu spun_wall spun_late <<<"$(cpu_of "$TMP/fb/$spin")"
+		read -r spun_cpu spun_wall spun_late _ <<<"$(cpu_of "$TMP/fb/$spin")"
 		diag "fallback, against 40 spinners ($spin): $spun_cpu us of CPU, $spun_wall us of wall time"
 		expect_eq "$spun_late" 0 "fallback, $spin: burn loses no move on time"
 		expect_lt "$((spun_cpu * 10))" "$((quiet_cpu * 11))" "fallback, $spin: burn is charged within 10% of its time alone"
