@@ -365,18 +365,28 @@ assert_no_leftovers() {
 }
 
 # kill_run PATTERN: kills (-9) every process whose command line matches
-# PATTERN, the referee and the workers it forked, and waits until they have
-# gone: the workers hold the run's lock until they end (referee/tournament/run_lock.h),
-# and a sanitizer build's process takes a while to end after a kill -9.
-# Returns 1 when nothing matched.
+# PATTERN, the referee and the workers it forked, and waits until each has
+# closed its files: the workers hold the run's lock until then
+# (referee/tournament/run_lock.h). A process killed -9 gives up its memory
+# before its files, and its command line reads empty from then on: a
+# sanitizer build's process can spend a second there, unmatched yet still
+# holding the lock. So each killed process is followed by its id until it is
+# gone or a zombie (whose files are closed). Returns 1 when nothing matched.
 kill_run() {
-	pkill -KILL -f "$1" || return 1
+	local killed pid state alive
+	killed=$(pgrep -f "$1") || return 1
 	for _ in $(seq 200); do
-		pgrep -f "$1" >/dev/null || return 0
-		pkill -KILL -f "$1"
+		kill -KILL $killed $(pgrep -f "$1") 2>/dev/null
+		alive=
+		for pid in $killed $(pgrep -f "$1"); do
+			state=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1)
+			case $state in '' | Z | X) ;; *) alive="$alive $pid" ;; esac
+		done
+		killed=$alive
+		[ -z "$killed" ] && return 0
 		sleep 0.05
 	done
-	diag "still running after kill -9: $(pgrep -a -f "$1")"
+	diag "still running after kill -9:$killed"
 }
 
 # manifest_games MANIFEST: the games of a manifest's started and finished
