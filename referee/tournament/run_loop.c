@@ -154,6 +154,7 @@ int run_loop_play(struct run_loop *loop)
 	loop->parked = xcalloc((size_t)loop->concurrency, sizeof *loop->parked);
 	loop->parked_count = 0;
 	for (int i = 0; i < loop->concurrency && !rc; i++) {
+		loop->job.number = i + 1;
 		if ((rc = worker_start(&loop->workers[i], &loop->job, loop->err)))
 			break;
 		count++;

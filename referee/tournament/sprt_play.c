@@ -20,11 +20,9 @@
 #include "pool.h"
 #include "worker.h"
 
-/* In a worker: its number (set before it is forked), the match it plays
- * its pairs in, started with its first, and whether the parent has its
- * bots' hello names. */
-static int worker_number;
-/* The worker's matches: the second plays a duplicate set's other game. */
+/* In a worker: the matches it plays its pairs in, started with its first
+ * (the second plays a duplicate set's other game), and whether the parent
+ * has its bots' hello names. */
 static struct match *worker_lanes[2];
 static bool worker_named;
 
@@ -101,7 +99,7 @@ static void play_pair(const struct worker_job *job, int pair, const long *games,
 		for (int i = 0; i < 2; i++) {
 			entrants[i] = p->entrants[i];
 			entrants[i].spec.stderr_path =
-				sprt_play_stderr(p->stderr_dir, entrants[i].name, worker_number);
+				sprt_play_stderr(p->stderr_dir, entrants[i].name, job->number);
 		}
 		worker_lanes[0] = match_start(&p->config, entrants, 2, err);
 		if (!worker_lanes[0] ||
@@ -309,8 +307,7 @@ int sprt_play(const struct sprt_play *given, char *err)
 	workers = xcalloc((size_t)count, sizeof *workers);
 	st.workers = workers;
 	while (started < count && !rc) {
-		/* What the worker forked next will know itself by. */
-		worker_number = started + 1;
+		job.number = started + 1;
 		if (!(rc = worker_start(&workers[started], &job, err)))
 			rc = hand_out(&st, &workers[started++]);
 	}

@@ -53,6 +53,9 @@ struct worker_job {
 	void (*quit)(const struct worker_job *job); /* before "Q" ends the
 						     * worker; may be NULL */
 	const void *ctx;         /* play's and quit's own */
+	int number;              /* the worker's own, from 1: set before each
+				  * fork, so that a worker's bots write stderr
+				  * files of their own */
 	/* A tournament's table: */
 	const struct tournament_spec *spec;
 	struct schedule *schedule; /* the worker's own copy, seated as told */
