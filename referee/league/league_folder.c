@@ -307,9 +307,10 @@ long league_next_run(const char *dir)
 	return last + 1;
 }
 
-char *league_stderr_path(const char *dir, const struct league_version *v)
+char *league_stderr_path(const char *dir, const struct league_version *v, int writer)
 {
-	return path_joinf(dir, "stderr/%s-v%d.stderr", v->name, v->number);
+	return writer == 1 ? path_joinf(dir, "stderr/%s-v%d.stderr", v->name, v->number)
+			   : path_joinf(dir, "stderr/%s-v%d.%d.stderr", v->name, v->number, writer);
 }
 
 void league_version_fields(cJSON *j, const struct league_version *v)

@@ -78,7 +78,11 @@ int league_register_load(const char *dir, sqlite3 *db, char *err);
 char *league_run_dir(const char *dir, long run);
 long league_next_run(const char *dir);
 
-/* DIR/stderr/NAME-vK.stderr. */
-char *league_stderr_path(const char *dir, const struct league_version *v);
+/* The stderr file of version `v`'s processes that writer `writer` (from
+ * 1) starts: DIR/stderr/NAME-vK.stderr for the first, NAME-vK.W.stderr
+ * for writer W after it.  Writers that play at once append to files of
+ * their own, so that each game's marks and lines stay together (a
+ * section runs from one game's mark to the next). */
+char *league_stderr_path(const char *dir, const struct league_version *v, int writer);
 
 #endif

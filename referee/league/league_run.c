@@ -72,7 +72,7 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	for (int s = 0; s < n; s++, code /= st->active_count) {
 		const struct league_version *v = &st->rating.versions[st->active[code % st->active_count]];
 
-		entrants[s] = league_task_entrant(st->run->dir, v, &st->run->limits);
+		entrants[s] = league_task_entrant(st->run->dir, v, job->number, &st->run->limits);
 	}
 	if (count < n || count % n)
 		rc = errorf(err, "a task of %d-game sets was handed %d games", n, count);

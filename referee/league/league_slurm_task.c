@@ -39,7 +39,7 @@ int league_slurm_task(const char *dir, const char *batch, int index,
 		*slash = '\0';
 	c.deal_key = b.key;
 	for (int s = 0; s < n; s++)
-		entrants[s] = league_task_entrant(dir, &b.tasks[index].seats[s], limits);
+		entrants[s] = league_task_entrant(dir, &b.tasks[index].seats[s], index + 1, limits);
 	if (!(lanes[0] = match_start(&c, entrants, n, err)))
 		rc = -1;
 	for (int k = 0; !rc && k < b.tasks[index].sets; k++)

@@ -13,13 +13,13 @@
 #include "match/match_set.h"
 
 struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
-					 const struct bot_limits *limits)
+					 int writer, const struct bot_limits *limits)
 {
 	struct match_entrant e = {.name = v->name};
 
 	e.spec.command = v->command;
 	e.spec.command_dir = v->dir;
-	e.spec.stderr_path = league_stderr_path(dir, v);
+	e.spec.stderr_path = league_stderr_path(dir, v, writer);
 	e.spec.limits = *limits;
 	e.spec.limits.workdir = v->workdir;
 	e.spec.limits.readable = (const char *const *)v->readable;

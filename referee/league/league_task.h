@@ -35,9 +35,11 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 		      int players, struct run_manifest *m, char *err);
 
 /* Version `v` of the league `dir` as an entrant with `limits` (its own
- * workdir and readable paths); its stderr_path is new (free it). */
+ * workdir and readable paths), started by writer `writer` (a local
+ * worker's number, a Slurm task's index + 1: league_stderr_path()); its
+ * stderr_path is new (free it). */
 struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
-					 const struct bot_limits *limits);
+					 int writer, const struct bot_limits *limits);
 
 /* Plays the set of `n` games from `first` on `lanes` (a duplicate set
  * when `duplicate`, as every league set is: the run's job says so), game

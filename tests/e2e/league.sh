@@ -235,11 +235,12 @@ for b in p q; do
 	chmod +x "$TMP/$b/start"
 	"$REFEREE" league add "$L" "$b" "$TMP/$b/start" "$TMP/$b/bot" "$TMP" >/dev/null
 done
-starts() { grep -c "^$1 started\$" "$L/stderr/$1-v1.stderr"; }
+# (over each worker's file of the version: docs/LEAGUE.md, "The folder").
+starts() { cat "$L/stderr/$1"-v1*.stderr | grep -c "^$1 started\$"; }
 expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 1 --batch 3
 expect_eq "$(starts p) $(starts q)" "4 4" "--batch 3: 6 sets on 4 processes a bot"
-expect_eq "$(grep -c started "$L/stderr/p-v1.stderr" "$L/stderr/q-v1.stderr" | tr '\n' ' ')" \
-	"$L/stderr/p-v1.stderr:4 $L/stderr/q-v1.stderr:4 " "... each process of one version"
+expect_eq "$(cat "$L"/stderr/p-v1*.stderr | grep -c '^q started$') $(cat "$L"/stderr/q-v1*.stderr | grep -c '^p started$')" \
+	"0 0" "... each process writes its own version's files"
 expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 1 --batch 1
 expect_eq "$(starts p) $(starts q)" "16 16" "--batch 1: 6 sets on 12 processes a bot"
 expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 2 --batch 24
@@ -249,6 +250,7 @@ expect_eq "$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import
 expect_exit 0 "$REFEREE" verify "$L"
 expect_exit 2 "$REFEREE" league run "$L" --batch 0
 expect_eq "$(head -1 "$ERR")" "referee league: --batch takes a whole number from 1 to 10000, not '0'" "--batch 0: refused"
+
 
 # As a normal user.
 unprivileged
