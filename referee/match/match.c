@@ -7,6 +7,7 @@
 #include "match.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
 #include "bot/botfiles.h"
@@ -219,20 +220,50 @@ struct match *match_start(const struct match_config *config,
 	return start(config, entrants, count, NULL, err);
 }
 
-struct match *match_start_twin(const struct match *first, char *err)
+char *match_twin_stderr(const char *path, int lane)
+{
+	static const char suffix[] = ".stderr";
+	size_t len = strlen(path), n = sizeof suffix - 1;
+
+	if (lane == 0)
+		return xstrdup(path);
+	if (len > n && !strcmp(path + len - n, suffix))
+		return xasprintf("%.*s.game%d%s", (int)(len - n), path, lane + 1, suffix);
+	return xasprintf("%s.game%d", path, lane + 1);
+}
+
+/* Frees a twin's own entrants (match_start_twin). */
+static void free_twin_entrants(struct match_entrant *own, int count)
+{
+	for (int i = 0; own && i < count; i++)
+		free((char *)own[i].spec.stderr_path);
+	free(own);
+}
+
+struct match *match_start_twin(const struct match *first, int lane, char *err)
 {
 	struct bot_stderr_count *counts[GAME_MAX_SEATS];
-	const struct match_entrant *entrants = first->entrants[0].config;
+	struct match_entrant *own = xcalloc((size_t)first->count, sizeof *own);
+	struct match *twin;
 
-	for (int i = 0; i < first->count; i++)
+	for (int i = 0; i < first->count; i++) {
+		own[i] = *first->entrants[i].config;
+		if (own[i].spec.stderr_path)
+			own[i].spec.stderr_path = match_twin_stderr(own[i].spec.stderr_path, lane);
 		counts[i] = first->entrants[i].stderr_count;
-	return start(&first->config, entrants, first->count, counts, err);
+	}
+	twin = start(&first->config, own, first->count, counts, err);
+	if (twin)
+		twin->own_entrants = own;
+	else
+		free_twin_entrants(own, first->count);
+	return twin;
 }
 
 bool match_twins(struct match **lanes, int n, char *err)
 {
 	for (int k = 1; k < n; k++)
-		if (!lanes[k] && !(lanes[k] = match_start_twin(lanes[0], err)))
+		if (!lanes[k] && !(lanes[k] = match_start_twin(lanes[0], k, err)))
 			return false;
 	return true;
 }
@@ -321,8 +352,14 @@ bool match_finish(struct match *match, bool *said_goodbye)
 	free(list);
 	free(said);
 	free(match->entrants);
+	free_twin_entrants(match->own_entrants, match->count);
 	free(match);
 	return all;
+}
+
+const char *match_stderr_path(const struct match *match, int i)
+{
+	return match->entrants[i].config->spec.stderr_path;
 }
 
 bool match_hello_name(const struct match *match, int i, const char **name)

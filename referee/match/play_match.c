@@ -32,18 +32,23 @@ static bool is_human(const struct play_match *p, int entrant)
 	return p->entrants[entrant].spec.responder != NULL;
 }
 
-/* A bot's first forfeit shows what it wrote to stderr in that game. */
-static void print_stderr(struct play_match *p, int entrant)
+/* A bot's first forfeit shows what it wrote to stderr in that game, game
+ * `game` (its lane's file with --duplicate: match_twin_stderr()). */
+static void print_stderr(struct play_match *p, int entrant, long game)
 {
+	char *path;
 	struct excerpt x;
 
 	if (p->stderr_shown[entrant] || is_human(p, entrant))
 		return;
 	p->stderr_shown[entrant] = true;
-	excerpt_read(p->stderr_paths[entrant], p->sandboxed, &x);
+	path = match_twin_stderr(p->stderr_paths[entrant],
+				 p->duplicate ? (int)((game - 1) % p->count) : 0);
+	excerpt_read(path, p->sandboxed, &x);
 	printf("     its stderr:\n");
 	excerpt_print(stdout, &x, "     ");
 	excerpt_free(&x);
+	free(path);
 }
 
 static void print_outcome(struct play_match *p, long game,
@@ -63,7 +68,7 @@ static void print_outcome(struct play_match *p, long game,
 			visible_line(stdout, "  %d. %-20s seat %d  score %ld%s", place,
 				     p->shown[seating[s]], s, o->result.score[s], forfeit);
 			if (o->forfeited[s])
-				print_stderr(p, seating[s]);
+				print_stderr(p, seating[s], game);
 		}
 	fflush(stdout);
 }
@@ -93,7 +98,7 @@ static bool on_greeted(void *ctx, const struct match *match, char *err)
 
 		if (is_human(p, i) || match_hello_name(match, i, &name))
 			continue;
-		excerpt_read(p->stderr_paths[i], p->sandboxed, &x);
+		excerpt_read(match_stderr_path(match, i), p->sandboxed, &x);
 		failed = p->sandboxed && excerpt_sandbox_failed(&x);
 		if (failed)
 			snprintf(err, ERR_LEN, "the sandbox of bot '%s' could not be set "

@@ -114,20 +114,25 @@ int worker_read_finished(const char *line, int players, long *game,
 }
 
 /* A "B" line for each seat of a game whose bot did not start, with the
- * first line of its stderr (else why it did not start). */
+ * first line of its stderr file on the game's lane (else why it did not
+ * start). */
 static void say_no_starts(int out, long game, const struct game_outcome *o,
 			  const struct schedule_table *t, const int *seating,
-			  int players, char *const *stderr_paths, bool sandboxed)
+			  int players, char *const *stderr_paths, int lane,
+			  bool sandboxed)
 {
 	for (int s = 0; s < players; s++) {
 		struct excerpt x;
+		char *path;
 
 		if (!o->no_start[s])
 			continue;
-		excerpt_read(stderr_paths[seating[s]], sandboxed, &x);
+		path = match_twin_stderr(stderr_paths[seating[s]], lane);
+		excerpt_read(path, sandboxed, &x);
 		worker_say(out, "B %ld %d %.300s\n", game, t->bots[seating[s]],
 		    excerpt_first(&x) ? excerpt_first(&x) : o->detail[s]);
 		excerpt_free(&x);
+		free(path);
 	}
 }
 
@@ -146,9 +151,10 @@ static void table_seating(const struct worker_job *job,
 				seating[s] = i;
 }
 
-/* Says that game `number`, whose log is complete, has finished. */
+/* Says that game `number`, whose log is complete, has finished (on lane
+ * `lane` of the table's matches). */
 static void report_game(const struct worker_job *job,
-			const struct schedule_table *t, long number,
+			const struct schedule_table *t, long number, int lane,
 			const struct game_outcome *outcome,
 			char *const *stderr_paths, int out)
 {
@@ -162,7 +168,7 @@ static void report_game(const struct worker_job *job,
 		worker_leave(1);
 	}
 	table_seating(job, t, number, seating);
-	say_no_starts(out, number, outcome, t, seating, players, stderr_paths,
+	say_no_starts(out, number, outcome, t, seating, players, stderr_paths, lane,
 		      job->spec->limits.sandbox);
 	worker_finished(out, number, hash, outcome, players);
 	free(log);
@@ -244,7 +250,7 @@ static void play_table(const struct worker_job *job, int table,
 			worker_leave(1);
 		}
 		for (int j = 0; j < per_set; j++)
-			report_game(job, t, games[g + j], &outcomes[j],
+			report_game(job, t, games[g + j], j, &outcomes[j],
 				    stderr_paths, out);
 	}
 	match_finish_lanes(lanes, per_set);
