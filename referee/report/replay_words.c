@@ -175,20 +175,34 @@ void words_index_add_folder(struct words_index *x, const char *dir)
 	index_sort(x);
 }
 
+/* Whether folder `dir`'s own name is `name`. */
+static bool named(const char *dir, const char *name)
+{
+	const char *slash = strrchr(dir, '/');
+
+	return !strcmp(slash ? slash + 1 : dir, name);
+}
+
+/* Adds TOP/stderr, where TOP is the folder `dir` lies in. */
+static void add_stderr_beside(struct words_index *x, const char *dir)
+{
+	char *top = path_parent(dir), *stderr_dir = path_join(top, "stderr");
+
+	words_index_add_folder(x, stderr_dir);
+	free(stderr_dir);
+	free(top);
+}
+
 void words_index_add_near(struct words_index *x, const char *log_path)
 {
-	char *dir = path_parent(log_path);
-	const char *slash = strrchr(dir, '/');
-	const char *last = slash ? slash + 1 : dir;
+	char *dir = path_parent(log_path), *runs = path_parent(dir);
 
 	words_index_add_folder(x, dir);
-	if (!strcmp(last, "games")) {
-		char *top = path_parent(dir), *stderr_dir = path_join(top, "stderr");
-
-		words_index_add_folder(x, stderr_dir);
-		free(stderr_dir);
-		free(top);
-	}
+	if (named(dir, "games"))
+		add_stderr_beside(x, dir);
+	else if (named(runs, "runs"))
+		add_stderr_beside(x, runs);
+	free(runs);
 	free(dir);
 }
 

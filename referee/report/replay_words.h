@@ -35,8 +35,9 @@ void words_index_add_file(struct words_index *x, const char *path);
 void words_index_add_folder(struct words_index *x, const char *dir);
 
 /* The stderr files of the game whose log is at `log_path`, wherever the
- * referee writes them: a tournament's DIR/stderr/ for DIR/games/LOG, the
- * log's own folder (play --out), and LOG.NAME.stderr (play --log). */
+ * referee writes them: a tournament's DIR/stderr/ for DIR/games/LOG, a
+ * league's DIR/stderr/ for DIR/runs/NNNNNN/LOG, the log's own folder
+ * (play --out), and LOG.NAME.stderr (play --log). */
 void words_index_add_near(struct words_index *x, const char *log_path);
 
 /* Adds the bot's words to the replay document `doc` (replay.h): its
