@@ -116,6 +116,51 @@ chose $FIRST3" "replay page, move 3: the stderr lines"
 	expect_eq "$($HTMLTOOL "$TMP/move3.dom" count span class=says)" 60 "replay page: each move in the list shows its info"
 fi
 
+# --- games played at once: each game's words are its own ---------------------------------------
+# A game's lines are those between its mark and the next game's mark in
+# a file, so processes that play at once write files of their own: a
+# duplicate set's games (each on processes of its own), a league's
+# workers.  tell-game says its game's id at each turn, slowly enough that
+# the games overlap; every replay shows a line at each of its bots' turns,
+# each naming that game.
+# own_words LOG...: "LINES STRAYS TURNS" over the logs: the stderr lines
+# their replays show, those of them naming another game, the bots' turns.
+own_words() {
+	local lines=0 strays=0 turns=0 log id
+	for log in "$@"; do
+		id=$("$PYTHON3" -c 'import json, sys; print(json.loads(open(sys.argv[1]).readline())["game_id"])' "$log")
+		turns=$((turns + $(grep '"type":"action"' "$log" | grep -vc '"opening":true')))
+		"$REFEREE" replay "$log" >"$TMP/own.txt"
+		lines=$((lines + $(grep -c '^  stderr: in ' "$TMP/own.txt")))
+		strays=$((strays + $(grep '^  stderr: in ' "$TMP/own.txt" | grep -vc " in $id\$")))
+	done
+	echo "$lines $strays $turns"
+}
+cat >"$TMP/d.json" <<JSON
+{"name": "at-once", "game": "rolit", "options": {"size": 6}, "players": 2, "games": 4, "duplicate": true,
+ "bots": [{"name": "t", "command": "$(zoo tell-game)"}, {"name": "u", "command": "$(zoo tell-game)"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/d.json" --out "$TMP/d" --concurrency 1 --quiet
+expect_eq "$(cd "$TMP/d/stderr" && echo table0001-t*)" "table0001-t.game2.stderr table0001-t.stderr" \
+	"a duplicate tournament: a stderr file for each game of a set"
+read -r lines strays turns <<<"$(own_words "$TMP"/d/games/0*.jsonl)"
+expect_lt 100 "$turns" "... its 4 games were played"
+expect_eq "$lines $strays" "$turns 0" "... each game's replay shows its bots' words at each turn, and no other game's"
+expect_exit 0 "$REFEREE" play rolit -o size=6 --games 2 --duplicate --out "$TMP/p" "t=$(zoo tell-game)" "u=$(zoo tell-game)"
+expect_eq "$(cd "$TMP/p" && echo u*.stderr)" "u.game2.stderr u.stderr" "play --duplicate: a stderr file for each game of a set"
+expect_eq "$(own_words "$TMP"/p/game-*.jsonl | cut -d' ' -f1-2)" "$(own_words "$TMP"/p/game-*.jsonl | cut -d' ' -f3) 0" \
+	"... each game's replay shows its bots' words at each turn, and no other game's"
+W=$TMP/league
+"$REFEREE" league init "$W" --game rolit -o size=6 >/dev/null
+expect_exit 0 "$REFEREE" league add "$W" t "$(zoo tell-game)"
+expect_exit 0 "$REFEREE" league add "$W" u "$(zoo tell-game) u"
+expect_exit 0 "$REFEREE" league run "$W" --games 8 --concurrency 2 --batch 1
+expect_eq "$(cd "$W/stderr" && echo t-v1*.stderr)" "t-v1.2.game2.stderr t-v1.2.stderr t-v1.game2.stderr t-v1.stderr" \
+	"league run --concurrency 2: a stderr file for each worker and game of a set"
+read -r lines strays turns <<<"$(own_words "$W"/runs/000001/game-*.jsonl)"
+expect_lt 200 "$turns" "... its 8 games were played"
+expect_eq "$lines $strays" "$turns 0" "... each game's replay (which finds a league's stderr/) shows its bots' words at each turn, and no other game's"
+
 # --- a bot cannot put words in another's mouth --------------------------------------------------
 # A copy of seat 0's section in another file claims the same game and
 # seat: neither is shown (the replay cannot tell which is the referee's).
