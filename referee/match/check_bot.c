@@ -200,10 +200,11 @@ static void seat_bot(int *seating, int players, int seat)
 
 /* A duplicate set after the games, on matches of its own: one game in
  * every seat (the seating turned round), numbered on from `first`, all
- * played at once, in step, each by processes of its own; the bot must
- * finish every one. */
+ * played at once, in step, each by processes of its own (its stderr in
+ * a file of their own: match_twin_stderr()); the bot must finish every
+ * one. */
 static void play_set(struct run *r, struct match_entrant *entrants, long first,
-		     struct checklist *c, const char *stderr_path)
+		     struct checklist *c)
 {
 	int players = r->check->players;
 	struct match *lanes[GAME_MAX_SEATS] = {NULL};
@@ -229,8 +230,8 @@ static void play_set(struct run *r, struct match_entrant *entrants, long first,
 	}
 	for (int seat = 0; finished && seat < players; seat++)
 		if (outcomes[seat].forfeited[seat]) {
-			game_fault(c, first + seat, seat, &outcomes[seat], stderr_path,
-				   r->check->limits.sandbox);
+			game_fault(c, first + seat, seat, &outcomes[seat],
+				   match_stderr_path(lanes[seat], 0), r->check->limits.sandbox);
 			finished = false;
 		}
 	if (finished)
@@ -340,7 +341,7 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 		check(&c, goodbye[0], "answers goodbye");
 	/* A tournament entry plays sets only in a tournament of sets. */
 	if (clean && (!r->check->spec || r->check->spec->duplicate))
-		play_set(r, entrants, r->check->games + 1, &c, stderr_path);
+		play_set(r, entrants, r->check->games + 1, &c);
 	print_timings(r);
 	printf("%d passed, %d failed\n", c.passed, c.failed);
 	if (c.failed && !r->check->keep)

@@ -178,11 +178,11 @@ static bool part(struct match *match, struct entrant **list, int count,
 	return gone;
 }
 
-/* match_start() for a match whose bots keep their stderr count in
- * `counts` (NULL: each its own). */
+/* match_start() for lane `lane` of a set's matches, whose bots keep
+ * their stderr count in `counts` (NULL: each its own). */
 static struct match *start(const struct match_config *config,
 			   const struct match_entrant *entrants, int count,
-			   struct bot_stderr_count *const *counts, char *err)
+			   int lane, struct bot_stderr_count *const *counts, char *err)
 {
 	struct match *match = xcalloc(1, sizeof *match);
 
@@ -198,6 +198,8 @@ static struct match *start(const struct match_config *config,
 		e->match_config = &match->config;
 		e->index = i;
 		e->stderr_count = counts ? counts[i] : &e->stderr_kept;
+		if (lane > 0 && entrants[i].spec.stderr_path)
+			e->stderr_path = match_twin_stderr(entrants[i].spec.stderr_path, lane);
 	}
 	for (int i = 0; i < count; i++) {
 		struct entrant *e = &match->entrants[i];
@@ -217,7 +219,7 @@ struct match *match_start(const struct match_config *config,
 			  const struct match_entrant *entrants, int count,
 			  char *err)
 {
-	return start(config, entrants, count, NULL, err);
+	return start(config, entrants, count, 0, NULL, err);
 }
 
 char *match_twin_stderr(const char *path, int lane)
@@ -232,32 +234,14 @@ char *match_twin_stderr(const char *path, int lane)
 	return xasprintf("%s.game%d", path, lane + 1);
 }
 
-/* Frees a twin's own entrants (match_start_twin). */
-static void free_twin_entrants(struct match_entrant *own, int count)
-{
-	for (int i = 0; own && i < count; i++)
-		free((char *)own[i].spec.stderr_path);
-	free(own);
-}
-
 struct match *match_start_twin(const struct match *first, int lane, char *err)
 {
 	struct bot_stderr_count *counts[GAME_MAX_SEATS];
-	struct match_entrant *own = xcalloc((size_t)first->count, sizeof *own);
-	struct match *twin;
+	const struct match_entrant *entrants = first->entrants[0].config;
 
-	for (int i = 0; i < first->count; i++) {
-		own[i] = *first->entrants[i].config;
-		if (own[i].spec.stderr_path)
-			own[i].spec.stderr_path = match_twin_stderr(own[i].spec.stderr_path, lane);
+	for (int i = 0; i < first->count; i++)
 		counts[i] = first->entrants[i].stderr_count;
-	}
-	twin = start(&first->config, own, first->count, counts, err);
-	if (twin)
-		twin->own_entrants = own;
-	else
-		free_twin_entrants(own, first->count);
-	return twin;
+	return start(&first->config, entrants, first->count, lane, counts, err);
 }
 
 bool match_twins(struct match **lanes, int n, char *err)
@@ -348,18 +332,20 @@ bool match_finish(struct match *match, bool *said_goodbye)
 		free(e->reported_version);
 		cJSON_Delete(e->files);
 		cJSON_Delete(e->folder);
+		free(e->stderr_path);
 	}
 	free(list);
 	free(said);
 	free(match->entrants);
-	free_twin_entrants(match->own_entrants, match->count);
 	free(match);
 	return all;
 }
 
 const char *match_stderr_path(const struct match *match, int i)
 {
-	return match->entrants[i].config->spec.stderr_path;
+	const struct entrant *e = &match->entrants[i];
+
+	return e->stderr_path ? e->stderr_path : e->config->spec.stderr_path;
 }
 
 bool match_hello_name(const struct match *match, int i, const char **name)

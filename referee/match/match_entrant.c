@@ -218,6 +218,8 @@ bool entrant_spawn(struct entrant *e, char *err)
 	struct bot_spec spec = e->config->spec;
 
 	spec.stderr_count = e->stderr_count;
+	if (e->stderr_path)
+		spec.stderr_path = e->stderr_path;
 	e->greeted = false;
 	e->awaiting = 0;
 	e->last_reply_ns = 0;

@@ -27,10 +27,6 @@ struct match {
 	struct match_config config;
 	struct entrant *entrants;
 	int count;
-	/* A twin's: the entrants its entrants point to, the first match's
-	 * with stderr files of the lane's own (match_start_twin); NULL in a
-	 * first match, whose entrants are the caller's. */
-	struct match_entrant *own_entrants;
 };
 
 struct game_run {
