@@ -64,11 +64,14 @@ for g in 1 2 3 4; do
 done
 grep -qE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"draw","seat":1,"turn":0,"roll":0,"kind":"dice","faces":\[[1-6](,[1-6]){6}\],"dealt":[0-9]+\}$' "$D/game-000002.jsonl"
 ok $? "a seat draw is logged with its seat, turn and roll in place of d, and the set's count of draws dealt before it"
+# The random bots' games differ in length, so the addresses both reach
+# do too: 31 to 91 in 40 runs, 20 once in a full suite; more than 10
+# shows that many were compared.
 N=$(same_dice "$TMP/draws1" "$TMP/draws2")
-[ "$N" -gt 20 ] 2>/dev/null
+[ "$N" -gt 10 ] 2>/dev/null
 ok $? "set 1: both games deal each seat the same dice at the same addresses ($N shared)"
 N=$(same_dice "$TMP/draws3" "$TMP/draws4")
-[ "$N" -gt 20 ] 2>/dev/null
+[ "$N" -gt 10 ] 2>/dev/null
 ok $? "set 2: both games deal each seat the same dice at the same addresses ($N shared)"
 [ "$(head -n 1 "$TMP/draws1")" != "$(head -n 1 "$TMP/draws3")" ]
 ok $? "the two sets deal different dice"
