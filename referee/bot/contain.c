@@ -4,11 +4,15 @@
  */
 #include "contain.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "base/util.h"
 #include "procstop.h"
+#include "task_clock.h"
 
 struct contain {
 	struct cgroup *group;    /* CONTAIN_CGROUPS */
@@ -17,6 +21,8 @@ struct contain {
 	uint64_t memory;         /* CONTAIN_FALLBACK: its bytes in all */
 	uid_t uid;               /* the referee's, when guarded */
 	gid_t gid;
+	int clock_pass[2];       /* CONTAIN_FALLBACK with a task clock: the
+				  * socket the child sends it over; -1 */
 };
 
 static enum contain_kind kind = CONTAIN_NONE;
@@ -48,14 +54,18 @@ enum contain_kind contain_kind(void)
 }
 
 /* What the fallback holds to, and what not: the header's, the
- * manifest's and the run's first line's words. */
-#define FALLBACK_LIMITS "stopped off move, CPU time of its processes, " \
-	"private memory per process, memory of its processes together (read " \
-	"every 10 ms of a move and at each stop), /tmp and /dev/shm by size, " \
-	"processes in its namespace; no bound on memory that no process " \
-	"maps, no CPU cap, no CPU time of children the kernel reaps"
+ * manifest's and the run's first line's words.  The clock counts the
+ * children the kernel reaps itself only with a task clock. */
+#define FALLBACK_MEMORY "private memory per process, memory of its " \
+	"processes together (read every 10 ms of a move and at each stop), " \
+	"/tmp and /dev/shm by size, processes in its namespace; no bound on " \
+	"memory that no process maps, no CPU cap"
+#define FALLBACK_COUNTED "stopped off move, CPU time of all its processes " \
+	"(a kernel counter they inherit), " FALLBACK_MEMORY
+#define FALLBACK_SCANNED "stopped off move, CPU time of its processes, " \
+	FALLBACK_MEMORY ", no CPU time of children the kernel reaps"
 
-_Static_assert(BOT_MEMORY_EVERY_MS == 10, "FALLBACK_LIMITS names it");
+_Static_assert(BOT_MEMORY_EVERY_MS == 10, "FALLBACK_MEMORY names it");
 
 const char *contain_summary(bool contain)
 {
@@ -64,15 +74,19 @@ const char *contain_summary(bool contain)
 	if (kind == CONTAIN_CGROUPS)
 		return "control groups: memory (tmpfs too), processes, CPU time, "
 		       "frozen off move";
-	return "fallback (no control group): " FALLBACK_LIMITS;
+	return task_clock_available() ? "fallback (no control group): " FALLBACK_COUNTED
+				      : "fallback (no control group): " FALLBACK_SCANNED;
 }
 
 const char *contain_fallback_line(bool contain)
 {
 	if (!contain || kind != CONTAIN_FALLBACK)
 		return NULL;
-	return "no control group can be had here: the bots are contained "
-	       "without one (" FALLBACK_LIMITS ": docs/SANDBOX.md)";
+	return task_clock_available()
+	       ? "no control group can be had here: the bots are contained "
+		 "without one (" FALLBACK_COUNTED ": docs/SANDBOX.md)"
+	       : "no control group can be had here: the bots are contained "
+		 "without one (" FALLBACK_SCANNED ": docs/SANDBOX.md)";
 }
 
 struct contain *contain_new(const struct bot_limits *limits, char *err)
@@ -96,6 +110,14 @@ struct contain *contain_new(const struct bot_limits *limits, char *err)
 		return NULL;
 	c = xcalloc(1, sizeof *c);
 	c->group = group;
+	c->clock_pass[0] = c->clock_pass[1] = -1;
+	if (!group && task_clock_available() &&
+	    socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, c->clock_pass) < 0) {
+		errorf(err, "no containment for the bot: cannot make a socket "
+		       "for its clock: %s", strerror(errno));
+		free(c);
+		return NULL;
+	}
 	/* As root the sandbox changes user, and bwrap runs privileged: no
 	 * namespace of its own around that. */
 	c->guarded = !group && geteuid() != 0;
@@ -107,7 +129,9 @@ struct contain *contain_new(const struct bot_limits *limits, char *err)
 
 int contain_enter(const struct contain *c, bool play)
 {
-	return c->group ? cgroup_enter(c->group, play) : 0;
+	if (c->group)
+		return cgroup_enter(c->group, play);
+	return c->clock_pass[1] >= 0 ? task_clock_pass(c->clock_pass[1]) : 0;
 }
 
 int contain_clone_flags(const struct contain *c)
@@ -125,12 +149,28 @@ int contain_play_fd(const struct contain *c)
 	return c->group ? cgroup_play_fd(c->group) : -1;
 }
 
+static void close_pass(struct contain *c)
+{
+	for (int i = 0; i < 2; i++) {
+		if (c->clock_pass[i] >= 0)
+			close(c->clock_pass[i]);
+		c->clock_pass[i] = -1;
+	}
+}
+
 void contain_started(struct contain *c, pid_t pid)
 {
-	if (c->group)
+	int clock = -1;
+
+	if (c->group) {
 		cgroup_entered(c->group);
-	else
-		c->stops = procstop_new(pid, c->memory);
+		return;
+	}
+	/* Sent before the child's exec, which bot_spawn() waited for. */
+	if (c->clock_pass[0] >= 0)
+		clock = task_clock_take(c->clock_pass[0]);
+	close_pass(c);
+	c->stops = procstop_new(pid, c->memory, clock);
 }
 
 int contain_freeze(struct contain *c, bool frozen)
@@ -174,6 +214,7 @@ bool contain_destroy(struct contain *c, int wait_ms)
 	if (c->stops && !procstop_kill(c->stops, wait_ms))
 		gone = false;
 	procstop_free(c->stops);
+	close_pass(c);
 	free(c);
 	return gone;
 }

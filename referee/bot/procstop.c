@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "task_clock.h"
 
 struct pids {
 	pid_t *list;
@@ -73,6 +74,7 @@ struct procstop {
 	size_t buf_cap;
 	struct known *known;
 	size_t known_count, known_cap;
+	int clock;          /* the sandbox's task clock (task_clock.h), or -1 */
 	long last_pid;      /* ns_last_pid before the last scan; -1 */
 	int last_pid_fd;
 	uint64_t memory;    /* the bytes its processes may hold together; 0 */
@@ -382,11 +384,12 @@ static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
 	return found;
 }
 
-struct procstop *procstop_new(pid_t outer, uint64_t memory)
+struct procstop *procstop_new(pid_t outer, uint64_t memory, int clock)
 {
 	struct procstop *p = xcalloc(1, sizeof *p);
 
 	p->outer = outer;
+	p->clock = clock;
 	p->memory = memory;
 	p->pss = -1;
 	p->last_pid = -1;
@@ -414,6 +417,18 @@ static long last_pid(struct procstop *p)
 }
 
 static bool known_cpu_ns(const struct procstop *p, bool all, int64_t *ns);
+
+/* The CPU time of the sandbox's processes for the rule on a stop left
+ * pending (PROCSTOP_RUN_MS): the task clock's, which counts the
+ * children the kernel reaped too, or that of those the last scan
+ * found. */
+static bool pending_cpu_ns(const struct procstop *p, int64_t *ns)
+{
+	if (p->clock >= 0 && (*ns = task_clock_ns(p->clock)) >= 0)
+		return true;
+	return known_cpu_ns(p, false, ns);
+}
+
 static bool ran_off_move(struct procstop *p);
 static bool held_over(struct procstop *p);
 
@@ -551,7 +566,7 @@ static int stop_all(struct procstop *p)
 	p->pending = rc == 0 && quiet < 2;
 	if (rc)
 		p->halted.count = 0;
-	if (!p->pending || !known_cpu_ns(p, false, &p->pending_cpu))
+	if (!p->pending || !pending_cpu_ns(p, &p->pending_cpu))
 		p->pending_cpu = -1;
 	return rc;
 }
@@ -579,7 +594,7 @@ static bool ran_off_move(struct procstop *p)
 	scan(p, &found, NULL);
 	for (size_t i = 0; !ran && i < p->seen_count; i++)
 		ran = !p->seen[i].halted && pids_has(&p->halted, p->seen[i].pid);
-	if (!ran && p->pending_cpu >= 0 && known_cpu_ns(p, false, &ns))
+	if (!ran && p->pending_cpu >= 0 && pending_cpu_ns(p, &ns))
 		ran = ns - p->pending_cpu > PROCSTOP_RUN_MS * 1000000LL;
 	free(found.list);
 	p->halted.count = 0;
@@ -729,12 +744,17 @@ static bool known_refresh(struct procstop *p)
 int64_t procstop_cpu_ns(struct procstop *p)
 {
 	struct pids found = { 0 };
-	long last = last_pid(p);
-	int64_t ns;
+	long last;
+	int64_t ns = p->clock >= 0 ? task_clock_ns(p->clock) : -1;
 	bool ok;
 
+	if (ns >= 0) {
+		p->cpu_max = ns > p->cpu_max ? ns : p->cpu_max;
+		return p->cpu_max;
+	}
 	/* Nothing born since the last scan, nothing of it gone: what it
 	 * found is all there is. */
+	last = last_pid(p);
 	ok = last >= 0 && last == p->last_pid && known_cpu_ns(p, true, &ns);
 	if (!ok && last >= 0 && known_refresh(p)) {
 		p->last_pid = last;
@@ -853,6 +873,8 @@ void procstop_free(struct procstop *p)
 		file_drop(p, p->file_count - 1);
 	if (p->last_pid_fd >= 0)
 		close(p->last_pid_fd);
+	if (p->clock >= 0)
+		close(p->clock);
 	free(p->files);
 	free(p->buf);
 	free(p->known);

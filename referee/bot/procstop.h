@@ -34,8 +34,10 @@
 struct procstop;
 
 /* The processes of the sandbox started as the process `outer` (bwrap),
- * which may hold `memory` bytes together (0: no bound). */
-struct procstop *procstop_new(pid_t outer, uint64_t memory);
+ * which may hold `memory` bytes together (0: no bound), their CPU time
+ * counted by the task clock `clock` (task_clock.h; procstop_free()
+ * closes it), or, -1, read from their /proc files. */
+struct procstop *procstop_new(pid_t outer, uint64_t memory, int clock);
 
 /* The clone flags that start the outer bwrap as the init of a user and
  * a PID namespace of its own, so that the kernel kills every process of
@@ -95,9 +97,11 @@ bool procstop_pending(const struct procstop *p);
  * them to be gone.  False when they were not gone by then. */
 bool procstop_kill(struct procstop *p, int wait_ms);
 
-/* CPU time (user + system) the sandbox's processes have used, those they
- * reaped included, in ns; never less than a previous answer.  -1 when it
- * cannot be read. */
+/* CPU time (user + system) the sandbox's processes have used, in ns:
+ * the task clock's, which counts every process of the sandbox, those the
+ * kernel reaped included; without one, that of the processes a scan
+ * finds and of the children they reaped.  Never less than a previous
+ * answer; -1 when it cannot be read. */
 int64_t procstop_cpu_ns(struct procstop *p);
 
 /* Continues what is stopped and frees.  NULL is fine. */

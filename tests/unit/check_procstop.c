@@ -24,11 +24,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bot/procstop.h"
+#include "bot/task_clock.h"
 #include "run_suite.h"
 
 /* What the sandbox's shell starts before it says "ready". */
@@ -117,7 +119,7 @@ static bool sandbox_start_held(struct sandbox *s, int i, uint64_t memory)
 		return false;
 	}
 	fclose(out);
-	s->stops = procstop_new(s->outer, memory);
+	s->stops = procstop_new(s->outer, memory, -1);
 	return true;
 }
 
@@ -629,9 +631,10 @@ struct talked {
 
 /* On each line it reads: first a child that burns 300 ms of CPU and is
  * waited for, then a child that leaves an orphan that burns as much
- * (and sleeps); "done" when it has. */
+ * (and sleeps), then, SIGCHLD ignored, a child that burns as much and
+ * is reaped by the kernel; "done" when it has. */
 static const char clocked_burner[] =
-	"import os, sys, time\n"
+	"import os, signal, sys, time\n"
 	"def burn():\n"
 	"    t = time.process_time()\n"
 	"    while time.process_time() - t < 0.3: pass\n"
@@ -647,18 +650,33 @@ static const char clocked_burner[] =
 	"        burn(); print('done', flush=True); time.sleep(1000)\n"
 	"    os._exit(0)\n"
 	"os.wait()\n"
+	"sys.stdin.readline()\n"
+	"signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n"
+	"pid = os.fork()\n"
+	"if pid == 0:\n"
+	"    burn(); os._exit(0)\n"
+	"while True:\n"
+	"    try: os.kill(pid, 0)\n"
+	"    except ProcessLookupError: break\n"
+	"    time.sleep(0.01)\n"
+	"print('done', flush=True)\n"
 	"sys.stdin.readline()\n";
 
-static bool talked_start(struct talked *t)
+/* Starts the sandbox, its clock a task clock (task_clock.h) when
+ * `counted`, else read from /proc. */
+static bool talked_start(struct talked *t, bool counted)
 {
-	int in[2], out[2];
+	int in[2], out[2], pass[2];
 	char line[16] = "";
 
 	ck_assert_int_eq(pipe(in), 0);
 	ck_assert_int_eq(pipe(out), 0);
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pass), 0);
 	t->box.outer = fork();
 	ck_assert_int_ge(t->box.outer, 0);
 	if (t->box.outer == 0) {
+		if (counted && task_clock_pass(pass[1]) < 0)
+			_exit(126);
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		close(in[1]);
@@ -676,11 +694,16 @@ static bool talked_start(struct talked *t)
 	if (!fgets(line, sizeof line, t->out) || strcmp(line, "ready\n")) {
 		fclose(t->in);
 		fclose(t->out);
+		close(pass[0]);
+		close(pass[1]);
 		waitpid(t->box.outer, NULL, 0);
 		fprintf(stderr, "# bubblewrap cannot make a sandbox here: skipped\n");
 		return false;
 	}
-	t->box.stops = procstop_new(t->box.outer, 0);
+	t->box.stops = procstop_new(t->box.outer, 0,
+				    counted ? task_clock_take(pass[0]) : -1);
+	close(pass[0]);
+	close(pass[1]);
 	return true;
 }
 
@@ -712,7 +735,7 @@ START_TEST(clock_counts_unseen_children)
 	int64_t before, after;
 	struct talked t;
 
-	if (!talked_start(&t))
+	if (!talked_start(&t, false))
 		return;
 	procstop_cpu_ns(t.box.stops);
 	before = procstop_cpu_ns(t.box.stops);
@@ -723,6 +746,42 @@ START_TEST(clock_counts_unseen_children)
 	talked_step(&t);
 	after = procstop_cpu_ns(t.box.stops);
 	ck_assert_int_ge(after - before, 280000000);
+	/* What the task clock is for: a child the kernel reaped is gone
+	 * with its time, never seen by a scan. */
+	before = after;
+	talked_step(&t);
+	after = procstop_cpu_ns(t.box.stops);
+	ck_assert_int_lt(after - before, 150000000);
+	fclose(t.in);
+	fclose(t.out);
+	sandbox_end(&t.box);
+}
+END_TEST
+
+/* The task clock charges all three children, the one the kernel reaped
+ * too, each to the nanosecond of what it used (300 ms, and Python's own
+ * time around it). */
+START_TEST(task_clock_counts_reaped_children)
+{
+	int64_t before, after;
+	struct talked t;
+
+	if (!task_clock_available()) {
+		fprintf(stderr, "# this user may not count its processes with perf "
+			"(kernel.perf_event_paranoid over 2): skipped\n");
+		return;
+	}
+	if (!talked_start(&t, true))
+		return;
+	before = procstop_cpu_ns(t.box.stops);
+	ck_assert_int_gt(before, 0);
+	for (int step = 0; step < 3; step++) {
+		talked_step(&t);
+		after = procstop_cpu_ns(t.box.stops);
+		ck_assert_int_ge(after - before, 300000000);
+		ck_assert_int_lt(after - before, 600000000);
+		before = after;
+	}
 	fclose(t.in);
 	fclose(t.out);
 	sandbox_end(&t.box);
@@ -746,6 +805,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, memory_shared_once);
 	tcase_add_test(tc, memory_private_summed);
 	tcase_add_test(tc, clock_counts_unseen_children);
+	tcase_add_test(tc, task_clock_counts_reaped_children);
 	suite_add_tcase(s, tc);
 	return s;
 }
