@@ -22,6 +22,11 @@
 #           its first reply is left pending (the helper, run only while
 #           the bot is on move, takes many turns to get there on a busy
 #           machine);
+#   reap:   ignores SIGCHLD, so that the kernel reaps its children, and
+#           at each turn starts N children (2) that each burn 30 ms of CPU
+#           and exit, and waits until they have: their time is counted
+#           nowhere in /proc, so each sends it to the bot over a pipe
+#           before it exits, and the bot adds it to what it says it used;
 #   calm:   nothing (a test's control).
 # At each turn it says on stderr the CPU time its sandbox's processes have
 # used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
@@ -37,8 +42,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
 
 MODE = zoo.arg(1, "seize")
-COUNT = int(zoo.arg(2, {"seize": 4, "cont": 3}.get(MODE, 1)))
+COUNT = int(zoo.arg(2, {"seize": 4, "cont": 3, "reap": 2}.get(MODE, 1)))
 libc = ctypes.CDLL(None, use_errno=True)
+# reap: the CPU time its reaped children said they used, in ms, and the
+# pipe they say it on.
+reaped = {"ms": 0.0}
+reports_r, reports_w = os.pipe() if MODE == "reap" else (-1, -1)
 
 
 def cpu_ms():
@@ -53,7 +62,19 @@ def cpu_ms():
         except OSError:
             continue
         ticks += sum(int(v) for v in fields[11:15])
-    return ticks * 1000 // os.sysconf("SC_CLK_TCK")
+    return ticks * 1000 // os.sysconf("SC_CLK_TCK") + int(reaped_ms())
+
+
+def reaped_ms():
+    """What the children the kernel reaped said they used, in ms."""
+    return reaped["ms"]
+
+
+def burn_and_report():
+    start = time.process_time()
+    while time.process_time() - start < 0.03:
+        pass
+    os.write(reports_w, b"%9.3f\n" % (time.process_time() * 1000))
 
 
 def call(what, ret):
@@ -134,10 +155,24 @@ def start():
             time.sleep(0.01)
 
 
+def reap():
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    for _ in range(COUNT):
+        if os.fork() == 0:
+            try:
+                burn_and_report()
+            finally:
+                os._exit(0)
+    for _ in range(COUNT):  # a report is 10 bytes, written at once
+        reaped["ms"] += float(os.read(reports_r, 10))
+
+
 def hook(msg, counts):
     if msg["type"] == "turn":
         if counts["turn"] == 1:
             start()
+        if MODE == "reap":
+            reap()
         zoo.say("fightback: cpu %d" % cpu_ms())
     return zoo.DEFAULT
 
