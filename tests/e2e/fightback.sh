@@ -69,7 +69,7 @@ for who in root user; do
 	containment=$(sed -n '1s/.*"containment":"\([a-z ]*[a-z]\).*/\1/p' "$LOG")
 	[ "$who" = user ] && user_containment=$containment
 	diag "$who: the bots are contained by $containment; a control game took $control_ms ms"
-	for mode in seize cont vfork vforkthread reap; do
+	for mode in seize cont vfork vforkthread reap trace; do
 		game "$who" "$mode"
 		expect_eq "$RC" 0 "$who, $mode: the game is played"
 		expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 0 "$who, $mode: nobody forfeits"
@@ -90,6 +90,9 @@ for who in root user; do
 				"$who, seize: ptrace is refused"
 			expect_contains "$LOG.fightback.stderr" "fightback: process_vm_readv pid 1: Operation not permitted" \
 				"$who, seize: process_vm_readv is refused";;
+		trace)
+			expect_contains "$LOG.fightback.stderr" "fightback: ptrace of its child: ok" \
+				"$who, trace: its helpers trace each other (and are held all the same)";;
 		cont)
 			expect_eq "$(grep -c '^fightback: kill -1 SIGCONT: Operation not permitted$' "$LOG.fightback.stderr")" 3 \
 				"$who, cont: SIGCONT is refused to each helper";;

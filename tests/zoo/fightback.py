@@ -27,6 +27,11 @@
 #           and exit, and waits until they have: their time is counted
 #           nowhere in /proc, so each sends it to the bot over a pipe
 #           before it exits, and the bot adds it to what it says it used;
+#   trace:  two helpers that trace each other (ptrace of the bot's own
+#           processes is allowed, for sanitizers' leak checks) and poll
+#           all the time, each continuing the other from any stop, the
+#           referee's SIGSTOP included (suppressed), so that a stop holds
+#           only once both are stopped at the same time;
 #   calm:   nothing (a test's control).
 # At each turn it says on stderr the CPU time its sandbox's processes have
 # used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
@@ -124,6 +129,29 @@ def vfork_threads():
         libc.pause()
 
 
+def continue_each_stop(other):
+    """Continues `other`, which this process traces, from each stop."""
+    PTRACE_CONT, WNOHANG, WALL = 7, 1, 0x40000000
+    status = ctypes.c_int()
+    while True:
+        if libc.waitpid(other, ctypes.byref(status), WNOHANG | WALL) == other \
+                and status.value & 0xFF == 0x7F:
+            libc.ptrace(PTRACE_CONT, other, None, None)
+
+
+def trace_each_other():
+    PTRACE_SEIZE = 0x4206
+    first, (r, w) = os.getpid(), os.pipe()
+    second = os.fork()
+    if second == 0:
+        call("ptrace of its parent", libc.ptrace(PTRACE_SEIZE, first, None, None))
+        os.write(w, b".")
+        continue_each_stop(first)
+    os.read(r, 1)
+    call("ptrace of its child", libc.ptrace(PTRACE_SEIZE, second, None, None))
+    continue_each_stop(second)
+
+
 def seize():
     PTRACE_SEIZE = 0x4206
     call("ptrace pid 1", libc.ptrace(PTRACE_SEIZE, 1, None, None))
@@ -144,6 +172,8 @@ def start():
             helper(cont)
     elif MODE == "vfork":
         helper(stuck_in_vfork)
+    elif MODE == "trace":
+        helper(trace_each_other)
     elif MODE == "vforkthread":
         helper(vfork_threads)
     elif MODE == "vforkwait":
