@@ -58,7 +58,7 @@ enum bot_status bot_read_line(struct bot *bot, const struct bot_deadline *deadli
 int64_t bot_reply_cpu_ns(const struct bot *bot);
 
 /* Freezes a contained bot that has no reply due (unless it may ponder)
- * once it has been idle for 10 ms without a message, while the
+ * once it has been idle for 4 ms without a message, while the
  * referee waits for another bot (bot_freeze.c says why it waits): it
  * gets no CPU until its next message, which thaws it. */
 void bot_idle(struct bot *bot);

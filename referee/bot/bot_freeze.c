@@ -21,14 +21,17 @@
 #include "bot_private.h"
 #include "base/util.h"
 
-/* How long a bot may be idle before it is frozen, in ns.  Not less than
- * the kernel's tick (4 ms at 250 Hz): a wait that ends sooner than the
+/* How long a bot may be idle before it is frozen, in ns: the kernel's
+ * tick (4 ms at 250 Hz).  Not less: a wait that ends sooner than the
  * next tick sets the CPU's timer anew, which on a virtual machine is a
  * trip to the host; a grace of 1 ms cost 7 us a decision of a fast game
  * on this project's CI machine (a Firecracker VM), as much as the
- * fallback's stops and clock together.  10 ms: the period of the
- * fallback's memory reads (BOT_MEMORY_EVERY_MS), which wait as long. */
-#define BOT_IDLE_GRACE_NS 10000000
+ * fallback's stops and clock together.  Not more: what an idle bot's
+ * processes run meanwhile takes CPUs from the bot on move, and so its
+ * wall time: against a bot whose 4 helpers spin, the games of a bot of
+ * 15 ms a move took 2.3 times their time alone with 10 ms, 1.5 times
+ * with 4 (tests/e2e/fightback.sh). */
+#define BOT_IDLE_GRACE_NS 4000000
 
 /* The first wait before a stop again, in ns. */
 #define RESTOP_FIRST_NS 5000000

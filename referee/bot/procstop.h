@@ -52,13 +52,15 @@ int procstop_guard_flags(void);
 int procstop_guard_enter(uid_t uid, gid_t gid);
 
 /* How long a stop waits, at most, for every process of the sandbox to
- * be stopped, in ms (docs/SANDBOX.md says what was measured). */
-#define PROCSTOP_BOUND_MS 50
+ * be stopped, in ms: the referee never waits longer, whatever the bot
+ * does, and goes on with what is left pending (docs/SANDBOX.md says
+ * what was measured: most stops land well within it). */
+#define PROCSTOP_BOUND_MS 5
 
-/* The same for a stop again after one left stops pending: short, as
+/* The same for a stop again after one left stops pending: shorter, as
  * the referee goes on with it, again and again, while it waits for
- * another bot. */
-#define PROCSTOP_RETRY_MS 5
+ * another bot, whose reply it reads only after. */
+#define PROCSTOP_RETRY_MS 1
 
 /* How much CPU time the processes of a stop left pending may use until
  * the thaw or the stop again, in ms: what a process needs to take its

@@ -79,7 +79,7 @@ for ponder in false true; do
 	against_burn "$TMP/ponder-$ponder.json" watch "$ponder"
 	expect_exit 0 "$REFEREE" tournament "$TMP/ponder-$ponder.json" --out "$TMP/ponder-$ponder" --quiet
 done
-# A bot idle is frozen once the other has thought for 10 ms
+# A bot idle is frozen once the other has thought for 4 ms
 # (referee/bot/bot_freeze.c): its helper may run that long in each of
 # burn's moves, and while the freeze lands; never the 100 ms of a move.
 frozen=$(helper_ms "$TMP/ponder-false")
@@ -201,11 +201,11 @@ else
 	# exiting at once, every millisecond of its CPU, saying when: stopped
 	# off move all the same, unless it may ponder (then it runs while burn
 	# thinks, 100 ms of CPU a move).  Between its reply and its next turn,
-	# it runs for the 10 ms before the others are stopped and the stop
+	# it runs for the 4 ms before the others are stopped and the stop
 	# itself: a few links, more on a loaded machine (37 in a turn once,
 	# under a heavy load), so their number proves nothing; but once the
 	# stop has landed, no link may come until the thaw that follows burn's
-	# reply.  The stop lands within the first half of burn's move (10 ms
+	# reply.  The stop lands within the first half of burn's move (4 ms
 	# of grace and the stop, against 100 ms of burn's CPU, which a loaded
 	# machine stretches as much): not one link may be made in the
 	# second half of any of burn's moves.  A stop that does not hold lets

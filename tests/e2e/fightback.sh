@@ -49,17 +49,32 @@ user_counts_own_cpu() {
 	[ "$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 3)" -le 2 ]
 }
 
-# game WHO MODE: a game of fightback MODE against burn, run by the
-# referee as root or as the user (WHO: root or user); its log is
-# $TMP/logs/WHO-MODE.jsonl.
+# game WHO MODE [MS]: a game of fightback MODE against burn (MS ms of
+# CPU a move, 100 by default), run by the referee as root or as the user
+# (WHO: root or user); its log is $TMP/logs/WHO-MODE[-MS].jsonl.
 game() {
-	local who=$1 mode=$2 as=()
+	local who=$1 mode=$2 ms=${3:-100} as=()
 	[ "$who" = user ] && as=("${AS[@]}")
 	local py=$PYTHON3
 	[ "$who" = user ] && py=$AS_PYTHON3
-	LOG=$TMP/logs/$who-$mode.jsonl
+	LOG=$TMP/logs/$who-$mode${3:+-$3}.jsonl
 	RUN_LIMIT=300 run "${as[@]}" "$REFEREE" play rolit -o size=6 --move-ms 400 --log "$LOG" \
-		"fightback=$py '$ZOO/fightback.py' '$TMP' $mode" "burn=$py '$ZOO/greedy.py' '$TMP' burn 100"
+		"fightback=$py '$ZOO/fightback.py' '$TMP' $mode" "burn=$py '$ZOO/greedy.py' '$TMP' burn $ms"
+}
+
+# burn_wall LOG: the wall time burn's moves took, in ms.
+burn_wall() {
+	"$PYTHON3" - "$1" <<-'PY'
+	import json, sys
+	names, wall = None, 0
+	for line in open(sys.argv[1]):
+	    r = json.loads(line)
+	    if r["type"] == "header":
+	        names = [p["name"] for p in r["players"]]
+	    elif r["type"] == "action" and names[r["seat"]] == "burn":
+	        wall += r["us"]
+	print(wall // 1000)
+	PY
 }
 
 for who in root user; do
@@ -97,6 +112,29 @@ for who in root user; do
 			expect_eq "$(grep -c '^fightback: kill -1 SIGCONT: Operation not permitted$' "$LOG.fightback.stderr")" 3 \
 				"$who, cont: SIGCONT is refused to each helper";;
 		esac
+	done
+done
+
+# Against a fast bot (15 ms of CPU a move), the attacks that cost the
+# referee or the bot on move most: helpers spinning while it thinks,
+# until the idle bot is frozen (referee/bot/bot_freeze.c), and stops
+# always left pending (the helper waiting in vfork while its thread spun),
+# which the referee never waits for longer than its bound
+# (referee/bot/procstop.h).  burn's moves take less than twice their wall
+# time in a control game (with 10 ms before the freeze and a bound of
+# 50 ms: 2.3 and 2.4 times).
+for who in root user; do
+	game "$who" calm 15
+	expect_eq "$RC" 0 "$who, fast control: the game is played"
+	control_wall=$(burn_wall "$LOG")
+	for mode in seize vforkthread; do
+		game "$who" "$mode" 15
+		expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 0 "$who, $mode against a fast bot: nobody forfeits"
+		wall=$(burn_wall "$LOG")
+		diag "$who, $mode against a fast bot: its moves took $wall ms, $control_wall ms in the control game"
+		expect_lt "$wall" "$((2 * control_wall + 100))" \
+			"$who, $mode against a fast bot: its moves take less than twice their time in the control game"
+		assert_no_leftovers "$who, $mode against a fast bot: nothing of it outlives the game"
 	done
 done
 
@@ -171,7 +209,7 @@ if [ "${user_containment:-}" = fallback ]; then
 	    found = bots()
 	    time.sleep(0.01)
 	first = [p for p, (_, parent) in found.items() if parent not in found]
-	# Stopped for a second: burn is on move, and the stop (50 ms at
+	# Stopped for a second: burn is on move, and the stop (5 ms at
 	# most, PROCSTOP_BOUND_MS) is over, so that only a stop again can
 	# find it running.
 	while len(first) == 1 and time.time() < until:

@@ -1,7 +1,7 @@
 /*
  * Unit tests for bot_freeze.c with real contained bots (control groups
  * as root, the fallback as a normal user): an idle bot is frozen only
- * once the referee has waited 10 ms for another bot, a message in time
+ * once the referee has waited 4 ms for another bot, a message in time
  * leaves it running, its next message thaws it, and a bot that may
  * ponder is never frozen.
  */
