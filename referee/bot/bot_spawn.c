@@ -33,7 +33,7 @@
 
 /* The step that failed in the child, sent back with its errno. */
 enum child_step {
-	STEP_SETUP = 1, STEP_LIMITS, STEP_CGROUP, STEP_SANDBOX, STEP_CHDIR,
+	STEP_SETUP = 1, STEP_LIMITS, STEP_CONTAIN, STEP_SANDBOX, STEP_CHDIR,
 	STEP_EXEC, STEP_GUARD,
 };
 
@@ -124,7 +124,7 @@ child_exec(const struct plan *plan, int fds[4])
 	setpgid(0, 0);
 	/* Before the sandbox drops root: the group's files are root's. */
 	if (plan->group && contain_enter(plan->group, !sandbox) < 0)
-		child_fail(fds[3], STEP_CGROUP);
+		child_fail(fds[3], STEP_CONTAIN);
 	/* The kernel's first pick when the machine runs out of memory,
 	 * before the referee and other bots. */
 	if ((oom = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC)) >= 0) {
@@ -190,7 +190,7 @@ static void describe_failure(const struct child_failure *f,
 	static const char *const doing[] = {
 		[STEP_SETUP] = "cannot set up the process for",
 		[STEP_LIMITS] = "cannot set resource limits for",
-		[STEP_CGROUP] = "cannot set up the control group of",
+		[STEP_CONTAIN] = "cannot set up the containment (its control group, or its clock) of",
 		[STEP_SANDBOX] = "cannot prepare the sandbox for",
 		[STEP_GUARD] = "cannot make the namespace that ends every process "
 			       "of the sandbox of",
