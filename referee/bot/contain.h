@@ -6,7 +6,8 @@
  * from the group, frozen whole off move.  Elsewhere (a normal user on
  * cgroup v1, or on v2 without a delegated subtree), the fallback, for a
  * sandboxed bot: its processes found through its PID namespace, stopped
- * off move (procstop.h), its clock the CPU time of those processes; its
+ * off move (procstop.h), its clock the CPU time of those processes (a
+ * task clock they all inherit, task_clock.h, where the kernel allows); its
  * memory bounded per process (RLIMIT_DATA) and its /tmp and /dev/shm by
  * their size, its processes by RLIMIT_NPROC in its own user namespace,
  * which the sandbox sets (sandbox.h).  contain_ready() picks, once per
@@ -56,7 +57,9 @@ const char *contain_fallback_line(bool contain);
 struct contain *contain_new(const struct bot_limits *limits, char *err);
 
 /* In the child between fork and exec, async-signal-safe: what
- * cgroup_enter() does for a control group; nothing for the fallback. */
+ * cgroup_enter() does for a control group; for the fallback, where the
+ * kernel allows one, opens the bot's task clock on the child and passes
+ * it to contain_started() (task_clock.h).  0, or -1 with errno. */
 int contain_enter(const struct contain *c, bool play);
 
 /* The flags to clone the child that runs bwrap with, instead of a fork:
@@ -73,7 +76,7 @@ int contain_guard(const struct contain *c);
 /* cgroup_play_fd() of a control group; -1 for the fallback. */
 int contain_play_fd(const struct contain *c);
 
-/* After fork, in the parent, with the child's pid. */
+/* After the child's exec, in the parent, with the child's pid. */
 void contain_started(struct contain *c, pid_t pid);
 
 /* Freezes or thaws every process of the bot.  0, or -1; -2 when the bot
