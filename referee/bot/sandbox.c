@@ -30,9 +30,14 @@
 #include "sandbox_specials.h"
 #include "sandbox_system.h"
 
+/* /proc/1, the namespace's init (bubblewrap's), is an empty read-only
+ * folder: the init runs as the bot's user, so a bot could write its
+ * memory through /proc/1/mem (no seccomp filter sees a path) and run
+ * code of its own there, outside its filter. */
 static const char *const fixed_options[] = {
 	"--die-with-parent", "--unshare-all", "--new-session",
-	"--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev", NULL,
+	"--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev",
+	"--tmpfs", "/proc/1", "--remount-ro", "/proc/1", NULL,
 };
 
 enum mount_kind { MOUNT_BIND, MOUNT_MASK };

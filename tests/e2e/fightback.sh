@@ -104,7 +104,9 @@ for who in root user; do
 			expect_contains "$LOG.fightback.stderr" "fightback: ptrace pid 1: Operation not permitted" \
 				"$who, seize: ptrace is refused"
 			expect_contains "$LOG.fightback.stderr" "fightback: process_vm_readv pid 1: Operation not permitted" \
-				"$who, seize: process_vm_readv is refused";;
+				"$who, seize: process_vm_readv is refused"
+			expect_contains "$LOG.fightback.stderr" "fightback: open /proc/1/mem: No such file or directory" \
+				"$who, seize: its init's memory is not there to write";;
 		trace)
 			expect_contains "$LOG.fightback.stderr" "fightback: ptrace of its child: ok" \
 				"$who, trace: its helpers trace each other (and are held all the same)";;

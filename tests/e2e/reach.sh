@@ -41,8 +41,8 @@ probe env
 expect_eq "$RC" 0 "env: the game is played"
 expect_eq "$(env_of "$PEEK")" "HOME=/tmp/home LANG=C.UTF-8 PATH=/usr/local/bin:/usr/bin:/bin PWD=$ZOO_REAL TERM=dumb TMPDIR=/tmp " \
 	"env: a fixed PATH, HOME and TMPDIR in its /tmp, TERM=dumb, the referee's LANG: nothing else"
-expect_contains "$PEEK" "peek: pid 1 env HOME LANG PATH TERM TMPDIR" \
-	"env: the sandbox's first process has the same clean environment"
+expect_contains "$PEEK" "peek: pid 1 env: No such file or directory" \
+	"env: the sandbox's first process is hidden (its /proc/1 an empty folder), its environment with it"
 expect_contains "$PEEK" "peek: cwd $ZOO_REAL" "env: it starts in its program's folder"
 probe env-given -- --env ARENA_TEST_SECRET --env EXTRA=given --env NOT_SET_ANYWHERE
 expect_contains "$PEEK" "peek: env ARENA_TEST_SECRET=planted-secret" "--env NAME passes the referee's variable"

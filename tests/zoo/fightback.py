@@ -3,10 +3,11 @@
 # red team did (docs/SANDBOX.md, "Without a control group: the
 # fallback"), and plays on as a good bot.  At its first turn it starts:
 #   seize:  tries to seize its sandbox's pid 1 (bubblewrap's init) with
-#           ptrace, and to read it with process_vm_readv, and says on
-#           stderr what each gave ("fightback: ptrace pid 1: ok" or the
-#           error); then starts N helpers (4) that spin for ever, each in
-#           a session of its own;
+#           ptrace, to read it with process_vm_readv, and to open its
+#           memory through /proc/1/mem for writing, and says on stderr
+#           what each gave ("fightback: ptrace pid 1: ok" or the error);
+#           then starts N helpers (4) that spin for ever, each in a
+#           session of its own;
 #   cont:   N helpers (3) that spin and send SIGCONT to every process of
 #           the sandbox (kill(-1, SIGCONT)) all the time, and says once
 #           what the first send gave ("fightback: kill -1 SIGCONT: ...");
@@ -160,6 +161,11 @@ def seize():
     remote = (ctypes.c_void_p * 2)(0x400000, 8)
     call("process_vm_readv pid 1",
          libc.process_vm_readv(1, local, 1, remote, 1, 0))
+    try:
+        os.close(os.open("/proc/1/mem", os.O_RDWR))
+        zoo.say("fightback: open /proc/1/mem: ok")
+    except OSError as e:
+        zoo.say("fightback: open /proc/1/mem: %s" % e.strerror)
     for _ in range(COUNT):
         helper(spin)
 
