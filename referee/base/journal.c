@@ -38,6 +38,8 @@ struct journal {
 	size_t pending_len, pending_cap;
 	int64_t flushed_ns;
 	struct libdeflate_compressor *gzip; /* NULL: written as it is */
+	off_t size;             /* bytes written, all of whole lines */
+	bool failed;            /* a write failed: nothing more is written */
 };
 
 void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
@@ -114,6 +116,7 @@ struct journal *journal_reopen(const char *path, size_t keep,
 	journal = xcalloc(1, sizeof *journal);
 	journal->fd = fd;
 	journal->path = xstrdup(path);
+	journal->size = (off_t)keep;
 	journal->seq = next_seq;
 	memcpy(journal->last_hash, last_hash, FAIR_HASH_BYTES);
 	return journal;
@@ -142,32 +145,49 @@ void journal_compress(struct journal *journal)
 			libdeflate_alloc_compressor(JOURNAL_GZIP_LEVEL));
 }
 
-/* Writes `len` bytes at `buf` as they are, or as one gzip member. */
+/* Writes `len` bytes at `buf` as they are, or as one gzip member, and
+ * counts them in journal->size. */
 static int write_lines(struct journal *journal, const char *buf, size_t len)
 {
 	size_t bound, packed_len;
 	char *packed;
 	int rc;
 
-	if (!journal->gzip)
-		return write_all(journal->fd, buf, len);
+	if (!journal->gzip) {
+		rc = write_all(journal->fd, buf, len);
+		journal->size += rc ? 0 : (off_t)len;
+		return rc;
+	}
 	bound = libdeflate_gzip_compress_bound(journal->gzip, len);
 	packed = xmalloc(bound);
 	packed_len = libdeflate_gzip_compress(journal->gzip, buf, len, packed, bound);
 	rc = packed_len ? write_all(journal->fd, packed, packed_len) : -1;
+	journal->size += rc ? 0 : (off_t)packed_len;
 	free(packed);
 	return rc;
 }
 
-/* Writes the lines gathered so far. */
+/* Writes the lines gathered so far.  A write that fails (a full disk)
+ * is taken back to the last whole line, and the journal writes nothing
+ * more: its chain has moved past the lines lost, and what came after
+ * them (the records written once a dropped game's log had made room)
+ * would follow a torn line. */
 int journal_flush(struct journal *journal, char *err)
 {
-	int rc = 0;
+	int rc = 0, saved;
 
+	if (journal->failed)
+		return errorf(err, "cannot write log '%s': an earlier write to it "
+			      "failed", journal->path);
 	if (journal->pending_len &&
-	    write_lines(journal, journal->pending, journal->pending_len))
+	    write_lines(journal, journal->pending, journal->pending_len)) {
+		saved = errno;
 		rc = errorf(err, "cannot write log '%s': %s", journal->path,
-			    strerror(errno));
+			    strerror(saved));
+		journal->failed = true;
+		if (ftruncate(journal->fd, journal->size) == 0)
+			lseek(journal->fd, journal->size, SEEK_SET);
+	}
 	journal->pending_len = 0;
 	journal->flushed_ns = now_ns();
 	return rc;

@@ -7,7 +7,8 @@
  * a record would cost a fast game more than its moves), at once when the
  * caller flushes, and all of them before the signature.  A full disk is
  * an error of the append, flush or signature that hit it; lines already
- * written stay intact.  A log may be written compressed
+ * written stay intact, a line it cut short is taken back, and the
+ * journal writes nothing more (its chain has moved past what was lost).  A log may be written compressed
  * (journal_compress): gzip members, one a write, each of whole lines,
  * which gzip -dc reads as one text and logread.h reads as the plain log.
  */

@@ -1,6 +1,7 @@
 /*
  * Unit tests for journal.c and logread.c: the exact bytes of chained
- * records, the signature, refusing to overwrite, and a full disk.
+ * records, the signature, refusing to overwrite, and a full disk (no
+ * torn line left, nothing written after it).
  */
 #include <signal.h>
 #include <sodium.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -180,6 +182,56 @@ START_TEST(full_disk_is_an_error)
 	journal_free(j);
 	ck_assert_int_eq(logread_load(path, &log, err), 0);
 	ck_assert_ptr_nonnull(log.lines[0].json);
+	ck_assert_str_eq(logread_string(&log, 0, "type"), "first-record");
+	logread_free(&log);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+/* A write cut short by a full disk is taken back to the last whole
+ * line, and once room is back the journal writes nothing more: its chain
+ * has moved past the lines lost (a run that freed room by dropping a
+ * game's log used to write its closing records after the torn line). */
+START_TEST(failed_write_leaves_whole_lines)
+{
+	struct rlimit limit = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY}, saved;
+	static const unsigned char game_id[16];
+	static const char first_line[] = "{\"seq\":0,\"type\":\"first-record\"}\n";
+	struct referee_key key = {{0}, {0}};
+	char *path = temp_path();
+	struct journal *j = journal_create(path, err);
+	struct game_log log;
+	struct stat st;
+	int first, flushed, again, sign;
+
+	ck_assert_ptr_nonnull(j);
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &saved);
+	setrlimit(RLIMIT_FSIZE, &limit);
+	first = journal_append(j, typed("first-record"), err);
+	for (int i = 0; i < 3; i++)
+		journal_append(j, typed("later-record"), err);
+	flushed = journal_flush(j, err);
+	setrlimit(RLIMIT_FSIZE, &saved);
+	ck_assert_int_eq(first, 0);
+	ck_assert_int_eq(flushed, -1);
+	ck_assert_msg(strstr(err, "File too large"), "%s", err);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_size, (off_t)strlen(first_line));
+	/* Room again: nothing more is written. */
+	journal_append(j, typed("after-room"), err);
+	again = journal_flush(j, err);
+	ck_assert_int_eq(again, -1);
+	ck_assert_msg(strstr(err, "an earlier write to it failed"), "%s", err);
+	sign = journal_sign(j, &key, game_id, err);
+	ck_assert_int_eq(sign, -1);
+	journal_free(j);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_size, (off_t)strlen(first_line));
+	ck_assert_int_eq(logread_load(path, &log, err), 0);
+	ck_assert_int_eq(log.count, 1);
+	ck_assert(!log.ends_mid_line);
 	ck_assert_str_eq(logread_string(&log, 0, "type"), "first-record");
 	logread_free(&log);
 	unlink(path);
@@ -408,6 +460,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, kat_signature_line);
 	tcase_add_test(tc, never_overwrites);
 	tcase_add_test(tc, full_disk_is_an_error);
+	tcase_add_test(tc, failed_write_leaves_whole_lines);
 	tcase_add_test(tc, reader_flags_a_cut_line);
 	tcase_add_test(tc, compressed_log_reads_as_plain);
 	tcase_add_test(tc, integers_are_written_plainly);
