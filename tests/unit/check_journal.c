@@ -152,25 +152,40 @@ START_TEST(never_overwrites)
 }
 END_TEST
 
+/* Under a file-size limit of 100 bytes (a full disk; *saved: the limit
+ * before, for the caller to put back before it asserts, as Check itself
+ * writes files), appends a first record, written at once, and three
+ * more, gathered: the first's result, and the sum of the others' in
+ * *more. */
+static int append_four_limited(struct journal *j, struct rlimit *saved, int *more)
+{
+	struct rlimit limit = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY};
+	int first;
+
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, saved);
+	setrlimit(RLIMIT_FSIZE, &limit);
+	first = journal_append(j, typed("first-record"), err);
+	*more = 0;
+	for (int i = 0; i < 3; i++)
+		*more += journal_append(j, typed("later-record"), err);
+	return first;
+}
+
 /* A file-size limit stands in for a full disk: the write that does not
  * fit is an error naming the log, and the lines before it stay intact. */
 START_TEST(full_disk_is_an_error)
 {
-	struct rlimit limit = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY}, saved;
 	static const unsigned char game_id[16];
 	struct referee_key key = {{0}, {0}};
 	char *path = temp_path();
 	struct journal *j = journal_create(path, err);
 	struct game_log log;
-	int first, more = 0, sign;
+	struct rlimit saved;
+	int first, more, sign;
 
 	ck_assert_ptr_nonnull(j);
-	signal(SIGXFSZ, SIG_IGN);
-	getrlimit(RLIMIT_FSIZE, &saved);
-	setrlimit(RLIMIT_FSIZE, &limit);
-	first = journal_append(j, typed("first-record"), err);
-	for (int i = 0; i < 3; i++)
-		more += journal_append(j, typed("later-record"), err);
+	first = append_four_limited(j, &saved, &more);
 	sign = journal_sign(j, &key, game_id, err);
 	/* Check itself writes files: lift the limit before asserting. */
 	setrlimit(RLIMIT_FSIZE, &saved);
@@ -195,23 +210,18 @@ END_TEST
  * game's log used to write its closing records after the torn line). */
 START_TEST(failed_write_leaves_whole_lines)
 {
-	struct rlimit limit = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY}, saved;
 	static const unsigned char game_id[16];
 	static const char first_line[] = "{\"seq\":0,\"type\":\"first-record\"}\n";
 	struct referee_key key = {{0}, {0}};
 	char *path = temp_path();
 	struct journal *j = journal_create(path, err);
 	struct game_log log;
+	struct rlimit saved;
 	struct stat st;
-	int first, flushed, again, sign;
+	int first, more, flushed, again, sign;
 
 	ck_assert_ptr_nonnull(j);
-	signal(SIGXFSZ, SIG_IGN);
-	getrlimit(RLIMIT_FSIZE, &saved);
-	setrlimit(RLIMIT_FSIZE, &limit);
-	first = journal_append(j, typed("first-record"), err);
-	for (int i = 0; i < 3; i++)
-		journal_append(j, typed("later-record"), err);
+	first = append_four_limited(j, &saved, &more);
 	flushed = journal_flush(j, err);
 	setrlimit(RLIMIT_FSIZE, &saved);
 	ck_assert_int_eq(first, 0);
