@@ -178,6 +178,19 @@ static bool part(struct match *match, struct entrant **list, int count,
 	return gone;
 }
 
+/* The stderr file (new) of lane `lane`'s process, from 1, of a bot
+ * whose first lane writes `path`: X.gameK.stderr for a path X.stderr and
+ * game K = lane + 1 (match_start_twin()). */
+static char *twin_stderr(const char *path, int lane)
+{
+	static const char suffix[] = ".stderr";
+	size_t len = strlen(path), n = sizeof suffix - 1;
+
+	if (len > n && !strcmp(path + len - n, suffix))
+		return xasprintf("%.*s.game%d%s", (int)(len - n), path, lane + 1, suffix);
+	return xasprintf("%s.game%d", path, lane + 1);
+}
+
 /* match_start() for lane `lane` of a set's matches, whose bots keep
  * their stderr count in `counts` (NULL: each its own). */
 static struct match *start(const struct match_config *config,
@@ -199,7 +212,7 @@ static struct match *start(const struct match_config *config,
 		e->index = i;
 		e->stderr_count = counts ? counts[i] : &e->stderr_kept;
 		if (lane > 0 && entrants[i].spec.stderr_path)
-			e->stderr_path = match_twin_stderr(entrants[i].spec.stderr_path, lane);
+			e->stderr_path = twin_stderr(entrants[i].spec.stderr_path, lane);
 	}
 	for (int i = 0; i < count; i++) {
 		struct entrant *e = &match->entrants[i];
@@ -222,17 +235,6 @@ struct match *match_start(const struct match_config *config,
 	return start(config, entrants, count, 0, NULL, err);
 }
 
-char *match_twin_stderr(const char *path, int lane)
-{
-	static const char suffix[] = ".stderr";
-	size_t len = strlen(path), n = sizeof suffix - 1;
-
-	if (lane == 0)
-		return xstrdup(path);
-	if (len > n && !strcmp(path + len - n, suffix))
-		return xasprintf("%.*s.game%d%s", (int)(len - n), path, lane + 1, suffix);
-	return xasprintf("%s.game%d", path, lane + 1);
-}
 
 struct match *match_start_twin(const struct match *first, int lane, char *err)
 {

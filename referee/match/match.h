@@ -50,17 +50,13 @@ int match_play(struct match *match, unsigned long index, const int *seating,
 /* A match of the same bots in processes of their own, with the same
  * config: lane `lane` (from 1), the one that plays each duplicate set's
  * game lane + 1 (no process plays in two games of one set).  The stderr
- * cap is shared with `first`'s; each bot's stderr file is the lane's own
- * (match_twin_stderr()).  NULL with err as match_start(). */
+ * cap is shared with `first`'s; each bot's stderr file is the lane's own:
+ * X.gameK.stderr beside `first`'s X.stderr, for game K = lane + 1 (the
+ * lanes play at once, and in a shared file the games' marks would
+ * interleave, so that a section, which runs from one game's mark to the
+ * next, would hold another game's lines).  NULL with err as
+ * match_start(). */
 struct match *match_start_twin(const struct match *first, int lane, char *err);
-
-/* The stderr file of lane `lane`'s process of a bot whose first lane
- * writes `path` (new; free it): `path` itself for lane 0, X.gameK.stderr
- * for a path X.stderr and game K = lane + 1 after it.  The lanes play at
- * once, so each writes a file of its own: in a shared one the games'
- * marks would interleave, and a section, which runs from one game's mark
- * to the next, would hold another game's lines. */
-char *match_twin_stderr(const char *path, int lane);
 
 /* Makes lanes[1] to lanes[n - 1], those still NULL, twins of lanes[0]:
  * the matches of a set's games.  False with err when one cannot start. */
@@ -115,7 +111,7 @@ int match_play_round(struct match **lanes, const struct match_round *round,
 bool match_finish(struct match *match, bool *said_goodbye);
 
 /* The stderr file of entrant `i`'s process in `match` (its lane's:
- * match_twin_stderr()), or NULL when it has none. */
+ * match_start_twin()), or NULL when it has none. */
 const char *match_stderr_path(const struct match *match, int i);
 
 /* What entrant `i` answered to its last hello: true with its name (NULL

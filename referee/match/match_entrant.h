@@ -46,7 +46,7 @@ struct entrant {
 	/* The stderr bytes kept across its processes: its own, or shared
 	 * with its twin in the first match of a set's (match_start_twin). */
 	struct bot_stderr_count stderr_kept, *stderr_count;
-	/* A twin's stderr file, its lane's own (match_twin_stderr()); NULL
+	/* A twin's stderr file, its lane's own (match_start_twin()); NULL
 	 * in a set's first match, whose file is its config's. */
 	char *stderr_path;
 };

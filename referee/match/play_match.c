@@ -32,26 +32,22 @@ static bool is_human(const struct play_match *p, int entrant)
 	return p->entrants[entrant].spec.responder != NULL;
 }
 
-/* A bot's first forfeit shows what it wrote to stderr in that game, game
- * `game` (its lane's file with --duplicate: match_twin_stderr()). */
-static void print_stderr(struct play_match *p, int entrant, long game)
+/* A bot's first forfeit shows what it wrote to stderr in that game, in
+ * the file of `match`, the lane that played it. */
+static void print_stderr(struct play_match *p, int entrant, const struct match *match)
 {
-	char *path;
 	struct excerpt x;
 
 	if (p->stderr_shown[entrant] || is_human(p, entrant))
 		return;
 	p->stderr_shown[entrant] = true;
-	path = match_twin_stderr(p->stderr_paths[entrant],
-				 p->duplicate ? (int)((game - 1) % p->count) : 0);
-	excerpt_read(path, p->sandboxed, &x);
+	excerpt_read(match_stderr_path(match, entrant), p->sandboxed, &x);
 	printf("     its stderr:\n");
 	excerpt_print(stdout, &x, "     ");
 	excerpt_free(&x);
-	free(path);
 }
 
-static void print_outcome(struct play_match *p, long game,
+static void print_outcome(struct play_match *p, long game, const struct match *match,
 			  const struct game_outcome *o, const int *seating)
 {
 	printf("game %ld: %d actions, game_id %s\n", game, o->actions, o->game_id);
@@ -68,7 +64,7 @@ static void print_outcome(struct play_match *p, long game,
 			visible_line(stdout, "  %d. %-20s seat %d  score %ld%s", place,
 				     p->shown[seating[s]], s, o->result.score[s], forfeit);
 			if (o->forfeited[s])
-				print_stderr(p, seating[s], game);
+				print_stderr(p, seating[s], match);
 		}
 	fflush(stdout);
 }
@@ -121,15 +117,16 @@ static bool on_greeted(void *ctx, const struct match *match, char *err)
 	return true;
 }
 
-/* Game `game`'s outcome on stdout and in the match's sums; its seats
- * turned round as play_round() turns them. */
-static void tally(struct play_match *p, long game, const struct game_outcome *o)
+/* Game `game`'s outcome on stdout and in the match's sums, played on
+ * `match`; its seats turned round as play_round() turns them. */
+static void tally(struct play_match *p, long game, const struct match *match,
+		  const struct game_outcome *o)
 {
 	int seating[GAME_MAX_SEATS];
 
 	for (int s = 0; s < p->count; s++)
 		seating[s] = (int)((s + game - 1) % p->count);
-	print_outcome(p, game, o, seating);
+	print_outcome(p, game, match, o, seating);
 	for (int s = 0; s < p->count; s++) {
 		p->firsts[seating[s]] += o->result.rank[s] == 1;
 		p->places[seating[s]] += o->result.rank[s];
@@ -244,7 +241,7 @@ int play_match_run(struct play_match *p, char *err)
 			break;
 		}
 		for (int k = 0; k < count; k++)
-			tally(p, game + k, &outcomes[k]);
+			tally(p, game + k, lanes[k], &outcomes[k]);
 	}
 	match_finish_lanes(lanes, count);
 	if (rc == 0 && p->manifest.journal)

@@ -114,25 +114,21 @@ int worker_read_finished(const char *line, int players, long *game,
 }
 
 /* A "B" line for each seat of a game whose bot did not start, with the
- * first line of its stderr file on the game's lane (else why it did not
- * start). */
+ * first line of its stderr file on `lane`, the match that played the
+ * game (else why it did not start). */
 static void say_no_starts(int out, long game, const struct game_outcome *o,
 			  const struct schedule_table *t, const int *seating,
-			  int players, char *const *stderr_paths, int lane,
-			  bool sandboxed)
+			  int players, const struct match *lane, bool sandboxed)
 {
 	for (int s = 0; s < players; s++) {
 		struct excerpt x;
-		char *path;
 
 		if (!o->no_start[s])
 			continue;
-		path = match_twin_stderr(stderr_paths[seating[s]], lane);
-		excerpt_read(path, sandboxed, &x);
+		excerpt_read(match_stderr_path(lane, seating[s]), sandboxed, &x);
 		worker_say(out, "B %ld %d %.300s\n", game, t->bots[seating[s]],
 		    excerpt_first(&x) ? excerpt_first(&x) : o->detail[s]);
 		excerpt_free(&x);
-		free(path);
 	}
 }
 
@@ -151,12 +147,12 @@ static void table_seating(const struct worker_job *job,
 				seating[s] = i;
 }
 
-/* Says that game `number`, whose log is complete, has finished (on lane
- * `lane` of the table's matches). */
+/* Says that game `number`, whose log is complete, has finished (played
+ * on `lane`, one of the table's matches). */
 static void report_game(const struct worker_job *job,
-			const struct schedule_table *t, long number, int lane,
-			const struct game_outcome *outcome,
-			char *const *stderr_paths, int out)
+			const struct schedule_table *t, long number,
+			const struct match *lane,
+			const struct game_outcome *outcome, int out)
 {
 	char *log = outdir_log(job->out_dir, number);
 	char hash[FILES_SHA256_HEX], err[ERR_LEN];
@@ -168,7 +164,7 @@ static void report_game(const struct worker_job *job,
 		worker_leave(1);
 	}
 	table_seating(job, t, number, seating);
-	say_no_starts(out, number, outcome, t, seating, players, stderr_paths, lane,
+	say_no_starts(out, number, outcome, t, seating, players, lane,
 		      job->spec->limits.sandbox);
 	worker_finished(out, number, hash, outcome, players);
 	free(log);
@@ -250,8 +246,7 @@ static void play_table(const struct worker_job *job, int table,
 			worker_leave(1);
 		}
 		for (int j = 0; j < per_set; j++)
-			report_game(job, t, games[g + j], j, &outcomes[j],
-				    stderr_paths, out);
+			report_game(job, t, games[g + j], lanes[j], &outcomes[j], out);
 	}
 	match_finish_lanes(lanes, per_set);
 	for (int i = 0; i < players; i++) {
