@@ -150,6 +150,13 @@ expect_exit 0 "$REFEREE" play rolit -o size=6 --games 2 --duplicate --out "$TMP/
 expect_eq "$(cd "$TMP/p" && echo u*.stderr)" "u.game2.stderr u.stderr" "play --duplicate: a stderr file for each game of a set"
 expect_eq "$(own_words "$TMP"/p/game-*.jsonl | cut -d' ' -f1-2)" "$(own_words "$TMP"/p/game-*.jsonl | cut -d' ' -f3) 0" \
 	"... each game's replay shows its bots' words at each turn, and no other game's"
+# A forfeit in the set's second game shows the stderr of that game's
+# process (its own file), not of the first game's.
+expect_exit 0 "$REFEREE" play rolit -o size=6 --games 2 --duplicate --out "$TMP/q" "t=$(zoo tell-game 1)" "u=$(zoo tell-game)"
+GAME2=$("$PYTHON3" -c 'import json, sys; print(json.loads(open(sys.argv[1]).readline())["game_id"])' "$TMP/q/game-000002.jsonl")
+expect_eq "$(sed -n '/^game 2:/,$p' "$OUT" | grep -c '^     | tell-game: giving up in game 1 of its set$')" 1 \
+	"play --duplicate: a forfeit in the set's second game shows that game's stderr"
+expect_eq "$(sed -n '/^game 2:/,$p' "$OUT" | grep '^     | in ' | sort -u)" "     | in $GAME2" "... and no line of the first game's"
 W=$TMP/league
 "$REFEREE" league init "$W" --game rolit -o size=6 >/dev/null
 expect_exit 0 "$REFEREE" league add "$W" t "$(zoo tell-game)"
