@@ -24,25 +24,6 @@ expect_eq "$(grep -c '^\[stderr truncated after 3000000 bytes\]$' "$TMP/flood/gr
 # burn: 100 ms of CPU a move.  Alone, then against a bot whose 40
 # processes, each in a session of its own, spin while it is not on move:
 # frozen, they cost burn nothing.
-cpu_of() { # FOLDER: median CPU and wall µs of burn's moves, its time forfeits, and its moves
-	"$PYTHON3" - "$1" <<-'PY'
-	import glob, json, statistics, sys
-	cpu, wall, late = [], [], 0
-	# A play folder's logs, or a tournament's.
-	for log in glob.glob(sys.argv[1] + "/*.jsonl") + glob.glob(sys.argv[1] + "/games/*.jsonl"):
-	    for line in open(log):
-	        r = json.loads(line)
-	        if r["type"] == "header":
-	            names = [p["name"] for p in r["players"]]
-	        elif r["type"] in ("action", "forfeit") and names[r["seat"]] == "burn":
-	            if r["type"] == "forfeit":
-	                late += r["reason"] == "timeout"
-	            else:
-	                cpu.append(r["cpu_us"])
-	                wall.append(r["us"])
-	print(int(statistics.median(cpu)), int(statistics.median(wall)), late, len(cpu))
-	PY
-}
 burn="burn=$PYTHON3 '$ZOO/greedy.py' '$TMP' burn 100"
 expect_exit 0 "$REFEREE" play rolit -o size=6 --move-ms 400 --games 4 --out "$TMP/quiet" "$burn" "$(cbot)"
 read -r quiet_cpu quiet_wall _ <<<"$(cpu_of "$TMP/quiet")"
@@ -84,7 +65,7 @@ done
 # burn's moves, and while the freeze lands; never the 100 ms of a move.
 frozen=$(helper_ms "$TMP/ponder-false")
 pondered=$(helper_ms "$TMP/ponder-true")
-read -r _ _ _ moves <<<"$(cpu_of "$TMP/ponder-false")"
+read -r _ _ _ moves _ <<<"$(cpu_of "$TMP/ponder-false")"
 expect_lt 5 "${moves:-0}" "not pondering: burn made its moves ($moves)"
 expect_lt "${frozen:-9999}" "$((moves * 20))" "not pondering: its helper is frozen while burn thinks ($frozen ms in $moves moves of 100 ms)"
 expect_lt 300 "${pondered:-0}" "pondering: its helper runs while burn thinks ($pondered ms)"

@@ -62,21 +62,6 @@ game() {
 		"fightback=$py '$ZOO/fightback.py' '$TMP' $mode" "burn=$py '$ZOO/greedy.py' '$TMP' burn $ms"
 }
 
-# burn_wall LOG: the wall time burn's moves took, in ms.
-burn_wall() {
-	"$PYTHON3" - "$1" <<-'PY'
-	import json, sys
-	names, wall = None, 0
-	for line in open(sys.argv[1]):
-	    r = json.loads(line)
-	    if r["type"] == "header":
-	        names = [p["name"] for p in r["players"]]
-	    elif r["type"] == "action" and names[r["seat"]] == "burn":
-	        wall += r["us"]
-	print(wall // 1000)
-	PY
-}
-
 for who in root user; do
 	game "$who" calm
 	expect_eq "$RC" 0 "$who, control: the game is played"
@@ -128,11 +113,13 @@ done
 for who in root user; do
 	game "$who" calm 15
 	expect_eq "$RC" 0 "$who, fast control: the game is played"
-	control_wall=$(burn_wall "$LOG")
+	read -r _ _ _ _ control_wall <<<"$(cpu_of "$LOG")"
+	control_wall=$((control_wall / 1000))
 	for mode in seize vforkthread; do
 		game "$who" "$mode" 15
 		expect_eq "$(grep -c '"type":"forfeit"' "$LOG")" 0 "$who, $mode against a fast bot: nobody forfeits"
-		wall=$(burn_wall "$LOG")
+		read -r _ _ _ _ wall <<<"$(cpu_of "$LOG")"
+		wall=$((wall / 1000))
 		diag "$who, $mode against a fast bot: its moves took $wall ms, $control_wall ms in the control game"
 		expect_lt "$wall" "$((2 * control_wall + 100))" \
 			"$who, $mode against a fast bot: its moves take less than twice their time in the control game"

@@ -251,7 +251,6 @@ expect_exit 0 "$REFEREE" verify "$L"
 expect_exit 2 "$REFEREE" league run "$L" --batch 0
 expect_eq "$(head -1 "$ERR")" "referee league: --batch takes a whole number from 1 to 10000, not '0'" "--batch 0: refused"
 
-
 # As a normal user.
 unprivileged
 U=$TMP/normal

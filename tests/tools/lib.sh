@@ -389,6 +389,31 @@ kill_run() {
 	diag "still running after kill -9:$killed"
 }
 
+# cpu_of PLACE: what burn's moves took in the games at PLACE (a log, a
+# play folder or a tournament's): the median µs of CPU and of wall time
+# of a move, its time forfeits, its moves, and the µs of wall time of all.
+cpu_of() {
+	"$PYTHON3" - "$1" <<-'PY'
+	import glob, json, statistics, sys
+	cpu, wall, late = [], [], 0
+	place = sys.argv[1]
+	logs = [place] if place.endswith(".jsonl") else \
+	    glob.glob(place + "/*.jsonl") + glob.glob(place + "/games/*.jsonl")
+	for log in logs:
+	    for line in open(log):
+	        r = json.loads(line)
+	        if r["type"] == "header":
+	            names = [p["name"] for p in r["players"]]
+	        elif r["type"] in ("action", "forfeit") and names[r["seat"]] == "burn":
+	            if r["type"] == "forfeit":
+	                late += r["reason"] == "timeout"
+	            else:
+	                cpu.append(r["cpu_us"])
+	                wall.append(r["us"])
+	print(int(statistics.median(cpu)), int(statistics.median(wall)), late, len(cpu), sum(wall))
+	PY
+}
+
 # manifest_games MANIFEST: the games of a manifest's started and finished
 # records, in their order, a line each: "started GAME" and "finished GAME
 # SHA256 SEATS RANKS" (seats and ranks comma-separated).
