@@ -127,10 +127,11 @@ static double likelihood(struct fit *f, const double *r, double *grad,
 	return ll;
 }
 
-static const uint32_t *sorting_sets;
-
-static int by_set(const void *pa, const void *pb)
+/* qsort_r's, the games' sets its argument: the league server fits
+ * ratings on several threads at once. */
+static int by_set(const void *pa, const void *pb, void *arg)
 {
+	const uint32_t *sorting_sets = arg;
 	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
 	uint32_t x = sorting_sets[a], y = sorting_sets[b];
 
@@ -151,8 +152,7 @@ static void set_meat(struct fit *f, const double *r, double *meat)
 
 	for (size_t g = 0; g < f->count; g++)
 		order[g] = g;
-	sorting_sets = f->set;
-	qsort(order, f->count, sizeof(*order), by_set);
+	qsort_r(order, f->count, sizeof(*order), by_set, (void *)f->set);
 	memset(meat, 0, (size_t)m * m * sizeof(*meat));
 	for (size_t i = 0; i < f->count; i++) {
 		size_t g = order[i];

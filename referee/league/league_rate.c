@@ -68,10 +68,11 @@ static double bound_of(const struct ratings_entry *e)
 	       : e->status == RATINGS_ABOVE ? e->elo : -INFINITY;
 }
 
-static const struct league_rating *sorting;
-
-static int by_bound(const void *a, const void *b)
+/* qsort_r's, the rating its argument: the server sorts on several
+ * threads at once. */
+static int by_bound(const void *a, const void *b, void *arg)
 {
+	const struct league_rating *sorting = arg;
 	int x = *(const int *)a, y = *(const int *)b;
 	const struct league_version *vx = &sorting->versions[x], *vy = &sorting->versions[y];
 	bool ax = vx->latest && !vx->retired, ay = vy->latest && !vy->retired;
@@ -114,9 +115,7 @@ int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
 		lr->order[i] = i;
 		lr->active += lr->versions[i].latest && !lr->versions[i].retired;
 	}
-	sorting = lr;
-	qsort(lr->order, (size_t)n, sizeof *lr->order, by_bound);
-	sorting = NULL;
+	qsort_r(lr->order, (size_t)n, sizeof *lr->order, by_bound, lr);
 	return 0;
 }
 

@@ -33,21 +33,24 @@ static void put_escaped(FILE *out, const char *text)
 }
 
 /* Deflates `len` bytes of `json` in zlib's format into a new buffer of
- * *packed_len bytes, or NULL.  One compressor serves every page the
- * process writes.  libdeflate's level 1 is twice as fast as zlib's level
+ * *packed_len bytes, or NULL.  A compressor of its own for each call: the
+ * league server writes replay pages on several threads at once, and a
+ * compressor is not to be shared (its allocation is a few microseconds
+ * against a page's milliseconds).  libdeflate's level 1 is twice as fast as zlib's level
  * 3 for a replay's data and its output a tenth larger; zlib's took a
  * sixth of a report's build. */
 static unsigned char *deflated(const char *json, size_t len, size_t *packed_len)
 {
-	static struct libdeflate_compressor *compressor;
+	struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(1);
 	unsigned char *packed;
 	size_t bound;
 
-	if (!compressor && !(compressor = libdeflate_alloc_compressor(1)))
+	if (!compressor)
 		return NULL;
 	bound = libdeflate_zlib_compress_bound(compressor, len);
 	packed = xmalloc(bound);
 	*packed_len = libdeflate_zlib_compress(compressor, json, len, packed, bound);
+	libdeflate_free_compressor(compressor);
 	if (!*packed_len) {
 		free(packed);
 		packed = NULL;
