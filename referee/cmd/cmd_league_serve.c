@@ -1,22 +1,26 @@
 /*
- * `referee league serve DIR [--listen ADDR:PORT] [--no-play]`: the league
+ * `referee league serve DIR [--listen ADDR:PORT] [--no-play]
+ * [--trusted-proxy ADDR] ...`: the league
  * on the web (docs/LEAGUE.md, "The server").  The server (web_server.h)
  * answers in its own threads; unless --no-play, a child process plays
  * the league as `referee league run DIR` does (the same code: this
  * program run again), started again a few seconds after it ends (a
  * league without two bots yet, which a later `league add` brings).
- * SIGINT or SIGTERM stops the child, then the server.  Started as root
+ * SIGINT or SIGTERM stops the child, then the server.  One server serves
+ * a league (serve_lock()).  Started as root
  * it runs only with --user NAME, and drops to NAME once its port is
  * bound, before it answers anything or starts the child.
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -76,6 +80,26 @@ static void serve_wait(const char *dir, bool play, const sigset_t *mask)
 	}
 }
 
+/* One server a league: an exclusive lock on the folder itself (no file
+ * in it, which a root server would leave root's), held by a descriptor
+ * kept open for the server's life, across its drop to --user, and not
+ * handed to its player (close-on-exec).  EXIT_OK, or EXIT_USAGE after a
+ * message. */
+static int serve_lock(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail("cannot open the league's folder %s: %s", dir, strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+		return EXIT_OK;
+	close(fd);
+	if (errno == EWOULDBLOCK)
+		return fail("another server serves the league in %s already: one server "
+			    "a league (stop it first)", dir);
+	return fail("cannot lock the league's folder %s: %s", dir, strerror(errno));
+}
+
 /* `league user add DIR NAME` prints a new token, once; `league user
  * revoke DIR NAME` ends it. */
 int league_user(int argc, char **argv)
@@ -112,6 +136,7 @@ int league_serve(int argc, char **argv)
 		{"max-upload", required_argument, NULL, 'm'},
 		{"uploads-per-minute", required_argument, NULL, 'u'},
 		{"user", required_argument, NULL, 'U'},
+		{"trusted-proxy", required_argument, NULL, 'p'},
 		{NULL, 0, NULL, 0},
 	};
 	struct sockaddr_in addr;
@@ -143,6 +168,10 @@ int league_serve(int argc, char **argv)
 			limits.uploads_per_minute = (unsigned)n;
 		if (opt == 'U')
 			user = optarg;
+		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits.proxy) != 1)
+			return fail("--trusted-proxy takes the proxy's IPv4 address "
+				    "(127.0.0.1), not '%s'", optarg);
+		limits.proxied |= opt == 'p';
 		if (opt == '?')
 			return EXIT_USAGE;
 	}
@@ -157,6 +186,8 @@ int league_serve(int argc, char **argv)
 	if (league_folder_read(argv[optind], &info, err))
 		return fail("%s", err);
 	league_info_free(&info);
+	if (serve_lock(argv[optind]))
+		return EXIT_USAGE;
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);

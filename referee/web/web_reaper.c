@@ -1,14 +1,19 @@
 /*
- * The headers' deadline (web_reaper.h).  Connections are a list under a
- * mutex, each with the time its current request's headers began (the
- * connection's opening or its last request's end) and whether they are
- * in; the thread wakes each second.  libmicrohttpd reports a connection
- * closed before it closes its socket, under the same mutex here, so the
- * thread never shuts down a socket number reused by another.
+ * The connections kept fair (web_reaper.h).  Connections are a list under
+ * a mutex, each with its client's address, the time its current
+ * request's headers began (the connection's opening or its last
+ * request's end) and whether they are in; the thread wakes each second.
+ * libmicrohttpd reports a connection closed before it closes its socket,
+ * under the same mutex here, so no socket number reused by another
+ * connection is ever shut down.  libmicrohttpd calls these from each of
+ * its threads: the mutex is all they share.
  */
+#include <arpa/inet.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -20,6 +25,9 @@ struct conn {
 	int fd;
 	time_t since;
 	bool begun;
+	bool shut;           /* shut down: closing, counted no more */
+	bool proxied;        /* from the trusted proxy */
+	struct in_addr client;
 };
 
 struct web_reaper {
@@ -27,7 +35,8 @@ struct web_reaper {
 	pthread_cond_t wake;
 	pthread_t thread;
 	struct conn head;    /* the list's sentinel */
-	unsigned header_s;
+	struct web_reaper_limits limits;
+	unsigned live;       /* connections open and not shut */
 	bool stop;
 };
 
@@ -37,6 +46,25 @@ static time_t now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return t.tv_sec;
+}
+
+/* Shuts `c` down, once (the lock held). */
+static void shut(struct web_reaper *r, struct conn *c)
+{
+	shutdown(c->fd, SHUT_RDWR);
+	c->shut = true;
+	r->live--;
+}
+
+/* The connections of client `addr` not shut, `except` aside (the lock held). */
+static unsigned count_of(const struct web_reaper *r, struct in_addr addr,
+			 const struct conn *except)
+{
+	unsigned n = 0;
+
+	for (const struct conn *c = r->head.next; c != &r->head; c = c->next)
+		n += c != except && !c->shut && c->client.s_addr == addr.s_addr;
+	return n;
 }
 
 static void *reap(void *arg)
@@ -49,10 +77,8 @@ static void *reap(void *arg)
 		time_t t = now();
 
 		for (struct conn *c = r->head.next; c != &r->head; c = c->next)
-			if (!c->begun && t - c->since >= (time_t)r->header_s) {
-				shutdown(c->fd, SHUT_RDWR);
-				c->begun = true; /* shut once */
-			}
+			if (!c->begun && !c->shut && t - c->since >= (time_t)r->limits.header_s)
+				shut(r, c);
 		clock_gettime(CLOCK_REALTIME, &tick);
 		tick.tv_sec++;
 		pthread_cond_timedwait(&r->wake, &r->lock, &tick);
@@ -61,14 +87,14 @@ static void *reap(void *arg)
 	return NULL;
 }
 
-struct web_reaper *web_reaper_start(unsigned header_s)
+struct web_reaper *web_reaper_start(const struct web_reaper_limits *limits)
 {
 	struct web_reaper *r = xcalloc(1, sizeof *r);
 
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_cond_init(&r->wake, NULL);
 	r->head.next = r->head.prev = &r->head;
-	r->header_s = header_s;
+	r->limits = *limits;
 	if (pthread_create(&r->thread, NULL, reap, r)) {
 		pthread_mutex_destroy(&r->lock);
 		pthread_cond_destroy(&r->wake);
@@ -92,25 +118,73 @@ void web_reaper_stop(struct web_reaper *r)
 	free(r);
 }
 
+static bool is_proxy(const struct web_reaper *r, struct in_addr addr)
+{
+	return r->limits.proxied && addr.s_addr == r->limits.proxy.s_addr;
+}
+
+enum MHD_Result web_reaper_accept(void *cls, const struct sockaddr *addr, socklen_t len)
+{
+	struct web_reaper *r = cls;
+	struct in_addr from = ((const struct sockaddr_in *)addr)->sin_addr;
+	struct conn *oldest = NULL;
+	bool ok;
+
+	if (addr->sa_family != AF_INET || len < sizeof(struct sockaddr_in))
+		return MHD_NO;
+	pthread_mutex_lock(&r->lock);
+	ok = is_proxy(r, from) || count_of(r, from, NULL) < r->limits.per_address;
+	/* The reserve: near the cap, the oldest connection waiting for a
+	 * request makes room for the new one. */
+	if (ok && r->live >= r->limits.connections - r->limits.connections / 8) {
+		for (struct conn *c = r->head.next; c != &r->head; c = c->next)
+			if (!c->begun && !c->shut && (!oldest || c->since < oldest->since))
+				oldest = c;
+		if (oldest)
+			shut(r, oldest);
+		else
+			ok = r->live < r->limits.connections;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return ok ? MHD_YES : MHD_NO;
+}
+
+/* A new connection `mc`, listed (the lock held). */
+static struct conn *opened(struct web_reaper *r, struct MHD_Connection *mc)
+{
+	const union MHD_ConnectionInfo *fd =
+		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+	const union MHD_ConnectionInfo *addr =
+		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	struct conn *c;
+
+	if (!fd || !addr || addr->client_addr->sa_family != AF_INET)
+		return NULL;
+	c = xcalloc(1, sizeof *c);
+	c->fd = fd->connect_fd;
+	c->since = now();
+	c->client = ((const struct sockaddr_in *)addr->client_addr)->sin_addr;
+	c->proxied = is_proxy(r, c->client);
+	c->next = r->head.next;
+	c->prev = &r->head;
+	r->head.next->prev = c;
+	r->head.next = c;
+	r->live++;
+	return c;
+}
+
 void web_reaper_notify(void *cls, struct MHD_Connection *mc, void **socket_context,
 		       enum MHD_ConnectionNotificationCode code)
 {
 	struct web_reaper *r = cls;
 	struct conn *c = *socket_context;
-	const union MHD_ConnectionInfo *info;
 
 	pthread_mutex_lock(&r->lock);
-	if (code == MHD_CONNECTION_NOTIFY_STARTED &&
-	    (info = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD))) {
-		c = xcalloc(1, sizeof *c);
-		c->fd = info->connect_fd;
-		c->since = now();
-		c->next = r->head.next;
-		c->prev = &r->head;
-		r->head.next->prev = c;
-		r->head.next = c;
-		*socket_context = c;
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		*socket_context = opened(r, mc);
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && c) {
+		if (!c->shut)
+			r->live--;
 		c->prev->next = c->next;
 		c->next->prev = c->prev;
 		free(c);
@@ -119,16 +193,50 @@ void web_reaper_notify(void *cls, struct MHD_Connection *mc, void **socket_conte
 	pthread_mutex_unlock(&r->lock);
 }
 
-void web_reaper_request(struct web_reaper *r, struct MHD_Connection *mc, bool begun)
+static struct conn *conn_of(struct MHD_Connection *mc)
 {
 	const union MHD_ConnectionInfo *info =
 		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-	struct conn *c = info ? info->socket_context : NULL;
+
+	return info ? info->socket_context : NULL;
+}
+
+void web_reaper_request(struct web_reaper *r, struct MHD_Connection *mc, bool begun)
+{
+	struct conn *c = conn_of(mc);
 
 	pthread_mutex_lock(&r->lock);
 	if (c) {
 		c->since = now();
 		c->begun = begun;
+		/* The proxy's next request on it may be another client's. */
+		if (c->proxied && !begun)
+			c->client = r->limits.proxy;
 	}
 	pthread_mutex_unlock(&r->lock);
+}
+
+bool web_reaper_forwarded(struct web_reaper *r, struct MHD_Connection *mc,
+			  const char *forwarded)
+{
+	struct conn *c = conn_of(mc);
+	const char *last = forwarded ? strrchr(forwarded, ',') : NULL;
+	char text[INET_ADDRSTRLEN] = "";
+	struct in_addr client;
+	bool ok = true;
+
+	if (!c || !c->proxied)
+		return true;
+	if (forwarded)
+		sscanf(last ? last + 1 : forwarded, " %15[0-9.]", text);
+	/* No client named: the proxy's own request, which no cap holds. */
+	if (inet_pton(AF_INET, text, &client) != 1)
+		return true;
+	pthread_mutex_lock(&r->lock);
+	if (count_of(r, client, c) >= r->limits.per_address)
+		ok = false;
+	else
+		c->client = client;
+	pthread_mutex_unlock(&r->lock);
+	return ok;
 }

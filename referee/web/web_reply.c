@@ -4,11 +4,45 @@
  * page of another origin's or loads anything from outside.
  */
 #include <cjson/cJSON.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
+#include "base/util.h"
 #include "web/web_reply.h"
+
+/* web_reply_folder()'s, written before any thread reads it. */
+static const char *folder;
+
+void web_reply_folder(const char *dir)
+{
+	folder = dir;
+}
+
+/* `text` without the league folder's path, in a new string. */
+static char *hidden(const char *text)
+{
+	size_t n = folder ? strlen(folder) : 0;
+	char *out, *at;
+	size_t len;
+	FILE *f;
+
+	if (!n)
+		return xstrdup(text);
+	f = open_memstream(&out, &len);
+	while ((at = strstr(text, folder))) {
+		fwrite(text, 1, (size_t)(at - text), f);
+		text = at + n;
+		if (*text == '/')
+			text++;
+		else
+			fputs("the league's folder", f);
+	}
+	fputs(text, f);
+	fclose(f);
+	return out;
+}
 
 enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
 			  const char *type)
@@ -31,11 +65,15 @@ enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *
 			 const char *report)
 {
 	cJSON *j = cJSON_CreateObject();
-	char *text;
+	char *text = hidden(message);
 
-	cJSON_AddStringToObject(j, "error", message);
-	if (report)
-		cJSON_AddStringToObject(j, "report", report);
+	cJSON_AddStringToObject(j, "error", text);
+	free(text);
+	if (report) {
+		text = hidden(report);
+		cJSON_AddStringToObject(j, "report", text);
+		free(text);
+	}
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, status, text, "application/json");

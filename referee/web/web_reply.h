@@ -1,7 +1,8 @@
 /*
  * The league server's answers: a body with its status, type and the
  * headers every answer carries (no sniffing, no outside loads, no cache),
- * and the JSON errors {"error": MESSAGE}.
+ * and the JSON errors {"error": MESSAGE}, which never show where the
+ * league's folder is on the host.
  */
 #ifndef ARENA_WEB_REPLY_H
 #define ARENA_WEB_REPLY_H
@@ -11,6 +12,11 @@
 /* Queues `body` (taken) with `status` and `type`. */
 enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
 			  const char *type);
+
+/* The league's folder (absolute), which no error shows: a path under it
+ * becomes relative to it, the folder itself "the league's folder".  Set
+ * once, before the server's threads start; they only read it. */
+void web_reply_folder(const char *dir);
 
 /* Queues {"error": message} with `status`; with `report` (or NULL) as
  * its "report" too. */

@@ -150,8 +150,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	struct web_server *s = cls;
 
 	(void)version;
-	if (!*state)
+	if (!*state) {
 		web_reaper_request(s->reaper, c, true);
+		if (!web_reaper_forwarded(s->reaper, c, MHD_lookup_connection_value(
+				c, MHD_HEADER_KIND, "X-Forwarded-For")))
+			return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many connections "
+					"from your address at once", NULL);
+	}
 	if (!atomic_load(&s->ready))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE,
 				"the server is starting: ask again in a moment", NULL);
@@ -174,15 +179,22 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 		free(s);
 		return NULL;
 	}
+	web_reply_folder(s->dir);
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
-	s->reaper = web_reaper_start(limits->header_s);
+	s->reaper = web_reaper_start(&(struct web_reaper_limits){
+		.connections = limits->connections, .per_address = limits->per_ip,
+		.header_s = limits->header_s, .proxied = limits->proxied, .proxy = limits->proxy});
+	/* The caps are the reaper's: libmicrohttpd's from one address would
+	 * hold a trusted proxy's clients to one address's share, and its cap
+	 * in all is each thread's share of it, which one thread's connections
+	 * would fill before the reaper made room (twice the reaper's: room
+	 * for those shut down and not yet closed). */
 	s->daemon = !s->reaper ? NULL : MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
-				     NULL, NULL, handle, s,
+				     web_reaper_accept, s->reaper, handle, s,
 				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
 				     MHD_OPTION_THREAD_POOL_SIZE, 4u,
-				     MHD_OPTION_CONNECTION_LIMIT, limits->connections,
-				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip,
+				     MHD_OPTION_CONNECTION_LIMIT, 2 * limits->connections,
 				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
 				     MHD_OPTION_NOTIFY_COMPLETED, completed, s,
@@ -210,6 +222,7 @@ void web_server_stop(struct web_server *s)
 	if (s->daemon)
 		MHD_stop_daemon(s->daemon);
 	web_reaper_stop(s->reaper);
+	web_reply_folder(NULL);
 	free(s->dir);
 	free(s);
 }

@@ -1,29 +1,32 @@
 /*
  * The league's HTTP server (`referee league serve`, docs/LEAGUE.md, "The
- * server"): libmicrohttpd parses HTTP, with limits on connections (in
- * all and from one address), on each connection's memory (so on its
- * headers), on the time a connection may sit idle and on the time it
- * may take to send a request's headers (web_reaper.h: a client sending
- * a byte now and then is never idle), so that a flood or a slow client
- * cannot stop it; the handlers read the league's folder
+ * server"): libmicrohttpd parses HTTP, with limits on each connection's
+ * memory (so on its headers) and on the time a connection may sit idle;
+ * web_reaper.h keeps the connections fair (a cap from one address, room
+ * kept for a new client, a deadline for a request's headers: a client
+ * sending a byte now and then is never idle), so that a flood or a slow
+ * client cannot stop it; the handlers read the league's folder
  * and index, each request on its own connection to the index.
  */
 #ifndef ARENA_WEB_SERVER_H
 #define ARENA_WEB_SERVER_H
 
 #include <netinet/in.h>
+#include <stdbool.h>
 
 struct web_limits {
 	unsigned connections;      /* at once, in all */
-	unsigned per_ip;           /* at once, from one address */
+	unsigned per_ip;           /* at once, from one client's address */
 	unsigned timeout_s;        /* idle seconds before a connection is closed */
 	unsigned header_s;         /* seconds to send a request's headers in all */
 	size_t memory;             /* bytes a connection may use: its headers */
 	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
 	unsigned uploads_per_minute;  /* a user's */
+	bool proxied;              /* --trusted-proxy: `proxy` forwards its clients' */
+	struct in_addr proxy;
 };
 
-#define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 64, .timeout_s = 10, \
+#define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 16, .timeout_s = 10, \
 			    .header_s = 20, \
 			    .memory = 32 * 1024, \
 			    .upload_bytes = 20 << 20, .uploads_per_minute = 10}
