@@ -48,7 +48,7 @@ static const char usage[] =
 "       referee league rebuild DIR\n"
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
 "                                [--max-upload MB] [--uploads-per-minute N]\n"
-"                                [--user NAME]\n"
+"                                [--user NAME] [--trusted-proxy ADDR]\n"
 "       referee league user add|revoke DIR NAME\n"
 "       referee league play-task [run's options] DIR BATCH INDEX\n"
 "\n"
@@ -86,6 +86,9 @@ static const char usage[] =
 "  --uploads-per-minute N  serve: a user's uploads a minute (default 10)\n"
 "  --user NAME         serve: as root, the user to drop to once listening\n"
 "                      (needed: the server does not run as root)\n"
+"  --trusted-proxy ADDR  serve: the address of a proxy in front: for its\n"
+"                      connections, X-Forwarded-For's last address is the\n"
+"                      client the limits count\n"
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
@@ -192,9 +195,10 @@ static cJSON *add_line(const struct league_version *v, const cJSON *files)
 	return j;
 }
 
-/* The words of `referee check-bot` for version `v` in this league,
- * NULL-terminated (free each). */
-static char **preflight_words(const struct league_info *info, const struct league_version *v)
+/* The words of `referee check-bot` for version `v` in this league, its
+ * logs kept in `keep`, NULL-terminated (free each). */
+static char **preflight_words(const struct league_info *info, const struct league_version *v,
+			      const char *keep)
 {
 	char **w = xcalloc(12 + 2 * (size_t)cJSON_GetArraySize(info->options) + 128,
 			   sizeof *w);
@@ -222,22 +226,29 @@ static char **preflight_words(const struct league_info *info, const struct leagu
 		w[n++] = xstrdup("--readable");
 		w[n++] = xstrdup(*r);
 	}
+	w[n++] = xstrdup("--keep");
+	w[n++] = xstrdup(keep);
 	w[n++] = xasprintf("%s=%s", v->name, v->command);
 	return w;
 }
 
 /* Runs `referee check-bot` on version `v` in its folder, its checklist
  * in DIR/stderr/preflight-NAME-vK.txt: EXIT_OK when it passes, else
- * EXIT_CHECK_FAILED after showing the checklist. */
+ * EXIT_CHECK_FAILED after showing the checklist.  Its games' logs go to
+ * a folder beside the checklist, removed after: a failed check-bot
+ * would keep them in a new folder of TMPDIR each time (a server's
+ * uploads that fail would fill it), and name that folder. */
 static int preflight(const char *dir, const struct league_info *info,
 		     const struct league_version *v)
 {
-	char **words = preflight_words(info, v), err[ERR_LEN];
+	char *keep = path_joinf(dir, "stderr/preflight-%s-v%d.d", v->name, v->number);
+	char **words = preflight_words(info, v, keep), err[ERR_LEN];
 	char *folder = path_join(dir, "stderr");
 	char *report = path_joinf(dir, "stderr/preflight-%s-v%d.txt", v->name, v->number);
 	int status = -1, rc = EXIT_OK;
 	pid_t pid;
 
+	files_remove_tree(keep);  /* a check cut short's */
 	if (files_mkdirs(folder, err))
 		rc = fail("%s", err);
 	else if ((pid = fork()) == 0) {
@@ -266,6 +277,8 @@ static int preflight(const char *dir, const struct league_info *info,
 	for (char **w = words; *w; w++)
 		free(*w);
 	free(words);
+	files_remove_tree(keep);
+	free(keep);
 	free(folder);
 	free(report);
 	return rc;
