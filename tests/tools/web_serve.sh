@@ -1,0 +1,64 @@
+# The league server's start, stop and requests for the e2e scripts of
+# `referee league serve` (web.sh, web_load.sh), sourced after lib.sh:
+# SERVE_USER is the server's --user (empty unless root), and AS_PYTHON3
+# (unprivileged's) the interpreter of bot_into's bot.
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on now.
+free_port() {
+	"$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# serve PREFIX... -- ARGS...: starts `referee league serve ARGS` in the
+# background (its pid in SERVER, its output in $TMP/serve.out) on a free
+# port (PORT, URL) and waits until it answers.
+serve() {
+	local prefix=()
+	while [ "$1" != -- ]; do prefix+=("$1"); shift; done
+	shift
+	PORT=$(free_port)
+	URL=http://127.0.0.1:$PORT
+	QUIET=
+	case " $* " in *" --no-play "*) QUIET=1 ;; esac
+	"${prefix[@]}" "$REFEREE" league serve "$@" "${SERVE_USER[@]}" --listen "127.0.0.1:$PORT" \
+		>"$TMP/serve.out" 2>"$TMP/serve.err" &
+	SERVER=$!
+	for _ in $(seq 300); do
+		# 503 until a server started as root has become its user
+		curl -sf -o /dev/null "$URL/api/ladder" && return 0
+		sleep 0.1
+	done
+	diag "the server did not answer:" "$(cat "$TMP/serve.out" "$TMP/serve.err")"
+	return 1
+}
+# server_stderr: the server's stderr holds no sanitizer's report and,
+# unless it played (its player's progress), nothing at all.
+server_stderr() {
+	if grep -qE 'Sanitizer|runtime error:|^==[0-9]+==' "$TMP/serve.err" ||
+	   { [ -n "$QUIET" ] && [ -s "$TMP/serve.err" ]; }; then
+		ok 1 "the server's stderr: unexpected"
+		head -c 3000 "$TMP/serve.err" | sed 's/^/#   /'
+	else
+		ok 0 "the server's stderr: no sanitizer report${QUIET:+, nothing at all}"
+	fi
+}
+stop() { kill "$SERVER"; wait "$SERVER"; server_stderr; }
+# code PATH [CURL ARGS...]: the status of a request, its body in $TMP/body.
+code() {
+	local path=$1
+	shift
+	curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$URL$path"
+}
+json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
+# bot_into DIR: the test's bot as DIR/bot, the C random bot.  As root,
+# nobody runs the bots here, with the fallback's memory limit, which a
+# sanitizer build's C bot fails at once (it maps terabytes of shadow
+# memory): there the bot is a random bot in Python, in one file that
+# ends in a comment (a test appends bytes to make a new version).
+bot_into() {
+	if [ -n "${SANITIZER_FLAGS:-}" ] && [ "$(id -u)" -eq 0 ]; then
+		printf '#!%s\nimport json, random, sys\nfor line in sys.stdin:\n    msg = json.loads(line)\n    print(json.dumps({"action": random.choice(msg["legal"])} if "legal" in msg else {}), flush=True)\n# ' \
+			"$AS_PYTHON3" >"$1/bot"
+		chmod 755 "$1/bot"
+	else
+		cp "$CBOT" "$1/bot"
+	fi
+}
