@@ -4,7 +4,7 @@
 # by `referee league serve --no-play`, then 100 clients at once (threads
 # of Python's standard library, each a new connection a request, as a
 # browser's first visit makes, each from an address of its own,
-# 127.0.1.K, as the server holds 64 connections at most from one) asking
+# 127.0.1.K, as the server holds 16 connections at most from one) asking
 # each path of the API and the pages in turn.  Prints each path's requests, median and 99th percentile in
 # milliseconds, and the requests a second of the whole.  As root the
 # league is nobody's and the server drops to nobody (--user).
@@ -13,31 +13,11 @@
 # (default 240), BENCH_WEB_REQUESTS (each client's, default 30), PYTHON3.
 set -eu
 
-top_builddir=${top_builddir:-$(cd "$(dirname "$0")/.." && pwd)}
-referee=$top_builddir/referee/referee
-bot=$top_builddir/bench/first_legal_bot
-python3=${PYTHON3:-python3}
 games=${BENCH_WEB_GAMES:-240}
 requests=${BENCH_WEB_REQUESTS:-30}
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/referee-bench-w.XXXXXX")
-server=
-trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"' EXIT
-export XDG_DATA_HOME="$tmp/data"
-"$referee" league init "$tmp/league" --game rolit -o size=6 >/dev/null
-for b in a b c d e f; do
-	mkdir "$tmp/$b"
-	cp "$bot" "$tmp/$b/bot"
-	"$referee" league add "$tmp/league" "$b" "$tmp/$b/bot" >/dev/null
-done
-"$referee" league run "$tmp/league" --games "$games" --concurrency 2 >/dev/null 2>&1
-user=
-if [ "$(id -u)" -eq 0 ]; then
-	chmod 0755 "$tmp"
-	chown -R nobody "$tmp/league"
-	user="--user nobody"
-fi
-port=$("$python3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+. "$(dirname "$0")/web_league.sh"
+league_of_six "$games"
+serve_user
 # shellcheck disable=SC2086 # $user is empty or two words
 "$referee" league serve "$tmp/league" --no-play $user --listen "127.0.0.1:$port" >/dev/null &
 server=$!

@@ -4,7 +4,11 @@
  * (web_pages.h); anything else a JSON error
  * with its status.  Each request opens the index on its own (SQLite in
  * WAL mode lets it read while a run writes), so the handler threads share
- * nothing but the folder's name.
+ * nothing but what is set before they start (the folder's name, the
+ * limits), the connections' list (web_reaper.c, under its mutex) and the
+ * uploads' rates (web_upload.c, under its mutex); what they call keeps no
+ * state between calls (a page's compressor is its own, a sort's order is
+ * qsort_r's argument).
  */
 #include <arpa/inet.h>
 #include <cjson/cJSON.h>

@@ -14,16 +14,6 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 
 . "$(dirname "$0")/../tools/web_serve.sh"
 
-# As root: the league's commands run as nobody, the server drops to them.
-unprivileged
-LEAGUE=("${AS[@]}" "$REFEREE" league)
-SERVE_AS=()
-SERVE_USER=()
-if [ "$(id -u)" -eq 0 ]; then
-	SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
-	SERVE_USER=(--user nobody)
-fi
-
 L=$TMP/league
 for b in a b c; do
 	mkdir "$TMP/$b"
@@ -310,7 +300,7 @@ peek peek-league "$L/users.json"
 expect_eq "$(post "$carol" peek-league "$TMP/peek-league.tgz")" 201 "... nor the league's users.json (201)"
 peek peek-named /nonexistent "$mine/lib/notes"
 expect_eq "$(post "$carol" peek-named "$TMP/peek-named.tgz")" 400 "a command naming another bot's file: 400"
-expect_eq "$(json 'd["error"]')" "the bot's command names '$mine/lib/notes', outside its folder: a command names the bot's own files (relative paths) and the system's programs" "... saying why"
+expect_eq "$(json 'd["error"]')" "the bot's command names '${mine#"$L/"}/lib/notes', outside its folder: a command names the bot's own files (relative paths) and the system's programs" "... saying why (the path relative to the league's folder)"
 expect_eq "$(post "$bob" mine "$TMP/mine.tgz")" 403 "another user's bot: 403"
 expect_eq "$(json 'd["error"]')" "this bot's name is another's (a user's or the organiser's): give another" "... saying why"
 expect_eq "$(post "$alice" a "$TMP/mine.tgz")" 403 "a bot the organiser added: 403"

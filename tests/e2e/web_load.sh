@@ -14,14 +14,6 @@
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
 LOAD=("$PYTHON3" "$top_srcdir/tests/tools/web_load.py")
 
-unprivileged
-LEAGUE=("${AS[@]}" "$REFEREE" league)
-SERVE_AS=()
-SERVE_USER=()
-if [ "$(id -u)" -eq 0 ]; then
-	SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
-	SERVE_USER=(--user nobody)
-fi
 L=$TMP/league
 for b in a b c; do
 	mkdir "$TMP/$b"

@@ -1,4 +1,5 @@
-"""Loads on the league server for tests/e2e/web_load.sh and bench/web_soak.sh.
+"""Loads on the league server for tests/e2e/web_load.sh (and bench/web_soak.py
+imports hold() and get()).
 
   web_load.py flood PORT ADDRS EACH SECONDS PROBE N
       holds EACH idle connections from each of ADDRS (a comma list of
@@ -45,11 +46,25 @@ def get(port, path, source, timeout):
         c.close()
 
 
-def flood(port, addrs, each, seconds, probe, n):
+def hold(port, addrs, each, until):
+    """Holds EACH idle connections from each of ADDRS, each opened again as
+    soon as the server closes it, until time.monotonic() is UNTIL."""
     sel = selectors.DefaultSelector()
     for a in addrs:
         for _ in range(each):
             sel.register(opened(port, a), selectors.EVENT_READ, a)
+    while time.monotonic() < until:
+        for key, _ in sel.select(0.2):
+            # readable: closed by the server (or refused): open it again
+            sel.unregister(key.fileobj)
+            key.fileobj.close()
+            sel.register(opened(port, key.data), selectors.EVENT_READ, key.data)
+        time.sleep(0.01)  # renewed at once, not in a busy loop
+    for key in list(sel.get_map().values()):
+        key.fileobj.close()
+
+
+def flood(port, addrs, each, seconds, probe, n):
     answered = [0]
 
     def probes():
@@ -64,17 +79,8 @@ def flood(port, addrs, each, seconds, probe, n):
             time.sleep(max(0, 0.5 - (time.monotonic() - start)))
     t = threading.Thread(target=probes)
     t.start()
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for key, _ in sel.select(0.2):
-            # readable: closed by the server (or refused): open it again
-            sel.unregister(key.fileobj)
-            key.fileobj.close()
-            sel.register(opened(port, key.data), selectors.EVENT_READ, key.data)
-        time.sleep(0.01)  # renewed at once, not in a busy loop
+    hold(port, addrs, each, time.monotonic() + seconds)
     t.join()
-    for key in list(sel.get_map().values()):
-        key.fileobj.close()
     print(answered[0])
 
 

@@ -1,7 +1,17 @@
 # The league server's start, stop and requests for the e2e scripts of
-# `referee league serve` (web.sh, web_load.sh), sourced after lib.sh:
-# SERVE_USER is the server's --user (empty unless root), and AS_PYTHON3
-# (unprivileged's) the interpreter of bot_into's bot.
+# `referee league serve` (web.sh, web_load.sh), sourced after lib.sh.
+# As root, the league's commands (LEAGUE) run as nobody (unprivileged's
+# AS), and the server (SERVE_AS: its environment) drops to them
+# (SERVE_USER: its --user).
+
+unprivileged
+LEAGUE=("${AS[@]}" "$REFEREE" league)
+SERVE_AS=()
+SERVE_USER=()
+if [ "$(id -u)" -eq 0 ]; then
+	SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
+	SERVE_USER=(--user nobody)
+fi
 
 # free_port: a TCP port on 127.0.0.1 that nothing listens on now.
 free_port() {
