@@ -38,10 +38,13 @@ for b in a b c; do
 done
 expect_exit 0 "$REFEREE" league add "$L" a $(bot a)
 expect_eq "$(cat "$OUT")" "a v1 has these files already: nothing added" "add with the same files: nothing new"
-expect_exit 1 "$REFEREE" league add "$L" broken "$ZOO/crash-at-start.sh $TMP"
+mkdir "$TMP/add-tmp"
+TMPDIR=$TMP/add-tmp expect_exit 1 "$REFEREE" league add "$L" broken "$ZOO/crash-at-start.sh $TMP"
 expect_contains "$ERR" "referee league: broken v1 failed its pre-flight (referee check-bot), so it is not added; its checklist, kept in $L/stderr/preflight-broken-v1.txt:" \
 	"a bot failing its pre-flight: not added, its checklist shown"
 expect_contains "$ERR" "FAIL" "... the checklist's failure"
+expect_eq "$(ls -A "$TMP/add-tmp"; ls "$L/stderr" | grep -v '\.txt$')" "" \
+	"... its games removed: nothing left in TMPDIR nor beside the checklist"
 expect_exit 2 "$REFEREE" league add "$L" "../x" $(bot a)
 expect_eq "$(head -1 "$ERR")" "referee league: '../x' is not a bot's name: letters, digits, '-', '_' and '.', up to 40, not starting with '.' or '-'" \
 	"add: a name that is no name"
