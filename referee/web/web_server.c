@@ -23,6 +23,7 @@
 #include "web/web_api.h"
 #include "web/web_games.h"
 #include "web/web_pages.h"
+#include "web/web_preflight.h"
 #include "web/web_reaper.h"
 #include "web/web_reply.h"
 #include "web/web_server.h"
@@ -157,6 +158,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 				"the server is starting: ask again in a moment", NULL);
 	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
 		return web_upload_step(c, s->dir, &s->upload, data, size, state);
+	if (!strncmp(url, "/api/uploads/", 13) && !strcmp(method, MHD_HTTP_METHOD_GET))
+		return web_upload_status(c, s->dir, &s->upload, url + 13);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
 	return serve_get(c, s->dir, url);
@@ -176,7 +179,8 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	}
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
-	s->reaper = web_reaper_start(limits->header_s);
+	s->upload.preflight = web_preflight_start(s->dir);
+	s->reaper = s->upload.preflight ? web_reaper_start(limits->header_s) : NULL;
 	s->daemon = !s->reaper ? NULL : MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD, ntohs(addr->sin_port),
 				     NULL, NULL, handle, s,
 				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
@@ -202,6 +206,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 
 void web_server_ready(struct web_server *s)
 {
+	web_preflight_sweep(s->dir);
 	atomic_store(&s->ready, true);
 }
 
@@ -209,6 +214,8 @@ void web_server_stop(struct web_server *s)
 {
 	if (s->daemon)
 		MHD_stop_daemon(s->daemon);
+	if (s->upload.preflight)
+		web_preflight_stop(s->upload.preflight);
 	web_reaper_stop(s->reaper);
 	free(s->dir);
 	free(s);

@@ -12,76 +12,9 @@
 
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
 
-# free_port: a TCP port on 127.0.0.1 that nothing listens on now.
-free_port() {
-	"$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-# serve PREFIX... -- ARGS...: starts `referee league serve ARGS` in the
-# background (its pid in SERVER, its output in $TMP/serve.out) on a free
-# port (PORT, URL) and waits until it answers.
-serve() {
-	local prefix=()
-	while [ "$1" != -- ]; do prefix+=("$1"); shift; done
-	shift
-	PORT=$(free_port)
-	URL=http://127.0.0.1:$PORT
-	QUIET=
-	case " $* " in *" --no-play "*) QUIET=1 ;; esac
-	"${prefix[@]}" "$REFEREE" league serve "$@" "${SERVE_USER[@]}" --listen "127.0.0.1:$PORT" \
-		>"$TMP/serve.out" 2>"$TMP/serve.err" &
-	SERVER=$!
-	for _ in $(seq 300); do
-		# 503 until a server started as root has become its user
-		curl -sf -o /dev/null "$URL/api/ladder" && return 0
-		sleep 0.1
-	done
-	diag "the server did not answer:" "$(cat "$TMP/serve.out" "$TMP/serve.err")"
-	return 1
-}
-# server_stderr: the server's stderr holds no sanitizer's report and,
-# unless it played (its player's progress), nothing at all.
-server_stderr() {
-	if grep -qE 'Sanitizer|runtime error:|^==[0-9]+==' "$TMP/serve.err" ||
-	   { [ -n "$QUIET" ] && [ -s "$TMP/serve.err" ]; }; then
-		ok 1 "the server's stderr: unexpected"
-		head -c 3000 "$TMP/serve.err" | sed 's/^/#   /'
-	else
-		ok 0 "the server's stderr: no sanitizer report${QUIET:+, nothing at all}"
-	fi
-}
-stop() { kill "$SERVER"; wait "$SERVER"; server_stderr; }
-# code PATH [CURL ARGS...]: the status of a request, its body in $TMP/body.
-code() {
-	local path=$1
-	shift
-	curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$URL$path"
-}
-json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
+. "$(dirname "$0")/../tools/serve.sh"
 
-# As root: the league's commands run as nobody, the server drops to them.
-unprivileged
-LEAGUE=("${AS[@]}" "$REFEREE" league)
-SERVE_AS=()
-SERVE_USER=()
-if [ "$(id -u)" -eq 0 ]; then
-	SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
-	SERVE_USER=(--user nobody)
-fi
-
-# bot_into DIR: the test's bot as DIR/bot, the C random bot.  As root,
-# nobody runs the bots here, with the fallback's memory limit, which a
-# sanitizer build's C bot fails at once (it maps terabytes of shadow
-# memory): there the bot is a random bot in Python, in one file that
-# ends in a comment (a test appends bytes to make a new version).
-bot_into() {
-	if [ -n "${SANITIZER_FLAGS:-}" ] && [ "$(id -u)" -eq 0 ]; then
-		printf '#!%s\nimport json, random, sys\nfor line in sys.stdin:\n    msg = json.loads(line)\n    print(json.dumps({"action": random.choice(msg["legal"])} if "legal" in msg else {}), flush=True)\n# ' \
-			"$AS_PYTHON3" >"$1/bot"
-		chmod 755 "$1/bot"
-	else
-		cp "$CBOT" "$1/bot"
-	fi
-}
+league_as_user
 
 L=$TMP/league
 for b in a b c; do
@@ -293,8 +226,6 @@ chmod 0777 "$TMP/mine/lib"
 printf '#!/bin/sh\n' >"$TMP/mine/tool"
 chmod 6777 "$TMP/mine/tool"
 tar -czf "$TMP/mine.tgz" -C "$TMP/mine" .
-# post TOKEN NAME ARCHIVE: the status of an upload, its body in $TMP/body.
-post() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
 # hostile NAME KIND: a .tar.gz with bot.json and one entry of KIND.
 hostile() {
 	"$PYTHON3" - "$TMP/$1.tgz" "$2" <<'PY'
@@ -320,8 +251,10 @@ with tarfile.open(sys.argv[1], "w:gz") as t:
         for k in range(10001): add("f%d" % k)
 PY
 }
-expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
-expect_eq "$(json 'd["name"], d["version"]')" "mine 1" "... with its new version"
+expect_eq "$(send "$alice" mine "$TMP/mine.tgz")" 202 "upload of a new bot: 202 at once"
+expect_eq "$(json 'd["state"], d["status"] == "/api/uploads/" + d["id"]')" "queued True" "... queued, with its status's path"
+expect_eq "$(answer "$alice")" accepted "... then accepted"
+expect_eq "$(json 'd["name"], d["version"], d["added"]')" "mine 1 True" "... with its new version"
 expect_eq "$(code /api/bots/mine)" 200 "... and the league has it"
 expect_eq "$(stat -c %a "$L/uploads/mine")" 700 "... its folder under uploads/, mode 0700"
 mine=$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1)
@@ -330,8 +263,8 @@ expect_eq "$(cd "$mine" && find . | LC_ALL=C sort | xargs stat -c '%a %n' | tr '
 	"... its files private: folders 0700, files 0600 or 0700 when the owner could run them, no setuid, setgid or sticky bit"
 # The same files again: the same version, no new row, nothing kept.
 tar -czf "$TMP/mine-again.tgz" -C "$TMP/mine" .
-expect_eq "$(post "$alice" mine "$TMP/mine-again.tgz")" 200 "the same files uploaded again: 200"
-expect_eq "$(json 'd["version"], d["message"].strip()')" "1 mine v1 has these files already: nothing added" "... saying it is version 1 already"
+expect_eq "$(post "$alice" mine "$TMP/mine-again.tgz")" "202 accepted" "the same files uploaded again: accepted"
+expect_eq "$(json 'd["version"], d["added"]')" "1 False" "... saying it is version 1 already, nothing added"
 code /api/bots/mine >/dev/null
 expect_eq "$(json '[v["version"] for v in d["versions"]]')" "[1]" "... no new version"
 expect_eq "$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1 | wc -l)" 1 "... and its unpacked copy not kept"
@@ -346,7 +279,7 @@ else
 fi
 printf 'v2' >>"$TMP/mine/bot"
 tar -czf "$TMP/mine2.tgz" -C "$TMP/mine" .
-expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" 201 "its owner's next version: 201"
+expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" "202 accepted" "its owner's next version: accepted"
 expect_eq "$(json 'd["version"]')" 2 "... version 2"
 # Another user's bot reads none of mine's files: a probe that exits
 # (fails its pre-flight) when it can read its target, and plays when not.
@@ -362,11 +295,11 @@ peek() {
 	tar -czf "$TMP/$1.tgz" -C "$TMP/$1" .
 }
 peek peek-self ./bot.json
-expect_eq "$(post "$carol" peek-self "$TMP/peek-self.tgz")" 422 "the probe reading its own bot.json: it can (422)"
+expect_eq "$(post "$carol" peek-self "$TMP/peek-self.tgz")" "202 refused" "the probe reading its own bot.json: it can (refused)"
 peek peek-other "$mine/bot.json"
-expect_eq "$(post "$carol" peek-other "$TMP/peek-other.tgz")" 201 "the probe reading another user's bot's file: it cannot (201)"
+expect_eq "$(post "$carol" peek-other "$TMP/peek-other.tgz")" "202 accepted" "the probe reading another user's bot's file: it cannot (accepted)"
 peek peek-league "$L/users.json"
-expect_eq "$(post "$carol" peek-league "$TMP/peek-league.tgz")" 201 "... nor the league's users.json (201)"
+expect_eq "$(post "$carol" peek-league "$TMP/peek-league.tgz")" "202 accepted" "... nor the league's users.json (accepted)"
 peek peek-named /nonexistent "$mine/lib/notes"
 expect_eq "$(post "$carol" peek-named "$TMP/peek-named.tgz")" 400 "a command naming another bot's file: 400"
 expect_eq "$(json 'd["error"]')" "the bot's command names '$mine/lib/notes', outside its folder: a command names the bot's own files (relative paths) and the system's programs" "... saying why"
@@ -394,7 +327,7 @@ expect_eq "$(json 'd["error"]')" 'the archive has no bot.json with the bot'"'"'s
 mkdir "$TMP/crash" && printf '#!/bin/sh\nexit 3\n' >"$TMP/crash/bot" && chmod +x "$TMP/crash/bot"
 echo '{"command": "./bot"}' >"$TMP/crash/bot.json"
 tar -czf "$TMP/crash.tgz" -C "$TMP/crash" .
-expect_eq "$(post "$alice" crash "$TMP/crash.tgz")" 422 "a bot failing its pre-flight: 422"
+expect_eq "$(post "$alice" crash "$TMP/crash.tgz")" "202 refused" "a bot failing its pre-flight: refused"
 expect_eq "$(json 'd["error"]')" "the bot failed its pre-flight (referee check-bot): see its report" "... saying so"
 expect_eq "$(json '"FAIL" in d["report"]')" True "... with check-bot's checklist"
 expect_eq "$(code /api/bots/crash)" 404 "... and the league has it not"
@@ -453,8 +386,8 @@ bot_into "$TMP/bulky"
 echo '{"command": "./bot"}' >"$TMP/bulky/bot.json"
 head -c $((4 << 20)) /dev/urandom >"$TMP/bulky/data"
 tar -czf "$TMP/bulky.tgz" -C "$TMP/bulky" .
-expect_eq "$(post "$alice" before-kill "$TMP/mine.tgz")" 201 \
-	"an upload accepted before the kill: 201"
+expect_eq "$(post "$alice" before-kill "$TMP/mine.tgz")" "202 accepted" \
+	"an upload accepted before the kill"
 code /api/ladder >/dev/null
 cp "$TMP/body" "$TMP/ladder-before"
 curl -s -o "$TMP/bulky.out" -w '%{http_code}' -H "Authorization: Bearer $alice" -F name=slow \
@@ -476,7 +409,7 @@ expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder-before")" "after the restart:
 expect_eq "$(code /api/bots/before-kill)" 200 "... its bot's page there"
 expect_eq "$(code /api/bots/slow)" 404 "... and the upload cut off not: it was never accepted"
 expect_eq "$(test -e "$L/uploads/slow" || echo none)" none "... nothing of it written"
-expect_eq "$(post "$alice" slow "$TMP/bulky.tgz")" 201 "the same upload sent again whole, to a server given a relative folder: 201"
+expect_eq "$(post "$alice" slow "$TMP/bulky.tgz")" "202 accepted" "the same upload sent again whole, to a server given a relative folder: accepted"
 stop
 expect_exit 0 "${AS[@]}" "$REFEREE" verify "$L"
 

@@ -1,0 +1,104 @@
+# The helpers of the scripts that test `referee league serve` (sourced
+# after lib.sh): a server started on a free port and stopped, a request's
+# status and body, and an upload followed to its answer.
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on now.
+free_port() {
+	"$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# serve PREFIX... -- ARGS...: starts `referee league serve ARGS` in the
+# background (its pid in SERVER, its output in $TMP/serve.out) on a free
+# port (PORT, URL) and waits until it answers.
+serve() {
+	local prefix=()
+	while [ "$1" != -- ]; do prefix+=("$1"); shift; done
+	shift
+	PORT=$(free_port)
+	URL=http://127.0.0.1:$PORT
+	QUIET=
+	case " $* " in *" --no-play "*) QUIET=1 ;; esac
+	"${prefix[@]}" "$REFEREE" league serve "$@" "${SERVE_USER[@]}" --listen "127.0.0.1:$PORT" \
+		>"$TMP/serve.out" 2>"$TMP/serve.err" &
+	SERVER=$!
+	for _ in $(seq 300); do
+		# 503 until a server started as root has become its user
+		curl -sf -o /dev/null "$URL/api/ladder" && return 0
+		sleep 0.1
+	done
+	diag "the server did not answer:" "$(cat "$TMP/serve.out" "$TMP/serve.err")"
+	return 1
+}
+# server_stderr: the server's stderr holds no sanitizer's report and,
+# unless it played (its player's progress), nothing at all.
+server_stderr() {
+	if grep -qE 'Sanitizer|runtime error:|^==[0-9]+==' "$TMP/serve.err" ||
+	   { [ -n "$QUIET" ] && [ -s "$TMP/serve.err" ]; }; then
+		ok 1 "the server's stderr: unexpected"
+		head -c 3000 "$TMP/serve.err" | sed 's/^/#   /'
+	else
+		ok 0 "the server's stderr: no sanitizer report${QUIET:+, nothing at all}"
+	fi
+}
+stop() { kill "$SERVER"; wait "$SERVER"; server_stderr; }
+# code PATH [CURL ARGS...]: the status of a request, its body in $TMP/body.
+code() {
+	local path=$1
+	shift
+	curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$URL$path"
+}
+json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
+# send TOKEN NAME ARCHIVE: the status of an upload (POST /api/bots), its
+# body in $TMP/body.
+send() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
+# answer TOKEN [PATH]: the upload answered 202 in $TMP/body (or at
+# PATH, /api/uploads/ID) followed for 120 s at most until it is accepted
+# or refused: that state, the status in $TMP/body.
+answer() {
+	local status=${2:-$(json 'd["status"]')} state
+	for _ in $(seq 1200); do
+		code "$status" -H "Authorization: Bearer $1" >/dev/null
+		state=$(json 'd["state"]')
+		case $state in accepted|refused) echo "$state"; return ;; esac
+		sleep 0.1
+	done
+	echo "$state"
+}
+# post TOKEN NAME ARCHIVE: an upload's status, and when it was 202 what
+# it came to: "202 accepted" or "202 refused", the last body in $TMP/body.
+post() {
+	local status
+	status=$(send "$@")
+	if [ "$status" = 202 ]; then
+		echo "202 $(answer "$1")"
+	else
+		echo "$status"
+	fi
+}
+
+# bot_into DIR: the test's bot as DIR/bot, the C random bot.  As root,
+# nobody runs the bots here, with the fallback's memory limit, which a
+# sanitizer build's C bot fails at once (it maps terabytes of shadow
+# memory): there the bot is a random bot in Python, in one file that
+# ends in a comment (a test appends bytes to make a new version).
+bot_into() {
+	if [ -n "${SANITIZER_FLAGS:-}" ] && [ "$(id -u)" -eq 0 ]; then
+		printf '#!%s\nimport json, random, sys\nfor line in sys.stdin:\n    msg = json.loads(line)\n    print(json.dumps({"action": random.choice(msg["legal"])} if "legal" in msg else {}), flush=True)\n# ' \
+			"$AS_PYTHON3" >"$1/bot"
+		chmod 755 "$1/bot"
+	else
+		cp "$CBOT" "$1/bot"
+	fi
+}
+
+# league_as_user: as root, the league's commands (LEAGUE) run as nobody
+# and the server (SERVE_AS ... -- with SERVE_USER) drops to them.
+league_as_user() {
+	unprivileged
+	LEAGUE=("${AS[@]}" "$REFEREE" league)
+	SERVE_AS=()
+	SERVE_USER=()
+	if [ "$(id -u)" -eq 0 ]; then
+		SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
+		SERVE_USER=(--user nobody)
+	fi
+}
