@@ -35,7 +35,8 @@
 
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
-"       referee league add DIR NAME COMMAND... [--workdir DIR] [--readable PATH]...\n"
+"       referee league add DIR NAME [--workdir DIR] [--readable PATH]...\n"
+"                              [--porcelain] [--] COMMAND...\n"
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
@@ -63,6 +64,8 @@ static const char usage[] =
 "  --players N         init: players a game (default: the game's least)\n"
 "  --workdir DIR       add: the bot's folder (the sandbox shows it as its own)\n"
 "  --readable PATH     add: a path the bot may read; repeatable\n"
+"  --porcelain         add: what it did as one JSON line (name, version,\n"
+"                      added, and the checklist when the pre-flight refused)\n"
 "  --games N           run: stop once N games (whole sets) were handed out\n"
 "  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
 "  --concurrency N     run: tasks at once (default: the cores)\n"

@@ -10,14 +10,12 @@
  * /api/uploads/ID: the upload's state, to its uploader.
  */
 #include <cjson/cJSON.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
