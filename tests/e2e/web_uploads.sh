@@ -110,8 +110,10 @@ mkdir "$TMP/dashes"
 bot_into "$TMP/dashes"
 echo '{"command": "--readable=. ./bot"}' >"$TMP/dashes/bot.json"
 tar -czf "$TMP/dashes.tgz" -C "$TMP/dashes" .
-expect_eq "$(post "$alice" dashes "$TMP/dashes.tgz")" "202 refused" "a command '--readable=. ./bot': refused (no program '--readable=.')"
+expect_eq "$(post "$alice" dashes "$TMP/dashes.tgz")" "202 refused" "a command '--readable=. ./bot': refused"
 keep
+expect_eq "$(json 'd["error"]')" "the bot failed its pre-flight (referee check-bot): see its report" \
+	"... by its pre-flight (no program '--readable=.'), not by league add's options"
 expect_not_contains "$L/register.jsonl" '"dashes"' "... and not entered with a --readable path"
 
 # The status of an upload is its uploader's.
