@@ -1,7 +1,9 @@
 /*
  * The league server's requests: GET of the API's JSON (web_api.h), of
  * the logs, of the games' replay pages (web_games.h) and of the pages
- * (web_pages.h); anything else a JSON error
+ * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
+ * the uploads checked by workers of their own (web_preflight.h), swept
+ * of an earlier server's leftovers once it is ready; anything else a JSON error
  * with its status.  Each request opens the index on its own (SQLite in
  * WAL mode lets it read while a run writes), so the handler threads share
  * nothing but the folder's name.
