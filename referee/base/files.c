@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <dirent.h>
 #include <nettle/sha2.h>
 #include <stdio.h>
 #include <string.h>
@@ -100,18 +100,103 @@ int files_mkdirs(const char *path, char *err)
 	return rc;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
+/* One folder on the way down from the root: its name in its parent and
+ * its identity, so that the way back up ("..") is checked to be it. */
+struct level {
+	char *name;
+	dev_t dev;
+	ino_t ino;
+};
+
+/* The first subfolder's name in folder `fd` (a new string), every other
+ * entry unlinked on the way; NULL when none is left, or on an error
+ * (errno set, else 0). */
+static char *first_subfolder(int fd)
 {
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
+	DIR *dir = fdopendir(dup(fd));
+	struct dirent *d;
+	char *sub = NULL;
+
+	if (!dir)
+		return NULL;
+	/* From the start again: what was before is gone, but for the
+	 * subfolder just removed. */
+	rewinddir(dir);
+	errno = 0;
+	while (!sub && (d = readdir(dir))) {
+		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+			continue;
+		if (!unlinkat(fd, d->d_name, 0))
+			continue;
+		if (errno != EISDIR && errno != EPERM)
+			break;
+		sub = xstrdup(d->d_name);
+		errno = 0;
+	}
+	if (!sub && !errno && d)
+		errno = EIO;
+	closedir(dir);
+	return sub;
 }
 
+/* Without recursion (a folder may be any depth, and an uploaded bot's
+ * one was 30,000): down into the first subfolder left, unlinking files
+ * on the way, up through ".." (checked to be the folder come from) when
+ * a folder is empty, removing it there. */
 int files_remove_tree(const char *path)
 {
-	return nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+	struct level *way = NULL;
+	size_t depth = 0, cap = 0;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rc = 0, saved;
+	struct stat st;
+
+	if (fd < 0)
+		return errno == ENOTDIR || errno == ELOOP ? unlink(path) : -1;
+	for (;;) {
+		char *sub = first_subfolder(fd);
+		int next;
+
+		if (sub) {
+			if (depth == cap)
+				way = xrealloc(way, (cap = cap ? 2 * cap : 64) * sizeof *way);
+			if ((next = openat(fd, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+					   O_CLOEXEC)) < 0 || fstat(fd, &st)) {
+				free(sub);
+				rc = -1;
+				break;
+			}
+			way[depth++] = (struct level){sub, st.st_dev, st.st_ino};
+			close(fd);
+			fd = next;
+			continue;
+		}
+		if (errno) {
+			rc = -1;
+			break;
+		}
+		if (!depth)
+			break;
+		next = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		depth--;
+		if (next < 0 || fstat(next, &st) || st.st_dev != way[depth].dev ||
+		    st.st_ino != way[depth].ino || unlinkat(next, way[depth].name, AT_REMOVEDIR)) {
+			if (next >= 0)
+				close(next);
+			free(way[depth].name);
+			rc = -1;
+			break;
+		}
+		free(way[depth].name);
+		close(fd);
+		fd = next;
+	}
+	saved = errno;
+	close(fd);
+	for (size_t i = 0; i < depth; i++)
+		free(way[i].name);
+	free(way);
+	errno = saved;
+	return rc ? -1 : rmdir(path);
 }
 
 char *files_readlink(const char *path)

@@ -99,8 +99,11 @@ static void path_append(struct walk *w, size_t len, const char *name, size_t nam
 	memcpy(w->path + len + 1, name, name_len + 1);
 }
 
-/* Walks folder `fd` (closed here), whose path w->path is `len` bytes. */
-static void walk_folder(struct walk *w, int fd, size_t len)
+/* Walks folder `fd` (closed here), whose path w->path is `len` bytes,
+ * `depth` folders under the root: no deeper than BOTFOLDER_MAX_DEPTH, so
+ * that a folder of any depth neither runs the stack out nor holds a
+ * descriptor a level. */
+static void walk_folder(struct walk *w, int fd, size_t len, int depth)
 {
 	size_t count;
 	char **names = sorted_names(dup(fd), &count);
@@ -117,10 +120,12 @@ static void walk_folder(struct walk *w, int fd, size_t len)
 			continue;
 		if (S_ISREG(st.st_mode))
 			add_file(w, fd, names[i], &st);
+		else if (S_ISDIR(st.st_mode) && depth == BOTFOLDER_MAX_DEPTH)
+			w->capped = true;
 		else if (S_ISDIR(st.st_mode) &&
 			 (sub = openat(fd, names[i], O_RDONLY | O_DIRECTORY |
 				       O_NOFOLLOW | O_CLOEXEC)) >= 0)
-			walk_folder(w, sub, len + 1 + name_len);
+			walk_folder(w, sub, len + 1 + name_len, depth + 1);
 	}
 	for (size_t i = 0; i < count; i++)
 		free(names[i]);
@@ -150,7 +155,7 @@ cJSON *botfolder_describe(const struct bot_spec *spec)
 	w.path = xstrdup(root);
 	w.path_size = w.root_len + 1;
 	sha256_init(&w.state);
-	walk_folder(&w, fd, w.root_len);
+	walk_folder(&w, fd, w.root_len, 0);
 	sha256_digest(&w.state, sizeof digest, digest);
 	hex_encode(hex, digest, sizeof digest);
 	folder = cJSON_CreateObject();

@@ -17,7 +17,8 @@
 /* The most files, and bytes of them, one folder's hash covers. */
 #define BOTFOLDER_MAX_FILES 4096
 #define BOTFOLDER_MAX_BYTES (64L << 20)
-#define BOTFOLDER_CAP "4096 files or 64 MiB" /* the same, in words */
+#define BOTFOLDER_MAX_DEPTH 64   /* folders under the root */
+#define BOTFOLDER_CAP "4096 files, 64 MiB or 64 folders deep" /* the same, in words */
 
 /* {"path", "sha256", "files", "bytes"} and "capped": true when a bound
  * was hit, for the folder `spec`'s bot starts in, leaving out the paths

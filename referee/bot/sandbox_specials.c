@@ -47,7 +47,8 @@ static bool passable(const struct stat *st)
 static int visit(const char *path, const struct stat *st, int type,
 		 struct FTW *where)
 {
-	if (++walk.seen > SANDBOX_WALK_MAX)
+	/* Bounded in depth too: nftw() recurses a level a folder. */
+	if (++walk.seen > SANDBOX_WALK_MAX || where->level > SANDBOX_WALK_DEPTH)
 		return FTW_STOP;
 	for (const char *const *s = walk.skip; s && *s; s++)
 		if (path_within(path, *s))
@@ -86,8 +87,9 @@ const char *const *sandbox_specials(const char *folder,
 		free(walk.found);
 		if (rc == FTW_STOP)
 			errorf(err, "the folder '%s' that the bot sees holds more "
-			       "than %d files: give it a folder of its own",
-			       folder, SANDBOX_WALK_MAX);
+			       "than %d files or folders more than %d deep: give it "
+			       "a folder of its own", folder, SANDBOX_WALK_MAX,
+			       SANDBOX_WALK_DEPTH);
 		else
 			errorf(err, "cannot look through the folder '%s': %s",
 			       folder, strerror(errno));

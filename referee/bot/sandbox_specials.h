@@ -11,6 +11,9 @@
 /* More files than this in one folder a bot sees is an error: the walk
  * would cost every bot start. */
 #define SANDBOX_WALK_MAX 200000
+/* And folders deeper than this: the walk (nftw()) recurses a level a
+ * folder, and a stack has room for only so many. */
+#define SANDBOX_WALK_DEPTH 256
 
 /* The sockets and FIFOs under `folder` (absolute, real), not looking
  * under the paths of `skip` (NULL-ended, or NULL: they are masked

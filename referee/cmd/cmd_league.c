@@ -35,7 +35,8 @@
 
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
-"       referee league add DIR NAME COMMAND... [--workdir DIR] [--readable PATH]...\n"
+"       referee league add DIR NAME [--workdir DIR] [--readable PATH]...\n"
+"                              [--porcelain] [--] COMMAND...\n"
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
@@ -63,6 +64,8 @@ static const char usage[] =
 "  --players N         init: players a game (default: the game's least)\n"
 "  --workdir DIR       add: the bot's folder (the sandbox shows it as its own)\n"
 "  --readable PATH     add: a path the bot may read; repeatable\n"
+"  --porcelain         add: what it did as one JSON line (name, version,\n"
+"                      added, and the checklist when the pre-flight refused)\n"
 "  --games N           run: stop once N games (whole sets) were handed out\n"
 "  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
 "  --concurrency N     run: tasks at once (default: the cores)\n"
@@ -232,14 +235,22 @@ static char **preflight_words(const struct league_info *info, const struct leagu
 	return w;
 }
 
+/* What `league add` did: the version found or added, or the checklist
+ * of the version its pre-flight refused. */
+struct add_outcome {
+	int version;
+	bool added;
+	char *checklist;   /* refused: check-bot's report */
+};
+
 /* Runs `referee check-bot` on version `v` in its folder, its checklist
  * in DIR/stderr/preflight-NAME-vK.txt: EXIT_OK when it passes, else
- * EXIT_CHECK_FAILED after showing the checklist.  Its games' logs go to
- * a folder beside the checklist, removed after: a failed check-bot
- * would keep them in a new folder of TMPDIR each time (a server's
- * uploads that fail would fill it), and name that folder. */
+ * EXIT_CHECK_FAILED with the checklist in out->checklist.  Its games'
+ * logs go to a folder beside the checklist, removed after: a failed
+ * check-bot would keep them in a new folder of TMPDIR each time (a
+ * server's uploads that fail would fill it), and name that folder. */
 static int preflight(const char *dir, const struct league_info *info,
-		     const struct league_version *v)
+		     const struct league_version *v, struct add_outcome *out)
 {
 	char *keep = path_joinf(dir, "stderr/preflight-%s-v%d.d", v->name, v->number);
 	char **words = preflight_words(info, v, keep), err[ERR_LEN];
@@ -262,16 +273,8 @@ static int preflight(const char *dir, const struct league_info *info,
 	} else if (pid < 0 || waitpid(pid, &status, 0) < 0)
 		rc = fail("cannot run check-bot: %s", strerror(errno));
 	if (rc == EXIT_OK && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-		FILE *f = fopen(report, "re");
-		char line[1024];
-
-		fprintf(stderr, "referee league: %s v%d failed its pre-flight (referee "
-			"check-bot), so it is not added; its checklist, kept in %s:\n",
-			v->name, v->number, report);
-		while (f && fgets(line, sizeof line, f))
-			fprintf(stderr, "  %s", line);
-		if (f)
-			fclose(f);
+		out->checklist = files_read_all(report, NULL);
+		out->checklist = out->checklist ? out->checklist : xstrdup("");
 		rc = EXIT_CHECK_FAILED;
 	}
 	for (char **w = words; *w; w++)
@@ -285,9 +288,9 @@ static int preflight(const char *dir, const struct league_info *info,
 }
 
 /* Enters version `v` (its number and hash set) once it passed its
- * pre-flight: register, then index. */
+ * pre-flight: register, then index.  What it did in *out. */
 static int enter_version(const char *dir, const struct league_info *info, sqlite3 *db,
-			 struct league_version *v)
+			 struct league_version *v, struct add_outcome *out)
 {
 	struct league_version *all;
 	char err[ERR_LEN];
@@ -307,13 +310,13 @@ static int enter_version(const char *dir, const struct league_info *info, sqlite
 		return fail("%s is retired: a retired bot plays no more (add it under "
 			    "another name)", v->name);
 	}
+	out->version = found > 0 ? found : 1 - found;
 	if (found > 0) {
-		printf("%s v%d has these files already: nothing added\n", v->name, found);
 		cJSON_Delete(files);
 		return EXIT_OK;
 	}
-	v->number = 1 - found;
-	if ((rc = preflight(dir, info, v)) != EXIT_OK) {
+	v->number = out->version;
+	if ((rc = preflight(dir, info, v, out)) != EXIT_OK) {
 		cJSON_Delete(files);
 		return rc;
 	}
@@ -323,8 +326,42 @@ static int enter_version(const char *dir, const struct league_info *info, sqlite
 	cJSON_Delete(files);
 	if (rc)
 		return fail("%s", err);
-	printf("%s v%d added (files %.12s)\n", v->name, v->number, v->hash);
+	out->added = true;
 	return EXIT_OK;
+}
+
+/* Says what `league add` did: in sentences, or with --porcelain one JSON
+ * line on stdout, {"name", "version", "added"} and "checklist" when the
+ * pre-flight refused the version (docs/LEAGUE.md). */
+static void add_report(const char *dir, const struct league_version *v,
+		       const struct add_outcome *out, bool porcelain)
+{
+	cJSON *j;
+	char *text;
+
+	if (!porcelain && out->checklist) {
+		fprintf(stderr, "referee league: %s v%d failed its pre-flight (referee "
+			"check-bot), so it is not added; its checklist, kept in "
+			"%s/stderr/preflight-%s-v%d.txt:\n", v->name, v->number, dir, v->name,
+			v->number);
+		for (const char *p = out->checklist; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+			fprintf(stderr, "  %.*s\n", (int)strcspn(p, "\n"), p);
+	} else if (!porcelain) {
+		printf(out->added ? "%s v%d added (files %.12s)\n"
+		       : "%s v%d has these files already: nothing added\n", v->name,
+		       out->version, v->hash);
+	} else {
+		j = cJSON_CreateObject();
+		cJSON_AddStringToObject(j, "name", v->name);
+		cJSON_AddNumberToObject(j, "version", out->version);
+		cJSON_AddBoolToObject(j, "added", out->added);
+		if (out->checklist)
+			cJSON_AddStringToObject(j, "checklist", out->checklist);
+		text = json_print_line(j);
+		puts(text);
+		free(text);
+		cJSON_Delete(j);
+	}
 }
 
 static int league_add(int argc, char **argv)
@@ -332,11 +369,14 @@ static int league_add(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"workdir", required_argument, NULL, 'w'},
 		{"readable", required_argument, NULL, 'r'},
+		{"porcelain", no_argument, NULL, 'P'},
 		{NULL, 0, NULL, 0},
 	};
 	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
 	struct league_version v = {.hash = hash, .readable = readable};
+	struct add_outcome out = {0};
 	int nreadable = 0, opt, rc;
+	bool porcelain = false;
 	struct league_info info;
 	sqlite3 *db;
 
@@ -349,6 +389,8 @@ static int league_add(int argc, char **argv)
 			return fail("too many --readable paths");
 		else if (opt == 'r')
 			readable[nreadable++] = path_resolve(cwd, optarg);
+		else if (opt == 'P')
+			porcelain = true;
 		else
 			return EXIT_USAGE;
 	}
@@ -369,7 +411,10 @@ static int league_add(int argc, char **argv)
 	v.command = command;
 	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
-	rc = enter_version(argv[optind], &info, db, &v);
+	rc = enter_version(argv[optind], &info, db, &v, &out);
+	if (out.version && (rc == EXIT_OK || out.checklist))
+		add_report(argv[optind], &v, &out, porcelain);
+	free(out.checklist);
 	league_db_close(db);
 	league_info_free(&info);
 	free(command);

@@ -2,7 +2,8 @@
  * Unpacking an uploaded archive (web_archive.h) in two passes over the
  * bytes in memory: the first reads every entry's header and refuses the
  * archive for any entry that would reach out of its folder or is no
- * plain file, folder or link, or when the sizes sum past the cap; the
+ * plain file, folder or link, is too deep or its path too long, or when
+ * the folders, entries or sizes sum past their bounds; the
  * second writes it, through libarchive's writer with its own guards
  * against absolute paths, `..` and writing through links on as well, and
  * with no owner, setuid bit or device restored, and modes made private
@@ -14,6 +15,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/util.h"
 #include "web/web_archive.h"
@@ -48,34 +50,81 @@ static struct archive *reader(const void *data, size_t len)
 	return a;
 }
 
-/* The first pass: what is wrong with the archive, if anything. */
+/* The folders of `path` (a folder's own path when `is_dir`) that
+ * `prev`, the entry before (a folder's ending in '/'), was not in: each
+ * folder an archive makes is new to the first entry in it, so the sum
+ * over the entries is never less than the folders made, listed or
+ * implied by a deeper entry, and it needs no memory of them.  The
+ * entry's depth in folders (not counting ".") in *depth. */
+static size_t new_folders(const char *path, bool is_dir, const char *prev, size_t *depth)
+{
+	size_t fresh = 0;
+
+	*depth = 0;
+	for (size_t i = 0; path[i]; i++) {
+		size_t len = path[i] == '/' ? i : i + 1;
+
+		if ((path[i] != '/' && (path[i + 1] || !is_dir)) || !len)
+			continue;
+		*depth += !(path[len - 1] == '.' && (len == 1 || path[len - 2] == '/'));
+		fresh += strncmp(prev, path, len) || prev[len] != '/';
+	}
+	return fresh;
+}
+
+/* What is wrong with entry `e` (path `name`), if anything. */
+static enum web_archive_result check_entry(struct archive_entry *e, const char *name,
+					   char *err)
+{
+	const char *hard = archive_entry_hardlink(e), *sym = archive_entry_symlink(e);
+	mode_t type = archive_entry_filetype(e);
+
+	if (!name || !web_archive_path_inside(name))
+		return errorf(err, "entry '%s' is outside the bot's folder (an absolute path "
+			      "or ..)", name ? name : ""), WEB_ARCHIVE_BAD;
+	if (strlen(name) > WEB_ARCHIVE_PATH)
+		return errorf(err, "an entry's path is longer than %d bytes", WEB_ARCHIVE_PATH),
+		       WEB_ARCHIVE_BAD;
+	if (hard && !web_archive_path_inside(hard))
+		return errorf(err, "entry '%s' is a hard link out of the bot's folder", name),
+		       WEB_ARCHIVE_BAD;
+	if (type == AE_IFLNK && (!sym || !web_archive_path_inside(sym)))
+		return errorf(err, "entry '%s' is a symbolic link out of the bot's folder",
+			      name), WEB_ARCHIVE_BAD;
+	if (!hard && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
+		return errorf(err, "entry '%s' is a device, FIFO or socket: a bot's folder "
+			      "holds files, folders and links", name), WEB_ARCHIVE_BAD;
+	return WEB_ARCHIVE_OK;
+}
+
+/* The first pass: what is wrong with the archive, if anything, found
+ * while reading it, before anything is written. */
 static enum web_archive_result check(const void *data, size_t len, size_t cap, char *err)
 {
 	struct archive *a = reader(data, len);
 	struct archive_entry *e;
 	enum web_archive_result rc = WEB_ARCHIVE_OK;
-	size_t total = 0, entries = 0;
+	size_t total = 0, entries = 0, folders = 0, depth;
+	char prev[WEB_ARCHIVE_PATH + 2] = "";
+	bool dir;
 	int r;
 
 	if (!a)
 		return errorf(err, "the archive is not a .tar.gz"), WEB_ARCHIVE_BAD;
 	while (rc == WEB_ARCHIVE_OK && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(e), *hard = archive_entry_hardlink(e);
-		const char *sym = archive_entry_symlink(e);
-		mode_t type = archive_entry_filetype(e);
+		const char *name = archive_entry_pathname(e);
 
-		if (!name || !web_archive_path_inside(name))
-			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is outside the bot's folder "
-						     "(an absolute path or ..)", name ? name : "");
-		else if (hard && !web_archive_path_inside(hard))
-			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a hard link out of the "
-						     "bot's folder", name);
-		else if (type == AE_IFLNK && (!sym || !web_archive_path_inside(sym)))
-			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a symbolic link out of "
-						     "the bot's folder", name);
-		else if (!hard && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
-			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is a device, FIFO or socket: "
-						     "a bot's folder holds files, folders and links", name);
+		if ((rc = check_entry(e, name, err)))
+			break;
+		dir = archive_entry_filetype(e) == AE_IFDIR;
+		folders += new_folders(name, dir, prev, &depth);
+		snprintf(prev, sizeof prev, "%s%s", name, dir ? "/" : "");
+		if (depth > WEB_ARCHIVE_DEPTH)
+			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is more than %d folders "
+						     "deep", name, WEB_ARCHIVE_DEPTH);
+		else if (folders > WEB_ARCHIVE_FOLDERS)
+			rc = WEB_ARCHIVE_TOO_BIG, errorf(err, "the archive makes more than %d "
+							 "folders", WEB_ARCHIVE_FOLDERS);
 		else if (++entries > WEB_ARCHIVE_ENTRIES)
 			rc = WEB_ARCHIVE_TOO_BIG, errorf(err, "the archive has more than %d "
 							 "entries", WEB_ARCHIVE_ENTRIES);
@@ -90,11 +139,17 @@ static enum web_archive_result check(const void *data, size_t len, size_t cap, c
 	return rc;
 }
 
-/* Sets `e`'s path (and a hard link's target) under `dest`. */
+/* Sets `e`'s path (and a hard link's target) under `dest`, its folders
+ * made first, private: libarchive would make those the archive does not
+ * list with the process's umask (0755). */
 static void place(struct archive_entry *e, const char *dest)
 {
 	char *path = xasprintf("%s/%s", dest, archive_entry_pathname(e));
 
+	for (char *p = path + strlen(dest) + 1; (p = strchr(p, '/')); *p++ = '/') {
+		*p = '\0';
+		mkdir(path, 0700);
+	}
 	archive_entry_set_pathname(e, path);
 	free(path);
 	if (archive_entry_hardlink(e)) {

@@ -3,8 +3,13 @@
  * libarchive, refusing before anything is written an archive with an
  * entry that would write outside its folder (an absolute path, `..`, a
  * symbolic or hard link whose target is either) or that is no file,
- * folder or link (a device, a FIFO, a socket), and one that unpacks to
- * more than a cap or holds more than WEB_ARCHIVE_ENTRIES entries.
+ * folder or link (a device, a FIFO, a socket), one with an entry more
+ * than WEB_ARCHIVE_DEPTH folders deep or a path longer than
+ * WEB_ARCHIVE_PATH bytes (WEB_ARCHIVE_BAD), and one that unpacks to more
+ * than a cap, holds more than WEB_ARCHIVE_ENTRIES entries or makes more
+ * than WEB_ARCHIVE_FOLDERS folders, listed or implied by a deeper entry
+ * (WEB_ARCHIVE_TOO_BIG): a folder's walks need not be ready for any
+ * depth, and a refused archive writes nothing.
  */
 #ifndef ARENA_WEB_ARCHIVE_H
 #define ARENA_WEB_ARCHIVE_H
@@ -13,6 +18,9 @@
 #include <stddef.h>
 
 #define WEB_ARCHIVE_ENTRIES 10000
+#define WEB_ARCHIVE_FOLDERS 1000
+#define WEB_ARCHIVE_DEPTH 32
+#define WEB_ARCHIVE_PATH 1024
 
 enum web_archive_result {
 	WEB_ARCHIVE_OK,

@@ -6,7 +6,8 @@
  * each change to every thread, libmicrohttpd's included.  The folder is
  * then walked as the new user: every folder of it must be writable and
  * every file readable and writable, or the league would fail later at
- * its first game or upload with a message further from the cause.
+ * its first game or upload with a message further from the cause (to
+ * WEB_DROP_DEPTH folders deep).
  */
 #include <errno.h>
 #include <ftw.h>
@@ -20,6 +21,8 @@
 #include "base/util.h"
 #include "web/web_drop.h"
 
+#define WEB_DROP_DEPTH 64
+
 /* The first path of the folder the user may not use, for the walk. */
 static char *refused;
 
@@ -27,14 +30,17 @@ static int walk_one(const char *path, const struct stat *st, int type, struct FT
 {
 	int need = type == FTW_F ? R_OK | W_OK : R_OK | W_OK | X_OK;
 
-	(void)st, (void)at;
+	(void)st;
 	if (type == FTW_SL)
-		return 0;
+		return FTW_CONTINUE;
 	if (type == FTW_DNR || type == FTW_NS || access(path, need)) {
 		refused = xstrdup(path);
-		return 1;
+		return FTW_STOP;
 	}
-	return 0;
+	/* nftw() recurses a level a folder: what is deeper is not looked
+	 * at, so that no folder's depth runs the stack out or stops the
+	 * server from starting (an upload's folders are far less deep). */
+	return type == FTW_D && at->level >= WEB_DROP_DEPTH ? FTW_SKIP_SUBTREE : FTW_CONTINUE;
 }
 
 /* The passwd entry of `name`, a user's name or uid. */
@@ -66,7 +72,7 @@ int web_drop_to(const char *name, const char *dir, char *err)
 		return errorf(err, "--user: cannot become '%s': %s", name, strerror(errno)), -1;
 	setenv("HOME", pw->pw_dir, 1);
 	refused = NULL;
-	rc = nftw(dir, walk_one, 16, FTW_PHYS);
+	rc = nftw(dir, walk_one, 16, FTW_PHYS | FTW_ACTIONRETVAL);
 	if (rc) {
 		errorf(err, "the league's folder is not user %s's to write ('%s'): "
 		       "give it to them (chown -R %s %s)", pw->pw_name,

@@ -1,7 +1,9 @@
 /*
  * The league server's requests: GET of the API's JSON (web_api.h), of
  * the logs, of the games' replay pages (web_games.h) and of the pages
- * (web_pages.h); anything else a JSON error
+ * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
+ * the uploads checked by workers of their own (web_preflight.h), swept
+ * of an earlier server's leftovers once it is ready; anything else a JSON error
  * with its status.  Each request opens the index on its own (SQLite in
  * WAL mode lets it read while a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
@@ -27,6 +29,7 @@
 #include "web/web_api.h"
 #include "web/web_games.h"
 #include "web/web_pages.h"
+#include "web/web_preflight.h"
 #include "web/web_reaper.h"
 #include "web/web_reply.h"
 #include "web/web_server.h"
@@ -166,6 +169,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 				"the server is starting: ask again in a moment", NULL);
 	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
 		return web_upload_step(c, s->dir, &s->upload, data, size, state);
+	if (!strncmp(url, "/api/uploads/", 13) && !strcmp(method, MHD_HTTP_METHOD_GET))
+		return web_upload_status(c, s->dir, &s->upload, url + 13);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
 	return serve_get(c, s->dir, url);
@@ -186,7 +191,8 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	web_reply_folder(s->dir);
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
-	s->reaper = web_reaper_start(&(struct web_reaper_limits){
+	s->upload.preflight = web_preflight_start(s->dir);
+	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&(struct web_reaper_limits){
 		.connections = limits->connections, .per_address = limits->per_ip,
 		.header_s = limits->header_s, .proxied = limits->proxied, .proxy = limits->proxy});
 	/* The caps are the reaper's: libmicrohttpd's from one address would
@@ -218,6 +224,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 
 void web_server_ready(struct web_server *s)
 {
+	web_preflight_sweep(s->dir);
 	atomic_store(&s->ready, true);
 }
 
@@ -225,6 +232,8 @@ void web_server_stop(struct web_server *s)
 {
 	if (s->daemon)
 		MHD_stop_daemon(s->daemon);
+	if (s->upload.preflight)
+		web_preflight_stop(s->upload.preflight);
 	web_reaper_stop(s->reaper);
 	web_reply_folder(NULL);
 	free(s->dir);

@@ -3,20 +3,19 @@
  * user's rate before any body is read (401, 413, 429), the multipart
  * form read into memory up to the cap (413), the name checked against
  * its owner (403), the archive unpacked (web_archive.h: 400, 413) into a
- * new folder DIR/uploads/NAME/upload-XXXXXX of mode 0700, then `referee
- * league add --workdir FOLDER DIR NAME COMMAND` run (the one path a bot
- * enters the league by, its pre-flight included): 201 with the new
- * version, or 422 with check-bot's checklist.
+ * new folder DIR/uploads/NAME/upload-XXXXXX of mode 0700, its bot.json's
+ * command checked (400), then queued for its pre-flight
+ * (web_preflight.h: `referee league add`, the one path a bot enters the
+ * league by): 202 with the upload's id, or 409, 429.  GET
+ * /api/uploads/ID: the upload's state, to its uploader.
  */
 #include <cjson/cJSON.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,6 +27,7 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "web/web_archive.h"
+#include "web/web_preflight.h"
 #include "web/web_reply.h"
 #include "web/web_upload.h"
 #include "web/web_users.h"
@@ -96,19 +96,44 @@ static enum MHD_Result field(void *cls, enum MHD_ValueKind kind, const char *key
 	return MHD_YES;
 }
 
+/* The user whose token the request gives, a new string, or NULL. */
+static char *token_user(struct MHD_Connection *c, const char *dir)
+{
+	const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+
+	return auth && !strncmp(auth, "Bearer ", 7) ? web_users_check(dir, auth + 7) : NULL;
+}
+
+static enum MHD_Result no_token(struct MHD_Connection *c)
+{
+	return web_fail(c, MHD_HTTP_UNAUTHORIZED, "give a user's token: "
+			"Authorization: Bearer TOKEN ('referee league user add' makes one)", NULL);
+}
+
+enum MHD_Result web_upload_status(struct MHD_Connection *c, const char *dir,
+				  const struct web_upload_limits *limits, const char *id)
+{
+	char *user = token_user(c, dir), *text;
+
+	if (!user)
+		return no_token(c);
+	text = web_preflight_status(limits->preflight, id, user);
+	free(user);
+	return text ? web_reply(c, MHD_HTTP_OK, text, "application/json")
+		    : web_fail(c, MHD_HTTP_NOT_FOUND, "no such upload of yours", NULL);
+}
+
 /* The first call: the token, the size and the rate, then the form's
  * reader. */
 static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *dir,
 				    const struct web_upload_limits *limits, void **state)
 {
-	const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
 	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
 	struct web_upload *u;
-	char *user;
+	char *user = token_user(c, dir);
 
-	if (!auth || strncmp(auth, "Bearer ", 7) || !(user = web_users_check(dir, auth + 7)))
-		return web_fail(c, MHD_HTTP_UNAUTHORIZED, "give a user's token: "
-				"Authorization: Bearer TOKEN ('referee league user add' makes one)", NULL);
+	if (!user)
+		return no_token(c);
 	if (length && strtoull(length, NULL, 10) > limits->max_bytes) {
 		free(user);
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is over the "
@@ -129,44 +154,6 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *dir,
 	}
 	*state = u;
 	return MHD_YES;
-}
-
-/* Runs `referee league add --workdir FOLDER DIR NAME COMMAND`: its exit
- * status, its output in *out. */
-static int league_add(const char *dir, const char *name, const char *folder,
-		      const char *command, char **out)
-{
-	char *words[] = {"referee", "league", "add", "--workdir", (char *)folder, (char *)dir,
-			 (char *)name, (char *)command, NULL};
-	int fds[2], status = -1;
-	size_t len = 0;
-	FILE *text;
-	pid_t pid;
-
-	*out = NULL;
-	if (pipe2(fds, O_CLOEXEC))
-		return -1;
-	if ((pid = fork()) == 0) {
-		if (dup2(fds[1], STDOUT_FILENO) < 0 || dup2(fds[1], STDERR_FILENO) < 0 ||
-		    chdir(folder))
-			_exit(127);
-		execv("/proc/self/exe", words);
-		_exit(127);
-	}
-	close(fds[1]);
-	text = open_memstream(out, &len);
-	for (char buf[4096]; ;) {
-		ssize_t n = read(fds[0], buf, sizeof buf);
-
-		if (n <= 0)
-			break;
-		fwrite(buf, 1, (size_t)n, text);
-	}
-	fclose(text);
-	close(fds[0]);
-	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
 }
 
 /* The command in FOLDER/bot.json, or NULL. */
@@ -213,51 +200,43 @@ static bool command_inside(const char *command, char *err)
 	return inside;
 }
 
-/* The version in league add's output ("NAME vK added ..."), or 0. */
-static int version_of(const char *out, const char *name)
+/* The unpacked bot queued for its pre-flight: 202 with the upload's id,
+ * or 400, 409, 429 (the folder then removed). */
+static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_upload_limits *limits,
+				    const struct web_upload *u, const char *folder)
 {
-	size_t n = strlen(name);
-	int k = 0;
-
-	if (out && !strncmp(out, name, n) && out[n] == ' ' && out[n + 1] == 'v')
-		k = atoi(out + n + 2);
-	return k;
-}
-
-/* The bot entered from its unpacked folder: 201, or 400, 422. */
-static enum MHD_Result upload_enter(struct MHD_Connection *c, const char *dir,
-				    const char *name, const char *folder)
-{
-	char *command = bot_command(folder), *out = NULL, *text, err[ERR_LEN];
-	bool inside = command && command_inside(command, err);
-	int rc = inside ? league_add(dir, name, folder, command, &out) : -1;
+	char *command = bot_command(folder), *text, err[ERR_LEN], id[WEB_UPLOAD_ID_LEN + 1];
+	enum web_queued q = WEB_QUEUE_FULL;
 	enum MHD_Result r;
 	cJSON *j;
 
-	free(command);
 	if (!command)
 		r = web_fail(c, MHD_HTTP_BAD_REQUEST, "the archive has no bot.json with "
 			     "the bot's \"command\"", NULL);
-	else if (!inside)
+	else if (!command_inside(command, err))
 		r = web_fail(c, MHD_HTTP_BAD_REQUEST, err, NULL);
-	else if (rc == 1)
-		r = web_fail(c, MHD_HTTP_UNPROCESSABLE_CONTENT, "the bot failed its pre-flight "
-			     "(referee check-bot): see its report", out);
-	else if (rc != 0 || !version_of(out, name))
-		r = web_fail(c, MHD_HTTP_BAD_REQUEST, "the league did not take the bot", out);
+	else if ((q = web_preflight_queue(limits->preflight, u->name, u->user, folder,
+					  command, id)) == WEB_QUEUE_BUSY)
+		r = web_fail(c, MHD_HTTP_CONFLICT, "an upload of this bot is being checked: "
+			     "wait for its answer (GET /api/uploads/ID)", NULL);
+	else if (q == WEB_QUEUE_FULL)
+		r = web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many uploads are being "
+			     "checked (yours or in all): try again once yours are answered", NULL);
 	else {
 		j = cJSON_CreateObject();
-		cJSON_AddStringToObject(j, "name", name);
-		cJSON_AddNumberToObject(j, "version", version_of(out, name));
-		cJSON_AddStringToObject(j, "message", out);
+		cJSON_AddStringToObject(j, "id", id);
+		cJSON_AddStringToObject(j, "name", u->name);
+		cJSON_AddStringToObject(j, "state", "queued");
+		text = xasprintf("/api/uploads/%s", id);
+		cJSON_AddStringToObject(j, "status", text);
+		free(text);
 		text = json_print_line(j);
 		cJSON_Delete(j);
-		r = web_reply(c, strstr(out, "nothing added") ? MHD_HTTP_OK : MHD_HTTP_CREATED,
-			      text, "application/json");
+		r = web_reply(c, MHD_HTTP_ACCEPTED, text, "application/json");
 	}
-	if (rc != 0 || (out && strstr(out, "nothing added")))
+	if (q != WEB_QUEUED)
 		files_remove_tree(folder);
-	free(out);
+	free(command);
 	return r;
 }
 
@@ -277,12 +256,12 @@ static bool league_has(const char *dir, const char *name)
 
 /* The last call: the form read, what it sent unpacked and entered. */
 static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
-				  struct web_upload *u)
+				  const struct web_upload_limits *limits, struct web_upload *u)
 {
-	char err[ERR_LEN], *parent, *folder;
+	char err[ERR_LEN], *parent, *folder, *owner;
 	enum web_archive_result ar;
 	enum MHD_Result r;
-	int claim;
+	bool mine;
 
 	if (u->too_big)
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the archive is over the "
@@ -294,10 +273,13 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 	if (!u->len)
 		return web_fail(c, MHD_HTTP_BAD_REQUEST, "give the bot's folder as a .tar.gz "
 				"(field archive)", NULL);
-	if ((claim = web_users_claim(dir, u->name, u->user, league_has(dir, u->name), err)) <= 0)
-		return claim < 0 ? web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL)
-		       : web_fail(c, MHD_HTTP_FORBIDDEN, "this bot's name is another's (a user's "
-				  "or the organiser's): give another", NULL);
+	/* Claimed only once the league takes the upload (web_preflight.h). */
+	owner = web_users_owner(dir, u->name);
+	mine = owner ? !strcmp(owner, u->user) : !league_has(dir, u->name);
+	free(owner);
+	if (!mine)
+		return web_fail(c, MHD_HTTP_FORBIDDEN, "this bot's name is another's (a user's "
+				"or the organiser's): give another", NULL);
 	parent = path_joinf(dir, "uploads/%s", u->name);
 	folder = path_join(parent, "upload-XXXXXX");
 	if (files_mkdirs(parent, err) || chmod(parent, 0700) || !mkdtemp(folder)) {
@@ -307,7 +289,7 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 		r = web_fail(c, ar == WEB_ARCHIVE_TOO_BIG ? MHD_HTTP_CONTENT_TOO_LARGE
 			     : MHD_HTTP_BAD_REQUEST, err, NULL);
 	} else {
-		r = upload_enter(c, dir, u->name, folder);
+		r = upload_queue(c, limits, u, folder);
 	}
 	/* A bot's first upload refused leaves no folder of it either. */
 	rmdir(parent);
@@ -330,7 +312,7 @@ enum MHD_Result web_upload_step(struct MHD_Connection *c, const char *dir,
 		*size = 0;
 		return MHD_YES;
 	}
-	return upload_end(c, dir, u);
+	return upload_end(c, dir, limits, u);
 }
 
 void web_upload_free(void *state)

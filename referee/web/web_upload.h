@@ -2,7 +2,8 @@
  * POST /api/bots (docs/LEAGUE.md, "Users and uploads"): a user's new
  * version of their bot, a .tar.gz of its folder in a multipart form,
  * unpacked under DIR/uploads/NAME/ and entered by `referee league add`
- * (this program run again), whose pre-flight decides.
+ * (this program run again, by web_preflight.h's workers), whose
+ * pre-flight decides; GET /api/uploads/ID says what it decided.
  */
 #ifndef ARENA_WEB_UPLOAD_H
 #define ARENA_WEB_UPLOAD_H
@@ -12,10 +13,11 @@
 struct web_upload;
 
 /* The upload's limits, the server's: bytes of a request, and uploads a
- * user may make a minute. */
+ * user may make a minute; and the workers that check them. */
 struct web_upload_limits {
 	size_t max_bytes;
 	unsigned per_minute;
+	struct web_preflight *preflight;
 };
 
 /* MHD's access handler's work for POST /api/bots, its first call (with
@@ -24,6 +26,11 @@ struct web_upload_limits {
 enum MHD_Result web_upload_step(struct MHD_Connection *c, const char *dir,
 				const struct web_upload_limits *limits, const char *data,
 				size_t *size, void **state);
+
+/* GET /api/uploads/ID: upload `id`'s state to its uploader's token (200),
+ * else 401 or 404. */
+enum MHD_Result web_upload_status(struct MHD_Connection *c, const char *dir,
+				  const struct web_upload_limits *limits, const char *id);
 
 /* Frees an upload's state (MHD's request-completed callback). */
 void web_upload_free(void *state);

@@ -182,23 +182,30 @@ char *web_users_check(const char *dir, const char *token)
 	return user;
 }
 
-int web_users_claim(const char *dir, const char *bot, const char *user, bool known,
-		    char *err)
+char *web_users_owner(const char *dir, const char *bot)
 {
-	int lock = users_lock(dir, err), rc = -1;
-	cJSON *j = lock < 0 ? NULL : users_load(dir, err);
-	cJSON *bots = j ? json_member(j, "bots") : NULL, *owner = json_member(bots, bot);
+	char err[ERR_LEN];
+	cJSON *j = users_load(dir, err), *owner = json_member(json_member(j, "bots"), bot);
+	char *user = cJSON_IsString(owner) ? xstrdup(owner->valuestring) : NULL;
 
-	if (j && owner)
-		rc = cJSON_IsString(owner) && !strcmp(owner->valuestring, user);
-	else if (j && known)
-		rc = 0;
-	else if (j) {
-		cJSON_AddStringToObject(bots, bot, user);
-		rc = users_save(dir, j, err) ? -1 : 1;
-	}
 	cJSON_Delete(j);
-	if (lock >= 0)
-		close(lock);
-	return rc;
+	return user;
+}
+
+static int claim(cJSON *j, const char *bot, const char *user, char *err)
+{
+	cJSON *bots = json_member(j, "bots"), *owner = json_member(bots, bot);
+
+	(void)err;
+	if (owner)
+		return cJSON_IsString(owner) && !strcmp(owner->valuestring, user) ? 1 : 2;
+	cJSON_AddStringToObject(bots, bot, user);
+	return 0;
+}
+
+int web_users_claim(const char *dir, const char *bot, const char *user, char *err)
+{
+	int rc = users_change(dir, claim, bot, user, err);
+
+	return rc < 0 ? -1 : rc != 2;
 }

@@ -5,8 +5,9 @@
  * (libsodium's crypto_generichash) of the user's token: the token itself
  * is shown once, by `referee league user add`, and kept nowhere.  A
  * token is 32 random bytes, so a fast hash is as good as a slow one.
- * "bots" says which user uploaded each bot first: only they may upload
- * its next versions.  The file is written whole to a temporary file,
+ * "bots" says which user's upload of each bot the league took first:
+ * only they may upload its next versions (a refused upload claims
+ * nothing).  The file is written whole to a temporary file,
  * synced and renamed, so a kill -9 leaves the old one or the new.
  */
 #ifndef ARENA_WEB_USERS_H
@@ -27,10 +28,12 @@ int web_users_revoke(const char *dir, const char *name, char *err);
 /* The user whose token `token` is (not revoked), a new string, or NULL. */
 char *web_users_check(const char *dir, const char *token);
 
-/* Whether user `user` may upload bot `bot` (theirs, or nobody's and not
- * in the league yet: `known` false), making it theirs: 1 yes, 0 another
- * user's or the organiser's, -1 with err. */
-int web_users_claim(const char *dir, const char *bot, const char *user, bool known,
-		    char *err);
+/* The user who owns bot `bot`, a new string, or NULL: nobody's (a name
+ * the organiser added with `league add`, or not in the league). */
+char *web_users_owner(const char *dir, const char *bot);
+
+/* Makes bot `bot` user `user`'s, once the league took their upload of
+ * it, unless it is another's: 1 it is theirs, 0 another's, -1 with err. */
+int web_users_claim(const char *dir, const char *bot, const char *user, char *err);
 
 #endif

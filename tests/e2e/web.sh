@@ -14,6 +14,8 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 
 . "$(dirname "$0")/../tools/web_serve.sh"
 
+league_as_user
+
 L=$TMP/league
 for b in a b c; do
 	mkdir "$TMP/$b"
@@ -224,8 +226,6 @@ chmod 0777 "$TMP/mine/lib"
 printf '#!/bin/sh\n' >"$TMP/mine/tool"
 chmod 6777 "$TMP/mine/tool"
 tar -czf "$TMP/mine.tgz" -C "$TMP/mine" .
-# post TOKEN NAME ARCHIVE: the status of an upload, its body in $TMP/body.
-post() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
 # hostile NAME KIND: a .tar.gz with bot.json and one entry of KIND.
 hostile() {
 	"$PYTHON3" - "$TMP/$1.tgz" "$2" <<'PY'
@@ -251,8 +251,10 @@ with tarfile.open(sys.argv[1], "w:gz") as t:
         for k in range(10001): add("f%d" % k)
 PY
 }
-expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" 201 "upload of a new bot: 201"
-expect_eq "$(json 'd["name"], d["version"]')" "mine 1" "... with its new version"
+expect_eq "$(send "$alice" mine "$TMP/mine.tgz")" 202 "upload of a new bot: 202 at once"
+expect_eq "$(json 'd["state"], d["status"] == "/api/uploads/" + d["id"]')" "queued True" "... queued, with its status's path"
+expect_eq "$(answer "$alice")" accepted "... then accepted"
+expect_eq "$(json 'd["name"], d["version"], d["added"]')" "mine 1 True" "... with its new version"
 expect_eq "$(code /api/bots/mine)" 200 "... and the league has it"
 expect_eq "$(stat -c %a "$L/uploads/mine")" 700 "... its folder under uploads/, mode 0700"
 mine=$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1)
@@ -261,8 +263,8 @@ expect_eq "$(cd "$mine" && find . | LC_ALL=C sort | xargs stat -c '%a %n' | tr '
 	"... its files private: folders 0700, files 0600 or 0700 when the owner could run them, no setuid, setgid or sticky bit"
 # The same files again: the same version, no new row, nothing kept.
 tar -czf "$TMP/mine-again.tgz" -C "$TMP/mine" .
-expect_eq "$(post "$alice" mine "$TMP/mine-again.tgz")" 200 "the same files uploaded again: 200"
-expect_eq "$(json 'd["version"], d["message"].strip()')" "1 mine v1 has these files already: nothing added" "... saying it is version 1 already"
+expect_eq "$(post "$alice" mine "$TMP/mine-again.tgz")" "202 accepted" "the same files uploaded again: accepted"
+expect_eq "$(json 'd["version"], d["added"]')" "1 False" "... saying it is version 1 already, nothing added"
 code /api/bots/mine >/dev/null
 expect_eq "$(json '[v["version"] for v in d["versions"]]')" "[1]" "... no new version"
 expect_eq "$(find "$L/uploads/mine" -mindepth 1 -maxdepth 1 | wc -l)" 1 "... and its unpacked copy not kept"
@@ -277,7 +279,7 @@ else
 fi
 printf 'v2' >>"$TMP/mine/bot"
 tar -czf "$TMP/mine2.tgz" -C "$TMP/mine" .
-expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" 201 "its owner's next version: 201"
+expect_eq "$(post "$alice" mine "$TMP/mine2.tgz")" "202 accepted" "its owner's next version: accepted"
 expect_eq "$(json 'd["version"]')" 2 "... version 2"
 # Another user's bot reads none of mine's files: a probe that exits
 # (fails its pre-flight) when it can read its target, and plays when not.
@@ -293,11 +295,11 @@ peek() {
 	tar -czf "$TMP/$1.tgz" -C "$TMP/$1" .
 }
 peek peek-self ./bot.json
-expect_eq "$(post "$carol" peek-self "$TMP/peek-self.tgz")" 422 "the probe reading its own bot.json: it can (422)"
+expect_eq "$(post "$carol" peek-self "$TMP/peek-self.tgz")" "202 refused" "the probe reading its own bot.json: it can (refused)"
 peek peek-other "$mine/bot.json"
-expect_eq "$(post "$carol" peek-other "$TMP/peek-other.tgz")" 201 "the probe reading another user's bot's file: it cannot (201)"
+expect_eq "$(post "$carol" peek-other "$TMP/peek-other.tgz")" "202 accepted" "the probe reading another user's bot's file: it cannot (accepted)"
 peek peek-league "$L/users.json"
-expect_eq "$(post "$carol" peek-league "$TMP/peek-league.tgz")" 201 "... nor the league's users.json (201)"
+expect_eq "$(post "$carol" peek-league "$TMP/peek-league.tgz")" "202 accepted" "... nor the league's users.json (accepted)"
 peek peek-named /nonexistent "$mine/lib/notes"
 expect_eq "$(post "$carol" peek-named "$TMP/peek-named.tgz")" 400 "a command naming another bot's file: 400"
 expect_eq "$(json 'd["error"]')" "the bot's command names '${mine#"$L/"}/lib/notes', outside its folder: a command names the bot's own files (relative paths) and the system's programs" "... saying why (the path relative to the league's folder)"
@@ -325,7 +327,7 @@ expect_eq "$(json 'd["error"]')" 'the archive has no bot.json with the bot'"'"'s
 mkdir "$TMP/crash" && printf '#!/bin/sh\nexit 3\n' >"$TMP/crash/bot" && chmod +x "$TMP/crash/bot"
 echo '{"command": "./bot"}' >"$TMP/crash/bot.json"
 tar -czf "$TMP/crash.tgz" -C "$TMP/crash" .
-expect_eq "$(post "$alice" crash "$TMP/crash.tgz")" 422 "a bot failing its pre-flight: 422"
+expect_eq "$(post "$alice" crash "$TMP/crash.tgz")" "202 refused" "a bot failing its pre-flight: refused"
 expect_eq "$(json 'd["error"]')" "the bot failed its pre-flight (referee check-bot): see its report" "... saying so"
 expect_eq "$(json '"FAIL" in d["report"]')" True "... with check-bot's checklist"
 expect_eq "$(code /api/bots/crash)" 404 "... and the league has it not"
@@ -384,8 +386,8 @@ bot_into "$TMP/bulky"
 echo '{"command": "./bot"}' >"$TMP/bulky/bot.json"
 head -c $((4 << 20)) /dev/urandom >"$TMP/bulky/data"
 tar -czf "$TMP/bulky.tgz" -C "$TMP/bulky" .
-expect_eq "$(post "$alice" before-kill "$TMP/mine.tgz")" 201 \
-	"an upload accepted before the kill: 201"
+expect_eq "$(post "$alice" before-kill "$TMP/mine.tgz")" "202 accepted" \
+	"an upload accepted before the kill"
 code /api/ladder >/dev/null
 cp "$TMP/body" "$TMP/ladder-before"
 curl -s -o "$TMP/bulky.out" -w '%{http_code}' -H "Authorization: Bearer $alice" -F name=slow \
@@ -407,7 +409,7 @@ expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder-before")" "after the restart:
 expect_eq "$(code /api/bots/before-kill)" 200 "... its bot's page there"
 expect_eq "$(code /api/bots/slow)" 404 "... and the upload cut off not: it was never accepted"
 expect_eq "$(test -e "$L/uploads/slow" || echo none)" none "... nothing of it written"
-expect_eq "$(post "$alice" slow "$TMP/bulky.tgz")" 201 "the same upload sent again whole, to a server given a relative folder: 201"
+expect_eq "$(post "$alice" slow "$TMP/bulky.tgz")" "202 accepted" "the same upload sent again whole, to a server given a relative folder: accepted"
 stop
 expect_exit 0 "${AS[@]}" "$REFEREE" verify "$L"
 

@@ -11,6 +11,8 @@
 . "$(dirname "$0")/../tools/lib.sh"
 . "$(dirname "$0")/../tools/web_serve.sh"
 
+league_as_user
+
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
 LOAD=("$PYTHON3" "$top_srcdir/tests/tools/web_load.py")
 
@@ -126,10 +128,9 @@ printf '{"command": "./bot"}\n' >"$TMP/dead/bot.json"
 printf '#!/bin/sh\nexit 3\n' >"$TMP/dead/bot"
 chmod 755 "$TMP/dead/bot"
 tar -czf "$TMP/dead.tgz" -C "$TMP/dead" .
-expect_eq "$(code /api/bots -H "Authorization: Bearer $alice" -F name=dead -F "archive=@$TMP/dead.tgz")" 422 \
-	"an upload that fails its pre-flight: 422"
-expect_eq "$(json '"kept in stderr/preflight-dead-v1.txt:" in d["report"]')" True \
-	"... its report naming its checklist relative to the league's folder"
+expect_eq "$(post "$alice" dead "$TMP/dead.tgz")" "202 refused" \
+	"an upload that fails its pre-flight: refused"
+expect_eq "$(json '"FAIL" in d["report"]')" True "... its report check-bot's checklist"
 expect_eq "$(grep -c '"/' "$TMP/body")" 0 "... and no absolute path"
 expect_eq "$(ls "$TMPDIR_SERVE")" "" "... nothing left in the server's TMPDIR"
 stop

@@ -1,17 +1,7 @@
-# The league server's start, stop and requests for the e2e scripts of
-# `referee league serve` (web.sh, web_load.sh), sourced after lib.sh.
-# As root, the league's commands (LEAGUE) run as nobody (unprivileged's
-# AS), and the server (SERVE_AS: its environment) drops to them
-# (SERVE_USER: its --user).
-
-unprivileged
-LEAGUE=("${AS[@]}" "$REFEREE" league)
-SERVE_AS=()
-SERVE_USER=()
-if [ "$(id -u)" -eq 0 ]; then
-	SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
-	SERVE_USER=(--user nobody)
-fi
+# The helpers of the scripts that test `referee league serve` (web.sh,
+# web_load.sh, web_uploads.sh; sourced after lib.sh): a server started on
+# a free port and stopped, a request's status and body, an upload followed
+# to its answer, and the league run as a normal user.
 
 # free_port: a TCP port on 127.0.0.1 that nothing listens on now.
 free_port() {
@@ -58,6 +48,34 @@ code() {
 	curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$URL$path"
 }
 json() { "$PYTHON3" -c "import json, sys; d = json.load(open(sys.argv[1])); print($1)" "$TMP/body"; }
+# send TOKEN NAME ARCHIVE: the status of an upload (POST /api/bots), its
+# body in $TMP/body.
+send() { code /api/bots -H "Authorization: Bearer $1" --form-string "name=$2" -F "archive=@$3"; }
+# answer TOKEN [PATH]: the upload answered 202 in $TMP/body (or at
+# PATH, /api/uploads/ID) followed for 120 s at most until it is accepted
+# or refused: that state, the status in $TMP/body.
+answer() {
+	local status=${2:-$(json 'd["status"]')} state
+	for _ in $(seq 1200); do
+		code "$status" -H "Authorization: Bearer $1" >/dev/null
+		state=$(json 'd["state"]')
+		case $state in accepted|refused) echo "$state"; return ;; esac
+		sleep 0.1
+	done
+	echo "$state"
+}
+# post TOKEN NAME ARCHIVE: an upload's status, and when it was 202 what
+# it came to: "202 accepted" or "202 refused", the last body in $TMP/body.
+post() {
+	local status
+	status=$(send "$@")
+	if [ "$status" = 202 ]; then
+		echo "202 $(answer "$1")"
+	else
+		echo "$status"
+	fi
+}
+
 # bot_into DIR: the test's bot as DIR/bot, the C random bot.  As root,
 # nobody runs the bots here, with the fallback's memory limit, which a
 # sanitizer build's C bot fails at once (it maps terabytes of shadow
@@ -70,5 +88,18 @@ bot_into() {
 		chmod 755 "$1/bot"
 	else
 		cp "$CBOT" "$1/bot"
+	fi
+}
+
+# league_as_user: as root, the league's commands (LEAGUE) run as nobody
+# and the server (SERVE_AS ... -- with SERVE_USER) drops to them.
+league_as_user() {
+	unprivileged
+	LEAGUE=("${AS[@]}" "$REFEREE" league)
+	SERVE_AS=()
+	SERVE_USER=()
+	if [ "$(id -u)" -eq 0 ]; then
+		SERVE_AS=(env XDG_DATA_HOME="$TMP/unprivileged-data")
+		SERVE_USER=(--user nobody)
 	fi
 }

@@ -8,11 +8,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -21,6 +23,7 @@
 #include "base/paths.h"
 #include "base/region.h"
 #include "base/util.h"
+#include "bot/botfolder.h"
 #include "run_suite.h"
 
 /* Allocations of every size from 1 to 300 bytes, and one far larger
@@ -226,6 +229,91 @@ START_TEST(files_readlink_reads_any_length)
 }
 END_TEST
 
+/* Makes `depth` folders "d" one in another under `folder`, a file and a
+ * link to it at the bottom. */
+static void deep_tree(const char *folder, int depth)
+{
+	int fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	for (int i = 0; i < depth; i++) {
+		int next;
+
+		ck_assert_int_eq(mkdirat(fd, "d", 0700), 0);
+		next = openat(fd, "d", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		ck_assert_int_ge(next, 0);
+		close(fd);
+		fd = next;
+	}
+	close(openat(fd, "f", O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
+	ck_assert_int_eq(symlinkat("f", fd, "l"), 0);
+	close(fd);
+}
+
+static void *remove_in_thread(void *folder)
+{
+	return (void *)(intptr_t)files_remove_tree(folder);
+}
+
+/* A tree 5,000 folders deep (an uploaded archive made one of 30,000) is
+ * removed whole by a thread with a 64 KiB stack: no recursion. */
+START_TEST(files_remove_tree_any_depth)
+{
+	char folder[] = "/tmp/check-util.XXXXXX", *top;
+	pthread_attr_t attr;
+	pthread_t t;
+	void *rc;
+
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	top = path_join(folder, "top");
+	ck_assert_int_eq(mkdir(top, 0700), 0);
+	deep_tree(top, 5000);
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 64 * 1024);
+	ck_assert_int_eq(pthread_create(&t, &attr, remove_in_thread, top), 0);
+	ck_assert_int_eq(pthread_join(t, &rc), 0);
+	ck_assert_int_eq((intptr_t)rc, 0);
+	ck_assert_int_eq(access(top, F_OK), -1);
+	ck_assert_int_eq(rmdir(folder), 0);
+	pthread_attr_destroy(&attr);
+	free(top);
+}
+END_TEST
+
+static void *describe_in_thread(void *spec)
+{
+	return botfolder_describe(spec);
+}
+
+/* A bot's folder 5,000 deep is hashed to 64 folders deep, by a thread
+ * with a 256 KiB stack (hashing a file takes 64 of them), and its record
+ * says it stopped at a bound. */
+START_TEST(botfolder_deep_is_capped)
+{
+	char folder[] = "/tmp/check-util.XXXXXX", *bot;
+	struct bot_spec spec = {.command = "/bin/sh ./bot"};
+	pthread_attr_t attr;
+	pthread_t t;
+	void *folder_json;
+
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	bot = path_join(folder, "bot");
+	close(open(bot, O_WRONLY | O_CREAT | O_CLOEXEC, 0700));
+	deep_tree(folder, 5000);
+	spec.command_dir = folder;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 256 * 1024);
+	ck_assert_int_eq(pthread_create(&t, &attr, describe_in_thread, &spec), 0);
+	ck_assert_int_eq(pthread_join(t, &folder_json), 0);
+	ck_assert_ptr_nonnull(folder_json);
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(folder_json, "capped")));
+	ck_assert_int_eq(cJSON_GetObjectItem(folder_json, "files")->valueint, 1);
+	cJSON_Delete(folder_json);
+	ck_assert_int_eq(files_remove_tree(folder), 0);
+	pthread_attr_destroy(&attr);
+	free(bot);
+}
+END_TEST
+
 /* A relative base is itself resolved against the current folder: the
  * result is absolute whatever the base (a bot's folder named relative to
  * a tournament file named relative). */
@@ -279,6 +367,10 @@ Suite *test_suite(void)
 	tcase_add_test(tc, path_join_puts_one_slash_between);
 	tcase_add_test(tc, path_joinf_joins_a_printed_name);
 	tcase_add_test(tc, files_readlink_reads_any_length);
+	/* The deep trees' thousands of folders, on a busy disk. */
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, files_remove_tree_any_depth);
+	tcase_add_test(tc, botfolder_deep_is_capped);
 	tcase_add_test(tc, path_resolve_is_always_absolute);
 	tcase_add_test(tc, path_parent_and_within);
 	suite_add_tcase(s, tc);

@@ -1,0 +1,412 @@
+/*
+ * The pre-flight workers (web_preflight.h): a fixed table of uploads,
+ * queued, being checked or done (the oldest done one's slot reused), one
+ * lock and one condition for all; each worker takes the oldest queued
+ * upload and runs `referee league add --porcelain --workdir FOLDER DIR
+ * NAME -- COMMAND` in a process group of its own, with a temporary
+ * folder of its own as TMPDIR (removed after, whatever the bot's checks
+ * left there), and reads the one JSON line it prints.
+ */
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "web/web_preflight.h"
+#include "web/web_users.h"
+
+#define SLOTS 256
+
+enum state { FREE, QUEUED, CHECKING, ACCEPTED, REFUSED };
+
+static const char *const state_names[] = {"", "queued", "checking", "accepted", "refused"};
+
+struct job {
+	enum state state;
+	unsigned long seq;          /* the order of queueing */
+	char id[WEB_UPLOAD_ID_LEN + 1];
+	char *name, *user, *folder, *command;
+	pid_t pid;                  /* league add's, while checking */
+	cJSON *result;              /* done: what the status says besides */
+};
+
+struct web_preflight {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	bool stopping;
+	unsigned long seq;
+	char *dir;
+	struct job jobs[SLOTS];
+	pthread_t workers[WEB_PREFLIGHT_WORKERS];
+	int started;
+};
+
+static bool busy(const struct job *j)
+{
+	return j->state == QUEUED || j->state == CHECKING;
+}
+
+static void job_clear(struct job *j)
+{
+	free(j->name);
+	free(j->user);
+	free(j->folder);
+	free(j->command);
+	cJSON_Delete(j->result);
+	memset(j, 0, sizeof *j);
+}
+
+/* `text` with every `path` in it put as `with`, a new string. */
+static char *scrub(const char *text, const char *path, const char *with)
+{
+	size_t n = strlen(path), len = 0;
+	char *out = NULL;
+	FILE *f = open_memstream(&out, &len);
+
+	for (const char *p = text, *at; ; p = at + n) {
+		if (!n || !(at = strstr(p, path))) {
+			fputs(p, f);
+			break;
+		}
+		fprintf(f, "%.*s%s", (int)(at - p), p, with);
+	}
+	fclose(f);
+	return out;
+}
+
+/* Adds string `text` to `j` as `key`, the league's folder and the
+ * temporary one not named: an answer shows no path of the server's. */
+static void add_text(cJSON *j, const char *key, const char *text, const char *dir,
+		     const char *tmp)
+{
+	char *a = scrub(text, dir, "DIR"), *b = scrub(a, tmp, "TMPDIR");
+
+	cJSON_AddStringToObject(j, key, b);
+	free(a);
+	free(b);
+}
+
+/* Runs league add on job `j` (its fields read unlocked: only its
+ * worker changes them now) in temporary folder `tmp`: its exit status,
+ * its stdout in *out, its stderr in tmp/stderr. */
+static int league_add(struct web_preflight *p, struct job *j, const char *tmp, char **out)
+{
+	char *words[] = {"referee", "league", "add", "--porcelain", "--workdir", j->folder,
+			 p->dir, j->name, "--", j->command, NULL};
+	char *errors = path_join(tmp, "stderr");
+	int fds[2], status = -1;
+	size_t len = 0;
+	FILE *text;
+	pid_t pid;
+
+	*out = NULL;
+	if (pipe2(fds, O_CLOEXEC)) {
+		free(errors);
+		return -1;
+	}
+	if ((pid = fork()) == 0) {
+		int fd = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+		if (setpgid(0, 0) || fd < 0 || dup2(fds[1], STDOUT_FILENO) < 0 ||
+		    dup2(fd, STDERR_FILENO) < 0 || chdir(j->folder) ||
+		    setenv("TMPDIR", tmp, 1))
+			_exit(127);
+		execv("/proc/self/exe", words);
+		_exit(127);
+	}
+	pthread_mutex_lock(&p->lock);
+	j->pid = pid;
+	pthread_mutex_unlock(&p->lock);
+	close(fds[1]);
+	text = open_memstream(out, &len);
+	for (char buf[4096]; ;) {
+		ssize_t n = read(fds[0], buf, sizeof buf);
+
+		if (n <= 0)
+			break;
+		fwrite(buf, 1, (size_t)n, text);
+	}
+	fclose(text);
+	close(fds[0]);
+	free(errors);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* The result of league add's run: accepted with its version, or refused
+ * with why; the name claimed when the league took it. */
+static cJSON *outcome(struct web_preflight *p, const struct job *j, int rc,
+		      const char *out, const char *tmp, enum state *state)
+{
+	char err[ERR_LEN], *path = path_join(tmp, "stderr"), *errors = files_read_all(path, NULL);
+	cJSON *said = out ? json_parse_object(out, strlen(out), err) : NULL, *r = cJSON_CreateObject();
+	const cJSON *version = json_member(said, "version"), *list = json_member(said, "checklist");
+	bool added = cJSON_IsTrue(json_member(said, "added"));
+
+	*state = REFUSED;
+	if (rc == 0 && cJSON_IsNumber(version)) {
+		/* The name is the uploader's from now on: the request found it
+		 * theirs or nobody's, and no other upload of it runs. */
+		if (added && web_users_claim(p->dir, j->name, j->user, err) < 0)
+			fprintf(stderr, "referee league serve: %s\n", err);
+		*state = ACCEPTED;
+		cJSON_AddNumberToObject(r, "version", version->valuedouble);
+		cJSON_AddBoolToObject(r, "added", added);
+	} else if (rc == 1 && cJSON_IsString(list)) {
+		cJSON_AddStringToObject(r, "error", "the bot failed its pre-flight (referee "
+					"check-bot): see its report");
+		add_text(r, "report", list->valuestring, p->dir, tmp);
+	} else {
+		cJSON_AddStringToObject(r, "error", "the league did not take the bot");
+		add_text(r, "report", errors ? errors : "", p->dir, tmp);
+	}
+	cJSON_Delete(said);
+	free(errors);
+	free(path);
+	return r;
+}
+
+/* Checks job `j` (CHECKING, taken by this worker): its result, its
+ * folder removed unless the league took a new version from it. */
+static void check(struct web_preflight *p, struct job *j)
+{
+	char err[ERR_LEN], *tmp = files_temp_dir("referee-upload", err), *out = NULL;
+	int rc = tmp ? league_add(p, j, tmp, &out) : -1;
+	enum state state = REFUSED;
+	cJSON *r = tmp ? outcome(p, j, rc, out, tmp, &state) : cJSON_CreateObject();
+	char *parent = path_parent(j->folder);
+
+	if (!tmp)
+		cJSON_AddStringToObject(r, "error", "the server cannot make a temporary folder");
+	if (state != ACCEPTED || !cJSON_IsTrue(json_member(r, "added")))
+		files_remove_tree(j->folder);
+	rmdir(parent);   /* a bot's first upload refused leaves no folder of it */
+	if (tmp)
+		files_remove_tree(tmp);
+	pthread_mutex_lock(&p->lock);
+	j->state = state;
+	j->result = r;
+	j->pid = 0;
+	pthread_mutex_unlock(&p->lock);
+	free(parent);
+	free(tmp);
+	free(out);
+}
+
+static void *worker(void *arg)
+{
+	struct web_preflight *p = arg;
+
+	pthread_mutex_lock(&p->lock);
+	while (!p->stopping) {
+		struct job *next = NULL;
+
+		for (int i = 0; i < SLOTS; i++)
+			if (p->jobs[i].state == QUEUED && (!next || p->jobs[i].seq < next->seq))
+				next = &p->jobs[i];
+		if (!next) {
+			pthread_cond_wait(&p->wake, &p->lock);
+			continue;
+		}
+		next->state = CHECKING;
+		pthread_mutex_unlock(&p->lock);
+		check(p, next);
+		pthread_mutex_lock(&p->lock);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+struct web_preflight *web_preflight_start(const char *dir)
+{
+	struct web_preflight *p = xcalloc(1, sizeof *p);
+
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->wake, NULL);
+	p->dir = xstrdup(dir);
+	while (p->started < WEB_PREFLIGHT_WORKERS &&
+	       !pthread_create(&p->workers[p->started], NULL, worker, p))
+		p->started++;
+	if (p->started < WEB_PREFLIGHT_WORKERS) {
+		web_preflight_stop(p);
+		return NULL;
+	}
+	return p;
+}
+
+void web_preflight_stop(struct web_preflight *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->stopping = true;
+	for (int i = 0; i < SLOTS; i++)
+		if (p->jobs[i].state == CHECKING && p->jobs[i].pid > 0)
+			kill(-p->jobs[i].pid, SIGKILL);
+	pthread_cond_broadcast(&p->wake);
+	pthread_mutex_unlock(&p->lock);
+	for (int i = 0; i < p->started; i++)
+		pthread_join(p->workers[i], NULL);
+	for (int i = 0; i < SLOTS; i++) {
+		if (p->jobs[i].state == QUEUED) {
+			char *parent = path_parent(p->jobs[i].folder);
+
+			files_remove_tree(p->jobs[i].folder);
+			rmdir(parent);
+			free(parent);
+		}
+		job_clear(&p->jobs[i]);
+	}
+	pthread_cond_destroy(&p->wake);
+	pthread_mutex_destroy(&p->lock);
+	free(p->dir);
+	free(p);
+}
+
+/* Whether slot `j` (not busy) is a better one to reuse than `than`: a
+ * free one, else the oldest done. */
+static bool better(const struct job *j, const struct job *than)
+{
+	if (!than)
+		return true;
+	if (than->state == FREE)
+		return false;
+	return j->state == FREE || j->seq < than->seq;
+}
+
+/* A slot for a new job (NULL if all are busy), or why there is none in
+ * *why. */
+static struct job *slot_for(struct web_preflight *p, const char *name, const char *user,
+			    enum web_queued *why)
+{
+	unsigned all = 0, theirs = 0;
+	struct job *slot = NULL;
+
+	for (int i = 0; i < SLOTS; i++) {
+		struct job *j = &p->jobs[i];
+
+		if (busy(j)) {
+			all++;
+			theirs += !strcmp(j->user, user);
+			if (!strcmp(j->name, name))
+				*why = WEB_QUEUE_BUSY;
+		} else if (better(j, slot)) {
+			slot = j;
+		}
+	}
+	if (*why == WEB_QUEUED && (all >= WEB_PREFLIGHT_QUEUE || theirs >= WEB_PREFLIGHT_PER_USER))
+		*why = WEB_QUEUE_FULL;
+	return *why == WEB_QUEUED ? slot : NULL;
+}
+
+enum web_queued web_preflight_queue(struct web_preflight *p, const char *name,
+				    const char *user, const char *folder, const char *command,
+				    char *id)
+{
+	unsigned char raw[WEB_UPLOAD_ID_LEN / 2];
+	enum web_queued why = WEB_QUEUED;
+	struct job *j;
+
+	randombytes_buf(raw, sizeof raw);
+	sodium_bin2hex(id, WEB_UPLOAD_ID_LEN + 1, raw, sizeof raw);
+	pthread_mutex_lock(&p->lock);
+	if ((j = slot_for(p, name, user, &why))) {
+		job_clear(j);
+		*j = (struct job){.state = QUEUED, .seq = ++p->seq, .name = xstrdup(name),
+				  .user = xstrdup(user), .folder = xstrdup(folder),
+				  .command = xstrdup(command)};
+		memcpy(j->id, id, sizeof j->id);
+		pthread_cond_signal(&p->wake);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return why;
+}
+
+char *web_preflight_status(struct web_preflight *p, const char *id, const char *user)
+{
+	char *text = NULL;
+
+	pthread_mutex_lock(&p->lock);
+	for (int i = 0; i < SLOTS && !text; i++) {
+		const struct job *j = &p->jobs[i];
+		cJSON *s, *item;
+
+		if (j->state == FREE || strcmp(j->id, id) || strcmp(j->user, user))
+			continue;
+		s = cJSON_CreateObject();
+		cJSON_AddStringToObject(s, "id", j->id);
+		cJSON_AddStringToObject(s, "name", j->name);
+		cJSON_AddStringToObject(s, "state", state_names[j->state]);
+		cJSON_ArrayForEach(item, j->result)
+			cJSON_AddItemToObject(s, item->string, cJSON_Duplicate(item, true));
+		text = json_print_line(s);
+		cJSON_Delete(s);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return text;
+}
+
+/* Whether the register has a version whose folder ends in `tail`
+ * ("/uploads/NAME/upload-X": the league's folder may have moved). */
+static bool registered(const char *register_text, const char *tail)
+{
+	size_t n = strlen(tail);
+
+	for (const char *p = register_text; p && (p = strstr(p, tail)); p += n)
+		if (p[n] == '"')
+			return true;
+	return false;
+}
+
+/* Sweeps DIR/uploads/NAME (web_preflight_sweep()). */
+static void sweep_bot(const char *dir, const char *name, const char *register_text)
+{
+	char *folder = path_joinf(dir, "uploads/%s", name);
+	DIR *d = opendir(folder);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		char *tail = xasprintf("/uploads/%s/%s", name, e->d_name);
+		char *path = path_join(folder, e->d_name);
+
+		if (!strncmp(e->d_name, "upload-", 7) && !registered(register_text, tail))
+			fprintf(stderr, files_remove_tree(path) ? "referee league serve: cannot "
+				"remove %s, an upload the league never took: skipped\n" :
+				"referee league serve: removed %s, an upload the league never took\n",
+				tail + 1);
+		free(tail);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(folder);
+	free(folder);
+}
+
+void web_preflight_sweep(const char *dir)
+{
+	char *path = path_join(dir, "register.jsonl"), *text = files_read_all(path, NULL);
+	char *uploads = path_join(dir, "uploads");
+	DIR *d = opendir(uploads);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.')
+			sweep_bot(dir, e->d_name, text);
+	if (d)
+		closedir(d);
+	free(uploads);
+	free(text);
+	free(path);
+}

@@ -1,0 +1,54 @@
+/*
+ * The league server's pre-flight workers (docs/LEAGUE.md, "Users and
+ * uploads"): an upload, once unpacked and checked on its request's
+ * thread, is queued here and answered 202 at once; a few worker threads
+ * each run `referee league add --porcelain` (this program again, its
+ * pre-flight a bot's games) on one upload at a time, so that no request
+ * thread waits on a bot.  Each upload has a random id, its state
+ * (queued, checking, accepted, refused) readable by its uploader's
+ * token at GET /api/uploads/ID.  The queue is bounded in all and for
+ * each user; a refused or failed upload leaves nothing behind, and its
+ * name is claimed (web_users.h) only when the league took it.
+ */
+#ifndef ARENA_WEB_PREFLIGHT_H
+#define ARENA_WEB_PREFLIGHT_H
+
+#define WEB_PREFLIGHT_WORKERS 2     /* uploads checked at once */
+#define WEB_PREFLIGHT_QUEUE 8       /* uploads queued or checked, in all */
+#define WEB_PREFLIGHT_PER_USER 2    /* ... of one user */
+#define WEB_UPLOAD_ID_LEN 16        /* hex digits */
+
+struct web_preflight;
+
+enum web_queued {
+	WEB_QUEUED,
+	WEB_QUEUE_FULL,       /* too many uploads in all, or of this user */
+	WEB_QUEUE_BUSY,       /* an upload of this name is being checked */
+};
+
+/* Starts the workers for league folder `dir` (absolute), or NULL. */
+struct web_preflight *web_preflight_start(const char *dir);
+
+/* Stops the workers: the uploads being checked are killed, those queued
+ * dropped, and their folders removed. */
+void web_preflight_stop(struct web_preflight *p);
+
+/* Queues the upload of bot `name` by `user`, unpacked in `folder` (under
+ * DIR/uploads/NAME/, taken over: removed unless the league takes it),
+ * its command `command`: WEB_QUEUED with its id in `id`
+ * (WEB_UPLOAD_ID_LEN + 1 bytes), or why not (the folder left to the
+ * caller). */
+enum web_queued web_preflight_queue(struct web_preflight *p, const char *name,
+				    const char *user, const char *folder, const char *command,
+				    char *id);
+
+/* Upload `id`'s state as JSON (docs/LEAGUE.md), a new string, or NULL
+ * when there is no such upload of `user`'s. */
+char *web_preflight_status(struct web_preflight *p, const char *id, const char *user);
+
+/* Removes the upload folders DIR/uploads/NAME/upload-* of no version in
+ * the register (an upload cut short by a crash), saying on stderr what
+ * it removed and what it could not (skipped: the server starts anyway). */
+void web_preflight_sweep(const char *dir);
+
+#endif
