@@ -133,6 +133,10 @@ child_exec(const struct plan *plan, int fds[4])
 		}
 		close(oom);
 	}
+	/* The usual umask, whatever the verb's (the league's keeps its
+	 * files private): the folders the sandbox makes as root are entered
+	 * by nobody, and the bot's own files are its business. */
+	umask(022);
 	/* Before the parent-death signal: a change of user clears it. */
 	if (sandbox_enter(&plan->sandbox) < 0)
 		child_fail(fds[3], STEP_SANDBOX);

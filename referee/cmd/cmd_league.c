@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -997,6 +998,10 @@ int cmd_league(int argc, char **argv)
 	if (argc < 2)
 		return fail("give a verb: init, add, retire, run, ladder, status, "
 			    "rebuild, season, serve or user");
+	/* All the league writes is its user's alone (folders 0700, files
+	 * 0600): the bots' stderr, their uploads, the index, the keys.  The
+	 * bots' own files are not the league's: they stay as they are. */
+	umask(077);
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name))
 			return verbs[i].run(argc - 1, argv + 1);

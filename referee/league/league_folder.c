@@ -87,6 +87,9 @@ int league_folder_init(const char *dir, const struct league_info *info, char *er
 			      "bots to it", dir);
 	if (check_empty(dir, err) || files_mkdirs(dir, err))
 		return -1;
+	/* Its user's alone, also when it was there, empty, before. */
+	if (chmod(dir, 0700) < 0)
+		return errorf(err, "%s: %s", dir, strerror(errno));
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "format", LEAGUE_FORMAT);
 	cJSON_AddStringToObject(j, "game", info->rules->name);

@@ -93,6 +93,8 @@ static const struct probe answered[] = {
 	/* A user's syslog() is refused where kernel.dmesg_restrict is 1. */
 	{ "syslog", "syslog", { 10 }, EPERM, false },
 	{ "mq_open", "mq_open", { 0 }, EPERM, true },
+	/* Flags 0xffff are invalid: the kernel would say EINVAL. */
+	{ "memfd_create", "memfd_create", { 0, 0xffff }, ENOSYS, true },
 	/* Invalid with CLONE_PIDFD, or CLONE_FS: the kernel would say EINVAL. */
 	{ "unshare CLONE_NEWUSER", "unshare", { CLONE_NEWUSER | CLONE_PIDFD }, EPERM, true },
 	{ "clone CLONE_NEWUSER", "clone", { CLONE_NEWUSER | CLONE_FS }, EPERM, true },

@@ -33,6 +33,16 @@
 #           all the time, each continuing the other from any stop, the
 #           referee's SIGSTOP included (suppressed), so that a stop holds
 #           only once both are stopped at the same time;
+#   relay:  N chains (1) of short-lived workers, named relay-worker:
+#           each spins 10 ms of CPU, saying so each 2 ms on stderr
+#           ("fightback: spun 2 at T", T its time.monotonic()), starts the
+#           next and exits, so that a worker continued while stopped off
+#           move is gone by the bot's next turn and the chain runs on in
+#           workers nobody saw stopped (a test continues them from
+#           outside, a seam: the filter refuses the bot SIGCONT);
+#   memfd:  writes N MiB (2999) into a memfd that it never maps, and
+#           says what memfd_create gave ("fightback: memfd_create: ..."
+#           and, once written, "fightback: memfd holds N MiB");
 #   calm:   nothing (a test's control).
 # At each turn it says on stderr the CPU time its sandbox's processes have
 # used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
@@ -48,11 +58,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
 
 MODE = zoo.arg(1, "seize")
-COUNT = int(zoo.arg(2, {"seize": 4, "cont": 3, "reap": 2}.get(MODE, 1)))
+COUNT = int(zoo.arg(2, {"seize": 4, "cont": 3, "reap": 2, "memfd": 2999}.get(MODE, 1)))
 libc = ctypes.CDLL(None, use_errno=True)
 # reap: the CPU time its reaped children said they used, in ms, and the
 # pipe they say it on.
 reaped = {"ms": 0.0}
+HELD = []  # memfd: the memfd, kept open
 reports_r, reports_w = os.pipe() if MODE == "reap" else (-1, -1)
 
 
@@ -170,8 +181,42 @@ def seize():
         helper(spin)
 
 
+def memfd():
+    try:
+        fd = os.memfd_create("held")
+    except OSError as e:
+        zoo.say("fightback: memfd_create: %s" % e.strerror)
+        return
+    zoo.say("fightback: memfd_create: ok")
+    chunk = b"x" * (1 << 20)
+    for _ in range(COUNT):
+        os.write(fd, chunk)
+    zoo.say("fightback: memfd holds %d MiB" % COUNT)
+    HELD.append(fd)
+
+
+def worker():
+    """relay's chain: each link, named relay-worker, spins 10 ms of CPU,
+    saying so each 2 ms, then starts the next and exits."""
+    PR_SET_NAME = 15
+    libc.prctl(PR_SET_NAME, b"relay-worker", 0, 0, 0)
+    while True:
+        for _ in range(5):
+            spun = time.process_time()
+            while time.process_time() - spun < 0.002:
+                pass
+            os.write(2, b"fightback: spun 2 at %.6f\n" % time.monotonic())
+        if os.fork() != 0:
+            os._exit(0)
+
+
 def start():
-    if MODE == "seize":
+    if MODE == "relay":
+        for _ in range(COUNT):
+            helper(worker)
+    elif MODE == "memfd":
+        memfd()
+    elif MODE == "seize":
         seize()
     elif MODE == "cont":
         for _ in range(COUNT):
