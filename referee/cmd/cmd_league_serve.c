@@ -137,6 +137,7 @@ int league_serve(int argc, char **argv)
 		{"uploads-per-minute", required_argument, NULL, 'u'},
 		{"user", required_argument, NULL, 'U'},
 		{"trusted-proxy", required_argument, NULL, 'p'},
+		{"request-seconds", required_argument, NULL, 'r'},
 		{NULL, 0, NULL, 0},
 	};
 	struct sockaddr_in addr;
@@ -166,6 +167,10 @@ int league_serve(int argc, char **argv)
 			return EXIT_USAGE;
 		if (opt == 'u')
 			limits.uploads_per_minute = (unsigned)n;
+		if (opt == 'r' && !cli_number("league", "--request-seconds", optarg, 1, 3600, &n))
+			return EXIT_USAGE;
+		if (opt == 'r')
+			limits.request_s = (unsigned)n;
 		if (opt == 'U')
 			user = optarg;
 		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits.proxy) != 1)

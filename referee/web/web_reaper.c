@@ -2,7 +2,8 @@
  * The connections kept fair (web_reaper.h).  Connections are a list under
  * a mutex, each with its client's address, the time its current
  * request's headers began (the connection's opening or its last
- * request's end) and whether they are in; the thread wakes each second.
+ * request's end) or, once they are in, when they were; the thread wakes
+ * each second.
  * libmicrohttpd reports a connection closed before it closes its socket,
  * under the same mutex here, so no socket number reused by another
  * connection is ever shut down.  libmicrohttpd calls these from each of
@@ -77,7 +78,8 @@ static void *reap(void *arg)
 		time_t t = now();
 
 		for (struct conn *c = r->head.next; c != &r->head; c = c->next)
-			if (!c->begun && !c->shut && t - c->since >= (time_t)r->limits.header_s)
+			if (!c->shut && t - c->since >= (time_t)(c->begun ? r->limits.request_s
+								     : r->limits.header_s))
 				shut(r, c);
 		clock_gettime(CLOCK_REALTIME, &tick);
 		tick.tv_sec++;

@@ -14,7 +14,9 @@
  *   that a new client always finds room, and refuses one past the cap
  *   when every connection has a request in progress;
  * - shuts down, from a thread of its own, each connection that has sent
- *   no whole request's headers for `header_s` seconds.
+ *   no whole request's headers for `header_s` seconds, and each whose
+ *   request has not ended `request_s` seconds after its headers (an
+ *   upload's body sent a byte now and then is never idle either).
  * A connection is closed by shutdown(2): libmicrohttpd then closes it as
  * any broken connection.
  */
@@ -29,6 +31,7 @@ struct web_reaper_limits {
 	unsigned connections;   /* at once, in all */
 	unsigned per_address;   /* at once, from one client's address */
 	unsigned header_s;      /* seconds to send a request's headers in all */
+	unsigned request_s;     /* seconds from a request's headers to its end */
 	bool proxied;           /* a proxy is trusted: `proxy` */
 	struct in_addr proxy;
 };

@@ -194,7 +194,8 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	s->upload.preflight = web_preflight_start(s->dir);
 	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&(struct web_reaper_limits){
 		.connections = limits->connections, .per_address = limits->per_ip,
-		.header_s = limits->header_s, .proxied = limits->proxied, .proxy = limits->proxy});
+		.header_s = limits->header_s, .request_s = limits->request_s,
+		.proxied = limits->proxied, .proxy = limits->proxy});
 	/* The caps are the reaper's: libmicrohttpd's from one address would
 	 * hold a trusted proxy's clients to one address's share, and its cap
 	 * in all is each thread's share of it, which one thread's connections

@@ -19,6 +19,7 @@ struct web_limits {
 	unsigned per_ip;           /* at once, from one client's address */
 	unsigned timeout_s;        /* idle seconds before a connection is closed */
 	unsigned header_s;         /* seconds to send a request's headers in all */
+	unsigned request_s;        /* seconds from a request's headers to its end */
 	size_t memory;             /* bytes a connection may use: its headers */
 	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
 	unsigned uploads_per_minute;  /* a user's */
@@ -27,7 +28,7 @@ struct web_limits {
 };
 
 #define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 16, .timeout_s = 10, \
-			    .header_s = 20, \
+			    .header_s = 20, .request_s = 60, \
 			    .memory = 32 * 1024, \
 			    .upload_bytes = 20 << 20, .uploads_per_minute = 10}
 

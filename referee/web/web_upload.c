@@ -41,33 +41,69 @@ struct web_upload {
 	bool too_big;
 };
 
-/* Whether `user` may upload now, counting it: at most `per_minute` in
- * each minute of the clock, for the 64 users seen last. */
-static bool rate_ok(const char *user, unsigned per_minute)
-{
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	static struct { char name[48]; time_t minute; unsigned count; } seen[64];
-	time_t minute = time(NULL) / 60;
-	int slot = 0;
-	bool ok;
+/* The uploads a user may send at once: a body sent a byte now and then
+ * holds its connection until --request-seconds, so that one token on
+ * many addresses could otherwise hold every connection. */
+#define SENDING_PER_USER 2
 
-	pthread_mutex_lock(&lock);
+/* What the server counts of each of the 64 users seen last (a user
+ * sending an upload is never forgotten): their uploads begun in a
+ * minute of the clock, and those being sent now. */
+static struct {
+	pthread_mutex_t lock;
+	struct { char name[48]; time_t minute; unsigned count, sending; } seen[64];
+} users = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+enum admission { ADMITTED, PAST_RATE, SENDING, BUSY };
+
+/* Whether `user` may begin an upload now, counting it (a user's slot
+ * that no upload of theirs is being sent may be taken by another). */
+static enum admission admit(const char *user, unsigned per_minute)
+{
+	time_t minute = time(NULL) / 60;
+	int slot = -1;
+	enum admission a = ADMITTED;
+
+	pthread_mutex_lock(&users.lock);
 	for (int i = 0; i < 64; i++) {
-		if (!strcmp(seen[i].name, user)) {
+		if (!strcmp(users.seen[i].name, user)) {
 			slot = i;
 			break;
 		}
-		if (seen[i].minute < seen[slot].minute)
+		if (!users.seen[i].sending &&
+		    (slot < 0 || users.seen[i].minute < users.seen[slot].minute))
 			slot = i;
 	}
-	if (strcmp(seen[slot].name, user) || seen[slot].minute != minute) {
-		snprintf(seen[slot].name, sizeof seen[slot].name, "%s", user);
-		seen[slot].minute = minute;
-		seen[slot].count = 0;
+	if (slot < 0) {
+		pthread_mutex_unlock(&users.lock);
+		return BUSY;
 	}
-	ok = ++seen[slot].count <= per_minute;
-	pthread_mutex_unlock(&lock);
-	return ok;
+	if (strcmp(users.seen[slot].name, user)) {
+		snprintf(users.seen[slot].name, sizeof users.seen[slot].name, "%s", user);
+		users.seen[slot].count = users.seen[slot].sending = 0;
+	}
+	if (users.seen[slot].minute != minute)
+		users.seen[slot].minute = minute, users.seen[slot].count = 0;
+	if (users.seen[slot].sending >= SENDING_PER_USER)
+		a = SENDING;
+	else if (++users.seen[slot].count > per_minute)
+		a = PAST_RATE;
+	else
+		users.seen[slot].sending++;
+	pthread_mutex_unlock(&users.lock);
+	return a;
+}
+
+/* An upload of `user`'s admitted has ended, answered or cut off. */
+static void release(const char *user)
+{
+	pthread_mutex_lock(&users.lock);
+	for (int i = 0; i < 64; i++)
+		if (!strcmp(users.seen[i].name, user) && users.seen[i].sending) {
+			users.seen[i].sending--;
+			break;
+		}
+	pthread_mutex_unlock(&users.lock);
 }
 
 static enum MHD_Result field(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -139,10 +175,21 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *dir,
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is over the "
 				"server's cap (--max-upload)", NULL);
 	}
-	if (!rate_ok(user, limits->per_minute)) {
+	switch (admit(user, limits->per_minute)) {
+	case ADMITTED:
+		break;
+	case PAST_RATE:
 		free(user);
 		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many uploads this minute: "
 				"try again in a minute", NULL);
+	case SENDING:
+		free(user);
+		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "you are sending "
+				"2 uploads already: send one at a time", NULL);
+	case BUSY:
+		free(user);
+		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is taking "
+				"uploads from 64 users at once: try again in a minute", NULL);
 	}
 	u = xcalloc(1, sizeof *u);
 	u->user = user;
@@ -323,6 +370,7 @@ void web_upload_free(void *state)
 		return;
 	if (u->pp)
 		MHD_destroy_post_processor(u->pp);
+	release(u->user);
 	free(u->user);
 	free(u->archive);
 	free(u);

@@ -87,18 +87,24 @@ stop
 
 # Behind a trusted proxy (127.0.0.7): its connections are held by no cap
 # of one address, and each request counts as its X-Forwarded-For's last
-# address's: 16 uploads held open (their bodies not sent) of client
-# 10.0.0.9, then a 17th of the same client refused, another's answered.
+# address's: 16 uploads held open (their bodies not sent; 2 of each of
+# 8 users, a user's most) of client 10.0.0.9, then a 17th of the same
+# client refused, another's answered.
 expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 alice=$(tail -1 "$OUT")
+tokens=
+for u in $(seq 8); do
+	"${LEAGUE[@]}" user add "$L" "user$u" >"$TMP/user"
+	tokens="$tokens,$(tail -1 "$TMP/user")"
+done
 TMPDIR_SERVE=$TMP/serve-tmp
 mkdir -m 0777 "$TMPDIR_SERVE"
 serve "${SERVE_AS[@]}" env TMPDIR="$TMPDIR_SERVE" -- "$L" --no-play --trusted-proxy 127.0.0.7 \
 	--uploads-per-minute 1000
-"$PYTHON3" - "$PORT" "$alice" >"$TMP/proxy" <<'PY'
+"$PYTHON3" - "$PORT" "${tokens#,}" >"$TMP/proxy" <<'PY'
 import http.client, socket, sys
-port, token = int(sys.argv[1]), sys.argv[2]
-def held(client):
+port, tokens = int(sys.argv[1]), sys.argv[2].split(",")
+def held(client, token):
     s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.7", 0))
     s.sendall(("POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n"
                "X-Forwarded-For: 192.0.2.1, %s\r\nContent-Type: multipart/form-data; boundary=held-open\r\n"
@@ -109,7 +115,7 @@ def status(client):
     c.request("GET", "/api/ladder", headers={"X-Forwarded-For": client})
     r = c.getresponse()
     return "%d %s" % (r.status, r.read().decode())
-socks = [held("10.0.0.9") for _ in range(16)]
+socks = [held("10.0.0.9", tokens[i // 2]) for i in range(16)]
 import time; time.sleep(1)
 print(status("10.0.0.9"))
 print(status("10.0.0.10").split()[0])
@@ -133,6 +139,48 @@ expect_eq "$(post "$alice" dead "$TMP/dead.tgz")" "202 refused" \
 expect_eq "$(json '"FAIL" in d["report"]')" True "... its report check-bot's checklist"
 expect_eq "$(grep -c '"/' "$TMP/body")" 0 "... and no absolute path"
 expect_eq "$(ls "$TMPDIR_SERVE")" "" "... nothing left in the server's TMPDIR"
+stop
+
+# Uploads whose bodies come a byte at a time hold their connections with
+# a request in progress, none idle for the reserve to close: a user
+# sends 2 at once at most (a third, from another address, is 429), and
+# --request-seconds (3) cuts each off.  Prints the third's answer, then
+# the seconds each of the two held on (none: not cut within 8 s).
+serve "${SERVE_AS[@]}" -- "$L" --no-play --uploads-per-minute 100000 --request-seconds 3
+"$PYTHON3" - "$PORT" "$alice" >"$TMP/slow" <<'PY'
+import select, socket, sys, time
+port, token = int(sys.argv[1]), sys.argv[2]
+def slow(addr):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(addr, 0))
+    s.sendall(("POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n"
+               "Content-Type: multipart/form-data; boundary=slow\r\n"
+               "Content-Length: 100000\r\n\r\n--slow\r\n" % token).encode())
+    return s
+start = time.time()
+socks = [slow("127.0.3.1"), slow("127.0.3.2")]
+time.sleep(0.5)
+third = slow("127.0.3.3")
+print(third.recv(4096).decode().split("\r\n")[-1])
+held = {}
+while len(held) < 2 and time.time() - start < 8:
+    for s in socks:
+        if s in held:
+            continue
+        try:
+            s.send(b"x")
+            if select.select([s], [], [], 0)[0] and not s.recv(4096):
+                held[s] = time.time() - start
+        except OSError:
+            held[s] = time.time() - start
+    time.sleep(0.2)
+print(" ".join("%.1f" % held[s] if s in held else "none" for s in socks))
+PY
+expect_eq "$(sed -n 1p "$TMP/slow")" '{"error":"you are sending 2 uploads already: send one at a time"}' \
+	"a user's third upload sent while two trickle: 429, saying why"
+expect_eq "$(sed -n 2p "$TMP/slow" | awk '{ for (i = 1; i <= 2; i++) if ($i == "none" || $i < 2.5 || $i > 6) { print "no"; exit } print "yes" }')" yes \
+	"... and the two cut off by --request-seconds 3 (after 2.5 to 6 s: $(sed -n 2p "$TMP/slow"))"
+printf 'not an archive' >"$TMP/junk.tgz"
+expect_eq "$(send "$alice" junk "$TMP/junk.tgz")" 400 "... then the user's next upload is read again (400: no archive)"
 stop
 
 done_testing
