@@ -9,14 +9,14 @@
 # what it finds to tests/fuzz/build/corpus/NAME, so the tree's corpus only
 # grows by hand; a crashing input goes to tests/fuzz/crashers/NAME in the
 # tree, where regress.sh runs it in every `make check` once it is fixed.
-# Set FUZZ_HARNESSES to run only some ("reply actions tournament log"),
+# Set FUZZ_HARNESSES to run only some ("replay verify"; all by default),
 # CC to another clang, FUZZ_FLAGS to pass libFuzzer more flags.  Exit
 # status 1 when a fuzzer found something.
 set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log}
+FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
 CC=${CC:-clang}
 case $CC in *clang*) ;; *) CC=clang ;; esac
