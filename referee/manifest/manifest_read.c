@@ -329,13 +329,17 @@ static bool parsed_entry(const cJSON *o, struct game_entry *r)
 static bool read_parsed(const cJSON *o, struct entries *e, struct record *r)
 {
 	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games"), *item;
+	size_t prev_len = 0;
 
 	memset(r, 0, sizeof *r);
 	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
 	    !(r->type = member_string(o, "type", &r->type_len)) ||
 	    (games && !cJSON_IsArray(games)))
 		return false;
-	r->prev = member_string(o, "prev", NULL);
+	/* Of another length, it is no hash: as if absent (r->prev's promise). */
+	r->prev = member_string(o, "prev", &prev_len);
+	if (prev_len != 2 * FAIR_HASH_BYTES)
+		r->prev = NULL;
 	r->games_json = games;
 	if (r->type_len != 8 || memcmp(r->type, "finished", 8))
 		return true;
