@@ -20,11 +20,12 @@ const char *fuzz_write_temp(const char *name, const uint8_t *data,
 			    size_t size);
 
 /* The input of a harness of a verb that reads a folder, as a new folder
- * /tmp/fuzz-NAME.XXXXXX: the input is a list of files, each a line
- * "@@ PATH" followed by its content, every line up to the next "@@ " line
- * (bytes before the first are ignored).  PATH is relative, in
- * subfolders or not; one that is not (absolute, "..") is skipped, one
- * ending in "/" is an empty folder.  tests/fuzz/pack.sh packs a folder so.
+ * fuzz-NAME.XXXXXX in $TMPDIR or /tmp: the input is a list of files,
+ * each a line "@@ PATH" followed by its content, every line up to the
+ * next "@@ " line (bytes before the first are ignored).  PATH is
+ * relative, in subfolders or not; one that is not (absolute, "..") is
+ * skipped, one ending in "/" is an empty folder.  tests/fuzz/pack.sh
+ * packs a folder so.
  * Returns the folder's path, new; fuzz_remove_folder removes it. */
 char *fuzz_write_folder(const char *name, const uint8_t *data, size_t size);
 void fuzz_remove_folder(char *dir);
