@@ -42,6 +42,10 @@ sources=$(sed -n -e '/^games_libarena_games_a_SOURCES/,/^$/p' \
 }
 
 mkdir -p "$build/obj" || exit 2
+rm -f "$build/failed"
+# The objects out of date, as many compiled at once as there are cores.
+cores=$(nproc 2>/dev/null || echo 1)
+running=0
 objects=
 for src in $sources; do
 	obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
@@ -49,10 +53,15 @@ for src in $sources; do
 	[ -e "$file" ] || file=$top_builddir/$src # generated
 	if [ ! -e "$obj" ] || [ "$file" -nt "$obj" ]; then
 		echo "  CC       $src"
-		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$file" -o "$obj" || exit 2
+		{ $CC $CFLAGS -fsanitize=fuzzer-no-link -c "$file" -o "$obj" ||
+			{ rm -f "$obj"; : >"$build/failed"; }; } &
+		running=$((running + 1))
+		[ "$running" -lt "$cores" ] || { wait; running=0; }
 	fi
 	objects="$objects $obj"
 done
+wait
+[ ! -e "$build/failed" ] || exit 2
 
 found=0
 for name in $FUZZ_HARNESSES; do
