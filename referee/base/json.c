@@ -245,21 +245,26 @@ cJSON *json_member(const cJSON *object, const char *name)
 	return NULL;
 }
 
+bool json_whole(const cJSON *item, long min, long max, long *out)
+{
+	double v;
+
+	if (!cJSON_IsNumber(item))
+		return false;
+	v = item->valuedouble;
+	/* (double)LONG_MAX rounds up to 2^63, which no long holds. */
+	if (v != floor(v) || v < (double)min || v > (double)max || v >= 0x1p63)
+		return false;
+	*out = (long)v;
+	return true;
+}
+
 bool json_get_int(const cJSON *object, const char *name, long min, long max,
 		  long *out)
 {
 	const cJSON *item = json_member(object, name);
-	double v;
 
-	if (!item)
-		return true;
-	if (!cJSON_IsNumber(item))
-		return false;
-	v = item->valuedouble;
-	if (v != floor(v) || v < (double)min || v > (double)max)
-		return false;
-	*out = (long)v;
-	return true;
+	return !item || json_whole(item, min, max, out);
 }
 
 bool json_get_bool(const cJSON *object, const char *name, bool *out)

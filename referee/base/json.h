@@ -44,6 +44,9 @@ char *json_print(const cJSON *item, size_t *len);
  * build a report with cJSON's lookup. */
 cJSON *json_member(const cJSON *object, const char *name);
 
+/* Whether `item` is a whole number in [min, max]; if so, it is in *out. */
+bool json_whole(const cJSON *item, long min, long max, long *out);
+
 /* Reads an integer member into *out, leaving *out as it is when the
  * member is absent.  Returns false if present but not an integer in
  * [min, max]. */

@@ -944,13 +944,12 @@ static int league_play_task(int argc, char **argv)
 	return rc;
 }
 
-static int league_rebuild(int argc, char **argv)
+static int league_rebuild_verb(int argc, char **argv)
 {
-	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
 	struct league_info info;
 	const char *dir;
 	char err[ERR_LEN];
-	sqlite3 *db = NULL;
+	long games;
 	int lock, rc = EXIT_OK;
 
 	if (argc - optind != 1)
@@ -962,20 +961,10 @@ static int league_rebuild(int argc, char **argv)
 		league_info_free(&info);
 		return fail("one run at a time on a league: %s", err);
 	}
-	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-		char *path = path_join(dir, files[i]);
-
-		unlink(path);
-		free(path);
-	}
-	if (!(db = league_db_open(dir, true, info.rules->name, info.players, err)) ||
-	    league_register_load(dir, db, err) ||
-	    league_sync(dir, db, info.rules->name, info.players, NULL, err))
+	if ((games = league_rebuild(dir, &info, err)) < 0)
 		rc = fail("%s", err);
 	else
-		printf("league.db made again from the logs: %ld games\n",
-		       league_db_number(db, "SELECT COUNT(*) FROM games"));
-	league_db_close(db);
+		printf("league.db made again from the logs: %ld games\n", games);
 	close(lock);
 	league_info_free(&info);
 	return rc;
@@ -989,7 +978,7 @@ int cmd_league(int argc, char **argv)
 	} verbs[] = {
 		{"init", league_init}, {"add", league_add}, {"retire", league_retire},
 		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
-		{"rebuild", league_rebuild}, {"season", league_season},
+		{"rebuild", league_rebuild_verb}, {"season", league_season},
 		{"serve", league_serve}, {"user", league_user},
 		{"play-task", league_play_task},
 	};

@@ -13,6 +13,7 @@
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
@@ -299,4 +300,24 @@ int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
 			return -1;
 	}
 	return 0;
+}
+
+long league_rebuild(const char *dir, const struct league_info *info, char *err)
+{
+	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
+	sqlite3 *db;
+	long games = -1;
+
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char *path = path_join(dir, files[i]);
+
+		unlink(path);
+		free(path);
+	}
+	db = league_db_open(dir, true, info->rules->name, info->players, err);
+	if (db && !league_register_load(dir, db, err) &&
+	    !league_sync(dir, db, info->rules->name, info->players, NULL, err))
+		games = league_db_number(db, "SELECT COUNT(*) FROM games");
+	league_db_close(db);
+	return games;
 }

@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "base/keys.h"
+#include "league/league_folder.h"
 
 /* Closes every run of the folder that the index does not hold as
  * closed (with `key`; NULL: none is closed, their finished games are
@@ -25,5 +26,11 @@
  * its players a game.  0, or -1 with err. */
 int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
 		const struct referee_key *key, char *err);
+
+/* `league rebuild`: the index of league `dir` (read as `info`) removed
+ * and made afresh from its register and its logs, by the caller that
+ * holds the folder's run lock.  The number of games it holds, or -1 with
+ * err. */
+long league_rebuild(const char *dir, const struct league_info *info, char *err);
 
 #endif

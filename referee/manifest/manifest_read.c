@@ -279,10 +279,9 @@ static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
 	if (list && (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > RATINGS_MAX_SEATS))
 		return false;
 	cJSON_ArrayForEach(item, list) {
-		long n = (long)item->valuedouble;
+		long n;
 
-		if (!cJSON_IsNumber(item) || item->valuedouble != (double)n ||
-		    n < min || n > max)
+		if (!json_whole(item, min, max, &n))
 			return false;
 		out[(*count)++] = (int)n;
 	}
@@ -329,13 +328,17 @@ static bool parsed_entry(const cJSON *o, struct game_entry *r)
 static bool read_parsed(const cJSON *o, struct entries *e, struct record *r)
 {
 	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games"), *item;
+	size_t prev_len = 0;
 
 	memset(r, 0, sizeof *r);
 	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
 	    !(r->type = member_string(o, "type", &r->type_len)) ||
 	    (games && !cJSON_IsArray(games)))
 		return false;
-	r->prev = member_string(o, "prev", NULL);
+	/* Of another length, it is no hash: as if absent (r->prev's promise). */
+	r->prev = member_string(o, "prev", &prev_len);
+	if (prev_len != 2 * FAIR_HASH_BYTES)
+		r->prev = NULL;
 	r->games_json = games;
 	if (r->type_len != 8 || memcmp(r->type, "finished", 8))
 		return true;
@@ -522,11 +525,8 @@ static void take_games(struct reader *rd, const struct record *r,
 			r->type);
 		return;
 	}
-	cJSON_ArrayForEach(item, r->games_json) {
-		game = (long)item->valuedouble;
-		each(rd, cJSON_IsNumber(item) && item->valuedouble == (double)game
-			 ? game : 0);
-	}
+	cJSON_ArrayForEach(item, r->games_json)
+		each(rd, json_whole(item, LONG_MIN, LONG_MAX, &game) ? game : 0);
 	while (r->games && number(&c, &game)) {
 		each(rd, game);
 		LIT(&c, ",");
@@ -797,7 +797,8 @@ static void take_commitments(struct reader *rd, const struct record *r,
 					    sizeof *v->started_games);
 		v->started_commitments = room_for(v->started_commitments, v->started,
 						  sizeof *v->started_commitments);
-		v->started_games[v->started] = (long)game->valuedouble;
+		if (!json_whole(game, LONG_MIN, LONG_MAX, &v->started_games[v->started]))
+			v->started_games[v->started] = 0;
 		memcpy(v->started_commitments[v->started++], c->valuestring, 65);
 		game = game->next;
 	}

@@ -3,6 +3,7 @@
  */
 #include "replay_members.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,7 +14,10 @@ int replay_int(const cJSON *object, const char *name, int fallback)
 {
 	const cJSON *item = json_member(object, name);
 
-	return cJSON_IsNumber(item) ? (int)item->valuedouble : fallback;
+	/* A number beyond an int (a log's header is read unchecked) is as
+	 * good as none. */
+	return cJSON_IsNumber(item) && item->valuedouble >= INT_MIN &&
+	       item->valuedouble <= INT_MAX ? (int)item->valuedouble : fallback;
 }
 
 void replay_event(cJSON *step, const char *fmt, ...)

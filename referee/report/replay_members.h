@@ -10,7 +10,7 @@
 #include <cjson/cJSON.h>
 
 /* The number member `name` of `object` as an int, or `fallback` when it
- * has none. */
+ * has none or one beyond an int. */
 int replay_int(const cJSON *object, const char *name, int fallback);
 
 /* Writes the numbers of the array `faces` (dice faces) as words, "3 5 1",

@@ -84,15 +84,17 @@ void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 	}
 }
 
+/* The header of a log that does not verify may lack any member: "?". */
 static void print_header(FILE *out, const cJSON *doc)
 {
-	char *options = json_print_line(json_member(doc, "options"));
+	const cJSON *given = json_member(doc, "options");
+	char *options = given ? json_print_line(given) : NULL;
+	const char *rules = cJSON_GetStringValue(json_member(doc, "rules"));
 	int players = cJSON_GetArraySize(json_member(doc, "players"));
 
 	visible_line(out, "%s, rules %s, options %s",
 		     cJSON_GetStringValue(json_member(doc, "title")),
-		     cJSON_GetStringValue(json_member(doc, "rules")),
-		     options);
+		     rules ? rules : "?", options ? options : "?");
 	free(options);
 	for (int s = 0; s < players; s++)
 		visible_line(out, "  seat %d: %s", s, name_of(doc, s));

@@ -3,10 +3,9 @@
  * file and checked with logread_load and verify_log (any signing key), as
  * `referee verify` would.  A changed byte breaks the hash chain, so on
  * its own that would never get past check_chain; the input is therefore
- * also resealed, each record's "seq" and "prev" recomputed by the real
- * writer (journal.h) and the whole signed with a fixed key, and checked
- * again: that way mutated actions, draws, forfeits and results reach the
- * commitments check and the replay through the rules.  Both checks render
+ * also resealed (fuzz_reseal) and checked again: that way mutated
+ * actions, draws, forfeits and results reach the commitments check and
+ * the replay through the rules.  Both checks render
  * the game in progress after every record, as `referee replay` does.
  */
 #include <cjson/cJSON.h>
@@ -16,8 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/journal.h"
-#include "base/json.h"
 #include "base/logread.h"
 #include "base/util.h"
 #include "base/verify.h"
@@ -47,57 +44,6 @@ static void verify_file(const char *path)
 	logread_free(&log);
 }
 
-/* Writes the records of the input that parse, up to a signature, as a
- * new log signed with a fixed key; returns its path, or NULL when no
- * record parses. */
-static const char *reseal(const uint8_t *data, size_t size)
-{
-	static const unsigned char seed[crypto_sign_SEEDBYTES];
-	static char path[128];
-	unsigned char game_id[FAIR_GAME_ID_BYTES] = {0};
-	struct referee_key key;
-	struct journal *journal;
-	char err[ERR_LEN];
-	size_t at = 0;
-	bool any = false;
-
-	snprintf(path, sizeof path, "/tmp/fuzz-log-sealed.%ld", (long)getpid());
-	unlink(path);
-	journal = journal_create(path, err);
-	if (!journal)
-		fuzz_fail(err);
-	while (at < size) {
-		const uint8_t *nl = memchr(data + at, '\n', size - at);
-		size_t len = nl ? (size_t)(nl - data) - at : size - at;
-		cJSON *record = json_parse_object((const char *)data + at, len,
-						  err);
-		const char *type = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(record, "type"));
-		const char *id = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(record, "game_id"));
-
-		at += len + 1;
-		if (!record)
-			continue;
-		if (type && !strcmp(type, "signature")) {
-			cJSON_Delete(record);
-			break;
-		}
-		if (!any && id)
-			hex_decode(game_id, sizeof game_id, id);
-		cJSON_DeleteItemFromObjectCaseSensitive(record, "seq");
-		cJSON_DeleteItemFromObjectCaseSensitive(record, "prev");
-		if (journal_append(journal, record, err))
-			fuzz_fail(err);
-		any = true;
-	}
-	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
-	if (any && journal_sign(journal, &key, game_id, err))
-		fuzz_fail(err);
-	journal_free(journal);
-	return any ? path : NULL;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *sealed;
@@ -105,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (sodium_init() < 0)
 		abort();
 	verify_file(fuzz_write_temp("log", data, size));
-	sealed = reseal(data, size);
+	sealed = fuzz_reseal(data, size);
 	if (sealed)
 		verify_file(sealed);
 	return 0;

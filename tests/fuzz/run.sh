@@ -9,14 +9,14 @@
 # what it finds to tests/fuzz/build/corpus/NAME, so the tree's corpus only
 # grows by hand; a crashing input goes to tests/fuzz/crashers/NAME in the
 # tree, where regress.sh runs it in every `make check` once it is fixed.
-# Set FUZZ_HARNESSES to run only some ("reply actions tournament log"),
+# Set FUZZ_HARNESSES to run only some ("replay verify"; all by default),
 # CC to another clang, FUZZ_FLAGS to pass libFuzzer more flags.  Exit
 # status 1 when a fuzzer found something.
 set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log}
+FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
 CC=${CC:-clang}
 case $CC in *clang*) ;; *) CC=clang ;; esac
@@ -25,29 +25,43 @@ fuzz=$top_srcdir/tests/fuzz
 build=$top_builddir/tests/fuzz/build
 SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all"
 CFLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $SANITIZE \
--I$top_srcdir -I$top_srcdir/referee -I$top_builddir $(pkg-config --cflags libsodium libcjson)"
-LIBS="$(pkg-config --libs libsodium libcjson) -lm"
+-I$top_srcdir -I$top_srcdir/referee -I$top_builddir -I$top_builddir/referee"
+# The libraries of configure.ac that the referee's library links with.
+packages="libsodium libcjson libseccomp libdeflate nettle sqlite3 libmicrohttpd libarchive"
+CFLAGS="$CFLAGS $(pkg-config --cflags $packages)" || exit 2
+LIBS="$(pkg-config --libs $packages) -lm" || exit 2
 
 # The C files of the referee's libraries (the games' and its own), as
-# Makefile.am lists them.
+# Makefile.am lists them (without its comments), the generated
+# html_assets.c among them.
 sources=$(sed -n -e '/^games_libarena_games_a_SOURCES/,/^$/p' \
 	-e '/^referee_libreferee_a_SOURCES/,/^$/p' "$top_srcdir/Makefile.am" |
-	tr ' \t\\' '\n\n\n' | grep '\.c$') || {
+	sed '/^#/d' | tr ' \t\\' '\n\n\n' | grep '\.c$') || {
 	echo "run.sh: no referee library sources in Makefile.am" >&2
 	exit 2
 }
 
 mkdir -p "$build/obj" || exit 2
+rm -f "$build/failed"
+# The objects out of date, as many compiled at once as there are cores.
+cores=$(nproc 2>/dev/null || echo 1)
+running=0
 objects=
 for src in $sources; do
 	obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
-	if [ ! -e "$obj" ] || [ "$top_srcdir/$src" -nt "$obj" ]; then
+	file=$top_srcdir/$src
+	[ -e "$file" ] || file=$top_builddir/$src # generated
+	if [ ! -e "$obj" ] || [ "$file" -nt "$obj" ]; then
 		echo "  CC       $src"
-		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$top_srcdir/$src" \
-			-o "$obj" || exit 2
+		{ $CC $CFLAGS -fsanitize=fuzzer-no-link -c "$file" -o "$obj" ||
+			{ rm -f "$obj"; : >"$build/failed"; }; } &
+		running=$((running + 1))
+		[ "$running" -lt "$cores" ] || { wait; running=0; }
 	fi
 	objects="$objects $obj"
 done
+wait
+[ ! -e "$build/failed" ] || exit 2
 
 found=0
 for name in $FUZZ_HARNESSES; do

@@ -2,12 +2,14 @@
  * Unit tests for util.c: hex round trips and the strict lowercase rule;
  * for region.c: aligned, separate allocations, however large, a region
  * emptied and used again, and cJSON trees made in one; for paths.c:
- * joined, resolved and compared path strings; and for files.c: a
+ * joined, resolved and compared path strings; for files.c: a
  * symbolic link read whatever its length, and the SHA-256 of a file and
- * of the same bytes in memory.
+ * of the same bytes in memory; and for json.c: the whole numbers a long
+ * holds, and no other.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdalign.h>
 #include <stddef.h>
@@ -20,6 +22,7 @@
 #include <cjson/cJSON.h>
 
 #include "base/files.h"
+#include "base/json.h"
 #include "base/paths.h"
 #include "base/region.h"
 #include "base/util.h"
@@ -351,6 +354,28 @@ START_TEST(path_parent_and_within)
 }
 END_TEST
 
+/* A whole number in range is read; a fraction, a number out of range or
+ * beyond a long (1e300, 2^63, which (double)LONG_MAX rounds up to) and a
+ * string are not, and leave *out alone. */
+START_TEST(json_whole_reads_only_whole_numbers_in_range)
+{
+	cJSON *list = cJSON_Parse("[5, -9223372036854775808, 2.5, 1e300, "
+				  "9223372036854775808, \"5\", 11]");
+	long out = 7;
+
+	ck_assert(json_whole(cJSON_GetArrayItem(list, 0), 0, 10, &out));
+	ck_assert_int_eq(out, 5);
+	ck_assert(json_whole(cJSON_GetArrayItem(list, 1), LONG_MIN, LONG_MAX, &out));
+	ck_assert(out == LONG_MIN);
+	out = 7;
+	for (int i = 2; i < 7; i++)
+		ck_assert(!json_whole(cJSON_GetArrayItem(list, i), LONG_MIN,
+				      i == 6 ? 10 : LONG_MAX, &out));
+	ck_assert_int_eq(out, 7);
+	cJSON_Delete(list);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -373,6 +398,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, botfolder_deep_is_capped);
 	tcase_add_test(tc, path_resolve_is_always_absolute);
 	tcase_add_test(tc, path_parent_and_within);
+	tcase_add_test(tc, json_whole_reads_only_whole_numbers_in_range);
 	suite_add_tcase(s, tc);
 	return s;
 }
