@@ -37,7 +37,7 @@
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
 "       referee league add DIR NAME [--workdir DIR] [--readable PATH]...\n"
-"                              [--porcelain] [--] COMMAND...\n"
+"                              [--porcelain] [--new] [--] COMMAND...\n"
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
@@ -68,6 +68,8 @@ static const char usage[] =
 "  --readable PATH     add: a path the bot may read; repeatable\n"
 "  --porcelain         add: what it did as one JSON line (name, version,\n"
 "                      added, and the checklist when the pre-flight refused)\n"
+"  --new               add: only a bot the league has not (no version of\n"
+"                      that name yet), else refused\n"
 "  --games N           run: stop once N games (whole sets) were handed out\n"
 "  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
 "  --concurrency N     run: tasks at once (default: the cores)\n"
@@ -292,9 +294,10 @@ static int preflight(const char *dir, const struct league_info *info,
 }
 
 /* Enters version `v` (its number and hash set) once it passed its
- * pre-flight: register, then index.  What it did in *out. */
+ * pre-flight: register, then index; with `only_new`, only as a bot the
+ * league has not.  What it did in *out. */
 static int enter_version(const char *dir, const struct league_info *info, sqlite3 *db,
-			 struct league_version *v, struct add_outcome *out)
+			 struct league_version *v, bool only_new, struct add_outcome *out)
 {
 	struct league_version *all;
 	char err[ERR_LEN];
@@ -313,6 +316,11 @@ static int enter_version(const char *dir, const struct league_info *info, sqlite
 		cJSON_Delete(files);
 		return fail("%s is retired: a retired bot plays no more (add it under "
 			    "another name)", v->name);
+	}
+	if (only_new && found) {
+		cJSON_Delete(files);
+		return fail("%s is a bot of the league already: --new adds only a bot it "
+			    "has not", v->name);
 	}
 	out->version = found > 0 ? found : 1 - found;
 	if (found > 0) {
@@ -374,13 +382,14 @@ static int league_add(int argc, char **argv)
 		{"workdir", required_argument, NULL, 'w'},
 		{"readable", required_argument, NULL, 'r'},
 		{"porcelain", no_argument, NULL, 'P'},
+		{"new", no_argument, NULL, 'N'},
 		{NULL, 0, NULL, 0},
 	};
 	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
 	struct league_version v = {.hash = hash, .readable = readable};
 	struct add_outcome out = {0};
 	int nreadable = 0, opt, rc;
-	bool porcelain = false;
+	bool porcelain = false, only_new = false;
 	struct league_info info;
 	sqlite3 *db;
 
@@ -395,6 +404,8 @@ static int league_add(int argc, char **argv)
 			readable[nreadable++] = path_resolve(cwd, optarg);
 		else if (opt == 'P')
 			porcelain = true;
+		else if (opt == 'N')
+			only_new = true;
 		else
 			return EXIT_USAGE;
 	}
@@ -415,7 +426,7 @@ static int league_add(int argc, char **argv)
 	v.command = command;
 	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
-	rc = enter_version(argv[optind], &info, db, &v, &out);
+	rc = enter_version(argv[optind], &info, db, &v, only_new, &out);
 	if (out.version && (rc == EXIT_OK || out.checklist))
 		add_report(argv[optind], &v, &out, porcelain);
 	free(out.checklist);

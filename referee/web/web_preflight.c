@@ -2,7 +2,7 @@
  * The pre-flight workers (web_preflight.h): a fixed table of uploads,
  * queued, being checked or done (the oldest done one's slot reused), one
  * lock and one condition for all; each worker takes the oldest queued
- * upload and runs `referee league add --porcelain --workdir FOLDER DIR
+ * upload and runs `referee league add --porcelain --workdir FOLDER [--new] DIR
  * NAME -- COMMAND` in a process group of its own, with a temporary
  * folder of its own as TMPDIR (removed after, whatever the bot's checks
  * left there), and reads the one JSON line it prints.
@@ -38,6 +38,7 @@ struct job {
 	unsigned long seq;          /* the order of queueing */
 	char id[WEB_UPLOAD_ID_LEN + 1];
 	char *name, *user, *folder, *command;
+	bool new_bot;               /* league add --new */
 	pid_t pid;                  /* league add's, while checking */
 	cJSON *result;              /* done: what the status says besides */
 };
@@ -103,14 +104,20 @@ static void add_text(cJSON *j, const char *key, const char *text, const char *di
  * its stdout in *out, its stderr in tmp/stderr. */
 static int league_add(struct web_preflight *p, struct job *j, const char *tmp, char **out)
 {
-	char *words[] = {"referee", "league", "add", "--porcelain", "--workdir", j->folder,
-			 p->dir, j->name, "--", j->command, NULL};
+	char *words[12] = {"referee", "league", "add", "--porcelain", "--workdir", j->folder};
+	char **word = words + 6;
 	char *errors = path_join(tmp, "stderr");
 	int fds[2], status = -1;
 	size_t len = 0;
 	FILE *text;
 	pid_t pid;
 
+	if (j->new_bot)
+		*word++ = "--new";
+	*word++ = p->dir;
+	*word++ = j->name;
+	*word++ = "--";
+	*word = j->command;
 	*out = NULL;
 	if (pipe2(fds, O_CLOEXEC)) {
 		free(errors);
@@ -310,8 +317,7 @@ static struct job *slot_for(struct web_preflight *p, const char *name, const cha
 	return *why == WEB_QUEUED ? slot : NULL;
 }
 
-enum web_queued web_preflight_queue(struct web_preflight *p, const char *name,
-				    const char *user, const char *folder, const char *command,
+enum web_queued web_preflight_queue(struct web_preflight *p, const struct web_upload_job *u,
 				    char *id)
 {
 	unsigned char raw[WEB_UPLOAD_ID_LEN / 2];
@@ -321,11 +327,11 @@ enum web_queued web_preflight_queue(struct web_preflight *p, const char *name,
 	randombytes_buf(raw, sizeof raw);
 	sodium_bin2hex(id, WEB_UPLOAD_ID_LEN + 1, raw, sizeof raw);
 	pthread_mutex_lock(&p->lock);
-	if ((j = slot_for(p, name, user, &why))) {
+	if ((j = slot_for(p, u->name, u->user, &why))) {
 		job_clear(j);
-		*j = (struct job){.state = QUEUED, .seq = ++p->seq, .name = xstrdup(name),
-				  .user = xstrdup(user), .folder = xstrdup(folder),
-				  .command = xstrdup(command)};
+		*j = (struct job){.state = QUEUED, .seq = ++p->seq, .name = xstrdup(u->name),
+				  .user = xstrdup(u->user), .folder = xstrdup(u->folder),
+				  .command = xstrdup(u->command), .new_bot = u->new_bot};
 		memcpy(j->id, id, sizeof j->id);
 		pthread_cond_signal(&p->wake);
 	}

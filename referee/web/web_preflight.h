@@ -13,6 +13,8 @@
 #ifndef ARENA_WEB_PREFLIGHT_H
 #define ARENA_WEB_PREFLIGHT_H
 
+#include <stdbool.h>
+
 #define WEB_PREFLIGHT_WORKERS 2     /* uploads checked at once */
 #define WEB_PREFLIGHT_QUEUE 8       /* uploads queued or checked, in all */
 #define WEB_PREFLIGHT_PER_USER 2    /* ... of one user */
@@ -33,13 +35,20 @@ struct web_preflight *web_preflight_start(const char *dir);
  * dropped, and their folders removed. */
 void web_preflight_stop(struct web_preflight *p);
 
-/* Queues the upload of bot `name` by `user`, unpacked in `folder` (under
- * DIR/uploads/NAME/, taken over: removed unless the league takes it),
- * its command `command`: WEB_QUEUED with its id in `id`
- * (WEB_UPLOAD_ID_LEN + 1 bytes), or why not (the folder left to the
- * caller). */
-enum web_queued web_preflight_queue(struct web_preflight *p, const char *name,
-				    const char *user, const char *folder, const char *command,
+/* An upload to check: bot `name` by `user`, unpacked in `folder` (under
+ * DIR/uploads/NAME/), its command `command`; `new_bot` when the name was
+ * nobody's as it came, so that it is entered only as a bot the league
+ * has not (`league add --new`): the organiser may add that name while
+ * it waits. */
+struct web_upload_job {
+	const char *name, *user, *folder, *command;
+	bool new_bot;
+};
+
+/* Queues upload `u` (its folder taken over: removed unless the league
+ * takes it): WEB_QUEUED with its id in `id` (WEB_UPLOAD_ID_LEN + 1
+ * bytes), or why not (the folder left to the caller). */
+enum web_queued web_preflight_queue(struct web_preflight *p, const struct web_upload_job *u,
 				    char *id);
 
 /* Upload `id`'s state as JSON (docs/LEAGUE.md), a new string, or NULL

@@ -247,10 +247,11 @@ static bool command_inside(const char *command, char *err)
 	return inside;
 }
 
-/* The unpacked bot queued for its pre-flight: 202 with the upload's id,
- * or 400, 409, 429 (the folder then removed). */
+/* The unpacked bot queued for its pre-flight (as a new bot when
+ * `new_bot`: its name nobody's yet): 202 with the upload's id, or 400,
+ * 409, 429 (the folder then removed). */
 static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_upload_limits *limits,
-				    const struct web_upload *u, const char *folder)
+				    const struct web_upload *u, const char *folder, bool new_bot)
 {
 	char *command = bot_command(folder), *text, err[ERR_LEN], id[WEB_UPLOAD_ID_LEN + 1];
 	enum web_queued q = WEB_QUEUE_FULL;
@@ -262,8 +263,9 @@ static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_u
 			     "the bot's \"command\"", NULL);
 	else if (!command_inside(command, err))
 		r = web_fail(c, MHD_HTTP_BAD_REQUEST, err, NULL);
-	else if ((q = web_preflight_queue(limits->preflight, u->name, u->user, folder,
-					  command, id)) == WEB_QUEUE_BUSY)
+	else if ((q = web_preflight_queue(limits->preflight, &(struct web_upload_job){
+				.name = u->name, .user = u->user, .folder = folder,
+				.command = command, .new_bot = new_bot}, id)) == WEB_QUEUE_BUSY)
 		r = web_fail(c, MHD_HTTP_CONFLICT, "an upload of this bot is being checked: "
 			     "wait for its answer (GET /api/uploads/ID)", NULL);
 	else if (q == WEB_QUEUE_FULL)
@@ -308,7 +310,7 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 	char err[ERR_LEN], *parent, *folder, *owner;
 	enum web_archive_result ar;
 	enum MHD_Result r;
-	bool mine;
+	bool mine, new_bot;
 
 	if (u->too_big)
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the archive is over the "
@@ -322,7 +324,8 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 				"(field archive)", NULL);
 	/* Claimed only once the league takes the upload (web_preflight.h). */
 	owner = web_users_owner(dir, u->name);
-	mine = owner ? !strcmp(owner, u->user) : !league_has(dir, u->name);
+	new_bot = !owner && !league_has(dir, u->name);
+	mine = owner ? !strcmp(owner, u->user) : new_bot;
 	free(owner);
 	if (!mine)
 		return web_fail(c, MHD_HTTP_FORBIDDEN, "this bot's name is another's (a user's "
@@ -336,7 +339,7 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 		r = web_fail(c, ar == WEB_ARCHIVE_TOO_BIG ? MHD_HTTP_CONTENT_TOO_LARGE
 			     : MHD_HTTP_BAD_REQUEST, err, NULL);
 	} else {
-		r = upload_queue(c, limits, u, folder);
+		r = upload_queue(c, limits, u, folder, new_bot);
 	}
 	/* A bot's first upload refused leaves no folder of it either. */
 	rmdir(parent);

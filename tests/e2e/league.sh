@@ -38,6 +38,11 @@ for b in a b c; do
 done
 expect_exit 0 "$REFEREE" league add "$L" a $(bot a)
 expect_eq "$(cat "$OUT")" "a v1 has these files already: nothing added" "add with the same files: nothing new"
+expect_exit 0 "$REFEREE" league add --porcelain "$L" a $(bot a)
+expect_eq "$(cat "$OUT")" '{"name":"a","version":1,"added":false}' "... and --porcelain says so as one JSON line"
+expect_exit 2 "$REFEREE" league add --new "$L" a $(bot a)
+expect_eq "$(head -1 "$ERR")" "referee league: a is a bot of the league already: --new adds only a bot it has not" \
+	"add --new of a name the league has: refused"
 mkdir "$TMP/add-tmp"
 TMPDIR=$TMP/add-tmp expect_exit 1 "$REFEREE" league add "$L" broken "$ZOO/crash-at-start.sh $TMP"
 expect_contains "$ERR" "referee league: broken v1 failed its pre-flight (referee check-bot), so it is not added; its checklist, kept in $L/stderr/preflight-broken-v1.txt:" \

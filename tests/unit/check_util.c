@@ -3,9 +3,10 @@
  * for region.c: aligned, separate allocations, however large, a region
  * emptied and used again, and cJSON trees made in one; for paths.c:
  * joined, resolved and compared path strings; for files.c: a
- * symbolic link read whatever its length, and the SHA-256 of a file and
- * of the same bytes in memory; and for json.c: the whole numbers a long
- * holds, and no other.
+ * symbolic link read whatever its length, the SHA-256 of a file and of
+ * the same bytes in memory, and a tree of any depth removed on a small
+ * stack; for botfolder.c: a folder's hash capped in depth; and for
+ * json.c: the whole numbers a long holds, and no other.
  */
 #include <errno.h>
 #include <fcntl.h>
