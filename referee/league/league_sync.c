@@ -23,6 +23,7 @@
 struct run_view {
 	long count;            /* games started */
 	char *finished;        /* by game: 1 when listed finished */
+	char *dropped;         /* by game: 1 when listed dropped */
 	char (*sha)[65];       /* the finished record's SHA-256 */
 	bool signed_;
 };
@@ -30,6 +31,7 @@ struct run_view {
 static void view_free(struct run_view *v)
 {
 	free(v->finished);
+	free(v->dropped);
 	free(v->sha);
 }
 
@@ -50,11 +52,18 @@ static void view_read(const struct game_log *log, struct run_view *v)
 			v->signed_ = !log->ends_mid_line;
 	}
 	v->finished = xcalloc((size_t)v->count + 1, 1);
+	v->dropped = xcalloc((size_t)v->count + 1, 1);
 	v->sha = xcalloc((size_t)v->count + 1, sizeof *v->sha);
 	for (size_t i = 1; i < log->count; i++) {
-		const cJSON *r = log->lines[i].json;
+		const cJSON *r = log->lines[i].json, *g;
 		const char *sha = cJSON_GetStringValue(json_member(r, "sha256"));
 		long game;
+
+		if (log->lines[i].type && !strcmp(log->lines[i].type, "dropped"))
+			cJSON_ArrayForEach(g, json_member(r, "games"))
+				if (cJSON_IsNumber(g) && g->valuedouble >= 1 &&
+				    g->valuedouble <= (double)v->count)
+					v->dropped[(long)g->valuedouble] = 1;
 
 		if (log->lines[i].type && !strcmp(log->lines[i].type, "finished") &&
 		    json_get_int(r, "game", 1, v->count, &game) && sha && strlen(sha) == 64) {
@@ -82,7 +91,9 @@ static bool log_whole(const char *path)
 }
 
 /* Closes the stopped run whose run.jsonl is `log`: its sets listed as
- * finished or dropped, then signed.  0, or -1 with err. */
+ * finished or dropped, then signed.  A set listed dropped already (a
+ * close cut short by a full disk listed it, then could not sign) is
+ * not listed again.  0, or -1 with err. */
 static int close_run(const char *run_dir, const struct game_log *log,
 		     struct run_view *v, int players, const struct referee_key *key,
 		     char *err)
@@ -104,6 +115,9 @@ static int close_run(const char *run_dir, const struct game_log *log,
 		return -1;
 	for (long first = 1; !rc && first <= v->count; first += players) {
 		bool whole = true;
+
+		if (v->dropped[first])
+			continue;
 
 		for (long g = first; g < first + players; g++) {
 			char *path = outdir_play_log(run_dir, g);

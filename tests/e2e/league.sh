@@ -112,11 +112,30 @@ expect_exit 0 "$REFEREE" league status "$L"
 expect_contains "$OUT" "runs stopped before their end: 1" "status: the run cut by kill -9"
 expect_exit 1 "$REFEREE" verify "$L"
 expect_contains "$OUT" "not signed: the run was stopped before its end" "verify: the cut run is not a whole yet"
+# As a close cut short by a full disk leaves it (league_disk.sh): a set
+# listed dropped and its logs removed, the signature not written.  The
+# next run lists that set dropped no second time.
+cut=$L/runs/000003/run.jsonl
+first=$("$PYTHON3" - "$cut" <<'PY'
+import json, sys
+started, finished = [], set()
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    started += r.get("games", []) if r.get("type") == "started" else []
+    finished |= {r["game"]} if r.get("type") == "finished" else set()
+print(next(g for g in started if g % 2 and not {g, g + 1} & finished))
+PY
+)
+printf '{"seq":0,"prev":"%064d","type":"dropped","games":[%d,%d]}\n' 0 "$first" $((first + 1)) >>"$cut"
+"$PYTHON3" "$top_srcdir/tests/tools/logtool.py" rechain "$cut" "$cut.new" && mv "$cut.new" "$cut"
+rm -f "$L/runs/000003/game-$(printf %06d "$first").jsonl" "$L/runs/000003/game-$(printf %06d $((first + 1))).jsonl"
 expect_exit 0 "$REFEREE" league run "$L" --games 4 --concurrency 2
 after=$(grep -c '"finished"' "$L/runs/000003/run.jsonl")
 expect_eq "$([ "$after" -ge "$before" ] && [ $((after % 2)) -eq 0 ]; echo $?)" 0 \
 	"the next run closed the cut one: its $before finished games kept ($after, whole sets)"
 expect_eq "$(tail -1 "$L/runs/000003/run.jsonl" | grep -c '"type":"signature"')" 1 "... and signed it"
+expect_eq "$(grep -c "\"type\":\"dropped\",\"games\":\[$first,$((first + 1))\]" "$cut")" 1 \
+	"... the set its cut close listed dropped listed once"
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
 	"verify after the next run: whole again"
