@@ -10,13 +10,12 @@
  *   of the referee's time on this project's CI machine), and a message
  *   in time, the next turn or the next game's start, makes both
  *   needless.  What it uses meanwhile is charged to its next reply;
- * - a bot frozen by the fallback (procstop.h) is stopped again 5 ms
- *   later, then twice as long after each try, up to every 80 ms, until
- *   it is thawed or ended: a stop that ended with stops still to land
- *   goes on with them, and each first checks that nothing of it ran
- *   meanwhile, even after a whole stop (its processes can be continued
- *   by the kernel on their behalf); when something did, the bot fought
- *   its stop, and is killed (bot_contain_killed()).
+ * - a bot whose freeze ended with stops still to land (the fallback's,
+ *   procstop.h) is stopped again 5 ms later, then twice as long after
+ *   each try, until its stop is whole or the bot is thawed or ended.  A
+ *   stop again first checks that nothing of it ran meanwhile: when
+ *   something did, the bot fought its stop, and is killed
+ *   (bot_contain_killed()).
  */
 #include "bot.h"
 #include "bot_private.h"
@@ -34,11 +33,8 @@
  * with 4 (tests/e2e/fightback.sh). */
 #define BOT_IDLE_GRACE_NS 4000000
 
-/* The first wait before a stop again, and the longest, in ns: what a
- * bot continued off move may run before it is found.  A stop again of a
- * whole stop costs one scan (some 20 us a process). */
+/* The first wait before a stop again, in ns. */
 #define RESTOP_FIRST_NS 5000000
-#define RESTOP_MOST_NS 80000000
 
 static struct bot **later;
 static size_t later_count, later_cap;
@@ -75,17 +71,16 @@ static void later_add(struct bot *bot, int64_t at, int64_t gap)
 }
 
 /* Stops the bot: a first stop when `gap` is 0, else a stop again after
- * a wait of `gap`.  A watched one is tried again after RESTOP_FIRST_NS,
- * then after twice the wait before, up to RESTOP_MOST_NS. */
+ * a wait of `gap`.  One that leaves stops pending is tried again after
+ * RESTOP_FIRST_NS, then after twice the wait before. */
 static void stop(struct bot *bot, int64_t gap)
 {
 	int rc = contain_freeze(bot->group, true);
 
 	if (rc == 0) {
 		bot->frozen = true;
-		if (contain_watched(bot->group)) {
-			gap = !gap ? RESTOP_FIRST_NS
-			    : 2 * gap < RESTOP_MOST_NS ? 2 * gap : RESTOP_MOST_NS;
+		if (contain_pending(bot->group)) {
+			gap = gap ? 2 * gap : RESTOP_FIRST_NS;
 			later_add(bot, now_ns() + gap, gap);
 		}
 	} else if (rc == -2 || rc == -3) {

@@ -67,7 +67,7 @@ static inline void bot_contain_killed(struct bot *bot, int rc)
 void bot_track(pid_t pid, bool add);
 
 /* Freezes put off (bot_freeze.c): an idle bot's (bot_idle()), and a
- * stop again after a freeze that is watched (contain_watched()).
+ * stop again after a freeze that left stops pending (contain_pending()).
  * bot_thaw() drops the bot's, and continues it when it is frozen; the
  * wait, in ns, until the next is due (-1: none); and the freezes that are
  * due, made, which mark a bot killed by one (bot_contain_killed()). */

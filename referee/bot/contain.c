@@ -185,9 +185,9 @@ bool contain_memory_over(struct contain *c)
 	return c->stops && procstop_memory_over(c->stops);
 }
 
-bool contain_watched(const struct contain *c)
+bool contain_pending(const struct contain *c)
 {
-	return c->stops != NULL;
+	return c->stops && procstop_pending(c->stops);
 }
 
 int64_t contain_cpu_ns(struct contain *c)

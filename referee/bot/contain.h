@@ -90,11 +90,9 @@ int contain_freeze(struct contain *c, bool frozen);
  * for a control group, whose kernel bounds the memory itself. */
 bool contain_memory_over(struct contain *c);
 
-/* Whether a freeze of it is made again while it is frozen: the
- * fallback's, which goes on with stops left pending
- * (procstop_pending()), and finds what ran off move since, a bot's
- * processes continued by something (procstop_freeze()). */
-bool contain_watched(const struct contain *c);
+/* Whether its last freeze left stops pending (the fallback's:
+ * procstop_pending()): a freeze again goes on with them. */
+bool contain_pending(const struct contain *c);
 
 /* CPU time the bot's processes have used, in ns; -1 when unknown. */
 int64_t contain_cpu_ns(struct contain *c);

@@ -62,10 +62,8 @@ struct procstop {
 	pid_t outer, init;  /* init: 0 until found, -1 when gone */
 	struct pids stopped;
 	struct pids halted; /* those the last stop saw all halted at its end */
-	bool frozen;        /* stopped, and not continued since */
 	bool pending;       /* the last stop left stops pending */
-	int64_t stop_cpu;   /* the CPU time of its processes when the first
-			     * stop since the last thaw ended, ns; else -1 */
+	int64_t pending_cpu; /* then, the CPU time of its processes, ns; else -1 */
 	struct seen *seen;  /* what the last stop's scan found, init first */
 	size_t seen_count, seen_cap;
 	int64_t cpu_max;    /* the largest CPU time answered, ns */
@@ -395,7 +393,7 @@ struct procstop *procstop_new(pid_t outer, uint64_t memory, int clock)
 	p->memory = memory;
 	p->pss = -1;
 	p->last_pid = -1;
-	p->stop_cpu = -1;
+	p->pending_cpu = -1;
 	p->last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_RDONLY | O_CLOEXEC);
 	return p;
 }
@@ -521,12 +519,9 @@ static int stop_all(struct procstop *p)
 	long wait = LAND_FIRST_NS;
 	int quiet = 0, rc = 0;
 
-	/* Again: first whether they ran since.  A stop that was whole and
-	 * still is needs nothing more. */
-	if (p->frozen && ran_off_move(p))
+	/* Again, after a stop left pending: first whether they ran since. */
+	if (p->pending && ran_off_move(p))
 		return -2;
-	if (p->frozen && !p->pending)
-		return 0;
 
 	do { /* scanned once at least, whatever the time */
 		size_t fresh = 0;
@@ -571,45 +566,39 @@ static int stop_all(struct procstop *p)
 	p->pending = rc == 0 && quiet < 2;
 	if (rc)
 		p->halted.count = 0;
-	if (!rc && !p->frozen && !pending_cpu_ns(p, &p->stop_cpu))
-		p->stop_cpu = -1;
-	p->frozen = !rc;
+	if (!p->pending || !pending_cpu_ns(p, &p->pending_cpu))
+		p->pending_cpu = -1;
 	return rc;
 }
 
-/* Before a thaw, or a stop again: whether the bot ran since its stop
- * (a stop inside a scan sees only what happens while it scans; this sees
- * the whole time off move).  It did when a process the stop left halted
- * runs again, continued off move by something; when, the stop whole, a
- * process is not halted or was not there (every process of it stopped,
- * nothing could start one: a chain of short-lived processes continued
- * one by one, each gone by the thaw, is found so); or when its processes
- * used more than PROCSTOP_RUN_MS of CPU since the first stop: one the
- * scheduler had not run stops when it next runs, and one in a system
- * call when it returns, having used little; more, and they ran while
- * they should have been stopped (a child a fork finished after a stop
- * left pending runs free until the next stop finds it: counted too). */
+/* Before a thaw (or a stop again, after one left pending): whether a
+ * process the stop left halted runs again, continued off move by
+ * something (a stop inside a scan sees only what happens while it
+ * scans; this sees the whole time off move); or, the stop left pending,
+ * whether its processes used more than PROCSTOP_RUN_MS of CPU since:
+ * one the scheduler had not run stops when it next runs, and one in a
+ * system call when it returns, having used little; more, and they ran
+ * while they should have been stopped (a child a fork finished after
+ * the stop runs free until the next stop finds it: counted too). */
 static bool ran_off_move(struct procstop *p)
 {
 	struct pids found = { 0 };
 	bool ran = false;
 	int64_t ns;
 
-	if (!p->frozen)
+	if (!p->halted.count && p->pending_cpu < 0)
 		return false;
 	/* The scan serves the clock too, as procstop_cpu_ns()'s own does:
 	 * its first read after the thaw need not scan again. */
 	p->last_pid = last_pid(p);
 	scan(p, &found, NULL);
-	for (size_t i = 0; !ran && i < p->seen_count; i++) {
-		bool known = pids_has(&p->halted, p->seen[i].pid);
-
-		ran = p->pending ? !p->seen[i].halted && known
-				 : !p->seen[i].halted || !known;
-	}
-	if (!ran && p->stop_cpu >= 0 && pending_cpu_ns(p, &ns))
-		ran = ns - p->stop_cpu > PROCSTOP_RUN_MS * 1000000LL;
+	for (size_t i = 0; !ran && i < p->seen_count; i++)
+		ran = !p->seen[i].halted && pids_has(&p->halted, p->seen[i].pid);
+	if (!ran && p->pending_cpu >= 0 && pending_cpu_ns(p, &ns))
+		ran = ns - p->pending_cpu > PROCSTOP_RUN_MS * 1000000LL;
 	free(found.list);
+	p->halted.count = 0;
+	p->pending_cpu = -1;
 	return ran;
 }
 
@@ -633,9 +622,7 @@ int procstop_freeze(struct procstop *p, bool frozen)
 	p->stopped.count = 0;
 	/* Continued, nothing is pending: the next stop is a first one, with
 	 * the whole bound. */
-	p->pending = p->frozen = false;
-	p->halted.count = 0;
-	p->stop_cpu = -1;
+	p->pending = false;
 	return rc;
 }
 
@@ -879,7 +866,8 @@ void procstop_free(struct procstop *p)
 {
 	if (!p)
 		return;
-	p->frozen = false; /* the end continues, and checks nothing */
+	p->halted.count = 0; /* the end continues, and checks nothing */
+	p->pending_cpu = -1;
 	procstop_freeze(p, false);
 	while (p->file_count)
 		file_drop(p, p->file_count - 1);

@@ -62,10 +62,10 @@ int procstop_guard_enter(uid_t uid, gid_t gid);
  * another bot, whose reply it reads only after. */
 #define PROCSTOP_RETRY_MS 1
 
-/* How much CPU time the processes of a stop may use until the thaw, in
- * ms: what a process left pending needs to take its stop (a system call
- * finished), with room to spare; more is a bot running while it should
- * be stopped (docs/SANDBOX.md). */
+/* How much CPU time the processes of a stop left pending may use until
+ * the thaw or the stop again, in ms: what a process needs to take its
+ * stop (a system call finished), with room to spare; more is a bot
+ * running while it should be stopped (docs/SANDBOX.md). */
 #define PROCSTOP_RUN_MS 20
 
 /* Stops (SIGSTOP) or continues (SIGCONT) every process of the sandbox
@@ -74,11 +74,9 @@ int procstop_guard_enter(uid_t uid, gid_t gid);
  * again goes on with them; -1 when the sandbox is not there (yet, or any
  * more): then none is left stopped; -2 when the bot fought its stop: a
  * process was found running again after it was stopped, while the stop
- * scans or, at the thaw or a stop again (one made while it is stopped),
- * one the stop left halted, or, after a whole stop, any process running
- * or not there at its end; or its processes used more than
- * PROCSTOP_RUN_MS of CPU time since the stop; then they are all killed
- * (procstop_kill()); -3 when,
+ * scans or, at the thaw or the stop again, one the stop left halted; or
+ * its processes used more than PROCSTOP_RUN_MS of CPU time after a stop
+ * left pending; then they are all killed (procstop_kill()); -3 when,
  * stopped, they held more than their memory together
  * (procstop_memory_over()): killed too. */
 int procstop_freeze(struct procstop *p, bool frozen);

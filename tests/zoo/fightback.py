@@ -33,13 +33,6 @@
 #           all the time, each continuing the other from any stop, the
 #           referee's SIGSTOP included (suppressed), so that a stop holds
 #           only once both are stopped at the same time;
-#   relay:  N chains (1) of short-lived workers, named relay-worker:
-#           each spins 10 ms of CPU, saying so each 2 ms on stderr
-#           ("fightback: spun 2 at T", T its time.monotonic()), starts the
-#           next and exits, so that a worker continued while stopped off
-#           move is gone by the bot's next turn and the chain runs on in
-#           workers nobody saw stopped (a test continues them from
-#           outside, a seam: the filter refuses the bot SIGCONT);
 #   memfd:  writes N MiB (2999) into a memfd that it never maps, and
 #           says what memfd_create gave ("fightback: memfd_create: ..."
 #           and, once written, "fightback: memfd holds N MiB");
@@ -195,26 +188,8 @@ def memfd():
     HELD.append(fd)
 
 
-def worker():
-    """relay's chain: each link, named relay-worker, spins 10 ms of CPU,
-    saying so each 2 ms, then starts the next and exits."""
-    PR_SET_NAME = 15
-    libc.prctl(PR_SET_NAME, b"relay-worker", 0, 0, 0)
-    while True:
-        for _ in range(5):
-            spun = time.process_time()
-            while time.process_time() - spun < 0.002:
-                pass
-            os.write(2, b"fightback: spun 2 at %.6f\n" % time.monotonic())
-        if os.fork() != 0:
-            os._exit(0)
-
-
 def start():
-    if MODE == "relay":
-        for _ in range(COUNT):
-            helper(worker)
-    elif MODE == "memfd":
+    if MODE == "memfd":
         memfd()
     elif MODE == "seize":
         seize()
