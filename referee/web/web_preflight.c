@@ -404,9 +404,13 @@ void web_preflight_sweep(const char *dir)
 {
 	char *path = path_join(dir, "register.jsonl"), *text = files_read_all(path, NULL);
 	char *uploads = path_join(dir, "uploads");
-	DIR *d = opendir(uploads);
+	DIR *d = text ? opendir(uploads) : NULL;
 	struct dirent *e;
 
+	/* Without the register, every upload would look never taken. */
+	if (!text)
+		fprintf(stderr, "referee league serve: cannot read register.jsonl: "
+			"uploads/ not swept\n");
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.')
 			sweep_bot(dir, e->d_name, text);
