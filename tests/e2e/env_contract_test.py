@@ -75,6 +75,14 @@ def black_pot_id(cells):
     return first + sum(math.comb(p, m + 1) for m, p in enumerate(places))
 
 
+def set_ids(mask):
+    """The ids a mask sets: numpy's own loop for an array (Python's, over
+    Black-Pot's 215,930 entries a step, took most of this file's time)."""
+    if hasattr(mask, "nonzero"):
+        return mask.nonzero()[0].tolist()
+    return [i for i, m in enumerate(mask) if m]
+
+
 def rewards_by_rank(ranks):
     n = len(ranks)
     return [(sum(r > mine for r in ranks) - sum(r < mine for r in ranks))
@@ -95,7 +103,7 @@ class Contract(unittest.TestCase):
 
     def check_mask(self, e, obs):
         ids = e.legal_ids()
-        self.assertEqual([i for i, m in enumerate(obs["action_mask"]) if m],
+        self.assertEqual(set_ids(obs["action_mask"]),
                          sorted(ids))
         self.assertEqual(len(set(ids)), len(ids))
         self.assertEqual([e.action_json(i) for i in ids], e.legal())
@@ -418,7 +426,7 @@ class GymEnv(unittest.TestCase):
             done, steps = False, 0
             while not done:
                 self.assertEqual(reward if steps else 0.0, 0.0)
-                ids = [i for i, m in enumerate(obs["action_mask"]) if m]
+                ids = set_ids(obs["action_mask"])
                 self.assertEqual(sorted(g.env.legal_ids()), ids)
                 obs, reward, done, truncated, info = g.step(ids[0])
                 self.assertFalse(truncated)
