@@ -7,8 +7,8 @@
 # /etc/passwd and on its own script: under the sandbox's seccomp filter
 # each channel fails with its errno, or works but finds nothing (flock,
 # whose locks are granted but never taken, and sigqueue), and passes no
-# bit, as root and as an unprivileged user (nobody, when the tests run as
-# root; without control groups, which such a user has none of on a cgroup
+# bit, as root and as an unprivileged user (a uid of its own, when the tests
+# run as root; without control groups, which such a user has none of on a cgroup
 # v1 machine).  Without the sandbox (which trusts the bot), flock passes
 # every bit: the test can fail.  (tests/unit/check_sandbox_seccomp.c
 # checks every rule of the filter alone.)

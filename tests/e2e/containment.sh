@@ -138,7 +138,7 @@ expect_contains "$ERR" "--clock takes cpu or wall, not 'sometimes'" "--clock: a 
 # sandbox's PID namespace, rlimits and tmpfs sizes (docs/PROTOCOL.md
 # "Limits").  As root, a user of its own plays; with a control group of
 # its own, this part has nothing to test.
-unprivileged alone
+unprivileged
 root_python3=$PYTHON3
 PYTHON3=$AS_PYTHON3 # for greedy() and zoo(), as that user
 burn="burn=$PYTHON3 '$ZOO/greedy.py' '$TMP' burn 100"

@@ -17,7 +17,7 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 needs_bubblewrap
 
-unprivileged alone
+unprivileged
 mkdir -m 0777 "$TMP/logs"
 
 # charged_used LOG: the CPU charged to fightback on its moves up to its

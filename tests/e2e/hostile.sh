@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: hostile bots against the referee, each with the default
 # sandbox and, where the referee can still defend itself, again with
-# --no-sandbox as an unprivileged user (nobody, when the tests run as
-# root): a memory reader (/proc/PID/mem, environ, ptrace of its parent), a
+# --no-sandbox as an unprivileged user (a uid of its own, when the tests
+# run as root): a memory reader (/proc/PID/mem, environ, ptrace of its parent), a
 # parent and opponent killer (SIGSTOP, SIGTERM, SIGKILL to all it sees), a
 # setsid escaper (a sleeper left in a session of its own) and a setsid fork
 # bomb.  Every game must end as it should, and no process of theirs may
@@ -12,11 +12,11 @@
 needs_bubblewrap
 
 # Without the sandbox the bots run as the referee's user: as root, both run
-# as nobody (the attacks are a bot's of the same user).
+# as that uid (the attacks are a bot's of the same user).
 unprivileged
 uid=$AS_UID
 py=$AS_PYTHON3
-# hostile NAME [ARGS...]: the zoo bot NAME as nobody may run it.
+# hostile NAME [ARGS...]: the zoo bot NAME as that user may run it.
 hostile() {
 	local name=$1
 	shift

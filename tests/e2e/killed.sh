@@ -13,7 +13,7 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 needs_bubblewrap
 
-unprivileged alone
+unprivileged
 mkdir -m 0755 "$TMP/bin"
 cp "$(command -v sleep)" "$TMP/left-behind"
 cat >"$TMP/bin/bwrap" <<SH

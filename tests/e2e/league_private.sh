@@ -12,7 +12,7 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 needs_bubblewrap
 
-unprivileged alone
+unprivileged
 # Another user than both: nobody's uid's neighbour.
 OTHER=(setpriv --reuid=65533 --regid=65533 --clear-groups)
 

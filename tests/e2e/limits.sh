@@ -51,7 +51,7 @@ fi
 # of its own; as a normal user, whose other processes (make check's other
 # tests among them) come and go while it plays, in a user namespace of its
 # own, where only the referee's and its bots' processes count.
-unprivileged alone
+unprivileged
 uid=$AS_UID
 py=$AS_PYTHON3
 spawner() {

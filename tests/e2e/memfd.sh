@@ -9,7 +9,7 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 needs_bubblewrap
 
-unprivileged alone
+unprivileged
 mkdir -m 0777 "$TMP/logs"
 games=0
 

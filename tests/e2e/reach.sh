@@ -186,7 +186,7 @@ else
 	ok 0 "as root: root-only files stay unreadable # SKIP the tests do not run as root"
 fi
 
-# The same as an unprivileged user (as root: nobody), in a folder of its
+# The same as an unprivileged user (as root: a uid of its own), in a folder of its
 # own; without a control group (on cgroup v1 a normal user can have none).
 unprivileged
 mkdir -m 0777 "$TMP/as"

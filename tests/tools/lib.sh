@@ -272,20 +272,21 @@ choice_play() {
 		--games "$games" "${options[@]}" --out "$out" "${bots[@]}"
 }
 
-# unprivileged [alone]: sets AS, a command prefix that runs a command as an
-# unprivileged user (as root: nobody, or with `alone` a uid no other
-# process has, for whom $TMP is opened, with a key folder of its own;
-# otherwise the user itself, and AS is empty), AS_UID, its uid, and
-# AS_PYTHON3, an
-# interpreter it may run (a pyenv one under /root is not nobody's).  When
-# that user cannot reach the build (a clone in a mode 0700 folder), REFEREE,
-# CBOT and ZOO become copies in $TMP.
+# unprivileged [named]: sets AS, a command prefix that runs a command as an
+# unprivileged user (as root: a uid of this script's own, which no other
+# process has, for whom $TMP is opened, with a key folder of its own; with
+# `named`, nobody, for a process that looks its user up by name, as the
+# server's --user does; otherwise the user itself, and AS is empty),
+# AS_UID, its uid, and AS_PYTHON3, an interpreter it may run (a pyenv one
+# under /root is not that user's).  When that user cannot reach the build
+# (a clone in a mode 0700 folder), REFEREE, CBOT and ZOO become copies in
+# $TMP.
 unprivileged() {
 	if [ "$(id -u)" -eq 0 ]; then
-		AS_UID=65534
-		# A user of its own: RLIMIT_NPROC counts every process of the
-		# user, and as root the other tests' sandboxed bots are nobody.
-		[ "${1:-}" = alone ] && AS_UID=$((100000 + $$ % 100000))
+		# A uid of its own: RLIMIT_NPROC counts every process of the uid,
+		# and every sandboxed bot of the other tests runs as nobody.
+		AS_UID=$((100000 + $$ % 100000))
+		[ "${1:-}" = named ] && AS_UID=65534
 		AS=(setpriv --reuid="$AS_UID" --regid="$AS_UID" --clear-groups
 		    env XDG_DATA_HOME="$TMP/unprivileged-data")
 		chmod 0777 "$TMP"

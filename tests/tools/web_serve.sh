@@ -92,9 +92,10 @@ bot_into() {
 }
 
 # league_as_user: as root, the league's commands (LEAGUE) run as nobody
+# (the server's --user takes a user of the passwd file)
 # and the server (SERVE_AS ... -- with SERVE_USER) drops to them.
 league_as_user() {
-	unprivileged
+	unprivileged named
 	LEAGUE=("${AS[@]}" "$REFEREE" league)
 	SERVE_AS=()
 	SERVE_USER=()
