@@ -75,15 +75,15 @@ static void later_add(struct bot *bot, int64_t at, int64_t gap)
  * RESTOP_FIRST_NS, then after twice the wait before. */
 static void stop(struct bot *bot, int64_t gap)
 {
-	int rc = contain_freeze(bot->group, true);
+	enum freeze_result rc = contain_freeze(bot->group, true);
 
-	if (rc == 0) {
+	if (rc == FREEZE_DONE) {
 		bot->frozen = true;
 		if (contain_pending(bot->group)) {
 			gap = gap ? 2 * gap : RESTOP_FIRST_NS;
 			later_add(bot, now_ns() + gap, gap);
 		}
-	} else if (rc == -2 || rc == -3) {
+	} else if (rc == FREEZE_FOUGHT || rc == FREEZE_MEMORY_HELD) {
 		bot_contain_killed(bot, rc);
 	} else {
 		bot->frozen = false; /* a failed stop continued them */
@@ -92,14 +92,14 @@ static void stop(struct bot *bot, int64_t gap)
 
 void bot_thaw(struct bot *bot)
 {
-	int rc;
+	enum freeze_result rc;
 
 	if (!bot->group)
 		return;
 	later_drop(bot);
 	if (!bot->frozen)
 		return;
-	if (!(rc = contain_freeze(bot->group, false)))
+	if ((rc = contain_freeze(bot->group, false)) == FREEZE_DONE)
 		bot->frozen = false;
 	else
 		bot_contain_killed(bot, rc);

@@ -52,13 +52,13 @@ struct bot {
 void bot_close_fd(int *fd);
 
 /* Notes that the bot was killed when `rc`, a freeze's answer
- * (contain_freeze()), says so: -2 or -3.  Inline, as bot.c and
- * bot_freeze.c, which bot.c calls, both note it. */
-static inline void bot_contain_killed(struct bot *bot, int rc)
+ * (contain_freeze()), says so.  Inline, as bot.c and bot_freeze.c, which
+ * bot.c calls, both note it. */
+static inline void bot_contain_killed(struct bot *bot, enum freeze_result rc)
 {
-	if (rc == -2)
+	if (rc == FREEZE_FOUGHT)
 		bot->killed = BOT_CONTAINMENT;
-	else if (rc == -3)
+	else if (rc == FREEZE_MEMORY_HELD)
 		bot->killed = BOT_MEMORY_HELD;
 }
 

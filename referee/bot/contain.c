@@ -173,11 +173,11 @@ void contain_started(struct contain *c, pid_t pid)
 	c->stops = procstop_new(pid, c->memory, clock);
 }
 
-int contain_freeze(struct contain *c, bool frozen)
+enum freeze_result contain_freeze(struct contain *c, bool frozen)
 {
 	if (c->group)
-		return cgroup_freeze(c->group, frozen);
-	return c->stops ? procstop_freeze(c->stops, frozen) : -1;
+		return cgroup_freeze(c->group, frozen) ? FREEZE_FAILED : FREEZE_DONE;
+	return c->stops ? procstop_freeze(c->stops, frozen) : FREEZE_FAILED;
 }
 
 bool contain_memory_over(struct contain *c)

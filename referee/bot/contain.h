@@ -22,6 +22,7 @@
 
 #include "bot_types.h"
 #include "cgroup.h"
+#include "freeze_result.h"
 
 enum contain_kind { CONTAIN_NONE, CONTAIN_CGROUPS, CONTAIN_FALLBACK };
 
@@ -79,11 +80,10 @@ int contain_play_fd(const struct contain *c);
 /* After the child's exec, in the parent, with the child's pid. */
 void contain_started(struct contain *c, pid_t pid);
 
-/* Freezes or thaws every process of the bot.  0, or -1; -2 when the bot
- * fought the fallback's freeze, -3 when its processes held more than its
- * memory together at the fallback's stop (procstop_freeze()): it is
- * killed. */
-int contain_freeze(struct contain *c, bool frozen);
+/* Freezes or thaws every process of the bot: FREEZE_DONE or
+ * FREEZE_FAILED; with the fallback (procstop_freeze()) also FREEZE_FOUGHT
+ * and FREEZE_MEMORY_HELD, when it killed the bot. */
+enum freeze_result contain_freeze(struct contain *c, bool frozen);
 
 /* Whether the fallback found the bot's processes holding more than its
  * memory together (procstop_memory_over()): then it is killed.  False

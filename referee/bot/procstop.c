@@ -508,27 +508,28 @@ static void wait_landed(struct procstop *p, int64_t give_up, long *wait)
  * its SIGSTOP stops when it next runs: on a busy machine that can take
  * longer than the bound, and waiting would stall every table: a stop
  * again, bounded at PROCSTOP_RETRY_MS, goes on with it, after checking
- * that nothing ran meanwhile); -1 when the init is gone; -2 when the bot
- * fought its stop.  Between scans, it waits for the stops to land
+ * that nothing ran meanwhile); FREEZE_FAILED when the init is gone;
+ * FREEZE_FOUGHT when the bot fought its stop.  Between scans, it waits for the stops to land
  * (wait_landed()). */
-static int stop_all(struct procstop *p)
+static enum freeze_result stop_all(struct procstop *p)
 {
 	int64_t give_up = now_ns() + (p->pending ? PROCSTOP_RETRY_MS
 					: PROCSTOP_BOUND_MS) * 1000000LL;
 	struct pids found = { 0 }, was_halted = { 0 };
 	long wait = LAND_FIRST_NS;
-	int quiet = 0, rc = 0;
+	int quiet = 0;
+	enum freeze_result rc = FREEZE_DONE;
 
 	/* Again, after a stop left pending: first whether they ran since. */
 	if (p->pending && ran_off_move(p))
-		return -2;
+		return FREEZE_FOUGHT;
 
 	do { /* scanned once at least, whatever the time */
 		size_t fresh = 0;
 		bool all;
 
 		if (!scan(p, &found, &all))
-			rc = -1;
+			rc = FREEZE_FAILED;
 		for (size_t i = 0; !rc && i < p->seen_count; i++) {
 			pid_t pid = p->seen[i].pid;
 
@@ -536,7 +537,7 @@ static int stop_all(struct procstop *p)
 				if (!pids_has(&was_halted, pid))
 					pids_add(&was_halted, pid);
 			} else if (pids_has(&was_halted, pid)) {
-				rc = -2;
+				rc = FREEZE_FOUGHT;
 			}
 			/* Stopped again when found running. */
 			if (!pids_has(&p->stopped, pid)) {
@@ -602,21 +603,22 @@ static bool ran_off_move(struct procstop *p)
 	return ran;
 }
 
-int procstop_freeze(struct procstop *p, bool frozen)
+enum freeze_result procstop_freeze(struct procstop *p, bool frozen)
 {
-	int rc = frozen ? stop_all(p) : ran_off_move(p) ? -2 : 0;
+	enum freeze_result rc = frozen ? stop_all(p)
+				: ran_off_move(p) ? FREEZE_FOUGHT : FREEZE_DONE;
 
 	/* What they hold, by the stop's own last scan. */
-	if (frozen && rc == 0 && held_over(p))
-		rc = -3;
-	if (rc == -2 || rc == -3) {
+	if (frozen && rc == FREEZE_DONE && held_over(p))
+		rc = FREEZE_MEMORY_HELD;
+	if (rc == FREEZE_FOUGHT || rc == FREEZE_MEMORY_HELD) {
 		procstop_kill(p, 0);
 		return rc;
 	}
 	/* A stop that failed continues what it stopped: the bot is not
 	 * frozen, whole, and its next thaw will not be asked for. */
-	if (frozen && rc == 0)
-		return 0;
+	if (frozen && rc == FREEZE_DONE)
+		return FREEZE_DONE;
 	for (size_t i = 0; i < p->stopped.count; i++)
 		kill(p->stopped.list[i], SIGCONT);
 	p->stopped.count = 0;

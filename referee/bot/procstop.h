@@ -31,6 +31,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "freeze_result.h"
+
 struct procstop;
 
 /* The processes of the sandbox started as the process `outer` (bwrap),
@@ -79,7 +81,7 @@ int procstop_guard_enter(uid_t uid, gid_t gid);
  * left pending; then they are all killed (procstop_kill()); -3 when,
  * stopped, they held more than their memory together
  * (procstop_memory_over()): killed too. */
-int procstop_freeze(struct procstop *p, bool frozen);
+enum freeze_result procstop_freeze(struct procstop *p, bool frozen);
 
 /* Whether the sandbox's processes hold more than their memory together,
  * by their resident pages and, over that, their proportional share

@@ -3,18 +3,19 @@
  * bubblewrap with a PID namespace of its own (as the referee's sandbox
  * has) runs a shell that starts helpers and says "ready".  Here no seccomp
  * filter keeps the helpers from sending SIGCONT: helpers that continue
- * each other all the time are stopped whole, or the stop ends them (-2),
- * never left running; a helper waiting in vfork for a child that waits
- * counts as stopped once the child is; the init is stopped with the rest
- * and continued with them; a process continued off move is found at the
- * thaw (-2); a stop left pending at its bound by a helper that runs no
- * more is no fault, but one run again while it is left so is (-2); and
+ * each other all the time are stopped whole, or the stop ends them
+ * (FREEZE_FOUGHT), never left running; a helper waiting in vfork for a
+ * child that waits counts as stopped once the child is; the init is
+ * stopped with the rest and continued with them; a process continued off
+ * move is found at the thaw (FREEZE_FOUGHT); a stop left pending at its
+ * bound by a helper that runs no more is no fault, but one run again
+ * while it is left so is (FREEZE_FOUGHT); and
  * procstop_kill() ends every
  * process of the namespace by its init, found gone.  Memory: children
  * that share their parent's pages count them once (over their bound by
  * their resident pages, within it by their share), children that each
  * fill their own are over a bound of their sum, while running and at a
- * stop (-3), and are killed.  Where bubblewrap
+ * stop (FREEZE_MEMORY_HELD), and are killed.  Where bubblewrap
  * cannot make the namespaces, each case says so and passes.
  */
 #include <dirent.h>
@@ -148,31 +149,31 @@ static void sleep_ms(long ms)
 
 /* Freezes until no stop is pending (at most 200 tries of the bound):
  * the last freeze's answer. */
-static int freeze_whole(struct sandbox *s)
+static enum freeze_result freeze_whole(struct sandbox *s)
 {
-	int rc = 0;
+	enum freeze_result rc = FREEZE_DONE;
 
 	for (int i = 0; i < 200; i++) {
 		rc = procstop_freeze(s->stops, true);
-		if (rc != 0 || !procstop_pending(s->stops))
+		if (rc != FREEZE_DONE || !procstop_pending(s->stops))
 			return rc;
 	}
 	return rc;
 }
 
-/* Helpers that continue each other are stopped whole, or killed (-2):
- * either way they use no CPU once the freeze returns. */
+/* Helpers that continue each other are stopped whole, or killed
+ * (FREEZE_FOUGHT): either way they use no CPU once the freeze returns. */
 START_TEST(continued_helpers_held)
 {
 	struct sandbox s;
 	int64_t before, after;
-	int rc;
+	enum freeze_result rc;
 
 	if (!sandbox_start(&s, 0))
 		return;
 	rc = freeze_whole(&s);
-	ck_assert_msg(rc == 0 || rc == -2, "freeze: %d", rc);
-	ck_assert(rc == -2 || !procstop_pending(s.stops));
+	ck_assert_msg(rc == FREEZE_DONE || rc == FREEZE_FOUGHT, "freeze: %d", rc);
+	ck_assert(rc == FREEZE_FOUGHT || !procstop_pending(s.stops));
 	before = procstop_cpu_ns(s.stops);
 	sleep_ms(300);
 	after = procstop_cpu_ns(s.stops);
@@ -231,9 +232,9 @@ START_TEST(vfork_counts_as_stopped)
 	for (int i = 0; i < 1000 && !one_in_vfork(); i++)
 		sleep_ms(10);
 	ck_assert_msg(one_in_vfork(), "the helper never reached its vfork");
-	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert_int_eq(freeze_whole(&s), FREEZE_DONE);
 	ck_assert(!procstop_pending(s.stops));
-	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, false), FREEZE_DONE);
 	sandbox_end(&s);
 }
 END_TEST
@@ -402,13 +403,13 @@ START_TEST(slow_freeze_innocent)
 
 	if (!pending_helper_start(&s, &helper))
 		return;
-	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), FREEZE_DONE);
 	ck_assert(procstop_pending(s.stops));
 	sleep_ms(200);
-	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), FREEZE_DONE);
 	ck_assert(procstop_pending(s.stops));
 	sleep_ms(200);
-	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, false), FREEZE_DONE);
 	ck_assert(!procstop_pending(s.stops));
 	ck_assert_int_eq(kill(helper, 0), 0);
 	sandbox_end(&s);
@@ -417,7 +418,7 @@ END_TEST
 
 /* A stop left pending, and the helper, never seen halted whole, then
  * continued from outside (what the filter refuses the bot): its thread
- * spins off move, and the thaw ends the bot (-2) for the CPU it used. */
+ * spins off move, and the thaw ends the bot (FREEZE_FOUGHT) for the CPU it used. */
 START_TEST(pending_freeze_defeated)
 {
 	struct sandbox s;
@@ -428,7 +429,7 @@ START_TEST(pending_freeze_defeated)
 
 	if (!pending_helper_start(&s, &helper))
 		return;
-	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), FREEZE_DONE);
 	ck_assert(procstop_pending(s.stops));
 	ck_assert_int_eq(clock_getcpuclockid(helper, &clock), 0);
 	ck_assert_int_eq(clock_gettime(clock, &t), 0);
@@ -442,14 +443,14 @@ START_TEST(pending_freeze_defeated)
 		ran = t.tv_sec * 1000000000LL + t.tv_nsec - start;
 	}
 	ck_assert_int_ge(ran, 3 * PROCSTOP_RUN_MS * 1000000LL);
-	ck_assert_int_eq(procstop_freeze(s.stops, false), -2);
+	ck_assert_int_eq(procstop_freeze(s.stops, false), FREEZE_FOUGHT);
 	sandbox_end(&s);
 }
 END_TEST
 
 /* A stop left pending, and the helper's vfork child, seen halted by a
  * stop again, then continued from outside: the next stop again finds it
- * running, and ends the bot (-2). */
+ * running, and ends the bot (FREEZE_FOUGHT). */
 START_TEST(pending_freeze_continued)
 {
 	struct sandbox s;
@@ -457,26 +458,26 @@ START_TEST(pending_freeze_continued)
 
 	if (!pending_helper_start(&s, &helper))
 		return;
-	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), FREEZE_DONE);
 	ck_assert(procstop_pending(s.stops));
 	ck_assert_int_gt(child = child_of(helper), 0);
 	/* Seen halted by a stop: on a busy machine the first may end
 	 * before the child's stop lands. */
 	for (int i = 0; i < 500 && state_of(child) != 'T'; i++)
 		sleep_ms(10);
-	ck_assert_int_eq(procstop_freeze(s.stops, true), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), FREEZE_DONE);
 	ck_assert(procstop_pending(s.stops));
 	ck_assert_int_eq(kill(child, SIGCONT), 0);
 	for (int i = 0; i < 500 && state_of(child) == 'T'; i++)
 		sleep_ms(10);
-	ck_assert_int_eq(procstop_freeze(s.stops, true), -2);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), FREEZE_FOUGHT);
 	sandbox_end(&s);
 }
 END_TEST
 
 /* A process the stop left halted, continued off move by something (the
  * test, from outside: what the seccomp filter refuses the bot): the thaw
- * finds it running and ends the bot (-2), where a check made only while
+ * finds it running and ends the bot (FREEZE_FOUGHT), where a check made only while
  * a stop scans would miss it. */
 START_TEST(continued_off_move_ends_it)
 {
@@ -489,14 +490,14 @@ START_TEST(continued_off_move_ends_it)
 	for (int i = 0; i < 500 && !(before = sleepers(&sleeper)); i++)
 		sleep_ms(10);
 	ck_assert_int_ge(before, 1);
-	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert_int_eq(freeze_whole(&s), FREEZE_DONE);
 	ck_assert(!procstop_pending(s.stops));
 	ck_assert_int_eq(state_of(sleeper), 'T');
 	ck_assert_int_eq(kill(sleeper, SIGCONT), 0);
 	for (int i = 0; i < 500 && state_of(sleeper) == 'T'; i++)
 		sleep_ms(10);
 	ck_assert_int_ne(state_of(sleeper), 'T');
-	ck_assert_int_eq(procstop_freeze(s.stops, false), -2);
+	ck_assert_int_eq(procstop_freeze(s.stops, false), FREEZE_FOUGHT);
 	sandbox_end(&s);
 	ck_assert_int_eq(sleepers(NULL), before - 1);
 }
@@ -510,9 +511,9 @@ START_TEST(init_stopped_too)
 
 	if (!sandbox_start(&s, 2))
 		return;
-	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert_int_eq(freeze_whole(&s), FREEZE_DONE);
 	ck_assert_int_eq(init_state(&s), 'T');
-	ck_assert_int_eq(procstop_freeze(s.stops, false), 0);
+	ck_assert_int_eq(procstop_freeze(s.stops, false), FREEZE_DONE);
 	for (int i = 0; i < 500 && init_state(&s) == 'T'; i++)
 		sleep_ms(10);
 	ck_assert_int_ne(init_state(&s), 'T');
@@ -532,7 +533,7 @@ START_TEST(kill_ends_all)
 	for (int i = 0; i < 500 && !(before = sleepers(NULL)); i++)
 		sleep_ms(10);
 	ck_assert_int_ge(before, 1);
-	ck_assert_int_eq(freeze_whole(&s), 0);
+	ck_assert_int_eq(freeze_whole(&s), FREEZE_DONE);
 	sandbox_end(&s);
 	ck_assert_int_eq(sleepers(NULL), before - 1);
 }
@@ -591,7 +592,7 @@ START_TEST(memory_shared_once)
 	resident = resident_mib(s.outer);
 	ck_assert_msg(resident > 80, "resident %ld MiB in all", resident);
 	ck_assert(!procstop_memory_over(s.stops));
-	ck_assert_int_ne(procstop_freeze(s.stops, true), -3);
+	ck_assert_int_ne(procstop_freeze(s.stops, true), FREEZE_MEMORY_HELD);
 	sandbox_end(&s);
 	if (!sandbox_start_held(&s, 4, 30 << 20))
 		return;
@@ -601,7 +602,7 @@ START_TEST(memory_shared_once)
 END_TEST
 
 /* Children that fill 40 MiB each hold over 80 MiB together: over, at a
- * read while they run and at a stop (-3), and killed. */
+ * read while they run and at a stop (FREEZE_MEMORY_HELD), and killed. */
 START_TEST(memory_private_summed)
 {
 	struct sandbox s;
@@ -612,12 +613,12 @@ START_TEST(memory_private_summed)
 	held_gone(&s);
 	if (!sandbox_start_held(&s, 5, 80 << 20))
 		return;
-	ck_assert_int_eq(procstop_freeze(s.stops, true), -3);
+	ck_assert_int_eq(procstop_freeze(s.stops, true), FREEZE_MEMORY_HELD);
 	held_gone(&s);
 	if (!sandbox_start_held(&s, 5, 200 << 20))
 		return;
 	ck_assert(!procstop_memory_over(s.stops));
-	ck_assert_int_ne(procstop_freeze(s.stops, true), -3);
+	ck_assert_int_ne(procstop_freeze(s.stops, true), FREEZE_MEMORY_HELD);
 	sandbox_end(&s);
 }
 END_TEST
