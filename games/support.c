@@ -49,3 +49,13 @@ int arena_games_errorf(char *err, const char *fmt, ...)
 	va_end(ap);
 	return -1;
 }
+
+size_t arena_games_utf8_cut(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	/* Back to the first byte of the character at the cut. */
+	while (max && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}

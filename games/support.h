@@ -2,8 +2,8 @@
  * The rules library's own small helpers, under names of its own (every
  * function libarena-games exports is arena_-prefixed, so that a bot may
  * define its own xmalloc or errorf): allocation that aborts on failure,
- * and the error convention of game.h, one sentence written into an err
- * buffer of GAME_ERR_LEN bytes.  Not installed: for the games, the
+ * the error convention of game.h, one sentence written into an err
+ * buffer of GAME_ERR_LEN bytes, and text cut on a character boundary.  Not installed: for the games, the
  * bundled bots built beside them and the referee's own util.c.
  */
 #ifndef ARENA_GAMES_SUPPORT_H
@@ -27,5 +27,10 @@ int arena_games_errorf(char *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int arena_games_verrorf(char *err, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
+
+/* How many of the `len` bytes of `s`, valid UTF-8, a cut to at most `max`
+ * keeps: all when they fit, else `max` less the bytes of the character
+ * the cut would split (s[max] is read: the byte after the cut). */
+size_t arena_games_utf8_cut(const char *s, size_t len, size_t max);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "games/support.h"
 #include "json.h"
 #include "util.h"
 #include "visible.h"
@@ -214,14 +215,9 @@ const char *wire_turn_info(const cJSON *reply, char out[WIRE_INFO_MAX + 1])
 
 	if (!cJSON_IsString(item) || !item->valuestring[0])
 		return NULL;
-	len = strlen(item->valuestring);
-	if (len > WIRE_INFO_MAX) {
-		/* Back to the first byte of a character (the reply is valid
-		 * UTF-8: json.h checked it). */
-		len = WIRE_INFO_MAX;
-		while (len && ((unsigned char)item->valuestring[len] & 0xc0) == 0x80)
-			len--;
-	}
+	/* The reply is valid UTF-8: json.h checked it. */
+	len = arena_games_utf8_cut(item->valuestring, strlen(item->valuestring),
+				   WIRE_INFO_MAX);
 	memcpy(out, item->valuestring, len);
 	out[len] = '\0';
 	return out;

@@ -34,6 +34,7 @@
 #include "replay_members.h"
 #include "replay_words.h"
 #include "base/util.h"
+#include "games/support.h"
 
 /* The most bytes of a bot's last words the games list shows. */
 #define LAST_WORDS_BYTES 160
@@ -194,12 +195,7 @@ static void add_last_words(cJSON *forfeit, const cJSON *words)
 		last = cJSON_GetStringValue(json_member(words, "info"));
 	if (!last)
 		return;
-	len = strlen(last);
-	if (len > LAST_WORDS_BYTES) {
-		len = LAST_WORDS_BYTES;
-		while (len && ((unsigned char)last[len] & 0xc0) == 0x80)
-			len--;
-	}
+	len = arena_games_utf8_cut(last, strlen(last), LAST_WORDS_BYTES);
 	memcpy(cut, last, len);
 	cut[len] = '\0';
 	cJSON_AddStringToObject(forfeit, "last_words", cut);

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "games/support.h"
+
 #include <sodium.h>
 
 #define GAME_ID_BYTES 16
@@ -246,8 +248,9 @@ static cJSON *play_instead(const struct session *s, const cJSON *legal,
 
 /* What arena_info() was given during the turn being decided ("": none).
  * Thread-local: decide has no handle to pass it through, and a program
- * may serve several bots on threads of its own. */
-static _Thread_local char turn_info[ARENA_INFO_MAX + 1];
+ * may serve several bots on threads of its own.  One byte past the cap:
+ * the byte after a cut tells whether it splits a character. */
+static _Thread_local char turn_info[ARENA_INFO_MAX + 2];
 
 void arena_info(const char *fmt, ...)
 {
@@ -257,11 +260,10 @@ void arena_info(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(turn_info, sizeof turn_info, fmt, ap);
 	va_end(ap);
-	/* Cut on a character boundary, as the referee cuts it. */
-	len = strlen(turn_info);
-	if (len == ARENA_INFO_MAX)
-		while (len && ((unsigned char)turn_info[len] & 0xc0) == 0x80)
-			turn_info[--len] = '\0';
+	/* Cut on a character boundary, as the referee cuts it: a cut inside
+	 * one would send text that is not UTF-8, which the referee refuses. */
+	len = arena_games_utf8_cut(turn_info, strlen(turn_info), ARENA_INFO_MAX);
+	turn_info[len] = '\0';
 }
 
 static cJSON *decided(struct session *s, const cJSON *msg)

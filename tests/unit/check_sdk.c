@@ -475,8 +475,9 @@ START_TEST(safety_net)
 END_TEST
 
 /* Says why on its first and third turns, twice on the third (the last
- * call wins), and 300 bytes of e-acute on its fourth (cut at 256 bytes,
- * on a character boundary). */
+ * call wins), 300 bytes of e-acute on its fourth (cut at 256 bytes, on a
+ * character boundary), and "a" before them on its fifth (cut at 255: 256
+ * would split an e-acute). */
 static cJSON *decide_talking(const cJSON *turn, void *ctx)
 {
 	int *turns = ctx;
@@ -489,10 +490,10 @@ static cJSON *decide_talking(const cJSON *turn, void *ctx)
 		arena_info("first thought");
 		arena_info("second thought \n");
 	}
-	if (*turns == 4) {
+	if (*turns >= 4) {
 		for (int i = 0; i < 150; i++)
 			strcat(long_text, "\xc3\xa9");
-		arena_info("%s", long_text);
+		arena_info("%s%s", *turns == 5 ? "a" : "", long_text);
 	}
 	return cJSON_Duplicate(cJSON_GetArrayItem(arena_legal(turn), 0), 1);
 }
@@ -503,21 +504,24 @@ START_TEST(info_goes_with_the_action)
 	const struct arena_bot_callbacks talking = { .decide = decide_talking,
 						     .ctx = &turns };
 	const char *turn = "{\"type\":\"turn\",\"legal\":[\"C3\",\"F3\"]}\n";
-	char input[256] = "", *out, *err, *lines[5];
-	cJSON *fourth;
+	char input[256] = "", *out, *err, *lines[6];
+	cJSON *fourth, *fifth;
 
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		strcat(input, turn);
 	ck_assert_int_eq(run_bot("x", "1", &talking, input, strlen(input), &out,
 				 &err), 0);
-	ck_assert_int_eq(split_lines(out, lines, 5), 4);
+	ck_assert_int_eq(split_lines(out, lines, 6), 5);
 	ck_assert_str_eq(lines[0], "{\"action\":\"C3\",\"info\":\"opening: take the corner\"}");
 	ck_assert_str_eq(lines[1], "{\"action\":\"C3\"}");
 	ck_assert_str_eq(lines[2], "{\"action\":\"C3\",\"info\":\"second thought \\n\"}");
 	fourth = cJSON_Parse(lines[3]);
 	ck_assert_uint_eq(strlen(cJSON_GetObjectItem(fourth, "info")->valuestring), 256);
+	fifth = cJSON_Parse(lines[4]);
+	ck_assert_uint_eq(strlen(cJSON_GetObjectItem(fifth, "info")->valuestring), 255);
 	ck_assert_str_eq(err, "");
 	cJSON_Delete(fourth);
+	cJSON_Delete(fifth);
 	free(out);
 	free(err);
 }
