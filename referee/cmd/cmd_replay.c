@@ -11,6 +11,7 @@
  * named: anyone can sign a log with a key of their own.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +26,29 @@
 #include "report/replay_text.h"
 #include "report/replay_words.h"
 
+enum replay_format { FORMAT_TEXT, FORMAT_HTML, FORMAT_MESSAGE };
+
 struct replay_args {
-	const char *path, *format, *output, *key_file;
+	const char *path, *output, *key_file;
+	enum replay_format format;
 	long move, seat;
 };
+
+/* --format's word as a replay_format; false for a word it does not take. */
+static bool format_named(const char *word, enum replay_format *format)
+{
+	static const char *const words[] = {
+		[FORMAT_TEXT] = "text", [FORMAT_HTML] = "html",
+		[FORMAT_MESSAGE] = "message",
+	};
+
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (!strcmp(word, words[i])) {
+			*format = (enum replay_format)i;
+			return true;
+		}
+	return false;
+}
 
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
@@ -41,10 +61,13 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 	};
 	int opt;
 
-	*a = (struct replay_args){.format = "text", .move = -1, .seat = -1};
+	*a = (struct replay_args){.format = FORMAT_TEXT, .move = -1, .seat = -1};
 	while ((opt = cli_option("replay", argc, argv, "o:", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'f': a->format = optarg; break;
+		case 'f':
+			if (!format_named(optarg, &a->format))
+				return cli_fail("replay", "--format takes text, html or message");
+			break;
 		case 'o': a->output = optarg; break;
 		case 'k': a->key_file = optarg; break;
 		case 'm':
@@ -62,15 +85,12 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 	if (argc - optind > 1)
 		return cli_fail("replay", "takes one log");
 	a->path = argv[optind];
-	if (strcmp(a->format, "text") && strcmp(a->format, "html") &&
-	    strcmp(a->format, "message"))
-		return cli_fail("replay", "--format takes text, html or message");
-	if (!strcmp(a->format, "message") && (a->move < 1 || a->seat < 0))
+	if (a->format == FORMAT_MESSAGE && (a->move < 1 || a->seat < 0))
 		return cli_fail("replay", "--format message needs --move N (1 or more) "
 				"and --seat S: the message seat S was sent to decide move N");
-	if (strcmp(a->format, "message") && a->seat >= 0)
+	if (a->format != FORMAT_MESSAGE && a->seat >= 0)
 		return cli_fail("replay", "--seat goes with --format message");
-	if (!strcmp(a->format, "html") && a->move >= 0)
+	if (a->format == FORMAT_HTML && a->move >= 0)
 		return cli_fail("replay", "--move does not go with --format html: "
 				"open the page at FILE#move=N instead");
 	return EXIT_OK;
@@ -111,9 +131,9 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 {
 	char err[ERR_LEN];
 
-	if (!strcmp(a->format, "message"))
+	if (a->format == FORMAT_MESSAGE)
 		return print_message(r, a);
-	if (!strcmp(a->format, "html")) {
+	if (a->format == FORMAT_HTML) {
 		if (html_write_replay(a->output, r->doc, err))
 			return cli_fail("replay", "%s", err);
 		return EXIT_OK;
@@ -160,8 +180,8 @@ int cmd_replay(int argc, char **argv)
 	}
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
-	options.boards = !strcmp(a.format, "text");
-	options.message_move = !strcmp(a.format, "message") ? (int)a.move : 0;
+	options.boards = a.format == FORMAT_TEXT;
+	options.message_move = a.format == FORMAT_MESSAGE ? (int)a.move : 0;
 	if (a.key_file && keys_load_public(a.key_file, key, err))
 		return cli_fail("replay", "%s", err);
 	options.trusted_key = a.key_file ? key : NULL;
@@ -178,13 +198,13 @@ int cmd_replay(int argc, char **argv)
 		const char *why = cJSON_GetStringValue(
 			cJSON_GetObjectItemCaseSensitive(verify, "error"));
 
-		if (!strcmp(a.format, "text") && a.move < 0) {
+		if (a.format == FORMAT_TEXT && a.move < 0) {
 			putchar('\n');
 			visible_line(stdout, "replay stopped: %s: %s", a.path, why);
 		}
 		visible_line(stderr, "referee replay: %s does not verify: %s", a.path, why);
 		rc = EXIT_CHECK_FAILED;
-	} else if (rc == EXIT_OK && !strcmp(a.format, "text") && a.move < 0) {
+	} else if (rc == EXIT_OK && a.format == FORMAT_TEXT && a.move < 0) {
 		printf("\nthe log verifies; %s\n",
 		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
 		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
