@@ -642,7 +642,8 @@ static int league_status(int argc, char **argv)
 {
 	struct league_info info;
 	sqlite3 *db;
-	long open, first;
+	struct league_counts c;
+	long first;
 	char *season;
 
 	if (argc - optind != 1)
@@ -653,17 +654,12 @@ static int league_status(int argc, char **argv)
 	printf("game: %s, %d players a game; season %s, from run %ld\n", info.rules->name,
 	       info.players, season, first);
 	free(season);
-	printf("bots: %ld (%ld retired); versions: %ld\n",
-	       league_db_number(db, "SELECT COUNT(DISTINCT name) FROM versions"),
-	       league_db_number(db, "SELECT COUNT(*) FROM retired"),
-	       league_db_number(db, "SELECT COUNT(*) FROM versions"));
-	printf("runs: %ld; games: %ld in %ld sets\n", league_db_number(db, "SELECT COUNT(*) FROM runs"),
-	       league_db_number(db, "SELECT COUNT(*) FROM games"),
-	       league_db_number(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) FROM games"));
-	open = league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
-	if (open > 0)
+	league_db_counts(db, &c);
+	printf("bots: %ld (%ld retired); versions: %ld\n", c.bots, c.retired, c.versions);
+	printf("runs: %ld; games: %ld in %ld sets\n", c.runs, c.games, c.sets);
+	if (c.open_runs > 0)
 		printf("runs stopped before their end: %ld (a run going now, or cut; the "
-		       "next 'referee league run' closes them)\n", open);
+		       "next 'referee league run' closes them)\n", c.open_runs);
 	league_db_close(db);
 	league_info_free(&info);
 	return EXIT_OK;

@@ -77,6 +77,33 @@ long league_db_number(sqlite3 *db, const char *sql)
 	return v;
 }
 
+void league_db_counts(sqlite3 *db, struct league_counts *c)
+{
+	c->bots = league_db_number(db, "SELECT COUNT(DISTINCT name) FROM versions");
+	c->retired = league_db_number(db, "SELECT COUNT(*) FROM retired");
+	c->versions = league_db_number(db, "SELECT COUNT(*) FROM versions");
+	c->runs = league_db_number(db, "SELECT COUNT(*) FROM runs");
+	c->open_runs = league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
+	c->games = league_db_number(db, "SELECT COUNT(*) FROM games");
+	c->sets = league_db_number(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
+				   "FROM games");
+}
+
+long league_db_bot_versions(sqlite3 *db, const char *name)
+{
+	sqlite3_stmt *st;
+	long v = -1;
+
+	if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM versions WHERE name = ?", -1,
+			       &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
 /* A statement with its text values bound in order (NULL: SQL NULL), run
  * to its end: 0, or -1 with err. */
 static int run_texts(sqlite3 *db, const char *sql, const char *const *values,

@@ -49,6 +49,17 @@ void league_db_close(sqlite3 *db);
  * integer, or -1. */
 long league_db_number(sqlite3 *db, const char *sql);
 
+/* What the index counts, for `league status` and GET /api/status. */
+struct league_counts {
+	long bots, retired, versions, runs, open_runs, games, sets;
+};
+
+/* The counts of the index (each -1 when it could not be read). */
+void league_db_counts(sqlite3 *db, struct league_counts *c);
+
+/* How many versions the league has of a bot `name` (0: none), or -1. */
+long league_db_bot_versions(sqlite3 *db, const char *name);
+
 /* Runs `sql` (statements without results): 0, or -1 with err. */
 int league_db_exec(sqlite3 *db, const char *sql, char *err);
 

@@ -42,15 +42,7 @@ char *web_api_ladder(sqlite3 *db, char *err)
 
 char *web_api_status(sqlite3 *db, const char *dir)
 {
-	static const struct { const char *key, *sql; } counts[] = {
-		{"bots", "SELECT COUNT(DISTINCT name) FROM versions"},
-		{"retired", "SELECT COUNT(*) FROM retired"},
-		{"versions", "SELECT COUNT(*) FROM versions"},
-		{"runs", "SELECT COUNT(*) FROM runs"},
-		{"open_runs", "SELECT COUNT(*) FROM runs WHERE closed = 0"},
-		{"games", "SELECT COUNT(*) FROM games"},
-		{"sets", "SELECT COUNT(DISTINCT run * 1000000000 + first) FROM games"},
-	};
+	struct league_counts c;
 	cJSON *j = cJSON_CreateObject();
 	char err[ERR_LEN], *game = NULL, *season, *text;
 	int players = 0;
@@ -61,8 +53,14 @@ char *web_api_status(sqlite3 *db, const char *dir)
 	cJSON_AddNumberToObject(j, "players", players);
 	season = league_db_current_season(db, &first);
 	cJSON_AddStringToObject(j, "season", season);
-	for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
-		cJSON_AddNumberToObject(j, counts[i].key, (double)league_db_number(db, counts[i].sql));
+	league_db_counts(db, &c);
+	cJSON_AddNumberToObject(j, "bots", (double)c.bots);
+	cJSON_AddNumberToObject(j, "retired", (double)c.retired);
+	cJSON_AddNumberToObject(j, "versions", (double)c.versions);
+	cJSON_AddNumberToObject(j, "runs", (double)c.runs);
+	cJSON_AddNumberToObject(j, "open_runs", (double)c.open_runs);
+	cJSON_AddNumberToObject(j, "games", (double)c.games);
+	cJSON_AddNumberToObject(j, "sets", (double)c.sets);
 	web_activity_add(j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);

@@ -289,17 +289,14 @@ static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_u
 	return r;
 }
 
-/* Whether the league has a bot `name` (a name league_name_ok() took, so
- * one that needs no quoting). */
+/* Whether the league has a bot `name` (true when its index cannot say). */
 static bool league_has(const char *dir, const char *name)
 {
-	char err[ERR_LEN], *sql = xasprintf("SELECT COUNT(*) FROM versions WHERE name = '%s'",
-					    name);
+	char err[ERR_LEN];
 	sqlite3 *db = league_db_open(dir, false, NULL, 0, err);
-	bool has = !db || league_db_number(db, sql) != 0;
+	bool has = !db || league_db_bot_versions(db, name) != 0;
 
 	league_db_close(db);
-	free(sql);
 	return has;
 }
 
