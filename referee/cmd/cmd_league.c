@@ -822,7 +822,7 @@ static void close_after_error(struct run_args *a, const char *dir,
 	char err[ERR_LEN];
 
 	/* An error before the run began left nothing to close. */
-	if (league_db_number(a->run.db, "SELECT COUNT(*) FROM runs WHERE closed = 0") <= 0)
+	if (league_db_open_runs(a->run.db) <= 0)
 		return;
 	if (close_cut(a, dir, info, key, err))
 		fprintf(stderr, "referee league: the run could not be closed after that "

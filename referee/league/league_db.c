@@ -52,7 +52,8 @@ static int write_failed(int code, int sys, const char *msg, char *err)
 	return errorf(err, "league.db: %s", msg);
 }
 
-int league_db_exec(sqlite3 *db, const char *sql, char *err)
+/* Runs `sql` (statements without results): 0, or -1 with err. */
+static int league_db_exec(sqlite3 *db, const char *sql, char *err)
 {
 	char *msg = NULL;
 
@@ -64,7 +65,9 @@ int league_db_exec(sqlite3 *db, const char *sql, char *err)
 	return -1;
 }
 
-long league_db_number(sqlite3 *db, const char *sql)
+/* The first column of the first row of `sql` (a count, a PRAGMA) as an
+ * integer, or -1. */
+static long league_db_number(sqlite3 *db, const char *sql)
 {
 	sqlite3_stmt *st;
 	long v = -1;
@@ -83,10 +86,53 @@ void league_db_counts(sqlite3 *db, struct league_counts *c)
 	c->retired = league_db_number(db, "SELECT COUNT(*) FROM retired");
 	c->versions = league_db_number(db, "SELECT COUNT(*) FROM versions");
 	c->runs = league_db_number(db, "SELECT COUNT(*) FROM runs");
-	c->open_runs = league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
+	c->open_runs = league_db_open_runs(db);
 	c->games = league_db_number(db, "SELECT COUNT(*) FROM games");
 	c->sets = league_db_number(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
 				   "FROM games");
+}
+
+int league_db_begin(sqlite3 *db, char *err)
+{
+	return league_db_exec(db, "BEGIN IMMEDIATE", err);
+}
+
+int league_db_end(sqlite3 *db, int rc, char *err)
+{
+	rc = rc ? rc : league_db_exec(db, "COMMIT", err);
+	if (rc)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+long league_db_last_run(sqlite3 *db)
+{
+	return league_db_number(db, "SELECT COALESCE(MAX(id), 0) FROM runs");
+}
+
+long league_db_open_runs(sqlite3 *db)
+{
+	return league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
+}
+
+/* A statement with one integer bound, stepped once: its first column as
+ * an integer, or -1 (no row, or an error). */
+static long number_of(sqlite3 *db, const char *sql, long value)
+{
+	sqlite3_stmt *st;
+	long v = -1;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, value) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+bool league_db_run_closed(sqlite3 *db, long run)
+{
+	return number_of(db, "SELECT closed FROM runs WHERE id = ?", run) > 0;
 }
 
 long league_db_bot_versions(sqlite3 *db, const char *name)
@@ -316,6 +362,32 @@ int league_db_retire(sqlite3 *db, const char *name, char *err)
 {
 	return run_texts(db, "INSERT OR IGNORE INTO retired VALUES(?)",
 			 (const char *const[]){name}, 1, err);
+}
+
+/* `sql` with the run's number and, when it takes one, 0 or 1 bound as
+ * texts (SQLite's affinity stores them as integers). */
+static int run_write(sqlite3 *db, const char *sql, long run, int closed, char *err)
+{
+	char r[24], c[4];
+
+	snprintf(r, sizeof r, "%ld", run);
+	snprintf(c, sizeof c, "%d", closed);
+	return run_texts(db, sql, (const char *const[]){r, c}, closed < 0 ? 1 : 2, err);
+}
+
+int league_db_open_run(sqlite3 *db, long run, char *err)
+{
+	return run_write(db, "INSERT INTO runs VALUES(?, 0)", run, -1, err);
+}
+
+int league_db_close_run(sqlite3 *db, long run, char *err)
+{
+	return run_write(db, "UPDATE runs SET closed = 1 WHERE id = ?", run, -1, err);
+}
+
+int league_db_put_run(sqlite3 *db, long run, bool closed, char *err)
+{
+	return run_write(db, "INSERT OR REPLACE INTO runs VALUES(?, ?)", run, closed, err);
 }
 
 int league_db_task(sqlite3 *db, long run, long first, const char *state, char *err)

@@ -45,10 +45,6 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 			int players, char *err);
 void league_db_close(sqlite3 *db);
 
-/* The first column of the first row of `sql` (a count, a PRAGMA) as an
- * integer, or -1. */
-long league_db_number(sqlite3 *db, const char *sql);
-
 /* What the index counts, for `league status` and GET /api/status. */
 struct league_counts {
 	long bots, retired, versions, runs, open_runs, games, sets;
@@ -60,8 +56,20 @@ void league_db_counts(sqlite3 *db, struct league_counts *c);
 /* How many versions the league has of a bot `name` (0: none), or -1. */
 long league_db_bot_versions(sqlite3 *db, const char *name);
 
-/* Runs `sql` (statements without results): 0, or -1 with err. */
-int league_db_exec(sqlite3 *db, const char *sql, char *err);
+/* A write transaction begun (BEGIN IMMEDIATE), and ended: committed, or
+ * rolled back when `rc` (the work's) or the commit failed.  0, or -1
+ * with err. */
+int league_db_begin(sqlite3 *db, char *err);
+int league_db_end(sqlite3 *db, int rc, char *err);
+
+/* The runs: the newest's number (0: none yet); how many are open; whether
+ * `run` is closed; `run` entered open, closed, or as `closed` says. */
+long league_db_last_run(sqlite3 *db);
+long league_db_open_runs(sqlite3 *db);
+bool league_db_run_closed(sqlite3 *db, long run);
+int league_db_open_run(sqlite3 *db, long run, char *err);
+int league_db_close_run(sqlite3 *db, long run, char *err);
+int league_db_put_run(sqlite3 *db, long run, bool closed, char *err);
 
 /* The versions, by id (out[0] is version 1): how many, or -1 with err.
  * Free with league_versions_free(). */

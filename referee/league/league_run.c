@@ -310,13 +310,10 @@ static int play_sets(struct state *st)
  * closed: 0, or -1. */
 static int close_run(struct state *st)
 {
-	char sql[80];
-
 	if (drop_unfinished(st) ||
 	    run_manifest_sign(&st->manifest, st->run->config.key, st->err))
 		return -1;
-	snprintf(sql, sizeof sql, "UPDATE runs SET closed = 1 WHERE id = %ld", st->number);
-	return league_db_exec(st->run->db, sql, st->err);
+	return league_db_close_run(st->run->db, st->number, st->err);
 }
 
 int league_run_play(const struct league_run *run, char *err)

@@ -255,7 +255,7 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	struct state st = {.run = &r, .slurm = slurm, .next_game = 1, .err = err};
 	unsigned char deal_key[FAIR_HASH_BYTES];
 	struct sigaction on = {.sa_handler = on_stop}, old_int, old_term;
-	char *dir = realpath(run->dir, NULL), sql[80];
+	char *dir = realpath(run->dir, NULL);
 	int rc;
 
 	if (!dir)
@@ -270,9 +270,8 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	rc = open_run(&st, dir);
 	rc = rc ? rc : play_batches(&st, dir);
 	if (!rc && st.manifest.journal) {
-		snprintf(sql, sizeof sql, "UPDATE runs SET closed = 1 WHERE id = %ld", st.number);
 		rc = run_manifest_sign(&st.manifest, r.config.key, err) ||
-		     league_db_exec(r.db, sql, err) ? -1 : 0;
+		     league_db_close_run(r.db, st.number, err) ? -1 : 0;
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);

@@ -224,11 +224,10 @@ int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 	int rc = 0;
 
 	for (long run = 1; !rc && run < next; run++) {
-		char sql[80], *run_dir = league_run_dir(dir, run), **batches;
+		char *run_dir = league_run_dir(dir, run), **batches;
 		int count;
 
-		snprintf(sql, sizeof sql, "SELECT closed FROM runs WHERE id = %ld", run);
-		if (league_db_number(db, sql) == 1) {
+		if (league_db_run_closed(db, run)) {
 			free(run_dir);
 			continue;
 		}

@@ -255,9 +255,7 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 	else if (!v.signed_ && key && close_run(run_dir, &log, &v, players, key, err))
 		;
 	else {
-		char sql[96];
-
-		rc = league_db_exec(db, "BEGIN IMMEDIATE", err);
+		rc = league_db_begin(db, err);
 		for (long n = 1; !rc && n <= v.count; n++) {
 			char hash[FILES_SHA256_HEX];
 			char *log_path = outdir_play_log(run_dir, n);
@@ -270,33 +268,14 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 			if (!rc && v.finished[n] && (n - 1) % players == 0)
 				rc = league_db_task(db, run, n, "finished", err);
 		}
-		snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO runs VALUES(%ld, %d)", run,
-			 v.signed_ || key ? 1 : 0);
-		rc = rc ? rc : league_db_exec(db, sql, err);
-		rc = rc ? rc : league_db_exec(db, "COMMIT", err);
-		if (rc)
-			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		rc = rc ? rc : league_db_put_run(db, run, v.signed_ || key, err);
+		rc = league_db_end(db, rc, err);
 	}
 	logread_free(&log);
 	view_free(&v);
 	free(run_dir);
 	free(path);
 	return rc;
-}
-
-/* Whether the index holds run `run` as closed. */
-static bool closed(sqlite3 *db, long run)
-{
-	sqlite3_stmt *st;
-	bool is = false;
-
-	if (sqlite3_prepare_v2(db, "SELECT closed FROM runs WHERE id = ?", -1, &st,
-			       NULL) != SQLITE_OK)
-		return false;
-	sqlite3_bind_int64(st, 1, run);
-	is = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return is;
 }
 
 int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
@@ -309,7 +288,7 @@ int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
 		bool there = access(run_dir, F_OK) == 0;
 
 		free(run_dir);
-		if (there && !closed(db, run) &&
+		if (there && !league_db_run_closed(db, run) &&
 		    sync_run(dir, db, run, game, players, key, err))
 			return -1;
 	}
@@ -320,7 +299,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 {
 	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
 	sqlite3 *db;
-	long games = -1;
+	struct league_counts c = {.games = -1};
 
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char *path = path_join(dir, files[i]);
@@ -331,7 +310,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 	db = league_db_open(dir, true, info->rules->name, info->players, err);
 	if (db && !league_register_load(dir, db, err) &&
 	    !league_sync(dir, db, info->rules->name, info->players, NULL, err))
-		games = league_db_number(db, "SELECT COUNT(*) FROM games");
+		league_db_counts(db, &c);
 	league_db_close(db);
-	return games;
+	return c.games;
 }

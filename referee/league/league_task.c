@@ -51,7 +51,7 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
 		      int ranks[][GAME_MAX_SEATS], char sha[][FILES_SHA256_HEX], char *err)
 {
-	int rc = league_db_exec(db, "BEGIN IMMEDIATE", err);
+	int rc = league_db_begin(db, err);
 
 	for (int k = 0; !rc && k < n; k++) {
 		long versions[GAME_MAX_SEATS];
@@ -62,10 +62,7 @@ int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seat
 					ranks[k], err);
 	}
 	rc = rc ? rc : league_db_task(db, run, first, "finished", err);
-	rc = rc ? rc : league_db_exec(db, "COMMIT", err);
-	if (rc)
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-	return rc;
+	return league_db_end(db, rc, err);
 }
 
 int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
@@ -119,13 +116,12 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 		      const struct match_config *config, char *const *labels, int count,
 		      int players, struct run_manifest *m, char *err)
 {
-	char *stderr_dir = path_join(dir, "stderr"), sql[80];
+	char *stderr_dir = path_join(dir, "stderr");
 	int rc = files_mkdirs(stderr_dir, err) || files_mkdirs(run_dir, err) ||
 		 run_manifest_create(m, run_dir, "league", config, labels, count, true,
 				     err) ? -1 : 0;
 
 	m->set_games = players;  /* a set is a game a seat */
-	snprintf(sql, sizeof sql, "INSERT INTO runs VALUES(%ld, 0)", number);
 	free(stderr_dir);
-	return rc ? rc : league_db_exec(db, sql, err);
+	return rc ? rc : league_db_open_run(db, number, err);
 }

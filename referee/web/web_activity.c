@@ -91,8 +91,8 @@ static double rate(const struct activity *a, const char *dir, long run)
 void web_activity_add(cJSON *j, sqlite3 *db, const char *dir)
 {
 	struct activity a = {.started = cJSON_CreateArray(), .max_game = 0};
-	long run = league_db_number(db, "SELECT COALESCE(MAX(id), 0) FROM runs");
-	bool open = league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0") > 0;
+	long run = league_db_last_run(db);
+	bool open = league_db_open_runs(db) > 0;
 	long queue = 0, workers = 0;
 	const cJSON *task, *game, *tasks;
 
