@@ -6,7 +6,6 @@
  */
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <sodium.h>
@@ -14,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/child.h"
 #include "base/files.h"
 #include "base/json.h"
 #include "base/options.h"
@@ -262,23 +261,18 @@ static int preflight(const char *dir, const struct league_info *info,
 	char **words = preflight_words(info, v, keep), err[ERR_LEN];
 	char *folder = path_join(dir, "stderr");
 	char *report = path_joinf(dir, "stderr/preflight-%s-v%d.txt", v->name, v->number);
+	const struct child c = {
+		.path = "/proc/self/exe", .argv = words, .dir = v->dir,
+		.output = report, .output_mode = 0644,
+	};
 	int status = -1, rc = EXIT_OK;
-	pid_t pid;
 
 	files_remove_tree(keep);  /* a check cut short's */
 	if (files_mkdirs(folder, err))
 		rc = fail("%s", err);
-	else if ((pid = fork()) == 0) {
-		int fd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-
-		if (fd < 0 || chdir(v->dir) || dup2(fd, STDOUT_FILENO) < 0 ||
-		    dup2(fd, STDERR_FILENO) < 0)
-			_exit(127);
-		execv("/proc/self/exe", words);
-		_exit(127);
-	} else if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		rc = fail("cannot run check-bot: %s", strerror(errno));
-	if (rc == EXIT_OK && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+	else if ((status = child_run(&c, NULL, NULL, NULL, err)) < 0)
+		rc = fail("check-bot: %s", err);
+	if (rc == EXIT_OK && status != 0) {
 		out->checklist = files_read_all(report, NULL);
 		out->checklist = out->checklist ? out->checklist : xstrdup("");
 		rc = EXIT_CHECK_FAILED;

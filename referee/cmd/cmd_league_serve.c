@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/child.h"
 #include "base/util.h"
 #include "cli.h"
 #include "cmd_league_web.h"
@@ -39,22 +39,18 @@
 /* Seconds between a play child's end and the next. */
 #define PLAY_AGAIN_S 5
 
-/* Starts `referee league run DIR` in a child, its signals unblocked. */
+/* Starts `referee league run DIR` in a child, its signals unblocked: its
+ * pid, or -1. */
 static pid_t play_start(const char *dir, const sigset_t *mask)
 {
-	pid_t pid = fork();
+	char *words[] = {"referee", "league", "run", (char *)dir, NULL}, err[ERR_LEN];
+	/* A server killed leaves no player behind. */
+	const struct child c = {
+		.path = "/proc/self/exe", .argv = words, .parent_death = true, .unblock = mask,
+	};
+	int from;
 
-	if (pid == 0) {
-		char *words[] = {"referee", "league", "run", (char *)dir, NULL};
-
-		/* A server killed leaves no player behind. */
-		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() == 1)
-			_exit(127);
-		sigprocmask(SIG_UNBLOCK, mask, NULL);
-		execv("/proc/self/exe", words);
-		_exit(127);
-	}
-	return pid;
+	return child_start(&c, &from, err);
 }
 
 /* Waits for SIGINT or SIGTERM, keeping a play child going unless

@@ -9,15 +9,13 @@
  */
 #include "league/league_slurm.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/child.h"
 #include "base/util.h"
 
 /* Seconds squeue may fail in a row (a controller restarting) before the
@@ -59,36 +57,11 @@ bool league_slurm_here(char *err)
  * status, or -1 with err when it could not run. */
 static int command_run(char *const *argv, char **out, char *err)
 {
-	int fds[2], status;
-	size_t len = 0, size = 256;
-	ssize_t n;
-	pid_t pid;
+	const struct child c = {
+		.path = argv[0], .argv = argv, .search = true, .capture = true,
+	};
 
-	*out = xmalloc(size);
-	if (pipe2(fds, O_CLOEXEC))
-		return errorf(err, "cannot run %s: %s", argv[0], strerror(errno));
-	if ((pid = fork()) == 0) {
-		if (dup2(fds[1], STDOUT_FILENO) < 0 || dup2(fds[1], STDERR_FILENO) < 0)
-			_exit(127);
-		execvp(argv[0], argv);
-		fprintf(stderr, "%s", strerror(errno));
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((n = read(fds[0], *out + len, size - len - 1)) > 0 ||
-	       (n < 0 && errno == EINTR)) {
-		len += n > 0 ? (size_t)n : 0;
-		if (len + 1 == size)
-			*out = xrealloc(*out, size *= 2);
-	}
-	(*out)[len] = '\0';
-	close(fds[0]);
-	if (pid < 0)
-		return errorf(err, "cannot run %s: %s", argv[0], strerror(errno));
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return errorf(err, "cannot wait for %s: %s", argv[0], strerror(errno));
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	return child_run(&c, out, NULL, NULL, err);
 }
 
 /* `word` quoted for sh, appended to *line. */

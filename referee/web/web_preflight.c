@@ -9,7 +9,6 @@
  */
 #include <cjson/cJSON.h>
 #include <dirent.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sodium.h>
@@ -17,9 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/child.h"
 #include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
@@ -99,18 +98,36 @@ static void add_text(cJSON *j, const char *key, const char *text, const char *di
 	free(b);
 }
 
+/* A job whose league add started: its pid, which stopping the server
+ * kills (child_run()'s `started`). */
+struct started {
+	struct web_preflight *p;
+	struct job *j;
+};
+
+static void note_pid(pid_t pid, void *ctx)
+{
+	struct started *s = ctx;
+
+	pthread_mutex_lock(&s->p->lock);
+	s->j->pid = pid;
+	pthread_mutex_unlock(&s->p->lock);
+}
+
 /* Runs league add on job `j` (its fields read unlocked: only its
  * worker changes them now) in temporary folder `tmp`: its exit status,
  * its stdout in *out, its stderr in tmp/stderr. */
 static int league_add(struct web_preflight *p, struct job *j, const char *tmp, char **out)
 {
 	char *words[12] = {"referee", "league", "add", "--porcelain", "--workdir", j->folder};
-	char **word = words + 6;
+	char **word = words + 6, err[ERR_LEN];
 	char *errors = path_join(tmp, "stderr");
-	int fds[2], status = -1;
-	size_t len = 0;
-	FILE *text;
-	pid_t pid;
+	struct started s = {p, j};
+	const struct child c = {
+		.path = "/proc/self/exe", .argv = words, .dir = j->folder, .tmpdir = tmp,
+		.capture = true, .errors = errors, .own_group = true,
+	};
+	int rc;
 
 	if (j->new_bot)
 		*word++ = "--new";
@@ -118,39 +135,9 @@ static int league_add(struct web_preflight *p, struct job *j, const char *tmp, c
 	*word++ = j->name;
 	*word++ = "--";
 	*word = j->command;
-	*out = NULL;
-	if (pipe2(fds, O_CLOEXEC)) {
-		free(errors);
-		return -1;
-	}
-	if ((pid = fork()) == 0) {
-		int fd = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-
-		if (setpgid(0, 0) || fd < 0 || dup2(fds[1], STDOUT_FILENO) < 0 ||
-		    dup2(fd, STDERR_FILENO) < 0 || chdir(j->folder) ||
-		    setenv("TMPDIR", tmp, 1))
-			_exit(127);
-		execv("/proc/self/exe", words);
-		_exit(127);
-	}
-	pthread_mutex_lock(&p->lock);
-	j->pid = pid;
-	pthread_mutex_unlock(&p->lock);
-	close(fds[1]);
-	text = open_memstream(out, &len);
-	for (char buf[4096]; ;) {
-		ssize_t n = read(fds[0], buf, sizeof buf);
-
-		if (n <= 0)
-			break;
-		fwrite(buf, 1, (size_t)n, text);
-	}
-	fclose(text);
-	close(fds[0]);
+	rc = child_run(&c, out, note_pid, &s, err);
 	free(errors);
-	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
+	return rc;
 }
 
 /* The result of league add's run: accepted with its version, or refused
