@@ -59,16 +59,25 @@ static cJSON *unchained(const cJSON *record)
 }
 
 /* A template table's started record, listing every game g <= total that
- * repeats one of its games. */
+ * repeats one of its games, each with that game's commitment C (the
+ * ladder reads a started record as a list of games and their C). */
 static cJSON *started_for(const cJSON *record, long count, long total)
 {
 	cJSON *copy = unchained(record), *item;
-	cJSON *games = cJSON_CreateArray();
+	cJSON *games = cJSON_CreateArray(), *commitments = cJSON_CreateArray();
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(record, "commitments");
 
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(record, "games"))
-		for (long g = (long)item->valuedouble; g <= total; g += count)
+	c = c ? c->child : NULL;
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(record, "games")) {
+		for (long g = (long)item->valuedouble; g <= total; g += count) {
 			cJSON_AddItemToArray(games, cJSON_CreateNumber((double)g));
+			cJSON_AddItemToArray(commitments,
+					     cJSON_CreateString(cJSON_GetStringValue(c)));
+		}
+		c = c ? c->next : NULL;
+	}
 	cJSON_ReplaceItemInObjectCaseSensitive(copy, "games", games);
+	cJSON_ReplaceItemInObjectCaseSensitive(copy, "commitments", commitments);
 	return copy;
 }
 
