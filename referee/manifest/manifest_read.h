@@ -23,7 +23,6 @@
 #include "base/ladder_stats.h"
 #include "base/problems.h"
 #include "games/fair.h"
-#include "ladder/ratings.h"
 #include "tournament/swiss.h"
 
 enum manifest_game_state {
