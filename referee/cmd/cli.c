@@ -19,8 +19,8 @@
 #include "bot/bot_env.h"
 #include "bot/contain.h"
 #include "bot/excerpt.h"
+#include "plan/names.h"
 #include "settings.h"
-#include "tournament/names.h"
 
 /* The word of the option cli_option() returned last, and those that set
  * the bots' limits and sandbox last (cli_limits_given()). */

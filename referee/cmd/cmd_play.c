@@ -24,9 +24,9 @@
 #include "bot/contain.h"
 #include "cli.h"
 #include "games/registry.h"
-#include "match/book.h"
 #include "match/human.h"
 #include "match/play_match.h"
+#include "plan/book.h"
 #include "report/replay.h"
 #include "report/replay_text.h"
 

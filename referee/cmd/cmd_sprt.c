@@ -24,8 +24,8 @@
 #include "cli.h"
 #include "games/registry.h"
 #include "ladder/sprt.h"
-#include "match/book.h"
-#include "tournament/names.h"
+#include "plan/book.h"
+#include "plan/names.h"
 #include "tournament/sprt_play.h"
 #include "tournament/status_line.h"
 

@@ -22,7 +22,7 @@
 #include "ladder_sets.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_swiss_union.h"
-#include "tournament/swiss_standings.h"
+#include "plan/swiss_standings.h"
 #include "verify/verify_folder.h"
 
 /* Where each game came from (data->games[i] is seen[i]): its log's

@@ -18,8 +18,8 @@
 #include "ladder_folders.h"
 #include "ladder_pentanomial.h"
 #include "ladder_pgn.h"
+#include "plan/swiss_standings.h"
 #include "sprt.h"
-#include "tournament/swiss_standings.h"
 
 /* The crosstable in the table view up to this many bots (wider ones are
  * for --format crosstable). */

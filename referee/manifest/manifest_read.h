@@ -23,7 +23,7 @@
 #include "base/ladder_stats.h"
 #include "base/problems.h"
 #include "games/fair.h"
-#include "tournament/swiss.h"
+#include "plan/swiss.h"
 
 enum manifest_game_state {
 	MANIFEST_UNLISTED, MANIFEST_STARTED, MANIFEST_FINISHED,

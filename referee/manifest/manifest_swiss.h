@@ -14,7 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "base/problems.h"
-#include "tournament/swiss.h"
+#include "plan/swiss.h"
 
 /* A Swiss run's games as its manifest lists them. */
 struct manifest_swiss_games {

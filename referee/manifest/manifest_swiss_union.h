@@ -13,7 +13,7 @@
 
 #include "base/problems.h"
 #include "manifest_read.h"
-#include "tournament/swiss.h"
+#include "plan/swiss.h"
 
 /* The shards of sharded Swiss runs (manifest_read.h's views of their
  * manifests), gathered to be checked as one: a round of a shard is paired

@@ -13,8 +13,8 @@
 #include "base/files.h"
 #include "base/outdir.h"
 #include "base/util.h"
-#include "match/book.h"
 #include "match/match_set.h"
+#include "plan/book.h"
 
 /* The run's first record. */
 static cJSON *run_header(const struct run_manifest *m, const char *verb,

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 
 #include "match.h"
-#include "tournament/tournament_file.h"
+#include "plan/tournament_file.h"
 
 /* What to check, as the verb read it. */
 struct check_bot {

@@ -20,10 +20,10 @@
 #include "base/openings.h"
 #include "base/records.h"
 #include "base/util.h"
-#include "book.h"
 #include "bot/contain.h"
 #include "bot/stderr_marks.h"
 #include "config.h"
+#include "plan/book.h"
 
 #define REASON_LEN MATCH_REASON_LEN
 #define DETAIL_LEN MATCH_DETAIL_LEN

@@ -16,7 +16,7 @@
 #include "bot/excerpt.h"
 #include "games/fair.h"
 #include "match_set.h"
-#include "tournament/names.h"
+#include "plan/names.h"
 
 /* Hands a record to the verb's on_record. */
 static void forward_record(void *ctx, const cJSON *record, const struct game_play *game)

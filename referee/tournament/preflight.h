@@ -15,8 +15,8 @@
 
 #include <stdbool.h>
 
-#include "schedule.h"
-#include "tournament_file.h"
+#include "plan/schedule.h"
+#include "plan/tournament_file.h"
 
 /* What the pre-flight tells as it goes; every member is set. */
 struct preflight_events {

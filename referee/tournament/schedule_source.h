@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "base/files.h"
-#include "schedule.h"
+#include "plan/schedule.h"
 #include "tournament_peers.h"
 
 /* What a source needs of the run: its shard (1/1: the whole schedule),

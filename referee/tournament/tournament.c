@@ -26,7 +26,7 @@
 #include "run_loop.h"
 #include "worker.h"
 #include "schedule_source.h"
-#include "tournament_duplicate.h"
+#include "plan/tournament_duplicate.h"
 #include "tournament_peers.h"
 #include "tournament_resume.h"
 #include "tournament_state.h"

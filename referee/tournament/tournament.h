@@ -7,8 +7,8 @@
 #ifndef ARENA_TOURNAMENT_H
 #define ARENA_TOURNAMENT_H
 
-#include "schedule.h"
-#include "tournament_file.h"
+#include "plan/schedule.h"
+#include "plan/tournament_file.h"
 #include "tournament_types.h"
 
 /* Plays every game of the run's shard not yet finished (a Swiss's

@@ -9,7 +9,7 @@
 #define ARENA_TOURNAMENT_ENTRANT_H
 
 #include "match/match.h"
-#include "tournament_file.h"
+#include "plan/tournament_file.h"
 
 /* Fills *out with bot `bot` of `spec`, its stderr going to `stderr_path`.
  * Returns the list of paths hidden from it, which out points to: free it

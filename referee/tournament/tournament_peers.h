@@ -15,7 +15,7 @@
 
 #include <stdbool.h>
 
-#include "schedule.h"
+#include "plan/schedule.h"
 
 struct tournament_peers {
 	const struct schedule *schedule;

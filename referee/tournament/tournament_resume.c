@@ -19,7 +19,7 @@
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
-#include "tournament_duplicate.h"
+#include "plan/tournament_duplicate.h"
 #include "tournament_state.h"
 #include "tournament_types.h"
 #include "verify/verify_cut.h"

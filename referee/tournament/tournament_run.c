@@ -19,11 +19,11 @@
 #include "bot/contain.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
+#include "plan/schedule.h"
+#include "plan/tournament_duplicate.h"
 #include "progress.h"
 #include "run_lock.h"
-#include "schedule.h"
 #include "tournament.h"
-#include "tournament_duplicate.h"
 #include "tournament_peers.h"
 
 /* The most games one schedule may hold. */

@@ -14,8 +14,8 @@
 #include <stdbool.h>
 
 #include "base/keys.h"
+#include "plan/tournament_file.h"
 #include "preflight.h"
-#include "tournament_file.h"
 
 /* What the verb asked for. */
 struct tournament_request {

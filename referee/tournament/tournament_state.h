@@ -14,8 +14,8 @@
 #include "base/ladder_stats.h"
 #include "games/fair.h"
 #include "manifest/manifest_ledger.h"
+#include "plan/tournament_spec.h"
 #include "schedule_source.h"
-#include "tournament_spec.h"
 
 struct tournament_run;
 

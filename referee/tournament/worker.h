@@ -35,8 +35,8 @@
 
 #include "base/keys.h"
 #include "match/match.h"
-#include "schedule.h"
-#include "tournament_file.h"
+#include "plan/schedule.h"
+#include "plan/tournament_file.h"
 
 struct worker_job;
 

@@ -13,7 +13,7 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "games/registry.h"
-#include "tournament/tournament_file.h"
+#include "plan/tournament_file.h"
 
 struct verify_book {
 	struct tournament_spec spec;  /* what the picks depend on, and the

@@ -14,8 +14,8 @@
 
 #include "base/util.h"
 #include "fuzz.h"
-#include "tournament/schedule.h"
-#include "tournament/tournament_file.h"
+#include "plan/schedule.h"
+#include "plan/tournament_file.h"
 
 #define FUZZ_MAX_GAMES 5000
 

@@ -15,7 +15,7 @@
 #include "base/util.h"
 #include "games/draws.h"
 #include "games/fair.h"
-#include "match/book.h"
+#include "plan/book.h"
 #include "run_suite.h"
 
 /* The fixed inputs of the vectors: counting bytes, seat 2 declined. */

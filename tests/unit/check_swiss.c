@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/swiss.h"
+#include "plan/swiss_standings.h"
 #include "run_suite.h"
-#include "tournament/swiss.h"
-#include "tournament/swiss_standings.h"
 #include "tournament/tournament_peers.h"
 
 /* Made-up results: game ranks from the pairing being planned. */

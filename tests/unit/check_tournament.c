@@ -16,9 +16,9 @@
 #include "games/fair.h"
 #include "games/registry.h"
 #include "manifest/manifest.h"
+#include "plan/schedule.h"
+#include "plan/tournament_file.h"
 #include "run_suite.h"
-#include "tournament/schedule.h"
-#include "tournament/tournament_file.h"
 
 #define MAX_BOTS 16
 #define TWO_BOTS "\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, " \

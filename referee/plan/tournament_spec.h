@@ -11,9 +11,9 @@
 #include <stdbool.h>
 
 #include "base/wire.h"
+#include "book.h"
 #include "bot/bot.h"
 #include "games/game.h"
-#include "match/book.h"
 
 enum tournament_format { FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET, FORMAT_SWISS };
 
