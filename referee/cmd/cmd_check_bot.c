@@ -22,8 +22,8 @@
 #include "base/util.h"
 #include "cli.h"
 #include "games/registry.h"
-#include "match/check_bot.h"
-#include "tournament/tournament_entrant.h"
+#include "run/check_bot.h"
+#include "run/tournament_entrant.h"
 
 static const char usage[] =
 "usage: referee check-bot GAME BOT [options]\n"

@@ -31,7 +31,7 @@
 #include "league/league_run.h"
 #include "league/league_slurm.h"
 #include "league/league_sync.h"
-#include "tournament/run_lock.h"
+#include "run/run_lock.h"
 
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"

@@ -25,10 +25,10 @@
 #include "cli.h"
 #include "games/registry.h"
 #include "match/human.h"
-#include "match/play_match.h"
 #include "plan/book.h"
 #include "report/replay.h"
 #include "report/replay_text.h"
+#include "run/play_match.h"
 
 static const char usage[] =
 "usage: referee play GAME [options] BOT...\n"

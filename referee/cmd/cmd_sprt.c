@@ -26,8 +26,8 @@
 #include "ladder/sprt.h"
 #include "plan/book.h"
 #include "plan/names.h"
-#include "tournament/sprt_play.h"
-#include "tournament/status_line.h"
+#include "run/sprt_play.h"
+#include "run/status_line.h"
 
 static const char usage[] =
 "usage: referee sprt GAME --elo0 E0 --elo1 E1 [options] A B\n"

@@ -14,7 +14,7 @@
 #include "bot/excerpt.h"
 #include "cli.h"
 #include "report/report.h"
-#include "tournament/tournament_run.h"
+#include "run/tournament_run.h"
 
 static const char usage[] =
 "usage: referee tournament FILE [options]\n"

@@ -23,8 +23,8 @@
 #include "league/league_rate.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
-#include "tournament/run_loop.h"
-#include "tournament/worker.h"
+#include "run/run_loop.h"
+#include "run/worker.h"
 
 struct state {
 	const struct league_run *run;

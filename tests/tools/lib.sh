@@ -376,7 +376,7 @@ assert_no_leftovers() {
 # kill_run PATTERN: kills (-9) every process whose command line matches
 # PATTERN, the referee and the workers it forked, and waits until each has
 # closed its files: the workers hold the run's lock until then
-# (referee/tournament/run_lock.h). A process killed -9 gives up its memory
+# (referee/run/run_lock.h). A process killed -9 gives up its memory
 # before its files, and its command line reads empty from then on: a
 # sanitizer build's process can spend a second there, unmatched yet still
 # holding the lock. So each killed process is followed by its id until it is

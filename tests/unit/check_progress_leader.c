@@ -4,8 +4,8 @@
  * shows it, whatever the bots' order in the tournament file; and a new
  * fit waits until it is due unless asked for now.
  */
+#include "run/progress_leader.h"
 #include "run_suite.h"
-#include "tournament/progress_leader.h"
 
 static char *names[] = {"alpha", "beta"};
 

@@ -15,8 +15,8 @@
 
 #include "plan/swiss.h"
 #include "plan/swiss_standings.h"
+#include "run/tournament_peers.h"
 #include "run_suite.h"
-#include "tournament/tournament_peers.h"
 
 /* Made-up results: game ranks from the pairing being planned. */
 struct results {

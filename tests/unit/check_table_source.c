@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "run/run_loop.h"
+#include "run/worker.h"
 #include "run_suite.h"
-#include "tournament/run_loop.h"
-#include "tournament/worker.h"
 
 #define GAMES_A_TABLE 2
 #define MAX_TABLES 8

@@ -29,7 +29,7 @@ from .env import Env, seed_hex
 
 def _seating(game: int, players: int) -> List[int]:
     """The agent in each seat of game `game` (from 1): `referee play`
-    seats bot (s + game - 1) % players in seat s (referee/match/play_match.c)."""
+    seats bot (s + game - 1) % players in seat s (referee/run/play_match.c)."""
     return [(s + game - 1) % players for s in range(players)]
 
 

@@ -15,7 +15,7 @@
 #include "base/visible.h"
 #include "bot/excerpt.h"
 #include "games/fair.h"
-#include "match_set.h"
+#include "match/match_set.h"
 #include "plan/names.h"
 
 /* Hands a record to the verb's on_record. */

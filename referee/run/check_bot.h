@@ -16,7 +16,7 @@
 
 #include <stdbool.h>
 
-#include "match.h"
+#include "match/match.h"
 #include "plan/tournament_file.h"
 
 /* What to check, as the verb read it. */

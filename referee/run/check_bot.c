@@ -18,8 +18,8 @@
 #include "base/verify.h"
 #include "base/visible.h"
 #include "bot/excerpt.h"
-#include "match_set.h"
-#include "tournament/tournament_entrant.h"
+#include "match/match_set.h"
+#include "tournament_entrant.h"
 
 struct checklist {
 	int passed, failed;

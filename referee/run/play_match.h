@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #include "manifest/run_manifest.h"
-#include "match.h"
+#include "match/match.h"
 
 struct play_match {
 	/* Set by the verb. */
