@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# No module of the referee or of the rules library calls a module of a
-# layer above its own.  The layers are the table under "## Layers" in
-# docs/HACKING.md, the one place they are written, top layer first: each
-# row names its modules by patterns of their paths (`referee/bot/*`, where
-# * stays within a folder), and a module is in the lowest layer whose
-# patterns match it, so that a new file in a folder falls in a layer
-# without an edit.  The calls are read off the built objects, as
+# No module of the referee or of the rules library calls or includes a
+# module of a layer above its own, so that no two folders lean on each
+# other.  The layers are the table under "## Layers" in docs/HACKING.md,
+# the one place they are written, top layer first: each row is one folder,
+# named by the pattern of its modules' paths (`referee/bot/*`, where *
+# stays within the folder), so that a new file of a folder falls in its
+# layer without an edit.  The calls are read off the built objects, as
 # tests/e2e/no_cycles.sh reads them (REFEREE_OBJECTS and GAMES_OBJECTS from
-# Makefile.am; tests/tools/calls.sh).
+# Makefile.am; tests/tools/calls.sh), the includes off the sources, as
+# tests/e2e/no_include_cycles.sh reads them (tests/tools/includes.sh).
 . "$(dirname "$0")/../tools/lib.sh"
 . "$top_srcdir/tests/tools/calls.sh"
+. "$top_srcdir/tests/tools/includes.sh"
 export LC_ALL=C
 
 # layers FILE: one line "RANK NAME PATTERN" for each pattern of the table
@@ -23,9 +25,10 @@ layers() {
 		  for (i = 2; i <= n; i += 2) print rank, name, word[i] }' "$1"
 }
 
-# upward LAYERS CALLS: "unplaced MODULE" for each module that no pattern
-# of LAYERS names, then "CALLER (LAYER) -> CALLEE (LAYER): SYMBOL" for each
-# call in CALLS from a module to one of a layer above its own.
+# upward LAYERS EDGES: "unplaced MODULE" for each module that no pattern
+# of LAYERS names, then "FROM (LAYER) -> TO (LAYER): WHAT" for each line
+# "FROM TO WHAT" of EDGES (a call and its symbol, or an include and its
+# header) from a module to one of a layer above its own.
 upward() {
 	awk '
 		function layer(m,   i, r) {
@@ -45,15 +48,18 @@ upward() {
 }
 
 layers "$top_srcdir/docs/HACKING.md" >"$TMP/layers"
-expect_lt 4 "$(cut -d' ' -f1 "$TMP/layers" | sort -u | wc -l)" \
+expect_lt 10 "$(cut -d' ' -f1 "$TMP/layers" | sort -u | wc -l)" \
 	"docs/HACKING.md's table of layers is read"
+expect_eq "$(awk '{ rows[$1]++ } $3 !~ /^[a-z]+(\/[a-z]+)?\/\*$/ { print "row " $2 ": " $3 }
+		 END { for (r in rows) if (rows[r] > 1) print "row " r ": " rows[r] " patterns" }' \
+		"$TMP/layers")" "" "each row of the table is one folder"
 
 # The check itself, on modules made for it under the real layers: a verb
-# calls a bot's module, which calls the rules; a new core module that no
-# pattern names alone falls in the core; a module of the core's lowest
-# layer that calls a verb is caught, and so is a module in no layer.
+# calls a bot's module, which calls the rules; a new module of a folder
+# falls in its folder's layer; a module of the base that calls a verb is
+# caught, and so are a module in no layer and one left flat in referee/.
 fake=$TMP/fake
-mkdir -p "$fake/referee/cmd" "$fake/referee/bot" "$fake/referee/base" "$fake/games" "$fake/stray"
+mkdir -p "$fake/referee/cmd" "$fake/referee/run" "$fake/referee/bot" "$fake/referee/base" "$fake/games" "$fake/stray"
 module() { # PATH DEFINES CALLS
 	printf 'int %s(void);\nint %s(void) { return %s(); }\n' "$3" "$2" "$3" \
 		>"$fake/$1.c"
@@ -62,20 +68,40 @@ module() { # PATH DEFINES CALLS
 module referee/cmd/verb verb spawn
 module referee/bot/spawn spawn rules
 module games/rules rules libc_call
-module referee/tournament_new tournament_new spawn
+module referee/run/run_new run_new spawn
 calls "$fake" "$fake"/referee/cmd/verb.o "$fake"/referee/bot/spawn.o \
-	"$fake"/games/rules.o "$fake"/referee/tournament_new.o >"$TMP/down"
+	"$fake"/games/rules.o "$fake"/referee/run/run_new.o >"$TMP/down"
 expect_eq "$(wc -l <"$TMP/down")" 3 "the made-up modules' calls are read"
 expect_eq "$(upward "$TMP/layers" "$TMP/down")" "" \
-	"calls downward, from a new module of the core too, pass"
+	"calls downward, from a new module of a folder too, pass"
 module referee/base/journal journal verb
 module stray/odd odd rules
+module referee/flat flat rules
 calls "$fake" "$fake"/referee/cmd/verb.o "$fake"/referee/bot/spawn.o \
 	"$fake"/games/rules.o "$fake"/referee/base/journal.o "$fake"/stray/odd.o \
-	>"$TMP/up"
+	"$fake"/referee/flat.o >"$TMP/up"
 expect_eq "$(upward "$TMP/layers" "$TMP/up" | sort)" \
 "referee/base/journal (base) -> referee/cmd/verb (verbs): verb
-unplaced stray/odd" "a call upward and a module in no layer are caught"
+unplaced referee/flat
+unplaced stray/odd" "a call upward and modules in no layer are caught"
+
+# The includes, on headers made for them: a bot's module includes the
+# base's and the rules' headers, and the base includes a bot's header.
+printf '#include "base/journal.h"\n#include "games/rules.h"\n' >"$fake/referee/bot/spawn.h"
+: >"$fake/referee/base/journal.h"
+: >"$fake/games/rules.h"
+includes "$fake" "referee games" "referee ." |
+	awk '{ print $0, $2 ".h" }' >"$TMP/includes_down"
+expect_eq "$(cat "$TMP/includes_down")" \
+"referee/bot/spawn games/rules games/rules.h
+referee/bot/spawn referee/base/journal referee/base/journal.h" "the made-up headers' includes are read"
+expect_eq "$(upward "$TMP/layers" "$TMP/includes_down")" "" "includes downward pass"
+printf '#include "bot/spawn.h"\n' >"$fake/referee/base/journal.c"
+includes "$fake" "referee games" "referee ." |
+	awk '{ print $0, $2 ".h" }' >"$TMP/includes_up"
+expect_eq "$(upward "$TMP/layers" "$TMP/includes_up" | grep -v unplaced)" \
+	"referee/base/journal (base) -> referee/bot/spawn (bot): referee/bot/spawn.h" \
+	"an include upward is caught"
 
 if [ -z "$REFEREE_OBJECTS" ] || [ -z "$GAMES_OBJECTS" ]; then
 	echo "Bail out! REFEREE_OBJECTS or GAMES_OBJECTS is not set: run it with make check"
@@ -91,6 +117,16 @@ expect_lt 100 "$(wc -l <"$TMP/calls")" \
 upward "$TMP/layers" "$TMP/calls" >"$TMP/found"
 expect_eq "$(wc -l <"$TMP/found")" 0 \
 	"every module is in a layer of docs/HACKING.md and none calls upward"
+sed 's/^/#   /' "$TMP/found"
+
+# config.h, configure's, is below every layer.
+includes "$top_srcdir" "referee games" "referee ." |
+	awk '$2 != "config" { print $0, $2 ".h" }' >"$TMP/includes"
+expect_lt 500 "$(wc -l <"$TMP/includes")" \
+	"the includes between the sources of the referee and the rules are read"
+upward "$TMP/layers" "$TMP/includes" >"$TMP/found"
+expect_eq "$(wc -l <"$TMP/found")" 0 \
+	"every source is in a layer of docs/HACKING.md and none includes upward"
 sed 's/^/#   /' "$TMP/found"
 
 done_testing

@@ -8,37 +8,14 @@
 # else from referee/), and tsort names the modules of each circle.
 . "$(dirname "$0")/../tools/lib.sh"
 . "$top_srcdir/tests/tools/circles.sh"
+. "$top_srcdir/tests/tools/includes.sh"
 export LC_ALL=C
-
-# includes ROOT: one line "MODULE HEADER-MODULE" for every header of ROOT
-# that a file of ROOT includes, a module named by its path under ROOT
-# without the suffix; a module's own header is left out.
-includes() {
-	local root=$1 file dir name target
-	(cd "$root" && find . -name '*.[ch]' | sed 's|^\./||' | sort) |
-	while read -r file; do
-		dir=$(dirname "$file")
-		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' \
-			"$root/$file" |
-		while read -r name; do
-			target=
-			if [ -f "$root/$dir/$name" ]; then
-				target=$dir/$name
-			elif [ -f "$root/$name" ]; then
-				target=$name
-			fi
-			target=${target#./}
-			[ -n "$target" ] && [ "${target%.h}" != "${file%.[ch]}" ] &&
-				echo "${file%.[ch]} ${target%.h}"
-		done
-	done | sort -u
-}
 
 # check NAME ROOT WANT: whether the modules of ROOT include each other
 # round a circle is WANT (yes or no); circles found where none should be
 # are shown, with the includes between their modules.
 check() {
-	includes "$2" >"$TMP/edges"
+	includes "$2" . . >"$TMP/edges"
 	check_circles "$1" "$TMP/edges" "$3" '#   %s includes %s.h'
 }
 
@@ -62,7 +39,7 @@ printf '#include "c.h"\n' >"$TMP/round/sub/b.c"
 printf '#include "a.h"\n' >"$TMP/round/c.h"
 check "three modules round a circle, across folders, are a circle" "$TMP/round" yes
 
-includes "$top_srcdir/referee" >"$TMP/referee"
+includes "$top_srcdir/referee" . . >"$TMP/referee"
 expect_lt 300 "$(wc -l <"$TMP/referee")" "the includes between the referee's modules are read"
 check "no circle of includes among the referee's modules" "$top_srcdir/referee" no
 
