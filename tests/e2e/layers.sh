@@ -111,22 +111,21 @@ objects=()
 for o in $REFEREE_OBJECTS $GAMES_OBJECTS; do
 	objects+=("$top_builddir/$o")
 done
+# hold EDGES LEAST WHAT VERB: EDGES (WHAT) are more than LEAST, and none
+# goes upward (VERB: "calls" or "includes").
+hold() {
+	expect_lt "$2" "$(wc -l <"$1")" "the $3 are read"
+	upward "$TMP/layers" "$1" >"$TMP/found"
+	expect_eq "$(wc -l <"$TMP/found")" 0 \
+		"every module is in a layer of docs/HACKING.md and none $4 upward"
+	sed 's/^/#   /' "$TMP/found"
+}
 calls "$top_builddir" "${objects[@]}" >"$TMP/calls"
-expect_lt 100 "$(wc -l <"$TMP/calls")" \
-	"the calls between the ${#objects[@]} objects of the referee and the rules are read"
-upward "$TMP/layers" "$TMP/calls" >"$TMP/found"
-expect_eq "$(wc -l <"$TMP/found")" 0 \
-	"every module is in a layer of docs/HACKING.md and none calls upward"
-sed 's/^/#   /' "$TMP/found"
-
+hold "$TMP/calls" 100 \
+	"calls between the ${#objects[@]} objects of the referee and the rules" calls
 # config.h, configure's, is below every layer.
 includes "$top_srcdir" "referee games" "referee ." |
 	awk '$2 != "config" { print $0, $2 ".h" }' >"$TMP/includes"
-expect_lt 500 "$(wc -l <"$TMP/includes")" \
-	"the includes between the sources of the referee and the rules are read"
-upward "$TMP/layers" "$TMP/includes" >"$TMP/found"
-expect_eq "$(wc -l <"$TMP/found")" 0 \
-	"every source is in a layer of docs/HACKING.md and none includes upward"
-sed 's/^/#   /' "$TMP/found"
+hold "$TMP/includes" 500 "includes between the sources of the referee and the rules" includes
 
 done_testing
