@@ -15,16 +15,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/child.h"
 #include "base/files.h"
 #include "base/json.h"
 #include "base/options.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "bot/botfiles.h"
 #include "cli.h"
 #include "cmd_league_web.h"
 #include "games/registry.h"
+#include "league/league_add.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_rate.h"
@@ -175,172 +174,11 @@ static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
 	return true;
 }
 
-/* The version of NAME with `hash`, or the number of NAME's last version
- * as a negative (0: none). */
-static int find_version(const struct league_version *v, int count, const char *name,
-			const char *hash, bool *retired)
-{
-	int last = 0;
-
-	for (int i = 0; i < count; i++)
-		if (!strcmp(v[i].name, name)) {
-			*retired = v[i].retired;
-			if (!strcmp(v[i].hash, hash))
-				return v[i].number;
-			last = v[i].number;
-		}
-	return -last;
-}
-
-/* The register's line of a new version. */
-static cJSON *add_line(const struct league_version *v, const cJSON *files)
-{
-	cJSON *j = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(j, "type", "add");
-	league_version_fields(j, v);
-	cJSON_AddItemToObject(j, "files", cJSON_Duplicate(files, true));
-	return j;
-}
-
-/* The words of `referee check-bot` for version `v` in this league, its
- * logs kept in `keep`, NULL-terminated (free each). */
-static char **preflight_words(const struct league_info *info, const struct league_version *v,
-			      const char *keep)
-{
-	char **w = xcalloc(12 + 2 * (size_t)cJSON_GetArraySize(info->options) + 128,
-			   sizeof *w);
-	int n = 0;
-	const cJSON *o;
-
-	w[n++] = xstrdup("referee");
-	w[n++] = xstrdup("check-bot");
-	w[n++] = xstrdup(info->rules->name);
-	w[n++] = xstrdup("--players");
-	w[n++] = xasprintf("%d", info->players);
-	cJSON_ArrayForEach(o, info->options) {
-		char *value = cJSON_IsString(o) ? xstrdup(o->valuestring)
-			      : json_print_line(o);
-
-		w[n++] = xstrdup("-o");
-		w[n++] = xasprintf("%s=%s", o->string, value);
-		free(value);
-	}
-	if (v->workdir) {
-		w[n++] = xstrdup("--workdir");
-		w[n++] = xstrdup(v->workdir);
-	}
-	for (char **r = v->readable; *r && n < 120; r++) {
-		w[n++] = xstrdup("--readable");
-		w[n++] = xstrdup(*r);
-	}
-	w[n++] = xstrdup("--keep");
-	w[n++] = xstrdup(keep);
-	w[n++] = xasprintf("%s=%s", v->name, v->command);
-	return w;
-}
-
-/* What `league add` did: the version found or added, or the checklist
- * of the version its pre-flight refused. */
-struct add_outcome {
-	int version;
-	bool added;
-	char *checklist;   /* refused: check-bot's report */
-};
-
-/* Runs `referee check-bot` on version `v` in its folder, its checklist
- * in DIR/stderr/preflight-NAME-vK.txt: EXIT_OK when it passes, else
- * EXIT_CHECK_FAILED with the checklist in out->checklist.  Its games'
- * logs go to a folder beside the checklist, removed after: a failed
- * check-bot would keep them in a new folder of TMPDIR each time (a
- * server's uploads that fail would fill it), and name that folder. */
-static int preflight(const char *dir, const struct league_info *info,
-		     const struct league_version *v, struct add_outcome *out)
-{
-	char *keep = path_joinf(dir, "stderr/preflight-%s-v%d.d", v->name, v->number);
-	char **words = preflight_words(info, v, keep), err[ERR_LEN];
-	char *folder = path_join(dir, "stderr");
-	char *report = path_joinf(dir, "stderr/preflight-%s-v%d.txt", v->name, v->number);
-	const struct child c = {
-		.path = "/proc/self/exe", .argv = words, .dir = v->dir,
-		.output = report, .output_mode = 0644,
-	};
-	int status = -1, rc = EXIT_OK;
-
-	files_remove_tree(keep);  /* a check cut short's */
-	if (files_mkdirs(folder, err))
-		rc = fail("%s", err);
-	else if ((status = child_run(&c, NULL, NULL, NULL, err)) < 0)
-		rc = fail("check-bot: %s", err);
-	if (rc == EXIT_OK && status != 0) {
-		out->checklist = files_read_all(report, NULL);
-		out->checklist = out->checklist ? out->checklist : xstrdup("");
-		rc = EXIT_CHECK_FAILED;
-	}
-	for (char **w = words; *w; w++)
-		free(*w);
-	free(words);
-	files_remove_tree(keep);
-	free(keep);
-	free(folder);
-	free(report);
-	return rc;
-}
-
-/* Enters version `v` (its number and hash set) once it passed its
- * pre-flight: register, then index; with `only_new`, only as a bot the
- * league has not.  What it did in *out. */
-static int enter_version(const char *dir, const struct league_info *info, sqlite3 *db,
-			 struct league_version *v, bool only_new, struct add_outcome *out)
-{
-	struct league_version *all;
-	char err[ERR_LEN];
-	bool retired = false;
-	int count = league_db_versions(db, &all, err), found, rc;
-	cJSON *files = botfiles_describe(v->command, v->dir), *line;
-
-	if (count < 0) {
-		cJSON_Delete(files);
-		return fail("%s", err);
-	}
-	league_files_hash(v->command, files, v->hash);
-	found = find_version(all, count, v->name, v->hash, &retired);
-	league_versions_free(all, count);
-	if (retired) {
-		cJSON_Delete(files);
-		return fail("%s is retired: a retired bot plays no more (add it under "
-			    "another name)", v->name);
-	}
-	if (only_new && found) {
-		cJSON_Delete(files);
-		return fail("%s is a bot of the league already: --new adds only a bot it "
-			    "has not", v->name);
-	}
-	out->version = found > 0 ? found : 1 - found;
-	if (found > 0) {
-		cJSON_Delete(files);
-		return EXIT_OK;
-	}
-	v->number = out->version;
-	if ((rc = preflight(dir, info, v, out)) != EXIT_OK) {
-		cJSON_Delete(files);
-		return rc;
-	}
-	line = add_line(v, files);
-	rc = league_register_append(dir, line, err) || league_db_add_version(db, v, err);
-	cJSON_Delete(line);
-	cJSON_Delete(files);
-	if (rc)
-		return fail("%s", err);
-	out->added = true;
-	return EXIT_OK;
-}
-
 /* Says what `league add` did: in sentences, or with --porcelain one JSON
  * line on stdout, {"name", "version", "added"} and "checklist" when the
  * pre-flight refused the version (docs/LEAGUE.md). */
 static void add_report(const char *dir, const struct league_version *v,
-		       const struct add_outcome *out, bool porcelain)
+		       const struct league_add *out, bool porcelain)
 {
 	cJSON *j;
 	char *text;
@@ -380,8 +218,10 @@ static int league_add(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
+	char err[ERR_LEN];
 	struct league_version v = {.hash = hash, .readable = readable};
-	struct add_outcome out = {0};
+	enum league_add_result result;
+	struct league_add out = {0};
 	int nreadable = 0, opt, rc;
 	bool porcelain = false, only_new = false;
 	struct league_info info;
@@ -420,9 +260,11 @@ static int league_add(int argc, char **argv)
 	v.command = command;
 	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
-	rc = enter_version(argv[optind], &info, db, &v, only_new, &out);
-	if (out.version && (rc == EXIT_OK || out.checklist))
+	result = league_add_version(argv[optind], &info, db, &v, only_new, &out, err);
+	if (result != LEAGUE_ADD_ERROR)
 		add_report(argv[optind], &v, &out, porcelain);
+	rc = result == LEAGUE_ADD_DONE ? EXIT_OK
+	     : result == LEAGUE_ADD_REFUSED ? EXIT_CHECK_FAILED : fail("%s", err);
 	free(out.checklist);
 	league_db_close(db);
 	league_info_free(&info);

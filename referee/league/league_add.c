@@ -1,0 +1,175 @@
+/*
+ * A bot's version entered into a league; see league_add.h.
+ */
+#include "league_add.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/child.h"
+#include "base/files.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "bot/botfiles.h"
+#include "league_db.h"
+
+/* The version of NAME with `hash`, or the number of NAME's last version
+ * as a negative (0: none). */
+static int find_version(const struct league_version *v, int count, const char *name,
+			const char *hash, bool *retired)
+{
+	int last = 0;
+
+	for (int i = 0; i < count; i++)
+		if (!strcmp(v[i].name, name)) {
+			*retired = v[i].retired;
+			if (!strcmp(v[i].hash, hash))
+				return v[i].number;
+			last = v[i].number;
+		}
+	return -last;
+}
+
+/* The register's line of a new version. */
+static cJSON *add_line(const struct league_version *v, const cJSON *files)
+{
+	cJSON *j = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(j, "type", "add");
+	league_version_fields(j, v);
+	cJSON_AddItemToObject(j, "files", cJSON_Duplicate(files, true));
+	return j;
+}
+
+/* The words of `referee check-bot` for version `v` in this league, its
+ * logs kept in `keep`, NULL-terminated (free each). */
+static char **preflight_words(const struct league_info *info, const struct league_version *v,
+			      const char *keep)
+{
+	char **w = xcalloc(12 + 2 * (size_t)cJSON_GetArraySize(info->options) + 128,
+			   sizeof *w);
+	int n = 0;
+	const cJSON *o;
+
+	w[n++] = xstrdup("referee");
+	w[n++] = xstrdup("check-bot");
+	w[n++] = xstrdup(info->rules->name);
+	w[n++] = xstrdup("--players");
+	w[n++] = xasprintf("%d", info->players);
+	cJSON_ArrayForEach(o, info->options) {
+		char *value = cJSON_IsString(o) ? xstrdup(o->valuestring)
+			      : json_print_line(o);
+
+		w[n++] = xstrdup("-o");
+		w[n++] = xasprintf("%s=%s", o->string, value);
+		free(value);
+	}
+	if (v->workdir) {
+		w[n++] = xstrdup("--workdir");
+		w[n++] = xstrdup(v->workdir);
+	}
+	for (char **r = v->readable; *r && n < 120; r++) {
+		w[n++] = xstrdup("--readable");
+		w[n++] = xstrdup(*r);
+	}
+	w[n++] = xstrdup("--keep");
+	w[n++] = xstrdup(keep);
+	w[n++] = xasprintf("%s=%s", v->name, v->command);
+	return w;
+}
+
+/* Runs `referee check-bot` on version `v` in its folder, its checklist
+ * in DIR/stderr/preflight-NAME-vK.txt: LEAGUE_ADD_DONE when it passes,
+ * LEAGUE_ADD_REFUSED with the checklist in out->checklist when not.  Its games'
+ * logs go to a folder beside the checklist, removed after: a failed
+ * check-bot would keep them in a new folder of TMPDIR each time (a
+ * server's uploads that fail would fill it), and name that folder. */
+static enum league_add_result preflight(const char *dir, const struct league_info *info,
+					const struct league_version *v, struct league_add *out,
+					char *err)
+{
+	char *keep = path_joinf(dir, "stderr/preflight-%s-v%d.d", v->name, v->number);
+	char **words = preflight_words(info, v, keep);
+	char *folder = path_join(dir, "stderr");
+	char *report = path_joinf(dir, "stderr/preflight-%s-v%d.txt", v->name, v->number);
+	const struct child c = {
+		.path = "/proc/self/exe", .argv = words, .dir = v->dir,
+		.output = report, .output_mode = 0644,
+	};
+	char why[ERR_LEN];
+	int status = -1;
+	enum league_add_result rc = LEAGUE_ADD_DONE;
+
+	files_remove_tree(keep);  /* a check cut short's */
+	if (files_mkdirs(folder, err))
+		rc = LEAGUE_ADD_ERROR;
+	else if ((status = child_run(&c, NULL, NULL, NULL, why)) < 0) {
+		errorf(err, "check-bot: %s", why);
+		rc = LEAGUE_ADD_ERROR;
+	}
+	if (rc == LEAGUE_ADD_DONE && status != 0) {
+		out->checklist = files_read_all(report, NULL);
+		out->checklist = out->checklist ? out->checklist : xstrdup("");
+		rc = LEAGUE_ADD_REFUSED;
+	}
+	for (char **w = words; *w; w++)
+		free(*w);
+	free(words);
+	files_remove_tree(keep);
+	free(keep);
+	free(folder);
+	free(report);
+	return rc;
+}
+
+enum league_add_result league_add_version(const char *dir, const struct league_info *info,
+					  sqlite3 *db, struct league_version *v,
+					  bool only_new, struct league_add *out,
+					  char *err)
+{
+	struct league_version *all;
+	bool retired = false;
+	int count = league_db_versions(db, &all, err), found;
+	enum league_add_result rc;
+	cJSON *files = botfiles_describe(v->command, v->dir), *line;
+
+	if (count < 0) {
+		cJSON_Delete(files);
+		return LEAGUE_ADD_ERROR;
+	}
+	league_files_hash(v->command, files, v->hash);
+	found = find_version(all, count, v->name, v->hash, &retired);
+	league_versions_free(all, count);
+	if (retired) {
+		cJSON_Delete(files);
+		errorf(err, "%s is retired: a retired bot plays no more (add it under "
+		       "another name)", v->name);
+		return LEAGUE_ADD_ERROR;
+	}
+	if (only_new && found) {
+		cJSON_Delete(files);
+		errorf(err, "%s is a bot of the league already: --new adds only a bot it "
+		       "has not", v->name);
+		return LEAGUE_ADD_ERROR;
+	}
+	out->version = found > 0 ? found : 1 - found;
+	if (found > 0) {
+		cJSON_Delete(files);
+		return LEAGUE_ADD_DONE;
+	}
+	v->number = out->version;
+	if ((rc = preflight(dir, info, v, out, err)) != LEAGUE_ADD_DONE) {
+		cJSON_Delete(files);
+		return rc;
+	}
+	line = add_line(v, files);
+	rc = (league_register_append(dir, line, err) || league_db_add_version(db, v, err))
+	     ? LEAGUE_ADD_ERROR : LEAGUE_ADD_DONE;
+	cJSON_Delete(line);
+	cJSON_Delete(files);
+	out->added = rc == LEAGUE_ADD_DONE;
+	return rc;
+}
