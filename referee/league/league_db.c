@@ -14,6 +14,7 @@
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_db_sql.h"
 
 /* "ArLg": what PRAGMA application_id holds in a league's index, so that
  * another program's database is told from a damaged one. */
@@ -65,33 +66,6 @@ static int league_db_exec(sqlite3 *db, const char *sql, char *err)
 	return -1;
 }
 
-/* The first column of the first row of `sql` (a count, a PRAGMA) as an
- * integer, or -1. */
-static long league_db_number(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	long v = -1;
-
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
-void league_db_counts(sqlite3 *db, struct league_counts *c)
-{
-	c->bots = league_db_number(db, "SELECT COUNT(DISTINCT name) FROM versions");
-	c->retired = league_db_number(db, "SELECT COUNT(*) FROM retired");
-	c->versions = league_db_number(db, "SELECT COUNT(*) FROM versions");
-	c->runs = league_db_number(db, "SELECT COUNT(*) FROM runs");
-	c->open_runs = league_db_open_runs(db);
-	c->games = league_db_number(db, "SELECT COUNT(*) FROM games");
-	c->sets = league_db_number(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
-				   "FROM games");
-}
-
 int league_db_begin(sqlite3 *db, char *err)
 {
 	return league_db_exec(db, "BEGIN IMMEDIATE", err);
@@ -103,51 +77,6 @@ int league_db_end(sqlite3 *db, int rc, char *err)
 	if (rc)
 		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 	return rc;
-}
-
-long league_db_last_run(sqlite3 *db)
-{
-	return league_db_number(db, "SELECT COALESCE(MAX(id), 0) FROM runs");
-}
-
-long league_db_open_runs(sqlite3 *db)
-{
-	return league_db_number(db, "SELECT COUNT(*) FROM runs WHERE closed = 0");
-}
-
-/* A statement with one integer bound, stepped once: its first column as
- * an integer, or -1 (no row, or an error). */
-static long number_of(sqlite3 *db, const char *sql, long value)
-{
-	sqlite3_stmt *st;
-	long v = -1;
-
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, value) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		v = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
-bool league_db_run_closed(sqlite3 *db, long run)
-{
-	return number_of(db, "SELECT closed FROM runs WHERE id = ?", run) > 0;
-}
-
-long league_db_bot_versions(sqlite3 *db, const char *name)
-{
-	sqlite3_stmt *st;
-	long v = -1;
-
-	if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM versions WHERE name = ?", -1,
-			       &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		v = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
 }
 
 /* A statement with its text values bound in order (NULL: SQL NULL), run
@@ -177,8 +106,8 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 	int players, rc = 0;
 	char meta_err[ERR_LEN];
 
-	if (league_db_number(db, "PRAGMA application_id") != LEAGUE_DB_APP_ID ||
-	    league_db_number(db, "PRAGMA user_version") != LEAGUE_DB_VERSION ||
+	if (league_db_value(db, "PRAGMA application_id", "") != LEAGUE_DB_APP_ID ||
+	    league_db_value(db, "PRAGMA user_version", "") != LEAGUE_DB_VERSION ||
 	    league_db_meta(db, &have, &players, meta_err))
 		return errorf(err, "%s is not a league's index (damaged, or another "
 			      "program's file): 'referee league rebuild' makes it again "
@@ -234,108 +163,6 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 void league_db_close(sqlite3 *db)
 {
 	sqlite3_close(db);
-}
-
-int league_db_meta(sqlite3 *db, char **game, int *players, char *err)
-{
-	sqlite3_stmt *st;
-	int found = 0;
-
-	*game = NULL;
-	*players = 0;
-	if (sqlite3_prepare_v2(db, "SELECT key, value FROM league", -1, &st, NULL) != SQLITE_OK)
-		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *k = (const char *)sqlite3_column_text(st, 0);
-		const char *v = (const char *)sqlite3_column_text(st, 1);
-
-		if (k && v && !strcmp(k, "game") && !*game) {
-			*game = xstrdup(v);
-			found++;
-		} else if (k && v && !strcmp(k, "players")) {
-			*players = atoi(v);
-			found++;
-		}
-	}
-	sqlite3_finalize(st);
-	if (found == 2 && *game && *players >= 2)
-		return 0;
-	free(*game);
-	*game = NULL;
-	return errorf(err, "league.db: no game or players recorded");
-}
-
-/* The readable paths of a version as stored: a JSON array of strings. */
-static char **readable_from(const char *text)
-{
-	cJSON *a = text ? cJSON_Parse(text) : NULL, *e;
-	char **out = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *out);
-	int n = 0;
-
-	cJSON_ArrayForEach(e, a)
-		if (cJSON_IsString(e))
-			out[n++] = xstrdup(e->valuestring);
-	cJSON_Delete(a);
-	return out;
-}
-
-static char *column_copy(sqlite3_stmt *st, int col)
-{
-	const char *t = (const char *)sqlite3_column_text(st, col);
-
-	return t ? xstrdup(t) : NULL;
-}
-
-int league_db_versions(sqlite3 *db, struct league_version **out, char *err)
-{
-	static const char sql[] =
-		"SELECT v.id, v.name, v.number, v.hash, v.command, v.dir, v.workdir, v.readable,"
-		" r.name IS NOT NULL,"
-		" v.number = (SELECT MAX(number) FROM versions w WHERE w.name = v.name)"
-		" FROM versions v LEFT JOIN retired r ON r.name = v.name ORDER BY v.id";
-	sqlite3_stmt *st;
-	struct league_version *v = NULL;
-	int n = 0, rc;
-
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		v = xrealloc(v, (size_t)(n + 1) * sizeof *v);
-		v[n] = (struct league_version){
-			.id = (long)sqlite3_column_int64(st, 0),
-			.name = column_copy(st, 1),
-			.number = sqlite3_column_int(st, 2),
-			.hash = column_copy(st, 3), .command = column_copy(st, 4),
-			.dir = column_copy(st, 5), .workdir = column_copy(st, 6),
-			.readable = readable_from((const char *)sqlite3_column_text(st, 7)),
-			.retired = sqlite3_column_int(st, 8),
-			.latest = sqlite3_column_int(st, 9),
-		};
-		n++;
-	}
-	sqlite3_finalize(st);
-	*out = v;
-	if (rc != SQLITE_DONE) {
-		league_versions_free(v, n);
-		*out = NULL;
-		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
-	}
-	return n;
-}
-
-void league_versions_free(struct league_version *v, int count)
-{
-	for (int i = 0; i < count; i++) {
-		free(v[i].name);
-		free(v[i].hash);
-		free(v[i].command);
-		free(v[i].dir);
-		free(v[i].workdir);
-		for (char **r = v[i].readable; r && *r; r++)
-			free(*r);
-		free(v[i].readable);
-	}
-	free(v);
 }
 
 int league_db_add_version(sqlite3 *db, const struct league_version *v, char *err)
@@ -432,19 +259,3 @@ int league_db_season(sqlite3 *db, const char *name, long first_run, char *err)
 			 (const char *const[]){name, run}, 2, err);
 }
 
-char *league_db_current_season(sqlite3 *db, long *first_run)
-{
-	sqlite3_stmt *st;
-	char *name = NULL;
-
-	*first_run = 1;
-	if (sqlite3_prepare_v2(db, "SELECT name, first_run FROM seasons ORDER BY"
-			       " first_run DESC, rowid DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
-		return xstrdup(LEAGUE_FIRST_SEASON);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		name = xstrdup((const char *)sqlite3_column_text(st, 0));
-		*first_run = (long)sqlite3_column_int64(st, 1);
-	}
-	sqlite3_finalize(st);
-	return name ? name : xstrdup(LEAGUE_FIRST_SEASON);
-}

@@ -24,6 +24,8 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
+#include "games/game.h"
+
 /* What the index says of one version. */
 struct league_version {
 	long id;              /* from 1, in the order they were added */
@@ -102,4 +104,77 @@ int league_db_season(sqlite3 *db, const char *name, long first_run, char *err);
 /* The current season's name (new) and its first run. */
 char *league_db_current_season(sqlite3 *db, long *first_run);
 
+/* Whether bot `name` is retired. */
+bool league_db_retired(sqlite3 *db, const char *name);
+
+/* The id of bot `name`'s version with files `hash`, or 0: none. */
+long league_db_version_id(sqlite3 *db, const char *name, const char *hash);
+
+/* Whether the index holds game `game` of run `run`. */
+bool league_db_has_game(sqlite3 *db, long run, long game);
+
+/* A version of a bot and the games it played. */
+struct league_version_games {
+	int number;
+	char hash[65];
+	long games;
+};
+
+/* Bot `name`'s versions, oldest first, in *out (free it): how many (0:
+ * none), or -1. */
+int league_db_version_games(sqlite3 *db, const char *name, struct league_version_games **out);
+
+/* A game's cursor is run * LEAGUE_DB_GAME_CURSOR + game: it stays the same
+ * when the index is made again from the logs (a log's number has six
+ * digits). */
+#define LEAGUE_DB_GAME_CURSOR 1000000LL
+
+/* A seat of a game as the index has it; `name` valid during the call. */
+struct league_game_seat {
+	int seat, number, rank;
+	char *name;
+};
+
+typedef void league_db_game_fn(long run, long game, const struct league_game_seat *seats,
+			       int count, void *ctx);
+
+/* Hands `each` the games of bot `name` (NULL: all) whose cursor is after
+ * `since`, up to `limit`, oldest first, or the latest first when
+ * `latest`, each with its seats in order: 0, or -1. */
+int league_db_each_game(sqlite3 *db, const char *name, long long since, int limit,
+			bool latest, league_db_game_fn *each, void *ctx);
+
+/* A seat of a game of the current season, for its rating. */
+struct league_season_seat {
+	long run, game, first, version;
+	int rank;
+};
+
+/* 0, or -1 with err: stops the walk. */
+typedef int league_db_seat_fn(const struct league_season_seat *s, void *ctx, char *err);
+
+/* Hands `each` every seat of the current season's games, in (run, game,
+ * seat) order: 0, or -1 with err (`each`'s, or the index's). */
+int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err);
+
+/* How the index made from a league's logs differs from the one on disk;
+ * the text is a name (a run's number, zero-padded, for a game), the
+ * number a version's, a season's first run or a game's. */
+enum league_db_difference {
+	LEAGUE_DB_NOT_INDEXED,      /* a version of the register missing */
+	LEAGUE_DB_NOT_REGISTERED,   /* a version the register has not */
+	LEAGUE_DB_RETIRED,          /* retired in one only */
+	LEAGUE_DB_SEASON,           /* a season in one only */
+	LEAGUE_DB_GAME_NOT_INDEXED, /* a logged game missing */
+	LEAGUE_DB_GAME_NOT_LOGGED,  /* a game no log gives so */
+};
+
+typedef void league_db_difference_fn(enum league_db_difference kind, const char *text,
+				     long number, void *ctx);
+
+/* Hands `each` every difference of index `db` (made from the logs) from
+ * the index file `path`, each way: 0, or -1 with err (`path` cannot be
+ * read or compared). */
+int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
+		      void *ctx, char *err);
 #endif

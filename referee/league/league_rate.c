@@ -13,51 +13,50 @@
 #include "base/visible.h"
 #include "ladder/ratings.h"
 
-/* Every game of the index in (run, game) order, seats in order. */
+/* Where load_games() is: the game being filled, by its run and game. */
+struct loading {
+	struct league_rating *lr;
+	long run, game, first;
+	size_t cap;
+};
+
+/* A seat of the season's games entered into its game, a new game (and a
+ * new set, when its first game differs) begun at a new (run, game). */
+static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
+{
+	struct loading *l = ctx;
+	struct league_rating *lr = l->lr;
+	struct rating_game *rg;
+
+	if (s->run != l->run || s->game != l->game) {
+		if (lr->game_count == l->cap) {
+			l->cap = 2 * l->cap + 64;
+			lr->games = xrealloc(lr->games, l->cap * sizeof *lr->games);
+			lr->sets = xrealloc(lr->sets, l->cap * sizeof *lr->sets);
+		}
+		if (s->run != l->run || s->first != l->first)
+			lr->set_count++;
+		memset(&lr->games[lr->game_count], 0, sizeof *lr->games);
+		lr->sets[lr->game_count++] = (uint32_t)lr->set_count;
+		l->run = s->run, l->game = s->game, l->first = s->first;
+	}
+	rg = &lr->games[lr->game_count - 1];
+	if (s->version < 1 || s->version > lr->count || rg->seats == RATINGS_MAX_SEATS ||
+	    s->rank < 1 || s->rank > 99)
+		return errorf(err, "league.db: game %ld of run %ld names a version "
+			      "or rank that is not there: rebuild the index", s->game, s->run);
+	rg->entrant[rg->seats] = (int16_t)(s->version - 1);
+	rg->rank[rg->seats] = (int8_t)s->rank;
+	rg->team[rg->seats++] = -1;
+	return 0;
+}
+
+/* Every game of the season in (run, game) order, seats in order. */
 static int load_games(sqlite3 *db, struct league_rating *lr, char *err)
 {
-	static const char sql[] =
-		"SELECT s.run, s.game, g.first, s.version, s.rank FROM seats s"
-		" JOIN games g ON g.run = s.run AND g.game = s.game"
-		" WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
-		" ORDER BY s.run, s.game, s.seat";
-	sqlite3_stmt *st;
-	long run = -1, game = -1, first = -1;
-	size_t cap = 0;
-	int rc;
+	struct loading l = {.lr = lr, .run = -1, .game = -1, .first = -1};
 
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		long r = (long)sqlite3_column_int64(st, 0), g = (long)sqlite3_column_int64(st, 1);
-		long f = (long)sqlite3_column_int64(st, 2), v = (long)sqlite3_column_int64(st, 3);
-		int rank = sqlite3_column_int(st, 4);
-		struct rating_game *rg;
-
-		if (r != run || g != game) {
-			if (lr->game_count == cap) {
-				cap = 2 * cap + 64;
-				lr->games = xrealloc(lr->games, cap * sizeof *lr->games);
-				lr->sets = xrealloc(lr->sets, cap * sizeof *lr->sets);
-			}
-			if (r != run || f != first)
-				lr->set_count++;
-			memset(&lr->games[lr->game_count], 0, sizeof *lr->games);
-			lr->sets[lr->game_count++] = (uint32_t)lr->set_count;
-			run = r, game = g, first = f;
-		}
-		rg = &lr->games[lr->game_count - 1];
-		if (v < 1 || v > lr->count || rg->seats == RATINGS_MAX_SEATS || rank < 1 || rank > 99) {
-			sqlite3_finalize(st);
-			return errorf(err, "league.db: game %ld of run %ld names a version "
-				      "or rank that is not there: rebuild the index", g, r);
-		}
-		rg->entrant[rg->seats] = (int16_t)(v - 1);
-		rg->rank[rg->seats] = (int8_t)rank;
-		rg->team[rg->seats++] = -1;
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	return league_db_each_season_seat(db, load_seat, &l, err);
 }
 
 /* What a version is ordered by: the interval's lower bound, else

@@ -150,38 +150,12 @@ static long seat_version(sqlite3 *db, const cJSON *player)
 {
 	const char *name = cJSON_GetStringValue(json_member(player, "name"));
 	const cJSON *files = json_member(player, "files");
-	sqlite3_stmt *st;
 	char hash[65];
-	long id = 0;
 
 	if (!name || !cJSON_IsArray(files))
 		return 0;
 	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
-	if (sqlite3_prepare_v2(db, "SELECT id FROM versions WHERE name = ? AND hash = ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return 0;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, hash, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		id = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return id;
-}
-
-/* Whether the index holds game `game` of run `run`. */
-static bool indexed(sqlite3 *db, long run, long game)
-{
-	sqlite3_stmt *st;
-	bool has = false;
-
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM games WHERE run = ? AND game = ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return false;
-	sqlite3_bind_int64(st, 1, run);
-	sqlite3_bind_int64(st, 2, game);
-	has = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return has;
+	return league_db_version_id(db, name, hash);
 }
 
 /* Enters game `game` from its log: 0, or -1 with err. */
@@ -263,7 +237,7 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 			if (v.finished[n] == 2 && files_sha256(AT_FDCWD, log_path, hash) == 0)
 				memcpy(v.sha[n], hash, 65);
 			free(log_path);
-			if (v.finished[n] && !indexed(db, run, n))
+			if (v.finished[n] && !league_db_has_game(db, run, n))
 				rc = enter_game(db, run_dir, run, n, players, v.sha[n], game, err);
 			if (!rc && v.finished[n] && (n - 1) % players == 0)
 				rc = league_db_task(db, run, n, "finished", err);

@@ -2,8 +2,7 @@
  * The league server's JSON API: the ladder from the league's own rating
  * (league_rate.h, the same bytes `league ladder --format json` prints),
  * and bots and games straight from the index's tables.  Games are named
- * by a cursor, run * 1000000 + game, which stays the same when the index
- * is made again from the logs (a log's number has six digits).
+ * by their cursor (league_db.h).
  */
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -14,11 +13,10 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "ladder/ratings.h"
+#include "league/league_db.h"
 #include "league/league_rate.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
-
-#define GAME_CURSOR 1000000LL
 
 char *web_api_ladder(sqlite3 *db, char *err)
 {
@@ -69,44 +67,31 @@ char *web_api_status(sqlite3 *db, const char *dir)
 	return text;
 }
 
-/* The seats of each game of `stmt`'s rows (run, game), as objects. */
-static cJSON *games_of(sqlite3 *db, sqlite3_stmt *stmt)
+/* A game of the index and its seats, added to the array `ctx`. */
+static void add_game(long run, long game, const struct league_game_seat *seats, int count,
+		     void *ctx)
 {
-	cJSON *games = cJSON_CreateArray();
-	sqlite3_stmt *seats = NULL;
+	cJSON *g = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(g, "seats");
+	char *log = xasprintf("/logs/%06ld/game-%06ld.jsonl", run, game);
+	char *replay = xasprintf("/games/%06ld/game-%06ld", run, game);
 
-	sqlite3_prepare_v2(db, "SELECT s.seat, v.name, v.number, s.rank FROM seats s "
-			   "JOIN versions v ON v.id = s.version WHERE s.run = ? AND "
-			   "s.game = ? ORDER BY s.seat", -1, &seats, NULL);
-	while (seats && sqlite3_step(stmt) == SQLITE_ROW) {
-		long long run = sqlite3_column_int64(stmt, 0), game = sqlite3_column_int64(stmt, 1);
-		cJSON *g = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(g, "seats");
-		char *log = xasprintf("/logs/%06lld/game-%06lld.jsonl", run, game);
-		char *replay = xasprintf("/games/%06lld/game-%06lld", run, game);
+	cJSON_AddNumberToObject(g, "id", (double)(run * LEAGUE_DB_GAME_CURSOR + game));
+	cJSON_AddNumberToObject(g, "run", (double)run);
+	cJSON_AddNumberToObject(g, "game", (double)game);
+	cJSON_AddStringToObject(g, "log", log);
+	cJSON_AddStringToObject(g, "replay", replay);
+	free(log);
+	free(replay);
+	for (int i = 0; i < count; i++) {
+		cJSON *s = cJSON_CreateObject();
 
-		cJSON_AddNumberToObject(g, "id", (double)(run * GAME_CURSOR + game));
-		cJSON_AddNumberToObject(g, "run", (double)run);
-		cJSON_AddNumberToObject(g, "game", (double)game);
-		cJSON_AddStringToObject(g, "log", log);
-		cJSON_AddStringToObject(g, "replay", replay);
-		free(log);
-		free(replay);
-		sqlite3_bind_int64(seats, 1, run);
-		sqlite3_bind_int64(seats, 2, game);
-		while (sqlite3_step(seats) == SQLITE_ROW) {
-			cJSON *s = cJSON_CreateObject();
-
-			cJSON_AddNumberToObject(s, "seat", sqlite3_column_int(seats, 0));
-			cJSON_AddStringToObject(s, "name", (const char *)sqlite3_column_text(seats, 1));
-			cJSON_AddNumberToObject(s, "version", sqlite3_column_int(seats, 2));
-			cJSON_AddNumberToObject(s, "rank", sqlite3_column_int(seats, 3));
-			cJSON_AddItemToArray(list, s);
-		}
-		sqlite3_reset(seats);
-		cJSON_AddItemToArray(games, g);
+		cJSON_AddNumberToObject(s, "seat", seats[i].seat);
+		cJSON_AddStringToObject(s, "name", seats[i].name);
+		cJSON_AddNumberToObject(s, "version", seats[i].number);
+		cJSON_AddNumberToObject(s, "rank", seats[i].rank);
+		cJSON_AddItemToArray(list, s);
 	}
-	sqlite3_finalize(seats);
-	return games;
+	cJSON_AddItemToArray(ctx, g);
 }
 
 /* The games of bot `name` (NULL: all) after `since`, up to `limit`,
@@ -114,47 +99,28 @@ static cJSON *games_of(sqlite3 *db, sqlite3_stmt *stmt)
 static cJSON *select_games(sqlite3 *db, const char *name, long long since, int limit,
 			   bool latest)
 {
-	char *sql = xasprintf("SELECT g.run, g.game FROM games g WHERE g.run * %lld + g.game > ?1"
-			      " AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN versions v"
-			      " ON v.id = s.version WHERE s.run = g.run AND s.game = g.game AND"
-			      " v.name = ?2)) ORDER BY g.run %s, g.game %s LIMIT %d", GAME_CURSOR,
-			      latest ? "DESC" : "", latest ? "DESC" : "", limit);
-	sqlite3_stmt *stmt = NULL;
-	cJSON *games;
+	cJSON *games = cJSON_CreateArray();
 
-	sqlite3_prepare_v2(db, sql, -1, &stmt, NULL);
-	free(sql);
-	sqlite3_bind_int64(stmt, 1, since);
-	if (name)
-		sqlite3_bind_text(stmt, 2, name, -1, SQLITE_TRANSIENT);
-	games = games_of(db, stmt);
-	sqlite3_finalize(stmt);
+	league_db_each_game(db, name, since, limit, latest, add_game, games);
 	return games;
 }
 
 /* Bot `name`'s versions, or NULL when it has none. */
 static cJSON *versions_of(sqlite3 *db, const char *name)
 {
-	sqlite3_stmt *stmt = NULL;
-	cJSON *list = cJSON_CreateArray();
+	struct league_version_games *v;
+	int n = league_db_version_games(db, name, &v);
+	cJSON *list = n > 0 ? cJSON_CreateArray() : NULL;
 
-	sqlite3_prepare_v2(db, "SELECT number, hash, (SELECT COUNT(*) FROM seats s WHERE "
-			   "s.version = v.id) FROM versions v WHERE name = ? ORDER BY number",
-			   -1, &stmt, NULL);
-	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_TRANSIENT);
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
+	for (int i = 0; i < n; i++) {
 		cJSON *o = cJSON_CreateObject();
 
-		cJSON_AddNumberToObject(o, "version", sqlite3_column_int(stmt, 0));
-		cJSON_AddStringToObject(o, "files", (const char *)sqlite3_column_text(stmt, 1));
-		cJSON_AddNumberToObject(o, "games", sqlite3_column_int(stmt, 2));
+		cJSON_AddNumberToObject(o, "version", v[i].number);
+		cJSON_AddStringToObject(o, "files", v[i].hash);
+		cJSON_AddNumberToObject(o, "games", (double)v[i].games);
 		cJSON_AddItemToArray(list, o);
 	}
-	sqlite3_finalize(stmt);
-	if (cJSON_GetArraySize(list) == 0) {
-		cJSON_Delete(list);
-		return NULL;
-	}
+	free(v);
 	return list;
 }
 
@@ -215,17 +181,12 @@ bool web_api_has_bot(sqlite3 *db, const char *name)
 cJSON *web_api_bot(sqlite3 *db, const char *name)
 {
 	cJSON *versions = versions_of(db, name), *j;
-	sqlite3_stmt *stmt = NULL;
 
 	if (!versions)
 		return NULL;
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "name", name);
-	sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM retired WHERE name = ?", -1, &stmt, NULL);
-	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_TRANSIENT);
-	cJSON_AddBoolToObject(j, "retired", sqlite3_step(stmt) == SQLITE_ROW &&
-			      sqlite3_column_int(stmt, 0) > 0);
-	sqlite3_finalize(stmt);
+	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
 	cJSON_AddItemToObject(j, "versions", versions);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", history_of(db, name));

@@ -1,0 +1,314 @@
+/*
+ * What a league's index answers (league_db.h): every question asked of
+ * it, each a statement with its values bound.
+ */
+#include "league/league_db.h"
+
+#include <cjson/cJSON.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "league/league_db_sql.h"
+
+long league_db_value(sqlite3 *db, const char *sql, const char *binds, ...)
+{
+	sqlite3_stmt *st = NULL;
+	va_list ap;
+	long v = -1;
+	bool ok = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK;
+
+	va_start(ap, binds);
+	for (int i = 0; ok && binds[i]; i++)
+		ok = (binds[i] == 's'
+		      ? sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT)
+		      : sqlite3_bind_int64(st, i + 1, va_arg(ap, long))) == SQLITE_OK;
+	va_end(ap);
+	if (ok && sqlite3_step(st) == SQLITE_ROW)
+		v = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+void league_db_counts(sqlite3 *db, struct league_counts *c)
+{
+	c->bots = league_db_value(db, "SELECT COUNT(DISTINCT name) FROM versions", "");
+	c->retired = league_db_value(db, "SELECT COUNT(*) FROM retired", "");
+	c->versions = league_db_value(db, "SELECT COUNT(*) FROM versions", "");
+	c->runs = league_db_value(db, "SELECT COUNT(*) FROM runs", "");
+	c->open_runs = league_db_open_runs(db);
+	c->games = league_db_value(db, "SELECT COUNT(*) FROM games", "");
+	c->sets = league_db_value(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
+				   "FROM games", "");
+}
+
+long league_db_last_run(sqlite3 *db)
+{
+	return league_db_value(db, "SELECT COALESCE(MAX(id), 0) FROM runs", "");
+}
+
+long league_db_open_runs(sqlite3 *db)
+{
+	return league_db_value(db, "SELECT COUNT(*) FROM runs WHERE closed = 0", "");
+}
+
+bool league_db_run_closed(sqlite3 *db, long run)
+{
+	return league_db_value(db, "SELECT closed FROM runs WHERE id = ?", "i", run) > 0;
+}
+
+long league_db_bot_versions(sqlite3 *db, const char *name)
+{
+	return league_db_value(db, "SELECT COUNT(*) FROM versions WHERE name = ?", "s", name);
+}
+
+int league_db_meta(sqlite3 *db, char **game, int *players, char *err)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+
+	*game = NULL;
+	*players = 0;
+	if (sqlite3_prepare_v2(db, "SELECT key, value FROM league", -1, &st, NULL) != SQLITE_OK)
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(st, 0);
+		const char *v = (const char *)sqlite3_column_text(st, 1);
+
+		if (k && v && !strcmp(k, "game") && !*game) {
+			*game = xstrdup(v);
+			found++;
+		} else if (k && v && !strcmp(k, "players")) {
+			*players = atoi(v);
+			found++;
+		}
+	}
+	sqlite3_finalize(st);
+	if (found == 2 && *game && *players >= 2)
+		return 0;
+	free(*game);
+	*game = NULL;
+	return errorf(err, "league.db: no game or players recorded");
+}
+
+/* The readable paths of a version as stored: a JSON array of strings. */
+static char **readable_from(const char *text)
+{
+	cJSON *a = text ? cJSON_Parse(text) : NULL, *e;
+	char **out = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *out);
+	int n = 0;
+
+	cJSON_ArrayForEach(e, a)
+		if (cJSON_IsString(e))
+			out[n++] = xstrdup(e->valuestring);
+	cJSON_Delete(a);
+	return out;
+}
+
+static char *column_copy(sqlite3_stmt *st, int col)
+{
+	const char *t = (const char *)sqlite3_column_text(st, col);
+
+	return t ? xstrdup(t) : NULL;
+}
+
+int league_db_versions(sqlite3 *db, struct league_version **out, char *err)
+{
+	static const char sql[] =
+		"SELECT v.id, v.name, v.number, v.hash, v.command, v.dir, v.workdir, v.readable,"
+		" r.name IS NOT NULL,"
+		" v.number = (SELECT MAX(number) FROM versions w WHERE w.name = v.name)"
+		" FROM versions v LEFT JOIN retired r ON r.name = v.name ORDER BY v.id";
+	sqlite3_stmt *st;
+	struct league_version *v = NULL;
+	int n = 0, rc;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		v = xrealloc(v, (size_t)(n + 1) * sizeof *v);
+		v[n] = (struct league_version){
+			.id = (long)sqlite3_column_int64(st, 0),
+			.name = column_copy(st, 1),
+			.number = sqlite3_column_int(st, 2),
+			.hash = column_copy(st, 3), .command = column_copy(st, 4),
+			.dir = column_copy(st, 5), .workdir = column_copy(st, 6),
+			.readable = readable_from((const char *)sqlite3_column_text(st, 7)),
+			.retired = sqlite3_column_int(st, 8),
+			.latest = sqlite3_column_int(st, 9),
+		};
+		n++;
+	}
+	sqlite3_finalize(st);
+	*out = v;
+	if (rc != SQLITE_DONE) {
+		league_versions_free(v, n);
+		*out = NULL;
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	}
+	return n;
+}
+
+void league_versions_free(struct league_version *v, int count)
+{
+	for (int i = 0; i < count; i++) {
+		free(v[i].name);
+		free(v[i].hash);
+		free(v[i].command);
+		free(v[i].dir);
+		free(v[i].workdir);
+		for (char **r = v[i].readable; r && *r; r++)
+			free(*r);
+		free(v[i].readable);
+	}
+	free(v);
+}
+
+char *league_db_current_season(sqlite3 *db, long *first_run)
+{
+	sqlite3_stmt *st;
+	char *name = NULL;
+
+	*first_run = 1;
+	if (sqlite3_prepare_v2(db, "SELECT name, first_run FROM seasons ORDER BY"
+			       " first_run DESC, rowid DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return xstrdup(LEAGUE_FIRST_SEASON);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		name = xstrdup((const char *)sqlite3_column_text(st, 0));
+		*first_run = (long)sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return name ? name : xstrdup(LEAGUE_FIRST_SEASON);
+}
+
+bool league_db_retired(sqlite3 *db, const char *name)
+{
+	return league_db_value(db, "SELECT COUNT(*) FROM retired WHERE name = ?", "s", name) > 0;
+}
+
+long league_db_version_id(sqlite3 *db, const char *name, const char *hash)
+{
+	long id = league_db_value(db, "SELECT id FROM versions WHERE name = ? AND hash = ?",
+				  "ss", name, hash);
+
+	return id > 0 ? id : 0;
+}
+
+bool league_db_has_game(sqlite3 *db, long run, long game)
+{
+	return league_db_value(db, "SELECT 1 FROM games WHERE run = ? AND game = ?", "ii",
+			       run, game) == 1;
+}
+
+int league_db_version_games(sqlite3 *db, const char *name, struct league_version_games **out)
+{
+	sqlite3_stmt *st = NULL;
+	int n = 0, rc;
+
+	*out = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT number, hash, (SELECT COUNT(*) FROM seats s WHERE"
+			       " s.version = v.id) FROM versions v WHERE name = ? ORDER BY number",
+			       -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *hash = (const char *)sqlite3_column_text(st, 1);
+
+		*out = xrealloc(*out, (size_t)(n + 1) * sizeof **out);
+		(*out)[n].number = sqlite3_column_int(st, 0);
+		snprintf((*out)[n].hash, sizeof (*out)[n].hash, "%s", hash ? hash : "");
+		(*out)[n++].games = (long)sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? n : -1;
+}
+
+/* The seats of game `game` of run `run` handed to `each` with the game;
+ * `seats` a prepared statement of them, reset after.  The names are
+ * copied: a column's text lasts only until the next step. */
+static void hand_game(sqlite3_stmt *seats, long run, long game, league_db_game_fn *each,
+		      void *ctx)
+{
+	struct league_game_seat list[GAME_MAX_SEATS];
+	int n = 0;
+
+	sqlite3_bind_int64(seats, 1, run);
+	sqlite3_bind_int64(seats, 2, game);
+	while (n < GAME_MAX_SEATS && sqlite3_step(seats) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(seats, 1);
+
+		list[n++] = (struct league_game_seat){
+			.seat = sqlite3_column_int(seats, 0), .name = xstrdup(name ? name : ""),
+			.number = sqlite3_column_int(seats, 2), .rank = sqlite3_column_int(seats, 3),
+		};
+	}
+	each(run, game, list, n, ctx);
+	while (n > 0)
+		free(list[--n].name);
+	sqlite3_reset(seats);
+}
+
+int league_db_each_game(sqlite3 *db, const char *name, long long since, int limit,
+			bool latest, league_db_game_fn *each, void *ctx)
+{
+	/* The cursor and the order are numbers and words of the project's,
+	 * pasted; the name is bound. */
+	char *sql = xasprintf("SELECT g.run, g.game FROM games g WHERE g.run * %lld + g.game > ?1"
+			      " AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN versions v"
+			      " ON v.id = s.version WHERE s.run = g.run AND s.game = g.game AND"
+			      " v.name = ?2)) ORDER BY g.run %s, g.game %s LIMIT ?3",
+			      LEAGUE_DB_GAME_CURSOR, latest ? "DESC" : "", latest ? "DESC" : "");
+	sqlite3_stmt *games = NULL, *seats = NULL;
+	int rc = -1;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &games, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(db, "SELECT s.seat, v.name, v.number, s.rank FROM seats s"
+			       " JOIN versions v ON v.id = s.version WHERE s.run = ? AND"
+			       " s.game = ? ORDER BY s.seat", -1, &seats, NULL) == SQLITE_OK &&
+	    sqlite3_bind_int64(games, 1, since) == SQLITE_OK &&
+	    (!name || sqlite3_bind_text(games, 2, name, -1, SQLITE_TRANSIENT) == SQLITE_OK) &&
+	    sqlite3_bind_int(games, 3, limit) == SQLITE_OK) {
+		while ((rc = sqlite3_step(games)) == SQLITE_ROW)
+			hand_game(seats, (long)sqlite3_column_int64(games, 0),
+				  (long)sqlite3_column_int64(games, 1), each, ctx);
+		rc = rc == SQLITE_DONE ? 0 : -1;
+	}
+	sqlite3_finalize(games);
+	sqlite3_finalize(seats);
+	free(sql);
+	return rc;
+}
+
+int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err)
+{
+	static const char sql[] =
+		"SELECT s.run, s.game, g.first, s.version, s.rank FROM seats s"
+		" JOIN games g ON g.run = s.run AND g.game = s.game"
+		" WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
+		" ORDER BY s.run, s.game, s.seat";
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const struct league_season_seat s = {
+			.run = (long)sqlite3_column_int64(st, 0),
+			.game = (long)sqlite3_column_int64(st, 1),
+			.first = (long)sqlite3_column_int64(st, 2),
+			.version = (long)sqlite3_column_int64(st, 3),
+			.rank = sqlite3_column_int(st, 4),
+		};
+
+		if (each(&s, ctx, err)) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+}
