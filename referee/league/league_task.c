@@ -36,12 +36,9 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 				    .set_seed = match_secrets_seed(config)};
 	int rc;
 
-	for (int k = 0; k < n; k++) {
-		set_games[k].index = (unsigned long)(first + k);
-		for (int s = 0; s < n; s++)
-			set_games[k].seating[s] = match_set_rotated(k, s, n);
+	match_round_rotate(set_games, n, n, first, 0);
+	for (int k = 0; k < n; k++)
 		set_games[k].log_path = outdir_play_log(run_dir, first + k);
-	}
 	rc = match_play_round(lanes, &round, outcomes, err);
 	for (int k = 0; k < n; k++)
 		free((char *)set_games[k].log_path);

@@ -125,6 +125,16 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 	return rc;
 }
 
+void match_round_rotate(struct match_set_game *games, int count, int seats, long first,
+			long turn)
+{
+	for (int k = 0; k < count; k++) {
+		games[k].index = (unsigned long)(first + k);
+		for (int s = 0; s < seats; s++)
+			games[k].seating[s] = match_set_rotated((int)((turn + k) % seats), s, seats);
+	}
+}
+
 int match_play_round(struct match **lanes, const struct match_round *round,
 		     struct game_outcome *outcomes, char *err)
 {

@@ -101,6 +101,13 @@ struct match_round {
 	void *ctx;
 };
 
+/* Fills the games of a round that rotates its seats, as play, sprt,
+ * check-bot and the league's sets do (a tournament's seatings come from
+ * its schedule): game k is numbered first + k, and seat s holds entrant
+ * match_set_rotated(turn + k, s, seats) (match_set.h). */
+void match_round_rotate(struct match_set_game *games, int count, int seats, long first,
+			long turn);
+
 /* Plays the round, game k's outcome in outcomes[k]: 0, or -1 with err. */
 int match_play_round(struct match **lanes, const struct match_round *round,
 		     struct game_outcome *outcomes, char *err);

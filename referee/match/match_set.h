@@ -27,6 +27,12 @@ static inline int match_set_rotated(int game, int seat, int seats)
 	return (seat + game) % seats;
 }
 
+/* The seat of entrant `entrant` in game `game` of such a set. */
+static inline int match_set_seat_of(int game, int entrant, int seats)
+{
+	return ((entrant - game) % seats + seats) % seats;
+}
+
 /* What a game's fairness exchange gave (FAIRNESS.md steps 2-4), by seat:
  * who committed and to what, whose reveal was well formed and what it
  * was, and whether a key could be formed. */

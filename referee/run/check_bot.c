@@ -216,31 +216,30 @@ static void play_set(struct run *r, struct match_entrant *entrants, long first,
 	char *logs[GAME_MAX_SEATS], err[ERR_LEN];
 	bool finished = true;
 
-	for (int seat = 0; seat < players; seat++) {
-		games[seat].index = (unsigned long)(first + seat);
-		for (int s = 0; s < players; s++)
-			games[seat].seating[s] = (s - seat + players) % players;
-		games[seat].log_path = logs[seat] = outdir_play_log(r->check->dir,
-								    first + seat);
-	}
+	match_round_rotate(games, players, players, first, 0);
+	for (int k = 0; k < players; k++)
+		games[k].log_path = logs[k] = outdir_play_log(r->check->dir, first + k);
 	lanes[0] = match_start(&r->config, entrants, players, err);
 	if (!lanes[0] || match_play_round(lanes, &round, outcomes, err)) {
 		check(c, false, "a duplicate set: the referee failed: %s", err);
 		finished = false;
 	}
-	for (int seat = 0; finished && seat < players; seat++)
-		if (outcomes[seat].forfeited[seat]) {
-			game_fault(c, first + seat, seat, &outcomes[seat],
-				   match_stderr_path(lanes[seat], 0), r->check->limits.sandbox);
+	for (int k = 0; finished && k < players; k++) {
+		int seat = match_set_seat_of(k, 0, players);  /* the bot's */
+
+		if (outcomes[k].forfeited[seat]) {
+			game_fault(c, first + k, seat, &outcomes[k],
+				   match_stderr_path(lanes[k], 0), r->check->limits.sandbox);
 			finished = false;
 		}
+	}
 	if (finished)
 		check(c, true, "games %ld to %ld, a duplicate set: played at once, "
 		      "each by processes of its own, start naming the set, no "
 		      "commit or lock after the first, end", first,
 		      first + players - 1);
-	for (int seat = 0; seat < players; seat++)
-		free(logs[seat]);
+	for (int k = 0; k < players; k++)
+		free(logs[k]);
 	match_finish_lanes(lanes, players);
 }
 

@@ -125,7 +125,7 @@ static void tally(struct play_match *p, long game, const struct match *match,
 	int seating[GAME_MAX_SEATS];
 
 	for (int s = 0; s < p->count; s++)
-		seating[s] = (int)((s + game - 1) % p->count);
+		seating[s] = match_set_rotated((int)((game - 1) % p->count), s, p->count);
 	print_outcome(p, game, match, o, seating);
 	for (int s = 0; s < p->count; s++) {
 		p->firsts[seating[s]] += o->result.rank[s] == 1;
@@ -169,10 +169,8 @@ static int play_round(struct play_match *p, struct match **lanes, long game,
 	struct stat st;
 	int rc;
 
+	match_round_rotate(games, count, p->count, game, game - 1);
 	for (int k = 0; k < count; k++) {
-		games[k].index = (unsigned long)(game + k);
-		for (int s = 0; s < p->count; s++)
-			games[k].seating[s] = (int)((s + game + k - 1) % p->count);
 		logs[k] = p->out ? outdir_play_log(p->out, game + k)
 				 : p->log ? xstrdup(p->log) : NULL;
 		games[k].log_path = logs[k];

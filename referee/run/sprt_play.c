@@ -32,12 +32,11 @@ char *sprt_play_stderr(const char *dir, const char *name, int worker)
 			   : path_joinf(dir, "%s.%d.stderr", name, worker);
 }
 
-/* Seats A in the first game of each pair, B in the second. */
-static const int *seating_of(long game)
+/* The entrant in seat `s` of game `game`: A first in the first game of
+ * each pair, B in the second (match_round_rotate()). */
+static int seated(long game, int s)
 {
-	static const int seatings[2][2] = {{0, 1}, {1, 0}};
-
-	return seatings[(game - 1) % 2];
+	return match_set_rotated((int)((game - 1) % 2), s, 2);
 }
 
 /* In a worker: what the hello names and the starts of a game say. */
@@ -51,7 +50,7 @@ static void say_starts(int out, long game, const struct game_outcome *o)
 	worker_named = true;
 	for (int s = 0; s < 2; s++)
 		if (o->no_start[s])
-			worker_say(out, "X %ld %d %.*s\n", game, seating_of(game)[s],
+			worker_say(out, "X %ld %d %.*s\n", game, seated(game, s),
 				   (int)strcspn(o->detail[s], "\n"), o->detail[s]);
 }
 
@@ -68,13 +67,10 @@ static int play_games(const struct sprt_play *p, const long *games,
 				    .set_seed = match_secrets_seed(&p->config)};
 	int rc;
 
-	for (int g = 0; g < 2; g++) {
-		set_games[g].index = (unsigned long)games[g];
-		memcpy(set_games[g].seating, seating_of(games[g]),
-		       2 * sizeof set_games[g].seating[0]);
+	match_round_rotate(set_games, 2, 2, games[0], games[0] - 1);
+	for (int g = 0; g < 2; g++)
 		set_games[g].log_path = logs[g] = p->out ? outdir_play_log(p->out, games[g])
 							 : NULL;
-	}
 	rc = match_play_round(worker_lanes, &round, outcomes, err);
 	free(logs[0]);
 	free(logs[1]);
