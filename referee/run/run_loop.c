@@ -143,10 +143,18 @@ static int woke(void *ctx)
 	return 0;
 }
 
+/* The pool's: whether the source needs no more games. */
+static bool over(void *ctx)
+{
+	const struct table_source *src = ((struct run_loop *)ctx)->source;
+
+	return src->ops->over && src->ops->over(src->state);
+}
+
 int run_loop_play(struct run_loop *loop)
 {
 	const struct pool_ops ops = {.handle = handle, .gone = worker_gone,
-				     .wait_ms = wait_ms, .woke = woke,
+				     .wait_ms = wait_ms, .woke = woke, .done = over,
 				     .wait_mask = &loop->stops.wait_mask};
 	int count = 0, rc = 0;
 

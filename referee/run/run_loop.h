@@ -1,6 +1,6 @@
 /*
- * The one loop of a run of many games, for `referee tournament` and
- * `referee league run` alike: it starts the workers (worker.h), asks the
+ * The one loop of a run of many games, for `referee tournament`, `referee
+ * sprt` and `referee league run` alike: it starts the workers (worker.h), asks the
  * run's table source (table_source.h) for each worker's next table when
  * the worker is free, parks a worker the source tells to wait until the
  * source is ready, hands every other line a worker writes to the source,

@@ -1,8 +1,8 @@
 /*
- * `referee sprt`'s pairs on workers; see sprt_play.h.  Besides the "F",
- * "D" and "E" lines of worker.h, a worker says "N entrant name" for each
- * name its bots gave in hello, before its first "F", and "X game entrant
- * why" before the "F" of a game that entrant did not start for.
+ * `referee sprt`'s pairs on workers, a table source of the run's loop;
+ * see sprt_play.h.  Besides the "F", "B", "D" and "E" lines of worker.h, a
+ * worker says "N entrant name" for each name its bots gave in hello,
+ * before its first "F".
  */
 #include "sprt_play.h"
 
@@ -17,7 +17,7 @@
 #include "base/util.h"
 #include "manifest/run_manifest.h"
 #include "match/match_set.h"
-#include "pool.h"
+#include "run_loop.h"
 #include "worker.h"
 
 /* In a worker: the matches it plays its pairs in, started with its first
@@ -50,7 +50,7 @@ static void say_starts(int out, long game, const struct game_outcome *o)
 	worker_named = true;
 	for (int s = 0; s < 2; s++)
 		if (o->no_start[s])
-			worker_say(out, "X %ld %d %.*s\n", game, seated(game, s),
+			worker_say(out, "B %ld %d %.*s\n", game, seated(game, s),
 				   (int)strcspn(o->detail[s], "\n"), o->detail[s]);
 }
 
@@ -124,8 +124,9 @@ static void quit_pairs(const struct worker_job *job)
 	match_finish_lanes(worker_lanes, 2);
 }
 
-/* The test as the parent runs it on the pool: the pairs handed out and
- * counted, what the bots said of themselves, and why one did not start. */
+/* The test as the parent runs it, the run loop's table source: the
+ * pairs handed out and counted, what the bots said of themselves, and why
+ * one did not start. */
 struct sprt_run {
 	const struct sprt_play *p;
 	long next;               /* the next pair to hand out */
@@ -137,32 +138,35 @@ struct sprt_run {
 	long failed;             /* the game a bot did not start for, or 0 */
 	int failed_worker;       /* ... in this worker (from 1) */
 	char *why[2];
-	bool stop;
-	struct worker *workers;  /* numbered from 1 in this order */
+	bool stop, no_start;
 	struct run_manifest manifest; /* --out's run.jsonl */
 	char *err;
 };
 
-/* Hands worker `w` the next pair, or tells it to quit. */
-static int hand_out(struct sprt_run *st, struct worker *w)
+/* The source's: the next pair, listed as started in --out's run.jsonl. */
+static enum table_source_answer next_pair(void *state, int worker,
+					  struct table_source_table *t)
 {
-	long pair = st->next, games[2] = {2 * pair - 1, 2 * pair};
+	struct sprt_run *st = state;
+	long pair = st->next;
 
-	if (st->stop || pair > st->p->max_pairs) {
-		worker_quit(w);
-		return 0;
-	}
+	(void)worker;
+	if (st->stop || pair > st->p->max_pairs)
+		return TABLE_SOURCE_DONE;
 	if (pair > st->cap) {
 		st->cap = 2 * st->cap + 16;
 		st->half = xrealloc(st->half, (size_t)st->cap * sizeof *st->half);
 	}
 	st->half[pair - 1][0] = st->half[pair - 1][1] = -1;
 	st->next++;
-	if (st->manifest.journal && run_manifest_started(&st->manifest, games[0], 2, st->err))
-		return -1;
-	if (worker_assign(w, (int)pair, games, 2, NULL, NULL))
-		return errorf(st->err, "a worker stopped answering");
-	return 0;
+	t->number = (int)pair;
+	t->games = xmalloc(2 * sizeof *t->games);
+	t->games[0] = 2 * pair - 1;
+	t->games[1] = 2 * pair;
+	t->count = 2;
+	if (st->manifest.journal && run_manifest_started(&st->manifest, t->games[0], 2, st->err))
+		return TABLE_SOURCE_ERROR;
+	return TABLE_SOURCE_TABLE;
 }
 
 /* Counts the pairs that can be, in order, until the caller stops. */
@@ -179,6 +183,21 @@ static void count_pairs(struct sprt_run *st)
 	}
 }
 
+/* A bot did not start for the game that just finished: said, and the
+ * test ends. */
+static void tell_no_start(struct sprt_run *st)
+{
+	for (int i = 0; i < 2; i++)
+		if (st->why[i]) {
+			char *path = sprt_play_stderr(st->p->stderr_dir, st->p->entrants[i].name,
+						      st->failed_worker);
+
+			st->p->no_start(st->p->ctx, i, st->why[i], path);
+			free(path);
+		}
+	st->stop = st->no_start = true;
+}
+
 /* A finished game: "F game sha256 rank0 rank1 ...". */
 static int take_finished(struct sprt_run *st, const char *line)
 {
@@ -189,17 +208,8 @@ static int take_finished(struct sprt_run *st, const char *line)
 	    game < 1 || game > 2 * (st->next - 1))
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
 	if (game == st->failed) {
-		for (int i = 0; i < 2; i++)
-			if (st->why[i]) {
-				char *path = sprt_play_stderr(st->p->stderr_dir,
-							      st->p->entrants[i].name,
-							      st->failed_worker);
-
-				st->p->no_start(st->p->ctx, i, st->why[i], path);
-				free(path);
-			}
-		st->stop = true;
-		return 1;
+		tell_no_start(st);
+		return 0;
 	}
 	if (st->manifest.journal && run_manifest_finished(&st->manifest, game, NULL, st->err))
 		return -1;
@@ -210,15 +220,14 @@ static int take_finished(struct sprt_run *st, const char *line)
 	return 0;
 }
 
-/* Handles one line from worker `w`: 0, 1 when a bot did not start, -1. */
-static int handle(void *ctx, struct worker *w, char *line)
+/* The source's: a line of worker `worker` (from 0) but "D". */
+static int take_line(void *state, int worker, char *line)
 {
-	struct sprt_run *st = ctx;
+	struct sprt_run *st = state;
 	char *end;
 	long n = strtol(line + 1, &end, 10);
 
-	/* Once stopped, only a worker's end of its pair matters. */
-	if (st->stop && line[0] != 'D')
+	if (st->stop)
 		return 0;
 	switch (line[0]) {
 	case 'F':
@@ -227,40 +236,28 @@ static int handle(void *ctx, struct worker *w, char *line)
 		if ((n == 0 || n == 1) && *end == ' ' && !st->said[n])
 			st->said[n] = xstrdup(end + 1);
 		return 0;
-	case 'X': {
+	case 'B': {
 		long bot = strtol(end, &end, 10);
 
 		if ((st->failed && st->failed != n) || bot < 0 || bot > 1 || *end != ' ')
 			return 0;
 		st->failed = n;
-		st->failed_worker = (int)(w - st->workers) + 1;
+		st->failed_worker = worker + 1;
 		free(st->why[bot]);
 		st->why[bot] = xstrdup(end + 1);
 		return 0;
 	}
-	case 'D':
-		w->table = -1;
-		return hand_out(st, w);
 	case 'E':
 		return errorf(st->err, "%s", *end ? end + 1 : end);
 	}
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
-/* The pool's: worker `w` has gone. */
-static int worker_gone(void *ctx, struct worker *w, int sig)
+/* The source's: the test has stopped (a verdict, the caller's count, or a
+ * bot that did not start). */
+static bool test_over(void *state)
 {
-	struct sprt_run *st = ctx;
-
-	(void)w;
-	return sig ? errorf(st->err, "stopped by signal %d", sig)
-		   : errorf(st->err, "a worker died unexpectedly");
-}
-
-/* The pool's: the test has stopped. */
-static bool stopped(void *ctx)
-{
-	return ((struct sprt_run *)ctx)->stop;
+	return ((struct sprt_run *)state)->stop;
 }
 
 /* The logs of the pairs handed out but not counted, and the manifest's
@@ -281,16 +278,23 @@ static int remove_dropped(struct sprt_run *st)
 
 int sprt_play(const struct sprt_play *given, char *err)
 {
+	static const struct table_source_ops ops = {
+		.next = next_pair, .line = take_line, .over = test_over,
+	};
+	struct sprt_run st = {.next = 1, .err = err};
 	struct sprt_play run = *given, *play = &run;
-	struct worker_job job = {.play = play_pair, .quit = quit_pairs, .ctx = play,
-				 .lock_fd = -1};
-	struct sprt_run st = {.p = play, .next = 1, .err = err};
-	int count = play->concurrency < play->max_pairs ? play->concurrency
-		    : (int)play->max_pairs, started = 0, rc = 0;
-	struct worker *workers;
+	struct table_source source = {.ops = &ops, .state = &st};
+	struct run_loop loop = {
+		.source = &source, .err = err,
+		.job = {.play = play_pair, .quit = quit_pairs, .ctx = play, .lock_fd = -1},
+		.concurrency = play->concurrency < play->max_pairs ? play->concurrency
+			       : (int)play->max_pairs,
+	};
 	unsigned char deal_key[FAIR_HASH_BYTES];
 	char *names[2] = {(char *)play->entrants[0].name, (char *)play->entrants[1].name};
+	int rc;
 
+	st.p = play;
 	/* Every pair's secrets derive from it, so that --out's manifest
 	 * names each C before the pair starts. */
 	randombytes_buf(deal_key, sizeof deal_key);
@@ -300,19 +304,11 @@ int sprt_play(const struct sprt_play *given, char *err)
 		run_manifest_free(&st.manifest);
 		return -1;
 	}
-	workers = xcalloc((size_t)count, sizeof *workers);
-	st.workers = workers;
-	while (started < count && !rc) {
-		job.number = started + 1;
-		if (!(rc = worker_start(&workers[started], &job, err)))
-			rc = hand_out(&st, &workers[started++]);
-	}
-	rc = rc ? rc : pool_run(workers, started, &(const struct pool_ops){
-		.handle = handle, .gone = worker_gone, .done = stopped}, &st, err);
-	/* What is still playing plays what is not counted. */
-	for (int i = 0; i < started; i++)
-		if (workers[i].pid)
-			worker_kill(&workers[i]);
+	/* What is still playing at the end plays what is not counted: the
+	 * loop kills it. */
+	rc = run_loop_play(&loop);
+	if (rc > 0)  /* a worker killed by a stop signal the test does not take */
+		rc = errorf(err, "stopped by signal %d", rc);
 	if (rc == 0 && play->out)
 		rc = remove_dropped(&st) || run_manifest_sign(&st.manifest, play->config.key, err)
 		     ? -1 : 0;
@@ -323,6 +319,5 @@ int sprt_play(const struct sprt_play *given, char *err)
 		free(st.why[i]);
 	}
 	free(st.half);
-	free(workers);
-	return rc;
+	return rc ? rc : st.no_start;
 }

@@ -1,6 +1,6 @@
 /*
- * The games of `referee sprt` on the tournament's pool of workers
- * (worker.h): seat-swapped pairs, handed out in order, one at a time to
+ * The games of `referee sprt`, a table source of the run's loop
+ * (run_loop.h) on its pool of workers (worker.h): seat-swapped pairs, handed out in order, one at a time to
  * each worker, which plays them all with the same two bot processes, or,
  * each pair a duplicate set (match_set.h), its two games in turn with
  * processes started for each.

@@ -4,7 +4,8 @@
  * source is, and tells each line a worker writes.  A source is its
  * functions and its state: a tournament's fixed schedule (round robin,
  * gauntlet) and its Swiss rounds (tournament.c, on schedule_source.h),
- * and the league's picks (league/league_run.c, on league/league_pick.h),
+ * `sprt`'s pairs (sprt_play.c), and the league's picks
+ * (league/league_run.c, on league/league_pick.h),
  * which the league room fills in and hands down, so that the run never
  * calls up into it.  A new format of run is a new source
  * (docs/HACKING.md, "A new table source").
@@ -61,6 +62,9 @@ struct table_source_ops {
 	/* Optional: after waiting workers were handed what they could, with
 	 * `waiting` still waiting (what they wait for said). */
 	void (*still_waiting)(void *state, int waiting);
+	/* Optional: true once the run needs no more games (an SPRT's
+	 * verdict): the loop ends at once, the games still playing killed. */
+	bool (*over)(void *state);
 };
 
 struct table_source {
