@@ -15,7 +15,8 @@
 # run as nobody, who has none; as a user who has none: the default), and the wall
 # time of one-game matches with and without the sandbox, whose difference
 # over 3 (the sandbox check the verb runs first, and its two bots) is the
-# extra start time of a sandboxed bot.
+# extra start time of a sandboxed bot.  Last, with strace, the system calls
+# a default decision costs the referee.
 #
 # Builds nothing: run `make` first, then build bench/pingpong and
 # bench/first_legal_bot (`make bench`). Paths come from top_builddir, else
@@ -222,6 +223,25 @@ while [ "$round" -le "$rounds" ]; do
 	echo
 	round=$((round + 1))
 done
+# calls GAMES: the referee's own system calls (strace -c, its bots left
+# out) in a default run of GAMES games, and the decisions made: "CALLS
+# DECISIONS".
+calls() {
+	strace -c -o "$tmp/strace" "$referee" play rolit -o first=seat0 --games "$1" \
+		"$bot" "$bot" >"$tmp/out" 2>/dev/null
+	echo "$(awk '$NF == "total" { print $(NF - 2) }' "$tmp/strace")" \
+	     "$(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 } END { print n + 0 }' "$tmp/out")"
+}
+if command -v strace >/dev/null 2>&1; then
+	echo "== system calls a decision (strace -c of default runs of 100 and 300 games)"
+	calls 100 >"$tmp/calls"
+	calls 300 >>"$tmp/calls"
+	# The difference of the two runs leaves out what a run costs once.
+	awk 'NR == 1 { c = $1; d = $2 } NR == 2 {
+		printf "%.2f system calls a decision (target: at most 5 with control groups v2;\n", ($1 - c) / ($2 - d)
+		print "v1 reads pids.events at most once a millisecond besides)" }' "$tmp/calls"
+	echo
+fi
 if [ "$rounds" -gt 1 ]; then
 	echo "== medians over $rounds rounds"
 	header

@@ -261,12 +261,27 @@ void bot_stderr_note(struct bot *bot, const char *line, bool after)
 	bot->due_mark[0] = '\0'; /* a move of the game before */
 }
 
+/* One look at both pipes (a poll that does not wait): stderr drained
+ * when it has bytes; whether stdout has, in bot->out_ready. */
+static void look(struct bot *bot)
+{
+	struct pollfd p[2] = { { bot->out_eof || bot->responder ? -1 : bot->out_fd, POLLIN, 0 },
+			       { bot->err_fd, POLLIN, 0 } };
+
+	if (poll(p, 2, 0) < 0) {
+		bot->out_ready = -1;
+		return;
+	}
+	for (int i = 0; p[1].revents && i < 64 && drain_stderr(bot); i++)
+		;
+	bot->out_ready = p[0].revents != 0;
+}
+
 void bot_stderr_mark(struct bot *bot, const char *fmt, ...)
 {
 	va_list ap;
 
-	for (int i = 0; i < 64 && drain_stderr(bot); i++)
-		;
+	look(bot);
 	va_start(ap, fmt);
 	vsnprintf(bot->due_mark, sizeof bot->due_mark, fmt, ap);
 	va_end(ap);
@@ -359,9 +374,12 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 				const struct bot_deadline *d)
 {
 	for (;;) {
-		struct pollfd p[3] = { { fd, events, 0 },
+		struct pollfd p[5] = { { fd, events, 0 },
 				       { bot->err_fd, POLLIN, 0 },
 				       { bot->pidfd, POLLIN, 0 } };
+		/* The group's event files too, so that the reply's check
+		 * of a breach needs no poll of its own. */
+		int watched = fd >= 0 && bot->group ? contain_event_fds(bot->group, p + 3) : 0;
 		enum bot_status late = BOT_OK;
 		int64_t left = time_left(bot, d, &late), later;
 		int n;
@@ -373,8 +391,12 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
 			left = later;
 		if (fd >= 0 && memory_counted(bot) && left > bot->memory_at - now_ns())
 			left = bot->memory_at - now_ns();
-		n = poll(p, 3, poll_ms(bot, left));
+		n = poll(p, (nfds_t)(3 + watched), poll_ms(bot, left));
 		bot_freeze_run();
+		if (n >= 0 && watched) {
+			bot->events_polled = true;
+			bot->events_signalled |= p[3].revents || (watched > 1 && p[4].revents);
+		}
 		if (fd >= 0)
 			memory_read(bot);
 		if (n < 0 && errno != EINTR)
@@ -399,11 +421,18 @@ static enum bot_status wait_for(struct bot *bot, int fd, short events,
  * freeze: then that. */
 static enum bot_status over_limit(struct bot *bot, enum bot_status status)
 {
+	bool polled = bot->events_polled && status == BOT_OK;
+	enum cgroup_breach breach;
+
 	if (bot->killed != BOT_OK)
 		return bot->killed;
-	/* A fault is looked into; a reply only when the kernel said. */
-	switch (!bot->group ? CGROUP_WITHIN
-		: contain_breach(bot->group, status == BOT_OK)) {
+	/* A fault is looked into; a reply only when the kernel said (in the
+	 * wait for it, else in a poll now). */
+	breach = !bot->group ? CGROUP_WITHIN
+		 : polled ? contain_breach_polled(bot->group, bot->events_signalled)
+		 : contain_breach(bot->group, status == BOT_OK);
+	bot->events_polled = bot->events_signalled = false;
+	switch (breach) {
 	case CGROUP_OUT_OF_MEMORY:
 		return BOT_OUT_OF_MEMORY;
 	case CGROUP_TOO_MANY_PROCESSES:
@@ -441,6 +470,7 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 	const struct bot_deadline d = { deadline_ns, 0 };
 	int i = 0;
 
+	bot->out_ready = -1;
 	if (bot->responder)
 		return respond(bot, line, len);
 	if (bot->killed != BOT_OK)
@@ -554,8 +584,16 @@ int64_t bot_reply_cpu_ns(const struct bot *bot)
 
 bool bot_has_unsolicited_output(struct bot *bot)
 {
+	bool looked = bot->out_ready >= 0, ready = bot->out_ready > 0;
+
+	bot->out_ready = -1;
 	compact(bot);
-	return bot->len > 0 || (!bot->out_eof && !bot->responder && fill(bot) > 0);
+	if (bot->len > 0)
+		return true;
+	/* Nothing was there at the mark: no read to find nothing again. */
+	if (looked && !ready)
+		return false;
+	return !bot->out_eof && !bot->responder && fill(bot) > 0;
 }
 
 pid_t bot_pid(const struct bot *bot)

@@ -23,6 +23,13 @@ struct bot {
 	size_t cap, start, len;
 	size_t scan;         /* buf[start..scan) holds no newline */
 	bool out_eof, exited, reaped;
+	/* Set by bot_stderr_mark()'s look at both pipes: whether stdout had
+	 * bytes then (-1: not looked since the last write), so that the check
+	 * for unasked output before the turn costs no second call. */
+	signed char out_ready;
+	/* Whether a wait polled the group's event files since the last
+	 * check of a breach, and whether one had an event. */
+	bool events_polled, events_signalled;
 	bool outlived;       /* a process of its group outlived its end */
 	struct bot_stderr_count own_count, *count; /* count: own or the spec's */
 	int exit_code;       /* si_code from waitid() once known, else 0 */

@@ -314,7 +314,7 @@ static struct bot *responder_bot(const struct bot_spec *spec)
 {
 	struct bot *bot = xmalloc(sizeof *bot);
 
-	*bot = (struct bot){ .responder = spec->responder, .in_fd = -1,
+	*bot = (struct bot){ .responder = spec->responder, .in_fd = -1, .out_ready = -1,
 			     .out_fd = -1, .err_fd = -1, .pidfd = -1,
 			     .log_fd = -1, .limits = spec->limits };
 	bot->count = &bot->own_count;
@@ -367,7 +367,7 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	if (open_pipes(ends, err) < 0 || (pid = fork_child(&plan, ends, err)) < 0)
 		goto out;
 	bot = xmalloc(sizeof *bot);
-	*bot = (struct bot){ .pid = pid, .in_fd = ends[0][1],
+	*bot = (struct bot){ .pid = pid, .in_fd = ends[0][1], .out_ready = -1,
 			     .out_fd = ends[1][0], .err_fd = ends[2][0],
 			     .pidfd = (int)syscall(SYS_pidfd_open, pid, 0),
 			     .log_fd = log_fd,

@@ -354,16 +354,28 @@ enum cgroup_breach cgroup_breach_seen(struct cgroup *group)
 	 * which is read at most once a millisecond (a fast bot replies 30
 	 * times in one, and a refused fork is no harm until then).  Without a
 	 * way to be told, both are read. */
-	struct pollfd p[2] = {
-		{ group->oom_event, POLLIN | POLLPRI, 0 },
-		{ group->fd[FILE_PIDS_EVENTS], POLLPRI, 0 },
-	};
-	int watched = group->version == 2 ? 2 : 1;
+	struct pollfd p[2];
+	int watched = cgroup_event_fds(group, p);
+
+	return cgroup_breach_polled(group, !watched || poll(p, (nfds_t)watched, 0) != 0);
+}
+
+int cgroup_event_fds(const struct cgroup *group, struct pollfd *p)
+{
+	if (group->oom_event < 0 || group->fd[FILE_PIDS_EVENTS] < 0)
+		return 0;
+	p[0] = (struct pollfd){ group->oom_event, POLLIN | POLLPRI, 0 };
+	p[1] = (struct pollfd){ group->fd[FILE_PIDS_EVENTS], POLLPRI, 0 };
+	return group->version == 2 ? 2 : 1;
+}
+
+enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled)
+{
 	int64_t now;
 
-	if (p[0].fd < 0 || p[1].fd < 0 || poll(p, (nfds_t)watched, 0) != 0)
+	if (signalled)
 		return cgroup_breach(group);
-	if (watched == 2 || (now = now_ns()) - group->pids_read_ns < 1000000)
+	if (group->version == 2 || (now = now_ns()) - group->pids_read_ns < 1000000)
 		return CGROUP_WITHIN;
 	group->pids_read_ns = now;
 	return counted(group, FILE_PIDS_EVENTS, "max") ? CGROUP_TOO_MANY_PROCESSES

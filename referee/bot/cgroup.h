@@ -19,6 +19,7 @@
 #ifndef ARENA_CGROUP_H
 #define ARENA_CGROUP_H
 
+#include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -136,6 +137,17 @@ enum cgroup_breach cgroup_breach(const struct cgroup *group);
 /* cgroup_breach(), read only when the kernel signalled a change that may
  * be one (a poll, not two reads): for every reply. */
 enum cgroup_breach cgroup_breach_seen(struct cgroup *group);
+
+/* The files whose change the kernel signals (v2: memory.events and
+ * pids.events, POLLPRI; v1: the OOM eventfd), as pollfds in p[0..1] for
+ * a caller's own wait: how many (0: none, so cgroup_breach_seen() must
+ * look itself). */
+int cgroup_event_fds(const struct cgroup *group, struct pollfd *p);
+
+/* cgroup_breach_seen() after a caller's wait polled cgroup_event_fds():
+ * `signalled` whether one had an event.  No call of its own unless one
+ * had (v1's pids.events still read at most once a millisecond). */
+enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled);
 
 /* Kills every process of the group (frozen ones too). */
 void cgroup_kill(struct cgroup *group);

@@ -204,6 +204,16 @@ enum cgroup_breach contain_breach(struct contain *c, bool seen)
 	return seen ? cgroup_breach_seen(c->group) : cgroup_breach(c->group);
 }
 
+int contain_event_fds(const struct contain *c, struct pollfd *p)
+{
+	return c->group ? cgroup_event_fds(c->group, p) : 0;
+}
+
+enum cgroup_breach contain_breach_polled(struct contain *c, bool signalled)
+{
+	return c->group ? cgroup_breach_polled(c->group, signalled) : CGROUP_WITHIN;
+}
+
 bool contain_destroy(struct contain *c, int wait_ms)
 {
 	bool gone;

@@ -102,6 +102,13 @@ int64_t contain_cpu_ns(struct contain *c);
  * (cgroup_breach_seen()). */
 enum cgroup_breach contain_breach(struct contain *c, bool seen);
 
+/* What the bot's own wait polls to be told of a breach
+ * (cgroup_event_fds(): how many pollfds in p[0..1], 0 for none), and the
+ * breach after such a wait, `signalled` whether one had an event
+ * (cgroup_breach_polled()): the reply's check then costs no call. */
+int contain_event_fds(const struct contain *c, struct pollfd *p);
+enum cgroup_breach contain_breach_polled(struct contain *c, bool signalled);
+
 /* Kills what is left of a control group, waits up to `wait_ms` for it
  * to empty and removes it; the fallback kills the sandbox's init from
  * outside (procstop_kill()), and so all in its namespace.  Frees.  NULL
