@@ -12,20 +12,43 @@ offline with the setuptools already installed.
 
 import glob
 import os
+import re
 import shutil
 
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.normpath(os.path.join(HERE, "..", ".."))
-# The referee's files a game of the environment is played through.
-REFEREE = ["util", "json", "options", "game_play", "records", "seed",
-           "journal"]
-# Headers of the referee those files include, whose code they do not call.
-HEADERS = ["keys.h"]
 # Where the C files are copied to be compiled, so that no object file is
 # written outside the build folder (make names one in the build tree).
 COPY = os.environ.get("ARENA_ENV_COPY") or os.path.join("build", "arena-src")
+
+
+def referee_files():
+    """The referee's files arena_env's C needs, found as the compiler finds
+    them: each header of the referee that its files include, and those
+    that header's files include in turn, each with its module's C files
+    (NAME.c, and NAME_*.c, as json.h's json.c and json_parse.c), so that no
+    list here has to follow the referee's changes."""
+    todo = glob.glob(os.path.join(HERE, "arena_env", "*.[ch]"))
+    found = set()
+    while todo:
+        path = todo.pop()
+        with open(path, encoding="utf-8") as f:
+            names = re.findall(r'^\s*#\s*include\s+"([^"]+)"', f.read(), re.M)
+        for name in names:
+            header = next((os.path.normpath(c) for c in (
+                os.path.join(os.path.dirname(path), name),
+                os.path.join(TOP, name), os.path.join(TOP, "referee", name))
+                if os.path.isfile(c)), None)
+            if not header or not os.path.relpath(header, TOP).startswith("referee"):
+                continue
+            stem = header[:-2]
+            for new in [header] + glob.glob(stem + ".c") + glob.glob(stem + "_*.c"):
+                if new not in found:
+                    found.add(new)
+                    todo.append(new)
+    return sorted(found)
 
 
 def copies():
@@ -37,9 +60,7 @@ def copies():
                          "install sdk/python from the arena source tree"
                          % TOP)
     wanted = glob.glob(os.path.join(TOP, "games", "*.[ch]"))
-    wanted += [os.path.join(TOP, "referee", "base", name + ext)
-               for name in REFEREE for ext in (".c", ".h")]
-    wanted += [os.path.join(TOP, "referee", "base", name) for name in HEADERS]
+    wanted += referee_files()
     wanted += [os.path.join(TOP, "sdk", "c", "arena_games" + ext)
                for ext in (".c", ".h")]
     found = {}
@@ -64,7 +85,14 @@ setup(ext_modules=[
               sources=sorted(glob.glob(os.path.join("arena_env", "*.c")))
               + GAMES + REFEREE_C,
               include_dirs=[COPY, os.path.join(COPY, "referee")],
-              libraries=["sodium", "cjson", "deflate", "m"], **FLAGS),
+              libraries=["sodium", "cjson", "deflate", "m"],
+              # Only what the module's entry point reaches is kept: the
+              # referee's files the includes bring in may call what it does
+              # not link (keys.c's files.c, nettle's hashes).
+              define_macros=FLAGS["define_macros"],
+              extra_compile_args=FLAGS["extra_compile_args"]
+              + ["-ffunction-sections", "-fdata-sections", "-fvisibility=hidden"],
+              extra_link_args=["-Wl,--gc-sections"]),
     # arena_bot.games' rules: the C SDK's helpers on the rules library.
     Extension("arena_bot._rules",
               sources=[os.path.join("arena_bot", "rules.c")] + GAMES
