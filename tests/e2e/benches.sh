@@ -10,14 +10,11 @@
 # with the variables set, and prints a line matching the extended regular
 # expression PATTERN.
 bench() {
-	local name=$1 pattern=$2 vars=()
+	local name=$1 pattern=$2
 	shift 2
-	while [ "$1" != -- ]; do
-		vars+=("$1")
-		shift
-	done
-	shift
-	run env "${vars[@]}" TMPDIR="$TMP/tmp" top_builddir="$top_builddir" \
+	before_dashes "$@"
+	shift "$BEFORE_SHIFT"
+	run env "${BEFORE[@]}" TMPDIR="$TMP/tmp" top_builddir="$top_builddir" \
 		top_srcdir="$top_srcdir" PYTHON3="$PYTHON3" "$@"
 	expect_eq "$RC" 0 "$name runs to its end" || diag_run
 	grep -qE "$pattern" "$OUT"

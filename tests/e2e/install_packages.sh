@@ -45,15 +45,12 @@ chmod +x "$TMP"/bin/* "$TMP/sudo-bin/sudo"
 # packages UID PATH [VAR=VALUE...] -- [ARG...]: runs the script (as `run`)
 # with the fakes, as UID, with a new call log.
 packages() {
-	local uid=$1 path=$2 vars=()
+	local uid=$1 path=$2
 	shift 2
-	while [ "$1" != -- ]; do
-		vars+=("$1")
-		shift
-	done
-	shift
+	before_dashes "$@"
+	shift "$BEFORE_SHIFT"
 	: >"$log"
-	run env -i PATH="$path" FAKE_LOG="$log" FAKE_UID="$uid" "${vars[@]}" \
+	run env -i PATH="$path" FAKE_LOG="$log" FAKE_UID="$uid" "${BEFORE[@]}" \
 		/bin/sh "$script" "$@"
 }
 calls() {

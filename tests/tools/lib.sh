@@ -100,6 +100,18 @@ diag() {
 	printf '%s\n' "$@" | sed 's/^/# /'
 }
 
+# before_dashes WORD...: the words before the first "--" (VAR=VALUE words,
+# say) in the array BEFORE, and in BEFORE_SHIFT how many words to shift to
+# pass them and the "--".
+before_dashes() {
+	BEFORE=()
+	while [ "$1" != -- ]; do
+		BEFORE+=("$1")
+		shift
+	done
+	BEFORE_SHIFT=$((${#BEFORE[@]} + 1))
+}
+
 # Shows the last command's output after a failed check.
 diag_run() {
 	diag "exit status $RC after ${ELAPSED_MS} ms; stdout:"
