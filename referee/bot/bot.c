@@ -252,10 +252,18 @@ static bool drain_stderr(struct bot *bot)
 	return true;
 }
 
+/* What the bot has written to stderr so far, into the log: up to 64
+ * chunks, so that a bot that floods it cannot hold the referee here. */
+static void drain_pending(struct bot *bot)
+{
+	for (int i = 0; i < 64 && drain_stderr(bot); i++)
+		;
+}
+
 void bot_stderr_note(struct bot *bot, const char *line, bool after)
 {
-	for (int i = 0; after && i < 64 && drain_stderr(bot); i++)
-		;
+	if (after)
+		drain_pending(bot);
 	if (bot->log_fd >= 0 && !bot->count->cut)
 		write_note(bot, line);
 	bot->due_mark[0] = '\0'; /* a move of the game before */
@@ -272,8 +280,8 @@ static void look(struct bot *bot)
 		bot->out_ready = -1;
 		return;
 	}
-	for (int i = 0; p[1].revents && i < 64 && drain_stderr(bot); i++)
-		;
+	if (p[1].revents)
+		drain_pending(bot);
 	bot->out_ready = p[0].revents != 0;
 }
 
@@ -638,8 +646,7 @@ void bot_terminate(struct bot *bot, int grace_ms)
 	}
 	/* What the bot said last matters most; bounded, as something
 	 * outside the group may still be writing. */
-	for (int i = 0; i < 64 && drain_stderr(bot); i++)
-		;
+	drain_pending(bot);
 	bot_close_fd(&bot->err_fd);
 	bot_close_fd(&bot->pidfd);
 	bot_close_fd(&bot->log_fd);
