@@ -31,12 +31,20 @@ char **league_check_runs(const char *dir, int *count)
 	return runs;
 }
 
+/* Where differ() says what it finds: the problems, under the disk
+ * index's path. */
+struct differences {
+	struct problems *problems;
+	const char *where;
+};
+
 /* A difference between the index made from the logs and the one on
- * disk (`ctx`: the problems, under the disk index's path). */
+ * disk (`ctx`: struct differences). */
 static void differ(enum league_db_difference kind, const char *a, long b, void *ctx)
 {
-	struct problems *problems = ((void **)ctx)[0];
-	const char *where = ((void **)ctx)[1];
+	const struct differences *d = ctx;
+	struct problems *problems = d->problems;
+	const char *where = d->where;
 
 	switch (kind) {
 	case LEAGUE_DB_NOT_INDEXED:
@@ -72,7 +80,7 @@ void league_check(const char *dir, struct problems *problems)
 	struct league_info info;
 	char err[ERR_LEN], *path = path_join(dir, "league.db");
 	sqlite3 *disk = NULL, *mem = NULL;
-	void *where[2] = {problems, path};
+	struct differences found = {problems, path};
 
 	if (league_folder_read(dir, &info, err)) {
 		problems_add(problems, dir, "%s", err);
@@ -85,7 +93,7 @@ void league_check(const char *dir, struct problems *problems)
 		 league_register_load(dir, mem, err) ||
 		 league_sync(dir, mem, info.rules->name, info.players, NULL, err))
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
-	else if (league_db_compare(mem, path, differ, where, err))
+	else if (league_db_compare(mem, path, differ, &found, err))
 		problems_add(problems, path, "%s", err);
 	league_db_close(mem);
 	league_db_close(disk);
