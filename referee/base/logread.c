@@ -143,26 +143,11 @@ char *logread_head(const char *path, size_t *len)
 	return out;
 }
 
-int logread_load(const char *path, struct game_log *log, char *err)
+/* Splits log->buffer's log->size bytes into parsed lines. */
+static void split_lines(struct game_log *log)
 {
-	size_t size, cap = 64, start = 0;
-	bool cut = false;
+	size_t cap = 64, start = 0, size = log->size;
 
-	memset(log, 0, sizeof *log);
-	log->buffer = read_file(path, &size, err);
-	if (!log->buffer)
-		return -1;
-	files_sha256_bytes(log->buffer, size, log->sha256);
-	if (logread_is_gzip(log->buffer, size)) {
-		char *plain = gunzip_log(log->buffer, size, &size, &cut, path, err);
-
-		free(log->buffer);
-		if (!(log->buffer = plain))
-			return -1;
-		log->compressed = true;
-	}
-	log->size = size;
-	log->path = xstrdup(path);
 	log->lines = xmalloc(cap * sizeof *log->lines);
 	/* The parsed lines take a few times the bytes of their text. */
 	region_init(&log->region, 4 * size);
@@ -184,11 +169,45 @@ int logread_load(const char *path, struct game_log *log, char *err)
 		log->ends_mid_line = !nl;
 		start += len + 1;
 	}
+}
+
+int logread_load(const char *path, struct game_log *log, char *err)
+{
+	size_t size;
+	bool cut = false;
+
+	memset(log, 0, sizeof *log);
+	log->buffer = read_file(path, &size, err);
+	if (!log->buffer)
+		return -1;
+	files_sha256_bytes(log->buffer, size, log->sha256);
+	if (logread_is_gzip(log->buffer, size)) {
+		char *plain = gunzip_log(log->buffer, size, &size, &cut, path, err);
+
+		free(log->buffer);
+		if (!(log->buffer = plain))
+			return -1;
+		log->compressed = true;
+	}
+	log->size = size;
+	log->path = xstrdup(path);
+	split_lines(log);
 	/* A member cut short: the lines it held are missing, as the end of
 	 * a plain log cut in the middle of a line. */
 	log->ends_mid_line |= cut;
 	log->corrupt = cut;
 	return 0;
+}
+
+void logread_from_lines(const char *path, char *lines, size_t size,
+			const char sha256[FILES_SHA256_HEX], struct game_log *log)
+{
+	memset(log, 0, sizeof *log);
+	log->buffer = lines;
+	log->size = size;
+	log->path = xstrdup(path);
+	memcpy(log->sha256, sha256, FILES_SHA256_HEX);
+	split_lines(log);
 }
 
 void logread_free(struct game_log *log)

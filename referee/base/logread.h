@@ -53,6 +53,12 @@ bool logread_is_gzip(const char *bytes, size_t len);
 int logread_load(const char *path, struct game_log *log, char *err);
 void logread_free(struct game_log *log);
 
+/* A log made of `size` bytes of plain lines (`lines`, a malloc'd buffer
+ * it takes), as read from the file at `path` whose SHA-256 was `sha256`:
+ * for lines picked from a log elsewhere (verify_pool.h's digest). */
+void logread_from_lines(const char *path, char *lines, size_t size,
+			const char sha256[FILES_SHA256_HEX], struct game_log *log);
+
 /* The lines of the log at `path` as far as they read cheaply, with their
  * bytes in *len (not NUL-terminated): a plain log's whole file, a
  * compressed log's first gzip member (a game's first records at least:

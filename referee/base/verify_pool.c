@@ -2,8 +2,8 @@
  * Many logs verified on several processes (see verify_pool.h).  Workers
  * are forked after the list is known; each takes the next index from a
  * counter in shared memory (so a slow log never holds up a whole slice),
- * checks that log and writes one record (index, status, text) to its own
- * pipe.  The parent keeps each outcome until every earlier one has been
+ * checks that log and writes one record (index, status, text, the log's
+ * digest) to its own pipe.  The parent keeps each outcome until every earlier one has been
  * reported, so the output is in the order of the arguments whatever the
  * order of completion.
  */
@@ -36,11 +36,19 @@
 /* Freed memory kept for the next log rather than given back. */
 #define VERIFY_POOL_KEEP_BYTES (64 << 20)
 
-/* A record on a worker's pipe: this header, then `length` bytes of text. */
+/* A record on a worker's pipe: this header, then `length` bytes of text
+ * and `digest_length` bytes of digest (its SHA-256 in hex, then its lines). */
 struct record_header {
 	uint64_t index;
 	uint32_t status;
 	uint32_t length;
+	uint64_t digest_length;
+};
+
+/* A log's digest (verify_pool.h) as bytes. */
+struct digest {
+	char *bytes;
+	size_t len;
 };
 
 struct worker {
@@ -53,6 +61,7 @@ struct worker {
 struct pending {
 	char *text;             /* NULL until the outcome is in */
 	enum verify_status status;
+	struct digest digest;   /* bytes NULL: none */
 };
 
 /* Each seat's reply times in `log`, after a newline at the end of text. */
@@ -74,9 +83,47 @@ static void add_replies(const struct game_log *log, int seats, char *text)
 	}
 }
 
+/* Whether the line of a log goes into its digest (verify_pool.h). */
+static bool in_digest(const struct log_line *line, bool of_set)
+{
+	static const char *const kept[] = {"commit", "result", "bot-commit",
+					   "bot-reveal", "reveal", "draw"};
+
+	for (size_t k = 0; line->type && k < (of_set ? 6 : 2); k++)
+		if (!strcmp(line->type, kept[k]))
+			return true;
+	return false;
+}
+
+/* The digest of a log: its SHA-256, then its lines, those that go into
+ * the digest written out, the others left empty. */
+static struct digest digest_of(const struct game_log *log)
+{
+	bool of_set = log->count &&
+		      cJSON_GetObjectItemCaseSensitive(log->lines[0].json, "set");
+	struct digest d = {.len = FILES_SHA256_HEX - 1};
+	size_t cap = d.len + log->count;
+
+	for (size_t i = 0; i < log->count; i++)
+		if (!i || in_digest(&log->lines[i], of_set))
+			cap += log->lines[i].len;
+	d.bytes = xmalloc(cap);
+	memcpy(d.bytes, log->sha256, d.len);
+	for (size_t i = 0; i < log->count; i++) {
+		if (!i || in_digest(&log->lines[i], of_set)) {
+			memcpy(d.bytes + d.len, log->lines[i].bytes, log->lines[i].len);
+			d.len += log->lines[i].len;
+		}
+		d.bytes[d.len++] = '\n';
+	}
+	return d;
+}
+
+/* Verifies the log at `path`: its status, with its outcome's text in
+ * `text` and, unless VERIFY_UNREADABLE, its digest in *digest. */
 static enum verify_status verify_one(const char *path,
 				     const unsigned char *key, unsigned flags,
-				     char *text)
+				     char *text, struct digest *digest)
 {
 	struct verify_hooks hooks = {
 		.unsigned_ok = (flags & VERIFY_POOL_UNSIGNED) != 0,
@@ -105,6 +152,7 @@ static enum verify_status verify_one(const char *path,
 		if (flags & VERIFY_POOL_REPLIES)
 			add_replies(&log, summary.players, text);
 	}
+	*digest = digest_of(&log);
 	logread_free(&log);
 	return status;
 }
@@ -128,11 +176,15 @@ worker_main(char *const *paths, size_t count, const unsigned char *key,
 		_exit(3);
 	while ((i = atomic_fetch_add(next, 1)) < count) {
 		struct record_header h = { .index = i };
+		struct digest digest = {0};
 
-		h.status = verify_one(paths[i], key, flags, text);
+		h.status = verify_one(paths[i], key, flags, text, &digest);
 		h.length = (uint32_t)strlen(text);
+		h.digest_length = digest.len;
 		write_all(out, &h, sizeof h);
 		write_all(out, text, h.length);
+		write_all(out, digest.bytes, digest.len);
+		free(digest.bytes);
 	}
 	_exit(fflush(out) == 0 ? 0 : 3);
 }
@@ -146,17 +198,25 @@ static void take_records(struct worker *w, struct pending *pending,
 	while (w->len - at >= sizeof(struct record_header)) {
 		struct record_header h;
 
+		const char *text = w->buf + at + sizeof h;
+
 		memcpy(&h, w->buf + at, sizeof h);
-		if (w->len - at - sizeof h < h.length)
+		if (w->len - at - sizeof h < h.length + h.digest_length)
 			break;
 		if (h.index < count && !pending[h.index].text) {
-			pending[h.index].status = h.status;
-			pending[h.index].text = xmalloc(h.length + 1);
-			memcpy(pending[h.index].text, w->buf + at + sizeof h,
-			       h.length);
-			pending[h.index].text[h.length] = '\0';
+			struct pending *p = &pending[h.index];
+
+			p->status = h.status;
+			p->text = xmalloc(h.length + 1);
+			memcpy(p->text, text, h.length);
+			p->text[h.length] = '\0';
+			if (h.digest_length) {
+				p->digest = (struct digest){xmalloc(h.digest_length),
+							    h.digest_length};
+				memcpy(p->digest.bytes, text + h.length, h.digest_length);
+			}
 		}
-		at += sizeof h + h.length;
+		at += sizeof h + h.length + h.digest_length;
 	}
 	memmove(w->buf, w->buf + at, w->len - at);
 	w->len -= at;
@@ -211,23 +271,40 @@ static int start_workers(struct worker *workers, int jobs, char *const *paths,
 	return 0;
 }
 
-/* Reports one outcome, its reply times split from its text. */
+/* Reports the outcome of the log at `path`, its reply times split from
+ * its text, and frees its digest. */
 static void deliver(verify_report_fn *report, void *ctx, size_t index,
-		    enum verify_status status, char *text)
+		    const char *path, enum verify_status status, char *text,
+		    struct digest digest)
 {
 	char *nl = status == VERIFY_OK ? strchr(text, '\n') : NULL;
-	struct verify_outcome o = {status, text, nl ? nl + 1 : NULL};
+	struct verify_outcome o = {status, text, nl ? nl + 1 : NULL, NULL};
+	const size_t hex = FILES_SHA256_HEX - 1;
+	struct game_log log;
 
 	if (nl)
 		*nl = '\0';
+	if (digest.bytes && digest.len >= hex) {
+		char sha256[FILES_SHA256_HEX];
+
+		memcpy(sha256, digest.bytes, hex);
+		sha256[hex] = '\0';
+		memmove(digest.bytes, digest.bytes + hex, digest.len - hex);
+		logread_from_lines(path, digest.bytes, digest.len - hex, sha256, &log);
+		o.digest = &log;
+	} else {
+		free(digest.bytes);
+	}
 	report(ctx, index, &o);
+	if (o.digest)
+		logread_free(&log);
 }
 
 /* Reads every worker to its end, reporting outcomes in order; returns
  * how many were reported. */
-static size_t collect(struct worker *workers, int jobs, size_t count,
-		      struct pending *pending, verify_report_fn *report,
-		      void *ctx)
+static size_t collect(struct worker *workers, int jobs, char *const *paths,
+		      size_t count, struct pending *pending,
+		      verify_report_fn *report, void *ctx)
 {
 	struct pollfd *fds = xcalloc((size_t)jobs, sizeof *fds);
 	size_t reported = 0;
@@ -250,8 +327,9 @@ static size_t collect(struct worker *workers, int jobs, size_t count,
 			open_count--;
 		}
 		while (reported < count && pending[reported].text) {
-			deliver(report, ctx, reported, pending[reported].status,
-				pending[reported].text);
+			deliver(report, ctx, reported, paths[reported],
+				pending[reported].status, pending[reported].text,
+				pending[reported].digest);
 			free(pending[reported].text);
 			pending[reported].text = (char *)"";  /* done */
 			reported++;
@@ -267,8 +345,12 @@ static int run_here(char *const *paths, size_t count,
 {
 	static char text[TEXT_MAX];
 
-	for (size_t i = 0; i < count; i++)
-		deliver(report, ctx, i, verify_one(paths[i], key, flags, text), text);
+	for (size_t i = 0; i < count; i++) {
+		struct digest digest = {0};
+		enum verify_status status = verify_one(paths[i], key, flags, text, &digest);
+
+		deliver(report, ctx, i, paths[i], status, text, digest);
+	}
 	return 0;
 }
 
@@ -303,7 +385,7 @@ int verify_pool_run(char *const *paths, size_t count,
 	rc = start_workers(workers, jobs, paths, count, trusted_key, flags,
 			   next, err);
 	if (rc == 0)
-		reported = collect(workers, jobs, count, pending, report, ctx);
+		reported = collect(workers, jobs, paths, count, pending, report, ctx);
 	for (int j = 0; j < jobs; j++) {
 		if (workers[j].fd >= 0)
 			close(workers[j].fd);
@@ -316,8 +398,10 @@ int verify_pool_run(char *const *paths, size_t count,
 	if (rc == 0 && reported < count)
 		rc = errorf(err, "a verification process died before "
 			    "checking %s", paths[reported]);
-	for (size_t i = reported; i < count; i++)
+	for (size_t i = reported; i < count; i++) {
 		free(pending[i].text);
+		free(pending[i].digest.bytes);
+	}
 	free(pending);
 	free(workers);
 	munmap(next, sizeof *next);

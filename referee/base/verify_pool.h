@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "logread.h"
+
 enum verify_status { VERIFY_OK = 0, VERIFY_FAILED = 1, VERIFY_UNREADABLE = 2 };
 
 /* One log's outcome: for VERIFY_OK "GAME, N players, N actions, signed by
@@ -26,6 +28,13 @@ struct verify_outcome {
 	 * seat, each in reply_times_to_text's form, separated by spaces;
 	 * else NULL. */
 	const char *replies;
+	/* Unless VERIFY_UNREADABLE, the log's digest, so that no check
+	 * across logs opens it again: a log (logread.h) with the file's
+	 * SHA-256 and its lines in their places, but only the header and the
+	 * "commit" and "result" records, and in a duplicate set's game its
+	 * "bot-commit", "bot-reveal", "reveal" and "draw" records, hold
+	 * anything (the others are empty).  Read only, for the call. */
+	const struct game_log *digest;
 };
 
 /* Called once per log, in the order of `paths`. */

@@ -1,7 +1,7 @@
 /*
- * Duplicate sets checked across their logs; see verify_sets.h.  Only the
- * header line of each log is read to know its set and its seating; the
- * logs of a set are then read whole for what they must share: the records
+ * Duplicate sets checked across their logs; see verify_sets.h.  A log's
+ * header says its set and its seating; the logs of a set then give what
+ * they must share: the records
  * "commit", "bot-commit", "bot-reveal" and "reveal", compared without
  * their "seq" and "prev", which differ from log to log, and the draws,
  * whose "dealt" must count through the whole set in step.  A whole set's
@@ -149,8 +149,8 @@ static void add_draws(struct set_log *l, const struct game_log *log)
 	}
 }
 
-/* Reads what the log shares with its set; false when it cannot be read. */
-static bool read_shared(struct set_log *l)
+/* Keeps what the log shares with its set. */
+static void read_shared(struct set_log *l, const struct game_log *log)
 {
 	static const struct {
 		const char *type;
@@ -159,18 +159,12 @@ static bool read_shared(struct set_log *l)
 		{"commit", SHARED_COMMITMENT}, {"bot-commit", SHARED_EXCHANGE},
 		{"bot-reveal", SHARED_EXCHANGE}, {"reveal", SHARED_SECRET},
 	};
-	struct game_log log;
-	char err[ERR_LEN];
 
-	if (logread_load(l->path, &log, err))
-		return false;
-	for (size_t i = 0; i < log.count; i++)
+	for (size_t i = 0; i < log->count; i++)
 		for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
-			if (log.lines[i].type && !strcmp(log.lines[i].type, parts[k].type))
-				add_record(&l->shared[parts[k].part], log.lines[i].json);
-	add_draws(l, &log);
-	logread_free(&log);
-	return true;
+			if (log->lines[i].type && !strcmp(log->lines[i].type, parts[k].type))
+				add_record(&l->shared[parts[k].part], log->lines[i].json);
+	add_draws(l, log);
 }
 
 static struct set *set_find(struct verify_sets *sets, const char *id)
@@ -199,25 +193,24 @@ static void set_log_free(struct set_log *l)
 	}
 }
 
-void verify_sets_add(struct verify_sets *sets, const char *path)
+void verify_sets_add(struct verify_sets *sets, const struct game_log *log)
 {
-	cJSON *header = logread_header(path);
+	const cJSON *header = log->count ? log->lines[0].json : NULL;
 	const cJSON *described = cJSON_GetObjectItemCaseSensitive(header, "set");
 	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(described, "id"));
-	struct set_log l = {.path = xstrdup(path)};
+	struct set_log l = {.path = xstrdup(log->path)};
 	struct set *set;
 
 	/* The log verified (in a folder, maybe not: its problem is named
 	 * already): its "set" and "players" are well formed. */
 	if (!id || !json_get_int(described, "of", 1, GAME_MAX_SEATS, &l.of) ||
 	    !json_get_int(described, "game", 0, l.of - 1, &l.game) ||
-	    !read_seating(&l, header) || !read_shared(&l)) {
+	    !read_seating(&l, header)) {
 		set_log_free(&l);
-		cJSON_Delete(header);
 		return;
 	}
+	read_shared(&l, log);
 	set = set_find(sets, id);
-	cJSON_Delete(header);
 	set->logs = xrealloc(set->logs, (set->count + 1) * sizeof *set->logs);
 	set->logs[set->count++] = l;
 }

@@ -12,13 +12,16 @@
 
 #include <stddef.h>
 
+#include "logread.h"
+
 struct verify_sets;
 
 struct verify_sets *verify_sets_new(void);
 
-/* Adds the log at `path`, which verified alone; a log whose header names
- * no set is not kept.  A log that cannot be read again is ignored. */
-void verify_sets_add(struct verify_sets *sets, const char *path);
+/* Adds the log, which verified alone: its header and the records its set
+ * shares (a digest, verify_pool.h, has them); a log whose header names no
+ * set is not kept. */
+void verify_sets_add(struct verify_sets *sets, const struct game_log *log);
 
 /* Calls report(ctx, "set ID", what) for each problem of each set, in the
  * order the sets were first seen, and returns how many sets had one. */

@@ -136,10 +136,11 @@ static int reread(const cJSON *header, const cJSON *described, struct book *book
 	return -1;
 }
 
-void verify_book_log(const char *path, struct problems *problems,
+void verify_book_log(const struct game_log *log, struct problems *problems,
 		     char *notice, size_t size)
 {
-	cJSON *header = logread_header(path);
+	const char *path = log->path;
+	const cJSON *header = log->count ? log->lines[0].json : NULL;
 	const cJSON *described = json_member(header, "book");
 	const char *name = strrchr(path, '/');
 	long first = 0, unit = 0, game;
@@ -148,10 +149,8 @@ void verify_book_log(const char *path, struct problems *problems,
 	*notice = '\0';
 	name = name ? name + 1 : path;
 	game = strncmp(name, "game-", 5) ? 0 : outdir_log_game(name + 5, strlen(name + 5));
-	if (!described || !json_member(described, "unit")) {
-		cJSON_Delete(header);  /* no book, or a log of arena 0.5.0 */
-		return;
-	}
+	if (!described || !json_member(described, "unit"))
+		return;  /* no book, or a log of arena 0.5.0 */
 	if (!json_get_int(described, "first", 1, LONG_MAX, &first) ||
 	    !json_get_int(described, "unit", 1, INT32_MAX, &unit) || !first || !unit ||
 	    game < first)
@@ -166,5 +165,4 @@ void verify_book_log(const char *path, struct problems *problems,
 	if (*notice)
 		snprintf(notice + strlen(notice), size - strlen(notice),
 			 ": its line is not checked against the run's schedule");
-	cJSON_Delete(header);
 }

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "base/logread.h"
 #include "base/problems.h"
 #include "manifest/manifest_read.h"
 
@@ -36,14 +37,14 @@ void verify_book_free(struct verify_book *vb);
 void verify_book_check(void *ctx, long game, const cJSON *header,
 		       const char *path, struct problems *problems);
 
-/* The same for the log at `path` of a run without a manifest (`play`,
+/* The same for a log of a run without a manifest (`play`,
  * `sprt`), from what its header's "book" says: the book read again from
  * its "path" and "order", and the line of unit (game - "first") div
  * "unit", the game numbered by the log's name, game-NNNNNN.jsonl.  When
  * that cannot be done (the book gone or changed), `notice` (else "")
  * says so in one line; a log without "unit" (arena 0.5.0 and earlier) is
  * not checked. */
-void verify_book_log(const char *path, struct problems *problems,
+void verify_book_log(const struct game_log *log, struct problems *problems,
 		     char *notice, size_t size);
 
 #endif

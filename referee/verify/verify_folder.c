@@ -12,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
@@ -51,60 +50,10 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The ranks of the compressed log at `path`: how many, or -1. */
-static int compressed_ranks(const char *path, int *ranks, int max)
-{
-	struct game_log log;
-	char err[ERR_LEN];
-	int count;
-
-	if (logread_load(path, &log, err))
-		return -1;
-	count = logread_ranks(&log, ranks, max);
-	logread_free(&log);
-	return count;
-}
-
-/* The ranks of the log's "result" record, found among its last lines
- * (then come the reveal and the signature): how many, or -1.  The log
- * has the SHA-256 the manifest recorded, so it is the referee's own. */
-static int result_ranks(const char *path, int *ranks, int max)
-{
-	char tail[4096], err[ERR_LEN];
-	const cJSON *item;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), count = -1;
-	struct stat st;
-	ssize_t n = -1;
-
-	if (fd >= 0 && pread(fd, tail, 2, 0) == 2 && logread_is_gzip(tail, 2)) {
-		close(fd);
-		return compressed_ranks(path, ranks, max);
-	}
-	if (fd >= 0 && !fstat(fd, &st))
-		n = pread(fd, tail, sizeof tail - 1, st.st_size > (off_t)sizeof tail - 1
-			  ? st.st_size - (off_t)(sizeof tail - 1) : 0);
-	if (fd >= 0)
-		close(fd);
-	for (char *end = n > 0 ? tail + n : NULL, *line; end && count < 0; end = line) {
-		cJSON *o;
-
-		*end = '\0';
-		if (!(line = strrchr(tail, '\n')))
-			break;
-		if (!strstr(line, "\"type\":\"result\"") ||
-		    !(o = json_parse_object(line + 1, (size_t)(end - line - 1), err)))
-			continue;
-		count = 0;
-		cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "ranks"))
-			if (count < max)
-				ranks[count++] = (int)cJSON_GetNumberValue(item);
-		cJSON_Delete(o);
-	}
-	return count;
-}
-
-/* The finished logs that are there: hashed and compared here, then
- * verified on `jobs` processes. */
+/* The finished logs that are there: each verified on one of `jobs`
+ * processes, which reads it once and hands back its digest
+ * (verify_pool.h), against which the manifest's hash, ranks, book and
+ * deal are checked here. */
 struct full_check {
 	const struct manifest_view *view;
 	struct problems *problems;
@@ -114,30 +63,8 @@ struct full_check {
 	struct reply_clocks *replies;  /* each bot's, from its logs */
 	const struct verify_folder_hook *hook;  /* or NULL */
 	long *last_started;            /* verify_cut_last_started() */
+	struct verify_sets *sets;      /* of a signed manifest's logs, or NULL */
 };
-
-static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
-{
-	struct full_check *fc = ctx;
-	const struct manifest_view *v = fc->view;
-	const char *p = o->replies;
-
-	if (o->status != VERIFY_OK) {
-		problems_add(fc->problems, fc->paths[index], "%s", o->text);
-		return;
-	}
-	for (int s = 0; p && s < v->players; s++) {
-		size_t at = (size_t)fc->game[index] * (size_t)v->players + (size_t)s;
-
-		if (s && *p++ != ' ')
-			p = NULL;
-		else
-			p = reply_clocks_add_text(&fc->replies[v->seats[at]], p);
-	}
-	if (!p)
-		problems_add(fc->problems, fc->paths[index], "its reply times "
-			     "could not be read back");
-}
 
 /* The manifest's "replies" records against what the logs say, bot by
  * bot: the ladder's reply times come from those records. */
@@ -168,15 +95,14 @@ static void check_replies(const struct full_check *fc)
 /* With an opening book, that the log of game `game` opens with a line of
  * the book the manifest names (verify_log checks that it plays that line),
  * and the hook's check of which line. */
-static void check_book(struct full_check *fc, long game, const char *path)
+static void check_book(struct full_check *fc, long game, const struct game_log *log)
 {
-	const char *want = fc->view->book_sha256;
-	cJSON *header;
+	const char *want = fc->view->book_sha256, *path = log->path;
+	const cJSON *header = log->count ? log->lines[0].json : NULL;
 	const char *sha;
 
 	if (!want[0])
 		return;
-	header = logread_header(path);
 	sha = cJSON_GetStringValue(json_member(json_member(header, "book"), "sha256"));
 	if (!sha || strcmp(sha, want))
 		problems_add(fc->problems, path, "opens %s%s, not from the opening "
@@ -184,12 +110,11 @@ static void check_book(struct full_check *fc, long game, const char *path)
 			     sha ? sha : "with no book line", want);
 	else if (fc->hook)
 		fc->hook->header(fc->hook->ctx, game, header, path, fc->problems);
-	cJSON_Delete(header);
 }
 
 /* That the log of game `game` has the commitment C its last started
  * record named (revision 5): the deal the bots were told of. */
-static void check_started(struct full_check *fc, long game, const char *path)
+static void check_started(struct full_check *fc, long game, const struct game_log *log)
 {
 	const char *want;
 	char c[65];
@@ -197,47 +122,75 @@ static void check_started(struct full_check *fc, long game, const char *path)
 	if (!fc->last_started[game])
 		return;
 	want = fc->view->started_commitments[fc->last_started[game] - 1];
-	verify_cut_file_commitment(path, c);
+	verify_cut_commitment(log, c);
 	if (strcmp(c, want))
-		problems_add(fc->problems, path, "its commitment C is %s, the "
+		problems_add(fc->problems, log->path, "its commitment C is %s, the "
 			     "manifest's started record of game %ld names %s: not "
 			     "the deal the run started", *c ? c : "(none)", game, want);
 }
 
-static void check_logs(struct full_check *fc, int jobs)
+/* The log's place in the manifest: its hash, its ranks, its book line and
+ * its deal; false when it is not the log the manifest recorded. */
+static bool check_listed(struct full_check *fc, long game, const struct game_log *digest)
 {
 	const struct manifest_view *view = fc->view;
-	unsigned char sha[32], key[32];
-	char hex[FILES_SHA256_HEX], err[ERR_LEN];
+	unsigned char sha[32];
 	int ranks[RATINGS_MAX_SEATS];
-	size_t keep = 0;
 
-	for (size_t i = 0; i < fc->count; i++) {
-		char *path = fc->paths[i];
-		long g = fc->game[i];
-
-		if (files_sha256(AT_FDCWD, path, hex) || hex_decode(sha, sizeof sha, hex)) {
-			problems_add(fc->problems, path, "cannot be read");
-		} else if (memcmp(sha, view->sha256[g], sizeof sha)) {
-			problems_add(fc->problems, path, "altered: its SHA-256 is not "
-				     "the one the manifest recorded for game %ld", g);
-		} else {
-			if (!same_ranks(view, g, ranks,
-					result_ranks(path, ranks, RATINGS_MAX_SEATS)))
-				problems_add(fc->problems, path, "its result is not the "
-					     "ranks the manifest lists for game %ld", g);
-			check_book(fc, g, path);
-			check_started(fc, g, path);
-			fc->paths[keep++] = path;
-			continue;
-		}
-		free(path);
+	if (hex_decode(sha, sizeof sha, digest->sha256) ||
+	    memcmp(sha, view->sha256[game], sizeof sha)) {
+		problems_add(fc->problems, digest->path, "altered: its SHA-256 is not "
+			     "the one the manifest recorded for game %ld", game);
+		return false;
 	}
-	fc->count = keep;
-	hex_decode(key, sizeof key, view->key_hex);
+	if (!same_ranks(view, game, ranks, logread_ranks(digest, ranks, RATINGS_MAX_SEATS)))
+		problems_add(fc->problems, digest->path, "its result is not the "
+			     "ranks the manifest lists for game %ld", game);
+	check_book(fc, game, digest);
+	check_started(fc, game, digest);
+	if (fc->sets)
+		verify_sets_add(fc->sets, digest);
+	return true;
+}
+
+static void report_log(void *ctx, size_t index, const struct verify_outcome *o)
+{
+	struct full_check *fc = ctx;
+	const struct manifest_view *v = fc->view;
+	const char *p = o->replies;
+
+	if (!o->digest) {
+		problems_add(fc->problems, fc->paths[index], "%s", o->text);
+		return;
+	}
+	if (!check_listed(fc, fc->game[index], o->digest))
+		return;
+	if (o->status != VERIFY_OK) {
+		problems_add(fc->problems, fc->paths[index], "%s", o->text);
+		return;
+	}
+	for (int s = 0; p && s < v->players; s++) {
+		size_t at = (size_t)fc->game[index] * (size_t)v->players + (size_t)s;
+
+		if (s && *p++ != ' ')
+			p = NULL;
+		else
+			p = reply_clocks_add_text(&fc->replies[v->seats[at]], p);
+	}
+	if (!p)
+		problems_add(fc->problems, fc->paths[index], "its reply times "
+			     "could not be read back");
+}
+
+static void check_logs(struct full_check *fc, int jobs)
+{
+	unsigned char key[32];
+	char err[ERR_LEN];
+
+	hex_decode(key, sizeof key, fc->view->key_hex);
 	if (verify_pool_run(fc->paths, fc->count, key, jobs, VERIFY_POOL_REPLIES,
 			    report_log, fc, err))
-		problems_add(fc->problems, view->dir, "%s", err);
+		problems_add(fc->problems, fc->view->dir, "%s", err);
 }
 
 /* The files in games/ that are not a log of the manifest's, in `planted`
@@ -313,18 +266,6 @@ static void add_set_problem(void *ctx, const char *where, const char *what)
 	problems_add(ctx, where, "%s", what);
 }
 
-/* The logs of duplicate sets side by side (verify_sets.h): of a finished
- * run every set is whole. */
-static void check_sets(const struct full_check *fc)
-{
-	struct verify_sets *sets = verify_sets_new();
-
-	for (size_t i = 0; i < fc->count; i++)
-		verify_sets_add(sets, fc->paths[i]);
-	verify_sets_report(sets, add_set_problem, fc->problems);
-	verify_sets_free(sets);
-}
-
 void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		   const struct verify_folder_hook *hook, struct problems *problems)
 {
@@ -366,6 +307,9 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 	if (full) {
 		fc.replies = xcalloc((size_t)view->name_count, sizeof *fc.replies);
 		fc.last_started = verify_cut_last_started(view);
+		/* The logs of duplicate sets side by side (verify_sets.h):
+		 * of a finished run every set is whole. */
+		fc.sets = view->signed_ ? verify_sets_new() : NULL;
 		check_logs(&fc, jobs);
 		free(fc.last_started);
 		/* Only when nothing else was found wrong (the manifest's
@@ -374,8 +318,9 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		 * its "replies" records after the games they count). */
 		if (!problems->count && !unlisted && view->signed_)
 			check_replies(&fc);
-		if (view->signed_)
-			check_sets(&fc);
+		if (fc.sets)
+			verify_sets_report(fc.sets, add_set_problem, problems);
+		verify_sets_free(fc.sets);
 		free(fc.replies);
 	}
 	if (unlisted)  /* qsort must not be given a NULL array */

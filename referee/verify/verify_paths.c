@@ -26,6 +26,8 @@ struct check {
 	size_t count;
 	struct verify_sets *sets;
 	struct manifest_swiss_union swiss; /* the shards of Swiss runs */
+	struct verify_run *run;       /* the play or sprt folder being checked */
+	struct problems run_problems; /* its */
 };
 
 static void told_outcome(void *ctx, size_t index, const struct verify_outcome *o)
@@ -36,12 +38,14 @@ static void told_outcome(void *ctx, size_t index, const struct verify_outcome *o
 	char notice[ERR_LEN + 512];
 
 	if (o->status == VERIFY_OK)
-		verify_sets_add(c->sets, c->paths[index]);
+		verify_sets_add(c->sets, o->digest);
+	if (c->run && o->digest)
+		verify_run_log(c->run, o->digest);
 	c->events->log(c->events->ctx, c->paths[index], o);
 	/* A game with an opening book's line, outside a tournament's
 	 * folder: its line against the schedule its header gives. */
 	if (o->status == VERIFY_OK) {
-		verify_book_log(c->paths[index], &problems, notice, sizeof notice);
+		verify_book_log(o->digest, &problems, notice, sizeof notice);
 		if (*notice)
 			c->events->notice(c->events->ctx, c->paths[index], notice);
 	}
@@ -124,13 +128,21 @@ static int check_path(struct check *c, const char *path, char *err)
 				    "and no " OUTDIR_MANIFEST : why);
 		verify_folder_logs_free(logs);
 	} else {
-		/* A play or sprt folder: its manifest, then its logs. */
-		if (verify_run_is(path) && !(rc = flush(c, err)))
-			verify_run(path, c->key, &(struct problems){
-				.report = c->events->problem, .ctx = c->events->ctx});
+		/* A play or sprt folder: its manifest, then its logs, each
+		 * checked against it as it is verified. */
+		if (verify_run_is(path) && !(rc = flush(c, err))) {
+			c->run_problems = (struct problems){.report = c->events->problem,
+							    .ctx = c->events->ctx};
+			c->run = verify_run_open(path, c->key, &c->run_problems);
+		}
 		for (size_t i = 0; i < count; i++)
 			gather(c, logs[i]);
 		verify_folder_logs_free(logs);
+		if (c->run) {
+			rc = flush(c, err);
+			verify_run_close(c->run);
+			c->run = NULL;
+		}
 	}
 	free(manifest);
 	return rc;

@@ -4,13 +4,11 @@
 #include "verify_run.h"
 
 #include <dirent.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
@@ -24,11 +22,14 @@ struct run_game {
 	char commitment[65];   /* its started record's C ("": not started) */
 	char sha256[65];       /* its finished record's ("": not finished) */
 	bool dropped;          /* stopped uncounted, its log removed */
+	bool checked;          /* its log was given to verify_run_log() */
 };
 
-struct run_check {
-	const char *dir, *path;       /* the folder, its run.jsonl */
+struct verify_run {
+	char *dir, *path;             /* the folder, its run.jsonl */
 	struct problems *problems;
+	struct game_log manifest;     /* run.jsonl, read */
+	bool usable;                  /* whole, signed and read: its games listed */
 	const cJSON *book;            /* the header's, or NULL */
 	struct run_game *games;       /* by number, 1..count */
 	long count;
@@ -55,14 +56,14 @@ static long number_of(const cJSON *g)
 }
 
 /* Game `game`'s entry, when a started record listed it (NULL: none did). */
-static struct run_game *game_of(struct run_check *rc, long game)
+static struct run_game *game_of(struct verify_run *rc, long game)
 {
 	return game >= 1 && game <= rc->count ? &rc->games[game] : NULL;
 }
 
 /* The entry of game `game`, which a started record lists: the next game
  * of the run, as the referee numbers them (NULL: another number). */
-static struct run_game *next_game(struct run_check *rc, long game)
+static struct run_game *next_game(struct verify_run *rc, long game)
 {
 	if (game != rc->count + 1)
 		return NULL;
@@ -73,7 +74,7 @@ static struct run_game *next_game(struct run_check *rc, long game)
 }
 
 /* A started record: each game with its C. */
-static bool take_started(struct run_check *rc, const cJSON *r)
+static bool take_started(struct verify_run *rc, const cJSON *r)
 {
 	const cJSON *games = json_member(r, "games"), *cs = json_member(r, "commitments");
 	const cJSON *g, *c = cs ? cs->child : NULL;
@@ -93,7 +94,7 @@ static bool take_started(struct run_check *rc, const cJSON *r)
 }
 
 /* A finished record: a game started, its log's name and SHA-256. */
-static bool take_finished(struct run_check *rc, const cJSON *r)
+static bool take_finished(struct verify_run *rc, const cJSON *r)
 {
 	long game = 0;
 	const char *log = cJSON_GetStringValue(json_member(r, "log"));
@@ -114,7 +115,7 @@ static bool take_finished(struct run_check *rc, const cJSON *r)
 }
 
 /* A dropped record: games started, then stopped uncounted. */
-static bool take_dropped(struct run_check *rc, const cJSON *r)
+static bool take_dropped(struct verify_run *rc, const cJSON *r)
 {
 	const cJSON *games = json_member(r, "games"), *g;
 
@@ -132,7 +133,7 @@ static bool take_dropped(struct run_check *rc, const cJSON *r)
 
 /* The records after the header; false when one is not what it must be
  * (named). */
-static bool take_records(struct run_check *rc, const struct game_log *log)
+static bool take_records(struct verify_run *rc, const struct game_log *log)
 {
 	for (size_t i = 1; i + 1 < log->count; i++) {
 		const char *type = log->lines[i].type ? log->lines[i].type : "";
@@ -155,7 +156,7 @@ static bool take_records(struct run_check *rc, const struct game_log *log)
 
 /* The manifest itself: its chain, its header and its signature; false
  * when it cannot be used. */
-static bool check_manifest(struct run_check *rc, const struct game_log *log,
+static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 			   const unsigned char *trusted_key)
 {
 	unsigned char id[16];
@@ -187,39 +188,33 @@ static bool check_manifest(struct run_check *rc, const struct game_log *log,
 	return true;
 }
 
-/* That the log of game `game` at `path` is the one listed: its SHA-256,
- * its C and its book line's schedule. */
-static void check_log(struct run_check *rc, long game, const char *path)
+/* That the log of game `game` is the one listed: its SHA-256, its C and
+ * its book line's schedule. */
+static void check_log(struct verify_run *rc, long game, const struct game_log *log)
 {
 	static const char *const fields[] = {"sha256", "path", "order", "first", "unit"};
 	const struct run_game *e = &rc->games[game];
-	char hash[FILES_SHA256_HEX], c[65];
-	cJSON *header;
-	const cJSON *book;
+	const cJSON *book = json_member(log->count ? log->lines[0].json : NULL, "book");
+	char c[65];
 
-	if (files_sha256(AT_FDCWD, path, hash) || strcmp(hash, e->sha256)) {
-		problems_add(rc->problems, path, "altered: its SHA-256 is not the one "
-			     "run.jsonl lists for game %ld", game);
+	if (strcmp(log->sha256, e->sha256)) {
+		problems_add(rc->problems, log->path, "altered: its SHA-256 is not the "
+			     "one run.jsonl lists for game %ld", game);
 		return;
 	}
-	verify_cut_file_commitment(path, c);
+	verify_cut_commitment(log, c);
 	if (strcmp(c, e->commitment))
-		problems_add(rc->problems, path, "its commitment C is %s, run.jsonl's "
+		problems_add(rc->problems, log->path, "its commitment C is %s, run.jsonl's "
 			     "started record of game %ld names %s: not the deal the run "
 			     "started", *c ? c : "(none)", game, e->commitment);
-	if (!rc->book)
-		return;
-	header = logread_header(path);
-	book = json_member(header, "book");
-	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+	for (size_t i = 0; rc->book && i < sizeof fields / sizeof *fields; i++)
 		if (!cJSON_Compare(json_member(book, fields[i]),
 				   json_member(rc->book, fields[i]), true)) {
-			problems_add(rc->problems, path, "its header's opening book "
+			problems_add(rc->problems, log->path, "its header's opening book "
 				     "gives \"%s\" otherwise than run.jsonl does: not "
 				     "the run's book, order or schedule", fields[i]);
 			break;
 		}
-	cJSON_Delete(header);
 }
 
 static int by_name(const void *a, const void *b)
@@ -227,8 +222,46 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every game listed, and every log of the folder that is not listed. */
-static void check_folder(struct run_check *rc)
+/* Whether game `game` is listed as finished, its log to be there. */
+static bool listed_finished(const struct verify_run *rc, long game)
+{
+	const struct run_game *e = game >= 1 && game <= rc->count ? &rc->games[game] : NULL;
+
+	return e && *e->commitment && !e->dropped && *e->sha256;
+}
+
+struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
+				   struct problems *problems)
+{
+	struct verify_run *rc = xcalloc(1, sizeof *rc);
+	char err[ERR_LEN];
+
+	*rc = (struct verify_run){.dir = xstrdup(dir), .path = outdir_run_manifest(dir),
+				 .problems = problems,
+				 .games = xcalloc(1, sizeof *rc->games)};
+	if (logread_load(rc->path, &rc->manifest, err))
+		problems_add(problems, rc->path, "%s", err);
+	else
+		rc->usable = check_manifest(rc, &rc->manifest, trusted_key) &&
+			     take_records(rc, &rc->manifest);
+	return rc;
+}
+
+void verify_run_log(struct verify_run *run, const struct game_log *log)
+{
+	struct verify_run *rc = run;
+	const char *name = strrchr(log->path, '/');
+	long game = outdir_play_log_game(name ? name + 1 : log->path);
+
+	if (!rc->usable || !listed_finished(rc, game) || rc->games[game].checked)
+		return;
+	rc->games[game].checked = true;
+	check_log(rc, game, log);
+}
+
+/* Every game listed as finished whose log was not checked (missing, or
+ * unreadable), and every log of the folder that is not listed. */
+static void check_folder(struct verify_run *rc)
 {
 	DIR *d = opendir(rc->dir);
 	struct dirent *e;
@@ -239,7 +272,8 @@ static void check_folder(struct run_check *rc)
 		char *path = outdir_play_log(rc->dir, g);
 		struct stat st;
 
-		if (!*rc->games[g].commitment || rc->games[g].dropped)
+		if (!*rc->games[g].commitment || rc->games[g].dropped ||
+		    rc->games[g].checked)
 			;
 		else if (!*rc->games[g].sha256)
 			problems_add(rc->problems, rc->path, "game %ld was started but "
@@ -248,7 +282,7 @@ static void check_folder(struct run_check *rc)
 			problems_add(rc->problems, path, "missing: run.jsonl lists game "
 				     "%ld as finished", g);
 		else
-			check_log(rc, g, path);
+			problems_add(rc->problems, path, "cannot be read");
 		free(path);
 	}
 	while (d && (e = readdir(d))) {
@@ -273,21 +307,35 @@ static void check_folder(struct run_check *rc)
 	free(unlisted);
 }
 
+void verify_run_close(struct verify_run *run)
+{
+	struct verify_run *rc = run;
+
+	if (rc->usable)
+		check_folder(rc);
+	logread_free(&rc->manifest);
+	free(rc->games);
+	free(rc->path);
+	free(rc->dir);
+	free(rc);
+}
+
 void verify_run(const char *dir, const unsigned char *trusted_key,
 		struct problems *problems)
 {
-	char *path = outdir_run_manifest(dir), err[ERR_LEN];
-	struct run_check rc = {.dir = dir, .path = path, .problems = problems,
-			       .games = xcalloc(1, sizeof *rc.games)};
-	struct game_log log;
+	struct verify_run *run = verify_run_open(dir, trusted_key, problems);
+	struct verify_run *rc = run;
+	char err[ERR_LEN];
 
-	if (logread_load(path, &log, err)) {
-		problems_add(problems, path, "%s", err);
-	} else {
-		if (check_manifest(&rc, &log, trusted_key) && take_records(&rc, &log))
-			check_folder(&rc);
-		logread_free(&log);
+	for (long g = 1; rc->usable && g <= rc->count; g++) {
+		char *path = outdir_play_log(dir, g);
+		struct game_log log;
+
+		if (listed_finished(rc, g) && !logread_load(path, &log, err)) {
+			verify_run_log(run, &log);
+			logread_free(&log);
+		}
+		free(path);
 	}
-	free(rc.games);
-	free(path);
+	verify_run_close(run);
 }

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 
+#include "base/logread.h"
 #include "base/problems.h"
 
 /* Whether `dir` is a play or sprt folder with a manifest (run.jsonl). */
@@ -20,8 +21,20 @@ bool verify_run_is(const char *dir);
 
 /* Checks the folder `dir` (verify_run_is()) against its manifest, each
  * problem added to `problems`; `trusted_key`: the key it must be signed
- * with (NULL: any). */
+ * with (NULL: any).  Each log listed is read once. */
 void verify_run(const char *dir, const unsigned char *trusted_key,
 		struct problems *problems);
+
+/* The same in three steps, for a caller that reads the logs itself (as
+ * `verify` does, to verify each): the manifest read and checked; each
+ * log of the folder given as it is read (a digest, verify_pool.h, is
+ * enough), checked against the game its name numbers; then the listed
+ * logs that were not given and the files that nothing lists, and the
+ * check freed.  `problems` must live until verify_run_close(). */
+struct verify_run;
+struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
+				   struct problems *problems);
+void verify_run_log(struct verify_run *run, const struct game_log *log);
+void verify_run_close(struct verify_run *run);
 
 #endif

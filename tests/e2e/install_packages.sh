@@ -60,7 +60,7 @@ nosudo=$TMP/bin
 withsudo=$TMP/bin:$TMP/sudo-bin
 
 packages 1000 "$nosudo" --
-expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 37 packages are installed " \
+expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 38 packages are installed " \
 	"all installed, no sudo: exit 0, says so, runs neither apt-get nor sudo"
 expect_eq "$(cat "$ERR")" "" "all installed: nothing on stderr"
 
@@ -79,7 +79,7 @@ expect_eq "$RC $(calls)" "0 apt-get update;apt-get install -y --no-install-recom
 	"an argument is one more package, installed when missing"
 
 packages 0 "$nosudo" -- gdb valgrind
-expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 39 packages are installed " \
+expect_eq "$RC $(cat "$OUT") $(calls)" "0 install-packages: all 40 packages are installed " \
 	"arguments installed too: nothing to do"
 
 packages 1000 "$nosudo" FAKE_MISSING="jq nodejs" --

@@ -2,7 +2,7 @@
 # End-to-end: `referee verify -j N` checks many logs on N processes and
 # prints exactly what one process prints, in the order of its arguments:
 # the same lines, the same first failure of each tampered log, the same
-# exit status; and bad -j values are refused.
+# exit status; each log is read once; and bad -j values are refused.
 . "$(dirname "$0")/../tools/lib.sh"
 
 expect_exit 0 "$REFEREE" play rolit -o size=6 --games 40 --out "$TMP/run" "$(cbot)" "$(cbot random-too)"
@@ -35,6 +35,41 @@ expect_eq "$(grep -c ': ok: ' "$OUT")" 40 "--jobs 2 over good logs: all ok, exit
 run "$REFEREE" verify -j 2 "${logs[@]:0:7}" "$TMP/run/bad-byte.jsonl"
 expect_eq "$RC" 1 "-j 2: exit 1 when a log fails"
 expect_contains "$OUT" "bad-byte.jsonl: FAILED: line 5: \"prev\" is not the hash of line 4" "the failure names the line after the changed one"
+
+# Each log is read once, whatever else verify checks of it: a tournament
+# folder of duplicate sets (the manifest's hash, ranks and deals, the
+# sets side by side) and a play folder (its run.jsonl's hashes and
+# deals), on one process and on two.
+cat >"$TMP/sets.json" <<JSON
+{"name": "sets", "game": "bolo", "options": {"target": 1000}, "players": 2,
+ "games": 4, "duplicate": true,
+ "bots": [{"name": "a", "command": "$CBOT '$TMP' a"}, {"name": "b", "command": "$CBOT '$TMP' b"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/sets.json" --out "$TMP/sets"
+expect_exit 0 "$REFEREE" play rolit -o size=6 --games 6 --out "$TMP/play" "$(cbot)" "$(cbot random-too)"
+# opened_once FOLDER DESCRIPTION JOBS COUNT: verify -j JOBS of FOLDER passes and opens each
+# of its COUNT game logs once (strace of verify and its workers).
+opened_once() {
+	local log more= count=0
+	expect_exit 0 strace -f -qq -e trace=open,openat -o "$TMP/trace" \
+		"$REFEREE" verify -j "$3" "$1"
+	for log in "$1"/games/[0-9]*.jsonl "$1"/game-*.jsonl; do
+		[ -e "$log" ] || continue
+		count=$((count + 1))
+		[ "$(grep -cF "\"$log\"" "$TMP/trace")" = 1 ] || more="$more $(basename "$log")"
+	done
+	ok "$([ -z "$more" ] && [ "$count" = "$4" ]; echo $?)" \
+		"$2, -j $3: verify opens each of its $4 logs once" ||
+		diag "$count logs; opened more than once:$more"
+}
+if command -v strace >/dev/null; then
+	for jobs in 1 2; do
+		opened_once "$TMP/sets" "a tournament of duplicate sets" "$jobs" 4
+		opened_once "$TMP/play" "a play folder" "$jobs" 6
+	done
+else
+	ok 0 "verify opens each log once # SKIP strace is not installed (install-packages adds it)"
+fi
 
 expect_exit 2 "$REFEREE" verify -j 0 "${logs[0]}"
 expect_contains "$ERR" "-j" "-j 0 is refused, naming the flag"
