@@ -10,7 +10,7 @@
 #include "verify_pool.h"
 #include "games/game.h"
 #include "keys.h"
-#include "ladder_stats.h"
+#include "game_figures.h"
 #include "logread.h"
 #include "util.h"
 #include "verify.h"
@@ -68,15 +68,15 @@ struct pending {
 static void add_replies(const struct game_log *log, int seats, char *text)
 {
 	struct reply_clocks times[GAME_MAX_SEATS], *seat[GAME_MAX_SEATS];
-	struct ladder_reasons reasons = {0};
-	struct ladder_game_stats figures;
+	struct forfeit_reasons reasons = {0};
+	struct game_figures figures;
 	size_t len = strlen(text);
 
 	memset(times, 0, sizeof times);
 	for (int s = 0; s < GAME_MAX_SEATS; s++)
 		seat[s] = &times[s];
-	ladder_stats_from_log(log, seats, &reasons, &figures, seat);
-	ladder_reasons_free(&reasons);
+	game_figures_from_log(log, seats, &reasons, &figures, seat);
+	forfeit_reasons_free(&reasons);
 	for (int s = 0; s < seats && len < TEXT_MAX - 1; s++) {
 		text[len++] = s ? ' ' : '\n';
 		len += (size_t)reply_clocks_to_text(&times[s], text + len, TEXT_MAX - len);

@@ -186,7 +186,7 @@ static void take_log(struct collect *c, const char *path)
 		if (seated) {
 			struct rating_game *g = new_game(d, summary.players,
 							 arena_game_find(summary.game));
-			struct ladder_game_stats *f = &d->stats[d->count - 1];
+			struct game_figures *f = &d->stats[d->count - 1];
 
 			for (int s = 0; s < g->seats; s++) {
 				g->entrant[s] = (int16_t)entrant[s];
@@ -195,7 +195,7 @@ static void take_log(struct collect *c, const char *path)
 			}
 			d->sets[d->count - 1] = ladder_sets_number(&c->sets, &d->set_count,
 								 log.lines[0].json);
-			ladder_stats_from_log(&log, g->seats, &d->reasons, f, replies);
+			game_figures_from_log(&log, g->seats, &d->reasons, f, replies);
 			f->ended = stat(path, &st) ? 0 : (uint32_t)st.st_mtime;
 			hex_decode(sha, sizeof sha, log.sha256);
 			note_game(c, add_source(c, path, NULL), 0, sha);
@@ -425,14 +425,14 @@ static void add_log_replies(struct ladder_data *d, const struct manifest_view *v
 			    long n, const struct rating_game *g)
 {
 	struct reply_clocks *replies[RATINGS_MAX_SEATS];
-	struct ladder_game_stats scratch = {0};
+	struct game_figures scratch = {0};
 	char *path = outdir_log(view->dir, n), err[ERR_LEN];
 	struct game_log log;
 
 	if (!logread_load(path, &log, err)) {
 		for (int s = 0; s < g->seats; s++)
 			replies[s] = &d->replies[g->entrant[s]];
-		ladder_stats_from_log(&log, g->seats, &d->reasons, &scratch, replies);
+		game_figures_from_log(&log, g->seats, &d->reasons, &scratch, replies);
 		logread_free(&log);
 	}
 	free(path);
@@ -511,7 +511,7 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	for (int i = 0; i < view->name_count; i++)
 		entrant[i] = -1;
 	for (int i = 0; i < view->reasons.count; i++)
-		reason[i + 1] = ladder_reasons_number(&d->reasons, view->reasons.names[i]);
+		reason[i + 1] = forfeit_reasons_number(&d->reasons, view->reasons.names[i]);
 	if (need > d->cap) {
 		d->games = xrealloc(d->games, (d->cap = need) * sizeof *d->games);
 		d->stats = xrealloc(d->stats, d->cap * sizeof *d->stats);
@@ -520,7 +520,7 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	for (long n = 1; n <= view->game_count; n++) {
 		size_t at = (size_t)n * (size_t)view->players;
 		struct rating_game *g;
-		struct ladder_game_stats *f;
+		struct game_figures *f;
 
 		if (view->state[n] != MANIFEST_FINISHED)
 			continue;
@@ -730,7 +730,7 @@ void ladder_free(struct ladder_data *data)
 	for (int i = 0; i < data->event_count; i++)
 		free(data->events[i]);
 	free(data->events);
-	ladder_reasons_free(&data->reasons);
+	forfeit_reasons_free(&data->reasons);
 	free(data->first);
 	free(data->unfinished);
 	free(data->swiss_part);

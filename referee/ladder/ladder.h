@@ -24,8 +24,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/ladder_stats.h"
 #include "base/problems.h"
+#include "ladder_stats.h"
 #include "manifest/manifest_cut.h"
 #include "ratings.h"
 
@@ -46,7 +46,7 @@ struct ladder_data {
 	int entrants;
 	char **names;             /* by entrant number, in name order */
 	struct rating_game *games;       /* as they were read */
-	struct ladder_game_stats *stats; /* of each game */
+	struct game_figures *stats; /* of each game */
 	uint32_t *sets;                  /* of each game: its duplicate set,
 					  * numbered from 1; 0: none */
 	uint32_t set_count;              /* the numbers given so far */
@@ -59,7 +59,7 @@ struct ladder_data {
 					  * shows the Buchholz */
 	cJSON *swiss_standings;          /* an array: each Swiss run's
 					  * standings (swiss_standings.h) */
-	struct ladder_reasons reasons;
+	struct forfeit_reasons reasons;
 	size_t count, cap;
 	int max_seats;            /* the largest table seen */
 	char key_hex[65];         /* the key everything is signed with */

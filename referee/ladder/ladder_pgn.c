@@ -57,7 +57,7 @@ int ladder_pgn_print(FILE *out, const struct ladder_data *data, char *const *nam
 			      data->max_seats);
 	for (size_t i = 0; i < data->count; i++) {
 		const struct rating_game *g = &data->games[data->order[i]];
-		const struct ladder_game_stats *st = &data->stats[data->order[i]];
+		const struct game_figures *st = &data->stats[data->order[i]];
 		const char *result = g->rank[0] < g->rank[1] ? "1-0"
 				   : g->rank[0] > g->rank[1] ? "0-1" : "1/2-1/2";
 		int seat = st->reason[0] ? 0 : st->reason[1] ? 1 : -1;

@@ -575,7 +575,7 @@ static void take_forfeits(struct manifest_view *v, const struct game_entry *r)
 			char *name = strndup(r->forfeit[s], r->forfeit_len[s]);
 
 			v->forfeit[(size_t)r->game * (size_t)v->players + (size_t)s] =
-				ladder_reasons_number(&v->reasons, name);
+				forfeit_reasons_number(&v->reasons, name);
 			free(name);
 		}
 }
@@ -1106,7 +1106,7 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->forfeit);
 	free(view->ended);
 	free(view->replies);
-	ladder_reasons_free(&view->reasons);
+	forfeit_reasons_free(&view->reasons);
 	free(view->state);
 	for (long i = 0; i < view->aborted; i++)
 		free(view->aborted_logs[i]);

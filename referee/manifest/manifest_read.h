@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "base/ladder_stats.h"
+#include "base/game_figures.h"
 #include "base/problems.h"
 #include "games/fair.h"
 #include "plan/swiss.h"
@@ -104,7 +104,7 @@ struct manifest_view {
 	unsigned char *forfeit;       /* [g * players + s] */
 	uint32_t *ended;              /* [g] */
 	struct reply_clocks *replies; /* by bot, as the "replies" records add up */
-	struct ladder_reasons reasons;
+	struct forfeit_reasons reasons;
 	unsigned char *state;         /* enum manifest_game_state */
 	unsigned char (*sha256)[32];  /* of each finished game's log, or NULL */
 	long finished;

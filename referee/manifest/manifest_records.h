@@ -30,7 +30,7 @@
 #include <stdbool.h>
 #include <time.h>
 
-#include "base/ladder_stats.h"
+#include "base/game_figures.h"
 
 /* What the first record says of the run. */
 struct manifest_header {
@@ -64,7 +64,7 @@ struct manifest_game {
 	const int *ranks;
 	const unsigned char *reason; /* each seat's forfeit's number in
 				      * `reasons` (0: none) */
-	const struct ladder_reasons *reasons;
+	const struct forfeit_reasons *reasons;
 	bool recovered;            /* a resumed run found its log complete */
 };
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "base/files.h"
-#include "base/ladder_stats.h"
+#include "base/game_figures.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "manifest/manifest.h"
@@ -169,7 +169,7 @@ static void peers_waited(void *state, int waiting)
  * after a space: the forfeits ("-": none), and the reply times (added to
  * the bots' pending ones).  -1 when the line is not that. */
 static int take_finished(struct tournament_state *st, long game, const char *fields,
-			 struct ladder_game_stats *figures)
+			 struct game_figures *figures)
 {
 	int players = st->schedule->players, bots[GAME_MAX_SEATS];
 	const char *p = fields;
@@ -185,7 +185,7 @@ static int take_finished(struct tournament_state *st, long game, const char *fie
 			return -1;
 		if (i < players && (len > 1 || *p != '-')) {
 			reason = strndup(p, len);
-			figures->reason[s] = ladder_reasons_number(&st->reasons, reason);
+			figures->reason[s] = forfeit_reasons_number(&st->reasons, reason);
 			free(reason);
 		} else if (i >= players &&
 			   reply_clocks_add_text(&st->ledger.replies.pending[bots[s]], p) != p + len) {
@@ -211,7 +211,7 @@ static int handle(void *state, int worker, char *line)
 		char hash[FILES_SHA256_HEX] = "";
 		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
 		int players = st->schedule->players;
-		struct ladder_game_stats figures;
+		struct game_figures figures;
 		const char *rest;
 
 		if (worker_read_finished(line, players, &game, hash, rank, &rest) ||
@@ -229,7 +229,7 @@ static int handle(void *state, int worker, char *line)
 			if (st->no_start_game[bots[s]] != game)
 				st->run->events->bot_started(st->run->events->ctx, bots[s]);
 		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
-					       ladder_stats_forfeits(&figures, players), false);
+					       game_figures_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
 		if (tournament_record_finished(st))
@@ -414,7 +414,7 @@ out:
 	free(st.open_games);
 	free(st.open_commitments);
 	free(st.no_start_game);
-	ladder_reasons_free(&st.reasons);
+	forfeit_reasons_free(&st.reasons);
 	free(st.unreplied);
 	return rc == 1 ? 1 : rc ? -1 : 0;
 }

@@ -60,7 +60,7 @@ static cJSON *header(const struct tournament_state *st, const unsigned char *id)
  * reply times, from its log. */
 static void add_log_replies(struct tournament_state *st, long game,
 			    const struct game_log *log,
-			    struct ladder_game_stats *figures)
+			    struct game_figures *figures)
 {
 	struct reply_clocks *replies[GAME_MAX_SEATS];
 	int bots[GAME_MAX_SEATS];
@@ -68,7 +68,7 @@ static void add_log_replies(struct tournament_state *st, long game,
 	tournament_seated_bots(st, game, bots);
 	for (int s = 0; s < st->schedule->players; s++)
 		replies[s] = &st->ledger.replies.pending[bots[s]];
-	ladder_stats_from_log(log, st->schedule->players, &st->reasons, figures, replies);
+	game_figures_from_log(log, st->schedule->players, &st->reasons, figures, replies);
 	st->ledger.replies.games++;
 }
 
@@ -133,7 +133,7 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 {
 	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
 	char hash[FILES_SHA256_HEX];
-	struct ladder_game_stats figures;
+	struct game_figures figures;
 	struct game_log log = {0};
 	int rc = 0, ranks[GAME_MAX_SEATS];
 
@@ -297,7 +297,7 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 					       forfeits, true);
 	}
 	/* The run's reasons are numbered as the earlier run met them. */
-	ladder_reasons_free(&st->reasons);
+	forfeit_reasons_free(&st->reasons);
 	st->reasons = old->reasons;
 	memset(&old->reasons, 0, sizeof old->reasons);
 	st->unreplied = old->resume.unreplied;
@@ -312,7 +312,7 @@ static void add_unreplied(struct tournament_state *st)
 {
 	for (size_t i = 0; i < st->unreplied_count; i++) {
 		char *path = outdir_log(st->run->out_dir, st->unreplied[i]);
-		struct ladder_game_stats figures;
+		struct game_figures figures;
 		struct game_log log;
 		char err[ERR_LEN];
 

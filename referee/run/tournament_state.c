@@ -17,7 +17,7 @@ int tournament_record_finished(struct tournament_state *st)
 
 cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
 				 const char *sha256, const int *ranks,
-				 const struct ladder_game_stats *figures, bool recovered)
+				 const struct game_figures *figures, bool recovered)
 {
 	struct manifest_game g = {
 		.game = game, .players = st->schedule->players,

@@ -11,7 +11,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
-#include "base/ladder_stats.h"
+#include "base/game_figures.h"
 #include "games/fair.h"
 #include "manifest/manifest_ledger.h"
 #include "plan/tournament_spec.h"
@@ -31,7 +31,7 @@ struct tournament_state {
 				 * after the last wait */
 	int *aborted;
 	long *no_start_game;    /* by bot: the last game it did not start for */
-	struct ladder_reasons reasons; /* forfeit reasons met in this run */
+	struct forfeit_reasons reasons; /* forfeit reasons met in this run */
 	long *unreplied;        /* an earlier run's games after its last
 				 * "replies" record */
 	size_t unreplied_count;
@@ -52,7 +52,7 @@ int tournament_record_finished(struct tournament_state *st);
  * (`figures`). */
 cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
 				 const char *sha256, const int *ranks,
-				 const struct ladder_game_stats *figures, bool recovered);
+				 const struct game_figures *figures, bool recovered);
 /* The bots at the seats of game `game`, by bot number. */
 void tournament_seated_bots(const struct tournament_state *st, long game, int *bots);
 

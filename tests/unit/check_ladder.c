@@ -30,13 +30,13 @@ static void add_game(struct ladder_data *d, int a, int b, int rank_a, int rank_b
 		     int timeout_seat)
 {
 	struct rating_game *g = &d->games[d->count];
-	struct ladder_game_stats *st = &d->stats[d->count++];
+	struct game_figures *st = &d->stats[d->count++];
 
 	*g = (struct rating_game){.seats = 2, .rank = {(int8_t)rank_a, (int8_t)rank_b},
 				  .team = {-1, -1}, .entrant = {(int16_t)a, (int16_t)b}};
 	memset(st, 0, sizeof *st);
 	if (timeout_seat >= 0)
-		st->reason[timeout_seat] = ladder_reasons_number(&d->reasons, "timeout");
+		st->reason[timeout_seat] = forfeit_reasons_number(&d->reasons, "timeout");
 }
 
 /* The results above, with each bot's reply times: alpha's 1, 2 and 3 ms
@@ -73,7 +73,7 @@ static void free_results(struct ladder_data *d)
 	free(d->games);
 	free(d->stats);
 	free(d->replies);
-	ladder_reasons_free(&d->reasons);
+	forfeit_reasons_free(&d->reasons);
 }
 
 /* What ladder_print() prints of `d` in `format`, a new string; `d` is

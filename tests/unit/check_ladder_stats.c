@@ -1,5 +1,5 @@
 /*
- * Unit tests for timings.c, reply_times.c and ladder_stats.c: the median,
+ * Unit tests for timings.c, reply_times.c and ladder/ladder_stats.c: the median,
  * 95th percentile and largest of reply times, exactly and as histograms
  * (their buckets, their JSON and worker forms), and a bot's figures (a
  * game's forfeits in a manifest's finished record are
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/ladder_stats.h"
 #include "base/timings.h"
+#include "ladder/ladder_stats.h"
 #include "run_suite.h"
 
 START_TEST(percentiles)
@@ -182,18 +182,18 @@ END_TEST
 
 START_TEST(by_bot)
 {
-	struct ladder_reasons reasons = {0};
+	struct forfeit_reasons reasons = {0};
 	struct rating_game games[3] = {
 		{.seats = 2, .entrant = {0, 1}},
 		{.seats = 2, .entrant = {1, 0}},
 		{.seats = 2, .entrant = {0, 2}},
 	};
-	struct ladder_game_stats stats[3] = {0};
+	struct game_figures stats[3] = {0};
 	struct ladder_bot_stats bots[3];
 	struct reply_clocks replies[3];
 
-	stats[1].reason[0] = ladder_reasons_number(&reasons, "exit");
-	stats[2].reason[1] = ladder_reasons_number(&reasons, "timeout");
+	stats[1].reason[0] = forfeit_reasons_number(&reasons, "exit");
+	stats[2].reason[1] = forfeit_reasons_number(&reasons, "timeout");
 	memset(replies, 0, sizeof replies);
 	for (int v = 1; v <= 13; v++) {
 		reply_times_add(&replies[0].wall, v);
@@ -219,7 +219,7 @@ START_TEST(by_bot)
 	ck_assert_int_eq(bots[2].turns, 0);
 	ck_assert_int_eq(bots[2].us[TIMINGS_MAX], 0);
 	ladder_stats_free(bots, 3);
-	ladder_reasons_free(&reasons);
+	forfeit_reasons_free(&reasons);
 }
 END_TEST
 

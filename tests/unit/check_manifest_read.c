@@ -77,7 +77,7 @@ static cJSON *header(bool with_id)
 
 static cJSON *finished(long game, int seat0, const char *sha256,
 		       const unsigned char *reason,
-		       const struct ladder_reasons *reasons, bool recovered)
+		       const struct forfeit_reasons *reasons, bool recovered)
 {
 	int seats[2] = {seat0, 1 - seat0}, ranks[2] = {2, 1};
 	struct manifest_game g = {
@@ -129,8 +129,8 @@ static void load_lines(void)
  *   11 signature. */
 static void write_good(void)
 {
-	struct ladder_reasons reasons = {0};
-	unsigned char forfeit[2] = {0, ladder_reasons_number(&reasons, "timeout")};
+	struct forfeit_reasons reasons = {0};
+	unsigned char forfeit[2] = {0, forfeit_reasons_number(&reasons, "timeout")};
 	const unsigned char none[2] = {0, 0};
 	struct reply_clocks clocks = {0};
 	struct journal *j;
@@ -172,7 +172,7 @@ static void write_good(void)
 	append(j, manifest_complete_record(3));
 	ck_assert_msg(journal_sign(j, &key, id, err) == 0, "%s", err);
 	journal_free(j);
-	ladder_reasons_free(&reasons);
+	forfeit_reasons_free(&reasons);
 	load_lines();
 	ck_assert_uint_eq(line_count, 11);
 }
@@ -266,7 +266,7 @@ static void grow(const struct referee_key *signer)
 	struct manifest_view v;
 	struct problems problems = {.report = collect};
 	const unsigned char none[2] = {0, 0};
-	struct ladder_reasons reasons = {0};
+	struct forfeit_reasons reasons = {0};
 	struct journal *j;
 	long games[2] = {4, 5};
 	cJSON *file = parse("{\"bots\":[{\"name\":\"a\"},{\"name\":\"b\"},"
@@ -380,7 +380,7 @@ static void write_skipped(void)
 START_TEST(plays_a_bot_left_out_after_its_signature)
 {
 	const bool none[4] = {false, false, false, false}, all[4] = {false, true, true, true};
-	struct ladder_reasons reasons = {0};
+	struct forfeit_reasons reasons = {0};
 	const unsigned char fine[2] = {0, 0};
 	struct manifest_view v;
 	struct journal *j;
@@ -439,7 +439,7 @@ START_TEST(plays_a_bot_left_out_after_its_signature)
 			 "not signed: the tournament has not finished (finish it "
 			 "with --resume)\n");
 	manifest_view_free(&v);
-	ladder_reasons_free(&reasons);
+	forfeit_reasons_free(&reasons);
 	clean_up();
 }
 END_TEST

@@ -1,7 +1,7 @@
 /*
- * Forfeits and reply times per bot for the ladder; see ladder_stats.h.
+ * A game's forfeits and reply times by seat; see game_figures.h.
  */
-#include "ladder_stats.h"
+#include "game_figures.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 
 #include "util.h"
 
-unsigned char ladder_reasons_number(struct ladder_reasons *reasons, const char *name)
+unsigned char forfeit_reasons_number(struct forfeit_reasons *reasons, const char *name)
 {
 	if (!name)
 		return 0;
@@ -33,9 +33,9 @@ static int64_t integer_of(const cJSON *item, int64_t fallback)
 	return isfinite(v) && fabs(v) < 9e18 ? (int64_t)v : fallback;
 }
 
-void ladder_stats_from_log(const struct game_log *log, int seats,
-			   struct ladder_reasons *reasons,
-			   struct ladder_game_stats *out,
+void game_figures_from_log(const struct game_log *log, int seats,
+			   struct forfeit_reasons *reasons,
+			   struct game_figures *out,
 			   struct reply_clocks *const *replies)
 {
 	memset(out, 0, sizeof *out);
@@ -47,7 +47,7 @@ void ladder_stats_from_log(const struct game_log *log, int seats,
 		if (!type || seat < 0 || seat >= seats)
 			continue;
 		if (!strcmp(type, "forfeit") && !out->reason[seat])
-			out->reason[seat] = ladder_reasons_number(reasons, logread_string(log, i, "reason"));
+			out->reason[seat] = forfeit_reasons_number(reasons, logread_string(log, i, "reason"));
 		else if (!strcmp(type, "action") && replies && replies[seat] &&
 			 !cJSON_GetObjectItemCaseSensitive(line, "opening")) {
 			/* An opening move is no reply: no bot was asked. */
@@ -61,7 +61,7 @@ void ladder_stats_from_log(const struct game_log *log, int seats,
 	}
 }
 
-int ladder_stats_forfeits(const struct ladder_game_stats *game, int seats)
+int game_figures_forfeits(const struct game_figures *game, int seats)
 {
 	int n = 0;
 
@@ -70,43 +70,7 @@ int ladder_stats_forfeits(const struct ladder_game_stats *game, int seats)
 	return n;
 }
 
-void ladder_stats_by_bot(const struct rating_game *games,
-			 const struct ladder_game_stats *stats, size_t count,
-			 int entrants, const struct ladder_reasons *reasons,
-			 const struct reply_clocks *replies,
-			 struct ladder_bot_stats *out)
-{
-	for (int e = 0; e < entrants; e++) {
-		const struct reply_times *wall = &replies[e].wall, *cpu = &replies[e].cpu;
-
-		memset(&out[e], 0, sizeof out[e]);
-		out[e].by_reason = xcalloc((size_t)reasons->count + 1, sizeof *out[e].by_reason);
-		out[e].turns = wall->turns;
-		out[e].us[TIMINGS_MEDIAN] = reply_times_percentile(wall, 50);
-		out[e].us[TIMINGS_P95] = reply_times_percentile(wall, 95);
-		out[e].us[TIMINGS_MAX] = wall->max;
-		out[e].cpu_turns = cpu->turns;
-		out[e].cpu_us[TIMINGS_MEDIAN] = reply_times_percentile(cpu, 50);
-		out[e].cpu_us[TIMINGS_P95] = reply_times_percentile(cpu, 95);
-		out[e].cpu_us[TIMINGS_MAX] = cpu->max;
-	}
-	for (size_t i = 0; i < count; i++)
-		for (int s = 0; s < games[i].seats; s++)
-			if (stats[i].reason[s]) {
-				struct ladder_bot_stats *b = &out[games[i].entrant[s]];
-
-				b->forfeits++;
-				b->by_reason[stats[i].reason[s] - 1]++;
-			}
-}
-
-void ladder_stats_free(struct ladder_bot_stats *bots, int entrants)
-{
-	for (int e = 0; e < entrants; e++)
-		free(bots[e].by_reason);
-}
-
-void ladder_reasons_free(struct ladder_reasons *reasons)
+void forfeit_reasons_free(struct forfeit_reasons *reasons)
 {
 	for (int i = 0; i < reasons->count; i++)
 		free(reasons->names[i]);
