@@ -165,7 +165,7 @@ child_exec(const struct plan *plan, int fds[4])
 		if (setrlimit(RLIMIT_CPU, &rl) < 0)
 			child_fail(fds[3], STEP_LIMITS);
 	}
-	/* In the sandbox, prlimit sets it inside the bot's user namespace. */
+	/* In the sandbox, bot-exec sets it inside the bot's user namespace. */
 	if (plan->limits.processes && !plan->limits.sandbox) {
 		rl.rlim_cur = rl.rlim_max = plan->limits.processes;
 		if (setrlimit(RLIMIT_NPROC, &rl) < 0)

@@ -26,6 +26,7 @@
 #include "base/util.h"
 #include "bot_env.h"
 #include "contain.h"
+#include "sandbox_helper.h"
 #include "sandbox_seccomp.h"
 #include "sandbox_specials.h"
 #include "sandbox_system.h"
@@ -376,7 +377,7 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 {
 	struct words argv = { 0 }, command = { 0 };
 	struct mounts m = { 0 };
-	char *prlimit = NULL, why[ERR_LEN], nproc[32], data[40], fd[16];
+	char *helper = NULL, *seen = NULL, why[ERR_LEN], nproc[32], data[40], fd[16];
 	bool fallback = limits->contain && contain_kind() == CONTAIN_FALLBACK;
 	int rc = -1;
 
@@ -385,13 +386,12 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 		return errorf(err, "the sandbox needs bubblewrap (bwrap), which is "
 			      "not installed: apt-get install bubblewrap, or pass "
 			      "--no-sandbox");
-	if (!(prlimit = bot_resolve_program("prlimit", NULL, why))) {
-		errorf(err, "a sandboxed bot's process limit needs prlimit: "
-		       "apt-get install util-linux");
+	if (!(helper = sandbox_helper_path(err)))
 		goto out;
-	}
 	if (own_files(&m, &command, program, words, workdir, limits->readable,
 		      err) < 0 ||
+	    (!(seen = show_file(&m, helper, false)) &&
+	     errorf(err, "cannot show the bot '%s': %s", helper, strerror(errno))) ||
 	    add_hidden(&m, limits->hidden, err) < 0 ||
 	    mask_specials(&m, limits->hidden, err) < 0 ||
 	    (plan->seccomp = sandbox_seccomp_fd(err)) < 0)
@@ -418,27 +418,20 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	push(&argv, "--chdir");
 	push(&argv, workdir ? workdir : BOT_ENV_HOME);
 	push(&argv, "--");
-	push(&argv, "/bin/sh");
-	push(&argv, "-c");
-	push(&argv, limits->contain && !fallback ? "echo 0 >&5 && exec \"$@\" <&3 >&4 3<&- 4<&- 5>&-"
-				    : "exec \"$@\" <&3 >&4 3<&- 4<&-");
-	push(&argv, "sh");
-	snprintf(nproc, sizeof nproc, "--nproc=%u", limits->processes ?
+	push(&argv, seen);
+	snprintf(nproc, sizeof nproc, "%u", limits->processes ?
 		 limits->processes : BOT_DEFAULT_PROCESSES);
-	push(&argv, prlimit);
 	push(&argv, nproc);
 	/* Queued signals count against the RLIMIT_SIGPENDING of the user's
 	 * first user namespace too, shared by all its sandboxes: with all of
 	 * it, one bot could fill that and another see its sigqueue() fail.
 	 * With this much each, that takes dozens (the limit is usually tens
 	 * of thousands). */
-	push(&argv, "--sigpending=1024");
+	push(&argv, "1024");
 	/* The fallback's memory bound, per process. */
-	if (fallback && limits->memory) {
-		snprintf(data, sizeof data, "--data=%" PRIu64, limits->memory);
-		push(&argv, data);
-	}
-	push(&argv, "--");
+	snprintf(data, sizeof data, "%" PRIu64, limits->memory);
+	push(&argv, fallback && limits->memory ? data : "-");
+	push(&argv, limits->contain && !fallback ? "group" : "-");
 	for (size_t i = 0; i < command.count; i++)
 		push(&argv, command.list[i]);
 	plan->argv = argv.list;
@@ -450,7 +443,8 @@ out:
 	free(m.list);
 	bot_free_words(command.list);
 	bot_free_words(argv.list);
-	free(prlimit);
+	free(seen);
+	free(helper);
 	if (rc < 0)
 		sandbox_free(plan);
 	return rc;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: the per-bot process limit (--max-processes, "processes") in
 # the sandbox and without it, the whole group of a bot stopped with it, and
-# what the verbs say when bubblewrap is missing or cannot work here, or
+# what the verbs say when bubblewrap is missing or cannot work here (or
+# bot-exec, run between it and the bot, whose own cases are here too), or
 # when --no-sandbox turns it off (tests/e2e/sandbox.sh tests what a bot can
 # and cannot do in the sandbox).
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
@@ -177,5 +178,42 @@ expect_exit 2 env PATH="$bad:$PATH" "$REFEREE" play "${limits[@]}" rolit "$CBOT"
 expect_contains "$ERR" "referee play: the sandbox needs bubblewrap to create namespaces, which it cannot do here: bwrap: No permissions to create new namespace; pass --no-sandbox to run the bots without it" \
 	"the sandbox: bwrap's own error is reported"
 expect_not_contains "$OUT" "game 1" "the sandbox: no game is played without it"
+
+# --- bot-exec, the step between bubblewrap and the bot ----------------------------
+# Without it the verb stops, naming where it looked; ARENA_BOT_EXEC names
+# another.  Run alone, it sets each limit it is given (soft and hard),
+# moves the pipes it gets on fds 3 and 4 onto stdin and stdout, and exits
+# as a shell would when the program cannot run.
+BOT_EXEC=$(dirname "$REFEREE")/bot-exec
+expect_exit 2 env ARENA_BOT_EXEC="$TMP/nowhere" "$REFEREE" play "${limits[@]}" rolit "$CBOT" "$CBOT"
+expect_contains "$ERR" "referee play: ARENA_BOT_EXEC names '$TMP/nowhere', which is not a program (an absolute path) that can be run" \
+	"bot-exec: an ARENA_BOT_EXEC that is not a program stops the verb, named"
+expect_exit 0 env ARENA_BOT_EXEC="$BOT_EXEC" "$REFEREE" play "${limits[@]}" rolit "$CBOT" "$CBOT"
+echo hello >"$TMP/exec-in"
+run "$BOT_EXEC" 7 9 123456789 - /bin/sh -c 'grep -E "^Max (data size|processes|pending signals)" /proc/$$/limits | tr -s " "; cat
+	for fd in 3 4; do [ -e /proc/$$/fd/$fd ] && echo "fd $fd open" || echo "fd $fd closed"; done' \
+	3<"$TMP/exec-in" 4>"$TMP/exec-out"
+expect_eq "$RC" 0 "bot-exec: runs the program"
+expect_eq "$(sed -n 1,3p "$TMP/exec-out" | tr '\n' '|')" \
+	"Max data size 123456789 123456789 bytes |Max processes 7 7 processes |Max pending signals 9 9 signals |" \
+	"bot-exec: the data limit, the process cap and the queued signals, soft and hard, are the ones given"
+expect_eq "$(sed -n 4p "$TMP/exec-out")" "hello" "bot-exec: fd 3 is the program's stdin, fd 4 its stdout"
+expect_eq "$(sed -n 5,6p "$TMP/exec-out" | tr '\n' ' ')" "fd 3 closed fd 4 closed " \
+	"bot-exec: neither fd 3 nor fd 4 is left open"
+run "$BOT_EXEC" 7 9 - - "$TMP/nowhere" 3</dev/null 4>/dev/null
+expect_eq "$RC $(cat "$ERR")" "127 bot-exec: cannot run '$TMP/nowhere': No such file or directory" \
+	"bot-exec: a missing program: exit 127, said"
+run "$BOT_EXEC" 7 9 - - "$TMP/exec-in" 3</dev/null 4>/dev/null
+expect_eq "$RC $(cat "$ERR")" "126 bot-exec: cannot run '$TMP/exec-in': Permission denied" \
+	"bot-exec: a file that is not a program: exit 126, said"
+run "$BOT_EXEC" 7x 9 - - /bin/true 3</dev/null 4>/dev/null
+expect_eq "$RC $(cat "$ERR")" "127 bot-exec: cannot set the limit '7x': Invalid argument" \
+	"bot-exec: a limit that is not a number: exit 127, said"
+run "$BOT_EXEC" 7 9 - group /bin/true 3</dev/null 4>/dev/null 5>&-
+expect_eq "$RC $(cat "$ERR")" "127 bot-exec: cannot enter the control group through 'fd 5': Bad file descriptor" \
+	"bot-exec: told to enter a group without its fd: exit 127, said"
+run "$BOT_EXEC" 7 9 - -
+expect_eq "$RC $(cat "$ERR")" "127 usage: bot-exec NPROC SIGPENDING DATA GROUP PROGRAM [ARG...]" \
+	"bot-exec: too few words: exit 127 with its usage"
 
 done_testing

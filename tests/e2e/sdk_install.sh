@@ -128,7 +128,8 @@ dest=$TMP/c/root
 prefix=$(sed -n 's/^prefix=//p' "$top_builddir/sdk/c/arena-bot.pc")
 run make -C "$top_builddir" install DESTDIR="$dest"
 ok "$RC" "make install DESTDIR=..." || diag_run
-for file in lib/libarena-bot.a lib/libarena-games.a lib/pkgconfig/arena-bot.pc \
+for file in bin/referee libexec/arena/bot-exec \
+	lib/libarena-bot.a lib/libarena-games.a lib/pkgconfig/arena-bot.pc \
 	include/arena_bot.h include/arena_games.h include/arena/games/draws.h \
 	include/arena/games/game.h include/arena/games/registry.h \
 	include/arena/games/dice.h include/arena/draws.h; do

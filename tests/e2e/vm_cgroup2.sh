@@ -3,7 +3,7 @@
 # v2, proven in a virtual machine").  Boots Debian's kernel
 # (linux-image-amd64) under QEMU (qemu-system-x86, emulated: -accel tcg, as
 # KVM hangs on some hosts) with the unified hierarchy only and an initramfs
-# of this machine's own binaries: busybox, bubblewrap, prlimit, setpriv, the
+# of this machine's own binaries: busybox, bubblewrap, setpriv, the
 # built referee, its C random bot and tests/zoo/greedy-c.  There
 # tests/tools/vm_guest.sh runs the containment cases (memory with the tmpfs,
 # processes, freezing, the CPU clock; functional, not timed: the guest is
@@ -26,7 +26,7 @@ overlay=$(find "/lib/modules/$kver/kernel/fs/overlayfs" -name 'overlay.ko*' 2>/d
 missing=
 [ -n "$qemu" ] || missing="$missing qemu-system-x86"
 [ -n "$kernel" ] || missing="$missing linux-image-amd64"
-for p in busybox cpio bwrap prlimit setpriv; do
+for p in busybox cpio bwrap setpriv; do
 	command -v "$p" >/dev/null || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
@@ -48,17 +48,18 @@ fi
 in_usr() { echo "/usr${1#/usr}"; }
 image_files() {
 	local f lib
-	for f in busybox bwrap prlimit setpriv; do
+	for f in busybox bwrap setpriv; do
 		f=$(command -v "$f")
 		echo "$(in_usr "$f") $f"
 	done
 	echo "/arena/referee $REFEREE"
+	echo "/arena/bot-exec $(dirname "$REFEREE")/bot-exec"
 	echo "/arena/random-bot $CBOT"
 	echo "/arena/greedy-c $GREEDY_C"
 	echo "/arena/overlay.ko $overlay"
 	echo "/init $top_srcdir/tests/tools/vm_guest.sh"
 	echo "/arena/systemd/systemd-run $top_srcdir/tests/tools/vm_systemd_run.sh"
-	for f in busybox bwrap prlimit setpriv "$REFEREE" "$CBOT" "$GREEDY_C"; do
+	for f in busybox bwrap setpriv "$REFEREE" "$CBOT" "$GREEDY_C"; do
 		ldd "$(command -v "$f")" 2>/dev/null |
 			awk '$3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 	done | sort -u | while read -r lib; do

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The /init of tests/e2e/vm_cgroup2.sh's virtual machine: Debian's kernel
 # with the unified cgroup hierarchy only (cgroup v2) and an initramfs of the
-# host's own binaries (busybox, bubblewrap, prlimit, setpriv, the built
+# host's own binaries (busybox, bubblewrap, setpriv, the built
 # referee, its C random bot and tests/zoo/greedy-c).  It moves the root
 # onto a tmpfs (bubblewrap cannot pivot_root away from the initramfs's
 # rootfs), mounts what a systemd machine has (cgroup2 with nsdelegate), then
