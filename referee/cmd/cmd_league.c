@@ -669,6 +669,30 @@ static void close_after_error(struct run_args *a, const char *dir,
 			"finished game is kept and counted, and the next run goes on\n");
 }
 
+/* Runs one after another until a stop by count, time or signal: a run
+ * ended by a change of the roster (a version added, a bot retired, a
+ * season begun) is followed at once by the next, which seats the league
+ * as it is now, with what is left of --games.  As league_run_play()
+ * returns. */
+static int play_runs(struct league_run *run, char *err)
+{
+	long max_games = run->max_games;
+	struct league_run_end end;
+	int sig;
+
+	for (;;) {
+		sig = league_run_play(run, &end, err);
+		if (sig || !end.roster_changed)
+			break;
+		if (max_games && (run->max_games -= end.games) <= 0)
+			break;
+		fprintf(stderr, "referee league: the league's bots changed: a new run "
+			"seats them\n");
+	}
+	run->max_games = max_games;
+	return sig;
+}
+
 /* The run once the league is open and locked. */
 static int run_league(struct run_args *a, const char *dir, struct league_info *info)
 {
@@ -687,7 +711,7 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
-		int sig = a->slurm ? run_slurm(a, err) : league_run_play(&a->run, err);
+		int sig = a->slurm ? run_slurm(a, err) : play_runs(&a->run, err);
 
 		if (sig < 0) {
 			/* Not the usage's hint: a full disk is no mistake of usage. */

@@ -55,6 +55,13 @@ struct league_counts {
 /* The counts of the index (each -1 when it could not be read). */
 void league_db_counts(sqlite3 *db, struct league_counts *c);
 
+/* Who may play: counts that change when a version is added, a bot
+ * retired or a season begun (each -1 when it could not be read). */
+struct league_roster {
+	long versions, retired, seasons;
+};
+void league_db_roster(sqlite3 *db, struct league_roster *r);
+
 /* How many versions the league has of a bot `name` (0: none), or -1. */
 long league_db_bot_versions(sqlite3 *db, const char *name);
 

@@ -44,6 +44,13 @@ void league_db_counts(sqlite3 *db, struct league_counts *c)
 				   "FROM games", "");
 }
 
+void league_db_roster(sqlite3 *db, struct league_roster *r)
+{
+	r->versions = league_db_value(db, "SELECT COUNT(*) FROM versions", "");
+	r->retired = league_db_value(db, "SELECT COUNT(*) FROM retired", "");
+	r->seasons = league_db_value(db, "SELECT COUNT(*) FROM seasons", "");
+}
+
 long league_db_last_run(sqlite3 *db)
 {
 	return league_db_value(db, "SELECT COALESCE(MAX(id), 0) FROM runs", "");

@@ -37,6 +37,8 @@ struct state {
 	struct run_manifest manifest;
 	long next_game;               /* the next set's first game */
 	long games, sets;             /* entered by this run */
+	struct league_roster roster;  /* when the run began */
+	bool roster_changed;
 	int since_refit;              /* sets entered since */
 	/* By worker: its set's first game (0: none), the sets of its task
 	 * after that one, versions, ranks. */
@@ -108,14 +110,26 @@ static int refit(struct state *st)
 	return 0;
 }
 
+/* Whether the roster has changed since the run began (a read error
+ * counts as none: the run goes on). */
+static bool roster_changed(struct state *st)
+{
+	struct league_roster now;
+
+	league_db_roster(st->run->db, &now);
+	st->roster_changed = now.versions >= 0 && now.retired >= 0 && now.seasons >= 0 &&
+			     memcmp(&now, &st->roster, sizeof now) != 0;
+	return st->roster_changed;
+}
+
 /* Whether the run should hand out no more sets (a stop signal the run's
  * loop takes). */
-static bool done(const struct state *st)
+static bool done(struct state *st)
 {
 	const struct league_run *r = st->run;
 
 	return (r->max_games && st->next_game - 1 >= r->max_games) ||
-	       (r->until_ns && now_ns() >= r->until_ns);
+	       (r->until_ns && now_ns() >= r->until_ns) || roster_changed(st);
 }
 
 /* The league source's next(): worker i's next task, its versions picked
@@ -265,6 +279,7 @@ static int open_run(struct state *st)
 
 	st->number = league_next_run(r->dir);
 	st->run_dir = league_run_dir(r->dir, st->number);
+	league_db_roster(r->db, &st->roster);
 	if (league_rating_load(r->db, &st->rating, st->err) ||
 	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
 						   &labels, st->err)) < 0)
@@ -316,7 +331,7 @@ static int close_run(struct state *st)
 	return league_db_close_run(st->run->db, st->number, st->err);
 }
 
-int league_run_play(const struct league_run *run, char *err)
+int league_run_play(const struct league_run *run, struct league_run_end *end, char *err)
 {
 	struct league_run r = *run;
 	struct state st = {.run = &r, .next_game = 1, .err = err, .loop.err = err};
@@ -333,6 +348,7 @@ int league_run_play(const struct league_run *run, char *err)
 	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;
 	sig = run_loop_end(&st.loop);
+	*end = (struct league_run_end){.games = st.games, .roster_changed = st.roster_changed};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);

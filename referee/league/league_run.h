@@ -16,7 +16,10 @@
  * out no more tasks and lets those in flight end; SIGINT or SIGTERM kills
  * the sets in flight, lists them and the rest of their tasks as dropped
  * and signs run.jsonl; after kill -9 the next run does it
- * (league_sync.h).
+ * (league_sync.h).  A change of the roster (a version added, a bot
+ * retired, a season begun: league_db_roster()) ends the run as a stop by
+ * count does, at the next pick, so that the next run seats the league as
+ * it is: the workers know the versions they were forked with.
  */
 #ifndef ARENA_LEAGUE_RUN_H
 #define ARENA_LEAGUE_RUN_H
@@ -48,8 +51,15 @@ struct league_run {
 	void *ctx;
 };
 
-/* Plays sets until a stop: 0 after a stop by count or time, the signal
+/* How a run ended, besides what league_run_play() returns. */
+struct league_run_end {
+	long games;           /* entered in the index */
+	bool roster_changed;  /* it ended for a change of the roster */
+};
+
+/* Plays sets until a stop: 0 after a stop by count, time or a change of
+ * the roster (`end` says which, and the games entered), the signal
  * (SIGINT, SIGTERM) that stopped it, or -1 with err. */
-int league_run_play(const struct league_run *run, char *err);
+int league_run_play(const struct league_run *run, struct league_run_end *end, char *err);
 
 #endif

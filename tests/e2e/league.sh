@@ -4,7 +4,7 @@
 # runs of duplicate sets that lose no finished game to kill -9 and go on;
 # the index made again from the logs alone giving the same ladder to the
 # byte; seasons; `referee verify` of the folder, index included; a late bot's
-# share; the refusals (a damaged index, another game's runs, two runs at
+# share; a bot added during a run playing in it; the refusals (a damaged index, another game's runs, two runs at
 # once); and the same as a normal user.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -248,6 +248,32 @@ expect_exit 0 "$REFEREE" league add "$L" d $(bot d)
 expect_exit 0 "$REFEREE" league run "$L" --games 20 --concurrency 1 --batch 1
 d=$(games_of d 1)
 expect_eq "$([ "$d" -ge 14 ]; echo $?)" 0 "a late bot's share: $d of the 20 games (a fair share is 10)"
+
+# A bot added while a run plays joins it at the next pick: the run ends
+# there (its tasks in flight finish) and the next seats the new bot.
+mkdir "$TMP/e" && cp "$CBOT" "$TMP/e/bot"
+"$REFEREE" league run "$L" --for 120s --concurrency 2 >/dev/null 2>"$TMP/join.err" &
+joined=$!
+runs_before=$(ls "$L/runs" | wc -l)
+for _ in $(seq 300); do
+	[ "$(ls "$L/runs" | wc -l)" -gt "$runs_before" ] && break
+	sleep 0.1
+done
+expect_exit 0 "$REFEREE" league add "$L" e $(bot e)
+for _ in $(seq 600); do
+	[ "$(games_of e 1)" -gt 0 ] && break
+	sleep 0.1
+done
+e=$(games_of e 1)
+kill -TERM "$joined"
+wait "$joined"
+expect_eq "$([ "$e" -gt 0 ]; echo $?)" 0 "a bot added during a run plays without a restart ($e games within a minute)"
+expect_eq "$(ls "$L/runs" | wc -l)" $((runs_before + 2)) "... in a new run, begun when the one it was added during ended"
+expect_eq "$(head -1 "$TMP/join.err")" "referee league: the league's bots changed: a new run seats them" \
+	"... which the run says"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	"... and both runs verify"
 
 # A task's sets share their bot processes: each bot says on its stderr
 # when a process of it starts. Two bots, 6 sets of two games: in tasks of
