@@ -13,6 +13,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
+#include "league/league_folder.h"
 #include "report/report.h"
 
 /* What the report goes on without. */
@@ -47,7 +48,10 @@ int cmd_report(int argc, char **argv)
 		     "to its replay in\nOUT/replays/) and what was verified; a "
 		     "banner says when the run has not ended.\nEvery log is "
 		     "verified first; one that does not verify is listed, not "
-		     "counted.\nA rebuild replays only new or changed logs.\n\n"
+		     "counted.\nA rebuild replays only new or changed logs. A "
+		     "league's folder is refused (its\nserver, league serve, "
+		     "serves its pages); a run of it, DIR/runs/NNNNNN, is a\n"
+		     "folder as play's.\n\n"
 		     "--key FILE  the public key the manifest and every log must "
 		     "be signed with; the\n            site and this command say "
 		     "whether the signatures were checked\n            against a "
@@ -69,6 +73,12 @@ int cmd_report(int argc, char **argv)
 	if (argc - optind > 1)
 		return cli_fail("report", "takes one tournament folder");
 	dir = argv[optind];
+	/* A league's pages are its server's; nothing is written into it. */
+	if (league_folder_is(dir))
+		return cli_fail("report", "%s is a league: its pages (ladder, bots, "
+				"games, replays) are served by 'referee league serve %s'; "
+				"a run of it is a folder of its own: 'referee report "
+				"%s/runs/NNNNNN -o OUT'", dir, dir, dir);
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("report", "%s", err);
 	options.trusted_key = key_file ? key : NULL;

@@ -4,7 +4,8 @@
 # runs of duplicate sets that lose no finished game to kill -9 and go on;
 # the index made again from the logs alone giving the same ladder to the
 # byte; seasons; `referee verify` of the folder, index included; a late bot's
-# share; a bot added during a run playing in it; the refusals (a damaged index, another game's runs, two runs at
+# share; a bot added during a run playing in it; report of a league
+# refused, of its run made; the refusals (a damaged index, another game's runs, two runs at
 # once); and the same as a normal user.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -64,6 +65,16 @@ expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
 	"verify of the league: its logs and its index"
 expect_eq "$(rows "$L" | sort | cut -d' ' -f1-2 | tr '\n' ' ')" "a v1 b v1 c v1 " "the ladder: one row a version"
+# report of a league: refused, nothing written into it; of a run of it:
+# a site where the user says.
+expect_exit 2 "$REFEREE" report "$L"
+expect_eq "$(head -1 "$ERR")" "referee report: $L is a league: its pages (ladder, bots, games, replays) are served by 'referee league serve $L'; a run of it is a folder of its own: 'referee report $L/runs/NNNNNN -o OUT'" \
+	"report of a league folder: refused, saying what serves its pages"
+expect_eq "$(cd "$L" && echo *)" "league.db league.json referee.pub register.jsonl run.lock runs stderr" \
+	"... and nothing written into the league"
+expect_exit 0 "$REFEREE" report "$L/runs/000001" -o "$TMP/run-report"
+expect_eq "$(grep -c '"verified":true' "$TMP/run-report/replays/games.jsonl")" 12 \
+	"report of a league's run, -o OUT: its 12 games, each verified"
 if command -v sqlite3 >/dev/null; then
 	expect_eq "$(sqlite3 "$L/league.db" 'PRAGMA journal_mode; SELECT COUNT(*) FROM games; SELECT COUNT(*) FROM seats' | tr '\n' ' ')" \
 		"wal 12 24 " "sqlite3 reads the index: WAL, 12 games, 24 seats"
