@@ -96,30 +96,37 @@ static int serve_lock(const char *dir)
 	return fail("cannot lock the league's folder %s: %s", dir, strerror(errno));
 }
 
-/* `league user add DIR NAME` prints a new token, once; `league user
- * revoke DIR NAME` ends it. */
+/* `league user add [--porcelain] DIR NAME` prints a new token, once
+ * (with --porcelain the token alone, for a program); `league user revoke
+ * DIR NAME` ends it. */
 int league_user(int argc, char **argv)
 {
 	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
 	struct league_info info;
-	bool add;
+	bool add, porcelain = argc == 5 && !strcmp(argv[2], "--porcelain");
+	char **operands = argv + 2 + porcelain;
 
-	if (argc != 4 || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
+	if (argc != 4 + porcelain || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
 		return fail("user takes add or revoke, a league's folder and a user's name");
 	add = !strcmp(argv[1], "add");
-	if (!league_name_ok(argv[3]))
+	if (porcelain && !add)
+		return fail("--porcelain goes with user add");
+	if (!league_name_ok(operands[1]))
 		return fail("'%s' is not a user's name: letters, digits, '-', '_' and "
-			    "'.', up to 40, not starting with '.' or '-'", argv[3]);
-	if (league_folder_read(argv[2], &info, err))
+			    "'.', up to 40, not starting with '.' or '-'", operands[1]);
+	if (league_folder_read(operands[0], &info, err))
 		return fail("%s", err);
 	league_info_free(&info);
-	if (add ? web_users_add(argv[2], argv[3], token, err) : web_users_revoke(argv[2], argv[3], err))
+	if (add ? web_users_add(operands[0], operands[1], token, err)
+		: web_users_revoke(operands[0], operands[1], err))
 		return fail("%s", err);
-	if (add)
+	if (add && porcelain)
+		printf("%s\n", token);
+	else if (add)
 		printf("user %s added; their token (shown this once, keep it secret):\n%s\n",
-		       argv[3], token);
+		       operands[1], token);
 	else
-		printf("user %s's token revoked: it uploads nothing more\n", argv[3]);
+		printf("user %s's token revoked: it uploads nothing more\n", operands[1]);
 	sodium_memzero(token, sizeof token);
 	return EXIT_OK;
 }
