@@ -674,15 +674,17 @@ static void close_after_error(struct run_args *a, const char *dir,
  * ended by a change of the roster (a version added, a bot retired, a
  * season begun) is followed at once by the next, which seats the league
  * as it is now, with what is left of --games.  As league_run_play()
- * returns. */
-static int play_runs(struct league_run *run, char *err)
+ * returns; the games entered and the runs in *games and *runs. */
+static int play_runs(struct league_run *run, long *games, int *runs, char *err)
 {
 	long max_games = run->max_games;
 	struct league_run_end end;
 	int sig;
 
-	for (;;) {
+	for (*games = 0, *runs = 0;; ) {
 		sig = league_run_play(run, &end, err);
+		*games += end.games;
+		*runs += sig >= 0;
 		if (sig || !end.roster_changed)
 			break;
 		if (max_games && (run->max_games -= end.games) <= 0)
@@ -712,7 +714,15 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
-		int sig = a->slurm ? run_slurm(a, err) : play_runs(&a->run, err);
+		long games = 0;
+		int runs = 0;
+		int sig = a->slurm ? run_slurm(a, err) : play_runs(&a->run, &games, &runs, err);
+
+		/* What a run did, said when it ends (its progress goes to a
+		 * terminal only). */
+		if (sig >= 0 && !a->slurm)
+			printf("%ld games in %ld sets played and rated, in %d run%s\n", games,
+			       games / a->run.players, runs, runs == 1 ? "" : "s");
 
 		if (sig < 0) {
 			/* Not the usage's hint: a full disk is no mistake of usage. */

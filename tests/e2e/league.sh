@@ -56,6 +56,7 @@ expect_eq "$(head -1 "$ERR")" "referee league: '../x' is not a bot's name: lette
 	"add: a name that is no name"
 
 expect_exit 0 "$REFEREE" league run "$L" --games 12 --concurrency 2
+expect_eq "$(cat "$OUT")" "12 games in 6 sets played and rated, in 1 run" "run: what it did, said at its end"
 expect_exit 0 "$REFEREE" league status "$L"
 expect_eq "$(cat "$OUT")" "game: rolit, 2 players a game; season first, from run 1
 bots: 3 (0 retired); versions: 3
@@ -263,7 +264,7 @@ expect_eq "$([ "$d" -ge 14 ]; echo $?)" 0 "a late bot's share: $d of the 20 game
 # A bot added while a run plays joins it at the next pick: the run ends
 # there (its tasks in flight finish) and the next seats the new bot.
 mkdir "$TMP/e" && cp "$CBOT" "$TMP/e/bot"
-"$REFEREE" league run "$L" --for 120s --concurrency 2 >/dev/null 2>"$TMP/join.err" &
+"$REFEREE" league run "$L" --for 120s --concurrency 2 >"$TMP/join.out" 2>"$TMP/join.err" &
 joined=$!
 runs_before=$(ls "$L/runs" | wc -l)
 for _ in $(seq 300); do
@@ -282,6 +283,8 @@ expect_eq "$([ "$e" -gt 0 ]; echo $?)" 0 "a bot added during a run plays without
 expect_eq "$(ls "$L/runs" | wc -l)" $((runs_before + 2)) "... in a new run, begun when the one it was added during ended"
 expect_eq "$(head -1 "$TMP/join.err")" "referee league: the league's bots changed: a new run seats them" \
 	"... which the run says"
+expect_eq "$(sed 's/^[0-9]* games in [0-9]* sets/N games in M sets/' "$TMP/join.out")" "N games in M sets played and rated, in 2 runs" \
+	"... and its summary counts both runs"
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
 	"... and both runs verify"
