@@ -183,7 +183,8 @@ worker_main(char *const *paths, size_t count, const unsigned char *key,
 		h.digest_length = digest.len;
 		write_all(out, &h, sizeof h);
 		write_all(out, text, h.length);
-		write_all(out, digest.bytes, digest.len);
+		if (digest.len)  /* none for a log that could not be read */
+			write_all(out, digest.bytes, digest.len);
 		free(digest.bytes);
 	}
 	_exit(fflush(out) == 0 ? 0 : 3);
