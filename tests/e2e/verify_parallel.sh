@@ -62,7 +62,9 @@ opened_once() {
 		"$2, -j $3: verify opens each of its $4 logs once" ||
 		diag "$count logs; opened more than once:$more"
 }
-if command -v strace >/dev/null; then
+if [ "$(id -u)" != 0 ]; then
+	ok 0 "verify opens each log once # SKIP as root only: the referee makes itself undumpable, so strace shows another user its paths as addresses"
+elif command -v strace >/dev/null; then
 	for jobs in 1 2; do
 		opened_once "$TMP/sets" "a tournament of duplicate sets" "$jobs" 4
 		opened_once "$TMP/play" "a play folder" "$jobs" 6
