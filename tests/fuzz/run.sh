@@ -24,8 +24,11 @@ case $CC in *clang*) ;; *) CC=clang ;; esac
 fuzz=$top_srcdir/tests/fuzz
 build=$top_builddir/tests/fuzz/build
 SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all"
+# PKGLIBEXECDIR as Makefile.am's AM_CPPFLAGS defines it (where bot-exec
+# is installed), from `make fuzz`.
 CFLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $SANITIZE \
--I$top_srcdir -I$top_srcdir/referee -I$top_builddir -I$top_builddir/referee"
+-I$top_srcdir -I$top_srcdir/referee -I$top_builddir -I$top_builddir/referee \
+-DPKGLIBEXECDIR=\"${PKGLIBEXECDIR:?make fuzz gives it}\""
 # The libraries of configure.ac that the referee's library links with.
 packages="libsodium libcjson libseccomp libdeflate nettle sqlite3 libmicrohttpd libarchive"
 CFLAGS="$CFLAGS $(pkg-config --cflags $packages)" || exit 2
