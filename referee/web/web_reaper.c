@@ -137,10 +137,13 @@ enum MHD_Result web_reaper_accept(void *cls, const struct sockaddr *addr, sockle
 	pthread_mutex_lock(&r->lock);
 	ok = is_proxy(r, from) || count_of(r, from, NULL) < r->limits.per_address;
 	/* The reserve: near the cap, the oldest connection waiting for a
-	 * request makes room for the new one. */
+	 * request makes room for the new one.  The list is newest first and
+	 * `since` counts whole seconds: of those of the same second, the
+	 * last in the list, so that under a flood of hundreds a second the
+	 * newest (a client's request on its way) is not the one shut. */
 	if (ok && r->live >= r->limits.connections - r->limits.connections / 8) {
 		for (struct conn *c = r->head.next; c != &r->head; c = c->next)
-			if (!c->begun && !c->shut && (!oldest || c->since < oldest->since))
+			if (!c->begun && !c->shut && (!oldest || c->since <= oldest->since))
 				oldest = c;
 		if (oldest)
 			shut(r, oldest);
