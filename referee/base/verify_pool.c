@@ -3,9 +3,9 @@
  * are forked after the list is known; each takes the next index from a
  * counter in shared memory (so a slow log never holds up a whole slice),
  * checks that log and writes one record (index, status, text, the log's
- * digest) to its own pipe.  The parent keeps each outcome until every earlier one has been
- * reported, so the output is in the order of the arguments whatever the
- * order of completion.
+ * digest) to its own pipe.  The parent keeps each outcome until every
+ * earlier one has been reported, so the output is in the order of the
+ * arguments whatever the order of completion.
  */
 #include "verify_pool.h"
 #include "games/game.h"
@@ -14,6 +14,7 @@
 #include "logread.h"
 #include "util.h"
 #include "verify.h"
+#include "verify_sets.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -83,16 +84,15 @@ static void add_replies(const struct game_log *log, int seats, char *text)
 	}
 }
 
-/* Whether the line of a log goes into its digest (verify_pool.h). */
-static bool in_digest(const struct log_line *line, bool of_set)
+/* Whether line i of a log goes into its digest (verify_pool.h): the
+ * header, the commitment and the result, and what verify_sets.h reads of
+ * a set's game. */
+static bool in_digest(const struct log_line *line, size_t i, bool of_set)
 {
-	static const char *const kept[] = {"commit", "result", "bot-commit",
-					   "bot-reveal", "reveal", "draw"};
+	const char *type = line->type;
 
-	for (size_t k = 0; line->type && k < (of_set ? 6 : 2); k++)
-		if (!strcmp(line->type, kept[k]))
-			return true;
-	return false;
+	return !i || (type && (!strcmp(type, "commit") || !strcmp(type, "result") ||
+			       (of_set && verify_sets_reads(type))));
 }
 
 /* The digest of a log: its SHA-256, then its lines, those that go into
@@ -102,15 +102,12 @@ static struct digest digest_of(const struct game_log *log)
 	bool of_set = log->count &&
 		      cJSON_GetObjectItemCaseSensitive(log->lines[0].json, "set");
 	struct digest d = {.len = FILES_SHA256_HEX - 1};
-	size_t cap = d.len + log->count;
 
-	for (size_t i = 0; i < log->count; i++)
-		if (!i || in_digest(&log->lines[i], of_set))
-			cap += log->lines[i].len;
-	d.bytes = xmalloc(cap);
+	/* No longer than the log's own lines, each with its newline. */
+	d.bytes = xmalloc(d.len + log->size + 1);
 	memcpy(d.bytes, log->sha256, d.len);
 	for (size_t i = 0; i < log->count; i++) {
-		if (!i || in_digest(&log->lines[i], of_set)) {
+		if (in_digest(&log->lines[i], i, of_set)) {
 			memcpy(d.bytes + d.len, log->lines[i].bytes, log->lines[i].len);
 			d.len += log->lines[i].len;
 		}
@@ -198,7 +195,6 @@ static void take_records(struct worker *w, struct pending *pending,
 
 	while (w->len - at >= sizeof(struct record_header)) {
 		struct record_header h;
-
 		const char *text = w->buf + at + sizeof h;
 
 		memcpy(&h, w->buf + at, sizeof h);

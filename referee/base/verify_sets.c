@@ -149,17 +149,26 @@ static void add_draws(struct set_log *l, const struct game_log *log)
 	}
 }
 
+/* The records a set's logs share, by part. */
+static const struct {
+	const char *type;
+	enum shared part;
+} parts[] = {
+	{"commit", SHARED_COMMITMENT}, {"bot-commit", SHARED_EXCHANGE},
+	{"bot-reveal", SHARED_EXCHANGE}, {"reveal", SHARED_SECRET},
+};
+
+bool verify_sets_reads(const char *type)
+{
+	for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+		if (!strcmp(type, parts[k].type))
+			return true;
+	return !strcmp(type, "draw");
+}
+
 /* Keeps what the log shares with its set. */
 static void read_shared(struct set_log *l, const struct game_log *log)
 {
-	static const struct {
-		const char *type;
-		enum shared part;
-	} parts[] = {
-		{"commit", SHARED_COMMITMENT}, {"bot-commit", SHARED_EXCHANGE},
-		{"bot-reveal", SHARED_EXCHANGE}, {"reveal", SHARED_SECRET},
-	};
-
 	for (size_t i = 0; i < log->count; i++)
 		for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
 			if (log->lines[i].type && !strcmp(log->lines[i].type, parts[k].type))

@@ -10,6 +10,7 @@
 #ifndef ARENA_VERIFY_SETS_H
 #define ARENA_VERIFY_SETS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "logread.h"
@@ -22,6 +23,10 @@ struct verify_sets *verify_sets_new(void);
  * shares (a digest, verify_pool.h, has them); a log whose header names no
  * set is not kept. */
 void verify_sets_add(struct verify_sets *sets, const struct game_log *log);
+
+/* Whether verify_sets_add() reads the records of type `type` (beside the
+ * header) of a set's log. */
+bool verify_sets_reads(const char *type);
 
 /* Calls report(ctx, "set ID", what) for each problem of each set, in the
  * order the sets were first seen, and returns how many sets had one. */
