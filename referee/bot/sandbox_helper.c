@@ -18,7 +18,8 @@ static bool runnable(const char *path)
 	return path && path[0] == '/' && access(path, X_OK) == 0;
 }
 
-char *sandbox_helper_path(char *err)
+/* Where it is, looked for; NULL with err. */
+static char *look_for(char *err)
 {
 	const char *given = getenv("ARENA_BOT_EXEC");
 	char self[PATH_MAX], *beside = NULL, *dir;
@@ -48,4 +49,14 @@ char *sandbox_helper_path(char *err)
 	       "install it (make install)", beside ? beside : HELPER);
 	free(beside);
 	return NULL;
+}
+
+char *sandbox_helper_path(char *err)
+{
+	/* Found once a process (its workers inherit it), not at each start. */
+	static char *found;
+
+	if (!found)
+		found = look_for(err);
+	return found ? xstrdup(found) : NULL;
 }
