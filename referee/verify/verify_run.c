@@ -202,6 +202,7 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 			     "one run.jsonl lists for game %ld", game);
 		return;
 	}
+	verify_cut_dealt(log, "run.jsonl", rc->problems);
 	verify_cut_commitment(log, c);
 	if (strcmp(c, e->commitment))
 		problems_add(rc->problems, log->path, "its commitment C is %s, run.jsonl's "
