@@ -265,18 +265,17 @@ static void announce(struct tally *t, const char *const *said)
 		     a->test.upper);
 }
 
-/* A pair is counted (sprt_play.h): its line; true at a verdict. */
-static bool count_pair(void *ctx, long pair, const double *score,
-		       const char *const *said)
+/* A pair is counted (sprt_play.h): its line; the verdict so far. */
+static enum sprt_verdict count_pair(void *ctx, long pair, const double *score,
+				    const char *const *said)
 {
 	struct tally *t = ctx;
 	char penta[SPRT_PENTANOMIAL_LEN];
-	bool verdict;
 
 	status_line_erase(t->tty);
 	if (pair == 1)
 		announce(t, said);
-	verdict = sprt_tally_add(&t->run, &t->a->test, pair, score);
+	sprt_tally_add(&t->run, &t->a->test, pair, score);
 	sprt_pentanomial_text(t->run.counts, penta, sizeof penta);
 	if (!t->a->quiet) {
 		printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0],
@@ -284,7 +283,7 @@ static bool count_pair(void *ctx, long pair, const double *score,
 		fflush(stdout);
 	}
 	show_status(t);
-	return verdict;
+	return t->run.verdict;
 }
 
 /* No test of a bot that does not even start. */
@@ -328,7 +327,7 @@ static int run_test(struct sprt_args *a, char **bots)
 	struct sprt_play play = {
 		.config = a->config, .duplicate = a->duplicate, .out = a->out,
 		.stderr_dir = a->out ? a->out : a->scratch, .concurrency = a->concurrency,
-		.max_pairs = a->max_pairs, .ctx = &t, .pair = count_pair,
+		.max_pairs = a->max_pairs, .test = &a->test, .ctx = &t, .pair = count_pair,
 		.no_start = no_start,
 	};
 	char err[ERR_LEN];

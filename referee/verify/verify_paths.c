@@ -141,7 +141,8 @@ static int check_path(struct check *c, const char *path, char *err)
 		if (verify_run_is(path) && !(rc = flush(c, err))) {
 			c->run_problems = (struct problems){.report = c->events->problem,
 							    .ctx = c->events->ctx};
-			c->run = verify_run_open(path, c->key, &c->run_problems);
+			c->run = verify_run_open(path, c->key, c->events->pairs_check,
+						 &c->run_problems);
 		}
 		for (size_t i = 0; i < count; i++)
 			gather(c, logs[i]);

@@ -134,7 +134,7 @@ expect_exit 0 "$REFEREE" sprt bolo -o target=1000 --elo0 0 --elo1 50 --max-pairs
 	--out "$TMP/sprt" "$(cbot a)" "$(cbot b)"
 expect_eq "$(grep -c '"type":"started"' "$TMP/sprt/run.jsonl") $(grep -c '"type":"finished"' "$TMP/sprt/run.jsonl") $(tail -n 1 "$TMP/sprt/run.jsonl" | grep -c '"type":"signature"')" \
 	"3 6 1" "sprt: 3 pairs started, their 6 games finished, signed"
-expect_eq "$(sed -n 2p "$TMP/sprt/run.jsonl" | sed 's/.*"type":"started",//')" \
+expect_eq "$(grep -m1 "\"type\":\"started\"" "$TMP/sprt/run.jsonl" | sed 's/.*"type":"started",//')" \
 	"\"games\":[1,2],\"commitments\":[\"$(c_of "$TMP/sprt/game-000001.jsonl")\",\"$(c_of "$TMP/sprt/game-000002.jsonl")\"]}" \
 	"sprt: a pair's started record names the C of each of its games"
 expect_exit 0 "$REFEREE" verify "$TMP/sprt"

@@ -52,6 +52,34 @@ expect_eq "$(cd "$TMP/c2" && echo *.stderr)" "a.2.stderr a.stderr b.2.stderr b.s
 expect_eq "$(cd "$TMP/c4" && echo game-*.jsonl)" "$(printf 'game-%06d.jsonl ' $(seq 18) | sed 's/ $//')" \
 	"--out keeps the logs of the 18 games counted, no other"
 expect_exit 0 "$REFEREE" verify --key "$TMP/c4/referee.pub" "$TMP"/c4/game-*.jsonl
+# run.jsonl names the test and ends with its verdict, which verify
+# recomputes from the pairs' logs: re-signed with the key, a verdict that
+# is not the pairs', or a counted pair listed as dropped, is refused.
+expect_eq "$(sed -n 2p "$TMP/c4/run.jsonl" | cut -d, -f3-)" \
+	'"type":"sprt","elo0":"0","elo1":"100","alpha":"0.05","beta":"0.05","model":"logistic","max_pairs":10000}' \
+	"sprt --out: run.jsonl names the test after its header"
+expect_eq "$(tail -2 "$TMP/c4/run.jsonl" | head -1 | cut -d, -f3-)" '"type":"verdict","verdict":"H0","pairs":9}' \
+	"... and its verdict, last before the signature"
+expect_exit 0 "$REFEREE" verify "$TMP/c4/run.jsonl"
+KEY=$KEYDIR/referee.key
+"$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 --concurrency 1 --key "$KEY" \
+	--out "$TMP/k" "a=$FIRST" "b=$LAST" >/dev/null 2>&1
+mkdir "$TMP/k-verdict"
+cp "$TMP"/k/game-*.jsonl "$TMP/k-verdict/"
+$LOGTOOL resign "$TMP/k/run.jsonl" "$TMP/k-verdict/run.jsonl" "$KEY" sub verdict '"H0","pairs":9' '"H1","pairs":9'
+expect_exit 1 "$REFEREE" verify "$TMP/k-verdict"
+expect_contains "$OUT" "$TMP/k-verdict/run.jsonl: FAILED: its verdict is H1 after 9 pairs; its pairs' logs give H0 after 9 (LLR -2.951)" \
+	"a verdict rewritten and signed again: refused, with the pairs' verdict"
+mkdir "$TMP/k-dropped"
+cp "$TMP"/k/game-*.jsonl "$TMP/k-dropped/"
+rm "$TMP"/k-dropped/game-00000[34].jsonl
+finished3=$(grep -n '"type":"finished","game":3,' "$TMP/k/run.jsonl" | cut -d: -f1)
+$LOGTOOL resign "$TMP/k/run.jsonl" "$TMP/k-dropped/run.jsonl" "$KEY" \
+	sub "$((finished3 - 1))" '"type":"finished","game":3,.*' '"type":"dropped","games":[3,4]}' \
+	drop "$finished3"
+expect_exit 1 "$REFEREE" verify "$TMP/k-dropped"
+expect_contains "$OUT" "$TMP/k-dropped/run.jsonl: FAILED: pair 2 (games 3 and 4) is listed dropped, before the verdict's pair 9: only pairs after the verdict are dropped" \
+	"a counted pair rewritten as dropped and signed again: refused"
 assert_no_leftovers "no bot process left after the verdict stopped the games in flight"
 
 # The status line, not on a terminal: a plain line at the first pair,
