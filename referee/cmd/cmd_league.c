@@ -40,7 +40,7 @@ static const char usage[] =
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
 "                              [--engine local|slurm] [--slurm-args ARGS]\n"
-"                              [limits...]\n"
+"                              [--no-compress] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
 "                                 [--season NAME]\n"
 "       referee league season DIR NAME\n"
@@ -84,6 +84,8 @@ static const char usage[] =
 "                      the folder on storage the nodes share)\n"
 "  --slurm-args ARGS   run: words for sbatch, split at spaces\n"
 "                      ('--partition=p --cpus-per-task=2')\n"
+"  --no-compress       run: write the logs plain (default: gzip-compressed,\n"
+"                      which every verb reads, as a tournament's --compress)\n"
 "  --format F          ladder: table (default), json or csv\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
@@ -562,6 +564,7 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 		{"trusted-bots", no_argument, NULL, 'T'},
 		{"engine", required_argument, NULL, 'e'},
 		{"slurm-args", required_argument, NULL, 'S'},
+		{"no-compress", no_argument, NULL, 'Z'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -592,6 +595,8 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			a->slurm = !strcmp(optarg, "slurm");
 		if (opt == 'S' && (rc = slurm_args(a, optarg)))
 			return rc;
+		if (opt == 'Z')
+			a->run.config.compress = false;
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
@@ -744,6 +749,7 @@ static int league_run(int argc, char **argv)
 {
 	struct run_args a = {.run = {.batch = LEAGUE_BATCH,
 				     .config.time = cli_default_time,
+				     .config.compress = true,
 				     .limits = cli_default_limits}};
 	struct league_info info;
 	char err[ERR_LEN];
@@ -789,6 +795,7 @@ static int league_run(int argc, char **argv)
 static int league_play_task(int argc, char **argv)
 {
 	struct run_args a = {.run = {.config.time = cli_default_time,
+				     .config.compress = true,
 				     .limits = cli_default_limits}};
 	struct league_info info = {0};
 	struct referee_key key;

@@ -77,7 +77,8 @@ rc=\$?
 batch=\${@: -2:1}
 if [ "\${@: -1}" = 0 ] && mkdir "$TMP/tampered" 2>/dev/null; then
 	first=\$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["tasks"][0]["first"])' "\$batch")
-	sed -i '2s/,/, /' "\$(dirname "\$batch")/\$(printf 'game-%06d.jsonl' "\$first")"
+	log="\$(dirname "\$batch")/\$(printf 'game-%06d.jsonl' "\$first")"
+	gzip -dcf "\$log" | sed '2s/,/, /' >"\$log.changed" && mv "\$log.changed" "\$log"
 fi
 exit \$rc
 SH
@@ -106,7 +107,8 @@ expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its regi
 # it played (a log changed since refused), counts the rest and goes on ------------
 "$REFEREE" league run "$L" --engine slurm --games 400 --concurrency 2 --batch 20 >/dev/null 2>&1 &
 R3=$L/runs/000003
-signed() { [ -f "$1" ] && tail -1 "$1" | grep -q '"type":"signature"'; }
+# The logs are gzip-compressed (league run's default): read as their lines.
+signed() { [ -f "$1" ] && gzip -dcf "$1" 2>/dev/null | tail -1 | grep -q '"type":"signature"'; }
 for _ in $(seq 1200); do
 	signed "$R3/game-000002.jsonl" && break
 	sleep 0.1
@@ -115,7 +117,7 @@ kill_run "league run $L"
 wait
 signed "$R3/game-000002.jsonl"
 ok $? "the array played a set before the run was killed"
-sed -i '2s/,/, /' "$R3/game-000001.jsonl"
+gzip -dcf "$R3/game-000001.jsonl" | sed '2s/,/, /' >"$TMP/changed" && cp "$TMP/changed" "$R3/game-000001.jsonl"
 expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 4 --concurrency 2
 grep -qE "^referee league: $R3: the set of games 1 to 2 is refused, not counted: game 1: $R3/game-000001.jsonl: it does not verify: line [0-9]+: " "$ERR"
 ok $? "the next run refuses the set changed after kill -9" || diag_run

@@ -95,7 +95,10 @@ expect_eq "$(code '/api/games?since=soon')" 400 "GET /api/games?since=soon: 400"
 expect_eq "$(cat "$TMP/body")" '{"error":"since takes a game'"'"'s id (0 or more)"}' "... saying what since takes"
 expect_eq "$log" /logs/000001/game-000005.jsonl "a game's log path"
 expect_eq "$(code "$log")" 200 "GET of a log: 200"
-expect_eq "$(cmp "$TMP/body" "$L/runs/000001/game-000005.jsonl" && echo same)" same "... its bytes"
+expect_eq "$(head -c 2 "$L/runs/000001/game-000005.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b \
+	"the league's log is stored gzip-compressed"
+expect_eq "$(gzip -dc "$L/runs/000001/game-000005.jsonl" | cmp - "$TMP/body" && echo same)" same \
+	"... and served as its JSON lines"
 expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not there: 404"
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
