@@ -59,7 +59,7 @@ expect_eq "$(games)" 12 "the 12 games counted"
 expect_eq "$(ls "$L"/runs/000001/batch-*.json | wc -l)" 1 "in one batch: 3 tasks of 2 sets"
 expect_eq "$(ls "$L"/runs/000001/game-*.jsonl | wc -l)" 12 "the 12 logs in the run's folder"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify of the league played on Slurm"
 ladder >"$TMP/before.json"
 expect_exit 0 "$REFEREE" league rebuild "$L"
@@ -100,7 +100,7 @@ expect_eq "$(games)" 20 "another set played in its place: 8 games counted, not 6
 expect_eq "$(ls "$L"/runs/000002/game-*.jsonl | wc -l)" 8 "the changed set's logs removed"
 expect_eq "$(grep -c '"type":"dropped","games":\[1,2\]' "$L/runs/000002/run.jsonl")" 1 "run.jsonl lists the refused set as dropped"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after a refused set: whole"
 
 # --- kill -9 of the run mid-batch: the next run cancels the array, checks what
@@ -125,7 +125,7 @@ expect_eq "$(squeue -h | wc -l)" 0 "the killed run's array was cancelled"
 expect_eq "$(tail -1 "$R3/run.jsonl" | grep -c '"type":"signature"')" 1 "the killed run closed and signed"
 expect_eq "$(ls "$R3"/game-000001.jsonl "$R3"/game-000002.jsonl 2>/dev/null | wc -l)" 0 "... the refused set's logs removed"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after kill -9 and the next run: whole"
 expect_eq "$(ls "$L"/runs/*/game-*.jsonl | wc -l)" "$(games)" "the index holds every log of the folder"
 expect_lt 23 "$(games)" "the killed run's finished sets counted, and the next run's 4 games"
@@ -149,7 +149,7 @@ expect_eq "$(squeue -h | wc -l)" 0 "SIGTERM: the array was cancelled"
 expect_eq "$(tail -1 "$L/runs/000005/run.jsonl" | grep -c '"type":"signature"')" 1 "SIGTERM: run.jsonl signed"
 expect_lt 0 "$(grep -c '"type":"finished"' "$L/runs/000005/run.jsonl")" "SIGTERM: the sets the array finished counted"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after SIGTERM: whole"
 
 slurm_cluster_stop
