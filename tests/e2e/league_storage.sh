@@ -14,14 +14,7 @@
 
 league_as_user
 L=$TMP/league
-for b in a b c; do
-	mkdir "$TMP/$b"
-	bot_into "$TMP/$b"
-done
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for b in a b c; do
-	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
-done
+league_of_three "$L"
 # magic DIR: the first two bytes of each log of the run folder DIR, in hex,
 # counted ("8 1f8b").
 magic() {

@@ -17,14 +17,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 league_as_user
 
 L=$TMP/league
-for b in a b c; do
-	mkdir "$TMP/$b"
-	bot_into "$TMP/$b"
-done
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for b in a b c; do
-	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
-done
+league_of_three "$L"
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 6 --concurrency 2
 
 # Users: a token shown once, its hash alone kept, in a file only the
