@@ -60,9 +60,10 @@ static const char usage[] =
 "                      ~/.local/share/arena/referee.key)\n"
 "%s"
 "\n"
-"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage or\n"
+"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage,\n"
 "when a bot does not start (the first and last lines of its stderr are\n"
-"shown).\n";
+"shown) or when Ctrl-C or SIGTERM stops the test (the pairs counted so\n"
+"far are shown; --out's run.jsonl is left unsigned).\n";
 
 struct sprt_args {
 	struct sprt test;
@@ -338,10 +339,13 @@ static int run_test(struct sprt_args *a, char **bots)
 	for (int i = 0; i < 2; i++)
 		play.entrants[i].spec.limits = a->limits;
 	rc = sprt_play(&play, err);
-	if (rc == 0)
+	/* Stopped: what the pairs counted say, as far as they go. */
+	if (rc == 0 || (rc == SPRT_PLAY_STOPPED && t.run.pairs > 0))
 		print_result(&t);
-	else if (rc < 0)
+	if (rc < 0)
 		cli_fail("sprt", "%s", err);
+	else if (rc == SPRT_PLAY_STOPPED)  /* no mistake of usage: no hint */
+		visible_line(stderr, "referee sprt: %s", err);
 	for (int i = 0; i < 2; i++) {
 		free(t.names[i]);
 		free(t.shown[i]);

@@ -276,6 +276,21 @@ static int remove_dropped(struct sprt_run *st)
 						  st->err) : 0;
 }
 
+/* SIGINT or SIGTERM came: the pairs counted are the caller's, the games
+ * in flight are killed with their workers, and their logs are kept, cut,
+ * in a folder left unsigned: a test stopped before its verdict is no
+ * result to sign, and the logs show what was being played. */
+static int stopped(const struct sprt_run *st, int sig)
+{
+	char name[32];
+
+	run_loop_signal_text(sig, name, sizeof name);
+	errorf(st->err, "stopped by %s after %ld pair%s counted, before a verdict%s", name,
+	       st->counted, st->counted == 1 ? "" : "s",
+	       st->p->out ? "; the folder's run.jsonl is left unsigned" : "");
+	return SPRT_PLAY_STOPPED;
+}
+
 int sprt_play(const struct sprt_play *given, char *err)
 {
 	static const struct table_source_ops ops = {
@@ -292,7 +307,7 @@ int sprt_play(const struct sprt_play *given, char *err)
 	};
 	unsigned char deal_key[FAIR_HASH_BYTES];
 	char *names[2] = {(char *)play->entrants[0].name, (char *)play->entrants[1].name};
-	int rc;
+	int rc, sig;
 
 	st.p = play;
 	/* Every pair's secrets derive from it, so that --out's manifest
@@ -306,9 +321,11 @@ int sprt_play(const struct sprt_play *given, char *err)
 	}
 	/* What is still playing at the end plays what is not counted: the
 	 * loop kills it. */
+	run_loop_begin(&loop);
 	rc = run_loop_play(&loop);
-	if (rc > 0)  /* a worker killed by a stop signal the test does not take */
-		rc = errorf(err, "stopped by signal %d", rc);
+	sig = run_loop_end(&loop);
+	if (rc > 0 || sig > 0)
+		rc = stopped(&st, rc > 0 ? rc : sig);
 	if (rc == 0 && play->out)
 		rc = remove_dropped(&st) || run_manifest_sign(&st.manifest, play->config.key, err)
 		     ? -1 : 0;

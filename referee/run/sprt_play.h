@@ -42,9 +42,13 @@ struct sprt_play {
 			 const char *stderr_path);
 };
 
+/* sprt_play()'s answer when SIGINT or SIGTERM stopped the test. */
+#define SPRT_PLAY_STOPPED 2
+
 /* Plays pairs until the caller stops the test or max_pairs are counted:
- * 0 then, 1 when a bot did not start, -1 with err when the referee
- * failed. */
+ * 0 then, 1 when a bot did not start, SPRT_PLAY_STOPPED with err when a
+ * stop signal came (the pairs counted before it were handed to the
+ * caller), -1 with err when the referee failed. */
 int sprt_play(const struct sprt_play *play, char *err);
 
 /* The stderr file of the bot named `name` in worker `worker` (from 1):

@@ -81,6 +81,30 @@ for n in 1 3; do
 done
 assert_no_leftovers "no bot process left after an early stop"
 
+# Ctrl-C before a verdict: the pairs counted so far are said as a result
+# without a verdict, the games in flight stop with their bots, their logs
+# are kept and run.jsonl is left unsigned (a stopped test is no result).
+"$REFEREE" sprt bolo --elo0 0 --elo1 5 --concurrency 2 --out "$TMP/stopped" \
+	"a=$CBOT $TMP" "b=$SLOW" >"$TMP/stopped.out" 2>"$TMP/stopped.err" </dev/null &
+pid=$!
+for _ in $(seq 600); do
+	grep -q '^pair 2:' "$TMP/stopped.out" 2>/dev/null && break
+	sleep 0.05
+done
+kill -INT "$pid"
+wait "$pid"
+expect_eq "$?" 2 "SIGINT before a verdict: exit status 2"
+pairs=$(grep -c '^pair ' "$TMP/stopped.out")
+expect_contains "$TMP/stopped.out" "no verdict after $pairs pairs: a scores " \
+	"SIGINT: the result of the pairs counted, without a verdict"
+expect_eq "$(grep -v '^[0-9]* pairs\?, ' "$TMP/stopped.err")" \
+	"referee sprt: stopped by SIGINT (Ctrl-C) after $pairs pairs counted, before a verdict; the folder's run.jsonl is left unsigned" \
+	"SIGINT: said on stderr, with the pairs counted"
+expect_eq "$(grep -c '"type":"signature"' "$TMP/stopped/run.jsonl")" 0 "SIGINT: run.jsonl unsigned"
+ok "$([ "$(ls "$TMP/stopped"/game-*.jsonl | wc -l)" -ge $((2 * pairs)) ]; echo $?)" \
+	"SIGINT: every log kept, the counted pairs' and the games cut"
+assert_no_leftovers "no bot process left after SIGINT"
+
 # An opening book: each pair's two games open from one line, the next
 # pair's from the next; --compress: the logs --out keeps are gzip, and
 # verify reads them.
