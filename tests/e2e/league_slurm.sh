@@ -5,8 +5,8 @@
 # arrays into the league's folder, every log checked before it counts; the
 # games counted, the folder verified, the index rebuilt to the same ladder;
 # a log changed in a batch refused and not counted, another set played in
-# its place; kill -9 of the run mid-batch losing no finished game; and the
-# errors (no sbatch, a bad --engine).  The cases on the cluster skip
+# its place; kill -9 of the run mid-batch losing no finished game; a run's
+# folder bounded by --run-games; and the errors (no sbatch, a bad --engine).  The cases on the cluster skip
 # without root or without Slurm's packages; the errors run everywhere.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -151,6 +151,12 @@ expect_lt 0 "$(grep -c '"type":"finished"' "$L/runs/000005/run.jsonl")" "SIGTERM
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after SIGTERM: whole"
+
+# --- --run-games: a run's folder holds at most N logs, the next run goes on -----------
+expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 8 --run-games 4 --concurrency 2 --batch 1
+expect_eq "$(for r in 6 7; do ls "$L/runs/00000$r" | grep -c '^game-'; done | tr '\n' ' ')" "4 4 " \
+	"--run-games 4 on Slurm: 8 games in two runs' folders of 4 logs"
+expect_eq "$(test -e "$L/runs/000008" || echo none)" none "... and no third"
 
 slurm_cluster_stop
 assert_no_leftovers "nothing of the cluster or of the bots is left running"
