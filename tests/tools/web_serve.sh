@@ -1,7 +1,8 @@
 # The helpers of the scripts that test `referee league serve` (web.sh,
-# web_load.sh, web_uploads.sh; sourced after lib.sh): a server started on
-# a free port and stopped, a request's status and body, an upload followed
-# to its answer, and the league run as a normal user.
+# web_load.sh, web_uploads.sh, league_storage.sh; sourced after lib.sh): a
+# server started on a free port and stopped, a request's status and body,
+# an upload followed to its answer, a small league, and the league run as
+# a normal user.
 
 # free_port: a TCP port on 127.0.0.1 that nothing listens on now.
 free_port() {
@@ -89,6 +90,20 @@ bot_into() {
 	else
 		cp "$CBOT" "$1/bot"
 	fi
+}
+
+# league_of_three DIR: a league of rolit 6x6 made in DIR (as LEAGUE's
+# user) with three bots, a, b and c, each bot_into $TMP/NAME; each step
+# checked.
+league_of_three() {
+	for b in a b c; do
+		mkdir "$TMP/$b"
+		bot_into "$TMP/$b"
+	done
+	expect_exit 0 "${LEAGUE[@]}" init "$1" --game rolit -o size=6
+	for b in a b c; do
+		expect_exit 0 "${LEAGUE[@]}" add "$1" "$b" "$TMP/$b/bot" "$TMP"
+	done
 }
 
 # league_as_user: as root, the league's commands (LEAGUE) run as nobody
