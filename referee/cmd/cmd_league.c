@@ -29,6 +29,7 @@
 #include "league/league_run.h"
 #include "league/league_slurm.h"
 #include "league/league_sync.h"
+#include "web/web_users.h"
 #include "run/run_lock.h"
 #include "run/run_loop.h"
 
@@ -84,7 +85,9 @@ static const char usage[] =
 "                      the folder on storage the nodes share)\n"
 "  --slurm-args ARGS   run: words for sbatch, split at spaces\n"
 "                      ('--partition=p --cpus-per-task=2')\n"
-"  --format F          ladder: table (default), json or csv\n"
+"  --format F          ladder: table (default), json or csv; each version's\n"
+"                      rating, interval, games, wins, draws, losses, score,\n"
+"                      forfeits and owner (its uploader)\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
 "  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
@@ -357,7 +360,9 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 	char *folder = path_joinf(dir, "seasons/%s", name);
 	struct league_rating lr = {0};
 	int rc = files_mkdirs(folder, err) || league_rating_load(db, &lr, err) ? -1 : 0;
+	cJSON *owners = web_users_owners(dir);
 
+	lr.owners = owners;
 	for (int f = LEAGUE_TABLE; rc == 0 && f <= LEAGUE_CSV; f++) {
 		char *path = path_joinf(folder, "ladder.%s", format_ext[f]);
 		FILE *out = fopen(path, "we");
@@ -372,6 +377,7 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 		free(path);
 	}
 	league_rating_free(&lr);
+	cJSON_Delete(owners);
 	free(folder);
 	return rc;
 }
@@ -468,8 +474,13 @@ static int league_ladder(int argc, char **argv)
 		rc = print_frozen(argv[optind], season, format);
 	else if (league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
-	else
+	else {
+		cJSON *owners = web_users_owners(argv[optind]);
+
+		lr.owners = owners;
 		league_ladder_print(stdout, &lr, format, all);
+		cJSON_Delete(owners);
+	}
 	league_rating_free(&lr);
 	league_db_close(db);
 	league_info_free(&info);

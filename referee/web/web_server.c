@@ -98,7 +98,7 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 	char err[ERR_LEN], *text;
 
 	if (!strcmp(url, "/api/ladder")) {
-		if (!(text = web_api_ladder(db, err)))
+		if (!(text = web_api_ladder(db, dir, err)))
 			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
 		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
