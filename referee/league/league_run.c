@@ -106,8 +106,6 @@ static int refit(struct state *st)
 	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
 		return -1;
 	st->since_refit = 0;
-	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
 	return 0;
 }
 
@@ -206,6 +204,8 @@ static int enter_set(struct state *st, int i)
 	st->ended[i] = 0;
 	st->games += n;
 	st->sets++;
+	if (st->run->progress)
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
 	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
 }
 
