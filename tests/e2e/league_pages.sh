@@ -4,8 +4,9 @@
 # the ladder says the rule of its order and has a form to upload a bot,
 # the status is in words; a replay says whether the league's key signed
 # its log (served at /referee.pub), never the server's own key or its
-# path; and `league run` on a terminal says how far it is as it plays,
-# and nothing when its stderr is a file.  As root, the league is nobody's.
+# path; the form uploads a bot; and `league run` on a terminal says how
+# far it is as it plays, and nothing when its stderr is a file.  As root,
+# the league is nobody's.
 . "$(dirname "$0")/../tools/lib.sh"
 
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
@@ -89,6 +90,33 @@ Runs" "chromium: the status page's lines are labelled in words"
 	expect_not_contains "$TMP/dom.html" "arena/referee.pub" "... nor the server's key's path"
 else
 	for _ in $(seq 17); do ok 0 "# SKIP chromium is not installed"; done
+fi
+
+# The form uploads: Chromium driven through DevTools by
+# tests/tools/upload_form.mjs (Node's WebSocket) fills it, gives it the
+# archive and presses Upload; the form follows the upload to its end.
+expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" carol
+carol=$(cat "$OUT")
+mkdir "$TMP/up"
+bot_into "$TMP/up"
+echo '{"command": "./bot"}' >"$TMP/up/bot.json"
+tar -czf "$TMP/up.tgz" -C "$TMP/up" .
+if [ -n "$BROWSER" ] && command -v node >/dev/null &&
+   node --experimental-websocket -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null; then
+	form() {
+		local dport
+		dport=$(free_port)
+		browser --remote-debugging-port="$dport" about:blank >/dev/null &
+		local chromium=$!
+		node --experimental-websocket "$top_srcdir/tests/tools/upload_form.mjs" "$dport" "$URL/" "$@" 2>&1
+		kill "$chromium" 2>/dev/null
+		wait "$chromium" 2>/dev/null
+	}
+	expect_eq "$(form "$carol" up "$TMP/up.tgz")" "up v1 accepted: it plays its first games now" 		"chromium: the form uploads a bot with the user's token and says when it is accepted"
+	expect_eq "$(code /api/ladder && json '[(r["name"], r["owner"]) for r in d["ladder"] if r["name"] == "up"]')" 		"200[('up', 'carol')]" "... and the bot is on the ladder, carol's"
+	expect_eq "$(form "not-a-token" up2 "$TMP/up.tgz")" 		"not taken (401): give a user's token: Authorization: Bearer TOKEN ('referee league user add' makes one)" 		"chromium: the form with a token that is no user's: the server's refusal"
+else
+	for _ in $(seq 3); do ok 0 "# SKIP chromium or Node 20's WebSocket is not installed"; done
 fi
 stop
 
