@@ -58,10 +58,7 @@ expect_eq "$(sed -n 3p "$OUT" | tr -s ' ')" "2 f v1 $hf - <-219 - 12 0 0 12 0.0 
 # A bot uploaded by alice is hers on every ladder.
 expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" alice
 alice=$(cat "$OUT")
-mkdir "$TMP/u"
-bot_into "$TMP/u"
-echo '{"command": "./bot"}' >"$TMP/u/bot.json"
-tar -czf "$TMP/u.tgz" -C "$TMP/u" .
+bot_archive u
 serve "${SERVE_AS[@]}" -- "$L" --no-play
 expect_eq "$(post "$alice" u "$TMP/u.tgz")" "202 accepted" "alice uploads u: accepted"
 stop

@@ -97,10 +97,7 @@ fi
 # archive and presses Upload; the form follows the upload to its end.
 expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" carol
 carol=$(cat "$OUT")
-mkdir "$TMP/up"
-bot_into "$TMP/up"
-echo '{"command": "./bot"}' >"$TMP/up/bot.json"
-tar -czf "$TMP/up.tgz" -C "$TMP/up" .
+bot_archive up
 if [ -n "$BROWSER" ] && command -v node >/dev/null &&
    node --experimental-websocket -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null; then
 	form() {
