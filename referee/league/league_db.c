@@ -105,9 +105,17 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 	char *have = NULL;
 	int players, rc = 0;
 	char meta_err[ERR_LEN];
+	long version = league_db_value(db, "PRAGMA user_version", "");
 
+	/* An index an earlier referee made lacks what this one keeps (the
+	 * seats' forfeits, since version 3): made again, it has them. */
+	if (league_db_value(db, "PRAGMA application_id", "") == LEAGUE_DB_APP_ID &&
+	    version >= 1 && version < LEAGUE_DB_VERSION)
+		return errorf(err, "%s is the index of an earlier referee (its version %ld, "
+			      "this one's %d): 'referee league rebuild' makes it again "
+			      "from the folder's logs", path, version, LEAGUE_DB_VERSION);
 	if (league_db_value(db, "PRAGMA application_id", "") != LEAGUE_DB_APP_ID ||
-	    league_db_value(db, "PRAGMA user_version", "") != LEAGUE_DB_VERSION ||
+	    version != LEAGUE_DB_VERSION ||
 	    league_db_meta(db, &have, &players, meta_err))
 		return errorf(err, "%s is not a league's index (damaged, or another "
 			      "program's file): 'referee league rebuild' makes it again "

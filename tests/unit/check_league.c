@@ -190,6 +190,7 @@ END_TEST
 START_TEST(not_an_index)
 {
 	char dir[] = "/tmp/check_league.XXXXXX", err[ERR_LEN], *path;
+	sqlite3 *db;
 	FILE *f;
 
 	ck_assert(mkdtemp(dir) != NULL);
@@ -210,6 +211,13 @@ START_TEST(not_an_index)
 	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
 	ck_assert_str_eq(err + strlen(path), " is the index of a league of bolo, not "
 			 "of rolit: the folder is another league's");
+	db = league_db_open(dir, false, "bolo", 2, err);
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version=2", NULL, NULL, NULL), SQLITE_OK);
+	league_db_close(db);
+	ck_assert(league_db_open(dir, false, "bolo", 2, err) == NULL);
+	ck_assert_str_eq(err + strlen(path), " is the index of an earlier referee (its "
+			 "version 2, this one's 3): 'referee league rebuild' makes it "
+			 "again from the folder's logs");
 	unlink(path);
 	rmdir(dir);
 	free(path);
