@@ -29,6 +29,7 @@
 #include "league/league_run.h"
 #include "league/league_slurm.h"
 #include "league/league_sync.h"
+#include "web/web_users.h"
 #include "run/run_lock.h"
 #include "run/run_loop.h"
 
@@ -71,7 +72,8 @@ static const char usage[] =
 "  --new               add: only a bot the league has not (no version of\n"
 "                      that name yet), else refused\n"
 "  --games N           run: stop once N games (whole sets) were handed out\n"
-"  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
+"  --for DURATION      run: stop after DURATION (30s, 10m, 2h); on a\n"
+"                      terminal a run says how far it is every 5 s\n"
 "  --concurrency N     run: tasks at once (default: the cores)\n"
 "  --batch N           run: sets a task at most, of the same bots on the\n"
 "                      same processes (default: 24)\n"
@@ -88,7 +90,9 @@ static const char usage[] =
 "                      which every verb reads, as a tournament's --compress)\n"
 "  --run-games N       run: games a run's folder holds at most, then the next\n"
 "                      run goes on in a new one (default: 5000)\n"
-"  --format F          ladder: table (default), json or csv\n"
+"  --format F          ladder: table (default), json or csv; each version's\n"
+"                      rating, interval, games, wins, draws, losses, score,\n"
+"                      forfeits and owner (its uploader)\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
 "  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
@@ -361,7 +365,9 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 	char *folder = path_joinf(dir, "seasons/%s", name);
 	struct league_rating lr = {0};
 	int rc = files_mkdirs(folder, err) || league_rating_load(db, &lr, err) ? -1 : 0;
+	cJSON *owners = web_users_owners(dir);
 
+	lr.owners = owners;
 	for (int f = LEAGUE_TABLE; rc == 0 && f <= LEAGUE_CSV; f++) {
 		char *path = path_joinf(folder, "ladder.%s", format_ext[f]);
 		FILE *out = fopen(path, "we");
@@ -376,6 +382,7 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 		free(path);
 	}
 	league_rating_free(&lr);
+	cJSON_Delete(owners);
 	free(folder);
 	return rc;
 }
@@ -472,8 +479,13 @@ static int league_ladder(int argc, char **argv)
 		rc = print_frozen(argv[optind], season, format);
 	else if (league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
-	else
+	else {
+		cJSON *owners = web_users_owners(argv[optind]);
+
+		lr.owners = owners;
 		league_ladder_print(stdout, &lr, format, all);
+		cJSON_Delete(owners);
+	}
 	league_rating_free(&lr);
 	league_db_close(db);
 	league_info_free(&info);
@@ -535,7 +547,11 @@ struct run_args {
 	char *slurm_words;
 	char **words;                /* the options as given, for play-task */
 	int word_count;
+	int64_t shown;               /* now_ns() of the last progress line */
 };
+
+/* How often a run on a terminal says how far it is. */
+#define PROGRESS_NS (5 * (int64_t)1000000000)
 
 /* --slurm-args: its words, split at spaces and tabs. */
 static int slurm_args(struct run_args *a, const char *text)
@@ -618,10 +634,23 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 	return EXIT_OK;
 }
 
+/* A line on the terminal at most every PROGRESS_NS of the run (a set
+ * ends more often), the first PROGRESS_NS after it began: the games of
+ * the run under way, and the time left of --for. */
 static void show_progress(void *ctx, long games, long sets, int versions)
 {
-	(void)ctx;
-	fprintf(stderr, "%ld games in %ld sets, %d versions playing\n", games, sets, versions);
+	struct run_args *a = ctx;
+	int64_t now = now_ns();
+
+	if (now - a->shown < PROGRESS_NS)
+		return;
+	a->shown = now;
+	fprintf(stderr, "referee league: this run has played %ld games in %ld sets, %d "
+		"versions playing", games, sets, versions);
+	if (a->run.until_ns)
+		fprintf(stderr, ", %lld s left",
+			(long long)((a->run.until_ns > now ? a->run.until_ns - now : 0) / 1000000000));
+	fputc('\n', stderr);
 }
 
 /* The run on Slurm: its elements run this referee's play-task with the
@@ -735,6 +764,7 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
+		a->shown = now_ns();
 		long games = 0;
 		int runs = 0;
 		int sig = play_runs(a, &games, &runs, err);
@@ -789,8 +819,10 @@ static int league_run(int argc, char **argv)
 	if (!open_league(dir, &info, &a.run.db))
 		return EXIT_USAGE;
 	a.run.dir = dir;
-	if (isatty(STDERR_FILENO))
+	if (isatty(STDERR_FILENO)) {
 		a.run.progress = show_progress;
+		a.run.ctx = &a;
+	}
 	a.run.players = info.players;
 	a.run.config.rules = info.rules;
 	a.run.config.options = info.options;

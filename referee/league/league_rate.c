@@ -45,6 +45,7 @@ static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
 	    s->rank < 1 || s->rank > 99)
 		return errorf(err, "league.db: game %ld of run %ld names a version "
 			      "or rank that is not there: rebuild the index", s->game, s->run);
+	lr->forfeits[s->version - 1] += s->forfeit;
 	rg->entrant[rg->seats] = (int16_t)(s->version - 1);
 	rg->rank[rg->seats] = (int8_t)s->rank;
 	rg->team[rg->seats++] = -1;
@@ -101,6 +102,7 @@ int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
 	if ((n = league_db_versions(db, &lr->versions, err)) < 0)
 		return -1;
 	lr->count = n;
+	lr->forfeits = xcalloc((size_t)n + 1, sizeof *lr->forfeits);
 	if (n > RATINGS_MAX_ENTRANTS)
 		return errorf(err, "%d versions: more than the fit rates (%d)", n,
 			      RATINGS_MAX_ENTRANTS);
@@ -124,6 +126,7 @@ void league_rating_free(struct league_rating *lr)
 	free(lr->games);
 	free(lr->sets);
 	free(lr->order);
+	free(lr->forfeits);
 	if (lr->r.entry)
 		ratings_free(&lr->r);
 	memset(lr, 0, sizeof *lr);
@@ -199,25 +202,35 @@ static const char *state_of(const struct league_version *v)
 	return v->retired ? "retired" : v->latest ? "active" : "old";
 }
 
+/* The user who uploaded bot `name`, or NULL: the organiser's. */
+static const char *owner_of(const struct league_rating *lr, const char *name)
+{
+	return cJSON_GetStringValue(json_member(lr->owners, name));
+}
+
 static void print_table(FILE *out, const struct league_rating *lr, bool all)
 {
 	int end = all ? lr->count : lr->active;
 
-	fprintf(out, "%-4s %-24s %-7s %-12s %6s %7s %-14s %6s\n", "rank", "bot",
-		"version", "files", "lower", "rating", "95% interval", "games");
+	fprintf(out, "%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %s\n",
+		"rank", "bot", "version", "files", "lower", "rating", "95% interval", "games",
+		"wins", "draws", "loss", "score", "forfeits", "owner");
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
+		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
 		struct row r;
 		char rank[16], version[16];
 
 		if (k == lr->active)
 			fprintf(out, "\nold and retired versions:\n");
-		row_text(&lr->r.entry[lr->order[k]], &r);
+		row_text(e, &r);
 		snprintf(rank, sizeof rank, "%d", k + 1);
 		snprintf(version, sizeof version, "v%d", v->number);
-		visible_line(out, "%-4s %-24s %-7s %-12.12s %6s %7s %-14s %6d%s%s",
-			     k < lr->active ? rank : "-", v->name, version, v->hash,
-			     r.lower, r.rating, r.interval, lr->r.entry[lr->order[k]].games,
+		visible_line(out, "%-4s %-24s %-7s %-12.12s %6s %7s %-14s %6d %5d %5d %5d %6.1f "
+			     "%8d %s%s%s", k < lr->active ? rank : "-", v->name, version,
+			     v->hash, r.lower, r.rating, r.interval, e->games, e->wins,
+			     e->draws, e->losses, e->points, lr->forfeits[lr->order[k]],
+			     owner_of(lr, v->name) ? owner_of(lr, v->name) : "-",
 			     k < lr->active ? "" : " ", k < lr->active ? "" : state_of(v));
 	}
 }
@@ -226,7 +239,8 @@ static void print_csv(FILE *out, const struct league_rating *lr, bool all)
 {
 	int end = all ? lr->count : lr->active;
 
-	fprintf(out, "rank,bot,version,files,state,lower,rating,upper,games\n");
+	fprintf(out, "rank,bot,version,files,state,lower,rating,upper,games,wins,draws,"
+		"losses,score,forfeits,owner\n");
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
 		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
@@ -246,8 +260,10 @@ static void print_csv(FILE *out, const struct league_rating *lr, bool all)
 			fprintf(out, "%d,", k + 1);
 		else
 			fputc(',', out);
-		fprintf(out, "%s,%d,%.12s,%s,%s,%s,%s,%d\n", v->name, v->number, v->hash,
-			state_of(v), lo, elo, hi, e->games);
+		fprintf(out, "%s,%d,%.12s,%s,%s,%s,%s,%d,%d,%d,%d,%.1f,%d,%s\n", v->name,
+			v->number, v->hash, state_of(v), lo, elo, hi, e->games, e->wins,
+			e->draws, e->losses, e->points, lr->forfeits[lr->order[k]],
+			owner_of(lr, v->name) ? owner_of(lr, v->name) : "");
 	}
 }
 
@@ -265,6 +281,7 @@ static void print_json(FILE *out, const struct league_rating *lr, bool all)
 
 	cJSON_AddNumberToObject(j, "games", (double)lr->game_count);
 	cJSON_AddNumberToObject(j, "sets", (double)lr->set_count);
+	cJSON_AddStringToObject(j, "order", LEAGUE_LADDER_ORDER);
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
 		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
@@ -288,6 +305,15 @@ static void print_json(FILE *out, const struct league_rating *lr, bool all)
 			cJSON_AddItemToArray(iv, cJSON_CreateNumber(round(e->hi * 10) / 10));
 		}
 		cJSON_AddNumberToObject(o, "games", e->games);
+		cJSON_AddNumberToObject(o, "wins", e->wins);
+		cJSON_AddNumberToObject(o, "draws", e->draws);
+		cJSON_AddNumberToObject(o, "losses", e->losses);
+		cJSON_AddNumberToObject(o, "score", e->points);
+		cJSON_AddNumberToObject(o, "forfeits", lr->forfeits[lr->order[k]]);
+		if (owner_of(lr, v->name))
+			cJSON_AddStringToObject(o, "owner", owner_of(lr, v->name));
+		else
+			cJSON_AddNullToObject(o, "owner");
 		cJSON_AddItemToArray(rows, o);
 	}
 	text = json_print_line(j);

@@ -11,6 +11,7 @@
 #ifndef ARENA_LEAGUE_RATE_H
 #define ARENA_LEAGUE_RATE_H
 
+#include <cjson/cJSON.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -29,7 +30,20 @@ struct league_rating {
 	struct ratings r;                /* entrant i is versions[i] */
 	int *order;                      /* active first, each part by bound */
 	int active;                      /* how many of order are active */
+	int *forfeits;                   /* by version: games it forfeited */
+	/* Each bot's owner, users.json's "bots" ({BOT: USER}), for the
+	 * ladder to print: set by a caller that has it; NULL: nobody's. */
+	const cJSON *owners;
 };
+
+/* The ladder's order, in words: the ladder's json gives it as "order",
+ * and the server's ladder page shows it. */
+#define LEAGUE_LADDER_ORDER \
+	"by the lower bound of the 95% interval (a bot that won every point " \
+	"linking it to the others has only a lower bound, which counts as its " \
+	"bound; an upper bound alone or no rating comes after every bound), " \
+	"then by rating, games and name; old and retired versions after the " \
+	"active ones, in the same order"
 
 /* Reads the index's versions and games and rates them: 0, or -1 with
  * err.  Free with league_rating_free(). */

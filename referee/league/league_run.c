@@ -46,6 +46,7 @@ struct state {
 	int *left;
 	int (*seats)[GAME_MAX_SEATS];
 	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
+	int (*forfeits)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* likewise: 1 forfeited */
 	int *ended;                   /* games of the set reported */
 	struct table_source source;   /* the league's, for the run's loop */
 	struct run_loop loop;
@@ -105,8 +106,6 @@ static int refit(struct state *st)
 	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
 		return -1;
 	st->since_refit = 0;
-	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
 	return 0;
 }
 
@@ -198,18 +197,20 @@ static int enter_set(struct state *st, int i)
 			return -1;
 	for (int s = 0; s < n; s++)
 		seats[s] = st->rating.versions[st->active[st->seats[i][s]]].id;
-	if (league_task_enter(st->run->db, st->number, first, n, seats, st->ranks[i], sha,
-			      st->err))
+	if (league_task_enter(st->run->db, st->number, first, n, seats, st->ranks[i],
+			      st->forfeits[i], sha, st->err))
 		return -1;
 	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
 	st->ended[i] = 0;
 	st->games += n;
 	st->sets++;
+	if (st->run->progress)
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
 	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
 }
 
-/* Worker i's finished game (worker.h's "F" line: its ranks are all the
- * league reads of it). */
+/* Worker i's finished game (worker.h's "F" line: its ranks and which
+ * seats forfeited are all the league reads of it). */
 static int take_finished(struct state *st, int i, const char *line)
 {
 	int n = st->run->players, ranks[GAME_MAX_SEATS];
@@ -221,6 +222,15 @@ static int take_finished(struct state *st, int i, const char *line)
 	    (k = game - st->first[i]) < 0 || k >= n)
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
 	memcpy(st->ranks[i][k], ranks, sizeof st->ranks[i][k]);
+	/* Each seat's forfeit's reason, or "-" for none. */
+	for (int s = 0; s < n; s++) {
+		size_t len = *rest == ' ' ? strcspn(++rest, " ") : 0;
+
+		if (!len)
+			return errorf(st->err, "a worker's report is cut short: %.80s", line);
+		st->forfeits[i][k][s] = len > 1 || *rest != '-';
+		rest += len;
+	}
 	return ++st->ended[i] == n ? enter_set(st, i) : 0;
 }
 
@@ -315,6 +325,7 @@ static int play_sets(struct state *st)
 	st->left = xcalloc((size_t)r->concurrency, sizeof *st->left);
 	st->seats = xcalloc((size_t)r->concurrency, sizeof *st->seats);
 	st->ranks = xcalloc((size_t)r->concurrency, sizeof *st->ranks);
+	st->forfeits = xcalloc((size_t)r->concurrency, sizeof *st->forfeits);
 	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
 	rc = done(st) ? 0 : run_loop_play(&st->loop);
 	/* A stop signal ends it as a stop by count or time does. */
@@ -360,6 +371,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	free(st.left);
 	free(st.seats);
 	free(st.ranks);
+	free(st.forfeits);
 	free(st.ended);
 	return rc ? rc : sig;
 }

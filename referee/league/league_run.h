@@ -46,7 +46,8 @@ struct league_run {
 	int lock_fd;                     /* the folder's run.lock, kept open */
 	long max_games;                  /* 0: no count */
 	int64_t until_ns;                /* now_ns() to stop at; 0: none */
-	/* After each refit, for the status line (may be NULL). */
+	/* After each set entered (a Slurm run: each batch), with the run's
+	 * games and sets so far, for its progress (may be NULL). */
 	void (*progress)(void *ctx, long games, long sets, int versions);
 	void *ctx;
 };

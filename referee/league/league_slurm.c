@@ -118,7 +118,7 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 /* The checked set from `first` of task `t` listed finished, then entered
  * in the index in one transaction: 0, or -1 with st->err. */
 static int count_set(struct state *st, const struct league_slurm_task *t, long first,
-		     int ranks[][GAME_MAX_SEATS])
+		     int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS])
 {
 	int n = st->run->players;
 	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
@@ -129,7 +129,8 @@ static int count_set(struct state *st, const struct league_slurm_task *t, long f
 			return -1;
 	for (int s = 0; s < n; s++)
 		seats[s] = t->seats[s].id;
-	if (league_task_enter(st->run->db, st->number, first, n, seats, ranks, sha, st->err))
+	if (league_task_enter(st->run->db, st->number, first, n, seats, ranks, forfeits, sha,
+			      st->err))
 		return -1;
 	st->games += n;
 	st->sets++;
@@ -169,6 +170,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 		for (int k = 0; !rc && k < b->tasks[i].sets; k++) {
 			long first = b->tasks[i].first + (long)k * n;
 			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
+			int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			char why[ERR_LEN];
 			char *log = outdir_play_log(st->run_dir, first + n - 1);
 			bool played = access(log, F_OK) == 0;
@@ -182,8 +184,8 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 					      "element's output: slurm-*.out in the run's folder)");
 			else if (!(checked = league_slurm_check_set(st->run_dir, b, &b->tasks[i],
 					first, r->config.rules->name, r->config.options,
-					r->config.key->public_key, ranks, why)))
-				rc = count_set(st, &b->tasks[i], first, ranks);
+					r->config.key->public_key, ranks, forfeits, why)))
+				rc = count_set(st, &b->tasks[i], first, ranks, forfeits);
 			else  /* a set cut by a stop's cancel is no refusal */
 				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
 		}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/game_figures.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "league/league_folder.h"
@@ -46,7 +47,8 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 }
 
 int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
-		      int ranks[][GAME_MAX_SEATS], char sha[][FILES_SHA256_HEX], char *err)
+		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
+		      char sha[][FILES_SHA256_HEX], char *err)
 {
 	int rc = league_db_begin(db, err);
 
@@ -56,10 +58,25 @@ int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seat
 		for (int s = 0; s < n; s++)
 			versions[s] = seats[match_set_rotated(k, s, n)];
 		rc = league_db_add_game(db, run, first + k, first, sha[k], n, versions,
-					ranks[k], err);
+					ranks[k], forfeits[k], err);
 	}
 	rc = rc ? rc : league_db_task(db, run, first, "finished", err);
 	return league_db_end(db, rc, err);
+}
+
+int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max)
+{
+	struct forfeit_reasons reasons = {0};
+	struct game_figures figures;
+	int seats = logread_ranks(log, ranks, max);
+
+	if (seats > 0) {
+		game_figures_from_log(log, seats, &reasons, &figures, NULL);
+		for (int s = 0; s < seats; s++)
+			forfeits[s] = figures.reason[s] != 0;
+	}
+	forfeit_reasons_free(&reasons);
+	return seats;
 }
 
 int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,

@@ -17,10 +17,12 @@
 #include "league/league_rate.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
+#include "web/web_users.h"
 
-char *web_api_ladder(sqlite3 *db, char *err)
+char *web_api_ladder(sqlite3 *db, const char *dir, char *err)
 {
 	struct league_rating lr = {0};
+	cJSON *owners;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out;
@@ -30,11 +32,13 @@ char *web_api_ladder(sqlite3 *db, char *err)
 		return NULL;
 	}
 	out = open_memstream(&text, &len);
+	lr.owners = owners = web_users_owners(dir);
 	if (out) {
 		league_ladder_print(out, &lr, LEAGUE_JSON, true);
 		fclose(out);
 	}
 	league_rating_free(&lr);
+	cJSON_Delete(owners);
 	return text;
 }
 

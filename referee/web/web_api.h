@@ -11,9 +11,10 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
-/* GET /api/ladder: the ladder as `referee league ladder --format json
- * --versions` prints it.  NULL with err when it cannot be rated. */
-char *web_api_ladder(sqlite3 *db, char *err);
+/* GET /api/ladder: the ladder of league `dir` as `referee league ladder
+ * --format json --versions` prints it.  NULL with err when it cannot be
+ * rated. */
+char *web_api_ladder(sqlite3 *db, const char *dir, char *err);
 
 /* GET /api/status: the counts `referee league status` prints, as
  * {"game","players","season","bots","retired","versions","runs",

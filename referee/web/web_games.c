@@ -20,6 +20,7 @@
 #include "report/replay_words.h"
 #include "web/web_api.h"
 #include "web/web_games.h"
+#include "web/web_key.h"
 
 /* The league's stderr files, indexed. */
 static struct words_index *league_words(const char *dir)
@@ -47,8 +48,10 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 		return -1;
 	rc = replay_build(&log, &options, r, err);
 	logread_free(&log);
-	if (rc == 0)
+	if (rc == 0) {
 		replay_words_add(r->doc, x);
+		web_key_trust(r->doc, dir);
+	}
 	return rc;
 }
 

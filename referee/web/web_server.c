@@ -1,6 +1,7 @@
 /*
  * The league server's requests: GET of the API's JSON (web_api.h), of
- * the logs, of the games' replay pages (web_games.h) and of the pages
+ * the logs, of the games' replay pages (web_games.h), of the league's
+ * public key (web_key.h) and of the pages
  * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
  * the uploads checked by workers of their own (web_preflight.h), swept
  * of an earlier server's leftovers once it is ready; anything else a JSON error
@@ -29,6 +30,7 @@
 #include "league/league_db.h"
 #include "web/web_api.h"
 #include "web/web_games.h"
+#include "web/web_key.h"
 #include "web/web_pages.h"
 #include "web/web_preflight.h"
 #include "web/web_reaper.h"
@@ -103,7 +105,7 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 	char err[ERR_LEN], *text;
 
 	if (!strcmp(url, "/api/ladder")) {
-		if (!(text = web_api_ladder(db, err)))
+		if (!(text = web_api_ladder(db, dir, err)))
 			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
 		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
@@ -136,6 +138,11 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 
 	if (!strncmp(url, "/logs/", 6))
 		return serve_log(c, dir, url);
+	if (!strcmp(url, "/referee.pub"))
+		return (page = web_key_public(dir))
+		       ? web_reply(c, MHD_HTTP_OK, page, "text/plain; charset=utf-8")
+		       : web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no key yet: "
+				  "its first run writes it", NULL);
 	if (!strncmp(url, "/games/", 7))
 		return (page = web_game_page(dir, url, &len))
 		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
@@ -145,7 +152,7 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
 		rc = serve_api(c, db, dir, url);
-	else if ((page = web_page(db, url)))
+	else if ((page = web_page(db, dir, url)))
 		rc = web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
 	else
 		rc = web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);

@@ -192,6 +192,15 @@ char *web_users_owner(const char *dir, const char *bot)
 	return user;
 }
 
+cJSON *web_users_owners(const char *dir)
+{
+	char err[ERR_LEN];
+	cJSON *j = users_load(dir, err), *bots = cJSON_DetachItemFromObject(j, "bots");
+
+	cJSON_Delete(j);
+	return bots;
+}
+
 static int claim(cJSON *j, const char *bot, const char *user, char *err)
 {
 	cJSON *bots = json_member(j, "bots"), *owner = json_member(bots, bot);

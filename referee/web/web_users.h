@@ -13,6 +13,7 @@
 #ifndef ARENA_WEB_USERS_H
 #define ARENA_WEB_USERS_H
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 
 #define WEB_TOKEN_LEN 64   /* hex digits */
@@ -31,6 +32,10 @@ char *web_users_check(const char *dir, const char *token);
 /* The user who owns bot `bot`, a new string, or NULL: nobody's (a name
  * the organiser added with `league add`, or not in the league). */
 char *web_users_owner(const char *dir, const char *bot);
+
+/* Every bot's owner, users.json's "bots" ({BOT: USER}), new (free with
+ * cJSON_Delete()), or NULL when the file cannot be read. */
+cJSON *web_users_owners(const char *dir);
 
 /* Makes bot `bot` user `user`'s, once the league took their upload of
  * it, unless it is another's: 1 it is theirs, 0 another's, -1 with err. */

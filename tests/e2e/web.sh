@@ -493,7 +493,7 @@ if [ -n "$BROWSER" ]; then
 	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "chromium: the replay page: the markup never as markup"
 	expect_contains "$TMP/dom.html" 'evil' "... the game of evil drawn"
 	dump_dom "$URL/status" "$TMP/dom.html"
-	expect_contains "$TMP/dom.html" '<td>games_per_s</td>' "chromium: the status page draws the status"
+	expect_contains "$TMP/dom.html" '<th scope="row">Speed</th>' "chromium: the status page draws the status"
 	stop
 	serve "${SERVE_AS[@]}" -- "$TMP/talks" --no-play
 	dump_dom "$URL/bots/talker" "$TMP/dom.html"

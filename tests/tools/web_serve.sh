@@ -106,6 +106,15 @@ league_of_three() {
 	done
 }
 
+# bot_archive NAME: $TMP/NAME.tgz, an upload of the test's bot (bot_into,
+# in the folder $TMP/NAME) with its bot.json.
+bot_archive() {
+	mkdir "$TMP/$1"
+	bot_into "$TMP/$1"
+	echo '{"command": "./bot"}' >"$TMP/$1/bot.json"
+	tar -czf "$TMP/$1.tgz" -C "$TMP/$1" .
+}
+
 # league_as_user: as root, the league's commands (LEAGUE) run as nobody
 # (the server's --user takes a user of the passwd file)
 # and the server (SERVE_AS ... -- with SERVE_USER) drops to them.

@@ -159,15 +159,16 @@ START_TEST(ladder_by_lower_bound)
 	sqlite3 *db = small_index();
 	struct league_rating lr;
 	long ab[2] = {2, 3}, ac[2] = {2, 4};
-	int won[2] = {1, 2}, lost[2] = {2, 1};
+	int won[2] = {1, 2}, lost[2] = {2, 1}, none[2] = {0, 0}, second[2] = {0, 1};
 
-	/* a v2 beats b 6 times in 10, and c (retired) loses to a v2 always. */
+	/* a v2 beats b 6 times in 10, and c (retired) loses to a v2 always,
+	 * forfeiting its last game. */
 	for (long g = 1; g <= 10; g++)
 		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ab,
-						    g <= 6 ? won : lost, err), 0);
+						    g <= 6 ? won : lost, none, err), 0);
 	for (long g = 11; g <= 14; g++)
 		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ac,
-						    won, err), 0);
+						    won, g == 14 ? second : none, err), 0);
 	ck_assert_int_eq(league_rating_load(db, &lr, err), 0);
 	ck_assert_int_eq(lr.game_count, 14);
 	ck_assert_int_eq(lr.set_count, 7);
@@ -178,6 +179,9 @@ START_TEST(ladder_by_lower_bound)
 	ck_assert_int_eq(lr.order[1], 2);
 	ck_assert_int_eq(lr.order[2], 3);
 	ck_assert_int_eq(lr.order[3], 0);
+	/* Each version's forfeits: c v1's one. */
+	ck_assert_int_eq(lr.forfeits[3], 1);
+	ck_assert_int_eq(lr.forfeits[0] + lr.forfeits[1] + lr.forfeits[2], 0);
 	league_rating_free(&lr);
 	league_db_close(db);
 }
@@ -186,6 +190,7 @@ END_TEST
 START_TEST(not_an_index)
 {
 	char dir[] = "/tmp/check_league.XXXXXX", err[ERR_LEN], *path;
+	sqlite3 *db;
 	FILE *f;
 
 	ck_assert(mkdtemp(dir) != NULL);
@@ -206,6 +211,13 @@ START_TEST(not_an_index)
 	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
 	ck_assert_str_eq(err + strlen(path), " is the index of a league of bolo, not "
 			 "of rolit: the folder is another league's");
+	db = league_db_open(dir, false, "bolo", 2, err);
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version=2", NULL, NULL, NULL), SQLITE_OK);
+	league_db_close(db);
+	ck_assert(league_db_open(dir, false, "bolo", 2, err) == NULL);
+	ck_assert_str_eq(err + strlen(path), " is the index of an earlier referee (its "
+			 "version 2, this one's 3): 'referee league rebuild' makes it "
+			 "again from the folder's logs");
 	unlink(path);
 	rmdir(dir);
 	free(path);
