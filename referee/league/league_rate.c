@@ -129,6 +129,21 @@ void league_rating_free(struct league_rating *lr)
 	memset(lr, 0, sizeof *lr);
 }
 
+/* The half-width of a version's 95% interval that the league rests on
+ * (league_pace.h): of the larger of the fit's two errors (the sandwich
+ * error of a few sets can be near 0); for a bound (it won or lost every
+ * pair so far: no interval, however many), an even version's of as many
+ * pairs, whose error is 800 / (ln 10 sqrt(pairs)) Elo; none without
+ * either. */
+static double half_width(const struct ratings_entry *e)
+{
+	if (e->status == RATINGS_RATED)
+		return RATINGS_Z95 * fmax(e->se, e->se_naive);
+	if (e->status != RATINGS_UNRATED && e->pairs > 0)
+		return RATINGS_Z95 * 800 / (M_LN10 * sqrt((double)e->pairs));
+	return INFINITY;
+}
+
 void league_rating_pick(const struct league_rating *lr, struct league_pick *p)
 {
 	int *slot = xcalloc((size_t)lr->count + 1, sizeof *slot);
@@ -145,6 +160,7 @@ void league_rating_pick(const struct league_rating *lr, struct league_pick *p)
 			 * evenly): the model's own error says what games taught. */
 			.se = fmax(e->se, e->se_naive),
 			.games = e->games,
+			.half = half_width(e),
 		};
 	}
 	memset(p->pair_sets, 0, (size_t)p->count * (size_t)p->count * sizeof *p->pair_sets);

@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include "ladder/ratings.h"
 #include "league/league_db.h"
+#include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
@@ -38,6 +39,20 @@ char *web_api_ladder(sqlite3 *db, char *err)
 	return text;
 }
 
+/* While a run plays: whether it rests, and its pace in words. */
+static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
+{
+	struct league_pace pace;
+	char *text;
+
+	if (c->open_runs <= 0 || league_pace_read(dir, &pace))
+		return;
+	text = league_pace_text(&pace);
+	cJSON_AddBoolToObject(j, "resting", pace.resting);
+	cJSON_AddStringToObject(j, "pace", text);
+	free(text);
+}
+
 char *web_api_status(sqlite3 *db, const char *dir)
 {
 	struct league_counts c;
@@ -59,6 +74,7 @@ char *web_api_status(sqlite3 *db, const char *dir)
 	cJSON_AddNumberToObject(j, "open_runs", (double)c.open_runs);
 	cJSON_AddNumberToObject(j, "games", (double)c.games);
 	cJSON_AddNumberToObject(j, "sets", (double)c.sets);
+	add_pace(j, &c, dir);
 	web_activity_add(j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);
