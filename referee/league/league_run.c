@@ -126,7 +126,7 @@ static void pace(struct state *st)
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
+	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
 		return -1;
 	pace(st);
 	st->since_refit = 0;
@@ -357,7 +357,7 @@ static int open_run(struct state *st)
 				      st->active_count, r->players);
 		}
 	league_pick_init(&st->pick, st->active_count, r->players);
-	league_rating_pick(&st->rating, &st->pick);
+	league_rating_pick(&st->rating, st->active, &st->pick);
 	pace(st);
 	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);

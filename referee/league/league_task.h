@@ -56,9 +56,8 @@ int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seat
 		      int ranks[][GAME_MAX_SEATS], char sha[][FILES_SHA256_HEX], char *err);
 
 /* Fits the ratings again from the index and gives the picker of the
- * run's `count` active versions (`active`: each one's index among the
- * versions) them: 0, or -1 with err. */
-int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
-		      char *err);
+ * run's active versions (`active`: each one's index among the versions,
+ * pick->count of them) them: 0, or -1 with err. */
+int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err);
 
 #endif

@@ -186,6 +186,23 @@ static cJSON *history_of(sqlite3 *db, const char *name)
 	return list;
 }
 
+/* Bot `name`'s versions (`versions`) noted as the ladder notes them:
+ * waiting for a first game, or superseded until the newest is rated. */
+static void add_notes(sqlite3 *db, const char *name, cJSON *versions)
+{
+	struct league_rating lr;
+	char err[ERR_LEN];
+	cJSON *v;
+
+	if (league_rating_load(db, &lr, err) == 0)
+		cJSON_ArrayForEach(v, versions)
+			for (int i = 0; i < lr.count; i++)
+				if (!strcmp(lr.versions[i].name, name) &&
+				    lr.versions[i].number == json_member(v, "version")->valueint)
+					league_rating_add_note(v, &lr, i);
+	league_rating_free(&lr);
+}
+
 bool web_api_has_bot(sqlite3 *db, const char *name)
 {
 	cJSON *versions = versions_of(db, name);
@@ -203,6 +220,7 @@ cJSON *web_api_bot(sqlite3 *db, const char *name)
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "name", name);
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
+	add_notes(db, name, versions);
 	cJSON_AddItemToObject(j, "versions", versions);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", history_of(db, name));

@@ -7,11 +7,8 @@
 . "$(dirname "$0")/../tools/lib.sh"
 
 L=$TMP/league
-for b in a b c d; do
-	mkdir "$TMP/$b"
-	cp "$CBOT" "$TMP/$b/bot"
-done
-bot() { echo "$TMP/$1/bot $TMP"; }
+# Each bot a copy of random-bot in a folder of its own.
+bot() { mkdir -p "$TMP/$1" && cp "$CBOT" "$TMP/$1/bot" && echo "$TMP/$1/bot $TMP"; }
 games() { "$REFEREE" league status "$L" | sed -n 's/^runs: [0-9]*; games: \([0-9]*\) in .*/\1/p'; }
 pace() { "$REFEREE" league status "$L" | sed -n 's/^pace: //p' | sed 's/widest +\/- [0-9]*/widest +\/- N/'; }
 games_of() { "$REFEREE" league ladder "$L" --format json |
