@@ -3,7 +3,8 @@
 # version's interval is within the run's target, `league run` plays only
 # its trickle of sets, and `league status` says so; a bot added brings
 # full speed back at once, and the new bot its games; a run with --games
-# plays its count at full speed; the options' refusals.
+# plays its count at full speed; the options' refusals; the server's
+# player rests too, GET /api/status saying so.
 . "$(dirname "$0")/../tools/lib.sh"
 
 L=$TMP/league
@@ -73,6 +74,40 @@ expect_eq "$(head -1 "$ERR")" "referee league: --rest-interval takes a whole num
 expect_exit 2 "$REFEREE" league run "$L" --trickle often
 expect_eq "$(head -1 "$ERR")" "referee league: --trickle takes a whole number from 0 to 100000, not 'often'" \
 	"--trickle often: refused"
+
+# The server's player rests too, and GET /api/status says so.
+if command -v curl >/dev/null; then
+	. "$(dirname "$0")/../tools/web_serve.sh"
+	league_as_user
+	S=$TMP/served
+	"${LEAGUE[@]}" init "$S" --game rolit -o size=6 >/dev/null
+	for b in p q r s; do
+		mkdir "$TMP/$b" && bot_into "$TMP/$b"
+	done
+	for b in p q r; do
+		"${LEAGUE[@]}" add "$S" "$b" "$TMP/$b/bot" "$TMP" >/dev/null
+	done
+	serve "${SERVE_AS[@]}" -- "$S" --rest-interval 400 --trickle 30
+	for _ in $(seq 600); do
+		code /api/status >/dev/null
+		[ "$(json 'd.get("resting")')" = True ] && break
+		sleep 0.1
+	done
+	expect_eq "$(json 'd.get("resting")')|$(json 'd.get("pace", "")' | sed 's/widest +\/- [0-9]*/widest +\/- N/')" \
+		"True|resting: every active version's 95% interval is within +/- 400 Elo (the widest +/- N), so 30 sets a minute until a version arrives or an interval widens" \
+		"GET /api/status: the server's player rests, and why"
+	"${LEAGUE[@]}" add "$S" s "$TMP/s/bot" "$TMP" >/dev/null
+	for _ in $(seq 600); do
+		code /api/ladder >/dev/null
+		[ "$(json 'sum(r["games"] for r in d["ladder"] if r["name"] == "s")')" -ge 48 ] && break
+		sleep 0.1
+	done
+	expect_eq "$([ "$(json 'sum(r["games"] for r in d["ladder"] if r["name"] == "s")')" -ge 48 ]; echo $?)" 0 \
+		"... and a bot added plays at full speed: $(json 'sum(r["games"] for r in d["ladder"] if r["name"] == "s")') games"
+	stop
+else
+	ok 0 "the server's player rests # SKIP curl is not installed"
+fi
 
 assert_no_leftovers
 done_testing
