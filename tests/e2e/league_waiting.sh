@@ -73,6 +73,17 @@ expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
 expect_eq "$(json '"|".join("v%d %s %s" % (v["version"], v.get("waiting", "-"), v.get("note", "-")) for v in d["versions"])')" \
 	"v1 - superseded until v2 is rated|v2 1 waiting for its first game, 1st in the queue" \
 	"... its versions noted: superseded, and waiting with its place"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<td>v2</td><td>waiting for its first game, 1st in the queue</td><td></td><td></td><td>active</td>' \
+		"chromium: the ladder page shows a v2 waiting, with its place, not '- - 0'"
+	expect_contains "$TMP/dom.html" '<td>superseded until v2 is rated</td></tr>' "chromium: ... and a v1 superseded"
+	dump_dom "$URL/bots/a" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" '<td>waiting for its first game, 1st in the queue</td></tr>' \
+		"chromium: the bot's page notes its versions"
+else
+	for _ in 1 2 3; do ok 0 "# SKIP chromium is not installed"; done
+fi
 stop
 
 # Once a v2 is rated, a v1 leaves the ranks, old.
