@@ -34,6 +34,13 @@ expect_eq "$(pace)" "resting: every active version's 95% interval is within +/- 
 	"status: resting, and why"
 expect_eq "$(cat "$L/pace.json" | "$PYTHON3" -c 'import json, sys; d = json.load(sys.stdin); print(d["resting"], d["interval"], d["trickle"])')" \
 	"True 400 30" "pace.json: what the run plays at"
+# A pace.json that is not one (cut, or written by hand): no pace said,
+# nothing else changed.
+cp "$L/pace.json" "$TMP/pace.json"
+printf '{"resting":"yes' >"$L/pace.json"
+expect_exit 0 "$REFEREE" league status "$L"
+expect_eq "$(grep -c '^pace:' "$OUT") $(sed -n 2p "$OUT")" "0 bots: 3 (0 retired); versions: 3" "status: a pace.json that is not one, not said"
+cp "$TMP/pace.json" "$L/pace.json"
 rested=$(games)
 expect_eq "$([ "$rested" -ge 96 ]; echo $?)" 0 "full speed until the first refit: $rested games (2 tasks of 24 sets)"
 # The tasks in flight at the refit end first.
