@@ -106,6 +106,13 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	worker_say(out, "D %d\n", table);
 }
 
+/* When the trickle's set after one at `now` is due (never without a
+ * trickle). */
+static int64_t trickle_after(const struct league_run *r, int64_t now)
+{
+	return r->trickle ? now + 60000000000LL / r->trickle : INT64_MAX;
+}
+
 /* Whether the run rests now that the picker has its ratings, said in
  * DIR/pace.json; a rest begun waits a trickle's pause for its first set. */
 static void pace(struct state *st)
@@ -117,7 +124,7 @@ static void pace(struct state *st)
 
 	p.resting = league_pace_settled(r->rest_interval, p.widest);
 	if (p.resting && !st->resting)
-		st->next_trickle = r->trickle ? now_ns() + 60000000000LL / r->trickle : INT64_MAX;
+		st->next_trickle = trickle_after(r, now_ns());
 	st->resting = p.resting;
 	/* Only what status says: a run does not stop for it. */
 	league_pace_write(r->dir, &p, err);
@@ -167,7 +174,7 @@ static int resting_sets(struct state *st)
 	st->next_look = now + LEAGUE_LOOK_NS;
 	if (now < st->next_trickle)
 		return 0;
-	st->next_trickle = now + 60000000000LL / st->run->trickle;
+	st->next_trickle = trickle_after(st->run, now);
 	return 1;
 }
 
