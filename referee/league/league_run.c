@@ -44,6 +44,7 @@ struct state {
 	int64_t next_trickle;         /* while resting: now_ns() of the next set */
 	int64_t next_look;            /* ... and of the next look at the roster */
 	int since_refit;              /* sets entered since */
+	int64_t refitted;             /* now_ns() at the last */
 	/* By worker: its set's first game (0: none), the sets of its task
 	 * after that one, versions, ranks. */
 	long *first;
@@ -58,8 +59,10 @@ struct state {
 
 #define LEAGUE_REFIT_SHARE 100
 
-/* While resting, the roster and the clock are looked at this often. */
+/* While resting, the roster and the clock are looked at this often, and
+ * the ratings fitted again after a set at most this often. */
 #define LEAGUE_LOOK_NS 1000000000LL
+#define LEAGUE_REST_REFIT_NS 60000000000LL
 
 /* The worker's play function: a task, the duplicate sets `games` (whole
  * sets, one after the other) of the versions that `table` names, all on
@@ -137,6 +140,7 @@ static int refit(struct state *st)
 		return -1;
 	pace(st);
 	st->since_refit = 0;
+	st->refitted = now_ns();
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
 	return 0;
@@ -253,7 +257,10 @@ static int enter_set(struct state *st, int i)
 	st->ended[i] = 0;
 	st->games += n;
 	st->sets++;
-	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
+	/* Resting, the trickle would take long to reach a refit: a minute
+	 * is enough to see an interval widen. */
+	return ++st->since_refit >= refit_every(st) ||
+	       (st->resting && now_ns() - st->refitted >= LEAGUE_REST_REFIT_NS) ? refit(st) : 0;
 }
 
 /* Worker i's finished game (worker.h's "F" line: its ranks are all the

@@ -23,8 +23,9 @@
  * every active version's interval is narrower than `rest_interval` the
  * run rests (league_pace.h): it hands out one set every minute /
  * `trickle`, the other workers waiting, and plays at full speed again
- * once a refit finds an interval wider; a change of the roster is looked
- * for every second meanwhile.
+ * once a refit (after a set, once a minute at most, while it rests)
+ * finds an interval wider; a change of the roster is looked for every
+ * second meanwhile.
  */
 #ifndef ARENA_LEAGUE_RUN_H
 #define ARENA_LEAGUE_RUN_H
