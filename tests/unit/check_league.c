@@ -202,14 +202,10 @@ START_TEST(ladder_keeps_superseded)
 	ck_assert_int_eq(league_rating_load(db, &lr, err), 0);
 	/* Ranked: a v1, kept until v2 is rated, b v1, and a v2 waiting,
 	 * first in the queue; c (retired) apart. */
-	ck_assert_int_eq(lr.ranked, 3);
-	ck_assert_int_eq(lr.active, 2);
-	ck_assert_int_eq(lr.until[0], 2);
-	ck_assert_int_eq(lr.until[2], 0);
-	ck_assert_int_eq(lr.waiting[1], 1);
-	ck_assert_int_eq(lr.waiting[0] + lr.waiting[2] + lr.waiting[3], 0);
-	ck_assert_int_eq(lr.order[2], 1);
-	ck_assert_int_eq(lr.order[3], 3);
+	ck_assert(lr.ranked == 3 && lr.active == 2);
+	ck_assert(lr.order[2] == 1 && lr.order[3] == 3);
+	ck_assert(lr.until[0] == 2 && lr.until[2] == 0);
+	ck_assert(lr.waiting[1] == 1 && lr.waiting[0] + lr.waiting[2] + lr.waiting[3] == 0);
 	league_rating_free(&lr);
 	league_db_close(db);
 }
