@@ -7,7 +7,6 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +31,7 @@
 #include "league/league_slurm.h"
 #include "league/league_sync.h"
 #include "run/run_lock.h"
+#include "run/run_loop.h"
 
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
@@ -754,11 +754,14 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 			fprintf(stderr, "referee league: %s\n", err);
 			rc = EXIT_USAGE;
 			close_after_error(a, dir, info, &key);
-		} else if (sig > 0)
-			fprintf(stderr, "referee league: stopped by SIG%s; every finished "
-				"game is kept, and the next run goes on\n", sigabbrev_np(sig));
-		if (sig > 0)
+		} else if (sig > 0) {
+			char name[32];
+
+			run_loop_signal_text(sig, name, sizeof name);
+			fprintf(stderr, "referee league: stopped by %s; every finished "
+				"game is kept, and the next run goes on\n", name);
 			rc = EXIT_CHECK_FAILED;
+		}
 	}
 	sodium_memzero(&key, sizeof key);
 	return rc;

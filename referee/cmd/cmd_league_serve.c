@@ -113,16 +113,25 @@ static int serve_lock(const char *dir)
 }
 
 /* `league user add [--porcelain] DIR NAME` prints a new token, once
- * (with --porcelain the token alone, for a program); `league user revoke
- * DIR NAME` ends it. */
+ * (with --porcelain, before or after the operands, the token alone, for
+ * a program); `league user revoke DIR NAME` ends it. */
 int league_user(int argc, char **argv)
 {
 	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
 	struct league_info info;
-	bool add, porcelain = argc == 5 && !strcmp(argv[2], "--porcelain");
-	char **operands = argv + 2 + porcelain;
+	bool add, porcelain = false;
+	char *operands[2];
+	int count = 0;
 
-	if (argc != 4 + porcelain || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--porcelain"))
+			porcelain = true;
+		else if (count < 2)
+			operands[count++] = argv[i];
+		else
+			count = 3;
+	if (count != 2 || argc != 4 + porcelain ||
+	    (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
 		return fail("user takes add or revoke, a league's folder and a user's name");
 	add = !strcmp(argv[1], "add");
 	if (porcelain && !add)

@@ -20,6 +20,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
+#include "ladder/sprt_check.h"
 #include "league/league_check.h"
 #include "league/league_folder.h"
 #include "manifest/manifest_read.h"
@@ -182,6 +183,7 @@ int cmd_verify(int argc, char **argv)
 		.ctx = &tally, .log = print_log, .problem = print_problem,
 		.tournament = print_tournament, .dealt_again = print_dealt_again,
 		.unusable = print_unusable, .notice = print_notice,
+		.pairs_check = sprt_check_pairs,
 	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	bool unsigned_ok = false;
