@@ -25,6 +25,7 @@
 #include "league/league_add.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "league/league_run.h"
 #include "league/league_slurm.h"
@@ -40,6 +41,7 @@ static const char usage[] =
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
+"                              [--rest-interval ELO] [--trickle SETS]\n"
 "                              [--engine local|slurm] [--slurm-args ARGS]\n"
 "                              [--no-compress] [--run-games N] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
@@ -50,7 +52,8 @@ static const char usage[] =
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
 "                                [--max-upload MB] [--uploads-per-minute N]\n"
 "                                [--user NAME] [--trusted-proxy ADDR]\n"
-"                                [--request-seconds S]\n"
+"                                [--request-seconds S] [--rest-interval ELO]\n"
+"                                [--trickle SETS]\n"
 "       referee league user add [--porcelain] DIR NAME\n"
 "       referee league user revoke DIR NAME\n"
 "       referee league play-task [run's options] DIR BATCH INDEX\n"
@@ -77,6 +80,12 @@ static const char usage[] =
 "  --concurrency N     run: tasks at once (default: the cores)\n"
 "  --batch N           run: sets a task at most, of the same bots on the\n"
 "                      same processes (default: 24)\n"
+"  --rest-interval ELO run, serve: rest once every active version's 95%%\n"
+"                      interval is within +/- ELO (default 50; 0: never);\n"
+"                      a run with --games or --engine slurm does not rest\n"
+"  --trickle SETS      run, serve: sets a minute while resting (default 1;\n"
+"                      0: none); full speed again when a version arrives\n"
+"                      or an interval widens ('league status' says which)\n"
 "  --key FILE          run: sign logs with this key (default:\n"
 "                      ~/.local/share/arena/referee.key)\n"
 "  --trusted-bots      run: allow --no-sandbox: you trust the bots not to\n"
@@ -497,6 +506,7 @@ static int league_status(int argc, char **argv)
 	struct league_info info;
 	sqlite3 *db;
 	struct league_counts c;
+	struct league_pace pace;
 	long first;
 	char *season;
 
@@ -514,6 +524,12 @@ static int league_status(int argc, char **argv)
 	if (c.open_runs > 0)
 		printf("runs stopped before their end: %ld (a run going now, or cut; the "
 		       "next 'referee league run' closes them)\n", c.open_runs);
+	if (c.open_runs > 0 && league_pace_read(argv[optind], &pace) == 0) {
+		char *text = league_pace_text(&pace);
+
+		printf("pace: %s\n", text);
+		free(text);
+	}
 	league_db_close(db);
 	league_info_free(&info);
 	return EXIT_OK;
@@ -584,7 +600,9 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 		{"engine", required_argument, NULL, 'e'},
 		{"slurm-args", required_argument, NULL, 'S'},
 		{"no-compress", no_argument, NULL, 'Z'},
-		{"run-games", required_argument, NULL, 'R'},
+		{"run-games", required_argument, NULL, 'G'},
+		{"rest-interval", required_argument, NULL, 'R'},
+		{"trickle", required_argument, NULL, 't'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -605,6 +623,12 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			return EXIT_USAGE;
 		if (opt == 'b')
 			a->run.batch = (int)n;
+		if (opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000,
+					      &a->run.rest_interval))
+			return EXIT_USAGE;
+		if (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000,
+					      &a->run.trickle))
+			return EXIT_USAGE;
 		if (opt == 'k')
 			a->key_file = optarg;
 		if (opt == 'T')
@@ -617,7 +641,7 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			return rc;
 		if (opt == 'Z')
 			a->run.config.compress = false;
-		if (opt == 'R' && !cli_number("league", "--run-games", optarg, 1, 1000000,
+		if (opt == 'G' && !cli_number("league", "--run-games", optarg, 1, 1000000,
 					      &a->run_games))
 			return EXIT_USAGE;
 		if (opt == '?')
@@ -796,6 +820,8 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 static int league_run(int argc, char **argv)
 {
 	struct run_args a = {.run = {.batch = LEAGUE_BATCH,
+				     .rest_interval = LEAGUE_REST_INTERVAL,
+				     .trickle = LEAGUE_TRICKLE,
 				     .config.time = cli_default_time,
 				     .config.compress = true,
 				     .limits = cli_default_limits},
@@ -819,6 +845,8 @@ static int league_run(int argc, char **argv)
 	if (!open_league(dir, &info, &a.run.db))
 		return EXIT_USAGE;
 	a.run.dir = dir;
+	if (a.run.max_games)
+		a.run.rest_interval = 0;  /* the count asked for, at full speed */
 	if (isatty(STDERR_FILENO)) {
 		a.run.progress = show_progress;
 		a.run.ctx = &a;

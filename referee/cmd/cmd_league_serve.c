@@ -1,6 +1,6 @@
 /*
  * `referee league serve DIR [--listen ADDR:PORT] [--no-play]
- * [--trusted-proxy ADDR] ...`: the league
+ * [--trusted-proxy ADDR] [--rest-interval ELO] [--trickle SETS] ...`: the league
  * on the web (docs/LEAGUE.md, "The server").  The server (web_server.h)
  * answers in its own threads; unless --no-play, a child process plays
  * the league as `referee league run DIR` does (the same code: this
@@ -39,25 +39,41 @@
 /* Seconds between a play child's end and the next. */
 #define PLAY_AGAIN_S 5
 
+/* The player's pace, passed on to its `league run`: --rest-interval ELO
+ * and --trickle SETS, as given (NULL: the run's default). */
+struct play_pace {
+	char *rest_interval, *trickle;
+};
+
 /* Starts `referee league run DIR` in a child, its signals unblocked: its
  * pid, or -1. */
-static pid_t play_start(const char *dir, const sigset_t *mask)
+static pid_t play_start(const char *dir, const struct play_pace *pace, const sigset_t *mask)
 {
-	char *words[] = {"referee", "league", "run", (char *)dir, NULL}, err[ERR_LEN];
+	char *words[9] = {"referee", "league", "run", (char *)dir}, err[ERR_LEN];
+	int n = 4;
 	/* A server killed leaves no player behind. */
 	const struct child c = {
 		.path = "/proc/self/exe", .argv = words, .parent_death = true, .unblock = mask,
 	};
 	int from;
 
+	if (pace->rest_interval) {
+		words[n++] = "--rest-interval";
+		words[n++] = pace->rest_interval;
+	}
+	if (pace->trickle) {
+		words[n++] = "--trickle";
+		words[n++] = pace->trickle;
+	}
 	return child_start(&c, &from, err);
 }
 
 /* Waits for SIGINT or SIGTERM, keeping a play child going unless
  * `play` is false; stops the child before it returns. */
-static void serve_wait(const char *dir, bool play, const sigset_t *mask)
+static void serve_wait(const char *dir, bool play, const struct play_pace *pace,
+		       const sigset_t *mask)
 {
-	pid_t child = play ? play_start(dir, mask) : -1;
+	pid_t child = play ? play_start(dir, pace, mask) : -1;
 	struct timespec again = {PLAY_AGAIN_S, 0};
 	int sig;
 
@@ -68,7 +84,7 @@ static void serve_wait(const char *dir, bool play, const sigset_t *mask)
 		if (sig == SIGCHLD && child > 0 && waitpid(child, NULL, WNOHANG) == child)
 			child = -1;
 		else if (sig < 0 && errno == EAGAIN && play)
-			child = play_start(dir, mask);
+			child = play_start(dir, pace, mask);
 	}
 	if (child > 0) {
 		kill(child, SIGTERM);
@@ -150,8 +166,11 @@ int league_serve(int argc, char **argv)
 		{"user", required_argument, NULL, 'U'},
 		{"trusted-proxy", required_argument, NULL, 'p'},
 		{"request-seconds", required_argument, NULL, 'r'},
+		{"rest-interval", required_argument, NULL, 'R'},
+		{"trickle", required_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
 	};
+	struct play_pace pace = {0};
 	struct sockaddr_in addr;
 	struct web_limits limits = WEB_LIMITS_DEFAULT;
 	struct league_info info;
@@ -183,6 +202,13 @@ int league_serve(int argc, char **argv)
 			return EXIT_USAGE;
 		if (opt == 'r')
 			limits.request_s = (unsigned)n;
+		if ((opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000, &n)) ||
+		    (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000, &n)))
+			return EXIT_USAGE;
+		if (opt == 'R')
+			pace.rest_interval = optarg;
+		if (opt == 't')
+			pace.trickle = optarg;
 		if (opt == 'U')
 			user = optarg;
 		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits.proxy) != 1)
@@ -221,7 +247,7 @@ int league_serve(int argc, char **argv)
 	       inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host), ntohs(addr.sin_port),
 	       play ? "" : " (not playing: --no-play)");
 	fflush(stdout);
-	serve_wait(argv[optind], play, &mask);
+	serve_wait(argv[optind], play, &pace, &mask);
 	web_server_stop(server);
 	return EXIT_OK;
 }

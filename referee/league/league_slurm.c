@@ -198,7 +198,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
+	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
 		return -1;
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
@@ -220,7 +220,7 @@ static int open_run(struct state *st, const char *dir)
 						   &labels, st->err)) < 0)
 		return -1;
 	league_pick_init(&st->pick, st->active_count, r->players);
-	league_rating_pick(&st->rating, &st->pick);
+	league_rating_pick(&st->rating, st->active, &st->pick);
 	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
 	league_task_labels_free(labels, st->active_count);

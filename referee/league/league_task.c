@@ -79,8 +79,7 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 	return seats;
 }
 
-int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
-		      char *err)
+int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err)
 {
 	struct league_rating fresh;
 
@@ -89,10 +88,7 @@ int league_task_refit(sqlite3 *db, const int *active, int count, struct league_p
 		return -1;
 	}
 	/* The active versions are the run's, fixed when it started. */
-	for (int a = 0; a < count; a++)
-		fresh.order[a] = active[a];
-	fresh.active = count;
-	league_rating_pick(&fresh, pick);
+	league_rating_pick(&fresh, active, pick);
 	league_rating_free(&fresh);
 	return 0;
 }
@@ -110,11 +106,15 @@ int league_task_active(const struct league_rating *lr, int players, int **active
 			      count, count == 1 ? "" : "s", players);
 	*active = xcalloc((size_t)count, sizeof **active);
 	*labels = xcalloc((size_t)count, sizeof **labels);
-	for (int a = 0; a < count; a++) {
-		const struct league_version *v = &lr->versions[lr->order[a]];
+	/* Among the ranked, in the ladder's order, which the picker's ties
+	 * follow (a version waiting for its first game: its place). */
+	for (int k = 0, a = 0; k < lr->ranked && a < count; k++) {
+		const struct league_version *v = &lr->versions[lr->order[k]];
 
-		(*active)[a] = lr->order[a];
-		(*labels)[a] = xasprintf("%s-v%d", v->name, v->number);
+		if (!league_rating_active(lr, lr->order[k]))
+			continue;
+		(*active)[a] = lr->order[k];
+		(*labels)[a++] = xasprintf("%s-v%d", v->name, v->number);
 	}
 	return count;
 }

@@ -64,9 +64,8 @@ int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seat
 int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max);
 
 /* Fits the ratings again from the index and gives the picker of the
- * run's `count` active versions (`active`: each one's index among the
- * versions) them: 0, or -1 with err. */
-int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
-		      char *err);
+ * run's active versions (`active`: each one's index among the versions,
+ * pick->count of them) them: 0, or -1 with err. */
+int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err);
 
 #endif

@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include "ladder/ratings.h"
 #include "league/league_db.h"
+#include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
@@ -42,6 +43,20 @@ char *web_api_ladder(sqlite3 *db, const char *dir, char *err)
 	return text;
 }
 
+/* While a run plays: whether it rests, and its pace in words. */
+static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
+{
+	struct league_pace pace;
+	char *text;
+
+	if (c->open_runs <= 0 || league_pace_read(dir, &pace))
+		return;
+	text = league_pace_text(&pace);
+	cJSON_AddBoolToObject(j, "resting", pace.resting);
+	cJSON_AddStringToObject(j, "pace", text);
+	free(text);
+}
+
 char *web_api_status(sqlite3 *db, const char *dir)
 {
 	struct league_counts c;
@@ -63,6 +78,7 @@ char *web_api_status(sqlite3 *db, const char *dir)
 	cJSON_AddNumberToObject(j, "open_runs", (double)c.open_runs);
 	cJSON_AddNumberToObject(j, "games", (double)c.games);
 	cJSON_AddNumberToObject(j, "sets", (double)c.sets);
+	add_pace(j, &c, dir);
 	web_activity_add(j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);
@@ -174,6 +190,23 @@ static cJSON *history_of(sqlite3 *db, const char *name)
 	return list;
 }
 
+/* Bot `name`'s versions (`versions`) noted as the ladder notes them:
+ * waiting for a first game, or superseded until the newest is rated. */
+static void add_notes(sqlite3 *db, const char *name, cJSON *versions)
+{
+	struct league_rating lr;
+	char err[ERR_LEN];
+	cJSON *v;
+
+	if (league_rating_load(db, &lr, err) == 0)
+		cJSON_ArrayForEach(v, versions)
+			for (int i = 0; i < lr.count; i++)
+				if (!strcmp(lr.versions[i].name, name) &&
+				    lr.versions[i].number == json_member(v, "version")->valueint)
+					league_rating_add_note(v, &lr, i);
+	league_rating_free(&lr);
+}
+
 bool web_api_has_bot(sqlite3 *db, const char *name)
 {
 	cJSON *versions = versions_of(db, name);
@@ -191,6 +224,7 @@ cJSON *web_api_bot(sqlite3 *db, const char *name)
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "name", name);
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
+	add_notes(db, name, versions);
 	cJSON_AddItemToObject(j, "versions", versions);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", history_of(db, name));

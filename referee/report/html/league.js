@@ -35,9 +35,12 @@
 	function iv(r) { return r.interval ? r.interval[0] + ' .. ' + r.interval[1] : '-'; }
 	function drawLadder(main, ladder) {
 		var rows = ladder.ladder.map(function (r) {
+			/* A version without a game has no figures: its place in the queue. */
+			if (r.waiting) return row([r.rank, botLink(r.name), 'v' + r.version, r.owner || '',
+				r.note, '', '', '', '', '', '', '', r.state]);
 			return row([r.rank || '', botLink(r.name), 'v' + r.version, r.owner || '',
 				r.rating === undefined ? '-' : r.rating, iv(r), r.games, r.wins, r.draws,
-				r.losses, r.score, r.forfeits, r.state]);
+				r.losses, r.score, r.forfeits, r.note || r.state]);
 		});
 		var old = document.getElementById('ladder');
 		var t = table('ladder', ['#', 'bot', 'version', 'owner', 'rating', '95% interval', 'games',
@@ -170,8 +173,8 @@
 			main.appendChild(el('h2', null, 'Rating over time'));
 			main.appendChild(plot(b.history));
 			main.appendChild(el('h2', null, 'Versions'));
-			main.appendChild(table('versions', ['version', 'files', 'games'],
-				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games]); })));
+			main.appendChild(table('versions', ['version', 'files', 'games', 'note'],
+				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games, v.note || '']); })));
 			main.appendChild(el('h2', null, 'Recent games'));
 			main.appendChild(table('games', ['game', 'seats', 'replay', 'log'], b.games.map(function (g) {
 				var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });
