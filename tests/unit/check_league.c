@@ -197,12 +197,12 @@ START_TEST(ladder_keeps_superseded)
 	sqlite3 *db = small_index();
 	struct league_rating lr;
 	long ab[2] = {1, 3};
-	int won[2] = {1, 2}, lost[2] = {2, 1};
+	int won[2] = {1, 2}, lost[2] = {2, 1}, none[2] = {0, 0};
 
 	/* a v1 (id 1) beats b 6 times in 10; a v2 (id 2) has no game. */
 	for (long g = 1; g <= 10; g++)
 		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ab,
-						    g <= 6 ? won : lost, err), 0);
+						    g <= 6 ? won : lost, none, err), 0);
 	ck_assert_int_eq(league_rating_load(db, &lr, err), 0);
 	/* Ranked: a v1, kept until v2 is rated, b v1, and a v2 waiting,
 	 * first in the queue; c (retired) apart. */
