@@ -96,28 +96,38 @@ static int serve_lock(const char *dir)
 	return fail("cannot lock the league's folder %s: %s", dir, strerror(errno));
 }
 
-/* `league user add [--porcelain] DIR NAME` prints a new token, once
- * (with --porcelain the token alone, for a program); `league user revoke
- * DIR NAME` ends it. */
+/* `league user add [--porcelain] [--organiser] DIR NAME` prints a new
+ * token, once (with --porcelain the token alone, for a program; an
+ * organiser's token shows every bot's stderr); `league user revoke DIR
+ * NAME` ends it. */
 int league_user(int argc, char **argv)
 {
 	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
 	struct league_info info;
-	bool add, porcelain = argc == 5 && !strcmp(argv[2], "--porcelain");
-	char **operands = argv + 2 + porcelain;
+	bool add, porcelain = false, organiser = false;
+	int first = 2;
+	char **operands;
 
-	if (argc != 4 + porcelain || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
+	for (; first < argc && !strncmp(argv[first], "--", 2); first++)
+		if (!strcmp(argv[first], "--porcelain"))
+			porcelain = true;
+		else if (!strcmp(argv[first], "--organiser"))
+			organiser = true;
+		else
+			break;
+	operands = argv + first;
+	if (argc - first != 2 || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
 		return fail("user takes add or revoke, a league's folder and a user's name");
 	add = !strcmp(argv[1], "add");
-	if (porcelain && !add)
-		return fail("--porcelain goes with user add");
+	if ((porcelain || organiser) && !add)
+		return fail("--%s goes with user add", porcelain ? "porcelain" : "organiser");
 	if (!league_name_ok(operands[1]))
 		return fail("'%s' is not a user's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", operands[1]);
 	if (league_folder_read(operands[0], &info, err))
 		return fail("%s", err);
 	league_info_free(&info);
-	if (add ? web_users_add(operands[0], operands[1], token, err)
+	if (add ? web_users_add(operands[0], operands[1], organiser, token, err)
 		: web_users_revoke(operands[0], operands[1], err))
 		return fail("%s", err);
 	if (add && porcelain)

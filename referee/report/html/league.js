@@ -40,8 +40,10 @@
 		document.getElementById('totals').textContent =
 			ladder.games + ' games in ' + ladder.sets + ' sets';
 	}
+	/* With the token of who logged in (login.js): a bot's owner sees its
+	 * stderr. */
 	function get(path, use) {
-		fetch(path).then(function (r) { return r.json(); }).then(use);
+		arena.fetch(path).then(function (r) { return r.json(); }).then(use);
 	}
 	function ladderPage(main) {
 		document.querySelector('h1').textContent = 'League ladder';
@@ -133,6 +135,7 @@
 		header.appendChild(el('a', {href: '/'}, 'ladder'));
 		header.appendChild(document.createTextNode(' '));
 		header.appendChild(el('a', {href: '/status'}, 'status'));
+		header.appendChild(arena.login());
 		document.body.appendChild(header);
 		document.body.appendChild(main);
 		if (d.page === 'bot') botPage(main, d.name);
