@@ -15,18 +15,8 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 . "$(dirname "$0")/../tools/web_serve.sh"
 
 league_as_user
-L=$TMP/league
-mkdir "$TMP/a"
-bot_into "$TMP/a"
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-expect_exit 0 "${LEAGUE[@]}" add "$L" a "$TMP/a/bot" "$TMP"
-expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" alice
-alice=$(cat "$OUT")
-mkdir -m 0777 "$TMP/server-tmp"
-SERVE_AS+=(env TMPDIR="$TMP/server-tmp")
-serve "${SERVE_AS[@]}" -- "$L" --no-play --uploads-per-minute 1000
-answers=$TMP/answers
-keep() { cat "$TMP/body" >>"$answers"; echo >>"$answers"; }
+league_of alice
+serve_uploads
 
 # flaky NAME ARGS...: an archive of tests/zoo/flaky.py run with ARGS.
 flaky() {

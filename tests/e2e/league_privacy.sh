@@ -110,10 +110,7 @@ expect_eq "$(code /api/me)" 401 "... without one: 401"
 # both show it, as text.
 if [ -n "$BROWSER" ]; then
 	seat=$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["players"].index("chatty"))' "$TMP/data.json")
-	cdp_port=$(free_port)
-	browser --remote-debugging-port="$cdp_port" about:blank >/dev/null &
-	chromium=$!
-	PYTHONPATH="$(cd "$(dirname "$0")/../tools" && pwd)" "$PYTHON3" - "$cdp_port" "$URL" "$replay" "$alice" "$seat" >"$TMP/pages" <<'PY'
+	chromium_run "$TMP/pages" "$URL" "$replay" "$alice" "$seat" <<'PY'
 import sys
 from cdp import Page
 port, url, replay, token, seat = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
@@ -139,8 +136,6 @@ page.eval("document.getElementById('login-button').click()")
 print("logged out", page.wait("document.getElementById('login-token') !== null", 30) and
       page.eval("localStorage.getItem('arena-league-token') === null"))
 PY
-	kill "$chromium" 2>/dev/null
-	wait "$chromium" 2>/dev/null
 	expect_eq "$(cat "$TMP/pages")" "$(printf 'page drawn True\nstderr before False\nreplay drawn True\nreplay stderr before False\nlogged in True\nstderr after True\nas text True\nreplay stderr after True\nlogged out True')" \
 		"chromium: chatty's page and replay show its stderr only once alice logged in, as text; logged out, the token is gone"
 else

@@ -104,3 +104,45 @@ league_as_user() {
 		SERVE_USER=(--user nobody)
 	fi
 }
+
+# league_of USER...: L, a league of Rolit 6x6 in $TMP/league with the
+# test's bot as the organiser's bot a (it plays with the first upload),
+# and the users named, each one's token in the variable of their name.
+league_of() {
+	L=$TMP/league
+	mkdir "$TMP/a"
+	bot_into "$TMP/a"
+	expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
+	expect_exit 0 "${LEAGUE[@]}" add "$L" a "$TMP/a/bot" "$TMP"
+	for user in "$@"; do
+		expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" "$user"
+		printf -v "$user" %s "$(cat "$OUT")"
+	done
+}
+
+# chromium_run OUT ARGS...: the Python script on stdin run with the
+# DevTools port of a headless Chromium started for it and ARGS as its
+# arguments (tests/tools/cdp.py's Page at hand), its stdout into OUT;
+# the browser stopped after.
+chromium_run() {
+	local out=$1 port chromium
+	shift
+	port=$(free_port)
+	browser --remote-debugging-port="$port" about:blank >/dev/null &
+	chromium=$!
+	PYTHONPATH="$(cd "$top_srcdir/tests/tools" && pwd)" "$PYTHON3" - "$port" "$@" >"$out"
+	kill "$chromium" 2>/dev/null
+	wait "$chromium" 2>/dev/null
+}
+
+# serve_uploads: the server of L, playing nothing, with a TMPDIR of its
+# own ($TMP/server-tmp, to see what an upload leaves there) and any
+# number of uploads a minute; keep adds the last answer ($TMP/body) to
+# $answers, every answer to an upload, to look for the server's paths in.
+serve_uploads() {
+	mkdir -m 0777 "$TMP/server-tmp"
+	SERVE_AS+=(env TMPDIR="$TMP/server-tmp")
+	serve "${SERVE_AS[@]}" -- "$L" --no-play --uploads-per-minute 1000
+	answers=$TMP/answers
+}
+keep() { cat "$TMP/body" >>"$answers"; echo >>"$answers"; }
