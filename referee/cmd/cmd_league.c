@@ -7,7 +7,6 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +30,7 @@
 #include "league/league_slurm.h"
 #include "league/league_sync.h"
 #include "run/run_lock.h"
+#include "run/run_loop.h"
 
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
@@ -40,7 +40,7 @@ static const char usage[] =
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
 "                              [--engine local|slurm] [--slurm-args ARGS]\n"
-"                              [limits...]\n"
+"                              [--no-compress] [--run-games N] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
 "                                 [--season NAME]\n"
 "       referee league season DIR NAME\n"
@@ -85,6 +85,10 @@ static const char usage[] =
 "                      the folder on storage the nodes share)\n"
 "  --slurm-args ARGS   run: words for sbatch, split at spaces\n"
 "                      ('--partition=p --cpus-per-task=2')\n"
+"  --no-compress       run: write the logs plain (default: gzip-compressed,\n"
+"                      which every verb reads, as a tournament's --compress)\n"
+"  --run-games N       run: games a run's folder holds at most, then the next\n"
+"                      run goes on in a new one (default: 5000)\n"
 "  --format F          ladder: table (default), json or csv\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
@@ -526,6 +530,7 @@ struct run_args {
 	int64_t for_ns;
 	bool trusted_bots;
 	bool slurm;                  /* --engine slurm */
+	long run_games;              /* --run-games: a run's games at most */
 	char *slurm_args[64];        /* --slurm-args, split */
 	int slurm_arg_count;
 	char *slurm_words;
@@ -563,6 +568,8 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 		{"trusted-bots", no_argument, NULL, 'T'},
 		{"engine", required_argument, NULL, 'e'},
 		{"slurm-args", required_argument, NULL, 'S'},
+		{"no-compress", no_argument, NULL, 'Z'},
+		{"run-games", required_argument, NULL, 'R'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -593,6 +600,11 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			a->slurm = !strcmp(optarg, "slurm");
 		if (opt == 'S' && (rc = slurm_args(a, optarg)))
 			return rc;
+		if (opt == 'Z')
+			a->run.config.compress = false;
+		if (opt == 'R' && !cli_number("league", "--run-games", optarg, 1, 1000000,
+					      &a->run_games))
+			return EXIT_USAGE;
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
@@ -615,7 +627,7 @@ static void show_progress(void *ctx, long games, long sets, int versions)
 
 /* The run on Slurm: its elements run this referee's play-task with the
  * run's options and its key. */
-static int run_slurm(struct run_args *a, char *err)
+static int run_slurm(struct run_args *a, struct league_run_end *end, char *err)
 {
 	char *referee = files_readlink("/proc/self/exe"), *key_dir = NULL, *key = NULL;
 	char **words = xcalloc((size_t)a->word_count + 3, sizeof *words);
@@ -634,7 +646,7 @@ static int run_slurm(struct run_args *a, char *err)
 	}
 	rc = !referee ? errorf(err, "cannot find the referee's own program: %s",
 			       strerror(errno))
-	     : !key_dir && !a->key_file ? -1 : league_slurm_play(&a->run, &s, err);
+	     : !key_dir && !a->key_file ? -1 : league_slurm_play(&a->run, &s, end, err);
 	free(referee);
 	free(key_dir);
 	free(key);
@@ -675,24 +687,32 @@ static void close_after_error(struct run_args *a, const char *dir,
 /* Runs one after another until a stop by count, time or signal: a run
  * ended by a change of the roster (a version added, a bot retired, a
  * season begun) is followed at once by the next, which seats the league
- * as it is now, with what is left of --games.  As league_run_play()
+ * as it is now, with what is left of --games, and so is a run that has
+ * played --run-games, in a folder of its own.  As league_run_play()
  * returns; the games entered and the runs in *games and *runs. */
-static int play_runs(struct league_run *run, long *games, int *runs, char *err)
+static int play_runs(struct run_args *a, long *games, int *runs, char *err)
 {
+	struct league_run *run = &a->run;
 	long max_games = run->max_games;
 	struct league_run_end end;
 	int sig;
 
 	for (*games = 0, *runs = 0;; ) {
-		sig = league_run_play(run, &end, err);
+		long left = max_games ? max_games - *games : 0;
+		bool capped = !left || a->run_games < left;
+
+		run->max_games = capped ? a->run_games : left;
+		end = (struct league_run_end){0};
+		sig = a->slurm ? run_slurm(a, &end, err) : league_run_play(run, &end, err);
 		*games += end.games;
 		*runs += sig >= 0;
-		if (sig || !end.roster_changed)
+		if (sig || !(end.roster_changed || (capped && end.full)))
 			break;
-		if (max_games && (run->max_games -= end.games) <= 0)
+		if (max_games && *games >= max_games)
 			break;
-		fprintf(stderr, "referee league: the league's bots changed: a new run "
-			"seats them\n");
+		if (end.roster_changed)
+			fprintf(stderr, "referee league: the league's bots changed: a new "
+				"run seats them\n");
 	}
 	run->max_games = max_games;
 	return sig;
@@ -718,7 +738,7 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
 		long games = 0;
 		int runs = 0;
-		int sig = a->slurm ? run_slurm(a, err) : play_runs(&a->run, &games, &runs, err);
+		int sig = play_runs(a, &games, &runs, err);
 
 		/* What a run did, said when it ends (its progress goes to a
 		 * terminal only). */
@@ -731,11 +751,14 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 			fprintf(stderr, "referee league: %s\n", err);
 			rc = EXIT_USAGE;
 			close_after_error(a, dir, info, &key);
-		} else if (sig > 0)
-			fprintf(stderr, "referee league: stopped by SIG%s; every finished "
-				"game is kept, and the next run goes on\n", sigabbrev_np(sig));
-		if (sig > 0)
+		} else if (sig > 0) {
+			char name[32];
+
+			run_loop_signal_text(sig, name, sizeof name);
+			fprintf(stderr, "referee league: stopped by %s; every finished "
+				"game is kept, and the next run goes on\n", name);
 			rc = EXIT_CHECK_FAILED;
+		}
 	}
 	sodium_memzero(&key, sizeof key);
 	return rc;
@@ -745,7 +768,9 @@ static int league_run(int argc, char **argv)
 {
 	struct run_args a = {.run = {.batch = LEAGUE_BATCH,
 				     .config.time = cli_default_time,
-				     .limits = cli_default_limits}};
+				     .config.compress = true,
+				     .limits = cli_default_limits},
+			     .run_games = LEAGUE_RUN_GAMES};
 	struct league_info info;
 	char err[ERR_LEN];
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -790,6 +815,7 @@ static int league_run(int argc, char **argv)
 static int league_play_task(int argc, char **argv)
 {
 	struct run_args a = {.run = {.config.time = cli_default_time,
+				     .config.compress = true,
 				     .limits = cli_default_limits}};
 	struct league_info info = {0};
 	struct referee_key key;

@@ -97,26 +97,28 @@ static int serve_lock(const char *dir)
 }
 
 /* `league user add [--porcelain] [--organiser] DIR NAME` prints a new
- * token, once (with --porcelain the token alone, for a program; an
- * organiser's token shows every bot's stderr); `league user revoke DIR
- * NAME` ends it. */
+ * token, once (with --porcelain, before or after the operands, the token
+ * alone, for a program; an organiser's token shows every bot's stderr);
+ * `league user revoke DIR NAME` ends it. */
 int league_user(int argc, char **argv)
 {
 	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
 	struct league_info info;
 	bool add, porcelain = false, organiser = false;
-	int first = 2;
-	char **operands;
+	char *operands[2];
+	int count = 0;
 
-	for (; first < argc && !strncmp(argv[first], "--", 2); first++)
-		if (!strcmp(argv[first], "--porcelain"))
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--porcelain"))
 			porcelain = true;
-		else if (!strcmp(argv[first], "--organiser"))
+		else if (!strcmp(argv[i], "--organiser"))
 			organiser = true;
+		else if (count < 2)
+			operands[count++] = argv[i];
 		else
-			break;
-	operands = argv + first;
-	if (argc - first != 2 || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
+			count = 3;
+	if (count != 2 || argc != 4 + porcelain + organiser ||
+	    (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
 		return fail("user takes add or revoke, a league's folder and a user's name");
 	add = !strcmp(argv[1], "add");
 	if ((porcelain || organiser) && !add)

@@ -348,7 +348,8 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;
 	sig = run_loop_end(&st.loop);
-	*end = (struct league_run_end){.games = st.games, .roster_changed = st.roster_changed};
+	*end = (struct league_run_end){.games = st.games, .roster_changed = st.roster_changed,
+				       .full = r.max_games && st.next_game - 1 >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);

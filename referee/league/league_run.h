@@ -51,10 +51,17 @@ struct league_run {
 	void *ctx;
 };
 
+/* Games a run's folder holds at most by default (`league run
+ * --run-games`): then the next run goes on in a folder of its own, so
+ * that no folder grows into tens of thousands of files (docs/LEAGUE.md,
+ * "The folder"). */
+#define LEAGUE_RUN_GAMES 5000
+
 /* How a run ended, besides what league_run_play() returns. */
 struct league_run_end {
 	long games;           /* entered in the index */
 	bool roster_changed;  /* it ended for a change of the roster */
+	bool full;            /* it handed out its max_games */
 };
 
 /* Plays sets until a stop: 0 after a stop by count, time or a change of

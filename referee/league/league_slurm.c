@@ -249,7 +249,7 @@ static int play_batches(struct state *st, const char *dir)
 }
 
 int league_slurm_play(const struct league_run *run, const struct league_slurm *slurm,
-		      char *err)
+		      struct league_run_end *end, char *err)
 {
 	struct league_run r = *run;
 	struct state st = {.run = &r, .slurm = slurm, .next_game = 1, .err = err};
@@ -275,6 +275,9 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	*end = (struct league_run_end){
+		.games = st.games,
+		.full = r.max_games && st.next_game - 1 - st.refused >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);

@@ -60,10 +60,11 @@ struct league_slurm_batch {
 };
 
 /* Plays the run on Slurm until a stop, as league_run_play() plays it on
- * this machine's workers: 0 after a stop by count or time, the signal
- * that stopped it, or -1 with err. */
+ * this machine's workers: 0 after a stop by count or time (`end` says
+ * which, and the games counted; it ends at no change of the roster),
+ * the signal that stopped it, or -1 with err. */
 int league_slurm_play(const struct league_run *run, const struct league_slurm *slurm,
-		      char *err);
+		      struct league_run_end *end, char *err);
 
 /* An element of the array: plays task `index` of the batch file `batch`
  * (in its run's folder) of the league `dir` with `config` (its rules,

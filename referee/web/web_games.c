@@ -159,14 +159,15 @@ cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name,
 
 	cJSON_ArrayForEach(g, games) {
 		const char *log = cJSON_GetStringValue(json_member(g, "log"));
-		char *rel, *path, *text;
+		char *rel, *path, *text, err[ERR_LEN];
+		size_t len;
 		struct replay r;
 
 		if (cJSON_GetArraySize(out) >= WEB_FORFEITS || !log || strncmp(log, "/logs/", 6))
 			continue;
 		rel = xasprintf("runs/%s", log + 6);
 		path = path_join(dir, rel);
-		text = files_read_all(path, NULL);
+		text = logread_text(path, &len, err);
 		if (text && strstr(text, "\"type\":\"forfeit\"")) {
 			/* Its stderr's lines only for whom may see them. */
 			x = x || !sees ? x : league_words(dir);

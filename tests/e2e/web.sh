@@ -17,14 +17,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 league_as_user
 
 L=$TMP/league
-for b in a b c; do
-	mkdir "$TMP/$b"
-	bot_into "$TMP/$b"
-done
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for b in a b c; do
-	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
-done
+league_of_three "$L"
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 6 --concurrency 2
 
 # Users: a token shown once, its hash alone kept, in a file only the
@@ -51,6 +44,8 @@ expect_eq "$(tail -1 "$OUT" | grep -c "^$alice$")" 0 "a revoked user added again
 expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" dave
 expect_eq "$(wc -l <"$OUT") $(grep -cE '^[0-9a-f]{64}$' "$OUT")" "1 1" "user add --porcelain: the token alone, on one line"
 expect_contains "$L/users.json" "$(tr -d '\n' <"$OUT" | b2sum -l 256 | cut -d' ' -f1)" "... the one whose hash the league keeps"
+expect_exit 0 "${LEAGUE[@]}" user add "$L" erin --porcelain
+expect_eq "$(grep -cE '^[0-9a-f]{64}$' "$OUT")" 1 "user add DIR NAME --porcelain: the option after the operands too"
 expect_exit 2 "${LEAGUE[@]}" user revoke --porcelain "$L" dave
 expect_eq "$(head -1 "$ERR")" "referee league: --porcelain goes with user add" "user revoke --porcelain: refused"
 expect_exit 2 "${LEAGUE[@]}" user delete "$L" alice
@@ -95,7 +90,10 @@ expect_eq "$(code '/api/games?since=soon')" 400 "GET /api/games?since=soon: 400"
 expect_eq "$(cat "$TMP/body")" '{"error":"since takes a game'"'"'s id (0 or more)"}' "... saying what since takes"
 expect_eq "$log" /logs/000001/game-000005.jsonl "a game's log path"
 expect_eq "$(code "$log")" 200 "GET of a log: 200"
-expect_eq "$(cmp "$TMP/body" "$L/runs/000001/game-000005.jsonl" && echo same)" same "... its bytes"
+expect_eq "$(head -c 2 "$L/runs/000001/game-000005.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b \
+	"the league's log is stored gzip-compressed"
+expect_eq "$(gzip -dc "$L/runs/000001/game-000005.jsonl" | cmp - "$TMP/body" && echo same)" same \
+	"... and served as its JSON lines"
 expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not there: 404"
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"

@@ -1,7 +1,8 @@
 # The helpers of the scripts that test `referee league serve` (web.sh,
-# web_load.sh, web_uploads.sh; sourced after lib.sh): a server started on
-# a free port and stopped, a request's status and body, an upload followed
-# to its answer, and the league run as a normal user.
+# web_load.sh, web_uploads.sh, league_storage.sh; sourced after lib.sh): a
+# server started on a free port and stopped, a request's status and body,
+# an upload followed to its answer, a small league, and the league run as
+# a normal user.
 
 # free_port: a TCP port on 127.0.0.1 that nothing listens on now.
 free_port() {
@@ -91,6 +92,23 @@ bot_into() {
 	fi
 }
 
+# league_of_bots DIR NAME...: a league of rolit 6x6 made in DIR (as
+# LEAGUE's user) with the bots named, each bot_into $TMP/NAME; each step
+# checked.  league_of_three DIR: with a, b and c.
+league_of_bots() {
+	local dir=$1 b
+	shift
+	for b in "$@"; do
+		mkdir "$TMP/$b"
+		bot_into "$TMP/$b"
+	done
+	expect_exit 0 "${LEAGUE[@]}" init "$dir" --game rolit -o size=6
+	for b in "$@"; do
+		expect_exit 0 "${LEAGUE[@]}" add "$dir" "$b" "$TMP/$b/bot" "$TMP"
+	done
+}
+league_of_three() { league_of_bots "$1" a b c; }
+
 # league_as_user: as root, the league's commands (LEAGUE) run as nobody
 # (the server's --user takes a user of the passwd file)
 # and the server (SERVE_AS ... -- with SERVE_USER) drops to them.
@@ -110,10 +128,7 @@ league_as_user() {
 # and the users named, each one's token in the variable of their name.
 league_of() {
 	L=$TMP/league
-	mkdir "$TMP/a"
-	bot_into "$TMP/a"
-	expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-	expect_exit 0 "${LEAGUE[@]}" add "$L" a "$TMP/a/bot" "$TMP"
+	league_of_bots "$L" a
 	for user in "$@"; do
 		expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" "$user"
 		printf -v "$user" %s "$(cat "$OUT")"
