@@ -51,13 +51,15 @@ mkdir "$TMP/quiet"
 bot_into "$TMP/quiet"
 echo '{"command": "./bot"}' >"$TMP/quiet/bot.json"
 tar -czf "$TMP/quiet.tgz" -C "$TMP/quiet" .
-# The organiser's own bot (league add): nobody's, its stderr theirs.
+# The organiser's own bot (league add), which the server starts with,
+# retired once the users' bots are in, so that they play each other.
 mkdir "$TMP/house"
 bot_into "$TMP/house"
 expect_exit 0 "${LEAGUE[@]}" add "$L" house "$TMP/house/bot" "$TMP"
 serve "${SERVE_AS[@]}" -- "$L" --no-play
 expect_eq "$(post "$alice" chatty "$TMP/chatty.tgz")" "202 accepted" "alice uploads chatty: accepted"
 expect_eq "$(post "$bob" quiet "$TMP/quiet.tgz")" "202 accepted" "bob uploads quiet: accepted"
+expect_exit 0 "${LEAGUE[@]}" retire "$L" house
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 4 --concurrency 2
 
 # /api/bots/chatty: its forfeits' reasons and details for all, their
