@@ -112,37 +112,40 @@ static int serve_lock(const char *dir)
 	return fail("cannot lock the league's folder %s: %s", dir, strerror(errno));
 }
 
-/* `league user add [--porcelain] DIR NAME` prints a new token, once
- * (with --porcelain, before or after the operands, the token alone, for
- * a program); `league user revoke DIR NAME` ends it. */
+/* `league user add [--porcelain] [--organiser] DIR NAME` prints a new
+ * token, once (with --porcelain, before or after the operands, the token
+ * alone, for a program; an organiser's token shows every bot's stderr);
+ * `league user revoke DIR NAME` ends it. */
 int league_user(int argc, char **argv)
 {
 	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
 	struct league_info info;
-	bool add, porcelain = false;
+	bool add, porcelain = false, organiser = false;
 	char *operands[2];
 	int count = 0;
 
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--porcelain"))
 			porcelain = true;
+		else if (!strcmp(argv[i], "--organiser"))
+			organiser = true;
 		else if (count < 2)
 			operands[count++] = argv[i];
 		else
 			count = 3;
-	if (count != 2 || argc != 4 + porcelain ||
+	if (count != 2 || argc != 4 + porcelain + organiser ||
 	    (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
 		return fail("user takes add or revoke, a league's folder and a user's name");
 	add = !strcmp(argv[1], "add");
-	if (porcelain && !add)
-		return fail("--porcelain goes with user add");
+	if ((porcelain || organiser) && !add)
+		return fail("--%s goes with user add", porcelain ? "porcelain" : "organiser");
 	if (!league_name_ok(operands[1]))
 		return fail("'%s' is not a user's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", operands[1]);
 	if (league_folder_read(operands[0], &info, err))
 		return fail("%s", err);
 	league_info_free(&info);
-	if (add ? web_users_add(operands[0], operands[1], token, err)
+	if (add ? web_users_add(operands[0], operands[1], organiser, token, err)
 		: web_users_revoke(operands[0], operands[1], err))
 		return fail("%s", err);
 	if (add && porcelain)

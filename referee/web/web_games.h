@@ -1,7 +1,8 @@
 /*
  * A league game as the server shows it: its replay page (the one `referee
- * replay --format html` makes, with the bots' words from the league's
- * stderr/ files), and a bot's forfeits with its last words, read from
+ * replay --format html` makes, with the bots' info), the lines its bots
+ * wrote to stderr (from the league's stderr/ files) that its viewer may
+ * see (web_words.h), and a bot's forfeits with its last words, read from
  * its recent games' logs.
  */
 #ifndef ARENA_WEB_GAMES_H
@@ -10,14 +11,27 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "web/web_viewer.h"
+
 /* The replay page of `url` (/games/NNNNNN/game-NNNNNN) of league `dir`,
- * *len bytes, or NULL when there is no such game. */
+ * *len bytes, or NULL when there is no such game: public, its bots'
+ * stderr left out (its script asks web_game_words() for them). */
 char *web_game_page(const char *dir, const char *url, size_t *len);
+
+/* The stderr lines of game `tail` (NNNNNN/game-NNNNNN) that viewer `v`
+ * sees, each step's as {"index": I, "stderr": [...]} or {"index": I,
+ * "last_words": {...}} (I the step's in the replay's "steps"), a JSON
+ * array in a new string, *status 200; 403 when it sees no seat's, 404
+ * (and NULL) when there is no such game. */
+char *web_game_words(const char *dir, const char *tail, const struct web_viewer *v,
+		     unsigned *status);
 
 /* The forfeits of bot `name` in `games` (web_api.h's games, each with
  * its "log"), at most WEB_FORFEITS, newest first as `games` are: an
- * array of {"id","replay","reason","detail","last_words"}. */
+ * array of {"id","replay","reason","detail","last_words"}, the last
+ * words' stderr lines only when viewer `v` sees the bot's. */
 #define WEB_FORFEITS 10
-cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name);
+cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name,
+			 const struct web_viewer *v);
 
 #endif

@@ -40,7 +40,7 @@ static char *add_league(cJSON *data, const char *dir)
 char *web_page(sqlite3 *db, const char *dir, const char *url)
 {
 	static const char *const styles[] = {html_page_css, NULL};
-	static const char *const scripts[] = {html_dom_js, html_league_js, NULL};
+	static const char *const scripts[] = {html_dom_js, html_login_js, html_league_js, NULL};
 	struct html_page page = {.styles = styles, .scripts = scripts};
 	cJSON *data = cJSON_CreateObject();
 	char err[ERR_LEN], *text = NULL, *title;

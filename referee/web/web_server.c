@@ -37,6 +37,7 @@
 #include "web/web_reply.h"
 #include "web/web_server.h"
 #include "web/web_upload.h"
+#include "web/web_viewer.h"
 
 struct web_server {
 	/* Set once the server runs as its user (web_server_ready()): till
@@ -82,20 +83,54 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
 }
 
-/* GET /api/bots/NAME: the index's, and the forfeits from the logs. */
+/* GET /api/bots/NAME: the index's, and the forfeits from the logs, their
+ * stderr lines for the bot's owner and the organisers only. */
 static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db, const char *dir,
 				 const char *name)
 {
 	cJSON *j = web_api_bot(db, name);
+	struct web_viewer v;
 	char *text;
 
 	if (!j)
 		return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+	v = web_viewer_of(c, dir);
 	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, json_member(j, "games"),
-								name));
+								name, &v));
+	web_viewer_free(&v);
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+}
+
+/* GET /api/me and /api/words/NNNNNN/game-NNNNNN, a user's token's: who
+ * they are, and the stderr lines of a game's bots they may see. */
+static enum MHD_Result serve_viewer(struct MHD_Connection *c, const char *dir,
+				    const char *url)
+{
+	struct web_viewer v = web_viewer_of(c, dir);
+	unsigned status = MHD_HTTP_OK;
+	char *text;
+	cJSON *j;
+
+	if (!v.user)
+		return web_viewer_unknown(c);
+	if (!strcmp(url, "/api/me")) {
+		j = cJSON_CreateObject();
+		cJSON_AddStringToObject(j, "user", v.user);
+		cJSON_AddBoolToObject(j, "organiser", v.organiser);
+		text = json_print_line(j);
+		cJSON_Delete(j);
+	} else {
+		text = web_game_words(dir, url + strlen("/api/words/"), &v, &status);
+	}
+	web_viewer_free(&v);
+	if (status == MHD_HTTP_OK)
+		return web_reply(c, status, text, "application/json");
+	free(text);
+	return web_fail(c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
+			"owner's and the organisers' to see: no bot of this game is yours"
+			: "no such game: games are /api/words/NNNNNN/game-NNNNNN", NULL);
 }
 
 /* The API's GETs, the index open. */
@@ -143,6 +178,8 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 		       ? web_reply(c, MHD_HTTP_OK, page, "text/plain; charset=utf-8")
 		       : web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no key yet: "
 				  "its first run writes it", NULL);
+	if (!strcmp(url, "/api/me") || !strncmp(url, "/api/words/", 11))
+		return serve_viewer(c, dir, url);
 	if (!strncmp(url, "/games/", 7))
 		return (page = web_game_page(dir, url, &len))
 		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")

@@ -455,10 +455,14 @@ touch "$TMP/evil/now" "$TMP/talker/now"
 expect_exit 0 "${LEAGUE[@]}" run "$TMP/talks" --games 4 --concurrency 2
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2
 serve "${SERVE_AS[@]}" -- "$L" --no-play
-expect_eq "$(code /api/bots/evil)" 200 "GET /api/bots/evil: 200"
+# evil is the organiser's (league add): its stderr is theirs to see
+# (league_privacy.sh: who sees what).
+expect_exit 0 "${LEAGUE[@]}" user add --porcelain --organiser "$L" olga
+olga=$(cat "$OUT")
+expect_eq "$(code /api/bots/evil -H "Authorization: Bearer $olga")" 200 "GET /api/bots/evil: 200"
 expect_lt 0 "$(json 'len(d["forfeits"])')" "... its forfeits"
 expect_eq "$(json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1]')" \
-	'<b id="pwn">x</b><script>document.title="pwned"</script>' "... each with its last words, the bot's stderr as it wrote it"
+	'<b id="pwn">x</b><script>document.title="pwned"</script>' "... each with its last words, the bot's stderr as it wrote it (to the organiser)"
 expect_eq "$(json 'all(f["replay"] == "/games/%06d/game-%06d" % (f["id"] // 1000000, f["id"] % 1000000) for f in d["forfeits"])')" True \
 	"... and its replay page"
 replay=$(json 'd["forfeits"][0]["replay"]')
@@ -480,7 +484,7 @@ expect_eq "$(code /games/000001/..%2f..%2fleague --path-as-is)" 404 "GET of a ga
 expect_eq "$(code /status)" 200 "GET /status: the status page"
 if [ -n "$BROWSER" ]; then
 	dump_dom "$URL/bots/evil" "$TMP/dom.html"
-	expect_contains "$TMP/dom.html" '&lt;b id="pwn"&gt;x&lt;/b&gt;&lt;script&gt;' "chromium: evil's page shows its last words as text"
+	expect_not_contains "$TMP/dom.html" '&lt;b id="pwn"&gt;x&lt;/b&gt;&lt;script&gt;' "chromium: evil's page shows a visitor none of its stderr"
 	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "... never as markup"
 	expect_not_contains "$TMP/dom.html" '<title>pwned' "... nor runs its script"
 	expect_contains "$TMP/dom.html" "<a href=\"$replay\">" "... its forfeit linked to its replay page"

@@ -50,8 +50,10 @@
 			ladder.games + ' games in ' + ladder.sets + ' sets';
 		document.getElementById('order').textContent = 'Ranked ' + ladder.order + '.';
 	}
+	/* With the token of who logged in (login.js): a bot's owner sees its
+	 * stderr. */
 	function get(path, use) {
-		fetch(path).then(function (r) { return r.json(); }).then(use);
+		arena.fetch(path).then(function (r) { return r.json(); }).then(use);
 	}
 	/* A request's status and JSON answer ({} when it is none). */
 	function send(path, init, use) {
@@ -240,6 +242,7 @@
 		header.appendChild(el('a', {href: '/'}, 'ladder'));
 		header.appendChild(document.createTextNode(' '));
 		header.appendChild(el('a', {href: '/status'}, 'status'));
+		header.appendChild(arena.login());
 		document.body.appendChild(header);
 		document.body.appendChild(main);
 		if (d.page === 'bot') botPage(main, d.name);
