@@ -199,5 +199,27 @@ expect_eq "$RC" 1 "a folder of revision 5 with its set's logs downgraded is refu
 expect_contains "$OUT" "$TMP/downgraded/${A##*/}: FAILED: a game of a set whose draws carry no \"dealt\" (line $FIRST_DRAW), in a folder whose run.jsonl is of revision 5 or later: a log of an earlier revision than its folder" \
 	"... saying the folder's records are of a later revision" || diag_run
 expect_eq "$(grep -c 'altered\|signature' "$OUT")" 0 "... and nothing else: the hashes and signatures hold"
+# A tournament's folder likewise: its manifest (revision 5: each set's C
+# in a "started" record) given the downgraded logs' hashes, signed again.
+cat >"$TMP/t.json" <<JSON
+{"name": "t", "game": "bolo", "options": {"target": 1000}, "players": 2, "games": 2,
+ "duplicate": true, "trusted_bots": true,
+ "bots": [{"name": "a", "command": "$CBOT"}, {"name": "b", "command": "$CBOT"}]}
+JSON
+run "$REFEREE" tournament "$TMP/t.json" --no-sandbox --key "$KEY" --out "$TMP/tour"
+expect_eq "$RC" 0 "a duplicate tournament of one set is played" || diag_run
+cp -r "$TMP/tour" "$TMP/tour-down"
+FINISHED=$(grep -n '"type":"finished"' "$TMP/tour/manifest.jsonl" | head -1 | cut -d: -f1)
+edits=()
+for log in "$TMP"/tour/games/*.jsonl; do
+	downgrade "$log" "$TMP/tour-down/games/${log##*/}"
+	edits+=(sub "$((FINISHED - 1))" "$(sha256sum "$log" | cut -d' ' -f1)" \
+		"$(sha256sum "$TMP/tour-down/games/${log##*/}" | cut -d' ' -f1)")
+done
+$LOGTOOL resign "$TMP/tour/manifest.jsonl" "$TMP/tour-down/manifest.jsonl" "$KEY" "${edits[@]}"
+run "$REFEREE" verify "$TMP/tour-down"
+expect_eq "$RC" 1 "a tournament of revision 5 with its set's logs downgraded is refused" || diag_run
+expect_contains "$OUT" "$TMP/tour-down/games/000001.jsonl: FAILED: a game of a set whose draws carry no \"dealt\" (line $(grep -n '"type":"draw"' "$TMP/tour/games/000001.jsonl" | head -1 | cut -d: -f1)), in a folder whose manifest is of revision 5 or later: a log of an earlier revision than its folder" \
+	"... saying the manifest is of a later revision" || diag_run
 
 done_testing
