@@ -107,6 +107,13 @@ if command -v curl >/dev/null; then
 	expect_eq "$(json 'd.get("resting")')|$(json 'd.get("pace", "")' | sed 's/widest +\/- [0-9]*/widest +\/- N/')" \
 		"True|resting: every active version's 95% interval is within +/- 400 Elo (the widest +/- N), so 30 sets a minute until a version arrives or an interval widens" \
 		"GET /api/status: the server's player rests, and why"
+	if [ -n "$BROWSER" ]; then
+		dump_dom "$URL/status" "$TMP/dom.html"
+		expect_contains "$TMP/dom.html" '<th scope="row">Pace</th><td>resting: every active version' \
+			"chromium: the status page says the league rests, and why"
+	else
+		ok 0 "# SKIP chromium is not installed"
+	fi
 	"${LEAGUE[@]}" add "$S" s "$TMP/s/bot" "$TMP" >/dev/null
 	for _ in $(seq 600); do
 		code /api/ladder >/dev/null

@@ -205,7 +205,7 @@
 				n(s.workers, 'busy worker', 'busy workers')],
 			['Runs', n(s.runs, 'run', 'runs') + ', ' + s.open_runs + ' not closed (the one ' +
 				'playing, or one stopped before its end)']
-		];
+		].concat(s.pace ? [['Pace', s.pace]] : []);
 	}
 	function statusPage(main) {
 		document.querySelector('h1').textContent = 'League status';
