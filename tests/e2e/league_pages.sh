@@ -16,14 +16,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 league_as_user
 
 L=$TMP/league
-for b in a b; do
-	mkdir "$TMP/$b"
-	bot_into "$TMP/$b"
-done
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for b in a b; do
-	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
-done
+league_of_bots "$L" a b
 
 # On a terminal (script(1) gives the run one), a line of progress every
 # 5 s (not resting, which would play a set a minute); the summary on

@@ -13,13 +13,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 
 league_as_user
 L=$TMP/league
-for b in a b; do
-	mkdir "$TMP/$b"
-	bot_into "$TMP/$b"
-done
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game bolo -o target=1000
-expect_exit 0 "${LEAGUE[@]}" add "$L" a "$TMP/a/bot" "$TMP"
-expect_exit 0 "${LEAGUE[@]}" add "$L" b "$TMP/b/bot" "$TMP"
+league_of_bots "$L" a b
 expect_exit 0 "${LEAGUE[@]}" user add "$L" alice --porcelain
 alice=$(cat "$OUT")
 serve "${SERVE_AS[@]}" -- "$L" --uploads-per-minute 1000
