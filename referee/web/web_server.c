@@ -4,11 +4,13 @@
  * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
  * the uploads checked by workers of their own (web_preflight.h), swept
  * of an earlier server's leftovers once it is ready; anything else a JSON error
- * with its status.  Each request opens the index on its own (SQLite in
- * WAL mode lets it read while a run writes), so the handler threads share
+ * with its status.  Each handler thread reads the index through a
+ * connection of its own (web_db.h; SQLite in WAL mode lets it read while
+ * a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
- * limits), the connections' list (web_reaper.c, under its mutex) and the
- * uploads' rates (web_upload.c, under its mutex); what they call keeps no
+ * limits), the connections' list (web_reaper.c, under its mutex), the
+ * uploads' rates (web_upload.c, under its mutex) and the fit's views
+ * (web_fit.c, counted under its mutex); what they call keeps no
  * state between calls (a page's compressor is its own, a sort's order is
  * qsort_r's argument).
  */
@@ -26,7 +28,10 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
+#include "web/web_activity.h"
 #include "web/web_api.h"
+#include "web/web_db.h"
+#include "web/web_fit.h"
 #include "web/web_games.h"
 #include "web/web_pages.h"
 #include "web/web_preflight.h"
@@ -41,6 +46,8 @@ struct web_server {
 	atomic_bool ready;
 	struct MHD_Daemon *daemon;
 	struct web_reaper *reaper;
+	struct web_fit *fit;          /* started with ready */
+	struct web_activity *activity;
 	char *dir;
 	struct web_upload_limits upload;
 };
@@ -75,11 +82,12 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
 }
 
-/* GET /api/bots/NAME: the index's, and the forfeits from the logs. */
-static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db, const char *dir,
-				 const char *name)
+/* GET /api/bots/NAME: the index's and the view's, and the forfeits from
+ * the logs. */
+static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
+				 const struct web_fit_view *v, const char *dir, const char *name)
 {
-	cJSON *j = web_api_bot(db, name);
+	cJSON *j = web_api_bot(db, v, name);
 	char *text;
 
 	if (!j)
@@ -91,21 +99,36 @@ static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db, const ch
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
 }
 
-/* The API's GETs, the index open. */
-static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *dir,
+/* The API's GETs of the fit, view `v` taken. */
+static enum MHD_Result serve_fit(struct MHD_Connection *c, sqlite3 *db,
+				 const struct web_fit_view *v, const struct web_server *s,
 				 const char *url)
 {
 	char err[ERR_LEN], *text;
 
 	if (!strcmp(url, "/api/ladder")) {
-		if (!(text = web_api_ladder(db, err)))
+		if (!(text = web_api_ladder(v, err)))
 			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
 		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
 	if (!strcmp(url, "/api/status"))
-		return web_reply(c, MHD_HTTP_OK, web_api_status(db, dir), "application/json");
-	if (!strncmp(url, "/api/bots/", 10))
-		return serve_bot(c, db, dir, url + 10);
+		return web_reply(c, MHD_HTTP_OK, web_api_status(db, v, s->activity, s->dir),
+				 "application/json");
+	return serve_bot(c, db, v, s->dir, url + 10);
+}
+
+/* The API's GETs, the index open. */
+static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
+				 const struct web_server *s, const char *url)
+{
+	if (!strcmp(url, "/api/ladder") || !strcmp(url, "/api/status") ||
+	    !strncmp(url, "/api/bots/", 10)) {
+		struct web_fit_view *v = web_fit_get(s->fit);
+		enum MHD_Result rc = serve_fit(c, db, v, s, url);
+
+		web_fit_put(s->fit, v);
+		return rc;
+	}
 	if (!strcmp(url, "/api/games")) {
 		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
 		const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
@@ -122,11 +145,12 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 }
 
 /* The GETs: the API, the logs and the pages. */
-static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, const char *url)
+static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_server *s,
+				 const char *url)
 {
+	const char *dir = s->dir;
 	char err[ERR_LEN], *page;
 	sqlite3 *db;
-	enum MHD_Result rc;
 	size_t len;
 
 	if (!strncmp(url, "/logs/", 6))
@@ -136,16 +160,13 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
 		       : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
 				  "/games/NNNNNN/game-NNNNNN", NULL);
-	if (!(db = league_db_open(dir, false, NULL, 0, err)))
+	if (!(db = web_db_of_thread(dir, err)))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
-		rc = serve_api(c, db, dir, url);
-	else if ((page = web_page(db, url)))
-		rc = web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
-	else
-		rc = web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
-	league_db_close(db);
-	return rc;
+		return serve_api(c, db, s, url);
+	if ((page = web_page(db, url)))
+		return web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
+	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
 }
 
 /* Answers POST /api/bots as web_upload.c says, and the rest at once,
@@ -173,7 +194,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return web_upload_status(c, s->dir, &s->upload, url + 13);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
-	return serve_get(c, s->dir, url);
+	return serve_get(c, s, url);
 }
 
 struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,
@@ -189,6 +210,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 		return NULL;
 	}
 	web_reply_folder(s->dir);
+	s->activity = web_activity_new();
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
 	s->upload.preflight = web_preflight_start(s->dir);
@@ -223,10 +245,13 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	return s;
 }
 
-void web_server_ready(struct web_server *s)
+int web_server_ready(struct web_server *s, char *err)
 {
 	web_preflight_sweep(s->dir);
+	if (!(s->fit = web_fit_start(s->dir)))
+		return errorf(err, "cannot start the thread that keeps the ratings");
 	atomic_store(&s->ready, true);
+	return 0;
 }
 
 void web_server_stop(struct web_server *s)
@@ -236,6 +261,8 @@ void web_server_stop(struct web_server *s)
 	if (s->upload.preflight)
 		web_preflight_stop(s->upload.preflight);
 	web_reaper_stop(s->reaper);
+	web_fit_stop(s->fit);
+	web_activity_free(s->activity);
 	web_reply_folder(NULL);
 	free(s->dir);
 	free(s);

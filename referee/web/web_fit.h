@@ -1,0 +1,58 @@
+/*
+ * The league's fit as the server keeps it (docs/LEAGUE.md, "The server"):
+ * one view of the index, shared by the handler threads and made again by
+ * a thread of its own once the index has changed, so that no request
+ * fits the season.  A view holds what the ladder, a bot's page and the
+ * status read of the whole season: the ladder's rating (league_rate.h)
+ * and its JSON text, each version's games, the counts, and the ratings
+ * over time (web_history.h).
+ *
+ * Its lag is bounded: the thread looks at the index each second (SQLite's
+ * data_version, and the file itself, which `league rebuild` replaces) and
+ * after a view that took t to make waits max(1 s, t) before it looks
+ * again, so a view is of the index as it was at most max(1 s, t) + 2t
+ * before (t some 0.2 s at 100,000 games); the first request waits for the
+ * first view.  A view is made from the index alone with the ladder's own
+ * code, so its ladder is the bytes `league ladder --format json
+ * --versions` prints of the same index.
+ */
+#ifndef ARENA_WEB_FIT_H
+#define ARENA_WEB_FIT_H
+
+#include <stddef.h>
+
+#include "base/util.h"
+#include "league/league_db.h"
+#include "league/league_rate.h"
+
+struct web_history_point;
+
+struct web_fit_view {
+	char *ladder;                /* the ladder's JSON text; NULL: err says why */
+	char err[ERR_LEN];
+	struct league_rating lr;     /* its versions, games and ratings */
+	long *version_games;         /* by version id - 1: its games, every season */
+	struct league_counts counts; /* as `league status` counts */
+	struct web_history_point *history;
+	size_t points;
+	int refs;                    /* web_fit.c's, under its mutex */
+};
+
+struct web_fit;
+
+/* Starts the thread that keeps league `dir`'s view (NULL: it cannot). */
+struct web_fit *web_fit_start(const char *dir);
+void web_fit_stop(struct web_fit *f);
+
+/* The newest view (waits for the first), to read only, kept until
+ * web_fit_put(). */
+struct web_fit_view *web_fit_get(struct web_fit *f);
+void web_fit_put(struct web_fit *f, struct web_fit_view *v);
+
+/* A view of index `db` made with what of `prev` (NULL: none) still holds:
+ * its ladder NULL with err when the index cannot be rated.  Free with
+ * web_fit_view_free(). */
+struct web_fit_view *web_fit_view_make(sqlite3 *db, const struct web_fit_view *prev);
+void web_fit_view_free(struct web_fit_view *v);
+
+#endif
