@@ -11,8 +11,8 @@
  * data_version, and the file itself, which `league rebuild` replaces) and
  * after a view that took t to make waits max(1 s, t) before it looks
  * again, so a view is of the index as it was at most max(1 s, t) + 2t
- * before (t some 0.2 s at 100,000 games); the first request waits for the
- * first view.  A view is made from the index alone with the ladder's own
+ * before (t some 0.3 s of CPU at 100,000 games); the first request waits
+ * for the first view.  A view is made from the index alone with the ladder's own
  * code, so its ladder is the bytes `league ladder --format json
  * --versions` prints of the same index.
  */
