@@ -131,7 +131,7 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *nam
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
 	cJSON_AddItemToObject(j, "versions", versions);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
-	cJSON_AddItemToObject(j, "history", web_history_of(view, name));
+	cJSON_AddItemToObject(j, "history", web_history_of(&view->history, &view->lr, name));
 	return j;
 }
 

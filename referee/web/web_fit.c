@@ -16,7 +16,6 @@
 
 #include "base/paths.h"
 #include "web/web_fit.h"
-#include "web/web_history.h"
 
 struct web_fit {
 	pthread_mutex_t lock;
@@ -45,7 +44,8 @@ struct web_fit_view *web_fit_view_make(sqlite3 *db, const struct web_fit_view *p
 	v->version_games = xcalloc((size_t)v->lr.count + 1, sizeof *v->version_games);
 	league_db_games_by_version(db, v->version_games, v->lr.count);
 	league_db_counts(db, &v->counts);
-	web_history_make(v, prev);
+	web_history_make(&v->history, &v->lr, prev && prev->ladder ? &prev->history : NULL,
+			 prev && prev->ladder ? &prev->lr : NULL);
 	out = open_memstream(&v->ladder, &len);
 	if (!out) {
 		snprintf(v->err, sizeof v->err, "out of memory");
@@ -63,7 +63,7 @@ void web_fit_view_free(struct web_fit_view *v)
 	free(v->ladder);
 	league_rating_free(&v->lr);
 	free(v->version_games);
-	web_history_free(v->history, v->points);
+	web_history_free(&v->history);
 	free(v);
 }
 

@@ -24,8 +24,7 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_rate.h"
-
-struct web_history_point;
+#include "web/web_history.h"
 
 struct web_fit_view {
 	char *ladder;                /* the ladder's JSON text; NULL: err says why */
@@ -33,8 +32,7 @@ struct web_fit_view {
 	struct league_rating lr;     /* its versions, games and ratings */
 	long *version_games;         /* by version id - 1: its games, every season */
 	struct league_counts counts; /* as `league status` counts */
-	struct web_history_point *history;
-	size_t points;
+	struct web_history history;  /* its ratings over time */
 	int refs;                    /* web_fit.c's, under its mutex */
 };
 

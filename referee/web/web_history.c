@@ -47,34 +47,35 @@ static struct web_history_rating *kept(const struct ratings *r, int count)
 	return at;
 }
 
-/* Point `games` of `prev` when it holds for `v`, copied; else NULL. */
-static struct web_history_rating *from_prev(const struct web_fit_view *prev, size_t games,
+/* Point `games` of `prev` when it holds (its first `same` games are
+ * the new ones), copied; else NULL. */
+static struct web_history_rating *from_prev(const struct web_history *prev, size_t games,
 					    size_t same, int count)
 {
 	struct web_history_rating *at;
 
 	if (!prev || games > same)
 		return NULL;
-	for (size_t p = 0; p < prev->points; p++)
-		if (prev->history[p].games == games) {
+	for (size_t p = 0; p < prev->count; p++)
+		if (prev->points[p].games == games) {
 			at = xcalloc((size_t)count + 1, sizeof *at);
-			memcpy(at, prev->history[p].at, (size_t)count * sizeof *at);
+			memcpy(at, prev->points[p].at, (size_t)count * sizeof *at);
 			return at;
 		}
 	return NULL;
 }
 
-void web_history_make(struct web_fit_view *v, const struct web_fit_view *prev)
+void web_history_make(struct web_history *h, const struct league_rating *lr,
+		      const struct web_history *prev, const struct league_rating *prev_lr)
 {
-	const struct league_rating *lr = &v->lr;
 	size_t n = lr->game_count, step = step_of(n);
-	size_t same = prev && prev->ladder ? same_games(&prev->lr, lr) : 0;
+	size_t same = prev && prev_lr ? same_games(prev_lr, lr) : 0;
 	char err[ERR_LEN];
 
-	v->history = xcalloc(WEB_HISTORY_POINTS + 1, sizeof *v->history);
-	v->points = 0;
+	h->points = xcalloc(WEB_HISTORY_POINTS + 1, sizeof *h->points);
+	h->count = 0;
 	for (size_t games = step; n > 0; games += step) {
-		struct web_history_point *p = &v->history[v->points];
+		struct web_history_point *p = &h->points[h->count];
 		struct ratings r;
 
 		games = games < n ? games : n;
@@ -89,33 +90,36 @@ void web_history_make(struct web_fit_view *v, const struct web_fit_view *prev)
 			p->at = kept(&r, lr->count);
 			ratings_free(&r);
 		}
-		v->points++;
+		h->count++;
 		if (games == n)
 			break;
 	}
 }
 
-void web_history_free(struct web_history_point *points, size_t count)
+void web_history_free(struct web_history *h)
 {
-	for (size_t p = 0; p < count; p++)
-		free(points[p].at);
-	free(points);
+	for (size_t p = 0; p < h->count; p++)
+		free(h->points[p].at);
+	free(h->points);
+	h->points = NULL;
+	h->count = 0;
 }
 
-cJSON *web_history_of(const struct web_fit_view *v, const char *name)
+cJSON *web_history_of(const struct web_history *h, const struct league_rating *lr,
+		      const char *name)
 {
 	cJSON *list = cJSON_CreateArray();
 
-	for (size_t p = 0; p < v->points; p++)
-		for (int i = 0; i < v->lr.count; i++) {
-			const struct web_history_rating *at = &v->history[p].at[i];
+	for (size_t p = 0; p < h->count; p++)
+		for (int i = 0; i < lr->count; i++) {
+			const struct web_history_rating *at = &h->points[p].at[i];
 			cJSON *o;
 
-			if (strcmp(v->lr.versions[i].name, name) || at->status == RATINGS_UNRATED)
+			if (strcmp(lr->versions[i].name, name) || at->status == RATINGS_UNRATED)
 				continue;
 			o = cJSON_CreateObject();
-			cJSON_AddNumberToObject(o, "games", (double)v->history[p].games);
-			cJSON_AddNumberToObject(o, "version", v->lr.versions[i].number);
+			cJSON_AddNumberToObject(o, "games", (double)h->points[p].games);
+			cJSON_AddNumberToObject(o, "version", lr->versions[i].number);
 			/* In tenths, as the ladder has it; a bound when not rated. */
 			cJSON_AddNumberToObject(o, "rating", round(at->elo * 10) / 10);
 			if (at->status != RATINGS_RATED)

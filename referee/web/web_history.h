@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "base/ratings_types.h"
-#include "web/web_fit.h"
+#include "league/league_rate.h"
 
 #define WEB_HISTORY_POINTS 24
 
@@ -30,14 +30,22 @@ struct web_history_point {
 	struct web_history_rating *at;  /* by version id - 1 */
 };
 
-/* The points of view `v`, its rating loaded, into v->history, those of
- * `prev` (NULL: none) that still hold taken from it. */
-void web_history_make(struct web_fit_view *v, const struct web_fit_view *prev);
-void web_history_free(struct web_history_point *points, size_t count);
+struct web_history {
+	struct web_history_point *points;
+	size_t count;
+};
+
+/* The points of rating `lr` (loaded) into `h`, those of `prev`, the
+ * points of `prev_lr` (NULL: none), that still hold taken from it. */
+void web_history_make(struct web_history *h, const struct league_rating *lr,
+		      const struct web_history *prev, const struct league_rating *prev_lr);
+void web_history_free(struct web_history *h);
 
 /* Bot `name`'s versions' ratings over time: [{"games","version","rating"}]
- * for each point at which a version is rated, with "bound": "lower" or
- * "upper" when its rating is one; in tenths, as on the ladder. */
-cJSON *web_history_of(const struct web_fit_view *v, const char *name);
+ * for each point of `h` (of `lr`) at which a version is rated, with
+ * "bound": "lower" or "upper" when its rating is one; in tenths, as on
+ * the ladder. */
+cJSON *web_history_of(const struct web_history *h, const struct league_rating *lr,
+		      const char *name);
 
 #endif
