@@ -37,6 +37,7 @@ struct web_fit_view *web_fit_view_make(sqlite3 *db, const struct web_fit_view *p
 	FILE *out;
 
 	v->refs = 1;
+	league_db_roster(db, &v->roster);
 	if (league_rating_load(db, &v->lr, v->err)) {
 		league_rating_free(&v->lr);
 		return v;
@@ -191,13 +192,31 @@ void web_fit_stop(struct web_fit *f)
 	free(f);
 }
 
-struct web_fit_view *web_fit_get(struct web_fit *f)
+/* Whether view `v` has roster `r`. */
+static bool roster_is(const struct web_fit_view *v, const struct league_roster *r)
+{
+	return v && v->roster.versions == r->versions && v->roster.retired == r->retired &&
+	       v->roster.seasons == r->seasons;
+}
+
+struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db)
 {
 	struct web_fit_view *v;
+	struct league_roster now;
+	struct timespec until;
 
+	league_db_roster(db, &now);
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += WEB_FIT_WAIT_S;
 	pthread_mutex_lock(&f->lock);
 	while (!f->view)
 		pthread_cond_wait(&f->wake, &f->lock);
+	/* The thread wakes at this broadcast and looks at the index. */
+	while (now.versions >= 0 && now.retired >= 0 && now.seasons >= 0 &&
+	       !roster_is(f->view, &now) && !f->stop &&
+	       (pthread_cond_broadcast(&f->wake),
+		pthread_cond_timedwait(&f->wake, &f->lock, &until) == 0))
+		continue;
 	v = f->view;
 	v->refs++;
 	pthread_mutex_unlock(&f->lock);

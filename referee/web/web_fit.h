@@ -12,7 +12,8 @@
  * after a view that took t to make waits max(1 s, t) before it looks
  * again, so a view is of the index as it was at most max(1 s, t) + 2t
  * before (t some 0.3 s of CPU at 100,000 games); the first request waits
- * for the first view.  A view is made from the index alone with the ladder's own
+ * for the first view, and one whose versions are not the index's waits
+ * for the next (web_fit_get()).  A view is made from the index alone with the ladder's own
  * code, so its ladder is the bytes `league ladder --format json
  * --versions` prints of the same index.
  */
@@ -32,6 +33,7 @@ struct web_fit_view {
 	struct league_rating lr;     /* its versions, games and ratings */
 	long *version_games;         /* by version id - 1: its games, every season */
 	struct league_counts counts; /* as `league status` counts */
+	struct league_roster roster; /* read before the rest */
 	struct web_history history;  /* its ratings over time */
 	int refs;                    /* web_fit.c's, under its mutex */
 };
@@ -43,8 +45,13 @@ struct web_fit *web_fit_start(const char *dir);
 void web_fit_stop(struct web_fit *f);
 
 /* The newest view (waits for the first), to read only, kept until
- * web_fit_put(). */
-struct web_fit_view *web_fit_get(struct web_fit *f);
+ * web_fit_put().  When its versions, retired bots or seasons are not
+ * those of index `db` now (a bot added, uploaded or retired: rare), the
+ * view is made at once and waited for (WEB_FIT_WAIT_S at most), so that
+ * a new version is on the ladder as soon as its upload is accepted;
+ * only games lag. */
+#define WEB_FIT_WAIT_S 10
+struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db);
 void web_fit_put(struct web_fit *f, struct web_fit_view *v);
 
 /* A view of index `db` made with what of `prev` (NULL: none) still holds:

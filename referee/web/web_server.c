@@ -123,7 +123,7 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
 {
 	if (!strcmp(url, "/api/ladder") || !strcmp(url, "/api/status") ||
 	    !strncmp(url, "/api/bots/", 10)) {
-		struct web_fit_view *v = web_fit_get(s->fit);
+		struct web_fit_view *v = web_fit_get(s->fit, db);
 		enum MHD_Result rc = serve_fit(c, db, v, s, url);
 
 		web_fit_put(s->fit, v);

@@ -3,10 +3,10 @@
 # ladder it serves is the bytes `league ladder --format json --versions`
 # prints of the same index; no request fits the season again (the
 # server's CPU for 300 requests of the ladder, a bot and the status, at
-# 1,000 games, is under a second: it was some 5 s when each request
-# fitted); games played while it serves are on its ladder within its lag;
-# and a bot's ratings over time, whose points it keeps from view to view,
-# are those a server started afresh fits.
+# 1,000 games, is under a second: it was 2.5 s when each request
+# fitted); games played while it serves are on its ladder within its lag,
+# a bot added at once; and a bot's ratings over time, whose points it
+# keeps from view to view, are those a server started afresh fits.
 . "$(dirname "$0")/../tools/lib.sh"
 
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
@@ -62,6 +62,17 @@ done
 expect_eq "$(json 'd["games"]') ${waited:+caught up}" "1200 caught up" \
 	"200 games played while it serves: its ladder is league ladder's within 10 s"
 diag "the ladder was the index's after ${waited:-more than 100} tenths of a second"
+
+# A bot added while it serves: on its ladder at the next request (the
+# server makes its view at once when the versions changed).
+mkdir "$TMP/d"
+bot_into "$TMP/d"
+expect_exit 0 "${LEAGUE[@]}" add "$L" d "$TMP/d/bot" "$TMP"
+code /api/ladder >/dev/null
+expect_eq "$(json '[(r["name"], r["games"]) for r in d["ladder"] if r["name"] == "d"]')" "[('d', 0)]" \
+	"a bot added while it serves: on its ladder at once"
+code /api/status >/dev/null
+expect_eq "$(json 'd["bots"], d["versions"]')" "4 4" "... and counted by its status"
 
 code /api/bots/a >/dev/null
 json 'json.dumps(d["history"])' >"$TMP/kept.json"
