@@ -16,6 +16,7 @@
 
 #include "base/paths.h"
 #include "web/web_fit.h"
+#include "web/web_games.h"
 
 struct web_fit {
 	pthread_mutex_t lock;
@@ -30,7 +31,8 @@ struct web_fit {
 	long long data_version;       /* of the last view; -1: make one */
 };
 
-struct web_fit_view *web_fit_view_make(sqlite3 *db, const struct web_fit_view *prev)
+struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
+				       const struct web_fit_view *prev)
 {
 	struct web_fit_view *v = xcalloc(1, sizeof *v);
 	size_t len = 0;
@@ -47,6 +49,7 @@ struct web_fit_view *web_fit_view_make(sqlite3 *db, const struct web_fit_view *p
 	league_db_counts(db, &v->counts);
 	web_history_make(&v->history, &v->lr, prev && prev->ladder ? &prev->history : NULL,
 			 prev && prev->ladder ? &prev->lr : NULL);
+	v->words = web_game_words(dir);
 	out = open_memstream(&v->ladder, &len);
 	if (!out) {
 		snprintf(v->err, sizeof v->err, "out of memory");
@@ -65,6 +68,7 @@ void web_fit_view_free(struct web_fit_view *v)
 	league_rating_free(&v->lr);
 	free(v->version_games);
 	web_history_free(&v->history);
+	words_index_free(v->words);
 	free(v);
 }
 
@@ -104,7 +108,7 @@ static void refresh(struct web_fit *f)
 		return;
 	version = f->db ? league_db_data_version(f->db) : -1;
 	if (f->db) {
-		v = web_fit_view_make(f->db, f->view);
+		v = web_fit_view_make(f->db, f->dir, f->view);
 	} else {
 		v = xcalloc(1, sizeof *v);
 		v->refs = 1;
@@ -205,7 +209,10 @@ struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db)
 	struct league_roster now;
 	struct timespec until;
 
-	league_db_roster(db, &now);
+	if (db)
+		league_db_roster(db, &now);
+	else
+		now = (struct league_roster){-1, -1, -1};
 	clock_gettime(CLOCK_MONOTONIC, &until);
 	until.tv_sec += WEB_FIT_WAIT_S;
 	pthread_mutex_lock(&f->lock);

@@ -4,14 +4,16 @@
  * a thread of its own once the index has changed, so that no request
  * fits the season.  A view holds what the ladder, a bot's page and the
  * status read of the whole season: the ladder's rating (league_rate.h)
- * and its JSON text, each version's games, the counts, and the ratings
- * over time (web_history.h).
+ * and its JSON text, each version's games, the counts, the ratings
+ * over time (web_history.h), and the index of the stderr files that the
+ * replay pages and forfeits take the bots' words from (web_games.h): a
+ * game's words are on its page once a view has its game.
  *
  * Its lag is bounded: the thread looks at the index each second (SQLite's
  * data_version, and the file itself, which `league rebuild` replaces) and
  * after a view that took t to make waits max(1 s, t) before it looks
  * again, so a view is of the index as it was at most max(1 s, t) + 2t
- * before (t some 0.3 s of CPU at 100,000 games); the first request waits
+ * before (t some 0.6 s of CPU at 100,000 games); the first request waits
  * for the first view, and one whose versions are not the index's waits
  * for the next (web_fit_get()).  A view is made from the index alone with the ladder's own
  * code, so its ladder is the bytes `league ladder --format json
@@ -25,6 +27,7 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_rate.h"
+#include "report/replay_words.h"
 #include "web/web_history.h"
 
 struct web_fit_view {
@@ -35,6 +38,7 @@ struct web_fit_view {
 	struct league_counts counts; /* as `league status` counts */
 	struct league_roster roster; /* read before the rest */
 	struct web_history history;  /* its ratings over time */
+	struct words_index *words;   /* the league's stderr files */
 	int refs;                    /* web_fit.c's, under its mutex */
 };
 
@@ -52,12 +56,14 @@ void web_fit_stop(struct web_fit *f);
  * only games lag. */
 #define WEB_FIT_WAIT_S 10
 struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db);
+/* (db NULL: the newest view, whatever its versions.) */
 void web_fit_put(struct web_fit *f, struct web_fit_view *v);
 
-/* A view of index `db` made with what of `prev` (NULL: none) still holds:
- * its ladder NULL with err when the index cannot be rated.  Free with
- * web_fit_view_free(). */
-struct web_fit_view *web_fit_view_make(sqlite3 *db, const struct web_fit_view *prev);
+/* A view of league `dir`'s index `db` made with what of `prev` (NULL:
+ * none) still holds: its ladder NULL with err when the index cannot be
+ * rated.  Free with web_fit_view_free(). */
+struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
+				       const struct web_fit_view *prev);
 void web_fit_view_free(struct web_fit_view *v);
 
 #endif

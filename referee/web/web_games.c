@@ -21,8 +21,7 @@
 #include "web/web_api.h"
 #include "web/web_games.h"
 
-/* The league's stderr files, indexed. */
-static struct words_index *league_words(const char *dir)
+struct words_index *web_game_words(const char *dir)
 {
 	struct words_index *x = words_index_new();
 	char *folder = path_join(dir, "stderr");
@@ -52,10 +51,10 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 	return rc;
 }
 
-char *web_game_page(const char *dir, const char *url, size_t *len)
+char *web_game_page(const char *dir, const struct words_index *x, const char *url,
+		    size_t *len)
 {
 	char run[8] = "", game[24] = "", err[ERR_LEN], *name, *rel, *text = NULL;
-	struct words_index *x;
 	struct replay r;
 
 	if (sscanf(url, "/games/%7[0-9]/%17[-a-z0-9]", run, game) != 2 ||
@@ -66,12 +65,10 @@ char *web_game_page(const char *dir, const char *url, size_t *len)
 	free(name);
 	if (!rel)
 		return NULL;
-	x = league_words(dir);
 	if (game_replay(dir, rel, x, &r) == 0) {
 		text = html_replay_text(r.doc, len, err);
 		replay_free(&r);
 	}
-	words_index_free(x);
 	free(rel);
 	return text;
 }
@@ -101,10 +98,10 @@ static void forfeits_of(cJSON *out, const cJSON *doc, const cJSON *game, const c
 	}
 }
 
-cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name)
+cJSON *web_game_forfeits(const char *dir, const struct words_index *x, const cJSON *games,
+			 const char *name)
 {
 	cJSON *out = cJSON_CreateArray();
-	struct words_index *x = NULL;
 	const cJSON *g;
 
 	cJSON_ArrayForEach(g, games) {
@@ -118,7 +115,6 @@ cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name)
 		path = path_join(dir, rel);
 		text = files_read_all(path, NULL);
 		if (text && strstr(text, "\"type\":\"forfeit\"")) {
-			x = x ? x : league_words(dir);
 			if (game_replay(dir, rel, x, &r) == 0) {
 				forfeits_of(out, r.doc, g, name);
 				replay_free(&r);
@@ -128,7 +124,5 @@ cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name)
 		free(path);
 		free(rel);
 	}
-	if (x)
-		words_index_free(x);
 	return out;
 }

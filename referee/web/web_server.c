@@ -92,8 +92,8 @@ static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
 
 	if (!j)
 		return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
-	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, json_member(j, "games"),
-								name));
+	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, v->words,
+								json_member(j, "games"), name));
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
@@ -144,6 +144,20 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
 		    "/api/status, /api/bots/NAME and /api/games", NULL);
 }
 
+/* A game's replay page, the bots' words from the view's index. */
+static enum MHD_Result serve_game(struct MHD_Connection *c, const struct web_server *s,
+				  const char *url)
+{
+	struct web_fit_view *v = web_fit_get(s->fit, NULL);
+	size_t len;
+	char *page = web_game_page(s->dir, v->words, url, &len);
+
+	web_fit_put(s->fit, v);
+	return page ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
+		    : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
+			       "/games/NNNNNN/game-NNNNNN", NULL);
+}
+
 /* The GETs: the API, the logs and the pages. */
 static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_server *s,
 				 const char *url)
@@ -151,15 +165,11 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_serv
 	const char *dir = s->dir;
 	char err[ERR_LEN], *page;
 	sqlite3 *db;
-	size_t len;
 
 	if (!strncmp(url, "/logs/", 6))
 		return serve_log(c, dir, url);
 	if (!strncmp(url, "/games/", 7))
-		return (page = web_game_page(dir, url, &len))
-		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
-		       : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
-				  "/games/NNNNNN/game-NNNNNN", NULL);
+		return serve_game(c, s, url);
 	if (!(db = web_db_of_thread(dir, err)))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
