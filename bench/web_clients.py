@@ -66,12 +66,17 @@ def each_path_cpu(port, each, pid):
 
 def main():
     port, each = int(sys.argv[1]), int(sys.argv[2])
-    for _ in range(100):
+    # Until the server answers (503 while it starts; its first answer
+    # waits for its first view of the fit).
+    for _ in range(600):
         try:
-            http.client.HTTPConnection("127.0.0.1", port, timeout=5).request("GET", "/api/status")
-            break
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            c.request("GET", "/api/status")
+            if c.getresponse().status == 200:
+                break
         except OSError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.1)
     if sys.argv[3] == "cpu":
         each_path_cpu(port, each, int(sys.argv[4]))
     pace = float(sys.argv[3])

@@ -6,7 +6,6 @@
  * by their cursor (league_db.h).
  */
 #include <cjson/cJSON.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
