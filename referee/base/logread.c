@@ -143,6 +143,26 @@ char *logread_head(const char *path, size_t *len)
 	return out;
 }
 
+char *logread_text(const char *path, size_t *len, char *err)
+{
+	size_t size;
+	bool cut;
+	char *file = read_file(path, &size, err), *plain;
+
+	if (!file || !logread_is_gzip(file, size))
+		plain = file;
+	else {
+		plain = gunzip_log(file, size, &size, &cut, path, err);
+		free(file);
+	}
+	if (!plain)
+		return NULL;
+	plain = xrealloc(plain, size + 1);
+	plain[size] = '\0';
+	*len = size;
+	return plain;
+}
+
 /* Splits log->buffer's log->size bytes into parsed lines. */
 static void split_lines(struct game_log *log)
 {

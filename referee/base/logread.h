@@ -66,6 +66,12 @@ void logread_from_lines(const char *path, char *lines, size_t size,
  * be read.  For a look at its first records without parsing them all. */
 char *logread_head(const char *path, size_t *len);
 
+/* The lines of the log at `path` as text, NUL-terminated, their bytes
+ * in *len: a plain log's file, a compressed log's members unpacked as
+ * far as they read; NULL with err when the file cannot be read.  For a
+ * reader that wants the lines, not the file (the server's GET of a log). */
+char *logread_text(const char *path, size_t *len, char *err);
+
 /* The first line of the log at `path`, compressed or not, parsed (as
  * cJSON_Parse does: a reader of headers that checks nothing), or NULL. */
 cJSON *logread_header(const char *path);

@@ -174,9 +174,20 @@ bool outdir_is_result_log(const char *name)
 	       strcmp(name, OUTDIR_RUN_MANIFEST);
 }
 
-bool outdir_is_manifest(const char *path)
+/* Whether the last part of `path` is `name`. */
+static bool named(const char *path, const char *name)
 {
 	const char *slash = strrchr(path, '/');
 
-	return !strcmp(slash ? slash + 1 : path, OUTDIR_MANIFEST);
+	return !strcmp(slash ? slash + 1 : path, name);
+}
+
+bool outdir_is_manifest(const char *path)
+{
+	return named(path, OUTDIR_MANIFEST);
+}
+
+bool outdir_is_run_manifest(const char *path)
+{
+	return named(path, OUTDIR_RUN_MANIFEST);
 }

@@ -90,4 +90,7 @@ bool outdir_is_result_log(const char *name);
 /* Whether `path` names a manifest (its last name is manifest.jsonl). */
 bool outdir_is_manifest(const char *path);
 
+/* Whether `path` names a play, sprt or league run's run.jsonl. */
+bool outdir_is_run_manifest(const char *path);
+
 #endif

@@ -55,6 +55,9 @@ struct verifier {
 	int actions;
 	int openings, opened; /* the header's plies; those replayed */
 	const cJSON *book;    /* the header's book line's moves, or NULL */
+	/* The header's "fairness": the scheme's revision the log says it
+	 * follows (0: a log from before logs said it). */
+	int revision;
 	/* In a set: whether its draws carry "dealt" (revision 5; a log of
 	 * revision 4 has none: 0 until the first draw says), and the last. */
 	int dealt_mode;
@@ -320,6 +323,30 @@ static int check_refereed(struct verifier *v)
 	return 0;
 }
 
+/* The header's "fairness" (docs/FAIRNESS.md, item 19): absent in a log
+ * of arena 0.5.0 and earlier, which did not say it; the revision this
+ * referee writes in every later one, so that a log cannot pass for one
+ * of an earlier revision, which asked less of it. */
+static int check_revision(struct verifier *v)
+{
+	const cJSON *revision = member(v, 0, "fairness");
+	const char *referee = logread_string(v->log, 0, "referee");
+	int major = 0, minor = 0;
+
+	if (!revision) {
+		if (referee && sscanf(referee, "arena %d.%d", &major, &minor) == 2 &&
+		    (major > 0 || minor >= 6))
+			return fail(v, 0, "no \"fairness\": a log of %s says the "
+				    "revision of the scheme it follows", referee);
+		return 0;
+	}
+	if (!cJSON_IsNumber(revision) || revision->valuedouble != FAIR_REVISION)
+		return fail(v, 0, "\"fairness\" must be %d, the revision of the scheme "
+			    "this referee writes and reads", FAIR_REVISION);
+	v->revision = FAIR_REVISION;
+	return 0;
+}
+
 /* The header: which game, which options, which players, whether seeded. */
 static int check_header(struct verifier *v, struct verify_summary *summary)
 {
@@ -334,7 +361,7 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 		return fail(v, 0, "the first record must be the header");
 	if (!format || strcmp(format, "arena-log/1"))
 		return fail(v, 0, "unknown log format (this referee reads arena-log/1)");
-	if (check_refereed(v))
+	if (check_refereed(v) || check_revision(v))
 		return -1;
 	if (!game || !(v->rules = arena_game_find(game)))
 		return fail(v, 0, "unknown game '%s'", game ? game : "");
@@ -537,6 +564,10 @@ static int dealt_field(struct verifier *v, size_t i)
 
 	if (!v->in_set)
 		return 0;
+	if (!dealt && v->revision >= 5)
+		return fail(v, i, "a draw without \"dealt\": the header says revision %d "
+			    "of the scheme, in which every draw of a set carries it",
+			    v->revision);
 	if (!v->dealt_mode)
 		v->dealt_mode = dealt ? 1 : -1;
 	if ((v->dealt_mode > 0) != (dealt != NULL))

@@ -28,6 +28,7 @@
 static const char usage[] =
 "usage: referee check-bot GAME BOT [options]\n"
 "       referee check-bot --tournament FILE NAME [--games N] [--keep DIR]\n"
+"                         [--lenient]\n"
 "                         [--sandbox|--no-sandbox] [--limits|--no-limits]\n"
 "\n"
 "Checks that BOT (a command line) follows the protocol for GAME: it plays\n"
@@ -46,6 +47,9 @@ static const char usage[] =
 "  --games N         games to play (default: 2 rounds of the seats)\n"
 "  -o KEY=VALUE      a game option; repeatable\n"
 "  --keep DIR        keep the logs and the bot's stderr in DIR\n"
+"  --lenient         pass a bot that plays, though it forfeits some games:\n"
+"                    it must start, answer hello and make a move of its own\n"
+"                    (the league's pre-flight); each forfeit is a warning\n"
 "%s";
 
 /* Plays the checklist (check_bot.h) of `bot` against random opponents:
@@ -177,6 +181,7 @@ int cmd_check_bot(int argc, char **argv)
 		{"games", required_argument, NULL, 'g'},
 		{"players", required_argument, NULL, 'p'},
 		{"keep", required_argument, NULL, 'k'},
+		{"lenient", no_argument, NULL, 'l'},
 		{"tournament", required_argument, NULL, 't'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
@@ -206,6 +211,8 @@ int cmd_check_bot(int argc, char **argv)
 			return EXIT_USAGE;
 		else if (opt == 'k')
 			r.keep = optarg;
+		else if (opt == 'l')
+			r.lenient = true;
 		else if (opt == 't')
 			file = optarg;
 		else if (opt == 'o' && npairs == 64)

@@ -7,7 +7,6 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,11 +25,14 @@
 #include "league/league_add.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "league/league_run.h"
 #include "league/league_slurm.h"
 #include "league/league_sync.h"
+#include "web/web_users.h"
 #include "run/run_lock.h"
+#include "run/run_loop.h"
 
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
@@ -39,8 +41,9 @@ static const char usage[] =
 "       referee league retire DIR NAME\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
+"                              [--rest-interval ELO] [--trickle SETS]\n"
 "                              [--engine local|slurm] [--slurm-args ARGS]\n"
-"                              [limits...]\n"
+"                              [--no-compress] [--run-games N] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
 "                                 [--season NAME]\n"
 "       referee league season DIR NAME\n"
@@ -49,8 +52,9 @@ static const char usage[] =
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
 "                                [--max-upload MB] [--uploads-per-minute N]\n"
 "                                [--user NAME] [--trusted-proxy ADDR]\n"
-"                                [--request-seconds S]\n"
-"       referee league user add [--porcelain] DIR NAME\n"
+"                                [--request-seconds S] [--rest-interval ELO]\n"
+"                                [--trickle SETS]\n"
+"       referee league user add [--porcelain] [--organiser] DIR NAME\n"
 "       referee league user revoke DIR NAME\n"
 "       referee league play-task [run's options] DIR BATCH INDEX\n"
 "\n"
@@ -68,13 +72,21 @@ static const char usage[] =
 "  --porcelain         add: what it did as one JSON line (name, version,\n"
 "                      added, and the checklist when the pre-flight refused);\n"
 "                      user add: the token alone\n"
+"  --organiser         user add: an organiser, who sees every bot's stderr\n"
 "  --new               add: only a bot the league has not (no version of\n"
 "                      that name yet), else refused\n"
 "  --games N           run: stop once N games (whole sets) were handed out\n"
-"  --for DURATION      run: stop after DURATION (30s, 10m, 2h)\n"
+"  --for DURATION      run: stop after DURATION (30s, 10m, 2h); on a\n"
+"                      terminal a run says how far it is every 5 s\n"
 "  --concurrency N     run: tasks at once (default: the cores)\n"
 "  --batch N           run: sets a task at most, of the same bots on the\n"
 "                      same processes (default: 24)\n"
+"  --rest-interval ELO run, serve: rest once every active version's 95%%\n"
+"                      interval is within +/- ELO (default 50; 0: never);\n"
+"                      a run with --games or --engine slurm does not rest\n"
+"  --trickle SETS      run, serve: sets a minute while resting (default 1;\n"
+"                      0: none); full speed again when a version arrives\n"
+"                      or an interval widens ('league status' says which)\n"
 "  --key FILE          run: sign logs with this key (default:\n"
 "                      ~/.local/share/arena/referee.key)\n"
 "  --trusted-bots      run: allow --no-sandbox: you trust the bots not to\n"
@@ -84,7 +96,13 @@ static const char usage[] =
 "                      the folder on storage the nodes share)\n"
 "  --slurm-args ARGS   run: words for sbatch, split at spaces\n"
 "                      ('--partition=p --cpus-per-task=2')\n"
-"  --format F          ladder: table (default), json or csv\n"
+"  --no-compress       run: write the logs plain (default: gzip-compressed,\n"
+"                      which every verb reads, as a tournament's --compress)\n"
+"  --run-games N       run: games a run's folder holds at most, then the next\n"
+"                      run goes on in a new one (default: 5000)\n"
+"  --format F          ladder: table (default), json or csv; each version's\n"
+"                      rating, interval, games, wins, draws, losses, score,\n"
+"                      forfeits and owner (its uploader)\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
 "  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
@@ -357,7 +375,9 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 	char *folder = path_joinf(dir, "seasons/%s", name);
 	struct league_rating lr = {0};
 	int rc = files_mkdirs(folder, err) || league_rating_load(db, &lr, err) ? -1 : 0;
+	cJSON *owners = web_users_owners(dir);
 
+	lr.owners = owners;
 	for (int f = LEAGUE_TABLE; rc == 0 && f <= LEAGUE_CSV; f++) {
 		char *path = path_joinf(folder, "ladder.%s", format_ext[f]);
 		FILE *out = fopen(path, "we");
@@ -372,6 +392,7 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 		free(path);
 	}
 	league_rating_free(&lr);
+	cJSON_Delete(owners);
 	free(folder);
 	return rc;
 }
@@ -468,8 +489,13 @@ static int league_ladder(int argc, char **argv)
 		rc = print_frozen(argv[optind], season, format);
 	else if (league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
-	else
+	else {
+		cJSON *owners = web_users_owners(argv[optind]);
+
+		lr.owners = owners;
 		league_ladder_print(stdout, &lr, format, all);
+		cJSON_Delete(owners);
+	}
 	league_rating_free(&lr);
 	league_db_close(db);
 	league_info_free(&info);
@@ -481,6 +507,7 @@ static int league_status(int argc, char **argv)
 	struct league_info info;
 	sqlite3 *db;
 	struct league_counts c;
+	struct league_pace pace;
 	long first;
 	char *season;
 
@@ -498,6 +525,12 @@ static int league_status(int argc, char **argv)
 	if (c.open_runs > 0)
 		printf("runs stopped before their end: %ld (a run going now, or cut; the "
 		       "next 'referee league run' closes them)\n", c.open_runs);
+	if (c.open_runs > 0 && league_pace_read(argv[optind], &pace) == 0) {
+		char *text = league_pace_text(&pace);
+
+		printf("pace: %s\n", text);
+		free(text);
+	}
 	league_db_close(db);
 	league_info_free(&info);
 	return EXIT_OK;
@@ -525,12 +558,17 @@ struct run_args {
 	int64_t for_ns;
 	bool trusted_bots;
 	bool slurm;                  /* --engine slurm */
+	long run_games;              /* --run-games: a run's games at most */
 	char *slurm_args[64];        /* --slurm-args, split */
 	int slurm_arg_count;
 	char *slurm_words;
 	char **words;                /* the options as given, for play-task */
 	int word_count;
+	int64_t shown;               /* now_ns() of the last progress line */
 };
+
+/* How often a run on a terminal says how far it is. */
+#define PROGRESS_NS (5 * (int64_t)1000000000)
 
 /* --slurm-args: its words, split at spaces and tabs. */
 static int slurm_args(struct run_args *a, const char *text)
@@ -562,6 +600,10 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 		{"trusted-bots", no_argument, NULL, 'T'},
 		{"engine", required_argument, NULL, 'e'},
 		{"slurm-args", required_argument, NULL, 'S'},
+		{"no-compress", no_argument, NULL, 'Z'},
+		{"run-games", required_argument, NULL, 'G'},
+		{"rest-interval", required_argument, NULL, 'R'},
+		{"trickle", required_argument, NULL, 't'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
@@ -582,6 +624,12 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			return EXIT_USAGE;
 		if (opt == 'b')
 			a->run.batch = (int)n;
+		if (opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000,
+					      &a->run.rest_interval))
+			return EXIT_USAGE;
+		if (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000,
+					      &a->run.trickle))
+			return EXIT_USAGE;
 		if (opt == 'k')
 			a->key_file = optarg;
 		if (opt == 'T')
@@ -592,6 +640,11 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			a->slurm = !strcmp(optarg, "slurm");
 		if (opt == 'S' && (rc = slurm_args(a, optarg)))
 			return rc;
+		if (opt == 'Z')
+			a->run.config.compress = false;
+		if (opt == 'G' && !cli_number("league", "--run-games", optarg, 1, 1000000,
+					      &a->run_games))
+			return EXIT_USAGE;
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
@@ -606,15 +659,28 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 	return EXIT_OK;
 }
 
+/* A line on the terminal at most every PROGRESS_NS of the run (a set
+ * ends more often), the first PROGRESS_NS after it began: the games of
+ * the run under way, and the time left of --for. */
 static void show_progress(void *ctx, long games, long sets, int versions)
 {
-	(void)ctx;
-	fprintf(stderr, "%ld games in %ld sets, %d versions playing\n", games, sets, versions);
+	struct run_args *a = ctx;
+	int64_t now = now_ns();
+
+	if (now - a->shown < PROGRESS_NS)
+		return;
+	a->shown = now;
+	fprintf(stderr, "referee league: this run has played %ld games in %ld sets, %d "
+		"versions playing", games, sets, versions);
+	if (a->run.until_ns)
+		fprintf(stderr, ", %lld s left",
+			(long long)((a->run.until_ns > now ? a->run.until_ns - now : 0) / 1000000000));
+	fputc('\n', stderr);
 }
 
 /* The run on Slurm: its elements run this referee's play-task with the
  * run's options and its key. */
-static int run_slurm(struct run_args *a, char *err)
+static int run_slurm(struct run_args *a, struct league_run_end *end, char *err)
 {
 	char *referee = files_readlink("/proc/self/exe"), *key_dir = NULL, *key = NULL;
 	char **words = xcalloc((size_t)a->word_count + 3, sizeof *words);
@@ -633,7 +699,7 @@ static int run_slurm(struct run_args *a, char *err)
 	}
 	rc = !referee ? errorf(err, "cannot find the referee's own program: %s",
 			       strerror(errno))
-	     : !key_dir && !a->key_file ? -1 : league_slurm_play(&a->run, &s, err);
+	     : !key_dir && !a->key_file ? -1 : league_slurm_play(&a->run, &s, end, err);
 	free(referee);
 	free(key_dir);
 	free(key);
@@ -674,24 +740,32 @@ static void close_after_error(struct run_args *a, const char *dir,
 /* Runs one after another until a stop by count, time or signal: a run
  * ended by a change of the roster (a version added, a bot retired, a
  * season begun) is followed at once by the next, which seats the league
- * as it is now, with what is left of --games.  As league_run_play()
+ * as it is now, with what is left of --games, and so is a run that has
+ * played --run-games, in a folder of its own.  As league_run_play()
  * returns; the games entered and the runs in *games and *runs. */
-static int play_runs(struct league_run *run, long *games, int *runs, char *err)
+static int play_runs(struct run_args *a, long *games, int *runs, char *err)
 {
+	struct league_run *run = &a->run;
 	long max_games = run->max_games;
 	struct league_run_end end;
 	int sig;
 
 	for (*games = 0, *runs = 0;; ) {
-		sig = league_run_play(run, &end, err);
+		long left = max_games ? max_games - *games : 0;
+		bool capped = !left || a->run_games < left;
+
+		run->max_games = capped ? a->run_games : left;
+		end = (struct league_run_end){0};
+		sig = a->slurm ? run_slurm(a, &end, err) : league_run_play(run, &end, err);
 		*games += end.games;
 		*runs += sig >= 0;
-		if (sig || !end.roster_changed)
+		if (sig || !(end.roster_changed || (capped && end.full)))
 			break;
-		if (max_games && (run->max_games -= end.games) <= 0)
+		if (max_games && *games >= max_games)
 			break;
-		fprintf(stderr, "referee league: the league's bots changed: a new run "
-			"seats them\n");
+		if (end.roster_changed)
+			fprintf(stderr, "referee league: the league's bots changed: a new "
+				"run seats them\n");
 	}
 	run->max_games = max_games;
 	return sig;
@@ -715,9 +789,10 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		a->run.until_ns = a->for_ns ? now_ns() + a->for_ns : 0;
+		a->shown = now_ns();
 		long games = 0;
 		int runs = 0;
-		int sig = a->slurm ? run_slurm(a, err) : play_runs(&a->run, &games, &runs, err);
+		int sig = play_runs(a, &games, &runs, err);
 
 		/* What a run did, said when it ends (its progress goes to a
 		 * terminal only). */
@@ -730,11 +805,14 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 			fprintf(stderr, "referee league: %s\n", err);
 			rc = EXIT_USAGE;
 			close_after_error(a, dir, info, &key);
-		} else if (sig > 0)
-			fprintf(stderr, "referee league: stopped by SIG%s; every finished "
-				"game is kept, and the next run goes on\n", sigabbrev_np(sig));
-		if (sig > 0)
+		} else if (sig > 0) {
+			char name[32];
+
+			run_loop_signal_text(sig, name, sizeof name);
+			fprintf(stderr, "referee league: stopped by %s; every finished "
+				"game is kept, and the next run goes on\n", name);
 			rc = EXIT_CHECK_FAILED;
+		}
 	}
 	sodium_memzero(&key, sizeof key);
 	return rc;
@@ -743,8 +821,12 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 static int league_run(int argc, char **argv)
 {
 	struct run_args a = {.run = {.batch = LEAGUE_BATCH,
+				     .rest_interval = LEAGUE_REST_INTERVAL,
+				     .trickle = LEAGUE_TRICKLE,
 				     .config.time = cli_default_time,
-				     .limits = cli_default_limits}};
+				     .config.compress = true,
+				     .limits = cli_default_limits},
+			     .run_games = LEAGUE_RUN_GAMES};
 	struct league_info info;
 	char err[ERR_LEN];
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -764,8 +846,12 @@ static int league_run(int argc, char **argv)
 	if (!open_league(dir, &info, &a.run.db))
 		return EXIT_USAGE;
 	a.run.dir = dir;
-	if (isatty(STDERR_FILENO))
+	if (a.run.max_games)
+		a.run.rest_interval = 0;  /* the count asked for, at full speed */
+	if (isatty(STDERR_FILENO)) {
 		a.run.progress = show_progress;
+		a.run.ctx = &a;
+	}
 	a.run.players = info.players;
 	a.run.config.rules = info.rules;
 	a.run.config.options = info.options;
@@ -789,6 +875,7 @@ static int league_run(int argc, char **argv)
 static int league_play_task(int argc, char **argv)
 {
 	struct run_args a = {.run = {.config.time = cli_default_time,
+				     .config.compress = true,
 				     .limits = cli_default_limits}};
 	struct league_info info = {0};
 	struct referee_key key;

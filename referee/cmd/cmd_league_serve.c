@@ -1,6 +1,6 @@
 /*
  * `referee league serve DIR [--listen ADDR:PORT] [--no-play]
- * [--trusted-proxy ADDR] ...`: the league
+ * [--trusted-proxy ADDR] [--rest-interval ELO] [--trickle SETS] ...`: the league
  * on the web (docs/LEAGUE.md, "The server").  The server (web_server.h)
  * answers in its own threads; unless --no-play, a child process plays
  * the league as `referee league run DIR` does (the same code: this
@@ -39,25 +39,41 @@
 /* Seconds between a play child's end and the next. */
 #define PLAY_AGAIN_S 5
 
+/* The player's pace, passed on to its `league run`: --rest-interval ELO
+ * and --trickle SETS, as given (NULL: the run's default). */
+struct play_pace {
+	char *rest_interval, *trickle;
+};
+
 /* Starts `referee league run DIR` in a child, its signals unblocked: its
  * pid, or -1. */
-static pid_t play_start(const char *dir, const sigset_t *mask)
+static pid_t play_start(const char *dir, const struct play_pace *pace, const sigset_t *mask)
 {
-	char *words[] = {"referee", "league", "run", (char *)dir, NULL}, err[ERR_LEN];
+	char *words[9] = {"referee", "league", "run", (char *)dir}, err[ERR_LEN];
+	int n = 4;
 	/* A server killed leaves no player behind. */
 	const struct child c = {
 		.path = "/proc/self/exe", .argv = words, .parent_death = true, .unblock = mask,
 	};
 	int from;
 
+	if (pace->rest_interval) {
+		words[n++] = "--rest-interval";
+		words[n++] = pace->rest_interval;
+	}
+	if (pace->trickle) {
+		words[n++] = "--trickle";
+		words[n++] = pace->trickle;
+	}
 	return child_start(&c, &from, err);
 }
 
 /* Waits for SIGINT or SIGTERM, keeping a play child going unless
  * `play` is false; stops the child before it returns. */
-static void serve_wait(const char *dir, bool play, const sigset_t *mask)
+static void serve_wait(const char *dir, bool play, const struct play_pace *pace,
+		       const sigset_t *mask)
 {
-	pid_t child = play ? play_start(dir, mask) : -1;
+	pid_t child = play ? play_start(dir, pace, mask) : -1;
 	struct timespec again = {PLAY_AGAIN_S, 0};
 	int sig;
 
@@ -68,7 +84,7 @@ static void serve_wait(const char *dir, bool play, const sigset_t *mask)
 		if (sig == SIGCHLD && child > 0 && waitpid(child, NULL, WNOHANG) == child)
 			child = -1;
 		else if (sig < 0 && errno == EAGAIN && play)
-			child = play_start(dir, mask);
+			child = play_start(dir, pace, mask);
 	}
 	if (child > 0) {
 		kill(child, SIGTERM);
@@ -96,28 +112,40 @@ static int serve_lock(const char *dir)
 	return fail("cannot lock the league's folder %s: %s", dir, strerror(errno));
 }
 
-/* `league user add [--porcelain] DIR NAME` prints a new token, once
- * (with --porcelain the token alone, for a program); `league user revoke
- * DIR NAME` ends it. */
+/* `league user add [--porcelain] [--organiser] DIR NAME` prints a new
+ * token, once (with --porcelain, before or after the operands, the token
+ * alone, for a program; an organiser's token shows every bot's stderr);
+ * `league user revoke DIR NAME` ends it. */
 int league_user(int argc, char **argv)
 {
 	char err[ERR_LEN], token[WEB_TOKEN_LEN + 1];
 	struct league_info info;
-	bool add, porcelain = argc == 5 && !strcmp(argv[2], "--porcelain");
-	char **operands = argv + 2 + porcelain;
+	bool add, porcelain = false, organiser = false;
+	char *operands[2];
+	int count = 0;
 
-	if (argc != 4 + porcelain || (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--porcelain"))
+			porcelain = true;
+		else if (!strcmp(argv[i], "--organiser"))
+			organiser = true;
+		else if (count < 2)
+			operands[count++] = argv[i];
+		else
+			count = 3;
+	if (count != 2 || argc != 4 + porcelain + organiser ||
+	    (strcmp(argv[1], "add") && strcmp(argv[1], "revoke")))
 		return fail("user takes add or revoke, a league's folder and a user's name");
 	add = !strcmp(argv[1], "add");
-	if (porcelain && !add)
-		return fail("--porcelain goes with user add");
+	if ((porcelain || organiser) && !add)
+		return fail("--%s goes with user add", porcelain ? "porcelain" : "organiser");
 	if (!league_name_ok(operands[1]))
 		return fail("'%s' is not a user's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", operands[1]);
 	if (league_folder_read(operands[0], &info, err))
 		return fail("%s", err);
 	league_info_free(&info);
-	if (add ? web_users_add(operands[0], operands[1], token, err)
+	if (add ? web_users_add(operands[0], operands[1], organiser, token, err)
 		: web_users_revoke(operands[0], operands[1], err))
 		return fail("%s", err);
 	if (add && porcelain)
@@ -141,8 +169,11 @@ int league_serve(int argc, char **argv)
 		{"user", required_argument, NULL, 'U'},
 		{"trusted-proxy", required_argument, NULL, 'p'},
 		{"request-seconds", required_argument, NULL, 'r'},
+		{"rest-interval", required_argument, NULL, 'R'},
+		{"trickle", required_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
 	};
+	struct play_pace pace = {0};
 	struct sockaddr_in addr;
 	struct web_limits limits = WEB_LIMITS_DEFAULT;
 	struct league_info info;
@@ -174,6 +205,13 @@ int league_serve(int argc, char **argv)
 			return EXIT_USAGE;
 		if (opt == 'r')
 			limits.request_s = (unsigned)n;
+		if ((opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000, &n)) ||
+		    (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000, &n)))
+			return EXIT_USAGE;
+		if (opt == 'R')
+			pace.rest_interval = optarg;
+		if (opt == 't')
+			pace.trickle = optarg;
 		if (opt == 'U')
 			user = optarg;
 		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits.proxy) != 1)
@@ -211,7 +249,7 @@ int league_serve(int argc, char **argv)
 	       inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host), ntohs(addr.sin_port),
 	       play ? "" : " (not playing: --no-play)");
 	fflush(stdout);
-	serve_wait(argv[optind], play, &mask);
+	serve_wait(argv[optind], play, &pace, &mask);
 	web_server_stop(server);
 	return EXIT_OK;
 }

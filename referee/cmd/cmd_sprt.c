@@ -60,9 +60,10 @@ static const char usage[] =
 "                      ~/.local/share/arena/referee.key)\n"
 "%s"
 "\n"
-"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage or\n"
+"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage,\n"
 "when a bot does not start (the first and last lines of its stderr are\n"
-"shown).\n";
+"shown) or when Ctrl-C or SIGTERM stops the test (the pairs counted so\n"
+"far are shown; --out's run.jsonl is left unsigned).\n";
 
 struct sprt_args {
 	struct sprt test;
@@ -264,18 +265,17 @@ static void announce(struct tally *t, const char *const *said)
 		     a->test.upper);
 }
 
-/* A pair is counted (sprt_play.h): its line; true at a verdict. */
-static bool count_pair(void *ctx, long pair, const double *score,
-		       const char *const *said)
+/* A pair is counted (sprt_play.h): its line; the verdict so far. */
+static enum sprt_verdict count_pair(void *ctx, long pair, const double *score,
+				    const char *const *said)
 {
 	struct tally *t = ctx;
 	char penta[SPRT_PENTANOMIAL_LEN];
-	bool verdict;
 
 	status_line_erase(t->tty);
 	if (pair == 1)
 		announce(t, said);
-	verdict = sprt_tally_add(&t->run, &t->a->test, pair, score);
+	sprt_tally_add(&t->run, &t->a->test, pair, score);
 	sprt_pentanomial_text(t->run.counts, penta, sizeof penta);
 	if (!t->a->quiet) {
 		printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0],
@@ -283,7 +283,7 @@ static bool count_pair(void *ctx, long pair, const double *score,
 		fflush(stdout);
 	}
 	show_status(t);
-	return verdict;
+	return t->run.verdict;
 }
 
 /* No test of a bot that does not even start. */
@@ -327,7 +327,7 @@ static int run_test(struct sprt_args *a, char **bots)
 	struct sprt_play play = {
 		.config = a->config, .duplicate = a->duplicate, .out = a->out,
 		.stderr_dir = a->out ? a->out : a->scratch, .concurrency = a->concurrency,
-		.max_pairs = a->max_pairs, .ctx = &t, .pair = count_pair,
+		.max_pairs = a->max_pairs, .test = &a->test, .ctx = &t, .pair = count_pair,
 		.no_start = no_start,
 	};
 	char err[ERR_LEN];
@@ -338,10 +338,13 @@ static int run_test(struct sprt_args *a, char **bots)
 	for (int i = 0; i < 2; i++)
 		play.entrants[i].spec.limits = a->limits;
 	rc = sprt_play(&play, err);
-	if (rc == 0)
+	/* Stopped: what the pairs counted say, as far as they go. */
+	if (rc == 0 || (rc == SPRT_PLAY_STOPPED && t.run.pairs > 0))
 		print_result(&t);
-	else if (rc < 0)
+	if (rc < 0)
 		cli_fail("sprt", "%s", err);
+	else if (rc == SPRT_PLAY_STOPPED)  /* no mistake of usage: no hint */
+		visible_line(stderr, "referee sprt: %s", err);
 	for (int i = 0; i < 2; i++) {
 		free(t.names[i]);
 		free(t.shown[i]);

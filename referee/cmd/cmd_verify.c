@@ -1,5 +1,5 @@
 /*
- * `referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N]`: checks game
+ * `referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N] [-v]`: checks game
  * logs as docs/FAIRNESS.md says and names the first failure of each, on N
  * processes, printing one line per log in the order of the arguments; a
  * tournament's output folder (or its manifest.jsonl) is checked as a
@@ -11,32 +11,99 @@
  * (manifest_cut.h).
  */
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "base/json.h"
 #include "base/keys.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
+#include "ladder/sprt_check.h"
 #include "league/league_check.h"
 #include "league/league_folder.h"
 #include "manifest/manifest_read.h"
 #include "verify/verify_paths.h"
 
-/* What the check found, for the exit status. */
+/* A league's folder given: what its runs' logs and its index gave,
+ * said in one line at the end (docs/LEAGUE.md, "Checking a league"),
+ * each log's line only with -v; its failures always. */
+struct league_sum {
+	const char *dir;
+	int runs;
+	long logs, sets, failed;
+	char *signers;   /* its ok lines' distinct "signed by ..." clauses */
+};
+
+/* What the check found, for the exit status, and the leagues' sums. */
 struct tally {
 	int failed, unreadable;
+	bool verbose;                 /* -v: every log's line of a league too */
+	struct league_sum *leagues;
+	int league_count;
 };
+
+/* The league given whose folder holds `path`, or NULL. */
+static struct league_sum *league_of(struct tally *t, const char *path)
+{
+	for (int i = 0; i < t->league_count; i++) {
+		size_t len = strlen(t->leagues[i].dir);
+
+		while (len > 1 && t->leagues[i].dir[len - 1] == '/')
+			len--;
+		if (!strncmp(path, t->leagues[i].dir, len) && path[len] == '/')
+			return &t->leagues[i];
+	}
+	return NULL;
+}
+
+/* Counts an ok log of league `l`: its set when it is its set's first
+ * game (or a game of no set), the key that signed it when not met yet. */
+static void league_log_ok(struct league_sum *l, const struct verify_outcome *o)
+{
+	const cJSON *set = json_member(o->digest->count ? o->digest->lines[0].json : NULL,
+				       "set");
+	const char *signer = strstr(o->text, "signed by "), *end;
+	char *clause;
+	long game = 0;
+
+	l->sets += !set || (json_whole(json_member(set, "game"), 0, LONG_MAX, &game) &&
+			    game == 0);
+	if (!signer)
+		return;
+	end = strstr(signer, "; game ");
+	clause = xasprintf("%.*s", end ? (int)(end - signer) : (int)strlen(signer), signer);
+	if (!l->signers)
+		l->signers = clause;
+	else if (!strstr(l->signers, clause)) {
+		char *both = xasprintf("%s; %s", l->signers, clause);
+
+		free(l->signers);
+		free(clause);
+		l->signers = both;
+	} else
+		free(clause);
+}
 
 static void print_log(void *ctx, const char *path, const struct verify_outcome *o)
 {
 	struct tally *t = ctx;
+	struct league_sum *l = league_of(t, path);
 
+	if (l)
+		l->logs++;
+	if (l && o->status != VERIFY_OK)
+		l->failed++;
 	switch (o->status) {
 	case VERIFY_OK:
-		visible_line(stdout, "%s: ok: %s", path, o->text);
+		if (l)
+			league_log_ok(l, o);
+		if (!l || t->verbose)
+			visible_line(stdout, "%s: ok: %s", path, o->text);
 		break;
 	case VERIFY_FAILED:
 		visible_line(stdout, "%s: FAILED: %s", path, o->text);
@@ -53,9 +120,17 @@ static void print_log(void *ctx, const char *path, const struct verify_outcome *
 static void print_problem(void *ctx, const char *where, const char *what)
 {
 	struct tally *t = ctx;
+	struct league_sum *l = league_of(t, where);
 
 	visible_line(stdout, "%s: FAILED: %s", where, what);
 	t->failed++;
+	if (l)
+		l->failed++;
+	/* A duplicate set's ("set ID: ...") is told after the logs it was
+	 * checked with: it counts against every league, which then is not
+	 * said ok. */
+	for (int i = 0; !l && !strncmp(where, "set ", 4) && i < t->league_count; i++)
+		t->leagues[i].failed++;
 }
 
 /* The games of the schedule that --skip-broken left out, said: a run
@@ -102,24 +177,32 @@ static void print_dealt_again(void *ctx, const char *dir, const struct manifest_
 static void print_unusable(void *ctx, const char *path, const char *why)
 {
 	struct tally *t = ctx;
+	struct league_sum *l = league_of(t, path);
 
 	fflush(stdout);
 	visible_line(stderr, "%s: %s", path, why);
 	t->unreadable++;
+	if (l)
+		l->failed++;
 }
 
 /* The paths with each league's folder (league_folder.h) in place of its
- * runs' folders, NULL-terminated; the count in *count. */
-static char **league_runs(char *const *paths, int given, int *count)
+ * runs' folders, NULL-terminated; the count in *count.  Each league is
+ * added to the tally's. */
+static char **league_runs(char *const *paths, int given, int *count, struct tally *t)
 {
 	char **out = NULL;
 
 	*count = 0;
+	t->leagues = xcalloc((size_t)given, sizeof *t->leagues);
 	for (int i = 0; i < given; i++) {
 		int n = 1;
 		char **runs = league_folder_is(paths[i]) ? league_check_runs(paths[i], &n)
 			      : NULL;
 
+		if (runs)
+			t->leagues[t->league_count++] = (struct league_sum){.dir = paths[i],
+									    .runs = n};
 		out = xrealloc(out, (size_t)(*count + n + 1) * sizeof *out);
 		for (int k = 0; k < n; k++)
 			out[(*count)++] = runs ? runs[k] : xstrdup(paths[i]);
@@ -130,41 +213,58 @@ static char **league_runs(char *const *paths, int given, int *count)
 	return out;
 }
 
-/* Each league's index against its logs (league_check.h). */
-static void check_leagues(char *const *paths, int given, struct tally *tally)
+/* Each league's index against its logs (league_check.h), then its line:
+ * what was checked, and ok or how many failures the lines above name. */
+static void check_leagues(struct tally *tally)
 {
-	for (int i = 0; i < given; i++) {
+	for (int i = 0; i < tally->league_count; i++) {
+		struct league_sum *l = &tally->leagues[i];
 		struct problems problems = {.report = print_problem, .ctx = tally};
+		struct league_info info = {0};
+		char err[ERR_LEN], what[256];
 
-		if (!league_folder_is(paths[i]))
-			continue;
-		league_check(paths[i], &problems);
-		if (!problems.count)
-			visible_line(stdout, "%s: ok: a league, its index league.db as its "
-				     "register and its runs' logs give it", paths[i]);
+		league_check(l->dir, &problems);
+		snprintf(what, sizeof what, "a league of %s, %d run%s, %ld log%s in %ld set%s",
+			 league_folder_read(l->dir, &info, err) ? "?" : info.rules->name,
+			 l->runs, l->runs == 1 ? "" : "s", l->logs, l->logs == 1 ? "" : "s",
+			 l->sets, l->sets == 1 ? "" : "s");
+		if (!l->failed)
+			visible_line(stdout, "%s: ok: %s, every log verified, and its index "
+				     "league.db as its register and its runs' logs give it%s%s",
+				     l->dir, what, l->signers ? "; " : "",
+				     l->signers ? l->signers : "");
+		else
+			visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line above",
+				     l->dir, what, l->failed, l->failed == 1 ? "" : "s");
+		league_info_free(&info);
+		free(l->signers);
 	}
+	free(tally->leagues);
 }
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_options(int argc, char **argv, const char **key_file,
-			 bool *unsigned_ok, long *jobs)
+			 bool *unsigned_ok, long *jobs, bool *verbose)
 {
 	static const struct option longopts[] = {
 		{"key", required_argument, NULL, 'k'},
 		{"unsigned", no_argument, NULL, 'u'},
 		{"jobs", required_argument, NULL, 'j'},
+		{"verbose", no_argument, NULL, 'v'},
 		{NULL, 0, NULL, 0},
 	};
 	int opt, index;
 
-	while ((opt = cli_option("verify", argc, argv, "j:", longopts, &index)) != -1) {
+	while ((opt = cli_option("verify", argc, argv, "j:v", longopts, &index)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'k')
 			*key_file = optarg;
 		else if (opt == 'u')
 			*unsigned_ok = true;
+		else if (opt == 'v')
+			*verbose = true;
 		else if (!cli_number("verify", index < 0 ? "-j" : "--jobs", optarg,
 				     1, 1024, jobs))
 			return EXIT_USAGE;
@@ -182,6 +282,7 @@ int cmd_verify(int argc, char **argv)
 		.ctx = &tally, .log = print_log, .problem = print_problem,
 		.tournament = print_tournament, .dealt_again = print_dealt_again,
 		.unusable = print_unusable, .notice = print_notice,
+		.pairs_check = sprt_check_pairs,
 	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	bool unsigned_ok = false;
@@ -189,7 +290,7 @@ int cmd_verify(int argc, char **argv)
 	int rc, count;
 
 	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N]\n"
+		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N] [-v]\n"
 		     "\nChecks each game log: JSON, the hash chain, the signature "
 		     "(made with the\ngiven public key, if any), the commitments, "
 		     "every draw, and every action\nreplayed through the rules.  A "
@@ -211,7 +312,10 @@ int cmd_verify(int argc, char **argv)
 		     "game there, each seated in a rotation of its own, the draws "
 		     "dealt in step.\nA league's folder: each of its runs as a "
 		     "folder of play, and its index,\nleague.db, against what its "
-		     "register and logs give.\nEach ok names "
+		     "register and logs give, said in one line (its\nruns, logs "
+		     "and sets, ok or its failures' count); -v (--verbose) prints\n"
+		     "each of its logs' lines too, and a failure is always printed.\n"
+		     "Each ok names "
 		     "the key that signed and, without "
 		     "--key, says it\nwas not checked against a key you trust "
 		     "(anyone can sign a log with a key\nof their own) unless it is "
@@ -229,11 +333,12 @@ int cmd_verify(int argc, char **argv)
 		     "holds, 1 when something does not, 2 when a\nlog cannot be read.");
 		return EXIT_OK;
 	}
-	if ((rc = parse_options(argc, argv, &key_file, &unsigned_ok, &jobs)) != EXIT_OK)
+	if ((rc = parse_options(argc, argv, &key_file, &unsigned_ok, &jobs,
+				&tally.verbose)) != EXIT_OK)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	paths = league_runs(argv + optind, argc - optind, &count);
+	paths = league_runs(argv + optind, argc - optind, &count, &tally);
 	rc = verify_paths(paths, count, key_file ? key : NULL, unsigned_ok, (int)jobs,
 			  &events, err);
 	for (int i = 0; i < count; i++)
@@ -243,7 +348,7 @@ int cmd_verify(int argc, char **argv)
 		visible_line(stderr, "referee verify: %s", err);
 		return EXIT_USAGE;
 	}
-	check_leagues(argv + optind, argc - optind, &tally);
+	check_leagues(&tally);
 	return tally.unreadable ? EXIT_USAGE
 	       : tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }

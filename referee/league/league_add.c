@@ -49,13 +49,16 @@ static cJSON *add_line(const struct league_version *v, const cJSON *files)
 static char **preflight_words(const struct league_info *info, const struct league_version *v,
 			      const char *keep)
 {
-	char **w = xcalloc(12 + 2 * (size_t)cJSON_GetArraySize(info->options) + 128,
+	char **w = xcalloc(13 + 2 * (size_t)cJSON_GetArraySize(info->options) + 128,
 			   sizeof *w);
 	int n = 0;
 	const cJSON *o;
 
 	w[n++] = xstrdup("referee");
 	w[n++] = xstrdup("check-bot");
+	/* A bot that forfeits some games plays the others, and loses those:
+	 * refused only if it can never play. */
+	w[n++] = xstrdup("--lenient");
 	w[n++] = xstrdup(info->rules->name);
 	w[n++] = xstrdup("--players");
 	w[n++] = xasprintf("%d", info->players);

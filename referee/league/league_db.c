@@ -19,12 +19,12 @@
 /* "ArLg": what PRAGMA application_id holds in a league's index, so that
  * another program's database is told from a damaged one. */
 #define LEAGUE_DB_APP_ID 0x41724c67
-#define LEAGUE_DB_VERSION 2
+#define LEAGUE_DB_VERSION 3
 
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA application_id=1098009703;"
-	"PRAGMA user_version=2;"
+	"PRAGMA user_version=3;"
 	"CREATE TABLE league(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
 	"CREATE TABLE versions(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
 	" number INTEGER NOT NULL, hash TEXT NOT NULL, command TEXT NOT NULL,"
@@ -37,7 +37,7 @@ static const char schema[] =
 	" first INTEGER NOT NULL, sha256 TEXT NOT NULL, PRIMARY KEY(run, game));"
 	"CREATE TABLE seats(run INTEGER NOT NULL, game INTEGER NOT NULL,"
 	" seat INTEGER NOT NULL, version INTEGER NOT NULL REFERENCES versions(id),"
-	" rank INTEGER NOT NULL, PRIMARY KEY(run, game, seat));"
+	" rank INTEGER NOT NULL, forfeit INTEGER NOT NULL, PRIMARY KEY(run, game, seat));"
 	"CREATE TABLE seasons(name TEXT PRIMARY KEY, first_run INTEGER NOT NULL);";
 
 /* A write that failed (`code`, SQLite's): its words, and the system's
@@ -105,9 +105,17 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 	char *have = NULL;
 	int players, rc = 0;
 	char meta_err[ERR_LEN];
+	long version = league_db_value(db, "PRAGMA user_version", "");
 
+	/* An index an earlier referee made lacks what this one keeps (the
+	 * seats' forfeits, since version 3): made again, it has them. */
+	if (league_db_value(db, "PRAGMA application_id", "") == LEAGUE_DB_APP_ID &&
+	    version >= 1 && version < LEAGUE_DB_VERSION)
+		return errorf(err, "%s is the index of an earlier referee (its version %ld, "
+			      "this one's %d): 'referee league rebuild' makes it again "
+			      "from the folder's logs", path, version, LEAGUE_DB_VERSION);
 	if (league_db_value(db, "PRAGMA application_id", "") != LEAGUE_DB_APP_ID ||
-	    league_db_value(db, "PRAGMA user_version", "") != LEAGUE_DB_VERSION ||
+	    version != LEAGUE_DB_VERSION ||
 	    league_db_meta(db, &have, &players, meta_err))
 		return errorf(err, "%s is not a league's index (damaged, or another "
 			      "program's file): 'referee league rebuild' makes it again "
@@ -229,7 +237,7 @@ int league_db_task(sqlite3 *db, long run, long first, const char *state, char *e
 
 int league_db_add_game(sqlite3 *db, long run, long game, long first,
 		       const char *sha256, int seats, const long *versions,
-		       const int *ranks, char *err)
+		       const int *ranks, const int *forfeits, char *err)
 {
 	char r[24], g[24], f[24], s[16], v[24], k[16];
 
@@ -243,8 +251,9 @@ int league_db_add_game(sqlite3 *db, long run, long game, long first,
 		snprintf(s, sizeof s, "%d", seat);
 		snprintf(v, sizeof v, "%ld", versions[seat]);
 		snprintf(k, sizeof k, "%d", ranks[seat]);
-		if (run_texts(db, "INSERT INTO seats VALUES(?, ?, ?, ?, ?)",
-			      (const char *const[]){r, g, s, v, k}, 5, err))
+		if (run_texts(db, "INSERT INTO seats VALUES(?, ?, ?, ?, ?, ?)",
+			      (const char *const[]){r, g, s, v, k, forfeits[seat] ? "1" : "0"},
+			      6, err))
 			return -1;
 	}
 	return 0;

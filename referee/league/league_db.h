@@ -91,10 +91,11 @@ int league_db_add_version(sqlite3 *db, const struct league_version *v, char *err
 /* Marks bot `name` retired: 0, or -1 with err. */
 int league_db_retire(sqlite3 *db, const char *name, char *err);
 
-/* One finished game, in the open transaction: 0, or -1 with err. */
+/* One finished game, in the open transaction, each seat's version, rank
+ * and whether it forfeited (non-zero): 0, or -1 with err. */
 int league_db_add_game(sqlite3 *db, long run, long game, long first,
 		       const char *sha256, int seats, const long *versions,
-		       const int *ranks, char *err);
+		       const int *ranks, const int *forfeits, char *err);
 
 /* A task's state ("finished"): 0, or -1 with err. */
 int league_db_task(sqlite3 *db, long run, long first, const char *state, char *err);
@@ -163,6 +164,7 @@ int league_db_each_game(sqlite3 *db, const char *name, long long since, int limi
 struct league_season_seat {
 	long run, game, first, version;
 	int rank;
+	bool forfeit;
 };
 
 /* 0, or -1 with err: stops the walk. */

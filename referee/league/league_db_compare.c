@@ -6,7 +6,8 @@
 
 #include "base/util.h"
 
-#define SEATS(db) "SELECT g.run, g.game, g.sha256, s.seat, v.name, v.number, s.rank" \
+#define SEATS(db) "SELECT g.run, g.game, g.sha256, s.seat, v.name, v.number, s.rank," \
+	" s.forfeit" \
 	" FROM " db ".games g JOIN " db ".seats s ON s.run = g.run AND s.game = g.game" \
 	" JOIN " db ".versions v ON v.id = s.version"
 #define VERSIONS(db) "SELECT name, number, hash, command, dir, workdir, readable" \

@@ -317,7 +317,7 @@ int league_db_each_game(sqlite3 *db, const char *name, long long since, int limi
 int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err)
 {
 	static const char sql[] =
-		"SELECT s.run, s.game, g.first, s.version, s.rank FROM seats s"
+		"SELECT s.run, s.game, g.first, s.version, s.rank, s.forfeit FROM seats s"
 		" JOIN games g ON g.run = s.run AND g.game = s.game"
 		" WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
 		" ORDER BY s.run, s.game, s.seat";
@@ -333,6 +333,7 @@ int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, 
 			.first = (long)sqlite3_column_int64(st, 2),
 			.version = (long)sqlite3_column_int64(st, 3),
 			.rank = sqlite3_column_int(st, 4),
+			.forfeit = sqlite3_column_int(st, 5) != 0,
 		};
 
 		if (each(&s, ctx, err)) {

@@ -52,6 +52,15 @@ int league_pick_seed(const struct league_pick *p)
 	return best;
 }
 
+double league_pick_widest(const struct league_pick *p)
+{
+	double widest = 0;
+
+	for (int i = 0; i < p->count; i++)
+		widest = fmax(widest, p->e[i].half);
+	return widest;
+}
+
 bool league_pick_capped(const struct league_pick *p, int a, int b)
 {
 	double pairs = (double)p->count * (p->count - 1) / 2;

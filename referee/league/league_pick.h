@@ -24,6 +24,8 @@ struct league_pick_entry {
 	double elo, se;
 	long games;     /* games counted at the last refit */
 	long pending;   /* games handed out since */
+	double half;    /* its 95% interval's half-width (league_rating_pick()),
+			 * INFINITY without one: what the league rests on */
 };
 
 struct league_pick {
@@ -46,6 +48,10 @@ void league_pick_next(struct league_pick *p, int *seats, int sets);
 
 /* The seed alone: the index of the least certain version. */
 int league_pick_seed(const struct league_pick *p);
+
+/* The widest half-width of the versions' intervals (INFINITY: one has
+ * none). */
+double league_pick_widest(const struct league_pick *p);
 
 /* Whether the pair (a, b) has had its share: more than twice the mean
  * sets a pair, plus two. */

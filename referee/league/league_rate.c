@@ -45,6 +45,7 @@ static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
 	    s->rank < 1 || s->rank > 99)
 		return errorf(err, "league.db: game %ld of run %ld names a version "
 			      "or rank that is not there: rebuild the index", s->game, s->run);
+	lr->forfeits[s->version - 1] += s->forfeit;
 	rg->entrant[rg->seats] = (int16_t)(s->version - 1);
 	rg->rank[rg->seats] = (int8_t)s->rank;
 	rg->team[rg->seats++] = -1;
@@ -67,6 +68,18 @@ static double bound_of(const struct ratings_entry *e)
 	       : e->status == RATINGS_ABOVE ? e->elo : -INFINITY;
 }
 
+bool league_rating_active(const struct league_rating *lr, int i)
+{
+	return lr->versions[i].latest && !lr->versions[i].retired;
+}
+
+/* Whether version i is on the ladder: active, or kept until its bot's
+ * newest is rated. */
+static bool ranked(const struct league_rating *lr, int i)
+{
+	return league_rating_active(lr, i) || lr->until[i];
+}
+
 /* qsort_r's, the rating its argument: the server sorts on several
  * threads at once. */
 static int by_bound(const void *a, const void *b, void *arg)
@@ -74,7 +87,7 @@ static int by_bound(const void *a, const void *b, void *arg)
 	const struct league_rating *sorting = arg;
 	int x = *(const int *)a, y = *(const int *)b;
 	const struct league_version *vx = &sorting->versions[x], *vy = &sorting->versions[y];
-	bool ax = vx->latest && !vx->retired, ay = vy->latest && !vy->retired;
+	bool ax = ranked(sorting, x), ay = ranked(sorting, y);
 	const struct ratings_entry *ex = &sorting->r.entry[x], *ey = &sorting->r.entry[y];
 	double bx = bound_of(ex), by = bound_of(ey);
 	double rx = ex->status == RATINGS_UNRATED ? -INFINITY : ex->elo;
@@ -93,6 +106,37 @@ static int by_bound(const void *a, const void *b, void *arg)
 	return c ? c : vx->number - vy->number;
 }
 
+/* For each active version not rated, its bot's newest rated version
+ * before it kept on the ladder until it is. */
+static void keep_superseded(struct league_rating *lr)
+{
+	for (int i = 0; i < lr->count; i++) {
+		const struct league_version *v = &lr->versions[i];
+		int kept = -1;
+
+		if (!league_rating_active(lr, i) || lr->r.entry[i].status == RATINGS_RATED)
+			continue;
+		for (int k = 0; k < lr->count; k++)
+			if (k != i && lr->r.entry[k].status == RATINGS_RATED &&
+			    !strcmp(lr->versions[k].name, v->name) &&
+			    (kept < 0 || lr->versions[k].number > lr->versions[kept].number))
+				kept = k;
+		if (kept >= 0)
+			lr->until[kept] = v->number;
+	}
+}
+
+/* The active versions without a game numbered in the ladder's order,
+ * the picker's (league_pick_seed()). */
+static void number_waiting(struct league_rating *lr)
+{
+	int place = 0;
+
+	for (int k = 0; k < lr->ranked; k++)
+		if (league_rating_active(lr, lr->order[k]) && lr->r.entry[lr->order[k]].games == 0)
+			lr->waiting[lr->order[k]] = ++place;
+}
+
 int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
 {
 	int n;
@@ -101,6 +145,7 @@ int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
 	if ((n = league_db_versions(db, &lr->versions, err)) < 0)
 		return -1;
 	lr->count = n;
+	lr->forfeits = xcalloc((size_t)n + 1, sizeof *lr->forfeits);
 	if (n > RATINGS_MAX_ENTRANTS)
 		return errorf(err, "%d versions: more than the fit rates (%d)", n,
 			      RATINGS_MAX_ENTRANTS);
@@ -110,11 +155,16 @@ int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
 			    &lr->r, err))
 		return -1;
 	lr->order = xcalloc((size_t)n + 1, sizeof *lr->order);
+	lr->until = xcalloc((size_t)n + 1, sizeof *lr->until);
+	lr->waiting = xcalloc((size_t)n + 1, sizeof *lr->waiting);
+	keep_superseded(lr);
 	for (int i = 0; i < n; i++) {
 		lr->order[i] = i;
-		lr->active += lr->versions[i].latest && !lr->versions[i].retired;
+		lr->active += league_rating_active(lr, i);
+		lr->ranked += ranked(lr, i);
 	}
 	qsort_r(lr->order, (size_t)n, sizeof *lr->order, by_bound, lr);
+	number_waiting(lr);
 	return 0;
 }
 
@@ -124,27 +174,47 @@ void league_rating_free(struct league_rating *lr)
 	free(lr->games);
 	free(lr->sets);
 	free(lr->order);
+	free(lr->forfeits);
+	free(lr->until);
+	free(lr->waiting);
 	if (lr->r.entry)
 		ratings_free(&lr->r);
 	memset(lr, 0, sizeof *lr);
 }
 
-void league_rating_pick(const struct league_rating *lr, struct league_pick *p)
+/* The half-width of a version's 95% interval that the league rests on
+ * (league_pace.h): of the larger of the fit's two errors (the sandwich
+ * error of a few sets can be near 0); for a bound (it won or lost every
+ * pair so far: no interval, however many), an even version's of as many
+ * pairs, whose error is 800 / (ln 10 sqrt(pairs)) Elo; none without
+ * either. */
+static double half_width(const struct ratings_entry *e)
+{
+	if (e->status == RATINGS_RATED)
+		return RATINGS_Z95 * fmax(e->se, e->se_naive);
+	if (e->status != RATINGS_UNRATED && e->pairs > 0)
+		return RATINGS_Z95 * 800 / (M_LN10 * sqrt((double)e->pairs));
+	return INFINITY;
+}
+
+void league_rating_pick(const struct league_rating *lr, const int *active,
+			struct league_pick *p)
 {
 	int *slot = xcalloc((size_t)lr->count + 1, sizeof *slot);
 
 	for (int i = 0; i < lr->count; i++)
 		slot[i] = -1;
-	for (int a = 0; a < lr->active && a < p->count; a++) {
-		const struct ratings_entry *e = &lr->r.entry[lr->order[a]];
+	for (int a = 0; a < p->count; a++) {
+		const struct ratings_entry *e = &lr->r.entry[active[a]];
 
-		slot[lr->order[a]] = a;
+		slot[active[a]] = a;
 		p->e[a] = (struct league_pick_entry){
 			.rated = e->status == RATINGS_RATED, .elo = e->elo,
 			/* The sandwich error of a few sets can be near 0 (sets split
 			 * evenly): the model's own error says what games taught. */
 			.se = fmax(e->se, e->se_naive),
 			.games = e->games,
+			.half = half_width(e),
 		};
 	}
 	memset(p->pair_sets, 0, (size_t)p->count * (size_t)p->count * sizeof *p->pair_sets);
@@ -194,39 +264,78 @@ static void row_text(const struct ratings_entry *e, struct row *r)
 	}
 }
 
-static const char *state_of(const struct league_version *v)
+static const char *state_of(const struct league_rating *lr, int i)
 {
-	return v->retired ? "retired" : v->latest ? "active" : "old";
+	const struct league_version *v = &lr->versions[i];
+
+	return v->retired ? "retired" : v->latest ? "active" : lr->until[i] ? "superseded" : "old";
+}
+
+/* What a ranked version's row says besides its figures: "superseded
+ * until v2 is rated", "waiting for its first game, 2nd in the queue", or
+ * nothing. */
+static void note_of(const struct league_rating *lr, int i, char *note, size_t size)
+{
+	int n = lr->waiting[i], tens = n % 100;
+	const char *th = tens >= 11 && tens <= 13 ? "th" : n % 10 == 1 ? "st"
+			 : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+
+	if (lr->until[i])
+		snprintf(note, size, "superseded until v%d is rated", lr->until[i]);
+	else if (n)
+		snprintf(note, size, "waiting for its first game, %d%s in the queue", n, th);
+	else
+		note[0] = '\0';
+}
+
+/* The user who uploaded bot `name`, or NULL: the organiser's. */
+static const char *owner_of(const struct league_rating *lr, const char *name)
+{
+	return cJSON_GetStringValue(json_member(lr->owners, name));
 }
 
 static void print_table(FILE *out, const struct league_rating *lr, bool all)
 {
-	int end = all ? lr->count : lr->active;
+	int end = all ? lr->count : lr->ranked;
 
-	fprintf(out, "%-4s %-24s %-7s %-12s %6s %7s %-14s %6s\n", "rank", "bot",
-		"version", "files", "lower", "rating", "95% interval", "games");
+	fprintf(out, "%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %s\n",
+		"rank", "bot", "version", "files", "lower", "rating", "95% interval", "games",
+		"wins", "draws", "loss", "score", "forfeits", "owner");
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
+		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
 		struct row r;
-		char rank[16], version[16];
+		char rank[16], version[16], note[64];
 
-		if (k == lr->active)
+		if (k == lr->ranked)
 			fprintf(out, "\nold and retired versions:\n");
-		row_text(&lr->r.entry[lr->order[k]], &r);
+		row_text(e, &r);
+		note_of(lr, lr->order[k], note, sizeof note);
 		snprintf(rank, sizeof rank, "%d", k + 1);
 		snprintf(version, sizeof version, "v%d", v->number);
-		visible_line(out, "%-4s %-24s %-7s %-12.12s %6s %7s %-14s %6d%s%s",
-			     k < lr->active ? rank : "-", v->name, version, v->hash,
-			     r.lower, r.rating, r.interval, lr->r.entry[lr->order[k]].games,
-			     k < lr->active ? "" : " ", k < lr->active ? "" : state_of(v));
+		/* A version without a game has no figures to show: its place
+		 * in the queue instead. */
+		if (lr->waiting[lr->order[k]])
+			visible_line(out, "%-4s %-24s %-7s %-12.12s %s", rank, v->name, version,
+				     v->hash, note);
+		else
+			visible_line(out, "%-4s %-24s %-7s %-12.12s %6s %7s %-14s %6d %5d %5d %5d "
+				     "%6.1f %8d %s%s%s", k < lr->ranked ? rank : "-", v->name,
+				     version, v->hash, r.lower, r.rating, r.interval, e->games,
+				     e->wins, e->draws, e->losses, e->points,
+				     lr->forfeits[lr->order[k]],
+				     owner_of(lr, v->name) ? owner_of(lr, v->name) : "-",
+				     k < lr->ranked && !*note ? "" : " ",
+				     k < lr->ranked ? note : state_of(lr, lr->order[k]));
 	}
 }
 
 static void print_csv(FILE *out, const struct league_rating *lr, bool all)
 {
-	int end = all ? lr->count : lr->active;
+	int end = all ? lr->count : lr->ranked;
 
-	fprintf(out, "rank,bot,version,files,state,lower,rating,upper,games\n");
+	fprintf(out, "rank,bot,version,files,state,lower,rating,upper,games,wins,draws,"
+		"losses,score,forfeits,owner\n");
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
 		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
@@ -242,12 +351,14 @@ static void print_csv(FILE *out, const struct league_rating *lr, bool all)
 			snprintf(lo, sizeof lo, "%.1f", e->elo);
 		if (e->status == RATINGS_BELOW)
 			snprintf(hi, sizeof hi, "%.1f", e->elo);
-		if (k < lr->active)
+		if (k < lr->ranked)
 			fprintf(out, "%d,", k + 1);
 		else
 			fputc(',', out);
-		fprintf(out, "%s,%d,%.12s,%s,%s,%s,%s,%d\n", v->name, v->number, v->hash,
-			state_of(v), lo, elo, hi, e->games);
+		fprintf(out, "%s,%d,%.12s,%s,%s,%s,%s,%d,%d,%d,%d,%.1f,%d,%s\n", v->name,
+			v->number, v->hash, state_of(lr, lr->order[k]), lo, elo, hi, e->games,
+			e->wins, e->draws, e->losses, e->points, lr->forfeits[lr->order[k]],
+			owner_of(lr, v->name) ? owner_of(lr, v->name) : "");
 	}
 }
 
@@ -257,25 +368,37 @@ static void add_tenth(cJSON *o, const char *name, double x)
 	cJSON_AddNumberToObject(o, name, round(x * 10) / 10);
 }
 
+void league_rating_add_note(cJSON *o, const struct league_rating *lr, int i)
+{
+	char note[64];
+
+	note_of(lr, i, note, sizeof note);
+	if (lr->waiting[i])
+		cJSON_AddNumberToObject(o, "waiting", lr->waiting[i]);
+	if (*note)
+		cJSON_AddStringToObject(o, "note", note);
+}
+
 static void print_json(FILE *out, const struct league_rating *lr, bool all)
 {
 	cJSON *j = cJSON_CreateObject(), *rows = cJSON_AddArrayToObject(j, "ladder");
-	int end = all ? lr->count : lr->active;
+	int end = all ? lr->count : lr->ranked;
 	char *text;
 
 	cJSON_AddNumberToObject(j, "games", (double)lr->game_count);
 	cJSON_AddNumberToObject(j, "sets", (double)lr->set_count);
+	cJSON_AddStringToObject(j, "order", LEAGUE_LADDER_ORDER);
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
 		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
 		cJSON *o = cJSON_CreateObject();
 
-		if (k < lr->active)
+		if (k < lr->ranked)
 			cJSON_AddNumberToObject(o, "rank", k + 1);
 		cJSON_AddStringToObject(o, "name", v->name);
 		cJSON_AddNumberToObject(o, "version", v->number);
 		cJSON_AddStringToObject(o, "files", v->hash);
-		cJSON_AddStringToObject(o, "state", state_of(v));
+		cJSON_AddStringToObject(o, "state", state_of(lr, lr->order[k]));
 		cJSON_AddStringToObject(o, "status", e->status == RATINGS_RATED ? "rated"
 					: e->status == RATINGS_ABOVE ? "above"
 					: e->status == RATINGS_BELOW ? "below" : "unrated");
@@ -288,6 +411,16 @@ static void print_json(FILE *out, const struct league_rating *lr, bool all)
 			cJSON_AddItemToArray(iv, cJSON_CreateNumber(round(e->hi * 10) / 10));
 		}
 		cJSON_AddNumberToObject(o, "games", e->games);
+		cJSON_AddNumberToObject(o, "wins", e->wins);
+		cJSON_AddNumberToObject(o, "draws", e->draws);
+		cJSON_AddNumberToObject(o, "losses", e->losses);
+		cJSON_AddNumberToObject(o, "score", e->points);
+		cJSON_AddNumberToObject(o, "forfeits", lr->forfeits[lr->order[k]]);
+		if (owner_of(lr, v->name))
+			cJSON_AddStringToObject(o, "owner", owner_of(lr, v->name));
+		else
+			cJSON_AddNullToObject(o, "owner");
+		league_rating_add_note(o, lr, lr->order[k]);
 		cJSON_AddItemToArray(rows, o);
 	}
 	text = json_print_line(j);

@@ -19,6 +19,7 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "league/league_folder.h"
+#include "league/league_pace.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
 #include "league/league_task.h"
@@ -39,13 +40,18 @@ struct state {
 	long games, sets;             /* entered by this run */
 	struct league_roster roster;  /* when the run began */
 	bool roster_changed;
+	bool resting;                 /* league_pace.h */
+	int64_t next_trickle;         /* while resting: now_ns() of the next set */
+	int64_t next_look;            /* ... and of the next look at the roster */
 	int since_refit;              /* sets entered since */
+	int64_t refitted;             /* now_ns() at the last */
 	/* By worker: its set's first game (0: none), the sets of its task
 	 * after that one, versions, ranks. */
 	long *first;
 	int *left;
 	int (*seats)[GAME_MAX_SEATS];
 	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
+	int (*forfeits)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* likewise: 1 forfeited */
 	int *ended;                   /* games of the set reported */
 	struct table_source source;   /* the league's, for the run's loop */
 	struct run_loop loop;
@@ -53,6 +59,11 @@ struct state {
 };
 
 #define LEAGUE_REFIT_SHARE 100
+
+/* While resting, the roster and the clock are looked at this often, and
+ * the ratings fitted again after a set at most this often. */
+#define LEAGUE_LOOK_NS 1000000000LL
+#define LEAGUE_REST_REFIT_NS 60000000000LL
 
 /* The worker's play function: a task, the duplicate sets `games` (whole
  * sets, one after the other) of the versions that `table` names, all on
@@ -99,14 +110,38 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	worker_say(out, "D %d\n", table);
 }
 
+/* When the trickle's set after one at `now` is due (never without a
+ * trickle). */
+static int64_t trickle_after(const struct league_run *r, int64_t now)
+{
+	return r->trickle ? now + 60000000000LL / r->trickle : INT64_MAX;
+}
+
+/* Whether the run rests now that the picker has its ratings, said in
+ * DIR/pace.json; a rest begun waits a trickle's pause for its first set. */
+static void pace(struct state *st)
+{
+	const struct league_run *r = st->run;
+	struct league_pace p = {.interval = r->rest_interval, .widest = league_pick_widest(&st->pick),
+				.trickle = r->trickle};
+	char err[ERR_LEN];
+
+	p.resting = league_pace_settled(r->rest_interval, p.widest);
+	if (p.resting && !st->resting)
+		st->next_trickle = trickle_after(r, now_ns());
+	st->resting = p.resting;
+	/* Only what status says: a run does not stop for it. */
+	league_pace_write(r->dir, &p, err);
+}
+
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
+	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
 		return -1;
+	pace(st);
 	st->since_refit = 0;
-	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+	st->refitted = now_ns();
 	return 0;
 }
 
@@ -132,9 +167,23 @@ static bool done(struct state *st)
 	       (r->until_ns && now_ns() >= r->until_ns) || roster_changed(st);
 }
 
+/* While resting: one set when the trickle's next is due, else none (the
+ * worker waits); the roster and the clock looked at again within a
+ * second either way. */
+static int resting_sets(struct state *st)
+{
+	int64_t now = now_ns();
+
+	st->next_look = now + LEAGUE_LOOK_NS;
+	if (now < st->next_trickle)
+		return 0;
+	st->next_trickle = trickle_after(st->run, now);
+	return 1;
+}
+
 /* The league source's next(): worker i's next task, its versions picked
- * (league_pick.h) and its sets' commitments in run.jsonl first, or none
- * after a stop by count or time. */
+ * (league_pick.h) and its sets' commitments in run.jsonl first, none yet
+ * while resting, or none after a stop by count or time. */
 static enum table_source_answer hand_out(void *state, int i, struct table_source_table *t)
 {
 	struct state *st = state;
@@ -144,6 +193,8 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 
 	if (done(st))
 		return TABLE_SOURCE_DONE;
+	if (st->resting && !(sets = resting_sets(st)))
+		return TABLE_SOURCE_WAIT;
 	/* --games N: whole sets up to N, no more, and a worker's share of
 	 * them at most, so that every worker has some. */
 	if (r->max_games) {
@@ -198,18 +249,23 @@ static int enter_set(struct state *st, int i)
 			return -1;
 	for (int s = 0; s < n; s++)
 		seats[s] = st->rating.versions[st->active[st->seats[i][s]]].id;
-	if (league_task_enter(st->run->db, st->number, first, n, seats, st->ranks[i], sha,
-			      st->err))
+	if (league_task_enter(st->run->db, st->number, first, n, seats, st->ranks[i],
+			      st->forfeits[i], sha, st->err))
 		return -1;
 	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
 	st->ended[i] = 0;
 	st->games += n;
 	st->sets++;
-	return ++st->since_refit >= refit_every(st) ? refit(st) : 0;
+	if (st->run->progress)
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+	/* Resting, the trickle would take long to reach a refit: a minute
+	 * is enough to see an interval widen. */
+	return ++st->since_refit >= refit_every(st) ||
+	       (st->resting && now_ns() - st->refitted >= LEAGUE_REST_REFIT_NS) ? refit(st) : 0;
 }
 
-/* Worker i's finished game (worker.h's "F" line: its ranks are all the
- * league reads of it). */
+/* Worker i's finished game (worker.h's "F" line: its ranks and which
+ * seats forfeited are all the league reads of it). */
 static int take_finished(struct state *st, int i, const char *line)
 {
 	int n = st->run->players, ranks[GAME_MAX_SEATS];
@@ -221,6 +277,15 @@ static int take_finished(struct state *st, int i, const char *line)
 	    (k = game - st->first[i]) < 0 || k >= n)
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
 	memcpy(st->ranks[i][k], ranks, sizeof st->ranks[i][k]);
+	/* Each seat's forfeit's reason, or "-" for none. */
+	for (int s = 0; s < n; s++) {
+		size_t len = *rest == ' ' ? strcspn(++rest, " ") : 0;
+
+		if (!len)
+			return errorf(st->err, "a worker's report is cut short: %.80s", line);
+		st->forfeits[i][k][s] = len > 1 || *rest != '-';
+		rest += len;
+	}
 	return ++st->ended[i] == n ? enter_set(st, i) : 0;
 }
 
@@ -244,8 +309,32 @@ static int handle(void *state, int i, char *line)
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
+/* The league source's ready(): whether a waiting worker may ask again:
+ * the run is not resting, or the trickle's set or a look is due. */
+static bool ready(void *state)
+{
+	const struct state *st = state;
+	int64_t now = now_ns();
+
+	return !st->resting || now >= st->next_trickle || now >= st->next_look;
+}
+
+/* The league source's wait_ms(): while workers wait, the time until
+ * ready() says they may ask again. */
+static long wait_ms(void *state, int waiting)
+{
+	const struct state *st = state;
+	int64_t due = st->next_trickle < st->next_look ? st->next_trickle : st->next_look;
+	int64_t left = due - now_ns();
+
+	if (!waiting)
+		return -1;
+	return !st->resting || left <= 0 ? 0 : (long)((left + 999999) / 1000000);
+}
+
 /* The league's source of the run's loop: every task a table. */
-static const struct table_source_ops league_source = {.next = hand_out, .line = handle};
+static const struct table_source_ops league_source = {.next = hand_out, .line = handle,
+						      .ready = ready, .wait_ms = wait_ms};
 
 /* The sets in flight at a stop: their logs removed, listed as dropped. */
 static int drop_unfinished(struct state *st)
@@ -292,7 +381,8 @@ static int open_run(struct state *st)
 				      st->active_count, r->players);
 		}
 	league_pick_init(&st->pick, st->active_count, r->players);
-	league_rating_pick(&st->rating, &st->pick);
+	league_rating_pick(&st->rating, st->active, &st->pick);
+	pace(st);
 	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
 	league_task_labels_free(labels, st->active_count);
@@ -315,6 +405,7 @@ static int play_sets(struct state *st)
 	st->left = xcalloc((size_t)r->concurrency, sizeof *st->left);
 	st->seats = xcalloc((size_t)r->concurrency, sizeof *st->seats);
 	st->ranks = xcalloc((size_t)r->concurrency, sizeof *st->ranks);
+	st->forfeits = xcalloc((size_t)r->concurrency, sizeof *st->forfeits);
 	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
 	rc = done(st) ? 0 : run_loop_play(&st->loop);
 	/* A stop signal ends it as a stop by count or time does. */
@@ -348,7 +439,9 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;
 	sig = run_loop_end(&st.loop);
-	*end = (struct league_run_end){.games = st.games, .roster_changed = st.roster_changed};
+	league_pace_clear(r.dir);
+	*end = (struct league_run_end){.games = st.games, .roster_changed = st.roster_changed,
+				       .full = r.max_games && st.next_game - 1 >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);
@@ -359,6 +452,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	free(st.left);
 	free(st.seats);
 	free(st.ranks);
+	free(st.forfeits);
 	free(st.ended);
 	return rc ? rc : sig;
 }

@@ -19,7 +19,13 @@
  * (league_sync.h).  A change of the roster (a version added, a bot
  * retired, a season begun: league_db_roster()) ends the run as a stop by
  * count does, at the next pick, so that the next run seats the league as
- * it is: the workers know the versions they were forked with.
+ * it is: the workers know the versions they were forked with.  Once
+ * every active version's interval is narrower than `rest_interval` the
+ * run rests (league_pace.h): it hands out one set every minute /
+ * `trickle`, the other workers waiting, and plays at full speed again
+ * once a refit (after a set, once a minute at most, while it rests)
+ * finds an interval wider; a change of the roster is looked for every
+ * second meanwhile.
  */
 #ifndef ARENA_LEAGUE_RUN_H
 #define ARENA_LEAGUE_RUN_H
@@ -35,6 +41,11 @@
  * (docs/LEAGUE.md, "Figures"). */
 #define LEAGUE_BATCH 24
 
+/* A run without a count rests by default once every active version's
+ * 95% interval is within +/- 50 Elo, then plays one set a minute. */
+#define LEAGUE_REST_INTERVAL 50
+#define LEAGUE_TRICKLE 1
+
 struct league_run {
 	const char *dir;                 /* the league's folder */
 	sqlite3 *db;
@@ -46,15 +57,26 @@ struct league_run {
 	int lock_fd;                     /* the folder's run.lock, kept open */
 	long max_games;                  /* 0: no count */
 	int64_t until_ns;                /* now_ns() to stop at; 0: none */
-	/* After each refit, for the status line (may be NULL). */
+	long rest_interval;              /* the half-width (Elo) it rests
+					  * under; 0: it never rests */
+	long trickle;                    /* sets a minute while resting */
+	/* After each set entered (a Slurm run: each batch), with the run's
+	 * games and sets so far, for its progress (may be NULL). */
 	void (*progress)(void *ctx, long games, long sets, int versions);
 	void *ctx;
 };
+
+/* Games a run's folder holds at most by default (`league run
+ * --run-games`): then the next run goes on in a folder of its own, so
+ * that no folder grows into tens of thousands of files (docs/LEAGUE.md,
+ * "The folder"). */
+#define LEAGUE_RUN_GAMES 5000
 
 /* How a run ended, besides what league_run_play() returns. */
 struct league_run_end {
 	long games;           /* entered in the index */
 	bool roster_changed;  /* it ended for a change of the roster */
+	bool full;            /* it handed out its max_games */
 };
 
 /* Plays sets until a stop: 0 after a stop by count, time or a change of

@@ -118,7 +118,7 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 /* The checked set from `first` of task `t` listed finished, then entered
  * in the index in one transaction: 0, or -1 with st->err. */
 static int count_set(struct state *st, const struct league_slurm_task *t, long first,
-		     int ranks[][GAME_MAX_SEATS])
+		     int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS])
 {
 	int n = st->run->players;
 	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
@@ -129,7 +129,8 @@ static int count_set(struct state *st, const struct league_slurm_task *t, long f
 			return -1;
 	for (int s = 0; s < n; s++)
 		seats[s] = t->seats[s].id;
-	if (league_task_enter(st->run->db, st->number, first, n, seats, ranks, sha, st->err))
+	if (league_task_enter(st->run->db, st->number, first, n, seats, ranks, forfeits, sha,
+			      st->err))
 		return -1;
 	st->games += n;
 	st->sets++;
@@ -169,6 +170,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 		for (int k = 0; !rc && k < b->tasks[i].sets; k++) {
 			long first = b->tasks[i].first + (long)k * n;
 			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
+			int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			char why[ERR_LEN];
 			char *log = outdir_play_log(st->run_dir, first + n - 1);
 			bool played = access(log, F_OK) == 0;
@@ -182,8 +184,8 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 					      "element's output: slurm-*.out in the run's folder)");
 			else if (!(checked = league_slurm_check_set(st->run_dir, b, &b->tasks[i],
 					first, r->config.rules->name, r->config.options,
-					r->config.key->public_key, ranks, why)))
-				rc = count_set(st, &b->tasks[i], first, ranks);
+					r->config.key->public_key, ranks, forfeits, why)))
+				rc = count_set(st, &b->tasks[i], first, ranks, forfeits);
 			else  /* a set cut by a stop's cancel is no refusal */
 				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
 		}
@@ -196,7 +198,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->active, st->active_count, &st->pick, st->err))
+	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
 		return -1;
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
@@ -218,7 +220,7 @@ static int open_run(struct state *st, const char *dir)
 						   &labels, st->err)) < 0)
 		return -1;
 	league_pick_init(&st->pick, st->active_count, r->players);
-	league_rating_pick(&st->rating, &st->pick);
+	league_rating_pick(&st->rating, st->active, &st->pick);
 	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
 	league_task_labels_free(labels, st->active_count);
@@ -249,7 +251,7 @@ static int play_batches(struct state *st, const char *dir)
 }
 
 int league_slurm_play(const struct league_run *run, const struct league_slurm *slurm,
-		      char *err)
+		      struct league_run_end *end, char *err)
 {
 	struct league_run r = *run;
 	struct state st = {.run = &r, .slurm = slurm, .next_game = 1, .err = err};
@@ -275,6 +277,9 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	*end = (struct league_run_end){
+		.games = st.games,
+		.full = r.max_games && st.next_game - 1 - st.refused >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);

@@ -60,10 +60,11 @@ struct league_slurm_batch {
 };
 
 /* Plays the run on Slurm until a stop, as league_run_play() plays it on
- * this machine's workers: 0 after a stop by count or time, the signal
- * that stopped it, or -1 with err. */
+ * this machine's workers: 0 after a stop by count or time (`end` says
+ * which, and the games counted; it ends at no change of the roster),
+ * the signal that stopped it, or -1 with err. */
 int league_slurm_play(const struct league_run *run, const struct league_slurm *slurm,
-		      char *err);
+		      struct league_run_end *end, char *err);
 
 /* An element of the array: plays task `index` of the batch file `batch`
  * (in its run's folder) of the league `dir` with `config` (its rules,
@@ -97,12 +98,14 @@ int league_slurm_cancel(const char *name, char *err);
 
 /* league_slurm_check.c: whether the logs of the set from `first` of
  * task `t` are the set it was given, whole and signed: 0 with each
- * game's ranks (by game, then seat), 1 with why when a log is cut short
- * (its element stopped), or -1 with why when one is not the set. */
+ * game's ranks and forfeits (by game, then seat), 1 with why when a log
+ * is cut short (its element stopped), or -1 with why when one is not the
+ * set. */
 int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch *b,
 			   const struct league_slurm_task *t, long first,
 			   const char *game, const cJSON *options,
 			   const unsigned char *public_key,
-			   int ranks[][GAME_MAX_SEATS], char *err);
+			   int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
+			   char *err);
 
 #endif

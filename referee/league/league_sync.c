@@ -17,6 +17,7 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
 /* What a run's run.jsonl says of its games, by number from 1. */
@@ -165,7 +166,7 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 	char *path = outdir_play_log(run_dir, game);
 	struct game_log log;
 	long versions[GAME_MAX_SEATS];
-	int ranks[GAME_MAX_SEATS], rc = -1, seats;
+	int ranks[GAME_MAX_SEATS], forfeits[GAME_MAX_SEATS], rc = -1, seats;
 	const char *g;
 	const cJSON *p;
 
@@ -174,7 +175,7 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 		return -1;
 	}
 	g = log.count ? logread_string(&log, 0, "game") : NULL;
-	seats = logread_ranks(&log, ranks, GAME_MAX_SEATS);
+	seats = league_task_log_result(&log, ranks, forfeits, GAME_MAX_SEATS);
 	if (!g || strcmp(g, game_name))
 		errorf(err, "%s: a game of %s, not of the league's %s", path,
 		       g ? g : "nothing", game_name);
@@ -193,7 +194,7 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 			       "of another league", path, s);
 		else
 			rc = league_db_add_game(db, run, game, game - (game - 1) % players,
-						sha, players, versions, ranks, err);
+						sha, players, versions, ranks, forfeits, err);
 	}
 	logread_free(&log);
 	free(path);

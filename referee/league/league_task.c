@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/game_figures.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "league/league_folder.h"
@@ -46,7 +47,8 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 }
 
 int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
-		      int ranks[][GAME_MAX_SEATS], char sha[][FILES_SHA256_HEX], char *err)
+		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
+		      char sha[][FILES_SHA256_HEX], char *err)
 {
 	int rc = league_db_begin(db, err);
 
@@ -56,14 +58,28 @@ int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seat
 		for (int s = 0; s < n; s++)
 			versions[s] = seats[match_set_rotated(k, s, n)];
 		rc = league_db_add_game(db, run, first + k, first, sha[k], n, versions,
-					ranks[k], err);
+					ranks[k], forfeits[k], err);
 	}
 	rc = rc ? rc : league_db_task(db, run, first, "finished", err);
 	return league_db_end(db, rc, err);
 }
 
-int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
-		      char *err)
+int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max)
+{
+	struct forfeit_reasons reasons = {0};
+	struct game_figures figures;
+	int seats = logread_ranks(log, ranks, max);
+
+	if (seats > 0) {
+		game_figures_from_log(log, seats, &reasons, &figures, NULL);
+		for (int s = 0; s < seats; s++)
+			forfeits[s] = figures.reason[s] != 0;
+	}
+	forfeit_reasons_free(&reasons);
+	return seats;
+}
+
+int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err)
 {
 	struct league_rating fresh;
 
@@ -72,10 +88,7 @@ int league_task_refit(sqlite3 *db, const int *active, int count, struct league_p
 		return -1;
 	}
 	/* The active versions are the run's, fixed when it started. */
-	for (int a = 0; a < count; a++)
-		fresh.order[a] = active[a];
-	fresh.active = count;
-	league_rating_pick(&fresh, pick);
+	league_rating_pick(&fresh, active, pick);
 	league_rating_free(&fresh);
 	return 0;
 }
@@ -93,11 +106,15 @@ int league_task_active(const struct league_rating *lr, int players, int **active
 			      count, count == 1 ? "" : "s", players);
 	*active = xcalloc((size_t)count, sizeof **active);
 	*labels = xcalloc((size_t)count, sizeof **labels);
-	for (int a = 0; a < count; a++) {
-		const struct league_version *v = &lr->versions[lr->order[a]];
+	/* Among the ranked, in the ladder's order, which the picker's ties
+	 * follow (a version waiting for its first game: its place). */
+	for (int k = 0, a = 0; k < lr->ranked && a < count; k++) {
+		const struct league_version *v = &lr->versions[lr->order[k]];
 
-		(*active)[a] = lr->order[a];
-		(*labels)[a] = xasprintf("%s-v%d", v->name, v->number);
+		if (!league_rating_active(lr, lr->order[k]))
+			continue;
+		(*active)[a] = lr->order[k];
+		(*labels)[a++] = xasprintf("%s-v%d", v->name, v->number);
 	}
 	return count;
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "base/files.h"
+#include "base/logread.h"
 #include "league/league_db.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
@@ -50,15 +51,21 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 			 struct game_outcome *outcomes, char *err);
 
 /* Enters the set from `first` of run `run` in one transaction: game k
- * seats version seats[(s + k) % n] at seat s, with ranks[k] and the
- * log's sha[k].  0, or -1 with err (rolled back). */
+ * seats version seats[(s + k) % n] at seat s, with ranks[k], forfeits[k]
+ * (non-zero: the seat forfeited) and the log's sha[k].  0, or -1 with err
+ * (rolled back). */
 int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
-		      int ranks[][GAME_MAX_SEATS], char sha[][FILES_SHA256_HEX], char *err);
+		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
+		      char sha[][FILES_SHA256_HEX], char *err);
+
+/* What the index keeps of a game read from its log: each seat's rank and
+ * whether it forfeited (1, else 0), up to `max` seats; the seats of its
+ * result, or -1 when it has none. */
+int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max);
 
 /* Fits the ratings again from the index and gives the picker of the
- * run's `count` active versions (`active`: each one's index among the
- * versions) them: 0, or -1 with err. */
-int league_task_refit(sqlite3 *db, const int *active, int count, struct league_pick *pick,
-		      char *err);
+ * run's active versions (`active`: each one's index among the versions,
+ * pick->count of them) them: 0, or -1 with err. */
+int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err);
 
 #endif

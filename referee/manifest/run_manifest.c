@@ -90,8 +90,7 @@ int run_manifest_started(struct run_manifest *m, long first, int count, char *er
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
 		cJSON_AddItemToArray(commitments, cJSON_CreateString(hex));
 	}
-	return journal_append(m->journal, r, err) || journal_flush(m->journal, err)
-	       ? -1 : 0;
+	return run_manifest_record(m, r, err);
 }
 
 int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char *err)
@@ -109,8 +108,7 @@ int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char 
 		cJSON_AddNumberToObject(r, "game", (double)game);
 		cJSON_AddStringToObject(r, "log", name);
 		cJSON_AddStringToObject(r, "sha256", hash);
-		rc = journal_append(m->journal, r, err) || journal_flush(m->journal, err)
-		     ? -1 : 0;
+		rc = run_manifest_record(m, r, err);
 		if (sha256)
 			memcpy(sha256, hash, sizeof hash);
 	}
@@ -127,6 +125,11 @@ int run_manifest_dropped(struct run_manifest *m, long first, int count, char *er
 	games = cJSON_AddArrayToObject(r, "games");
 	for (long game = first; game < first + count; game++)
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
+	return run_manifest_record(m, r, err);
+}
+
+int run_manifest_record(struct run_manifest *m, cJSON *r, char *err)
+{
 	return journal_append(m->journal, r, err) || journal_flush(m->journal, err)
 	       ? -1 : 0;
 }

@@ -26,6 +26,7 @@
 #ifndef ARENA_RUN_MANIFEST_H
 #define ARENA_RUN_MANIFEST_H
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 
 #include "base/journal.h"
@@ -61,6 +62,9 @@ int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char 
  * stopped uncounted when the run ended (`referee sprt`'s pairs after its
  * verdict), their logs removed: 0, or -1 with err. */
 int run_manifest_dropped(struct run_manifest *m, long first, int count, char *err);
+
+/* Record `r` (taken) appended, on disk: 0, or -1 with err. */
+int run_manifest_record(struct run_manifest *m, cJSON *r, char *err);
 
 /* Signs the manifest (the run ended) with `key`: 0, or -1 with err. */
 int run_manifest_sign(struct run_manifest *m, const struct referee_key *key, char *err);

@@ -189,6 +189,7 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	cJSON_AddStringToObject(h, "type", "header");
 	cJSON_AddStringToObject(h, "format", "arena-log/1");
 	cJSON_AddStringToObject(h, "referee", PACKAGE_NAME " " PACKAGE_VERSION);
+	cJSON_AddNumberToObject(h, "fairness", FAIR_REVISION);
 	cJSON_AddStringToObject(h, "game", c->rules->name);
 	cJSON_AddStringToObject(h, "rules", c->rules->rules_version);
 	cJSON_AddStringToObject(h, "game_id", hex);

@@ -57,6 +57,11 @@ int html_write_replay(const char *path, cJSON *doc, char *err);
 /* The same page in a new string of *len bytes, or NULL with err. */
 char *html_replay_text(cJSON *doc, size_t *len, char *err);
 
+/* The same page as the league's server shows it: with its login
+ * (html/login.js), which asks for the bots' stderr lines its viewer may
+ * see and adds them. */
+char *html_league_replay_text(cJSON *doc, size_t *len, char *err);
+
 /* A replay document (replay.h) as a page of replays carries it
  * (html_data_text), or NULL.  The document is made into the page's data
  * in place (each step's view cut down to what changed): read nothing of

@@ -14,5 +14,6 @@ extern const char html_rolit_js[];
 extern const char html_black_pot_js[];
 extern const char html_report_js[];
 extern const char html_league_js[];
+extern const char html_login_js[];
 
 #endif

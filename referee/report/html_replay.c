@@ -24,6 +24,11 @@
 static const char *const replay_styles[] = {html_page_css, NULL};
 static const char *const replay_scripts[] = {html_dom_js, html_replay_js, html_dice_js,
 					     html_rolit_js, html_black_pot_js, NULL};
+/* The league server's: its login, which asks for the bots' stderr that
+ * its viewer may see (html/login.js). */
+static const char *const league_replay_scripts[] = {html_dom_js, html_login_js,
+						    html_replay_js, html_dice_js,
+						    html_rolit_js, html_black_pot_js, NULL};
 
 /* Cuts `view` down to the members that are new or differ from those of
  * `last` (the view in force before it, still whole).  A game's views
@@ -113,6 +118,15 @@ char *html_replay_text(cJSON *doc, size_t *len, char *err)
 	char title[160];
 	struct html_page page = replay_page(doc, title);
 
+	return html_page_text(&page, len, err);
+}
+
+char *html_league_replay_text(cJSON *doc, size_t *len, char *err)
+{
+	char title[160];
+	struct html_page page = replay_page(doc, title);
+
+	page.scripts = league_replay_scripts;
 	return html_page_text(&page, len, err);
 }
 

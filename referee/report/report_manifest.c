@@ -16,6 +16,7 @@
 
 #include "base/outdir.h"
 #include "base/util.h"
+#include "ladder/sprt_check.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
 #include "report.h"
@@ -103,8 +104,8 @@ static void report_run(const char *dir, const unsigned char *trusted_key,
 {
 	struct run_problems found = {dir, cJSON_AddArrayToObject(m, "run_problems")};
 
-	verify_run(dir, trusted_key, &(struct problems){.report = run_problem,
-							  .ctx = &found});
+	verify_run(dir, trusted_key, sprt_check_pairs,
+		   &(struct problems){.report = run_problem, .ctx = &found});
 	run->run_problems = cJSON_GetArraySize(found.list);
 	cJSON_AddStringToObject(m, "problem", run->run_problems
 				? OUTDIR_RUN_MANIFEST ": a play or sprt run whose folder "

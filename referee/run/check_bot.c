@@ -22,8 +22,21 @@
 #include "tournament_entrant.h"
 
 struct checklist {
-	int passed, failed;
+	int passed, failed, warned;
+	bool lenient;   /* a game the bot forfeits is a warning */
 };
+
+/* A line of the checklist: "ok", "FAIL" or "warn" (counted apart). */
+static void say(const char *label, int *count, const char *fmt, va_list ap)
+{
+	char *text = xvasprintf(fmt, ap);
+
+	/* A failure quotes what the bot sent. */
+	visible_line(stdout, "  %-5s %s", label, text);
+	fflush(stdout);
+	free(text);
+	(*count)++;
+}
 
 static void check(struct checklist *c, bool ok, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -31,19 +44,45 @@ static void check(struct checklist *c, bool ok, const char *fmt, ...)
 static void check(struct checklist *c, bool ok, const char *fmt, ...)
 {
 	va_list ap;
-	char *text;
 
 	va_start(ap, fmt);
-	text = xvasprintf(fmt, ap);
+	say(ok ? "ok" : "FAIL", ok ? &c->passed : &c->failed, fmt, ap);
 	va_end(ap);
-	/* A failure quotes what the bot sent. */
-	visible_line(stdout, "  %-5s %s", ok ? "ok" : "FAIL", text);
-	fflush(stdout);
-	free(text);
-	if (ok)
-		c->passed++;
-	else
-		c->failed++;
+}
+
+/* A failure of a game the bot lost by forfeit: with --lenient only a
+ * warning, since a bot that forfeits some games plays the others. */
+static void flaw(struct checklist *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void flaw(struct checklist *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(c->lenient ? "warn" : "FAIL", c->lenient ? &c->warned : &c->failed, fmt, ap);
+	va_end(ap);
+}
+
+/* The moves of seat `seat` in the log at `path` that the referee took
+ * (its actions, the openings it drew left out). */
+static long moves_of(const char *path, int seat)
+{
+	struct game_log log;
+	char err[ERR_LEN];
+	long moves = 0;
+
+	if (logread_load(path, &log, err))
+		return 0;
+	for (size_t i = 0; i < log.count; i++) {
+		const cJSON *line = log.lines[i].json;
+		const char *type = logread_string(&log, i, "type");
+
+		moves += type && !strcmp(type, "action") &&
+			 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(line, "seat")) == seat &&
+			 !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "opening"));
+	}
+	logread_free(&log);
+	return moves;
 }
 
 /* What the first log says of the bot: its reported name, and whether it
@@ -91,6 +130,11 @@ struct run {
 	/* The games started whose first turn the bot has not had yet (a
 	 * set's games start together). */
 	int first_turns;
+	/* What its games showed: no game forfeited so far, the last one
+	 * forfeited, the fairness exchange taken part in, the moves of its
+	 * own the referee took, the games it played to their end. */
+	bool clean, last_forfeit, joined;
+	long moves, whole;
 };
 
 static void on_reply(void *ctx, int entrant, const char *type, int64_t ns,
@@ -186,8 +230,8 @@ static void game_fault(struct checklist *c, long g, int seat,
 
 	if (o->fault_move[seat])
 		snprintf(move, sizeof move, ", move %d", o->fault_move[seat]);
-	check(c, false, "game %ld, seat %d%s: %s: %s", g, seat, move,
-	      o->reason[seat], o->detail[seat]);
+	flaw(c, "game %ld, seat %d%s: %s: %s", g, seat, move, o->reason[seat],
+	     o->detail[seat]);
 	print_stderr(stderr_path, sandboxed);
 }
 
@@ -258,15 +302,69 @@ static void announce(struct run *r, const struct match_entrant *bot)
 		     ? ", then a duplicate set if they pass" : "");
 }
 
+/* The games against random opponents, the bot in every seat in turn, on
+ * the processes of `match`; what they showed in `r`. */
+static void play_games(struct run *r, struct match *match, struct checklist *c,
+		       const char *stderr_path)
+{
+	int players = r->check->players;
+	char err[ERR_LEN], *log = NULL;
+
+	r->clean = true;
+	for (long g = 1; g <= r->check->games; g++) {
+		int seating[GAME_MAX_SEATS], seat = (int)((g - 1) % players);
+		struct game_outcome o;
+		const char *name;
+
+		/* The bot takes each seat in turn; the others are opponents. */
+		seat_bot(seating, players, seat);
+		free(log);
+		log = outdir_play_log(r->check->dir, g);
+		if (match_play(match, (unsigned long)g, seating, players, log, &o, err)) {
+			check(c, false, "game %ld: the referee failed: %s", g, err);
+			r->clean = false;
+			break;
+		}
+		/* Only a process that answered hello has started: one that
+		 * cannot even open its script fails here, with its stderr. */
+		if (g == 1 && !match_hello_name(match, 0, &name)) {
+			check(c, false, "starts: %s: %s", o.reason[seat], o.detail[seat]);
+			print_stderr(stderr_path, r->check->limits.sandbox);
+			if (!strcmp(o.reason[seat], "timeout"))
+				printf("        %s\n", EXCERPT_FLUSH_HINT);
+			r->clean = false;
+			r->last_forfeit = true;
+			break;
+		}
+		if (g == 1)
+			check(c, true, "starts: answers hello%s%s%s", name ? " as \"" : "",
+			      name ? name : " (without a name)", name ? "\"" : "");
+		r->moves += moves_of(log, seat);
+		r->last_forfeit = o.forfeited[seat];
+		if (o.forfeited[seat]) {
+			game_fault(c, g, seat, &o, stderr_path, r->check->limits.sandbox);
+			r->clean = false;
+			continue;
+		}
+		r->whole++;
+		check(c, true, "game %ld, seat %d: %s, a full game (%d moves in "
+		      "all), end", g, seat, g == 1 ? "hello, start, commit, lock"
+		      : r->clean ? "the same process: start, commit, lock"
+				 : "a new process: hello, start, commit, lock",
+		      o.actions);
+		inspect_log(log, seat, c, &r->joined);
+	}
+	free(log);
+}
+
 int check_bot_run(const struct check_bot *request, struct match_entrant *entrants)
 {
 	struct run run = {.check = request, .config = request->config}, *r = &run;
 	int players = request->players;
-	char err[ERR_LEN], *stderr_path, *log = NULL;
+	char err[ERR_LEN], *stderr_path;
 	const char *given = entrants[0].name;
-	bool goodbye[GAME_MAX_SEATS], joined = false, clean = true;
-	bool last_forfeit = false, last_ok;
-	struct checklist c = {0};
+	bool goodbye[GAME_MAX_SEATS];
+	struct checklist c = {.lenient = request->lenient};
 	struct match *match;
 	const char **hidden = NULL;
 
@@ -287,62 +385,31 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 		check(&c, false, "starts: %s", err);
 		goto out;
 	}
-	for (long g = 1; g <= r->check->games; g++) {
-		int seating[GAME_MAX_SEATS], seat = (int)((g - 1) % players);
-		struct game_outcome o;
-		const char *name;
-
-		/* The bot takes each seat in turn; the others are opponents. */
-		seat_bot(seating, players, seat);
-		free(log);
-		log = outdir_play_log(r->check->dir, g);
-		if (match_play(match, (unsigned long)g, seating, players, log, &o, err)) {
-			check(&c, false, "game %ld: the referee failed: %s", g, err);
-			clean = false;
-			break;
-		}
-		/* Only a process that answered hello has started: one that
-		 * cannot even open its script fails here, with its stderr. */
-		if (g == 1 && !match_hello_name(match, 0, &name)) {
-			check(&c, false, "starts: %s: %s", o.reason[seat], o.detail[seat]);
-			print_stderr(stderr_path, r->check->limits.sandbox);
-			if (!strcmp(o.reason[seat], "timeout"))
-				printf("        %s\n", EXCERPT_FLUSH_HINT);
-			clean = false;
-			last_forfeit = true;
-			break;
-		}
-		if (g == 1)
-			check(&c, true, "starts: answers hello%s%s%s", name ? " as \"" : "",
-			      name ? name : " (without a name)", name ? "\"" : "");
-		last_forfeit = o.forfeited[seat];
-		if (o.forfeited[seat]) {
-			game_fault(&c, g, seat, &o, stderr_path, r->check->limits.sandbox);
-			clean = false;
-			continue;
-		}
-		check(&c, true, "game %ld, seat %d: %s, a full game (%d moves in "
-		      "all), end", g, seat, g == 1 ? "hello, start, commit, lock"
-		      : clean ? "the same process: start, commit, lock"
-			      : "a new process: hello, start, commit, lock",
-		      o.actions);
-		inspect_log(log, seat, &c, &joined);
-	}
-	if (clean)
-		printf("  %-5s %s%s%s\n", "note", joined
+	play_games(r, match, &c, stderr_path);
+	if (r->clean)
+		printf("  %-5s %s%s%s\n", "note", r->joined
 		       ? "takes part in the fairness exchange: its commitments open correctly"
-		       : "declines the fairness exchange (allowed: ", joined ? ""
-		       : game_play_chance(r->check->rules), joined ? "" : " then rest on the "
+		       : "declines the fairness exchange (allowed: ", r->joined ? ""
+		       : game_play_chance(r->check->rules), r->joined ? "" : " then rest on the "
 			 "referee's and the other bots' randomness; the SDKs take part)");
-	last_ok = clean || !last_forfeit;
 	match_finish(match, goodbye);
-	if (last_ok)
-		check(&c, goodbye[0], "answers goodbye");
+	if ((r->clean || !r->last_forfeit) && goodbye[0])
+		check(&c, true, "answers goodbye");
+	else if (r->clean || !r->last_forfeit)
+		flaw(&c, "answers goodbye");
+	/* Lenient: a bot plays if the referee took a move of its own. */
+	if (c.lenient && c.failed == 0)
+		check(&c, r->moves > 0, "plays: %ld moves of its own, %ld of %ld games to "
+		      "their end%s", r->moves, r->whole, r->check->games, r->moves ? ""
+		      : ": it would lose every game by forfeit");
 	/* A tournament entry plays sets only in a tournament of sets. */
-	if (clean && (!r->check->spec || r->check->spec->duplicate))
+	if ((r->clean || (c.lenient && c.failed == 0)) &&
+	    (!r->check->spec || r->check->spec->duplicate))
 		play_set(r, entrants, r->check->games + 1, &c);
 	print_timings(r);
-	printf("%d passed, %d failed\n", c.passed, c.failed);
+	printf("%d passed, %d failed%s", c.passed, c.failed, c.lenient ? "" : "\n");
+	if (c.lenient)
+		printf(", %d warned (--lenient: a game it forfeits is a warning)\n", c.warned);
 	if (c.failed && !r->check->keep)
 		visible_line(stdout, "the logs and the bot's stderr are kept in %s (remove "
 			     "it when done; --keep DIR puts them where you choose, "
@@ -352,7 +419,6 @@ out:
 		timings_free(&r->replies[k]);
 		timings_free(&r->cpu[k]);
 	}
-	free(log);
 	free(stderr_path);
 	free(hidden);
 	return c.failed;

@@ -29,6 +29,8 @@ struct check_bot {
 	long games;
 	int players;
 	const char *keep;          /* the folder given to keep, else NULL */
+	bool lenient;              /* a game it forfeits is a warning, not a
+				    * failure, so long as it plays a move */
 	const char *dir;           /* the logs' and the bot's stderr's */
 	struct match_config config; /* rules, options, time, key */
 	struct bot_limits limits;

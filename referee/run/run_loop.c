@@ -5,6 +5,7 @@
 
 #include <signal.h>
 #include <sodium.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,16 @@ int run_loop_end(struct run_loop *loop)
 {
 	pool_stops_end(&loop->stops);
 	return stop_signal;
+}
+
+void run_loop_signal_text(int sig, char *buf, size_t len)
+{
+	const char *name = sigabbrev_np(sig);
+
+	if (name)
+		snprintf(buf, len, "SIG%s%s", name, sig == SIGINT ? " (Ctrl-C)" : "");
+	else
+		snprintf(buf, len, "signal %d", sig);
 }
 
 /* Hands worker `w` the source's next table, or parks it, or tells it to

@@ -46,4 +46,9 @@ int run_loop_play(struct run_loop *loop);
  * since run_loop_begin(), if any (one pending is taken first), or 0. */
 int run_loop_end(struct run_loop *loop);
 
+/* Stop signal `sig` as a user knows it, for the message of a stopped
+ * run: "SIGINT (Ctrl-C)", "SIGTERM", or "signal N" for one without a
+ * name. */
+void run_loop_signal_text(int sig, char *buf, size_t len);
+
 #endif

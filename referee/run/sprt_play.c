@@ -139,6 +139,7 @@ struct sprt_run {
 	int failed_worker;       /* ... in this worker (from 1) */
 	char *why[2];
 	bool stop, no_start;
+	enum sprt_verdict verdict;    /* of the pairs counted */
 	struct run_manifest manifest; /* --out's run.jsonl */
 	char *err;
 };
@@ -178,8 +179,9 @@ static void count_pairs(struct sprt_run *st)
 				   st->half[st->counted][1] / 2.0};
 
 		st->counted++;
-		st->stop = st->p->pair(st->p->ctx, st->counted, score,
-				       (const char *const *)st->said);
+		st->verdict = st->p->pair(st->p->ctx, st->counted, score,
+					  (const char *const *)st->said);
+		st->stop = st->verdict != SPRT_CONTINUE;
 	}
 }
 
@@ -276,6 +278,62 @@ static int remove_dropped(struct sprt_run *st)
 						  st->err) : 0;
 }
 
+/* SIGINT or SIGTERM came: the pairs counted are the caller's, the games
+ * in flight are killed with their workers, and their logs are kept, cut,
+ * in a folder left unsigned: a test stopped before its verdict is no
+ * result to sign, and the logs show what was being played. */
+static int stopped(const struct sprt_run *st, int sig)
+{
+	char name[32];
+
+	run_loop_signal_text(sig, name, sizeof name);
+	errorf(st->err, "stopped by %s after %ld pair%s counted, before a verdict%s", name,
+	       st->counted, st->counted == 1 ? "" : "s",
+	       st->p->out ? "; the folder's run.jsonl is left unsigned" : "");
+	return SPRT_PLAY_STOPPED;
+}
+
+/* `value` as a string that reads back as the same double (a manifest's
+ * numbers are integers, and these need not be). */
+static void add_exact(cJSON *r, const char *name, double value)
+{
+	char text[32];
+
+	snprintf(text, sizeof text, "%.15g", value);
+	if (strtod(text, NULL) != value)
+		snprintf(text, sizeof text, "%.17g", value);
+	cJSON_AddStringToObject(r, name, text);
+}
+
+/* run.jsonl's "sprt" record: the test its verdict is recomputed by. */
+static int name_test(struct sprt_run *st)
+{
+	const struct sprt *t = st->p->test;
+	cJSON *r = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(r, "type", "sprt");
+	add_exact(r, "elo0", t->elo0);
+	add_exact(r, "elo1", t->elo1);
+	add_exact(r, "alpha", t->alpha);
+	add_exact(r, "beta", t->beta);
+	cJSON_AddStringToObject(r, "model", t->model == SPRT_NORMALIZED ? "normalized"
+					    : "logistic");
+	cJSON_AddNumberToObject(r, "max_pairs", (double)st->p->max_pairs);
+	return run_manifest_record(&st->manifest, r, st->err);
+}
+
+/* run.jsonl's "verdict" record: what the pairs counted gave. */
+static int record_verdict(struct sprt_run *st)
+{
+	cJSON *r = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(r, "type", "verdict");
+	cJSON_AddStringToObject(r, "verdict", st->verdict == SPRT_H1 ? "H1"
+					      : st->verdict == SPRT_H0 ? "H0" : "none");
+	cJSON_AddNumberToObject(r, "pairs", (double)st->counted);
+	return run_manifest_record(&st->manifest, r, st->err);
+}
+
 int sprt_play(const struct sprt_play *given, char *err)
 {
 	static const struct table_source_ops ops = {
@@ -292,26 +350,29 @@ int sprt_play(const struct sprt_play *given, char *err)
 	};
 	unsigned char deal_key[FAIR_HASH_BYTES];
 	char *names[2] = {(char *)play->entrants[0].name, (char *)play->entrants[1].name};
-	int rc;
+	int rc, sig;
 
 	st.p = play;
 	/* Every pair's secrets derive from it, so that --out's manifest
 	 * names each C before the pair starts. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	run.config.deal_key = deal_key;
-	if (play->out && run_manifest_create(&st.manifest, play->out, "sprt", &play->config,
-					     names, 2, play->duplicate, err)) {
+	if (play->out && (run_manifest_create(&st.manifest, play->out, "sprt", &play->config,
+					      names, 2, play->duplicate, err) ||
+			  name_test(&st))) {
 		run_manifest_free(&st.manifest);
 		return -1;
 	}
 	/* What is still playing at the end plays what is not counted: the
 	 * loop kills it. */
+	run_loop_begin(&loop);
 	rc = run_loop_play(&loop);
-	if (rc > 0)  /* a worker killed by a stop signal the test does not take */
-		rc = errorf(err, "stopped by signal %d", rc);
+	sig = run_loop_end(&loop);
+	if (rc > 0 || sig > 0)
+		rc = stopped(&st, rc > 0 ? rc : sig);
 	if (rc == 0 && play->out)
-		rc = remove_dropped(&st) || run_manifest_sign(&st.manifest, play->config.key, err)
-		     ? -1 : 0;
+		rc = remove_dropped(&st) || record_verdict(&st) ||
+		     run_manifest_sign(&st.manifest, play->config.key, err) ? -1 : 0;
 	run_manifest_free(&st.manifest);
 	sodium_memzero(deal_key, sizeof deal_key);
 	for (int i = 0; i < 2; i++) {

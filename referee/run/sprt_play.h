@@ -12,7 +12,9 @@
  * the pairs after the last one counted are dropped, their logs removed
  * and a "dropped" record in the folder's run.jsonl (run_manifest.h) saying
  * so: they would not change the verdict, and waiting for them would only
- * delay it.  Every pair's secrets derive from a key drawn for the run, so
+ * delay it.  run.jsonl also names the test (its "sprt" record, after the
+ * header) and ends with its "verdict", which `verify` recomputes from the
+ * pairs' logs.  Every pair's secrets derive from a key drawn for the run, so
  * that run.jsonl names each pair's commitments before the pair starts.
  */
 #ifndef ARENA_SPRT_PLAY_H
@@ -20,6 +22,7 @@
 
 #include <stdbool.h>
 
+#include "ladder/sprt.h"
 #include "match/match.h"
 
 struct sprt_play {
@@ -30,21 +33,27 @@ struct sprt_play {
 	const char *stderr_dir;           /* the bots' stderr files' folder */
 	int concurrency;                  /* pairs at once */
 	long max_pairs;
+	const struct sprt *test;          /* the hypotheses, for run.jsonl */
 	void *ctx;
 	/* Pair `pair` is counted: A scored score[0] in its first game (A in
 	 * seat 0) and score[1] in its second; said[i] is the name entrant i
-	 * gave in hello (NULL: none).  Returns true to stop the test. */
-	bool (*pair)(void *ctx, long pair, const double *score,
-		     const char *const *said);
+	 * gave in hello (NULL: none).  Returns the verdict of the pairs
+	 * counted so far: the test stops at H0 or H1. */
+	enum sprt_verdict (*pair)(void *ctx, long pair, const double *score,
+				  const char *const *said);
 	/* Entrant `bot` did not start for a game, for `why`, its stderr in
 	 * `stderr_path`: the test ends. */
 	void (*no_start)(void *ctx, int bot, const char *why,
 			 const char *stderr_path);
 };
 
+/* sprt_play()'s answer when SIGINT or SIGTERM stopped the test. */
+#define SPRT_PLAY_STOPPED 2
+
 /* Plays pairs until the caller stops the test or max_pairs are counted:
- * 0 then, 1 when a bot did not start, -1 with err when the referee
- * failed. */
+ * 0 then, 1 when a bot did not start, SPRT_PLAY_STOPPED with err when a
+ * stop signal came (the pairs counted before it were handed to the
+ * caller), -1 with err when the referee failed. */
 int sprt_play(const struct sprt_play *play, char *err);
 
 /* The stderr file of the bot named `name` in worker `worker` (from 1):

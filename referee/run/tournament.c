@@ -9,7 +9,6 @@
  */
 #include "tournament.h"
 
-#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,17 +253,12 @@ static int handle(void *state, int worker, char *line)
 	return errorf(st->err, "a worker said something unexpected: %.80s", line);
 }
 
-/* Said by the signal's name, which a user knows (Ctrl-C's by its key
- * too), not its number. */
 static int stopped(struct tournament_state *st, int sig)
 {
-	const char *name = sigabbrev_np(sig);
+	char name[32];
 
-	if (!name)
-		return errorf(st->err, "stopped by signal %d; run again with "
-			      "--resume to finish", sig);
-	return errorf(st->err, "stopped by SIG%s%s; run again with --resume "
-		      "to finish", name, sig == SIGINT ? " (Ctrl-C)" : "");
+	run_loop_signal_text(sig, name, sizeof name);
+	return errorf(st->err, "stopped by %s; run again with --resume to finish", name);
 }
 
 /* The source's wait_ms(): how long the loop may sleep before the next

@@ -30,6 +30,22 @@ void verify_cut_commitment(const struct game_log *log, char hex[65])
 		}
 }
 
+void verify_cut_dealt(const struct game_log *log, const char *records,
+		      struct problems *problems)
+{
+	if (!json_member(log->count ? log->lines[0].json : NULL, "set"))
+		return;
+	for (size_t i = 1; i < log->count; i++)
+		if (log->lines[i].type && !strcmp(log->lines[i].type, "draw")) {
+			if (!json_member(log->lines[i].json, "dealt"))
+				problems_add(problems, log->path, "a game of a set whose "
+					     "draws carry no \"dealt\" (line %zu), in a folder "
+					     "whose %s is of revision 5 or later: a log of an "
+					     "earlier revision than its folder", i + 1, records);
+			return;
+		}
+}
+
 /* The commit record among a log's first lines (after the header, and the
  * forfeits of bots that never said hello), read through logread_head():
  * true when found, its C in hex ("" when it names none). */

@@ -23,6 +23,14 @@
  * when it has none (a log cut before its exchange). */
 void verify_cut_commitment(const struct game_log *log, char hex[65]);
 
+/* A log in a folder whose records name each deal's C before it started
+ * (revision 5 or later), `records` the file saying so: a game of a set
+ * there must count its draws with "dealt", or it is a problem.  Logs
+ * stripped of it and signed again would pass for revision 4, whose sets'
+ * order nothing checks (docs/FAIRNESS.md, item 19). */
+void verify_cut_dealt(const struct game_log *log, const char *records,
+		      struct problems *problems);
+
 /* verify_cut_commitment() of the log at `path` ("" when it cannot be
  * read). */
 void verify_cut_file_commitment(const char *path, char hex[65]);

@@ -122,6 +122,7 @@ static void check_started(struct full_check *fc, long game, const struct game_lo
 	if (!fc->last_started[game])
 		return;
 	want = fc->view->started_commitments[fc->last_started[game] - 1];
+	verify_cut_dealt(log, "manifest", fc->problems);
 	verify_cut_commitment(log, c);
 	if (strcmp(c, want))
 		problems_add(fc->problems, log->path, "its commitment C is %s, the "

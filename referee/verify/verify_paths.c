@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "base/outdir.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "base/verify_sets.h"
 #include "manifest/manifest_swiss_union.h"
@@ -115,7 +116,14 @@ static int check_path(struct check *c, const char *path, char *err)
 	int rc = 0;
 
 	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
-		if (!outdir_is_manifest(path) || stat(path, &st))
+		if (outdir_is_run_manifest(path) && !stat(path, &st)) {
+			/* A run's record, not a game's log: its folder is
+			 * what it vouches for. */
+			char *dir = path_parent(path);
+
+			rc = check_path(c, dir, err);
+			free(dir);
+		} else if (!outdir_is_manifest(path) || stat(path, &st))
 			gather(c, path);
 		else if (!(rc = flush(c, err)))
 			check_tournament(c, path);
@@ -133,7 +141,8 @@ static int check_path(struct check *c, const char *path, char *err)
 		if (verify_run_is(path) && !(rc = flush(c, err))) {
 			c->run_problems = (struct problems){.report = c->events->problem,
 							    .ctx = c->events->ctx};
-			c->run = verify_run_open(path, c->key, &c->run_problems);
+			c->run = verify_run_open(path, c->key, c->events->pairs_check,
+						 &c->run_problems);
 		}
 		for (size_t i = 0; i < count; i++)
 			gather(c, logs[i]);

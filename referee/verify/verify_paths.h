@@ -17,6 +17,7 @@
 #include "base/verify_pool.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
+#include "verify_run.h"
 
 /* What the check tells; every member is set. */
 struct verify_paths_events {
@@ -38,6 +39,9 @@ struct verify_paths_events {
 	/* A folder that cannot be checked (`why`: it holds no log, or cannot
 	 * be read). */
 	void (*unusable)(void *ctx, const char *path, const char *why);
+	/* What an sprt folder's pairs are given to, to recompute its
+	 * verdict (NULL: not recomputed). */
+	verify_run_pairs_check *pairs_check;
 };
 
 /* Checks the `count` paths, every log and manifest against `key` (NULL:

@@ -23,6 +23,8 @@ struct run_game {
 	char sha256[65];       /* its finished record's ("": not finished) */
 	bool dropped;          /* stopped uncounted, its log removed */
 	bool checked;          /* its log was given to verify_run_log() */
+	signed char points;    /* an sprt run's: A's points in it, doubled
+				* (-1: not the log listed, or none) */
 };
 
 struct verify_run {
@@ -33,6 +35,11 @@ struct verify_run {
 	const cJSON *book;            /* the header's, or NULL */
 	struct run_game *games;       /* by number, 1..count */
 	long count;
+	/* An sprt run's test and verdict records (NULL: none), and its bots
+	 * A and B as the header names them; what its pairs are given to. */
+	const cJSON *test, *verdict;
+	const char *bots[2];
+	verify_run_pairs_check *pairs_check;
 };
 
 bool verify_run_is(const char *dir)
@@ -131,6 +138,27 @@ static bool take_dropped(struct verify_run *rc, const cJSON *r)
 	return true;
 }
 
+/* An sprt run's own records: its test, right after the header, and its
+ * verdict, last before the signature. */
+static bool take_sprt(struct verify_run *rc, const struct game_log *log, size_t i)
+{
+	const char *type = log->lines[i].type;
+	const cJSON *bots = json_member(log->lines[0].json, "bots");
+
+	if (strcmp(logread_string(log, 0, "verb") ? logread_string(log, 0, "verb") : "",
+		   "sprt") || cJSON_GetArraySize(bots) != 2)
+		return false;
+	rc->bots[0] = cJSON_GetStringValue(cJSON_GetArrayItem(bots, 0));
+	rc->bots[1] = cJSON_GetStringValue(cJSON_GetArrayItem(bots, 1));
+	if (!strcmp(type, "sprt") && i == 1 && rc->bots[0] && rc->bots[1])
+		rc->test = log->lines[i].json;
+	else if (!strcmp(type, "verdict") && i + 2 == log->count && rc->test)
+		rc->verdict = log->lines[i].json;
+	else
+		return false;
+	return true;
+}
+
 /* The records after the header; false when one is not what it must be
  * (named). */
 static bool take_records(struct verify_run *rc, const struct game_log *log)
@@ -141,13 +169,16 @@ static bool take_records(struct verify_run *rc, const struct game_log *log)
 
 		if (!strcmp(type, "started") ? take_started(rc, r)
 		    : !strcmp(type, "finished") ? take_finished(rc, r)
-		    : !strcmp(type, "dropped") ? take_dropped(rc, r) : false)
+		    : !strcmp(type, "dropped") ? take_dropped(rc, r)
+		    : take_sprt(rc, log, i))
 			continue;
 		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
 			     "does not have: a \"started\" record lists the next "
 			     "games, each with its commitment C; a "
 			     "\"finished\" record a game started, its log and its "
-			     "SHA-256; a \"dropped\" record games started",
+			     "SHA-256; a \"dropped\" record games started; an sprt "
+			     "run's \"sprt\" record its test, after the header, and "
+			     "its \"verdict\", last",
 			     i + 1);
 		return false;
 	}
@@ -188,12 +219,35 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 	return true;
 }
 
+/* Bot A's points in an sprt game, doubled: 2 when its rank is better
+ * than B's, 1 when the same, 0 when worse (-1: the header does not seat
+ * both, or the log has no result). */
+static signed char a_points(const struct verify_run *rc, const struct game_log *log)
+{
+	const cJSON *players = json_member(log->count ? log->lines[0].json : NULL, "players");
+	int ranks[2], seat[2] = {-1, -1};
+
+	if (cJSON_GetArraySize(players) != 2 || logread_ranks(log, ranks, 2) != 2)
+		return -1;
+	for (int s = 0; s < 2; s++) {
+		const char *name = cJSON_GetStringValue(json_member(
+			cJSON_GetArrayItem(players, s), "name"));
+
+		for (int b = 0; name && b < 2; b++)
+			if (!strcmp(name, rc->bots[b]))
+				seat[b] = s;
+	}
+	if (seat[0] < 0 || seat[1] < 0 || seat[0] == seat[1])
+		return -1;
+	return ranks[seat[0]] < ranks[seat[1]] ? 2 : ranks[seat[0]] == ranks[seat[1]];
+}
+
 /* That the log of game `game` is the one listed: its SHA-256, its C and
  * its book line's schedule. */
 static void check_log(struct verify_run *rc, long game, const struct game_log *log)
 {
 	static const char *const fields[] = {"sha256", "path", "order", "first", "unit"};
-	const struct run_game *e = &rc->games[game];
+	struct run_game *e = &rc->games[game];
 	const cJSON *book = json_member(log->count ? log->lines[0].json : NULL, "book");
 	char c[65];
 
@@ -202,6 +256,9 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 			     "one run.jsonl lists for game %ld", game);
 		return;
 	}
+	if (rc->test)
+		e->points = a_points(rc, log);
+	verify_cut_dealt(log, "run.jsonl", rc->problems);
 	verify_cut_commitment(log, c);
 	if (strcmp(c, e->commitment))
 		problems_add(rc->problems, log->path, "its commitment C is %s, run.jsonl's "
@@ -231,13 +288,14 @@ static bool listed_finished(const struct verify_run *rc, long game)
 }
 
 struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
+				   verify_run_pairs_check *pairs_check,
 				   struct problems *problems)
 {
 	struct verify_run *rc = xcalloc(1, sizeof *rc);
 	char err[ERR_LEN];
 
 	*rc = (struct verify_run){.dir = xstrdup(dir), .path = outdir_run_manifest(dir),
-				 .problems = problems,
+				 .problems = problems, .pairs_check = pairs_check,
 				 .games = xcalloc(1, sizeof *rc->games)};
 	if (logread_load(rc->path, &rc->manifest, err))
 		problems_add(problems, rc->path, "%s", err);
@@ -256,6 +314,7 @@ void verify_run_log(struct verify_run *run, const struct game_log *log)
 	if (!rc->usable || !listed_finished(rc, game) || rc->games[game].checked)
 		return;
 	rc->games[game].checked = true;
+	rc->games[game].points = -1;
 	check_log(rc, game, log);
 }
 
@@ -307,12 +366,35 @@ static void check_folder(struct verify_run *rc)
 	free(unlisted);
 }
 
+/* An sprt run's pairs, as its logs gave them, to the caller's check. */
+static void check_pairs(const struct verify_run *rc)
+{
+	long pairs = rc->count / 2;
+	signed char (*points)[2] = xcalloc((size_t)pairs + 1, sizeof *points);
+	bool *dropped = xcalloc((size_t)pairs + 1, sizeof *dropped);
+
+	for (long p = 0; p < pairs; p++)
+		for (int k = 0; k < 2; k++) {
+			const struct run_game *e = &rc->games[2 * p + 1 + k];
+
+			points[p][k] = e->checked && !e->dropped ? e->points : -1;
+			dropped[p] = dropped[p] || e->dropped;
+		}
+	rc->pairs_check(&(struct verify_run_pairs){
+		.path = rc->path, .test = rc->test, .verdict = rc->verdict, .pairs = pairs,
+		.points = (const signed char (*)[2])points, .dropped = dropped}, rc->problems);
+	free(points);
+	free(dropped);
+}
+
 void verify_run_close(struct verify_run *run)
 {
 	struct verify_run *rc = run;
 
 	if (rc->usable)
 		check_folder(rc);
+	if (rc->usable && rc->test && rc->pairs_check)
+		check_pairs(rc);
 	logread_free(&rc->manifest);
 	free(rc->games);
 	free(rc->path);
@@ -321,9 +403,9 @@ void verify_run_close(struct verify_run *run)
 }
 
 void verify_run(const char *dir, const unsigned char *trusted_key,
-		struct problems *problems)
+		verify_run_pairs_check *pairs_check, struct problems *problems)
 {
-	struct verify_run *run = verify_run_open(dir, trusted_key, problems);
+	struct verify_run *run = verify_run_open(dir, trusted_key, pairs_check, problems);
 	struct verify_run *rc = run;
 	char err[ERR_LEN];
 

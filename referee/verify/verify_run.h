@@ -11,19 +11,37 @@
 #ifndef ARENA_VERIFY_RUN_H
 #define ARENA_VERIFY_RUN_H
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 
 #include "base/logread.h"
 #include "base/problems.h"
+
+/* What an sprt folder's pairs gave, for a check above this layer to
+ * recompute its verdict by (ladder/sprt_check.h). */
+struct verify_run_pairs {
+	const char *path;          /* its run.jsonl */
+	const cJSON *test;         /* its "sprt" record */
+	const cJSON *verdict;      /* its "verdict" record, or NULL */
+	long pairs;                /* pairs started */
+	/* By pair - 1, A's points in the pair's two games, doubled (0, 1
+	 * or 2), -1 when not counted: listed dropped (dropped[pair - 1]),
+	 * or its log missing or not the one listed (a problem already). */
+	const signed char (*points)[2];
+	const bool *dropped;
+};
+typedef void verify_run_pairs_check(const struct verify_run_pairs *pairs,
+				    struct problems *problems);
 
 /* Whether `dir` is a play or sprt folder with a manifest (run.jsonl). */
 bool verify_run_is(const char *dir);
 
 /* Checks the folder `dir` (verify_run_is()) against its manifest, each
  * problem added to `problems`; `trusted_key`: the key it must be signed
- * with (NULL: any).  Each log listed is read once. */
+ * with (NULL: any); `pairs_check`: what an sprt run's pairs are given to
+ * (NULL: its verdict is not recomputed).  Each log listed is read once. */
 void verify_run(const char *dir, const unsigned char *trusted_key,
-		struct problems *problems);
+		verify_run_pairs_check *pairs_check, struct problems *problems);
 
 /* The same in three steps, for a caller that reads the logs itself (as
  * `verify` does, to verify each): the manifest read and checked; each
@@ -33,6 +51,7 @@ void verify_run(const char *dir, const unsigned char *trusted_key,
  * check freed.  `problems` must live until verify_run_close(). */
 struct verify_run;
 struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
+				   verify_run_pairs_check *pairs_check,
 				   struct problems *problems);
 void verify_run_log(struct verify_run *run, const struct game_log *log);
 void verify_run_close(struct verify_run *run);

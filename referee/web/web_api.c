@@ -13,6 +13,7 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "league/league_db.h"
+#include "league/league_pace.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
 #include "web/web_history.h"
@@ -24,6 +25,20 @@ char *web_api_ladder(const struct web_fit_view *v, char *err)
 		return NULL;
 	}
 	return xstrdup(v->ladder);
+}
+
+/* While a run plays: whether it rests, and its pace in words. */
+static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
+{
+	struct league_pace pace;
+	char *text;
+
+	if (c->open_runs <= 0 || league_pace_read(dir, &pace))
+		return;
+	text = league_pace_text(&pace);
+	cJSON_AddBoolToObject(j, "resting", pace.resting);
+	cJSON_AddStringToObject(j, "pace", text);
+	free(text);
 }
 
 char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
@@ -47,6 +62,7 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 	cJSON_AddNumberToObject(j, "open_runs", (double)c->open_runs);
 	cJSON_AddNumberToObject(j, "games", (double)c->games);
 	cJSON_AddNumberToObject(j, "sets", (double)c->sets);
+	add_pace(j, c, dir);
 	web_activity_add(a, j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);
@@ -114,6 +130,20 @@ static cJSON *versions_of(sqlite3 *db, const struct web_fit_view *view, const ch
 	return list;
 }
 
+/* Bot `name`'s versions (`versions`) noted as view `view`'s ladder notes
+ * them: waiting for a first game, or superseded until the newest is
+ * rated (a version newer than the view has no note yet). */
+static void add_notes(const struct web_fit_view *view, const char *name, cJSON *versions)
+{
+	cJSON *v;
+
+	cJSON_ArrayForEach(v, versions)
+		for (int i = 0; i < view->lr.count; i++)
+			if (!strcmp(view->lr.versions[i].name, name) &&
+			    view->lr.versions[i].number == json_member(v, "version")->valueint)
+				league_rating_add_note(v, &view->lr, i);
+}
+
 bool web_api_has_bot(sqlite3 *db, const char *name)
 {
 	return league_db_bot_versions(db, name) > 0;
@@ -128,6 +158,7 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *nam
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "name", name);
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
+	add_notes(view, name, versions);
 	cJSON_AddItemToObject(j, "versions", versions);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", web_history_of(&view->history, &view->lr, name));

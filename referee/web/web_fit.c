@@ -16,7 +16,7 @@
 
 #include "base/paths.h"
 #include "web/web_fit.h"
-#include "web/web_games.h"
+#include "web/web_users.h"
 
 struct web_fit {
 	pthread_mutex_t lock;
@@ -30,6 +30,18 @@ struct web_fit {
 	struct stat file;             /* the index it has open */
 	long long data_version;       /* of the last view; -1: make one */
 };
+
+/* The index of league `dir`'s stderr files (web_games.h looks the bots'
+ * words up in it). */
+static struct words_index *stderr_index(const char *dir)
+{
+	struct words_index *x = words_index_new();
+	char *folder = path_join(dir, "stderr");
+
+	words_index_add_folder(x, folder);
+	free(folder);
+	return x;
+}
 
 struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
 				       const struct web_fit_view *prev)
@@ -49,7 +61,8 @@ struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
 	league_db_counts(db, &v->counts);
 	web_history_make(&v->history, &v->lr, prev && prev->ladder ? &prev->history : NULL,
 			 prev && prev->ladder ? &prev->lr : NULL);
-	v->words = web_game_words(dir);
+	v->words = stderr_index(dir);
+	v->lr.owners = v->owners = web_users_owners(dir);
 	out = open_memstream(&v->ladder, &len);
 	if (!out) {
 		snprintf(v->err, sizeof v->err, "out of memory");
@@ -66,6 +79,7 @@ void web_fit_view_free(struct web_fit_view *v)
 		return;
 	free(v->ladder);
 	league_rating_free(&v->lr);
+	cJSON_Delete(v->owners);
 	free(v->version_games);
 	web_history_free(&v->history);
 	words_index_free(v->words);

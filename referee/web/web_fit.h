@@ -4,10 +4,14 @@
  * a thread of its own once the index has changed, so that no request
  * fits the season.  A view holds what the ladder, a bot's page and the
  * status read of the whole season: the ladder's rating (league_rate.h)
- * and its JSON text, each version's games, the counts, the ratings
- * over time (web_history.h), and the index of the stderr files that the
- * replay pages and forfeits take the bots' words from (web_games.h): a
- * game's words are on its page once a view has its game.
+ * and its JSON text with the bots' owners (users.json as it was when the
+ * view was made: an upload that claims a bot adds a version too, which
+ * has the view made again), each version's games, the counts, the
+ * ratings over time (web_history.h), and the index of the stderr files
+ * that a game's words and forfeits are looked up in (web_games.h): a
+ * game's words are there once a view has its game.  The index is the
+ * same for every request; what each is answered of it is cut to its
+ * viewer's (web_words.h), never kept in the view.
  *
  * Its lag is bounded: the thread looks at the index each second (SQLite's
  * data_version, and the file itself, which `league rebuild` replaces) and
@@ -22,6 +26,7 @@
 #ifndef ARENA_WEB_FIT_H
 #define ARENA_WEB_FIT_H
 
+#include <cjson/cJSON.h>
 #include <stddef.h>
 
 #include "base/util.h"
@@ -34,6 +39,7 @@ struct web_fit_view {
 	char *ladder;                /* the ladder's JSON text; NULL: err says why */
 	char err[ERR_LEN];
 	struct league_rating lr;     /* its versions, games and ratings */
+	cJSON *owners;               /* the ladder's, lr.owners */
 	long *version_games;         /* by version id - 1: its games, every season */
 	struct league_counts counts; /* as `league status` counts */
 	struct league_roster roster; /* read before the rest */

@@ -20,16 +20,8 @@
 #include "report/replay_words.h"
 #include "web/web_api.h"
 #include "web/web_games.h"
-
-struct words_index *web_game_words(const char *dir)
-{
-	struct words_index *x = words_index_new();
-	char *folder = path_join(dir, "stderr");
-
-	words_index_add_folder(x, folder);
-	free(folder);
-	return x;
-}
+#include "web/web_key.h"
+#include "web/web_words.h"
 
 /* The replay of log `rel` (runs/NNNNNN/game-NNNNNN.jsonl) with the bots'
  * words of `x`: 0, or -1 when it cannot be read. */
@@ -46,27 +38,75 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 		return -1;
 	rc = replay_build(&log, &options, r, err);
 	logread_free(&log);
-	if (rc == 0)
+	if (rc == 0) {
 		replay_words_add(r->doc, x);
+		web_key_trust(r->doc, dir);
+	}
 	return rc;
 }
 
-char *web_game_page(const char *dir, const struct words_index *x, const char *url,
-		    size_t *len)
+/* The log of game `tail` (NNNNNN/game-NNNNNN) as runs/NNNNNN/game-NNNNNN.jsonl,
+ * a new string, or NULL when it names no game. */
+static char *game_log(const char *tail)
 {
-	char run[8] = "", game[24] = "", err[ERR_LEN], *name, *rel, *text = NULL;
-	struct replay r;
+	char run[8] = "", game[24] = "", *name, *rel;
 
-	if (sscanf(url, "/games/%7[0-9]/%17[-a-z0-9]", run, game) != 2 ||
-	    strlen(url) != 7 + strlen(run) + 1 + strlen(game))
+	if (sscanf(tail, "%7[0-9]/%17[-a-z0-9]", run, game) != 2 ||
+	    strlen(tail) != strlen(run) + 1 + strlen(game))
 		return NULL;
 	name = xasprintf("%s.jsonl", game);
 	rel = web_api_log_path(run, name);
 	free(name);
+	return rel;
+}
+
+char *web_game_page(const char *dir, const char *url, size_t *len)
+{
+	char err[ERR_LEN], *rel = game_log(url + strlen("/games/")), *text = NULL;
+	struct replay r;
+
+	/* The bots' info alone: their stderr is asked for by the page
+	 * (web_game_words()), with its viewer's token. */
+	if (rel && game_replay(dir, rel, NULL, &r) == 0) {
+		web_words_public(r.doc);
+		web_words_hide(r.doc, dir, &(struct web_viewer){NULL, false});
+		text = html_league_replay_text(r.doc, len, err);
+		replay_free(&r);
+	}
+	free(rel);
+	return text;
+}
+
+char *web_game_words(const char *dir, const struct words_index *x, const char *tail,
+		     const struct web_viewer *v, unsigned *status)
+{
+	char *rel = game_log(tail), *text = NULL;
+	struct replay r;
+	cJSON *steps, *step;
+	int i = 0;
+
+	*status = 404;
 	if (!rel)
 		return NULL;
 	if (game_replay(dir, rel, x, &r) == 0) {
-		text = html_replay_text(r.doc, len, err);
+		*status = web_words_hide(r.doc, dir, v) ? 200 : 403;
+		steps = cJSON_CreateArray();
+		cJSON_ArrayForEach(step, json_member(r.doc, "steps")) {
+			const char *keys[] = {"stderr", "last_words"};
+
+			for (int k = 0; k < 2; k++)
+				if (json_member(step, keys[k])) {
+					cJSON *o = cJSON_CreateObject();
+
+					cJSON_AddNumberToObject(o, "index", i);
+					cJSON_AddItemToObject(o, keys[k], cJSON_Duplicate(
+						json_member(step, keys[k]), true));
+					cJSON_AddItemToArray(steps, o);
+				}
+			i++;
+		}
+		text = json_print_line(steps);
+		cJSON_Delete(steps);
 		replay_free(&r);
 	}
 	free(rel);
@@ -99,23 +139,28 @@ static void forfeits_of(cJSON *out, const cJSON *doc, const cJSON *game, const c
 }
 
 cJSON *web_game_forfeits(const char *dir, const struct words_index *x, const cJSON *games,
-			 const char *name)
+			 const char *name, const struct web_viewer *v)
 {
+	bool sees = web_viewer_sees(v, dir, name);
 	cJSON *out = cJSON_CreateArray();
 	const cJSON *g;
 
 	cJSON_ArrayForEach(g, games) {
 		const char *log = cJSON_GetStringValue(json_member(g, "log"));
-		char *rel, *path, *text;
+		char *rel, *path, *text, err[ERR_LEN];
+		size_t len;
 		struct replay r;
 
 		if (cJSON_GetArraySize(out) >= WEB_FORFEITS || !log || strncmp(log, "/logs/", 6))
 			continue;
 		rel = xasprintf("runs/%s", log + 6);
 		path = path_join(dir, rel);
-		text = files_read_all(path, NULL);
+		text = logread_text(path, &len, err);
 		if (text && strstr(text, "\"type\":\"forfeit\"")) {
-			if (game_replay(dir, rel, x, &r) == 0) {
+			/* Its stderr's lines only for whom may see them. */
+			if (game_replay(dir, rel, sees ? x : NULL, &r) == 0) {
+				web_words_public(r.doc);
+				web_words_hide(r.doc, dir, v);
 				forfeits_of(out, r.doc, g, name);
 				replay_free(&r);
 			}

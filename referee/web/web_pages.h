@@ -9,7 +9,9 @@
 
 #include <sqlite3.h>
 
-/* The page at `url`, a new string, or NULL when there is none. */
-char *web_page(sqlite3 *db, const char *url);
+/* The page at `url` of league `dir`, a new string, or NULL when there is
+ * none.  Every page's data names the league's game, its options and its
+ * players ("league"), and its title the game. */
+char *web_page(sqlite3 *db, const char *dir, const char *url);
 
 #endif

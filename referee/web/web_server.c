@@ -1,6 +1,7 @@
 /*
  * The league server's requests: GET of the API's JSON (web_api.h), of
- * the logs, of the games' replay pages (web_games.h) and of the pages
+ * the logs, of the games' replay pages (web_games.h), of the league's
+ * public key (web_key.h) and of the pages
  * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
  * the uploads checked by workers of their own (web_preflight.h), swept
  * of an earlier server's leftovers once it is ready; anything else a JSON error
@@ -25,6 +26,7 @@
 
 #include "base/files.h"
 #include "base/json.h"
+#include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
@@ -33,12 +35,14 @@
 #include "web/web_db.h"
 #include "web/web_fit.h"
 #include "web/web_games.h"
+#include "web/web_key.h"
 #include "web/web_pages.h"
 #include "web/web_preflight.h"
 #include "web/web_reaper.h"
 #include "web/web_reply.h"
 #include "web/web_server.h"
 #include "web/web_upload.h"
+#include "web/web_viewer.h"
 
 struct web_server {
 	/* Set once the server runs as its user (web_server_ready()): till
@@ -63,10 +67,14 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
 	*state = NULL;
 }
 
-/* A log of the league: its bytes, or a 404. */
+/* A log of the league: its JSON lines, or a 404.  A log stored
+ * compressed is served unpacked: its gzip members (one a write) are not
+ * a stream every client unpacks whole, and its lines verify on their
+ * own (docs/LEAGUE.md, "The server"). */
 static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, const char *url)
 {
-	char run[8] = "", game[24] = "", *rel, *path, *text;
+	char run[8] = "", game[24] = "", *rel, *path, *text, err[ERR_LEN];
+	size_t len;
 
 	if (sscanf(url, "/logs/%7[0-9]/%23[-a-z0-9.]", run, game) != 2 ||
 	    strlen(url) != 6 + strlen(run) + 1 + strlen(game) ||
@@ -74,7 +82,7 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
 				"/logs/NNNNNN/game-NNNNNN.jsonl", NULL);
 	path = path_join(dir, rel);
-	text = files_read_all(path, NULL);
+	text = logread_text(path, &len, err);
 	free(rel);
 	free(path);
 	if (!text)
@@ -83,20 +91,59 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 }
 
 /* GET /api/bots/NAME: the index's and the view's, and the forfeits from
- * the logs. */
+ * the logs, their stderr lines for the bot's owner and the organisers
+ * only. */
 static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
 				 const struct web_fit_view *v, const char *dir, const char *name)
 {
 	cJSON *j = web_api_bot(db, v, name);
+	struct web_viewer who;
 	char *text;
 
 	if (!j)
 		return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+	who = web_viewer_of(c, dir);
 	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, v->words,
-								json_member(j, "games"), name));
+								json_member(j, "games"), name, &who));
+	web_viewer_free(&who);
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+}
+
+/* GET /api/me and /api/words/NNNNNN/game-NNNNNN, a user's token's: who
+ * they are, and the stderr lines of a game's bots they may see (looked up
+ * in the view's index of them). */
+static enum MHD_Result serve_viewer(struct MHD_Connection *c, const struct web_server *s,
+				    const char *url)
+{
+	struct web_viewer v = web_viewer_of(c, s->dir);
+	unsigned status = MHD_HTTP_OK;
+	struct web_fit_view *view;
+	char *text;
+	cJSON *j;
+
+	if (!v.user)
+		return web_viewer_unknown(c);
+	if (!strcmp(url, "/api/me")) {
+		j = cJSON_CreateObject();
+		cJSON_AddStringToObject(j, "user", v.user);
+		cJSON_AddBoolToObject(j, "organiser", v.organiser);
+		text = json_print_line(j);
+		cJSON_Delete(j);
+	} else {
+		view = web_fit_get(s->fit, NULL);
+		text = web_game_words(s->dir, view->words, url + strlen("/api/words/"), &v,
+				      &status);
+		web_fit_put(s->fit, view);
+	}
+	web_viewer_free(&v);
+	if (status == MHD_HTTP_OK)
+		return web_reply(c, status, text, "application/json");
+	free(text);
+	return web_fail(c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
+			"owner's and the organisers' to see: no bot of this game is yours"
+			: "no such game: games are /api/words/NNNNNN/game-NNNNNN", NULL);
 }
 
 /* The API's GETs of the fit, view `v` taken. */
@@ -144,20 +191,6 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
 		    "/api/status, /api/bots/NAME and /api/games", NULL);
 }
 
-/* A game's replay page, the bots' words from the view's index. */
-static enum MHD_Result serve_game(struct MHD_Connection *c, const struct web_server *s,
-				  const char *url)
-{
-	struct web_fit_view *v = web_fit_get(s->fit, NULL);
-	size_t len;
-	char *page = web_game_page(s->dir, v->words, url, &len);
-
-	web_fit_put(s->fit, v);
-	return page ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
-		    : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
-			       "/games/NNNNNN/game-NNNNNN", NULL);
-}
-
 /* The GETs: the API, the logs and the pages. */
 static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_server *s,
 				 const char *url)
@@ -165,16 +198,27 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_serv
 	const char *dir = s->dir;
 	char err[ERR_LEN], *page;
 	sqlite3 *db;
+	size_t len;
 
 	if (!strncmp(url, "/logs/", 6))
 		return serve_log(c, dir, url);
+	if (!strcmp(url, "/referee.pub"))
+		return (page = web_key_public(dir))
+		       ? web_reply(c, MHD_HTTP_OK, page, "text/plain; charset=utf-8")
+		       : web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no key yet: "
+				  "its first run writes it", NULL);
+	if (!strcmp(url, "/api/me") || !strncmp(url, "/api/words/", 11))
+		return serve_viewer(c, s, url);
 	if (!strncmp(url, "/games/", 7))
-		return serve_game(c, s, url);
+		return (page = web_game_page(dir, url, &len))
+		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
+		       : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
+				  "/games/NNNNNN/game-NNNNNN", NULL);
 	if (!(db = web_db_of_thread(dir, err)))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
 		return serve_api(c, db, s, url);
-	if ((page = web_page(db, url)))
+	if ((page = web_page(db, dir, url)))
 		return web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
 	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
 }

@@ -31,6 +31,7 @@
 #include "web/web_reply.h"
 #include "web/web_upload.h"
 #include "web/web_users.h"
+#include "web/web_viewer.h"
 
 struct web_upload {
 	struct MHD_PostProcessor *pp;
@@ -135,15 +136,7 @@ static enum MHD_Result field(void *cls, enum MHD_ValueKind kind, const char *key
 /* The user whose token the request gives, a new string, or NULL. */
 static char *token_user(struct MHD_Connection *c, const char *dir)
 {
-	const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
-
-	return auth && !strncmp(auth, "Bearer ", 7) ? web_users_check(dir, auth + 7) : NULL;
-}
-
-static enum MHD_Result no_token(struct MHD_Connection *c)
-{
-	return web_fail(c, MHD_HTTP_UNAUTHORIZED, "give a user's token: "
-			"Authorization: Bearer TOKEN ('referee league user add' makes one)", NULL);
+	return web_viewer_of(c, dir).user;
 }
 
 enum MHD_Result web_upload_status(struct MHD_Connection *c, const char *dir,
@@ -152,7 +145,7 @@ enum MHD_Result web_upload_status(struct MHD_Connection *c, const char *dir,
 	char *user = token_user(c, dir), *text;
 
 	if (!user)
-		return no_token(c);
+		return web_viewer_unknown(c);
 	text = web_preflight_status(limits->preflight, id, user);
 	free(user);
 	return text ? web_reply(c, MHD_HTTP_OK, text, "application/json")
@@ -169,7 +162,7 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *dir,
 	char *user = token_user(c, dir);
 
 	if (!user)
-		return no_token(c);
+		return web_viewer_unknown(c);
 	if (length && strtoull(length, NULL, 10) > limits->max_bytes) {
 		free(user);
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is over the "

@@ -138,14 +138,24 @@ static int add_user(cJSON *j, const char *name, const char *token, char *err)
 	return 0;
 }
 
-int web_users_add(const char *dir, const char *name, char *token, char *err)
+/* add_user() of a user who is the organiser too. */
+static int add_organiser(cJSON *j, const char *name, const char *token, char *err)
+{
+	int rc = add_user(j, name, token, err);
+
+	if (rc == 0)
+		cJSON_AddBoolToObject(user_find(j, name), "organiser", true);
+	return rc;
+}
+
+int web_users_add(const char *dir, const char *name, bool organiser, char *token, char *err)
 {
 	unsigned char raw[WEB_TOKEN_LEN / 2];
 
 	randombytes_buf(raw, sizeof raw);
 	sodium_bin2hex(token, WEB_TOKEN_LEN + 1, raw, sizeof raw);
 	sodium_memzero(raw, sizeof raw);
-	return users_change(dir, add_user, name, token, err);
+	return users_change(dir, organiser ? add_organiser : add_user, name, token, err);
 }
 
 static int revoke_user(cJSON *j, const char *name, const char *unused, char *err)
@@ -164,7 +174,7 @@ int web_users_revoke(const char *dir, const char *name, char *err)
 	return users_change(dir, revoke_user, name, NULL, err);
 }
 
-char *web_users_check(const char *dir, const char *token)
+char *web_users_check(const char *dir, const char *token, bool *organiser)
 {
 	char err[ERR_LEN], hex[65], *user = NULL;
 	cJSON *j = users_load(dir, err), *u, *users = j ? json_member(j, "users") : NULL;
@@ -175,8 +185,11 @@ char *web_users_check(const char *dir, const char *token)
 
 		if (cJSON_IsString(h) && cJSON_IsString(n) && strlen(h->valuestring) == 64 &&
 		    !cJSON_IsTrue(json_member(u, "revoked")) &&
-		    sodium_memcmp(h->valuestring, hex, 64) == 0)
+		    sodium_memcmp(h->valuestring, hex, 64) == 0) {
 			user = xstrdup(n->valuestring);
+			if (organiser)
+				*organiser = cJSON_IsTrue(json_member(u, "organiser"));
+		}
 	}
 	cJSON_Delete(j);
 	return user;
@@ -190,6 +203,15 @@ char *web_users_owner(const char *dir, const char *bot)
 
 	cJSON_Delete(j);
 	return user;
+}
+
+cJSON *web_users_owners(const char *dir)
+{
+	char err[ERR_LEN];
+	cJSON *j = users_load(dir, err), *bots = cJSON_DetachItemFromObject(j, "bots");
+
+	cJSON_Delete(j);
+	return bots;
 }
 
 static int claim(cJSON *j, const char *bot, const char *user, char *err)

@@ -132,26 +132,72 @@ PREV=$(head -n "$LA" "$A" | grep -o '"dealt":[0-9]*' | tail -1 | cut -d: -f2)
 expect_contains "$OUT" "line $((LA + 1)): \"dealt\" is 0 after $PREV: it must grow from draw to draw" \
 	"... saying where" || diag_run
 
-# One log of the set without "dealt" at all, the others with it.
-mkdir "$TMP/half" "$TMP/rev4"
-cp "$D"/game-*.jsonl "$TMP/half/"
+# strip IN OUT [EDIT...]: the log without "dealt", signed again, with
+# logtool's EDITs.
 strip() {
+	local in=$1 out=$2
+	shift 2
 	"$PYTHON3" -c '
 import re, sys
 data = open(sys.argv[1]).read()
-open(sys.argv[2], "w").write(re.sub(r",\"dealt\":[0-9]+}", "}", data))' "$1" "$2"
-	$LOGTOOL resign "$2" "$2" "$KEY"
+open(sys.argv[2], "w").write(re.sub(r",\"dealt\":[0-9]+}", "}", data))' "$in" "$out"
+	$LOGTOOL resign "$out" "$out" "$KEY" "$@"
 }
-strip "$A" "$TMP/half/${A##*/}"
+# downgrade IN OUT: the log as revision 4 would have written it: no
+# "dealt", and a header without "fairness" from arena 0.5.0.
+downgrade() {
+	strip "$1" "$2" sub 0 ',"fairness":6' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
+}
+FIRST_DRAW=$(grep -n '"type":"draw"' "$A" | head -1 | cut -d: -f1)
+
+# Revision 6 says so in each header, and every draw of a set carries
+# "dealt": one stripped of them and signed again is refused alone.
+mkdir "$TMP/stripped"
+strip "$A" "$TMP/stripped/${A##*/}"
+run "$REFEREE" verify "$TMP/stripped/${A##*/}"
+expect_eq "$RC" 1 "a log of revision 6 whose draws lost \"dealt\" is refused" || diag_run
+expect_contains "$OUT" "$TMP/stripped/${A##*/}: FAILED: line $FIRST_DRAW: a draw without \"dealt\": the header says revision 6 of the scheme, in which every draw of a set carries it" \
+	"... saying the header's revision asks for it" || diag_run
+$LOGTOOL resign "$A" "$TMP/stripped/nofair.jsonl" "$KEY" sub 0 ',"fairness":6' ''
+run "$REFEREE" verify "$TMP/stripped/nofair.jsonl"
+expect_eq "$RC" 1 "a header of arena 0.6.0 without \"fairness\" is refused" || diag_run
+expect_contains "$OUT" "FAILED: line 1: no \"fairness\": a log of arena 0.6.0 says the revision of the scheme it follows" \
+	"... saying the referee's version writes it" || diag_run
+$LOGTOOL resign "$A" "$TMP/stripped/fair5.jsonl" "$KEY" sub 0 '"fairness":6' '"fairness":5'
+run "$REFEREE" verify "$TMP/stripped/fair5.jsonl"
+expect_eq "$RC" 1 "\"fairness\": 5 is refused" || diag_run
+expect_contains "$OUT" "FAILED: line 1: \"fairness\" must be 6, the revision of the scheme this referee writes and reads" \
+	"... saying the revision it writes" || diag_run
+
+# One log of the set without "dealt" at all, the others with it.
+mkdir "$TMP/half" "$TMP/rev4"
+cp "$D"/game-*.jsonl "$TMP/half/"
+downgrade "$A" "$TMP/half/${A##*/}"
 run "$REFEREE" verify "$TMP/half"
 expect_eq "$RC" 1 "a set where one log has no \"dealt\" is refused" || diag_run
 WITH=$(ls "$TMP"/half/game-*.jsonl | grep -v "/${A##*/}$" | head -1)
-expect_contains "$OUT" "set $SET: FAILED: $WITH numbers its draws with \"dealt\" and $TMP/half/${A##*/} does not (line $(grep -n '"type":"draw"' "$A" | head -1 | cut -d: -f1))" \
+expect_contains "$OUT" "set $SET: FAILED: $WITH numbers its draws with \"dealt\" and $TMP/half/${A##*/} does not (line $FIRST_DRAW)" \
 	"... saying which does not" || diag_run
 # A set of revision 4, no log with "dealt", verifies as before.
-for log in "$D"/game-*.jsonl; do strip "$log" "$TMP/rev4/${log##*/}"; done
+for log in "$D"/game-*.jsonl; do downgrade "$log" "$TMP/rev4/${log##*/}"; done
 expect_eq "$(grep -c dealt "$TMP"/rev4/*.jsonl | grep -vc ':0$')" 0 "the logs of revision 4 have no \"dealt\""
 run "$REFEREE" verify "$TMP/rev4"
 expect_eq "$RC" 0 "... and verify as before" || diag_run
+# The same logs in their folder, its run.jsonl (revision 5: each set's C
+# listed before it started) given their hashes and signed again: the
+# folder's records are of a later revision than its logs, refused.
+cp -r "$D" "$TMP/downgraded"
+edits=()
+for log in "$D"/game-*.jsonl; do
+	cp "$TMP/rev4/${log##*/}" "$TMP/downgraded/"
+	edits+=(sub "$(grep -n "\"log\":\"${log##*/}\"" "$D/run.jsonl" | cut -d: -f1 | awk '{print $1 - 1}')" \
+		"$(sha256sum "$log" | cut -d' ' -f1)" "$(sha256sum "$TMP/rev4/${log##*/}" | cut -d' ' -f1)")
+done
+$LOGTOOL resign "$D/run.jsonl" "$TMP/downgraded/run.jsonl" "$KEY" "${edits[@]}"
+run "$REFEREE" verify "$TMP/downgraded"
+expect_eq "$RC" 1 "a folder of revision 5 with its set's logs downgraded is refused" || diag_run
+expect_contains "$OUT" "$TMP/downgraded/${A##*/}: FAILED: a game of a set whose draws carry no \"dealt\" (line $FIRST_DRAW), in a folder whose run.jsonl is of revision 5 or later: a log of an earlier revision than its folder" \
+	"... saying the folder's records are of a later revision" || diag_run
+expect_eq "$(grep -c 'altered\|signature' "$OUT")" 0 "... and nothing else: the hashes and signatures hold"
 
 done_testing

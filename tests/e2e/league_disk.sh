@@ -72,7 +72,7 @@ check_full() {
 		"$what: ... and all counted in the index"
 	expect_eq "$(tail -1 "$L/runs/000001/run.jsonl" | grep -c '"type":"signature"')" 1 "$what: the cut run closed and signed"
 	run "${NEXT[@]}" verify "$L"
-	expect_eq "$RC $(tail -1 "$OUT")" "0 $L: ok: a league, its index league.db as its register and its runs' logs give it" \
+	expect_eq "$RC $(league_verified)" "0 $L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 		"$what: verify passes" || diag_run
 	"${NEXT[@]}" league ladder "$L" --versions --format json >"$TMP/before.json"
 	"${NEXT[@]}" league rebuild "$L" >/dev/null

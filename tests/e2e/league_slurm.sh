@@ -5,8 +5,8 @@
 # arrays into the league's folder, every log checked before it counts; the
 # games counted, the folder verified, the index rebuilt to the same ladder;
 # a log changed in a batch refused and not counted, another set played in
-# its place; kill -9 of the run mid-batch losing no finished game; and the
-# errors (no sbatch, a bad --engine).  The cases on the cluster skip
+# its place; kill -9 of the run mid-batch losing no finished game; a run's
+# folder bounded by --run-games; and the errors (no sbatch, a bad --engine).  The cases on the cluster skip
 # without root or without Slurm's packages; the errors run everywhere.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -59,7 +59,7 @@ expect_eq "$(games)" 12 "the 12 games counted"
 expect_eq "$(ls "$L"/runs/000001/batch-*.json | wc -l)" 1 "in one batch: 3 tasks of 2 sets"
 expect_eq "$(ls "$L"/runs/000001/game-*.jsonl | wc -l)" 12 "the 12 logs in the run's folder"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify of the league played on Slurm"
 ladder >"$TMP/before.json"
 expect_exit 0 "$REFEREE" league rebuild "$L"
@@ -77,7 +77,8 @@ rc=\$?
 batch=\${@: -2:1}
 if [ "\${@: -1}" = 0 ] && mkdir "$TMP/tampered" 2>/dev/null; then
 	first=\$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["tasks"][0]["first"])' "\$batch")
-	sed -i '2s/,/, /' "\$(dirname "\$batch")/\$(printf 'game-%06d.jsonl' "\$first")"
+	log="\$(dirname "\$batch")/\$(printf 'game-%06d.jsonl' "\$first")"
+	gzip -dcf "\$log" | sed '2s/,/, /' >"\$log.changed" && mv "\$log.changed" "\$log"
 fi
 exit \$rc
 SH
@@ -99,14 +100,15 @@ expect_eq "$(games)" 20 "another set played in its place: 8 games counted, not 6
 expect_eq "$(ls "$L"/runs/000002/game-*.jsonl | wc -l)" 8 "the changed set's logs removed"
 expect_eq "$(grep -c '"type":"dropped","games":\[1,2\]' "$L/runs/000002/run.jsonl")" 1 "run.jsonl lists the refused set as dropped"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after a refused set: whole"
 
 # --- kill -9 of the run mid-batch: the next run cancels the array, checks what
 # it played (a log changed since refused), counts the rest and goes on ------------
 "$REFEREE" league run "$L" --engine slurm --games 400 --concurrency 2 --batch 20 >/dev/null 2>&1 &
 R3=$L/runs/000003
-signed() { [ -f "$1" ] && tail -1 "$1" | grep -q '"type":"signature"'; }
+# The logs are gzip-compressed (league run's default): read as their lines.
+signed() { [ -f "$1" ] && gzip -dcf "$1" 2>/dev/null | tail -1 | grep -q '"type":"signature"'; }
 for _ in $(seq 1200); do
 	signed "$R3/game-000002.jsonl" && break
 	sleep 0.1
@@ -115,7 +117,7 @@ kill_run "league run $L"
 wait
 signed "$R3/game-000002.jsonl"
 ok $? "the array played a set before the run was killed"
-sed -i '2s/,/, /' "$R3/game-000001.jsonl"
+gzip -dcf "$R3/game-000001.jsonl" | sed '2s/,/, /' >"$TMP/changed" && cp "$TMP/changed" "$R3/game-000001.jsonl"
 expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 4 --concurrency 2
 grep -qE "^referee league: $R3: the set of games 1 to 2 is refused, not counted: game 1: $R3/game-000001.jsonl: it does not verify: line [0-9]+: " "$ERR"
 ok $? "the next run refuses the set changed after kill -9" || diag_run
@@ -123,7 +125,7 @@ expect_eq "$(squeue -h | wc -l)" 0 "the killed run's array was cancelled"
 expect_eq "$(tail -1 "$R3/run.jsonl" | grep -c '"type":"signature"')" 1 "the killed run closed and signed"
 expect_eq "$(ls "$R3"/game-000001.jsonl "$R3"/game-000002.jsonl 2>/dev/null | wc -l)" 0 "... the refused set's logs removed"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after kill -9 and the next run: whole"
 expect_eq "$(ls "$L"/runs/*/game-*.jsonl | wc -l)" "$(games)" "the index holds every log of the folder"
 expect_lt 23 "$(games)" "the killed run's finished sets counted, and the next run's 4 games"
@@ -147,8 +149,14 @@ expect_eq "$(squeue -h | wc -l)" 0 "SIGTERM: the array was cancelled"
 expect_eq "$(tail -1 "$L/runs/000005/run.jsonl" | grep -c '"type":"signature"')" 1 "SIGTERM: run.jsonl signed"
 expect_lt 0 "$(grep -c '"type":"finished"' "$L/runs/000005/run.jsonl")" "SIGTERM: the sets the array finished counted"
 expect_exit 0 "$REFEREE" verify "$L"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league, its index league.db as its register and its runs' logs give it" \
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after SIGTERM: whole"
+
+# --- --run-games: a run's folder holds at most N logs, the next run goes on -----------
+expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 8 --run-games 4 --concurrency 2 --batch 1
+expect_eq "$(for r in 6 7; do ls "$L/runs/00000$r" | grep -c '^game-'; done | tr '\n' ' ')" "4 4 " \
+	"--run-games 4 on Slurm: 8 games in two runs' folders of 4 logs"
+expect_eq "$(test -e "$L/runs/000008" || echo none)" none "... and no third"
 
 slurm_cluster_stop
 assert_no_leftovers "nothing of the cluster or of the bots is left running"

@@ -46,6 +46,9 @@ for g in 1 2 3; do
 done
 expect_exit 0 "$REFEREE" verify "$TMP/play"
 expect_eq "$(grep -c ': ok: ' "$OUT") $(grep -c FAILED "$OUT")" "3 0" "play: verify of the folder passes"
+# Its run.jsonl given is the folder it vouches for, not a game's log.
+expect_exit 0 "$REFEREE" verify "$TMP/play/run.jsonl"
+expect_eq "$(grep -c ': ok: ' "$OUT") $(grep -c FAILED "$OUT")" "3 0" "play: verify of its run.jsonl checks the folder"
 
 # --- without a key --------------------------------------------------------------------
 copy planted
@@ -61,6 +64,8 @@ copy unsigned
 $LOGTOOL rechain "$TMP/play/run.jsonl" "$T/run.jsonl"
 sed -i '$d' "$T/run.jsonl"
 refused unsigned "$T/run.jsonl" "not signed: the run was stopped before its end, so the folder is not a whole (each log may still verify alone)"
+expect_exit 1 "$REFEREE" verify "$T/run.jsonl"
+expect_contains "$OUT" "$T/run.jsonl: FAILED: not signed: the run was stopped" "unsigned: verify of its run.jsonl says so of the folder"
 
 # --- with the key: a re-deal with every trace removed ---------------------------------
 # Game 2 dealt again (a game of another run of the same bots in its place)
@@ -129,7 +134,7 @@ expect_exit 0 "$REFEREE" sprt bolo -o target=1000 --elo0 0 --elo1 50 --max-pairs
 	--out "$TMP/sprt" "$(cbot a)" "$(cbot b)"
 expect_eq "$(grep -c '"type":"started"' "$TMP/sprt/run.jsonl") $(grep -c '"type":"finished"' "$TMP/sprt/run.jsonl") $(tail -n 1 "$TMP/sprt/run.jsonl" | grep -c '"type":"signature"')" \
 	"3 6 1" "sprt: 3 pairs started, their 6 games finished, signed"
-expect_eq "$(sed -n 2p "$TMP/sprt/run.jsonl" | sed 's/.*"type":"started",//')" \
+expect_eq "$(grep -m1 "\"type\":\"started\"" "$TMP/sprt/run.jsonl" | sed 's/.*"type":"started",//')" \
 	"\"games\":[1,2],\"commitments\":[\"$(c_of "$TMP/sprt/game-000001.jsonl")\",\"$(c_of "$TMP/sprt/game-000002.jsonl")\"]}" \
 	"sprt: a pair's started record names the C of each of its games"
 expect_exit 0 "$REFEREE" verify "$TMP/sprt"

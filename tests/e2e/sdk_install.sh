@@ -14,6 +14,7 @@
 # C SDK and the rules library, then a bot built with pkg-config alone that
 # also plays whole games with the installed rules library.
 . "$(dirname "$0")/../tools/lib.sh"
+. "$(dirname "$0")/../tools/sdk_copy.sh"
 
 # A Rolit bot that plays the move turning the most balls, with the safety
 # net on, in a folder of its own.
@@ -63,13 +64,7 @@ installed_bot_passes() {
 # arena_env's extension and arena_bot._rules compile the rules library
 # (and the C SDK's game helpers) beside sdk/python: the copy is of what
 # `pip install sdk/python` reads in the source tree.
-mkdir -p "$TMP/py/src/sdk/c" "$TMP/py/src/referee/base"
-cp -r "$top_srcdir/sdk/python" "$TMP/py/src/sdk/python"
-cp "$top_srcdir"/sdk/c/arena_games.[ch] "$TMP/py/src/sdk/c/"
-cp -r "$top_srcdir/games" "$TMP/py/src/games"
-cp "$top_srcdir"/referee/base/*.[ch] "$TMP/py/src/referee/base/"
-rm -rf "$TMP/py/src/sdk/python/build" "$TMP/py/src/sdk/python/arena_env/"_core*.so \
-	"$TMP/py/src/sdk/python/arena_bot/"_rules*.so
+sdk_python_copy "$TMP/py/src"
 # The installed package, not a build tree's (lib.sh's PYTHONPATH).
 unset PYTHONPATH
 # The README's two lines, as a user runs them in the source tree, with
@@ -81,7 +76,8 @@ mkdir -p "$TMP/py/home"
 sdk_python=${SDK_PYTHON:-/usr/bin/python3}
 readme_install=$(sed -n '/^```sh$/{n;/-m venv --system-site-packages/{N;p;};}' "$top_srcdir/README.md")
 expect_eq "$(printf '%s\n' "$readme_install" | wc -l)" 2 "README.md shows the Python SDK's install: a venv, then pip"
-run env -C "$TMP/py/src" -u CFLAGS -u CPPFLAGS -u LDFLAGS HOME="$TMP/py/home" \
+# It compiles the SDK's extensions: a minute or more on a busy machine.
+RUN_LIMIT=600 run env -C "$TMP/py/src" -u CFLAGS -u CPPFLAGS -u LDFLAGS HOME="$TMP/py/home" \
 	PATH="${sdk_python%/*}:$PATH" PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 bash -ec "$readme_install"
 ok "$RC" "the README's install of the Python SDK works offline" || diag_run
 venv=$(printf '%s\n' "$readme_install" | sed -n '1s/.*--system-site-packages //p')
@@ -104,11 +100,7 @@ installed_bot_passes Python rolit "$venv/bin/python mybot.py '$TMP'"
 # --- JavaScript ----------------------------------------------------------------
 major=$("${NODE:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null)
 if [ -n "$major" ] && [ "$major" -ge 18 ] && command -v npm >/dev/null; then
-	cp -r "$top_srcdir/sdk/js" "$TMP/js/sdk"
-	# The rules' WebAssembly is built beside arena_bot.mjs (in the build
-	# tree, when it is another folder).
-	[ -f "$TMP/js/sdk/arena_rules.wasm" ] ||
-		cp "$top_builddir/sdk/js/arena_rules.wasm" "$TMP/js/sdk/"
+	sdk_js_copy "$TMP/js/sdk"
 	cd "$TMP/js/bot" || exit 99
 	run npm install --offline --no-audit --no-fund --install-links "$TMP/js/sdk"
 	ok "$RC" "npm install sdk/js into a fresh folder, offline" || diag_run

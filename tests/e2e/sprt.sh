@@ -52,6 +52,34 @@ expect_eq "$(cd "$TMP/c2" && echo *.stderr)" "a.2.stderr a.stderr b.2.stderr b.s
 expect_eq "$(cd "$TMP/c4" && echo game-*.jsonl)" "$(printf 'game-%06d.jsonl ' $(seq 18) | sed 's/ $//')" \
 	"--out keeps the logs of the 18 games counted, no other"
 expect_exit 0 "$REFEREE" verify --key "$TMP/c4/referee.pub" "$TMP"/c4/game-*.jsonl
+# run.jsonl names the test and ends with its verdict, which verify
+# recomputes from the pairs' logs: re-signed with the key, a verdict that
+# is not the pairs', or a counted pair listed as dropped, is refused.
+expect_eq "$(sed -n 2p "$TMP/c4/run.jsonl" | cut -d, -f3-)" \
+	'"type":"sprt","elo0":"0","elo1":"100","alpha":"0.05","beta":"0.05","model":"logistic","max_pairs":10000}' \
+	"sprt --out: run.jsonl names the test after its header"
+expect_eq "$(tail -2 "$TMP/c4/run.jsonl" | head -1 | cut -d, -f3-)" '"type":"verdict","verdict":"H0","pairs":9}' \
+	"... and its verdict, last before the signature"
+expect_exit 0 "$REFEREE" verify "$TMP/c4/run.jsonl"
+KEY=$KEYDIR/referee.key
+"$REFEREE" sprt rolit --elo0 0 --elo1 100 -o size=6 --concurrency 1 --key "$KEY" \
+	--out "$TMP/k" "a=$FIRST" "b=$LAST" >/dev/null 2>&1
+mkdir "$TMP/k-verdict"
+cp "$TMP"/k/game-*.jsonl "$TMP/k-verdict/"
+$LOGTOOL resign "$TMP/k/run.jsonl" "$TMP/k-verdict/run.jsonl" "$KEY" sub verdict '"H0","pairs":9' '"H1","pairs":9'
+expect_exit 1 "$REFEREE" verify "$TMP/k-verdict"
+expect_contains "$OUT" "$TMP/k-verdict/run.jsonl: FAILED: its verdict is H1 after 9 pairs; its pairs' logs give H0 after 9 (LLR -2.951)" \
+	"a verdict rewritten and signed again: refused, with the pairs' verdict"
+mkdir "$TMP/k-dropped"
+cp "$TMP"/k/game-*.jsonl "$TMP/k-dropped/"
+rm "$TMP"/k-dropped/game-00000[34].jsonl
+finished3=$(grep -n '"type":"finished","game":3,' "$TMP/k/run.jsonl" | cut -d: -f1)
+$LOGTOOL resign "$TMP/k/run.jsonl" "$TMP/k-dropped/run.jsonl" "$KEY" \
+	sub "$((finished3 - 1))" '"type":"finished","game":3,.*' '"type":"dropped","games":[3,4]}' \
+	drop "$finished3"
+expect_exit 1 "$REFEREE" verify "$TMP/k-dropped"
+expect_contains "$OUT" "$TMP/k-dropped/run.jsonl: FAILED: pair 2 (games 3 and 4) is listed dropped, before the verdict's pair 9: only pairs after the verdict are dropped" \
+	"a counted pair rewritten as dropped and signed again: refused"
 assert_no_leftovers "no bot process left after the verdict stopped the games in flight"
 
 # The status line, not on a terminal: a plain line at the first pair,
@@ -80,6 +108,30 @@ for n in 1 3; do
 		"--concurrency $n: the counts are those of the pairs counted"
 done
 assert_no_leftovers "no bot process left after an early stop"
+
+# Ctrl-C before a verdict: the pairs counted so far are said as a result
+# without a verdict, the games in flight stop with their bots, their logs
+# are kept and run.jsonl is left unsigned (a stopped test is no result).
+"$REFEREE" sprt bolo --elo0 0 --elo1 5 --concurrency 2 --out "$TMP/stopped" \
+	"a=$CBOT $TMP" "b=$SLOW" >"$TMP/stopped.out" 2>"$TMP/stopped.err" </dev/null &
+pid=$!
+for _ in $(seq 600); do
+	grep -q '^pair 2:' "$TMP/stopped.out" 2>/dev/null && break
+	sleep 0.05
+done
+kill -INT "$pid"
+wait "$pid"
+expect_eq "$?" 2 "SIGINT before a verdict: exit status 2"
+pairs=$(grep -c '^pair ' "$TMP/stopped.out")
+expect_contains "$TMP/stopped.out" "no verdict after $pairs pairs: a scores " \
+	"SIGINT: the result of the pairs counted, without a verdict"
+expect_eq "$(grep -v '^[0-9]* pairs\?, ' "$TMP/stopped.err")" \
+	"referee sprt: stopped by SIGINT (Ctrl-C) after $pairs pairs counted, before a verdict; the folder's run.jsonl is left unsigned" \
+	"SIGINT: said on stderr, with the pairs counted"
+expect_eq "$(grep -c '"type":"signature"' "$TMP/stopped/run.jsonl")" 0 "SIGINT: run.jsonl unsigned"
+ok "$([ "$(ls "$TMP/stopped"/game-*.jsonl | wc -l)" -ge $((2 * pairs)) ]; echo $?)" \
+	"SIGINT: every log kept, the counted pairs' and the games cut"
+assert_no_leftovers "no bot process left after SIGINT"
 
 # An opening book: each pair's two games open from one line, the next
 # pair's from the next; --compress: the logs --out keeps are gzip, and

@@ -17,14 +17,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 league_as_user
 
 L=$TMP/league
-for b in a b c; do
-	mkdir "$TMP/$b"
-	bot_into "$TMP/$b"
-done
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for b in a b c; do
-	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
-done
+league_of_three "$L"
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 6 --concurrency 2
 
 # Users: a token shown once, its hash alone kept, in a file only the
@@ -51,6 +44,8 @@ expect_eq "$(tail -1 "$OUT" | grep -c "^$alice$")" 0 "a revoked user added again
 expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" dave
 expect_eq "$(wc -l <"$OUT") $(grep -cE '^[0-9a-f]{64}$' "$OUT")" "1 1" "user add --porcelain: the token alone, on one line"
 expect_contains "$L/users.json" "$(tr -d '\n' <"$OUT" | b2sum -l 256 | cut -d' ' -f1)" "... the one whose hash the league keeps"
+expect_exit 0 "${LEAGUE[@]}" user add "$L" erin --porcelain
+expect_eq "$(grep -cE '^[0-9a-f]{64}$' "$OUT")" 1 "user add DIR NAME --porcelain: the option after the operands too"
 expect_exit 2 "${LEAGUE[@]}" user revoke --porcelain "$L" dave
 expect_eq "$(head -1 "$ERR")" "referee league: --porcelain goes with user add" "user revoke --porcelain: refused"
 expect_exit 2 "${LEAGUE[@]}" user delete "$L" alice
@@ -95,7 +90,10 @@ expect_eq "$(code '/api/games?since=soon')" 400 "GET /api/games?since=soon: 400"
 expect_eq "$(cat "$TMP/body")" '{"error":"since takes a game'"'"'s id (0 or more)"}' "... saying what since takes"
 expect_eq "$log" /logs/000001/game-000005.jsonl "a game's log path"
 expect_eq "$(code "$log")" 200 "GET of a log: 200"
-expect_eq "$(cmp "$TMP/body" "$L/runs/000001/game-000005.jsonl" && echo same)" same "... its bytes"
+expect_eq "$(head -c 2 "$L/runs/000001/game-000005.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b \
+	"the league's log is stored gzip-compressed"
+expect_eq "$(gzip -dc "$L/runs/000001/game-000005.jsonl" | cmp - "$TMP/body" && echo same)" same \
+	"... and served as its JSON lines"
 expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not there: 404"
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
@@ -457,10 +455,14 @@ touch "$TMP/evil/now" "$TMP/talker/now"
 expect_exit 0 "${LEAGUE[@]}" run "$TMP/talks" --games 4 --concurrency 2
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2
 serve "${SERVE_AS[@]}" -- "$L" --no-play
-expect_eq "$(code /api/bots/evil)" 200 "GET /api/bots/evil: 200"
+# evil is the organiser's (league add): its stderr is theirs to see
+# (league_privacy.sh: who sees what).
+expect_exit 0 "${LEAGUE[@]}" user add --porcelain --organiser "$L" olga
+olga=$(cat "$OUT")
+expect_eq "$(code /api/bots/evil -H "Authorization: Bearer $olga")" 200 "GET /api/bots/evil: 200"
 expect_lt 0 "$(json 'len(d["forfeits"])')" "... its forfeits"
 expect_eq "$(json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1]')" \
-	'<b id="pwn">x</b><script>document.title="pwned"</script>' "... each with its last words, the bot's stderr as it wrote it"
+	'<b id="pwn">x</b><script>document.title="pwned"</script>' "... each with its last words, the bot's stderr as it wrote it (to the organiser)"
 expect_eq "$(json 'all(f["replay"] == "/games/%06d/game-%06d" % (f["id"] // 1000000, f["id"] % 1000000) for f in d["forfeits"])')" True \
 	"... and its replay page"
 replay=$(json 'd["forfeits"][0]["replay"]')
@@ -482,7 +484,7 @@ expect_eq "$(code /games/000001/..%2f..%2fleague --path-as-is)" 404 "GET of a ga
 expect_eq "$(code /status)" 200 "GET /status: the status page"
 if [ -n "$BROWSER" ]; then
 	dump_dom "$URL/bots/evil" "$TMP/dom.html"
-	expect_contains "$TMP/dom.html" '&lt;b id="pwn"&gt;x&lt;/b&gt;&lt;script&gt;' "chromium: evil's page shows its last words as text"
+	expect_not_contains "$TMP/dom.html" '&lt;b id="pwn"&gt;x&lt;/b&gt;&lt;script&gt;' "chromium: evil's page shows a visitor none of its stderr"
 	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "... never as markup"
 	expect_not_contains "$TMP/dom.html" '<title>pwned' "... nor runs its script"
 	expect_contains "$TMP/dom.html" "<a href=\"$replay\">" "... its forfeit linked to its replay page"
@@ -495,7 +497,7 @@ if [ -n "$BROWSER" ]; then
 	expect_not_contains "$TMP/dom.html" '<b id="pwn">' "chromium: the replay page: the markup never as markup"
 	expect_contains "$TMP/dom.html" 'evil' "... the game of evil drawn"
 	dump_dom "$URL/status" "$TMP/dom.html"
-	expect_contains "$TMP/dom.html" '<td>games_per_s</td>' "chromium: the status page draws the status"
+	expect_contains "$TMP/dom.html" '<th scope="row">Speed</th>' "chromium: the status page draws the status"
 	stop
 	serve "${SERVE_AS[@]}" -- "$TMP/talks" --no-play
 	dump_dom "$URL/bots/talker" "$TMP/dom.html"

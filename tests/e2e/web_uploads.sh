@@ -28,13 +28,7 @@ expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
 alice=$(tail -1 "$OUT")
 expect_exit 0 "${LEAGUE[@]}" user add "$L" mallory
 mallory=$(tail -1 "$OUT")
-# The server's own TMPDIR, to see what an upload leaves there.
-mkdir -m 0777 "$TMP/server-tmp"
-SERVE_AS+=(env TMPDIR="$TMP/server-tmp")
-serve "${SERVE_AS[@]}" -- "$L" --no-play --uploads-per-minute 1000
-# Every answer to an upload, to look for the server's paths in.
-answers=$TMP/answers
-keep() { cat "$TMP/body" >>"$answers"; echo >>"$answers"; }
+serve_uploads
 
 # archive NAME KIND: $TMP/NAME.tgz, a bot.json and the entries of KIND.
 archive() {

@@ -128,8 +128,9 @@ fi
 own_words() {
 	local lines=0 strays=0 turns=0 log id
 	for log in "$@"; do
-		id=$("$PYTHON3" -c 'import json, sys; print(json.loads(open(sys.argv[1]).readline())["game_id"])' "$log")
-		turns=$((turns + $(grep '"type":"action"' "$log" | grep -vc '"opening":true')))
+		# A league's logs are gzip-compressed: read as their lines.
+		id=$(gzip -dcf "$log" | "$PYTHON3" -c 'import json, sys; print(json.loads(sys.stdin.readline())["game_id"])')
+		turns=$((turns + $(gzip -dcf "$log" | grep '"type":"action"' | grep -vc '"opening":true')))
 		"$REFEREE" replay "$log" >"$TMP/own.txt"
 		lines=$((lines + $(grep -c '^  stderr: in ' "$TMP/own.txt")))
 		strays=$((strays + $(grep '^  stderr: in ' "$TMP/own.txt" | grep -vc " in $id\$")))

@@ -191,6 +191,13 @@ expect_eq() {
 	return 1
 }
 
+# league_verified: the last line of $OUT, `referee verify` of a league's
+# summary, with its counts of runs, logs and sets as N and the key that
+# signed left out, for a test whose counts are another's to check.
+league_verified() {
+	tail -1 "$OUT" | sed -E 's/, [0-9]+ runs?, [0-9]+ logs? in [0-9]+ sets?,/, N runs, N logs in N sets,/; s/; signed by key [0-9a-f]{64}, .*$//'
+}
+
 # expect_lt GOT LIMIT DESCRIPTION: numbers, GOT < LIMIT.
 expect_lt() {
 	[ "$1" -lt "$2" ]

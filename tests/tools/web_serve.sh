@@ -1,7 +1,8 @@
 # The helpers of the scripts that test `referee league serve` (web.sh,
-# web_load.sh, web_uploads.sh; sourced after lib.sh): a server started on
-# a free port and stopped, a request's status and body, an upload followed
-# to its answer, and the league run as a normal user.
+# web_load.sh, web_uploads.sh, league_storage.sh; sourced after lib.sh): a
+# server started on a free port and stopped, a request's status and body,
+# an upload followed to its answer, a small league, and the league run as
+# a normal user.
 
 # free_port: a TCP port on 127.0.0.1 that nothing listens on now.
 free_port() {
@@ -91,6 +92,32 @@ bot_into() {
 	fi
 }
 
+# league_of_bots DIR NAME...: a league of rolit 6x6 made in DIR (as
+# LEAGUE's user) with the bots named, each bot_into $TMP/NAME; each step
+# checked.  league_of_three DIR: with a, b and c.
+league_of_bots() {
+	local dir=$1 b
+	shift
+	for b in "$@"; do
+		mkdir "$TMP/$b"
+		bot_into "$TMP/$b"
+	done
+	expect_exit 0 "${LEAGUE[@]}" init "$dir" --game rolit -o size=6
+	for b in "$@"; do
+		expect_exit 0 "${LEAGUE[@]}" add "$dir" "$b" "$TMP/$b/bot" "$TMP"
+	done
+}
+league_of_three() { league_of_bots "$1" a b c; }
+
+# bot_archive NAME: $TMP/NAME.tgz, an upload of the test's bot (bot_into,
+# in the folder $TMP/NAME) with its bot.json.
+bot_archive() {
+	mkdir "$TMP/$1"
+	bot_into "$TMP/$1"
+	echo '{"command": "./bot"}' >"$TMP/$1/bot.json"
+	tar -czf "$TMP/$1.tgz" -C "$TMP/$1" .
+}
+
 # league_as_user: as root, the league's commands (LEAGUE) run as nobody
 # (the server's --user takes a user of the passwd file)
 # and the server (SERVE_AS ... -- with SERVE_USER) drops to them.
@@ -104,3 +131,42 @@ league_as_user() {
 		SERVE_USER=(--user nobody)
 	fi
 }
+
+# league_of USER...: L, a league of Rolit 6x6 in $TMP/league with the
+# test's bot as the organiser's bot a (it plays with the first upload),
+# and the users named, each one's token in the variable of their name.
+league_of() {
+	L=$TMP/league
+	league_of_bots "$L" a
+	for user in "$@"; do
+		expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" "$user"
+		printf -v "$user" %s "$(cat "$OUT")"
+	done
+}
+
+# chromium_run OUT ARGS...: the Python script on stdin run with the
+# DevTools port of a headless Chromium started for it and ARGS as its
+# arguments (tests/tools/cdp.py's Page at hand), its stdout into OUT;
+# the browser stopped after.
+chromium_run() {
+	local out=$1 port chromium
+	shift
+	port=$(free_port)
+	browser --remote-debugging-port="$port" about:blank >/dev/null &
+	chromium=$!
+	PYTHONPATH="$(cd "$top_srcdir/tests/tools" && pwd)" "$PYTHON3" - "$port" "$@" >"$out"
+	kill "$chromium" 2>/dev/null
+	wait "$chromium" 2>/dev/null
+}
+
+# serve_uploads: the server of L, playing nothing, with a TMPDIR of its
+# own ($TMP/server-tmp, to see what an upload leaves there) and any
+# number of uploads a minute; keep adds the last answer ($TMP/body) to
+# $answers, every answer to an upload, to look for the server's paths in.
+serve_uploads() {
+	mkdir -m 0777 "$TMP/server-tmp"
+	SERVE_AS+=(env TMPDIR="$TMP/server-tmp")
+	serve "${SERVE_AS[@]}" -- "$L" --no-play --uploads-per-minute 1000
+	answers=$TMP/answers
+}
+keep() { cat "$TMP/body" >>"$answers"; echo >>"$answers"; }

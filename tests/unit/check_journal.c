@@ -314,6 +314,17 @@ START_TEST(compressed_log_reads_as_plain)
 	}
 	ck_assert_uint_eq(logs[0].size, logs[1].size);
 	ck_assert(!memcmp(logs[0].buffer, logs[1].buffer, logs[0].size));
+	/* As text (the server's GET of a log): the same lines from both,
+	 * NUL-terminated. */
+	for (int k = 0; k < 2; k++) {
+		char *text = logread_text(paths[k], &len, err);
+
+		ck_assert_ptr_nonnull(text);
+		ck_assert_uint_eq(len, logs[0].size);
+		ck_assert(!memcmp(text, logs[0].buffer, len));
+		ck_assert_int_eq(text[len], '\0');
+		free(text);
+	}
 	bytes = file_bytes(paths[1], &len);
 	ck_assert_uint_eq((unsigned char)bytes[0], 0x1f);
 	ck_assert_uint_eq((unsigned char)bytes[1], 0x8b);
@@ -325,6 +336,12 @@ START_TEST(compressed_log_reads_as_plain)
 	ck_assert_uint_eq(logs[1].count, 1);
 	ck_assert(logs[1].ends_mid_line);
 	ck_assert_str_eq(logread_string(&logs[1], 0, "type"), "header");
+	free(bytes);
+	bytes = logread_text(paths[1], &len, err);
+	ck_assert_uint_eq(len, logs[1].size);
+	ck_assert(!memcmp(bytes, logs[1].buffer, len));
+	ck_assert_ptr_null(logread_text("/nonexistent/log.jsonl", &len, err));
+	ck_assert_str_eq(err, "cannot open '/nonexistent/log.jsonl': No such file or directory");
 	for (int k = 0; k < 2; k++) {
 		logread_free(&logs[k]);
 		unlink(paths[k]);

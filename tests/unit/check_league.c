@@ -2,7 +2,10 @@
  * Unit tests for the league's picks (league_pick.c) and its index and
  * ladder (league_db.c, league_rate.c): the seed is the least certain
  * version, sets in flight count against it, opponents keep to the pair
- * caps, and the ladder goes by the interval's lower bound; a Slurm
+ * caps, and the ladder goes by the interval's lower bound, keeping a
+ * superseded version ranked until its successor is rated and numbering
+ * the versions waiting for a first game; a league rests once every
+ * interval is narrow enough; a Slurm
  * run's batch file (league_slurm_batch.c) read back as written.
  */
 #include <math.h>
@@ -14,6 +17,7 @@
 
 #include "base/util.h"
 #include "league/league_db.h"
+#include "league/league_pace.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
 #include "league/league_slurm.h"
@@ -159,15 +163,16 @@ START_TEST(ladder_by_lower_bound)
 	sqlite3 *db = small_index();
 	struct league_rating lr;
 	long ab[2] = {2, 3}, ac[2] = {2, 4};
-	int won[2] = {1, 2}, lost[2] = {2, 1};
+	int won[2] = {1, 2}, lost[2] = {2, 1}, none[2] = {0, 0}, second[2] = {0, 1};
 
-	/* a v2 beats b 6 times in 10, and c (retired) loses to a v2 always. */
+	/* a v2 beats b 6 times in 10, and c (retired) loses to a v2 always,
+	 * forfeiting its last game. */
 	for (long g = 1; g <= 10; g++)
 		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ab,
-						    g <= 6 ? won : lost, err), 0);
+						    g <= 6 ? won : lost, none, err), 0);
 	for (long g = 11; g <= 14; g++)
 		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ac,
-						    won, err), 0);
+						    won, g == 14 ? second : none, err), 0);
 	ck_assert_int_eq(league_rating_load(db, &lr, err), 0);
 	ck_assert_int_eq(lr.game_count, 14);
 	ck_assert_int_eq(lr.set_count, 7);
@@ -178,14 +183,60 @@ START_TEST(ladder_by_lower_bound)
 	ck_assert_int_eq(lr.order[1], 2);
 	ck_assert_int_eq(lr.order[2], 3);
 	ck_assert_int_eq(lr.order[3], 0);
+	/* Each version's forfeits: c v1's one. */
+	ck_assert_int_eq(lr.forfeits[3], 1);
+	ck_assert_int_eq(lr.forfeits[0] + lr.forfeits[1] + lr.forfeits[2], 0);
 	league_rating_free(&lr);
 	league_db_close(db);
+}
+END_TEST
+
+START_TEST(ladder_keeps_superseded)
+{
+	char err[ERR_LEN];
+	sqlite3 *db = small_index();
+	struct league_rating lr;
+	long ab[2] = {1, 3};
+	int won[2] = {1, 2}, lost[2] = {2, 1}, none[2] = {0, 0};
+
+	/* a v1 (id 1) beats b 6 times in 10; a v2 (id 2) has no game. */
+	for (long g = 1; g <= 10; g++)
+		ck_assert_int_eq(league_db_add_game(db, 1, g, g - (g - 1) % 2, "x", 2, ab,
+						    g <= 6 ? won : lost, none, err), 0);
+	ck_assert_int_eq(league_rating_load(db, &lr, err), 0);
+	/* Ranked: a v1, kept until v2 is rated, b v1, and a v2 waiting,
+	 * first in the queue; c (retired) apart. */
+	ck_assert(lr.ranked == 3 && lr.active == 2);
+	ck_assert(lr.order[2] == 1 && lr.order[3] == 3);
+	ck_assert(lr.until[0] == 2 && lr.until[2] == 0);
+	ck_assert(lr.waiting[1] == 1 && lr.waiting[0] + lr.waiting[2] + lr.waiting[3] == 0);
+	league_rating_free(&lr);
+	league_db_close(db);
+}
+END_TEST
+
+START_TEST(rests_when_settled)
+{
+	struct league_pick p;
+
+	league_pick_init(&p, 3, 2);
+	p.e[0].half = 30;
+	p.e[1].half = 45;
+	p.e[2].half = 12;
+	ck_assert(league_pick_widest(&p) == 45);
+	ck_assert(league_pace_settled(50, league_pick_widest(&p)));
+	ck_assert(!league_pace_settled(40, league_pick_widest(&p)));
+	ck_assert(!league_pace_settled(0, league_pick_widest(&p)));  /* 0: never */
+	p.e[1].half = INFINITY;  /* a version without an interval */
+	ck_assert(!league_pace_settled(50, league_pick_widest(&p)));
+	league_pick_free(&p);
 }
 END_TEST
 
 START_TEST(not_an_index)
 {
 	char dir[] = "/tmp/check_league.XXXXXX", err[ERR_LEN], *path;
+	sqlite3 *db;
 	FILE *f;
 
 	ck_assert(mkdtemp(dir) != NULL);
@@ -206,6 +257,13 @@ START_TEST(not_an_index)
 	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
 	ck_assert_str_eq(err + strlen(path), " is the index of a league of bolo, not "
 			 "of rolit: the folder is another league's");
+	db = league_db_open(dir, false, "bolo", 2, err);
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version=2", NULL, NULL, NULL), SQLITE_OK);
+	league_db_close(db);
+	ck_assert(league_db_open(dir, false, "bolo", 2, err) == NULL);
+	ck_assert_str_eq(err + strlen(path), " is the index of an earlier referee (its "
+			 "version 2, this one's 3): 'referee league rebuild' makes it "
+			 "again from the folder's logs");
 	unlink(path);
 	rmdir(dir);
 	free(path);
@@ -275,6 +333,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, task_of_sets);
 	tcase_add_test(tc, versions_listed);
 	tcase_add_test(tc, ladder_by_lower_bound);
+	tcase_add_test(tc, ladder_keeps_superseded);
+	tcase_add_test(tc, rests_when_settled);
 	tcase_add_test(tc, not_an_index);
 	tcase_add_test(tc, slurm_batch_round_trip);
 	suite_add_tcase(s, tc);

@@ -1,12 +1,16 @@
 /* The league server's pages (referee/web/web_pages.c): the live ladder at
- * /, redrawn from /api/ladder every few seconds; a bot's page at
+ * /, redrawn from /api/ladder every few seconds, with the rule of its
+ * order and a form to upload a bot (POST /api/bots, then its state from
+ * /api/uploads/ID); a bot's page at
  * /bots/NAME from /api/bots/NAME (its rating over time as an SVG plot,
  * its versions, its recent games linked to their replays at /games/...,
- * its forfeits with its last words); the status at /status, redrawn from
- * /api/status.  The page's data says which ({"page": "ladder"},
- * {"page": "bot", "name": NAME} or {"page": "status"}).  Every text from
- * the league (bots' names, forfeits' details, a bot's stderr) reaches
- * the page as textContent only. */
+ * its forfeits with its last words); the status at /status, in words,
+ * redrawn from /api/status.  The page's data says which ({"page":
+ * "ladder"}, {"page": "bot", "name": NAME} or {"page": "status"}) and
+ * the league's game ("league": {"game", "options", "players"}), named
+ * under every page's title.  Every text from the league (bots' names,
+ * forfeits' details, a bot's stderr) reaches the page as textContent
+ * only. */
 (function () {
 	'use strict';
 	var el = arena.el;
@@ -31,21 +35,95 @@
 	function iv(r) { return r.interval ? r.interval[0] + ' .. ' + r.interval[1] : '-'; }
 	function drawLadder(main, ladder) {
 		var rows = ladder.ladder.map(function (r) {
-			return row([r.rank || '', botLink(r.name), 'v' + r.version,
-				r.rating === undefined ? '-' : r.rating, iv(r), r.games, r.state]);
+			/* A version without a game has no figures: its place in the queue. */
+			if (r.waiting) return row([r.rank, botLink(r.name), 'v' + r.version, r.owner || '',
+				r.note, '', '', '', '', '', '', '', r.state]);
+			return row([r.rank || '', botLink(r.name), 'v' + r.version, r.owner || '',
+				r.rating === undefined ? '-' : r.rating, iv(r), r.games, r.wins, r.draws,
+				r.losses, r.score, r.forfeits, r.note || r.state]);
 		});
 		var old = document.getElementById('ladder');
-		var t = table('ladder', ['#', 'bot', 'version', 'rating', '95% interval', 'games', 'state'], rows);
-		if (old) old.replaceWith(t); else main.appendChild(t);
+		var t = table('ladder', ['#', 'bot', 'version', 'owner', 'rating', '95% interval', 'games',
+			'wins', 'draws', 'losses', 'score', 'forfeits', 'state'], rows);
+		if (old) old.replaceWith(t); else main.insertBefore(t, document.getElementById('upload'));
 		document.getElementById('totals').textContent =
 			ladder.games + ' games in ' + ladder.sets + ' sets';
+		document.getElementById('order').textContent = 'Ranked ' + ladder.order + '.';
 	}
+	/* With the token of who logged in (login.js): a bot's owner sees its
+	 * stderr. */
 	function get(path, use) {
-		fetch(path).then(function (r) { return r.json(); }).then(use);
+		arena.fetch(path).then(function (r) { return r.json(); }).then(use);
+	}
+	/* A request's status and JSON answer ({} when it is none). */
+	function send(path, init, use) {
+		fetch(path, init).then(function (r) {
+			return r.json().catch(function () { return {}; }).then(function (j) { use(r.status, j); });
+		}, function () { use(0, {error: 'the server did not answer'}); });
+	}
+	/* Where an upload is, in words, polled until its pre-flight ends. */
+	function watchUpload(path, token, out) {
+		var said = {queued: 'queued for its pre-flight', checking: 'its pre-flight is playing its games'};
+		send(path, {headers: {Authorization: 'Bearer ' + token}}, function (code, u) {
+			out.textContent = '';
+			if (code !== 200) {
+				out.textContent = 'cannot follow the upload (' + code + '): ' + (u.error || '');
+			} else if (u.state === 'accepted') {
+				out.textContent = u.name + ' v' + u.version + ' accepted' + (u.added ? ': it plays ' +
+					'its first games now' : ': the league had these files already');
+			} else if (u.state === 'refused') {
+				out.textContent = u.name + ' refused: ' + u.error;
+				out.appendChild(el('pre', null, u.report || ''));
+			} else {
+				out.textContent = u.name + ': ' + (said[u.state] || u.state) + '...';
+				setTimeout(function () { watchUpload(path, token, out); }, 2000);
+			}
+		});
+	}
+	/* The token this browser keeps for its user, if any. */
+	var TOKEN_KEY = 'arena-league-token';
+	function savedToken() {
+		try { return localStorage.getItem(TOKEN_KEY) || ''; } catch (e) { return ''; }
+	}
+	/* The upload form: what `curl -F name=... -F archive=@...` sends
+	 * (docs/LEAGUE.md, "Users and uploads"), with the user's token. */
+	function uploadForm() {
+		var form = el('form', {id: 'upload'});
+		var field = function (label, attrs) {
+			var l = el('label', null, label + ' '), input = el('input', attrs);
+			l.appendChild(input);
+			form.appendChild(el('p')).appendChild(l);
+			return input;
+		};
+		form.appendChild(el('h2', null, 'Upload a bot'));
+		form.appendChild(el('p', {class: 'muted'}, 'A .tar.gz of your bot\'s folder with its bot.json ' +
+			'({"command": "./bot"}): the league plays its pre-flight first, then puts it on the ladder.'));
+		var token = field('Your token', {type: 'password', name: 'token', required: '',
+			autocomplete: 'current-password', value: savedToken()});
+		var name = field('Bot name', {type: 'text', name: 'name', required: ''});
+		var archive = field('Archive', {type: 'file', name: 'archive', required: '',
+			accept: '.tgz,.tar.gz,application/gzip'});
+		form.appendChild(el('button', {type: 'submit'}, 'Upload'));
+		var state = form.appendChild(el('div', {id: 'upload-state', role: 'status'}));
+		form.addEventListener('submit', function (e) {
+			var body = new FormData();
+			e.preventDefault();
+			body.append('name', name.value);
+			body.append('archive', archive.files[0]);
+			state.textContent = 'sending ' + name.value + '...';
+			send('/api/bots', {method: 'POST', headers: {Authorization: 'Bearer ' + token.value},
+				body: body}, function (code, u) {
+				if (code === 202) watchUpload(u.status, token.value, state);
+				else state.textContent = 'not taken (' + code + '): ' + (u.error || '');
+			});
+		});
+		return form;
 	}
 	function ladderPage(main) {
 		document.querySelector('h1').textContent = 'League ladder';
 		main.appendChild(el('p', {id: 'totals', class: 'muted'}));
+		main.appendChild(el('p', {id: 'order'}));
+		main.appendChild(uploadForm());
 		var poll = function () { get('/api/ladder', function (l) { drawLadder(main, l); }); };
 		poll();
 		setInterval(poll, 3000);
@@ -97,8 +175,8 @@
 			main.appendChild(el('h2', null, 'Rating over time'));
 			main.appendChild(plot(b.history));
 			main.appendChild(el('h2', null, 'Versions'));
-			main.appendChild(table('versions', ['version', 'files', 'games'],
-				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games]); })));
+			main.appendChild(table('versions', ['version', 'files', 'games', 'note'],
+				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games, v.note || '']); })));
 			main.appendChild(el('h2', null, 'Recent games'));
 			main.appendChild(table('games', ['game', 'seats', 'replay', 'log'], b.games.map(function (g) {
 				var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });
@@ -113,13 +191,33 @@
 				})));
 		});
 	}
+	/* /api/status in words: each line a label and what it says. */
+	function statusLines(s) {
+		var n = function (x, one, many) { return x + ' ' + (x === 1 ? one : many); };
+		return [
+			['Season', s.season],
+			['Bots', n(s.bots, 'bot', 'bots') + ', ' + s.retired + ' of them retired'],
+			['Versions', n(s.versions, 'version', 'versions') + ' uploaded or added'],
+			['Games played', n(s.games, 'game', 'games') + ' in ' + n(s.sets, 'duplicate set',
+				'duplicate sets')],
+			['Speed', s.games_per_s + ' games a second over the last minute'],
+			['Being played', n(s.queue, 'game', 'games') + ' handed out, on ' +
+				n(s.workers, 'busy worker', 'busy workers')],
+			['Runs', n(s.runs, 'run', 'runs') + ', ' + s.open_runs + ' not closed (the one ' +
+				'playing, or one stopped before its end)']
+		];
+	}
 	function statusPage(main) {
 		document.querySelector('h1').textContent = 'League status';
 		var poll = function () {
 			get('/api/status', function (s) {
-				var keys = ['game', 'season', 'bots', 'versions', 'games', 'sets', 'games_per_s',
-					'queue', 'workers', 'runs', 'open_runs'];
-				var t = table('status', ['', ''], keys.map(function (k) { return row([k, s[k]]); }));
+				var t = el('table', {id: 'status'});
+				statusLines(s).forEach(function (l) {
+					var tr = el('tr');
+					tr.appendChild(el('th', {scope: 'row'}, l[0]));
+					tr.appendChild(el('td', null, l[1]));
+					t.appendChild(tr);
+				});
 				var old = document.getElementById('status');
 				if (old) old.replaceWith(t); else main.appendChild(t);
 			});
@@ -127,12 +225,24 @@
 		poll();
 		setInterval(poll, 3000);
 	}
+	/* "bolo: target 50, 2 players": the league's game under every title. */
+	function gameLine(league) {
+		if (!league) return '';
+		var o = league.options || {};
+		var opts = Object.keys(o).map(function (k) {
+			return k + ' ' + (typeof o[k] === 'string' ? o[k] : JSON.stringify(o[k]));
+		});
+		return 'Game: ' + league.game + (opts.length ? ' (' + opts.join(', ') + ')' : '') + ', ' +
+			league.players + ' players a game';
+	}
 	arena.data(function (d) {
 		var header = el('header'), main = el('main');
 		header.appendChild(el('h1'));
+		header.appendChild(el('p', {id: 'game', class: 'muted'}, gameLine(d.league)));
 		header.appendChild(el('a', {href: '/'}, 'ladder'));
 		header.appendChild(document.createTextNode(' '));
 		header.appendChild(el('a', {href: '/status'}, 'status'));
+		header.appendChild(arena.login());
 		document.body.appendChild(header);
 		document.body.appendChild(main);
 		if (d.page === 'bot') botPage(main, d.name);

@@ -293,5 +293,11 @@
 			toggle();
 		}
 	}
-	document.addEventListener('DOMContentLoaded', function () { arena.data(start, gameData()); });
+	/* A page may hold the bots' stderr back (the league's server shows it
+	 * to its owner only): arena.words(doc, go), when a script of the page
+	 * gives it (login.js), adds what its viewer may see, then draws. */
+	function begin(doc) {
+		if (arena.words) arena.words(doc, start); else start(doc);
+	}
+	document.addEventListener('DOMContentLoaded', function () { arena.data(begin, gameData()); });
 })();

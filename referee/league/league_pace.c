@@ -1,0 +1,118 @@
+/*
+ * A league run's pace, in DIR/pace.json; see league_pace.h.
+ */
+#include "league/league_pace.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+
+bool league_pace_settled(long interval, double widest)
+{
+	return interval > 0 && widest <= (double)interval;
+}
+
+int league_pace_write(const char *dir, const struct league_pace *p, char *err)
+{
+	char *path = path_join(dir, "pace.json"), *tmp = path_join(dir, ".pace.json.tmp");
+	cJSON *j = cJSON_CreateObject();
+	char *text;
+	FILE *out;
+	int rc = 0;
+
+	cJSON_AddBoolToObject(j, "resting", p->resting);
+	cJSON_AddNumberToObject(j, "interval", (double)p->interval);
+	if (isfinite(p->widest))
+		cJSON_AddNumberToObject(j, "widest", round(p->widest * 10) / 10);
+	cJSON_AddNumberToObject(j, "trickle", (double)p->trickle);
+	text = json_print_line(j);
+	if (!(out = fopen(tmp, "we")))
+		rc = errorf(err, "%s: %s", tmp, strerror(errno));
+	else if ((fprintf(out, "%s\n", text) < 0) | fclose(out) || rename(tmp, path))
+		rc = errorf(err, "%s: %s", path, strerror(errno));
+	if (rc)
+		unlink(tmp);
+	free(text);
+	cJSON_Delete(j);
+	free(tmp);
+	free(path);
+	return rc;
+}
+
+/* Member `name` of `j` as a whole number from 0 up to `max`, or -1. */
+static long whole(const cJSON *j, const char *name, long max)
+{
+	const cJSON *n = json_member(j, name);
+
+	return cJSON_IsNumber(n) && n->valuedouble >= 0 && n->valuedouble <= (double)max
+	       ? (long)n->valuedouble : -1;
+}
+
+int league_pace_read(const char *dir, struct league_pace *p)
+{
+	char *path = path_join(dir, "pace.json"), err[ERR_LEN];
+	size_t len = 0;
+	char *text = files_read_all(path, &len);
+	cJSON *j = text ? json_parse_object(text, len, err) : NULL;
+	const cJSON *resting = json_member(j, "resting"), *widest = json_member(j, "widest");
+	int rc = -1;
+
+	if (j && cJSON_IsBool(resting)) {
+		*p = (struct league_pace){
+			.resting = cJSON_IsTrue(resting),
+			.interval = whole(j, "interval", 100000),
+			.widest = cJSON_IsNumber(widest) ? widest->valuedouble : INFINITY,
+			.trickle = whole(j, "trickle", 100000),
+		};
+		rc = p->interval >= 0 && p->trickle >= 0 ? 0 : -1;
+	}
+	cJSON_Delete(j);
+	free(text);
+	free(path);
+	return rc;
+}
+
+void league_pace_clear(const char *dir)
+{
+	char *path = path_join(dir, "pace.json");
+
+	unlink(path);
+	free(path);
+}
+
+/* The trickle in words: "no set", "one set a minute", "6 sets a minute". */
+static char *trickle_text(long trickle)
+{
+	return trickle == 0 ? xstrdup("no set") : trickle == 1 ? xstrdup("one set a minute")
+	       : xasprintf("%ld sets a minute", trickle);
+}
+
+char *league_pace_text(const struct league_pace *p)
+{
+	char widest[48], *trickle, *text;
+
+	if (!p->interval)
+		return xstrdup("full speed (this run does not rest)");
+	if (isfinite(p->widest))
+		snprintf(widest, sizeof widest, "the widest +/- %.0f", p->widest);
+	else
+		snprintf(widest, sizeof widest, "a version has none yet");
+	if (!p->resting)
+		return xasprintf("full speed until every active version's 95%% interval is "
+				 "within +/- %ld Elo (%s)", p->interval, widest);
+	trickle = trickle_text(p->trickle);
+	text = xasprintf("resting: every active version's 95%% interval is within "
+			 "+/- %ld Elo (%s), so %s until a version arrives or an interval "
+			 "widens", p->interval, widest, trickle);
+	free(trickle);
+	return text;
+}

@@ -1,0 +1,28 @@
+/*
+ * What of a league game's replay a viewer sees (docs/LEAGUE.md, "What is
+ * public"): the log's own words (the moves, the bots' info, a forfeit's
+ * reason and detail) are everyone's, but no path of the server's in
+ * them; the lines a bot wrote to stderr are its owner's and the
+ * organisers' only (web_viewer.h).
+ */
+#ifndef ARENA_WEB_WORDS_H
+#define ARENA_WEB_WORDS_H
+
+#include <cjson/cJSON.h>
+
+#include "web/web_viewer.h"
+
+/* `text` with each absolute path in it (a bot's command as the server
+ * ran it, a folder of the server's) cut to its last part, a new string. */
+char *web_words_scrub(const char *text);
+
+/* The forfeits' words of replay document `doc` (replay.h) scrubbed
+ * (web_words_scrub()): each forfeit's detail and its step's text. */
+void web_words_public(cJSON *doc);
+
+/* Takes the stderr lines (each move's and the last words') of the seats
+ * of `doc` whose bot viewer `v` does not see out of it: how many seats
+ * it sees. */
+int web_words_hide(cJSON *doc, const char *dir, const struct web_viewer *v);
+
+#endif
