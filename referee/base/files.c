@@ -226,18 +226,29 @@ char *files_readlink(const char *path)
 
 char *files_read_all(const char *path, size_t *len)
 {
-	FILE *in = fopen(path, "re"), *out;
-	char *text = NULL, buf[65536];
-	size_t n, size = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t cap, size = 0;
+	ssize_t n = 1;
+	char *text;
 
-	if (!in)
+	if (fd < 0)
 		return NULL;
-	out = open_memstream(&text, &size);
-	while (out && (n = fread(buf, 1, sizeof buf, in)) > 0)
-		fwrite(buf, 1, n, out);
-	if (out)
-		fclose(out);
-	fclose(in);
+	/* Sized by the file, read in one go when it keeps its size (a
+	 * server reads many); grown if it grows meanwhile. */
+	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+	text = xmalloc(cap);
+	while (n > 0) {
+		if (size + 1 == cap)
+			text = xrealloc(text, cap *= 2);
+		n = read(fd, text + size, cap - 1 - size);
+		if (n < 0 && errno == EINTR)
+			n = 1;
+		else if (n > 0)
+			size += (size_t)n;
+	}
+	close(fd);
+	text[size] = '\0';
 	if (len)
 		*len = size;
 	return text;

@@ -241,11 +241,10 @@ int league_serve(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	if (!(server = web_server_start(argv[optind], &addr, &limits, err)))
 		return fail("%s", err);
-	if (user && web_drop_to(user, argv[optind], err)) {
+	if ((user && web_drop_to(user, argv[optind], err)) || web_server_ready(server, err)) {
 		web_server_stop(server);
 		return fail("%s", err);
 	}
-	web_server_ready(server);
 	printf("serving the league in %s on http://%s:%u/%s\n", argv[optind],
 	       inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host), ntohs(addr.sin_port),
 	       play ? "" : " (not playing: --no-play)");

@@ -121,16 +121,24 @@ long league_db_version_id(sqlite3 *db, const char *name, const char *hash);
 /* Whether the index holds game `game` of run `run`. */
 bool league_db_has_game(sqlite3 *db, long run, long game);
 
-/* A version of a bot and the games it played. */
-struct league_version_games {
+/* A version of a bot. */
+struct league_bot_version {
+	long id;
 	int number;
 	char hash[65];
-	long games;
 };
 
 /* Bot `name`'s versions, oldest first, in *out (free it): how many (0:
  * none), or -1. */
-int league_db_version_games(sqlite3 *db, const char *name, struct league_version_games **out);
+int league_db_bot_version_list(sqlite3 *db, const char *name, struct league_bot_version **out);
+
+/* The games of each version (seats of every season), by id: games[id -
+ * 1] for ids 1 to `count`: 0, or -1.  A scan of every seat. */
+int league_db_games_by_version(sqlite3 *db, long *games, int count);
+
+/* A number that changes when another connection commits to the index
+ * (SQLite's PRAGMA data_version): the same while nothing was written. */
+long long league_db_data_version(sqlite3 *db);
 
 /* A game's cursor is run * LEAGUE_DB_GAME_CURSOR + game: it stays the same
  * when the index is made again from the logs (a log's number has six

@@ -2,7 +2,9 @@
  * What the league's player is doing now, for GET /api/status and the
  * status page: read from the newest run's run.jsonl (each task's games
  * as it starts them, each game as it finishes) and its logs' times, since
- * the player is another process that tells the server nothing.
+ * the player is another process that tells the server nothing.  The
+ * server keeps what it read of the run (struct web_activity, under a
+ * mutex of its own) and reads only what was written since.
  */
 #ifndef ARENA_WEB_ACTIVITY_H
 #define ARENA_WEB_ACTIVITY_H
@@ -10,10 +12,15 @@
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
 
+struct web_activity;
+
+struct web_activity *web_activity_new(void);
+void web_activity_free(struct web_activity *a);
+
 /* Adds to `j` "games_per_s" (the newest run's games finished in the last
  * WEB_ACTIVITY_S seconds, a second), "queue" (its games handed out and
  * not finished) and "workers" (its tasks in play: one a busy worker). */
 #define WEB_ACTIVITY_S 60
-void web_activity_add(cJSON *j, sqlite3 *db, const char *dir);
+void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char *dir);
 
 #endif

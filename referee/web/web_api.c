@@ -1,46 +1,30 @@
 /*
- * The league server's JSON API: the ladder from the league's own rating
- * (league_rate.h, the same bytes `league ladder --format json` prints),
- * and bots and games straight from the index's tables.  Games are named
+ * The league server's JSON API: the ladder, the counts and the ratings
+ * over time from the server's view of the fit (web_fit.h: the ladder the
+ * same bytes `league ladder --format json --versions` prints), and bots
+ * and games straight from the index's tables.  Games are named
  * by their cursor (league_db.h).
  */
 #include <cjson/cJSON.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
 #include "base/util.h"
-#include "ladder/ratings.h"
 #include "league/league_db.h"
 #include "league/league_pace.h"
-#include "league/league_rate.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
-#include "web/web_users.h"
+#include "web/web_history.h"
 
-char *web_api_ladder(sqlite3 *db, const char *dir, char *err)
+char *web_api_ladder(const struct web_fit_view *v, char *err)
 {
-	struct league_rating lr = {0};
-	cJSON *owners;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out;
-
-	if (league_rating_load(db, &lr, err)) {
-		league_rating_free(&lr);
+	if (!v->ladder) {
+		snprintf(err, ERR_LEN, "%s", v->err);
 		return NULL;
 	}
-	out = open_memstream(&text, &len);
-	lr.owners = owners = web_users_owners(dir);
-	if (out) {
-		league_ladder_print(out, &lr, LEAGUE_JSON, true);
-		fclose(out);
-	}
-	league_rating_free(&lr);
-	cJSON_Delete(owners);
-	return text;
+	return xstrdup(v->ladder);
 }
 
 /* While a run plays: whether it rests, and its pace in words. */
@@ -57,9 +41,10 @@ static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
 	free(text);
 }
 
-char *web_api_status(sqlite3 *db, const char *dir)
+char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
+		     const char *dir)
 {
-	struct league_counts c;
+	const struct league_counts *c = &v->counts;
 	cJSON *j = cJSON_CreateObject();
 	char err[ERR_LEN], *game = NULL, *season, *text;
 	int players = 0;
@@ -70,16 +55,15 @@ char *web_api_status(sqlite3 *db, const char *dir)
 	cJSON_AddNumberToObject(j, "players", players);
 	season = league_db_current_season(db, &first);
 	cJSON_AddStringToObject(j, "season", season);
-	league_db_counts(db, &c);
-	cJSON_AddNumberToObject(j, "bots", (double)c.bots);
-	cJSON_AddNumberToObject(j, "retired", (double)c.retired);
-	cJSON_AddNumberToObject(j, "versions", (double)c.versions);
-	cJSON_AddNumberToObject(j, "runs", (double)c.runs);
-	cJSON_AddNumberToObject(j, "open_runs", (double)c.open_runs);
-	cJSON_AddNumberToObject(j, "games", (double)c.games);
-	cJSON_AddNumberToObject(j, "sets", (double)c.sets);
-	add_pace(j, &c, dir);
-	web_activity_add(j, db, dir);
+	cJSON_AddNumberToObject(j, "bots", (double)c->bots);
+	cJSON_AddNumberToObject(j, "retired", (double)c->retired);
+	cJSON_AddNumberToObject(j, "versions", (double)c->versions);
+	cJSON_AddNumberToObject(j, "runs", (double)c->runs);
+	cJSON_AddNumberToObject(j, "open_runs", (double)c->open_runs);
+	cJSON_AddNumberToObject(j, "games", (double)c->games);
+	cJSON_AddNumberToObject(j, "sets", (double)c->sets);
+	add_pace(j, c, dir);
+	web_activity_add(a, j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	free(game);
@@ -125,109 +109,59 @@ static cJSON *select_games(sqlite3 *db, const char *name, long long since, int l
 	return games;
 }
 
-/* Bot `name`'s versions, or NULL when it has none. */
-static cJSON *versions_of(sqlite3 *db, const char *name)
+/* Bot `name`'s versions, or NULL when it has none; their games as the
+ * view counts them (0 for a version newer than the view). */
+static cJSON *versions_of(sqlite3 *db, const struct web_fit_view *view, const char *name)
 {
-	struct league_version_games *v;
-	int n = league_db_version_games(db, name, &v);
+	struct league_bot_version *v;
+	int n = league_db_bot_version_list(db, name, &v);
 	cJSON *list = n > 0 ? cJSON_CreateArray() : NULL;
 
 	for (int i = 0; i < n; i++) {
 		cJSON *o = cJSON_CreateObject();
+		bool seen = v[i].id >= 1 && v[i].id <= view->lr.count;
 
 		cJSON_AddNumberToObject(o, "version", v[i].number);
 		cJSON_AddStringToObject(o, "files", v[i].hash);
-		cJSON_AddNumberToObject(o, "games", (double)v[i].games);
+		cJSON_AddNumberToObject(o, "games", seen ? (double)view->version_games[v[i].id - 1] : 0);
 		cJSON_AddItemToArray(list, o);
 	}
 	free(v);
 	return list;
 }
 
-/* The ratings of bot `name`'s versions after the first games of the
- * season at up to WEB_HISTORY_POINTS points, each fitted as the ladder
- * is (league_rate.h) on those games alone: a version that won or lost
- * every point so far has a bound, as on the ladder; one not rated yet,
- * no point. */
-static cJSON *history_of(sqlite3 *db, const char *name)
+/* Bot `name`'s versions (`versions`) noted as view `view`'s ladder notes
+ * them: waiting for a first game, or superseded until the newest is
+ * rated (a version newer than the view has no note yet). */
+static void add_notes(const struct web_fit_view *view, const char *name, cJSON *versions)
 {
-	cJSON *list = cJSON_CreateArray();
-	struct league_rating lr;
-	char err[ERR_LEN];
-	size_t points;
-
-	if (league_rating_load(db, &lr, err)) {
-		league_rating_free(&lr);
-		return list;
-	}
-	points = lr.game_count < WEB_HISTORY_POINTS ? lr.game_count : WEB_HISTORY_POINTS;
-	for (size_t p = 1; p <= points; p++) {
-		size_t games = (lr.game_count * p + points - 1) / points;
-		struct ratings r;
-
-		if (ratings_compute(lr.games, games, lr.count > 0 ? lr.count : 1,
-				    &(struct ratings_options){.anchor = -1, .set = lr.sets},
-				    &r, err))
-			continue;
-		for (int i = 0; i < lr.count; i++) {
-			cJSON *o;
-
-			if (strcmp(lr.versions[i].name, name) || r.entry[i].status == RATINGS_UNRATED)
-				continue;
-			o = cJSON_CreateObject();
-			cJSON_AddNumberToObject(o, "games", (double)games);
-			cJSON_AddNumberToObject(o, "version", lr.versions[i].number);
-			/* In tenths, as the ladder has it; a bound when not rated. */
-			cJSON_AddNumberToObject(o, "rating", round(r.entry[i].elo * 10) / 10);
-			if (r.entry[i].status != RATINGS_RATED)
-				cJSON_AddStringToObject(o, "bound", r.entry[i].status == RATINGS_ABOVE
-							? "lower" : "upper");
-			cJSON_AddItemToArray(list, o);
-		}
-		ratings_free(&r);
-	}
-	league_rating_free(&lr);
-	return list;
-}
-
-/* Bot `name`'s versions (`versions`) noted as the ladder notes them:
- * waiting for a first game, or superseded until the newest is rated. */
-static void add_notes(sqlite3 *db, const char *name, cJSON *versions)
-{
-	struct league_rating lr;
-	char err[ERR_LEN];
 	cJSON *v;
 
-	if (league_rating_load(db, &lr, err) == 0)
-		cJSON_ArrayForEach(v, versions)
-			for (int i = 0; i < lr.count; i++)
-				if (!strcmp(lr.versions[i].name, name) &&
-				    lr.versions[i].number == json_member(v, "version")->valueint)
-					league_rating_add_note(v, &lr, i);
-	league_rating_free(&lr);
+	cJSON_ArrayForEach(v, versions)
+		for (int i = 0; i < view->lr.count; i++)
+			if (!strcmp(view->lr.versions[i].name, name) &&
+			    view->lr.versions[i].number == json_member(v, "version")->valueint)
+				league_rating_add_note(v, &view->lr, i);
 }
 
 bool web_api_has_bot(sqlite3 *db, const char *name)
 {
-	cJSON *versions = versions_of(db, name);
-
-	cJSON_Delete(versions);
-	return versions != NULL;
+	return league_db_bot_versions(db, name) > 0;
 }
 
-cJSON *web_api_bot(sqlite3 *db, const char *name)
+cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *name)
 {
-	cJSON *versions = versions_of(db, name), *j;
+	cJSON *versions = versions_of(db, view, name), *j;
 
 	if (!versions)
 		return NULL;
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "name", name);
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
-	add_notes(db, name, versions);
+	add_notes(view, name, versions);
 	cJSON_AddItemToObject(j, "versions", versions);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
-	cJSON_AddItemToObject(j, "history", history_of(db, name));
+	cJSON_AddItemToObject(j, "history", web_history_of(&view->history, &view->lr, name));
 	return j;
 }
 

@@ -11,25 +11,28 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
-/* GET /api/ladder: the ladder of league `dir` as `referee league ladder
- * --format json --versions` prints it.  NULL with err when it cannot be
- * rated. */
-char *web_api_ladder(sqlite3 *db, const char *dir, char *err);
+#include "web/web_fit.h"
+
+/* GET /api/ladder: the ladder as `referee league ladder --format json
+ * --versions` prints it (its owners from users.json), view `v`'s.  NULL
+ * with err when it cannot be rated. */
+char *web_api_ladder(const struct web_fit_view *v, char *err);
 
 /* GET /api/status: the counts `referee league status` prints, as
  * {"game","players","season","bots","retired","versions","runs",
- * "open_runs","games","sets"}, and what the player of league `dir` does
- * (web_activity.h: "games_per_s","queue","workers"). */
-char *web_api_status(sqlite3 *db, const char *dir);
+ * "open_runs","games","sets"} (the counts view `v`'s), while a run
+ * plays its pace ("resting","pace", from DIR/pace.json), and what the
+ * player of league `dir` does, as `a` follows it (web_activity.h:
+ * "games_per_s","queue","workers"). */
+struct web_activity;
+char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
+		     const char *dir);
 
-/* GET /api/bots/NAME: its versions, its 50 latest games and its
- * versions' ratings over time ("history": the fit of the first games at
- * up to WEB_HISTORY_POINTS points of the season, [{"games","version",
- * "rating"}] for each rated version of the bot, with "bound": "lower" or
- * "upper" when its rating is one), as an object the caller
- * adds the forfeits to; NULL for a bot the league does not have. */
-#define WEB_HISTORY_POINTS 24
-cJSON *web_api_bot(sqlite3 *db, const char *name);
+/* GET /api/bots/NAME: its versions (their games, and their notes as the
+ * ladder has them, view `v`'s), its 50 latest games and its versions'
+ * ratings over time (web_history.h), as an object the caller adds the
+ * forfeits to; NULL for a bot the league does not have. */
+cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *v, const char *name);
 
 /* Whether the league has bot `name`. */
 bool web_api_has_bot(sqlite3 *db, const char *name);

@@ -23,17 +23,6 @@
 #include "web/web_key.h"
 #include "web/web_words.h"
 
-/* The league's stderr files, indexed. */
-static struct words_index *league_words(const char *dir)
-{
-	struct words_index *x = words_index_new();
-	char *folder = path_join(dir, "stderr");
-
-	words_index_add_folder(x, folder);
-	free(folder);
-	return x;
-}
-
 /* The replay of log `rel` (runs/NNNNNN/game-NNNNNN.jsonl) with the bots'
  * words of `x`: 0, or -1 when it cannot be read. */
 static int game_replay(const char *dir, const char *rel, const struct words_index *x,
@@ -88,11 +77,10 @@ char *web_game_page(const char *dir, const char *url, size_t *len)
 	return text;
 }
 
-char *web_game_words(const char *dir, const char *tail, const struct web_viewer *v,
-		     unsigned *status)
+char *web_game_words(const char *dir, const struct words_index *x, const char *tail,
+		     const struct web_viewer *v, unsigned *status)
 {
 	char *rel = game_log(tail), *text = NULL;
-	struct words_index *x;
 	struct replay r;
 	cJSON *steps, *step;
 	int i = 0;
@@ -100,7 +88,6 @@ char *web_game_words(const char *dir, const char *tail, const struct web_viewer 
 	*status = 404;
 	if (!rel)
 		return NULL;
-	x = league_words(dir);
 	if (game_replay(dir, rel, x, &r) == 0) {
 		*status = web_words_hide(r.doc, dir, v) ? 200 : 403;
 		steps = cJSON_CreateArray();
@@ -122,7 +109,6 @@ char *web_game_words(const char *dir, const char *tail, const struct web_viewer 
 		cJSON_Delete(steps);
 		replay_free(&r);
 	}
-	words_index_free(x);
 	free(rel);
 	return text;
 }
@@ -152,12 +138,11 @@ static void forfeits_of(cJSON *out, const cJSON *doc, const cJSON *game, const c
 	}
 }
 
-cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name,
-			 const struct web_viewer *v)
+cJSON *web_game_forfeits(const char *dir, const struct words_index *x, const cJSON *games,
+			 const char *name, const struct web_viewer *v)
 {
 	bool sees = web_viewer_sees(v, dir, name);
 	cJSON *out = cJSON_CreateArray();
-	struct words_index *x = NULL;
 	const cJSON *g;
 
 	cJSON_ArrayForEach(g, games) {
@@ -173,8 +158,7 @@ cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name,
 		text = logread_text(path, &len, err);
 		if (text && strstr(text, "\"type\":\"forfeit\"")) {
 			/* Its stderr's lines only for whom may see them. */
-			x = x || !sees ? x : league_words(dir);
-			if (game_replay(dir, rel, x, &r) == 0) {
+			if (game_replay(dir, rel, sees ? x : NULL, &r) == 0) {
 				web_words_public(r.doc);
 				web_words_hide(r.doc, dir, v);
 				forfeits_of(out, r.doc, g, name);
@@ -185,7 +169,5 @@ cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name,
 		free(path);
 		free(rel);
 	}
-	if (x)
-		words_index_free(x);
 	return out;
 }

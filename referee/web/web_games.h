@@ -3,7 +3,10 @@
  * replay --format html` makes, with the bots' info), the lines its bots
  * wrote to stderr (from the league's stderr/ files) that its viewer may
  * see (web_words.h), and a bot's forfeits with its last words, read from
- * its recent games' logs.
+ * its recent games' logs.  The bots' words are looked up in the index of
+ * the stderr files that the server's view keeps (web_fit.h): made once a
+ * view, not once a request (the files grow with every game of the
+ * league); what a request is answered is cut to its viewer's each time.
  */
 #ifndef ARENA_WEB_GAMES_H
 #define ARENA_WEB_GAMES_H
@@ -11,6 +14,7 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "report/replay_words.h"
 #include "web/web_viewer.h"
 
 /* The replay page of `url` (/games/NNNNNN/game-NNNNNN) of league `dir`,
@@ -18,20 +22,20 @@
  * stderr left out (its script asks web_game_words() for them). */
 char *web_game_page(const char *dir, const char *url, size_t *len);
 
-/* The stderr lines of game `tail` (NNNNNN/game-NNNNNN) that viewer `v`
- * sees, each step's as {"index": I, "stderr": [...]} or {"index": I,
+/* The stderr lines of game `tail` (NNNNNN/game-NNNNNN), from `x`, that
+ * viewer `v` sees, each step's as {"index": I, "stderr": [...]} or {"index": I,
  * "last_words": {...}} (I the step's in the replay's "steps"), a JSON
  * array in a new string, *status 200; 403 when it sees no seat's, 404
  * (and NULL) when there is no such game. */
-char *web_game_words(const char *dir, const char *tail, const struct web_viewer *v,
-		     unsigned *status);
+char *web_game_words(const char *dir, const struct words_index *x, const char *tail,
+		     const struct web_viewer *v, unsigned *status);
 
 /* The forfeits of bot `name` in `games` (web_api.h's games, each with
  * its "log"), at most WEB_FORFEITS, newest first as `games` are: an
  * array of {"id","replay","reason","detail","last_words"}, the last
- * words' stderr lines only when viewer `v` sees the bot's. */
+ * words' stderr lines (from `x`) only when viewer `v` sees the bot's. */
 #define WEB_FORFEITS 10
-cJSON *web_game_forfeits(const char *dir, const cJSON *games, const char *name,
-			 const struct web_viewer *v);
+cJSON *web_game_forfeits(const char *dir, const struct words_index *x, const cJSON *games,
+			 const char *name, const struct web_viewer *v);
 
 #endif

@@ -5,11 +5,13 @@
  * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
  * the uploads checked by workers of their own (web_preflight.h), swept
  * of an earlier server's leftovers once it is ready; anything else a JSON error
- * with its status.  Each request opens the index on its own (SQLite in
- * WAL mode lets it read while a run writes), so the handler threads share
+ * with its status.  Each handler thread reads the index through a
+ * connection of its own (web_db.h; SQLite in WAL mode lets it read while
+ * a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
- * limits), the connections' list (web_reaper.c, under its mutex) and the
- * uploads' rates (web_upload.c, under its mutex); what they call keeps no
+ * limits), the connections' list (web_reaper.c, under its mutex), the
+ * uploads' rates (web_upload.c, under its mutex) and the fit's views
+ * (web_fit.c, counted under its mutex); what they call keeps no
  * state between calls (a page's compressor is its own, a sort's order is
  * qsort_r's argument).
  */
@@ -28,7 +30,10 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
+#include "web/web_activity.h"
 #include "web/web_api.h"
+#include "web/web_db.h"
+#include "web/web_fit.h"
 #include "web/web_games.h"
 #include "web/web_key.h"
 #include "web/web_pages.h"
@@ -45,6 +50,8 @@ struct web_server {
 	atomic_bool ready;
 	struct MHD_Daemon *daemon;
 	struct web_reaper *reaper;
+	struct web_fit *fit;          /* started with ready */
+	struct web_activity *activity;
 	char *dir;
 	struct web_upload_limits upload;
 };
@@ -83,33 +90,36 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
 }
 
-/* GET /api/bots/NAME: the index's, and the forfeits from the logs, their
- * stderr lines for the bot's owner and the organisers only. */
-static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db, const char *dir,
-				 const char *name)
+/* GET /api/bots/NAME: the index's and the view's, and the forfeits from
+ * the logs, their stderr lines for the bot's owner and the organisers
+ * only. */
+static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
+				 const struct web_fit_view *v, const char *dir, const char *name)
 {
-	cJSON *j = web_api_bot(db, name);
-	struct web_viewer v;
+	cJSON *j = web_api_bot(db, v, name);
+	struct web_viewer who;
 	char *text;
 
 	if (!j)
 		return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
-	v = web_viewer_of(c, dir);
-	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, json_member(j, "games"),
-								name, &v));
-	web_viewer_free(&v);
+	who = web_viewer_of(c, dir);
+	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, v->words,
+								json_member(j, "games"), name, &who));
+	web_viewer_free(&who);
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
 }
 
 /* GET /api/me and /api/words/NNNNNN/game-NNNNNN, a user's token's: who
- * they are, and the stderr lines of a game's bots they may see. */
-static enum MHD_Result serve_viewer(struct MHD_Connection *c, const char *dir,
+ * they are, and the stderr lines of a game's bots they may see (looked up
+ * in the view's index of them). */
+static enum MHD_Result serve_viewer(struct MHD_Connection *c, const struct web_server *s,
 				    const char *url)
 {
-	struct web_viewer v = web_viewer_of(c, dir);
+	struct web_viewer v = web_viewer_of(c, s->dir);
 	unsigned status = MHD_HTTP_OK;
+	struct web_fit_view *view;
 	char *text;
 	cJSON *j;
 
@@ -122,7 +132,10 @@ static enum MHD_Result serve_viewer(struct MHD_Connection *c, const char *dir,
 		text = json_print_line(j);
 		cJSON_Delete(j);
 	} else {
-		text = web_game_words(dir, url + strlen("/api/words/"), &v, &status);
+		view = web_fit_get(s->fit, NULL);
+		text = web_game_words(s->dir, view->words, url + strlen("/api/words/"), &v,
+				      &status);
+		web_fit_put(s->fit, view);
 	}
 	web_viewer_free(&v);
 	if (status == MHD_HTTP_OK)
@@ -133,21 +146,36 @@ static enum MHD_Result serve_viewer(struct MHD_Connection *c, const char *dir,
 			: "no such game: games are /api/words/NNNNNN/game-NNNNNN", NULL);
 }
 
-/* The API's GETs, the index open. */
-static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const char *dir,
+/* The API's GETs of the fit, view `v` taken. */
+static enum MHD_Result serve_fit(struct MHD_Connection *c, sqlite3 *db,
+				 const struct web_fit_view *v, const struct web_server *s,
 				 const char *url)
 {
 	char err[ERR_LEN], *text;
 
 	if (!strcmp(url, "/api/ladder")) {
-		if (!(text = web_api_ladder(db, dir, err)))
+		if (!(text = web_api_ladder(v, err)))
 			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
 		return web_reply(c, MHD_HTTP_OK, text, "application/json");
 	}
 	if (!strcmp(url, "/api/status"))
-		return web_reply(c, MHD_HTTP_OK, web_api_status(db, dir), "application/json");
-	if (!strncmp(url, "/api/bots/", 10))
-		return serve_bot(c, db, dir, url + 10);
+		return web_reply(c, MHD_HTTP_OK, web_api_status(db, v, s->activity, s->dir),
+				 "application/json");
+	return serve_bot(c, db, v, s->dir, url + 10);
+}
+
+/* The API's GETs, the index open. */
+static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
+				 const struct web_server *s, const char *url)
+{
+	if (!strcmp(url, "/api/ladder") || !strcmp(url, "/api/status") ||
+	    !strncmp(url, "/api/bots/", 10)) {
+		struct web_fit_view *v = web_fit_get(s->fit, db);
+		enum MHD_Result rc = serve_fit(c, db, v, s, url);
+
+		web_fit_put(s->fit, v);
+		return rc;
+	}
 	if (!strcmp(url, "/api/games")) {
 		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
 		const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
@@ -164,11 +192,12 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db, const ch
 }
 
 /* The GETs: the API, the logs and the pages. */
-static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, const char *url)
+static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_server *s,
+				 const char *url)
 {
+	const char *dir = s->dir;
 	char err[ERR_LEN], *page;
 	sqlite3 *db;
-	enum MHD_Result rc;
 	size_t len;
 
 	if (!strncmp(url, "/logs/", 6))
@@ -179,22 +208,19 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const char *dir, cons
 		       : web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no key yet: "
 				  "its first run writes it", NULL);
 	if (!strcmp(url, "/api/me") || !strncmp(url, "/api/words/", 11))
-		return serve_viewer(c, dir, url);
+		return serve_viewer(c, s, url);
 	if (!strncmp(url, "/games/", 7))
 		return (page = web_game_page(dir, url, &len))
 		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
 		       : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
 				  "/games/NNNNNN/game-NNNNNN", NULL);
-	if (!(db = league_db_open(dir, false, NULL, 0, err)))
+	if (!(db = web_db_of_thread(dir, err)))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
 	if (!strncmp(url, "/api/", 5))
-		rc = serve_api(c, db, dir, url);
-	else if ((page = web_page(db, dir, url)))
-		rc = web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
-	else
-		rc = web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
-	league_db_close(db);
-	return rc;
+		return serve_api(c, db, s, url);
+	if ((page = web_page(db, dir, url)))
+		return web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
+	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
 }
 
 /* Answers POST /api/bots as web_upload.c says, and the rest at once,
@@ -222,7 +248,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return web_upload_status(c, s->dir, &s->upload, url + 13);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
-	return serve_get(c, s->dir, url);
+	return serve_get(c, s, url);
 }
 
 struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,
@@ -238,6 +264,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 		return NULL;
 	}
 	web_reply_folder(s->dir);
+	s->activity = web_activity_new();
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
 	s->upload.preflight = web_preflight_start(s->dir);
@@ -272,10 +299,13 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	return s;
 }
 
-void web_server_ready(struct web_server *s)
+int web_server_ready(struct web_server *s, char *err)
 {
 	web_preflight_sweep(s->dir);
+	if (!(s->fit = web_fit_start(s->dir)))
+		return errorf(err, "cannot start the thread that keeps the ratings");
 	atomic_store(&s->ready, true);
+	return 0;
 }
 
 void web_server_stop(struct web_server *s)
@@ -285,6 +315,8 @@ void web_server_stop(struct web_server *s)
 	if (s->upload.preflight)
 		web_preflight_stop(s->upload.preflight);
 	web_reaper_stop(s->reaper);
+	web_fit_stop(s->fit);
+	web_activity_free(s->activity);
 	web_reply_folder(NULL);
 	free(s->dir);
 	free(s);

@@ -34,10 +34,12 @@ struct web_limits {
 
 struct web_server;
 
-/* Lets the server answer: until then it answers 503, so that nothing of
- * the league is opened before a server started as root has dropped to
- * its user (a request served as root would leave root's files there). */
-void web_server_ready(struct web_server *s);
+/* Lets the server answer, the thread that keeps its fit (web_fit.h)
+ * started: until then it answers 503, so that nothing of the league is
+ * opened before a server started as root has dropped to its user (a
+ * request served as root would leave root's files there).  0, or -1
+ * with err. */
+int web_server_ready(struct web_server *s, char *err);
 
 /* Serves league folder `dir` on `addr`: the server, or NULL with err. */
 struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,

@@ -36,7 +36,7 @@ bench "bench/compress.sh" '^compressed +20 +[0-9]+' \
 bench "bench/league.sh" '^league over tournament: [0-9.]+ of the games/s$' \
 	BENCH_LEAGUE_GAMES=30 -- sh "$B/league.sh"
 bench "bench/web.sh" '^[0-9]+ requests in [0-9.]+ s: [0-9]+ a second; 0 failed$' \
-	BENCH_WEB_GAMES=24 BENCH_WEB_REQUESTS=3 -- sh "$B/web.sh"
+	BENCH_WEB_GAMES=48 BENCH_WEB_PLAYED=24 BENCH_WEB_REQUESTS=3 BENCH_WEB_PACE=0.1 -- sh "$B/web.sh"
 bench "bench/ratings_fit" '^1000000 games of 4 among 20 bots: [0-9.]+ s' \
 	-- "$top_builddir/bench/ratings_fit"
 bench "bench/env.py" '^goals: ' ROUNDS=1 SECONDS=0.2 -- "$PYTHON3" "$B/env.py"

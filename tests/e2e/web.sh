@@ -473,8 +473,8 @@ code /api/ladder >/dev/null
 all_games=$(json 'd["games"]')
 last=$(json '[(r.get("rating"), r["status"]) for r in d["ladder"] if r["name"] == "a"][0]')
 code /api/bots/a >/dev/null
-expect_eq "$(json '{p["games"] for p in d["history"]} <= {-(-'"$all_games"' * k // min(24, '"$all_games"')) for k in range(1, 25)}')" \
-	True "... its rating over time: at up to 24 points of the season's games"
+expect_eq "$(json '{p["games"] for p in d["history"]} <= (lambda n, s: set(range(s, n, s)) | {n})('"$all_games"', next(2 ** k for k in range(32) if -(-'"$all_games"' // 2 ** k) <= 24))')" \
+	True "... its rating over time: at up to 24 points of the season's games, every power of two of them"
 expect_eq "$(json 'next(((p["rating"], {"lower": "above", "upper": "below"}.get(p.get("bound"), "rated")) for p in d["history"] if p["games"] == '"$all_games"'), (None, "unrated"))')" \
 	"$last" "... the last after them all, as the ladder has it"
 expect_eq "$(code "$replay")" 200 "GET of a forfeit's replay page: 200"

@@ -1,0 +1,258 @@
+/*
+ * The league's fit kept for the server (web_fit.h).  The thread that
+ * makes the views has a connection of its own to the index, which only
+ * it uses; the views are counted under the mutex, each freed by whoever
+ * lets go of it last, so a request reads its view while a newer one is
+ * made.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "base/paths.h"
+#include "web/web_fit.h"
+#include "web/web_users.h"
+
+struct web_fit {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;          /* a view made, or stop */
+	pthread_t thread;
+	bool stop;
+	struct web_fit_view *view;    /* the newest, NULL till the first */
+	/* The thread's own. */
+	char *dir, *path;
+	sqlite3 *db;
+	struct stat file;             /* the index it has open */
+	long long data_version;       /* of the last view; -1: make one */
+};
+
+/* The index of league `dir`'s stderr files (web_games.h looks the bots'
+ * words up in it). */
+static struct words_index *stderr_index(const char *dir)
+{
+	struct words_index *x = words_index_new();
+	char *folder = path_join(dir, "stderr");
+
+	words_index_add_folder(x, folder);
+	free(folder);
+	return x;
+}
+
+struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
+				       const struct web_fit_view *prev)
+{
+	struct web_fit_view *v = xcalloc(1, sizeof *v);
+	size_t len = 0;
+	FILE *out;
+
+	v->refs = 1;
+	league_db_roster(db, &v->roster);
+	if (league_rating_load(db, &v->lr, v->err)) {
+		league_rating_free(&v->lr);
+		return v;
+	}
+	v->version_games = xcalloc((size_t)v->lr.count + 1, sizeof *v->version_games);
+	league_db_games_by_version(db, v->version_games, v->lr.count);
+	league_db_counts(db, &v->counts);
+	web_history_make(&v->history, &v->lr, prev && prev->ladder ? &prev->history : NULL,
+			 prev && prev->ladder ? &prev->lr : NULL);
+	v->words = stderr_index(dir);
+	v->lr.owners = v->owners = web_users_owners(dir);
+	out = open_memstream(&v->ladder, &len);
+	if (!out) {
+		snprintf(v->err, sizeof v->err, "out of memory");
+		return v;
+	}
+	league_ladder_print(out, &v->lr, LEAGUE_JSON, true);
+	fclose(out);
+	return v;
+}
+
+void web_fit_view_free(struct web_fit_view *v)
+{
+	if (!v)
+		return;
+	free(v->ladder);
+	league_rating_free(&v->lr);
+	cJSON_Delete(v->owners);
+	free(v->version_games);
+	web_history_free(&v->history);
+	words_index_free(v->words);
+	free(v);
+}
+
+/* Whether the index is another than the thread's, or changed since its
+ * last view: opened again when it is another file. */
+static bool index_changed(struct web_fit *f, char *err)
+{
+	struct stat st;
+
+	if (stat(f->path, &st)) {
+		league_db_close(f->db);
+		f->db = NULL;
+		errorf(err, "league.db is missing: run 'referee league rebuild'");
+		return true;
+	}
+	if (!f->db || st.st_ino != f->file.st_ino || st.st_dev != f->file.st_dev) {
+		league_db_close(f->db);
+		f->db = league_db_open(f->dir, false, NULL, 0, err);
+		f->file = st;
+		f->data_version = -1;
+		if (!f->db)
+			return true;
+	}
+	return league_db_data_version(f->db) != f->data_version;
+}
+
+/* Makes the new view, if the index changed, and publishes it; a view
+ * that failed replaces only a failed one or none, and is made again at
+ * the next look. */
+static void refresh(struct web_fit *f)
+{
+	struct web_fit_view *v, *old = NULL;
+	char err[ERR_LEN];
+	long long version;
+
+	if (!index_changed(f, err))
+		return;
+	version = f->db ? league_db_data_version(f->db) : -1;
+	if (f->db) {
+		v = web_fit_view_make(f->db, f->dir, f->view);
+	} else {
+		v = xcalloc(1, sizeof *v);
+		v->refs = 1;
+		snprintf(v->err, sizeof v->err, "%s", err);
+	}
+	f->data_version = v->ladder ? version : -1;
+	pthread_mutex_lock(&f->lock);
+	if (v->ladder || !f->view || !f->view->ladder) {
+		old = f->view;
+		f->view = v;
+		v = NULL;
+		pthread_cond_broadcast(&f->wake);
+	}
+	pthread_mutex_unlock(&f->lock);
+	web_fit_view_free(v);
+	web_fit_put(f, old);
+}
+
+static void *keep(void *arg)
+{
+	struct web_fit *f = arg;
+
+	pthread_mutex_lock(&f->lock);
+	while (!f->stop) {
+		int64_t start = now_ns(), wait;
+		struct timespec until;
+
+		pthread_mutex_unlock(&f->lock);
+		refresh(f);
+		/* At most half of a core: as long as the view took, 1 s at least. */
+		wait = now_ns() - start;
+		wait = wait > 1000000000 ? wait : 1000000000;
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		wait += until.tv_nsec;
+		until.tv_sec += (time_t)(wait / 1000000000);
+		until.tv_nsec = (long)(wait % 1000000000);
+		pthread_mutex_lock(&f->lock);
+		if (!f->stop)
+			pthread_cond_timedwait(&f->wake, &f->lock, &until);
+	}
+	pthread_mutex_unlock(&f->lock);
+	return NULL;
+}
+
+struct web_fit *web_fit_start(const char *dir)
+{
+	struct web_fit *f = xcalloc(1, sizeof *f);
+	pthread_condattr_t attr;
+
+	pthread_mutex_init(&f->lock, NULL);
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&f->wake, &attr);
+	pthread_condattr_destroy(&attr);
+	f->dir = xstrdup(dir);
+	f->path = path_join(dir, "league.db");
+	f->data_version = -1;
+	if (pthread_create(&f->thread, NULL, keep, f)) {
+		f->stop = true;
+		web_fit_stop(f);
+		return NULL;
+	}
+	return f;
+}
+
+void web_fit_stop(struct web_fit *f)
+{
+	bool running;
+
+	if (!f)
+		return;
+	pthread_mutex_lock(&f->lock);
+	running = !f->stop;
+	f->stop = true;
+	pthread_cond_broadcast(&f->wake);
+	pthread_mutex_unlock(&f->lock);
+	if (running)
+		pthread_join(f->thread, NULL);
+	web_fit_view_free(f->view);
+	league_db_close(f->db);
+	pthread_cond_destroy(&f->wake);
+	pthread_mutex_destroy(&f->lock);
+	free(f->dir);
+	free(f->path);
+	free(f);
+}
+
+/* Whether view `v` has roster `r`. */
+static bool roster_is(const struct web_fit_view *v, const struct league_roster *r)
+{
+	return v && v->roster.versions == r->versions && v->roster.retired == r->retired &&
+	       v->roster.seasons == r->seasons;
+}
+
+struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db)
+{
+	struct web_fit_view *v;
+	struct league_roster now;
+	struct timespec until;
+
+	if (db)
+		league_db_roster(db, &now);
+	else
+		now = (struct league_roster){-1, -1, -1};
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += WEB_FIT_WAIT_S;
+	pthread_mutex_lock(&f->lock);
+	while (!f->view)
+		pthread_cond_wait(&f->wake, &f->lock);
+	/* The thread wakes at this broadcast and looks at the index. */
+	while (now.versions >= 0 && now.retired >= 0 && now.seasons >= 0 &&
+	       !roster_is(f->view, &now) && !f->stop &&
+	       (pthread_cond_broadcast(&f->wake),
+		pthread_cond_timedwait(&f->wake, &f->lock, &until) == 0))
+		continue;
+	v = f->view;
+	v->refs++;
+	pthread_mutex_unlock(&f->lock);
+	return v;
+}
+
+void web_fit_put(struct web_fit *f, struct web_fit_view *v)
+{
+	bool last;
+
+	if (!v)
+		return;
+	pthread_mutex_lock(&f->lock);
+	last = --v->refs == 0;
+	pthread_mutex_unlock(&f->lock);
+	if (last)
+		web_fit_view_free(v);
+}
