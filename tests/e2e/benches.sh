@@ -14,7 +14,9 @@ bench() {
 	shift 2
 	before_dashes "$@"
 	shift "$BEFORE_SHIFT"
-	run env "${BEFORE[@]}" TMPDIR="$TMP/tmp" top_builddir="$top_builddir" \
+	# Short modes, but several runs each (the pipe, seven kinds of run,
+	# starts, strace): a loaded machine may take minutes, not one.
+	RUN_LIMIT=300 run env "${BEFORE[@]}" TMPDIR="$TMP/tmp" top_builddir="$top_builddir" \
 		top_srcdir="$top_srcdir" PYTHON3="$PYTHON3" "$@"
 	expect_eq "$RC" 0 "$name runs to its end" || diag_run
 	grep -qE "$pattern" "$OUT"
