@@ -27,6 +27,7 @@ struct checklist {
 };
 
 /* A line of the checklist: "ok", "FAIL" or "warn" (counted apart). */
+__attribute__((format(printf, 3, 0)))
 static void say(const char *label, int *count, const char *fmt, va_list ap)
 {
 	char *text = xvasprintf(fmt, ap);
