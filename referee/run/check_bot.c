@@ -398,11 +398,13 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 		check(&c, true, "answers goodbye");
 	else if (r->clean || !r->last_forfeit)
 		flaw(&c, "answers goodbye");
-	/* Lenient: a bot plays if the referee took a move of its own. */
+	/* Lenient: a bot plays if the referee took a move of its own, or it
+	 * saw a game to its end without forfeiting (its opponents may have
+	 * forfeited before its first turn). */
 	if (c.lenient && c.failed == 0)
-		check(&c, r->moves > 0, "plays: %ld moves of its own, %ld of %ld games to "
-		      "their end%s", r->moves, r->whole, r->check->games, r->moves ? ""
-		      : ": it would lose every game by forfeit");
+		check(&c, r->moves > 0 || r->whole > 0, "plays: %ld moves of its own, %ld of "
+		      "%ld games to their end%s", r->moves, r->whole, r->check->games,
+		      r->moves || r->whole ? "" : ": it would lose every game by forfeit");
 	/* A tournament entry plays sets only in a tournament of sets. */
 	if ((r->clean || (c.lenient && c.failed == 0)) &&
 	    (!r->check->spec || r->check->spec->duplicate))
