@@ -81,12 +81,7 @@ last_line() {
 	forfeits -H "Authorization: Bearer $alice" >/dev/null
 	json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1].split(" /")[0]' 2>/dev/null
 }
-for _ in $(seq 100); do
-	[ "$(last_line)" = 'chatty-secret <b id="pwn">3</b>' ] && break
-	sleep 0.1
-done
-expect_eq "$(last_line)" 'chatty-secret <b id="pwn">3</b>' \
-	"... its last line as the bot wrote it"
+expect_eventually 'chatty-secret <b id="pwn">3</b>' "... its last line as the bot wrote it" last_line
 expect_eq "$(forfeits -H "Authorization: Bearer $olga")" "['info', 'stderr']" "... with the organiser's token: its stderr"
 
 # A game of chatty's: the replay page's data holds no stderr; its words

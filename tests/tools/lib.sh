@@ -191,6 +191,20 @@ expect_eq() {
 	return 1
 }
 
+# expect_eventually WANT DESCRIPTION CMD...: CMD's output is WANT within
+# 10 s (asked every 0.1 s), for what a server shows a moment after it
+# happens; the last output judged as expect_eq judges it.
+expect_eventually() {
+	local want=$1 description=$2 got
+	shift 2
+	for _ in $(seq 100); do
+		got=$("$@")
+		[ "$got" = "$want" ] && break
+		sleep 0.1
+	done
+	expect_eq "$got" "$want" "$description"
+}
+
 # league_verified: the last line of $OUT, `referee verify` of a league's
 # summary, with its counts of runs, logs and sets as N and the key that
 # signed left out, for a test whose counts are another's to check.
