@@ -5,6 +5,7 @@
 #include "league/league_folder.h"
 
 #include <dirent.h>
+#include <sodium.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -76,7 +77,20 @@ static int write_new(const char *path, const char *text, char *err)
 	return close(fd) ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
 }
 
-int league_folder_init(const char *dir, const struct league_info *info, char *err)
+/* Copies league.json's "id" to `id` if it is 64 hex digits. */
+static bool league_id_read(const cJSON *j, char id[65])
+{
+	const char *hex = cJSON_GetStringValue(json_member(j, "id"));
+	unsigned char bytes[LEAGUE_ID_BYTES];
+
+	if (!hex || strlen(hex) != 2 * LEAGUE_ID_BYTES ||
+	    hex_decode_exact(bytes, sizeof bytes, hex))
+		return false;
+	memcpy(id, hex, 2 * LEAGUE_ID_BYTES + 1);
+	return true;
+}
+
+int league_folder_init(const char *dir, struct league_info *info, char *err)
 {
 	cJSON *j;
 	char *path, *text;
@@ -90,11 +104,18 @@ int league_folder_init(const char *dir, const struct league_info *info, char *er
 	/* Its user's alone, also when it was there, empty, before. */
 	if (chmod(dir, 0700) < 0)
 		return errorf(err, "%s: %s", dir, strerror(errno));
+	{
+		unsigned char id[LEAGUE_ID_BYTES];
+
+		randombytes_buf(id, sizeof id);
+		hex_encode(info->id, id, sizeof id);
+	}
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "format", LEAGUE_FORMAT);
 	cJSON_AddStringToObject(j, "game", info->rules->name);
 	cJSON_AddItemToObject(j, "options", cJSON_Duplicate(info->options, true));
 	cJSON_AddNumberToObject(j, "players", info->players);
+	cJSON_AddStringToObject(j, "id", info->id);
 	text = json_print_line(j);
 	path = path_join(dir, LEAGUE_FILE);
 	{
@@ -154,6 +175,8 @@ int league_folder_read(const char *dir, struct league_info *info, char *err)
 		    !json_get_int(j, "players", 2, GAME_MAX_SEATS, &players))
 			errorf(err, "%s: not a league's file (%s with \"game\", "
 			       "\"options\" and \"players\")", path, LEAGUE_FORMAT);
+		else if (json_member(j, "id") && !league_id_read(j, info->id))
+			errorf(err, "%s: its \"id\" is not 64 hex digits", path);
 		else if (!(info->rules = arena_game_find(game)))
 			errorf(err, "%s: unknown game '%s' (see 'referee games')", path, game);
 		else if ((info->options = options_resolve(info->rules,

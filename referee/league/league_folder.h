@@ -4,7 +4,10 @@
  *
  *   DIR/league.json          what the league plays: {"format":
  *                            "arena-league/1","game":G,"options":{...},
- *                            "players":N}, written once by init
+ *                            "players":N,"id":H}, written once by init
+ *                            (the id: 32 random bytes in hex, fixed at
+ *                            init; a league made before revision 6 of
+ *                            the scheme has none)
  *   DIR/register.jsonl       the bots, one line each as added or retired:
  *                            {"type":"add","name":N,"hash":H,"command":C,
  *                            "dir":D,"workdir":W,"readable":[...],
@@ -31,12 +34,14 @@
 #define LEAGUE_FILE "league.json"
 #define LEAGUE_REGISTER "register.jsonl"
 #define LEAGUE_RUNS "runs"
+#define LEAGUE_ID_BYTES 32
 
 /* What DIR/league.json says. */
 struct league_info {
 	const struct game_rules *rules;
 	cJSON *options;        /* resolved */
 	int players;
+	char id[65];           /* 64 hex digits, "" for an older league */
 };
 
 /* Whether `name` may name a bot, a season or a user: letters, digits,
@@ -46,9 +51,9 @@ bool league_name_ok(const char *name);
 /* Whether `dir` holds a league.json. */
 bool league_folder_is(const char *dir);
 
-/* Makes the league's folder (new, or empty) and its league.json: 0, or
- * -1 with err. */
-int league_folder_init(const char *dir, const struct league_info *info, char *err);
+/* Makes the league's folder (new, or empty) and its league.json, with a
+ * new id (in info->id): 0, or -1 with err. */
+int league_folder_init(const char *dir, struct league_info *info, char *err);
 
 /* Reads DIR/league.json: 0, or -1 with err. */
 int league_folder_read(const char *dir, struct league_info *info, char *err);
