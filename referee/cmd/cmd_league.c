@@ -661,8 +661,8 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 
 /* A line on the terminal at most every PROGRESS_NS of the run (a set
  * ends more often), the first PROGRESS_NS after it began: the games of
- * the run under way, and the time left of --for. */
-static void show_progress(void *ctx, long games, long sets, int versions)
+ * the run under way, whether it rests, and the time left of --for. */
+static void show_progress(void *ctx, long games, long sets, int versions, bool resting)
 {
 	struct run_args *a = ctx;
 	int64_t now = now_ns();
@@ -672,6 +672,9 @@ static void show_progress(void *ctx, long games, long sets, int versions)
 	a->shown = now;
 	fprintf(stderr, "referee league: this run has played %ld games in %ld sets, %d "
 		"versions playing", games, sets, versions);
+	if (resting)
+		fprintf(stderr, ", resting (every interval under +/- %ld: %ld sets a minute)",
+			a->run.rest_interval, a->run.trickle);
 	if (a->run.until_ns)
 		fprintf(stderr, ", %lld s left",
 			(long long)((a->run.until_ns > now ? a->run.until_ns - now : 0) / 1000000000));

@@ -257,7 +257,8 @@ static int enter_set(struct state *st, int i)
 	st->games += n;
 	st->sets++;
 	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count,
+				  st->resting);
 	/* Resting, the trickle would take long to reach a refit: a minute
 	 * is enough to see an interval widen. */
 	return ++st->since_refit >= refit_every(st) ||

@@ -61,8 +61,9 @@ struct league_run {
 					  * under; 0: it never rests */
 	long trickle;                    /* sets a minute while resting */
 	/* After each set entered (a Slurm run: each batch), with the run's
-	 * games and sets so far, for its progress (may be NULL). */
-	void (*progress)(void *ctx, long games, long sets, int versions);
+	 * games and sets so far and whether it rests, for its progress (may
+	 * be NULL). */
+	void (*progress)(void *ctx, long games, long sets, int versions, bool resting);
 	void *ctx;
 };
 

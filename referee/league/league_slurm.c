@@ -201,7 +201,7 @@ static int refit(struct state *st)
 	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
 		return -1;
 	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count, false);
 	return 0;
 }
 

@@ -32,10 +32,15 @@ if command -v script >/dev/null; then
 		"... at least one such line, 5 s in: $(head -1 "$TMP/terminal.out")"
 	expect_eq "$(tail -1 "$TMP/terminal.out" | sed 's/^[0-9]* games in [0-9]* sets/N games in M sets/')" \
 		"N games in M sets played and rated, in 1 run" "... and the last its summary"
+	# Resting (both intervals under +/- 2000 by now), it says so.
+	script -qefc "$(printf '%q ' "${LEAGUE[@]}" run "$L" --for 7s --concurrency 1 --rest-interval 2000 --trickle 600)" /dev/null |
+		tr -d '\r' >"$TMP/terminal.out"
+	expect_eq "$(grep -cE '^referee league: this run has played [0-9]+ games in [0-9]+ sets, 2 versions playing, resting \(every interval under \+/- 2000: 600 sets a minute\), [0-9]+ s left$' "$TMP/terminal.out")" 1 \
+		"run resting on a terminal: its progress says so: $(head -1 "$TMP/terminal.out")"
 else
-	ok 0 "# SKIP script(1) is not installed"
-	ok 0 "# SKIP script(1) is not installed"
-	ok 0 "# SKIP script(1) is not installed"
+	for _ in 1 2 3 4; do
+		ok 0 "# SKIP script(1) is not installed"
+	done
 fi
 expect_exit 0 "${LEAGUE[@]}" run "$L" --for 6s --concurrency 1
 expect_eq "$(cat "$ERR")" "" "run --for 6s, its stderr a file: no progress"
