@@ -673,8 +673,8 @@ static void show_progress(void *ctx, long games, long sets, int versions, bool r
 	fprintf(stderr, "referee league: this run has played %ld games in %ld sets, %d "
 		"versions playing", games, sets, versions);
 	if (resting)
-		fprintf(stderr, ", resting (every interval under +/- %ld: %ld sets a minute)",
-			a->run.rest_interval, a->run.trickle);
+		fprintf(stderr, ", resting (every interval under +/- %ld: %ld set%s a minute)",
+			a->run.rest_interval, a->run.trickle, a->run.trickle == 1 ? "" : "s");
 	if (a->run.until_ns)
 		fprintf(stderr, ", %lld s left",
 			(long long)((a->run.until_ns > now ? a->run.until_ns - now : 0) / 1000000000));
