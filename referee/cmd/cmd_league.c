@@ -672,9 +672,13 @@ static void show_progress(void *ctx, long games, long sets, int versions, bool r
 	a->shown = now;
 	fprintf(stderr, "referee league: this run has played %ld games in %ld sets, %d "
 		"versions playing", games, sets, versions);
-	if (resting)
-		fprintf(stderr, ", resting (every interval under +/- %ld: %ld set%s a minute)",
-			a->run.rest_interval, a->run.trickle, a->run.trickle == 1 ? "" : "s");
+	if (resting) {
+		char *trickle = league_pace_trickle_text(a->run.trickle);
+
+		fprintf(stderr, ", resting (every interval under +/- %ld: %s)",
+			a->run.rest_interval, trickle);
+		free(trickle);
+	}
 	if (a->run.until_ns)
 		fprintf(stderr, ", %lld s left",
 			(long long)((a->run.until_ns > now ? a->run.until_ns - now : 0) / 1000000000));
