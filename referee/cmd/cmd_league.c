@@ -23,6 +23,7 @@
 #include "cmd_league_web.h"
 #include "games/registry.h"
 #include "league/league_add.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_pace.h"
@@ -509,7 +510,7 @@ static int league_status(int argc, char **argv)
 	struct league_counts c;
 	struct league_pace pace;
 	long first;
-	char *season;
+	char *season, *text;
 
 	if (argc - optind != 1)
 		return fail("status takes a league's folder");
@@ -522,12 +523,14 @@ static int league_status(int argc, char **argv)
 	league_db_counts(db, &c);
 	printf("bots: %ld (%ld retired); versions: %ld\n", c.bots, c.retired, c.versions);
 	printf("runs: %ld; games: %ld in %ld sets\n", c.runs, c.games, c.sets);
+	text = league_cut_text(db);
+	printf("cut: %s\n", text);
+	free(text);
 	if (c.open_runs > 0)
 		printf("runs stopped before their end: %ld (a run going now, or cut; the "
 		       "next 'referee league run' closes them)\n", c.open_runs);
 	if (c.open_runs > 0 && league_pace_read(argv[optind], &pace) == 0) {
-		char *text = league_pace_text(&pace);
-
+		text = league_pace_text(&pace);
 		printf("pace: %s\n", text);
 		free(text);
 	}
