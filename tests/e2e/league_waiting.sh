@@ -29,7 +29,7 @@ hash_of() { field "$1" "$2" files | cut -c1-12; }
 
 # Three bots without a game: their places in the queue, no figures.
 expect_exit 0 "${LEAGUE[@]}" ladder "$L"
-expect_eq "$(cat "$OUT")" "$(printf '%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %s\n' rank bot version files lower rating '95% interval' games wins draws loss score forfeits owner
+expect_eq "$(cat "$OUT")" "$(printf '%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %4s %s\n' rank bot version files lower rating '95% interval' games wins draws loss score forfeits cut owner
 printf '%-4s %-24s %-7s %s waiting for its first game, %s in the queue\n' 1 a v1 "$(hash_of a 1)" 1st 2 b v1 "$(hash_of b 1)" 2nd 3 c v1 "$(hash_of c 1)" 3rd)" \
 	"table: a version without a game waits, with its place in the queue"
 expect_eq "$(field c 1 waiting) $(field c 1 note) $(field c 1 rating)|$(field c 1 games)" \
