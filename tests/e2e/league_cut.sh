@@ -123,6 +123,7 @@ expect_exit 0 "${LEAGUE[@]}" ladder "$L"
 expect_eq "$(head -1 "$OUT" | tr -s ' ')" "rank bot version files lower rating 95% interval games wins draws loss score forfeits cut owner" \
 	"ladder: a column of the sets cut"
 
+KEY=$(ls "$TMP"/unprivileged-data/arena/referee.key "$KEYDIR/referee.key" 2>/dev/null | head -1)
 # The index: a cut set it holds that no run.jsonl lists is refused, and
 # one it lacks; made again, it agrees.
 cp -r "$L" "$TMP/idx"
@@ -132,10 +133,26 @@ if [ -n "$sqlite3_ok" ]; then
 	expect_exit 1 "$REFEREE" verify "$TMP/idx"
 	expect_contains "$OUT" "$TMP/idx/league.db: FAILED: the set from game 1 of run 000002, cut by a stop, is listed so in its run.jsonl, not in it as its logs give it" \
 		"verify: an index that lost a cut set"
+	# An index an earlier referee made has no sets cut: refused, to be
+	# made again.
+	sqlite3 "$TMP/idx/league.db" "PRAGMA user_version = 3"
+	expect_exit 2 "$REFEREE" league status "$TMP/idx"
+	expect_contains "$ERR" "$TMP/idx/league.db is the index of an earlier referee (its version 3, this one's 4): 'referee league rebuild' makes it again from the folder's logs" \
+		"an index of version 3: refused, rebuild said"
 else
-	ok 0 "# SKIP sqlite3 is not installed"
-	ok 0 "# SKIP sqlite3 is not installed"
+	for _ in 1 2 3 4; do ok 0 "# SKIP sqlite3 is not installed"; done
 fi
+
+# A league of revision 5 dropped a cut set, its logs removed: it verifies,
+# and its count says so.
+cp -r "$L" "$TMP/rev5"
+"$PYTHON3" "$top_srcdir/tests/tools/logtool.py" resign "$L/runs/000001/run.jsonl" \
+	"$TMP/rev5/runs/000001/run.jsonl" "$KEY" sub cut '"type":"cut".*' '"type":"dropped","games":[1,2]}'
+rm -r "$TMP/rev5/runs/000001/aborted"
+expect_exit 0 "$REFEREE" league rebuild "$TMP/rev5"
+expect_exit 0 "$REFEREE" verify "$TMP/rev5"
+expect_eq "$(cut_words)" "1 set cut by a stop, its logs kept (run 2: 1; a v1: 1, b v1: 1); 1 set dropped uncounted, its logs removed (a revision-5 league's cut sets, or sets refused)" \
+	"a set dropped as revision 5 did: verify passes and says it was dropped uncounted"
 
 # The server: /api/ladder, /api/status.
 serve "${SERVE_AS[@]}" -- "$L" --no-play
@@ -147,7 +164,6 @@ expect_eq "$(json '" ".join("%s:%d" % (r["name"], r["cut"]) for r in sorted(d["l
 stop
 
 # Tampers, each on a copy, with the key where run.jsonl is signed again.
-KEY=$(ls "$TMP"/unprivileged-data/arena/referee.key "$KEYDIR/referee.key" 2>/dev/null | head -1)
 cut1=runs/000001/aborted/game-000001.jsonl
 cp -r "$L" "$TMP/gone"
 rm "$TMP/gone/$cut1"

@@ -64,7 +64,7 @@ expect_eq "$(post "$alice" u "$TMP/u.tgz")" "202 accepted" "alice uploads u: acc
 stop
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 60 --concurrency 2
 expect_exit 0 "${LEAGUE[@]}" ladder "$L" --format csv
-expect_eq "$(cut -d, -f2,15 "$OUT" | sort | tr '\n' ' ')" "bot,owner f, u,alice w, " \
+expect_eq "$(cut -d, -f2,16 "$OUT" | sort | tr '\n' ' ')" "bot,owner f, u,alice w, " \
 	"csv: u's owner is alice, the others nobody's"
 expect_eq "$("$PYTHON3" -c 'import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
