@@ -154,13 +154,24 @@ expect_exit 0 "$REFEREE" verify "$TMP/rev5"
 expect_eq "$(cut_words)" "1 set cut by a stop, its logs kept (run 2: 1; a v1: 1, b v1: 1); 1 set dropped uncounted, its logs removed (a revision-5 league's cut sets, or sets refused)" \
 	"a set dropped as revision 5 did: verify passes and says it was dropped uncounted"
 
-# The server: /api/ladder, /api/status.
+# The server: /api/ladder, /api/status, the ladder and status pages.
 serve "${SERVE_AS[@]}" -- "$L" --no-play
 expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
 expect_eq "$(json '"%d %s" % (d["cut"], d["cut_text"])')" "2 $want" "... the sets cut, counted and in words"
 expect_eq "$(code /api/ladder)" 200 "GET /api/ladder: 200"
 expect_eq "$(json '" ".join("%s:%d" % (r["name"], r["cut"]) for r in sorted(d["ladder"], key=lambda r: r["name"]))')" \
 	"a:2 b:2 c:0 d:0" "... each version's sets cut"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/status" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" "<th scope=\"row\">Sets cut</th><td>$want</td>" \
+		"chromium: the status page says the sets cut"
+	dump_dom "$URL/" "$TMP/dom.html"
+	expect_eq "$(grep -o '<a href="/bots/a">a</a>.*' "$TMP/dom.html" | grep -o '<td>[^<]*</td><td>retired</td></tr>' | head -1)" \
+		"<td>2</td><td>retired</td></tr>" "chromium: the ladder page's cut column: a v1's 2"
+else
+	ok 0 "# SKIP no browser"
+	ok 0 "# SKIP no browser"
+fi
 stop
 
 # Tampers, each on a copy, with the key where run.jsonl is signed again.

@@ -69,7 +69,8 @@ Versions
 Games played
 Speed
 Being played
-Runs" "chromium: the status page's lines are labelled in words"
+Runs
+Sets cut" "chromium: the status page's lines are labelled in words"
 	expect_contains "$TMP/dom.html" '<th scope="row">Bots</th><td>2 bots, 0 of them retired</td>' "... its bots in words"
 	expect_contains "$TMP/dom.html" '<th scope="row">Being played</th><td>0 games handed out, on 0 busy workers</td>' \
 		"... and what is being played"

@@ -71,7 +71,7 @@ expect_eq "$RC" 1 "verify of a league with a changed log: exit status 1"
 expect_eq "$(cat "$OUT")" "$LOG: FAILED: altered: its SHA-256 is not the one run.jsonl lists for game 3
 $LOG: FAILED: line 3: \"prev\" is not the hash of line 2: a line was changed, removed or reordered
 set $SET: FAILED: incomplete: no log of game 0 (of 2, counted from 0) that verifies
-$B: FAILED: a league of rolit, 5 runs, 22 logs in 10 sets: 3 failures, each on a line above" \
+$B: FAILED: a league of rolit, 5 runs, 22 logs in 10 sets: 3 failures, each on a line above; no set cut by a stop" \
 	"... the log's failures and its set's, each on its line, then the league's line"
 
 # --- rebuild and the server read both kinds ------------------------------------
