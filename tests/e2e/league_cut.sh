@@ -177,15 +177,18 @@ stop
 # Tampers, each on a copy, with the key where run.jsonl is signed again.
 cut1=runs/000001/aborted/game-000001.jsonl
 cp -r "$L" "$TMP/gone"
-rm "$TMP/gone/$cut1"
+# Every log of the set (how far its second game got before the stop
+# varies).
+rm "$TMP/gone/runs/000001/aborted/"*
 expect_exit 1 "$REFEREE" verify "$TMP/gone"
 expect_contains "$OUT" "$TMP/gone/$cut1: FAILED: missing: run.jsonl lists it as a log of game 1, cut by a stop and set aside" \
 	"a cut log deleted: verify names it"
-# Its set's seats were read from it: the index on disk has them, the
+# Its set's seats were read from them: the index on disk has them, the
 # logs no more.
 expect_contains "$OUT" "$TMP/gone/league.db: FAILED: it holds a set from game 1 of run 000001 as cut by a stop, which no run.jsonl lists so" \
 	"... and the index no longer agrees with the logs"
-expect_contains "$OUT" "$TMP/gone: FAILED: a league of rolit, 3 runs, 2 logs in 1 set: 3 failures, each on a line above; 2 sets cut by a stop, their logs kept (run 1: 1, run 2: 1; a v1: 1, b v1: 1)" \
+expect_eq "$(tail -1 "$OUT" | sed -E 's/: [0-9]+ failures,/: N failures,/')" \
+	"$TMP/gone: FAILED: a league of rolit, 3 runs, 2 logs in 1 set: N failures, each on a line above; 2 sets cut by a stop, their logs kept (run 1: 1, run 2: 1; a v1: 1, b v1: 1)" \
 	"... and the league fails, its count said all the same"
 
 cp -r "$L" "$TMP/unlisted"
