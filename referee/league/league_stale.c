@@ -49,26 +49,16 @@ static cJSON *read_note(const char *dir)
  * is empty: 0, or -1 with err. */
 static int write_note(const char *dir, cJSON *list, char *err)
 {
-	char *path = path_join(dir, LEAGUE_CHANGED), *tmp = path_join(dir, ".changed.json.tmp");
+	char *path = path_join(dir, LEAGUE_CHANGED);
 	cJSON *j = cJSON_CreateObject();
-	char *text;
-	FILE *out;
 	int rc = 0;
 
 	cJSON_AddItemToObject(j, "versions", list);
-	text = json_print_line(j);
-	if (!cJSON_GetArraySize(list)) {
-		if (unlink(path) && errno != ENOENT)
-			rc = errorf(err, "%s: %s", path, strerror(errno));
-	} else if (!(out = fopen(tmp, "we"))) {
-		rc = errorf(err, "%s: %s", tmp, strerror(errno));
-	} else if ((fprintf(out, "%s\n", text) < 0) | fclose(out) || rename(tmp, path)) {
+	if (cJSON_GetArraySize(list))
+		rc = league_json_write(dir, LEAGUE_CHANGED, j, err);
+	else if (unlink(path) && errno != ENOENT)
 		rc = errorf(err, "%s: %s", path, strerror(errno));
-		unlink(tmp);
-	}
-	free(text);
 	cJSON_Delete(j);
-	free(tmp);
 	free(path);
 	return rc;
 }

@@ -43,18 +43,20 @@ static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
 }
 
 /* The versions a run found changed and still the league's (league_stale.h),
- * each with its words, as "changed". */
+ * each with its words, as "changed" (none: not there). */
 static void add_changed(cJSON *j, sqlite3 *db, const char *dir)
 {
 	cJSON *list = league_stale_list(dir, db), *e;
 
+	if (!list)
+		return;
 	cJSON_ArrayForEach(e, list) {
 		char *text = league_stale_text(e);
 
 		cJSON_AddStringToObject(e, "words", text);
 		free(text);
 	}
-	cJSON_AddItemToObject(j, "changed", list ? list : cJSON_CreateArray());
+	cJSON_AddItemToObject(j, "changed", list);
 }
 
 char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,

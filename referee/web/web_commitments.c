@@ -146,13 +146,13 @@ static bool run_exists(const struct web_commitments *f, long run)
 
 /* Reads on: the run being followed to its end, then each later one, as
  * long as a later one exists (the last is followed by the next
- * request). */
+ * request).  A run's folder is made once the run before has ended, so
+ * that run is read once more after the next is seen: its last records
+ * may have come after the read before. */
 static void read_on(struct web_commitments *f)
 {
-	for (;;) {
+	for (read_run(f); run_exists(f, f->run + 1); read_run(f)) {
 		read_run(f);
-		if (!run_exists(f, f->run + 1))
-			return;
 		f->run++;
 		f->offset = 0;
 	}

@@ -6,7 +6,9 @@
 # out; every set whose log exists is in it with the C of its log's commit
 # record and the versions its log's header seats; paging with after= and
 # limit= works; a bad query is a 400 that says what is wrong; the page
-# /commitments is served.  As root the league is nobody's and the server
+# /commitments is served.  A bot's program replaced while it plays is
+# named in GET /api/status as not played, and the feed is still what it
+# was.  As root the league is nobody's and the server
 # drops to them.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -132,6 +134,24 @@ expect_contains "$TMP/body" "after is past the feed's end: it has " "... saying 
 
 expect_eq "$(code /commitments)" 200 "the page /commitments: 200"
 expect_contains "$TMP/body" "<title>League of rolit</title>" "... the league's page"
+expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
+expect_eq "$(json '"changed" in d')" False "... and no version is not played for its files"
+
+# A bot's program replaced while the server's player plays it: the
+# status says that version is not played, and why ("A version is its
+# files"); the feed goes on as it was.
+printf 'x' >>"$TMP/a/bot"
+for _ in $(seq 600); do
+	code /api/status >/dev/null
+	[ "$(json '"changed" in d')" = True ] && break
+	sleep 0.1
+done
+expect_eq "$(json '[(c["name"], c["version"], c["words"].replace(c["now"][:12], "H")) for c in d["changed"]]')" \
+	"[('a', 1, 'a v1: its files changed after it was added (they hash to H now): it is not played until it is added again')]" \
+	"GET /api/status: a v1 is not played, in words, once its program was replaced"
+expect_eq "$(code "/api/commitments?after=0&limit=$nlast")" 200 "the feed after it"
+expect_eq "$(json '"\n".join(json.dumps(e, sort_keys=True) for e in d["entries"])')" "$(cat "$last")" \
+	"... begins with the whole of what it was"
 stop
 expect_exit 0 "$REFEREE" verify "$L"
 done_testing
