@@ -11,11 +11,8 @@
 # was.  As root the league is nobody's and the server
 # drops to them.
 . "$(dirname "$0")/../tools/lib.sh"
-
-command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
-
 . "$(dirname "$0")/../tools/web_serve.sh"
-
+command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
 league_as_user
 L=$TMP/league
 league_of_bots "$L" a b
