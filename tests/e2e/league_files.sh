@@ -17,6 +17,14 @@ done
 bot() { echo "$TMP/$1/bot $TMP"; }
 games_of() { "$REFEREE" league ladder "$L" --versions --format json |
 	"$PYTHON3" -c 'import json, sys; print(sum(r["games"] for r in json.load(sys.stdin)["ladder"] if r["name"] == sys.argv[1] and r["version"] == int(sys.argv[2])))' "$1" "$2"; }
+# replace NAME: NAME's program replaced by a copy with a byte more (it
+# still plays), renamed into its place as a build or an install does: a
+# running program's file cannot be written to.
+replace() {
+	cp "$TMP/$1/bot" "$TMP/$1/bot.new"
+	printf 'x' >>"$TMP/$1/bot.new"
+	mv "$TMP/$1/bot.new" "$TMP/$1/bot"
+}
 games_now() { "$REFEREE" league status "$L" | sed -n 's/^runs: [0-9]*; games: \([0-9]*\) .*/\1/p'; }
 # logs_of NAME SHA: the finished logs of the league that seat NAME, as
 # "same N, other M": N whose program's SHA-256 is SHA, M another.
@@ -49,8 +57,8 @@ expect_eq "$(games_of a 1)" 8 "a first run: a v1 has its 8 games"
 a_hash=$(sed -n 's/.*"name":"a","number":1,"hash":"\([0-9a-f]*\)".*/\1/p' "$L/register.jsonl")
 expect_eq "${#a_hash}" 64 "a v1's hash is in the register"
 
-# Between runs: a's program replaced (bytes appended: it still plays).
-printf 'x' >>"$TMP/a/bot"
+# Between runs: a's program replaced.
+replace a
 a_now=$("$PYTHON3" -c 'import hashlib, json, sys; print(hashlib.sha256(json.dumps([sys.argv[1], hashlib.sha256(open(sys.argv[2], "rb").read()).hexdigest()], separators=(",", ":")).encode()).hexdigest())' "$(bot a)" "$TMP/a/bot")
 expect_exit 2 "$REFEREE" league run "$L" --games 8 --concurrency 1
 expect_contains "$ERR" "referee league: run 000002: a v1 is not played: its files changed after it was added (they hash to ${a_now:0:12} now, not to its ${a_hash:0:12}): add it again ('referee league add') to play the files now there" \
@@ -83,7 +91,7 @@ for _ in $(seq 600); do
 	sleep 0.1
 done
 ok "$([ "$(games_now)" -ge $((before + 20)) ]; echo $?)" "a third run plays (20 games counted)"
-printf 'x' >>"$TMP/b/bot"
+replace b
 wait "$runner"
 rc=$?
 expect_eq "$rc" 2 "the run ends by itself once b's files changed: the next cannot seat two bots"

@@ -137,7 +137,11 @@ expect_eq "$(json '"changed" in d')" False "... and no version is not played for
 # A bot's program replaced while the server's player plays it: the
 # status says that version is not played, and why ("A version is its
 # files"); the feed goes on as it was.
-printf 'x' >>"$TMP/a/bot"
+# (a copy renamed into its place: a running program's file cannot be
+# written to)
+cp "$TMP/a/bot" "$TMP/a/bot.new"
+printf 'x' >>"$TMP/a/bot.new"
+mv "$TMP/a/bot.new" "$TMP/a/bot"
 for _ in $(seq 600); do
 	code /api/status >/dev/null
 	[ "$(json '"changed" in d')" = True ] && break
