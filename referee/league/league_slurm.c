@@ -187,6 +187,16 @@ static int drop_set(struct state *st, long first, const char *why)
 	return run_manifest_dropped(&st->manifest, first, n, st->err);
 }
 
+/* Whether a task of batch `b` has a version whose files changed (said
+ * and noted). */
+static bool batch_changed(struct state *st, const struct league_slurm_batch *b)
+{
+	for (int i = 0; i < b->count; i++)
+		if (task_changed(st, &b->tasks[i]))
+			return true;
+	return false;
+}
+
 /* Every set of the batch, once its array has gone: checked, then counted
  * or dropped.  0, or -1 with st->err. */
 static int take_batch(struct state *st, const struct league_slurm_batch *b)
@@ -218,7 +228,9 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			else  /* a set cut by a stop's cancel is no refusal */
 				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
 		}
-	if (!rc && st->sets == counted && !stop_signal)
+	/* A batch whose sets were all refused for a version whose files
+	 * changed under it ends the run as a change found before it would. */
+	if (!rc && st->sets == counted && !stop_signal && !batch_changed(st, b))
 		rc = errorf(st->err, "the array of %s played no set that could be counted: "
 			    "see its elements' output, %s/slurm-*.out", b->path, st->run_dir);
 	return rc;

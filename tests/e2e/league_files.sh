@@ -6,7 +6,8 @@
 # again before each set): the league says so on stderr and in `league
 # status`, no game of the new files is counted for the old version, the
 # set found changed is listed dropped, and the bot added again plays as
-# its next version; `referee verify` passes throughout.
+# its next version; `referee verify` passes throughout.  The same on a
+# one-node Slurm cluster (as root: skipped otherwise).
 . "$(dirname "$0")/../tools/lib.sh"
 
 L=$TMP/league
@@ -116,4 +117,39 @@ expect_exit 0 "$REFEREE" league add "$L" b $(bot b)
 expect_exit 0 "$REFEREE" league run "$L" --games 8 --concurrency 1
 expect_eq "$(games_of b 2)" 8 "b added again plays as v2"
 expect_exit 0 "$REFEREE" verify "$L"
+
+# On Slurm (a one-node cluster, as root): a program replaced between
+# runs, then while a run submits its batches (each task's versions are
+# hashed again before its array is submitted).
+. "$top_srcdir/tests/tools/slurm_cluster.sh"
+slurm_cluster_needs || {
+	ok 0 "the league's files on a one-node Slurm cluster # SKIP $SLURM_SKIP"
+	done_testing
+	exit 0
+}
+slurm_cluster_start
+SLURM=(--engine slurm --concurrency 1 --batch 1)
+expect_exit 0 "$REFEREE" league run "$L" "${SLURM[@]}" --games 4
+replace a
+expect_exit 2 "$REFEREE" league run "$L" "${SLURM[@]}" --games 4
+expect_contains "$ERR" "a v2 is not played: its files changed after it was added" \
+	"slurm: a run after a's program was replaced says a v2 is not played"
+expect_exit 0 "$REFEREE" league add "$L" a $(bot a)
+a_sha=$(sha256sum "$TMP/a/bot" | cut -d' ' -f1)
+before=$(games_now)
+timeout -k 5 200 "$REFEREE" league run "$L" "${SLURM[@]}" --for 150s >"$TMP/run.out" 2>"$TMP/run.err" &
+runner=$!
+for _ in $(seq 1200); do
+	[ "$(games_now)" -ge $((before + 4)) ] && break
+	sleep 0.1
+done
+ok "$([ "$(games_now)" -ge $((before + 4)) ]; echo $?)" "slurm: a run plays a v3 (4 games counted)"
+replace a
+wait "$runner"
+expect_eq "$?" 2 "slurm: the run ends once a's files changed: the next cannot seat two bots"
+expect_contains "$TMP/run.err" "a v3 is not played: its files changed after it was added" "... saying a v3 is not played"
+expect_eq "$(logs_of a "$a_sha" | sed 's/same \([0-9]*\),.*/\1/')" "$(games_of a 3)" \
+	"slurm: a v3's games counted are exactly the logs of its own program"
+expect_exit 0 "$REFEREE" verify "$L"
+slurm_cluster_stop
 done_testing
