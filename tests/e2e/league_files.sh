@@ -27,6 +27,26 @@ replace() {
 	mv "$TMP/$1/bot.new" "$TMP/$1/bot"
 }
 games_now() { "$REFEREE" league status "$L" | sed -n 's/^runs: [0-9]*; games: \([0-9]*\) .*/\1/p'; }
+# replace_during NAME GAMES ARGS...: `league run` of the league with
+# ARGS started, NAME's program replaced once it has counted GAMES games
+# (120 s at most), the run waited for (200 s at most): its exit status
+# in RC, its stderr in $TMP/run.err.
+replace_during() {
+	local name=$1 games=$2 before runner
+	shift 2
+	before=$(games_now)
+	timeout -k 5 200 "$REFEREE" league run "$L" "$@" >"$TMP/run.out" 2>"$TMP/run.err" &
+	runner=$!
+	for _ in $(seq 1200); do
+		[ "$(games_now)" -ge $((before + games)) ] && break
+		sleep 0.1
+	done
+	ok "$([ "$(games_now)" -ge $((before + games)) ]; echo $?)" \
+		"a run plays ($games games counted) before $name's program is replaced"
+	replace "$name"
+	wait "$runner"
+	RC=$?
+}
 # logs_of NAME SHA: the finished logs of the league that seat NAME, as
 # "same N, other M": N whose program's SHA-256 is SHA, M another.
 logs_of() {
@@ -84,18 +104,8 @@ expect_not_contains "$OUT" "not played" "league status: nothing not played once 
 # During a run: b's program replaced while it plays (sets of one task on
 # the same processes: the worker hashes the files again before each).
 b_sha=$(sha256sum "$TMP/b/bot" | cut -d' ' -f1)
-before=$(games_now)
-timeout -k 5 120 "$REFEREE" league run "$L" --for 100s --concurrency 1 >"$TMP/run.out" 2>"$TMP/run.err" &
-runner=$!
-for _ in $(seq 600); do
-	[ "$(games_now)" -ge $((before + 20)) ] && break
-	sleep 0.1
-done
-ok "$([ "$(games_now)" -ge $((before + 20)) ]; echo $?)" "a third run plays (20 games counted)"
-replace b
-wait "$runner"
-rc=$?
-expect_eq "$rc" 2 "the run ends by itself once b's files changed: the next cannot seat two bots"
+replace_during b 20 --for 100s --concurrency 1
+expect_eq "$RC" 2 "the run ends by itself once b's files changed: the next cannot seat two bots"
 expect_contains "$TMP/run.err" "referee league: run 000003: b v1 is not played: its files changed after it was added" \
 	"... saying, in the run that found it, that b v1 is not played"
 expect_contains "$TMP/run.err" "referee league: the league has 1 bot it can play and its games need 2: b v1 is not played" \
@@ -136,17 +146,8 @@ expect_contains "$ERR" "a v2 is not played: its files changed after it was added
 	"slurm: a run after a's program was replaced says a v2 is not played"
 expect_exit 0 "$REFEREE" league add "$L" a $(bot a)
 a_sha=$(sha256sum "$TMP/a/bot" | cut -d' ' -f1)
-before=$(games_now)
-timeout -k 5 200 "$REFEREE" league run "$L" "${SLURM[@]}" --for 150s >"$TMP/run.out" 2>"$TMP/run.err" &
-runner=$!
-for _ in $(seq 1200); do
-	[ "$(games_now)" -ge $((before + 4)) ] && break
-	sleep 0.1
-done
-ok "$([ "$(games_now)" -ge $((before + 4)) ]; echo $?)" "slurm: a run plays a v3 (4 games counted)"
-replace a
-wait "$runner"
-expect_eq "$?" 2 "slurm: the run ends once a's files changed: the next cannot seat two bots"
+replace_during a 4 "${SLURM[@]}" --for 150s
+expect_eq "$RC" 2 "slurm: the run ends once a's files changed: the next cannot seat two bots"
 expect_contains "$TMP/run.err" "a v3 is not played: its files changed after it was added" "... saying a v3 is not played"
 expect_eq "$(logs_of a "$a_sha" | sed 's/same \([0-9]*\),.*/\1/')" "$(games_of a 3)" \
 	"slurm: a v3's games counted are exactly the logs of its own program"
