@@ -131,6 +131,15 @@ expect_contains "$TMP/body" "after is past the feed's end: it has " "... saying 
 
 expect_eq "$(code /commitments)" 200 "the page /commitments: 200"
 expect_contains "$TMP/body" "<title>League of rolit</title>" "... the league's page"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/commitments" "$TMP/dom.html"
+	first=$(sed -n 1p "$last")
+	expect_contains "$TMP/dom.html" "<td>$(echo "$first" | "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["c"])')</td>" \
+		"chromium: the page draws the first set's C"
+	expect_contains "$TMP/dom.html" "<a href=\"/commitments\">commitments</a>" "... and links to itself, as every page does"
+	dump_dom "$URL/status" "$TMP/dom.html"
+	expect_contains "$TMP/dom.html" "<a href=\"/commitments\">commitments</a>" "chromium: the status page links to the commitments"
+fi
 expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
 expect_eq "$(json '"changed" in d')" False "... and no version is not played for its files"
 
