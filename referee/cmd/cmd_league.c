@@ -30,6 +30,7 @@
 #include "league/league_rate.h"
 #include "league/league_run.h"
 #include "league/league_slurm.h"
+#include "league/league_stale.h"
 #include "league/league_sync.h"
 #include "web/web_users.h"
 #include "run/run_lock.h"
@@ -505,6 +506,21 @@ static int league_ladder(int argc, char **argv)
 	return rc;
 }
 
+/* The versions the last run found changed and that the league still
+ * plays, a line each (league_stale.h). */
+static void print_changed(const char *dir, sqlite3 *db)
+{
+	cJSON *list = league_stale_list(dir, db), *e;
+
+	cJSON_ArrayForEach(e, list) {
+		char *text = league_stale_text(e);
+
+		printf("not played: %s\n", text);
+		free(text);
+	}
+	cJSON_Delete(list);
+}
+
 static int league_status(int argc, char **argv)
 {
 	struct league_info info;
@@ -536,6 +552,7 @@ static int league_status(int argc, char **argv)
 		printf("pace: %s\n", text);
 		free(text);
 	}
+	print_changed(argv[optind], db);
 	league_db_close(db);
 	league_info_free(&info);
 	return EXIT_OK;

@@ -4,7 +4,6 @@
 #include "league/league_pace.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_folder.h"
 
 bool league_pace_settled(long interval, double widest)
 {
@@ -23,28 +23,16 @@ bool league_pace_settled(long interval, double widest)
 
 int league_pace_write(const char *dir, const struct league_pace *p, char *err)
 {
-	char *path = path_join(dir, "pace.json"), *tmp = path_join(dir, ".pace.json.tmp");
 	cJSON *j = cJSON_CreateObject();
-	char *text;
-	FILE *out;
-	int rc = 0;
+	int rc;
 
 	cJSON_AddBoolToObject(j, "resting", p->resting);
 	cJSON_AddNumberToObject(j, "interval", (double)p->interval);
 	if (isfinite(p->widest))
 		cJSON_AddNumberToObject(j, "widest", round(p->widest * 10) / 10);
 	cJSON_AddNumberToObject(j, "trickle", (double)p->trickle);
-	text = json_print_line(j);
-	if (!(out = fopen(tmp, "we")))
-		rc = errorf(err, "%s: %s", tmp, strerror(errno));
-	else if ((fprintf(out, "%s\n", text) < 0) | fclose(out) || rename(tmp, path))
-		rc = errorf(err, "%s: %s", path, strerror(errno));
-	if (rc)
-		unlink(tmp);
-	free(text);
+	rc = league_json_write(dir, "pace.json", j, err);
 	cJSON_Delete(j);
-	free(tmp);
-	free(path);
 	return rc;
 }
 

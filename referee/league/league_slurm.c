@@ -19,6 +19,7 @@
 #include "league/league_folder.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
+#include "league/league_stale.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
@@ -36,6 +37,7 @@ struct state {
 	long refused;                 /* games handed out, then not counted */
 	long batches;
 	long games, sets;             /* counted by this run */
+	bool files_changed;           /* a version's, found before a batch */
 	char *err;
 };
 
@@ -56,7 +58,7 @@ static bool done(const struct state *st)
 {
 	const struct league_run *r = st->run;
 
-	return stop_signal ||
+	return stop_signal || st->files_changed ||
 	       (r->max_games && st->next_game - 1 - st->refused >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns);
 }
@@ -79,8 +81,26 @@ static int task_sets(const struct state *st)
 	return (int)sets;
 }
 
-/* The next batch picked and written, each set's C in run.jsonl: 0, or
- * -1 with st->err. */
+/* Whether a seat of task `t` is a version whose files changed since it
+ * was added (said and noted: league_stale.h). */
+static bool task_changed(struct state *st, const struct league_slurm_task *t)
+{
+	char now[65];
+
+	for (int s = 0; s < st->run->players; s++)
+		if (league_stale_changed(&t->seats[s], now)) {
+			league_stale_found(st->run->dir, &t->seats[s], now, st->number);
+			return st->files_changed = true;
+		}
+	return false;
+}
+
+/* The next batch picked and written, each set's C and seats in
+ * run.jsonl: 0, or -1 with st->err.  Each task's versions' files are
+ * hashed again first: a task with a version whose files changed is not
+ * submitted, and the run ends, so that the next leaves it out (the
+ * array's logs, checked against each version's files, are the check
+ * of the sets themselves: league_slurm_check.c). */
 static int make_batch(struct state *st, struct league_slurm_batch *b)
 {
 	const struct league_run *r = st->run;
@@ -98,6 +118,10 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 		league_pick_next(&st->pick, seats, sets);
 		for (int s = 0; s < r->players; s++)
 			t->seats[s] = st->rating.versions[st->active[seats[s]]];
+		if (task_changed(st, t)) {
+			b->count--;
+			break;
+		}
 		t->first = st->next_game;
 		t->sets = sets;
 		st->next_game += (long)sets * r->players;
@@ -110,9 +134,14 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 	snprintf(b->name, sizeof b->name, "arena-league-%s", hex);
 	rc = league_slurm_batch_write(b, st->run_dir, ++st->batches, st->err);
 	st->manifest.seed = b->key;
-	for (int i = 0; !rc && i < b->count; i++)
-		rc = run_manifest_started(&st->manifest, b->tasks[i].first,
-					  b->tasks[i].sets * r->players, st->err);
+	for (int i = 0; !rc && i < b->count; i++) {
+		const struct league_version *v[GAME_MAX_SEATS];
+
+		for (int s = 0; s < r->players; s++)
+			v[s] = &b->tasks[i].seats[s];
+		rc = league_task_started(&st->manifest, b->tasks[i].first, b->tasks[i].sets, v,
+					 r->players, st->err);
+	}
 	return rc;
 }
 
@@ -164,6 +193,16 @@ static int drop_set(struct state *st, long first, const char *why)
 	return run_manifest_dropped(&st->manifest, first, n, st->err);
 }
 
+/* Whether a task of batch `b` has a version whose files changed (said
+ * and noted). */
+static bool batch_changed(struct state *st, const struct league_slurm_batch *b)
+{
+	for (int i = 0; i < b->count; i++)
+		if (task_changed(st, &b->tasks[i]))
+			return true;
+	return false;
+}
+
 /* Every set of the batch, once its array has gone: checked, then counted
  * or dropped.  0, or -1 with st->err. */
 static int take_batch(struct state *st, const struct league_slurm_batch *b)
@@ -195,7 +234,9 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			else  /* a set cut by a stop's cancel is no refusal */
 				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
 		}
-	if (!rc && st->sets == counted && !stop_signal)
+	/* A batch whose sets were all refused for a version whose files
+	 * changed under it ends the run as a change found before it would. */
+	if (!rc && st->sets == counted && !stop_signal && !batch_changed(st, b))
 		rc = errorf(st->err, "the array of %s played no set that could be counted: "
 			    "see its elements' output, %s/slurm-*.out", b->path, st->run_dir);
 	return rc;
@@ -225,6 +266,12 @@ static int open_run(struct state *st, const char *dir)
 	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
 						   &labels, st->err)) < 0)
 		return -1;
+	st->active_count = league_stale_keep(dir, &st->rating, st->number, st->active,
+					     labels, st->active_count, r->players, st->err);
+	if (st->active_count < r->players) {
+		league_task_labels_free(labels, st->active_count);
+		return -1;
+	}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
 	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
@@ -289,7 +336,7 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	*end = (struct league_run_end){
-		.games = st.games,
+		.games = st.games, .roster_changed = st.files_changed,
 		.full = r.max_games && st.next_game - 1 - st.refused >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);

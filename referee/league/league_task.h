@@ -35,6 +35,12 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 		      const struct match_config *config, char *const *labels, int count,
 		      int players, struct run_manifest *m, char *err);
 
+/* The "started" record of a task's `sets` sets from game `first`, each
+ * set's C and its `n` seats' versions `v` (run_manifest_started_seated()):
+ * 0, or -1 with err. */
+int league_task_started(struct run_manifest *m, long first, int sets,
+			const struct league_version *const *v, int n, char *err);
+
 /* Version `v` of the league `dir` as an entrant with `limits` (its own
  * workdir and readable paths), started by writer `writer` (a local
  * worker's number, a Slurm task's index + 1: league_stderr_path()); its

@@ -84,6 +84,27 @@ void run_manifest_commitment(const struct run_manifest *m, long game, char *hex)
 
 int run_manifest_started(struct run_manifest *m, long first, int count, char *err)
 {
+	return run_manifest_started_seated(m, first, count, NULL, 0, err);
+}
+
+/* The record's "seats": each seat's version, by name, number and hash. */
+static void add_seats(cJSON *r, const struct run_manifest_seat *seats, int n)
+{
+	cJSON *list = cJSON_AddArrayToObject(r, "seats");
+
+	for (int s = 0; s < n; s++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "name", seats[s].name);
+		cJSON_AddNumberToObject(o, "version", seats[s].version);
+		cJSON_AddStringToObject(o, "hash", seats[s].hash);
+		cJSON_AddItemToArray(list, o);
+	}
+}
+
+int run_manifest_started_seated(struct run_manifest *m, long first, int count,
+				const struct run_manifest_seat *seats, int n, char *err)
+{
 	cJSON *r = cJSON_CreateObject(), *games, *commitments;
 	char hex[2 * FAIR_HASH_BYTES + 1];
 
@@ -95,6 +116,8 @@ int run_manifest_started(struct run_manifest *m, long first, int count, char *er
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
 		cJSON_AddItemToArray(commitments, cJSON_CreateString(hex));
 	}
+	if (n)
+		add_seats(r, seats, n);
 	return run_manifest_record(m, r, err);
 }
 

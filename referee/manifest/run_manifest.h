@@ -15,6 +15,9 @@
  *    "duplicate":true, "seeded":true, "book":{"sha256":"H","path":"P",
  *    "order":"sequential" or "random","first":1,"unit":N}
  *   {"seq":N,"prev":"H","type":"started","games":[N,...],"commitments":["H",...]}
+ *          and, a league's, "seats":[{"name":N,"version":K,"hash":H},...]:
+ *          the versions at the seats of each set's first game (game k of
+ *          a set seats the version of seat (s + k) % n at seat s)
  *   {"seq":N,"prev":"H","type":"finished","game":N,"log":"game-NNNNNN.jsonl","sha256":"H"}
  *   {"seq":N,"prev":"H","type":"dropped","games":[N,...]}  (sprt: pairs
  *          started, stopped uncounted once the verdict came, logs removed)
@@ -61,6 +64,19 @@ int run_manifest_started(struct run_manifest *m, long first, int count, char *er
  * FAIR_HASH_BYTES + 1 bytes), as its started record names it; `m` must
  * have its seed. */
 void run_manifest_commitment(const struct run_manifest *m, long game, char *hex);
+
+/* A seat's version, as a league's "started" record names it. */
+struct run_manifest_seat {
+	const char *name;
+	int version;
+	const char *hash;
+};
+
+/* run_manifest_started() with the `n` seats of each set's first game
+ * (`seats`) named too, so that whoever reads the record before play
+ * knows who plays (a league's sets; n 0: none named). */
+int run_manifest_started_seated(struct run_manifest *m, long first, int count,
+				const struct run_manifest_seat *seats, int n, char *err);
 
 /* The "finished" record of game `game`, its log's SHA-256 read from the
  * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL):

@@ -15,6 +15,7 @@
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_pace.h"
+#include "league/league_stale.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
 #include "web/web_history.h"
@@ -40,6 +41,23 @@ static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
 	cJSON_AddBoolToObject(j, "resting", pace.resting);
 	cJSON_AddStringToObject(j, "pace", text);
 	free(text);
+}
+
+/* The versions a run found changed and still the league's (league_stale.h),
+ * each with its words, as "changed" (none: not there). */
+static void add_changed(cJSON *j, sqlite3 *db, const char *dir)
+{
+	cJSON *list = league_stale_list(dir, db), *e;
+
+	if (!list)
+		return;
+	cJSON_ArrayForEach(e, list) {
+		char *text = league_stale_text(e);
+
+		cJSON_AddStringToObject(e, "words", text);
+		free(text);
+	}
+	cJSON_AddItemToObject(j, "changed", list);
 }
 
 char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
@@ -68,6 +86,7 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 	cJSON_AddStringToObject(j, "cut_text", text);
 	free(text);
 	add_pace(j, c, dir);
+	add_changed(j, db, dir);
 	web_activity_add(a, j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);
