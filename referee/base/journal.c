@@ -193,33 +193,44 @@ int journal_flush(struct journal *journal, char *err)
 	return rc;
 }
 
-int journal_append(struct journal *journal, cJSON *record, char *err)
+char *journal_chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES],
+			 cJSON *record, size_t *len)
 {
 	size_t body_len;
 	char *body = json_print(record, &body_len);
-	char head[128], prev[2 * FAIR_HASH_BYTES + 1];
-	size_t head_len, len;
+	char head[128], prev_hex[2 * FAIR_HASH_BYTES + 1];
+	size_t head_len;
 	char *line;
-	int rc = 0;
 
 	cJSON_Delete(record);
-	if (journal->seq == 0) {
+	if (seq == 0) {
 		head_len = (size_t)snprintf(head, sizeof head, "{\"seq\":0");
 	} else {
-		hex_encode(prev, journal->last_hash, FAIR_HASH_BYTES);
+		hex_encode(prev_hex, prev, FAIR_HASH_BYTES);
 		head_len = (size_t)snprintf(head, sizeof head,
 					    "{\"seq\":%llu,\"prev\":\"%s\"",
-					    (unsigned long long)journal->seq, prev);
+					    (unsigned long long)seq, prev_hex);
 	}
 	/* body is "{...}": replace its "{" with the head and a comma. */
-	len = head_len + 1 + (body_len - 1);
-	line = xmalloc(len + 1);
+	*len = head_len + 1 + (body_len - 1);
+	line = xmalloc(*len + 2);
 	memcpy(line, head, head_len);
 	line[head_len] = body_len > 2 ? ',' : '}';
 	memcpy(line + head_len + 1, body + 1, body_len - 1);
 	if (body_len <= 2)
-		len = head_len + 1;
-	line[len] = '\n';
+		*len = head_len + 1;
+	line[*len] = '\n';
+	line[*len + 1] = '\0';
+	free(body);
+	return line;
+}
+
+int journal_append(struct journal *journal, cJSON *record, char *err)
+{
+	size_t len;
+	char *line = journal_chain_line(journal->seq, journal->last_hash, record, &len);
+	int rc = 0;
+
 	journal_line_hash(journal->last_hash, line, len);
 	if (journal->pending_len + len + 1 > journal->pending_cap) {
 		journal->pending_cap = 2 * (journal->pending_len + len + 1);
@@ -233,7 +244,6 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 			    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
 		rc = journal_flush(journal, err);
 	free(line);
-	free(body);
 	return rc;
 }
 

@@ -48,6 +48,15 @@ void journal_compress(struct journal *journal);
  * next line, with "seq" and "prev" put in front.  0, or -1 with err. */
 int journal_append(struct journal *journal, cJSON *record, char *err);
 
+/* `record` (consumed; its first member should be "type") as the line
+ * of number `seq` chained to the line whose hash is `prev` (unused for
+ * seq 0): "seq" and "prev" put in front.  A new string: the line, a
+ * newline and a NUL; the line's bytes (without the newline) in *len.
+ * journal_append() writes it; a league's register (league_register.h)
+ * chains its lines so too. */
+char *journal_chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES],
+			 cJSON *record, size_t *len);
+
 /* Writes the records gathered so far to the file now: a record that
  * must be on disk before what comes next happens, or that a reader (a
  * report made during a run) must see.  0, or -1 with err. */

@@ -90,7 +90,7 @@ void league_check(const char *dir, struct problems *problems)
 	if (!(disk = league_db_open(dir, false, info.rules->name, info.players, err)))
 		problems_add(problems, path, "%s", err);
 	else if (!(mem = league_db_open(NULL, true, info.rules->name, info.players, err)) ||
-		 league_register_load(dir, mem, err) ||
+		 league_register_load(dir, &info, mem, err) ||
 		 league_sync(dir, mem, info.rules->name, info.players, NULL, err))
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
 	else if (league_db_compare(mem, path, differ, &found, err))

@@ -20,6 +20,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "games/registry.h"
+#include "league/league_register.h"
 
 #define LEAGUE_FORMAT "arena-league/1"
 /* A register or league.json larger than this is not one. */
@@ -212,23 +213,6 @@ void league_files_hash(const char *command, const cJSON *files, char hex[65])
 	free(text);
 }
 
-int league_register_append(const char *dir, cJSON *line, char *err)
-{
-	char *path = path_join(dir, LEAGUE_REGISTER), *text = json_print_line(line);
-	char *row = xasprintf("%s\n", text);
-	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644), rc = 0;
-	size_t len = strlen(row);
-
-	if (fd < 0 || write(fd, row, len) != (ssize_t)len || fsync(fd))
-		rc = errorf(err, "%s: %s", path, strerror(errno));
-	if (fd >= 0 && close(fd) && !rc)
-		rc = errorf(err, "%s: %s", path, strerror(errno));
-	free(row);
-	free(text);
-	free(path);
-	return rc;
-}
-
 /* A register's "add" line as a version (its strings borrowed). */
 static int take_add(sqlite3 *db, const cJSON *j, char *err)
 {
@@ -267,18 +251,17 @@ static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
 	return league_db_season(db, name, first, err);
 }
 
-int league_register_load(const char *dir, sqlite3 *db, char *err)
+int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
+			 char *err)
 {
-	char *path = path_join(dir, LEAGUE_REGISTER), *text, *line, *next;
-	size_t len, number = 0;
-	int rc = 0;
+	char *path = path_join(dir, LEAGUE_REGISTER), *line, *next;
+	struct league_register r;
+	size_t number = 0;
+	int rc = league_register_read(dir, info, &r, err);
 
-	if (access(path, F_OK)) {
-		free(path);
-		return 0;  /* no bot added yet */
-	}
-	text = read_text(path, &len, err);
-	for (line = text; !rc && line && *line; line = next) {
+	if (!rc && r.broken[0])
+		rc = errorf(err, "%s: %s", path, r.broken);
+	for (line = r.text; !rc && line && *line; line = next) {
 		char why[ERR_LEN];
 		size_t n = strcspn(line, "\n");
 		cJSON *j = json_parse_object(line, n, why);
@@ -287,7 +270,10 @@ int league_register_load(const char *dir, sqlite3 *db, char *err)
 
 		next = line[n] ? line + n + 1 : line + n;
 		number++;
-		if (!j || !type || !name)
+		/* The league's own line and the signatures were checked. */
+		if (type && (!strcmp(type, "league") || !strcmp(type, "signature")))
+			;
+		else if (!j || !type || !name)
 			rc = errorf(why, "not a register's line (%s)", j ? "no type or name"
 				    : "not JSON");
 		else if (!strcmp(type, "add"))
@@ -302,8 +288,7 @@ int league_register_load(const char *dir, sqlite3 *db, char *err)
 			errorf(err, "%s: line %zu: %s", path, number, why);
 		cJSON_Delete(j);
 	}
-	rc = rc || !text ? -1 : 0;
-	free(text);
+	league_register_free(&r);
 	free(path);
 	return rc;
 }

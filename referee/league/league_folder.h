@@ -11,8 +11,10 @@
  *   DIR/register.jsonl       the bots, one line each as added or retired:
  *                            {"type":"add","name":N,"hash":H,"command":C,
  *                            "dir":D,"workdir":W,"readable":[...],
- *                            "files":[...]}, {"type":"retire","name":N} and
- *                            {"type":"season","name":N,"first_run":R}
+ *                            "files":[...]} ("owner":U: a user's upload),
+ *                            {"type":"retire","name":N} and
+ *                            {"type":"season","name":N,"first_run":R},
+ *                            chained and signed (league_register.h)
  *   DIR/seasons/NAME/ladder.{txt,json,csv}  season NAME's ladder (every
  *                            version), frozen when the next season began
  *   DIR/runs/NNNNNN/         one `league run`: run.jsonl and its signed
@@ -72,12 +74,11 @@ void league_files_hash(const char *command, const cJSON *files, char hex[65]);
  * "readable"), to the object `j`. */
 void league_version_fields(cJSON *j, const struct league_version *v);
 
-/* Appends a line to the register, on disk before it returns: 0, or -1. */
-int league_register_append(const char *dir, cJSON *line, char *err);
-
-/* Enters every line of the register in the index `db` (empty of bots):
- * 0, or -1 with err. */
-int league_register_load(const char *dir, sqlite3 *db, char *err);
+/* Enters every line of the register of `info`'s league in the index
+ * `db` (empty of bots): 0, or -1 with err, a register whose chain or
+ * signatures are broken refused (league_register.h). */
+int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
+			 char *err);
 
 /* DIR/runs/NNNNNN, and the number after the highest run folder there. */
 char *league_run_dir(const char *dir, long run);

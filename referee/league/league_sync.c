@@ -17,6 +17,7 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_register.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
@@ -275,7 +276,16 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
 	sqlite3 *db;
 	struct league_counts c = {.games = -1};
+	size_t len;
 
+	/* Refused before the index is removed: it stays as it was. */
+	if (league_register_whole(dir, info, err)) {
+		len = strlen(err);
+		snprintf(err + len, ERR_LEN - len, ": league rebuild takes no register whose "
+			 "chain or signatures are broken (see 'referee verify %s'); league.db "
+			 "is left as it was", dir);
+		return -1;
+	}
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char *path = path_join(dir, files[i]);
 
@@ -283,7 +293,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 		free(path);
 	}
 	db = league_db_open(dir, true, info->rules->name, info->players, err);
-	if (db && !league_register_load(dir, db, err) &&
+	if (db && !league_register_load(dir, info, db, err) &&
 	    !league_sync(dir, db, info->rules->name, info->players, NULL, err))
 		league_db_counts(db, &c);
 	league_db_close(db);

@@ -1,0 +1,289 @@
+/*
+ * A league's register, chained and signed; see league_register.h.
+ */
+#include "league/league_register.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/journal.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+
+void league_register_message(unsigned char out[LEAGUE_REGISTER_MESSAGE_BYTES],
+			     const unsigned char id[LEAGUE_ID_BYTES], uint64_t last_seq,
+			     const unsigned char last_hash[FAIR_HASH_BYTES])
+{
+	unsigned char *p = out;
+
+	memcpy(p, LEAGUE_REGISTER_TAG, LEAGUE_REGISTER_TAG_BYTES);
+	p += LEAGUE_REGISTER_TAG_BYTES;
+	memcpy(p, id, LEAGUE_ID_BYTES);
+	p += LEAGUE_ID_BYTES;
+	for (int i = 0; i < 8; i++)
+		*p++ = (unsigned char)(last_seq >> (8 * i));
+	memcpy(p, last_hash, FAIR_HASH_BYTES);
+}
+
+/* Whether line 0, `j`, names the league that league.json describes. */
+static bool names_league(const cJSON *j, const struct league_info *info)
+{
+	const char *format = cJSON_GetStringValue(json_member(j, "format"));
+	const char *id = cJSON_GetStringValue(json_member(j, "id"));
+	const char *game = cJSON_GetStringValue(json_member(j, "game"));
+	long players;
+
+	return format && !strcmp(format, LEAGUE_REGISTER_FORMAT) && id &&
+	       !strcmp(id, info->id) && game && !strcmp(game, info->rules->name) &&
+	       json_get_int(j, "players", 2, GAME_MAX_SEATS, &players) &&
+	       players == info->players &&
+	       cJSON_Compare(json_member(j, "options"), info->options, true);
+}
+
+/* Whether signature line `j` (line `seq`) signs the lines before it, the
+ * last of which hashes to `prev`; its key kept among r->keys. */
+static bool signs(struct league_register *r, const cJSON *j, const unsigned char *id,
+		  long seq, const unsigned char prev[FAIR_HASH_BYTES])
+{
+	const char *key_hex = cJSON_GetStringValue(json_member(j, "key"));
+	const char *sig_hex = cJSON_GetStringValue(json_member(j, "sig"));
+	unsigned char key[32], sig[crypto_sign_BYTES];
+	unsigned char message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	size_t used = strlen(r->keys);
+
+	if (!key_hex || !sig_hex || strlen(key_hex) != 64 ||
+	    hex_decode_exact(key, sizeof key, key_hex) ||
+	    strlen(sig_hex) != 2 * sizeof sig || hex_decode_exact(sig, sizeof sig, sig_hex))
+		return false;
+	league_register_message(message, id, (uint64_t)seq - 1, prev);
+	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+		return false;
+	if (!strstr(r->keys, key_hex) && used + 67 < sizeof r->keys)
+		snprintf(r->keys + used, sizeof r->keys - used, "%s%s", used ? ", " : "",
+			 key_hex);
+	return true;
+}
+
+/* Checks line `seq` (`j`, its bytes hashed already into r->hashes[seq])
+ * of a chained register: "" into r->broken, or what is wrong. */
+static void check_line(struct league_register *r, const struct league_info *info,
+		       const unsigned char *id, long seq, const cJSON *j)
+{
+	const char *type = cJSON_GetStringValue(json_member(j, "type"));
+	const char *prev = cJSON_GetStringValue(json_member(j, "prev"));
+	char want[2 * FAIR_HASH_BYTES + 1] = "";
+	long n = -1;
+
+	if (seq)
+		hex_encode(want, r->hashes[seq - 1], FAIR_HASH_BYTES);
+	if (!j)
+		snprintf(r->broken, ERR_LEN, "line %ld: not a JSON object", seq + 1);
+	else if (!json_get_int(j, "seq", 0, LONG_MAX, &n) || n != seq ||
+		 (seq ? !prev : json_member(j, "prev") != NULL))
+		snprintf(r->broken, ERR_LEN, "line %ld: its chain is broken: its \"seq\" "
+			 "is not %ld (a line added, removed or moved without the key)",
+			 seq + 1, seq);
+	else if (seq && strcmp(prev, want))
+		snprintf(r->broken, ERR_LEN, "line %ld: changed: the \"prev\" of line %ld "
+			 "is not its hash", seq, seq + 1);
+	else if (!type || (seq == 0) != !strcmp(type, "league"))
+		snprintf(r->broken, ERR_LEN, "line %ld: %s", seq + 1, seq ? "not a register's "
+			 "line (no type, or a second \"league\" line)" : "not the league's "
+			 "own line (\"type\": \"league\"), which a register begins with");
+	else if (seq == 0 && !names_league(j, info))
+		snprintf(r->broken, ERR_LEN, "line 1: it names another league than "
+			 "league.json does (its id, game, options or players): one of "
+			 "them was changed");
+	else if (!strcmp(type, "signature") && !signs(r, j, id, seq, r->hashes[seq - 1]))
+		snprintf(r->broken, ERR_LEN, "line %ld: its signature does not check: "
+			 "the lines before it are not the ones it signed", seq + 1);
+}
+
+/* Checks every line of the chained register in r->text. */
+static void check_chain(struct league_register *r, const struct league_info *info)
+{
+	unsigned char id[LEAGUE_ID_BYTES];
+	long last_signature = -1;
+	char *line = r->text;
+
+	hex_decode_exact(id, sizeof id, info->id);
+	for (long seq = 0; !r->broken[0] && *line; seq++) {
+		size_t n = strcspn(line, "\n");
+		char why[ERR_LEN];
+		cJSON *j = json_parse_object(line, n, why);
+		const char *type = cJSON_GetStringValue(json_member(j, "type"));
+
+		r->hashes = xrealloc(r->hashes, (size_t)(seq + 1) * sizeof *r->hashes);
+		journal_line_hash(r->hashes[seq], line, n);
+		r->lines = seq + 1;
+		if (!line[n])
+			snprintf(r->broken, ERR_LEN, "line %ld: cut short (no newline)", seq + 1);
+		else
+			check_line(r, info, id, seq, j);
+		if (type && !strcmp(type, "signature"))
+			last_signature = seq;
+		cJSON_Delete(j);
+		line += n + (line[n] != 0);
+	}
+	if (!r->broken[0] && last_signature < r->lines - 1)
+		snprintf(r->broken, ERR_LEN, "line %ld: nothing signs it: a register ends "
+			 "with a signature (its last lines were cut, or lines were added "
+			 "without the key)", last_signature + 2);
+}
+
+int league_register_read(const char *dir, const struct league_info *info,
+			 struct league_register *r, char *err)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER);
+
+	memset(r, 0, sizeof *r);
+	if (access(path, F_OK) == 0 && !(r->text = files_read_all(path, NULL))) {
+		errorf(err, "%s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	free(path);
+	r->chained = r->text && !strncmp(r->text, "{\"seq\":", 7);
+	if (r->chained && !info->id[0])
+		snprintf(r->broken, ERR_LEN, "line 1: chained and signed, but league.json "
+			 "has no id: its id was taken out");
+	else if (!r->chained && info->id[0])
+		snprintf(r->broken, ERR_LEN, "%s: a league of revision 6 (league.json has "
+			 "an id) has a register chained and signed from 'league init' on",
+			 r->text ? "not chained and signed" : "missing");
+	else if (r->chained)
+		check_chain(r, info);
+	return 0;
+}
+
+int league_register_whole(const char *dir, const struct league_info *info, char *err)
+{
+	struct league_register r;
+	char *path = path_join(dir, LEAGUE_REGISTER);
+	int rc = league_register_read(dir, info, &r, err);
+
+	if (!rc && r.broken[0])
+		rc = errorf(err, "%s: %s", path, r.broken);
+	league_register_free(&r);
+	free(path);
+	return rc;
+}
+
+void league_register_free(struct league_register *r)
+{
+	free(r->text);
+	free(r->hashes);
+	r->text = NULL;
+	r->hashes = NULL;
+}
+
+/* Writes all of `text` to `fd` and syncs it: 0, or -1 with errno. */
+static int write_synced(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		text += n;
+		len -= (size_t)n;
+	}
+	return fsync(fd);
+}
+
+/* `line` (a copy chained as line `seq` after `prev`) and, with a key,
+ * the signature of the register up to it, as one text, new. */
+static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev,
+			  const unsigned char *id, const struct referee_key *key)
+{
+	unsigned char hash[FAIR_HASH_BYTES], message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	unsigned char sig[crypto_sign_BYTES];
+	char hex[2 * crypto_sign_BYTES + 1], *text, *both;
+	cJSON *s = cJSON_CreateObject();
+	size_t len;
+
+	text = journal_chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
+	journal_line_hash(hash, text, len);
+	league_register_message(message, id, (uint64_t)seq, hash);
+	crypto_sign_detached(sig, NULL, message, sizeof message, key->secret_key);
+	cJSON_AddStringToObject(s, "type", "signature");
+	hex_encode(hex, key->public_key, 32);
+	cJSON_AddStringToObject(s, "key", hex);
+	hex_encode(hex, sig, sizeof sig);
+	cJSON_AddStringToObject(s, "sig", hex);
+	both = journal_chain_line((uint64_t)seq + 1, hash, s, &len);
+	text = xrealloc(text, strlen(text) + len + 2);
+	strcat(text, both);
+	free(both);
+	return text;
+}
+
+/* Appends `line` to the register of `info`'s league in `dir`, locked
+ * against another writer; `start` for its first line. */
+static int append(const char *dir, const struct league_info *info, const cJSON *line,
+		  const struct referee_key *key, bool start, char *err)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER), *text = NULL, *plain;
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644), rc = -1;
+	struct league_register r = {0};
+	unsigned char id[LEAGUE_ID_BYTES];
+
+	if (fd < 0 || flock(fd, LOCK_EX))
+		errorf(err, "%s: %s", path, strerror(errno));
+	else if (league_register_read(dir, info, &r, err))
+		;
+	else if (start ? r.text && r.text[0] : r.broken[0] != 0)
+		errorf(err, "%s: %s: nothing is added to a broken register (see "
+		       "'referee verify')", path, start ? "there is one already" : r.broken);
+	else if (info->id[0] && !key)
+		errorf(err, "%s: a change of a league's register is signed: no key", path);
+	else {
+		hex_decode_exact(id, sizeof id, info->id);
+		plain = json_print_line(line);
+		text = info->id[0] ? signed_lines(line, r.lines, r.lines ? r.hashes[r.lines - 1]
+						  : NULL, id, key) : xasprintf("%s\n", plain);
+		free(plain);
+		rc = write_synced(fd, text, strlen(text))
+		     ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
+	}
+	if (fd >= 0 && close(fd) && !rc)
+		rc = errorf(err, "%s: %s", path, strerror(errno));
+	league_register_free(&r);
+	free(text);
+	free(path);
+	return rc;
+}
+
+int league_register_start(const char *dir, const struct league_info *info,
+			  const struct referee_key *key, char *err)
+{
+	cJSON *j = cJSON_CreateObject();
+	int rc;
+
+	cJSON_AddStringToObject(j, "type", "league");
+	cJSON_AddStringToObject(j, "format", LEAGUE_REGISTER_FORMAT);
+	cJSON_AddStringToObject(j, "id", info->id);
+	cJSON_AddStringToObject(j, "game", info->rules->name);
+	cJSON_AddItemToObject(j, "options", cJSON_Duplicate(info->options, true));
+	cJSON_AddNumberToObject(j, "players", info->players);
+	rc = append(dir, info, j, key, true, err);
+	cJSON_Delete(j);
+	return rc;
+}
+
+int league_register_append(const char *dir, const struct league_info *info,
+			   const cJSON *line, const struct referee_key *key, char *err)
+{
+	return append(dir, info, line, key, false, err);
+}
