@@ -11,6 +11,7 @@
 #include "base/paths.h"
 #include "league/league_folder.h"
 #include "league/league_rate.h"
+#include "league/league_register.h"
 #include "match/match_set.h"
 
 struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
@@ -134,6 +135,11 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 	int rc = files_mkdirs(stderr_dir, err) || files_mkdirs(run_dir, err) ||
 		 run_manifest_create(m, run_dir, "league", config, labels, count, true,
 				     err) ? -1 : 0;
+	/* The register's state the run begins under, signed with the run. */
+	cJSON *state = rc ? NULL : league_register_state(dir);
+
+	if (state)
+		rc = run_manifest_record(m, state, err);
 
 	m->set_games = players;  /* a set is a game a seat */
 	free(stderr_dir);
