@@ -25,6 +25,7 @@
 #include "league/league_add.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_index.h"
 #include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "league/league_register.h"
@@ -241,6 +242,20 @@ static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
 		return false;
 	}
 	return true;
+}
+
+/* Whether the index agrees with the league's signed records, which a
+ * verb checks before it shows a ladder (league_index.h); false after a
+ * message saying to rebuild it. */
+static bool index_agrees(const char *dir, const struct league_info *info, sqlite3 *db)
+{
+	char err[ERR_LEN];
+
+	if (!league_index_check(dir, info, db, err))
+		return true;
+	/* Not the usage's hint: the folder is wrong, not the command. */
+	fprintf(stderr, "referee league: %s\n", err);
+	return false;
 }
 
 /* Says what `league add` did: in sentences, or with --porcelain one JSON
@@ -492,6 +507,8 @@ static int league_season(int argc, char **argv)
 		rc = EXIT_USAGE;
 	else if ((lock = run_lock(argv[optind], err)) < 0)
 		rc = fail("one run at a time on a league: %s", err);
+	else if (!index_agrees(argv[optind], &info, db))
+		rc = EXIT_USAGE;  /* the ladder it would freeze is not the records' */
 	else if (is_current(db, argv[optind + 1]) ||
 		 !strcmp(argv[optind + 1], LEAGUE_FIRST_SEASON))
 		rc = fail("the league has had a season '%s' already", argv[optind + 1]);
@@ -565,6 +582,8 @@ static int league_ladder(int argc, char **argv)
 		return EXIT_USAGE;
 	if (season && !is_current(db, season))
 		rc = print_frozen(argv[optind], season, format);
+	else if (!index_agrees(argv[optind], &info, db))
+		rc = EXIT_USAGE;
 	else if (league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
 	else {
@@ -593,6 +612,11 @@ static int league_status(int argc, char **argv)
 		return fail("status takes a league's folder");
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
+	if (!index_agrees(argv[optind], &info, db)) {
+		league_db_close(db);
+		league_info_free(&info);
+		return EXIT_USAGE;
+	}
 	season = league_db_current_season(db, &first);
 	printf("game: %s, %d players a game; season %s, from run %ld\n", info.rules->name,
 	       info.players, season, first);

@@ -31,18 +31,9 @@ char **league_check_runs(const char *dir, int *count)
 	return runs;
 }
 
-/* Where differ() says what it finds: the problems, under the disk
- * index's path. */
-struct differences {
-	struct problems *problems;
-	const char *where;
-};
-
-/* A difference between the index made from the logs and the one on
- * disk (`ctx`: struct differences). */
-static void differ(enum league_db_difference kind, const char *a, long b, void *ctx)
+void league_check_differ(enum league_db_difference kind, const char *a, long b, void *ctx)
 {
-	const struct differences *d = ctx;
+	const struct league_check_differences *d = ctx;
 	struct problems *problems = d->problems;
 	const char *where = d->where;
 
@@ -80,7 +71,7 @@ void league_check(const char *dir, struct problems *problems)
 	struct league_info info;
 	char err[ERR_LEN], *path = path_join(dir, "league.db");
 	sqlite3 *disk = NULL, *mem = NULL;
-	struct differences found = {problems, path};
+	struct league_check_differences found = {problems, path};
 
 	if (league_folder_read(dir, &info, err)) {
 		problems_add(problems, dir, "%s", err);
@@ -93,7 +84,7 @@ void league_check(const char *dir, struct problems *problems)
 		 league_register_load(dir, &info, mem, err) ||
 		 league_sync(dir, mem, info.rules->name, info.players, NULL, err))
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
-	else if (league_db_compare(mem, path, differ, &found, err))
+	else if (league_db_compare(mem, path, league_check_differ, &found, err))
 		problems_add(problems, path, "%s", err);
 	league_db_close(mem);
 	league_db_close(disk);

@@ -160,21 +160,16 @@ static long seat_version(sqlite3 *db, const cJSON *player)
 	return league_db_version_id(db, name, hash);
 }
 
-/* Enters game `game` from its log: 0, or -1 with err. */
-static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
-		      int players, const char *sha, const char *game_name, char *err)
+int league_sync_log_seats(sqlite3 *db, const char *path, int players, const char *game_name,
+			 long *versions, int *ranks, int *forfeits, char *err)
 {
-	char *path = outdir_play_log(run_dir, game);
 	struct game_log log;
-	long versions[GAME_MAX_SEATS];
-	int ranks[GAME_MAX_SEATS], forfeits[GAME_MAX_SEATS], rc = -1, seats;
+	int rc = -1, seats;
 	const char *g;
 	const cJSON *p;
 
-	if (logread_load(path, &log, err)) {
-		free(path);
+	if (logread_load(path, &log, err))
 		return -1;
-	}
 	g = log.count ? logread_string(&log, 0, "game") : NULL;
 	seats = league_task_log_result(&log, ranks, forfeits, GAME_MAX_SEATS);
 	if (!g || strcmp(g, game_name))
@@ -194,10 +189,25 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 			errorf(err, "%s: seat %d is no version of the register: a log "
 			       "of another league", path, s);
 		else
-			rc = league_db_add_game(db, run, game, game - (game - 1) % players,
-						sha, players, versions, ranks, forfeits, err);
+			rc = 0;
 	}
 	logread_free(&log);
+	return rc;
+}
+
+/* Enters game `game` from its log: 0, or -1 with err. */
+static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
+		      int players, const char *sha, const char *game_name, char *err)
+{
+	char *path = outdir_play_log(run_dir, game);
+	long versions[GAME_MAX_SEATS];
+	int ranks[GAME_MAX_SEATS], forfeits[GAME_MAX_SEATS];
+	int rc = league_sync_log_seats(db, path, players, game_name, versions, ranks,
+				       forfeits, err);
+
+	if (!rc)
+		rc = league_db_add_game(db, run, game, game - (game - 1) % players, sha,
+					players, versions, ranks, forfeits, err);
 	free(path);
 	return rc;
 }
