@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <sodium.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,19 +24,26 @@
 #include "league/league_db.h"
 #include "league/league_sync.h"
 
-/* A game as the index holds it, or as its run.jsonl lists it. */
+/* A seat of a game as the index holds it, or as its run.jsonl lists it:
+ * small, as 100,000 games' rows are made each time a ladder is shown. */
+struct seat_row {
+	int32_t version;
+	signed char rank;
+	bool forfeit;
+};
+
 struct game_row {
 	long run, game;
 	char sha256[FILES_SHA256_HEX];
-	long version[GAME_MAX_SEATS];
-	int rank[GAME_MAX_SEATS];
-	bool forfeit[GAME_MAX_SEATS];
+	struct seat_row seat[];          /* the league's players */
 };
 
 struct rows {
-	struct game_row *at;
-	size_t count, cap;
+	char *at;
+	size_t count, cap, stride;       /* a row's bytes, its seats' with it */
 };
+
+#define ROW(rows, i) ((struct game_row *)((rows)->at + (i) * (rows)->stride))
 
 /* What a run's run.jsonl makes of its games in the index. */
 enum run_state {
@@ -73,10 +81,10 @@ static struct game_row *new_row(struct rows *rows, long run, long game)
 
 	if (rows->count == rows->cap) {
 		rows->cap = rows->cap ? 2 * rows->cap : 1024;
-		rows->at = xrealloc(rows->at, rows->cap * sizeof *rows->at);
+		rows->at = xrealloc(rows->at, rows->cap * rows->stride);
 	}
-	r = &rows->at[rows->count++];
-	memset(r, 0, sizeof *r);
+	r = ROW(rows, rows->count++);
+	memset(r, 0, rows->stride);
 	r->run = run;
 	r->game = game;
 	return r;
@@ -87,7 +95,7 @@ static struct game_row *new_row(struct rows *rows, long run, long game)
 static int take_seat(const struct league_season_seat *s, void *ctx, char *err)
 {
 	struct check *c = ctx;
-	struct game_row *r = c->disk.count ? &c->disk.at[c->disk.count - 1] : NULL;
+	struct game_row *r = c->disk.count ? ROW(&c->disk, c->disk.count - 1) : NULL;
 
 	(void)err;
 	if (!r || r->run != s->run || r->game != s->game) {
@@ -95,9 +103,9 @@ static int take_seat(const struct league_season_seat *s, void *ctx, char *err)
 		snprintf(r->sha256, sizeof r->sha256, "%s", s->sha256 ? s->sha256 : "");
 	}
 	if (s->seat >= 0 && s->seat < c->info->players) {
-		r->version[s->seat] = s->version;
-		r->rank[s->seat] = s->rank;
-		r->forfeit[s->seat] = s->forfeit;
+		r->seat[s->seat].version = (int32_t)s->version;
+		r->seat[s->seat].rank = (signed char)s->rank;
+		r->seat[s->seat].forfeit = s->forfeit;
 	}
 	return 0;
 }
@@ -143,19 +151,21 @@ static int take_finished(struct check *c, const char *run_dir, long run,
 			break;
 		json_get_int(seat, "version", 1, LONG_MAX, &number);
 		json_get_int(seat, "rank", 0, GAME_MAX_SEATS, &rank);
-		row->version[s] = version_id(c, cJSON_GetStringValue(json_member(seat, "name")),
-					     number);
-		row->rank[s] = (int)rank;
-		row->forfeit[s++] = cJSON_IsTrue(json_member(seat, "forfeit"));
+		row->seat[s].version = (int32_t)version_id(c, cJSON_GetStringValue(
+							       json_member(seat, "name")), number);
+		row->seat[s].rank = (signed char)rank;
+		row->seat[s++].forfeit = cJSON_IsTrue(json_member(seat, "forfeit"));
 	}
 	if (!seats) {
-		int forfeits[GAME_MAX_SEATS];
+		long versions[GAME_MAX_SEATS];
+		int ranks[GAME_MAX_SEATS], forfeits[GAME_MAX_SEATS];
 
 		log = outdir_play_log(run_dir, game);
 		rc = league_sync_log_seats(c->mem, log, c->info->players, c->info->rules->name,
-					   row->version, row->rank, forfeits, err);
-		for (s = 0; s < c->info->players; s++)
-			row->forfeit[s] = forfeits[s] != 0;
+					   versions, ranks, forfeits, err);
+		for (s = 0; !rc && s < c->info->players; s++)
+			row->seat[s] = (struct seat_row){(int32_t)versions[s],
+							 (signed char)ranks[s], forfeits[s] != 0};
 		free(log);
 	}
 	return rc;
@@ -236,8 +246,8 @@ static bool same_game(const struct check *c, const struct game_row *a,
 	if (strcmp(a->sha256, b->sha256))
 		return false;
 	for (int s = 0; s < c->info->players; s++)
-		if (a->version[s] != b->version[s] || a->rank[s] != b->rank[s] ||
-		    a->forfeit[s] != b->forfeit[s])
+		if (a->seat[s].version != b->seat[s].version || a->seat[s].rank != b->seat[s].rank ||
+		    a->seat[s].forfeit != b->seat[s].forfeit)
 			return false;
 	return true;
 }
@@ -248,10 +258,10 @@ static void compare_games(struct check *c, const char *where)
 {
 	size_t i = 0, k = 0;
 
-	qsort(c->listed.at, c->listed.count, sizeof *c->listed.at, by_run_game);
+	qsort(c->listed.at, c->listed.count, c->listed.stride, by_run_game);
 	while (i < c->disk.count || k < c->listed.count) {
-		const struct game_row *d = i < c->disk.count ? &c->disk.at[i] : NULL;
-		const struct game_row *l = k < c->listed.count ? &c->listed.at[k] : NULL;
+		const struct game_row *d = i < c->disk.count ? ROW(&c->disk, i) : NULL;
+		const struct game_row *l = k < c->listed.count ? ROW(&c->listed, k) : NULL;
 		int order = !d ? 1 : !l ? -1 : by_run_game(d, l);
 		const struct game_row *r = order <= 0 ? d : l;
 		enum run_state state = r->run > 0 && r->run < c->run_count ? c->runs[r->run]
@@ -276,10 +286,18 @@ static void compare_games(struct check *c, const char *where)
 static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 {
 	struct league_check_differences said = {&c->problems, path};
+	struct league_counts counts;
 	int rc;
 
 	c->run_count = league_next_run(c->dir);
 	c->runs = xcalloc((size_t)c->run_count, sizeof *c->runs);
+	/* Sized once: at 100,000 games, growing them cost a sixth. */
+	league_db_counts(db, &counts);
+	c->disk.cap = c->listed.cap = counts.games > 0 ? (size_t)counts.games + 1 : 1024;
+	c->disk.stride = c->listed.stride = sizeof(struct game_row) +
+		(size_t)c->info->players * sizeof(struct seat_row);
+	c->disk.at = xmalloc(c->disk.cap * c->disk.stride);
+	c->listed.at = xmalloc(c->listed.cap * c->listed.stride);
 	/* The index first: the records are written before it, so that
 	 * read after, they hold what it holds. */
 	rc = league_db_each_seat(db, take_seat, c, err);
