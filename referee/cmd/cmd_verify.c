@@ -236,9 +236,9 @@ static void check_leagues(struct tally *tally)
 			 l->sets, l->sets == 1 ? "" : "s");
 		if (!l->failed)
 			visible_line(stdout, "%s: ok: %s, every log verified, and its index "
-				     "league.db as its register and its runs' logs give it; "
-				     "%s%s%s", l->dir, what, said, l->signers ? "; " : "",
-				     l->signers ? l->signers : "");
+				     "league.db as its register and its runs' logs give it%s%s; "
+				     "%s", l->dir, what, l->signers ? "; " : "",
+				     l->signers ? l->signers : "", said);
 		else
 			visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line above",
 				     l->dir, what, l->failed, l->failed == 1 ? "" : "s");
