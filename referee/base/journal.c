@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "games/support.h"
 #include "json.h"
 #include "util.h"
@@ -122,21 +123,6 @@ struct journal *journal_reopen(const char *path, size_t keep,
 	return journal;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 void journal_compress(struct journal *journal)
 {
 	/* It fails only when out of memory, as xmalloc aborts. */
@@ -154,14 +140,14 @@ static int write_lines(struct journal *journal, const char *buf, size_t len)
 	int rc;
 
 	if (!journal->gzip) {
-		rc = write_all(journal->fd, buf, len);
+		rc = files_write_all(journal->fd, buf, len);
 		journal->size += rc ? 0 : (off_t)len;
 		return rc;
 	}
 	bound = libdeflate_gzip_compress_bound(journal->gzip, len);
 	packed = xmalloc(bound);
 	packed_len = libdeflate_gzip_compress(journal->gzip, buf, len, packed, bound);
-	rc = packed_len ? write_all(journal->fd, packed, packed_len) : -1;
+	rc = packed_len ? files_write_all(journal->fd, packed, packed_len) : -1;
 	journal->size += rc ? 0 : (off_t)packed_len;
 	free(packed);
 	return rc;

@@ -186,22 +186,6 @@ void league_register_free(struct league_register *r)
 	r->hashes = NULL;
 }
 
-/* Writes all of `text` to `fd` and syncs it: 0, or -1 with errno. */
-static int write_synced(int fd, const char *text, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, text, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		text += n;
-		len -= (size_t)n;
-	}
-	return fsync(fd);
-}
-
 /* `line` (a copy chained as line `seq` after `prev`) and, with a key,
  * the signature of the register up to it, as one text, new. */
 static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev,
@@ -254,7 +238,7 @@ static int append(const char *dir, const struct league_info *info, const cJSON *
 		text = info->id[0] ? signed_lines(line, r.lines, r.lines ? r.hashes[r.lines - 1]
 						  : NULL, id, key) : xasprintf("%s\n", plain);
 		free(plain);
-		rc = write_synced(fd, text, strlen(text))
+		rc = files_write_all(fd, text, strlen(text)) || fsync(fd)
 		     ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
 	}
 	if (fd >= 0 && close(fd) && !rc)

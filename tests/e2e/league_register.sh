@@ -10,6 +10,7 @@
 # are refused by ladder, status and the server's view, until a rebuild;
 # a league made before revision 6 verifies as one.
 . "$(dirname "$0")/../tools/lib.sh"
+. "$(dirname "$0")/../tools/web_serve.sh"
 
 L=$TMP/league
 for b in a b c; do
@@ -207,5 +208,36 @@ T=$(copy rev5-chained)
 expect_exit 1 "$REFEREE" verify "$T"
 expect_eq "$(head -1 "$OUT")" "$T/register.jsonl: FAILED: line 1: chained and signed, but league.json has no id: its id was taken out" \
 	"league.json's id taken out of a league of revision 6: named"
+
+# --- the server's view ----------------------------------------------------------
+# An index edited before the server starts: its view says so, and shows
+# no ladder.  As root the league is nobody's and the server drops to them.
+if command -v curl >/dev/null && command -v sqlite3 >/dev/null; then
+	league_as_user
+	S=$TMP/served
+	league_of_bots "$S" d e
+	expect_exit 0 "${LEAGUE[@]}" run "$S" --games 4 --concurrency 2
+	"${AS[@]}" sqlite3 "$S/league.db" "UPDATE seats SET rank = 3 - rank WHERE run = 1 AND game = 1"
+	PORT=$(free_port)
+	URL=http://127.0.0.1:$PORT
+	"${SERVE_AS[@]}" "$REFEREE" league serve "$S" --no-play "${SERVE_USER[@]}" \
+		--listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>"$TMP/serve.err" &
+	SERVER=$!
+	for _ in $(seq 300); do
+		status=$(code /api/ladder)
+		[ "$status" != 000 ] && [ "$status" != 503 ] && break
+		sleep 0.1
+	done
+	expect_eq "$status $(json 'd["error"]')" "500 league.db does not agree with the league's signed records: it holds game 1 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit); 'referee league rebuild the league's folder' makes it again from them" \
+		"the server's view of an edited index: its error (the folder's path hidden), no ladder"
+	kill "$SERVER"
+	wait "$SERVER"
+	expect_exit 0 "${LEAGUE[@]}" rebuild "$S"
+	serve "${SERVE_AS[@]}" -- "$S" --no-play
+	expect_eq "$(code /api/ladder)" 200 "... rebuilt: the ladder served"
+	stop
+else
+	ok 0 "the server's view # SKIP curl or sqlite3 is not installed"
+fi
 
 done_testing
