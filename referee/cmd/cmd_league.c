@@ -206,17 +206,19 @@ static int league_init(int argc, char **argv)
 	given = options_from_pairs(pairs, npairs, err);
 	info.options = given ? options_resolve(info.rules, given, err) : NULL;
 	cJSON_Delete(given);
-	if (!info.options || game_play_check_setup(info.rules, info.options, info.players, err) ||
-	    league_folder_init(argv[optind], &info, err)) {
+	if (!info.options || game_play_check_setup(info.rules, info.options, info.players, err)) {
 		league_info_free(&info);
 		return fail("%s", err);
 	}
-	/* The register's first line names the league, signed. */
-	if (!cli_signing_key("league", key_file, argv[optind], &key)) {
+	/* The key first: a league is not left without its register's first
+	 * line, which names it, signed. */
+	if (!cli_signing_key("league", key_file, NULL, &key)) {
 		league_info_free(&info);
 		return EXIT_USAGE;
 	}
-	db = league_register_start(argv[optind], &info, &key, err) ? NULL
+	db = league_folder_init(argv[optind], &info, err) ||
+	     keys_write_public(argv[optind], key.public_key, err) ||
+	     league_register_start(argv[optind], &info, &key, err) ? NULL
 	     : league_db_open(argv[optind], true, game, info.players, err);
 	sodium_memzero(&key, sizeof key);
 	if (!db) {

@@ -5,10 +5,13 @@
  */
 #include "league/league_register.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "base/journal.h"
@@ -20,7 +23,10 @@
 
 cJSON *league_register_state(const char *dir)
 {
-	char *path = path_join(dir, LEAGUE_REGISTER), *text = files_read_all(path, NULL);
+	char *path = path_join(dir, LEAGUE_REGISTER);
+	/* Read between two writers' changes, each a line and its signature. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *text = fd >= 0 && flock(fd, LOCK_SH) == 0 ? files_read_all(path, NULL) : NULL;
 	unsigned char hash[FAIR_HASH_BYTES];
 	char hex[2 * FAIR_HASH_BYTES + 1];
 	const char *line = text, *last = NULL;
@@ -40,6 +46,8 @@ cJSON *league_register_state(const char *dir)
 		cJSON_AddNumberToObject(r, "lines", (double)lines);
 		cJSON_AddStringToObject(r, "hash", hex);
 	}
+	if (fd >= 0)
+		close(fd);
 	free(text);
 	free(path);
 	return r;
