@@ -12,6 +12,7 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_register.h"
 #include "league/league_sync.h"
 
 char **league_check_runs(const char *dir, int *count)

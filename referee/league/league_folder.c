@@ -1,6 +1,5 @@
 /*
- * A league's folder, its league.json and its register; see
- * league_folder.h.
+ * A league's folder and its league.json; see league_folder.h.
  */
 #include "league/league_folder.h"
 
@@ -20,7 +19,6 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "games/registry.h"
-#include "league/league_register.h"
 
 #define LEAGUE_FORMAT "arena-league/1"
 /* A register or league.json larger than this is not one. */
@@ -211,86 +209,6 @@ void league_files_hash(const char *command, const cJSON *files, char hex[65])
 	files_sha256_bytes(text, strlen(text), hex);
 	cJSON_Delete(what);
 	free(text);
-}
-
-/* A register's "add" line as a version (its strings borrowed). */
-static int take_add(sqlite3 *db, const cJSON *j, char *err)
-{
-	struct league_version v = {
-		.name = cJSON_GetStringValue(json_member(j, "name")),
-		.hash = cJSON_GetStringValue(json_member(j, "hash")),
-		.command = cJSON_GetStringValue(json_member(j, "command")),
-		.dir = cJSON_GetStringValue(json_member(j, "dir")),
-		.workdir = cJSON_GetStringValue(json_member(j, "workdir")),
-	};
-	const cJSON *readable = json_member(j, "readable"), *e;
-	long number;
-	int n = 0, rc;
-
-	if (!v.name || !v.hash || !v.command || !v.dir || !cJSON_IsArray(readable) ||
-	    !json_get_int(j, "number", 1, 1000000, &number))
-		return errorf(err, "an \"add\" line without its name, number, hash, "
-			      "command, dir or readable");
-	v.number = (int)number;
-	v.readable = xcalloc((size_t)cJSON_GetArraySize(readable) + 1, sizeof *v.readable);
-	cJSON_ArrayForEach(e, readable)
-		if (cJSON_IsString(e))
-			v.readable[n++] = e->valuestring;
-	rc = league_db_add_version(db, &v, err);
-	free(v.readable);
-	return rc;
-}
-
-/* A register's "season" line. */
-static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
-{
-	long first;
-
-	if (!json_get_int(j, "first_run", 1, 1000000000L, &first))
-		return errorf(err, "a \"season\" line without its first_run");
-	return league_db_season(db, name, first, err);
-}
-
-int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
-			 char *err)
-{
-	char *path = path_join(dir, LEAGUE_REGISTER), *line, *next;
-	struct league_register r;
-	size_t number = 0;
-	int rc = league_register_read(dir, info, &r, err);
-
-	if (!rc && r.broken[0])
-		rc = errorf(err, "%s: %s", path, r.broken);
-	for (line = r.text; !rc && line && *line; line = next) {
-		char why[ERR_LEN];
-		size_t n = strcspn(line, "\n");
-		cJSON *j = json_parse_object(line, n, why);
-		const char *type = cJSON_GetStringValue(json_member(j, "type"));
-		const char *name = cJSON_GetStringValue(json_member(j, "name"));
-
-		next = line[n] ? line + n + 1 : line + n;
-		number++;
-		/* The league's own line and the signatures were checked. */
-		if (type && (!strcmp(type, "league") || !strcmp(type, "signature")))
-			;
-		else if (!j || !type || !name)
-			rc = errorf(why, "not a register's line (%s)", j ? "no type or name"
-				    : "not JSON");
-		else if (!strcmp(type, "add"))
-			rc = take_add(db, j, why);
-		else if (!strcmp(type, "retire"))
-			rc = league_db_retire(db, name, why);
-		else if (!strcmp(type, "season"))
-			rc = take_season(db, j, name, why);
-		else
-			rc = errorf(why, "unknown type '%s'", type);
-		if (rc)
-			errorf(err, "%s: line %zu: %s", path, number, why);
-		cJSON_Delete(j);
-	}
-	league_register_free(&r);
-	free(path);
-	return rc;
 }
 
 char *league_run_dir(const char *dir, long run)

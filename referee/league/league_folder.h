@@ -1,6 +1,7 @@
 /*
  * A league's folder (docs/LEAGUE.md, "The folder"): every path in it is
- * built here, and its two plain files are written and read here.
+ * built here, and league.json is written and read here (the register:
+ * league_register.h).
  *
  *   DIR/league.json          what the league plays: {"format":
  *                            "arena-league/1","game":G,"options":{...},
@@ -74,11 +75,6 @@ void league_files_hash(const char *command, const cJSON *files, char hex[65]);
  * "readable"), to the object `j`. */
 void league_version_fields(cJSON *j, const struct league_version *v);
 
-/* Enters every line of the register of `info`'s league in the index
- * `db` (empty of bots): 0, or -1 with err, a register whose chain or
- * signatures are broken refused (league_register.h). */
-int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
-			 char *err);
 
 /* DIR/runs/NNNNNN, and the number after the highest run folder there. */
 char *league_run_dir(const char *dir, long run);

@@ -22,6 +22,7 @@
 #include "base/util.h"
 #include "league/league_check.h"
 #include "league/league_db.h"
+#include "league/league_register.h"
 #include "league/league_sync.h"
 
 /* A seat of a game as the index holds it, or as its run.jsonl lists it:

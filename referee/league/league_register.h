@@ -82,6 +82,12 @@ int league_register_start(const char *dir, const struct league_info *info,
 int league_register_append(const char *dir, const struct league_info *info,
 			   const cJSON *line, const struct referee_key *key, char *err);
 
+/* Enters every line of the register of `info`'s league in the index
+ * `db` (empty of bots): 0, or -1 with err, a register whose chain or
+ * signatures are broken refused. */
+int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
+			 char *err);
+
 /* Checks the register for `referee verify`: its chain and signatures,
  * the state each of the league's runs names (its run.jsonl's
  * "register" record) and the bots' owners that users.json gives
