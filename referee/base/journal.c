@@ -233,24 +233,32 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 	return rc;
 }
 
-int journal_sign(struct journal *journal, const struct referee_key *key,
-		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
+cJSON *journal_signature_record(const struct referee_key *key, const unsigned char *message,
+				size_t len)
 {
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
 	unsigned char sig[crypto_sign_BYTES];
 	char hex[2 * crypto_sign_BYTES + 1];
 	cJSON *record = cJSON_CreateObject();
-	int rc;
 
-	journal_signature_message(message, id, journal->seq - 1,
-				  journal->last_hash);
-	crypto_sign_detached(sig, NULL, message, sizeof message, key->secret_key);
+	crypto_sign_detached(sig, NULL, message, len, key->secret_key);
 	cJSON_AddStringToObject(record, "type", "signature");
 	hex_encode(hex, key->public_key, 32);
 	cJSON_AddStringToObject(record, "key", hex);
 	hex_encode(hex, sig, sizeof sig);
 	cJSON_AddStringToObject(record, "sig", hex);
-	rc = journal_append(journal, record, err);
+	return record;
+}
+
+int journal_sign(struct journal *journal, const struct referee_key *key,
+		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
+{
+	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	int rc;
+
+	journal_signature_message(message, id, journal->seq - 1,
+				  journal->last_hash);
+	rc = journal_append(journal, journal_signature_record(key, message, sizeof message),
+			    err);
 	if (!rc)
 		rc = journal_flush(journal, err);
 	if (close(journal->fd) && !rc)

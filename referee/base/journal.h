@@ -67,6 +67,12 @@ int journal_flush(struct journal *journal, char *err);
 int journal_sign(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err);
 
+/* The signature record {"type":"signature","key","sig"} of `message`
+ * (`len` bytes) by `key`, new: a log's last, and a league register's
+ * after each change. */
+cJSON *journal_signature_record(const struct referee_key *key, const unsigned char *message,
+				size_t len);
+
 /* Closes (unsigned, e.g. after an error) and frees; NULL is fine. */
 void journal_free(struct journal *journal);
 

@@ -193,21 +193,14 @@ static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev
 			  const unsigned char *id, const struct referee_key *key)
 {
 	unsigned char hash[FAIR_HASH_BYTES], message[LEAGUE_REGISTER_MESSAGE_BYTES];
-	unsigned char sig[crypto_sign_BYTES];
-	char hex[2 * crypto_sign_BYTES + 1], *text, *both;
-	cJSON *s = cJSON_CreateObject();
+	char *text, *both;
 	size_t len;
 
 	text = journal_chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
 	journal_line_hash(hash, text, len);
 	league_register_message(message, id, (uint64_t)seq, hash);
-	crypto_sign_detached(sig, NULL, message, sizeof message, key->secret_key);
-	cJSON_AddStringToObject(s, "type", "signature");
-	hex_encode(hex, key->public_key, 32);
-	cJSON_AddStringToObject(s, "key", hex);
-	hex_encode(hex, sig, sizeof sig);
-	cJSON_AddStringToObject(s, "sig", hex);
-	both = journal_chain_line((uint64_t)seq + 1, hash, s, &len);
+	both = journal_chain_line((uint64_t)seq + 1, hash,
+				  journal_signature_record(key, message, sizeof message), &len);
 	text = xrealloc(text, strlen(text) + len + 2);
 	strcat(text, both);
 	free(both);
