@@ -243,6 +243,38 @@ static int append(const char *dir, const struct league_info *info, const cJSON *
 	return rc;
 }
 
+cJSON *league_register_state(const char *dir)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER);
+	/* Read between two writers' changes, each a line and its signature. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *text = fd >= 0 && flock(fd, LOCK_SH) == 0 ? files_read_all(path, NULL) : NULL;
+	unsigned char hash[FAIR_HASH_BYTES];
+	char hex[2 * FAIR_HASH_BYTES + 1];
+	const char *line = text, *last = NULL;
+	long lines = 0;
+	cJSON *r = NULL;
+
+	for (; text && !strncmp(text, "{\"seq\":", 7) && *line; lines++) {
+		last = line;
+		line += strcspn(line, "\n");
+		line += *line != 0;
+	}
+	if (last) {
+		journal_line_hash(hash, last, strcspn(last, "\n"));
+		hex_encode(hex, hash, sizeof hash);
+		r = cJSON_CreateObject();
+		cJSON_AddStringToObject(r, "type", "register");
+		cJSON_AddNumberToObject(r, "lines", (double)lines);
+		cJSON_AddStringToObject(r, "hash", hex);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	free(path);
+	return r;
+}
+
 int league_register_start(const char *dir, const struct league_info *info,
 			  const struct referee_key *key, char *err)
 {

@@ -1,57 +1,21 @@
 /*
  * A league's register checked for `referee verify` (league_register.h):
  * its chain and signatures, the state of it each run began under, and
- * the owners users.json gives the bots; and that state, for a run.
+ * the owners users.json gives the bots.
  */
 #include "league/league_register.h"
 
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include "base/files.h"
-#include "base/journal.h"
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_check.h"
-
-cJSON *league_register_state(const char *dir)
-{
-	char *path = path_join(dir, LEAGUE_REGISTER);
-	/* Read between two writers' changes, each a line and its signature. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *text = fd >= 0 && flock(fd, LOCK_SH) == 0 ? files_read_all(path, NULL) : NULL;
-	unsigned char hash[FAIR_HASH_BYTES];
-	char hex[2 * FAIR_HASH_BYTES + 1];
-	const char *line = text, *last = NULL;
-	long lines = 0;
-	cJSON *r = NULL;
-
-	for (; text && !strncmp(text, "{\"seq\":", 7) && *line; lines++) {
-		last = line;
-		line += strcspn(line, "\n");
-		line += *line != 0;
-	}
-	if (last) {
-		journal_line_hash(hash, last, strcspn(last, "\n"));
-		hex_encode(hex, hash, sizeof hash);
-		r = cJSON_CreateObject();
-		cJSON_AddStringToObject(r, "type", "register");
-		cJSON_AddNumberToObject(r, "lines", (double)lines);
-		cJSON_AddStringToObject(r, "hash", hex);
-	}
-	if (fd >= 0)
-		close(fd);
-	free(text);
-	free(path);
-	return r;
-}
 
 /* Checks the "register" record of run folder `run_dir`'s run.jsonl
  * against the register `r`: a state it no longer has is a problem. */
