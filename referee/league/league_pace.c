@@ -89,8 +89,7 @@ void league_pace_clear(const char *dir)
 	free(path);
 }
 
-/* The trickle in words: "no set", "one set a minute", "6 sets a minute". */
-static char *trickle_text(long trickle)
+char *league_pace_trickle_text(long trickle)
 {
 	return trickle == 0 ? xstrdup("no set") : trickle == 1 ? xstrdup("one set a minute")
 	       : xasprintf("%ld sets a minute", trickle);
@@ -109,7 +108,7 @@ char *league_pace_text(const struct league_pace *p)
 	if (!p->resting)
 		return xasprintf("full speed until every active version's 95%% interval is "
 				 "within +/- %ld Elo (%s)", p->interval, widest);
-	trickle = trickle_text(p->trickle);
+	trickle = league_pace_trickle_text(p->trickle);
 	text = xasprintf("resting: every active version's 95%% interval is within "
 			 "+/- %ld Elo (%s), so %s until a version arrives or an interval "
 			 "widens", p->interval, widest, trickle);

@@ -18,6 +18,7 @@
 #include "base/files.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_folder.h"
 #include "league/league_pace.h"
 #include "league/league_pick.h"
@@ -253,7 +254,8 @@ static int enter_set(struct state *st, int i)
 	st->games += n;
 	st->sets++;
 	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count,
+				  st->resting);
 	/* Resting, the trickle would take long to reach a refit: a minute
 	 * is enough to see an interval widen. */
 	return ++st->since_refit >= refit_every(st) ||
@@ -332,21 +334,19 @@ static long wait_ms(void *state, int waiting)
 static const struct table_source_ops league_source = {.next = hand_out, .line = handle,
 						      .ready = ready, .wait_ms = wait_ms};
 
-/* The sets in flight at a stop: their logs removed, listed as dropped. */
-static int drop_unfinished(struct state *st)
+/* The sets in flight at a stop, and the rest of their tasks: their logs
+ * kept, listed as cut (league_cut.h). */
+static int cut_unfinished(struct state *st)
 {
 	for (int i = 0; i < st->run->concurrency; i++) {
 		int n = st->run->players;
 
 		for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--,
 		     first += n) {
-			for (long g = first; g < first + n; g++) {
-				char *log = outdir_play_log(st->run_dir, g);
+			char c[2 * FAIR_HASH_BYTES + 1];
 
-				unlink(log);
-				free(log);
-			}
-			if (run_manifest_dropped(&st->manifest, first, n, st->err))
+			run_manifest_commitment(&st->manifest, first, c);
+			if (league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err))
 				return -1;
 		}
 	}
@@ -408,14 +408,20 @@ static int play_sets(struct state *st)
 	return rc > 0 ? 0 : rc;
 }
 
-/* Lists the sets in flight as dropped, signs run.jsonl and marks the run
- * closed: 0, or -1. */
+/* Lists the sets in flight as cut, signs run.jsonl, enters the sets cut
+ * in the index and marks the run closed: 0, or -1. */
 static int close_run(struct state *st)
 {
-	if (drop_unfinished(st) ||
+	sqlite3 *db = st->run->db;
+	int rc;
+
+	if (cut_unfinished(st) ||
 	    run_manifest_sign(&st->manifest, st->run->config.key, st->err))
 		return -1;
-	return league_db_close_run(st->run->db, st->number, st->err);
+	rc = league_db_begin(db, st->err);
+	rc = rc ? rc : league_cut_index(db, st->run_dir, st->number, st->run->players, st->err);
+	rc = rc ? rc : league_db_close_run(db, st->number, st->err);
+	return league_db_end(db, rc, st->err);
 }
 
 int league_run_play(const struct league_run *run, struct league_run_end *end, char *err)

@@ -15,6 +15,7 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_folder.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
@@ -133,16 +134,21 @@ static int count_set(struct state *st, const struct league_slurm_task *t, long f
 	return 0;
 }
 
-/* A set not counted: its logs removed, listed as dropped, said why
- * (`why` NULL: cut by a stop, said nothing). */
+/* A set not counted: refused (`why`), its logs removed and listed as
+ * dropped, said why; or cut by a stop (`why` NULL), its logs kept and
+ * listed as cut (league_cut.h). */
 static int drop_set(struct state *st, long first, const char *why)
 {
 	int n = st->run->players;
+	char c[2 * FAIR_HASH_BYTES + 1];
 
-	if (why)
-		fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
-			"refused, not counted, and another is played in its place: %s\n",
-			st->number, first, first + n - 1, why);
+	if (!why) {
+		run_manifest_commitment(&st->manifest, first, c);
+		return league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err);
+	}
+	fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
+		"refused, not counted, and another is played in its place: %s\n",
+		st->number, first, first + n - 1, why);
 	for (long g = first; g < first + n; g++) {
 		char *log = outdir_play_log(st->run_dir, g);
 
@@ -197,7 +203,7 @@ static int refit(struct state *st)
 	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
 		return -1;
 	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count, false);
 	return 0;
 }
 
@@ -269,7 +275,12 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	rc = rc ? rc : play_batches(&st, dir);
 	if (!rc && st.manifest.journal) {
 		rc = run_manifest_sign(&st.manifest, r.config.key, err) ||
-		     league_db_close_run(r.db, st.number, err) ? -1 : 0;
+		     league_db_begin(r.db, err) ? -1 : 0;
+		if (!rc) {
+			rc = league_cut_index(r.db, st.run_dir, st.number, r.players, err) ||
+			     league_db_close_run(r.db, st.number, err) ? -1 : 0;
+			rc = league_db_end(r.db, rc, err);
+		}
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "base/game_figures.h"
+#include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "league/league_folder.h"
@@ -108,6 +109,18 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 	}
 	forfeit_reasons_free(&reasons);
 	return seats;
+}
+
+long league_task_log_version(sqlite3 *db, const cJSON *player)
+{
+	const char *name = cJSON_GetStringValue(json_member(player, "name"));
+	const cJSON *files = json_member(player, "files");
+	char hash[65];
+
+	if (!name || !cJSON_IsArray(files))
+		return 0;
+	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
+	return league_db_version_id(db, name, hash);
 }
 
 int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err)

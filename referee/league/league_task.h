@@ -66,6 +66,10 @@ int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first,
  * result, or -1 when it has none. */
 int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max);
 
+/* The version a seat of a log's header (its "players" item) names, by
+ * its name and files, or 0: none of the index. */
+long league_task_log_version(sqlite3 *db, const cJSON *player);
+
 /* Fits the ratings again from the index and gives the picker of the
  * run's active versions (`active`: each one's index among the versions,
  * pick->count of them) them: 0, or -1 with err. */

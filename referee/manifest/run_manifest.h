@@ -20,6 +20,10 @@
  *          "forfeit":B},...] (league_task.h)
  *   {"seq":N,"prev":"H","type":"dropped","games":[N,...]}  (sprt: pairs
  *          started, stopped uncounted once the verdict came, logs removed)
+ *   {"seq":N,"prev":"H","type":"cut","games":[N,...],"commitment":"H",
+ *    "logs":["aborted/game-NNNNNN.jsonl" or null,...]}  (a league's set
+ *          cut by a stop: its logs kept in aborted/, null for a game that
+ *          left none)
  *   {"seq":N,"prev":"H","type":"signature","key":"H","sig":"H"}
  *
  * The signature signs the id as a log's signs its game_id.  verify_run.h
@@ -55,6 +59,11 @@ int run_manifest_create(struct run_manifest *m, const char *dir, const char *ver
  * (a set's, for its games), on disk: 0, or -1 with err. */
 int run_manifest_started(struct run_manifest *m, long first, int count, char *err);
 
+/* The C of game `game` (a set's, for its games), in hex (2 *
+ * FAIR_HASH_BYTES + 1 bytes), as its started record names it; `m` must
+ * have its seed. */
+void run_manifest_commitment(const struct run_manifest *m, long game, char *hex);
+
 /* The "finished" record of game `game`, its log's SHA-256 read from the
  * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL):
  * 0, or -1 with err. */
@@ -68,6 +77,13 @@ int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
  * stopped uncounted when the run ended (`referee sprt`'s pairs after its
  * verdict), their logs removed: 0, or -1 with err. */
 int run_manifest_dropped(struct run_manifest *m, long first, int count, char *err);
+
+/* The "cut" record of the set of games first to first+count-1, started
+ * with the commitment `c` (hex) and cut by a stop: logs[k] the name of
+ * game first+k's log in the folder (OUTDIR_ASIDE/game-NNNNNN.jsonl), or
+ * NULL when it left none.  0, or -1 with err. */
+int run_manifest_cut(struct run_manifest *m, long first, int count, const char *c,
+		     char *const *logs, char *err);
 
 /* Record `r` (taken) appended, on disk: 0, or -1 with err. */
 int run_manifest_record(struct run_manifest *m, cJSON *r, char *err);

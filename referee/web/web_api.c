@@ -12,6 +12,7 @@
 
 #include "base/json.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_pace.h"
 #include "web/web_activity.h"
@@ -62,6 +63,10 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 	cJSON_AddNumberToObject(j, "open_runs", (double)c->open_runs);
 	cJSON_AddNumberToObject(j, "games", (double)c->games);
 	cJSON_AddNumberToObject(j, "sets", (double)c->sets);
+	cJSON_AddNumberToObject(j, "cut", (double)c->cut);
+	text = league_cut_text(db);
+	cJSON_AddStringToObject(j, "cut_text", text);
+	free(text);
 	add_pace(j, c, dir);
 	web_activity_add(a, j, db, dir);
 	text = json_print_line(j);

@@ -37,14 +37,14 @@
 		var rows = ladder.ladder.map(function (r) {
 			/* A version without a game has no figures: its place in the queue. */
 			if (r.waiting) return row([r.rank, botLink(r.name), 'v' + r.version, r.owner || '',
-				r.note, '', '', '', '', '', '', '', r.state]);
+				r.note, '', '', '', '', '', '', '', '', r.state]);
 			return row([r.rank || '', botLink(r.name), 'v' + r.version, r.owner || '',
 				r.rating === undefined ? '-' : r.rating, iv(r), r.games, r.wins, r.draws,
-				r.losses, r.score, r.forfeits, r.note || r.state]);
+				r.losses, r.score, r.forfeits, r.cut, r.note || r.state]);
 		});
 		var old = document.getElementById('ladder');
 		var t = table('ladder', ['#', 'bot', 'version', 'owner', 'rating', '95% interval', 'games',
-			'wins', 'draws', 'losses', 'score', 'forfeits', 'state'], rows);
+			'wins', 'draws', 'losses', 'score', 'forfeits', 'cut', 'state'], rows);
 		if (old) old.replaceWith(t); else main.insertBefore(t, document.getElementById('upload'));
 		document.getElementById('totals').textContent =
 			ladder.games + ' games in ' + ladder.sets + ' sets';
@@ -204,7 +204,8 @@
 			['Being played', n(s.queue, 'game', 'games') + ' handed out, on ' +
 				n(s.workers, 'busy worker', 'busy workers')],
 			['Runs', n(s.runs, 'run', 'runs') + ', ' + s.open_runs + ' not closed (the one ' +
-				'playing, or one stopped before its end)']
+				'playing, or one stopped before its end)'],
+			['Sets cut', s.cut_text]
 		].concat(s.pace ? [['Pace', s.pace]] : []);
 	}
 	function statusPage(main) {
