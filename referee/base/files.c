@@ -199,6 +199,21 @@ int files_remove_tree(const char *path)
 	return rc ? -1 : rmdir(path);
 }
 
+int files_write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 char *files_readlink(const char *path)
 {
 	size_t size = 256;

@@ -32,6 +32,10 @@ int files_remove_tree(const char *path);
  * (may be NULL): new, or NULL with errno. */
 char *files_read_all(const char *path, size_t *len);
 
+/* Writes all `len` bytes at `buf` to `fd`, again after EINTR or a short
+ * write: 0, or -1 with errno. */
+int files_write_all(int fd, const char *buf, size_t len);
+
 /* What the symbolic link `path` holds, whatever its length (the referee's
  * own program is /proc/self/exe): a new string, or NULL with errno. */
 char *files_readlink(const char *path);

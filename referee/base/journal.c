@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "games/support.h"
 #include "json.h"
 #include "util.h"
@@ -122,21 +123,6 @@ struct journal *journal_reopen(const char *path, size_t keep,
 	return journal;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 void journal_compress(struct journal *journal)
 {
 	/* It fails only when out of memory, as xmalloc aborts. */
@@ -154,14 +140,14 @@ static int write_lines(struct journal *journal, const char *buf, size_t len)
 	int rc;
 
 	if (!journal->gzip) {
-		rc = write_all(journal->fd, buf, len);
+		rc = files_write_all(journal->fd, buf, len);
 		journal->size += rc ? 0 : (off_t)len;
 		return rc;
 	}
 	bound = libdeflate_gzip_compress_bound(journal->gzip, len);
 	packed = xmalloc(bound);
 	packed_len = libdeflate_gzip_compress(journal->gzip, buf, len, packed, bound);
-	rc = packed_len ? write_all(journal->fd, packed, packed_len) : -1;
+	rc = packed_len ? files_write_all(journal->fd, packed, packed_len) : -1;
 	journal->size += rc ? 0 : (off_t)packed_len;
 	free(packed);
 	return rc;
@@ -193,33 +179,44 @@ int journal_flush(struct journal *journal, char *err)
 	return rc;
 }
 
-int journal_append(struct journal *journal, cJSON *record, char *err)
+char *journal_chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES],
+			 cJSON *record, size_t *len)
 {
 	size_t body_len;
 	char *body = json_print(record, &body_len);
-	char head[128], prev[2 * FAIR_HASH_BYTES + 1];
-	size_t head_len, len;
+	char head[128], prev_hex[2 * FAIR_HASH_BYTES + 1];
+	size_t head_len;
 	char *line;
-	int rc = 0;
 
 	cJSON_Delete(record);
-	if (journal->seq == 0) {
+	if (seq == 0) {
 		head_len = (size_t)snprintf(head, sizeof head, "{\"seq\":0");
 	} else {
-		hex_encode(prev, journal->last_hash, FAIR_HASH_BYTES);
+		hex_encode(prev_hex, prev, FAIR_HASH_BYTES);
 		head_len = (size_t)snprintf(head, sizeof head,
 					    "{\"seq\":%llu,\"prev\":\"%s\"",
-					    (unsigned long long)journal->seq, prev);
+					    (unsigned long long)seq, prev_hex);
 	}
 	/* body is "{...}": replace its "{" with the head and a comma. */
-	len = head_len + 1 + (body_len - 1);
-	line = xmalloc(len + 1);
+	*len = head_len + 1 + (body_len - 1);
+	line = xmalloc(*len + 2);
 	memcpy(line, head, head_len);
 	line[head_len] = body_len > 2 ? ',' : '}';
 	memcpy(line + head_len + 1, body + 1, body_len - 1);
 	if (body_len <= 2)
-		len = head_len + 1;
-	line[len] = '\n';
+		*len = head_len + 1;
+	line[*len] = '\n';
+	line[*len + 1] = '\0';
+	free(body);
+	return line;
+}
+
+int journal_append(struct journal *journal, cJSON *record, char *err)
+{
+	size_t len;
+	char *line = journal_chain_line(journal->seq, journal->last_hash, record, &len);
+	int rc = 0;
+
 	journal_line_hash(journal->last_hash, line, len);
 	if (journal->pending_len + len + 1 > journal->pending_cap) {
 		journal->pending_cap = 2 * (journal->pending_len + len + 1);
@@ -233,28 +230,35 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 			    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
 		rc = journal_flush(journal, err);
 	free(line);
-	free(body);
 	return rc;
+}
+
+cJSON *journal_signature_record(const struct referee_key *key, const unsigned char *message,
+				size_t len)
+{
+	unsigned char sig[crypto_sign_BYTES];
+	char hex[2 * crypto_sign_BYTES + 1];
+	cJSON *record = cJSON_CreateObject();
+
+	crypto_sign_detached(sig, NULL, message, len, key->secret_key);
+	cJSON_AddStringToObject(record, "type", "signature");
+	hex_encode(hex, key->public_key, 32);
+	cJSON_AddStringToObject(record, "key", hex);
+	hex_encode(hex, sig, sizeof sig);
+	cJSON_AddStringToObject(record, "sig", hex);
+	return record;
 }
 
 int journal_sign(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
 {
 	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	unsigned char sig[crypto_sign_BYTES];
-	char hex[2 * crypto_sign_BYTES + 1];
-	cJSON *record = cJSON_CreateObject();
 	int rc;
 
 	journal_signature_message(message, id, journal->seq - 1,
 				  journal->last_hash);
-	crypto_sign_detached(sig, NULL, message, sizeof message, key->secret_key);
-	cJSON_AddStringToObject(record, "type", "signature");
-	hex_encode(hex, key->public_key, 32);
-	cJSON_AddStringToObject(record, "key", hex);
-	hex_encode(hex, sig, sizeof sig);
-	cJSON_AddStringToObject(record, "sig", hex);
-	rc = journal_append(journal, record, err);
+	rc = journal_append(journal, journal_signature_record(key, message, sizeof message),
+			    err);
 	if (!rc)
 		rc = journal_flush(journal, err);
 	if (close(journal->fd) && !rc)

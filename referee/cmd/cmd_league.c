@@ -26,8 +26,10 @@
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_index.h"
 #include "league/league_pace.h"
 #include "league/league_rate.h"
+#include "league/league_register.h"
 #include "league/league_run.h"
 #include "league/league_slurm.h"
 #include "league/league_stale.h"
@@ -38,9 +40,11 @@
 
 static const char usage[] =
 "usage: referee league init DIR --game GAME [-o KEY=VALUE]... [--players N]\n"
+"                               [--key FILE]\n"
 "       referee league add DIR NAME [--workdir DIR] [--readable PATH]...\n"
-"                              [--porcelain] [--new] [--] COMMAND...\n"
-"       referee league retire DIR NAME\n"
+"                              [--porcelain] [--new] [--owner USER]\n"
+"                              [--key FILE] [--] COMMAND...\n"
+"       referee league retire DIR NAME [--key FILE]\n"
 "       referee league run DIR [--games N | --for DURATION] [--concurrency N]\n"
 "                              [--batch N] [--key FILE] [--trusted-bots]\n"
 "                              [--rest-interval ELO] [--trickle SETS]\n"
@@ -48,7 +52,7 @@ static const char usage[] =
 "                              [--no-compress] [--run-games N] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
 "                                 [--season NAME]\n"
-"       referee league season DIR NAME\n"
+"       referee league season DIR NAME [--key FILE]\n"
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
@@ -77,6 +81,8 @@ static const char usage[] =
 "  --organiser         user add: an organiser, who sees every bot's stderr\n"
 "  --new               add: only a bot the league has not (no version of\n"
 "                      that name yet), else refused\n"
+"  --owner USER        add: the user whose upload it is, named in the\n"
+"                      register's signed line (the server gives it)\n"
 "  --games N           run: stop once N games (whole sets) were handed out\n"
 "  --for DURATION      run: stop after DURATION (30s, 10m, 2h); on a\n"
 "                      terminal a run says how far it is every 5 s\n"
@@ -89,8 +95,9 @@ static const char usage[] =
 "  --trickle SETS      run, serve: sets a minute while resting (default 1;\n"
 "                      0: none); full speed again when a version arrives\n"
 "                      or an interval widens ('league status' says which)\n"
-"  --key FILE          run: sign logs with this key (default:\n"
-"                      ~/.local/share/arena/referee.key)\n"
+"  --key FILE          run: sign logs with this key; init, add, retire,\n"
+"                      season: sign the register's lines with it (default:\n"
+"                      ~/.local/share/arena/referee.key, created when missing)\n"
 "  --trusted-bots      run: allow --no-sandbox: you trust the bots not to\n"
 "                      read the logs of a set's other games\n"
 "  --engine E          run: local (default: this machine's cores) or slurm\n"
@@ -130,14 +137,44 @@ static const char usage[] =
 
 #define fail(...) cli_fail("league", __VA_ARGS__)
 
+/* The key that signs the register's lines of `info`'s league in `dir`
+ * (league_register.h): --key FILE, else the user's default pair, made
+ * when missing, as `league run` signs its logs with; a league made
+ * before revision 6 (no id) signs nothing.  false after a message. */
+static bool register_key(const char *key_file, const char *dir,
+			 const struct league_info *info, struct referee_key *key)
+{
+	return !info->id[0] || cli_signing_key("league", key_file, dir, key);
+}
+
+/* Reads the only option of retire and season, --key FILE: EXIT_OK, or
+ * EXIT_USAGE after a message. */
+static int key_option(int argc, char **argv, const char **key_file)
+{
+	static const struct option longopts[] = {
+		{"key", required_argument, NULL, 'k'},
+		{NULL, 0, NULL, 0},
+	};
+	int opt;
+
+	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1)
+		if (opt == 'k')
+			*key_file = optarg;
+		else
+			return EXIT_USAGE;
+	return EXIT_OK;
+}
+
 static int league_init(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"game", required_argument, NULL, 'g'},
 		{"players", required_argument, NULL, 'p'},
+		{"key", required_argument, NULL, 'k'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *pairs[64], *game = NULL;
+	const char *pairs[64], *game = NULL, *key_file = NULL;
+	struct referee_key key;
 	int npairs = 0, opt;
 	long players = 0;
 	struct league_info info = {0};
@@ -155,6 +192,8 @@ static int league_init(int argc, char **argv)
 			return fail("too many -o options");
 		else if (opt == 'o')
 			pairs[npairs++] = optarg;
+		else if (opt == 'k')
+			key_file = optarg;
 		else if (opt == '?')
 			return EXIT_USAGE;
 	}
@@ -171,9 +210,22 @@ static int league_init(int argc, char **argv)
 	given = options_from_pairs(pairs, npairs, err);
 	info.options = given ? options_resolve(info.rules, given, err) : NULL;
 	cJSON_Delete(given);
-	if (!info.options || game_play_check_setup(info.rules, info.options, info.players, err) ||
-	    league_folder_init(argv[optind], &info, err) ||
-	    !(db = league_db_open(argv[optind], true, game, info.players, err))) {
+	if (!info.options || game_play_check_setup(info.rules, info.options, info.players, err)) {
+		league_info_free(&info);
+		return fail("%s", err);
+	}
+	/* The key first: a league is not left without its register's first
+	 * line, which names it, signed. */
+	if (!cli_signing_key("league", key_file, NULL, &key)) {
+		league_info_free(&info);
+		return EXIT_USAGE;
+	}
+	db = league_folder_init(argv[optind], &info, err) ||
+	     keys_write_public(argv[optind], key.public_key, err) ||
+	     league_register_start(argv[optind], &info, &key, err) ? NULL
+	     : league_db_open(argv[optind], true, game, info.players, err);
+	sodium_memzero(&key, sizeof key);
+	if (!db) {
 		league_info_free(&info);
 		return fail("%s", err);
 	}
@@ -196,6 +248,20 @@ static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
 		return false;
 	}
 	return true;
+}
+
+/* Whether the index agrees with the league's signed records, which a
+ * verb checks before it shows a ladder (league_index.h); false after a
+ * message saying to rebuild it. */
+static bool index_agrees(const char *dir, const struct league_info *info, sqlite3 *db)
+{
+	char err[ERR_LEN];
+
+	if (!league_index_check(dir, info, db, err))
+		return true;
+	/* Not the usage's hint: the folder is wrong, not the command. */
+	fprintf(stderr, "referee league: %s\n", err);
+	return false;
 }
 
 /* Says what `league add` did: in sentences, or with --porcelain one JSON
@@ -239,8 +305,12 @@ static int league_add(int argc, char **argv)
 		{"readable", required_argument, NULL, 'r'},
 		{"porcelain", no_argument, NULL, 'P'},
 		{"new", no_argument, NULL, 'N'},
+		{"owner", required_argument, NULL, 'O'},
+		{"key", required_argument, NULL, 'k'},
 		{NULL, 0, NULL, 0},
 	};
+	const char *key_file = NULL;
+	struct referee_key key;
 	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
 	char err[ERR_LEN];
 	struct league_version v = {.hash = hash, .readable = readable};
@@ -264,6 +334,12 @@ static int league_add(int argc, char **argv)
 			porcelain = true;
 		else if (opt == 'N')
 			only_new = true;
+		else if (opt == 'O' && !league_name_ok(optarg))
+			return fail("'%s' is not a user's name", optarg);
+		else if (opt == 'O')
+			out.owner = optarg;
+		else if (opt == 'k')
+			key_file = optarg;
 		else
 			return EXIT_USAGE;
 	}
@@ -274,6 +350,12 @@ static int league_add(int argc, char **argv)
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
+	if (!register_key(key_file, argv[optind], &info, &key)) {
+		league_db_close(db);
+		league_info_free(&info);
+		return EXIT_USAGE;
+	}
+	out.key = &key;
 	for (int i = optind + 2; i < argc; i++) {
 		char *joined = command ? xasprintf("%s %s", command, argv[i]) : xstrdup(argv[i]);
 
@@ -290,6 +372,7 @@ static int league_add(int argc, char **argv)
 	rc = result == LEAGUE_ADD_DONE ? EXIT_OK
 	     : result == LEAGUE_ADD_REFUSED ? EXIT_CHECK_FAILED : fail("%s", err);
 	free(out.checklist);
+	sodium_memzero(&key, sizeof key);
 	league_db_close(db);
 	league_info_free(&info);
 	free(command);
@@ -303,24 +386,28 @@ static int league_retire(int argc, char **argv)
 {
 	struct league_info info;
 	struct league_version *all;
+	struct referee_key key;
+	const char *key_file = NULL;
 	char err[ERR_LEN];
 	sqlite3 *db;
-	int count, rc = EXIT_OK;
+	int count = 0, rc = key_option(argc, argv, &key_file);
 	bool known = false, retired = false;
 	cJSON *line;
 
-	if (argc - optind != 2)
+	if (rc == EXIT_OK && argc - optind != 2)
 		return fail("retire takes a folder and a bot's name");
-	if (!open_league(argv[optind], &info, &db))
+	if (rc != EXIT_OK || !open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if ((count = league_db_versions(db, &all, err)) < 0)
+	if (!register_key(key_file, argv[optind], &info, &key))
+		rc = EXIT_USAGE;
+	if (rc == EXIT_OK && (count = league_db_versions(db, &all, err)) < 0)
 		rc = fail("%s", err);
 	for (int i = 0; i < count; i++)
 		if (!strcmp(all[i].name, argv[optind + 1])) {
 			known = true;
 			retired = all[i].retired;
 		}
-	if (count >= 0)
+	if (rc == EXIT_OK && count >= 0)
 		league_versions_free(all, count);
 	line = cJSON_CreateObject();
 	cJSON_AddStringToObject(line, "type", "retire");
@@ -330,11 +417,12 @@ static int league_retire(int argc, char **argv)
 			  "--versions')", argv[optind + 1]);
 	else if (rc == EXIT_OK && retired)
 		printf("%s is retired already\n", argv[optind + 1]);
-	else if (rc == EXIT_OK && (league_register_append(argv[optind], line, err) ||
+	else if (rc == EXIT_OK && (league_register_append(argv[optind], &info, line, &key, err) ||
 				   league_db_retire(db, argv[optind + 1], err)))
 		rc = fail("%s", err);
 	else if (rc == EXIT_OK)
 		printf("%s retired: its versions keep their record, apart\n", argv[optind + 1]);
+	sodium_memzero(&key, sizeof key);
 	cJSON_Delete(line);
 	league_db_close(db);
 	league_info_free(&info);
@@ -405,11 +493,15 @@ static int league_season(int argc, char **argv)
 {
 	struct league_info info;
 	char err[ERR_LEN], *current = NULL;
+	const char *key_file = NULL;
+	struct referee_key key;
 	sqlite3 *db;
 	long first;
-	int lock, rc = EXIT_OK;
+	int lock = -1, rc = key_option(argc, argv, &key_file);
 	cJSON *line;
 
+	if (rc != EXIT_OK)
+		return rc;
 	if (argc - optind != 2)
 		return fail("season takes a league's folder and the new season's name");
 	if (!league_name_ok(argv[optind + 1]))
@@ -417,8 +509,12 @@ static int league_season(int argc, char **argv)
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if ((lock = run_lock(argv[optind], err)) < 0)
+	if (!register_key(key_file, argv[optind], &info, &key))
+		rc = EXIT_USAGE;
+	else if ((lock = run_lock(argv[optind], err)) < 0)
 		rc = fail("one run at a time on a league: %s", err);
+	else if (!index_agrees(argv[optind], &info, db))
+		rc = EXIT_USAGE;  /* the ladder it would freeze is not the records' */
 	else if (is_current(db, argv[optind + 1]) ||
 		 !strcmp(argv[optind + 1], LEAGUE_FIRST_SEASON))
 		rc = fail("the league has had a season '%s' already", argv[optind + 1]);
@@ -435,7 +531,7 @@ static int league_season(int argc, char **argv)
 	cJSON_AddStringToObject(line, "name", argv[optind + 1]);
 	cJSON_AddNumberToObject(line, "first_run", (double)league_next_run(argv[optind]));
 	if (rc == EXIT_OK && (freeze(argv[optind], db, current, err) ||
-			      league_register_append(argv[optind], line, err) ||
+			      league_register_append(argv[optind], &info, line, &key, err) ||
 			      league_db_season(db, argv[optind + 1],
 					       league_next_run(argv[optind]), err)))
 		rc = fail("%s", err);
@@ -445,6 +541,7 @@ static int league_season(int argc, char **argv)
 		       current, argv[optind + 1]);
 	if (lock >= 0)
 		close(lock);
+	sodium_memzero(&key, sizeof key);
 	cJSON_Delete(line);
 	free(current);
 	league_db_close(db);
@@ -491,6 +588,8 @@ static int league_ladder(int argc, char **argv)
 		return EXIT_USAGE;
 	if (season && !is_current(db, season))
 		rc = print_frozen(argv[optind], season, format);
+	else if (!index_agrees(argv[optind], &info, db))
+		rc = EXIT_USAGE;
 	else if (league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
 	else {
@@ -534,6 +633,11 @@ static int league_status(int argc, char **argv)
 		return fail("status takes a league's folder");
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
+	if (!index_agrees(argv[optind], &info, db)) {
+		league_db_close(db);
+		league_info_free(&info);
+		return EXIT_USAGE;
+	}
 	season = league_db_current_season(db, &first);
 	printf("game: %s, %d players a game; season %s, from run %ld\n", info.rules->name,
 	       info.players, season, first);

@@ -26,8 +26,10 @@
 #include "ladder/sprt_check.h"
 #include "league/league_check.h"
 #include "league/league_folder.h"
+#include "league/league_register.h"
 #include "manifest/manifest_read.h"
 #include "verify/verify_paths.h"
+#include "web/web_users.h"
 
 /* A league's folder given: what its runs' logs and its index gave,
  * said in one line at the end (docs/LEAGUE.md, "Checking a league"),
@@ -221,9 +223,14 @@ static void check_leagues(struct tally *tally)
 		struct league_sum *l = &tally->leagues[i];
 		struct problems problems = {.report = print_problem, .ctx = tally};
 		struct league_info info = {0};
-		char err[ERR_LEN], what[256], *cut;
+		char err[ERR_LEN], what[256], *cut = NULL;
+		char said[LEAGUE_REGISTER_KEYS_LEN + 128];
+		cJSON *owners = web_users_owners(l->dir);
 
-		cut = league_check(l->dir, &problems);
+		/* The index is compared with a register found whole only. */
+		if (league_register_verify(l->dir, owners, &problems, said, sizeof said))
+			cut = league_check(l->dir, &problems);
+		cJSON_Delete(owners);
 		snprintf(what, sizeof what, "a league of %s, %d run%s, %ld log%s in %ld set%s",
 			 league_folder_read(l->dir, &info, err) ? "?" : info.rules->name,
 			 l->runs, l->runs == 1 ? "" : "s", l->logs, l->logs == 1 ? "" : "s",
@@ -232,8 +239,9 @@ static void check_leagues(struct tally *tally)
 		if (!l->failed)
 			visible_line(stdout, "%s: ok: %s, every log verified, and its index "
 				     "league.db as its register and its runs' logs give it%s%s"
-				     "%s%s", l->dir, what, l->signers ? "; " : "",
-				     l->signers ? l->signers : "", cut ? "; " : "", cut ? cut : "");
+				     "%s%s; %s", l->dir, what, l->signers ? "; " : "",
+				     l->signers ? l->signers : "", cut ? "; " : "", cut ? cut : "",
+				     said);
 		else
 			visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line "
 				     "above%s%s", l->dir, what, l->failed, l->failed == 1 ? "" : "s",

@@ -15,6 +15,7 @@
 #include "base/util.h"
 #include "bot/botfiles.h"
 #include "league_db.h"
+#include "league_register.h"
 
 /* The version of NAME with `hash`, or the number of NAME's last version
  * as a negative (0: none). */
@@ -34,13 +35,16 @@ static int find_version(const struct league_version *v, int count, const char *n
 }
 
 /* The register's line of a new version. */
-static cJSON *add_line(const struct league_version *v, const cJSON *files)
+static cJSON *add_line(const struct league_version *v, const cJSON *files,
+			const char *owner)
 {
 	cJSON *j = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(j, "type", "add");
 	league_version_fields(j, v);
 	cJSON_AddItemToObject(j, "files", cJSON_Duplicate(files, true));
+	if (owner)
+		cJSON_AddStringToObject(j, "owner", owner);
 	return j;
 }
 
@@ -168,8 +172,8 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 		cJSON_Delete(files);
 		return rc;
 	}
-	line = add_line(v, files);
-	rc = (league_register_append(dir, line, err) || league_db_add_version(db, v, err))
+	line = add_line(v, files, out->owner);
+	rc = (league_register_append(dir, info, line, out->key, err) || league_db_add_version(db, v, err))
 	     ? LEAGUE_ADD_ERROR : LEAGUE_ADD_DONE;
 	cJSON_Delete(line);
 	cJSON_Delete(files);

@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
+#include "base/keys.h"
 #include "league_folder.h"
 
 enum league_add_result {
@@ -22,6 +23,11 @@ enum league_add_result {
 };
 
 struct league_add {
+	/* In: what signs the register's line, and the user whose upload
+	 * the version is (NULL: the organiser's `league add`). */
+	const struct referee_key *key;
+	const char *owner;
+	/* Out: */
 	int version;          /* the version found or added (0: none yet) */
 	bool added;           /* a new version entered */
 	char *checklist;      /* refused: check-bot's report (free it) */

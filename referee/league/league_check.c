@@ -13,6 +13,7 @@
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_register.h"
 #include "league/league_sync.h"
 
 char **league_check_runs(const char *dir, int *count)
@@ -32,18 +33,9 @@ char **league_check_runs(const char *dir, int *count)
 	return runs;
 }
 
-/* Where differ() says what it finds: the problems, under the disk
- * index's path. */
-struct differences {
-	struct problems *problems;
-	const char *where;
-};
-
-/* A difference between the index made from the logs and the one on
- * disk (`ctx`: struct differences). */
-static void differ(enum league_db_difference kind, const char *a, long b, void *ctx)
+void league_check_differ(enum league_db_difference kind, const char *a, long b, void *ctx)
 {
-	const struct differences *d = ctx;
+	const struct league_check_differences *d = ctx;
 	struct problems *problems = d->problems;
 	const char *where = d->where;
 
@@ -91,7 +83,7 @@ char *league_check(const char *dir, struct problems *problems)
 	struct league_info info;
 	char err[ERR_LEN] = "", *path = path_join(dir, "league.db");
 	sqlite3 *disk = NULL, *mem = NULL;
-	struct differences found = {problems, path};
+	struct league_check_differences found = {problems, path};
 
 	if (league_folder_read(dir, &info, err)) {
 		problems_add(problems, dir, "%s", err);
@@ -101,10 +93,10 @@ char *league_check(const char *dir, struct problems *problems)
 	if (!(disk = league_db_open(dir, false, info.rules->name, info.players, err)))
 		problems_add(problems, path, "%s", err);
 	else if (!(mem = league_db_open(NULL, true, info.rules->name, info.players, err)) ||
-		 league_register_load(dir, mem, err) ||
+		 league_register_load(dir, &info, mem, err) ||
 		 league_sync(dir, mem, info.rules->name, info.players, NULL, err))
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
-	else if (league_db_compare(mem, path, differ, &found, err))
+	else if (league_db_compare(mem, path, league_check_differ, &found, err))
 		problems_add(problems, path, "%s", err);
 	/* Counted from the logs, whatever the index on disk says. */
 	if (mem && !*err)

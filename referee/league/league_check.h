@@ -11,6 +11,7 @@
 #define ARENA_LEAGUE_CHECK_H
 
 #include "base/problems.h"
+#include "league/league_db.h"
 
 /* The folders of the league's runs (DIR/runs/NNNNNN), NULL-terminated,
  * their number in *count. */
@@ -21,5 +22,16 @@ char **league_check_runs(const char *dir, int *count);
  * words (league_cut_text()), a new string, or NULL when they could not be
  * indexed. */
 char *league_check(const char *dir, struct problems *problems);
+
+/* Where league_check_differ() says what it finds: the problems, under
+ * the disk index's path. */
+struct league_check_differences {
+	struct problems *problems;
+	const char *where;
+};
+
+/* A difference between an index made from the league's records and the
+ * one on disk, said (`ctx`: struct league_check_differences). */
+void league_check_differ(enum league_db_difference kind, const char *a, long b, void *ctx);
 
 #endif

@@ -187,6 +187,8 @@ struct league_season_seat {
 	long run, game, first, version;
 	int rank;
 	bool forfeit;
+	int seat;
+	const char *sha256;   /* its game's log's, valid during the call */
 };
 
 /* 0, or -1 with err: stops the walk. */
@@ -195,6 +197,8 @@ typedef int league_db_seat_fn(const struct league_season_seat *s, void *ctx, cha
 /* Hands `each` every seat of the current season's games, in (run, game,
  * seat) order: 0, or -1 with err (`each`'s, or the index's). */
 int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err);
+/* The same for every game of every season. */
+int league_db_each_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err);
 
 /* How the index made from a league's logs differs from the one on disk;
  * the text is a name (a run's number, zero-padded, for a game), the
@@ -218,4 +222,8 @@ typedef void league_db_difference_fn(enum league_db_difference kind, const char 
  * read or compared). */
 int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
 		      void *ctx, char *err);
+/* The same for the register's tables only (versions, retired, seasons):
+ * no game's row. */
+int league_db_compare_register(sqlite3 *db, const char *path, league_db_difference_fn *each,
+			       void *ctx, char *err);
 #endif

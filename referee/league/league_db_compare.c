@@ -16,6 +16,9 @@
 #define VERSIONS(db) "SELECT name, number, hash, command, dir, workdir, readable" \
 	" FROM " db ".versions"
 
+/* The checks of the versions, retired bots and seasons, first. */
+#define REGISTER_CHECKS 6
+
 /* What must be the same in the index made from the logs (main) and the
  * one on disk (d), each way: the rows of each query are differences. */
 static const struct {
@@ -60,8 +63,10 @@ static int differ(sqlite3 *db, const char *sql, enum league_db_difference kind,
 	return 0;
 }
 
-int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
-		      void *ctx, char *err)
+/* The first `count` checks (each way) of `db` against the index file
+ * `path`, then it detached. */
+static int compare(sqlite3 *db, const char *path, size_t count,
+		   league_db_difference_fn *each, void *ctx, char *err)
 {
 	sqlite3_stmt *st;
 	int rc = -1;
@@ -74,7 +79,21 @@ int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *ea
 	else
 		rc = 0;
 	sqlite3_finalize(st);
-	for (size_t i = 0; rc == 0 && i < sizeof checks / sizeof *checks; i++)
+	for (size_t i = 0; rc == 0 && i < count; i++)
 		rc = differ(db, checks[i].sql, checks[i].kind, each, ctx, err);
+	sqlite3_exec(db, "DETACH DATABASE d", NULL, NULL, NULL);
 	return rc;
+}
+
+int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
+		      void *ctx, char *err)
+{
+	return compare(db, path, sizeof checks / sizeof *checks, each, ctx, err);
+}
+
+int league_db_compare_register(sqlite3 *db, const char *path, league_db_difference_fn *each,
+			       void *ctx, char *err)
+{
+	/* The register's checks come before the games'. */
+	return compare(db, path, REGISTER_CHECKS, each, ctx, err);
 }

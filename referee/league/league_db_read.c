@@ -353,13 +353,11 @@ int league_db_each_game(sqlite3 *db, const char *name, long long since, int limi
 	return rc;
 }
 
-int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err)
+/* Each row of `sql` (league_db_each_season_seat()'s columns) handed to
+ * `each`. */
+static int each_seat(sqlite3 *db, const char *sql, league_db_seat_fn *each, void *ctx,
+		     char *err)
 {
-	static const char sql[] =
-		"SELECT s.run, s.game, g.first, s.version, s.rank, s.forfeit FROM seats s"
-		" JOIN games g ON g.run = s.run AND g.game = s.game"
-		" WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
-		" ORDER BY s.run, s.game, s.seat";
 	sqlite3_stmt *st;
 	int rc;
 
@@ -373,6 +371,8 @@ int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, 
 			.version = (long)sqlite3_column_int64(st, 3),
 			.rank = sqlite3_column_int(st, 4),
 			.forfeit = sqlite3_column_int(st, 5) != 0,
+			.seat = sqlite3_column_int(st, 6),
+			.sha256 = (const char *)sqlite3_column_text(st, 7),
 		};
 
 		if (each(&s, ctx, err)) {
@@ -382,4 +382,18 @@ int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, 
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+}
+
+#define EACH_SEAT "SELECT s.run, s.game, g.first, s.version, s.rank, s.forfeit, s.seat," \
+	" g.sha256 FROM seats s JOIN games g ON g.run = s.run AND g.game = s.game"
+
+int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err)
+{
+	return each_seat(db, EACH_SEAT " WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1)"
+			 " FROM seasons) ORDER BY s.run, s.game, s.seat", each, ctx, err);
+}
+
+int league_db_each_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err)
+{
+	return each_seat(db, EACH_SEAT " ORDER BY s.run, s.game, s.seat", each, ctx, err);
 }

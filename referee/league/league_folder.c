@@ -1,6 +1,5 @@
 /*
- * A league's folder, its league.json and its register; see
- * league_folder.h.
+ * A league's folder and its league.json; see league_folder.h.
  */
 #include "league/league_folder.h"
 
@@ -227,102 +226,6 @@ int league_json_write(const char *dir, const char *name, const cJSON *j, char *e
 		unlink(tmp);
 	free(text);
 	free(tmp);
-	free(path);
-	return rc;
-}
-
-int league_register_append(const char *dir, cJSON *line, char *err)
-{
-	char *path = path_join(dir, LEAGUE_REGISTER), *text = json_print_line(line);
-	char *row = xasprintf("%s\n", text);
-	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644), rc = 0;
-	size_t len = strlen(row);
-
-	if (fd < 0 || write(fd, row, len) != (ssize_t)len || fsync(fd))
-		rc = errorf(err, "%s: %s", path, strerror(errno));
-	if (fd >= 0 && close(fd) && !rc)
-		rc = errorf(err, "%s: %s", path, strerror(errno));
-	free(row);
-	free(text);
-	free(path);
-	return rc;
-}
-
-/* A register's "add" line as a version (its strings borrowed). */
-static int take_add(sqlite3 *db, const cJSON *j, char *err)
-{
-	struct league_version v = {
-		.name = cJSON_GetStringValue(json_member(j, "name")),
-		.hash = cJSON_GetStringValue(json_member(j, "hash")),
-		.command = cJSON_GetStringValue(json_member(j, "command")),
-		.dir = cJSON_GetStringValue(json_member(j, "dir")),
-		.workdir = cJSON_GetStringValue(json_member(j, "workdir")),
-	};
-	const cJSON *readable = json_member(j, "readable"), *e;
-	long number;
-	int n = 0, rc;
-
-	if (!v.name || !v.hash || !v.command || !v.dir || !cJSON_IsArray(readable) ||
-	    !json_get_int(j, "number", 1, 1000000, &number))
-		return errorf(err, "an \"add\" line without its name, number, hash, "
-			      "command, dir or readable");
-	v.number = (int)number;
-	v.readable = xcalloc((size_t)cJSON_GetArraySize(readable) + 1, sizeof *v.readable);
-	cJSON_ArrayForEach(e, readable)
-		if (cJSON_IsString(e))
-			v.readable[n++] = e->valuestring;
-	rc = league_db_add_version(db, &v, err);
-	free(v.readable);
-	return rc;
-}
-
-/* A register's "season" line. */
-static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
-{
-	long first;
-
-	if (!json_get_int(j, "first_run", 1, 1000000000L, &first))
-		return errorf(err, "a \"season\" line without its first_run");
-	return league_db_season(db, name, first, err);
-}
-
-int league_register_load(const char *dir, sqlite3 *db, char *err)
-{
-	char *path = path_join(dir, LEAGUE_REGISTER), *text, *line, *next;
-	size_t len, number = 0;
-	int rc = 0;
-
-	if (access(path, F_OK)) {
-		free(path);
-		return 0;  /* no bot added yet */
-	}
-	text = read_text(path, &len, err);
-	for (line = text; !rc && line && *line; line = next) {
-		char why[ERR_LEN];
-		size_t n = strcspn(line, "\n");
-		cJSON *j = json_parse_object(line, n, why);
-		const char *type = cJSON_GetStringValue(json_member(j, "type"));
-		const char *name = cJSON_GetStringValue(json_member(j, "name"));
-
-		next = line[n] ? line + n + 1 : line + n;
-		number++;
-		if (!j || !type || !name)
-			rc = errorf(why, "not a register's line (%s)", j ? "no type or name"
-				    : "not JSON");
-		else if (!strcmp(type, "add"))
-			rc = take_add(db, j, why);
-		else if (!strcmp(type, "retire"))
-			rc = league_db_retire(db, name, why);
-		else if (!strcmp(type, "season"))
-			rc = take_season(db, j, name, why);
-		else
-			rc = errorf(why, "unknown type '%s'", type);
-		if (rc)
-			errorf(err, "%s: line %zu: %s", path, number, why);
-		cJSON_Delete(j);
-	}
-	rc = rc || !text ? -1 : 0;
-	free(text);
 	free(path);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /*
  * A league's folder (docs/LEAGUE.md, "The folder"): every path in it is
- * built here, and its two plain files are written and read here.
+ * built here, and league.json is written and read here (the register:
+ * league_register.h).
  *
  *   DIR/league.json          what the league plays: {"format":
  *                            "arena-league/1","game":G,"options":{...},
@@ -11,8 +12,10 @@
  *   DIR/register.jsonl       the bots, one line each as added or retired:
  *                            {"type":"add","name":N,"hash":H,"command":C,
  *                            "dir":D,"workdir":W,"readable":[...],
- *                            "files":[...]}, {"type":"retire","name":N} and
- *                            {"type":"season","name":N,"first_run":R}
+ *                            "files":[...]} ("owner":U: a user's upload),
+ *                            {"type":"retire","name":N} and
+ *                            {"type":"season","name":N,"first_run":R},
+ *                            chained and signed (league_register.h)
  *   DIR/seasons/NAME/ladder.{txt,json,csv}  season NAME's ladder (every
  *                            version), frozen when the next season began
  *   DIR/runs/NNNNNN/         one `league run`: run.jsonl and its signed
@@ -75,13 +78,6 @@ void league_version_fields(cJSON *j, const struct league_version *v);
 /* DIR/NAME written whole with the JSON line of `j` (through DIR/.NAME.tmp,
  * so that a reader sees the old file or the new): 0, or -1 with err. */
 int league_json_write(const char *dir, const char *name, const cJSON *j, char *err);
-
-/* Appends a line to the register, on disk before it returns: 0, or -1. */
-int league_register_append(const char *dir, cJSON *line, char *err);
-
-/* Enters every line of the register in the index `db` (empty of bots):
- * 0, or -1 with err. */
-int league_register_load(const char *dir, sqlite3 *db, char *err);
 
 /* DIR/runs/NNNNNN, and the number after the highest run folder there. */
 char *league_run_dir(const char *dir, long run);

@@ -268,17 +268,13 @@ static long refit_every(const struct state *st)
 static int enter_set(struct state *st, int i)
 {
 	int n = st->run->players;
-	long first = st->first[i], seats[GAME_MAX_SEATS];
-	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
+	long first = st->first[i];
+	const struct league_version *seats[GAME_MAX_SEATS];
 
-	/* Each log hashed once, for run.jsonl and the index alike. */
-	for (int k = 0; k < n; k++)
-		if (run_manifest_finished(&st->manifest, first + k, sha[k], st->err))
-			return -1;
 	for (int s = 0; s < n; s++)
-		seats[s] = st->rating.versions[st->active[st->seats[i][s]]].id;
-	if (league_task_enter(st->run->db, st->number, first, n, seats, st->ranks[i],
-			      st->forfeits[i], sha, st->err))
+		seats[s] = &st->rating.versions[st->active[st->seats[i][s]]];
+	if (league_task_enter(st->run->db, &st->manifest, st->number, first, n, seats,
+			      st->ranks[i], st->forfeits[i], st->err))
 		return -1;
 	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
 	st->ended[i] = 0;

@@ -151,16 +151,12 @@ static int count_set(struct state *st, const struct league_slurm_task *t, long f
 		     int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS])
 {
 	int n = st->run->players;
-	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
-	long seats[GAME_MAX_SEATS];
+	const struct league_version *seats[GAME_MAX_SEATS];
 
-	for (int k = 0; k < n; k++)
-		if (run_manifest_finished(&st->manifest, first + k, sha[k], st->err))
-			return -1;
 	for (int s = 0; s < n; s++)
-		seats[s] = t->seats[s].id;
-	if (league_task_enter(st->run->db, st->number, first, n, seats, ranks, forfeits, sha,
-			      st->err))
+		seats[s] = &t->seats[s];
+	if (league_task_enter(st->run->db, &st->manifest, st->number, first, n, seats, ranks,
+			      forfeits, st->err))
 		return -1;
 	st->games += n;
 	st->sets++;

@@ -18,6 +18,7 @@
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_register.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
@@ -154,21 +155,16 @@ static int close_run(const char *run_dir, const struct game_log *log,
 	return rc;
 }
 
-/* Enters game `game` from its log: 0, or -1 with err. */
-static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
-		      int players, const char *sha, const char *game_name, char *err)
+int league_sync_log_seats(sqlite3 *db, const char *path, int players, const char *game_name,
+			 long *versions, int *ranks, int *forfeits, char *err)
 {
-	char *path = outdir_play_log(run_dir, game);
 	struct game_log log;
-	long versions[GAME_MAX_SEATS];
-	int ranks[GAME_MAX_SEATS], forfeits[GAME_MAX_SEATS], rc = -1, seats;
+	int rc = -1, seats;
 	const char *g;
 	const cJSON *p;
 
-	if (logread_load(path, &log, err)) {
-		free(path);
+	if (logread_load(path, &log, err))
 		return -1;
-	}
 	g = log.count ? logread_string(&log, 0, "game") : NULL;
 	seats = league_task_log_result(&log, ranks, forfeits, GAME_MAX_SEATS);
 	if (!g || strcmp(g, game_name))
@@ -188,10 +184,25 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 			errorf(err, "%s: seat %d is no version of the register: a log "
 			       "of another league", path, s);
 		else
-			rc = league_db_add_game(db, run, game, game - (game - 1) % players,
-						sha, players, versions, ranks, forfeits, err);
+			rc = 0;
 	}
 	logread_free(&log);
+	return rc;
+}
+
+/* Enters game `game` from its log: 0, or -1 with err. */
+static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
+		      int players, const char *sha, const char *game_name, char *err)
+{
+	char *path = outdir_play_log(run_dir, game);
+	long versions[GAME_MAX_SEATS];
+	int ranks[GAME_MAX_SEATS], forfeits[GAME_MAX_SEATS];
+	int rc = league_sync_log_seats(db, path, players, game_name, versions, ranks,
+				       forfeits, err);
+
+	if (!rc)
+		rc = league_db_add_game(db, run, game, game - (game - 1) % players, sha,
+					players, versions, ranks, forfeits, err);
 	free(path);
 	return rc;
 }
@@ -276,7 +287,16 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
 	sqlite3 *db;
 	struct league_counts c = {.games = -1};
+	size_t len;
 
+	/* Refused before the index is removed: it stays as it was. */
+	if (league_register_whole(dir, info, err)) {
+		len = strlen(err);
+		snprintf(err + len, ERR_LEN - len, ": league rebuild takes no register whose "
+			 "chain or signatures are broken (see 'referee verify %s'); league.db "
+			 "is left as it was", dir);
+		return -1;
+	}
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char *path = path_join(dir, files[i]);
 
@@ -284,7 +304,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 		free(path);
 	}
 	db = league_db_open(dir, true, info->rules->name, info->players, err);
-	if (db && !league_register_load(dir, db, err) &&
+	if (db && !league_register_load(dir, info, db, err) &&
 	    !league_sync(dir, db, info->rules->name, info->players, NULL, err))
 		league_db_counts(db, &c);
 	league_db_close(db);

@@ -35,4 +35,10 @@ int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
  * err. */
 long league_rebuild(const char *dir, const struct league_info *info, char *err);
 
+/* Game log `path` of the league (of `game_name`, `players` a game) as
+ * the index would enter it: each seat's version (its id in `db`, whose
+ * versions are the register's), rank and forfeit: 0, or -1 with err. */
+int league_sync_log_seats(sqlite3 *db, const char *path, int players, const char *game_name,
+			 long *versions, int *ranks, int *forfeits, char *err);
+
 #endif

@@ -12,6 +12,7 @@
 #include "base/paths.h"
 #include "league/league_folder.h"
 #include "league/league_rate.h"
+#include "league/league_register.h"
 #include "match/match_set.h"
 
 struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
@@ -57,17 +58,47 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 	return rc;
 }
 
-int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
-		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
-		      char sha[][FILES_SHA256_HEX], char *err)
+/* Game `game`'s "seats" for its "finished" record: each seat's version,
+ * rank and forfeit. */
+static cJSON *seats_record(const struct league_version *const *at, const int *ranks,
+			   const int *forfeits, int n)
 {
-	int rc = league_db_begin(db, err);
+	cJSON *r = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(r, "seats");
 
+	for (int s = 0; s < n; s++) {
+		cJSON *seat = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(seat, "name", at[s]->name);
+		cJSON_AddNumberToObject(seat, "version", at[s]->number);
+		cJSON_AddNumberToObject(seat, "rank", ranks[s]);
+		cJSON_AddBoolToObject(seat, "forfeit", forfeits[s] != 0);
+		cJSON_AddItemToArray(list, seat);
+	}
+	return r;
+}
+
+int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first, int n,
+		      const struct league_version *const *seats,
+		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS], char *err)
+{
+	char sha[GAME_MAX_SEATS][FILES_SHA256_HEX];
+	const struct league_version *at[GAME_MAX_SEATS];
+	int rc = 0;
+
+	/* Each log hashed once, for run.jsonl and the index alike. */
+	for (int k = 0; !rc && k < n; k++) {
+		for (int s = 0; s < n; s++)
+			at[s] = seats[match_set_rotated(k, s, n)];
+		rc = run_manifest_finished_with(m, first + k, seats_record(at, ranks[k],
+									forfeits[k], n),
+						sha[k], err);
+	}
+	rc = rc ? rc : league_db_begin(db, err);
 	for (int k = 0; !rc && k < n; k++) {
 		long versions[GAME_MAX_SEATS];
 
 		for (int s = 0; s < n; s++)
-			versions[s] = seats[match_set_rotated(k, s, n)];
+			versions[s] = seats[match_set_rotated(k, s, n)]->id;
 		rc = league_db_add_game(db, run, first + k, first, sha[k], n, versions,
 					ranks[k], forfeits[k], err);
 	}
@@ -157,6 +188,11 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 	int rc = files_mkdirs(stderr_dir, err) || files_mkdirs(run_dir, err) ||
 		 run_manifest_create(m, run_dir, "league", config, labels, count, true,
 				     err) ? -1 : 0;
+	/* The register's state the run begins under, signed with the run. */
+	cJSON *state = rc ? NULL : league_register_state(dir);
+
+	if (state)
+		rc = run_manifest_record(m, state, err);
 
 	m->set_games = players;  /* a set is a game a seat */
 	free(stderr_dir);

@@ -56,13 +56,16 @@ int league_task_play_set(const struct match_config *config, const char *run_dir,
 			 struct match **lanes, int n, long first, bool duplicate,
 			 struct game_outcome *outcomes, char *err);
 
-/* Enters the set from `first` of run `run` in one transaction: game k
- * seats version seats[(s + k) % n] at seat s, with ranks[k], forfeits[k]
- * (non-zero: the seat forfeited) and the log's sha[k].  0, or -1 with err
- * (rolled back). */
-int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seats,
-		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
-		      char sha[][FILES_SHA256_HEX], char *err);
+/* The set from `first` of run `run` finished: each game listed in its
+ * run.jsonl `m` ("finished", with its log's SHA-256 and its "seats":
+ * each seat's version, rank and forfeit, the signed records the index
+ * is checked against, league_index.h), then entered in the index in one
+ * transaction: game k seats version seats[(s + k) % n] at seat s, with
+ * ranks[k] and forfeits[k] (non-zero: the seat forfeited).  0, or -1
+ * with err (rolled back). */
+int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first, int n,
+		      const struct league_version *const *seats,
+		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS], char *err);
 
 /* What the index keeps of a game read from its log: each seat's rank and
  * whether it forfeited (1, else 0), up to `max` seats; the seats of its

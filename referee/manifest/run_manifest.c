@@ -123,6 +123,12 @@ int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 
 int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char *err)
 {
+	return run_manifest_finished_with(m, game, NULL, sha256, err);
+}
+
+int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
+			       char *sha256, char *err)
+{
 	char *path = outdir_play_log(m->dir, game), *name = outdir_play_log(NULL, game);
 	char hash[FILES_SHA256_HEX];
 	cJSON *r;
@@ -136,10 +142,16 @@ int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char 
 		cJSON_AddNumberToObject(r, "game", (double)game);
 		cJSON_AddStringToObject(r, "log", name);
 		cJSON_AddStringToObject(r, "sha256", hash);
+		while (more && more->child) {
+			cJSON *item = cJSON_DetachItemViaPointer(more, more->child);
+
+			cJSON_AddItemToObject(r, item->string, item);
+		}
 		rc = run_manifest_record(m, r, err);
 		if (sha256)
 			memcpy(sha256, hash, sizeof hash);
 	}
+	cJSON_Delete(more);
 	free(path);
 	free(name);
 	return rc;

@@ -19,6 +19,8 @@
  *          the versions at the seats of each set's first game (game k of
  *          a set seats the version of seat (s + k) % n at seat s)
  *   {"seq":N,"prev":"H","type":"finished","game":N,"log":"game-NNNNNN.jsonl","sha256":"H"}
+ *          and, in a league run's, "seats":[{"name":N,"version":K,"rank":R,
+ *          "forfeit":B},...] (league_task.h)
  *   {"seq":N,"prev":"H","type":"dropped","games":[N,...]}  (sprt: pairs
  *          started, stopped uncounted once the verdict came, logs removed)
  *   {"seq":N,"prev":"H","type":"cut","games":[N,...],"commitment":"H",
@@ -82,6 +84,10 @@ int run_manifest_started_seated(struct run_manifest *m, long first, int count,
  * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL):
  * 0, or -1 with err. */
 int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char *err);
+/* The same with the members of `more` (taken; NULL: none) added after
+ * the SHA-256 (a league run's "seats"). */
+int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
+			       char *sha256, char *err);
 
 /* The "dropped" record of games first to first+count-1: started, then
  * stopped uncounted when the run ended (`referee sprt`'s pairs after its

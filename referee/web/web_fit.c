@@ -15,6 +15,8 @@
 #include <time.h>
 
 #include "base/paths.h"
+#include "league/league_folder.h"
+#include "league/league_index.h"
 #include "web/web_fit.h"
 #include "web/web_users.h"
 
@@ -31,7 +33,13 @@ struct web_fit {
 	sqlite3 *db;
 	struct stat file;             /* the index it has open */
 	long long data_version;       /* of the last view; -1: make one */
+	struct league_info info;      /* NULL rules: league.json unread */
+	int64_t checked_ns;           /* the index's last check, 0: none yet */
 };
+
+/* How often the index is checked against the league's signed records
+ * (league_index.h): at 100,000 games a check costs a view's time. */
+#define WEB_FIT_CHECK_NS (60 * 1000000000LL)
 
 /* The index of league `dir`'s stderr files (web_games.h looks the bots'
  * words up in it). */
@@ -111,6 +119,25 @@ static bool index_changed(struct web_fit *f, char *err)
 	return league_db_data_version(f->db) != f->data_version;
 }
 
+/* Whether the index agrees with the league's signed records, checked
+ * at most every WEB_FIT_CHECK_NS (and at once after a failed check): if
+ * not, the index is closed, and false with err. */
+static bool index_agrees(struct web_fit *f, char *err)
+{
+	int64_t now = now_ns();
+
+	if (f->checked_ns && now - f->checked_ns < WEB_FIT_CHECK_NS)
+		return true;
+	if (!f->info.rules && league_folder_read(f->dir, &f->info, err))
+		f->checked_ns = 0;
+	else
+		f->checked_ns = league_index_check(f->dir, &f->info, f->db, err) ? 0 : now;
+	if (f->checked_ns)
+		return true;
+	league_db_close(f->db);
+	return false;
+}
+
 /* Makes the new view, if the index changed, and publishes it; a view
  * that failed replaces only a failed one or none, and is made again at
  * the next look. */
@@ -123,6 +150,8 @@ static void refresh(struct web_fit *f)
 	if (!index_changed(f, err))
 		return;
 	version = f->db ? league_db_data_version(f->db) : -1;
+	if (f->db && !index_agrees(f, err))
+		f->db = NULL;  /* the view says so, and the index is opened again */
 	if (f->db) {
 		v = web_fit_view_make(f->db, f->dir, f->view);
 	} else {
@@ -132,7 +161,8 @@ static void refresh(struct web_fit *f)
 	}
 	f->data_version = v->ladder ? version : -1;
 	pthread_mutex_lock(&f->lock);
-	if (v->ladder || !f->view || !f->view->ladder) {
+	/* An index found edited is not shown: not even the last view of it. */
+	if (v->ladder || !f->view || !f->view->ladder || !f->checked_ns) {
 		old = f->view;
 		f->view = v;
 		v = NULL;
@@ -209,6 +239,7 @@ void web_fit_stop(struct web_fit *f)
 		pthread_join(f->thread, NULL);
 	web_fit_view_free(f->view);
 	league_db_close(f->db);
+	league_info_free(&f->info);
 	pthread_cond_destroy(&f->wake);
 	pthread_cond_destroy(&f->made);
 	pthread_mutex_destroy(&f->lock);

@@ -119,8 +119,10 @@ static void note_pid(pid_t pid, void *ctx)
  * its stdout in *out, its stderr in tmp/stderr. */
 static int league_add(struct web_preflight *p, struct job *j, const char *tmp, char **out)
 {
-	char *words[12] = {"referee", "league", "add", "--porcelain", "--workdir", j->folder};
-	char **word = words + 6, err[ERR_LEN];
+	/* The uploader is named in the register's signed line of it. */
+	char *words[14] = {"referee", "league", "add", "--porcelain", "--workdir", j->folder,
+			   "--owner", j->user};
+	char **word = words + 8, err[ERR_LEN];
 	char *errors = path_join(tmp, "stderr");
 	struct started s = {p, j};
 	const struct child c = {

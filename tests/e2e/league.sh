@@ -23,7 +23,8 @@ games_of() { "$REFEREE" league ladder "$L" --versions --format json |
 
 expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
 expect_eq "$(cat "$OUT")" "league of rolit for 2 players made in $L" "init: the folder made"
-expect_eq "$(cd "$L" && echo *)" "league.db league.json" "init: league.json and the index"
+expect_eq "$(cd "$L" && echo *)" "league.db league.json referee.pub register.jsonl" \
+	"init: league.json, the index, the key that signs the register, and the register"
 expect_exit 2 "$REFEREE" league init "$L" --game rolit
 expect_eq "$(head -1 "$ERR")" "referee league: $L is a league already: 'referee league add' adds bots to it" \
 	"init of a league again: refused"

@@ -42,8 +42,9 @@ gone() {
 	done
 	return 99
 }
-# cut_words: the count of sets cut that verify's last line ends with.
-cut_words() { tail -1 "$OUT" | grep -oE '(no set|[0-9]+ sets?) cut by a stop.*$'; }
+# cut_words: the count of sets cut that verify's last line ends with
+# (before its register's state).
+cut_words() { tail -1 "$OUT" | grep -oE '(no set|[0-9]+ sets?) cut by a stop.*$' | sed 's/; its register: .*$//'; }
 # started_c RUN GAME, cut_record RUN: the C a started record named for
 # the game, and the run's cut records (games, C and logs), one a line.
 started_c() {

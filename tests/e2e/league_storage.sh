@@ -49,14 +49,16 @@ LOGS=$(cd "$L" && ls runs/*/game-*.jsonl | wc -l)
 expect_eq "$LOGS" 22 "22 logs in the league's five runs"
 run "${AS[@]}" "$REFEREE" verify "$L/runs/000001/game-000001.jsonl"
 signer=$(sed 's/.*, signed by /signed by /; s/; game .*//' "$OUT")
+# The register's state, said last: its lines, and the key that signed them.
+register="its register: $(wc -l <"$L/register.jsonl") lines, chained, each change signed (key ${signer:14:64})"
 run "${AS[@]}" "$REFEREE" verify "$L"
-expect_eq "$RC $(cat "$OUT")" "0 $L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer; no set cut by a stop" \
+expect_eq "$RC $(cat "$OUT")" "0 $L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer; no set cut by a stop; $register" \
 	"verify of the league: one line, its runs, logs and sets counted, the key that signed"
 run "${AS[@]}" "$REFEREE" verify -v "$L"
 expect_eq "$RC $(wc -l <"$OUT")" "0 23" "verify -v: a line a log, then the league's"
 expect_eq "$(head -22 "$OUT" | sed "s|^$L/||; s|: ok: rolit, 2 players, .*||")" "$(cd "$L" && ls runs/*/game-*.jsonl)" \
 	"... each log ok, in the order of its run and game"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer; no set cut by a stop" \
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer; no set cut by a stop; $register" \
 	"... and the league's line last"
 
 # A log changed (its lines unpacked, one changed, packed again): its

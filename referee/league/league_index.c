@@ -1,0 +1,429 @@
+/*
+ * A league's index checked against its signed records; see
+ * league_index.h.
+ */
+#include "league/league_index.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/journal.h"
+#include "base/json.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "league/league_check.h"
+#include "league/league_db.h"
+#include "league/league_register.h"
+#include "league/league_sync.h"
+
+/* A seat of a game as the index holds it, or as its run.jsonl lists it:
+ * small, as 100,000 games' rows are made each time a ladder is shown. */
+struct seat_row {
+	int32_t version;
+	signed char rank;
+	bool forfeit;
+};
+
+struct game_row {
+	long run, game;
+	char sha256[FILES_SHA256_HEX];
+	struct seat_row seat[];          /* the league's players */
+};
+
+struct rows {
+	char *at;
+	size_t count, cap, stride;       /* a row's bytes, its seats' with it */
+};
+
+#define ROW(rows, i) ((struct game_row *)((rows)->at + (i) * (rows)->stride))
+
+/* What a run's run.jsonl makes of its games in the index. */
+enum run_state {
+	RUN_NONE,      /* no run.jsonl: the index holds none of its games */
+	RUN_TRUSTED,   /* revision 5: its games are not listed with seats */
+	RUN_OPEN,      /* unsigned: a run going, or cut */
+	RUN_CLOSED,    /* signed: every game it lists is in the index */
+};
+
+struct check {
+	const char *dir;
+	const struct league_info *info;
+	sqlite3 *mem;                   /* the register's index */
+	struct league_version *versions;
+	int version_count;
+	struct rows disk, listed;
+	enum run_state *runs;           /* by run number */
+	long run_count;
+	struct problems problems;
+	char first[ERR_LEN];            /* the first difference */
+};
+
+static void note(void *ctx, const char *where, const char *what)
+{
+	struct check *c = ctx;
+
+	(void)where;  /* the index's path, said once */
+	if (!c->first[0])
+		snprintf(c->first, sizeof c->first, "%s", what);
+}
+
+static struct game_row *new_row(struct rows *rows, long run, long game)
+{
+	struct game_row *r;
+
+	if (rows->count == rows->cap) {
+		rows->cap = rows->cap ? 2 * rows->cap : 1024;
+		rows->at = xrealloc(rows->at, rows->cap * rows->stride);
+	}
+	r = ROW(rows, rows->count++);
+	memset(r, 0, rows->stride);
+	r->run = run;
+	r->game = game;
+	return r;
+}
+
+/* One seat of the index (league_db_each_seat(), in the order of its
+ * games), into c->disk. */
+static int take_seat(const struct league_season_seat *s, void *ctx, char *err)
+{
+	struct check *c = ctx;
+	struct game_row *r = c->disk.count ? ROW(&c->disk, c->disk.count - 1) : NULL;
+
+	(void)err;
+	if (!r || r->run != s->run || r->game != s->game) {
+		r = new_row(&c->disk, s->run, s->game);
+		snprintf(r->sha256, sizeof r->sha256, "%s", s->sha256 ? s->sha256 : "");
+	}
+	if (s->seat >= 0 && s->seat < c->info->players) {
+		r->seat[s->seat].version = (int32_t)s->version;
+		r->seat[s->seat].rank = (signed char)s->rank;
+		r->seat[s->seat].forfeit = s->forfeit;
+	}
+	return 0;
+}
+
+static int by_name_number(const void *a, const void *b)
+{
+	const struct league_version *x = a, *y = b;
+	int d = strcmp(x->name, y->name);
+
+	return d ? d : (x->number > y->number) - (x->number < y->number);
+}
+
+/* The id of version `number` of bot `name` in the register, or 0. */
+static long version_id(const struct check *c, const char *name, long number)
+{
+	struct league_version key = {.name = (char *)name, .number = (int)number}, *v;
+
+	v = name ? bsearch(&key, c->versions, (size_t)c->version_count, sizeof key,
+			   by_name_number) : NULL;
+	return v ? v->id : 0;
+}
+
+/* A "finished" record's game into c->listed: its seats as the record
+ * gives them, or as its log does when it gives none. */
+static int take_finished(struct check *c, const char *run_dir, long run,
+			 const cJSON *r, char *err)
+{
+	const cJSON *seats = json_member(r, "seats"), *seat;
+	const char *sha = cJSON_GetStringValue(json_member(r, "sha256"));
+	long game = 0;
+	struct game_row *row;
+	char *log;
+	int s = 0, rc = 0;
+
+	if (!json_get_int(r, "game", 1, LONG_MAX / 2, &game))
+		return 0;
+	row = new_row(&c->listed, run, game);
+	snprintf(row->sha256, sizeof row->sha256, "%s", sha ? sha : "");
+	cJSON_ArrayForEach(seat, seats) {
+		long number = 0, rank = 0;
+
+		if (s == c->info->players)
+			break;
+		json_get_int(seat, "version", 1, LONG_MAX, &number);
+		json_get_int(seat, "rank", 0, GAME_MAX_SEATS, &rank);
+		row->seat[s].version = (int32_t)version_id(c, cJSON_GetStringValue(
+							       json_member(seat, "name")), number);
+		row->seat[s].rank = (signed char)rank;
+		row->seat[s++].forfeit = cJSON_IsTrue(json_member(seat, "forfeit"));
+	}
+	if (!seats) {
+		long versions[GAME_MAX_SEATS];
+		int ranks[GAME_MAX_SEATS], forfeits[GAME_MAX_SEATS];
+
+		log = outdir_play_log(run_dir, game);
+		rc = league_sync_log_seats(c->mem, log, c->info->players, c->info->rules->name,
+					   versions, ranks, forfeits, err);
+		for (s = 0; !rc && s < c->info->players; s++)
+			row->seat[s] = (struct seat_row){(int32_t)versions[s],
+							 (signed char)ranks[s], forfeits[s] != 0};
+		free(log);
+	}
+	return rc;
+}
+
+/* A run.jsonl's whole lines (a last line without its newline is one
+ * being written: left out), not parsed: at 100,000 games, parsing
+ * only the records the check reads halves its time. */
+struct lines {
+	char *text;
+	const char **at;
+	size_t *len;
+	size_t count;
+};
+
+static void lines_read(struct lines *l, const char *path)
+{
+	size_t cap = 0;
+
+	memset(l, 0, sizeof *l);
+	for (char *p = l->text = files_read_all(path, NULL); p && *p; ) {
+		char *end = strchr(p, '\n');
+
+		if (!end)
+			break;
+		if (l->count == cap) {
+			cap = cap ? 2 * cap : 1024;
+			l->at = xrealloc(l->at, cap * sizeof *l->at);
+			l->len = xrealloc(l->len, cap * sizeof *l->len);
+		}
+		l->at[l->count] = p;
+		l->len[l->count++] = (size_t)(end - p);
+		p = end + 1;
+	}
+}
+
+static void lines_free(struct lines *l)
+{
+	free(l->text);
+	free(l->at);
+	free(l->len);
+}
+
+/* Line i's "type", as the referee writes it after "seq" and "prev":
+ * whether it is `type`. */
+static bool line_is(const struct lines *l, size_t i, const char *type)
+{
+	char want[64];
+	int n = snprintf(want, sizeof want, "\"type\":\"%s\"", type);
+	const char *at = memmem(l->at[i], l->len[i] < 160 ? l->len[i] : 160, "\"type\":", 7);
+
+	return at && (size_t)(at - l->at[i]) + (size_t)n <= l->len[i] &&
+	       !memcmp(at, want, (size_t)n);
+}
+
+/* Line i parsed, or NULL. */
+static cJSON *line_json(const struct lines *l, size_t i)
+{
+	char why[ERR_LEN];
+
+	return json_parse_object(l->at[i], l->len[i], why);
+}
+
+/* Whether the lines are chained one to the next ("prev" the hash of the
+ * line before) and signed (the last a signature of the run's id that
+ * holds: *signed_): 0, or -1 with err. */
+static int chain_of(const struct lines *l, const char *path, bool *signed_, char *err)
+{
+	unsigned char hash[FAIR_HASH_BYTES], id[FAIR_GAME_ID_BYTES], key[32];
+	unsigned char sig[crypto_sign_BYTES], message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	char want[80];
+	const char *comma;
+	cJSON *head = l->count ? line_json(l, 0) : NULL;
+	cJSON *last = l->count > 1 && line_is(l, l->count - 1, "signature")
+		      ? line_json(l, l->count - 1) : NULL;
+	const char *id_hex = cJSON_GetStringValue(json_member(head, "id"));
+	const char *key_hex = cJSON_GetStringValue(json_member(last, "key"));
+	const char *sig_hex = cJSON_GetStringValue(json_member(last, "sig"));
+	int rc = 0;
+
+	*signed_ = false;
+	for (size_t i = 1; !rc && i < l->count; i++) {
+		journal_line_hash(hash, l->at[i - 1], l->len[i - 1]);
+		memcpy(want, "\"prev\":\"", 8);
+		hex_encode(want + 8, hash, sizeof hash);
+		/* Right after "seq", as the referee writes it. */
+		comma = memchr(l->at[i], ',', l->len[i] < 32 ? l->len[i] : 32);
+		if (strncmp(l->at[i], "{\"seq\":", 7) || !comma ||
+		    (size_t)(comma + 1 - l->at[i]) + 8 + 64 > l->len[i] ||
+		    memcmp(comma + 1, want, 8 + 64))
+			rc = errorf(err, "%s: line %zu: its chain is broken", path, i + 1);
+	}
+	if (!rc && id_hex && key_hex && sig_hex && !hex_decode_exact(id, sizeof id, id_hex) &&
+	    !hex_decode_exact(key, sizeof key, key_hex) &&
+	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
+		journal_line_hash(hash, l->at[l->count - 2], l->len[l->count - 2]);
+		journal_signature_message(message, id, (uint64_t)l->count - 2, hash);
+		if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+			rc = errorf(err, "%s: its signature does not check", path);
+		*signed_ = !rc;
+	}
+	cJSON_Delete(head);
+	cJSON_Delete(last);
+	return rc;
+}
+
+/* Run `run`'s run.jsonl: its state, and its games into c->listed. */
+static int read_run(struct check *c, long run, char *err)
+{
+	char *run_dir = league_run_dir(c->dir, run), *path = outdir_run_manifest(run_dir);
+	struct lines l;
+	bool signed_ = false;
+	int rc = 0;
+
+	c->runs[run] = RUN_NONE;
+	if (access(path, F_OK) == 0) {
+		lines_read(&l, path);
+		rc = l.text ? chain_of(&l, path, &signed_, err)
+		     : errorf(err, "%s: %s", path, strerror(errno));
+		/* A league run of revision 6 says its register's state second. */
+		c->runs[run] = l.count > 1 && line_is(&l, 1, "register")
+			       ? (signed_ ? RUN_CLOSED : RUN_OPEN) : RUN_TRUSTED;
+		for (size_t i = 1; !rc && c->runs[run] != RUN_TRUSTED && i < l.count; i++) {
+			cJSON *j = line_is(&l, i, "finished") ? line_json(&l, i) : NULL;
+
+			rc = j ? take_finished(c, run_dir, run, j, err) : 0;
+			cJSON_Delete(j);
+		}
+		lines_free(&l);
+	}
+	free(run_dir);
+	free(path);
+	return rc;
+}
+
+static int by_run_game(const void *a, const void *b)
+{
+	const struct game_row *x = a, *y = b;
+
+	return x->run != y->run ? (x->run > y->run) - (x->run < y->run)
+				: (x->game > y->game) - (x->game < y->game);
+}
+
+/* Whether two rows of one game agree. */
+static bool same_game(const struct check *c, const struct game_row *a,
+		      const struct game_row *b)
+{
+	if (strcmp(a->sha256, b->sha256))
+		return false;
+	for (int s = 0; s < c->info->players; s++)
+		if (a->seat[s].version != b->seat[s].version || a->seat[s].rank != b->seat[s].rank ||
+		    a->seat[s].forfeit != b->seat[s].forfeit)
+			return false;
+	return true;
+}
+
+/* The index's games (c->disk, in order) against those listed (sorted
+ * here), each difference a problem. */
+static void compare_games(struct check *c, const char *where)
+{
+	size_t i = 0, k = 0;
+
+	qsort(c->listed.at, c->listed.count, c->listed.stride, by_run_game);
+	while (i < c->disk.count || k < c->listed.count) {
+		const struct game_row *d = i < c->disk.count ? ROW(&c->disk, i) : NULL;
+		const struct game_row *l = k < c->listed.count ? ROW(&c->listed, k) : NULL;
+		int order = !d ? 1 : !l ? -1 : by_run_game(d, l);
+		const struct game_row *r = order <= 0 ? d : l;
+		enum run_state state = r->run > 0 && r->run < c->run_count ? c->runs[r->run]
+					: RUN_NONE;
+
+		i += order <= 0;
+		k += order >= 0;
+		if (state == RUN_TRUSTED || (order == 0 && same_game(c, d, l)) ||
+		    (order > 0 && state == RUN_OPEN))
+			continue;
+		problems_add(&c->problems, where, order < 0 ? "it holds game %ld of run "
+			     "%06ld, which its run.jsonl does not list as finished" :
+			     order > 0 ? "game %ld of run %06ld, listed finished in its "
+			     "signed run.jsonl, is not in it" : "it holds game %ld of run "
+			     "%06ld otherwise than its run.jsonl lists it (the log's "
+			     "SHA-256, or a seat's version, rank or forfeit)", r->game, r->run);
+	}
+}
+
+/* One look at the index against the records: 0 (the differences
+ * counted in c->problems), or -1 with err. */
+static int look(struct check *c, sqlite3 *db, const char *path, char *err)
+{
+	struct league_check_differences said = {&c->problems, path};
+	struct league_counts counts;
+	int rc;
+
+	c->run_count = league_next_run(c->dir);
+	c->runs = xcalloc((size_t)c->run_count, sizeof *c->runs);
+	/* Sized once: at 100,000 games, growing them cost a sixth. */
+	league_db_counts(db, &counts);
+	c->disk.cap = c->listed.cap = counts.games > 0 ? (size_t)counts.games + 1 : 1024;
+	c->disk.stride = c->listed.stride = sizeof(struct game_row) +
+		(size_t)c->info->players * sizeof(struct seat_row);
+	c->disk.at = xmalloc(c->disk.cap * c->disk.stride);
+	c->listed.at = xmalloc(c->listed.cap * c->listed.stride);
+	/* The index first: the records are written before it, so that
+	 * read after, they hold what it holds. */
+	rc = league_db_each_seat(db, take_seat, c, err);
+	if (!rc && (!(c->mem = league_db_open(NULL, true, c->info->rules->name,
+					      c->info->players, err)) ||
+		    league_register_load(c->dir, c->info, c->mem, err)))
+		rc = -1;
+	if (!rc && (c->version_count = league_db_versions(c->mem, &c->versions, err)) < 0)
+		rc = -1;
+	if (!rc)
+		qsort(c->versions, (size_t)c->version_count, sizeof *c->versions,
+		      by_name_number);
+	for (long run = 1; !rc && run < c->run_count; run++)
+		rc = read_run(c, run, err);
+	if (!rc)
+		rc = league_db_compare_register(c->mem, path, league_check_differ, &said, err);
+	if (!rc)
+		compare_games(c, path);
+	return rc;
+}
+
+static void check_free(struct check *c)
+{
+	if (c->version_count > 0)
+		league_versions_free(c->versions, c->version_count);
+	league_db_close(c->mem);
+	free(c->disk.at);
+	free(c->listed.at);
+	free(c->runs);
+	memset(c, 0, sizeof *c);
+}
+
+int league_index_check(const char *dir, const struct league_info *info, sqlite3 *db,
+		       char *err)
+{
+	char *path = path_join(dir, "league.db");
+	struct check c;
+	long found = 0;
+	int rc = 0;
+
+	for (int attempt = 0; attempt < 2 && !rc; attempt++) {
+		if (attempt)
+			nanosleep(&(struct timespec){0, 200000000}, NULL);
+		c = (struct check){.dir = dir, .info = info,
+				   .problems = {.report = note, .ctx = &c}};
+		rc = look(&c, db, path, err);
+		found = c.problems.count;
+		if (!rc && found)
+			errorf(err, "%s does not agree with the league's signed records: "
+			       "%s%s; 'referee league rebuild %s' makes it again from "
+			       "them", path, c.first, found > 1 ? " (and more)" : "", dir);
+		check_free(&c);
+		if (!found)
+			break;
+	}
+	free(path);
+	return rc || found ? -1 : 0;
+}

@@ -1,0 +1,379 @@
+/*
+ * A league's register, chained and signed, written, checked and read
+ * into the index; see league_register.h.
+ */
+#include "league/league_register.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/journal.h"
+#include "base/json.h"
+#include "base/paths.h"
+#include "base/util.h"
+
+void league_register_message(unsigned char out[LEAGUE_REGISTER_MESSAGE_BYTES],
+			     const unsigned char id[LEAGUE_ID_BYTES], uint64_t last_seq,
+			     const unsigned char last_hash[FAIR_HASH_BYTES])
+{
+	unsigned char *p = out;
+
+	memcpy(p, LEAGUE_REGISTER_TAG, LEAGUE_REGISTER_TAG_BYTES);
+	p += LEAGUE_REGISTER_TAG_BYTES;
+	memcpy(p, id, LEAGUE_ID_BYTES);
+	p += LEAGUE_ID_BYTES;
+	for (int i = 0; i < 8; i++)
+		*p++ = (unsigned char)(last_seq >> (8 * i));
+	memcpy(p, last_hash, FAIR_HASH_BYTES);
+}
+
+/* Whether line 0, `j`, names the league that league.json describes. */
+static bool names_league(const cJSON *j, const struct league_info *info)
+{
+	const char *format = cJSON_GetStringValue(json_member(j, "format"));
+	const char *id = cJSON_GetStringValue(json_member(j, "id"));
+	const char *game = cJSON_GetStringValue(json_member(j, "game"));
+	long players;
+
+	return format && !strcmp(format, LEAGUE_REGISTER_FORMAT) && id &&
+	       !strcmp(id, info->id) && game && !strcmp(game, info->rules->name) &&
+	       json_get_int(j, "players", 2, GAME_MAX_SEATS, &players) &&
+	       players == info->players &&
+	       cJSON_Compare(json_member(j, "options"), info->options, true);
+}
+
+/* Whether signature line `j` (line `seq`) signs the lines before it, the
+ * last of which hashes to `prev`; its key kept among r->keys. */
+static bool signs(struct league_register *r, const cJSON *j, const unsigned char *id,
+		  long seq, const unsigned char prev[FAIR_HASH_BYTES])
+{
+	const char *key_hex = cJSON_GetStringValue(json_member(j, "key"));
+	const char *sig_hex = cJSON_GetStringValue(json_member(j, "sig"));
+	unsigned char key[32], sig[crypto_sign_BYTES];
+	unsigned char message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	size_t used = strlen(r->keys);
+
+	if (!key_hex || !sig_hex || strlen(key_hex) != 64 ||
+	    hex_decode_exact(key, sizeof key, key_hex) ||
+	    strlen(sig_hex) != 2 * sizeof sig || hex_decode_exact(sig, sizeof sig, sig_hex))
+		return false;
+	league_register_message(message, id, (uint64_t)seq - 1, prev);
+	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+		return false;
+	if (!strstr(r->keys, key_hex) && used + 67 < sizeof r->keys)
+		snprintf(r->keys + used, sizeof r->keys - used, "%s%s", used ? ", " : "",
+			 key_hex);
+	return true;
+}
+
+/* Checks line `seq` (`j`, its bytes hashed already into r->hashes[seq])
+ * of a chained register: "" into r->broken, or what is wrong. */
+static void check_line(struct league_register *r, const struct league_info *info,
+		       const unsigned char *id, long seq, const cJSON *j)
+{
+	const char *type = cJSON_GetStringValue(json_member(j, "type"));
+	const char *prev = cJSON_GetStringValue(json_member(j, "prev"));
+	char want[2 * FAIR_HASH_BYTES + 1] = "";
+	long n = -1;
+
+	if (seq)
+		hex_encode(want, r->hashes[seq - 1], FAIR_HASH_BYTES);
+	if (!j)
+		snprintf(r->broken, ERR_LEN, "line %ld: not a JSON object", seq + 1);
+	else if (!json_get_int(j, "seq", 0, LONG_MAX, &n) || n != seq ||
+		 (seq ? !prev : json_member(j, "prev") != NULL))
+		snprintf(r->broken, ERR_LEN, "line %ld: its chain is broken: its \"seq\" "
+			 "is not %ld (a line added, removed or moved without the key)",
+			 seq + 1, seq);
+	else if (seq && strcmp(prev, want))
+		snprintf(r->broken, ERR_LEN, "line %ld: changed: the \"prev\" of line %ld "
+			 "is not its hash", seq, seq + 1);
+	else if (!type || (seq == 0) != !strcmp(type, "league"))
+		snprintf(r->broken, ERR_LEN, "line %ld: %s", seq + 1, seq ? "not a register's "
+			 "line (no type, or a second \"league\" line)" : "not the league's "
+			 "own line (\"type\": \"league\"), which a register begins with");
+	else if (seq == 0 && !names_league(j, info))
+		snprintf(r->broken, ERR_LEN, "line 1: it names another league than "
+			 "league.json does (its id, game, options or players): one of "
+			 "them was changed");
+	else if (!strcmp(type, "signature") && !signs(r, j, id, seq, r->hashes[seq - 1]))
+		snprintf(r->broken, ERR_LEN, "line %ld: its signature does not check: "
+			 "the lines before it are not the ones it signed", seq + 1);
+}
+
+/* Checks every line of the chained register in r->text. */
+static void check_chain(struct league_register *r, const struct league_info *info)
+{
+	unsigned char id[LEAGUE_ID_BYTES];
+	long last_signature = -1;
+	char *line = r->text;
+
+	hex_decode_exact(id, sizeof id, info->id);
+	for (long seq = 0; !r->broken[0] && *line; seq++) {
+		size_t n = strcspn(line, "\n");
+		char why[ERR_LEN];
+		cJSON *j = json_parse_object(line, n, why);
+		const char *type = cJSON_GetStringValue(json_member(j, "type"));
+
+		r->hashes = xrealloc(r->hashes, (size_t)(seq + 1) * sizeof *r->hashes);
+		journal_line_hash(r->hashes[seq], line, n);
+		r->lines = seq + 1;
+		if (!line[n])
+			snprintf(r->broken, ERR_LEN, "line %ld: cut short (no newline)", seq + 1);
+		else
+			check_line(r, info, id, seq, j);
+		if (type && !strcmp(type, "signature"))
+			last_signature = seq;
+		cJSON_Delete(j);
+		line += n + (line[n] != 0);
+	}
+	if (!r->broken[0] && last_signature < r->lines - 1)
+		snprintf(r->broken, ERR_LEN, "line %ld: nothing signs it: a register ends "
+			 "with a signature (its last lines were cut, or lines were added "
+			 "without the key)", last_signature + 2);
+}
+
+int league_register_read(const char *dir, const struct league_info *info,
+			 struct league_register *r, char *err)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER);
+
+	memset(r, 0, sizeof *r);
+	if (access(path, F_OK) == 0 && !(r->text = files_read_all(path, NULL))) {
+		errorf(err, "%s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	free(path);
+	r->chained = r->text && !strncmp(r->text, "{\"seq\":", 7);
+	if (r->chained && !info->id[0])
+		snprintf(r->broken, ERR_LEN, "line 1: chained and signed, but league.json "
+			 "has no id: its id was taken out");
+	else if (!r->chained && info->id[0])
+		snprintf(r->broken, ERR_LEN, "%s: a league of revision 6 (league.json has "
+			 "an id) has a register chained and signed from 'league init' on",
+			 r->text ? "not chained and signed" : "missing");
+	else if (r->chained)
+		check_chain(r, info);
+	return 0;
+}
+
+int league_register_whole(const char *dir, const struct league_info *info, char *err)
+{
+	struct league_register r;
+	char *path = path_join(dir, LEAGUE_REGISTER);
+	int rc = league_register_read(dir, info, &r, err);
+
+	if (!rc && r.broken[0])
+		rc = errorf(err, "%s: %s", path, r.broken);
+	league_register_free(&r);
+	free(path);
+	return rc;
+}
+
+void league_register_free(struct league_register *r)
+{
+	free(r->text);
+	free(r->hashes);
+	r->text = NULL;
+	r->hashes = NULL;
+}
+
+/* `line` (a copy chained as line `seq` after `prev`) and, with a key,
+ * the signature of the register up to it, as one text, new. */
+static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev,
+			  const unsigned char *id, const struct referee_key *key)
+{
+	unsigned char hash[FAIR_HASH_BYTES], message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	char *text, *both;
+	size_t len;
+
+	text = journal_chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
+	journal_line_hash(hash, text, len);
+	league_register_message(message, id, (uint64_t)seq, hash);
+	both = journal_chain_line((uint64_t)seq + 1, hash,
+				  journal_signature_record(key, message, sizeof message), &len);
+	text = xrealloc(text, strlen(text) + len + 2);
+	strcat(text, both);
+	free(both);
+	return text;
+}
+
+/* Appends `line` to the register of `info`'s league in `dir`, locked
+ * against another writer; `start` for its first line. */
+static int append(const char *dir, const struct league_info *info, const cJSON *line,
+		  const struct referee_key *key, bool start, char *err)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER), *text = NULL, *plain;
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644), rc = -1;
+	struct league_register r = {0};
+	unsigned char id[LEAGUE_ID_BYTES];
+
+	if (fd < 0 || flock(fd, LOCK_EX))
+		errorf(err, "%s: %s", path, strerror(errno));
+	else if (league_register_read(dir, info, &r, err))
+		;
+	else if (start ? r.text && r.text[0] : r.broken[0] != 0)
+		errorf(err, "%s: %s: nothing is added to a broken register (see "
+		       "'referee verify')", path, start ? "there is one already" : r.broken);
+	else if (info->id[0] && !key)
+		errorf(err, "%s: a change of a league's register is signed: no key", path);
+	else {
+		hex_decode_exact(id, sizeof id, info->id);
+		plain = json_print_line(line);
+		text = info->id[0] ? signed_lines(line, r.lines, r.lines ? r.hashes[r.lines - 1]
+						  : NULL, id, key) : xasprintf("%s\n", plain);
+		free(plain);
+		rc = files_write_all(fd, text, strlen(text)) || fsync(fd)
+		     ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
+	}
+	if (fd >= 0 && close(fd) && !rc)
+		rc = errorf(err, "%s: %s", path, strerror(errno));
+	league_register_free(&r);
+	free(text);
+	free(path);
+	return rc;
+}
+
+cJSON *league_register_state(const char *dir)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER);
+	/* Read between two writers' changes, each a line and its signature. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *text = fd >= 0 && flock(fd, LOCK_SH) == 0 ? files_read_all(path, NULL) : NULL;
+	unsigned char hash[FAIR_HASH_BYTES];
+	char hex[2 * FAIR_HASH_BYTES + 1];
+	const char *line = text, *last = NULL;
+	long lines = 0;
+	cJSON *r = NULL;
+
+	for (; text && !strncmp(text, "{\"seq\":", 7) && *line; lines++) {
+		last = line;
+		line += strcspn(line, "\n");
+		line += *line != 0;
+	}
+	if (last) {
+		journal_line_hash(hash, last, strcspn(last, "\n"));
+		hex_encode(hex, hash, sizeof hash);
+		r = cJSON_CreateObject();
+		cJSON_AddStringToObject(r, "type", "register");
+		cJSON_AddNumberToObject(r, "lines", (double)lines);
+		cJSON_AddStringToObject(r, "hash", hex);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	free(path);
+	return r;
+}
+
+int league_register_start(const char *dir, const struct league_info *info,
+			  const struct referee_key *key, char *err)
+{
+	cJSON *j = cJSON_CreateObject();
+	int rc;
+
+	cJSON_AddStringToObject(j, "type", "league");
+	cJSON_AddStringToObject(j, "format", LEAGUE_REGISTER_FORMAT);
+	cJSON_AddStringToObject(j, "id", info->id);
+	cJSON_AddStringToObject(j, "game", info->rules->name);
+	cJSON_AddItemToObject(j, "options", cJSON_Duplicate(info->options, true));
+	cJSON_AddNumberToObject(j, "players", info->players);
+	rc = append(dir, info, j, key, true, err);
+	cJSON_Delete(j);
+	return rc;
+}
+
+int league_register_append(const char *dir, const struct league_info *info,
+			   const cJSON *line, const struct referee_key *key, char *err)
+{
+	return append(dir, info, line, key, false, err);
+}
+
+/* A register's "add" line as a version (its strings borrowed). */
+static int take_add(sqlite3 *db, const cJSON *j, char *err)
+{
+	struct league_version v = {
+		.name = cJSON_GetStringValue(json_member(j, "name")),
+		.hash = cJSON_GetStringValue(json_member(j, "hash")),
+		.command = cJSON_GetStringValue(json_member(j, "command")),
+		.dir = cJSON_GetStringValue(json_member(j, "dir")),
+		.workdir = cJSON_GetStringValue(json_member(j, "workdir")),
+	};
+	const cJSON *readable = json_member(j, "readable"), *e;
+	long number;
+	int n = 0, rc;
+
+	if (!v.name || !v.hash || !v.command || !v.dir || !cJSON_IsArray(readable) ||
+	    !json_get_int(j, "number", 1, 1000000, &number))
+		return errorf(err, "an \"add\" line without its name, number, hash, "
+			      "command, dir or readable");
+	v.number = (int)number;
+	v.readable = xcalloc((size_t)cJSON_GetArraySize(readable) + 1, sizeof *v.readable);
+	cJSON_ArrayForEach(e, readable)
+		if (cJSON_IsString(e))
+			v.readable[n++] = e->valuestring;
+	rc = league_db_add_version(db, &v, err);
+	free(v.readable);
+	return rc;
+}
+
+/* A register's "season" line. */
+static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
+{
+	long first;
+
+	if (!json_get_int(j, "first_run", 1, 1000000000L, &first))
+		return errorf(err, "a \"season\" line without its first_run");
+	return league_db_season(db, name, first, err);
+}
+
+int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
+			 char *err)
+{
+	char *path = path_join(dir, LEAGUE_REGISTER), *line, *next;
+	struct league_register r;
+	size_t number = 0;
+	int rc = league_register_read(dir, info, &r, err);
+
+	if (!rc && r.broken[0])
+		rc = errorf(err, "%s: %s", path, r.broken);
+	for (line = r.text; !rc && line && *line; line = next) {
+		char why[ERR_LEN];
+		size_t n = strcspn(line, "\n");
+		cJSON *j = json_parse_object(line, n, why);
+		const char *type = cJSON_GetStringValue(json_member(j, "type"));
+		const char *name = cJSON_GetStringValue(json_member(j, "name"));
+
+		next = line[n] ? line + n + 1 : line + n;
+		number++;
+		/* The league's own line and the signatures were checked. */
+		if (type && (!strcmp(type, "league") || !strcmp(type, "signature")))
+			;
+		else if (!j || !type || !name)
+			rc = errorf(why, "not a register's line (%s)", j ? "no type or name"
+				    : "not JSON");
+		else if (!strcmp(type, "add"))
+			rc = take_add(db, j, why);
+		else if (!strcmp(type, "retire"))
+			rc = league_db_retire(db, name, why);
+		else if (!strcmp(type, "season"))
+			rc = take_season(db, j, name, why);
+		else
+			rc = errorf(why, "unknown type '%s'", type);
+		if (rc)
+			errorf(err, "%s: line %zu: %s", path, number, why);
+		cJSON_Delete(j);
+	}
+	league_register_free(&r);
+	free(path);
+	return rc;
+}

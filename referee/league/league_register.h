@@ -1,0 +1,107 @@
+/*
+ * A league's register, DIR/register.jsonl (docs/FAIRNESS.md, "The
+ * league's register"; docs/LEAGUE.md, "The folder"): what the league is
+ * and who plays in it, hash-chained and signed as a run's manifest is,
+ * so that the index and the ladder rest on signed records.  Each line
+ * has "seq" and "prev" (the hash of the line before) as a log's have;
+ * the first, written by `league init`, names the league:
+ *
+ *   {"seq":0,"type":"league","format":"arena-register/1","id":H,
+ *    "game":G,"options":{...},"players":N}
+ *
+ * then the "add", "retire" and "season" lines (league_folder.h), an
+ * "add" with "owner":USER when a user's upload brought it, and after
+ * each change a signature line, so that every state the register has
+ * been in is signed:
+ *
+ *   {"seq":N,"prev":H,"type":"signature","key":K,"sig":S}
+ *
+ * S signs LEAGUE_REGISTER_TAG || the league's id (32 bytes) ||
+ * LE64(N-1) || the hash of line N-1.  Whoever changes the register
+ * appends its line and the signature in one write, under a lock on the
+ * file.  A league made before revision 6 of the scheme (no id in its
+ * league.json) keeps its plain register: its writers append plain lines
+ * as they always did, and `verify` says what it is.
+ */
+#ifndef ARENA_LEAGUE_REGISTER_H
+#define ARENA_LEAGUE_REGISTER_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/keys.h"
+#include "base/problems.h"
+#include "base/util.h"
+#include "games/fair.h"
+#include "league/league_folder.h"
+
+#define LEAGUE_REGISTER_FORMAT "arena-register/1"
+#define LEAGUE_REGISTER_TAG "arena:register:v1"
+#define LEAGUE_REGISTER_TAG_BYTES 17
+#define LEAGUE_REGISTER_MESSAGE_BYTES \
+	(LEAGUE_REGISTER_TAG_BYTES + LEAGUE_ID_BYTES + 8 + FAIR_HASH_BYTES)
+/* The distinct keys that signed a register, in hex, ", " between. */
+#define LEAGUE_REGISTER_KEYS_LEN (4 * 66)
+
+/* The register as read and checked. */
+struct league_register {
+	char *text;                 /* the file, NUL-terminated; NULL: none */
+	long lines;
+	bool chained;               /* revision 6: lines with "seq" */
+	unsigned char (*hashes)[FAIR_HASH_BYTES];  /* each line's */
+	char keys[LEAGUE_REGISTER_KEYS_LEN];       /* who signed it */
+	char broken[ERR_LEN];       /* "" or what is wrong, "line N: ..." */
+};
+
+/* What the signature after line `last_seq` signs. */
+void league_register_message(unsigned char out[LEAGUE_REGISTER_MESSAGE_BYTES],
+			     const unsigned char id[LEAGUE_ID_BYTES], uint64_t last_seq,
+			     const unsigned char last_hash[FAIR_HASH_BYTES]);
+
+/* Reads DIR's register and checks its chain and signatures against the
+ * league `info` (its id, game, options and players): 0 (r->broken says
+ * what is wrong, if anything), or -1 with err when it cannot be read. */
+int league_register_read(const char *dir, const struct league_info *info,
+			 struct league_register *r, char *err);
+void league_register_free(struct league_register *r);
+
+/* Whether the register is whole (a plain revision-5 one is): 0, or -1
+ * with err, "DIR/register.jsonl: line N: what is wrong". */
+int league_register_whole(const char *dir, const struct league_info *info, char *err);
+
+/* The register's first line and its signature, by `league init` of the
+ * league `info`: 0, or -1 with err. */
+int league_register_start(const char *dir, const struct league_info *info,
+			  const struct referee_key *key, char *err);
+
+/* Appends `line` (not taken) to the register, and the signature (with
+ * `key`; a revision-5 league's plain register takes the line alone and
+ * no key), on disk before it returns; refused when the register is
+ * broken: 0, or -1 with err. */
+int league_register_append(const char *dir, const struct league_info *info,
+			   const cJSON *line, const struct referee_key *key, char *err);
+
+/* Enters every line of the register of `info`'s league in the index
+ * `db` (empty of bots): 0, or -1 with err, a register whose chain or
+ * signatures are broken refused. */
+int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
+			 char *err);
+
+/* Checks the register for `referee verify`: its chain and signatures,
+ * the state each of the league's runs names (its run.jsonl's
+ * "register" record) and the bots' owners that users.json gives
+ * (`owners`, {BOT: USER}, NULL for none) against its "add" lines; each
+ * problem added to `problems`, and what it is said in `said` (`len`
+ * bytes).  Whether the register is whole (a revision-5 register is). */
+bool league_register_verify(const char *dir, const cJSON *owners,
+			    struct problems *problems, char *said, size_t len);
+
+/* The record a league run's run.jsonl gets after its header: the state
+ * of the register it began under ({"type":"register","lines":N,
+ * "hash":H}, the hash of its last line), new; NULL for a plain
+ * register (revision 5) or none.  `verify` checks that the register
+ * still has that line: lines cut from its end before the run are seen. */
+cJSON *league_register_state(const char *dir);
+
+#endif

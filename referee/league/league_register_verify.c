@@ -1,0 +1,126 @@
+/*
+ * A league's register checked for `referee verify` (league_register.h):
+ * its chain and signatures, the state of it each run began under, and
+ * the owners users.json gives the bots.
+ */
+#include "league/league_register.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "base/json.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "league/league_check.h"
+
+/* Checks the "register" record of run folder `run_dir`'s run.jsonl
+ * against the register `r`: a state it no longer has is a problem. */
+static void check_run(const char *run_dir, const struct league_register *r,
+		      struct problems *problems)
+{
+	char *path = outdir_run_manifest(run_dir), *text = files_read_all(path, NULL);
+	char hex[2 * FAIR_HASH_BYTES + 1];
+	const char *line = text;
+
+	/* It follows the header: among the first lines. */
+	for (int i = 0; line && *line && i < 4; i++) {
+		size_t n = strcspn(line, "\n");
+		char why[ERR_LEN];
+		cJSON *j = json_parse_object(line, n, why);
+		const char *type = cJSON_GetStringValue(json_member(j, "type"));
+		const char *hash = cJSON_GetStringValue(json_member(j, "hash"));
+		long lines = 0;
+
+		if (type && !strcmp(type, "register")) {
+			json_get_int(j, "lines", 1, LONG_MAX, &lines);
+			if (lines >= 1 && lines <= r->lines)
+				hex_encode(hex, r->hashes[lines - 1], FAIR_HASH_BYTES);
+			if (lines < 1 || lines > r->lines || !hash || strcmp(hash, hex))
+				problems_add(problems, path, "the run began under register.jsonl "
+					     "line %ld, which the register no longer has as "
+					     "it was: lines were cut from its end, or changed",
+					     lines);
+			i = 4;
+		}
+		cJSON_Delete(j);
+		line += n + (line[n] != 0);
+	}
+	free(text);
+	free(path);
+}
+
+/* Each bot users.json gives a user (`owners`) that the register's "add"
+ * lines do not give them (the first "owner" of each name) is a
+ * problem. */
+static void check_owners(const char *dir, const struct league_register *r,
+			 const cJSON *owners, struct problems *problems)
+{
+	cJSON *given = cJSON_CreateObject();
+	const cJSON *o;
+	char *path = path_join(dir, "users.json");
+
+	for (const char *line = r->text; *line; line += strcspn(line, "\n") + !!*line) {
+		char why[ERR_LEN];
+		cJSON *j = json_parse_object(line, strcspn(line, "\n"), why);
+		const char *type = cJSON_GetStringValue(json_member(j, "type"));
+		const char *name = cJSON_GetStringValue(json_member(j, "name"));
+		const char *owner = cJSON_GetStringValue(json_member(j, "owner"));
+
+		if (type && !strcmp(type, "add") && name && owner && !json_member(given, name))
+			cJSON_AddStringToObject(given, name, owner);
+		cJSON_Delete(j);
+	}
+	cJSON_ArrayForEach(o, owners) {
+		const char *in = cJSON_GetStringValue(json_member(given, o->string));
+
+		if (!cJSON_IsString(o) || !in || strcmp(in, o->valuestring))
+			problems_add(problems, path, "it gives bot %s to user %s, and the "
+				     "register's signed lines give it to %s", o->string,
+				     cJSON_IsString(o) ? o->valuestring : "?",
+				     in ? in : "no user");
+	}
+	cJSON_Delete(given);
+	free(path);
+}
+
+bool league_register_verify(const char *dir, const cJSON *owners,
+			    struct problems *problems, char *said, size_t len)
+{
+	char err[ERR_LEN], *path = path_join(dir, LEAGUE_REGISTER);
+	struct league_register r = {0};
+	struct league_info info;
+	bool whole = false;
+	char **runs;
+	int count;
+
+	said[0] = '\0';
+	if (league_folder_read(dir, &info, err))
+		problems_add(problems, dir, "%s", err);
+	else if (league_register_read(dir, &info, &r, err))
+		problems_add(problems, path, "%s", err);
+	else if (r.broken[0])
+		problems_add(problems, path, "%s", r.broken);
+	else if (!r.chained)
+		whole = snprintf(said, len, "a revision-5 league: its register is not "
+				 "signed") > 0;
+	else {
+		whole = true;
+		runs = league_check_runs(dir, &count);
+		for (int i = 0; i < count; i++) {
+			check_run(runs[i], &r, problems);
+			free(runs[i]);
+		}
+		free(runs);
+		check_owners(dir, &r, owners, problems);
+		snprintf(said, len, "its register: %ld lines, chained, each change signed "
+			 "(key %s)", r.lines, r.keys);
+	}
+	league_register_free(&r);
+	league_info_free(&info);
+	free(path);
+	return whole;
+}
