@@ -81,6 +81,17 @@ expect_contains "$OUT" "; game 0 of 2 of set $(first "$A1/game-000003.jsonl" set
 	"... saying its place" || diag_run
 run "$REFEREE" verify "$TMP/A"
 expect_eq "$RC" 0 "the league verifies as it was played" || diag_run
+# A place that its header's set contradicts, or of the wrong form, fails
+# the log alone (signed again: only the place is wrong).
+zcat -f "$A1/game-000003.jsonl" >"$TMP/plain.jsonl"
+$LOGTOOL resign "$TMP/plain.jsonl" "$TMP/set3.jsonl" "$KEY" sub 0 '"set":2,' '"set":3,'
+run "$REFEREE" verify "$TMP/set3.jsonl"
+expect_eq "$RC $(cat "$OUT")" "1 $TMP/set3.jsonl: FAILED: line 1: \"place\" names game 3 of set 3, which is not its header's game of its set (\"set\")" \
+	"a log whose place is not its set's fails alone" || diag_run
+$LOGTOOL resign "$TMP/plain.jsonl" "$TMP/game0.jsonl" "$KEY" sub 0 '"game":3\}' '"game":0}'
+run "$REFEREE" verify "$TMP/game0.jsonl"
+expect_contains "$OUT" "$TMP/game0.jsonl: FAILED: line 1: \"place\" must be {\"run\": 16 bytes of lowercase hex, \"game\": its number from 1}" \
+	"... and one of the wrong form" || diag_run
 
 # (a) B's set copied into A's run 1 as its second set, listed in its
 # run.jsonl (its C, the logs' hashes) and signed again, the index made
