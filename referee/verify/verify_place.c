@@ -72,8 +72,8 @@ void verify_place_check(const struct game_log *log, const struct verify_place_wa
 	if (league_differs(log, &p, want, problems))
 		return;
 	if (strcmp(p.run, want->run))
-		problems_add(problems, log->path, "names run %s, not %s, the run %s "
-			     "lists it in: a log of another run", p.run, want->run, want->records);
+		problems_add(problems, log->path, "names run %s, not %s, the run of "
+			     "%s: a log of another run", p.run, want->run, want->records);
 	else if (p.game != want->game && p.run_number)
 		problems_add(problems, log->path, "names game %ld (set %ld) of its run, "
 			     "where %s lists it as game %ld: not its place", p.game, p.set,
