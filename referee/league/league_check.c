@@ -93,17 +93,18 @@ static void check_run_place(const char *dir, const struct league_info *info, lon
 	long named = 0;
 
 	json_get_int(run, "run_number", 1, 1L << 40, &named);
-	if (!run)
-		;
-	else if (strcmp(league ? league : "", info->id))
+	if (run && strcmp(league ? league : "", info->id))
 		problems_add(problems, path, "names %s%s, not this league's %s: a run of "
 			     "another league", league ? "league " : "no league",
 			     league ? league : "", *info->id ? info->id : "(none: a league "
 			     "made before leagues had an id)");
-	else if (*info->id && named != number)
-		problems_add(problems, path, "names %s%.0ld, where it is run %ld of the "
-			     "league: moved from another run", named ? "run " : "no run",
-			     named, number);
+	else if (run && *info->id && !named)
+		problems_add(problems, path, "names no run, where it is run %ld of the "
+			     "league: a run.jsonl of an earlier revision than its league",
+			     number);
+	else if (run && *info->id && named != number)
+		problems_add(problems, path, "names run %ld, where it is run %ld of the "
+			     "league: moved from another run", named, number);
 	cJSON_Delete(run);
 	free(path);
 	free(run_dir);

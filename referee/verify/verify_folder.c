@@ -139,7 +139,8 @@ static void check_place(struct full_check *fc, long game, const struct game_log 
 
 	hex_encode(run, fc->view->id, sizeof fc->view->id);
 	verify_place_check(log, &(const struct verify_place_want){
-		.records = "the manifest", .run = run, .game = game}, fc->problems);
+		.records = "the manifest", .run = run, .game = game,
+		.required = fc->view->revision >= 6}, fc->problems);
 }
 
 /* The log's place in the manifest: its hash, its ranks, its book line,

@@ -64,7 +64,7 @@ void verify_place_check(const struct game_log *log, const struct verify_place_wa
 	if (!named) {
 		if (want->required || names_places(header))
 			problems_add(problems, log->path, "names no place (its header's "
-				     "\"place\"), in a folder whose %s is of revision 6 "
+				     "\"place\"), in a folder where %s is of revision 6 "
 				     "or later: a log of an earlier revision than its "
 				     "folder, or of no run", want->records);
 		return;

@@ -160,6 +160,16 @@ expect_eq "$RC" 1 "a run moved into another run's folder is refused" || diag_run
 expect_contains "$OUT" "$TMP/renamed/runs/000002/run.jsonl: FAILED: names run 1, where it is run 2 of the league: moved from another run" \
 	"... its run.jsonl naming its number" || diag_run
 failed_lines 2 "... and nothing else but the league's line"
+# Run 2's run.jsonl stripped of its number, signed again: of an earlier
+# revision than its league, and its logs name a league's run.
+cp -r "$TMP/A" "$TMP/unnumbered"
+relist "$TMP/unnumbered/runs/000002" sub 0 ',"run_number":2' ''
+run "$REFEREE" verify "$TMP/unnumbered"
+expect_eq "$RC" 1 "a league's run.jsonl that names no run is refused" || diag_run
+expect_contains "$OUT" "$TMP/unnumbered/runs/000002/run.jsonl: FAILED: names no run, where it is run 2 of the league: a run.jsonl of an earlier revision than its league" \
+	"... saying so" || diag_run
+expect_contains "$OUT" "$TMP/unnumbered/runs/000002/game-000001.jsonl: FAILED: names run 2 of a league, in a run that is not a league's: a log of another folder" \
+	"... and its logs naming their run" || diag_run
 # B's whole run copied into A in place of A's run 2: its run.jsonl names league B.
 cp -r "$TMP/A" "$TMP/foreign"
 rm -r "$TMP/foreign/runs/000002"
@@ -197,6 +207,20 @@ expect_eq "$RC" 1 "a tournament's two logs swapped, renumbered in the manifest a
 expect_contains "$OUT" "$G/000001.jsonl: FAILED: names game 2 of its run, where the manifest lists it as game 1: not its place" \
 	"... naming the place" || diag_run
 failed_lines 2 "... and the other, and nothing else"
+# A log stripped of its place and revision, its hash in the manifest,
+# signed again: the manifest is of revision 6.
+expect_eq "$(first "$TMP/tour/manifest.jsonl" fairness)" 6 "a tournament's manifest says its revision"
+cp -r "$TMP/tour" "$TMP/tour-stripped"
+G=$TMP/tour-stripped/games
+$LOGTOOL resign "$TMP/tour/games/000001.jsonl" "$G/000001.jsonl" "$KEY" \
+	sub 0 ',"place":\{[^}]*\}' '' sub 0 ',"fairness":6' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
+$LOGTOOL resign "$TMP/tour/manifest.jsonl" "$TMP/tour-stripped/manifest.jsonl" "$KEY" \
+	sub "$FINISHED" "$(sha "$TMP/tour/games/000001.jsonl")" "$(sha "$G/000001.jsonl")"
+run "$REFEREE" verify "$TMP/tour-stripped"
+expect_eq "$RC" 1 "a tournament's log stripped of its place and revision, relisted and signed again, is refused" || diag_run
+expect_contains "$OUT" "$G/000001.jsonl: FAILED: names no place (its header's \"place\"), in a folder where the manifest is of revision 6 or later: a log of an earlier revision than its folder, or of no run" \
+	"... saying the manifest is of a later revision" || diag_run
+failed_lines 1 "... and nothing else"
 
 # --- a play folder -----------------------------------------------------------------
 # (c) One set of two games: its logs swapped, relisted, signed again.
@@ -242,7 +266,7 @@ expect_eq "$RC" 0 "a log stripped of its place and revision verifies alone" || d
 relist "$P" $(rehash "$P" 1 "$(sha "$TMP/play/game-000001.jsonl")")
 run "$REFEREE" verify "$P"
 expect_eq "$RC" 1 "... but not in a folder of revision 6" || diag_run
-expect_contains "$OUT" "$P/game-000001.jsonl: FAILED: names no place (its header's \"place\"), in a folder whose run.jsonl is of revision 6 or later: a log of an earlier revision than its folder, or of no run" \
+expect_contains "$OUT" "$P/game-000001.jsonl: FAILED: names no place (its header's \"place\"), in a folder where run.jsonl is of revision 6 or later: a log of an earlier revision than its folder, or of no run" \
 	"... saying the folder is of a later revision" || diag_run
 failed_lines 1 "... and nothing else"
 
