@@ -206,7 +206,6 @@ int play_match_run(struct play_match *p, char *err)
 	int count = p->duplicate ? p->count : 1, rc = 0;
 	struct game_outcome outcomes[GAME_MAX_SEATS];
 	struct match *lanes[GAME_MAX_SEATS] = {NULL};
-	struct match_place place = {.run_id = p->manifest.id};
 	char why[ERR_LEN];
 
 	p->config.hook_ctx = p;
@@ -223,7 +222,8 @@ int play_match_run(struct play_match *p, char *err)
 		return -1;
 	}
 	/* Each log of --out names its run, whose run.jsonl lists it. */
-	p->config.place = p->out ? &place : NULL;
+	p->place = (struct match_place){.run_id = p->manifest.id};
+	p->config.place = p->out ? &p->place : NULL;
 	lanes[0] = match_start(&p->config, p->entrants, p->count, err);
 	if (!lanes[0]) {
 		/* The empty log made for the sandbox holds no game. */
@@ -245,7 +245,6 @@ int play_match_run(struct play_match *p, char *err)
 			tally(p, game + k, lanes[k], &outcomes[k]);
 	}
 	match_finish_lanes(lanes, count);
-	p->config.place = NULL;
 	if (rc == 0 && p->manifest.journal)
 		rc = run_manifest_sign(&p->manifest, p->config.key, err);
 	run_manifest_free(&p->manifest);
