@@ -214,8 +214,6 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	cJSON_AddStringToObject(h, "game_id", hex);
 	if (g->set)
 		cJSON_AddItemToObject(h, "set", match_set_describe(g->set));
-	if (c->place)
-		cJSON_AddItemToObject(h, "place", place(c->place, g->index));
 	if (c->seed)
 		cJSON_AddTrueToObject(h, "seeded");
 	if (c->openings)
@@ -253,6 +251,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 						e->reported_version);
 		cJSON_AddItemToArray(players, p);
 	}
+	if (c->place)
+		cJSON_AddItemToObject(h, "place", place(c->place, g->index));
 	return h;
 }
 
