@@ -26,7 +26,7 @@ import threading
 import time
 
 PATHS = ["/api/ladder", "/api/status", "/api/bots/a", "/api/games?bot=a", "/",
-         "/bots/a", "/status", "/games/000001/game-000001"]
+         "/bots/a", "/status", "/games/000001/game-000001", "/api/commitments"]
 CLIENTS = 100
 
 

@@ -23,12 +23,14 @@
 #include "cmd_league_web.h"
 #include "games/registry.h"
 #include "league/league_add.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "league/league_run.h"
 #include "league/league_slurm.h"
+#include "league/league_stale.h"
 #include "league/league_sync.h"
 #include "web/web_users.h"
 #include "run/run_lock.h"
@@ -102,7 +104,7 @@ static const char usage[] =
 "                      run goes on in a new one (default: 5000)\n"
 "  --format F          ladder: table (default), json or csv; each version's\n"
 "                      rating, interval, games, wins, draws, losses, score,\n"
-"                      forfeits and owner (its uploader)\n"
+"                      forfeits, sets cut by a stop and owner (its uploader)\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
 "  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
@@ -119,7 +121,9 @@ static const char usage[] =
 "%s"
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
-"game finished; after kill -9 the next run closes what was cut. With\n"
+"game finished; after kill -9 the next run closes what was cut.  A set a\n"
+"stop cuts keeps its logs in the run's aborted/, listed in its run.jsonl,\n"
+"and is counted by verify, status and the ladder.  With\n"
 "--engine slurm, each element of an array runs play-task (not for use by\n"
 "hand), and every log it writes is checked before it counts. Exit\n"
 "status: 0, 1 when stopped by a signal, 2 on bad usage.\n";
@@ -502,6 +506,21 @@ static int league_ladder(int argc, char **argv)
 	return rc;
 }
 
+/* The versions the last run found changed and that the league still
+ * plays, a line each (league_stale.h). */
+static void print_changed(const char *dir, sqlite3 *db)
+{
+	cJSON *list = league_stale_list(dir, db), *e;
+
+	cJSON_ArrayForEach(e, list) {
+		char *text = league_stale_text(e);
+
+		printf("not played: %s\n", text);
+		free(text);
+	}
+	cJSON_Delete(list);
+}
+
 static int league_status(int argc, char **argv)
 {
 	struct league_info info;
@@ -509,7 +528,7 @@ static int league_status(int argc, char **argv)
 	struct league_counts c;
 	struct league_pace pace;
 	long first;
-	char *season;
+	char *season, *text;
 
 	if (argc - optind != 1)
 		return fail("status takes a league's folder");
@@ -522,15 +541,18 @@ static int league_status(int argc, char **argv)
 	league_db_counts(db, &c);
 	printf("bots: %ld (%ld retired); versions: %ld\n", c.bots, c.retired, c.versions);
 	printf("runs: %ld; games: %ld in %ld sets\n", c.runs, c.games, c.sets);
+	text = league_cut_text(db);
+	printf("cut: %s\n", text);
+	free(text);
 	if (c.open_runs > 0)
 		printf("runs stopped before their end: %ld (a run going now, or cut; the "
 		       "next 'referee league run' closes them)\n", c.open_runs);
 	if (c.open_runs > 0 && league_pace_read(argv[optind], &pace) == 0) {
-		char *text = league_pace_text(&pace);
-
+		text = league_pace_text(&pace);
 		printf("pace: %s\n", text);
 		free(text);
 	}
+	print_changed(argv[optind], db);
 	league_db_close(db);
 	league_info_free(&info);
 	return EXIT_OK;
@@ -661,8 +683,8 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 
 /* A line on the terminal at most every PROGRESS_NS of the run (a set
  * ends more often), the first PROGRESS_NS after it began: the games of
- * the run under way, and the time left of --for. */
-static void show_progress(void *ctx, long games, long sets, int versions)
+ * the run under way, whether it rests, and the time left of --for. */
+static void show_progress(void *ctx, long games, long sets, int versions, bool resting)
 {
 	struct run_args *a = ctx;
 	int64_t now = now_ns();
@@ -672,6 +694,13 @@ static void show_progress(void *ctx, long games, long sets, int versions)
 	a->shown = now;
 	fprintf(stderr, "referee league: this run has played %ld games in %ld sets, %d "
 		"versions playing", games, sets, versions);
+	if (resting) {
+		char *trickle = league_pace_trickle_text(a->run.trickle);
+
+		fprintf(stderr, ", resting (every interval under +/- %ld: %s)",
+			a->run.rest_interval, trickle);
+		free(trickle);
+	}
 	if (a->run.until_ns)
 		fprintf(stderr, ", %lld s left",
 			(long long)((a->run.until_ns > now ? a->run.until_ns - now : 0) / 1000000000));

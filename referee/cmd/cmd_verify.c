@@ -221,21 +221,24 @@ static void check_leagues(struct tally *tally)
 		struct league_sum *l = &tally->leagues[i];
 		struct problems problems = {.report = print_problem, .ctx = tally};
 		struct league_info info = {0};
-		char err[ERR_LEN], what[256];
+		char err[ERR_LEN], what[256], *cut;
 
-		league_check(l->dir, &problems);
+		cut = league_check(l->dir, &problems);
 		snprintf(what, sizeof what, "a league of %s, %d run%s, %ld log%s in %ld set%s",
 			 league_folder_read(l->dir, &info, err) ? "?" : info.rules->name,
 			 l->runs, l->runs == 1 ? "" : "s", l->logs, l->logs == 1 ? "" : "s",
 			 l->sets, l->sets == 1 ? "" : "s");
+		/* The sets cut are said either way: a count, not a failure. */
 		if (!l->failed)
 			visible_line(stdout, "%s: ok: %s, every log verified, and its index "
-				     "league.db as its register and its runs' logs give it%s%s",
-				     l->dir, what, l->signers ? "; " : "",
-				     l->signers ? l->signers : "");
+				     "league.db as its register and its runs' logs give it%s%s"
+				     "%s%s", l->dir, what, l->signers ? "; " : "",
+				     l->signers ? l->signers : "", cut ? "; " : "", cut ? cut : "");
 		else
-			visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line above",
-				     l->dir, what, l->failed, l->failed == 1 ? "" : "s");
+			visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line "
+				     "above%s%s", l->dir, what, l->failed, l->failed == 1 ? "" : "s",
+				     cut ? "; " : "", cut ? cut : "");
+		free(cut);
 		league_info_free(&info);
 		free(l->signers);
 	}
@@ -316,8 +319,13 @@ int cmd_verify(int argc, char **argv)
 		     "dealt in step.\nA league's folder: each of its runs as a "
 		     "folder of play, and its index,\nleague.db, against what its "
 		     "register and logs give, said in one line (its\nruns, logs "
-		     "and sets, ok or its failures' count); -v (--verbose) prints\n"
-		     "each of its logs' lines too, and a failure is always printed.\n"
+		     "and sets, ok or its failures' count, then the sets a stop\n"
+		     "cut, by run and by version: each cut log kept in its run's "
+		     "aborted/, listed\nwith its commitment, nothing unlisted "
+		     "there); -v (--verbose) prints\n"
+		     "each of its logs' lines too, and a failure is always printed.  "
+		     "Of an sprt\nfolder, a line counts the pairs listed dropped "
+		     "after its verdict.\n"
 		     "Each ok names "
 		     "the key that signed and, without "
 		     "--key, says it\nwas not checked against a key you trust "

@@ -13,6 +13,7 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_sync.h"
@@ -75,6 +76,15 @@ static void differ(enum league_db_difference kind, const char *a, long b, void *
 		problems_add(problems, where, "it holds game %ld of run %s, "
 			     "which no log of the folder gives so", b, a);
 		break;
+	case LEAGUE_DB_CUT_NOT_INDEXED:
+		problems_add(problems, where, "the set from game %ld of run %s, "
+			     "cut by a stop, is listed so in its run.jsonl, not in it "
+			     "as its logs give it", b, a);
+		break;
+	case LEAGUE_DB_CUT_NOT_LOGGED:
+		problems_add(problems, where, "it holds a set from game %ld of run "
+			     "%s as cut by a stop, which no run.jsonl lists so", b, a);
+		break;
 	}
 }
 
@@ -110,17 +120,18 @@ static void check_run_place(const char *dir, const struct league_info *info, lon
 	free(run_dir);
 }
 
-void league_check(const char *dir, struct problems *problems)
+char *league_check(const char *dir, struct problems *problems)
 {
+	char *cut = NULL;
 	struct league_info info;
-	char err[ERR_LEN], *path = path_join(dir, "league.db");
+	char err[ERR_LEN] = "", *path = path_join(dir, "league.db");
 	sqlite3 *disk = NULL, *mem = NULL;
 	struct differences found = {problems, path};
 
 	if (league_folder_read(dir, &info, err)) {
 		problems_add(problems, dir, "%s", err);
 		free(path);
-		return;
+		return NULL;
 	}
 	for (long run = 1, next = league_next_run(dir); run < next; run++)
 		check_run_place(dir, &info, run, problems);
@@ -132,8 +143,12 @@ void league_check(const char *dir, struct problems *problems)
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
 	else if (league_db_compare(mem, path, differ, &found, err))
 		problems_add(problems, path, "%s", err);
+	/* Counted from the logs, whatever the index on disk says. */
+	if (mem && !*err)
+		cut = league_cut_text(mem);
 	league_db_close(mem);
 	league_db_close(disk);
 	league_info_free(&info);
 	free(path);
+	return cut;
 }

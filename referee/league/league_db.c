@@ -19,12 +19,12 @@
 /* "ArLg": what PRAGMA application_id holds in a league's index, so that
  * another program's database is told from a damaged one. */
 #define LEAGUE_DB_APP_ID 0x41724c67
-#define LEAGUE_DB_VERSION 3
+#define LEAGUE_DB_VERSION 4
 
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA application_id=1098009703;"
-	"PRAGMA user_version=3;"
+	"PRAGMA user_version=4;"
 	"CREATE TABLE league(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
 	"CREATE TABLE versions(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
 	" number INTEGER NOT NULL, hash TEXT NOT NULL, command TEXT NOT NULL,"
@@ -38,7 +38,11 @@ static const char schema[] =
 	"CREATE TABLE seats(run INTEGER NOT NULL, game INTEGER NOT NULL,"
 	" seat INTEGER NOT NULL, version INTEGER NOT NULL REFERENCES versions(id),"
 	" rank INTEGER NOT NULL, forfeit INTEGER NOT NULL, PRIMARY KEY(run, game, seat));"
-	"CREATE TABLE seasons(name TEXT PRIMARY KEY, first_run INTEGER NOT NULL);";
+	"CREATE TABLE seasons(name TEXT PRIMARY KEY, first_run INTEGER NOT NULL);"
+	"CREATE TABLE cut(run INTEGER NOT NULL, first INTEGER NOT NULL, PRIMARY KEY(run, first));"
+	"CREATE TABLE cut_seats(run INTEGER NOT NULL, first INTEGER NOT NULL,"
+	" seat INTEGER NOT NULL, version INTEGER NOT NULL REFERENCES versions(id),"
+	" PRIMARY KEY(run, first, seat));";
 
 /* A write that failed (`code`, SQLite's): its words, and the system's
  * reason when SQLite kept one; else, for an I/O error, what is likely
@@ -108,7 +112,8 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 	long version = league_db_value(db, "PRAGMA user_version", "");
 
 	/* An index an earlier referee made lacks what this one keeps (the
-	 * seats' forfeits, since version 3): made again, it has them. */
+	 * seats' forfeits, since version 3; the sets cut by a stop, since
+	 * version 4): made again, it has them. */
 	if (league_db_value(db, "PRAGMA application_id", "") == LEAGUE_DB_APP_ID &&
 	    version >= 1 && version < LEAGUE_DB_VERSION)
 		return errorf(err, "%s is the index of an earlier referee (its version %ld, "
@@ -254,6 +259,28 @@ int league_db_add_game(sqlite3 *db, long run, long game, long first,
 		if (run_texts(db, "INSERT INTO seats VALUES(?, ?, ?, ?, ?, ?)",
 			      (const char *const[]){r, g, s, v, k, forfeits[seat] ? "1" : "0"},
 			      6, err))
+			return -1;
+	}
+	return 0;
+}
+
+int league_db_add_cut(sqlite3 *db, long run, long first, int seats, const long *versions,
+		      char *err)
+{
+	char r[24], f[24], s[16], v[24];
+
+	snprintf(r, sizeof r, "%ld", run);
+	snprintf(f, sizeof f, "%ld", first);
+	if (run_texts(db, "INSERT OR IGNORE INTO cut VALUES(?, ?)",
+		      (const char *const[]){r, f}, 2, err))
+		return -1;
+	for (int seat = 0; seat < seats; seat++) {
+		if (!versions[seat])  /* no log of the set names it */
+			continue;
+		snprintf(s, sizeof s, "%d", seat);
+		snprintf(v, sizeof v, "%ld", versions[seat]);
+		if (run_texts(db, "INSERT OR IGNORE INTO cut_seats VALUES(?, ?, ?, ?)",
+			      (const char *const[]){r, f, s, v}, 4, err))
 			return -1;
 	}
 	return 0;

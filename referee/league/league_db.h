@@ -13,10 +13,14 @@
  *   versions(id, name, number, hash, command, dir, workdir, readable)
  *   retired(name)               bots taken off the ladder
  *   runs(id, closed)            one a `league run`, its folder runs/NNNNNN
- *   tasks(run, first, state)    a duplicate set finished ("finished")
+ *   tasks(run, first, state)    a duplicate set finished ("finished"), or
+ *                               listed dropped ("dropped": its logs removed)
  *   games(run, game, first, sha256)  a finished game and its set's first
  *   seats(run, game, seat, version, rank)
  *   seasons(name, first_run)    each season begun by `league season`
+ *   cut(run, first)             a duplicate set cut by a stop, its logs
+ *                               kept (league_cut.h)
+ *   cut_seats(run, first, seat, version)  its seats, as its logs name them
  */
 #ifndef ARENA_LEAGUE_DB_H
 #define ARENA_LEAGUE_DB_H
@@ -50,6 +54,8 @@ void league_db_close(sqlite3 *db);
 /* What the index counts, for `league status` and GET /api/status. */
 struct league_counts {
 	long bots, retired, versions, runs, open_runs, games, sets;
+	long cut;   /* sets cut by a stop, their logs kept (league_cut.h) */
+	long dropped; /* sets listed dropped, their logs removed */
 };
 
 /* The counts of the index (each -1 when it could not be read). */
@@ -96,6 +102,22 @@ int league_db_retire(sqlite3 *db, const char *name, char *err);
 int league_db_add_game(sqlite3 *db, long run, long game, long first,
 		       const char *sha256, int seats, const long *versions,
 		       const int *ranks, const int *forfeits, char *err);
+
+/* A duplicate set from game `first` of run `run` cut by a stop, in the
+ * open transaction, with the version of each of its `seats` seats (0:
+ * none known, not entered): 0, or -1 with err.  Entered once. */
+int league_db_add_cut(sqlite3 *db, long run, long first, int seats, const long *versions,
+		      char *err);
+
+/* The sets cut by a stop, counted by run (`name` NULL, `number` the
+ * run's) or by version (its bot's name and number), each count handed
+ * to `each` in order: 0, or -1. */
+typedef void league_db_cut_fn(const char *name, long number, long sets, void *ctx);
+int league_db_cut_each(sqlite3 *db, bool by_version, league_db_cut_fn *each, void *ctx);
+
+/* The sets cut of each version, by id: cut[id - 1] for ids 1 to
+ * `count`: 0, or -1. */
+int league_db_cut_by_version(sqlite3 *db, long *cut, int count);
 
 /* A task's state ("finished"): 0, or -1 with err. */
 int league_db_task(sqlite3 *db, long run, long first, const char *state, char *err);
@@ -184,6 +206,8 @@ enum league_db_difference {
 	LEAGUE_DB_SEASON,           /* a season in one only */
 	LEAGUE_DB_GAME_NOT_INDEXED, /* a logged game missing */
 	LEAGUE_DB_GAME_NOT_LOGGED,  /* a game no log gives so */
+	LEAGUE_DB_CUT_NOT_INDEXED,  /* a set a run.jsonl lists cut missing */
+	LEAGUE_DB_CUT_NOT_LOGGED,   /* a set cut that no run.jsonl lists so */
 };
 
 typedef void league_db_difference_fn(enum league_db_difference kind, const char *text,

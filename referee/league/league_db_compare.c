@@ -10,6 +10,9 @@
 	" s.forfeit" \
 	" FROM " db ".games g JOIN " db ".seats s ON s.run = g.run AND s.game = g.game" \
 	" JOIN " db ".versions v ON v.id = s.version"
+#define CUTS(db) "SELECT c.run, c.first, s.seat, v.name, v.number FROM " db ".cut c" \
+	" LEFT JOIN " db ".cut_seats s ON s.run = c.run AND s.first = c.first" \
+	" LEFT JOIN " db ".versions v ON v.id = s.version"
 #define VERSIONS(db) "SELECT name, number, hash, command, dir, workdir, readable" \
 	" FROM " db ".versions"
 
@@ -35,6 +38,10 @@ static const struct {
 	 SEATS("d") ")", LEAGUE_DB_GAME_NOT_INDEXED},
 	{"SELECT DISTINCT printf('%06d', run), game FROM (" SEATS("d") " EXCEPT "
 	 SEATS("main") ")", LEAGUE_DB_GAME_NOT_LOGGED},
+	{"SELECT DISTINCT printf('%06d', run), first FROM (" CUTS("main") " EXCEPT "
+	 CUTS("d") ")", LEAGUE_DB_CUT_NOT_INDEXED},
+	{"SELECT DISTINCT printf('%06d', run), first FROM (" CUTS("d") " EXCEPT "
+	 CUTS("main") ")", LEAGUE_DB_CUT_NOT_LOGGED},
 };
 
 /* Each row of `sql` (a text and an integer) a difference of its kind:

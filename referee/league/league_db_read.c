@@ -42,6 +42,45 @@ void league_db_counts(sqlite3 *db, struct league_counts *c)
 	c->games = league_db_value(db, "SELECT COUNT(*) FROM games", "");
 	c->sets = league_db_value(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
 				   "FROM games", "");
+	c->cut = league_db_value(db, "SELECT COUNT(*) FROM cut", "");
+	c->dropped = league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state = 'dropped'", "");
+}
+
+int league_db_cut_each(sqlite3 *db, bool by_version, league_db_cut_fn *each, void *ctx)
+{
+	static const char *const sql[] = {
+		"SELECT NULL, run, COUNT(*) FROM cut GROUP BY run ORDER BY run",
+		"SELECT v.name, v.number, COUNT(DISTINCT s.run * 1000000000 + s.first)"
+		" FROM cut_seats s JOIN versions v ON v.id = s.version"
+		" GROUP BY v.id ORDER BY v.name, v.number",
+	};
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db, sql[by_version], -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		each((const char *)sqlite3_column_text(st, 0), (long)sqlite3_column_int64(st, 1),
+		     (long)sqlite3_column_int64(st, 2), ctx);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int league_db_cut_by_version(sqlite3 *db, long *cut, int count)
+{
+	sqlite3_stmt *st;
+
+	memset(cut, 0, (size_t)count * sizeof *cut);
+	if (sqlite3_prepare_v2(db, "SELECT version, COUNT(DISTINCT run * 1000000000 + first)"
+			       " FROM cut_seats GROUP BY version", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long id = (long)sqlite3_column_int64(st, 0);
+
+		if (id >= 1 && id <= count)
+			cut[id - 1] = (long)sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return 0;
 }
 
 void league_db_roster(sqlite3 *db, struct league_roster *r)

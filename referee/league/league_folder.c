@@ -212,6 +212,25 @@ void league_files_hash(const char *command, const cJSON *files, char hex[65])
 	free(text);
 }
 
+int league_json_write(const char *dir, const char *name, const cJSON *j, char *err)
+{
+	char *path = path_join(dir, name), *tmp = path_joinf(dir, ".%s.tmp", name);
+	char *text = json_print_line(j);
+	FILE *out = fopen(tmp, "we");
+	int rc = 0;
+
+	if (!out)
+		rc = errorf(err, "%s: %s", tmp, strerror(errno));
+	else if ((fprintf(out, "%s\n", text) < 0) | fclose(out) || rename(tmp, path))
+		rc = errorf(err, "%s: %s", path, strerror(errno));
+	if (rc)
+		unlink(tmp);
+	free(text);
+	free(tmp);
+	free(path);
+	return rc;
+}
+
 int league_register_append(const char *dir, cJSON *line, char *err)
 {
 	char *path = path_join(dir, LEAGUE_REGISTER), *text = json_print_line(line);

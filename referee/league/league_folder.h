@@ -72,6 +72,10 @@ void league_files_hash(const char *command, const cJSON *files, char hex[65]);
  * "readable"), to the object `j`. */
 void league_version_fields(cJSON *j, const struct league_version *v);
 
+/* DIR/NAME written whole with the JSON line of `j` (through DIR/.NAME.tmp,
+ * so that a reader sees the old file or the new): 0, or -1 with err. */
+int league_json_write(const char *dir, const char *name, const cJSON *j, char *err);
+
 /* Appends a line to the register, on disk before it returns: 0, or -1. */
 int league_register_append(const char *dir, cJSON *line, char *err);
 

@@ -4,7 +4,6 @@
 #include "league/league_pace.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_folder.h"
 
 bool league_pace_settled(long interval, double widest)
 {
@@ -23,28 +23,16 @@ bool league_pace_settled(long interval, double widest)
 
 int league_pace_write(const char *dir, const struct league_pace *p, char *err)
 {
-	char *path = path_join(dir, "pace.json"), *tmp = path_join(dir, ".pace.json.tmp");
 	cJSON *j = cJSON_CreateObject();
-	char *text;
-	FILE *out;
-	int rc = 0;
+	int rc;
 
 	cJSON_AddBoolToObject(j, "resting", p->resting);
 	cJSON_AddNumberToObject(j, "interval", (double)p->interval);
 	if (isfinite(p->widest))
 		cJSON_AddNumberToObject(j, "widest", round(p->widest * 10) / 10);
 	cJSON_AddNumberToObject(j, "trickle", (double)p->trickle);
-	text = json_print_line(j);
-	if (!(out = fopen(tmp, "we")))
-		rc = errorf(err, "%s: %s", tmp, strerror(errno));
-	else if ((fprintf(out, "%s\n", text) < 0) | fclose(out) || rename(tmp, path))
-		rc = errorf(err, "%s: %s", path, strerror(errno));
-	if (rc)
-		unlink(tmp);
-	free(text);
+	rc = league_json_write(dir, "pace.json", j, err);
 	cJSON_Delete(j);
-	free(tmp);
-	free(path);
 	return rc;
 }
 
@@ -89,8 +77,7 @@ void league_pace_clear(const char *dir)
 	free(path);
 }
 
-/* The trickle in words: "no set", "one set a minute", "6 sets a minute". */
-static char *trickle_text(long trickle)
+char *league_pace_trickle_text(long trickle)
 {
 	return trickle == 0 ? xstrdup("no set") : trickle == 1 ? xstrdup("one set a minute")
 	       : xasprintf("%ld sets a minute", trickle);
@@ -109,7 +96,7 @@ char *league_pace_text(const struct league_pace *p)
 	if (!p->resting)
 		return xasprintf("full speed until every active version's 95%% interval is "
 				 "within +/- %ld Elo (%s)", p->interval, widest);
-	trickle = trickle_text(p->trickle);
+	trickle = league_pace_trickle_text(p->trickle);
 	text = xasprintf("resting: every active version's 95%% interval is within "
 			 "+/- %ld Elo (%s), so %s until a version arrives or an interval "
 			 "widens", p->interval, widest, trickle);

@@ -39,4 +39,8 @@ void league_pace_clear(const char *dir);
  * new. */
 char *league_pace_text(const struct league_pace *p);
 
+/* A trickle in words ("no set", "one set a minute", "6 sets a minute"),
+ * new. */
+char *league_pace_trickle_text(long trickle);
+
 #endif

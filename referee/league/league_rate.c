@@ -146,6 +146,8 @@ int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
 		return -1;
 	lr->count = n;
 	lr->forfeits = xcalloc((size_t)n + 1, sizeof *lr->forfeits);
+	lr->cut = xcalloc((size_t)n + 1, sizeof *lr->cut);
+	league_db_cut_by_version(db, lr->cut, n);
 	if (n > RATINGS_MAX_ENTRANTS)
 		return errorf(err, "%d versions: more than the fit rates (%d)", n,
 			      RATINGS_MAX_ENTRANTS);
@@ -175,6 +177,7 @@ void league_rating_free(struct league_rating *lr)
 	free(lr->sets);
 	free(lr->order);
 	free(lr->forfeits);
+	free(lr->cut);
 	free(lr->until);
 	free(lr->waiting);
 	if (lr->r.entry)
@@ -298,9 +301,9 @@ static void print_table(FILE *out, const struct league_rating *lr, bool all)
 {
 	int end = all ? lr->count : lr->ranked;
 
-	fprintf(out, "%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %s\n",
+	fprintf(out, "%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %4s %s\n",
 		"rank", "bot", "version", "files", "lower", "rating", "95% interval", "games",
-		"wins", "draws", "loss", "score", "forfeits", "owner");
+		"wins", "draws", "loss", "score", "forfeits", "cut", "owner");
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
 		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
@@ -320,10 +323,10 @@ static void print_table(FILE *out, const struct league_rating *lr, bool all)
 				     v->hash, note);
 		else
 			visible_line(out, "%-4s %-24s %-7s %-12.12s %6s %7s %-14s %6d %5d %5d %5d "
-				     "%6.1f %8d %s%s%s", k < lr->ranked ? rank : "-", v->name,
+				     "%6.1f %8d %4ld %s%s%s", k < lr->ranked ? rank : "-", v->name,
 				     version, v->hash, r.lower, r.rating, r.interval, e->games,
 				     e->wins, e->draws, e->losses, e->points,
-				     lr->forfeits[lr->order[k]],
+				     lr->forfeits[lr->order[k]], lr->cut[lr->order[k]],
 				     owner_of(lr, v->name) ? owner_of(lr, v->name) : "-",
 				     k < lr->ranked && !*note ? "" : " ",
 				     k < lr->ranked ? note : state_of(lr, lr->order[k]));
@@ -335,7 +338,7 @@ static void print_csv(FILE *out, const struct league_rating *lr, bool all)
 	int end = all ? lr->count : lr->ranked;
 
 	fprintf(out, "rank,bot,version,files,state,lower,rating,upper,games,wins,draws,"
-		"losses,score,forfeits,owner\n");
+		"losses,score,forfeits,cut,owner\n");
 	for (int k = 0; k < end; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
 		const struct ratings_entry *e = &lr->r.entry[lr->order[k]];
@@ -355,9 +358,10 @@ static void print_csv(FILE *out, const struct league_rating *lr, bool all)
 			fprintf(out, "%d,", k + 1);
 		else
 			fputc(',', out);
-		fprintf(out, "%s,%d,%.12s,%s,%s,%s,%s,%d,%d,%d,%d,%.1f,%d,%s\n", v->name,
+		fprintf(out, "%s,%d,%.12s,%s,%s,%s,%s,%d,%d,%d,%d,%.1f,%d,%ld,%s\n", v->name,
 			v->number, v->hash, state_of(lr, lr->order[k]), lo, elo, hi, e->games,
 			e->wins, e->draws, e->losses, e->points, lr->forfeits[lr->order[k]],
+			lr->cut[lr->order[k]],
 			owner_of(lr, v->name) ? owner_of(lr, v->name) : "");
 	}
 }
@@ -416,6 +420,7 @@ static void print_json(FILE *out, const struct league_rating *lr, bool all)
 		cJSON_AddNumberToObject(o, "losses", e->losses);
 		cJSON_AddNumberToObject(o, "score", e->points);
 		cJSON_AddNumberToObject(o, "forfeits", lr->forfeits[lr->order[k]]);
+		cJSON_AddNumberToObject(o, "cut", (double)lr->cut[lr->order[k]]);
 		if (owner_of(lr, v->name))
 			cJSON_AddStringToObject(o, "owner", owner_of(lr, v->name));
 		else

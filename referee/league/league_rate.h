@@ -43,6 +43,8 @@ struct league_rating {
 					  * in the queue for its first game, from
 					  * 1; 0: it has games, or is not active */
 	int *forfeits;                   /* by version: games it forfeited */
+	long *cut;                       /* by version: its sets cut by a stop
+					  * (league_cut.h), every season's */
 	/* Each bot's owner, users.json's "bots" ({BOT: USER}), for the
 	 * ladder to print: set by a caller that has it; NULL: nobody's. */
 	const cJSON *owners;

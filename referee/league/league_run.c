@@ -18,10 +18,12 @@
 #include "base/files.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_folder.h"
 #include "league/league_pace.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
+#include "league/league_stale.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
 #include "run/run_loop.h"
@@ -41,6 +43,7 @@ struct state {
 	long games, sets;             /* entered by this run */
 	struct league_roster roster;  /* when the run began */
 	bool roster_changed;
+	bool files_changed;           /* a version's, found before a set */
 	bool resting;                 /* league_pace.h */
 	int64_t next_trickle;         /* while resting: now_ns() of the next set */
 	int64_t next_look;            /* ... and of the next look at the roster */
@@ -66,10 +69,27 @@ struct state {
 #define LEAGUE_LOOK_NS 1000000000LL
 #define LEAGUE_REST_REFIT_NS 60000000000LL
 
+/* The seat of `v` (n versions) whose files changed, said to the run
+ * ("X first seat hash": the set from `first` and the task's sets after
+ * it not played), or -1 when each seat's files are its version's. */
+static int changed_seat(int out, const struct league_version *const *v, int n, long first)
+{
+	char now[65];
+
+	for (int s = 0; s < n; s++)
+		if (league_stale_changed(v[s], now)) {
+			worker_say(out, "X %ld %d %s\n", first, s, now);
+			return s;
+		}
+	return -1;
+}
+
 /* The worker's play function: a task, the duplicate sets `games` (whole
  * sets, one after the other) of the versions that `table` names, all on
  * the same processes, started for the task and stopped after it; each
- * set reported once its logs are signed. */
+ * set reported once its logs are signed.  Before each set, each seat's
+ * files are hashed again: a set of a version whose files changed is not
+ * played, nor are the task's after it. */
 static void play_task(const struct worker_job *job, int table, const long *games,
 		      int count, const unsigned char *deal_key, int out)
 {
@@ -78,21 +98,25 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	struct game_outcome outcomes[GAME_MAX_SEATS];
 	struct match *lanes[GAME_MAX_SEATS] = {0};
+	const struct league_version *v[GAME_MAX_SEATS];
 	char err[ERR_LEN];
 	int rc = 0;
 	long failed = games[0];
 
 	(void)deal_key;  /* the run's is in the config, for every set */
 	for (int s = 0; s < n; s++, code /= st->active_count) {
-		const struct league_version *v = &st->rating.versions[st->active[code % st->active_count]];
-
-		entrants[s] = league_task_entrant(st->run->dir, v, job->number, &st->run->limits);
+		v[s] = &st->rating.versions[st->active[code % st->active_count]];
+		entrants[s] = league_task_entrant(st->run->dir, v[s], job->number, &st->run->limits);
 	}
 	if (count < n || count % n)
 		rc = errorf(err, "a task of %d-game sets was handed %d games", n, count);
+	else if (changed_seat(out, v, n, games[0]) >= 0)
+		count = 0;
 	else if (!(lanes[0] = match_start(&st->run->config, entrants, n, err)))
 		rc = -1;
 	for (int g = 0; !rc && g < count; g += n) {
+		if (g && changed_seat(out, v, n, games[g]) >= 0)
+			break;
 		if ((rc = league_task_play_set(&st->run->config, st->run_dir, lanes, n, games[g],
 						job->duplicate, outcomes, err))) {
 			failed = games[g];
@@ -165,7 +189,8 @@ static bool done(struct state *st)
 	const struct league_run *r = st->run;
 
 	return (r->max_games && st->next_game - 1 >= r->max_games) ||
-	       (r->until_ns && now_ns() >= r->until_ns) || roster_changed(st);
+	       (r->until_ns && now_ns() >= r->until_ns) || st->files_changed ||
+	       roster_changed(st);
 }
 
 /* While resting: one set when the trickle's next is due, else none (the
@@ -190,6 +215,7 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	struct state *st = state;
 	const struct league_run *r = st->run;
 	int n = r->players, seats[GAME_MAX_SEATS], sets = r->batch;
+	const struct league_version *seated[GAME_MAX_SEATS];
 	long *games, table = 0;
 
 	if (done(st))
@@ -218,9 +244,11 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	memcpy(st->seats[i], seats, sizeof seats);
 	st->ended[i] = 0;
 	st->next_game += (long)sets * n;
-	/* One record names every set's C (run_manifest.h); the run's key
-	 * is in the config, for every set. */
-	return run_manifest_started(&st->manifest, games[0], sets * n, st->err)
+	/* One record names every set's C and its seats (run_manifest.h);
+	 * the run's key is in the config, for every set. */
+	for (int s = 0; s < n; s++)
+		seated[s] = &st->rating.versions[st->active[seats[s]]];
+	return league_task_started(&st->manifest, games[0], sets, seated, n, st->err)
 	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
 }
 
@@ -258,7 +286,8 @@ static int enter_set(struct state *st, int i)
 	st->games += n;
 	st->sets++;
 	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count,
+				  st->resting);
 	/* Resting, the trickle would take long to reach a refit: a minute
 	 * is enough to see an interval widen. */
 	return ++st->since_refit >= refit_every(st) ||
@@ -290,6 +319,38 @@ static int take_finished(struct state *st, int i, const char *line)
 	return ++st->ended[i] == n ? enter_set(st, i) : 0;
 }
 
+/* The sets of worker i's task not played from its current one on, which
+ * the worker refused before their first game (no log), listed as
+ * dropped: 0, or -1 with st->err. */
+static int drop_sets(struct state *st, int i)
+{
+	int n = st->run->players;
+
+	for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--, first += n)
+		if (run_manifest_dropped(&st->manifest, first, n, st->err))
+			return -1;
+	return 0;
+}
+
+/* Worker i found a seat's files changed before a set ("X first seat
+ * hash"): the version said and noted (league_stale.h), the task's sets
+ * left dropped, and the run ends, so that the next leaves it out. */
+static int take_changed(struct state *st, int i, const char *line)
+{
+	long first;
+	int seat, at = 0;
+	char now[65];
+
+	if (sscanf(line, "X %ld %d %64[0-9a-f]%n", &first, &seat, now, &at) != 3 || !at ||
+	    line[at] || seat < 0 || seat >= st->run->players || first != st->first[i])
+		return errorf(st->err, "a worker's report is cut short: %.80s", line);
+	league_stale_found(st->run->dir,
+			   &st->rating.versions[st->active[st->seats[i][seat]]], now,
+			   st->number);
+	st->files_changed = true;
+	return drop_sets(st, i);
+}
+
 /* The league source's line(): one line from worker i, 0 or -1 with
  * st->err. */
 static int handle(void *state, int i, char *line)
@@ -301,6 +362,8 @@ static int handle(void *state, int i, char *line)
 		return take_finished(st, i, line);
 	case 'B':
 		return 0;  /* a bot that did not start: its game says so */
+	case 'X':
+		return take_changed(st, i, line);
 	case 'E': {
 		const char *why = strchr(line + 2, ' ');
 
@@ -337,21 +400,19 @@ static long wait_ms(void *state, int waiting)
 static const struct table_source_ops league_source = {.next = hand_out, .line = handle,
 						      .ready = ready, .wait_ms = wait_ms};
 
-/* The sets in flight at a stop: their logs removed, listed as dropped. */
-static int drop_unfinished(struct state *st)
+/* The sets in flight at a stop, and the rest of their tasks: their logs
+ * kept, listed as cut (league_cut.h). */
+static int cut_unfinished(struct state *st)
 {
 	for (int i = 0; i < st->run->concurrency; i++) {
 		int n = st->run->players;
 
 		for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--,
 		     first += n) {
-			for (long g = first; g < first + n; g++) {
-				char *log = outdir_play_log(st->run_dir, g);
+			char c[2 * FAIR_HASH_BYTES + 1];
 
-				unlink(log);
-				free(log);
-			}
-			if (run_manifest_dropped(&st->manifest, first, n, st->err))
+			run_manifest_commitment(&st->manifest, first, c);
+			if (league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err))
 				return -1;
 		}
 	}
@@ -374,6 +435,12 @@ static int open_run(struct state *st)
 	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
 						   &labels, st->err)) < 0)
 		return -1;
+	st->active_count = league_stale_keep(r->dir, &st->rating, st->number, st->active, labels,
+					     st->active_count, r->players, st->err);
+	if (st->active_count < r->players) {
+		league_task_labels_free(labels, st->active_count);
+		return -1;
+	}
 	for (int s = 0; s < r->players; s++)
 		if ((codes *= st->active_count) > INT32_MAX) {
 			league_task_labels_free(labels, st->active_count);
@@ -414,14 +481,20 @@ static int play_sets(struct state *st)
 	return rc > 0 ? 0 : rc;
 }
 
-/* Lists the sets in flight as dropped, signs run.jsonl and marks the run
- * closed: 0, or -1. */
+/* Lists the sets in flight as cut, signs run.jsonl, enters the sets cut
+ * in the index and marks the run closed: 0, or -1. */
 static int close_run(struct state *st)
 {
-	if (drop_unfinished(st) ||
+	sqlite3 *db = st->run->db;
+	int rc;
+
+	if (cut_unfinished(st) ||
 	    run_manifest_sign(&st->manifest, st->run->config.key, st->err))
 		return -1;
-	return league_db_close_run(st->run->db, st->number, st->err);
+	rc = league_db_begin(db, st->err);
+	rc = rc ? rc : league_cut_index(db, st->run_dir, st->number, st->run->players, st->err);
+	rc = rc ? rc : league_db_close_run(db, st->number, st->err);
+	return league_db_end(db, rc, st->err);
 }
 
 int league_run_play(const struct league_run *run, struct league_run_end *end, char *err)
@@ -443,7 +516,8 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 		rc = -1;
 	sig = run_loop_end(&st.loop);
 	league_pace_clear(r.dir);
-	*end = (struct league_run_end){.games = st.games, .roster_changed = st.roster_changed,
+	*end = (struct league_run_end){.games = st.games,
+				       .roster_changed = st.roster_changed || st.files_changed,
 				       .full = r.max_games && st.next_game - 1 >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);

@@ -14,8 +14,8 @@
  * once as many sets as the workers' tasks hold have ended, or a
  * hundredth of the sets rated if more.  A stop by count or time hands
  * out no more tasks and lets those in flight end; SIGINT or SIGTERM kills
- * the sets in flight, lists them and the rest of their tasks as dropped
- * and signs run.jsonl; after kill -9 the next run does it
+ * the sets in flight, keeps their logs and lists them and the rest of
+ * their tasks as cut (league_cut.h), and signs run.jsonl; after kill -9 the next run does it
  * (league_sync.h).  A change of the roster (a version added, a bot
  * retired, a season begun: league_db_roster()) ends the run as a stop by
  * count does, at the next pick, so that the next run seats the league as
@@ -63,8 +63,9 @@ struct league_run {
 					  * under; 0: it never rests */
 	long trickle;                    /* sets a minute while resting */
 	/* After each set entered (a Slurm run: each batch), with the run's
-	 * games and sets so far, for its progress (may be NULL). */
-	void (*progress)(void *ctx, long games, long sets, int versions);
+	 * games and sets so far and whether it rests, for its progress (may
+	 * be NULL). */
+	void (*progress)(void *ctx, long games, long sets, int versions, bool resting);
 	void *ctx;
 };
 

@@ -15,9 +15,11 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_folder.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
+#include "league/league_stale.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
@@ -36,6 +38,7 @@ struct state {
 	long refused;                 /* games handed out, then not counted */
 	long batches;
 	long games, sets;             /* counted by this run */
+	bool files_changed;           /* a version's, found before a batch */
 	char *err;
 };
 
@@ -56,7 +59,7 @@ static bool done(const struct state *st)
 {
 	const struct league_run *r = st->run;
 
-	return stop_signal ||
+	return stop_signal || st->files_changed ||
 	       (r->max_games && st->next_game - 1 - st->refused >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns);
 }
@@ -79,8 +82,26 @@ static int task_sets(const struct state *st)
 	return (int)sets;
 }
 
-/* The next batch picked and written, each set's C in run.jsonl: 0, or
- * -1 with st->err. */
+/* Whether a seat of task `t` is a version whose files changed since it
+ * was added (said and noted: league_stale.h). */
+static bool task_changed(struct state *st, const struct league_slurm_task *t)
+{
+	char now[65];
+
+	for (int s = 0; s < st->run->players; s++)
+		if (league_stale_changed(&t->seats[s], now)) {
+			league_stale_found(st->run->dir, &t->seats[s], now, st->number);
+			return st->files_changed = true;
+		}
+	return false;
+}
+
+/* The next batch picked and written, each set's C and seats in
+ * run.jsonl: 0, or -1 with st->err.  Each task's versions' files are
+ * hashed again first: a task with a version whose files changed is not
+ * submitted, and the run ends, so that the next leaves it out (the
+ * array's logs, checked against each version's files, are the check
+ * of the sets themselves: league_slurm_check.c). */
 static int make_batch(struct state *st, struct league_slurm_batch *b)
 {
 	const struct league_run *r = st->run;
@@ -98,6 +119,10 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 		league_pick_next(&st->pick, seats, sets);
 		for (int s = 0; s < r->players; s++)
 			t->seats[s] = st->rating.versions[st->active[seats[s]]];
+		if (task_changed(st, t)) {
+			b->count--;
+			break;
+		}
 		t->first = st->next_game;
 		t->sets = sets;
 		st->next_game += (long)sets * r->players;
@@ -110,9 +135,14 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 	snprintf(b->name, sizeof b->name, "arena-league-%s", hex);
 	rc = league_slurm_batch_write(b, st->run_dir, ++st->batches, st->err);
 	st->manifest.seed = b->key;
-	for (int i = 0; !rc && i < b->count; i++)
-		rc = run_manifest_started(&st->manifest, b->tasks[i].first,
-					  b->tasks[i].sets * r->players, st->err);
+	for (int i = 0; !rc && i < b->count; i++) {
+		const struct league_version *v[GAME_MAX_SEATS];
+
+		for (int s = 0; s < r->players; s++)
+			v[s] = &b->tasks[i].seats[s];
+		rc = league_task_started(&st->manifest, b->tasks[i].first, b->tasks[i].sets, v,
+					 r->players, st->err);
+	}
 	return rc;
 }
 
@@ -138,16 +168,21 @@ static int count_set(struct state *st, const struct league_slurm_task *t, long f
 	return 0;
 }
 
-/* A set not counted: its logs removed, listed as dropped, said why
- * (`why` NULL: cut by a stop, said nothing). */
+/* A set not counted: refused (`why`), its logs removed and listed as
+ * dropped, said why; or cut by a stop (`why` NULL), its logs kept and
+ * listed as cut (league_cut.h). */
 static int drop_set(struct state *st, long first, const char *why)
 {
 	int n = st->run->players;
+	char c[2 * FAIR_HASH_BYTES + 1];
 
-	if (why)
-		fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
-			"refused, not counted, and another is played in its place: %s\n",
-			st->number, first, first + n - 1, why);
+	if (!why) {
+		run_manifest_commitment(&st->manifest, first, c);
+		return league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err);
+	}
+	fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
+		"refused, not counted, and another is played in its place: %s\n",
+		st->number, first, first + n - 1, why);
 	for (long g = first; g < first + n; g++) {
 		char *log = outdir_play_log(st->run_dir, g);
 
@@ -157,6 +192,16 @@ static int drop_set(struct state *st, long first, const char *why)
 	if (!stop_signal)
 		st->refused += n;
 	return run_manifest_dropped(&st->manifest, first, n, st->err);
+}
+
+/* Whether a task of batch `b` has a version whose files changed (said
+ * and noted). */
+static bool batch_changed(struct state *st, const struct league_slurm_batch *b)
+{
+	for (int i = 0; i < b->count; i++)
+		if (task_changed(st, &b->tasks[i]))
+			return true;
+	return false;
 }
 
 /* Every set of the batch, once its array has gone: checked, then counted
@@ -190,7 +235,9 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			else  /* a set cut by a stop's cancel is no refusal */
 				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
 		}
-	if (!rc && st->sets == counted && !stop_signal)
+	/* A batch whose sets were all refused for a version whose files
+	 * changed under it ends the run as a change found before it would. */
+	if (!rc && st->sets == counted && !stop_signal && !batch_changed(st, b))
 		rc = errorf(st->err, "the array of %s played no set that could be counted: "
 			    "see its elements' output, %s/slurm-*.out", b->path, st->run_dir);
 	return rc;
@@ -202,7 +249,7 @@ static int refit(struct state *st)
 	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
 		return -1;
 	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count);
+		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count, false);
 	return 0;
 }
 
@@ -220,6 +267,12 @@ static int open_run(struct state *st, const char *dir)
 	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
 						   &labels, st->err)) < 0)
 		return -1;
+	st->active_count = league_stale_keep(dir, &st->rating, st->number, st->active,
+					     labels, st->active_count, r->players, st->err);
+	if (st->active_count < r->players) {
+		league_task_labels_free(labels, st->active_count);
+		return -1;
+	}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
 	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
@@ -276,12 +329,17 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	rc = rc ? rc : play_batches(&st, dir);
 	if (!rc && st.manifest.journal) {
 		rc = run_manifest_sign(&st.manifest, r.config.key, err) ||
-		     league_db_close_run(r.db, st.number, err) ? -1 : 0;
+		     league_db_begin(r.db, err) ? -1 : 0;
+		if (!rc) {
+			rc = league_cut_index(r.db, st.run_dir, st.number, r.players, err) ||
+			     league_db_close_run(r.db, st.number, err) ? -1 : 0;
+			rc = league_db_end(r.db, rc, err);
+		}
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	*end = (struct league_run_end){
-		.games = st.games,
+		.games = st.games, .roster_changed = st.files_changed,
 		.full = r.max_games && st.next_game - 1 - st.refused >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);

@@ -16,7 +16,8 @@
  * refused with its reason, its logs removed and the set listed as
  * dropped, and another set is handed out in its place.  The ratings are
  * refitted after each batch.  A stop (SIGINT, SIGTERM) cancels the array
- * (`scancel`), then counts the sets it finished; after kill -9 the next
+ * (`scancel`), then counts the sets it finished and keeps the logs of
+ * those it cut, listed as cut (league_cut.h); after kill -9 the next
  * run cancels what is left of the array and checks its logs before the
  * run is closed (league_slurm_settle()), so that only a checked set is
  * counted.

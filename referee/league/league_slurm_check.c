@@ -181,7 +181,7 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 
 			if ((first < count && listed[first]) || !set_there(run_dir, first, b.players))
 				continue;
-			/* A set cut by the cancel is dropped by the run's closing. */
+			/* A set cut by the cancel is kept as cut by the run's closing. */
 			if (league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,
 						   public_key, ranks, forfeits, why) >= 0)
 				continue;

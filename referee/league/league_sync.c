@@ -15,6 +15,7 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_task.h"
@@ -24,8 +25,9 @@
 struct run_view {
 	long count;            /* games started */
 	char *finished;        /* by game: 1 when listed finished */
-	char *dropped;         /* by game: 1 when listed dropped */
+	char *dropped;         /* by game: 1 when listed dropped or cut */
 	char (*sha)[65];       /* the finished record's SHA-256 */
+	char (*c)[65];         /* the started record's C ("": none) */
 	bool signed_;
 };
 
@@ -34,6 +36,7 @@ static void view_free(struct run_view *v)
 	free(v->finished);
 	free(v->dropped);
 	free(v->sha);
+	free(v->c);
 }
 
 /* Reads the records of `log` (run.jsonl) into `v`. */
@@ -55,16 +58,27 @@ static void view_read(const struct game_log *log, struct run_view *v)
 	v->finished = xcalloc((size_t)v->count + 1, 1);
 	v->dropped = xcalloc((size_t)v->count + 1, 1);
 	v->sha = xcalloc((size_t)v->count + 1, sizeof *v->sha);
+	v->c = xcalloc((size_t)v->count + 1, sizeof *v->c);
 	for (size_t i = 1; i < log->count; i++) {
-		const cJSON *r = log->lines[i].json, *g;
+		const cJSON *r = log->lines[i].json, *g, *c;
 		const char *sha = cJSON_GetStringValue(json_member(r, "sha256"));
+		const char *type = log->lines[i].type ? log->lines[i].type : "";
 		long game;
 
-		if (log->lines[i].type && !strcmp(log->lines[i].type, "dropped"))
+		/* A cut set is closed as a dropped one was: 2 tells it. */
+		if (!strcmp(type, "dropped") || !strcmp(type, "cut"))
 			cJSON_ArrayForEach(g, json_member(r, "games"))
 				if (cJSON_IsNumber(g) && g->valuedouble >= 1 &&
 				    g->valuedouble <= (double)v->count)
-					v->dropped[(long)g->valuedouble] = 1;
+					v->dropped[(long)g->valuedouble] = *type == 'c' ? 2 : 1;
+		c = json_member(r, "commitments") ? json_member(r, "commitments")->child : NULL;
+		if (!strcmp(type, "started"))
+			cJSON_ArrayForEach(g, json_member(r, "games")) {
+				if (cJSON_IsNumber(g) && g->valuedouble >= 1 &&
+				    g->valuedouble <= (double)v->count && cJSON_IsString(c))
+					snprintf(v->c[(long)g->valuedouble], 65, "%s", c->valuestring);
+				c = c ? c->next : NULL;
+			}
 
 		if (log->lines[i].type && !strcmp(log->lines[i].type, "finished") &&
 		    json_get_int(r, "game", 1, v->count, &game) && sha && strlen(sha) == 64) {
@@ -92,9 +106,10 @@ static bool log_whole(const char *path)
 }
 
 /* Closes the stopped run whose run.jsonl is `log`: its sets listed as
- * finished or dropped, then signed.  A set listed dropped already (a
- * close cut short by a full disk listed it, then could not sign) is
- * not listed again.  0, or -1 with err. */
+ * finished, or as cut with their logs kept (league_cut.h), then signed.
+ * A set listed dropped or cut already (a close cut short by a full disk
+ * listed it, then could not sign) is not listed again.  0, or -1 with
+ * err. */
 static int close_run(const char *run_dir, const struct game_log *log,
 		     struct run_view *v, int players, const struct referee_key *key,
 		     char *err)
@@ -131,32 +146,12 @@ static int close_run(const char *run_dir, const struct game_log *log,
 				rc = run_manifest_finished(&m, g, NULL, err);
 				v->finished[g] = 2;  /* its SHA-256 read below */
 			}
-		if (whole)
-			continue;
-		for (long g = first; g < first + players; g++) {
-			char *path = outdir_play_log(run_dir, g);
-
-			unlink(path);
-			free(path);
-		}
-		rc = run_manifest_dropped(&m, first, players, err);
+		if (!whole)
+			rc = league_cut_keep(&m, run_dir, first, players, v->c[first], err);
 	}
 	rc = rc ? rc : run_manifest_sign(&m, key, err);
 	run_manifest_free(&m);
 	return rc;
-}
-
-/* The version of seat `s` of a log's header: by its name and files. */
-static long seat_version(sqlite3 *db, const cJSON *player)
-{
-	const char *name = cJSON_GetStringValue(json_member(player, "name"));
-	const cJSON *files = json_member(player, "files");
-	char hash[65];
-
-	if (!name || !cJSON_IsArray(files))
-		return 0;
-	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
-	return league_db_version_id(db, name, hash);
 }
 
 /* Enters game `game` from its log: 0, or -1 with err. */
@@ -186,7 +181,7 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 		int s = 0;
 
 		cJSON_ArrayForEach(p, json_member(log.lines[0].json, "players"))
-			versions[s++] = seat_version(db, p);
+			versions[s++] = league_task_log_version(db, p);
 		for (s = 0; s < players && versions[s]; s++)
 			;
 		if (s < players)
@@ -243,6 +238,12 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 			if (!rc && v.finished[n] && (n - 1) % players == 0)
 				rc = league_db_task(db, run, n, "finished", err);
 		}
+		/* A revision-5 league's cut sets were dropped, their logs
+		 * removed: counted apart. */
+		for (long n = 1; !rc && n <= v.count; n += players)
+			if (v.dropped[n] == 1)
+				rc = league_db_task(db, run, n, "dropped", err);
+		rc = rc ? rc : league_cut_index(db, run_dir, run, players, err);
 		rc = rc ? rc : league_db_put_run(db, run, v.signed_ || key, err);
 		rc = league_db_end(db, rc, err);
 	}

@@ -3,11 +3,13 @@
  * lost"): a run that was stopped before its end (kill -9, a crash, a
  * full disk) is closed by the next `league run`: each duplicate set it
  * started whose logs are all whole and signed is listed as finished in
- * its run.jsonl, the logs of any other set are removed and the set listed
- * as dropped, and run.jsonl is signed, so that the folder verifies as a
+ * its run.jsonl, any other set is listed as cut, its logs kept
+ * (league_cut.h), and run.jsonl is signed, so that the folder verifies as a
  * whole again; then every game that a run.jsonl lists as finished and
  * the index lacks is entered, read from its log (its header's seats,
- * each a version by its name and files, and its result's ranks).
+ * each a version by its name and files, and its result's ranks), and
+ * every set listed cut (league_cut.h) or dropped (a revision-5 league's
+ * cut sets, or sets a Slurm run refused).
  * `league rebuild` is the second step alone on an index made afresh
  * from the register.
  */

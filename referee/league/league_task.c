@@ -29,6 +29,16 @@ struct match_entrant league_task_entrant(const char *dir, const struct league_ve
 	return e;
 }
 
+int league_task_started(struct run_manifest *m, long first, int sets,
+			const struct league_version *const *v, int n, char *err)
+{
+	struct run_manifest_seat seats[GAME_MAX_SEATS];
+
+	for (int s = 0; s < n; s++)
+		seats[s] = (struct run_manifest_seat){v[s]->name, v[s]->number, v[s]->hash};
+	return run_manifest_started_seated(m, first, sets * n, seats, n, err);
+}
+
 int league_task_play_set(const struct match_config *config, const char *run_dir,
 			 struct match **lanes, int n, long first, bool duplicate,
 			 struct game_outcome *outcomes, char *err)
@@ -79,6 +89,18 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 	}
 	forfeit_reasons_free(&reasons);
 	return seats;
+}
+
+long league_task_log_version(sqlite3 *db, const cJSON *player)
+{
+	const char *name = cJSON_GetStringValue(json_member(player, "name"));
+	const cJSON *files = json_member(player, "files");
+	char hash[65];
+
+	if (!name || !cJSON_IsArray(files))
+		return 0;
+	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
+	return league_db_version_id(db, name, hash);
 }
 
 int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err)

@@ -55,6 +55,12 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 		      const struct match_config *config, char *const *labels, int count,
 		      int players, struct run_manifest *m, char *err);
 
+/* The "started" record of a task's `sets` sets from game `first`, each
+ * set's C and its `n` seats' versions `v` (run_manifest_started_seated()):
+ * 0, or -1 with err. */
+int league_task_started(struct run_manifest *m, long first, int sets,
+			const struct league_version *const *v, int n, char *err);
+
 /* Version `v` of the league `dir` as an entrant with `limits` (its own
  * workdir and readable paths), started by writer `writer` (a local
  * worker's number, a Slurm task's index + 1: league_stderr_path()); its
@@ -82,6 +88,10 @@ int league_task_enter(sqlite3 *db, long run, long first, int n, const long *seat
  * whether it forfeited (1, else 0), up to `max` seats; the seats of its
  * result, or -1 when it has none. */
 int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max);
+
+/* The version a seat of a log's header (its "players" item) names, by
+ * its name and files, or 0: none of the index. */
+long league_task_log_version(sqlite3 *db, const cJSON *player);
 
 /* Fits the ratings again from the index and gives the picker of the
  * run's active versions (`active`: each one's index among the versions,

@@ -80,24 +80,52 @@ int run_manifest_create(struct run_manifest *m, const char *dir, const char *ver
 	return 0;
 }
 
+void run_manifest_commitment(const struct run_manifest *m, long game, char *hex)
+{
+	unsigned char c[FAIR_HASH_BYTES];
+	/* A set's games share the C of its first game's secrets. */
+	long dealt = game - (game - 1) % m->set_games;
+
+	match_set_commitment(m->seed, (unsigned long)dealt, c);
+	hex_encode(hex, c, sizeof c);
+}
+
 int run_manifest_started(struct run_manifest *m, long first, int count, char *err)
 {
+	return run_manifest_started_seated(m, first, count, NULL, 0, err);
+}
+
+/* The record's "seats": each seat's version, by name, number and hash. */
+static void add_seats(cJSON *r, const struct run_manifest_seat *seats, int n)
+{
+	cJSON *list = cJSON_AddArrayToObject(r, "seats");
+
+	for (int s = 0; s < n; s++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "name", seats[s].name);
+		cJSON_AddNumberToObject(o, "version", seats[s].version);
+		cJSON_AddStringToObject(o, "hash", seats[s].hash);
+		cJSON_AddItemToArray(list, o);
+	}
+}
+
+int run_manifest_started_seated(struct run_manifest *m, long first, int count,
+				const struct run_manifest_seat *seats, int n, char *err)
+{
 	cJSON *r = cJSON_CreateObject(), *games, *commitments;
-	unsigned char c[FAIR_HASH_BYTES];
 	char hex[2 * FAIR_HASH_BYTES + 1];
 
 	cJSON_AddStringToObject(r, "type", "started");
 	games = cJSON_AddArrayToObject(r, "games");
 	commitments = cJSON_AddArrayToObject(r, "commitments");
 	for (long game = first; game < first + count; game++) {
-		/* A set's games share the C of its first game's secrets. */
-		long dealt = game - (game - 1) % m->set_games;
-
-		match_set_commitment(m->seed, (unsigned long)dealt, c);
-		hex_encode(hex, c, sizeof c);
+		run_manifest_commitment(m, game, hex);
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
 		cJSON_AddItemToArray(commitments, cJSON_CreateString(hex));
 	}
+	if (n)
+		add_seats(r, seats, n);
 	return run_manifest_record(m, r, err);
 }
 
@@ -133,6 +161,23 @@ int run_manifest_dropped(struct run_manifest *m, long first, int count, char *er
 	games = cJSON_AddArrayToObject(r, "games");
 	for (long game = first; game < first + count; game++)
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
+	return run_manifest_record(m, r, err);
+}
+
+int run_manifest_cut(struct run_manifest *m, long first, int count, const char *c,
+		     char *const *logs, char *err)
+{
+	cJSON *r = cJSON_CreateObject(), *games, *names;
+
+	cJSON_AddStringToObject(r, "type", "cut");
+	games = cJSON_AddArrayToObject(r, "games");
+	cJSON_AddStringToObject(r, "commitment", c);
+	names = cJSON_AddArrayToObject(r, "logs");
+	for (int k = 0; k < count; k++) {
+		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)(first + k)));
+		cJSON_AddItemToArray(names, logs[k] ? cJSON_CreateString(logs[k])
+					   : cJSON_CreateNull());
+	}
 	return run_manifest_record(m, r, err);
 }
 

@@ -18,9 +18,16 @@
  *    "duplicate":true, "seeded":true, "book":{"sha256":"H","path":"P",
  *    "order":"sequential" or "random","first":1,"unit":N}
  *   {"seq":N,"prev":"H","type":"started","games":[N,...],"commitments":["H",...]}
+ *          and, a league's, "seats":[{"name":N,"version":K,"hash":H},...]:
+ *          the versions at the seats of each set's first game (game k of
+ *          a set seats the version of seat (s + k) % n at seat s)
  *   {"seq":N,"prev":"H","type":"finished","game":N,"log":"game-NNNNNN.jsonl","sha256":"H"}
  *   {"seq":N,"prev":"H","type":"dropped","games":[N,...]}  (sprt: pairs
  *          started, stopped uncounted once the verdict came, logs removed)
+ *   {"seq":N,"prev":"H","type":"cut","games":[N,...],"commitment":"H",
+ *    "logs":["aborted/game-NNNNNN.jsonl" or null,...]}  (a league's set
+ *          cut by a stop: its logs kept in aborted/, null for a game that
+ *          left none)
  *   {"seq":N,"prev":"H","type":"signature","key":"H","sig":"H"}
  *
  * The signature signs the id as a log's signs its game_id.  verify_run.h
@@ -56,6 +63,24 @@ int run_manifest_create(struct run_manifest *m, const char *dir, const char *ver
  * (a set's, for its games), on disk: 0, or -1 with err. */
 int run_manifest_started(struct run_manifest *m, long first, int count, char *err);
 
+/* The C of game `game` (a set's, for its games), in hex (2 *
+ * FAIR_HASH_BYTES + 1 bytes), as its started record names it; `m` must
+ * have its seed. */
+void run_manifest_commitment(const struct run_manifest *m, long game, char *hex);
+
+/* A seat's version, as a league's "started" record names it. */
+struct run_manifest_seat {
+	const char *name;
+	int version;
+	const char *hash;
+};
+
+/* run_manifest_started() with the `n` seats of each set's first game
+ * (`seats`) named too, so that whoever reads the record before play
+ * knows who plays (a league's sets; n 0: none named). */
+int run_manifest_started_seated(struct run_manifest *m, long first, int count,
+				const struct run_manifest_seat *seats, int n, char *err);
+
 /* The "finished" record of game `game`, its log's SHA-256 read from the
  * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL):
  * 0, or -1 with err. */
@@ -65,6 +90,13 @@ int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char 
  * stopped uncounted when the run ended (`referee sprt`'s pairs after its
  * verdict), their logs removed: 0, or -1 with err. */
 int run_manifest_dropped(struct run_manifest *m, long first, int count, char *err);
+
+/* The "cut" record of the set of games first to first+count-1, started
+ * with the commitment `c` (hex) and cut by a stop: logs[k] the name of
+ * game first+k's log in the folder (OUTDIR_ASIDE/game-NNNNNN.jsonl), or
+ * NULL when it left none.  0, or -1 with err. */
+int run_manifest_cut(struct run_manifest *m, long first, int count, const char *c,
+		     char *const *logs, char *err);
 
 /* Record `r` (taken) appended, on disk: 0, or -1 with err. */
 int run_manifest_record(struct run_manifest *m, cJSON *r, char *err);

@@ -720,6 +720,11 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 		set->next++;
 	if (begin_play(g, x))
 		return -1;
+	/* What is written so far (the header, the commitment) on disk before
+	 * any bot moves: a game a stop cuts leaves a log that names its
+	 * seats and its C (a league keeps it, league_cut.h). */
+	if (g->journal && !g->failed && journal_flush(g->journal, err))
+		return -1;
 	g->playing = true;
 	return g->failed ? -1 : 0;
 }

@@ -18,19 +18,22 @@
 #include "replay_members.h"
 
 
-/* The lines of one game and seat in one file: bytes [start, end). */
+/* The lines of one game and seat in one file: bytes [start, end), after
+ * its mark line at `mark`. */
 struct section {
 	char game_id[33];
 	int seat;
 	int claims;     /* sections found for this game and seat */
 	char *path;
-	long start, end;
+	long mark, start, end;
+	bool at_end;    /* the file ended it when read: it may grow */
 };
 
 struct words_index {
 	struct section *sections; /* by game_id and seat, once each */
 	size_t count;
 	char **paths;             /* the files read */
+	long *read;               /* by file: the bytes read of it */
 	size_t path_count;
 };
 
@@ -48,6 +51,7 @@ void words_index_free(struct words_index *x)
 	for (size_t i = 0; i < x->path_count; i++)
 		free(x->paths[i]);
 	free(x->paths);
+	free(x->read);
 	free(x->sections);
 	free(x);
 }
@@ -90,11 +94,11 @@ static void index_sort(struct words_index *x)
 	x->count = kept;
 }
 
-/* Notes the section a mark line opens at `start`. */
+/* Notes the section a mark line at `mark` opens at `start`. */
 static struct section *open_section(struct words_index *x, const char *line,
-				    const char *path, long start)
+				    const char *path, long mark, long start)
 {
-	struct section s = {.start = start, .end = -1, .claims = 1};
+	struct section s = {.mark = mark, .start = start, .end = -1, .claims = 1};
 	unsigned long game;
 	int n = 0;
 
@@ -108,36 +112,50 @@ static struct section *open_section(struct words_index *x, const char *line,
 	return &x->sections[x->count++];
 }
 
-/* Notes the sections of one file, unsorted; a file read before is not
- * read again. */
-static void index_file(struct words_index *x, const char *path)
+/* Notes the sections of one file from byte `from` (a mark line's, or
+ * 0), unsorted; a file read before is not read again. */
+static void index_file_from(struct words_index *x, const char *path, long from)
 {
 	FILE *in;
 	size_t open = SIZE_MAX, cap = 0;
 	char *line = NULL;
-	ssize_t len;
-	long at = 0;
+	ssize_t len = 0;
+	long at = from, last = from;
 
 	for (size_t i = 0; i < x->path_count; i++)
 		if (!strcmp(x->paths[i], path))
 			return;
 	x->paths = xrealloc(x->paths, (x->path_count + 1) * sizeof *x->paths);
-	x->paths[x->path_count++] = xstrdup(path);
+	x->read = xrealloc(x->read, (x->path_count + 1) * sizeof *x->read);
+	x->paths[x->path_count] = xstrdup(path);
+	x->read[x->path_count++] = from;
 	if (!(in = fopen(path, "re")))
 		return;
+	if (fseek(in, from, SEEK_SET))
+		at = 0;
 	while ((len = getline(&line, &cap, in)) > 0) {
 		if (!strncmp(line, STDERR_MARK_GAME, strlen(STDERR_MARK_GAME))) {
 			if (open != SIZE_MAX)
 				x->sections[open].end = at;
-			open = open_section(x, line, path, at + len)
+			open = open_section(x, line, path, at, at + len)
 			       ? x->count - 1 : SIZE_MAX;
 		}
+		last = at;
 		at += len;
 	}
-	if (open != SIZE_MAX)
+	if (open != SIZE_MAX) {
 		x->sections[open].end = at;
+		x->sections[open].at_end = true;
+	}
+	/* A line still being written is read again whole by a newer index. */
+	x->read[x->path_count - 1] = at > from && line[at - last - 1] != '\n' ? last : at;
 	free(line);
 	fclose(in);
+}
+
+static void index_file(struct words_index *x, const char *path)
+{
+	index_file_from(x, path, 0);
 }
 
 void words_index_add_file(struct words_index *x, const char *path)
@@ -151,6 +169,22 @@ static bool ends_with(const char *name, const char *suffix)
 	size_t len = strlen(name), slen = strlen(suffix);
 
 	return len > slen && !strcmp(name + len - slen, suffix);
+}
+
+/* Where a newer index of `x`'s file `path` starts reading: at its last
+ * section's mark, if the file's end cut that section, else where `x`
+ * stopped (0: a file `x` has not read). */
+static long read_from(const struct words_index *x, const char *path)
+{
+	long from = 0;
+
+	for (size_t i = 0; i < x->path_count; i++)
+		if (!strcmp(x->paths[i], path))
+			from = x->read[i];
+	for (size_t i = 0; i < x->count; i++)
+		if (x->sections[i].at_end && !strcmp(x->sections[i].path, path))
+			from = x->sections[i].mark;
+	return from;
 }
 
 void words_index_add_folder(struct words_index *x, const char *dir)
@@ -173,6 +207,45 @@ void words_index_add_folder(struct words_index *x, const char *dir)
 	}
 	free(names);
 	index_sort(x);
+}
+
+bool words_index_settled(const struct words_index *x, const char *game_id, int seats)
+{
+	for (int s = 0; s < seats; s++) {
+		const struct section *found = find(x, game_id, s);
+
+		if (!found || found->at_end)
+			return false;
+	}
+	return true;
+}
+
+struct words_index *words_index_newer(const struct words_index *x, const char *dir,
+				      const char *game_id)
+{
+	struct words_index *y = words_index_new();
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	for (size_t i = 0; i < x->count; i++)
+		if (!strcmp(x->sections[i].game_id, game_id) && !x->sections[i].at_end) {
+			struct section s = x->sections[i];
+
+			s.path = xstrdup(s.path);
+			y->sections = xrealloc(y->sections, (y->count + 1) * sizeof *y->sections);
+			y->sections[y->count++] = s;
+		}
+	while (d && (e = readdir(d)))
+		if (ends_with(e->d_name, ".stderr")) {
+			char *path = path_join(dir, e->d_name);
+
+			index_file_from(y, path, read_from(x, path));
+			free(path);
+		}
+	if (d)
+		closedir(d);
+	index_sort(y);
+	return y;
 }
 
 /* Whether folder `dir`'s own name is `name`. */

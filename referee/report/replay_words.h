@@ -18,6 +18,7 @@
 #define ARENA_REPLAY_WORDS_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 
 /* At most this many last lines of a forfeiting seat are kept. */
 #define REPLAY_LAST_LINES 8
@@ -33,6 +34,18 @@ void words_index_add_file(struct words_index *x, const char *path);
 
 /* The same for every *.stderr file of folder `dir`. */
 void words_index_add_folder(struct words_index *x, const char *dir);
+
+/* Whether `x` has every seat's section of game `game_id` whole: each
+ * ended by the next game's mark, not by the file's end when it was read
+ * (the game may have been under way then). */
+bool words_index_settled(const struct words_index *x, const char *game_id, int seats);
+
+/* A new index of game `game_id`'s sections from what `x` had of them
+ * whole and what the *.stderr files of `dir` hold after the point where
+ * `x` read each (all of a file it had not read): the sections written
+ * since `x` was made, at the cost of the bytes written since. */
+struct words_index *words_index_newer(const struct words_index *x, const char *dir,
+				      const char *game_id);
 
 /* The stderr files of the game whose log is at `log_path`, wherever the
  * referee writes them: a tournament's DIR/stderr/ for DIR/games/LOG, a

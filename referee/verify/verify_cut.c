@@ -15,9 +15,6 @@
 #include "base/util.h"
 #include "base/verify.h"
 
-/* A problem in words, with the error of the log it quotes. */
-#define WHY_LEN (ERR_LEN + 256)
-
 void verify_cut_commitment(const struct game_log *log, char hex[65])
 {
 	hex[0] = '\0';
@@ -150,36 +147,34 @@ bool verify_cut_listed(const struct manifest_view *view, const char *name)
 	return false;
 }
 
-/* The problem of the log of "aborted" record i, in `why`; false if none. */
-static bool cut_problem(const struct manifest_view *view, long i, const char *path,
-			char *why)
+bool verify_cut_log(const char *path, long game, const char *c, const char *records,
+		    char *why)
 {
 	struct game_log log;
-	char err[ERR_LEN], c[65];
+	char err[ERR_LEN], have[65];
 
 	if (access(path, F_OK) && errno == ENOENT) {
-		snprintf(why, WHY_LEN, "missing: the manifest lists it as a log of "
-			 "game %ld, cut by a stop and set aside", view->aborted_games[i]);
+		snprintf(why, VERIFY_CUT_WHY_LEN, "missing: %s lists it as a log of "
+			 "game %ld, cut by a stop and set aside", records, game);
 		return true;
 	}
 	if (logread_load(path, &log, err)) {
-		snprintf(why, WHY_LEN, "%s", err);
+		snprintf(why, VERIFY_CUT_WHY_LEN, "%s", err);
 		return true;
 	}
 	if (verify_chain(&log, err)) {
-		snprintf(why, WHY_LEN, "broken: %s (the manifest lists it as a log "
-			 "of game %ld, cut by a stop)", err, view->aborted_games[i]);
+		snprintf(why, VERIFY_CUT_WHY_LEN, "broken: %s (%s lists it as a log "
+			 "of game %ld, cut by a stop)", err, records, game);
 		logread_free(&log);
 		return true;
 	}
-	verify_cut_commitment(&log, c);
+	verify_cut_commitment(&log, have);
 	logread_free(&log);
 	/* A log cut before its commit record names no C to compare. */
-	if (view->aborted_commitments[i][0] && *c && strcmp(c, view->aborted_commitments[i])) {
-		snprintf(why, WHY_LEN, "its commitment C is %s, the manifest lists "
-			 "game %ld's cut log with %s: not the deal the run cut",
-			 *c ? c : "(none)", view->aborted_games[i],
-			 view->aborted_commitments[i]);
+	if (c[0] && *have && strcmp(have, c)) {
+		snprintf(why, VERIFY_CUT_WHY_LEN, "its commitment C is %s, %s lists "
+			 "game %ld's cut log with %s: not the deal the run cut", have,
+			 records, game, c);
 		return true;
 	}
 	return false;
@@ -190,7 +185,7 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 	long before = problems->count;
 
 	for (long i = 0; i < view->aborted; i++) {
-		char *path, why[WHY_LEN];
+		char *path, why[VERIFY_CUT_WHY_LEN];
 
 		if (!view->aborted_logs[i])  /* a game that left no log */
 			continue;
@@ -199,7 +194,8 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 		    view->aborted_logs[i][0] == '/')
 			problems_add(problems, path, "the manifest lists a cut log "
 				     "outside the folder's games/");
-		else if (cut_problem(view, i, path, why))
+		else if (verify_cut_log(path, view->aborted_games[i],
+					view->aborted_commitments[i], "the manifest", why))
 			problems_add(problems, path, "%s", why);
 		free(path);
 	}

@@ -148,7 +148,12 @@ static int check_path(struct check *c, const char *path, char *err)
 			gather(c, logs[i]);
 		verify_folder_logs_free(logs);
 		if (c->run) {
+			char said[160];
+
 			rc = flush(c, err);
+			verify_run_counts_text(c->run, said, sizeof said);
+			if (*said)
+				c->events->notice(c->events->ctx, path, said);
 			verify_run_close(c->run);
 			c->run = NULL;
 		}

@@ -23,6 +23,8 @@ struct run_game {
 	char commitment[65];   /* its started record's C ("": not started) */
 	char sha256[65];       /* its finished record's ("": not finished) */
 	bool dropped;          /* stopped uncounted, its log removed */
+	signed char cut;       /* listed cut by a stop: 1 with its log kept
+				* in aborted/, 2 without a log */
 	bool checked;          /* its log was given to verify_run_log() */
 	signed char points;    /* an sprt run's: A's points in it, doubled
 				* (-1: not the log listed, or none) */
@@ -42,6 +44,7 @@ struct verify_run {
 	const cJSON *test, *verdict;
 	const char *bots[2];
 	verify_run_pairs_check *pairs_check;
+	long cut_sets;                /* "cut" records that list a log */
 };
 
 bool verify_run_is(const char *dir)
@@ -140,6 +143,41 @@ static bool take_dropped(struct verify_run *rc, const cJSON *r)
 	return true;
 }
 
+/* A cut record: a league's set started, then cut by a stop, each game's
+ * log kept in aborted/ under its name (or null: none), its C the one the
+ * started record named (else a problem of its own, named). */
+static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line)
+{
+	const cJSON *games = json_member(r, "games"), *logs = json_member(r, "logs"), *g;
+	const cJSON *log = logs ? logs->child : NULL;
+	const char *c = cJSON_GetStringValue(json_member(r, "commitment"));
+	bool any = false;
+
+	if (!cJSON_IsArray(games) || !cJSON_IsArray(logs) || !c || strlen(c) != 64 ||
+	    cJSON_GetArraySize(games) != cJSON_GetArraySize(logs) || !games->child)
+		return false;
+	cJSON_ArrayForEach(g, games) {
+		struct run_game *e = game_of(rc, number_of(g));
+		char *name = e ? outdir_play_log(OUTDIR_ASIDE, number_of(g)) : NULL;
+		bool named = cJSON_IsString(log) && name && !strcmp(log->valuestring, name);
+
+		free(name);
+		if (!e || !*e->commitment || *e->sha256 || e->dropped || e->cut ||
+		    (!named && !cJSON_IsNull(log)))
+			return false;
+		if (strcmp(e->commitment, c))
+			problems_add(rc->problems, rc->path, "line %zu: its cut record lists "
+				     "game %ld with the commitment C %s, its started record "
+				     "named %s: not the deal the run started", line,
+				     number_of(g), c, e->commitment);
+		e->cut = named ? 1 : 2;
+		any = any || named;
+		log = log->next;
+	}
+	rc->cut_sets += any;
+	return true;
+}
+
 /* An sprt run's own records: its test, right after the header, and its
  * verdict, last before the signature. */
 static bool take_sprt(struct verify_run *rc, const struct game_log *log, size_t i)
@@ -172,13 +210,16 @@ static bool take_records(struct verify_run *rc, const struct game_log *log)
 		if (!strcmp(type, "started") ? take_started(rc, r)
 		    : !strcmp(type, "finished") ? take_finished(rc, r)
 		    : !strcmp(type, "dropped") ? take_dropped(rc, r)
+		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1)
 		    : take_sprt(rc, log, i))
 			continue;
 		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
 			     "does not have: a \"started\" record lists the next "
 			     "games, each with its commitment C; a "
 			     "\"finished\" record a game started, its log and its "
-			     "SHA-256; a \"dropped\" record games started; an sprt "
+			     "SHA-256; a \"dropped\" record games started; a "
+			     "\"cut\" record a set started, its C and its logs "
+			     "kept in aborted/; an sprt "
 			     "run's \"sprt\" record its test, after the header, and "
 			     "its \"verdict\", last",
 			     i + 1);
@@ -304,7 +345,7 @@ static bool listed_finished(const struct verify_run *rc, long game)
 {
 	const struct run_game *e = game >= 1 && game <= rc->count ? &rc->games[game] : NULL;
 
-	return e && *e->commitment && !e->dropped && *e->sha256;
+	return e && *e->commitment && !e->dropped && !e->cut && *e->sha256;
 }
 
 struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
@@ -338,6 +379,41 @@ void verify_run_log(struct verify_run *run, const struct game_log *log)
 	check_log(rc, game, log);
 }
 
+/* Each log listed cut checked (there, its chain whole as far as it
+ * goes, its C the record's), and the files of aborted/ that no cut
+ * record lists added to `unlisted` (`count` of them): the new array. */
+static char **unlisted_cut(struct verify_run *rc, char **unlisted, size_t *count)
+{
+	char *aside = path_join(rc->dir, OUTDIR_ASIDE), why[VERIFY_CUT_WHY_LEN];
+	DIR *d = opendir(aside);
+	struct dirent *e;
+
+	for (long g = 1; g <= rc->count; g++) {
+		char *path = outdir_play_log(aside, g);
+
+		if (rc->games[g].cut == 1 &&
+		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl", why))
+			problems_add(rc->problems, path, "%s", why);
+		free(path);
+	}
+	while (d && (e = readdir(d))) {
+		long g = outdir_play_log_game(e->d_name);
+		char *name = outdir_play_log(NULL, g);
+		bool listed = g && g <= rc->count && rc->games[g].cut == 1 &&
+			      !strcmp(name, e->d_name);
+
+		free(name);
+		if (listed || !strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		unlisted = xrealloc(unlisted, (*count + 1) * sizeof *unlisted);
+		unlisted[(*count)++] = path_join(aside, e->d_name);
+	}
+	if (d)
+		closedir(d);
+	free(aside);
+	return unlisted;
+}
+
 /* Every game listed as finished whose log was not checked (missing, or
  * unreadable), and every log of the folder that is not listed. */
 static void check_folder(struct verify_run *rc)
@@ -352,7 +428,7 @@ static void check_folder(struct verify_run *rc)
 		struct stat st;
 
 		if (!*rc->games[g].commitment || rc->games[g].dropped ||
-		    rc->games[g].checked)
+		    rc->games[g].cut || rc->games[g].checked)
 			;
 		else if (!*rc->games[g].sha256)
 			problems_add(rc->problems, rc->path, "game %ld was started but "
@@ -369,13 +445,14 @@ static void check_folder(struct verify_run *rc)
 
 		if (outdir_is_result_log(e->d_name) &&
 		    (!g || g > rc->count || !*rc->games[g].commitment ||
-		     rc->games[g].dropped)) {
+		     rc->games[g].dropped || rc->games[g].cut)) {
 			unlisted = xrealloc(unlisted, (count + 1) * sizeof *unlisted);
 			unlisted[count++] = path_join(rc->dir, e->d_name);
 		}
 	}
 	if (d)
 		closedir(d);
+	unlisted = unlisted_cut(rc, unlisted, &count);
 	if (count)  /* in name order, whatever the folder's */
 		qsort(unlisted, count, sizeof *unlisted, by_name);
 	for (size_t i = 0; i < count; i++) {
@@ -405,6 +482,24 @@ static void check_pairs(const struct verify_run *rc)
 		.points = (const signed char (*)[2])points, .dropped = dropped}, rc->problems);
 	free(points);
 	free(dropped);
+}
+
+void verify_run_counts_text(const struct verify_run *run, char *buf, size_t len)
+{
+	const char *verb = run->usable ? logread_string(&run->manifest, 0, "verb") : NULL;
+	long pairs = 0;
+
+	buf[0] = '\0';
+	if (verb && !strcmp(verb, "sprt")) {
+		for (long g = 1; g + 1 <= run->count; g += 2)
+			pairs += run->games[g].dropped || run->games[g + 1].dropped;
+		snprintf(buf, len, pairs ? "%ld pair%s listed dropped after the verdict, "
+			 "uncounted, %s logs removed" : "no pair listed dropped", pairs,
+			 pairs == 1 ? "" : "s", pairs == 1 ? "its" : "their");
+	} else if (run->cut_sets)
+		snprintf(buf, len, "%ld set%s cut by a stop, %s logs kept in %s/ and listed "
+			 "in run.jsonl", run->cut_sets, run->cut_sets == 1 ? "" : "s",
+			 run->cut_sets == 1 ? "its" : "their", OUTDIR_ASIDE);
 }
 
 void verify_run_close(struct verify_run *run)

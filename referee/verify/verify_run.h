@@ -6,7 +6,10 @@
  * finished with the log's SHA-256, its commitment C the one the started
  * record named, and, with an opening book, its header's book, order and
  * schedule the manifest's; and the folder must hold no log that it does
- * not list.  The logs themselves are verified by the caller, as any log.
+ * not list; a league's set cut by a stop (a "cut" record) must have its
+ * logs in aborted/, each whole as far as the stop let it go, with the C
+ * its started record named, and aborted/ nothing else.  The logs
+ * themselves are verified by the caller, as any log.
  */
 #ifndef ARENA_VERIFY_RUN_H
 #define ARENA_VERIFY_RUN_H
@@ -55,5 +58,13 @@ struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted
 				   struct problems *problems);
 void verify_run_log(struct verify_run *run, const struct game_log *log);
 void verify_run_close(struct verify_run *run);
+
+/* What the run's records count, in one line into `buf` (`len` bytes),
+ * for the caller to say: of an sprt run, the pairs listed dropped after
+ * its verdict ("2 pairs listed dropped after the verdict, uncounted,
+ * their logs removed", or "no pair listed dropped"); of a league's run,
+ * the sets cut by a stop, when there are ("1 set cut by a stop, its logs
+ * kept in aborted/ and listed in run.jsonl"); else "". */
+void verify_run_counts_text(const struct verify_run *run, char *buf, size_t len);
 
 #endif

@@ -12,8 +12,10 @@
 
 #include "base/json.h"
 #include "base/util.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_pace.h"
+#include "league/league_stale.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
 #include "web/web_history.h"
@@ -41,6 +43,23 @@ static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
 	free(text);
 }
 
+/* The versions a run found changed and still the league's (league_stale.h),
+ * each with its words, as "changed" (none: not there). */
+static void add_changed(cJSON *j, sqlite3 *db, const char *dir)
+{
+	cJSON *list = league_stale_list(dir, db), *e;
+
+	if (!list)
+		return;
+	cJSON_ArrayForEach(e, list) {
+		char *text = league_stale_text(e);
+
+		cJSON_AddStringToObject(e, "words", text);
+		free(text);
+	}
+	cJSON_AddItemToObject(j, "changed", list);
+}
+
 char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
 		     const char *dir)
 {
@@ -62,7 +81,12 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 	cJSON_AddNumberToObject(j, "open_runs", (double)c->open_runs);
 	cJSON_AddNumberToObject(j, "games", (double)c->games);
 	cJSON_AddNumberToObject(j, "sets", (double)c->sets);
+	cJSON_AddNumberToObject(j, "cut", (double)c->cut);
+	text = league_cut_text(db);
+	cJSON_AddStringToObject(j, "cut_text", text);
+	free(text);
 	add_pace(j, c, dir);
+	add_changed(j, db, dir);
 	web_activity_add(a, j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);

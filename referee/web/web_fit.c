@@ -20,9 +20,11 @@
 
 struct web_fit {
 	pthread_mutex_t lock;
-	pthread_cond_t wake;          /* a view made, or stop */
+	pthread_cond_t wake;          /* the thread's: a look asked for, or stop */
+	pthread_cond_t made;          /* the requests': a view made, or stop */
 	pthread_t thread;
 	bool stop;
+	bool asked;                   /* a request waits for a look at once */
 	struct web_fit_view *view;    /* the newest, NULL till the first */
 	/* The thread's own. */
 	char *dir, *path;
@@ -134,8 +136,9 @@ static void refresh(struct web_fit *f)
 		old = f->view;
 		f->view = v;
 		v = NULL;
-		pthread_cond_broadcast(&f->wake);
 	}
+	/* Also when none was made: a request that waits looks again. */
+	pthread_cond_broadcast(&f->made);
 	pthread_mutex_unlock(&f->lock);
 	web_fit_view_free(v);
 	web_fit_put(f, old);
@@ -150,6 +153,7 @@ static void *keep(void *arg)
 		int64_t start = now_ns(), wait;
 		struct timespec until;
 
+		f->asked = false;
 		pthread_mutex_unlock(&f->lock);
 		refresh(f);
 		/* At most half of a core: as long as the view took, 1 s at least. */
@@ -160,7 +164,7 @@ static void *keep(void *arg)
 		until.tv_sec += (time_t)(wait / 1000000000);
 		until.tv_nsec = (long)(wait % 1000000000);
 		pthread_mutex_lock(&f->lock);
-		if (!f->stop)
+		if (!f->stop && !f->asked)
 			pthread_cond_timedwait(&f->wake, &f->lock, &until);
 	}
 	pthread_mutex_unlock(&f->lock);
@@ -176,6 +180,7 @@ struct web_fit *web_fit_start(const char *dir)
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_cond_init(&f->wake, &attr);
+	pthread_cond_init(&f->made, &attr);
 	pthread_condattr_destroy(&attr);
 	f->dir = xstrdup(dir);
 	f->path = path_join(dir, "league.db");
@@ -198,12 +203,14 @@ void web_fit_stop(struct web_fit *f)
 	running = !f->stop;
 	f->stop = true;
 	pthread_cond_broadcast(&f->wake);
+	pthread_cond_broadcast(&f->made);
 	pthread_mutex_unlock(&f->lock);
 	if (running)
 		pthread_join(f->thread, NULL);
 	web_fit_view_free(f->view);
 	league_db_close(f->db);
 	pthread_cond_destroy(&f->wake);
+	pthread_cond_destroy(&f->made);
 	pthread_mutex_destroy(&f->lock);
 	free(f->dir);
 	free(f->path);
@@ -231,13 +238,16 @@ struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db)
 	until.tv_sec += WEB_FIT_WAIT_S;
 	pthread_mutex_lock(&f->lock);
 	while (!f->view)
-		pthread_cond_wait(&f->wake, &f->lock);
-	/* The thread wakes at this broadcast and looks at the index. */
+		pthread_cond_wait(&f->made, &f->lock);
+	/* The thread looks at the index at once when asked; the requests
+	 * wake only at a view made (or the stop), never each other. */
 	while (now.versions >= 0 && now.retired >= 0 && now.seasons >= 0 &&
-	       !roster_is(f->view, &now) && !f->stop &&
-	       (pthread_cond_broadcast(&f->wake),
-		pthread_cond_timedwait(&f->wake, &f->lock, &until) == 0))
-		continue;
+	       !roster_is(f->view, &now) && !f->stop) {
+		f->asked = true;
+		pthread_cond_signal(&f->wake);
+		if (pthread_cond_timedwait(&f->made, &f->lock, &until))
+			break;
+	}
 	v = f->view;
 	v->refs++;
 	pthread_mutex_unlock(&f->lock);

@@ -39,7 +39,21 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 	rc = replay_build(&log, &options, r, err);
 	logread_free(&log);
 	if (rc == 0) {
-		replay_words_add(r->doc, x);
+		const char *id = cJSON_GetStringValue(json_member(r->doc, "game_id"));
+		int seats = cJSON_GetArraySize(json_member(r->doc, "players"));
+
+		/* A game newer than the view's index, or its last one then:
+		 * what its stderr files hold now. */
+		if (x && id && !words_index_settled(x, id, seats)) {
+			char *folder = path_join(dir, "stderr");
+			struct words_index *newer = words_index_newer(x, folder, id);
+
+			replay_words_add(r->doc, newer);
+			words_index_free(newer);
+			free(folder);
+		} else {
+			replay_words_add(r->doc, x);
+		}
 		web_key_trust(r->doc, dir);
 	}
 	return rc;

@@ -50,6 +50,8 @@ char *web_page(sqlite3 *db, const char *dir, const char *url)
 		cJSON_AddStringToObject(data, "page", "ladder");
 	} else if (!strcmp(url, "/status")) {
 		cJSON_AddStringToObject(data, "page", "status");
+	} else if (!strcmp(url, "/commitments")) {
+		cJSON_AddStringToObject(data, "page", "commitments");
 	} else if (!strncmp(url, "/bots/", 6) && web_api_has_bot(db, url + 6)) {
 		cJSON_AddStringToObject(data, "page", "bot");
 		cJSON_AddStringToObject(data, "name", url + 6);

@@ -1,6 +1,7 @@
 /*
- * The league server's pages: the live ladder (/) and a page per bot
- * (/bots/NAME), in the report's look (referee/report/html/), drawn by
+ * The league server's pages: the live ladder (/), a page per bot
+ * (/bots/NAME), the status (/status) and the sets' commitments
+ * (/commitments), in the report's look (referee/report/html/), drawn by
  * html/league.js from the API, so that the page itself holds no text of
  * a user's but in its compressed data.
  */

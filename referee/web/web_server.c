@@ -32,6 +32,7 @@
 #include "league/league_db.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
+#include "web/web_commitments.h"
 #include "web/web_db.h"
 #include "web/web_fit.h"
 #include "web/web_games.h"
@@ -51,6 +52,7 @@ struct web_server {
 	struct MHD_Daemon *daemon;
 	struct web_reaper *reaper;
 	struct web_fit *fit;          /* started with ready */
+	struct web_commitments *feed; /* likewise */
 	struct web_activity *activity;
 	char *dir;
 	struct web_upload_limits upload;
@@ -164,6 +166,35 @@ static enum MHD_Result serve_fit(struct MHD_Connection *c, sqlite3 *db,
 	return serve_bot(c, db, v, s->dir, url + 10);
 }
 
+/* Counts in *ctx the query's arguments other than after and limit. */
+static enum MHD_Result other_argument(void *ctx, enum MHD_ValueKind kind, const char *key,
+				      const char *value)
+{
+	(void)kind;
+	(void)value;
+	if (strcmp(key, "after") && strcmp(key, "limit"))
+		++*(int *)ctx;
+	return MHD_YES;
+}
+
+/* GET /api/commitments?after=N&limit=K: the feed (web_commitments.h),
+ * or a 400 saying what is wrong with the query. */
+static enum MHD_Result serve_commitments(struct MHD_Connection *c, const struct web_server *s)
+{
+	const char *after = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "after");
+	const char *limit = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "limit");
+	char err[ERR_LEN], *text;
+	int others = 0;
+
+	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, other_argument, &others);
+	if (others)
+		return web_fail(c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
+				"entry you have) and limit=K, nothing else", NULL);
+	if (!(text = web_commitments_reply(s->feed, after, limit, err)))
+		return web_fail(c, MHD_HTTP_BAD_REQUEST, err, NULL);
+	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+}
+
 /* The API's GETs, the index open. */
 static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
 				 const struct web_server *s, const char *url)
@@ -188,7 +219,7 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
 		return web_reply(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
 	}
 	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
-		    "/api/status, /api/bots/NAME and /api/games", NULL);
+		    "/api/status, /api/bots/NAME, /api/games and /api/commitments", NULL);
 }
 
 /* The GETs: the API, the logs and the pages. */
@@ -209,6 +240,8 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_serv
 				  "its first run writes it", NULL);
 	if (!strcmp(url, "/api/me") || !strncmp(url, "/api/words/", 11))
 		return serve_viewer(c, s, url);
+	if (!strcmp(url, "/api/commitments"))
+		return serve_commitments(c, s);
 	if (!strncmp(url, "/games/", 7))
 		return (page = web_game_page(dir, url, &len))
 		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
@@ -304,6 +337,7 @@ int web_server_ready(struct web_server *s, char *err)
 	web_preflight_sweep(s->dir);
 	if (!(s->fit = web_fit_start(s->dir)))
 		return errorf(err, "cannot start the thread that keeps the ratings");
+	s->feed = web_commitments_new(s->dir);
 	atomic_store(&s->ready, true);
 	return 0;
 }
@@ -316,6 +350,7 @@ void web_server_stop(struct web_server *s)
 		web_preflight_stop(s->upload.preflight);
 	web_reaper_stop(s->reaper);
 	web_fit_stop(s->fit);
+	web_commitments_free(s->feed);
 	web_activity_free(s->activity);
 	web_reply_folder(NULL);
 	free(s->dir);

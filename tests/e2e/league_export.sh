@@ -36,24 +36,24 @@ expect_exit 0 "${LEAGUE[@]}" run "$L" --games 12 --concurrency 2
 hashes() { "${LEAGUE[@]}" ladder "$L" --format json | "$PYTHON3" -c 'import json, sys; print(" ".join(r["files"][:12] for r in json.load(sys.stdin)["ladder"]))'; }
 read -r hw hf <<<"$(hashes)"
 expect_exit 0 "${LEAGUE[@]}" ladder "$L" --format csv
-expect_eq "$(cat "$OUT")" "rank,bot,version,files,state,lower,rating,upper,games,wins,draws,losses,score,forfeits,owner
-1,w,1,$hw,active,0.0,0.0,0.0,12,12,0,0,12.0,0,
-2,f,1,$hf,active,,-218.9,-218.9,12,0,0,12,0.0,12," \
-	"csv: each version's games, wins, draws, losses, score, forfeits and owner (none: the organiser's)"
+expect_eq "$(cat "$OUT")" "rank,bot,version,files,state,lower,rating,upper,games,wins,draws,losses,score,forfeits,cut,owner
+1,w,1,$hw,active,0.0,0.0,0.0,12,12,0,0,12.0,0,0,
+2,f,1,$hf,active,,-218.9,-218.9,12,0,0,12,0.0,12,0," \
+	"csv: each version's games, wins, draws, losses, score, forfeits, sets cut by a stop and owner (none: the organiser's)"
 expect_exit 0 "${LEAGUE[@]}" ladder "$L" --format json
 expect_eq "$("$PYTHON3" -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 for r in d["ladder"]:
-    print(" ".join(str(r.get(k)) for k in ("rank", "name", "status", "rating", "interval", "games", "wins", "draws", "losses", "score", "forfeits", "owner")))' "$OUT")" \
-	"1 w rated 0 [0, 0] 12 12 0 0 12 0 None
-2 f below -218.9 None 12 0 0 12 0 12 None" "json: the same rows"
+    print(" ".join(str(r.get(k)) for k in ("rank", "name", "status", "rating", "interval", "games", "wins", "draws", "losses", "score", "forfeits", "cut", "owner")))' "$OUT")" \
+	"1 w rated 0 [0, 0] 12 12 0 0 12 0 0 None
+2 f below -218.9 None 12 0 0 12 0 12 0 None" "json: the same rows"
 expect_eq "$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["order"])' "$OUT")" \
 	"by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating, games and name; old and retired versions after the active ones, in the same order" \
 	"json: the rule of the rows' order, in words"
 expect_exit 0 "${LEAGUE[@]}" ladder "$L"
-expect_eq "$(head -1 "$OUT")" "rank bot                      version files         lower  rating 95% interval    games  wins draws  loss  score forfeits owner" \
+expect_eq "$(head -1 "$OUT")" "rank bot                      version files         lower  rating 95% interval    games  wins draws  loss  score forfeits  cut owner" \
 	"table: the same columns"
-expect_eq "$(sed -n 3p "$OUT" | tr -s ' ')" "2 f v1 $hf - <-219 - 12 0 0 12 0.0 12 -" "table: f's row"
+expect_eq "$(sed -n 3p "$OUT" | tr -s ' ')" "2 f v1 $hf - <-219 - 12 0 0 12 0.0 12 0 -" "table: f's row"
 
 # A bot uploaded by alice is hers on every ladder.
 expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" alice
@@ -64,7 +64,7 @@ expect_eq "$(post "$alice" u "$TMP/u.tgz")" "202 accepted" "alice uploads u: acc
 stop
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 60 --concurrency 2
 expect_exit 0 "${LEAGUE[@]}" ladder "$L" --format csv
-expect_eq "$(cut -d, -f2,15 "$OUT" | sort | tr '\n' ' ')" "bot,owner f, u,alice w, " \
+expect_eq "$(cut -d, -f2,16 "$OUT" | sort | tr '\n' ' ')" "bot,owner f, u,alice w, " \
 	"csv: u's owner is alice, the others nobody's"
 expect_eq "$("$PYTHON3" -c 'import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):

@@ -32,10 +32,15 @@ if command -v script >/dev/null; then
 		"... at least one such line, 5 s in: $(head -1 "$TMP/terminal.out")"
 	expect_eq "$(tail -1 "$TMP/terminal.out" | sed 's/^[0-9]* games in [0-9]* sets/N games in M sets/')" \
 		"N games in M sets played and rated, in 1 run" "... and the last its summary"
+	# Resting (both intervals under +/- 2000 by now), it says so.
+	script -qefc "$(printf '%q ' "${LEAGUE[@]}" run "$L" --for 7s --concurrency 1 --rest-interval 2000 --trickle 600)" /dev/null |
+		tr -d '\r' >"$TMP/terminal.out"
+	expect_eq "$(grep -cE '^referee league: this run has played [0-9]+ games in [0-9]+ sets, 2 versions playing, resting \(every interval under \+/- 2000: 600 sets a minute\), [0-9]+ s left$' "$TMP/terminal.out")" 1 \
+		"run resting on a terminal: its progress says so: $(head -1 "$TMP/terminal.out")"
 else
-	ok 0 "# SKIP script(1) is not installed"
-	ok 0 "# SKIP script(1) is not installed"
-	ok 0 "# SKIP script(1) is not installed"
+	for _ in 1 2 3 4; do
+		ok 0 "# SKIP script(1) is not installed"
+	done
 fi
 expect_exit 0 "${LEAGUE[@]}" run "$L" --for 6s --concurrency 1
 expect_eq "$(cat "$ERR")" "" "run --for 6s, its stderr a file: no progress"
@@ -52,7 +57,7 @@ if [ -n "$BROWSER" ]; then
 	expect_contains "$TMP/dom.html" "$game" "chromium: the ladder page names the game, its options and players"
 	expect_contains "$TMP/dom.html" '<p id="order">Ranked by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating, games and name; old and retired versions after the active ones, in the same order.</p>' \
 		"chromium: the ladder page says the rule of its order"
-	expect_contains "$TMP/dom.html" '<th>owner</th><th>rating</th><th>95% interval</th><th>games</th><th>wins</th><th>draws</th><th>losses</th><th>score</th><th>forfeits</th>' \
+	expect_contains "$TMP/dom.html" '<th>owner</th><th>rating</th><th>95% interval</th><th>games</th><th>wins</th><th>draws</th><th>losses</th><th>score</th><th>forfeits</th><th>cut</th>' \
 		"chromium: the ladder page has the export's columns"
 	expect_contains "$TMP/dom.html" '<form id="upload"><h2>Upload a bot</h2>' "chromium: the ladder page has an upload form"
 	expect_contains "$TMP/dom.html" '<input type="password" name="token" required="" autocomplete="current-password" value="">' \
@@ -69,7 +74,8 @@ Versions
 Games played
 Speed
 Being played
-Runs" "chromium: the status page's lines are labelled in words"
+Runs
+Sets cut" "chromium: the status page's lines are labelled in words"
 	expect_contains "$TMP/dom.html" '<th scope="row">Bots</th><td>2 bots, 0 of them retired</td>' "... its bots in words"
 	expect_contains "$TMP/dom.html" '<th scope="row">Being played</th><td>0 games handed out, on 0 busy workers</td>' \
 		"... and what is being played"

@@ -50,13 +50,13 @@ expect_eq "$LOGS" 22 "22 logs in the league's five runs"
 run "${AS[@]}" "$REFEREE" verify "$L/runs/000001/game-000001.jsonl"
 signer=$(sed 's/.*, signed by /signed by /; s/; game .*//' "$OUT")
 run "${AS[@]}" "$REFEREE" verify "$L"
-expect_eq "$RC $(cat "$OUT")" "0 $L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer" \
+expect_eq "$RC $(cat "$OUT")" "0 $L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer; no set cut by a stop" \
 	"verify of the league: one line, its runs, logs and sets counted, the key that signed"
 run "${AS[@]}" "$REFEREE" verify -v "$L"
 expect_eq "$RC $(wc -l <"$OUT")" "0 23" "verify -v: a line a log, then the league's"
 expect_eq "$(head -22 "$OUT" | sed "s|^$L/||; s|: ok: rolit, 2 players, .*||")" "$(cd "$L" && ls runs/*/game-*.jsonl)" \
 	"... each log ok, in the order of its run and game"
-expect_eq "$(tail -1 "$OUT")" "$L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer" \
+expect_eq "$(tail -1 "$OUT")" "$L: ok: a league of rolit, 5 runs, 22 logs in 11 sets, every log verified, and its index league.db as its register and its runs' logs give it; $signer; no set cut by a stop" \
 	"... and the league's line last"
 
 # A log changed (its lines unpacked, one changed, packed again): its
@@ -71,7 +71,7 @@ expect_eq "$RC" 1 "verify of a league with a changed log: exit status 1"
 expect_eq "$(cat "$OUT")" "$LOG: FAILED: altered: its SHA-256 is not the one run.jsonl lists for game 3
 $LOG: FAILED: line 3: \"prev\" is not the hash of line 2: a line was changed, removed or reordered
 set $SET: FAILED: incomplete: no log of game 0 (of 2, counted from 0) that verifies
-$B: FAILED: a league of rolit, 5 runs, 22 logs in 10 sets: 3 failures, each on a line above" \
+$B: FAILED: a league of rolit, 5 runs, 22 logs in 10 sets: 3 failures, each on a line above; no set cut by a stop" \
 	"... the log's failures and its set's, each on its line, then the league's line"
 
 # --- rebuild and the server read both kinds ------------------------------------

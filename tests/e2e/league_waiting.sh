@@ -29,7 +29,7 @@ hash_of() { field "$1" "$2" files | cut -c1-12; }
 
 # Three bots without a game: their places in the queue, no figures.
 expect_exit 0 "${LEAGUE[@]}" ladder "$L"
-expect_eq "$(cat "$OUT")" "$(printf '%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %s\n' rank bot version files lower rating '95% interval' games wins draws loss score forfeits owner
+expect_eq "$(cat "$OUT")" "$(printf '%-4s %-24s %-7s %-12s %6s %7s %-14s %6s %5s %5s %5s %6s %8s %4s %s\n' rank bot version files lower rating '95% interval' games wins draws loss score forfeits cut owner
 printf '%-4s %-24s %-7s %s waiting for its first game, %s in the queue\n' 1 a v1 "$(hash_of a 1)" 1st 2 b v1 "$(hash_of b 1)" 2nd 3 c v1 "$(hash_of c 1)" 3rd)" \
 	"table: a version without a game waits, with its place in the queue"
 expect_eq "$(field c 1 waiting) $(field c 1 note) $(field c 1 rating)|$(field c 1 games)" \
@@ -54,7 +54,7 @@ printf 'x' >>"$TMP/a/bot"
 "${LEAGUE[@]}" add "$L" a "$TMP/a/bot" "$TMP" >/dev/null
 expect_exit 0 "${LEAGUE[@]}" ladder "$L"
 a1=$(grep -E "^[0-9]+ +a +v1 " "$OUT")
-expect_eq "$(echo "$a1" | sed -E 's/^[0-9]+ +a +v1 +[0-9a-f]{12} +[-+][0-9]+ +[-+][0-9]+ +\[[-+][0-9]+, [-+][0-9]+\] +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[^ ]+ //')" \
+expect_eq "$(echo "$a1" | sed -E 's/^[0-9]+ +a +v1 +[0-9a-f]{12} +[-+][0-9]+ +[-+][0-9]+ +\[[-+][0-9]+, [-+][0-9]+\] +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[^ ]+ //')" \
 	"superseded until v2 is rated" "table: a v1 ranked, with its figures, marked superseded ($a1)"
 expect_eq "$(grep -E "^[0-9]+ +a +v2 " "$OUT" | sed -E 's/^[0-9]+ +//')" \
 	"$(printf '%-24s %-7s %s waiting for its first game, 1st in the queue' a v2 "$(hash_of a 2)")" \
@@ -75,7 +75,7 @@ expect_eq "$(json '"|".join("v%d %s %s" % (v["version"], v.get("waiting", "-"), 
 	"... its versions noted: superseded, and waiting with its place"
 if [ -n "$BROWSER" ]; then
 	dump_dom "$URL/" "$TMP/dom.html"
-	expect_contains "$TMP/dom.html" '<td>v2</td><td></td><td>waiting for its first game, 1st in the queue</td><td></td><td></td><td></td><td></td><td></td><td></td><td></td><td>active</td>' \
+	expect_contains "$TMP/dom.html" '<td>v2</td><td></td><td>waiting for its first game, 1st in the queue</td><td></td><td></td><td></td><td></td><td></td><td></td><td></td><td></td><td>active</td>' \
 		"chromium: the ladder page shows a v2 waiting, with its place, not '- - 0'"
 	expect_contains "$TMP/dom.html" '<td>superseded until v2 is rated</td></tr>' "chromium: ... and a v1 superseded"
 	dump_dom "$URL/bots/a" "$TMP/dom.html"

@@ -67,7 +67,7 @@ expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'l
 expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
 expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
 expect_eq "$(json 'json.dumps({k: v for k, v in d.items() if k != "games_per_s"}, separators=(",", ":"))')" \
-	'{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3,"queue":0,"workers":0}' \
+	'{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3,"cut":0,"cut_text":"no set cut by a stop","queue":0,"workers":0}' \
 	"... the counts of 'league status', and no game in play (queue, workers)"
 expect_eq "$(json '0 <= d["games_per_s"] <= 0.1')" True "... its games a second over the last minute: at most the run's 6 in 60 s"
 expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
@@ -98,7 +98,7 @@ expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
 expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
-expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/status, /api/bots/NAME and /api/games"}' \
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/status, /api/bots/NAME, /api/games and /api/commitments"}' \
 	"... saying what the API has"
 expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"
 expect_eq "$(code /api/ladder -X POST -d x=1)" 405 "POST /api/ladder: 405"

@@ -262,7 +262,7 @@ START_TEST(not_an_index)
 	league_db_close(db);
 	ck_assert(league_db_open(dir, false, "bolo", 2, err) == NULL);
 	ck_assert_str_eq(err + strlen(path), " is the index of an earlier referee (its "
-			 "version 2, this one's 3): 'referee league rebuild' makes it "
+			 "version 2, this one's 4): 'referee league rebuild' makes it "
 			 "again from the folder's logs");
 	unlink(path);
 	rmdir(dir);

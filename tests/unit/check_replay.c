@@ -4,7 +4,9 @@
  * text replay, the HTML replay and the report all read, member by member:
  * the header, each step's words, draws, rolls, events and changed cells,
  * a forfeit, what never changes ("fixed"), the signature's trust, the
- * turn message a seat was sent, and a tampered log, which gives no step.
+ * turn message a seat was sent, and a tampered log, which gives no step;
+ * and the index of the bots' stderr files read again past where it was
+ * made, for the games written since.
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include "base/util.h"
 #include "report/replay.h"
 #include "report/replay_members.h"
+#include "report/replay_words.h"
 #include "run_suite.h"
 
 /* The key that signed bolo-2p.jsonl and rolit-4.jsonl. */
@@ -274,6 +277,63 @@ START_TEST(faces_in_words)
 }
 END_TEST
 
+/* Appends `text` to file `name` of folder `dir`. */
+static void append(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "a");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	free(path);
+}
+
+#define MARK(n, id) "=== arena: game " #n " (game_id " id "), seat 0, turn 1 ===\n"
+#define GAME_A "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define GAME_B "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+#define GAME_C "cccccccccccccccccccccccccccccccc"
+#define GAME_D "dddddddddddddddddddddddddddddddd"
+#define GAME_E "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+
+/* A game whose section the file's end cut when the index was made (it
+ * was under way), or that came after, is not settled; an index made
+ * newer from it reads on from there, a line then half written whole. */
+START_TEST(words_read_on)
+{
+	char dir[] = "/tmp/check-replay-words-XXXXXX";
+	struct words_index *x = words_index_new(), *y, *z;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	append(dir, "a-v1.stderr", MARK(1, GAME_A) "a1\n" MARK(2, GAME_B) "b1\n=== arena: ga");
+	words_index_add_folder(x, dir);
+	ck_assert(words_index_settled(x, GAME_A, 1));
+	ck_assert(!words_index_settled(x, GAME_B, 1));
+	ck_assert(!words_index_settled(x, GAME_C, 1));
+	append(dir, "a-v1.stderr", "me 3 (game_id " GAME_C "), seat 0, turn 1 ===\nc1\n");
+	append(dir, "b-v1.stderr", MARK(4, GAME_D) "d1\n" MARK(5, GAME_E) "\n");
+	y = words_index_newer(x, dir, GAME_B);
+	ck_assert(words_index_settled(y, GAME_B, 1));
+	z = words_index_newer(x, dir, GAME_D);
+	/* C's mark, half written when x read it, ends B's section and D's
+	 * (a file x had not read) is ended by the next mark. */
+	ck_assert(words_index_settled(z, GAME_D, 1));
+	ck_assert(!words_index_settled(z, GAME_C, 1));
+	words_index_free(z);
+	z = words_index_newer(x, dir, GAME_A);
+	ck_assert(words_index_settled(z, GAME_A, 1));
+	words_index_free(z);
+	words_index_free(y);
+	words_index_free(x);
+	{
+		char *cmd = xasprintf("rm -rf '%s'", dir);
+
+		ck_assert_int_eq(system(cmd), 0);
+		free(cmd);
+	}
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -288,6 +348,7 @@ Suite *test_suite(void)
 	tcase_add_test(c, turn_message);
 	tcase_add_test(c, tampered_log);
 	tcase_add_test(c, faces_in_words);
+	tcase_add_test(c, words_read_on);
 	suite_add_tcase(s, c);
 	return s;
 }

@@ -5,8 +5,10 @@
  * /bots/NAME from /api/bots/NAME (its rating over time as an SVG plot,
  * its versions, its recent games linked to their replays at /games/...,
  * its forfeits with its last words); the status at /status, in words,
- * redrawn from /api/status.  The page's data says which ({"page":
- * "ladder"}, {"page": "bot", "name": NAME} or {"page": "status"}) and
+ * redrawn from /api/status; every set's commitment at /commitments, from
+ * /api/commitments.  The page's data says which ({"page": "ladder"},
+ * {"page": "bot", "name": NAME}, {"page": "status"} or {"page":
+ * "commitments"}) and
  * the league's game ("league": {"game", "options", "players"}), named
  * under every page's title.  Every text from the league (bots' names,
  * forfeits' details, a bot's stderr) reaches the page as textContent
@@ -37,14 +39,14 @@
 		var rows = ladder.ladder.map(function (r) {
 			/* A version without a game has no figures: its place in the queue. */
 			if (r.waiting) return row([r.rank, botLink(r.name), 'v' + r.version, r.owner || '',
-				r.note, '', '', '', '', '', '', '', r.state]);
+				r.note, '', '', '', '', '', '', '', '', r.state]);
 			return row([r.rank || '', botLink(r.name), 'v' + r.version, r.owner || '',
 				r.rating === undefined ? '-' : r.rating, iv(r), r.games, r.wins, r.draws,
-				r.losses, r.score, r.forfeits, r.note || r.state]);
+				r.losses, r.score, r.forfeits, r.cut, r.note || r.state]);
 		});
 		var old = document.getElementById('ladder');
 		var t = table('ladder', ['#', 'bot', 'version', 'owner', 'rating', '95% interval', 'games',
-			'wins', 'draws', 'losses', 'score', 'forfeits', 'state'], rows);
+			'wins', 'draws', 'losses', 'score', 'forfeits', 'cut', 'state'], rows);
 		if (old) old.replaceWith(t); else main.insertBefore(t, document.getElementById('upload'));
 		document.getElementById('totals').textContent =
 			ladder.games + ' games in ' + ladder.sets + ' sets';
@@ -204,8 +206,11 @@
 			['Being played', n(s.queue, 'game', 'games') + ' handed out, on ' +
 				n(s.workers, 'busy worker', 'busy workers')],
 			['Runs', n(s.runs, 'run', 'runs') + ', ' + s.open_runs + ' not closed (the one ' +
-				'playing, or one stopped before its end)']
-		].concat(s.pace ? [['Pace', s.pace]] : []);
+				'playing, or one stopped before its end)'],
+			['Sets cut', s.cut_text]
+		].concat(s.pace ? [['Pace', s.pace]] : []).concat((s.changed || []).map(function (c) {
+			return ['Not played', c.words];
+		}));
 	}
 	function statusPage(main) {
 		document.querySelector('h1').textContent = 'League status';
@@ -220,6 +225,31 @@
 				});
 				var old = document.getElementById('status');
 				if (old) old.replaceWith(t); else main.appendChild(t);
+			});
+		};
+		poll();
+		setInterval(poll, 3000);
+	}
+	/* /api/commitments: every set's C and seats, the newest first, read on
+	 * from where the last poll stopped (the feed only grows). */
+	function commitmentsPage(main) {
+		document.querySelector('h1').textContent = 'Commitments';
+		main.appendChild(el('p', {class: 'muted'}, 'Each set\'s commitment C, published ' +
+			'before any of its bots moves: a set dealt again or gone is seen here.'));
+		var t = table('commitments', ['#', 'run', 'set', 'games', 'C', 'seats'], []);
+		main.appendChild(t);
+		var after = 0;
+		var poll = function () {
+			get('/api/commitments?after=' + after, function (f) {
+				f.entries.forEach(function (e) {
+					var seats = e.seats.map(function (s) {
+						return s.name + ' v' + s.version + ' (' + s.hash.slice(0, 12) + ')';
+					});
+					t.insertBefore(row([e.n, e.run, e.set, e.games.join('-'), e.c,
+						seats.join(', ')]), t.rows[1] || null);
+				});
+				after = f.next;
+				if (f.more) poll();
 			});
 		};
 		poll();
@@ -242,11 +272,14 @@
 		header.appendChild(el('a', {href: '/'}, 'ladder'));
 		header.appendChild(document.createTextNode(' '));
 		header.appendChild(el('a', {href: '/status'}, 'status'));
+		header.appendChild(document.createTextNode(' '));
+		header.appendChild(el('a', {href: '/commitments'}, 'commitments'));
 		header.appendChild(arena.login());
 		document.body.appendChild(header);
 		document.body.appendChild(main);
 		if (d.page === 'bot') botPage(main, d.name);
 		else if (d.page === 'status') statusPage(main);
+		else if (d.page === 'commitments') commitmentsPage(main);
 		else ladderPage(main);
 	});
 })();

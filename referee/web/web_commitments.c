@@ -1,0 +1,206 @@
+/*
+ * The league's commitments feed; see web_commitments.h.  The entries are
+ * kept printed, one JSON text each, in the order they were read; the
+ * handler threads read on and reply under the feed's mutex.
+ */
+#include "web/web_commitments.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/json.h"
+#include "base/outdir.h"
+#include "base/util.h"
+#include "league/league_folder.h"
+
+struct web_commitments {
+	pthread_mutex_t lock;
+	char *dir;
+	int players;              /* a set's games; 0: not read yet */
+	long run;                 /* the run read on (from 1) */
+	long offset;              /* the bytes of its run.jsonl read */
+	char **entries;           /* printed */
+	long count, room;
+};
+
+struct web_commitments *web_commitments_new(const char *dir)
+{
+	struct web_commitments *f = xcalloc(1, sizeof *f);
+
+	pthread_mutex_init(&f->lock, NULL);
+	f->dir = xstrdup(dir);
+	f->run = 1;
+	return f;
+}
+
+/* The players of league `dir`'s games (1 when it cannot be read: each
+ * game its own set, as the feed then lists them). */
+static int league_players(const char *dir)
+{
+	struct league_info info;
+	char err[ERR_LEN];
+	int players;
+
+	if (league_folder_read(dir, &info, err))
+		return 1;
+	players = info.players;
+	league_info_free(&info);
+	return players;
+}
+
+void web_commitments_free(struct web_commitments *f)
+{
+	if (!f)
+		return;
+	for (long i = 0; i < f->count; i++)
+		free(f->entries[i]);
+	free(f->entries);
+	free(f->dir);
+	pthread_mutex_destroy(&f->lock);
+	free(f);
+}
+
+/* Appends the entry of the set from game `first` with commitment `c`
+ * and the record's `seats` (NULL: a run older than the seats' naming). */
+static void add_entry(struct web_commitments *f, long first, const char *c, const cJSON *seats)
+{
+	cJSON *e = cJSON_CreateObject(), *games;
+
+	cJSON_AddNumberToObject(e, "n", (double)(f->count + 1));
+	cJSON_AddNumberToObject(e, "run", (double)f->run);
+	cJSON_AddNumberToObject(e, "set", (double)((first - 1) / f->players + 1));
+	games = cJSON_AddArrayToObject(e, "games");
+	cJSON_AddItemToArray(games, cJSON_CreateNumber((double)first));
+	cJSON_AddItemToArray(games, cJSON_CreateNumber((double)(first + f->players - 1)));
+	cJSON_AddStringToObject(e, "c", c);
+	cJSON_AddItemToObject(e, "seats", seats ? cJSON_Duplicate(seats, true)
+					       : cJSON_CreateArray());
+	if (f->count == f->room) {
+		f->room = f->room ? 2 * f->room : 256;
+		f->entries = xrealloc(f->entries, (size_t)f->room * sizeof *f->entries);
+	}
+	f->entries[f->count++] = json_print_line(e);
+	cJSON_Delete(e);
+}
+
+/* A run.jsonl line: a "started" record's sets appended (each set once,
+ * at its first game; anything else is not the feed's). */
+static void take_line(struct web_commitments *f, const char *line, size_t len)
+{
+	cJSON *r = cJSON_ParseWithLength(line, len);
+	const char *type = cJSON_GetStringValue(json_member(r, "type"));
+	const cJSON *games = json_member(r, "games"), *cs = json_member(r, "commitments");
+	const cJSON *seats = json_member(r, "seats");
+
+	if (type && !strcmp(type, "started") && cJSON_IsArray(games) && cJSON_IsArray(cs) &&
+	    cJSON_GetArraySize(games) == cJSON_GetArraySize(cs)) {
+		const cJSON *g = games->child, *c = cs->child;
+
+		for (; g && c; g = g->next, c = c->next)
+			if (cJSON_IsNumber(g) && g->valuedouble >= 1 && cJSON_IsString(c) &&
+			    ((long)g->valuedouble - 1) % f->players == 0)
+				add_entry(f, (long)g->valuedouble, c->valuestring,
+					  cJSON_IsArray(seats) ? seats : NULL);
+	}
+	cJSON_Delete(r);
+}
+
+/* Reads run f->run's run.jsonl on from f->offset, its whole lines
+ * taken: whether it could be opened. */
+static bool read_run(struct web_commitments *f)
+{
+	char *run_dir = league_run_dir(f->dir, f->run), *path = outdir_run_manifest(run_dir);
+	FILE *in = fopen(path, "re");
+	char *line = NULL;
+	size_t room = 0;
+	ssize_t len;
+
+	free(run_dir);
+	free(path);
+	if (!in)
+		return false;
+	if (fseek(in, f->offset, SEEK_SET) == 0)
+		while ((len = getline(&line, &room, in)) > 0 && line[len - 1] == '\n') {
+			take_line(f, line, (size_t)len);
+			f->offset += len;
+		}
+	free(line);
+	fclose(in);
+	return true;
+}
+
+/* Whether run `run` of the league has a folder. */
+static bool run_exists(const struct web_commitments *f, long run)
+{
+	char *path = league_run_dir(f->dir, run);
+	bool there = access(path, F_OK) == 0;
+
+	free(path);
+	return there;
+}
+
+/* Reads on: the run being followed to its end, then each later one, as
+ * long as a later one exists (the last is followed by the next
+ * request).  A run's folder is made once the run before has ended, so
+ * that run is read once more after the next is seen: its last records
+ * may have come after the read before. */
+static void read_on(struct web_commitments *f)
+{
+	for (read_run(f); run_exists(f, f->run + 1); read_run(f)) {
+		read_run(f);
+		f->run++;
+		f->offset = 0;
+	}
+}
+
+/* `text` as a whole number from 0 to `max`, into *n: 0, or -1. */
+static int whole(const char *text, long max, long *n)
+{
+	char *end;
+
+	errno = 0;
+	*n = text && *text >= '0' && *text <= '9' ? strtol(text, &end, 10) : -1;
+	return *n < 0 || errno || *end || *n > max ? -1 : 0;
+}
+
+char *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
+			    char *err)
+{
+	long from = 0, cap = WEB_COMMITMENTS_CAP, to;
+	size_t len = 64;
+	char *text, *p;
+
+	if (after && whole(after, 1000000000000L, &from)) {
+		errorf(err, "after takes the number of the last entry you have (0 or more)");
+		return NULL;
+	}
+	if (limit && (whole(limit, WEB_COMMITMENTS_CAP, &cap) || cap < 1)) {
+		errorf(err, "limit takes a number of entries from 1 to %d", WEB_COMMITMENTS_CAP);
+		return NULL;
+	}
+	pthread_mutex_lock(&f->lock);
+	if (!f->players)
+		f->players = league_players(f->dir);
+	read_on(f);
+	if (from > f->count) {
+		errorf(err, "after is past the feed's end: it has %ld entries", f->count);
+		pthread_mutex_unlock(&f->lock);
+		return NULL;
+	}
+	to = from + cap < f->count ? from + cap : f->count;
+	for (long i = from; i < to; i++)
+		len += strlen(f->entries[i]) + 1;
+	p = text = xcalloc(len + 96, 1);
+	p += sprintf(p, "{\"entries\":[");
+	for (long i = from; i < to; i++)
+		p += sprintf(p, "%s%s", i > from ? "," : "", f->entries[i]);
+	sprintf(p, "],\"next\":%ld,\"more\":%s,\"total\":%ld}", to, to < f->count ? "true" : "false",
+		f->count);
+	pthread_mutex_unlock(&f->lock);
+	return text;
+}
