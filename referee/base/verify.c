@@ -15,6 +15,7 @@
 #include "games/registry.h"
 #include "journal.h"
 #include "json.h"
+#include "log_place.h"
 #include "openings.h"
 #include "options.h"
 #include "records.h"
@@ -260,6 +261,21 @@ static int check_set(struct verifier *v, struct verify_summary *summary)
 	return 0;
 }
 
+/* The header's "place", if any, in words: where the log belongs, which
+ * only its folder's records can confirm (verify/verify_place.h). */
+static int check_place(struct verifier *v, struct verify_summary *summary)
+{
+	struct log_place place;
+	char why[ERR_LEN];
+	int named = log_place_read(v->log->lines[0].json, &place, why);
+
+	if (named < 0)
+		return fail(v, 0, "%s", why);
+	if (named)
+		log_place_text(&place, summary->place);
+	return 0;
+}
+
 /* The header's "book": absent, or the opening book's line the game
  * starts with ({"sha256", "line", "moves"}, book.h), whose moves the
  * replay then expects as opening moves. */
@@ -387,7 +403,7 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 	if (check_openings(v))
 		return -1;
 	summary->seeded = seeded != NULL;
-	return check_set(v, summary);
+	return check_set(v, summary) || check_place(v, summary) ? -1 : 0;
 }
 
 int verify_signature_line(const struct game_log *log,

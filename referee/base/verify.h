@@ -39,6 +39,9 @@ struct verify_summary {
 	bool seeded;   /* the referee's secrets came from a seed */
 	/* A game of a duplicate set: "game K of N of set ID"; else "". */
 	char set[80];
+	/* Where the log belongs, its header's "place" in words
+	 * (log_place.h); "" when it names none. */
+	char place[256];
 	bool unrefereed; /* "refereed": false, unsigned (key_hex "") */
 };
 

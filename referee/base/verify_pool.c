@@ -140,12 +140,13 @@ static enum verify_status verify_one(const char *path,
 	} else {
 		char signer[VERIFY_SIGNER_LEN];
 
-		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, %s%s%s%s",
+		snprintf(text, TEXT_MAX, "%s, %d players, %d actions, %s%s%s%s%s%s",
 			 summary.game, summary.players, summary.actions,
 			 verify_signer(signer, &summary, key != NULL),
 			 summary.seeded ? "; seeded: dice were "
 			 "predictable to whoever knew the seed" : "",
-			 *summary.set ? "; " : "", summary.set);
+			 *summary.set ? "; " : "", summary.set,
+			 *summary.place ? "; place: " : "", summary.place);
 		if (flags & VERIFY_POOL_REPLIES)
 			add_replies(&log, summary.players, text);
 	}

@@ -986,6 +986,7 @@ static int league_run(int argc, char **argv)
 		a.run.ctx = &a;
 	}
 	a.run.players = info.players;
+	a.run.league_id = *info.id ? info.id : NULL;
 	a.run.config.rules = info.rules;
 	a.run.config.options = info.options;
 	if (!a.run.concurrency)

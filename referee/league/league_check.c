@@ -8,6 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_cut.h"
@@ -77,6 +80,38 @@ void league_check_differ(enum league_db_difference kind, const char *a, long b, 
 	}
 }
 
+/* That run `number`'s run.jsonl names this league (`info`'s id, none
+ * for a league made without one) and this run's number (docs/FAIRNESS.md,
+ * item 18): a run copied from another league, or moved from another of
+ * its runs, is refused (its logs are held to what run.jsonl says by
+ * verify_run.h).  A run.jsonl that cannot be read is verify_run.h's to
+ * name. */
+static void check_run_place(const char *dir, const struct league_info *info, long number,
+			    struct problems *problems)
+{
+	char *run_dir = league_run_dir(dir, number), *path = outdir_run_manifest(run_dir);
+	cJSON *run = logread_header(path);
+	const char *league = cJSON_GetStringValue(json_member(run, "league"));
+	long named = 0;
+
+	json_get_int(run, "run_number", 1, 1L << 40, &named);
+	if (run && strcmp(league ? league : "", info->id))
+		problems_add(problems, path, "names %s%s, not this league's %s: a run of "
+			     "another league", league ? "league " : "no league",
+			     league ? league : "", *info->id ? info->id : "(none: a league "
+			     "made before leagues had an id)");
+	else if (run && *info->id && !named)
+		problems_add(problems, path, "names no run, where it is run %ld of the "
+			     "league: a run.jsonl of an earlier revision than its league",
+			     number);
+	else if (run && *info->id && named != number)
+		problems_add(problems, path, "names run %ld, where it is run %ld of the "
+			     "league: moved from another run", named, number);
+	cJSON_Delete(run);
+	free(path);
+	free(run_dir);
+}
+
 char *league_check(const char *dir, struct problems *problems)
 {
 	char *cut = NULL;
@@ -90,6 +125,8 @@ char *league_check(const char *dir, struct problems *problems)
 		free(path);
 		return NULL;
 	}
+	for (long run = 1, next = league_next_run(dir); run < next; run++)
+		check_run_place(dir, &info, run, problems);
 	if (!(disk = league_db_open(dir, false, info.rules->name, info.players, err)))
 		problems_add(problems, path, "%s", err);
 	else if (!(mem = league_db_open(NULL, true, info.rules->name, info.players, err)) ||

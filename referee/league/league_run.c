@@ -38,6 +38,7 @@ struct state {
 	int active_count;
 	struct league_pick pick;
 	struct run_manifest manifest;
+	struct league_place place;    /* the run's logs', in its config */
 	long next_game;               /* the next set's first game */
 	long games, sets;             /* entered by this run */
 	struct league_roster roster;  /* when the run began */
@@ -446,6 +447,7 @@ static int open_run(struct state *st)
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
 	pace(st);
+	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
 	league_task_labels_free(labels, st->active_count);
@@ -502,6 +504,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	 * C before the set starts. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
+	r.config.place = &st.place.place;  /* filled in by open_run() */
 	run_loop_begin(&st.loop);
 	rc = open_run(&st);
 	rc = rc ? rc : play_sets(&st);

@@ -48,6 +48,8 @@
 
 struct league_run {
 	const char *dir;                 /* the league's folder */
+	const char *league_id;           /* league.json's id, or NULL: a
+					  * league made before it had one */
 	sqlite3 *db;
 	int players;
 	struct match_config config;      /* rules, options, time, key */

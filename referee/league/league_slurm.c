@@ -33,6 +33,7 @@ struct state {
 	int active_count;
 	struct league_pick pick;
 	struct run_manifest manifest;
+	struct league_place place;    /* the run's logs', in run.jsonl */
 	long next_game;               /* the next set's first game */
 	long refused;                 /* games handed out, then not counted */
 	long batches;
@@ -270,6 +271,7 @@ static int open_run(struct state *st, const char *dir)
 	}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
+	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
 	league_task_labels_free(labels, st->active_count);
@@ -314,6 +316,7 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	/* The manifest's record of the run wants a key; each batch has its own. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
+	r.config.place = &st.place.place;  /* filled in by open_run() */
 	stop_signal = 0;
 	sigemptyset(&on.sa_mask);
 	sigaction(SIGINT, &on, &old_int);

@@ -3,7 +3,8 @@
  * play-task DIR BATCH INDEX` plays task INDEX of the batch file, its sets
  * one after the other on bot processes started for the task, as a local
  * run's worker plays a task (league_run.h), each set's secrets derived
- * from the batch's key, its logs signed into the run's folder.  It writes
+ * from the batch's key, its logs signed into the run's folder, each
+ * naming its place as the run's run.jsonl gives it.  It writes
  * nothing else: the run that submitted the array checks the logs and
  * counts them.
  */
@@ -20,6 +21,7 @@ int league_slurm_task(const char *dir, const char *batch, int index,
 		      char *err)
 {
 	struct league_slurm_batch b;
+	struct league_place place;
 	struct match_config c = *config;
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	struct match *lanes[GAME_MAX_SEATS] = {0};
@@ -38,9 +40,11 @@ int league_slurm_task(const char *dir, const char *batch, int index,
 	if (slash)
 		*slash = '\0';
 	c.deal_key = b.key;
+	c.place = &place.place;
+	rc = league_task_place_read(&place, slash ? run_dir : ".", n, err);
 	for (int s = 0; s < n; s++)
 		entrants[s] = league_task_entrant(dir, &b.tasks[index].seats[s], index + 1, limits);
-	if (!(lanes[0] = match_start(&c, entrants, n, err)))
+	if (!rc && !(lanes[0] = match_start(&c, entrants, n, err)))
 		rc = -1;
 	for (int k = 0; !rc && k < b.tasks[index].sets; k++)
 		rc = league_task_play_set(&c, slash ? run_dir : ".", lanes, n,

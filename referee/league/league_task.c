@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/game_figures.h"
 #include "base/json.h"
@@ -178,6 +179,37 @@ void league_task_labels_free(char **labels, int count)
 	for (int a = 0; labels && a < count; a++)
 		free(labels[a]);
 	free(labels);
+}
+
+void league_task_place(struct league_place *p, const char *league, long number,
+		       const unsigned char *run_id, int players)
+{
+	snprintf(p->league, sizeof p->league, "%s", league ? league : "");
+	p->place = (struct match_place){.run_id = run_id,
+					.league = *p->league ? p->league : NULL,
+					.run_number = number, .set_games = players};
+}
+
+int league_task_place_read(struct league_place *p, const char *run_dir, int players,
+			   char *err)
+{
+	char *path = outdir_run_manifest(run_dir);
+	cJSON *first = logread_header(path);
+	const char *league = cJSON_GetStringValue(json_member(first, "league"));
+	const char *id = cJSON_GetStringValue(json_member(first, "id"));
+	long number = 0;
+	int rc = 0;
+
+	if (!id || hex_decode_exact(p->run_id, sizeof p->run_id, id) ||
+	    !json_get_int(first, "run_number", 1, 1L << 40, &number) ||
+	    (league && strlen(league) != 2 * LEAGUE_ID_BYTES))
+		rc = errorf(err, "%s: not a league run's run.jsonl (its id, league and "
+			    "run_number)", path);
+	else
+		league_task_place(p, league, number, p->run_id, players);
+	cJSON_Delete(first);
+	free(path);
+	return rc;
 }
 
 int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,

@@ -28,9 +28,29 @@ int league_task_active(const struct league_rating *lr, int players, int **active
 		       char ***labels, char *err);
 void league_task_labels_free(char **labels, int count);
 
+/* Where a league run's logs belong (match_types.h), with the strings its
+ * place points to. */
+struct league_place {
+	struct match_place place;
+	unsigned char run_id[FAIR_GAME_ID_BYTES]; /* league_task_place_read()'s */
+	char league[65];
+};
+
+/* The place of the logs of run `number` of the league whose id is
+ * `league` (NULL: none), its sets of `players` games, its run.jsonl's id
+ * at `run_id` (kept: it may be filled in later), in `p`. */
+void league_task_place(struct league_place *p, const char *league, long number,
+		       const unsigned char *run_id, int players);
+
+/* The same read from the run.jsonl of the run's folder `run_dir` (a
+ * Slurm element's, which did not begin the run): 0, or -1 with err. */
+int league_task_place_read(struct league_place *p, const char *run_dir, int players,
+			   char *err);
+
 /* Run `number` of the league `dir` begun in `run_dir`: the folders made,
- * its run.jsonl (`m`) of `count` versions named by `labels` started, the
- * run entered in the index as not closed.  0, or -1 with err. */
+ * its run.jsonl (`m`) of `count` versions named by `labels` started (the
+ * league and the run's number in its first record, from config's place),
+ * the run entered in the index as not closed.  0, or -1 with err. */
 int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,
 		      const struct match_config *config, char *const *labels, int count,
 		      int players, struct run_manifest *m, char *err);

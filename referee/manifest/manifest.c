@@ -69,7 +69,7 @@ static bool header_differs(const cJSON *old, const cJSON *expected, char *why)
 	 * lacks them); it may compress the logs it adds or not (verbs read
 	 * both kinds), or leave out a bot that does not start or not; nor
 	 * need it find the same book where it was: its hash is the same. */
-	for (const char *const *f = (const char *const[]){"containment", "sandbox",
+	for (const char *const *f = (const char *const[]){"fairness", "containment", "sandbox",
 	     "seccomp", "compress", "skip_broken", "book_path", "book_order", NULL};
 	     *f; f++) {
 		cJSON_DeleteItemFromObjectCaseSensitive(a, *f);

@@ -377,7 +377,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	const char *game = member_string(o, "game", NULL);
 	const char *shard = member_string(o, "shard", NULL);
 	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
-	long players = 0;
+	long players = 0, revision = 0;
 
 	if (format && strcmp(format, MANIFEST_FORMAT) &&
 	    !strncmp(format, "arena-manifest/", 15)) {
@@ -420,6 +420,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 	if (member_string(o, "name", NULL))
 		v->name = xstrdup(member_string(o, "name", NULL));
 	v->whole = shard && !strcmp(shard, "1/1");
+	if (json_get_int(o, "fairness", 0, 1000, &revision))
+		v->revision = (int)revision;
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));

@@ -62,6 +62,8 @@ struct manifest_view {
 	bool has_complete_record;     /* the run wrote its "complete" record */
 	char *name;                   /* the tournament's, or NULL */
 	char shard[24];               /* "I/N" */
+	int revision;                 /* its header's "fairness" (0: none,
+				       * a run begun before arena 0.6.0) */
 	char file_sha256[65];         /* the tournament file's, or "" */
 	long aborted;                 /* logs set aside ("aborted" records), */
 	long *aborted_games;          /* the game of each, in their order */

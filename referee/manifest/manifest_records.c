@@ -36,6 +36,8 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 		hex_encode(hex, h->id, FAIR_GAME_ID_BYTES);
 		cJSON_AddStringToObject(r, "id", hex);
 	}
+	/* Of revision 6 and later every log it lists names its place. */
+	cJSON_AddNumberToObject(r, "fairness", FAIR_REVISION);
 	cJSON_AddStringToObject(r, "name", h->name);
 	if (h->file_sha256)
 		cJSON_AddStringToObject(r, "file_sha256", h->file_sha256);

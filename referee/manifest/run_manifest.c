@@ -29,6 +29,14 @@ static cJSON *run_header(const struct run_manifest *m, const char *verb,
 	cJSON_AddStringToObject(r, "format", "arena-run/1");
 	cJSON_AddStringToObject(r, "verb", verb);
 	cJSON_AddStringToObject(r, "id", hex);
+	/* Of revision 6 and later every log it lists names its place. */
+	cJSON_AddNumberToObject(r, "fairness", FAIR_REVISION);
+	/* A league's run: the league and the run's number, which its logs
+	 * name too (docs/LOGS.md, the header's "place"). */
+	if (config->place && config->place->league)
+		cJSON_AddStringToObject(r, "league", config->place->league);
+	if (config->place && config->place->run_number)
+		cJSON_AddNumberToObject(r, "run_number", (double)config->place->run_number);
 	cJSON_AddStringToObject(r, "game", config->rules->name);
 	cJSON_AddNumberToObject(r, "players", count);
 	names = cJSON_AddArrayToObject(r, "bots");

@@ -11,7 +11,10 @@
  * its end leaves it unsigned.  The records, one a line:
  *
  *   {"seq":0,"type":"run","format":"arena-run/1","verb":"play","id":"H",
- *    "game":"G","players":N,"bots":["NAME",...]} and, only when so,
+ *    "fairness":6,"game":"G","players":N,"bots":["NAME",...]} (a
+ *    league's run: "league":"H" (none when the league has no id) and
+ *    "run_number":N after "fairness", which every log it lists names in
+ *    its header's "place") and, only when so,
  *    "duplicate":true, "seeded":true, "book":{"sha256":"H","path":"P",
  *    "order":"sequential" or "random","first":1,"unit":N}
  *   {"seq":N,"prev":"H","type":"started","games":[N,...],"commitments":["H",...]}

@@ -179,6 +179,25 @@ static void delete_replies(cJSON **replies, int count)
 		cJSON_Delete(replies[s]);
 }
 
+/* The header's "place" (docs/LOGS.md): the run's id and the game's
+ * number, and in a league the league, the run's number and the set's. */
+static cJSON *place(const struct match_place *p, unsigned long game)
+{
+	cJSON *o = cJSON_CreateObject();
+	char hex[2 * FAIR_GAME_ID_BYTES + 1];
+
+	if (p->league)
+		cJSON_AddStringToObject(o, "league", p->league);
+	hex_encode(hex, p->run_id, FAIR_GAME_ID_BYTES);
+	cJSON_AddStringToObject(o, "run", hex);
+	if (p->run_number)
+		cJSON_AddNumberToObject(o, "run_number", (double)p->run_number);
+	if (p->set_games)
+		cJSON_AddNumberToObject(o, "set", (double)((game - 1) / (unsigned long)p->set_games + 1));
+	cJSON_AddNumberToObject(o, "game", (double)game);
+	return o;
+}
+
 static cJSON *header(struct game_run *g, const unsigned char *game_id)
 {
 	const struct match_config *c = &g->match->config;
@@ -232,6 +251,8 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 						e->reported_version);
 		cJSON_AddItemToArray(players, p);
 	}
+	if (c->place)
+		cJSON_AddItemToObject(h, "place", place(c->place, g->index));
 	return h;
 }
 
@@ -665,6 +686,7 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 	g->err = err;
 	g->outcome = outcome;
 	g->set = set;
+	g->index = index;
 	memset(outcome, 0, sizeof *outcome);
 	outcome->seats = seats;
 	game_secrets(g, index);

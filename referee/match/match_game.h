@@ -36,6 +36,7 @@ struct game_run {
 	struct journal *journal;
 	struct match_set *set; /* NULL: a game alone */
 	int set_game;          /* its k in the set */
+	unsigned long index;   /* the match's game number: the run's */
 	struct game_play play;
 	struct draws draws;
 	struct game_outcome *outcome;

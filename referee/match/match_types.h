@@ -28,6 +28,21 @@ struct match_entrant {
 	struct bot_spec spec;
 };
 
+/* Where a game's log belongs (docs/LOGS.md, the header's "place"): the
+ * run whose records list it, and in a league the league and the run's
+ * number; the game's own number is the one match_play() is given.  A
+ * log given no place (play --log, check-bot) names none. */
+struct match_place {
+	const unsigned char *run_id;  /* FAIR_GAME_ID_BYTES: the run's id, as
+				       * its run.jsonl or manifest says it */
+	const char *league;           /* a league's id (64 hex digits), or
+				       * NULL: no league, or one made before
+				       * it had an id */
+	long run_number;              /* a league's run, from 1; 0: no league */
+	int set_games;                /* a league's sets' games: the set's
+				       * number in the run is written */
+};
+
 struct match_config {
 	const struct game_rules *rules;
 	const cJSON *options;      /* resolved (options.h) */
@@ -82,6 +97,9 @@ struct match_config {
 	 * as when a bot's sandbox could not be set up. */
 	bool (*on_greeted)(void *ctx, const struct match *match, char *err);
 	void *hook_ctx;
+	/* Where each game's log belongs, written in its header (NULL: no
+	 * place). */
+	const struct match_place *place;
 };
 
 #define MATCH_REASON_LEN 24

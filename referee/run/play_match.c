@@ -221,6 +221,9 @@ int play_match_run(struct play_match *p, char *err)
 		run_manifest_free(&p->manifest);
 		return -1;
 	}
+	/* Each log of --out names its run, whose run.jsonl lists it. */
+	p->place = (struct match_place){.run_id = p->manifest.id};
+	p->config.place = p->out ? &p->place : NULL;
 	lanes[0] = match_start(&p->config, p->entrants, p->count, err);
 	if (!lanes[0]) {
 		/* The empty log made for the sandbox holds no game. */

@@ -42,6 +42,7 @@ struct play_match {
 	 * --out's manifest names each C before the game starts. */
 	unsigned char deal_key[FAIR_HASH_BYTES];
 	struct run_manifest manifest; /* --out's run.jsonl */
+	struct match_place place;     /* --out's logs': its run (config.place) */
 };
 
 /* Plays the games: 0, or -1 with err when the referee failed (a bot that

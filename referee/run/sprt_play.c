@@ -349,6 +349,7 @@ int sprt_play(const struct sprt_play *given, char *err)
 			       : (int)play->max_pairs,
 	};
 	unsigned char deal_key[FAIR_HASH_BYTES];
+	struct match_place place = {.run_id = st.manifest.id};
 	char *names[2] = {(char *)play->entrants[0].name, (char *)play->entrants[1].name};
 	int rc, sig;
 
@@ -363,6 +364,8 @@ int sprt_play(const struct sprt_play *given, char *err)
 		run_manifest_free(&st.manifest);
 		return -1;
 	}
+	/* Each log of --out names its run, whose run.jsonl lists it. */
+	run.config.place = play->out ? &place : NULL;
 	/* What is still playing at the end plays what is not counted: the
 	 * loop kills it. */
 	run_loop_begin(&loop);

@@ -359,7 +359,7 @@ static int play_games(struct tournament_state *st)
 	struct run_loop loop = {
 		.source = &source, .concurrency = run->concurrency, .err = st->err,
 		.job = {.spec = st->spec, .schedule = st->schedule, .out_dir = run->out_dir,
-			.key = run->key, .lock_fd = run->lock_fd,
+			.key = run->key, .run_id = st->id, .lock_fd = run->lock_fd,
 			.duplicate = st->spec->duplicate}};
 	int rc;
 

@@ -211,6 +211,7 @@ static void play_table(const struct worker_job *job, int table,
 	char *stderr_paths[GAME_MAX_SEATS];
 	const char **hidden[GAME_MAX_SEATS];
 	struct game_outcome outcomes[GAME_MAX_SEATS];
+	const struct match_place place = {.run_id = job->run_id};
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
 		.time = spec->time, .key = job->key, .grace_ms = 200,
@@ -219,6 +220,7 @@ static void play_table(const struct worker_job *job, int table,
 		.book = spec->book.count ? &spec->book : NULL,
 		.book_first = (unsigned long)t->first_game,
 		.book_unit = tournament_book_unit(spec),
+		.place = &place,
 	};
 	char err[ERR_LEN];
 	struct match *lanes[GAME_MAX_SEATS] = {NULL};

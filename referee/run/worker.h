@@ -61,6 +61,7 @@ struct worker_job {
 	struct schedule *schedule; /* the worker's own copy, seated as told */
 	const char *out_dir;
 	const struct referee_key *key;
+	const unsigned char *run_id; /* the manifest's id, which each log names */
 	int lock_fd;             /* the output folder's lock, kept open */
 	/* A table's games are played as duplicate sets: the run's, decided
 	 * once (a tournament file's "duplicate"; every league set) and

@@ -20,6 +20,7 @@
 #include "base/verify_pool.h"
 #include "base/verify_sets.h"
 #include "verify_cut.h"
+#include "verify_place.h"
 
 /* A log that a resumed run set aside ("000042.aborted-1.jsonl", in
  * games/aborted/, or in games/ itself when an earlier referee made the
@@ -130,8 +131,21 @@ static void check_started(struct full_check *fc, long game, const struct game_lo
 			     "the deal the run started", *c ? c : "(none)", game, want);
 }
 
-/* The log's place in the manifest: its hash, its ranks, its book line and
- * its deal; false when it is not the log the manifest recorded. */
+/* That the log names the place the manifest gives it: its run and game
+ * (docs/FAIRNESS.md, item 18). */
+static void check_place(struct full_check *fc, long game, const struct game_log *log)
+{
+	char run[2 * FAIR_GAME_ID_BYTES + 1];
+
+	hex_encode(run, fc->view->id, sizeof fc->view->id);
+	verify_place_check(log, &(const struct verify_place_want){
+		.records = "the manifest", .run = run, .game = game,
+		.required = fc->view->revision >= 6}, fc->problems);
+}
+
+/* The log's place in the manifest: its hash, its ranks, its book line,
+ * its deal and the place it names; false when it is not the log the
+ * manifest recorded. */
 static bool check_listed(struct full_check *fc, long game, const struct game_log *digest)
 {
 	const struct manifest_view *view = fc->view;
@@ -149,6 +163,7 @@ static bool check_listed(struct full_check *fc, long game, const struct game_log
 			     "ranks the manifest lists for game %ld", game);
 	check_book(fc, game, digest);
 	check_started(fc, game, digest);
+	check_place(fc, game, digest);
 	if (fc->sets)
 		verify_sets_add(fc->sets, digest);
 	return true;

@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "base/verify.h"
 #include "verify_cut.h"
+#include "verify_place.h"
 
 /* What the manifest says of one game. */
 struct run_game {
@@ -35,6 +36,7 @@ struct verify_run {
 	struct game_log manifest;     /* run.jsonl, read */
 	bool usable;                  /* whole, signed and read: its games listed */
 	const cJSON *book;            /* the header's, or NULL */
+	struct verify_place_want place; /* where its logs belong, but their number */
 	struct run_game *games;       /* by number, 1..count */
 	long count;
 	/* An sprt run's test and verdict records (NULL: none), and its bots
@@ -233,6 +235,21 @@ static bool take_records(struct verify_run *rc, const struct game_log *log)
 	return true;
 }
 
+/* Where the header `run` puts its logs (docs/FAIRNESS.md, item 18): its
+ * run `id`, and a league's run (its "run_number") in its league.  Of
+ * revision 6 (its "fairness", or a league's), every log must name it. */
+static void take_place(struct verify_run *rc, const cJSON *run, const char *id)
+{
+	long number = 0, revision = 0;
+	const char *league = cJSON_GetStringValue(json_member(run, "league"));
+
+	json_get_int(run, "run_number", 1, 1L << 40, &number);
+	json_get_int(run, "fairness", 0, 1000, &revision);
+	rc->place = (struct verify_place_want){
+		.records = "run.jsonl", .run = id, .league = number ? league ? league : "" : NULL,
+		.run_number = number, .required = number || revision >= 6};
+}
+
 /* The manifest itself: its chain, its header and its signature; false
  * when it cannot be used. */
 static bool check_manifest(struct verify_run *rc, const struct game_log *log,
@@ -264,6 +281,7 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 		return false;
 	}
 	rc->book = json_member(log->lines[0].json, "book");
+	take_place(rc, log->lines[0].json, hex);
 	return true;
 }
 
@@ -312,6 +330,8 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 		problems_add(rc->problems, log->path, "its commitment C is %s, run.jsonl's "
 			     "started record of game %ld names %s: not the deal the run "
 			     "started", *c ? c : "(none)", game, e->commitment);
+	rc->place.game = game;
+	verify_place_check(log, &rc->place, rc->problems);
 	for (size_t i = 0; rc->book && i < sizeof fields / sizeof *fields; i++)
 		if (!cJSON_Compare(json_member(book, fields[i]),
 				   json_member(rc->book, fields[i]), true)) {

@@ -85,16 +85,17 @@ expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_path":"[^"]*",
 	"the manifest's header records where the book was, and its order"
 # swap_log DIR GAME FROM: game FROM's log (another line, the same seating) put
 # in place of game GAME's, and the manifest's entry of GAME, and the C its
-# started record names, made to match it, re-signed: only which line the
-# game opened with is wrong.
+# started record names, made to match it, and the log's place (its
+# header's "game") made GAME's, re-signed: only which line the game
+# opened with is wrong.
 swap_log() {
-	local e1 e3 n c1 c3 s
+	local e1 e3 n c1 c3 s log="$1/games/$(printf '%06d' "$2").jsonl"
 	cp -r "$TMP/seq" "$1"
-	c1=$(grep -m1 '"type":"commit"' "$1/games/$(printf '%06d' "$2").jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
+	c1=$(grep -m1 '"type":"commit"' "$log" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
 	c3=$(grep -m1 '"type":"commit"' "$3" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
-	cp "$3" "$1/games/$(printf '%06d' "$2").jsonl"
+	$LOGTOOL resign "$3" "$log" "$KEY" sub 0 '("place":\{[^}]*"game":)[0-9]+\}' "\\g<1>$2}"
 	e1=$(grep -o "{\"game\":$2,[^}]*}" "$TMP/seq/manifest.jsonl")
-	e3="{\"game\":$2,\"seats\":[0,1],\"sha256\":\"$(sha256sum "$3" | cut -d' ' -f1)\",\"ranks\":$(grep -o '"type":"result","ranks":\[[0-9,]*\]' "$3" | cut -d: -f3)}"
+	e3="{\"game\":$2,\"seats\":[0,1],\"sha256\":\"$(sha256sum "$log" | cut -d' ' -f1)\",\"ranks\":$(grep -o '"type":"result","ranks":\[[0-9,]*\]' "$3" | cut -d: -f3)}"
 	n=$(grep -n -F "$e1" "$TMP/seq/manifest.jsonl" | cut -d: -f1)
 	s=$(grep -n "\"type\":\"started\".*$c1" "$TMP/seq/manifest.jsonl" | cut -d: -f1)
 	$LOGTOOL resign "$TMP/seq/manifest.jsonl" "$1/manifest.jsonl" "$KEY" sub $((n - 1)) "$(printf '%s' "$e1" | sed 's/[][]/\\&/g')" "$e3" \

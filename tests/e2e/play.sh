@@ -209,7 +209,7 @@ expect_exit 0 "$REFEREE" verify "$TMP"/seed1/game-000*.jsonl "$TMP"/seed3/game-0
 expect_eq "$(grep -c ': ok: rolit, 4 players' "$OUT")" 6 "--seed: the logs verify"
 expect_eq "$(grep -c '^{"seq":0,"type":"header",.*,"game_id":"[0-9a-f]*","seeded":true,"options":' \
 	"$TMP"/seed1/game-000*.jsonl | grep -c ':1$')" 3 "--seed: each header says \"seeded\":true"
-expect_eq "$(grep -c ': ok: rolit, 4 players, .*; seeded: dice were predictable to whoever knew the seed$' "$OUT")" 6 \
+expect_eq "$(grep -cE ': ok: rolit, 4 players, .*; seeded: dice were predictable to whoever knew the seed; place: game [1-3] of run [0-9a-f]{32}$' "$OUT")" 6 \
 	"--seed: verify says of each log that it was seeded"
 expect_eq "$(grep -c '"seeded"' "$LOG")" 0 "without --seed the header says nothing of a seed"
 

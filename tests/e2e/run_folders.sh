@@ -34,7 +34,7 @@ expect_eq "$(sed 's/.*"type":"\([a-z]*\)".*/\1/' "$TMP/play/run.jsonl" | tr '\n'
 	"run started finished started finished started finished signature " \
 	"play: run.jsonl lists each game started, then finished, and is signed"
 expect_eq "$(head -n 1 "$TMP/play/run.jsonl" | sed 's/"id":"[0-9a-f]*"/"id":ID/')" \
-	'{"seq":0,"type":"run","format":"arena-run/1","verb":"play","id":ID,"game":"bolo","players":2,"bots":["a","b"]}' \
+	'{"seq":0,"type":"run","format":"arena-run/1","verb":"play","id":ID,"fairness":6,"game":"bolo","players":2,"bots":["a","b"]}' \
 	"play: its first record says what the run is"
 for g in 1 2 3; do
 	log=$TMP/play/game-00000$g.jsonl
@@ -77,13 +77,22 @@ cp "$TMP/again/game-000002.jsonl" "$T/game-000002.jsonl"
 $LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" \
 	sub 4 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$T/game-000002.jsonl" | cut -c1-64)\""
 refused redealt "$T/game-000002.jsonl" "its commitment C is $(c_of "$T/game-000002.jsonl"), run.jsonl's started record of game 2 names $(c_of "$TMP/play/game-000002.jsonl"): not the deal the run started"
-# ... and the started record made to name the new C: the log verifies,
-# but a bot's receipt of the first C is in no log of the folder.
+# ... and the started record made to name the new C: the log names
+# another run (its header's "place"); signed again naming this one, it
+# verifies, but a bot's receipt of the first C is in no log of the folder.
 copy resigned
 cp "$TMP/again/game-000002.jsonl" "$T/game-000002.jsonl"
-$LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" \
-	sub 3 "$(c_of "$TMP/play/game-000002.jsonl")" "$(c_of "$T/game-000002.jsonl")" \
-	sub 4 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$T/game-000002.jsonl" | cut -c1-64)\""
+RUN_ID=$(head -n 1 "$TMP/play/run.jsonl" | sed 's/.*"id":"\([0-9a-f]*\)".*/\1/')
+AGAIN_ID=$(head -n 1 "$TMP/again/run.jsonl" | sed 's/.*"id":"\([0-9a-f]*\)".*/\1/')
+resigned_list() {
+	$LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" \
+		sub 3 "$(c_of "$TMP/play/game-000002.jsonl")" "$(c_of "$T/game-000002.jsonl")" \
+		sub 4 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$T/game-000002.jsonl" | cut -c1-64)\""
+}
+resigned_list
+refused resigned "$T/game-000002.jsonl" "names run $AGAIN_ID, not $RUN_ID, the run of run.jsonl: a log of another run"
+$LOGTOOL resign "$TMP/again/game-000002.jsonl" "$T/game-000002.jsonl" "$KEY" sub 0 "\"run\":\"$AGAIN_ID\"" "\"run\":\"$RUN_ID\""
+resigned_list
 expect_exit 0 "$REFEREE" verify "$T"
 expect_eq "$(grep -c "$(c_of "$TMP/play/game-000002.jsonl")" "$T/run.jsonl" "$T"/game-*.jsonl | grep -vc ':0$')" 0 \
 	"resigned: the whole re-signed folder verifies, and the first C is in none of its files: only a receipt shows it"

@@ -585,7 +585,7 @@ START_TEST(records_have_their_layout)
 	write_good();
 	ck_assert_str_eq(lines[0], "{\"seq\":0,\"type\":\"tournament\","
 			 "\"format\":\"" MANIFEST_FORMAT "\",\"id\":\"11223300000000000000000000000000\","
-			 "\"name\":\"t\",\"file_sha256\":\"" SHA_3 "\",\"game\":\"rolit\","
+			 "\"fairness\":6,\"name\":\"t\",\"file_sha256\":\"" SHA_3 "\",\"game\":\"rolit\","
 			 "\"players\":2,\"schedule_games\":3,\"bots\":[\"a\",\"b\"],"
 			 "\"shard\":\"1/1\",\"file\":" FILE_TEXT "}");
 	for (size_t i = 0; i < line_count; i++)

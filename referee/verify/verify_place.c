@@ -1,0 +1,85 @@
+/*
+ * A log's place against its folder's records; see verify_place.h.
+ */
+#include "verify_place.h"
+
+#include <string.h>
+
+#include "base/json.h"
+#include "base/log_place.h"
+#include "base/util.h"
+#include "games/fair.h"
+
+/* Whether the header says it follows revision 6 or later, whose logs in
+ * a folder always name their place. */
+static bool names_places(const cJSON *header)
+{
+	long revision = 0;
+
+	return json_get_int(header, "fairness", 0, 1000, &revision) && revision >= 6;
+}
+
+/* The league's and the run's number: the first that differs, said. */
+static bool league_differs(const struct game_log *log, const struct log_place *p,
+			   const struct verify_place_want *want, struct problems *problems)
+{
+	if (!want->league && p->run_number) {
+		problems_add(problems, log->path, "names run %ld of a league, in a run "
+			     "that is not a league's: a log of another folder",
+			     p->run_number);
+		return true;
+	}
+	if (!want->league)
+		return false;
+	if (strcmp(p->league, want->league)) {
+		if (!*want->league)
+			problems_add(problems, log->path, "names league %s, where %s "
+				     "names none: a log of another league", p->league,
+				     want->records);
+		else
+			problems_add(problems, log->path, "names %s%s, not this league's "
+				     "%s: a log of another league", *p->league ? "league " : "",
+				     *p->league ? p->league : "no league", want->league);
+		return true;
+	}
+	if (p->run_number != want->run_number) {
+		problems_add(problems, log->path, "names run %ld of its league, where "
+			     "%s is run %ld's: a log of another run", p->run_number,
+			     want->records, want->run_number);
+		return true;
+	}
+	return false;
+}
+
+void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
+			struct problems *problems)
+{
+	const cJSON *header = log->count ? log->lines[0].json : NULL;
+	struct log_place p;
+	char why[ERR_LEN];
+	int named = log_place_read(header, &p, why);
+
+	if (named < 0)
+		return;  /* the log itself fails for it */
+	if (!named) {
+		if (want->required || names_places(header))
+			problems_add(problems, log->path, "names no place (its header's "
+				     "\"place\"), in a folder where %s is of revision 6 "
+				     "or later: a log of an earlier revision than its "
+				     "folder, or of no run", want->records);
+		return;
+	}
+	if (league_differs(log, &p, want, problems))
+		return;
+	if (strcmp(p.run, want->run))
+		problems_add(problems, log->path, "names run %s, not %s, the run of "
+			     "%s: a log of another run", p.run, want->run, want->records);
+	else if (p.game != want->game && p.run_number)
+		problems_add(problems, log->path, "names game %ld (set %ld) of its run, "
+			     "where %s lists it as game %ld: not its place", p.game, p.set,
+			     want->records, want->game);
+	else if (p.game != want->game)
+		problems_add(problems, log->path, "names game %ld of its run, where %s "
+			     "lists it as game %ld: not its place", p.game, want->records,
+			     want->game);
+}

@@ -1,0 +1,37 @@
+/*
+ * A log's place against its folder's records (docs/FAIRNESS.md, item
+ * 18): the run, game, and in a league the league and the run's number
+ * that its header's "place" names (base/log_place.h) must be those the
+ * records that list it give, so that a log copied from another league or
+ * run, or two logs of a run swapped (renamed into each other's places,
+ * the records' hashes mended and signed again), are refused.
+ */
+#ifndef ARENA_VERIFY_PLACE_H
+#define ARENA_VERIFY_PLACE_H
+
+#include <stdbool.h>
+
+#include "base/logread.h"
+#include "base/problems.h"
+
+/* Where a folder's records put a log. */
+struct verify_place_want {
+	const char *records;    /* what lists it, in words: "run.jsonl" */
+	const char *run;        /* the run's id, hex */
+	long game;              /* the number they list it as */
+	/* A league's run: the league's id as run.jsonl names it ("" for a
+	 * league made without one), and the run's number; NULL and 0 for a
+	 * run that is not a league's. */
+	const char *league;
+	long run_number;
+	/* The records are of revision 6 or later: the log must name its
+	 * place (a log that says it is of revision 6 must anyway). */
+	bool required;
+};
+
+/* Checks the place of `log` (a log the records list, its header read)
+ * against `want`, the first difference added to `problems`. */
+void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
+			struct problems *problems);
+
+#endif
