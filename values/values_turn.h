@@ -1,0 +1,32 @@
+/*
+ * What values.c and values_turn.c share: the values of one game (struct
+ * values) and the turns solved for it.  A turn is solved once per spot
+ * where it starts (win_policy_turn()), and a game's decisions come a turn
+ * at a time, so a few turns are kept.
+ */
+#ifndef VALUES_VALUES_TURN_H
+#define VALUES_VALUES_TURN_H
+
+#include "values.h"
+#include "win_policy.h"
+
+#define VALUES_TURNS 4		/* turns kept solved */
+
+struct values_solved {
+	bool used;
+	struct win_spot at;
+	struct win_turn turn;
+};
+
+struct values {
+	const struct game_rules *rules;
+	struct win_policy model;	/* its tables: built in, solved or read */
+	char how[VALUES_HOW_LEN];
+	struct values_solved solved[VALUES_TURNS];
+	int next;		/* the entry of solved[] to use next */
+};
+
+/* Frees the turns kept solved. */
+void values_turn_free(struct values *v);
+
+#endif
