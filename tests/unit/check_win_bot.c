@@ -1,5 +1,6 @@
 /*
- * win-bot's model and play (bots/win_policy.c, win_solve.c, win_player.c):
+ * win-bot's model and play (values/win_policy.c, win_solve.c,
+ * bots/win_player.c):
  * the rules of each phase as the model has them (thresholds, what a bank
  * is worth at the end of bolo, the sudden-death cap), the shortcuts of
  * the solver (settled rows, the exact tail of a bolo5 turn) against a
