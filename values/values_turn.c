@@ -64,6 +64,8 @@ static const struct dice_policy_turn *values_turn(struct values *v,
 	e->used = true;
 	e->at = *s;
 	win_policy_turn(&v->model, s, &e->turn);
+	free(e->turn.turn.lost);	/* the solver's own: half the memory */
+	e->turn.turn.lost = NULL;
 	return &e->turn.turn;
 }
 

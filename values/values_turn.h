@@ -1,8 +1,10 @@
 /*
  * What values.c and values_turn.c share: the values of one game (struct
  * values) and the turns solved for it.  A turn is solved once per spot
- * where it starts (win_policy_turn()), and a game's decisions come a turn
- * at a time, so a few turns are kept.
+ * where it starts (win_policy_turn(), a millisecond or more): a game's
+ * decisions come a turn at a time, and spots come again from game to game
+ * (each starts at 0 to 0), so the last 256 turns solved are kept, their
+ * values only (about 10 MB).
  */
 #ifndef VALUES_VALUES_TURN_H
 #define VALUES_VALUES_TURN_H
@@ -10,7 +12,7 @@
 #include "values.h"
 #include "win_policy.h"
 
-#define VALUES_TURNS 4		/* turns kept solved */
+#define VALUES_TURNS 256	/* turns kept solved */
 
 struct values_solved {
 	bool used;
