@@ -13,8 +13,8 @@
 #include "values_tables.h"
 #include "values_turn.h"
 
-/* The tables of a target past this one would take more than ten minutes
- * and 50 MB to solve (docs/ANALYSIS.md). */
+/* The tables of a target past this one would take many minutes of one
+ * core to solve (about the square of the target; docs/ANALYSIS.md). */
 #define VALUES_MAX_TARGET 25000
 
 /* Why `game` with these options and players has no exact values, in err

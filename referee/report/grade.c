@@ -54,6 +54,7 @@ struct grade_game {
 	struct values_action pending[GAME_MAX_MOVES];
 	int choices, best, seat;	/* the decision waiting; seat -1: none */
 	int move;		/* actions so far */
+	int applied;		/* of them, applied (play->step) */
 	bool began, have_result;
 	char why[ERR_LEN];	/* set: the grade failed */
 };
@@ -191,18 +192,22 @@ static void grade_action(struct grade_game *gg, const cJSON *record,
 {
 	const cJSON *action = json_member(record, "action");
 	const struct values_action *best = &gg->pending[gg->best];
-	int i = gg->seat >= 0 ? grade_played(gg, play->state, action) : -1;
 	double loss, low = best->value;
-	cJSON *m = cJSON_CreateObject();
+	cJSON *m;
 	bool forced;
+	int i;
 
 	gg->move++;
+	if (play->step == gg->applied)
+		return;		/* illegal, not played: its forfeit follows */
+	gg->applied = play->step;
+	i = gg->seat >= 0 ? grade_played(gg, play->state, action) : -1;
 	if (i < 0) {
 		snprintf(gg->why, sizeof gg->why, "move %d: the action played has "
 			 "no value", gg->move);
-		cJSON_Delete(m);
 		return;
 	}
+	m = cJSON_CreateObject();
 	for (int k = 0; k < gg->choices; k++)
 		low = fmin(low, gg->pending[k].value);
 	loss = best->value - gg->pending[i].value;

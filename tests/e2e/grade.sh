@@ -4,7 +4,8 @@
 # luck - own errors + opponents' errors holds to 1e-9 in every game; every
 # decision of win-bot at the target of its tables is the best, with a
 # loss of exactly 0; a fixed log gives exact numbers; the tables of
-# another target are solved, cached with --tables and read back; and a
+# another target are solved, cached with --tables and read back; a
+# forfeit is the seat's whole chance lost; and a
 # game without exact values, a log that does not verify, a file that is
 # no log and bad usage each get their message and exit status.
 . "$(dirname "$0")/../tools/lib.sh"
@@ -91,6 +92,15 @@ expect_contains "$OUT" "\"how\":\"exact: tables to 1000 read from $TMP/tables/bo
 cp "$OUT" "$TMP/grades"
 expect_eq "$(query 'grades[0]["start"]')" "[0.44275109631497456, 0.5572489036850254]" \
 	"the tables read give the same values"
+
+# A forfeit (an illegal action, logged, not played): the seat's whole
+# chance is its loss, no decision is counted, and the identity holds.
+play "$TMP/forfeit" "bolo -o target=1000" 1 60 "$BOTS/random-bot" "$(zoo illegal-move number)"
+grades "$TMP/forfeit"
+expect_eq "$(query '[(m["seat"], m["forfeit"], m["mark"], m["loss"] == grades[0]["seats"][1]["error"] > 0.1) for m in grades[0]["moves"] if "forfeit" in m]')" \
+	"[(1, 'illegal-action', 'forfeit', True)]" "a forfeit is one move, its loss the seat's whole error"
+expect_eq "$(query 'grades[0]["result"], grades[0]["seats"][1]["decisions"], grades[0]["identity"] <= 1e-9')" \
+	"[1, 0] 0 True" "the illegal action is no decision, and the identity holds"
 
 # No exact values: said, exit 3; the bolo games still graded.
 play "$TMP/rolit" rolit 1 58 "$BOTS/random-bot" "$BOTS/random-bot"
