@@ -2,8 +2,8 @@
  * The values of values/values.h on states the rules library plays: the
  * games without exact values and why, values known by hand (a bank that
  * reaches bolo5's target wins; a bank below the leader's score in bolo's
- * final round loses; a game over is its result), the start against the
- * table win-bot plays from, every roll's outcomes (their ways add up to
+ * final round loses; a game over is its result), the start and a bank in
+ * sudden death against the tables win-bot plays from, every roll's outcomes (their ways add up to
  * 6^n exactly, their mean is the roll's value, far past the target too)
  * and every keep's value against the state it leads to, at states of
  * random play.
@@ -15,6 +15,7 @@
 #include "games/registry.h"
 #include "run_suite.h"
 #include "values/values.h"
+#include "values/win_policy.h"
 #include "values/values_tables.h"
 
 static cJSON *options_of(long target)
@@ -168,6 +169,43 @@ START_TEST(a_bank_below_the_leader_loses)
 }
 END_TEST
 
+/* bolo to 2000, both at 1950: seat 0 banks 50 to 2000, seat 1 matches it
+ * in its final turn, and sudden death begins with seat 0: after a 5 set
+ * aside, its bank of 50 (2050, the other at 2000) is worth what the
+ * built-in table of sudden death leaves the other, 50 behind on the
+ * second turn of it. */
+START_TEST(sudden_death_is_the_table)
+{
+	static const int rolls[] = {5, 2, 3, 4, 6, 6, 2, 5, 2, 3, 4, 6, 6, 2,
+				    5, 2, 3, 4, 6, 6, 2};
+	static const int five[] = {5};
+	struct values *v = open_values("bolo", 2000);
+	struct values_action a[GAME_MAX_MOVES];
+	struct draws draws;
+	void *state = new_game(&arena_bolo_rules, 2000, &draws);
+	int n;
+
+	arena_dice_game_preset(state, 0, 1950, true);
+	arena_dice_game_preset(state, 1, 1950, true);
+	arena_dice_game_load(state, rolls, 21);
+	arena_dice_game_start(state, &draws, 0);
+	for (int turn = 0; turn < 2; turn++) {
+		arena_bolo_rules.apply_move(state, a[action_of(v, state, NULL, five,
+							    1, a, &n)].move, &draws);
+		arena_bolo_rules.apply_move(state, a[action_of(v, state, "bank", NULL,
+							    0, a, &n)].move, &draws);
+	}
+	ck_assert_int_eq(arena_bolo_rules.to_move(state), 0);
+	arena_bolo_rules.apply_move(state, a[action_of(v, state, NULL, five, 1,
+						    a, &n)].move, &draws);
+	/* sudden[k][d]: the seat to move after k turns of it, d * 50 behind */
+	ck_assert_double_eq(a[action_of(v, state, "bank", NULL, 0, a, &n)].value,
+			    1 - values_tables_bolo_sudden[1 * (WIN_CAP / 50 + 1) + 1]);
+	arena_bolo_rules.destroy(state);
+	values_close(v);
+}
+END_TEST
+
 /* The start is the chance win-bot's table holds for the first player. */
 START_TEST(the_start_is_the_table)
 {
@@ -282,6 +320,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, no_values_and_why);
 	tcase_add_test(tc, a_bank_to_the_target_wins);
 	tcase_add_test(tc, a_bank_below_the_leader_loses);
+	tcase_add_test(tc, sudden_death_is_the_table);
 	tcase_add_loop_test(tc, the_start_is_the_table, 0, 2);
 	tcase_add_loop_test(tc, rolls_and_keeps_agree, 0, 2);
 	tcase_add_test(tc, a_roll_far_past_the_target);
