@@ -138,68 +138,83 @@ START_TEST(a_bank_to_the_target_wins)
 }
 END_TEST
 
-/* bolo to 2000: seat 0 banks to 2000, seat 1 (1000, opened) has its
- * final turn; a bank of 100 there ends below the leader: worth 0, where
- * the same bank in the phase play would be worth something. */
+/* A game of bolo to 2000, seat 0 at 1950 and seat 1 at `score` (both
+ * opened), the dice loaded with the n faces `rolls`, seat 0 to roll. */
+static void *bolo_end(long score, const int *rolls, int n, struct draws *draws)
+{
+	void *state = new_game(&arena_bolo_rules, 2000, draws);
+
+	arena_dice_game_preset(state, 0, 1950, true);
+	arena_dice_game_preset(state, 1, score, true);
+	arena_dice_game_load(state, rolls, n);
+	arena_dice_game_start(state, draws, 0);
+	return state;
+}
+
+/* Plays the word or the keep of the n faces at a state of bolo. */
+static void bolo_play(struct values *v, void *state, const char *word,
+		      const int *keep, int n, struct draws *draws)
+{
+	struct values_action a[GAME_MAX_MOVES];
+	int count;
+
+	arena_bolo_rules.apply_move(state, a[action_of(v, state, word, keep, n,
+						    a, &count)].move, draws);
+}
+
+/* The value at a state of bolo of the word or the keep of the n faces. */
+static double bolo_value(struct values *v, void *state, const char *word,
+			 const int *keep, int n)
+{
+	struct values_action a[GAME_MAX_MOVES];
+	int count;
+
+	return a[action_of(v, state, word, keep, n, a, &count)].value;
+}
+
+/* Seat 0 banks 50 to 2000, seat 1 (1000) has its final turn; a bank of
+ * 100 there ends below the leader: worth 0, where the same bank in the
+ * phase play would be worth something. */
 START_TEST(a_bank_below_the_leader_loses)
 {
 	static const int rolls[] = {5, 2, 3, 4, 6, 6, 2, 1, 2, 3, 4, 6, 6, 2};
 	static const int five[] = {5}, one[] = {1};
 	struct values *v = open_values("bolo", 2000);
-	struct values_action a[GAME_MAX_MOVES];
 	struct draws draws;
-	void *state = new_game(&arena_bolo_rules, 2000, &draws);
-	int n;
+	void *state = bolo_end(1000, rolls, 14, &draws);
 
-	arena_dice_game_preset(state, 0, 1950, true);
-	arena_dice_game_preset(state, 1, 1000, true);
-	arena_dice_game_load(state, rolls, 14);
-	arena_dice_game_start(state, &draws, 0);
-	arena_bolo_rules.apply_move(state, a[action_of(v, state, NULL, five, 1,
-						    a, &n)].move, &draws);
-	arena_bolo_rules.apply_move(state, a[action_of(v, state, "bank", NULL, 0,
-						    a, &n)].move, &draws);
+	bolo_play(v, state, NULL, five, 1, &draws);
+	bolo_play(v, state, "bank", NULL, 0, &draws);
 	ck_assert_int_eq(arena_bolo_rules.to_move(state), 1);
-	arena_bolo_rules.apply_move(state, a[action_of(v, state, NULL, one, 1,
-						    a, &n)].move, &draws);
-	ck_assert_double_eq(a[action_of(v, state, "bank", NULL, 0, a, &n)].value, 0);
-	ck_assert_double_gt(a[action_of(v, state, "roll", NULL, 0, a, &n)].value, 0);
+	bolo_play(v, state, NULL, one, 1, &draws);
+	ck_assert_double_eq(bolo_value(v, state, "bank", NULL, 0), 0);
+	ck_assert_double_gt(bolo_value(v, state, "roll", NULL, 0), 0);
 	arena_bolo_rules.destroy(state);
 	values_close(v);
 }
 END_TEST
 
-/* bolo to 2000, both at 1950: seat 0 banks 50 to 2000, seat 1 matches it
- * in its final turn, and sudden death begins with seat 0: after a 5 set
- * aside, its bank of 50 (2050, the other at 2000) is worth what the
- * built-in table of sudden death leaves the other, 50 behind on the
- * second turn of it. */
+/* Both at 1950: seat 0 banks 50 to 2000, seat 1 matches it in its final
+ * turn, and sudden death begins with seat 0: after a 5 set aside, its
+ * bank of 50 (2050, the other at 2000) is worth what the built-in table
+ * of sudden death leaves the other, 50 behind on the second turn of it. */
 START_TEST(sudden_death_is_the_table)
 {
 	static const int rolls[] = {5, 2, 3, 4, 6, 6, 2, 5, 2, 3, 4, 6, 6, 2,
 				    5, 2, 3, 4, 6, 6, 2};
 	static const int five[] = {5};
 	struct values *v = open_values("bolo", 2000);
-	struct values_action a[GAME_MAX_MOVES];
 	struct draws draws;
-	void *state = new_game(&arena_bolo_rules, 2000, &draws);
-	int n;
+	void *state = bolo_end(1950, rolls, 21, &draws);
 
-	arena_dice_game_preset(state, 0, 1950, true);
-	arena_dice_game_preset(state, 1, 1950, true);
-	arena_dice_game_load(state, rolls, 21);
-	arena_dice_game_start(state, &draws, 0);
 	for (int turn = 0; turn < 2; turn++) {
-		arena_bolo_rules.apply_move(state, a[action_of(v, state, NULL, five,
-							    1, a, &n)].move, &draws);
-		arena_bolo_rules.apply_move(state, a[action_of(v, state, "bank", NULL,
-							    0, a, &n)].move, &draws);
+		bolo_play(v, state, NULL, five, 1, &draws);
+		bolo_play(v, state, "bank", NULL, 0, &draws);
 	}
 	ck_assert_int_eq(arena_bolo_rules.to_move(state), 0);
-	arena_bolo_rules.apply_move(state, a[action_of(v, state, NULL, five, 1,
-						    a, &n)].move, &draws);
+	bolo_play(v, state, NULL, five, 1, &draws);
 	/* sudden[k][d]: the seat to move after k turns of it, d * 50 behind */
-	ck_assert_double_eq(a[action_of(v, state, "bank", NULL, 0, a, &n)].value,
+	ck_assert_double_eq(bolo_value(v, state, "bank", NULL, 0),
 			    1 - values_tables_bolo_sudden[1 * (WIN_CAP / 50 + 1) + 1]);
 	arena_bolo_rules.destroy(state);
 	values_close(v);
@@ -294,18 +309,15 @@ START_TEST(a_roll_far_past_the_target)
 {
 	static const int ones[] = {1, 1, 1, 1, 1, 1, 1};
 	struct values *v = open_values("bolo", 2000);
-	struct values_action a[GAME_MAX_MOVES];
 	struct draws draws;
 	void *state = new_game(&arena_bolo_rules, 2000, &draws);
-	int n;
 
 	arena_dice_game_load(state, ones, 7);
 	arena_dice_game_start(state, &draws, 0);
-	arena_bolo_rules.apply_move(state, a[action_of(v, state, NULL, ones, 7,
-						    a, &n)].move, &draws);
+	bolo_play(v, state, NULL, ones, 7, &draws);
 	agree(v, &arena_bolo_rules, state);
-	ck_assert_double_gt(a[action_of(v, state, "bank", NULL, 0, a, &n)].value,
-			    a[action_of(v, state, "roll", NULL, 0, a, &n)].value);
+	ck_assert_double_gt(bolo_value(v, state, "bank", NULL, 0),
+			    bolo_value(v, state, "roll", NULL, 0));
 	arena_bolo_rules.destroy(state);
 	values_close(v);
 }
