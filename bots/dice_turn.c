@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "dice_policy.h"
+#include "values/dice_policy.h"
 
 static const cJSON *field(const cJSON *obj, const char *key)
 {

@@ -11,7 +11,7 @@
 
 #include "arena_bot.h"
 #include "arena_games.h"
-#include "dice_rolls.h"
+#include "values/dice_rolls.h"
 #include "vl_policy.h"
 
 struct dice_turn {

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "dice_policy.h"
+#include "values/dice_policy.h"
 #include "dice_turn.h"
 #include "vl_policy.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dice_policy.h"
+#include "values/dice_policy.h"
 
 const char *const vl_policy_card_names[VLC_CARDS] = {
 	"stop", "fireworks", "bonus-200", "bonus-300", "bonus-400",

@@ -12,7 +12,7 @@
 #ifndef BOTS_VL_POLICY_H
 #define BOTS_VL_POLICY_H
 
-#include "dice_rolls.h"
+#include "values/dice_rolls.h"
 
 #define VL_POLICY_DICE 6
 #define VL_STEPS 1000		/* turn totals 0 .. 50000 */

@@ -15,7 +15,7 @@
 #include "arena_bot.h"
 #include "bot_help.h"
 #include "win_player.h"
-#include "win_tables.h"
+#include "values/values_tables.h"
 
 static void win_start(const cJSON *start, void *ctx)
 {
@@ -99,9 +99,9 @@ int main(int argc, char **argv)
 
 	if (bot_help(argc, argv, "%s", win_usage))
 		return EXIT_SUCCESS;
-	win_policy_load(&bolo, "bolo", win_tables_target, win_tables_bolo_play,
-			win_tables_bolo_final, win_tables_bolo_sudden);
-	win_policy_load(&bolo5, "bolo5", win_tables_target, win_tables_bolo5_play,
+	win_policy_load(&bolo, "bolo", values_tables_target, values_tables_bolo_play,
+			values_tables_bolo_final, values_tables_bolo_sudden);
+	win_policy_load(&bolo5, "bolo5", values_tables_target, values_tables_bolo5_play,
 			NULL, NULL);
 	player.bolo = &bolo;
 	player.bolo5 = &bolo5;

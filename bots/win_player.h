@@ -12,7 +12,7 @@
 
 #include "endgame_policy.h"
 #include "expect_policy.h"
-#include "win_policy.h"
+#include "values/win_policy.h"
 
 struct win_player {
 	struct expect_player expect;

@@ -19,6 +19,7 @@ int cmd_play(int argc, char **argv);
 int cmd_games(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_grade(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_keygen(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);

@@ -23,6 +23,7 @@ static const struct {
 	{"games", cmd_games, "list the games and their options"},
 	{"verify", cmd_verify, "check game logs: chain, signature, draws, rules"},
 	{"replay", cmd_replay, "show a game from its log: text, HTML, a bot's message"},
+	{"grade", cmd_grade, "grade every decision and roll of a game: skill and luck"},
 	{"report", cmd_report, "a static site of a tournament: ladder, crosstable, replays"},
 	{"tournament", cmd_tournament, "play a tournament file on all cores"},
 	{"ladder", cmd_ladder, "Elo ratings with error bars from game logs"},

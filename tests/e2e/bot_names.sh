@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every name a C bot's file defines for the others starts with the file's
-# own name (dice_rolls.c: dice_rolls_*) or with that of the header of
-# bots/ that declares it (win_solve.c: win_policy_solve, of win_policy.h),
+# own name (dice_turn.c: dice_turn_*) or with that of the header of
+# bots/ that declares it (a module's second file, whose functions its
+# first file's header declares),
 # as the referee's do: a reader finds a function's file by its name.  The
 # names are read off the bots' built objects (BOT_OBJECTS from
 # Makefile.am), so nothing a file exports escapes the check.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The independent check of win-bot's tables (tests/win_check/win_check.c, the method
-# in its header): the tables that bots/win-table solves, with the very
+# in its header): the tables that values/win-table solves, with the very
 # code that solved the bot's, pass it at small targets, the check's own
 # value iteration included, and docs/bots/win-bot.md shows exactly what
 # it prints.  `make check-win` (WIN_CHECK_FULL=1) does the same at 3000
@@ -20,7 +20,7 @@ checks() {
 		solve=--solve
 		shift
 	fi
-	"$BOTS/win-table" --values "$@" >"$TMP/values" 2>"$ERR"
+	"$top_builddir/values/win-table" --values "$@" >"$TMP/values" 2>"$ERR"
 	timeout -k 5 3600 "$WIN_CHECK" $solve "$TMP/values" >"$OUT" 2>>"$ERR"
 	RC=$?
 	ok "$([ "$RC" = 0 ] && [ "$(tail -n 1 "$OUT")" = ok ]; echo $?)" \
@@ -36,10 +36,10 @@ checks --solve bolo5 1000
 checks --solve bolo 1000 3000
 
 # Bad usage: exit 2 and what to give.
-expect_exit 2 "$BOTS/win-table" --values yahtzee 1000
+expect_exit 2 "$top_builddir/values/win-table" --values yahtzee 1000
 expect_contains "$ERR" "win-table: GAME is bolo or bolo5, TARGET and CAP positive multiples of 50"
-expect_exit 2 "$BOTS/win-table" --values bolo5 1025
-expect_exit 2 "$BOTS/win-table" --depth 3
+expect_exit 2 "$top_builddir/values/win-table" --values bolo5 1025
+expect_exit 2 "$top_builddir/values/win-table" --depth 3
 expect_contains "$ERR" "usage: win-table"
 printf 'game bolo5 target 1000 cap 30000\nplay 0 0 x\n' >"$TMP/bad"
 expect_exit 2 "$WIN_CHECK" "$TMP/bad"

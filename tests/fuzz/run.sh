@@ -16,7 +16,7 @@ set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive}
+FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive grade}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
 CC=${CC:-clang}
 case $CC in *clang*) ;; *) CC=clang ;; esac
@@ -34,10 +34,12 @@ packages="libsodium libcjson libseccomp libdeflate nettle sqlite3 libmicrohttpd 
 CFLAGS="$CFLAGS $(pkg-config --cflags $packages)" || exit 2
 LIBS="$(pkg-config --libs $packages) -lm" || exit 2
 
-# The C files of the referee's libraries (the games' and its own), as
-# Makefile.am lists them (without its comments), the generated
-# html_assets.c among them.
+# The C files of the referee's libraries (the games', the values' and its
+# own), as Makefile.am lists them (without its comments), the generated
+# html_assets.c and values_tables.c among them.
 sources=$(sed -n -e '/^games_libarena_games_a_SOURCES/,/^$/p' \
+	-e '/^VALUES_SOLVER =/,/^$/p' -e '/^values_libarena_values_a_SOURCES/,/^$/p' \
+	-e '/^nodist_values_libarena_values_a_SOURCES/,/^$/p' \
 	-e '/^referee_libreferee_a_SOURCES/,/^$/p' "$top_srcdir/Makefile.am" |
 	sed '/^#/d' | tr ' \t\\' '\n\n\n' | grep '\.c$') || {
 	echo "run.sh: no referee library sources in Makefile.am" >&2

@@ -1,5 +1,6 @@
 /*
- * win-bot's model and play (bots/win_policy.c, win_solve.c, win_player.c):
+ * win-bot's model and play (values/win_policy.c, win_solve.c,
+ * bots/win_player.c):
  * the rules of each phase as the model has them (thresholds, what a bank
  * is worth at the end of bolo, the sudden-death cap), the shortcuts of
  * the solver (settled rows, the exact tail of a bolo5 turn) against a
@@ -16,7 +17,7 @@
 #include "games/registry.h"
 #include "run_suite.h"
 #include "win_player.h"
-#include "win_tables.h"
+#include "values/values_tables.h"
 
 /* A model of `game` to `target`, solved (bolo's end included). */
 static void solved(struct win_policy *w, const char *game, long target)
@@ -104,9 +105,9 @@ START_TEST(shipped_end_tables_are_solved_ones)
 
 	solved(&w, "bolo", 1000);
 	for (int d = 0; d < w.gaps; d++)
-		ck_assert_double_eq(w.final[d], win_tables_bolo_final[d]);
+		ck_assert_double_eq(w.final[d], values_tables_bolo_final[d]);
 	for (int k = 0; k < WIN_SUDDEN_TURNS * w.gaps; k++)
-		ck_assert_double_eq(w.sudden[k], win_tables_bolo_sudden[k]);
+		ck_assert_double_eq(w.sudden[k], values_tables_bolo_sudden[k]);
 	win_policy_free(&w);
 }
 END_TEST
@@ -178,8 +179,8 @@ START_TEST(settled_rows_change_nothing)
 	struct dice_policy_turn full;
 	double worst = 0;
 
-	win_policy_load(&w, "bolo", win_tables_target, win_tables_bolo_play,
-			win_tables_bolo_final, win_tables_bolo_sudden);
+	win_policy_load(&w, "bolo", values_tables_target, values_tables_bolo_play,
+			values_tables_bolo_final, values_tables_bolo_sudden);
 	win_policy_turn(&w, &spots[_i], &t);
 	ck_assert_int_lt(t.turn.settled, t.turn.steps);
 	full = t.turn;

@@ -1,5 +1,5 @@
 /*
- * An independent check of win-bot's tables (bots/win_policy.h), written again
+ * An independent check of win-bot's tables (values/win_policy.h), written again
  * from docs/games/bolo.md and bolo5.md without any of the bots' code: the
  * rolls are enumerated here and every keep the referee's rules library offers
  * is tried (none merged away), a turn is solved plainly over every turn total

@@ -13,8 +13,8 @@
  * at the default).  win_solve.c fills the tables (at build time:
  * bots/win_table.c); win-bot loads them.
  */
-#ifndef BOTS_WIN_POLICY_H
-#define BOTS_WIN_POLICY_H
+#ifndef VALUES_WIN_POLICY_H
+#define VALUES_WIN_POLICY_H
 
 #include "dice_policy.h"
 

@@ -6,8 +6,8 @@
  * dice left behind score nothing, which bolo5 needs before a bank).  The
  * dice bots (expect-bot, win-bot) solve their turns over these tables.
  */
-#ifndef BOTS_DICE_ROLLS_H
-#define BOTS_DICE_ROLLS_H
+#ifndef VALUES_DICE_ROLLS_H
+#define VALUES_DICE_ROLLS_H
 
 #include <stdbool.h>
 

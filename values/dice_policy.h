@@ -10,8 +10,8 @@
  * caller knows the play: bank as soon as the rules allow; there a state
  * is worth what the game's `reach` says instead of being solved.
  */
-#ifndef BOTS_DICE_POLICY_H
-#define BOTS_DICE_POLICY_H
+#ifndef VALUES_DICE_POLICY_H
+#define VALUES_DICE_POLICY_H
 
 #include <stdbool.h>
 

@@ -1,0 +1,164 @@
+/*
+ * `referee grade LOG|DIR... [--format text|json] [--tables DIR]`: every
+ * decision of each game graded against the exact values of its states
+ * (report/grade.h, docs/ANALYSIS.md): the chance to win each decision
+ * lost against the best, its mark, each roll's luck for every seat, and
+ * each seat's sums with the identity that ties them to the result.  A
+ * folder's logs are graded in the order of their names (a tournament's
+ * in its games/ folder).  A game without exact values is named and
+ * skipped (exit status 3); a log that does not verify is named too
+ * (exit status 1).
+ */
+#include <getopt.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/json.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "base/visible.h"
+#include "cli.h"
+#include "report/grade.h"
+
+struct grade_args {
+	bool json;
+	const char *tables;
+};
+
+/* The worst of two statuses: a log that fails over a game without
+ * values over success. */
+static int worse(int a, int b)
+{
+	if (a == EXIT_CHECK_FAILED || b == EXIT_CHECK_FAILED)
+		return EXIT_CHECK_FAILED;
+	return a > b ? a : b;
+}
+
+/* Grades the log at `path` and prints its grade: its status. */
+static int grade_one(struct grade *g, const char *path,
+		     const struct grade_args *a)
+{
+	struct game_log log;
+	char err[ERR_LEN];
+	cJSON *doc;
+	int rc;
+
+	if (logread_load(path, &log, err)) {
+		visible_line(stderr, "referee grade: %s", err);
+		return EXIT_CHECK_FAILED;
+	}
+	rc = (int)grade_log(g, &log, &doc, err);
+	logread_free(&log);
+	if (rc != GRADE_OK) {
+		visible_line(stderr, "referee grade: %s", err);
+		return rc;
+	}
+	if (a->json) {
+		char *line = json_print_line(doc);
+
+		printf("%s\n", line);
+		free(line);
+	} else {
+		grade_text_print(stdout, doc);
+		putchar('\n');
+	}
+	cJSON_Delete(doc);
+	return EXIT_OK;
+}
+
+/* Grades each log of the folder `dir` (its games/ folder, if it has
+ * one; not a run's run.jsonl, nor a log set aside), in the order of
+ * their names. */
+static int grade_folder(struct grade *g, const char *dir,
+			const struct grade_args *a)
+{
+	char *games = outdir_games(dir), *pattern;
+	struct stat st;
+	glob_t found = {0};
+	int rc = EXIT_OK;
+
+	pattern = stat(games, &st) == 0 && S_ISDIR(st.st_mode) ?
+		outdir_games_file(dir, "*" OUTDIR_LOG_SUFFIX) :
+		path_joinf(dir, "*%s", OUTDIR_LOG_SUFFIX);
+	free(games);
+	if (glob(pattern, 0, NULL, &found) || !found.gl_pathc) {
+		visible_line(stderr, "referee grade: %s holds no game log", dir);
+		rc = EXIT_CHECK_FAILED;
+	}
+	for (size_t i = 0; i < found.gl_pathc; i++)
+		if (!outdir_is_run_manifest(found.gl_pathv[i]) &&
+		    outdir_is_result_log(strrchr(found.gl_pathv[i], '/') + 1))
+			rc = worse(rc, grade_one(g, found.gl_pathv[i], a));
+	globfree(&found);
+	free(pattern);
+	return rc;
+}
+
+static int parse_args(int argc, char **argv, struct grade_args *a)
+{
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"tables", required_argument, NULL, 't'},
+		{NULL, 0, NULL, 0},
+	};
+	int opt;
+
+	*a = (struct grade_args){0};
+	while ((opt = cli_option("grade", argc, argv, "", longopts, NULL)) != -1) {
+		if (opt == 't') {
+			a->tables = optarg;
+		} else if (opt == 'f' && (!strcmp(optarg, "json") ||
+					  !strcmp(optarg, "text"))) {
+			a->json = !strcmp(optarg, "json");
+		} else {
+			return opt == 'f' ? cli_fail("grade", "--format takes "
+						     "text or json") : EXIT_USAGE;
+		}
+	}
+	if (optind == argc)
+		return cli_fail("grade", "no log or folder given");
+	return EXIT_OK;
+}
+
+static const char grade_help[] =
+	"usage: referee grade LOG|DIR... [--format text|json] [--tables DIR]\n\n"
+	"Grades every decision of each game against the exact chances to win\n"
+	"of two-player bolo and bolo5: the chance each decision lost against\n"
+	"the best action and its mark (best, good, inaccuracy from 2%, mistake\n"
+	"from 4%, blunder from 8%), each roll's luck for every seat, and each\n"
+	"seat's sums of luck and errors, with the luck-adjusted result.  The\n"
+	"log is checked as `referee verify` does.  A DIR's logs are graded in\n"
+	"the order of their names.\n\n"
+	"  --format text  for people (default)\n"
+	"  --format json  one JSON object a game, a line each (docs/ANALYSIS.md)\n"
+	"  --tables DIR   keeps the tables of a target other than 10000 in DIR:\n"
+	"                 solved once (seconds to minutes), read after\n\n"
+	"Exit status 1 if a log cannot be read or does not verify, 3 if a game\n"
+	"has no exact values (other games, 3 or more players: estimated values\n"
+	"are not there yet), 2 on bad usage.";
+
+int cmd_grade(int argc, char **argv)
+{
+	struct grade_args a;
+	struct grade *g;
+	struct stat st;
+	int rc;
+
+	if (cli_wants_help(argc, argv)) {
+		puts(grade_help);
+		return EXIT_OK;
+	}
+	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
+		return rc;
+	g = grade_new(a.tables);
+	for (int i = optind; i < argc; i++)
+		rc = worse(rc, stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode) ?
+			       grade_folder(g, argv[i], &a) :
+			       grade_one(g, argv[i], &a));
+	grade_free(g);
+	return rc;
+}

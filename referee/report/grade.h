@@ -1,0 +1,60 @@
+/*
+ * Every decision and every roll of a game graded against the exact
+ * values of its states (values/values.h; docs/ANALYSIS.md): the log
+ * replayed through the rules as `referee verify` replays it, and at each
+ * decision the value of every legal action; at each roll what it gave or
+ * took from each seat.  The grade of a game is one JSON document:
+ *   {"log", "game", "players": [names], "exact", "how",
+ *    "start": [chance a seat], "result": [score a seat],
+ *    "adjusted": [result - luck a seat], "identity": residual,
+ *    "seats": [{"luck", "error", "decisions", "forced", "marks"}],
+ *    "moves": [{"move", "seat", "played", "best", "value", "best_value",
+ *               "loss", "mark", "forced"}
+ *             | {"move", "roll": [[faces]], "luck": [a seat], "chance": [a seat]}
+ *             | {"move", "seat", "forfeit", "loss", "mark"}]}
+ * docs/ANALYSIS.md says what each member is.
+ */
+#ifndef ARENA_GRADE_H
+#define ARENA_GRADE_H
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+#include "base/logread.h"
+
+/* What grading a log comes to (the verb's exit status). */
+enum grade_status {
+	GRADE_OK = 0,
+	GRADE_UNVERIFIED = 1,	/* not a game log, or one that does not verify */
+	GRADE_NO_VALUES = 3,	/* a game without exact values */
+};
+
+/* The losses from which a decision is an inaccuracy, a mistake, a
+ * blunder (a chance to win, 0 to 1; docs/ANALYSIS.md, "Marks"). */
+#define GRADE_INACCURACY 0.02
+#define GRADE_MISTAKE 0.04
+#define GRADE_BLUNDER 0.08
+/* A loss up to this is rounding: the decision is the best. */
+#define GRADE_ROUNDING 1e-12
+
+/* A grader keeps the values of the games it met, for the next logs. */
+struct grade;
+
+/* `cache`: the folder of values/values_file.h's tables, or NULL. */
+struct grade *grade_new(const char *cache);
+void grade_free(struct grade *g);
+
+/* Grades one log: GRADE_OK with the document in *doc (the caller's to
+ * free), or another status with why in err (ERR_LEN bytes, naming the
+ * log). */
+enum grade_status grade_log(struct grade *g, const struct game_log *log,
+			    cJSON **doc, char *err);
+
+/* The mark of a decision that lost `loss`. */
+const char *grade_mark(double loss);
+
+/* A grade document for people: each decision and roll, then the table of
+ * skill and luck (grade_text.c). */
+void grade_text_print(FILE *out, const cJSON *doc);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * A grade document (grade.h) for people: a line for each decision (who,
+ * what was played, the best, the chance lost, the mark) and for each roll
+ * (the dice and each seat's luck), then each seat's sums and the
+ * identity that ties them to the result.  Chances are in percent.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/json.h"
+#include "base/visible.h"
+#include "grade.h"
+
+static double grade_number(const cJSON *object, const char *name)
+{
+	return cJSON_GetNumberValue(json_member(object, name));
+}
+
+static double grade_at(const cJSON *object, const char *name, int i)
+{
+	return cJSON_GetNumberValue(cJSON_GetArrayItem(json_member(object, name), i));
+}
+
+/* An action as the log writes it, on one line, made safe to print. */
+static char *grade_action(const cJSON *action)
+{
+	char *text = json_print_line(action);
+	char *shown = visible_text(text, VISIBLE_LINE);
+
+	free(text);
+	return shown;
+}
+
+/* The dice of a chance event: each roll's faces, rolls apart by " | ". */
+static void grade_dice(FILE *out, const cJSON *rolls)
+{
+	const cJSON *roll, *face;
+	int width = 0;
+
+	cJSON_ArrayForEach(roll, rolls) {
+		if (roll != rolls->child)
+			width += fprintf(out, " |");
+		cJSON_ArrayForEach(face, roll)
+			width += fprintf(out, " %d", face->valueint);
+	}
+	fprintf(out, "%*s", width < 24 ? 24 - width : 0, "");
+}
+
+static void grade_move(FILE *out, const cJSON *m)
+{
+	char *played, *best;
+
+	fprintf(out, "%4d  ", (int)grade_number(m, "move"));
+	if (json_member(m, "roll")) {
+		fprintf(out, "dice  ");
+		grade_dice(out, json_member(m, "roll"));
+		fprintf(out, " luck %+7.2f%% %+7.2f%%\n",
+			100 * grade_at(m, "luck", 0), 100 * grade_at(m, "luck", 1));
+		return;
+	}
+	fprintf(out, "seat %d ", (int)grade_number(m, "seat"));
+	if (json_member(m, "forfeit")) {
+		visible_line(out, "forfeits (%s): loses %.2f%%",
+			     cJSON_GetStringValue(json_member(m, "forfeit")),
+			     100 * grade_number(m, "loss"));
+		return;
+	}
+	played = grade_action(json_member(m, "played"));
+	best = grade_action(json_member(m, "best"));
+	fprintf(out, "%-22s ", played);
+	if (cJSON_IsTrue(json_member(m, "forced")))
+		fprintf(out, "forced\n");
+	else if (grade_number(m, "loss") <= GRADE_ROUNDING)
+		fprintf(out, "best\n");
+	else
+		fprintf(out, "%s: lost %.2f%%, the best was %s\n",
+			cJSON_GetStringValue(json_member(m, "mark")),
+			100 * grade_number(m, "loss"), best);
+	free(played);
+	free(best);
+}
+
+static void grade_seats(FILE *out, const cJSON *doc)
+{
+	const cJSON *seat;
+	int s = 0;
+
+	fprintf(out, "\nseat  result  start    luck      error    adjusted  "
+		"decisions  forced  inaccuracies  mistakes  blunders  name\n");
+	cJSON_ArrayForEach(seat, json_member(doc, "seats")) {
+		const cJSON *marks = json_member(seat, "marks");
+
+		fprintf(out, "%4d  %6.1f  %6.2f%% %+7.2f%%  %6.2f%%  %8.4f  %9d  %6d  "
+			"%12d  %8d  %8d  ", s, grade_at(doc, "result", s),
+			100 * grade_at(doc, "start", s),
+			100 * grade_number(seat, "luck"),
+			100 * grade_number(seat, "error"),
+			grade_at(doc, "adjusted", s),
+			(int)grade_number(seat, "decisions"),
+			(int)grade_number(seat, "forced"),
+			(int)grade_number(marks, "inaccuracy"),
+			(int)grade_number(marks, "mistake"),
+			(int)grade_number(marks, "blunder"));
+		visible_line(out, "%s", cJSON_GetStringValue(cJSON_GetArrayItem(
+			json_member(doc, "players"), s)));
+		s++;
+	}
+}
+
+void grade_text_print(FILE *out, const cJSON *doc)
+{
+	const cJSON *m;
+
+	visible_line(out, "%s: %s, %s",
+			cJSON_GetStringValue(json_member(doc, "log")),
+			cJSON_GetStringValue(json_member(doc, "game")),
+			cJSON_GetStringValue(json_member(doc, "how")));
+	cJSON_ArrayForEach(m, json_member(doc, "moves"))
+		grade_move(out, m);
+	grade_seats(out, doc);
+	fprintf(out, "result - start = luck - own errors + opponents' errors: "
+		"%s (%.1e)\n",
+		grade_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
+		grade_number(doc, "identity"));
+}

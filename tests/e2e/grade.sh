@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# referee grade (docs/ANALYSIS.md): over a thousand games of bolo and of
+# bolo5 between the bundled bots, graded, the identity result - start =
+# luck - own errors + opponents' errors holds to 1e-9 in every game; every
+# decision of win-bot at the target of its tables is the best, with a
+# loss of exactly 0; a fixed log gives exact numbers; the tables of
+# another target are solved, cached with --tables and read back; a
+# forfeit is the seat's whole chance lost; and a
+# game without exact values, a log that does not verify, a file that is
+# no log and bad usage each get their message and exit status.
+. "$(dirname "$0")/../tools/lib.sh"
+
+FIXTURE="$top_srcdir/tests/fixtures/grade/bolo5-1000.jsonl"
+WIN="$BOTS/win-bot"
+EXPECT="$BOTS/expect-bot"
+THRESHOLD="$BOTS/threshold-bot"
+
+# play DIR GAME N SEED BOT...: N games of GAME, their logs in DIR.
+play() {
+	local dir=$1 game=$2 n=$3 seed=$4
+	shift 4
+	RUN_LIMIT=300 run "$REFEREE" play $game --games "$n" --seed "$seed" \
+		--no-sandbox --no-limits --out "$dir" "$@"
+	ok "$([ "$RC" = 0 ]; echo $?)" "referee play ${game% *} (${n} games)" || diag_run
+}
+
+# grades DIR: `referee grade --format json DIR` into $TMP/grades, exit 0.
+grades() {
+	RUN_LIMIT=300 run "$REFEREE" grade --format json "$@"
+	cp "$OUT" "$TMP/grades"
+	ok "$([ "$RC" = 0 ]; echo $?)" "referee grade --format json $(basename "$1")" || diag_run
+}
+
+# query PYTHON: what the Python expression prints, over `grades`, the
+# list of the grades read.
+query() {
+	"$PYTHON3" -c "import json, sys
+grades = [json.loads(line) for line in open(sys.argv[1])]
+print($1)" "$TMP/grades"
+}
+
+# The identity in every game of over a thousand of each game.
+for game in bolo bolo5; do
+	play "$TMP/many-$game" "$game -o target=1000" 1100 56 \
+		"$BOTS/random-bot" "$THRESHOLD 300"
+	grades "$TMP/many-$game"
+	expect_eq "$(query 'len(grades), sum(g["exact"] for g in grades)')" \
+		"1100 1100" "$game: every game of 1100 graded, exactly"
+	expect_eq "$(query 'max(abs(g["result"][s] - g["start"][s] - (g["seats"][s]["luck"] - g["seats"][s]["error"] + g["seats"][1 - s]["error"])) for g in grades for s in (0, 1)) <= 1e-9')" \
+		True "$game: result - start = luck - own errors + opponents' errors, to 1e-9, in every game"
+	expect_eq "$(query 'max(g["identity"] for g in grades) <= 1e-9, all(abs(g["adjusted"][s] - g["result"][s] + g["seats"][s]["luck"]) < 1e-15 for g in grades for s in (0, 1))')" \
+		"True True" "$game: the identity as grade states it, and adjusted = result - luck"
+	expect_eq "$(query 'sum(1 for g in grades for m in g["moves"] if "played" in m) > 20000')" \
+		True "$game: more than 20,000 decisions graded"
+done
+
+# win-bot at its tables' target: every decision the best, lost 0.
+for game in bolo bolo5; do
+	play "$TMP/win-$game" "$game" 12 57 "$WIN" "$EXPECT"
+	grades "$TMP/win-$game"
+	expect_eq "$(query '{(m["mark"], m["loss"]) for g in grades for m in g["moves"] if "played" in m and g["players"][m["seat"]] == "win-bot"}')" \
+		"{('best', 0)}" "$game: each of win-bot's decisions is the best, with a loss of 0"
+	expect_eq "$(query 'sum(g["seats"][g["players"].index("win-bot")]["decisions"] for g in grades) > 100')" \
+		True "$game: win-bot made over 100 decisions that counted"
+done
+
+# A fixed log (win-bot and expect-bot, bolo5 to 1000): exact numbers.
+grades "$FIXTURE"
+expect_eq "$(query '*(grades[0][k] for k in ("game", "players", "exact", "start", "result", "adjusted")),' 2>&1)" \
+	"bolo5 ['win-bot', 'expect-bot'] True [0.44275109631497456, 0.5572489036850254] [0, 1] [0.40737221159174647, 0.5926277884082536]" \
+	"the fixed game: its start, result and adjusted scores"
+expect_eq "$(query '[(s["luck"], s["error"], s["decisions"], s["forced"], s["marks"]) for s in grades[0]["seats"]]')" \
+	"[(-0.40737221159174647, 0.03537888472322809, 4, 2, {'good': 1, 'inaccuracy': 1, 'mistake': 0, 'blunder': 0}), (0.4073722115917464, 0, 10, 12, {'good': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0})]" \
+	"the fixed game: each seat's luck, error, decisions and marks"
+expect_eq "$(query 'len(grades[0]["moves"]), grades[0]["moves"][0], [x for x in grades[0]["moves"] if x.get("mark") not in (None, "best")]')" \
+	"42 {'move': 0, 'roll': [[5, 5, 6, 3, 2]], 'luck': [0.04830137860495065, -0.04830137860495065], 'chance': [0.4910524749199252, 0.5089475250800748]} [{'move': 23, 'seat': 0, 'played': {'keep': [1, 1, 5]}, 'best': {'keep': [1]}, 'value': 0.35375696812238416, 'best_value': 0.37472050483393543, 'loss': 0.020963536711551267, 'mark': 'inaccuracy', 'forced': False}, {'move': 24, 'seat': 0, 'played': 'bank', 'best': 'roll', 'value': 0.33934162011070734, 'best_value': 0.35375696812238416, 'loss': 0.01441534801167682, 'mark': 'good', 'forced': False}]" \
+	"the fixed game: its first roll and the decisions that lost"
+expect_eq "$(query 'grades[0]["how"].startswith("exact: tables to 1000 solved now in ")')" True \
+	"the fixed game: its tables were solved for its target"
+run "$REFEREE" grade "$FIXTURE"
+expect_contains "$OUT" "  23  seat 0 {\"keep\":[1,1,5]}       inaccuracy: lost 2.10%, the best was {\"keep\":[1]}" \
+	"the text names the inaccuracy, its loss and the best keep"
+expect_contains "$OUT" "result - start = luck - own errors + opponents' errors: holds" \
+	"the text says the identity holds"
+
+# --tables: solved and written once, read after.
+expect_exit 0 "$REFEREE" grade --format json --tables "$TMP/tables" "$FIXTURE"
+expect_eq "$(ls "$TMP/tables")" "bolo5-1000.values" "--tables DIR keeps the tables of bolo5 to 1000"
+expect_exit 0 "$REFEREE" grade --format json --tables "$TMP/tables" "$FIXTURE"
+expect_contains "$OUT" "\"how\":\"exact: tables to 1000 read from $TMP/tables/bolo5-1000.values\"" \
+	"the second grade reads them"
+cp "$OUT" "$TMP/grades"
+expect_eq "$(query 'grades[0]["start"]')" "[0.44275109631497456, 0.5572489036850254]" \
+	"the tables read give the same values"
+
+# A forfeit (an illegal action, logged, not played): the seat's whole
+# chance is its loss, no decision is counted, and the identity holds.
+play "$TMP/forfeit" "bolo -o target=1000" 1 60 "$BOTS/random-bot" "$(zoo illegal-move number)"
+grades "$TMP/forfeit"
+expect_eq "$(query '[(m["seat"], m["forfeit"], m["mark"], m["loss"] == grades[0]["seats"][1]["error"] > 0.1) for m in grades[0]["moves"] if "forfeit" in m]')" \
+	"[(1, 'illegal-action', 'forfeit', True)]" "a forfeit is one move, its loss the seat's whole error"
+expect_eq "$(query 'grades[0]["result"], grades[0]["seats"][1]["decisions"], grades[0]["identity"] <= 1e-9')" \
+	"[1, 0] 0 True" "the illegal action is no decision, and the identity holds"
+
+# No exact values: said, exit 3; the bolo games still graded.
+play "$TMP/rolit" rolit 1 58 "$BOTS/random-bot" "$BOTS/random-bot"
+expect_exit 3 "$REFEREE" grade "$TMP/rolit/game-000001.jsonl"
+expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+	"a rolit log: no exact values, and why"
+expect_eq "$(wc -c <"$OUT")" 0 "nothing graded"
+play "$TMP/three" "bolo -o target=1000" 1 59 "$BOTS/random-bot" "$BOTS/random-bot" "$BOTS/random-bot"
+expect_exit 3 "$REFEREE" grade --format json "$TMP/three/game-000001.jsonl" "$FIXTURE"
+expect_eq "$(cat "$ERR")" "referee grade: $TMP/three/game-000001.jsonl: no exact values for bolo with 3 players: only two-player games have them (estimated values: not yet)" \
+	"a 3-player log: no exact values, and why"
+expect_eq "$(wc -l <"$OUT")" 1 "the other log is graded"
+
+# A log that does not verify: exit 1, verify's words.
+sed '5s/"seat":1/"seat":0/; 5s/"seat":0,/"seat":1,/' "$FIXTURE" >"$TMP/corrupt.jsonl"
+expect_exit 1 "$REFEREE" grade "$TMP/corrupt.jsonl"
+expect_eq "$(cat "$ERR")" \
+	"referee grade: $TMP/corrupt.jsonl does not verify: line 6: \"prev\" is not the hash of line 5: a line was changed, removed or reordered" \
+	"a corrupt log does not verify: named, with verify's reason"
+expect_eq "$(wc -c <"$OUT")" 0 "a corrupt log: nothing graded"
+echo 'not a log' >"$TMP/text.jsonl"
+expect_exit 1 "$REFEREE" grade "$TMP/text.jsonl"
+expect_eq "$(cat "$ERR")" "referee grade: $TMP/text.jsonl is not a game log: its first line is not a header record" \
+	"a file that is no log"
+expect_exit 1 "$REFEREE" grade "$TMP/nowhere.jsonl"
+expect_contains "$ERR" "referee grade: cannot open '$TMP/nowhere.jsonl'"
+mkdir "$TMP/empty"
+expect_exit 1 "$REFEREE" grade "$TMP/empty"
+expect_eq "$(cat "$ERR")" "referee grade: $TMP/empty holds no game log" "a folder without logs"
+
+# Bad usage: exit 2.
+expect_exit 2 "$REFEREE" grade --format xml "$FIXTURE"
+expect_contains "$ERR" "referee grade: --format takes text or json"
+expect_exit 2 "$REFEREE" grade
+expect_contains "$ERR" "referee grade: no log or folder given"
+expect_exit 0 "$REFEREE" grade --help
+expect_contains "$OUT" "usage: referee grade LOG|DIR... [--format text|json] [--tables DIR]"
+
+done_testing

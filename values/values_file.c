@@ -1,0 +1,101 @@
+/*
+ * The cache of tables (values_file.h): written whole under a temporary
+ * name and renamed, so that a reader never sees half a file; read only
+ * when its first line is exactly the one expected and the doubles are all
+ * there, else solved again.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "values.h"
+#include "values_file.h"
+
+/* How many doubles the tables of w hold (win_solve.c's layout). */
+static size_t values_file_count(const struct win_policy *w)
+{
+	size_t n = (size_t)w->cells * (size_t)w->cells;
+
+	if (w->game.rules == DICE_BOLO)
+		n += (1 + WIN_SUDDEN_TURNS) * (size_t)w->gaps;
+	return n;
+}
+
+static void values_file_line(const struct win_policy *w, char *line,
+			     size_t size)
+{
+	snprintf(line, size, "arena-values 1 %s %ld %ld %zu\n",
+		 w->game.rules == DICE_BOLO ? "bolo" : "bolo5", w->target,
+		 w->cap, values_file_count(w));
+}
+
+void values_file_path(const struct win_policy *w, const char *cache,
+		      char *path, size_t size)
+{
+	snprintf(path, size, "%s/%s-%ld.values", cache,
+		 w->game.rules == DICE_BOLO ? "bolo" : "bolo5", w->target);
+}
+
+int values_file_read(struct win_policy *w, const char *cache)
+{
+	char path[4096], want[128], line[128];
+	size_t n = values_file_count(w);
+	double *tables;
+	FILE *f;
+	int rc = -1;
+
+	values_file_path(w, cache, path, sizeof path);
+	values_file_line(w, want, sizeof want);
+	f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	tables = malloc(n * sizeof *tables);
+	if (!tables)
+		abort();
+	if (fgets(line, sizeof line, f) && strcmp(line, want) == 0 &&
+	    fread(tables, sizeof *tables, n, f) == n && fgetc(f) == EOF) {
+		w->solved = tables;
+		w->play = tables;
+		if (w->game.rules == DICE_BOLO) {
+			w->final = tables + (size_t)w->cells * (size_t)w->cells;
+			w->sudden = w->final + w->gaps;
+		}
+		rc = 0;
+	} else {
+		free(tables);
+	}
+	fclose(f);
+	return rc;
+}
+
+int values_file_write(const struct win_policy *w, const char *cache, char *err)
+{
+	char path[4096], temp[4160], line[128];
+	FILE *f;
+	bool ok;
+
+	if (mkdir(cache, 0777) && errno != EEXIST) {
+		snprintf(err, VALUES_ERR_LEN, "cannot make %s: %s", cache,
+			 strerror(errno));
+		return -1;
+	}
+	values_file_path(w, cache, path, sizeof path);
+	snprintf(temp, sizeof temp, "%s.%ld.tmp", path, (long)getpid());
+	values_file_line(w, line, sizeof line);
+	f = fopen(temp, "wb");
+	ok = f && fputs(line, f) >= 0 &&
+	     fwrite(w->solved, sizeof *w->solved, values_file_count(w), f) ==
+		     values_file_count(w);
+	if (f && fclose(f))
+		ok = false;
+	if (!ok || rename(temp, path)) {
+		snprintf(err, VALUES_ERR_LEN, "cannot write %s: %s", path,
+			 strerror(errno));
+		remove(temp);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,251 @@
+/*
+ * The values of a state of two-player bolo or bolo5 (values.h): where its
+ * turn starts as the tables see it (struct win_spot), that turn solved
+ * (dice_policy.h), and from it what each legal action is worth to the
+ * seat to move.  The other seat's chance is the rest: the game is zero
+ * sum, a draw counting half.  Every value is the turn solver's own, so
+ * that a bot playing the solver's best play (win-bot) loses nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice_rolls.h"
+#include "values_turn.h"
+
+/* Bolo's own numbers (games/bolo.c, bolo_numbers(); docs/ENVIRONMENT.md)
+ * with two players: each seat opened, the phase (play, final round,
+ * sudden death, over), the leader, its score, the seats owed the final
+ * round, the contenders, then the sudden-death turns played. */
+enum { BOLO_FINAL_ROUND = 3, BOLO_SUDDEN_DEATH = 4, BOLO_TURNS = 12,
+       BOLO_NUMBERS = 13 };
+
+/* Where the turn of the seat to move started. */
+static struct win_spot values_spot(const struct values *v,
+				   const struct dice_game *g)
+{
+	int me = g->to_move;
+	struct win_spot s = {
+		.phase = WIN_PLAY, .mine = g->score[me], .theirs = g->score[1 - me],
+	};
+	double own[BOLO_NUMBERS];
+
+	if (v->model.game.rules != DICE_BOLO ||
+	    g->numbers(g, me, NULL) != BOLO_NUMBERS)
+		return s;
+	g->numbers(g, me, own);
+	if (own[BOLO_FINAL_ROUND] > 0) {
+		s.phase = WIN_FINAL;	/* theirs: the leader's score */
+	} else if (own[BOLO_SUDDEN_DEATH] > 0) {
+		s.phase = WIN_SUDDEN;
+		s.turns = (int)own[BOLO_TURNS];
+	}
+	return s;
+}
+
+static bool values_same_spot(const struct win_spot *a, const struct win_spot *b)
+{
+	return a->phase == b->phase && a->mine == b->mine &&
+	       a->theirs == b->theirs && a->turns == b->turns;
+}
+
+/* The turn starting at spot s, solved once while it is kept. */
+static const struct dice_policy_turn *values_turn(struct values *v,
+						  const struct win_spot *s)
+{
+	struct values_solved *e;
+
+	for (int i = 0; i < VALUES_TURNS; i++)
+		if (v->solved[i].used && values_same_spot(&v->solved[i].at, s))
+			return &v->solved[i].turn.turn;
+	e = &v->solved[v->next];
+	v->next = (v->next + 1) % VALUES_TURNS;
+	if (e->used)
+		win_policy_turn_free(&e->turn);
+	e->used = true;
+	e->at = *s;
+	win_policy_turn(&v->model, s, &e->turn);
+	free(e->turn.turn.lost);	/* the solver's own: half the memory */
+	e->turn.turn.lost = NULL;
+	return &e->turn.turn;
+}
+
+void values_turn_free(struct values *v)
+{
+	for (int i = 0; i < VALUES_TURNS; i++)
+		if (v->solved[i].used)
+			win_policy_turn_free(&v->solved[i].turn);
+	memset(v->solved, 0, sizeof v->solved);
+}
+
+/* Setting aside `set` from the roll `roll` of n dice at `total`. */
+static double values_keep(const struct values *v,
+			  const struct dice_policy_turn *t,
+			  const int roll[DICE_FACES + 1], int n, long total,
+			  const struct dice_set *set)
+{
+	struct roll_keep k = dice_rolls_keep_of(v->model.game.rules, roll, set);
+
+	return dice_policy_turn_after(t, n, total, &k);
+}
+
+/* Rolling n dice (0: all) at `total`: the solver's value where it solved
+ * the turn; from the row `settled` on, where it holds only a bound that a
+ * bank beats (dice_policy.h), one roll ahead: each roll's best keep,
+ * whose banks there are exact. */
+static double values_roll(const struct dice_policy_turn *t, int n, long total)
+{
+	const struct roll_table *r;
+	double value;
+
+	if (n <= 0)
+		n = t->game->dice;
+	if (total / DICE_POLICY_STEP < t->settled)
+		return dice_policy_turn_roll(t, n, total);
+	r = &t->game->roll[n];
+	value = r->bust * t->bust;
+	for (int e = 0; e < r->rolls; e++) {
+		const struct roll_entry *en = &r->entry[e];
+		double best = 0;
+
+		for (int k = en->first; k < en->first + en->keeps; k++) {
+			double after = dice_policy_turn_after(t, n, total,
+							      &r->keep[k]);
+
+			if (k == en->first || after > best)
+				best = after;
+		}
+		value += en->p * best;
+	}
+	return value;
+}
+
+int values_actions(struct values *v, const void *state,
+		   struct values_action *out)
+{
+	const struct dice_game *g = state;
+	struct win_spot s = values_spot(v, g);
+	const struct dice_policy_turn *t = values_turn(v, &s);
+	int moves[GAME_MAX_MOVES], n = v->rules->moves(state, moves);
+
+	for (int i = 0; i < n; i++) {
+		/* moves() lists the roll's keeps first, in g->set's order */
+		int word = g->rolled && i < g->sets ?
+			-1 - i : arena_dice_game_legal_word(g, moves[i]);
+
+		out[i] = (struct values_action){.move = moves[i],
+						.chance = word >= 0};
+		if (word == DICE_BANK)
+			out[i].value = dice_policy_turn_bank(t, g->turn);
+		else if (word == DICE_ROLL)
+			out[i].value = values_roll(t, g->left, g->turn);
+		else if (word < 0)
+			out[i].value = values_keep(v, t, g->roll, g->rolled,
+						   g->turn, &g->set[-1 - word]);
+	}
+	return n;
+}
+
+/* The result of a game over: 1 for a winner alone, a half each for a
+ * draw. */
+static void values_result(const struct values *v, const void *state,
+			  double chance[VALUES_SEATS])
+{
+	struct game_result r;
+
+	v->rules->result(state, &r);
+	chance[0] = r.rank[0] == r.rank[1] ? 0.5 : r.rank[0] < r.rank[1];
+	chance[1] = 1 - chance[0];
+}
+
+/* The seat to move has `value`, the other the rest. */
+static void values_split(double chance[VALUES_SEATS], int me, double value)
+{
+	chance[me] = value;
+	chance[1 - me] = 1 - value;
+}
+
+void values_state(struct values *v, const void *state,
+		  double chance[VALUES_SEATS])
+{
+	const struct dice_game *g = state;
+	struct values_action a[GAME_MAX_MOVES];
+	int n;
+	double best;
+
+	if (g->to_move < 0) {
+		values_result(v, state, chance);
+		return;
+	}
+	n = values_actions(v, state, a);
+	best = a[0].value;
+	for (int i = 1; i < n; i++)
+		if (a[i].value > best)
+			best = a[i].value;
+	values_split(chance, g->to_move, best);
+}
+
+void values_start(struct values *v, int first, double chance[VALUES_SEATS])
+{
+	struct win_spot s = {.phase = WIN_PLAY};
+
+	values_split(chance, first, values_roll(values_turn(v, &s), 0, 0));
+}
+
+/* In how many of the 6^n ways n dice show `count`: n! / (c1! ... c6!). */
+static long values_ways(const int count[DICE_FACES + 1])
+{
+	long ways = 1;
+	int placed = 0;
+
+	for (int f = 1; f <= DICE_FACES; f++)
+		for (int c = 1; c <= count[f]; c++)
+			ways = ways * ++placed / c;	/* a binomial: exact */
+	return ways;
+}
+
+/* Whether `move` is one of the rules' moves at `state`. */
+static bool values_legal(const struct values *v, const void *state, int move)
+{
+	int moves[GAME_MAX_MOVES], n = v->rules->moves(state, moves);
+
+	for (int i = 0; i < n; i++)
+		if (moves[i] == move)
+			return true;
+	return false;
+}
+
+int values_outcomes(struct values *v, const void *state, int move,
+		    struct values_outcome *out, long *of)
+{
+	const struct dice_game *g = state;
+	const struct dice_policy_turn *t;
+	struct win_spot s;
+	int count[DICE_FACES + 1] = {0}, n = g->left, outcomes = 0;
+
+	if (g->to_move < 0 || !values_legal(v, state, move) ||
+	    arena_dice_game_legal_word(g, move) != DICE_ROLL)
+		return -1;
+	s = values_spot(v, g);
+	t = values_turn(v, &s);
+	*of = 1;
+	for (int i = 0; i < n; i++)
+		*of *= DICE_FACES;
+	count[1] = n;
+	do {
+		struct dice_set sets[DICE_MAX_SETS];
+		int k = arena_dice_game_sets(v->model.game.rules, count, sets);
+		struct values_outcome *o = &out[outcomes++];
+		double best = t->bust;	/* nothing to set aside: the turn is lost */
+
+		for (int j = 0; j < k; j++) {
+			double after = values_keep(v, t, count, n, g->turn, &sets[j]);
+
+			if (j == 0 || after > best)
+				best = after;
+		}
+		memcpy(o->count, count, sizeof o->count);
+		o->ways = values_ways(count);
+		values_split(o->chance, g->to_move, best);
+	} while (dice_rolls_next(count));
+	return outcomes;
+}
