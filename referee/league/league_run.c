@@ -89,7 +89,10 @@ static int changed_seat(int out, const struct league_version *const *v, int n, l
  * the same processes, started for the task and stopped after it; each
  * set reported once its logs are signed.  Before each set, each seat's
  * files are hashed again: a set of a version whose files changed is not
- * played, nor are the task's after it. */
+ * played, nor are the task's after it; and after it, since a lane's
+ * process started during the set runs the files then there: a set whose
+ * files changed while it played is not reported finished (the run keeps
+ * its logs as a cut set's). */
 static void play_task(const struct worker_job *job, int table, const long *games,
 		      int count, const unsigned char *deal_key, int out)
 {
@@ -122,6 +125,8 @@ static void play_task(const struct worker_job *job, int table, const long *games
 			failed = games[g];
 			break;
 		}
+		if (changed_seat(out, v, n, games[g]) >= 0)
+			break;
 		for (int k = 0; k < n; k++)
 			worker_finished(out, games[g + k], "-", &outcomes[k], n);
 	}
@@ -315,6 +320,35 @@ static int take_finished(struct state *st, int i, const char *line)
 	return ++st->ended[i] == n ? enter_set(st, i) : 0;
 }
 
+/* Worker i's current set kept as cut (league_cut.h), its next the
+ * current: 0, or -1 with st->err. */
+static int cut_set(struct state *st, int i)
+{
+	int n = st->run->players;
+	long first = st->first[i];
+	char c[2 * FAIR_HASH_BYTES + 1];
+
+	run_manifest_commitment(&st->manifest, first, c);
+	if (league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err))
+		return -1;
+	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
+	return 0;
+}
+
+/* Whether a game of the set from `first` left a log. */
+static bool set_has_log(const struct state *st, long first)
+{
+	bool any = false;
+
+	for (long g = first; !any && g < first + st->run->players; g++) {
+		char *log = outdir_play_log(st->run_dir, g);
+
+		any = access(log, F_OK) == 0;
+		free(log);
+	}
+	return any;
+}
+
 /* The sets of worker i's task not played from its current one on, which
  * the worker refused before their first game (no log), listed as
  * dropped: 0, or -1 with st->err. */
@@ -344,6 +378,9 @@ static int take_changed(struct state *st, int i, const char *line)
 			   &st->rating.versions[st->active[st->seats[i][seat]]], now,
 			   st->number);
 	st->files_changed = true;
+	/* Found after the set: its logs kept, as a stop's cut set's. */
+	if (set_has_log(st, first) && cut_set(st, i))
+		return -1;
 	return drop_sets(st, i);
 }
 
@@ -400,18 +437,10 @@ static const struct table_source_ops league_source = {.next = hand_out, .line = 
  * kept, listed as cut (league_cut.h). */
 static int cut_unfinished(struct state *st)
 {
-	for (int i = 0; i < st->run->concurrency; i++) {
-		int n = st->run->players;
-
-		for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--,
-		     first += n) {
-			char c[2 * FAIR_HASH_BYTES + 1];
-
-			run_manifest_commitment(&st->manifest, first, c);
-			if (league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err))
+	for (int i = 0; i < st->run->concurrency; i++)
+		while (st->first[i] && st->left[i] >= 0)
+			if (cut_set(st, i))
 				return -1;
-		}
-	}
 	return 0;
 }
 
