@@ -49,7 +49,7 @@ struct tally {
 	int league_count;
 };
 
-/* The league given whose folder holds `path`, or NULL. */
+/* The league given whose folder is or holds `path`, or NULL. */
 static struct league_sum *league_of(struct tally *t, const char *path)
 {
 	for (int i = 0; i < t->league_count; i++) {
@@ -57,7 +57,7 @@ static struct league_sum *league_of(struct tally *t, const char *path)
 
 		while (len > 1 && t->leagues[i].dir[len - 1] == '/')
 			len--;
-		if (!strncmp(path, t->leagues[i].dir, len) && path[len] == '/')
+		if (!strncmp(path, t->leagues[i].dir, len) && (path[len] == '/' || !path[len]))
 			return &t->leagues[i];
 	}
 	return NULL;

@@ -203,9 +203,19 @@ if command -v sqlite3 >/dev/null; then
 $L: FAILED: a league of rolit, N runs, N logs in N sets: 1 failure, each on a line above" \
 		"verify: an index that forgot a retired bot, then the league's line"
 	"$REFEREE" league rebuild "$L" >/dev/null
+	# A failure of the league's folder itself counts in its line too.
+	cp "$L/league.json" "$TMP/league.json"
+	echo '{"format":"arena-league/1"' >"$L/league.json"
+	expect_exit 1 "$REFEREE" verify "$L"
+	expect_eq "$(grep -c ": ok: " "$OUT") $(tail -1 "$OUT" | sed 's/ [0-9]* runs, [0-9]* logs in [0-9]* sets:/ N runs, N logs in N sets:/; s/above;.*/above/')" \
+		"0 $L: FAILED: a league of ?, N runs, N logs in N sets: 1 failure, each on a line above" \
+		"verify: league.json broken, counted in the league's line, which is not ok"
+	cp "$TMP/league.json" "$L/league.json"
 else
 	ok 0 "verify: an index that changed a game's ranks # SKIP sqlite3 is not installed"
 	ok 0 "verify: an index that forgot a retired bot # SKIP sqlite3 is not installed"
+	ok 0 "exit 1: referee verify # SKIP sqlite3 is not installed"
+	ok 0 "verify: league.json broken # SKIP sqlite3 is not installed"
 fi
 # A folder holding another game's runs.
 "$REFEREE" league init "$TMP/bolo" --game bolo >/dev/null
