@@ -2,7 +2,7 @@
  * win-bot: plays for the best chance to win the game, not the most points
  * per turn (win_player.h).  With 2 players it plays bolo and bolo5 as the
  * zero-sum games they are, each turn solved at its exact spot with, at
- * its ends, the chances of the tables that bots/win_table.c solved at
+ * its ends, the chances of the tables that values/win_table.c solved at
  * build time (win_tables.h), which assume the other player plays as well:
  * bolo's last turn and sudden death at any target, the rest of bolo and
  * bolo5 at the default target.  `win-bot --table` prints its chances at a

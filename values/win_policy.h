@@ -11,7 +11,7 @@
  * of it, d * 50 behind the other (64 turns end in a draw). Leads and deficits
  * past `cap` points count as `cap` (a turn that long has a chance below 1e-10
  * at the default).  win_solve.c fills the tables (at build time:
- * bots/win_table.c); win-bot loads them.
+ * values/win_table.c); win-bot loads them.
  */
 #ifndef VALUES_WIN_POLICY_H
 #define VALUES_WIN_POLICY_H

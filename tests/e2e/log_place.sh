@@ -179,7 +179,9 @@ run "$REFEREE" verify "$TMP/foreign"
 expect_eq "$RC" 1 "another league's run copied into a league is refused" || diag_run
 expect_contains "$OUT" "$TMP/foreign/runs/000002/run.jsonl: FAILED: names league $LB, not this league's $LA: a run of another league" \
 	"... its run.jsonl naming its league" || diag_run
-failed_lines 2 "... and nothing else but the league's line"
+expect_contains "$OUT" "$TMP/foreign/runs/000002/run.jsonl: FAILED: the run began under register.jsonl line 6, which the register no longer has as it was: lines were cut from its end, or changed" \
+	"... and a state of the register that is not this league's" || diag_run
+failed_lines 3 "... and nothing else but the league's line"
 
 # --- a tournament ------------------------------------------------------------------
 # (c) One duplicate set of two games; its logs swapped, the manifest's

@@ -23,7 +23,7 @@ export LC_ALL=C
 ALLOWED='games/*.jsonl games/aborted games/aborted/* games/s
 tournaments/out/* tests/fuzz/build tests/fuzz/build/* tests/vm-cache tests/vm-cache/* bots/examples/learned-bolo5.json bots/examples/learned-rolit.json
 bots/mybot.* bots/x.py bots/new tournaments/bob tournaments/my.json'
-TOP='games|referee|sdk|bots|tournaments|tests|docs|bench|m4|build-aux|\.ci'
+TOP='games|values|referee|sdk|bots|tournaments|tests|docs|bench|m4|build-aux|\.ci'
 
 # comments ROOT FILE...: "FILE:LINE:TEXT" for each line of a comment of
 # each FILE (under ROOT) that is code, and for each line of a document.

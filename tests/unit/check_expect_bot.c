@@ -1,6 +1,6 @@
 /*
- * expect-bot's solvers (bots/dice_rolls.c, dice_policy.c, vl_policy.c,
- * expect_policy.c): the roll tables are complete, and what the solver says a
+ * expect-bot's solvers (values/dice_rolls.c, dice_policy.c, bots/vl_policy.c,
+ * bots/expect_policy.c): the roll tables are complete, and what the solver says a
  * turn is worth (the figures of `expect-bot --table` and of
  * docs/bots/expect-bot.md) matches a Monte Carlo estimate: a simulator
  * written here from docs/games/, with its own dice, plays many turns taking
