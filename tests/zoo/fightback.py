@@ -157,6 +157,20 @@ def trace_each_other():
     continue_each_stop(second)
 
 
+def traced_child(pid):
+    """Whether a child of `pid` is traced by it."""
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            children = f.read().split()
+        for child in children:
+            with open("/proc/%s/status" % child) as f:
+                if "TracerPid:\t%d\n" % pid in f.read():
+                    return True
+    except OSError:
+        pass
+    return False
+
+
 def seize():
     PTRACE_SEIZE = 0x4206
     call("ptrace pid 1", libc.ptrace(PTRACE_SEIZE, 1, None, None))
@@ -199,7 +213,12 @@ def start():
     elif MODE == "vfork":
         helper(stuck_in_vfork)
     elif MODE == "trace":
-        helper(trace_each_other)
+        # Its first turn waits (60 s at most) until the helpers trace each
+        # other, so that they do while the game is on, however loaded the
+        # machine: the test reads what they said.
+        pid, until = helper(trace_each_other), time.monotonic() + 60
+        while time.monotonic() < until and not traced_child(pid):
+            time.sleep(0.01)
     elif MODE == "vforkthread":
         helper(vfork_threads)
     elif MODE == "vforkwait":
