@@ -153,14 +153,9 @@ static void index_file_from(struct words_index *x, const char *path, long from)
 	fclose(in);
 }
 
-static void index_file(struct words_index *x, const char *path)
-{
-	index_file_from(x, path, 0);
-}
-
 void words_index_add_file(struct words_index *x, const char *path)
 {
-	index_file(x, path);
+	index_file_from(x, path, 0);
 	index_sort(x);
 }
 
@@ -187,25 +182,29 @@ static long read_from(const struct words_index *x, const char *path)
 	return from;
 }
 
-void words_index_add_folder(struct words_index *x, const char *dir)
+/* Notes the sections of every *.stderr file of folder `dir`, unsorted,
+ * each read from where index `older` stopped in it (all of it without
+ * one, read_from()). */
+static void index_folder(struct words_index *x, const char *dir,
+			 const struct words_index *older)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	char **names = NULL;
-	size_t count = 0;
 
 	while (d && (e = readdir(d)))
 		if (ends_with(e->d_name, ".stderr")) {
-			names = xrealloc(names, (count + 1) * sizeof *names);
-			names[count++] = path_join(dir, e->d_name);
+			char *path = path_join(dir, e->d_name);
+
+			index_file_from(x, path, older ? read_from(older, path) : 0);
+			free(path);
 		}
 	if (d)
 		closedir(d);
-	for (size_t i = 0; i < count; i++) {
-		index_file(x, names[i]);
-		free(names[i]);
-	}
-	free(names);
+}
+
+void words_index_add_folder(struct words_index *x, const char *dir)
+{
+	index_folder(x, dir, NULL);
 	index_sort(x);
 }
 
@@ -224,8 +223,6 @@ struct words_index *words_index_newer(const struct words_index *x, const char *d
 				      const char *game_id)
 {
 	struct words_index *y = words_index_new();
-	DIR *d = opendir(dir);
-	struct dirent *e;
 
 	for (size_t i = 0; i < x->count; i++)
 		if (!strcmp(x->sections[i].game_id, game_id) && !x->sections[i].at_end) {
@@ -235,15 +232,7 @@ struct words_index *words_index_newer(const struct words_index *x, const char *d
 			y->sections = xrealloc(y->sections, (y->count + 1) * sizeof *y->sections);
 			y->sections[y->count++] = s;
 		}
-	while (d && (e = readdir(d)))
-		if (ends_with(e->d_name, ".stderr")) {
-			char *path = path_join(dir, e->d_name);
-
-			index_file_from(y, path, read_from(x, path));
-			free(path);
-		}
-	if (d)
-		closedir(d);
+	index_folder(y, dir, x);
 	index_sort(y);
 	return y;
 }
