@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct problems problems = {.report = fuzz_ignore_problem};
 
 		if (league_rebuild(dir, &info, err) >= 0)
-			league_check(dir, &problems);
+			free(league_check(dir, &problems));
 		league_info_free(&info);
 	}
 	fuzz_remove_folder(dir);

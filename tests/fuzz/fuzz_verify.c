@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (verify_paths(paths, count, NULL, true, 1, &on, err))
 		fuzz_fail(err);
 	if (league_folder_is(dir))
-		league_check(dir, &problems);
+		free(league_check(dir, &problems));
 	for (int i = 0; i < count; i++)
 		free(paths[i]);
 	free(paths);
