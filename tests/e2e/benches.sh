@@ -35,6 +35,8 @@ bench "bench/tournament.sh" '^8 bots, concurrency 2 +[0-9]+ +[0-9]+' \
 	BENCH_GAMES=40 -- sh "$B/tournament.sh"
 bench "bench/grade.sh" '^bolo5: variance of the result / of the luck-adjusted score: [0-9.]+$' \
 	BENCH_GRADE_GAMES=10 BENCH_GRADE_TARGETS=1000 -- sh "$B/grade.sh"
+bench "bench/grade_summary.sh" '^  predicted from its games against random-bot *: errors per game' \
+	BENCH_SUMMARY_GAMES=4 -- sh "$B/grade_summary.sh"
 bench "bench/compress.sh" '^compressed +20 +[0-9]+' \
 	BENCH_COMPRESS_GAMES=20 -- sh "$B/compress.sh"
 bench "bench/league.sh" '^league over tournament: [0-9.]+ of the games/s$' \
