@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/util.h"
 #include "base/visible.h"
 #include "grade.h"
 #include "values/values.h"
@@ -35,11 +36,7 @@ struct grade_summary {
 
 struct grade_summary *grade_summary_new(void)
 {
-	struct grade_summary *s = calloc(1, sizeof *s);
-
-	if (!s)
-		abort();
-	return s;
+	return xcalloc(1, sizeof(struct grade_summary));
 }
 
 void grade_summary_free(struct grade_summary *s)
@@ -63,13 +60,9 @@ static struct grade_bot *grade_bot(struct grade_summary *s, const char *name)
 			return &s->bot[i];
 	if (s->bots == s->room) {
 		s->room = s->room ? 2 * s->room : 8;
-		s->bot = realloc(s->bot, (size_t)s->room * sizeof *s->bot);
-		if (!s->bot)
-			abort();
+		s->bot = xrealloc(s->bot, (size_t)s->room * sizeof *s->bot);
 	}
-	s->bot[s->bots] = (struct grade_bot){.name = strdup(name)};
-	if (!s->bot[s->bots].name)
-		abort();
+	s->bot[s->bots] = (struct grade_bot){.name = xstrdup(name)};
 	return &s->bot[s->bots++];
 }
 
@@ -77,10 +70,8 @@ static void grade_bot_add(struct grade_bot *b, double error, double result)
 {
 	if (b->games == b->room) {
 		b->room = b->room ? 2 * b->room : 64;
-		b->error = realloc(b->error, (size_t)b->room * sizeof *b->error);
-		b->result = realloc(b->result, (size_t)b->room * sizeof *b->result);
-		if (!b->error || !b->result)
-			abort();
+		b->error = xrealloc(b->error, (size_t)b->room * sizeof *b->error);
+		b->result = xrealloc(b->result, (size_t)b->room * sizeof *b->result);
 	}
 	b->error[b->games] = error;
 	b->result[b->games++] = result;
