@@ -42,17 +42,10 @@ static int worse(int a, int b)
 static int grade_one(struct grade *g, const char *path,
 		     const struct grade_args *a)
 {
-	struct game_log log;
 	char err[ERR_LEN];
 	cJSON *doc;
-	int rc;
+	int rc = (int)grade_path(g, path, &doc, err);
 
-	if (logread_load(path, &log, err)) {
-		visible_line(stderr, "referee grade: %s", err);
-		return EXIT_CHECK_FAILED;
-	}
-	rc = (int)grade_log(g, &log, &doc, err);
-	logread_free(&log);
 	if (rc != GRADE_OK) {
 		visible_line(stderr, "referee grade: %s", err);
 		return rc;
