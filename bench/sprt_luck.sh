@@ -25,10 +25,12 @@ way() {
 	: >"$work/$name"
 	i=0
 	while [ "$i" -lt "$runs" ]; do
-		"$REFEREE" sprt "$game" --elo0 0 --elo1 10 --no-sandbox --no-limits \
+		if ! "$REFEREE" sprt "$game" --elo0 0 --elo1 10 --no-sandbox --no-limits \
 			--trusted-bots --concurrency 2 --quiet --max-pairs "$max" "$@" \
-			"a=$a" "b=$b" 2>/dev/null |
-			sed -n 's/^\(H[01] accepted\|no verdict\) after \([0-9]*\) pairs.*/\1 \2/p' |
+			"a=$a" "b=$b" >"$work/out" 2>"$work/err"; then
+			echo "$game: $name: a run failed: $(grep -v -- --no-sandbox "$work/err" | tail -1)"
+		fi
+		sed -n 's/^\(H[01] accepted\|no verdict\) after \([0-9]*\) pairs.*/\1 \2/p' "$work/out" |
 			sed 's/ accepted//; s/no verdict/none/' >>"$work/$name"
 		i=$((i + 1))
 	done
@@ -61,5 +63,5 @@ pair() {
 	ratio "$game" luck-adjusted+duplicate
 }
 
-pair bolo "$BOTS/win-bot" "$BOTS/expect-bot"
+[ -n "${BENCH_SPRT_BOLO5_ONLY:-}" ] || pair bolo "$BOTS/win-bot" "$BOTS/expect-bot"
 pair bolo5 "$BOTS/threshold-bot 350" "$BOTS/threshold-bot 400"
