@@ -63,5 +63,5 @@ pair() {
 	ratio "$game" luck-adjusted+duplicate
 }
 
-[ -n "${BENCH_SPRT_BOLO5_ONLY:-}" ] || pair bolo "$BOTS/win-bot" "$BOTS/expect-bot"
+pair bolo "$BOTS/win-bot" "$BOTS/expect-bot"
 pair bolo5 "$BOTS/threshold-bot 350" "$BOTS/threshold-bot 400"
