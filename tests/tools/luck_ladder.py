@@ -7,7 +7,11 @@ Prints what `referee ladder --luck-adjusted --format csv` prints after its
 blank line."""
 import json
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ratings_reference import invert  # noqa: E402
 
 C = math.log(10) / 400
 Z95 = 1.959963984540054
@@ -15,21 +19,6 @@ Z95 = 1.959963984540054
 
 def expected(d):
     return 1 / (1 + 10 ** (-d / 400))
-
-
-def inverse(m):
-    n = len(m)
-    a = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(m)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(a[r][c]))
-        a[c], a[p] = a[p], a[c]
-        piv = a[c][c]
-        a[c] = [x / piv for x in a[c]]
-        for r in range(n):
-            if r != c:
-                f = a[r][c]
-                a[r] = [x - f * y for x, y in zip(a[r], a[c])]
-    return [row[n:] for row in a]
 
 
 def main():
@@ -56,7 +45,7 @@ def main():
             for i, j, s in ((a, a, 1), (b, b, 1), (a, b, -1), (b, a, -1)):
                 if i < n and j < n:
                     h[i][j] += s * w
-        hi = inverse(h)
+        hi = invert(h)
         step = [sum(hi[i][j] * grad[j] for j in range(n)) for i in range(n)]
         for i in range(n):
             r[i] += step[i]
