@@ -1,9 +1,11 @@
 /*
- * `referee grade LOG|DIR... [--format text|json] [--tables DIR]`: every
- * decision of each game graded against the exact values of its states
- * (report/grade.h, docs/ANALYSIS.md): the chance to win each decision
- * lost against the best, its mark, each roll's luck for every seat, and
- * each seat's sums with the identity that ties them to the result.  A
+ * `referee grade LOG|DIR... [--format text|json] [--tables DIR]
+ * [--summary]`: every decision of each game graded against the exact
+ * values of its states (report/grade.h, docs/ANALYSIS.md): the chance to
+ * win each decision lost against the best, its mark, each roll's luck for
+ * every seat, and each seat's sums with the identity that ties them to
+ * the result; or, with --summary, each bot's errors per game over all the
+ * games and its expected score against the optimal bot.  A
  * folder's logs are graded in the order of their names (a tournament's
  * in its games/ folder).  A game without exact values is named and
  * skipped (exit status 3); a log that does not verify is named too
@@ -24,6 +26,8 @@
 struct grade_args {
 	bool json;
 	const char *tables;
+	bool summary;
+	struct grade_summary *sums;	/* --summary: the grades gathered */
 };
 
 /* The worst of two statuses: a log that fails over a game without
@@ -33,6 +37,15 @@ static int worse(int a, int b)
 	if (a == EXIT_CHECK_FAILED || b == EXIT_CHECK_FAILED)
 		return EXIT_CHECK_FAILED;
 	return a > b ? a : b;
+}
+
+/* A document as one line of JSON. */
+static void print_line(const cJSON *doc)
+{
+	char *line = json_print_line(doc);
+
+	printf("%s\n", line);
+	free(line);
 }
 
 /* Grades the log at `path` and prints its grade: its status. */
@@ -47,11 +60,10 @@ static int grade_one(struct grade *g, const char *path,
 		visible_line(stderr, "referee grade: %s", err);
 		return rc;
 	}
-	if (a->json) {
-		char *line = json_print_line(doc);
-
-		printf("%s\n", line);
-		free(line);
+	if (a->sums) {
+		grade_summary_add(a->sums, doc);
+	} else if (a->json) {
+		print_line(doc);
 	} else {
 		grade_text_print(stdout, doc);
 		putchar('\n');
@@ -80,11 +92,24 @@ static int grade_folder(struct grade *g, const char *dir,
 	return rc;
 }
 
+/* The summary of the games graded, as --format asks. */
+static void print_summary(const struct grade_args *a)
+{
+	cJSON *doc = grade_summary_json(a->sums);
+
+	if (a->json)
+		print_line(doc);
+	else
+		grade_summary_text(stdout, doc);
+	cJSON_Delete(doc);
+}
+
 static int parse_args(int argc, char **argv, struct grade_args *a)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"tables", required_argument, NULL, 't'},
+		{"summary", no_argument, NULL, 's'},
 		{NULL, 0, NULL, 0},
 	};
 	int opt;
@@ -93,6 +118,8 @@ static int parse_args(int argc, char **argv, struct grade_args *a)
 	while ((opt = cli_option("grade", argc, argv, "", longopts, NULL)) != -1) {
 		if (opt == 't') {
 			a->tables = optarg;
+		} else if (opt == 's') {
+			a->summary = true;
 		} else if (opt == 'f' && (!strcmp(optarg, "json") ||
 					  !strcmp(optarg, "text"))) {
 			a->json = !strcmp(optarg, "json");
@@ -107,7 +134,8 @@ static int parse_args(int argc, char **argv, struct grade_args *a)
 }
 
 static const char grade_help[] =
-	"usage: referee grade LOG|DIR... [--format text|json] [--tables DIR]\n\n"
+	"usage: referee grade LOG|DIR... [--format text|json] [--tables DIR]\n"
+	"                     [--summary]\n\n"
 	"Grades every decision of each game against the exact chances to win\n"
 	"of two-player bolo and bolo5: the chance each decision lost against\n"
 	"the best action and its mark (best, good, inaccuracy from 2%, mistake\n"
@@ -118,7 +146,12 @@ static const char grade_help[] =
 	"  --format text  for people (default)\n"
 	"  --format json  one JSON object a game, a line each (docs/ANALYSIS.md)\n"
 	"  --tables DIR   keeps the tables of a target other than 10000 in DIR:\n"
-	"                 solved once (seconds to minutes), read after\n\n"
+	"                 solved once (seconds to minutes), read after\n"
+	"  --summary      instead of each game, a line a bot (by name) over its\n"
+	"                 games: how many, its mean chance lost per game (the sum\n"
+	"                 of its errors) and its expected score against the\n"
+	"                 optimal bot (1/2 less it), then its mean score, each\n"
+	"                 with its 95% interval; JSON: one object\n\n"
 	"Exit status 1 if a log cannot be read or does not verify, 3 if a game\n"
 	"has no exact values (other games, 3 or more players: estimated values\n"
 	"are not there yet), 2 on bad usage.";
@@ -137,10 +170,14 @@ int cmd_grade(int argc, char **argv)
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
 	g = grade_new(a.tables);
+	a.sums = a.summary ? grade_summary_new() : NULL;
 	for (int i = optind; i < argc; i++)
 		rc = worse(rc, stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode) ?
 			       grade_folder(g, argv[i], &a) :
 			       grade_one(g, argv[i], &a));
 	grade_free(g);
+	if (a.sums)
+		print_summary(&a);
+	grade_summary_free(a.sums);
 	return rc;
 }

@@ -72,4 +72,20 @@ const char *grade_mark(double loss);
  * skill and luck (grade_text.c). */
 void grade_text_print(FILE *out, const cJSON *doc);
 
+/* Each bot's chance lost per game against the best play, over its
+ * exactly-valued games, and the expected score against the optimal bot
+ * made from it (grade_summary.c; docs/ANALYSIS.md, "Against optimal
+ * play"): a summary gathers grades, then is one JSON document,
+ *   {"bots": [{"name", "games", "error", "error_ci", "against_optimal",
+ *              "against_optimal_ci", "score", "score_ci"}]}
+ * by name, each _ci the half width of the 95% interval (null under two
+ * games), printed for people by grade_summary_text(). */
+struct grade_summary;
+
+struct grade_summary *grade_summary_new(void);
+void grade_summary_free(struct grade_summary *s);
+void grade_summary_add(struct grade_summary *s, const cJSON *doc);
+cJSON *grade_summary_json(struct grade_summary *s);
+void grade_summary_text(FILE *out, const cJSON *doc);
+
 #endif

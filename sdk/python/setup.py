@@ -1,7 +1,10 @@
 """The C extensions of arena_env and arena_bot (pyproject.toml holds the rest).
 
-arena_env._core is compiled from the referee's rules library (games/*.c)
-and the few files of the referee that drive a game as a match does;
+arena_env._core is compiled from the referee's rules library (games/*.c),
+the few files of the referee that drive a game as a match does, and the
+values library (values/*.c: the exact values of the solved games, whose
+tables of the default target a build of the tree has solved into
+values/values_tables.c, or this file solves once if it has not);
 arena_bot._rules, which arena_bot.games calls, from the same rules library
 and the C SDK's game helpers (sdk/c/arena_games.c).  Both are found beside
 this folder in the arena source tree (../../games, ../../referee,
@@ -14,8 +17,10 @@ import glob
 import os
 import re
 import shutil
+import subprocess
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -63,27 +68,74 @@ def copies():
     wanted += referee_files()
     wanted += [os.path.join(TOP, "sdk", "c", "arena_games" + ext)
                for ext in (".c", ".h")]
+    wanted += glob.glob(os.path.join(TOP, "values", "*.[ch]"))
+    built = os.environ.get("ARENA_VALUES_TABLES")  # a build tree's (make)
+    if built:
+        wanted.append(built)
     found = {}
     for path in sorted(wanted):
-        copy = os.path.join(HERE, COPY, os.path.relpath(path, TOP))
+        name = os.path.relpath(path, TOP) if path != built \
+            else os.path.join("values", "values_tables.c")
+        copy = os.path.join(HERE, COPY, name)
         os.makedirs(os.path.dirname(copy), exist_ok=True)
         shutil.copy2(path, copy)  # its time too: no needless rebuild
         if copy.endswith(".c"):
-            found[os.path.relpath(path, TOP)] = os.path.relpath(copy, HERE)
+            found[name] = os.path.relpath(copy, HERE)
     return found
 
 
 COPIED = copies()
 GAMES = [c for path, c in COPIED.items() if path.startswith("games")]
 REFEREE_C = [c for path, c in COPIED.items() if path.startswith("referee")]
+# The values library; values_tables.c is a build's, or made by TablesFirst.
+TABLES = os.path.relpath(os.path.join(HERE, COPY, "values", "values_tables.c"),
+                         HERE)
+SOLVER = [COPIED[os.path.join("values", name + ".c")] for name in
+          ("dice_rolls", "dice_policy", "win_policy", "win_solve")]
+VALUES_C = sorted(set(c for path, c in COPIED.items()
+                      if path.startswith("values")) - {TABLES}
+                  - {COPIED[os.path.join("values", "win_table.c")]}) + [TABLES]
 FLAGS = dict(define_macros=[("_GNU_SOURCE", None)],
              extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra"])
 
-setup(ext_modules=[
-    # arena_env: the games played as the referee plays them.
+
+class TablesFirst(build_ext):
+    """build_ext, which first solves the tables of the default target into
+    values_tables.c when no build of the tree has (values/win-table, as
+    `make` does: a minute or two of one core, once)."""
+
+    def run(self):
+        if not os.path.isfile(TABLES):
+            self.solve_tables()
+        build_ext.run(self)
+
+    def solve_tables(self):
+        from distutils.ccompiler import new_compiler
+        from distutils.sysconfig import customize_compiler
+
+        cc = new_compiler()
+        customize_compiler(cc)
+        temp = os.path.join(self.build_temp, "win-table")
+        objects = cc.compile(
+            [COPIED[os.path.join("values", "win_table.c")]] + SOLVER + GAMES,
+            output_dir=temp, include_dirs=[COPY],
+            macros=FLAGS["define_macros"],
+            extra_postargs=FLAGS["extra_compile_args"])
+        cc.link_executable(objects, "win-table", output_dir=temp,
+                           libraries=["sodium", "cjson", "m"])
+        print("solving the tables of bolo and bolo5 (values/win-table): "
+              "a minute or two")
+        with open(TABLES + ".tmp", "w") as out:
+            subprocess.run([os.path.join(temp, "win-table")], stdout=out,
+                           check=True)
+        os.replace(TABLES + ".tmp", TABLES)
+
+setup(cmdclass={"build_ext": TablesFirst}, ext_modules=[
+    # arena_env: the games played as the referee plays them, and the
+    # values of the solved ones.
     Extension("arena_env._core",
               sources=sorted(glob.glob(os.path.join("arena_env", "*.c")))
-              + GAMES + REFEREE_C,
+              + GAMES + REFEREE_C + VALUES_C,
               include_dirs=[COPY, os.path.join(COPY, "referee")],
               libraries=["sodium", "cjson", "deflate", "m"],
               # Only what the module's entry point reaches is kept: the

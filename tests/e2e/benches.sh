@@ -35,6 +35,8 @@ bench "bench/tournament.sh" '^8 bots, concurrency 2 +[0-9]+ +[0-9]+' \
 	BENCH_GAMES=40 -- sh "$B/tournament.sh"
 bench "bench/grade.sh" '^bolo5: variance of the result / of the luck-adjusted score: [0-9.]+$' \
 	BENCH_GRADE_GAMES=10 BENCH_GRADE_TARGETS=1000 -- sh "$B/grade.sh"
+bench "bench/grade_summary.sh" '^  predicted from its games against random-bot *: errors per game' \
+	BENCH_SUMMARY_GAMES=4 -- sh "$B/grade_summary.sh"
 bench "bench/sprt_luck.sh" '^bolo5: duplicate sets alone need [0-9.]+ times the pairs of luck-adjusted$' \
 	BENCH_SPRT_RUNS=1 BENCH_SPRT_MAX_PAIRS=4 -- sh "$B/sprt_luck.sh"
 bench "bench/compress.sh" '^compressed +20 +[0-9]+' \

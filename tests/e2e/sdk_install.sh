@@ -94,6 +94,12 @@ e.reset(seed=0)
 print(e.facts()["game_id"], len(e.legal()) > 0)'
 expect_eq "$(cat "$OUT")" "$(sed -n 's/^seed.game1.game_id: //p' "$top_srcdir/docs/FAIRNESS.md") True" \
 	"arena_env installed: game 1 of seed 00 has the game_id of referee play --seed 00's first game"
+run "$venv/bin/python" -c 'import arena_env
+e = arena_env.env("bolo5")
+e.reset(seed=0)
+print(e.values()["how"])'
+expect_eq "$RC $(cat "$OUT")" "0 exact: tables to 10000 built in" \
+	"arena_env installed: the exact values, their tables built in"
 cd "$TMP/py/bot" || exit 99
 installed_bot_passes Python rolit "$venv/bin/python mybot.py '$TMP'"
 

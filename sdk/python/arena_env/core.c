@@ -1,6 +1,7 @@
 /*
- * arena_env._core: the Python face of env_game.c (Game, one game) and
- * vector.c (Vector, many games stepped in one call), with the Python C
+ * arena_env._core: the Python face of env_game.c (Game, one game),
+ * vector.c (Vector, many games stepped in one call) and values.c (Values,
+ * the exact values of the solved games' states), with the Python C
  * API alone.  Messages, views and actions cross as JSON text, observations
  * and masks are written into buffers the caller gives (an array.array or
  * a numpy array), so that the package needs neither numpy nor any
@@ -522,7 +523,7 @@ PyMODINIT_FUNC PyInit__core(void)
 	PyObject *m;
 
 	if (PyType_Ready(&GameType) < 0 || PyType_Ready(&core_vector_type) < 0 ||
-	    core_aec_ready() < 0)
+	    PyType_Ready(&core_values_type) < 0 || core_aec_ready() < 0)
 		return NULL;
 	m = PyModule_Create(&core_module);
 	if (!m)
@@ -530,9 +531,11 @@ PyMODINIT_FUNC PyInit__core(void)
 	Py_INCREF(&GameType);
 	Py_INCREF(&core_vector_type);
 	Py_INCREF(&core_aec_type);
+	Py_INCREF(&core_values_type);
 	if (PyModule_AddObject(m, "Game", (PyObject *)&GameType) < 0 ||
 	    PyModule_AddObject(m, "Vector", (PyObject *)&core_vector_type) < 0 ||
-	    PyModule_AddObject(m, "Aec", (PyObject *)&core_aec_type) < 0) {
+	    PyModule_AddObject(m, "Aec", (PyObject *)&core_aec_type) < 0 ||
+	    PyModule_AddObject(m, "Values", (PyObject *)&core_values_type) < 0) {
 		Py_DECREF(m);
 		return NULL;
 	}

@@ -1,6 +1,7 @@
 /*
  * What the files of arena_env._core share: the Vector type (vector.c),
- * the Aec type and mask_ids() (aec.c), and the helpers they use (core.c).
+ * the Aec type and mask_ids() (aec.c), the Values type (values.c), and the
+ * helpers they use (core.c).
  */
 #ifndef ARENA_ENV_CORE_H
 #define ARENA_ENV_CORE_H
@@ -16,6 +17,7 @@
 
 extern PyTypeObject core_vector_type;
 extern PyTypeObject core_aec_type;
+extern PyTypeObject core_values_type;
 
 /* Readies core_aec_type and what aec.c keeps; -1 with an exception. */
 int core_aec_ready(void);

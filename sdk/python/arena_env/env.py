@@ -117,6 +117,11 @@ def _options_json(options: Dict[str, Any]) -> Optional[str]:
     return json.dumps(options) if options else None
 
 
+# The values opened, for every Env of the same game, players, options and
+# tables folder: another target's tables are solved once a process.
+_VALUES: Dict[tuple, "_core.Values"] = {}
+
+
 class Env(_Base):
     """One game of the referee's rules; see the module's documentation."""
 
@@ -313,6 +318,55 @@ class Env(_Base):
                 ways //= math.factorial(faces.count(face))
             outcomes.append((faces, ways / 6 ** dice))
         return outcomes if dice else []
+
+    # --- the exact values of the solved games (docs/ENVIRONMENT.md) --------
+    def _values(self, tables: Optional[str]) -> "_core.Values":
+        key = (self.game_name, self.players, _options_json(self.options),
+               tables)
+        if key not in _VALUES:
+            _VALUES[key] = _core.Values(self._game, tables)
+        return _VALUES[key]
+
+    def values(self, tables: Optional[str] = None) -> Dict[str, Any]:
+        """The exact values of this state, from the values library that
+        `referee grade` uses (two-player bolo, and bolo5 without the
+        Yahtzee clause): {"exact": True, "how": where the values came
+        from, "chance": each seat's chance to win (a draw counts half; the
+        result once over), "actions": for each legal action in legal()'s
+        order {"id", "action", "value": the chance to win of the seat to
+        move after it, "chance": whether dice are rolled after it}}.
+        `tables`: a folder where the tables of a target other than 10000
+        are kept (solved once, then read).  ValueError, with the reason,
+        for a game that has no exact values."""
+        v = self._values(None if tables is None else os.fspath(tables))
+        legal = self.legal()
+        return {"exact": True, "how": v.how(), "chance": v.state(self._game),
+                "actions": [{"id": i, "action": action, "value": value,
+                             "chance": rolls} for (i, value, rolls), action
+                            in zip(v.actions(self._game), legal)]}
+
+    def chance_values(self, action: Any,
+                      tables: Optional[str] = None) -> List[tuple]:
+        """The outcomes of the roll that `action` (an id or a JSON action
+        of the seat to move) makes, each with its exact probability and
+        each seat's chance to win after it: (faces, probability, chances),
+        the faces sorted, in the order of chance_outcomes(); [] for an
+        action that rolls no dice.  A bank's roll is the next turn's,
+        after which values() answers: ValueError for it, as for a game
+        without exact values."""
+        if isinstance(action, int) and not isinstance(action, bool):
+            action = self.action_json(action)
+        v = self._values(None if tables is None else os.fspath(tables))
+        if not self._game.roll_size(json.dumps(action)):
+            return []
+        found = v.outcomes(self._game, self.action_id(action))
+        if found is None:
+            raise ValueError("%s: the values of its outcomes are not given "
+                             "(the roll is the next turn's: ask values() "
+                             "after it)" % json.dumps(action))
+        outcomes, of = found
+        return sorted((faces, ways / of, chances) for faces, ways, chances
+                      in outcomes)
 
     def to_move(self) -> int:
         """The seat to move, -1 once the game is over."""
