@@ -47,6 +47,21 @@ expect_exit 1 "$REFEREE" verify "$TMP/plain"
 expect_contains "$OUT" "$TMP/plain/run.jsonl: FAILED: its verdict is $verdict after $pairs pairs; its pairs' logs give " \
 	"the same run said to be on plain scores: refused (the plain results do not give its verdict)"
 
+# A verdict said to come a pair earlier, the deciding pair listed as
+# dropped after it (its logs removed), signed again: the pairs before the
+# dropped one do not give it, and verify says so (it stopped counting at
+# the dropped pair without comparing).
+mkdir "$TMP/early"
+cp "$TMP"/one/game-*.jsonl "$TMP/early/"
+rm "$TMP/early/game-$(printf %06d $((2 * pairs - 1))).jsonl" "$TMP/early/game-$(printf %06d $((2 * pairs))).jsonl"
+last=$(grep -n "\"type\":\"finished\",\"game\":$((2 * pairs - 1))," "$TMP/one/run.jsonl" | cut -d: -f1)
+$LOGTOOL resign "$TMP/one/run.jsonl" "$TMP/early/run.jsonl" "$KEY" \
+	sub "$((last - 1))" "\"type\":\"finished\",\"game\":$((2 * pairs - 1)),.*" "\"type\":\"dropped\",\"games\":[$((2 * pairs - 1)),$((2 * pairs))]}" \
+	drop "$last" sub verdict "\"pairs\":$pairs" "\"pairs\":$((pairs - 1))"
+expect_exit 1 "$REFEREE" verify "$TMP/early"
+expect_contains "$OUT" "$TMP/early/run.jsonl: FAILED: its verdict is $verdict after $((pairs - 1)) pairs; its pairs' graded logs give none after $((pairs - 1)) (LLR " \
+	"a verdict a pair before its pairs give it, the rest listed dropped: refused"
+
 # A clearly weaker bot: the plain test's own games, graded, reject it
 # (H0) in fewer pairs than the plain test needed.
 expect_exit 0 "$REFEREE" sprt bolo --elo0 -10 --elo1 10 -o target=1000 --concurrency 2 \
