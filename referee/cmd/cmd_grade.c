@@ -12,19 +12,16 @@
  * (exit status 1).
  */
 #include <getopt.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "base/json.h"
-#include "base/outdir.h"
-#include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "report/grade.h"
+#include "report/grade_ladder.h"
 
 struct grade_args {
 	bool json;
@@ -55,17 +52,10 @@ static void print_line(const cJSON *doc)
 static int grade_one(struct grade *g, const char *path,
 		     const struct grade_args *a)
 {
-	struct game_log log;
 	char err[ERR_LEN];
 	cJSON *doc;
-	int rc;
+	int rc = (int)grade_path(g, path, &doc, err);
 
-	if (logread_load(path, &log, err)) {
-		visible_line(stderr, "referee grade: %s", err);
-		return EXIT_CHECK_FAILED;
-	}
-	rc = (int)grade_log(g, &log, &doc, err);
-	logread_free(&log);
 	if (rc != GRADE_OK) {
 		visible_line(stderr, "referee grade: %s", err);
 		return rc;
@@ -88,25 +78,17 @@ static int grade_one(struct grade *g, const char *path,
 static int grade_folder(struct grade *g, const char *dir,
 			const struct grade_args *a)
 {
-	char *games = outdir_games(dir), *pattern;
-	struct stat st;
-	glob_t found = {0};
+	size_t count;
+	char **logs = grade_folder_logs(dir, &count);
 	int rc = EXIT_OK;
 
-	pattern = stat(games, &st) == 0 && S_ISDIR(st.st_mode) ?
-		outdir_games_file(dir, "*" OUTDIR_LOG_SUFFIX) :
-		path_joinf(dir, "*%s", OUTDIR_LOG_SUFFIX);
-	free(games);
-	if (glob(pattern, 0, NULL, &found) || !found.gl_pathc) {
+	if (!count) {
 		visible_line(stderr, "referee grade: %s holds no game log", dir);
 		rc = EXIT_CHECK_FAILED;
 	}
-	for (size_t i = 0; i < found.gl_pathc; i++)
-		if (!outdir_is_run_manifest(found.gl_pathv[i]) &&
-		    outdir_is_result_log(strrchr(found.gl_pathv[i], '/') + 1))
-			rc = worse(rc, grade_one(g, found.gl_pathv[i], a));
-	globfree(&found);
-	free(pattern);
+	for (size_t i = 0; i < count; i++)
+		rc = worse(rc, grade_one(g, logs[i], a));
+	grade_logs_free(logs);
 	return rc;
 }
 

@@ -14,13 +14,15 @@
 
 #include "base/keys.h"
 #include "cli.h"
+#include "base/visible.h"
 #include "ladder/ladder_print.h"
+#include "report/grade_ladder.h"
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_args(int argc, char **argv, const char **format,
 		      const char **anchor, struct ladder_options *check,
-		      unsigned char *key)
+		      unsigned char *key, bool *luck)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},
@@ -28,6 +30,7 @@ static int parse_args(int argc, char **argv, const char **format,
 		{"key", required_argument, NULL, 'k'},
 		{"verify", no_argument, NULL, 'v'},
 		{"provisional", no_argument, NULL, 'p'},
+		{"luck-adjusted", no_argument, NULL, 'L'},
 		{NULL, 0, NULL, 0},
 	};
 	char err[ERR_LEN];
@@ -49,11 +52,16 @@ static int parse_args(int argc, char **argv, const char **format,
 			break;
 		case 'v': check->verify = true; break;
 		case 'p': check->provisional = true; break;
+		case 'L': *luck = true; break;
 		default: return EXIT_USAGE;   /* '?' */
 		}
 	}
 	if (optind == argc)
 		return cli_fail("ladder", "no path given");
+	if (*luck && strcmp(*format, "table") && strcmp(*format, "csv") &&
+	    strcmp(*format, "json"))
+		return cli_fail("ladder", "--luck-adjusted is shown beside the table, "
+				"csv or json, not --format %s", *format);
 	for (int i = optind; i < argc; i++)
 		if (access(argv[i], F_OK))
 			return cli_fail("ladder", "cannot read '%s': %s", argv[i],
@@ -61,11 +69,39 @@ static int parse_args(int argc, char **argv, const char **format,
 	return EXIT_OK;
 }
 
+/* The ladder with the luck-adjusted one beside it: in json's
+ * "luck_adjusted" member, after the table, or after the csv and a blank
+ * line.  Every game graded first: a game without exact values is
+ * GRADE_NO_VALUES's exit status 3 and no ladder. */
+static int luck_ladder(char **paths, int count, const char *format,
+		       const char *anchor, struct ladder_options *check)
+{
+	char err[ERR_LEN];
+	cJSON *doc;
+	int rc = (int)grade_ladder(paths, count, &doc, err);
+
+	if (rc != GRADE_OK) {
+		visible_line(stderr, "referee ladder: --luck-adjusted: %s", err);
+		return rc;
+	}
+	check->luck_adjusted = doc;
+	rc = cli_ladder(paths, count, (enum ladder_format)ladder_format_called(format),
+			anchor, check);
+	if (rc == EXIT_OK && strcmp(format, "json")) {
+		if (!strcmp(format, "csv"))
+			putchar('\n');
+		grade_ladder_print(stdout, doc, !strcmp(format, "csv"));
+	}
+	cJSON_Delete(doc);
+	return rc;
+}
+
 int cmd_ladder(int argc, char **argv)
 {
 	const char *format = "table", *anchor = NULL;
 	struct ladder_options check = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
 	unsigned char key[32];
+	bool luck = false;
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
@@ -103,11 +139,18 @@ int cmd_ladder(int argc, char **argv)
 		     "and the crosstable for up to 12 bots;\ncrosstable prints the "
 		     "crosstable alone, for any number of bots.\n"
 		     "folders lists each bot's folder hashes (which version of it "
-		     "played) from the\nlogs' headers, with the games of each.");
+		     "played) from the\nlogs' headers, with the games of each.\n"
+		     "--luck-adjusted  also rate the bots from their luck-adjusted "
+		     "scores, every\n           game graded against the exact "
+		     "values (two-player bolo and\n           bolo5; exit status 3 "
+		     "for other games), beside the ladder\n           (table, csv "
+		     "or json), with the variance a game of both scores.");
 		return EXIT_OK;
 	}
-	if ((rc = parse_args(argc, argv, &format, &anchor, &check, key)) != EXIT_OK)
+	if ((rc = parse_args(argc, argv, &format, &anchor, &check, key, &luck)) != EXIT_OK)
 		return rc;
+	if (luck)
+		return luck_ladder(argv + optind, argc - optind, format, anchor, &check);
 	return cli_ladder(argv + optind, argc - optind,
 			  (enum ladder_format)ladder_format_called(format), anchor, &check);
 }

@@ -26,6 +26,7 @@ int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"key", required_argument, NULL, 'k'},
+		{"luck-adjusted", no_argument, NULL, 'L'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *dir, *key_file = NULL;
@@ -38,7 +39,8 @@ int cmd_report(int argc, char **argv)
 	int failed, opt;
 
 	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee report DIR [-o OUT] [--key PUBLIC_KEY_FILE]\n\n"
+		puts("usage: referee report DIR [-o OUT] [--key PUBLIC_KEY_FILE] "
+		     "[--luck-adjusted]\n\n"
 		     "Writes a static site for the tournament folder DIR, or the "
 		     "folder of play --out\nor sprt --out, to OUT "
 		     "(default DIR/report):\nOUT/index.html has the ladder of "
@@ -55,7 +57,10 @@ int cmd_report(int argc, char **argv)
 		     "--key FILE  the public key the manifest and every log must "
 		     "be signed with; the\n            site and this command say "
 		     "whether the signatures were checked\n            against a "
-		     "key you trust (the replays' badges are green only then)\n\n"
+		     "key you trust (the replays' badges are green only then)\n"
+		     "--luck-adjusted  also the ladder of 'referee ladder "
+		     "--luck-adjusted' beside the\n            ladder (two-player "
+		     "bolo and bolo5; every log graded, at each build)\n\n"
 		     "Exit status 1 when a log does not verify, 2 on bad usage "
 		     "or when DIR cannot\nbe read or OUT written.");
 		return EXIT_OK;
@@ -65,6 +70,8 @@ int cmd_report(int argc, char **argv)
 			return EXIT_USAGE;
 		if (opt == 'o')
 			options.out = optarg;
+		else if (opt == 'L')
+			options.luck_adjusted = true;
 		else
 			key_file = optarg;
 	}

@@ -5,7 +5,9 @@
  * and stops as soon as the
  * generalized SPRT on the pairs' pentanomial outcomes decides
  * (docs/LADDER.md), printing each pair's line, the log-likelihood ratio
- * and its bounds as it goes, and a status line on stderr.
+ * and its bounds as it goes, and a status line on stderr.  With
+ * --luck-adjusted, each pair's logs are graded as it is counted and the
+ * test runs on A's luck-adjusted scores (docs/ANALYSIS.md).
  */
 #include <getopt.h>
 #include <math.h>
@@ -24,8 +26,10 @@
 #include "cli.h"
 #include "games/registry.h"
 #include "ladder/sprt.h"
+#include "ladder/sprt_scores.h"
 #include "plan/book.h"
 #include "plan/names.h"
+#include "report/grade_pair.h"
 #include "run/sprt_play.h"
 #include "run/status_line.h"
 
@@ -40,6 +44,9 @@ static const char usage[] =
 "  --elo0 E, --elo1 E  the hypotheses, E0 < E1 (Elo)\n"
 "  --alpha P, --beta P error rates (default 0.05 each)\n"
 "  --normalized        E0 and E1 are normalized Elo (default: logistic)\n"
+"  --luck-adjusted     reach the verdict on A's luck-adjusted scores, each\n"
+"                      game graded against the exact values (two-player bolo\n"
+"                      and bolo5; logistic bounds only)\n"
 "  --max-pairs N       give up without a verdict after N pairs (default 10000)\n"
 "  --quiet             no line per pair: the hypotheses and the result only\n"
 "  --concurrency N     pairs at once (default: the cores)\n"
@@ -60,7 +67,8 @@ static const char usage[] =
 "                      ~/.local/share/arena/referee.key)\n"
 "%s"
 "\n"
-"Exit status: 0 with a verdict or after --max-pairs, 2 on bad usage,\n"
+"Exit status: 0 with a verdict or after --max-pairs, 3 when --luck-adjusted\n"
+"finds no exact values for the game, 2 on bad usage,\n"
 "when a bot does not start (the first and last lines of its stderr are\n"
 "shown) or when Ctrl-C or SIGTERM stops the test (the pairs counted so\n"
 "far are shown; --out's run.jsonl is left unsigned).\n";
@@ -69,6 +77,8 @@ struct sprt_args {
 	struct sprt test;
 	double elo0, elo1, alpha, beta;
 	bool normalized, have0, have1, duplicate, trusted_bots, quiet;
+	bool luck;              /* --luck-adjusted */
+	struct grade *grade;    /* its grader */
 	bool compress_set;      /* --compress from the settings */
 	long max_pairs;
 	int concurrency;
@@ -101,6 +111,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		{"alpha", required_argument, NULL, 'a'},
 		{"beta", required_argument, NULL, 'b'},
 		{"normalized", no_argument, NULL, 'n'},
+		{"luck-adjusted", no_argument, NULL, 'L'},
 		{"max-pairs", required_argument, NULL, 'p'},
 		{"concurrency", required_argument, NULL, 'c'},
 		{"duplicate", no_argument, NULL, 'D'},
@@ -126,6 +137,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		case 'a': ok = parse_real("--alpha", optarg, &a->alpha); break;
 		case 'b': ok = parse_real("--beta", optarg, &a->beta); break;
 		case 'n': a->normalized = true; break;
+		case 'L': a->luck = true; break;
 		case 'p':
 			ok = cli_number("sprt", "--max-pairs", optarg, 1, 100000000, &a->max_pairs);
 			break;
@@ -164,6 +176,10 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 	}
 	if (!a->have0 || !a->have1)
 		return cli_fail("sprt", "give both --elo0 and --elo1");
+	if (a->luck && a->normalized)
+		return cli_fail("sprt", "--luck-adjusted takes logistic bounds, not "
+				"--normalized: a normalized Elo of luck-adjusted scores "
+				"would be in units of their own spread, not the games'");
 	if (a->book_file && a->config.openings)
 		return cli_fail("sprt", "give --openings N or --openings-book FILE, not both");
 	/* A setting for every run that keeps logs: here none are kept. */
@@ -226,9 +242,23 @@ struct tally {
 	const struct sprt_args *a;
 	char **bots, *names[2], *shown[2];
 	struct sprt_tally run;   /* the pairs counted (sprt.h) */
+	struct sprt_scores luck; /* ... by their luck-adjusted scores */
+	const char *logs;        /* the folder of the logs graded */
+	int failed;              /* a grade's status when one failed */
+	char why[ERR_LEN];       /* ... and why */
 	bool tty;
 	int64_t printed_ns;
 };
+
+/* The pairs counted, in a line: by their luck-adjusted scores with
+ * --luck-adjusted. */
+static void tally_text(const struct tally *t, char *line, size_t len)
+{
+	if (t->a->luck)
+		sprt_scores_text(&t->luck, &t->a->test, line, len);
+	else
+		sprt_tally_text(&t->run, &t->a->test, line, len);
+}
 
 /* The status line: on a terminal after every pair, else at the first and
  * then every STATUS_LINE_EVERY_NS. */
@@ -238,7 +268,7 @@ static void show_status(struct tally *t)
 
 	if (!t->tty && t->printed_ns && now_ns() - t->printed_ns < STATUS_LINE_EVERY_NS)
 		return;
-	sprt_tally_text(&t->run, &t->a->test, line, sizeof line);
+	tally_text(t, line, sizeof line);
 	status_line_show(line, t->tty);
 	t->printed_ns = now_ns();
 }
@@ -260,30 +290,52 @@ static void announce(struct tally *t, const char *const *said)
 		}
 	sprt_hypotheses_text(text, sizeof text, t->shown[0], t->shown[1], a->elo0,
 			     a->elo1);
-	visible_line(stdout, "%s (%s); LLR bounds [%.3f, %.3f]", text,
-		     a->normalized ? "normalized" : "logistic", a->test.lower,
-		     a->test.upper);
+	visible_line(stdout, "%s (%s%s); LLR bounds [%.3f, %.3f]", text,
+		     a->normalized ? "normalized" : "logistic",
+		     a->luck ? ", luck-adjusted" : "", a->test.lower, a->test.upper);
 }
 
-/* A pair is counted (sprt_play.h): its line; the verdict so far. */
+/* A pair's line: A's scores, with the pentanomial counts or A's
+ * luck-adjusted scores, and the LLR. */
+static void print_pair(const struct tally *t, long pair, const double *score,
+		       const double *adjusted)
+{
+	char penta[SPRT_PENTANOMIAL_LEN];
+
+	if (t->a->luck) {
+		printf("pair %ld: %.1f + %.1f, luck-adjusted %.4f + %.4f  LLR %.3f\n",
+		       pair, score[0], score[1], adjusted[0], adjusted[1], t->luck.llr);
+	} else {
+		sprt_pentanomial_text(t->run.counts, penta, sizeof penta);
+		printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0],
+		       score[1], penta, t->run.llr);
+	}
+	fflush(stdout);
+}
+
+/* A pair is counted (sprt_play.h): its line; the verdict so far.  With
+ * --luck-adjusted its two logs are graded first. */
 static enum sprt_verdict count_pair(void *ctx, long pair, const double *score,
 				    const char *const *said)
 {
 	struct tally *t = ctx;
-	char penta[SPRT_PENTANOMIAL_LEN];
+	double adjusted[2];
 
 	status_line_erase(t->tty);
 	if (pair == 1)
 		announce(t, said);
 	sprt_tally_add(&t->run, &t->a->test, pair, score);
-	sprt_pentanomial_text(t->run.counts, penta, sizeof penta);
-	if (!t->a->quiet) {
-		printf("pair %ld: %.1f + %.1f  %s  LLR %.3f\n", pair, score[0],
-		       score[1], penta, t->run.llr);
-		fflush(stdout);
+	if (t->a->luck) {
+		t->failed = (int)grade_sprt_pair(t->a->grade, t->logs, pair, score,
+						 adjusted, t->why);
+		if (t->failed)
+			return SPRT_FAILED;
+		sprt_scores_add(&t->luck, &t->a->test, pair, score, adjusted);
 	}
+	if (!t->a->quiet)
+		print_pair(t, pair, score, adjusted);
 	show_status(t);
-	return t->run.verdict;
+	return t->a->luck ? t->luck.verdict : t->run.verdict;
 }
 
 /* No test of a bot that does not even start. */
@@ -296,28 +348,41 @@ static void no_start(void *ctx, int bot, const char *why, const char *stderr_pat
 			 t->a->limits.sandbox);
 }
 
-/* The verdict, the estimate and the counts. */
+/* The verdict, the estimate and the counts; with --luck-adjusted, of
+ * the luck-adjusted scores (no normalized Elo), and the variance the
+ * grades took out. */
 static void print_result(struct tally *t)
 {
+	enum sprt_verdict verdict = t->a->luck ? t->luck.verdict : t->run.verdict;
 	struct sprt_estimate est;
-	char elo[64], nelo[64], los[32] = "n/a", line[512];
+	char elo[64], margin[64], nelo[96] = "", los[32] = "n/a", line[512];
 
 	status_line_erase(t->tty);
-	sprt_estimate(t->run.counts, 5, &est);
+	if (t->a->luck)
+		sprt_scores_estimate(&t->luck, &est);
+	else
+		sprt_estimate(t->run.counts, 5, &est);
 	plus_minus(elo, sizeof elo, est.elo, est.elo_margin);
-	plus_minus(nelo, sizeof nelo, est.nelo, est.nelo_margin);
+	if (!t->a->luck) {
+		plus_minus(margin, sizeof margin, est.nelo, est.nelo_margin);
+		snprintf(nelo, sizeof nelo, ", normalized Elo %s", margin);
+	}
 	if (isfinite(est.los))
 		snprintf(los, sizeof los, "%.1f%%", 100 * est.los);
-	visible_line(stdout, "%s after %ld pairs: %s scores %.1f%%, "
-		     "Elo %s, normalized Elo %s, LOS %s",
-		     t->run.verdict == SPRT_H1 ? "H1 accepted" :
-		     t->run.verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
-		     t->run.pairs, t->shown[0], 100 * est.score, elo, nelo, los);
-	sprt_tally_text(&t->run, &t->a->test, line, sizeof line);
+	visible_line(stdout, "%s after %ld pairs: %s scores %.1f%%%s, Elo %s%s, LOS %s",
+		     verdict == SPRT_H1 ? "H1 accepted" :
+		     verdict == SPRT_H0 ? "H0 accepted" : "no verdict",
+		     t->run.pairs, t->shown[0], 100 * est.score,
+		     t->a->luck ? " luck-adjusted" : "", elo, nelo, los);
+	tally_text(t, line, sizeof line);
 	puts(line);
+	if (t->a->luck) {
+		sprt_scores_variance_text(&t->luck, line, sizeof line);
+		puts(line);
+	}
 	sprt_between_text(line, sizeof line, t->a->normalized ? est.nelo : est.elo,
 			  t->a->elo0, t->a->elo1);
-	if (t->run.verdict != SPRT_CONTINUE && line[0])
+	if (verdict != SPRT_CONTINUE && line[0])
 		printf("note: %s\n", line);
 }
 
@@ -325,7 +390,10 @@ static int run_test(struct sprt_args *a, char **bots)
 {
 	struct tally t = {.a = a, .bots = bots, .tty = isatty(STDERR_FILENO)};
 	struct sprt_play play = {
-		.config = a->config, .duplicate = a->duplicate, .out = a->out,
+		.config = a->config, .duplicate = a->duplicate,
+		.luck_adjusted = a->luck,
+		/* the logs graded are kept in the scratch folder without --out */
+		.out = a->out ? a->out : a->luck ? a->scratch : NULL,
 		.stderr_dir = a->out ? a->out : a->scratch, .concurrency = a->concurrency,
 		.max_pairs = a->max_pairs, .test = &a->test, .ctx = &t, .pair = count_pair,
 		.no_start = no_start,
@@ -333,15 +401,18 @@ static int run_test(struct sprt_args *a, char **bots)
 	char err[ERR_LEN];
 	int rc;
 
+	t.logs = play.out;
 	if (!cli_entrants("sprt", bots, 2, play.entrants, t.names))
 		return EXIT_USAGE;
 	for (int i = 0; i < 2; i++)
 		play.entrants[i].spec.limits = a->limits;
 	rc = sprt_play(&play, err);
 	/* Stopped: what the pairs counted say, as far as they go. */
-	if (rc == 0 || (rc == SPRT_PLAY_STOPPED && t.run.pairs > 0))
+	if (!t.failed && (rc == 0 || (rc == SPRT_PLAY_STOPPED && t.run.pairs > 0)))
 		print_result(&t);
-	if (rc < 0)
+	if (t.failed)
+		visible_line(stderr, "referee sprt: --luck-adjusted: %s", t.why);
+	else if (rc < 0)
 		cli_fail("sprt", "%s", err);
 	else if (rc == SPRT_PLAY_STOPPED)  /* no mistake of usage: no hint */
 		visible_line(stderr, "referee sprt: %s", err);
@@ -349,7 +420,21 @@ static int run_test(struct sprt_args *a, char **bots)
 		free(t.names[i]);
 		free(t.shown[i]);
 	}
-	return rc ? EXIT_USAGE : EXIT_OK;
+	return t.failed ? t.failed : rc ? EXIT_USAGE : EXIT_OK;
+}
+
+/* --luck-adjusted: the game's values, before any game is played (its
+ * tables solved now if they are not built in): 0, or GRADE_NO_VALUES
+ * after a message. */
+static int luck_ready(struct sprt_args *a, const struct game_rules *rules)
+{
+	char err[ERR_LEN];
+
+	a->grade = grade_new(NULL);
+	if (grade_ready(a->grade, rules->name, a->config.options, 2, err) == GRADE_OK)
+		return EXIT_OK;
+	visible_line(stderr, "referee sprt: --luck-adjusted: %s", err);
+	return GRADE_NO_VALUES;
 }
 
 /* The verb once its options are parsed into `a`. */
@@ -374,6 +459,8 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 	a.config.options = game_options(&a, rules);
 	if (!a.config.options)
 		return EXIT_USAGE;
+	if (a.luck && (rc = luck_ready(&a, rules)))
+		goto out;
 	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits)))
 		goto out;
 	if ((a.out && (files_mkdirs(a.out, err) ||
@@ -382,6 +469,10 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	/* The logs graded in the scratch folder: signed by a key of their
+	 * own, thrown away with them. */
+	if (a.luck && !a.out)
+		crypto_sign_keypair(key.public_key, key.secret_key);
 	rc = cli_sandbox_ready("sprt", &a.limits,
 			       (const char *const[]){ a.out, a.key_file, a.scratch }, 3);
 	*args = a;
@@ -391,6 +482,7 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 	}
 out:
 	cli_scratch_free("sprt", a.scratch);
+	grade_free(a.grade);
 	book_free(&a.book);
 	cJSON_Delete((cJSON *)a.config.options);
 	sodium_memzero(&key, sizeof key);

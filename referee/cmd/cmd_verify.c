@@ -23,7 +23,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "ladder/sprt_check.h"
+#include "report/grade_pair.h"
 #include "league/league_check.h"
 #include "league/league_folder.h"
 #include "league/league_register.h"
@@ -293,7 +293,7 @@ int cmd_verify(int argc, char **argv)
 		.ctx = &tally, .log = print_log, .problem = print_problem,
 		.tournament = print_tournament, .dealt_again = print_dealt_again,
 		.unusable = print_unusable, .notice = print_notice,
-		.pairs_check = sprt_check_pairs,
+		.pairs_check = grade_sprt_check,
 	};
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	bool unsigned_ok = false;

@@ -40,6 +40,9 @@ struct ladder_options {
 	 * manifest lists as finished (their logs verified against `key`,
 	 * else the public key the run left in its folder). */
 	bool provisional;
+	/* Printed as json's "luck_adjusted" member beside the ladder
+	 * (`ladder --luck-adjusted`), or NULL. */
+	const cJSON *luck_adjusted;
 };
 
 struct ladder_data {
@@ -80,6 +83,7 @@ struct ladder_data {
 	struct manifest_cut cut;
 	/* The games of the runs rated that --skip-broken left out. */
 	long left_out;
+	const cJSON *luck_adjusted;      /* ladder_options' */
 };
 
 /* Reads every path: an output folder (its manifest.jsonl, else its

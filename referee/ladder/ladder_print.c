@@ -386,6 +386,9 @@ static void print_json(const struct report *rep)
 	if (rep->data->swiss_standings)
 		cJSON_AddItemReferenceToObject(root, "swiss", rep->data->swiss_standings);
 	cJSON_AddItemToObject(root, "ladder", ladder_rank_json(rep->data, rep->rank));
+	if (rep->data->luck_adjusted)
+		cJSON_AddItemReferenceToObject(root, "luck_adjusted",
+					       (cJSON *)rep->data->luck_adjusted);
 	cJSON_AddNumberToObject(root, "games", (double)rep->data->count);
 	cJSON_AddStringToObject(root, "game", rep->data->game);
 	cJSON_AddStringToObject(root, "key", rep->data->key_hex);
@@ -514,6 +517,7 @@ long ladder_show(char *const *paths, int count, enum ladder_format format,
 
 	collect.in_order = formats[format].source == FROM_GAMES;
 	ladder_collect(paths, count, &collect, &data, problems);
+	data.luck_adjusted = check->luck_adjusted;
 	if (problems->count) {
 		ladder_free(&data);
 		return problems->count;

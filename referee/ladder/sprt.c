@@ -179,6 +179,12 @@ void sprt_estimate(const long *counts, int n, struct sprt_estimate *out)
 	}
 	sd = sqrt(var / total);
 	game_sd = sqrt(n == 5 ? 2 * var : var);
+	sprt_estimate_mean(mu, sd, game_sd, out);
+}
+
+void sprt_estimate_mean(double mu, double sd, double game_sd,
+			struct sprt_estimate *out)
+{
 	out->score = mu;
 	out->elo = elo_diff(mu);
 	out->elo_margin = (elo_diff(mu + RATINGS_Z95 * sd) -

@@ -23,7 +23,9 @@ enum sprt_model {
 			  * * 800 / ln 10, sigma the per-game deviation */
 };
 
-enum sprt_verdict { SPRT_CONTINUE, SPRT_H0, SPRT_H1 };
+/* SPRT_FAILED: the caller could not count a pair (its logs could not be
+ * graded); the test stops without a verdict. */
+enum sprt_verdict { SPRT_CONTINUE, SPRT_H0, SPRT_H1, SPRT_FAILED };
 
 struct sprt {
 	double elo0, elo1, alpha, beta;
@@ -69,6 +71,11 @@ struct sprt_estimate {
 };
 
 void sprt_estimate(const long *counts, int n, struct sprt_estimate *out);
+
+/* The same from the mean score `mu`, its standard error `sd` and a game's
+ * deviation `game_sd` (NAN: no normalized Elo). */
+void sprt_estimate_mean(double mu, double sd, double game_sd,
+			struct sprt_estimate *out);
 
 /* A run's pairs counted so far: by A's points (LL LD DD/WL WD WW), A's
  * games won, lost and drawn, the LLR and the verdict it gives. */

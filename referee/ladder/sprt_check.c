@@ -9,6 +9,7 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "sprt.h"
+#include "sprt_scores.h"
 
 /* The test of the "sprt" record: 0, or -1 with err. */
 static int read_test(const cJSON *r, struct sprt *test, char *err)
@@ -36,40 +37,99 @@ static const char *verdict_name(enum sprt_verdict v)
 	return v == SPRT_H1 ? "H1" : v == SPRT_H0 ? "H0" : "none";
 }
 
-void sprt_check_pairs(const struct verify_run_pairs *p, struct problems *problems)
-{
+/* The test run again: its pairs counted on their plain scores, or on
+ * their luck-adjusted scores (`scores` not NULL). */
+struct recount {
 	struct sprt test;
-	struct sprt_tally tally = {0};
-	const char *said = cJSON_GetStringValue(json_member(p->verdict, "verdict"));
-	long said_pairs = -1;
+	sprt_check_scores *scores;
+	void *ctx;
+	struct sprt_tally plain;
+	struct sprt_scores luck;
+	enum sprt_verdict verdict;
+	double llr;
+};
+
+/* Pair `pair` (from 1), A's plain scores `plain`, counted: false with a
+ * problem when its luck-adjusted scores cannot be had. */
+static bool count(struct recount *r, const struct verify_run_pairs *p,
+		  struct problems *problems, long pair, const double *plain)
+{
+	double adjusted[2];
 	char err[ERR_LEN];
 
-	if (read_test(p->test, &test, err)) {
-		problems_add(problems, p->path, "its \"sprt\" record names no test: %s", err);
-		return;
+	sprt_tally_add(&r->plain, &r->test, pair, plain);
+	r->verdict = r->plain.verdict;
+	r->llr = r->plain.llr;
+	if (!r->scores)
+		return true;
+	if (r->scores(r->ctx, pair, plain, adjusted, err)) {
+		problems_add(problems, p->path, "pair %ld's luck-adjusted scores: %s",
+			     pair, err);
+		return false;
 	}
-	json_get_int(p->verdict, "pairs", 0, p->pairs, &said_pairs);
-	if (!said || said_pairs < 0) {
-		problems_add(problems, p->path, "no \"verdict\" record with the verdict "
-			     "(H0, H1 or none) and the pairs it came after");
-		return;
-	}
-	for (long k = 0; k < p->pairs && tally.verdict == SPRT_CONTINUE; k++) {
-		double score[2] = {p->points[k][0] / 2.0, p->points[k][1] / 2.0};
+	sprt_scores_add(&r->luck, &r->test, pair, plain, adjusted);
+	r->verdict = r->luck.verdict;
+	r->llr = r->luck.llr;
+	return true;
+}
+
+/* The pairs counted again in their order until the verdict, or the first
+ * pair dropped after the one the verdict names (compared then): false
+ * when one cannot be (a problem added, or one of its own already). */
+static bool recount(struct recount *r, const struct verify_run_pairs *p,
+		    struct problems *problems, long said_pairs)
+{
+	for (long k = 0; k < p->pairs && r->verdict == SPRT_CONTINUE; k++) {
+		double plain[2] = {p->points[k][0] / 2.0, p->points[k][1] / 2.0};
 
 		if (p->dropped[k] && k < said_pairs) {
 			problems_add(problems, p->path, "pair %ld (games %ld and %ld) is "
 				     "listed dropped, before the verdict's pair %ld: only "
 				     "pairs after the verdict are dropped", k + 1,
 				     2 * k + 1, 2 * k + 2, said_pairs);
-			return;
+			return false;
 		}
+		if (p->dropped[k])
+			break;
 		if (p->points[k][0] < 0 || p->points[k][1] < 0)
-			return;  /* its log is a problem of its own already */
-		sprt_tally_add(&tally, &test, k + 1, score);
+			return false;  /* its log is a problem of its own already */
+		if (!count(r, p, problems, k + 1, plain))
+			return false;
 	}
-	if (strcmp(said, verdict_name(tally.verdict)) || said_pairs != tally.pairs)
+	return true;
+}
+
+void sprt_check_pairs(const struct verify_run_pairs *p, struct problems *problems,
+		      sprt_check_scores *scores, void *ctx)
+{
+	struct recount r = {.scores = scores, .ctx = ctx, .verdict = SPRT_CONTINUE};
+	const char *said = cJSON_GetStringValue(json_member(p->verdict, "verdict"));
+	const char *kind = cJSON_GetStringValue(json_member(p->test, "scores"));
+	long said_pairs = -1;
+	char err[ERR_LEN];
+
+	if (read_test(p->test, &r.test, err)) {
+		problems_add(problems, p->path, "its \"sprt\" record names no test: %s", err);
+		return;
+	}
+	if (kind && strcmp(kind, "luck-adjusted")) {
+		problems_add(problems, p->path, "its \"sprt\" record's \"scores\" "
+			     "must be \"luck-adjusted\", or absent");
+		return;
+	}
+	if (!kind)
+		r.scores = NULL;   /* plain scores: no grade needed */
+	json_get_int(p->verdict, "pairs", 0, p->pairs, &said_pairs);
+	if (!said || said_pairs < 0) {
+		problems_add(problems, p->path, "no \"verdict\" record with the verdict "
+			     "(H0, H1 or none) and the pairs it came after");
+		return;
+	}
+	if (!recount(&r, p, problems, said_pairs))
+		return;
+	if (strcmp(said, verdict_name(r.verdict)) || said_pairs != r.plain.pairs)
 		problems_add(problems, p->path, "its verdict is %s after %ld pairs; its "
-			     "pairs' logs give %s after %ld (LLR %.3f)", said, said_pairs,
-			     verdict_name(tally.verdict), tally.pairs, tally.llr);
+			     "pairs' %slogs give %s after %ld (LLR %.3f)", said, said_pairs,
+			     kind ? "graded " : "", verdict_name(r.verdict), r.plain.pairs,
+			     r.llr);
 }

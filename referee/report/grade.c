@@ -425,3 +425,41 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 	free(gg);
 	return status;
 }
+
+enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,
+			     char *err)
+{
+	struct game_log log;
+	enum grade_status status;
+
+	*doc = NULL;
+	if (logread_load(path, &log, err))
+		return GRADE_UNVERIFIED;
+	status = grade_log(g, &log, doc, err);
+	logread_free(&log);
+	return status;
+}
+
+enum grade_status grade_ready(struct grade *g, const char *game,
+			      const cJSON *options, int players, char *err)
+{
+	cJSON *header = cJSON_CreateObject(), *names;
+	char no[VALUES_ERR_LEN];
+	bool ready;
+
+	cJSON_AddStringToObject(header, "game", game);
+	cJSON_AddItemToObject(header, "options", cJSON_Duplicate(options, true));
+	names = cJSON_AddArrayToObject(header, "players");
+	for (int i = 0; i < players; i++)
+		cJSON_AddItemToArray(names, cJSON_CreateObject());
+	ready = grade_values(g, header, no) != NULL;
+	cJSON_Delete(header);
+	if (!ready)
+		errorf(err, "%s", no);
+	return ready ? GRADE_OK : GRADE_NO_VALUES;
+}
+
+double grade_seat(const cJSON *doc, const char *member, int seat)
+{
+	return cJSON_GetNumberValue(cJSON_GetArrayItem(json_member(doc, member), seat));
+}

@@ -50,6 +50,21 @@ void grade_free(struct grade *g);
 enum grade_status grade_log(struct grade *g, const struct game_log *log,
 			    cJSON **doc, char *err);
 
+/* grade_log() of the log at `path`, read here. */
+enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,
+			     char *err);
+
+/* Whether `game` with `options` (every option, as a log's header holds
+ * them) for `players` has exact values: GRADE_OK, their tables solved now
+ * and kept for its logs, or GRADE_NO_VALUES with why in err, before any
+ * game is played. */
+enum grade_status grade_ready(struct grade *g, const char *game,
+			      const cJSON *options, int players, char *err);
+
+/* A seat's number in the member `member` ("result", "adjusted", ...) of a
+ * grade document. */
+double grade_seat(const cJSON *doc, const char *member, int seat);
+
 /* The mark of a decision that lost `loss`. */
 const char *grade_mark(double loss);
 

@@ -69,7 +69,7 @@ int report_build(const char *dir, const struct report_options *options,
 	cJSON_AddBoolToObject(data, "live", options->live && !run.complete);
 	rc = report_games(dir, folder, &run, options->trusted_key, options->warn, data,
 			  err) ||
-	     report_ladder(dir, &run, data, err) ? -1 : 0;
+	     report_ladder(dir, &run, options->luck_adjusted, data, err) ? -1 : 0;
 	report_manifest_hashes(&run, data);
 	complete = run.complete;
 	run_problems = run.run_problems;

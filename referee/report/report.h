@@ -35,6 +35,9 @@ struct report_options {
 	 * in a play or sprt folder against its run.jsonl (listed in the
 	 * report too). */
 	int *run_problems;
+	/* The luck-adjusted ladder beside the ladder (`report
+	 * --luck-adjusted`): every log graded again at each build. */
+	bool luck_adjusted;
 };
 
 /* Builds the site of tournament folder `dir`.  A log that does not verify
@@ -117,8 +120,10 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
  * pair in that order, and "crosstable", that of `referee ladder`
  * (crosstable.h; empty without ratings).  Like `referee ladder`, no
  * ratings when the folder has a problem, which goes to "ladder_problems".
+ * With `luck`, a finished run's luck-adjusted ladder too (grade_ladder.h)
+ * as "luck_adjusted", or null with why in "luck_adjusted_why".
  * -1 with err when the ratings cannot be computed. */
-int report_ladder(const char *dir, struct report_manifest *run, cJSON *data,
-		  char *err);
+int report_ladder(const char *dir, struct report_manifest *run, bool luck,
+		  cJSON *data, char *err);
 
 #endif

@@ -7,7 +7,9 @@
  * (crosstable.h), led by a Swiss run's standings (swiss_standings.h).
  * A run that has not finished is rated
  * as `referee ladder --provisional` rates it: the games its manifest lists
- * as finished.
+ * as finished.  Beside it, when asked and every game has exact values,
+ * the luck-adjusted ladder of `referee ladder --luck-adjusted`
+ * (grade_ladder.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include "base/outdir.h"
 #include "base/problems.h"
 #include "base/util.h"
+#include "grade_ladder.h"
 #include "ladder/crosstable.h"
 #include "ladder/ladder_rank.h"
 #include "report.h"
@@ -52,6 +55,21 @@ static bool collect(const char *dir, struct report_manifest *run,
 	return problems.count == 0;
 }
 
+/* The luck-adjusted ladder of the folder's games as "luck_adjusted", or
+ * null and why not (another game, three players) as "luck_adjusted_why". */
+static void add_luck(const char *dir, cJSON *data)
+{
+	char err[ERR_LEN];
+	cJSON *luck;
+
+	if (grade_ladder((char *const *)&dir, 1, &luck, err) == GRADE_OK) {
+		cJSON_AddItemToObject(data, "luck_adjusted", luck);
+	} else {
+		cJSON_AddNullToObject(data, "luck_adjusted");
+		cJSON_AddStringToObject(data, "luck_adjusted_why", err);
+	}
+}
+
 /* Each bot's interval's ends and the note of an unrated bot, added to its
  * line of the ladder's list. */
 static void add_interval(cJSON *rows, const struct ladder_rank *rank)
@@ -69,8 +87,8 @@ static void add_interval(cJSON *rows, const struct ladder_rank *rank)
 	}
 }
 
-int report_ladder(const char *dir, struct report_manifest *run, cJSON *data,
-		  char *err)
+int report_ladder(const char *dir, struct report_manifest *run, bool luck,
+		  cJSON *data, char *err)
 {
 	struct ratings_options options = {.anchor = -1, .level = 0};
 	cJSON *problems = cJSON_AddArrayToObject(data, "ladder_problems");
@@ -113,6 +131,9 @@ int report_ladder(const char *dir, struct report_manifest *run, cJSON *data,
 	crosstable_compute(ladder.games, ladder.count, ladder.entrants, &cross);
 	cJSON_AddItemToObject(data, "crosstable", crosstable_json(&cross, ladder.names));
 	crosstable_free(&cross);
+	/* Not of a run going on: its games are graded once, when it ends. */
+	if (luck && (run->complete || !run->listed))
+		add_luck(dir, data);
 	ladder_rank_free(&rank);
 	ladder_free(&ladder);
 	return 0;

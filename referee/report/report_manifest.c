@@ -16,7 +16,7 @@
 
 #include "base/outdir.h"
 #include "base/util.h"
-#include "ladder/sprt_check.h"
+#include "grade_pair.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
 #include "report.h"
@@ -104,7 +104,7 @@ static void report_run(const char *dir, const unsigned char *trusted_key,
 {
 	struct run_problems found = {dir, cJSON_AddArrayToObject(m, "run_problems")};
 
-	verify_run(dir, trusted_key, sprt_check_pairs,
+	verify_run(dir, trusted_key, grade_sprt_check,
 		   &(struct problems){.report = run_problem, .ctx = &found});
 	run->run_problems = cJSON_GetArraySize(found.list);
 	cJSON_AddStringToObject(m, "problem", run->run_problems

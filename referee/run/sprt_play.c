@@ -319,6 +319,8 @@ static int name_test(struct sprt_run *st)
 	cJSON_AddStringToObject(r, "model", t->model == SPRT_NORMALIZED ? "normalized"
 					    : "logistic");
 	cJSON_AddNumberToObject(r, "max_pairs", (double)st->p->max_pairs);
+	if (st->p->luck_adjusted)
+		cJSON_AddStringToObject(r, "scores", "luck-adjusted");
 	return run_manifest_record(&st->manifest, r, st->err);
 }
 

@@ -29,6 +29,8 @@ struct sprt_play {
 	struct match_config config;       /* first: seat0 (pairs swap seats) */
 	struct match_entrant entrants[2]; /* A, B, by name (no stderr_path) */
 	bool duplicate;                   /* each pair a duplicate set */
+	bool luck_adjusted;               /* the pairs counted by their
+					   * luck-adjusted scores (run.jsonl) */
 	const char *out;                  /* the logs' folder, or NULL: none */
 	const char *stderr_dir;           /* the bots' stderr files' folder */
 	int concurrency;                  /* pairs at once */

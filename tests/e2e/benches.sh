@@ -37,6 +37,8 @@ bench "bench/grade.sh" '^bolo5: variance of the result / of the luck-adjusted sc
 	BENCH_GRADE_GAMES=10 BENCH_GRADE_TARGETS=1000 -- sh "$B/grade.sh"
 bench "bench/grade_summary.sh" '^  predicted from its games against random-bot *: errors per game' \
 	BENCH_SUMMARY_GAMES=4 -- sh "$B/grade_summary.sh"
+bench "bench/sprt_luck.sh" '^bolo5: duplicate sets alone need [0-9.]+ times the pairs of luck-adjusted$' \
+	BENCH_SPRT_RUNS=1 BENCH_SPRT_MAX_PAIRS=4 -- sh "$B/sprt_luck.sh"
 bench "bench/compress.sh" '^compressed +20 +[0-9]+' \
 	BENCH_COMPRESS_GAMES=20 -- sh "$B/compress.sh"
 bench "bench/league.sh" '^league over tournament: [0-9.]+ of the games/s$' \

@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include "ladder/elo.h"
 #include "ladder/ratings.h"
+#include "ladder/ratings_scores.h"
 #include "run_suite.h"
 
 #define MAX_GAMES 256
@@ -768,6 +769,36 @@ START_TEST(large_ladder_converges_in_few_passes)
 }
 END_TEST
 
+/* Ratings from real-valued scores (ratings_scores.c): a mean score of
+ * 0.75 is +190.8485 apart, centred; scores outside 0..1 count as they are
+ * (1.1 and 0.4 average 0.75 too); the standard error is that of the mean
+ * score by the delta method; a bot that scores everything, or one linked
+ * to no other, has no finite rating. */
+START_TEST(real_valued_scores)
+{
+	struct scored_game even[4] = {{0, 1, 0.75}, {1, 0, 0.25}, {0, 1, 0.75}, {1, 0, 0.25}};
+	struct scored_game wide[4] = {{0, 1, 1.1}, {0, 1, 0.4}, {0, 1, 1.1}, {0, 1, 0.4}};
+	struct scored_game all[2] = {{0, 1, 1}, {0, 1, 1}};
+	struct scored_game apart[2] = {{0, 1, 0.6}, {2, 3, 0.6}};
+	double elo[4], se[4], slope = ELO_C * 0.75 * 0.25;
+	char err[ERR_LEN];
+
+	ck_assert_int_eq(ratings_scores(even, 4, 2, elo, se, err), 0);
+	ck_assert_double_eq_tol(elo[0], 190.8485 / 2, 1e-4);
+	ck_assert_double_eq_tol(elo[1], -190.8485 / 2, 1e-4);
+	ck_assert_double_eq_tol(se[0], 0, 1e-9);
+	ck_assert_int_eq(ratings_scores(wide, 4, 2, elo, se, err), 0);
+	ck_assert_double_eq_tol(elo[0] - elo[1], 190.8485, 1e-4);
+	/* sd of the mean score sqrt(0.1225 / 4), half of it a bot's */
+	ck_assert_double_eq_tol(se[0], sqrt(0.1225 / 4) / slope / 2, 1e-6);
+	ck_assert_int_eq(ratings_scores(all, 2, 2, elo, se, err), -1);
+	ck_assert_str_eq(err, "the luck-adjusted scores give no finite ratings: every "
+			 "bot must be linked to every other by games, and score neither "
+			 "all nor nothing against them");
+	ck_assert_int_eq(ratings_scores(apart, 2, 4, elo, se, err), -1);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("ratings");
@@ -796,6 +827,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, equal_bounds_go_by_their_games);
 	tcase_add_test(tc, equal_points_go_head_to_head);
 	tcase_add_test(tc, large_ladder_converges_in_few_passes);
+	tcase_add_test(tc, real_valued_scores);
 	suite_add_tcase(s, tc);
 	return s;
 }

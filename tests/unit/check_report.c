@@ -113,7 +113,7 @@ START_TEST(ladder_crosstable_and_los)
 
 	report_manifest(dir, NULL, data, &run);
 	ck_assert(run.listed);
-	ck_assert_msg(report_ladder(dir, &run, data, err) == 0, "%s", err);
+	ck_assert_msg(report_ladder(dir, &run, false, data, err) == 0, "%s", err);
 	report_manifest_free(&run);
 	ladder = member(data, "ladder");
 	ck_assert_int_eq(cJSON_GetArraySize(ladder), 3);
@@ -147,7 +147,7 @@ START_TEST(ladder_read_again_when_the_manifest_was_not)
 	struct report_manifest unread = {0};
 	const cJSON *ladder;
 
-	ck_assert_msg(report_ladder(dir, &unread, data, err) == 0, "%s", err);
+	ck_assert_msg(report_ladder(dir, &unread, false, data, err) == 0, "%s", err);
 	ladder = member(data, "ladder");
 	ck_assert_int_eq(cJSON_GetArraySize(ladder), 3);
 	ck_assert_str_eq(member(cJSON_GetArrayItem(ladder, 0), "bot")->valuestring, "beta");

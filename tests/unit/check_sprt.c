@@ -5,6 +5,8 @@
  * separate Python implementation in tests/tools/ratings_reference.py, iterated
  * to convergence.  Trinomial counts are given as wins, losses, draws and
  * pentanomial ones as fastchess names them: LL, LD, WL, DD, WD, WW.
+ * The test on real-valued scores (sprt_scores.c) is held to a value
+ * computed by hand and to the exact GSPRT on pentanomial scores.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 
 #include "base/util.h"
 #include "ladder/sprt.h"
+#include "ladder/sprt_scores.h"
 #include "run_suite.h"
 
 static double trinomial(enum sprt_model model, double elo0, double elo1,
@@ -203,6 +206,68 @@ START_TEST(tally)
 }
 END_TEST
 
+/* Scores 0.4, 0.6, 0.7 with 1e-3 of a pair at each pentanomial value:
+ * N/2 ln(r0/r1) by hand (Python). */
+START_TEST(scores_llr)
+{
+	static const double xs[] = {0.4, 0.6, 0.7};
+	struct sprt_moments m = {0};
+	struct sprt t;
+
+	ck_assert_int_eq(sprt_init(&t, 0, 100, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
+	ck_assert_double_eq(sprt_scores_llr(&t, &m), 0);
+	for (int i = 0; i < 3; i++)
+		sprt_moments_add(&m, xs[i]);
+	ck_assert_double_eq_tol(sprt_moments_mean(&m), 17.0 / 30, 1e-15);
+	ck_assert_double_eq_tol(sprt_moments_variance(&m), 7.0 / 300, 1e-15);
+	ck_assert_double_eq_tol(sprt_scores_llr(&t, &m), -0.0708375492372583, 1e-12);
+}
+END_TEST
+
+/* On pentanomial scores, the approximation is within 1% of the exact
+ * GSPRT of their counts, for a gap near the bounds and one past them. */
+START_TEST(scores_as_pentanomial)
+{
+	static const long counts[][5] = {{1000, 5000, 9000, 5200, 1100},
+					 {200, 3000, 9000, 6000, 900}};
+	struct sprt t;
+
+	ck_assert_int_eq(sprt_init(&t, 0, 10, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
+	for (int c = 0; c < 2; c++) {
+		struct sprt_moments m = {0};
+		double exact = sprt_llr(&t, counts[c], 5);
+
+		for (int i = 0; i < 5; i++)
+			for (long k = 0; k < counts[c][i]; k++)
+				sprt_moments_add(&m, i / 4.0);
+		ck_assert_double_eq_tol(sprt_scores_llr(&t, &m), exact, 0.01 * fabs(exact));
+	}
+}
+END_TEST
+
+/* A run on its scores: the plain scores' variance beside, in words. */
+START_TEST(scores_tally)
+{
+	static const double plain[][2] = {{1, 0}, {0, 1}, {1, 0.5}};
+	static const double adjusted[][2] = {{0.55, 0.45}, {0.5, 0.6}, {0.6, 0.5}};
+	struct sprt_scores run = {0};
+	struct sprt t;
+	char text[256];
+
+	ck_assert_int_eq(sprt_init(&t, 0, 50, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
+	for (int p = 0; p < 3; p++)
+		ck_assert(!sprt_scores_add(&run, &t, p + 1, plain[p], adjusted[p]));
+	ck_assert_double_eq(run.llr, sprt_scores_llr(&t, &run.scores));
+	sprt_scores_text(&run, &t, text, sizeof text);
+	ck_assert_str_eq(text, "3 pairs, 6 games: W-L-D 3-2-1, luck-adjusted mean "
+			 "0.5333, LLR -0.258 [-2.944, 2.944]");
+	/* pair means 0.5, 0.5, 0.75 and 0.5, 0.55, 0.55 */
+	sprt_scores_variance_text(&run, text, sizeof text);
+	ck_assert_str_eq(text, "variance a pair: plain 0.02083, luck-adjusted "
+			 "0.00083, ratio 25.0");
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("sprt");
@@ -217,6 +282,9 @@ Suite *test_suite(void)
 	tcase_add_test(tc, no_games_and_symmetry);
 	tcase_add_test(tc, estimate);
 	tcase_add_test(tc, tally);
+	tcase_add_test(tc, scores_llr);
+	tcase_add_test(tc, scores_as_pentanomial);
+	tcase_add_test(tc, scores_tally);
 	suite_add_tcase(s, tc);
 	return s;
 }

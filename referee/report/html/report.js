@@ -95,6 +95,27 @@
 		return s;
 	}
 
+	/* The luck-adjusted ladder beside the ladder (report_ladder.c), when
+	 * every game has exact values. */
+	function luckLadder(data) {
+		var l = data.luck_adjusted, v = l.variance;
+		var s = section('luck-adjusted', 'Luck-adjusted ladder');
+		var table = el('table', { id: 'luck-table' });
+		table.appendChild(row(['rank', 'bot', 'Elo', '\u00b195%', 'games', 'result',
+			'luck-adjusted'], true));
+		l.ladder.forEach(function (e) {
+			table.appendChild(row([e.rank, e.bot, (e.elo >= 0 ? '+' : '') + e.elo.toFixed(1),
+				e.ci95.toFixed(1), e.games, e.result.toFixed(4), e.adjusted.toFixed(4)]));
+		});
+		s.appendChild(table);
+		s.appendChild(el('p', { 'class': 'muted', id: 'luck-variance' }, 'Each game graded ' +
+			'against the exact values, the bots rated from their results less their luck ' +
+			'(`referee ladder --luck-adjusted`). Variance a game: results ' +
+			v.result.toFixed(5) + ', luck-adjusted ' + v.adjusted.toFixed(5) + ', ratio ' +
+			v.ratio.toFixed(1) + '.'));
+		return s;
+	}
+
 	/* Ticks 1, 2 or 5 times a power of ten apart (whole ratings), the
 	 * smallest such step that needs at most eight gaps across [lo, hi], the
 	 * first and the last tick on or beyond its ends. */
@@ -375,6 +396,8 @@
 				main.appendChild(runState(data));
 			if (data.swiss) main.appendChild(swissStandings(data));
 			main.appendChild(ladder(data));
+			if (data.luck_adjusted)
+				main.appendChild(luckLadder(data));
 			if (data.ladder.length > 1 && data.ladder.length <= 16) main.appendChild(los(data));
 			main.appendChild(crosstable(data));
 			main.appendChild(bots(data));

@@ -1,0 +1,32 @@
+/*
+ * Elo ratings from real-valued scores of two-player games: `referee
+ * ladder --luck-adjusted` (docs/ANALYSIS.md, "A luck-adjusted ladder"),
+ * where a game's score is a bot's luck-adjusted score, any real number.
+ * The model is the ladder's (ratings.h): a expects 1 / (1 + 10^(-(Ra -
+ * Rb)/400)) against b; the ratings solve the Bradley-Terry score
+ * equations with the scores taken as fractional results, for each bot
+ * sum over its games (score - expected) = 0, by Newton's method.  These
+ * equations use only the scores' means, so a score outside 0..1 is
+ * counted as it is: clamping it would move the mean, and the rating with
+ * it.  The error bars are the sandwich covariance grouped by game; the
+ * ratings are centred on a mean of 0.  Pure functions: no I/O.
+ */
+#ifndef ARENA_RATINGS_SCORES_H
+#define ARENA_RATINGS_SCORES_H
+
+#include <stddef.h>
+
+/* One game: bot a scored x against bot b, who scored 1 - x. */
+struct scored_game {
+	int a, b;
+	double x;
+};
+
+/* Each bot's rating and its sandwich standard error into elo[] and se[]
+ * (entrants each): 0, or -1 with err (ERR_LEN bytes) when the games do
+ * not link every bot to every other, or a bot's scores give no finite
+ * rating (its mean score against its opponents' at or past 0 or 1). */
+int ratings_scores(const struct scored_game *games, size_t count, int entrants,
+		   double *elo, double *se, char *err);
+
+#endif

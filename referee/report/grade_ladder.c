@@ -1,0 +1,290 @@
+/*
+ * The luck-adjusted ladder; see grade_ladder.h.
+ */
+#include "grade_ladder.h"
+
+#include <glob.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/json.h"
+#include "base/outdir.h"
+#include "base/paths.h"
+#include "base/util.h"
+#include "base/visible.h"
+#include "ladder/ratings_scores.h"
+#include "base/ratings_types.h"
+
+char **grade_folder_logs(const char *dir, size_t *count)
+{
+	char *games = outdir_games(dir), *pattern, **logs;
+	struct stat st;
+	glob_t found = {0};
+
+	pattern = stat(games, &st) == 0 && S_ISDIR(st.st_mode) ?
+		outdir_games_file(dir, "*" OUTDIR_LOG_SUFFIX) :
+		path_joinf(dir, "*%s", OUTDIR_LOG_SUFFIX);
+	free(games);
+	*count = 0;
+	if (glob(pattern, 0, NULL, &found))
+		found.gl_pathc = 0;
+	logs = xcalloc(found.gl_pathc + 1, sizeof *logs);
+	for (size_t i = 0; i < found.gl_pathc; i++)
+		if (!outdir_is_run_manifest(found.gl_pathv[i]) &&
+		    outdir_is_result_log(strrchr(found.gl_pathv[i], '/') + 1))
+			logs[(*count)++] = xstrdup(found.gl_pathv[i]);
+	globfree(&found);
+	free(pattern);
+	return logs;
+}
+
+void grade_logs_free(char **logs)
+{
+	for (size_t i = 0; logs && logs[i]; i++)
+		free(logs[i]);
+	free(logs);
+}
+
+/* The games graded so far: the bots by first appearance, each game's
+ * seat-0 bot's result and adjusted score. */
+struct field {
+	char **names;
+	int bots;
+	struct scored_game *games;
+	double *result;
+	size_t count, cap;
+	struct grade *grade;
+};
+
+static int bot_number(struct field *f, const char *name)
+{
+	for (int i = 0; i < f->bots; i++)
+		if (!strcmp(f->names[i], name))
+			return i;
+	f->names = xrealloc(f->names, (size_t)(f->bots + 1) * sizeof *f->names);
+	f->names[f->bots] = xstrdup(name);
+	return f->bots++;
+}
+
+/* Grades the log at `path` into the field. */
+static enum grade_status add_log(struct field *f, const char *path, char *err)
+{
+	cJSON *doc, *players;
+	enum grade_status status = grade_path(f->grade, path, &doc, err);
+
+	if (status != GRADE_OK)
+		return status;
+	players = json_member(doc, "players");
+	if (f->count == f->cap) {
+		f->cap = 2 * f->cap + 64;
+		f->games = xrealloc(f->games, f->cap * sizeof *f->games);
+		f->result = xrealloc(f->result, f->cap * sizeof *f->result);
+	}
+	f->games[f->count] = (struct scored_game){
+		.a = bot_number(f, cJSON_GetStringValue(cJSON_GetArrayItem(players, 0))),
+		.b = bot_number(f, cJSON_GetStringValue(cJSON_GetArrayItem(players, 1))),
+		.x = grade_seat(doc, "adjusted", 0),
+	};
+	f->result[f->count++] = grade_seat(doc, "result", 0);
+	cJSON_Delete(doc);
+	return GRADE_OK;
+}
+
+/* Grades every log of the paths into the field. */
+static enum grade_status add_paths(struct field *f, char *const *paths, int count,
+				   char *err)
+{
+	enum grade_status status = GRADE_OK;
+
+	for (int p = 0; p < count && status == GRADE_OK; p++) {
+		struct stat st;
+		size_t n = 1;
+		char **logs = stat(paths[p], &st) == 0 && S_ISDIR(st.st_mode) ?
+			grade_folder_logs(paths[p], &n) : NULL;
+
+		if (logs && !n) {
+			errorf(err, "%s holds no game log", paths[p]);
+			status = GRADE_UNVERIFIED;
+		}
+		for (size_t i = 0; i < n && status == GRADE_OK; i++)
+			status = add_log(f, logs ? logs[i] : paths[p], err);
+		grade_logs_free(logs);
+	}
+	return status;
+}
+
+/* Sums of scores, for a mean and a variance. */
+struct sums {
+	double n, sum, squares;
+};
+
+static void sums_add(struct sums *s, double x)
+{
+	s->n++;
+	s->sum += x;
+	s->squares += x * x;
+}
+
+static double sums_mean(const struct sums *s)
+{
+	return s->sum / s->n;
+}
+
+/* The variance of one score (n - 1 in the denominator), NAN under 2. */
+static double sums_variance(const struct sums *s)
+{
+	double mean = sums_mean(s);
+
+	return s->n < 2 ? NAN : fmax(0, (s->squares - s->n * mean * mean) / (s->n - 1));
+}
+
+/* A number, or null where it is undefined (JSON has no NAN). */
+static void add_number(cJSON *o, const char *name, double value)
+{
+	if (isfinite(value))
+		cJSON_AddNumberToObject(o, name, value);
+	else
+		cJSON_AddNullToObject(o, name);
+}
+
+/* The bots' lines by rating (highest first; equal ones by name). */
+static const double *sort_elo;
+static char *const *sort_names;
+
+static int by_rating(const void *a, const void *b)
+{
+	int i = *(const int *)a, j = *(const int *)b;
+
+	if (sort_elo[i] != sort_elo[j])
+		return sort_elo[i] > sort_elo[j] ? -1 : 1;
+	return strcmp(sort_names[i], sort_names[j]);
+}
+
+/* Each bot's line, in the order of its rating. */
+static cJSON *ladder_lines(const struct field *f, const double *elo, const double *se)
+{
+	struct sums *result = xcalloc((size_t)f->bots, sizeof *result);
+	struct sums *adjusted = xcalloc((size_t)f->bots, sizeof *adjusted);
+	int *order = xcalloc((size_t)f->bots, sizeof *order);
+	cJSON *lines = cJSON_CreateArray();
+
+	for (size_t g = 0; g < f->count; g++) {
+		const struct scored_game *s = &f->games[g];
+
+		sums_add(&result[s->a], f->result[g]);
+		sums_add(&result[s->b], 1 - f->result[g]);
+		sums_add(&adjusted[s->a], s->x);
+		sums_add(&adjusted[s->b], 1 - s->x);
+	}
+	for (int i = 0; i < f->bots; i++)
+		order[i] = i;
+	sort_elo = elo;
+	sort_names = f->names;
+	qsort(order, (size_t)f->bots, sizeof *order, by_rating);
+	for (int k = 0; k < f->bots; k++) {
+		int i = order[k];
+		cJSON *line = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(line, "rank", k + 1);
+		cJSON_AddStringToObject(line, "bot", f->names[i]);
+		add_number(line, "elo", elo[i]);
+		add_number(line, "ci95", RATINGS_Z95 * se[i]);
+		cJSON_AddNumberToObject(line, "games", result[i].n);
+		add_number(line, "result", sums_mean(&result[i]));
+		add_number(line, "adjusted", sums_mean(&adjusted[i]));
+		add_number(line, "variance_result", sums_variance(&result[i]));
+		add_number(line, "variance_adjusted", sums_variance(&adjusted[i]));
+		cJSON_AddItemToArray(lines, line);
+	}
+	free(result);
+	free(adjusted);
+	free(order);
+	return lines;
+}
+
+/* The variance a game of the seat-0 bot's result and adjusted score. */
+static cJSON *variance(const struct field *f)
+{
+	struct sums result = {0}, adjusted = {0};
+	cJSON *v = cJSON_CreateObject();
+
+	for (size_t g = 0; g < f->count; g++) {
+		sums_add(&result, f->result[g]);
+		sums_add(&adjusted, f->games[g].x);
+	}
+	add_number(v, "result", sums_variance(&result));
+	add_number(v, "adjusted", sums_variance(&adjusted));
+	add_number(v, "ratio", sums_variance(&result) / sums_variance(&adjusted));
+	return v;
+}
+
+enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
+			       char *err)
+{
+	struct field f = {.grade = grade_new(NULL)};
+	enum grade_status status = add_paths(&f, paths, count, err);
+	double *elo = NULL, *se = NULL;
+
+	*doc = NULL;
+	if (status == GRADE_OK) {
+		elo = xcalloc((size_t)f.bots + 1, sizeof *elo);
+		se = xcalloc((size_t)f.bots + 1, sizeof *se);
+		if (ratings_scores(f.games, f.count, f.bots, elo, se, err))
+			status = GRADE_UNVERIFIED;
+	}
+	if (status == GRADE_OK) {
+		*doc = cJSON_CreateObject();
+		cJSON_AddItemToObject(*doc, "ladder", ladder_lines(&f, elo, se));
+		cJSON_AddNumberToObject(*doc, "games", (double)f.count);
+		cJSON_AddItemToObject(*doc, "variance", variance(&f));
+	}
+	for (int i = 0; i < f.bots; i++)
+		free(f.names[i]);
+	free(f.names);
+	free(f.games);
+	free(f.result);
+	free(elo);
+	free(se);
+	grade_free(f.grade);
+	return status;
+}
+
+/* A member of a line as a number (NAN for null). */
+static double number(const cJSON *o, const char *name)
+{
+	const cJSON *v = json_member(o, name);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+void grade_ladder_print(FILE *out, const cJSON *doc, bool csv)
+{
+	const cJSON *line, *v = json_member(doc, "variance");
+
+	if (csv)
+		fputs("rank,bot,elo,ci95,games,result,adjusted,variance_result,"
+		      "variance_adjusted\n", out);
+	else
+		fprintf(out, "\nluck-adjusted (each game's result less its luck; "
+			"docs/ANALYSIS.md):\n%4s  %-20s %8s %9s %6s %7s %9s %9s %9s\n",
+			"rank", "bot", "elo", "95%", "games", "result", "adjusted",
+			"var res", "var adj");
+	cJSON_ArrayForEach(line, json_member(doc, "ladder")) {
+		char *name = visible_text(cJSON_GetStringValue(json_member(line, "bot")),
+					  VISIBLE_LINE);
+
+		fprintf(out, csv ? "%.0f,%s,%.2f,%.2f,%.0f,%.4f,%.4f,%.5f,%.5f\n"
+			: "%4.0f  %-20s %+8.1f  +/- %4.1f %6.0f %7.4f %9.4f %9.5f %9.5f\n",
+			number(line, "rank"), name, number(line, "elo"),
+			number(line, "ci95"), number(line, "games"),
+			number(line, "result"), number(line, "adjusted"),
+			number(line, "variance_result"), number(line, "variance_adjusted"));
+		free(name);
+	}
+	if (!csv)
+		fprintf(out, "variance a game (seat 0's score): result %.5f, "
+			"luck-adjusted %.5f, ratio %.1f\n", number(v, "result"),
+			number(v, "adjusted"), number(v, "ratio"));
+}

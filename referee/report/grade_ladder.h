@@ -1,0 +1,40 @@
+/*
+ * The luck-adjusted ladder (`referee ladder --luck-adjusted`;
+ * docs/ANALYSIS.md, "A luck-adjusted ladder"): every game of the paths
+ * graded (grade.h), each bot's Elo from its luck-adjusted scores
+ * (ladder/ratings_scores.h) with its 95% interval, its mean result and
+ * mean adjusted score, and the variance of both scores a game, which
+ * says what the grades took out.  Printed beside the Bradley-Terry ladder
+ * of the results, never instead.
+ */
+#ifndef ARENA_GRADE_LADDER_H
+#define ARENA_GRADE_LADDER_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "grade.h"
+
+/* The logs of the folder `dir` (its games/ folder's, else its own; not a
+ * run's run.jsonl, nor a log set aside), in the order of their names:
+ * NULL-terminated, the caller's to free (grade_logs_free); *count of
+ * them (0: none). */
+char **grade_folder_logs(const char *dir, size_t *count);
+void grade_logs_free(char **logs);
+
+/* The luck-adjusted ladder of the logs and folders `paths`:
+ *   {"ladder": [{"rank", "bot", "elo", "ci95", "games", "result",
+ *                "adjusted", "variance_result", "variance_adjusted"}],
+ *    "games", "variance": {"result", "adjusted", "ratio"}}
+ * into *doc (the caller's), GRADE_OK; else another status with why in
+ * err (ERR_LEN bytes): a game without exact values (GRADE_NO_VALUES), a
+ * log that does not grade or games that give no finite ratings
+ * (GRADE_UNVERIFIED). */
+enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
+			       char *err);
+
+/* The ladder `doc` for people, or as csv (a header line, a line a bot). */
+void grade_ladder_print(FILE *out, const cJSON *doc, bool csv);
+
+#endif
