@@ -24,6 +24,13 @@ static void *dice_policy_alloc(size_t n, size_t size)
 	return p;
 }
 
+/* How many keeps the rolls of a table offer in all. */
+static int dice_policy_keeps(const struct roll_table *r)
+{
+	return r->rolls ? r->entry[r->rolls - 1].first +
+				  r->entry[r->rolls - 1].keeps : 0;
+}
+
 /* Whether a bank may follow a keep leaving `left` of its dice, if the total
  * allows one (docs/games/bolo.md rule 1.4, docs/games/bolo5.md rule 2.3). */
 static bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
@@ -91,8 +98,7 @@ int dice_policy_game_init(struct dice_policy_game *g, const char *game)
 		dice_rolls_build(r, g->rules, n);
 		if (r->bust < g->least_bust)
 			g->least_bust = r->bust;
-		keeps = r->rolls ? r->entry[r->rolls - 1].first +
-					   r->entry[r->rolls - 1].keeps : 0;
+		keeps = dice_policy_keeps(r);
 		g->move[n] = dice_policy_alloc((size_t)keeps,
 					       sizeof *g->move[n]);
 		for (int k = 0; k < keeps; k++) {
@@ -169,9 +175,14 @@ double dice_policy_turn_after(const struct dice_policy_turn *t, int n,
 struct dice_policy_after {
 	int width;		/* steps + 1 + the game's jump */
 	double *value, *lost;
+	/* [n]: each keep of roll[n]'s look-up at row 0 (slot, then jump):
+	 * at row i, value[at[n][k] + i] */
+	int *at[DICE_MAX + 1];
 };
 
-/* Fills row i of every slot, from the solved row i of the turn. */
+
+/* Fills row i of every slot, from the solved row i of the turn (and the
+ * chance of losing the turn when the turn has lost[]). */
 static void dice_policy_after_row(const struct dice_policy_turn *t,
 				  struct dice_policy_after *a, int i)
 {
@@ -181,88 +192,114 @@ static void dice_policy_after_row(const struct dice_policy_turn *t,
 
 	for (int left = 0; left < g->dice; left++) {
 		int n = left ? left : g->dice, at = 2 * left * a->width + i;
-		double roll = t->value[n * row + i], lost = t->lost[n * row + i];
+		double roll = t->value[n * row + i];
+		bool bank = bank_ok && t->bank[i] > roll;
 
 		a->value[at] = roll;
-		a->lost[at] = lost;
-		at += a->width;
-		if (bank_ok && t->bank[i] > roll) {
-			a->value[at] = t->bank[i];
-			a->lost[at] = 0;
-		} else {
-			a->value[at] = roll;
-			a->lost[at] = lost;
-		}
+		a->value[at + a->width] = bank ? t->bank[i] : roll;
+		if (!t->lost)
+			continue;
+		a->lost[at] = t->lost[n * row + i];
+		a->lost[at + a->width] = bank ? 0 : t->lost[n * row + i];
 	}
 }
 
-/* Rolling n dice at row i: the best keep of each roll. */
-static void dice_policy_solve_state(struct dice_policy_turn *t,
-				    const struct dice_policy_after *a, int n,
-				    int i)
+/* Rolling n dice at row i: the best keep of each roll.  Inlined twice,
+ * with and without lost[] (`with_lost` a constant): the chance of losing
+ * the turn is a second sum the grader does not need. */
+static inline __attribute__((always_inline)) void
+dice_policy_solve_state(struct dice_policy_turn *t,
+			const struct dice_policy_after *a, int n, int i,
+			bool with_lost)
 {
 	const struct roll_table *r = &t->game->roll[n];
-	const struct dice_policy_move *move = t->game->move[n];
+	const int *keep = a->at[n];
+	const double *value = a->value + i, *lost_of = a->lost + i;
 	int at = n * (t->steps + 1) + i;
 	double v = r->bust * t->bust, lost = r->bust;
 
 	for (int e = 0; e < r->rolls; e++) {
 		const struct roll_entry *en = &r->entry[e];
-		int pick = move[en->first].slot * a->width +
-			   move[en->first].jump + i;
-		double best = a->value[pick];
+		int pick = keep[en->first];
+		double best = value[pick];
 
-		for (int k = en->first + 1; k < en->first + en->keeps; k++) {
-			int j = move[k].slot * a->width + move[k].jump + i;
-
-			if (a->value[j] > best) {
-				best = a->value[j];
-				pick = j;
+		for (int k = en->first + 1; k < en->first + en->keeps; k++)
+			if (value[keep[k]] > best) {
+				best = value[keep[k]];
+				pick = keep[k];
 			}
-		}
 		v += en->p * best;
-		lost += en->p * a->lost[pick];
+		if (with_lost)
+			lost += en->p * lost_of[pick];
 	}
 	t->value[at] = v;
-	t->lost[at] = lost;
+	if (with_lost)
+		t->lost[at] = lost;
+}
+
+/* The rows from `settled` on: bank as soon as the rules allow. */
+static void dice_policy_settled_row(struct dice_policy_turn *t, int i)
+{
+	const struct dice_policy_game *g = t->game;
+	int row = t->steps + 1;
+
+	for (int n = 1; n <= g->dice; n++) {
+		t->value[n * row + i] = g->reach[n] * t->bank[i] +
+					(1 - g->reach[n]) * t->bust;
+		if (t->lost)
+			t->lost[n * row + i] = 1 - g->reach[n];
+	}
+}
+
+/* Past the last row, keeps land on the last row. */
+static void dice_policy_after_pad(const struct dice_policy_turn *t,
+				  struct dice_policy_after *a)
+{
+	for (int s = 0; s < 2 * t->game->dice; s++)
+		for (int j = t->steps + 1; j < a->width; j++) {
+			a->value[s * a->width + j] =
+				a->value[s * a->width + t->steps];
+			if (t->lost)
+				a->lost[s * a->width + j] =
+					a->lost[s * a->width + t->steps];
+		}
 }
 
 void dice_policy_turn_solve(struct dice_policy_turn *t)
 {
 	const struct dice_policy_game *g = t->game;
-	int row = t->steps + 1;
-	struct dice_policy_after a = {.width = row + g->jump};
+	size_t cells = (size_t)(g->dice + 1) * (size_t)(t->steps + 1);
+	struct dice_policy_after a = {.width = t->steps + 1 + g->jump};
+	size_t after = 2 * (size_t)g->dice * (size_t)a.width;
 
-	t->value = dice_policy_alloc((size_t)(g->dice + 1) * (size_t)row,
-				     sizeof *t->value);
-	t->lost = dice_policy_alloc((size_t)(g->dice + 1) * (size_t)row,
-				    sizeof *t->lost);
-	a.value = dice_policy_alloc(2 * (size_t)g->dice * (size_t)a.width,
-				    sizeof *a.value);
-	a.lost = dice_policy_alloc(2 * (size_t)g->dice * (size_t)a.width,
-				   sizeof *a.lost);
+	t->value = dice_policy_alloc(cells, sizeof *t->value);
+	t->lost = t->values_only ? NULL :
+		dice_policy_alloc(cells, sizeof *t->lost);
+	a.value = dice_policy_alloc(after, sizeof *a.value);
+	a.lost = t->values_only ? NULL : dice_policy_alloc(after, sizeof *a.lost);
+	for (int n = 1; n <= g->dice; n++) {
+		a.at[n] = dice_policy_alloc((size_t)dice_policy_keeps(&g->roll[n]),
+					    sizeof *a.at[n]);
+		for (int k = 0; k < dice_policy_keeps(&g->roll[n]); k++)
+			a.at[n][k] = g->move[n][k].slot * a.width +
+				     g->move[n][k].jump;
+	}
 	for (int i = t->steps; i >= 0; i--) {
-		for (int n = 1; n <= g->dice; n++) {
-			if (i < t->settled) {
-				dice_policy_solve_state(t, &a, n, i);
-				continue;
-			}
-			t->value[n * row + i] = g->reach[n] * t->bank[i] +
-						(1 - g->reach[n]) * t->bust;
-			t->lost[n * row + i] = 1 - g->reach[n];
-		}
+		if (i >= t->settled)
+			dice_policy_settled_row(t, i);
+		for (int n = 1; n <= g->dice && i < t->settled; n++)
+			if (t->lost)
+				dice_policy_solve_state(t, &a, n, i, true);
+			else
+				dice_policy_solve_state(t, &a, n, i, false);
 		dice_policy_after_row(t, &a, i);
-		if (i < t->steps)
-			continue;
-		/* Past the last row, keeps land on the last row. */
-		for (int s = 0; s < 2 * g->dice; s++)
-			for (int j = row; j < a.width; j++) {
-				a.value[s * a.width + j] = a.value[s * a.width + i];
-				a.lost[s * a.width + j] = a.lost[s * a.width + i];
-			}
+		if (i == t->steps)
+			dice_policy_after_pad(t, &a);
 	}
 	free(a.value);
 	free(a.lost);
+	for (int n = 1; n <= g->dice; n++)
+		free(a.at[n]);
 }
 
 void dice_policy_turn_free(struct dice_policy_turn *t)

@@ -63,6 +63,7 @@ struct dice_policy_turn {
 	long threshold;
 	const double *bank;	/* steps + 1 values, the caller's */
 	double bust;
+	bool values_only;	/* lost[] not solved: NULL (half the work) */
 	double *value, *lost;
 };
 
@@ -70,8 +71,8 @@ struct dice_policy_turn {
 int dice_policy_game_init(struct dice_policy_game *g, const char *game);
 void dice_policy_game_free(struct dice_policy_game *g);
 
-/* Solves t (t->value and t->lost are allocated here; free with
- * dice_policy_turn_free). */
+/* Solves t (t->value and, unless t->values_only, t->lost are allocated
+ * here; free with dice_policy_turn_free). */
 void dice_policy_turn_solve(struct dice_policy_turn *t);
 void dice_policy_turn_free(struct dice_policy_turn *t);
 

@@ -63,9 +63,7 @@ static const struct dice_policy_turn *values_turn(struct values *v,
 		win_policy_turn_free(&e->turn);
 	e->used = true;
 	e->at = *s;
-	win_policy_turn(&v->model, s, &e->turn);
-	free(e->turn.turn.lost);	/* the solver's own: half the memory */
-	e->turn.turn.lost = NULL;
+	win_policy_turn_values(&v->model, s, &e->turn);
 	return &e->turn.turn;
 }
 
