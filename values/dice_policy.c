@@ -139,20 +139,37 @@ double dice_policy_turn_bank(const struct dice_policy_turn *t, long total)
 	return t->bank[dice_policy_index(t, total)];
 }
 
+/* Rolling n dice at row i: solved below `settled`, the bound from it on. */
+static double dice_policy_cell(const struct dice_policy_turn *t, int n, int i)
+{
+	const struct dice_policy_game *g = t->game;
+
+	if (i >= t->settled)
+		return g->reach[n] * t->bank[i] + (1 - g->reach[n]) * t->bust;
+	return t->value[(n - 1) * t->settled + i];
+}
+
+/* The chance of losing the turn from there, the same way. */
+static double dice_policy_cell_lost(const struct dice_policy_turn *t, int n,
+				    int i)
+{
+	if (i >= t->settled)
+		return 1 - t->game->reach[n];
+	return t->lost[(n - 1) * t->settled + i];
+}
+
 double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 			     long total)
 {
-	if (n <= 0)
-		n = t->game->dice;
-	return t->value[n * (t->steps + 1) + dice_policy_index(t, total)];
+	return dice_policy_cell(t, n > 0 ? n : t->game->dice,
+				dice_policy_index(t, total));
 }
 
 double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
 			     long total)
 {
-	if (n <= 0)
-		n = t->game->dice;
-	return t->lost[n * (t->steps + 1) + dice_policy_index(t, total)];
+	return dice_policy_cell_lost(t, n > 0 ? n : t->game->dice,
+				     dice_policy_index(t, total));
 }
 
 double dice_policy_turn_after(const struct dice_policy_turn *t, int n,
@@ -172,35 +189,87 @@ double dice_policy_turn_after(const struct dice_policy_turn *t, int n,
 /* The keeps' look-ups: for each slot of struct dice_policy_move, a row of
  * what a keep leads to at each total (and the chance of losing the turn
  * from there), padded past the last row with the last row's. */
-struct dice_policy_after {
+struct dice_policy_work {
+	const struct dice_policy_game *game;
 	int width;		/* steps + 1 + the game's jump */
+	size_t room, lost_room;	/* doubles allocated in value[], lost[] */
 	double *value, *lost;
 	/* [n]: each keep of roll[n]'s look-up at row 0 (slot, then jump):
 	 * at row i, value[at[n][k] + i] */
 	int *at[DICE_MAX + 1];
 };
 
+struct dice_policy_work *dice_policy_work_new(const struct dice_policy_game *g)
+{
+	struct dice_policy_work *a = dice_policy_alloc(1, sizeof *a);
+
+	a->game = g;
+	for (int n = 1; n <= g->dice; n++)
+		a->at[n] = dice_policy_alloc((size_t)dice_policy_keeps(&g->roll[n]),
+					     sizeof *a->at[n]);
+	return a;
+}
+
+void dice_policy_work_free(struct dice_policy_work *a)
+{
+	if (!a)
+		return;
+	for (int n = 1; n <= a->game->dice; n++)
+		free(a->at[n]);
+	free(a->value);
+	free(a->lost);
+	free(a);
+}
+
+/* `*room` doubles at *p at least, grown to `size`. */
+static void dice_policy_room(double **p, size_t *room, size_t size)
+{
+	if (size <= *room)
+		return;
+	free(*p);
+	*p = dice_policy_alloc(size, sizeof **p);
+	*room = size;
+}
+
+/* The rows of a as turn t needs them, and its keeps' look-ups. */
+static void dice_policy_work_fit(struct dice_policy_work *a,
+				 const struct dice_policy_turn *t)
+{
+	const struct dice_policy_game *g = t->game;
+	int width = t->steps + 1 + g->jump;
+	size_t size = 2 * (size_t)g->dice * (size_t)width;
+
+	dice_policy_room(&a->value, &a->room, size);
+	if (!t->values_only)
+		dice_policy_room(&a->lost, &a->lost_room, size);
+	if (width == a->width)
+		return;
+	a->width = width;
+	for (int n = 1; n <= g->dice; n++)
+		for (int k = 0; k < dice_policy_keeps(&g->roll[n]); k++)
+			a->at[n][k] = g->move[n][k].slot * width +
+				      g->move[n][k].jump;
+}
 
 /* Fills row i of every slot, from the solved row i of the turn (and the
  * chance of losing the turn when the turn has lost[]). */
 static void dice_policy_after_row(const struct dice_policy_turn *t,
-				  struct dice_policy_after *a, int i)
+				  struct dice_policy_work *a, int i)
 {
 	const struct dice_policy_game *g = t->game;
-	int row = t->steps + 1;
 	bool bank_ok = (long)i * DICE_POLICY_STEP >= t->threshold;
 
 	for (int left = 0; left < g->dice; left++) {
 		int n = left ? left : g->dice, at = 2 * left * a->width + i;
-		double roll = t->value[n * row + i];
+		double roll = dice_policy_cell(t, n, i);
 		bool bank = bank_ok && t->bank[i] > roll;
 
 		a->value[at] = roll;
 		a->value[at + a->width] = bank ? t->bank[i] : roll;
 		if (!t->lost)
 			continue;
-		a->lost[at] = t->lost[n * row + i];
-		a->lost[at + a->width] = bank ? 0 : t->lost[n * row + i];
+		a->lost[at] = dice_policy_cell_lost(t, n, i);
+		a->lost[at + a->width] = bank ? 0 : a->lost[at];
 	}
 }
 
@@ -209,13 +278,13 @@ static void dice_policy_after_row(const struct dice_policy_turn *t,
  * the turn is a second sum the grader does not need. */
 static inline __attribute__((always_inline)) void
 dice_policy_solve_state(struct dice_policy_turn *t,
-			const struct dice_policy_after *a, int n, int i,
+			const struct dice_policy_work *a, int n, int i,
 			bool with_lost)
 {
 	const struct roll_table *r = &t->game->roll[n];
 	const int *keep = a->at[n];
 	const double *value = a->value + i, *lost_of = a->lost + i;
-	int at = n * (t->steps + 1) + i;
+	int at = (n - 1) * t->settled + i;
 	double v = r->bust * t->bust, lost = r->bust;
 
 	for (int e = 0; e < r->rolls; e++) {
@@ -237,23 +306,9 @@ dice_policy_solve_state(struct dice_policy_turn *t,
 		t->lost[at] = lost;
 }
 
-/* The rows from `settled` on: bank as soon as the rules allow. */
-static void dice_policy_settled_row(struct dice_policy_turn *t, int i)
-{
-	const struct dice_policy_game *g = t->game;
-	int row = t->steps + 1;
-
-	for (int n = 1; n <= g->dice; n++) {
-		t->value[n * row + i] = g->reach[n] * t->bank[i] +
-					(1 - g->reach[n]) * t->bust;
-		if (t->lost)
-			t->lost[n * row + i] = 1 - g->reach[n];
-	}
-}
-
 /* Past the last row, keeps land on the last row. */
 static void dice_policy_after_pad(const struct dice_policy_turn *t,
-				  struct dice_policy_after *a)
+				  struct dice_policy_work *a)
 {
 	for (int s = 0; s < 2 * t->game->dice; s++)
 		for (int j = t->steps + 1; j < a->width; j++) {
@@ -265,41 +320,35 @@ static void dice_policy_after_pad(const struct dice_policy_turn *t,
 		}
 }
 
-void dice_policy_turn_solve(struct dice_policy_turn *t)
+void dice_policy_turn_solve_in(struct dice_policy_turn *t,
+				struct dice_policy_work *a)
 {
 	const struct dice_policy_game *g = t->game;
-	size_t cells = (size_t)(g->dice + 1) * (size_t)(t->steps + 1);
-	struct dice_policy_after a = {.width = t->steps + 1 + g->jump};
-	size_t after = 2 * (size_t)g->dice * (size_t)a.width;
+	/* rows from `settled` on: dice_policy_cell()'s bound, not kept */
+	size_t cells = (size_t)g->dice * (size_t)t->settled;
 
 	t->value = dice_policy_alloc(cells, sizeof *t->value);
 	t->lost = t->values_only ? NULL :
 		dice_policy_alloc(cells, sizeof *t->lost);
-	a.value = dice_policy_alloc(after, sizeof *a.value);
-	a.lost = t->values_only ? NULL : dice_policy_alloc(after, sizeof *a.lost);
-	for (int n = 1; n <= g->dice; n++) {
-		a.at[n] = dice_policy_alloc((size_t)dice_policy_keeps(&g->roll[n]),
-					    sizeof *a.at[n]);
-		for (int k = 0; k < dice_policy_keeps(&g->roll[n]); k++)
-			a.at[n][k] = g->move[n][k].slot * a.width +
-				     g->move[n][k].jump;
-	}
+	dice_policy_work_fit(a, t);
 	for (int i = t->steps; i >= 0; i--) {
-		if (i >= t->settled)
-			dice_policy_settled_row(t, i);
 		for (int n = 1; n <= g->dice && i < t->settled; n++)
 			if (t->lost)
-				dice_policy_solve_state(t, &a, n, i, true);
+				dice_policy_solve_state(t, a, n, i, true);
 			else
-				dice_policy_solve_state(t, &a, n, i, false);
-		dice_policy_after_row(t, &a, i);
+				dice_policy_solve_state(t, a, n, i, false);
+		dice_policy_after_row(t, a, i);
 		if (i == t->steps)
-			dice_policy_after_pad(t, &a);
+			dice_policy_after_pad(t, a);
 	}
-	free(a.value);
-	free(a.lost);
-	for (int n = 1; n <= g->dice; n++)
-		free(a.at[n]);
+}
+
+void dice_policy_turn_solve(struct dice_policy_turn *t)
+{
+	struct dice_policy_work *a = dice_policy_work_new(t->game);
+
+	dice_policy_turn_solve_in(t, a);
+	dice_policy_work_free(a);
 }
 
 void dice_policy_turn_free(struct dice_policy_turn *t)
