@@ -382,7 +382,8 @@ static void reference_solve(struct reference *r)
 
 /* The grader's turns (values only, solved one after another in the same
  * rows, the rows past `settled` not kept) against the reference, to the
- * last bit: each roll where the solver solved it, each keep everywhere. */
+ * last bit: each roll where the solver solved it, each keep everywhere;
+ * win-bot's turns (with lost[]) the same. */
 START_TEST(fast_turns_are_the_plain_solve)
 {
 	static const struct win_spot spots[] = {
@@ -404,12 +405,13 @@ START_TEST(fast_turns_are_the_plain_solve)
 			bolo ? values_tables_bolo_sudden : NULL);
 	work = dice_policy_work_new(&w.game);
 	for (size_t s = 0; s < sizeof spots / sizeof *spots; s++) {
-		struct win_turn t;
+		struct win_turn t, bot;
 		struct reference r;
 
 		if (!bolo && spots[s].phase != WIN_PLAY)
 			continue;
 		win_policy_turn_values(&w, &spots[s], work, &t);
+		win_policy_turn(&w, &spots[s], &bot);	/* win-bot's */
 		r.t = &t.turn;
 		reference_solve(&r);
 		ck_assert_ptr_null(t.turn.lost);
@@ -419,9 +421,12 @@ START_TEST(fast_turns_are_the_plain_solve)
 			for (int i = 0; i <= t.turn.steps; i++) {
 				long total = (long)i * DICE_POLICY_STEP;
 
-				if (i < t.turn.settled)
+				if (i < t.turn.settled) {
 					ck_assert_double_eq(dice_policy_turn_roll(
 						&t.turn, n, total), r.ref[n][i]);
+					ck_assert_double_eq(dice_policy_turn_roll(
+						&bot.turn, n, total), r.ref[n][i]);
+				}
 				for (int k = 0; k < roll->entry[roll->rolls - 1].first +
 							    roll->entry[roll->rolls - 1].keeps; k++)
 					ck_assert_double_eq(dice_policy_turn_after(
@@ -432,6 +437,7 @@ START_TEST(fast_turns_are_the_plain_solve)
 		for (int n = 1; n <= w.game.dice; n++)
 			free(r.ref[n]);
 		win_policy_turn_free(&t);
+		win_policy_turn_free(&bot);
 	}
 	dice_policy_work_free(work);
 	win_policy_free(&w);
