@@ -24,6 +24,13 @@ static void *dice_policy_alloc(size_t n, size_t size)
 	return p;
 }
 
+/* How many keeps the rolls of a table offer in all. */
+static int dice_policy_keeps(const struct roll_table *r)
+{
+	return r->rolls ? r->entry[r->rolls - 1].first +
+				  r->entry[r->rolls - 1].keeps : 0;
+}
+
 /* Whether a bank may follow a keep leaving `left` of its dice, if the total
  * allows one (docs/games/bolo.md rule 1.4, docs/games/bolo5.md rule 2.3). */
 static bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
@@ -91,8 +98,7 @@ int dice_policy_game_init(struct dice_policy_game *g, const char *game)
 		dice_rolls_build(r, g->rules, n);
 		if (r->bust < g->least_bust)
 			g->least_bust = r->bust;
-		keeps = r->rolls ? r->entry[r->rolls - 1].first +
-					   r->entry[r->rolls - 1].keeps : 0;
+		keeps = dice_policy_keeps(r);
 		g->move[n] = dice_policy_alloc((size_t)keeps,
 					       sizeof *g->move[n]);
 		for (int k = 0; k < keeps; k++) {
@@ -133,20 +139,37 @@ double dice_policy_turn_bank(const struct dice_policy_turn *t, long total)
 	return t->bank[dice_policy_index(t, total)];
 }
 
+/* Rolling n dice at row i: solved below `settled`, the bound from it on. */
+static double dice_policy_cell(const struct dice_policy_turn *t, int n, int i)
+{
+	const struct dice_policy_game *g = t->game;
+
+	if (i >= t->settled)
+		return g->reach[n] * t->bank[i] + (1 - g->reach[n]) * t->bust;
+	return t->value[(n - 1) * t->settled + i];
+}
+
+/* The chance of losing the turn from there, the same way. */
+static double dice_policy_cell_lost(const struct dice_policy_turn *t, int n,
+				    int i)
+{
+	if (i >= t->settled)
+		return 1 - t->game->reach[n];
+	return t->lost[(n - 1) * t->settled + i];
+}
+
 double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 			     long total)
 {
-	if (n <= 0)
-		n = t->game->dice;
-	return t->value[n * (t->steps + 1) + dice_policy_index(t, total)];
+	return dice_policy_cell(t, n > 0 ? n : t->game->dice,
+				dice_policy_index(t, total));
 }
 
 double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
 			     long total)
 {
-	if (n <= 0)
-		n = t->game->dice;
-	return t->lost[n * (t->steps + 1) + dice_policy_index(t, total)];
+	return dice_policy_cell_lost(t, n > 0 ? n : t->game->dice,
+				     dice_policy_index(t, total));
 }
 
 double dice_policy_turn_after(const struct dice_policy_turn *t, int n,
@@ -166,103 +189,166 @@ double dice_policy_turn_after(const struct dice_policy_turn *t, int n,
 /* The keeps' look-ups: for each slot of struct dice_policy_move, a row of
  * what a keep leads to at each total (and the chance of losing the turn
  * from there), padded past the last row with the last row's. */
-struct dice_policy_after {
+struct dice_policy_work {
+	const struct dice_policy_game *game;
 	int width;		/* steps + 1 + the game's jump */
+	size_t room, lost_room;	/* doubles allocated in value[], lost[] */
 	double *value, *lost;
+	/* [n]: each keep of roll[n]'s look-up at row 0 (slot, then jump):
+	 * at row i, value[at[n][k] + i] */
+	int *at[DICE_MAX + 1];
 };
 
-/* Fills row i of every slot, from the solved row i of the turn. */
-static void dice_policy_after_row(const struct dice_policy_turn *t,
-				  struct dice_policy_after *a, int i)
+struct dice_policy_work *dice_policy_work_new(const struct dice_policy_game *g)
+{
+	struct dice_policy_work *a = dice_policy_alloc(1, sizeof *a);
+
+	a->game = g;
+	for (int n = 1; n <= g->dice; n++)
+		a->at[n] = dice_policy_alloc((size_t)dice_policy_keeps(&g->roll[n]),
+					     sizeof *a->at[n]);
+	return a;
+}
+
+void dice_policy_work_free(struct dice_policy_work *a)
+{
+	if (!a)
+		return;
+	for (int n = 1; n <= a->game->dice; n++)
+		free(a->at[n]);
+	free(a->value);
+	free(a->lost);
+	free(a);
+}
+
+/* `*room` doubles at *p at least, grown to `size`. */
+static void dice_policy_room(double **p, size_t *room, size_t size)
+{
+	if (size <= *room)
+		return;
+	free(*p);
+	*p = dice_policy_alloc(size, sizeof **p);
+	*room = size;
+}
+
+/* The rows of a as turn t needs them, and its keeps' look-ups. */
+static void dice_policy_work_fit(struct dice_policy_work *a,
+				 const struct dice_policy_turn *t)
 {
 	const struct dice_policy_game *g = t->game;
-	int row = t->steps + 1;
+	int width = t->steps + 1 + g->jump;
+	size_t size = 2 * (size_t)g->dice * (size_t)width;
+
+	dice_policy_room(&a->value, &a->room, size);
+	if (!t->values_only)
+		dice_policy_room(&a->lost, &a->lost_room, size);
+	if (width == a->width)
+		return;
+	a->width = width;
+	for (int n = 1; n <= g->dice; n++)
+		for (int k = 0; k < dice_policy_keeps(&g->roll[n]); k++)
+			a->at[n][k] = g->move[n][k].slot * width +
+				      g->move[n][k].jump;
+}
+
+/* Fills row i of every slot, from the solved row i of the turn (and the
+ * chance of losing the turn when the turn has lost[]). */
+static void dice_policy_after_row(const struct dice_policy_turn *t,
+				  struct dice_policy_work *a, int i)
+{
+	const struct dice_policy_game *g = t->game;
 	bool bank_ok = (long)i * DICE_POLICY_STEP >= t->threshold;
 
 	for (int left = 0; left < g->dice; left++) {
 		int n = left ? left : g->dice, at = 2 * left * a->width + i;
-		double roll = t->value[n * row + i], lost = t->lost[n * row + i];
+		double roll = dice_policy_cell(t, n, i);
+		bool bank = bank_ok && t->bank[i] > roll;
 
 		a->value[at] = roll;
-		a->lost[at] = lost;
-		at += a->width;
-		if (bank_ok && t->bank[i] > roll) {
-			a->value[at] = t->bank[i];
-			a->lost[at] = 0;
-		} else {
-			a->value[at] = roll;
-			a->lost[at] = lost;
-		}
+		a->value[at + a->width] = bank ? t->bank[i] : roll;
+		if (!t->lost)
+			continue;
+		a->lost[at] = dice_policy_cell_lost(t, n, i);
+		a->lost[at + a->width] = bank ? 0 : a->lost[at];
 	}
 }
 
-/* Rolling n dice at row i: the best keep of each roll. */
-static void dice_policy_solve_state(struct dice_policy_turn *t,
-				    const struct dice_policy_after *a, int n,
-				    int i)
+/* Rolling n dice at row i: the best keep of each roll.  Inlined twice,
+ * with and without lost[] (`with_lost` a constant): the chance of losing
+ * the turn is a second sum the grader does not need. */
+static inline __attribute__((always_inline)) void
+dice_policy_solve_state(struct dice_policy_turn *t,
+			const struct dice_policy_work *a, int n, int i,
+			bool with_lost)
 {
 	const struct roll_table *r = &t->game->roll[n];
-	const struct dice_policy_move *move = t->game->move[n];
-	int at = n * (t->steps + 1) + i;
+	const int *keep = a->at[n];
+	const double *value = a->value + i, *lost_of = a->lost + i;
+	int at = (n - 1) * t->settled + i;
 	double v = r->bust * t->bust, lost = r->bust;
 
 	for (int e = 0; e < r->rolls; e++) {
 		const struct roll_entry *en = &r->entry[e];
-		int pick = move[en->first].slot * a->width +
-			   move[en->first].jump + i;
-		double best = a->value[pick];
+		int pick = keep[en->first];
+		double best = value[pick];
 
-		for (int k = en->first + 1; k < en->first + en->keeps; k++) {
-			int j = move[k].slot * a->width + move[k].jump + i;
-
-			if (a->value[j] > best) {
-				best = a->value[j];
-				pick = j;
+		for (int k = en->first + 1; k < en->first + en->keeps; k++)
+			if (value[keep[k]] > best) {
+				best = value[keep[k]];
+				pick = keep[k];
 			}
-		}
 		v += en->p * best;
-		lost += en->p * a->lost[pick];
+		if (with_lost)
+			lost += en->p * lost_of[pick];
 	}
 	t->value[at] = v;
-	t->lost[at] = lost;
+	if (with_lost)
+		t->lost[at] = lost;
+}
+
+/* Past the last row, keeps land on the last row. */
+static void dice_policy_after_pad(const struct dice_policy_turn *t,
+				  struct dice_policy_work *a)
+{
+	for (int s = 0; s < 2 * t->game->dice; s++)
+		for (int j = t->steps + 1; j < a->width; j++) {
+			a->value[s * a->width + j] =
+				a->value[s * a->width + t->steps];
+			if (t->lost)
+				a->lost[s * a->width + j] =
+					a->lost[s * a->width + t->steps];
+		}
+}
+
+void dice_policy_turn_solve_in(struct dice_policy_turn *t,
+				struct dice_policy_work *a)
+{
+	const struct dice_policy_game *g = t->game;
+	/* rows from `settled` on: dice_policy_cell()'s bound, not kept */
+	size_t cells = (size_t)g->dice * (size_t)t->settled;
+
+	t->value = dice_policy_alloc(cells, sizeof *t->value);
+	t->lost = t->values_only ? NULL :
+		dice_policy_alloc(cells, sizeof *t->lost);
+	dice_policy_work_fit(a, t);
+	for (int i = t->steps; i >= 0; i--) {
+		for (int n = 1; n <= g->dice && i < t->settled; n++)
+			if (t->lost)
+				dice_policy_solve_state(t, a, n, i, true);
+			else
+				dice_policy_solve_state(t, a, n, i, false);
+		dice_policy_after_row(t, a, i);
+		if (i == t->steps)
+			dice_policy_after_pad(t, a);
+	}
 }
 
 void dice_policy_turn_solve(struct dice_policy_turn *t)
 {
-	const struct dice_policy_game *g = t->game;
-	int row = t->steps + 1;
-	struct dice_policy_after a = {.width = row + g->jump};
+	struct dice_policy_work *a = dice_policy_work_new(t->game);
 
-	t->value = dice_policy_alloc((size_t)(g->dice + 1) * (size_t)row,
-				     sizeof *t->value);
-	t->lost = dice_policy_alloc((size_t)(g->dice + 1) * (size_t)row,
-				    sizeof *t->lost);
-	a.value = dice_policy_alloc(2 * (size_t)g->dice * (size_t)a.width,
-				    sizeof *a.value);
-	a.lost = dice_policy_alloc(2 * (size_t)g->dice * (size_t)a.width,
-				   sizeof *a.lost);
-	for (int i = t->steps; i >= 0; i--) {
-		for (int n = 1; n <= g->dice; n++) {
-			if (i < t->settled) {
-				dice_policy_solve_state(t, &a, n, i);
-				continue;
-			}
-			t->value[n * row + i] = g->reach[n] * t->bank[i] +
-						(1 - g->reach[n]) * t->bust;
-			t->lost[n * row + i] = 1 - g->reach[n];
-		}
-		dice_policy_after_row(t, &a, i);
-		if (i < t->steps)
-			continue;
-		/* Past the last row, keeps land on the last row. */
-		for (int s = 0; s < 2 * g->dice; s++)
-			for (int j = row; j < a.width; j++) {
-				a.value[s * a.width + j] = a.value[s * a.width + i];
-				a.lost[s * a.width + j] = a.lost[s * a.width + i];
-			}
-	}
-	free(a.value);
-	free(a.lost);
+	dice_policy_turn_solve_in(t, a);
+	dice_policy_work_free(a);
 }
 
 void dice_policy_turn_free(struct dice_policy_turn *t)

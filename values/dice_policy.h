@@ -46,9 +46,11 @@ struct dice_policy_game {
 	struct dice_policy_move *move[DICE_MAX + 1];
 };
 
-/* One solved turn: value[n * (steps + 1) + i] is the value of rolling n
- * dice with a turn total of i * DICE_POLICY_STEP, playing on as well as can
- * be, and lost[] the same index the chance that this play loses the turn;
+/* One solved turn: value[(n - 1) * settled + i] is the value of rolling n
+ * dice with a turn total of i * DICE_POLICY_STEP (i below `settled`),
+ * playing on as well as can be, and lost[] the same index the chance that
+ * this play loses the turn (read them with dice_policy_turn_roll() and
+ * dice_policy_turn_lost(), which know the rows past them);
  * bank[i] is what banking such a total is worth, `bust` what losing the
  * turn is worth, `threshold` the least total that may be banked.  Totals
  * above steps * DICE_POLICY_STEP count as that one.  From row `settled` on
@@ -63,6 +65,7 @@ struct dice_policy_turn {
 	long threshold;
 	const double *bank;	/* steps + 1 values, the caller's */
 	double bust;
+	bool values_only;	/* lost[] not solved: NULL (less work) */
 	double *value, *lost;
 };
 
@@ -70,10 +73,20 @@ struct dice_policy_turn {
 int dice_policy_game_init(struct dice_policy_game *g, const char *game);
 void dice_policy_game_free(struct dice_policy_game *g);
 
-/* Solves t (t->value and t->lost are allocated here; free with
- * dice_policy_turn_free). */
+/* Solves t (t->value and, unless t->values_only, t->lost are allocated
+ * here; free with dice_policy_turn_free). */
 void dice_policy_turn_solve(struct dice_policy_turn *t);
 void dice_policy_turn_free(struct dice_policy_turn *t);
+
+/* The solver's work rows, kept from one solve to the next by a caller
+ * that solves many turns of game g (values.h: no allocation of them a
+ * turn); free with dice_policy_work_free(). */
+struct dice_policy_work;
+struct dice_policy_work *dice_policy_work_new(const struct dice_policy_game *g);
+void dice_policy_work_free(struct dice_policy_work *w);
+/* dice_policy_turn_solve() in w's rows (t of w's game). */
+void dice_policy_turn_solve_in(struct dice_policy_turn *t,
+			       struct dice_policy_work *w);
 
 /* The value of having set aside a keep (k, from dice_rolls_keep_of()) out of
  * n dice rolled with turn total `total` before it: bank or roll on,

@@ -6,6 +6,7 @@
  * sum, a draw counting half.  Every value is the turn solver's own, so
  * that a bot playing the solver's best play (win-bot) loses nothing.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,24 +49,34 @@ static bool values_same_spot(const struct win_spot *a, const struct win_spot *b)
 	       a->theirs == b->theirs && a->turns == b->turns;
 }
 
+/* The entry of solved[] that holds spot s if any holds it: a hash of
+ * the spot (the turns kept are a direct-mapped cache). */
+static struct values_solved *values_slot(struct values *v,
+					 const struct win_spot *s)
+{
+	uint64_t k = (uint64_t)s->mine * 0x9e3779b97f4a7c15u ^
+		     (uint64_t)s->theirs * 0xc2b2ae3d27d4eb4fu ^
+		     (uint64_t)(s->phase * WIN_SUDDEN_TURNS + s->turns) *
+			     0x165667b19e3779f9u;
+
+	return &v->solved[(k ^ k >> 31) % VALUES_TURNS];
+}
+
 /* The turn starting at spot s, solved once while it is kept. */
 static const struct dice_policy_turn *values_turn(struct values *v,
 						  const struct win_spot *s)
 {
-	struct values_solved *e;
+	struct values_solved *e = values_slot(v, s);
 
-	for (int i = 0; i < VALUES_TURNS; i++)
-		if (v->solved[i].used && values_same_spot(&v->solved[i].at, s))
-			return &v->solved[i].turn.turn;
-	e = &v->solved[v->next];
-	v->next = (v->next + 1) % VALUES_TURNS;
+	if (e->used && values_same_spot(&e->at, s))
+		return &e->turn.turn;
 	if (e->used)
 		win_policy_turn_free(&e->turn);
 	e->used = true;
 	e->at = *s;
-	win_policy_turn(&v->model, s, &e->turn);
-	free(e->turn.turn.lost);	/* the solver's own: half the memory */
-	e->turn.turn.lost = NULL;
+	if (!v->work)
+		v->work = dice_policy_work_new(&v->model.game);
+	win_policy_turn_values(&v->model, s, v->work, &e->turn);
 	return &e->turn.turn;
 }
 
@@ -75,6 +86,8 @@ void values_turn_free(struct values *v)
 		if (v->solved[i].used)
 			win_policy_turn_free(&v->solved[i].turn);
 	memset(v->solved, 0, sizeof v->solved);
+	dice_policy_work_free(v->work);
+	v->work = NULL;
 }
 
 /* Setting aside `set` from the roll `roll` of n dice at `total`. */

@@ -122,8 +122,9 @@ static int win_settled(const struct dice_policy_turn *t, long threshold)
 	return i;
 }
 
-void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
-		     struct win_turn *t)
+/* The turn starting at spot s set up, not solved yet. */
+static void win_policy_turn_setup(const struct win_policy *w,
+				  const struct win_spot *s, struct win_turn *t)
 {
 	long deficit = s->theirs - s->mine, last;
 
@@ -163,7 +164,22 @@ void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
 		t->bank[i] = win_bank(w, s, (long)i * DICE_POLICY_STEP);
 	t->turn.settled = w->game.rules == DICE_BOLO ?
 		win_settled(&t->turn, t->turn.threshold) : t->turn.steps;
+}
+
+void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
+		     struct win_turn *t)
+{
+	win_policy_turn_setup(w, s, t);
 	dice_policy_turn_solve(&t->turn);
+}
+
+void win_policy_turn_values(const struct win_policy *w,
+			    const struct win_spot *s,
+			    struct dice_policy_work *work, struct win_turn *t)
+{
+	win_policy_turn_setup(w, s, t);
+	t->turn.values_only = true;
+	dice_policy_turn_solve_in(&t->turn, work);
 }
 
 void win_policy_turn_free(struct win_turn *t)

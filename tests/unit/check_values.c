@@ -6,7 +6,8 @@
  * sudden death against the tables win-bot plays from, every roll's outcomes (their ways add up to
  * 6^n exactly, their mean is the roll's value, far past the target too)
  * and every keep's value against the state it leads to, at states of
- * random play.
+ * random play; the grader's fast turns against a plain solve, bit for
+ * bit.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -323,6 +324,126 @@ START_TEST(a_roll_far_past_the_target)
 }
 END_TEST
 
+/* The reference: turn t (set up by win_policy_turn_values()) solved the
+ * plain way, every row below the last by dynamic programming, each keep
+ * looked up where it lands, the last row the bound that stands for all
+ * totals past it; ref[n][i] (n dice, row i). */
+struct reference {
+	const struct dice_policy_turn *t;
+	double *ref[DICE_MAX + 1];
+};
+
+/* What keep k of a roll of n dice at row i leads to in the reference. */
+static double reference_after(const struct reference *r, int n, int i,
+			      const struct roll_keep *k)
+{
+	const struct dice_policy_game *g = r->t->game;
+	int left = n - k->dice, j = i + (int)(k->points / DICE_POLICY_STEP);
+	bool follow = left ? !g->needs_quiet || k->quiet : g->hot_may_bank;
+	double roll;
+
+	if (j > r->t->steps)
+		j = r->t->steps;
+	roll = r->ref[left ? left : g->dice][j];
+	if ((long)j * DICE_POLICY_STEP >= r->t->threshold && follow &&
+	    r->t->bank[j] > roll)
+		return r->t->bank[j];
+	return roll;
+}
+
+static void reference_solve(struct reference *r)
+{
+	const struct dice_policy_turn *t = r->t;
+	const struct dice_policy_game *g = t->game;
+
+	for (int n = 1; n <= g->dice; n++) {
+		r->ref[n] = calloc((size_t)t->steps + 1, sizeof *r->ref[n]);
+		r->ref[n][t->steps] = g->reach[n] * t->bank[t->steps] +
+				      (1 - g->reach[n]) * t->bust;
+	}
+	for (int i = t->steps - 1; i >= 0; i--)
+		for (int n = 1; n <= g->dice; n++) {
+			const struct roll_table *roll = &g->roll[n];
+			double v = roll->bust * t->bust;
+
+			for (int e = 0; e < roll->rolls; e++) {
+				const struct roll_entry *en = &roll->entry[e];
+				double best = reference_after(r, n, i,
+							      &roll->keep[en->first]);
+
+				for (int k = en->first + 1; k < en->first + en->keeps; k++)
+					best = fmax(best, reference_after(
+						r, n, i, &roll->keep[k]));
+				v += en->p * best;
+			}
+			r->ref[n][i] = v;
+		}
+}
+
+/* The grader's turns (values only, solved one after another in the same
+ * rows, the rows past `settled` not kept) against the reference, to the
+ * last bit: each roll where the solver solved it, each keep everywhere;
+ * win-bot's turns (with lost[]) the same. */
+START_TEST(fast_turns_are_the_plain_solve)
+{
+	static const struct win_spot spots[] = {
+		{.phase = WIN_PLAY, .mine = 0, .theirs = 0},
+		{.phase = WIN_PLAY, .mine = 9000, .theirs = 9500},
+		{.phase = WIN_PLAY, .mine = 0, .theirs = 6000},
+		{.phase = WIN_PLAY, .mine = 9950, .theirs = 0},
+		{.phase = WIN_PLAY, .mine = 4500, .theirs = 4000},
+		{.phase = WIN_FINAL, .mine = 9000, .theirs = 10200},
+		{.phase = WIN_SUDDEN, .mine = 10000, .theirs = 10450, .turns = 3},
+	};
+	bool bolo = _i == 0;
+	struct win_policy w;
+	struct dice_policy_work *work;
+
+	win_policy_load(&w, bolo ? "bolo" : "bolo5", values_tables_target,
+			bolo ? values_tables_bolo_play : values_tables_bolo5_play,
+			bolo ? values_tables_bolo_final : NULL,
+			bolo ? values_tables_bolo_sudden : NULL);
+	work = dice_policy_work_new(&w.game);
+	for (size_t s = 0; s < sizeof spots / sizeof *spots; s++) {
+		struct win_turn t, bot;
+		struct reference r;
+
+		if (!bolo && spots[s].phase != WIN_PLAY)
+			continue;
+		win_policy_turn_values(&w, &spots[s], work, &t);
+		win_policy_turn(&w, &spots[s], &bot);	/* win-bot's */
+		r.t = &t.turn;
+		reference_solve(&r);
+		ck_assert_ptr_null(t.turn.lost);
+		for (int n = 1; n <= w.game.dice; n++) {
+			const struct roll_table *roll = &w.game.roll[n];
+
+			for (int i = 0; i <= t.turn.steps; i++) {
+				long total = (long)i * DICE_POLICY_STEP;
+
+				if (i < t.turn.settled) {
+					ck_assert_double_eq(dice_policy_turn_roll(
+						&t.turn, n, total), r.ref[n][i]);
+					ck_assert_double_eq(dice_policy_turn_roll(
+						&bot.turn, n, total), r.ref[n][i]);
+				}
+				for (int k = 0; k < roll->entry[roll->rolls - 1].first +
+							    roll->entry[roll->rolls - 1].keeps; k++)
+					ck_assert_double_eq(dice_policy_turn_after(
+						&t.turn, n, total, &roll->keep[k]),
+						reference_after(&r, n, i, &roll->keep[k]));
+			}
+		}
+		for (int n = 1; n <= w.game.dice; n++)
+			free(r.ref[n]);
+		win_policy_turn_free(&t);
+		win_policy_turn_free(&bot);
+	}
+	dice_policy_work_free(work);
+	win_policy_free(&w);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("values");
@@ -336,6 +457,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, the_start_is_the_table, 0, 2);
 	tcase_add_loop_test(tc, rolls_and_keeps_agree, 0, 2);
 	tcase_add_test(tc, a_roll_far_past_the_target);
+	tcase_add_loop_test(tc, fast_turns_are_the_plain_solve, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }
