@@ -189,5 +189,55 @@ else
 	ok 0 "# SKIP chromium is not installed"
 fi
 
+# --- the league's server ----------------------------------------------------------
+if command -v curl >/dev/null; then
+	. "$(dirname "$0")/../tools/web_serve.sh"
+	league_as_user
+	L=$TMP/league
+	expect_exit 0 "${LEAGUE[@]}" init "$L" --game bolo -o target=1000
+	for b in a b; do
+		mkdir "$TMP/$b"
+		bot_into "$TMP/$b"
+		expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
+	done
+	expect_exit 0 "${LEAGUE[@]}" run "$L" --games 4 --concurrency 1
+	LOG=$L/runs/000001/game-000001.jsonl
+	expect_exit 0 "$REFEREE" grade --format json "$L/runs/000001"
+	cp "$OUT" "$TMP/grades"
+	head -1 "$TMP/grades" >"$TMP/grade.json"
+	serve "${SERVE_AS[@]}" -- "$L" --no-play
+	expect_eq "$(code /api/grade/000001/game-000001)" 200 "GET /api/grade/000001/game-000001: 200"
+	cp "$TMP/body" "$TMP/page.json"
+	expect_eq "$(py "{k: v for k, v in page.items() if k != 'how'} == {k: v for k, v in grade.items() if k not in ('log', 'how')}, page['how']")" \
+		"True exact: tables to 1000 solved now in $(py "page['how'].split()[-2]") s" \
+		"... \`referee grade\`'s JSON of the game, without the log's path"
+	expect_eq "$(code /api/grade/000001/game-000099)" 404 "GET /api/grade of no such game: 404"
+	expect_eq "$(cat "$TMP/body")" '{"error":"no such game: grades are /api/grade/NNNNNN/game-NNNNNN"}' \
+		"... saying what a grade's path is"
+	expect_eq "$(code /api/grade/../league.db)" 404 "GET /api/grade/../league.db: 404"
+	expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
+	cp "$TMP/body" "$TMP/page.json"
+	# Summed as the page lists the games, the newest first.
+	tac "$TMP/grades" >"$TMP/newest-first"
+	expect_eq "$(py "page['grade'] == dict($(tally "$TMP/newest-first" a), of=4) or page['grade']")" True \
+		"... a's error rate and luck over its 4 games, summed from \`referee grade\`'s"
+	if [ -n "$BROWSER" ]; then
+		dump_dom "$URL/games/000001/game-000001" "$TMP/league.dom"
+		expect_eq "$(strip_points "$TMP/league.dom" 0)" "$(($(py 'len(grade["moves"])') + 1))" \
+			"chromium: the league's game page draws the strip, a point a graded move"
+		expect_eq "$($HTMLTOOL "$TMP/league.dom" count span class~=grade)" \
+			"$(py 'sum(1 for m in grade["moves"] if "seat" in m)')" \
+			"chromium: ... and each decision's grade beside its move"
+		dump_dom "$URL/bots/a" "$TMP/bot.dom"
+		expect_contains "$TMP/bot.dom" "$(py "'Over 4 graded games of its last 4: %.3f%% of its chance to win lost a decision' % (100 * $(tally "$TMP/grades" a)['error_per_decision'])")" \
+			"chromium: the bot's page says its error rate"
+	else
+		ok 0 "# SKIP chromium is not installed"
+	fi
+	stop
+else
+	ok 0 "# SKIP curl is not installed"
+fi
+
 assert_no_leftovers
 done_testing
