@@ -209,8 +209,6 @@
 		return s;
 	}
 
-	/* The games, GAMES_PER_PAGE rows a page: page N is at #games-page=N, and
-	 * each page links to the others. */
 	/* Each bot's grades over its graded games (data.skill, grade_tally.h):
 	 * its error rate per decision and its luck; none when no game is. */
 	function skill(data) {
@@ -236,6 +234,8 @@
 	}
 	function pct3(p) { return p === null ? '-' : (100 * p).toFixed(3) + '%'; }
 
+	/* The games, GAMES_PER_PAGE rows a page: page N is at #games-page=N, and
+	 * each page links to the others. */
 	function games(data) {
 		var s = section('games', 'Games'), filter = el('select', { id: 'bot-filter' });
 		var table = el('table', { id: 'games-table' }), body = el('tbody'), names = [];
