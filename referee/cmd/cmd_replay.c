@@ -1,8 +1,9 @@
 /*
  * `referee replay LOG [--format text|html|message] [--move N] [--seat S]
- * [-o FILE] [--key FILE]`: a game told move by move from its log, as text,
- * as one self-contained HTML page, or as the exact turn message a seat was
- * sent (to feed a bot by hand).  The log is verified as it is replayed
+ * [-o FILE] [--key FILE] [--grade]`: a game told move by move from its log,
+ * as text, as one self-contained HTML page, or as the exact turn message a
+ * seat was sent (to feed a bot by hand); with --grade, each decision and
+ * roll graded as `referee grade` grades them (report/grade.h).  The log is verified as it is replayed
  * (the same checks as `referee verify`), so what is shown is what the
  * rules and the draws say happened; a log that does not verify is shown up
  * to a failure in its play (none of it when its chain, signature or
@@ -21,6 +22,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
+#include "report/grade.h"
 #include "report/html.h"
 #include "report/replay.h"
 #include "report/replay_text.h"
@@ -32,6 +34,7 @@ struct replay_args {
 	const char *path, *output, *key_file;
 	enum replay_format format;
 	long move, seat;
+	bool grade;
 };
 
 /* --format's word as a replay_format; false for a word it does not take. */
@@ -57,6 +60,7 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 		{"move", required_argument, NULL, 'm'},
 		{"seat", required_argument, NULL, 's'},
 		{"key", required_argument, NULL, 'k'},
+		{"grade", no_argument, NULL, 'g'},
 		{NULL, 0, NULL, 0},
 	};
 	int opt;
@@ -70,6 +74,7 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 			break;
 		case 'o': a->output = optarg; break;
 		case 'k': a->key_file = optarg; break;
+		case 'g': a->grade = true; break;
 		case 'm':
 		case 's':
 			if (!cli_number("replay", opt == 'm' ? "--move" : "--seat", optarg,
@@ -90,6 +95,9 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 				"and --seat S: the message seat S was sent to decide move N");
 	if (a->format != FORMAT_MESSAGE && a->seat >= 0)
 		return cli_fail("replay", "--seat goes with --format message");
+	if (a->grade && (a->format == FORMAT_MESSAGE || a->move >= 0))
+		return cli_fail("replay", "--grade goes with the whole game, as text "
+				"or html");
 	if (a->format == FORMAT_HTML && a->move >= 0)
 		return cli_fail("replay", "--move does not go with --format html: "
 				"open the page at FILE#move=N instead");
@@ -159,7 +167,8 @@ int cmd_replay(int argc, char **argv)
 
 	if (cli_wants_help(argc, argv)) {
 		puts("usage: referee replay LOG [--format text|html|message] [--move N]\n"
-		     "                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n\n"
+		     "                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n"
+		     "                      [--grade]\n\n"
 		     "Shows the game in LOG, checking the log as `referee verify` does.\n\n"
 		     "  --format text     move by move: the action, the draws it caused and\n"
 		     "                    what happened in words, then the board (default)\n"
@@ -172,7 +181,12 @@ int cmd_replay(int argc, char **argv)
 		     "  --key FILE        the public key the log must be signed with; the\n"
 		     "                    text and the page say whether the signature was\n"
 		     "                    checked against a key you trust (the page's badge\n"
-		     "                    is green only then)\n\n"
+		     "                    is green only then)\n"
+		     "  --grade           text and html: each decision's mark and the best\n"
+		     "                    action, each roll's luck, and the table of skill\n"
+		     "                    and luck, as `referee grade` gives them (two-player\n"
+		     "                    bolo and bolo5; another game says why it is not\n"
+		     "                    graded)\n\n"
 		     "Exit status 1 if the log does not verify (it is shown up to a\n"
 		     "failure in its play; none of it when its chain, signature or\n"
 		     "commitments fail), 2 on bad usage or when the log cannot be read.");
@@ -192,6 +206,12 @@ int cmd_replay(int argc, char **argv)
 		return cli_fail("replay", "%s", err);
 	}
 	replay_words_near(r.doc, a.path);
+	if (a.grade) {
+		struct grade *g = grade_new(NULL);
+
+		cJSON_AddItemToObject(r.doc, "grade", grade_for_replay(g, &log));
+		grade_free(g);
+	}
 	rc = write_output(&r, &a);
 	verify = cJSON_GetObjectItemCaseSensitive(r.doc, "verify");
 	if (rc == EXIT_OK && !r.verified) {

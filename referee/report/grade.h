@@ -71,6 +71,15 @@ const char *grade_mark(double loss);
 /* A grade document for people: each decision and roll, then the table of
  * skill and luck (grade_text.c). */
 void grade_text_print(FILE *out, const cJSON *doc);
+/* Its parts: one member of its "moves" on a line, and the table of
+ * skill and luck with the identity. */
+void grade_text_move(FILE *out, const cJSON *move);
+void grade_text_table(FILE *out, const cJSON *doc);
+
+/* The grade of `log` for its replay (grade_replay.c): the grade document,
+ * or {"exact": false, "why"} when the game is not graded (no exact
+ * values, or a log that does not verify), why naming no path. */
+cJSON *grade_for_replay(struct grade *g, const struct game_log *log);
 
 /* Each bot's chance lost per game against the best play, over its
  * exactly-valued games, and the expected score against the optimal bot

@@ -46,7 +46,7 @@ static void grade_dice(FILE *out, const cJSON *rolls)
 	fprintf(out, "%*s", width < 24 ? 24 - width : 0, "");
 }
 
-static void grade_move(FILE *out, const cJSON *m)
+void grade_text_move(FILE *out, const cJSON *m)
 {
 	char *played, *best;
 
@@ -80,7 +80,8 @@ static void grade_move(FILE *out, const cJSON *m)
 	free(best);
 }
 
-static void grade_seats(FILE *out, const cJSON *doc)
+/* The table of skill and luck, each seat's line, and the identity. */
+void grade_text_table(FILE *out, const cJSON *doc)
 {
 	const cJSON *seat;
 	int s = 0;
@@ -105,6 +106,10 @@ static void grade_seats(FILE *out, const cJSON *doc)
 			json_member(doc, "players"), s)));
 		s++;
 	}
+	fprintf(out, "result - start = luck - own errors + opponents' errors: "
+		"%s (%.1e)\n",
+		grade_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
+		grade_number(doc, "identity"));
 }
 
 void grade_text_print(FILE *out, const cJSON *doc)
@@ -116,10 +121,6 @@ void grade_text_print(FILE *out, const cJSON *doc)
 			cJSON_GetStringValue(json_member(doc, "game")),
 			cJSON_GetStringValue(json_member(doc, "how")));
 	cJSON_ArrayForEach(m, json_member(doc, "moves"))
-		grade_move(out, m);
-	grade_seats(out, doc);
-	fprintf(out, "result - start = luck - own errors + opponents' errors: "
-		"%s (%.1e)\n",
-		grade_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
-		grade_number(doc, "identity"));
+		grade_text_move(out, m);
+	grade_text_table(out, doc);
 }

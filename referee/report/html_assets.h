@@ -15,5 +15,6 @@ extern const char html_black_pot_js[];
 extern const char html_report_js[];
 extern const char html_league_js[];
 extern const char html_login_js[];
+extern const char html_grade_js[];
 
 #endif

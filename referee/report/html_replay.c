@@ -1,7 +1,8 @@
 /*
  * The HTML replay of one game, or a report's page of the replays of many:
  * the page shell (html_page.c) with the shared helpers (html/dom.js), the
- * replay's controls (html/replay.js) and the renderers of every game
+ * replay's controls (html/replay.js), the game's grade when it has one
+ * (html/grade.js) and the renderers of every game
  * family (html/dice.js, rolit.js, black_pot.js: the page picks its game's
  * by the data's "family", replay_family.h), and each replay document as
  * the data they draw from.
@@ -22,12 +23,13 @@
 #define REPLAY_STYLE "replay.css"
 
 static const char *const replay_styles[] = {html_page_css, NULL};
-static const char *const replay_scripts[] = {html_dom_js, html_replay_js, html_dice_js,
-					     html_rolit_js, html_black_pot_js, NULL};
+static const char *const replay_scripts[] = {html_dom_js, html_grade_js, html_replay_js,
+					     html_dice_js, html_rolit_js, html_black_pot_js,
+					     NULL};
 /* The league server's: its login, which asks for the bots' stderr that
  * its viewer may see (html/login.js). */
 static const char *const league_replay_scripts[] = {html_dom_js, html_login_js,
-						    html_replay_js, html_dice_js,
+						    html_grade_js, html_replay_js, html_dice_js,
 						    html_rolit_js, html_black_pot_js, NULL};
 
 /* Cuts `view` down to the members that are new or differ from those of

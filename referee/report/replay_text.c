@@ -1,7 +1,9 @@
 /*
  * The text replay: a replay document (replay.h) told move by move, each
  * move followed by the draws it caused and the events it led to in words,
- * then the board as the rules draw it.  Every line goes through
+ * then the board as the rules draw it; with its grade (the document's
+ * "grade", grade.h), each move's grade after its words and the table of
+ * skill and luck at the end.  Every line goes through
  * visible_line(): the names, titles and forfeit details come from a log
  * that anyone may have written.
  */
@@ -13,6 +15,7 @@
 
 #include "base/json.h"
 #include "base/visible.h"
+#include "grade.h"
 #include "replay_members.h"
 
 static const char *name_of(const cJSON *doc, int seat)
@@ -50,11 +53,11 @@ static void print_words(FILE *out, const cJSON *step)
 		visible_line(out, "    stderr: %s", item->valuestring);
 }
 
-void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
+/* A step but its board. */
+static void print_words_of(FILE *out, const cJSON *doc, const cJSON *step)
 {
 	const cJSON *action = json_member(step, "action");
 	const char *text = cJSON_GetStringValue(json_member(step, "text"));
-	const char *board = cJSON_GetStringValue(json_member(step, "board"));
 	int seat = replay_int(step, "seat", -1);
 
 	fputc('\n', out);
@@ -78,10 +81,22 @@ void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
 	print_words(out, step);
 	print_list(out, step, "draws");
 	print_list(out, step, "events");
+}
+
+static void print_board(FILE *out, const cJSON *step)
+{
+	const char *board = cJSON_GetStringValue(json_member(step, "board"));
+
 	if (board) {
 		visible_puts(out, board, VISIBLE_LINES);
 		fputc('\n', out);
 	}
+}
+
+void replay_print_step(FILE *out, const cJSON *doc, const cJSON *step)
+{
+	print_words_of(out, doc, step);
+	print_board(out, step);
 }
 
 /* The header of a log that does not verify may lack any member: "?". */
@@ -117,14 +132,50 @@ static void print_result(FILE *out, const cJSON *doc)
 					     cJSON_GetNumberValue(cJSON_GetArrayItem(scores, s)));
 }
 
+/* The grade's lines of its moves from `m` on numbered up to `move`: the
+ * next one to print. */
+static const cJSON *print_grade(FILE *out, const cJSON *m, int move)
+{
+	for (; m && replay_int(m, "move", 0) <= move; m = m->next) {
+		fputs("  grade ", out);
+		grade_text_move(out, m);
+	}
+	return m;
+}
+
+/* The table of skill and luck, or why the game is not graded. */
+static void print_grade_table(FILE *out, const cJSON *grade)
+{
+	fputc('\n', out);
+	if (!cJSON_IsTrue(json_member(grade, "exact"))) {
+		visible_line(out, "not graded: %s",
+			     cJSON_GetStringValue(json_member(grade, "why")));
+		return;
+	}
+	visible_line(out, "grade: %s", cJSON_GetStringValue(json_member(grade, "how")));
+	grade_text_table(out, grade);
+}
+
 void replay_print_text(FILE *out, const cJSON *doc)
 {
-	const cJSON *step;
+	const cJSON *grade = json_member(doc, "grade"), *step, *next = NULL;
 
+	if (cJSON_IsTrue(json_member(grade, "exact")))
+		next = json_member(grade, "moves")->child;
 	print_header(out, doc);
-	cJSON_ArrayForEach(step, json_member(doc, "steps"))
-		replay_print_step(out, doc, step);
+	/* A move's grade after the last step of its number (a forfeit has
+	 * the number of the moves before it). */
+	cJSON_ArrayForEach(step, json_member(doc, "steps")) {
+		int move = replay_int(step, "move", 0);
+
+		print_words_of(out, doc, step);
+		if (!step->next || replay_int(step->next, "move", 0) > move)
+			next = print_grade(out, next, move);
+		print_board(out, step);
+	}
 	print_result(out, doc);
+	if (grade)
+		print_grade_table(out, grade);
 }
 
 int replay_print_move(FILE *out, const cJSON *doc, int move)

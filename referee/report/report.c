@@ -1,6 +1,7 @@
 /*
  * Building the report site (report.h): the folders, the data gathered by
- * report_games.c, report_ladder.c and report_manifest.c, and index.html
+ * report_games.c, report_ladder.c and report_manifest.c, each bot's
+ * grades summed (grade_tally.h), and index.html
  * drawn from it by html/report.js.
  */
 #include <errno.h>
@@ -11,11 +12,24 @@
 #include <time.h>
 
 #include "base/files.h"
+#include "base/json.h"
+#include "grade_tally.h"
 #include "html.h"
 #include "html_assets.h"
 #include "base/outdir.h"
 #include "report.h"
 #include "base/util.h"
+
+/* Each bot's grades summed (grade_tally.h) into data's "skill"; the
+ * games' own sums, which only these need, taken out of the page. */
+static void add_skill(cJSON *data)
+{
+	cJSON *games = json_member(data, "games"), *g;
+
+	cJSON_AddItemToObject(data, "skill", grade_tally_players(games));
+	cJSON_ArrayForEach(g, games)
+		cJSON_DeleteItemFromObjectCaseSensitive(g, "grade");
+}
 
 /* How often a page of a run still going on reloads itself. */
 #define REPORT_RELOAD_SECONDS 10
@@ -70,6 +84,8 @@ int report_build(const char *dir, const struct report_options *options,
 	rc = report_games(dir, folder, &run, options->trusted_key, options->warn, data,
 			  err) ||
 	     report_ladder(dir, &run, options->luck_adjusted, data, err) ? -1 : 0;
+	if (rc == 0)
+		add_skill(data);
 	report_manifest_hashes(&run, data);
 	complete = run.complete;
 	run_problems = run.run_problems;

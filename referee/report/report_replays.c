@@ -4,7 +4,8 @@
  * games list's order, and whichever of as many worker processes as there
  * are cores takes a page next reads and replays each of its logs once
  * (replay.h: which verifies it) into the page and its entry of the games
- * list.  The entries are kept in OUT/replays/games.jsonl with each log's
+ * list, with the game's grade (grade.h: one grader a worker, which keeps
+ * the values of the games it met).  The entries are kept in OUT/replays/games.jsonl with each log's
  * SHA-256, so the next build reuses the entries and leaves the page alone
  * (its time and inode too) when the bytes of none of its logs changed,
  * which it reads only to hash; new games at the end of the list make
@@ -35,6 +36,7 @@
 #include "replay_words.h"
 #include "base/util.h"
 #include "games/support.h"
+#include "grade.h"
 
 /* The most bytes of a bot's last words the games list shows. */
 #define LAST_WORDS_BYTES 160
@@ -47,9 +49,10 @@ static char *cache_header(const unsigned char *trusted_key)
 	char hex[65], *line;
 
 	cJSON_AddStringToObject(h, "referee", PACKAGE_VERSION);
-	/* The replays carry the bots' words (replay_words.h): a cache made
-	 * without them is not used. */
+	/* The replays carry the bots' words (replay_words.h) and the games'
+	 * grades (grade.h): a cache made without them is not used. */
 	cJSON_AddTrueToObject(h, "words");
+	cJSON_AddTrueToObject(h, "grade");
 	if (trusted_key) {
 		hex_encode(hex, trusted_key, 32);
 		cJSON_AddStringToObject(h, "trusted", hex);
@@ -222,6 +225,20 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
 	}
 }
 
+/* The game's grade (by `grader`) into its replay `doc`, and what the
+ * report's bot table sums of it into its entry: "grade", each seat's
+ * sums (grade.h's "seats"), or null when the game is not graded. */
+static void add_grade(struct grade *grader, const struct game_log *log, cJSON *doc,
+		      cJSON *entry)
+{
+	cJSON *grade = grade_for_replay(grader, log);
+	const cJSON *seats = json_member(grade, "seats");
+
+	cJSON_AddItemToObject(entry, "grade", seats ? cJSON_Duplicate(seats, true)
+						    : cJSON_CreateNull());
+	cJSON_AddItemToObject(doc, "grade", grade);
+}
+
 /* Replays one log, reading it once: its cache line, {"sha256", "entry"},
  * the SHA-256 of the file as stored, compressed or not, as the manifest
  * lists it (logread's; "" when the log cannot be read), and
@@ -231,7 +248,7 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
  * apart node by node first (a twentieth of the worker's time). */
 static cJSON *replay_log(const struct report_log *l, const char *link,
 			 const unsigned char *trusted_key, report_warn_fn *warn,
-			 const struct words_index *words, char **data)
+			 const struct words_index *words, struct grade *grader, char **data)
 {
 	struct replay_options options = {.trusted_key = trusted_key};
 	cJSON *line = cJSON_CreateObject(), *entry;
@@ -253,6 +270,7 @@ static cJSON *replay_log(const struct report_log *l, const char *link,
 		return line;
 	}
 	replay_words_add(r.doc, words);
+	add_grade(grader, &log, r.doc, entry);
 	*data = html_replay_data(r.doc);
 	if (*data)
 		cJSON_AddStringToObject(entry, "replay", link);
@@ -324,8 +342,8 @@ static void drop_links(char **lines, size_t count)
  * each with its index "i", to `to`.  `trees` is released after each log. */
 static void make_page(const char *out, const struct report_log *logs, size_t count,
 		      size_t first, const unsigned char *trusted_key, report_warn_fn *warn,
-		      const struct words_index *words, const struct cache *cache,
-		      struct region *trees, FILE *to)
+		      const struct words_index *words, struct grade *grader,
+		      const struct cache *cache, struct region *trees, FILE *to)
 {
 	char *link_to_page = page_link(logs[0].base);
 	char *page = outdir_replay_page(out, logs[0].base), err[ERR_LEN];
@@ -342,7 +360,8 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		} else {
 			char *link = game_link(link_to_page, logs[i].base), *data;
 
-			line = replay_log(&logs[i], link, trusted_key, warn, words, &data);
+			line = replay_log(&logs[i], link, trusted_key, warn, words, grader,
+					  &data);
 			if (data)
 				games[replayed++] = (struct html_data){logs[i].base, data};
 			free(link);
@@ -378,15 +397,17 @@ static void work(const char *out, const struct report_log *logs, size_t count,
 		 const struct cache *cache, atomic_size_t *next, FILE *to)
 {
 	struct region trees;
+	struct grade *grader = grade_new(NULL);
 	size_t first;
 
 	region_init(&trees, 0);
 	region_json_start(&trees);
 	while ((first = atomic_fetch_add(next, 1) * GAMES_A_PAGE) < count)
 		make_page(out, logs + first, count - first < GAMES_A_PAGE ? count - first
-					     : GAMES_A_PAGE, first, trusted_key, warn, words, cache,
-				  &trees, to);
+					     : GAMES_A_PAGE, first, trusted_key, warn, words,
+				  grader, cache, &trees, to);
 	region_json_stop();
+	grade_free(grader);
 	region_free(&trees);
 	fflush(to);
 }

@@ -1,5 +1,5 @@
 /*
- * A league game's replay and a bot's forfeits (web_games.h): the log
+ * A league game's replay, its grade and a bot's forfeits (web_games.h): the log
  * read and replayed as `referee replay` does (replay.h), checked as it
  * goes, with the bots' words from DIR/stderr/NAME-vK.stderr, where `league
  * run` keeps each version's stderr under its marks of each game.  A log
@@ -20,6 +20,7 @@
 #include "report/replay_words.h"
 #include "web/web_api.h"
 #include "web/web_games.h"
+#include "web/web_grade.h"
 #include "web/web_key.h"
 #include "web/web_words.h"
 
@@ -82,6 +83,10 @@ char *web_game_page(const char *dir, const char *url, size_t *len)
 	/* The bots' info alone: their stderr is asked for by the page
 	 * (web_game_words()), with its viewer's token. */
 	if (rel && game_replay(dir, rel, NULL, &r) == 0) {
+		cJSON *grade = web_grade_game(dir, rel);
+
+		if (grade)
+			cJSON_AddItemToObject(r.doc, "grade", grade);
 		web_words_public(r.doc);
 		web_words_hide(r.doc, dir, &(struct web_viewer){NULL, false});
 		text = html_league_replay_text(r.doc, len, err);
@@ -123,6 +128,19 @@ char *web_game_words(const char *dir, const struct words_index *x, const char *t
 		cJSON_Delete(steps);
 		replay_free(&r);
 	}
+	free(rel);
+	return text;
+}
+
+char *web_game_grade(const char *dir, const char *tail, unsigned *status)
+{
+	char *rel = game_log(tail), *text = NULL;
+	cJSON *grade = rel ? web_grade_game(dir, rel) : NULL;
+
+	if (grade)
+		text = json_print_line(grade);
+	*status = text ? 200 : 404;
+	cJSON_Delete(grade);
 	free(rel);
 	return text;
 }

@@ -1,6 +1,7 @@
 /*
  * A league game as the server shows it: its replay page (the one `referee
- * replay --format html` makes, with the bots' info), the lines its bots
+ * replay --format html --grade` makes, with the bots' info), its grade
+ * (web_grade.h), the lines its bots
  * wrote to stderr (from the league's stderr/ files) that its viewer may
  * see (web_words.h), and a bot's forfeits with its last words, read from
  * its recent games' logs.  The bots' words are looked up in the index of
@@ -29,6 +30,12 @@ char *web_game_page(const char *dir, const char *url, size_t *len);
  * (and NULL) when there is no such game. */
 char *web_game_words(const char *dir, const struct words_index *x, const char *tail,
 		     const struct web_viewer *v, unsigned *status);
+
+/* GET /api/grade/TAIL (TAIL NNNNNN/game-NNNNNN): the game's grade
+ * (web_grade.h), a JSON text with *status 200 ({"exact": false, "why"}
+ * for a game without exact values), or NULL with 404 when there is no
+ * such game. */
+char *web_game_grade(const char *dir, const char *tail, unsigned *status);
 
 /* The forfeits of bot `name` in `games` (web_api.h's games, each with
  * its "log"), at most WEB_FORFEITS, newest first as `games` are: an

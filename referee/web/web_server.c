@@ -1,6 +1,6 @@
 /*
  * The league server's requests: GET of the API's JSON (web_api.h), of
- * the logs, of the games' replay pages (web_games.h), of the league's
+ * the logs, of the games' replay pages and grades (web_games.h), of the league's
  * public key (web_key.h) and of the pages
  * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
  * the uploads checked by workers of their own (web_preflight.h), swept
@@ -36,6 +36,7 @@
 #include "web/web_db.h"
 #include "web/web_fit.h"
 #include "web/web_games.h"
+#include "web/web_grade.h"
 #include "web/web_key.h"
 #include "web/web_pages.h"
 #include "web/web_preflight.h"
@@ -54,6 +55,7 @@ struct web_server {
 	struct web_fit *fit;          /* started with ready */
 	struct web_commitments *feed; /* likewise */
 	struct web_activity *activity;
+	struct web_grades *grades;    /* the games' sums a bot's page reads */
 	char *dir;
 	struct web_upload_limits upload;
 };
@@ -94,10 +96,12 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 
 /* GET /api/bots/NAME: the index's and the view's, and the forfeits from
  * the logs, their stderr lines for the bot's owner and the organisers
- * only. */
+ * only, and its grades over the games listed (web_grade.h). */
 static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
-				 const struct web_fit_view *v, const char *dir, const char *name)
+				 const struct web_fit_view *v, const struct web_server *s,
+				 const char *name)
 {
+	const char *dir = s->dir;
 	cJSON *j = web_api_bot(db, v, name);
 	struct web_viewer who;
 	char *text;
@@ -108,6 +112,8 @@ static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
 	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, v->words,
 								json_member(j, "games"), name, &who));
 	web_viewer_free(&who);
+	cJSON_AddItemToObject(j, "grade", web_grade_bot(s->grades, dir,
+							json_member(j, "games"), name));
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
@@ -163,7 +169,7 @@ static enum MHD_Result serve_fit(struct MHD_Connection *c, sqlite3 *db,
 	if (!strcmp(url, "/api/status"))
 		return web_reply(c, MHD_HTTP_OK, web_api_status(db, v, s->activity, s->dir),
 				 "application/json");
-	return serve_bot(c, db, v, s->dir, url + 10);
+	return serve_bot(c, db, v, s, url + 10);
 }
 
 /* Counts in *ctx the query's arguments other than after and limit. */
@@ -193,6 +199,19 @@ static enum MHD_Result serve_commitments(struct MHD_Connection *c, const struct 
 	if (!(text = web_commitments_reply(s->feed, after, limit, err)))
 		return web_fail(c, MHD_HTTP_BAD_REQUEST, err, NULL);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+}
+
+/* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
+static enum MHD_Result serve_grade(struct MHD_Connection *c, const char *dir,
+				   const char *tail)
+{
+	unsigned status;
+	char *text = web_game_grade(dir, tail, &status);
+
+	if (text)
+		return web_reply(c, status, text, "application/json");
+	return web_fail(c, status, "no such game: grades are "
+			"/api/grade/NNNNNN/game-NNNNNN", NULL);
 }
 
 /* The API's GETs, the index open. */
@@ -242,6 +261,8 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_serv
 		return serve_viewer(c, s, url);
 	if (!strcmp(url, "/api/commitments"))
 		return serve_commitments(c, s);
+	if (!strncmp(url, "/api/grade/", 11))
+		return serve_grade(c, dir, url + 11);
 	if (!strncmp(url, "/games/", 7))
 		return (page = web_game_page(dir, url, &len))
 		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
@@ -298,6 +319,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	}
 	web_reply_folder(s->dir);
 	s->activity = web_activity_new();
+	s->grades = web_grades_new();
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
 	s->upload.preflight = web_preflight_start(s->dir);
@@ -352,6 +374,7 @@ void web_server_stop(struct web_server *s)
 	web_fit_stop(s->fit);
 	web_commitments_free(s->feed);
 	web_activity_free(s->activity);
+	web_grades_free(s->grades);
 	web_reply_folder(NULL);
 	free(s->dir);
 	free(s);

@@ -95,7 +95,7 @@ expect_eq "$(grep -o -e '<script[^>]*>' -e '<link[^>]*>' -e '<style[^>]*>' "$D/r
 	"the page of replays has the 24 games' data, links replay.js and replay.css and embeds neither"
 expect_eq "$(grep -o 'data-game="[0-9]*"' "$D/report/replays/000001.html" | cut -d'"' -f2 | tr '\n' ' ')" \
 	"$(cd "$D/games" && ls | sed 's/\.jsonl$//' | tr '\n' ' ')" "... game by game in the games list's order"
-expect_eq "$(cat "$D/report/replays/replay.js")" "$(cat "$top_srcdir"/referee/report/html/{dom,replay,dice,rolit,black_pot}.js)" \
+expect_eq "$(cat "$D/report/replays/replay.js")" "$(cat "$top_srcdir"/referee/report/html/{dom,grade,replay,dice,rolit,black_pot}.js)" \
 	"replay.js: the replay's scripts, the renderer of every game"
 expect_eq "$(cat "$D/report/replays/replay.css")" "$(cat "$top_srcdir/referee/report/html/page.css")" "replay.css: the pages' style"
 

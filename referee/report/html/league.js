@@ -171,6 +171,19 @@
 		if (w.info) lines.unshift('info: ' + w.info);
 		return el('pre', {class: 'last-words'}, lines.join('\n'));
 	}
+	/* A bot's grades over its recent games (docs/ANALYSIS.md): its error
+	 * rate per decision and its luck, or that none is graded. */
+	function skillLine(g) {
+		var p = function (x, d) { return (100 * x).toFixed(d) + '%'; };
+		if (!g.games) return el('p', {id: 'skill'}, 'not graded: none of its last ' + g.of +
+			' games has exact values (two-player bolo and bolo5)');
+		return el('p', {id: 'skill'}, 'Over ' + g.games + ' graded games of its last ' + g.of +
+			': ' + (g.error_per_decision === null ? 'no decision counted' :
+			p(g.error_per_decision, 3) + ' of its chance to win lost a decision, ' +
+			g.marks_per_100.toFixed(1) + ' marks per 100 decisions') + ' (' + g.decisions +
+			' decisions); luck ' + (g.luck_per_game < 0 ? '\u2212' : '+') +
+			p(Math.abs(g.luck_per_game), 2) + ' a game.');
+	}
 	function botPage(main, name) {
 		document.querySelector('h1').textContent = name;
 		get('/api/bots/' + encodeURIComponent(name), function (b) {
@@ -179,6 +192,8 @@
 			main.appendChild(el('h2', null, 'Versions'));
 			main.appendChild(table('versions', ['version', 'files', 'games', 'note'],
 				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games, v.note || '']); })));
+			main.appendChild(el('h2', null, 'Skill and luck'));
+			main.appendChild(skillLine(b.grade));
 			main.appendChild(el('h2', null, 'Recent games'));
 			main.appendChild(table('games', ['game', 'seats', 'replay', 'log'], b.games.map(function (g) {
 				var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });

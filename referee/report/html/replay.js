@@ -136,6 +136,8 @@
 		var play = el('button', { id: 'play', title: 'autoplay (space)' }, 'play');
 		var info = el('div', { id: 'step-info' }), board = el('div', { id: 'board' });
 		var list = el('ol', { id: 'moves' }), items = [];
+		/* The game's grade (grade.js), when the page has one. */
+		var grade = arena.gradeView ? arena.gradeView(doc) : null;
 
 		arena.render = renderer.render;
 		if (renderer.seatColour) arena.seatColour = renderer.seatColour;
@@ -159,7 +161,9 @@
 		controls.appendChild(speed);
 		controls.appendChild(el('label', { 'for': 'jump' }, 'move'));
 		controls.appendChild(jump);
-		left.append(controls, info, board);
+		left.append(controls);
+		if (grade && grade.strip) left.appendChild(grade.strip);
+		left.append(info, board);
 
 		right.appendChild(el('h2', null, 'Moves'));
 		steps.forEach(function (step, i) {
@@ -176,6 +180,7 @@
 			if (step.us !== undefined || step.opening)
 				li.appendChild(el('span', { 'class': 't' },
 					step.opening ? 'opening' : duration(step.us)));
+			if (grade) grade.mark(step, li);
 			li.addEventListener('click', function () { show(i); });
 			items.push(li);
 			list.appendChild(li);
@@ -183,6 +188,7 @@
 		right.appendChild(list);
 		grid.append(left, right);
 		main.append(grid, resultTable(doc));
+		if (grade) main.appendChild(grade.table);
 		document.body.appendChild(main);
 
 		function show(i) {
@@ -215,6 +221,7 @@
 			info.appendChild(ul);
 			board.textContent = '';
 			arena.render(doc, i, board);
+			if (grade) grade.show(step);
 			try {
 				history.replaceState(null, '', '#' + gamePrefix() + 'move=' + step.move);
 			} catch (e) { /* some browsers refuse it on file:// pages */ }

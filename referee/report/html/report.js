@@ -1,7 +1,8 @@
 /* The tournament report page (referee/report/report.c): a Swiss run's
  * standings, the ladder with its 95%
  * intervals drawn, the likelihood of superiority, the crosstable, each
- * bot's forfeits and move times, the games (sortable, filterable by bot,
+ * bot's forfeits and move times, its skill and luck where games are
+ * graded, the games (sortable, filterable by bot,
  * each linked to its replay) and the verification summary.  Every number
  * comes from the referee in the page's data; this script only lays it out. */
 (function () {
@@ -229,6 +230,31 @@
 		return s;
 	}
 
+	/* Each bot's grades over its graded games (data.skill, grade_tally.h):
+	 * its error rate per decision and its luck; none when no game is. */
+	function skill(data) {
+		var s = section('skill', 'Bots: skill and luck'), table = el('table', { id: 'skill-table' });
+		table.appendChild(row(['bot', 'graded games', 'decisions', 'lost a decision',
+			'marks per 100', 'luck a game'], true));
+		data.ladder.forEach(function (e) {
+			var k = data.skill[e.bot] || { games: 0 }, tr;
+			tr = row(k.games ? [e.bot, k.games, k.decisions, pct3(k.error_per_decision),
+				k.marks_per_100 === null ? '-' : k.marks_per_100.toFixed(1),
+				(k.luck_per_game < 0 ? '\u2212' : '+') + pct3(Math.abs(k.luck_per_game))]
+				: [e.bot, 'not graded', '', '', '', '']);
+			tr.setAttribute('data-bot', e.bot);
+			tr.className = 'skill';
+			table.appendChild(tr);
+		});
+		s.appendChild(table);
+		s.appendChild(el('p', { 'class': 'muted' }, 'Over each bot\'s games with exact ' +
+			'values (two-player bolo and bolo5; docs/ANALYSIS.md): the mean chance to win ' +
+			'it lost a counted decision against the best play, its inaccuracies, mistakes ' +
+			'and blunders per 100 decisions, and the mean luck of its dice a game.'));
+		return s;
+	}
+	function pct3(p) { return p === null ? '-' : (100 * p).toFixed(3) + '%'; }
+
 	/* The games, GAMES_PER_PAGE rows a page: page N is at #games-page=N, and
 	 * each page links to the others. */
 	function games(data) {
@@ -401,6 +427,8 @@
 			if (data.ladder.length > 1 && data.ladder.length <= 16) main.appendChild(los(data));
 			main.appendChild(crosstable(data));
 			main.appendChild(bots(data));
+			if (Object.keys(data.skill).some(function (b) { return data.skill[b].games; }))
+				main.appendChild(skill(data));
 			main.appendChild(games(data));
 			main.appendChild(verification(data));
 			document.body.appendChild(main);

@@ -1,0 +1,137 @@
+/* A game's grade on its replay page (docs/ANALYSIS.md; the replay's
+ * "grade", referee/report/grade.h): each seat's chance to win along the
+ * game as a strip (an SVG: a roll's luck is a jump, an error a drop, in
+ * red, its mark a dot; the move shown a line), each decision's mark and
+ * the best action beside the move, and the table of skill and luck.
+ * arena.gradeView(doc) gives replay.js {strip, table, mark(step, li),
+ * show(step)}, or null when the page has no grade. */
+(function () {
+	'use strict';
+	var el = arena.el, svg = arena.svg;
+	var W = 600, H = 120, ROUNDING = 1e-12;
+
+	function pct(p) { return (100 * p).toFixed(2) + '%'; }
+	function signed(p) { return (p < 0 ? '\u2212' : '+') + pct(Math.abs(p)); }
+
+	/* Each seat's chance before the first roll and after each of the
+	 * grade's moves: a decision leaves its seat the value of the action
+	 * played, a chance event each seat's "chance", a forfeit nothing. */
+	function path(grade) {
+		var now = grade.start.slice(), out = [{ move: 0, chance: now.slice() }];
+		grade.moves.forEach(function (m) {
+			if (m.chance) {
+				now = m.chance.slice();
+			} else {
+				now[m.seat] = m.forfeit !== undefined ? now[m.seat] - m.loss : m.value;
+				now[1 - m.seat] = 1 - now[m.seat];
+			}
+			out.push({ move: m.move, chance: now.slice(), m: m });
+		});
+		return out;
+	}
+
+	/* What a decision's grade says: its mark, and what it lost against
+	 * which best action when it lost anything. */
+	function verdict(m) {
+		if (m.forfeit !== undefined) return 'forfeit: lost ' + pct(m.loss);
+		if (m.forced) return 'forced';
+		if (m.loss <= ROUNDING) return 'best';
+		return m.mark + ': lost ' + pct(m.loss) + ', the best was ' + JSON.stringify(m.best);
+	}
+
+	function strip(doc, points) {
+		var n = points.length, box = el('div', { id: 'grade-strip' });
+		var s = svg('svg', { viewBox: '0 0 ' + W + ' ' + (H + 4), width: W, height: H + 4,
+			role: 'img', 'aria-label': 'each seat\'s chance to win along the game' });
+		function x(i) { return n > 1 ? i / (n - 1) * W : 0; }
+		function y(p) { return 2 + (1 - p) * H; }
+		s.appendChild(svg('line', { x1: 0, x2: W, y1: y(0.5), y2: y(0.5), stroke: '#ccc',
+			'stroke-dasharray': '4 4' }));
+		doc.grade.start.forEach(function (_, seat) {
+			s.appendChild(svg('polyline', { 'class': 'chance', 'data-seat': seat, fill: 'none',
+				stroke: arena.seatColour(doc, seat), 'stroke-width': 1.5,
+				points: points.map(function (p, i) {
+					return x(i).toFixed(1) + ',' + y(p.chance[seat]).toFixed(1);
+				}).join(' ') }));
+		});
+		/* An error: the drop of its seat's chance in red, and a dot. */
+		points.forEach(function (p, i) {
+			var m = p.m;
+			if (!m || m.chance || m.loss <= ROUNDING) return;
+			s.appendChild(svg('line', { 'class': 'drop', x1: x(i), x2: x(i),
+				y1: y(p.chance[m.seat] + m.loss), y2: y(p.chance[m.seat]),
+				stroke: '#c0392b', 'stroke-width': 3 }));
+			if (m.mark === 'good') return;
+			s.appendChild(svg('circle', { 'class': 'mark ' + m.mark, 'data-move': m.move,
+				cx: x(i), cy: y(p.chance[m.seat]), r: 4, fill: '#c0392b' })).appendChild(
+				svg('title', null, 'move ' + m.move + ', seat ' + m.seat + ': ' + verdict(m)));
+		});
+		var now = svg('line', { id: 'strip-now', y1: 0, y2: H + 4, stroke: '#1d2330' });
+		s.appendChild(now);
+		box.appendChild(s);
+		return { box: box, now: now, x: x };
+	}
+
+	function table(doc) {
+		var g = doc.grade, sec = el('section', { id: 'grade' }), t = el('table', { id: 'grade-table' });
+		if (!g.exact) {
+			sec.appendChild(el('h2', null, 'Not graded'));
+			sec.appendChild(el('p', { id: 'grade-why' }, g.why));
+			return sec;
+		}
+		sec.appendChild(el('h2', null, 'Skill and luck'));
+		sec.appendChild(el('p', { 'class': 'muted' }, 'Each decision against the best play ' +
+			'(its chance to win lost), each roll\'s luck; adjusted: the result less the luck. ' +
+			'Values: ' + g.how + '.'));
+		var head = el('tr');
+		['seat', 'player', 'result', 'start', 'luck', 'error', 'adjusted', 'decisions', 'forced',
+		 'inaccuracies', 'mistakes', 'blunders'].forEach(function (c) {
+			head.appendChild(el('th', { 'class': 'num' }, c));
+		});
+		t.appendChild(head);
+		g.seats.forEach(function (s, k) {
+			var tr = el('tr', { 'data-seat': k });
+			[k, g.players[k], g.result[k], pct(g.start[k]), signed(s.luck), pct(s.error),
+			 g.adjusted[k].toFixed(4), s.decisions, s.forced, s.marks.inaccuracy,
+			 s.marks.mistake, s.marks.blunder].forEach(function (v) {
+				tr.appendChild(el('td', { 'class': 'num' }, v));
+			});
+			t.appendChild(tr);
+		});
+		sec.appendChild(t);
+		sec.appendChild(el('p', { 'class': 'muted', id: 'grade-identity' },
+			'result \u2212 start = luck \u2212 own errors + opponents\' errors: ' +
+			(g.identity <= 1e-9 ? 'holds' : 'FAILS') + ' (' + g.identity.toExponential(1) + ')'));
+		return sec;
+	}
+
+	arena.gradeView = function (doc) {
+		var g = doc.grade, points, drawn;
+		if (!g) return null;
+		if (!g.exact) return { strip: null, table: table(doc), mark: function () {},
+			show: function () {} };
+		points = path(g);
+		drawn = strip(doc, points);
+		return {
+			strip: drawn.box,
+			table: table(doc),
+			/* A move's decision, beside it in the list of moves. */
+			mark: function (step, li) {
+				g.moves.forEach(function (m) {
+					if (m.move === step.move && m.seat === step.seat && !m.chance &&
+					    (m.forfeit !== undefined) === (step.forfeit !== undefined))
+						li.appendChild(el('span', { 'class': 'grade ' + (m.forced ? 'forced'
+							: m.mark) }, verdict(m)));
+				});
+			},
+			/* The move shown: after its last point (its dice included). */
+			show: function (step) {
+				var at = 0;
+				points.forEach(function (p, i) { if (p.move <= step.move) at = i; });
+				drawn.now.setAttribute('x1', drawn.x(at));
+				drawn.now.setAttribute('x2', drawn.x(at));
+				drawn.now.setAttribute('data-point', at);
+			}
+		};
+	};
+})();

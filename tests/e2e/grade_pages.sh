@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# A game's grade where games are shown (docs/ANALYSIS.md, "In the replay,
+# the report and the league"): `referee replay --grade` tells each
+# decision's mark and the best action after its move, each roll's luck,
+# and the table of skill and luck, from the grader `referee grade` uses
+# (the same numbers); a game without exact values says why it is not
+# graded.  The HTML replay draws each seat's chance to win as a strip, one
+# point a graded move, marks each decision beside its move; the report
+# sums each bot's error rate and luck over its graded games; the league's
+# server serves a game's grade (GET /api/grade/NNNNNN/game-NNNNNN, exactly
+# `referee grade`'s JSON without the log's path), draws it on the game's
+# page, and gives each bot's figures over its recent games.
+. "$(dirname "$0")/../tools/lib.sh"
+
+HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
+FIXTURE="$top_srcdir/tests/fixtures/grade/bolo5-1000.jsonl"
+
+# py EXPR: what the Python expression prints, `grade` the fixture's
+# grade as `referee grade --format json` gives it, `page` the JSON in
+# $TMP/page.json.
+py() {
+	"$PYTHON3" -c "import json, sys
+grade = json.loads(open(sys.argv[1]).readline())
+try:
+    page = json.load(open(sys.argv[2]))
+except (OSError, ValueError):
+    page = None
+print($1)" "$TMP/grade.json" "$TMP/page.json"
+}
+
+expect_exit 0 "$REFEREE" grade --format json "$FIXTURE"
+cp "$OUT" "$TMP/grade.json"
+
+# --- the text replay --------------------------------------------------------------
+expect_exit 0 "$REFEREE" replay "$FIXTURE"
+expect_not_contains "$OUT" "grade" "replay without --grade: no grade"
+cp "$OUT" "$TMP/plain.txt"
+expect_exit 0 "$REFEREE" replay --grade "$FIXTURE"
+cp "$OUT" "$TMP/graded.txt"
+expect_eq "$(grep -v '^  grade ' "$TMP/graded.txt" | sed '/^grade: exact/,$d')" \
+	"$(cat "$TMP/plain.txt" | sed '/^the log verifies/,$d')" \
+	"replay --grade: the replay's own lines as without it"
+expect_eq "$(grep -c '^  grade ' "$TMP/graded.txt")" "$(py 'len(grade["moves"])')" \
+	"replay --grade: a line for each of the grade's moves"
+expect_eq "$(grep '^  grade ' "$TMP/graded.txt" | sed 's/^  grade //')" \
+	"$("$REFEREE" grade "$FIXTURE" | sed -n '2,/^$/p' | sed '/^$/d')" \
+	"... each as \`referee grade\` prints it"
+expect_eq "$(sed -n '/^move 23: /,/^move 24: /p' "$TMP/graded.txt" | grep '^  grade ')" \
+	'  grade   23  seat 0 {"keep":[1,1,5]}       inaccuracy: lost 2.10%, the best was {"keep":[1]}' \
+	"replay --grade: move 23's mark and the best keep, after move 23"
+expect_eq "$(sed -n '/^play begins/,/^move 1: /p' "$TMP/graded.txt" | grep '^  grade ')" \
+	'  grade    0  dice   5 5 6 3 2               luck   +4.83%   -4.83%' \
+	"replay --grade: the first roll's luck before move 1"
+expect_eq "$(sed -n '/^grade: /,/^result - start/p' "$TMP/graded.txt" | sed 's/solved now in [0-9.]* s/solved now in T s/')" \
+	"grade: exact: tables to 1000 solved now in T s
+
+seat  result  start    luck      error    adjusted  decisions  forced  inaccuracies  mistakes  blunders  name
+   0     0.0   44.28%  -40.74%    3.54%    0.4074          4       2             1         0         0  win-bot
+   1     1.0   55.72%  +40.74%    0.00%    0.5926         10      12             0         0         0  expect-bot
+result - start = luck - own errors + opponents' errors: holds (5.6e-17)" \
+	"replay --grade: the table of skill and luck at the end"
+
+# A game without exact values replays as before, and says why.
+RUN_LIMIT=120 run "$REFEREE" play rolit --games 1 --seed 58 --no-sandbox --no-limits \
+	--out "$TMP/rolit" "$CBOT" "$CBOT"
+ok "$([ "$RC" = 0 ]; echo $?)" "a game of rolit" || diag_run
+ROLIT=$TMP/rolit/game-000001.jsonl
+expect_exit 0 "$REFEREE" report "$TMP/rolit"
+expect_exit 0 "$REFEREE" replay "$ROLIT"
+cp "$OUT" "$TMP/rolit.txt"
+expect_exit 0 "$REFEREE" replay --grade "$ROLIT"
+expect_eq "$(grep '^not graded' "$OUT")" \
+	"not graded: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+	"replay --grade of rolit: one line says why it is not graded"
+expect_eq "$(grep -v '^not graded: ' "$OUT" | cat -s)" "$(cat -s "$TMP/rolit.txt")" \
+	"... and is the replay as before"
+
+expect_exit 2 "$REFEREE" replay --grade --move 3 "$FIXTURE"
+expect_eq "$(head -1 "$ERR")" "referee replay: --grade goes with the whole game, as text or html" \
+	"--grade with --move: refused"
+expect_exit 2 "$REFEREE" replay --grade --format message --move 3 --seat 0 "$FIXTURE"
+expect_eq "$(head -1 "$ERR")" "referee replay: --grade goes with the whole game, as text or html" \
+	"--grade with --format message: refused"
+expect_exit 0 "$REFEREE" replay --help
+expect_contains "$OUT" "  --grade           text and html: each decision's mark and the best" "--help names --grade"
+
+# --- the HTML replay --------------------------------------------------------------
+expect_exit 0 "$REFEREE" replay --grade --format html -o "$TMP/graded.html" "$FIXTURE"
+$HTMLTOOL "$TMP/graded.html" data >"$TMP/page.json"
+expect_eq "$(py 'page["grade"] == {k: v for k, v in grade.items() if k != "log"}')" True \
+	"the page carries the grade, \`referee grade\`'s without the log's path"
+expect_exit 0 "$REFEREE" replay --grade --format html -o "$TMP/rolit.html" "$ROLIT"
+$HTMLTOOL "$TMP/rolit.html" data >"$TMP/page.json"
+expect_eq "$(py 'page["grade"]')" \
+	"{'exact': False, 'why': 'no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)'}" \
+	"a rolit page's grade says why there is none"
+# strip_points DOM SEAT: how many points seat SEAT's line of the strip has.
+strip_points() {
+	$HTMLTOOL "$1" attr points polyline class~=chance "data-seat=$2" | wc -w
+}
+if [ -n "$BROWSER" ]; then
+	! grep -q -e 'src=' -e 'href=' -e '@import' -e 'url(' "$TMP/graded.html"
+	ok $? "the graded page loads no other file"
+	dump_dom "file://$TMP/graded.html#move=23" "$TMP/graded.dom"
+	moves=$(py 'len(grade["moves"])')
+	for seat in 0 1; do
+		expect_eq "$(strip_points "$TMP/graded.dom" $seat)" $((moves + 1)) \
+			"chromium: seat $seat's strip has a point at the start and one a graded move ($((moves + 1)))"
+	done
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" attr class circle class~=mark)" "mark inaccuracy" \
+		"chromium: the strip marks the one inaccuracy (a good move has no dot)"
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" count line class~=drop)" 2 \
+		"chromium: the strip drops at each of the two moves that lost"
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" count span class~=grade)" \
+		"$(py 'sum(1 for m in grade["moves"] if "seat" in m)')" \
+		"chromium: each decision's grade beside its move"
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text span class~=inaccuracy)" \
+		'inaccuracy: lost 2.10%, the best was {"keep":[1]}' \
+		"chromium: the inaccuracy, its loss and the best keep"
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text span class~=grade | sort | uniq -c | sed 's/^ *//' | grep -v 'lost')" \
+		"$(py '"\n".join("%d %s" % (n, w) for w, n in sorted({"best": sum(1 for m in grade["moves"] if "seat" in m and not m["forced"] and m["loss"] == 0), "forced": sum(1 for m in grade["moves"] if m.get("forced"))}.items()))')" \
+		"chromium: the others best or forced"
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" attr data-point line id=strip-now)" \
+		"$(py 'max(i + 1 for i, m in enumerate(grade["moves"]) if m["move"] <= 23)')" \
+		"chromium: #move=23 marks the strip after move 23"
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text td | sed -n '/^win-bot$/,+9p' | head -10 | tr '\n' ' ')" \
+		"win-bot 0 44.28% −40.74% 3.54% 0.4074 4 2 1 0 " \
+		"chromium: the table of skill and luck, win-bot's line"
+	expect_contains "$TMP/graded.dom" "errors: holds (5.6e-17)" "chromium: the identity holds"
+	dump_dom "file://$TMP/rolit.html" "$TMP/rolit.dom"
+	expect_eq "$($HTMLTOOL "$TMP/rolit.dom" text p id=grade-why)" \
+		"no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+		"chromium: a rolit page says why it is not graded"
+	expect_eq "$($HTMLTOOL "$TMP/rolit.dom" count svg)" "$($HTMLTOOL "$TMP/rolit.dom" count svg id=rolit-board)" \
+		"chromium: ... and has no strip"
+else
+	ok 0 "# SKIP chromium is not installed"
+fi
+
+# --- the report -------------------------------------------------------------------
+# tally GRADES NAME: a bot's figures over the games of GRADES (`referee
+# grade --format json`'s lines), as the report and the league sum them.
+tally() {
+	"$PYTHON3" -c "import json, sys
+seats = [g['seats'][s] for g in map(json.loads, open(sys.argv[1]))
+         for s, p in enumerate(g['players']) if p == sys.argv[2]]
+d = sum(s['decisions'] for s in seats)
+marks = sum(s['marks'][m] for s in seats for m in ('inaccuracy', 'mistake', 'blunder'))
+print(json.dumps({'games': len(seats), 'decisions': d,
+                  'error_per_decision': sum(s['error'] for s in seats) / d,
+                  'marks_per_100': 100 * marks / d,
+                  'luck_per_game': sum(s['luck'] for s in seats) / len(seats)}))" "$@"
+}
+D=$TMP/bolo
+RUN_LIMIT=120 run "$REFEREE" play bolo -o target=1000 --games 6 --seed 5601 --no-sandbox \
+	--no-limits --out "$D" "$BOTS/threshold-bot 300" "$CBOT"
+ok "$([ "$RC" = 0 ]; echo $?)" "six games of bolo to 1000" || diag_run
+expect_exit 0 "$REFEREE" grade --format json "$D"
+cp "$OUT" "$TMP/grades"
+expect_exit 0 "$REFEREE" report "$D"
+$HTMLTOOL "$D/report/index.html" data >"$TMP/page.json"
+for bot in threshold-c-300 random-c; do
+	expect_eq "$(py "page['skill']['$bot'] == $(tally "$TMP/grades" $bot)")" True \
+		"the report: $bot's error rate and luck, summed from \`referee grade\`'s"
+done
+expect_eq "$(py "[page['skill'][b]['games'] for b in ('threshold-c-300', 'random-c')]")" \
+	"[6, 6]" "the report: each bot's six games graded"
+expect_eq "$(py "'grade' in page['games'][0]")" False "the games list carries no grade"
+$HTMLTOOL "$D/report/replays/game-000001.html" data game-000001 >"$TMP/page.json"
+expect_eq "$(py "{k: v for k, v in page['grade'].items() if k != 'how'} == {k: v for k, v in json.loads(open('$TMP/grades').readline()).items() if k not in ('log', 'how')}")" \
+	True "the report's replay of a game carries its grade"
+# The fixed game: exact figures.
+mkdir "$TMP/fixed"
+cp "$FIXTURE" "$TMP/fixed/game-000001.jsonl"
+expect_exit 0 "$REFEREE" report "$TMP/fixed"
+$HTMLTOOL "$TMP/fixed/report/index.html" data >"$TMP/page.json"
+expect_eq "$(py "sorted(page['skill'].items())")" \
+	"[('expect-bot', {'games': 1, 'decisions': 10, 'error_per_decision': 0, 'marks_per_100': 0, 'luck_per_game': 0.4073722115917464}), ('win-bot', {'games': 1, 'decisions': 4, 'error_per_decision': 0.008844721180807022, 'marks_per_100': 25, 'luck_per_game': -0.40737221159174647})]" \
+	"the report of the fixed game: each bot's figures, exactly"
+if [ -n "$BROWSER" ]; then
+	dump_dom "file://$TMP/fixed/report/index.html" "$TMP/fixed.dom"
+	expect_eq "$($HTMLTOOL "$TMP/fixed.dom" text tr class~=skill)" \
+		"$(printf '%s\n' "expect-bot1100.000%0.0+40.737%" "win-bot140.884%25.0−40.737%")" \
+		"chromium: the report's table of skill and luck, a line a bot"
+	dump_dom "file://$TMP/rolit/report/index.html" "$TMP/rolit-report.dom"
+	expect_eq "$($HTMLTOOL "$TMP/rolit-report.dom" count section id=skill)" 0 \
+		"chromium: a report without a graded game has no table of skill and luck"
+else
+	ok 0 "# SKIP chromium is not installed"
+fi
+
+# --- the league's server ----------------------------------------------------------
+if command -v curl >/dev/null; then
+	. "$(dirname "$0")/../tools/web_serve.sh"
+	league_as_user
+	L=$TMP/league
+	expect_exit 0 "${LEAGUE[@]}" init "$L" --game bolo -o target=1000
+	for b in a b; do
+		mkdir "$TMP/$b"
+		bot_into "$TMP/$b"
+		expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP"
+	done
+	expect_exit 0 "${LEAGUE[@]}" run "$L" --games 4 --concurrency 1
+	LOG=$L/runs/000001/game-000001.jsonl
+	expect_exit 0 "$REFEREE" grade --format json "$L/runs/000001"
+	cp "$OUT" "$TMP/grades"
+	head -1 "$TMP/grades" >"$TMP/grade.json"
+	serve "${SERVE_AS[@]}" -- "$L" --no-play
+	expect_eq "$(code /api/grade/000001/game-000001)" 200 "GET /api/grade/000001/game-000001: 200"
+	cp "$TMP/body" "$TMP/page.json"
+	expect_eq "$(py "{k: v for k, v in page.items() if k != 'how'} == {k: v for k, v in grade.items() if k not in ('log', 'how')}, page['how']")" \
+		"True exact: tables to 1000 solved now in $(py "page['how'].split()[-2]") s" \
+		"... \`referee grade\`'s JSON of the game, without the log's path"
+	expect_eq "$(code /api/grade/000001/game-000099)" 404 "GET /api/grade of no such game: 404"
+	expect_eq "$(cat "$TMP/body")" '{"error":"no such game: grades are /api/grade/NNNNNN/game-NNNNNN"}' \
+		"... saying what a grade's path is"
+	expect_eq "$(code /api/grade/../league.db)" 404 "GET /api/grade/../league.db: 404"
+	expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
+	cp "$TMP/body" "$TMP/page.json"
+	# Summed as the page lists the games, the newest first.
+	tac "$TMP/grades" >"$TMP/newest-first"
+	expect_eq "$(py "page['grade'] == dict($(tally "$TMP/newest-first" a), of=4) or page['grade']")" True \
+		"... a's error rate and luck over its 4 games, summed from \`referee grade\`'s"
+	if [ -n "$BROWSER" ]; then
+		dump_dom "$URL/games/000001/game-000001" "$TMP/league.dom"
+		expect_eq "$(strip_points "$TMP/league.dom" 0)" "$(($(py 'len(grade["moves"])') + 1))" \
+			"chromium: the league's game page draws the strip, a point a graded move"
+		expect_eq "$($HTMLTOOL "$TMP/league.dom" count span class~=grade)" \
+			"$(py 'sum(1 for m in grade["moves"] if "seat" in m)')" \
+			"chromium: ... and each decision's grade beside its move"
+		dump_dom "$URL/bots/a" "$TMP/bot.dom"
+		expect_contains "$TMP/bot.dom" "$(py "'Over 4 graded games of its last 4: %.3f%% of its chance to win lost a decision' % (100 * $(tally "$TMP/grades" a)['error_per_decision'])")" \
+			"chromium: the bot's page says its error rate"
+	else
+		ok 0 "# SKIP chromium is not installed"
+	fi
+	stop
+else
+	ok 0 "# SKIP curl is not installed"
+fi
+
+assert_no_leftovers
+done_testing
