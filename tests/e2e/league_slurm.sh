@@ -113,17 +113,37 @@ for _ in $(seq 1200); do
 	signed "$R3/game-000002.jsonl" && break
 	sleep 0.1
 done
+# The run stopped (SIGSTOP) while its array plays on: a set whose logs
+# are signed after that is one it has not listed finished, as a set
+# played while a killed run could not look is.  (A set listed before
+# the stop is the run's: changed after, it is a changed log, not this
+# case.)
+pkill -STOP -f "league run $L"
+unlisted_set() { # the first game of a set signed in R3 that run.jsonl does not list finished
+	local g
+	for g in $(seq 1 2 400); do
+		grep -q "\"type\":\"finished\",\"game\":$g," "$R3/run.jsonl" && continue
+		signed "$R3/$(printf 'game-%06d.jsonl' "$g")" &&
+			signed "$R3/$(printf 'game-%06d.jsonl' $((g + 1)))" && { echo "$g"; return; }
+	done
+}
+for _ in $(seq 1200); do
+	first=$(unlisted_set)
+	[ -n "$first" ] && break
+	sleep 0.1
+done
 kill_run "league run $L"
 wait
-signed "$R3/game-000002.jsonl"
-ok $? "the array played a set before the run was killed"
-gzip -dcf "$R3/game-000001.jsonl" | sed '2s/,/, /' >"$TMP/changed" && cp "$TMP/changed" "$R3/game-000001.jsonl"
+ok "$([ -n "$first" ]; echo $?)" "the array played a set the run had not listed before it was killed"
+one=$(printf 'game-%06d.jsonl' "$first")
+two=$(printf 'game-%06d.jsonl' $((first + 1)))
+gzip -dcf "$R3/$one" | sed '2s/,/, /' >"$TMP/changed" && cp "$TMP/changed" "$R3/$one"
 expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 4 --concurrency 2
-grep -qE "^referee league: $R3: the set of games 1 to 2 is refused, not counted: game 1: $R3/game-000001.jsonl: it does not verify: line [0-9]+: " "$ERR"
+grep -qE "^referee league: $R3: the set of games $first to $((first + 1)) is refused, not counted: game $first: $R3/$one: it does not verify: line [0-9]+: " "$ERR"
 ok $? "the next run refuses the set changed after kill -9" || diag_run
 expect_eq "$(squeue -h | wc -l)" 0 "the killed run's array was cancelled"
 expect_eq "$(tail -1 "$R3/run.jsonl" | grep -c '"type":"signature"')" 1 "the killed run closed and signed"
-expect_eq "$(ls "$R3"/game-000001.jsonl "$R3"/game-000002.jsonl 2>/dev/null | wc -l)" 0 "... the refused set's logs removed"
+expect_eq "$(ls "$R3/$one" "$R3/$two" 2>/dev/null | wc -l)" 0 "... the refused set's logs removed"
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after kill -9 and the next run: whole"
