@@ -283,7 +283,8 @@ dice_policy_solve_state(struct dice_policy_turn *t,
 {
 	const struct roll_table *r = &t->game->roll[n];
 	const int *keep = a->at[n];
-	const double *value = a->value + i, *lost_of = a->lost + i;
+	/* (lost[] is there only when asked for: no offset of a null.) */
+	const double *value = a->value + i, *lost_of = with_lost ? a->lost + i : NULL;
 	int at = (n - 1) * t->settled + i;
 	double v = r->bust * t->bust, lost = r->bust;
 
