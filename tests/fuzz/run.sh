@@ -48,6 +48,17 @@ sources=$(sed -n -e '/^games_libarena_games_a_SOURCES/,/^$/p' \
 
 mkdir -p "$build/obj" || exit 2
 rm -f "$build/failed"
+# stale OBJ FILE: whether OBJ is older than its source FILE or than a
+# header its last compile read (OBJ.d, the compiler's list): a changed
+# struct in a header must rebuild every object that holds one.
+stale() {
+	local dep
+	[ -e "$1" ] && [ -e "$1.d" ] && [ ! "$2" -nt "$1" ] || return 0
+	for dep in $(sed -e '1s/^[^:]*://' -e 's/\\$//' "$1.d"); do
+		[ ! "$dep" -nt "$1" ] || return 0
+	done
+	return 1
+}
 # The objects out of date, as many compiled at once as there are cores.
 cores=$(nproc 2>/dev/null || echo 1)
 running=0
@@ -56,9 +67,9 @@ for src in $sources; do
 	obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
 	file=$top_srcdir/$src
 	[ -e "$file" ] || file=$top_builddir/$src # generated
-	if [ ! -e "$obj" ] || [ "$file" -nt "$obj" ]; then
+	if stale "$obj" "$file"; then
 		echo "  CC       $src"
-		{ $CC $CFLAGS -fsanitize=fuzzer-no-link -c "$file" -o "$obj" ||
+		{ $CC $CFLAGS -fsanitize=fuzzer-no-link -MMD -MF "$obj.d" -c "$file" -o "$obj" ||
 			{ rm -f "$obj"; : >"$build/failed"; }; } &
 		running=$((running + 1))
 		[ "$running" -lt "$cores" ] || { wait; running=0; }
