@@ -120,9 +120,10 @@ done
 # case.)
 pkill -STOP -f "league run $L"
 unlisted_set() { # the first game of a set signed in R3 that run.jsonl does not list finished
-	local g
-	for g in $(seq 1 2 400); do
-		grep -q "\"type\":\"finished\",\"game\":$g," "$R3/run.jsonl" && continue
+	local g listed
+	listed=$(grep -o '"type":"finished","game":[0-9]*' "$R3/run.jsonl" | sed 's/.*://')
+	for g in $(ls "$R3" | sed -n 's/^game-0*\([0-9]*\)\.jsonl$/\1/p' | sort -n); do
+		[ $((g % 2)) -eq 1 ] && ! grep -qx "$g" <<<"$listed" || continue
 		signed "$R3/$(printf 'game-%06d.jsonl' "$g")" &&
 			signed "$R3/$(printf 'game-%06d.jsonl' $((g + 1)))" && { echo "$g"; return; }
 	done
