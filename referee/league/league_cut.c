@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "base/json.h"
@@ -27,8 +28,10 @@ int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int
 		char *from = outdir_play_log(run_dir, first + k);
 		char *to = outdir_play_log(aside, first + k);
 
-		/* A game the stop came before left no log: said so (null). */
-		if (!rename(from, to))
+		/* A game the stop came before left no log: said so (null).  A
+		 * log already aside was moved by a run stopped before it could
+		 * list it (its disk full): listed now, not left unlisted. */
+		if (!rename(from, to) || (errno == ENOENT && access(to, F_OK) == 0))
 			logs[k] = outdir_play_log(OUTDIR_ASIDE, first + k);
 		else if (errno != ENOENT)
 			rc = errorf(err, "cannot keep %s in %s: %s", from, aside, strerror(errno));

@@ -3,7 +3,7 @@
 # cut by a stop"; docs/FAIRNESS.md, item 16): a run stopped mid-set by
 # SIGINT, and one killed with kill -9 and closed by the next run, keep the
 # cut set's logs in runs/NNNNNN/aborted/, listed by a "cut" record of
-# run.jsonl with the set's C; `verify`, `league status`, the ladder and the
+# run.jsonl with the set's C (a log already there, unlisted, listed too); `verify`, `league status`, the ladder and the
 # server count them per run and per version; a cut log deleted, a cut
 # record removed (run.jsonl signed again with the key) or a cut log's C
 # changed fail verify, naming the file.  And `verify` of an sprt folder
@@ -82,12 +82,15 @@ expect_contains "$OUT" "$L/runs/000001: 1 set cut by a stop, its logs kept in ab
 
 # kill -9 in the middle of a set: the next run closes the run, keeping
 # the cut set's logs.  The slow bots retired first, so that it plays two
-# quick ones.
+# quick ones.  The log is found already in aborted/, as a run whose disk
+# filled leaves it when it moved the log aside but could not list it.
 "${LEAGUE[@]}" run "$L" --for 300s --concurrency 1 >/dev/null 2>&1 &
 until_logged 000002
 ok $? "run 2: its first set in play"
 kill_run "league run $L"
 wait
+"${AS[@]}" mkdir "$L/runs/000002/aborted"
+"${AS[@]}" mv "$L/runs/000002/game-000001.jsonl" "$L/runs/000002/aborted/"
 expect_exit 0 "${LEAGUE[@]}" status "$L"
 expect_contains "$OUT" "cut: 1 set cut by a stop, its logs kept (run 1: 1; a v1: 1, b v1: 1)" \
 	"status after kill -9: the run not closed yet counts nothing"
