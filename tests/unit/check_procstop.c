@@ -147,17 +147,24 @@ static void sleep_ms(long ms)
 		;
 }
 
-/* Freezes until no stop is pending (at most 200 tries of the bound):
- * the last freeze's answer. */
+/* Freezes until no stop is pending, for 20 s at most: the last
+ * freeze's answer.  A stop stays pending until the scheduler runs the
+ * process, which on a busy machine (the suite's other jobs) may take
+ * far more than a few hundred tries of the bound. */
 static enum freeze_result freeze_whole(struct sandbox *s)
 {
 	enum freeze_result rc = FREEZE_DONE;
+	struct timespec now;
+	time_t give_up;
 
-	for (int i = 0; i < 200; i++) {
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	give_up = now.tv_sec + 20;
+	do {
 		rc = procstop_freeze(s->stops, true);
 		if (rc != FREEZE_DONE || !procstop_pending(s->stops))
 			return rc;
-	}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while (now.tv_sec < give_up);
 	return rc;
 }
 
