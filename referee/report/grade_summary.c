@@ -15,13 +15,11 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/ratings_types.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "grade.h"
 #include "values/values.h"
-
-/* The half width of a 95% interval of a mean, in standard errors. */
-#define GRADE_Z95 1.96
 
 struct grade_bot {
 	char *name;
@@ -105,7 +103,7 @@ static double grade_mean(const double *x, int n, double *half)
 	mean /= n;
 	for (int i = 0; i < n; i++)
 		squares += (x[i] - mean) * (x[i] - mean);
-	*half = n < 2 ? NAN : GRADE_Z95 * sqrt(squares / (n - 1) / n);
+	*half = n < 2 ? NAN : RATINGS_Z95 * sqrt(squares / (n - 1) / n);
 	return mean;
 }
 

@@ -23,11 +23,11 @@ print($1)" "$OUT"
 # against expect-bot, bolo5 to 1000.
 expect_exit 0 "$REFEREE" grade --summary --format json "$FIXTURES" "$FIXTURE"
 expect_eq "$(wc -l <"$OUT")" 1 "--summary --format json: one line"
-expect_eq "$(cat "$OUT")" '{"bots":[{"name":"expect-bot","games":4,"error":0.011021536860858938,"error_ci":0.021602212247283519,"against_optimal":0.48897846313914106,"against_optimal_ci":0.021602212247283519,"score":0.75,"score_ci":0.49},{"name":"threshold-c-350","games":3,"error":0.006402060435353722,"error_ci":0.012548038453293293,"against_optimal":0.49359793956464626,"against_optimal_ci":0.012548038453293293,"score":0.33333333333333331,"score_ci":0.65333333333333343},{"name":"win-bot","games":1,"error":0.035378884723228088,"error_ci":null,"against_optimal":0.46462111527677191,"against_optimal_ci":null,"score":0,"score_ci":null}]}' \
+expect_eq "$(cat "$OUT")" '{"bots":[{"name":"expect-bot","games":4,"error":0.011021536860858938,"error_ci":0.021601815301564162,"against_optimal":0.48897846313914106,"against_optimal_ci":0.021601815301564162,"score":0.75,"score_ci":0.48999099613501351},{"name":"threshold-c-350","games":3,"error":0.006402060435353722,"error_ci":0.012547807880142113,"against_optimal":0.49359793956464626,"against_optimal_ci":0.012547807880142113,"score":0.33333333333333331,"score_ci":0.65332132818001809},{"name":"win-bot","games":1,"error":0.035378884723228088,"error_ci":null,"against_optimal":0.46462111527677191,"against_optimal_ci":null,"score":0,"score_ci":null}]}' \
 	"each bot's games, errors per game, expected score against the optimal bot and score, exactly"
 
 # The same numbers from the per-game grades: the mean of the errors, the
-# interval 1.96 standard errors, 1/2 less the mean.
+# interval 1.959963984540054 standard errors (the ladder's), 1/2 less the mean.
 run "$REFEREE" grade --format json "$FIXTURES" "$FIXTURE"
 cp "$OUT" "$TMP/grades"
 expect_exit 0 "$REFEREE" grade --summary --format json "$FIXTURES" "$FIXTURE"
@@ -47,7 +47,7 @@ def mean_ci(xs):
     squares = 0.0
     for x in xs:
         squares += (x - mean) * (x - mean)
-    half = 1.96 * math.sqrt(squares / (len(xs) - 1) / len(xs)) \
+    half = 1.959963984540054 * math.sqrt(squares / (len(xs) - 1) / len(xs)) \
         if len(xs) > 1 else None
     return mean, half
 
