@@ -218,8 +218,9 @@ referee_as_user() {
 
 # read_env CELL: arena_env.run(), which plays through `referee play` with
 # the cell's options and reads back its logs, has every game's result.
+# (The folder it makes for them, and keeps, goes into $TMP, removed after.)
 read_env() {
-	run env "${ENV[@]}" ARENA_REFEREE="$REFEREE" PYTHONPATH="$top_builddir/sdk/python:$top_srcdir/sdk/python" \
+	run env "${ENV[@]}" TMPDIR="$TMP" ARENA_REFEREE="$REFEREE" PYTHONPATH="$top_builddir/sdk/python:$top_srcdir/sdk/python" \
 		"$PYTHON3" -c 'import sys, arena_env
 r = arena_env.run("rolit", sys.argv[1:3], games=4, referee_args=sys.argv[3:], size=4)
 print(len(r), sum("ranks" in g for g in r))' "$CBOT $TMP" "$top_builddir/bench/first_legal_bot $TMP" \
