@@ -38,6 +38,25 @@ char *xstrdup(const char *s)
 	return arena_games_checked(strdup(s));
 }
 
+int name_index(char *const *names, int count, const char *name)
+{
+	for (int i = 0; i < count; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return -1;
+}
+
+int name_number(char ***names, int *count, const char *name)
+{
+	int i = name_index(*names, *count, name);
+
+	if (i >= 0)
+		return i;
+	*names = xrealloc(*names, (size_t)(*count + 1) * sizeof **names);
+	(*names)[*count] = xstrdup(name);
+	return (*count)++;
+}
+
 char *xvasprintf(const char *fmt, va_list ap)
 {
 	char *s;

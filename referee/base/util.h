@@ -27,6 +27,13 @@ char *xvasprintf(const char *fmt, va_list ap)
 char *xasprintf(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* The index of `name` among the `count` names, or -1: the bots of a
+ * ladder or a tally, told apart by name. */
+int name_index(char *const *names, int count, const char *name);
+/* The same, a copy of `name` added at the end of *names (*count one
+ * more) when it is not there. */
+int name_number(char ***names, int *count, const char *name);
+
 /* printf into an error buffer; always returns -1 so callers can
  * `return errorf(err, "...")`. */
 int errorf(char *err, const char *fmt, ...)

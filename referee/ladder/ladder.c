@@ -61,10 +61,10 @@ struct collect {
 static int entrant_of(struct collect *c, const char *name)
 {
 	struct ladder_data *data = c->data;
+	int i = name_index(data->names, data->entrants, name);
 
-	for (int i = 0; i < data->entrants; i++)
-		if (!strcmp(data->names[i], name))
-			return i;
+	if (i >= 0)
+		return i;
 	if (data->entrants == RATINGS_MAX_ENTRANTS) {
 		problems_add(c->problems, name, "one bot more than the %d a "
 			     "ladder can rate", RATINGS_MAX_ENTRANTS);

@@ -58,14 +58,11 @@ struct field {
 	struct grade *grade;
 };
 
-static int bot_number(struct field *f, const char *name)
+/* The number of the bot in `seat` of a game's players, the field's. */
+static int seat_bot(struct field *f, const cJSON *players, int seat)
 {
-	for (int i = 0; i < f->bots; i++)
-		if (!strcmp(f->names[i], name))
-			return i;
-	f->names = xrealloc(f->names, (size_t)(f->bots + 1) * sizeof *f->names);
-	f->names[f->bots] = xstrdup(name);
-	return f->bots++;
+	return name_number(&f->names, &f->bots,
+			   cJSON_GetStringValue(cJSON_GetArrayItem(players, seat)));
 }
 
 /* Grades the log at `path` into the field. */
@@ -83,8 +80,8 @@ static enum grade_status add_log(struct field *f, const char *path, char *err)
 		f->result = xrealloc(f->result, f->cap * sizeof *f->result);
 	}
 	f->games[f->count] = (struct scored_game){
-		.a = bot_number(f, cJSON_GetStringValue(cJSON_GetArrayItem(players, 0))),
-		.b = bot_number(f, cJSON_GetStringValue(cJSON_GetArrayItem(players, 1))),
+		.a = seat_bot(f, players, 0),
+		.b = seat_bot(f, players, 1),
 		.x = grade_seat(doc, "adjusted", 0),
 	};
 	f->result[f->count++] = grade_seat(doc, "result", 0);

@@ -45,22 +45,21 @@ cJSON *grade_tally_json(const struct grade_tally *t)
 
 /* The tally of `name` in `tallies` (names[i] is tallies[i]'s), made when
  * new. */
-static struct grade_tally *tally_of(const char *name, const char ***names,
+static struct grade_tally *tally_of(const char *name, char ***names,
 				    struct grade_tally **tallies, int *count)
 {
-	for (int i = 0; i < *count; i++)
-		if (!strcmp((*names)[i], name))
-			return &(*tallies)[i];
-	*names = xrealloc(*names, (size_t)(*count + 1) * sizeof **names);
-	*tallies = xrealloc(*tallies, (size_t)(*count + 1) * sizeof **tallies);
-	(*names)[*count] = name;
-	(*tallies)[*count] = (struct grade_tally){0};
-	return &(*tallies)[(*count)++];
+	int known = *count, i = name_number(names, count, name);
+
+	if (i == known) {
+		*tallies = xrealloc(*tallies, (size_t)*count * sizeof **tallies);
+		(*tallies)[i] = (struct grade_tally){0};
+	}
+	return &(*tallies)[i];
 }
 
 cJSON *grade_tally_players(const cJSON *games)
 {
-	const char **names = NULL;
+	char **names = NULL;
 	struct grade_tally *tallies = NULL;
 	const cJSON *g, *player;
 	cJSON *out = cJSON_CreateObject();
@@ -79,8 +78,10 @@ cJSON *grade_tally_players(const cJSON *games)
 			s++;
 		}
 	}
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		cJSON_AddItemToObject(out, names[i], grade_tally_json(&tallies[i]));
+		free(names[i]);
+	}
 	free(names);
 	free(tallies);
 	return out;

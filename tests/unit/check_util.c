@@ -377,6 +377,29 @@ START_TEST(json_whole_reads_only_whole_numbers_in_range)
 }
 END_TEST
 
+/* Bots told apart by name: found where they are, a new one added once,
+ * as a copy. */
+START_TEST(names_numbered_once)
+{
+	char **names = NULL, bob[] = "bob";
+	int count = 0;
+
+	ck_assert_int_eq(name_index(names, count, "alice"), -1);
+	ck_assert_int_eq(name_number(&names, &count, "alice"), 0);
+	ck_assert_int_eq(name_number(&names, &count, bob), 1);
+	bob[0] = 'B';
+	ck_assert_str_eq(names[1], "bob");
+	ck_assert_int_eq(name_number(&names, &count, "alice"), 0);
+	ck_assert_int_eq(name_number(&names, &count, "bob"), 1);
+	ck_assert_int_eq(count, 2);
+	ck_assert_int_eq(name_index(names, count, "bob"), 1);
+	ck_assert_int_eq(name_index(names, count, "Bob"), -1);
+	for (int i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -386,6 +409,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, hex_rejects_bad_input);
 	tcase_add_test(tc, hex_is_lowercase_agrees_with_decode);
 	tcase_add_test(tc, errorf_returns_minus_one);
+	tcase_add_test(tc, names_numbered_once);
 	tcase_add_test(tc, region_allocations_are_aligned_and_separate);
 	tcase_add_test(tc, region_reset_keeps_the_largest_block);
 	tcase_add_test(tc, region_json_trees_live_in_the_region);
