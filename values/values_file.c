@@ -76,6 +76,7 @@ int values_file_write(const struct win_policy *w, const char *cache, char *err)
 	char path[4096], temp[4160], line[128];
 	FILE *f;
 	bool ok;
+	int fd;
 
 	if (mkdir(cache, 0777) && errno != EEXIST) {
 		snprintf(err, VALUES_ERR_LEN, "cannot make %s: %s", cache,
@@ -83,18 +84,24 @@ int values_file_write(const struct win_policy *w, const char *cache, char *err)
 		return -1;
 	}
 	values_file_path(w, cache, path, sizeof path);
-	snprintf(temp, sizeof temp, "%s.%ld.tmp", path, (long)getpid());
+	/* A name of its own: the threads of a server may write one file at
+	 * once. */
+	snprintf(temp, sizeof temp, "%s.XXXXXX", path);
+	fd = mkstemp(temp);
 	values_file_line(w, line, sizeof line);
-	f = fopen(temp, "wb");
+	f = fd < 0 ? NULL : fdopen(fd, "wb");
 	ok = f && fputs(line, f) >= 0 &&
 	     fwrite(w->solved, sizeof *w->solved, values_file_count(w), f) ==
 		     values_file_count(w);
 	if (f && fclose(f))
 		ok = false;
-	if (!ok || rename(temp, path)) {
+	if (!f && fd >= 0)
+		close(fd);
+	if (!ok || chmod(temp, 0644) || rename(temp, path)) {
 		snprintf(err, VALUES_ERR_LEN, "cannot write %s: %s", path,
 			 strerror(errno));
-		remove(temp);
+		if (fd >= 0)
+			remove(temp);
 		return -1;
 	}
 	return 0;
