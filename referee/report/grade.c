@@ -14,8 +14,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "base/files.h"
 #include "base/json.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "base/verify.h"
 #include "games/dice.h"
@@ -305,11 +308,35 @@ static void grade_sums(const struct grade_game *gg, cJSON *doc)
 	cJSON_AddNumberToObject(doc, "identity", residual);
 }
 
+/* The user's cache of tables ($XDG_CACHE_HOME/arena/values, else
+ * ~/.cache/arena/values), made if need be: another target's tables are
+ * solved once a user, not once a process.  NULL when there is none the
+ * user can write (no HOME, a read-only home, a server's user): then they
+ * are solved for each process, as before. */
+static char *user_cache(void)
+{
+	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char err[ERR_LEN], *dir;
+
+	/* The XDG spec ignores a relative XDG_CACHE_HOME. */
+	if (cache && cache[0] == '/')
+		dir = path_join(cache, "arena/values");
+	else if (home && home[0] == '/')
+		dir = path_join(home, ".cache/arena/values");
+	else
+		return NULL;
+	if (files_mkdirs(dir, err) || access(dir, W_OK)) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
 struct grade *grade_new(const char *cache)
 {
 	struct grade *g = xcalloc(1, sizeof *g);
 
-	g->cache = cache ? xstrdup(cache) : NULL;
+	g->cache = cache ? xstrdup(cache) : user_cache();
 	return g;
 }
 

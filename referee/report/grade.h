@@ -40,7 +40,9 @@ enum grade_status {
 /* A grader keeps the values of the games it met, for the next logs. */
 struct grade;
 
-/* `cache`: the folder of values/values_file.h's tables, or NULL. */
+/* `cache`: the folder of values/values_file.h's tables, or NULL for the
+ * user's ($XDG_CACHE_HOME/arena/values, else ~/.cache/arena/values,
+ * when it can be written). */
 struct grade *grade_new(const char *cache);
 void grade_free(struct grade *g);
 

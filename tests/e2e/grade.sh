@@ -64,8 +64,9 @@ for game in bolo bolo5; do
 		True "$game: win-bot made over 100 decisions that counted"
 done
 
-# A fixed log (win-bot and expect-bot, bolo5 to 1000): exact numbers.
-grades "$FIXTURE"
+# A fixed log (win-bot and expect-bot, bolo5 to 1000): exact numbers,
+# with a cache of its own, empty (the games above filled the script's).
+XDG_CACHE_HOME="$TMP/empty-cache" grades "$FIXTURE"
 expect_eq "$(query '*(grades[0][k] for k in ("game", "players", "exact", "start", "result", "adjusted")),' 2>&1)" \
 	"bolo5 ['win-bot', 'expect-bot'] True [0.44275109631497456, 0.5572489036850254] [0, 1] [0.40737221159174647, 0.5926277884082536]" \
 	"the fixed game: its start, result and adjusted scores"
@@ -92,6 +93,24 @@ expect_contains "$OUT" "\"how\":\"exact: tables to 1000 read from $TMP/tables/bo
 cp "$OUT" "$TMP/grades"
 expect_eq "$(query 'grades[0]["start"]')" "[0.44275109631497456, 0.5572489036850254]" \
 	"the tables read give the same values"
+
+# Without --tables: the user's cache, $XDG_CACHE_HOME/arena/values (the
+# grades above wrote it), else ~/.cache/arena/values; with none that can
+# be written, the tables are solved each time and the game graded as well.
+expect_eq "$(ls "$XDG_CACHE_HOME/arena/values" | grep -c '^bolo5-1000[.]values$')" 1 \
+	"without --tables, the tables are kept in \$XDG_CACHE_HOME/arena/values"
+expect_exit 0 "$REFEREE" grade --format json "$FIXTURE"
+expect_contains "$OUT" "\"how\":\"exact: tables to 1000 read from $XDG_CACHE_HOME/arena/values/bolo5-1000.values\"" \
+	"... and read from there after"
+expect_exit 0 env -u XDG_CACHE_HOME "$REFEREE" grade --format json "$FIXTURE"
+expect_eq "$(ls "$HOME/.cache/arena/values" | grep -c '^bolo5-1000[.]values$')" 1 \
+	"without XDG_CACHE_HOME, in ~/.cache/arena/values"
+touch "$TMP/a-file"
+expect_exit 0 env XDG_CACHE_HOME="$TMP/a-file" HOME="$TMP/a-file" "$REFEREE" grade --format json "$FIXTURE"
+cp "$OUT" "$TMP/grades"
+expect_eq "$(query 'grades[0]["how"].startswith("exact: tables to 1000 solved now in "), grades[0]["start"]')" \
+	"True [0.44275109631497456, 0.5572489036850254]" \
+	"with no cache that can be written: solved, and the same values"
 
 # A forfeit (an illegal action, logged, not played): the seat's whole
 # chance is its loss, no decision is counted, and the identity holds.

@@ -59,6 +59,8 @@ mkdir -p "$HOME"
 # Nor the settings of whoever runs them (docs/referee.1, SETTINGS).
 export XDG_CONFIG_HOME="$TMP/config"
 unset ARENA_OPTIONS
+# Nor their cache of values tables: each script solves its own.
+export XDG_CACHE_HOME="$TMP/cache"
 KEYDIR="$XDG_DATA_HOME/arena"   # the default key pair, made on first use
 
 OUT="$TMP/stdout"   # what the last `run` printed on stdout
