@@ -91,7 +91,14 @@ static int values_tables(struct values *v, const char *game, const char *cache,
 		return 0;
 	}
 	values_solve(v);
-	return cache ? values_file_write(&v->model, cache, err) : 0;
+	/* Tables not kept are solved again next time, but right: said, not
+	 * an error. */
+	if (cache && values_file_write(&v->model, cache, err)) {
+		size_t len = strlen(v->how);
+
+		snprintf(v->how + len, sizeof v->how - len, " (not kept: %s)", err);
+	}
+	return 0;
 }
 
 struct values *values_open(const char *game, const cJSON *options,

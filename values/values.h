@@ -32,7 +32,9 @@ struct values;
  * reason in err (VALUES_ERR_LEN bytes) when there are no exact values.
  * The tables of a target other than the built-in one are solved here
  * (seconds to minutes, docs/ANALYSIS.md); with `cache` (a folder, or
- * NULL) they are read from a file there, or written there once solved. */
+ * NULL) they are read from a file there, or written there once solved
+ * (the folder made if need be; a write that fails is said in how the
+ * values were obtained, "... (not kept: cannot write ...)"). */
 struct values *values_open(const char *game, const cJSON *options,
 			   int players, const char *cache, char *err);
 void values_close(struct values *v);

@@ -71,6 +71,25 @@ int values_file_read(struct win_policy *w, const char *cache)
 	return rc;
 }
 
+/* Makes the folder `dir` and those above it that are missing: 0, or -1
+ * with errno. */
+static int make_folders(const char *dir)
+{
+	char path[4096];
+
+	if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(path, 0777) && errno != EEXIST)
+			return -1;
+		*slash = '/';
+	}
+	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
+}
+
 int values_file_write(const struct win_policy *w, const char *cache, char *err)
 {
 	char path[4096], temp[4160], line[128];
@@ -78,7 +97,7 @@ int values_file_write(const struct win_policy *w, const char *cache, char *err)
 	bool ok;
 	int fd;
 
-	if (mkdir(cache, 0777) && errno != EEXIST) {
+	if (make_folders(cache)) {
 		snprintf(err, VALUES_ERR_LEN, "cannot make %s: %s", cache,
 			 strerror(errno));
 		return -1;

@@ -20,7 +20,8 @@ void values_file_path(const struct win_policy *w, const char *cache,
  * or -1 when the file is absent or not what it should be. */
 int values_file_read(struct win_policy *w, const char *cache);
 
-/* Writes the solved tables of w into the cache (made if need be): 0, or
+/* Writes the solved tables of w into the cache (made, and the folders
+ * above it, if need be): 0, or
  * -1 with err (VALUES_ERR_LEN bytes). */
 int values_file_write(const struct win_policy *w, const char *cache,
 		      char *err);

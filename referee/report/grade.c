@@ -14,9 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -309,27 +307,19 @@ static void grade_sums(const struct grade_game *gg, cJSON *doc)
 }
 
 /* The user's cache of tables ($XDG_CACHE_HOME/arena/values, else
- * ~/.cache/arena/values), made if need be: another target's tables are
- * solved once a user, not once a process.  NULL when there is none the
- * user can write (no HOME, a read-only home, a server's user): then they
- * are solved for each process, as before. */
+ * ~/.cache/arena/values; made when tables are first written there):
+ * another target's tables are solved once a user, not once a process.
+ * NULL when the environment names no home. */
 static char *user_cache(void)
 {
 	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char err[ERR_LEN], *dir;
 
 	/* The XDG spec ignores a relative XDG_CACHE_HOME. */
 	if (cache && cache[0] == '/')
-		dir = path_join(cache, "arena/values");
-	else if (home && home[0] == '/')
-		dir = path_join(home, ".cache/arena/values");
-	else
-		return NULL;
-	if (files_mkdirs(dir, err) || access(dir, W_OK)) {
-		free(dir);
-		return NULL;
-	}
-	return dir;
+		return path_join(cache, "arena/values");
+	if (home && home[0] == '/')
+		return path_join(home, ".cache/arena/values");
+	return NULL;
 }
 
 struct grade *grade_new(const char *cache)

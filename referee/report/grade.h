@@ -41,8 +41,7 @@ enum grade_status {
 struct grade;
 
 /* `cache`: the folder of values/values_file.h's tables, or NULL for the
- * user's ($XDG_CACHE_HOME/arena/values, else ~/.cache/arena/values,
- * when it can be written). */
+ * user's ($XDG_CACHE_HOME/arena/values, else ~/.cache/arena/values). */
 struct grade *grade_new(const char *cache);
 void grade_free(struct grade *g);
 
