@@ -172,14 +172,7 @@ int keys_load_or_generate(const char *dir, struct referee_key *key,
  * names none. */
 static char *default_parent(void)
 {
-	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-
-	/* The XDG spec ignores a relative XDG_DATA_HOME. */
-	if (data && data[0] == '/')
-		return xstrdup(data);
-	if (home && home[0] == '/')
-		return path_join(home, ".local/share");
-	return NULL;
+	return path_xdg("XDG_DATA_HOME", ".local/share", NULL);
 }
 
 char *keys_default_dir(char *err)

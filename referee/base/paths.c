@@ -26,6 +26,24 @@ char *path_join(const char *folder, const char *name)
 	return joined;
 }
 
+char *path_xdg(const char *variable, const char *in_home, const char *name)
+{
+	const char *folder = getenv(variable), *home = getenv("HOME");
+	char *base, *path;
+
+	if (folder && folder[0] == '/')
+		base = xstrdup(folder);
+	else if (home && home[0] == '/')
+		base = path_join(home, in_home);
+	else
+		return NULL;
+	if (!name)
+		return base;
+	path = path_join(base, name);
+	free(base);
+	return path;
+}
+
 char *path_joinf(const char *folder, const char *fmt, ...)
 {
 	va_list ap;

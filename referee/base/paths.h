@@ -12,6 +12,13 @@
  * `folder` alone when `name` is empty or "/". */
 char *path_join(const char *folder, const char *name);
 
+/* The folder an XDG base-directory variable names (`variable`, e.g.
+ * "XDG_CACHE_HOME"), else `in_home` (".cache") in $HOME, `name` joined
+ * to it (NULL: the folder itself): a new string, or NULL when neither is
+ * set to an absolute path
+ * (the XDG spec ignores a relative one). */
+char *path_xdg(const char *variable, const char *in_home, const char *name);
+
 /* path_join() of `folder` and the name printf makes of `fmt`; the name
  * alone when `folder` is NULL (a path relative to a folder named later). */
 char *path_joinf(const char *folder, const char *fmt, ...)

@@ -106,14 +106,7 @@ static const char *settings_words(void)
 /* The settings file's path, or NULL when there is no home folder. */
 static char *file_path(void)
 {
-	const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	/* A relative XDG_CONFIG_HOME is to be ignored (XDG's rule). */
-	if (config && config[0] == '/')
-		return path_join(config, "arena/defaults");
-	if (home && home[0] == '/')
-		return path_joinf(home, ".config/arena/defaults");
-	return NULL;
+	return path_xdg("XDG_CONFIG_HOME", ".config", "arena/defaults");
 }
 
 /* A path as the file gives it: absolute, or "~/..." in the home folder;

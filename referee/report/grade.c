@@ -312,14 +312,7 @@ static void grade_sums(const struct grade_game *gg, cJSON *doc)
  * NULL when the environment names no home. */
 static char *user_cache(void)
 {
-	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-	/* The XDG spec ignores a relative XDG_CACHE_HOME. */
-	if (cache && cache[0] == '/')
-		return path_join(cache, "arena/values");
-	if (home && home[0] == '/')
-		return path_join(home, ".cache/arena/values");
-	return NULL;
+	return path_xdg("XDG_CACHE_HOME", ".cache", "arena/values");
 }
 
 struct grade *grade_new(const char *cache)

@@ -400,6 +400,30 @@ START_TEST(names_numbered_once)
 }
 END_TEST
 
+/* XDG's folders: the variable's when absolute, else the one in HOME,
+ * else none. */
+START_TEST(xdg_folder_or_home)
+{
+	char *p;
+
+	setenv("HOME", "/home/ada", 1);
+	setenv("XDG_CACHE_HOME", "/var/cache/ada", 1);
+	p = path_xdg("XDG_CACHE_HOME", ".cache", "arena/values");
+	ck_assert_str_eq(p, "/var/cache/ada/arena/values");
+	free(p);
+	setenv("XDG_CACHE_HOME", "relative", 1);
+	p = path_xdg("XDG_CACHE_HOME", ".cache", "arena/values");
+	ck_assert_str_eq(p, "/home/ada/.cache/arena/values");
+	free(p);
+	p = path_xdg("XDG_CACHE_HOME", ".local/share", NULL);
+	ck_assert_str_eq(p, "/home/ada/.local/share");
+	free(p);
+	unsetenv("XDG_CACHE_HOME");
+	setenv("HOME", "relative", 1);
+	ck_assert_ptr_null(path_xdg("XDG_CACHE_HOME", ".cache", "arena/values"));
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -416,6 +440,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, sha256_of_a_file_and_of_its_bytes);
 	tcase_add_test(tc, path_join_puts_one_slash_between);
 	tcase_add_test(tc, path_joinf_joins_a_printed_name);
+	tcase_add_test(tc, xdg_folder_or_home);
 	tcase_add_test(tc, files_readlink_reads_any_length);
 	/* The deep trees' thousands of folders, on a busy disk. */
 	tcase_set_timeout(tc, 60);
