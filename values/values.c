@@ -27,9 +27,13 @@ static bool values_exact(const char *game, const cJSON *options, int players,
 	const char *clause = cJSON_GetStringValue(
 		cJSON_GetObjectItemCaseSensitive(options, "yahtzee_clause"));
 
-	*target = cJSON_IsNumber(t) ? (long)t->valuedouble : 10000;
-	*target = (*target + DICE_POLICY_STEP - 1) / DICE_POLICY_STEP *
-		  DICE_POLICY_STEP;
+	/* A log's header is read before it verifies: any number may be here,
+	 * and one past a long's range must not be cast. */
+	double want = cJSON_IsNumber(t) ? t->valuedouble : 10000;
+	bool in_range = want >= DICE_POLICY_STEP && want <= VALUES_MAX_TARGET;
+
+	*target = in_range ? ((long)want + DICE_POLICY_STEP - 1) /
+				     DICE_POLICY_STEP * DICE_POLICY_STEP : 0;
 	if (strcmp(game, "bolo") && strcmp(game, "bolo5"))
 		snprintf(err, VALUES_ERR_LEN, "no exact values for %s: only "
 			 "two-player bolo and bolo5 have them (estimated "
@@ -42,10 +46,10 @@ static bool values_exact(const char *game, const cJSON *options, int players,
 		snprintf(err, VALUES_ERR_LEN, "no exact values for %s with the "
 			 "Yahtzee clause: the tables are solved without it "
 			 "(estimated values: not yet)", game);
-	else if (*target < DICE_POLICY_STEP || *target > VALUES_MAX_TARGET)
+	else if (!in_range)
 		snprintf(err, VALUES_ERR_LEN, "no exact values for %s to a "
-			 "target of %ld: the tables go to %d", game, *target,
-			 VALUES_MAX_TARGET);
+			 "target of %g: the tables go from %d to %d", game, want,
+			 DICE_POLICY_STEP, VALUES_MAX_TARGET);
 	else
 		return true;
 	return false;

@@ -342,8 +342,10 @@ static struct values *grade_values(struct grade *g, const cJSON *header,
 {
 	const char *game = cJSON_GetStringValue(json_member(header, "game"));
 	const cJSON *options = json_member(header, "options");
-	char *options_text = json_print_line(options);
-	char *key = xasprintf("%s %s", game ? game : "", options_text);
+	/* A header is read before its log verifies: it may have no options. */
+	char *options_text = options ? json_print_line(options) : NULL;
+	char *key = xasprintf("%s %s", game ? game : "",
+			      options_text ? options_text : "-");
 	struct grade_kept *k;
 
 	free(options_text);

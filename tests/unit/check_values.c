@@ -77,9 +77,21 @@ START_TEST(no_values_and_why)
 	cJSON_Delete(options);
 	options = options_of(25001);
 	ck_assert_ptr_null(values_open("bolo", options, 2, NULL, err));
-	ck_assert_str_eq(err, "no exact values for bolo to a target of 25050: "
-			 "the tables go to 25000");
+	ck_assert_str_eq(err, "no exact values for bolo to a target of 25001: "
+			 "the tables go from 50 to 25000");
 	cJSON_Delete(options);
+	/* A header is read before its log verifies: no cast of a number past
+	 * a long's range (UBSan in the fuzz build). */
+	options = options_of(10000);
+	cJSON_SetNumberValue(cJSON_GetObjectItem(options, "target"), 1e300);
+	ck_assert_ptr_null(values_open("bolo", options, 2, NULL, err));
+	ck_assert_str_eq(err, "no exact values for bolo to a target of 1e+300: "
+			 "the tables go from 50 to 25000");
+	cJSON_Delete(options);
+	/* No options at all: the rules' default target. */
+	ck_assert_ptr_null(values_open("bolo", NULL, 3, NULL, err));
+	ck_assert_str_eq(err, "no exact values for bolo with 3 players: only "
+			 "two-player games have them (estimated values: not yet)");
 }
 END_TEST
 
