@@ -110,18 +110,72 @@ static double newton_step(const struct scored_game *games, size_t count, int n,
 	return change;
 }
 
-/* The sandwich covariance h B h (B: each game's score vector squared)
- * into cov, the n x n of the bots but the held one. */
+/* qsort_r's, the games its argument: by duplicate set, then as given,
+ * so that a set's games are together and the sums in a fixed order. */
+static int by_set(const void *pa, const void *pb, void *arg)
+{
+	const struct scored_game *games = arg;
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	uint32_t x = games[a].set, y = games[b].set;
+
+	return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b;
+}
+
+/* A set's score vector: the bots it touched (those but the held one) and
+ * its sum over the set's games for each, in a bot-indexed array. */
+struct set_score {
+	int *touched, count;
+	double *value;
+};
+
+static void set_score_add(struct set_score *s, int n, int bot, double d)
+{
+	int t;
+
+	if (bot >= n)
+		return;
+	for (t = 0; t < s->count && s->touched[t] != bot; t++)
+		;
+	if (t == s->count)
+		s->touched[s->count++] = bot;
+	s->value[bot] += d;
+}
+
+/* Adds the set's outer product to the meat, and empties the set. */
+static void set_score_flush(struct set_score *s, int n, double *meat)
+{
+	for (int i = 0; i < s->count; i++)
+		for (int j = 0; j < s->count; j++)
+			meat[s->touched[i] * n + s->touched[j]] +=
+				s->value[s->touched[i]] * s->value[s->touched[j]];
+	for (int i = 0; i < s->count; i++)
+		s->value[s->touched[i]] = 0;
+	s->count = 0;
+}
+
+/* The sandwich covariance h B h into cov, the n x n of the bots but the
+ * held one; B is the sum over duplicate sets of the outer product of each
+ * set's score vector (a game in no set is a set of its own): the games of
+ * a set share their dice, so their scores are not independent. */
 static void sandwich(const struct scored_game *games, size_t count, int n,
 		     const double *r, const double *h, double *cov)
 {
-	double *meat = xcalloc((size_t)n * (size_t)n, sizeof *meat);
+	double *meat = xcalloc((size_t)n * (size_t)n + 1, sizeof *meat);
+	size_t *order = xcalloc(count + 1, sizeof *order);
+	struct set_score set = {xcalloc((size_t)n + 1, sizeof(int)), 0,
+				xcalloc((size_t)n + 1, sizeof(double))};
 
-	for (size_t g = 0; g < count; g++) {
-		const struct scored_game *s = &games[g];
+	for (size_t g = 0; g < count; g++)
+		order[g] = g;
+	qsort_r(order, count, sizeof *order, by_set, (void *)games);
+	for (size_t i = 0; i < count; i++) {
+		const struct scored_game *s = &games[order[i]];
 		double d = s->x - elo_expected(r[s->a] - r[s->b]);
 
-		add_pair(meat, n, s->a, s->b, d * d);
+		set_score_add(&set, n, s->a, d);
+		set_score_add(&set, n, s->b, -d);
+		if (i + 1 == count || !s->set || games[order[i + 1]].set != s->set)
+			set_score_flush(&set, n, meat);
 	}
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++) {
@@ -133,6 +187,9 @@ static void sandwich(const struct scored_game *games, size_t count, int n,
 			cov[i * n + j] = v;
 		}
 	free(meat);
+	free(order);
+	free(set.touched);
+	free(set.value);
 }
 
 /* The ratings centred on their mean, the covariance with them: var(r_i -

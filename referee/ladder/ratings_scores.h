@@ -8,18 +8,22 @@
  * sum over its games (score - expected) = 0, by Newton's method.  These
  * equations use only the scores' means, so a score outside 0..1 is
  * counted as it is: clamping it would move the mean, and the rating with
- * it.  The error bars are the sandwich covariance grouped by game; the
- * ratings are centred on a mean of 0.  Pure functions: no I/O.
+ * it.  The error bars are the sandwich covariance grouped by duplicate
+ * set (by game for a game in no set), as the ladder's are (ratings.h);
+ * the ratings are centred on a mean of 0.  Pure functions: no I/O.
  */
 #ifndef ARENA_RATINGS_SCORES_H
 #define ARENA_RATINGS_SCORES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* One game: bot a scored x against bot b, who scored 1 - x. */
+/* One game: bot a scored x against bot b, who scored 1 - x; `set` its
+ * duplicate set, numbered from 1 (0: none). */
 struct scored_game {
 	int a, b;
 	double x;
+	uint32_t set;
 };
 
 /* Each bot's rating and its sandwich standard error into elo[] and se[]

@@ -776,10 +776,10 @@ END_TEST
  * to no other, has no finite rating. */
 START_TEST(real_valued_scores)
 {
-	struct scored_game even[4] = {{0, 1, 0.75}, {1, 0, 0.25}, {0, 1, 0.75}, {1, 0, 0.25}};
-	struct scored_game wide[4] = {{0, 1, 1.1}, {0, 1, 0.4}, {0, 1, 1.1}, {0, 1, 0.4}};
-	struct scored_game all[2] = {{0, 1, 1}, {0, 1, 1}};
-	struct scored_game apart[2] = {{0, 1, 0.6}, {2, 3, 0.6}};
+	struct scored_game even[4] = {{0, 1, 0.75, 0}, {1, 0, 0.25, 0}, {0, 1, 0.75, 0}, {1, 0, 0.25, 0}};
+	struct scored_game wide[4] = {{0, 1, 1.1, 0}, {0, 1, 0.4, 0}, {0, 1, 1.1, 0}, {0, 1, 0.4, 0}};
+	struct scored_game all[2] = {{0, 1, 1, 0}, {0, 1, 1, 0}};
+	struct scored_game apart[2] = {{0, 1, 0.6, 0}, {2, 3, 0.6, 0}};
 	double elo[4], se[4], slope = ELO_C * 0.75 * 0.25;
 	char err[ERR_LEN];
 
@@ -796,6 +796,29 @@ START_TEST(real_valued_scores)
 			 "bot must be linked to every other by games, and score neither "
 			 "all nor nothing against them");
 	ck_assert_int_eq(ratings_scores(apart, 2, 4, elo, se, err), -1);
+}
+END_TEST
+
+/* The error bars of real-valued scores are grouped by duplicate set: bot
+ * 0 scores 0.9 and 0.6 in one set's two games, 0.6 and 0.9 in the
+ * other's; each set's scores sum to its expectation, so the sets say the
+ * rating exactly, while the same games in no set (each its own group)
+ * have the spread of +/- 0.15 a game. */
+START_TEST(real_valued_scores_grouped_by_set)
+{
+	struct scored_game sets[4] = {{0, 1, 0.9, 1}, {1, 0, 0.4, 1},
+				      {0, 1, 0.6, 2}, {1, 0, 0.1, 2}};
+	struct scored_game alone[4] = {{0, 1, 0.9, 0}, {1, 0, 0.4, 0},
+				       {0, 1, 0.6, 0}, {1, 0, 0.1, 0}};
+	double elo[2], se[2], slope = ELO_C * 0.75 * 0.25;
+	char err[ERR_LEN];
+
+	ck_assert_int_eq(ratings_scores(sets, 4, 2, elo, se, err), 0);
+	ck_assert_double_eq_tol(elo[0] - elo[1], 190.8485, 1e-4);
+	ck_assert_double_eq_tol(se[0], 0, 1e-9);
+	ck_assert_int_eq(ratings_scores(alone, 4, 2, elo, se, err), 0);
+	ck_assert_double_eq_tol(elo[0] - elo[1], 190.8485, 1e-4);
+	ck_assert_double_eq_tol(se[0], sqrt(4 * 0.0225) / (4 * slope) / 2, 1e-6);
 }
 END_TEST
 
@@ -828,6 +851,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, equal_points_go_head_to_head);
 	tcase_add_test(tc, large_ladder_converges_in_few_passes);
 	tcase_add_test(tc, real_valued_scores);
+	tcase_add_test(tc, real_valued_scores_grouped_by_set);
 	suite_add_tcase(s, tc);
 	return s;
 }
