@@ -10,10 +10,12 @@
 #include <sys/stat.h>
 
 #include "base/json.h"
+#include "base/logread.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "ladder/ladder_sets.h"
 #include "ladder/ratings_scores.h"
 #include "base/ratings_types.h"
 
@@ -48,7 +50,8 @@ void grade_logs_free(char **logs)
 }
 
 /* The games graded so far: the bots by first appearance, each game's
- * seat-0 bot's result and adjusted score. */
+ * seat-0 bot's result and adjusted score, and its duplicate set (the
+ * header's, numbered as the ladder numbers them). */
 struct field {
 	char **names;
 	int bots;
@@ -56,6 +59,8 @@ struct field {
 	double *result;
 	size_t count, cap;
 	struct grade *grade;
+	struct ladder_sets sets;
+	uint32_t set_count;
 };
 
 /* The number of the bot in `seat` of a game's players, the field's. */
@@ -68,9 +73,17 @@ static int seat_bot(struct field *f, const cJSON *players, int seat)
 /* Grades the log at `path` into the field. */
 static enum grade_status add_log(struct field *f, const char *path, char *err)
 {
+	struct game_log log;
 	cJSON *doc, *players;
-	enum grade_status status = grade_path(f->grade, path, &doc, err);
+	enum grade_status status;
+	uint32_t set;
 
+	if (logread_load(path, &log, err))
+		return GRADE_UNVERIFIED;
+	status = grade_log(f->grade, &log, &doc, err);
+	set = status == GRADE_OK ?
+		ladder_sets_number(&f->sets, &f->set_count, log.lines[0].json) : 0;
+	logread_free(&log);
 	if (status != GRADE_OK)
 		return status;
 	players = json_member(doc, "players");
@@ -83,6 +96,7 @@ static enum grade_status add_log(struct field *f, const char *path, char *err)
 		.a = seat_bot(f, players, 0),
 		.b = seat_bot(f, players, 1),
 		.x = grade_seat(doc, "adjusted", 0),
+		.set = set,
 	};
 	f->result[f->count++] = grade_seat(doc, "result", 0);
 	cJSON_Delete(doc);
@@ -242,6 +256,7 @@ enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
 	free(f.names);
 	free(f.games);
 	free(f.result);
+	ladder_sets_free(&f.sets);
 	free(elo);
 	free(se);
 	grade_free(f.grade);

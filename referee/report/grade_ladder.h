@@ -4,7 +4,8 @@
  * graded (grade.h), each bot's Elo from its luck-adjusted scores
  * (ladder/ratings_scores.h) with its 95% interval, its mean result and
  * mean adjusted score, and the variance of both scores a game, which
- * says what the grades took out.  Printed beside the Bradley-Terry ladder
+ * says what the grades took out.  The intervals are grouped by duplicate
+ * set, as the ladder's are: a set's games share their dice.  Printed beside the Bradley-Terry ladder
  * of the results, never instead.
  */
 #ifndef ARENA_GRADE_LADDER_H

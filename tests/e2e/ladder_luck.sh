@@ -47,6 +47,25 @@ print(len(d["ladder"]), l["games"], [b["bot"] for b in l["ladder"]],
 	"3 18 ['win-bot', 'threshold-c-300', 'threshold-c-500'] 3.9 29.42" \
 	"json: the ladder and its \"luck_adjusted\" member, in one object"
 
+# Duplicate sets: the games of a set share their dice, so the intervals
+# are grouped by set (the header's "set" "id"), as the reference computes
+# them; not the intervals of the same games taken one by one.
+"$REFEREE" play bolo --duplicate --games 40 --seed 5656 -o target=1000 --out "$TMP/sets" \
+	"$BOTS/win-bot" "$BOTS/threshold-bot" >/dev/null 2>&1
+expect_exit 0 "$REFEREE" ladder --luck-adjusted --format csv "$TMP/sets"
+sed '1,/^$/d' "$OUT" >"$TMP/sets.csv"
+"$REFEREE" grade --format json "$TMP/sets" >"$TMP/sets.json"
+$PYTHON3 "$top_srcdir/tests/tools/luck_ladder.py" <"$TMP/sets.json" >"$TMP/want.csv"
+expect_eq "$(cat "$TMP/sets.csv")" "$(cat "$TMP/want.csv")" \
+	"duplicate sets: each number as computed again, the intervals grouped by set"
+LUCK_LADDER_BY_GAME=1 $PYTHON3 "$top_srcdir/tests/tools/luck_ladder.py" <"$TMP/sets.json" >"$TMP/by-game.csv"
+expect_eq "$(cut -d, -f2,3 "$TMP/sets.csv")" "$(cut -d, -f2,3 "$TMP/by-game.csv")" \
+	"... the same ratings as the games taken one by one"
+[ "$(cut -d, -f4 "$TMP/sets.csv")" != "$(cut -d, -f4 "$TMP/by-game.csv")" ]
+ok $? "... but not their intervals"
+expect_eq "$(cut -d, -f2 "$TMP/sets.csv" | sed 1d | sort | tr '\n' ' ')" "threshold-c-350 win-bot " \
+	"... the two bots rated"
+
 # No exact values: no ladder, exit status 3 and why.
 "$REFEREE" play rolit --games 1 --out "$TMP/rolit" "$BOTS/random-bot" "$BOTS/random-bot" >/dev/null 2>&1
 expect_exit 3 "$REFEREE" ladder --luck-adjusted "$TMP/rolit"

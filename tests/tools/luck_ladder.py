@@ -2,7 +2,10 @@
 json` lines (stdin), by the model of docs/ANALYSIS.md ("A luck-adjusted
 ladder") written a second time: the Bradley-Terry score equations with
 each game's luck-adjusted score as a fractional result, solved by Newton's
-method, the sandwich covariance grouped by game, centred on a mean of 0.
+method, the sandwich covariance grouped by duplicate set (the log
+header's "set" "id"; a game in no set is a group of its own), centred on a
+mean of 0 (by game with LUCK_LADDER_BY_GAME=1, to show what the sets
+change).
 Prints what `referee ladder --luck-adjusted --format csv` prints after its
 blank line."""
 import json
@@ -30,14 +33,19 @@ def main():
             if name not in names:
                 names.append(name)
             ids.append(names.index(name))
-        games.append((ids[0], ids[1], g["adjusted"][0], g["result"][0]))
+        with open(g["log"]) as log:
+            header = json.loads(log.readline())
+        group = header.get("set", {}).get("id") or g["log"]
+        if os.environ.get("LUCK_LADDER_BY_GAME"):
+            group = g["log"]
+        games.append((ids[0], ids[1], g["adjusted"][0], g["result"][0], group))
     k = len(names)
     n = k - 1
     r = [0.0] * k
     for _ in range(200):
         grad = [0.0] * k
         h = [[0.0] * n for _ in range(n)]
-        for a, b, x, _ in games:
+        for a, b, x, _, _ in games:
             p = expected(r[a] - r[b])
             grad[a] += x - p
             grad[b] -= x - p
@@ -51,12 +59,15 @@ def main():
             r[i] += step[i]
         if max(abs(s) for s in step) < 1e-12:
             break
-    meat = [[0.0] * n for _ in range(n)]
-    for a, b, x, _ in games:
+    # each group's score vector, then the sum of their outer products
+    scores_of = {}
+    for a, b, x, _, group in games:
         d = x - expected(r[a] - r[b])
-        for i, j, s in ((a, a, 1), (b, b, 1), (a, b, -1), (b, a, -1)):
-            if i < n and j < n:
-                meat[i][j] += s * d * d
+        u = scores_of.setdefault(group, [0.0] * k)
+        u[a] += d
+        u[b] -= d
+    meat = [[sum(u[i] * u[j] for u in scores_of.values()) for j in range(n)]
+            for i in range(n)]
     cov = [[sum(hi[i][p] * meat[p][q] * hi[q][j] for p in range(n) for q in range(n))
             for j in range(n)] for i in range(n)]
     full = [[cov[i][j] if i < n and j < n else 0.0 for j in range(k)] for i in range(k)]
@@ -67,7 +78,7 @@ def main():
         v = full[i][i] - 2 * sum(full[i]) / k + sum(map(sum, full)) / k / k
         se.append(math.sqrt(max(0.0, v)))
     scores = {i: ([], []) for i in range(k)}
-    for a, b, x, res in games:
+    for a, b, x, res, _ in games:
         scores[a][0].append(res)
         scores[a][1].append(x)
         scores[b][0].append(1 - res)
