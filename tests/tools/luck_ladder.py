@@ -8,6 +8,7 @@ mean of 0 (by game with LUCK_LADDER_BY_GAME=1, to show what the sets
 change).
 Prints what `referee ladder --luck-adjusted --format csv` prints after its
 blank line."""
+import gzip
 import json
 import math
 import os
@@ -33,7 +34,9 @@ def main():
             if name not in names:
                 names.append(name)
             ids.append(names.index(name))
-        with open(g["log"]) as log:
+        with open(g["log"], "rb") as raw:
+            gzipped = raw.read(2) == b"\x1f\x8b"
+        with (gzip.open if gzipped else open)(g["log"], "rb") as log:
             header = json.loads(log.readline())
         group = header.get("set", {}).get("id") or g["log"]
         if os.environ.get("LUCK_LADDER_BY_GAME"):
