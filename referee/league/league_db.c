@@ -44,6 +44,15 @@ static const char schema[] =
 	" seat INTEGER NOT NULL, version INTEGER NOT NULL REFERENCES versions(id),"
 	" PRIMARY KEY(run, first, seat));";
 
+/* The grades of the games (league_db_grades.c): made with the index, and
+ * added to an index made before it had them when it is opened, since
+ * they are computed again from the logs whenever they are missing. */
+static const char grades_table[] =
+	"CREATE TABLE IF NOT EXISTS grades(run INTEGER NOT NULL, game INTEGER NOT NULL,"
+	" seat INTEGER NOT NULL, sha256 TEXT NOT NULL, adjusted REAL NOT NULL,"
+	" luck REAL NOT NULL, error REAL NOT NULL, decisions INTEGER NOT NULL,"
+	" PRIMARY KEY(run, game, seat));";
+
 /* A write that failed (`code`, SQLite's): its words, and the system's
  * reason when SQLite kept one; else, for an I/O error, what is likely
  * ("disk I/O error" is all SQLite says of a file-size limit). */
@@ -160,6 +169,10 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 			       (const char *const[]){game, text}, 2, err) ? -1 : 0;
 	} else
 		rc = check_index(db, path, game, err);
+	/* An index that cannot be written (a copy handed to `verify`) does
+	 * without: what reads the grades finds none and does without them. */
+	if (rc == 0)
+		sqlite3_exec(db, grades_table, NULL, NULL, NULL);
 	/* A commit need not reach the disk before the next set: the logs
 	 * it indexes are there, and the next run enters what a power cut
 	 * took (league_sync.h). */

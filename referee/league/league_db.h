@@ -21,6 +21,9 @@
  *   cut(run, first)             a duplicate set cut by a stop, its logs
  *                               kept (league_cut.h)
  *   cut_seats(run, first, seat, version)  its seats, as its logs name them
+ *   grades(run, game, seat, sha256, adjusted, luck, error, decisions)
+ *                               a game's grade (league_grades.h), of the log
+ *                               of that SHA-256, for a game with exact values
  */
 #ifndef ARENA_LEAGUE_DB_H
 #define ARENA_LEAGUE_DB_H
@@ -181,6 +184,46 @@ typedef void league_db_game_fn(long run, long game, const struct league_game_sea
  * `latest`, each with its seats in order: 0, or -1. */
 int league_db_each_game(sqlite3 *db, const char *name, long long since, int limit,
 			bool latest, league_db_game_fn *each, void *ctx);
+
+/* A seat's grade of a game (docs/ANALYSIS.md): its luck-adjusted score,
+ * its luck, the chance it lost by its errors, and its decisions counted. */
+struct league_grade {
+	double adjusted, luck, error;
+	int decisions;
+};
+
+/* Game `game` of run `run`'s grades, one a seat, of its log of hash
+ * `sha256` (those of another log replaced): 0, or -1 with err. */
+int league_db_add_grades(sqlite3 *db, long run, long game, const char *sha256,
+			 int seats, const struct league_grade *grades, char *err);
+
+/* A game of the index. */
+struct league_game_ref {
+	long run, game;
+	char sha256[65];
+};
+
+/* Up to `limit` of the current season's games without a grade of their
+ * log, oldest first, in *out (free it): how many, or -1 with err. */
+int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, char *err);
+
+/* How many of the current season's games have no grade of their log
+ * (or one of a log that did not grade), or -1 (an index without grades). */
+long league_db_season_ungraded(sqlite3 *db);
+
+/* A graded seat of a game of the current season. */
+struct league_graded_seat {
+	long run, game, first, version;
+	int seat;
+	struct league_grade grade;
+};
+
+/* 0, or -1 with err: stops the walk. */
+typedef int league_db_grade_fn(const struct league_graded_seat *s, void *ctx, char *err);
+
+/* Hands `each` every graded seat of the current season's games, in (run,
+ * game, seat) order: 0, or -1 with err (`each`'s, or the index's). */
+int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err);
 
 /* A seat of a game of the current season, for its rating. */
 struct league_season_seat {

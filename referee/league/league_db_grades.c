@@ -1,0 +1,123 @@
+/*
+ * The grades the index keeps of the league's games (league_db.h): each
+ * seat's luck-adjusted score, luck, errors and decisions, for the log
+ * whose SHA-256 they were computed from, so that a grade of a log entered
+ * again (a rebuild, another log in its place) is not taken for its.
+ */
+#include "league/league_db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/util.h"
+
+/* The current season's games: their run is its first or after. */
+#define SEASON_RUNS "(SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
+
+int league_db_add_grades(sqlite3 *db, long run, long game, const char *sha256,
+			 int seats, const struct league_grade *grades, char *err)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_DONE;
+
+	if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO grades VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	for (int s = 0; s < seats && rc == SQLITE_DONE; s++) {
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, run);
+		sqlite3_bind_int64(st, 2, game);
+		sqlite3_bind_int(st, 3, s);
+		sqlite3_bind_text(st, 4, sha256, -1, SQLITE_STATIC);
+		sqlite3_bind_double(st, 5, grades[s].adjusted);
+		sqlite3_bind_double(st, 6, grades[s].luck);
+		sqlite3_bind_double(st, 7, grades[s].error);
+		sqlite3_bind_int(st, 8, grades[s].decisions);
+		rc = sqlite3_step(st);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+}
+
+/* A game has a grade when it is of the game's log as indexed; a log that
+ * did not grade has one of decisions -1, not graded again. */
+#define GRADED "EXISTS (SELECT 1 FROM grades r WHERE r.run = g.run AND r.game = g.game" \
+	" AND r.seat = 0 AND r.sha256 = g.sha256)"
+#define GRADED_WELL "EXISTS (SELECT 1 FROM grades r WHERE r.run = g.run AND r.game = g.game" \
+	" AND r.seat = 0 AND r.sha256 = g.sha256 AND r.decisions >= 0)"
+
+int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, char *err)
+{
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	*out = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT g.run, g.game, g.sha256 FROM games g WHERE g.run >= "
+			       SEASON_RUNS " AND NOT " GRADED " ORDER BY g.run, g.game LIMIT ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	sqlite3_bind_int(st, 1, limit);
+	*out = xcalloc((size_t)limit + 1, sizeof **out);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct league_game_ref *g = &(*out)[n++];
+
+		g->run = (long)sqlite3_column_int64(st, 0);
+		g->game = (long)sqlite3_column_int64(st, 1);
+		snprintf(g->sha256, sizeof g->sha256, "%s",
+			 (const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(*out);
+		*out = NULL;
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	}
+	return n;
+}
+
+long league_db_season_ungraded(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	long n = -1;
+
+	if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM games g WHERE g.run >= " SEASON_RUNS
+			       " AND NOT " GRADED_WELL, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, "SELECT s.run, s.game, g.first, s.version, s.seat, r.adjusted,"
+			       " r.luck, r.error, r.decisions FROM seats s"
+			       " JOIN games g ON g.run = s.run AND g.game = s.game"
+			       " JOIN grades r ON r.run = s.run AND r.game = s.game"
+			       " AND r.seat = s.seat AND r.sha256 = g.sha256"
+			       " WHERE s.run >= " SEASON_RUNS " ORDER BY s.run, s.game, s.seat",
+			       -1, &st, NULL) != SQLITE_OK)
+		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const struct league_graded_seat s = {
+			.run = (long)sqlite3_column_int64(st, 0),
+			.game = (long)sqlite3_column_int64(st, 1),
+			.first = (long)sqlite3_column_int64(st, 2),
+			.version = (long)sqlite3_column_int64(st, 3),
+			.seat = sqlite3_column_int(st, 4),
+			.grade = {sqlite3_column_double(st, 5), sqlite3_column_double(st, 6),
+				  sqlite3_column_double(st, 7), sqlite3_column_int(st, 8)},
+		};
+
+		if (each(&s, ctx, err)) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+}
