@@ -31,6 +31,7 @@ int league_pace_write(const char *dir, const struct league_pace *p, char *err)
 	if (isfinite(p->widest))
 		cJSON_AddNumberToObject(j, "widest", round(p->widest * 10) / 10);
 	cJSON_AddNumberToObject(j, "trickle", (double)p->trickle);
+	cJSON_AddBoolToObject(j, "luck_adjusted", p->luck);
 	rc = league_json_write(dir, "pace.json", j, err);
 	cJSON_Delete(j);
 	return rc;
@@ -60,6 +61,7 @@ int league_pace_read(const char *dir, struct league_pace *p)
 			.interval = whole(j, "interval", 100000),
 			.widest = cJSON_IsNumber(widest) ? widest->valuedouble : INFINITY,
 			.trickle = whole(j, "trickle", 100000),
+			.luck = cJSON_IsTrue(json_member(j, "luck_adjusted")),
 		};
 		rc = p->interval >= 0 && p->trickle >= 0 ? 0 : -1;
 	}
@@ -86,6 +88,8 @@ char *league_pace_trickle_text(long trickle)
 char *league_pace_text(const struct league_pace *p)
 {
 	char widest[48], *trickle, *text;
+	const char *interval = p->luck ? "95% interval (of its luck-adjusted rating)" :
+					 "95% interval";
 
 	if (!p->interval)
 		return xstrdup("full speed (this run does not rest)");
@@ -94,12 +98,12 @@ char *league_pace_text(const struct league_pace *p)
 	else
 		snprintf(widest, sizeof widest, "a version has none yet");
 	if (!p->resting)
-		return xasprintf("full speed until every active version's 95%% interval is "
-				 "within +/- %ld Elo (%s)", p->interval, widest);
+		return xasprintf("full speed until every active version's %s is "
+				 "within +/- %ld Elo (%s)", interval, p->interval, widest);
 	trickle = league_pace_trickle_text(p->trickle);
-	text = xasprintf("resting: every active version's 95%% interval is within "
+	text = xasprintf("resting: every active version's %s is within "
 			 "+/- %ld Elo (%s), so %s until a version arrives or an interval "
-			 "widens", p->interval, widest, trickle);
+			 "widens", interval, p->interval, widest, trickle);
 	free(trickle);
 	return text;
 }

@@ -19,6 +19,8 @@ struct league_pace {
 	double widest;   /* the widest active version's half-width; INFINITY:
 			  * one has no interval yet */
 	long trickle;    /* sets a minute while resting */
+	bool luck;       /* the intervals are of the luck-adjusted ratings
+			  * (league_luck.h) */
 };
 
 /* Whether versions whose widest half-width is `widest` settle a run

@@ -34,6 +34,8 @@ struct league_pick {
 	struct league_pick_entry *e;
 	long *pair_sets; /* count x count: sets played or handed out together */
 	long sets;       /* sets in pair_sets */
+	bool luck;       /* the entries are rated from the luck-adjusted scores
+			  * (league_luck.h), not the results */
 };
 
 /* A picker of `count` active versions, `players` a game (count >=

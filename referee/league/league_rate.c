@@ -222,6 +222,7 @@ void league_rating_pick(const struct league_rating *lr, const int *active,
 	}
 	memset(p->pair_sets, 0, (size_t)p->count * (size_t)p->count * sizeof *p->pair_sets);
 	p->sets = 0;
+	p->luck = false;
 	for (size_t g = 0; g < lr->game_count; g++) {
 		const struct rating_game *rg = &lr->games[g];
 

@@ -37,6 +37,7 @@ struct state {
 	int *active;                  /* by active index: the version's index */
 	int active_count;
 	struct league_pick pick;
+	struct league_luck luck;      /* the games' grades, for the picker */
 	struct run_manifest manifest;
 	struct league_place place;    /* the run's logs', in its config */
 	long next_game;               /* the next set's first game */
@@ -153,7 +154,7 @@ static void pace(struct state *st)
 {
 	const struct league_run *r = st->run;
 	struct league_pace p = {.interval = r->rest_interval, .widest = league_pick_widest(&st->pick),
-				.trickle = r->trickle};
+				.trickle = r->trickle, .luck = st->pick.luck};
 	char err[ERR_LEN];
 
 	p.resting = league_pace_settled(r->rest_interval, p.widest);
@@ -167,7 +168,8 @@ static void pace(struct state *st)
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
+	if (league_task_refit(st->run->db, st->run->dir, &st->luck, st->active, &st->pick,
+			      st->err))
 		return -1;
 	pace(st);
 	st->since_refit = 0;
@@ -475,6 +477,7 @@ static int open_run(struct state *st)
 		}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
+	league_luck_refit(&st->luck, r->db, r->dir, &st->rating, st->active, &st->pick);
 	pace(st);
 	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
@@ -535,6 +538,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	r.config.deal_key = deal_key;
 	r.config.place = &st.place.place;  /* filled in by open_run() */
 	run_loop_begin(&st.loop);
+	league_luck_init(&st.luck);
 	rc = open_run(&st);
 	rc = rc ? rc : play_sets(&st);
 	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
@@ -547,6 +551,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);
+	league_luck_free(&st.luck);
 	league_rating_free(&st.rating);
 	free(st.run_dir);
 	free(st.active);

@@ -32,6 +32,7 @@ struct state {
 	int *active;                  /* by active index: the version's index */
 	int active_count;
 	struct league_pick pick;
+	struct league_luck luck;      /* the games' grades, for the picker */
 	struct run_manifest manifest;
 	struct league_place place;    /* the run's logs', in run.jsonl */
 	long next_game;               /* the next set's first game */
@@ -242,7 +243,8 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->active, &st->pick, st->err))
+	if (league_task_refit(st->run->db, st->run->dir, &st->luck, st->active, &st->pick,
+			      st->err))
 		return -1;
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count, false);
@@ -271,6 +273,7 @@ static int open_run(struct state *st, const char *dir)
 	}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
+	league_luck_refit(&st->luck, r->db, r->dir, &st->rating, st->active, &st->pick);
 	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
@@ -321,6 +324,7 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	sigemptyset(&on.sa_mask);
 	sigaction(SIGINT, &on, &old_int);
 	sigaction(SIGTERM, &on, &old_term);
+	league_luck_init(&st.luck);
 	rc = open_run(&st, dir);
 	rc = rc ? rc : play_batches(&st, dir);
 	if (!rc && st.manifest.journal) {
@@ -340,6 +344,7 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);
 	league_pick_free(&st.pick);
+	league_luck_free(&st.luck);
 	league_rating_free(&st.rating);
 	free(st.run_dir);
 	free(st.active);

@@ -134,7 +134,8 @@ long league_task_log_version(sqlite3 *db, const cJSON *player)
 	return league_db_version_id(db, name, hash);
 }
 
-int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err)
+int league_task_refit(sqlite3 *db, const char *dir, struct league_luck *luck,
+		      const int *active, struct league_pick *pick, char *err)
 {
 	struct league_rating fresh;
 
@@ -144,6 +145,7 @@ int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, 
 	}
 	/* The active versions are the run's, fixed when it started. */
 	league_rating_pick(&fresh, active, pick);
+	league_luck_refit(luck, db, dir, &fresh, active, pick);
 	league_rating_free(&fresh);
 	return 0;
 }

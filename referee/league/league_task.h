@@ -14,6 +14,7 @@
 #include "base/files.h"
 #include "base/logread.h"
 #include "league/league_db.h"
+#include "league/league_luck.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
 #include "manifest/run_manifest.h"
@@ -98,7 +99,10 @@ long league_task_log_version(sqlite3 *db, const cJSON *player);
 
 /* Fits the ratings again from the index and gives the picker of the
  * run's active versions (`active`: each one's index among the versions,
- * pick->count of them) them: 0, or -1 with err. */
-int league_task_refit(sqlite3 *db, const int *active, struct league_pick *pick, char *err);
+ * pick->count of them) them, from the luck-adjusted scores once every
+ * game of the season is graded (league_luck.h; a batch of league `dir`'s
+ * games graded first): 0, or -1 with err. */
+int league_task_refit(sqlite3 *db, const char *dir, struct league_luck *luck,
+		      const int *active, struct league_pick *pick, char *err);
 
 #endif

@@ -1,0 +1,230 @@
+/*
+ * The league's games graded, and the picker's ratings from their
+ * luck-adjusted scores; see league_luck.h.
+ */
+#include "league/league_luck.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "base/outdir.h"
+#include "base/ratings_types.h"
+#include "base/util.h"
+#include "ladder/ratings_scores.h"
+#include "league/league_db.h"
+#include "league/league_folder.h"
+
+void league_luck_init(struct league_luck *l)
+{
+	l->grade = grade_new(NULL);
+	l->none = false;
+}
+
+void league_luck_free(struct league_luck *l)
+{
+	grade_free(l->grade);
+	l->grade = NULL;
+}
+
+/* A game's grade, a seat each, as the index keeps it; a log that does not
+ * grade has decisions -1 in every seat. */
+struct graded {
+	struct league_grade seat[GAME_MAX_SEATS];
+	int seats;
+};
+
+/* Grades game `ref` of league `dir` into *out: GRADE_OK (a log that does
+ * not grade too, marked so) or GRADE_NO_VALUES. */
+static enum grade_status grade_game(struct league_luck *l, const char *dir,
+				    const struct league_game_ref *ref, struct graded *out)
+{
+	char *run_dir = league_run_dir(dir, ref->run);
+	char *path = outdir_play_log(run_dir, ref->game), why[ERR_LEN];
+	const cJSON *seat;
+	cJSON *doc;
+	enum grade_status status = grade_path(l->grade, path, &doc, why);
+	int s = 0;
+
+	free(run_dir);
+	free(path);
+	if (status == GRADE_NO_VALUES)
+		return status;
+	out->seats = status == GRADE_OK ?
+		cJSON_GetArraySize(json_member(doc, "seats")) : 2;
+	cJSON_ArrayForEach(seat, json_member(doc, "seats")) {
+		if (s == GAME_MAX_SEATS)
+			break;
+		out->seat[s] = (struct league_grade){
+			.adjusted = grade_seat(doc, "adjusted", s),
+			.luck = cJSON_GetNumberValue(json_member(seat, "luck")),
+			.error = cJSON_GetNumberValue(json_member(seat, "error")),
+			.decisions = (int)cJSON_GetNumberValue(json_member(seat, "decisions")),
+		};
+		s++;
+	}
+	for (; s < out->seats; s++)
+		out->seat[s] = (struct league_grade){.decisions = -1};
+	cJSON_Delete(doc);
+	return GRADE_OK;
+}
+
+int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir, int limit,
+		     char *err)
+{
+	struct league_game_ref *refs;
+	struct graded *graded;
+	int n, done = 0, rc;
+
+	if (l->none || (n = league_db_ungraded(db, limit, &refs, err)) <= 0)
+		return l->none ? 0 : n;
+	/* Graded before the index is written, so that the write lock is
+	 * held for the inserts alone. */
+	graded = xcalloc((size_t)n, sizeof *graded);
+	while (done < n && !l->none)
+		if (grade_game(l, dir, &refs[done], &graded[done]) == GRADE_NO_VALUES)
+			l->none = true;
+		else
+			done++;
+	rc = done ? league_db_begin(db, err) : 0;
+	for (int i = 0; !rc && i < done; i++)
+		rc = league_db_add_grades(db, refs[i].run, refs[i].game, refs[i].sha256,
+					  graded[i].seats, graded[i].seat, err);
+	if (done)
+		rc = league_db_end(db, rc, err);
+	free(graded);
+	free(refs);
+	return rc ? -1 : done;
+}
+
+/* The season's graded two-player games as the ratings of scores take
+ * them: the versions that played numbered in order of appearance. */
+struct scores {
+	struct scored_game *games;
+	size_t count, cap;
+	int *entrant;        /* by version id - 1: its number, -1: none */
+	long *games_of;      /* by number */
+	int entrants;
+	long run, game, first;
+	uint32_t set;
+	bool broken;         /* a game that did not grade, or not of two */
+};
+
+static int number_of(struct scores *s, long version)
+{
+	int i = (int)version - 1;
+
+	if (s->entrant[i] < 0)
+		s->entrant[i] = s->entrants++;
+	s->games_of[s->entrant[i]]++;
+	return s->entrant[i];
+}
+
+static int add_seat(const struct league_graded_seat *gs, void *ctx, char *err)
+{
+	struct scores *s = ctx;
+	struct scored_game *g;
+
+	(void)err;
+	if (gs->grade.decisions < 0 || gs->seat > 1) {
+		s->broken = true;
+		return 0;
+	}
+	if (gs->run != s->run || gs->game != s->game) {
+		if (s->count == s->cap) {
+			s->cap = 2 * s->cap + 64;
+			s->games = xrealloc(s->games, s->cap * sizeof *s->games);
+		}
+		if (gs->run != s->run || gs->first != s->first)
+			s->set++;
+		s->games[s->count++] = (struct scored_game){.set = s->set};
+		s->run = gs->run, s->game = gs->game, s->first = gs->first;
+	}
+	g = &s->games[s->count - 1];
+	if (gs->seat == 0) {
+		g->a = number_of(s, gs->version);
+		g->x = gs->grade.adjusted;
+	} else
+		g->b = number_of(s, gs->version);
+	return 0;
+}
+
+/* Each version's standard error: the larger of the sandwich's grouped by
+ * set and by game (a few sets can split evenly, their error near 0). */
+static bool rate(const struct scores *s, double *elo, double *se)
+{
+	struct scored_game *alone = xcalloc(s->count + 1, sizeof *alone);
+	double *elo_alone = xcalloc((size_t)s->entrants, sizeof *elo_alone);
+	double *se_alone = xcalloc((size_t)s->entrants, sizeof *se_alone);
+	char err[ERR_LEN];
+	bool ok;
+
+	for (size_t g = 0; g < s->count; g++)
+		alone[g] = (struct scored_game){s->games[g].a, s->games[g].b, s->games[g].x, 0};
+	ok = ratings_scores(s->games, s->count, s->entrants, elo, se, err) == 0 &&
+	     ratings_scores(alone, s->count, s->entrants, elo_alone, se_alone, err) == 0;
+	for (int i = 0; ok && i < s->entrants; i++)
+		se[i] = fmax(se[i], se_alone[i]);
+	free(alone);
+	free(elo_alone);
+	free(se_alone);
+	return ok;
+}
+
+bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *active,
+		      struct league_pick *p)
+{
+	struct scores s = {.run = -1, .game = -1, .first = -1};
+	double *elo = NULL, *se = NULL;
+	char err[ERR_LEN];
+	bool ok = false;
+
+	if (league_db_season_ungraded(db) != 0 || lr->count < 2)
+		return false;
+	s.entrant = xcalloc((size_t)lr->count, sizeof *s.entrant);
+	s.games_of = xcalloc((size_t)lr->count, sizeof *s.games_of);
+	for (int i = 0; i < lr->count; i++)
+		s.entrant[i] = -1;
+	if (league_db_each_season_grade(db, add_seat, &s, err) == 0 && !s.broken &&
+	    s.entrants >= 2) {
+		elo = xcalloc((size_t)s.entrants, sizeof *elo);
+		se = xcalloc((size_t)s.entrants, sizeof *se);
+		ok = rate(&s, elo, se);
+	}
+	for (int a = 0; ok && a < p->count; a++) {
+		int n = s.entrant[active[a]];
+
+		ok = n < 0 || s.games_of[n] >= LEAGUE_LUCK_MIN_GAMES;
+	}
+	p->luck = ok;
+	for (int a = 0; ok && a < p->count; a++) {
+		int n = s.entrant[active[a]];
+
+		if (n >= 0) {
+			p->e[a].rated = true;
+			p->e[a].elo = elo[n];
+			p->e[a].se = se[n];
+			p->e[a].half = RATINGS_Z95 * se[n];
+		}
+	}
+	free(s.games);
+	free(s.entrant);
+	free(s.games_of);
+	free(elo);
+	free(se);
+	return ok;
+}
+
+void league_luck_refit(struct league_luck *l, sqlite3 *db, const char *dir,
+		       const struct league_rating *lr, const int *active,
+		       struct league_pick *p)
+{
+	char err[ERR_LEN];
+
+	if (l->none)
+		return;
+	league_luck_fill(l, db, dir, LEAGUE_LUCK_BATCH, err);
+	if (!l->none)
+		league_luck_pick(db, lr, active, p);
+}

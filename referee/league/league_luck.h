@@ -1,0 +1,64 @@
+/*
+ * The league's games graded (docs/LEAGUE.md, "Luck told apart"): in a
+ * league of a game with exact values (two-player bolo and bolo5,
+ * docs/ANALYSIS.md) each game's grade is kept in the index, computed from
+ * its log a bounded batch at a time, at each refit of a run, so that a
+ * run never stops long for it; once every game of the season is graded,
+ * the picker rates the versions from their luck-adjusted scores: the
+ * ratings the results give on average, with error bars several times
+ * narrower, so that the league seats the versions it knows least and
+ * rests as soon as the skill, not the dice, is measured.
+ */
+#ifndef ARENA_LEAGUE_LUCK_H
+#define ARENA_LEAGUE_LUCK_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+
+#include "league/league_pick.h"
+#include "league/league_rate.h"
+#include "report/grade.h"
+
+/* The games graded at most at one refit: about two seconds of one core
+ * in bolo (docs/ANALYSIS.md, "Figures"). */
+#define LEAGUE_LUCK_BATCH 1000
+
+/* What a run keeps to grade its league's games: a grader (its tables
+ * solved or read once), and whether the league's game has no values. */
+struct league_luck {
+	struct grade *grade;
+	bool none;
+};
+
+void league_luck_init(struct league_luck *l);
+void league_luck_free(struct league_luck *l);
+
+/* Grades up to `limit` of the season's games not graded yet, each from
+ * its log in league `dir`, into the index: how many were graded (0 as
+ * well when the league's game has no exact values: l->none is set, and
+ * nothing is asked again); -1 with err when the index cannot be read or
+ * written.  A log that does not grade (missing, damaged) is entered as
+ * such, counted by no sum: `verify` says what is wrong with it, and the
+ * picker goes on rating from the results. */
+int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir, int limit,
+		     char *err);
+
+/* Puts each active version's rating from the luck-adjusted scores of the
+ * season into the picker's entries (league_rating_pick()'s, for the same
+ * `active`), when every game of the season is graded and each active
+ * version that played has LEAGUE_LUCK_MIN_GAMES of them: true; else
+ * false, the entries left as the results rated them. */
+bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *active,
+		      struct league_pick *p);
+
+/* A version's interval from its luck-adjusted scores counts once it has
+ * this many games: the spread of fewer says little of the next ones. */
+#define LEAGUE_LUCK_MIN_GAMES 20
+
+/* Both: a batch graded (errors left for the next time: a run does not
+ * stop for its grades), then the picker's ratings. */
+void league_luck_refit(struct league_luck *l, sqlite3 *db, const char *dir,
+		       const struct league_rating *lr, const int *active,
+		       struct league_pick *p);
+
+#endif
