@@ -51,7 +51,7 @@ static const char grades_table[] =
 	"CREATE TABLE IF NOT EXISTS grades(run INTEGER NOT NULL, game INTEGER NOT NULL,"
 	" seat INTEGER NOT NULL, sha256 TEXT NOT NULL, adjusted REAL NOT NULL,"
 	" luck REAL NOT NULL, error REAL NOT NULL, decisions INTEGER NOT NULL,"
-	" PRIMARY KEY(run, game, seat));";
+	" marks INTEGER NOT NULL, PRIMARY KEY(run, game, seat));";
 
 /* A write that failed (`code`, SQLite's): its words, and the system's
  * reason when SQLite kept one; else, for an I/O error, what is likely

@@ -21,7 +21,7 @@
  *   cut(run, first)             a duplicate set cut by a stop, its logs
  *                               kept (league_cut.h)
  *   cut_seats(run, first, seat, version)  its seats, as its logs name them
- *   grades(run, game, seat, sha256, adjusted, luck, error, decisions)
+ *   grades(run, game, seat, sha256, adjusted, luck, error, decisions, marks)
  *                               a game's grade (league_grades.h), of the log
  *                               of that SHA-256, for a game with exact values
  */
@@ -32,6 +32,7 @@
 #include <stdbool.h>
 
 #include "games/game.h"
+#include "report/grade_tally.h"
 
 /* What the index says of one version. */
 struct league_version {
@@ -186,10 +187,11 @@ int league_db_each_game(sqlite3 *db, const char *name, long long since, int limi
 			bool latest, league_db_game_fn *each, void *ctx);
 
 /* A seat's grade of a game (docs/ANALYSIS.md): its luck-adjusted score,
- * its luck, the chance it lost by its errors, and its decisions counted. */
+ * its luck, the chance it lost by its errors, its decisions counted and
+ * its inaccuracies, mistakes and blunders. */
 struct league_grade {
 	double adjusted, luck, error;
-	int decisions;
+	int decisions, marks;
 };
 
 /* Game `game` of run `run`'s grades, one a seat, of its log of hash
@@ -224,6 +226,11 @@ typedef int league_db_grade_fn(const struct league_graded_seat *s, void *ctx, ch
 /* Hands `each` every graded seat of the current season's games, in (run,
  * game, seat) order: 0, or -1 with err (`each`'s, or the index's). */
 int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err);
+
+/* Bot `name`'s grades summed over every graded game of every season and
+ * version (a log that did not grade left out), into *t, and its games in
+ * *of, graded or not: 0, or -1. */
+int league_db_bot_grades(sqlite3 *db, const char *name, struct grade_tally *t, long *of);
 
 /* A seat of a game of the current season, for its rating. */
 struct league_season_seat {

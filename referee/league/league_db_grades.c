@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "base/util.h"
+#include "league/league_db_sql.h"
 
 /* The current season's games: their run is its first or after. */
 #define SEASON_RUNS "(SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
@@ -20,7 +21,7 @@ int league_db_add_grades(sqlite3 *db, long run, long game, const char *sha256,
 	sqlite3_stmt *st;
 	int rc = SQLITE_DONE;
 
-	if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO grades VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+	if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO grades VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)",
 			       -1, &st, NULL) != SQLITE_OK)
 		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
 	for (int s = 0; s < seats && rc == SQLITE_DONE; s++) {
@@ -33,6 +34,7 @@ int league_db_add_grades(sqlite3 *db, long run, long game, const char *sha256,
 		sqlite3_bind_double(st, 6, grades[s].luck);
 		sqlite3_bind_double(st, 7, grades[s].error);
 		sqlite3_bind_int(st, 8, grades[s].decisions);
+		sqlite3_bind_int(st, 9, grades[s].marks);
 		rc = sqlite3_step(st);
 	}
 	sqlite3_finalize(st);
@@ -95,7 +97,7 @@ int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx
 	int rc;
 
 	if (sqlite3_prepare_v2(db, "SELECT s.run, s.game, g.first, s.version, s.seat, r.adjusted,"
-			       " r.luck, r.error, r.decisions FROM seats s"
+			       " r.luck, r.error, r.decisions, r.marks FROM seats s"
 			       " JOIN games g ON g.run = s.run AND g.game = s.game"
 			       " JOIN grades r ON r.run = s.run AND r.game = s.game"
 			       " AND r.seat = s.seat AND r.sha256 = g.sha256"
@@ -110,7 +112,8 @@ int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx
 			.version = (long)sqlite3_column_int64(st, 3),
 			.seat = sqlite3_column_int(st, 4),
 			.grade = {sqlite3_column_double(st, 5), sqlite3_column_double(st, 6),
-				  sqlite3_column_double(st, 7), sqlite3_column_int(st, 8)},
+				  sqlite3_column_double(st, 7), sqlite3_column_int(st, 8),
+				  sqlite3_column_int(st, 9)},
 		};
 
 		if (each(&s, ctx, err)) {
@@ -120,4 +123,32 @@ int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
+}
+
+int league_db_bot_grades(sqlite3 *db, const char *name, struct grade_tally *t, long *of)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*t = (struct grade_tally){0};
+	*of = league_db_value(db, "SELECT COUNT(*) FROM seats s JOIN versions v ON v.id = s.version"
+			      " WHERE v.name = ?", "s", name);
+	if (sqlite3_prepare_v2(db, "SELECT COUNT(*), SUM(r.decisions), SUM(r.marks), SUM(r.error),"
+			       " SUM(r.luck) FROM seats s JOIN versions v ON v.id = s.version"
+			       " JOIN games g ON g.run = s.run AND g.game = s.game"
+			       " JOIN grades r ON r.run = s.run AND r.game = s.game"
+			       " AND r.seat = s.seat AND r.sha256 = g.sha256"
+			       " WHERE v.name = ? AND r.decisions >= 0", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*t = (struct grade_tally){
+			.games = (long)sqlite3_column_int64(st, 0),
+			.decisions = (long)sqlite3_column_int64(st, 1),
+			.marks = (long)sqlite3_column_int64(st, 2),
+			.error = sqlite3_column_double(st, 3),
+			.luck = sqlite3_column_double(st, 4),
+		};
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : -1;
 }

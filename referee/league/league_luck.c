@@ -56,11 +56,16 @@ static enum grade_status grade_game(struct league_luck *l, const char *dir,
 	cJSON_ArrayForEach(seat, json_member(doc, "seats")) {
 		if (s == GAME_MAX_SEATS)
 			break;
+		struct grade_tally t = {0};
+
+		/* The tally counts the marks as the report's and the pages' do. */
+		grade_tally_add(&t, seat);
 		out->seat[s] = (struct league_grade){
 			.adjusted = grade_seat(doc, "adjusted", s),
-			.luck = cJSON_GetNumberValue(json_member(seat, "luck")),
-			.error = cJSON_GetNumberValue(json_member(seat, "error")),
-			.decisions = (int)cJSON_GetNumberValue(json_member(seat, "decisions")),
+			.luck = t.luck,
+			.error = t.error,
+			.decisions = (int)t.decisions,
+			.marks = (int)t.marks,
 		};
 		s++;
 	}

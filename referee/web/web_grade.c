@@ -9,6 +9,7 @@
 #include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_db.h"
 #include "report/grade.h"
 #include "report/grade_tally.h"
 #include "web/web_grade.h"
@@ -147,5 +148,18 @@ cJSON *web_grade_bot(struct web_grades *g, const char *dir, const cJSON *games,
 	}
 	out = grade_tally_json(&t);
 	cJSON_AddNumberToObject(out, "of", of);
+	return out;
+}
+
+cJSON *web_grade_bot_all(sqlite3 *db, const char *name)
+{
+	struct grade_tally t;
+	long of;
+	cJSON *out;
+
+	if (league_db_bot_grades(db, name, &t, &of))
+		t = (struct grade_tally){0};
+	out = grade_tally_json(&t);
+	cJSON_AddNumberToObject(out, "of", (double)(of > 0 ? of : 0));
 	return out;
 }

@@ -15,6 +15,7 @@
 #define ARENA_WEB_GRADE_H
 
 #include <cjson/cJSON.h>
+#include <sqlite3.h>
 
 #define WEB_GRADE_KEPT 4096
 
@@ -31,5 +32,10 @@ cJSON *web_grade_game(const char *dir, const char *rel);
  * grade_tally_json()'s, with "of", how many games were looked at. */
 cJSON *web_grade_bot(struct web_grades *g, const char *dir, const cJSON *games,
 		     const char *name);
+
+/* Bot `name`'s figures over every game of it that the index has graded
+ * (league_luck.h: a run grades them at its refits): grade_tally_json()'s,
+ * with "of", how many games it has in the index. */
+cJSON *web_grade_bot_all(sqlite3 *db, const char *name);
 
 #endif

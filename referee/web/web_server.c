@@ -96,7 +96,8 @@ static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, cons
 
 /* GET /api/bots/NAME: the index's and the view's, and the forfeits from
  * the logs, their stderr lines for the bot's owner and the organisers
- * only, and its grades over the games listed (web_grade.h). */
+ * only, and its grades over the games listed and over all its games the
+ * index has graded (web_grade.h). */
 static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
 				 const struct web_fit_view *v, const struct web_server *s,
 				 const char *name)
@@ -114,6 +115,7 @@ static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
 	web_viewer_free(&who);
 	cJSON_AddItemToObject(j, "grade", web_grade_bot(s->grades, dir,
 							json_member(j, "games"), name));
+	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(db, name));
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");

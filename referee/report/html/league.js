@@ -171,18 +171,28 @@
 		if (w.info) lines.unshift('info: ' + w.info);
 		return el('pre', {class: 'last-words'}, lines.join('\n'));
 	}
-	/* A bot's grades over its recent games (docs/ANALYSIS.md): its error
-	 * rate per decision and its luck, or that none is graded. */
-	function skillLine(g) {
+	/* A bot's figures of a tally (docs/ANALYSIS.md): its error rate per
+	 * decision and its luck. */
+	function skillFigures(g) {
 		var p = function (x, d) { return (100 * x).toFixed(d) + '%'; };
-		if (!g.games) return el('p', {id: 'skill'}, 'not graded: none of its last ' + g.of +
-			' games has exact values (two-player bolo and bolo5)');
-		return el('p', {id: 'skill'}, 'Over ' + g.games + ' graded games of its last ' + g.of +
-			': ' + (g.error_per_decision === null ? 'no decision counted' :
+		return (g.error_per_decision === null ? 'no decision counted' :
 			p(g.error_per_decision, 3) + ' of its chance to win lost a decision, ' +
 			g.marks_per_100.toFixed(1) + ' marks per 100 decisions') + ' (' + g.decisions +
 			' decisions); luck ' + (g.luck_per_game < 0 ? '\u2212' : '+') +
-			p(Math.abs(g.luck_per_game), 2) + ' a game.');
+			p(Math.abs(g.luck_per_game), 2) + ' a game.';
+	}
+	/* Over its recent games, or that none is graded. */
+	function skillLine(g) {
+		if (!g.games) return el('p', {id: 'skill'}, 'not graded: none of its last ' + g.of +
+			' games has exact values (two-player bolo and bolo5)');
+		return el('p', {id: 'skill'}, 'Over ' + g.games + ' graded games of its last ' + g.of +
+			': ' + skillFigures(g));
+	}
+	/* Over every game of it that the league's runs have graded, when any. */
+	function skillAllLine(main, g) {
+		if (g && g.games)
+			main.appendChild(el('p', {id: 'skill-all'}, 'Over all ' + g.games +
+				' graded games of its ' + g.of + ': ' + skillFigures(g)));
 	}
 	function botPage(main, name) {
 		document.querySelector('h1').textContent = name;
@@ -194,6 +204,7 @@
 				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games, v.note || '']); })));
 			main.appendChild(el('h2', null, 'Skill and luck'));
 			main.appendChild(skillLine(b.grade));
+			skillAllLine(main, b.grade_all);
 			main.appendChild(el('h2', null, 'Recent games'));
 			main.appendChild(table('games', ['game', 'seats', 'replay', 'log'], b.games.map(function (g) {
 				var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });
