@@ -4,6 +4,7 @@
  */
 #include "league/league_luck.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ void league_luck_init(struct league_luck *l)
 {
 	l->grade = grade_new(NULL);
 	l->none = false;
+	l->games = -1;
 }
 
 void league_luck_free(struct league_luck *l)
@@ -225,11 +227,19 @@ void league_luck_refit(struct league_luck *l, sqlite3 *db, const char *dir,
 		       const struct league_rating *lr, const int *active,
 		       struct league_pick *p)
 {
+	struct league_counts c;
 	char err[ERR_LEN];
 
 	if (l->none)
 		return;
-	league_luck_fill(l, db, dir, LEAGUE_LUCK_BATCH, err);
+	league_db_counts(db, &c);
+	if (l->games < 0)  /* the run's start: what is there is a backlog */
+		l->games = c.games;
+	/* All that was entered since (a league's steady pace), and some of
+	 * what was there before. */
+	league_luck_fill(l, db, dir, (int)fmin(INT_MAX, LEAGUE_LUCK_BATCH +
+				     fmax(0, (double)(c.games - l->games))), err);
+	l->games = c.games;
 	if (!l->none)
 		league_luck_pick(db, lr, active, p);
 }

@@ -19,15 +19,19 @@
 #include "league/league_rate.h"
 #include "report/grade.h"
 
-/* The games graded at most at one refit: about two seconds of one core
- * in bolo (docs/ANALYSIS.md, "Figures"). */
+/* The games of a backlog graded at one refit, besides those entered
+ * since the last: about two seconds of one core in bolo (docs/ANALYSIS.md,
+ * "Figures"), so that a league made before it graded its games catches
+ * up without stopping its run for long. */
 #define LEAGUE_LUCK_BATCH 1000
 
 /* What a run keeps to grade its league's games: a grader (its tables
- * solved or read once), and whether the league's game has no values. */
+ * solved or read once), whether the league's game has no values, and how
+ * many games the index had at the last refit (-1: none yet). */
 struct league_luck {
 	struct grade *grade;
 	bool none;
+	long games;
 };
 
 void league_luck_init(struct league_luck *l);
@@ -55,8 +59,9 @@ bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *ac
  * this many games: the spread of fewer says little of the next ones. */
 #define LEAGUE_LUCK_MIN_GAMES 20
 
-/* Both: a batch graded (errors left for the next time: a run does not
- * stop for its grades), then the picker's ratings. */
+/* Both: the games entered since the last refit and LEAGUE_LUCK_BATCH more
+ * graded (errors left for the next time: a run does not stop for its
+ * grades), then the picker's ratings. */
 void league_luck_refit(struct league_luck *l, sqlite3 *db, const char *dir,
 		       const struct league_rating *lr, const int *active,
 		       struct league_pick *p);

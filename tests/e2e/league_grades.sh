@@ -114,6 +114,22 @@ expect_eq "$(db "SELECT COUNT(*) FROM grades WHERE seat = 0 AND decisions >= 0")
 	"... and graded again by the next run"
 expect_contains "$TMP/pace" "(of its luck-adjusted rating)" "... which rests on them"
 
+# A backlog (a league grown before it graded its games): 1,000 of it at a
+# run's start, besides what the run itself enters; the rest at the next.
+B=$TMP/backlog
+"$REFEREE" league init "$B" --game bolo -o target=1000 >/dev/null
+for b in expect-bot threshold-bot; do
+	"$REFEREE" league add "$B" "$b" "$TMP/$b/$b" >/dev/null
+done
+expect_exit 0 "$REFEREE" league run "$B" --games 1100 --concurrency 2
+sqlite3 "$B/league.db" "DROP TABLE grades"
+expect_exit 0 "$REFEREE" league run "$B" --games 2 --concurrency 1
+expect_eq "$(sqlite3 "$B/league.db" "SELECT COUNT(*) FROM grades WHERE seat = 0")" "1000" \
+	"a backlog of 1,100 games: 1,000 graded at a run's start"
+expect_exit 0 "$REFEREE" league run "$B" --games 2 --concurrency 1
+expect_eq "$(sqlite3 "$B/league.db" "SELECT COUNT(*) FROM grades WHERE seat = 0")" "1102" \
+	"... the rest at the next"
+
 # A game without exact values: nothing graded, the results' intervals.
 R=$TMP/rolit
 "$REFEREE" league init "$R" --game rolit -o size=6 >/dev/null
