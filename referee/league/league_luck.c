@@ -86,8 +86,10 @@ int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir, int li
 
 	if (l->none)
 		return 0;
-	if ((n = league_db_ungraded(db, limit, &refs, err)) <= 0)
+	if ((n = league_db_ungraded(db, limit, &refs, err)) <= 0) {
+		free(refs);
 		return n;
+	}
 	/* Graded before the index is written, so that the write lock is
 	 * held for the inserts alone. */
 	graded = xcalloc((size_t)n, sizeof *graded);
