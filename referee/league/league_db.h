@@ -227,10 +227,10 @@ typedef int league_db_grade_fn(const struct league_graded_seat *s, void *ctx, ch
  * game, seat) order: 0, or -1 with err (`each`'s, or the index's). */
 int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err);
 
-/* Bot `name`'s grades summed over every graded game of every season and
- * version (a log that did not grade left out), into *t, and its games in
- * *of, graded or not: 0, or -1. */
-int league_db_bot_grades(sqlite3 *db, const char *name, struct grade_tally *t, long *of);
+/* Each version's grades summed over its graded games of every season (a
+ * log that did not grade left out), by id: tallies[id - 1] for ids 1 to
+ * `count`: 0, or -1.  A scan of every seat. */
+int league_db_grades_by_version(sqlite3 *db, struct grade_tally *tallies, int count);
 
 /* A seat of a game of the current season, for its rating. */
 struct league_season_seat {

@@ -8,9 +8,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
-#include "league/league_db_sql.h"
 
 /* The current season's games: their run is its first or after. */
 #define SEASON_RUNS "(SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
@@ -125,30 +125,31 @@ int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx
 	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
 }
 
-int league_db_bot_grades(sqlite3 *db, const char *name, struct grade_tally *t, long *of)
+int league_db_grades_by_version(sqlite3 *db, struct grade_tally *tallies, int count)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	*t = (struct grade_tally){0};
-	*of = league_db_value(db, "SELECT COUNT(*) FROM seats s JOIN versions v ON v.id = s.version"
-			      " WHERE v.name = ?", "s", name);
-	if (sqlite3_prepare_v2(db, "SELECT COUNT(*), SUM(r.decisions), SUM(r.marks), SUM(r.error),"
-			       " SUM(r.luck) FROM seats s JOIN versions v ON v.id = s.version"
+	memset(tallies, 0, (size_t)count * sizeof *tallies);
+	if (sqlite3_prepare_v2(db, "SELECT s.version, COUNT(*), SUM(r.decisions), SUM(r.marks),"
+			       " SUM(r.error), SUM(r.luck) FROM seats s"
 			       " JOIN games g ON g.run = s.run AND g.game = s.game"
 			       " JOIN grades r ON r.run = s.run AND r.game = s.game"
 			       " AND r.seat = s.seat AND r.sha256 = g.sha256"
-			       " WHERE v.name = ? AND r.decisions >= 0", -1, &st, NULL) != SQLITE_OK)
+			       " WHERE r.decisions >= 0 GROUP BY s.version", -1, &st, NULL) != SQLITE_OK)
 		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*t = (struct grade_tally){
-			.games = (long)sqlite3_column_int64(st, 0),
-			.decisions = (long)sqlite3_column_int64(st, 1),
-			.marks = (long)sqlite3_column_int64(st, 2),
-			.error = sqlite3_column_double(st, 3),
-			.luck = sqlite3_column_double(st, 4),
-		};
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		long id = (long)sqlite3_column_int64(st, 0);
+
+		if (id >= 1 && id <= count)
+			tallies[id - 1] = (struct grade_tally){
+				.games = (long)sqlite3_column_int64(st, 1),
+				.decisions = (long)sqlite3_column_int64(st, 2),
+				.marks = (long)sqlite3_column_int64(st, 3),
+				.error = sqlite3_column_double(st, 4),
+				.luck = sqlite3_column_double(st, 5),
+			};
+	}
 	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : -1;
+	return rc == SQLITE_DONE ? 0 : -1;
 }

@@ -6,7 +6,8 @@
  * status read of the whole season: the ladder's rating (league_rate.h)
  * and its JSON text with the bots' owners (users.json as it was when the
  * view was made: an upload that claims a bot adds a version too, which
- * has the view made again), each version's games, the counts, the
+ * has the view made again), each version's games and the sums of their
+ * grades that the index keeps, the counts, the
  * ratings over time (web_history.h), and the index of the stderr files
  * that a game's words and forfeits are looked up in (web_games.h): a
  * game's words are there once a view has its game.  The index is the
@@ -41,6 +42,8 @@ struct web_fit_view {
 	struct league_rating lr;     /* its versions, games and ratings */
 	cJSON *owners;               /* the ladder's, lr.owners */
 	long *version_games;         /* by version id - 1: its games, every season */
+	struct grade_tally *version_grades; /* by version id - 1: its graded
+					     * games' sums (league_luck.h) */
 	struct league_counts counts; /* as `league status` counts */
 	struct league_roster roster; /* read before the rest */
 	struct web_history history;  /* its ratings over time */

@@ -9,7 +9,6 @@
 #include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "league/league_db.h"
 #include "report/grade.h"
 #include "report/grade_tally.h"
 #include "web/web_grade.h"
@@ -151,15 +150,24 @@ cJSON *web_grade_bot(struct web_grades *g, const char *dir, const cJSON *games,
 	return out;
 }
 
-cJSON *web_grade_bot_all(sqlite3 *db, const char *name)
+cJSON *web_grade_bot_all(const struct web_fit_view *v, const char *name)
 {
-	struct grade_tally t;
-	long of;
+	struct grade_tally t = {0};
+	long of = 0;
 	cJSON *out;
 
-	if (league_db_bot_grades(db, name, &t, &of))
-		t = (struct grade_tally){0};
+	for (int i = 0; v->version_grades && i < v->lr.count; i++)
+		if (!strcmp(v->lr.versions[i].name, name)) {
+			const struct grade_tally *g = &v->version_grades[i];
+
+			t.games += g->games;
+			t.decisions += g->decisions;
+			t.marks += g->marks;
+			t.error += g->error;
+			t.luck += g->luck;
+			of += v->version_games[i];
+		}
 	out = grade_tally_json(&t);
-	cJSON_AddNumberToObject(out, "of", (double)(of > 0 ? of : 0));
+	cJSON_AddNumberToObject(out, "of", (double)of);
 	return out;
 }

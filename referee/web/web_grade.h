@@ -15,7 +15,8 @@
 #define ARENA_WEB_GRADE_H
 
 #include <cjson/cJSON.h>
-#include <sqlite3.h>
+
+#include "web/web_fit.h"
 
 #define WEB_GRADE_KEPT 4096
 
@@ -33,9 +34,9 @@ cJSON *web_grade_game(const char *dir, const char *rel);
 cJSON *web_grade_bot(struct web_grades *g, const char *dir, const cJSON *games,
 		     const char *name);
 
-/* Bot `name`'s figures over every game of it that the index has graded
- * (league_luck.h: a run grades them at its refits): grade_tally_json()'s,
- * with "of", how many games it has in the index. */
-cJSON *web_grade_bot_all(sqlite3 *db, const char *name);
+/* Bot `name`'s figures over every game of it that the index had graded
+ * when the view `v` was made (league_luck.h: a run grades them at its
+ * refits): grade_tally_json()'s, with "of", its games in the view. */
+cJSON *web_grade_bot_all(const struct web_fit_view *v, const char *name);
 
 #endif

@@ -115,7 +115,7 @@ static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
 	web_viewer_free(&who);
 	cJSON_AddItemToObject(j, "grade", web_grade_bot(s->grades, dir,
 							json_member(j, "games"), name));
-	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(db, name));
+	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(v, name));
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return web_reply(c, MHD_HTTP_OK, text, "application/json");
