@@ -262,8 +262,12 @@ int league_db_add_game(sqlite3 *db, long run, long game, long first,
 	snprintf(r, sizeof r, "%ld", run);
 	snprintf(g, sizeof g, "%ld", game);
 	snprintf(f, sizeof f, "%ld", first);
+	/* A grade is of the game's log: none of another is left (a number is
+	 * not used twice, but the sums of the pages need not look). */
 	if (run_texts(db, "INSERT INTO games VALUES(?, ?, ?, ?)",
-		      (const char *const[]){r, g, f, sha256}, 4, err))
+		      (const char *const[]){r, g, f, sha256}, 4, err) ||
+	    run_texts(db, "DELETE FROM grades WHERE run = ? AND game = ? AND sha256 != ?",
+		      (const char *const[]){r, g, sha256}, 3, err))
 		return -1;
 	for (int seat = 0; seat < seats; seat++) {
 		snprintf(s, sizeof s, "%d", seat);

@@ -125,6 +125,9 @@ int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx
 	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
 }
 
+/* Without the games' hashes: a game entered deletes a grade of another
+ * log (league_db_add_game()), and the join would double the scan's time
+ * (0.16 s at 100,000 games). */
 int league_db_grades_by_version(sqlite3 *db, struct grade_tally *tallies, int count)
 {
 	sqlite3_stmt *st;
@@ -133,9 +136,7 @@ int league_db_grades_by_version(sqlite3 *db, struct grade_tally *tallies, int co
 	memset(tallies, 0, (size_t)count * sizeof *tallies);
 	if (sqlite3_prepare_v2(db, "SELECT s.version, COUNT(*), SUM(r.decisions), SUM(r.marks),"
 			       " SUM(r.error), SUM(r.luck) FROM seats s"
-			       " JOIN games g ON g.run = s.run AND g.game = s.game"
-			       " JOIN grades r ON r.run = s.run AND r.game = s.game"
-			       " AND r.seat = s.seat AND r.sha256 = g.sha256"
+			       " JOIN grades r ON r.run = s.run AND r.game = s.game AND r.seat = s.seat"
 			       " WHERE r.decisions >= 0 GROUP BY s.version", -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
