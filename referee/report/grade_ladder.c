@@ -63,15 +63,18 @@ struct field {
 	uint32_t set_count;
 };
 
-/* The number of the bot in `seat` of a game's players, the field's. */
-static int seat_bot(struct field *f, const cJSON *players, int seat)
+/* The number of the bot in `seat` of a game, the field's: named by
+ * `names` (NULL, or a seat's NULL: by the game's players). */
+static int seat_bot(struct field *f, const cJSON *players, char *const *names, int seat)
 {
-	return name_number(&f->names, &f->bots,
+	return name_number(&f->names, &f->bots, names && names[seat] ? names[seat] :
 			   cJSON_GetStringValue(cJSON_GetArrayItem(players, seat)));
 }
 
-/* Grades the log at `path` into the field. */
-static enum grade_status add_log(struct field *f, const char *path, char *err)
+/* Grades the log at `path` into the field, its seats named by `names`
+ * (NULL: by its players). */
+static enum grade_status add_log(struct field *f, const char *path, char *const *names,
+				 char *err)
 {
 	struct game_log log;
 	cJSON *doc, *players;
@@ -93,8 +96,8 @@ static enum grade_status add_log(struct field *f, const char *path, char *err)
 		f->result = xrealloc(f->result, f->cap * sizeof *f->result);
 	}
 	f->games[f->count] = (struct scored_game){
-		.a = seat_bot(f, players, 0),
-		.b = seat_bot(f, players, 1),
+		.a = seat_bot(f, players, names, 0),
+		.b = seat_bot(f, players, names, 1),
 		.x = grade_seat(doc, "adjusted", 0),
 		.set = set,
 	};
@@ -120,7 +123,7 @@ static enum grade_status add_paths(struct field *f, char *const *paths, int coun
 			status = GRADE_UNVERIFIED;
 		}
 		for (size_t i = 0; i < n && status == GRADE_OK; i++)
-			status = add_log(f, logs ? logs[i] : paths[p], err);
+			status = add_log(f, logs ? logs[i] : paths[p], NULL, err);
 		grade_logs_free(logs);
 	}
 	return status;
@@ -231,36 +234,56 @@ static cJSON *variance(const struct field *f)
 	return v;
 }
 
-enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
-			       char *err)
+/* The ladder of the games graded into the field, into *doc when
+ * `status` (the grading's) is GRADE_OK; the field freed but its grader. */
+static enum grade_status rate_field(struct field *f, enum grade_status status,
+				    cJSON **doc, char *err)
 {
-	struct field f = {.grade = grade_new(NULL)};
-	enum grade_status status = add_paths(&f, paths, count, err);
 	double *elo = NULL, *se = NULL;
 
 	*doc = NULL;
 	if (status == GRADE_OK) {
-		elo = xcalloc((size_t)f.bots + 1, sizeof *elo);
-		se = xcalloc((size_t)f.bots + 1, sizeof *se);
-		if (ratings_scores(f.games, f.count, f.bots, elo, se, err))
+		elo = xcalloc((size_t)f->bots + 1, sizeof *elo);
+		se = xcalloc((size_t)f->bots + 1, sizeof *se);
+		if (ratings_scores(f->games, f->count, f->bots, elo, se, err))
 			status = GRADE_UNVERIFIED;
 	}
 	if (status == GRADE_OK) {
 		*doc = cJSON_CreateObject();
-		cJSON_AddItemToObject(*doc, "ladder", ladder_lines(&f, elo, se));
-		cJSON_AddNumberToObject(*doc, "games", (double)f.count);
-		cJSON_AddItemToObject(*doc, "variance", variance(&f));
+		cJSON_AddItemToObject(*doc, "ladder", ladder_lines(f, elo, se));
+		cJSON_AddNumberToObject(*doc, "games", (double)f->count);
+		cJSON_AddItemToObject(*doc, "variance", variance(f));
 	}
-	for (int i = 0; i < f.bots; i++)
-		free(f.names[i]);
-	free(f.names);
-	free(f.games);
-	free(f.result);
-	ladder_sets_free(&f.sets);
+	for (int i = 0; i < f->bots; i++)
+		free(f->names[i]);
+	free(f->names);
+	free(f->games);
+	free(f->result);
+	ladder_sets_free(&f->sets);
 	free(elo);
 	free(se);
+	return status;
+}
+
+enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
+			       char *err)
+{
+	struct field f = {.grade = grade_new(NULL)};
+	enum grade_status status = rate_field(&f, add_paths(&f, paths, count, err), doc, err);
+
 	grade_free(f.grade);
 	return status;
+}
+
+enum grade_status grade_ladder_logs(struct grade *g, const struct grade_ladder_log *logs,
+				    size_t count, cJSON **doc, char *err)
+{
+	struct field f = {.grade = g};
+	enum grade_status status = GRADE_OK;
+
+	for (size_t i = 0; i < count && status == GRADE_OK; i++)
+		status = add_log(&f, logs[i].path, logs[i].seat, err);
+	return rate_field(&f, status, doc, err);
 }
 
 /* A member of a line as a number (NAN for null). */

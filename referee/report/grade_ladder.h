@@ -35,6 +35,19 @@ void grade_logs_free(char **logs);
 enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
 			       char *err);
 
+/* A log for grade_ladder_logs(), and the names its two seats are rated
+ * under (a league's versions, "alpha v2", which its logs both name
+ * "alpha"); each seat NULL: its player's name in the log. */
+struct grade_ladder_log {
+	char *path;
+	char *seat[2];
+};
+
+/* grade_ladder() of the `count` logs `logs` (at least one), graded by
+ * `g`, the caller's. */
+enum grade_status grade_ladder_logs(struct grade *g, const struct grade_ladder_log *logs,
+				    size_t count, cJSON **doc, char *err);
+
 /* The ladder `doc` for people, or as csv (a header line, a line a bot). */
 void grade_ladder_print(FILE *out, const cJSON *doc, bool csv);
 
