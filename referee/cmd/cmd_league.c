@@ -19,6 +19,7 @@
 #include "base/options.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "base/visible.h"
 #include "cli.h"
 #include "cmd_league_web.h"
 #include "games/registry.h"
@@ -27,6 +28,7 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_index.h"
+#include "league/league_luck_ladder.h"
 #include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "league/league_register.h"
@@ -35,6 +37,7 @@
 #include "league/league_stale.h"
 #include "league/league_sync.h"
 #include "web/web_users.h"
+#include "report/grade_ladder.h"
 #include "run/run_lock.h"
 #include "run/run_loop.h"
 
@@ -51,7 +54,7 @@ static const char usage[] =
 "                              [--engine local|slurm] [--slurm-args ARGS]\n"
 "                              [--no-compress] [--run-games N] [limits...]\n"
 "       referee league ladder DIR [--format table|json|csv] [--versions]\n"
-"                                 [--season NAME]\n"
+"                                 [--season NAME] [--luck-adjusted]\n"
 "       referee league season DIR NAME [--key FILE]\n"
 "       referee league status DIR\n"
 "       referee league rebuild DIR\n"
@@ -114,6 +117,16 @@ static const char usage[] =
 "                      forfeits, sets cut by a stop and owner (its uploader)\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
+"  --luck-adjusted     ladder: also the versions rated from their luck-\n"
+"                      adjusted scores, the season's games graded against\n"
+"                      the exact values as 'referee ladder --luck-adjusted'\n"
+"                      grades them: after the table, after the csv and a\n"
+"                      blank line, or json's \"luck_adjusted\"; every version\n"
+"                      with a game this season, whatever --versions; the\n"
+"                      current season only (2 with a frozen --season); exit\n"
+"                      status 3 and no ladder for a game without exact\n"
+"                      values (only two-player bolo and bolo5 have them), 1\n"
+"                      before the season's first game\n"
 "  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
 "  --no-play           serve: answer only; play no games\n"
 "  --max-upload MB     serve: an upload's cap, sent and unpacked (default 20)\n"
@@ -133,7 +146,8 @@ static const char usage[] =
 "and is counted by verify, status and the ladder.  With\n"
 "--engine slurm, each element of an array runs play-task (not for use by\n"
 "hand), and every log it writes is checked before it counts. Exit\n"
-"status: 0, 1 when stopped by a signal, 2 on bad usage.\n";
+"status: 0, 1 when stopped by a signal, 2 on bad usage, 3 when ladder\n"
+"--luck-adjusted finds no exact values for the game.\n";
 
 #define fail(...) cli_fail("league", __VA_ARGS__)
 
@@ -549,26 +563,72 @@ static int league_season(int argc, char **argv)
 	return rc;
 }
 
+/* The league's luck-adjusted ladder into *doc (league_luck_ladder.h): EXIT_OK,
+ * else the grading's status (3: no exact values) after a message. */
+static int luck_ladder(const char *dir, const struct league_info *info, sqlite3 *db,
+		       cJSON **doc)
+{
+	char err[ERR_LEN];
+	enum grade_status status = league_luck_ladder(dir, info, db, doc, err);
+
+	if (status != GRADE_OK)
+		visible_line(stderr, "referee league: --luck-adjusted: %s", err);
+	return (int)status;
+}
+
+/* The current season's ladder in `format` (with `all` the old and
+ * retired versions too) and, with `luck`, the luck-adjusted one beside
+ * it as `referee ladder --luck-adjusted` shows it: json's "luck_adjusted"
+ * member, after the table, or after the csv and a blank line.  Graded
+ * first: a game without exact values gives no ladder rather than half. */
+static int print_current(const char *dir, const struct league_info *info, sqlite3 *db,
+			 enum league_format format, bool all, bool luck)
+{
+	struct league_rating lr = {0};
+	cJSON *luck_doc = NULL;
+	char err[ERR_LEN];
+	int rc = luck ? luck_ladder(dir, info, db, &luck_doc) : EXIT_OK;
+
+	if (rc == EXIT_OK && league_rating_load(db, &lr, err))
+		rc = fail("%s", err);
+	if (rc == EXIT_OK) {
+		cJSON *owners = web_users_owners(dir);
+
+		lr.owners = owners;
+		lr.luck_adjusted = luck_doc;
+		league_ladder_print(stdout, &lr, format, all);
+		if (luck_doc && format == LEAGUE_CSV)
+			putchar('\n');
+		if (luck_doc && format != LEAGUE_JSON)
+			grade_ladder_print(stdout, luck_doc, format == LEAGUE_CSV);
+		cJSON_Delete(owners);
+	}
+	cJSON_Delete(luck_doc);
+	league_rating_free(&lr);
+	return rc;
+}
+
 static int league_ladder(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"versions", no_argument, NULL, 'v'},
 		{"season", required_argument, NULL, 's'},
+		{"luck-adjusted", no_argument, NULL, 'L'},
 		{NULL, 0, NULL, 0},
 	};
 	enum league_format format = LEAGUE_TABLE;
 	const char *season = NULL;
-	bool all = false;
+	bool all = false, luck = false;
 	struct league_info info;
-	struct league_rating lr = {0};
-	char err[ERR_LEN];
 	sqlite3 *db;
 	int opt, rc = EXIT_OK;
 
 	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
 		if (opt == 'v')
 			all = true;
+		else if (opt == 'L')
+			luck = true;
 		else if (opt == 's')
 			season = optarg;
 		else if (opt == 'f' && !strcmp(optarg, "table"))
@@ -586,20 +646,17 @@ static int league_ladder(int argc, char **argv)
 		return fail("ladder takes a league's folder");
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if (season && !is_current(db, season))
+	/* A season's ladder was frozen without the grades, which its logs
+	 * would give only as they are graded now. */
+	if (season && !is_current(db, season) && luck)
+		rc = fail("--luck-adjusted grades the current season's games only, "
+			  "not season %s's", season);
+	else if (season && !is_current(db, season))
 		rc = print_frozen(argv[optind], season, format);
 	else if (!index_agrees(argv[optind], &info, db))
 		rc = EXIT_USAGE;
-	else if (league_rating_load(db, &lr, err))
-		rc = fail("%s", err);
-	else {
-		cJSON *owners = web_users_owners(argv[optind]);
-
-		lr.owners = owners;
-		league_ladder_print(stdout, &lr, format, all);
-		cJSON_Delete(owners);
-	}
-	league_rating_free(&lr);
+	else
+		rc = print_current(argv[optind], &info, db, format, all, luck);
 	league_db_close(db);
 	league_info_free(&info);
 	return rc;

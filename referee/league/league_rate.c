@@ -429,6 +429,8 @@ static void print_json(FILE *out, const struct league_rating *lr, bool all)
 		league_rating_add_note(o, lr, lr->order[k]);
 		cJSON_AddItemToArray(rows, o);
 	}
+	if (lr->luck_adjusted)
+		cJSON_AddItemReferenceToObject(j, "luck_adjusted", (cJSON *)lr->luck_adjusted);
 	text = json_print_line(j);
 	fprintf(out, "%s\n", text);
 	free(text);
