@@ -15,11 +15,9 @@ league_as_user
 L=$TMP/league
 # a and b: copies of random-bot, each with its files; c: a bot that sleeps
 # 100 ms before each move, so that a stop surely finds its set in flight.
-for b in a b; do
-	mkdir "$TMP/$b"
-	cp "$CBOT" "$TMP/$b/bot"
-done
-mkdir "$TMP/c"
+mkdir "$TMP/a" "$TMP/b" "$TMP/c"
+cp "$CBOT" "$TMP/a/bot"
+cp "$CBOT" "$TMP/b/bot"
 cp "$ZOO/slow.py" "$ZOO/zoo.py" "$TMP/c/"
 chmod -R a+rX "$TMP/a" "$TMP/b" "$TMP/c"
 LADDER=("${LEAGUE[@]}" ladder "$L")
