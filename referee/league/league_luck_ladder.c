@@ -20,6 +20,8 @@ struct season_logs {
 	long run, game;                /* the game being filled */
 };
 
+/* A seat of the season's games: a new log at a new (run, game), and the
+ * seat named by its version. */
 static int take_seat(const struct league_season_seat *s, void *ctx, char *err)
 {
 	struct season_logs *l = ctx;
@@ -41,7 +43,6 @@ static int take_seat(const struct league_season_seat *s, void *ctx, char *err)
 		l->run = s->run, l->game = s->game;
 	}
 	v = &l->versions[s->version - 1];
-	free(l->logs[l->n - 1].seat[s->seat]);
 	l->logs[l->n - 1].seat[s->seat] = xasprintf("%s v%d", v->name, v->number);
 	return 0;
 }
