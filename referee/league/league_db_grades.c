@@ -99,8 +99,7 @@ int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx
 	if (sqlite3_prepare_v2(db, "SELECT s.run, s.game, g.first, s.version, s.seat, r.adjusted,"
 			       " r.luck, r.error, r.decisions, r.marks FROM seats s"
 			       " JOIN games g ON g.run = s.run AND g.game = s.game"
-			       " JOIN grades r ON r.run = s.run AND r.game = s.game"
-			       " AND r.seat = s.seat AND r.sha256 = g.sha256"
+			       " JOIN grades r ON r.run = s.run AND r.game = s.game AND r.seat = s.seat"
 			       " WHERE s.run >= " SEASON_RUNS " ORDER BY s.run, s.game, s.seat",
 			       -1, &st, NULL) != SQLITE_OK)
 		return errorf(err, "league.db: %s", sqlite3_errmsg(db));

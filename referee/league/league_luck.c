@@ -119,7 +119,6 @@ struct scores {
 	int entrants;
 	long run, game, first;
 	uint32_t set;
-	bool broken;         /* a game that did not grade, or not of two */
 };
 
 static int number_of(struct scores *s, long version)
@@ -132,16 +131,15 @@ static int number_of(struct scores *s, long version)
 	return s->entrant[i];
 }
 
+/* A graded seat into its game (a log that did not grade is none). */
 static int add_seat(const struct league_graded_seat *gs, void *ctx, char *err)
 {
 	struct scores *s = ctx;
 	struct scored_game *g;
 
 	(void)err;
-	if (gs->grade.decisions < 0 || gs->seat > 1) {
-		s->broken = true;
+	if (gs->grade.decisions < 0)
 		return 0;
-	}
 	if (gs->run != s->run || gs->game != s->game) {
 		if (s->count == s->cap) {
 			s->cap = 2 * s->cap + 64;
@@ -183,47 +181,71 @@ static bool rate(const struct scores *s, double *elo, double *se)
 	return ok;
 }
 
-bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *active,
-		      struct league_pick *p)
+int league_luck_rate(sqlite3 *db, const struct league_rating *lr,
+		     struct league_luck_ratings *out)
 {
 	struct scores s = {.run = -1, .game = -1, .first = -1};
 	double *elo = NULL, *se = NULL;
 	char err[ERR_LEN];
 	bool ok = false;
 
-	if (league_db_season_ungraded(db) != 0 || lr->count < 2)
-		return false;
-	s.entrant = xcalloc((size_t)lr->count, sizeof *s.entrant);
-	s.games_of = xcalloc((size_t)lr->count, sizeof *s.games_of);
+	*out = (struct league_luck_ratings){
+		.elo = xcalloc((size_t)lr->count + 1, sizeof *out->elo),
+		.se = xcalloc((size_t)lr->count + 1, sizeof *out->se),
+		.games = xcalloc((size_t)lr->count + 1, sizeof *out->games),
+	};
+	s.entrant = xcalloc((size_t)lr->count + 1, sizeof *s.entrant);
+	s.games_of = xcalloc((size_t)lr->count + 1, sizeof *s.games_of);
 	for (int i = 0; i < lr->count; i++)
 		s.entrant[i] = -1;
-	if (league_db_each_season_grade(db, add_seat, &s, err) == 0 && !s.broken &&
-	    s.entrants >= 2) {
+	if (league_db_each_season_grade(db, add_seat, &s, err) == 0 && s.entrants >= 2) {
 		elo = xcalloc((size_t)s.entrants, sizeof *elo);
 		se = xcalloc((size_t)s.entrants, sizeof *se);
 		ok = rate(&s, elo, se);
 	}
-	for (int a = 0; ok && a < p->count; a++) {
-		int n = s.entrant[active[a]];
-
-		ok = n < 0 || s.games_of[n] >= LEAGUE_LUCK_MIN_GAMES;
-	}
-	p->luck = ok;
-	for (int a = 0; ok && a < p->count; a++) {
-		int n = s.entrant[active[a]];
-
-		if (n >= 0) {
-			p->e[a].rated = true;
-			p->e[a].elo = elo[n];
-			p->e[a].se = se[n];
-			p->e[a].half = RATINGS_Z95 * se[n];
+	out->graded = (long)s.count;
+	for (int i = 0; i < lr->count; i++)
+		if (s.entrant[i] >= 0) {
+			out->games[i] = s.games_of[s.entrant[i]];
+			out->elo[i] = ok ? elo[s.entrant[i]] : NAN;
+			out->se[i] = ok ? se[s.entrant[i]] : NAN;
 		}
-	}
 	free(s.games);
 	free(s.entrant);
 	free(s.games_of);
 	free(elo);
 	free(se);
+	return ok ? 0 : -1;
+}
+
+void league_luck_ratings_free(struct league_luck_ratings *r)
+{
+	free(r->elo);
+	free(r->se);
+	free(r->games);
+	memset(r, 0, sizeof *r);
+}
+
+bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *active,
+		      struct league_pick *p)
+{
+	struct league_luck_ratings r;
+	bool ok;
+
+	if (league_db_season_ungraded(db) != 0 || lr->count < 2)
+		return false;
+	ok = league_luck_rate(db, lr, &r) == 0;
+	for (int a = 0; ok && a < p->count; a++)
+		ok = !r.games[active[a]] || r.games[active[a]] >= LEAGUE_LUCK_MIN_GAMES;
+	p->luck = ok;
+	for (int a = 0; ok && a < p->count; a++)
+		if (r.games[active[a]]) {
+			p->e[a].rated = true;
+			p->e[a].elo = r.elo[active[a]];
+			p->e[a].se = r.se[active[a]];
+			p->e[a].half = RATINGS_Z95 * r.se[active[a]];
+		}
+	league_luck_ratings_free(&r);
 	return ok;
 }
 

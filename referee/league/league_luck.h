@@ -47,6 +47,24 @@ void league_luck_free(struct league_luck *l);
 int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir, int limit,
 		     char *err);
 
+/* The versions rated from the luck-adjusted scores of the season's graded
+ * games (a log that did not grade left out), each index as lr's: a
+ * version without a graded game has games 0 and no rating; the errors
+ * the larger of the sandwich's grouped by set and by game (a few sets can
+ * split evenly, their error near 0). */
+struct league_luck_ratings {
+	double *elo, *se;
+	long *games;         /* its graded games */
+	long graded;         /* the season's graded games */
+};
+
+/* 0 with the ratings in *out, or -1 (*out's games and graded still
+ * said): fewer than two versions played a graded game, or their scores
+ * give no finite ratings.  Free with league_luck_ratings_free(). */
+int league_luck_rate(sqlite3 *db, const struct league_rating *lr,
+		     struct league_luck_ratings *out);
+void league_luck_ratings_free(struct league_luck_ratings *r);
+
 /* Puts each active version's rating from the luck-adjusted scores of the
  * season into the picker's entries (league_rating_pick()'s, for the same
  * `active`), when every game of the season is graded and each active
