@@ -6,11 +6,13 @@
  * by their cursor (league_db.h).
  */
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
+#include "base/ratings_types.h"
 #include "base/util.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
@@ -27,6 +29,58 @@ char *web_api_ladder(const struct web_fit_view *v, char *err)
 		return NULL;
 	}
 	return xstrdup(v->ladder);
+}
+
+/* qsort_r's, view `arg`'s versions by luck-adjusted rating, highest first
+ * (then by name and number). */
+static int by_luck_rating(const void *a, const void *b, void *arg)
+{
+	const struct web_fit_view *v = arg;
+	int i = *(const int *)a, j = *(const int *)b;
+	const struct league_version *x = &v->lr.versions[i], *y = &v->lr.versions[j];
+	int by_name;
+
+	if (v->luck.elo[i] != v->luck.elo[j])
+		return v->luck.elo[i] > v->luck.elo[j] ? -1 : 1;
+	by_name = strcmp(x->name, y->name);
+	return by_name ? by_name : x->number - y->number;
+}
+
+char *web_api_luck(const struct web_fit_view *v)
+{
+	cJSON *j = cJSON_CreateObject(), *ladder;
+	int *order = xcalloc((size_t)v->lr.count + 1, sizeof *order), n = 0;
+	char *text;
+
+	cJSON_AddNumberToObject(j, "graded", (double)v->luck.graded);
+	cJSON_AddNumberToObject(j, "games", (double)v->lr.game_count);
+	ladder = cJSON_AddArrayToObject(j, "ladder");
+	for (int i = 0; v->luck_rated && i < v->lr.count; i++)
+		if (v->luck.games[i])
+			order[n++] = i;
+	qsort_r(order, (size_t)n, sizeof *order, by_luck_rating, (void *)v);
+	for (int k = 0; k < n; k++) {
+		const struct league_version *ver = &v->lr.versions[order[k]];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(o, "rank", k + 1);
+		cJSON_AddStringToObject(o, "name", ver->name);
+		cJSON_AddNumberToObject(o, "version", ver->number);
+		cJSON_AddNumberToObject(o, "elo", round(v->luck.elo[order[k]] * 10) / 10);
+		cJSON_AddNumberToObject(o, "ci95",
+					round(RATINGS_Z95 * v->luck.se[order[k]] * 10) / 10);
+		cJSON_AddNumberToObject(o, "games", (double)v->luck.games[order[k]]);
+		cJSON_AddItemToArray(ladder, o);
+	}
+	if (!n)
+		cJSON_AddStringToObject(j, "why", v->luck.graded ? "the graded games give no "
+					"finite ratings yet" : "no game is graded: only "
+					"two-player bolo and bolo5 have exact values, and a "
+					"run grades its games at its refits");
+	free(order);
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	return text;
 }
 
 /* While a run plays: whether it rests, and its pace in words. */

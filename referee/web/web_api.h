@@ -18,6 +18,13 @@
  * with err when it cannot be rated. */
 char *web_api_ladder(const struct web_fit_view *v, char *err);
 
+/* GET /api/luck: the versions rated from the luck-adjusted scores of the
+ * season's graded games (docs/LEAGUE.md, "Luck told apart"), view `v`'s:
+ * {"graded","games","ladder":[{"rank","name","version","elo","ci95",
+ * "games"}]} by rating, each version with a graded game; "ladder" empty
+ * and "why" when there is none. */
+char *web_api_luck(const struct web_fit_view *v);
+
 /* GET /api/status: the counts `referee league status` prints, as
  * {"game","players","season","bots","retired","versions","runs",
  * "open_runs","games","sets"} (the counts view `v`'s), while a run

@@ -7,7 +7,8 @@
  * and its JSON text with the bots' owners (users.json as it was when the
  * view was made: an upload that claims a bot adds a version too, which
  * has the view made again), each version's games and the sums of their
- * grades that the index keeps, the counts, the
+ * grades that the index keeps, the versions rated from the graded games'
+ * luck-adjusted scores (league_luck.h), the counts, the
  * ratings over time (web_history.h), and the index of the stderr files
  * that a game's words and forfeits are looked up in (web_games.h): a
  * game's words are there once a view has its game.  The index is the
@@ -28,10 +29,12 @@
 #define ARENA_WEB_FIT_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/util.h"
 #include "league/league_db.h"
+#include "league/league_luck.h"
 #include "league/league_rate.h"
 #include "report/replay_words.h"
 #include "web/web_history.h"
@@ -44,6 +47,9 @@ struct web_fit_view {
 	long *version_games;         /* by version id - 1: its games, every season */
 	struct grade_tally *version_grades; /* by version id - 1: its graded
 					     * games' sums (league_luck.h) */
+	struct league_luck_ratings luck;    /* from the graded games' luck-
+					     * adjusted scores */
+	bool luck_rated;                    /* luck has ratings */
 	struct league_counts counts; /* as `league status` counts */
 	struct league_roster roster; /* read before the rest */
 	struct web_history history;  /* its ratings over time */

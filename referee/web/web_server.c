@@ -171,6 +171,8 @@ static enum MHD_Result serve_fit(struct MHD_Connection *c, sqlite3 *db,
 	if (!strcmp(url, "/api/status"))
 		return web_reply(c, MHD_HTTP_OK, web_api_status(db, v, s->activity, s->dir),
 				 "application/json");
+	if (!strcmp(url, "/api/luck"))
+		return web_reply(c, MHD_HTTP_OK, web_api_luck(v), "application/json");
 	return serve_bot(c, db, v, s, url + 10);
 }
 
@@ -221,7 +223,7 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
 				 const struct web_server *s, const char *url)
 {
 	if (!strcmp(url, "/api/ladder") || !strcmp(url, "/api/status") ||
-	    !strncmp(url, "/api/bots/", 10)) {
+	    !strcmp(url, "/api/luck") || !strncmp(url, "/api/bots/", 10)) {
 		struct web_fit_view *v = web_fit_get(s->fit, db);
 		enum MHD_Result rc = serve_fit(c, db, v, s, url);
 
@@ -240,7 +242,8 @@ static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
 		return web_reply(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
 	}
 	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
-		    "/api/status, /api/bots/NAME, /api/games and /api/commitments", NULL);
+		    "/api/luck, /api/status, /api/bots/NAME, /api/games and /api/commitments",
+		    NULL);
 }
 
 /* The GETs: the API, the logs and the pages. */

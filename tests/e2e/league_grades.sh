@@ -114,6 +114,46 @@ expect_eq "$(db "SELECT COUNT(*) FROM grades WHERE seat = 0 AND decisions >= 0")
 	"... and graded again by the next run"
 expect_contains "$TMP/pace" "(of its luck-adjusted rating)" "... which rests on them"
 
+# The server: GET /api/luck rates the versions from the graded games'
+# luck-adjusted scores as the picker does, and the ladder's page shows them
+# under the ladder.
+. "$(dirname "$0")/../tools/web_serve.sh"
+league_as_user
+S=$TMP/served
+cp -a "$L" "$S"
+[ "$(id -u)" -ne 0 ] || chown -R 65534:65534 "$S"
+db -separator ' ' "SELECT run, game FROM grades WHERE seat = 0 AND decisions >= 0" |
+	while read -r run game; do
+		printf '%s/runs/%06d/game-%06d.jsonl\n' "$L" "$run" "$game"
+	done >"$TMP/graded"
+xargs "$REFEREE" grade --format json <"$TMP/graded" >"$TMP/graded.json"
+"$PYTHON3" "$top_srcdir/tests/tools/luck_ladder.py" <"$TMP/graded.json" >"$TMP/by-set.csv"
+LUCK_LADDER_BY_GAME=1 "$PYTHON3" "$top_srcdir/tests/tools/luck_ladder.py" <"$TMP/graded.json" >"$TMP/by-game.csv"
+serve "${SERVE_AS[@]}" -- "$S" --no-play
+expect_eq "$(code /api/luck)" 200 "GET /api/luck: 200"
+expect_eq "$("$PYTHON3" - "$TMP/by-set.csv" "$TMP/by-game.csv" "$TMP/body" "$(wc -l <"$TMP/graded")" <<'PY'
+import csv, json, sys
+sets, games = (list(csv.DictReader(open(p))) for p in sys.argv[1:3])
+want = {a["bot"]: (float(a["elo"]), max(float(a["ci95"]), float(b["ci95"])), int(a["games"]))
+        for a, b in zip(sets, games)}
+luck = json.load(open(sys.argv[3]))
+have = {r["name"]: (r["elo"], r["ci95"], r["games"]) for r in luck["ladder"]}
+print(luck["graded"] == int(sys.argv[4]), [r["name"] for r in luck["ladder"]] ==
+      sorted(want, key=lambda b: -want[b][0]), set(want) == set(have) and
+      all(abs(want[b][0] - have[b][0]) <= 0.06 and abs(want[b][1] - have[b][1]) <= 0.06 and
+          want[b][2] == have[b][2] for b in want) or (want, have))
+PY
+)" "True True True" "... each version's luck-adjusted rating, interval and games, as computed again from the grades"
+if [ -n "$BROWSER" ]; then
+	dump_dom "$URL/" "$TMP/ladder.dom"
+	expect_eq "$(grep -o 'id="luck-ladder"' "$TMP/ladder.dom" | wc -l)" "1" \
+		"chromium: the ladder's page has the luck-adjusted table"
+	expect_contains "$TMP/ladder.dom" "graded games of the season" "... saying over how many games"
+else
+	ok 0 "# SKIP chromium is not installed"
+fi
+stop
+
 # A backlog (a league grown before it graded its games): 1,000 of it at a
 # run's start, besides what the run itself enters; the rest at the next.
 B=$TMP/backlog

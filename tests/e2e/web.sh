@@ -98,7 +98,7 @@ expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
 expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
-expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/status, /api/bots/NAME, /api/games and /api/commitments"}' \
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/luck, /api/status, /api/bots/NAME, /api/games and /api/commitments"}' \
 	"... saying what the API has"
 expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"
 expect_eq "$(code /api/ladder -X POST -d x=1)" 405 "POST /api/ladder: 405"

@@ -47,10 +47,27 @@
 		var old = document.getElementById('ladder');
 		var t = table('ladder', ['#', 'bot', 'version', 'owner', 'rating', '95% interval', 'games',
 			'wins', 'draws', 'losses', 'score', 'forfeits', 'cut', 'state'], rows);
-		if (old) old.replaceWith(t); else main.insertBefore(t, document.getElementById('upload'));
+		if (old) old.replaceWith(t); else main.insertBefore(t, document.getElementById('luck'));
 		document.getElementById('totals').textContent =
 			ladder.games + ' games in ' + ladder.sets + ' sets';
 		document.getElementById('order').textContent = 'Ranked ' + ladder.order + '.';
+	}
+	/* The versions rated from their luck-adjusted scores (docs/LEAGUE.md,
+	 * "Luck told apart"), under the ladder: only in a league whose games
+	 * are graded. */
+	function drawLuck(main, luck) {
+		var old = document.getElementById('luck');
+		var box = el('section', {id: 'luck'});
+		if (luck.ladder.length) {
+			box.appendChild(el('h2', null, 'Luck-adjusted'));
+			box.appendChild(el('p', {class: 'muted'}, 'Each game\'s result less its luck, over ' +
+				luck.graded + ' graded games of the season\'s ' + luck.games + ': beside the ladder, never instead.'));
+			box.appendChild(table('luck-ladder', ['#', 'bot', 'version', 'rating', '95% interval', 'games'],
+				luck.ladder.map(function (r) {
+					return row([r.rank, botLink(r.name), 'v' + r.version, r.elo, '+/- ' + r.ci95, r.games]);
+				})));
+		}
+		old.replaceWith(box);
 	}
 	/* With the token of who logged in (login.js): a bot's owner sees its
 	 * stderr. */
@@ -125,8 +142,12 @@
 		document.querySelector('h1').textContent = 'League ladder';
 		main.appendChild(el('p', {id: 'totals', class: 'muted'}));
 		main.appendChild(el('p', {id: 'order'}));
+		main.appendChild(el('section', {id: 'luck'}));  /* drawLuck's, after the ladder */
 		main.appendChild(uploadForm());
-		var poll = function () { get('/api/ladder', function (l) { drawLadder(main, l); }); };
+		var poll = function () {
+			get('/api/ladder', function (l) { drawLadder(main, l); });
+			get('/api/luck', function (l) { drawLuck(main, l); });
+		};
 		poll();
 		setInterval(poll, 3000);
 	}
