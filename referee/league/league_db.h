@@ -227,6 +227,10 @@ typedef int league_db_grade_fn(const struct league_graded_seat *s, void *ctx, ch
  * game, seat) order: 0, or -1 with err (`each`'s, or the index's). */
 int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err);
 
+/* Whether the index holds a grade: a league of a game without exact
+ * values has none, and the scans of the grades are skipped. */
+bool league_db_has_grades(sqlite3 *db);
+
 /* Each version's grades summed over its graded games of every season (a
  * log that did not grade left out), by id: tallies[id - 1] for ids 1 to
  * `count`: 0, or -1.  A scan of every seat. */

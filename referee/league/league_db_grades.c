@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "league/league_db_sql.h"
 
 /* The current season's games: their run is its first or after. */
 #define SEASON_RUNS "(SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
@@ -133,6 +134,8 @@ int league_db_grades_by_version(sqlite3 *db, struct grade_tally *tallies, int co
 	int rc;
 
 	memset(tallies, 0, (size_t)count * sizeof *tallies);
+	if (!league_db_has_grades(db))
+		return 0;
 	if (sqlite3_prepare_v2(db, "SELECT s.version, COUNT(*), SUM(r.decisions), SUM(r.marks),"
 			       " SUM(r.error), SUM(r.luck) FROM seats s"
 			       " JOIN grades r ON r.run = s.run AND r.game = s.game AND r.seat = s.seat"
@@ -152,4 +155,9 @@ int league_db_grades_by_version(sqlite3 *db, struct grade_tally *tallies, int co
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+bool league_db_has_grades(sqlite3 *db)
+{
+	return league_db_value(db, "SELECT EXISTS (SELECT 1 FROM grades)", "") == 1;
 }

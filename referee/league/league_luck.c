@@ -198,7 +198,8 @@ int league_luck_rate(sqlite3 *db, const struct league_rating *lr,
 	s.games_of = xcalloc((size_t)lr->count + 1, sizeof *s.games_of);
 	for (int i = 0; i < lr->count; i++)
 		s.entrant[i] = -1;
-	if (league_db_each_season_grade(db, add_seat, &s, err) == 0 && s.entrants >= 2) {
+	if (league_db_has_grades(db) &&
+	    league_db_each_season_grade(db, add_seat, &s, err) == 0 && s.entrants >= 2) {
 		elo = xcalloc((size_t)s.entrants, sizeof *elo);
 		se = xcalloc((size_t)s.entrants, sizeof *se);
 		ok = rate(&s, elo, se);
