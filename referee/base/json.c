@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_number.h"
 #include "util.h"
 
 bool json_valid_utf8(const char *text, size_t len)
@@ -73,7 +74,8 @@ size_t json_utf8_length(const char *s, size_t left)
  * Printing JSON on one line.  cJSON's printer formats every number with
  * sprintf("%1.15g") and reads it back with sscanf to check it: a third of
  * the referee's CPU per move.  Ours writes integers (nearly every number we
- * send) with a digit loop and falls back to the same %g rule otherwise.
+ * send) with a digit loop and others by the same %g rule
+ * (json_number.h).
  */
 struct out {
 	char *buf;
@@ -143,8 +145,7 @@ static void out_string(struct out *o, const char *s)
 
 static void out_number(struct out *o, double d)
 {
-	char tmp[32];
-	int n;
+	char tmp[JSON_NUMBER_LEN];
 
 	if (d != d || d - d != 0) {
 		out_put(o, "null", 4);
@@ -165,10 +166,7 @@ static void out_number(struct out *o, double d)
 		out_put(o, p, (size_t)(e - p));
 		return;
 	}
-	n = snprintf(tmp, sizeof tmp, "%1.15g", d);
-	if (strtod(tmp, NULL) != d)
-		n = snprintf(tmp, sizeof tmp, "%1.17g", d);
-	out_put(o, tmp, (size_t)n);
+	out_put(o, tmp, json_number_format(d, tmp));
 }
 
 static void out_item(struct out *o, const cJSON *item)

@@ -5,16 +5,19 @@
  * joined, resolved and compared path strings; for files.c: a
  * symbolic link read whatever its length, the SHA-256 of a file and of
  * the same bytes in memory, and a tree of any depth removed on a small
- * stack; for botfolder.c: a folder's hash capped in depth; and for
- * json.c: the whole numbers a long holds, and no other.
+ * stack; for botfolder.c: a folder's hash capped in depth; for
+ * json.c: the whole numbers a long holds, and no other; and for
+ * json_number.c: every number written as cJSON's %g rule writes it.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,6 +27,7 @@
 
 #include "base/files.h"
 #include "base/json.h"
+#include "base/json_number.h"
 #include "base/paths.h"
 #include "base/region.h"
 #include "base/util.h"
@@ -377,6 +381,53 @@ START_TEST(json_whole_reads_only_whole_numbers_in_range)
 }
 END_TEST
 
+/* d and -d written as sprintf("%1.15g") when that reads back as d, else
+ * "%1.17g". */
+static void expect_g_rule(double d)
+{
+	for (int sign = 0; sign < 2; sign++, d = -d) {
+		char want[JSON_NUMBER_LEN], got[JSON_NUMBER_LEN];
+		int n = snprintf(want, sizeof want, "%1.15g", d);
+
+		if (strtod(want, NULL) != d)
+			n = snprintf(want, sizeof want, "%1.17g", d);
+		ck_assert_uint_eq(json_number_format(d, got), (size_t)n);
+		ck_assert_str_eq(got, want);
+	}
+}
+
+/* json_number_format writes what the %g rule writes: doubles of every
+ * bit pattern, those of [1e-4, 1) (its own digits) drawn bit by bit,
+ * those of few bits (exact ties at the 16th and 18th digit), those just
+ * below a power of ten (rounded up to it) and those about 1e-4 and 1. */
+START_TEST(json_number_writes_the_g_rule)
+{
+	uint64_t x = 88172645463325252u;
+
+	for (int i = 0; i < 200000; i++) {
+		uint64_t bits;
+		double d;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		bits = x;
+		memcpy(&d, &bits, sizeof d);
+		if (isfinite(d))
+			expect_g_rule(d);
+		expect_g_rule(ldexp((double)(x >> 11), -53 - (int)(x % 15)));
+		expect_g_rule(ldexp((double)(x % 1024), -10 - (int)(x % 4)));
+		expect_g_rule(pow(10, -(double)(x % 5)) *
+			      (1 - ldexp((double)(x % 64), -53)));
+	}
+	expect_g_rule(1e-4);
+	expect_g_rule(nextafter(1e-4, 0));
+	expect_g_rule(nextafter(1, 0));
+	expect_g_rule(0.1);
+	expect_g_rule(0.5);
+}
+END_TEST
+
 /* Bots told apart by name: found where they are, a new one added once,
  * as a copy. */
 START_TEST(names_numbered_once)
@@ -449,6 +500,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, path_resolve_is_always_absolute);
 	tcase_add_test(tc, path_parent_and_within);
 	tcase_add_test(tc, json_whole_reads_only_whole_numbers_in_range);
+	tcase_add_test(tc, json_number_writes_the_g_rule);
 	suite_add_tcase(s, tc);
 	return s;
 }
