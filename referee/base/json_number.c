@@ -19,14 +19,18 @@
 
 typedef unsigned __int128 u128;
 
-/* 10^p for p up to 20. */
+/* 10^p for p up to 20, a multiplication each no more. */
 static u128 power10(int p)
 {
-	u128 v = 1;
+	static const uint64_t small[20] = {
+		1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+		100000000u, 1000000000u, 10000000000u, 100000000000u,
+		1000000000000u, 10000000000000u, 100000000000000u,
+		1000000000000000u, 10000000000000000u, 100000000000000000u,
+		1000000000000000000u, 10000000000000000000u,
+	};
 
-	while (p-- > 0)
-		v *= 10;
-	return v;
+	return p < 20 ? small[p] : (u128)small[19] * 10;
 }
 
 /* d = m / 2^k (m of 53 bits) rounded to `digits` significant digits,
