@@ -378,7 +378,7 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 		rc = -1;
 	if (!rc && (c->version_count = league_db_versions(c->mem, &c->versions, err)) < 0)
 		rc = -1;
-	if (!rc)
+	if (!rc && c->version_count > 0)  /* none: no list to sort (NULL) */
 		qsort(c->versions, (size_t)c->version_count, sizeof *c->versions,
 		      by_name_number);
 	for (long run = 1; !rc && run < c->run_count; run++)

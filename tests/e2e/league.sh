@@ -25,6 +25,10 @@ expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
 expect_eq "$(cat "$OUT")" "league of rolit for 2 players made in $L" "init: the folder made"
 expect_eq "$(cd "$L" && echo *)" "league.db league.json referee.pub register.jsonl" \
 	"init: league.json, the index, the key that signs the register, and the register"
+# A league without a bot yet: its ladder is its header alone (under the
+# sanitizers too: the index's check sorted no list of versions).
+expect_exit 0 "$REFEREE" league ladder "$L"
+expect_eq "$(wc -l <"$OUT") $(cat "$ERR")" "1 " "ladder of a league without bots: the header, nothing said"
 expect_exit 2 "$REFEREE" league init "$L" --game rolit
 expect_eq "$(head -1 "$ERR")" "referee league: $L is a league already: 'referee league add' adds bots to it" \
 	"init of a league again: refused"
