@@ -46,6 +46,7 @@ struct state {
 	bool roster_changed;
 	bool files_changed;           /* a version's, found before a set */
 	bool resting;                 /* league_pace.h */
+	bool signalled;               /* ended by a stop signal */
 	int64_t next_trickle;         /* while resting: now_ns() of the next set */
 	int64_t next_look;            /* ... and of the next look at the roster */
 	int since_refit;              /* sets entered since */
@@ -506,6 +507,7 @@ static int play_sets(struct state *st)
 	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
 	rc = done(st) ? 0 : run_loop_play(&st->loop);
 	/* A stop signal ends it as a stop by count or time does. */
+	st->signalled = rc > 0;
 	return rc > 0 ? 0 : rc;
 }
 
@@ -541,6 +543,11 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	league_luck_init(&st.luck);
 	rc = open_run(&st);
 	rc = rc ? rc : play_sets(&st);
+	/* A run that ended by its count or its time grades its last games,
+	 * so that its index is whole; one stopped by a signal does not wait
+	 * for them (the next run grades them). */
+	if (!rc && !st.signalled && st.active)
+		league_luck_refit(&st.luck, r.db, r.dir, &st.rating, st.active, &st.pick);
 	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;
 	sig = run_loop_end(&st.loop);

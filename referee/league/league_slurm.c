@@ -327,6 +327,9 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	league_luck_init(&st.luck);
 	rc = open_run(&st, dir);
 	rc = rc ? rc : play_batches(&st, dir);
+	/* Its last games graded, unless a stop signal ended it (league_run.c). */
+	if (!rc && !stop_signal && st.active)
+		league_luck_refit(&st.luck, r.db, dir, &st.rating, st.active, &st.pick);
 	if (!rc && st.manifest.journal) {
 		rc = run_manifest_sign(&st.manifest, r.config.key, err) ||
 		     league_db_begin(r.db, err) ? -1 : 0;

@@ -33,16 +33,15 @@ for b in win-bot expect-bot threshold-bot; do
 	"$REFEREE" league add "$L" "$b" "$(bot "$b")" >/dev/null
 done
 expect_exit 0 "$REFEREE" league run "$L" --games 200 --concurrency 2
-# A run grades the games at each refit; the next one the rest at its
-# start, and its own at its refits.
-expect_exit 0 "$REFEREE" league run "$L" --games 2 --concurrency 1
+# A run grades its games at each refit, and at its end the last ones.
 expect_eq "$(db "SELECT COUNT(*) FROM games") $(db "SELECT COUNT(*) FROM grades WHERE seat = 0")" \
-	"202 200" "every game of the first run graded once, by it or at the next run's start"
+	"200 200" "every game of the run graded once, at its refits or its end"
+expect_exit 0 "$REFEREE" league run "$L" --games 2 --concurrency 1
 expect_eq "$(db "SELECT COUNT(*) FROM grades g JOIN games i ON i.run = g.run AND i.game = g.game WHERE g.sha256 = i.sha256 AND g.decisions >= 0")" \
-	"400" "... each seat, of its log as indexed"
+	"404" "... and the next run's: each seat, of its log as indexed"
 
 # Each seat's grade as `referee grade` gives it.
-expect_exit 0 "$REFEREE" grade --format json "$L"/runs/000001/game-*.jsonl
+expect_exit 0 "$REFEREE" grade --format json "$L"/runs/00000[12]/game-*.jsonl
 cp "$OUT" "$TMP/grades.json"
 db -separator ' ' "SELECT run, game, seat, adjusted, luck, error, decisions FROM grades ORDER BY run, game, seat" \
 	>"$TMP/index"
@@ -62,7 +61,7 @@ bad = [k for k in want if k not in have or
        any(abs(a - b) > 1e-12 for a, b in zip(want[k], have[k]))]
 print(len(want), len(have), len(bad))
 PY
-)" "400 400 0" "each seat's adjusted score, luck, error and decisions: the grade's"
+)" "404 404 0" "each seat's adjusted score, luck, error and decisions: the grade's"
 
 # Every game graded: the run rests on the luck-adjusted intervals, the
 # widest the larger of the two sandwich errors (by set and by game) of
@@ -155,19 +154,20 @@ fi
 stop
 
 # A backlog (a league grown before it graded its games): 1,000 of it at a
-# run's start, besides what the run itself enters; the rest at the next.
+# run's start and 1,000 at its end, besides what the run itself enters;
+# the rest at the next.
 B=$TMP/backlog
 "$REFEREE" league init "$B" --game bolo -o target=1000 >/dev/null
 for b in expect-bot threshold-bot; do
 	"$REFEREE" league add "$B" "$b" "$TMP/$b/$b" >/dev/null
 done
-expect_exit 0 "$REFEREE" league run "$B" --games 1100 --concurrency 2
+expect_exit 0 "$REFEREE" league run "$B" --games 2100 --concurrency 2
 sqlite3 "$B/league.db" "DROP TABLE grades"
 expect_exit 0 "$REFEREE" league run "$B" --games 2 --concurrency 1
-expect_eq "$(sqlite3 "$B/league.db" "SELECT COUNT(*) FROM grades WHERE seat = 0")" "1000" \
-	"a backlog of 1,100 games: 1,000 graded at a run's start"
+expect_eq "$(sqlite3 "$B/league.db" "SELECT COUNT(*) FROM grades WHERE seat = 0")" "2002" \
+	"a backlog of 2,100 games: 1,000 graded at a run's start, 1,002 at its end"
 expect_exit 0 "$REFEREE" league run "$B" --games 2 --concurrency 1
-expect_eq "$(sqlite3 "$B/league.db" "SELECT COUNT(*) FROM grades WHERE seat = 0")" "1102" \
+expect_eq "$(sqlite3 "$B/league.db" "SELECT COUNT(*) FROM grades WHERE seat = 0")" "2104" \
 	"... the rest at the next"
 
 # A game without exact values: nothing graded, the results' intervals.
