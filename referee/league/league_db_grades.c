@@ -44,10 +44,10 @@ int league_db_add_grades(sqlite3 *db, long run, long game, const char *sha256,
 
 /* A game has a grade when it is of the game's log as indexed; a log that
  * did not grade has one of decisions -1, not graded again. */
-#define GRADED "EXISTS (SELECT 1 FROM grades r WHERE r.run = g.run AND r.game = g.game" \
-	" AND r.seat = 0 AND r.sha256 = g.sha256)"
-#define GRADED_WELL "EXISTS (SELECT 1 FROM grades r WHERE r.run = g.run AND r.game = g.game" \
-	" AND r.seat = 0 AND r.sha256 = g.sha256 AND r.decisions >= 0)"
+#define GRADE_OF_GAME "SELECT 1 FROM grades r WHERE r.run = g.run AND r.game = g.game" \
+	" AND r.seat = 0 AND r.sha256 = g.sha256"
+#define GRADED "EXISTS (" GRADE_OF_GAME ")"
+#define GRADED_WELL "EXISTS (" GRADE_OF_GAME " AND r.decisions >= 0)"
 
 int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, char *err)
 {
@@ -80,16 +80,8 @@ int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, cha
 
 long league_db_season_ungraded(sqlite3 *db)
 {
-	sqlite3_stmt *st;
-	long n = -1;
-
-	if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM games g WHERE g.run >= " SEASON_RUNS
-			       " AND NOT " GRADED_WELL, -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		n = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return n;
+	return league_db_value(db, "SELECT COUNT(*) FROM games g WHERE g.run >= " SEASON_RUNS
+			       " AND NOT " GRADED_WELL, "");
 }
 
 int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err)
