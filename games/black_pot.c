@@ -709,4 +709,5 @@ const struct game_rules arena_black_pot_rules = {
 	.team_of = bp_team_of,
 	.result = bp_result,
 	.render = bp_render,
+	.state_size = sizeof(struct black_pot),
 };

@@ -327,4 +327,5 @@ const struct game_rules arena_bolo_rules = {
 	.forfeit = bolo_forfeit,
 	.result = bolo_result,
 	.render = bolo_render,
+	.state_size = sizeof(struct bolo),
 };

@@ -326,4 +326,5 @@ const struct game_rules arena_bolo5_rules = {
 	.forfeit = bolo5_forfeit,
 	.result = bolo5_result,
 	.render = bolo5_render,
+	.state_size = sizeof(struct bolo5),
 };

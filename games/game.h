@@ -126,6 +126,11 @@ struct game_rules {
 	void (*result)(const void *state, struct game_result *result);
 	/* The position as text for `referee replay` (a new string). */
 	char *(*render)(const void *state);
+	/* A state is one block of this many bytes that points to no memory
+	 * of its own, so that a copy of it (memcpy) is a game that goes on
+	 * apart: what plays a position out many times (the grader's
+	 * estimated values, values/estimate.h) copies it. */
+	size_t state_size;
 };
 
 #endif

@@ -422,4 +422,5 @@ const struct game_rules arena_rolit_rules = {
 	.forfeit = rolit_forfeit,
 	.result = rolit_result,
 	.render = rolit_render,
+	.state_size = sizeof(struct rolit),
 };

@@ -511,4 +511,5 @@ const struct game_rules arena_volle_lotte_rules = {
 	.forfeit = vl_forfeit,
 	.result = vl_result,
 	.render = vl_render,
+	.state_size = sizeof(struct volle_lotte),
 };
