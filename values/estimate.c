@@ -1,0 +1,180 @@
+/*
+ * Estimated values by playouts (estimate.h).  A playout's draws come from
+ * a key made of the caller's key and the playout's number, so that a
+ * value is the same each time it is asked, and the k-th playouts of a
+ * decision's actions share their dice and cards.
+ */
+#include "estimate.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimate_rule.h"
+#include "games/draws.h"
+#include "games/game_err.h"
+
+struct estimate {
+	const struct game_rules *rules;
+	int players;
+	char how[ESTIMATE_HOW_LEN];
+	void *copy;		/* the game a playout plays on */
+};
+
+struct estimate *estimate_open(const struct game_rules *rules, int players)
+{
+	struct estimate *e = calloc(1, sizeof *e);
+
+	if (!e || !(e->copy = malloc(rules->state_size)))
+		abort();
+	e->rules = rules;
+	e->players = players;
+	/* a mean of results in [0, 1]: a standard error of 1/2 / sqrt(n) at most */
+	snprintf(e->how, sizeof e->how, "estimated: the mean result of up to "
+		 "%d playouts a value (a standard error of up to %.1f%%), "
+		 "every seat %s", ESTIMATE_PLAYOUTS,
+		 50 / sqrt(ESTIMATE_PLAYOUTS), estimate_rule_words(rules));
+	return e;
+}
+
+void estimate_close(struct estimate *e)
+{
+	if (!e)
+		return;
+	free(e->copy);
+	free(e);
+}
+
+const char *estimate_how(const struct estimate *e)
+{
+	return e->how;
+}
+
+void estimate_result(const struct game_rules *rules, int players,
+		     const void *state, double chance[GAME_MAX_SEATS])
+{
+	struct game_result r;
+	int winners = 0;
+
+	rules->result(state, &r);
+	for (int s = 0; s < players; s++)
+		winners += r.rank[s] == 1;
+	for (int s = 0; s < players; s++)
+		chance[s] = r.rank[s] == 1 ? 1.0 / winners : 0;
+}
+
+/* The draws of playout k of the key `key`, and its stream of choices. */
+static uint64_t estimate_draws(struct draws *draws, uint64_t key, int k)
+{
+	uint64_t stream = key ^ (uint64_t)(k + 1) * 0xd6e8feb86659fd93u;
+	unsigned char bytes[32];
+
+	for (int i = 0; i < 4; i++) {
+		uint64_t word = estimate_rule_random(&stream);
+
+		memcpy(bytes + 8 * i, &word, sizeof word);
+	}
+	arena_draws_init(draws, bytes, NULL, NULL);
+	return stream;
+}
+
+/* Plays `state` to its end by the rule; adds each seat's share to sum. */
+static void estimate_playout(const struct estimate *e, void *state,
+			     struct draws *draws, uint64_t stream,
+			     double sum[GAME_MAX_SEATS])
+{
+	int moves[GAME_MAX_MOVES];
+	double share[GAME_MAX_SEATS];
+
+	while (e->rules->to_move(state) >= 0) {
+		int n = e->rules->moves(state, moves);
+
+		e->rules->apply_move(state, moves[estimate_rule_pick(
+			e->rules, state, moves, n, &stream)], draws);
+	}
+	estimate_result(e->rules, e->players, state, share);
+	for (int s = 0; s < e->players; s++)
+		sum[s] += share[s];
+}
+
+/* How many playouts each of n actions gets. */
+static int estimate_each(int n)
+{
+	int each = ESTIMATE_BUDGET / (n > 0 ? n : 1);
+
+	if (each > ESTIMATE_PLAYOUTS)
+		return ESTIMATE_PLAYOUTS;
+	return each < ESTIMATE_FEWEST ? ESTIMATE_FEWEST : each;
+}
+
+int estimate_actions(struct estimate *e, const void *state, uint64_t key,
+		     struct estimate_action *out)
+{
+	int moves[GAME_MAX_MOVES], n = e->rules->moves(state, moves);
+	int seat = e->rules->to_move(state), each = estimate_each(n);
+
+	for (int i = 0; i < n; i++) {
+		struct estimate_action *a = &out[i];
+
+		*a = (struct estimate_action){.move = moves[i]};
+		for (int k = 0; k < each; k++) {
+			struct draws draws;
+			uint64_t stream = estimate_draws(&draws, key, k);
+
+			memcpy(e->copy, state, e->rules->state_size);
+			/* the turn under way: its rolls are the seat's */
+			arena_draws_turn(&draws, seat);
+			e->rules->apply_move(e->copy, moves[i], &draws);
+			estimate_playout(e, e->copy, &draws, stream, a->chance);
+		}
+		for (int s = 0; s < e->players; s++)
+			a->chance[s] /= each;
+	}
+	return n;
+}
+
+void estimate_state(const struct estimate *e, const void *state,
+		    const struct estimate_action *a, int n,
+		    double chance[GAME_MAX_SEATS])
+{
+	int moves[GAME_MAX_MOVES] = {0}, choice;
+
+	for (int i = 0; i < n; i++)
+		moves[i] = a[i].move;
+	choice = estimate_rule_choice(e->rules, state, moves, n);
+	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
+	for (int i = 0; i < n; i++)
+		if (choice < 0 || i == choice)
+			for (int s = 0; s < e->players; s++)
+				chance[s] += a[i].chance[s] / (choice < 0 ? n : 1);
+}
+
+void estimate_start(struct estimate *e, const cJSON *options, int first,
+		    const bool out[GAME_MAX_SEATS], uint64_t key,
+		    double chance[GAME_MAX_SEATS])
+{
+	struct game_setup setup = {.players = e->players, .first_seat = first,
+				   .options = options};
+	char err[GAME_ERR_LEN];
+	int made = 0;
+
+	memcpy(setup.out, out, sizeof setup.out);
+	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
+	for (int k = 0; k < ESTIMATE_PLAYOUTS; k++) {
+		struct draws draws;
+		uint64_t stream = estimate_draws(&draws, key, k);
+		void *state = e->rules->create(&setup, &draws, err);
+
+		if (!state)	/* options the log's game was made with */
+			continue;
+		for (int s = 0; s < e->players; s++)
+			if (out[s])
+				e->rules->forfeit(state, s, &draws);
+		estimate_playout(e, state, &draws, stream, chance);
+		e->rules->destroy(state);
+		made++;
+	}
+	for (int s = 0; s < e->players && made; s++)
+		chance[s] /= made;
+}
