@@ -36,16 +36,15 @@ static bool values_exact(const char *game, const cJSON *options, int players,
 				     DICE_POLICY_STEP * DICE_POLICY_STEP : 0;
 	if (strcmp(game, "bolo") && strcmp(game, "bolo5"))
 		snprintf(err, VALUES_ERR_LEN, "no exact values for %s: only "
-			 "two-player bolo and bolo5 have them (estimated "
-			 "values: not yet)", game);
+			 "two-player bolo and bolo5 have them", game);
 	else if (players != VALUES_SEATS)
 		snprintf(err, VALUES_ERR_LEN, "no exact values for %s with %d "
-			 "players: only two-player games have them (estimated "
-			 "values: not yet)", game, players);
+			 "players: only two-player games have them", game,
+			 players);
 	else if (clause && strcmp(clause, "off"))
 		snprintf(err, VALUES_ERR_LEN, "no exact values for %s with the "
-			 "Yahtzee clause: the tables are solved without it "
-			 "(estimated values: not yet)", game);
+			 "Yahtzee clause: the tables are solved without it",
+			 game);
 	else if (!in_range)
 		snprintf(err, VALUES_ERR_LEN, "no exact values for %s to a "
 			 "target of %g: the tables go from %d to %d", game, want,

@@ -1,15 +1,15 @@
 /*
  * `referee grade LOG|DIR... [--format text|json] [--tables DIR]
- * [--summary]`: every decision of each game graded against the exact
- * values of its states (report/grade.h, docs/ANALYSIS.md): the chance to
+ * [--summary]`: every decision of each game graded against the values
+ * of its states, exact or estimated (report/grade.h, docs/ANALYSIS.md): the chance to
  * win each decision lost against the best, its mark, each roll's luck for
  * every seat, and each seat's sums with the identity that ties them to
  * the result; or, with --summary, each bot's errors per game over all the
  * games and its expected score against the optimal bot.  A
  * folder's logs are graded in the order of their names (a tournament's
- * in its games/ folder).  A game without exact values is named and
- * skipped (exit status 3); a log that does not verify is named too
- * (exit status 1).
+ * in its games/ folder).  With --summary a game without exact values
+ * is named and skipped (exit status 3); a log that does not verify is
+ * named (exit status 1).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -144,13 +144,14 @@ static int parse_args(int argc, char **argv, struct grade_args *a)
 static const char grade_help[] =
 	"usage: referee grade LOG|DIR... [--format text|json] [--tables DIR]\n"
 	"                     [--summary]\n\n"
-	"Grades every decision of each game against the exact chances to win\n"
-	"of two-player bolo and bolo5: the chance each decision lost against\n"
-	"the best action and its mark (best, good, inaccuracy from 2%, mistake\n"
-	"from 4%, blunder from 8%), each roll's luck for every seat, and each\n"
-	"seat's sums of luck and errors, with the luck-adjusted result.  The\n"
-	"log is checked as `referee verify` does.  A DIR's logs are graded in\n"
-	"the order of their names.\n\n"
+	"Grades every decision of each game against the chances to win, exact\n"
+	"in two-player bolo and bolo5 and estimated by playouts elsewhere (the\n"
+	"grade says which): the chance each decision lost against the best\n"
+	"action and its mark (best, good, inaccuracy from 2%, mistake from 4%,\n"
+	"blunder from 8%), each draw's luck for every seat, and each seat's\n"
+	"sums of luck and errors, with the luck-adjusted result.  The log is\n"
+	"checked as `referee verify` does.  A DIR's logs are graded in the\n"
+	"order of their names.\n\n"
 	"  --format text  for people (default)\n"
 	"  --format json  one JSON object a game, a line each (docs/ANALYSIS.md)\n"
 	"  --tables DIR   keeps the tables of a target other than 10000 in DIR:\n"
@@ -160,10 +161,10 @@ static const char grade_help[] =
 	"                 games: how many, its mean chance lost per game (the sum\n"
 	"                 of its errors) and its expected score against the\n"
 	"                 optimal bot (1/2 less it), then its mean score, each\n"
-	"                 with its 95% interval; JSON: one object\n\n"
+	"                 with its 95% interval; exact values only; JSON: one\n"
+	"                 object\n\n"
 	"Exit status 1 if a log cannot be read or does not verify, 3 if a game\n"
-	"has no exact values (other games, 3 or more players: estimated values\n"
-	"are not there yet), 2 on bad usage.";
+	"has no exact values under --summary, 2 on bad usage.";
 
 int cmd_grade(int argc, char **argv)
 {
@@ -180,6 +181,8 @@ int cmd_grade(int argc, char **argv)
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
 	g = grade_new(a.tables);
+	if (!a.summary)	/* the measure against optimal play needs exact values */
+		grade_take_estimates(g);
 	a.sums = a.summary ? grade_summary_new() : NULL;
 	region_init(&trees, 0);
 	if (!a.summary) {

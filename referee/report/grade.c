@@ -4,12 +4,14 @@
  * each decision the values of the legal actions are taken before it is
  * made (the next record is the action played, the state already past
  * it): the loss is the best value less the played one, for the seat
- * that decided.  What the dice did between two decisions is one chance
- * event, its luck for a seat the chance after it less the chance before
- * (the played action's value, the mean over the rolls).  So every change
- * of a seat's chance is a loss of its own, one of the other seat's or
- * luck, and the identity of docs/ANALYSIS.md holds by construction: what
- * it measures is that the values agree with one another.
+ * that decided, and what the played action gave each other seat against
+ * the best is theirs ("others").  What chance did between two decisions
+ * (dice, cards, an opening's moves) is one chance event, its luck for a
+ * seat the chance after it less the chance before (the played action's
+ * value, the mean over the draws).  So every change of a seat's chance is
+ * a loss of its own, the others' doing or luck, and the identity of
+ * docs/ANALYSIS.md holds by construction: what it measures is that the
+ * values agree with one another.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -20,8 +22,10 @@
 #include "base/util.h"
 #include "base/verify.h"
 #include "games/dice.h"
+#include "games/registry.h"
 #include "grade.h"
-#include "values/values.h"
+#include "grade_values.h"
+#include "values/estimate.h"
 
 #define GRADE_KEPT 4		/* the values of so many games kept open */
 
@@ -33,27 +37,42 @@ static const char *const grade_marks[MARKS] = {
 };
 
 struct grade_kept {
-	char *key;		/* game and options, as the header has them */
-	struct values *values;
+	char *key;		/* game, players and options, as the header has them */
+	struct grade_values *values;
 };
 
 struct grade {
 	char *cache;
+	bool estimates;		/* grade_take_estimates() */
 	struct grade_kept kept[GRADE_KEPT];
 	int next;
 };
 
 /* One game being graded: verify_log's hooks' context. */
 struct grade_game {
-	struct values *values;
-	cJSON *moves, *rolls;	/* rolls: the dice drawn since the last record */
-	double now[VALUES_SEATS];	/* each seat's chance to win now */
-	double start[VALUES_SEATS], result[VALUES_SEATS];
-	double luck[VALUES_SEATS], error[VALUES_SEATS];
-	int decisions[VALUES_SEATS], forced[VALUES_SEATS];
-	int marks[VALUES_SEATS][MARKS];
-	struct values_action pending[GAME_MAX_MOVES];
+	struct grade_values *values;
+	const struct game_rules *rules;
+	const cJSON *options;	/* the header's */
+	int players;
+	/* rolls: the dice drawn since the last record; draws: the other
+	 * draws (cards, an opening's); openings: the moves drawn */
+	cJSON *moves, *rolls, *draws, *openings;
+	double now[GAME_MAX_SEATS];	/* each seat's chance to win now */
+	double start[GAME_MAX_SEATS], result[GAME_MAX_SEATS];
+	double luck[GAME_MAX_SEATS], error[GAME_MAX_SEATS];
+	double others[GAME_MAX_SEATS];	/* what the others' decisions gave */
+	/* What estimates gave apart from those (docs/ANALYSIS.md,
+	 * "Estimated values"): 0 with exact values, but for rounding. */
+	double drift[GAME_MAX_SEATS];
+	int decisions[GAME_MAX_SEATS], forced[GAME_MAX_SEATS];
+	int marks[GAME_MAX_SEATS][MARKS];
+	struct grade_choice pending[GAME_MAX_MOVES];
+	double here[GAME_MAX_SEATS];	/* the decision's position's value */
 	int choices, best, seat;	/* the decision waiting; seat -1: none */
+	/* Outside the dice games, the decision's legal actions as legal()
+	 * writes them and its state, to find the action played by. */
+	cJSON *legal;
+	void *before, *scratch[2];
 	int move;		/* actions so far */
 	int applied;		/* of them, applied (play->step) */
 	bool began, have_result;
@@ -71,78 +90,135 @@ const char *grade_mark(double loss)
 	return grade_marks[loss < GRADE_BLUNDER ? MARK_MISTAKE : MARK_BLUNDER];
 }
 
-static void grade_pair(cJSON *object, const char *name,
-		       const double pair[VALUES_SEATS])
+static void grade_seats(const struct grade_game *gg, cJSON *object,
+			const char *name, const double *seats)
 {
 	cJSON_AddItemToObject(object, name,
-			      cJSON_CreateDoubleArray(pair, VALUES_SEATS));
+			      cJSON_CreateDoubleArray(seats, gg->players));
 }
 
-/* The result of the game as it stands (over): 1, a half each, or 0. */
-static void grade_result(const struct game_play *play, double out[VALUES_SEATS])
+/* The result of the game as it stands (over): the winners share 1. */
+static void grade_result(struct grade_game *gg, const struct game_play *play,
+			 double out[GAME_MAX_SEATS])
 {
 	struct game_result r;
+	int winners = 0;
 
 	game_play_result(play, &r);
-	out[0] = r.rank[0] == r.rank[1] ? 0.5 : r.rank[0] < r.rank[1];
-	out[1] = 1 - out[0];
+	for (int s = 0; s < gg->players; s++)
+		winners += r.rank[s] == 1;
+	for (int s = 0; s < gg->players; s++)
+		out[s] = r.rank[s] == 1 ? 1.0 / winners : 0;
+}
+
+/* The playouts' key of the decision after action `move` (estimates). */
+static uint64_t grade_key(int move)
+{
+	return (uint64_t)move * 0x9e3779b97f4a7c15u + 1;
+}
+
+/* Outside the dice games: the decision's legal actions and state, kept
+ * to find the action played among them. */
+static void grade_keep_decision(struct grade_game *gg, const void *state)
+{
+	if (gg->rules->family == GAME_FAMILY_DICE)
+		return;
+	cJSON_Delete(gg->legal);
+	gg->legal = gg->rules->legal(state);
+	if (!gg->before) {
+		gg->before = xmalloc(gg->rules->state_size);
+		gg->scratch[0] = xmalloc(gg->rules->state_size);
+		gg->scratch[1] = xmalloc(gg->rules->state_size);
+	}
+	memcpy(gg->before, state, gg->rules->state_size);
 }
 
 /* Each seat's chance after the record just played into `after`, and the
  * decision that waits there, if any, with its actions valued. */
 static void grade_position(struct grade_game *gg, const struct game_play *play,
-			   double after[VALUES_SEATS])
+			   double after[GAME_MAX_SEATS])
 {
 	gg->seat = game_play_to_move(play);
 	if (gg->seat < 0) {
-		grade_result(play, after);
+		grade_result(gg, play, after);
 		return;
 	}
-	gg->choices = values_actions(gg->values, play->state, gg->pending);
+	gg->choices = grade_values_actions(gg->values, play->state,
+					   grade_key(gg->move), gg->pending,
+					   gg->here);
 	gg->best = 0;
 	for (int i = 1; i < gg->choices; i++)
-		if (gg->pending[i].value > gg->pending[gg->best].value)
+		if (gg->pending[i].chance[gg->seat] >
+		    gg->pending[gg->best].chance[gg->seat])
 			gg->best = i;
-	after[gg->seat] = gg->pending[gg->best].value;
-	after[1 - gg->seat] = 1 - after[gg->seat];
+	memcpy(after, gg->here, sizeof gg->now);
+	grade_keep_decision(gg, play->state);
 }
 
-/* After a record: what the dice drawn in it did, as a chance event. */
+/* Moves what chance did since the last event into a new event. */
+static void grade_event_draws(struct grade_game *gg, cJSON *event)
+{
+	if (cJSON_GetArraySize(gg->rolls)) {
+		cJSON_AddItemToObject(event, "roll", gg->rolls);
+		gg->rolls = cJSON_CreateArray();
+	}
+	if (cJSON_GetArraySize(gg->draws)) {
+		cJSON_AddItemToObject(event, "draw", gg->draws);
+		gg->draws = cJSON_CreateArray();
+	}
+	if (cJSON_GetArraySize(gg->openings)) {
+		cJSON_AddItemToObject(event, "opening", gg->openings);
+		gg->openings = cJSON_CreateArray();
+	}
+}
+
+/* After a record: what was drawn in it, as a chance event. */
 static void grade_settle(struct grade_game *gg, const struct game_play *play)
 {
-	double after[VALUES_SEATS], luck[VALUES_SEATS];
+	double after[GAME_MAX_SEATS] = {0}, luck[GAME_MAX_SEATS] = {0};
 
 	grade_position(gg, play, after);
-	if (cJSON_GetArraySize(gg->rolls)) {
+	if (!cJSON_GetArraySize(gg->rolls) && !cJSON_GetArraySize(gg->draws) &&
+	    !cJSON_GetArraySize(gg->openings)) {
+		/* nothing drawn: the estimates' noise */
+		for (int s = 0; s < gg->players; s++)
+			gg->drift[s] += after[s] - gg->now[s];
+	} else {
 		cJSON *event = cJSON_CreateObject();
 
-		for (int s = 0; s < VALUES_SEATS; s++) {
+		for (int s = 0; s < gg->players; s++) {
 			luck[s] = after[s] - gg->now[s];
 			gg->luck[s] += luck[s];
 		}
 		cJSON_AddNumberToObject(event, "move", gg->move);
-		cJSON_AddItemToObject(event, "roll", gg->rolls);
-		grade_pair(event, "luck", luck);
-		grade_pair(event, "chance", after);
+		grade_event_draws(gg, event);
+		grade_seats(gg, event, "luck", luck);
+		grade_seats(gg, event, "chance", after);
 		cJSON_AddItemToArray(gg->moves, event);
-		gg->rolls = cJSON_CreateArray();
 	}
 	memcpy(gg->now, after, sizeof after);
 }
 
 static void grade_begin(struct grade_game *gg, const struct game_play *play)
 {
+	cJSON *draw = gg->draws->child;
+
 	if (!play->state)
 		return;		/* fewer than two seats: no play */
 	gg->began = true;
-	values_start(gg->values, play->first_seat, gg->start);
+	/* who starts is known at the start: no luck of the game's */
+	if (draw && !strcmp(cJSON_GetStringValue(json_member(draw, "kind")),
+			    "uniform"))
+		cJSON_Delete(cJSON_DetachItemViaPointer(gg->draws, draw));
+	grade_values_start(gg->values, play, gg->options, grade_key(0),
+			   gg->start);
 	memcpy(gg->now, gg->start, sizeof gg->now);
 	grade_settle(gg, play);
 }
 
-/* The index in gg->pending of the action played, or -1. */
-static int grade_played(const struct grade_game *gg, const void *state,
-			const cJSON *action)
+/* The index in gg->pending of the dice game's action played, or -1. */
+static int grade_played_dice(const struct grade_game *gg, const void *state,
+			     const cJSON *action)
 {
 	int count[DICE_FACES + 1] = {0}, id;
 	const cJSON *face;
@@ -152,7 +228,7 @@ static int grade_played(const struct grade_game *gg, const void *state,
 			cJSON *word;
 			bool same;
 
-			if (!gg->pending[i].chance)
+			if (!gg->pending[i].word)
 				continue;
 			word = arena_dice_game_action_json(state, gg->pending[i].move);
 			same = !strcmp(cJSON_GetStringValue(word), action->valuestring);
@@ -168,9 +244,56 @@ static int grade_played(const struct grade_game *gg, const void *state,
 			count[face->valueint]++;
 	id = arena_dice_keep_id(count);
 	for (int i = 0; i < gg->choices; i++)
-		if (!gg->pending[i].chance && gg->pending[i].move == id)
+		if (!gg->pending[i].word && gg->pending[i].move == id)
 			return i;
 	return -1;
+}
+
+/* The index of the action that leaves the decision's state as `action`
+ * leaves it, the same draws made: an action written otherwise than
+ * legal() writes it (a Black-Pot expression in another order), or -1. */
+static int grade_played_as(struct grade_game *gg, const cJSON *action)
+{
+	static const unsigned char key[32];
+	size_t size = gg->rules->state_size;
+	int seat = gg->rules->to_move(gg->before);
+	char err[GAME_ERR_LEN];
+	struct draws draws;
+
+	memcpy(gg->scratch[0], gg->before, size);
+	arena_draws_init(&draws, key, NULL, NULL);
+	arena_draws_turn(&draws, seat);
+	if (gg->rules->apply(gg->scratch[0], action, &draws, err))
+		return -1;
+	for (int i = 0; i < gg->choices; i++) {
+		memcpy(gg->scratch[1], gg->before, size);
+		arena_draws_init(&draws, key, NULL, NULL);
+		arena_draws_turn(&draws, seat);
+		gg->rules->apply_move(gg->scratch[1], gg->pending[i].move, &draws);
+		if (!memcmp(gg->scratch[0], gg->scratch[1], size))
+			return i;
+	}
+	return -1;
+}
+
+/* The index in gg->pending of the action played, or -1. */
+static int grade_played(struct grade_game *gg, const void *state,
+			const cJSON *action)
+{
+	if (gg->rules->family == GAME_FAMILY_DICE)
+		return grade_played_dice(gg, state, action);
+	for (int i = 0; i < gg->choices; i++)
+		if (cJSON_Compare(cJSON_GetArrayItem(gg->legal, i), action, true))
+			return i;
+	return grade_played_as(gg, action);
+}
+
+/* The best action at the decision, as a bot writes it. */
+static cJSON *grade_best(const struct grade_game *gg, const void *state)
+{
+	if (gg->rules->family == GAME_FAMILY_DICE)
+		return arena_dice_game_action_json(state, gg->pending[gg->best].move);
+	return cJSON_Duplicate(cJSON_GetArrayItem(gg->legal, gg->best), true);
 }
 
 /* Counts a decision of `seat` that lost `loss` in the seat's sums. */
@@ -188,14 +311,67 @@ static void grade_count(struct grade_game *gg, int seat, double loss,
 			gg->marks[seat][m]++;
 }
 
+/* What the action played (`played`, of gg->pending) gave each other seat
+ * against the best action, and the best action against the position's
+ * value (its drift: the best action's lead on the playouts' rule). */
+static void grade_others(struct grade_game *gg, const struct grade_choice *played)
+{
+	const struct grade_choice *best = &gg->pending[gg->best];
+
+	for (int t = 0; t < gg->players; t++) {
+		if (t != gg->seat)
+			gg->others[t] += played->chance[t] - best->chance[t];
+		gg->drift[t] += best->chance[t] - gg->here[t];
+	}
+}
+
+/* An opening's move, drawn by the referee: chance, worth the mean of the
+ * legal actions it was drawn among (the position's value, but for an
+ * estimate's drift). */
+static void grade_opening(struct grade_game *gg, const cJSON *action)
+{
+	memset(gg->now, 0, sizeof gg->now);
+	for (int i = 0; i < gg->choices; i++)
+		for (int s = 0; s < gg->players; s++)
+			gg->now[s] += gg->pending[i].chance[s] / gg->choices;
+	for (int s = 0; s < gg->players; s++)
+		gg->drift[s] += gg->now[s] - gg->here[s];
+	cJSON_AddItemToArray(gg->openings, cJSON_Duplicate(action, true));
+}
+
+/* A decision: its grade into the moves, its loss into the seat's sums. */
+static void grade_decision(struct grade_game *gg, const cJSON *action,
+			   const struct game_play *play, int i)
+{
+	const struct grade_choice *best = &gg->pending[gg->best];
+	double top = best->chance[gg->seat], low = top;
+	double loss = top - gg->pending[i].chance[gg->seat];
+	cJSON *m = cJSON_CreateObject();
+	bool forced;
+
+	for (int k = 0; k < gg->choices; k++)
+		low = fmin(low, gg->pending[k].chance[gg->seat]);
+	/* one action, or all worth the same: nothing to decide */
+	forced = top - low <= GRADE_ROUNDING;
+	cJSON_AddNumberToObject(m, "move", gg->move);
+	cJSON_AddNumberToObject(m, "seat", gg->seat);
+	cJSON_AddItemToObject(m, "played", cJSON_Duplicate(action, true));
+	cJSON_AddItemToObject(m, "best", grade_best(gg, play->state));
+	cJSON_AddNumberToObject(m, "value", gg->pending[i].chance[gg->seat]);
+	cJSON_AddNumberToObject(m, "best_value", top);
+	cJSON_AddNumberToObject(m, "loss", loss);
+	cJSON_AddStringToObject(m, "mark", grade_mark(loss));
+	cJSON_AddBoolToObject(m, "forced", forced);
+	cJSON_AddItemToArray(gg->moves, m);
+	grade_count(gg, gg->seat, loss, forced);
+	grade_others(gg, &gg->pending[i]);
+	memcpy(gg->now, gg->pending[i].chance, sizeof gg->now);
+}
+
 static void grade_action(struct grade_game *gg, const cJSON *record,
 			 const struct game_play *play)
 {
 	const cJSON *action = json_member(record, "action");
-	const struct values_action *best = &gg->pending[gg->best];
-	double loss, low = best->value;
-	cJSON *m;
-	bool forced;
 	int i;
 
 	gg->move++;
@@ -208,38 +384,22 @@ static void grade_action(struct grade_game *gg, const cJSON *record,
 			 "no value", gg->move);
 		return;
 	}
-	m = cJSON_CreateObject();
-	for (int k = 0; k < gg->choices; k++)
-		low = fmin(low, gg->pending[k].value);
-	loss = best->value - gg->pending[i].value;
-	/* one action, or all worth the same: nothing to decide */
-	forced = best->value - low <= GRADE_ROUNDING;
-	cJSON_AddNumberToObject(m, "move", gg->move);
-	cJSON_AddNumberToObject(m, "seat", gg->seat);
-	cJSON_AddItemToObject(m, "played", cJSON_Duplicate(action, true));
-	cJSON_AddItemToObject(m, "best", arena_dice_game_action_json(
-		play->state, best->move));
-	cJSON_AddNumberToObject(m, "value", gg->pending[i].value);
-	cJSON_AddNumberToObject(m, "best_value", best->value);
-	cJSON_AddNumberToObject(m, "loss", loss);
-	cJSON_AddStringToObject(m, "mark", grade_mark(loss));
-	cJSON_AddBoolToObject(m, "forced", forced);
-	cJSON_AddItemToArray(gg->moves, m);
-	grade_count(gg, gg->seat, loss, forced);
-	gg->now[gg->seat] = gg->pending[i].value;
-	gg->now[1 - gg->seat] = 1 - gg->now[gg->seat];
+	if (cJSON_IsTrue(json_member(record, "opening")))
+		grade_opening(gg, action);
+	else
+		grade_decision(gg, action, play, i);
 	grade_settle(gg, play);
 }
 
-/* A seat leaves: what it had is its loss (the game is over with two). */
+/* A seat leaves: what it had is its loss, what the others gain theirs. */
 static void grade_forfeit(struct grade_game *gg, const cJSON *record,
 			  const struct game_play *play)
 {
 	long seat;
-	double after[VALUES_SEATS];
+	double after[GAME_MAX_SEATS] = {0};
 	cJSON *m;
 
-	if (!gg->began || !json_get_int(record, "seat", 0, VALUES_SEATS - 1, &seat))
+	if (!gg->began || !json_get_int(record, "seat", 0, gg->players - 1, &seat))
 		return;
 	grade_position(gg, play, after);
 	m = cJSON_CreateObject();
@@ -250,8 +410,30 @@ static void grade_forfeit(struct grade_game *gg, const cJSON *record,
 	cJSON_AddNumberToObject(m, "loss", gg->now[seat] - after[seat]);
 	cJSON_AddStringToObject(m, "mark", "forfeit");
 	cJSON_AddItemToArray(gg->moves, m);
-	gg->error[seat] += gg->now[seat] - after[seat];
+	for (int s = 0; s < gg->players; s++)
+		if (s == seat)
+			gg->error[s] += gg->now[s] - after[s];
+		else
+			gg->others[s] += after[s] - gg->now[s];
 	memcpy(gg->now, after, sizeof after);
+}
+
+/* A draw record: the dice into the rolls, another draw into the draws. */
+static void grade_draw(struct grade_game *gg, const cJSON *record)
+{
+	const char *kind = cJSON_GetStringValue(json_member(record, "kind"));
+	cJSON *draw;
+
+	if (kind && !strcmp(kind, "dice")) {
+		cJSON_AddItemToArray(gg->rolls, cJSON_Duplicate(
+			json_member(record, "faces"), true));
+		return;
+	}
+	draw = cJSON_Duplicate(record, true);
+	cJSON_DeleteItemFromObjectCaseSensitive(draw, "seq");
+	cJSON_DeleteItemFromObjectCaseSensitive(draw, "prev");
+	cJSON_DeleteItemFromObjectCaseSensitive(draw, "type");
+	cJSON_AddItemToArray(gg->draws, draw);
 }
 
 static void grade_record(void *ctx, size_t line, const cJSON *record,
@@ -259,14 +441,12 @@ static void grade_record(void *ctx, size_t line, const cJSON *record,
 {
 	struct grade_game *gg = ctx;
 	const char *type = cJSON_GetStringValue(json_member(record, "type"));
-	const char *kind = cJSON_GetStringValue(json_member(record, "kind"));
 
 	(void)line;
 	if (!type || gg->why[0])
 		return;
-	if (!strcmp(type, "draw") && kind && !strcmp(kind, "dice"))
-		cJSON_AddItemToArray(gg->rolls, cJSON_Duplicate(
-			json_member(record, "faces"), true));
+	if (!strcmp(type, "draw"))
+		grade_draw(gg, record);
 	else if (!strcmp(type, "begin"))
 		grade_begin(gg, play);
 	else if (!strcmp(type, "action"))
@@ -274,7 +454,7 @@ static void grade_record(void *ctx, size_t line, const cJSON *record,
 	else if (!strcmp(type, "forfeit"))
 		grade_forfeit(gg, record, play);
 	else if (!strcmp(type, "result") && play) {
-		grade_result(play, gg->result);
+		grade_result(gg, play, gg->result);
 		gg->have_result = true;
 	}
 }
@@ -283,17 +463,21 @@ static void grade_record(void *ctx, size_t line, const cJSON *record,
 static void grade_sums(const struct grade_game *gg, cJSON *doc)
 {
 	cJSON *seats = cJSON_AddArrayToObject(doc, "seats");
-	double adjusted[VALUES_SEATS], residual = 0;
+	double adjusted[GAME_MAX_SEATS], residual = 0;
 
-	for (int s = 0; s < VALUES_SEATS; s++) {
+	for (int s = 0; s < gg->players; s++) {
 		cJSON *seat = cJSON_CreateObject(), *marks;
-		double said = gg->luck[s] - gg->error[s] + gg->error[1 - s];
+		double said = gg->luck[s] - gg->error[s] + gg->others[s] +
+			      gg->drift[s];
 
 		adjusted[s] = gg->result[s] - gg->luck[s];
 		residual = fmax(residual,
 				fabs(gg->result[s] - gg->start[s] - said));
 		cJSON_AddNumberToObject(seat, "luck", gg->luck[s]);
 		cJSON_AddNumberToObject(seat, "error", gg->error[s]);
+		cJSON_AddNumberToObject(seat, "others", gg->others[s]);
+		if (!grade_values_exact(gg->values))
+			cJSON_AddNumberToObject(seat, "drift", gg->drift[s]);
 		cJSON_AddNumberToObject(seat, "decisions", gg->decisions[s]);
 		cJSON_AddNumberToObject(seat, "forced", gg->forced[s]);
 		marks = cJSON_AddObjectToObject(seat, "marks");
@@ -302,7 +486,7 @@ static void grade_sums(const struct grade_game *gg, cJSON *doc)
 						gg->marks[s][m]);
 		cJSON_AddItemToArray(seats, seat);
 	}
-	grade_pair(doc, "adjusted", adjusted);
+	grade_seats(gg, doc, "adjusted", adjusted);
 	cJSON_AddNumberToObject(doc, "identity", residual);
 }
 
@@ -323,28 +507,35 @@ struct grade *grade_new(const char *cache)
 	return g;
 }
 
+void grade_take_estimates(struct grade *g)
+{
+	g->estimates = true;
+}
+
 void grade_free(struct grade *g)
 {
 	if (!g)
 		return;
 	for (int i = 0; i < GRADE_KEPT; i++) {
 		free(g->kept[i].key);
-		values_close(g->kept[i].values);
+		grade_values_close(g->kept[i].values);
 	}
 	free(g->cache);
 	free(g);
 }
 
-/* The values of the header's game and options, kept for the next logs;
- * NULL with why in `why` (VALUES_ERR_LEN bytes) when it has none. */
-static struct values *grade_values(struct grade *g, const cJSON *header,
-				   char *why)
+/* The values of the header's game, players and options, kept for the
+ * next logs; NULL with why in `why` (VALUES_ERR_LEN bytes) when it has
+ * none. */
+static struct grade_values *grade_values(struct grade *g, const cJSON *header,
+					 char *why)
 {
 	const char *game = cJSON_GetStringValue(json_member(header, "game"));
 	const cJSON *options = json_member(header, "options");
+	int players = cJSON_GetArraySize(json_member(header, "players"));
 	/* A header is read before its log verifies: it may have no options. */
 	char *options_text = options ? json_print_line(options) : NULL;
-	char *key = xasprintf("%s %s", game ? game : "",
+	char *key = xasprintf("%s %d %s", game ? game : "", players,
 			      options_text ? options_text : "-");
 	struct grade_kept *k;
 
@@ -357,11 +548,10 @@ static struct values *grade_values(struct grade *g, const cJSON *header,
 	k = &g->kept[g->next];
 	g->next = (g->next + 1) % GRADE_KEPT;
 	free(k->key);
-	values_close(k->values);
+	grade_values_close(k->values);
 	k->key = key;
-	k->values = values_open(game ? game : "?", options,
-				cJSON_GetArraySize(json_member(header, "players")),
-				g->cache, why);
+	k->values = grade_values_open(game ? game : "?", options, players,
+				      g->cache, g->estimates, why);
 	if (!k->values) {	/* said again for each log of such a game */
 		free(k->key);
 		k->key = NULL;
@@ -382,14 +572,27 @@ static cJSON *grade_document(struct grade_game *gg,
 	cJSON_ArrayForEach(player, json_member(header, "players"))
 		cJSON_AddItemToArray(names, cJSON_Duplicate(
 			json_member(player, "name"), true));
-	cJSON_AddTrueToObject(doc, "exact");
-	cJSON_AddStringToObject(doc, "how", values_how(gg->values));
-	grade_pair(doc, "start", gg->start);
-	grade_pair(doc, "result", gg->result);
+	cJSON_AddBoolToObject(doc, "exact", grade_values_exact(gg->values));
+	cJSON_AddStringToObject(doc, "how", grade_values_how(gg->values));
+	grade_seats(gg, doc, "start", gg->start);
+	grade_seats(gg, doc, "result", gg->result);
 	grade_sums(gg, doc);
 	cJSON_AddItemToObject(doc, "moves", gg->moves);
 	gg->moves = NULL;
 	return doc;
+}
+
+static void grade_game_free(struct grade_game *gg)
+{
+	cJSON_Delete(gg->moves);
+	cJSON_Delete(gg->rolls);
+	cJSON_Delete(gg->draws);
+	cJSON_Delete(gg->openings);
+	cJSON_Delete(gg->legal);
+	free(gg->before);
+	free(gg->scratch[0]);
+	free(gg->scratch[1]);
+	free(gg);
 }
 
 enum grade_status grade_log(struct grade *g, const struct game_log *log,
@@ -416,8 +619,13 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 		errorf(err, "%s: %s", log->path, no);
 		return GRADE_NO_VALUES;
 	}
+	gg->rules = arena_game_find(cJSON_GetStringValue(json_member(header, "game")));
+	gg->players = cJSON_GetArraySize(json_member(header, "players"));
+	gg->options = json_member(header, "options");
 	gg->moves = cJSON_CreateArray();
 	gg->rolls = cJSON_CreateArray();
+	gg->draws = cJSON_CreateArray();
+	gg->openings = cJSON_CreateArray();
 	gg->seat = -1;
 	hooks.ctx = gg;
 	if (verify_log(log, NULL, &hooks, &summary, why)) {
@@ -432,9 +640,7 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 			memcpy(gg->start, gg->result, sizeof gg->start);
 		*doc = grade_document(gg, log, header);
 	}
-	cJSON_Delete(gg->moves);
-	cJSON_Delete(gg->rolls);
-	free(gg);
+	grade_game_free(gg);
 	return status;
 }
 

@@ -1,16 +1,18 @@
 /*
- * Every decision and every roll of a game graded against the exact
- * values of its states (values/values.h; docs/ANALYSIS.md): the log
- * replayed through the rules as `referee verify` replays it, and at each
- * decision the value of every legal action; at each roll what it gave or
- * took from each seat.  The grade of a game is one JSON document:
+ * Every decision and every roll of a game graded against the values of
+ * its states (values/values.h, exact; values/estimate.h, estimated, where
+ * the grader takes them; docs/ANALYSIS.md): the log replayed through the
+ * rules as `referee verify` replays it, and at each decision the value of
+ * every legal action; at each draw what it gave or took from each seat.
+ * The grade of a game is one JSON document:
  *   {"log", "game", "players": [names], "exact", "how",
  *    "start": [chance a seat], "result": [score a seat],
  *    "adjusted": [result - luck a seat], "identity": residual,
- *    "seats": [{"luck", "error", "decisions", "forced", "marks"}],
+ *    "seats": [{"luck", "error", "others", "decisions", "forced", "marks"}],
  *    "moves": [{"move", "seat", "played", "best", "value", "best_value",
  *               "loss", "mark", "forced"}
- *             | {"move", "roll": [[faces]], "luck": [a seat], "chance": [a seat]}
+ *             | {"move", "roll": [[faces]], "draw": [draws],
+ *                "opening": [actions], "luck": [a seat], "chance": [a seat]}
  *             | {"move", "seat", "forfeit", "loss", "mark"}]}
  * docs/ANALYSIS.md says what each member is.
  */
@@ -26,7 +28,8 @@
 enum grade_status {
 	GRADE_OK = 0,
 	GRADE_UNVERIFIED = 1,	/* not a game log, or one that does not verify */
-	GRADE_NO_VALUES = 3,	/* a game without exact values */
+	GRADE_NO_VALUES = 3,	/* a game without exact values (or estimated
+				 * ones, for a grader that takes them) */
 };
 
 /* The losses from which a decision is an inaccuracy, a mistake, a
@@ -43,6 +46,10 @@ struct grade;
 /* `cache`: the folder of values/values_file.h's tables, or NULL for the
  * user's ($XDG_CACHE_HOME/arena/values, else ~/.cache/arena/values). */
 struct grade *grade_new(const char *cache);
+/* The grader grades the games without exact values with estimated ones
+ * ("exact": false): `referee grade` and a replay's grade.  Ladders,
+ * verdicts and summaries take exact values only. */
+void grade_take_estimates(struct grade *g);
 void grade_free(struct grade *g);
 
 /* Grades one log: GRADE_OK with the document in *doc (the caller's to

@@ -31,11 +31,13 @@ static char *grade_action(const cJSON *action)
 	return shown;
 }
 
-/* The dice of a chance event: each roll's faces, rolls apart by " | ". */
-static void grade_dice(FILE *out, const cJSON *rolls)
+/* What chance did in an event: each roll's faces, rolls apart by
+ * " | ", then the opening's moves drawn, then how many other draws
+ * (cards, who starts) there were. */
+static void grade_chance(FILE *out, const cJSON *m)
 {
-	const cJSON *roll, *face;
-	int width = 0;
+	const cJSON *roll, *face, *rolls = json_member(m, "roll"), *move;
+	int width = 0, draws = cJSON_GetArraySize(json_member(m, "draw"));
 
 	cJSON_ArrayForEach(roll, rolls) {
 		if (roll != rolls->child)
@@ -43,7 +45,24 @@ static void grade_dice(FILE *out, const cJSON *rolls)
 		cJSON_ArrayForEach(face, roll)
 			width += fprintf(out, " %d", face->valueint);
 	}
+	cJSON_ArrayForEach(move, json_member(m, "opening")) {
+		char *text = grade_action(move);
+
+		width += fprintf(out, " %s", text);
+		free(text);
+	}
+	if (draws && !json_member(m, "opening"))
+		width += fprintf(out, " %d draw%s", draws, draws > 1 ? "s" : "");
 	fprintf(out, "%*s", width < 24 ? 24 - width : 0, "");
+}
+
+/* A number of each seat's, in percent. */
+static void grade_percents(FILE *out, const cJSON *m, const char *name)
+{
+	const cJSON *n;
+
+	cJSON_ArrayForEach(n, json_member(m, name))
+		fprintf(out, " %+7.2f%%", 100 * cJSON_GetNumberValue(n));
 }
 
 void grade_text_move(FILE *out, const cJSON *m)
@@ -51,11 +70,12 @@ void grade_text_move(FILE *out, const cJSON *m)
 	char *played, *best;
 
 	fprintf(out, "%4d  ", (int)grade_number(m, "move"));
-	if (json_member(m, "roll")) {
-		fprintf(out, "dice  ");
-		grade_dice(out, json_member(m, "roll"));
-		fprintf(out, " luck %+7.2f%% %+7.2f%%\n",
-			100 * grade_at(m, "luck", 0), 100 * grade_at(m, "luck", 1));
+	if (json_member(m, "luck")) {
+		fprintf(out, json_member(m, "roll") ? "dice  " : "drawn ");
+		grade_chance(out, m);
+		fprintf(out, " luck");
+		grade_percents(out, m, "luck");
+		fputc('\n', out);
 		return;
 	}
 	fprintf(out, "seat %d ", (int)grade_number(m, "seat"));
@@ -80,22 +100,36 @@ void grade_text_move(FILE *out, const cJSON *m)
 	free(best);
 }
 
+/* What the identity adds to a seat's luck less its errors: the
+ * opponent's errors in a two-player game of exact values; with more
+ * seats what the others' decisions gave; with estimates their drift. */
+static const char *grade_identity_terms(const cJSON *doc)
+{
+	const cJSON *seats = json_member(doc, "seats");
+
+	if (json_member(cJSON_GetArrayItem(seats, 0), "drift"))
+		return "what the others' decisions gave + the estimates' drift";
+	return cJSON_GetArraySize(seats) == 2 ? "opponents' errors" :
+						"what the others' decisions gave";
+}
+
 /* The table of skill and luck, each seat's line, and the identity. */
 void grade_text_table(FILE *out, const cJSON *doc)
 {
 	const cJSON *seat;
 	int s = 0;
 
-	fprintf(out, "\nseat  result  start    luck      error    adjusted  "
+	fprintf(out, "\nseat  result  start    luck      error    others    adjusted  "
 		"decisions  forced  inaccuracies  mistakes  blunders  name\n");
 	cJSON_ArrayForEach(seat, json_member(doc, "seats")) {
 		const cJSON *marks = json_member(seat, "marks");
 
-		fprintf(out, "%4d  %6.1f  %6.2f%% %+7.2f%%  %6.2f%%  %8.4f  %9d  %6d  "
-			"%12d  %8d  %8d  ", s, grade_at(doc, "result", s),
+		fprintf(out, "%4d  %6.2f  %6.2f%% %+7.2f%%  %6.2f%%  %+7.2f%%  %8.4f  "
+			"%9d  %6d  %12d  %8d  %8d  ", s, grade_at(doc, "result", s),
 			100 * grade_at(doc, "start", s),
 			100 * grade_number(seat, "luck"),
 			100 * grade_number(seat, "error"),
+			100 * grade_number(seat, "others"),
 			grade_at(doc, "adjusted", s),
 			(int)grade_number(seat, "decisions"),
 			(int)grade_number(seat, "forced"),
@@ -106,8 +140,8 @@ void grade_text_table(FILE *out, const cJSON *doc)
 			json_member(doc, "players"), s)));
 		s++;
 	}
-	fprintf(out, "result - start = luck - own errors + opponents' errors: "
-		"%s (%.1e)\n",
+	fprintf(out, "result - start = luck - own errors + %s: %s (%.1e)\n",
+		grade_identity_terms(doc),
 		grade_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
 		grade_number(doc, "identity"));
 }

@@ -158,12 +158,12 @@ class TestNoValues(unittest.TestCase):
     def test_games_without_exact_values_say_why(self):
         cases = [
             (("rolit", 2), {}, "no exact values for rolit: only two-player "
-             "bolo and bolo5 have them (estimated values: not yet)"),
+             "bolo and bolo5 have them"),
             (("bolo", 3), {}, "no exact values for bolo with 3 players: "
-             "only two-player games have them (estimated values: not yet)"),
+             "only two-player games have them"),
             (("bolo5", 2), {"yahtzee_clause": "on"}, "no exact values for "
              "bolo5 with the Yahtzee clause: the tables are solved without "
-             "it (estimated values: not yet)"),
+             "it"),
         ]
         for args, options, message in cases:
             e = arena_env.env(*args, **options)

@@ -5,9 +5,10 @@
 # decision of win-bot at the target of its tables is the best, with a
 # loss of exactly 0; a fixed log gives exact numbers; the tables of
 # another target are solved, cached with --tables and read back; a
-# forfeit is the seat's whole chance lost; and a
-# game without exact values, a log that does not verify, a file that is
-# no log and bad usage each get their message and exit status.
+# forfeit is the seat's whole chance lost; games without exact values
+# (rolit, black-pot, volle-lotte, 3 players, the Yahtzee clause) graded
+# with estimated ones, labelled; and a log that does not verify, a file
+# that is no log and bad usage each get their message and exit status.
 . "$(dirname "$0")/../tools/lib.sh"
 
 FIXTURE="$top_srcdir/tests/fixtures/grade/bolo5-1000.jsonl"
@@ -122,17 +123,34 @@ expect_eq "$(query '[(m["seat"], m["forfeit"], m["mark"], m["loss"] == grades[0]
 expect_eq "$(query 'grades[0]["result"], grades[0]["seats"][1]["decisions"], grades[0]["identity"] <= 1e-9')" \
 	"[1, 0] 0 True" "the illegal action is no decision, and the identity holds"
 
-# No exact values: said, exit 3; the bolo games still graded.
-play "$TMP/rolit" rolit 1 58 "$BOTS/random-bot" "$BOTS/random-bot"
-expect_exit 3 "$REFEREE" grade "$TMP/rolit/game-000001.jsonl"
-expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
-	"a rolit log: no exact values, and why"
-expect_eq "$(wc -c <"$OUT")" 0 "nothing graded"
-play "$TMP/three" "bolo -o target=1000" 1 59 "$BOTS/random-bot" "$BOTS/random-bot" "$BOTS/random-bot"
-expect_exit 3 "$REFEREE" grade --format json "$TMP/three/game-000001.jsonl" "$FIXTURE"
-expect_eq "$(cat "$ERR")" "referee grade: $TMP/three/game-000001.jsonl: no exact values for bolo with 3 players: only two-player games have them (estimated values: not yet)" \
-	"a 3-player log: no exact values, and why"
-expect_eq "$(wc -l <"$OUT")" 1 "the other log is graded"
+# No exact values: estimated ones, said so in every grade ("exact":
+# false, "how"), every seat's numbers, the identity with the estimates'
+# drift to 1e-9, the same grade each time; --summary takes exact values
+# only (exit 3, and why).
+play "$TMP/rolit" "rolit --openings 4" 2 58 "$BOTS/random-bot" "$BOTS/random-bot"
+play "$TMP/three" "bolo -o target=1000" 2 59 "$BOTS/random-bot" "$THRESHOLD 300" "$EXPECT"
+play "$TMP/vl" volle-lotte 2 60 "$BOTS/random-bot" "$EXPECT"
+play "$TMP/clause" "bolo5 -o target=1000 -o yahtzee_clause=on" 2 61 "$EXPECT" "$BOTS/random-bot"
+play "$TMP/pot" black-pot 1 62 "$BOTS/random-bot" "$BOTS/random-bot"
+for dir in rolit three vl clause pot; do
+	grades "$TMP/$dir"
+	expect_eq "$(query '[(g["exact"], g["how"][:43], len(g["start"]), all("drift" in s for s in g["seats"])) for g in grades][0]')" \
+		"(False, 'estimated: the mean result of up to 128 pla', $(query 'len(grades[0]["players"])'), True)" \
+		"$dir: estimated values, said so, every seat's numbers"
+	expect_eq "$(query 'max(g["identity"] for g in grades) <= 1e-9, max(abs(g["result"][s] - g["start"][s] - (x["luck"] - x["error"] + x["others"] + x["drift"])) for g in grades for s, x in enumerate(g["seats"])) <= 1e-9')" \
+		"True True" "$dir: result - start = luck - error + others + drift, to 1e-9"
+	expect_eq "$(query 'all(abs(sum(g["start"]) - 1) < 1e-9 and abs(sum(m["chance"]) - 1) < 1e-9 for g in grades for m in g["moves"] if "chance" in m)')" \
+		True "$dir: each event's chances add up to 1"
+	cp "$TMP/grades" "$TMP/grades-once"
+	grades "$TMP/$dir"
+	expect_eq "$(cmp "$TMP/grades" "$TMP/grades-once" && echo same)" same "$dir: the same grade again"
+done
+grades "$TMP/rolit"
+expect_eq "$(query '[len(m["opening"]) for m in grades[0]["moves"] if "opening" in m], sum(1 for m in grades[0]["moves"] if "played" in m)')" \
+	"[1, 1, 1, 1] 56" "rolit: the opening's 4 moves drawn, each a chance event; 56 decisions"
+expect_exit 3 "$REFEREE" grade --summary "$TMP/rolit/game-000001.jsonl"
+expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them" \
+	"--summary of a rolit log: no exact values, and why"
 
 # A log that does not verify: exit 1, verify's words.
 sed '5s/"seat":1/"seat":0/; 5s/"seat":0,/"seat":1,/' "$FIXTURE" >"$TMP/corrupt.jsonl"

@@ -80,7 +80,7 @@ EOF
 RUN_LIMIT=120 run "$REFEREE" play rolit --games 1 --seed 61 --no-sandbox --no-limits \
 	--out "$TMP/rolit" "$BOTS/random-bot" "$BOTS/random-bot"
 expect_exit 3 "$REFEREE" grade --summary --format json "$TMP/rolit" "$FIXTURE"
-expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"a rolit log: named with the reason"
 expect_eq "$(query '[(b["name"], b["games"], b["error_ci"]) for b in summary["bots"]]')" \
 	"[('expect-bot', 1, None), ('win-bot', 1, None)]" "the bolo5 game is summed, without intervals"

@@ -69,13 +69,13 @@ expect_eq "$(cut -d, -f2 "$TMP/sets.csv" | sed 1d | sort | tr '\n' ' ')" "thresh
 # No exact values: no ladder, exit status 3 and why.
 "$REFEREE" play rolit --games 1 --out "$TMP/rolit" "$BOTS/random-bot" "$BOTS/random-bot" >/dev/null 2>&1
 expect_exit 3 "$REFEREE" ladder --luck-adjusted "$TMP/rolit"
-expect_eq "$(cat "$ERR")" "referee ladder: --luck-adjusted: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+expect_eq "$(cat "$ERR")" "referee ladder: --luck-adjusted: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"rolit: exit 3, why"
 expect_eq "$(cat "$OUT")" "" "... and no ladder"
 "$REFEREE" play bolo --games 1 -o target=1000 --out "$TMP/three" "$BOTS/random-bot" \
 	"$BOTS/random-bot" "$BOTS/random-bot" >/dev/null 2>&1
 expect_exit 3 "$REFEREE" ladder --luck-adjusted "$TMP/three"
-expect_eq "$(cat "$ERR")" "referee ladder: --luck-adjusted: $TMP/three/game-000001.jsonl: no exact values for bolo with 3 players: only two-player games have them (estimated values: not yet)" \
+expect_eq "$(cat "$ERR")" "referee ladder: --luck-adjusted: $TMP/three/game-000001.jsonl: no exact values for bolo with 3 players: only two-player games have them" \
 	"three players: exit 3, why"
 expect_exit 2 "$REFEREE" ladder --luck-adjusted --format pgn "${LOGS[@]}"
 expect_eq "$(cat "$ERR")" "referee ladder: --luck-adjusted is shown beside the table, csv or json, not --format pgn

@@ -123,12 +123,12 @@ print(sorted(luck), luck == games, d["luck_adjusted"]["games"] == d["games"])' "
 # No exact values: exit status 3 and no ladder at all.
 expect_exit 0 "${LEAGUE[@]}" init "$TMP/rolit" --game rolit -o size=6
 expect_exit 3 "${LEAGUE[@]}" ladder "$TMP/rolit" --luck-adjusted
-expect_eq "$(cat "$ERR")" "referee league: --luck-adjusted: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+expect_eq "$(cat "$ERR")" "referee league: --luck-adjusted: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"rolit: exit 3, why"
 expect_eq "$(cat "$OUT")" "" "... and no ladder"
 expect_exit 0 "${LEAGUE[@]}" init "$TMP/three" --game bolo --players 3 -o target=1000
 expect_exit 3 "${LEAGUE[@]}" ladder "$TMP/three" --luck-adjusted --format json
-expect_eq "$(cat "$ERR")" "referee league: --luck-adjusted: no exact values for bolo with 3 players: only two-player games have them (estimated values: not yet)" \
+expect_eq "$(cat "$ERR")" "referee league: --luck-adjusted: no exact values for bolo with 3 players: only two-player games have them" \
 	"bolo for three: exit 3, why"
 expect_eq "$(cat "$OUT")" "" "... and no ladder"
 

@@ -26,7 +26,7 @@ expect_eq "$($PYTHON3 -c 'import json, sys; d = json.load(open(sys.argv[1])); pr
 "$REFEREE" play rolit --games 1 --out "$TMP/rolit" "$BOTS/random-bot" "$BOTS/random-bot" >/dev/null 2>&1
 expect_exit 0 "$REFEREE" report --luck-adjusted "$TMP/rolit"
 expect_eq "$($PYTHON3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["luck_adjusted"], d["luck_adjusted_why"])' <($HTMLTOOL "$TMP/rolit/report/index.html" data) | sed "s|$TMP/||")" \
-	"None rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+	"None rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"rolit: no luck-adjusted ladder, and why"
 
 if [ -z "$BROWSER" ]; then

@@ -98,13 +98,13 @@ assert_no_leftovers "no bot process left"
 # No exact values, or bounds the scores cannot take: refused before any game.
 expect_exit 3 "$REFEREE" sprt rolit --elo0 0 --elo1 20 --luck-adjusted --out "$TMP/rolit" \
 	"$BOTS/random-bot" "$BOTS/random-bot"
-expect_eq "$(cat "$ERR")" "referee sprt: --luck-adjusted: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
+expect_eq "$(cat "$ERR")" "referee sprt: --luck-adjusted: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"rolit: exit 3, why"
 [ ! -e "$TMP/rolit" ]
 ok $? "... before any game: no folder"
 expect_exit 3 "$REFEREE" sprt bolo5 -o yahtzee_clause=on --elo0 0 --elo1 20 --luck-adjusted \
 	"$BOTS/random-bot" "$BOTS/random-bot"
-expect_eq "$(cat "$ERR")" "referee sprt: --luck-adjusted: no exact values for bolo5 with the Yahtzee clause: the tables are solved without it (estimated values: not yet)" \
+expect_eq "$(cat "$ERR")" "referee sprt: --luck-adjusted: no exact values for bolo5 with the Yahtzee clause: the tables are solved without it" \
 	"bolo5 with the Yahtzee clause: exit 3, why"
 expect_exit 2 "$REFEREE" sprt bolo --elo0 0 --elo1 20 --luck-adjusted --normalized \
 	"$BOTS/random-bot" "$BOTS/random-bot"

@@ -3,8 +3,9 @@
  * written as a log and graded, the grade printed as text and as JSON; then
  * resealed (fuzz_reseal, so that mutated records get past the chain to
  * the play and the values) and graded again.  A log that is no log, that
- * does not verify or whose game has no exact values gets a status and a
- * message, never a crash.  One grader serves every input, as it serves a
+ * does not verify gets a status and a message, never a crash; a game
+ * without exact values is graded with estimated ones, as `referee grade`
+ * grades it.  One grader serves every input, as it serves a
  * folder's logs, so that the tables of a target are solved once; its
  * cache is a folder of its own, removed at exit, never the user's.
  */
@@ -26,8 +27,13 @@
  * solver (check_values), not more of the grader; such an input is left. */
 #define FUZZ_GRADE_MAX_TARGET 1000
 
-/* Whether the log's header may ask for tables the fuzzer cannot afford:
- * a bolo game whose target (10000 by default) is past the bound. */
+/* Estimated values cost playouts at every decision (a second or more a
+ * game): logs of more lines than the corpus's are left. */
+#define FUZZ_GRADE_MAX_LINES 60
+
+/* Whether the log may ask for what the fuzzer cannot afford: tables of a
+ * bolo game whose target (10000 by default) is past the bound, or
+ * estimates of a long game. */
 static bool too_costly(const struct game_log *log)
 {
 	const cJSON *header = log->count ? log->lines[0].json : NULL;
@@ -35,6 +41,8 @@ static bool too_costly(const struct game_log *log)
 	const cJSON *target =
 		json_member(json_member(header, "options"), "target");
 
+	if (log->count > FUZZ_GRADE_MAX_LINES)
+		return true;
 	if (!game || (strcmp(game, "bolo") && strcmp(game, "bolo5")))
 		return false;
 	return !cJSON_IsNumber(target) ||
@@ -82,6 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fuzz_fail(err);
 		atexit(remove_cache);
 		g = grade_new(cache);
+		grade_take_estimates(g);
 	}
 	grade_file(g, fuzz_write_temp("grade", data, size));
 	sealed = fuzz_reseal(data, size);

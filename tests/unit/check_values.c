@@ -66,14 +66,14 @@ START_TEST(no_values_and_why)
 
 	ck_assert_ptr_null(values_open("rolit", options, 2, NULL, err));
 	ck_assert_str_eq(err, "no exact values for rolit: only two-player bolo "
-			 "and bolo5 have them (estimated values: not yet)");
+			 "and bolo5 have them");
 	ck_assert_ptr_null(values_open("bolo", options, 3, NULL, err));
 	ck_assert_str_eq(err, "no exact values for bolo with 3 players: only "
-			 "two-player games have them (estimated values: not yet)");
+			 "two-player games have them");
 	cJSON_AddStringToObject(options, "yahtzee_clause", "on");
 	ck_assert_ptr_null(values_open("bolo5", options, 2, NULL, err));
 	ck_assert_str_eq(err, "no exact values for bolo5 with the Yahtzee clause: "
-			 "the tables are solved without it (estimated values: not yet)");
+			 "the tables are solved without it");
 	cJSON_Delete(options);
 	options = options_of(25001);
 	ck_assert_ptr_null(values_open("bolo", options, 2, NULL, err));
@@ -91,7 +91,7 @@ START_TEST(no_values_and_why)
 	/* No options at all: the rules' default target. */
 	ck_assert_ptr_null(values_open("bolo", NULL, 3, NULL, err));
 	ck_assert_str_eq(err, "no exact values for bolo with 3 players: only "
-			 "two-player games have them (estimated values: not yet)");
+			 "two-player games have them");
 }
 END_TEST
 
