@@ -145,6 +145,11 @@ for dir in rolit three vl clause pot; do
 	grades "$TMP/$dir"
 	expect_eq "$(cmp "$TMP/grades" "$TMP/grades-once" && echo same)" same "$dir: the same grade again"
 done
+# One grader, two logs of the same game and options, 2 then 3 players:
+# exact values for the one, estimated for the other.
+grades "$TMP/many-bolo/game-000001.jsonl" "$TMP/three/game-000001.jsonl"
+expect_eq "$(query '[(g["exact"], len(g["seats"])) for g in grades]')" "[(True, 2), (False, 3)]" \
+	"a 3-player log after a 2-player one of the same options: each its own values"
 grades "$TMP/rolit"
 expect_eq "$(query '[len(m["opening"]) for m in grades[0]["moves"] if "opening" in m], sum(1 for m in grades[0]["moves"] if "played" in m)')" \
 	"[1, 1, 1, 1] 56" "rolit: the opening's 4 moves drawn, each a chance event; 56 decisions"
