@@ -209,6 +209,7 @@ int cmd_replay(int argc, char **argv)
 	if (a.grade) {
 		struct grade *g = grade_new(NULL);
 
+		grade_take_estimates(g);
 		cJSON_AddItemToObject(r.doc, "grade", grade_for_replay(g, &log));
 		grade_free(g);
 	}

@@ -147,7 +147,7 @@ static const cJSON *print_grade(FILE *out, const cJSON *m, int move)
 static void print_grade_table(FILE *out, const cJSON *grade)
 {
 	fputc('\n', out);
-	if (!cJSON_IsTrue(json_member(grade, "exact"))) {
+	if (json_member(grade, "why")) {
 		visible_line(out, "not graded: %s",
 			     cJSON_GetStringValue(json_member(grade, "why")));
 		return;
@@ -160,7 +160,7 @@ void replay_print_text(FILE *out, const cJSON *doc)
 {
 	const cJSON *grade = json_member(doc, "grade"), *step, *next = NULL;
 
-	if (cJSON_IsTrue(json_member(grade, "exact")))
+	if (grade && !json_member(grade, "why"))
 		next = json_member(grade, "moves")->child;
 	print_header(out, doc);
 	/* A move's grade after the last step of its number (a forfeit has

@@ -54,13 +54,13 @@ expect_eq "$(sed -n '/^play begins/,/^move 1: /p' "$TMP/graded.txt" | grep '^  g
 expect_eq "$(sed -n '/^grade: /,/^result - start/p' "$TMP/graded.txt")" \
 	"grade: exact: tables to 1000 read from $XDG_CACHE_HOME/arena/values/bolo5-1000.values
 
-seat  result  start    luck      error    adjusted  decisions  forced  inaccuracies  mistakes  blunders  name
-   0     0.0   44.28%  -40.74%    3.54%    0.4074          4       2             1         0         0  win-bot
-   1     1.0   55.72%  +40.74%    0.00%    0.5926         10      12             0         0         0  expect-bot
-result - start = luck - own errors + opponents' errors: holds (5.6e-17)" \
+seat  result  start    luck      error    others    adjusted  decisions  forced  inaccuracies  mistakes  blunders  name
+   0    0.00   44.28%  -40.74%    3.54%    +0.00%    0.4074          4       2             1         0         0  win-bot
+   1    1.00   55.72%  +40.74%    0.00%    +3.54%    0.5926         10      12             0         0         0  expect-bot
+result - start = luck - own errors + opponents' errors: holds (0.0e+00)" \
 	"replay --grade: the table of skill and luck at the end"
 
-# A game without exact values replays as before, and says why.
+# A game without exact values is graded with estimated ones, said so.
 RUN_LIMIT=120 run "$REFEREE" play rolit --games 1 --seed 58 --no-sandbox --no-limits \
 	--out "$TMP/rolit" "$CBOT" "$CBOT"
 ok "$([ "$RC" = 0 ]; echo $?)" "a game of rolit" || diag_run
@@ -69,11 +69,14 @@ expect_exit 0 "$REFEREE" report "$TMP/rolit"
 expect_exit 0 "$REFEREE" replay "$ROLIT"
 cp "$OUT" "$TMP/rolit.txt"
 expect_exit 0 "$REFEREE" replay --grade "$ROLIT"
-expect_eq "$(grep '^not graded' "$OUT")" \
-	"not graded: no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
-	"replay --grade of rolit: one line says why it is not graded"
-expect_eq "$(grep -v '^not graded: ' "$OUT" | cat -s)" "$(cat -s "$TMP/rolit.txt")" \
-	"... and is the replay as before"
+expect_eq "$(grep '^grade: ' "$OUT")" \
+	"grade: estimated: the mean result of up to 128 playouts a value (a standard error of up to 4.4%), every seat playing at random" \
+	"replay --grade of rolit: graded with estimated values, said so"
+expect_eq "$(grep -c '^  grade ' "$OUT")" \
+	"$("$REFEREE" grade --format json "$ROLIT" | "$PYTHON3" -c 'import json, sys; print(len(json.load(sys.stdin)["moves"]))')" \
+	"... a line for each of its grade's moves"
+expect_eq "$(grep -v '^  grade ' "$OUT" | sed '/^grade: /,/^result - start/d' | cat -s)" "$(cat -s "$TMP/rolit.txt")" \
+	"... and the replay's own lines as before"
 
 expect_exit 2 "$REFEREE" replay --grade --move 3 "$FIXTURE"
 expect_eq "$(head -1 "$ERR")" "referee replay: --grade goes with the whole game, as text or html" \
@@ -91,9 +94,8 @@ expect_eq "$(py '{k: v for k, v in page["grade"].items() if k != "how"} == {k: v
 	"the page carries the grade, \`referee grade\`'s without the log's path (its tables read from the cache now)"
 expect_exit 0 "$REFEREE" replay --grade --format html -o "$TMP/rolit.html" "$ROLIT"
 $HTMLTOOL "$TMP/rolit.html" data >"$TMP/page.json"
-expect_eq "$(py 'page["grade"]')" \
-	"{'exact': False, 'why': 'no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)'}" \
-	"a rolit page's grade says why there is none"
+expect_eq "$(py 'page["grade"]["exact"], page["grade"]["how"][:9], len(page["grade"]["moves"]) > 50')" \
+	"False estimated True" "a rolit page carries its grade, of estimated values"
 # strip_points DOM SEAT: how many points seat SEAT's line of the strip has.
 strip_points() {
 	$HTMLTOOL "$1" attr points polyline class~=chance "data-seat=$2" | wc -w
@@ -123,16 +125,17 @@ if [ -n "$BROWSER" ]; then
 	expect_eq "$($HTMLTOOL "$TMP/graded.dom" attr data-point line id=strip-now)" \
 		"$(py 'max(i + 1 for i, m in enumerate(grade["moves"]) if m["move"] <= 23)')" \
 		"chromium: #move=23 marks the strip after move 23"
-	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text td | sed -n '/^win-bot$/,+9p' | head -10 | tr '\n' ' ')" \
-		"win-bot 0 44.28% −40.74% 3.54% 0.4074 4 2 1 0 " \
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text td | sed -n '/^win-bot$/,+10p' | head -11 | tr '\n' ' ')" \
+		"win-bot 0 44.28% −40.74% 3.54% +0.00% 0.4074 4 2 1 0 " \
 		"chromium: the table of skill and luck, win-bot's line"
-	expect_contains "$TMP/graded.dom" "errors: holds (5.6e-17)" "chromium: the identity holds"
+	expect_contains "$TMP/graded.dom" "errors: holds (0.0e+0)" "chromium: the identity holds"
 	dump_dom "file://$TMP/rolit.html" "$TMP/rolit.dom"
-	expect_eq "$($HTMLTOOL "$TMP/rolit.dom" text p id=grade-why)" \
-		"no exact values for rolit: only two-player bolo and bolo5 have them (estimated values: not yet)" \
-		"chromium: a rolit page says why it is not graded"
-	expect_eq "$($HTMLTOOL "$TMP/rolit.dom" count svg)" "$($HTMLTOOL "$TMP/rolit.dom" count svg id=rolit-board)" \
-		"chromium: ... and has no strip"
+	expect_contains "$TMP/rolit.dom" "Values: estimated: the mean result of up to 128 playouts" \
+		"chromium: a rolit page's grade says its values are estimated"
+	expect_contains "$TMP/rolit.dom" "+ the estimates' drift: holds" \
+		"chromium: ... and that the identity holds with their drift"
+	expect_eq "$(strip_points "$TMP/rolit.dom" 1)" "$(py 'len(page["grade"]["moves"]) + 1')" \
+		"chromium: ... and draws its strip"
 else
 	ok 0 "# SKIP chromium is not installed"
 fi

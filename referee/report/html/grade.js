@@ -4,7 +4,8 @@
  * red, its mark a dot; the move shown a line), each decision's mark and
  * the best action beside the move, and the table of skill and luck.
  * arena.gradeView(doc) gives replay.js {strip, table, mark(step, li),
- * show(step)}, or null when the page has no grade. */
+ * show(step)}, or null when the page has no grade.  A grade of estimated
+ * values ("exact": false) is drawn alike and says so in its table. */
 (function () {
 	'use strict';
 	var el = arena.el, svg = arena.svg;
@@ -15,7 +16,8 @@
 
 	/* Each seat's chance before the first roll and after each of the
 	 * grade's moves: a decision leaves its seat the value of the action
-	 * played, a chance event each seat's "chance", a forfeit nothing. */
+	 * played (and, of two seats, the other the rest), a chance event each
+	 * seat's "chance", a forfeit nothing. */
 	function path(grade) {
 		var now = grade.start.slice(), out = [{ move: 0, chance: now.slice() }];
 		grade.moves.forEach(function (m) {
@@ -23,7 +25,7 @@
 				now = m.chance.slice();
 			} else {
 				now[m.seat] = m.forfeit !== undefined ? now[m.seat] - m.loss : m.value;
-				now[1 - m.seat] = 1 - now[m.seat];
+				if (now.length === 2) now[1 - m.seat] = 1 - now[m.seat];
 			}
 			out.push({ move: m.move, chance: now.slice(), m: m });
 		});
@@ -72,9 +74,17 @@
 		return { box: box, now: now, x: x };
 	}
 
+	/* What the identity adds to a seat's luck less its errors (as
+	 * `referee grade` prints it, grade_text.c). */
+	function terms(g) {
+		if (g.seats[0].drift !== undefined)
+			return 'what the others\' decisions gave + the estimates\' drift';
+		return g.seats.length === 2 ? 'opponents\' errors' : 'what the others\' decisions gave';
+	}
+
 	function table(doc) {
 		var g = doc.grade, sec = el('section', { id: 'grade' }), t = el('table', { id: 'grade-table' });
-		if (!g.exact) {
+		if (g.why !== undefined) {
 			sec.appendChild(el('h2', null, 'Not graded'));
 			sec.appendChild(el('p', { id: 'grade-why' }, g.why));
 			return sec;
@@ -84,7 +94,7 @@
 			'(its chance to win lost), each roll\'s luck; adjusted: the result less the luck. ' +
 			'Values: ' + g.how + '.'));
 		var head = el('tr');
-		['seat', 'player', 'result', 'start', 'luck', 'error', 'adjusted', 'decisions', 'forced',
+		['seat', 'player', 'result', 'start', 'luck', 'error', 'others', 'adjusted', 'decisions', 'forced',
 		 'inaccuracies', 'mistakes', 'blunders'].forEach(function (c) {
 			head.appendChild(el('th', { 'class': 'num' }, c));
 		});
@@ -92,7 +102,7 @@
 		g.seats.forEach(function (s, k) {
 			var tr = el('tr', { 'data-seat': k });
 			[k, g.players[k], g.result[k], pct(g.start[k]), signed(s.luck), pct(s.error),
-			 g.adjusted[k].toFixed(4), s.decisions, s.forced, s.marks.inaccuracy,
+			 signed(s.others), g.adjusted[k].toFixed(4), s.decisions, s.forced, s.marks.inaccuracy,
 			 s.marks.mistake, s.marks.blunder].forEach(function (v) {
 				tr.appendChild(el('td', { 'class': 'num' }, v));
 			});
@@ -100,7 +110,7 @@
 		});
 		sec.appendChild(t);
 		sec.appendChild(el('p', { 'class': 'muted', id: 'grade-identity' },
-			'result \u2212 start = luck \u2212 own errors + opponents\' errors: ' +
+			'result \u2212 start = luck \u2212 own errors + ' + terms(g) + ': ' +
 			(g.identity <= 1e-9 ? 'holds' : 'FAILS') + ' (' + g.identity.toExponential(1) + ')'));
 		return sec;
 	}
@@ -108,7 +118,7 @@
 	arena.gradeView = function (doc) {
 		var g = doc.grade, points, drawn;
 		if (!g) return null;
-		if (!g.exact) return { strip: null, table: table(doc), mark: function () {},
+		if (g.why !== undefined) return { strip: null, table: table(doc), mark: function () {},
 			show: function () {} };
 		points = path(g);
 		drawn = strip(doc, points);
