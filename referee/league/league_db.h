@@ -209,24 +209,6 @@ struct league_game_ref {
  * log, oldest first, in *out (free it): how many, or -1 with err. */
 int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, char *err);
 
-/* How many of the current season's games have no grade of their log
- * (or one of a log that did not grade), or -1 (an index without grades). */
-long league_db_season_ungraded(sqlite3 *db);
-
-/* A graded seat of a game of the current season. */
-struct league_graded_seat {
-	long run, game, first, version;
-	int seat;
-	struct league_grade grade;
-};
-
-/* 0, or -1 with err: stops the walk. */
-typedef int league_db_grade_fn(const struct league_graded_seat *s, void *ctx, char *err);
-
-/* Hands `each` every graded seat of the current season's games, in (run,
- * game, seat) order: 0, or -1 with err (`each`'s, or the index's). */
-int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err);
-
 /* Whether the index holds a grade: a league of a game without exact
  * values has none, and the scans of the grades are skipped. */
 bool league_db_has_grades(sqlite3 *db);
@@ -243,15 +225,21 @@ struct league_season_seat {
 	bool forfeit;
 	int seat;
 	const char *sha256;   /* its game's log's, valid during the call */
+	bool graded;          /* grade is its grade of that log (the
+			       * season's walk only) */
+	struct league_grade grade;
 };
 
 /* 0, or -1 with err: stops the walk. */
 typedef int league_db_seat_fn(const struct league_season_seat *s, void *ctx, char *err);
 
 /* Hands `each` every seat of the current season's games, in (run, game,
- * seat) order: 0, or -1 with err (`each`'s, or the index's). */
+ * seat) order, each with its grade when it has one (the refit's and the
+ * server's one walk of the season: its ratings from the results and from
+ * the luck-adjusted scores): 0, or -1 with err (`each`'s, or the
+ * index's). */
 int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err);
-/* The same for every game of every season. */
+/* The same for every game of every season, without their grades. */
 int league_db_each_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err);
 
 /* How the index made from a league's logs differs from the one on disk;

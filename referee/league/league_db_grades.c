@@ -44,10 +44,8 @@ int league_db_add_grades(sqlite3 *db, long run, long game, const char *sha256,
 
 /* A game has a grade when it is of the game's log as indexed; a log that
  * did not grade has one of decisions -1, not graded again. */
-#define GRADE_OF_GAME "SELECT 1 FROM grades r WHERE r.run = g.run AND r.game = g.game" \
-	" AND r.seat = 0 AND r.sha256 = g.sha256"
-#define GRADED "EXISTS (" GRADE_OF_GAME ")"
-#define GRADED_WELL "EXISTS (" GRADE_OF_GAME " AND r.decisions >= 0)"
+#define GRADED "EXISTS (SELECT 1 FROM grades r WHERE r.run = g.run AND r.game = g.game" \
+	" AND r.seat = 0 AND r.sha256 = g.sha256)"
 
 int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, char *err)
 {
@@ -76,45 +74,6 @@ int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, cha
 		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
 	}
 	return n;
-}
-
-long league_db_season_ungraded(sqlite3 *db)
-{
-	return league_db_value(db, "SELECT COUNT(*) FROM games g WHERE g.run >= " SEASON_RUNS
-			       " AND NOT " GRADED_WELL, "");
-}
-
-int league_db_each_season_grade(sqlite3 *db, league_db_grade_fn *each, void *ctx, char *err)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	if (sqlite3_prepare_v2(db, "SELECT s.run, s.game, g.first, s.version, s.seat, r.adjusted,"
-			       " r.luck, r.error, r.decisions, r.marks FROM seats s"
-			       " JOIN games g ON g.run = s.run AND g.game = s.game"
-			       " JOIN grades r ON r.run = s.run AND r.game = s.game AND r.seat = s.seat"
-			       " WHERE s.run >= " SEASON_RUNS " ORDER BY s.run, s.game, s.seat",
-			       -1, &st, NULL) != SQLITE_OK)
-		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const struct league_graded_seat s = {
-			.run = (long)sqlite3_column_int64(st, 0),
-			.game = (long)sqlite3_column_int64(st, 1),
-			.first = (long)sqlite3_column_int64(st, 2),
-			.version = (long)sqlite3_column_int64(st, 3),
-			.seat = sqlite3_column_int(st, 4),
-			.grade = {sqlite3_column_double(st, 5), sqlite3_column_double(st, 6),
-				  sqlite3_column_double(st, 7), sqlite3_column_int(st, 8),
-				  sqlite3_column_int(st, 9)},
-		};
-
-		if (each(&s, ctx, err)) {
-			sqlite3_finalize(st);
-			return -1;
-		}
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
 }
 
 /* Without the games' hashes: a game entered deletes a grade of another

@@ -373,6 +373,10 @@ static int each_seat(sqlite3 *db, const char *sql, league_db_seat_fn *each, void
 			.forfeit = sqlite3_column_int(st, 5) != 0,
 			.seat = sqlite3_column_int(st, 6),
 			.sha256 = (const char *)sqlite3_column_text(st, 7),
+			.graded = sqlite3_column_type(st, 11) != SQLITE_NULL,
+			.grade = {sqlite3_column_double(st, 8), sqlite3_column_double(st, 9),
+				  sqlite3_column_double(st, 10), sqlite3_column_int(st, 11),
+				  sqlite3_column_int(st, 12)},
 		};
 
 		if (each(&s, ctx, err)) {
@@ -384,16 +388,29 @@ static int each_seat(sqlite3 *db, const char *sql, league_db_seat_fn *each, void
 	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
 }
 
-#define EACH_SEAT "SELECT s.run, s.game, g.first, s.version, s.rank, s.forfeit, s.seat," \
-	" g.sha256 FROM seats s JOIN games g ON g.run = s.run AND g.game = s.game"
+#define SEAT_COLUMNS "SELECT s.run, s.game, g.first, s.version, s.rank, s.forfeit, s.seat," \
+	" g.sha256"
+#define SEATS_OF_GAMES " FROM seats s JOIN games g ON g.run = s.run AND g.game = s.game"
+#define IN_ORDER " ORDER BY s.run, s.game, s.seat"
+#define SEASON " WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1) FROM seasons)"
 
 int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err)
 {
-	return each_seat(db, EACH_SEAT " WHERE s.run >= (SELECT COALESCE(MAX(first_run), 1)"
-			 " FROM seasons) ORDER BY s.run, s.game, s.seat", each, ctx, err);
+	/* A seat's grade of its game's log as indexed, as
+	 * league_db_ungraded() asks; an index without any (a league of
+	 * another game, or a copy that cannot be written, without the table)
+	 * is read without the join. */
+	return league_db_has_grades(db)
+	       ? each_seat(db, SEAT_COLUMNS ", r.adjusted, r.luck, r.error, r.decisions, r.marks"
+			   SEATS_OF_GAMES " LEFT JOIN grades r ON r.run = s.run AND"
+			   " r.game = s.game AND r.seat = s.seat AND r.sha256 = g.sha256"
+			   SEASON IN_ORDER, each, ctx, err)
+	       : each_seat(db, SEAT_COLUMNS ", NULL, NULL, NULL, NULL, NULL" SEATS_OF_GAMES
+			   SEASON IN_ORDER, each, ctx, err);
 }
 
 int league_db_each_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err)
 {
-	return each_seat(db, EACH_SEAT " ORDER BY s.run, s.game, s.seat", each, ctx, err);
+	return each_seat(db, SEAT_COLUMNS ", NULL, NULL, NULL, NULL, NULL" SEATS_OF_GAMES
+			 IN_ORDER, each, ctx, err);
 }

@@ -113,50 +113,35 @@ int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir, int li
  * them: the versions that played numbered in order of appearance. */
 struct scores {
 	struct scored_game *games;
-	size_t count, cap;
+	size_t count;
 	int *entrant;        /* by version id - 1: its number, -1: none */
 	long *games_of;      /* by number */
 	int entrants;
-	long run, game, first;
-	uint32_t set;
 };
 
-static int number_of(struct scores *s, long version)
+static int number_of(struct scores *s, int version)
 {
-	int i = (int)version - 1;
-
-	if (s->entrant[i] < 0)
-		s->entrant[i] = s->entrants++;
-	s->games_of[s->entrant[i]]++;
-	return s->entrant[i];
+	if (s->entrant[version] < 0)
+		s->entrant[version] = s->entrants++;
+	s->games_of[s->entrant[version]]++;
+	return s->entrant[version];
 }
 
-/* A graded seat into its game (a log that did not grade is none). */
-static int add_seat(const struct league_graded_seat *gs, void *ctx, char *err)
+/* The graded games of the rating's load (a log that did not grade is
+ * none), each in its duplicate set. */
+static void take_games(struct scores *s, const struct league_rating *lr)
 {
-	struct scores *s = ctx;
-	struct scored_game *g;
+	s->games = xcalloc(lr->game_count + 1, sizeof *s->games);
+	for (size_t g = 0; g < lr->game_count; g++) {
+		const struct rating_game *rg = &lr->games[g];
 
-	(void)err;
-	if (gs->grade.decisions < 0)
-		return 0;
-	if (gs->run != s->run || gs->game != s->game) {
-		if (s->count == s->cap) {
-			s->cap = 2 * s->cap + 64;
-			s->games = xrealloc(s->games, s->cap * sizeof *s->games);
-		}
-		if (gs->run != s->run || gs->first != s->first)
-			s->set++;
-		s->games[s->count++] = (struct scored_game){.set = s->set};
-		s->run = gs->run, s->game = gs->game, s->first = gs->first;
+		if (isnan(lr->adjusted[g]) || rg->seats != 2)
+			continue;
+		s->games[s->count].a = number_of(s, rg->entrant[0]);
+		s->games[s->count].b = number_of(s, rg->entrant[1]);
+		s->games[s->count].x = lr->adjusted[g];
+		s->games[s->count++].set = lr->sets[g];
 	}
-	g = &s->games[s->count - 1];
-	if (gs->seat == 0) {
-		g->a = number_of(s, gs->version);
-		g->x = gs->grade.adjusted;
-	} else
-		g->b = number_of(s, gs->version);
-	return 0;
 }
 
 /* Each version's standard error: the larger of the sandwich's grouped by
@@ -181,12 +166,10 @@ static bool rate(const struct scores *s, double *elo, double *se)
 	return ok;
 }
 
-int league_luck_rate(sqlite3 *db, const struct league_rating *lr,
-		     struct league_luck_ratings *out)
+int league_luck_rate(const struct league_rating *lr, struct league_luck_ratings *out)
 {
-	struct scores s = {.run = -1, .game = -1, .first = -1};
+	struct scores s = {0};
 	double *elo = NULL, *se = NULL;
-	char err[ERR_LEN];
 	bool ok = false;
 
 	*out = (struct league_luck_ratings){
@@ -198,8 +181,8 @@ int league_luck_rate(sqlite3 *db, const struct league_rating *lr,
 	s.games_of = xcalloc((size_t)lr->count + 1, sizeof *s.games_of);
 	for (int i = 0; i < lr->count; i++)
 		s.entrant[i] = -1;
-	if (league_db_has_grades(db) &&
-	    league_db_each_season_grade(db, add_seat, &s, err) == 0 && s.entrants >= 2) {
+	take_games(&s, lr);
+	if (s.entrants >= 2) {
 		elo = xcalloc((size_t)s.entrants, sizeof *elo);
 		se = xcalloc((size_t)s.entrants, sizeof *se);
 		ok = rate(&s, elo, se);
@@ -227,15 +210,24 @@ void league_luck_ratings_free(struct league_luck_ratings *r)
 	memset(r, 0, sizeof *r);
 }
 
-bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *active,
+/* Whether every game of the season has a grade of its log that graded. */
+static bool all_graded(const struct league_rating *lr)
+{
+	for (size_t g = 0; g < lr->game_count; g++)
+		if (isnan(lr->adjusted[g]))
+			return false;
+	return true;
+}
+
+bool league_luck_pick(const struct league_rating *lr, const int *active,
 		      struct league_pick *p)
 {
 	struct league_luck_ratings r;
 	bool ok;
 
-	if (league_db_season_ungraded(db) != 0 || lr->count < 2)
+	if (!all_graded(lr) || lr->count < 2)
 		return false;
-	ok = league_luck_rate(db, lr, &r) == 0;
+	ok = league_luck_rate(lr, &r) == 0;
 	for (int a = 0; ok && a < p->count; a++)
 		ok = !r.games[active[a]] || r.games[active[a]] >= LEAGUE_LUCK_MIN_GAMES;
 	p->luck = ok;
@@ -250,9 +242,7 @@ bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *ac
 	return ok;
 }
 
-void league_luck_refit(struct league_luck *l, sqlite3 *db, const char *dir,
-		       const struct league_rating *lr, const int *active,
-		       struct league_pick *p)
+void league_luck_grade(struct league_luck *l, sqlite3 *db, const char *dir)
 {
 	struct league_counts c;
 	char err[ERR_LEN];
@@ -267,6 +257,4 @@ void league_luck_refit(struct league_luck *l, sqlite3 *db, const char *dir,
 	league_luck_fill(l, db, dir, (int)fmin(INT_MAX, LEAGUE_LUCK_BATCH +
 				     fmax(0, (double)(c.games - l->games))), err);
 	l->games = c.games;
-	if (!l->none)
-		league_luck_pick(db, lr, active, p);
 }

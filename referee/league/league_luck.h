@@ -60,9 +60,10 @@ struct league_luck_ratings {
 
 /* 0 with the ratings in *out, or -1 (*out's games and graded still
  * said): fewer than two versions played a graded game, or their scores
- * give no finite ratings.  Free with league_luck_ratings_free(). */
-int league_luck_rate(sqlite3 *db, const struct league_rating *lr,
-		     struct league_luck_ratings *out);
+ * give no finite ratings.  Made from lr's games and sets, the grades
+ * loaded with them (league_rating_load(): one walk of the season for
+ * both ratings).  Free with league_luck_ratings_free(). */
+int league_luck_rate(const struct league_rating *lr, struct league_luck_ratings *out);
 void league_luck_ratings_free(struct league_luck_ratings *r);
 
 /* Puts each active version's rating from the luck-adjusted scores of the
@@ -70,18 +71,17 @@ void league_luck_ratings_free(struct league_luck_ratings *r);
  * `active`), when every game of the season is graded and each active
  * version that played has LEAGUE_LUCK_MIN_GAMES of them: true; else
  * false, the entries left as the results rated them. */
-bool league_luck_pick(sqlite3 *db, const struct league_rating *lr, const int *active,
+bool league_luck_pick(const struct league_rating *lr, const int *active,
 		      struct league_pick *p);
 
 /* A version's interval from its luck-adjusted scores counts once it has
  * this many games: the spread of fewer says little of the next ones. */
 #define LEAGUE_LUCK_MIN_GAMES 20
 
-/* Both: the games entered since the last refit and LEAGUE_LUCK_BATCH more
- * graded (errors left for the next time: a run does not stop for its
- * grades), then the picker's ratings. */
-void league_luck_refit(struct league_luck *l, sqlite3 *db, const char *dir,
-		       const struct league_rating *lr, const int *active,
-		       struct league_pick *p);
+/* At a refit: the games entered since the last and LEAGUE_LUCK_BATCH
+ * more graded (errors left for the next time: a run does not stop for
+ * its grades), before the ratings are loaded with them for
+ * league_luck_pick(). */
+void league_luck_grade(struct league_luck *l, sqlite3 *db, const char *dir);
 
 #endif

@@ -21,7 +21,9 @@ struct loading {
 };
 
 /* A seat of the season's games entered into its game, a new game (and a
- * new set, when its first game differs) begun at a new (run, game). */
+ * new set, when its first game differs) begun at a new (run, game); the
+ * first seat's grade kept beside the result, for the ratings of the
+ * luck-adjusted scores (league_luck.h). */
 static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
 {
 	struct loading *l = ctx;
@@ -33,10 +35,12 @@ static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
 			l->cap = 2 * l->cap + 64;
 			lr->games = xrealloc(lr->games, l->cap * sizeof *lr->games);
 			lr->sets = xrealloc(lr->sets, l->cap * sizeof *lr->sets);
+			lr->adjusted = xrealloc(lr->adjusted, l->cap * sizeof *lr->adjusted);
 		}
 		if (s->run != l->run || s->first != l->first)
 			lr->set_count++;
 		memset(&lr->games[lr->game_count], 0, sizeof *lr->games);
+		lr->adjusted[lr->game_count] = NAN;
 		lr->sets[lr->game_count++] = (uint32_t)lr->set_count;
 		l->run = s->run, l->game = s->game, l->first = s->first;
 	}
@@ -46,6 +50,9 @@ static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
 		return errorf(err, "league.db: game %ld of run %ld names a version "
 			      "or rank that is not there: rebuild the index", s->game, s->run);
 	lr->forfeits[s->version - 1] += s->forfeit;
+	/* A stored score is never NaN (SQLite keeps none): NAN says none. */
+	if (s->seat == 0 && s->graded && s->grade.decisions >= 0)
+		lr->adjusted[lr->game_count - 1] = s->grade.adjusted;
 	rg->entrant[rg->seats] = (int16_t)(s->version - 1);
 	rg->rank[rg->seats] = (int8_t)s->rank;
 	rg->team[rg->seats++] = -1;
@@ -175,6 +182,7 @@ void league_rating_free(struct league_rating *lr)
 	league_versions_free(lr->versions, lr->count);
 	free(lr->games);
 	free(lr->sets);
+	free(lr->adjusted);
 	free(lr->order);
 	free(lr->forfeits);
 	free(lr->cut);

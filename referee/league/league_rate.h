@@ -30,6 +30,10 @@ struct league_rating {
 	int count;
 	struct rating_game *games;
 	uint32_t *sets;                  /* each game's set, from 1 */
+	double *adjusted;                /* each game's first seat's luck-adjusted
+					  * score (league_luck.h), NAN when the
+					  * game has no grade of its log or its
+					  * log did not grade */
 	size_t game_count;
 	long set_count;
 	struct ratings r;                /* entrant i is versions[i] */
@@ -62,8 +66,8 @@ struct league_rating {
 	"then by rating, games and name; old and retired versions after the " \
 	"active ones, in the same order"
 
-/* Reads the index's versions and games and rates them: 0, or -1 with
- * err.  Free with league_rating_free(). */
+/* Reads the index's versions and games, with their grades, and rates
+ * them: 0, or -1 with err.  Free with league_rating_free(). */
 int league_rating_load(sqlite3 *db, struct league_rating *out, char *err);
 void league_rating_free(struct league_rating *lr);
 

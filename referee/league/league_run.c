@@ -459,6 +459,8 @@ static int open_run(struct state *st)
 	st->number = league_next_run(r->dir);
 	st->run_dir = league_run_dir(r->dir, st->number);
 	league_db_roster(r->db, &st->roster);
+	/* Graded before the ratings are loaded, with their grades. */
+	league_luck_grade(&st->luck, r->db, r->dir);
 	if (league_rating_load(r->db, &st->rating, st->err) ||
 	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
 						   &labels, st->err)) < 0)
@@ -478,7 +480,7 @@ static int open_run(struct state *st)
 		}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
-	league_luck_refit(&st->luck, r->db, r->dir, &st->rating, st->active, &st->pick);
+	league_luck_pick(&st->rating, st->active, &st->pick);
 	pace(st);
 	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
@@ -547,7 +549,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	 * so that its index is whole; one stopped by a signal does not wait
 	 * for them (the next run grades them). */
 	if (!rc && !st.signalled && st.active)
-		league_luck_refit(&st.luck, r.db, r.dir, &st.rating, st.active, &st.pick);
+		league_luck_grade(&st.luck, r.db, r.dir);
 	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;
 	sig = run_loop_end(&st.loop);

@@ -261,6 +261,8 @@ static int open_run(struct state *st, const char *dir)
 
 	st->number = league_next_run(dir);
 	st->run_dir = league_run_dir(dir, st->number);
+	/* Graded before the ratings are loaded, with their grades. */
+	league_luck_grade(&st->luck, r->db, r->dir);
 	if (league_rating_load(r->db, &st->rating, st->err) ||
 	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
 						   &labels, st->err)) < 0)
@@ -273,7 +275,7 @@ static int open_run(struct state *st, const char *dir)
 	}
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
-	league_luck_refit(&st->luck, r->db, r->dir, &st->rating, st->active, &st->pick);
+	league_luck_pick(&st->rating, st->active, &st->pick);
 	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
@@ -329,7 +331,7 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	rc = rc ? rc : play_batches(&st, dir);
 	/* Its last games graded, unless a stop signal ended it (league_run.c). */
 	if (!rc && !stop_signal && st.active)
-		league_luck_refit(&st.luck, r.db, dir, &st.rating, st.active, &st.pick);
+		league_luck_grade(&st.luck, r.db, dir);
 	if (!rc && st.manifest.journal) {
 		rc = run_manifest_sign(&st.manifest, r.config.key, err) ||
 		     league_db_begin(r.db, err) ? -1 : 0;

@@ -139,13 +139,15 @@ int league_task_refit(sqlite3 *db, const char *dir, struct league_luck *luck,
 {
 	struct league_rating fresh;
 
+	/* Graded first, so that the one load has their grades. */
+	league_luck_grade(luck, db, dir);
 	if (league_rating_load(db, &fresh, err)) {
 		league_rating_free(&fresh);
 		return -1;
 	}
 	/* The active versions are the run's, fixed when it started. */
 	league_rating_pick(&fresh, active, pick);
-	league_luck_refit(luck, db, dir, &fresh, active, pick);
+	league_luck_pick(&fresh, active, pick);
 	league_rating_free(&fresh);
 	return 0;
 }

@@ -70,7 +70,7 @@ struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
 	league_db_games_by_version(db, v->version_games, v->lr.count);
 	v->version_grades = xcalloc((size_t)v->lr.count + 1, sizeof *v->version_grades);
 	league_db_grades_by_version(db, v->version_grades, v->lr.count);
-	v->luck_rated = league_luck_rate(db, &v->lr, &v->luck) == 0;
+	v->luck_rated = league_luck_rate(&v->lr, &v->luck) == 0;
 	league_db_counts(db, &v->counts);
 	web_history_make(&v->history, &v->lr, prev && prev->ladder ? &prev->history : NULL,
 			 prev && prev->ladder ? &prev->lr : NULL);
