@@ -64,6 +64,8 @@ struct league_counts {
 
 /* The counts of the index (each -1 when it could not be read). */
 void league_db_counts(sqlite3 *db, struct league_counts *c);
+/* Its games alone (counts' games), every season's: their number, or -1. */
+long league_db_game_count(sqlite3 *db);
 
 /* Who may play: counts that change when a version is added, a bot
  * retired or a season begun (each -1 when it could not be read). */

@@ -39,7 +39,7 @@ void league_db_counts(sqlite3 *db, struct league_counts *c)
 	c->versions = league_db_value(db, "SELECT COUNT(*) FROM versions", "");
 	c->runs = league_db_value(db, "SELECT COUNT(*) FROM runs", "");
 	c->open_runs = league_db_open_runs(db);
-	c->games = league_db_value(db, "SELECT COUNT(*) FROM games", "");
+	c->games = league_db_game_count(db);
 	c->sets = league_db_value(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
 				   "FROM games", "");
 	c->cut = league_db_value(db, "SELECT COUNT(*) FROM cut", "");
@@ -88,6 +88,11 @@ void league_db_roster(sqlite3 *db, struct league_roster *r)
 	r->versions = league_db_value(db, "SELECT COUNT(*) FROM versions", "");
 	r->retired = league_db_value(db, "SELECT COUNT(*) FROM retired", "");
 	r->seasons = league_db_value(db, "SELECT COUNT(*) FROM seasons", "");
+}
+
+long league_db_game_count(sqlite3 *db)
+{
+	return league_db_value(db, "SELECT COUNT(*) FROM games", "");
 }
 
 long league_db_last_run(sqlite3 *db)

@@ -244,17 +244,17 @@ bool league_luck_pick(const struct league_rating *lr, const int *active,
 
 void league_luck_grade(struct league_luck *l, sqlite3 *db, const char *dir)
 {
-	struct league_counts c;
 	char err[ERR_LEN];
+	long games;
 
 	if (l->none)
 		return;
-	league_db_counts(db, &c);
+	games = league_db_game_count(db);
 	if (l->games < 0)  /* the run's start: what is there is a backlog */
-		l->games = c.games;
+		l->games = games;
 	/* All that was entered since (a league's steady pace), and some of
 	 * what was there before. */
 	league_luck_fill(l, db, dir, (int)fmin(INT_MAX, LEAGUE_LUCK_BATCH +
-				     fmax(0, (double)(c.games - l->games))), err);
-	l->games = c.games;
+				     fmax(0, (double)(games - l->games))), err);
+	l->games = games;
 }
