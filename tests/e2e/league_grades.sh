@@ -113,22 +113,38 @@ expect_eq "$(db "SELECT COUNT(*) FROM grades WHERE seat = 0 AND decisions >= 0")
 	"... and graded again by the next run"
 expect_contains "$TMP/pace" "(of its luck-adjusted rating)" "... which rests on them"
 
-# The server: GET /api/luck rates the versions from the graded games'
-# luck-adjusted scores as the picker does, and the ladder's page shows them
-# under the ladder.
+# The server: one that does not play grades the league's games itself (a
+# league with games and no grades has them all in a while), GET /api/luck
+# rates the versions from the graded games' luck-adjusted scores as the
+# picker does, and the ladder's page shows them under the ladder.
 . "$(dirname "$0")/../tools/web_serve.sh"
 league_as_user
 S=$TMP/served
 cp -a "$L" "$S"
 [ "$(id -u)" -ne 0 ] || chown -R 65534:65534 "$S"
-db -separator ' ' "SELECT run, game FROM grades WHERE seat = 0 AND decisions >= 0" |
+# Read as the server's user: a file SQLite makes beside the index is theirs.
+served() { "${AS[@]}" sqlite3 "$S/league.db" "$@"; }
+served "DELETE FROM grades"
+serve "${SERVE_AS[@]}" -- "$S" --no-play
+graded_games() { served "SELECT COUNT(*) FROM grades WHERE seat = 0 AND decisions >= 0"; }
+games=$(served "SELECT COUNT(*) FROM games")
+for _ in $(seq 1200); do
+	[ "$(graded_games)" = "$games" ] && break
+	sleep 0.1
+done
+expect_eq "$(graded_games)" "$games" "--no-play: the server grades every game of the season, within 120 s"
+served -separator ' ' "SELECT run, game FROM grades WHERE seat = 0 AND decisions >= 0" |
 	while read -r run game; do
 		printf '%s/runs/%06d/game-%06d.jsonl\n' "$L" "$run" "$game"
 	done >"$TMP/graded"
 xargs "$REFEREE" grade --format json <"$TMP/graded" >"$TMP/graded.json"
 "$PYTHON3" "$top_srcdir/tests/tools/luck_ladder.py" <"$TMP/graded.json" >"$TMP/by-set.csv"
 LUCK_LADDER_BY_GAME=1 "$PYTHON3" "$top_srcdir/tests/tools/luck_ladder.py" <"$TMP/graded.json" >"$TMP/by-game.csv"
-serve "${SERVE_AS[@]}" -- "$S" --no-play
+# The view has them a second or two after the index.
+for _ in $(seq 300); do
+	[ "$(code /api/luck)" = 200 ] && [ "$(json 'd["graded"]')" = "$games" ] && break
+	sleep 0.1
+done
 expect_eq "$(code /api/luck)" 200 "GET /api/luck: 200"
 expect_eq "$("$PYTHON3" - "$TMP/by-set.csv" "$TMP/by-game.csv" "$TMP/body" "$(wc -l <"$TMP/graded")" <<'PY'
 import csv, json, sys
