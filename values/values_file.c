@@ -71,23 +71,26 @@ int values_file_read(struct win_policy *w, const char *cache)
 	return rc;
 }
 
-/* Makes the folder `dir` and those above it that are missing: 0, or -1
- * with errno. */
-static int make_folders(const char *dir)
+int values_mkdirs(char *path, mode_t mode)
 {
-	char path[4096];
-
-	if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+	for (char *slash = strchr(path + (*path != '\0'), '/'); slash;
+	     slash = strchr(slash + 1, '/')) {
 		*slash = '\0';
-		if (mkdir(path, 0777) && errno != EEXIST)
+		if (mkdir(path, mode) && errno != EEXIST)
 			return -1;
 		*slash = '/';
 	}
-	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
+	return mkdir(path, mode) && errno != EEXIST ? -1 : 0;
+}
+
+/* Makes the folder `cache` (in path, size bytes): 0, or -1 with errno. */
+static int make_cache(const char *cache, char *path, size_t size)
+{
+	if (snprintf(path, size, "%s", cache) >= (int)size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return values_mkdirs(path, 0777);
 }
 
 int values_file_write(const struct win_policy *w, const char *cache, char *err)
@@ -97,7 +100,7 @@ int values_file_write(const struct win_policy *w, const char *cache, char *err)
 	bool ok;
 	int fd;
 
-	if (make_folders(cache)) {
+	if (make_cache(cache, path, sizeof path)) {
 		snprintf(err, VALUES_ERR_LEN, "cannot make %s: %s", cache,
 			 strerror(errno));
 		return -1;

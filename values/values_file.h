@@ -9,6 +9,7 @@
 #define VALUES_VALUES_FILE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "win_policy.h"
 
@@ -25,5 +26,11 @@ int values_file_read(struct win_policy *w, const char *cache);
  * -1 with err (VALUES_ERR_LEN bytes). */
 int values_file_write(const struct win_policy *w, const char *cache,
 		      char *err);
+
+/* Makes folder `path` and those above it that are missing, each of
+ * `mode` (less the umask): 0, or -1 with errno, `path` cut to the one
+ * that could not be made.  The cache's folder here, and the referee's
+ * (referee/base/files.c: this library cannot include the referee's). */
+int values_mkdirs(char *path, mode_t mode);
 
 #endif

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "util.h"
+#include "values/values_file.h"
 
 /* SHA-256 is nettle's, not libsodium's: nettle uses the CPU's SHA
  * instructions where there are some (libsodium has portable C only, six
@@ -79,23 +80,9 @@ char *files_temp_dir(const char *prefix, char *err)
 int files_mkdirs(const char *path, char *err)
 {
 	char *copy = xstrdup(path);
-	int rc = 0;
+	int rc = values_mkdirs(copy, 0755) ?
+		 errorf(err, "cannot create folder '%s': %s", copy, strerror(errno)) : 0;
 
-	for (char *p = copy + 1; ; p++) {
-		bool end = *p == '\0';
-
-		if (*p != '/' && !end)
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0755) && errno != EEXIST) {
-			rc = errorf(err, "cannot create folder '%s': %s", copy,
-				    strerror(errno));
-			break;
-		}
-		if (end)
-			break;
-		*p = '/';
-	}
 	free(copy);
 	return rc;
 }
