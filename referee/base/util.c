@@ -93,6 +93,14 @@ int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+struct timespec monotonic_after(int64_t ns)
+{
+	int64_t at = now_ns() + (ns > 0 ? ns : 0);
+
+	return (struct timespec){.tv_sec = (time_t)(at / 1000000000),
+				 .tv_nsec = (long)(at % 1000000000)};
+}
+
 void hex_encode(char *out, const unsigned char *bytes, size_t len)
 {
 	static const char digits[] = "0123456789abcdef";

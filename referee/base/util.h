@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Size of the error buffers passed around the referee. */
 #define ERR_LEN 512
@@ -41,6 +42,9 @@ int errorf(char *err, const char *fmt, ...)
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t now_ns(void);
+/* CLOCK_MONOTONIC's time `ns` from now (at least 0), for a timed wait on
+ * a condition variable of that clock. */
+struct timespec monotonic_after(int64_t ns);
 
 /* Lowercase hex of `len` bytes into `out`, which holds 2*len+1 bytes. */
 void hex_encode(char *out, const unsigned char *bytes, size_t len);

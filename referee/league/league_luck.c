@@ -119,12 +119,13 @@ struct scores {
 	int entrants;
 };
 
-static int number_of(struct scores *s, int version)
+/* Version i's number (i: its id - 1), a game of it counted. */
+static int number_of(struct scores *s, int i)
 {
-	if (s->entrant[version] < 0)
-		s->entrant[version] = s->entrants++;
-	s->games_of[s->entrant[version]]++;
-	return s->entrant[version];
+	if (s->entrant[i] < 0)
+		s->entrant[i] = s->entrants++;
+	s->games_of[s->entrant[i]]++;
+	return s->entrant[i];
 }
 
 /* The graded games of the rating's load (a log that did not grade is

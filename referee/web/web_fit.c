@@ -193,11 +193,7 @@ static void *keep(void *arg)
 		refresh(f);
 		/* At most half of a core: as long as the view took, 1 s at least. */
 		wait = now_ns() - start;
-		wait = wait > 1000000000 ? wait : 1000000000;
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		wait += until.tv_nsec;
-		until.tv_sec += (time_t)(wait / 1000000000);
-		until.tv_nsec = (long)(wait % 1000000000);
+		until = monotonic_after(wait > 1000000000 ? wait : 1000000000);
 		pthread_mutex_lock(&f->lock);
 		if (!f->stop && !f->asked)
 			pthread_cond_timedwait(&f->wake, &f->lock, &until);
@@ -264,14 +260,12 @@ struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db)
 {
 	struct web_fit_view *v;
 	struct league_roster now;
-	struct timespec until;
+	struct timespec until = monotonic_after(WEB_FIT_WAIT_S * 1000000000LL);
 
 	if (db)
 		league_db_roster(db, &now);
 	else
 		now = (struct league_roster){-1, -1, -1};
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += WEB_FIT_WAIT_S;
 	pthread_mutex_lock(&f->lock);
 	while (!f->view)
 		pthread_cond_wait(&f->made, &f->lock);

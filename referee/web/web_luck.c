@@ -3,8 +3,9 @@
  */
 #include "web/web_luck.h"
 
+#include <errno.h>
 #include <pthread.h>
-#include <stdbool.h>
+#include <semaphore.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -13,10 +14,8 @@
 #include "league/league_luck.h"
 
 struct web_luck {
-	pthread_mutex_t lock;
-	pthread_cond_t wake;          /* the stop */
+	sem_t stop;                   /* posted once: the thread ends */
 	pthread_t thread;
-	bool stop;
 	char *dir;
 	struct league_luck luck;      /* the thread's grader */
 };
@@ -33,41 +32,41 @@ static int grade_batch(struct web_luck *g)
 	return n;
 }
 
+/* A quarter of a core while there is a backlog (`n` graded in `took`),
+ * 1 s at least; a look now and then once there is none. */
+static struct timespec next_batch(int n, int64_t took)
+{
+	int64_t wait = n == WEB_LUCK_BATCH ? 3 * took : WEB_LUCK_IDLE_S * 1000000000LL;
+
+	return monotonic_after(wait > 1000000000 ? wait : 1000000000);
+}
+
+/* A batch at each wait's end, until the stop (or a game without exact
+ * values: none to grade, ever). */
 static void *keep(void *arg)
 {
 	struct web_luck *g = arg;
+	struct timespec until = monotonic_after(0);
 
-	pthread_mutex_lock(&g->lock);
-	while (!g->stop) {
-		int64_t start = now_ns(), wait;
-		struct timespec until;
+	while (!g->luck.none) {
+		int64_t start;
 		int n;
 
-		pthread_mutex_unlock(&g->lock);
+		if (sem_clockwait(&g->stop, CLOCK_MONOTONIC, &until) == 0)
+			break;
+		if (errno != ETIMEDOUT)
+			continue;  /* a signal: wait on */
+		start = now_ns();
 		n = grade_batch(g);
-		/* A quarter of a core while there is a backlog, 1 s at least;
-		 * a look now and then once there is none. */
-		wait = n == WEB_LUCK_BATCH ? 3 * (now_ns() - start) : WEB_LUCK_IDLE_S * 1000000000LL;
-		wait = wait > 1000000000 ? wait : 1000000000;
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		wait += until.tv_nsec;
-		until.tv_sec += (time_t)(wait / 1000000000);
-		until.tv_nsec = (long)(wait % 1000000000);
-		pthread_mutex_lock(&g->lock);
-		if (g->luck.none)
-			break;  /* a game without exact values */
-		if (!g->stop)
-			pthread_cond_timedwait(&g->wake, &g->lock, &until);
+		until = next_batch(n, now_ns() - start);
 	}
-	pthread_mutex_unlock(&g->lock);
 	return NULL;
 }
 
 static void web_luck_free(struct web_luck *g)
 {
 	league_luck_free(&g->luck);
-	pthread_cond_destroy(&g->wake);
-	pthread_mutex_destroy(&g->lock);
+	sem_destroy(&g->stop);
 	free(g->dir);
 	free(g);
 }
@@ -75,13 +74,8 @@ static void web_luck_free(struct web_luck *g)
 struct web_luck *web_luck_start(const char *dir)
 {
 	struct web_luck *g = xcalloc(1, sizeof *g);
-	pthread_condattr_t attr;
 
-	pthread_mutex_init(&g->lock, NULL);
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(&g->wake, &attr);
-	pthread_condattr_destroy(&attr);
+	sem_init(&g->stop, 0, 0);
 	g->dir = xstrdup(dir);
 	league_luck_init(&g->luck);
 	if (pthread_create(&g->thread, NULL, keep, g)) {
@@ -95,10 +89,7 @@ void web_luck_stop(struct web_luck *g)
 {
 	if (!g)
 		return;
-	pthread_mutex_lock(&g->lock);
-	g->stop = true;
-	pthread_cond_broadcast(&g->wake);
-	pthread_mutex_unlock(&g->lock);
+	sem_post(&g->stop);
 	pthread_join(g->thread, NULL);
 	web_luck_free(g);
 }
