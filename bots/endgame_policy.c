@@ -69,7 +69,7 @@ cJSON *endgame_policy_decide(struct endgame_turn *e, struct expect_player *p,
 	int keep;
 
 	if (t->rules == DICE_BOLO && t->must_reach > 0) {
-		endgame_policy_reach(e, &p->policy.dice,
+		endgame_policy_reach(e, &p->policy.dice.game,
 				     t->view.scores[t->view.you], t->must_reach,
 				     t->threshold);
 		return expect_policy_play(&e->turn, t);

@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EXPECT_STEPS 600	/* totals up to 30000: always banked before */
-
 int expect_policy_init(struct expect_policy *p, const char *game)
 {
 	memset(p, 0, sizeof *p);
@@ -20,13 +18,7 @@ int expect_policy_init(struct expect_policy *p, const char *game)
 		vl_policy_init(&p->vl);
 		return 0;
 	}
-	if (dice_policy_game_init(&p->dice, game) < 0)
-		return -1;
-	if (!(p->bank = malloc((EXPECT_STEPS + 1) * sizeof *p->bank)))
-		abort();
-	for (int i = 0; i <= EXPECT_STEPS; i++)
-		p->bank[i] = (double)i * DICE_POLICY_STEP;
-	return 0;
+	return dice_expect_init(&p->dice, game);
 }
 
 bool expect_policy_player_start(struct expect_player *p, const cJSON *start,
@@ -62,31 +54,13 @@ void expect_policy_free(struct expect_policy *p)
 		vl_policy_free(&p->vl);
 		return;
 	}
-	for (int i = 0; i < p->turns; i++)
-		dice_policy_turn_free(&p->turn[i]);
-	free(p->bank);
-	dice_policy_game_free(&p->dice);
+	dice_expect_free(&p->dice);
 }
 
 const struct dice_policy_turn *expect_policy_turn(struct expect_policy *p,
 						  long threshold)
 {
-	struct dice_policy_turn *t;
-
-	for (int i = 0; i < p->turns; i++)
-		if (p->turn[i].threshold == threshold)
-			return &p->turn[i];
-	/* A game has a few thresholds; past the room, recycle the last. */
-	if (p->turns == EXPECT_THRESHOLDS)
-		dice_policy_turn_free(&p->turn[--p->turns]);
-	t = &p->turn[p->turns++];
-	*t = (struct dice_policy_turn){
-		.game = &p->dice, .steps = EXPECT_STEPS,
-		.settled = EXPECT_STEPS, .threshold = threshold,
-		.bank = p->bank,
-	};
-	dice_policy_turn_solve(t);
-	return t;
+	return dice_expect_turn(&p->dice, threshold);
 }
 
 /* The value of keep i of a Volle Lotte roll, by the card in play. */
@@ -192,7 +166,7 @@ void expect_policy_table(struct expect_policy *p, FILE *out)
 			vl_policy_draw(&p->vl, (int[VLC_CARDS]){0}, 0));
 		return;
 	}
-	for (const long *th = p->dice.dice == 7 ? bolo : bolo5; *th >= 0; th++) {
+	for (const long *th = p->dice.game.dice == 7 ? bolo : bolo5; *th >= 0; th++) {
 		char what[32];
 
 		if (*th)

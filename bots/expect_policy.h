@@ -2,25 +2,21 @@
  * expect-bot's play: the turn policy with the most expected points in
  * bolo, bolo5 and volle-lotte (dice_policy.h, vl_policy.h), whatever the
  * scores; win-bot plays it too where it has no table of its own.  Bank
- * thresholds are respected: a turn is solved once per threshold met.
+ * thresholds are respected: a turn is solved once per threshold met
+ * (values/dice_expect.h).
  */
 #ifndef BOTS_EXPECT_POLICY_H
 #define BOTS_EXPECT_POLICY_H
 
 #include <stdio.h>
 
-#include "values/dice_policy.h"
+#include "values/dice_expect.h"
 #include "dice_turn.h"
 #include "vl_policy.h"
 
-#define EXPECT_THRESHOLDS 8	/* distinct thresholds a game can have */
-
 struct expect_policy {
 	char game[16];
-	struct dice_policy_game dice;	/* bolo, bolo5 */
-	struct dice_policy_turn turn[EXPECT_THRESHOLDS];
-	double *bank;		/* a bank is worth its total */
-	int turns;
+	struct dice_expect dice;	/* bolo, bolo5 */
 	struct vl_policy vl;	/* volle-lotte */
 };
 

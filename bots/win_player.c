@@ -71,7 +71,7 @@ cJSON *win_player_decide(struct win_player *p, const cJSON *turn,
 		}
 	}
 	if (t.must_reach > 0) {
-		endgame_policy_reach(&p->reach, &p->expect.policy.dice,
+		endgame_policy_reach(&p->reach, &p->expect.policy.dice.game,
 				     t.view.scores[t.view.you], t.must_reach,
 				     t.threshold);
 		return expect_policy_play(&p->reach.turn, &t);
