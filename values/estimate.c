@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimate_end.h"
 #include "estimate_rule.h"
 #include "games/draws.h"
 #include "games/game_err.h"
@@ -20,6 +21,8 @@ struct estimate {
 	int players;
 	char how[ESTIMATE_HOW_LEN];
 	void *copy;		/* the game a playout plays on */
+	void *end;		/* estimate_end.h's room */
+	struct estimate_rule rule;
 };
 
 struct estimate *estimate_open(const struct game_rules *rules, int players)
@@ -28,13 +31,15 @@ struct estimate *estimate_open(const struct game_rules *rules, int players)
 
 	if (!e || !(e->copy = malloc(rules->state_size)))
 		abort();
+	e->end = estimate_end_room(rules);
+	estimate_rule_init(&e->rule, rules);
 	e->rules = rules;
 	e->players = players;
 	/* a mean of results in [0, 1]: a standard error of 1/2 / sqrt(n) at most */
 	snprintf(e->how, sizeof e->how, "estimated: the mean result of up to "
 		 "%d playouts a value (a standard error of up to %.1f%%), "
 		 "every seat %s", ESTIMATE_PLAYOUTS,
-		 50 / sqrt(ESTIMATE_PLAYOUTS), estimate_rule_words(rules));
+		 50 / sqrt(ESTIMATE_PLAYOUTS), estimate_rule_words(&e->rule));
 	return e;
 }
 
@@ -43,6 +48,8 @@ void estimate_close(struct estimate *e)
 	if (!e)
 		return;
 	free(e->copy);
+	free(e->end);
+	estimate_rule_free(&e->rule);
 	free(e);
 }
 
@@ -80,7 +87,7 @@ static uint64_t estimate_draws(struct draws *draws, uint64_t key, int k)
 }
 
 /* Plays `state` to its end by the rule; adds each seat's share to sum. */
-static void estimate_playout(const struct estimate *e, void *state,
+static void estimate_playout(struct estimate *e, void *state,
 			     struct draws *draws, uint64_t stream,
 			     double sum[GAME_MAX_SEATS])
 {
@@ -91,7 +98,7 @@ static void estimate_playout(const struct estimate *e, void *state,
 		int n = e->rules->moves(state, moves);
 
 		e->rules->apply_move(state, moves[estimate_rule_pick(
-			e->rules, state, moves, n, &stream)], draws);
+			&e->rule, state, moves, n, &stream)], draws);
 	}
 	estimate_result(e->rules, e->players, state, share);
 	for (int s = 0; s < e->players; s++)
@@ -111,9 +118,12 @@ static int estimate_each(int n)
 int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 		     struct estimate_action *out)
 {
-	int moves[GAME_MAX_MOVES], n = e->rules->moves(state, moves);
-	int seat = e->rules->to_move(state), each = estimate_each(n);
+	int moves[GAME_MAX_MOVES], n, seat = e->rules->to_move(state), each;
 
+	if (estimate_end_reached(e->rules, e->players, state, e->end))
+		return estimate_end_actions(e->rules, state, e->end, out);
+	n = e->rules->moves(state, moves);
+	each = estimate_each(n);
 	for (int i = 0; i < n; i++) {
 		struct estimate_action *a = &out[i];
 
@@ -134,7 +144,7 @@ int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 	return n;
 }
 
-void estimate_state(const struct estimate *e, const void *state,
+void estimate_state(struct estimate *e, const void *state,
 		    const struct estimate_action *a, int n,
 		    double chance[GAME_MAX_SEATS])
 {
@@ -142,7 +152,15 @@ void estimate_state(const struct estimate *e, const void *state,
 
 	for (int i = 0; i < n; i++)
 		moves[i] = a[i].move;
-	choice = estimate_rule_choice(e->rules, state, moves, n);
+	choice = estimate_rule_choice(&e->rule, state, moves, n);
+	if (n && a[0].exact) {	/* solved: the best action's */
+		int me = e->rules->to_move(state);
+
+		choice = 0;
+		for (int i = 1; i < n; i++)
+			if (a[i].chance[me] > a[choice].chance[me])
+				choice = i;
+	}
 	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
 	for (int i = 0; i < n; i++)
 		if (choice < 0 || i == choice)

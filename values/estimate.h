@@ -4,8 +4,8 @@
  * winners sharing 1, so that a two-player draw is a half each) as the mean
  * result of playouts.  A playout copies the game (its rules' state_size)
  * and plays it to the end, every seat following one fixed rule
- * (estimate_rule.c: in the dice games the keep of the most points and a
- * bank from 350, elsewhere a legal action at random), with dice and cards
+ * (estimate_rule.h: expect-bot's turns in bolo and bolo5, a plain rule in
+ * Volle Lotte, elsewhere a legal action at random), with dice and cards
  * from keys of the estimator's own.  An action's value is the mean over
  * the playouts it starts; the actions of one decision share their keys
  * (common random numbers), so that the differences between them are not
@@ -18,6 +18,7 @@
 #define VALUES_ESTIMATE_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "games/game.h"
@@ -39,24 +40,28 @@ void estimate_close(struct estimate *e);
 /* How the values are obtained, in words ("estimated: ..."). */
 const char *estimate_how(const struct estimate *e);
 
-/* A legal action and each seat's chance after it. */
+/* A legal action and each seat's chance after it; `exact` where a
+ * search solved it (estimate_end.h: Rolit's last moves). */
 struct estimate_action {
 	int move;
+	bool exact;
 	double chance[GAME_MAX_SEATS];
 };
 
 /* The legal actions at `state` (the game not over), in the order of the
- * rules' moves(), valued by playouts whose keys `key` picks: the same
- * key, the same values.  Returns how many (out: GAME_MAX_MOVES room). */
+ * rules' moves(), valued by playouts whose keys `key` picks (the same
+ * key, the same values), or by search where it solves the game's end.
+ * Returns how many (out: GAME_MAX_MOVES room). */
 int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 		     struct estimate_action *out);
 
 /* Each seat's chance at `state` as the rule plays on, from the values of
  * its n actions (estimate_actions()'s): the action the rule plays, or
- * the mean of them all where it plays at random.  Its mean over the draws
+ * the mean of them all where it plays at random; the best action's where
+ * they are exact.  Its mean over the draws
  * that lead to `state` is the value of the action before them, so that
  * their luck (the one less the other) has mean zero. */
-void estimate_state(const struct estimate *e, const void *state,
+void estimate_state(struct estimate *e, const void *state,
 		    const struct estimate_action *a, int n,
 		    double chance[GAME_MAX_SEATS]);
 

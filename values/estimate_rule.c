@@ -1,14 +1,32 @@
 /*
- * The playouts' rule (estimate_rule.h).  In the dice games: after a roll
- * the keep of the most points (the fewest dice among equals, so that more
- * are left to roll); between rolls a bank once the turn holds
- * ESTIMATE_RULE_BANK points or two dice or fewer are left to roll, else a
- * roll (or, in Volle Lotte, a card).  Elsewhere a legal action at random:
- * the playouts of plain Monte Carlo search.
+ * The playouts' rule (estimate_rule.h).  expect-bot's play, from the
+ * state itself: after a roll the keep whose turn goes on worth the most
+ * points, between rolls a bank when it is worth at least rolling on, each
+ * for the least total the seat may bank (bolo's opening bank, bolo5's
+ * thresholds).  Volle Lotte's plain rule: after a roll the keep of the
+ * most points (the fewest dice among equals, so that more are left to
+ * roll); between rolls a bank once the turn holds ESTIMATE_RULE_BANK
+ * points or two dice or fewer are left to roll, else a roll or a card.
  */
 #include "estimate_rule.h"
 
+#include <string.h>
+
 #include "games/dice.h"
+
+void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules)
+{
+	memset(r, 0, sizeof *r);
+	r->rules = rules;
+	r->expects = rules->family == GAME_FAMILY_DICE &&
+		     dice_expect_init(&r->expect, rules->name) == 0;
+}
+
+void estimate_rule_free(struct estimate_rule *r)
+{
+	if (r->expects)
+		dice_expect_free(&r->expect);
+}
 
 uint64_t estimate_rule_random(uint64_t *stream)
 {
@@ -17,26 +35,6 @@ uint64_t estimate_rule_random(uint64_t *stream)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
 	return z ^ (z >> 31);
-}
-
-/* The index in moves[] of the keep of the most points of the roll
- * waiting, or -1. */
-static int dice_best_keep(const struct dice_game *g, const int *moves, int n)
-{
-	const struct dice_set *best = NULL;
-	int pick = -1;
-
-	for (int i = 0; i < n; i++) {
-		int word = arena_dice_game_legal_word(g, moves[i]);
-		const struct dice_set *s = word < 0 ? &g->set[-1 - word] : NULL;
-
-		if (s && (!best || s->points > best->points ||
-			  (s->points == best->points && s->dice < best->dice))) {
-			best = s;
-			pick = i;
-		}
-	}
-	return pick;
 }
 
 /* The index of the word `word` among moves[], or -1. */
@@ -49,9 +47,80 @@ static int dice_word(const struct dice_game *g, const int *moves, int n,
 	return -1;
 }
 
-static int dice_pick(const struct dice_game *g, const int *moves, int n)
+/* The index in moves[] of the keep worth most by `worth`, or -1. */
+static int dice_best_keep(struct estimate_rule *r, const struct dice_game *g,
+			  const int *moves, int n,
+			  double (*worth)(struct estimate_rule *r,
+					  const struct dice_game *g,
+					  const struct dice_set *s))
 {
-	int keep = dice_best_keep(g, moves, n), bank, on;
+	double best = 0;
+	int pick = -1;
+
+	for (int i = 0; i < n; i++) {
+		int word = arena_dice_game_legal_word(g, moves[i]);
+		double v;
+
+		if (word >= 0)
+			continue;
+		v = worth(r, g, &g->set[-1 - word]);
+		if (pick < 0 || v > best) {
+			best = v;
+			pick = i;
+		}
+	}
+	return pick;
+}
+
+/* The turn expect-bot plays for the seat to move. */
+static const struct dice_policy_turn *expect_turn(struct estimate_rule *r,
+						  const struct dice_game *g)
+{
+	int me = g->to_move;
+
+	return dice_expect_turn(&r->expect, arena_dice_game_threshold(
+		g->rules, g->opened[me], g->score[me]));
+}
+
+/* A keep's worth to expect-bot: the turn's expected points after it. */
+static double expect_keep(struct estimate_rule *r, const struct dice_game *g,
+			  const struct dice_set *s)
+{
+	struct roll_keep k = dice_rolls_keep_of(g->rules, g->roll, s);
+
+	return dice_policy_turn_after(expect_turn(r, g), g->rolled, g->turn, &k);
+}
+
+static int expect_pick(struct estimate_rule *r, const struct dice_game *g,
+		       const int *moves, int n)
+{
+	int keep = dice_best_keep(r, g, moves, n, expect_keep);
+	int bank = dice_word(g, moves, n, DICE_BANK);
+	int roll = dice_word(g, moves, n, DICE_ROLL);
+	const struct dice_policy_turn *t;
+
+	if (keep >= 0)
+		return keep;
+	t = expect_turn(r, g);
+	if (bank >= 0 && (roll < 0 || dice_policy_turn_bank(t, g->turn) >=
+					      dice_policy_turn_roll(t, g->left, g->turn)))
+		return bank;
+	return roll >= 0 ? roll : 0;
+}
+
+/* A keep's worth to the plain rule: its points, less a little a die. */
+static double plain_keep(struct estimate_rule *r, const struct dice_game *g,
+			 const struct dice_set *s)
+{
+	(void)r;
+	(void)g;
+	return (double)s->points - s->dice / 8.0;
+}
+
+static int plain_pick(struct estimate_rule *r, const struct dice_game *g,
+		      const int *moves, int n)
+{
+	int keep = dice_best_keep(r, g, moves, n, plain_keep), bank, on;
 
 	if (keep >= 0)
 		return keep;
@@ -65,24 +134,29 @@ static int dice_pick(const struct dice_game *g, const int *moves, int n)
 	return bank >= 0 ? bank : 0;
 }
 
-int estimate_rule_choice(const struct game_rules *rules, const void *state,
+int estimate_rule_choice(struct estimate_rule *r, const void *state,
 			 const int *moves, int n)
 {
-	return rules->family == GAME_FAMILY_DICE ? dice_pick(state, moves, n) : -1;
+	if (r->expects)
+		return expect_pick(r, state, moves, n);
+	return r->rules->family == GAME_FAMILY_DICE ?
+		       plain_pick(r, state, moves, n) : -1;
 }
 
-int estimate_rule_pick(const struct game_rules *rules, const void *state,
+int estimate_rule_pick(struct estimate_rule *r, const void *state,
 		       const int *moves, int n, uint64_t *stream)
 {
-	int choice = estimate_rule_choice(rules, state, moves, n);
+	int choice = estimate_rule_choice(r, state, moves, n);
 
 	return choice >= 0 ? choice :
 			     (int)(estimate_rule_random(stream) % (uint64_t)n);
 }
 
-const char *estimate_rule_words(const struct game_rules *rules)
+const char *estimate_rule_words(const struct estimate_rule *r)
 {
-	if (rules->family == GAME_FAMILY_DICE)
+	if (r->expects)
+		return "playing expect-bot's turns (the most expected points)";
+	if (r->rules->family == GAME_FAMILY_DICE)
 		return "keeping the most points and banking from 350 or with "
 		       "2 dice or fewer to roll";
 	return "playing at random";

@@ -1,32 +1,47 @@
 /*
  * The rule every seat follows in the playouts of estimated values
- * (estimate.h): fixed, cheap and the same for every seat, so that a value
- * says what a position is worth when play goes on plainly from it.
+ * (estimate.h): fixed and the same for every seat, so that a value says
+ * what a position is worth when play goes on by it.  In bolo and bolo5,
+ * expect-bot's play, the project's best where no table holds (the most
+ * expected points of a turn, dice_expect.h); in Volle Lotte a plain rule
+ * (the keep of the most points, a bank from ESTIMATE_RULE_BANK or with
+ * two dice or fewer to roll); elsewhere a legal action at random.
  */
 #ifndef VALUES_ESTIMATE_RULE_H
 #define VALUES_ESTIMATE_RULE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
+#include "dice_expect.h"
 #include "games/game.h"
 
-/* A dice game's rule banks a turn total from this on. */
+/* Volle Lotte's rule banks a turn total from this on. */
 #define ESTIMATE_RULE_BANK 350
+
+struct estimate_rule {
+	const struct game_rules *rules;
+	bool expects;		/* bolo, bolo5: expect-bot's turns */
+	struct dice_expect expect;
+};
+
+void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules);
+void estimate_rule_free(struct estimate_rule *r);
 
 /* The next number of a playout's random stream (splitmix64). */
 uint64_t estimate_rule_random(uint64_t *stream);
 
 /* The index in moves[] (n of them, the rules' moves() at `state`) of
  * the action the rule plays, or -1 where it plays one at random. */
-int estimate_rule_choice(const struct game_rules *rules, const void *state,
+int estimate_rule_choice(struct estimate_rule *r, const void *state,
 			 const int *moves, int n);
 
 /* The index of the action the rule plays, a random one drawn from
  * `stream` where it plays at random. */
-int estimate_rule_pick(const struct game_rules *rules, const void *state,
+int estimate_rule_pick(struct estimate_rule *r, const void *state,
 		       const int *moves, int n, uint64_t *stream);
 
 /* The rule in words, for how the values were obtained. */
-const char *estimate_rule_words(const struct game_rules *rules);
+const char *estimate_rule_words(const struct estimate_rule *r);
 
 #endif

@@ -362,6 +362,8 @@ static void grade_decision(struct grade_game *gg, const cJSON *action,
 	cJSON_AddNumberToObject(m, "loss", loss);
 	cJSON_AddStringToObject(m, "mark", grade_mark(loss));
 	cJSON_AddBoolToObject(m, "forced", forced);
+	if (best->exact && !grade_values_exact(gg->values))
+		cJSON_AddTrueToObject(m, "exact");	/* a solved end */
 	cJSON_AddItemToArray(gg->moves, m);
 	grade_count(gg, gg->seat, loss, forced);
 	grade_others(gg, &gg->pending[i]);

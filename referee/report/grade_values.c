@@ -75,7 +75,8 @@ static int grade_values_exactly(struct grade_values *gv, const void *state,
 
 	for (int i = 0; i < n; i++) {
 		out[i] = (struct grade_choice){.move = a[i].move,
-					       .word = a[i].chance};
+					       .word = a[i].chance,
+					       .exact = true};
 		grade_values_split(out[i].chance, me, a[i].value);
 		if (a[i].value > a[best].value)
 			best = i;
@@ -97,6 +98,7 @@ int grade_values_actions(struct grade_values *gv, const void *state,
 	estimate_state(gv->estimate, state, a, n, here);
 	for (int i = 0; i < n; i++) {
 		out[i].move = a[i].move;
+		out[i].exact = a[i].exact;
 		out[i].word = gv->rules->family == GAME_FAMILY_DICE &&
 			      arena_dice_game_legal_word(state, a[i].move) >= 0;
 		memcpy(out[i].chance, a[i].chance, sizeof out[i].chance);

@@ -17,10 +17,11 @@
 struct grade_values;
 
 /* A legal action, whether it is a dice game's word (roll, bank, ...)
- * rather than a keep, and each seat's chance after it. */
+ * rather than a keep, each seat's chance after it, and whether that is
+ * exact. */
 struct grade_choice {
 	int move;
-	bool word;
+	bool word, exact;
 	double chance[GAME_MAX_SEATS];
 };
 

@@ -3,9 +3,9 @@
  * a state copied as its rules' state_size says plays on as the original
  * does, in every game; a result shared among the winners; playouts that
  * the same key makes the same; chances that add up to 1 in every game at
- * 2 to 4 players; values that are exact where play can go but one way
- * (Rolit's forced ends); and the playouts' rule: the keep of the most
- * points, a bank from 350.
+ * 2 to 4 players; Rolit's last moves solved as plain minimax solves
+ * them; and the playouts' rule: expect-bot's turns in bolo and bolo5,
+ * the keep of the most points and a bank from 350 in Volle Lotte.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,8 @@
 #include "games/registry.h"
 #include "run_suite.h"
 #include "values/estimate.h"
+#include "values/estimate_end.h"
+#include "values/dice_rolls.h"
 #include "values/estimate_rule.h"
 
 static const unsigned char zero_key[32];
@@ -135,41 +137,49 @@ START_TEST(chances_add_up_and_repeat)
 		}
 		ck_assert_double_eq_tol(sum, 1, 1e-12);
 	}
-	ck_assert_str_eq(estimate_how(e), rules->family == GAME_FAMILY_DICE ?
-		"estimated: the mean result of up to 128 playouts a value (a "
-		"standard error of up to 4.4%), every seat keeping the most "
-		"points and banking from 350 or with 2 dice or fewer to roll" :
-		"estimated: the mean result of up to 128 playouts a value (a "
-		"standard error of up to 4.4%), every seat playing at random");
+	ck_assert_str_eq(estimate_how(e) + 102, rules == &arena_volle_lotte_rules ?
+		"keeping the most points and banking from 350 or with 2 dice "
+		"or fewer to roll" : rules->family == GAME_FAMILY_DICE ?
+		"playing expect-bot's turns (the most expected points)" :
+		"playing at random");
+	ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean result "
+		"of up to 128 playouts a value (a standard error of up to "
+		"4.4%), every seat ", 102), 0);
 	rules->destroy(state);
 	cJSON_Delete(options);
 	estimate_close(e);
 }
 END_TEST
 
-/* Whether `state` plays to its end by forced moves alone (into its
- * result), after `move`. */
-static bool forced_to_end(const struct game_rules *rules, void *state,
-			  int move, struct draws *draws,
-			  double result[GAME_MAX_SEATS])
+/* Seat 0's share at `state` under best play, searched without pruning. */
+static double minimax(const struct game_rules *rules, const void *state)
 {
-	int moves[GAME_MAX_MOVES];
+	int moves[GAME_MAX_MOVES], seat = rules->to_move(state), n;
+	void *child = malloc(rules->state_size);
+	double best = seat == 0 ? 0 : 1, share[GAME_MAX_SEATS];
 
-	rules->apply_move(state, move, draws);
-	while (rules->to_move(state) >= 0) {
-		if (rules->moves(state, moves) != 1)
-			return false;
-		rules->apply_move(state, moves[0], draws);
+	if (seat < 0) {
+		free(child);
+		estimate_result(rules, 2, state, share);
+		return share[0];
 	}
-	estimate_result(rules, 2, state, result);
-	return true;
+	n = rules->moves(state, moves);
+	for (int i = 0; i < n; i++) {
+		double v;
+
+		memcpy(child, state, rules->state_size);
+		rules->apply_move(child, moves[i], NULL);
+		v = minimax(rules, child);
+		best = seat == 0 ? (v > best ? v : best) : (v < best ? v : best);
+	}
+	free(child);
+	return best;
 }
 
-/* Rolit near its end, at a choice of which every action leaves only
- * forced moves: every playout of an action ends alike, so that its value
- * is the result it leads to, exactly; the position's value, the random
- * rule's, is their mean. */
-START_TEST(forced_ends_are_exact)
+/* Rolit's last moves, solved (estimate_end.h): at every position of games
+ * played at random from 7 moves before their end on, each action's value
+ * is the plain minimax's, exact, and the position's is the best's. */
+START_TEST(the_end_is_solved)
 {
 	const struct game_rules *rules = &arena_rolit_rules;
 	struct estimate *e = estimate_open(rules, 2);
@@ -178,34 +188,40 @@ START_TEST(forced_ends_are_exact)
 	cJSON *options;
 	void *state = new_game(rules, 2, &draws, &options);
 	void *copy = malloc(rules->state_size);
-	int moves[GAME_MAX_MOVES], n, checked = 0;
-	double mean, here[GAME_MAX_SEATS], result[GAME_MAX_SEATS];
+	int moves[GAME_MAX_MOVES], left = 0, solved = 0;
 
-	for (; rules->to_move(state) >= 0;
-	     rules->apply_move(state, moves[0], &draws)) {
-		bool forced = (n = rules->moves(state, moves)) > 1;
-
-		for (int i = 0; i < n && forced; i++) {
-			memcpy(copy, state, rules->state_size);
-			forced = forced_to_end(rules, copy, moves[i], &draws, result);
-		}
-		if (!forced)
-			continue;
-		ck_assert_int_eq(estimate_actions(e, state, 1, a), n);
-		mean = 0;
-		for (int i = 0; i < n; i++) {
-			memcpy(copy, state, rules->state_size);
-			forced_to_end(rules, copy, moves[i], &draws, result);
-			ck_assert_int_eq(a[i].move, moves[i]);
-			ck_assert_double_eq(a[i].chance[0], result[0]);
-			ck_assert_double_eq(a[i].chance[1], result[1]);
-			mean += result[0] / n;
-		}
-		estimate_state(e, state, a, n, here);
-		ck_assert_double_eq_tol(here[0], mean, 1e-15);
-		checked++;
+	srand(11 + _i);
+	memcpy(copy, state, rules->state_size);
+	for (; rules->to_move(copy) >= 0; left++) {
+		rules->moves(copy, moves);
+		rules->apply_move(copy, moves[0], &draws);
 	}
-	ck_assert_int_gt(checked, 0);
+	for (; rules->to_move(state) >= 0; left--) {
+		int n = rules->moves(state, moves);
+
+		if (left <= 7) {
+			double best = 0, here[GAME_MAX_SEATS];
+			int me = rules->to_move(state);
+
+			ck_assert_int_eq(estimate_actions(e, state, 1, a), n);
+			for (int i = 0; i < n; i++) {
+				memcpy(copy, state, rules->state_size);
+				rules->apply_move(copy, moves[i], &draws);
+				ck_assert(a[i].exact);
+				ck_assert_double_eq(a[i].chance[0], minimax(rules, copy));
+				ck_assert_double_eq(a[i].chance[1], 1 - a[i].chance[0]);
+				best = a[i].chance[me] > best ? a[i].chance[me] : best;
+			}
+			estimate_state(e, state, a, n, here);
+			ck_assert_double_eq(here[me], best);
+			solved++;
+		} else if (left > ESTIMATE_END_MOVES) {
+			ck_assert_int_eq(estimate_actions(e, state, 1, a), n);
+			ck_assert(!a[0].exact);
+		}
+		rules->apply_move(state, moves[rand() % n], &draws);
+	}
+	ck_assert_int_eq(solved, 7);
 	free(copy);
 	rules->destroy(state);
 	cJSON_Delete(options);
@@ -213,36 +229,116 @@ START_TEST(forced_ends_are_exact)
 }
 END_TEST
 
-/* The dice rule keeps the most points (fewest dice among equals) and
- * banks from 350, or with two dice or fewer to roll. */
-START_TEST(the_dice_rule)
+/* The index in moves[] of the word `word`, or -1. */
+static int word_at(const struct dice_game *g, const int *moves, int n, int word)
 {
-	const struct game_rules *rules = &arena_bolo_rules;
+	for (int i = 0; i < n; i++)
+		if (arena_dice_game_legal_word(g, moves[i]) == word)
+			return i;
+	return -1;
+}
+
+/* In bolo and bolo5, at every state of games of random play, the rule is
+ * expect-bot's: the keep worth most to the turn solved for the most
+ * points at the seat's least bankable total, and between rolls a bank
+ * when it is worth at least rolling on. */
+START_TEST(bolo_plays_expect_bots_turns)
+{
+	const struct game_rules *rules = _i ? &arena_bolo5_rules : &arena_bolo_rules;
+	struct estimate_rule rule;
+	struct dice_expect expect;
 	struct draws draws;
 	cJSON *options;
 	struct dice_game *g = new_game(rules, 3, &draws, &options);
-	int moves[GAME_MAX_MOVES], n, pick, best = -1;
+	int moves[GAME_MAX_MOVES], banks = 0, keeps = 0;
 	uint64_t stream = 1;
-	bool may_bank = false;
 
-	n = rules->moves(g, moves);
-	ck_assert_int_gt(g->sets, 0);
-	pick = estimate_rule_pick(rules, g, moves, n, &stream);
-	for (int k = 0; k < g->sets; k++)
-		if (best < 0 || g->set[k].points > g->set[best].points ||
-		    (g->set[k].points == g->set[best].points &&
-		     g->set[k].dice < g->set[best].dice))
-			best = k;
-	ck_assert_int_eq(arena_dice_game_legal_word(g, moves[pick]), -1 - best);
-	rules->apply_move(g, moves[pick], &draws);
-	n = rules->moves(g, moves);
-	for (int i = 0; i < n; i++)
-		may_bank |= arena_dice_game_legal_word(g, moves[i]) == DICE_BANK;
-	pick = estimate_rule_pick(rules, g, moves, n, &stream);
-	ck_assert_int_eq(arena_dice_game_legal_word(g, moves[pick]),
-			 may_bank && (g->turn >= ESTIMATE_RULE_BANK ||
-				      (g->left > 0 && g->left <= 2)) ?
-				 DICE_BANK : DICE_ROLL);
+	estimate_rule_init(&rule, rules);
+	ck_assert_int_eq(dice_expect_init(&expect, rules->name), 0);
+	srand(5);
+	while (g->to_move >= 0) {
+		int n = rules->moves(g, moves), want = -1;
+		int bank = word_at(g, moves, n, DICE_BANK), roll = word_at(g, moves, n, DICE_ROLL);
+		const struct dice_policy_turn *t = dice_expect_turn(&expect,
+			arena_dice_game_threshold(g->rules, g->opened[g->to_move],
+						  g->score[g->to_move]));
+		double best = -1;
+
+		for (int i = 0; i < n; i++) {
+			int word = arena_dice_game_legal_word(g, moves[i]);
+			struct roll_keep k;
+			double v;
+
+			if (word >= 0)
+				continue;
+			k = dice_rolls_keep_of(g->rules, g->roll, &g->set[-1 - word]);
+			v = dice_policy_turn_after(t, g->rolled, g->turn, &k);
+			if (v > best) {
+				best = v;
+				want = i;
+			}
+		}
+		if (want < 0 && bank >= 0 && roll >= 0)
+			want = dice_policy_turn_bank(t, g->turn) >=
+				dice_policy_turn_roll(t, g->left, g->turn) ? bank : roll;
+		if (want >= 0) {
+			ck_assert_int_eq(estimate_rule_pick(&rule, g, moves, n, &stream), want);
+			banks += want == bank;
+			keeps += want != bank && want != roll;
+		}
+		rules->apply_move(g, moves[rand() % n], &draws);
+	}
+	ck_assert_int_gt(banks, 0);
+	ck_assert_int_gt(keeps, 10);
+	ck_assert_str_eq(estimate_rule_words(&rule),
+			 "playing expect-bot's turns (the most expected points)");
+	dice_expect_free(&expect);
+	estimate_rule_free(&rule);
+	rules->destroy(g);
+	cJSON_Delete(options);
+}
+END_TEST
+
+/* Volle Lotte's plain rule keeps the most points (the fewest dice among
+ * equals) and banks from 350, or with two dice or fewer to roll. */
+START_TEST(volle_lotte_plain_rule)
+{
+	const struct game_rules *rules = &arena_volle_lotte_rules;
+	struct estimate_rule rule;
+	struct draws draws;
+	cJSON *options;
+	struct dice_game *g = new_game(rules, 2, &draws, &options);
+	int moves[GAME_MAX_MOVES], checked = 0;
+	uint64_t stream = 1;
+
+	estimate_rule_init(&rule, rules);
+	srand(3);
+	while (g->to_move >= 0 && checked < 200) {
+		int n = rules->moves(g, moves), best = -1, want;
+		int bank = word_at(g, moves, n, DICE_BANK);
+
+		for (int i = 0; i < n; i++) {
+			int w = arena_dice_game_legal_word(g, moves[i]);
+			const struct dice_set *s = w < 0 ? &g->set[-1 - w] : NULL;
+			const struct dice_set *b = best >= 0 ?
+				&g->set[-1 - arena_dice_game_legal_word(g, moves[best])] : NULL;
+
+			if (s && (!b || s->points > b->points ||
+				  (s->points == b->points && s->dice < b->dice)))
+				best = i;
+		}
+		want = best >= 0 ? best :
+		       bank >= 0 && (g->turn >= ESTIMATE_RULE_BANK ||
+				     (g->left > 0 && g->left <= 2)) ? bank :
+		       word_at(g, moves, n, DICE_ROLL) >= 0 ? word_at(g, moves, n, DICE_ROLL) :
+		       word_at(g, moves, n, DICE_DRAW) >= 0 ? word_at(g, moves, n, DICE_DRAW) :
+		       bank >= 0 ? bank : 0;
+		ck_assert_int_eq(estimate_rule_pick(&rule, g, moves, n, &stream), want);
+		checked++;
+		rules->apply_move(g, moves[rand() % n], &draws);
+	}
+	ck_assert_int_gt(checked, 50);
+	estimate_rule_free(&rule);
 	rules->destroy(g);
 	cJSON_Delete(options);
 }
@@ -260,8 +356,9 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, a_copy_plays_on_alike, 0, games);
 	tcase_add_test(tc, the_winners_share_one);
 	tcase_add_loop_test(tc, chances_add_up_and_repeat, 0, 2 * games);
-	tcase_add_test(tc, forced_ends_are_exact);
-	tcase_add_test(tc, the_dice_rule);
+	tcase_add_loop_test(tc, the_end_is_solved, 0, 4);
+	tcase_add_loop_test(tc, bolo_plays_expect_bots_turns, 0, 2);
+	tcase_add_test(tc, volle_lotte_plain_rule);
 	suite_add_tcase(s, tc);
 	return s;
 }
