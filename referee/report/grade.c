@@ -25,7 +25,6 @@
 #include "games/registry.h"
 #include "grade.h"
 #include "grade_values.h"
-#include "values/estimate.h"
 
 #define GRADE_KEPT 4		/* the values of so many games kept open */
 
