@@ -37,9 +37,11 @@ struct estimate *estimate_open(const struct game_rules *rules, int players)
 	e->players = players;
 	/* a mean of results in [0, 1]: a standard error of 1/2 / sqrt(n) at most */
 	snprintf(e->how, sizeof e->how, "estimated: the mean result of up to "
-		 "%d playouts a value (a standard error of up to %.1f%%), "
-		 "every seat %s", ESTIMATE_PLAYOUTS,
-		 50 / sqrt(ESTIMATE_PLAYOUTS), estimate_rule_words(&e->rule));
+		 "%d playouts a value (a standard error of up to %.1f%%; a "
+		 "decision of more than %d actions shares %d, %d at least "
+		 "each), every seat %s", ESTIMATE_PLAYOUTS,
+		 50 / sqrt(ESTIMATE_PLAYOUTS), ESTIMATE_BUDGET / ESTIMATE_PLAYOUTS,
+		 ESTIMATE_BUDGET, ESTIMATE_FEWEST, estimate_rule_words(&e->rule));
 	return e;
 }
 

@@ -137,14 +137,15 @@ START_TEST(chances_add_up_and_repeat)
 		}
 		ck_assert_double_eq_tol(sum, 1, 1e-12);
 	}
-	ck_assert_str_eq(estimate_how(e) + 102, rules == &arena_volle_lotte_rules ?
+	ck_assert_str_eq(estimate_how(e) + 167, rules == &arena_volle_lotte_rules ?
 		"keeping the most points and banking from 350 or with 2 dice "
 		"or fewer to roll" : rules->family == GAME_FAMILY_DICE ?
 		"playing expect-bot's turns (the most expected points)" :
 		"playing at random");
 	ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean result "
 		"of up to 128 playouts a value (a standard error of up to "
-		"4.4%), every seat ", 102), 0);
+		"4.4%; a decision of more than 16 actions shares 2048, 4 at "
+		"least each), every seat ", 167), 0);
 	rules->destroy(state);
 	cJSON_Delete(options);
 	estimate_close(e);
