@@ -107,8 +107,3 @@ int league_db_grades_by_version(sqlite3 *db, struct grade_tally *tallies, int co
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
-
-bool league_db_has_grades(sqlite3 *db)
-{
-	return league_db_value(db, "SELECT EXISTS (SELECT 1 FROM grades)", "") == 1;
-}

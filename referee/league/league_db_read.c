@@ -393,6 +393,13 @@ static int each_seat(sqlite3 *db, const char *sql, league_db_seat_fn *each, void
 	return rc == SQLITE_DONE ? 0 : errorf(err, "league.db: %s", sqlite3_errmsg(db));
 }
 
+/* Here, not in league_db_grades.c, which reads through this file's
+ * league_db_value(): one way between the two (tests/e2e/no_cycles.sh). */
+bool league_db_has_grades(sqlite3 *db)
+{
+	return league_db_value(db, "SELECT EXISTS (SELECT 1 FROM grades)", "") == 1;
+}
+
 #define SEAT_COLUMNS "SELECT s.run, s.game, g.first, s.version, s.rank, s.forfeit, s.seat," \
 	" g.sha256"
 #define SEATS_OF_GAMES " FROM seats s JOIN games g ON g.run = s.run AND g.game = s.game"
