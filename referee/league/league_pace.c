@@ -15,10 +15,49 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_folder.h"
+#include "league/league_pick.h"
 
 bool league_pace_settled(long interval, double widest)
 {
 	return interval > 0 && widest <= (double)interval;
+}
+
+/* When the trickle's set after one at `now` is due (never without a
+ * trickle). */
+static int64_t trickle_after(long trickle, int64_t now)
+{
+	return trickle ? now + 60000000000LL / trickle : INT64_MAX;
+}
+
+void league_rest_fitted(struct league_rest *rest, const char *dir, long interval,
+			long trickle, const struct league_pick *pick)
+{
+	struct league_pace p = {.interval = interval, .widest = league_pick_widest(pick),
+				.trickle = trickle, .luck = pick->luck};
+	char err[ERR_LEN];
+
+	rest->refitted = now_ns();
+	p.resting = league_pace_settled(interval, p.widest);
+	if (p.resting && !rest->resting)
+		rest->next_set = trickle_after(trickle, rest->refitted);
+	rest->resting = p.resting;
+	/* Only what status says: a run does not stop for it. */
+	league_pace_write(dir, &p, err);
+}
+
+bool league_rest_set_due(struct league_rest *rest, long trickle)
+{
+	int64_t now = now_ns();
+
+	if (now < rest->next_set)
+		return false;
+	rest->next_set = trickle_after(trickle, now);
+	return true;
+}
+
+bool league_rest_refit_due(const struct league_rest *rest)
+{
+	return rest->resting && now_ns() - rest->refitted >= LEAGUE_REST_REFIT_NS;
 }
 
 int league_pace_write(const char *dir, const struct league_pace *p, char *err)

@@ -11,6 +11,9 @@
 #define ARENA_LEAGUE_PACE_H
 
 #include <stdbool.h>
+#include <stdint.h>
+
+struct league_pick;
 
 /* What the run plays at. */
 struct league_pace {
@@ -26,6 +29,34 @@ struct league_pace {
 /* Whether versions whose widest half-width is `widest` settle a run
  * resting under `interval` (0: never). */
 bool league_pace_settled(long interval, double widest);
+
+/* A run's rest as it plays, the same for both engines (league_run.c's
+ * workers, league_slurm.c's arrays): whether it rests, when the
+ * trickle's next set is due and when the ratings were last fitted. */
+struct league_rest {
+	bool resting;
+	int64_t next_set;   /* while resting: now_ns() of the trickle's next set */
+	int64_t refitted;   /* now_ns() at the last refit */
+};
+
+/* While resting, the ratings are fitted again after a set at most this
+ * often: a minute is enough to see an interval widen. */
+#define LEAGUE_REST_REFIT_NS 60000000000LL
+
+/* After a fit of the ratings (the run's start, a refit): whether the run
+ * of the league `dir` rests under `interval` now that `pick` has them,
+ * kept in `rest` and said in DIR/pace.json with its `trickle`; a rest
+ * begun waits a trickle's pause for its first set. */
+void league_rest_fitted(struct league_rest *rest, const char *dir, long interval,
+			long trickle, const struct league_pick *pick);
+
+/* While resting: whether the trickle's next set is due (then the one
+ * after it is made due a trickle's pause later). */
+bool league_rest_set_due(struct league_rest *rest, long trickle);
+
+/* Whether a resting run fits its ratings again after a set: a minute
+ * has gone since the last fit. */
+bool league_rest_refit_due(const struct league_rest *rest);
 
 /* DIR/pace.json written whole (a reader sees the old or the new): 0, or
  * -1 with err. */

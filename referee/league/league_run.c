@@ -45,12 +45,11 @@ struct state {
 	struct league_roster roster;  /* when the run began */
 	bool roster_changed;
 	bool files_changed;           /* a version's, found before a set */
-	bool resting;                 /* league_pace.h */
+	struct league_rest rest;      /* league_pace.h */
 	bool signalled;               /* ended by a stop signal */
-	int64_t next_trickle;         /* while resting: now_ns() of the next set */
-	int64_t next_look;            /* ... and of the next look at the roster */
-	int since_refit;              /* sets entered since */
-	int64_t refitted;             /* now_ns() at the last */
+	int64_t next_look;            /* while resting: now_ns() of the next
+				       * look at the roster */
+	int since_refit;              /* sets entered since the last refit */
 	/* By worker: its set's first game (0: none), the sets of its task
 	 * after that one, versions, ranks. */
 	long *first;
@@ -66,10 +65,8 @@ struct state {
 
 #define LEAGUE_REFIT_SHARE 100
 
-/* While resting, the roster and the clock are looked at this often, and
- * the ratings fitted again after a set at most this often. */
+/* While resting, the roster and the clock are looked at this often. */
 #define LEAGUE_LOOK_NS 1000000000LL
-#define LEAGUE_REST_REFIT_NS 60000000000LL
 
 /* The seat of `v` (n versions) whose files changed, said to the run
  * ("X first seat hash": the set from `first` and the task's sets after
@@ -142,52 +139,16 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	worker_say(out, "D %d\n", table);
 }
 
-/* When the trickle's set after one at `now` is due (never without a
- * trickle). */
-static int64_t trickle_after(const struct league_run *r, int64_t now)
-{
-	return r->trickle ? now + 60000000000LL / r->trickle : INT64_MAX;
-}
-
-/* Whether the run rests now that the picker has its ratings, said in
- * DIR/pace.json; a rest begun waits a trickle's pause for its first set. */
-static void pace(struct state *st)
-{
-	const struct league_run *r = st->run;
-	struct league_pace p = {.interval = r->rest_interval, .widest = league_pick_widest(&st->pick),
-				.trickle = r->trickle, .luck = st->pick.luck};
-	char err[ERR_LEN];
-
-	p.resting = league_pace_settled(r->rest_interval, p.widest);
-	if (p.resting && !st->resting)
-		st->next_trickle = trickle_after(r, now_ns());
-	st->resting = p.resting;
-	/* Only what status says: a run does not stop for it. */
-	league_pace_write(r->dir, &p, err);
-}
-
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
 	if (league_task_refit(st->run->db, st->run->dir, &st->luck, st->active, &st->pick,
 			      st->err))
 		return -1;
-	pace(st);
+	league_rest_fitted(&st->rest, st->run->dir, st->run->rest_interval, st->run->trickle,
+			   &st->pick);
 	st->since_refit = 0;
-	st->refitted = now_ns();
 	return 0;
-}
-
-/* Whether the roster has changed since the run began (a read error
- * counts as none: the run goes on). */
-static bool roster_changed(struct state *st)
-{
-	struct league_roster now;
-
-	league_db_roster(st->run->db, &now);
-	st->roster_changed = now.versions >= 0 && now.retired >= 0 && now.seasons >= 0 &&
-			     memcmp(&now, &st->roster, sizeof now) != 0;
-	return st->roster_changed;
 }
 
 /* Whether the run should hand out no more sets (a stop signal the run's
@@ -198,7 +159,7 @@ static bool done(struct state *st)
 
 	return (r->max_games && st->next_game - 1 >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns) || st->files_changed ||
-	       roster_changed(st);
+	       (st->roster_changed = league_task_roster_changed(r->db, &st->roster));
 }
 
 /* While resting: one set when the trickle's next is due, else none (the
@@ -206,13 +167,8 @@ static bool done(struct state *st)
  * second either way. */
 static int resting_sets(struct state *st)
 {
-	int64_t now = now_ns();
-
-	st->next_look = now + LEAGUE_LOOK_NS;
-	if (now < st->next_trickle)
-		return 0;
-	st->next_trickle = trickle_after(st->run, now);
-	return 1;
+	st->next_look = now_ns() + LEAGUE_LOOK_NS;
+	return league_rest_set_due(&st->rest, st->run->trickle);
 }
 
 /* The league source's next(): worker i's next task, its versions picked
@@ -228,7 +184,7 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 
 	if (done(st))
 		return TABLE_SOURCE_DONE;
-	if (st->resting && !(sets = resting_sets(st)))
+	if (st->rest.resting && !(sets = resting_sets(st)))
 		return TABLE_SOURCE_WAIT;
 	/* --games N: whole sets up to N, no more, and a worker's share of
 	 * them at most, so that every worker has some. */
@@ -291,11 +247,10 @@ static int enter_set(struct state *st, int i)
 	st->sets++;
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count,
-				  st->resting);
-	/* Resting, the trickle would take long to reach a refit: a minute
-	 * is enough to see an interval widen. */
-	return ++st->since_refit >= refit_every(st) ||
-	       (st->resting && now_ns() - st->refitted >= LEAGUE_REST_REFIT_NS) ? refit(st) : 0;
+				  st->rest.resting);
+	/* Resting, the trickle would take long to reach a refit. */
+	return ++st->since_refit >= refit_every(st) || league_rest_refit_due(&st->rest)
+	       ? refit(st) : 0;
 }
 
 /* Worker i's finished game (worker.h's "F" line: its ranks and which
@@ -416,7 +371,7 @@ static bool ready(void *state)
 	const struct state *st = state;
 	int64_t now = now_ns();
 
-	return !st->resting || now >= st->next_trickle || now >= st->next_look;
+	return !st->rest.resting || now >= st->rest.next_set || now >= st->next_look;
 }
 
 /* The league source's wait_ms(): while workers wait, the time until
@@ -424,12 +379,12 @@ static bool ready(void *state)
 static long wait_ms(void *state, int waiting)
 {
 	const struct state *st = state;
-	int64_t due = st->next_trickle < st->next_look ? st->next_trickle : st->next_look;
+	int64_t due = st->rest.next_set < st->next_look ? st->rest.next_set : st->next_look;
 	int64_t left = due - now_ns();
 
 	if (!waiting)
 		return -1;
-	return !st->resting || left <= 0 ? 0 : (long)((left + 999999) / 1000000);
+	return !st->rest.resting || left <= 0 ? 0 : (long)((left + 999999) / 1000000);
 }
 
 /* The league's source of the run's loop: every task a table. */
@@ -481,7 +436,7 @@ static int open_run(struct state *st)
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
 	league_luck_pick(&st->rating, st->active, &st->pick);
-	pace(st);
+	league_rest_fitted(&st->rest, r->dir, r->rest_interval, r->trickle, &st->pick);
 	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);

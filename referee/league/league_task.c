@@ -134,6 +134,15 @@ long league_task_log_version(sqlite3 *db, const cJSON *player)
 	return league_db_version_id(db, name, hash);
 }
 
+bool league_task_roster_changed(sqlite3 *db, const struct league_roster *then)
+{
+	struct league_roster now;
+
+	league_db_roster(db, &now);
+	return now.versions >= 0 && now.retired >= 0 && now.seasons >= 0 &&
+	       memcmp(&now, then, sizeof now) != 0;
+}
+
 int league_task_refit(sqlite3 *db, const char *dir, struct league_luck *luck,
 		      const int *active, struct league_pick *pick, char *err)
 {

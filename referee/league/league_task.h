@@ -97,6 +97,11 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
  * its name and files, or 0: none of the index. */
 long league_task_log_version(sqlite3 *db, const cJSON *player);
 
+/* Whether the league's roster (league_db_roster()) is no longer `then`,
+ * a run's at its start: a version added, a bot retired, a season begun
+ * (a read error counts as none: the run goes on). */
+bool league_task_roster_changed(sqlite3 *db, const struct league_roster *then);
+
 /* Fits the ratings again from the index and gives the picker of the
  * run's active versions (`active`: each one's index among the versions,
  * pick->count of them) them, from the luck-adjusted scores once every
