@@ -94,7 +94,7 @@ static const char usage[] =
 "                      same processes (default: 24)\n"
 "  --rest-interval ELO run, serve: rest once every active version's 95%%\n"
 "                      interval is within +/- ELO (default 50; 0: never);\n"
-"                      a run with --games or --engine slurm does not rest\n"
+"                      a run with --games does not rest\n"
 "  --trickle SETS      run, serve: sets a minute while resting (default 1;\n"
 "                      0: none); full speed again when a version arrives\n"
 "                      or an interval widens ('league status' says which)\n"

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/files.h"
@@ -17,6 +18,7 @@
 #include "base/util.h"
 #include "league/league_cut.h"
 #include "league/league_folder.h"
+#include "league/league_pace.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
 #include "league/league_stale.h"
@@ -40,6 +42,9 @@ struct state {
 	long batches;
 	long games, sets;             /* counted by this run */
 	bool files_changed;           /* a version's, found before a batch */
+	struct league_roster roster;  /* when the run began */
+	bool roster_changed;
+	struct league_rest rest;      /* league_pace.h */
 	char *err;
 };
 
@@ -55,22 +60,26 @@ static bool stopped(void)
 	return stop_signal != 0;
 }
 
-/* Whether the run should hand out no more tasks. */
-static bool done(const struct state *st)
+/* Whether the run should hand out no more tasks: a stop, or a change of
+ * the roster, which ends the run so that the next seats the league as it
+ * is (league_run.c). */
+static bool done(struct state *st)
 {
 	const struct league_run *r = st->run;
 
 	return stop_signal || st->files_changed ||
 	       (r->max_games && st->next_game - 1 - st->refused >= r->max_games) ||
-	       (r->until_ns && now_ns() >= r->until_ns);
+	       (r->until_ns && now_ns() >= r->until_ns) ||
+	       (st->roster_changed = league_task_roster_changed(r->db, &st->roster));
 }
 
 /* Sets the next task may hold: --batch, and with --games a worker's
- * share of the run's sets and no more than are left (as a local run). */
+ * share of the run's sets and no more than are left (as a local run);
+ * while resting, the trickle's one. */
 static int task_sets(const struct state *st)
 {
 	const struct league_run *r = st->run;
-	long n = r->players, sets = r->batch;
+	long n = r->players, sets = st->rest.resting ? 1 : r->batch;
 
 	if (r->max_games) {
 		long all = (r->max_games + n - 1) / n;
@@ -108,12 +117,13 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 	const struct league_run *r = st->run;
 	unsigned char name[8];
 	char hex[17];
-	int rc = 0;
+	/* Resting, an array of one task: the trickle's set. */
+	int tasks = st->rest.resting ? 1 : r->concurrency, rc = 0;
 
 	memset(b, 0, sizeof *b);
 	b->players = r->players;
-	b->tasks = xcalloc((size_t)r->concurrency, sizeof *b->tasks);
-	for (int sets; b->count < r->concurrency && !done(st) && (sets = task_sets(st)) > 0;) {
+	b->tasks = xcalloc((size_t)tasks, sizeof *b->tasks);
+	for (int sets; b->count < tasks && !done(st) && (sets = task_sets(st)) > 0;) {
 		struct league_slurm_task *t = &b->tasks[b->count++];
 		int seats[GAME_MAX_SEATS];
 
@@ -240,15 +250,38 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 	return rc;
 }
 
-/* Fits the ratings again from the index and gives the picker them. */
+/* After a batch: the ratings fitted again from the index and given to
+ * the picker, whether the run rests decided (league_pace.h); resting,
+ * only a minute after the last fit, as a local run. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->run->dir, &st->luck, st->active, &st->pick,
-			      st->err))
-		return -1;
-	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count, false);
+	const struct league_run *r = st->run;
+
+	if (!st->rest.resting || league_rest_refit_due(&st->rest)) {
+		if (league_task_refit(r->db, r->dir, &st->luck, st->active, &st->pick, st->err))
+			return -1;
+		league_rest_fitted(&st->rest, r->dir, r->rest_interval, r->trickle, &st->pick);
+	}
+	if (r->progress)
+		r->progress(r->ctx, st->games, st->sets, st->active_count, st->rest.resting);
 	return 0;
+}
+
+/* While resting: waits for the trickle's next set, the stop signal, the
+ * clock and the roster looked at every second meanwhile.  Whether the
+ * set is due (false: the run is done). */
+static bool trickle_due(struct state *st)
+{
+	while (!done(st)) {
+		int64_t left = st->rest.next_set - now_ns();
+		struct timespec pause = {.tv_sec = left >= 1000000000 ? 1 : 0,
+					 .tv_nsec = left >= 1000000000 ? 0 : (long)left};
+
+		if (league_rest_set_due(&st->rest, st->run->trickle))
+			return true;
+		nanosleep(&pause, NULL);  /* a stop signal cuts it short */
+	}
+	return false;
 }
 
 /* The run's folder, its manifest and the picker of its active versions:
@@ -261,6 +294,7 @@ static int open_run(struct state *st, const char *dir)
 
 	st->number = league_next_run(dir);
 	st->run_dir = league_run_dir(dir, st->number);
+	league_db_roster(r->db, &st->roster);
 	/* Graded before the ratings are loaded, with their grades. */
 	league_luck_grade(&st->luck, r->db, r->dir);
 	if (league_rating_load(r->db, &st->rating, st->err) ||
@@ -276,6 +310,7 @@ static int open_run(struct state *st, const char *dir)
 	league_pick_init(&st->pick, st->active_count, r->players);
 	league_rating_pick(&st->rating, st->active, &st->pick);
 	league_luck_pick(&st->rating, st->active, &st->pick);
+	league_rest_fitted(&st->rest, dir, r->rest_interval, r->trickle, &st->pick);
 	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
 	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
 			       st->active_count, r->players, &st->manifest, st->err);
@@ -292,6 +327,8 @@ static int play_batches(struct state *st, const char *dir)
 	while (!rc && !done(st)) {
 		struct league_slurm_batch b;
 
+		if (st->rest.resting && !trickle_due(st))
+			break;
 		rc = make_batch(st, &b);
 		if (!rc && !b.count) {
 			league_slurm_batch_free(&b);
@@ -343,8 +380,9 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	league_pace_clear(r.dir);
 	*end = (struct league_run_end){
-		.games = st.games, .roster_changed = st.files_changed,
+		.games = st.games, .roster_changed = st.roster_changed || st.files_changed,
 		.full = r.max_games && st.next_game - 1 - st.refused >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	run_manifest_free(&st.manifest);

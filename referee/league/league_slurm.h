@@ -15,12 +15,15 @@
  * is listed finished and entered in the index; a set that fails is
  * refused with its reason, its logs removed and the set listed as
  * dropped, and another set is handed out in its place.  The ratings are
- * refitted after each batch.  A stop (SIGINT, SIGTERM) cancels the array
- * (`scancel`), then counts the sets it finished and keeps the logs of
- * those it cut, listed as cut (league_cut.h); after kill -9 the next
- * run cancels what is left of the array and checks its logs before the
- * run is closed (league_slurm_settle()), so that only a checked set is
- * counted.
+ * refitted after each batch, and the run rests as a local run does
+ * (league_pace.h, the same rule): while it rests each batch is one task
+ * of one set, submitted when the trickle's set is due.  A change of the
+ * roster ends the run before its next batch, as a local run's pick.  A
+ * stop (SIGINT, SIGTERM) cancels the array (`scancel`), then counts the
+ * sets it finished and keeps the logs of those it cut, listed as cut
+ * (league_cut.h); after kill -9 the next run cancels what is left of the
+ * array and checks its logs before the run is closed
+ * (league_slurm_settle()), so that only a checked set is counted.
  */
 #ifndef ARENA_LEAGUE_SLURM_H
 #define ARENA_LEAGUE_SLURM_H
@@ -61,9 +64,9 @@ struct league_slurm_batch {
 };
 
 /* Plays the run on Slurm until a stop, as league_run_play() plays it on
- * this machine's workers: 0 after a stop by count or time (`end` says
- * which, and the games counted; it ends at no change of the roster),
- * the signal that stopped it, or -1 with err. */
+ * this machine's workers: 0 after a stop by count, time or a change of
+ * the roster (`end` says which, and the games counted), the signal that
+ * stopped it, or -1 with err. */
 int league_slurm_play(const struct league_run *run, const struct league_slurm *slurm,
 		      struct league_run_end *end, char *err);
 
