@@ -6,7 +6,8 @@
 # games counted, the folder verified, the index rebuilt to the same ladder;
 # a log changed in a batch refused and not counted, another set played in
 # its place; kill -9 of the run mid-batch losing no finished game; a run's
-# folder bounded by --run-games; and the errors (no sbatch, a bad --engine).  The cases on the cluster skip
+# folder bounded by --run-games; a league resting, its trickle's sets
+# arrays of one, until a bot added brings full batches back; and the errors (no sbatch, a bad --engine).  The cases on the cluster skip
 # without root or without Slurm's packages; the errors run everywhere.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -178,6 +179,42 @@ expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 8 --run-games 4 
 expect_eq "$(for r in 6 7; do ls "$L/runs/00000$r" | grep -c '^game-'; done | tr '\n' ' ')" "4 4 " \
 	"--run-games 4 on Slurm: 8 games in two runs' folders of 4 logs"
 expect_eq "$(test -e "$L/runs/000008" || echo none)" none "... and no third"
+
+# --- a league that rests: the trickle's sets as arrays of one set ----------------
+# Under +/- 400 Elo the three random bots are settled from the run's
+# start (docs/LEAGUE.md, "Rest"): a set every 2 s, each its own array.
+"$REFEREE" league run "$L" --engine slurm --for 120s --concurrency 2 --batch 2 \
+	--rest-interval 400 --trickle 30 >/dev/null 2>"$TMP/rest.err" &
+rest=$!
+R8=$L/runs/000008
+# The tasks' sets of each of the run's batch files, "2+2 1 1 ...".
+batches() { for f in "$1"/batch-*.json; do
+	"$PYTHON3" -c 'import json, sys; print("+".join(str(t["sets"]) for t in json.load(open(sys.argv[1]))["tasks"]))' "$f"
+done | tr '\n' ' '; }
+for _ in $(seq 600); do
+	[ "$(ls "$R8"/batch-*.json 2>/dev/null | wc -l)" -ge 3 ] && break
+	sleep 0.1
+done
+expect_eq "$("$PYTHON3" -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["resting"], d["interval"], d["trickle"])' "$L/pace.json")" \
+	"True 400 30" "resting on Slurm: pace.json says so"
+expect_eq "$(batches "$R8" | cut -d' ' -f1-3)" "1 1 1" "... and each of its arrays is one task of one set" || diag_run
+expect_eq "$(ls "$R8" | grep '^slurm-' | grep -vc '_0\.out$')" 0 "... its arrays' only elements, 0"
+# A bot added: the run ends, and the next seats it at full speed.
+mkdir "$TMP/d" && cp "$CBOT" "$TMP/d/bot"
+"$REFEREE" league add "$L" d "$TMP/d/bot" "$TMP" >/dev/null
+for _ in $(seq 600); do
+	[ -e "$L/runs/000009/batch-000001.json" ] && break
+	sleep 0.1
+done
+expect_eq "$(batches "$L/runs/000009" | cut -d' ' -f1)" "2+2" "a bot added: full batches again, in a new run" || diag_run
+kill -TERM "$rest"
+wait "$rest"
+expect_eq "$?" 1 "SIGTERM: the resting run stops"
+expect_eq "$([ -e "$L/pace.json" ]; echo $?)" 1 "... pace.json removed at its end"
+expect_eq "$(squeue -h | wc -l)" 0 "... its array cancelled"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
+	"verify after a rest on Slurm: whole"
 
 slurm_cluster_stop
 assert_no_leftovers "nothing of the cluster or of the bots is left running"
