@@ -130,9 +130,9 @@ expect_eq "$(query 'grades[0]["result"], grades[0]["seats"][1]["decisions"], gra
 # (A game of each: estimates take seconds a game, minutes under the
 # sanitizers' builds.)
 play "$TMP/rolit" "rolit --openings 4" 1 58 "$BOTS/random-bot" "$BOTS/random-bot"
-play "$TMP/three" "bolo -o target=500" 1 59 "$BOTS/random-bot" "$THRESHOLD 300" "$EXPECT"
+play "$TMP/three" "bolo -o target=1000" 1 59 "$BOTS/random-bot" "$THRESHOLD 300" "$EXPECT"
 play "$TMP/vl" volle-lotte 1 60 "$BOTS/random-bot" "$EXPECT"
-play "$TMP/clause" "bolo5 -o target=500 -o yahtzee_clause=on" 1 61 "$EXPECT" "$BOTS/random-bot"
+play "$TMP/clause" "bolo5 -o target=1000 -o yahtzee_clause=on" 1 61 "$EXPECT" "$BOTS/random-bot"
 play "$TMP/pot" black-pot 1 62 "$BOTS/random-bot" "$BOTS/random-bot"
 for dir in rolit three vl clause pot; do
 	grades "$TMP/$dir"
@@ -146,8 +146,7 @@ for dir in rolit three vl clause pot; do
 done
 # One grader, two logs of the same game and options, 2 then 3 players:
 # exact values for the one, estimated for the other.
-play "$TMP/two" "bolo -o target=500" 1 63 "$BOTS/random-bot" "$THRESHOLD 300"
-grades "$TMP/two/game-000001.jsonl" "$TMP/three/game-000001.jsonl"
+grades "$TMP/many-bolo/game-000001.jsonl" "$TMP/three/game-000001.jsonl"
 expect_eq "$(query '[(g["exact"], len(g["seats"])) for g in grades]')" "[(True, 2), (False, 3)]" \
 	"a 3-player log after a 2-player one of the same options: each its own values"
 grades "$TMP/rolit"
