@@ -45,11 +45,33 @@ int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int
 	return rc;
 }
 
+/* The version of a cut log's seat `player` if the run seated it (`bots`,
+ * its run.jsonl's "bots", NAME-vN each; a run.jsonl without them, any),
+ * else 0: a program replaced during the run plays the set it cuts with
+ * files that a version added after the run may hold, and the index must
+ * not count the set for that version then when it did not before. */
+static long seated_version(sqlite3 *db, const cJSON *bots, const cJSON *player)
+{
+	long id = league_task_log_version(db, player);
+	const cJSON *b;
+	char *label;
+	bool seated = false;
+
+	if (!id || !cJSON_IsArray(bots))
+		return id;
+	label = xasprintf("%s-v%ld", cJSON_GetStringValue(json_member(player, "name")),
+			  league_db_version_number(db, id));
+	cJSON_ArrayForEach(b, bots)
+		seated |= cJSON_IsString(b) && !strcmp(b->valuestring, label);
+	free(label);
+	return seated ? id : 0;
+}
+
 /* The versions of the set's seats (0: none known) from the headers of
- * the logs that the cut record `r` lists, the set's from `first`; false
- * when the record lists no log. */
-static bool cut_versions(sqlite3 *db, const char *run_dir, const cJSON *r, long first,
-			 int players, long *versions)
+ * the logs that the cut record `r` lists, the set's from `first`, among
+ * the run's `bots`; false when the record lists no log. */
+static bool cut_versions(sqlite3 *db, const char *run_dir, const cJSON *bots,
+			 const cJSON *r, long first, int players, long *versions)
 {
 	const cJSON *logs = json_member(r, "logs");
 	bool any = false;
@@ -76,7 +98,7 @@ static bool cut_versions(sqlite3 *db, const char *run_dir, const cJSON *r, long 
 							  "players"))
 				if (s < players && !versions[(s++ + k) % players])
 					versions[(s - 1 + k) % players] =
-						league_task_log_version(db, p);
+						seated_version(db, bots, p);
 			logread_free(&log);
 		}
 		free(path);
@@ -103,7 +125,8 @@ int league_cut_index(sqlite3 *db, const char *run_dir, long run, int players, ch
 		    cJSON_GetArraySize(games) != players ||
 		    !json_whole(cJSON_GetArrayItem(games, 0), 1, 1000000000L, &first))
 			continue;
-		if (cut_versions(db, run_dir, r, first, players, versions))
+		if (cut_versions(db, run_dir, json_member(log.lines[0].json, "bots"), r,
+				 first, players, versions))
 			rc = league_db_add_cut(db, run, first, players, versions, err);
 	}
 	logread_free(&log);
