@@ -72,7 +72,12 @@ void estimate_start(struct estimate *e, const cJSON *options, int first,
 		    const bool out[GAME_MAX_SEATS], uint64_t key,
 		    double chance[GAME_MAX_SEATS]);
 
-/* Each seat's share of a game over: 1 among the winners, 0 else. */
+/* Each seat's share of the result `r`: 1 among the winners (rank 1),
+ * 0 else; the grade's result too (referee/report/grade.c). */
+void estimate_shares(const struct game_result *r, int players,
+		     double chance[GAME_MAX_SEATS]);
+
+/* estimate_shares() of the game over at `state`. */
 void estimate_result(const struct game_rules *rules, int players,
 		     const void *state, double chance[GAME_MAX_SEATS]);
 

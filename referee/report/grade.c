@@ -25,6 +25,7 @@
 #include "games/registry.h"
 #include "grade.h"
 #include "grade_values.h"
+#include "values/estimate.h"
 
 #define GRADE_KEPT 4		/* the values of so many games kept open */
 
@@ -96,18 +97,15 @@ static void grade_seats(const struct grade_game *gg, cJSON *object,
 			      cJSON_CreateDoubleArray(seats, gg->players));
 }
 
-/* The result of the game as it stands (over): the winners share 1. */
+/* The result of the game as it stands (over, forfeits ranked last as
+ * the match ranks them): the winners share 1, as in the estimates. */
 static void grade_result(struct grade_game *gg, const struct game_play *play,
 			 double out[GAME_MAX_SEATS])
 {
 	struct game_result r;
-	int winners = 0;
 
 	game_play_result(play, &r);
-	for (int s = 0; s < gg->players; s++)
-		winners += r.rank[s] == 1;
-	for (int s = 0; s < gg->players; s++)
-		out[s] = r.rank[s] == 1 ? 1.0 / winners : 0;
+	estimate_shares(&r, gg->players, out);
 }
 
 /* The playouts' key of the decision after action `move` (estimates). */
