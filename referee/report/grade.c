@@ -199,13 +199,14 @@ static void grade_settle(struct grade_game *gg, const struct game_play *play)
 static void grade_begin(struct grade_game *gg, const struct game_play *play)
 {
 	cJSON *draw = gg->draws->child;
+	const char *first = cJSON_GetStringValue(json_member(gg->options, "first"));
 
 	if (!play->state)
 		return;		/* fewer than two seats: no play */
 	gg->began = true;
-	/* who starts is known at the start: no luck of the game's */
-	if (draw && !strcmp(cJSON_GetStringValue(json_member(draw, "kind")),
-			    "uniform"))
+	/* Who starts is known at the start: no luck of the game's.  It is
+	 * the game's first draw where it is drawn (game_play_begin()). */
+	if (draw && first && !strcmp(first, "random"))
 		cJSON_Delete(cJSON_DetachItemViaPointer(gg->draws, draw));
 	grade_values_start(gg->values, play, gg->options, grade_key(0),
 			   gg->start);
