@@ -51,6 +51,10 @@ void values_state(struct values *v, const void *state,
  * rolled yet. */
 void values_start(struct values *v, int first, double chance[VALUES_SEATS]);
 
+/* Each seat's chance when seat `me` has `value` (the game is zero sum:
+ * the other seat has the rest). */
+void values_split(double chance[VALUES_SEATS], int me, double value);
+
 /* A legal action at a state: its id (the rules' moves()), and its value
  * for the seat to move (its chance to win, playing on as well as can be
  * after it); `chance`: dice are rolled after it. */

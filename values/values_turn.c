@@ -170,8 +170,7 @@ static void values_result(const struct values *v, const void *state,
 	chance[1] = 1 - chance[0];
 }
 
-/* The seat to move has `value`, the other the rest. */
-static void values_split(double chance[VALUES_SEATS], int me, double value)
+void values_split(double chance[VALUES_SEATS], int me, double value)
 {
 	chance[me] = value;
 	chance[1 - me] = 1 - value;

@@ -57,14 +57,6 @@ const char *grade_values_how(const struct grade_values *gv)
 	return gv->exact ? values_how(gv->exact) : estimate_how(gv->estimate);
 }
 
-/* The seat to move has `value`, the other the rest. */
-static void grade_values_split(double chance[GAME_MAX_SEATS], int me,
-			       double value)
-{
-	chance[me] = value;
-	chance[1 - me] = 1 - value;
-}
-
 static int grade_values_exactly(struct grade_values *gv, const void *state,
 				struct grade_choice *out,
 				double here[GAME_MAX_SEATS])
@@ -77,7 +69,7 @@ static int grade_values_exactly(struct grade_values *gv, const void *state,
 		out[i] = (struct grade_choice){.move = a[i].move,
 					       .word = a[i].chance,
 					       .exact = true};
-		grade_values_split(out[i].chance, me, a[i].value);
+		values_split(out[i].chance, me, a[i].value);
 		if (a[i].value > a[best].value)
 			best = i;
 	}
