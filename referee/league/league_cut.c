@@ -59,8 +59,8 @@ static long seated_version(sqlite3 *db, const cJSON *bots, const cJSON *player)
 
 	if (!id || !cJSON_IsArray(bots))
 		return id;
-	label = xasprintf("%s-v%ld", cJSON_GetStringValue(json_member(player, "name")),
-			  league_db_version_number(db, id));
+	label = league_task_label(cJSON_GetStringValue(json_member(player, "name")),
+				  league_db_version_number(db, id));
 	cJSON_ArrayForEach(b, bots)
 		seated |= cJSON_IsString(b) && !strcmp(b->valuestring, label);
 	free(label);

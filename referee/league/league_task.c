@@ -182,9 +182,14 @@ int league_task_active(const struct league_rating *lr, int players, int **active
 		if (!league_rating_active(lr, lr->order[k]))
 			continue;
 		(*active)[a] = lr->order[k];
-		(*labels)[a++] = xasprintf("%s-v%d", v->name, v->number);
+		(*labels)[a++] = league_task_label(v->name, v->number);
 	}
 	return count;
+}
+
+char *league_task_label(const char *name, long number)
+{
+	return xasprintf("%s-v%ld", name, number);
 }
 
 void league_task_labels_free(char **labels, int count)

@@ -28,6 +28,9 @@
 int league_task_active(const struct league_rating *lr, int players, int **active,
 		       char ***labels, char *err);
 void league_task_labels_free(char **labels, int count);
+/* A version's label, NAME-vK, as a run's run.jsonl lists it in "bots"
+ * (a new string). */
+char *league_task_label(const char *name, long number);
 
 /* Where a league run's logs belong (match_types.h), with the strings its
  * place points to. */
