@@ -105,7 +105,7 @@ if [ -n "$BROWSER" ] && command -v node >/dev/null &&
    node --experimental-websocket -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null; then
 	form() {
 		local dport
-		dport=$(free_port)
+		dport=$(free_ports 1)
 		browser --remote-debugging-port="$dport" about:blank >/dev/null &
 		local chromium=$!
 		node --experimental-websocket "$top_srcdir/tests/tools/upload_form.mjs" "$dport" "$URL/" "$@" 2>&1

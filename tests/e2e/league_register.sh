@@ -222,7 +222,7 @@ if command -v curl >/dev/null && command -v sqlite3 >/dev/null; then
 	league_of_bots "$S" d e
 	expect_exit 0 "${LEAGUE[@]}" run "$S" --games 4 --concurrency 2
 	"${AS[@]}" sqlite3 "$S/league.db" "UPDATE seats SET rank = 3 - rank WHERE run = 1 AND game = 1"
-	PORT=$(free_port)
+	PORT=$(free_ports 1)
 	URL=http://127.0.0.1:$PORT
 	"${SERVE_AS[@]}" "$REFEREE" league serve "$S" --no-play "${SERVE_USER[@]}" \
 		--listen "127.0.0.1:$PORT" >"$TMP/serve.out" 2>"$TMP/serve.err" &

@@ -518,7 +518,7 @@ if [ -n "$BROWSER" ]; then
 	printf '%q ' curl -s -o /dev/null -H "Authorization: Bearer $carol" -F name=late \
 		-F "archive=@$TMP/late.tgz" "$URL/api/bots" >"$TMP/upload.sh"
 	printf '%q ' "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2 >"$TMP/play.sh"
-	cdp_port=$(free_port)
+	cdp_port=$(free_ports 1)
 	browser --remote-debugging-port="$cdp_port" about:blank >/dev/null &
 	chromium=$!
 	PYTHONPATH="$(cd "$(dirname "$0")/../tools" && pwd)" "$PYTHON3" - "$cdp_port" "$URL" "$TMP" >"$TMP/live" <<'PY'
@@ -552,13 +552,13 @@ stop
 # As root: no server without --user; with it, the server's process is
 # that user's, with no other group, once it listens.
 if [ "$(id -u)" -eq 0 ]; then
-	expect_exit 2 "$REFEREE" league serve "$L" --no-play --listen "127.0.0.1:$(free_port)"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --listen "127.0.0.1:$(free_ports 1)"
 	expect_eq "$(head -1 "$ERR")" "referee league: serve runs as root only when told which user to become: give --user NAME (it drops to NAME once listening)" \
 		"as root without --user: refused"
-	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user no-such-user --listen "127.0.0.1:$(free_port)"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user no-such-user --listen "127.0.0.1:$(free_ports 1)"
 	expect_eq "$(head -1 "$ERR")" "referee league: --user: no user 'no-such-user' on this machine" \
 		"--user of no user: refused"
-	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user root --listen "127.0.0.1:$(free_port)"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user root --listen "127.0.0.1:$(free_ports 1)"
 	expect_eq "$(head -1 "$ERR")" "referee league: --user: 'root' is root: give a user the server may run as" \
 		"--user root: refused"
 	serve "${SERVE_AS[@]}" -- "$L" --no-play
@@ -569,12 +569,12 @@ if [ "$(id -u)" -eq 0 ]; then
 	stop
 	"${LEAGUE[@]}" init "$TMP/roots" --game rolit >/dev/null
 	chown root "$TMP/roots/league.json"
-	expect_exit 2 "$REFEREE" league serve "$TMP/roots" --no-play --user nobody --listen "127.0.0.1:$(free_port)"
+	expect_exit 2 "$REFEREE" league serve "$TMP/roots" --no-play --user nobody --listen "127.0.0.1:$(free_ports 1)"
 	expect_eq "$(head -1 "$ERR")" "referee league: the league's folder is not user nobody's to write ('$TMP/roots/league.json'): give it to them (chown -R nobody $TMP/roots)" \
 		"--user nobody on a folder with a file of root's: refused, naming it"
 else
 	for _ in 1 2 3 4 5; do ok 0 "# SKIP needs root: the server's refusal without --user, and its drop to a user"; done
-	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user nobody --listen "127.0.0.1:$(free_port)"
+	expect_exit 2 "$REFEREE" league serve "$L" --no-play --user nobody --listen "127.0.0.1:$(free_ports 1)"
 	expect_eq "$(head -1 "$ERR")" "referee league: --user is for a server started as root: this one runs as its user already" \
 		"--user as a normal user: refused"
 fi

@@ -31,7 +31,7 @@ serve "${SERVE_AS[@]}" -- "$L" --no-play
 # One server a league: a second on the folder stops at once, while the
 # first (as root, become nobody) holds it.
 expect_exit 2 "${SERVE_AS[@]}" timeout 10 "$REFEREE" league serve "$L" --no-play "${SERVE_USER[@]}" \
-	--listen "127.0.0.1:$(free_port)"
+	--listen "127.0.0.1:$(free_ports 1)"
 expect_eq "$(head -1 "$ERR")" "referee league: another server serves the league in $L already: one server a league (stop it first)" \
 	"a second server on the league: refused"
 expect_eq "$(code /api/ladder)" 200 "... and the first serves on"

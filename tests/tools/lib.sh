@@ -144,6 +144,29 @@ now_ms() {
 	fi
 }
 
+# free_ports N: N TCP ports that nothing listens on now, below the range
+# the kernel takes a connection's own port from (ip_local_port_range), so
+# that no client's connection takes a port between the choice and the
+# daemon's bind (a slurmctld lost its port so while a load ran beside it).
+free_ports() {
+	"$PYTHON3" -c '
+import random, socket, sys
+with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+    below = int(f.read().split()[0])
+ports, held = [], []
+while len(ports) < int(sys.argv[1]):
+    s = socket.socket()
+    try:
+        s.bind(("", random.randrange(10000, below) if below > 11000 else 0))
+    except OSError:
+        s.close()
+        continue
+    held.append(s)
+    if s.getsockname()[1] not in ports:
+        ports.append(s.getsockname()[1])
+print(" ".join(map(str, ports)))' "$1"
+}
+
 # run CMD...: runs it with stdout in $OUT, stderr in $ERR, its status in
 # $RC and its time in $ELAPSED_MS.  A command that hangs is killed after
 # RUN_LIMIT seconds (60 unless set; status 124), so a stuck referee fails a

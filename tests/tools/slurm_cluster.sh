@@ -31,16 +31,6 @@ slurm_cluster_needs() {
 C=$TMP/cluster
 export SLURM_CONF=$C/slurm.conf
 
-# free_ports N: N TCP ports on 127.0.0.1 that nothing listens on now.
-free_ports() {
-	"$PYTHON3" -c '
-import socket, sys
-socks = [socket.socket() for _ in range(int(sys.argv[1]))]
-for s in socks:
-    s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in socks))' "$1"
-}
-
 # Stops the daemons (TERM, then KILL after 10 s) and waits for them to go.
 slurm_cluster_stop() {
 	local pid

@@ -4,10 +4,6 @@
 # an upload followed to its answer, a small league, and the league run as
 # a normal user.
 
-# free_port: a TCP port on 127.0.0.1 that nothing listens on now.
-free_port() {
-	"$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 # serve PREFIX... -- ARGS...: starts `referee league serve ARGS` in the
 # background (its pid in SERVER, its output in $TMP/serve.out) on a free
 # port (PORT, URL) and waits until it answers.
@@ -15,7 +11,7 @@ serve() {
 	local prefix=()
 	while [ "$1" != -- ]; do prefix+=("$1"); shift; done
 	shift
-	PORT=$(free_port)
+	PORT=$(free_ports 1)
 	URL=http://127.0.0.1:$PORT
 	QUIET=
 	case " $* " in *" --no-play "*) QUIET=1 ;; esac
@@ -151,7 +147,7 @@ league_of() {
 chromium_run() {
 	local out=$1 port chromium
 	shift
-	port=$(free_port)
+	port=$(free_ports 1)
 	browser --remote-debugging-port="$port" about:blank >/dev/null &
 	chromium=$!
 	PYTHONPATH="$(cd "$top_srcdir/tests/tools" && pwd)" "$PYTHON3" - "$port" "$@" >"$out"
