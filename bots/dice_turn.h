@@ -12,7 +12,7 @@
 #include "arena_bot.h"
 #include "arena_games.h"
 #include "values/dice_rolls.h"
-#include "vl_policy.h"
+#include "values/vl_policy.h"
 
 struct dice_turn {
 	struct arena_dice_view view;

@@ -12,7 +12,7 @@
 
 #include "values/dice_expect.h"
 #include "dice_turn.h"
-#include "vl_policy.h"
+#include "values/vl_policy.h"
 
 struct expect_policy {
 	char game[16];

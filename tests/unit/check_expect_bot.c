@@ -1,5 +1,5 @@
 /*
- * expect-bot's solvers (values/dice_rolls.c, dice_policy.c, bots/vl_policy.c,
+ * expect-bot's solvers (values/dice_rolls.c, dice_policy.c, values/vl_policy.c,
  * bots/expect_policy.c): the roll tables are complete, and what the solver says a
  * turn is worth (the figures of `expect-bot --table` and of
  * docs/bots/expect-bot.md) matches a Monte Carlo estimate: a simulator

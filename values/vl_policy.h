@@ -9,8 +9,8 @@
  * score).  Later cards are drawn from the full deck of 56; the next card from
  * the deck the view shows.  Totals above VL_STEPS * 50 are assumed banked.
  */
-#ifndef BOTS_VL_POLICY_H
-#define BOTS_VL_POLICY_H
+#ifndef VALUES_VL_POLICY_H
+#define VALUES_VL_POLICY_H
 
 #include "values/dice_rolls.h"
 
