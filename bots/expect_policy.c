@@ -68,39 +68,24 @@ static double expect_vl_keep(const struct expect_policy *p,
 			     const struct dice_turn *t, int i)
 {
 	struct roll_keep k = dice_turn_keep(t, i);
-	int n = t->view.dice_left, left = n - k.dice;
 
-	switch (t->card) {
-	case VLC_PLUS_MINUS:
-	case VLC_CLOVER:
-		return left ? p->vl.volle[left] : 1;
-	case VLC_STRAIGHT:	/* one die set aside per face taken */
-		return p->vl.straight[VL_POLICY_DICE - left];
-	case VLC_FIREWORKS:
-		return 0;	/* a single keep is offered */
-	default:
-		return vl_policy_after(&p->vl, (enum vl_card)t->card, n,
-				       t->view.turn_total, &k, t->deck);
-	}
+	return vl_policy_keep(&p->vl, (enum vl_card)t->card, t->view.dice_left,
+			      t->view.turn_total, &k, t->deck);
 }
 
 /* Bank (or stop drawing) when that is worth at least going on. */
 static cJSON *expect_vl_word(const struct expect_policy *p,
 			     const struct dice_turn *t)
 {
-	double total = (double)t->view.turn_total, on;
+	bool bonus = t->card >= VLC_BONUS_200 && t->card <= VLC_DOUBLE;
 
-	if (t->after_volle)
-		return dice_turn_word(t, vl_policy_draw(&p->vl, t->deck,
-							t->view.turn_total) >
-					total ? "draw" : "bank");
-	if (t->card >= VLC_BONUS_200 && t->card <= VLC_DOUBLE &&
-	    dice_turn_may(t, "bank")) {
-		on = vl_policy_run(&p->vl, (enum vl_card)t->card,
-				   t->view.dice_left, t->view.turn_total);
-		return dice_turn_word(t, on > total ? "roll" : "bank");
-	}
-	return dice_turn_word(t, "roll");
+	if (!t->after_volle && !(bonus && dice_turn_may(t, "bank")))
+		return dice_turn_word(t, "roll");
+	if (vl_policy_on(&p->vl, (enum vl_card)t->card, t->after_volle,
+			 t->view.dice_left, t->view.turn_total, t->deck) >
+	    (double)t->view.turn_total)
+		return dice_turn_word(t, t->after_volle ? "draw" : "roll");
+	return dice_turn_word(t, "bank");
 }
 
 cJSON *expect_policy_play(const struct dice_policy_turn *turn,

@@ -115,6 +115,33 @@ double vl_policy_after(const struct vl_policy *p, enum vl_card c, int n,
 	return roll > (double)after ? roll : (double)after;
 }
 
+double vl_policy_keep(const struct vl_policy *p, enum vl_card c, int n,
+		      long total, const struct roll_keep *k,
+		      const int deck[VLC_CARDS])
+{
+	int left = n - k->dice;
+
+	switch (c) {
+	case VLC_PLUS_MINUS:
+	case VLC_CLOVER:
+		return left ? p->volle[left] : 1;
+	case VLC_STRAIGHT:	/* one die set aside per face taken */
+		return p->straight[VL_POLICY_DICE - left];
+	case VLC_FIREWORKS:
+		return 0;	/* a single keep is offered */
+	default:
+		return vl_policy_after(p, c, n, total, k, deck);
+	}
+}
+
+double vl_policy_on(const struct vl_policy *p, enum vl_card c,
+		    bool after_volle, int n, long total,
+		    const int deck[VLC_CARDS])
+{
+	return after_volle ? vl_policy_draw(p, deck, total) :
+			     vl_policy_run(p, c, n, total);
+}
+
 /* The best keep's value over the rolls of n dice, `of` valuing a keep. */
 static double vl_average(const struct roll_table *r,
 			 double (*of)(const void *ctx, int n,

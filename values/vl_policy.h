@@ -12,6 +12,8 @@
 #ifndef VALUES_VL_POLICY_H
 #define VALUES_VL_POLICY_H
 
+#include <stdbool.h>
+
 #include "values/dice_rolls.h"
 
 #define VL_POLICY_DICE 6
@@ -59,5 +61,20 @@ double vl_policy_run(const struct vl_policy *p, enum vl_card c, int n,
 double vl_policy_after(const struct vl_policy *p, enum vl_card c, int n,
 		       long total, const struct roll_keep *k,
 		       const int deck[VLC_CARDS]);
+
+/* What expect-bot weighs a keep `k` of n dice rolled by, on card c with
+ * `total` (the next card from `deck`): on a Bonus or Double card the
+ * turn's expected points, on Plus/Minus and the Clover the chance of a
+ * Volle Lotte, on the Straight the chance to complete 1-6. */
+double vl_policy_keep(const struct vl_policy *p, enum vl_card c, int n,
+		      long total, const struct roll_keep *k,
+		      const int deck[VLC_CARDS]);
+/* What going on with `total` is worth: a card from `deck` after a Volle
+ * Lotte (`after_volle`), else rolling n dice on card c; expect-bot goes
+ * on where the rules let it bank only when this is worth more than
+ * `total`. */
+double vl_policy_on(const struct vl_policy *p, enum vl_card c,
+		    bool after_volle, int n, long total,
+		    const int deck[VLC_CARDS]);
 
 #endif
