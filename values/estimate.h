@@ -4,7 +4,7 @@
  * winners sharing 1, so that a two-player draw is a half each) as the mean
  * result of playouts.  A playout copies the game (its rules' state_size)
  * and plays it to the end, every seat following one fixed rule
- * (estimate_rule.h: expect-bot's turns in bolo and bolo5, a plain rule in
+ * (estimate_rule.h: expect-bot's turns in bolo, bolo5 and
  * Volle Lotte, elsewhere a legal action at random), with dice and cards
  * from keys of the estimator's own.  An action's value is the mean over
  * the playouts it starts; the actions of one decision share their keys

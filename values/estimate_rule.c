@@ -3,16 +3,23 @@
  * state itself: after a roll the keep whose turn goes on worth the most
  * points, between rolls a bank when it is worth at least rolling on, each
  * for the least total the seat may bank (bolo's opening bank, bolo5's
- * thresholds).  Volle Lotte's plain rule: after a roll the keep of the
- * most points (the fewest dice among equals, so that more are left to
- * roll); between rolls a bank once the turn holds ESTIMATE_RULE_BANK
- * points or two dice or fewer are left to roll, else a roll or a card.
+ * thresholds).  In Volle Lotte the same by the card in play and the
+ * cards left, which the game's numbers give (as expect-bot reads them
+ * from its view).
  */
 #include "estimate_rule.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/dice.h"
+
+/* Volle Lotte's own numbers (games/volle_lotte.c, docs/ENVIRONMENT.md):
+ * the card in play, one number a kind in vl_policy.h's order; its points
+ * and Volle Lottes; whether the player decides after one; the cards
+ * left; then each kind's count; then more than the rule reads. */
+enum { VL_DECIDES = VLC_CARDS + 2, VL_DECK = VLC_CARDS + 4,
+       VL_NUMBERS = 64 };
 
 void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules)
 {
@@ -20,12 +27,17 @@ void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules)
 	r->rules = rules;
 	r->expects = rules->family == GAME_FAMILY_DICE &&
 		     dice_expect_init(&r->expect, rules->name) == 0;
+	r->cards = strcmp(rules->name, "volle-lotte") == 0;
+	if (r->cards)
+		vl_policy_init(&r->vl);
 }
 
 void estimate_rule_free(struct estimate_rule *r)
 {
 	if (r->expects)
 		dice_expect_free(&r->expect);
+	if (r->cards)
+		vl_policy_free(&r->vl);
 }
 
 uint64_t estimate_rule_random(uint64_t *stream)
@@ -108,30 +120,49 @@ static int expect_pick(struct estimate_rule *r, const struct dice_game *g,
 	return roll >= 0 ? roll : 0;
 }
 
-/* A keep's worth to the plain rule: its points, less a little a die. */
-static double plain_keep(struct estimate_rule *r, const struct dice_game *g,
-			 const struct dice_set *s)
+/* The card in play and the cards left, from the seat to move's numbers. */
+static void vl_turn(struct estimate_rule *r, const struct dice_game *g)
 {
-	(void)r;
-	(void)g;
-	return (double)s->points - s->dice / 8.0;
+	double own[VL_NUMBERS];
+
+	if (g->numbers(g, g->to_move, NULL) > VL_NUMBERS)
+		abort();	/* VL_NUMBERS is to grow with the game's */
+	g->numbers(g, g->to_move, own);
+	r->turn.card = -1;
+	for (int c = 0; c < VLC_CARDS; c++) {
+		if (own[c] > 0)
+			r->turn.card = c;
+		r->turn.deck[c] = (int)own[VL_DECK + c];
+	}
+	r->turn.after_volle = own[VL_DECIDES] > 0;
 }
 
-static int plain_pick(struct estimate_rule *r, const struct dice_game *g,
-		      const int *moves, int n)
+/* A keep's worth to expect-bot in Volle Lotte (the turn read before). */
+static double vl_keep(struct estimate_rule *r, const struct dice_game *g,
+		      const struct dice_set *s)
 {
-	int keep = dice_best_keep(r, g, moves, n, plain_keep), bank, on;
+	struct roll_keep k = dice_rolls_keep_of(g->rules, g->roll, s);
 
-	if (keep >= 0)
+	return vl_policy_keep(&r->vl, (enum vl_card)r->turn.card, g->rolled,
+			      g->turn, &k, r->turn.deck);
+}
+
+static int vl_pick(struct estimate_rule *r, const struct dice_game *g,
+		   const int *moves, int n)
+{
+	int keep, bank, on;
+
+	vl_turn(r, g);
+	if ((keep = dice_best_keep(r, g, moves, n, vl_keep)) >= 0)
 		return keep;
 	bank = dice_word(g, moves, n, DICE_BANK);
-	if (bank >= 0 && (g->turn >= ESTIMATE_RULE_BANK ||
-			  (g->left > 0 && g->left <= 2)))
-		return bank;
-	if ((on = dice_word(g, moves, n, DICE_ROLL)) >= 0 ||
-	    (on = dice_word(g, moves, n, DICE_DRAW)) >= 0)
-		return on;
-	return bank >= 0 ? bank : 0;
+	if ((on = dice_word(g, moves, n, DICE_ROLL)) < 0)
+		on = dice_word(g, moves, n, DICE_DRAW);
+	if (bank < 0 || on < 0)
+		return bank >= 0 ? bank : on >= 0 ? on : 0;
+	return vl_policy_on(&r->vl, (enum vl_card)r->turn.card,
+			    r->turn.after_volle, g->left, g->turn,
+			    r->turn.deck) > (double)g->turn ? on : bank;
 }
 
 int estimate_rule_choice(struct estimate_rule *r, const void *state,
@@ -139,8 +170,7 @@ int estimate_rule_choice(struct estimate_rule *r, const void *state,
 {
 	if (r->expects)
 		return expect_pick(r, state, moves, n);
-	return r->rules->family == GAME_FAMILY_DICE ?
-		       plain_pick(r, state, moves, n) : -1;
+	return r->cards ? vl_pick(r, state, moves, n) : -1;
 }
 
 int estimate_rule_pick(struct estimate_rule *r, const void *state,
@@ -154,10 +184,7 @@ int estimate_rule_pick(struct estimate_rule *r, const void *state,
 
 const char *estimate_rule_words(const struct estimate_rule *r)
 {
-	if (r->expects)
+	if (r->expects || r->cards)
 		return "playing expect-bot's turns (the most expected points)";
-	if (r->rules->family == GAME_FAMILY_DICE)
-		return "keeping the most points and banking from 350 or with "
-		       "2 dice or fewer to roll";
 	return "playing at random";
 }

@@ -3,9 +3,9 @@
  * (estimate.h): fixed and the same for every seat, so that a value says
  * what a position is worth when play goes on by it.  In bolo and bolo5,
  * expect-bot's play, the project's best where no table holds (the most
- * expected points of a turn, dice_expect.h); in Volle Lotte a plain rule
- * (the keep of the most points, a bank from ESTIMATE_RULE_BANK or with
- * two dice or fewer to roll); elsewhere a legal action at random.
+ * expected points of a turn, dice_expect.h), and in Volle Lotte its
+ * turns too (the most expected points by the card in play, vl_policy.h);
+ * elsewhere a legal action at random.
  */
 #ifndef VALUES_ESTIMATE_RULE_H
 #define VALUES_ESTIMATE_RULE_H
@@ -15,14 +15,22 @@
 
 #include "dice_expect.h"
 #include "games/game.h"
+#include "vl_policy.h"
 
-/* Volle Lotte's rule banks a turn total from this on. */
-#define ESTIMATE_RULE_BANK 350
+/* What Volle Lotte's numbers say of the turn being decided. */
+struct estimate_rule_card {
+	int card;		/* the card in play, enum vl_card; -1: none */
+	bool after_volle;	/* bank or draw after a Volle Lotte */
+	int deck[VLC_CARDS];	/* the cards left of each kind */
+};
 
 struct estimate_rule {
 	const struct game_rules *rules;
 	bool expects;		/* bolo, bolo5: expect-bot's turns */
 	struct dice_expect expect;
+	bool cards;		/* volle-lotte: expect-bot's turns */
+	struct vl_policy vl;
+	struct estimate_rule_card turn;	/* the turn being decided */
 };
 
 void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules);

@@ -4,8 +4,8 @@
  * does, in every game; a result shared among the winners; playouts that
  * the same key makes the same; chances that add up to 1 in every game at
  * 2 to 4 players; Rolit's last moves solved as plain minimax solves
- * them; and the playouts' rule: expect-bot's turns in bolo and bolo5,
- * the keep of the most points and a bank from 350 in Volle Lotte.
+ * them; and the playouts' rule: expect-bot's turns in bolo, bolo5 and
+ * Volle Lotte.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -137,9 +137,7 @@ START_TEST(chances_add_up_and_repeat)
 		}
 		ck_assert_double_eq_tol(sum, 1, 1e-12);
 	}
-	ck_assert_str_eq(estimate_how(e) + 167, rules == &arena_volle_lotte_rules ?
-		"keeping the most points and banking from 350 or with 2 dice "
-		"or fewer to roll" : rules->family == GAME_FAMILY_DICE ?
+	ck_assert_str_eq(estimate_how(e) + 167, rules->family == GAME_FAMILY_DICE ?
 		"playing expect-bot's turns (the most expected points)" :
 		"playing at random");
 	ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean result "
@@ -300,45 +298,78 @@ START_TEST(bolo_plays_expect_bots_turns)
 }
 END_TEST
 
-/* Volle Lotte's plain rule keeps the most points (the fewest dice among
- * equals) and banks from 350, or with two dice or fewer to roll. */
-START_TEST(volle_lotte_plain_rule)
+/* What expect-bot reads of a Volle Lotte turn, from the view as it does
+ * (bots/dice_turn.c): the card in play, the cards left, whether the
+ * player decides after a Volle Lotte. */
+static void vl_view_turn(const cJSON *view, struct estimate_rule_card *t)
+{
+	const cJSON *card = cJSON_GetObjectItemCaseSensitive(view, "card");
+	const cJSON *deck = cJSON_GetObjectItemCaseSensitive(view, "deck");
+
+	t->card = cJSON_IsString(card) ? vl_policy_card_parse(card->valuestring) : -1;
+	for (int c = 0; c < VLC_CARDS; c++)
+		t->deck[c] = cJSON_GetObjectItemCaseSensitive(deck,
+			vl_policy_card_names[c])->valueint;
+	t->after_volle = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(view,
+						"after_volle_lotte"));
+}
+
+/* In Volle Lotte, at every state of games of random play, the rule is
+ * expect-bot's: the keep it weighs most by the card in play, and a bank
+ * (or no new card) unless going on is worth more than the turn's total,
+ * with the card and the cards left as the view shows them. */
+START_TEST(volle_lotte_plays_expect_bots_turns)
 {
 	const struct game_rules *rules = &arena_volle_lotte_rules;
 	struct estimate_rule rule;
 	struct draws draws;
 	cJSON *options;
-	struct dice_game *g = new_game(rules, 2, &draws, &options);
-	int moves[GAME_MAX_MOVES], checked = 0;
+	struct dice_game *g = new_game(rules, 2 + _i, &draws, &options);
+	int moves[GAME_MAX_MOVES], banks = 0, keeps = 0;
 	uint64_t stream = 1;
 
 	estimate_rule_init(&rule, rules);
-	srand(3);
-	while (g->to_move >= 0 && checked < 200) {
-		int n = rules->moves(g, moves), best = -1, want;
+	srand(3 + (unsigned)_i);
+	while (g->to_move >= 0) {
+		int n = rules->moves(g, moves), want = -1;
 		int bank = word_at(g, moves, n, DICE_BANK);
+		int on = word_at(g, moves, n, DICE_ROLL) >= 0 ?
+			word_at(g, moves, n, DICE_ROLL) : word_at(g, moves, n, DICE_DRAW);
+		cJSON *view = rules->view(g, g->to_move);
+		struct estimate_rule_card t;
+		double best = -1;
 
+		vl_view_turn(view, &t);
+		cJSON_Delete(view);
 		for (int i = 0; i < n; i++) {
-			int w = arena_dice_game_legal_word(g, moves[i]);
-			const struct dice_set *s = w < 0 ? &g->set[-1 - w] : NULL;
-			const struct dice_set *b = best >= 0 ?
-				&g->set[-1 - arena_dice_game_legal_word(g, moves[best])] : NULL;
+			int word = arena_dice_game_legal_word(g, moves[i]);
+			struct roll_keep k;
+			double v;
 
-			if (s && (!b || s->points > b->points ||
-				  (s->points == b->points && s->dice < b->dice)))
-				best = i;
+			if (word >= 0)
+				continue;
+			k = dice_rolls_keep_of(g->rules, g->roll, &g->set[-1 - word]);
+			v = vl_policy_keep(&rule.vl, (enum vl_card)t.card, g->rolled,
+					   g->turn, &k, t.deck);
+			if (v > best) {
+				best = v;
+				want = i;
+			}
 		}
-		want = best >= 0 ? best :
-		       bank >= 0 && (g->turn >= ESTIMATE_RULE_BANK ||
-				     (g->left > 0 && g->left <= 2)) ? bank :
-		       word_at(g, moves, n, DICE_ROLL) >= 0 ? word_at(g, moves, n, DICE_ROLL) :
-		       word_at(g, moves, n, DICE_DRAW) >= 0 ? word_at(g, moves, n, DICE_DRAW) :
-		       bank >= 0 ? bank : 0;
+		if (want < 0)
+			want = bank < 0 ? (on >= 0 ? on : 0) : on < 0 ? bank :
+			       vl_policy_on(&rule.vl, (enum vl_card)t.card, t.after_volle,
+					    g->left, g->turn, t.deck) > (double)g->turn ?
+			       on : bank;
 		ck_assert_int_eq(estimate_rule_pick(&rule, g, moves, n, &stream), want);
-		checked++;
+		banks += want == bank;
+		keeps += want != bank && want != on;
 		rules->apply_move(g, moves[rand() % n], &draws);
 	}
-	ck_assert_int_gt(checked, 50);
+	ck_assert_int_gt(banks, 0);
+	ck_assert_int_gt(keeps, 10);
+	ck_assert_str_eq(estimate_rule_words(&rule),
+			 "playing expect-bot's turns (the most expected points)");
 	estimate_rule_free(&rule);
 	rules->destroy(g);
 	cJSON_Delete(options);
@@ -359,7 +390,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, chances_add_up_and_repeat, 0, 2 * games);
 	tcase_add_loop_test(tc, the_end_is_solved, 0, 4);
 	tcase_add_loop_test(tc, bolo_plays_expect_bots_turns, 0, 2);
-	tcase_add_test(tc, volle_lotte_plain_rule);
+	tcase_add_loop_test(tc, volle_lotte_plays_expect_bots_turns, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }
