@@ -237,6 +237,40 @@ static int word_at(const struct dice_game *g, const int *moves, int n, int word)
 	return -1;
 }
 
+/* The index among moves[] of the keep that `worth` values most (the
+ * first of equals), or -1 when none is a keep. */
+static int best_keep(const struct dice_game *g, const int *moves, int n,
+		     double (*worth)(const void *ctx, const struct dice_game *g,
+				     const struct roll_keep *k),
+		     const void *ctx)
+{
+	double best = -1;
+	int pick = -1;
+
+	for (int i = 0; i < n; i++) {
+		int word = arena_dice_game_legal_word(g, moves[i]);
+		struct roll_keep k;
+		double v;
+
+		if (word >= 0)
+			continue;
+		k = dice_rolls_keep_of(g->rules, g->roll, &g->set[-1 - word]);
+		v = worth(ctx, g, &k);
+		if (v > best) {
+			best = v;
+			pick = i;
+		}
+	}
+	return pick;
+}
+
+/* A keep's worth to expect-bot's bolo turn `ctx`. */
+static double turn_keep(const void *ctx, const struct dice_game *g,
+			const struct roll_keep *k)
+{
+	return dice_policy_turn_after(ctx, g->rolled, g->turn, k);
+}
+
 /* In bolo and bolo5, at every state of games of random play, the rule is
  * expect-bot's: the keep worth most to the turn solved for the most
  * points at the seat's least bankable total, and between rolls a bank
@@ -256,27 +290,13 @@ START_TEST(bolo_plays_expect_bots_turns)
 	ck_assert_int_eq(dice_expect_init(&expect, rules->name), 0);
 	srand(5);
 	while (g->to_move >= 0) {
-		int n = rules->moves(g, moves), want = -1;
+		int n = rules->moves(g, moves), want;
 		int bank = word_at(g, moves, n, DICE_BANK), roll = word_at(g, moves, n, DICE_ROLL);
 		const struct dice_policy_turn *t = dice_expect_turn(&expect,
 			arena_dice_game_threshold(g->rules, g->opened[g->to_move],
 						  g->score[g->to_move]));
-		double best = -1;
 
-		for (int i = 0; i < n; i++) {
-			int word = arena_dice_game_legal_word(g, moves[i]);
-			struct roll_keep k;
-			double v;
-
-			if (word >= 0)
-				continue;
-			k = dice_rolls_keep_of(g->rules, g->roll, &g->set[-1 - word]);
-			v = dice_policy_turn_after(t, g->rolled, g->turn, &k);
-			if (v > best) {
-				best = v;
-				want = i;
-			}
-		}
+		want = best_keep(g, moves, n, turn_keep, t);
 		if (want < 0 && bank >= 0 && roll >= 0)
 			want = dice_policy_turn_bank(t, g->turn) >=
 				dice_policy_turn_roll(t, g->left, g->turn) ? bank : roll;
@@ -314,6 +334,22 @@ static void vl_view_turn(const cJSON *view, struct estimate_rule_card *t)
 						"after_volle_lotte"));
 }
 
+/* Expect-bot's Volle Lotte play and the turn it reads. */
+struct card_turn {
+	const struct vl_policy *vl;
+	const struct estimate_rule_card *turn;
+};
+
+/* A keep's worth to expect-bot on the card in play. */
+static double card_keep(const void *ctx, const struct dice_game *g,
+			const struct roll_keep *k)
+{
+	const struct card_turn *c = ctx;
+
+	return vl_policy_keep(c->vl, (enum vl_card)c->turn->card, g->rolled,
+			      g->turn, k, c->turn->deck);
+}
+
 /* In Volle Lotte, at every state of games of random play, the rule is
  * expect-bot's: the keep it weighs most by the card in play, and a bank
  * (or no new card) unless going on is worth more than the turn's total,
@@ -331,31 +367,17 @@ START_TEST(volle_lotte_plays_expect_bots_turns)
 	estimate_rule_init(&rule, rules);
 	srand(3 + (unsigned)_i);
 	while (g->to_move >= 0) {
-		int n = rules->moves(g, moves), want = -1;
+		int n = rules->moves(g, moves), want;
 		int bank = word_at(g, moves, n, DICE_BANK);
 		int on = word_at(g, moves, n, DICE_ROLL) >= 0 ?
 			word_at(g, moves, n, DICE_ROLL) : word_at(g, moves, n, DICE_DRAW);
 		cJSON *view = rules->view(g, g->to_move);
 		struct estimate_rule_card t;
-		double best = -1;
+		struct card_turn play = {&rule.vl, &t};
 
 		vl_view_turn(view, &t);
 		cJSON_Delete(view);
-		for (int i = 0; i < n; i++) {
-			int word = arena_dice_game_legal_word(g, moves[i]);
-			struct roll_keep k;
-			double v;
-
-			if (word >= 0)
-				continue;
-			k = dice_rolls_keep_of(g->rules, g->roll, &g->set[-1 - word]);
-			v = vl_policy_keep(&rule.vl, (enum vl_card)t.card, g->rolled,
-					   g->turn, &k, t.deck);
-			if (v > best) {
-				best = v;
-				want = i;
-			}
-		}
+		want = best_keep(g, moves, n, card_keep, &play);
 		if (want < 0)
 			want = bank < 0 ? (on >= 0 ? on : 0) : on < 0 ? bank :
 			       vl_policy_on(&rule.vl, (enum vl_card)t.card, t.after_volle,
