@@ -693,6 +693,7 @@ const struct game_rules arena_black_pot_rules = {
 	.title = "Black-Pot",
 	.rules_version = "black-pot/2",
 	.family = GAME_FAMILY_BLACK_POT,
+	.dice_in_order = true,
 	.min_players = 2,
 	.max_players = 4,
 	.players_text = "2 or 4",

@@ -42,6 +42,25 @@ void arena_draws_init(struct draws *draws, const unsigned char key[32],
 	draws->next_roll = 0;
 	draws->observer = observer;
 	draws->observer_ctx = observer_ctx;
+	draws->source = NULL;
+	draws->source_ctx = NULL;
+}
+
+void arena_draws_source(struct draws *draws, draw_source source, void *ctx)
+{
+	draws->source = source;
+	draws->source_ctx = ctx;
+}
+
+/* Value `at` of the draw begun in record, in [0, m): from the source
+ * when there is one, else from the draw's word stream. */
+static uint32_t draw_value(const struct draws *draws,
+			   const struct draw_record *record,
+			   struct fair_words *words, int at, uint32_t m)
+{
+	if (draws->source)
+		return draws->source(draws->source_ctx, record, at, m);
+	return arena_fair_words_uniform(words, m);
 }
 
 void arena_draws_by_seat(struct draws *draws)
@@ -126,7 +145,8 @@ static void dice_roll(struct draws *draws, struct draw_record *record,
 {
 	record->count = count;
 	for (int i = 0; i < count; i++)
-		record->values[i] = 1 + (int)arena_fair_words_uniform(words, 6);
+		record->values[i] = 1 + (int)draw_value(draws, record, words,
+							i, 6);
 	memcpy(faces, record->values, (size_t)count * sizeof *faces);
 	draw_end(draws, record);
 }
@@ -195,7 +215,7 @@ static void check_uniform(const char *function, uint32_t m)
 static uint32_t uniform_value(struct draws *draws, struct draw_record *record,
 			      struct fair_words *words, uint32_t m)
 {
-	uint32_t value = arena_fair_words_uniform(words, m);
+	uint32_t value = draw_value(draws, record, words, 0, m);
 
 	record->count = 1;
 	record->values[0] = (int)value;
@@ -240,7 +260,8 @@ void arena_draws_shuffle(struct draws *draws, int cards, int *deck)
 	for (int i = 0; i < cards; i++)
 		record.values[i] = i;
 	for (int j = cards - 1; j >= 1; j--) {
-		int k = (int)arena_fair_words_uniform(&words, (uint32_t)j + 1);
+		int k = (int)draw_value(draws, &record, &words,
+					cards - 1 - j, (uint32_t)j + 1);
 		int card = record.values[j];
 
 		record.values[j] = record.values[k];

@@ -40,6 +40,13 @@ struct draw_record {
 
 typedef void (*draw_observer)(void *ctx, const struct draw_record *draw);
 
+/* Where a draw's values come from when not from the match key: value
+ * `at` of the draw begun in `draw` (die `at`, step `at` of a shuffle), in
+ * [0, m).  The environment's explicit chance (chance.h) and its fast
+ * generator for training (draws_fast.h) are two; the referee has none. */
+typedef uint32_t (*draw_source)(void *ctx, const struct draw_record *draw,
+				int at, uint32_t m);
+
 struct draws {
 	unsigned char key[32];
 	uint64_t next_index;
@@ -50,6 +57,8 @@ struct draws {
 	uint32_t next_roll;             /* the next roll of the current turn */
 	draw_observer observer;
 	void *observer_ctx;
+	draw_source source; /* NULL: the keyed words of docs/FAIRNESS.md */
+	void *source_ctx;
 	/* How far the draws have gone, in the one order of addresses that
 	 * every game of a set follows (docs/FAIRNESS.md, "Sets in step"):
 	 * 0 before the first draw, else the last address's place in that
@@ -63,6 +72,10 @@ struct draws {
  * in the game, not something a bot can cause. */
 void arena_draws_init(struct draws *draws, const unsigned char key[32],
 		draw_observer observer, void *observer_ctx);
+
+/* Every value from now on comes from `source` rather than from the key:
+ * draws no log could verify, for the environment's own modes. */
+void arena_draws_source(struct draws *draws, draw_source source, void *ctx);
 
 /* Makes the seat rolls of arena_draws_seat_dice() seat draws: a game of a
  * duplicate set.  Call it right after arena_draws_init(). */

@@ -85,6 +85,10 @@ struct game_rules {
 	 * deterministic bots would play one game over and over: the referee
 	 * may draw its first moves, an opening (docs/FAIRNESS.md). */
 	bool openings;
+	/* The order of a roll's dice shows (Black-Pot's view lists them as
+	 * drawn), so that explicit chance (chance.h) deals them one at a
+	 * time; false: a roll is its multiset of faces. */
+	bool dice_in_order;
 
 	/* A new game, or NULL with a message in err (GAME_ERR_LEN bytes) when the
 	 * option combination is not allowed. May draw (e.g. a deck). */
