@@ -167,7 +167,7 @@ static int aec_infos(AecObject *self, int mover)
  * rewards and _cumulative_rewards) and its termination. */
 static int aec_end(AecObject *self)
 {
-	double rewards[GAME_MAX_SEATS];
+	double rewards[GAME_MAX_SEATS + 1] = {0};  /* the chance agent's 0 */
 	struct env_game *g = core_game_of(self->game);
 
 	env_game_rewards(g, rewards);
@@ -319,11 +319,12 @@ static PyObject *Aec_observe(AecObject *self, PyObject *arg)
 
 	if (!g || (seat == -1 && PyErr_Occurred()))
 		return NULL;
-	if (seat < 0 || seat >= g->play.players)
+	if (seat < 0 || seat >= core_seats(g))
 		return PyErr_Format(PyExc_ValueError, "there is no seat %ld", seat);
 	obs = PyObject_CallFunction(self->new_array, "iO", g->obs_size,
 				    self->float32);
-	mask = obs ? PyObject_CallFunction(self->new_array, "iO", g->action_n,
+	mask = obs ? PyObject_CallFunction(self->new_array, "iO",
+					   core_mask_size(g, (int)seat),
 					   self->int8) : NULL;
 	if (!mask || PyObject_GetBuffer(obs, &o, PyBUF_WRITABLE) < 0)
 		goto done;

@@ -59,7 +59,8 @@ cJSON *core_parse_json(const char *text, const char *what)
 
 struct env_game *core_game_new(const char *name, int players,
 			       const char *options, const char *seed,
-			       unsigned long long number, bool records)
+			       unsigned long long number, bool records,
+			       unsigned modes)
 {
 	char err[GAME_ERR_LEN];
 	cJSON *given = core_parse_json(options, "the options");
@@ -67,7 +68,8 @@ struct env_game *core_game_new(const char *name, int players,
 
 	if (options && !given)
 		return NULL;
-	g = env_game_new(name, players, given, seed, number, records, err);
+	g = env_game_new(name, players, given, seed, number, records, modes,
+			 err);
 	cJSON_Delete(given);
 	if (!g)
 		PyErr_SetString(PyExc_ValueError, err);
@@ -77,18 +79,19 @@ struct env_game *core_game_new(const char *name, int players,
 static int Game_init(GameObject *self, PyObject *args, PyObject *kw)
 {
 	static char *names[] = { "game", "players", "options", "seed",
-				 "number", "records", NULL };
+				 "number", "records", "modes", NULL };
 	const char *name, *options = NULL, *seed = "00";
 	unsigned long long number = 1;
 	int players = 2, records = 0;
+	unsigned modes = 0;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|izsKp", names, &name,
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|izsKpI", names, &name,
 					 &players, &options, &seed, &number,
-					 &records))
+					 &records, &modes))
 		return -1;
 	env_game_free(self->game);
 	self->game = core_game_new(name, players, options, seed, number,
-				   records);
+				   records, modes);
 	return self->game ? 0 : -1;
 }
 
@@ -274,7 +277,7 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 		      Py_ssize_t obs_len, unsigned char *mask,
 		      Py_ssize_t mask_len)
 {
-	int obs_size = g->obs_size, actions = g->action_n;
+	int obs_size = g->obs_size, actions = core_mask_size(g, seat);
 
 	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) || mask_len < actions) {
 		PyErr_Format(PyExc_ValueError, "the buffers hold %zd and %zd "
@@ -282,7 +285,10 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 			     "bytes", obs_len, mask_len, obs_size, actions);
 		return -1;
 	}
-	observe_state(g->rules, g->play.state, g->target, seat, obs);
+	if (g->play.state && seat < g->play.players)
+		observe_state(g->rules, g->play.state, g->target, seat, obs);
+	else
+		memset(obs, 0, (size_t)obs_size * sizeof *obs);
 	memset(mask, 0, (size_t)actions);
 	for (int i = 0; env_game_to_move(g) == seat && i < g->legal_count; i++)
 		if (env_game_id(g, i) < actions)
@@ -301,7 +307,7 @@ static PyObject *Game_observe(GameObject *self, PyObject *args)
 
 	if (!game_of(self) || !PyArg_ParseTuple(args, "iw*w*", &seat, &obs, &mask))
 		return NULL;
-	if (seat < 0 || seat >= self->game->play.players)
+	if (seat < 0 || seat >= core_seats(self->game))
 		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
 	else if (core_observe_into(self->game, seat, obs.buf, obs.len,
 				   mask.buf, mask.len) == 0)
@@ -431,6 +437,31 @@ static PyObject *Game_save_log(GameObject *self, PyObject *args)
 	Py_RETURN_NONE;
 }
 
+/* chance_outcomes(): [(id, probability)] of the chance node (explicit
+ * chance), [] where the chance agent is not to move. */
+static PyObject *Game_chance_outcomes(GameObject *self, PyObject *unused)
+{
+	struct env_game *g = game_of(self);
+	PyObject *list;
+	int n;
+
+	(void)unused;
+	if (!g)
+		return NULL;
+	n = env_chance_waits(g->chance) ? g->legal_count : 0;
+	list = PyList_New(n);
+	for (int i = 0; list && i < n; i++) {
+		PyObject *pair = Py_BuildValue("(id)", i,
+					       env_chance_probability(g, i));
+
+		if (!pair)
+			Py_CLEAR(list);
+		else
+			PyList_SET_ITEM(list, i, pair);
+	}
+	return list;
+}
+
 /* roll_size(action_json): dice of the first roll the action makes. */
 static PyObject *Game_roll_size(GameObject *self, PyObject *arg)
 {
@@ -472,6 +503,7 @@ static PyObject *Game_load(GameObject *self, PyObject *arg)
 }
 
 static PyMethodDef Game_methods[] = {
+	{ "chance_outcomes", (PyCFunction)Game_chance_outcomes, METH_NOARGS, "[(id, probability)] of the chance node" },
 	{ "roll_size", (PyCFunction)Game_roll_size, METH_O, "dice of the first roll an action makes" },
 	{ "load", (PyCFunction)Game_load, METH_O, "load(faces): the next roll's faces" },
 	{ "reset", (PyCFunction)Game_reset, METH_O, "reset(number): game number of the seed" },
@@ -535,7 +567,10 @@ PyMODINIT_FUNC PyInit__core(void)
 	if (PyModule_AddObject(m, "Game", (PyObject *)&GameType) < 0 ||
 	    PyModule_AddObject(m, "Vector", (PyObject *)&core_vector_type) < 0 ||
 	    PyModule_AddObject(m, "Aec", (PyObject *)&core_aec_type) < 0 ||
-	    PyModule_AddObject(m, "Values", (PyObject *)&core_values_type) < 0) {
+	    PyModule_AddObject(m, "Values", (PyObject *)&core_values_type) < 0 ||
+	    PyModule_AddIntConstant(m, "EXPLICIT_CHANCE", ENV_EXPLICIT_CHANCE) ||
+	    PyModule_AddIntConstant(m, "FAST_DRAWS", ENV_FAST_DRAWS) ||
+	    PyModule_AddIntConstant(m, "CHANCE_IDS", ENV_CHANCE_IDS)) {
 		Py_DECREF(m);
 		return NULL;
 	}

@@ -29,9 +29,24 @@ PyObject *core_mask_ids(PyObject *module, PyObject *mask);
  * RuntimeError (never initialised). */
 struct env_game *core_game_of(PyObject *game);
 
-/* Writes seat's observation into obs (obs_len bytes) and the action mask
- * (set for the legal actions when seat is to move) into mask; 0, or -1
- * with a ValueError when a buffer is too small. */
+/* The agents of a game: its seats, then, with explicit chance, the
+ * chance agent (seat `players`). */
+static inline int core_seats(const struct env_game *g)
+{
+	return g->play.players + (g->chance != NULL);
+}
+
+/* The size of an agent's mask: the game's table of ids, or the chance
+ * agent's. */
+static inline int core_mask_size(const struct env_game *g, int seat)
+{
+	return seat == g->play.players ? ENV_CHANCE_IDS : g->action_n;
+}
+
+/* Writes seat's observation into obs (obs_len bytes; zeros for the
+ * chance agent and before the game has begun) and the action mask (set
+ * for the legal actions when seat is to move) into mask; 0, or -1 with
+ * a ValueError when a buffer is too small. */
 int core_observe_into(const struct env_game *g, int seat, float *obs,
 		      Py_ssize_t obs_len, unsigned char *mask,
 		      Py_ssize_t mask_len);
@@ -43,6 +58,7 @@ cJSON *core_parse_json(const char *text, const char *what);
 /* A new game, or NULL with a ValueError saying why. */
 struct env_game *core_game_new(const char *name, int players,
 			       const char *options, const char *seed,
-			       unsigned long long number, bool records);
+			       unsigned long long number, bool records,
+			       unsigned modes);
 
 #endif

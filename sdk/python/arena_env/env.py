@@ -117,6 +117,28 @@ def _options_json(options: Dict[str, Any]) -> Optional[str]:
     return json.dumps(options) if options else None
 
 
+def draws_mode(draws: Optional[str]) -> int:
+    """The C modes of draws=: None or "keyed" the referee's draws from
+    the seed, "fast" a fast generator seeded by it (training)."""
+    if draws in (None, "keyed"):
+        return 0
+    if draws == "fast":
+        return _core.FAST_DRAWS
+    raise ValueError('draws is "keyed" (the referee\'s, the default) or '
+                     '"fast", not %r' % (draws,))
+
+
+def _chance_mode(chance: Optional[str]) -> int:
+    """The C modes of chance=: None or "implicit", the draws made inside
+    step(); "explicit", each a turn of the agent "chance"."""
+    if chance in (None, "implicit"):
+        return 0
+    if chance == "explicit":
+        return _core.EXPLICIT_CHANCE
+    raise ValueError('chance is "implicit" (the default) or "explicit", '
+                     'not %r' % (chance,))
+
+
 # The values opened, for every Env of the same game, players, options and
 # tables folder: another target's tables are solved once a process.
 _VALUES: Dict[tuple, "_core.Values"] = {}
@@ -125,24 +147,28 @@ _VALUES: Dict[tuple, "_core.Values"] = {}
 class Env(_Base):
     """One game of the referee's rules; see the module's documentation."""
 
-    def __init__(self, game: str, players: int = 2, **options: Any) -> None:
+    def __init__(self, game: str, players: int = 2,
+                 chance: Optional[str] = None, draws: Optional[str] = None,
+                 **options: Any) -> None:
         self.game_name = game
         self.players = players
         self.options = dict(options)
+        self.chance_mode, self.draws = chance or "implicit", draws or "keyed"
+        self._modes = _chance_mode(chance) | draws_mode(draws)
         self.metadata = {"name": game, "is_parallelizable": False,
                          "render_modes": ["ansi"]}
         self.render_mode = "ansi"
-        self.possible_agents = ["player_%d" % i for i in range(players)]
+        self.possible_agents = ["player_%d" % i for i in range(players)] + \
+            (["chance"] if self._modes & _core.EXPLICIT_CHANCE else [])
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self._seed = seed_hex(int.from_bytes(os.urandom(8), "little"))
         self._number = 0
         self._new_game()
         obs_size, self._action_n = self._game.sizes()
         self._obs_size = obs_size
-        self.action_spaces = {a: discrete(self._action_n)
-                              for a in self.possible_agents}
+        self.action_spaces = self._action_spaces()
         self.observation_spaces = {
-            a: observation_space(obs_size, self._action_n)
+            a: observation_space(obs_size, self._ids(a))
             for a in self.possible_agents}
         self.agents: List[str] = []
         self.rewards: Dict[str, float] = {}
@@ -169,10 +195,19 @@ class Env(_Base):
         self._game.reset(self._number)
         self._begin()
 
+    def _ids(self, agent: str) -> int:
+        """The size of an agent's table of ids: the game's, or the chance
+        agent's (the most outcomes a draw has)."""
+        return _core.CHANCE_IDS if agent == "chance" else self._action_n
+
+    def _action_spaces(self) -> Dict[str, Any]:
+        return {a: discrete(self._ids(a)) for a in self.possible_agents}
+
     def _new_game(self) -> None:
         """Game 1 of the seed, and the C bookkeeping of its AEC dicts."""
         self._game = _core.Game(self.game_name, self.players,
-                                _options_json(self.options), self._seed, 1)
+                                _options_json(self.options), self._seed, 1,
+                                modes=self._modes)
         self._aec = _core.Aec(self._game, tuple(self.possible_agents),
                               _Info, *_NUMPY_NEW)
 
@@ -210,7 +245,7 @@ class Env(_Base):
         if numpy is not None:
             return self._aec.observe(seat)
         obs = array.array("f", bytes(4 * self._obs_size))
-        mask = bytearray(self._action_n)
+        mask = bytearray(self._ids(agent))
         self._game.observe(seat, obs, mask)
         return {"observation": obs.tolist(), "action_mask": list(mask)}
 
@@ -302,11 +337,15 @@ class Env(_Base):
         self._game.apply(json.dumps(action))
         self._after_step()
 
-    def chance_outcomes(self, action: Any) -> List[tuple]:
-        """The outcomes of the first roll that `action` (an action id or
-        an action's JSON value) makes, as OpenSpiel lists a chance node's:
-        (faces, probability) for every sorted set of faces, [] when it
-        makes no roll.  The dice games only (ValueError otherwise)."""
+    def chance_outcomes(self, action: Any = None) -> List[tuple]:
+        """Without an action, with explicit chance: the outcomes of the
+        chance node, (id, exact probability) for each id the chance agent
+        may play, in id order ([] where a player is to move).  With an
+        action (an id or a JSON value, the dice games, implicit chance):
+        the outcomes of the first roll it makes, (faces, probability) for
+        every sorted set of faces, [] when it makes no roll."""
+        if action is None:
+            return self._game.chance_outcomes()
         if isinstance(action, int) and not isinstance(action, bool):
             action = self.action_json(action)
         dice = self._game.roll_size(json.dumps(action))
@@ -397,8 +436,7 @@ class Env(_Base):
         copy._game = self._game.clone()
         copy._aec = _core.Aec(copy._game, tuple(self.possible_agents),
                               _Info, *_NUMPY_NEW)
-        copy.action_spaces = {a: discrete(self._action_n)
-                              for a in self.possible_agents}
+        copy.action_spaces = self._action_spaces()
         copy.agents = list(self.agents)
         for name in ("rewards", "terminations", "truncations",
                      "_cumulative_rewards"):
@@ -413,6 +451,7 @@ class Env(_Base):
         the actions played; deserialize() plays them again."""
         return json.dumps({"game": self.game_name, "players": self.players,
                            "options": self.options, "seed": self._seed,
+                           "chance": self.chance_mode, "draws": self.draws,
                            "number": self._number,
                            "actions": self.facts()["actions"],
                            "loads": self.facts()["loads"]})
@@ -420,7 +459,8 @@ class Env(_Base):
     @staticmethod
     def deserialize(text: str) -> "Env":
         data = json.loads(text)
-        e = Env(data["game"], data["players"], **data["options"])
+        e = Env(data["game"], data["players"], data.get("chance"),
+                data.get("draws"), **data["options"])
         e.reset(seed=data["seed"])
         if data["number"] != 1:
             e._number = data["number"] - 1
@@ -433,7 +473,10 @@ class Env(_Base):
         return e
 
 
-def env(game: str, players: int = 2, **options: Any) -> Env:
+def env(game: str, players: int = 2, chance: Optional[str] = None,
+        draws: Optional[str] = None, **options: Any) -> Env:
     """One game of `game` for `players`, with the game's options
-    (referee games GAME lists them: target=5000, size=6, ...)."""
-    return Env(game, players, **options)
+    (referee games GAME lists them: target=5000, size=6, ...);
+    chance="explicit" makes every draw a turn of the agent "chance",
+    draws="fast" draws from a fast generator (docs/ENVIRONMENT.md)."""
+    return Env(game, players, chance, draws, **options)

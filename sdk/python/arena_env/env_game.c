@@ -54,6 +54,13 @@ static void env_game_refresh(struct env_game *g)
 	cJSON_Delete(g->legal);
 	g->legal = NULL;
 	g->legal_count = 0;
+	if (env_chance_waits(g->chance)) {
+		/* a chance node's ids: its outcomes, 0 to n - 1 */
+		g->legal_count = env_chance_outcomes(g);
+		for (int i = 0; i < g->legal_count; i++)
+			g->moves[i] = i;
+		return;
+	}
 	if (game_play_to_move(&g->play) < 0)
 		return;
 	if (g->moves) {
@@ -64,10 +71,26 @@ static void env_game_refresh(struct env_game *g)
 	g->legal_count = cJSON_GetArraySize(g->legal);
 }
 
+/* The JSON of a chance node's outcome `id`: {"chance": id}. */
+static cJSON *env_game_outcome_json(long id)
+{
+	cJSON *outcome = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(outcome, "chance", (double)id);
+	return outcome;
+}
+
 const cJSON *env_game_legal(struct env_game *g)
 {
-	if (!g->legal && game_play_to_move(&g->play) >= 0)
+	if (g->legal || env_game_to_move(g) < 0)
+		return g->legal;
+	if (!env_chance_waits(g->chance)) {
 		g->legal = g->rules->legal(g->play.state);
+		return g->legal;
+	}
+	g->legal = cJSON_CreateArray();
+	for (int i = 0; i < g->legal_count; i++)
+		cJSON_AddItemToArray(g->legal, env_game_outcome_json(i));
 	return g->legal;
 }
 
@@ -88,32 +111,57 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err)
 	}
 	g->number = number;
 	env_game_key(g, key);
-	arena_draws_init(&g->draws, key, g->records ? env_game_record_draw : NULL,
-			 g);
-	if (game_play_begin(&g->play, g->options, &g->draws, err))
+	/* explicit chance tries each step again: no records of its draws */
+	arena_draws_init(&g->draws, key, g->records && !g->chance ?
+			 env_game_record_draw : NULL, g);
+	if (g->modes & ENV_FAST_DRAWS)
+		arena_draws_fast(&g->draws, &g->fast, key);
+	if (g->chance ? env_chance_pend(g, ENV_PENDING_BEGIN, 0, NULL, err) :
+	    game_play_begin(&g->play, g->options, &g->draws, err))
 		return -1;
 	env_game_refresh(g);
 	return 0;
 }
 
-/* The sizes of an observation and of a mask. */
-static void env_game_sizes(struct env_game *g)
+/* The sizes of an observation and of a mask, the same in every state of
+ * the game: read from a game begun on a key of zeros (g's may not have
+ * begun, its draws explicit). */
+static int env_game_sizes(struct env_game *g, char *err)
 {
-	g->obs_size = observe_state(g->rules, g->play.state, g->target, 0, NULL);
-	g->action_n = observe_actions(g->rules, g->play.state);
+	static const unsigned char zero_key[32];
+	struct game_play play;
+	struct draws draws;
+
+	game_play_init(&play, g->rules, g->play.players);
+	arena_draws_init(&draws, zero_key, NULL, NULL);
+	if (game_play_begin(&play, g->options, &draws, err))
+		return -1;
+	g->obs_size = observe_state(g->rules, play.state, g->target, 0, NULL);
+	g->action_n = observe_actions(g->rules, play.state);
+	game_play_free(&play);
+	return 0;
 }
 
 /* Room for the ids of the rules' moves(), when they have them: every
- * game then steps and masks by the rules' own fixed ids. */
-static void env_game_moves_init(struct env_game *g)
+ * game then steps and masks by the rules' own fixed ids; and the modes'
+ * state.  Explicit chance steps by ids, so it needs moves(). */
+static int env_game_modes_init(struct env_game *g, unsigned modes, char *err)
 {
+	g->modes = modes;
 	if (g->rules->moves && g->rules->apply_move)
 		g->moves = xmalloc(GAME_MAX_MOVES * sizeof *g->moves);
+	else if (modes & ENV_EXPLICIT_CHANCE)
+		return errorf(err, "%s has no moves() to step its explicit "
+			      "chance by ids", g->rules->name);
+	if (modes & ENV_EXPLICIT_CHANCE)
+		env_chance_new(g);
+	return 0;
 }
 
 struct env_game *env_game_new(const char *name, int players,
 			      const cJSON *options, const char *seed_hex,
-			      uint64_t number, bool keep_records, char *err)
+			      uint64_t number, bool keep_records,
+			      unsigned modes, char *err)
 {
 	const struct game_rules *rules = arena_game_find(name);
 	const cJSON *target;
@@ -141,15 +189,18 @@ struct env_game *env_game_new(const char *name, int players,
 		return NULL;
 	}
 	g->records = keep_records ? cJSON_CreateArray() : NULL;
-	env_game_moves_init(g);
 	g->options = options_resolve(rules, options, err);
-	if (!g->options || env_game_reset(g, number, err)) {
+	if (!g->options || env_game_modes_init(g, modes, err) ||
+	    env_game_reset(g, number, err)) {
 		env_game_free(g);
 		return NULL;
 	}
 	target = cJSON_GetObjectItemCaseSensitive(g->options, "target");
 	g->target = cJSON_IsNumber(target) ? target->valuedouble : -1;
-	env_game_sizes(g);
+	if (env_game_sizes(g, err)) {
+		env_game_free(g);
+		return NULL;
+	}
 	return g;
 }
 
@@ -164,6 +215,7 @@ void env_game_free(struct env_game *g)
 	cJSON_Delete(g->records);
 	cJSON_Delete(g->loads);
 	free(g->moves);
+	env_chance_free(g->chance);
 	free(g);
 }
 
@@ -177,12 +229,44 @@ void env_game_forget(struct env_game *g)
 
 int env_game_to_move(const struct env_game *g)
 {
+	if (env_chance_waits(g->chance))
+		return g->play.players;
 	return game_play_to_move(&g->play);
+}
+
+/* The chance agent deals the outcome of `id`, kept as {"chance": id}. */
+static int env_game_deal(struct env_game *g, long id, char *err)
+{
+	if (env_chance_deal(g, id, err))
+		return -1;
+	if (g->actions)
+		cJSON_AddItemToArray(g->actions, env_game_outcome_json(id));
+	env_game_refresh(g);
+	return 0;
+}
+
+/* The seat to move plays `action`, or, the game's draws explicit, the
+ * step waits for them. */
+static int env_game_play(struct env_game *g, const cJSON *action, char *err)
+{
+	if (g->chance)
+		return env_chance_pend(g, ENV_PENDING_ACTION, 0, action, err);
+	return game_play_apply(&g->play, action, &g->draws, err);
 }
 
 int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 {
-	if (game_play_apply(&g->play, action, &g->draws, err))
+	if (env_chance_waits(g->chance)) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(action,
+								   "chance");
+
+		if (!cJSON_IsNumber(id))
+			return errorf(err, "the chance agent is to move: its "
+				      "actions are {\"chance\": id}, an id of "
+				      "chance_outcomes()");
+		return env_game_deal(g, (long)id->valuedouble, err);
+	}
+	if (env_game_play(g, action, err))
 		return -1;
 	if (g->actions)
 		cJSON_AddItemToArray(g->actions, cJSON_Duplicate(action, true));
@@ -208,12 +292,17 @@ int env_game_step(struct env_game *g, long id, char *err)
 		return errorf(err, "action %ld is not legal now: the mask and "
 			      "legal_ids() give the %d legal ones", id,
 			      g->legal_count);
+	if (env_chance_waits(g->chance))
+		return env_game_deal(g, id, err);
 	if (!g->moves)
 		return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
 	/* the action as legal() lists it, kept for clone() and the log */
 	if (g->actions)
 		cJSON_AddItemToArray(g->actions, env_game_action_json(g, id));
-	game_play_apply_move(&g->play, (int)id, &g->draws);
+	if (g->chance)
+		(void)env_chance_pend(g, ENV_PENDING_MOVE, (int)id, NULL, err);
+	else
+		game_play_apply_move(&g->play, (int)id, &g->draws);
 	env_game_refresh(g);
 	return 0;
 }
@@ -223,6 +312,9 @@ cJSON *env_game_action_json(const struct env_game *g, long id)
 	int size = 1;
 	char name[24];
 
+	if (env_chance_waits(g->chance))
+		return id >= 0 && id < g->legal_count ? env_game_outcome_json(id)
+						      : NULL;
 	if (id < 0 || id >= g->action_n)
 		return NULL;
 	switch (g->rules->family) {
@@ -246,7 +338,8 @@ int env_game_action_id(const struct env_game *g, const cJSON *action,
 {
 	char *text;
 
-	if (g->rules->family == GAME_FAMILY_BLACK_POT)
+	if (g->rules->family == GAME_FAMILY_BLACK_POT &&
+	    !env_chance_waits(g->chance))
 		return arena_black_pot_action_id(g->play.state, action, err);
 	/* the legal ids first: the usual question, and a few of many */
 	for (int i = 0; i < g->legal_count + g->action_n; i++) {
@@ -271,7 +364,7 @@ char *env_game_turn_text(const struct env_game *g)
 	cJSON *msg;
 	char *text;
 
-	if (seat < 0)
+	if (seat < 0 || env_chance_waits(g->chance))
 		return NULL;
 	/* wire_turn()'s message, member for member (referee/base/wire.c). */
 	msg = cJSON_CreateObject();
@@ -320,9 +413,11 @@ int env_game_roll_size(const struct env_game *g, const cJSON *action,
 	struct env_game *copy;
 	int dice = -1;
 
-	if (g->rules->family != GAME_FAMILY_DICE)
-		return errorf(err, "the chance of %s cannot be chosen: only the "
-			      "dice games' rolls can", g->rules->name);
+	if (g->rules->family != GAME_FAMILY_DICE || g->chance)
+		return errorf(err, "the chance of %s cannot be chosen so: only "
+			      "the dice games' rolls can, and with explicit "
+			      "chance the chance agent deals every draw",
+			      g->rules->name);
 	copy = env_game_clone(g, err);
 	if (!copy)
 		return -1;
@@ -338,9 +433,11 @@ int env_game_load(struct env_game *g, const int *faces, int n, char *err)
 {
 	cJSON *load;
 
-	if (g->rules->family != GAME_FAMILY_DICE)
-		return errorf(err, "the chance of %s cannot be chosen: only the "
-			      "dice games' rolls can", g->rules->name);
+	if (g->rules->family != GAME_FAMILY_DICE || g->chance)
+		return errorf(err, "the chance of %s cannot be chosen so: only "
+			      "the dice games' rolls can, and with explicit "
+			      "chance the chance agent deals every draw",
+			      g->rules->name);
 	if (n < 1 || n > DICE_MAX)
 		return errorf(err, "a roll is 1 to %d dice, not %d", DICE_MAX, n);
 	for (int i = 0; i < n; i++)
@@ -385,10 +482,10 @@ struct env_game *env_game_clone(const struct env_game *g, char *err)
 				   .target = g->target,
 				   .options = cJSON_Duplicate(g->options, true) };
 	memcpy(copy->seed, g->seed, sizeof copy->seed);
-	env_game_moves_init(copy);
 	game_play_init(&copy->play, g->rules, g->play.players);
 	copy->records = g->records ? cJSON_CreateArray() : NULL;
-	if (env_game_reset(copy, g->number, err))
+	if (env_game_modes_init(copy, g->modes, err) ||
+	    env_game_reset(copy, g->number, err))
 		goto fail;
 	cJSON_ArrayForEach(action, g->actions) {
 		if (env_game_replay_loads(copy, g->loads, err) ||

@@ -16,13 +16,21 @@
 
 #include <cjson/cJSON.h>
 
+#include "env_chance.h"
 #include "games/draws.h"
+#include "games/draws_fast.h"
 #include "games/fair.h"
 #include "games/game.h"
 #include "referee/base/game_play.h"
 
 /* What `turn` says of the time left: the referee's default move time. */
 #define ENV_MOVE_MS 1000
+
+/* The environment's own modes, neither the referee's (env_game_new). */
+enum env_mode {
+	ENV_EXPLICIT_CHANCE = 1, /* every draw a turn of the chance agent */
+	ENV_FAST_DRAWS = 2,      /* draws from a fast generator, not the key */
+};
 
 struct env_game {
 	const struct game_rules *rules;
@@ -47,13 +55,18 @@ struct env_game {
 	cJSON *records;            /* the draws as log records, or NULL */
 	int obs_size, action_n;    /* observe.h: an observation, a mask */
 	double target;             /* the option "target", -1 without one */
+	unsigned modes;            /* enum env_mode's */
+	struct env_chance *chance; /* with ENV_EXPLICIT_CHANCE, else NULL */
+	struct draws_fast fast;    /* with ENV_FAST_DRAWS */
 };
 
 /* A new game: `options` (borrowed; NULL for none) checked and completed
- * as `referee play -o` does.  NULL with a message in err (GAME_ERR_LEN). */
+ * as `referee play -o` does, in the modes of `modes` (enum env_mode's;
+ * 0: the referee's draws).  NULL with a message in err (GAME_ERR_LEN). */
 struct env_game *env_game_new(const char *name, int players,
 			      const cJSON *options, const char *seed_hex,
-			      uint64_t number, bool keep_records, char *err);
+			      uint64_t number, bool keep_records,
+			      unsigned modes, char *err);
 /* The referee's secret of the game and its commitment, as `referee play
  * --seed` makes them for the game of that number; sets g->game_id. */
 void env_game_secret(struct env_game *g,
@@ -70,7 +83,8 @@ void env_game_forget(struct env_game *g);
 /* The legal actions of the position as JSON (legal()'s), made now if
  * they were not yet; NULL once the game is over. */
 const cJSON *env_game_legal(struct env_game *g);
-/* The seat to move, -1 once the game is over. */
+/* The seat to move, -1 once the game is over; at a chance node (explicit
+ * chance) the chance agent's, one after the last seat: players. */
 int env_game_to_move(const struct env_game *g);
 /* The action id (docs/ENVIRONMENT.md, "Action ids") of legal action i. */
 static inline int env_game_id(const struct env_game *g, int i)

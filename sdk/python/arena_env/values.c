@@ -73,6 +73,11 @@ static struct env_game *values_game(ValuesObject *self, PyObject *arg)
 			     "game than this %s", g->rules->name);
 		return NULL;
 	}
+	if (env_chance_waits(g->chance)) {
+		PyErr_SetString(PyExc_ValueError, "the chance agent is to move: "
+				"values() are of the players' turns");
+		return NULL;
+	}
 	return g;
 }
 

@@ -86,13 +86,13 @@ static int vector_step_one(VectorObject *v, int i, long id, char *err)
 static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 {
 	static char *names[] = { "game", "n", "players", "options", "seed",
-				 NULL };
+				 "fast", NULL };
 	const char *name, *options = NULL, *seed = "00";
-	int n, players = 2;
+	int n, players = 2, fast = 0;
 	size_t sizes[OUT_COUNT];
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "si|izs", names, &name, &n,
-					 &players, &options, &seed))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "si|izsp", names, &name, &n,
+					 &players, &options, &seed, &fast))
 		return -1;
 	if (self->games || n < 1 || n > 1 << 24) {
 		PyErr_SetString(PyExc_ValueError, self->games ?
@@ -108,7 +108,8 @@ static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 	for (int i = 0; i < n; i++) {
 		if (!(self->games[i] = core_game_new(name, players, options, seed,
 						     (unsigned long long)i + 1,
-						     false)))
+						     false,
+						     fast ? ENV_FAST_DRAWS : 0)))
 			return -1;
 		env_game_forget(self->games[i]);
 	}

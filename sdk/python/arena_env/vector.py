@@ -14,10 +14,10 @@ ends is followed by the run's next number, in the order they end
 (docs/ENVIRONMENT.md).
 """
 
-from typing import Any
+from typing import Any, Optional
 
 from . import _core
-from .env import _options_json, seed_hex
+from .env import _options_json, draws_mode, seed_hex
 
 try:
     import numpy
@@ -45,10 +45,10 @@ class Vector:
     """See the module's documentation."""
 
     def __init__(self, game: str, n: int, players: int = 2, seed: Any = 0,
-                 **options: Any) -> None:
+                 draws: Optional[str] = None, **options: Any) -> None:
         self.game_name, self.n, self.players = game, n, players
         self._core = _core.Vector(game, n, players, _options_json(options),
-                                  seed_hex(seed))
+                                  seed_hex(seed), draws_mode(draws) != 0)
         (obs, mask, rewards, dones, to_move, legal, ids, self.obs_size,
          self.action_n, width) = self._core.outputs()
         if numpy is not None:
@@ -88,5 +88,7 @@ class Vector:
 
 
 def vector(game: str, n: int, players: int = 2, **options: Any) -> Vector:
-    """n games of `game`; seed=... (default 0) seeds them all."""
+    """n games of `game`; seed=... (default 0) seeds them all;
+    draws="fast" draws their dice from a fast generator seeded by the
+    seed rather than from the referee's keyed draws."""
     return Vector(game, n, players, **options)
