@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""OpenSpiel's basic tests (open_spiel/tests/basic_tests.cc, its random
+simulation) on arena_env.env(game, chance="explicit"), every game and
+2, 3 and 4 players where its rules allow them.
+
+Random games, chance played by sampling its outcomes by their
+probabilities in some and by choosing them (uniformly among the ids) in
+others; at every state: a clone is the same game (its serialization,
+view, agent to move, legal ids and observations) and goes on apart;
+serialize() and Env.deserialize() give the same game back; the legal ids
+are the mask's, exactly, ascending (Black-Pot's in legal()'s order, the
+same set); at a chance node the outcomes are listed exhaustively, the
+chance agent's legal ids, each 0 < p <= 1, summing to 1 within 1e-5; the
+returns are within the declared bounds (-1 to 1) and equal the rewards
+summed over the game.  Then the exact chance nodes of chosen states:
+bolo's 7 dice, Black-Pot's dice one at a time, a shuffled deck, who
+starts.  PettingZoo's own api_test and seed_test run on the explicit
+chance env where pettingzoo is importable (skipped, saying why, where
+not).  Prints TAP.
+"""
+
+import itertools
+import math
+import os
+import random
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import env_paths  # noqa: E402,F401  (in tests/tools; sets the path)
+import unittest_tap  # noqa: E402  (in tests/tools)
+import arena_env  # noqa: E402
+
+try:
+    from pettingzoo.test import api_test, seed_test
+    WHY_NOT_PETTINGZOO = None
+except ImportError as error:
+    WHY_NOT_PETTINGZOO = "pettingzoo is not importable (%s): its own " \
+        "api_test and seed_test are not run" % error
+
+FORMS = [(g, p, {}) for g in ("bolo", "bolo5", "volle-lotte", "rolit")
+         for p in (2, 3, 4)] + \
+    [("black-pot", 2, {}), ("black-pot", 4, {}),
+     ("black-pot", 2, {"layout": "random"}), ("rolit", 2, {"first": "random"}),
+     ("bolo", 2, {"target": 2000})]
+# Short games for the dice games, so that every form plays a few.
+SHORT = {"bolo": {"target": 2000}, "bolo5": {"target": 2000},
+         "volle-lotte": {"target": 2000}}
+# Black-Pot's legal() is ordered by pawns placed, then board order, not
+# by id (docs/games/black-pot.md, "Move ids").
+UNSORTED = ("black-pot",)
+
+
+def mask_ids(mask):
+    """The ids a mask sets (in C: Black-Pot's masks are 215,930 long)."""
+    return arena_env._core.mask_ids(bytes(mask))
+
+
+class BasicTests(unittest.TestCase):
+    """The random simulation of basic_tests.cc, on every form."""
+
+    def check_chance_node(self, e):
+        outcomes = e.chance_outcomes()
+        self.assertTrue(outcomes)
+        ids = [i for i, _ in outcomes]
+        self.assertEqual(ids, list(range(len(ids))))
+        self.assertEqual(ids, e.legal_ids())
+        for _, p in outcomes:
+            self.assertTrue(0 < p <= 1, p)
+        self.assertAlmostEqual(math.fsum(p for _, p in outcomes), 1,
+                               delta=1e-5)
+        return outcomes
+
+    def check_legal(self, e, game):
+        agent = e.agent_selection
+        ids = e.legal_ids()
+        self.assertTrue(ids)
+        self.assertEqual(len(set(ids)), len(ids))
+        if game not in UNSORTED:
+            self.assertEqual(ids, sorted(ids))
+        for other in e.agents:
+            obs = e.observe(other)
+            self.assertEqual(mask_ids(obs["action_mask"]),
+                             sorted(ids) if other == agent else [])
+            self.assertIn(obs, e.observation_space(other))
+
+    def same_game(self, a, b):
+        self.assertEqual(a.serialize(), b.serialize())
+        self.assertEqual(a.render(), b.render())
+        self.assertEqual(a.agent_selection, b.agent_selection)
+        self.assertEqual(a.legal_ids(), b.legal_ids())
+        self.assertEqual(a.chance_outcomes(), b.chance_outcomes())
+        for agent in a.agents:
+            self.assertEqual(list(a.observe(agent)["observation"]),
+                             list(b.observe(agent)["observation"]))
+
+    def check_clone(self, e, rng):
+        copy = e.clone()
+        self.same_game(e, copy)
+        if copy.to_move() >= 0:  # it goes on apart
+            before = e.serialize()
+            copy.step(rng.choice(copy.legal_ids()))
+            self.assertEqual(e.serialize(), before)
+
+    def play(self, game, players, options, seed, sample):
+        rng = random.Random(seed)
+        e = arena_env.env(game, players, chance="explicit", **options)
+        e.reset(seed=seed)
+        summed = dict.fromkeys(e.possible_agents, 0.0)
+        step = 0
+        for agent in e.agent_iter():
+            obs, reward, done, truncated, info = e.last()
+            if done:
+                e.step(None)
+                continue
+            if agent == "chance":
+                outcomes = self.check_chance_node(e)
+                ids, weights = zip(*outcomes)
+                action = rng.choices(ids, weights)[0] if sample \
+                    else rng.choice(ids)
+            else:
+                self.assertEqual(e.chance_outcomes(), [])
+                action = rng.choice(e.legal_ids())
+            self.check_legal(e, game)
+            if step % 13 == 0:
+                self.check_clone(e, rng)
+                self.same_game(e, arena_env.Env.deserialize(e.serialize()))
+            e.step(action)
+            step += 1
+            for a, r in e.rewards.items():
+                summed[a] += r
+        ranks, _ = e.result()
+        for seat, agent in enumerate(e.possible_agents[:players]):
+            self.assertTrue(-1 <= summed[agent] <= 1)
+            expected = sum((ranks[j] > ranks[seat]) - (ranks[j] < ranks[seat])
+                           for j in range(players)) / (players - 1)
+            self.assertEqual(summed[agent], expected)
+        self.assertEqual(summed["chance"], 0.0)
+
+    def test_random_simulation_of_every_form(self):
+        for n, (game, players, options) in enumerate(FORMS):
+            opts = dict(SHORT.get(game, {}), **options)
+            # Black-Pot's long games once a form, sampled or chosen
+            for seed in [n % 2] if game == "black-pot" else range(2):
+                with self.subTest(game=game, players=players, seed=seed,
+                                  **opts):
+                    self.play(game, players, opts, seed, sample=seed == 0)
+
+
+class ExactChance(unittest.TestCase):
+    """Exact probabilities of exact states, and outcomes that show."""
+
+    def test_bolos_seven_dice_have_792_outcomes(self):
+        e = arena_env.env("bolo", chance="explicit")
+        e.reset(seed=1)
+        self.assertEqual(e.chance_outcomes(), [(0, 0.5), (1, 0.5)])
+        e.step(1)                          # who starts: seat 1
+        outcomes = e.chance_outcomes()
+        self.assertEqual(len(outcomes), 792)
+        self.assertAlmostEqual(math.fsum(p for _, p in outcomes), 1,
+                               delta=1e-15)
+        rolls = list(itertools.combinations_with_replacement(range(1, 7),
+                                                             7))
+        for (i, p), faces in zip(outcomes, rolls):
+            ways = math.factorial(7)
+            for face in set(faces):
+                ways //= math.factorial(faces.count(face))
+            self.assertEqual(p, ways / 6 ** 7)
+        i = rolls.index((1, 2, 2, 3, 5, 5, 6))
+        e.step(i)
+        self.assertEqual(e.agent_selection, "player_1")
+        self.assertEqual(e.legal()[0], {"keep": [1]})
+        view = e.last()[4]["turn"]["state"]
+        self.assertEqual(view["roll"], [1, 2, 2, 3, 5, 5, 6])
+
+    def test_black_pots_dice_are_dealt_one_at_a_time(self):
+        e = arena_env.env("black-pot", chance="explicit", first="seat0")
+        e.reset(seed=1)
+        for face in (6, 1, 4):
+            self.assertEqual(e.chance_outcomes(),
+                             [(i, 1 / 6) for i in range(6)])
+            e.step(face - 1)
+        self.assertEqual(e.last()[4]["turn"]["state"]["roll"], [6, 1, 4])
+
+    def test_a_shuffle_is_one_node_a_card(self):
+        e = arena_env.env("black-pot", chance="explicit", layout="random",
+                          first="seat0")
+        e.reset(seed=1)
+        for cards in range(109, 1, -1):
+            outcomes = e.chance_outcomes()
+            self.assertEqual(outcomes, [(i, 1 / cards) for i in range(cards)])
+            e.step(0)
+        self.assertEqual(len(e.chance_outcomes()), 6)   # then the dice
+
+    def test_volle_lottes_deck_then_who_starts(self):
+        e = arena_env.env("volle-lotte", 3, chance="explicit", first="random")
+        e.reset(seed=1)
+        self.assertEqual(e.chance_outcomes(), [(i, 1 / 3) for i in range(3)])
+        e.step(2)
+        self.assertEqual(len(e.chance_outcomes()), 56)   # the deck's first
+        self.assertEqual(e.facts()["first_seat"], 0)     # not begun yet
+        for cards in range(56, 1, -1):
+            self.assertEqual(e.chance_outcomes(),
+                             [(i, 1 / cards) for i in range(cards)])
+            e.step(0)
+        while e.agent_selection == "chance":   # its first card and roll
+            e.step(e.legal_ids()[-1])
+        self.assertEqual(e.facts()["first_seat"], 2)
+
+    def test_an_outcome_that_is_none_is_refused(self):
+        e = arena_env.env("rolit", chance="explicit", first="random")
+        e.reset(seed=1)
+        with self.assertRaises(ValueError):
+            e.step(2)
+        with self.assertRaises(ValueError):
+            e.apply({"chance": 5})
+        e.apply({"chance": 1})
+        self.assertEqual(e.agent_selection, "player_1")
+        self.assertEqual(e.chance_outcomes(), [])
+
+    def test_fast_draws_are_seeded(self):
+        a, b = (arena_env.env("bolo", draws="fast") for _ in range(2))
+        a.reset(seed=5)
+        b.reset(seed=5)
+        self.assertEqual(a.render(), b.render())
+        e = arena_env.Env.deserialize(a.serialize())
+        self.assertEqual(e.render(), a.render())
+
+    @unittest.skipIf(WHY_NOT_PETTINGZOO, WHY_NOT_PETTINGZOO)
+    def test_pettingzoos_own_tests_pass_with_explicit_chance(self):
+        for game, players, options in FORMS:
+            with self.subTest(game=game, players=players):
+                api_test(arena_env.env(game, players, chance="explicit",
+                                       **options), num_cycles=200)
+                seed_test(lambda: arena_env.env(game, players,
+                                                chance="explicit",
+                                                **options), num_cycles=10)
+
+
+if __name__ == "__main__":
+    sys.exit(unittest_tap.run(sys.modules[__name__]))
