@@ -6,7 +6,9 @@
   legal action each time;
 - vector: arena_env.vector() of 1024 games on one core, the random legal
   actions drawn with numpy when it is there (else the random module), one
-  C call a step of all 1024;
+  C call a step of all 1024; "fast": the same with draws="fast", the
+  dice from the fast generator for training rather than the referee's
+  keyed draws;
 - pure Python: the same games played with the SDK's rules helpers as
   they were in Python before they called the C rules (bench/pure_games.py,
   kept as this peer only; what a Python author had before arena_env): a
@@ -77,8 +79,8 @@ def env_rate(game, players):
     return best_rate(batch)
 
 
-def vector_rate(game, players, n=1024):
-    v = arena_env.vector(game, n, players, seed=1)
+def vector_rate(game, players, n=1024, draws=None):
+    v = arena_env.vector(game, n, players, seed=1, draws=draws)
     if numpy is not None:
         rng = numpy.random.default_rng(1)
 
@@ -144,15 +146,17 @@ def main():
     print("arena_env: random play, steps/s (best of %d rounds of %g s of CPU; "
           "vector: 1024 games, one core; numpy %s)"
           % (ROUNDS, SECONDS, "yes" if numpy is not None else "no"))
-    print("%-12s %12s %14s %14s %10s %12s" % (
-        "game", "env", "vector/core", "pure Python", "env/pure", "games (C)"))
+    print("%-12s %12s %14s %14s %14s %10s %12s" % (
+        "game", "env", "vector/core", "vector fast", "pure Python",
+        "env/pure", "games (C)"))
     for game, players, pure in GAMES:
         e = env_rate(game, players)
         v = vector_rate(game, players)
+        fast = vector_rate(game, players, draws="fast")
         p = best_rate(lambda: pure(pure_games)) if pure else None
         c = best_rate(lambda: pure(games)) if pure else None
-        print("%-12s %12.0f %14.0f %14s %10s %12s" % (
-            game, e, v, "%.0f" % p if p else "-",
+        print("%-12s %12.0f %14.0f %14.0f %14s %10s %12s" % (
+            game, e, v, fast, "%.0f" % p if p else "-",
             "%.1fx" % (e / p) if p else "-", "%.0f" % c if c else "-"))
     print("goals: env >= 10x pure Python; vector >= 2,000,000/s a core "
           "(bolo), 600,000/s (rolit), 150,000/s (black-pot)")
