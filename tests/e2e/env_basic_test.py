@@ -5,14 +5,18 @@ simulation) on arena_env.env(game, chance="explicit"), every game and
 
 Random games, chance played by sampling its outcomes by their
 probabilities in some and by choosing them (uniformly among the ids) in
-others; at every state: a clone is the same game (its serialization,
-view, agent to move, legal ids and observations) and goes on apart;
-serialize() and Env.deserialize() give the same game back; the legal ids
+others; at every state: the legal ids
 are the mask's, exactly, ascending (Black-Pot's in legal()'s order, the
 same set); at a chance node the outcomes are listed exhaustively, the
 chance agent's legal ids, each 0 < p <= 1, summing to 1 within 1e-5; the
 returns are within the declared bounds (-1 to 1) and equal the rewards
-summed over the game.  Then the exact chance nodes of chosen states:
+summed over the game; and, at basic_tests.cc's points (the first 10
+steps, then steps 2^k; the clone every 13th step too): a clone is the
+same game (its serialization, view, agent to move, legal ids, chance
+outcomes and observations), goes on apart and takes the step to the
+same game as the original; serialize() and Env.deserialize() give the
+same game back; each outcome of a chance node of 56 or fewer leads to a
+game that goes on (its children).  Then the exact chance nodes of chosen states:
 bolo's 7 dice, Black-Pot's dice one at a time, a shuffled deck, who
 starts.  PettingZoo's own api_test and seed_test run on the explicit
 chance env where pettingzoo is importable (skipped, saying why, where
@@ -95,13 +99,25 @@ class BasicTests(unittest.TestCase):
             self.assertEqual(list(a.observe(agent)["observation"]),
                              list(b.observe(agent)["observation"]))
 
-    def check_clone(self, e, rng):
-        copy = e.clone()
+    def check_clone(self, e, action):
+        """A clone is the same game, goes on apart, and takes the same
+        action to the same game (ApplyActionTestClone)."""
+        copy, other = e.clone(), e.clone()
         self.same_game(e, copy)
-        if copy.to_move() >= 0:  # it goes on apart
-            before = e.serialize()
-            copy.step(rng.choice(copy.legal_ids()))
-            self.assertEqual(e.serialize(), before)
+        before = e.serialize()
+        copy.step(action)
+        self.assertEqual(e.serialize(), before)
+        other.step(action)
+        self.same_game(copy, other)
+
+    def check_children(self, e):
+        """Each outcome of a chance node (of a few) leads on to a game
+        with an agent to move or over: the node's children."""
+        for i, _ in e.chance_outcomes():
+            child = e.clone()
+            child.step(i)
+            self.assertTrue(child.legal_ids() or child.to_move() < 0)
+            self.assertEqual(child.facts()["actions"][-1], {"chance": i})
 
     def play(self, game, players, options, seed, sample):
         rng = random.Random(seed)
@@ -114,8 +130,12 @@ class BasicTests(unittest.TestCase):
             if done:
                 e.step(None)
                 continue
+            # basic_tests.cc's schedule: the first 10 steps, then 2^k
+            often = step < 10 or step & (step - 1) == 0
             if agent == "chance":
                 outcomes = self.check_chance_node(e)
+                if often and len(outcomes) <= 56:
+                    self.check_children(e)
                 ids, weights = zip(*outcomes)
                 action = rng.choices(ids, weights)[0] if sample \
                     else rng.choice(ids)
@@ -123,11 +143,13 @@ class BasicTests(unittest.TestCase):
                 self.assertEqual(e.chance_outcomes(), [])
                 action = rng.choice(e.legal_ids())
             self.check_legal(e, game)
-            if step % 13 == 0:
-                self.check_clone(e, rng)
+            if often or step % 13 == 0:
+                self.check_clone(e, action)
+            if often:
                 self.same_game(e, arena_env.Env.deserialize(e.serialize()))
             e.step(action)
             step += 1
+            self.assertEqual(len(e.facts()["actions"]), step)
             for a, r in e.rewards.items():
                 summed[a] += r
         ranks, _ = e.result()

@@ -117,26 +117,29 @@ def _options_json(options: Dict[str, Any]) -> Optional[str]:
     return json.dumps(options) if options else None
 
 
-def draws_mode(draws: Optional[str]) -> int:
-    """The C modes of draws=: None or "keyed" the referee's draws from
-    the seed, "fast" a fast generator seeded by it (training)."""
-    if draws in (None, "keyed"):
+def _mode(name: str, value: Optional[str], default: str, other: str,
+          bit: int) -> int:
+    """The C mode bit of an option of two words: 0 for None or the
+    default, `bit` for the other; ValueError for anything else."""
+    if value in (None, default):
         return 0
-    if draws == "fast":
-        return _core.FAST_DRAWS
-    raise ValueError('draws is "keyed" (the referee\'s, the default) or '
-                     '"fast", not %r' % (draws,))
+    if value == other:
+        return bit
+    raise ValueError('%s is "%s" (the default) or "%s", not %r'
+                     % (name, default, other, value))
+
+
+def draws_mode(draws: Optional[str]) -> int:
+    """draws=: "keyed" the referee's draws from the seed, "fast" a fast
+    generator seeded by it (training)."""
+    return _mode("draws", draws, "keyed", "fast", _core.FAST_DRAWS)
 
 
 def _chance_mode(chance: Optional[str]) -> int:
-    """The C modes of chance=: None or "implicit", the draws made inside
-    step(); "explicit", each a turn of the agent "chance"."""
-    if chance in (None, "implicit"):
-        return 0
-    if chance == "explicit":
-        return _core.EXPLICIT_CHANCE
-    raise ValueError('chance is "implicit" (the default) or "explicit", '
-                     'not %r' % (chance,))
+    """chance=: "implicit", the draws made inside step(); "explicit",
+    each a turn of the agent "chance"."""
+    return _mode("chance", chance, "implicit", "explicit",
+                 _core.EXPLICIT_CHANCE)
 
 
 # The values opened, for every Env of the same game, players, options and
