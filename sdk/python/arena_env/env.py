@@ -430,7 +430,8 @@ class Env(_Base):
         marked "refereed": false.  ValueError for a game still on, a game
         whose dice were chosen (apply() with an outcome) or a file that
         exists or cannot be written."""
-        self._game.save_log(os.fspath(path), list(self.possible_agents))
+        self._game.save_log(os.fspath(path),
+                            list(self.possible_agents[:self.players]))
 
     def clone(self) -> "Env":
         """An independent copy of the environment at this point."""

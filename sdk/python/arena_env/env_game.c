@@ -398,6 +398,21 @@ void env_game_rewards(const struct env_game *g, double *rewards)
 	}
 }
 
+/* Whether an action's first roll cannot be chosen (-1 with err): only
+ * the dice games' can, and with explicit chance the chance agent deals
+ * every draw instead. */
+static int env_game_chance_refused(const struct env_game *g, char *err)
+{
+	if (g->chance)
+		return errorf(err, "with explicit chance the chance agent deals "
+			      "every draw: step() an id of chance_outcomes() "
+			      "when it is to move");
+	if (g->rules->family != GAME_FAMILY_DICE)
+		return errorf(err, "the chance of %s cannot be chosen: only the "
+			      "dice games' rolls can", g->rules->name);
+	return 0;
+}
+
 /* The first draw an action makes: how many dice, in *ctx (an int). */
 static void env_game_first_dice(void *ctx, const struct draw_record *draw)
 {
@@ -413,11 +428,8 @@ int env_game_roll_size(const struct env_game *g, const cJSON *action,
 	struct env_game *copy;
 	int dice = -1;
 
-	if (g->rules->family != GAME_FAMILY_DICE || g->chance)
-		return errorf(err, "the chance of %s cannot be chosen so: only "
-			      "the dice games' rolls can, and with explicit "
-			      "chance the chance agent deals every draw",
-			      g->rules->name);
+	if (env_game_chance_refused(g, err))
+		return -1;
 	copy = env_game_clone(g, err);
 	if (!copy)
 		return -1;
@@ -433,11 +445,8 @@ int env_game_load(struct env_game *g, const int *faces, int n, char *err)
 {
 	cJSON *load;
 
-	if (g->rules->family != GAME_FAMILY_DICE || g->chance)
-		return errorf(err, "the chance of %s cannot be chosen so: only "
-			      "the dice games' rolls can, and with explicit "
-			      "chance the chance agent deals every draw",
-			      g->rules->name);
+	if (env_game_chance_refused(g, err))
+		return -1;
 	if (n < 1 || n > DICE_MAX)
 		return errorf(err, "a roll is 1 to %d dice, not %d", DICE_MAX, n);
 	for (int i = 0; i < n; i++)

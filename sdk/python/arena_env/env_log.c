@@ -103,11 +103,15 @@ int env_log_save(struct env_game *g, const char *path,
 	if (env_game_to_move(g) >= 0 || !g->actions)
 		return errorf(err, "the game is not over: a game is saved as "
 			      "a log once it has ended");
-	if (cJSON_GetArraySize(g->loads) || g->modes)
+	if (cJSON_GetArraySize(g->loads))
 		return errorf(err, "the game's dice were chosen (apply() with "
-			      "an outcome, or explicit chance) or drawn fast, "
-			      "not drawn from its seed: no log of it would "
-			      "verify");
+			      "an outcome), not drawn from its seed: no log of "
+			      "it would verify");
+	if (g->modes)
+		return errorf(err, "the game's draws were %s, not the seed's "
+			      "keyed draws: no log of it would verify",
+			      g->chance ? "chosen (explicit chance)"
+					: "drawn fast (draws=\"fast\")");
 	copy = env_game_clone(g, err);
 	if (!copy)
 		return -1;
