@@ -19,8 +19,9 @@ same game back; each outcome of a chance node of 56 or fewer leads to a
 game that goes on (its children).  Then the exact chance nodes of chosen states:
 bolo's 7 dice, Black-Pot's dice one at a time, a shuffled deck, who
 starts.  PettingZoo's own api_test and seed_test run on the explicit
-chance env where pettingzoo is importable (skipped, saying why, where
-not).  Prints TAP.
+chance env where pettingzoo is importable, and Gymnasium's check_env on
+gym_env(chance="explicit"), whose chance is drawn by its probabilities,
+where gymnasium is (skipped, saying why, where not).  Prints TAP.
 """
 
 import itertools
@@ -35,6 +36,13 @@ sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 import env_paths  # noqa: E402,F401  (in tests/tools; sets the path)
 import unittest_tap  # noqa: E402  (in tests/tools)
 import arena_env  # noqa: E402
+
+try:
+    from gymnasium.utils.env_checker import check_env
+    WHY_NOT_GYMNASIUM = None
+except ImportError as error:
+    WHY_NOT_GYMNASIUM = "gymnasium is not importable (%s): its own " \
+        "check_env is not run" % error
 
 try:
     from pettingzoo.test import api_test, seed_test
@@ -272,6 +280,32 @@ class ExactChance(unittest.TestCase):
                 seed_test(lambda: arena_env.env(game, players,
                                                 chance="explicit",
                                                 **options), num_cycles=10)
+
+
+class GymWithExplicitChance(unittest.TestCase):
+    """gym_env() draws explicit chance by its probabilities, seeded."""
+
+    def play(self, seed):
+        g = arena_env.gym_env("bolo", [lambda turn: turn["legal"][-1]],
+                              chance="explicit", target=2000)
+        obs, info = g.reset(seed=seed)
+        rolls, done = [], False
+        while not done:
+            rolls.append(g.env.last()[4]["turn"]["state"]["roll"])
+            obs, reward, done, truncated, info = g.step(g.env.legal_ids()[0])
+        return rolls, reward
+
+    def test_a_seed_plays_the_same_game(self):
+        self.assertEqual(self.play(3), self.play(3))
+
+    @unittest.skipIf(WHY_NOT_GYMNASIUM, WHY_NOT_GYMNASIUM)
+    def test_gymnasiums_own_check_env_passes(self):
+        for game, players in (("bolo", 2), ("volle-lotte", 3),
+                              ("black-pot", 2)):
+            with self.subTest(game=game):
+                check_env(arena_env.gym_env(
+                    game, [lambda turn: turn["legal"][0]] * (players - 1),
+                    chance="explicit"))
 
 
 if __name__ == "__main__":

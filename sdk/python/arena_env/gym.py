@@ -12,6 +12,7 @@ end: the learner's env() reward.  An illegal id ends the episode with
 reward -1, as the referee forfeits a bot that plays an illegal move.
 """
 
+import random
 from typing import Any, Callable, Dict, Sequence, Tuple
 
 from .env import Env
@@ -48,6 +49,7 @@ class GymEnv(_Base):
         self.seat = 0
         self._episode = 0
         self._over = True
+        self._chance = random.Random()  # explicit chance's draws
 
     def reset(self, *, seed: Any = None,
               options: Any = None) -> Tuple[Dict, Dict]:
@@ -56,6 +58,7 @@ class GymEnv(_Base):
         if gymnasium is not None:
             super().reset(seed=seed if isinstance(seed, int) else None)
         if seed is not None:
+            self._chance.seed(seed)
             self.env.reset(seed=seed)
             self._episode = 1
         else:
@@ -75,6 +78,10 @@ class GymEnv(_Base):
         e = self.env
         while 0 <= e.to_move() != self.seat:
             mover = e.to_move()
+            if mover == self.players:  # chance="explicit": by its odds
+                ids, odds = zip(*e.chance_outcomes())
+                e.step(self._chance.choices(ids, odds)[0])
+                continue
             turn = e.infos[e.possible_agents[mover]]["turn"]
             e.apply(self.opponents[(mover - self.seat - 1) % self.players](
                 turn))
