@@ -11,7 +11,8 @@
  *     each dealt in ascending order, with multinomial probabilities; in
  *     a game whose rules show the dice's order (rules->dice_in_order,
  *     Black-Pot) one die at a time, 6 outcomes of 1/6 each;
- *   - a uniform value in [0, m): m outcomes of 1/m (who starts, a card);
+ *   - a uniform value in [0, m): m outcomes of 1/m (who starts, a card
+ *     of volle-lotte drawn as in a duplicate set, among those left);
  *   - a shuffle of n cards: its n - 1 Fisher-Yates steps (docs/FAIRNESS.md)
  *     one node each, the step from the bottom with j cards left having j
  *     outcomes: the position k whose card moves down.

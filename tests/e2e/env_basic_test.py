@@ -223,20 +223,28 @@ class ExactChance(unittest.TestCase):
             e.step(0)
         self.assertEqual(len(e.chance_outcomes()), 6)   # then the dice
 
-    def test_volle_lottes_deck_then_who_starts(self):
+    def test_volle_lottes_cards_one_at_a_time_after_who_starts(self):
         e = arena_env.env("volle-lotte", 3, chance="explicit", first="random")
         e.reset(seed=1)
         self.assertEqual(e.chance_outcomes(), [(i, 1 / 3) for i in range(3)])
         e.step(2)
-        self.assertEqual(len(e.chance_outcomes()), 56)   # the deck's first
         self.assertEqual(e.facts()["first_seat"], 0)     # not begun yet
-        for cards in range(56, 1, -1):
-            self.assertEqual(e.chance_outcomes(),
-                             [(i, 1 / cards) for i in range(cards)])
-            e.step(0)
-        while e.agent_selection == "chance":   # its first card and roll
-            e.step(e.legal_ids()[-1])
+        # its first card: the u-th of the 56, in their numbers' order
+        self.assertEqual(e.chance_outcomes(),
+                         [(i, 1 / 56) for i in range(56)])
+        e.step(20)                                       # card 20
+        self.assertEqual(len(e.chance_outcomes()), 462)  # then its 6 dice
+        e.step(461)
         self.assertEqual(e.facts()["first_seat"], 2)
+        view = e.last()[4]["turn"]["state"]
+        self.assertEqual((view["card"], view["roll"]),
+                         ("bonus-300", [6] * 6))
+        for _ in range(1000):            # on to the next card: 55 left
+            if len(e.chance_outcomes()) == 55:
+                break
+            e.step(0 if e.agent_selection == "chance" else e.legal_ids()[-1])
+        self.assertEqual(e.chance_outcomes(),
+                         [(i, 1 / 55) for i in range(55)])
 
     def test_an_outcome_that_is_none_is_refused(self):
         e = arena_env.env("rolit", chance="explicit", first="random")

@@ -116,6 +116,11 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err)
 			 env_game_record_draw : NULL, g);
 	if (g->modes & ENV_FAST_DRAWS)
 		arena_draws_fast(&g->draws, &g->fast, key);
+	/* a set's draws: volle-lotte turns each card by a draw of its own
+	 * among those left (a chance node a card), not from a deck shuffled
+	 * at once */
+	if (g->chance)
+		arena_draws_by_seat(&g->draws);
 	if (g->chance ? env_chance_pend(g, ENV_PENDING_BEGIN, 0, NULL, err) :
 	    game_play_begin(&g->play, g->options, &g->draws, err))
 		return -1;
