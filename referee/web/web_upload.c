@@ -10,6 +10,7 @@
  * /api/uploads/ID: the upload's state, to its uploader.
  */
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -293,6 +294,29 @@ static bool league_has(const char *dir, const char *name)
 	return has;
 }
 
+/* A new folder for an upload in `parent` (made, mode 0700), a new
+ * string, or NULL.  Another upload of the name that ends removes the
+ * parent when it is empty (a refused first upload leaves no folder), and
+ * may do so between the making of it and of the folder in it (seen: 500s
+ * under many uploads of one name at once): made again then. */
+static char *upload_folder(const char *parent, char *err)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		char *folder = path_join(parent, "upload-XXXXXX");
+
+		if (files_mkdirs(parent, err)) {
+			free(folder);
+			return NULL;
+		}
+		if (chmod(parent, 0700) == 0 && mkdtemp(folder))
+			return folder;
+		free(folder);
+		if (errno != ENOENT)
+			break;
+	}
+	return NULL;
+}
+
 /* The last call: the form read, what it sent unpacked and entered. */
 static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 				  const struct web_upload_limits *limits, struct web_upload *u)
@@ -321,8 +345,7 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 		return web_fail(c, MHD_HTTP_FORBIDDEN, "this bot's name is another's (a user's "
 				"or the organiser's): give another", NULL);
 	parent = path_joinf(dir, "uploads/%s", u->name);
-	folder = path_join(parent, "upload-XXXXXX");
-	if (files_mkdirs(parent, err) || chmod(parent, 0700) || !mkdtemp(folder)) {
+	if (!(folder = upload_folder(parent, err))) {
 		r = web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot make the bot's folder", NULL);
 	} else if ((ar = web_archive_unpack(u->archive, u->len, folder, u->cap, err))) {
 		files_remove_tree(folder);
