@@ -11,7 +11,8 @@ bodies come a byte a second; idle connections from four addresses
 Meanwhile the reader (127.0.0.9) asks /api/ladder, /api/status and the
 replay page REPLAY in turn, one every 0.2 s, each given 10 s.  Prints
 the reader's requests, failures, p50 and p99 in ms, then the uploads'
-answers by status.
+answers by status; exits 1 when a read failed or the server answered
+an error of its own (5xx).
 """
 import collections
 import gzip
@@ -155,3 +156,8 @@ print("reads: %d, failed %d, p50 %.1f ms, p99 %.1f ms, max %.1f ms"
       % (len(times) + failed, failed, statistics.median(times) if times else float("nan"),
          p(0.99), times[-1] if times else float("nan")))
 print("uploads: " + ", ".join("%s: %d" % kv for kv in sorted(answers.items())))
+# An error of the server's own (5xx) is a fault, however rare: the soak
+# fails on it as on a failed read.
+errors = sum(n for k, n in answers.items() if k.split()[-1].startswith("5"))
+print("server errors (5xx): %d" % errors)
+sys.exit(1 if errors or failed else 0)

@@ -30,12 +30,14 @@ TMPDIR=$tmp/servertmp "$referee" league serve "$tmp/league" --no-play $user \
 server=$!
 sleep 1
 echo "the league's server under hostile clients for $seconds s (load: $(cut -d' ' -f1-3 /proc/loadavg))"
-"$python3" "$top_srcdir/bench/web_soak.py" "$port" "$token" "$seconds" /games/000001/game-000001
-if kill -0 "$server" 2>/dev/null && [ ! -s "$tmp/serve.err" ] &&
+clients=0
+"$python3" "$top_srcdir/bench/web_soak.py" "$port" "$token" "$seconds" /games/000001/game-000001 ||
+	clients=$?
+if [ "$clients" = 0 ] && kill -0 "$server" 2>/dev/null && [ ! -s "$tmp/serve.err" ] &&
    curl -sf -o /dev/null "http://127.0.0.1:$port/api/ladder"; then
 	survived=yes
 else
-	survived="no: $(head -c 500 "$tmp/serve.err")"
+	survived="no: $( [ "$clients" = 0 ] || echo "a read failed or a 5xx answer; ")$(head -c 500 "$tmp/serve.err")"
 fi
 echo "server survived: $survived (load: $(cut -d' ' -f1-3 /proc/loadavg))"
 kill "$server"
