@@ -558,17 +558,24 @@ static void bp_apply_move(void *state, int id, struct draws *draws)
 	bp_play(state, cells, count, draws);
 }
 
+/* The action of move `id` as legal() lists it: only that outcome is
+ * sought, and only its expression written (listing every expression of
+ * the roll took most of a step of the environment). */
 cJSON *arena_black_pot_action_json(const void *state, int id)
 {
-	struct black_pot_move *moves;
-	cJSON *action = NULL;
-	int count = bp_list(state, &moves);
+	const struct black_pot *s = state;
+	struct black_pot_move move;
+	int open[BLACK_POT_CELLS], cells[3];
+	int count = arena_black_pot_move_cells(id, cells);
 
-	for (int i = 0; i < count && !action; i++)
-		if (arena_black_pot_move_id(moves[i].cells, moves[i].count) == id)
-			action = bp_action(&moves[i]);
-	free(moves);
-	return action;
+	if (count < 0 || s->to_move < 0)
+		return NULL;
+	bp_open(s, open);
+	if (!arena_black_pot_move_of(s->dice, open,
+				     s->pawns[bp_side(s->to_move)], cells,
+				     count, &move))
+		return NULL;
+	return bp_action(&move);
 }
 
 int arena_black_pot_action_id(const void *state, const cJSON *action,

@@ -75,6 +75,14 @@ void arena_black_pot_roll_init(const int dice[3], struct black_pot_roll *roll);
 int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 		    int max_pawns, struct black_pot_move **moves);
 
+/* The outcome of arena_black_pot_moves() that fills `cells` (count of
+ * them, any order), named by the same expression, into *move: 1, or 0
+ * when the roll cannot fill them.  Writes that expression only. */
+int arena_black_pot_move_of(const int dice[3],
+			    const int open[BLACK_POT_CELLS], int max_pawns,
+			    const int *cells, int count,
+			    struct black_pot_move *move);
+
 /* Move ids (docs/games/black-pot.md, "Move ids"): one number for each
  * set of 0 to 3 cells of the board, the same in every position, layout
  * and seat.  With the board's cells numbered 0 to 108 in board order (A1

@@ -14,6 +14,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,11 +36,34 @@ struct term {
 	char text[TERM_LEN];
 };
 
+/* The values of up to three dice (faces 1..6) lie within -35..216: one
+ * bit each, from TERMS_LOW below zero, tells a value already listed. */
+#define TERMS_LOW 64
+#define TERMS_WORDS 5
+
 struct terms {
 	int count;
 	bool quiet; /* values only, no text (a roll's table, on the hot path) */
+	uint64_t seen[TERMS_WORDS];
 	struct term t[TERMS_MAX];
 };
+
+/* Whether the list has `value` already; marks it listed. */
+static bool terms_seen(struct terms *list, int value)
+{
+	int bit = value + TERMS_LOW;
+	uint64_t *word = &list->seen[bit / 64], mask = UINT64_C(1) << bit % 64;
+	bool seen = *word & mask;
+
+	*word |= mask;
+	return seen;
+}
+
+static void terms_clear(struct terms *list)
+{
+	list->count = 0;
+	memset(list->seen, 0, sizeof list->seen);
+}
 
 static int precedence(char op)
 {
@@ -80,9 +104,8 @@ static void terms_add(struct terms *list, const struct term *a, char op,
 			return;
 		t.value = a->value / b->value;
 	}
-	for (int i = 0; i < list->count; i++)
-		if (list->t[i].value == t.value)
-			return;
+	if (terms_seen(list, t.value))
+		return;
 	if (list->quiet) {
 		list->t[list->count++] = t;
 		return;
@@ -107,6 +130,8 @@ static void terms_combine(struct terms *list, const struct term *a,
 
 static void terms_die(struct terms *list, int face)
 {
+	terms_clear(list);
+	terms_seen(list, face);
 	list->count = 1;
 	list->t[0] = (struct term){.value = face};
 	if (!list->quiet)
@@ -124,7 +149,7 @@ static void terms_group(struct terms *list, const int *dice, int n, bool quiet)
 		terms_die(list, dice[0]);
 		return;
 	}
-	list->count = 0;
+	terms_clear(list);
 	if (n == 2) {
 		terms_die(&a, dice[0]);
 		terms_die(&b, dice[1]);
@@ -149,6 +174,10 @@ static void terms_group(struct terms *list, const int *dice, int n, bool quiet)
  * groups of the split being tried with the value chosen for each. */
 struct enumeration {
 	bool every;	/* every choice of values, placing nothing */
+	const int *target;	/* NULL, or the one outcome sought (its key,
+				 * keyed_init()'s): the first found stops */
+	bool found;
+	int targets[3], target_count;	/* a target's cells, ascending */
 	const int *open;
 	int max_pawns;
 	struct black_pot_move *moves;
@@ -157,7 +186,10 @@ struct enumeration {
 	const struct terms *values[3];
 	int chosen[3];
 	int cells[3], placed;
+	int faces[3][3], sizes[3];	/* each group's dice (a target's) */
 };
+
+static void key_of(int key[4], const int *cells, int count);
 
 static void enum_record(struct enumeration *e)
 {
@@ -177,7 +209,31 @@ static void enum_record(struct enumeration *e)
 		const struct term *t = &e->values[g]->t[e->chosen[g]];
 
 		m->values[g] = t->value;
-		p += sprintf(p, "%s%s", g ? "," : "", t->text);
+		if (!e->target)
+			p += sprintf(p, "%s%s", g ? "," : "", t->text);
+	}
+}
+
+/* A target's outcome found: kept, its expression written from the texts
+ * of its groups' values, made again now (the lists were made quiet, in
+ * the same order). */
+static void enum_hit(struct enumeration *e)
+{
+	int key[4];
+	char *p;
+
+	key_of(key, e->cells, e->placed);
+	if (memcmp(key, e->target, sizeof key))
+		return;
+	e->found = true;
+	enum_record(e);
+	p = e->moves[0].expr;
+	for (int g = 0; g < e->groups; g++) {
+		struct terms list;
+
+		terms_group(&list, e->faces[g], e->sizes[g], false);
+		p += sprintf(p, "%s%s", g ? "," : "",
+			     list.t[e->chosen[g]].text);
 	}
 }
 
@@ -187,8 +243,13 @@ static void enum_cells(struct enumeration *e, int g)
 {
 	int value;
 
+	if (e->found)
+		return;
 	if (g == e->groups || e->every) {
-		enum_record(e);
+		if (e->target)
+			enum_hit(e);
+		else
+			enum_record(e);
 		return;
 	}
 	value = e->values[g]->t[e->chosen[g]].value;
@@ -198,7 +259,11 @@ static void enum_cells(struct enumeration *e, int g)
 	}
 	if (e->placed == e->max_pawns)
 		return;
-	for (int cell = 0; cell < BLACK_POT_CELLS; cell++) {
+	/* a target's outcome fills its cells only: the others are skipped,
+	 * the order of the rest kept, so that the first found is the same */
+	for (int at = 0; at < (e->target ? e->target_count : BLACK_POT_CELLS);
+	     at++) {
+		int cell = e->target ? e->targets[at] : at;
 		bool used = false;
 
 		if (e->open[cell] != value)
@@ -225,7 +290,7 @@ static void enum_values(struct enumeration *e)
 		for (g = e->groups;
 		     g > 0 && ++e->chosen[g - 1] == e->values[g - 1]->count; g--)
 			e->chosen[g - 1] = 0;
-	} while (g > 0);
+	} while (g > 0 && !e->found);
 }
 
 /* An outcome's cells sorted (the key that makes outcomes distinct) and
@@ -235,18 +300,25 @@ struct keyed {
 	int index;
 };
 
+/* The key of the outcome filling `count` cells: the count, then the
+ * cells sorted, -1 for those it does not fill. */
+static void key_of(int key[4], const int *cells, int count)
+{
+	key[0] = count;
+	key[1] = key[2] = key[3] = -1;
+	for (int i = 0; i < count; i++) {
+		int j = i + 1;
+
+		for (; j > 1 && key[j - 1] > cells[i]; j--)
+			key[j] = key[j - 1];
+		key[j] = cells[i];
+	}
+}
+
 static void keyed_init(struct keyed *k, const struct black_pot_move *m,
 		       int index)
 {
-	k->key[0] = m->count;
-	k->key[1] = k->key[2] = k->key[3] = -1;
-	for (int i = 0; i < m->count; i++) {
-		int j = i + 1;
-
-		for (; j > 1 && k->key[j - 1] > m->cells[i]; j--)
-			k->key[j] = k->key[j - 1];
-		k->key[j] = m->cells[i];
-	}
+	key_of(k->key, m->cells, m->count);
 	k->index = index;
 }
 
@@ -276,33 +348,41 @@ static void dice_sorted(const int *dice, int n, int *d)
 
 /* Every split of the roll into groups, in order: three single dice, a
  * pair and the die left (the pair of the two largest first), all three. */
+/* Group g of the split being tried: its dice and their values. */
+static void enum_group(struct enumeration *e, int g, struct terms *list,
+		       const int *faces, int n)
+{
+	memcpy(e->faces[g], faces, (size_t)n * sizeof *faces);
+	e->sizes[g] = n;
+	terms_group(list, faces, n, e->target != NULL);
+	e->values[g] = list;
+}
+
 static void enum_splits(struct enumeration *e, const int dice[3])
 {
 	struct terms singles[3], pair, all;
 	int d[3];
 
 	dice_sorted(dice, 3, d);
-	for (int i = 0; i < 3; i++)
-		terms_group(&singles[i], &d[i], 1, false);
 	e->groups = 3;
 	for (int i = 0; i < 3; i++)
-		e->values[i] = &singles[i];
+		enum_group(e, i, &singles[i], &d[i], 1);
 	enum_values(e);
 	e->groups = 2;
-	for (int single = 2; single >= 0; single--) {
+	for (int single = 2; single >= 0 && !e->found; single--) {
 		int faces[2], k = 0;
 
 		for (int i = 0; i < 3; i++)
 			if (i != single)
 				faces[k++] = d[i];
-		terms_group(&pair, faces, 2, false);
-		e->values[0] = &pair;
-		e->values[1] = &singles[single];
+		enum_group(e, 0, &pair, faces, 2);
+		enum_group(e, 1, &singles[single], &d[single], 1);
 		enum_values(e);
 	}
-	terms_group(&all, d, 3, false);
+	if (e->found)
+		return;
 	e->groups = 1;
-	e->values[0] = &all;
+	enum_group(e, 0, &all, d, 3);
 	enum_values(e);
 }
 
@@ -327,6 +407,25 @@ int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 	free(keys);
 	free(e.moves);
 	return kept;
+}
+
+int arena_black_pot_move_of(const int dice[3],
+			    const int open[BLACK_POT_CELLS], int max_pawns,
+			    const int *cells, int count,
+			    struct black_pot_move *move)
+{
+	int key[4];
+	struct enumeration e = {.target = key, .open = open,
+				.max_pawns = max_pawns};
+
+	key_of(key, cells, count);
+	e.target_count = count;
+	memcpy(e.targets, key + 1, (size_t)count * sizeof *key);
+	enum_splits(&e, dice);
+	if (e.found)
+		*move = e.moves[0];
+	free(e.moves);
+	return e.found;
 }
 
 int arena_black_pot_expressions(const int dice[3],
