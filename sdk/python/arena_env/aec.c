@@ -6,10 +6,11 @@
  * (the mover's an env._Info, made lazily by Python), and last()'s tuple
  * with a new observation and mask.  The dicts and the list of agents are
  * the Env's own, handed over at each game's start (bind()), so that the
- * Env's attributes are what PettingZoo's tests read.  mask_ids() finds a
- * mask's set ids for our Discrete's sample().
+ * Env's attributes are what PettingZoo's tests read.  The masks are
+ * mask.c's.
  */
 #include "core.h"
+#include "mask.h"
 
 #include <string.h>
 
@@ -26,6 +27,7 @@ typedef struct {
 	PyObject *agents;          /* the Env's agents (a list) */
 	PyObject *dicts[D_COUNT];  /* the Env's dicts, bound per game */
 	PyObject *mover_info;      /* the last _Info made, or NULL */
+	struct mask_pool *masks;   /* the bytes of the masks observe() makes */
 } AecObject;
 
 /* Python 3.9 has no Py_NewRef(). */
@@ -62,6 +64,8 @@ static int Aec_init(AecObject *self, PyObject *args, PyObject *kw)
 	Py_XSETREF(self->new_array, new_ref(array));
 	Py_XSETREF(self->float32, new_ref(f32));
 	Py_XSETREF(self->int8, new_ref(i8));
+	mask_pool_release(self->masks);
+	self->masks = mask_pool_new(core_game_of(game)->action_n);
 	return 0;
 }
 
@@ -77,6 +81,7 @@ static void Aec_dealloc(AecObject *self)
 	for (int d = 0; d < D_COUNT; d++)
 		Py_XDECREF(self->dicts[d]);
 	Py_XDECREF(self->mover_info);
+	mask_pool_release(self->masks);
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -308,14 +313,14 @@ static PyObject *Aec_step(AecObject *self, PyObject *const *args,
 	return aec_after(self, agent);
 }
 
-/* observe(seat): {"observation": float32 array, "action_mask": int8
- * array}, new arrays from numpy.empty (with numpy only). */
+/* observe(seat): {"observation": a new float32 array from numpy.empty,
+ * "action_mask": a read-only int8 array of mask.c} (with numpy only). */
 static PyObject *Aec_observe(AecObject *self, PyObject *arg)
 {
 	struct env_game *g = core_game_of(self->game);
 	long seat = PyLong_AsLong(arg);
 	PyObject *obs = NULL, *mask = NULL, *out = NULL;
-	Py_buffer o, m;
+	Py_buffer o;
 
 	if (!g || (seat == -1 && PyErr_Occurred()))
 		return NULL;
@@ -323,19 +328,13 @@ static PyObject *Aec_observe(AecObject *self, PyObject *arg)
 		return PyErr_Format(PyExc_ValueError, "there is no seat %ld", seat);
 	obs = PyObject_CallFunction(self->new_array, "iO", g->obs_size,
 				    self->float32);
-	mask = obs ? PyObject_CallFunction(self->new_array, "iO",
-					   core_mask_size(g, (int)seat),
-					   self->int8) : NULL;
+	mask = obs ? mask_array(self->masks, g, (int)seat,
+				 core_mask_size(g, (int)seat)) : NULL;
 	if (!mask || PyObject_GetBuffer(obs, &o, PyBUF_WRITABLE) < 0)
 		goto done;
-	if (PyObject_GetBuffer(mask, &m, PyBUF_WRITABLE) < 0) {
-		PyBuffer_Release(&o);
-		goto done;
-	}
-	if (core_observe_into(g, (int)seat, o.buf, o.len, m.buf, m.len) == 0)
+	if (core_observe_into(g, (int)seat, o.buf, o.len, NULL, 0) == 0)
 		out = Py_BuildValue("{OOOO}", key_obs, obs, key_mask, mask);
 	PyBuffer_Release(&o);
-	PyBuffer_Release(&m);
 done:
 	Py_XDECREF(obs);
 	Py_XDECREF(mask);
@@ -362,52 +361,6 @@ static PyObject *Aec_last(AecObject *self, PyObject *const *args,
 	return PyTuple_Pack(5, args[1], item[D_CUMULATIVE],
 			    item[D_TERMINATIONS], item[D_TRUNCATIONS],
 			    item[D_INFOS]);
-}
-
-/* Index of the first nonzero byte of p[from..n), or n. */
-static Py_ssize_t next_set(const unsigned char *p, Py_ssize_t from,
-			   Py_ssize_t n)
-{
-	while (from < n && from % 8)
-		if (p[from++])
-			return from - 1;
-	for (; from + 8 <= n; from += 8) {
-		uint64_t word;
-
-		memcpy(&word, p + from, 8);
-		if (word)
-			break;
-	}
-	for (; from < n; from++)
-		if (p[from])
-			return from;
-	return n;
-}
-
-PyObject *core_mask_ids(PyObject *module, PyObject *mask)
-{
-	Py_buffer b;
-	PyObject *ids;
-
-	(void)module;
-	if (PyObject_GetBuffer(mask, &b, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-		return NULL;
-	if (b.itemsize != 1) {
-		PyBuffer_Release(&b);
-		return PyErr_Format(PyExc_TypeError, "a mask of bytes, not of "
-				    "items of %zd bytes", b.itemsize);
-	}
-	ids = PyList_New(0);
-	for (Py_ssize_t i = next_set(b.buf, 0, b.len); ids && i < b.len;
-	     i = next_set(b.buf, i + 1, b.len)) {
-		PyObject *id = PyLong_FromSsize_t(i);
-
-		if (!id || PyList_Append(ids, id) < 0)
-			Py_CLEAR(ids);
-		Py_XDECREF(id);
-	}
-	PyBuffer_Release(&b);
-	return ids;
 }
 
 static PyMethodDef Aec_methods[] = {
@@ -443,5 +396,5 @@ int core_aec_ready(void)
 	if (!zero || !key_turn || !key_turn_line || !key_game || !key_obs ||
 	    !key_mask)
 		return -1;
-	return PyType_Ready(&core_aec_type);
+	return mask_ready() < 0 ? -1 : PyType_Ready(&core_aec_type);
 }

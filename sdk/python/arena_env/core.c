@@ -16,6 +16,7 @@
 #include "core.h"
 #include "env_game.h"
 #include "env_log.h"
+#include "mask.h"
 #include "observe.h"
 #include "referee/base/json.h"
 
@@ -279,7 +280,8 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 {
 	int obs_size = g->obs_size, actions = core_mask_size(g, seat);
 
-	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) || mask_len < actions) {
+	if (obs_len < obs_size * (Py_ssize_t)sizeof(float) ||
+	    (mask && mask_len < actions)) {
 		PyErr_Format(PyExc_ValueError, "the buffers hold %zd and %zd "
 			     "bytes: an observation needs %d floats, a mask %d "
 			     "bytes", obs_len, mask_len, obs_size, actions);
@@ -289,6 +291,8 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 		observe_state(g->rules, g->play.state, g->target, seat, obs);
 	else
 		memset(obs, 0, (size_t)obs_size * sizeof *obs);
+	if (!mask)
+		return 0;
 	memset(mask, 0, (size_t)actions);
 	for (int i = 0; env_game_to_move(g) == seat && i < g->legal_count; i++)
 		if (env_game_id(g, i) < actions)
@@ -540,7 +544,9 @@ static PyTypeObject GameType = {
 };
 
 static PyMethodDef core_functions[] = {
-	{ "mask_ids", core_mask_ids, METH_O, "mask_ids(mask): the indices of its nonzero bytes" },
+	{ "mask_ids", mask_ids, METH_O, "mask_ids(mask): the indices of its nonzero bytes" },
+	{ "mask_choice", (PyCFunction)(void (*)(void))mask_choice, METH_FASTCALL, "mask_choice(mask, draw): its set id of rank draw(count)" },
+	{ "mask_sample", (PyCFunction)(void (*)(void))mask_sample, METH_FASTCALL, "mask_sample(mask, n, capsule, lock): gymnasium's sample(mask) of ours" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -1,6 +1,6 @@
 /*
  * What the files of arena_env._core share: the Vector type (vector.c),
- * the Aec type and mask_ids() (aec.c), the Values type (values.c), and the
+ * the Aec type (aec.c), the Values type (values.c), and the
  * helpers they use (core.c).
  */
 #ifndef ARENA_ENV_CORE_H
@@ -22,9 +22,6 @@ extern PyTypeObject core_values_type;
 /* Readies core_aec_type and what aec.c keeps; -1 with an exception. */
 int core_aec_ready(void);
 
-/* mask_ids(mask): the indices of a mask's nonzero bytes, as a list. */
-PyObject *core_mask_ids(PyObject *module, PyObject *mask);
-
 /* The game of a _core.Game, or NULL with a TypeError (not a Game) or a
  * RuntimeError (never initialised). */
 struct env_game *core_game_of(PyObject *game);
@@ -45,8 +42,8 @@ static inline int core_mask_size(const struct env_game *g, int seat)
 
 /* Writes seat's observation into obs (obs_len bytes; zeros for the
  * chance agent and before the game has begun) and the action mask (set
- * for the legal actions when seat is to move) into mask; 0, or -1 with
- * a ValueError when a buffer is too small. */
+ * for the legal actions when seat is to move) into mask, unless it is
+ * NULL; 0, or -1 with a ValueError when a buffer is too small. */
 int core_observe_into(const struct env_game *g, int seat, float *obs,
 		      Py_ssize_t obs_len, unsigned char *mask,
 		      Py_ssize_t mask_len);

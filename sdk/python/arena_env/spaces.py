@@ -1,5 +1,6 @@
 """The spaces of the environments: Gymnasium's own when it is importable
-(gymnasium.spaces.Discrete, Box, Dict), else small classes of our own with
+(gymnasium.spaces.Box and Dict, and Discrete with a faster sample(mask):
+ArenaDiscrete), else small classes of our own with
 the members a training loop uses (n, shape, dtype, low, high, spaces,
 seed(), sample(), contains()), so that the package needs no more than
 Python.  numpy is used when installed: our Box's samples are then arrays.
@@ -45,7 +46,7 @@ class OwnDiscrete:
         if mask is None:
             return self._rng.randrange(self.n)
         try:  # a mask of bytes (the environments'), read in C
-            allowed = _core.mask_ids(mask)
+            return _core.mask_choice(mask, self._rng.randrange)
         except (TypeError, ValueError, BufferError):  # a list, wider items
             allowed = [i for i, m in enumerate(mask) if m]
         return self._rng.choice(allowed) if allowed else 0
@@ -146,10 +147,33 @@ class OwnDict:
         return "Dict(%r)" % self.spaces
 
 
+if gymnasium is not None:
+    class ArenaDiscrete(gymnasium.spaces.Discrete):
+        """gymnasium's Discrete, whose sample(mask) of an environment's
+        mask reads the ids the mask knows (mask.c) where gymnasium's own
+        reads every byte in numpy (7 to 10 times a step's time): the same
+        id from the same np_random, drawn as its np_random.choice()
+        does; any other mask or argument is gymnasium's own."""
+
+        _bits: Any = (None, None, None)  # (np_random, capsule, lock)
+
+        def sample(self, mask: Any = None, probability: Any = None) -> Any:
+            if mask is not None and probability is None:
+                gen = self.np_random
+                if gen is not self._bits[0]:
+                    bits = gen.bit_generator
+                    self._bits = (gen, bits.capsule, bits.lock)
+                drawn = _core.mask_sample(mask, int(self.n), self._bits[1],
+                                          self._bits[2])
+                if drawn is not None:
+                    return self.start + self.dtype.type(drawn)
+            return super().sample(mask, probability)
+
+
 def discrete(n: int) -> Any:
     """The action space of a table of n ids."""
     if gymnasium is not None:
-        return gymnasium.spaces.Discrete(n)
+        return ArenaDiscrete(n)
     return OwnDiscrete(n)
 
 
