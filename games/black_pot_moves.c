@@ -70,6 +70,16 @@ static int precedence(char op)
 	return op == '+' || op == '-' ? 1 : 2;
 }
 
+/* Copies text to p; the end.  (sprintf took most of the time of making
+ * a roll's expressions.) */
+static char *text_append(char *p, const char *text)
+{
+	size_t len = strlen(text);
+
+	memcpy(p, text, len + 1);
+	return p + len;
+}
+
 /* Writes `t` as an operand of `op`, in parentheses where needed. */
 static int operand(char *out, const struct term *t, char op, bool right)
 {
@@ -78,7 +88,15 @@ static int operand(char *out, const struct term *t, char op, bool right)
 		      (right && precedence(t->op) == precedence(op) &&
 		       (op == '-' || op == '/')));
 
-	return sprintf(out, paren ? "(%s)" : "%s", t->text);
+	char *p = out;
+
+	if (paren)
+		*p++ = '(';
+	p = text_append(p, t->text);
+	if (paren)
+		*p++ = ')';
+	*p = '\0';
+	return (int)(p - out);
 }
 
 /* Adds a op b to the list unless the division is not exact or the value
@@ -135,7 +153,8 @@ static void terms_die(struct terms *list, int face)
 	list->count = 1;
 	list->t[0] = (struct term){.value = face};
 	if (!list->quiet)
-		sprintf(list->t[0].text, "%d", face);
+		text_append(list->t[0].text, (const char[]){(char)('0' + face),
+							  '\0'});
 }
 
 /* The values of a group of n dice (1 to 3, largest first), with their
@@ -191,6 +210,12 @@ struct enumeration {
 
 static void key_of(int key[4], const int *cells, int count);
 
+/* Appends group g's text to an expression, after a comma but the first. */
+static char *group_append(char *p, int g, const char *text)
+{
+	return text_append(g ? text_append(p, ",") : p, text);
+}
+
 static void enum_record(struct enumeration *e)
 {
 	struct black_pot_move *m;
@@ -210,7 +235,7 @@ static void enum_record(struct enumeration *e)
 
 		m->values[g] = t->value;
 		if (!e->target)
-			p += sprintf(p, "%s%s", g ? "," : "", t->text);
+			p = group_append(p, g, t->text);
 	}
 }
 
@@ -232,8 +257,7 @@ static void enum_hit(struct enumeration *e)
 		struct terms list;
 
 		terms_group(&list, e->faces[g], e->sizes[g], false);
-		p += sprintf(p, "%s%s", g ? "," : "",
-			     list.t[e->chosen[g]].text);
+		p = group_append(p, g, list.t[e->chosen[g]].text);
 	}
 }
 
