@@ -519,7 +519,8 @@ class TestRun(unittest.TestCase):
         plain = arena_env.run("rolit", [bot, bot], seed=4, games=2,
                               referee_args=args, size=4)
         packed = arena_env.run("rolit", [bot, bot], seed=4, games=2,
-                               referee_args=args + ["--compress"], size=4)
+                               referee_args=args + ["--compress"], size=4,
+                               out=tempfile.mkdtemp())
         for r in packed:
             with open(r["log"], "rb") as f:
                 self.assertEqual(f.read(2), b"\x1f\x8b")
@@ -561,9 +562,10 @@ class TestRun(unittest.TestCase):
         os.environ["ARENA_REFEREE"] = os.path.join(TOP_BUILD, "referee",
                                                    "referee")
         bot = os.path.join(TOP_BUILD, "tests", "tools", "env-choice-bot")
+        out = tempfile.mkdtemp()
         results = arena_env.run("bolo5", [bot, "/bin/false"], seed=8,
-                                games=2, referee_args=["--no-sandbox",
-                                                       "--no-limits"])
+                                games=2, out=out, referee_args=[
+                                    "--no-sandbox", "--no-limits"])
         self.assertEqual([(r["ranks"], r["scores"][1]) for r in results],
                          [([1, 2], 0), ([1, 2], 0)])   # /bin/false forfeits
         self.assertEqual([r["seating"] for r in results], [[0, 1], [1, 0]])
@@ -572,6 +574,7 @@ class TestRun(unittest.TestCase):
               'the bot exited with status 1 before answering "hello"'}]
             for seat in (1, 0)])
         for r in results:                      # the logs are kept
+            self.assertTrue(r["log"].startswith(out), r["log"])
             self.assertTrue(os.path.isfile(r["log"]), r["log"])
 
     def test_run_refuses_callables_that_cannot_be_bots(self):
@@ -616,26 +619,33 @@ class TestRun(unittest.TestCase):
                              "what the script does under that guard\n"
                              % script)
 
-    def test_run_refuses_a_module_the_sandbox_cannot_read(self):
+    def test_a_function_of_a_module_wins_through_the_sandbox(self):
+        """A top-level function of a module in a folder others cannot
+        read plays through the sandbox (its bot imports a copy of the
+        module) in Rolit against env-choice-bot, without a forfeit, and wins some;
+        no folder of run()'s is left in the temporary folder."""
+        os.environ["ARENA_REFEREE"] = os.path.join(TOP_BUILD, "referee",
+                                                   "referee")
+        bot = os.path.join(TOP_BUILD, "tests", "tools", "env-choice-bot")
         folder = tempfile.mkdtemp()               # mode 0700
+        before = set(os.listdir(tempfile.gettempdir()))
         try:
             with open(os.path.join(folder, "hidden_agent.py"), "w",
                       encoding="utf-8") as f:
-                f.write("def first(turn):\n    return turn['legal'][0]\n")
+                f.write("import arena_env\n"
+                        "def first(turn):\n    return turn['legal'][0]\n")
             sys.path.insert(0, folder)
             import hidden_agent
-            with self.assertRaises(ValueError) as cm:
-                arena_env.run("bolo5", [hidden_agent.first, "/bin/true"])
-            path = os.path.join(folder, "hidden_agent.py")
-            self.assertEqual(str(cm.exception), "agent 0 (first) is in %s, "
-                             "which the sandboxed bot cannot read (%s is not "
-                             "readable by others): move the module to a "
-                             "folder others may read, or pass referee_args="
-                             "[\"--no-sandbox\"] for bots you trust"
-                             % (path, folder))
+            results = arena_env.run("rolit", [hidden_agent.first, bot],
+                                    seed=2, games=6)
         finally:
             sys.path.remove(folder)
             shutil.rmtree(folder)
+        self.assertEqual([(r["forfeits"], r["log"]) for r in results],
+                         [([], None)] * 6)
+        self.assertIn(1, [r["ranks"][0] for r in results])
+        self.assertEqual(set(os.listdir(tempfile.gettempdir())) - before,
+                         set())
 
     def test_arena_bot_runs_a_callable(self):
         lines = [{"type": "hello", "protocol": 1},

@@ -9,7 +9,8 @@ the agents as `referee play` does, rotated by one seat each game, and
 reports ranks and scores one per agent, in the order the agents are given,
 and the forfeits of each game with their reasons.  A callable that cannot
 run as a bot program (a lambda, a closure, a script without a __main__
-guard, a file the sandbox cannot read) is refused before the first game.
+guard) is refused before the first game; its bot program imports a copy
+of its module's file, which the sandbox shows it.
 """
 
 import gzip
@@ -17,7 +18,6 @@ import json
 import os
 import re
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
@@ -73,31 +73,17 @@ def _referee() -> str:
     return found
 
 
+# The folder of arena_bot and arena_env, which a callable's bot imports.
+_SDK = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 _GUARD = re.compile(r"""^if\s+__name__\s*==\s*['"]__main__['"]\s*:""", re.M)
 
 
-def _unreadable(path: str) -> str:
-    """The first of path and the folders above it that a sandboxed bot,
-    running as another user, cannot read (or pass through); "" if none."""
-    path = os.path.abspath(path)
-    need = stat.S_IROTH
-    while True:
-        try:
-            mode = os.stat(path).st_mode
-        except OSError:
-            return path
-        if not mode & need:
-            return path
-        parent = os.path.dirname(path)
-        if parent == path:
-            return ""
-        path, need = parent, stat.S_IXOTH
-
-
-def _refusal(agent: Any, index: int, sandboxed: bool) -> str:
+def _refusal(agent: Any, index: int) -> str:
     """Why the callable `agent` cannot run as a bot program, and what to
-    do; "" when it can.  Its bot program imports it by name from its
-    module's file, in a fresh process (the sandbox's, when sandboxed)."""
+    do; "" when it can.  Its bot program imports it by name from a copy
+    of its module's file, in a fresh process (the sandbox's, unless
+    --no-sandbox)."""
     name = getattr(agent, "__qualname__", None)
     module = getattr(agent, "__module__", None)
     what = "agent %d (%s)" % (index, name or repr(agent))
@@ -131,31 +117,28 @@ def _refusal(agent: Any, index: int, sandboxed: bool) -> str:
                 "\"__main__\":` guard: its bot program imports the " \
                 "script, which would play the whole script again; put " \
                 "what the script does under that guard" % (what, source)
-    blocked = _unreadable(source) if sandboxed else ""
-    if blocked:
-        return "%s is in %s, which the sandboxed bot cannot read (%s is " \
-            "not readable by others): move the module to a folder others " \
-            "may read, or pass referee_args=[\"--no-sandbox\"] for bots " \
-            "you trust" % (what, source, blocked)
     return ""
 
 
 def _bot_command(agent: Any, folder: str, index: int) -> str:
-    """A command line for an agent: its own, or a script that runs a
-    callable through arena_bot.run() (checked by _refusal())."""
+    """A command line for an agent: its own, or a script in `folder` that
+    runs a callable through arena_bot.run() (checked by _refusal()),
+    beside a copy of the callable's module: the sandbox shows a bot its
+    script's folder, not the module's."""
     if isinstance(agent, str):
         return agent
     module, name = agent.__module__, agent.__qualname__
+    source = os.path.abspath(sys.modules[module].__file__)
+    if module == "__main__" or "." not in module:
+        module = os.path.splitext(os.path.basename(source))[0]
+        shutil.copyfile(source, os.path.join(folder, module + ".py"))
+        os.chmod(os.path.join(folder, module + ".py"), 0o644)
     path = os.path.join(folder, "agent%d.py" % index)
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    source = sys.modules[module].__file__
     with open(path, "w", encoding="utf-8") as f:
         f.write("import sys\nsys.path[:0] = %r\n" % [
-            here, os.path.dirname(os.path.abspath(source))])
+            folder, _SDK, os.path.dirname(source)])
         f.write("import arena_bot, importlib\n")
-        f.write("m = importlib.import_module(%r if %r != '__main__' else "
-                "%r)\n" % (module, module, os.path.splitext(
-                    os.path.basename(source))[0]))
+        f.write("m = importlib.import_module(%r)\n" % module)
         f.write("sys.exit(arena_bot.run(getattr(m, %r)))\n" % name)
     os.chmod(path, 0o644)
     return "%s %s" % (sys.executable, path)
@@ -194,39 +177,43 @@ def _forfeits(records: List[Dict], seating: List[int]) -> List[Dict]:
 def _play_referee(game: str, agents: Sequence[Any], seed: Any, games: int,
                   options: Dict[str, Any], referee_args: Sequence[str],
                   out: Any) -> List:
-    sandboxed = "--no-sandbox" not in referee_args
     for i, agent in enumerate(agents):
-        why = "" if isinstance(agent, str) else _refusal(agent, i, sandboxed)
+        why = "" if isinstance(agent, str) else _refusal(agent, i)
         if why:
             raise ValueError(why)
-    folder = os.path.abspath(os.fspath(out)) if out is not None else \
-        tempfile.mkdtemp(prefix="arena-env-")
-    os.makedirs(folder, exist_ok=True)
-    os.chmod(folder, 0o755)           # the sandboxed bots read their scripts
-    logs = os.path.join(folder, "out")
-    command = [_referee(), "play", game, "--games", str(games),
-               "--seed", seed_hex(seed), "--out", logs]
-    for key, value in options.items():
-        command += ["-o", "%s=%s" % (key, value)]
-    command += list(referee_args)
-    command += [_bot_command(a, folder, i) for i, a in enumerate(agents)]
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode != 0 and not os.path.isdir(logs):
-        raise RuntimeError("referee play failed (%d): %s"
-                           % (done.returncode, done.stderr.strip()))
-    results = []
-    for k in range(1, games + 1):
-        path = os.path.join(logs, "game-%06d.jsonl" % k)
-        records = read_log(path)
-        result = [r for r in records if r.get("type") == "result"]
-        seating = _seating(k, len(agents))
-        entry = {"game": k, "log": path, "seating": seating,
-                 "forfeits": _forfeits(records, seating)}
-        if result:
-            entry.update(ranks=_by_agent(result[-1]["ranks"], seating),
-                         scores=_by_agent(result[-1]["scores"], seating))
-        results.append(entry)
-    return results
+    with tempfile.TemporaryDirectory(prefix="arena-env-") as scratch:
+        os.chmod(scratch, 0o755)      # the sandboxed bots read their scripts
+        logs = os.path.join(os.path.abspath(os.fspath(out)) if out is not
+                            None else scratch, "out")
+        command = [_referee(), "play", game, "--games", str(games),
+                   "--seed", seed_hex(seed), "--out", logs]
+        for key, value in options.items():
+            command += ["-o", "%s=%s" % (key, value)]
+        if not all(isinstance(a, str) for a in agents):
+            for package in ("arena_bot", "arena_env"):
+                command += ["--readable", os.path.join(_SDK, package)]
+        command += list(referee_args)
+        command += [_bot_command(a, scratch, i) for i, a in enumerate(agents)]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0 and not os.path.isdir(logs):
+            raise RuntimeError("referee play failed (%d): %s"
+                               % (done.returncode, done.stderr.strip()))
+        return [_result(logs, k, len(agents), out is not None)
+                for k in range(1, games + 1)]
+
+
+def _result(logs: str, k: int, players: int, kept: bool) -> Dict:
+    """Game k's result from its log (named in it when the log is kept)."""
+    path = os.path.join(logs, "game-%06d.jsonl" % k)
+    records = read_log(path)
+    result = [r for r in records if r.get("type") == "result"]
+    seating = _seating(k, players)
+    entry = {"game": k, "log": path if kept else None, "seating": seating,
+             "forfeits": _forfeits(records, seating)}
+    if result:
+        entry.update(ranks=_by_agent(result[-1]["ranks"], seating),
+                     scores=_by_agent(result[-1]["scores"], seating))
+    return entry
 
 
 def run(game: str, agents: Sequence[Any], seed: Any = 0, games: int = 1,
@@ -238,8 +225,8 @@ def run(game: str, agents: Sequence[Any], seed: Any = 0, games: int = 1,
     each seat) and its ranks and scores, one per agent in agents' order.
     All callables: in process.  Any command line among them: every agent
     through the referee (referee_args are added to its command, e.g.
-    ["--no-sandbox"]), its logs kept in out/out (out: a new folder made
-    for the run when not given; each result's "log" is its game's), each
+    ["--no-sandbox"]), its logs kept in out/out when out is given (each
+    result's "log" is its game's; else None, and nothing is left), each
     result naming its game's forfeits ("forfeits": agent, seat, reason,
     detail); ValueError before the first game for a callable that cannot
     run as a bot program, saying why and what to do."""
