@@ -6,6 +6,7 @@ seed(), sample(), contains()), so that the package needs no more than
 Python.  numpy is used when installed: our Box's samples are then arrays.
 """
 
+import math
 import random
 from typing import Any, Dict as DictType, Optional
 
@@ -18,6 +19,7 @@ except ImportError:  # lists instead
 
 try:
     import gymnasium
+    import gymnasium.vector
 except ImportError:
     gymnasium = None
 
@@ -79,15 +81,16 @@ class OwnBox:
         return [seed]
 
     def sample(self, mask: Any = None) -> Any:
-        size = self.shape[0]
-        if self.high - self.low <= 1:
+        size = math.prod(self.shape)
+        if self.high - self.low <= 1 or self.dtype is int or (
+                numpy is not None and numpy.dtype(self.dtype).kind in "iu"):
             values = [self._rng.randint(int(self.low), int(self.high))
                       for _ in range(size)]
         else:
             values = [self._rng.uniform(self.low, self.high)
                       for _ in range(size)]
-        return numpy.array(values, self.dtype) if numpy is not None \
-            else values
+        return numpy.array(values, self.dtype).reshape(self.shape) \
+            if numpy is not None else values
 
     def contains(self, x: Any) -> bool:
         # An array is checked whole: element by element in Python, one
@@ -186,6 +189,17 @@ def box(size: int, low: float, high: float, mask: bool = False) -> Any:
         return OwnBox(low, high, (size,),
                       numpy.int8 if mask else numpy.float32)
     return OwnBox(low, high, (size,), int if mask else float)
+
+
+def batched(space: Any, n: int) -> Any:
+    """n of `space` (a vector's spaces): gymnasium's batch_space, or our
+    Box of n rows (a MultiDiscrete's bounds, for actions)."""
+    if gymnasium is not None:
+        return gymnasium.vector.utils.batch_space(space, n)
+    if isinstance(space, OwnDiscrete):
+        return OwnBox(0, space.n - 1, (n,), space.dtype)
+    return OwnDict({k: OwnBox(s.low, s.high, (n,) + s.shape, s.dtype)
+                    for k, s in space.spaces.items()})
 
 
 def observation_space(obs_size: int, action_n: int) -> Any:

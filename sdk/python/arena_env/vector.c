@@ -8,7 +8,10 @@
  * place: observations (float32, n x obs_size), masks (uint8, n x
  * action_n), rewards (float32, n x players), dones (uint8, n), the seat
  * to move (int32, n), the number of legal actions (int32, n) and their
- * ids in legal()'s order (int32, n x the most a position has).
+ * ids in legal()'s order (int32, n x the most a position has), and the
+ * observation of each game that ended, from the side of the seat that
+ * ended it, before it began again (float32, n x obs_size: Gymnasium's
+ * final_obs).
  */
 #include "core.h"
 #include "observe.h"
@@ -17,7 +20,7 @@
 #include <string.h>
 
 enum { OUT_OBS, OUT_MASK, OUT_REWARDS, OUT_DONES, OUT_TO_MOVE, OUT_LEGAL,
-       OUT_IDS, OUT_COUNT };
+       OUT_IDS, OUT_FINAL, OUT_COUNT };
 
 typedef struct {
 	PyObject_HEAD
@@ -66,12 +69,16 @@ static int vector_step_one(VectorObject *v, int i, long id, char *err)
 	struct env_game *g = v->games[i];
 	float *rewards = (float *)out_bytes(v, OUT_REWARDS) + i * v->players;
 	double r[GAME_MAX_SEATS];
+	int mover = env_game_to_move(g);
 
 	memset(rewards, 0, (size_t)v->players * sizeof *rewards);
 	out_bytes(v, OUT_DONES)[i] = 0;
 	if (env_game_step(g, id, err))
 		return -1;
 	if (env_game_to_move(g) < 0) {
+		observe_state(g->rules, g->play.state, g->target, mover,
+			      (float *)out_bytes(v, OUT_FINAL) +
+			      (size_t)i * (size_t)g->obs_size);
 		env_game_rewards(g, r);
 		for (int s = 0; s < v->players; s++)
 			rewards[s] = (float)r[s];
@@ -116,7 +123,8 @@ static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 	self->next = (unsigned long long)n + 1;
 	self->ids_width = observe_legal_most(self->games[0]->rules,
 					     self->games[0]->action_n);
-	sizes[OUT_OBS] = (size_t)n * (size_t)self->games[0]->obs_size * sizeof(float);
+	sizes[OUT_OBS] = sizes[OUT_FINAL] =
+		(size_t)n * (size_t)self->games[0]->obs_size * sizeof(float);
 	sizes[OUT_MASK] = (size_t)n * (size_t)self->games[0]->action_n;
 	sizes[OUT_REWARDS] = (size_t)n * (size_t)players * sizeof(float);
 	sizes[OUT_DONES] = (size_t)n;
@@ -190,17 +198,18 @@ static PyObject *Vector_step(VectorObject *self, PyObject *arg)
 }
 
 /* outputs(): (obs, mask, rewards, dones, to_move, legal_count, legal
- * ids, obs_size, action_n, ids_width), the bytearrays filled in place by
- * every step. */
+ * ids, final obs, obs_size, action_n, ids_width), the bytearrays filled
+ * in place by every step. */
 static PyObject *Vector_outputs(VectorObject *self, PyObject *unused)
 {
 	(void)unused;
 	if (!self->games)
 		return PyErr_Format(PyExc_RuntimeError, "the Vector is not initialised");
-	return Py_BuildValue("OOOOOOOiii", self->out[OUT_OBS],
+	return Py_BuildValue("OOOOOOOOiii", self->out[OUT_OBS],
 			     self->out[OUT_MASK], self->out[OUT_REWARDS],
 			     self->out[OUT_DONES], self->out[OUT_TO_MOVE],
 			     self->out[OUT_LEGAL], self->out[OUT_IDS],
+			     self->out[OUT_FINAL],
 			     self->games[0]->obs_size, self->games[0]->action_n,
 			     self->ids_width);
 }
