@@ -1,10 +1,12 @@
 /*
  * Rolit's board rules (see rolit_board.h): runs captured in the 8
- * directions as in Othello, compulsory capture, the balls of each colour.
+ * directions as in Othello, compulsory capture (the legal squares found
+ * on bitboards), the balls of each colour.
  * No I/O, no allocation, no JSON.
  */
 #include "rolit_board.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The 8 directions as (row, column) steps. */
@@ -85,38 +87,93 @@ int arena_rolit_board_captures(const struct rolit_board *b, int row, int col,
 	return total;
 }
 
-/* Whether a ball of colour `letter` on (row, col) would capture: the
- * first capturing direction settles it (legal squares are listed at every
- * step of a game, so this is the rules' inner loop). */
-static bool rolit_board_captures_any(const struct rolit_board *b, int row,
-				     int col, char letter)
+/* Bitboards: bit row * 8 + column of a 64-bit word, whatever the size
+ * (every size fits: 1..ROLIT_MAX_SIZE); finding the legal squares square
+ * by square was most of a step of the environment's Rolit. */
+typedef uint64_t rolit_bits;
+
+#define ROLIT_NOT_A (~(rolit_bits)0x0101010101010101u)
+#define ROLIT_NOT_H (~(rolit_bits)0x8080808080808080u)
+
+/* The board's squares, its balls and those of colour `letter`. */
+static void rolit_bits_of(const struct rolit_board *b, char letter,
+			  rolit_bits *squares, rolit_bits *balls,
+			  rolit_bits *own)
 {
-	for (int d = 0; d < 8; d++)
-		if (rolit_run(b, row, col, letter, d))
-			return true;
-	return false;
+	*squares = *balls = *own = 0;
+	for (int r = 0; r < b->size; r++)
+		for (int c = 0; c < b->size; c++) {
+			char cell = b->cells[r][c];
+			rolit_bits bit = (rolit_bits)1 << (r * 8 + c);
+
+			*squares |= bit;
+			if (cell != ROLIT_EMPTY)
+				*balls |= bit;
+			if (cell == letter)
+				*own |= bit;
+		}
+}
+
+/* Every square one step from `bits` in direction d (rolit_dirs' order:
+ * east, south-east, south, south-west, west, north-west, north,
+ * north-east; south is a higher row), none wrapping around an edge. */
+static rolit_bits rolit_shift(rolit_bits bits, int d)
+{
+	switch (d) {
+	case 0: return (bits & ROLIT_NOT_H) << 1;
+	case 1: return (bits & ROLIT_NOT_H) << 9;
+	case 2: return bits << 8;
+	case 3: return (bits & ROLIT_NOT_A) << 7;
+	case 4: return (bits & ROLIT_NOT_A) >> 1;
+	case 5: return (bits & ROLIT_NOT_A) >> 9;
+	case 6: return bits >> 8;
+	default: return (bits & ROLIT_NOT_H) >> 7;
+	}
+}
+
+/* The empty squares where a ball of `own` would capture: from each of
+ * its balls, a run of others (as in Othello, every other colour) ending
+ * at an empty square. */
+static rolit_bits rolit_capturing(rolit_bits own, rolit_bits others,
+				  rolit_bits empty)
+{
+	rolit_bits moves = 0;
+
+	for (int d = 0; d < 8; d++) {
+		rolit_bits run = rolit_shift(own, d) & others;
+
+		for (int i = 0; i < ROLIT_MAX_SIZE - 3; i++)
+			run |= rolit_shift(run, d) & others;
+		moves |= rolit_shift(run, d) & empty;
+	}
+	return moves;
+}
+
+/* The squares (row * size + column) of the bits set, in increasing
+ * order; how many. */
+static int rolit_bits_list(rolit_bits bits, int size, int *squares)
+{
+	int n = 0;
+
+	for (int at = 0; bits; at++, bits >>= 1)
+		if (bits & 1)
+			squares[n++] = (at / 8) * size + at % 8;
+	return n;
 }
 
 int arena_rolit_board_squares(const struct rolit_board *b, char letter,
 			      int squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE])
 {
-	int touching[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
-	int captures = 0, touches = 0;
+	rolit_bits board, balls, own, empty, touching = 0, capturing;
 
-	/* One pass: a capturing square always touches a ball, so the
-	 * capturing squares, when there are any, are the whole answer. */
-	for (int r = 0; r < b->size; r++)
-		for (int c = 0; c < b->size; c++) {
-			if (b->cells[r][c] != ROLIT_EMPTY ||
-			    !arena_rolit_board_touches(b, r, c))
-				continue;
-			touching[touches++] = r * b->size + c;
-			if (rolit_board_captures_any(b, r, c, letter))
-				squares[captures++] = r * b->size + c;
-		}
-	if (!captures)
-		memcpy(squares, touching, (size_t)touches * sizeof *squares);
-	return captures ? captures : touches;
+	rolit_bits_of(b, letter, &board, &balls, &own);
+	empty = board & ~balls;
+	for (int d = 0; d < 8; d++)
+		touching |= rolit_shift(balls, d);
+	touching &= empty;
+	capturing = rolit_capturing(own, balls & ~own, empty);
+	return rolit_bits_list(capturing ? capturing : touching, b->size,
+			       squares);
 }
 
 void arena_rolit_board_place(struct rolit_board *b, int row, int col,
