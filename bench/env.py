@@ -3,7 +3,9 @@
 
 - env: arena_env.env(), one Python call a step as an agent loop makes
   them (last() with the observation and mask, then step()), a random
-  legal action each time;
+  legal action each time drawn by action_space(agent).sample(mask), the
+  documented loop: "env" with our own Discrete, "env (gym)" with the
+  env's own space, Gymnasium's when it is importable (else "-");
 - vector: arena_env.vector() of 1024 games on one core, the random legal
   actions drawn with numpy when it is there (else the random module), one
   C call a step of all 1024; "fast": the same with draws="fast", the
@@ -45,6 +47,11 @@ try:
 except ImportError:
     numpy = None
 
+try:
+    import gymnasium
+except ImportError:
+    gymnasium = None
+
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
 SECONDS = float(os.environ.get("SECONDS", "2"))
 
@@ -61,9 +68,12 @@ def best_rate(step_batch):
     return best
 
 
-def env_rate(game, players):
+def env_rate(game, players, own):
     e = arena_env.env(game, players)
     e.reset(seed=1)
+    n = e.action_space("player_0").n
+    spaces = {a: arena_env.OwnDiscrete(n, seed=i) if own else
+              e.action_space(a) for i, a in enumerate(e.possible_agents)}
 
     def batch():
         steps = 0
@@ -72,7 +82,7 @@ def env_rate(game, players):
             if done:
                 e.step(None)
                 continue
-            e.step(e.action_space(agent).sample(obs["action_mask"]))
+            e.step(spaces[agent].sample(obs["action_mask"]))
             steps += 1
         e.reset()
         return steps
@@ -144,22 +154,26 @@ GAMES = [("bolo", 2, pure_bolo), ("bolo5", 2, None),
 
 def main():
     print("arena_env: random play, steps/s (best of %d rounds of %g s of CPU; "
-          "vector: 1024 games, one core; numpy %s)"
-          % (ROUNDS, SECONDS, "yes" if numpy is not None else "no"))
-    print("%-12s %12s %14s %14s %14s %10s %12s" % (
-        "game", "env", "vector/core", "vector fast", "pure Python",
+          "vector: 1024 games, one core; numpy %s, gymnasium %s)"
+          % (ROUNDS, SECONDS, "yes" if numpy is not None else "no",
+             gymnasium.__version__ if gymnasium else "no"))
+    print("%-12s %10s %10s %12s %12s %12s %9s %10s" % (
+        "game", "env", "env (gym)", "vector/core", "vector fast", "pure Python",
         "env/pure", "games (C)"))
     for game, players, pure in GAMES:
-        e = env_rate(game, players)
+        e = env_rate(game, players, True)
+        g = env_rate(game, players, False) if gymnasium else None
         v = vector_rate(game, players)
         fast = vector_rate(game, players, draws="fast")
         p = best_rate(lambda: pure(pure_games)) if pure else None
         c = best_rate(lambda: pure(games)) if pure else None
-        print("%-12s %12.0f %14.0f %14.0f %14s %10s %12s" % (
-            game, e, v, fast, "%.0f" % p if p else "-",
-            "%.1fx" % (e / p) if p else "-", "%.0f" % c if c else "-"))
-    print("goals: env >= 10x pure Python; vector >= 2,000,000/s a core "
-          "(bolo), 600,000/s (rolit), 150,000/s (black-pot)")
+        print("%-12s %10.0f %10s %12.0f %12.0f %12s %9s %10s" % (
+            game, e, "%.0f" % g if g else "-", v, fast,
+            "%.0f" % p if p else "-", "%.1fx" % (e / p) if p else "-",
+            "%.0f" % c if c else "-"))
+    print("goals: env (with gymnasium too) >= 200,000/s, black-pot "
+          ">= 150,000/s; env >= 10x pure Python; vector >= 2,000,000/s "
+          "a core (bolo), 600,000/s (rolit), 150,000/s (black-pot)")
 
 
 if __name__ == "__main__":
