@@ -174,12 +174,20 @@ static int ids_triples(const struct black_pot_roll *roll,
 	for (int i = 0; i < c->n; i++)
 		code[i] = 1u << 4 * (c->number[i] - 1);
 	for (int i = 0; i < c->n; i++)
-		for (int j = i + 1; j < c->n; j++)
+		for (int j = i + 1; j < c->n; j++) {
+			/* the third cell's code, when i and j are two dice's */
+			unsigned need = want - code[i] - code[j];
+
+			if (need != 1u << 4 * (roll->dice[0] - 1) &&
+			    need != 1u << 4 * (roll->dice[1] - 1) &&
+			    need != 1u << 4 * (roll->dice[2] - 1))
+				continue;
 			for (int k = j + 1; k < c->n; k++)
-				if (code[i] + code[j] + code[k] == want)
+				if (code[k] == need)
 					ids[count++] = triple_id(c->index[i],
 								 c->index[j],
 								 c->index[k]);
+		}
 	return count;
 }
 

@@ -393,7 +393,10 @@ static void enum_splits(struct enumeration *e, const int dice[3])
 		enum_group(e, i, &singles[i], &d[i], 1);
 	enum_values(e);
 	e->groups = 2;
-	for (int single = 2; single >= 0 && !e->found; single--) {
+	/* a split of g groups fills at most g cells: a target of more is
+	 * not among its outcomes */
+	for (int single = 2; single >= 0 && !e->found &&
+	     !(e->target && e->target_count > 2); single--) {
 		int faces[2], k = 0;
 
 		for (int i = 0; i < 3; i++)
@@ -403,7 +406,7 @@ static void enum_splits(struct enumeration *e, const int dice[3])
 		enum_group(e, 1, &singles[single], &d[single], 1);
 		enum_values(e);
 	}
-	if (e->found)
+	if (e->found || (e->target && e->target_count > 1))
 		return;
 	e->groups = 1;
 	enum_group(e, 0, &all, d, 3);

@@ -158,18 +158,19 @@ if gymnasium is not None:
         id from the same np_random, drawn as its np_random.choice()
         does; any other mask or argument is gymnasium's own."""
 
-        _bits: Any = (None, None, None)  # (np_random, capsule, lock)
+        # (np_random, n, its capsule and lock, start), for the draw
+        _bits: Any = (None,)
 
         def sample(self, mask: Any = None, probability: Any = None) -> Any:
             if mask is not None and probability is None:
-                gen = self.np_random
-                if gen is not self._bits[0]:
-                    bits = gen.bit_generator
-                    self._bits = (gen, bits.capsule, bits.lock)
-                drawn = _core.mask_sample(mask, int(self.n), self._bits[1],
-                                          self._bits[2])
+                gen, bits = self.np_random, self._bits
+                if gen is not bits[0]:
+                    source = gen.bit_generator
+                    bits = self._bits = (gen, int(self.n), source.capsule,
+                                         source.lock, int(self.start))
+                drawn = _core.mask_sample(mask, *bits[1:4])
                 if drawn is not None:
-                    return self.start + self.dtype.type(drawn)
+                    return self.dtype.type(bits[4] + drawn)
             return super().sample(mask, probability)
 
 
