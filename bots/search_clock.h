@@ -2,7 +2,10 @@
  * The thinking time of the bundled search bots: the `--ms N` option (how
  * long a move may think, 100 ms by default) and a deadline for one turn
  * that never goes past what the referee allows (the turn's time_left_ms,
- * less a safety margin for the pipe and the referee's own work).
+ * less a safety margin for the pipe and the referee's own work).  Time is
+ * the process's CPU time, as the referee charges a move (its default
+ * `--clock cpu`): on a loaded machine a bot gets the thought it was
+ * given, not whatever share of the wall clock the load leaves it.
  */
 #ifndef BOTS_SEARCH_CLOCK_H
 #define BOTS_SEARCH_CLOCK_H
@@ -14,7 +17,7 @@
 #define SEARCH_CLOCK_DEFAULT_MS 100
 
 struct search_clock {
-	double deadline; /* seconds on the monotonic clock */
+	double deadline; /* seconds of the process's CPU time */
 };
 
 /* Reads the bot's arguments (`--ms N`, N from 1 to 60000) into *ms; 0, 1
