@@ -85,18 +85,36 @@ uint64_t rolit_bits_occupied(const struct rolit_bits *pos)
 	return pos->ball[0] | pos->ball[1] | pos->ball[2] | pos->ball[3];
 }
 
-uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat)
+uint64_t rolit_bits_around(uint64_t set)
+{
+	uint64_t around = 0;
+
+#define ROLIT_BITS_AROUND(step, mask) around |= rolit_bits_step(set, step, mask);
+	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_AROUND)
+#undef ROLIT_BITS_AROUND
+	return around;
+}
+
+uint64_t rolit_bits_capturing(const struct rolit_bits *pos, int seat)
 {
 	uint64_t occupied = rolit_bits_occupied(pos);
 	uint64_t own = pos->ball[pos->colour[seat]], other = occupied & ~own;
-	uint64_t empty = pos->board & ~occupied, captures = 0, touching = 0;
+	uint64_t empty = pos->board & ~occupied, captures = 0;
 
-#define ROLIT_BITS_MOVES(step, mask) \
-	captures |= rolit_bits_captures(own, other, empty, step, mask); \
-	touching |= rolit_bits_step(occupied, step, mask);
-	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_MOVES)
-#undef ROLIT_BITS_MOVES
-	return captures ? captures : touching & empty;
+#define ROLIT_BITS_CAPTURING(step, mask) \
+	captures |= rolit_bits_captures(own, other, empty, step, mask);
+	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_CAPTURING)
+#undef ROLIT_BITS_CAPTURING
+	return captures;
+}
+
+uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat)
+{
+	uint64_t captures = rolit_bits_capturing(pos, seat);
+	uint64_t occupied = rolit_bits_occupied(pos);
+
+	return captures ? captures
+			: rolit_bits_around(occupied) & pos->board & ~occupied;
 }
 
 uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat, int square)
@@ -144,4 +162,18 @@ bool rolit_bits_same(const struct rolit_bits *a, const struct rolit_bits *b)
 	return !memcmp(a->ball, b->ball, sizeof a->ball) &&
 	       a->board == b->board && a->to_move == b->to_move &&
 	       a->out == b->out && a->players == b->players;
+}
+
+uint64_t rolit_bits_key(const struct rolit_bits *pos)
+{
+	uint64_t k = pos->ball[0] * 0x9E3779B97F4A7C15ULL ^
+		     pos->ball[2] * 0xC2B2AE3D27D4EB4FULL ^
+		     (pos->ball[1] | pos->ball[3]) * 0x165667B19E3779F9ULL ^
+		     pos->board ^ (uint64_t)pos->to_move << 1 ^
+		     (uint64_t)pos->out << 3;
+
+	k = (k ^ k >> 30) * 0xBF58476D1CE4E5B9ULL;
+	k = (k ^ k >> 27) * 0x94D049BB133111EBULL;
+	k ^= k >> 31;
+	return k ? k : 1;
 }

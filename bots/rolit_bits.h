@@ -39,6 +39,13 @@ uint64_t rolit_bits_occupied(const struct rolit_bits *pos);
  * if any, else every empty square touching a ball. */
 uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat);
 
+/* The empty squares where a ball of `seat` would capture. */
+uint64_t rolit_bits_capturing(const struct rolit_bits *pos, int seat);
+
+/* The squares next to some square of `set` in any of the 8 directions
+ * (some may lie off a board smaller than 8x8). */
+uint64_t rolit_bits_around(uint64_t set);
+
 /* The balls a ball of `seat` on the empty square `square` captures. */
 uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat,
 			  int square);
@@ -57,6 +64,11 @@ int rolit_bits_count(const struct rolit_bits *pos, int seat);
 
 /* Whether two positions are the same (balls, seat to move, forfeits). */
 bool rolit_bits_same(const struct rolit_bits *a, const struct rolit_bits *b);
+
+/* The key of a position of 2 players for a transposition table: its
+ * balls (the two unplayed colours as one), seat to move, board and
+ * forfeits mixed (splitmix64's finaliser); never 0. */
+uint64_t rolit_bits_key(const struct rolit_bits *pos);
 
 /* The lowest square of a non-empty set. */
 static inline int rolit_bits_first(uint64_t set)

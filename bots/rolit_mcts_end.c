@@ -80,22 +80,6 @@ static int rolit_mcts_end_moves(const struct rolit_bits *pos,
 	return n;
 }
 
-/* The key of a position of 2 players: its balls, seat to move, board and
- * forfeits mixed (splitmix64's finaliser); never 0. */
-static uint64_t rolit_mcts_end_key(const struct rolit_bits *pos)
-{
-	uint64_t k = pos->ball[0] * 0x9E3779B97F4A7C15ULL ^
-		     pos->ball[2] * 0xC2B2AE3D27D4EB4FULL ^
-		     (pos->ball[1] | pos->ball[3]) * 0x165667B19E3779F9ULL ^
-		     pos->board ^ (uint64_t)pos->to_move << 1 ^
-		     (uint64_t)pos->out << 3;
-
-	k = (k ^ k >> 30) * 0xBF58476D1CE4E5B9ULL;
-	k = (k ^ k >> 27) * 0x94D049BB133111EBULL;
-	k ^= k >> 31;
-	return k ? k : 1;
-}
-
 /* Moves `square` (a legal one, or -1) to the front of squares[]. */
 static void rolit_mcts_end_first(int squares[64], int n, int square)
 {
@@ -125,7 +109,7 @@ static int rolit_mcts_end_alphabeta(struct rolit_mcts_end *e,
 
 		return (diff > 0) - (diff < 0);
 	}
-	key = rolit_mcts_end_key(pos);
+	key = rolit_bits_key(pos);
 	entry = &rolit_mcts_end_table[key % ROLIT_MCTS_END_TABLE];
 	if (entry->key == key && !square) {
 		if (entry->lower >= beta || entry->lower == entry->upper)

@@ -2,8 +2,9 @@
  * Unit tests for rolit-mcts (bots/rolit_bits.c, rolit_mcts_policy.c,
  * rolit_mcts_end.c, rolit_mcts_tree.c): on random games of every size and
  * number of players, forfeits included, the bitboards' legal squares,
- * captures, next seat and board after each move are exactly the rules
- * library's (arena_rolit_rules and rolit_board.c); the exact endgame's
+ * capturing squares, captures, next seat and board after each move are
+ * exactly the rules library's (arena_rolit_rules and rolit_board.c); the
+ * exact endgame's
  * value and move are those of a brute-force search over the rules
  * library's board functions; the tree only ever chooses legal squares,
  * reusing its tree along a game (a given number of playouts a move, so
@@ -111,6 +112,8 @@ static void check_moves(const struct rolit_bits *pos, char rows[8][9])
 		char letter = letters[pos->colour[seat]];
 		int squares[64], n = arena_rolit_board_squares(&b, letter, squares);
 
+		uint64_t capturing = 0;
+
 		ck_assert_uint_eq(rolit_bits_moves(pos, seat),
 				  to_bits(squares, n, size));
 		for (int r = 0; r < size; r++)
@@ -128,7 +131,9 @@ static void check_moves(const struct rolit_bits *pos, char rows[8][9])
 				ck_assert_uint_eq(
 					rolit_bits_flips(pos, seat, r * 8 + c),
 					to_bits(taken, k, size));
+				capturing |= (uint64_t)(k > 0) << (r * 8 + c);
 			}
+		ck_assert_uint_eq(rolit_bits_capturing(pos, seat), capturing);
 	}
 }
 
