@@ -89,7 +89,8 @@ uint64_t rolit_bits_around(uint64_t set)
 {
 	uint64_t around = 0;
 
-#define ROLIT_BITS_AROUND(step, mask) around |= rolit_bits_step(set, step, mask);
+#define ROLIT_BITS_AROUND(step, mask) \
+	around |= rolit_bits_step(set, step, mask);
 	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_AROUND)
 #undef ROLIT_BITS_AROUND
 	return around;

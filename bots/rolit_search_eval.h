@@ -1,23 +1,25 @@
 /*
- * rolit-search's evaluation of a Rolit position for one seat: on a full
- * board the exact ball difference against the best opponent, otherwise a
- * weighing of corners, the squares next to empty corners, edges, balls
- * anchored to an own corner (stable), frontier balls (next to an empty
- * square, so open to capture) and the ball count, which weighs more as
- * the board fills.
+ * rolit-search's evaluation of a Rolit position of 2 players, for one
+ * seat against the other, on bitboards: on a full board the outcome and
+ * the ball difference; otherwise led by mobility (the squares where a
+ * seat captures: with compulsory capture, a seat with none must place a
+ * ball that turns nothing) and frontier (balls beside an empty square,
+ * open to capture), with corners (never captured) and the squares beside
+ * an empty corner (which hand it over).  The ball count is left out: it
+ * made the bot weaker (docs/bots/rolit-search.md).
  */
 #ifndef BOTS_ROLIT_SEARCH_EVAL_H
 #define BOTS_ROLIT_SEARCH_EVAL_H
 
-#include "rolit_search_pos.h"
+#include "rolit_bits.h"
 
-/* What one ball of difference is worth on a full board: more than any
+/* What a won game is worth on top of its ball difference: more than any
  * position short of the end can be worth. */
-#define ROLIT_SEARCH_EVAL_BALL 10000
+#define ROLIT_SEARCH_EVAL_WIN 10000
 
-/* The value of `pos` for `seat`: its own weight less the best weight of
- * the seats still playing against it (or ROLIT_SEARCH_EVAL_BALL times the ball
- * difference on a full board). */
-int rolit_search_eval_value(const struct rolit_search_pos *pos, int seat);
+/* The value of `pos` (2 players) for `seat`: on a full board
+ * ROLIT_SEARCH_EVAL_WIN, 0 or -ROLIT_SEARCH_EVAL_WIN as it wins, draws or
+ * loses, plus its ball difference; otherwise the weighing above. */
+int rolit_search_eval_value(const struct rolit_bits *pos, int seat);
 
 #endif

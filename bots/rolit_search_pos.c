@@ -1,37 +1,16 @@
 /*
- * Rolit positions for rolit-search (rolit_search_pos.h), kept as the
- * view's rows and handed to the referee's rules for every move: a state is
- * rebuilt with arena_rolit_from_rows (and the forfeits replayed), asked for its
- * legal squares or made to play one, then read back through its view.
+ * A Rolit view read for the bundled Rolit bots (rolit_search_pos.h).
  */
 #include "rolit_search_pos.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "games/registry.h"
-#include "games/rolit.h"
 #include "games/support.h"
 
 static const char *const rolit_search_pos_colours[] = {
 	"red", "yellow", "green", "blue",
 };
-
-/* The rules' state of `pos` with `seat` to move. */
-static void *rolit_search_pos_state(const struct rolit_search_pos *pos,
-				    int seat, char *err)
-{
-	const char *rows[ROLIT_SEARCH_POS_MAX_SIZE];
-	void *state;
-
-	for (int r = 0; r < pos->size; r++)
-		rows[r] = pos->rows[r];
-	state = arena_rolit_from_rows(pos->size, pos->players, seat, rows, err);
-	for (int i = 0; state && i < pos->players; i++)
-		if (pos->forfeited[i] && i != seat)
-			arena_rolit_rules.forfeit(state, i, NULL);
-	return state;
-}
 
 static int rolit_search_pos_read_board(const cJSON *view,
 				       struct rolit_search_pos *pos, char *err)
@@ -92,82 +71,4 @@ int rolit_search_pos_from_view(const cJSON *view, struct rolit_search_pos *pos,
 		    item->valueint < pos->players)
 			pos->forfeited[item->valueint] = true;
 	return rolit_search_pos_read_board(view, pos, err);
-}
-
-int rolit_search_pos_moves(const struct rolit_search_pos *pos, int seat,
-			   int moves[ROLIT_SEARCH_POS_MAX_SQUARES])
-{
-	char err[GAME_ERR_LEN];
-	void *state = rolit_search_pos_state(pos, seat, err);
-	cJSON *legal, *square;
-	int count = 0;
-
-	if (!state)
-		return 0;
-	legal = arena_rolit_rules.legal(state);
-	cJSON_ArrayForEach(square, legal) {
-		const char *name = square->valuestring;
-
-		moves[count++] = (name[1] - '1') * pos->size + (name[0] - 'A');
-	}
-	cJSON_Delete(legal);
-	arena_rolit_rules.destroy(state);
-	return count;
-}
-
-int rolit_search_pos_play(const struct rolit_search_pos *pos, int seat,
-			  int square, int next_seat,
-			  struct rolit_search_pos *next)
-{
-	char err[GAME_ERR_LEN], name[3] = {
-		(char)('A' + square % pos->size),
-		(char)('1' + square / pos->size), '\0',
-	};
-	/* A string value on the stack: apply only reads it. */
-	cJSON action = {.type = cJSON_String, .valuestring = name};
-	void *state = rolit_search_pos_state(pos, seat, err);
-	cJSON *view;
-	int rc;
-
-	if (!state || arena_rolit_rules.apply(state, &action, NULL, err) < 0) {
-		if (state)
-			arena_rolit_rules.destroy(state);
-		return -1;
-	}
-	*next = *pos;
-	view = arena_rolit_rules.view(state, -1);
-	rc = rolit_search_pos_read_board(view, next, err);
-	next->to_move = arena_rolit_rules.to_move(state) < 0 ? -1 : next_seat;
-	cJSON_Delete(view);
-	arena_rolit_rules.destroy(state);
-	return rc;
-}
-
-int rolit_search_pos_opponents(const struct rolit_search_pos *pos, int seat,
-			       int seats[ROLIT_SEARCH_POS_MAX_SEATS])
-{
-	int count = 0;
-
-	for (int i = 1; i < pos->players; i++) {
-		int other = (seat + i) % pos->players;
-
-		if (!pos->forfeited[other])
-			seats[count++] = other;
-	}
-	return count;
-}
-
-int rolit_search_pos_count(const struct rolit_search_pos *pos, char letter)
-{
-	int count = 0;
-
-	for (int r = 0; r < pos->size; r++)
-		for (int c = 0; c < pos->size; c++)
-			count += pos->rows[r][c] == letter;
-	return count;
-}
-
-int rolit_search_pos_empties(const struct rolit_search_pos *pos)
-{
-	return rolit_search_pos_count(pos, '.');
 }

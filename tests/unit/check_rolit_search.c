@@ -1,32 +1,34 @@
 /*
- * Unit tests for rolit-search's position and evaluation
- * (bots/rolit_search_pos.c, bots/rolit_search_eval.c): a view read back
- * as the rules wrote it, legal squares and moves that agree with
- * arena_rolit_rules for the seat to move and for any other seat (Best-Reply
- * Search lets any opponent reply), forfeited seats left out, and the
- * evaluation's exact value on a full board and its preferences short of
- * the end.
+ * Unit tests for rolit-search (bots/rolit_search_pos.c,
+ * rolit_search_eval.c, rolit_search_ab.c): a view read back as the rules
+ * wrote it; the evaluation's exact value on a full board and its
+ * preferences short of the end; the principal variation search, run to
+ * the end of the game on random positions of 2 players on every size,
+ * finds the value of a plain minimax over the same bitboards (whose moves
+ * check_rolit_mcts holds to the rules library's) and a square that keeps
+ * it, with the transposition table kept from one search to the next; and
+ * a search whose clock runs out stops within a few milliseconds of CPU.
  */
 #include <string.h>
+#include <time.h>
 
 #include "games/registry.h"
 #include "games/rolit.h"
+#include "rolit_bits.h"
+#include "rolit_search_ab.h"
 #include "rolit_search_eval.h"
 #include "rolit_search_pos.h"
 #include "run_suite.h"
 
-/* The position of `rows` with `to_move` to play, read from the view seat
- * 0 gets of the rules' own state; forfeit: a seat that left, or -1. */
+/* The view seat 0 gets of `rows` with `to_move` to play, read back. */
 static void position(struct rolit_search_pos *pos, int size, int players,
-		     int to_move, const char *const *rows, int forfeit)
+		     int to_move, const char *const *rows)
 {
 	char err[GAME_ERR_LEN] = "";
 	void *state = arena_rolit_from_rows(size, players, to_move, rows, err);
 	cJSON *view;
 
 	ck_assert_msg(state != NULL, "%s", err);
-	if (forfeit >= 0)
-		arena_rolit_rules.forfeit(state, forfeit, NULL);
 	view = arena_rolit_rules.view(state, 0);
 	ck_assert_msg(rolit_search_pos_from_view(view, pos, err) == 0, "%s",
 		      err);
@@ -43,7 +45,7 @@ START_TEST(reads_the_view)
 {
 	struct rolit_search_pos pos;
 
-	position(&pos, 8, 3, 1, opening, -1);
+	position(&pos, 8, 3, 1, opening);
 	ck_assert_int_eq(pos.size, 8);
 	ck_assert_int_eq(pos.players, 3);
 	ck_assert_int_eq(pos.to_move, 1);
@@ -51,8 +53,7 @@ START_TEST(reads_the_view)
 	ck_assert_int_eq(pos.letter[1], 'Y');
 	ck_assert_int_eq(pos.letter[2], 'G');
 	ck_assert_str_eq(pos.rows[3], "...RY...");
-	ck_assert_int_eq(rolit_search_pos_empties(&pos), 60);
-	ck_assert_int_eq(rolit_search_pos_count(&pos, 'B'), 1);
+	ck_assert_str_eq(pos.rows[4], "...BG...");
 }
 END_TEST
 
@@ -72,81 +73,22 @@ START_TEST(refuses_what_is_not_a_rolit_view)
 }
 END_TEST
 
-/* Squares are row * 8 + column: D3 = 2 * 8 + 3. */
-START_TEST(moves_are_the_rules_moves)
+START_TEST(a_full_board_is_worth_its_outcome)
 {
-	struct rolit_search_pos pos;
-	int moves[ROLIT_SEARCH_POS_MAX_SQUARES];
+	static const char *const rows[] = {"RRRR", "GGGG", "RRRR", "GGGY"};
+	struct rolit_bits pos;
 
-	position(&pos, 8, 2, 0, opening, -1);
-	/* red captures yellow by F4, blue by D6, green by F6 (unplayed
-	 * colours are balls like any others) */
-	ck_assert_int_eq(rolit_search_pos_moves(&pos, 0, moves), 3);
-	ck_assert_int_eq(moves[0], 3 * 8 + 5);
-	ck_assert_int_eq(moves[1], 5 * 8 + 3);
-	ck_assert_int_eq(moves[2], 5 * 8 + 5);
-	/* green, though not to move, by C3, E3 and C5 */
-	ck_assert_int_eq(rolit_search_pos_moves(&pos, 1, moves), 3);
-	ck_assert_int_eq(moves[0], 2 * 8 + 2);
-	ck_assert_int_eq(moves[1], 2 * 8 + 4);
-	ck_assert_int_eq(moves[2], 4 * 8 + 2);
+	rolit_bits_from_rows(&pos, 4, 2, -1, rows, 0);
+	/* 8 red, 7 green, one yellow that scores for nobody */
+	ck_assert_int_eq(rolit_search_eval_value(&pos, 0),
+			 ROLIT_SEARCH_EVAL_WIN + 1);
+	ck_assert_int_eq(rolit_search_eval_value(&pos, 1),
+			 -ROLIT_SEARCH_EVAL_WIN - 1);
 }
 END_TEST
 
-START_TEST(plays_through_the_rules)
-{
-	struct rolit_search_pos pos, next;
-
-	position(&pos, 8, 2, 0, opening, -1);
-	ck_assert_int_eq(rolit_search_pos_play(&pos, 0, 5 * 8 + 5, 1, &next), 0);
-	ck_assert_str_eq(next.rows[4], "...BR...");
-	ck_assert_str_eq(next.rows[5], ".....R..");
-	ck_assert_int_eq(next.to_move, 1);
-	ck_assert_int_eq(rolit_search_pos_count(&next, 'R'), 3);
-	/* the rules refuse a square that touches no ball, and an occupied one */
-	ck_assert_int_eq(rolit_search_pos_play(&pos, 0, 0, 1, &next), -1);
-	ck_assert_int_eq(rolit_search_pos_play(&pos, 0, 3 * 8 + 3, 1, &next),
-			 -1);
-}
-END_TEST
-
-START_TEST(the_last_ball_ends_the_game)
-{
-	static const char *const rows[] = {"RRRR", "GGGG", "RRRR", "GGG."};
-	struct rolit_search_pos pos, next;
-	int moves[ROLIT_SEARCH_POS_MAX_SQUARES];
-
-	position(&pos, 4, 2, 0, rows, -1);
-	ck_assert_int_eq(rolit_search_pos_moves(&pos, 0, moves), 1);
-	ck_assert_int_eq(moves[0], 15);
-	ck_assert_int_eq(rolit_search_pos_play(&pos, 0, 15, 1, &next), 0);
-	ck_assert_int_eq(next.to_move, -1);
-	/* D4 captures nothing (no red beyond the greens): 9 red, 7 green */
-	ck_assert_int_eq(rolit_search_eval_value(&next, 0),
-			 ROLIT_SEARCH_EVAL_BALL * (9 - 7));
-	ck_assert_int_eq(rolit_search_eval_value(&next, 1),
-			 ROLIT_SEARCH_EVAL_BALL * (7 - 9));
-}
-END_TEST
-
-START_TEST(forfeited_seats_are_left_out)
-{
-	struct rolit_search_pos pos;
-	int seats[ROLIT_SEARCH_POS_MAX_SEATS];
-
-	position(&pos, 8, 4, 0, opening, 2);
-	ck_assert(pos.forfeited[2]);
-	ck_assert_int_eq(rolit_search_pos_opponents(&pos, 0, seats), 2);
-	ck_assert_int_eq(seats[0], 1);
-	ck_assert_int_eq(seats[1], 3);
-	ck_assert_int_eq(rolit_search_pos_opponents(&pos, 3, seats), 2);
-	ck_assert_int_eq(seats[0], 0);
-	ck_assert_int_eq(seats[1], 1);
-}
-END_TEST
-
-/* Short of the end a corner is worth more than the square next to it
- * while that corner is empty, whatever the ball count says. */
+/* Short of the end a corner is worth more than the square beside it
+ * while that corner is empty, and less than a won game. */
 START_TEST(corners_before_the_squares_beside_them)
 {
 	static const char *const corner[] = {
@@ -157,15 +99,125 @@ START_TEST(corners_before_the_squares_beside_them)
 		"........", ".R......", "........", "...RG...",
 		"...GR...", "........", "........", "........",
 	};
-	struct rolit_search_pos a, b;
+	struct rolit_bits a, b;
 
-	position(&a, 8, 2, 1, corner, -1);
-	position(&b, 8, 2, 1, beside, -1);
+	rolit_bits_from_rows(&a, 8, 2, 1, corner, 0);
+	rolit_bits_from_rows(&b, 8, 2, 1, beside, 0);
 	ck_assert_int_gt(rolit_search_eval_value(&a, 0),
 			 rolit_search_eval_value(&b, 0));
 	ck_assert_int_lt(rolit_search_eval_value(&a, 1),
 			 rolit_search_eval_value(&b, 1));
-	ck_assert_int_lt(rolit_search_eval_value(&a, 0), ROLIT_SEARCH_EVAL_BALL);
+	ck_assert_int_lt(rolit_search_eval_value(&a, 0), ROLIT_SEARCH_EVAL_WIN);
+}
+END_TEST
+
+static unsigned next_random(unsigned *seed)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return *seed >> 16;
+}
+
+/* A position of 2 players on a `size` board with `empties` empty
+ * squares, reached by random legal moves from the start. */
+static void random_position(struct rolit_bits *pos, int size, int empties,
+			    unsigned *seed)
+{
+	static const char *const starts[][8] = {
+		{"....", ".RY.", ".BG.", "...."},
+		{"......", "......", "..RY..", "..BG..", "......", "......"},
+		{"........", "........", "........", "...RY...",
+		 "...BG...", "........", "........", "........"},
+	};
+
+	rolit_bits_from_rows(pos, size, 2, (int)(next_random(seed) % 2),
+			     starts[size / 2 - 2], 0);
+	while (rolit_bits_popcount(pos->board & ~rolit_bits_occupied(pos)) >
+	       empties) {
+		uint64_t moves = rolit_bits_moves(pos, pos->to_move);
+		int pick = (int)(next_random(seed) %
+				 (unsigned)rolit_bits_popcount(moves));
+
+		while (pick--)
+			moves &= moves - 1;
+		rolit_bits_play(pos, rolit_bits_first(moves));
+	}
+}
+
+/* The value of `pos` for the seat to move by plain minimax to the end. */
+static int minimax(const struct rolit_bits *pos)
+{
+	int best = -2 * ROLIT_SEARCH_EVAL_WIN;
+
+	for (uint64_t set = rolit_bits_moves(pos, pos->to_move); set;
+	     set &= set - 1) {
+		struct rolit_bits next = *pos;
+		int value;
+
+		rolit_bits_play(&next, rolit_bits_first(set));
+		value = next.to_move < 0
+				? rolit_search_eval_value(&next, pos->to_move)
+				: -minimax(&next);
+		if (value > best)
+			best = value;
+	}
+	return best;
+}
+
+START_TEST(the_search_to_the_end_is_minimax)
+{
+	static const int sizes[] = {4, 6, 8};
+	static struct rolit_search_ab ab;
+	unsigned seed = 5858;
+
+	for (int k = 0; k < 3; k++)
+		for (int empties = 1; empties <= 9; empties++)
+			for (int game = 0; game < 3; game++) {
+				struct rolit_bits pos, next;
+				int expected, after;
+
+				if (empties >= sizes[k] * sizes[k] - 4)
+					continue;
+				random_position(&pos, sizes[k], empties, &seed);
+				expected = minimax(&pos);
+				rolit_search_ab_run(&ab, &pos, NULL, NULL);
+				ck_assert_int_eq(ab.depth, empties);
+				ck_assert_int_eq(ab.value, expected);
+				ck_assert(rolit_bits_moves(&pos, pos.to_move) >>
+					  ab.best & 1);
+				next = pos;
+				rolit_bits_play(&next, ab.best);
+				after = next.to_move < 0
+						? rolit_search_eval_value(
+							  &next, pos.to_move)
+						: -minimax(&next);
+				ck_assert_int_eq(after, expected);
+			}
+}
+END_TEST
+
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+START_TEST(the_search_stops_when_the_clock_does)
+{
+	static struct rolit_search_ab ab;
+	struct rolit_bits pos;
+	struct search_clock stop;
+	double start;
+
+	rolit_bits_from_rows(&pos, 8, 2, 0, opening, 0);
+	start = cpu_seconds();
+	search_clock_start(&stop, NULL, 20);
+	rolit_search_ab_run(&ab, &pos, NULL, &stop);
+	ck_assert_double_lt(cpu_seconds() - start, 0.030);
+	ck_assert_int_lt(ab.depth, 60);
+	ck_assert_int_gt(ab.depth, 2);
+	ck_assert(rolit_bits_moves(&pos, 0) >> ab.best & 1);
 }
 END_TEST
 
@@ -176,11 +228,10 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, reads_the_view);
 	tcase_add_test(tc, refuses_what_is_not_a_rolit_view);
-	tcase_add_test(tc, moves_are_the_rules_moves);
-	tcase_add_test(tc, plays_through_the_rules);
-	tcase_add_test(tc, the_last_ball_ends_the_game);
-	tcase_add_test(tc, forfeited_seats_are_left_out);
+	tcase_add_test(tc, a_full_board_is_worth_its_outcome);
 	tcase_add_test(tc, corners_before_the_squares_beside_them);
+	tcase_add_test(tc, the_search_to_the_end_is_minimax);
+	tcase_add_test(tc, the_search_stops_when_the_clock_does);
 	suite_add_tcase(s, tc);
 	return s;
 }
