@@ -87,26 +87,21 @@ uint64_t rolit_bits_occupied(const struct rolit_bits *pos)
 
 uint64_t rolit_bits_around(uint64_t set)
 {
-	uint64_t around = 0;
-
-#define ROLIT_BITS_AROUND(step, mask) \
-	around |= rolit_bits_step(set, step, mask);
-	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_AROUND)
+#define ROLIT_BITS_AROUND(step, mask) | rolit_bits_step(set, step, mask)
+	return 0 ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_AROUND);
 #undef ROLIT_BITS_AROUND
-	return around;
 }
 
 uint64_t rolit_bits_capturing(const struct rolit_bits *pos, int seat)
 {
 	uint64_t occupied = rolit_bits_occupied(pos);
 	uint64_t own = pos->ball[pos->colour[seat]], other = occupied & ~own;
-	uint64_t empty = pos->board & ~occupied, captures = 0;
+	uint64_t empty = pos->board & ~occupied;
 
 #define ROLIT_BITS_CAPTURING(step, mask) \
-	captures |= rolit_bits_captures(own, other, empty, step, mask);
-	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_CAPTURING)
+	| rolit_bits_captures(own, other, empty, step, mask)
+	return 0 ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_CAPTURING);
 #undef ROLIT_BITS_CAPTURING
-	return captures;
 }
 
 uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat)
@@ -121,13 +116,12 @@ uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat)
 uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat, int square)
 {
 	uint64_t own = pos->ball[pos->colour[seat]], bit = 1ULL << square;
-	uint64_t other = rolit_bits_occupied(pos) & ~own, flips = 0;
+	uint64_t other = rolit_bits_occupied(pos) & ~own;
 
 #define ROLIT_BITS_FLIPS(step, mask) \
-	flips |= rolit_bits_ray(bit, own, other, step, mask);
-	ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_FLIPS)
+	| rolit_bits_ray(bit, own, other, step, mask)
+	return 0 ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_FLIPS);
 #undef ROLIT_BITS_FLIPS
-	return flips;
 }
 
 int rolit_bits_next(const struct rolit_bits *pos, int seat)
