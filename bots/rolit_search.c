@@ -33,22 +33,6 @@ struct rolit_search {
 	bool has_tree;
 };
 
-/* The exact search for the win: true with the square into *square if it
- * finished within `clock` and the game is not lost. */
-static bool rolit_search_solved(const struct rolit_bits *pos,
-				const struct search_clock *clock, int *square)
-{
-	int value[ROLIT_BITS_SEATS];
-
-	if (rolit_bits_popcount(pos->board & ~rolit_bits_occupied(pos)) >
-		    ROLIT_SEARCH_END ||
-	    rolit_mcts_end_solve(pos, clock, square, value) < 0 ||
-	    value[pos->to_move] < 0)
-		return false;
-	arena_info("solved: %d", value[pos->to_move]);
-	return true;
-}
-
 /* The square to play in `pos`, a game of 2 (the bot's turn, some move
  * legal). */
 static int rolit_search_two(struct rolit_search *bot, const cJSON *turn,
@@ -56,7 +40,9 @@ static int rolit_search_two(struct rolit_search *bot, const cJSON *turn,
 {
 	struct search_clock stop, half, soft;
 	uint64_t moves = rolit_bits_moves(pos, pos->to_move);
-	int square;
+	int empties = rolit_bits_popcount(pos->board &
+					  ~rolit_bits_occupied(pos));
+	int square, value[ROLIT_BITS_SEATS];
 
 	/* A seat that forfeited has lost: any square will do. */
 	if (rolit_bits_popcount(moves) == 1 || pos->out)
@@ -64,9 +50,18 @@ static int rolit_search_two(struct rolit_search *bot, const cJSON *turn,
 	search_clock_start(&stop, turn, bot->ms);
 	search_clock_start(&half, turn, (bot->ms + 1) / 2);
 	search_clock_start(&soft, turn, (bot->ms * 2 + 4) / 5);
-	if (rolit_search_solved(pos, &half, &square))
-		return square;
-	rolit_search_ab_run(&bot->ab, pos, &soft, &stop);
+	if (empties <= ROLIT_SEARCH_END) {
+		if (rolit_mcts_end_solve(pos, &half, &square, value) == 0 &&
+		    value[pos->to_move] >= 0) {
+			arena_info("solved: %d", value[pos->to_move]);
+			return square;
+		}
+		/* What is left of the move goes to the search: the soft
+		 * limit has passed while the search for the win ran. */
+		rolit_search_ab_run(&bot->ab, pos, NULL, &stop);
+	} else {
+		rolit_search_ab_run(&bot->ab, pos, &soft, &stop);
+	}
 	arena_info("depth %d, value %d, %ld nodes", bot->ab.depth,
 		   bot->ab.value, bot->ab.nodes);
 	return bot->ab.best;
