@@ -56,8 +56,8 @@ static int rolit_search_two(struct rolit_search *bot, const cJSON *turn,
 			arena_info("solved: %d", value[pos->to_move]);
 			return square;
 		}
-		/* What is left of the move goes to the search: the soft
-		 * limit has passed while the search for the win ran. */
+		/* The rest of the move goes to the search, whose soft
+		 * limit may have passed while the search for the win ran. */
 		rolit_search_ab_run(&bot->ab, pos, NULL, &stop);
 	} else {
 		rolit_search_ab_run(&bot->ab, pos, &soft, &stop);

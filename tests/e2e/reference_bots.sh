@@ -2,7 +2,7 @@
 # The reference search bots, rolit-mcts, rolit-search,
 # black-pot-lookahead and black-pot-mcts: they
 # pass check-bot; in tournaments at the default time control (2 players,
-# and 4: Best-Reply Search for Rolit, teams for Black-Pot) nobody forfeits
+# and 4: rolit-search's tree search, teams for Black-Pot) nobody forfeits
 # and they beat the bundled bots; asked to think longer than the turn
 # allows they still answer in time; they refuse bad arguments; and they
 # play in the sandbox.
