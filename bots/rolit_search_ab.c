@@ -152,10 +152,12 @@ static int rolit_search_ab_node(struct rolit_search_ab *ab,
 			value = rolit_search_ab_child(ab, &next, pos->to_move,
 						      depth - 1, alpha,
 						      alpha + 1, ply + 1);
+			/* The full window again: a value the null window
+			 * returned is only a bound. */
 			if (value > alpha && value < beta && !ab->stopped)
 				value = rolit_search_ab_child(
 					ab, &next, pos->to_move, depth - 1,
-					value, beta, ply + 1);
+					alpha, beta, ply + 1);
 		}
 		if (ab->stopped)
 			break;
