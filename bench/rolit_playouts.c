@@ -21,7 +21,7 @@ int main(void)
 		"...BG...", "........", "........", "........",
 	};
 	static struct rolit_mcts_tree tree;
-	struct search_clock never = {.deadline = 1e300};
+	struct search_clock never = {.deadline = 1e300, .wall_deadline = 1e300};
 
 	for (int players = 2; players <= 4; players += 2) {
 		struct rolit_bits pos;

@@ -1,6 +1,7 @@
 /*
  * The thinking time of the bundled search bots (search_clock.h): the
- * `--ms` option and one turn's deadline in the process's CPU time.
+ * `--ms` option and one turn's deadline in the process's CPU time, under
+ * a ceiling on the wall clock.
  */
 #include "search_clock.h"
 
@@ -18,11 +19,11 @@
 #define SEARCH_CLOCK_MARGIN_MS 50
 #define SEARCH_CLOCK_MAX_MS 60000
 
-static double search_clock_now(void)
+static double search_clock_seconds(clockid_t which)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	clock_gettime(which, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -63,22 +64,28 @@ void search_clock_start(struct search_clock *clock, const cJSON *turn,
 {
 	const cJSON *left = cJSON_GetObjectItemCaseSensitive(turn,
 							     "time_left_ms");
-	double budget = (double)ms;
+	double budget = (double)ms, wall = (double)ms;
 
 	if (cJSON_IsNumber(left)) {
 		double margin = left->valuedouble / 4;
-		double allowed;
 
 		if (margin < SEARCH_CLOCK_MARGIN_MS)
 			margin = SEARCH_CLOCK_MARGIN_MS;
-		allowed = left->valuedouble - margin;
-		if (allowed < budget)
-			budget = allowed > 1 ? allowed : 1;
+		wall = left->valuedouble - margin;
+		if (wall < 1)
+			wall = 1;
+		if (wall < budget)
+			budget = wall;
 	}
-	clock->deadline = search_clock_now() + budget / 1000;
+	clock->deadline =
+		search_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) + budget / 1000;
+	clock->wall_deadline =
+		search_clock_seconds(CLOCK_MONOTONIC) + wall / 1000;
 }
 
 bool search_clock_expired(const struct search_clock *clock)
 {
-	return search_clock_now() >= clock->deadline;
+	return search_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) >=
+		       clock->deadline ||
+	       search_clock_seconds(CLOCK_MONOTONIC) >= clock->wall_deadline;
 }

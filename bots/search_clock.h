@@ -5,7 +5,10 @@
  * less a safety margin for the pipe and the referee's own work).  Time is
  * the process's CPU time, as the referee charges a move (its default
  * `--clock cpu`): on a loaded machine a bot gets the thought it was
- * given, not whatever share of the wall clock the load leaves it.
+ * given, not whatever share of the wall clock the load leaves it.  The
+ * wall clock still stops a turn at what the referee allows (or at `ms`
+ * without time_left_ms), since the referee also ends a move on the wall
+ * clock, at twice its time plus a second.
  */
 #ifndef BOTS_SEARCH_CLOCK_H
 #define BOTS_SEARCH_CLOCK_H
@@ -17,7 +20,8 @@
 #define SEARCH_CLOCK_DEFAULT_MS 100
 
 struct search_clock {
-	double deadline; /* seconds of the process's CPU time */
+	double deadline;      /* seconds of the process's CPU time */
+	double wall_deadline; /* seconds on the monotonic clock */
 };
 
 /* Reads the bot's arguments (`--ms N`, N from 1 to 60000) into *ms; 0, 1

@@ -349,7 +349,7 @@ END_TEST
  * exact searches of its leaves always finish. */
 static void grow(struct rolit_mcts_tree *tree, long playouts)
 {
-	struct search_clock never = {.deadline = 1e300};
+	struct search_clock never = {.deadline = 1e300, .wall_deadline = 1e300};
 
 	if (tree->playouts < playouts)
 		rolit_mcts_tree_run(tree, &never, playouts - tree->playouts);
