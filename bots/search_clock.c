@@ -18,6 +18,10 @@
  * 50 ms. */
 #define SEARCH_CLOCK_MARGIN_MS 50
 #define SEARCH_CLOCK_MAX_MS 60000
+/* How many times its thought a turn may last on the wall clock: a loaded
+ * machine (a move of 100 ms of CPU took 350 ms under a load of 9 on 2
+ * cores) slows a game at most this much, and the bot thinks less. */
+#define SEARCH_CLOCK_WALL 2
 
 static double search_clock_seconds(clockid_t which)
 {
@@ -64,18 +68,20 @@ void search_clock_start(struct search_clock *clock, const cJSON *turn,
 {
 	const cJSON *left = cJSON_GetObjectItemCaseSensitive(turn,
 							     "time_left_ms");
-	double budget = (double)ms, wall = (double)ms;
+	double budget = (double)ms, wall = (double)ms * SEARCH_CLOCK_WALL;
 
 	if (cJSON_IsNumber(left)) {
-		double margin = left->valuedouble / 4;
+		double margin = left->valuedouble / 4, allowed;
 
 		if (margin < SEARCH_CLOCK_MARGIN_MS)
 			margin = SEARCH_CLOCK_MARGIN_MS;
-		wall = left->valuedouble - margin;
-		if (wall < 1)
-			wall = 1;
-		if (wall < budget)
-			budget = wall;
+		allowed = left->valuedouble - margin;
+		if (allowed < 1)
+			allowed = 1;
+		if (allowed < budget)
+			budget = allowed;
+		if (allowed < wall)
+			wall = allowed;
 	}
 	clock->deadline =
 		search_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) + budget / 1000;
