@@ -274,7 +274,8 @@ BROWSER=$(command -v chromium || command -v chromium-browser || true)
 # browser ARGS... URL: Chromium run headless on its own throwaway profile
 # (in $TMP, so cleanup finds and removes it), killed after 60 s.
 browser() {
-	timeout -k 5 60 "$BROWSER" --headless --no-sandbox --disable-gpu --disable-quic \
+	# TMPDIR too: Chromium leaves an org.chromium.Chromium.* folder there
+	TMPDIR=$TMP timeout -k 5 60 "$BROWSER" --headless --no-sandbox --disable-gpu --disable-quic \
 		--no-first-run --disable-background-networking --disable-component-update \
 		--disable-sync --user-data-dir="$(mktemp -d "$TMP/chromium.XXXXXX")" "$@" 2>/dev/null
 }
