@@ -36,11 +36,10 @@ static uint32_t script_source(void *ctx, const struct draw_record *draw,
 void arena_chance_trial(struct chance_script *script, struct draws *draws)
 {
 	static const unsigned char zeros[32];
-	struct draws unused;
 
 	script->next = 0;
 	script->asked = false;
-	arena_draws_fast(&unused, &script->rest, zeros);
+	arena_draws_fast_seed(&script->rest, zeros);
 	arena_draws_source(draws, script_source, script);
 }
 

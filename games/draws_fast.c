@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-static uint64_t splitmix64(uint64_t *x)
+uint64_t arena_splitmix64(uint64_t *x)
 {
 	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
 
@@ -57,8 +57,8 @@ static uint32_t fast_source(void *ctx, const struct draw_record *draw, int at,
 	return arena_draws_fast_uniform(ctx, m);
 }
 
-void arena_draws_fast(struct draws *draws, struct draws_fast *fast,
-		      const unsigned char seed[32])
+void arena_draws_fast_seed(struct draws_fast *fast,
+			   const unsigned char seed[32])
 {
 	uint64_t x = 0, word;
 
@@ -67,6 +67,12 @@ void arena_draws_fast(struct draws *draws, struct draws_fast *fast,
 		x ^= word;
 	}
 	for (int i = 0; i < 4; i++)
-		fast->s[i] = splitmix64(&x);
+		fast->s[i] = arena_splitmix64(&x);
+}
+
+void arena_draws_fast(struct draws *draws, struct draws_fast *fast,
+		      const unsigned char seed[32])
+{
+	arena_draws_fast_seed(fast, seed);
 	arena_draws_source(draws, fast_source, fast);
 }

@@ -17,6 +17,14 @@ struct draws_fast {
 	uint64_t s[4];
 };
 
+/* splitmix64: the next word of the sequence *state walks (a step of the
+ * golden ratio, then a mix), a good 64-bit word from any start: what
+ * seeds the generator, and a small one where a stream of words is all
+ * that is needed (the grader's playouts, values/estimate.c). */
+uint64_t arena_splitmix64(uint64_t *state);
+/* Seeds `fast` from `seed`. */
+void arena_draws_fast_seed(struct draws_fast *fast,
+			   const unsigned char seed[32]);
 /* Seeds `fast` from `seed` and makes every value of `draws` come from
  * it (arena_draws_source); `fast` must live as long as `draws` draws. */
 void arena_draws_fast(struct draws *draws, struct draws_fast *fast,

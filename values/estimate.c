@@ -14,6 +14,7 @@
 #include "estimate_end.h"
 #include "estimate_rule.h"
 #include "games/draws.h"
+#include "games/draws_fast.h"
 #include "games/game_err.h"
 
 struct estimate {
@@ -87,7 +88,7 @@ static uint64_t estimate_draws(struct draws *draws, uint64_t key, int k)
 	unsigned char bytes[32];
 
 	for (int i = 0; i < 4; i++) {
-		uint64_t word = estimate_rule_random(&stream);
+		uint64_t word = arena_splitmix64(&stream);
 
 		memcpy(bytes + 8 * i, &word, sizeof word);
 	}

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "games/dice.h"
+#include "games/draws_fast.h"
 
 /* Volle Lotte's own numbers (games/volle_lotte.c, docs/ENVIRONMENT.md):
  * the card in play, one number a kind in vl_policy.h's order; its points
@@ -38,15 +39,6 @@ void estimate_rule_free(struct estimate_rule *r)
 		dice_expect_free(&r->expect);
 	if (r->cards)
 		vl_policy_free(&r->vl);
-}
-
-uint64_t estimate_rule_random(uint64_t *stream)
-{
-	uint64_t z = (*stream += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
 }
 
 /* The index of the word `word` among moves[], or -1. */
@@ -179,7 +171,7 @@ int estimate_rule_pick(struct estimate_rule *r, const void *state,
 	int choice = estimate_rule_choice(r, state, moves, n);
 
 	return choice >= 0 ? choice :
-			     (int)(estimate_rule_random(stream) % (uint64_t)n);
+			     (int)(arena_splitmix64(stream) % (uint64_t)n);
 }
 
 const char *estimate_rule_words(const struct estimate_rule *r)

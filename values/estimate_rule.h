@@ -36,16 +36,13 @@ struct estimate_rule {
 void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules);
 void estimate_rule_free(struct estimate_rule *r);
 
-/* The next number of a playout's random stream (splitmix64). */
-uint64_t estimate_rule_random(uint64_t *stream);
-
 /* The index in moves[] (n of them, the rules' moves() at `state`) of
  * the action the rule plays, or -1 where it plays one at random. */
 int estimate_rule_choice(struct estimate_rule *r, const void *state,
 			 const int *moves, int n);
 
 /* The index of the action the rule plays, a random one drawn from
- * `stream` where it plays at random. */
+ * `stream` (arena_splitmix64()) where it plays at random. */
 int estimate_rule_pick(struct estimate_rule *r, const void *state,
 		       const int *moves, int n, uint64_t *stream);
 

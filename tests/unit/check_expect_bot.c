@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "expect_policy.h"
+#include "games/draws_fast.h"
 #include "run_suite.h"
 
 /* ---- the simulator's dice ---- */
@@ -20,11 +21,7 @@ static uint64_t rng_state;
 /* splitmix64: plenty for dice (the bias of % 6 or % 56 is 2^-58). */
 static uint64_t sim_next(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return arena_splitmix64(&rng_state);
 }
 
 static int sim_die(void)
