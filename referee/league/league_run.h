@@ -30,11 +30,7 @@
 #ifndef ARENA_LEAGUE_RUN_H
 #define ARENA_LEAGUE_RUN_H
 
-#include <sqlite3.h>
-#include <stdint.h>
-
-#include "league/league_db.h"
-#include "match/match.h"
+#include "league/league_run_types.h"
 
 /* Sets a task at most by default: a task's sets share their bot
  * processes, so that bots that answer at once are not mostly starting
@@ -45,29 +41,6 @@
  * 95% interval is within +/- 50 Elo, then plays one set a minute. */
 #define LEAGUE_REST_INTERVAL 50
 #define LEAGUE_TRICKLE 1
-
-struct league_run {
-	const char *dir;                 /* the league's folder */
-	const char *league_id;           /* league.json's id, or NULL: a
-					  * league made before it had one */
-	sqlite3 *db;
-	int players;
-	struct match_config config;      /* rules, options, time, key */
-	struct bot_limits limits;        /* every bot's, but workdir and readable */
-	int concurrency;
-	int batch;                       /* sets a task at most (>= 1) */
-	int lock_fd;                     /* the folder's run.lock, kept open */
-	long max_games;                  /* 0: no count */
-	int64_t until_ns;                /* now_ns() to stop at; 0: none */
-	long rest_interval;              /* the half-width (Elo) it rests
-					  * under; 0: it never rests */
-	long trickle;                    /* sets a minute while resting */
-	/* After each set entered (a Slurm run: each batch), with the run's
-	 * games and sets so far and whether it rests, for its progress (may
-	 * be NULL). */
-	void (*progress)(void *ctx, long games, long sets, int versions, bool resting);
-	void *ctx;
-};
 
 /* Games a run's folder holds at most by default (`league run
  * --run-games`): then the next run goes on in a folder of its own, so
