@@ -19,7 +19,7 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "league/league_cut.h"
-#include "league/league_folder.h"
+#include "league/league_opened.h"
 #include "league/league_pace.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
@@ -31,21 +31,11 @@
 
 struct state {
 	const struct league_run *run;
-	long number;                  /* the run's, from 1 */
-	char *run_dir;
-	struct league_rating rating;  /* at the last refit */
-	int *active;                  /* by active index: the version's index */
-	int active_count;
-	struct league_pick pick;
-	struct league_luck luck;      /* the games' grades, for the picker */
-	struct run_manifest manifest;
-	struct league_place place;    /* the run's logs', in its config */
+	struct league_opened opened;  /* its place in its config */
 	long next_game;               /* the next set's first game */
 	long games, sets;             /* entered by this run */
-	struct league_roster roster;  /* when the run began */
 	bool roster_changed;
 	bool files_changed;           /* a version's, found before a set */
-	struct league_rest rest;      /* league_pace.h */
 	bool signalled;               /* ended by a stop signal */
 	int64_t next_look;            /* while resting: now_ns() of the next
 				       * look at the roster */
@@ -106,8 +96,8 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	long failed = games[0];
 
 	(void)deal_key;  /* the run's is in the config, for every set */
-	for (int s = 0; s < n; s++, code /= st->active_count) {
-		v[s] = &st->rating.versions[st->active[code % st->active_count]];
+	for (int s = 0; s < n; s++, code /= st->opened.active_count) {
+		v[s] = &st->opened.rating.versions[st->opened.active[code % st->opened.active_count]];
 		entrants[s] = league_task_entrant(st->run->dir, v[s], job->number, &st->run->limits);
 	}
 	if (count < n || count % n)
@@ -119,7 +109,7 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	for (int g = 0; !rc && g < count; g += n) {
 		if (g && changed_seat(out, v, n, games[g]) >= 0)
 			break;
-		if ((rc = league_task_play_set(&st->run->config, st->run_dir, lanes, n, games[g],
+		if ((rc = league_task_play_set(&st->run->config, st->opened.run_dir, lanes, n, games[g],
 						job->duplicate, outcomes, err))) {
 			failed = games[g];
 			break;
@@ -142,11 +132,8 @@ static void play_task(const struct worker_job *job, int table, const long *games
 /* Fits the ratings again from the index and gives the picker them. */
 static int refit(struct state *st)
 {
-	if (league_task_refit(st->run->db, st->run->dir, &st->luck, st->active, &st->pick,
-			      st->err))
+	if (league_opened_refit(&st->opened, st->run, st->err))
 		return -1;
-	league_rest_fitted(&st->rest, st->run->dir, st->run->rest_interval, st->run->trickle,
-			   &st->pick);
 	st->since_refit = 0;
 	return 0;
 }
@@ -159,7 +146,7 @@ static bool done(struct state *st)
 
 	return (r->max_games && st->next_game - 1 >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns) || st->files_changed ||
-	       (st->roster_changed = league_task_roster_changed(r->db, &st->roster));
+	       (st->roster_changed = league_task_roster_changed(r->db, &st->opened.roster));
 }
 
 /* While resting: one set when the trickle's next is due, else none (the
@@ -168,7 +155,7 @@ static bool done(struct state *st)
 static int resting_sets(struct state *st)
 {
 	st->next_look = now_ns() + LEAGUE_LOOK_NS;
-	return league_rest_set_due(&st->rest, st->run->trickle);
+	return league_rest_set_due(&st->opened.rest, st->run->trickle);
 }
 
 /* The league source's next(): worker i's next task, its versions picked
@@ -184,7 +171,7 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 
 	if (done(st))
 		return TABLE_SOURCE_DONE;
-	if (st->rest.resting && !(sets = resting_sets(st)))
+	if (st->opened.rest.resting && !(sets = resting_sets(st)))
 		return TABLE_SOURCE_WAIT;
 	/* --games N: whole sets up to N, no more, and a worker's share of
 	 * them at most, so that every worker has some. */
@@ -195,9 +182,9 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 		sets = share < sets ? (int)share : sets;
 		sets = left < sets ? (int)left : sets;
 	}
-	league_pick_next(&st->pick, seats, sets);
+	league_pick_next(&st->opened.pick, seats, sets);
 	for (int s = n - 1; s >= 0; s--)
-		table = table * st->active_count + seats[s];
+		table = table * st->opened.active_count + seats[s];
 	t->games = games = xcalloc((size_t)sets * (size_t)n, sizeof *games);
 	t->count = sets * n;
 	t->number = (int)table;
@@ -211,8 +198,8 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	/* One record names every set's C and its seats (run_manifest.h);
 	 * the run's key is in the config, for every set. */
 	for (int s = 0; s < n; s++)
-		seated[s] = &st->rating.versions[st->active[seats[s]]];
-	return league_task_started(&st->manifest, games[0], sets, seated, n, st->err)
+		seated[s] = &st->opened.rating.versions[st->opened.active[seats[s]]];
+	return league_task_started(&st->opened.manifest, games[0], sets, seated, n, st->err)
 	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
 }
 
@@ -222,7 +209,7 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
  * games. */
 static long refit_every(const struct state *st)
 {
-	long share = (st->rating.set_count + st->sets) / LEAGUE_REFIT_SHARE;
+	long share = (st->opened.rating.set_count + st->sets) / LEAGUE_REFIT_SHARE;
 	long tasks = (long)st->run->concurrency * st->run->batch;
 
 	return share > tasks ? share : tasks;
@@ -237,8 +224,8 @@ static int enter_set(struct state *st, int i)
 	const struct league_version *seats[GAME_MAX_SEATS];
 
 	for (int s = 0; s < n; s++)
-		seats[s] = &st->rating.versions[st->active[st->seats[i][s]]];
-	if (league_task_enter(st->run->db, &st->manifest, st->number, first, n, seats,
+		seats[s] = &st->opened.rating.versions[st->opened.active[st->seats[i][s]]];
+	if (league_task_enter(st->run->db, &st->opened.manifest, st->opened.number, first, n, seats,
 			      st->ranks[i], st->forfeits[i], st->err))
 		return -1;
 	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
@@ -246,10 +233,10 @@ static int enter_set(struct state *st, int i)
 	st->games += n;
 	st->sets++;
 	if (st->run->progress)
-		st->run->progress(st->run->ctx, st->games, st->sets, st->active_count,
-				  st->rest.resting);
+		st->run->progress(st->run->ctx, st->games, st->sets, st->opened.active_count,
+				  st->opened.rest.resting);
 	/* Resting, the trickle would take long to reach a refit. */
-	return ++st->since_refit >= refit_every(st) || league_rest_refit_due(&st->rest)
+	return ++st->since_refit >= refit_every(st) || league_rest_refit_due(&st->opened.rest)
 	       ? refit(st) : 0;
 }
 
@@ -286,8 +273,8 @@ static int cut_set(struct state *st, int i)
 	long first = st->first[i];
 	char c[2 * FAIR_HASH_BYTES + 1];
 
-	run_manifest_commitment(&st->manifest, first, c);
-	if (league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err))
+	run_manifest_commitment(&st->opened.manifest, first, c);
+	if (league_cut_keep(&st->opened.manifest, st->opened.run_dir, first, n, c, st->err))
 		return -1;
 	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
 	return 0;
@@ -299,7 +286,7 @@ static bool set_has_log(const struct state *st, long first)
 	bool any = false;
 
 	for (long g = first; !any && g < first + st->run->players; g++) {
-		char *log = outdir_play_log(st->run_dir, g);
+		char *log = outdir_play_log(st->opened.run_dir, g);
 
 		any = access(log, F_OK) == 0;
 		free(log);
@@ -315,7 +302,7 @@ static int drop_sets(struct state *st, int i)
 	int n = st->run->players;
 
 	for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--, first += n)
-		if (run_manifest_dropped(&st->manifest, first, n, st->err))
+		if (run_manifest_dropped(&st->opened.manifest, first, n, st->err))
 			return -1;
 	return 0;
 }
@@ -333,8 +320,8 @@ static int take_changed(struct state *st, int i, const char *line)
 	    line[at] || seat < 0 || seat >= st->run->players || first != st->first[i])
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
 	league_stale_found(st->run->dir,
-			   &st->rating.versions[st->active[st->seats[i][seat]]], now,
-			   st->number);
+			   &st->opened.rating.versions[st->opened.active[st->seats[i][seat]]], now,
+			   st->opened.number);
 	st->files_changed = true;
 	/* Found after the set: its logs kept, as a stop's cut set's. */
 	if (set_has_log(st, first) && cut_set(st, i))
@@ -371,7 +358,7 @@ static bool ready(void *state)
 	const struct state *st = state;
 	int64_t now = now_ns();
 
-	return !st->rest.resting || now >= st->rest.next_set || now >= st->next_look;
+	return !st->opened.rest.resting || now >= st->opened.rest.next_set || now >= st->next_look;
 }
 
 /* The league source's wait_ms(): while workers wait, the time until
@@ -379,12 +366,12 @@ static bool ready(void *state)
 static long wait_ms(void *state, int waiting)
 {
 	const struct state *st = state;
-	int64_t due = st->rest.next_set < st->next_look ? st->rest.next_set : st->next_look;
+	int64_t due = st->opened.rest.next_set < st->next_look ? st->opened.rest.next_set : st->next_look;
 	int64_t left = due - now_ns();
 
 	if (!waiting)
 		return -1;
-	return !st->rest.resting || left <= 0 ? 0 : (long)((left + 999999) / 1000000);
+	return !st->opened.rest.resting || left <= 0 ? 0 : (long)((left + 999999) / 1000000);
 }
 
 /* The league's source of the run's loop: every task a table. */
@@ -400,48 +387,6 @@ static int cut_unfinished(struct state *st)
 			if (cut_set(st, i))
 				return -1;
 	return 0;
-}
-
-/* The run's folder, its manifest and the picker of its active versions:
- * 0, or -1 with st->err. */
-static int open_run(struct state *st)
-{
-	const struct league_run *r = st->run;
-	char **labels;
-	long codes = 1;
-	int rc;
-
-	st->number = league_next_run(r->dir);
-	st->run_dir = league_run_dir(r->dir, st->number);
-	league_db_roster(r->db, &st->roster);
-	/* Graded before the ratings are loaded, with their grades. */
-	league_luck_grade(&st->luck, r->db, r->dir);
-	if (league_rating_load(r->db, &st->rating, st->err) ||
-	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
-						   &labels, st->err)) < 0)
-		return -1;
-	st->active_count = league_stale_keep(r->dir, &st->rating, st->number, st->active, labels,
-					     st->active_count, r->players, st->err);
-	if (st->active_count < r->players) {
-		league_task_labels_free(labels, st->active_count);
-		return -1;
-	}
-	for (int s = 0; s < r->players; s++)
-		if ((codes *= st->active_count) > INT32_MAX) {
-			league_task_labels_free(labels, st->active_count);
-			return errorf(st->err, "%d active bots are more than a run of "
-				      "%d-player sets can seat: retire some",
-				      st->active_count, r->players);
-		}
-	league_pick_init(&st->pick, st->active_count, r->players);
-	league_rating_pick(&st->rating, st->active, &st->pick);
-	league_luck_pick(&st->rating, st->active, &st->pick);
-	league_rest_fitted(&st->rest, r->dir, r->rest_interval, r->trickle, &st->pick);
-	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
-	rc = league_task_begin(r->db, r->dir, st->run_dir, st->number, &r->config, labels,
-			       st->active_count, r->players, &st->manifest, st->err);
-	league_task_labels_free(labels, st->active_count);
-	return rc;
 }
 
 /* The workers on the run's loop, with the league's source, until a
@@ -472,16 +417,9 @@ static int play_sets(struct state *st)
  * in the index and marks the run closed: 0, or -1. */
 static int close_run(struct state *st)
 {
-	sqlite3 *db = st->run->db;
-	int rc;
-
-	if (cut_unfinished(st) ||
-	    run_manifest_sign(&st->manifest, st->run->config.key, st->err))
+	if (cut_unfinished(st))
 		return -1;
-	rc = league_db_begin(db, st->err);
-	rc = rc ? rc : league_cut_index(db, st->run_dir, st->number, st->run->players, st->err);
-	rc = rc ? rc : league_db_close_run(db, st->number, st->err);
-	return league_db_end(db, rc, st->err);
+	return league_opened_close(&st->opened, st->run, st->err);
 }
 
 int league_run_play(const struct league_run *run, struct league_run_end *end, char *err)
@@ -495,17 +433,17 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	 * C before the set starts. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
-	r.config.place = &st.place.place;  /* filled in by open_run() */
+	r.config.place = &st.opened.place.place;  /* filled in by league_opened_begin() */
 	run_loop_begin(&st.loop);
-	league_luck_init(&st.luck);
-	rc = open_run(&st);
+	league_opened_init(&st.opened);
+	rc = league_opened_begin(&st.opened, &r, r.dir, err);
 	rc = rc ? rc : play_sets(&st);
 	/* A run that ended by its count or its time grades its last games,
 	 * so that its index is whole; one stopped by a signal does not wait
 	 * for them (the next run grades them). */
-	if (!rc && !st.signalled && st.active)
-		league_luck_grade(&st.luck, r.db, r.dir);
-	if (st.manifest.journal && (rc == 0 ? close_run(&st) : 0))
+	if (!rc && !st.signalled && st.opened.active)
+		league_luck_grade(&st.opened.luck, r.db, r.dir);
+	if (st.opened.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;
 	sig = run_loop_end(&st.loop);
 	league_pace_clear(r.dir);
@@ -513,12 +451,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 				       .roster_changed = st.roster_changed || st.files_changed,
 				       .full = r.max_games && st.next_game - 1 >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
-	run_manifest_free(&st.manifest);
-	league_pick_free(&st.pick);
-	league_luck_free(&st.luck);
-	league_rating_free(&st.rating);
-	free(st.run_dir);
-	free(st.active);
+	league_opened_free(&st.opened);
 	free(st.first);
 	free(st.left);
 	free(st.seats);

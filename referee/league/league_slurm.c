@@ -17,7 +17,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_cut.h"
-#include "league/league_folder.h"
+#include "league/league_opened.h"
 #include "league/league_pace.h"
 #include "league/league_pick.h"
 #include "league/league_rate.h"
@@ -28,23 +28,15 @@
 struct state {
 	const struct league_run *run;
 	const struct league_slurm *slurm;
-	long number;                  /* the run's, from 1 */
-	char *run_dir;                /* absolute, as the elements get it */
-	struct league_rating rating;  /* as the run began: its versions */
-	int *active;                  /* by active index: the version's index */
-	int active_count;
-	struct league_pick pick;
-	struct league_luck luck;      /* the games' grades, for the picker */
-	struct run_manifest manifest;
-	struct league_place place;    /* the run's logs', in run.jsonl */
+	/* Opened in the folder's absolute path, as the elements get it;
+	 * its place in run.jsonl. */
+	struct league_opened opened;
 	long next_game;               /* the next set's first game */
 	long refused;                 /* games handed out, then not counted */
 	long batches;
 	long games, sets;             /* counted by this run */
 	bool files_changed;           /* a version's, found before a batch */
-	struct league_roster roster;  /* when the run began */
 	bool roster_changed;
-	struct league_rest rest;      /* league_pace.h */
 	char *err;
 };
 
@@ -70,7 +62,7 @@ static bool done(struct state *st)
 	return stop_signal || st->files_changed ||
 	       (r->max_games && st->next_game - 1 - st->refused >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns) ||
-	       (st->roster_changed = league_task_roster_changed(r->db, &st->roster));
+	       (st->roster_changed = league_task_roster_changed(r->db, &st->opened.roster));
 }
 
 /* Sets the next task may hold: --batch, and with --games a worker's
@@ -79,7 +71,7 @@ static bool done(struct state *st)
 static int task_sets(const struct state *st)
 {
 	const struct league_run *r = st->run;
-	long n = r->players, sets = st->rest.resting ? 1 : r->batch;
+	long n = r->players, sets = st->opened.rest.resting ? 1 : r->batch;
 
 	if (r->max_games) {
 		long all = (r->max_games + n - 1) / n;
@@ -100,7 +92,7 @@ static bool task_changed(struct state *st, const struct league_slurm_task *t)
 
 	for (int s = 0; s < st->run->players; s++)
 		if (league_stale_changed(&t->seats[s], now)) {
-			league_stale_found(st->run->dir, &t->seats[s], now, st->number);
+			league_stale_found(st->run->dir, &t->seats[s], now, st->opened.number);
 			return st->files_changed = true;
 		}
 	return false;
@@ -118,7 +110,7 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 	unsigned char name[8];
 	char hex[17];
 	/* Resting, an array of one task: the trickle's set. */
-	int tasks = st->rest.resting ? 1 : r->concurrency, rc = 0;
+	int tasks = st->opened.rest.resting ? 1 : r->concurrency, rc = 0;
 
 	memset(b, 0, sizeof *b);
 	b->players = r->players;
@@ -127,9 +119,9 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 		struct league_slurm_task *t = &b->tasks[b->count++];
 		int seats[GAME_MAX_SEATS];
 
-		league_pick_next(&st->pick, seats, sets);
+		league_pick_next(&st->opened.pick, seats, sets);
 		for (int s = 0; s < r->players; s++)
-			t->seats[s] = st->rating.versions[st->active[seats[s]]];
+			t->seats[s] = st->opened.rating.versions[st->opened.active[seats[s]]];
 		if (task_changed(st, t)) {
 			b->count--;
 			break;
@@ -144,14 +136,14 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 	randombytes_buf(name, sizeof name);
 	hex_encode(hex, name, sizeof name);
 	snprintf(b->name, sizeof b->name, "arena-league-%s", hex);
-	rc = league_slurm_batch_write(b, st->run_dir, ++st->batches, st->err);
-	st->manifest.seed = b->key;
+	rc = league_slurm_batch_write(b, st->opened.run_dir, ++st->batches, st->err);
+	st->opened.manifest.seed = b->key;
 	for (int i = 0; !rc && i < b->count; i++) {
 		const struct league_version *v[GAME_MAX_SEATS];
 
 		for (int s = 0; s < r->players; s++)
 			v[s] = &b->tasks[i].seats[s];
-		rc = league_task_started(&st->manifest, b->tasks[i].first, b->tasks[i].sets, v,
+		rc = league_task_started(&st->opened.manifest, b->tasks[i].first, b->tasks[i].sets, v,
 					 r->players, st->err);
 	}
 	return rc;
@@ -167,7 +159,7 @@ static int count_set(struct state *st, const struct league_slurm_task *t, long f
 
 	for (int s = 0; s < n; s++)
 		seats[s] = &t->seats[s];
-	if (league_task_enter(st->run->db, &st->manifest, st->number, first, n, seats, ranks,
+	if (league_task_enter(st->run->db, &st->opened.manifest, st->opened.number, first, n, seats, ranks,
 			      forfeits, st->err))
 		return -1;
 	st->games += n;
@@ -184,21 +176,21 @@ static int drop_set(struct state *st, long first, const char *why)
 	char c[2 * FAIR_HASH_BYTES + 1];
 
 	if (!why) {
-		run_manifest_commitment(&st->manifest, first, c);
-		return league_cut_keep(&st->manifest, st->run_dir, first, n, c, st->err);
+		run_manifest_commitment(&st->opened.manifest, first, c);
+		return league_cut_keep(&st->opened.manifest, st->opened.run_dir, first, n, c, st->err);
 	}
 	fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
 		"refused, not counted, and another is played in its place: %s\n",
-		st->number, first, first + n - 1, why);
+		st->opened.number, first, first + n - 1, why);
 	for (long g = first; g < first + n; g++) {
-		char *log = outdir_play_log(st->run_dir, g);
+		char *log = outdir_play_log(st->opened.run_dir, g);
 
 		unlink(log);
 		free(log);
 	}
 	if (!stop_signal)
 		st->refused += n;
-	return run_manifest_dropped(&st->manifest, first, n, st->err);
+	return run_manifest_dropped(&st->opened.manifest, first, n, st->err);
 }
 
 /* Whether a task of batch `b` has a version whose files changed (said
@@ -225,7 +217,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			char why[ERR_LEN];
-			char *log = outdir_play_log(st->run_dir, first + n - 1);
+			char *log = outdir_play_log(st->opened.run_dir, first + n - 1);
 			bool played = access(log, F_OK) == 0;
 			int checked;
 
@@ -235,7 +227,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			else if (!played)
 				rc = drop_set(st, first, "the array did not play it (its "
 					      "element's output: slurm-*.out in the run's folder)");
-			else if (!(checked = league_slurm_check_set(st->run_dir, b, &b->tasks[i],
+			else if (!(checked = league_slurm_check_set(st->opened.run_dir, b, &b->tasks[i],
 					first, r->config.rules->name, r->config.options,
 					r->config.key->public_key, ranks, forfeits, why)))
 				rc = count_set(st, &b->tasks[i], first, ranks, forfeits);
@@ -246,7 +238,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 	 * changed under it ends the run as a change found before it would. */
 	if (!rc && st->sets == counted && !stop_signal && !batch_changed(st, b))
 		rc = errorf(st->err, "the array of %s played no set that could be counted: "
-			    "see its elements' output, %s/slurm-*.out", b->path, st->run_dir);
+			    "see its elements' output, %s/slurm-*.out", b->path, st->opened.run_dir);
 	return rc;
 }
 
@@ -257,13 +249,12 @@ static int refit(struct state *st)
 {
 	const struct league_run *r = st->run;
 
-	if (!st->rest.resting || league_rest_refit_due(&st->rest)) {
-		if (league_task_refit(r->db, r->dir, &st->luck, st->active, &st->pick, st->err))
+	if (!st->opened.rest.resting || league_rest_refit_due(&st->opened.rest)) {
+		if (league_opened_refit(&st->opened, r, st->err))
 			return -1;
-		league_rest_fitted(&st->rest, r->dir, r->rest_interval, r->trickle, &st->pick);
 	}
 	if (r->progress)
-		r->progress(r->ctx, st->games, st->sets, st->active_count, st->rest.resting);
+		r->progress(r->ctx, st->games, st->sets, st->opened.active_count, st->opened.rest.resting);
 	return 0;
 }
 
@@ -273,49 +264,15 @@ static int refit(struct state *st)
 static bool trickle_due(struct state *st)
 {
 	while (!done(st)) {
-		int64_t left = st->rest.next_set - now_ns();
+		int64_t left = st->opened.rest.next_set - now_ns();
 		struct timespec pause = {.tv_sec = left >= 1000000000 ? 1 : 0,
 					 .tv_nsec = left >= 1000000000 ? 0 : (long)left};
 
-		if (league_rest_set_due(&st->rest, st->run->trickle))
+		if (league_rest_set_due(&st->opened.rest, st->run->trickle))
 			return true;
 		nanosleep(&pause, NULL);  /* a stop signal cuts it short */
 	}
 	return false;
-}
-
-/* The run's folder, its manifest and the picker of its active versions:
- * 0, or -1 with st->err. */
-static int open_run(struct state *st, const char *dir)
-{
-	const struct league_run *r = st->run;
-	char **labels;
-	int rc;
-
-	st->number = league_next_run(dir);
-	st->run_dir = league_run_dir(dir, st->number);
-	league_db_roster(r->db, &st->roster);
-	/* Graded before the ratings are loaded, with their grades. */
-	league_luck_grade(&st->luck, r->db, r->dir);
-	if (league_rating_load(r->db, &st->rating, st->err) ||
-	    (st->active_count = league_task_active(&st->rating, r->players, &st->active,
-						   &labels, st->err)) < 0)
-		return -1;
-	st->active_count = league_stale_keep(dir, &st->rating, st->number, st->active,
-					     labels, st->active_count, r->players, st->err);
-	if (st->active_count < r->players) {
-		league_task_labels_free(labels, st->active_count);
-		return -1;
-	}
-	league_pick_init(&st->pick, st->active_count, r->players);
-	league_rating_pick(&st->rating, st->active, &st->pick);
-	league_luck_pick(&st->rating, st->active, &st->pick);
-	league_rest_fitted(&st->rest, dir, r->rest_interval, r->trickle, &st->pick);
-	league_task_place(&st->place, r->league_id, st->number, st->manifest.id, r->players);
-	rc = league_task_begin(r->db, dir, st->run_dir, st->number, &r->config, labels,
-			       st->active_count, r->players, &st->manifest, st->err);
-	league_task_labels_free(labels, st->active_count);
-	return rc;
 }
 
 /* Batches until a stop: each picked, submitted, waited for, counted,
@@ -327,7 +284,7 @@ static int play_batches(struct state *st, const char *dir)
 	while (!rc && !done(st)) {
 		struct league_slurm_batch b;
 
-		if (st->rest.resting && !trickle_due(st))
+		if (st->opened.rest.resting && !trickle_due(st))
 			break;
 		rc = make_batch(st, &b);
 		if (!rc && !b.count) {
@@ -358,26 +315,19 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	/* The manifest's record of the run wants a key; each batch has its own. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
-	r.config.place = &st.place.place;  /* filled in by open_run() */
+	r.config.place = &st.opened.place.place;  /* filled in by league_opened_begin() */
 	stop_signal = 0;
 	sigemptyset(&on.sa_mask);
 	sigaction(SIGINT, &on, &old_int);
 	sigaction(SIGTERM, &on, &old_term);
-	league_luck_init(&st.luck);
-	rc = open_run(&st, dir);
+	league_opened_init(&st.opened);
+	rc = league_opened_begin(&st.opened, &r, dir, err);
 	rc = rc ? rc : play_batches(&st, dir);
 	/* Its last games graded, unless a stop signal ended it (league_run.c). */
-	if (!rc && !stop_signal && st.active)
-		league_luck_grade(&st.luck, r.db, dir);
-	if (!rc && st.manifest.journal) {
-		rc = run_manifest_sign(&st.manifest, r.config.key, err) ||
-		     league_db_begin(r.db, err) ? -1 : 0;
-		if (!rc) {
-			rc = league_cut_index(r.db, st.run_dir, st.number, r.players, err) ||
-			     league_db_close_run(r.db, st.number, err) ? -1 : 0;
-			rc = league_db_end(r.db, rc, err);
-		}
-	}
+	if (!rc && !stop_signal && st.opened.active)
+		league_luck_grade(&st.opened.luck, r.db, dir);
+	if (!rc && st.opened.manifest.journal)
+		rc = league_opened_close(&st.opened, &r, err);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	league_pace_clear(r.dir);
@@ -385,12 +335,7 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 		.games = st.games, .roster_changed = st.roster_changed || st.files_changed,
 		.full = r.max_games && st.next_game - 1 - st.refused >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
-	run_manifest_free(&st.manifest);
-	league_pick_free(&st.pick);
-	league_luck_free(&st.luck);
-	league_rating_free(&st.rating);
-	free(st.run_dir);
-	free(st.active);
+	league_opened_free(&st.opened);
 	free(dir);
 	return rc ? rc : stop_signal;
 }

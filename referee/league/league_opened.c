@@ -1,0 +1,110 @@
+/*
+ * A league run's opening, refits and close, shared by both engines
+ * (league_opened.h).
+ */
+#include "league/league_opened.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "league/league_cut.h"
+#include "league/league_folder.h"
+#include "league/league_stale.h"
+
+void league_opened_init(struct league_opened *o)
+{
+	memset(o, 0, sizeof *o);
+	league_luck_init(&o->luck);
+}
+
+/* Whether a task's code (one active index a seat) fits the 32 bits the
+ * run's tables give it. */
+static bool codes_fit(int active_count, int players)
+{
+	int64_t codes = 1;
+
+	for (int s = 0; s < players; s++)
+		if ((codes *= active_count) > INT32_MAX)
+			return false;
+	return true;
+}
+
+/* The active versions, their labels in *labels: their count, or -1 with
+ * err (too few, or too many to seat). */
+static int active_versions(struct league_opened *o, const struct league_run *r,
+			   const char *dir, char ***labels, char *err)
+{
+	int n;
+
+	if (league_rating_load(r->db, &o->rating, err) ||
+	    (n = league_task_active(&o->rating, r->players, &o->active, labels, err)) < 0)
+		return -1;
+	n = league_stale_keep(dir, &o->rating, o->number, o->active, *labels, n,
+			      r->players, err);
+	if (n >= r->players && !codes_fit(n, r->players)) {
+		league_task_labels_free(*labels, n);
+		return errorf(err, "%d active bots are more than a run of %d-player "
+			      "sets can seat: retire some", n, r->players);
+	}
+	if (n < r->players) {
+		league_task_labels_free(*labels, n);
+		return -1;
+	}
+	return n;
+}
+
+int league_opened_begin(struct league_opened *o, const struct league_run *r,
+			const char *dir, char *err)
+{
+	char **labels;
+	int rc;
+
+	o->number = league_next_run(dir);
+	o->run_dir = league_run_dir(dir, o->number);
+	league_db_roster(r->db, &o->roster);
+	/* Graded before the ratings are loaded, with their grades. */
+	league_luck_grade(&o->luck, r->db, dir);
+	if ((o->active_count = active_versions(o, r, dir, &labels, err)) < 0)
+		return -1;
+	league_pick_init(&o->pick, o->active_count, r->players);
+	league_rating_pick(&o->rating, o->active, &o->pick);
+	league_luck_pick(&o->rating, o->active, &o->pick);
+	league_rest_fitted(&o->rest, dir, r->rest_interval, r->trickle, &o->pick);
+	league_task_place(&o->place, r->league_id, o->number, o->manifest.id, r->players);
+	rc = league_task_begin(r->db, dir, o->run_dir, o->number, &r->config, labels,
+			       o->active_count, r->players, &o->manifest, err);
+	league_task_labels_free(labels, o->active_count);
+	return rc;
+}
+
+int league_opened_refit(struct league_opened *o, const struct league_run *r, char *err)
+{
+	if (league_task_refit(r->db, r->dir, &o->luck, o->active, &o->pick, err))
+		return -1;
+	league_rest_fitted(&o->rest, r->dir, r->rest_interval, r->trickle, &o->pick);
+	return 0;
+}
+
+int league_opened_close(struct league_opened *o, const struct league_run *r, char *err)
+{
+	int rc;
+
+	if (run_manifest_sign(&o->manifest, r->config.key, err))
+		return -1;
+	rc = league_db_begin(r->db, err);
+	rc = rc ? rc : league_cut_index(r->db, o->run_dir, o->number, r->players, err);
+	rc = rc ? rc : league_db_close_run(r->db, o->number, err);
+	return league_db_end(r->db, rc, err);
+}
+
+void league_opened_free(struct league_opened *o)
+{
+	run_manifest_free(&o->manifest);
+	league_pick_free(&o->pick);
+	league_luck_free(&o->luck);
+	league_rating_free(&o->rating);
+	free(o->run_dir);
+	free(o->active);
+}
