@@ -21,7 +21,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "cmd_league_web.h"
+#include "cmd_league.h"
 #include "games/registry.h"
 #include "league/league_add.h"
 #include "league/league_cut.h"

@@ -30,7 +30,7 @@
 #include "base/child.h"
 #include "base/util.h"
 #include "cli.h"
-#include "cmd_league_web.h"
+#include "cmd_league.h"
 #include "league/league_folder.h"
 #include "web/web_drop.h"
 #include "web/web_luck.h"
