@@ -18,47 +18,11 @@
 #include "base/util.h"
 #include "manifest_file.h"
 #include "manifest_format.h"
+#include "manifest_record.h"
 #include "manifest_swiss.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
 #define MAX_LINE ((size_t)16 << 20)
-#define MAX_GAMES 100000000L
-
-/* One game of a finished record, as either parser found it; strings
- * point into the line or into the parsed JSON and are not NUL-terminated. */
-struct game_entry {
-	long game;               /* 0 when absent */
-	int seat_count, rank_count;
-	int seat[RATINGS_MAX_SEATS];   /* index into the header's "bots" */
-	int rank[RATINGS_MAX_SEATS];
-	int forfeit_count;
-	const char *forfeit[RATINGS_MAX_SEATS]; /* NULL: none */
-	size_t forfeit_len[RATINGS_MAX_SEATS];
-	const char *sha256;
-	size_t sha256_len;
-};
-
-/* One record, likewise. */
-struct record {
-	long seq;
-	const char *prev;        /* 64 hex digits, or NULL */
-	const char *type;
-	size_t type_len;
-	const char *key, *sig;
-	/* A started record's game numbers: the text between the brackets,
-	 * checked, or the parsed array. */
-	const char *games;
-	size_t games_len;
-	const cJSON *games_json;
-	/* A finished record's games, in the reader's `entries`. */
-	size_t entry_count;
-};
-
-/* The room for a finished record's games, grown as needed. */
-struct entries {
-	struct game_entry *at;
-	size_t cap;
-};
 
 struct reader {
 	struct manifest_view *view;
@@ -74,279 +38,6 @@ struct reader {
 	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
 	char hash_hex[2 * FAIR_HASH_BYTES + 1];
 };
-
-/* --- the usual layout, read without a JSON parser ---------------------- */
-
-/* The layout is manifest_records.h's, where the records are built. */
-
-struct cursor {
-	const char *p, *end;
-};
-
-static bool lit(struct cursor *c, const char *s, size_t n)
-{
-	if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n))
-		return false;
-	c->p += n;
-	return true;
-}
-#define LIT(c, s) lit(c, s, sizeof s - 1)
-
-/* A JSON whole number as cJSON prints one: no sign, no leading zero. */
-static bool number(struct cursor *c, long *out)
-{
-	long n = 0;
-	int digits = 0;
-
-	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 15) {
-		n = 10 * n + (*c->p++ - '0');
-		digits++;
-	}
-	if (!digits || (digits > 1 && c->p[-digits] == '0') ||
-	    (c->p < c->end && *c->p >= '0' && *c->p <= '9'))
-		return false;
-	*out = n;
-	return true;
-}
-
-/* A string of printable ASCII without escapes (anything else is left to
- * the JSON parser). */
-static bool string(struct cursor *c, const char **s, size_t *len)
-{
-	const char *start;
-
-	if (!LIT(c, "\""))
-		return false;
-	start = c->p;
-	while (c->p < c->end && *c->p != '"') {
-		if (*c->p == '\\' || (unsigned char)*c->p < 0x20 ||
-		    (unsigned char)*c->p >= 0x7f)
-			return false;
-		c->p++;
-	}
-	if (c->p == c->end)
-		return false;
-	*s = start;
-	*len = (size_t)(c->p++ - start);
-	return true;
-}
-
-/* `digits` characters between quotes, not looked at: the caller compares
- * or decodes them as hex, which no quote or backslash survives. */
-static bool hex_string(struct cursor *c, size_t digits, const char **s)
-{
-	if ((size_t)(c->end - c->p) < digits + 2 || c->p[0] != '"' ||
-	    c->p[digits + 1] != '"')
-		return false;
-	*s = c->p + 1;
-	c->p += digits + 2;
-	return true;
-}
-
-/* "[N,N,...]": the numbers are left in place for the caller. */
-static bool number_list(struct cursor *c, const char **list, size_t *len)
-{
-	long n;
-
-	if (!LIT(c, "["))
-		return false;
-	*list = c->p;
-	do {
-		if (!number(c, &n))
-			return false;
-	} while (LIT(c, ","));
-	*len = (size_t)(c->p - *list);
-	return LIT(c, "]");
-}
-
-/* "[N,N,...]" of at most RATINGS_MAX_SEATS numbers up to `max`: seats
- * or ranks. */
-static bool small_numbers(struct cursor *c, long max, int *out, int *count)
-{
-	long n;
-
-	if (!LIT(c, "["))
-		return false;
-	do {
-		if (*count == RATINGS_MAX_SEATS || !number(c, &n) || n > max)
-			return false;
-		out[(*count)++] = (int)n;
-	} while (LIT(c, ","));
-	return LIT(c, "]");
-}
-
-/* A finished game's ,"forfeits":[null or "reason",...], only there when
- * some seat forfeited. */
-static bool usual_forfeits(struct cursor *c, struct game_entry *r)
-{
-	if (!LIT(c, ",\"forfeits\":["))
-		return true;
-	do {
-		int s = r->forfeit_count++;
-
-		if (s == RATINGS_MAX_SEATS)
-			return false;
-		r->forfeit[s] = NULL;
-		if (!LIT(c, "null") && !string(c, &r->forfeit[s], &r->forfeit_len[s]))
-			return false;
-	} while (LIT(c, ","));
-	return LIT(c, "]");
-}
-
-static struct game_entry *next_entry(struct entries *e, size_t count)
-{
-	if (count == e->cap) {
-		e->cap = e->cap ? 2 * e->cap : MANIFEST_BATCH_GAMES;
-		e->at = xrealloc(e->at, e->cap * sizeof *e->at);
-	}
-	/* Not all of it: its lists are filled as far as their counts say. */
-	e->at[count].seat_count = e->at[count].rank_count = 0;
-	e->at[count].forfeit_count = 0;
-	e->at[count].sha256 = NULL;
-	e->at[count].sha256_len = 0;
-	return &e->at[count];
-}
-
-/* One game of a finished record:
- * {"game":N,"seats":[...],"sha256":"H","ranks":[...]}, with "forfeits"
- * and "recovered":true when they are there. */
-static bool usual_entry(struct cursor *c, struct game_entry *r)
-{
-	if (!LIT(c, "{\"game\":") || !number(c, &r->game) ||
-	    !LIT(c, ",\"seats\":") ||
-	    !small_numbers(c, USHRT_MAX, r->seat, &r->seat_count) ||
-	    !LIT(c, ",\"sha256\":") || !hex_string(c, 64, &r->sha256) ||
-	    !LIT(c, ",\"ranks\":") ||
-	    !small_numbers(c, 99, r->rank, &r->rank_count) ||
-	    !usual_forfeits(c, r))
-		return false;
-	r->sha256_len = 64;
-	LIT(c, ",\"recovered\":true");
-	return LIT(c, "}");
-}
-
-/* {"seq":N,"prev":"H","type":"T", then the members of that type, in the
- * order manifest_records.h gives. */
-static bool read_usual(const char *line, size_t len, struct entries *e,
-		       struct record *r)
-{
-	struct cursor c = {line, line + len};
-	long n;
-
-	memset(r, 0, sizeof *r);
-	if (!LIT(&c, "{\"seq\":") || !number(&c, &r->seq) ||
-	    !LIT(&c, ",\"prev\":") || !hex_string(&c, 64, &r->prev) ||
-	    !LIT(&c, ",\"type\":") || !string(&c, &r->type, &r->type_len))
-		return false;
-	if (r->type_len == 9 && !memcmp(r->type, "signature", 9))
-		return LIT(&c, ",\"key\":") && hex_string(&c, 64, &r->key) &&
-		       LIT(&c, ",\"sig\":") && hex_string(&c, 128, &r->sig) &&
-		       LIT(&c, "}") && c.p == c.end;
-	if (r->type_len == 7 && !memcmp(r->type, "started", 7))
-		return LIT(&c, ",\"table\":") && number(&c, &n) &&
-		       LIT(&c, ",\"games\":") && number_list(&c, &r->games, &r->games_len) &&
-		       LIT(&c, "}") && c.p == c.end;
-	if (r->type_len != 8 || memcmp(r->type, "finished", 8) ||
-	    !LIT(&c, ",\"games\":["))
-		return false;
-	do {
-		if (!usual_entry(&c, next_entry(e, r->entry_count++)))
-			return false;
-	} while (LIT(&c, ","));
-	return LIT(&c, "]}") && c.p == c.end;
-}
-
-/* --- any other layout: the strict JSON parser ------------------------------ */
-
-static const char *member_string(const cJSON *o, const char *name, size_t *len)
-{
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	if (!cJSON_IsString(item))
-		return NULL;
-	if (len)
-		*len = strlen(item->valuestring);
-	return item->valuestring;
-}
-
-/* A parsed array of whole numbers from `min` to `max`, as small_numbers;
- * absent is empty. */
-static bool parsed_numbers(const cJSON *list, long min, long max, int *out,
-			   int *count)
-{
-	const cJSON *item;
-
-	if (list && (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > RATINGS_MAX_SEATS))
-		return false;
-	cJSON_ArrayForEach(item, list) {
-		long n;
-
-		if (!json_whole(item, min, max, &n))
-			return false;
-		out[(*count)++] = (int)n;
-	}
-	return true;
-}
-
-/* A finished game's "forfeits", as usual_forfeits() reads them; false
- * when it has the wrong form. */
-static bool parsed_forfeits(const cJSON *o, struct game_entry *r)
-{
-	const cJSON *forfeits = cJSON_GetObjectItemCaseSensitive(o, "forfeits");
-	const cJSON *item;
-
-	if ((forfeits && !cJSON_IsArray(forfeits)) ||
-	    cJSON_GetArraySize(forfeits) > RATINGS_MAX_SEATS)
-		return false;
-	cJSON_ArrayForEach(item, forfeits) {
-		int s = r->forfeit_count++;
-
-		if (!cJSON_IsNull(item) && !cJSON_IsString(item))
-			return false;
-		r->forfeit[s] = cJSON_IsString(item) ? item->valuestring : NULL;
-		r->forfeit_len[s] = r->forfeit[s] ? strlen(r->forfeit[s]) : 0;
-	}
-	return true;
-}
-
-/* Fills r from one parsed game of a finished record; false when a member
- * has the wrong type. */
-static bool parsed_entry(const cJSON *o, struct game_entry *r)
-{
-	if (!cJSON_IsObject(o))
-		return false;
-	r->sha256 = member_string(o, "sha256", &r->sha256_len);
-	return json_get_int(o, "game", 0, MAX_GAMES, &r->game) &&
-	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "seats"), 0,
-			      USHRT_MAX, r->seat, &r->seat_count) &&
-	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "ranks"), 1, 99,
-			      r->rank, &r->rank_count) &&
-	       parsed_forfeits(o, r);
-}
-
-/* Fills r from a parsed record; false when a member has the wrong type. */
-static bool read_parsed(const cJSON *o, struct entries *e, struct record *r)
-{
-	const cJSON *games = cJSON_GetObjectItemCaseSensitive(o, "games"), *item;
-	size_t prev_len = 0;
-
-	memset(r, 0, sizeof *r);
-	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
-	    !(r->type = member_string(o, "type", &r->type_len)) ||
-	    (games && !cJSON_IsArray(games)))
-		return false;
-	/* Of another length, it is no hash: as if absent (r->prev's promise). */
-	r->prev = member_string(o, "prev", &prev_len);
-	if (prev_len != 2 * FAIR_HASH_BYTES)
-		r->prev = NULL;
-	r->games_json = games;
-	if (r->type_len != 8 || memcmp(r->type, "finished", 8))
-		return true;
-	cJSON_ArrayForEach(item, games)
-		if (!parsed_entry(item, next_entry(e, r->entry_count++)))
-			return false;
-	return true;
-}
 
 /* --- records --------------------------------------------------------------- */
 
@@ -373,9 +64,9 @@ static void problem(struct reader *rd, const char *fmt, ...)
 static int take_header(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
-	const char *format = member_string(o, "format", NULL);
-	const char *game = member_string(o, "game", NULL);
-	const char *shard = member_string(o, "shard", NULL);
+	const char *format = manifest_member_string(o, "format", NULL);
+	const char *game = manifest_member_string(o, "game", NULL);
+	const char *shard = manifest_member_string(o, "shard", NULL);
 	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
 	long players = 0, revision = 0;
 
@@ -393,10 +84,10 @@ static int take_header(struct reader *rd, const cJSON *o)
 		return -1;
 	}
 	if (!format || strcmp(format, MANIFEST_FORMAT) ||
-	    hex_decode(v->id, sizeof v->id, member_string(o, "id", NULL)) ||
+	    hex_decode(v->id, sizeof v->id, manifest_member_string(o, "id", NULL)) ||
 	    !game || strlen(game) >= sizeof v->game ||
 	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
-	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &v->game_count) ||
+	    !json_get_int(o, "schedule_games", 1, MANIFEST_MAX_GAMES, &v->game_count) ||
 	    !cJSON_IsArray(bots) || cJSON_GetArraySize(bots) < 1 ||
 	    cJSON_GetArraySize(bots) > USHRT_MAX + 1) {
 		problem(rd, "not a tournament manifest (this referee reads "
@@ -414,11 +105,11 @@ static int take_header(struct reader *rd, const cJSON *o)
 	}
 	snprintf(v->game, sizeof v->game, "%s", game);
 	snprintf(v->shard, sizeof v->shard, "%s", shard ? shard : "");
-	if (member_string(o, "file_sha256", NULL))
+	if (manifest_member_string(o, "file_sha256", NULL))
 		snprintf(v->file_sha256, sizeof v->file_sha256, "%s",
-			 member_string(o, "file_sha256", NULL));
-	if (member_string(o, "name", NULL))
-		v->name = xstrdup(member_string(o, "name", NULL));
+			 manifest_member_string(o, "file_sha256", NULL));
+	if (manifest_member_string(o, "name", NULL))
+		v->name = xstrdup(manifest_member_string(o, "name", NULL));
 	v->whole = shard && !strcmp(shard, "1/1");
 	if (json_get_int(o, "fairness", 0, 1000, &revision))
 		v->revision = (int)revision;
@@ -434,9 +125,9 @@ static int take_header(struct reader *rd, const cJSON *o)
 	}
 	if (v->swiss.rounds && !v->left_out)
 		v->left_out = xcalloc((size_t)v->name_count, sizeof *v->left_out);
-	if (member_string(o, "book_sha256", NULL))
+	if (manifest_member_string(o, "book_sha256", NULL))
 		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
-			 member_string(o, "book_sha256", NULL));
+			 manifest_member_string(o, "book_sha256", NULL));
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
 	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
@@ -514,25 +205,31 @@ static void take_left_out(struct reader *rd, const cJSON *o)
 	v->swiss.absent = v->left_out;
 }
 
+/* A record's games handed to one of the take_*() below. */
+struct each_game {
+	struct reader *rd;
+	void (*each)(struct reader *rd, long game);
+};
+
+static void each_game(void *ctx, long game)
+{
+	struct each_game *e = ctx;
+
+	e->each(e->rd, game);
+}
+
 /* Each game of a started or skipped record. */
 static void take_games(struct reader *rd, const struct record *r,
 		       void (*each)(struct reader *rd, long game))
 {
-	struct cursor c = {r->games, r->games ? r->games + r->games_len : NULL};
-	const cJSON *item;
-	long game;
+	struct each_game e = {rd, each};
 
 	if (!r->games && !cJSON_IsArray(r->games_json)) {
 		problem(rd, "a %.*s record needs its \"games\"", (int)r->type_len,
 			r->type);
 		return;
 	}
-	cJSON_ArrayForEach(item, r->games_json)
-		each(rd, json_whole(item, LONG_MIN, LONG_MAX, &game) ? game : 0);
-	while (r->games && number(&c, &game)) {
-		each(rd, game);
-		LIT(&c, ",");
-	}
+	manifest_record_games(r, each_game, &e);
 }
 
 /* One game of a "back" record: a game a skipped record left out, put
@@ -674,7 +371,7 @@ static void take_version(struct reader *rd, const cJSON *o)
 {
 	const struct manifest_view *v = rd->view;
 	const cJSON *entry = cJSON_GetObjectItemCaseSensitive(o, "entry");
-	const char *name = member_string(entry, "name", NULL);
+	const char *name = manifest_member_string(entry, "name", NULL);
 	long bot = -1;
 
 	if (!json_get_int(o, "bot", 0, v->name_count - 1, &bot) || bot < 0 ||
@@ -702,7 +399,7 @@ static bool new_names(const struct manifest_view *v, const cJSON *entries)
 	    v->name_count + cJSON_GetArraySize(entries) > USHRT_MAX + 1)
 		return false;
 	cJSON_ArrayForEach(entry, entries) {
-		const char *name = member_string(entry, "name", NULL);
+		const char *name = manifest_member_string(entry, "name", NULL);
 
 		if (!name)
 			return false;
@@ -710,7 +407,7 @@ static bool new_names(const struct manifest_view *v, const cJSON *entries)
 			if (!strcmp(v->names[b], name))
 				return false;
 		for (other = entries->child; other != entry; other = other->next)
-			if (!strcmp(member_string(other, "name", NULL), name))
+			if (!strcmp(manifest_member_string(other, "name", NULL), name))
 				return false;
 	}
 	return true;
@@ -728,9 +425,9 @@ static int take_grown(struct reader *rd, const cJSON *o)
 	long bot = -1, first = 0, total = -1;
 
 	if (!json_get_int(o, "bot", 0, USHRT_MAX, &bot) || bot != v->name_count ||
-	    !json_get_int(o, "first_game", 1, MAX_GAMES, &first) ||
+	    !json_get_int(o, "first_game", 1, MANIFEST_MAX_GAMES, &first) ||
 	    first != v->game_count + 1 ||
-	    !json_get_int(o, "schedule_games", 1, MAX_GAMES, &total) ||
+	    !json_get_int(o, "schedule_games", 1, MANIFEST_MAX_GAMES, &total) ||
 	    total < v->game_count || !new_names(v, entries) ||
 	    ((rd->flags & MANIFEST_RESUME) &&
 	     (!v->resume.file || manifest_file_grow(v->resume.file, o)))) {
@@ -757,7 +454,7 @@ static int take_grown(struct reader *rd, const cJSON *o)
 	v->replies = grow_array(v->replies, (size_t)v->name_count, more, sizeof *v->replies);
 	v->names = xrealloc(v->names, more * sizeof *v->names);
 	cJSON_ArrayForEach(entry, entries)
-		v->names[v->name_count++] = xstrdup(member_string(entry, "name", NULL));
+		v->names[v->name_count++] = xstrdup(manifest_member_string(entry, "name", NULL));
 	v->signed_ = v->has_complete_record = false;
 	return 0;
 }
@@ -811,8 +508,8 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
 	long game = 0;
-	const char *log = member_string(o, "log", NULL);
-	const char *commitment = member_string(o, "commitment", NULL);
+	const char *log = manifest_member_string(o, "log", NULL);
+	const char *commitment = manifest_member_string(o, "commitment", NULL);
 
 	if (!json_get_int(o, "game", 1, v->game_count, &game) || !game) {
 		problem(rd, "an aborted record needs the \"game\" whose log it "
@@ -885,7 +582,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	bool usual;
 	int rc = 0;
 
-	usual = rd->line > 0 && read_usual(line, len, &rd->entries, &r);
+	usual = rd->line > 0 && manifest_record_usual(line, len, &rd->entries, &r);
 	if (!usual) {
 		o = json_parse_object(line, len, err);
 		if (!o) {
@@ -900,7 +597,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		if (seq)
 			problem(rd, "\"seq\" must be 0");
 		rc = seq ? -1 : take_header(rd, o);
-	} else if (!usual && !read_parsed(o, &rd->entries, &r)) {
+	} else if (!usual && !manifest_record_parsed(o, &rd->entries, &r)) {
 		problem(rd, "a member has the wrong type");
 		rc = -1;
 	} else if (r.seq != (long)rd->line) {
