@@ -80,7 +80,8 @@ static int play_games(struct check_bot *r, char *bot)
 	return failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
-/* Removes the scratch folder of a passing check (its files are ours). */
+/* Removes the scratch folder of a passing check, or of a failed one
+ * that left nothing to read (its files are ours). */
 static void remove_scratch(const char *dir)
 {
 	if (files_remove_tree(dir))
@@ -263,7 +264,7 @@ int cmd_check_bot(int argc, char **argv)
 	r.config.key = &key;
 	r.dir = dir;
 	rc = play_games(&r, bot ? bot : argv[optind + 1]);
-	if (rc == EXIT_OK && !r.keep)
+	if (!r.keep && (rc == EXIT_OK || !check_bot_left_something(dir)))
 		remove_scratch(dir);
 	sodium_memzero(&key, sizeof key);
 out:

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/game_play.h"
 #include "base/logread.h"
@@ -358,6 +360,17 @@ static void play_games(struct run *r, struct match *match, struct checklist *c,
 	free(log);
 }
 
+bool check_bot_left_something(const char *dir)
+{
+	char *stderr_path = path_join(dir, "bot.stderr"), *log = outdir_play_log(dir, 1);
+	struct stat st;
+	bool left = (stat(stderr_path, &st) == 0 && st.st_size > 0) || access(log, F_OK) == 0;
+
+	free(stderr_path);
+	free(log);
+	return left;
+}
+
 int check_bot_run(const struct check_bot *request, struct match_entrant *entrants)
 {
 	struct run run = {.check = request, .config = request->config}, *r = &run;
@@ -413,11 +426,11 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 	printf("%d passed, %d failed%s", c.passed, c.failed, c.lenient ? "" : "\n");
 	if (c.lenient)
 		printf(", %d warned (--lenient: a game it forfeits is a warning)\n", c.warned);
-	if (c.failed && !r->check->keep)
+out:
+	if (c.failed && !r->check->keep && check_bot_left_something(r->check->dir))
 		visible_line(stdout, "the logs and the bot's stderr are kept in %s (remove "
 			     "it when done; --keep DIR puts them where you choose, "
 			     "TMPDIR where the next such folder goes)", r->check->dir);
-out:
 	for (int k = 0; k < R_KINDS; k++) {
 		timings_free(&r->replies[k]);
 		timings_free(&r->cpu[k]);

@@ -41,4 +41,10 @@ struct check_bot {
  * returns how many of its checks failed. */
 int check_bot_run(const struct check_bot *check, struct match_entrant *entrants);
 
+/* Whether a failed check left something of the bot's in its folder `dir`
+ * (a game's log, or words on its stderr): else there is nothing to keep
+ * (a bot that could not be started), and the folder goes as a passing
+ * check's does. */
+bool check_bot_left_something(const char *dir);
+
 #endif

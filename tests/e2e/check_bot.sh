@@ -62,7 +62,7 @@ grep -qE '^  FAIL  game 6, seat 1, move [0-9]+: exit: the bot exited with status
 ok $? "the set's game without an exchange is the one it fails, at its first turn" || diag_run
 expect_contains "$OUT" "| commit-each-game: a game without a commitment" "its stderr is shown"
 expect_not_contains "$OUT" "FAIL  game 5" "the set's first game, with its exchange, passes"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 
 # fails REASON-TEXT BOT [OPTIONS...]: exit 1 and a FAIL line holding the text.
 fails() {
@@ -71,6 +71,7 @@ fails() {
 	run "$REFEREE" check-bot rolit "$@" "$bot"
 	ok "$([ "$RC" = 1 ] && grep -F "FAIL  game 1, seat 0" "$OUT" | grep -qF ": $text"; echo $?)" \
 		"check-bot fails: $text" || diag_run
+	drop_kept
 }
 fails 'illegal-action: D4 is occupied (the action: "D4")' "$(zoo illegal-move occupied)" -o first=seat0
 fails 'bad-json: not valid JSON' "$(zoo garbage)"
@@ -78,7 +79,7 @@ fails 'timeout: no reply within 300 ms to "turn"' "$(zoo silent-turn.sh)" --cloc
 fails 'fairness: lock: the reveal does not match the commitment' "$(zoo bad-reveal)"
 expect_contains "$OUT" "FAIL  game 1, seat 0: fairness: lock:" "a fault before play has no move number"
 expect_contains "$OUT" "the logs and the bot's stderr are kept in /tmp/check-bot." "a failed check keeps its logs"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 assert_no_leftovers
 
 # A bot whose replies stay in its output buffer (print without flush, to a
@@ -91,7 +92,7 @@ expect_contains "$OUT" '  FAIL  starts: timeout: no reply within 300 ms to "hell
 expect_contains "$OUT" '        a bot that runs but does not answer is most often holding its replies in its output buffer: flush standard output after each line (Python: print(..., flush=True); Perl: $| = 1; C: fflush(stdout); Java: System.out.flush())' \
 	"... and is told to flush its output"
 expect_eq "$RC" 1 "... and fails the check"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 
 # --keep DIR holds the logs and the bot's stderr, however long its path.
 KEEP=$TMP/a-folder-with-a-name-long-enough-that-its-path-is-over-sixty-four-bytes/keep
@@ -109,7 +110,7 @@ expect_eq "$(grep -A2 'FAIL  game 2' "$OUT" | tail -2)" "        the bot's stder
         | crash-in-game: giving up in game 2" "a crash shows the bot's stderr lines of that game"
 expect_contains "$OUT" "ok    game 3, seat 0: a new process: hello" "the game after a crash starts a new process"
 expect_eq "$RC" 1 "a crash fails the check"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 
 # "starts" passes only once hello is answered: a script the interpreter
 # cannot open fails it, with the interpreter's own words, and stops there.
@@ -120,11 +121,11 @@ expect_contains "$OUT" 'FAIL  starts: exit: the bot exited with status 2 before 
 expect_contains "$OUT" "| $("$PYTHON3" "$TMP/no-such-bot.py" 2>&1)" "the interpreter's message is shown"
 expect_not_contains "$OUT" "ok    starts" "no start is claimed"
 expect_eq "$(grep -c 'game 1' "$OUT")" 0 "no game is listed after a failed start"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 run "$REFEREE" check-bot rolit "$(zoo crash-at-start.sh)"
 expect_contains "$OUT" 'FAIL  starts: exit: the bot exited with status 3 before answering "hello"' \
 	"a bot that exits at once fails to start"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 
 # The name a bot gives in hello, and its reply times by message, the
 # first turn of each game apart.
@@ -164,7 +165,7 @@ run "$REFEREE" check-bot rolit --games 1 "$(zoo named 'evil^[[2Jbot')"
 expect_contains "$OUT" 'FAIL  starts: bad-reply: hello: "name" must not hold a control character' \
 	"a hello name with an escape character fails the start"
 expect_eq "$(grep -c $'\033' "$OUT")" 0 "no escape character reaches the terminal"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 
 # --players and game options.
 run "$REFEREE" check-bot rolit --players 3 -o size=6 --games 3 "$CBOT $TMP"
@@ -174,9 +175,12 @@ expect_contains "$OUT" "ok    game 3, seat 2: the same process" "the bot takes t
 expect_exit 2 "$REFEREE" check-bot rolit --players 9 "$CBOT $TMP"
 expect_contains "$ERR" "players" "a player count the game does not allow is refused"
 
-run "$REFEREE" check-bot rolit "/nonexistent/bot"
+mkdir "$TMP/scratch"
+TMPDIR=$TMP/scratch run "$REFEREE" check-bot rolit "/nonexistent/bot"
 ok "$([ "$RC" = 1 ] && grep -qF "FAIL  starts: cannot run '/nonexistent/bot': No such file or directory" "$OUT"; echo $?)" \
 	"a program that cannot run fails the first check" || diag_run
+expect_not_contains "$OUT" "are kept in" "... and keeps nothing, having nothing of the bot's to keep"
+expect_eq "$(ls -A "$TMP/scratch")" "" "... its folder removed (only the check's keys were in it)"
 expect_exit 2 "$REFEREE" check-bot chess "$CBOT"
 expect_contains "$ERR" "unknown game 'chess'" "an unknown game is refused"
 expect_exit 2 "$REFEREE" check-bot rolit

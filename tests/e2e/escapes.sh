@@ -64,13 +64,13 @@ expect_contains "$OUT" ": bad-json: not valid JSON (error near byte 0): $SHOWN" 
 	"check-bot: the bad reply is escaped"
 expect_contains "$OUT" "        | terminal: $SHOWN" "check-bot: the bot's stderr is escaped"
 no_raw_bytes "check-bot"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 run "$REFEREE" check-bot rolit --games 1 "$(zoo terminal name)"
 expect_contains "$OUT" '  FAIL  starts: bad-reply: hello: "name" must not hold a control character' \
 	"check-bot: a name with escapes fails the start"
 expect_contains "$OUT" "        | terminal: $SHOWN" "check-bot: the stderr of a bot that never started is escaped"
 no_raw_bytes "check-bot, a name in hello"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 
 # --- logs someone else wrote ---------------------------------------------------------------
 "$REFEREE" keygen "$TMP/forger" >/dev/null

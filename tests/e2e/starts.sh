@@ -75,7 +75,7 @@ expect_eq "$(sed -n '/FAIL  starts:/,/Python cannot/p' "$OUT")" "  FAIL  starts:
         | ModuleNotFoundError: No module named 'arena_bot'
         Python cannot import 'arena_bot': the sandbox shows the bot only the system folders, its own folder, the files its command names and what is given as readable: if 'arena_bot' is installed in a virtual environment, run the bot with that environment's interpreter (\"VENV/bin/python bot.py\"), which brings its packages; if elsewhere (~/.local, an SDK's folder), give the folder that holds it with --readable PATH (\"readable\" in a tournament file)" \
 	"check-bot: its stderr, first and last lines, and what the sandbox hides"
-rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+drop_kept
 
 # --- sprt: no test of a bot that does not start ------------------------------------------------------
 expect_exit 2 env TMPDIR="$TMP/tmpdir" "$REFEREE" sprt rolit --elo0 0 --elo1 10 -o size=4 \

@@ -114,6 +114,12 @@ before_dashes() {
 	BEFORE_SHIFT=$((${#BEFORE[@]} + 1))
 }
 
+# drop_kept: removes the folder a failed `referee check-bot` says it kept
+# (in $OUT), which is the system's temp folder unless TMPDIR says.
+drop_kept() {
+	rm -rf "$(sed -n 's/.*are kept in \([^ ]*\) .*$/\1/p' "$OUT")"
+}
+
 # Shows the last command's output after a failed check.
 diag_run() {
 	diag "exit status $RC after ${ELAPSED_MS} ms; stdout:"
