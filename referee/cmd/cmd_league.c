@@ -246,13 +246,13 @@ static int league_init(int argc, char **argv)
 	return EXIT_OK;
 }
 
-bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
+/* Opens a league's folder: its league.json and index.  false after a
+ * message. */
+static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
 {
 	char err[ERR_LEN];
 
-	if (league_folder_read(dir, info, err) ||
-	    !(*db = league_db_open(dir, false, info->rules->name, info->players, err))) {
-		league_info_free(info);
+	if (league_open(dir, info, db, err)) {
 		fail("%s", err);
 		return false;
 	}

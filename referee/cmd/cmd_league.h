@@ -7,18 +7,9 @@
 #ifndef ARENA_CMD_LEAGUE_H
 #define ARENA_CMD_LEAGUE_H
 
-#include <sqlite3.h>
-#include <stdbool.h>
-
-#include "league/league_folder.h"
-
 int league_serve(int argc, char **argv);
 int league_user(int argc, char **argv);
 int league_run(int argc, char **argv);
 int league_play_task(int argc, char **argv);
-
-/* Opens a league's folder: its league.json and index.  false after a
- * message. */
-bool open_league(const char *dir, struct league_info *info, sqlite3 **db);
 
 #endif

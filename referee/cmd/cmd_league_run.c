@@ -342,8 +342,8 @@ int league_run(int argc, char **argv)
 	}
 	if ((rc = cli_containment_ready("league", &a.run.config.time, &a.run.limits)))
 		return rc;
-	if (!open_league(dir, &info, &a.run.db))
-		return EXIT_USAGE;
+	if (league_open(dir, &info, &a.run.db, err))
+		return fail("%s", err);
 	a.run.dir = dir;
 	if (a.run.max_games)
 		a.run.rest_interval = 0;  /* the count asked for, at full speed */

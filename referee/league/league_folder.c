@@ -188,6 +188,17 @@ int league_folder_read(const char *dir, struct league_info *info, char *err)
 	return rc;
 }
 
+int league_open(const char *dir, struct league_info *info, sqlite3 **db, char *err)
+{
+	if (league_folder_read(dir, info, err))
+		return -1;
+	if (!(*db = league_db_open(dir, false, info->rules->name, info->players, err))) {
+		league_info_free(info);
+		return -1;
+	}
+	return 0;
+}
+
 void league_info_free(struct league_info *info)
 {
 	cJSON_Delete(info->options);

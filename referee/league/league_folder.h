@@ -62,6 +62,10 @@ int league_folder_init(const char *dir, struct league_info *info, char *err);
 int league_folder_read(const char *dir, struct league_info *info, char *err);
 void league_info_free(struct league_info *info);
 
+/* Opens the league in `dir`: its league.json read into info and its
+ * index into *db: 0, or -1 with err (info then freed). */
+int league_open(const char *dir, struct league_info *info, sqlite3 **db, char *err);
+
 /* The hash of a bot's command and of the contents of its files
  * (bot/botfiles.h: the program and the files its command names, as a
  * log's header lists them under "files"), 64 hex digits: its version's
