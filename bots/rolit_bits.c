@@ -1,60 +1,13 @@
 /*
- * Rolit on bitboards (rolit_bits.h).  A board smaller than 8x8 sits in
- * the corner A1 of the 64 bits, so a shift that leaves the board lands on
- * a bit outside `board` (or wraps round a row into column A or H, which
- * the direction's mask removes).
+ * Rolit on bitboards (rolit_bits.h): the position and its play around
+ * the rules library's captures (games/rolit_bitboard.h, inline, so that
+ * the search's hot path makes no call for them).
  */
 #include "rolit_bits.h"
 
 #include <string.h>
 
-#define ROLIT_BITS_FILE_A 0x0101010101010101ULL
-#define ROLIT_BITS_FILE_H 0x8080808080808080ULL
-
-/* `set` moved `step` bits (one square in a direction), the squares a
- * wrap round a row would reach removed by `mask`.  Inline with constant
- * arguments, each direction compiles to a shift and an and. */
-static inline uint64_t rolit_bits_step(uint64_t set, int step, uint64_t mask)
-{
-	return (step > 0 ? set << step : set >> -step) & mask;
-}
-
-/* Every direction as its step and its mask: east, west, north, south,
- * north-east, north-west, south-east, south-west.  Squares off a smaller
- * board are never in `own`, `other` or `empty`, so only the wraps need a
- * mask. */
-#define ROLIT_BITS_EACH_DIRECTION(F) \
-	F(1, ~ROLIT_BITS_FILE_A) F(-1, ~ROLIT_BITS_FILE_H) F(8, ~0ULL) \
-	F(-8, ~0ULL) F(9, ~ROLIT_BITS_FILE_A) F(7, ~ROLIT_BITS_FILE_H) \
-	F(-7, ~ROLIT_BITS_FILE_A) F(-9, ~ROLIT_BITS_FILE_H)
-
-/* The empty squares from which a ball captures looking back along the
- * direction: runs of other colours that start next to an own ball and
- * are followed by an empty square.  A run is at most 6 balls long, so
- * the run grows 5 times without a test (no branch to mispredict). */
-static inline uint64_t rolit_bits_captures(uint64_t own, uint64_t other,
-					   uint64_t empty, int step,
-					   uint64_t mask)
-{
-	uint64_t run = rolit_bits_step(own, step, mask) & other;
-
-	for (int i = 0; i < 5; i++)
-		run |= rolit_bits_step(run, step, mask) & other;
-	return rolit_bits_step(run, step, mask) & empty;
-}
-
-/* The balls a ball on `bit` turns in one direction: the run of other
- * colours from it, grown as in rolit_bits_captures, if an own ball ends
- * it (the square after any ball of the run but the last is in the run). */
-static inline uint64_t rolit_bits_ray(uint64_t bit, uint64_t own,
-				      uint64_t other, int step, uint64_t mask)
-{
-	uint64_t run = rolit_bits_step(bit, step, mask) & other;
-
-	for (int i = 0; i < 5; i++)
-		run |= rolit_bits_step(run, step, mask) & other;
-	return rolit_bits_step(run, step, mask) & own ? run : 0;
-}
+#include "games/rolit_bitboard.h"
 
 void rolit_bits_from_rows(struct rolit_bits *pos, int size, int players,
 			  int to_move, const char *const *rows, unsigned out)
@@ -87,41 +40,31 @@ uint64_t rolit_bits_occupied(const struct rolit_bits *pos)
 
 uint64_t rolit_bits_around(uint64_t set)
 {
-#define ROLIT_BITS_AROUND(step, mask) | rolit_bits_step(set, step, mask)
-	return 0 ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_AROUND);
-#undef ROLIT_BITS_AROUND
+	return arena_rolit_around(set);
 }
 
 uint64_t rolit_bits_capturing(const struct rolit_bits *pos, int seat)
 {
 	uint64_t occupied = rolit_bits_occupied(pos);
 	uint64_t own = pos->ball[pos->colour[seat]], other = occupied & ~own;
-	uint64_t empty = pos->board & ~occupied;
 
-#define ROLIT_BITS_CAPTURING(step, mask) \
-	| rolit_bits_captures(own, other, empty, step, mask)
-	return 0 ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_CAPTURING);
-#undef ROLIT_BITS_CAPTURING
+	return arena_rolit_capturing(own, other, pos->board & ~occupied);
 }
 
 uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat)
 {
-	uint64_t captures = rolit_bits_capturing(pos, seat);
 	uint64_t occupied = rolit_bits_occupied(pos);
 
-	return captures ? captures
-			: rolit_bits_around(occupied) & pos->board & ~occupied;
+	return arena_rolit_legal(pos->ball[pos->colour[seat]], occupied,
+				 pos->board & ~occupied);
 }
 
 uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat, int square)
 {
-	uint64_t own = pos->ball[pos->colour[seat]], bit = 1ULL << square;
-	uint64_t other = rolit_bits_occupied(pos) & ~own;
+	uint64_t own = pos->ball[pos->colour[seat]];
 
-#define ROLIT_BITS_FLIPS(step, mask) \
-	| rolit_bits_ray(bit, own, other, step, mask)
-	return 0 ROLIT_BITS_EACH_DIRECTION(ROLIT_BITS_FLIPS);
-#undef ROLIT_BITS_FLIPS
+	return arena_rolit_flips(1ULL << square, own,
+				 rolit_bits_occupied(pos) & ~own);
 }
 
 int rolit_bits_next(const struct rolit_bits *pos, int seat)

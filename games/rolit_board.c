@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "rolit_bitboard.h"
+
 /* The 8 directions as (row, column) steps. */
 static const int rolit_dirs[8][2] = {
 	{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1},
@@ -87,13 +89,10 @@ int arena_rolit_board_captures(const struct rolit_board *b, int row, int col,
 	return total;
 }
 
-/* Bitboards: bit row * 8 + column of a 64-bit word, whatever the size
- * (every size fits: 1..ROLIT_MAX_SIZE); finding the legal squares square
- * by square was most of a step of the environment's Rolit. */
+/* Bitboards (rolit_bitboard.h), whatever the size (every size fits:
+ * 1..ROLIT_MAX_SIZE); finding the legal squares square by square was
+ * most of a step of the environment's Rolit. */
 typedef uint64_t rolit_bits;
-
-#define ROLIT_NOT_A (~(rolit_bits)0x0101010101010101u)
-#define ROLIT_NOT_H (~(rolit_bits)0x8080808080808080u)
 
 /* The board's squares, its balls and those of colour `letter`. */
 static void rolit_bits_of(const struct rolit_board *b, char letter,
@@ -114,41 +113,6 @@ static void rolit_bits_of(const struct rolit_board *b, char letter,
 		}
 }
 
-/* Every square one step from `bits` in direction d (rolit_dirs' order:
- * east, south-east, south, south-west, west, north-west, north,
- * north-east; south is a higher row), none wrapping around an edge. */
-static rolit_bits rolit_shift(rolit_bits bits, int d)
-{
-	switch (d) {
-	case 0: return (bits & ROLIT_NOT_H) << 1;
-	case 1: return (bits & ROLIT_NOT_H) << 9;
-	case 2: return bits << 8;
-	case 3: return (bits & ROLIT_NOT_A) << 7;
-	case 4: return (bits & ROLIT_NOT_A) >> 1;
-	case 5: return (bits & ROLIT_NOT_A) >> 9;
-	case 6: return bits >> 8;
-	default: return (bits & ROLIT_NOT_H) >> 7;
-	}
-}
-
-/* The empty squares where a ball of `own` would capture: from each of
- * its balls, a run of others (as in Othello, every other colour) ending
- * at an empty square. */
-static rolit_bits rolit_capturing(rolit_bits own, rolit_bits others,
-				  rolit_bits empty)
-{
-	rolit_bits moves = 0;
-
-	for (int d = 0; d < 8; d++) {
-		rolit_bits run = rolit_shift(own, d) & others;
-
-		for (int i = 0; i < ROLIT_MAX_SIZE - 3; i++)
-			run |= rolit_shift(run, d) & others;
-		moves |= rolit_shift(run, d) & empty;
-	}
-	return moves;
-}
-
 /* The squares (row * size + column) of the bits set, in increasing
  * order; how many. */
 static int rolit_bits_list(rolit_bits bits, int size, int *squares)
@@ -164,16 +128,11 @@ static int rolit_bits_list(rolit_bits bits, int size, int *squares)
 int arena_rolit_board_squares(const struct rolit_board *b, char letter,
 			      int squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE])
 {
-	rolit_bits board, balls, own, empty, touching = 0, capturing;
+	rolit_bits board, balls, own;
 
 	rolit_bits_of(b, letter, &board, &balls, &own);
-	empty = board & ~balls;
-	for (int d = 0; d < 8; d++)
-		touching |= rolit_shift(balls, d);
-	touching &= empty;
-	capturing = rolit_capturing(own, balls & ~own, empty);
-	return rolit_bits_list(capturing ? capturing : touching, b->size,
-			       squares);
+	return rolit_bits_list(arena_rolit_legal(own, balls, board & ~balls),
+			       b->size, squares);
 }
 
 void arena_rolit_board_place(struct rolit_board *b, int row, int col,
