@@ -1,14 +1,15 @@
 /*
  * Rolit's captures on bitboards, one piece for the rules library
  * (rolit_board.c: the environment's, the referee's and the JavaScript
- * SDK's legal squares) and the bots' searches (bots/rolit_bits.c),
- * whose hot path it is.  A
- * set of squares is a 64-bit word, bit row * 8 + column (A1 = bit 0)
- * whatever the board's size: a board smaller than 8x8 sits in the corner
- * A1, so a shift that leaves it lands on a bit that is no square of it,
- * or wraps round a row into file A or H, which the direction's mask
- * removes.  Static inline, each direction a constant: every direction
- * compiles to a shift and an and, with no call and no branch.
+ * SDK's legal squares), the bots' searches (bots/rolit_bits.c), whose
+ * hot path it is, and the grader's search of Rolit's end
+ * (values/estimate_end.c).  A set of squares is a 64-bit word, bit
+ * row * 8 + column (A1 = bit 0) whatever the board's size: a board
+ * smaller than 8x8 sits in the corner A1, so a shift that leaves it
+ * lands on a bit that is no square of it, or wraps round a row into file
+ * A or H, which the direction's mask removes.  Static inline, each
+ * direction a constant: every direction compiles to a shift and an and,
+ * with no branch.
  */
 #ifndef ARENA_ROLIT_BITBOARD_H
 #define ARENA_ROLIT_BITBOARD_H

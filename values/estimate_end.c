@@ -1,80 +1,148 @@
 /*
- * Rolit's end searched (estimate_end.h).  The search keeps one state a
- * ply in the room it is given, copies of the one above, so that it makes
- * no allocation; its values are seat 0's share, maximised by seat 0 and
- * minimised by seat 1.  Rolit's moves draw nothing: they are played
- * without draws.
+ * Rolit's end searched (estimate_end.h), on bitboards: the rules
+ * library's captures (games/rolit_bitboard.h), inline, some 40 times the
+ * positions a second of playing the rules' own states (a copy, a move
+ * list, a move a ply).  The search is a negamax over the outcome for the
+ * seat to move (1 a win, 0 a draw, -1 a loss) in the window (-1, 1),
+ * which tells the three apart exactly: an outcome of 1 or -1 is a bound
+ * that no outcome passes.  Rolit's moves draw nothing, and with two
+ * seats that play on (a forfeit ends a game of two) they alternate.
  */
 #include "estimate_end.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/rolit.h"
+#include "games/rolit_bitboard.h"
+
+/* From how many empty squares the moves are tried fewest replies first
+ * (a reply that leaves the other seat few squares cuts soonest, and its
+ * subtree is the smallest); below it, in the board's order. */
+#define ESTIMATE_END_SORT 6
+
+/* A position: the balls of the seat to move, of the other seat, of the
+ * colours no seat plays (captured by either), and the empty squares. */
+struct end_pos {
+	uint64_t own, other, idle, empty;
+};
+
 void *estimate_end_room(const struct game_rules *rules)
 {
-	void *room = calloc(ESTIMATE_END_MOVES + 1, rules->state_size);
+	void *room = calloc(1, rules->state_size);
 
 	if (!room)
 		abort();
 	return room;
 }
 
-/* The state of ply `ply` in the room. */
-static void *ply_state(const struct game_rules *rules, void *room, int ply)
+/* The position of `state` for `seat` to move. */
+static struct end_pos end_pos_of(const void *state, int seat)
 {
-	return (char *)room + (size_t)ply * rules->state_size;
+	signed char colours[ROLIT_SQUARES];
+	struct end_pos p = {0};
+	int size;
+
+	arena_rolit_colours(state, seat, &size, colours);
+	for (int r = 0; r < size; r++)
+		for (int c = 0; c < size; c++) {
+			uint64_t bit = 1ULL << (r * 8 + c);
+			int colour = colours[r * size + c];
+
+			/* 0 the seat's own, 2 the other seat's (red and green) */
+			*(colour < 0 ? &p.empty : colour == 0 ? &p.own :
+			  colour == 2 ? &p.other : &p.idle) |= bit;
+		}
+	return p;
 }
 
 bool estimate_end_reached(const struct game_rules *rules, int players,
 			  const void *state, void *room)
 {
-	int moves[GAME_MAX_MOVES], left = 0;
-	void *copy = ply_state(rules, room, 0);
+	int moves[GAME_MAX_MOVES], seat = rules->to_move(state), next;
 
-	if (rules->family != GAME_FAMILY_ROLIT || players != 2)
+	if (rules->family != GAME_FAMILY_ROLIT || players != 2 || seat < 0 ||
+	    __builtin_popcountll(end_pos_of(state, seat).empty) >
+		    ESTIMATE_END_MOVES)
 		return false;
-	/* every line of play has as many moves as there are empty squares:
-	 * count those of one */
-	memcpy(copy, state, rules->state_size);
-	for (; rules->to_move(copy) >= 0; left++) {
-		if (left == ESTIMATE_END_MOVES)
-			return false;
-		rules->moves(copy, moves);
-		rules->apply_move(copy, moves[0], NULL);
-	}
-	return true;
+	/* the seats alternate (none has forfeited) */
+	memcpy(room, state, rules->state_size);
+	rules->moves(room, moves);
+	rules->apply_move(room, moves[0], NULL);
+	next = rules->to_move(room);
+	return next < 0 || next == 1 - seat;
 }
 
-/* Seat 0's share at the state of ply `ply`, best play, within the window
- * (alpha, beta): below alpha or above beta, a bound that way. */
-static double search(const struct game_rules *rules, void *room, int ply,
-		     double alpha, double beta)
+/* The position after the seat to move puts a ball on `bit`, for the
+ * other seat to move. */
+static struct end_pos end_play(struct end_pos p, uint64_t bit)
 {
-	void *state = ply_state(rules, room, ply);
-	void *child = ply_state(rules, room, ply + 1);
-	int moves[GAME_MAX_MOVES], seat = rules->to_move(state), n;
-	double best;
+	uint64_t turned = arena_rolit_flips(bit, p.own, p.other | p.idle);
 
-	if (seat < 0) {
-		double share[GAME_MAX_SEATS];
+	return (struct end_pos){.own = p.other & ~turned,
+				.other = p.own | turned | bit,
+				.idle = p.idle & ~turned,
+				.empty = p.empty & ~bit};
+}
 
-		estimate_result(rules, 2, state, share);
-		return share[0];
+static uint64_t end_moves(struct end_pos p)
+{
+	return arena_rolit_legal(p.own, p.own | p.other | p.idle, p.empty);
+}
+
+/* The outcome for the seat to move on a full board. */
+static int end_outcome(struct end_pos p)
+{
+	int diff = __builtin_popcountll(p.own) - __builtin_popcountll(p.other);
+
+	return (diff > 0) - (diff < 0);
+}
+
+/* The squares of `moves` into bits[], fewest replies first; how many. */
+static int end_order(struct end_pos p, uint64_t moves, uint64_t bits[64])
+{
+	int n = 0, replies[64];
+
+	for (; moves; moves &= moves - 1) {
+		uint64_t bit = moves & -moves;
+		int count = __builtin_popcountll(end_moves(end_play(p, bit))), j;
+
+		/* insertion: stable, and n is small */
+		for (j = n++; j > 0 && replies[j - 1] > count; j--) {
+			bits[j] = bits[j - 1];
+			replies[j] = replies[j - 1];
+		}
+		bits[j] = bit;
+		replies[j] = count;
 	}
-	n = rules->moves(state, moves);
-	best = seat == 0 ? 0 : 1;
-	for (int i = 0; i < n && alpha < beta; i++) {
-		double v;
+	return n;
+}
 
-		memcpy(child, state, rules->state_size);
-		rules->apply_move(child, moves[i], NULL);
-		v = search(rules, room, ply + 1, alpha, beta);
-		if (seat == 0 ? v > best : v < best)
+/* The outcome for the seat to move under best play, within (alpha,
+ * beta): at most alpha, a bound from above; at least beta, from below. */
+static int end_search(struct end_pos p, int alpha, int beta)
+{
+	uint64_t moves, bits[64];
+	int best = -1, n = 0;
+
+	if (!p.empty)
+		return end_outcome(p);
+	moves = end_moves(p);
+	if (!moves)	/* no square touches a ball: the game cannot go on */
+		return end_outcome(p);
+	if (__builtin_popcountll(p.empty) >= ESTIMATE_END_SORT)
+		n = end_order(p, moves, bits);
+	else
+		for (; moves; moves &= moves - 1)
+			bits[n++] = moves & -moves;
+	for (int i = 0; i < n && best < beta; i++) {
+		int v = -end_search(end_play(p, bits[i]), -beta, -alpha);
+
+		if (v > best)
 			best = v;
-		if (seat == 0 && best > alpha)
+		if (best > alpha)
 			alpha = best;
-		else if (seat == 1 && best < beta)
-			beta = best;
 	}
 	return best;
 }
@@ -83,17 +151,18 @@ int estimate_end_actions(const struct game_rules *rules, const void *state,
 			 void *room, struct estimate_action *out)
 {
 	int moves[GAME_MAX_MOVES], n = rules->moves(state, moves);
+	int me = rules->to_move(state);
 
 	for (int i = 0; i < n; i++) {
-		void *after = ply_state(rules, room, 0);
+		/* the outcome for the other seat, to move after the action */
 		double share;
 
-		memcpy(after, state, rules->state_size);
-		rules->apply_move(after, moves[i], NULL);
-		share = search(rules, room, 0, -1, 2);
+		memcpy(room, state, rules->state_size);
+		rules->apply_move(room, moves[i], NULL);
+		share = (1 - end_search(end_pos_of(room, 1 - me), -1, 1)) / 2.0;
 		out[i] = (struct estimate_action){.move = moves[i], .exact = true};
-		out[i].chance[0] = share;
-		out[i].chance[1] = 1 - share;
+		out[i].chance[me] = share;
+		out[i].chance[1 - me] = 1 - share;
 	}
 	return n;
 }

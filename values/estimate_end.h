@@ -2,9 +2,10 @@
  * The end of a two-player Rolit game solved by search, for the estimates
  * (estimate.h): Rolit draws only at its start (who starts, an opening),
  * and every move fills one square, so that a position with few empty
- * squares left can be searched to its end, alpha-beta over seat 0's
- * share of the win (0, 1/2 or 1): its actions' values are then those of
- * the best play, exact.
+ * squares left can be searched to its end, alpha-beta over the outcome
+ * (a share of the win of 0, 1/2 or 1), on bitboards
+ * (games/rolit_bitboard.h): its actions' values are then those of the
+ * best play, exact.
  */
 #ifndef VALUES_ESTIMATE_END_H
 #define VALUES_ESTIMATE_END_H
@@ -13,11 +14,13 @@
 
 #include "estimate.h"
 
-/* Positions with so many moves left or fewer are searched (at most some
- * tens of milliseconds a decision). */
-#define ESTIMATE_END_MOVES 10
+/* Positions with so many moves left or fewer are searched: on 8x8 from
+ * positions of random play, 16 empty squares took 90 ms a decision in
+ * the mean (the worst of 10, 0.43 s), 14 took 14 ms, and each square
+ * more some 2.5 to 7 times as long (docs/ANALYSIS.md). */
+#define ESTIMATE_END_MOVES 16
 
-/* Room for the positions of one search: ESTIMATE_END_MOVES + 1 states. */
+/* Room for a copy of the game's state. */
 void *estimate_end_room(const struct game_rules *rules);
 
 /* Whether `state` (of a game with `players`, not over) is an end the

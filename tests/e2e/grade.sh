@@ -155,8 +155,8 @@ grades "$TMP/rolit"
 expect_eq "$(cmp "$TMP/grades" "$TMP/grades-once" && echo same)" same "rolit: the same grade again"
 expect_eq "$(query '[len(m["opening"]) for m in grades[0]["moves"] if "opening" in m], sum(1 for m in grades[0]["moves"] if "played" in m)')" \
 	"[1, 1, 1, 1] 56" "rolit: the opening's 4 moves drawn, each a chance event; 56 decisions"
-expect_eq "$(query '[m["move"] for m in grades[0]["moves"] if m.get("exact")] == list(range(51, 61))')" \
-	True "rolit: its last 10 moves solved, exact"
+expect_eq "$(query '[m["move"] for m in grades[0]["moves"] if m.get("exact")] == list(range(45, 61))')" \
+	True "rolit: its last 16 moves solved, exact"
 expect_exit 3 "$REFEREE" grade --summary "$TMP/rolit/game-000001.jsonl"
 expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"--summary of a rolit log: no exact values, and why"
