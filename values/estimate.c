@@ -13,9 +13,15 @@
 
 #include "estimate_end.h"
 #include "estimate_rule.h"
+#include "rolit_greedy.h"
 #include "games/draws.h"
 #include "games/draws_fast.h"
 #include "games/game_err.h"
+
+/* ESTIMATE_END_MOVES in words. */
+#define END_WORD(n) #n
+#define END_WORDS(n) END_WORD(n)
+#define END_MOVES END_WORDS(ESTIMATE_END_MOVES)
 
 struct estimate {
 	const struct game_rules *rules;
@@ -33,16 +39,18 @@ struct estimate *estimate_open(const struct game_rules *rules, int players)
 	if (!e || !(e->copy = malloc(rules->state_size)))
 		abort();
 	e->end = estimate_end_room(rules);
-	estimate_rule_init(&e->rule, rules);
+	estimate_rule_init(&e->rule, rules, players);
 	e->rules = rules;
 	e->players = players;
 	/* a mean of results in [0, 1]: a standard error of 1/2 / sqrt(n) at most */
 	snprintf(e->how, sizeof e->how, "estimated: the mean result of up to "
 		 "%d playouts a value (a standard error of up to %.1f%%; a "
 		 "decision of more than %d actions shares %d, %d at least "
-		 "each), every seat %s", ESTIMATE_PLAYOUTS,
+		 "each), every seat %s%s", ESTIMATE_PLAYOUTS,
 		 50 / sqrt(ESTIMATE_PLAYOUTS), ESTIMATE_BUDGET / ESTIMATE_PLAYOUTS,
-		 ESTIMATE_BUDGET, ESTIMATE_FEWEST, estimate_rule_words(&e->rule));
+		 ESTIMATE_BUDGET, ESTIMATE_FEWEST, estimate_rule_words(&e->rule),
+		 estimate_end_solves(rules, players) ? "; the last " END_MOVES
+		 " moves solved by search, exact" : "");
 	return e;
 }
 
@@ -96,14 +104,24 @@ static uint64_t estimate_draws(struct draws *draws, uint64_t key, int k)
 	return stream;
 }
 
-/* Plays `state` to its end by the rule; adds each seat's share to sum. */
+/* Plays `state` to its end by the rule; adds each seat's share to sum.
+ * Two-player Rolit's rule plays on bitboards (the same moves, some 4
+ * times faster) where the seats alternate, `alternate`. */
 static void estimate_playout(struct estimate *e, void *state,
 			     struct draws *draws, uint64_t stream,
-			     double sum[GAME_MAX_SEATS])
+			     bool alternate, double sum[GAME_MAX_SEATS])
 {
-	int moves[GAME_MAX_MOVES];
+	int moves[GAME_MAX_MOVES], seat = e->rules->to_move(state);
 	double share[GAME_MAX_SEATS];
 
+	if (e->rule.greedy && alternate && seat >= 0) {
+		double mine = rolit_greedy_playout(state, seat,
+						   ESTIMATE_RULE_EXPLORE, &stream);
+
+		sum[seat] += mine;
+		sum[1 - seat] += 1 - mine;
+		return;
+	}
 	while (e->rules->to_move(state) >= 0) {
 		int n = e->rules->moves(state, moves);
 
@@ -146,7 +164,9 @@ int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 			/* the turn under way: its rolls are the seat's */
 			arena_draws_turn(&draws, seat);
 			e->rules->apply_move(e->copy, moves[i], &draws);
-			estimate_playout(e, e->copy, &draws, stream, a->chance);
+			/* a game of two that goes on has no forfeit */
+			estimate_playout(e, e->copy, &draws, stream, true,
+					 a->chance);
 		}
 		for (int s = 0; s < e->players; s++)
 			a->chance[s] /= each;
@@ -158,24 +178,27 @@ void estimate_state(struct estimate *e, const void *state,
 		    const struct estimate_action *a, int n,
 		    double chance[GAME_MAX_SEATS])
 {
-	int moves[GAME_MAX_MOVES] = {0}, choice;
+	int moves[GAME_MAX_MOVES] = {0};
+	double weight[GAME_MAX_MOVES];
 
 	for (int i = 0; i < n; i++)
 		moves[i] = a[i].move;
-	choice = estimate_rule_choice(&e->rule, state, moves, n);
 	if (n && a[0].exact) {	/* solved: the best action's */
-		int me = e->rules->to_move(state);
+		int me = e->rules->to_move(state), best = 0;
 
-		choice = 0;
-		for (int i = 1; i < n; i++)
-			if (a[i].chance[me] > a[choice].chance[me])
-				choice = i;
+		for (int i = 0; i < n; i++) {
+			weight[i] = 0;
+			if (a[i].chance[me] > a[best].chance[me])
+				best = i;
+		}
+		weight[best] = 1;
+	} else {
+		estimate_rule_weights(&e->rule, state, moves, n, weight);
 	}
 	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
 	for (int i = 0; i < n; i++)
-		if (choice < 0 || i == choice)
-			for (int s = 0; s < e->players; s++)
-				chance[s] += a[i].chance[s] / (choice < 0 ? n : 1);
+		for (int s = 0; s < e->players; s++)
+			chance[s] += a[i].chance[s] * weight[i];
 }
 
 void estimate_start(struct estimate *e, const cJSON *options, int first,
@@ -186,7 +209,10 @@ void estimate_start(struct estimate *e, const cJSON *options, int first,
 				   .options = options};
 	char err[GAME_ERR_LEN];
 	int made = 0;
+	bool alone = false;	/* a seat gone: the others play on without it */
 
+	for (int s = 0; s < e->players; s++)
+		alone |= out[s];
 	memcpy(setup.out, out, sizeof setup.out);
 	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
 	for (int k = 0; k < ESTIMATE_PLAYOUTS; k++) {
@@ -199,7 +225,7 @@ void estimate_start(struct estimate *e, const cJSON *options, int first,
 		for (int s = 0; s < e->players; s++)
 			if (out[s])
 				e->rules->forfeit(state, s, &draws);
-		estimate_playout(e, state, &draws, stream, chance);
+		estimate_playout(e, state, &draws, stream, !alone, chance);
 		e->rules->destroy(state);
 		made++;
 	}

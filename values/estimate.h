@@ -5,7 +5,8 @@
  * result of playouts.  A playout copies the game (its rules' state_size)
  * and plays it to the end, every seat following one fixed rule
  * (estimate_rule.h: expect-bot's turns in bolo, bolo5 and
- * Volle Lotte, elsewhere a legal action at random), with dice and cards
+ * Volle Lotte, a greedy square in two-player Rolit, elsewhere a legal
+ * action at random), with dice and cards
  * from keys of the estimator's own.  An action's value is the mean over
  * the playouts it starts; the actions of one decision share their keys
  * (common random numbers), so that the differences between them are not
@@ -29,7 +30,7 @@
 #define ESTIMATE_PLAYOUTS 128
 #define ESTIMATE_BUDGET 2048
 #define ESTIMATE_FEWEST 4
-#define ESTIMATE_HOW_LEN 256
+#define ESTIMATE_HOW_LEN 512
 
 struct estimate;
 
@@ -57,7 +58,9 @@ int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 
 /* Each seat's chance at `state` as the rule plays on, from the values of
  * its n actions (estimate_actions()'s): the action the rule plays, or
- * the mean of them all where it plays at random; the best action's where
+ * the mean of them all where it plays at random, each weighted by the
+ * chance that the rule plays it (two-player Rolit's greedy square and
+ * its random eighth, estimate_rule_weights()); the best action's where
  * they are exact.  Its mean over the draws
  * that lead to `state` is the value of the action before them, so that
  * their luck (the one less the other) has mean zero. */

@@ -57,12 +57,17 @@ static struct end_pos end_pos_of(const void *state, int seat)
 	return p;
 }
 
+bool estimate_end_solves(const struct game_rules *rules, int players)
+{
+	return rules->family == GAME_FAMILY_ROLIT && players == 2;
+}
+
 bool estimate_end_reached(const struct game_rules *rules, int players,
 			  const void *state, void *room)
 {
 	int moves[GAME_MAX_MOVES], seat = rules->to_move(state), next;
 
-	if (rules->family != GAME_FAMILY_ROLIT || players != 2 || seat < 0 ||
+	if (!estimate_end_solves(rules, players) || seat < 0 ||
 	    __builtin_popcountll(end_pos_of(state, seat).empty) >
 		    ESTIMATE_END_MOVES)
 		return false;

@@ -5,7 +5,9 @@
  * expect-bot's play, the project's best where no table holds (the most
  * expected points of a turn, dice_expect.h), and in Volle Lotte its
  * turns too (the most expected points by the card in play, vl_policy.h);
- * elsewhere a legal action at random.
+ * in two-player Rolit a greedy square (rolit_greedy.h), but one move in
+ * ESTIMATE_RULE_EXPLORE at random, so that the playouts of a game
+ * without chance differ; elsewhere a legal action at random.
  */
 #ifndef VALUES_ESTIMATE_RULE_H
 #define VALUES_ESTIMATE_RULE_H
@@ -16,6 +18,9 @@
 #include "dice_expect.h"
 #include "games/game.h"
 #include "vl_policy.h"
+
+/* Rolit's rule plays one move in so many at random. */
+#define ESTIMATE_RULE_EXPLORE 8
 
 /* What Volle Lotte's numbers say of the turn being decided. */
 struct estimate_rule_card {
@@ -31,15 +36,22 @@ struct estimate_rule {
 	bool cards;		/* volle-lotte: expect-bot's turns */
 	struct vl_policy vl;
 	struct estimate_rule_card turn;	/* the turn being decided */
+	bool greedy;		/* two-player Rolit: rolit_greedy.h */
 };
 
-void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules);
+void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules,
+			int players);
 void estimate_rule_free(struct estimate_rule *r);
 
 /* The index in moves[] (n of them, the rules' moves() at `state`) of
  * the action the rule plays, or -1 where it plays one at random. */
 int estimate_rule_choice(struct estimate_rule *r, const void *state,
 			 const int *moves, int n);
+
+/* The chance that the rule plays each of the n actions at `state` into
+ * weight[] (summing to 1): its choice's, or a share of a random move. */
+void estimate_rule_weights(struct estimate_rule *r, const void *state,
+			   const int *moves, int n, double *weight);
 
 /* The index of the action the rule plays, a random one drawn from
  * `stream` (arena_splitmix64()) where it plays at random. */

@@ -13,11 +13,13 @@
 #include "base/options.h"
 #include "games/dice.h"
 #include "games/registry.h"
+#include "games/rolit.h"
 #include "run_suite.h"
 #include "values/estimate.h"
 #include "values/estimate_end.h"
 #include "values/dice_rolls.h"
 #include "values/estimate_rule.h"
+#include "values/rolit_greedy.h"
 
 static const unsigned char zero_key[32];
 
@@ -139,6 +141,10 @@ START_TEST(chances_add_up_and_repeat)
 	}
 	ck_assert_str_eq(estimate_how(e) + 167, rules->family == GAME_FAMILY_DICE ?
 		"playing expect-bot's turns (the most expected points)" :
+		rules->family == GAME_FAMILY_ROLIT && players == 2 ?
+		"playing a greedy square (by rolit-search's mobility, corners "
+		"and squares beside an empty corner, one ply deep), one move "
+		"in 8 at random; the last 16 moves solved by search, exact" :
 		"playing at random");
 	ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean result "
 		"of up to 128 playouts a value (a standard error of up to "
@@ -228,6 +234,88 @@ START_TEST(the_end_is_solved)
 }
 END_TEST
 
+/* Two-player Rolit's rule: the greedy square (a corner that captures,
+ * here A1, before C5 and the others), its chance 7/8 and a share of the
+ * random eighth, which the playouts' picks follow. */
+START_TEST(rolit_plays_greedy_squares)
+{
+	static const char *const rows[8] = {
+		"........", ".G......", "..R.....", "........",
+		"...GR...", "........", "........", "........",
+	};
+	const struct game_rules *rules = &arena_rolit_rules;
+	char err[GAME_ERR_LEN] = "";
+	void *state = arena_rolit_from_rows(8, 2, 0, rows, err);
+	struct estimate_rule rule;
+	int moves[GAME_MAX_MOVES], n, corner = -1, picked = 0;
+	double weight[GAME_MAX_MOVES], sum = 0;
+	uint64_t stream = 5;
+
+	ck_assert_msg(state != NULL, "%s", err);
+	estimate_rule_init(&rule, rules, 2);
+	n = rules->moves(state, moves);
+	for (int i = 0; i < n; i++)
+		if (moves[i] == 0)	/* A1 */
+			corner = i;
+	ck_assert_int_ge(corner, 0);
+	ck_assert_int_gt(n, 1);
+	ck_assert_int_eq(estimate_rule_choice(&rule, state, moves, n), corner);
+	estimate_rule_weights(&rule, state, moves, n, weight);
+	for (int i = 0; i < n; i++)
+		sum += weight[i];
+	ck_assert_double_eq_tol(sum, 1, 1e-12);
+	ck_assert_double_eq_tol(weight[corner], 7.0 / 8 + 1.0 / 8 / n, 1e-12);
+	for (int k = 0; k < 8000; k++)
+		picked += estimate_rule_pick(&rule, state, moves, n, &stream) ==
+			  corner;
+	ck_assert_int_gt(picked, 8000 * weight[corner] - 200);
+	ck_assert_int_lt(picked, 8000 * weight[corner] + 200);
+	estimate_rule_free(&rule);
+	rules->destroy(state);
+}
+END_TEST
+
+/* Two-player Rolit's playouts on bitboards (rolit_greedy_playout()) play
+ * the moves of the rule on the rules' states, draw for draw: from
+ * positions of random games, the same share at the end. */
+START_TEST(rolit_playouts_on_bitboards_are_the_rules)
+{
+	const struct game_rules *rules = &arena_rolit_rules;
+	struct estimate_rule rule;
+	struct draws draws;
+	cJSON *options;
+	void *state = new_game(rules, 2, &draws, &options);
+	void *copy = malloc(rules->state_size);
+	int moves[GAME_MAX_MOVES], seat;
+
+	srand(23 + _i);
+	estimate_rule_init(&rule, rules, 2);
+	while ((seat = rules->to_move(state)) >= 0) {
+		int n = rules->moves(state, moves);
+		uint64_t bits = (uint64_t)rand(), walk = bits;
+		double share[GAME_MAX_SEATS];
+
+		memcpy(copy, state, rules->state_size);
+		while (rules->to_move(copy) >= 0) {
+			int k = rules->moves(copy, moves);
+
+			rules->apply_move(copy, moves[estimate_rule_pick(
+				&rule, copy, moves, k, &walk)], NULL);
+		}
+		estimate_result(rules, 2, copy, share);
+		ck_assert_double_eq(rolit_greedy_playout(state, seat,
+			ESTIMATE_RULE_EXPLORE, &bits), share[seat]);
+		ck_assert_uint_eq(bits, walk);
+		rules->moves(state, moves);
+		rules->apply_move(state, moves[rand() % n], NULL);
+	}
+	estimate_rule_free(&rule);
+	free(copy);
+	rules->destroy(state);
+	cJSON_Delete(options);
+}
+END_TEST
+
 /* The index in moves[] of the word `word`, or -1. */
 static int word_at(const struct dice_game *g, const int *moves, int n, int word)
 {
@@ -286,7 +374,7 @@ START_TEST(bolo_plays_expect_bots_turns)
 	int moves[GAME_MAX_MOVES], banks = 0, keeps = 0;
 	uint64_t stream = 1;
 
-	estimate_rule_init(&rule, rules);
+	estimate_rule_init(&rule, rules, 2);
 	ck_assert_int_eq(dice_expect_init(&expect, rules->name), 0);
 	srand(5);
 	while (g->to_move >= 0) {
@@ -364,7 +452,7 @@ START_TEST(volle_lotte_plays_expect_bots_turns)
 	int moves[GAME_MAX_MOVES], banks = 0, keeps = 0;
 	uint64_t stream = 1;
 
-	estimate_rule_init(&rule, rules);
+	estimate_rule_init(&rule, rules, 2);
 	srand(3 + (unsigned)_i);
 	while (g->to_move >= 0) {
 		int n = rules->moves(g, moves), want;
@@ -411,6 +499,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, the_winners_share_one);
 	tcase_add_loop_test(tc, chances_add_up_and_repeat, 0, 2 * games);
 	tcase_add_loop_test(tc, the_end_is_solved, 0, 4);
+	tcase_add_test(tc, rolit_plays_greedy_squares);
+	tcase_add_loop_test(tc, rolit_playouts_on_bitboards_are_the_rules, 0, 4);
 	tcase_add_loop_test(tc, bolo_plays_expect_bots_turns, 0, 2);
 	tcase_add_loop_test(tc, volle_lotte_plays_expect_bots_turns, 0, 3);
 	suite_add_tcase(s, tc);
