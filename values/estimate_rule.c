@@ -204,6 +204,6 @@ const char *estimate_rule_words(const struct estimate_rule *r)
 	if (r->greedy)
 		return "playing a greedy square (by rolit-search's mobility, "
 		       "corners and squares beside an empty corner, one ply "
-		       "deep), one move in 8 at random";
+		       "deep), every other move at random";
 	return "playing at random";
 }

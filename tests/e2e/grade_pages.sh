@@ -70,7 +70,7 @@ expect_exit 0 "$REFEREE" replay "$ROLIT"
 cp "$OUT" "$TMP/rolit.txt"
 expect_exit 0 "$REFEREE" replay --grade "$ROLIT"
 expect_eq "$(grep '^grade: ' "$OUT")" \
-	"grade: estimated: the mean result of up to 128 playouts a value (a standard error of up to 4.4%; a decision of more than 16 actions shares 2048, 4 at least each), every seat playing a greedy square (by rolit-search's mobility, corners and squares beside an empty corner, one ply deep), one move in 8 at random; the last 16 moves solved by search, exact" \
+	"grade: estimated: the mean result of up to 128 playouts a value (a standard error of up to 4.4%; a decision of more than 16 actions shares 2048, 4 at least each), every seat playing a greedy square (by rolit-search's mobility, corners and squares beside an empty corner, one ply deep), every other move at random; the last 16 moves solved by search, exact" \
 	"replay --grade of rolit: graded with estimated values, said so"
 expect_eq "$(grep -c '^  grade ' "$OUT")" \
 	"$("$REFEREE" grade --format json "$ROLIT" | "$PYTHON3" -c 'import json, sys; print(len(json.load(sys.stdin)["moves"]))')" \

@@ -143,8 +143,9 @@ START_TEST(chances_add_up_and_repeat)
 		"playing expect-bot's turns (the most expected points)" :
 		rules->family == GAME_FAMILY_ROLIT && players == 2 ?
 		"playing a greedy square (by rolit-search's mobility, corners "
-		"and squares beside an empty corner, one ply deep), one move "
-		"in 8 at random; the last 16 moves solved by search, exact" :
+		"and squares beside an empty corner, one ply deep), every "
+		"other move at random; the last 16 moves solved by search, "
+		"exact" :
 		"playing at random");
 	ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean result "
 		"of up to 128 playouts a value (a standard error of up to "
@@ -235,7 +236,7 @@ START_TEST(the_end_is_solved)
 END_TEST
 
 /* Two-player Rolit's rule: the greedy square (a corner that captures,
- * here A1, before C5 and the others), its chance 7/8 and a share of the
+ * here A1, before C5 and the others), its chance 1/2 and a share of the
  * random eighth, which the playouts' picks follow. */
 START_TEST(rolit_plays_greedy_squares)
 {
@@ -264,7 +265,8 @@ START_TEST(rolit_plays_greedy_squares)
 	for (int i = 0; i < n; i++)
 		sum += weight[i];
 	ck_assert_double_eq_tol(sum, 1, 1e-12);
-	ck_assert_double_eq_tol(weight[corner], 7.0 / 8 + 1.0 / 8 / n, 1e-12);
+	ck_assert_double_eq_tol(weight[corner], 1 - 1.0 / ESTIMATE_RULE_EXPLORE +
+				1.0 / ESTIMATE_RULE_EXPLORE / n, 1e-12);
 	for (int k = 0; k < 8000; k++)
 		picked += estimate_rule_pick(&rule, state, moves, n, &stream) ==
 			  corner;
