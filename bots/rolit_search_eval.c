@@ -1,16 +1,11 @@
 /*
- * rolit-search's evaluation (rolit_search_eval.h).  The weights were
- * chosen by SPRT matches of the bot against itself with other weights
- * (docs/bots/rolit-search.md), not by hand.
+ * rolit-search's evaluation (rolit_search_eval.h), with the weights of
+ * values/rolit_weights.h.
  */
 #include "rolit_search_eval.h"
 
 #include "rolit_mcts_policy.h"
-
-#define ROLIT_SEARCH_EVAL_MOBILITY 3
-#define ROLIT_SEARCH_EVAL_FRONTIER 1
-#define ROLIT_SEARCH_EVAL_CORNER 20
-#define ROLIT_SEARCH_EVAL_BESIDE 6
+#include "values/rolit_weights.h"
 
 /* The weighing of `pos` for the seat of colour `own` against the seat of
  * colour `other`, each with its capturing squares. */
@@ -23,15 +18,15 @@ static int rolit_search_eval_balls(const struct rolit_bits *pos, uint64_t own,
 					  ~rolit_bits_occupied(pos));
 
 	rolit_mcts_policy_classes(pos, classes);
-	return ROLIT_SEARCH_EVAL_MOBILITY *
+	return ROLIT_WEIGHT_MOBILITY *
 		       (rolit_bits_popcount(own_moves) -
 			rolit_bits_popcount(other_moves)) -
-	       ROLIT_SEARCH_EVAL_FRONTIER * (rolit_bits_popcount(own & open) -
+	       ROLIT_WEIGHT_FRONTIER * (rolit_bits_popcount(own & open) -
 					     rolit_bits_popcount(other & open)) +
-	       ROLIT_SEARCH_EVAL_CORNER *
+	       ROLIT_WEIGHT_CORNER *
 		       (rolit_bits_popcount(own & classes[3]) -
 			rolit_bits_popcount(other & classes[3])) -
-	       ROLIT_SEARCH_EVAL_BESIDE *
+	       ROLIT_WEIGHT_BESIDE *
 		       (rolit_bits_popcount(own & classes[0]) -
 			rolit_bits_popcount(other & classes[0]));
 }

@@ -11,12 +11,8 @@
 #include "games/rolit.h"
 #include "games/draws_fast.h"
 #include "games/rolit_bitboard.h"
+#include "rolit_weights.h"
 
-/* rolit-search's weights (bots/rolit_search_eval.c), chosen there by
- * SPRT matches. */
-#define ROLIT_GREEDY_MOBILITY 3
-#define ROLIT_GREEDY_CORNER 20
-#define ROLIT_GREEDY_BESIDE 6
 
 /* The position for the seat to move: its balls, the other seat's, the
  * colours no seat plays, the empty squares, and the board's corners and
@@ -72,13 +68,13 @@ static int greedy_worth(const struct greedy_pos *p, uint64_t bit)
 	uint64_t own = p->own | turned | bit, other = p->other & ~turned;
 	uint64_t idle = p->idle & ~turned, empty = p->empty & ~bit;
 
-	return ROLIT_GREEDY_MOBILITY *
+	return ROLIT_WEIGHT_MOBILITY *
 		       (__builtin_popcountll(arena_rolit_capturing(
 				own, other | idle, empty)) -
 			__builtin_popcountll(arena_rolit_capturing(
 				other, own | idle, empty))) +
-	       ROLIT_GREEDY_CORNER * !!(bit & p->corners) -
-	       ROLIT_GREEDY_BESIDE * !!(bit & p->beside);
+	       ROLIT_WEIGHT_CORNER * !!(bit & p->corners) -
+	       ROLIT_WEIGHT_BESIDE * !!(bit & p->beside);
 }
 
 /* The square of `moves` (a non-empty set) the rule plays: the first of

@@ -1,0 +1,16 @@
+/*
+ * The weights of rolit-search's evaluation (bots/rolit_search_eval.c),
+ * chosen by SPRT matches of the bot against itself with other weights
+ * (docs/bots/rolit-search.md), not by hand; the grader's greedy playouts
+ * (rolit_greedy.h) weigh a square by three of them.  Here once, so that
+ * a weight tuned again changes both.
+ */
+#ifndef VALUES_ROLIT_WEIGHTS_H
+#define VALUES_ROLIT_WEIGHTS_H
+
+#define ROLIT_WEIGHT_MOBILITY 3	/* a capturing square more than the other seat */
+#define ROLIT_WEIGHT_FRONTIER 1	/* a ball beside an empty square (a minus) */
+#define ROLIT_WEIGHT_CORNER 20	/* a corner, never captured again */
+#define ROLIT_WEIGHT_BESIDE 6	/* a ball beside an empty corner (a minus) */
+
+#endif
