@@ -392,12 +392,15 @@ static PyObject *Game_clone(GameObject *self, PyObject *unused)
  * options, first seat, actions applied and the draws' log records. */
 static PyObject *Game_info(GameObject *self, PyObject *unused)
 {
+	char err[GAME_ERR_LEN];
 	cJSON *info;
 	char id[33];
 
 	(void)unused;
 	if (!game_of(self))
 		return NULL;
+	if (env_game_actions(self->game, err))
+		return PyErr_Format(PyExc_RuntimeError, "%s", err);
 	info = cJSON_CreateObject();
 	for (int i = 0; i < 16; i++)
 		snprintf(id + 2 * i, 3, "%02x", self->game->game_id[i]);

@@ -80,6 +80,48 @@ static cJSON *env_game_outcome_json(long id)
 	return outcome;
 }
 
+/* Forgets the actions stepped by id and the copy behind (a new game). */
+static void env_game_unstep(struct env_game *g)
+{
+	g->stepped.count = 0;
+	env_game_free(g->behind);
+	g->behind = NULL;
+}
+
+/* Keeps an action stepped by id (-1 - id: a chance outcome's), unless
+ * the game keeps no actions. */
+static void env_game_keep_step(struct env_game *g, long id)
+{
+	struct env_stepped *s = &g->stepped;
+
+	if (!g->actions)
+		return;
+	if (s->count == s->room) {
+		s->room = s->room ? 2 * s->room : 256;
+		s->ids = xrealloc(s->ids, (size_t)s->room * sizeof *s->ids);
+	}
+	s->ids[s->count++] = id;
+}
+
+static int env_game_replay_loads(struct env_game *copy, const cJSON *loads,
+				 char *err);
+
+/* Keeps an action applied as JSON (after those stepped, written before
+ * it); the copy behind plays it too, or is dropped, to be made again. */
+static void env_game_keep_json(struct env_game *g, const cJSON *action)
+{
+	char err[GAME_ERR_LEN];
+
+	if (!g->actions)
+		return;
+	cJSON_AddItemToArray(g->actions, cJSON_Duplicate(action, true));
+	if (g->behind && (env_game_replay_loads(g->behind, g->loads, err) ||
+			  env_game_apply(g->behind, action, err))) {
+		env_game_free(g->behind);
+		g->behind = NULL;
+	}
+}
+
 const cJSON *env_game_legal(struct env_game *g)
 {
 	if (g->legal || env_game_to_move(g) < 0)
@@ -103,6 +145,7 @@ int env_game_reset(struct env_game *g, uint64_t number, char *err)
 	game_play_init(&g->play, g->rules, players);
 	cJSON_Delete(g->actions);
 	g->actions = g->forgetful ? NULL : cJSON_CreateArray();
+	env_game_unstep(g);
 	cJSON_Delete(g->loads);
 	g->loads = cJSON_CreateArray();
 	if (g->records) {
@@ -220,6 +263,8 @@ void env_game_free(struct env_game *g)
 	cJSON_Delete(g->records);
 	cJSON_Delete(g->loads);
 	free(g->moves);
+	free(g->stepped.ids);
+	env_game_free(g->behind);
 	env_chance_free(g->chance);
 	free(g);
 }
@@ -229,6 +274,7 @@ void env_game_forget(struct env_game *g)
 	cJSON_Delete(g->actions);
 	g->actions = NULL;
 	g->forgetful = true;
+	env_game_unstep(g);
 	env_game_refresh(g);
 }
 
@@ -244,8 +290,7 @@ static int env_game_deal(struct env_game *g, long id, char *err)
 {
 	if (env_chance_deal(g, id, err))
 		return -1;
-	if (g->actions)
-		cJSON_AddItemToArray(g->actions, env_game_outcome_json(id));
+	env_game_keep_step(g, -1 - id);
 	env_game_refresh(g);
 	return 0;
 }
@@ -271,10 +316,10 @@ int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 				      "chance_outcomes()");
 		return env_game_deal(g, (long)id->valuedouble, err);
 	}
-	if (env_game_play(g, action, err))
+	/* the JSON kept in order: those stepped before it written first */
+	if (env_game_actions(g, err) || env_game_play(g, action, err))
 		return -1;
-	if (g->actions)
-		cJSON_AddItemToArray(g->actions, cJSON_Duplicate(action, true));
+	env_game_keep_json(g, action);
 	env_game_refresh(g);
 	return 0;
 }
@@ -301,9 +346,8 @@ int env_game_step(struct env_game *g, long id, char *err)
 		return env_game_deal(g, id, err);
 	if (!g->moves)
 		return env_game_apply(g, cJSON_GetArrayItem(g->legal, index), err);
-	/* the action as legal() lists it, kept for clone() and the log */
-	if (g->actions)
-		cJSON_AddItemToArray(g->actions, env_game_action_json(g, id));
+	/* its JSON, as legal() lists it, made when asked for */
+	env_game_keep_step(g, id);
 	if (g->chance)
 		(void)env_chance_pend(g, ENV_PENDING_MOVE, (int)id, NULL, err);
 	else
@@ -485,7 +529,22 @@ static int env_game_replay_loads(struct env_game *copy, const cJSON *loads,
 	return 0;
 }
 
-struct env_game *env_game_clone(const struct env_game *g, char *err)
+/* Plays an action stepped by id (-1 - id: a chance outcome) again in
+ * copy, the dice loaded before its step loaded first. */
+static int env_game_restep(struct env_game *copy, const cJSON *loads,
+			   long id, char *err)
+{
+	if (env_game_replay_loads(copy, loads, err))
+		return -1;
+	return env_game_step(copy, id < 0 ? -1 - id : id, err);
+}
+
+/* A new game of g's seed, number and modes, with g's actions played
+ * again: those written as JSON, and when `whole` those stepped by id and
+ * the dice loaded after them too (a clone); else it keeps no actions (a
+ * copy behind, env_game_actions()).  NULL on failure. */
+static struct env_game *env_game_replay(const struct env_game *g,
+					bool whole, char *err)
 {
 	struct env_game *copy = xcalloc(1, sizeof *copy);
 	const cJSON *action;
@@ -493,11 +552,11 @@ struct env_game *env_game_clone(const struct env_game *g, char *err)
 	*copy = (struct env_game){ .rules = g->rules, .number = g->number,
 				   .obs_size = g->obs_size,
 				   .action_n = g->action_n,
-				   .target = g->target,
+				   .target = g->target, .forgetful = !whole,
 				   .options = cJSON_Duplicate(g->options, true) };
 	memcpy(copy->seed, g->seed, sizeof copy->seed);
 	game_play_init(&copy->play, g->rules, g->play.players);
-	copy->records = g->records ? cJSON_CreateArray() : NULL;
+	copy->records = g->records && whole ? cJSON_CreateArray() : NULL;
 	if (env_game_modes_init(copy, g->modes, err) ||
 	    env_game_reset(copy, g->number, err))
 		goto fail;
@@ -506,10 +565,58 @@ struct env_game *env_game_clone(const struct env_game *g, char *err)
 		    env_game_apply(copy, action, err))
 			goto fail;
 	}
-	if (env_game_replay_loads(copy, g->loads, err))
+	for (int i = 0; whole && i < g->stepped.count; i++)
+		if (env_game_restep(copy, g->loads, g->stepped.ids[i], err))
+			goto fail;
+	if (whole && env_game_replay_loads(copy, g->loads, err))
 		goto fail;
 	return copy;
 fail:
 	env_game_free(copy);
 	return NULL;
+}
+
+struct env_game *env_game_clone(const struct env_game *g, char *err)
+{
+	return env_game_replay(g, true, err);
+}
+
+/* The JSON of an action stepped by id, made by the copy behind (at the
+ * position where it was played), which then plays it. */
+static int env_game_write_step(struct env_game *g, long id, char *err)
+{
+	struct env_game *behind = g->behind;
+	cJSON *json;
+
+	if (env_game_replay_loads(behind, g->loads, err))
+		return -1;
+	json = id < 0 ? env_game_outcome_json(-1 - id)
+		      : env_game_action_json(behind, id);
+	if (!json)
+		return errorf(err, "action %ld has no JSON where it was played",
+			      id);
+	if (env_game_step(behind, id < 0 ? -1 - id : id, err)) {
+		cJSON_Delete(json);
+		return -1;
+	}
+	cJSON_AddItemToArray(g->actions, json);
+	return 0;
+}
+
+int env_game_actions(struct env_game *g, char *err)
+{
+	struct env_stepped *s = &g->stepped;
+	int done = 0;
+
+	if (!s->count)
+		return 0;
+	if (!g->behind && !(g->behind = env_game_replay(g, false, err)))
+		return -1;
+	while (done < s->count && !env_game_write_step(g, s->ids[done], err))
+		done++;
+	/* those not written (a failure) stay, in order */
+	memmove(s->ids, s->ids + done,
+		(size_t)(s->count - done) * sizeof *s->ids);
+	s->count -= done;
+	return s->count ? -1 : 0;
 }

@@ -32,6 +32,15 @@ enum env_mode {
 	ENV_FAST_DRAWS = 2,      /* draws from a fast generator, not the key */
 };
 
+/* The actions stepped by id after those written as JSON, kept as ids
+ * (a move's id, or -1 - id for a chance outcome's): a move's JSON names
+ * an expression of its roll, costly to find on every step, so it is made
+ * only when asked for (env_game_actions()). */
+struct env_stepped {
+	long *ids;
+	int count, room;
+};
+
 struct env_game {
 	const struct game_rules *rules;
 	struct game_play play;
@@ -48,8 +57,13 @@ struct env_game {
 				    * moves() of the position in a game whose
 				    * rules have them, else NULL (the ids are
 				    * then the legal actions' indices) */
-	cJSON *actions;            /* every action applied, in order; NULL
+	cJSON *actions;            /* the actions applied, in order, as
+				    * JSON, up to those in `stepped`; NULL
 				    * when not kept (env_game_forget) */
+	struct env_stepped stepped;
+	struct env_game *behind;   /* NULL, or a copy of the game after the
+				    * actions in `actions`, which writes
+				    * those of `stepped` (env_game_actions) */
 	bool forgetful;
 	cJSON *loads;              /* [step, [faces]]: dice chosen, not drawn */
 	cJSON *records;            /* the draws as log records, or NULL */
@@ -75,6 +89,11 @@ void env_game_secret(struct env_game *g,
 /* Game `number` of the same seed and options, in place; -1 with err. */
 int env_game_reset(struct env_game *g, uint64_t number, char *err);
 void env_game_free(struct env_game *g);
+
+/* Writes the JSON of the actions stepped by id into g->actions, so that
+ * it holds every action applied, in order (what facts() and the log
+ * show); 0, or -1 with err. */
+int env_game_actions(struct env_game *g, char *err);
 
 /* Keeps no more actions from the next game on (a vector's games: they
  * are never cloned), which saves making and keeping each one's JSON. */

@@ -112,8 +112,7 @@ int env_log_save(struct env_game *g, const char *path,
 			      "keyed draws: no log of it would verify",
 			      g->chance ? "chosen (explicit chance)"
 					: "drawn fast (draws=\"fast\")");
-	copy = env_game_clone(g, err);
-	if (!copy)
+	if (env_game_actions(g, err) || !(copy = env_game_clone(g, err)))
 		return -1;
 	/* The same game again from its start, keeping its draws. */
 	cJSON_Delete(copy->actions);
