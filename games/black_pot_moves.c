@@ -465,41 +465,63 @@ int arena_black_pot_expressions(const int dice[3],
 	return e.count;
 }
 
+/* The values of a op b and b op a with + - * and exact /, as
+ * terms_combine() finds them (without their texts, nor told apart: a
+ * roll's table is made on every roll); how many, into out. */
+static int combine_values(int a, int b, int out[8])
+{
+	int n = 0;
+
+	out[n++] = a + b;
+	out[n++] = a - b;
+	out[n++] = b - a;
+	out[n++] = a * b;
+	if (b != 0 && a % b == 0)
+		out[n++] = a / b;
+	if (a != 0 && b % a == 0)
+		out[n++] = b / a;
+	return n;
+}
+
+/* A value of the three dice together: a number a pawn may fill, or a
+ * move that places nothing. */
+static void roll_all(struct black_pot_roll *roll, int v)
+{
+	if (v >= 1 && v <= BLACK_POT_MAX_NUMBER)
+		roll->one |= 1u << v;
+	else
+		roll->none = true;
+}
+
+/* A value v of a pair and the die s left: s always fills a cell (1..6),
+ * v another when it is a number. */
+static void roll_pair(struct black_pot_roll *roll, int v, int s)
+{
+	if (v < 1 || v > BLACK_POT_MAX_NUMBER) {
+		roll->one |= 1u << s;
+		return;
+	}
+	roll->pair[v] |= 1u << s;
+	roll->pair[s] |= 1u << v;
+}
+
 void arena_black_pot_roll_init(const int dice[3], struct black_pot_roll *roll)
 {
-	struct terms list;
 	int d[3];
 
 	memset(roll, 0, sizeof *roll);
 	dice_sorted(dice, 3, d);
 	memcpy(roll->dice, d, sizeof roll->dice);
-	terms_group(&list, d, 3, true);
-	for (int i = 0; i < list.count; i++) {
-		int v = list.t[i].value;
-
-		if (v >= 1 && v <= BLACK_POT_MAX_NUMBER)
-			roll->one |= 1u << v;
-		else
-			roll->none = true;
-	}
-	/* A pair and the die left: the die always fills a cell (1..6), the
-	 * pair's value another when it is a number. */
 	for (int single = 0; single < 3; single++) {
-		int pair[2], k = 0, s = d[single];
+		int a = d[(single + 1) % 3], b = d[(single + 2) % 3];
+		int pair[8], n = combine_values(a, b, pair);
 
-		for (int i = 0; i < 3; i++)
-			if (i != single)
-				pair[k++] = d[i];
-		terms_group(&list, pair, 2, true);
-		for (int i = 0; i < list.count; i++) {
-			int v = list.t[i].value;
+		for (int i = 0; i < n; i++) {
+			int all[8], m = combine_values(pair[i], d[single], all);
 
-			if (v < 1 || v > BLACK_POT_MAX_NUMBER) {
-				roll->one |= 1u << s;
-				continue;
-			}
-			roll->pair[v] |= 1u << s;
-			roll->pair[s] |= 1u << v;
+			roll_pair(roll, pair[i], d[single]);
+			for (int k = 0; k < m; k++)
+				roll_all(roll, all[k]);
 		}
 	}
 }
