@@ -71,6 +71,9 @@ struct black_pot {
 	int number[BLACK_POT_CELLS]; /* 1..25, 0 off the board */
 	int owner[BLACK_POT_CELLS];  /* a side, or -1 for a free cell */
 	unsigned scored[BLACK_POT_CELLS]; /* bit d: in a line of direction d */
+	/* pawns of the side put down by arena_black_pot_put(), not scored
+	 * yet: its next move looks at every window, not only its own */
+	bool unscored[BP_SIDES];
 	int pawns[BP_SIDES];  /* pawns not yet played */
 	long points[BP_SIDES]; /* from lines */
 	int lines;
@@ -149,34 +152,62 @@ static int bp_window(const struct black_pot *s, int first, int d, int side)
 	return arena_black_pot_line_points(numbers);
 }
 
-/* Scores every line of `side` just completed.  When completed windows
- * overlap in one direction only one of them can score: the best first,
- * then the lowest direction, then the lowest first cell.  Only the side's
- * cells can start a window (most cells are not, on the hot path). */
-static void bp_score_lines(struct black_pot *s, int side)
+/* The window of `side` of 5 cells from `first` in direction d, when it
+ * is a line that pays more than `best`: most points, then the lowest
+ * direction, then the lowest first cell. */
+static void bp_consider(const struct black_pot *s, int first, int d, int side,
+			struct bp_line *best)
+{
+	int points = bp_window(s, first, d, side);
+
+	if (points > best->points ||
+	    (points && points == best->points &&
+	     (d < best->dir || (d == best->dir && first < best->first))))
+		*best = (struct bp_line){side, d, first, points};
+}
+
+/* The best line of `side` through `cell`: each direction, each of the 5
+ * places of the cell in a window. */
+static void bp_best_through(const struct black_pot *s, int cell, int side,
+			    struct bp_line *best)
+{
+	int row = cell / BLACK_POT_SIDE, col = cell % BLACK_POT_SIDE;
+
+	for (int d = 0; d < 4; d++)
+		for (int i = 0; i < BLACK_POT_LINE; i++) {
+			int r = row - i * bp_dirs[d][0], c = col - i * bp_dirs[d][1];
+
+			if (r >= 0 && c >= 0 && c < BLACK_POT_SIDE)
+				bp_consider(s, r * BLACK_POT_SIDE + c, d, side, best);
+		}
+}
+
+/* Scores every line of `side` just completed by its pawns on `cells`.
+ * When completed windows overlap in one direction only one of them can
+ * score: the best first, then the lowest direction, then the lowest
+ * first cell.  A line the move completes has one of its cells (the
+ * side's other lines scored at its moves before), unless the seam put
+ * pawns down: then every cell of the side is looked at. */
+static void bp_score_lines(struct black_pot *s, int side, const int *cells,
+			   int count)
 {
 	for (;;) {
 		struct bp_line best = {.points = 0};
 
-		for (int c = 0; c < BLACK_POT_CELLS; c++) {
-			if (s->owner[c] != side)
-				continue;
-			for (int d = 0; d < 4; d++) {
-				int points = bp_window(s, c, d, side);
-
-				if (points > best.points ||
-				    (points && points == best.points && d < best.dir))
-					best = (struct bp_line){side, d, c, points};
-			}
-		}
+		for (int c = 0; s->unscored[side] && c < BLACK_POT_CELLS; c++)
+			if (s->owner[c] == side)
+				bp_best_through(s, c, side, &best);
+		for (int i = 0; !s->unscored[side] && i < count; i++)
+			bp_best_through(s, cells[i], side, &best);
 		if (!best.points)
-			return;
+			break;
 		for (int i = 0; i < BLACK_POT_LINE; i++)
 			s->scored[best.first + i * (bp_dirs[best.dir][0] * BLACK_POT_SIDE +
 						    bp_dirs[best.dir][1])] |= 1u << best.dir;
 		s->line[s->lines++] = best;
 		s->points[side] += best.points;
 	}
+	s->unscored[side] = false;
 }
 
 static void bp_roll(struct black_pot *s, struct draws *draws)
@@ -519,7 +550,7 @@ static void bp_play(struct black_pot *s, const int *cells, int count,
 	for (int i = 0; i < count; i++)
 		s->owner[cells[i]] = side;
 	s->pawns[side] -= count;
-	bp_score_lines(s, side);
+	bp_score_lines(s, side, cells, count);
 	bp_advance(s, s->to_move, draws);
 }
 
@@ -685,6 +716,7 @@ int arena_black_pot_put(void *state, const char *cell, int side, char *err)
 	if (s->owner[c] >= 0)
 		return arena_games_errorf(err, "%s is taken", cell);
 	s->owner[c] = side;
+	s->unscored[side] = true;
 	return 0;
 }
 
