@@ -568,17 +568,30 @@ static int bp_apply(void *state, const cJSON *action, struct draws *draws,
 	return 0;
 }
 
-/* legal()'s moves as their ids (black_pot_ids.c), in its order. */
-static int bp_moves(const void *state, int moves[GAME_MAX_MOVES])
+/* The ids of the legal moves (black_pot_ids.c): in legal()'s order, or
+ * ascending. */
+static int bp_ids(const struct black_pot *s, bool ascending,
+		  int ids[BLACK_POT_MAX_MOVES])
 {
-	const struct black_pot *s = state;
-	int open[BLACK_POT_CELLS];
+	int open[BLACK_POT_CELLS], pawns;
 
 	if (s->to_move < 0)
 		return 0;
 	bp_open(s, open);
-	return arena_black_pot_move_ids(&s->roll, open,
-					s->pawns[bp_side(s->to_move)], moves);
+	pawns = s->pawns[bp_side(s->to_move)];
+	return ascending ? arena_black_pot_move_ids_ascending(&s->roll, open,
+							      pawns, ids)
+			 : arena_black_pot_move_ids(&s->roll, open, pawns, ids);
+}
+
+static int bp_moves(const void *state, int moves[GAME_MAX_MOVES])
+{
+	return bp_ids(state, false, moves);
+}
+
+int arena_black_pot_legal_ids(const void *state, int ids[BLACK_POT_MAX_MOVES])
+{
+	return bp_ids(state, true, ids);
 }
 
 /* Plays move `id`, one that moves() listed. */

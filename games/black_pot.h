@@ -108,6 +108,16 @@ int arena_black_pot_move_cells(int id, int cells[3]);
 int arena_black_pot_move_ids(const struct black_pot_roll *roll,
 			     const int open[BLACK_POT_CELLS], int max_pawns,
 			     int ids[BLACK_POT_MAX_MOVES]);
+/* The same ids ascending (pairs and triples of cells then come by their
+ * last cell first), as OpenSpiel lists legal actions. */
+int arena_black_pot_move_ids_ascending(const struct black_pot_roll *roll,
+				       const int open[BLACK_POT_CELLS],
+				       int max_pawns,
+				       int ids[BLACK_POT_MAX_MOVES]);
+/* The ids of the legal moves of the position (a state of the rules),
+ * ascending: the ids of moves() in the order of ids rather than of
+ * legal() (what the Python environment lists); how many. */
+int arena_black_pot_legal_ids(const void *state, int ids[BLACK_POT_MAX_MOVES]);
 
 struct cJSON;
 /* The action of move `id` as legal() writes it (a new object), or NULL

@@ -11,6 +11,7 @@
 #include "black_pot.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Where each row (row 1 first) starts in board order, and its first
  * column: the corners lose 3 cells each (docs/games/black-pot.md). */
@@ -136,83 +137,149 @@ int arena_black_pot_move_cells(int id, int cells[3])
 	return count;
 }
 
-/* The free cells that may take part in a move of two pawns, or in one of
- * three, in board order: their board indexes and numbers. */
-struct candidates {
-	int n;
-	int index[BLACK_POT_BOARD_CELLS], number[BLACK_POT_BOARD_CELLS];
+/* A set of the board's cells by board index (0..108), in two words. */
+struct cellset {
+	uint64_t w[2];
 };
 
-/* Moves of two pawns, cells in board order: two free cells whose numbers
- * the roll's pair table joins. */
-static int ids_pairs(const struct black_pot_roll *roll,
-		     const struct candidates *c, int *ids)
+static void cellset_add(struct cellset *set, int x)
 {
+	set->w[x >> 6] |= UINT64_C(1) << (x & 63);
+}
+
+static void cellset_or(struct cellset *set, const struct cellset *other)
+{
+	set->w[0] |= other->w[0];
+	set->w[1] |= other->w[1];
+}
+
+/* The cells of `set` after x (above) or before it (below). */
+static struct cellset cellset_side(struct cellset set, int x, bool above)
+{
+	int word = x >> 6;
+	uint64_t bit = UINT64_C(1) << (x & 63), under = bit - 1;
+
+	set.w[word] &= above ? ~(under | bit) : under;
+	if (above && word == 1)
+		set.w[0] = 0;
+	if (!above && word == 0)
+		set.w[1] = 0;
+	return set;
+}
+
+/* The smallest cell of a set not empty, taken out of it. */
+static int cellset_take(struct cellset *set)
+{
+	int word = set->w[0] ? 0 : 1;
+	int x = __builtin_ctzll(set->w[word]);
+
+	set->w[word] &= set->w[word] - 1;
+	return 64 * word + x;
+}
+
+static bool cellset_empty(const struct cellset *set)
+{
+	return !(set->w[0] | set->w[1]);
+}
+
+/* What the moves of two and three pawns are listed from: the free cells
+ * of each number, the cells each may pair with, and the dice. */
+struct move_cells {
+	struct cellset of[BLACK_POT_MAX_NUMBER + 1]; /* free cells numbered n */
+	struct cellset partners[BLACK_POT_MAX_NUMBER + 1]; /* of pair[n] */
+	int number[BLACK_POT_BOARD_CELLS];
+	int dice[7];   /* how many dice show each face */
+	int sum;       /* of the three dice */
+	bool ascending; /* ids ascending, else by cells in board order */
+};
+
+/* The die left when two of the roll show a and b, or 0 when they
+ * cannot. */
+static int third_die(const struct move_cells *m, int a, int b)
+{
+	if (a > 6 || b > 6 || !m->dice[a] || m->dice[b] < 1 + (a == b))
+		return 0;
+	return m->sum - a - b;
+}
+
+/* The id of the move filling the cells x (listed first) and y. */
+static int ordered_pair(const struct move_cells *m, int x, int y)
+{
+	return m->ascending ? pair_id(y, x) : pair_id(x, y);
+}
+
+/* Moves of two pawns: two free cells whose numbers the roll's pair table
+ * joins.  By cells in board order, each first cell then its partners
+ * after it; ascending, each last cell then its partners before it (an
+ * id grows with its last cell first). */
+static int ids_pairs(const struct move_cells *m, const struct cellset *cells,
+		     int *ids)
+{
+	struct cellset outer = *cells;
 	int count = 0;
 
-	for (int i = 0; i < c->n; i++) {
-		unsigned partners = roll->pair[c->number[i]];
+	while (!cellset_empty(&outer)) {
+		int x = cellset_take(&outer);
+		struct cellset inner = cellset_side(m->partners[m->number[x]],
+						    x, !m->ascending);
 
-		for (int j = i + 1; j < c->n; j++)
-			if (partners >> c->number[j] & 1u)
-				ids[count++] = pair_id(c->index[i], c->index[j]);
+		while (!cellset_empty(&inner))
+			ids[count++] = ordered_pair(m, x, cellset_take(&inner));
 	}
 	return count;
 }
 
-/* Moves of three pawns: three free cells numbered as the three dice.  A
- * die's face f counts as 1 << 4(f - 1), so that three cells match the
- * roll exactly when their sums are equal (counts stay below 16). */
-static int ids_triples(const struct black_pot_roll *roll,
-		       const struct candidates *c, int *ids)
+/* Moves of three pawns: three free cells numbered as the three dice, in
+ * the order ids_pairs() says. */
+static int ids_triples(const struct move_cells *m, const struct cellset *cells,
+		       int *ids)
 {
-	unsigned want = 0, code[BLACK_POT_BOARD_CELLS];
+	struct cellset outer = *cells;
 	int count = 0;
 
-	for (int i = 0; i < 3; i++)
-		want += 1u << 4 * (roll->dice[i] - 1);
-	for (int i = 0; i < c->n; i++)
-		code[i] = 1u << 4 * (c->number[i] - 1);
-	for (int i = 0; i < c->n; i++)
-		for (int j = i + 1; j < c->n; j++) {
-			/* the third cell's code, when i and j are two dice's */
-			unsigned need = want - code[i] - code[j];
+	while (!cellset_empty(&outer)) {
+		int x = cellset_take(&outer), a = m->number[x];
+		struct cellset middle = {{0, 0}};
 
-			if (need != 1u << 4 * (roll->dice[0] - 1) &&
-			    need != 1u << 4 * (roll->dice[1] - 1) &&
-			    need != 1u << 4 * (roll->dice[2] - 1))
-				continue;
-			for (int k = j + 1; k < c->n; k++)
-				if (code[k] == need)
-					ids[count++] = triple_id(c->index[i],
-								 c->index[j],
-								 c->index[k]);
+		for (int b = 1; b <= 6; b++)
+			if (third_die(m, a, b))
+				cellset_or(&middle, &m->of[b]);
+		middle = cellset_side(middle, x, !m->ascending);
+		while (!cellset_empty(&middle)) {
+			int y = cellset_take(&middle);
+			struct cellset inner = cellset_side(
+				m->of[third_die(m, a, m->number[y])], y,
+				!m->ascending);
+
+			while (!cellset_empty(&inner)) {
+				int z = cellset_take(&inner);
+
+				ids[count++] = m->ascending ? triple_id(z, y, x)
+							    : triple_id(x, y, z);
+			}
 		}
+	}
 	return count;
 }
 
-static void candidates_add(struct candidates *c, int index, int number)
+/* One pass over the board in board order: the moves of one pawn, and
+ * the cells that may take part in the others. */
+static int move_ids(const struct black_pot_roll *roll,
+		    const int open[BLACK_POT_CELLS], int max_pawns,
+		    bool ascending, int ids[BLACK_POT_MAX_MOVES])
 {
-	c->index[c->n] = index;
-	c->number[c->n++] = number;
-}
-
-/* One pass over the board in board order: the moves of one pawn, and the
- * cells that may take part in the others. */
-int arena_black_pot_move_ids(const struct black_pot_roll *roll,
-			     const int open[BLACK_POT_CELLS], int max_pawns,
-			     int ids[BLACK_POT_MAX_MOVES])
-{
-	struct candidates pairs, triples;
-	unsigned dice = 1u << roll->dice[0] | 1u << roll->dice[1] |
-			1u << roll->dice[2];
+	struct move_cells m = {.ascending = ascending};
+	struct cellset pairs = {{0, 0}}, triples = {{0, 0}};
 	int count = 0, x = 0;
 
 	if (roll->none)
 		ids[count++] = 0;
 	if (max_pawns < 1)
 		return count;
-	pairs.n = triples.n = 0;
+	for (int i = 0; i < 3; i++) {
+		m.dice[roll->dice[i]]++;
+		m.sum += roll->dice[i];
+	}
 	for (int row = 0; row < BLACK_POT_SIDE; row++)
 		for (int col = row_first[row];
 		     col < BLACK_POT_SIDE - row_first[row]; col++, x++) {
@@ -220,16 +287,36 @@ int arena_black_pot_move_ids(const struct black_pot_roll *roll,
 
 			if (!v)
 				continue;
+			m.number[x] = v;
+			cellset_add(&m.of[v], x);
 			if (roll->one >> v & 1u)
 				ids[count++] = 1 + x;
 			if (roll->pair[v])
-				candidates_add(&pairs, x, v);
-			if (dice >> v & 1u)
-				candidates_add(&triples, x, v);
+				cellset_add(&pairs, x);
+			if (v <= 6 && m.dice[v])
+				cellset_add(&triples, x);
 		}
+	for (int v = 1; max_pawns >= 2 && v <= BLACK_POT_MAX_NUMBER; v++)
+		for (unsigned p = roll->pair[v]; p; p &= p - 1)
+			cellset_or(&m.partners[v], &m.of[__builtin_ctz(p)]);
 	if (max_pawns >= 2)
-		count += ids_pairs(roll, &pairs, ids + count);
+		count += ids_pairs(&m, &pairs, ids + count);
 	if (max_pawns >= 3)
-		count += ids_triples(roll, &triples, ids + count);
+		count += ids_triples(&m, &triples, ids + count);
 	return count;
+}
+
+int arena_black_pot_move_ids(const struct black_pot_roll *roll,
+			     const int open[BLACK_POT_CELLS], int max_pawns,
+			     int ids[BLACK_POT_MAX_MOVES])
+{
+	return move_ids(roll, open, max_pawns, false, ids);
+}
+
+int arena_black_pot_move_ids_ascending(const struct black_pot_roll *roll,
+				       const int open[BLACK_POT_CELLS],
+				       int max_pawns,
+				       int ids[BLACK_POT_MAX_MOVES])
+{
+	return move_ids(roll, open, max_pawns, true, ids);
 }

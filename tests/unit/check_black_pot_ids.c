@@ -5,7 +5,7 @@
  * formulas, exact ids of hand-made positions, and whole seeded games in
  * which every decision's moves() is checked against legal() position by
  * position (the cells of each id, the JSON of each id, the id of each
- * JSON action) while one copy of the game is played through apply() and
+ * JSON action, arena_black_pot_legal_ids() the same ids ascending) while one copy of the game is played through apply() and
  * another through apply_move(), their views and results compared after
  * every move.
  */
@@ -177,37 +177,27 @@ START_TEST(worked_roll)
 }
 END_TEST
 
-/* Every roll on the fresh board with every pawn: moves() lists as many
- * as legal() and fits GAME_MAX_MOVES (the largest count, 420, is
- * printed).  That bounds every position: a later one has a subset of
- * these moves, and a random layout the same numbers, whose counts alone
- * make how many moves a roll has. */
-START_TEST(every_roll_fits)
+static int compare_ids(const void *a, const void *b)
 {
-	int moves[GAME_MAX_MOVES], most = 0;
-	struct draws draws;
-	void *state = game_new(2, 0, "fixed", 4, &draws);
-
-	for (int r = 0; r < 216; r++) {
-		int dice[3] = {r / 36 + 1, r / 6 % 6 + 1, r % 6 + 1}, n;
-		cJSON *legal;
-
-		arena_black_pot_set_roll(state, dice);
-		n = RULES.moves(state, moves);
-		legal = RULES.legal(state);
-		ck_assert_int_eq(n, cJSON_GetArraySize(legal));
-		most = n > most ? n : most;
-		cJSON_Delete(legal);
-	}
-	printf("black-pot: at most %d moves of a roll on the fresh board\n", most);
-	ck_assert_int_le(most, GAME_MAX_MOVES);
-	RULES.destroy(state);
+	return *(const int *)a - *(const int *)b;
 }
-END_TEST
+
+/* arena_black_pot_legal_ids(): the ids of moves(), ascending. */
+static void check_ascending(void *state, const int *moves, int n)
+{
+	int ids[BLACK_POT_MAX_MOVES], sorted[GAME_MAX_MOVES];
+
+	memcpy(sorted, moves, (size_t)n * sizeof *sorted);
+	qsort(sorted, (size_t)n, sizeof *sorted, compare_ids);
+	ck_assert_int_eq(arena_black_pot_legal_ids(state, ids), n);
+	for (int i = 0; i < n; i++)
+		ck_assert_int_eq(ids[i], sorted[i]);
+}
 
 /* The decision of one seat: moves() against legal() element by element
  * (the cells of each id, ids distinct), the id of each action and the
- * action of every 16th id and the last; returns the moves' count. */
+ * action of every 16th id and the last, and the same ids ascending;
+ * returns the moves' count. */
 static int check_decision(void *state, int moves[GAME_MAX_MOVES])
 {
 	cJSON *legal = RULES.legal(state), *action;
@@ -240,8 +230,33 @@ static int check_decision(void *state, int moves[GAME_MAX_MOVES])
 		cJSON_Delete(action);
 	}
 	cJSON_Delete(legal);
+	check_ascending(state, moves, n);
 	return n;
 }
+
+/* Every roll on the fresh board with every pawn: moves() lists legal()'s
+ * moves (check_decision()) and fits GAME_MAX_MOVES (the largest count, 420, is
+ * printed).  That bounds every position: a later one has a subset of
+ * these moves, and a random layout the same numbers, whose counts alone
+ * make how many moves a roll has. */
+START_TEST(every_roll_fits)
+{
+	int moves[GAME_MAX_MOVES], most = 0;
+	struct draws draws;
+	void *state = game_new(2, 0, "fixed", 4, &draws);
+
+	for (int r = 0; r < 216; r++) {
+		int dice[3] = {r / 36 + 1, r / 6 % 6 + 1, r % 6 + 1}, n;
+
+		arena_black_pot_set_roll(state, dice);
+		n = check_decision(state, moves);
+		most = n > most ? n : most;
+	}
+	printf("black-pot: at most %d moves of a roll on the fresh board\n", most);
+	ck_assert_int_le(most, GAME_MAX_MOVES);
+	RULES.destroy(state);
+}
+END_TEST
 
 static void check_same(void *a, void *b, int players)
 {
