@@ -6,8 +6,8 @@ simulation) on arena_env.env(game, chance="explicit"), every game and
 Random games, chance played by sampling its outcomes by their
 probabilities in some and by choosing them (uniformly among the ids) in
 others; at every state: the legal ids
-are the mask's, exactly, ascending (Black-Pot's in legal()'s order, the
-same set); at a chance node the outcomes are listed exhaustively, the
+are the mask's, exactly, and ascending (OpenSpiel lists legal actions
+sorted), in every game; at a chance node the outcomes are listed exhaustively, the
 chance agent's legal ids, each 0 < p <= 1, summing to 1 within 1e-5; the
 returns are within the declared bounds (-1 to 1) and equal the rewards
 summed over the game; and, at basic_tests.cc's points (the first 10
@@ -59,9 +59,6 @@ FORMS = [(g, p, {}) for g in ("bolo", "bolo5", "volle-lotte", "rolit")
 # Short games for the dice games, so that every form plays a few.
 SHORT = {"bolo": {"target": 2000}, "bolo5": {"target": 2000},
          "volle-lotte": {"target": 2000}}
-# Black-Pot's legal() is ordered by pawns placed, then board order, not
-# by id (docs/games/black-pot.md, "Move ids").
-UNSORTED = ("black-pot",)
 
 
 def mask_ids(mask):
@@ -84,17 +81,16 @@ class BasicTests(unittest.TestCase):
                                delta=1e-5)
         return outcomes
 
-    def check_legal(self, e, game):
+    def check_legal(self, e):
         agent = e.agent_selection
         ids = e.legal_ids()
         self.assertTrue(ids)
         self.assertEqual(len(set(ids)), len(ids))
-        if game not in UNSORTED:
-            self.assertEqual(ids, sorted(ids))
+        self.assertEqual(ids, sorted(ids))
         for other in e.agents:
             obs = e.observe(other)
             self.assertEqual(mask_ids(obs["action_mask"]),
-                             sorted(ids) if other == agent else [])
+                             ids if other == agent else [])
             self.assertIn(obs, e.observation_space(other))
 
     def same_game(self, a, b):
@@ -150,7 +146,7 @@ class BasicTests(unittest.TestCase):
             else:
                 self.assertEqual(e.chance_outcomes(), [])
                 action = rng.choice(e.legal_ids())
-            self.check_legal(e, game)
+            self.check_legal(e)
             if often or step % 13 == 0:
                 self.check_clone(e, action)
             if often:

@@ -36,7 +36,7 @@ def main(argv):
     e.reset(seed=seed)
     for agent in e.agent_iter():
         obs, reward, done, truncated, info = e.last(observe=False)
-        e.step(None if done else e.legal_ids()[choose(info["turn_line"])])
+        e.step(None if done else e.action_id(choose(info["turn_line"])))
     e.save_log(out)
     if referee_log is None:
         return 0

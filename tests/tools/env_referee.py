@@ -28,7 +28,9 @@ from arena_env import _core  # noqa: E402
 
 
 def choose(line):
-    return zlib.crc32(line.encode()) % len(json.loads(line)["legal"])
+    """The bot's choice of a turn line: its legal[crc32 % len(legal)]."""
+    legal = json.loads(line)["legal"]
+    return legal[zlib.crc32(line.encode()) % len(legal)]
 
 
 def play_api(e, k, seed):
@@ -39,14 +41,14 @@ def play_api(e, k, seed):
         e.reset()
     for agent in e.agent_iter():
         obs, reward, done, truncated, info = e.last(observe=False)
-        e.step(None if done else e.legal_ids()[choose(info["turn_line"])])
+        e.step(None if done else e.action_id(choose(info["turn_line"])))
     return e.facts(), e.result()
 
 
 def play_core(game, players, options, seed, k):
     g = _core.Game(game, players, options, seed, k, True)
     while g.to_move() >= 0:
-        g.step(g.legal_ids()[choose(g.turn())])
+        g.step(g.action_id(json.dumps(choose(g.turn()))))
     return json.loads(g.info()), g.result()
 
 

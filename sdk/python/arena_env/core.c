@@ -168,7 +168,7 @@ static PyObject *Game_step(GameObject *self, PyObject *arg)
 	Py_RETURN_NONE;
 }
 
-/* legal_ids(): the ids of the legal actions, in legal()'s order. */
+/* legal_ids(): the ids of the legal actions, ascending. */
 static PyObject *Game_legal_ids(GameObject *self, PyObject *unused)
 {
 	PyObject *list;
@@ -518,7 +518,7 @@ static PyMethodDef Game_methods[] = {
 	{ "legal_count", (PyCFunction)Game_legal_count, METH_NOARGS, "how many legal actions" },
 	{ "legal", (PyCFunction)Game_legal, METH_NOARGS, "the legal actions as JSON text" },
 	{ "step", (PyCFunction)Game_step, METH_O, "step(id): the seat to move plays the legal action of that id" },
-	{ "legal_ids", (PyCFunction)Game_legal_ids, METH_NOARGS, "the legal actions' ids" },
+	{ "legal_ids", (PyCFunction)Game_legal_ids, METH_NOARGS, "the legal actions' ids, ascending" },
 	{ "action_json", (PyCFunction)Game_action_json, METH_O, "action_json(id): its JSON text or None" },
 	{ "action_id", (PyCFunction)Game_action_id, METH_O, "action_id(json): the id of an action" },
 	{ "apply", (PyCFunction)Game_apply, METH_O, "apply(json): the seat to move plays this action" },

@@ -303,7 +303,8 @@ class Env(_Base):
         return json.loads(self._game.legal())
 
     def legal_ids(self) -> List[int]:
-        """The ids of legal(), in its order."""
+        """The ids of legal(), ascending (OpenSpiel's order; legal()'s
+        own in every game but Black-Pot)."""
         return self._game.legal_ids()
 
     def action_json(self, action_id: int) -> Any:

@@ -46,6 +46,16 @@ static void env_game_key(struct env_game *g, unsigned char key[32])
 			     (uint32_t)g->play.players, zeros);
 }
 
+/* The ids of the legal moves, ascending as OpenSpiel lists legal
+ * actions: the rules' moves(), which list them so in every game but
+ * Black-Pot, whose legal() goes by pawns placed, then board order. */
+static int env_game_moves(struct env_game *g)
+{
+	if (g->rules->family == GAME_FAMILY_BLACK_POT)
+		return arena_black_pot_legal_ids(g->play.state, g->moves);
+	return g->rules->moves(g->play.state, g->moves);
+}
+
 /* The legal actions of the position: their ids and count from the
  * rules' moves() when they have them (the JSON actions are then made
  * only when asked for, env_game_legal()), else the JSON actions. */
@@ -64,7 +74,7 @@ static void env_game_refresh(struct env_game *g)
 	if (game_play_to_move(&g->play) < 0)
 		return;
 	if (g->moves) {
-		g->legal_count = g->rules->moves(g->play.state, g->moves);
+		g->legal_count = env_game_moves(g);
 		return;
 	}
 	g->legal = g->rules->legal(g->play.state);
@@ -326,10 +336,18 @@ int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 
 int env_game_index(const struct env_game *g, long id)
 {
-	for (int i = 0; i < g->legal_count; i++)
-		if (env_game_id(g, i) == id)
-			return i;
-	return -1;
+	int low = 0, high = g->legal_count;
+
+	/* the ids are ascending */
+	while (low < high) {
+		int mid = low + (high - low) / 2;
+
+		if (env_game_id(g, mid) < id)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low < g->legal_count && env_game_id(g, low) == id ? low : -1;
 }
 
 int env_game_step(struct env_game *g, long id, char *err)

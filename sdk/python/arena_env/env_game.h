@@ -53,10 +53,11 @@ struct env_game {
 				    * (env_game_legal()) in a game whose
 				    * rules have moves(); NULL once over */
 	int legal_count;
-	int *moves;                /* the legal actions' ids: the rules'
-				    * moves() of the position in a game whose
-				    * rules have them, else NULL (the ids are
-				    * then the legal actions' indices) */
+	int *moves;                /* the legal actions' ids, ascending:
+				    * the rules' moves() of the position in a
+				    * game whose rules have them (Black-Pot's
+				    * sorted), else NULL (the ids are then
+				    * the legal actions' indices) */
 	cJSON *actions;            /* the actions applied, in order, as
 				    * JSON, up to those in `stepped`; NULL
 				    * when not kept (env_game_forget) */
@@ -105,7 +106,8 @@ const cJSON *env_game_legal(struct env_game *g);
 /* The seat to move, -1 once the game is over; at a chance node (explicit
  * chance) the chance agent's, one after the last seat: players. */
 int env_game_to_move(const struct env_game *g);
-/* The action id (docs/ENVIRONMENT.md, "Action ids") of legal action i. */
+/* The i-th legal action's id (docs/ENVIRONMENT.md, "Action ids"), in
+ * ascending order; in a game without moves(), that of legal()'s i-th. */
 static inline int env_game_id(const struct env_game *g, int i)
 {
 	return g->moves ? g->moves[i] : i;

@@ -13,7 +13,7 @@
  * while it makes the next, so two masks are in use at once. */
 #define POOL_KEEP 4
 
-/* A mask's bytes and the ids set in them, in legal() order. */
+/* A mask's bytes and the ids set in them, ascending (env_game's). */
 struct mask_bytes {
 	unsigned char *bytes;
 	int *ids;
@@ -257,45 +257,11 @@ PyObject *mask_ids(PyObject *module, PyObject *mask)
 	return ids;
 }
 
-/* The k-th smallest of n distinct ids (Hoare's selection, in place). */
-static int nth_smallest(int *a, int n, int k)
-{
-	int lo = 0, hi = n - 1;
-
-	while (lo < hi) {
-		int pivot = a[lo + (hi - lo) / 2], i = lo, j = hi;
-
-		while (i <= j) {
-			while (a[i] < pivot)
-				i++;
-			while (a[j] > pivot)
-				j--;
-			if (i <= j) {
-				int t = a[i];
-
-				a[i++] = a[j];
-				a[j--] = t;
-			}
-		}
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			break;
-	}
-	return a[k];
-}
-
-/* The k-th set id of a mask of ours, in increasing order. */
+/* The k-th set id of a mask of ours, in increasing order: its ids are
+ * ascending, as the game's legal ids are. */
 static PyObject *mask_nth(const MaskObject *m, int k)
 {
-	int *ids = xmalloc((size_t)m->m.count * sizeof *ids), id;
-
-	memcpy(ids, m->m.ids, (size_t)m->m.count * sizeof *ids);
-	id = nth_smallest(ids, m->m.count, k);
-	free(ids);
-	return PyLong_FromLong(id);
+	return PyLong_FromLong(m->m.ids[k]);
 }
 
 PyObject *mask_choice(PyObject *module, PyObject *const *args,

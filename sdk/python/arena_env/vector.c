@@ -8,7 +8,7 @@
  * place: observations (float32, n x obs_size), masks (uint8, n x
  * action_n), rewards (float32, n x players), dones (uint8, n), the seat
  * to move (int32, n), the number of legal actions (int32, n) and their
- * ids in legal()'s order (int32, n x the most a position has), and the
+ * ids ascending (int32, n x the most a position has), and the
  * observation of each game that ended, from the side of the seat that
  * ended it, before it began again (float32, n x obs_size: Gymnasium's
  * final_obs).
