@@ -67,6 +67,7 @@ struct black_pot {
 	int rolls;   /* rolls so far, the current one included */
 	int dice[3];
 	struct black_pot_roll roll; /* what dice[] lets a move fill */
+	struct black_pot_free free; /* the free cells, by number */
 	bool out[4];
 	int number[BLACK_POT_CELLS]; /* 1..25, 0 off the board */
 	int owner[BLACK_POT_CELLS];  /* a side, or -1 for a free cell */
@@ -281,6 +282,7 @@ static void *bp_create(const struct game_setup *setup, struct draws *draws,
 							       "layout");
 	const char *how = cJSON_GetStringValue(layout);
 	struct black_pot *s;
+	int open[BLACK_POT_CELLS];
 
 	if (setup->players != 2 && setup->players != 4) {
 		arena_games_errorf(err, "Black-Pot is for 2 players, or 4 in two teams, not %d",
@@ -305,6 +307,8 @@ static void *bp_create(const struct game_setup *setup, struct draws *draws,
 	}
 	if (!strcmp(how, "random"))
 		bp_deal(s, draws);
+	bp_open(s, open);
+	arena_black_pot_free_init(&s->free, open);
 	s->pawns[0] = s->pawns[1] = BP_PAWNS;
 	s->start = s->to_move = setup->first_seat;
 	bp_roll(s, draws);
@@ -547,8 +551,10 @@ static void bp_play(struct black_pot *s, const int *cells, int count,
 {
 	int side = bp_side(s->to_move);
 
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		s->owner[cells[i]] = side;
+		arena_black_pot_free_take(&s->free, cells[i]);
+	}
 	s->pawns[side] -= count;
 	bp_score_lines(s, side, cells, count);
 	bp_advance(s, s->to_move, draws);
@@ -573,15 +579,11 @@ static int bp_apply(void *state, const cJSON *action, struct draws *draws,
 static int bp_ids(const struct black_pot *s, bool ascending,
 		  int ids[BLACK_POT_MAX_MOVES])
 {
-	int open[BLACK_POT_CELLS], pawns;
-
 	if (s->to_move < 0)
 		return 0;
-	bp_open(s, open);
-	pawns = s->pawns[bp_side(s->to_move)];
-	return ascending ? arena_black_pot_move_ids_ascending(&s->roll, open,
-							      pawns, ids)
-			 : arena_black_pot_move_ids(&s->roll, open, pawns, ids);
+	return arena_black_pot_free_ids(&s->roll, &s->free,
+					s->pawns[bp_side(s->to_move)],
+					ascending, ids);
 }
 
 static int bp_moves(const void *state, int moves[GAME_MAX_MOVES])
@@ -729,6 +731,7 @@ int arena_black_pot_put(void *state, const char *cell, int side, char *err)
 	if (s->owner[c] >= 0)
 		return arena_games_errorf(err, "%s is taken", cell);
 	s->owner[c] = side;
+	arena_black_pot_free_take(&s->free, c);
 	s->unscored[side] = true;
 	return 0;
 }

@@ -9,8 +9,13 @@
 #ifndef ARENA_BLACK_POT_H
 #define ARENA_BLACK_POT_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #define BLACK_POT_SIDE 11
 #define BLACK_POT_CELLS (BLACK_POT_SIDE * BLACK_POT_SIDE)
+/* The cells on the board: the corners lose 3 cells each. */
+#define BLACK_POT_BOARD_CELLS 109
 #define BLACK_POT_MAX_NUMBER 25
 /* Pawns in a line that scores. */
 #define BLACK_POT_LINE 5
@@ -63,6 +68,25 @@ struct black_pot_roll {
 	unsigned pair[BLACK_POT_MAX_NUMBER + 1];
 };
 
+/* A set of the board's cells by board index (below, "Move ids": C1 is
+ * 0, I11 108), bit x of word x / 64. */
+struct black_pot_cells {
+	uint64_t w[2];
+};
+
+/* The free cells of each number, which the rules keep as cells fill,
+ * so that listing moves does not go over the board. */
+struct black_pot_free {
+	struct black_pot_cells of[BLACK_POT_MAX_NUMBER + 1];
+	unsigned char number[BLACK_POT_BOARD_CELLS]; /* of each board index */
+};
+
+/* The free cells of open[] (each free cell's number, 0 elsewhere). */
+void arena_black_pot_free_init(struct black_pot_free *free_cells,
+			       const int open[BLACK_POT_CELLS]);
+/* The free cell `cell` (row * 11 + column) is filled. */
+void arena_black_pot_free_take(struct black_pot_free *free_cells, int cell);
+
 /* The table of the roll `dice` (three faces 1..6). */
 void arena_black_pot_roll_init(const int dice[3], struct black_pot_roll *roll);
 
@@ -89,7 +113,6 @@ int arena_black_pot_move_of(const int dice[3],
  * ... K11 row 1 first, skipping the cut corners: C1 is 0, I11 is 108):
  * 0 places nothing; 1 + i fills cell i; 110 + j(j-1)/2 + i fills i < j;
  * 5996 + k(k-1)(k-2)/6 + j(j-1)/2 + i fills i < j < k. */
-#define BLACK_POT_BOARD_CELLS 109
 #define BLACK_POT_MOVE_IDS 215930
 
 /* The id of the move filling `count` (0..3) distinct cells, each
@@ -108,12 +131,14 @@ int arena_black_pot_move_cells(int id, int cells[3]);
 int arena_black_pot_move_ids(const struct black_pot_roll *roll,
 			     const int open[BLACK_POT_CELLS], int max_pawns,
 			     int ids[BLACK_POT_MAX_MOVES]);
-/* The same ids ascending (pairs and triples of cells then come by their
- * last cell first), as OpenSpiel lists legal actions. */
-int arena_black_pot_move_ids_ascending(const struct black_pot_roll *roll,
-				       const int open[BLACK_POT_CELLS],
-				       int max_pawns,
-				       int ids[BLACK_POT_MAX_MOVES]);
+/* The same ids from the free cells kept (arena_black_pot_free_init()),
+ * in that order or, `ascending`, ascending (pairs and triples of cells
+ * then come by their last cell first), as OpenSpiel lists legal
+ * actions. */
+int arena_black_pot_free_ids(const struct black_pot_roll *roll,
+			     const struct black_pot_free *free_cells,
+			     int max_pawns, bool ascending,
+			     int ids[BLACK_POT_MAX_MOVES]);
 /* The ids of the legal moves of the position (a state of the rules),
  * ascending: the ids of moves() in the order of ids rather than of
  * legal() (what the Python environment lists); how many. */

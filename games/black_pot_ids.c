@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Where each row (row 1 first) starts in board order, and its first
  * column: the corners lose 3 cells each (docs/games/black-pot.md). */
@@ -137,24 +138,22 @@ int arena_black_pot_move_cells(int id, int cells[3])
 	return count;
 }
 
-/* A set of the board's cells by board index (0..108), in two words. */
-struct cellset {
-	uint64_t w[2];
-};
-
-static void cellset_add(struct cellset *set, int x)
+/* Sets of cells (struct black_pot_cells). */
+static void cellset_add(struct black_pot_cells *set, int x)
 {
 	set->w[x >> 6] |= UINT64_C(1) << (x & 63);
 }
 
-static void cellset_or(struct cellset *set, const struct cellset *other)
+static void cellset_or(struct black_pot_cells *set,
+		       const struct black_pot_cells *other)
 {
 	set->w[0] |= other->w[0];
 	set->w[1] |= other->w[1];
 }
 
 /* The cells of `set` after x (above) or before it (below). */
-static struct cellset cellset_side(struct cellset set, int x, bool above)
+static struct black_pot_cells cellset_side(struct black_pot_cells set, int x,
+					   bool above)
 {
 	int word = x >> 6;
 	uint64_t bit = UINT64_C(1) << (x & 63), under = bit - 1;
@@ -168,7 +167,7 @@ static struct cellset cellset_side(struct cellset set, int x, bool above)
 }
 
 /* The smallest cell of a set not empty, taken out of it. */
-static int cellset_take(struct cellset *set)
+static int cellset_take(struct black_pot_cells *set)
 {
 	int word = set->w[0] ? 0 : 1;
 	int x = __builtin_ctzll(set->w[word]);
@@ -177,17 +176,41 @@ static int cellset_take(struct cellset *set)
 	return 64 * word + x;
 }
 
-static bool cellset_empty(const struct cellset *set)
+static bool cellset_empty(const struct black_pot_cells *set)
 {
 	return !(set->w[0] | set->w[1]);
+}
+
+void arena_black_pot_free_init(struct black_pot_free *free_cells,
+			       const int open[BLACK_POT_CELLS])
+{
+	int x = 0;
+
+	memset(free_cells, 0, sizeof *free_cells);
+	for (int row = 0; row < BLACK_POT_SIDE; row++)
+		for (int col = row_first[row];
+		     col < BLACK_POT_SIDE - row_first[row]; col++, x++) {
+			int v = open[row * BLACK_POT_SIDE + col];
+
+			free_cells->number[x] = (unsigned char)v;
+			if (v)
+				cellset_add(&free_cells->of[v], x);
+		}
+}
+
+void arena_black_pot_free_take(struct black_pot_free *free_cells, int cell)
+{
+	int x = board_index(cell);
+
+	free_cells->of[free_cells->number[x]].w[x >> 6] &=
+		~(UINT64_C(1) << (x & 63));
 }
 
 /* What the moves of two and three pawns are listed from: the free cells
  * of each number, the cells each may pair with, and the dice. */
 struct move_cells {
-	struct cellset of[BLACK_POT_MAX_NUMBER + 1]; /* free cells numbered n */
-	struct cellset partners[BLACK_POT_MAX_NUMBER + 1]; /* of pair[n] */
-	int number[BLACK_POT_BOARD_CELLS];
+	const struct black_pot_free *free;
+	struct black_pot_cells partners[BLACK_POT_MAX_NUMBER + 1]; /* of pair[n] */
 	int dice[7];   /* how many dice show each face */
 	int sum;       /* of the three dice */
 	bool ascending; /* ids ascending, else by cells in board order */
@@ -212,15 +235,15 @@ static int ordered_pair(const struct move_cells *m, int x, int y)
  * joins.  By cells in board order, each first cell then its partners
  * after it; ascending, each last cell then its partners before it (an
  * id grows with its last cell first). */
-static int ids_pairs(const struct move_cells *m, const struct cellset *cells,
+static int ids_pairs(const struct move_cells *m, const struct black_pot_cells *cells,
 		     int *ids)
 {
-	struct cellset outer = *cells;
+	struct black_pot_cells outer = *cells;
 	int count = 0;
 
 	while (!cellset_empty(&outer)) {
 		int x = cellset_take(&outer);
-		struct cellset inner = cellset_side(m->partners[m->number[x]],
+		struct black_pot_cells inner = cellset_side(m->partners[m->free->number[x]],
 						    x, !m->ascending);
 
 		while (!cellset_empty(&inner))
@@ -231,24 +254,24 @@ static int ids_pairs(const struct move_cells *m, const struct cellset *cells,
 
 /* Moves of three pawns: three free cells numbered as the three dice, in
  * the order ids_pairs() says. */
-static int ids_triples(const struct move_cells *m, const struct cellset *cells,
+static int ids_triples(const struct move_cells *m, const struct black_pot_cells *cells,
 		       int *ids)
 {
-	struct cellset outer = *cells;
+	struct black_pot_cells outer = *cells;
 	int count = 0;
 
 	while (!cellset_empty(&outer)) {
-		int x = cellset_take(&outer), a = m->number[x];
-		struct cellset middle = {{0, 0}};
+		int x = cellset_take(&outer), a = m->free->number[x];
+		struct black_pot_cells middle = {{0, 0}};
 
 		for (int b = 1; b <= 6; b++)
 			if (third_die(m, a, b))
-				cellset_or(&middle, &m->of[b]);
+				cellset_or(&middle, &m->free->of[b]);
 		middle = cellset_side(middle, x, !m->ascending);
 		while (!cellset_empty(&middle)) {
 			int y = cellset_take(&middle);
-			struct cellset inner = cellset_side(
-				m->of[third_die(m, a, m->number[y])], y,
+			struct black_pot_cells inner = cellset_side(
+				m->free->of[third_die(m, a, m->free->number[y])], y,
 				!m->ascending);
 
 			while (!cellset_empty(&inner)) {
@@ -262,47 +285,51 @@ static int ids_triples(const struct move_cells *m, const struct cellset *cells,
 	return count;
 }
 
-/* One pass over the board in board order: the moves of one pawn, and
- * the cells that may take part in the others. */
-static int move_ids(const struct black_pot_roll *roll,
-		    const int open[BLACK_POT_CELLS], int max_pawns,
-		    bool ascending, int ids[BLACK_POT_MAX_MOVES])
+/* The cells of the numbers of `numbers` (bit n: number n). */
+static struct black_pot_cells cells_numbered(const struct black_pot_free *f,
+					     unsigned numbers)
 {
-	struct move_cells m = {.ascending = ascending};
-	struct cellset pairs = {{0, 0}}, triples = {{0, 0}};
-	int count = 0, x = 0;
+	struct black_pot_cells set = {{0, 0}};
+
+	for (; numbers; numbers &= numbers - 1)
+		cellset_or(&set, &f->of[__builtin_ctz(numbers)]);
+	return set;
+}
+
+int arena_black_pot_free_ids(const struct black_pot_roll *roll,
+			     const struct black_pot_free *free_cells,
+			     int max_pawns, bool ascending,
+			     int ids[BLACK_POT_MAX_MOVES])
+{
+	struct move_cells m = {.free = free_cells, .ascending = ascending};
+	struct black_pot_cells cells;
+	unsigned pairing = 0, faces = 0;
+	int count = 0;
 
 	if (roll->none)
 		ids[count++] = 0;
 	if (max_pawns < 1)
 		return count;
+	for (cells = cells_numbered(free_cells, roll->one); !cellset_empty(&cells);)
+		ids[count++] = 1 + cellset_take(&cells);
+	for (int v = 1; max_pawns >= 2 && v <= BLACK_POT_MAX_NUMBER; v++)
+		if (roll->pair[v]) {
+			pairing |= 1u << v;
+			m.partners[v] = cells_numbered(free_cells, roll->pair[v]);
+		}
+	if (max_pawns >= 2) {
+		cells = cells_numbered(free_cells, pairing);
+		count += ids_pairs(&m, &cells, ids + count);
+	}
 	for (int i = 0; i < 3; i++) {
 		m.dice[roll->dice[i]]++;
 		m.sum += roll->dice[i];
+		faces |= 1u << roll->dice[i];
 	}
-	for (int row = 0; row < BLACK_POT_SIDE; row++)
-		for (int col = row_first[row];
-		     col < BLACK_POT_SIDE - row_first[row]; col++, x++) {
-			int v = open[row * BLACK_POT_SIDE + col];
-
-			if (!v)
-				continue;
-			m.number[x] = v;
-			cellset_add(&m.of[v], x);
-			if (roll->one >> v & 1u)
-				ids[count++] = 1 + x;
-			if (roll->pair[v])
-				cellset_add(&pairs, x);
-			if (v <= 6 && m.dice[v])
-				cellset_add(&triples, x);
-		}
-	for (int v = 1; max_pawns >= 2 && v <= BLACK_POT_MAX_NUMBER; v++)
-		for (unsigned p = roll->pair[v]; p; p &= p - 1)
-			cellset_or(&m.partners[v], &m.of[__builtin_ctz(p)]);
-	if (max_pawns >= 2)
-		count += ids_pairs(&m, &pairs, ids + count);
-	if (max_pawns >= 3)
-		count += ids_triples(&m, &triples, ids + count);
+	if (max_pawns >= 3) {
+		cells = cells_numbered(free_cells, faces);
+		count += ids_triples(&m, &cells, ids + count);
+	}
 	return count;
 }
 
@@ -310,13 +337,9 @@ int arena_black_pot_move_ids(const struct black_pot_roll *roll,
 			     const int open[BLACK_POT_CELLS], int max_pawns,
 			     int ids[BLACK_POT_MAX_MOVES])
 {
-	return move_ids(roll, open, max_pawns, false, ids);
-}
+	struct black_pot_free free_cells;
 
-int arena_black_pot_move_ids_ascending(const struct black_pot_roll *roll,
-				       const int open[BLACK_POT_CELLS],
-				       int max_pawns,
-				       int ids[BLACK_POT_MAX_MOVES])
-{
-	return move_ids(roll, open, max_pawns, true, ids);
+	arena_black_pot_free_init(&free_cells, open);
+	return arena_black_pot_free_ids(roll, &free_cells, max_pawns, false,
+					ids);
 }
