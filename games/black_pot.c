@@ -29,6 +29,8 @@
 /* A safety cap: the game also ends once this many rolls have been played
  * (sides may keep placing nothing). */
 #define BP_MAX_ROLLS 200
+/* The most numbers of a seat (arena_black_pot_numbers()): 4 players. */
+#define BP_NUMBERS_MOST (7 * BLACK_POT_CELLS + 11 + 4)
 
 _Static_assert(BLACK_POT_MAX_MOVES <= GAME_MAX_MOVES,
 	       "moves() writes up to BLACK_POT_MAX_MOVES ids");
@@ -407,28 +409,43 @@ static cJSON *bp_view(const void *state, int seat)
 }
 
 /* A number of the seat's numbers, when they are being written. */
-static int bp_put(double *out, int at, double value)
+static int bp_put(float *out, int at, double value)
 {
 	if (out)
-		out[at] = value;
+		out[at] = (float)value;
 	return at + 1;
 }
 
-int arena_black_pot_numbers(const void *state, int seat, double *out)
+/* The seven planes of the cells: zeros, then the board's numbers, a 1
+ * for each pawn and for each cell of each scored line (a few hundred
+ * stores where one for each of the 847 numbers was most of the
+ * environment's observation). */
+static void bp_planes(const struct black_pot *s, int you, float *out)
+{
+	float *pawns = out + BLACK_POT_CELLS, *lines = out + 3 * BLACK_POT_CELLS;
+
+	memset(out, 0, 7 * BLACK_POT_CELLS * sizeof *out);
+	for (int c = 0; c < BLACK_POT_CELLS; c++) {
+		out[c] = (float)s->number[c];
+		if (s->owner[c] >= 0)
+			pawns[(s->owner[c] != you) * BLACK_POT_CELLS + c] = 1;
+	}
+	for (int i = 0; i < s->lines; i++) {
+		const struct bp_line *l = &s->line[i];
+		int step = bp_dirs[l->dir][0] * BLACK_POT_SIDE + bp_dirs[l->dir][1];
+
+		for (int k = 0; k < BLACK_POT_LINE; k++)
+			lines[l->dir * BLACK_POT_CELLS + l->first + k * step] = 1;
+	}
+}
+
+int arena_black_pot_observation(const void *state, int seat, float *out)
 {
 	const struct black_pot *s = state;
-	int you = bp_side(seat), n = s->players, at = 0;
+	int you = bp_side(seat), n = s->players, at = 7 * BLACK_POT_CELLS;
 
 	if (out)
-		for (int c = 0; c < BLACK_POT_CELLS; c++) {
-			out[c] = s->number[c];
-			out[BLACK_POT_CELLS + c] = s->owner[c] == you;
-			out[2 * BLACK_POT_CELLS + c] = s->owner[c] == 1 - you;
-			for (int d = 0; d < 4; d++)
-				out[(3 + d) * BLACK_POT_CELLS + c] =
-					s->scored[c] >> d & 1;
-		}
-	at = 7 * BLACK_POT_CELLS;
+		bp_planes(s, you, out);
 	for (int i = 0; i < 3; i++)
 		at = bp_put(out, at, s->dice[i]);
 	at = bp_put(out, at, s->rolls);
@@ -442,6 +459,16 @@ int arena_black_pot_numbers(const void *state, int seat, double *out)
 	for (int i = 0; i < n; i++)
 		at = bp_put(out, at, s->out[(seat + i) % n]);
 	return at;
+}
+
+int arena_black_pot_numbers(const void *state, int seat, double *out)
+{
+	float numbers[BP_NUMBERS_MOST];
+	int n = arena_black_pot_observation(state, seat, out ? numbers : NULL);
+
+	for (int i = 0; out && i < n; i++)
+		out[i] = numbers[i];
+	return n;
 }
 
 static cJSON *bp_action(const struct black_pot_move *m)

@@ -165,6 +165,9 @@ int arena_black_pot_action_id(const void *state, const struct cJSON *action,
  * none), and whether each seat left (from `seat` on).  out NULL: only
  * counts them; returns how many, 7 * BLACK_POT_CELLS + 11 + players. */
 int arena_black_pot_numbers(const void *state, int seat, double *out);
+/* The same numbers as floats, an observation's type (each is an integer
+ * that a float holds exactly), written without going through doubles. */
+int arena_black_pot_observation(const void *state, int seat, float *out);
 
 /* Parses the expression of a move for the roll `dice`: groups separated
  * by ",", each made of dice (single digits), + - * x / and parentheses,

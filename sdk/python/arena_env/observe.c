@@ -2,7 +2,7 @@
  * Observations as vectors of numbers; see observe.h and
  * docs/ENVIRONMENT.md, which lists them.  The dice games' numbers are
  * their rules' own (arena_dice_game_numbers(), games/dice.h), and so
- * are Black-Pot's (arena_black_pot_numbers(), games/black_pot.h);
+ * are Black-Pot's (arena_black_pot_observation(), games/black_pot.h);
  * Rolit's four planes of balls come from arena_rolit_colours()
  * (games/rolit.h).  All are read from the state.
  */
@@ -47,8 +47,7 @@ int observe_state(const struct game_rules *rules, const void *state,
 					    out ? numbers : NULL);
 		break;
 	case GAME_FAMILY_BLACK_POT:
-		n = arena_black_pot_numbers(state, seat, out ? numbers : NULL);
-		break;
+		return arena_black_pot_observation(state, seat, out);
 	}
 	for (int i = 0; out && i < n; i++)
 		out[i] = (float)numbers[i];
