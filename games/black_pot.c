@@ -169,20 +169,43 @@ static void bp_consider(const struct black_pot *s, int first, int d, int side,
 		*best = (struct bp_line){side, d, first, points};
 }
 
-/* The best line of `side` through `cell`: each direction, each of the 5
- * places of the cell in a window. */
+/* How many cells (up to 4) after `cell` one step of direction d at a
+ * time (sign -1: before it) hold pawns of `side` not in a line of that
+ * direction. */
+static int bp_run(const struct black_pot *s, int cell, int d, int side,
+		  int sign)
+{
+	int r = cell / BLACK_POT_SIDE, c = cell % BLACK_POT_SIDE, n = 0;
+
+	for (; n < BLACK_POT_LINE - 1; n++) {
+		r += sign * bp_dirs[d][0];
+		c += sign * bp_dirs[d][1];
+		if (r < 0 || r >= BLACK_POT_SIDE || c < 0 || c >= BLACK_POT_SIDE ||
+		    s->owner[r * BLACK_POT_SIDE + c] != side ||
+		    s->scored[r * BLACK_POT_SIDE + c] & 1u << d)
+			break;
+	}
+	return n;
+}
+
+/* The best line of `side` through `cell`, one of its pawns: in each
+ * direction, the windows of 5 within the run of the side's pawns around
+ * it (most moves have none: a window's 5 cells are looked at only
+ * there). */
 static void bp_best_through(const struct black_pot *s, int cell, int side,
 			    struct bp_line *best)
 {
-	int row = cell / BLACK_POT_SIDE, col = cell % BLACK_POT_SIDE;
+	for (int d = 0; d < 4; d++) {
+		int back, ahead, step = bp_dirs[d][0] * BLACK_POT_SIDE +
+					bp_dirs[d][1];
 
-	for (int d = 0; d < 4; d++)
-		for (int i = 0; i < BLACK_POT_LINE; i++) {
-			int r = row - i * bp_dirs[d][0], c = col - i * bp_dirs[d][1];
-
-			if (r >= 0 && c >= 0 && c < BLACK_POT_SIDE)
-				bp_consider(s, r * BLACK_POT_SIDE + c, d, side, best);
-		}
+		if (s->scored[cell] & 1u << d)
+			continue;
+		back = bp_run(s, cell, d, side, -1);
+		ahead = bp_run(s, cell, d, side, 1);
+		for (int i = BLACK_POT_LINE - 1 - ahead; i <= back; i++)
+			bp_consider(s, cell - i * step, d, side, best);
+	}
 }
 
 /* Scores every line of `side` just completed by its pawns on `cells`.
