@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
 
 #include "core.h"
 #include "env_game.h"
@@ -563,6 +564,13 @@ PyMODINIT_FUNC PyInit__core(void)
 {
 	PyObject *m;
 
+	/* libsodium picks its fastest ChaCha20 and BLAKE2b for this CPU only
+	 * here: without it every draw ran the portable code (the same words,
+	 * slower) */
+	if (sodium_init() < 0) {
+		PyErr_SetString(PyExc_ImportError, "libsodium cannot start");
+		return NULL;
+	}
 	if (PyType_Ready(&GameType) < 0 || PyType_Ready(&core_vector_type) < 0 ||
 	    PyType_Ready(&core_values_type) < 0 || core_aec_ready() < 0)
 		return NULL;
