@@ -72,7 +72,7 @@ static bool bolo5_clause(const struct bolo5 *s)
 /* dice_game choices: the keeps, plus the clause's reroll. */
 static int bolo5_choices(struct dice_game *g)
 {
-	g->sets = arena_dice_game_sets(DICE_BOLO5, g->roll, g->set);
+	g->sets = arena_dice_roll_sets(DICE_BOLO5, g->roll, g->set);
 	return g->sets + bolo5_clause((struct bolo5 *)g);
 }
 

@@ -66,7 +66,7 @@ static int dice_game_choices(struct dice_game *g)
 {
 	if (g->choices)
 		return g->choices(g);
-	g->sets = arena_dice_game_sets(g->rules, g->roll, g->set);
+	g->sets = arena_dice_roll_sets(g->rules, g->roll, g->set);
 	return g->sets;
 }
 
@@ -279,46 +279,6 @@ cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed)
 	return list;
 }
 
-/* Non-decreasing sequences of n faces from the f highest: the multisets
- * of n dice of f faces, C(n + f - 1, f - 1); multisets[n][f]. */
-static const int dice_multisets[DICE_MAX + 1][DICE_FACES + 1] = {
-	{1, 1, 1, 1, 1, 1, 1},
-	{0, 1, 2, 3, 4, 5, 6},
-	{0, 1, 3, 6, 10, 15, 21},
-	{0, 1, 4, 10, 20, 35, 56},
-	{0, 1, 5, 15, 35, 70, 126},
-	{0, 1, 6, 21, 56, 126, 252},
-	{0, 1, 7, 28, 84, 210, 462},
-	{0, 1, 8, 36, 120, 330, 792},
-};
-
-int arena_dice_keep_ids(int dice)
-{
-	int ids = 0;
-
-	for (int n = 1; n <= dice; n++)
-		ids += dice_multisets[n][DICE_FACES];
-	return ids;
-}
-
-int arena_dice_keep_id(const int count[DICE_FACES + 1])
-{
-	int n = 0, id, low = 1;
-
-	for (int f = 1; f <= DICE_FACES; f++)
-		n += count[f];
-	id = arena_dice_keep_ids(n - 1);
-	/* The sorted faces' rank among those of n dice: for each die, the
-	 * sequences that put a lower face (but not below the last) there. */
-	for (int f = 1; f <= DICE_FACES; f++)
-		for (int i = 0; i < count[f]; i++, n--) {
-			for (int v = low; v < f; v++)
-				id += dice_multisets[n - 1][DICE_FACES - v + 1];
-			low = f;
-		}
-	return id;
-}
-
 int arena_dice_game_actions(const struct dice_game *g)
 {
 	int words = 0;
@@ -371,8 +331,7 @@ int arena_dice_game_legal_word(const struct dice_game *g, int move)
 
 cJSON *arena_dice_game_action_json(const struct dice_game *g, int id)
 {
-	struct dice_set keep = {.count = {0}};
-	int n = 1, low = 1;
+	struct dice_set keep;
 
 	if (id < 0 || id >= arena_dice_game_actions(g))
 		return NULL;
@@ -380,17 +339,7 @@ cJSON *arena_dice_game_action_json(const struct dice_game *g, int id)
 		for (int w = 0; w <= DICE_REROLL; w++)
 			if (g->words & 1u << w && dice_word_id(g, w) == id)
 				return cJSON_CreateString(dice_words[w]);
-	while (id >= arena_dice_keep_ids(n))
-		n++;
-	id -= arena_dice_keep_ids(n - 1);
-	/* Each die the lowest face whose sequences reach past the rank. */
-	for (; n > 0; n--) {
-		while (id >= dice_multisets[n - 1][DICE_FACES - low + 1]) {
-			id -= dice_multisets[n - 1][DICE_FACES - low + 1];
-			low++;
-		}
-		keep.count[low]++;
-	}
+	arena_dice_keep_count(id, keep.count);
 	return dice_keep_json(&keep);
 }
 

@@ -109,6 +109,16 @@ cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed);
  * to n dice; arena_dice_keep_id(): a keep's id. */
 int arena_dice_keep_ids(int dice);
 int arena_dice_keep_id(const int count[DICE_FACES + 1]);
+/* The keep of id `id` (below arena_dice_keep_ids(DICE_MAX)): count[f]
+ * of its dice show f. */
+void arena_dice_keep_count(int id, int count[DICE_FACES + 1]);
+/* arena_dice_game_sets() of a roll, the same sets in the same order,
+ * read from a table of every roll of 1 to DICE_MAX dice that the first
+ * roll of the rules makes (milliseconds, once): searching a roll's every
+ * split at each roll was a third of a training environment's step.  Any
+ * thread may call it. */
+int arena_dice_roll_sets(enum dice_rules rules,
+			 const int count[DICE_FACES + 1], struct dice_set *sets);
 /* The size of the game's table of ids: its keeps and words. */
 int arena_dice_game_actions(const struct dice_game *g);
 /* The action of id `id` as a bot writes it (a new JSON value), whether

@@ -105,7 +105,7 @@ static int vl_choices(struct dice_game *g)
 	if (vl_kind_of(s) == VL_STRAIGHT)
 		g->sets = arena_dice_game_new_faces(g->roll, g->aside, g->set);
 	else
-		g->sets = arena_dice_game_sets(DICE_VOLLE_LOTTE, g->roll, g->set);
+		g->sets = arena_dice_roll_sets(DICE_VOLLE_LOTTE, g->roll, g->set);
 	if (vl_kind_of(s) == VL_FIREWORKS && g->sets > 1) {
 		g->set[0] = g->set[g->sets - 1];
 		g->sets = 1;

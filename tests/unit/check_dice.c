@@ -334,6 +334,32 @@ START_TEST(keep_ids)
 }
 END_TEST
 
+/* Each keep id's faces (arena_dice_keep_count) have that id, and every
+ * roll of 1 to 7 dice (each a keep's multiset) has from the table of
+ * arena_dice_roll_sets() the very sets of arena_dice_game_sets(), in
+ * their order, in each game's rules. */
+START_TEST(roll_sets_table)
+{
+	struct dice_set want[DICE_MAX_SETS], got[DICE_MAX_SETS];
+	int count[DICE_FACES + 1];
+
+	for (int id = 0; id < arena_dice_keep_ids(DICE_MAX); id++) {
+		arena_dice_keep_count(id, count);
+		ck_assert_int_eq(count[0], 0);
+		ck_assert_int_eq(arena_dice_keep_id(count), id);
+		for (int rules = DICE_BOLO; rules <= DICE_VOLLE_LOTTE; rules++) {
+			int n = arena_dice_game_sets(rules, count, want);
+
+			ck_assert_int_eq(arena_dice_roll_sets(rules, count, got), n);
+			ck_assert_msg(!memcmp(want, got, (size_t)n * sizeof *got),
+				      "roll %d, rules %d: other sets", id, rules);
+		}
+	}
+	memset(count, 0, sizeof count);
+	ck_assert_int_eq(arena_dice_roll_sets(DICE_BOLO, count, got), 0);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("dice");
@@ -349,6 +375,7 @@ Suite *test_suite(void)
 	tcase_add_test(scoring, scores_alone);
 	tcase_add_test(scoring, bank_thresholds);
 	tcase_add_test(scoring, keep_ids);
+	tcase_add_test(scoring, roll_sets_table);
 	suite_add_tcase(s, scoring);
 	tcase_set_timeout(odds, 30);
 	tcase_add_loop_test(odds, scoring_probability, 0, 3 * DICE_MAX);
