@@ -28,18 +28,6 @@ static const int dice_multisets[DICE_MAX + 1][DICE_FACES + 1] = {
 	{0, 1, 8, 36, 120, 330, 792},
 };
 
-/* below[n][f]: the sequences of n faces whose first face is below f,
- * from 1: the sum of multisets[n][DICE_FACES - v + 1] over v < f. */
-static const int dice_below[DICE_MAX][DICE_FACES + 1] = {
-	{0, 0, 1, 2, 3, 4, 5},
-	{0, 0, 6, 11, 15, 18, 20},
-	{0, 0, 21, 36, 46, 52, 55},
-	{0, 0, 56, 91, 111, 121, 125},
-	{0, 0, 126, 196, 231, 246, 251},
-	{0, 0, 252, 378, 434, 455, 461},
-	{0, 0, 462, 672, 756, 784, 791},
-};
-
 /* The keeps of 1 to n dice: the sum of multisets[k][DICE_FACES]. */
 static const int dice_keeps_to[DICE_MAX + 1] = {
 	0, 6, 27, 83, 209, 461, 923, 1715,
@@ -52,22 +40,29 @@ int arena_dice_keep_ids(int dice)
 	return dice_keeps_to[dice];
 }
 
+/* The multisets of as many dice as a keep that agree with it on the
+ * faces below f and show f more often, their other dice above f: with
+ * `left` of the keep's dice above f and `faces` = 7 - f (f and those
+ * above), multisets[left - 1][faces], by the hockey-stick identity
+ * summed over how many more. */
+static int dice_more_of_lowest(int left, int faces)
+{
+	return left ? dice_multisets[left - 1][faces] : 0;
+}
+
 int arena_dice_keep_id(const int count[DICE_FACES + 1])
 {
-	int n = 0, id, low = 1;
+	int n = 0, id;
 
 	for (int f = 1; f <= DICE_FACES; f++)
 		n += count[f];
 	id = dice_keeps_to[n - 1];
-	/* The sorted faces' rank among those of n dice: for each die, the
-	 * sequences that put a lower face (but not below the last) there;
-	 * only the first die of a face has any. */
+	/* The sorted faces' rank among those of n dice: the keeps that agree
+	 * on the faces below f and have more dice of f come first (more of a
+	 * low face is a lower sequence), for each face f in turn. */
 	for (int f = 1; f <= DICE_FACES; f++) {
-		if (!count[f])
-			continue;
-		id += dice_below[n - 1][f] - dice_below[n - 1][low];
 		n -= count[f];
-		low = f;
+		id += dice_more_of_lowest(n, DICE_FACES - f + 1);
 	}
 	return id;
 }
