@@ -350,17 +350,27 @@ int arena_dice_put(double *out, int at, double value)
 	return at + 1;
 }
 
+/* The seat i seats after `seat` (seat below g->players, i at most it):
+ * a subtraction, not the division of %, since an observation reads every
+ * seat's numbers at each step of a training environment. */
+static int dice_seat_after(const struct dice_game *g, int seat, int i)
+{
+	int after = seat + i;
+
+	return after < g->players ? after : after - g->players;
+}
+
 int arena_dice_put_seats(const struct dice_game *g, int seat,
 			 const bool *flags, double *out, int at)
 {
 	for (int i = 0; i < g->players; i++)
-		at = arena_dice_put(out, at, flags[(seat + i) % g->players]);
+		at = arena_dice_put(out, at, flags[dice_seat_after(g, seat, i)]);
 	return at;
 }
 
 int arena_dice_seat_from(const struct dice_game *g, int seat, int other)
 {
-	return other < 0 ? -1 : (other - seat + g->players) % g->players;
+	return other < 0 ? -1 : dice_seat_after(g, other, g->players - seat);
 }
 
 int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
@@ -369,7 +379,8 @@ int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
 	int at = 0;
 
 	for (int i = 0; i < g->players; i++)
-		at = arena_dice_put(out, at, (double)g->score[(seat + i) % g->players]);
+		at = arena_dice_put(out, at,
+				    (double)g->score[dice_seat_after(g, seat, i)]);
 	at = arena_dice_put(out, at, (double)g->turn);
 	at = arena_dice_put(out, at, g->rolled ? g->rolled : g->left);
 	for (int f = 1; f <= DICE_FACES; f++)
