@@ -139,14 +139,18 @@ static void check_dice(const char *function, int count)
 			     DRAW_MAX_VALUES);
 }
 
-/* Rolls the dice of a begun draw and ends it. */
+/* Rolls the dice of a begun draw and ends it.  Whether a source gives
+ * the values is asked once a roll, not once a die. */
 static void dice_roll(struct draws *draws, struct draw_record *record,
 		      struct fair_words *words, int count, int *faces)
 {
 	record->count = count;
-	for (int i = 0; i < count; i++)
-		record->values[i] = 1 + (int)draw_value(draws, record, words,
-							i, 6);
+	if (draws->source)
+		for (int i = 0; i < count; i++)
+			record->values[i] = 1 + (int)draw_value(draws, record,
+								words, i, 6);
+	else
+		arena_fair_words_dice(words, count, record->values);
 	memcpy(faces, record->values, (size_t)count * sizeof *faces);
 	draw_end(draws, record);
 }

@@ -163,8 +163,9 @@ void arena_fair_seat_words_init(struct fair_words *words,
 }
 
 /* Words come from keystream blocks 0, 1, 2, ... of the draw's nonce; the
- * keystream is the encryption of zero bytes. */
-uint32_t arena_fair_words_next(struct fair_words *words)
+ * keystream is the encryption of zero bytes.  Inline within this file, so
+ * that a die's words take no call. */
+static inline uint32_t words_next(struct fair_words *words)
 {
 	uint32_t word;
 
@@ -182,32 +183,57 @@ uint32_t arena_fair_words_next(struct fair_words *words)
 	return word;
 }
 
-/* Accepts x < 2^32 - (2^32 mod m), the largest multiple of m that fits,
- * so that x mod m is exactly uniform; m == 1 accepts every word. */
-uint32_t arena_fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
-			   uint32_t m)
+uint32_t arena_fair_words_next(struct fair_words *words)
+{
+	return words_next(words);
+}
+
+/* The words accepted for uniform(m): below 2^32 - (2^32 mod m), the
+ * largest multiple of m that fits, so that x mod m is exactly uniform;
+ * m == 1 accepts every word. */
+static inline uint64_t uniform_limit(uint32_t m)
 {
 	const uint64_t range = (uint64_t)1 << 32;
-	uint64_t limit, x;
 
 	if (m == 0) {
 		fputs("referee: bug: uniform(0) has no possible value\n",
 		      stderr);
 		abort();
 	}
-	limit = range - range % m;
+	return range - range % m;
+}
+
+uint32_t arena_fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
+			   uint32_t m)
+{
+	uint64_t limit = uniform_limit(m), x;
+
 	do
 		x = next_word(ctx);
 	while (x >= limit);
 	return (uint32_t)(x % m);
 }
 
-static uint32_t words_source(void *ctx)
+/* arena_fair_uniform_from() on the draw's words, read without a call
+ * through a pointer; inline, so that a die's m = 6 makes its limit and
+ * remainder constants rather than two divisions a die. */
+static inline uint32_t words_uniform(struct fair_words *words, uint32_t m)
 {
-	return arena_fair_words_next(ctx);
+	uint64_t limit = uniform_limit(m), x;
+
+	do
+		x = words_next(words);
+	while (x >= limit);
+	return (uint32_t)(x % m);
 }
 
 uint32_t arena_fair_words_uniform(struct fair_words *words, uint32_t m)
 {
-	return arena_fair_uniform_from(words_source, words, m);
+	return words_uniform(words, m);
+}
+
+void arena_fair_words_dice(struct fair_words *words, int count, int *faces)
+{
+	for (int i = 0; i < count; i++)
+		faces[i] = 1 + (int)words_uniform(words, 6);
 }

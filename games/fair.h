@@ -79,6 +79,10 @@ uint32_t arena_fair_words_next(struct fair_words *words);
 /* uniform(m), m >= 1: rejection sampling on the word stream, as
  * FAIRNESS.md says.  m == 0 is a programming error and aborts. */
 uint32_t arena_fair_words_uniform(struct fair_words *words, uint32_t m);
+/* `count` dice, faces 1 + uniform(6) each in turn: what a dice draw's
+ * words give, as the same number of calls of arena_fair_words_uniform()
+ * would. */
+void arena_fair_words_dice(struct fair_words *words, int count, int *faces);
 /* The same rejection sampling on any word source, so that tests can force
  * a rejection with synthetic words. */
 uint32_t arena_fair_uniform_from(uint32_t (*next_word)(void *ctx), void *ctx,
