@@ -91,6 +91,10 @@ class Vector(_Base):
                 .reshape(n, self.action_n)
             self.rewards = numpy.frombuffer(rewards, numpy.float32) \
                 .reshape(n, players)
+            # step()'s mover rewards by one flat index, not a pair of
+            # them: rewards[arange(n), movers] took a tenth of a step
+            self._flat_rewards = self.rewards.reshape(-1)
+            self._row_at = numpy.arange(n) * players
             self.dones = numpy.frombuffer(dones, numpy.bool_)
             self.to_move = numpy.frombuffer(to_move, numpy.int32)
             self.legal_counts = numpy.frombuffer(legal, numpy.int32)
@@ -127,9 +131,9 @@ class Vector(_Base):
         if numpy is None:
             self._core.step(actions)
             return None
-        movers = self.to_move.copy()
+        movers_at = self._row_at + self.to_move
         self._core.step(actions)
-        rewards = self.rewards[numpy.arange(self.n), movers]
+        rewards = self._flat_rewards[movers_at]
         infos = {"rewards": self.rewards, "to_move": self.to_move}
         if self.dones.any():
             infos.update(self._finals())
@@ -142,9 +146,9 @@ class Vector(_Base):
     def _finals(self) -> Dict[str, Any]:
         """Gymnasium's same-step final_obs and final_info of the games
         that ended this step."""
-        final_obs = numpy.full(self.n, None, object)
-        final_info = numpy.full(self.n, None, object)
-        for i in numpy.flatnonzero(self.dones):
+        final_obs = numpy.empty(self.n, object)   # each None
+        final_info = numpy.empty(self.n, object)
+        for i in self.dones.nonzero()[0]:
             final_obs[i] = {"observation": self.final_observations[i].copy(),
                             "action_mask": numpy.zeros(self.action_n,
                                                        numpy.int8)}
