@@ -158,19 +158,29 @@ if gymnasium is not None:
         id from the same np_random, drawn as its np_random.choice()
         does; any other mask or argument is gymnasium's own."""
 
-        # (np_random, n, its capsule and lock, start), for the draw
+        # (np_random, n, its capsule and lock, start, the ids' numpy
+        # scalars made so far), for the draw
         _bits: Any = (None,)
 
         def sample(self, mask: Any = None, probability: Any = None) -> Any:
             if mask is not None and probability is None:
-                gen, bits = self.np_random, self._bits
+                # the np_random property is a Python call: only unseeded
+                gen, bits = self._np_random or self.np_random, self._bits
                 if gen is not bits[0]:
                     source = gen.bit_generator
                     bits = self._bits = (gen, int(self.n), source.capsule,
-                                         source.lock, int(self.start))
+                                         source.lock, int(self.start), {})
                 drawn = _core.mask_sample(mask, *bits[1:4])
                 if drawn is not None:
-                    return self.dtype.type(bits[4] + drawn)
+                    # each id's numpy scalar made once (a few thousand at
+                    # most): they are immutable, and making one was a
+                    # third of a sample's time
+                    scalar = bits[5].get(drawn)
+                    if scalar is None:
+                        scalar = self.dtype.type(bits[4] + drawn)
+                        if len(bits[5]) < 4096:
+                            bits[5][drawn] = scalar
+                    return scalar
             return super().sample(mask, probability)
 
 
