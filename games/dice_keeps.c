@@ -16,8 +16,10 @@
 #include "support.h"
 
 /* Non-decreasing sequences of n faces from the f highest: the multisets
- * of n dice of f faces, C(n + f - 1, f - 1); multisets[n][f]. */
-static const int dice_multisets[DICE_MAX + 1][DICE_FACES + 1] = {
+ * of n dice of f faces, C(n + f - 1, f - 1), in row n + 1, so that row 0
+ * is those of -1 dice, none: multisets[n + 1][f]. */
+static const int dice_multisets[DICE_MAX + 2][DICE_FACES + 1] = {
+	{0, 0, 0, 0, 0, 0, 0},
 	{1, 1, 1, 1, 1, 1, 1},
 	{0, 1, 2, 3, 4, 5, 6},
 	{0, 1, 3, 6, 10, 15, 21},
@@ -40,31 +42,21 @@ int arena_dice_keep_ids(int dice)
 	return dice_keeps_to[dice];
 }
 
-/* The multisets of as many dice as a keep that agree with it on the
- * faces below f and show f more often, their other dice above f: with
- * `left` of the keep's dice above f and `faces` = 7 - f (f and those
- * above), multisets[left - 1][faces], by the hockey-stick identity
- * summed over how many more. */
-static int dice_more_of_lowest(int left, int faces)
-{
-	return left ? dice_multisets[left - 1][faces] : 0;
-}
-
 int arena_dice_keep_id(const int count[DICE_FACES + 1])
 {
-	int n = 0, id;
+	int left = count[DICE_FACES], id = 0;
 
-	for (int f = 1; f <= DICE_FACES; f++)
-		n += count[f];
-	id = dice_keeps_to[n - 1];
-	/* The sorted faces' rank among those of n dice: the keeps that agree
-	 * on the faces below f and have more dice of f come first (more of a
-	 * low face is a lower sequence), for each face f in turn. */
-	for (int f = 1; f <= DICE_FACES; f++) {
-		n -= count[f];
-		id += dice_more_of_lowest(n, DICE_FACES - f + 1);
+	/* The sorted faces' rank among those of as many dice: first come the
+	 * keeps that agree on the faces below f and show f more often (more
+	 * of a low face is a lower sequence), for each face f; with `left`
+	 * of the keep's dice above f, they are the multisets of left - 1
+	 * dice of the faces from f up, by the hockey-stick identity summed
+	 * over how many more.  None for the highest face. */
+	for (int f = DICE_FACES - 1; f >= 1; f--) {
+		id += dice_multisets[left][DICE_FACES - f + 1];
+		left += count[f];
 	}
-	return id;
+	return dice_keeps_to[left - 1] + id;
 }
 
 void arena_dice_keep_count(int id, int count[DICE_FACES + 1])
@@ -78,15 +70,16 @@ void arena_dice_keep_count(int id, int count[DICE_FACES + 1])
 	id -= dice_keeps_to[n - 1];
 	/* Each die the lowest face whose sequences reach past the rank. */
 	for (; n > 0; n--) {
-		while (id >= dice_multisets[n - 1][DICE_FACES - low + 1]) {
-			id -= dice_multisets[n - 1][DICE_FACES - low + 1];
+		while (id >= dice_multisets[n][DICE_FACES - low + 1]) {
+			id -= dice_multisets[n][DICE_FACES - low + 1];
 			low++;
 		}
 		count[low]++;
 	}
 }
 
-/* A keep in the table: count[f] in bits 3(f - 1) to 3f - 1, its points. */
+/* A keep in the table: count[f] in bits 3(f - 1) to 3f - 1, its dice in
+ * bits 18 to 20; its points. */
 struct dice_keep {
 	uint32_t faces;
 	int32_t points;
@@ -100,12 +93,12 @@ struct dice_roll_table {
 
 static _Atomic(struct dice_roll_table *) dice_tables[DICE_VOLLE_LOTTE + 1];
 
-static uint32_t dice_keep_pack(const int count[DICE_FACES + 1])
+static uint32_t dice_keep_pack(const struct dice_set *set)
 {
-	uint32_t faces = 0;
+	uint32_t faces = (uint32_t)set->dice << 3 * DICE_FACES;
 
 	for (int f = 1; f <= DICE_FACES; f++)
-		faces |= (uint32_t)count[f] << 3 * (f - 1);
+		faces |= (uint32_t)set->count[f] << 3 * (f - 1);
 	return faces;
 }
 
@@ -129,7 +122,7 @@ static struct dice_roll_table *dice_table_make(enum dice_rules rules)
 		t->start[r] = used;
 		for (int k = 0; k < n; k++, used++)
 			t->keeps[used] = (struct dice_keep){
-				dice_keep_pack(sets[k].count), (int32_t)sets[k].points };
+				dice_keep_pack(&sets[k]), (int32_t)sets[k].points };
 	}
 	t->start[DICE_ROLLS] = used;
 	return t;
@@ -172,11 +165,9 @@ int arena_dice_roll_sets(enum dice_rules rules,
 		struct dice_set *set = &sets[k];
 
 		set->count[0] = 0;
-		set->dice = 0;
-		for (int f = 1; f <= DICE_FACES; f++) {
+		for (int f = 1; f <= DICE_FACES; f++)
 			set->count[f] = (int)(keeps[k].faces >> 3 * (f - 1) & 7);
-			set->dice += set->count[f];
-		}
+		set->dice = (int)(keeps[k].faces >> 3 * DICE_FACES);
 		set->points = keeps[k].points;
 	}
 	return n;
