@@ -343,13 +343,6 @@ cJSON *arena_dice_game_action_json(const struct dice_game *g, int id)
 	return dice_keep_json(&keep);
 }
 
-int arena_dice_put(double *out, int at, double value)
-{
-	if (out)
-		out[at] = value;
-	return at + 1;
-}
-
 /* The seat i seats after `seat` (seat below g->players, i at most it):
  * a subtraction, not the division of %, since an observation reads every
  * seat's numbers at each step of a training environment. */

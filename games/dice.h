@@ -140,8 +140,14 @@ int arena_dice_game_legal_word(const struct dice_game *g, int move);
 int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
 			    double *out);
 /* Writes value into out[at] (out NULL: nothing) and returns at + 1;
- * seats(): the flags of every seat from `seat` on. */
-int arena_dice_put(double *out, int at, double value);
+ * seats(): the flags of every seat from `seat` on.  Inline: every number
+ * of an observation is one. */
+static inline int arena_dice_put(double *out, int at, double value)
+{
+	if (out)
+		out[at] = value;
+	return at + 1;
+}
 int arena_dice_put_seats(const struct dice_game *g, int seat,
 			 const bool *flags, double *out, int at);
 /* A seat as `seat` counts them (0 itself, 1 the next...), -1 for -1. */

@@ -49,7 +49,9 @@ int observe_state(const struct game_rules *rules, const void *state,
 	case GAME_FAMILY_BLACK_POT:
 		return arena_black_pot_observation(state, seat, out);
 	}
-	for (int i = 0; out && i < n; i++)
+	if (!out)
+		return n;
+	for (int i = 0; i < n; i++)	/* a loop the compiler vectorises */
 		out[i] = (float)numbers[i];
 	return n;
 }
