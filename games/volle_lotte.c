@@ -206,18 +206,26 @@ static int vl_turn_over(struct dice_game *g, int seat)
 static int vl_numbers(const struct dice_game *g, int seat, double *out)
 {
 	const struct volle_lotte *s = (const struct volle_lotte *)g;
-	int at = 0, left[VL_NAMES] = {0};
+	int at = 0, name = s->card >= 0 ? vl_name(s->card) : -1;
+	bool left[VL_CARDS] = {false};
 
 	for (int i = 0; i < VL_NAMES; i++)
-		at = arena_dice_put(out, at, s->card >= 0 && vl_name(s->card) == i);
+		at = arena_dice_put(out, at, name == i);
 	at = arena_dice_put(out, at, (double)(g->turn - s->base));
 	at = arena_dice_put(out, at, s->volle_lottes);
 	at = arena_dice_put(out, at, s->decide);
 	at = arena_dice_put(out, at, VL_CARDS - s->next);
+	/* the cards left marked, then counted a name's numbers at a time:
+	 * looking each card's name up took most of a vector's step */
 	for (int i = s->next; i < VL_CARDS; i++)
-		left[vl_name(s->deck[i])]++;
-	for (int i = 0; i < VL_NAMES; i++)
-		at = arena_dice_put(out, at, left[i]);
+		left[s->deck[i]] = true;
+	for (int i = 0; i < VL_NAMES; i++) {
+		int count = 0;
+
+		for (int c = 0; c < vl_names[i].copies; c++)
+			count += left[vl_names[i].first + c];
+		at = arena_dice_put(out, at, count);
+	}
 	for (int p = VL_PLAY; p <= VL_OVER; p++)
 		at = arena_dice_put(out, at, s->phase == (enum vl_phase)p);
 	at = arena_dice_put_seats(g, seat, s->owed, out, at);
