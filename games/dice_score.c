@@ -9,7 +9,6 @@
  */
 #include "dice_score.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Three of a kind = face x 100, three 1s = 1000. */
@@ -237,27 +236,33 @@ int arena_dice_game_sets(enum dice_rules rules, const int count[DICE_FACES + 1],
 	return n;
 }
 
+/* The set of one die of each face of `faces` (bit 6 - f for face f),
+ * `dice` of them, worth 0. */
+static void dice_set_of_faces(struct dice_set *set, unsigned faces, int dice)
+{
+	memset(set, 0, sizeof *set);
+	for (int f = 1; f <= DICE_FACES; f++)
+		set->count[f] = faces >> (DICE_FACES - f) & 1;
+	set->dice = dice;
+}
+
 int arena_dice_game_new_faces(const int count[DICE_FACES + 1],
 		   const int taken[DICE_FACES + 1], struct dice_set *sets)
 {
+	unsigned open = 0;
 	int n = 0;
 
-	/* Bit f-1 of `faces` stands for face f. */
-	for (int faces = 1; faces < 1 << DICE_FACES; faces++) {
-		struct dice_set *set = &sets[n];
-		bool ok = true;
-
-		memset(set, 0, sizeof *set);
-		for (int f = 1; f <= DICE_FACES; f++) {
-			if (!(faces & 1 << (f - 1)))
-				continue;
-			ok = ok && count[f] && !taken[f];
-			set->count[f] = 1;
-			set->dice++;
-		}
-		n += ok;
-	}
-	qsort(sets, (size_t)n, sizeof *sets, dice_set_order);
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (count[f] && !taken[f])
+			open |= 1u << (DICE_FACES - f);
+	/* In dice_set_order()'s order without sorting: of two sets of as
+	 * many dice, the one with the lower face where they differ comes
+	 * first, and holds the higher bit there, so it is the greater mask
+	 * (a qsort of the sets was a tenth of a Volle Lotte vector's step). */
+	for (int dice = 1; dice <= DICE_FACES; dice++)
+		for (unsigned faces = (1u << DICE_FACES) - 1; faces > 0; faces--)
+			if (!(faces & ~open) && __builtin_popcount(faces) == dice)
+				dice_set_of_faces(&sets[n++], faces, dice);
 	return n;
 }
 

@@ -221,6 +221,47 @@ START_TEST(new_faces)
 }
 END_TEST
 
+/* Whether set a comes strictly before set b as the keeps are listed:
+ * fewer dice first, then more of the lowest face where they differ. */
+static bool set_before(const struct dice_set *a, const struct dice_set *b)
+{
+	if (a->dice != b->dice)
+		return a->dice < b->dice;
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (a->count[f] != b->count[f])
+			return a->count[f] > b->count[f];
+	return false;
+}
+
+/* For every pattern of faces shown and faces taken: one set for each
+ * non-empty set of faces shown and not taken, one die a face, worth 0,
+ * in the keeps' order. */
+START_TEST(new_faces_every_pattern)
+{
+	struct dice_set sets[DICE_MAX_SETS];
+
+	for (int shown = 0; shown < 1 << DICE_FACES; shown++)
+		for (int took = 0; took < 1 << DICE_FACES; took++) {
+			int roll[DICE_FACES + 1] = {0}, taken[DICE_FACES + 1] = {0};
+			int open = shown & ~took, n;
+
+			for (int f = 1; f <= DICE_FACES; f++) {
+				roll[f] = shown >> (f - 1) & 1;
+				taken[f] = took >> (f - 1) & 1;
+			}
+			n = arena_dice_game_new_faces(roll, taken, sets);
+			ck_assert_int_eq(n, (1 << __builtin_popcount(open)) - 1);
+			for (int k = 0; k < n; k++) {
+				ck_assert_int_eq(sets[k].points, 0);
+				for (int f = 1; f <= DICE_FACES; f++)
+					ck_assert_int_le(sets[k].count[f],
+							 open >> (f - 1) & 1);
+				ck_assert(k == 0 || set_before(&sets[k - 1], &sets[k]));
+			}
+		}
+}
+END_TEST
+
 /* Whether dice would score on their own, as bolo5's rule 2.3 asks of the
  * dice left behind: a 1, a 5 or a triple scores, nothing else does. */
 START_TEST(scores_alone)
@@ -372,6 +413,7 @@ Suite *test_suite(void)
 			    sizeof sets_cases / sizeof sets_cases[0]);
 	tcase_add_test(scoring, sets_distinct);
 	tcase_add_test(scoring, new_faces);
+	tcase_add_test(scoring, new_faces_every_pattern);
 	tcase_add_test(scoring, scores_alone);
 	tcase_add_test(scoring, bank_thresholds);
 	tcase_add_test(scoring, keep_ids);
