@@ -153,11 +153,19 @@ void arena_dice_game_count(const int *faces, int n, int count[DICE_FACES + 1])
 		count[faces[i]]++;
 }
 
+/* Some set scores when some group fits in count, and every group of the
+ * three games holds a 1, a 5 or three of a face (a straight a 1 or a 5, a
+ * full house a triple), each of which scores alone in each game: so no
+ * search of the splits, which bolo5 made after each keep (rule 2.3). */
 bool arena_dice_game_scores(enum dice_rules rules, const int count[DICE_FACES + 1])
 {
-	struct dice_set sets[DICE_MAX_SETS];
-
-	return arena_dice_game_sets(rules, count, sets) > 0;
+	(void)rules;
+	if (count[1] || count[5])
+		return true;
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (count[f] >= 3)
+			return true;
+	return false;
 }
 
 long arena_dice_game_threshold(enum dice_rules rules, bool opened, long score)

@@ -378,7 +378,8 @@ END_TEST
 /* Each keep id's faces (arena_dice_keep_count) have that id, and every
  * roll of 1 to 7 dice (each a keep's multiset) has from the table of
  * arena_dice_roll_sets() the very sets of arena_dice_game_sets(), in
- * their order, in each game's rules. */
+ * their order, in each game's rules, and scores (arena_dice_game_scores)
+ * exactly when it has some. */
 START_TEST(roll_sets_table)
 {
 	struct dice_set want[DICE_MAX_SETS], got[DICE_MAX_SETS];
@@ -391,6 +392,7 @@ START_TEST(roll_sets_table)
 		for (int rules = DICE_BOLO; rules <= DICE_VOLLE_LOTTE; rules++) {
 			int n = arena_dice_game_sets(rules, count, want);
 
+			ck_assert_int_eq(arena_dice_game_scores(rules, count), n > 0);
 			ck_assert_int_eq(arena_dice_roll_sets(rules, count, got), n);
 			ck_assert_msg(!memcmp(want, got, (size_t)n * sizeof *got),
 				      "roll %d, rules %d: other sets", id, rules);
