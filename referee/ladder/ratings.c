@@ -21,6 +21,7 @@
 
 #include "base/util.h"
 #include "elo.h"
+#include "ratings_blocks.h"
 #include "ratings_fit.h"
 #include "ratings_pairs.h"
 
@@ -194,42 +195,6 @@ static void count_kinds(struct fit *f)
 		f->weight[k] = sorted[k].weight;
 	}
 	free(sorted);
-}
-
-/* Kosaraju's two depth-first searches over the "scored against" graph. */
-static void finish_order(const struct fit *f, int i, bool *seen, int *order,
-			 int *n)
-{
-	seen[i] = true;
-	for (int j = 0; j < f->k; j++)
-		if (f->beat[i * f->k + j] && !seen[j])
-			finish_order(f, j, seen, order, n);
-	order[(*n)++] = i;
-}
-
-static void mark_block(struct fit *f, int i, int b)
-{
-	f->block[i] = b;
-	for (int j = 0; j < f->k; j++)
-		if (f->beat[j * f->k + i] && f->block[j] < 0)
-			mark_block(f, j, b);
-}
-
-static void find_blocks(struct fit *f)
-{
-	bool *seen = xcalloc(f->k, sizeof(*seen));
-	int *order = xmalloc(f->k * sizeof(*order)), n = 0, blocks = 0;
-
-	for (int i = 0; i < f->k; i++) {
-		f->block[i] = -1;
-		if (!seen[i])
-			finish_order(f, i, seen, order, &n);
-	}
-	for (int t = n - 1; t >= 0; t--)
-		if (f->block[order[t]] < 0)
-			mark_block(f, order[t], blocks++);
-	free(seen);
-	free(order);
 }
 
 /* The rating at which bot `who` winning every pair that links it to placed
@@ -448,7 +413,7 @@ int ratings_compute(const struct rating_game *games, size_t count,
 	}
 	tally(&f, out, parent);
 	count_kinds(&f);
-	find_blocks(&f);
+	ratings_find_blocks(&f);
 	if (o->anchor >= 0 && !out->entry[o->anchor].pairs) {
 		rc = errorf(err, "the anchor (entrant %d) has no rated game",
 			    o->anchor);
