@@ -5,9 +5,10 @@
  * into groups (who met whom) and, inside a group, into blocks of the
  * directed graph "i scored against j": without teams the maximum-likelihood
  * ratings are finite exactly within such a strongly connected block
- * (Zermelo, Ford).  One block per group, the anchor's or else the largest,
- * is fitted; bots in blocks that beat it (or lost to it)
- * outright get a one-sided bound, computed level by level away from it.
+ * (Zermelo, Ford).  One block per group, the anchor's or else the one
+ * the results favour (ratings_blocks.c), is fitted; bots in blocks that
+ * beat it (or lost to it) outright get a one-sided bound, computed level
+ * by level away from it.
  * Team results the fit cannot rate leave their group unrated, with a note.
  */
 #include "ratings.h"
@@ -312,37 +313,24 @@ static void place_bounds(struct fit *f, int group, int blk, int dir,
 	free(value);
 }
 
-/* Numbers the groups from the lowest entrant and picks each group's rated
- * block: the anchor's, else the largest (the lowest entrant's on a tie). */
-static int *main_blocks(const struct fit *f, struct ratings *out, int *parent,
-			const struct ratings_options *o)
+/* Numbers the groups from the lowest entrant. */
+static void number_groups(const struct fit *f, struct ratings *out,
+			  int *parent)
 {
-	int *size = xcalloc(f->k, sizeof(*size));
 	int *group_of = xmalloc(f->k * sizeof(*group_of));
-	int *blk = xmalloc(f->k * sizeof(*blk));
 
-	for (int e = 0; e < f->k; e++) {
+	for (int e = 0; e < f->k; e++)
 		group_of[e] = -1;
-		size[f->block[e]]++;
-	}
 	for (int e = 0; e < f->k; e++) {
-		int root = find_root(parent, e), g;
+		int root = find_root(parent, e);
 
 		if (!out->entry[e].pairs)
 			continue;
-		if (group_of[root] < 0) {
+		if (group_of[root] < 0)
 			group_of[root] = out->groups++;
-			blk[group_of[root]] = f->block[e];
-		}
-		g = out->entry[e].group = group_of[root];
-		if (size[f->block[e]] > size[blk[g]])
-			blk[g] = f->block[e];
+		out->entry[e].group = group_of[root];
 	}
-	if (o->anchor >= 0)
-		blk[out->entry[o->anchor].group] = f->block[o->anchor];
-	free(size);
 	free(group_of);
-	return blk;
 }
 
 /* Rates every group: its main block, then the bounds around it; a bot
@@ -350,8 +338,11 @@ static int *main_blocks(const struct fit *f, struct ratings *out, int *parent,
 static void rate_groups(struct fit *f, const struct ratings_options *o,
 			struct ratings *out, int *parent)
 {
-	int *blk = main_blocks(f, out, parent, o);
 	double *scratch = xmalloc((size_t)f->k * f->k * sizeof(*scratch));
+	int *blk;
+
+	number_groups(f, out, parent);
+	blk = ratings_main_blocks(f, out, o->anchor);
 
 	for (int g = 0; g < out->groups; g++) {
 		const char *why = ratings_fit_block(f, blk[g], o, out, scratch);

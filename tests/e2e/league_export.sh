@@ -86,7 +86,7 @@ stop
 # `referee ladder DIR/runs/*` merges a bot's versions and rates every
 # season; here each bot has one version in one season, and both give the
 # same games, wins, draws, losses, score and forfeits, and the same
-# ratings (both centre the fitted bots on 0).
+# ratings and bounds (both centre the fitted bots on 0).
 expect_exit 0 "$REFEREE" ladder "$L"/runs/* --format csv
 mv "$OUT" "$TMP/theirs.csv"
 expect_exit 0 "${LEAGUE[@]}" ladder "$L" --format csv
@@ -99,9 +99,13 @@ for bot, o in ours.items():
     for k in ("games", "wins", "draws", "losses", "forfeits"):
         assert o[k] == t[k], (bot, k, o[k], t[k])
     assert float(o["score"]) == float(t["points"]), (bot, o["score"], t["points"])
-    # A rating is compared with a rating, never with a bound (a row
-    # with one side of its interval only).
-    if t["status"] == "rated" and o["lower"] and o["upper"]:
+    # Both fit the same block (the results choose it, not how the bots
+    # are numbered): the same status (a bound has one side of its interval),
+    # the same rating or bound.
+    status = {(True, True): "rated", (True, False): "above",
+              (False, True): "below", (False, False): "unrated"}
+    assert status[bool(o["lower"]), bool(o["upper"])] == t["status"], (bot, o, t)
+    if o["rating"]:
         assert abs(float(o["rating"]) - float(t["elo"])) < 0.06, (bot, o, t)
 print("same")' "$OUT" "$TMP/theirs.csv" 2>&1)" same "referee ladder of its runs: the same counts and ratings"
 

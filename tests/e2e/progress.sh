@@ -50,9 +50,9 @@ top = [b for b in ladder if b["status"] == ladder[0]["status"] and abs(b["elo"] 
 print(line if line in map(text, top) else "%s, not one of: %s" % (line, "; ".join(map(text, top))))' "${last##*; }" <"$OUT")" \
 	"${last##*; }" "the last line's leader is the ladder's first bot (or one tied with it), with its rating"
 
-# A bot that won every game is only bounded when the ladder's reference
-# is the other bot, which it is when the other's name comes first: the
-# leader says so, as the ladder does, whatever the order of the file.
+# Of two bots, one of which won every game, the ladder fits the winner
+# (the more points; not the first name, "forfeiter") and bounds the
+# other below it: the leader says so, as the ladder does.
 cat >"$TMP/bound.json" <<JSON
 {"name": "bound", "game": "rolit", "options": {"size": 6}, "players": 2,
  "games": 2, "concurrency": 1,
@@ -61,9 +61,9 @@ cat >"$TMP/bound.json" <<JSON
 JSON
 expect_exit 0 "$REFEREE" tournament "$TMP/bound.json" --no-sandbox --out "$TMP/bound"
 expect_eq "$(progress_lines "$ERR" | sed 's|, [0-9.]*/s,|, R/s,|')" \
-	"2/2 games, R/s, 2 forfeits; top: winner 100%, forfeiter 0%; leader: winner > -216.2 Elo" \
-	"a leader known by a bound: its bound, as the ladder shows it"
-ok "$(grep -qE '^ +1  winner +> -216\.2 ' "$OUT"; echo $?)" "... which the ladder shows first" ||
+	"2/2 games, R/s, 2 forfeits; top: winner 100%, forfeiter 0%; leader: winner +0.0 Elo" \
+	"a leader that won every game: the ladder's reference, as the ladder shows it"
+ok "$(grep -qE '^ +1  winner +\+0\.0 +- ' "$OUT"; echo $?)" "... which the ladder shows first" ||
 	diag "$(cat "$OUT")"
 
 # The manifest's finished records: each game's seats, log hash and ranks,

@@ -538,6 +538,48 @@ START_TEST(zero_score_is_a_bound)
 }
 END_TEST
 
+/* The results choose the fitted block, not the bots' numbers (the league
+ * numbers its versions, `referee ladder` its names).  w and u each beat f
+ * every time and never met: f's block is fitted and both are bounded from
+ * it, however the three are numbered (a fit from w's would have left u
+ * with no bound).  And of a pair that split 10-0 the winner (the more
+ * points) is fitted and the loser bounded below it, either way round. */
+START_TEST(results_choose_the_fitted_block)
+{
+	static const int numbering[6][3] = {  /* w, u, f */
+		{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0},
+	};
+	struct ratings r;
+
+	for (int n = 0; n < 6; n++) {
+		int w = numbering[n][0], u = numbering[n][1], f = numbering[n][2];
+
+		ngames = 0;
+		add_match(w, f, 5, 0, 0);
+		add_match(u, f, 8, 0, 0);
+		rate(3, -1, 0, &r);
+		ck_assert_int_eq(r.entry[f].status, RATINGS_RATED);
+		ck_assert_double_eq_tol(r.entry[f].elo, 0, 1e-12);
+		ck_assert_int_eq(r.entry[w].status, RATINGS_ABOVE);
+		ck_assert_double_eq_tol(r.entry[w].elo, elo_diff(pow(0.05, 0.2)),
+					1e-6);
+		ck_assert_int_eq(r.entry[u].status, RATINGS_ABOVE);
+		ck_assert_double_eq_tol(r.entry[u].elo,
+					elo_diff(pow(0.05, 1.0 / 8)), 1e-6);
+		ratings_free(&r);
+	}
+	for (int winner = 0; winner < 2; winner++) {
+		ngames = 0;
+		add_match(winner, 1 - winner, 10, 0, 0);
+		rate(2, -1, 0, &r);
+		ck_assert_int_eq(r.entry[winner].status, RATINGS_RATED);
+		ck_assert_int_eq(r.entry[1 - winner].status, RATINGS_BELOW);
+		ck_assert_double_eq_tol(r.entry[1 - winner].elo, -182.73, 0.01);
+		ratings_free(&r);
+	}
+}
+END_TEST
+
 /* Bots 0 and 1 beat bots 2 and 3 every time, but no bot has a perfect
  * score: the upper block is rated, the lower one gets bounds, and a bot
  * beaten only by the lower block is bounded through it. */
@@ -843,6 +885,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, perfect_score_is_a_bound);
 	tcase_add_test(tc, zero_score_is_a_bound);
 	tcase_add_test(tc, separated_blocks);
+	tcase_add_test(tc, results_choose_the_fitted_block);
 	tcase_add_test(tc, bad_input);
 	tcase_add_test(tc, team_results_all_through_a_loser);
 	tcase_add_test(tc, order_places_bounds_by_status_then_name);
