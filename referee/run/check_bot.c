@@ -360,9 +360,12 @@ static void play_games(struct run *r, struct match *match, struct checklist *c,
 	free(log);
 }
 
+/* Where the checked bot's stderr goes, in the check's folder. */
+static const char stderr_name[] = "bot.stderr";
+
 bool check_bot_left_something(const char *dir)
 {
-	char *stderr_path = path_join(dir, "bot.stderr"), *log = outdir_play_log(dir, 1);
+	char *stderr_path = path_join(dir, stderr_name), *log = outdir_play_log(dir, 1);
 	struct stat st;
 	bool left = (stat(stderr_path, &st) == 0 && st.st_size > 0) || access(log, F_OK) == 0;
 
@@ -382,7 +385,7 @@ int check_bot_run(const struct check_bot *request, struct match_entrant *entrant
 	struct match *match;
 	const char **hidden = NULL;
 
-	stderr_path = path_join(request->dir, "bot.stderr");
+	stderr_path = path_join(request->dir, stderr_name);
 	for (int i = 0; i < players; i++)
 		entrants[i].spec.limits = request->limits;
 	entrants[0].spec.stderr_path = stderr_path;
