@@ -132,7 +132,10 @@ expect_eq "$?" 137 "kill -9 in the middle of a set stops the run"
 assert_no_leftovers "kill -9: no worker or bot is left"
 expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | grep -c '^[56]$')" 0 \
 	"the cut set's first game, ended, is not finished in the manifest"
-expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --resume --concurrency 2
+# The resumed run plays c's games again at 300 ms a decision: seconds at
+# rest, past the usual minute on a loaded machine (four copies of this
+# script beside builds, load 6 on 2 cores: 10 of 12 games in 60 s).
+RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --resume --concurrency 2
 expect_eq "$(cd "$TMP/k/games/aborted" && ls | tr '\n' ' ')" "000005.aborted-1.jsonl 000006.aborted-1.jsonl " \
 	"--resume sets the cut set's logs aside whole, the complete one too"
 expect_eq "$(grep -c '"type":"result"' "$TMP/k/games/aborted/${ended%.jsonl}.aborted-1.jsonl")" 1 \
