@@ -1,12 +1,9 @@
 /*
  * rolit-search's evaluation of a Rolit position of 2 players, for one
  * seat against the other, on bitboards: on a full board the outcome and
- * the ball difference; otherwise led by mobility (the squares where a
- * seat captures: with compulsory capture, a seat with none must place a
- * ball that turns nothing) and frontier (balls beside an empty square,
- * open to capture), with corners (never captured) and the squares beside
- * an empty corner (which hand it over).  The ball count is left out: it
- * made the bot weaker (docs/bots/rolit-search.md).
+ * the ball difference; otherwise the values library's weighing
+ * (values/rolit_eval.h: mobility, frontier, corners and the squares
+ * beside an empty corner; docs/bots/rolit-search.md).
  */
 #ifndef BOTS_ROLIT_SEARCH_EVAL_H
 #define BOTS_ROLIT_SEARCH_EVAL_H

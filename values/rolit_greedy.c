@@ -11,6 +11,7 @@
 #include "games/rolit.h"
 #include "games/draws_fast.h"
 #include "games/rolit_bitboard.h"
+#include "rolit_eval.h"
 #include "rolit_weights.h"
 
 
@@ -22,24 +23,11 @@ struct greedy_pos {
 	int size;
 };
 
-/* The corners of a board of side `size` into p->corners, and the squares
- * beside those still empty into p->beside. */
+/* The board's corners into p->corners, and the squares beside those
+ * still empty into p->beside (rolit-search's, rolit_eval.h). */
 static void greedy_corners(struct greedy_pos *p)
 {
-	int last = p->size - 1;
-
-	p->corners = p->beside = 0;
-	for (int k = 0; k < 4; k++) {
-		int r = k & 1 ? last : 0, c = k & 2 ? last : 0;
-		int dr = r ? -1 : 1, dc = c ? -1 : 1;
-		uint64_t corner = 1ULL << (r * 8 + c);
-
-		p->corners |= corner;
-		if (p->empty & corner)
-			p->beside |= 1ULL << ((r + dr) * 8 + c) |
-				     1ULL << (r * 8 + c + dc) |
-				     1ULL << ((r + dr) * 8 + c + dc);
-	}
+	rolit_eval_corners(p->size, p->empty, &p->corners, &p->beside);
 }
 
 static struct greedy_pos greedy_pos_of(const void *state, int seat)
