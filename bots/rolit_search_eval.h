@@ -9,10 +9,11 @@
 #define BOTS_ROLIT_SEARCH_EVAL_H
 
 #include "rolit_bits.h"
+#include "values/rolit_eval.h"
 
-/* What a won game is worth on top of its ball difference: more than any
- * position short of the end can be worth. */
-#define ROLIT_SEARCH_EVAL_WIN 10000
+/* What a won game is worth on top of its ball difference (the values
+ * library's, values/rolit_eval.h). */
+#define ROLIT_SEARCH_EVAL_WIN ROLIT_EVAL_WIN
 
 /* The value of `pos` (2 players) for `seat`: on a full board
  * ROLIT_SEARCH_EVAL_WIN, 0 or -ROLIT_SEARCH_EVAL_WIN as it wins, draws or

@@ -13,7 +13,7 @@
 
 #include "estimate_end.h"
 #include "estimate_rule.h"
-#include "rolit_greedy.h"
+#include "estimate_search.h"
 #include "games/draws.h"
 #include "games/draws_fast.h"
 #include "games/game_err.h"
@@ -32,6 +32,17 @@ struct estimate {
 	struct estimate_rule rule;
 };
 
+/* How two-player Rolit's values are obtained (estimate_search.h). */
+static void estimate_searched_how(struct estimate *e)
+{
+	snprintf(e->how, sizeof e->how, "estimated: a position searched %d "
+		 "plies by rolit-search's evaluation (an action's value one ply "
+		 "more), its score a chance to win by a logistic of scale %.1f "
+		 "fitted against the solved end; the last " END_MOVES " moves "
+		 "solved by search, exact", ESTIMATE_SEARCH_DEPTH,
+		 ESTIMATE_SEARCH_SCALE);
+}
+
 struct estimate *estimate_open(const struct game_rules *rules, int players)
 {
 	struct estimate *e = calloc(1, sizeof *e);
@@ -39,18 +50,19 @@ struct estimate *estimate_open(const struct game_rules *rules, int players)
 	if (!e || !(e->copy = malloc(rules->state_size)))
 		abort();
 	e->end = estimate_end_room(rules);
-	estimate_rule_init(&e->rule, rules, players);
+	estimate_rule_init(&e->rule, rules);
 	e->rules = rules;
 	e->players = players;
-	/* a mean of results in [0, 1]: a standard error of 1/2 / sqrt(n) at most */
-	snprintf(e->how, sizeof e->how, "estimated: the mean result of up to "
-		 "%d playouts a value (a standard error of up to %.1f%%; a "
-		 "decision of more than %d actions shares %d, %d at least "
-		 "each), every seat %s%s", ESTIMATE_PLAYOUTS,
-		 50 / sqrt(ESTIMATE_PLAYOUTS), ESTIMATE_BUDGET / ESTIMATE_PLAYOUTS,
-		 ESTIMATE_BUDGET, ESTIMATE_FEWEST, estimate_rule_words(&e->rule),
-		 estimate_end_solves(rules, players) ? "; the last " END_MOVES
-		 " moves solved by search, exact" : "");
+	if (estimate_search_values(rules, players))
+		estimate_searched_how(e);
+	else	/* a mean of results in [0, 1]: a standard error of 1/2 / sqrt(n) at most */
+		snprintf(e->how, sizeof e->how, "estimated: the mean result of "
+			 "up to %d playouts a value (a standard error of up to "
+			 "%.1f%%; a decision of more than %d actions shares %d, "
+			 "%d at least each), every seat %s", ESTIMATE_PLAYOUTS,
+			 50 / sqrt(ESTIMATE_PLAYOUTS),
+			 ESTIMATE_BUDGET / ESTIMATE_PLAYOUTS, ESTIMATE_BUDGET,
+			 ESTIMATE_FEWEST, estimate_rule_words(&e->rule));
 	return e;
 }
 
@@ -104,24 +116,14 @@ static uint64_t estimate_draws(struct draws *draws, uint64_t key, int k)
 	return stream;
 }
 
-/* Plays `state` to its end by the rule; adds each seat's share to sum.
- * Two-player Rolit's rule plays on bitboards (the same moves, some 4
- * times faster) where the seats alternate, `alternate`. */
+/* Plays `state` to its end by the rule; adds each seat's share to sum. */
 static void estimate_playout(struct estimate *e, void *state,
 			     struct draws *draws, uint64_t stream,
-			     bool alternate, double sum[GAME_MAX_SEATS])
+			     double sum[GAME_MAX_SEATS])
 {
-	int moves[GAME_MAX_MOVES], seat = e->rules->to_move(state);
+	int moves[GAME_MAX_MOVES];
 	double share[GAME_MAX_SEATS];
 
-	if (e->rule.greedy && alternate && seat >= 0) {
-		double mine = rolit_greedy_playout(state, seat,
-						   ESTIMATE_RULE_EXPLORE, &stream);
-
-		sum[seat] += mine;
-		sum[1 - seat] += 1 - mine;
-		return;
-	}
 	while (e->rules->to_move(state) >= 0) {
 		int n = e->rules->moves(state, moves);
 
@@ -150,6 +152,8 @@ int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 
 	if (estimate_end_reached(e->rules, e->players, state, e->end))
 		return estimate_end_actions(e->rules, state, e->end, out);
+	if (estimate_search_reached(e->rules, e->players, state, e->end))
+		return estimate_search_actions(e->rules, state, out);
 	n = e->rules->moves(state, moves);
 	each = estimate_each(n);
 	for (int i = 0; i < n; i++) {
@@ -164,9 +168,7 @@ int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 			/* the turn under way: its rolls are the seat's */
 			arena_draws_turn(&draws, seat);
 			e->rules->apply_move(e->copy, moves[i], &draws);
-			/* a game of two that goes on has no forfeit */
-			estimate_playout(e, e->copy, &draws, stream, true,
-					 a->chance);
+			estimate_playout(e, e->copy, &draws, stream, a->chance);
 		}
 		for (int s = 0; s < e->players; s++)
 			a->chance[s] /= each;
@@ -192,6 +194,10 @@ void estimate_state(struct estimate *e, const void *state,
 				best = i;
 		}
 		weight[best] = 1;
+	} else if (estimate_search_reached(e->rules, e->players, state,
+					   e->end)) {
+		estimate_search_state(e->rules, state, chance);
+		return;
 	} else {
 		estimate_rule_weights(&e->rule, state, moves, n, weight);
 	}
@@ -199,6 +205,23 @@ void estimate_state(struct estimate *e, const void *state,
 	for (int i = 0; i < n; i++)
 		for (int s = 0; s < e->players; s++)
 			chance[s] += a[i].chance[s] * weight[i];
+}
+
+/* Adds each seat's chance at `state`, a game just made, to sum: the
+ * search's where it values the game, else a playout's result. */
+static void estimate_begun(struct estimate *e, void *state,
+			   struct draws *draws, uint64_t stream,
+			   double sum[GAME_MAX_SEATS])
+{
+	double chance[GAME_MAX_SEATS];
+
+	if (!estimate_search_reached(e->rules, e->players, state, e->end)) {
+		estimate_playout(e, state, draws, stream, sum);
+		return;
+	}
+	estimate_search_state(e->rules, state, chance);
+	for (int s = 0; s < e->players; s++)
+		sum[s] += chance[s];
 }
 
 void estimate_start(struct estimate *e, const cJSON *options, int first,
@@ -209,10 +232,7 @@ void estimate_start(struct estimate *e, const cJSON *options, int first,
 				   .options = options};
 	char err[GAME_ERR_LEN];
 	int made = 0;
-	bool alone = false;	/* a seat gone: the others play on without it */
 
-	for (int s = 0; s < e->players; s++)
-		alone |= out[s];
 	memcpy(setup.out, out, sizeof setup.out);
 	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
 	for (int k = 0; k < ESTIMATE_PLAYOUTS; k++) {
@@ -225,7 +245,7 @@ void estimate_start(struct estimate *e, const cJSON *options, int first,
 		for (int s = 0; s < e->players; s++)
 			if (out[s])
 				e->rules->forfeit(state, s, &draws);
-		estimate_playout(e, state, &draws, stream, !alone, chance);
+		estimate_begun(e, state, &draws, stream, chance);
 		e->rules->destroy(state);
 		made++;
 	}

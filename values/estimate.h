@@ -2,11 +2,11 @@
  * Estimated values, for the games and player counts without exact ones
  * (values.h: two-player bolo and bolo5): each seat's chance to win (the
  * winners sharing 1, so that a two-player draw is a half each) as the mean
- * result of playouts.  A playout copies the game (its rules' state_size)
- * and plays it to the end, every seat following one fixed rule
- * (estimate_rule.h: expect-bot's turns in bolo, bolo5 and
- * Volle Lotte, a greedy square in two-player Rolit, elsewhere a legal
- * action at random), with dice and cards
+ * result of playouts, or in two-player Rolit by a search (its middle game
+ * estimate_search.h, its end estimate_end.h).  A playout copies the game
+ * (its rules' state_size) and plays it to the end, every seat following
+ * one fixed rule (estimate_rule.h: expect-bot's turns in bolo, bolo5 and
+ * Volle Lotte, elsewhere a legal action at random), with dice and cards
  * from keys of the estimator's own.  An action's value is the mean over
  * the playouts it starts; the actions of one decision share their keys
  * (common random numbers), so that the differences between them are not
@@ -51,19 +51,19 @@ struct estimate_action {
 
 /* The legal actions at `state` (the game not over), in the order of the
  * rules' moves(), valued by playouts whose keys `key` picks (the same
- * key, the same values), or by search where it solves the game's end.
+ * key, the same values), or by search in two-player Rolit.
  * Returns how many (out: GAME_MAX_MOVES room). */
 int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 		     struct estimate_action *out);
 
 /* Each seat's chance at `state` as the rule plays on, from the values of
  * its n actions (estimate_actions()'s): the action the rule plays, or
- * the mean of them all where it plays at random, each weighted by the
- * chance that the rule plays it (two-player Rolit's greedy square and
- * its random eighth, estimate_rule_weights()); the best action's where
- * they are exact.  Its mean over the draws
- * that lead to `state` is the value of the action before them, so that
- * their luck (the one less the other) has mean zero. */
+ * the mean of them all where it plays at random (estimate_rule_weights());
+ * the best action's where they are exact; the search's where it values
+ * the position (estimate_search.h: the value of the action before it).
+ * Its mean over the draws that lead to `state` is the value of the
+ * action before them, so that their luck (the one less the other) has
+ * mean zero. */
 void estimate_state(struct estimate *e, const void *state,
 		    const struct estimate_action *a, int n,
 		    double chance[GAME_MAX_SEATS]);

@@ -23,9 +23,6 @@
 /* Room for a copy of the game's state. */
 void *estimate_end_room(const struct game_rules *rules);
 
-/* Whether the search solves the ends of `rules` with `players`. */
-bool estimate_end_solves(const struct game_rules *rules, int players);
-
 /* Whether `state` (of a game with `players`, not over) is an end the
  * search solves. */
 bool estimate_end_reached(const struct game_rules *rules, int players,

@@ -14,7 +14,6 @@
 
 #include "games/dice.h"
 #include "games/draws_fast.h"
-#include "rolit_greedy.h"
 
 /* Volle Lotte's own numbers (games/volle_lotte.c, docs/ENVIRONMENT.md):
  * the card in play, one number a kind in vl_policy.h's order; its points
@@ -23,12 +22,10 @@
 enum { VL_DECIDES = VLC_CARDS + 2, VL_DECK = VLC_CARDS + 4,
        VL_NUMBERS = 64 };
 
-void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules,
-			int players)
+void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules)
 {
 	memset(r, 0, sizeof *r);
 	r->rules = rules;
-	r->greedy = rules->family == GAME_FAMILY_ROLIT && players == 2;
 	r->expects = rules->family == GAME_FAMILY_DICE &&
 		     dice_expect_init(&r->expect, rules->name) == 0;
 	r->cards = strcmp(rules->name, "volle-lotte") == 0;
@@ -165,8 +162,6 @@ int estimate_rule_choice(struct estimate_rule *r, const void *state,
 {
 	if (r->expects)
 		return expect_pick(r, state, moves, n);
-	if (r->greedy)
-		return rolit_greedy_pick(state, r->rules->to_move(state), moves, n);
 	return r->cards ? vl_pick(r, state, moves, n) : -1;
 }
 
@@ -174,25 +169,16 @@ void estimate_rule_weights(struct estimate_rule *r, const void *state,
 			   const int *moves, int n, double *weight)
 {
 	int choice = estimate_rule_choice(r, state, moves, n);
-	double random = choice < 0 ? 1.0 / n :
-			r->greedy ? 1.0 / ESTIMATE_RULE_EXPLORE / n : 0;
 
 	for (int i = 0; i < n; i++)
-		weight[i] = random + (i == choice) * (1 - random * n);
+		weight[i] = choice < 0 ? 1.0 / n : i == choice;
 }
 
 int estimate_rule_pick(struct estimate_rule *r, const void *state,
 		       const int *moves, int n, uint64_t *stream)
 {
-	int choice;
+	int choice = estimate_rule_choice(r, state, moves, n);
 
-	if (r->greedy) {	/* one draw a move: at random, or the greedy */
-		uint64_t draw = arena_splitmix64(stream);
-
-		if (draw % ESTIMATE_RULE_EXPLORE == 0)
-			return (int)(draw / ESTIMATE_RULE_EXPLORE % (uint64_t)n);
-	}
-	choice = estimate_rule_choice(r, state, moves, n);
 	return choice >= 0 ? choice :
 			     (int)(arena_splitmix64(stream) % (uint64_t)n);
 }
@@ -201,9 +187,5 @@ const char *estimate_rule_words(const struct estimate_rule *r)
 {
 	if (r->expects || r->cards)
 		return "playing expect-bot's turns (the most expected points)";
-	if (r->greedy)
-		return "playing a greedy square (by rolit-search's mobility, "
-		       "corners and squares beside an empty corner, one ply "
-		       "deep), every other move at random";
 	return "playing at random";
 }

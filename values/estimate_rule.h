@@ -5,10 +5,8 @@
  * expect-bot's play, the project's best where no table holds (the most
  * expected points of a turn, dice_expect.h), and in Volle Lotte its
  * turns too (the most expected points by the card in play, vl_policy.h);
- * in two-player Rolit a greedy square (rolit_greedy.h), but one move in
- * ESTIMATE_RULE_EXPLORE at random, so that the playouts of a game
- * without chance differ and weigh more than one line of play; elsewhere
- * a legal action at random.
+ * elsewhere a legal action at random (two-player Rolit is searched
+ * instead, estimate_search.h).
  */
 #ifndef VALUES_ESTIMATE_RULE_H
 #define VALUES_ESTIMATE_RULE_H
@@ -19,13 +17,6 @@
 #include "dice_expect.h"
 #include "games/game.h"
 #include "vl_policy.h"
-
-/* Rolit's rule plays one move in so many at random: of 1 (all at random),
- * 2, 3, 4, 8 and the greedy square always, 2 valued the positions of 16
- * and 18 empty squares nearest their exact values, picking the exactly
- * best action more often than random playouts at no more false loss
- * charged to it (docs/ANALYSIS.md). */
-#define ESTIMATE_RULE_EXPLORE 2
 
 /* What Volle Lotte's numbers say of the turn being decided. */
 struct estimate_rule_card {
@@ -41,11 +32,9 @@ struct estimate_rule {
 	bool cards;		/* volle-lotte: expect-bot's turns */
 	struct vl_policy vl;
 	struct estimate_rule_card turn;	/* the turn being decided */
-	bool greedy;		/* two-player Rolit: rolit_greedy.h */
 };
 
-void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules,
-			int players);
+void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules);
 void estimate_rule_free(struct estimate_rule *r);
 
 /* The index in moves[] (n of them, the rules' moves() at `state`) of
@@ -54,7 +43,7 @@ int estimate_rule_choice(struct estimate_rule *r, const void *state,
 			 const int *moves, int n);
 
 /* The chance that the rule plays each of the n actions at `state` into
- * weight[] (summing to 1): its choice's, or a share of a random move. */
+ * weight[] (summing to 1): its choice's, or 1/n each at random. */
 void estimate_rule_weights(struct estimate_rule *r, const void *state,
 			   const int *moves, int n, double *weight);
 

@@ -4,8 +4,27 @@
  */
 #include "rolit_eval.h"
 
+#include "games/rolit.h"
 #include "games/rolit_bitboard.h"
 #include "rolit_weights.h"
+
+struct rolit_eval_pos rolit_eval_pos_of(const void *state, int seat)
+{
+	signed char colours[ROLIT_SQUARES];
+	struct rolit_eval_pos p = {0};
+
+	arena_rolit_colours(state, seat, &p.size, colours);
+	for (int r = 0; r < p.size; r++)
+		for (int c = 0; c < p.size; c++) {
+			uint64_t bit = 1ULL << (r * 8 + c);
+			int colour = colours[r * p.size + c];
+
+			/* 0 the seat's own, 2 the other seat's (red and green) */
+			*(colour < 0 ? &p.empty : colour == 0 ? &p.own :
+			  colour == 2 ? &p.other : &p.idle) |= bit;
+		}
+	return p;
+}
 
 void rolit_eval_corners(int size, uint64_t empty, uint64_t *corners,
 			uint64_t *beside)
@@ -43,4 +62,9 @@ int rolit_eval_value(const struct rolit_eval_pos *p)
 				      __builtin_popcountll(p->other & corners)) -
 	       ROLIT_WEIGHT_BESIDE * (__builtin_popcountll(p->own & beside) -
 				      __builtin_popcountll(p->other & beside));
+}
+
+int rolit_eval_over(int diff)
+{
+	return ((diff > 0) - (diff < 0)) * ROLIT_EVAL_WIN + diff;
 }

@@ -1,9 +1,9 @@
 /*
  * The weights of rolit-search's evaluation (bots/rolit_search_eval.c),
  * chosen by SPRT matches of the bot against itself with other weights
- * (docs/bots/rolit-search.md), not by hand; the grader's greedy playouts
- * (rolit_greedy.h) weigh a square by three of them.  Here once, so that
- * a weight tuned again changes both.
+ * (docs/bots/rolit-search.md), not by hand; the bot and the grader's
+ * search weigh with them through rolit_eval.h.  Here once, so that a
+ * weight tuned again changes both.
  */
 #ifndef VALUES_ROLIT_WEIGHTS_H
 #define VALUES_ROLIT_WEIGHTS_H

@@ -50,7 +50,7 @@ bench "bench/ratings_fit" '^1000000 games of 4 among 20 bots: [0-9.]+ s' \
 bench "bench/env.py" '^goals: ' ROUNDS=1 SECONDS=0.2 -- "$PYTHON3" "$B/env.py"
 bench "bench/rolit_playouts" '^rolit-mcts, 4 players, 8x8 opening: [0-9]+ playouts' \
 	-- "$top_builddir/bench/rolit_playouts"
-bench "bench/rolit_values" '^one move in +2 at random: value error [0-9.]+' \
+bench "bench/rolit_values" '^search 4 plies, scale [0-9.]+: value error [0-9.]+' \
 	-- "$top_builddir/bench/rolit_values" 12 20
 bench "bench/report.sh" '^replays: [0-9]+ pages' BENCH_REPORT_GAMES=60 -- sh "$B/report.sh"
 bench "bench/duplicate.sh" 'duplicate: [0-9]+ pairs' \

@@ -7,7 +7,8 @@
 # another target are solved, cached with --tables and read back; a
 # forfeit is the seat's whole chance lost; games without exact values
 # (rolit, black-pot, volle-lotte, 3 players, the Yahtzee clause) graded
-# with estimated ones, labelled; and a log that does not verify, a file
+# with estimated ones, labelled, and a fixed log of rolit graded the same
+# to the byte; and a log that does not verify, a file
 # that is no log and bad usage each get their message and exit status.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -136,8 +137,10 @@ play "$TMP/clause" "bolo5 -o target=1000 -o yahtzee_clause=on" 1 61 "$EXPECT" "$
 play "$TMP/pot" black-pot 1 62 "$BOTS/random-bot" "$BOTS/random-bot"
 for dir in rolit three vl clause pot; do
 	grades "$TMP/$dir"
+	how='estimated: the mean result of up to 128 pla'
+	[ "$dir" != rolit ] || how='estimated: a position searched 4 plies by r'
 	expect_eq "$(query '[(g["exact"], g["how"][:43], len(g["start"]), all("drift" in s for s in g["seats"])) for g in grades][0]')" \
-		"(False, 'estimated: the mean result of up to 128 pla', $(query 'len(grades[0]["players"])'), True)" \
+		"(False, '$how', $(query 'len(grades[0]["players"])'), True)" \
 		"$dir: estimated values, said so, every seat's numbers"
 	expect_eq "$(query 'max(g["identity"] for g in grades) <= 1e-9, max(abs(g["result"][s] - g["start"][s] - (x["luck"] - x["error"] + x["others"] + x["drift"])) for g in grades for s, x in enumerate(g["seats"])) <= 1e-9')" \
 		"True True" "$dir: result - start = luck - error + others + drift, to 1e-9"
@@ -157,6 +160,13 @@ expect_eq "$(query '[len(m["opening"]) for m in grades[0]["moves"] if "opening" 
 	"[1, 1, 1, 1] 56" "rolit: the opening's 4 moves drawn, each a chance event; 56 decisions"
 expect_eq "$(query '[m["move"] for m in grades[0]["moves"] if m.get("exact")] == list(range(45, 61))')" \
 	True "rolit: its last 16 moves solved, exact"
+# A fixed game of rolit-search against rolit-mcts (8x8, an opening of
+# the book): its grade to the byte, the middle game searched, the end
+# solved (each value a pure function of its position: no table, no key).
+(cd "$top_srcdir/tests/fixtures/grade" &&
+	"$REFEREE" grade --format json rolit-search-mcts.jsonl) >"$TMP/fixed" 2>"$ERR"
+expect_eq "$(cmp "$TMP/fixed" "$top_srcdir/tests/fixtures/grade/rolit-search-mcts.grade.json" && echo same)" same \
+	"rolit: a fixed log's grade, byte for byte"
 expect_exit 3 "$REFEREE" grade --summary "$TMP/rolit/game-000001.jsonl"
 expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"--summary of a rolit log: no exact values, and why"

@@ -70,7 +70,7 @@ expect_exit 0 "$REFEREE" replay "$ROLIT"
 cp "$OUT" "$TMP/rolit.txt"
 expect_exit 0 "$REFEREE" replay --grade "$ROLIT"
 expect_eq "$(grep '^grade: ' "$OUT")" \
-	"grade: estimated: the mean result of up to 128 playouts a value (a standard error of up to 4.4%; a decision of more than 16 actions shares 2048, 4 at least each), every seat playing a greedy square (by rolit-search's mobility, corners and squares beside an empty corner, one ply deep), every other move at random; the last 16 moves solved by search, exact" \
+	"grade: estimated: a position searched 4 plies by rolit-search's evaluation (an action's value one ply more), its score a chance to win by a logistic of scale 15.9 fitted against the solved end; the last 16 moves solved by search, exact" \
 	"replay --grade of rolit: graded with estimated values, said so"
 expect_eq "$(grep -c '^  grade ' "$OUT")" \
 	"$("$REFEREE" grade --format json "$ROLIT" | "$PYTHON3" -c 'import json, sys; print(len(json.load(sys.stdin)["moves"]))')" \
@@ -130,7 +130,7 @@ if [ -n "$BROWSER" ]; then
 		"chromium: the table of skill and luck, win-bot's line"
 	expect_contains "$TMP/graded.dom" "errors: holds (0.0e+0)" "chromium: the identity holds"
 	dump_dom "file://$TMP/rolit.html" "$TMP/rolit.dom"
-	expect_contains "$TMP/rolit.dom" "Values: estimated: the mean result of up to 128 playouts" \
+	expect_contains "$TMP/rolit.dom" "Values: estimated: a position searched 4 plies" \
 		"chromium: a rolit page's grade says its values are estimated"
 	expect_contains "$TMP/rolit.dom" "+ the estimates' drift: holds" \
 		"chromium: ... and that the identity holds with their drift"

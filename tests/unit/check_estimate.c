@@ -4,9 +4,13 @@
  * does, in every game; a result shared among the winners; playouts that
  * the same key makes the same; chances that add up to 1 in every game at
  * 2 to 4 players; Rolit's last moves solved as plain minimax solves
- * them; and the playouts' rule: expect-bot's turns in bolo, bolo5 and
- * Volle Lotte.
+ * them, its middle game searched as plain negamax searches it, each of
+ * its values a chance, the value of the position an action leads to;
+ * and the playouts' rule: expect-bot's turns in bolo, bolo5 and Volle
+ * Lotte.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +23,7 @@
 #include "values/estimate_end.h"
 #include "values/dice_rolls.h"
 #include "values/estimate_rule.h"
-#include "values/rolit_greedy.h"
+#include "values/estimate_search.h"
 
 static const unsigned char zero_key[32];
 
@@ -139,18 +143,22 @@ START_TEST(chances_add_up_and_repeat)
 		}
 		ck_assert_double_eq_tol(sum, 1, 1e-12);
 	}
-	ck_assert_str_eq(estimate_how(e) + 167, rules->family == GAME_FAMILY_DICE ?
-		"playing expect-bot's turns (the most expected points)" :
-		rules->family == GAME_FAMILY_ROLIT && players == 2 ?
-		"playing a greedy square (by rolit-search's mobility, corners "
-		"and squares beside an empty corner, one ply deep), every "
-		"other move at random; the last 16 moves solved by search, "
-		"exact" :
-		"playing at random");
-	ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean result "
-		"of up to 128 playouts a value (a standard error of up to "
-		"4.4%; a decision of more than 16 actions shares 2048, 4 at "
-		"least each), every seat ", 167), 0);
+	if (rules->family == GAME_FAMILY_ROLIT && players == 2)
+		ck_assert_str_eq(estimate_how(e), "estimated: a position "
+			"searched 4 plies by rolit-search's evaluation (an "
+			"action's value one ply more), its score a chance to win "
+			"by a logistic of scale 15.9 fitted against the solved "
+			"end; the last 16 moves solved by search, exact");
+	else
+		ck_assert_str_eq(estimate_how(e) + 167,
+			rules->family == GAME_FAMILY_DICE ?
+			"playing expect-bot's turns (the most expected points)" :
+			"playing at random");
+	if (rules->family != GAME_FAMILY_ROLIT || players != 2)
+		ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean "
+			"result of up to 128 playouts a value (a standard error "
+			"of up to 4.4%; a decision of more than 16 actions shares "
+			"2048, 4 at least each), every seat ", 167), 0);
 	rules->destroy(state);
 	cJSON_Delete(options);
 	estimate_close(e);
@@ -235,86 +243,160 @@ START_TEST(the_end_is_solved)
 }
 END_TEST
 
-/* Two-player Rolit's rule: the greedy square (a corner that captures,
- * here A1, before C5 and the others), its chance 1/2 and a share of the
- * random eighth, which the playouts' picks follow. */
-START_TEST(rolit_plays_greedy_squares)
+/* The score of `state` for `seat` searched `depth` plies without
+ * pruning, over the rules' own states: rolit-search's evaluation at the
+ * leaves, the ball difference and the outcome where the game is over. */
+static int negamax(const struct game_rules *rules, const void *state,
+		   int seat, int depth)
 {
-	static const char *const rows[8] = {
-		"........", ".G......", "..R.....", "........",
-		"...GR...", "........", "........", "........",
-	};
-	const struct game_rules *rules = &arena_rolit_rules;
-	char err[GAME_ERR_LEN] = "";
-	void *state = arena_rolit_from_rows(8, 2, 0, rows, err);
-	struct estimate_rule rule;
-	int moves[GAME_MAX_MOVES], n, corner = -1, picked = 0;
-	double weight[GAME_MAX_MOVES], sum = 0;
-	uint64_t stream = 5;
+	struct rolit_eval_pos p = rolit_eval_pos_of(state, seat);
+	int moves[GAME_MAX_MOVES], n, best = -2 * ROLIT_EVAL_WIN;
+	void *child;
 
-	ck_assert_msg(state != NULL, "%s", err);
-	estimate_rule_init(&rule, rules, 2);
+	if (rules->to_move(state) < 0)
+		return rolit_eval_over(__builtin_popcountll(p.own) -
+				       __builtin_popcountll(p.other));
+	if (depth == 0)
+		return rolit_eval_value(&p);
+	child = malloc(rules->state_size);
 	n = rules->moves(state, moves);
-	for (int i = 0; i < n; i++)
-		if (moves[i] == 0)	/* A1 */
-			corner = i;
-	ck_assert_int_ge(corner, 0);
-	ck_assert_int_gt(n, 1);
-	ck_assert_int_eq(estimate_rule_choice(&rule, state, moves, n), corner);
-	estimate_rule_weights(&rule, state, moves, n, weight);
-	for (int i = 0; i < n; i++)
-		sum += weight[i];
-	ck_assert_double_eq_tol(sum, 1, 1e-12);
-	ck_assert_double_eq_tol(weight[corner], 1 - 1.0 / ESTIMATE_RULE_EXPLORE +
-				1.0 / ESTIMATE_RULE_EXPLORE / n, 1e-12);
-	for (int k = 0; k < 8000; k++)
-		picked += estimate_rule_pick(&rule, state, moves, n, &stream) ==
-			  corner;
-	ck_assert_int_gt(picked, 8000 * weight[corner] - 200);
-	ck_assert_int_lt(picked, 8000 * weight[corner] + 200);
-	estimate_rule_free(&rule);
+	for (int i = 0; i < n; i++) {
+		int v;
+
+		memcpy(child, state, rules->state_size);
+		rules->apply_move(child, moves[i], NULL);
+		v = -negamax(rules, child, 1 - seat, depth - 1);
+		best = v > best ? v : best;
+	}
+	free(child);
+	return best;
+}
+
+/* A two-player Rolit game of side `size` made and played at random to
+ * `left` empty squares (fewer where it ends sooner). */
+static void *rolit_at(int size, int left, unsigned seed)
+{
+	const struct game_rules *rules = &arena_rolit_rules;
+	char text[32];
+	cJSON *options;
+	struct game_setup setup = {.players = 2};
+	char err[GAME_ERR_LEN] = "";
+	int moves[GAME_MAX_MOVES];
+	struct draws draws;
+	void *state;
+
+	snprintf(text, sizeof text, "{\"size\":%d}", size);
+	options = cJSON_Parse(text);
+	setup.options = options;
+	arena_draws_init(&draws, zero_key, NULL, NULL);
+	state = rules->create(&setup, &draws, err);
+	ck_assert_msg(state != NULL, "%s", err);
+	srand(seed);
+	while (rules->to_move(state) >= 0 &&
+	       __builtin_popcountll(rolit_eval_pos_of(state, 0).empty) > left)
+		rules->apply_move(state, moves[rand() % rules->moves(state, moves)],
+				  NULL);
+	cJSON_Delete(options);
+	return state;
+}
+
+/* Rolit's middle game searched (estimate_search.h): the alpha-beta's
+ * score is the plain negamax's, 0 to 3 plies deep, at every position of
+ * games played at random on boards of 6 and 8. */
+START_TEST(the_search_is_negamax)
+{
+	const struct game_rules *rules = &arena_rolit_rules;
+	void *state = rolit_at(_i % 2 ? 6 : 8, 64, 31 + _i);
+	int moves[GAME_MAX_MOVES], seat, positions = 0;
+
+	srand(37 + _i);
+	while ((seat = rules->to_move(state)) >= 0) {
+		for (int depth = 0; depth <= 3; depth++)
+			ck_assert_int_eq(estimate_search_score(
+				rolit_eval_pos_of(state, seat), depth),
+				negamax(rules, state, seat, depth));
+		rules->apply_move(state, moves[rand() % rules->moves(state, moves)],
+				  NULL);
+		positions++;
+	}
+	ck_assert_int_ge(positions, _i % 2 ? 32 : 60);
 	rules->destroy(state);
 }
 END_TEST
 
-/* Two-player Rolit's playouts on bitboards (rolit_greedy_playout()) play
- * the moves of the rule on the rules' states, draw for draw: from
- * positions of random games, the same share at the end. */
-START_TEST(rolit_playouts_on_bitboards_are_the_rules)
+/* The logistic of a score: 1/2 at 0, odds of e at the scale, 1 and 0
+ * where the game is over. */
+START_TEST(a_score_is_a_chance)
+{
+	ck_assert_double_eq(estimate_search_chance(0, ESTIMATE_SEARCH_SCALE), 0.5);
+	ck_assert_double_eq_tol(estimate_search_chance(18, 18.0),
+				1 / (1 + exp(-1.0)), 1e-15);
+	ck_assert_double_eq_tol(estimate_search_chance(-18, 18.0),
+				1 / (1 + exp(1.0)), 1e-15);
+	ck_assert_double_eq(estimate_search_chance(ROLIT_EVAL_WIN + 2, 18.0), 1);
+	ck_assert_double_eq(estimate_search_chance(-ROLIT_EVAL_WIN - 2, 18.0), 0);
+	ck_assert_double_eq(estimate_search_chance(ROLIT_EVAL_WIN / 2 - 1, 18.0),
+			    1 / (1 + exp(-(ROLIT_EVAL_WIN / 2 - 1) / 18.0)));
+}
+END_TEST
+
+/* The searched values keep the estimates' invariants at every position
+ * of two-player Rolit games played at random before their solved end:
+ * each action's chances in [0, 1] adding up to 1, not exact, the same
+ * whatever the key; the position's value f to the seat to move; and each
+ * action's value the value of the position it leads to, so that the luck
+ * of an opening's draw (the one less the mean of the others) has mean
+ * zero. */
+START_TEST(searched_values_hold_the_invariants)
 {
 	const struct game_rules *rules = &arena_rolit_rules;
-	struct estimate_rule rule;
-	struct draws draws;
-	cJSON *options;
-	void *state = new_game(rules, 2, &draws, &options);
-	void *copy = malloc(rules->state_size);
-	int moves[GAME_MAX_MOVES], seat;
+	struct estimate *e = estimate_open(rules, 2);
+	struct estimate_action a[GAME_MAX_MOVES], again[GAME_MAX_MOVES];
+	void *state = rolit_at(8, 64, 41 + _i), *child = malloc(rules->state_size);
+	int moves[GAME_MAX_MOVES], me, checked = 0;
 
-	srand(23 + _i);
-	estimate_rule_init(&rule, rules, 2);
-	while ((seat = rules->to_move(state)) >= 0) {
+	srand(43 + _i);
+	while ((me = rules->to_move(state)) >= 0 &&
+	       __builtin_popcountll(rolit_eval_pos_of(state, me).empty) >
+		       ESTIMATE_END_MOVES) {
 		int n = rules->moves(state, moves);
-		uint64_t bits = (uint64_t)rand(), walk = bits;
-		double share[GAME_MAX_SEATS];
+		double here[GAME_MAX_SEATS];
 
-		memcpy(copy, state, rules->state_size);
-		while (rules->to_move(copy) >= 0) {
-			int k = rules->moves(copy, moves);
+		ck_assert_int_eq(estimate_actions(e, state, 1, a), n);
+		ck_assert_int_eq(estimate_actions(e, state, 99, again), n);
+		for (int i = 0; i < n; i++) {
+			double after[GAME_MAX_SEATS];
+			struct estimate_action b[GAME_MAX_MOVES];
+			int k;
 
-			rules->apply_move(copy, moves[estimate_rule_pick(
-				&rule, copy, moves, k, &walk)], NULL);
+			ck_assert(!a[i].exact && a[i].move == moves[i]);
+			ck_assert(a[i].chance[me] >= 0 && a[i].chance[me] <= 1);
+			ck_assert_double_eq_tol(a[i].chance[0] + a[i].chance[1], 1,
+						1e-15);
+			ck_assert_double_eq(a[i].chance[me], again[i].chance[me]);
+			memcpy(child, state, rules->state_size);
+			rules->apply_move(child, moves[i], NULL);
+			if (__builtin_popcountll(rolit_eval_pos_of(child, me).empty) <=
+			    ESTIMATE_END_MOVES)
+				continue;	/* solved there: exact */
+			k = estimate_actions(e, child, 7, b);
+			estimate_state(e, child, b, k, after);
+			ck_assert_double_eq(after[me], a[i].chance[me]);
+			ck_assert_double_eq(after[1 - me], a[i].chance[1 - me]);
+			checked++;
 		}
-		estimate_result(rules, 2, copy, share);
-		ck_assert_double_eq(rolit_greedy_playout(state, seat,
-			ESTIMATE_RULE_EXPLORE, &bits), share[seat]);
-		ck_assert_uint_eq(bits, walk);
-		rules->moves(state, moves);
+		estimate_state(e, state, a, n, here);
+		ck_assert_double_eq(here[me], estimate_search_chance(
+			estimate_search_score(rolit_eval_pos_of(state, me),
+					      ESTIMATE_SEARCH_DEPTH),
+			ESTIMATE_SEARCH_SCALE));
+		ck_assert_double_eq_tol(here[0] + here[1], 1, 1e-15);
 		rules->apply_move(state, moves[rand() % n], NULL);
 	}
-	estimate_rule_free(&rule);
-	free(copy);
+	ck_assert_int_gt(checked, 100);
+	free(child);
 	rules->destroy(state);
-	cJSON_Delete(options);
+	estimate_close(e);
 }
 END_TEST
 
@@ -376,7 +458,7 @@ START_TEST(bolo_plays_expect_bots_turns)
 	int moves[GAME_MAX_MOVES], banks = 0, keeps = 0;
 	uint64_t stream = 1;
 
-	estimate_rule_init(&rule, rules, 2);
+	estimate_rule_init(&rule, rules);
 	ck_assert_int_eq(dice_expect_init(&expect, rules->name), 0);
 	srand(5);
 	while (g->to_move >= 0) {
@@ -454,7 +536,7 @@ START_TEST(volle_lotte_plays_expect_bots_turns)
 	int moves[GAME_MAX_MOVES], banks = 0, keeps = 0;
 	uint64_t stream = 1;
 
-	estimate_rule_init(&rule, rules, 2);
+	estimate_rule_init(&rule, rules);
 	srand(3 + (unsigned)_i);
 	while (g->to_move >= 0) {
 		int n = rules->moves(g, moves), want;
@@ -501,8 +583,9 @@ Suite *test_suite(void)
 	tcase_add_test(tc, the_winners_share_one);
 	tcase_add_loop_test(tc, chances_add_up_and_repeat, 0, 2 * games);
 	tcase_add_loop_test(tc, the_end_is_solved, 0, 4);
-	tcase_add_test(tc, rolit_plays_greedy_squares);
-	tcase_add_loop_test(tc, rolit_playouts_on_bitboards_are_the_rules, 0, 4);
+	tcase_add_loop_test(tc, the_search_is_negamax, 0, 2);
+	tcase_add_test(tc, a_score_is_a_chance);
+	tcase_add_loop_test(tc, searched_values_hold_the_invariants, 0, 4);
 	tcase_add_loop_test(tc, bolo_plays_expect_bots_turns, 0, 2);
 	tcase_add_loop_test(tc, volle_lotte_plays_expect_bots_turns, 0, 3);
 	suite_add_tcase(s, tc);

@@ -8,11 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "games/rolit.h"
 #include "games/draws_fast.h"
 #include "games/rolit_bitboard.h"
-#include "rolit_eval.h"
-#include "rolit_weights.h"
+#include "values/rolit_eval.h"
+#include "values/rolit_weights.h"
 
 
 /* The position for the seat to move: its balls, the other seat's, the
@@ -32,19 +31,10 @@ static void greedy_corners(struct greedy_pos *p)
 
 static struct greedy_pos greedy_pos_of(const void *state, int seat)
 {
-	signed char colours[ROLIT_SQUARES];
-	struct greedy_pos p = {0};
+	struct rolit_eval_pos e = rolit_eval_pos_of(state, seat);
+	struct greedy_pos p = {.own = e.own, .other = e.other, .idle = e.idle,
+			       .empty = e.empty, .size = e.size};
 
-	arena_rolit_colours(state, seat, &p.size, colours);
-	for (int r = 0; r < p.size; r++)
-		for (int c = 0; c < p.size; c++) {
-			uint64_t bit = 1ULL << (r * 8 + c);
-			int colour = colours[r * p.size + c];
-
-			/* 0 the seat's own, 2 the other seat's (red and green) */
-			*(colour < 0 ? &p.empty : colour == 0 ? &p.own :
-			  colour == 2 ? &p.other : &p.idle) |= bit;
-		}
 	greedy_corners(&p);
 	return p;
 }

@@ -1,15 +1,17 @@
 /*
- * A greedy rule for two-player Rolit, cheap enough to play the grader's
- * playouts (estimate_rule.h): the legal square whose placement leaves the
- * position best by the terms of rolit-search's evaluation
- * (docs/bots/rolit-search.md), looked at one ply deep: mobility (the
+ * A greedy rule for two-player Rolit, whose playouts valued the grader's
+ * middle game before it was searched (values/estimate_search.h), kept for
+ * bench/rolit_values: its positions are played by it, and its playouts
+ * are the former figures the search's are held to.  The legal square
+ * whose placement leaves the position best by the terms of rolit-search's
+ * evaluation (docs/bots/rolit-search.md), looked at one ply deep: mobility (the
  * squares where each seat captures after it: with compulsory capture, a
  * seat without one must place a ball that turns nothing), a corner taken
  * (never captured again) and a square beside an empty corner (which hands
  * it over), with the evaluation's weights.
  */
-#ifndef VALUES_ROLIT_GREEDY_H
-#define VALUES_ROLIT_GREEDY_H
+#ifndef BENCH_ROLIT_GREEDY_H
+#define BENCH_ROLIT_GREEDY_H
 
 #include <stdint.h>
 
