@@ -5,12 +5,12 @@
   them (last() with the observation and mask, then step()), a random
   legal action each time drawn by action_space(agent).sample(mask), the
   documented loop: "env" with our own Discrete, "env (gym)" with the
-  env's own space, Gymnasium's when it is importable (else "-");
+  env's own space, Gymnasium's when it is importable (else "-"); both
+  with env()'s default draws, the fast generator for training;
 - vector: arena_env.vector() of 1024 games on one core, the random legal
   actions drawn with numpy when it is there (else the random module), one
-  C call a step of all 1024; "fast": the same with draws="fast", the
-  dice from the fast generator for training rather than the referee's
-  keyed draws;
+  C call a step of all 1024: "vector/core" with its default draws (fast),
+  "vector keyed" with draws="keyed", the referee's verifiable draws;
 - pure Python: the same games played with the SDK's rules helpers as
   they were in Python before they called the C rules (bench/pure_games.py,
   kept as this peer only; what a Python author had before arena_env): a
@@ -158,17 +158,17 @@ def main():
           % (ROUNDS, SECONDS, "yes" if numpy is not None else "no",
              gymnasium.__version__ if gymnasium else "no"))
     print("%-12s %10s %10s %12s %12s %12s %9s %10s" % (
-        "game", "env", "env (gym)", "vector/core", "vector fast", "pure Python",
-        "env/pure", "games (C)"))
+        "game", "env", "env (gym)", "vector/core", "vector keyed",
+        "pure Python", "env/pure", "games (C)"))
     for game, players, pure in GAMES:
         e = env_rate(game, players, True)
         g = env_rate(game, players, False) if gymnasium else None
         v = vector_rate(game, players)
-        fast = vector_rate(game, players, draws="fast")
+        keyed = vector_rate(game, players, draws="keyed")
         p = best_rate(lambda: pure(pure_games)) if pure else None
         c = best_rate(lambda: pure(games)) if pure else None
         print("%-12s %10.0f %10s %12.0f %12.0f %12s %9s %10s" % (
-            game, e, "%.0f" % g if g else "-", v, fast,
+            game, e, "%.0f" % g if g else "-", v, keyed,
             "%.0f" % p if p else "-", "%.1fx" % (e / p) if p else "-",
             "%.0f" % c if c else "-"))
     print("goals: env (with gymnasium too) >= 200,000/s, black-pot "

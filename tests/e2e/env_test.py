@@ -252,6 +252,48 @@ class TestSeeds(unittest.TestCase):
         self.assertEqual(c.facts()["game_id"],
                          "4352f3d4244e84e0388102af16b648c8")
 
+    def test_fast_draws_are_the_default_and_keyed_ones_asked_for(self):
+        """env() and vector() draw fast unless asked for draws="keyed"
+        (the referee's, which a log needs)."""
+        def views(**draws):
+            e = arena_env.env("bolo", **draws)
+            e.reset(seed=5)
+            seen = []
+            while e.to_move() >= 0 and len(seen) < 30:
+                e.step(e.legal_ids()[-1])
+                seen.append(e.render())
+            return seen
+
+        def observations(**draws):
+            v = arena_env.vector("bolo", 4, seed=5, **draws)
+            seen = []
+            for _ in range(30):
+                v.step([v.legal_ids[i][v.legal_counts[i] - 1]
+                        for i in range(4)])
+                seen.append([bytes(v.observations[i]) for i in range(4)])
+            return seen
+
+        self.assertEqual(arena_env.env("bolo").draws, "fast")
+        self.assertEqual(views(), views(draws="fast"))
+        self.assertNotEqual(views(), views(draws="keyed"))
+        self.assertEqual(observations(), observations(draws="fast"))
+        self.assertNotEqual(observations(), observations(draws="keyed"))
+        e = arena_env.env("rolit")
+        e.reset(seed=1)
+        play_out(e)
+        with self.assertRaises(ValueError) as cm:
+            e.save_log(os.path.join(HERE, "never-written.jsonl"))
+        self.assertEqual(str(cm.exception), 'the game\'s draws were drawn '
+                         'fast (draws="fast", the default), not the seed\'s '
+                         'keyed draws: no log of it would verify; play it '
+                         'with draws="keyed" to save it')
+        for make in (arena_env.env, lambda game, **draws:
+                     arena_env.vector(game, 1, **draws)):
+            with self.assertRaises(ValueError) as cm:
+                make("bolo", draws="verifiable")
+            self.assertEqual(str(cm.exception), 'draws is "fast" (the '
+                             'default) or "keyed", not \'verifiable\'')
+
     def test_bad_seed(self):
         e = arena_env.env("bolo")
         with self.assertRaises(ValueError) as cm:
@@ -277,7 +319,7 @@ class TestErrors(unittest.TestCase):
                    "target, first)", "bolo", colour="red")
 
     def test_illegal_actions_get_the_rules_reasons(self):
-        e = arena_env.env("rolit")
+        e = arena_env.env("rolit", draws="keyed")   # the legal moves below
         e.reset(seed=0)
         with self.assertRaises(ValueError) as cm:
             e.step(0)
@@ -364,7 +406,7 @@ class TestSaveLog(unittest.TestCase):
     def test_save_log_refusals(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "game.jsonl")
-            e = arena_env.env("bolo")
+            e = arena_env.env("bolo", draws="keyed")
             e.reset(seed=1)
             with self.assertRaises(ValueError) as cm:
                 e.save_log(path)
@@ -492,7 +534,7 @@ class TestRun(unittest.TestCase):
         first = lambda turn: turn["legal"][0]  # noqa: E731
         results = arena_env.run("rolit", [first, first], seed=3, games=2)
         self.assertEqual([r["game"] for r in results], [1, 2])
-        e = arena_env.env("rolit")
+        e = arena_env.env("rolit", draws="keyed")   # run()'s, the referee's
         e.reset(seed=3)
         play_out(e)
         self.assertEqual(results[0]["ranks"], e.result()[0])
@@ -542,7 +584,7 @@ class TestRun(unittest.TestCase):
             return turn["legal"][0]
         results = arena_env.run("bolo5", [crc_choice, first], seed=3,
                                 games=2)
-        e = arena_env.env("bolo5")
+        e = arena_env.env("bolo5", draws="keyed")   # run()'s, the referee's
         for k, seated in enumerate([[crc_choice, first], [first, crc_choice]]):
             if k == 0:
                 e.reset(seed=3)

@@ -3,8 +3,8 @@
 
     env_log.py GAME PLAYERS SEED OUT [REFEREE_LOG] [KEY=VALUE...]
 
-Plays game 1 of SEED in arena_env.env(), each choice made as
-tests/tools/env-choice-bot makes it (env_referee.py's choose()), and
+Plays game 1 of SEED in arena_env.env(draws="keyed"), each choice made
+as tests/tools/env-choice-bot makes it (env_referee.py's choose()), and
 writes it with save_log() to OUT.  With REFEREE_LOG (a log of `referee
 play --seed SEED` between such bots), checks that OUT holds the referee's
 records from the commitment to the reveal, in order: the same records
@@ -32,7 +32,9 @@ def main(argv):
     game, players, seed, out = argv[1], int(argv[2]), argv[3], argv[4]
     rest = argv[5:]
     referee_log = rest.pop(0) if rest and "=" not in rest[0] else None
-    e = arena_env.env(game, players, **dict(w.split("=", 1) for w in rest))
+    # the referee's keyed draws: a log of fast ones would not verify
+    e = arena_env.env(game, players, draws="keyed",
+                      **dict(w.split("=", 1) for w in rest))
     e.reset(seed=seed)
     for agent in e.agent_iter():
         obs, reward, done, truncated, info = e.last(observe=False)

@@ -5,10 +5,11 @@
 
 LOGDIR holds game-000001.jsonl ... of `referee play GAME --seed SEED
 --games GAMES` between tests/tools/env-choice-bot bots.  Each game k is
-played again by arena_env as game k of SEED, each choice made as the bot
-makes it, legal[crc32(turn line) % len(legal)] from the environment's own
-turn message, and compared with the log: the game_id, every draw (kind,
-values), every action, in order, and the ranks and scores.  The first
+played again by arena_env as game k of SEED (draws="keyed", the
+referee's), each choice made as the bot makes it, legal[crc32(turn
+line) % len(legal)] from the environment's own turn message, and
+compared with the log: the game_id, every draw (kind, values), every
+action, in order, and the ranks and scores.  The first
 API_GAMES games go through arena_env.env() (info["turn_line"], step()),
 the rest through the C game it steps (arena_env._core.Game), which is
 faster.  Prints one line of totals, or the first difference and exits 1.
@@ -92,7 +93,7 @@ def main(argv):
     game, players, logdir, games, seed, api_games = argv[1:7]
     players, games, api_games = int(players), int(games), int(api_games)
     options = dict(word.split("=", 1) for word in argv[7:])
-    e = arena_env.env(game, players, **options)
+    e = arena_env.env(game, players, draws="keyed", **options)
     moves = draws = 0
     for k in range(1, games + 1):
         if k <= api_games:

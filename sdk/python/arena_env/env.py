@@ -9,8 +9,9 @@ in every state and seat); the observation is {"observation": numbers,
 installed, lists otherwise), and
 info["turn"] is the exact `turn` message the referee would send that seat
 (info["turn_line"] the line itself), so that a policy of turn messages
-runs as a bot unchanged.  Game k of seed s deals the dice of game k of
-`referee play --seed s` (docs/ENVIRONMENT.md).
+runs as a bot unchanged.  Game k of seed s draws its dice from a fast
+generator seeded by s (training); with draws="keyed" it deals the dice
+of game k of `referee play --seed s` (docs/ENVIRONMENT.md).
 """
 
 import array
@@ -130,9 +131,11 @@ def _mode(name: str, value: Optional[str], default: str, other: str,
 
 
 def draws_mode(draws: Optional[str]) -> int:
-    """draws=: "keyed" the referee's draws from the seed, "fast" a fast
-    generator seeded by it (training)."""
-    return _mode("draws", draws, "keyed", "fast", _core.FAST_DRAWS)
+    """draws=: "fast" (the default) a fast generator seeded by the seed,
+    for training; "keyed" the referee's draws from the seed, which a log
+    needs.  _mode gives the bit of the word that is not the default."""
+    return _core.FAST_DRAWS & ~_mode("draws", draws, "fast", "keyed",
+                                     _core.FAST_DRAWS)
 
 
 def _chance_mode(chance: Optional[str]) -> int:
@@ -156,7 +159,7 @@ class Env(_Base):
         self.game_name = game
         self.players = players
         self.options = dict(options)
-        self.chance_mode, self.draws = chance or "implicit", draws or "keyed"
+        self.chance_mode, self.draws = chance or "implicit", draws or "fast"
         self._modes = _chance_mode(chance) | draws_mode(draws)
         self.metadata = {"name": game, "is_parallelizable": False,
                          "render_modes": ["ansi"]}
@@ -429,8 +432,9 @@ class Env(_Base):
         that `referee replay` shows and `referee verify --unsigned` checks
         through the rules: unsigned, its dice from the seed, its header
         marked "refereed": false.  ValueError for a game still on, a game
-        whose dice were chosen (apply() with an outcome) or a file that
-        exists or cannot be written."""
+        whose dice were not the seed's keyed draws (draws="fast", the
+        default, explicit chance, or apply() with an outcome) or a file
+        that exists or cannot be written."""
         self._game.save_log(os.fspath(path),
                             list(self.possible_agents[:self.players]))
 
@@ -482,6 +486,9 @@ def env(game: str, players: int = 2, chance: Optional[str] = None,
         draws: Optional[str] = None, **options: Any) -> Env:
     """One game of `game` for `players`, with the game's options
     (referee games GAME lists them: target=5000, size=6, ...);
-    chance="explicit" makes every draw a turn of the agent "chance",
-    draws="fast" draws from a fast generator (docs/ENVIRONMENT.md)."""
+    chance="explicit" makes every draw a turn of the agent "chance";
+    the dice come from a fast generator seeded by the seed (draws="fast",
+    the default), or with draws="keyed" from the referee's verifiable
+    draws, as `referee play --seed` deals them and save_log() needs
+    (docs/ENVIRONMENT.md)."""
     return Env(game, players, chance, draws, **options)

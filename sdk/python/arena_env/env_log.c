@@ -107,11 +107,15 @@ int env_log_save(struct env_game *g, const char *path,
 		return errorf(err, "the game's dice were chosen (apply() with "
 			      "an outcome), not drawn from its seed: no log of "
 			      "it would verify");
-	if (g->modes)
-		return errorf(err, "the game's draws were %s, not the seed's "
-			      "keyed draws: no log of it would verify",
-			      g->chance ? "chosen (explicit chance)"
-					: "drawn fast (draws=\"fast\")");
+	if (g->chance)
+		return errorf(err, "the game's draws were chosen (explicit "
+			      "chance), not the seed's keyed draws: no log of "
+			      "it would verify");
+	if (g->modes & ENV_FAST_DRAWS)
+		return errorf(err, "the game's draws were drawn fast (draws="
+			      "\"fast\", the default), not the seed's keyed "
+			      "draws: no log of it would verify; play it with "
+			      "draws=\"keyed\" to save it");
 	if (env_game_actions(g, err) || !(copy = env_game_clone(g, err)))
 		return -1;
 	/* The same game again from its start, keeping its draws. */

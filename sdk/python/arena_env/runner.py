@@ -43,7 +43,8 @@ def _by_agent(values: List, seating: List[int]) -> List:
 
 def _play_callables(game: str, agents: Sequence[Callable[[Dict], Any]],
                     seed: Any, games: int, options: Dict[str, Any]) -> List:
-    e = Env(game, len(agents), **options)
+    # the referee's keyed draws, so that game k deals referee play's
+    e = Env(game, len(agents), draws="keyed", **options)
     results = []
     for k in range(games):
         if k == 0:

@@ -175,7 +175,7 @@ class Vector(_Base):
 
 
 def vector(game: str, n: int, players: int = 2, **options: Any) -> Vector:
-    """n games of `game`; seed=... (default 0) seeds them all;
-    draws="fast" draws their dice from a fast generator seeded by the
-    seed rather than from the referee's keyed draws."""
+    """n games of `game`; seed=... (default 0) seeds them all; their dice
+    come from a fast generator seeded by the seed (draws="fast", the
+    default), or with draws="keyed" from the referee's keyed draws."""
     return Vector(game, n, players, **options)
