@@ -35,6 +35,13 @@ except ImportError:
 GAMES = ("bolo", "bolo5", "volle-lotte", "rolit", "black-pot")
 
 
+def sample_bits(rng, n):
+    """_core.mask_sample()'s bits (mask.h) of a numpy Generator, for a
+    space of n ids from 0 whose scalars are numpy.int64's."""
+    source = rng.bit_generator
+    return (rng, n, source.capsule, source.lock, 0, {}, numpy.int64)
+
+
 def positions(game, count, seed=1):
     """count observations of the agent to move in random play of game:
     (env, observation, legal ids) each, the env at that point."""
@@ -94,19 +101,19 @@ class TestMasks(unittest.TestCase):
                     mask = obs["action_mask"]
                     want = rng.choice(numpy.where(mask == 1)[0])
                     self.assertEqual(_core.mask_sample(
-                        mask, len(mask), bits.capsule, bits.lock), want)
+                        mask, sample_bits(ours, len(mask))), want)
                 self.assertEqual(rng.integers(1 << 30),
                                  ours.integers(1 << 30))
 
     def test_other_masks_are_left_to_gymnasium(self):
-        bits = numpy.random.default_rng(1).bit_generator
+        rng = numpy.random.default_rng(1)
         mask = next(positions("bolo", 1))[1]["action_mask"]
         for other in (mask.copy(), mask[:100], mask.view(numpy.uint8),
                       list(mask)):
-            self.assertIsNone(_core.mask_sample(other, len(other),
-                                                bits.capsule, bits.lock))
-        self.assertIsNone(_core.mask_sample(mask, len(mask) + 1,
-                                            bits.capsule, bits.lock))
+            self.assertIsNone(_core.mask_sample(other,
+                                                sample_bits(rng, len(other))))
+        self.assertIsNone(_core.mask_sample(mask,
+                                            sample_bits(rng, len(mask) + 1)))
 
     @unittest.skipIf(gymnasium is None, "gymnasium is not importable: its "
                      "Discrete is not compared")

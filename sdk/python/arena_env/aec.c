@@ -3,8 +3,11 @@
  * one game (env.py's Env), in C, since in Python it was most of a step:
  * after each action, the agent to move, the rewards cleared, at the end
  * every agent's reward and termination, each agent's dead step, the infos
- * (the mover's an env._Info, made lazily by Python), and last()'s tuple
- * with a new observation and mask.  The dicts and the list of agents are
+ * (the mover's an env._Info, whose turn Python makes when it is read),
+ * and last()'s tuple with a new observation and mask.  What a step makes
+ * of Python's objects is made without a call into Python code (a type's
+ * __init__, a bound method, a tuple of arguments): those calls were half
+ * of what the C of a step cost.  The dicts and the list of agents are
  * the Env's own, handed over at each game's start (bind()), so that the
  * Env's attributes are what PettingZoo's tests read.  The masks are
  * mask.c's.
@@ -21,9 +24,10 @@ typedef struct {
 	PyObject_HEAD
 	PyObject *game;            /* the Env's _core.Game */
 	PyObject *names;           /* a tuple: possible_agents, seat order */
-	PyObject *info_type;       /* env._Info */
+	PyTypeObject *info_type;   /* env._Info */
 	PyObject *new_array;       /* numpy.empty, or None without numpy */
-	PyObject *float32, *int8;  /* numpy's dtypes, for new_array */
+	PyObject *float32;         /* numpy's dtype, for new_array */
+	PyObject *obs_size;        /* an observation's size, for new_array */
 	PyObject *agents;          /* the Env's agents (a list) */
 	PyObject *dicts[D_COUNT];  /* the Env's dicts, bound per game */
 	PyObject *mover_info;      /* the last _Info made, or NULL */
@@ -43,27 +47,37 @@ static PyObject *new_ref_or_null(PyObject *o)
 	return o;
 }
 
-static PyObject *zero, *key_turn, *key_turn_line, *key_game, *key_obs,
-	*key_mask;
+static PyObject *zero, *key_turn, *key_turn_line, *key_game, *key_seat,
+	*key_obs, *key_mask, *no_args, *no_turn;
 
+/* Aec(game, names, info_type, new_array, float32): info_type a subclass
+ * of dict (env._Info) whose slots _game and _seat aec_infos() sets. */
 static int Aec_init(AecObject *self, PyObject *args, PyObject *kw)
 {
 	static char *names[] = { "game", "names", "info_type", "new_array",
-				 "float32", "int8", NULL };
-	PyObject *game, *agents, *info, *array, *f32, *i8;
+				 "float32", NULL };
+	PyObject *game, *agents, *array, *f32, *size;
+	PyTypeObject *info;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "OO!OOOO", names, &game,
-					 &PyTuple_Type, &agents, &info, &array,
-					 &f32, &i8))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "OO!O!OO", names, &game,
+					 &PyTuple_Type, &agents, &PyType_Type,
+					 &info, &array, &f32))
 		return -1;
 	if (!core_game_of(game))
 		return -1;
+	if (!PyType_IsSubtype(info, &PyDict_Type)) {
+		PyErr_SetString(PyExc_TypeError, "info_type is a dict's subclass");
+		return -1;
+	}
+	size = PyLong_FromLong(core_game_of(game)->obs_size);
+	if (!size)
+		return -1;
 	Py_XSETREF(self->game, new_ref(game));
 	Py_XSETREF(self->names, new_ref(agents));
-	Py_XSETREF(self->info_type, new_ref(info));
+	Py_XSETREF(self->info_type, (PyTypeObject *)new_ref((PyObject *)info));
 	Py_XSETREF(self->new_array, new_ref(array));
 	Py_XSETREF(self->float32, new_ref(f32));
-	Py_XSETREF(self->int8, new_ref(i8));
+	Py_XSETREF(self->obs_size, size);
 	mask_pool_release(self->masks);
 	self->masks = mask_pool_new(core_game_of(game)->action_n);
 	return 0;
@@ -76,7 +90,7 @@ static void Aec_dealloc(AecObject *self)
 	Py_XDECREF(self->info_type);
 	Py_XDECREF(self->new_array);
 	Py_XDECREF(self->float32);
-	Py_XDECREF(self->int8);
+	Py_XDECREF(self->obs_size);
 	Py_XDECREF(self->agents);
 	for (int d = 0; d < D_COUNT; d++)
 		Py_XDECREF(self->dicts[d]);
@@ -133,6 +147,20 @@ static int aec_bound(const AecObject *self)
 	return 0;
 }
 
+/* The mover's new _Info, its slots set (it has no __init__ to call). */
+static PyObject *aec_new_info(AecObject *self, int seat)
+{
+	PyObject *info = self->info_type->tp_new(self->info_type, no_args,
+						 NULL);
+	PyObject *at = info ? PyLong_FromLong(seat) : NULL;
+
+	if (!at || PyObject_SetAttr(info, key_game, self->game) < 0 ||
+	    PyObject_SetAttr(info, key_seat, at) < 0)
+		Py_CLEAR(info);
+	Py_XDECREF(at);
+	return info;
+}
+
 /* The infos after an action: the mover's a new _Info, the others' none. */
 static int aec_infos(AecObject *self, int mover)
 {
@@ -150,14 +178,10 @@ static int aec_infos(AecObject *self, int mover)
 			continue;
 		}
 		if (i == mover) {
-			info = PyObject_CallFunction(self->info_type, "On",
-						     self->game, i);
+			info = aec_new_info(self, (int)i);
 			self->mover_info = new_ref_or_null(info);
 		} else {
-			info = PyDict_New();
-			if (info && (PyDict_SetItem(info, key_turn, Py_None) ||
-				     PyDict_SetItem(info, key_turn_line, Py_None)))
-				Py_CLEAR(info);
+			info = PyDict_Copy(no_turn);
 		}
 		if (!info || PyDict_SetItem(infos, name, info) < 0) {
 			Py_XDECREF(info);
@@ -313,27 +337,30 @@ static PyObject *Aec_step(AecObject *self, PyObject *const *args,
 	return aec_after(self, agent);
 }
 
-/* observe(seat): {"observation": a new float32 array from numpy.empty,
- * "action_mask": a read-only int8 array of mask.c} (with numpy only). */
-static PyObject *Aec_observe(AecObject *self, PyObject *arg)
+/* A seat's observation: {"observation": a new float32 array from
+ * numpy.empty, "action_mask": a read-only int8 array of mask.c} (with
+ * numpy only). */
+static PyObject *aec_observe(AecObject *self, long seat)
 {
 	struct env_game *g = core_game_of(self->game);
-	long seat = PyLong_AsLong(arg);
-	PyObject *obs = NULL, *mask = NULL, *out = NULL;
+	PyObject *args[2] = { self->obs_size, self->float32 };
+	PyObject *obs, *mask = NULL, *out = NULL;
 	Py_buffer o;
 
-	if (!g || (seat == -1 && PyErr_Occurred()))
+	if (!g)
 		return NULL;
 	if (seat < 0 || seat >= core_seats(g))
 		return PyErr_Format(PyExc_ValueError, "there is no seat %ld", seat);
-	obs = PyObject_CallFunction(self->new_array, "iO", g->obs_size,
-				    self->float32);
+	obs = PyObject_Vectorcall(self->new_array, args, 2, NULL);
 	mask = obs ? mask_array(self->masks, g, (int)seat,
 				 core_mask_size(g, (int)seat)) : NULL;
 	if (!mask || PyObject_GetBuffer(obs, &o, PyBUF_WRITABLE) < 0)
 		goto done;
-	if (core_observe_into(g, (int)seat, o.buf, o.len, NULL, 0) == 0)
-		out = Py_BuildValue("{OOOO}", key_obs, obs, key_mask, mask);
+	if (core_observe_into(g, (int)seat, o.buf, o.len, NULL, 0) == 0 &&
+	    (out = PyDict_New()) &&
+	    (PyDict_SetItem(out, key_obs, obs) < 0 ||
+	     PyDict_SetItem(out, key_mask, mask) < 0))
+		Py_CLEAR(out);
 	PyBuffer_Release(&o);
 done:
 	Py_XDECREF(obs);
@@ -341,12 +368,43 @@ done:
 	return out;
 }
 
-/* last(agent, observation): PettingZoo's last() of the agent, its
- * observation given (or None). */
+/* observe(seat): aec_observe() for Python. */
+static PyObject *Aec_observe(AecObject *self, PyObject *arg)
+{
+	long seat = PyLong_AsLong(arg);
+
+	if (seat == -1 && PyErr_Occurred())
+		return NULL;
+	return aec_observe(self, seat);
+}
+
+/* The seat of an agent (its index in names), or -1 with a KeyError. */
+static long aec_seat(AecObject *self, PyObject *agent)
+{
+	Py_ssize_t n = PyTuple_GET_SIZE(self->names);
+
+	for (Py_ssize_t i = 0; i < n; i++)
+		if (PyTuple_GET_ITEM(self->names, i) == agent)
+			return (long)i;
+	for (Py_ssize_t i = 0; i < n; i++) {
+		int same = PyObject_RichCompareBool(
+			PyTuple_GET_ITEM(self->names, i), agent, Py_EQ);
+
+		if (same)
+			return same < 0 ? -1 : (long)i;
+	}
+	PyErr_SetObject(PyExc_KeyError, agent);
+	return -1;
+}
+
+/* last(agent, observation): PettingZoo's last() of the agent, with the
+ * observation given (or None), or, for True, the agent's observation
+ * made here (aec_observe(): numpy's; one call rather than two). */
 static PyObject *Aec_last(AecObject *self, PyObject *const *args,
 			  Py_ssize_t nargs)
 {
-	PyObject *item[D_COUNT];
+	PyObject *item[D_COUNT], *obs, *out;
+	long seat;
 
 	if (nargs != 2)
 		return PyErr_Format(PyExc_TypeError, "last(agent, observation)");
@@ -358,9 +416,15 @@ static PyObject *Aec_last(AecObject *self, PyObject *const *args,
 			return PyErr_Occurred() ? NULL :
 			       (PyErr_SetObject(PyExc_KeyError, args[0]), NULL);
 	}
-	return PyTuple_Pack(5, args[1], item[D_CUMULATIVE],
-			    item[D_TERMINATIONS], item[D_TRUNCATIONS],
-			    item[D_INFOS]);
+	if (args[1] != Py_True)
+		obs = new_ref(args[1]);
+	else if ((seat = aec_seat(self, args[0])) < 0 ||
+		 !(obs = aec_observe(self, seat)))
+		return NULL;
+	out = PyTuple_Pack(5, obs, item[D_CUMULATIVE], item[D_TERMINATIONS],
+			   item[D_TRUNCATIONS], item[D_INFOS]);
+	Py_DECREF(obs);
+	return out;
 }
 
 static PyMethodDef Aec_methods[] = {
@@ -369,7 +433,7 @@ static PyMethodDef Aec_methods[] = {
 	{ "infos", (PyCFunction)Aec_infos, METH_NOARGS, "infos(): the infos made again" },
 	{ "step", (PyCFunction)(void (*)(void))Aec_step, METH_FASTCALL, "step(agent, action): the agent selected next" },
 	{ "observe", (PyCFunction)Aec_observe, METH_O, "observe(seat): a new observation and mask" },
-	{ "last", (PyCFunction)(void (*)(void))Aec_last, METH_FASTCALL, "last(agent, observation)" },
+	{ "last", (PyCFunction)(void (*)(void))Aec_last, METH_FASTCALL, "last(agent, observation): True, the agent's made here" },
 	{ NULL, NULL, 0, NULL },
 };
 
@@ -391,10 +455,15 @@ int core_aec_ready(void)
 	key_turn = PyUnicode_InternFromString("turn");
 	key_turn_line = PyUnicode_InternFromString("turn_line");
 	key_game = PyUnicode_InternFromString("_game");
+	key_seat = PyUnicode_InternFromString("_seat");
 	key_obs = PyUnicode_InternFromString("observation");
 	key_mask = PyUnicode_InternFromString("action_mask");
-	if (!zero || !key_turn || !key_turn_line || !key_game || !key_obs ||
-	    !key_mask)
+	no_args = PyTuple_New(0);
+	no_turn = PyDict_New();
+	if (!zero || !key_turn || !key_turn_line || !key_game || !key_seat ||
+	    !key_obs || !key_mask || !no_args || !no_turn ||
+	    PyDict_SetItem(no_turn, key_turn, Py_None) < 0 ||
+	    PyDict_SetItem(no_turn, key_turn_line, Py_None) < 0)
 		return -1;
 	return mask_ready() < 0 ? -1 : PyType_Ready(&core_aec_type);
 }

@@ -550,7 +550,7 @@ static PyTypeObject GameType = {
 static PyMethodDef core_functions[] = {
 	{ "mask_ids", mask_ids, METH_O, "mask_ids(mask): the indices of its nonzero bytes" },
 	{ "mask_choice", (PyCFunction)(void (*)(void))mask_choice, METH_FASTCALL, "mask_choice(mask, draw): its set id of rank draw(count)" },
-	{ "mask_sample", (PyCFunction)(void (*)(void))mask_sample, METH_FASTCALL, "mask_sample(mask, n, capsule, lock): gymnasium's sample(mask) of ours" },
+	{ "mask_sample", (PyCFunction)(void (*)(void))mask_sample, METH_FASTCALL, "mask_sample(mask, bits): gymnasium's sample(mask) of ours" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -34,10 +34,11 @@ try:
 except ImportError:  # lists instead
     numpy = None
 
-# What _core.Aec makes an observation's arrays with: numpy.empty and the
-# dtypes (unused without numpy: observe() makes lists then).
-_NUMPY_NEW = (numpy.empty, numpy.float32, numpy.int8) if numpy is not None \
-    else (None, None, None)
+# What _core.Aec makes an observation's array with: numpy.empty and the
+# dtype, as a dtype (a type would be looked up at each call); unused
+# without numpy: observe() makes lists then.
+_NUMPY_NEW = (numpy.empty, numpy.dtype(numpy.float32)) \
+    if numpy is not None else (None, None)
 
 
 def seed_hex(seed: Any) -> str:
@@ -57,13 +58,11 @@ def seed_hex(seed: Any) -> str:
 
 class _Info(dict):
     """An agent's info: "turn" and "turn_line" made only when asked for.
-    _core.Aec makes the mover's after each action, and sets the one
+    _core.Aec makes the mover's after each action, setting its game and
+    seat (no __init__: a call of Python code a step), and sets the one
     before it to refuse to be read (_game False)."""
 
     __slots__ = ("_game", "_seat")
-
-    def __init__(self, game: "_core.Game", seat: int) -> None:
-        self._game, self._seat = game, seat
 
     def _fill(self) -> None:
         if self._game is False:   # its turn was played before it was read
@@ -257,6 +256,8 @@ class Env(_Base):
 
     def last(self, observe: bool = True) -> tuple:
         agent = self.agent_selection
+        if numpy is not None:   # observe()'s, made by the same C call
+            return self._aec.last(agent, True if observe else None)
         return self._aec.last(agent, self.observe(agent) if observe
                               else None)
 

@@ -148,7 +148,8 @@ int mask_ready(void)
 	return PyType_Ready(&mask_type);
 }
 
-/* numpy.frombuffer and int8, found once (masks are made with numpy). */
+/* numpy.frombuffer and the dtype int8 (a dtype: a type would be looked
+ * up at each call), found once (masks are made with numpy). */
 static int mask_numpy(void)
 {
 	PyObject *numpy;
@@ -159,7 +160,8 @@ static int mask_numpy(void)
 	if (!numpy)
 		return -1;
 	frombuffer = PyObject_GetAttrString(numpy, "frombuffer");
-	int8 = frombuffer ? PyObject_GetAttrString(numpy, "int8") : NULL;
+	int8 = frombuffer ? PyObject_CallMethod(numpy, "dtype", "s", "int8")
+			  : NULL;
 	Py_DECREF(numpy);
 	if (!int8)
 		Py_CLEAR(frombuffer);
@@ -170,7 +172,7 @@ PyObject *mask_array(struct mask_pool *pool, const struct env_game *g,
 		     int seat, Py_ssize_t size)
 {
 	MaskObject *m;
-	PyObject *array;
+	PyObject *array, *args[2];
 
 	if (mask_numpy() < 0)
 		return NULL;
@@ -183,8 +185,9 @@ PyObject *mask_array(struct mask_pool *pool, const struct env_game *g,
 	m->n = size;
 	mask_take(m->pool, size, &m->m);
 	mask_fill(&m->m, g, seat, size);
-	array = PyObject_CallFunctionObjArgs(frombuffer, (PyObject *)m, int8,
-					     NULL);
+	args[0] = (PyObject *)m;
+	args[1] = int8;
+	array = PyObject_Vectorcall(frombuffer, args, 2, NULL);
 	Py_DECREF(m);
 	return array;
 }
@@ -331,35 +334,63 @@ static int mask_draw(PyObject *capsule, PyObject *lock, int count)
 		return -1;
 	if (count == 1)
 		return 0;
-	held = PyObject_CallMethodObjArgs(lock, key_acquire, NULL);
+	held = PyObject_VectorcallMethod(key_acquire, &lock, 1, NULL);
 	if (!held)
 		return -1;
 	Py_DECREF(held);
 	k = (int)lemire(bg, (uint32_t)count - 1);
-	held = PyObject_CallMethodObjArgs(lock, key_release, NULL);
+	held = PyObject_VectorcallMethod(key_release, &lock, 1, NULL);
 	Py_XDECREF(held);
 	return held ? k : -1;
+}
+
+/* The space's scalar of id `id` (start + id, of its dtype's type): one
+ * made for each id, kept in the dict `made` (its first 4096), since they
+ * are immutable and making one was a third of a sample's time. */
+static PyObject *mask_scalar(PyObject *const *bits, int id)
+{
+	PyObject *key = PyLong_FromLong(id), *at, *scalar;
+
+	if (!key)
+		return NULL;
+	scalar = PyDict_GetItemWithError(bits[SAMPLE_MADE], key);
+	if (scalar || PyErr_Occurred()) {
+		Py_DECREF(key);
+		return scalar ? (Py_INCREF(scalar), scalar) : NULL;
+	}
+	at = PyNumber_Add(bits[SAMPLE_START], key);
+	scalar = at ? PyObject_CallOneArg(bits[SAMPLE_TYPE], at) : NULL;
+	if (scalar && PyDict_GET_SIZE(bits[SAMPLE_MADE]) < 4096 &&
+	    PyDict_SetItem(bits[SAMPLE_MADE], key, scalar) < 0)
+		Py_CLEAR(scalar);
+	Py_XDECREF(at);
+	Py_DECREF(key);
+	return scalar;
 }
 
 PyObject *mask_sample(PyObject *module, PyObject *const *args,
 		      Py_ssize_t nargs)
 {
+	PyObject *const *bits;
 	const MaskObject *m;
 	Py_ssize_t n;
 	int k;
 
 	(void)module;
-	if (nargs != 4)
-		return PyErr_Format(PyExc_TypeError,
-				    "mask_sample(mask, n, capsule, lock)");
-	n = PyLong_AsSsize_t(args[1]);
+	if (nargs != 2 || !PyTuple_Check(args[1]) ||
+	    PyTuple_GET_SIZE(args[1]) != SAMPLE_BITS ||
+	    !PyDict_Check(PyTuple_GET_ITEM(args[1], SAMPLE_MADE)))
+		return PyErr_Format(PyExc_TypeError, "mask_sample(mask, (gen, "
+				    "n, capsule, lock, start, made, type))");
+	bits = &PyTuple_GET_ITEM(args[1], 0);
+	n = PyLong_AsSsize_t(bits[SAMPLE_N]);
 	if (n == -1 && PyErr_Occurred())
 		return NULL;
 	m = mask_of(args[0]);
 	if (!m || m->n != n)
 		Py_RETURN_NONE;
 	if (!m->m.count)
-		return PyLong_FromLong(0);
-	k = mask_draw(args[2], args[3], m->m.count);
-	return k < 0 ? NULL : mask_nth(m, k);
+		return mask_scalar(bits, 0);
+	k = mask_draw(bits[SAMPLE_CAPSULE], bits[SAMPLE_LOCK], m->m.count);
+	return k < 0 ? NULL : mask_scalar(bits, m->m.ids[k]);
 }

@@ -33,9 +33,15 @@ PyObject *mask_ids(PyObject *module, PyObject *mask);
  * order, k = draw(count of them); 0 without drawing when none is set. */
 PyObject *mask_choice(PyObject *module, PyObject *const *args,
 		      Py_ssize_t nargs);
-/* mask_sample(mask, capsule, lock): the id that gymnasium's
- * Discrete.sample(mask) draws from the numpy bit generator of `capsule`
- * (its lock held), for a mask of ours; None for any other. */
+/* mask_sample(mask, bits): the id that gymnasium's Discrete.sample(mask)
+ * draws from the numpy bit generator of `capsule` (its lock held), as
+ * the space's scalar, for a mask of ours; None for any other.  bits is
+ * the space's tuple (generator, n, capsule, lock, start, a dict of the
+ * scalars made, the scalars' type), indexed by enum sample_bits. */
+enum sample_bits {
+	SAMPLE_GENERATOR, SAMPLE_N, SAMPLE_CAPSULE, SAMPLE_LOCK, SAMPLE_START,
+	SAMPLE_MADE, SAMPLE_TYPE, SAMPLE_BITS
+};
 PyObject *mask_sample(PyObject *module, PyObject *const *args,
 		      Py_ssize_t nargs);
 

@@ -159,7 +159,7 @@ if gymnasium is not None:
         does; any other mask or argument is gymnasium's own."""
 
         # (np_random, n, its capsule and lock, start, the ids' numpy
-        # scalars made so far), for the draw
+        # scalars made so far, their type), for the draw (mask.h)
         _bits: Any = (None,)
 
         def sample(self, mask: Any = None, probability: Any = None) -> Any:
@@ -169,18 +169,11 @@ if gymnasium is not None:
                 if gen is not bits[0]:
                     source = gen.bit_generator
                     bits = self._bits = (gen, int(self.n), source.capsule,
-                                         source.lock, int(self.start), {})
-                drawn = _core.mask_sample(mask, *bits[1:4])
+                                         source.lock, int(self.start), {},
+                                         self.dtype.type)
+                drawn = _core.mask_sample(mask, bits)
                 if drawn is not None:
-                    # each id's numpy scalar made once (a few thousand at
-                    # most): they are immutable, and making one was a
-                    # third of a sample's time
-                    scalar = bits[5].get(drawn)
-                    if scalar is None:
-                        scalar = self.dtype.type(bits[4] + drawn)
-                        if len(bits[5]) < 4096:
-                            bits[5][drawn] = scalar
-                    return scalar
+                    return drawn
             return super().sample(mask, probability)
 
 
