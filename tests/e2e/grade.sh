@@ -3,7 +3,8 @@
 # bolo5 between the bundled bots, graded, the identity result - start =
 # luck - own errors + opponents' errors holds to 1e-9 in every game; every
 # decision of win-bot at the target of its tables is the best, with a
-# loss of exactly 0; a fixed log gives exact numbers; the tables of
+# loss of exactly 0; a fixed log gives exact numbers, and two others at
+# the built-in tables' target the same bytes as ever; the tables of
 # another target are solved, cached with --tables and read back; a
 # forfeit is the seat's whole chance lost; games without exact values
 # (rolit, black-pot, volle-lotte, 3 players, the Yahtzee clause) graded
@@ -85,6 +86,20 @@ expect_contains "$OUT" "  23  seat 0 {\"keep\":[1,1,5]}       inaccuracy: lost 2
 	"the text names the inaccuracy, its loss and the best keep"
 expect_contains "$OUT" "result - start = luck - own errors + opponents' errors: holds" \
 	"the text says the identity holds"
+
+# The built-in tables' target, to the byte: a game of bolo and one of
+# bolo5 (win-bot against expect-bot), graded as JSON and as text, print
+# what the build that first graded them printed (tests/fixtures/grade/
+# tables.json and tables.txt, the logs' folder left out): the turns'
+# values to the last bit, however the grader comes to them.
+GRADED="$top_srcdir/tests/fixtures/grade"
+for format in json text; do
+	run "$REFEREE" grade --format $format "$GRADED/bolo-10000.jsonl" \
+		"$GRADED/bolo5-10000.jsonl"
+	sed "s#$GRADED/##" "$OUT" >"$TMP/graded.$format"
+	expect_eq "$(cmp "$TMP/graded.$format" "$GRADED/tables.${format/text/txt}" 2>&1)" "" \
+		"a bolo and a bolo5 game at the built-in target, as $format: the same bytes as before"
+done
 
 # --tables: solved and written once, read after.
 expect_exit 0 "$REFEREE" grade --format json --tables "$TMP/tables" "$FIXTURE"
