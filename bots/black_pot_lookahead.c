@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "arena_bot.h"
-#include "black_pot_eval.h"
+#include "values/black_pot_eval.h"
 #include "search_clock.h"
 #include "games/support.h"
 
@@ -35,33 +35,12 @@ static double lookahead_expect(const struct lookahead *look,
 			       struct black_pot_eval_board *board, int side,
 			       const struct search_clock *clock, bool *stopped)
 {
-	int open[BLACK_POT_CELLS], most = board->pawns[0];
 	double expect = 0;
 
-	if (board->pawns[1] > most)
-		most = board->pawns[1];
-	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		open[c] = board->owner[c] < 0 ? board->number[c] : 0;
 	for (int r = 0; r < BLACK_POT_ROLLS_COUNT; r++) {
-		struct black_pot_move *moves;
-		int count = arena_black_pot_moves(look->rolls.dice[r], open,
-					    most > 3 ? 3 : most, &moves);
-		double gain[2] = {0, 0};
+		double gain[2];
 
-		for (int m = 0; m < count; m++)
-			for (int s = 0; s < 2; s++) {
-				double d;
-
-				if (!moves[m].count ||
-				    moves[m].count > board->pawns[s])
-					continue;
-				d = black_pot_eval_delta(eval, board, s,
-							 moves[m].cells,
-							 moves[m].count);
-				if (d > gain[s])
-					gain[s] = d;
-			}
-		free(moves);
+		black_pot_eval_gains(eval, board, look->rolls.dice[r], gain);
 		expect += look->rolls.chance[r] * (gain[side] - gain[1 - side]);
 		if (search_clock_expired(clock)) {
 			*stopped = true;

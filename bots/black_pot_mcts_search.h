@@ -11,7 +11,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "black_pot_eval.h"
+#include "values/black_pot_eval.h"
 #include "search_clock.h"
 
 struct black_pot_mcts {

@@ -1,17 +1,22 @@
 /*
  * Unit tests for black-pot-lookahead's rolls and evaluation
- * (bots/black_pot_rolls.c, bots/black_pot_eval.c): the 56 rolls and how
+ * (values/black_pot_rolls.c, values/black_pot_eval.c): the 56 rolls and how
  * often each number can be made (against counts from a separate
  * enumeration of every expression of three dice), the windows of the
  * fixed layout by points (as docs/games/black-pot.md counts them), a view
  * with a scored line read back from the rules' own state, and the
  * evaluation's preferences: completing a line, blocking one, saving a
- * pawn that would join nothing.
+ * pawn that would join nothing; the board read from the rules' state as
+ * from a view, and the whole evaluation moved by a move as its delta
+ * says, at every position of games played at random.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "black_pot_eval.h"
+#include "values/black_pot_eval.h"
 #include "games/black_pot.h"
+#include "games/draws_fast.h"
 #include "games/registry.h"
 #include "run_suite.h"
 
@@ -172,6 +177,113 @@ START_TEST(completing_and_blocking)
 }
 END_TEST
 
+/* Where arena_black_pot_numbers() counts the rolls made. */
+#define ROLLS_MADE (7 * BLACK_POT_CELLS + 3)
+
+/* A 2-player game with `layout`, its draws from `seed`. */
+static void *game_random(struct draws *draws, const char *layout, int seed)
+{
+	unsigned char key[32] = {(unsigned char)seed, 3};
+	char text[64], err[GAME_ERR_LEN] = "";
+	struct game_setup setup = {.players = 2, .first_seat = seed % 2};
+	cJSON *options;
+	void *state;
+
+	snprintf(text, sizeof text, "{\"layout\":\"%s\"}", layout);
+	options = cJSON_Parse(text);
+	arena_draws_init(draws, key, NULL, NULL);
+	setup.options = options;
+	state = arena_black_pot_rules.create(&setup, draws, err);
+	ck_assert_msg(state != NULL, "%s", err);
+	cJSON_Delete(options);
+	return state;
+}
+
+/* The board of `state` read from the rules and from the view of the seat
+ * to move, the same. */
+static void board_as_the_view(const void *state,
+			      struct black_pot_eval_board *board)
+{
+	struct black_pot_eval_board seen;
+	cJSON *view = arena_black_pot_rules.view(
+		state, arena_black_pot_rules.to_move(state));
+	char err[GAME_ERR_LEN] = "";
+
+	ck_assert_msg(black_pot_eval_read_view(view, &seen, err) == 0, "%s", err);
+	cJSON_Delete(view);
+	black_pot_eval_board_of(state, board);
+	ck_assert_mem_eq(board, &seen, sizeof seen);
+}
+
+/* Each legal move of `state` changes the whole evaluation of its side by
+ * its delta, where neither a line nor the pawns in hand (5 or fewer can
+ * close a window) move any window but its own. */
+static void moves_as_their_delta(const struct black_pot_eval *eval,
+				 const void *state,
+				 struct black_pot_eval_board *board)
+{
+	int ids[GAME_MAX_MOVES], n = arena_black_pot_rules.moves(state, ids);
+	int side = arena_black_pot_rules.to_move(state) % 2;
+	double before = black_pot_eval_value(eval, board, side);
+
+	for (int i = 0; i < n; i++) {
+		int cells[3], count = arena_black_pot_move_cells(ids[i], cells);
+		struct black_pot_eval_board after = *board;
+		double delta;
+
+		if (board->pawns[side] - count < 5 || board->pawns[1 - side] < 5)
+			continue;
+		delta = black_pot_eval_delta(eval, board, side, cells, count);
+		black_pot_eval_play(&after, side, cells, count);
+		ck_assert_double_eq_tol(black_pot_eval_value(eval, &after, side) -
+						before, delta, 1e-9);
+	}
+}
+
+/* Plays one game at random, checking every position. */
+static int game_checked(struct black_pot_rolls *rolls, const char *layout,
+			int seed)
+{
+	struct draws draws;
+	void *state = game_random(&draws, layout, seed);
+	struct black_pot_eval_board board;
+	struct black_pot_eval eval;
+	double numbers[7 * BLACK_POT_CELLS + 15];
+	int positions = 0, made = 0;
+	uint64_t pick = (uint64_t)seed + 1;
+
+	black_pot_eval_board_of(state, &board);
+	black_pot_eval_init(&eval, &board, rolls);
+	while (arena_black_pot_rules.to_move(state) >= 0) {
+		int ids[GAME_MAX_MOVES], n = arena_black_pot_rules.moves(state, ids);
+
+		arena_black_pot_numbers(state, 0, numbers);
+		ck_assert_int_eq(black_pot_eval_roll_first(state),
+				 numbers[ROLLS_MADE] > made);
+		made = (int)numbers[ROLLS_MADE];
+		board_as_the_view(state, &board);
+		moves_as_their_delta(&eval, state, &board);
+		arena_black_pot_rules.apply_move(
+			state, ids[arena_splitmix64(&pick) % (uint64_t)n], &draws);
+		positions++;
+	}
+	arena_black_pot_rules.destroy(state);
+	return positions;
+}
+
+START_TEST(the_rules_state_as_a_view)
+{
+	struct black_pot_rolls rolls;
+	int positions = 0;
+
+	black_pot_rolls_init(&rolls);
+	for (int seed = 0; seed < 6; seed++)
+		positions += game_checked(&rolls, seed % 2 ? "random" : "fixed",
+					  seed);
+	ck_assert_int_gt(positions, 100);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("black_pot_lookahead");
@@ -182,6 +294,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, windows_of_the_fixed_layout);
 	tcase_add_test(tc, reads_a_scored_line);
 	tcase_add_test(tc, completing_and_blocking);
+	tcase_add_test(tc, the_rules_state_as_a_view);
 	suite_add_tcase(s, tc);
 	return s;
 }

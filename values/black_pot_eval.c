@@ -2,7 +2,9 @@
  * black-pot-lookahead's evaluation (black_pot_eval.h).  The rules table
  * scores lines as they are made, but a bot must also weigh the lines not
  * made yet: it asks the rules library what each would be worth
- * (arena_black_pot_line_points).
+ * (arena_black_pot_line_points).  The rules' state is read through the
+ * numbers the rules give a learning program (arena_black_pot_numbers()),
+ * so that the board needs no JSON and no look inside the state.
  */
 #include "black_pot_eval.h"
 
@@ -16,6 +18,13 @@
  * times the chance that one roll can make its number. */
 #define BLACK_POT_EVAL_FILL_BASE 0.25
 #define BLACK_POT_EVAL_FILL_REACH 0.6
+/* arena_black_pot_numbers(): 7 planes of the cells (the numbers, each
+ * side's pawns, the scored lines of each direction), then the roll, the
+ * rolls made and allowed, the pawns and the points of each side, the seat
+ * to move and the roll's first seat; 4 seats at most. */
+#define BLACK_POT_EVAL_NUMBERS (7 * BLACK_POT_CELLS + 11 + 4)
+#define BLACK_POT_EVAL_PAWNS (7 * BLACK_POT_CELLS + 5)
+#define BLACK_POT_EVAL_TO_MOVE (BLACK_POT_EVAL_PAWNS + 4)
 
 static const int black_pot_eval_steps[4][2] = {
 	{0, 1}, {1, 0}, {1, 1}, {1, -1},
@@ -119,6 +128,44 @@ int black_pot_eval_read_view(const cJSON *view,
 	}
 	return black_pot_eval_read_lines(
 		cJSON_GetObjectItemCaseSensitive(view, "lines"), board, err);
+}
+
+/* The numbers of `state` as seat 0 (side 0 first) sees them. */
+static void black_pot_eval_numbers(const void *state,
+				   double numbers[BLACK_POT_EVAL_NUMBERS])
+{
+	if (arena_black_pot_numbers(state, 0, NULL) > BLACK_POT_EVAL_NUMBERS)
+		abort();	/* a rules library of more seats than this one */
+	arena_black_pot_numbers(state, 0, numbers);
+}
+
+void black_pot_eval_board_of(const void *state,
+			     struct black_pot_eval_board *board)
+{
+	double n[BLACK_POT_EVAL_NUMBERS];
+	const double *pawns = n + BLACK_POT_CELLS, *lines = n + 3 * BLACK_POT_CELLS;
+
+	black_pot_eval_numbers(state, n);
+	memset(board, 0, sizeof *board);
+	for (int c = 0; c < BLACK_POT_CELLS; c++) {
+		board->number[c] = (int)n[c];
+		board->owner[c] = pawns[c] ? 0 : pawns[BLACK_POT_CELLS + c] ? 1 : -1;
+		for (int d = 0; d < 4; d++)
+			if (lines[d * BLACK_POT_CELLS + c])
+				board->scored[c] |= 1u << d;
+	}
+	for (int s = 0; s < 2; s++) {
+		board->pawns[s] = (int)n[BLACK_POT_EVAL_PAWNS + s];
+		board->points[s] = (long)n[BLACK_POT_EVAL_PAWNS + 2 + s];
+	}
+}
+
+bool black_pot_eval_roll_first(const void *state)
+{
+	double n[BLACK_POT_EVAL_NUMBERS];
+
+	black_pot_eval_numbers(state, n);
+	return n[BLACK_POT_EVAL_TO_MOVE] == n[BLACK_POT_EVAL_TO_MOVE + 1];
 }
 
 void black_pot_eval_init(struct black_pot_eval *eval,
@@ -225,6 +272,46 @@ double black_pot_eval_delta(const struct black_pot_eval *eval,
 		board->owner[cells[k]] = -1;
 	board->pawns[side] += count;
 	return after - before - BLACK_POT_EVAL_PAWN * count;
+}
+
+double black_pot_eval_value(const struct black_pot_eval *eval,
+			    const struct black_pot_eval_board *board, int side)
+{
+	double value = (double)(board->points[side] - board->points[1 - side]) +
+		       BLACK_POT_EVAL_PAWN *
+			       (board->pawns[side] - board->pawns[1 - side]);
+
+	for (int w = 0; w < eval->windows; w++)
+		value += black_pot_eval_window(eval, board, w, side) -
+			 black_pot_eval_window(eval, board, w, 1 - side);
+	return value;
+}
+
+void black_pot_eval_gains(const struct black_pot_eval *eval,
+			  struct black_pot_eval_board *board, const int dice[3],
+			  double gain[2])
+{
+	int open[BLACK_POT_CELLS], most = board->pawns[0], count;
+	struct black_pot_move *moves;
+
+	if (board->pawns[1] > most)
+		most = board->pawns[1];
+	for (int c = 0; c < BLACK_POT_CELLS; c++)
+		open[c] = board->owner[c] < 0 ? board->number[c] : 0;
+	count = arena_black_pot_moves(dice, open, most > 3 ? 3 : most, &moves);
+	gain[0] = gain[1] = 0;
+	for (int m = 0; m < count; m++)
+		for (int s = 0; s < 2; s++) {
+			double d;
+
+			if (!moves[m].count || moves[m].count > board->pawns[s])
+				continue;
+			d = black_pot_eval_delta(eval, board, s, moves[m].cells,
+						 moves[m].count);
+			if (d > gain[s])
+				gain[s] = d;
+		}
+	free(moves);
 }
 
 static int black_pot_eval_by_value(const void *a, const void *b)

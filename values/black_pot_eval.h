@@ -3,12 +3,16 @@
  * its points, 10 for each pawn in hand, and the potential of every window
  * of 5 cells it can still complete (worth the line's points less the
  * pawns it still needs, times the chance of filling each missing cell in
- * time), less the same for the other side.
+ * time), less the same for the other side.  One piece for the bots
+ * (black-pot-lookahead, black-pot-mcts, reading a seat's view) and the
+ * grader (estimate_black_pot.h, reading the rules' state), so that both
+ * weigh a position alike.
  */
 #ifndef BOTS_BLACK_POT_EVAL_H
 #define BOTS_BLACK_POT_EVAL_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 
 #include "black_pot_rolls.h"
 
@@ -42,6 +46,15 @@ struct black_pot_eval {
  * "points", "lines"); 0, or -1 with the reason in err (GAME_ERR_LEN). */
 int black_pot_eval_read_view(const cJSON *view,
 			     struct black_pot_eval_board *board, char *err);
+
+/* The board of the rules' state `state` (games/black_pot.h), as
+ * black_pot_eval_read_view() reads it from a seat's view. */
+void black_pot_eval_board_of(const void *state,
+			     struct black_pot_eval_board *board);
+
+/* Whether the seat to move at `state` plays its roll first (the roll was
+ * just drawn), not after another seat. */
+bool black_pot_eval_roll_first(const void *state);
 
 /* The cell (row * 11 + column from A1 = 0) of a name such as "F6", or -1
  * when it names none of the grid. */
@@ -77,6 +90,19 @@ double black_pot_eval_delta(const struct black_pot_eval *eval,
 void black_pot_eval_rank(const struct black_pot_eval *eval,
 			 struct black_pot_eval_board *board, int side,
 			 struct black_pot_eval_move *moves, int count);
+
+/* The whole evaluation of `board` for `side`: its points, pawns in hand
+ * and windows less the other side's (black_pot_eval_delta() is how much
+ * a move changes it). */
+double black_pot_eval_value(const struct black_pot_eval *eval,
+			    const struct black_pot_eval_board *board, int side);
+
+/* The most each side can add to its evaluation with the roll `dice` on
+ * `board` (placing nothing adds 0), each as if it played the roll first:
+ * gain[side]. */
+void black_pot_eval_gains(const struct black_pot_eval *eval,
+			  struct black_pot_eval_board *board, const int dice[3],
+			  double gain[2]);
 
 /* Puts pawns of `side` on the `count` free cells[]. */
 void black_pot_eval_play(struct black_pot_eval_board *board, int side,
