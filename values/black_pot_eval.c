@@ -23,7 +23,8 @@
  * rolls made and allowed, the pawns and the points of each side, the seat
  * to move and the roll's first seat; 4 seats at most. */
 #define BLACK_POT_EVAL_NUMBERS (7 * BLACK_POT_CELLS + 11 + 4)
-#define BLACK_POT_EVAL_PAWNS (7 * BLACK_POT_CELLS + 5)
+#define BLACK_POT_EVAL_ROLL (7 * BLACK_POT_CELLS)
+#define BLACK_POT_EVAL_PAWNS (BLACK_POT_EVAL_ROLL + 5)
 #define BLACK_POT_EVAL_TO_MOVE (BLACK_POT_EVAL_PAWNS + 4)
 
 static const int black_pot_eval_steps[4][2] = {
@@ -160,11 +161,19 @@ void black_pot_eval_board_of(const void *state,
 	}
 }
 
-bool black_pot_eval_roll_first(const void *state)
+bool black_pot_eval_roll(const void *state, int dice[3])
 {
 	double n[BLACK_POT_EVAL_NUMBERS];
 
 	black_pot_eval_numbers(state, n);
+	for (int i = 0; i < 3; i++) {
+		int j = i;
+
+		/* insertion, highest first */
+		for (; j > 0 && dice[j - 1] < (int)n[BLACK_POT_EVAL_ROLL + i]; j--)
+			dice[j] = dice[j - 1];
+		dice[j] = (int)n[BLACK_POT_EVAL_ROLL + i];
+	}
 	return n[BLACK_POT_EVAL_TO_MOVE] == n[BLACK_POT_EVAL_TO_MOVE + 1];
 }
 

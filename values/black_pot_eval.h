@@ -52,9 +52,10 @@ int black_pot_eval_read_view(const cJSON *view,
 void black_pot_eval_board_of(const void *state,
 			     struct black_pot_eval_board *board);
 
-/* Whether the seat to move at `state` plays its roll first (the roll was
- * just drawn), not after another seat. */
-bool black_pot_eval_roll_first(const void *state);
+/* The roll of `state` into dice[], highest die first (as the rolls'
+ * table, black_pot_rolls.h, has it); whether the seat to move plays it
+ * first (it was just drawn), not after another seat. */
+bool black_pot_eval_roll(const void *state, int dice[3]);
 
 /* The cell (row * 11 + column from A1 = 0) of a name such as "F6", or -1
  * when it names none of the grid. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimate_black_pot.h"
 #include "estimate_end.h"
 #include "estimate_rule.h"
 #include "estimate_search.h"
@@ -29,6 +30,7 @@ struct estimate {
 	char how[ESTIMATE_HOW_LEN];
 	void *copy;		/* the game a playout plays on */
 	void *end;		/* estimate_end.h's room */
+	struct estimate_black_pot *pot;	/* two-player Black-Pot's, or NULL */
 	struct estimate_rule rule;
 };
 
@@ -43,6 +45,17 @@ static void estimate_searched_how(struct estimate *e)
 		 ESTIMATE_SEARCH_SCALE);
 }
 
+/* How two-player Black-Pot's values are obtained (estimate_black_pot.h). */
+static void estimate_pot_how(struct estimate *e)
+{
+	snprintf(e->how, sizeof e->how, "estimated: each board weighed by "
+		 "the evaluation of black-pot-lookahead (points, pawns in hand, "
+		 "windows of five), a chance to win by a logistic of scale %.0f "
+		 "fitted against games played on; a roll's luck what both sides "
+		 "can best make of it against the mean roll",
+		 ESTIMATE_BLACK_POT_SCALE);
+}
+
 struct estimate *estimate_open(const struct game_rules *rules, int players)
 {
 	struct estimate *e = calloc(1, sizeof *e);
@@ -53,8 +66,11 @@ struct estimate *estimate_open(const struct game_rules *rules, int players)
 	estimate_rule_init(&e->rule, rules);
 	e->rules = rules;
 	e->players = players;
+	e->pot = estimate_black_pot_open(rules, players);
 	if (estimate_search_values(rules, players))
 		estimate_searched_how(e);
+	else if (e->pot)
+		estimate_pot_how(e);
 	else	/* a mean of results in [0, 1]: a standard error of 1/2 / sqrt(n) at most */
 		snprintf(e->how, sizeof e->how, "estimated: the mean result of "
 			 "up to %d playouts a value (a standard error of up to "
@@ -72,6 +88,7 @@ void estimate_close(struct estimate *e)
 		return;
 	free(e->copy);
 	free(e->end);
+	estimate_black_pot_close(e->pot);
 	estimate_rule_free(&e->rule);
 	free(e);
 }
@@ -154,6 +171,12 @@ int estimate_actions(struct estimate *e, const void *state, uint64_t key,
 		return estimate_end_actions(e->rules, state, e->end, out);
 	if (estimate_search_reached(e->rules, e->players, state, e->end))
 		return estimate_search_actions(e->rules, state, out);
+	if (e->pot) {
+		struct draws draws;
+
+		estimate_draws(&draws, key, 0);
+		return estimate_black_pot_actions(e->pot, state, &draws, out);
+	}
 	n = e->rules->moves(state, moves);
 	each = estimate_each(n);
 	for (int i = 0; i < n; i++) {
@@ -185,7 +208,10 @@ void estimate_state(struct estimate *e, const void *state,
 
 	for (int i = 0; i < n; i++)
 		moves[i] = a[i].move;
-	if (n && a[0].exact) {	/* solved: the best action's */
+	if (e->pot && estimate_black_pot_state(e->pot, state, chance))
+		return;
+	if ((n && a[0].exact) || e->pot) {	/* solved, or Black-Pot's
+						 * second seat: the best action's */
 		int me = e->rules->to_move(state), best = 0;
 
 		for (int i = 0; i < n; i++) {
@@ -208,18 +234,22 @@ void estimate_state(struct estimate *e, const void *state,
 }
 
 /* Adds each seat's chance at `state`, a game just made, to sum: the
- * search's where it values the game, else a playout's result. */
+ * search's where it values the game, Black-Pot's board's before its first
+ * roll (the mean over that roll), else a playout's result. */
 static void estimate_begun(struct estimate *e, void *state,
 			   struct draws *draws, uint64_t stream,
 			   double sum[GAME_MAX_SEATS])
 {
 	double chance[GAME_MAX_SEATS];
 
-	if (!estimate_search_reached(e->rules, e->players, state, e->end)) {
+	if (e->pot && e->rules->to_move(state) >= 0)
+		estimate_black_pot_before(e->pot, state, chance);
+	else if (estimate_search_reached(e->rules, e->players, state, e->end))
+		estimate_search_state(e->rules, state, chance);
+	else {
 		estimate_playout(e, state, draws, stream, sum);
 		return;
 	}
-	estimate_search_state(e->rules, state, chance);
 	for (int s = 0; s < e->players; s++)
 		sum[s] += chance[s];
 }

@@ -154,6 +154,7 @@ for dir in rolit three vl clause pot; do
 	grades "$TMP/$dir"
 	how='estimated: the mean result of up to 128 pla'
 	[ "$dir" != rolit ] || how='estimated: a position searched 4 plies by r'
+	[ "$dir" != pot ] || how='estimated: each board weighed by the evalua'
 	expect_eq "$(query '[(g["exact"], g["how"][:43], len(g["start"]), all("drift" in s for s in g["seats"])) for g in grades][0]')" \
 		"(False, '$how', $(query 'len(grades[0]["players"])'), True)" \
 		"$dir: estimated values, said so, every seat's numbers"
@@ -182,6 +183,12 @@ expect_eq "$(query '[m["move"] for m in grades[0]["moves"] if m.get("exact")] ==
 	"$REFEREE" grade --format json rolit-search-mcts.jsonl) >"$TMP/fixed" 2>"$ERR"
 expect_eq "$(cmp "$TMP/fixed" "$top_srcdir/tests/fixtures/grade/rolit-search-mcts.grade.json" && echo same)" same \
 	"rolit: a fixed log's grade, byte for byte"
+# A fixed game of black-pot-lookahead against black-pot-mcts: its grade
+# to the byte (each value a pure function of its position).
+(cd "$top_srcdir/tests/fixtures/grade" &&
+	"$REFEREE" grade --format json black-pot-lookahead-mcts.jsonl) >"$TMP/fixed" 2>"$ERR"
+expect_eq "$(cmp "$TMP/fixed" "$top_srcdir/tests/fixtures/grade/black-pot-lookahead-mcts.grade.json" && echo same)" same \
+	"black-pot: a fixed log's grade, byte for byte"
 expect_exit 3 "$REFEREE" grade --summary "$TMP/rolit/game-000001.jsonl"
 expect_eq "$(cat "$ERR")" "referee grade: $TMP/rolit/game-000001.jsonl: no exact values for rolit: only two-player bolo and bolo5 have them" \
 	"--summary of a rolit log: no exact values, and why"

@@ -249,7 +249,7 @@ static int game_checked(struct black_pot_rolls *rolls, const char *layout,
 	struct black_pot_eval_board board;
 	struct black_pot_eval eval;
 	double numbers[7 * BLACK_POT_CELLS + 15];
-	int positions = 0, made = 0;
+	int positions = 0, made = 0, dice[3];
 	uint64_t pick = (uint64_t)seed + 1;
 
 	black_pot_eval_board_of(state, &board);
@@ -258,8 +258,12 @@ static int game_checked(struct black_pot_rolls *rolls, const char *layout,
 		int ids[GAME_MAX_MOVES], n = arena_black_pot_rules.moves(state, ids);
 
 		arena_black_pot_numbers(state, 0, numbers);
-		ck_assert_int_eq(black_pot_eval_roll_first(state),
+		ck_assert_int_eq(black_pot_eval_roll(state, dice),
 				 numbers[ROLLS_MADE] > made);
+		ck_assert(dice[0] >= dice[1] && dice[1] >= dice[2]);
+		ck_assert_int_eq(dice[0] + dice[1] + dice[2],
+				 numbers[ROLLS_MADE - 3] + numbers[ROLLS_MADE - 2] +
+					 numbers[ROLLS_MADE - 1]);
 		made = (int)numbers[ROLLS_MADE];
 		board_as_the_view(state, &board);
 		moves_as_their_delta(&eval, state, &board);

@@ -6,8 +6,9 @@
  * 2 to 4 players; Rolit's last moves solved as plain minimax solves
  * them, its middle game searched as plain negamax searches it, each of
  * its values a chance, the value of the position an action leads to;
- * and the playouts' rule: expect-bot's turns in bolo, bolo5 and Volle
- * Lotte.
+ * two-player Black-Pot's values by its evaluation, a roll's luck of mean
+ * zero over the 56 rolls; and the playouts' rule: expect-bot's turns in
+ * bolo, bolo5 and Volle Lotte.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,11 +16,14 @@
 #include <string.h>
 
 #include "base/options.h"
+#include "games/black_pot.h"
 #include "games/dice.h"
 #include "games/registry.h"
 #include "games/rolit.h"
 #include "run_suite.h"
+#include "values/black_pot_eval.h"
 #include "values/estimate.h"
+#include "values/estimate_black_pot.h"
 #include "values/estimate_end.h"
 #include "values/dice_rolls.h"
 #include "values/estimate_rule.h"
@@ -149,12 +153,20 @@ START_TEST(chances_add_up_and_repeat)
 			"action's value one ply more), its score a chance to win "
 			"by a logistic of scale 15.9 fitted against the solved "
 			"end; the last 16 moves solved by search, exact");
+	else if (rules->family == GAME_FAMILY_BLACK_POT && players == 2)
+		ck_assert_str_eq(estimate_how(e), "estimated: each board "
+			"weighed by the evaluation of black-pot-lookahead (points, "
+			"pawns in hand, windows of five), a chance to win by a "
+			"logistic of scale 80 fitted against games played on; a "
+			"roll's luck what both sides can best make of it against "
+			"the mean roll");
 	else
 		ck_assert_str_eq(estimate_how(e) + 167,
 			rules->family == GAME_FAMILY_DICE ?
 			"playing expect-bot's turns (the most expected points)" :
 			"playing at random");
-	if (rules->family != GAME_FAMILY_ROLIT || players != 2)
+	if ((rules->family != GAME_FAMILY_ROLIT &&
+	     rules->family != GAME_FAMILY_BLACK_POT) || players != 2)
 		ck_assert_int_eq(strncmp(estimate_how(e), "estimated: the mean "
 			"result of up to 128 playouts a value (a standard error "
 			"of up to 4.4%; a decision of more than 16 actions shares "
@@ -400,6 +412,114 @@ START_TEST(searched_values_hold_the_invariants)
 }
 END_TEST
 
+/* The mean over the 56 rolls of each seat's chance at `state` (a roll
+ * just drawn) with that roll, into mean. */
+static void pot_mean(struct estimate *e, const void *state,
+		     const struct black_pot_rolls *rolls,
+		     double mean[GAME_MAX_SEATS])
+{
+	void *copy = malloc(arena_black_pot_rules.state_size);
+
+	memset(mean, 0, GAME_MAX_SEATS * sizeof *mean);
+	for (int r = 0; r < BLACK_POT_ROLLS_COUNT; r++) {
+		double here[GAME_MAX_SEATS];
+
+		memcpy(copy, state, arena_black_pot_rules.state_size);
+		arena_black_pot_set_roll(copy, rolls->dice[r]);
+		estimate_state(e, copy, NULL, 0, here);
+		for (int s = 0; s < 2; s++) {
+			ck_assert(here[s] >= 0 && here[s] <= 1);
+			mean[s] += rolls->chance[r] * here[s];
+		}
+	}
+	free(copy);
+}
+
+/* Each action at `state` (its values a[n]) worth what it leaves: the
+ * board's chance, the result where the game ends, and where it draws a
+ * roll the mean over the 56 rolls of the position after it (checked for
+ * the first such action only: 56 positions, each weighing 56 rolls). */
+static int pot_actions_hold(struct estimate *e, const void *state,
+			    const struct estimate_action *a, int n,
+			    const struct black_pot_rolls *rolls)
+{
+	void *child = malloc(arena_black_pot_rules.state_size);
+	int me = arena_black_pot_rules.to_move(state), dice[3], means = 0;
+	struct draws draws;
+
+	arena_draws_init(&draws, zero_key, NULL, NULL);
+	for (int i = 0; i < n; i++) {
+		double after[GAME_MAX_SEATS];
+
+		ck_assert(!a[i].exact);
+		ck_assert(a[i].chance[me] >= 0 && a[i].chance[me] <= 1);
+		ck_assert_double_eq_tol(a[i].chance[0] + a[i].chance[1], 1, 1e-15);
+		memcpy(child, state, arena_black_pot_rules.state_size);
+		arena_black_pot_rules.apply_move(child, a[i].move, &draws);
+		if (arena_black_pot_rules.to_move(child) < 0)
+			estimate_result(&arena_black_pot_rules, 2, child, after);
+		else if (!black_pot_eval_roll(child, dice) || means++)
+			continue;
+		else
+			pot_mean(e, child, rolls, after);
+		ck_assert_double_eq_tol(after[me], a[i].chance[me], 1e-12);
+		ck_assert_double_eq_tol(after[1 - me], a[i].chance[1 - me], 1e-12);
+	}
+	free(child);
+	return means > 0;
+}
+
+/* At every position of a two-player Black-Pot game played at random: each
+ * action's chances in [0, 1] adding up to 1, the same whatever the key;
+ * an action that draws a roll worth the mean of the positions after it
+ * over the 56 rolls, so that a roll's luck has mean zero; a position whose
+ * roll another seat played first worth its best action; and the start a
+ * half each (the empty board, before the first roll). */
+START_TEST(black_pot_values_hold_the_invariants)
+{
+	const struct game_rules *rules = &arena_black_pot_rules;
+	struct estimate *e = estimate_open(rules, 2);
+	struct estimate_action a[GAME_MAX_MOVES], again[GAME_MAX_MOVES];
+	struct black_pot_rolls rolls;
+	struct draws draws;
+	cJSON *options;
+	void *state = new_game(rules, 2, &draws, &options);
+	double start[GAME_MAX_SEATS];
+	bool out[GAME_MAX_SEATS] = {false};
+	int moves[GAME_MAX_MOVES], me, means = 0, dice[3];
+
+	black_pot_rolls_init(&rolls);
+	estimate_start(e, options, 0, out, 5, start);
+	ck_assert_double_eq(start[0], 0.5);
+	ck_assert_double_eq(start[1], 0.5);
+	srand(47 + _i);
+	while ((me = rules->to_move(state)) >= 0) {
+		int n = rules->moves(state, moves), best = 0;
+		double here[GAME_MAX_SEATS];
+
+		ck_assert_int_eq(estimate_actions(e, state, 1, a), n);
+		ck_assert_int_eq(estimate_actions(e, state, 99, again), n);
+		for (int i = 0; i < n; i++) {
+			ck_assert_int_eq(a[i].move, moves[i]);
+			ck_assert_double_eq(a[i].chance[me], again[i].chance[me]);
+			best = a[i].chance[me] > a[best].chance[me] ? i : best;
+		}
+		if (means < 6 && rand() % 4 == 0)
+			means += pot_actions_hold(e, state, a, n, &rolls);
+		estimate_state(e, state, a, n, here);
+		ck_assert(here[me] >= 0 && here[me] <= 1);
+		ck_assert_double_eq_tol(here[0] + here[1], 1, 1e-15);
+		if (!black_pot_eval_roll(state, dice))
+			ck_assert_double_eq(here[me], a[best].chance[me]);
+		rules->apply_move(state, moves[rand() % n], &draws);
+	}
+	ck_assert_int_gt(means, 2);
+	rules->destroy(state);
+	cJSON_Delete(options);
+	estimate_close(e);
+}
+END_TEST
+
 /* The index in moves[] of the word `word`, or -1. */
 static int word_at(const struct dice_game *g, const int *moves, int n, int word)
 {
@@ -586,6 +706,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, the_search_is_negamax, 0, 2);
 	tcase_add_test(tc, a_score_is_a_chance);
 	tcase_add_loop_test(tc, searched_values_hold_the_invariants, 0, 4);
+	tcase_add_loop_test(tc, black_pot_values_hold_the_invariants, 0, 2);
 	tcase_add_loop_test(tc, bolo_plays_expect_bots_turns, 0, 2);
 	tcase_add_loop_test(tc, volle_lotte_plays_expect_bots_turns, 0, 3);
 	suite_add_tcase(s, tc);
