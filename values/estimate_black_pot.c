@@ -94,16 +94,15 @@ void estimate_black_pot_before(struct estimate_black_pot *bp,
 	pot_value(bp, state, bp->rules->to_move(state), chance);
 }
 
-/* The chance to win, for the seat to move at `state` whose board scores
- * `score` for it, of each roll as both sides can best use it (each side's
- * best move of it, black-pot-lookahead's weighing of the next roll), into
- * p[]; returns the index of the roll of `state`. */
-static int pot_rolls(struct estimate_black_pot *bp, const void *state,
+/* The chance to win, for seat `me` whose board (bp's, read by
+ * pot_score()) scores `score` for it, of each roll as both sides can best
+ * use it (each side's best move of it, black-pot-lookahead's weighing of
+ * the next roll), into p[]; returns the index of the roll `dice`. */
+static int pot_rolls(struct estimate_black_pot *bp, int me, const int dice[3],
 		     double score, double p[BLACK_POT_ROLLS_COUNT])
 {
-	int me = bp->rules->to_move(state), dice[3], now = 0;
+	int now = 0;
 
-	black_pot_eval_roll(state, dice);
 	for (int r = 0; r < BLACK_POT_ROLLS_COUNT; r++) {
 		const int *d = bp->rolls.dice[r];
 		double gain[2];
@@ -140,14 +139,16 @@ bool estimate_black_pot_state(struct estimate_black_pot *bp,
 	if (!black_pot_eval_roll(state, dice))
 		return false;
 	score = pot_score(bp, state, me);
-	now = pot_rolls(bp, state, score, p);
+	now = pot_rolls(bp, me, dice, score, p);
 	for (int r = 0; r < BLACK_POT_ROLLS_COUNT; r++) {
 		mean += bp->rolls.chance[r] * p[r];
 		low = p[r] < low ? p[r] : low;
 		high = p[r] > high ? p[r] : high;
 	}
-	/* the action before the draw: the board's chance */
-	estimate_black_pot_before(bp, state, chance);
+	/* the action before the draw: the board's chance (a decision's
+	 * state: the game goes on) */
+	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
+	chance[me] = estimate_black_pot_chance(score);
 	chance[me] += pot_shrink(chance[me], mean, low, high) * (p[now] - mean);
 	chance[1 - me] = 1 - chance[me];
 	return true;
