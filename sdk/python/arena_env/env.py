@@ -117,14 +117,13 @@ def _options_json(options: Dict[str, Any]) -> Optional[str]:
     return json.dumps(options) if options else None
 
 
-def _mode(name: str, value: Optional[str], default: str, other: str,
-          bit: int) -> int:
-    """The C mode bit of an option of two words: 0 for None or the
-    default, `bit` for the other; ValueError for anything else."""
-    if value in (None, default):
-        return 0
-    if value == other:
-        return bit
+def _word(name: str, value: Optional[str], default: str, other: str) -> str:
+    """An option of two words: `value`, the default for None; ValueError
+    for anything else."""
+    if value is None:
+        return default
+    if value in (default, other):
+        return value
     raise ValueError('%s is "%s" (the default) or "%s", not %r'
                      % (name, default, other, value))
 
@@ -132,16 +131,16 @@ def _mode(name: str, value: Optional[str], default: str, other: str,
 def draws_mode(draws: Optional[str]) -> int:
     """draws=: "fast" (the default) a fast generator seeded by the seed,
     for training; "keyed" the referee's draws from the seed, which a log
-    needs.  _mode gives the bit of the word that is not the default."""
-    return _core.FAST_DRAWS & ~_mode("draws", draws, "fast", "keyed",
-                                     _core.FAST_DRAWS)
+    needs.  The C mode bit: FAST_DRAWS for "fast"."""
+    return _core.FAST_DRAWS \
+        if _word("draws", draws, "fast", "keyed") == "fast" else 0
 
 
 def _chance_mode(chance: Optional[str]) -> int:
     """chance=: "implicit", the draws made inside step(); "explicit",
     each a turn of the agent "chance"."""
-    return _mode("chance", chance, "implicit", "explicit",
-                 _core.EXPLICIT_CHANCE)
+    return _core.EXPLICIT_CHANCE \
+        if _word("chance", chance, "implicit", "explicit") == "explicit" else 0
 
 
 # The values opened, for every Env of the same game, players, options and
