@@ -104,7 +104,7 @@ for n in 1 3; do
 		"t=$BOTS/threshold-bot 350 $TMP" "r=$SLOW"
 	pairs=$(grep -c '^pair ' "$OUT")
 	expect_contains "$OUT" "H1 accepted after $pairs pairs: t scores" "--concurrency $n: H1 after the pairs printed"
-	expect_eq "$(tail -1 "$OUT" | cut -d: -f1)" "$pairs pairs, $((2 * pairs)) games" \
+	expect_eq "$(sed -n '/^H1 accepted after/{n;p;}' "$OUT" | cut -d: -f1)" "$pairs pairs, $((2 * pairs)) games" \
 		"--concurrency $n: the counts are those of the pairs counted"
 done
 assert_no_leftovers "no bot process left after an early stop"

@@ -24,7 +24,7 @@ for n in 1 2; do
 		--concurrency "$n" --out "$D" "$T" "$C"
 	pairs=$(grep -c '^pair ' "$OUT")
 	expect_contains "$OUT" "H1 accepted after $pairs pairs: t scores" "--concurrency $n: H1 after the sets printed"
-	expect_eq "$(tail -1 "$OUT" | cut -d: -f1)" "$pairs pairs, $((2 * pairs)) games" \
+	expect_eq "$(sed -n '/^H1 accepted after/{n;p;}' "$OUT" | cut -d: -f1)" "$pairs pairs, $((2 * pairs)) games" \
 		"--concurrency $n: a set counts as one pair"
 	expect_eq "$(cd "$D" && echo game-*.jsonl)" "$(printf 'game-%06d.jsonl ' $(seq $((2 * pairs))) | sed 's/ $//')" \
 		"--concurrency $n: the logs of the sets counted, no other"
