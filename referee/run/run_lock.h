@@ -13,7 +13,8 @@
  * process's id in it.  Returns the descriptor, close-on-exec, to keep
  * open until the process ends (workers forked from it keep it too, so
  * that the lock is held until the last of them has gone), or -1 with a
- * message naming the process that holds it. */
+ * message naming the process that holds it.  The workers of a referee
+ * that has ended (kill -9) are waited for, 15 s at most. */
 int run_lock(const char *dir, char *err);
 
 #endif

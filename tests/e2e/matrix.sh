@@ -158,7 +158,7 @@ write_cell() {
 		shard_of 1 "$shards"
 		env "${env[@]}" timeout -k 5 120 "$REFEREE" tournament "$dir/t.json" --out "${DIRS[0]}" \
 			"${shard[@]}" --resume --quiet \
-			>"$dir/run-1.out" 2>"$dir/run-1.err" </dev/null
+			>"$dir/run-1.out" 2>"$dir/run-1.resumed.err" </dev/null
 		rc=$?
 	fi
 	for ((i = 0; i < shards; i++)); do
@@ -172,7 +172,7 @@ write_cell() {
 			shard_of "$i" "$shards"
 			env "${env[@]}" timeout -k 5 120 "$REFEREE" tournament "$dir/t.json" --out "${DIRS[i - 1]}" \
 				"${shard[@]}" --resume --quiet \
-				>"$dir/run-$i.out" 2>"$dir/run-$i.err" </dev/null || rc=$?
+				>"$dir/run-$i.out" 2>"$dir/run-$i.grown.err" </dev/null || rc=$?
 		done
 	fi
 	cat "$dir"/run-*.out >"$TMP/$cell.run"
@@ -407,7 +407,7 @@ cell() {
 	*) rc=1 ;; # not stopped by the signal: it had ended before
 	esac
 	check "$1" run "$rc" "the run finishes ($status)" ||
-		{ sed 's/^/#   /' "$TMP/$1"/run-*.err | head -20; return; }
+		{ grep -H '' "$TMP/$1"/run-*.err | sed 's/^/#   /' | tail -40; return; }
 	read_cell "$1"
 }
 

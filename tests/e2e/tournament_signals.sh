@@ -134,12 +134,19 @@ second_run_case
 
 # kill -9 of the referee mid-run: its workers take every process of every
 # bot's sandbox with them, the folder's lock goes with them, and --resume
-# finishes the run.
+# finishes the run.  A resume typed while those workers still stop waits
+# for them rather than refusing: here the lock held 1.5 s more by another
+# process, the id of the referee killed still in it.
 kill_case() {
-	local dir="$TMP/kill9"
+	local dir="$TMP/kill9" holder
 	stop_run kill9 KILL 137
 	assert_no_leftovers "kill -9: no worker, bot, sandbox or bot's child is left"
+	flock -n "$dir/run.lock" -c "touch '$TMP/held'; sleep 1.5" &
+	holder=$!
+	for _ in $(seq 500); do [ -e "$TMP/held" ] && break; sleep 0.01; done
 	expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$dir" --resume --concurrency 2
+	expect_lt 1000 "$ELAPSED_MS" "kill -9: --resume waits for the workers of the referee that has ended"
+	wait "$holder"
 	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort -u | wc -l)" 36 "kill -9: --resume finishes every game"
 	expect_exit 0 "$REFEREE" verify "$dir"
 }
