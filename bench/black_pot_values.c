@@ -8,9 +8,11 @@
  * (values/black_pot_eval.h, as values/estimate_black_pot.c scores it) and
  * paired with that seat's result.  Printed: the scale of the most likely
  * logistic of those scores for those results, and its log loss against a
- * coin's, for all the positions and by the stage of the game.  The
- * figures went in docs/ANALYSIS.md ("Black-Pot valued by its
- * evaluation") and chose ESTIMATE_BLACK_POT_SCALE.
+ * coin's, for all the positions and by the stage of the game; then the
+ * most likely scale that grows exponentially with the pawns in hand, as
+ * the grader's does, and its log loss.  The figures went in
+ * docs/ANALYSIS.md ("Black-Pot valued by its evaluation") and chose
+ * ESTIMATE_BLACK_POT_SCALE and ESTIMATE_BLACK_POT_GROWTH.
  */
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -28,7 +30,7 @@
 
 struct scored {
 	double score, result;
-	int stage;
+	int stage, pawns;	/* pawns: the fewer of the two sides' in hand */
 };
 
 static struct scored seen[MOST];
@@ -91,7 +93,8 @@ static void play(const struct black_pot_rolls *rolls, int g)
 			seat[count - first] = me;
 			seen[count++] = (struct scored){
 				.score = black_pot_eval_value(&eval, &board, me),
-				.stage = fewer > 26 ? 0 : fewer > 13 ? 1 : 2};
+				.stage = fewer > 26 ? 0 : fewer > 13 ? 1 : 2,
+				.pawns = fewer};
 		}
 		arena_black_pot_rules.apply_move(
 			state, pick(&eval, &board, state, &stream), &draws);
@@ -103,14 +106,16 @@ static void play(const struct black_pot_rolls *rolls, int g)
 }
 
 /* The log-likelihood of the results of stage `stage` (STAGES: all) under
- * the logistic of scale `scale`; how many positions into *n. */
-static double likelihood(int stage, double scale, int *n)
+ * the logistic of scale `scale` at 20 pawns in hand, times e every
+ * 1 / `growth` pawns more; how many positions into *n. */
+static double likelihood(int stage, double scale, double growth, int *n)
 {
 	double sum = 0;
 
 	*n = 0;
 	for (int i = 0; i < count; i++) {
-		double p = 1 / (1 + exp(-seen[i].score / scale));
+		double at = scale * exp(growth * (seen[i].pawns - 20));
+		double p = 1 / (1 + exp(-seen[i].score / at));
 
 		if (stage < STAGES && seen[i].stage != stage)
 			continue;
@@ -129,7 +134,7 @@ static void fit(int stage, const char *name)
 	int n;
 
 	for (double s = 5; s < 5000; s *= 1.01) {
-		double l = likelihood(stage, s, &n);
+		double l = likelihood(stage, s, 0, &n);
 
 		if (l > top) {
 			top = l;
@@ -138,6 +143,28 @@ static void fit(int stage, const char *name)
 	}
 	printf("%s: scale %.0f, log loss %.3f (a coin's %.3f) over %d "
 	       "positions\n", name, best, n ? -top / n : 0, log(2), n);
+}
+
+/* Prints the most likely scale at 20 pawns in hand (to 1%) and growth
+ * (to 0.002 a pawn) of all the positions. */
+static void fit_growth(void)
+{
+	double best = 5, best_growth = 0, top = -1e300;
+	int n;
+
+	for (double g = 0; g < 0.12; g += 0.002)
+		for (double s = 20; s < 500; s *= 1.01) {
+			double l = likelihood(STAGES, s, g, &n);
+
+			if (l > top) {
+				top = l;
+				best = s;
+				best_growth = g;
+			}
+		}
+	printf("growing with the pawns in hand: scale %.1f at 20, times e "
+	       "every %.1f more (growth %.3f), log loss %.3f\n", best,
+	       1 / best_growth, best_growth, n ? -top / n : 0);
 }
 
 int main(int argc, char **argv)
@@ -156,5 +183,6 @@ int main(int argc, char **argv)
 	fit(0, "27 to 40 pawns in hand");
 	fit(1, "14 to 26 pawns in hand");
 	fit(2, "13 or fewer pawns in hand");
+	fit_growth();
 	return 0;
 }

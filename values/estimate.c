@@ -50,10 +50,11 @@ static void estimate_pot_how(struct estimate *e)
 {
 	snprintf(e->how, sizeof e->how, "estimated: each board weighed by "
 		 "the evaluation of black-pot-lookahead (points, pawns in hand, "
-		 "windows of five), a chance to win by a logistic of scale %.0f "
-		 "fitted against games played on; a roll's luck what both sides "
-		 "can best make of it against the mean roll",
-		 ESTIMATE_BLACK_POT_SCALE);
+		 "windows of five), a chance to win by a logistic of scale %.1f "
+		 "at 20 pawns in hand, doubling every %.1f more, fitted against "
+		 "games played on; a roll's luck what both sides can best make "
+		 "of it against the mean roll", ESTIMATE_BLACK_POT_SCALE,
+		 log(2) / ESTIMATE_BLACK_POT_GROWTH);
 }
 
 struct estimate *estimate_open(const struct game_rules *rules, int players)

@@ -43,9 +43,21 @@ void estimate_black_pot_close(struct estimate_black_pot *bp)
 	free(bp);
 }
 
-double estimate_black_pot_chance(double score)
+double estimate_black_pot_chance(double score, int pawns)
 {
-	return 1 / (1 + exp(-score / ESTIMATE_BLACK_POT_SCALE));
+	double scale = ESTIMATE_BLACK_POT_SCALE *
+		       exp(ESTIMATE_BLACK_POT_GROWTH * (pawns - 20));
+
+	return 1 / (1 + exp(-score / scale));
+}
+
+/* The fewer of the two sides' pawns in hand on bp's board (read by
+ * pot_score()): the stage of the game the logistic's scale follows. */
+static int pot_pawns(const struct estimate_black_pot *bp)
+{
+	const int *pawns = bp->board.pawns;
+
+	return pawns[0] < pawns[1] ? pawns[0] : pawns[1];
 }
 
 /* The board of `state` and its windows into bp; its score for `side`. */
@@ -62,12 +74,15 @@ static double pot_score(struct estimate_black_pot *bp, const void *state,
 static void pot_value(struct estimate_black_pot *bp, const void *state,
 		      int me, double chance[GAME_MAX_SEATS])
 {
+	double score;
+
 	if (bp->rules->to_move(state) < 0) {
 		estimate_result(bp->rules, 2, state, chance);
 		return;
 	}
+	score = pot_score(bp, state, me);
 	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
-	chance[me] = estimate_black_pot_chance(pot_score(bp, state, me));
+	chance[me] = estimate_black_pot_chance(score, pot_pawns(bp));
 	chance[1 - me] = 1 - chance[me];
 }
 
@@ -108,7 +123,8 @@ static int pot_rolls(struct estimate_black_pot *bp, int me, const int dice[3],
 		double gain[2];
 
 		black_pot_eval_gains(&bp->eval, &bp->board, d, gain);
-		p[r] = estimate_black_pot_chance(score + gain[me] - gain[1 - me]);
+		p[r] = estimate_black_pot_chance(score + gain[me] - gain[1 - me],
+						 pot_pawns(bp));
 		if (d[0] == dice[0] && d[1] == dice[1] && d[2] == dice[2])
 			now = r;
 	}
@@ -148,7 +164,7 @@ bool estimate_black_pot_state(struct estimate_black_pot *bp,
 	/* the action before the draw: the board's chance (a decision's
 	 * state: the game goes on) */
 	memset(chance, 0, GAME_MAX_SEATS * sizeof *chance);
-	chance[me] = estimate_black_pot_chance(score);
+	chance[me] = estimate_black_pot_chance(score, pot_pawns(bp));
 	chance[me] += pot_shrink(chance[me], mean, low, high) * (p[now] - mean);
 	chance[1 - me] = 1 - chance[me];
 	return true;

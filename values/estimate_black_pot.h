@@ -24,11 +24,15 @@
 #include "games/draws.h"
 
 /* The logistic's scale: a score of this many points of the evaluation is
- * odds of e to 1, the most likely for the results of 2,000 games played
- * on from 65,064 positions (bench/black_pot_values 2000; by the stage of
- * the game 195 with 27 pawns in hand or more, 97 from 14 to 26, 49
- * below: one scale is too sure early and too timid late). */
-#define ESTIMATE_BLACK_POT_SCALE 80.0
+ * odds of e to 1 at 20 pawns in hand (the fewer of the two sides'), and
+ * it grows by a factor of e every 1 / ESTIMATE_BLACK_POT_GROWTH pawns
+ * more (doubles every 12.4): the evaluation's promise of windows tells
+ * little early, its points much late.  The pair is the most likely for
+ * the results of 2,000 games played on from 65,064 positions
+ * (bench/black_pot_values 2000: log loss 0.496, against 0.518 for the
+ * best single scale, 80). */
+#define ESTIMATE_BLACK_POT_SCALE 102.3
+#define ESTIMATE_BLACK_POT_GROWTH 0.056
 
 struct estimate_black_pot;
 
@@ -38,8 +42,9 @@ struct estimate_black_pot *estimate_black_pot_open(
 	const struct game_rules *rules, int players);
 void estimate_black_pot_close(struct estimate_black_pot *bp);
 
-/* The chance to win of a side whose board scores `score`. */
-double estimate_black_pot_chance(double score);
+/* The chance to win of a side whose board scores `score`, `pawns` the
+ * fewer of the two sides' pawns in hand. */
+double estimate_black_pot_chance(double score, int pawns);
 
 /* Each legal action at `state` (a seat to move) valued, into out; `draws`
  * rolls the dice an action that ends a roll draws, which its value does

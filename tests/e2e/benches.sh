@@ -52,7 +52,7 @@ bench "bench/rolit_playouts" '^rolit-mcts, 4 players, 8x8 opening: [0-9]+ playou
 	-- "$top_builddir/bench/rolit_playouts"
 bench "bench/rolit_values" '^search 4 plies, scale [0-9.]+: value error [0-9.]+' \
 	-- "$top_builddir/bench/rolit_values" 12 20
-bench "bench/black_pot_values" '^all: scale [0-9]+, log loss [0-9.]+' \
+bench "bench/black_pot_values" '^growing with the pawns in hand: scale [0-9.]+ at 20, times e every [0-9.]+ more' \
 	-- "$top_builddir/bench/black_pot_values" 20
 bench "bench/report.sh" '^replays: [0-9]+ pages' BENCH_REPORT_GAMES=60 -- sh "$B/report.sh"
 bench "bench/duplicate.sh" 'duplicate: [0-9]+ pairs' \

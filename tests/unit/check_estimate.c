@@ -157,7 +157,8 @@ START_TEST(chances_add_up_and_repeat)
 		ck_assert_str_eq(estimate_how(e), "estimated: each board "
 			"weighed by the evaluation of black-pot-lookahead (points, "
 			"pawns in hand, windows of five), a chance to win by a "
-			"logistic of scale 80 fitted against games played on; a "
+			"logistic of scale 102.3 at 20 pawns in hand, doubling "
+			"every 12.4 more, fitted against games played on; a "
 			"roll's luck what both sides can best make of it against "
 			"the mean roll");
 	else
@@ -347,6 +348,23 @@ START_TEST(a_score_is_a_chance)
 				1 / (1 + exp(1.0)), 1e-15);
 	ck_assert_double_eq(estimate_search_chance(ROLIT_EVAL_WIN + 2, 18.0), 1);
 	ck_assert_double_eq(estimate_search_chance(-ROLIT_EVAL_WIN - 2, 18.0), 0);
+}
+END_TEST
+
+/* Black-Pot's logistic: odds of e at its scale with 20 pawns in hand, at
+ * e^(10 growth) times the scale 10 pawns more; one lead worth more late
+ * in the game (5 pawns in hand) than early (35). */
+START_TEST(a_black_pot_score_is_surer_late)
+{
+	double at_30 = ESTIMATE_BLACK_POT_SCALE * exp(10 * ESTIMATE_BLACK_POT_GROWTH);
+
+	ck_assert_double_eq(estimate_black_pot_chance(0, 33), 0.5);
+	ck_assert_double_eq_tol(estimate_black_pot_chance(ESTIMATE_BLACK_POT_SCALE, 20),
+				1 / (1 + exp(-1.0)), 1e-15);
+	ck_assert_double_eq_tol(estimate_black_pot_chance(-at_30, 30),
+				1 / (1 + exp(1.0)), 1e-15);
+	ck_assert_double_eq_tol(estimate_black_pot_chance(50, 5), 0.7562, 1e-4);
+	ck_assert_double_eq_tol(estimate_black_pot_chance(50, 35), 0.5526, 1e-4);
 	ck_assert_double_eq(estimate_search_chance(ROLIT_EVAL_WIN / 2 - 1, 18.0),
 			    1 / (1 + exp(-(ROLIT_EVAL_WIN / 2 - 1) / 18.0)));
 }
@@ -705,6 +723,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tc, the_end_is_solved, 0, 4);
 	tcase_add_loop_test(tc, the_search_is_negamax, 0, 2);
 	tcase_add_test(tc, a_score_is_a_chance);
+	tcase_add_test(tc, a_black_pot_score_is_surer_late);
 	tcase_add_loop_test(tc, searched_values_hold_the_invariants, 0, 4);
 	tcase_add_loop_test(tc, black_pot_values_hold_the_invariants, 0, 2);
 	tcase_add_loop_test(tc, bolo_plays_expect_bots_turns, 0, 2);
