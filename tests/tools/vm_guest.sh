@@ -138,8 +138,10 @@ cases() {
 		[ -n "$seen" ]
 	check "$who: nothing of it is left" gone
 	# Memory, its tmpfs included: the kernel kills it, a forfeit; the
-	# referee and the opponent are untouched, the log verifies.
-	ref play rolit -o size=4 --move-ms 20000 --memory-mb 64 --log "$d/tmp.jsonl" \
+	# referee and the opponent are untouched, the log verifies.  The
+	# kernel's reclaim before the kill is charged to the bot as CPU time,
+	# and an emulated CPU on a loaded host took over 20 s of it: 90 s.
+	ref play rolit -o size=4 --move-ms 90000 --memory-mb 64 --log "$d/tmp.jsonl" \
 		"greedy=$GREEDY tmp" "$BOT"
 	check "$who: memory: a bot filling its /tmp forfeits for memory" grep -q \
 		'forfeit: memory: went past its memory limit of 64 MiB (the kernel killed a process of it) (answering "turn")' "$d/out"
