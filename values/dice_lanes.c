@@ -1,0 +1,201 @@
+/*
+ * The turns of dice_lanes.h side by side.  The rows of what a keep leads
+ * to (dice_policy.c's after[], here a row's slots side by side) hold a
+ * vector a cell, lane l turn l's; a
+ * turn shorter than the longest reads its last row past its end, as its
+ * own solve pads them, and a lane no turn fills holds zeros.  The vectors
+ * are GCC's (and clang's) vector extension, compiled for AVX-512 in the
+ * functions marked so, called only where the processor has it.
+ */
+#include "dice_lanes.h"
+
+#include <stdlib.h>
+
+/* Each lane's sums as the plain solve's, without fused multiply-adds
+ * (clang's default where the target has them; gcc's ISO C mode makes
+ * none). */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+typedef double lanes_v __attribute__((vector_size(8 * DICE_LANES)));
+typedef long long lanes_mask __attribute__((vector_size(8 * DICE_LANES)));
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define LANES_TARGET __attribute__((target("avx512f")))
+static bool dice_lanes_vectors(void)
+{
+	return __builtin_cpu_supports("avx512f");
+}
+#else
+#define LANES_TARGET
+static bool dice_lanes_vectors(void)
+{
+	return false;
+}
+#endif
+
+/* Fewer turns than this are solved one by one: a vector's solve costs
+ * about what two plain ones do. */
+#define DICE_LANES_LEAST 3
+
+struct dice_lanes {
+	const struct dice_policy_game *game;
+	struct dice_policy_work *work;	/* the turns solved one by one */
+	int slots;		/* 2 * the game's dice: a row's cells */
+	int width;		/* rows: the longest turn's steps + 1 + jump */
+	size_t room;		/* vectors allocated in after[] */
+	lanes_v *after;		/* [row * slots + slot]: a row's slots side by side */
+	/* [n]: each keep of roll[n]'s look-up from row 0 (jump, then slot):
+	 * at row i, after[i * slots + at[n][k]] */
+	int *at[DICE_MAX + 1];
+};
+
+struct dice_lanes *dice_lanes_new(const struct dice_policy_game *g)
+{
+	struct dice_lanes *l = dice_policy_alloc(1, sizeof *l);
+
+	l->game = g;
+	l->work = dice_policy_work_new(g);
+	l->slots = 2 * g->dice;
+	for (int n = 1; n <= g->dice; n++) {
+		int keeps = dice_policy_keeps(&g->roll[n]);
+
+		l->at[n] = dice_policy_alloc((size_t)keeps, sizeof *l->at[n]);
+		for (int k = 0; k < keeps; k++)
+			l->at[n][k] = g->move[n][k].jump * l->slots +
+				      g->move[n][k].slot;
+	}
+	return l;
+}
+
+void dice_lanes_free(struct dice_lanes *l)
+{
+	if (!l)
+		return;
+	for (int n = 1; n <= l->game->dice; n++)
+		free(l->at[n]);
+	dice_policy_work_free(l->work);
+	free(l->after);
+	free(l);
+}
+
+/* The rows for turns whose longest has `steps`. */
+static void dice_lanes_fit(struct dice_lanes *l, int steps)
+{
+	size_t size;
+
+	l->width = steps + 1 + l->game->jump;
+	size = (size_t)l->slots * (size_t)l->width;
+	if (size <= l->room)
+		return;
+	free(l->after);
+	l->after = aligned_alloc(sizeof *l->after, size * sizeof *l->after);
+	if (!l->after)
+		abort();
+	l->room = size;
+}
+
+/* Row i of every slot (dice_policy.c's dice_policy_after_row()), each
+ * turn's last row past its end. */
+LANES_TARGET static void dice_lanes_row(struct dice_lanes *l,
+					struct dice_policy_turn **t,
+					int count, int i)
+{
+	const struct dice_policy_game *g = l->game;
+
+	for (int left = 0; left < g->dice; left++) {
+		lanes_v roll = {0}, after = {0};
+
+		for (int lane = 0; lane < count; lane++) {
+			const struct dice_policy_turn *u = t[lane];
+			int row = i < u->steps ? i : u->steps;
+			bool bank_ok = (long)row * DICE_POLICY_STEP >= u->threshold;
+
+			roll[lane] = dice_policy_turn_cell(
+				u, left ? left : g->dice, row);
+			after[lane] = bank_ok && u->bank[row] > roll[lane] ?
+					      u->bank[row] : roll[lane];
+		}
+		l->after[i * l->slots + 2 * left] = roll;
+		l->after[i * l->slots + 2 * left + 1] = after;
+	}
+}
+
+/* Past the longest turn's end, keeps land on its last row. */
+LANES_TARGET static void dice_lanes_pad(struct dice_lanes *l, int steps)
+{
+	for (int j = steps + 1; j < l->width; j++)
+		for (int s = 0; s < l->slots; s++)
+			l->after[j * l->slots + s] = l->after[steps * l->slots + s];
+}
+
+/* Rolling n dice at row i in every lane: dice_policy.c's
+ * dice_policy_solve_state(), each lane's turn to the last bit (the
+ * comparison as `>`, the sum in the rolls' order). */
+LANES_TARGET static void dice_lanes_state(struct dice_lanes *l,
+					  struct dice_policy_turn **t,
+					  int count, int n, int i)
+{
+	const struct roll_table *r = &l->game->roll[n];
+	const int *keep = l->at[n];
+	const lanes_v *value = l->after + (size_t)i * (size_t)l->slots;
+	lanes_v bust = {0}, v;
+
+	for (int lane = 0; lane < count; lane++)
+		bust[lane] = t[lane]->bust;
+	v = r->bust * bust;
+	for (int e = 0; e < r->rolls; e++) {
+		const struct roll_entry *en = &r->entry[e];
+		const int *k = keep + en->first;
+		lanes_v best = value[k[0]];
+
+		for (int j = 1; j < en->keeps; j++) {
+			lanes_v x = value[k[j]];
+			lanes_mask more = x > best;
+
+			best = (lanes_v)(((lanes_mask)x & more) |
+					 ((lanes_mask)best & ~more));
+		}
+		v += en->p * best;
+	}
+	for (int lane = 0; lane < count; lane++)
+		if (i < t[lane]->settled)
+			t[lane]->value[(n - 1) * t[lane]->settled + i] = v[lane];
+}
+
+LANES_TARGET static void dice_lanes_vector_solve(struct dice_lanes *l,
+						 struct dice_policy_turn **t,
+						 int count)
+{
+	const struct dice_policy_game *g = l->game;
+	int steps = 0, settled = 0;
+
+	for (int lane = 0; lane < count; lane++) {
+		if (t[lane]->steps > steps)
+			steps = t[lane]->steps;
+		if (t[lane]->settled > settled)
+			settled = t[lane]->settled;
+		t[lane]->value = dice_policy_alloc(
+			(size_t)g->dice * (size_t)t[lane]->settled, sizeof(double));
+	}
+	dice_lanes_fit(l, steps);
+	for (int i = steps; i >= 0; i--) {
+		for (int n = 1; n <= g->dice && i < settled; n++)
+			dice_lanes_state(l, t, count, n, i);
+		dice_lanes_row(l, t, count, i);
+		if (i == steps)
+			dice_lanes_pad(l, steps);
+	}
+}
+
+void dice_lanes_solve(struct dice_lanes *l, struct dice_policy_turn **t,
+		      int count)
+{
+	if (count >= DICE_LANES_LEAST && dice_lanes_vectors()) {
+		dice_lanes_vector_solve(l, t, count);
+		return;
+	}
+	for (int lane = 0; lane < count; lane++)
+		dice_policy_turn_solve_in(t[lane], l->work);
+}
