@@ -24,6 +24,7 @@
 #include "games/dice.h"
 #include "games/registry.h"
 #include "grade.h"
+#include "grade_ahead.h"
 #include "grade_values.h"
 #include "values/estimate.h"
 
@@ -628,6 +629,7 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 	gg->openings = cJSON_CreateArray();
 	gg->seat = -1;
 	hooks.ctx = gg;
+	grade_ahead(gg->values, log, gg->rules, gg->players, gg->options);
 	if (verify_log(log, NULL, &hooks, &summary, why)) {
 		errorf(err, "%s does not verify: %s", log->path, why);
 		status = GRADE_UNVERIFIED;
