@@ -10,6 +10,7 @@
 #include "dice_lanes.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Each lane's sums as the plain solve's, without fused multiply-adds
  * (clang's default where the target has them; gcc's ISO C mode makes
@@ -44,8 +45,9 @@ struct dice_lanes {
 	struct dice_policy_work *work;	/* the turns solved one by one */
 	int slots;		/* 2 * the game's dice: a row's cells */
 	int width;		/* rows: the longest turn's steps + 1 + jump */
-	size_t room;		/* vectors allocated in after[] */
+	size_t room, bank_room;	/* vectors allocated in after[], bank[] */
 	lanes_v *after;		/* [row * slots + slot]: a row's slots side by side */
+	lanes_v *bank;		/* [row]: what banking is worth */
 	/* [n]: each keep of roll[n]'s look-up from row 0 (jump, then slot):
 	 * at row i, after[i * slots + at[n][k]] */
 	int *at[DICE_MAX + 1];
@@ -77,48 +79,87 @@ void dice_lanes_free(struct dice_lanes *l)
 		free(l->at[n]);
 	dice_policy_work_free(l->work);
 	free(l->after);
+	free(l->bank);
 	free(l);
+}
+
+/* *p with room for `size` vectors (*room of them now). */
+static void dice_lanes_room(lanes_v **p, size_t *room, size_t size)
+{
+	if (size <= *room)
+		return;
+	free(*p);
+	*p = aligned_alloc(sizeof **p, size * sizeof **p);
+	if (!*p)
+		abort();
+	*room = size;
 }
 
 /* The rows for turns whose longest has `steps`. */
 static void dice_lanes_fit(struct dice_lanes *l, int steps)
 {
-	size_t size;
-
 	l->width = steps + 1 + l->game->jump;
-	size = (size_t)l->slots * (size_t)l->width;
-	if (size <= l->room)
-		return;
-	free(l->after);
-	l->after = aligned_alloc(sizeof *l->after, size * sizeof *l->after);
-	if (!l->after)
-		abort();
-	l->room = size;
+	dice_lanes_room(&l->after, &l->room,
+			(size_t)l->slots * (size_t)l->width);
+	dice_lanes_room(&l->bank, &l->bank_room, (size_t)steps + 1);
+}
+
+/* What the turns of a solve are, lane by lane (a lane no turn fills: 0,
+ * nothing solved), and the states of the row solved last. */
+struct dice_lanes_batch {
+	lanes_v bust, steps, settled, threshold;
+	lanes_v solved[DICE_MAX + 1];	/* [n]: n dice rolled */
+};
+
+/* m ? a : b, lane by lane. */
+LANES_TARGET static inline lanes_v dice_lanes_pick(lanes_mask m, lanes_v a,
+						   lanes_v b)
+{
+	return (lanes_v)(((lanes_mask)a & m) | ((lanes_mask)b & ~m));
+}
+
+/* The batch of t[0 .. count - 1] into b, their banks into l->bank (each
+ * turn's last past its end). */
+LANES_TARGET static void dice_lanes_batch(struct dice_lanes *l,
+					  struct dice_policy_turn **t,
+					  int count, int steps,
+					  struct dice_lanes_batch *b)
+{
+	memset(b, 0, sizeof *b);
+	memset(l->bank, 0, ((size_t)steps + 1) * sizeof *l->bank);
+	for (int lane = 0; lane < count; lane++) {
+		const struct dice_policy_turn *u = t[lane];
+
+		b->bust[lane] = u->bust;
+		b->steps[lane] = u->steps;
+		b->settled[lane] = u->settled;
+		b->threshold[lane] = (double)u->threshold;
+		for (int i = 0; i <= steps; i++)
+			l->bank[i][lane] = u->bank[i < u->steps ? i : u->steps];
+	}
 }
 
 /* Row i of every slot (dice_policy.c's dice_policy_after_row()), each
- * turn's last row past its end. */
+ * turn's last row past its end: rolling there is worth what row i's
+ * states came to where solved, else dice_policy.c's bound past `settled`. */
 LANES_TARGET static void dice_lanes_row(struct dice_lanes *l,
-					struct dice_policy_turn **t,
-					int count, int i)
+					const struct dice_lanes_batch *b, int i)
 {
 	const struct dice_policy_game *g = l->game;
+	lanes_v at = (lanes_v){0} + (double)i, bank = l->bank[i];
+	lanes_v row = dice_lanes_pick(at < b->steps, at, b->steps);
+	lanes_mask bank_ok = row * DICE_POLICY_STEP >= b->threshold;
+	lanes_mask solved = at < b->settled;
+	lanes_v *cell = &l->after[i * l->slots];
 
 	for (int left = 0; left < g->dice; left++) {
-		lanes_v roll = {0}, after = {0};
+		int n = left ? left : g->dice;
+		lanes_v roll = dice_lanes_pick(solved, b->solved[n],
+			g->reach[n] * bank + (1 - g->reach[n]) * b->bust);
 
-		for (int lane = 0; lane < count; lane++) {
-			const struct dice_policy_turn *u = t[lane];
-			int row = i < u->steps ? i : u->steps;
-			bool bank_ok = (long)row * DICE_POLICY_STEP >= u->threshold;
-
-			roll[lane] = dice_policy_turn_cell(
-				u, left ? left : g->dice, row);
-			after[lane] = bank_ok && u->bank[row] > roll[lane] ?
-					      u->bank[row] : roll[lane];
-		}
-		l->after[i * l->slots + 2 * left] = roll;
-		l->after[i * l->slots + 2 * left + 1] = after;
+		cell[2 * left] = roll;
+		cell[2 * left + 1] = dice_lanes_pick(bank_ok & (bank > roll),
+						     bank, roll);
 	}
 }
 
@@ -135,16 +176,14 @@ LANES_TARGET static void dice_lanes_pad(struct dice_lanes *l, int steps)
  * comparison as `>`, the sum in the rolls' order). */
 LANES_TARGET static void dice_lanes_state(struct dice_lanes *l,
 					  struct dice_policy_turn **t,
-					  int count, int n, int i)
+					  int count, int n, int i,
+					  struct dice_lanes_batch *b)
 {
 	const struct roll_table *r = &l->game->roll[n];
 	const int *keep = l->at[n];
 	const lanes_v *value = l->after + (size_t)i * (size_t)l->slots;
-	lanes_v bust = {0}, v;
+	lanes_v v = r->bust * b->bust;
 
-	for (int lane = 0; lane < count; lane++)
-		bust[lane] = t[lane]->bust;
-	v = r->bust * bust;
 	for (int e = 0; e < r->rolls; e++) {
 		const struct roll_entry *en = &r->entry[e];
 		const int *k = keep + en->first;
@@ -152,13 +191,12 @@ LANES_TARGET static void dice_lanes_state(struct dice_lanes *l,
 
 		for (int j = 1; j < en->keeps; j++) {
 			lanes_v x = value[k[j]];
-			lanes_mask more = x > best;
 
-			best = (lanes_v)(((lanes_mask)x & more) |
-					 ((lanes_mask)best & ~more));
+			best = dice_lanes_pick(x > best, x, best);
 		}
 		v += en->p * best;
 	}
+	b->solved[n] = v;
 	for (int lane = 0; lane < count; lane++)
 		if (i < t[lane]->settled)
 			t[lane]->value[(n - 1) * t[lane]->settled + i] = v[lane];
@@ -170,6 +208,7 @@ LANES_TARGET static void dice_lanes_vector_solve(struct dice_lanes *l,
 {
 	const struct dice_policy_game *g = l->game;
 	int steps = 0, settled = 0;
+	struct dice_lanes_batch b;
 
 	for (int lane = 0; lane < count; lane++) {
 		if (t[lane]->steps > steps)
@@ -180,10 +219,11 @@ LANES_TARGET static void dice_lanes_vector_solve(struct dice_lanes *l,
 			(size_t)g->dice * (size_t)t[lane]->settled, sizeof(double));
 	}
 	dice_lanes_fit(l, steps);
+	dice_lanes_batch(l, t, count, steps, &b);
 	for (int i = steps; i >= 0; i--) {
 		for (int n = 1; n <= g->dice && i < settled; n++)
-			dice_lanes_state(l, t, count, n, i);
-		dice_lanes_row(l, t, count, i);
+			dice_lanes_state(l, t, count, n, i, &b);
+		dice_lanes_row(l, &b, i);
 		if (i == steps)
 			dice_lanes_pad(l, steps);
 	}

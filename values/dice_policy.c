@@ -138,6 +138,16 @@ double dice_policy_turn_bank(const struct dice_policy_turn *t, long total)
 	return t->bank[dice_policy_index(t, total)];
 }
 
+/* Rolling n dice at row i: solved below `settled`, the bound from it on. */
+static double dice_policy_cell(const struct dice_policy_turn *t, int n, int i)
+{
+	const struct dice_policy_game *g = t->game;
+
+	if (i >= t->settled)
+		return g->reach[n] * t->bank[i] + (1 - g->reach[n]) * t->bust;
+	return t->value[(n - 1) * t->settled + i];
+}
+
 /* The chance of losing the turn from there, the same way. */
 static double dice_policy_cell_lost(const struct dice_policy_turn *t, int n,
 				    int i)
@@ -150,7 +160,7 @@ static double dice_policy_cell_lost(const struct dice_policy_turn *t, int n,
 double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 			     long total)
 {
-	return dice_policy_turn_cell(t, n > 0 ? n : t->game->dice,
+	return dice_policy_cell(t, n > 0 ? n : t->game->dice,
 				dice_policy_index(t, total));
 }
 
@@ -250,7 +260,7 @@ static void dice_policy_after_row(const struct dice_policy_turn *t,
 
 	for (int left = 0; left < g->dice; left++) {
 		int n = left ? left : g->dice, at = 2 * left * a->width + i;
-		double roll = dice_policy_turn_cell(t, n, i);
+		double roll = dice_policy_cell(t, n, i);
 		bool bank = bank_ok && t->bank[i] > roll;
 
 		a->value[at] = roll;
@@ -314,7 +324,7 @@ void dice_policy_turn_solve_in(struct dice_policy_turn *t,
 				struct dice_policy_work *a)
 {
 	const struct dice_policy_game *g = t->game;
-	/* rows from `settled` on: dice_policy_turn_cell()'s bound, not kept */
+	/* rows from `settled` on: dice_policy_cell()'s bound, not kept */
 	size_t cells = (size_t)g->dice * (size_t)t->settled;
 
 	t->value = dice_policy_alloc(cells, sizeof *t->value);

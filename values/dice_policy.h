@@ -75,19 +75,6 @@ void *dice_policy_alloc(size_t n, size_t size);
 /* How many keeps the rolls of a table offer in all. */
 int dice_policy_keeps(const struct roll_table *r);
 
-/* Rolling n dice (1 to all) at row i (at most steps): solved below
- * `settled`, the bound from it on.  Inline: the solvers read it for
- * every row. */
-static inline double dice_policy_turn_cell(const struct dice_policy_turn *t,
-					   int n, int i)
-{
-	const struct dice_policy_game *g = t->game;
-
-	if (i >= t->settled)
-		return g->reach[n] * t->bank[i] + (1 - g->reach[n]) * t->bust;
-	return t->value[(n - 1) * t->settled + i];
-}
-
 /* Builds the roll tables of "bolo" or "bolo5"; -1 for another game. */
 int dice_policy_game_init(struct dice_policy_game *g, const char *game);
 void dice_policy_game_free(struct dice_policy_game *g);
