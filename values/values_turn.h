@@ -8,7 +8,7 @@
  * values only and only below the row `settled` (about 36 MB at most for
  * bolo to 10,000).  The spots a caller says are coming (values_ahead())
  * are solved with the next turn that must be, up to DICE_LANES at once
- * (dice_lanes.h: eight cost about what three do alone).
+ * (dice_lanes.h: eight cost about what two do alone).
  */
 #ifndef VALUES_VALUES_TURN_H
 #define VALUES_VALUES_TURN_H
