@@ -233,13 +233,22 @@ calls() {
 	     "$(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 } END { print n + 0 }' "$tmp/out")"
 }
 if command -v strace >/dev/null 2>&1; then
-	echo "== system calls a decision (strace -c of default runs of 100 and 300 games)"
+	echo "== system calls a decision (strace -c of default runs of 100 and 300 games; strace of 20)"
 	calls 100 >"$tmp/calls"
 	calls 300 >>"$tmp/calls"
 	# The difference of the two runs leaves out what a run costs once.
 	awk 'NR == 1 { c = $1; d = $2 } NR == 2 {
 		printf "%.2f system calls a decision (target: at most 5 with control groups v2;\n", ($1 - c) / ($2 - d)
 		print "v1 reads pids.events at most once a millisecond besides)" }' "$tmp/calls"
+	# The same, in play only: from each game's first "turn" to its "end",
+	# without the exchanges each game starts and ends with (start,
+	# commit, lock, end; the log written and hashed).
+	strace -o "$tmp/trace" "$referee" play rolit -o first=seat0 --games 20 \
+		"$bot" "$bot" >/dev/null 2>&1
+	awk '/\\"type\\":\\"end\\"/ { playing = 0 }
+	     /^writev\(.*\\"type\\":\\"turn\\"/ { playing = 1; turns++ }
+	     playing { calls++ }
+	     END { printf "%.2f system calls a decision in play (the turns alone, %d of them)\n", calls / turns, turns }' "$tmp/trace"
 	echo
 fi
 if [ "$rounds" -gt 1 ]; then
