@@ -143,7 +143,8 @@ kill_case() {
 	assert_no_leftovers "kill -9: no worker, bot, sandbox or bot's child is left"
 	flock -n "$dir/run.lock" -c "touch '$TMP/held'; sleep 1.5" &
 	holder=$!
-	for _ in $(seq 500); do [ -e "$TMP/held" ] && break; sleep 0.01; done
+	expect_eventually held "kill -9: another process holds the folder's lock" \
+		sh -c "[ -e '$TMP/held' ] && echo held"
 	expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$dir" --resume --concurrency 2
 	expect_lt 1000 "$ELAPSED_MS" "kill -9: --resume waits for the workers of the referee that has ended"
 	wait "$holder"
