@@ -127,9 +127,11 @@ cases() {
 	mkdir -p "$d"
 	cd "$d" || return # (a bot's word naming a file here is that file)
 	export XDG_DATA_HOME="$d/data"
-	# The referee finds its group and makes its bots' groups there.
+	# The referee finds its group and makes its bots' groups there (burn
+	# thinks 600 ms a turn: a game of 200 ms turns ended once before the
+	# watch, slow on an emulated CPU of a loaded host, saw its groups).
 	ref_start play rolit -o size=4 --move-ms 20000 --log "$d/plain.jsonl" \
-		"burn=$GREEDY burn 200" "$BOT"
+		"burn=$GREEDY burn 600" "$BOT"
 	seen=$(watch_groups)
 	wait "$pid"
 	rc=$?
@@ -192,7 +194,7 @@ delegate_cases() {
 	mkdir -p "$d/run"
 	: >"$d/run/bus"
 	log=$d/game.jsonl
-	set -- play rolit -o size=4 --move-ms 20000 --log "$log" "burn=$GREEDY burn 200" "$BOT"
+	set -- play rolit -o size=4 --move-ms 20000 --log "$log" "burn=$GREEDY burn 600" "$BOT"
 	XDG_RUNTIME_DIR=$d/run PATH=/arena/systemd:$PATH /arena/referee "$@" >"$d/out" 2>"$d/err" &
 	pid=$!
 	scope=$SCOPES/run-r$pid.scope
