@@ -197,10 +197,12 @@ static void write_note(struct bot *bot, const char *line)
 {
 	struct bot_stderr_count *c = bot->count;
 
-	if (c->kept && c->last != '\n')
-		write_log(bot->log_fd, "\n", 1);
-	write_log(bot->log_fd, line, strlen(line));
-	write_log(bot->log_fd, "\n", 1);
+	/* One write: a note comes at each move of a bot that writes to
+	 * stderr, and at each game's start and end. */
+	char *note = xasprintf("%s%s\n", c->kept && c->last != '\n' ? "\n" : "", line);
+
+	write_log(bot->log_fd, note, strlen(note));
+	free(note);
 	c->last = '\n';
 }
 
