@@ -473,16 +473,19 @@ static enum bot_status replied(struct bot *bot, const struct bot_deadline *d)
 	return over_limit(bot, BOT_OK);
 }
 
-enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
-			       int64_t deadline_ns)
+enum bot_status bot_write_lines(struct bot *bot, const struct iovec *lines,
+				int count, int64_t deadline_ns)
 {
-	struct iovec iov[2] = { { (void *)line, len }, { "\n", 1 } };
+	struct iovec iov[2 * BOT_LINES_MOST];
 	const struct bot_deadline d = { deadline_ns, 0 };
-	int i = 0;
+	int i = 0, parts = 2 * count;
 
 	bot->out_ready = -1;
-	if (bot->responder)
-		return respond(bot, line, len);
+	if (bot->responder) {
+		for (int k = 0; k < count; k++)
+			respond(bot, lines[k].iov_base, lines[k].iov_len);
+		return BOT_OK;
+	}
 	if (bot->killed != BOT_OK)
 		return bot->killed;
 	if (bot->in_fd < 0)
@@ -490,8 +493,12 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 	/* A pondering bot's thoughts between moves are its own. */
 	if (bot->group && !bot->due && bot->limits.ponder)
 		bot->cpu_mark = contain_cpu_ns(bot->group);
-	while (i < 2) {
-		ssize_t n = writev(bot->in_fd, iov + i, 2 - i);
+	for (int k = 0; k < count; k++) {
+		iov[2 * k] = lines[k];
+		iov[2 * k + 1] = (struct iovec){ "\n", 1 };
+	}
+	while (i < parts) {
+		ssize_t n = writev(bot->in_fd, iov + i, parts - i);
 
 		if (n < 0 && errno == EAGAIN) {
 			enum bot_status st;
@@ -503,20 +510,27 @@ enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
 			return over_limit(bot, errno == EPIPE ? BOT_CLOSED
 							      : BOT_IO_ERROR);
 		} else if (n >= 0) {
-			for (; i < 2 && (size_t)n >= iov[i].iov_len; i++)
+			for (; i < parts && (size_t)n >= iov[i].iov_len; i++)
 				n -= (ssize_t)iov[i].iov_len;
-			if (i < 2) {
+			if (i < parts) {
 				iov[i].iov_base = (char *)iov[i].iov_base + n;
 				iov[i].iov_len -= (size_t)n;
 			}
 		}
 	}
-	/* Thawed after the write, so that it wakes once, to a line. */
-	if (bot->group && bot->due++ == 0) {
+	/* Thawed after the write, so that it wakes once, to its lines. */
+	if (bot->group && (bot->due += count) == count) {
 		bot_thaw(bot);
 		bot->running_since = now_ns();
 	}
 	return BOT_OK;
+}
+
+enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
+			       int64_t deadline_ns)
+{
+	return bot_write_lines(bot, &(struct iovec){ (void *)line, len }, 1,
+			       deadline_ns);
 }
 
 /* Drops the bytes of lines already returned. */

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 #include "bot_types.h"
 
@@ -32,6 +33,14 @@ struct bot;
  * fails (the child reports errno over a close-on-exec pipe). */
 struct bot *bot_spawn(const struct bot_spec *spec, char *err);
 
+/* The most lines bot_write_lines() writes at once. */
+#define BOT_LINES_MOST 4
+
+/* Writes `count` lines (BOT_LINES_MOST at most), each followed by a
+ * newline, in one write where the pipe takes them, before the deadline;
+ * each line is a reply due.  As bot_write_line(). */
+enum bot_status bot_write_lines(struct bot *bot, const struct iovec *lines,
+				int count, int64_t deadline_ns);
 /* Writes `len` bytes plus a newline before the deadline; BOT_CONTAINMENT
  * when the bot's last freeze did not hold, BOT_MEMORY_HELD when the
  * fallback found its processes holding more than its memory together

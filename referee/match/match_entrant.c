@@ -162,22 +162,30 @@ bool entrant_quiet(struct entrant *e, struct fault *f)
 	return false;
 }
 
-bool entrant_write(struct entrant *e, const cJSON *msg,
-		   const struct allowance *a, struct fault *f)
+bool entrant_write_all(struct entrant *e, const cJSON *const *msgs, int count,
+		       const struct allowance *a, struct fault *f)
 {
-	char *line;
-	size_t len;
+	struct iovec lines[BOT_LINES_MOST] = {{0}};
 	enum bot_status status;
 
-	line = json_print(msg, &len);
-	status = bot_write_line(e->bot, line, len, a->deadline.wall_ns);
-	free(line);
+	for (int k = 0; k < count; k++)
+		lines[k].iov_base = json_print(msgs[k], &lines[k].iov_len);
+	status = bot_write_lines(e->bot, lines, count, a->deadline.wall_ns);
+	for (int k = 0; k < count; k++)
+		free(lines[k].iov_base);
 	if (status == BOT_OK) {
-		awaited_push(e, entrant_message_type(msg));
+		for (int k = 0; k < count; k++)
+			awaited_push(e, entrant_message_type(msgs[k]));
 		return true;
 	}
 	io_fault(e, status, a, f);
 	return false;
+}
+
+bool entrant_write(struct entrant *e, const cJSON *msg,
+		   const struct allowance *a, struct fault *f)
+{
+	return entrant_write_all(e, &msg, 1, a, f);
 }
 
 bool entrant_send(struct entrant *e, const cJSON *msg,

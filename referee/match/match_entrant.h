@@ -79,6 +79,10 @@ bool entrant_quiet(struct entrant *e, struct fault *f);
 /* Writes a message; false with a fault if the bot cannot take it. */
 bool entrant_write(struct entrant *e, const cJSON *msg,
 		   const struct allowance *a, struct fault *f);
+/* Writes `count` messages (BOT_LINES_MOST at most) at once, as
+ * entrant_write(). */
+bool entrant_write_all(struct entrant *e, const cJSON *const *msgs, int count,
+		       const struct allowance *a, struct fault *f);
 
 /* entrant_quiet(), then entrant_write(): false with the fault of the
  * first that fails. */

@@ -259,7 +259,7 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 enum opening { HELLO, START, COMMIT, OPENING_MESSAGES };
 
 /* Writes a seat's opening messages (hello NULL: not sent; commit NULL: a
- * later game of a set) one after the other;
+ * later game of a set) together;
  * false with a fault if it cannot take them.  No reply is due yet, so a
  * fault is about the first of them. */
 static bool send_opening(struct game_run *g, int seat,
@@ -268,10 +268,14 @@ static bool send_opening(struct game_run *g, int seat,
 {
 	struct entrant *e = g->at[seat];
 	enum opening first = msgs[HELLO][seat] ? HELLO : START;
-	bool ok = entrant_quiet(e, f);
+	const cJSON *opening[OPENING_MESSAGES];
+	int count = 0;
+	bool ok;
 
-	for (int k = first; ok && k < OPENING_MESSAGES && msgs[k][seat]; k++)
-		ok = entrant_write(e, msgs[k][seat], a, f);
+	for (int k = first; k < OPENING_MESSAGES && msgs[k][seat]; k++)
+		opening[count++] = msgs[k][seat];
+	/* In one write: the bot wakes once to them all. */
+	ok = entrant_quiet(e, f) && entrant_write_all(e, opening, count, a, f);
 	if (!ok)
 		entrant_name_message(f, entrant_message_type(msgs[first][seat]));
 	return ok;

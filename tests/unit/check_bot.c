@@ -373,6 +373,28 @@ START_TEST(echo_round_trip)
 }
 END_TEST
 
+/* Lines written together come back each whole and in order, one of them
+ * longer than the pipe (the write is taken in pieces across them). */
+START_TEST(lines_in_one_write)
+{
+	struct bot *bot = spawn("cat");
+	char *big = xmalloc(100001);
+	struct iovec lines[3] = { { "{\"type\":\"start\"}", 16 }, { big, 100000 },
+				  { "last", 4 } };
+
+	memset(big, 'y', 100000);
+	big[100000] = '\0';
+	ck_assert_int_eq(bot_write_lines(bot, lines, 3, now_ns() + 2000 * MS),
+			 BOT_OK);
+	expect_line(bot, "{\"type\":\"start\"}");
+	expect_line(bot, big);
+	expect_line(bot, "last");
+	ck_assert(!bot_has_unsolicited_output(bot));
+	free(big);
+	bot_free(bot, 1000);
+}
+END_TEST
+
 START_TEST(relative_program_in_workdir)
 {
 	struct bot_spec spec = spec_for("./run.sh 'an arg'");
@@ -815,6 +837,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, resolve_program);
 	tcase_add_test(tc, spawn_errors);
 	tcase_add_test(tc, echo_round_trip);
+	tcase_add_test(tc, lines_in_one_write);
 	tcase_add_test(tc, relative_program_in_workdir);
 	tcase_add_test(tc, silent_bot_times_out);
 	tcase_add_test(tc, write_times_out);
