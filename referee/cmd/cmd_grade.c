@@ -53,20 +53,25 @@ static void print_line(const cJSON *doc)
 	free(line);
 }
 
-/* Grades the log at `path` and prints its grade: its status. */
-static int grade_one(struct grade *g, const char *path,
-		     const struct grade_args *a)
-{
-	char err[ERR_LEN];
-	cJSON *doc;
+/* A grade's printing (grade_each of report/grade.h): the arguments and
+ * the worst status so far. */
+struct grade_shown {
+	const struct grade_args *a;
 	int rc;
+};
 
-	if (a->trees)	/* the grade before is printed */
-		region_reset(a->trees);
-	rc = (int)grade_path(g, path, &doc, err);
-	if (rc != GRADE_OK) {
+/* Prints the grade of the log at `path`, or why it has none. */
+static void grade_show(void *ctx, const char *path, enum grade_status status,
+		       cJSON *doc, const char *err)
+{
+	struct grade_shown *shown = ctx;
+	const struct grade_args *a = shown->a;
+
+	(void)path;	/* err names it */
+	shown->rc = worse(shown->rc, (int)status);
+	if (status != GRADE_OK) {
 		visible_line(stderr, "referee grade: %s", err);
-		return rc;
+		return;
 	}
 	if (a->sums) {
 		grade_summary_add(a->sums, doc);
@@ -77,7 +82,21 @@ static int grade_one(struct grade *g, const char *path,
 		putchar('\n');
 	}
 	cJSON_Delete(doc);
-	return EXIT_OK;
+	if (a->trees)	/* the grade is printed: its trees go */
+		region_reset(a->trees);
+}
+
+/* Grades the log at `path` and prints its grade: its status. */
+static int grade_one(struct grade *g, const char *path,
+		     const struct grade_args *a)
+{
+	struct grade_shown shown = {.a = a, .rc = EXIT_OK};
+	char err[ERR_LEN];
+	cJSON *doc;
+	enum grade_status status = grade_path(g, path, &doc, err);
+
+	grade_show(&shown, path, status, doc, err);
+	return shown.rc;
 }
 
 /* Grades each log of the folder `dir` (its games/ folder, if it has
@@ -88,16 +107,15 @@ static int grade_folder(struct grade *g, const char *dir,
 {
 	size_t count;
 	char **logs = grade_folder_logs(dir, &count);
-	int rc = EXIT_OK;
+	struct grade_shown shown = {.a = a, .rc = EXIT_OK};
 
 	if (!count) {
 		visible_line(stderr, "referee grade: %s holds no game log", dir);
-		rc = EXIT_CHECK_FAILED;
+		shown.rc = EXIT_CHECK_FAILED;
 	}
-	for (size_t i = 0; i < count; i++)
-		rc = worse(rc, grade_one(g, logs[i], a));
+	grade_paths(g, logs, count, grade_show, &shown);
 	grade_logs_free(logs);
-	return rc;
+	return shown.rc;
 }
 
 /* The summary of the games graded, as --format asks. */

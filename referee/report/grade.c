@@ -596,11 +596,41 @@ static void grade_game_free(struct grade_game *gg)
 	free(gg);
 }
 
-enum grade_status grade_log(struct grade *g, const struct game_log *log,
-			    cJSON **doc, char *err)
+/* The log's header record, or NULL when its first line is none. */
+static const cJSON *grade_header(const struct game_log *log)
 {
 	const cJSON *header = log->count ? log->lines[0].json : NULL;
 	const char *type = cJSON_GetStringValue(json_member(header, "type"));
+
+	return type && !strcmp(type, "header") ? header : NULL;
+}
+
+/* The decisions of `log`, whose header is `header`, told to `values`. */
+static void grade_tell_values(struct grade_values *values,
+			      const struct game_log *log, const cJSON *header)
+{
+	grade_ahead(values, log,
+		    arena_game_find(cJSON_GetStringValue(json_member(header, "game"))),
+		    cJSON_GetArraySize(json_member(header, "players")),
+		    json_member(header, "options"));
+}
+
+void grade_tell(struct grade *g, const struct game_log *log)
+{
+	const cJSON *header = grade_header(log);
+	char no[VALUES_ERR_LEN];
+	struct grade_values *values = header ? grade_values(g, header, no) : NULL;
+
+	if (values)
+		grade_tell_values(values, log, header);
+}
+
+/* grade_log(), the log's decisions told already when `told`. */
+static enum grade_status grade_log_told(struct grade *g,
+					const struct game_log *log, bool told,
+					cJSON **doc, char *err)
+{
+	const cJSON *header = grade_header(log);
 	struct verify_hooks hooks = {.on_record = grade_record,
 				     .unsigned_ok = true};
 	struct verify_summary summary;
@@ -609,7 +639,7 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 	enum grade_status status = GRADE_OK;
 
 	*doc = NULL;
-	if (!type || strcmp(type, "header")) {
+	if (!header) {
 		errorf(err, "%s is not a game log: its first line is not a "
 		       "header record", log->path);
 		return GRADE_UNVERIFIED;
@@ -629,7 +659,8 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 	gg->openings = cJSON_CreateArray();
 	gg->seat = -1;
 	hooks.ctx = gg;
-	grade_ahead(gg->values, log, gg->rules, gg->players, gg->options);
+	if (!told)
+		grade_tell_values(gg->values, log, header);
 	if (verify_log(log, NULL, &hooks, &summary, why)) {
 		errorf(err, "%s does not verify: %s", log->path, why);
 		status = GRADE_UNVERIFIED;
@@ -644,6 +675,18 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 	}
 	grade_game_free(gg);
 	return status;
+}
+
+enum grade_status grade_log(struct grade *g, const struct game_log *log,
+			    cJSON **doc, char *err)
+{
+	return grade_log_told(g, log, false, doc, err);
+}
+
+enum grade_status grade_told(struct grade *g, const struct game_log *log,
+			     cJSON **doc, char *err)
+{
+	return grade_log_told(g, log, true, doc, err);
 }
 
 enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,
