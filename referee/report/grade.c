@@ -51,6 +51,7 @@ struct grade {
 
 /* One game being graded: verify_log's hooks' context. */
 struct grade_game {
+	const struct game_log *log;	/* its records' types, read once */
 	struct grade_values *values;
 	const struct game_rules *rules;
 	const cJSON *options;	/* the header's */
@@ -80,15 +81,20 @@ struct grade_game {
 	char why[ERR_LEN];	/* set: the grade failed */
 };
 
-const char *grade_mark(double loss)
+static enum grade_marks grade_mark_of(double loss)
 {
 	if (loss <= GRADE_ROUNDING)
-		return grade_marks[MARK_BEST];
+		return MARK_BEST;
 	if (loss < GRADE_INACCURACY)
-		return grade_marks[MARK_GOOD];
+		return MARK_GOOD;
 	if (loss < GRADE_MISTAKE)
-		return grade_marks[MARK_INACCURACY];
-	return grade_marks[loss < GRADE_BLUNDER ? MARK_MISTAKE : MARK_BLUNDER];
+		return MARK_INACCURACY;
+	return loss < GRADE_BLUNDER ? MARK_MISTAKE : MARK_BLUNDER;
+}
+
+const char *grade_mark(double loss)
+{
+	return grade_marks[grade_mark_of(loss)];
 }
 
 static void grade_seats(const struct grade_game *gg, cJSON *object,
@@ -305,9 +311,7 @@ static void grade_count(struct grade_game *gg, int seat, double loss,
 		return;
 	}
 	gg->decisions[seat]++;
-	for (int m = 0; m < MARKS; m++)
-		if (!strcmp(grade_mark(loss), grade_marks[m]))
-			gg->marks[seat][m]++;
+	gg->marks[seat][grade_mark_of(loss)]++;
 }
 
 /* What the action played (`played`, of gg->pending) gave each other seat
@@ -441,9 +445,8 @@ static void grade_record(void *ctx, size_t line, const cJSON *record,
 			 const struct game_play *play)
 {
 	struct grade_game *gg = ctx;
-	const char *type = cJSON_GetStringValue(json_member(record, "type"));
+	const char *type = gg->log->lines[line].type;
 
-	(void)line;
 	if (!type || gg->why[0])
 		return;
 	if (!strcmp(type, "draw"))
@@ -645,6 +648,7 @@ static enum grade_status grade_log_told(struct grade *g,
 		return GRADE_UNVERIFIED;
 	}
 	gg = xcalloc(1, sizeof *gg);
+	gg->log = log;
 	if (!(gg->values = grade_values(g, header, no))) {
 		free(gg);
 		errorf(err, "%s: %s", log->path, no);
