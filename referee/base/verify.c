@@ -494,14 +494,13 @@ static int check_commitments(struct verifier *v)
 		return fail(v, reveal, "the revealed secret does not match the "
 			    "referee's commitment on line %zu", commit + 1);
 	for (size_t i = 0; i < v->log->count; i++) {
-		const cJSON *c = member(v, i, "commitment");
 		int seat;
 
 		if (strcmp(type_of(v, i), "bot-commit"))
 			continue;
 		if (seat_field(v, i, &seat))
 			return -1;
-		if (cJSON_IsNull(c))
+		if (cJSON_IsNull(member(v, i, "commitment")))
 			continue;
 		if (v->committed[seat])
 			return fail(v, i, "seat %d committed twice", seat);
