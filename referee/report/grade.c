@@ -230,15 +230,11 @@ static int grade_played_dice(const struct grade_game *gg, const void *state,
 
 	if (cJSON_IsString(action)) {
 		for (int i = 0; i < gg->choices; i++) {
-			cJSON *word;
-			bool same;
+			int word = gg->pending[i].word ?
+				   arena_dice_game_legal_word(state, gg->pending[i].move) : -1;
 
-			if (!gg->pending[i].word)
-				continue;
-			word = arena_dice_game_action_json(state, gg->pending[i].move);
-			same = !strcmp(cJSON_GetStringValue(word), action->valuestring);
-			cJSON_Delete(word);
-			if (same)
+			if (word >= 0 &&
+			    !strcmp(arena_dice_word_name(word), action->valuestring))
 				return i;
 		}
 		return -1;
