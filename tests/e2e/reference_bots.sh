@@ -55,7 +55,8 @@ tournament() {
 JSON
 	expect_exit 0 "$REFEREE" tournament "$TMP/$name.json" --out "$TMP/$name"
 	expect_eq "$(cat "$TMP/$name"/games/*.jsonl | grep -c '"type":"forfeit"')" 0 \
-		"$name: nobody forfeits at the default time control"
+		"$name: nobody forfeits at the default time control" ||
+		grep -h '"type":"forfeit"' "$TMP/$name"/games/*.jsonl | head -n 5 | sed 's/^/# /'
 }
 
 tournament rolit2 rolit 2 2 '{"size": 6}' "[
