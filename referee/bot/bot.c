@@ -482,9 +482,11 @@ enum bot_status bot_write_lines(struct bot *bot, const struct iovec *lines,
 
 	bot->out_ready = -1;
 	if (bot->responder) {
-		for (int k = 0; k < count; k++)
-			respond(bot, lines[k].iov_base, lines[k].iov_len);
-		return BOT_OK;
+		enum bot_status st = BOT_OK;
+
+		for (int k = 0; k < count && st == BOT_OK; k++)
+			st = respond(bot, lines[k].iov_base, lines[k].iov_len);
+		return st;
 	}
 	if (bot->killed != BOT_OK)
 		return bot->killed;
