@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pwd.h>
 #include <sched.h>
 #include <stdio.h>
@@ -64,6 +65,27 @@ static void push(struct words *w, const char *s)
 	w->list = xrealloc(w->list, (w->count + 2) * sizeof *w->list);
 	w->list[w->count++] = xstrdup(s);
 	w->list[w->count] = NULL;
+}
+
+/* A system folder other than /usr shown as it is: where it is a link
+ * into /usr (/bin to usr/bin, as on a merged /usr), the same link, which
+ * bwrap makes for a fraction of a bind's cost; else bound if it exists. */
+static void system_folder(struct words *argv, const char *folder)
+{
+	char target[PATH_MAX], *real = realpath(folder, NULL);
+	ssize_t n = readlink(folder, target, sizeof target - 1);
+	bool into_usr = n > 0 && real && path_within(real, "/usr");
+
+	free(real);
+	if (into_usr) {
+		target[n] = 0;
+		push(argv, "--symlink");
+		push(argv, target);
+	} else {
+		push(argv, "--ro-bind-try");
+		push(argv, folder);
+	}
+	push(argv, folder);
 }
 
 static int depth(const char *path)
@@ -406,11 +428,8 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	push(&argv, "--ro-bind");
 	push(&argv, "/usr");
 	push(&argv, "/usr");
-	for (const char *const *s = sandbox_system_folders + 1; *s; s++) {
-		push(&argv, "--ro-bind-try");
-		push(&argv, *s);
-		push(&argv, *s);
-	}
+	for (const char *const *s = sandbox_system_folders + 1; *s; s++)
+		system_folder(&argv, *s);
 	mount_options(plan, &m, &argv);
 	/* The folders bwrap made on its root for the mounts stay empty. */
 	push(&argv, "--remount-ro");
