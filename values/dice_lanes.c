@@ -23,6 +23,8 @@ typedef double lanes_v __attribute__((vector_size(8 * DICE_LANES)));
 typedef long long lanes_mask __attribute__((vector_size(8 * DICE_LANES)));
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
 #define LANES_TARGET __attribute__((target("avx512f")))
 static bool dice_lanes_vectors(void)
 {
@@ -36,6 +38,25 @@ static bool dice_lanes_vectors(void)
 }
 #endif
 
+/* m ? a : b, lane by lane. */
+LANES_TARGET static inline lanes_v dice_lanes_pick(lanes_mask m, lanes_v a,
+						   lanes_v b)
+{
+	return (lanes_v)(((lanes_mask)a & m) | ((lanes_mask)b & ~m));
+}
+
+/* x > best ? x : best, lane by lane: the solver's inner loop, one
+ * instruction where there is AVX-512 (vmaxpd takes its first operand
+ * exactly where it is greater, as the plain solve's `>` does). */
+LANES_TARGET static inline lanes_v dice_lanes_max(lanes_v x, lanes_v best)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	return (lanes_v)_mm512_max_pd((__m512d)x, (__m512d)best);
+#else
+	return dice_lanes_pick(x > best, x, best);
+#endif
+}
+
 /* Fewer turns than this are solved one by one: a vector's solve costs
  * about what two plain ones do. */
 #define DICE_LANES_LEAST 3
@@ -48,8 +69,9 @@ struct dice_lanes {
 	size_t room, bank_room;	/* vectors allocated in after[], bank[] */
 	lanes_v *after;		/* [row * slots + slot]: a row's slots side by side */
 	lanes_v *bank;		/* [row]: what banking is worth */
-	/* [n]: each keep of roll[n]'s look-up from row 0 (jump, then slot):
-	 * at row i, after[i * slots + at[n][k]] */
+	/* [n]: each keep of roll[n]'s look-up from row 0 (jump, then slot)
+	 * in bytes: at row i, the vector at[n][k] bytes past
+	 * after[i * slots] (no scaling in the inner loop) */
 	int *at[DICE_MAX + 1];
 };
 
@@ -65,8 +87,8 @@ struct dice_lanes *dice_lanes_new(const struct dice_policy_game *g)
 
 		l->at[n] = dice_policy_alloc((size_t)keeps, sizeof *l->at[n]);
 		for (int k = 0; k < keeps; k++)
-			l->at[n][k] = g->move[n][k].jump * l->slots +
-				      g->move[n][k].slot;
+			l->at[n][k] = (g->move[n][k].jump * l->slots +
+				       g->move[n][k].slot) * (int)sizeof(lanes_v);
 	}
 	return l;
 }
@@ -110,13 +132,6 @@ struct dice_lanes_batch {
 	lanes_v bust, steps, settled, threshold;
 	lanes_v solved[DICE_MAX + 1];	/* [n]: n dice rolled */
 };
-
-/* m ? a : b, lane by lane. */
-LANES_TARGET static inline lanes_v dice_lanes_pick(lanes_mask m, lanes_v a,
-						   lanes_v b)
-{
-	return (lanes_v)(((lanes_mask)a & m) | ((lanes_mask)b & ~m));
-}
 
 /* The batch of t[0 .. count - 1] into b, their banks into l->bank (each
  * turn's last past its end). */
@@ -181,19 +196,16 @@ LANES_TARGET static void dice_lanes_state(struct dice_lanes *l,
 {
 	const struct roll_table *r = &l->game->roll[n];
 	const int *keep = l->at[n];
-	const lanes_v *value = l->after + (size_t)i * (size_t)l->slots;
+	const char *row = (const char *)(l->after + (size_t)i * (size_t)l->slots);
 	lanes_v v = r->bust * b->bust;
 
 	for (int e = 0; e < r->rolls; e++) {
 		const struct roll_entry *en = &r->entry[e];
 		const int *k = keep + en->first;
-		lanes_v best = value[k[0]];
+		lanes_v best = *(const lanes_v *)(row + k[0]);
 
-		for (int j = 1; j < en->keeps; j++) {
-			lanes_v x = value[k[j]];
-
-			best = dice_lanes_pick(x > best, x, best);
-		}
+		for (int j = 1; j < en->keeps; j++)
+			best = dice_lanes_max(*(const lanes_v *)(row + k[j]), best);
 		v += en->p * best;
 	}
 	b->solved[n] = v;
