@@ -364,7 +364,12 @@ int cgroup_event_fds(const struct cgroup *group, struct pollfd *p)
 {
 	if (group->oom_event < 0 || group->fd[FILE_PIDS_EVENTS] < 0)
 		return 0;
-	p[0] = (struct pollfd){ group->oom_event, POLLIN | POLLPRI, 0 };
+	/* v1: an eventfd, readable once the OOM killer struck.  v2: the file
+	 * memory.events, which like every cgroup file is always readable: a
+	 * change is POLLPRI (asking POLLIN made every poll return at once,
+	 * the referee spinning while its bots thought). */
+	p[0] = (struct pollfd){ group->oom_event,
+				group->version == 2 ? POLLPRI : POLLIN | POLLPRI, 0 };
 	p[1] = (struct pollfd){ group->fd[FILE_PIDS_EVENTS], POLLPRI, 0 };
 	return group->version == 2 ? 2 : 1;
 }

@@ -161,7 +161,7 @@ fi
 ok "$([ -n "$booted" ]; echo $?)" "the guest boots and says its cgroup v2 controllers"
 # The hierarchy's case, 15 as root, 16 as the user (its subtree's first),
 # 13 of the referee asking systemd-run for a delegated scope.
-expect_eq "$cases" 45 "every case of the guest is reported"
+expect_eq "$cases" 51 "every case of the guest is reported"
 if [ -n "$done" ]; then
 	ok 0 "the guest runs every case to its end"
 else

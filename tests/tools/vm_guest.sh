@@ -121,6 +121,23 @@ watch_groups() {
 	done
 }
 
+# referee_cpu_ms: while the referee of ref_start runs, the CPU time its
+# own group ($scope/arena-PID/referee, its bots apart) has used, in ms, as
+# last read before the group went with it (within 60 s).
+referee_cpu_ms() {
+	last=
+	for _ in $(seq 300); do
+		u=$(sed -n 's/^usage_usec //p' "$scope/arena-$pid/referee/cpu.stat" 2>/dev/null)
+		if [ -n "$u" ]; then
+			last=$((u / 1000))
+		elif [ -n "$last" ]; then
+			break
+		fi
+		sleep 0.2
+	done
+	echo "$last"
+}
+
 # cases WHO: the containment cases, as the user running them.
 cases() {
 	who=$1 d=$W/$who runs=0
@@ -161,11 +178,25 @@ cases() {
 	check "$who: processes: it had fewer than 20 (${bombed:-no count})" [ "${bombed:-99}" -lt 20 ]
 	check "$who: processes: nothing of it is left" gone
 	# The clock is the group's CPU time: a bot that spins loses on it (not
-	# on the wall-clock ceiling of twice that and a second).
-	ref play rolit -o size=4 --move-ms 200 --log "$d/spin.jsonl" "greedy=$GREEDY spin" "$BOT"
+	# on the wall-clock ceiling of twice that and a second).  A second,
+	# not less: the emulated guest's CPU times swell when the host is
+	# busy, and the other bot's start (its "commit") must stay within it.
+	ref play rolit -o size=4 --move-ms 1000 --log "$d/spin.jsonl" "greedy=$GREEDY spin" "$BOT"
 	check "$who: cpu clock: a bot spinning on its move loses on CPU time" grep -q \
-		'forfeit: timeout: no reply within 200 ms of CPU time to "turn"' "$d/out"
+		'forfeit: timeout: no reply within 1000 ms of CPU time to "turn"' "$d/out"
 	check "$who: cpu clock: nothing of it is left" gone
+	# Waiting: while a bot thinks (asleep, a second at each of its 6
+	# turns), the referee sleeps in its poll too (memory.events, which v2
+	# keeps readable, once made every poll return at once: it spun).
+	ref_start play rolit -o size=4 --move-ms 20000 --log "$d/sleep.jsonl" \
+		"sleeper=$GREEDY sleep 1000" "$BOT"
+	used=$(referee_cpu_ms)
+	wait "$pid"
+	rc=$?
+	check "$who: waiting: a game is played (exit 0)" [ "$rc" = 0 ]
+	check "$who: waiting: the referee does not spin while a bot thinks 6 s (${used:-no} ms of its CPU)" \
+		[ "${used:-999999}" -lt 1500 ]
+	check "$who: waiting: nothing of it is left" gone
 	# Freezing: watch's helper spins for ever, but gets no CPU while burn
 	# thinks (600 ms of CPU at each
 	# of its turns), as the watch bot is off move, its group frozen;
