@@ -387,9 +387,24 @@ enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled)
 							 : CGROUP_WITHIN;
 }
 
-/* SIGKILL to every process listed in the folder's cgroup.procs; how
- * many there were. */
-static int kill_listed(const char *dir)
+/* The processes of a group killed so far. */
+struct killed {
+	int *pid;
+	size_t count;
+};
+
+static bool killed_before(const struct killed *k, int pid)
+{
+	for (size_t i = 0; i < k->count; i++)
+		if (k->pid[i] == pid)
+			return true;
+	return false;
+}
+
+/* SIGKILL to every process listed in the folder's cgroup.procs and not
+ * killed before (one killed stays listed until it has exited, which on
+ * a busy machine can take a while); how many there were. */
+static int kill_listed(const char *dir, struct killed *k)
 {
 	char *path = path_join(dir, "cgroup.procs");
 	FILE *f = fopen(path, "re");
@@ -398,14 +413,21 @@ static int kill_listed(const char *dir)
 	free(path);
 	if (!f)
 		return 0;
-	while (fscanf(f, "%d", &pid) == 1)
-		count += pid > 0 && kill(pid, SIGKILL) == 0;
+	while (fscanf(f, "%d", &pid) == 1) {
+		if (pid <= 0 || killed_before(k, pid) || kill(pid, SIGKILL) != 0)
+			continue;
+		k->pid = xrealloc(k->pid, (k->count + 1) * sizeof *k->pid);
+		k->pid[k->count++] = pid;
+		count++;
+	}
 	fclose(f);
 	return count;
 }
 
 void cgroup_kill(struct cgroup *group)
 {
+	struct killed k = { 0 };
+
 	/* cgroup.kill (Linux 5.14) kills frozen processes too, and those
 	 * forked meanwhile.  Otherwise: frozen, nobody forks while the list
 	 * is read; a process killed while frozen dies when thawed. */
@@ -416,12 +438,13 @@ void cgroup_kill(struct cgroup *group)
 		int killed;
 
 		cgroup_freeze(group, true);
-		killed = kill_listed(group->play) +
-			 kill_listed(folder(group, CGROUP_FREEZER));
+		killed = kill_listed(group->play, &k) +
+			 kill_listed(folder(group, CGROUP_FREEZER), &k);
 		cgroup_freeze(group, false);
 		if (!killed)
-			return;
+			break;
 	}
+	free(k.pid);
 }
 
 bool cgroup_destroy(struct cgroup *group, int wait_ms)
