@@ -6,7 +6,8 @@
  *   bomb    at its first turn, forks until a fork fails (the children sleep)
  *   spin    at its first turn, burns CPU for ever instead of answering
  *   burn N  burns N ms of CPU time (its own) before each answer to a turn
- *   sleep N sleeps N ms before each answer to a turn (thinks, with no CPU)
+ *   sleep N sleeps N ms before each answer to a turn (thinks, with no CPU),
+ *           and says so first ("greedy-c: asleep N ms")
  *   watch   at its first turn, starts a process that burns CPU for ever, and
  *           says at each turn how much CPU it has had ("greedy-c: helper
  *           CPU N ms"); it runs during watch's own turns, and while
@@ -100,8 +101,10 @@ static cJSON *decide(const cJSON *turn, void *ctx)
 		spin();
 	else if (!strcmp(g->mode, "burn"))
 		burn(g->n);
-	else if (!strcmp(g->mode, "sleep"))
+	else if (!strcmp(g->mode, "sleep")) {
+		fprintf(stderr, "greedy-c: asleep %ld ms\n", g->n);
 		nanosleep(&(struct timespec){ g->n / 1000, g->n % 1000 * 1000000 }, NULL);
+	}
 	else if (first && !strcmp(g->mode, "watch") && (g->helper = fork()) == 0)
 		spin();
 	/* The helper is read as it runs: a bot may not continue a process
