@@ -239,7 +239,7 @@ if command -v strace >/dev/null 2>&1; then
 	# The difference of the two runs leaves out what a run costs once.
 	awk 'NR == 1 { c = $1; d = $2 } NR == 2 {
 		printf "%.2f system calls a decision (target: at most 5 with control groups v2;\n", ($1 - c) / ($2 - d)
-		print "v1 reads pids.events at most once every 10 ms besides)" }' "$tmp/calls"
+		print "v1 reads pids.events at most once a millisecond besides)" }' "$tmp/calls"
 	# The same, in play only: from each game's first "turn" to its "end",
 	# without the exchanges each game starts and ends with (start,
 	# commit, lock, end; the log written and hashed).

@@ -338,11 +338,6 @@ static bool counted(const struct cgroup *group, enum control_file which,
 	       keyed_value(buf, key) > 0;
 }
 
-/* How often v1's pids.events, whose change v1 does not signal, is read
- * at most: a fast bot replies hundreds of times in that, and a refused
- * fork is no harm until then (the kernel refused it). */
-#define CGROUP_PIDS_EVERY_NS (10 * 1000000LL)
-
 enum cgroup_breach cgroup_breach(const struct cgroup *group)
 {
 	if (counted(group, FILE_MEMORY_EVENTS, "oom_kill"))
@@ -356,7 +351,8 @@ enum cgroup_breach cgroup_breach_seen(struct cgroup *group)
 {
 	/* v2 signals a change of memory.events and pids.events (POLLPRI);
 	 * v1 an OOM kill through the eventfd, but not a change of pids.events,
-	 * which is read at most once every CGROUP_PIDS_EVERY_NS.  Without a
+	 * which is read at most once a millisecond (a fast bot replies 30
+	 * times in one, and a refused fork is no harm until then).  Without a
 	 * way to be told, both are read. */
 	struct pollfd p[2];
 	int watched = cgroup_event_fds(group, p);
@@ -384,8 +380,7 @@ enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled)
 
 	if (signalled)
 		return cgroup_breach(group);
-	if (group->version == 2 ||
-	    (now = now_ns()) - group->pids_read_ns < CGROUP_PIDS_EVERY_NS)
+	if (group->version == 2 || (now = now_ns()) - group->pids_read_ns < 1000000)
 		return CGROUP_WITHIN;
 	group->pids_read_ns = now;
 	return counted(group, FILE_PIDS_EVENTS, "max") ? CGROUP_TOO_MANY_PROCESSES

@@ -146,7 +146,7 @@ int cgroup_event_fds(const struct cgroup *group, struct pollfd *p);
 
 /* cgroup_breach_seen() after a caller's wait polled cgroup_event_fds():
  * `signalled` whether one had an event.  No call of its own unless one
- * had (v1's pids.events still read at most once every 10 ms). */
+ * had (v1's pids.events still read at most once a millisecond). */
 enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled);
 
 /* Kills every process of the group (frozen ones too). */
