@@ -100,12 +100,6 @@ static bool leftover_complete(struct tournament_state *st, const char *path,
 	       logread_ranks(log, ranks, GAME_MAX_SEATS) == st->schedule->players;
 }
 
-/* A log an earlier run left for a game the manifest does not list as
- * finished: when `recover` and it is complete, the game finished and the
- * run stopped before the batch of its entry was written (manifest.h), so
- * the entry goes into this run's batch, marked "recovered"; any other log
- * is set aside in games/aborted/ with an "aborted" record, under the name
- * put in *aside (a new string). */
 /* The earlier run's deal of `game` that no log accounts for yet, or
  * NULL. */
 static const char *open_deal(const struct tournament_state *st, long game)
@@ -129,6 +123,31 @@ static void leftover_commitment(const struct tournament_state *st, long game,
 		snprintf(c, 65, "%s", started);
 }
 
+/* The log of `game` an earlier run moved into games/aborted/ but was
+ * stopped before its "aborted" record was written (the next number there
+ * is taken): listed now, under the name put in *aside, so that no later
+ * log of the game takes its name.  1 when there is none. */
+static int adopt_set_aside(struct tournament_state *st, long game, char **aside)
+{
+	char *moved = outdir_set_aside(st->run->out_dir, game, st->aborted[game] + 1);
+	char c[65];
+	int rc = 1;
+
+	if (!access(moved, F_OK)) {
+		leftover_commitment(st, game, moved, c);
+		*aside = outdir_set_aside(NULL, game, ++st->aborted[game]);
+		rc = tournament_record(st, manifest_aborted_record(game, *aside, c));
+	}
+	free(moved);
+	return rc;
+}
+
+/* A log an earlier run left for a game the manifest does not list as
+ * finished: when `recover` and it is complete, the game finished and the
+ * run stopped before the batch of its entry was written (manifest.h), so
+ * the entry goes into this run's batch, marked "recovered"; any other log
+ * is set aside in games/aborted/ with an "aborted" record, under the name
+ * put in *aside (a new string). */
 static int settle_leftover(struct tournament_state *st, long game, bool recover, char **aside)
 {
 	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
@@ -138,13 +157,14 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 	int rc = 0, ranks[GAME_MAX_SEATS];
 
 	if (access(path, F_OK)) {
+		free(path);
+		rc = adopt_set_aside(st, game, aside);
 		/* Started, its C listed, but stopped before its log was
 		 * made: the deal is listed as cut, with no log. */
-		if (open_deal(st, game))
-			rc = tournament_record(st, manifest_aborted_record(game, NULL,
+		if (rc == 1 && open_deal(st, game))
+			return tournament_record(st, manifest_aborted_record(game, NULL,
 								open_deal(st, game)));
-		free(path);
-		return rc;
+		return rc == 1 ? 0 : rc;
 	}
 	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
 		add_log_replies(st, game, &log, &figures);

@@ -2,8 +2,9 @@
 # End-to-end: SIGINT or SIGTERM to a running tournament stops it cleanly:
 # exit status 2 with "stopped by SIGINT (Ctrl-C); run again with --resume", every
 # worker, bot and bot's child gone, the logs finished so far intact; and
-# --resume then plays every game exactly once.  kill -9 of the referee
-# leaves no process of any bot's sandbox either.  A second run or --resume
+# --resume then plays every game exactly once and lists every cut log, one
+# moved aside but not yet listed too.  kill -9 of the referee leaves no
+# process of any bot's sandbox either.  A second run or --resume
 # of a folder in use is refused.  And the main process sleeps while its
 # workers play.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
@@ -152,6 +153,47 @@ kill_case() {
 	expect_exit 0 "$REFEREE" verify "$dir"
 }
 kill_case
+
+# A stop between the two steps of setting a cut log aside (its move into
+# games/aborted/, then its "aborted" record) leaves the log there,
+# unlisted: the resume lists it under its name, and the game's next cut
+# log takes the next name rather than that one.  The move is made by hand
+# here, after a stop that cut game 1.
+orphan_case() {
+	local dir="$TMP/orphan" kept
+	cat >"$TMP/orphan.json" <<JSON
+{ "name": "orphan", "game": "rolit", "options": {"size": 4}, "games": 2,
+  "bots": [{"name": "slow", "command": "$PYTHON3 $ZOO/slow.py $TMP 300"}, {"name": "random", "command": "$CBOT $TMP"}] }
+JSON
+	cut_game_1() { # [--resume]: a run stopped by SIGTERM while it plays game 1
+		local pid
+		"$REFEREE" tournament "$TMP/orphan.json" --out "$dir" --concurrency 1 "$@" \
+			>"$TMP/orphan.out" 2>"$TMP/orphan.err" </dev/null &
+		pid=$!
+		expect_eventually yes "orphan: game 1 is being played${1:+ again}" \
+			sh -c "[ \"\$(grep -c . '$dir/games/000001.jsonl' 2>/dev/null)\" -ge 3 ] && echo yes"
+		kill -TERM "$pid"
+		wait "$pid"
+		expect_eq "$?" 2 "orphan: SIGTERM stops the run${1:+ again}"
+	}
+	cut_game_1
+	mkdir -p "$dir/games/aborted"
+	mv "$dir/games/000001.jsonl" "$dir/games/aborted/000001.aborted-1.jsonl"
+	kept=$(sha256sum <"$dir/games/aborted/000001.aborted-1.jsonl")
+	cut_game_1 --resume
+	expect_contains "$TMP/orphan.err" "game 1 was cut by the stop: its log is set aside as games/aborted/000001.aborted-1.jsonl" \
+		"orphan: the resume names the log left unlisted"
+	expect_exit 0 "$REFEREE" tournament "$TMP/orphan.json" --out "$dir" --resume --concurrency 1
+	expect_eq "$(ls "$dir/games/aborted")" "$(printf '000001.aborted-1.jsonl\n000001.aborted-2.jsonl')" \
+		"orphan: game 1's second cut log takes the next name"
+	expect_eq "$(sha256sum <"$dir/games/aborted/000001.aborted-1.jsonl")" "$kept" "orphan: the first is kept as it was"
+	expect_eq "$(grep -o '"log":"games/aborted/[^"]*"' "$dir/manifest.jsonl")" \
+		"$(printf '"log":"games/aborted/000001.aborted-1.jsonl"\n"log":"games/aborted/000001.aborted-2.jsonl"')" \
+		"orphan: the manifest lists both"
+	expect_exit 0 "$REFEREE" verify "$dir"
+	expect_exit 0 "$REFEREE" ladder "$dir"
+}
+orphan_case
 
 # edit STATEMENT: $TMP/v.json is t.json with the Python STATEMENT applied
 # to it, as f.
