@@ -59,7 +59,9 @@ struct cgroup {
 	 * memory: memory.events (v2), an eventfd for memory.oom_control (v1,
 	 * through cgroup.event_control); -1 where it cannot be had. */
 	int oom_event;
+	int64_t cpu_ns;       /* the CPU clock as last read */
 	int64_t pids_read_ns; /* when v1's pids.events was last read */
+	int64_t pids_read_cpu_ns; /* and the CPU clock then */
 };
 
 /* The group's folder in hierarchy h. */
@@ -314,7 +316,7 @@ int cgroup_freeze(struct cgroup *group, bool frozen)
 	return fd >= 0 && pwrite(fd, v, strlen(v), 0) == (ssize_t)strlen(v) ? 0 : -1;
 }
 
-int64_t cgroup_cpu_ns(const struct cgroup *group)
+int64_t cgroup_cpu_ns(struct cgroup *group)
 {
 	char buf[512];
 	int64_t v;
@@ -322,9 +324,12 @@ int64_t cgroup_cpu_ns(const struct cgroup *group)
 	if (read_control(group, FILE_CPU, buf, sizeof buf) <= 0)
 		return -1;
 	if (group->version == 1)
-		return strtoll(buf, NULL, 10);
-	v = keyed_value(buf, "usage_usec");
-	return v < 0 ? -1 : v * 1000;
+		v = strtoll(buf, NULL, 10);
+	else
+		v = (v = keyed_value(buf, "usage_usec")) < 0 ? -1 : v * 1000;
+	if (v >= 0)
+		group->cpu_ns = v;
+	return v;
 }
 
 /* Whether the kernel killed a process of the group for memory, or
@@ -351,9 +356,8 @@ enum cgroup_breach cgroup_breach_seen(struct cgroup *group)
 {
 	/* v2 signals a change of memory.events and pids.events (POLLPRI);
 	 * v1 an OOM kill through the eventfd, but not a change of pids.events,
-	 * which is read at most once a millisecond (a fast bot replies 30
-	 * times in one, and a refused fork is no harm until then).  Without a
-	 * way to be told, both are read. */
+	 * which is read as cgroup_breach_polled() says.  Without a way to be
+	 * told, both are read. */
 	struct pollfd p[2];
 	int watched = cgroup_event_fds(group, p);
 
@@ -374,15 +378,27 @@ int cgroup_event_fds(const struct cgroup *group, struct pollfd *p)
 	return group->version == 2 ? 2 : 1;
 }
 
+/* When v1's pids.events, whose change v1 does not signal, is read again:
+ * once the group has run CGROUP_PIDS_CPU_NS since the last read, for
+ * forking costs CPU (64 forks of even a small C program take more than
+ * 1 ms of it), or once CGROUP_PIDS_EVERY_NS has passed.  A fast bot replies
+ * hundreds of times in either, and a refused fork is no harm until then
+ * (the kernel refused it). */
+#define CGROUP_PIDS_CPU_NS (500 * 1000LL)
+#define CGROUP_PIDS_EVERY_NS (10 * 1000000LL)
+
 enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled)
 {
 	int64_t now;
 
 	if (signalled)
 		return cgroup_breach(group);
-	if (group->version == 2 || (now = now_ns()) - group->pids_read_ns < 1000000)
+	if (group->version == 2 ||
+	    ((now = now_ns()) - group->pids_read_ns < CGROUP_PIDS_EVERY_NS &&
+	     group->cpu_ns - group->pids_read_cpu_ns < CGROUP_PIDS_CPU_NS))
 		return CGROUP_WITHIN;
 	group->pids_read_ns = now;
+	group->pids_read_cpu_ns = group->cpu_ns;
 	return counted(group, FILE_PIDS_EVENTS, "max") ? CGROUP_TOO_MANY_PROCESSES
 							 : CGROUP_WITHIN;
 }

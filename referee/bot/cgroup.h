@@ -128,7 +128,7 @@ int cgroup_freeze(struct cgroup *group, bool frozen);
 
 /* CPU time the group has used (user + system, every process it ever
  * held), in ns; -1 when it cannot be read. */
-int64_t cgroup_cpu_ns(const struct cgroup *group);
+int64_t cgroup_cpu_ns(struct cgroup *group);
 
 /* Whether the group went past a limit since it was made: the kernel
  * killed one of its processes for memory, or refused it a process. */
@@ -146,7 +146,8 @@ int cgroup_event_fds(const struct cgroup *group, struct pollfd *p);
 
 /* cgroup_breach_seen() after a caller's wait polled cgroup_event_fds():
  * `signalled` whether one had an event.  No call of its own unless one
- * had (v1's pids.events still read at most once a millisecond). */
+ * had (but v1's pids.events, read after each 0.5 ms of the group's CPU
+ * clock as cgroup_cpu_ns() last read it, or each 10 ms). */
 enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled);
 
 /* Kills every process of the group (frozen ones too). */

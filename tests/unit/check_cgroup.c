@@ -256,6 +256,14 @@ START_TEST(v1_a_group_in_each_hierarchy)
 	ck_assert_int_eq(cgroup_breach(g), CGROUP_WITHIN);
 	put(dir[CGROUP_MEMORY], "memory.oom_control", "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n");
 	ck_assert_int_eq(cgroup_breach(g), CGROUP_OUT_OF_MEMORY);
+
+	/* v1 does not signal a refused fork: pids.events is read again as
+	 * soon as the group has run 0.5 ms of CPU more, for forking costs it. */
+	ck_assert_int_eq(cgroup_breach_polled(g, false), CGROUP_WITHIN);
+	put(dir[CGROUP_PIDS], "pids.events", "max 1\n");
+	put(dir[CGROUP_CPUACCT], "cpuacct.usage", "988154321\n");
+	ck_assert_int_eq(cgroup_cpu_ns(g), 988154321LL);
+	ck_assert_int_eq(cgroup_breach_polled(g, false), CGROUP_TOO_MANY_PROCESSES);
 	cgroup_destroy(g, 0);
 	cgroup_tree_close(&tree);
 }
