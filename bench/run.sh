@@ -15,8 +15,8 @@
 # run as nobody, who has none; as a user who has none: the default), and the wall
 # time of one-game matches with and without the sandbox, whose difference
 # over 3 (the sandbox check the verb runs first, and its two bots) is the
-# extra start time of a sandboxed bot.  Last, with strace, the system calls
-# a default decision costs the referee.
+# extra start time of a sandboxed bot.  Last, with strace and (as root)
+# perf, the system calls a default decision costs the referee.
 #
 # Builds nothing: run `make` first, then build bench/pingpong and
 # bench/first_legal_bot (`make bench`). Paths come from top_builddir, else
@@ -238,8 +238,7 @@ if command -v strace >/dev/null 2>&1; then
 	calls 300 >>"$tmp/calls"
 	# The difference of the two runs leaves out what a run costs once.
 	awk 'NR == 1 { c = $1; d = $2 } NR == 2 {
-		printf "%.2f system calls a decision (target: at most 5 with control groups v2;\n", ($1 - c) / ($2 - d)
-		print "v1 reads pids.events at most once a millisecond besides)" }' "$tmp/calls"
+		printf "%.2f system calls a decision, what a game begins and ends with included\n", ($1 - c) / ($2 - d) }' "$tmp/calls"
 	# The same, in play only: from each game's first "turn" to its "end",
 	# without the exchanges each game starts and ends with (start,
 	# commit, lock, end; the log written and hashed).
@@ -248,7 +247,27 @@ if command -v strace >/dev/null 2>&1; then
 	awk '/\\"type\\":\\"end\\"/ { playing = 0 }
 	     /^writev\(.*\\"type\\":\\"turn\\"/ { playing = 1; turns++ }
 	     playing { calls++ }
-	     END { printf "%.2f system calls a decision in play (the turns alone, %d of them)\n", calls / turns, turns }' "$tmp/trace"
+	     END { printf "%.2f system calls a decision in play (the turns alone, %d of them; strace slows the referee)\n", calls / turns, turns }' "$tmp/trace"
+	echo
+fi
+# perf_calls SIZE: the referee's own system calls (perf's count of a
+# tracepoint, its bots left out) in 200 default games of Rolit on a
+# board of SIZE, and the decisions made: "CALLS DECISIONS".
+perf_calls() {
+	perf stat -i -x, -e raw_syscalls:sys_enter -o "$tmp/perf" "$referee" play rolit \
+		-o first=seat0 -o size="$1" --games 200 "$bot" "$bot" >"$tmp/out" 2>/dev/null
+	echo "$(awk -F, '/raw_syscalls/ { print $1 }' "$tmp/perf")" \
+	     "$(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 } END { print n + 0 }' "$tmp/out")"
+}
+# strace slows the referee tenfold, and v1's reads of pids.events, which
+# come with time, with it: perf counts without slowing (as root).
+if perf stat -i -e raw_syscalls:sys_enter -o /dev/null true >/dev/null 2>&1; then
+	echo "== system calls a decision in play, counted by perf (200 games of Rolit on 8x8 less 200 on 4x4)"
+	perf_calls 4 >"$tmp/calls"
+	perf_calls 8 >>"$tmp/calls"
+	# The same games' number leaves out what a game costs once.
+	awk 'NR == 1 { c = $1; d = $2 } NR == 2 {
+		printf "%.2f system calls a decision in play (target: at most 5)\n", ($1 - c) / ($2 - d) }' "$tmp/calls"
 	echo
 fi
 if [ "$rounds" -gt 1 ]; then
