@@ -123,20 +123,30 @@ static void leftover_commitment(const struct tournament_state *st, long game,
 		snprintf(c, 65, "%s", started);
 }
 
+/* The "aborted" record of the log of `game` set aside at `file` as its
+ * st->aborted[game]th, whose name is put in *aside (a new string). */
+static int record_set_aside(struct tournament_state *st, long game, const char *file,
+			    char **aside)
+{
+	char c[65];
+
+	leftover_commitment(st, game, file, c);
+	*aside = outdir_set_aside(NULL, game, st->aborted[game]);
+	return tournament_record(st, manifest_aborted_record(game, *aside, c));
+}
+
 /* The log of `game` an earlier run moved into games/aborted/ but was
  * stopped before its "aborted" record was written (the next number there
- * is taken): listed now, under the name put in *aside, so that no later
- * log of the game takes its name.  1 when there is none. */
+ * is taken): listed now, *aside set, so that no later log of the game
+ * takes its name.  0 (*aside left NULL when there is none), or -1. */
 static int adopt_set_aside(struct tournament_state *st, long game, char **aside)
 {
 	char *moved = outdir_set_aside(st->run->out_dir, game, st->aborted[game] + 1);
-	char c[65];
-	int rc = 1;
+	int rc = 0;
 
 	if (!access(moved, F_OK)) {
-		leftover_commitment(st, game, moved, c);
-		*aside = outdir_set_aside(NULL, game, ++st->aborted[game]);
-		rc = tournament_record(st, manifest_aborted_record(game, *aside, c));
+		st->aborted[game]++;
+		rc = record_set_aside(st, game, moved, aside);
 	}
 	free(moved);
 	return rc;
@@ -161,10 +171,10 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 		rc = adopt_set_aside(st, game, aside);
 		/* Started, its C listed, but stopped before its log was
 		 * made: the deal is listed as cut, with no log. */
-		if (rc == 1 && open_deal(st, game))
-			return tournament_record(st, manifest_aborted_record(game, NULL,
+		if (!rc && !*aside && open_deal(st, game))
+			rc = tournament_record(st, manifest_aborted_record(game, NULL,
 								open_deal(st, game)));
-		return rc == 1 ? 0 : rc;
+		return rc;
 	}
 	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
 		add_log_replies(st, game, &log, &figures);
@@ -173,17 +183,10 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 		schedule_source_finished(&st->source, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
+	} else if (rename(path, moved)) {
+		rc = errorf(st->err, "cannot set aside '%s': %s", path, strerror(errno));
 	} else {
-		char c[65];
-
-		leftover_commitment(st, game, path, c);
-		if (rename(path, moved)) {
-			rc = errorf(st->err, "cannot set aside '%s': %s", path,
-				    strerror(errno));
-		} else {
-			*aside = outdir_set_aside(NULL, game, st->aborted[game]);
-			rc = tournament_record(st, manifest_aborted_record(game, *aside, c));
-		}
+		rc = record_set_aside(st, game, moved, aside);
 	}
 	if (log.lines)
 		logread_free(&log);
