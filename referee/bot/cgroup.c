@@ -325,8 +325,10 @@ int64_t cgroup_cpu_ns(struct cgroup *group)
 		return -1;
 	if (group->version == 1)
 		v = strtoll(buf, NULL, 10);
+	else if ((v = keyed_value(buf, "usage_usec")) >= 0)
+		v *= 1000;
 	else
-		v = (v = keyed_value(buf, "usage_usec")) < 0 ? -1 : v * 1000;
+		v = -1;
 	if (v >= 0)
 		group->cpu_ns = v;
 	return v;
