@@ -74,6 +74,12 @@ print("%.6f %.2f %.2f" % (wall, user, system))
 PY
 }
 
+# decisions OUTPUT: the decisions a run of `referee play` made, from its
+# "game N: K actions" lines.
+decisions() {
+	awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 } END { print n + 0 }' "$1"
+}
+
 # play PLAYERS GAMES [ARGS...]: one timed run of the referee; prints
 # "WALL USER SYS DECISIONS", the decisions counted from its
 # "game N: K actions" lines. Fails if a bot forfeited.
@@ -94,8 +100,7 @@ play() {
 		cat "$tmp/out" >&2
 		exit 1
 	fi
-	echo "$times $(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 }
-	    END { print n + 0 }' "$tmp/out")"
+	echo "$times $(decisions "$tmp/out")"
 }
 
 # starts SANDBOX_FLAG: the mean wall time in ms of a one-game match on a
@@ -230,7 +235,7 @@ calls() {
 	strace -c -o "$tmp/strace" "$referee" play rolit -o first=seat0 --games "$1" \
 		"$bot" "$bot" >"$tmp/out" 2>/dev/null
 	echo "$(awk '$NF == "total" { print $(NF - 2) }' "$tmp/strace")" \
-	     "$(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 } END { print n + 0 }' "$tmp/out")"
+	     "$(decisions "$tmp/out")"
 }
 if command -v strace >/dev/null 2>&1; then
 	echo "== system calls a decision (strace -c of default runs of 100 and 300 games; strace of 20)"
@@ -257,7 +262,7 @@ perf_calls() {
 	perf stat -i -x, -e raw_syscalls:sys_enter -o "$tmp/perf" "$referee" play rolit \
 		-o first=seat0 -o size="$1" --games 200 "$bot" "$bot" >"$tmp/out" 2>/dev/null
 	echo "$(awk -F, '/raw_syscalls/ { print $1 }' "$tmp/perf")" \
-	     "$(awk '/^game [0-9]+: [0-9]+ actions/ { n += $3 } END { print n + 0 }' "$tmp/out")"
+	     "$(decisions "$tmp/out")"
 }
 # strace slows the referee tenfold, and v1's reads of pids.events, which
 # come with time, with it: perf counts without slowing (as root).
