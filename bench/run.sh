@@ -103,17 +103,26 @@ play() {
 	echo "$times $(decisions "$tmp/out")"
 }
 
-# starts SANDBOX_FLAG: the mean wall time in ms of a one-game match on a
-# 4x4 board (the bots start once), over 20 runs.
+# starts: one-game matches on a 4x4 board (the bots start once), 30
+# without the sandbox and 30 with it, in turn, so that both see the same
+# moments of a busy machine: "OPEN BOXED DIFFERENCE", the mean wall times
+# in ms and the median of the 30 pairs' differences (one slow outlier
+# moves a mean by a fifth here).
 starts() {
-	n=0 total=0
-	while [ "$n" -lt 20 ]; do
-		wall=$(measure "$tmp/out" "$referee" play rolit -o size=4 $1 "$bot" "$bot" |
-		    cut -d' ' -f1)
-		total=$(awk -v t="$total" -v w="$wall" 'BEGIN { print t + w }')
+	n=0
+	: >"$tmp/starts"
+	while [ "$n" -lt 30 ]; do
+		open=$(measure "$tmp/out" "$referee" play rolit -o size=4 \
+		    --no-sandbox --no-limits "$bot" "$bot" | cut -d' ' -f1)
+		boxed=$(measure "$tmp/out" "$referee" play rolit -o size=4 \
+		    --no-limits "$bot" "$bot" | cut -d' ' -f1)
+		echo "$open $boxed" >>"$tmp/starts"
 		n=$((n + 1))
 	done
-	awk -v t="$total" 'BEGIN { printf "%.1f", t * 1000 / 20 }'
+	awk '{ o += $1; b += $2 }
+	     END { printf "%.1f %.1f", o * 1000 / NR, b * 1000 / NR }' "$tmp/starts"
+	awk '{ print ($2 - $1) * 1000 }' "$tmp/starts" | sort -n |
+	    awk '{ d[NR] = $1 } END { printf " %.2f\n", (d[NR / 2] + d[NR / 2 + 1]) / 2 }'
 }
 
 # games_for PLAYERS: how many games last about $seconds s (from a short run).
@@ -220,11 +229,10 @@ while [ "$round" -le "$rounds" ]; do
 	play 4 "$g4" --no-sandbox >"$tmp/run"
 	row "4 players, contained" "$rt1" "$rt4"
 	echo "== round $round: bot start, one-game matches"
-	open=$(starts "--no-sandbox --no-limits")
-	boxed=$(starts --no-limits)
-	awk -v o="$open" -v b="$boxed" 'BEGIN {
-		printf "match without sandbox %7.1f ms, with %7.1f ms: %.1f ms more per sandboxed start\n",
-		    o, b, (b - o) / 3 }'
+	# A sandboxed match starts three sandboxes: the run's check, then
+	# each bot.
+	starts | awk '{ printf "match without sandbox %7.1f ms, with %7.1f ms (means): %.1f ms more per sandboxed start (median of 30 pairs)\n",
+		$1, $2, $3 / 3 }'
 	echo
 	round=$((round + 1))
 done
