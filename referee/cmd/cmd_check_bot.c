@@ -176,6 +176,44 @@ static int from_arguments(struct check_bot *r, cJSON **options, const char *game
 	return EXIT_OK;
 }
 
+/* Plays the checklist with `options` in the folder of its logs, --keep's
+ * or a scratch one, removed after unless a failed check left something
+ * in it to read, with a signing key of that folder's own. */
+static int play_in_folder(struct check_bot *r, cJSON *options, char *bot)
+{
+	struct referee_key key;
+	char err[ERR_LEN], *dir;
+	int rc;
+
+	dir = r->keep ? xstrdup(r->keep) : files_temp_dir("check-bot", err);
+	if (!dir || (r->keep && files_mkdirs(dir, err))) {
+		rc = cli_fail("check-bot", "cannot make a folder for the logs: %s", err);
+		free(dir);
+		return rc;
+	}
+	rc = cli_sandbox_ready("check-bot", &r->limits,
+			       (const char *const[]){ dir }, 1);
+	if (rc != EXIT_OK) {
+		remove_scratch(dir);
+		free(dir);
+		return rc;
+	}
+	/* What the bot must not see, as the tournament's bots. */
+	if (r->spec)
+		r->spec->limits = r->limits;
+	keys_generate(dir, &key, err);
+	r->config.rules = r->rules;
+	r->config.options = options;
+	r->config.key = &key;
+	r->dir = dir;
+	rc = play_games(r, bot);
+	if (!r->keep && (rc == EXIT_OK || !check_bot_left_something(dir)))
+		remove_scratch(dir);
+	sodium_memzero(&key, sizeof key);
+	free(dir);
+	return rc;
+}
+
 int cmd_check_bot(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -194,8 +232,7 @@ int cmd_check_bot(int argc, char **argv)
 	const char *pairs[64], *file = NULL, *fixed = NULL;
 	int npairs = 0, opt, rc, index;
 	long players = 0;
-	struct referee_key key;
-	char err[ERR_LEN], *bot = NULL, *dir = NULL;
+	char *bot = NULL;
 	cJSON *options = NULL;
 
 	if (cli_wants_help(argc, argv)) {
@@ -242,33 +279,9 @@ int cmd_check_bot(int argc, char **argv)
 		return rc;
 	if (!r.games)
 		r.games = 2 * r.players;
-	if ((rc = cli_containment_ready("check-bot", &r.config.time, &r.limits)))
-		goto out;
-	dir = r.keep ? xstrdup(r.keep) : files_temp_dir("check-bot", err);
-	if (!dir || (r.keep && files_mkdirs(dir, err))) {
-		rc = cli_fail("check-bot", "cannot make a folder for the logs: %s", err);
-		goto out;
-	}
-	rc = cli_sandbox_ready("check-bot", &r.limits,
-			       (const char *const[]){ dir }, 1);
-	if (rc != EXIT_OK) {
-		remove_scratch(dir);
-		goto out;
-	}
-	/* What the bot must not see, as the tournament's bots. */
-	if (r.spec)
-		r.spec->limits = r.limits;
-	keys_generate(dir, &key, err);
-	r.config.rules = r.rules;
-	r.config.options = options;
-	r.config.key = &key;
-	r.dir = dir;
-	rc = play_games(&r, bot ? bot : argv[optind + 1]);
-	if (!r.keep && (rc == EXIT_OK || !check_bot_left_something(dir)))
-		remove_scratch(dir);
-	sodium_memzero(&key, sizeof key);
-out:
-	free(dir);
+	rc = cli_containment_ready("check-bot", &r.config.time, &r.limits);
+	if (rc == EXIT_OK)
+		rc = play_in_folder(&r, options, bot ? bot : argv[optind + 1]);
 	cJSON_Delete(options);
 	cli_limits_free(&r.limits);
 	if (r.spec)
