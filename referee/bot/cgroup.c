@@ -1,6 +1,7 @@
 /*
  * One bot's control group (see cgroup.h): made, limited, entered by the
- * bot's first process, frozen and thawed, read, killed and removed.  The
+ * bot's first process, frozen and thawed, its CPU clock read, killed and
+ * removed (whether it went past a limit: cgroup_breach.c).  The
  * control files are written as a shell's "echo VALUE > FILE" writes them
  * (O_CREAT | O_TRUNC, which the kernel's files accept), so that the tests
  * can run the same code over a tree of plain files laid out as the kernel
@@ -8,11 +9,11 @@
  * with pread() at offset 0, which makes the kernel print them afresh.
  */
 #include "cgroup.h"
+#include "cgroup_private.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,36 +33,11 @@ struct control {
 	enum cgroup_hierarchy hierarchy;
 };
 
-enum control_file {
-	FILE_FREEZE, FILE_CPU, FILE_MEMORY_EVENTS, FILE_PIDS_EVENTS, FILE_FILES
-};
-
 static const struct control controls[FILE_FILES] = {
 	[FILE_FREEZE] = { "cgroup.freeze", "freezer.state", CGROUP_FREEZER },
 	[FILE_CPU] = { "cpu.stat", "cpuacct.usage", CGROUP_CPUACCT },
 	[FILE_MEMORY_EVENTS] = { "memory.events", "memory.oom_control", CGROUP_MEMORY },
 	[FILE_PIDS_EVENTS] = { "pids.events", "pids.events", CGROUP_PIDS },
-};
-
-struct cgroup {
-	int version;
-	char *dir[CGROUP_HIERARCHIES];   /* in each hierarchy (v2: dir[0]) */
-	bool made[CGROUP_HIERARCHIES];   /* the first of the hierarchies
-					  * sharing this folder, which made it */
-	int enter_fd[CGROUP_HIERARCHIES]; /* cgroup.procs, until entered */
-	/* The group's "play" child, which the bot's own processes enter and
-	 * which alone is frozen: not the sandbox's processes that wait on
-	 * the bot (freezing wakes a process; 3 of them cost 55 us a move). */
-	char *play;
-	int play_fd;                     /* its cgroup.procs, until entered */
-	int fd[FILE_FILES];              /* opened when first needed */
-	/* Readable, or with POLLPRI, when the kernel killed a process for
-	 * memory: memory.events (v2), an eventfd for memory.oom_control (v1,
-	 * through cgroup.event_control); -1 where it cannot be had. */
-	int oom_event;
-	int64_t cpu_ns;       /* the CPU clock as last read */
-	int64_t pids_read_ns; /* when v1's pids.events was last read */
-	int64_t pids_read_cpu_ns; /* and the CPU clock then */
 };
 
 /* The group's folder in hierarchy h. */
@@ -112,7 +88,7 @@ static int control_fd(struct cgroup *g, enum control_file which, bool write)
 }
 
 /* Reads the file `which` afresh into buf (NUL-ended).  Its length, or -1. */
-static ssize_t read_control(const struct cgroup *group, enum control_file which,
+ssize_t cgroup_read_control(const struct cgroup *group, enum control_file which,
 			    char *buf, size_t size)
 {
 	struct cgroup *g = (struct cgroup *)group; /* opens are a cache */
@@ -124,7 +100,7 @@ static ssize_t read_control(const struct cgroup *group, enum control_file which,
 }
 
 /* The number after "key " at the start of a line of `text`, or -1. */
-static int64_t keyed_value(const char *text, const char *key)
+int64_t cgroup_keyed_value(const char *text, const char *key)
 {
 	size_t len = strlen(key);
 
@@ -321,88 +297,17 @@ int64_t cgroup_cpu_ns(struct cgroup *group)
 	char buf[512];
 	int64_t v;
 
-	if (read_control(group, FILE_CPU, buf, sizeof buf) <= 0)
+	if (cgroup_read_control(group, FILE_CPU, buf, sizeof buf) <= 0)
 		return -1;
 	if (group->version == 1)
 		v = strtoll(buf, NULL, 10);
-	else if ((v = keyed_value(buf, "usage_usec")) >= 0)
+	else if ((v = cgroup_keyed_value(buf, "usage_usec")) >= 0)
 		v *= 1000;
 	else
 		v = -1;
 	if (v >= 0)
 		group->cpu_ns = v;
 	return v;
-}
-
-/* Whether the kernel killed a process of the group for memory, or
- * refused it a process (as the file's counter says). */
-static bool counted(const struct cgroup *group, enum control_file which,
-		    const char *key)
-{
-	char buf[512];
-
-	return read_control(group, which, buf, sizeof buf) > 0 &&
-	       keyed_value(buf, key) > 0;
-}
-
-enum cgroup_breach cgroup_breach(const struct cgroup *group)
-{
-	if (counted(group, FILE_MEMORY_EVENTS, "oom_kill"))
-		return CGROUP_OUT_OF_MEMORY;
-	if (counted(group, FILE_PIDS_EVENTS, "max"))
-		return CGROUP_TOO_MANY_PROCESSES;
-	return CGROUP_WITHIN;
-}
-
-enum cgroup_breach cgroup_breach_seen(struct cgroup *group)
-{
-	/* v2 signals a change of memory.events and pids.events (POLLPRI);
-	 * v1 an OOM kill through the eventfd, but not a change of pids.events,
-	 * which is read as cgroup_breach_polled() says.  Without a way to be
-	 * told, both are read. */
-	struct pollfd p[2];
-	int watched = cgroup_event_fds(group, p);
-
-	return cgroup_breach_polled(group, !watched || poll(p, (nfds_t)watched, 0) != 0);
-}
-
-int cgroup_event_fds(const struct cgroup *group, struct pollfd *p)
-{
-	if (group->oom_event < 0 || group->fd[FILE_PIDS_EVENTS] < 0)
-		return 0;
-	/* v1: an eventfd, readable once the OOM killer struck.  v2: the file
-	 * memory.events, which like every cgroup file is always readable: a
-	 * change is POLLPRI (asking POLLIN made every poll return at once,
-	 * the referee spinning while its bots thought). */
-	p[0] = (struct pollfd){ group->oom_event,
-				group->version == 2 ? POLLPRI : POLLIN | POLLPRI, 0 };
-	p[1] = (struct pollfd){ group->fd[FILE_PIDS_EVENTS], POLLPRI, 0 };
-	return group->version == 2 ? 2 : 1;
-}
-
-/* When v1's pids.events, whose change v1 does not signal, is read again:
- * once the group has run CGROUP_PIDS_CPU_NS since the last read, for
- * forking costs CPU (64 forks of even a small C program take more than
- * 1 ms of it), or once CGROUP_PIDS_EVERY_NS has passed.  A fast bot replies
- * hundreds of times in either, and a refused fork is no harm until then
- * (the kernel refused it). */
-#define CGROUP_PIDS_CPU_NS (500 * 1000LL)
-#define CGROUP_PIDS_EVERY_NS (10 * 1000000LL)
-
-enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled)
-{
-	int64_t now;
-
-	if (signalled)
-		return cgroup_breach(group);
-	if (group->version == 2 ||
-	    ((now = now_ns()) - group->pids_read_ns < CGROUP_PIDS_EVERY_NS &&
-	     group->cpu_ns - group->pids_read_cpu_ns < CGROUP_PIDS_CPU_NS))
-		return CGROUP_WITHIN;
-	group->pids_read_ns = now;
-	group->pids_read_cpu_ns = group->cpu_ns;
-	return counted(group, FILE_PIDS_EVENTS, "max") ? CGROUP_TOO_MANY_PROCESSES
-							 : CGROUP_WITHIN;
 }
 
 /* The processes of a group killed so far. */
