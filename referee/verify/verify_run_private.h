@@ -1,0 +1,51 @@
+/*
+ * The inside of a folder's check against its run.jsonl (verify_run.h's
+ * struct verify_run), for verify_run.c, which checks the folder, and
+ * verify_run_records.c, which reads the manifest's records into it; the
+ * rest of the referee sees only verify_run.h.
+ */
+#ifndef ARENA_VERIFY_RUN_PRIVATE_H
+#define ARENA_VERIFY_RUN_PRIVATE_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "base/logread.h"
+#include "base/problems.h"
+#include "verify_place.h"
+#include "verify_run_types.h"
+
+/* What the manifest says of one game. */
+struct run_game {
+	char commitment[65];   /* its started record's C ("": not started) */
+	char sha256[65];       /* its finished record's ("": not finished) */
+	bool dropped;          /* stopped uncounted, its log removed */
+	signed char cut;       /* listed cut by a stop: 1 with its log kept
+				* in aborted/, 2 without a log */
+	bool checked;          /* its log was given to verify_run_log() */
+	signed char points;    /* an sprt run's: A's points in it, doubled
+				* (-1: not the log listed, or none) */
+};
+
+struct verify_run {
+	char *dir, *path;             /* the folder, its run.jsonl */
+	struct problems *problems;
+	struct game_log manifest;     /* run.jsonl, read */
+	bool usable;                  /* whole, signed and read: its games listed */
+	const cJSON *book;            /* the header's, or NULL */
+	struct verify_place_want place; /* where its logs belong, but their number */
+	struct run_game *games;       /* by number, 1..count */
+	long count;
+	/* An sprt run's test and verdict records (NULL: none), and its bots
+	 * A and B as the header names them; what its pairs are given to. */
+	const cJSON *test, *verdict;
+	const char *bots[2];
+	verify_run_pairs_check *pairs_check;
+	long cut_sets;                /* "cut" records that list a log */
+};
+
+/* The records after the header; false when one is not what it must be
+ * (named). */
+bool verify_run_take_records(struct verify_run *rc, const struct game_log *log);
+
+#endif

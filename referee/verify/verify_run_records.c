@@ -1,0 +1,194 @@
+/*
+ * The records of a play or sprt folder's run.jsonl after its header read
+ * into the check of the folder (verify_run.h): the games each started,
+ * finished, dropped or cut record lists, and an sprt run's test and
+ * verdict, each record held to what it must be.
+ */
+#include "verify_run.h"
+#include "verify_run_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
+#include "base/util.h"
+
+/* A game's number as a record gives it, or 0 when it is not a whole
+ * number from 1 on (cast only when it fits a long). */
+static long number_of(const cJSON *g)
+{
+	if (!cJSON_IsNumber(g) || g->valuedouble < 1 || g->valuedouble > 1e15 ||
+	    g->valuedouble != (double)(long)g->valuedouble)
+		return 0;
+	return (long)g->valuedouble;
+}
+
+/* Game `game`'s entry, when a started record listed it (NULL: none did). */
+static struct run_game *game_of(struct verify_run *rc, long game)
+{
+	return game >= 1 && game <= rc->count ? &rc->games[game] : NULL;
+}
+
+/* The entry of game `game`, which a started record lists: the next game
+ * of the run, as the referee numbers them (NULL: another number). */
+static struct run_game *next_game(struct verify_run *rc, long game)
+{
+	if (game != rc->count + 1)
+		return NULL;
+	rc->games = xrealloc(rc->games, (size_t)(game + 1) * sizeof *rc->games);
+	memset(&rc->games[game], 0, sizeof *rc->games);
+	rc->count = game;
+	return &rc->games[game];
+}
+
+/* A started record: each game with its C. */
+static bool take_started(struct verify_run *rc, const cJSON *r)
+{
+	const cJSON *games = json_member(r, "games"), *cs = json_member(r, "commitments");
+	const cJSON *g, *c = cs ? cs->child : NULL;
+
+	if (!cJSON_IsArray(games) || !cJSON_IsArray(cs) ||
+	    cJSON_GetArraySize(games) != cJSON_GetArraySize(cs))
+		return false;
+	cJSON_ArrayForEach(g, games) {
+		struct run_game *e = next_game(rc, number_of(g));
+
+		if (!e || !cJSON_IsString(c) || strlen(c->valuestring) != 64)
+			return false;
+		memcpy(e->commitment, c->valuestring, 65);
+		c = c->next;
+	}
+	return true;
+}
+
+/* A finished record: a game started, its log's name and SHA-256. */
+static bool take_finished(struct verify_run *rc, const cJSON *r)
+{
+	long game = 0;
+	const char *log = cJSON_GetStringValue(json_member(r, "log"));
+	const char *sha = cJSON_GetStringValue(json_member(r, "sha256"));
+	struct run_game *e;
+	char *want;
+	bool ok;
+
+	if (!json_get_int(r, "game", 1, 1000000000L, &game) || !log || !sha ||
+	    strlen(sha) != 64 || !(e = game_of(rc, game)) || !*e->commitment || *e->sha256)
+		return false;
+	want = outdir_play_log(NULL, game);
+	ok = !strcmp(want, log);
+	free(want);
+	if (ok)
+		memcpy(e->sha256, sha, 65);
+	return ok;
+}
+
+/* A dropped record: games started, then stopped uncounted. */
+static bool take_dropped(struct verify_run *rc, const cJSON *r)
+{
+	const cJSON *games = json_member(r, "games"), *g;
+
+	if (!cJSON_IsArray(games))
+		return false;
+	cJSON_ArrayForEach(g, games) {
+		struct run_game *e = game_of(rc, number_of(g));
+
+		if (!e || !*e->commitment || e->dropped)
+			return false;
+		e->dropped = true;
+	}
+	return true;
+}
+
+/* A cut record: a league's set started, then cut by a stop, each game's
+ * log kept in aborted/ under its name (or null: none), its C the one the
+ * started record named (else a problem of its own, named). */
+static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line)
+{
+	const cJSON *games = json_member(r, "games"), *logs = json_member(r, "logs"), *g;
+	const cJSON *log = logs ? logs->child : NULL;
+	const char *c = cJSON_GetStringValue(json_member(r, "commitment"));
+	bool any = false;
+
+	if (!cJSON_IsArray(games) || !cJSON_IsArray(logs) || !c || strlen(c) != 64 ||
+	    cJSON_GetArraySize(games) != cJSON_GetArraySize(logs) || !games->child)
+		return false;
+	cJSON_ArrayForEach(g, games) {
+		struct run_game *e = game_of(rc, number_of(g));
+		char *name = e ? outdir_play_log(OUTDIR_ASIDE, number_of(g)) : NULL;
+		bool named = cJSON_IsString(log) && name && !strcmp(log->valuestring, name);
+
+		free(name);
+		if (!e || !*e->commitment || *e->sha256 || e->dropped || e->cut ||
+		    (!named && !cJSON_IsNull(log)))
+			return false;
+		if (strcmp(e->commitment, c))
+			problems_add(rc->problems, rc->path, "line %zu: its cut record lists "
+				     "game %ld with the commitment C %s, its started record "
+				     "named %s: not the deal the run started", line,
+				     number_of(g), c, e->commitment);
+		e->cut = named ? 1 : 2;
+		any = any || named;
+		log = log->next;
+	}
+	rc->cut_sets += any;
+	return true;
+}
+
+/* An sprt run's own records: its test, right after the header, and its
+ * verdict, last before the signature. */
+static bool take_sprt(struct verify_run *rc, const struct game_log *log, size_t i)
+{
+	const char *type = log->lines[i].type;
+	const cJSON *bots = json_member(log->lines[0].json, "bots");
+
+	if (strcmp(logread_string(log, 0, "verb") ? logread_string(log, 0, "verb") : "",
+		   "sprt") || cJSON_GetArraySize(bots) != 2)
+		return false;
+	rc->bots[0] = cJSON_GetStringValue(cJSON_GetArrayItem(bots, 0));
+	rc->bots[1] = cJSON_GetStringValue(cJSON_GetArrayItem(bots, 1));
+	if (!strcmp(type, "sprt") && i == 1 && rc->bots[0] && rc->bots[1])
+		rc->test = log->lines[i].json;
+	else if (!strcmp(type, "verdict") && i + 2 == log->count && rc->test)
+		rc->verdict = log->lines[i].json;
+	else
+		return false;
+	return true;
+}
+
+/* The records after the header; false when one is not what it must be
+ * (named). */
+bool verify_run_take_records(struct verify_run *rc, const struct game_log *log)
+{
+	for (size_t i = 1; i + 1 < log->count; i++) {
+		const char *type = log->lines[i].type ? log->lines[i].type : "";
+		const cJSON *r = log->lines[i].json;
+
+		/* A league run's state of its register, second: its league
+		 * checks it (league_register.h). */
+		if (!strcmp(type, "register") && i == 1 &&
+		    !strcmp(logread_string(log, 0, "verb") ? logread_string(log, 0, "verb") : "",
+			    "league"))
+			continue;
+		if (!strcmp(type, "started") ? take_started(rc, r)
+		    : !strcmp(type, "finished") ? take_finished(rc, r)
+		    : !strcmp(type, "dropped") ? take_dropped(rc, r)
+		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1)
+		    : take_sprt(rc, log, i))
+			continue;
+		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
+			     "does not have: a \"started\" record lists the next "
+			     "games, each with its commitment C; a "
+			     "\"finished\" record a game started, its log and its "
+			     "SHA-256; a \"dropped\" record games started; a "
+			     "\"cut\" record a set started, its C and its logs "
+			     "kept in aborted/; a league run's \"register\" "
+			     "record, after the header; an sprt "
+			     "run's \"sprt\" record its test, after the header, and "
+			     "its \"verdict\", last",
+			     i + 1);
+		return false;
+	}
+	return true;
+}
