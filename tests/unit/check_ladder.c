@@ -1,9 +1,10 @@
 /*
  * Unit tests for the ladder as `referee ladder` prints it (ladder_rank.c,
- * ladder_print.c, crosstable.c): a small exact set of results, whose
- * ratings follow from the reference scores of docs/LADDER.md, printed as
- * the table, csv, json and the crosstable alone, character for character;
- * and the crosstable of multiplayer and team games.
+ * ladder_print.c, its formats by name in ladder_show.c, crosstable.c): a
+ * small exact set of results, whose ratings follow from the reference
+ * scores of docs/LADDER.md, printed as the table, csv, json and the
+ * crosstable alone, character for character; and the crosstable of
+ * multiplayer and team games.
  *
  * The results: alpha beats beta 3 games of 4 (75%: +190.85 Elo), beta
  * scores 2.5 of 4 against gamma (62.5%: +88.74), alpha and gamma never
