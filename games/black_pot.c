@@ -62,25 +62,47 @@ struct bp_line {
 	int side, dir, first, points; /* first: the cell with the lowest row */
 };
 
-struct black_pot {
-	int players;
+/* Whose turn it is and the roll being played. */
+struct bp_turn {
 	int to_move; /* a seat, or -1 once the game is over */
 	int start;   /* the seat that played the current roll first */
 	int rolls;   /* rolls so far, the current one included */
 	int dice[3];
 	struct black_pot_roll roll; /* what dice[] lets a move fill */
-	struct black_pot_free free; /* the free cells, by number */
-	bool out[4];
+};
+
+/* Each cell of the board, by row * 11 + column. */
+struct bp_board {
 	int number[BLACK_POT_CELLS]; /* 1..25, 0 off the board */
 	int owner[BLACK_POT_CELLS];  /* a side, or -1 for a free cell */
 	unsigned scored[BLACK_POT_CELLS]; /* bit d: in a line of direction d */
+};
+
+/* Each side's pawns and points. */
+struct bp_sides {
 	/* pawns of the side put down by arena_black_pot_put(), not scored
 	 * yet: its next move looks at every window, not only its own */
 	bool unscored[BP_SIDES];
 	int pawns[BP_SIDES];  /* pawns not yet played */
 	long points[BP_SIDES]; /* from lines */
-	int lines;
-	struct bp_line line[BP_MAX_LINES];
+};
+
+/* The lines scored, in the order they scored. */
+struct bp_lines {
+	int count;
+	struct bp_line of[BP_MAX_LINES];
+};
+
+/* The state: one flat block (its state_size bytes are copied whole), its
+ * parts nested by value. */
+struct black_pot {
+	int players;
+	struct bp_turn turn;
+	struct black_pot_free free; /* the free cells, by number */
+	bool out[4];		/* the seats that left */
+	struct bp_board board;
+	struct bp_sides sides;
+	struct bp_lines lines;
 };
 
 static const char *const bp_layout_choices[] = {"fixed", "random", NULL};
@@ -122,7 +144,7 @@ static int bp_parse_cell(const struct black_pot *s, const char *name,
 		return arena_games_errorf(err, "\"%.16s\" is not a cell name: expected a column letter A-K then a row number 1-11, e.g. \"F6\"",
 			      name);
 	cell = (int)(row - 1) * BLACK_POT_SIDE + (name[0] - 'A');
-	if (!s->number[cell])
+	if (!s->board.number[cell])
 		return arena_games_errorf(err, "%s is off the board (the corners lose 3 cells each)",
 			      name);
 	return cell;
@@ -132,7 +154,7 @@ static int bp_parse_cell(const struct black_pot *s, const char *name,
 static void bp_open(const struct black_pot *s, int open[BLACK_POT_CELLS])
 {
 	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		open[c] = s->owner[c] < 0 ? s->number[c] : 0;
+		open[c] = s->board.owner[c] < 0 ? s->board.number[c] : 0;
 }
 
 /* The 5 cells from `first` in direction d if they are all on the board
@@ -148,9 +170,10 @@ static int bp_window(const struct black_pot *s, int first, int d, int side)
 		int cell = r * BLACK_POT_SIDE + c;
 
 		if (r >= BLACK_POT_SIDE || c < 0 || c >= BLACK_POT_SIDE ||
-		    s->owner[cell] != side || s->scored[cell] & 1u << d)
+		    s->board.owner[cell] != side ||
+		    s->board.scored[cell] & 1u << d)
 			return 0;
-		numbers[i] = s->number[cell];
+		numbers[i] = s->board.number[cell];
 	}
 	return arena_black_pot_line_points(numbers);
 }
@@ -181,8 +204,8 @@ static int bp_run(const struct black_pot *s, int cell, int d, int side,
 		r += sign * bp_dirs[d][0];
 		c += sign * bp_dirs[d][1];
 		if (r < 0 || r >= BLACK_POT_SIDE || c < 0 || c >= BLACK_POT_SIDE ||
-		    s->owner[r * BLACK_POT_SIDE + c] != side ||
-		    s->scored[r * BLACK_POT_SIDE + c] & 1u << d)
+		    s->board.owner[r * BLACK_POT_SIDE + c] != side ||
+		    s->board.scored[r * BLACK_POT_SIDE + c] & 1u << d)
 			break;
 	}
 	return n;
@@ -199,7 +222,7 @@ static void bp_best_through(const struct black_pot *s, int cell, int side,
 		int back, ahead, step = bp_dirs[d][0] * BLACK_POT_SIDE +
 					bp_dirs[d][1];
 
-		if (s->scored[cell] & 1u << d)
+		if (s->board.scored[cell] & 1u << d)
 			continue;
 		back = bp_run(s, cell, d, side, -1);
 		ahead = bp_run(s, cell, d, side, 1);
@@ -220,27 +243,29 @@ static void bp_score_lines(struct black_pot *s, int side, const int *cells,
 	for (;;) {
 		struct bp_line best = {.points = 0};
 
-		for (int c = 0; s->unscored[side] && c < BLACK_POT_CELLS; c++)
-			if (s->owner[c] == side)
+		for (int c = 0; s->sides.unscored[side] && c < BLACK_POT_CELLS;
+		     c++)
+			if (s->board.owner[c] == side)
 				bp_best_through(s, c, side, &best);
-		for (int i = 0; !s->unscored[side] && i < count; i++)
+		for (int i = 0; !s->sides.unscored[side] && i < count; i++)
 			bp_best_through(s, cells[i], side, &best);
 		if (!best.points)
 			break;
 		for (int i = 0; i < BLACK_POT_LINE; i++)
-			s->scored[best.first + i * (bp_dirs[best.dir][0] * BLACK_POT_SIDE +
-						    bp_dirs[best.dir][1])] |= 1u << best.dir;
-		s->line[s->lines++] = best;
-		s->points[side] += best.points;
+			s->board.scored[best.first + i *
+					(bp_dirs[best.dir][0] * BLACK_POT_SIDE +
+					 bp_dirs[best.dir][1])] |= 1u << best.dir;
+		s->lines.of[s->lines.count++] = best;
+		s->sides.points[side] += best.points;
 	}
-	s->unscored[side] = false;
+	s->sides.unscored[side] = false;
 }
 
 static void bp_roll(struct black_pot *s, struct draws *draws)
 {
-	arena_draws_dice(draws, 3, s->dice);
-	arena_black_pot_roll_init(s->dice, &s->roll);
-	s->rolls++;
+	arena_draws_dice(draws, 3, s->turn.dice);
+	arena_black_pot_roll_init(s->turn.dice, &s->turn.roll);
+	s->turn.rolls++;
 }
 
 /* Whether both seats of a side have left (4 players only). */
@@ -259,27 +284,27 @@ static bool bp_side_gone(const struct black_pot *s, int side)
  * when a whole side has left, or after BP_MAX_ROLLS rolls. */
 static void bp_advance(struct black_pot *s, int seat, struct draws *draws)
 {
-	int n = s->players, pos = (seat - s->start + n) % n;
+	int n = s->players, pos = (seat - s->turn.start + n) % n;
 
-	if (!s->pawns[0] || !s->pawns[1] || bp_side_gone(s, 0) ||
+	if (!s->sides.pawns[0] || !s->sides.pawns[1] || bp_side_gone(s, 0) ||
 	    bp_side_gone(s, 1)) {
-		s->to_move = -1;
+		s->turn.to_move = -1;
 		return;
 	}
 	while (++pos < n)
-		if (!s->out[(s->start + pos) % n]) {
-			s->to_move = (s->start + pos) % n;
+		if (!s->out[(s->turn.start + pos) % n]) {
+			s->turn.to_move = (s->turn.start + pos) % n;
 			return;
 		}
-	if (s->rolls == BP_MAX_ROLLS) {
-		s->to_move = -1;
+	if (s->turn.rolls == BP_MAX_ROLLS) {
+		s->turn.to_move = -1;
 		return;
 	}
 	do
-		s->start = (s->start + 1) % n;
-	while (s->out[s->start]);
+		s->turn.start = (s->turn.start + 1) % n;
+	while (s->out[s->turn.start]);
 	bp_roll(s, draws);
-	s->to_move = s->start;
+	s->turn.to_move = s->turn.start;
 }
 
 /* option layout=random: our 109 numbers dealt by one shuffle of 109 cards
@@ -291,13 +316,13 @@ static void bp_deal(struct black_pot *s, struct draws *draws)
 	int deck[BP_BOARD_CELLS], count = 0;
 
 	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		if (s->number[c]) {
+		if (s->board.number[c]) {
 			cells[count] = c;
-			numbers[count++] = s->number[c];
+			numbers[count++] = s->board.number[c];
 		}
 	arena_draws_shuffle(draws, count, deck);
 	for (int i = 0; i < count; i++)
-		s->number[cells[i]] = numbers[deck[i]];
+		s->board.number[cells[i]] = numbers[deck[i]];
 }
 
 static void *bp_create(const struct game_setup *setup, struct draws *draws,
@@ -326,16 +351,17 @@ static void *bp_create(const struct game_setup *setup, struct draws *draws,
 	s = arena_games_xcalloc(1, sizeof *s);
 	s->players = setup->players;
 	for (int c = 0; c < BLACK_POT_CELLS; c++) {
-		s->number[c] = bp_layout[BLACK_POT_SIDE - 1 - c / BLACK_POT_SIDE]
-					[c % BLACK_POT_SIDE];
-		s->owner[c] = -1;
+		s->board.number[c] =
+			bp_layout[BLACK_POT_SIDE - 1 - c / BLACK_POT_SIDE]
+				 [c % BLACK_POT_SIDE];
+		s->board.owner[c] = -1;
 	}
 	if (!strcmp(how, "random"))
 		bp_deal(s, draws);
 	bp_open(s, open);
 	arena_black_pot_free_init(&s->free, open);
-	s->pawns[0] = s->pawns[1] = BP_PAWNS;
-	s->start = s->to_move = setup->first_seat;
+	s->sides.pawns[0] = s->sides.pawns[1] = BP_PAWNS;
+	s->turn.start = s->turn.to_move = setup->first_seat;
 	bp_roll(s, draws);
 	return s;
 }
@@ -349,13 +375,13 @@ static int bp_to_move(const void *state)
 {
 	const struct black_pot *s = state;
 
-	return s->to_move;
+	return s->turn.to_move;
 }
 
 /* The side's total: line points and 10 a pawn not played. */
 static long bp_total(const struct black_pot *s, int side)
 {
-	return s->points[side] + 10L * s->pawns[side];
+	return s->sides.points[side] + 10L * s->sides.pawns[side];
 }
 
 static cJSON *bp_cells_json(const int *cells, int count)
@@ -380,7 +406,7 @@ static cJSON *bp_view(const void *state, int seat)
 
 	list = cJSON_AddArrayToObject(view, "numbers");
 	for (int r = 0; r < BLACK_POT_SIDE; r++) {
-		row = cJSON_CreateIntArray(&s->number[r * BLACK_POT_SIDE],
+		row = cJSON_CreateIntArray(&s->board.number[r * BLACK_POT_SIDE],
 					   BLACK_POT_SIDE);
 		cJSON_AddItemToArray(list, row);
 	}
@@ -389,8 +415,9 @@ static cJSON *bp_view(const void *state, int seat)
 		for (int c = 0; c < BLACK_POT_SIDE; c++) {
 			int cell = r * BLACK_POT_SIDE + c;
 
-			marks[c] = !s->number[cell] ? ' ' :
-				   s->owner[cell] < 0 ? '.' : bp_marks[s->owner[cell]];
+			marks[c] = !s->board.number[cell] ? ' ' :
+				   s->board.owner[cell] < 0 ? '.' :
+				   bp_marks[s->board.owner[cell]];
 		}
 		marks[BLACK_POT_SIDE] = '\0';
 		cJSON_AddItemToArray(list, cJSON_CreateString(marks));
@@ -400,18 +427,20 @@ static cJSON *bp_view(const void *state, int seat)
 		cJSON_AddItemToArray(list, cJSON_CreateString(bp_side_names[i]));
 	if (seat >= 0 && seat < s->players)
 		cJSON_AddNumberToObject(view, "you", bp_side(seat));
-	cJSON_AddNumberToObject(view, "to_move", s->to_move);
-	cJSON_AddItemToObject(view, "roll", cJSON_CreateIntArray(s->dice, 3));
-	cJSON_AddNumberToObject(view, "rolls", s->rolls);
+	cJSON_AddNumberToObject(view, "to_move", s->turn.to_move);
+	cJSON_AddItemToObject(view, "roll",
+			      cJSON_CreateIntArray(s->turn.dice, 3));
+	cJSON_AddNumberToObject(view, "rolls", s->turn.rolls);
 	cJSON_AddNumberToObject(view, "max_rolls", BP_MAX_ROLLS);
-	cJSON_AddItemToObject(view, "pawns", cJSON_CreateIntArray(s->pawns,
-								  BP_SIDES));
+	cJSON_AddItemToObject(view, "pawns",
+			      cJSON_CreateIntArray(s->sides.pawns, BP_SIDES));
 	list = cJSON_AddArrayToObject(view, "points");
 	for (int i = 0; i < BP_SIDES; i++)
-		cJSON_AddItemToArray(list, cJSON_CreateNumber((double)s->points[i]));
+		cJSON_AddItemToArray(list, cJSON_CreateNumber(
+			(double)s->sides.points[i]));
 	list = cJSON_AddArrayToObject(view, "lines");
-	for (int i = 0; i < s->lines; i++) {
-		const struct bp_line *l = &s->line[i];
+	for (int i = 0; i < s->lines.count; i++) {
+		const struct bp_line *l = &s->lines.of[i];
 		int cells[BLACK_POT_LINE];
 
 		for (int k = 0; k < BLACK_POT_LINE; k++)
@@ -449,12 +478,13 @@ static void bp_planes(const struct black_pot *s, int you, float *out)
 
 	memset(out, 0, 7 * BLACK_POT_CELLS * sizeof *out);
 	for (int c = 0; c < BLACK_POT_CELLS; c++) {
-		out[c] = (float)s->number[c];
-		if (s->owner[c] >= 0)
-			pawns[(s->owner[c] != you) * BLACK_POT_CELLS + c] = 1;
+		out[c] = (float)s->board.number[c];
+		if (s->board.owner[c] >= 0)
+			pawns[(s->board.owner[c] != you) * BLACK_POT_CELLS +
+			      c] = 1;
 	}
-	for (int i = 0; i < s->lines; i++) {
-		const struct bp_line *l = &s->line[i];
+	for (int i = 0; i < s->lines.count; i++) {
+		const struct bp_line *l = &s->lines.of[i];
 		int step = bp_dirs[l->dir][0] * BLACK_POT_SIDE + bp_dirs[l->dir][1];
 
 		for (int k = 0; k < BLACK_POT_LINE; k++)
@@ -470,15 +500,16 @@ int arena_black_pot_observation(const void *state, int seat, float *out)
 	if (out)
 		bp_planes(s, you, out);
 	for (int i = 0; i < 3; i++)
-		at = bp_put(out, at, s->dice[i]);
-	at = bp_put(out, at, s->rolls);
+		at = bp_put(out, at, s->turn.dice[i]);
+	at = bp_put(out, at, s->turn.rolls);
 	at = bp_put(out, at, BP_MAX_ROLLS);
-	at = bp_put(out, at, s->pawns[you]);
-	at = bp_put(out, at, s->pawns[1 - you]);
-	at = bp_put(out, at, (double)s->points[you]);
-	at = bp_put(out, at, (double)s->points[1 - you]);
-	at = bp_put(out, at, s->to_move < 0 ? -1 : (s->to_move - seat + n) % n);
-	at = bp_put(out, at, (s->start - seat + n) % n);
+	at = bp_put(out, at, s->sides.pawns[you]);
+	at = bp_put(out, at, s->sides.pawns[1 - you]);
+	at = bp_put(out, at, (double)s->sides.points[you]);
+	at = bp_put(out, at, (double)s->sides.points[1 - you]);
+	at = bp_put(out, at, s->turn.to_move < 0 ? -1 :
+			     (s->turn.to_move - seat + n) % n);
+	at = bp_put(out, at, (s->turn.start - seat + n) % n);
 	for (int i = 0; i < n; i++)
 		at = bp_put(out, at, s->out[(seat + i) % n]);
 	return at;
@@ -512,11 +543,12 @@ static int bp_list(const struct black_pot *s, struct black_pot_move **moves)
 	int open[BLACK_POT_CELLS];
 
 	*moves = NULL;
-	if (s->to_move < 0)
+	if (s->turn.to_move < 0)
 		return 0;
 	bp_open(s, open);
-	return arena_black_pot_moves(s->dice, open,
-				     s->pawns[bp_side(s->to_move)], moves);
+	return arena_black_pot_moves(s->turn.dice, open,
+				     s->sides.pawns[bp_side(s->turn.to_move)],
+				     moves);
 }
 
 static cJSON *bp_legal(const void *state)
@@ -535,7 +567,7 @@ static cJSON *bp_legal(const void *state)
 static bool bp_free_number(const struct black_pot *s, int number)
 {
 	for (int c = 0; c < BLACK_POT_CELLS; c++)
-		if (s->number[c] == number && s->owner[c] < 0)
+		if (s->board.number[c] == number && s->board.owner[c] < 0)
 			return true;
 	return false;
 }
@@ -547,12 +579,14 @@ static int bp_read_action(const struct black_pot *s, const cJSON *action,
 {
 	const cJSON *expr = cJSON_GetObjectItemCaseSensitive(action, "expr");
 	const cJSON *names = cJSON_GetObjectItemCaseSensitive(action, "cells");
-	int values[3], groups, count = 0, pawns = s->pawns[bp_side(s->to_move)];
+	int values[3], groups, count = 0;
+	int pawns = s->sides.pawns[bp_side(s->turn.to_move)];
 
 	if (!cJSON_IsObject(action) || !cJSON_IsString(expr) ||
 	    !cJSON_IsArray(names))
 		return arena_games_errorf(err, "the action must be an object {\"expr\": \"6+4-2\", \"cells\": [\"C5\"]}");
-	groups = arena_black_pot_parse(expr->valuestring, s->dice, values, err);
+	groups = arena_black_pot_parse(expr->valuestring, s->turn.dice, values,
+				       err);
 	if (groups < 0)
 		return -1;
 	for (int g = 0; g < groups; g++) {
@@ -571,11 +605,11 @@ static int bp_read_action(const struct black_pot *s, const cJSON *action,
 			return arena_games_errorf(err, "\"cells\" must hold cell names, e.g. \"F6\"");
 		if ((cell = bp_parse_cell(s, name->valuestring, err)) < 0)
 			return -1;
-		if (s->number[cell] != values[g])
+		if (s->board.number[cell] != values[g])
 			return arena_games_errorf(err, "%s is numbered %d, not %d (group %d of \"%s\")",
-				      name->valuestring, s->number[cell], values[g],
-				      g + 1, expr->valuestring);
-		if (s->owner[cell] >= 0)
+				      name->valuestring, s->board.number[cell],
+				      values[g], g + 1, expr->valuestring);
+		if (s->board.owner[cell] >= 0)
 			return arena_games_errorf(err, "%s is taken", name->valuestring);
 		for (int i = 0; i < count; i++)
 			if (cells[i] == cell)
@@ -599,15 +633,15 @@ static int bp_read_action(const struct black_pot *s, const cJSON *action,
 static void bp_play(struct black_pot *s, const int *cells, int count,
 		    struct draws *draws)
 {
-	int side = bp_side(s->to_move);
+	int side = bp_side(s->turn.to_move);
 
 	for (int i = 0; i < count; i++) {
-		s->owner[cells[i]] = side;
+		s->board.owner[cells[i]] = side;
 		arena_black_pot_free_take(&s->free, cells[i]);
 	}
-	s->pawns[side] -= count;
+	s->sides.pawns[side] -= count;
 	bp_score_lines(s, side, cells, count);
-	bp_advance(s, s->to_move, draws);
+	bp_advance(s, s->turn.to_move, draws);
 }
 
 static int bp_apply(void *state, const cJSON *action, struct draws *draws,
@@ -616,7 +650,7 @@ static int bp_apply(void *state, const cJSON *action, struct draws *draws,
 	struct black_pot *s = state;
 	int cells[3], count;
 
-	if (s->to_move < 0)
+	if (s->turn.to_move < 0)
 		return arena_games_errorf(err, "the game is over");
 	if ((count = bp_read_action(s, action, cells, err)) < 0)
 		return -1;
@@ -629,10 +663,10 @@ static int bp_apply(void *state, const cJSON *action, struct draws *draws,
 static int bp_ids(const struct black_pot *s, bool ascending,
 		  int ids[BLACK_POT_MAX_MOVES])
 {
-	if (s->to_move < 0)
+	if (s->turn.to_move < 0)
 		return 0;
-	return arena_black_pot_free_ids(&s->roll, &s->free,
-					s->pawns[bp_side(s->to_move)],
+	return arena_black_pot_free_ids(&s->turn.roll, &s->free,
+					s->sides.pawns[bp_side(s->turn.to_move)],
 					ascending, ids);
 }
 
@@ -664,12 +698,12 @@ cJSON *arena_black_pot_action_json(const void *state, int id)
 	int open[BLACK_POT_CELLS], cells[3];
 	int count = arena_black_pot_move_cells(id, cells);
 
-	if (count < 0 || s->to_move < 0)
+	if (count < 0 || s->turn.to_move < 0)
 		return NULL;
 	bp_open(s, open);
-	if (!arena_black_pot_move_of(s->dice, open,
-				     s->pawns[bp_side(s->to_move)], cells,
-				     count, &move))
+	if (!arena_black_pot_move_of(s->turn.dice, open,
+				     s->sides.pawns[bp_side(s->turn.to_move)],
+				     cells, count, &move))
 		return NULL;
 	return bp_action(&move);
 }
@@ -680,7 +714,7 @@ int arena_black_pot_action_id(const void *state, const cJSON *action,
 	const struct black_pot *s = state;
 	int cells[3], count;
 
-	if (s->to_move < 0)
+	if (s->turn.to_move < 0)
 		return arena_games_errorf(err, "the game is over");
 	if ((count = bp_read_action(s, action, cells, err)) < 0)
 		return -1;
@@ -694,7 +728,7 @@ static void bp_forfeit(void *state, int seat, struct draws *draws)
 	struct black_pot *s = state;
 
 	s->out[seat] = true;
-	if (s->to_move == seat || bp_side_gone(s, bp_side(seat)))
+	if (s->turn.to_move == seat || bp_side_gone(s, bp_side(seat)))
 		bp_advance(s, seat, draws);
 }
 
@@ -734,11 +768,13 @@ static char *bp_render(const void *state)
 		for (int c = 0; c < BLACK_POT_SIDE; c++) {
 			int cell = r * BLACK_POT_SIDE + c;
 
-			if (!s->number[cell])
+			if (!s->board.number[cell])
 				p += sprintf(p, "    ");
 			else
-				p += sprintf(p, " %c%2d", s->owner[cell] < 0 ? ' ' :
-					     bp_marks[s->owner[cell]], s->number[cell]);
+				p += sprintf(p, " %c%2d",
+					     s->board.owner[cell] < 0 ? ' ' :
+					     bp_marks[s->board.owner[cell]],
+					     s->board.number[cell]);
 		}
 		while (p[-1] == ' ')
 			p--;
@@ -752,12 +788,14 @@ static char *bp_render(const void *state)
 		p += sprintf(p, "%s %s (%c): %d pawns left, %ld points from lines, total %ld\n",
 			     i ? "brown" : "ivory", s->players == 4 ?
 			     (i ? "seats 1+3" : "seats 0+2") : (i ? "seat 1" : "seat 0"),
-			     bp_marks[i], s->pawns[i], s->points[i], bp_total(s, i));
-	if (s->to_move >= 0)
-		sprintf(p, "roll %d: %d %d %d, seat %d to play\n", s->rolls,
-			s->dice[0], s->dice[1], s->dice[2], s->to_move);
+			     bp_marks[i], s->sides.pawns[i], s->sides.points[i],
+			     bp_total(s, i));
+	if (s->turn.to_move >= 0)
+		sprintf(p, "roll %d: %d %d %d, seat %d to play\n", s->turn.rolls,
+			s->turn.dice[0], s->turn.dice[1], s->turn.dice[2],
+			s->turn.to_move);
 	else
-		sprintf(p, "game over after %d rolls\n", s->rolls);
+		sprintf(p, "game over after %d rolls\n", s->turn.rolls);
 	return text;
 }
 
@@ -765,8 +803,8 @@ void arena_black_pot_set_roll(void *state, const int dice[3])
 {
 	struct black_pot *s = state;
 
-	memcpy(s->dice, dice, sizeof s->dice);
-	arena_black_pot_roll_init(s->dice, &s->roll);
+	memcpy(s->turn.dice, dice, sizeof s->turn.dice);
+	arena_black_pot_roll_init(s->turn.dice, &s->turn.roll);
 }
 
 int arena_black_pot_put(void *state, const char *cell, int side, char *err)
@@ -778,11 +816,11 @@ int arena_black_pot_put(void *state, const char *cell, int side, char *err)
 		return -1;
 	if (side != 0 && side != 1)
 		return arena_games_errorf(err, "side %d is neither 0 (ivory) nor 1 (brown)", side);
-	if (s->owner[c] >= 0)
+	if (s->board.owner[c] >= 0)
 		return arena_games_errorf(err, "%s is taken", cell);
-	s->owner[c] = side;
+	s->board.owner[c] = side;
 	arena_black_pot_free_take(&s->free, c);
-	s->unscored[side] = true;
+	s->sides.unscored[side] = true;
 	return 0;
 }
 
@@ -790,7 +828,7 @@ void arena_black_pot_set_pawns(void *state, int side, int pawns)
 {
 	struct black_pot *s = state;
 
-	s->pawns[side] = pawns;
+	s->sides.pawns[side] = pawns;
 }
 
 const struct game_rules arena_black_pot_rules = {
