@@ -189,23 +189,40 @@ static void terms_group(struct terms *list, const int *dice, int n, bool quiet)
 	}
 }
 
-/* What the enumeration is building: the outcomes found so far, and the
- * groups of the split being tried with the value chosen for each. */
-struct enumeration {
-	bool every;	/* every choice of values, placing nothing */
-	const int *target;	/* NULL, or the one outcome sought (its key,
-				 * keyed_init()'s): the first found stops */
+/* The one outcome an enumeration seeks, if any (arena_black_pot_move_of()):
+ * the first found stops it. */
+struct enum_target {
+	const int *key;	/* NULL, or the outcome's key (keyed_init()'s) */
 	bool found;
-	int targets[3], target_count;	/* a target's cells, ascending */
-	const int *open;
-	int max_pawns;
+	int cells[3], count;	/* its cells, ascending */
+};
+
+/* The outcomes found so far, in an array that grows. */
+struct enum_outcomes {
 	struct black_pot_move *moves;
 	int count, room;
+};
+
+/* The split being tried: its groups with the value chosen for each, and
+ * the cells its values fill so far. */
+struct enum_split {
 	int groups;
 	const struct terms *values[3];
 	int chosen[3];
 	int cells[3], placed;
 	int faces[3][3], sizes[3];	/* each group's dice (a target's) */
+};
+
+/* What the enumeration is building, of the position open[] and
+ * max_pawns (arena_black_pot_moves()'s): the outcomes found so far, and
+ * the split being tried. */
+struct enumeration {
+	bool every;	/* every choice of values, placing nothing */
+	struct enum_target target;
+	const int *open;
+	int max_pawns;
+	struct enum_outcomes outcomes;
+	struct enum_split split;
 };
 
 static void key_of(int key[4], const int *cells, int count);
@@ -221,20 +238,23 @@ static void enum_record(struct enumeration *e)
 	struct black_pot_move *m;
 	char *p;
 
-	if (e->count == e->room) {
-		e->room = e->room ? 2 * e->room : 256;
-		e->moves = arena_games_xrealloc(e->moves, (size_t)e->room * sizeof *e->moves);
+	if (e->outcomes.count == e->outcomes.room) {
+		e->outcomes.room = e->outcomes.room ? 2 * e->outcomes.room
+						    : 256;
+		e->outcomes.moves = arena_games_xrealloc(e->outcomes.moves,
+			(size_t)e->outcomes.room * sizeof *e->outcomes.moves);
 	}
-	m = &e->moves[e->count++];
-	m->count = e->placed;
-	memcpy(m->cells, e->cells, sizeof m->cells);
-	m->groups = e->groups;
+	m = &e->outcomes.moves[e->outcomes.count++];
+	m->count = e->split.placed;
+	memcpy(m->cells, e->split.cells, sizeof m->cells);
+	m->groups = e->split.groups;
 	p = m->expr;
-	for (int g = 0; g < e->groups; g++) {
-		const struct term *t = &e->values[g]->t[e->chosen[g]];
+	for (int g = 0; g < e->split.groups; g++) {
+		const struct term *t =
+			&e->split.values[g]->t[e->split.chosen[g]];
 
 		m->values[g] = t->value;
-		if (!e->target)
+		if (!e->target.key)
 			p = group_append(p, g, t->text);
 	}
 }
@@ -247,17 +267,17 @@ static void enum_hit(struct enumeration *e)
 	int key[4];
 	char *p;
 
-	key_of(key, e->cells, e->placed);
-	if (memcmp(key, e->target, sizeof key))
+	key_of(key, e->split.cells, e->split.placed);
+	if (memcmp(key, e->target.key, sizeof key))
 		return;
-	e->found = true;
+	e->target.found = true;
 	enum_record(e);
-	p = e->moves[0].expr;
-	for (int g = 0; g < e->groups; g++) {
+	p = e->outcomes.moves[0].expr;
+	for (int g = 0; g < e->split.groups; g++) {
 		struct terms list;
 
-		terms_group(&list, e->faces[g], e->sizes[g], false);
-		p = group_append(p, g, list.t[e->chosen[g]].text);
+		terms_group(&list, e->split.faces[g], e->split.sizes[g], false);
+		p = group_append(p, g, list.t[e->split.chosen[g]].text);
 	}
 }
 
@@ -267,38 +287,38 @@ static void enum_cells(struct enumeration *e, int g)
 {
 	int value;
 
-	if (e->found)
+	if (e->target.found)
 		return;
-	if (g == e->groups || e->every) {
-		if (e->target)
+	if (g == e->split.groups || e->every) {
+		if (e->target.key)
 			enum_hit(e);
 		else
 			enum_record(e);
 		return;
 	}
-	value = e->values[g]->t[e->chosen[g]].value;
+	value = e->split.values[g]->t[e->split.chosen[g]].value;
 	if (value < 1 || value > BLACK_POT_MAX_NUMBER) {
 		enum_cells(e, g + 1);
 		return;
 	}
-	if (e->placed == e->max_pawns)
+	if (e->split.placed == e->max_pawns)
 		return;
 	/* a target's outcome fills its cells only: the others are skipped,
 	 * the order of the rest kept, so that the first found is the same */
-	for (int at = 0; at < (e->target ? e->target_count : BLACK_POT_CELLS);
-	     at++) {
-		int cell = e->target ? e->targets[at] : at;
+	for (int at = 0;
+	     at < (e->target.key ? e->target.count : BLACK_POT_CELLS); at++) {
+		int cell = e->target.key ? e->target.cells[at] : at;
 		bool used = false;
 
 		if (e->open[cell] != value)
 			continue;
-		for (int i = 0; i < e->placed; i++)
-			used |= e->cells[i] == cell;
+		for (int i = 0; i < e->split.placed; i++)
+			used |= e->split.cells[i] == cell;
 		if (used)
 			continue;
-		e->cells[e->placed++] = cell;
+		e->split.cells[e->split.placed++] = cell;
 		enum_cells(e, g + 1);
-		e->placed--;
+		e->split.placed--;
 	}
 }
 
@@ -308,13 +328,14 @@ static void enum_values(struct enumeration *e)
 {
 	int g;
 
-	memset(e->chosen, 0, sizeof e->chosen);
+	memset(e->split.chosen, 0, sizeof e->split.chosen);
 	do {
 		enum_cells(e, 0);
-		for (g = e->groups;
-		     g > 0 && ++e->chosen[g - 1] == e->values[g - 1]->count; g--)
-			e->chosen[g - 1] = 0;
-	} while (g > 0 && !e->found);
+		for (g = e->split.groups;
+		     g > 0 && ++e->split.chosen[g - 1] ==
+			      e->split.values[g - 1]->count; g--)
+			e->split.chosen[g - 1] = 0;
+	} while (g > 0 && !e->target.found);
 }
 
 /* An outcome's cells sorted (the key that makes outcomes distinct) and
@@ -376,10 +397,10 @@ static void dice_sorted(const int *dice, int n, int *d)
 static void enum_group(struct enumeration *e, int g, struct terms *list,
 		       const int *faces, int n)
 {
-	memcpy(e->faces[g], faces, (size_t)n * sizeof *faces);
-	e->sizes[g] = n;
-	terms_group(list, faces, n, e->target != NULL);
-	e->values[g] = list;
+	memcpy(e->split.faces[g], faces, (size_t)n * sizeof *faces);
+	e->split.sizes[g] = n;
+	terms_group(list, faces, n, e->target.key != NULL);
+	e->split.values[g] = list;
 }
 
 static void enum_splits(struct enumeration *e, const int dice[3])
@@ -388,15 +409,15 @@ static void enum_splits(struct enumeration *e, const int dice[3])
 	int d[3];
 
 	dice_sorted(dice, 3, d);
-	e->groups = 3;
+	e->split.groups = 3;
 	for (int i = 0; i < 3; i++)
 		enum_group(e, i, &singles[i], &d[i], 1);
 	enum_values(e);
-	e->groups = 2;
+	e->split.groups = 2;
 	/* a split of g groups fills at most g cells: a target of more is
 	 * not among its outcomes */
-	for (int single = 2; single >= 0 && !e->found &&
-	     !(e->target && e->target_count > 2); single--) {
+	for (int single = 2; single >= 0 && !e->target.found &&
+	     !(e->target.key && e->target.count > 2); single--) {
 		int faces[2], k = 0;
 
 		for (int i = 0; i < 3; i++)
@@ -406,9 +427,9 @@ static void enum_splits(struct enumeration *e, const int dice[3])
 		enum_group(e, 1, &singles[single], &d[single], 1);
 		enum_values(e);
 	}
-	if (e->found || (e->target && e->target_count > 1))
+	if (e->target.found || (e->target.key && e->target.count > 1))
 		return;
-	e->groups = 1;
+	e->split.groups = 1;
 	enum_group(e, 0, &all, d, 3);
 	enum_values(e);
 }
@@ -423,16 +444,20 @@ int arena_black_pot_moves(const int dice[3], const int open[BLACK_POT_CELLS],
 	enum_splits(&e, dice);
 	/* Sorted by outcome, then by discovery: the first of each outcome
 	 * stays. */
-	keys = arena_games_xmalloc((size_t)(e.count ? e.count : 1) * sizeof *keys);
-	for (int i = 0; i < e.count; i++)
-		keyed_init(&keys[i], &e.moves[i], i);
-	qsort(keys, (size_t)e.count, sizeof *keys, keyed_compare);
-	*moves = arena_games_xmalloc((size_t)(e.count ? e.count : 1) * sizeof **moves);
-	for (int i = 0; i < e.count; i++)
+	keys = arena_games_xmalloc((size_t)(e.outcomes.count ?
+					    e.outcomes.count : 1) *
+				   sizeof *keys);
+	for (int i = 0; i < e.outcomes.count; i++)
+		keyed_init(&keys[i], &e.outcomes.moves[i], i);
+	qsort(keys, (size_t)e.outcomes.count, sizeof *keys, keyed_compare);
+	*moves = arena_games_xmalloc((size_t)(e.outcomes.count ?
+					      e.outcomes.count : 1) *
+				     sizeof **moves);
+	for (int i = 0; i < e.outcomes.count; i++)
 		if (!i || memcmp(keys[i].key, keys[i - 1].key, sizeof keys->key))
-			(*moves)[kept++] = e.moves[keys[i].index];
+			(*moves)[kept++] = e.outcomes.moves[keys[i].index];
 	free(keys);
-	free(e.moves);
+	free(e.outcomes.moves);
 	return kept;
 }
 
@@ -442,17 +467,17 @@ int arena_black_pot_move_of(const int dice[3],
 			    struct black_pot_move *move)
 {
 	int key[4];
-	struct enumeration e = {.target = key, .open = open,
+	struct enumeration e = {.target.key = key, .open = open,
 				.max_pawns = max_pawns};
 
 	key_of(key, cells, count);
-	e.target_count = count;
-	memcpy(e.targets, key + 1, (size_t)count * sizeof *key);
+	e.target.count = count;
+	memcpy(e.target.cells, key + 1, (size_t)count * sizeof *key);
 	enum_splits(&e, dice);
-	if (e.found)
-		*move = e.moves[0];
-	free(e.moves);
-	return e.found;
+	if (e.target.found)
+		*move = e.outcomes.moves[0];
+	free(e.outcomes.moves);
+	return e.target.found;
 }
 
 int arena_black_pot_expressions(const int dice[3],
@@ -461,8 +486,8 @@ int arena_black_pot_expressions(const int dice[3],
 	struct enumeration e = {.every = true};
 
 	enum_splits(&e, dice);
-	*moves = e.moves;
-	return e.count;
+	*moves = e.outcomes.moves;
+	return e.outcomes.count;
 }
 
 /* The values of a op b and b op a with + - * and exact /, as
