@@ -49,17 +49,32 @@ struct grade {
 	int next;
 };
 
-/* One game being graded: verify_log's hooks' context. */
-struct grade_game {
-	const struct game_log *log;	/* its records' types, read once */
-	struct grade_values *values;
+/* What the log's header told: its game's rules, options and seats. */
+struct grade_header {
 	const struct game_rules *rules;
-	const cJSON *options;	/* the header's */
+	const cJSON *options;
 	int players;
-	/* rolls: the dice drawn since the last record; draws: the other
-	 * draws (cards, an opening's); openings: the moves drawn */
-	cJSON *moves, *rolls, *draws, *openings;
+};
+
+/* What chance did since the last record, the next chance event's: rolls,
+ * the dice drawn; draws, the other draws (cards, an opening's);
+ * openings, the moves drawn. */
+struct grade_drawn {
+	cJSON *rolls, *draws, *openings;
+};
+
+/* How far the replay has gone: each seat's chance now, the actions and
+ * which records were met. */
+struct grade_progress {
 	double now[GAME_MAX_SEATS];	/* each seat's chance to win now */
+	int move;		/* actions so far */
+	int applied;		/* of them, applied (play->step) */
+	bool began, have_result;
+};
+
+/* Each seat's totals: its chance at the start and in the result, what
+ * changed it between (docs/ANALYSIS.md's identity), its decisions. */
+struct grade_totals {
 	double start[GAME_MAX_SEATS], result[GAME_MAX_SEATS];
 	double luck[GAME_MAX_SEATS], error[GAME_MAX_SEATS];
 	double others[GAME_MAX_SEATS];	/* what the others' decisions gave */
@@ -68,16 +83,29 @@ struct grade_game {
 	double drift[GAME_MAX_SEATS];
 	int decisions[GAME_MAX_SEATS], forced[GAME_MAX_SEATS];
 	int marks[GAME_MAX_SEATS][MARKS];
+};
+
+/* The decision waiting, its legal actions valued. */
+struct grade_decision {
 	struct grade_choice pending[GAME_MAX_MOVES];
 	double here[GAME_MAX_SEATS];	/* the decision's position's value */
-	int choices, best, seat;	/* the decision waiting; seat -1: none */
+	int choices, best, seat;	/* seat -1: none */
 	/* Outside the dice games, the decision's legal actions as legal()
 	 * writes them and its state, to find the action played by. */
 	cJSON *legal;
 	void *before, *scratch[2];
-	int move;		/* actions so far */
-	int applied;		/* of them, applied (play->step) */
-	bool began, have_result;
+};
+
+/* One game being graded: verify_log's hooks' context. */
+struct grade_game {
+	const struct game_log *log;	/* its records' types, read once */
+	struct grade_values *values;
+	struct grade_header header;
+	cJSON *moves;		/* the document's moves and chance events */
+	struct grade_drawn drawn;
+	struct grade_progress progress;
+	struct grade_totals totals;
+	struct grade_decision decision;
 	char why[ERR_LEN];	/* set: the grade failed */
 };
 
@@ -101,7 +129,8 @@ static void grade_seats(const struct grade_game *gg, cJSON *object,
 			const char *name, const double *seats)
 {
 	cJSON_AddItemToObject(object, name,
-			      cJSON_CreateDoubleArray(seats, gg->players));
+			      cJSON_CreateDoubleArray(seats,
+						      gg->header.players));
 }
 
 /* The result of the game as it stands (over, forfeits ranked last as
@@ -112,7 +141,7 @@ static void grade_result(struct grade_game *gg, const struct game_play *play,
 	struct game_result r;
 
 	game_play_result(play, &r);
-	estimate_shares(&r, gg->players, out);
+	estimate_shares(&r, gg->header.players, out);
 }
 
 /* The playouts' key of the decision after action `move` (estimates). */
@@ -125,16 +154,19 @@ static uint64_t grade_key(int move)
  * to find the action played among them. */
 static void grade_keep_decision(struct grade_game *gg, const void *state)
 {
-	if (gg->rules->family == GAME_FAMILY_DICE)
+	const struct game_rules *rules = gg->header.rules;
+	struct grade_decision *d = &gg->decision;
+
+	if (rules->family == GAME_FAMILY_DICE)
 		return;
-	cJSON_Delete(gg->legal);
-	gg->legal = gg->rules->legal(state);
-	if (!gg->before) {
-		gg->before = xmalloc(gg->rules->state_size);
-		gg->scratch[0] = xmalloc(gg->rules->state_size);
-		gg->scratch[1] = xmalloc(gg->rules->state_size);
+	cJSON_Delete(d->legal);
+	d->legal = rules->legal(state);
+	if (!d->before) {
+		d->before = xmalloc(rules->state_size);
+		d->scratch[0] = xmalloc(rules->state_size);
+		d->scratch[1] = xmalloc(rules->state_size);
 	}
-	memcpy(gg->before, state, gg->rules->state_size);
+	memcpy(d->before, state, rules->state_size);
 }
 
 /* Each seat's chance after the record just played into `after`, and the
@@ -142,37 +174,39 @@ static void grade_keep_decision(struct grade_game *gg, const void *state)
 static void grade_position(struct grade_game *gg, const struct game_play *play,
 			   double after[GAME_MAX_SEATS])
 {
-	gg->seat = game_play_to_move(play);
-	if (gg->seat < 0) {
+	struct grade_decision *d = &gg->decision;
+
+	d->seat = game_play_to_move(play);
+	if (d->seat < 0) {
 		grade_result(gg, play, after);
 		return;
 	}
-	gg->choices = grade_values_actions(gg->values, play->state,
-					   grade_key(gg->move), gg->pending,
-					   gg->here);
-	gg->best = 0;
-	for (int i = 1; i < gg->choices; i++)
-		if (gg->pending[i].chance[gg->seat] >
-		    gg->pending[gg->best].chance[gg->seat])
-			gg->best = i;
-	memcpy(after, gg->here, sizeof gg->now);
+	d->choices = grade_values_actions(gg->values, play->state,
+					  grade_key(gg->progress.move),
+					  d->pending, d->here);
+	d->best = 0;
+	for (int i = 1; i < d->choices; i++)
+		if (d->pending[i].chance[d->seat] >
+		    d->pending[d->best].chance[d->seat])
+			d->best = i;
+	memcpy(after, d->here, sizeof gg->progress.now);
 	grade_keep_decision(gg, play->state);
 }
 
 /* Moves what chance did since the last event into a new event. */
 static void grade_event_draws(struct grade_game *gg, cJSON *event)
 {
-	if (cJSON_GetArraySize(gg->rolls)) {
-		cJSON_AddItemToObject(event, "roll", gg->rolls);
-		gg->rolls = cJSON_CreateArray();
+	if (cJSON_GetArraySize(gg->drawn.rolls)) {
+		cJSON_AddItemToObject(event, "roll", gg->drawn.rolls);
+		gg->drawn.rolls = cJSON_CreateArray();
 	}
-	if (cJSON_GetArraySize(gg->draws)) {
-		cJSON_AddItemToObject(event, "draw", gg->draws);
-		gg->draws = cJSON_CreateArray();
+	if (cJSON_GetArraySize(gg->drawn.draws)) {
+		cJSON_AddItemToObject(event, "draw", gg->drawn.draws);
+		gg->drawn.draws = cJSON_CreateArray();
 	}
-	if (cJSON_GetArraySize(gg->openings)) {
-		cJSON_AddItemToObject(event, "opening", gg->openings);
-		gg->openings = cJSON_CreateArray();
+	if (cJSON_GetArraySize(gg->drawn.openings)) {
+		cJSON_AddItemToObject(event, "opening", gg->drawn.openings);
+		gg->drawn.openings = cJSON_CreateArray();
 	}
 }
 
@@ -182,56 +216,60 @@ static void grade_settle(struct grade_game *gg, const struct game_play *play)
 	double after[GAME_MAX_SEATS] = {0}, luck[GAME_MAX_SEATS] = {0};
 
 	grade_position(gg, play, after);
-	if (!cJSON_GetArraySize(gg->rolls) && !cJSON_GetArraySize(gg->draws) &&
-	    !cJSON_GetArraySize(gg->openings)) {
+	if (!cJSON_GetArraySize(gg->drawn.rolls) &&
+	    !cJSON_GetArraySize(gg->drawn.draws) &&
+	    !cJSON_GetArraySize(gg->drawn.openings)) {
 		/* nothing drawn: the estimates' noise */
-		for (int s = 0; s < gg->players; s++)
-			gg->drift[s] += after[s] - gg->now[s];
+		for (int s = 0; s < gg->header.players; s++)
+			gg->totals.drift[s] += after[s] - gg->progress.now[s];
 	} else {
 		cJSON *event = cJSON_CreateObject();
 
-		for (int s = 0; s < gg->players; s++) {
-			luck[s] = after[s] - gg->now[s];
-			gg->luck[s] += luck[s];
+		for (int s = 0; s < gg->header.players; s++) {
+			luck[s] = after[s] - gg->progress.now[s];
+			gg->totals.luck[s] += luck[s];
 		}
-		cJSON_AddNumberToObject(event, "move", gg->move);
+		cJSON_AddNumberToObject(event, "move", gg->progress.move);
 		grade_event_draws(gg, event);
 		grade_seats(gg, event, "luck", luck);
 		grade_seats(gg, event, "chance", after);
 		cJSON_AddItemToArray(gg->moves, event);
 	}
-	memcpy(gg->now, after, sizeof after);
+	memcpy(gg->progress.now, after, sizeof after);
 }
 
 static void grade_begin(struct grade_game *gg, const struct game_play *play)
 {
-	cJSON *draw = gg->draws->child;
-	const char *first = cJSON_GetStringValue(json_member(gg->options, "first"));
+	cJSON *draw = gg->drawn.draws->child;
+	const char *first = cJSON_GetStringValue(json_member(gg->header.options,
+							     "first"));
 
 	if (!play->state)
 		return;		/* fewer than two seats: no play */
-	gg->began = true;
+	gg->progress.began = true;
 	/* Who starts is known at the start: no luck of the game's.  It is
 	 * the game's first draw where it is drawn (game_play_begin()). */
 	if (draw && first && !strcmp(first, "random"))
-		cJSON_Delete(cJSON_DetachItemViaPointer(gg->draws, draw));
-	grade_values_start(gg->values, play, gg->options, grade_key(0),
-			   gg->start);
-	memcpy(gg->now, gg->start, sizeof gg->now);
+		cJSON_Delete(cJSON_DetachItemViaPointer(gg->drawn.draws, draw));
+	grade_values_start(gg->values, play, gg->header.options, grade_key(0),
+			   gg->totals.start);
+	memcpy(gg->progress.now, gg->totals.start, sizeof gg->progress.now);
 	grade_settle(gg, play);
 }
 
-/* The index in gg->pending of the dice game's action played, or -1. */
+/* The index in gg->decision.pending of the dice game's action played, or
+ * -1. */
 static int grade_played_dice(const struct grade_game *gg, const void *state,
 			     const cJSON *action)
 {
+	const struct grade_decision *d = &gg->decision;
 	int count[DICE_FACES + 1] = {0}, id;
 	const cJSON *face;
 
 	if (cJSON_IsString(action)) {
-		for (int i = 0; i < gg->choices; i++) {
-			int word = gg->pending[i].word ?
-				   arena_dice_game_legal_word(state, gg->pending[i].move) : -1;
+		for (int i = 0; i < d->choices; i++) {
+			int word = d->pending[i].word ?
+				   arena_dice_game_legal_word(state, d->pending[i].move) : -1;
 
 			if (word >= 0 &&
 			    !strcmp(arena_dice_word_name(word), action->valuestring))
@@ -244,8 +282,8 @@ static int grade_played_dice(const struct grade_game *gg, const void *state,
 		    face->valueint <= DICE_FACES)
 			count[face->valueint]++;
 	id = arena_dice_keep_id(count);
-	for (int i = 0; i < gg->choices; i++)
-		if (!gg->pending[i].word && gg->pending[i].move == id)
+	for (int i = 0; i < d->choices; i++)
+		if (!d->pending[i].word && d->pending[i].move == id)
 			return i;
 	return -1;
 }
@@ -256,35 +294,38 @@ static int grade_played_dice(const struct grade_game *gg, const void *state,
 static int grade_played_as(struct grade_game *gg, const cJSON *action)
 {
 	static const unsigned char key[32];
-	size_t size = gg->rules->state_size;
-	int seat = gg->rules->to_move(gg->before);
+	const struct game_rules *rules = gg->header.rules;
+	struct grade_decision *d = &gg->decision;
+	size_t size = rules->state_size;
+	int seat = rules->to_move(d->before);
 	char err[GAME_ERR_LEN];
 	struct draws draws;
 
-	memcpy(gg->scratch[0], gg->before, size);
+	memcpy(d->scratch[0], d->before, size);
 	arena_draws_init(&draws, key, NULL, NULL);
 	arena_draws_turn(&draws, seat);
-	if (gg->rules->apply(gg->scratch[0], action, &draws, err))
+	if (rules->apply(d->scratch[0], action, &draws, err))
 		return -1;
-	for (int i = 0; i < gg->choices; i++) {
-		memcpy(gg->scratch[1], gg->before, size);
+	for (int i = 0; i < d->choices; i++) {
+		memcpy(d->scratch[1], d->before, size);
 		arena_draws_init(&draws, key, NULL, NULL);
 		arena_draws_turn(&draws, seat);
-		gg->rules->apply_move(gg->scratch[1], gg->pending[i].move, &draws);
-		if (!memcmp(gg->scratch[0], gg->scratch[1], size))
+		rules->apply_move(d->scratch[1], d->pending[i].move, &draws);
+		if (!memcmp(d->scratch[0], d->scratch[1], size))
 			return i;
 	}
 	return -1;
 }
 
-/* The index in gg->pending of the action played, or -1. */
+/* The index in gg->decision.pending of the action played, or -1. */
 static int grade_played(struct grade_game *gg, const void *state,
 			const cJSON *action)
 {
-	if (gg->rules->family == GAME_FAMILY_DICE)
+	if (gg->header.rules->family == GAME_FAMILY_DICE)
 		return grade_played_dice(gg, state, action);
-	for (int i = 0; i < gg->choices; i++)
-		if (cJSON_Compare(cJSON_GetArrayItem(gg->legal, i), action, true))
+	for (int i = 0; i < gg->decision.choices; i++)
+		if (cJSON_Compare(cJSON_GetArrayItem(gg->decision.legal, i),
+				  action, true))
 			return i;
 	return grade_played_as(gg, action);
 }
@@ -292,35 +333,40 @@ static int grade_played(struct grade_game *gg, const void *state,
 /* The best action at the decision, as a bot writes it. */
 static cJSON *grade_best(const struct grade_game *gg, const void *state)
 {
-	if (gg->rules->family == GAME_FAMILY_DICE)
-		return arena_dice_game_action_json(state, gg->pending[gg->best].move);
-	return cJSON_Duplicate(cJSON_GetArrayItem(gg->legal, gg->best), true);
+	const struct grade_decision *d = &gg->decision;
+
+	if (gg->header.rules->family == GAME_FAMILY_DICE)
+		return arena_dice_game_action_json(state, d->pending[d->best].move);
+	return cJSON_Duplicate(cJSON_GetArrayItem(d->legal, d->best), true);
 }
 
 /* Counts a decision of `seat` that lost `loss` in the seat's sums. */
 static void grade_count(struct grade_game *gg, int seat, double loss,
 			bool forced)
 {
-	gg->error[seat] += loss;
+	gg->totals.error[seat] += loss;
 	if (forced) {
-		gg->forced[seat]++;
+		gg->totals.forced[seat]++;
 		return;
 	}
-	gg->decisions[seat]++;
-	gg->marks[seat][grade_mark_of(loss)]++;
+	gg->totals.decisions[seat]++;
+	gg->totals.marks[seat][grade_mark_of(loss)]++;
 }
 
-/* What the action played (`played`, of gg->pending) gave each other seat
- * against the best action, and the best action against the position's
- * value (its drift: the best action's lead on the playouts' rule). */
+/* What the action played (`played`, of gg->decision.pending) gave each
+ * other seat against the best action, and the best action against the
+ * position's value (its drift: the best action's lead on the playouts'
+ * rule). */
 static void grade_others(struct grade_game *gg, const struct grade_choice *played)
 {
-	const struct grade_choice *best = &gg->pending[gg->best];
+	const struct grade_decision *d = &gg->decision;
+	const struct grade_choice *best = &d->pending[d->best];
 
-	for (int t = 0; t < gg->players; t++) {
-		if (t != gg->seat)
-			gg->others[t] += played->chance[t] - best->chance[t];
-		gg->drift[t] += best->chance[t] - gg->here[t];
+	for (int t = 0; t < gg->header.players; t++) {
+		if (t != d->seat)
+			gg->totals.others[t] += played->chance[t] -
+						best->chance[t];
+		gg->totals.drift[t] += best->chance[t] - d->here[t];
 	}
 }
 
@@ -329,34 +375,38 @@ static void grade_others(struct grade_game *gg, const struct grade_choice *playe
  * estimate's drift). */
 static void grade_opening(struct grade_game *gg, const cJSON *action)
 {
-	memset(gg->now, 0, sizeof gg->now);
-	for (int i = 0; i < gg->choices; i++)
-		for (int s = 0; s < gg->players; s++)
-			gg->now[s] += gg->pending[i].chance[s] / gg->choices;
-	for (int s = 0; s < gg->players; s++)
-		gg->drift[s] += gg->now[s] - gg->here[s];
-	cJSON_AddItemToArray(gg->openings, cJSON_Duplicate(action, true));
+	const struct grade_decision *d = &gg->decision;
+	double *now = gg->progress.now;
+
+	memset(now, 0, sizeof gg->progress.now);
+	for (int i = 0; i < d->choices; i++)
+		for (int s = 0; s < gg->header.players; s++)
+			now[s] += d->pending[i].chance[s] / d->choices;
+	for (int s = 0; s < gg->header.players; s++)
+		gg->totals.drift[s] += now[s] - d->here[s];
+	cJSON_AddItemToArray(gg->drawn.openings, cJSON_Duplicate(action, true));
 }
 
 /* A decision: its grade into the moves, its loss into the seat's sums. */
 static void grade_decision(struct grade_game *gg, const cJSON *action,
 			   const struct game_play *play, int i)
 {
-	const struct grade_choice *best = &gg->pending[gg->best];
-	double top = best->chance[gg->seat], low = top;
-	double loss = top - gg->pending[i].chance[gg->seat];
+	const struct grade_decision *d = &gg->decision;
+	const struct grade_choice *best = &d->pending[d->best];
+	double top = best->chance[d->seat], low = top;
+	double loss = top - d->pending[i].chance[d->seat];
 	cJSON *m = cJSON_CreateObject();
 	bool forced;
 
-	for (int k = 0; k < gg->choices; k++)
-		low = fmin(low, gg->pending[k].chance[gg->seat]);
+	for (int k = 0; k < d->choices; k++)
+		low = fmin(low, d->pending[k].chance[d->seat]);
 	/* one action, or all worth the same: nothing to decide */
 	forced = top - low <= GRADE_ROUNDING;
-	cJSON_AddNumberToObject(m, "move", gg->move);
-	cJSON_AddNumberToObject(m, "seat", gg->seat);
+	cJSON_AddNumberToObject(m, "move", gg->progress.move);
+	cJSON_AddNumberToObject(m, "seat", d->seat);
 	cJSON_AddItemToObject(m, "played", cJSON_Duplicate(action, true));
 	cJSON_AddItemToObject(m, "best", grade_best(gg, play->state));
-	cJSON_AddNumberToObject(m, "value", gg->pending[i].chance[gg->seat]);
+	cJSON_AddNumberToObject(m, "value", d->pending[i].chance[d->seat]);
 	cJSON_AddNumberToObject(m, "best_value", top);
 	cJSON_AddNumberToObject(m, "loss", loss);
 	cJSON_AddStringToObject(m, "mark", grade_mark(loss));
@@ -364,9 +414,9 @@ static void grade_decision(struct grade_game *gg, const cJSON *action,
 	if (best->exact && !grade_values_exact(gg->values))
 		cJSON_AddTrueToObject(m, "exact");	/* a solved end */
 	cJSON_AddItemToArray(gg->moves, m);
-	grade_count(gg, gg->seat, loss, forced);
-	grade_others(gg, &gg->pending[i]);
-	memcpy(gg->now, gg->pending[i].chance, sizeof gg->now);
+	grade_count(gg, d->seat, loss, forced);
+	grade_others(gg, &d->pending[i]);
+	memcpy(gg->progress.now, d->pending[i].chance, sizeof gg->progress.now);
 }
 
 static void grade_action(struct grade_game *gg, const cJSON *record,
@@ -375,14 +425,14 @@ static void grade_action(struct grade_game *gg, const cJSON *record,
 	const cJSON *action = json_member(record, "action");
 	int i;
 
-	gg->move++;
-	if (play->step == gg->applied)
+	gg->progress.move++;
+	if (play->step == gg->progress.applied)
 		return;		/* illegal, not played: its forfeit follows */
-	gg->applied = play->step;
-	i = gg->seat >= 0 ? grade_played(gg, play->state, action) : -1;
+	gg->progress.applied = play->step;
+	i = gg->decision.seat >= 0 ? grade_played(gg, play->state, action) : -1;
 	if (i < 0) {
 		snprintf(gg->why, sizeof gg->why, "move %d: the action played has "
-			 "no value", gg->move);
+			 "no value", gg->progress.move);
 		return;
 	}
 	if (cJSON_IsTrue(json_member(record, "opening")))
@@ -400,23 +450,25 @@ static void grade_forfeit(struct grade_game *gg, const cJSON *record,
 	double after[GAME_MAX_SEATS] = {0};
 	cJSON *m;
 
-	if (!gg->began || !json_get_int(record, "seat", 0, gg->players - 1, &seat))
+	if (!gg->progress.began ||
+	    !json_get_int(record, "seat", 0, gg->header.players - 1, &seat))
 		return;
 	grade_position(gg, play, after);
 	m = cJSON_CreateObject();
-	cJSON_AddNumberToObject(m, "move", gg->move);
+	cJSON_AddNumberToObject(m, "move", gg->progress.move);
 	cJSON_AddNumberToObject(m, "seat", (double)seat);
 	cJSON_AddItemToObject(m, "forfeit", cJSON_Duplicate(
 		json_member(record, "reason"), true));
-	cJSON_AddNumberToObject(m, "loss", gg->now[seat] - after[seat]);
+	cJSON_AddNumberToObject(m, "loss",
+				gg->progress.now[seat] - after[seat]);
 	cJSON_AddStringToObject(m, "mark", "forfeit");
 	cJSON_AddItemToArray(gg->moves, m);
-	for (int s = 0; s < gg->players; s++)
+	for (int s = 0; s < gg->header.players; s++)
 		if (s == seat)
-			gg->error[s] += gg->now[s] - after[s];
+			gg->totals.error[s] += gg->progress.now[s] - after[s];
 		else
-			gg->others[s] += after[s] - gg->now[s];
-	memcpy(gg->now, after, sizeof after);
+			gg->totals.others[s] += after[s] - gg->progress.now[s];
+	memcpy(gg->progress.now, after, sizeof after);
 }
 
 /* A draw record: the dice into the rolls, another draw into the draws. */
@@ -426,7 +478,7 @@ static void grade_draw(struct grade_game *gg, const cJSON *record)
 	cJSON *draw;
 
 	if (kind && !strcmp(kind, "dice")) {
-		cJSON_AddItemToArray(gg->rolls, cJSON_Duplicate(
+		cJSON_AddItemToArray(gg->drawn.rolls, cJSON_Duplicate(
 			json_member(record, "faces"), true));
 		return;
 	}
@@ -434,7 +486,7 @@ static void grade_draw(struct grade_game *gg, const cJSON *record)
 	cJSON_DeleteItemFromObjectCaseSensitive(draw, "seq");
 	cJSON_DeleteItemFromObjectCaseSensitive(draw, "prev");
 	cJSON_DeleteItemFromObjectCaseSensitive(draw, "type");
-	cJSON_AddItemToArray(gg->draws, draw);
+	cJSON_AddItemToArray(gg->drawn.draws, draw);
 }
 
 static void grade_record(void *ctx, size_t line, const cJSON *record,
@@ -454,36 +506,37 @@ static void grade_record(void *ctx, size_t line, const cJSON *record,
 	else if (!strcmp(type, "forfeit"))
 		grade_forfeit(gg, record, play);
 	else if (!strcmp(type, "result") && play) {
-		grade_result(gg, play, gg->result);
-		gg->have_result = true;
+		grade_result(gg, play, gg->totals.result);
+		gg->progress.have_result = true;
 	}
 }
 
 /* The seats' sums, the adjusted scores and the identity, into doc. */
 static void grade_sums(const struct grade_game *gg, cJSON *doc)
 {
+	const struct grade_totals *t = &gg->totals;
 	cJSON *seats = cJSON_AddArrayToObject(doc, "seats");
 	double adjusted[GAME_MAX_SEATS], residual = 0;
 
-	for (int s = 0; s < gg->players; s++) {
+	for (int s = 0; s < gg->header.players; s++) {
 		cJSON *seat = cJSON_CreateObject(), *marks;
-		double said = gg->luck[s] - gg->error[s] + gg->others[s] +
-			      gg->drift[s];
+		double said = t->luck[s] - t->error[s] + t->others[s] +
+			      t->drift[s];
 
-		adjusted[s] = gg->result[s] - gg->luck[s];
+		adjusted[s] = t->result[s] - t->luck[s];
 		residual = fmax(residual,
-				fabs(gg->result[s] - gg->start[s] - said));
-		cJSON_AddNumberToObject(seat, "luck", gg->luck[s]);
-		cJSON_AddNumberToObject(seat, "error", gg->error[s]);
-		cJSON_AddNumberToObject(seat, "others", gg->others[s]);
+				fabs(t->result[s] - t->start[s] - said));
+		cJSON_AddNumberToObject(seat, "luck", t->luck[s]);
+		cJSON_AddNumberToObject(seat, "error", t->error[s]);
+		cJSON_AddNumberToObject(seat, "others", t->others[s]);
 		if (!grade_values_exact(gg->values))
-			cJSON_AddNumberToObject(seat, "drift", gg->drift[s]);
-		cJSON_AddNumberToObject(seat, "decisions", gg->decisions[s]);
-		cJSON_AddNumberToObject(seat, "forced", gg->forced[s]);
+			cJSON_AddNumberToObject(seat, "drift", t->drift[s]);
+		cJSON_AddNumberToObject(seat, "decisions", t->decisions[s]);
+		cJSON_AddNumberToObject(seat, "forced", t->forced[s]);
 		marks = cJSON_AddObjectToObject(seat, "marks");
 		for (int m = MARK_GOOD; m < MARKS; m++)
 			cJSON_AddNumberToObject(marks, grade_marks[m],
-						gg->marks[s][m]);
+						t->marks[s][m]);
 		cJSON_AddItemToArray(seats, seat);
 	}
 	grade_seats(gg, doc, "adjusted", adjusted);
@@ -574,8 +627,8 @@ static cJSON *grade_document(struct grade_game *gg,
 			json_member(player, "name"), true));
 	cJSON_AddBoolToObject(doc, "exact", grade_values_exact(gg->values));
 	cJSON_AddStringToObject(doc, "how", grade_values_how(gg->values));
-	grade_seats(gg, doc, "start", gg->start);
-	grade_seats(gg, doc, "result", gg->result);
+	grade_seats(gg, doc, "start", gg->totals.start);
+	grade_seats(gg, doc, "result", gg->totals.result);
 	grade_sums(gg, doc);
 	cJSON_AddItemToObject(doc, "moves", gg->moves);
 	gg->moves = NULL;
@@ -585,13 +638,13 @@ static cJSON *grade_document(struct grade_game *gg,
 static void grade_game_free(struct grade_game *gg)
 {
 	cJSON_Delete(gg->moves);
-	cJSON_Delete(gg->rolls);
-	cJSON_Delete(gg->draws);
-	cJSON_Delete(gg->openings);
-	cJSON_Delete(gg->legal);
-	free(gg->before);
-	free(gg->scratch[0]);
-	free(gg->scratch[1]);
+	cJSON_Delete(gg->drawn.rolls);
+	cJSON_Delete(gg->drawn.draws);
+	cJSON_Delete(gg->drawn.openings);
+	cJSON_Delete(gg->decision.legal);
+	free(gg->decision.before);
+	free(gg->decision.scratch[0]);
+	free(gg->decision.scratch[1]);
 	free(gg);
 }
 
@@ -650,27 +703,29 @@ static enum grade_status grade_log_told(struct grade *g,
 		errorf(err, "%s: %s", log->path, no);
 		return GRADE_NO_VALUES;
 	}
-	gg->rules = arena_game_find(cJSON_GetStringValue(json_member(header, "game")));
-	gg->players = cJSON_GetArraySize(json_member(header, "players"));
-	gg->options = json_member(header, "options");
+	gg->header.rules = arena_game_find(cJSON_GetStringValue(
+		json_member(header, "game")));
+	gg->header.players = cJSON_GetArraySize(json_member(header, "players"));
+	gg->header.options = json_member(header, "options");
 	gg->moves = cJSON_CreateArray();
-	gg->rolls = cJSON_CreateArray();
-	gg->draws = cJSON_CreateArray();
-	gg->openings = cJSON_CreateArray();
-	gg->seat = -1;
+	gg->drawn.rolls = cJSON_CreateArray();
+	gg->drawn.draws = cJSON_CreateArray();
+	gg->drawn.openings = cJSON_CreateArray();
+	gg->decision.seat = -1;
 	hooks.ctx = gg;
 	if (!told)
 		grade_tell_values(gg->values, log, header);
 	if (verify_log(log, NULL, &hooks, &summary, why)) {
 		errorf(err, "%s does not verify: %s", log->path, why);
 		status = GRADE_UNVERIFIED;
-	} else if (gg->why[0] || !gg->have_result) {
+	} else if (gg->why[0] || !gg->progress.have_result) {
 		errorf(err, "%s cannot be graded: %s", log->path,
 		       gg->why[0] ? gg->why : "it has no result");
 		status = GRADE_UNVERIFIED;
 	} else {
-		if (!gg->began)	/* no play: nothing changed the result */
-			memcpy(gg->start, gg->result, sizeof gg->start);
+		if (!gg->progress.began) /* no play: nothing changed the result */
+			memcpy(gg->totals.start, gg->totals.result,
+			       sizeof gg->totals.start);
 		*doc = grade_document(gg, log, header);
 	}
 	grade_game_free(gg);
