@@ -26,14 +26,18 @@ static inline uint64_t arena_rolit_step(uint64_t set, int step, uint64_t mask)
 	return (step > 0 ? set << step : set >> -step) & mask;
 }
 
-/* Every direction as its step and its mask: along a row (+1 toward H,
- * -1 toward A), along a column (+8 toward the higher rows, -8 toward
- * row 1), and the four diagonals.  Squares off a smaller board are never in `own`, `other` or
- * `empty`, so only the wraps need a mask. */
-#define ARENA_ROLIT_EACH_DIRECTION(F) \
-	F(1, ~ARENA_ROLIT_FILE_A) F(-1, ~ARENA_ROLIT_FILE_H) F(8, ~0ULL) \
-	F(-8, ~0ULL) F(9, ~ARENA_ROLIT_FILE_A) F(7, ~ARENA_ROLIT_FILE_H) \
-	F(-7, ~ARENA_ROLIT_FILE_A) F(-9, ~ARENA_ROLIT_FILE_H)
+/* The union over every direction of `f(args..., step, mask)`, each
+ * direction as its step and its mask: along a row (+1 toward H, -1
+ * toward A), along a column (+8 toward the higher rows, -8 toward row
+ * 1), and the four diagonals.  Squares off a smaller board are never in
+ * `own`, `other` or `empty`, so only the wraps need a mask. */
+#define ARENA_ROLIT_UNION(f, ...) \
+	(f(__VA_ARGS__, 1, ~ARENA_ROLIT_FILE_A) | \
+	 f(__VA_ARGS__, -1, ~ARENA_ROLIT_FILE_H) | f(__VA_ARGS__, 8, ~0ULL) | \
+	 f(__VA_ARGS__, -8, ~0ULL) | f(__VA_ARGS__, 9, ~ARENA_ROLIT_FILE_A) | \
+	 f(__VA_ARGS__, 7, ~ARENA_ROLIT_FILE_H) | \
+	 f(__VA_ARGS__, -7, ~ARENA_ROLIT_FILE_A) | \
+	 f(__VA_ARGS__, -9, ~ARENA_ROLIT_FILE_H))
 
 /* The run of `other` from the squares one step from `from`: a run is at
  * most 6 balls long (8 squares less its two ends), so it grows 5 times
@@ -75,29 +79,21 @@ static inline uint64_t arena_rolit_ray(uint64_t bit, uint64_t own,
 static inline uint64_t arena_rolit_capturing(uint64_t own, uint64_t other,
 					     uint64_t empty)
 {
-#define ARENA_ROLIT_CAPTURING(step, mask) \
-	| arena_rolit_captures(own, other, empty, step, mask)
-	return 0 ARENA_ROLIT_EACH_DIRECTION(ARENA_ROLIT_CAPTURING);
-#undef ARENA_ROLIT_CAPTURING
+	return ARENA_ROLIT_UNION(arena_rolit_captures, own, other, empty);
 }
 
 /* The balls of `other` a ball of `own` on the empty square `bit` turns. */
 static inline uint64_t arena_rolit_flips(uint64_t bit, uint64_t own,
 					 uint64_t other)
 {
-#define ARENA_ROLIT_FLIPS(step, mask) \
-	| arena_rolit_ray(bit, own, other, step, mask)
-	return 0 ARENA_ROLIT_EACH_DIRECTION(ARENA_ROLIT_FLIPS);
-#undef ARENA_ROLIT_FLIPS
+	return ARENA_ROLIT_UNION(arena_rolit_ray, bit, own, other);
 }
 
 /* The squares next to some square of `set` in any of the 8 directions
  * (some may lie off a board smaller than 8x8). */
 static inline uint64_t arena_rolit_around(uint64_t set)
 {
-#define ARENA_ROLIT_AROUND(step, mask) | arena_rolit_step(set, step, mask)
-	return 0 ARENA_ROLIT_EACH_DIRECTION(ARENA_ROLIT_AROUND);
-#undef ARENA_ROLIT_AROUND
+	return ARENA_ROLIT_UNION(arena_rolit_step, set);
 }
 
 /* The legal squares of `own` among `empty` on a board whose balls are
