@@ -23,6 +23,13 @@
 		s.appendChild(el('h2', null, title));
 		return s;
 	}
+	/* Section `s` ended by its table and, under it, the note `text` of
+	 * what the table's figures are. */
+	function withNote(s, table, text) {
+		s.appendChild(table);
+		s.appendChild(el('p', { 'class': 'muted' }, text));
+		return s;
+	}
 	function ms(v) { return v.toFixed(1); }
 	function pct(p) { return p === null || p === undefined ? '-' : (100 * p).toFixed(1) + '%'; }
 	function eloText(e) {
@@ -222,12 +229,10 @@
 			tr.setAttribute('data-bot', e.bot);
 			table.appendChild(tr);
 		});
-		s.appendChild(table);
-		s.appendChild(el('p', { 'class': 'muted' }, 'Reply times to turns are the ' +
+		return withNote(s, table, 'Reply times to turns are the ' +
 			'referee\'s measure of each reply: its wall time and, in games timed by ' +
 			'the CPU clock, the CPU time the bot\'s control group used on it; p95 is ' +
-			'the 95th percentile. The same figures as `referee ladder` prints.'));
-		return s;
+			'the 95th percentile. The same figures as `referee ladder` prints.');
 	}
 
 	/* Each bot's grades over its graded games (data.skill, grade_tally.h):
@@ -246,12 +251,10 @@
 			tr.className = 'skill';
 			table.appendChild(tr);
 		});
-		s.appendChild(table);
-		s.appendChild(el('p', { 'class': 'muted' }, 'Over each bot\'s games with exact ' +
+		return withNote(s, table, 'Over each bot\'s games with exact ' +
 			'values (two-player bolo and bolo5; docs/ANALYSIS.md): the mean chance to win ' +
 			'it lost a counted decision against the best play, its inaccuracies, mistakes ' +
-			'and blunders per 100 decisions, and the mean luck of its dice a game.'));
-		return s;
+			'and blunders per 100 decisions, and the mean luck of its dice a game.');
 	}
 	function pct3(p) { return p === null ? '-' : (100 * p).toFixed(3) + '%'; }
 
