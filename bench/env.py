@@ -33,24 +33,15 @@ import random
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.environ.get("top_builddir",
-                                               os.path.join(HERE, "..")),
-                                "sdk", "python"))
-sys.path.insert(1, os.path.join(HERE, "..", "sdk", "python"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "tests", "tools"))
+import env_paths  # noqa: E402  (the tests' path to arena_env, and optional())
 import arena_env  # noqa: E402
 from arena_bot import games  # noqa: E402
 import pure_games  # noqa: E402  (beside this file)
 
-try:
-    import numpy
-except ImportError:
-    numpy = None
-
-try:
-    import gymnasium
-except ImportError:
-    gymnasium = None
+numpy = env_paths.optional("numpy")
+gymnasium = env_paths.optional("gymnasium")
 
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
 SECONDS = float(os.environ.get("SECONDS", "2"))

@@ -17,20 +17,13 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import env_paths  # noqa: E402,F401  (in tests/tools; sets the path)
+import env_paths  # noqa: E402  (in tests/tools; sets the path)
 import unittest_tap  # noqa: E402  (in tests/tools)
 import arena_env  # noqa: E402
 from arena_env import _core  # noqa: E402
 
-try:
-    import numpy
-except ImportError:
-    numpy = None
-
-try:
-    import gymnasium
-except ImportError:
-    gymnasium = None
+numpy = env_paths.optional("numpy")
+gymnasium = env_paths.optional("gymnasium")
 
 GAMES = ("bolo", "bolo5", "volle-lotte", "rolit", "black-pot")
 

@@ -26,16 +26,13 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-from env_paths import TOP_BUILD  # noqa: E402  (in tests/tools; sets the path)
+from env_paths import TOP_BUILD, optional  # noqa: E402  (in tests/tools; sets the path)
 import unittest_tap  # noqa: E402  (in tests/tools)
 import arena_bot  # noqa: E402
 import arena_env  # noqa: E402
 from arena_env._core import mask_ids  # noqa: E402
 
-try:
-    import numpy
-except ImportError:
-    numpy = None
+numpy = optional("numpy")
 
 
 def play_out(e, choose=None):

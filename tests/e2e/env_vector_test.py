@@ -17,20 +17,12 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import env_paths  # noqa: E402,F401  (in tests/tools; sets the path)
+import env_paths  # noqa: E402  (in tests/tools; sets the path)
 import unittest_tap  # noqa: E402  (in tests/tools)
 import arena_env  # noqa: E402
 
-try:
-    import numpy
-except ImportError:
-    numpy = None
-
-try:
-    import gymnasium
-    import gymnasium.vector
-except ImportError:
-    gymnasium = None
+numpy = env_paths.optional("numpy")
+gymnasium = env_paths.optional("gymnasium", "gymnasium.vector")
 
 FORMS = (("bolo5", 2, {}), ("rolit", 2, {"size": 4}), ("black-pot", 2, {}),
          ("volle-lotte", 3, {}))
