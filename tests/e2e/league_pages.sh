@@ -15,8 +15,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 
 league_as_user
 
-L=$TMP/league
-league_of_bots "$L" a b
+league_of_two
 
 # On a terminal (script(1) gives the run one), a line of progress every
 # 5 s (not resting, which would play a set a minute); the summary on

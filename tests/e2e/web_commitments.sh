@@ -14,8 +14,7 @@
 . "$(dirname "$0")/../tools/web_serve.sh"
 command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0; }
 league_as_user
-L=$TMP/league
-league_of_bots "$L" a b
+league_of_two
 serve "${SERVE_AS[@]}" -- "$L"
 
 # feed N: the whole feed (every page, from after=0) into $TMP/feed-N.json,

@@ -12,8 +12,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 . "$(dirname "$0")/../tools/web_serve.sh"
 
 league_as_user
-L=$TMP/league
-league_of_bots "$L" a b
+league_of_two
 expect_exit 0 "${LEAGUE[@]}" user add "$L" alice --porcelain
 alice=$(cat "$OUT")
 serve "${SERVE_AS[@]}" -- "$L" --uploads-per-minute 1000

@@ -104,6 +104,8 @@ league_of_bots() {
 	done
 }
 league_of_three() { league_of_bots "$1" a b c; }
+# league_of_two: L, such a league in $TMP/league with a and b.
+league_of_two() { L=$TMP/league; league_of_bots "$L" a b; }
 
 # bot_archive NAME: $TMP/NAME.tgz, an upload of the test's bot (bot_into,
 # in the folder $TMP/NAME) with its bot.json.
