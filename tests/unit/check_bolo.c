@@ -11,6 +11,7 @@
 
 #include "base/util.h"
 #include "dice_cases.h"
+#include "game_start.h"
 #include "games/dice.h"
 #include "games/registry.h"
 #include "run_suite.h"
@@ -60,18 +61,12 @@ END_TEST
 /* A game of `rules` for 2 with default options on a zero key. */
 static void *start_game(const struct game_rules *rules, struct draws *draws)
 {
-	static const unsigned char key[32];
-	struct game_setup setup = {.players = 2, .first_seat = 0};
 	cJSON *options = cJSON_CreateObject();
-	char err[ERR_LEN] = "";
 	void *state;
 
 	cJSON_AddNumberToObject(options, "target", 10000);
 	cJSON_AddStringToObject(options, "yahtzee_clause", "off");
-	setup.options = options;
-	arena_draws_init(draws, key, NULL, NULL);
-	state = rules->create(&setup, draws, err);
-	ck_assert_msg(state != NULL, "%s", err);
+	state = game_start(rules, 2, options, draws);
 	cJSON_Delete(options);
 	return state;
 }

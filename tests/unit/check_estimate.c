@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/options.h"
+#include "game_start.h"
 #include "games/black_pot.h"
 #include "games/dice.h"
 #include "games/registry.h"
@@ -35,17 +36,11 @@ static const unsigned char zero_key[32];
 static void *new_game(const struct game_rules *rules, int players,
 		      struct draws *draws, cJSON **options)
 {
-	struct game_setup setup = {.players = players, .first_seat = 0};
 	char err[GAME_ERR_LEN] = "";
-	void *state;
 
 	*options = options_resolve(rules, NULL, err);
 	ck_assert_msg(*options != NULL, "%s", err);
-	setup.options = *options;
-	arena_draws_init(draws, zero_key, NULL, NULL);
-	state = rules->create(&setup, draws, err);
-	ck_assert_msg(state != NULL, "%s", err);
-	return state;
+	return game_start(rules, players, *options, draws);
 }
 
 /* The state's view for seat 0, as text. */

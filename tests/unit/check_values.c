@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "game_start.h"
 #include "games/dice.h"
 #include "games/registry.h"
 #include "run_suite.h"
@@ -32,18 +33,12 @@ static cJSON *options_of(long target)
 static void *new_game(const struct game_rules *rules, long target,
 		      struct draws *draws)
 {
-	static const unsigned char key[32];
-	struct game_setup setup = {.players = 2, .first_seat = 0};
 	cJSON *options = options_of(target);
-	char err[GAME_ERR_LEN] = "";
 	void *state;
 
 	if (rules == &arena_bolo5_rules)
 		cJSON_AddStringToObject(options, "yahtzee_clause", "off");
-	setup.options = options;
-	arena_draws_init(draws, key, NULL, NULL);
-	state = rules->create(&setup, draws, err);
-	ck_assert_msg(state != NULL, "%s", err);
+	state = game_start(rules, 2, options, draws);
 	cJSON_Delete(options);
 	return state;
 }

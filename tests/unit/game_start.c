@@ -1,0 +1,22 @@
+/*
+ * A game started through its rules table for a unit suite; see
+ * game_start.h.
+ */
+#include "game_start.h"
+
+#include <check.h>
+
+void *game_start(const struct game_rules *rules, int players,
+		 const cJSON *options, struct draws *draws)
+{
+	static const unsigned char zero_key[32];
+	struct game_setup setup = {.players = players, .first_seat = 0};
+	char err[GAME_ERR_LEN] = "";
+	void *state;
+
+	setup.options = options;
+	arena_draws_init(draws, zero_key, NULL, NULL);
+	state = rules->create(&setup, draws, err);
+	ck_assert_msg(state != NULL, "%s", err);
+	return state;
+}
