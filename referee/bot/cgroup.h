@@ -142,8 +142,8 @@ int cgroup_event_fds(const struct cgroup *group, struct pollfd *p);
 
 /* cgroup_breach_seen() after a caller's wait polled cgroup_event_fds():
  * `signalled` whether one had an event.  No call of its own unless one
- * had (but v1's pids.events, read after each 0.5 ms of the group's CPU
- * clock as cgroup_cpu_ns() last read it, or each 10 ms). */
+ * had (but v1's pids.events, read after a move that cost the group 0.5 ms
+ * of CPU by cgroup_cpu_ns()'s last reading, or each second). */
 enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled);
 
 /* Kills every process of the group (frozen ones too). */

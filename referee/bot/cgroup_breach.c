@@ -61,26 +61,27 @@ int cgroup_event_fds(const struct cgroup *group, struct pollfd *p)
 }
 
 /* When v1's pids.events, whose change v1 does not signal, is read again:
- * once the group has run CGROUP_PIDS_CPU_NS since the last read, for
- * forking costs CPU (64 forks of even a small C program take more than
- * 1 ms of it), or once CGROUP_PIDS_EVERY_NS has passed.  A fast bot replies
- * hundreds of times in either, and a refused fork is no harm until then
- * (the kernel refused it). */
-#define CGROUP_PIDS_CPU_NS (500 * 1000LL)
-#define CGROUP_PIDS_EVERY_NS (10 * 1000000LL)
+ * after a move (the time since a breach was last asked for) that cost the
+ * group CPU_MOVE_NS, for forking costs CPU (64 forks of even a small C
+ * program take more than 1 ms of it) and a bomb's move has forked; else
+ * once EVERY_NS has passed (forks too cheap to be seen so, one a move).  A
+ * fast bot replies thousands of times a second without a read, and a
+ * refused fork is no harm until then: the kernel refused it. */
+#define CGROUP_PIDS_CPU_MOVE_NS (500 * 1000LL)
+#define CGROUP_PIDS_EVERY_NS (1000 * 1000000LL)
 
 enum cgroup_breach cgroup_breach_polled(struct cgroup *group, bool signalled)
 {
-	int64_t now;
+	int64_t move_cpu = group->cpu_ns - group->pids_v1.asked_cpu_ns;
 
+	group->pids_v1.asked_cpu_ns = group->cpu_ns;
 	if (signalled)
 		return cgroup_breach(group);
 	if (group->version == 2 ||
-	    ((now = now_ns()) - group->pids_read_ns < CGROUP_PIDS_EVERY_NS &&
-	     group->cpu_ns - group->pids_read_cpu_ns < CGROUP_PIDS_CPU_NS))
+	    (move_cpu < CGROUP_PIDS_CPU_MOVE_NS &&
+	     now_ns() - group->pids_v1.read_ns < CGROUP_PIDS_EVERY_NS))
 		return CGROUP_WITHIN;
-	group->pids_read_ns = now;
-	group->pids_read_cpu_ns = group->cpu_ns;
+	group->pids_v1.read_ns = now_ns();
 	return counted(group, FILE_PIDS_EVENTS, "max") ? CGROUP_TOO_MANY_PROCESSES
 							 : CGROUP_WITHIN;
 }

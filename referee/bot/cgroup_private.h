@@ -39,8 +39,12 @@ struct cgroup {
 	 * through cgroup.event_control); -1 where it cannot be had. */
 	int oom_event;
 	int64_t cpu_ns;       /* the CPU clock as last read */
-	int64_t pids_read_ns; /* when v1's pids.events was last read */
-	int64_t pids_read_cpu_ns; /* and the CPU clock then */
+	/* v1's pids.events, whose change v1 does not signal: when it was last
+	 * read, and the CPU clock when a breach was last asked for
+	 * (cgroup_breach_polled()). */
+	struct {
+		int64_t read_ns, asked_cpu_ns;
+	} pids_v1;
 };
 
 /* Reads the file `which` afresh into buf (NUL-ended).  Its length, or -1. */
