@@ -34,6 +34,13 @@ static char *after(const char *line, const char *prefix, const char *end)
 	return len ? strndup(p, len) : NULL;
 }
 
+/* `hint`, once `source` (what it was made from, new) is freed. */
+static char *freeing(char *source, char *hint)
+{
+	free(source);
+	return hint;
+}
+
 /* Advice for the absolute `path` the bot could not find; NULL when it is
  * not there for the referee either, or is in a system folder, which the
  * sandbox shows ("/usr/bin/bash: x.sh: No such file" names the program,
@@ -97,11 +104,8 @@ static char *node_hint(const char *line)
 		name = after(line, "Cannot find module '", "'");
 	if (!name)
 		return NULL;
-	if (name[0] == '/') {
-		hint = hidden_path(name);
-		free(name);
-		return hint;
-	}
+	if (name[0] == '/')
+		return freeing(name, hidden_path(name));
 	importer = after(line, "' imported from ", "\r\n");
 	if (importer && importer[0] == '/')
 		found = find_package(importer, name);
@@ -132,20 +136,17 @@ static char *node_hint(const char *line)
 static char *python_hint(const char *line)
 {
 	char *name = after(line, "ModuleNotFoundError: No module named '", "'.");
-	char *hint;
 
 	if (!name)
 		return NULL;
-	hint = xasprintf("Python cannot import '%s': the sandbox shows the bot "
-			 "only the system folders, its own folder, the files its "
-			 "command names and what is given as readable: if '%s' is "
-			 "installed in a virtual environment, run the bot with that "
-			 "environment's interpreter (\"VENV/bin/python bot.py\"), "
-			 "which brings its packages; if elsewhere (~/.local, an "
-			 "SDK's folder), give the folder that holds it with "
-			 READABLE, name, name);
-	free(name);
-	return hint;
+	return freeing(name, xasprintf(
+		"Python cannot import '%s': the sandbox shows the bot only the "
+		"system folders, its own folder, the files its command names and "
+		"what is given as readable: if '%s' is installed in a virtual "
+		"environment, run the bot with that environment's interpreter "
+		"(\"VENV/bin/python bot.py\"), which brings its packages; if "
+		"elsewhere (~/.local, an SDK's folder), give the folder that holds "
+		"it with " READABLE, name, name));
 }
 
 /* Java: "Error: Could not find or load main class X".  A class named on
@@ -154,17 +155,15 @@ static char *python_hint(const char *line)
 static char *java_hint(const char *line)
 {
 	char *name = after(line, "Could not find or load main class ", " \r\n");
-	char *hint;
 
 	if (!name)
 		return NULL;
-	hint = xasprintf("Java cannot find the class '%s' in the bot's folder: that is "
-			 "--workdir DIR (\"workdir\" in a tournament file), else the "
-			 "folder of the file its command names, else of its program "
-			 "(java's own): give the folder of its classes as --workdir, "
-			 "or name its jar (java -jar FOLDER/bot.jar)", name);
-	free(name);
-	return hint;
+	return freeing(name, xasprintf(
+		"Java cannot find the class '%s' in the bot's folder: that is "
+		"--workdir DIR (\"workdir\" in a tournament file), else the folder "
+		"of the file its command names, else of its program (java's own): "
+		"give the folder of its classes as --workdir, or name its jar "
+		"(java -jar FOLDER/bot.jar)", name));
 }
 
 /* A path relative to the bot's folder that climbs out of it
@@ -172,18 +171,17 @@ static char *java_hint(const char *line)
 static char *climbing_hint(const char *line)
 {
 	for (const char *p = line; (p = strstr(p, "../")); p++) {
-		char *path, *hint;
+		char *path;
 
 		if (p > line && !strchr(" '\"=:(`", p[-1]))
 			continue;
 		path = strndup(p, strcspn(p, " '\":,)`"));
-		hint = xasprintf("the bot opened %s, a path relative to its own folder "
-				 "that leads out of it: the sandbox shows the bot nothing "
-				 "of the folders above its own: give the file's folder "
-				 "with " READABLE " and open it by its absolute path, or "
-				 "put the file in the bot's folder", path);
-		free(path);
-		return hint;
+		return freeing(path, xasprintf(
+			"the bot opened %s, a path relative to its own folder that "
+			"leads out of it: the sandbox shows the bot nothing of the "
+			"folders above its own: give the file's folder with " READABLE
+			" and open it by its absolute path, or put the file in the "
+			"bot's folder", path));
 	}
 	return NULL;
 }
