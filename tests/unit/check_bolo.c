@@ -14,6 +14,7 @@
 #include "game_start.h"
 #include "games/dice.h"
 #include "games/registry.h"
+#include "rules_table_text.h"
 #include "run_suite.h"
 
 static const struct game_rules *const bolo_games[] = {
@@ -129,49 +130,29 @@ END_TEST
 
 START_TEST(rules_tables)
 {
-	ck_assert_str_eq(arena_bolo_rules.name, "bolo");
-	ck_assert_str_eq(arena_bolo_rules.rules_version, "bolo/2");
-	ck_assert_int_eq(arena_bolo_rules.min_players, 2);
-	ck_assert_int_eq(arena_bolo_rules.max_players, 8);
-	ck_assert_str_eq(arena_bolo_rules.options[0].name, "target");
-	ck_assert_str_eq(arena_bolo_rules.options[0].default_value, "10000");
-	ck_assert_ptr_null(arena_bolo_rules.options[1].name);
-	ck_assert_str_eq(arena_bolo5_rules.name, "bolo5");
-	ck_assert_str_eq(arena_bolo5_rules.rules_version, "bolo5/2");
-	ck_assert_int_eq(arena_bolo5_rules.min_players, 2);
-	ck_assert_int_eq(arena_bolo5_rules.max_players, 8);
-	ck_assert_str_eq(arena_bolo5_rules.options[0].name, "target");
-	ck_assert_str_eq(arena_bolo5_rules.options[0].default_value, "10000");
-	ck_assert_str_eq(arena_bolo5_rules.options[1].name, "yahtzee_clause");
-	ck_assert_str_eq(arena_bolo5_rules.options[1].default_value, "off");
-	ck_assert_str_eq(arena_bolo5_rules.options[1].choices[0], "off");
-	ck_assert_str_eq(arena_bolo5_rules.options[1].choices[1], "on");
-	ck_assert_ptr_null(arena_bolo5_rules.options[1].choices[2]);
-	ck_assert_ptr_null(arena_bolo5_rules.options[2].name);
+	ck_assert_str_eq(rules_table_text(&arena_bolo_rules),
+			 "bolo (Bolo (7 dice)) bolo/2, 2-8 players; target=10000 {1000..1000000}");
+	ck_assert_str_eq(rules_table_text(&arena_bolo5_rules),
+			 "bolo5 (Bolo (5 dice, house rules)) bolo5/2, 2-8 players; "
+			 "target=10000 {1000..1000000}; yahtzee_clause=off [off|on]");
 }
 END_TEST
 
 /* create() refusals the option tables cannot express. */
 START_TEST(create_refusals)
 {
-	struct game_setup setup = {.players = 9, .first_seat = 0};
 	cJSON *options = cJSON_CreateObject();
-	char err[ERR_LEN] = "";
 
-	setup.options = options;
 	cJSON_AddNumberToObject(options, "target", 10000);
-	ck_assert_ptr_null(arena_bolo_rules.create(&setup, NULL, err));
-	ck_assert_str_eq(err, "the game is for 2 to 8 players, not 9");
-	setup.players = 2;
-	setup.first_seat = 2;
-	ck_assert_ptr_null(arena_bolo_rules.create(&setup, NULL, err));
-	ck_assert_str_eq(err, "seat 2 is not a seat of 2 players");
-	setup.first_seat = 0;
-	ck_assert_ptr_null(arena_bolo5_rules.create(&setup, NULL, err));
-	ck_assert_str_eq(err, "yahtzee_clause must be on or off");
+	ck_assert_str_eq(game_refusal(&arena_bolo_rules, 9, 0, options),
+			 "the game is for 2 to 8 players, not 9");
+	ck_assert_str_eq(game_refusal(&arena_bolo_rules, 2, 2, options),
+			 "seat 2 is not a seat of 2 players");
+	ck_assert_str_eq(game_refusal(&arena_bolo5_rules, 2, 0, options),
+			 "yahtzee_clause must be on or off");
 	cJSON_DeleteItemFromObject(options, "target");
-	ck_assert_ptr_null(arena_bolo_rules.create(&setup, NULL, err));
-	ck_assert_str_eq(err, "target must be a positive whole number of points");
+	ck_assert_str_eq(game_refusal(&arena_bolo_rules, 2, 0, options),
+			 "target must be a positive whole number of points");
 	cJSON_Delete(options);
 }
 END_TEST

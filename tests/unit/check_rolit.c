@@ -13,6 +13,8 @@
 #include "case_table.h"
 #include "games/registry.h"
 #include "games/rolit.h"
+#include "game_start.h"
+#include "rules_table_text.h"
 #include "run_suite.h"
 
 #define MAX_SIZE 8
@@ -277,19 +279,8 @@ END_TEST
 
 START_TEST(rules_table)
 {
-	const struct game_option *size = &arena_rolit_rules.options[0];
-
-	ck_assert_str_eq(arena_rolit_rules.name, "rolit");
-	ck_assert_str_eq(arena_rolit_rules.title, "Rolit");
-	ck_assert_str_eq(arena_rolit_rules.rules_version, "rolit/2");
-	ck_assert_int_eq(arena_rolit_rules.min_players, 2);
-	ck_assert_int_eq(arena_rolit_rules.max_players, 4);
-	ck_assert_str_eq(size->name, "size");
-	ck_assert_str_eq(size->default_value, "8");
-	ck_assert_ptr_null(size->choices);
-	ck_assert_int_eq(size->min, 4);
-	ck_assert_int_eq(size->max, 8);
-	ck_assert_ptr_null(arena_rolit_rules.options[1].name);
+	ck_assert_str_eq(rules_table_text(&arena_rolit_rules),
+			 "rolit (Rolit) rolit/2, 2-4 players; size=8 {4..8}");
 }
 END_TEST
 
@@ -418,16 +409,13 @@ END_TEST
 /* create() refusals the option table cannot express. */
 START_TEST(create_refusals)
 {
-	struct game_setup setup = {.players = 2, .first_seat = 2};
 	cJSON *options = cJSON_CreateObject();
-	char err[ERR_LEN] = "";
 
-	setup.options = options;
-	ck_assert_ptr_null(arena_rolit_rules.create(&setup, NULL, err));
-	ck_assert_str_eq(err, "size must be 8, 6 or 4");
+	ck_assert_str_eq(game_refusal(&arena_rolit_rules, 2, 2, options),
+			 "size must be 8, 6 or 4");
 	cJSON_AddNumberToObject(options, "size", 6);
-	ck_assert_ptr_null(arena_rolit_rules.create(&setup, NULL, err));
-	ck_assert_str_eq(err, "seat 2 is not a seat of 2 players");
+	ck_assert_str_eq(game_refusal(&arena_rolit_rules, 2, 2, options),
+			 "seat 2 is not a seat of 2 players");
 	cJSON_Delete(options);
 }
 END_TEST

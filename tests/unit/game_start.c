@@ -20,3 +20,18 @@ void *game_start(const struct game_rules *rules, int players,
 	ck_assert_msg(state != NULL, "%s", err);
 	return state;
 }
+
+const char *game_refusal(const struct game_rules *rules, int players,
+			 int first, const cJSON *options)
+{
+	static char err[GAME_ERR_LEN];
+	struct game_setup setup = {.players = players, .first_seat = first};
+	void *state;
+
+	setup.options = options;
+	err[0] = '\0';
+	state = rules->create(&setup, NULL, err);
+	ck_assert_msg(state == NULL, "%s: a game of %d players, seat %d first, "
+		      "was not refused", rules->name, players, first);
+	return err;
+}
