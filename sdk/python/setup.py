@@ -95,8 +95,13 @@ SOLVER = [COPIED[os.path.join("values", name + ".c")] for name in
 VALUES_C = sorted(set(c for path, c in COPIED.items()
                       if path.startswith("values")) - {TABLES}
                   - {COPIED[os.path.join("values", "win_table.c")]}) + [TABLES]
+# build_ext rebuilds an extension when one of its sources or `depends` is
+# newer than it: every header, so that a change to a header alone is built.
+HEADERS = sorted(glob.glob(os.path.join(COPY, "**", "*.h"), recursive=True)
+                 + glob.glob(os.path.join("arena_*", "*.h")))
 FLAGS = dict(define_macros=[("_GNU_SOURCE", None)],
-             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra"])
+             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra"],
+             depends=HEADERS)
 
 
 class TablesFirst(build_ext):
@@ -141,7 +146,7 @@ setup(cmdclass={"build_ext": TablesFirst}, ext_modules=[
               # Only what the module's entry point reaches is kept: the
               # referee's files the includes bring in may call what it does
               # not link (keys.c's files.c, nettle's hashes).
-              define_macros=FLAGS["define_macros"],
+              define_macros=FLAGS["define_macros"], depends=HEADERS,
               extra_compile_args=FLAGS["extra_compile_args"]
               + ["-ffunction-sections", "-fdata-sections", "-fvisibility=hidden"],
               extra_link_args=["-Wl,--gc-sections"]),
