@@ -1,16 +1,18 @@
 /*
  * The chances of two players' own play (values/own_play.h): without
  * choices both players play the best, and their tables are win_policy.h's
- * solved to the same cap; a player told to bank as soon as it may is
- * worth less than the best play against the best play, and the other
- * more, each table the other's complement where the two players' choices
- * are swapped.
+ * solved to the same cap; against a player told to bank at 350 and keep
+ * the most points, the best play is worth at least what it is worth
+ * against itself at every spot, and the other less (the best play is the
+ * game's equilibrium); and the choices own_policy.h learns from counted
+ * decisions.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "run_suite.h"
 #include "values/own_play.h"
+#include "values/own_policy.h"
 
 /* The best play's tables of `game` to `target`, with own_play.c's cap. */
 static void best_tables(struct win_policy *w, const char *game, long target,
@@ -44,6 +46,106 @@ START_TEST(without_choices_the_best_play)
 }
 END_TEST
 
+/* A threshold player's choices in play, `rows` rows: the keep of the most
+ * points (the first of them: the fewest dice), a bank from 350 on. */
+static void threshold_choices(const struct dice_policy_game *g, int rows,
+			      struct own_choices *c)
+{
+	c->rows = rows;
+	for (int n = 1; n <= g->dice; n++) {
+		const struct roll_table *r = &g->roll[n];
+
+		c->keep[n] = calloc((size_t)rows * (size_t)r->rolls, sizeof *c->keep[n]);
+		for (int e = 0; e < r->rolls; e++) {
+			int best = 0;
+
+			for (int k = 1; k < r->entry[e].keeps; k++)
+				if (r->keep[r->entry[e].first + k].points >
+				    r->keep[r->entry[e].first + best].points)
+					best = k;
+			for (int i = 0; i < rows; i++)
+				c->keep[n][(size_t)i * (size_t)r->rolls + (size_t)e] =
+					(int16_t)best;
+		}
+	}
+	c->bank = calloc((size_t)g->dice * (size_t)rows, sizeof *c->bank);
+	for (int left = 0; left < g->dice; left++)
+		for (int i = 0; i < rows; i++)
+			c->bank[left * rows + i] = i * DICE_POLICY_STEP >= 350;
+}
+
+START_TEST(the_best_play_against_a_threshold)
+{
+	static const char *const games[] = {"bolo", "bolo5"};
+	const char *game = games[_i];
+	struct own_play o;
+	struct win_policy w;
+	struct own_choices c = {0};
+	const struct own_choices *choices[2][OWN_OPENED][OWN_PHASES] = {{{NULL}}};
+	struct dice_policy_game g;
+
+	ck_assert_int_eq(dice_policy_game_init(&g, game), 0);
+	threshold_choices(&g, 200, &c);
+	choices[0][0][WIN_PLAY] = choices[0][1][WIN_PLAY] = &c;
+	ck_assert_int_eq(own_play_init(&o, game, 2000, choices), 0);
+	own_play_solve(&o);
+	best_tables(&w, game, 2000, o.turns[0].cap);
+	for (int i = 0; i < w.cells * w.cells; i++) {
+		ck_assert_msg(o.solved[1][i] >= w.solved[i] - 1e-9,
+			      "%s %d: the best play's %.17g against the threshold, "
+			      "%.17g against itself", game, i, o.solved[1][i], w.solved[i]);
+		ck_assert_msg(o.solved[0][i] <= w.solved[i] + 1e-9,
+			      "%s %d: the threshold's %.17g, the best play's %.17g",
+			      game, i, o.solved[0][i], w.solved[i]);
+	}
+	ck_assert_double_lt(o.solved[0][0], w.solved[0] - 0.01);
+	win_policy_free(&w);
+	own_play_free(&o);
+	own_choices_free(&c);
+	dice_policy_game_free(&g);
+}
+END_TEST
+
+START_TEST(choices_learned)
+{
+	struct dice_policy_game g;
+	struct own_policy *p;
+	struct own_choices c[OWN_OPENED][OWN_PHASES];
+	int rolls;
+
+	ck_assert_int_eq(dice_policy_game_init(&g, "bolo"), 0);
+	rolls = g.roll[3].rolls;
+	p = own_policy_new(&g);
+	for (int i = 0; i < 10; i++)
+		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 2, 1);
+	for (int i = 0; i < 5; i++) {
+		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 3, 0);
+		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 3, 2);
+	}
+	for (int i = 0; i < 10; i++) {
+		own_policy_bank(p, 1, WIN_PLAY, 2, 7, i < 9);
+		own_policy_bank(p, 1, WIN_PLAY, 2, 8, i < 8);
+	}
+	own_policy_keep(p, 0, WIN_FINAL, 7, 30, 0, 0);
+	own_policy_choices(p, c);
+	ck_assert_int_eq(c[1][WIN_PLAY].rows, 9);
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 2], 1);
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 3], -1);	/* split */
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 4], -1);	/* never seen */
+	ck_assert_int_eq(c[1][WIN_PLAY].bank[2 * 9 + 7], 1);	/* 9 in 10 */
+	ck_assert_int_eq(c[1][WIN_PLAY].bank[2 * 9 + 8], -1);	/* 8 in 10 */
+	ck_assert_int_eq(c[0][WIN_FINAL].rows, 31);
+	ck_assert_int_eq(c[0][WIN_FINAL].keep[7][30 * g.roll[7].rolls], 0);
+	ck_assert_int_eq(c[0][WIN_PLAY].rows, 0);
+	ck_assert_ptr_null(c[0][WIN_PLAY].bank);
+	for (int a = 0; a < OWN_OPENED; a++)
+		for (int ph = 0; ph < OWN_PHASES; ph++)
+			own_choices_free(&c[a][ph]);
+	own_policy_free(p);
+	dice_policy_game_free(&g);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("own_play");
@@ -51,6 +153,8 @@ Suite *test_suite(void)
 
 	tcase_set_timeout(tables, 120);
 	tcase_add_loop_test(tables, without_choices_the_best_play, 0, 2);
+	tcase_add_loop_test(tables, the_best_play_against_a_threshold, 0, 2);
+	tcase_add_test(tables, choices_learned);
 	suite_add_tcase(s, tables);
 	return s;
 }
