@@ -129,6 +129,22 @@ static void dice_rolls_add(struct roll_table *t, enum dice_rules rules,
 	      dice_rolls_keep_order);
 }
 
+static unsigned int dice_rolls_pack(const int count[DICE_FACES + 1])
+{
+	unsigned int packed = 0;
+
+	for (int f = 1; f <= DICE_FACES; f++)
+		packed |= (unsigned int)count[f] << 3 * (f - 1);
+	return packed;
+}
+
+static int dice_rolls_packed_order(const void *pa, const void *pb)
+{
+	const struct roll_packed *a = pa, *b = pb;
+
+	return (a->counts > b->counts) - (a->counts < b->counts);
+}
+
 void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 {
 	int count[DICE_FACES + 1] = {0}, room = 0;
@@ -137,28 +153,62 @@ void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 	t->n = n;
 	/* At most C(n + 5, 5) <= 792 distinct rolls. */
 	t->entry = calloc(792, sizeof *t->entry);
-	if (!t->entry)
+	t->packed = calloc(792, sizeof *t->packed);
+	if (!t->entry || !t->packed)
 		abort();
 	count[1] = n;
 	for (;;) {
 		struct roll_entry *e = &t->entry[t->rolls], *same;
+		struct roll_packed *m = &t->packed[t->multisets++];
 
 		e->p = dice_rolls_probability(count, n);
 		dice_rolls_add(t, rules, count, e, &room);
-		if (!e->keeps)
+		m->counts = dice_rolls_pack(count);
+		m->entry = -1;
+		if (!e->keeps) {
 			t->bust += e->p;
-		else if ((same = dice_rolls_same(t, e)))
+		} else if ((same = dice_rolls_same(t, e))) {
 			same->p += e->p;
-		else
-			t->rolls++;
+			m->entry = (int)(same - t->entry);
+		} else {
+			m->entry = t->rolls++;
+		}
 		if (!dice_rolls_next(count))
 			break;
 	}
+	qsort(t->packed, (size_t)t->multisets, sizeof *t->packed,
+	      dice_rolls_packed_order);
+}
+
+int dice_rolls_entry(const struct roll_table *t, const int count[DICE_FACES + 1])
+{
+	struct roll_packed key = {.counts = dice_rolls_pack(count)};
+	const struct roll_packed *m = bsearch(&key, t->packed, (size_t)t->multisets,
+					      sizeof *t->packed,
+					      dice_rolls_packed_order);
+
+	return m ? m->entry : -1;
+}
+
+int dice_rolls_keep_index(const struct roll_table *t, enum dice_rules rules,
+			  int e, const struct roll_keep *k)
+{
+	const struct roll_entry *en = &t->entry[e];
+
+	for (int i = 0; i < en->keeps; i++) {
+		const struct roll_keep *o = &t->keep[en->first + i];
+
+		if (o->dice == k->dice && o->quiet == k->quiet &&
+		    (rules != DICE_BOLO5 || o->points == k->points))
+			return i;
+	}
+	return -1;
 }
 
 void dice_rolls_free(struct roll_table *t)
 {
 	free(t->entry);
 	free(t->keep);
+	free(t->packed);
 	memset(t, 0, sizeof *t);
 }

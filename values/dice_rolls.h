@@ -39,12 +39,30 @@ struct roll_table {
 	double bust;		/* probability that the roll scores nothing */
 	struct roll_entry *entry;
 	struct roll_keep *keep;
+	/* Every multiset of n faces, packed (dice_rolls_entry()) and sorted,
+	 * with the entry that holds it (-1: it scores nothing). */
+	int multisets;
+	struct roll_packed *packed;
+};
+
+struct roll_packed {
+	unsigned int counts;	/* count[f] in bits 3 (f - 1) .. 3 f - 1 */
+	int entry;
 };
 
 /* The table of n dice (1..DICE_MAX) under `rules`; free with
  * dice_rolls_free(). */
 void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n);
 void dice_rolls_free(struct roll_table *t);
+
+/* The entry of t that holds the roll `count` (a multiset of t->n faces),
+ * or -1 when it scores nothing. */
+int dice_rolls_entry(const struct roll_table *t, const int count[DICE_FACES + 1]);
+
+/* The index among entry e's keeps of t of the keep k (as merged: the same
+ * dice left quiet or not, in bolo5 the same points too), or -1. */
+int dice_rolls_keep_index(const struct roll_table *t, enum dice_rules rules,
+			  int e, const struct roll_keep *k);
 
 /* Every multiset of n faces, in turn: start from count = {[1] = n}; each
  * call moves to the next and returns false after the last. */

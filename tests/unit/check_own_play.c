@@ -4,13 +4,15 @@
  * solved to the same cap; against a player told to bank at 350 and keep
  * the most points, the best play is worth at least what it is worth
  * against itself at every spot, and the other less (the best play is the
- * game's equilibrium); and the choices own_policy.h learns from counted
- * decisions.
+ * game's equilibrium); the choices own_policy.h learns from counted
+ * decisions; and every roll found in its entry of the roll tables, as the
+ * decisions are counted.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "run_suite.h"
+#include "games/dice.h"
 #include "values/own_play.h"
 #include "values/own_policy.h"
 
@@ -146,6 +148,41 @@ START_TEST(choices_learned)
 }
 END_TEST
 
+/* Every roll of n dice found in its entry, each of its keeps among the
+ * entry's, the chances of the rolls of an entry adding up to its own. */
+START_TEST(rolls_found)
+{
+	static const char *const games[] = {"bolo", "bolo5"};
+	struct dice_policy_game g;
+
+	ck_assert_int_eq(dice_policy_game_init(&g, games[_i]), 0);
+	for (int n = 1; n <= g.dice; n++) {
+		const struct roll_table *r = &g.roll[n];
+		int count[DICE_FACES + 1] = {[1] = n};
+		double *p = calloc((size_t)r->rolls + 1, sizeof *p);
+
+		do {
+			struct dice_set sets[DICE_MAX_SETS];
+			int e = dice_rolls_entry(r, count);
+			int k = arena_dice_game_sets(g.rules, count, sets);
+
+			ck_assert_int_eq(e < 0, k == 0);
+			for (int j = 0; j < k; j++) {
+				struct roll_keep keep = dice_rolls_keep_of(g.rules, count, &sets[j]);
+
+				ck_assert_int_ge(dice_rolls_keep_index(r, g.rules, e, &keep), 0);
+			}
+			p[e + 1] += dice_rolls_probability(count, n);
+		} while (dice_rolls_next(count));
+		ck_assert_double_eq_tol(p[0], r->bust, 1e-12);
+		for (int e = 0; e < r->rolls; e++)
+			ck_assert_double_eq_tol(p[e + 1], r->entry[e].p, 1e-12);
+		free(p);
+	}
+	dice_policy_game_free(&g);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("own_play");
@@ -155,6 +192,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tables, without_choices_the_best_play, 0, 2);
 	tcase_add_loop_test(tables, the_best_play_against_a_threshold, 0, 2);
 	tcase_add_test(tables, choices_learned);
+	tcase_add_loop_test(tables, rolls_found, 0, 2);
 	suite_add_tcase(s, tables);
 	return s;
 }
