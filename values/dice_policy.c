@@ -30,10 +30,8 @@ int dice_policy_keeps(const struct roll_table *r)
 				  r->entry[r->rolls - 1].keeps : 0;
 }
 
-/* Whether a bank may follow a keep leaving `left` of its dice, if the total
- * allows one (docs/games/bolo.md rule 1.4, docs/games/bolo5.md rule 2.3). */
-static bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
-				   bool quiet)
+bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
+			    bool quiet)
 {
 	return left ? !g->needs_quiet || quiet : g->hot_may_bank;
 }

@@ -70,6 +70,12 @@ struct dice_policy_turn {
 	double *value, *lost;
 };
 
+/* Whether a bank may follow a keep leaving `left` of its dice (0: all
+ * again), if the total allows one (docs/games/bolo.md rule 1.4,
+ * docs/games/bolo5.md rule 2.3). */
+bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
+			    bool quiet);
+
 /* calloc() of n elements (at least one), aborting when memory is out. */
 void *dice_policy_alloc(size_t n, size_t size);
 /* How many keeps the rolls of a table offer in all. */

@@ -33,8 +33,8 @@ int own_play_init(struct own_play *o, const char *game, long target,
 			return -1;
 		}
 	size = (size_t)o->turns[0].cells * (size_t)o->turns[0].cells;
-	if (o->turns[0].game.rules == DICE_BOLO)
-		size += (1 + WIN_SUDDEN_TURNS) * (size_t)o->turns[0].gaps;
+	if (o->turns[0].game.rules == DICE_BOLO)	/* and final_unopened */
+		size += (2 + WIN_SUDDEN_TURNS) * (size_t)o->turns[0].gaps;
 	for (int m = 0; m < 2; m++)
 		o->solved[m] = dice_policy_alloc(size, sizeof *o->solved[m]);
 	for (int m = 0; m < 2; m++) {
@@ -45,6 +45,7 @@ int own_play_init(struct own_play *o, const char *game, long target,
 		if (w->game.rules == DICE_BOLO) {
 			w->final = theirs + (size_t)w->cells * (size_t)w->cells;
 			w->sudden = w->final + w->gaps;
+			w->final_unopened = w->sudden + WIN_SUDDEN_TURNS * w->gaps;
 		}
 		for (int a = 0; a < OWN_OPENED; a++)
 			for (int p = 0; p < OWN_PHASES; p++)
@@ -62,16 +63,35 @@ void own_play_free(struct own_play *o)
 	*o = (struct own_play){0};
 }
 
+int own_play_opened(const struct win_spot *s)
+{
+	return s->mine > 0 || s->phase == WIN_SUDDEN;
+}
+
 void own_play_turn(const struct own_play *o, int m, const struct win_spot *s,
 		   struct win_turn *t)
 {
-	const struct own_choices *c =
-		o->choices[m][s->phase != WIN_PLAY || s->mine > 0][s->phase];
+	const struct own_choices *c = o->choices[m][own_play_opened(s)][s->phase];
 
 	win_policy_turn_values(&o->turns[m], s, t);
 	t->turn.values_only = false;
+	/* The rows the choices reach are solved, past the turn's last row
+	 * too (a total there banks what the last row banks), so that what
+	 * the player does there is its own; the bound of the best play
+	 * (bank as soon as allowed) only past them. */
+	if (c && c->rows > t->turn.steps) {
+		double *bank = realloc(t->bank, ((size_t)c->rows + 1) * sizeof *bank);
+
+		if (!bank)
+			abort();
+		for (int i = t->turn.steps + 1; i <= c->rows; i++)
+			bank[i] = bank[t->turn.steps];
+		t->bank = bank;
+		t->turn.bank = bank;
+		t->turn.steps = c->rows;
+	}
 	if (c && c->rows > t->turn.settled)
-		t->turn.settled = c->rows < t->turn.steps ? c->rows : t->turn.steps;
+		t->turn.settled = c->rows;
 	own_turn_solve(&t->turn, c);
 }
 
@@ -92,22 +112,27 @@ static double own_play_start(const struct own_play *o, int m,
 }
 
 /* Bolo's end: sudden death from its last turn back, then the final turn,
- * each deficit of each player. */
+ * of a player who has banked (a score above 0) and of one who has not
+ * (own_play.h), each deficit of each player. */
 static void own_play_solve_end(struct own_play *o)
 {
 	const struct win_policy *w = &o->turns[0];
 	size_t cells = (size_t)w->cells * (size_t)w->cells;
 
-	/* k: the sudden-death turns played before; -1: the final turn */
-	for (int k = WIN_SUDDEN_TURNS - 1; k >= -1; k--)
+	/* k: the sudden-death turns played before; -1 and -2: the final turn,
+	 * opened and not */
+	for (int k = WIN_SUDDEN_TURNS - 1; k >= -2; k--)
 		for (int m = 0; m < 2; m++)
 			for (int d = 0; d < w->gaps; d++) {
+				long opened = k == -1 ? DICE_POLICY_STEP : 0;
 				struct win_spot s = {
 					.phase = k >= 0 ? WIN_SUDDEN : WIN_FINAL,
-					.theirs = (long)d * DICE_POLICY_STEP,
+					.mine = opened,
+					.theirs = opened + (long)d * DICE_POLICY_STEP,
 					.turns = k >= 0 ? k : 0,
 				};
-				size_t at = cells + (size_t)(1 + k) * (size_t)w->gaps;
+				size_t at = cells + (size_t)(k >= -1 ? 1 + k : 1 + WIN_SUDDEN_TURNS) *
+						    (size_t)w->gaps;
 
 				o->solved[m][at + (size_t)d] = own_play_start(o, m, &s, NULL);
 			}

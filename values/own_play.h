@@ -23,7 +23,8 @@
 #include "win_policy.h"
 
 /* The kinds of spot a player's choices are told for: whether the player
- * has opened (banked before: bolo's 1000, bolo5's 650) and the phase. */
+ * has opened (banked before: bolo's 1000, bolo5's 650; in sudden death
+ * every contender has) and the phase. */
 enum { OWN_OPENED = 2, OWN_PHASES = 3 };
 
 struct own_play {
@@ -31,7 +32,7 @@ struct own_play {
 	 * chances (solved[1 - m]) */
 	struct win_policy turns[2];
 	/* solved[m]: player m's chance where its turn starts, laid out as
-	 * win_policy.h's play, final and sudden */
+	 * win_policy.h's play, final and sudden, then (bolo) final_unopened */
 	double *solved[2];
 	/* choices[m][opened][phase]: player m's, NULL for the best play */
 	const struct own_choices *choices[2][OWN_OPENED][OWN_PHASES];
@@ -43,6 +44,9 @@ struct own_play {
 int own_play_init(struct own_play *o, const char *game, long target,
 		  const struct own_choices *choices[2][OWN_OPENED][OWN_PHASES]);
 void own_play_free(struct own_play *o);
+
+/* The kind of spot s, [opened][phase]: whether its player has opened. */
+int own_play_opened(const struct win_spot *s);
 
 /* Solves both players' tables (as long as win_policy_solve() takes, about
  * twice). */

@@ -19,7 +19,7 @@ struct own_count {
 };
 
 struct own_policy {
-	const struct dice_policy_game *game;
+	struct dice_policy_game game;
 	struct own_count *table;
 	size_t size, used;	/* size a power of two */
 };
@@ -54,11 +54,14 @@ static struct own_count *own_find(struct own_count *table, size_t size,
 	return &table[i];
 }
 
-struct own_policy *own_policy_new(const struct dice_policy_game *g)
+struct own_policy *own_policy_new(const char *game)
 {
 	struct own_policy *p = dice_policy_alloc(1, sizeof *p);
 
-	p->game = g;
+	if (dice_policy_game_init(&p->game, game) < 0) {
+		free(p);
+		return NULL;
+	}
 	p->size = 1024;
 	p->table = dice_policy_alloc(p->size, sizeof *p->table);
 	return p;
@@ -68,6 +71,7 @@ void own_policy_free(struct own_policy *p)
 {
 	if (!p)
 		return;
+	dice_policy_game_free(&p->game);
 	free(p->table);
 	free(p);
 }
@@ -162,7 +166,7 @@ static void own_choices_make(const struct dice_policy_game *g,
 void own_policy_choices(const struct own_policy *p,
 			struct own_choices c[OWN_OPENED][OWN_PHASES])
 {
-	const struct dice_policy_game *g = p->game;
+	const struct dice_policy_game *g = &p->game;
 
 	memset(c, 0, OWN_OPENED * OWN_PHASES * sizeof **c);
 	own_rows(p, c);

@@ -18,9 +18,9 @@
 
 struct own_policy;
 
-/* No decision counted yet, for the turns of game g (the caller's, to
- * outlive it). */
-struct own_policy *own_policy_new(const struct dice_policy_game *g);
+/* No decision counted yet, for the turns of "bolo" or "bolo5"; NULL for
+ * another game. */
+struct own_policy *own_policy_new(const char *game);
 void own_policy_free(struct own_policy *p);
 
 /* Counts a keep: at a spot of kind [opened][phase] (own_play.h), n dice

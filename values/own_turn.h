@@ -32,7 +32,8 @@ struct own_choices {
  * value[] and lost[] are allocated here, free with dice_policy_turn_free())
  * for the choices c (NULL: the best play everywhere).  Rows from
  * t->settled on are the bound dice_policy.h says, so the caller raises
- * t->settled to c->rows where the choices reach past it. */
+ * t->settled to c->rows where the choices reach past it, and t->steps
+ * with it. */
 void own_turn_solve(struct dice_policy_turn *t, const struct own_choices *c);
 
 #endif

@@ -129,6 +129,7 @@ void values_close(struct values *v)
 	if (!v)
 		return;
 	values_turn_free(v);
+	values_own_free(v->own);
 	win_policy_free(&v->model);
 	free(v);
 }

@@ -21,8 +21,7 @@ enum { BOLO_FINAL_ROUND = 3, BOLO_SUDDEN_DEATH = 4, BOLO_TURNS = 12,
        BOLO_NUMBERS = 13 };
 
 /* Where the turn of the seat to move started. */
-static struct win_spot values_spot(const struct values *v,
-				   const struct dice_game *g)
+struct win_spot values_spot(const struct values *v, const struct dice_game *g)
 {
 	int me = g->to_move;
 	struct win_spot s = {
@@ -134,7 +133,7 @@ void values_ahead(struct values *v, const void *state)
 	const struct dice_game *g = state;
 	struct win_spot s;
 
-	if (g->to_move < 0 || v->aheads == VALUES_AHEAD)
+	if (v->own || g->to_move < 0 || v->aheads == VALUES_AHEAD)
 		return;
 	s = values_spot(v, g);
 	/* a turn's decisions share its spot: told once */
@@ -201,9 +200,15 @@ int values_actions(struct values *v, const void *state,
 		   struct values_action *out)
 {
 	const struct dice_game *g = state;
-	struct win_spot s = values_spot(v, g);
-	const struct dice_policy_turn *t = values_turn(v, &s);
-	int moves[GAME_MAX_MOVES], n = v->rules->moves(state, moves);
+	struct win_spot s;
+	const struct dice_policy_turn *t;
+	int moves[GAME_MAX_MOVES], n;
+
+	if (v->own)
+		return values_own_actions(v, state, out);
+	s = values_spot(v, g);
+	t = values_turn(v, &s);
+	n = v->rules->moves(state, moves);
 
 	for (int i = 0; i < n; i++) {
 		/* moves() lists the roll's keeps first, in g->set's order */
@@ -225,8 +230,8 @@ int values_actions(struct values *v, const void *state,
 
 /* The result of a game over: 1 for a winner alone, a half each for a
  * draw. */
-static void values_result(const struct values *v, const void *state,
-			  double chance[VALUES_SEATS])
+void values_result(const struct values *v, const void *state,
+		   double chance[VALUES_SEATS])
 {
 	struct game_result r;
 
@@ -249,6 +254,10 @@ void values_state(struct values *v, const void *state,
 	int n;
 	double best;
 
+	if (v->own) {
+		values_own_state(v, state, chance);
+		return;
+	}
 	if (g->to_move < 0) {
 		values_result(v, state, chance);
 		return;
@@ -265,11 +274,15 @@ void values_start(struct values *v, int first, double chance[VALUES_SEATS])
 {
 	struct win_spot s = {.phase = WIN_PLAY};
 
+	if (v->own) {
+		values_own_start(v, first, chance);
+		return;
+	}
 	values_split(chance, first, values_roll(values_turn(v, &s), 0, 0));
 }
 
 /* In how many of the 6^n ways n dice show `count`: n! / (c1! ... c6!). */
-static long values_ways(const int count[DICE_FACES + 1])
+long values_ways(const int count[DICE_FACES + 1])
 {
 	long ways = 1;
 	int placed = 0;
@@ -281,7 +294,7 @@ static long values_ways(const int count[DICE_FACES + 1])
 }
 
 /* Whether `move` is one of the rules' moves at `state`. */
-static bool values_legal(const struct values *v, const void *state, int move)
+bool values_legal(const struct values *v, const void *state, int move)
 {
 	int moves[GAME_MAX_MOVES], n = v->rules->moves(state, moves);
 
@@ -299,6 +312,8 @@ int values_outcomes(struct values *v, const void *state, int move,
 	struct win_spot s;
 	int count[DICE_FACES + 1] = {0}, n = g->left, outcomes = 0;
 
+	if (v->own)
+		return values_own_outcomes(v, state, move, out, of);
 	if (g->to_move < 0 || !values_legal(v, state, move) ||
 	    arena_dice_game_legal_word(g, move) != DICE_ROLL)
 		return -1;

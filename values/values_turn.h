@@ -14,6 +14,7 @@
 #define VALUES_VALUES_TURN_H
 
 #include "dice_lanes.h"
+#include "games/dice.h"
 #include "values.h"
 #include "win_policy.h"
 
@@ -26,8 +27,11 @@ struct values_solved {
 	struct win_turn turn;
 };
 
+struct values_own;
+
 struct values {
 	const struct game_rules *rules;
+	struct values_own *own;		/* two players' own play (values_own.c) */
 	struct win_policy model;	/* its tables: built in, solved or read */
 	char how[VALUES_HOW_LEN];
 	struct values_solved solved[VALUES_TURNS];
@@ -38,5 +42,26 @@ struct values {
 
 /* Frees the turns kept solved and the solver's rows. */
 void values_turn_free(struct values *v);
+
+/* What values_own.c shares of values_turn.c: where the turn of the seat
+ * to move started; a game over's result;
+ * in how many of the 6^n ways n dice show `count`; whether `move` is one
+ * of the rules' moves at `state`. */
+struct win_spot values_spot(const struct values *v, const struct dice_game *g);
+void values_result(const struct values *v, const void *state,
+		   double chance[VALUES_SEATS]);
+long values_ways(const int count[DICE_FACES + 1]);
+bool values_legal(const struct values *v, const void *state, int move);
+
+/* values.h's calls for the values of two players' own play
+ * (values_open_own()). */
+void values_own_free(struct values_own *o);
+int values_own_actions(struct values *v, const void *state,
+		       struct values_action *out);
+void values_own_state(struct values *v, const void *state,
+		      double chance[VALUES_SEATS]);
+void values_own_start(struct values *v, int first, double chance[VALUES_SEATS]);
+int values_own_outcomes(struct values *v, const void *state, int move,
+			struct values_outcome *out, long *of);
 
 #endif

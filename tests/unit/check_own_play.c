@@ -10,11 +10,14 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "run_suite.h"
 #include "games/dice.h"
+#include "games/registry.h"
 #include "values/own_play.h"
 #include "values/own_policy.h"
+#include "values/values.h"
 
 /* The best play's tables of `game` to `target`, with own_play.c's cap. */
 static void best_tables(struct win_policy *w, const char *game, long target,
@@ -117,7 +120,8 @@ START_TEST(choices_learned)
 
 	ck_assert_int_eq(dice_policy_game_init(&g, "bolo"), 0);
 	rolls = g.roll[3].rolls;
-	p = own_policy_new(&g);
+	p = own_policy_new("bolo");
+	ck_assert_ptr_null(own_policy_new("volle-lotte"));
 	for (int i = 0; i < 10; i++)
 		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 2, 1);
 	for (int i = 0; i < 5; i++) {
@@ -183,6 +187,146 @@ START_TEST(rolls_found)
 }
 END_TEST
 
+/* Two threshold players' games, G of them, each from its own key, seat
+ * `game % 2` first: the moves of game g in moves[g * MOST ..], -1 after
+ * the last. */
+enum { GAMES = 200, MOST = 4000 };
+
+static void *threshold_start(const struct game_rules *rules, const cJSON *options,
+			     int game, struct draws *draws)
+{
+	unsigned char key[32] = {(unsigned char)game, (unsigned char)(game >> 8), 7};
+	struct game_setup setup = {.players = 2, .first_seat = game % 2};
+	char err[GAME_ERR_LEN] = "";
+	void *state;
+
+	setup.options = options;
+	arena_draws_init(draws, key, NULL, NULL);
+	state = rules->create(&setup, draws, err);
+	ck_assert_msg(state != NULL, "%s", err);
+	return state;
+}
+
+/* A threshold player's move at g: the keep of the most points (the first:
+ * the fewest dice), a bank from `threshold` on, else a roll. */
+static int threshold_move(const struct game_rules *rules,
+			  const struct dice_game *g, long threshold)
+{
+	int moves[GAME_MAX_MOVES], n = rules->moves(g, moves), pick = 0;
+
+	if (g->rolled) {
+		for (int i = 1; i < g->sets && i < n; i++)
+			if (g->set[i].points > g->set[pick].points)
+				pick = i;
+		return moves[pick];
+	}
+	for (int i = 0; i < n; i++) {
+		int word = arena_dice_game_legal_word(g, moves[i]);
+
+		if (word == DICE_BANK && g->turn >= threshold)
+			return moves[i];
+		if (word == DICE_ROLL)
+			pick = i;
+	}
+	return moves[pick];
+}
+
+/* The luck of own play leaves the expected result: between two threshold
+ * players whose choices were learned from the same games (every decision
+ * told), each game's result is its start's value plus the luck of its
+ * rolls to 1e-9, no decision moves the value, and each roll's outcomes
+ * average to the value of rolling. */
+START_TEST(own_play_luck_leaves_the_expected_result)
+{
+	static const char *const games[] = {"bolo", "bolo5"};
+	const char *game = games[_i];
+	const struct game_rules *rules = arena_game_find(game);
+	static const long threshold[2] = {300, 350};
+	int *moves = malloc(sizeof *moves * GAMES * MOST);
+	struct own_policy *counts[2] = {own_policy_new(game), own_policy_new(game)};
+	const struct own_policy *learned[2] = {counts[0], counts[1]};
+	cJSON *options = cJSON_CreateObject();
+	char err[VALUES_ERR_LEN] = "";
+	struct values *best, *own;
+	static struct values_outcome out[VALUES_OUTCOMES];
+
+	cJSON_AddNumberToObject(options, "target", 2000);
+	if (!strcmp(game, "bolo5"))
+		cJSON_AddStringToObject(options, "yahtzee_clause", "off");
+	best = values_open(game, options, 2, NULL, err);
+	ck_assert_msg(best != NULL, "%s", err);
+	for (int gi = 0; gi < GAMES; gi++) {
+		struct draws draws;
+		struct dice_game *g = threshold_start(rules, options, gi, &draws);
+		int k = 0;
+
+		while (g->to_move >= 0 && k < MOST - 1) {
+			int m = threshold_move(rules, g, threshold[g->to_move]);
+
+			values_count(best, g, m, counts[g->to_move]);
+			rules->apply_move(g, m, &draws);
+			moves[gi * MOST + k++] = m;
+		}
+		ck_assert_int_lt(g->to_move, 0);
+		moves[gi * MOST + k] = -1;
+		rules->destroy(g);
+	}
+	own = values_open_own(game, options, 2, learned, err);
+	ck_assert_msg(own != NULL, "%s", err);
+	for (int gi = 0; gi < GAMES; gi++) {
+		struct draws draws;
+		struct dice_game *g = threshold_start(rules, options, gi, &draws);
+		double start[2], luck, now[2];
+		struct values_action a[GAME_MAX_MOVES];
+
+		values_start(own, gi % 2, start);
+		values_state(own, g, now);	/* the first roll is drawn */
+		luck = now[0] - start[0];
+		for (int k = 0; moves[gi * MOST + k] >= 0; k++) {
+			int m = moves[gi * MOST + k], n = values_actions(own, g, a), i = 0;
+			double after[2];
+
+			while (i < n && a[i].move != m)
+				i++;
+			ck_assert_int_lt(i, n);
+			ck_assert_msg(fabs(a[i].value - now[g->to_move]) < 1e-12,
+				      "%s game %d move %d: played %.17g, the state %.17g",
+				      game, gi, k, a[i].value, now[g->to_move]);
+			if (arena_dice_game_legal_word(g, m) == DICE_ROLL) {
+				double mean = 0;
+				long of;
+				int outcomes = values_outcomes(own, g, m, out, &of);
+
+				for (int o = 0; o < outcomes; o++)
+					mean += out[o].chance[g->to_move] * (double)out[o].ways / (double)of;
+				ck_assert_msg(fabs(mean - a[i].value) < 1e-12,
+					      "%s game %d move %d: rolling %.17g, its outcomes %.17g",
+					      game, gi, k, a[i].value, mean);
+			}
+			values_split(now, g->to_move, a[i].value);
+			rules->apply_move(g, m, &draws);
+			values_state(own, g, after);
+			if (a[i].chance)
+				luck += after[0] - now[0];
+			else
+				ck_assert_msg(fabs(after[0] - now[0]) < 1e-12,
+					      "%s game %d move %d: the keep %.17g, the state after it %.17g",
+					      game, gi, k, now[0], after[0]);
+			now[0] = after[0];
+			now[1] = after[1];
+		}
+		ck_assert_double_eq_tol(now[0], start[0] + luck, 1e-9);
+		rules->destroy(g);
+	}
+	values_close(own);
+	values_close(best);
+	own_policy_free(counts[0]);
+	own_policy_free(counts[1]);
+	cJSON_Delete(options);
+	free(moves);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("own_play");
@@ -193,6 +337,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(tables, the_best_play_against_a_threshold, 0, 2);
 	tcase_add_test(tables, choices_learned);
 	tcase_add_loop_test(tables, rolls_found, 0, 2);
+	tcase_add_loop_test(tables, own_play_luck_leaves_the_expected_result, 0, 2);
 	suite_add_tcase(s, tables);
 	return s;
 }
