@@ -56,9 +56,9 @@ static uint32_t grade_ahead_source(void *ctx, const struct draw_record *draw,
 	return x >= 0 && x < m ? (uint32_t)x : 0;
 }
 
-void grade_ahead(struct grade_values *gv, const struct game_log *log,
-		 const struct game_rules *rules, int players,
-		 const cJSON *options)
+void grade_replay(const struct game_log *log, const struct game_rules *rules,
+		  int players, const cJSON *options, grade_decided *each,
+		  void *ctx)
 {
 	static const unsigned char key[32];
 	struct grade_ahead_draws d = {.log = log};
@@ -66,7 +66,7 @@ void grade_ahead(struct grade_values *gv, const struct game_log *log,
 	struct draws draws;
 	char err[ERR_LEN];
 
-	if (!grade_values_exact(gv) || !rules)
+	if (!rules)
 		return;
 	game_play_init(&play, rules, players);
 	arena_draws_init(&draws, key, NULL, NULL);
@@ -74,6 +74,7 @@ void grade_ahead(struct grade_values *gv, const struct game_log *log,
 	if (game_play_begin(&play, options, &draws, err) == 0)
 		for (size_t i = 0; i < log->count; i++) {
 			const struct log_line *line = &log->lines[i];
+			const cJSON *action;
 
 			if (!line->json || !line->type)
 				continue;
@@ -82,10 +83,27 @@ void grade_ahead(struct grade_values *gv, const struct game_log *log,
 				break;
 			if (strcmp(line->type, "action"))
 				continue;
-			grade_values_ahead(gv, play.state);
-			if (game_play_apply(&play, json_member(line->json, "action"),
-					    &draws, err))
+			action = json_member(line->json, "action");
+			each(ctx, play.state, game_play_to_move(&play), action);
+			if (game_play_apply(&play, action, &draws, err))
 				break;
 		}
 	game_play_free(&play);
+}
+
+/* grade_decided of grade_ahead(): the state told to the values. */
+static void grade_ahead_tell(void *ctx, const void *state, int seat,
+			     const cJSON *action)
+{
+	(void)seat;
+	(void)action;
+	grade_values_ahead(ctx, state);
+}
+
+void grade_ahead(struct grade_values *gv, const struct game_log *log,
+		 const struct game_rules *rules, int players,
+		 const cJSON *options)
+{
+	if (grade_values_exact(gv))
+		grade_replay(log, rules, players, options, grade_ahead_tell, gv);
 }
