@@ -12,6 +12,9 @@
 
 /* The most keeps a roll's entry offers (bolo5: 11), and room for them. */
 #define OWN_KEEPS 16
+/* A keep's place at any row, a bank's after a keep leaving any dice. */
+#define OWN_ANY_ROW 0xfffff
+#define OWN_ANY_DICE 15
 
 struct own_count {
 	uint64_t key;		/* 0: empty */
@@ -44,14 +47,14 @@ static void own_unkey(uint64_t key, int *opened, int *phase, int *dice,
 	*row = (int)(key >> 20);
 }
 
-static struct own_count *own_find(struct own_count *table, size_t size,
-				  uint64_t key)
+/* Where `key` is in the table, or the empty slot where it would go. */
+static size_t own_slot(const struct own_count *table, size_t size, uint64_t key)
 {
 	size_t i = (size_t)((key * 0x9e3779b97f4a7c15u) >> 17) & (size - 1);
 
 	while (table[i].key && table[i].key != key)
 		i = (i + 1) & (size - 1);
-	return &table[i];
+	return i;
 }
 
 struct own_policy *own_policy_new(const char *game)
@@ -89,10 +92,10 @@ static struct own_count *own_count_of(struct own_policy *p, uint64_t key)
 		p->table = dice_policy_alloc(p->size, sizeof *p->table);
 		for (size_t i = 0; i < size; i++)
 			if (old[i].key)
-				*own_find(p->table, p->size, old[i].key) = old[i];
+				p->table[own_slot(p->table, p->size, old[i].key)] = old[i];
 		free(old);
 	}
-	c = own_find(p->table, p->size, key);
+	c = &p->table[own_slot(p->table, p->size, key)];
 	if (!c->key) {
 		c->key = key;
 		p->used++;
@@ -163,30 +166,66 @@ static void own_choices_make(const struct dice_policy_game *g,
 	memset(c->bank, -1, (size_t)g->dice * rows);
 }
 
+/* A place's count added into the same place with any row (a keep) or
+ * any dice left (a bank) of `general`. */
+static void own_generalise(struct own_policy *general, const struct own_count *c)
+{
+	int opened, phase, dice, row, entry;
+	struct own_count *all;
+
+	own_unkey(c->key, &opened, &phase, &dice, &row, &entry);
+	all = own_count_of(general, entry < 0 ? own_key(opened, phase, OWN_ANY_DICE, row, -1)
+					      : own_key(opened, phase, dice, OWN_ANY_ROW, entry));
+	for (int k = 0; k < OWN_KEEPS; k++)
+		all->taken[k] += c->taken[k];
+}
+
+/* The choice told at a place: its own if agreed, else that of the same
+ * place with any row or any dice left, if agreed, else -1. */
+static int own_told(const struct own_policy *p, const struct own_policy *general,
+		    uint64_t key, uint64_t any)
+{
+	const struct own_count *c = &p->table[own_slot(p->table, p->size, key)];
+	int pick = c->key ? own_agreed(c) : -1;
+
+	if (pick < 0) {
+		c = &general->table[own_slot(general->table, general->size, any)];
+		pick = c->key ? own_agreed(c) : -1;
+	}
+	return pick;
+}
+
 void own_policy_choices(const struct own_policy *p,
 			struct own_choices c[OWN_OPENED][OWN_PHASES])
 {
 	const struct dice_policy_game *g = &p->game;
+	struct own_policy general = {.size = 1024};
 
 	memset(c, 0, OWN_OPENED * OWN_PHASES * sizeof **c);
 	own_rows(p, c);
+	general.table = dice_policy_alloc(general.size, sizeof *general.table);
+	for (size_t i = 0; i < p->size; i++)
+		if (p->table[i].key)
+			own_generalise(&general, &p->table[i]);
 	for (int a = 0; a < OWN_OPENED; a++)
-		for (int ph = 0; ph < OWN_PHASES; ph++)
-			own_choices_make(g, &c[a][ph]);
-	for (size_t i = 0; i < p->size; i++) {
-		int opened, phase, dice, row, entry, pick;
-		struct own_choices *k;
+		for (int ph = 0; ph < OWN_PHASES; ph++) {
+			struct own_choices *k = &c[a][ph];
 
-		if (!p->table[i].key || (pick = own_agreed(&p->table[i])) < 0)
-			continue;
-		own_unkey(p->table[i].key, &opened, &phase, &dice, &row, &entry);
-		k = &c[opened][phase];
-		if (entry < 0)
-			k->bank[dice * k->rows + row] = (int8_t)pick;
-		else if (dice >= 1 && dice <= g->dice && entry < g->roll[dice].rolls)
-			k->keep[dice][(size_t)row * (size_t)g->roll[dice].rolls +
-				      (size_t)entry] = (int16_t)pick;
-	}
+			own_choices_make(g, k);
+			for (int i = 0; i < k->rows; i++) {
+				for (int left = 0; left < g->dice; left++)
+					k->bank[left * k->rows + i] = (int8_t)own_told(
+						p, &general, own_key(a, ph, left, i, -1),
+						own_key(a, ph, OWN_ANY_DICE, i, -1));
+				for (int n = 1; n <= g->dice; n++)
+					for (int e = 0; e < g->roll[n].rolls; e++)
+						k->keep[n][(size_t)i * (size_t)g->roll[n].rolls +
+							   (size_t)e] = (int16_t)own_told(
+							p, &general, own_key(a, ph, n, i, e),
+							own_key(a, ph, n, OWN_ANY_ROW, e));
+			}
+		}
+	free(general.table);
 }
 
 void own_choices_free(struct own_choices *c)

@@ -4,7 +4,9 @@
  * of spot, the row, the dice rolled and the roll's entry, or the dice
  * left after a keep), and a choice told where the player took it in at
  * least OWN_AGREE of the decisions counted there (a bot that plays by
- * rule: all of them), else left to the best play.  A bot is a black box:
+ * rule: all of them); where it was not seen, or not agreed, the choice it
+ * took at the same place at any row (a keep) or with any dice left (a
+ * bank), if agreed; else left to the best play.  A bot is a black box:
  * what it did is all there is to know of it.
  */
 #ifndef VALUES_OWN_POLICY_H

@@ -138,6 +138,9 @@ START_TEST(choices_learned)
 	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 2], 1);
 	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 3], -1);	/* split */
 	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 4], -1);	/* never seen */
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][0 * rolls + 2], 1);	/* at any row */
+	ck_assert_int_eq(c[1][WIN_PLAY].bank[0 * 9 + 7], 1);	/* any dice left */
+	ck_assert_int_eq(c[1][WIN_PLAY].bank[0 * 9 + 6], -1);
 	ck_assert_int_eq(c[1][WIN_PLAY].bank[2 * 9 + 7], 1);	/* 9 in 10 */
 	ck_assert_int_eq(c[1][WIN_PLAY].bank[2 * 9 + 8], -1);	/* 8 in 10 */
 	ck_assert_int_eq(c[0][WIN_FINAL].rows, 31);
