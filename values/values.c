@@ -138,3 +138,8 @@ const char *values_how(const struct values *v)
 {
 	return v->how;
 }
+
+const char *values_game_name(const struct values *v)
+{
+	return v->rules->name;
+}

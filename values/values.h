@@ -42,6 +42,9 @@ void values_close(struct values *v);
 /* How the values were obtained, in words ("exact: ..."). */
 const char *values_how(const struct values *v);
 
+/* The game's name ("bolo", "bolo5"). */
+const char *values_game_name(const struct values *v);
+
 /* Each seat's chance to win at `state` (a state of the game opened):
  * the result once the game is over. */
 void values_state(struct values *v, const void *state,
