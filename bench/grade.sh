@@ -6,7 +6,9 @@
 # in bolo5 at the default target, graded: the decisions graded a second
 # of the referee's CPU, and the variance of the first bot's
 # luck-adjusted score against that of its plain result, with both means
-# and their 95% intervals.  Not part of `make check`.
+# and their 95% intervals; then the same games graded --own-play (luck
+# measured by the two bots' own play, docs/ANALYSIS.md).  Not part of
+# `make check`.
 set -e
 top_builddir=${top_builddir:-.}
 PYTHON3=${PYTHON3:-python3}
@@ -27,10 +29,12 @@ grade() {
 	# the CPU of the grade alone, a child of its own shell
 	sh -c '"$1" grade --format json "$2" >"$3"; times' sh "$REFEREE" \
 		"$out" "$out.json" >"$out.times"
-	"$PYTHON3" - "$game" "$name" "$out.json" "$out.times" <<'PY'
+	# the same games, luck measured by the two bots' own play
+	"$REFEREE" grade --own-play --format json "$out" >"$out.own.json"
+	"$PYTHON3" - "$game" "$name" "$out.json" "$out.times" "$out.own.json" <<'PY'
 import json, math, re, sys
 
-game, name, path, times = sys.argv[1:]
+game, name, path, times, own = sys.argv[1:]
 grades = [json.loads(line) for line in open(path)]
 # the second line of `times`: the children's user and system time
 user, system = (float(m) * 60 + float(s) for m, s in
@@ -38,17 +42,22 @@ user, system = (float(m) * 60 + float(s) for m, s in
 decisions = sum(1 for g in grades for m in g["moves"] if "played" in m)
 print(f"{game}: {len(grades)} games, {decisions} decisions graded in "
       f"{user + system:.2f} s of CPU: {decisions / (user + system):.0f} a second")
-for what, key in (("result", "result"), ("luck-adjusted", "adjusted")):
-    xs = [g[key][g["players"].index(name)] for g in grades]
+owns = [json.loads(line) for line in open(own)]
+variances = {}
+for what, games, key in (("result", grades, "result"),
+                         ("luck-adjusted", grades, "adjusted"),
+                         ("own play", owns, "adjusted")):
+    xs = [g[key][g["players"].index(name)] for g in games]
     mean = sum(xs) / len(xs)
     var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
     half = 1.96 * math.sqrt(var / len(xs))
     print(f"{game}: {name}'s {what:13s} mean {mean:.4f} +- {half:.4f}, "
           f"variance {var:.5f}")
-    if key == "result":
-        plain = var
+    variances[what] = var
 print(f"{game}: variance of the result / of the luck-adjusted score: "
-      f"{plain / var:.1f}")
+      f"{variances['result'] / variances['luck-adjusted']:.1f}; "
+      f"with the values of their own play: "
+      f"{variances['result'] / variances['own play']:.1f}")
 PY
 }
 

@@ -151,8 +151,13 @@ static void own_play_pair(struct own_play *o, int m, int a, int b)
 		.theirs = (long)b * DICE_POLICY_STEP,
 	};
 	struct win_spot s2 = { .phase = WIN_PLAY, .mine = s1.theirs, .theirs = s1.mine };
+	bool up = a + 1 < cells &&
+		  win_policy_reachable(&o->turns[0], (long)(a + 1) * DICE_POLICY_STEP);
 
-	*p1 = *p2 = 0.5;
+	/* From the chances one step up, as win_solve.c: the play differs
+	 * little, so a round or two is often all. */
+	*p1 = up ? o->solved[m][(a + 1) * cells + b] : 0.5;
+	*p2 = up ? o->solved[1 - m][b * cells + a + 1] : 0.5;
 	for (int round = 0;; round++) {
 		double l1, l2, v1 = own_play_start(o, m, &s1, &l1);
 		double v2 = own_play_start(o, 1 - m, &s2, &l2), a1, a2;

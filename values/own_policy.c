@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A choice is told where the player took it in this share of the
+ * decisions counted at its place or more. */
+#define OWN_AGREE 0.9
 /* The most keeps a roll's entry offers (bolo5: 11), and room for them. */
 #define OWN_KEEPS 16
 /* A keep's place at any row, a bank's after a keep leaving any dice. */

@@ -3,7 +3,7 @@
  * decision counted under what own_turn.h's choices tell apart (the kind
  * of spot, the row, the dice rolled and the roll's entry, or the dice
  * left after a keep), and a choice told where the player took it in at
- * least OWN_AGREE of the decisions counted there (a bot that plays by
+ * least 9 in 10 of the decisions counted there (a bot that plays by
  * rule: all of them); where it was not seen, or not agreed, the choice it
  * took at the same place at any row (a keep) or with any dice left (a
  * bank), if agreed; else left to the best play.  A bot is a black box:
@@ -15,8 +15,6 @@
 #include <stdbool.h>
 
 #include "own_play.h"
-
-#define OWN_AGREE 0.9
 
 struct own_policy;
 

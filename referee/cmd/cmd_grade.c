@@ -1,6 +1,6 @@
 /*
  * `referee grade LOG|DIR... [--format text|json] [--tables DIR]
- * [--summary]`: every decision of each game graded against the values
+ * [--summary | --own-play]`: every decision of each game graded against the values
  * of its states, exact or estimated (report/grade.h, docs/ANALYSIS.md): the chance to
  * win each decision lost against the best, its mark, each roll's luck for
  * every seat, and each seat's sums with the identity that ties them to
@@ -203,7 +203,7 @@ static int parse_args(int argc, char **argv, struct grade_args *a)
 
 static const char grade_help[] =
 	"usage: referee grade LOG|DIR... [--format text|json] [--tables DIR]\n"
-	"                     [--summary]\n\n"
+	"                     [--summary | --own-play]\n\n"
 	"Grades every decision of each game against the chances to win, exact\n"
 	"in two-player bolo and bolo5 and estimated by playouts elsewhere (the\n"
 	"grade says which): the chance each decision lost against the best\n"
