@@ -13,6 +13,10 @@ set -e
 top_builddir=${top_builddir:-.}
 PYTHON3=${PYTHON3:-python3}
 GAMES=${BENCH_GRADE_GAMES:-1000}
+# the games' target: the rules' default (10000), or BENCH_GRADE_TARGET,
+# which a short run lowers (the two bots' own play is solved for each
+# pair, some 40 s of CPU a half at 10000 in bolo)
+TARGET=${BENCH_GRADE_TARGET:+-o target=$BENCH_GRADE_TARGET}
 REFEREE=$top_builddir/referee/referee
 BOTS=$top_builddir/bots
 work=$(mktemp -d "${TMPDIR:-/tmp}/arena-grade.XXXXXX")
@@ -24,7 +28,8 @@ VALUES_CACHE=$work "$top_builddir/bench/values_tables" ${BENCH_GRADE_TARGETS:-}
 grade() {
 	game=$1 name=$2
 	out=$work/$game-$name
-	"$REFEREE" play "$game" --games "$GAMES" --seed 5601 --no-sandbox \
+	# shellcheck disable=SC2086 # $TARGET is empty or two words
+	"$REFEREE" play "$game" $TARGET --games "$GAMES" --seed 5601 --no-sandbox \
 		--no-limits --out "$out" "$3" "$4" >/dev/null 2>&1
 	# the CPU of the grade alone, a child of its own shell
 	sh -c '"$1" grade --format json "$2" >"$3"; times' sh "$REFEREE" \
@@ -39,9 +44,11 @@ grades = [json.loads(line) for line in open(path)]
 # the second line of `times`: the children's user and system time
 user, system = (float(m) * 60 + float(s) for m, s in
                 re.findall(r"(\d+)m([\d.]+)s", open(times).read().splitlines()[1]))
+# `times` counts hundredths: a short run's few games may take none
+cpu = max(user + system, 0.01)
 decisions = sum(1 for g in grades for m in g["moves"] if "played" in m)
 print(f"{game}: {len(grades)} games, {decisions} decisions graded in "
-      f"{user + system:.2f} s of CPU: {decisions / (user + system):.0f} a second")
+      f"{user + system:.2f} s of CPU: {decisions / cpu:.0f} a second")
 owns = [json.loads(line) for line in open(own)]
 variances = {}
 for what, games, key in (("result", grades, "result"),
