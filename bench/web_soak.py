@@ -1,18 +1,21 @@
 """The league server's soak (bench/web_soak.sh): hostile clients for
 SECONDS while a normal reader's requests are timed.
 
-  web_soak.py PORT TOKEN SECONDS REPLAY
+  web_soak.py PORT TOKEN SECONDS REPLAY [EVERY [PAUSE]]
 
-Hostile, each in a thread of its own, over and over: uploads of
+Hostile, each in a thread of its own, over and over (PAUSE seconds
+between one thread's uploads, default none): uploads of
 archives that are deep (2,000 nested folders), huge (a gzip bomb: 100 MB of
 zeros in 100 KB), garbage (random bytes) or hold no bot.json; uploads whose
 bodies come a byte a second; idle connections from four addresses
 (127.0.3.1 to 4), 64 each, opened again as the server closes them.
 Meanwhile the reader (127.0.0.9) asks /api/ladder, /api/status and the
-replay page REPLAY in turn, one every 0.2 s, each given 10 s.  Prints
-the reader's requests, failures, p50 and p99 in ms, then the uploads'
-answers by status; exits 1 when a read failed or the server answered
-an error of its own (5xx).
+replay page REPLAY in turn, one every 0.2 s, each given 10 s.  Every
+EVERY seconds (default: never) prints the reads and uploads so far, so
+a long soak cut short still says how it went.  Prints the reader's
+requests, failures, p50 and p99 in ms, then the uploads' answers by
+status; exits 1 when a read failed or the server answered an error of
+its own (5xx).
 """
 import collections
 import gzip
@@ -32,7 +35,10 @@ import web_load  # noqa: E402  (the tests' loads: hold(), get())
 
 port, token, seconds, replay = (int(sys.argv[1]), sys.argv[2], float(sys.argv[3]),
                                 sys.argv[4])
-end = time.monotonic() + seconds
+every = float(sys.argv[5]) if len(sys.argv) > 5 else 0
+pause = float(sys.argv[6]) if len(sys.argv) > 6 else 0
+begun = time.monotonic()
+end = begun + seconds
 answers = collections.Counter()
 lock = threading.Lock()
 
@@ -99,6 +105,7 @@ def uploads():
                 status = type(e).__name__
             with lock:
                 answers["%s %s" % (kind, status)] += 1
+            time.sleep(pause)
 
 
 def slow_body():
@@ -126,8 +133,24 @@ def idle_flood():
     web_load.hold(port, ["127.0.3.%d" % (k + 1) for k in range(4)], 64, end)
 
 
+def quantile(times, q):
+    return times[min(len(times) - 1, int(len(times) * q))] if times else float("nan")
+
+
+def progress(times, failed, window):
+    """One line of the soak so far: its reads, the last window's p99, the uploads."""
+    window.sort()
+    with lock:
+        uploaded = sum(answers.values())
+        errors = sum(n for k, n in answers.items() if k.split()[-1].startswith("5"))
+    print("at %d s: reads %d, failed %d, p99 of the last %d %.1f ms; uploads %d, 5xx %d"
+          % (time.monotonic() - begun, len(times) + failed, failed, len(window),
+             quantile(window, 0.99), uploaded, errors), flush=True)
+
+
 def reader():
-    times, failed, paths, k = [], 0, ["/api/ladder", "/api/status", replay], 0
+    times, failed, paths, k, window = [], 0, ["/api/ladder", "/api/status", replay], 0, []
+    due = begun + every
     while time.monotonic() < end:
         start = time.monotonic()
         try:
@@ -137,9 +160,13 @@ def reader():
         took = (time.monotonic() - start) * 1000
         if ok:
             times.append(took)
+            window.append(took)
         else:
             failed += 1
         k += 1
+        if every and time.monotonic() >= due:
+            progress(times, failed, window)
+            window, due = [], due + every
         time.sleep(max(0, 0.2 - took / 1000))
     return times, failed
 
@@ -151,10 +178,9 @@ times, failed = reader()
 for t in threads:
     t.join()
 times.sort()
-p = lambda q: times[min(len(times) - 1, int(len(times) * q))] if times else float("nan")
 print("reads: %d, failed %d, p50 %.1f ms, p99 %.1f ms, max %.1f ms"
       % (len(times) + failed, failed, statistics.median(times) if times else float("nan"),
-         p(0.99), times[-1] if times else float("nan")))
+         quantile(times, 0.99), times[-1] if times else float("nan")))
 print("uploads: " + ", ".join("%s: %d" % kv for kv in sorted(answers.items())))
 # An error of the server's own (5xx) is a fault, however rare: the soak
 # fails on it as on a failed read.
