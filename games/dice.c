@@ -348,6 +348,24 @@ cJSON *arena_dice_game_action_json(const struct dice_game *g, int id)
 	return dice_keep_json(&keep);
 }
 
+int arena_dice_game_action_id(const struct dice_game *g, const cJSON *action)
+{
+	const char *word = cJSON_GetStringValue(action);
+	int count[DICE_FACES + 1];
+	char err[GAME_ERR_LEN];
+
+	if (!word) {
+		int id = dice_parse_keep(action, count, err) < 0 ? -1 : arena_dice_keep_id(count);
+
+		/* a keep of more dice than the game's would take a word's id */
+		return id < arena_dice_keep_ids(g->dice) ? id : -1;
+	}
+	for (int w = 0; w <= DICE_REROLL; w++)
+		if (g->words & 1u << w && !strcmp(word, dice_words[w]))
+			return dice_word_id(g, w);
+	return -1;
+}
+
 /* The seat i seats after `seat` (seat below g->players, i at most it):
  * a subtraction, not the division of %, since an observation reads every
  * seat's numbers at each step of a training environment. */

@@ -124,6 +124,10 @@ int arena_dice_game_actions(const struct dice_game *g);
 /* The action of id `id` as a bot writes it (a new JSON value), whether
  * legal now or not; NULL for an id outside the table. */
 cJSON *arena_dice_game_action_json(const struct dice_game *g, int id);
+/* The id of `action` as a bot writes it (a keep by its faces, in any
+ * order, or a word by its name), whether legal now or not; -1 for
+ * neither: arena_dice_game_action_json()'s inverse. */
+int arena_dice_game_action_id(const struct dice_game *g, const cJSON *action);
 /* The rules' moves() (game.h) of a dice game: the id of each action of
  * arena_dice_game_legal(g, allowed), in its order. */
 int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,

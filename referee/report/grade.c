@@ -264,28 +264,10 @@ static void grade_begin(struct grade_game *gg, const struct game_play *play)
 static int grade_played_dice(const struct grade_game *gg, const void *state,
 			     const cJSON *action)
 {
-	const struct grade_decision *d = &gg->decision;
-	int count[DICE_FACES + 1] = {0}, id;
-	const cJSON *face;
+	int id = arena_dice_game_action_id(state, action);
 
-	if (cJSON_IsString(action)) {
-		for (int i = 0; i < d->choices; i++) {
-			int word = d->pending[i].word ?
-				   arena_dice_game_legal_word(state, d->pending[i].move) : -1;
-
-			if (word >= 0 &&
-			    !strcmp(arena_dice_word_name(word), action->valuestring))
-				return i;
-		}
-		return -1;
-	}
-	cJSON_ArrayForEach(face, json_member(action, "keep"))
-		if (cJSON_IsNumber(face) && face->valueint >= 1 &&
-		    face->valueint <= DICE_FACES)
-			count[face->valueint]++;
-	id = arena_dice_keep_id(count);
-	for (int i = 0; i < d->choices; i++)
-		if (!d->pending[i].word && d->pending[i].move == id)
+	for (int i = 0; i < gg->decision.choices && id >= 0; i++)
+		if (gg->decision.pending[i].move == id)
 			return i;
 	return -1;
 }

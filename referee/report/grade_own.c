@@ -67,26 +67,15 @@ struct grade_own_count {
 	const int *player;
 };
 
-/* grade_decided of grade_replay(): the action played found among the
- * rules' moves and counted as its player's. */
+/* grade_decided of grade_replay(): the action played counted as its
+ * player's (values_count() passes over one the rules do not list). */
 static void grade_own_decided(void *ctx, const void *state, int seat,
 			      const cJSON *action)
 {
 	const struct grade_own_count *c = ctx;
-	const struct dice_game *g = state;
-	const struct game_rules *rules = arena_game_find(values_game_name(c->values));
-	int moves[GAME_MAX_MOVES], n = rules->moves(state, moves);
 
-	for (int i = 0; i < n; i++) {
-		cJSON *json = arena_dice_game_action_json(g, moves[i]);
-		bool same = cJSON_Compare(json, action, true);
-
-		cJSON_Delete(json);
-		if (same) {
-			values_count(c->values, state, moves[i], c->counts[c->player[seat]]);
-			return;
-		}
-	}
+	values_count(c->values, state, arena_dice_game_action_id(state, action),
+		     c->counts[c->player[seat]]);
 }
 
 /* Counts the decisions of the log at `path` into counts[half][player];

@@ -128,6 +128,49 @@ START_TEST(render_one_die)
 }
 END_TEST
 
+/* The id of `text` (an action as a bot writes it) in `state`. */
+static int action_id(const void *state, const char *text)
+{
+	cJSON *action = cJSON_Parse(text);
+	int id = arena_dice_game_action_id(state, action);
+
+	cJSON_Delete(action);
+	return id;
+}
+
+/* arena_dice_game_action_id() undoes arena_dice_game_action_json() for
+ * every id of bolo (7 dice) and bolo5 (5 dice), takes a keep's faces in
+ * any order, and gives -1 for what is no action of the game. */
+START_TEST(action_ids)
+{
+	const struct game_rules *games[] = {&arena_bolo_rules, &arena_bolo5_rules};
+	struct draws draws;
+
+	for (int k = 0; k < 2; k++) {
+		void *state = start_game(games[k], &draws);
+
+		for (int id = 0; id < arena_dice_game_actions(state); id++) {
+			cJSON *json = arena_dice_game_action_json(state, id);
+
+			ck_assert_int_eq(arena_dice_game_action_id(state, json), id);
+			cJSON_Delete(json);
+		}
+		ck_assert_int_eq(action_id(state, "{\"keep\":[5,1,1]}"),
+				 action_id(state, "{\"keep\":[1,1,5]}"));
+		ck_assert_int_eq(action_id(state, "\"roll\""),
+				 arena_dice_keep_ids(k ? 5 : 7) + 1);
+		ck_assert_int_eq(action_id(state, "\"fold\""), -1);
+		ck_assert_int_eq(action_id(state, "{\"keep\":[7]}"), -1);
+		ck_assert_int_eq(action_id(state, "{\"keep\":[1],\"x\":1}"), -1);
+		ck_assert_int_eq(action_id(state, "3"), -1);
+		/* six dice: a keep of bolo's, none of bolo5's */
+		ck_assert_int_eq(action_id(state, "{\"keep\":[1,1,1,1,1,1]}"),
+				 k ? -1 : arena_dice_keep_ids(5));
+		games[k]->destroy(state);
+	}
+}
+END_TEST
+
 START_TEST(rules_tables)
 {
 	ck_assert_str_eq(rules_table_text(&arena_bolo_rules),
@@ -168,6 +211,7 @@ Suite *test_suite(void)
 	suite_add_tcase(s, cases);
 	tcase_set_timeout(games, 30);
 	tcase_add_loop_test(games, full_games, 0, 7 * 4);
+	tcase_add_test(games, action_ids);
 	tcase_add_test(games, rules_tables);
 	tcase_add_test(games, render_text);
 	tcase_add_test(games, render_one_die);

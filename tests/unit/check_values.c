@@ -95,21 +95,17 @@ END_TEST
 static int action_of(struct values *v, const void *state, const char *word,
 		     const int *keep, int n, struct values_action *a, int *count)
 {
-	int want[DICE_FACES + 1] = {0};
+	int want[DICE_FACES + 1] = {0}, id;
+	cJSON *json = cJSON_CreateString(word ? word : "");
 
 	*count = values_actions(v, state, a);
 	for (int i = 0; i < n; i++)
 		want[keep[i]]++;
-	for (int i = 0; i < *count; i++) {
-		cJSON *json = arena_dice_game_action_json(state, a[i].move);
-		bool same = word ? !strcmp(cJSON_GetStringValue(json) ?
-					   cJSON_GetStringValue(json) : "", word) :
-				   a[i].move == arena_dice_keep_id(want);
-
-		cJSON_Delete(json);
-		if (same)
+	id = word ? arena_dice_game_action_id(state, json) : arena_dice_keep_id(want);
+	cJSON_Delete(json);
+	for (int i = 0; i < *count; i++)
+		if (a[i].move == id)
 			return i;
-	}
 	ck_abort_msg("no such action");
 	return -1;
 }
