@@ -123,8 +123,7 @@ void dice_policy_game_free(struct dice_policy_game *g)
 	}
 }
 
-/* The table index of a turn total, capped at the last row. */
-static int dice_policy_index(const struct dice_policy_turn *t, long total)
+int dice_policy_row(const struct dice_policy_turn *t, long total)
 {
 	long i = total / DICE_POLICY_STEP;
 
@@ -133,7 +132,7 @@ static int dice_policy_index(const struct dice_policy_turn *t, long total)
 
 double dice_policy_turn_bank(const struct dice_policy_turn *t, long total)
 {
-	return t->bank[dice_policy_index(t, total)];
+	return t->bank[dice_policy_row(t, total)];
 }
 
 /* Rolling n dice at row i: solved below `settled`, the bound from it on. */
@@ -159,14 +158,14 @@ double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 			     long total)
 {
 	return dice_policy_cell(t, n > 0 ? n : t->game->dice,
-				dice_policy_index(t, total));
+				dice_policy_row(t, total));
 }
 
 double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
 			     long total)
 {
 	return dice_policy_cell_lost(t, n > 0 ? n : t->game->dice,
-				     dice_policy_index(t, total));
+				     dice_policy_row(t, total));
 }
 
 double dice_policy_turn_after(const struct dice_policy_turn *t, int n,

@@ -111,6 +111,9 @@ double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 /* The chance that the turn is lost from there, under the same play. */
 double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
 			     long total);
+/* The row of the turn total `total` in t's tables: totals past the last
+ * row count as that one. */
+int dice_policy_row(const struct dice_policy_turn *t, long total);
 /* What banking `total` is worth (the last value beyond the table). */
 double dice_policy_turn_bank(const struct dice_policy_turn *t, long total);
 

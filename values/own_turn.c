@@ -27,15 +27,11 @@ static int own_turn_pick(const struct dice_policy_turn *t,
 	const struct roll_table *r = &t->game->roll[n];
 	const struct roll_entry *en = &r->entry[e];
 	const struct dice_policy_move *move = t->game->move[n];
-	int pick = en->first;
+	int pick = en->first, told = own_keep_told(c, r, i, e);
 	double best;
 
-	if (c && i < c->rows && c->keep[n]) {
-		int told = c->keep[n][(size_t)i * (size_t)r->rolls + (size_t)e];
-
-		if (told >= 0 && told < en->keeps)
-			return en->first + told;
-	}
+	if (told >= 0)
+		return en->first + told;
 	best = a->value[move[pick].slot * a->width + move[pick].jump + i];
 	for (int k = en->first + 1; k < en->first + en->keeps; k++) {
 		double v = a->value[move[k].slot * a->width + move[k].jump + i];
@@ -82,8 +78,7 @@ static void own_turn_after_row(const struct dice_policy_turn *t,
 		int n = left ? left : g->dice, at = 2 * left * a->width + i;
 		double roll = dice_policy_turn_roll(t, n, total);
 		double lost = dice_policy_turn_lost(t, n, total);
-		int told = bank_ok && c && c->bank && i < c->rows ?
-				   c->bank[left * c->rows + i] : -1;
+		int told = bank_ok ? own_bank_told(c, left, i) : -1;
 		bool bank = bank_ok && (told >= 0 ? told == 1 : t->bank[i] > roll);
 
 		a->value[at] = roll;

@@ -28,6 +28,26 @@ struct own_choices {
 	int8_t *bank;
 };
 
+/* What the choices c (NULL: none) tell at row i, -1 where they tell
+ * nothing: from roll e of the table r, the keep taken (its index among
+ * entry e's); after a keep that leaves `left` dice (0: all of them
+ * again), 1 to bank, 0 to roll on.  Inline: the solver's inner loop. */
+static inline int own_keep_told(const struct own_choices *c,
+				const struct roll_table *r, int i, int e)
+{
+	int told;
+
+	if (!c || !c->keep[r->n] || i >= c->rows || e < 0)
+		return -1;
+	told = c->keep[r->n][(size_t)i * (size_t)r->rolls + (size_t)e];
+	return told < r->entry[e].keeps ? told : -1;
+}
+
+static inline int own_bank_told(const struct own_choices *c, int left, int i)
+{
+	return c && c->bank && i < c->rows ? c->bank[left * c->rows + i] : -1;
+}
+
 /* Solves t (set up by win_policy_turn_values(), t->values_only false:
  * value[] and lost[] are allocated here, free with dice_policy_turn_free())
  * for the choices c (NULL: the best play everywhere).  Rows from

@@ -13,8 +13,12 @@
 #ifndef VALUES_VALUES_TURN_H
 #define VALUES_VALUES_TURN_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "dice_lanes.h"
 #include "games/dice.h"
+#include "own_turn.h"
 #include "values.h"
 #include "win_policy.h"
 
@@ -44,24 +48,20 @@ struct values {
 void values_turn_free(struct values *v);
 
 /* What values_own.c shares of values_turn.c: where the turn of the seat
- * to move started; a game over's result;
- * in how many of the 6^n ways n dice show `count`; whether `move` is one
- * of the rules' moves at `state`. */
+ * to move started; whether two spots are one; the slot of spot s among
+ * `slots` turns kept (a hash, `salt` mixed in); whether `move` is one of
+ * the rules' moves at `state`. */
 struct win_spot values_spot(const struct values *v, const struct dice_game *g);
-void values_result(const struct values *v, const void *state,
-		   double chance[VALUES_SEATS]);
-long values_ways(const int count[DICE_FACES + 1]);
+bool values_same_spot(const struct win_spot *a, const struct win_spot *b);
+size_t values_spot_slot(const struct win_spot *s, uint64_t salt, size_t slots);
 bool values_legal(const struct values *v, const void *state, int move);
 
-/* values.h's calls for the values of two players' own play
- * (values_open_own()). */
+/* Two players' own play (values_open_own()): the turn of the player at
+ * `seat` that starts at spot s, solved for its choices (the last turns
+ * solved kept), and those choices in *c. */
+const struct dice_policy_turn *values_own_turn(struct values *v, int seat,
+					       const struct win_spot *s,
+					       const struct own_choices **c);
 void values_own_free(struct values_own *o);
-int values_own_actions(struct values *v, const void *state,
-		       struct values_action *out);
-void values_own_state(struct values *v, const void *state,
-		      double chance[VALUES_SEATS]);
-void values_own_start(struct values *v, int first, double chance[VALUES_SEATS]);
-int values_own_outcomes(struct values *v, const void *state, int move,
-			struct values_outcome *out, long *of);
 
 #endif
