@@ -162,7 +162,18 @@ int league_user(int argc, char **argv)
 	return EXIT_OK;
 }
 
-int league_serve(int argc, char **argv)
+/* What serve's options set. */
+struct serve_settings {
+	struct sockaddr_in addr;
+	struct web_limits limits;
+	struct play_pace pace;
+	const char *user;	/* --user: the user a root server drops to */
+	bool play;
+};
+
+/* Reads serve's options into *set: EXIT_OK, else EXIT_USAGE after a
+ * message. */
+static int serve_options(int argc, char **argv, struct serve_settings *set)
 {
 	static const struct option longopts[] = {
 		{"listen", required_argument, NULL, 'l'},
@@ -176,87 +187,95 @@ int league_serve(int argc, char **argv)
 		{"trickle", required_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
 	};
-	struct play_pace pace = {0};
-	struct sockaddr_in addr;
-	struct web_limits limits = WEB_LIMITS_DEFAULT;
-	struct league_info info;
-	struct web_server *server;
-	struct web_luck *luck;
-	char err[ERR_LEN], host[INET_ADDRSTRLEN];
-	const char *user = NULL;
-	bool play = true;
-	sigset_t mask;
+	struct web_limits *limits = &set->limits;
 	int opt;
 	long n;
 
-	web_parse_listen("127.0.0.1:8080", &addr);
+	*set = (struct serve_settings){.limits = WEB_LIMITS_DEFAULT, .play = true};
+	web_parse_listen("127.0.0.1:8080", &set->addr);
 	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
-		if (opt == 'l' && !web_parse_listen(optarg, &addr))
+		if (opt == 'l' && !web_parse_listen(optarg, &set->addr))
 			return fail("--listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not '%s'",
 				    optarg);
 		if (opt == 'n')
-			play = false;
+			set->play = false;
 		if (opt == 'm' && !cli_number("league", "--max-upload", optarg, 1, 4096, &n))
 			return EXIT_USAGE;
 		if (opt == 'm')
-			limits.upload_bytes = (size_t)n << 20;
+			limits->upload_bytes = (size_t)n << 20;
 		if (opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
 					      100000, &n))
 			return EXIT_USAGE;
 		if (opt == 'u')
-			limits.uploads_per_minute = (unsigned)n;
+			limits->uploads_per_minute = (unsigned)n;
 		if (opt == 'r' && !cli_number("league", "--request-seconds", optarg, 1, 3600, &n))
 			return EXIT_USAGE;
 		if (opt == 'r')
-			limits.request_s = (unsigned)n;
+			limits->request_s = (unsigned)n;
 		if ((opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000, &n)) ||
 		    (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000, &n)))
 			return EXIT_USAGE;
 		if (opt == 'R')
-			pace.rest_interval = optarg;
+			set->pace.rest_interval = optarg;
 		if (opt == 't')
-			pace.trickle = optarg;
+			set->pace.trickle = optarg;
 		if (opt == 'U')
-			user = optarg;
-		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits.proxy) != 1)
+			set->user = optarg;
+		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits->proxy) != 1)
 			return fail("--trusted-proxy takes the proxy's IPv4 address "
 				    "(127.0.0.1), not '%s'", optarg);
-		limits.proxied |= opt == 'p';
+		limits->proxied |= opt == 'p';
 		if (opt == '?')
 			return EXIT_USAGE;
 	}
 	if (argc - optind != 1)
 		return fail("serve takes a league's folder");
-	if (geteuid() == 0 && !user)
+	if (geteuid() == 0 && !set->user)
 		return fail("serve runs as root only when told which user to become: "
 			    "give --user NAME (it drops to NAME once listening)");
-	if (user && geteuid() != 0)
+	if (set->user && geteuid() != 0)
 		return fail("--user is for a server started as root: this one runs as "
 			    "its user already");
-	if (league_folder_read(argv[optind], &info, err))
+	return EXIT_OK;
+}
+
+int league_serve(int argc, char **argv)
+{
+	struct serve_settings set;
+	struct league_info info;
+	struct web_server *server;
+	struct web_luck *luck;
+	char err[ERR_LEN], host[INET_ADDRSTRLEN];
+	const char *dir;
+	sigset_t mask;
+
+	if (serve_options(argc, argv, &set))
+		return EXIT_USAGE;
+	dir = argv[optind];
+	if (league_folder_read(dir, &info, err))
 		return fail("%s", err);
 	league_info_free(&info);
-	if (serve_lock(argv[optind]))
+	if (serve_lock(dir))
 		return EXIT_USAGE;
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &mask, NULL);
-	if (!(server = web_server_start(argv[optind], &addr, &limits, err)))
+	if (!(server = web_server_start(dir, &set.addr, &set.limits, err)))
 		return fail("%s", err);
-	if ((user && web_drop_to(user, argv[optind], err)) || web_server_ready(server, err)) {
+	if ((set.user && web_drop_to(set.user, dir, err)) || web_server_ready(server, err)) {
 		web_server_stop(server);
 		return fail("%s", err);
 	}
-	printf("serving the league in %s on http://%s:%u/%s\n", argv[optind],
-	       inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host), ntohs(addr.sin_port),
-	       play ? "" : " (not playing: --no-play)");
+	printf("serving the league in %s on http://%s:%u/%s\n", dir,
+	       inet_ntop(AF_INET, &set.addr.sin_addr, host, sizeof host),
+	       ntohs(set.addr.sin_port), set.play ? "" : " (not playing: --no-play)");
 	fflush(stdout);
 	/* A player grades the games as it plays them; without one, the
 	 * server does (as its user, once it has dropped root). */
-	luck = play ? NULL : web_luck_start(argv[optind]);
-	serve_wait(argv[optind], play, &pace, &mask);
+	luck = set.play ? NULL : web_luck_start(dir);
+	serve_wait(dir, set.play, &set.pace, &mask);
 	web_luck_stop(luck);
 	web_server_stop(server);
 	return EXIT_OK;
