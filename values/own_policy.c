@@ -22,6 +22,7 @@
 struct own_count {
 	uint64_t key;		/* 0: empty */
 	uint32_t taken[OWN_KEEPS];	/* a keep's index; a bank: [0] rolls, [1] banks */
+	uint32_t best;		/* the decisions that took the best play's choice */
 };
 
 struct own_policy {
@@ -106,18 +107,27 @@ static struct own_count *own_count_of(struct own_policy *p, uint64_t key)
 	return c;
 }
 
+/* Counts choice k at the place `key`. */
+static void own_policy_count(struct own_policy *p, uint64_t key, int k, bool best)
+{
+	struct own_count *c = own_count_of(p, key);
+
+	c->taken[k]++;
+	c->best += best;
+}
+
 void own_policy_keep(struct own_policy *p, int opened, int phase, int n,
-		     int row, int entry, int keep)
+		     int row, int entry, int keep, bool best)
 {
 	if (keep >= 0 && keep < OWN_KEEPS && row >= 0)
-		own_count_of(p, own_key(opened, phase, n, row, entry))->taken[keep]++;
+		own_policy_count(p, own_key(opened, phase, n, row, entry), keep, best);
 }
 
 void own_policy_bank(struct own_policy *p, int opened, int phase, int left,
-		     int row, bool banked)
+		     int row, bool banked, bool best)
 {
 	if (row >= 0)
-		own_count_of(p, own_key(opened, phase, left, row, -1))->taken[banked]++;
+		own_policy_count(p, own_key(opened, phase, left, row, -1), banked, best);
 }
 
 /* The choice taken in at least OWN_AGREE of the decisions counted, or -1. */
@@ -181,10 +191,13 @@ static void own_generalise(struct own_policy *general, const struct own_count *c
 					      : own_key(opened, phase, dice, OWN_ANY_ROW, entry));
 	for (int k = 0; k < OWN_KEEPS; k++)
 		all->taken[k] += c->taken[k];
+	all->best += c->best;
 }
 
 /* The choice told at a place: its own if agreed, else that of the same
- * place with any row or any dice left, if agreed, else -1. */
+ * place with any row or any dice left, if agreed and taken at least as
+ * often as the best play's choice (the decisions where the two agree
+ * count for both), else -1. */
 static int own_told(const struct own_policy *p, const struct own_policy *general,
 		    uint64_t key, uint64_t any)
 {
@@ -194,6 +207,8 @@ static int own_told(const struct own_policy *p, const struct own_policy *general
 	if (pick < 0) {
 		c = &general->table[own_slot(general->table, general->size, any)];
 		pick = c->key ? own_agreed(c) : -1;
+		if (pick >= 0 && c->taken[pick] < c->best)
+			pick = -1;
 	}
 	return pick;
 }

@@ -112,7 +112,8 @@ void values_seat(struct values *v, const int player[VALUES_SEATS]);
 
 /* Counts the decision `move` at `state` (a dice game's keep, or a bank or
  * a roll on where both were legal) into `counts` (own_policy.h), as its
- * player's choice; nothing for any other. */
+ * player's choice, and whether it was the best play's, by the values v
+ * (values_open()'s); nothing for any other, or for v of own play. */
 void values_count(struct values *v, const void *state, int move,
 		  struct own_policy *counts);
 

@@ -59,11 +59,23 @@ void values_count(struct values *v, const void *state, int move,
 		  struct own_policy *counts)
 {
 	const struct dice_game *g = state;
+	struct values_action a[GAME_MAX_MOVES];
 	struct win_spot s;
-	int word, row;
+	int word, row, n, taken = -1;
+	bool bank = false, best = true;
 
-	if (g->to_move < 0 || !values_legal(v, state, move))
+	if (g->to_move < 0 || v->own)
 		return;
+	n = values_actions(v, state, a);
+	for (int i = 0; i < n; i++) {
+		if (a[i].move == move)
+			taken = i;
+		bank |= arena_dice_game_legal_word(g, a[i].move) == DICE_BANK;
+	}
+	if (taken < 0)
+		return;
+	for (int i = 0; i < n; i++)
+		best &= a[i].value <= a[taken].value;
 	s = values_spot(v, g);
 	row = (int)(g->turn / DICE_POLICY_STEP);
 	word = arena_dice_game_legal_word(g, move);
@@ -76,17 +88,11 @@ void values_count(struct values *v, const void *state, int move,
 		if (entry >= 0)
 			own_policy_keep(counts, own_play_opened(&s), (int)s.phase, g->rolled, row,
 					entry, dice_rolls_keep_index(r, v->model.game.rules,
-								     entry, &k));
-	} else if ((word == DICE_BANK || word == DICE_ROLL) && !g->rolled) {
-		int moves[GAME_MAX_MOVES], n = v->rules->moves(state, moves);
-		bool both = false;
-
-		for (int i = 0; i < n; i++)
-			both |= arena_dice_game_legal_word(g, moves[i]) == DICE_BANK;
-		if (both)
-			own_policy_bank(counts, own_play_opened(&s), (int)s.phase,
-					g->left == g->dice ? 0 : g->left, row,
-					word == DICE_BANK);
+								     entry, &k), best);
+	} else if ((word == DICE_BANK || word == DICE_ROLL) && !g->rolled && bank) {
+		own_policy_bank(counts, own_play_opened(&s), (int)s.phase,
+				g->left == g->dice ? 0 : g->left, row,
+				word == DICE_BANK, best);
 	}
 }
 

@@ -122,18 +122,33 @@ START_TEST(choices_learned)
 	rolls = g.roll[3].rolls;
 	p = own_policy_new("bolo");
 	ck_assert_ptr_null(own_policy_new("volle-lotte"));
+	ck_assert_int_gt(rolls, 7);
 	for (int i = 0; i < 10; i++)
-		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 2, 1);
+		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 2, 1, false);
 	for (int i = 0; i < 5; i++) {
-		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 3, 0);
-		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 3, 2);
+		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 3, 0, false);
+		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 3, 2, false);
 	}
 	for (int i = 0; i < 10; i++) {
-		own_policy_bank(p, 1, WIN_PLAY, 2, 7, i < 9);
-		own_policy_bank(p, 1, WIN_PLAY, 2, 8, i < 8);
+		own_policy_bank(p, 1, WIN_PLAY, 2, 7, i < 9, false);
+		own_policy_bank(p, 1, WIN_PLAY, 2, 8, i < 8, false);
 	}
-	own_policy_keep(p, 0, WIN_FINAL, 7, 30, 0, 0);
+	/* Roll 6: keep 0 at rows 5 and 6, keep 1 at row 7, each time the
+	 * best play's: the best play explains more than keep 0 at any row.
+	 * Roll 7: keep 2 at row 3, the best play's too: as much, so told. */
+	for (int i = 0; i < 10; i++) {
+		own_policy_keep(p, 1, WIN_PLAY, 3, 5, 6, 0, true);
+		own_policy_keep(p, 1, WIN_PLAY, 3, 6, 6, 0, true);
+	}
+	own_policy_keep(p, 1, WIN_PLAY, 3, 7, 6, 1, true);
+	for (int i = 0; i < 5; i++)
+		own_policy_keep(p, 1, WIN_PLAY, 3, 3, 7, 2, true);
+	own_policy_keep(p, 0, WIN_FINAL, 7, 30, 0, 0, false);
 	own_policy_choices(p, c);
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 6], 0);	/* its own */
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][7 * rolls + 6], 1);
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][0 * rolls + 6], -1);	/* the best play's */
+	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][0 * rolls + 7], 2);
 	ck_assert_int_eq(c[1][WIN_PLAY].rows, 9);
 	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 2], 1);
 	ck_assert_int_eq(c[1][WIN_PLAY].keep[3][5 * rolls + 3], -1);	/* split */
