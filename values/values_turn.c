@@ -276,14 +276,16 @@ int values_actions(struct values *v, const void *state,
 	return n;
 }
 
-/* The index among out[0..n) of the action the choices c tell at g, or
- * -1: at a roll, the keep told (of the sets that make it, the one worth
- * most); after a keep, a bank or a roll on. */
-static int values_told(const struct values *v, const struct dice_game *g,
-		       const struct dice_policy_turn *t,
-		       const struct own_choices *c,
+/* Under own play, the index among out[0..n) of the action the choices of
+ * the player to move tell at g, or -1: at a roll, the keep told (of the
+ * sets that make it, the one worth most); after a keep, a bank or a roll
+ * on. */
+static int values_told(struct values *v, const struct dice_game *g,
 		       const struct values_action *out, int n)
 {
+	struct win_spot s = values_spot(v, g);
+	const struct own_choices *c;
+	const struct dice_policy_turn *t = values_turn_of(v, g->to_move, &s, &c);
 	int pick = -1;
 
 	if (!c)
@@ -337,9 +339,6 @@ void values_state(struct values *v, const void *state,
 {
 	const struct dice_game *g = state;
 	struct values_action a[GAME_MAX_MOVES];
-	struct win_spot s;
-	const struct own_choices *c;
-	const struct dice_policy_turn *t;
 	int n, told;
 	double best;
 
@@ -348,9 +347,7 @@ void values_state(struct values *v, const void *state,
 		return;
 	}
 	n = values_actions(v, state, a);
-	s = values_spot(v, g);
-	t = values_turn_of(v, g->to_move, &s, &c);
-	told = values_told(v, g, t, c, a, n);
+	told = v->own ? values_told(v, g, a, n) : -1;
 	best = a[0].value;
 	for (int i = 1; i < n; i++)
 		if (a[i].value > best)
@@ -380,7 +377,7 @@ static long values_ways(const int count[DICE_FACES + 1])
 }
 
 /* Whether `move` is one of the rules' moves at `state`. */
-bool values_legal(const struct values *v, const void *state, int move)
+static bool values_legal(const struct values *v, const void *state, int move)
 {
 	int moves[GAME_MAX_MOVES], n = v->rules->moves(state, moves);
 

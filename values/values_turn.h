@@ -49,12 +49,10 @@ void values_turn_free(struct values *v);
 
 /* What values_own.c shares of values_turn.c: where the turn of the seat
  * to move started; whether two spots are one; the slot of spot s among
- * `slots` turns kept (a hash, `salt` mixed in); whether `move` is one of
- * the rules' moves at `state`. */
+ * `slots` turns kept (a hash, `salt` mixed in). */
 struct win_spot values_spot(const struct values *v, const struct dice_game *g);
 bool values_same_spot(const struct win_spot *a, const struct win_spot *b);
 size_t values_spot_slot(const struct win_spot *s, uint64_t salt, size_t slots);
-bool values_legal(const struct values *v, const void *state, int move);
 
 /* Two players' own play (values_open_own()): the turn of the player at
  * `seat` that starts at spot s, solved for its choices (the last turns
