@@ -51,7 +51,11 @@ server_state() {
 echo "the league's server under hostile clients for $seconds s"
 server_state start
 begun=$(date +%s)
-(while sleep "$every" >/dev/null 2>&1; do server_state "at $(($(date +%s) - begun)) s"; done) &
+# a second at a time, so that killing it leaves no long sleep behind
+(at=0; while sleep 1; do
+	at=$((at + 1))
+	[ $((at % every)) -ne 0 ] || server_state "at $(($(date +%s) - begun)) s"
+done) &
 sampler=$!
 clients=0
 "$python3" "$top_srcdir/bench/web_soak.py" "$port" "$token" "$seconds" \
