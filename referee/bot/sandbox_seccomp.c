@@ -77,6 +77,16 @@
  *   under a limit of 1,024.  A control group would count it, but one
  *   filter serves both: a bot that ran as root and not as a user would be
  *   a surprise.
+ * - System V IPC's makers, shmget, msgget and semget: ENOSYS, as a kernel
+ *   built without System V IPC says.  A segment that no process attaches,
+ *   a queue's messages and a set of semaphores are memory that no /proc
+ *   file of a process counts, as a memfd is: under the fallback a bot held
+ *   509 MiB of shared memory under a limit of 128.  The bot's IPC
+ *   namespace holds up to the kernel's defaults of each (shmall: 16 TiB of
+ *   pages; msgmni queues of msgmnb bytes: 500 MiB), and one filter serves
+ *   both containments, as for memfd_create.  Programs that share memory
+ *   between their processes use /dev/shm (POSIX shared memory, Python's
+ *   multiprocessing), a tmpfs of the bot's memory limit.
  * - SIGCONT, sent by kill, tkill, tgkill, rt_sigqueueinfo,
  *   rt_tgsigqueueinfo or pidfd_send_signal: EPERM.  Without a control
  *   group, a bot off move is stopped with SIGSTOP (procstop.h); one of its
@@ -89,8 +99,9 @@
  * (faults in the bot's own memory), pidfd_open, the other signals and
  * ptrace of its own processes (the PID namespace hides every other
  * process), name_to_handle_at (what stat tells; open_by_handle_at needs a capability
- * in the host's namespace), System V IPC (the IPC namespace) and bpf (a
- * map is reached by its fd; pinning one needs a mount).
+ * in the host's namespace), System V IPC's calls on what the bot made
+ * (none can be made: its makers are refused, above) and bpf (a map is
+ * reached by its fd; pinning one needs a mount).
  *
  * An int argument is compared in its low 32 bits only, the ones the kernel
  * reads: a caller that set the others would otherwise slip past.
@@ -167,6 +178,7 @@ static const struct rule rules[] = {
 	ALL(syslog, EPERM),
 	ALL(mq_open, EPERM),
 	ALL(memfd_create, ENOSYS),
+	ALL(shmget, ENOSYS), ALL(msgget, ENOSYS), ALL(semget, ENOSYS),
 	FLAG(clone, 0, CLONE_NEWUSER, EPERM), FLAG(unshare, 0, CLONE_NEWUSER, EPERM),
 	ALL(clone3, ENOSYS),
 	SHARED_WAIT(FUTEX_WAIT), SHARED_WAIT(FUTEX_WAIT_BITSET),

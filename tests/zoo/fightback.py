@@ -36,6 +36,12 @@
 #   memfd:  writes N MiB (2999) into a memfd that it never maps, and
 #           says what memfd_create gave ("fightback: memfd_create: ..."
 #           and, once written, "fightback: memfd holds N MiB");
+#   sysv:   makes a System V shared memory segment of N MiB (512),
+#           writes it and detaches it, a message queue with a message, and
+#           a set of semaphores, and says what each maker gave
+#           ("fightback: shmget: ..." and, once written and detached,
+#           "fightback: shm holds N MiB"; "fightback: msgget: ...",
+#           "fightback: semget: ...");
 #   calm:   nothing (a test's control).
 # At each turn it says on stderr the CPU time its sandbox's processes have
 # used so far ("fightback: cpu MS"), read from /proc (its own namespace's),
@@ -51,7 +57,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
 
 MODE = zoo.arg(1, "seize")
-COUNT = int(zoo.arg(2, {"seize": 4, "cont": 3, "reap": 2, "memfd": 2999}.get(MODE, 1)))
+COUNT = int(zoo.arg(2, {"seize": 4, "cont": 3, "reap": 2, "memfd": 2999, "sysv": 512}.get(MODE, 1)))
 libc = ctypes.CDLL(None, use_errno=True)
 # reap: the CPU time its reaped children said they used, in ms, and the
 # pipe they say it on.
@@ -202,9 +208,27 @@ def memfd():
     HELD.append(fd)
 
 
+def sysv():
+    ipc_private, ipc_creat = 0, 0o1000
+    makers = [("shmget", (ipc_private, COUNT << 20, ipc_creat | 0o600)),
+              ("msgget", (ipc_private, ipc_creat | 0o600)),
+              ("semget", (ipc_private, 1, ipc_creat | 0o600))]
+    for name, args in makers:
+        made = getattr(libc, name)(*[ctypes.c_long(a) for a in args])
+        call(name, made)
+        if name == "shmget" and made >= 0:
+            libc.shmat.restype = ctypes.c_void_p
+            at = libc.shmat(made, None, 0)
+            ctypes.memset(at, 120, COUNT << 20)
+            libc.shmdt(ctypes.c_void_p(at))
+            zoo.say("fightback: shm holds %d MiB" % COUNT)
+
+
 def start():
     if MODE == "memfd":
         memfd()
+    elif MODE == "sysv":
+        sysv()
     elif MODE == "seize":
         seize()
     elif MODE == "cont":
