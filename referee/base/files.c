@@ -67,16 +67,22 @@ int files_sha256_fd(int fd, char hex[FILES_SHA256_HEX])
 	return 0;
 }
 
-int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX])
+int files_sha256_by(int dirfd, const char *path, files_hasher *hash,
+		    char hex[FILES_SHA256_HEX])
 {
 	struct stat st;
 	int fd = files_open_regular(dirfd, path, &st), rc;
 
 	if (fd < 0)
 		return -1;
-	rc = files_sha256_fd(fd, hex);
+	rc = hash ? hash(fd, &st, hex) : files_sha256_fd(fd, hex);
 	close(fd);
 	return rc;
+}
+
+int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX])
+{
+	return files_sha256_by(dirfd, path, NULL, hex);
 }
 
 char *files_temp_dir(const char *prefix, char *err)

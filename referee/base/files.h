@@ -20,6 +20,12 @@ int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX]);
 int files_open_regular(int dirfd, const char *path, struct stat *st);
 /* Hex SHA-256 of what is left to read from `fd`: 0, or -1 with errno. */
 int files_sha256_fd(int fd, char hex[FILES_SHA256_HEX]);
+/* A way to hash the regular file open at `fd`, of status `st` (one that
+ * remembers hashes: bot/filehash.h): 0, or -1. */
+typedef int files_hasher(int fd, const struct stat *st, char hex[FILES_SHA256_HEX]);
+/* files_sha256() by `hash` (NULL: reading the file). */
+int files_sha256_by(int dirfd, const char *path, files_hasher *hash,
+		    char hex[FILES_SHA256_HEX]);
 /* The same of `len` bytes in memory (a file already read). */
 void files_sha256_bytes(const void *bytes, size_t len, char hex[FILES_SHA256_HEX]);
 

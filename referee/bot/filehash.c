@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "base/util.h"
 
@@ -120,16 +119,4 @@ int filehash_fd(int fd, const struct stat *st, char hex[FILES_SHA256_HEX])
 	    ns_of(&st->st_ctim) < ns_of(&before) - FILEHASH_SETTLED_NS)
 		remember(st, hex);
 	return 0;
-}
-
-int filehash_at(int dirfd, const char *path, char hex[FILES_SHA256_HEX])
-{
-	struct stat st;
-	int fd = files_open_regular(dirfd, path, &st), rc;
-
-	if (fd < 0)
-		return -1;
-	rc = filehash_fd(fd, &st, hex);
-	close(fd);
-	return rc;
 }

@@ -21,11 +21,8 @@
 
 /* The hex SHA-256 of the regular file open at `fd`, read from its start,
  * whose status `st` was taken when it was opened: 0, or -1 when it cannot
- * be read. */
+ * be read.  For a file by its path: files_sha256_by(dirfd, path,
+ * filehash_fd, hex). */
 int filehash_fd(int fd, const struct stat *st, char hex[FILES_SHA256_HEX]);
-
-/* The same of the regular file `path`, relative to `dirfd`: 0, or -1 when
- * it cannot be read or is not a regular file. */
-int filehash_at(int dirfd, const char *path, char hex[FILES_SHA256_HEX]);
 
 #endif
