@@ -42,12 +42,12 @@ expect_exit 0 "$REFEREE" verify "$TMP/bomb.jsonl"
 
 truncate -s 256M "$B/big"   # sparse: past the bound with the program
 expect_exit 2 "$REFEREE" play rolit -o size=4 "big=$B/bot $TMP big" "$(cbot)"
-expect_eq "$(head -1 "$ERR")" "referee play: big: the files the bot's command names pass what the referee hashes for the log, 64 files or 256 MiB: with 'big' they come to 2 files, 257 MiB; name fewer or smaller files" \
+expect_eq "$(stderr_sans_fallback | head -1)" "referee play: big: the files the bot's command names pass what the referee hashes for the log, 64 files or 256 MiB: with 'big' they come to 2 files, 257 MiB; name fewer or smaller files" \
 	"play: a command whose files pass 256 MiB is refused, saying the bound"
 expect_eq "$(cat "$OUT")" "" "... and no game is played"
 for i in $(seq 64); do echo "$i" >"$B/f$i"; done
 expect_exit 2 "$REFEREE" play rolit -o size=4 "many=$B/bot $TMP $(echo f{1..64})" "$(cbot)"
-expect_eq "$(head -1 "$ERR")" "referee play: many: the files the bot's command names pass what the referee hashes for the log, 64 files or 256 MiB: with 'f64' they come to 65 files, 1 MiB; name fewer or smaller files" \
+expect_eq "$(stderr_sans_fallback | head -1)" "referee play: many: the files the bot's command names pass what the referee hashes for the log, 64 files or 256 MiB: with 'f64' they come to 65 files, 1 MiB; name fewer or smaller files" \
 	"play: a command naming 65 files is refused, saying the bound"
 expect_exit 0 "$REFEREE" play rolit -o size=4 "many=$B/bot $TMP $(echo f{1..63} f1 ./f2)" "$(cbot)"
 
