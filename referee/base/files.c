@@ -37,31 +37,52 @@ void files_sha256_bytes(const void *bytes, size_t len, char hex[FILES_SHA256_HEX
 	sha256_hex(&ctx, hex);
 }
 
-int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX])
+int files_open_regular(int dirfd, const char *path, struct stat *st)
 {
-	unsigned char buf[65536];
-	struct sha256_ctx ctx;
-	struct stat st;
-	ssize_t n;
 	/* Not blocking: opening a FIFO (a bot's command may name anything)
 	 * would wait for a writer. */
 	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    fcntl(fd, F_SETFL, 0) < 0) {
+	if (fstat(fd, st) || !S_ISREG(st->st_mode) || fcntl(fd, F_SETFL, 0) < 0) {
 		close(fd);
 		return -1;
 	}
+	return fd;
+}
+
+int files_sha256_fd(int fd, char hex[FILES_SHA256_HEX])
+{
+	unsigned char buf[65536];
+	struct sha256_ctx ctx;
+	ssize_t n;
+
 	sha256_init(&ctx);
 	while ((n = read(fd, buf, sizeof buf)) > 0)
 		sha256_update(&ctx, (size_t)n, buf);
-	close(fd);
 	if (n < 0)
 		return -1;
 	sha256_hex(&ctx, hex);
 	return 0;
+}
+
+int files_sha256_by(int dirfd, const char *path, files_hasher *hash,
+		    char hex[FILES_SHA256_HEX])
+{
+	struct stat st;
+	int fd = files_open_regular(dirfd, path, &st), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = hash ? hash(fd, &st, hex) : files_sha256_fd(fd, hex);
+	close(fd);
+	return rc;
+}
+
+int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX])
+{
+	return files_sha256_by(dirfd, path, NULL, hex);
 }
 
 char *files_temp_dir(const char *prefix, char *err)

@@ -8,12 +8,24 @@
 #define ARENA_FILES_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #define FILES_SHA256_HEX 65
 
 /* Hex SHA-256 of a regular file at `path` (relative to `dirfd`, which may
  * be AT_FDCWD); 0, or -1 when it cannot be read or is not a regular file. */
 int files_sha256(int dirfd, const char *path, char hex[FILES_SHA256_HEX]);
+/* `path` (relative to `dirfd`) opened read-only, close-on-exec, if it is
+ * a regular file, with its status in *st: the fd, or -1. */
+int files_open_regular(int dirfd, const char *path, struct stat *st);
+/* Hex SHA-256 of what is left to read from `fd`: 0, or -1 with errno. */
+int files_sha256_fd(int fd, char hex[FILES_SHA256_HEX]);
+/* A way to hash the regular file open at `fd`, of status `st` (one that
+ * remembers hashes: bot/filehash.h): 0, or -1. */
+typedef int files_hasher(int fd, const struct stat *st, char hex[FILES_SHA256_HEX]);
+/* files_sha256() by `hash` (NULL: reading the file). */
+int files_sha256_by(int dirfd, const char *path, files_hasher *hash,
+		    char hex[FILES_SHA256_HEX]);
 /* The same of `len` bytes in memory (a file already read). */
 void files_sha256_bytes(const void *bytes, size_t len, char hex[FILES_SHA256_HEX]);
 

@@ -31,10 +31,12 @@
 #include <unistd.h>
 #include <linux/close_range.h>
 
-/* The step that failed in the child, sent back with its errno. */
+/* The step that failed in the child, sent back with its errno: each its
+ * own, so that the message names the call the errno is of. */
 enum child_step {
-	STEP_SETUP = 1, STEP_LIMITS, STEP_CONTAIN, STEP_SANDBOX, STEP_CHDIR,
-	STEP_EXEC, STEP_GUARD,
+	STEP_REPORT = 1, STEP_LIMITS, STEP_CONTAIN, STEP_SANDBOX, STEP_CHDIR,
+	STEP_EXEC, STEP_GUARD, STEP_MOVE, STEP_DEVNULL, STEP_PIPES, STEP_GROUP_FD,
+	STEP_KEEP,
 };
 
 struct child_failure {
@@ -69,19 +71,32 @@ static void __attribute__((noreturn)) child_fail(int report_fd, int step)
 /* A sandboxed bot's stdin and stdout reach it on SANDBOX_STDIN_FD and
  * SANDBOX_STDOUT_FD, and bwrap its seccomp filter on SANDBOX_SECCOMP_FD
  * (see sandbox.h); bwrap's own stdin and stdout are /dev/null.  fds as in
- * child_exec(). */
+ * child_exec().  0, or the step that failed, with errno. */
 static int dup_sandboxed(const int fds[4], int filter)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
 	if (null < 0)
-		return -1;
+		return STEP_DEVNULL;
 	if (dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(fds[2], 2) < 0 ||
 	    dup2(fds[0], SANDBOX_STDIN_FD) < 0 ||
 	    dup2(fds[1], SANDBOX_STDOUT_FD) < 0 ||
 	    dup2(filter, SANDBOX_SECCOMP_FD) < 0)
-		return -1;
-	return close(null);
+		return STEP_PIPES;
+	close(null);
+	return 0;
+}
+
+/* The pipes as the bot's stdin, stdout and stderr (bwrap's fds in the
+ * sandbox): 0, or the step that failed, with errno.  fds as in
+ * child_exec(). */
+static int dup_pipes(const int fds[4], int filter, bool sandbox)
+{
+	if (sandbox)
+		return dup_sandboxed(fds, filter);
+	if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0)
+		return STEP_PIPES;
+	return 0;
 }
 
 /* fd, or a copy of it above the sandbox's fixed fds when it is one of
@@ -119,7 +134,7 @@ child_exec(const struct plan *plan, int fds[4])
 	int play = plan->group && sandbox ? contain_play_fd(plan->group) : -1;
 	int filter = plan->sandbox.seccomp;
 	struct rlimit rl;
-	int oom;
+	int oom, step;
 
 	setpgid(0, 0);
 	/* Before the sandbox drops root: the group's files are root's. */
@@ -149,15 +164,14 @@ child_exec(const struct plan *plan, int fds[4])
 	sigprocmask(SIG_SETMASK, &plan->empty, NULL);
 	for (int i = 0; i < 4; i++)
 		if ((fds[i] = above_fixed(fds[i])) < 0)
-			child_fail(fds[3], STEP_SETUP);
+			child_fail(fds[3], STEP_MOVE);
 	if ((play >= 0 && (play = above_fixed(play)) < 0) ||
 	    (sandbox && (filter = above_fixed(filter)) < 0))
-		child_fail(fds[3], STEP_SETUP);
-	if (sandbox ? dup_sandboxed(fds, filter) < 0 :
-	    dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0)
-		child_fail(fds[3], STEP_SETUP);
+		child_fail(fds[3], STEP_MOVE);
+	if ((step = dup_pipes(fds, filter, sandbox)))
+		child_fail(fds[3], step);
 	if (play >= 0 && dup2(play, SANDBOX_CGROUP_FD) < 0)
-		child_fail(fds[3], STEP_SETUP);
+		child_fail(fds[3], STEP_GROUP_FD);
 	if (plan->limits.cpu_seconds) {
 		/* SIGXCPU at the limit, SIGKILL a second later. */
 		rl.rlim_cur = plan->limits.cpu_seconds;
@@ -183,7 +197,7 @@ child_exec(const struct plan *plan, int fds[4])
 	     fcntl(SANDBOX_STDOUT_FD, F_SETFD, 0) < 0 ||
 	     fcntl(SANDBOX_SECCOMP_FD, F_SETFD, 0) < 0 ||
 	     (play >= 0 && fcntl(SANDBOX_CGROUP_FD, F_SETFD, 0) < 0)))
-		child_fail(fds[3], STEP_SETUP);
+		child_fail(fds[3], STEP_KEEP);
 	execve(plan->path, plan->argv, plan->envp);
 	child_fail(fds[3], STEP_EXEC);
 }
@@ -192,7 +206,12 @@ static void describe_failure(const struct child_failure *f,
 			     const struct plan *plan, char *err)
 {
 	static const char *const doing[] = {
-		[STEP_SETUP] = "cannot set up the process for",
+		[STEP_REPORT] = "cannot read the report of the failed start of",
+		[STEP_MOVE] = "cannot move the pipes above the sandbox's fixed descriptors for",
+		[STEP_DEVNULL] = "cannot open /dev/null as the standard input and output of",
+		[STEP_PIPES] = "cannot make the pipes the standard input, output and error of",
+		[STEP_GROUP_FD] = "cannot hand the descriptor of its control group to",
+		[STEP_KEEP] = "cannot keep the sandbox's descriptors open across exec for",
 		[STEP_LIMITS] = "cannot set resource limits for",
 		[STEP_CONTAIN] = "cannot set up the containment (its control group, or its clock) of",
 		[STEP_SANDBOX] = "cannot prepare the sandbox for",
@@ -275,7 +294,7 @@ static pid_t fork_child(struct plan *plan, int ends[4][2], char *err)
 	if (n == 0)
 		return pid;
 	if (n != sizeof f)
-		f = (struct child_failure){ STEP_SETUP, n < 0 ? errno : EIO };
+		f = (struct child_failure){ STEP_REPORT, n < 0 ? errno : EIO };
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	bot_track(pid, false);

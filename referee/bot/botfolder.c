@@ -18,6 +18,7 @@
 
 #include "base/files.h"
 #include "base/util.h"
+#include "filehash.h"
 
 struct walk {
 	struct sha256_ctx state;
@@ -79,7 +80,7 @@ static void add_file(struct walk *w, int fd, const char *name, const struct stat
 		w->capped = true;
 		return;
 	}
-	if (files_sha256(fd, name, hex))
+	if (files_sha256_by(fd, name, filehash_fd, hex))
 		return; /* unreadable: the bot could not read it either */
 	sha256_update(&w->state, strlen(hex), (const uint8_t *)hex);
 	sha256_update(&w->state, 2, (const uint8_t *)"  ");

@@ -141,10 +141,12 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 	bool retired = false;
 	int count = league_db_versions(db, &all, err), found;
 	enum league_add_result rc;
-	cJSON *files = botfiles_describe(v->command, v->dir), *line;
+	cJSON *files, *line;
 
-	if (count < 0) {
-		cJSON_Delete(files);
+	if (count < 0)
+		return LEAGUE_ADD_ERROR;
+	if (!(files = botfiles_describe(v->command, v->dir, err))) {
+		league_versions_free(all, count);
 		return LEAGUE_ADD_ERROR;
 	}
 	league_files_hash(v->command, files, v->hash);

@@ -18,8 +18,18 @@
 
 bool league_stale_changed(const struct league_version *v, char now[65])
 {
-	cJSON *files = botfiles_describe(v->command, v->dir);
+	char err[ERR_LEN];
+	cJSON *files = botfiles_describe(v->command, v->dir, err);
 
+	/* Files past the bound are not the files added, which were within
+	 * it: their hash is of a list no hash of files can make. */
+	if (!files) {
+		cJSON *past = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(past, "sha256", "past " BOTFILES_CAP);
+		files = cJSON_CreateArray();
+		cJSON_AddItemToArray(files, past);
+	}
 	league_files_hash(v->command, files, now);
 	cJSON_Delete(files);
 	return strcmp(now, v->hash) != 0;

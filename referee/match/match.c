@@ -208,6 +208,7 @@ static struct match *start(const struct match_config *config,
 			   int lane, struct bot_stderr_count *const *counts, char *err)
 {
 	struct match *match = xcalloc(1, sizeof *match);
+	char why[ERR_LEN];
 
 	match->config = *config;
 	match->count = count;
@@ -228,9 +229,11 @@ static struct match *start(const struct match_config *config,
 		struct entrant *e = &match->entrants[i];
 
 		e->files = botfiles_describe(entrants[i].spec.command,
-					     bot_command_dir(&entrants[i].spec));
-		e->folder = botfolder_describe(&entrants[i].spec);
-		if (!entrant_spawn(e, err)) {
+					     bot_command_dir(&entrants[i].spec), why);
+		if (!e->files)
+			errorf(err, "%s: %s", entrants[i].name, why);
+		e->folder = e->files ? botfolder_describe(&entrants[i].spec) : NULL;
+		if (!e->files || !entrant_spawn(e, err)) {
 			match_finish(match, NULL);
 			return NULL;
 		}

@@ -110,6 +110,22 @@ expect_eq "$(cat "$OUT")" "" "... and no game is reported"
 [ ! -e "$TMP/bs/game.jsonl" ]
 ok $? "... and no empty log is left"
 
+# --- play: a /dev/null the sandbox's set-up cannot open is named -------------------------------
+# /dev/null made again by another process, a file of root's that no one
+# else may open (in a mount namespace of this case's own): the child that
+# becomes bwrap, the sandbox's user by then, cannot open it for bwrap's
+# stdin and stdout, and the message says that step, not another's.
+if [ "$(id -u)" -ne 0 ] || ! bwrap --unshare-all --ro-bind / / -- true 2>/dev/null; then
+	ok 0 "play: a /dev/null that cannot be opened is named in the message # SKIP needs root (to mount a file over /dev/null) and a working bubblewrap"
+else
+	: >"$TMP/null"
+	chmod 0600 "$TMP/null"
+	expect_exit 2 unshare --mount --propagation private sh -c \
+		'mount --bind "$1" /dev/null && shift && exec "$@"' sh "$TMP/null" "$REFEREE" play rolit "$C" "$C"
+	expect_eq "$(cat "$ERR")" "referee play: cannot open /dev/null as the standard input and output of '$(command -v bwrap)': Permission denied" \
+		"play: a /dev/null the sandbox's set-up cannot open is named, with its errno"
+fi
+
 # --- play: --log in a bot's folder, --out's parents, hello names ----------------------------------
 # A bot that looks at the log beside it at every message.
 mkdir "$TMP/own"

@@ -6,6 +6,8 @@
  * symbolic link read whatever its length, the SHA-256 of a file and of
  * the same bytes in memory, and a tree of any depth removed on a small
  * stack; for botfolder.c: a folder's hash capped in depth; for
+ * filehash.c: an unchanged file's hash remembered, and forgotten when
+ * the file is rewritten, even to its size and modification time; for
  * json.c: the whole numbers a long holds, and no other; and for
  * json_number.c: every number written as cJSON's %g rule writes it.
  */
@@ -32,6 +34,7 @@
 #include "base/region.h"
 #include "base/util.h"
 #include "bot/botfolder.h"
+#include "bot/filehash.h"
 #include "run_suite.h"
 
 /* Allocations of every size from 1 to 300 bytes, and one far larger
@@ -122,6 +125,46 @@ START_TEST(sha256_of_a_file_and_of_its_bytes)
 	unlink(path);
 	files_sha256_bytes("abc", 3, hex);
 	ck_assert_str_eq(hex, want);
+}
+END_TEST
+
+/* A file last changed over two seconds ago (FILEHASH_SETTLED_NS) is
+ * hashed once: its status alone gives its hash again, even with another
+ * file open (nothing is read).  Rewritten in place to the same size, its
+ * modification time put back, it is hashed again: the rewrite moved its
+ * change time, which no process can put back; and, changed a moment
+ * ago, it is read every time. */
+START_TEST(filehash_remembers_only_an_unchanged_file)
+{
+	static const char abc[] =
+		"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+	static const char xyz[] =
+		"3608bca1e44ea6c4d268eb6db02260269892c0b42b86bbf1e77a6fa16c3c9282";
+	static const char empty[] =
+		"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+	char path[] = "/tmp/check_util_filehash.XXXXXX", hex[FILES_SHA256_HEX];
+	int fd = mkstemp(path), null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	struct stat st;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_ge(null, 0);
+	ck_assert_int_eq(write(fd, "abc", 3), 3);
+	sleep(3);
+	ck_assert_int_eq(files_sha256_by(AT_FDCWD, path, filehash_fd, hex), 0);
+	ck_assert_str_eq(hex, abc);
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	ck_assert_int_eq(filehash_fd(null, &st, hex), 0);
+	ck_assert_str_eq(hex, abc);
+	ck_assert_int_eq(pwrite(fd, "xyz", 3, 0), 3);
+	ck_assert_int_eq(futimens(fd, (struct timespec[2]){ st.st_atim, st.st_mtim }), 0);
+	ck_assert_int_eq(files_sha256_by(AT_FDCWD, path, filehash_fd, hex), 0);
+	ck_assert_str_eq(hex, xyz);
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	ck_assert_int_eq(filehash_fd(null, &st, hex), 0);
+	ck_assert_str_eq(hex, empty);
+	close(null);
+	close(fd);
+	unlink(path);
 }
 END_TEST
 
@@ -501,6 +544,7 @@ Suite *test_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, files_remove_tree_any_depth);
 	tcase_add_test(tc, botfolder_deep_is_capped);
+	tcase_add_test(tc, filehash_remembers_only_an_unchanged_file);
 	tcase_add_test(tc, path_resolve_is_always_absolute);
 	tcase_add_test(tc, path_parent_and_within);
 	tcase_add_test(tc, json_whole_reads_only_whole_numbers_in_range);
