@@ -30,8 +30,10 @@ int dice_policy_keeps(const struct roll_table *r)
 				  r->entry[r->rolls - 1].keeps : 0;
 }
 
-bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
-			    bool quiet)
+/* Whether a bank may follow a keep leaving `left` of its dice, if the total
+ * allows one (docs/games/bolo.md rule 1.4, docs/games/bolo5.md rule 2.3). */
+static bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
+				   bool quiet)
 {
 	return left ? !g->needs_quiet || quiet : g->hot_may_bank;
 }
@@ -123,7 +125,8 @@ void dice_policy_game_free(struct dice_policy_game *g)
 	}
 }
 
-int dice_policy_row(const struct dice_policy_turn *t, long total)
+/* The table index of a turn total, capped at the last row. */
+static int dice_policy_index(const struct dice_policy_turn *t, long total)
 {
 	long i = total / DICE_POLICY_STEP;
 
@@ -132,7 +135,7 @@ int dice_policy_row(const struct dice_policy_turn *t, long total)
 
 double dice_policy_turn_bank(const struct dice_policy_turn *t, long total)
 {
-	return t->bank[dice_policy_row(t, total)];
+	return t->bank[dice_policy_index(t, total)];
 }
 
 /* Rolling n dice at row i: solved below `settled`, the bound from it on. */
@@ -158,14 +161,14 @@ double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 			     long total)
 {
 	return dice_policy_cell(t, n > 0 ? n : t->game->dice,
-				dice_policy_row(t, total));
+				dice_policy_index(t, total));
 }
 
 double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
 			     long total)
 {
 	return dice_policy_cell_lost(t, n > 0 ? n : t->game->dice,
-				     dice_policy_row(t, total));
+				     dice_policy_index(t, total));
 }
 
 double dice_policy_turn_after(const struct dice_policy_turn *t, int n,

@@ -13,12 +13,7 @@
 #ifndef VALUES_VALUES_TURN_H
 #define VALUES_VALUES_TURN_H
 
-#include <stddef.h>
-#include <stdint.h>
-
 #include "dice_lanes.h"
-#include "games/dice.h"
-#include "own_turn.h"
 #include "values.h"
 #include "win_policy.h"
 
@@ -31,11 +26,8 @@ struct values_solved {
 	struct win_turn turn;
 };
 
-struct values_own;
-
 struct values {
 	const struct game_rules *rules;
-	struct values_own *own;		/* two players' own play (values_own.c) */
 	struct win_policy model;	/* its tables: built in, solved or read */
 	char how[VALUES_HOW_LEN];
 	struct values_solved solved[VALUES_TURNS];
@@ -46,20 +38,5 @@ struct values {
 
 /* Frees the turns kept solved and the solver's rows. */
 void values_turn_free(struct values *v);
-
-/* What values_own.c shares of values_turn.c: where the turn of the seat
- * to move started; whether two spots are one; the slot of spot s among
- * `slots` turns kept (a hash, `salt` mixed in). */
-struct win_spot values_spot(const struct values *v, const struct dice_game *g);
-bool values_same_spot(const struct win_spot *a, const struct win_spot *b);
-size_t values_spot_slot(const struct win_spot *s, uint64_t salt, size_t slots);
-
-/* Two players' own play (values_open_own()): the turn of the player at
- * `seat` that starts at spot s, solved for its choices (the last turns
- * solved kept), and those choices in *c. */
-const struct dice_policy_turn *values_own_turn(struct values *v, int seat,
-					       const struct win_spot *s,
-					       const struct own_choices **c);
-void values_own_free(struct values_own *o);
 
 #endif

@@ -37,11 +37,6 @@ struct win_policy {
 	int cells;		/* scores below the target: target / 50 */
 	int gaps;		/* entries of final[] and of a row of sudden[]: cap / 50 + 1 */
 	const double *play, *final, *sudden;	/* final, sudden: bolo only */
-	/* bolo's final turn of a player who has not banked yet, who may bank
-	 * only from the opening on: NULL, final's, where the play cannot
-	 * tell (the best play: a bank below the leader, 1,000 or more, is
-	 * worth nothing either way); a player's own play can (own_play.h) */
-	const double *final_unopened;
 	double *solved;		/* their storage, when win_solve() made them */
 };
 

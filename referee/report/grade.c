@@ -25,7 +25,6 @@
 #include "games/registry.h"
 #include "grade.h"
 #include "grade_ahead.h"
-#include "grade_own.h"
 #include "grade_values.h"
 #include "values/estimate.h"
 
@@ -46,7 +45,6 @@ struct grade_kept {
 struct grade {
 	char *cache;
 	bool estimates;		/* grade_take_estimates() */
-	struct grade_own *own;	/* grade_use_own(): one pair's own play */
 	struct grade_kept kept[GRADE_KEPT];
 	int next;
 };
@@ -549,17 +547,10 @@ void grade_take_estimates(struct grade *g)
 	g->estimates = true;
 }
 
-void grade_use_own(struct grade *g, struct grade_own *own)
-{
-	grade_own_close(g->own);
-	g->own = own;
-}
-
 void grade_free(struct grade *g)
 {
 	if (!g)
 		return;
-	grade_own_close(g->own);
 	for (int i = 0; i < GRADE_KEPT; i++) {
 		free(g->kept[i].key);
 		grade_values_close(g->kept[i].values);
@@ -584,10 +575,6 @@ static struct grade_values *grade_values(struct grade *g, const cJSON *header,
 	struct grade_kept *k;
 
 	free(options_text);
-	if (g->own) {
-		free(key);
-		return grade_own_values(g->own, header, why);
-	}
 	for (int i = 0; i < GRADE_KEPT; i++)
 		if (g->kept[i].key && !strcmp(g->kept[i].key, key)) {
 			free(key);

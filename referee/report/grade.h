@@ -52,11 +52,6 @@ struct grade *grade_new(const char *cache);
 void grade_take_estimates(struct grade *g);
 void grade_free(struct grade *g);
 
-struct grade_own;
-/* The grader grades with one pair's values of own play (grade_own.h),
- * closed with it, rather than with exact or estimated ones. */
-void grade_use_own(struct grade *g, struct grade_own *own);
-
 /* Grades one log: GRADE_OK with the document in *doc (the caller's to
  * free), or another status with why in err (ERR_LEN bytes, naming the
  * log). */
