@@ -15,7 +15,7 @@
 
 #define DICE_POLICY_REACH_EPSILON 1e-15
 
-void *dice_policy_alloc(size_t n, size_t size)
+static void *dice_policy_alloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size);
 
@@ -24,7 +24,8 @@ void *dice_policy_alloc(size_t n, size_t size)
 	return p;
 }
 
-int dice_policy_keeps(const struct roll_table *r)
+/* How many keeps the rolls of a table offer in all. */
+static int dice_policy_keeps(const struct roll_table *r)
 {
 	return r->rolls ? r->entry[r->rolls - 1].first +
 				  r->entry[r->rolls - 1].keeps : 0;

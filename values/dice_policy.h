@@ -14,7 +14,6 @@
 #define VALUES_DICE_POLICY_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 #include "dice_rolls.h"
 
@@ -69,11 +68,6 @@ struct dice_policy_turn {
 	bool values_only;	/* lost[] not solved: NULL (less work) */
 	double *value, *lost;
 };
-
-/* calloc() of n elements (at least one), aborting when memory is out. */
-void *dice_policy_alloc(size_t n, size_t size);
-/* How many keeps the rolls of a table offer in all. */
-int dice_policy_keeps(const struct roll_table *r);
 
 /* Builds the roll tables of "bolo" or "bolo5"; -1 for another game. */
 int dice_policy_game_init(struct dice_policy_game *g, const char *game);

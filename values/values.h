@@ -55,12 +55,6 @@ void values_start(struct values *v, int first, double chance[VALUES_SEATS]);
  * the other seat has the rest). */
 void values_split(double chance[VALUES_SEATS], int me, double value);
 
-/* Says that `state` (of the game opened, its game not over) will be
- * asked about soon: its turn, unless solved already, is solved with the
- * next turn that must be, several at once costing less than each alone.
- * Only a hint: the values are the same to the last bit without it. */
-void values_ahead(struct values *v, const void *state);
-
 /* A legal action at a state: its id (the rules' moves()), and its value
  * for the seat to move (its chance to win, playing on as well as can be
  * after it); `chance`: dice are rolled after it. */

@@ -62,86 +62,22 @@ static struct values_solved *values_slot(struct values *v,
 	return &v->solved[(k ^ k >> 31) % VALUES_TURNS];
 }
 
-/* Entry e set up for the turn at spot s, not solved yet. */
-static struct dice_policy_turn *values_set_up(struct values *v,
-					      struct values_solved *e,
-					      const struct win_spot *s)
+/* The turn starting at spot s, solved once while it is kept. */
+static const struct dice_policy_turn *values_turn(struct values *v,
+						  const struct win_spot *s)
 {
+	struct values_solved *e = values_slot(v, s);
+
+	if (e->used && values_same_spot(&e->at, s))
+		return &e->turn.turn;
 	if (e->used)
 		win_policy_turn_free(&e->turn);
 	e->used = true;
 	e->at = *s;
-	win_policy_turn_values(&v->model, s, &e->turn);
+	if (!v->work)
+		v->work = dice_policy_work_new(&v->model.game);
+	win_policy_turn_values(&v->model, s, v->work, &e->turn);
 	return &e->turn.turn;
-}
-
-/* Whether entry e holds the turn at spot s. */
-static bool values_holds(const struct values_solved *e,
-			 const struct win_spot *s)
-{
-	return e->used && values_same_spot(&e->at, s);
-}
-
-/* The spots told ahead set up in t[count ..] (up to DICE_LANES in all),
- * each in an entry none of t[] took; those solved or taken leave the
- * list, those whose entry is taken wait for the next. */
-static int values_take_ahead(struct values *v, struct dice_policy_turn **t,
-			     struct values_solved **taken, int count)
-{
-	int kept = 0;
-
-	for (int a = 0; a < v->aheads; a++) {
-		struct values_solved *e = values_slot(v, &v->ahead[a]);
-		bool free_entry = count < DICE_LANES;
-
-		if (values_holds(e, &v->ahead[a]))
-			continue;
-		for (int i = 0; i < count && free_entry; i++)
-			free_entry = taken[i] != e;
-		if (!free_entry) {
-			v->ahead[kept++] = v->ahead[a];
-			continue;
-		}
-		taken[count] = e;
-		t[count++] = values_set_up(v, e, &v->ahead[a]);
-	}
-	v->aheads = kept;
-	return count;
-}
-
-/* The turn starting at spot s, solved once while it is kept (with the
- * spots told ahead). */
-static const struct dice_policy_turn *values_turn(struct values *v,
-						  const struct win_spot *s)
-{
-	struct values_solved *e = values_slot(v, s), *taken[DICE_LANES];
-	struct dice_policy_turn *t[DICE_LANES];
-	int count;
-
-	if (values_holds(e, s))
-		return &e->turn.turn;
-	taken[0] = e;
-	t[0] = values_set_up(v, e, s);
-	count = values_take_ahead(v, t, taken, 1);
-	if (!v->lanes)
-		v->lanes = dice_lanes_new(&v->model.game);
-	dice_lanes_solve(v->lanes, t, count);
-	return &e->turn.turn;
-}
-
-void values_ahead(struct values *v, const void *state)
-{
-	const struct dice_game *g = state;
-	struct win_spot s;
-
-	if (g->to_move < 0 || v->aheads == VALUES_AHEAD)
-		return;
-	s = values_spot(v, g);
-	/* a turn's decisions share its spot: told once */
-	if (values_holds(values_slot(v, &s), &s) ||
-	    (v->aheads && values_same_spot(&v->ahead[v->aheads - 1], &s)))
-		return;
-	v->ahead[v->aheads++] = s;
 }
 
 void values_turn_free(struct values *v)
@@ -150,9 +86,8 @@ void values_turn_free(struct values *v)
 		if (v->solved[i].used)
 			win_policy_turn_free(&v->solved[i].turn);
 	memset(v->solved, 0, sizeof v->solved);
-	dice_lanes_free(v->lanes);
-	v->lanes = NULL;
-	v->aheads = 0;
+	dice_policy_work_free(v->work);
+	v->work = NULL;
 }
 
 /* Roll e of the table of n dice, rolled at `total`: its best keep. */

@@ -6,19 +6,15 @@
  * at a time, and spots come again from game to game (each starts at 0 to
  * 0), so up to 2048 turns solved are kept, one a hash of its spot, their
  * values only and only below the row `settled` (about 36 MB at most for
- * bolo to 10,000).  The spots a caller says are coming (values_ahead())
- * are solved with the next turn that must be, up to DICE_LANES at once
- * (dice_lanes.h: eight cost about what two do alone).
+ * bolo to 10,000).
  */
 #ifndef VALUES_VALUES_TURN_H
 #define VALUES_VALUES_TURN_H
 
-#include "dice_lanes.h"
 #include "values.h"
 #include "win_policy.h"
 
 #define VALUES_TURNS 2048	/* turns kept solved */
-#define VALUES_AHEAD 256	/* spots told by values_ahead(), not solved yet */
 
 struct values_solved {
 	bool used;
@@ -31,9 +27,7 @@ struct values {
 	struct win_policy model;	/* its tables: built in, solved or read */
 	char how[VALUES_HOW_LEN];
 	struct values_solved solved[VALUES_TURNS];
-	struct dice_lanes *lanes;	/* the solver's rows, once made */
-	struct win_spot ahead[VALUES_AHEAD];	/* to be solved with the next */
-	int aheads;
+	struct dice_policy_work *work;	/* the solver's rows, once made */
 };
 
 /* Frees the turns kept solved and the solver's rows. */

@@ -174,10 +174,12 @@ void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
 }
 
 void win_policy_turn_values(const struct win_policy *w,
-			    const struct win_spot *s, struct win_turn *t)
+			    const struct win_spot *s,
+			    struct dice_policy_work *work, struct win_turn *t)
 {
 	win_policy_turn_setup(w, s, t);
 	t->turn.values_only = true;
+	dice_policy_turn_solve_in(&t->turn, work);
 }
 
 void win_policy_turn_free(struct win_turn *t)

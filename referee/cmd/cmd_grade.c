@@ -53,25 +53,18 @@ static void print_line(const cJSON *doc)
 	free(line);
 }
 
-/* A grade's printing (grade_each of report/grade.h): the arguments and
- * the worst status so far. */
-struct grade_shown {
-	const struct grade_args *a;
-	int rc;
-};
-
-/* Prints the grade of the log at `path`, or why it has none. */
-static void grade_show(void *ctx, const char *path, enum grade_status status,
-		       cJSON *doc, const char *err)
+/* Grades the log at `path` and prints its grade, or why it has none:
+ * its status. */
+static int grade_one(struct grade *g, const char *path,
+		     const struct grade_args *a)
 {
-	struct grade_shown *shown = ctx;
-	const struct grade_args *a = shown->a;
+	char err[ERR_LEN];
+	cJSON *doc;
+	enum grade_status status = grade_path(g, path, &doc, err);
 
-	(void)path;	/* err names it */
-	shown->rc = worse(shown->rc, (int)status);
 	if (status != GRADE_OK) {
 		visible_line(stderr, "referee grade: %s", err);
-		return;
+		return (int)status;
 	}
 	if (a->sums) {
 		grade_summary_add(a->sums, doc);
@@ -87,19 +80,7 @@ static void grade_show(void *ctx, const char *path, enum grade_status status,
 		region_reset(a->trees);
 	else
 		cJSON_Delete(doc);
-}
-
-/* Grades the log at `path` and prints its grade: its status. */
-static int grade_one(struct grade *g, const char *path,
-		     const struct grade_args *a)
-{
-	struct grade_shown shown = {.a = a, .rc = EXIT_OK};
-	char err[ERR_LEN];
-	cJSON *doc;
-	enum grade_status status = grade_path(g, path, &doc, err);
-
-	grade_show(&shown, path, status, doc, err);
-	return shown.rc;
+	return EXIT_OK;
 }
 
 /* Grades each log of the folder `dir` (its games/ folder, if it has
@@ -110,15 +91,16 @@ static int grade_folder(struct grade *g, const char *dir,
 {
 	size_t count;
 	char **logs = grade_folder_logs(dir, &count);
-	struct grade_shown shown = {.a = a, .rc = EXIT_OK};
+	int rc = EXIT_OK;
 
 	if (!count) {
 		visible_line(stderr, "referee grade: %s holds no game log", dir);
-		shown.rc = EXIT_CHECK_FAILED;
+		rc = EXIT_CHECK_FAILED;
 	}
-	grade_paths(g, logs, count, grade_show, &shown);
+	for (size_t i = 0; i < count; i++)
+		rc = worse(rc, grade_one(g, logs[i], a));
 	grade_logs_free(logs);
-	return shown.rc;
+	return rc;
 }
 
 /* The summary of the games graded, as --format asks. */

@@ -24,7 +24,6 @@
 #include "games/dice.h"
 #include "games/registry.h"
 #include "grade.h"
-#include "grade_ahead.h"
 #include "grade_values.h"
 #include "values/estimate.h"
 
@@ -639,30 +638,8 @@ static const cJSON *grade_header(const struct game_log *log)
 	return type && !strcmp(type, "header") ? header : NULL;
 }
 
-/* The decisions of `log`, whose header is `header`, told to `values`. */
-static void grade_tell_values(struct grade_values *values,
-			      const struct game_log *log, const cJSON *header)
-{
-	grade_ahead(values, log,
-		    arena_game_find(cJSON_GetStringValue(json_member(header, "game"))),
-		    cJSON_GetArraySize(json_member(header, "players")),
-		    json_member(header, "options"));
-}
-
-void grade_tell(struct grade *g, const struct game_log *log)
-{
-	const cJSON *header = grade_header(log);
-	char no[VALUES_ERR_LEN];
-	struct grade_values *values = header ? grade_values(g, header, no) : NULL;
-
-	if (values)
-		grade_tell_values(values, log, header);
-}
-
-/* grade_log(), the log's decisions told already when `told`. */
-static enum grade_status grade_log_told(struct grade *g,
-					const struct game_log *log, bool told,
-					cJSON **doc, char *err)
+enum grade_status grade_log(struct grade *g, const struct game_log *log,
+			    cJSON **doc, char *err)
 {
 	const cJSON *header = grade_header(log);
 	struct verify_hooks hooks = {.on_record = grade_record,
@@ -695,8 +672,6 @@ static enum grade_status grade_log_told(struct grade *g,
 	gg->drawn.openings = cJSON_CreateArray();
 	gg->decision.seat = -1;
 	hooks.ctx = gg;
-	if (!told)
-		grade_tell_values(gg->values, log, header);
 	if (verify_log(log, NULL, &hooks, &summary, why)) {
 		errorf(err, "%s does not verify: %s", log->path, why);
 		status = GRADE_UNVERIFIED;
@@ -712,18 +687,6 @@ static enum grade_status grade_log_told(struct grade *g,
 	}
 	grade_game_free(gg);
 	return status;
-}
-
-enum grade_status grade_log(struct grade *g, const struct game_log *log,
-			    cJSON **doc, char *err)
-{
-	return grade_log_told(g, log, false, doc, err);
-}
-
-enum grade_status grade_told(struct grade *g, const struct game_log *log,
-			     cJSON **doc, char *err)
-{
-	return grade_log_told(g, log, true, doc, err);
 }
 
 enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,

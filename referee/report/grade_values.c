@@ -57,12 +57,6 @@ const char *grade_values_how(const struct grade_values *gv)
 	return gv->exact ? values_how(gv->exact) : estimate_how(gv->estimate);
 }
 
-void grade_values_ahead(struct grade_values *gv, const void *state)
-{
-	if (grade_values_exact(gv))
-		values_ahead(gv->exact, state);
-}
-
 static int grade_values_exactly(struct grade_values *gv, const void *state,
 				struct grade_choice *out,
 				double here[GAME_MAX_SEATS])

@@ -47,10 +47,6 @@ int grade_values_actions(struct grade_values *gv, const void *state,
 			 uint64_t key, struct grade_choice *out,
 			 double here[GAME_MAX_SEATS]);
 
-/* Says that `state` will be graded soon (values_ahead()); nothing where
- * the values are estimated. */
-void grade_values_ahead(struct grade_values *gv, const void *state);
-
 /* Each seat's chance once `play` (of the game with `options`) has
  * begun, before its first draws. */
 void grade_values_start(struct grade_values *gv, const struct game_play *play,
