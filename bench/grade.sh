@@ -6,17 +6,11 @@
 # in bolo5 at the default target, graded: the decisions graded a second
 # of the referee's CPU, and the variance of the first bot's
 # luck-adjusted score against that of its plain result, with both means
-# and their 95% intervals; then the same games graded --own-play (luck
-# measured by the two bots' own play, docs/ANALYSIS.md).  Not part of
-# `make check`.
+# and their 95% intervals.  Not part of `make check`.
 set -e
 top_builddir=${top_builddir:-.}
 PYTHON3=${PYTHON3:-python3}
 GAMES=${BENCH_GRADE_GAMES:-1000}
-# the games' target: the rules' default (10000), or BENCH_GRADE_TARGET,
-# which a short run lowers (the two bots' own play is solved for each
-# pair, some 40 s of CPU a half at 10000 in bolo)
-TARGET=${BENCH_GRADE_TARGET:+-o target=$BENCH_GRADE_TARGET}
 REFEREE=$top_builddir/referee/referee
 BOTS=$top_builddir/bots
 work=$(mktemp -d "${TMPDIR:-/tmp}/arena-grade.XXXXXX")
@@ -28,18 +22,15 @@ VALUES_CACHE=$work "$top_builddir/bench/values_tables" ${BENCH_GRADE_TARGETS:-}
 grade() {
 	game=$1 name=$2
 	out=$work/$game-$name
-	# shellcheck disable=SC2086 # $TARGET is empty or two words
-	"$REFEREE" play "$game" $TARGET --games "$GAMES" --seed 5601 --no-sandbox \
+	"$REFEREE" play "$game" --games "$GAMES" --seed 5601 --no-sandbox \
 		--no-limits --out "$out" "$3" "$4" >/dev/null 2>&1
 	# the CPU of the grade alone, a child of its own shell
 	sh -c '"$1" grade --format json "$2" >"$3"; times' sh "$REFEREE" \
 		"$out" "$out.json" >"$out.times"
-	# the same games, luck measured by the two bots' own play
-	"$REFEREE" grade --own-play --format json "$out" >"$out.own.json"
-	"$PYTHON3" - "$game" "$name" "$out.json" "$out.times" "$out.own.json" <<'PY'
+	"$PYTHON3" - "$game" "$name" "$out.json" "$out.times" <<'PY'
 import json, math, re, sys
 
-game, name, path, times, own = sys.argv[1:]
+game, name, path, times = sys.argv[1:]
 grades = [json.loads(line) for line in open(path)]
 # the second line of `times`: the children's user and system time
 user, system = (float(m) * 60 + float(s) for m, s in
@@ -49,22 +40,17 @@ cpu = max(user + system, 0.01)
 decisions = sum(1 for g in grades for m in g["moves"] if "played" in m)
 print(f"{game}: {len(grades)} games, {decisions} decisions graded in "
       f"{user + system:.2f} s of CPU: {decisions / cpu:.0f} a second")
-owns = [json.loads(line) for line in open(own)]
-variances = {}
-for what, games, key in (("result", grades, "result"),
-                         ("luck-adjusted", grades, "adjusted"),
-                         ("own play", owns, "adjusted")):
-    xs = [g[key][g["players"].index(name)] for g in games]
+for what, key in (("result", "result"), ("luck-adjusted", "adjusted")):
+    xs = [g[key][g["players"].index(name)] for g in grades]
     mean = sum(xs) / len(xs)
     var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
     half = 1.96 * math.sqrt(var / len(xs))
     print(f"{game}: {name}'s {what:13s} mean {mean:.4f} +- {half:.4f}, "
           f"variance {var:.5f}")
-    variances[what] = var
+    if key == "result":
+        plain = var
 print(f"{game}: variance of the result / of the luck-adjusted score: "
-      f"{variances['result'] / variances['luck-adjusted']:.1f}; "
-      f"with the values of their own play: "
-      f"{variances['result'] / variances['own play']:.1f}")
+      f"{plain / var:.1f}")
 PY
 }
 

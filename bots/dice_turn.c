@@ -65,10 +65,11 @@ int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
 		t->threshold = cJSON_IsNumber(item) ? (long)item->valuedouble :
 						      650;
 	} else {
-		t->card = vl_policy_card_parse(
+		t->card = arena_volle_lotte_card_kind(
 			cJSON_GetStringValue(field(state, "card")));
 		for (int c = 0; c < VLC_CARDS; c++) {
-			item = field(field(state, "deck"), vl_policy_card_names[c]);
+			item = field(field(state, "deck"),
+				     arena_volle_lotte_card_name(c));
 			t->deck[c] = cJSON_IsNumber(item) ?
 					     (int)item->valuedouble : 0;
 		}

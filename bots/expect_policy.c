@@ -145,7 +145,8 @@ void expect_policy_table(struct expect_policy *p, FILE *out)
 		p->game);
 	if (strcmp(p->game, "volle-lotte") == 0) {
 		for (int c = 0; c < VLC_CARDS; c++)
-			fprintf(out, "  card %-22s %8.2f\n", vl_policy_card_names[c],
+			fprintf(out, "  card %-22s %8.2f\n",
+				arena_volle_lotte_card_name(c),
 				vl_policy_card(&p->vl, (enum vl_card)c, 0));
 		fprintf(out, "  %-27s %8.2f\n", "any card (a fresh deck)",
 			vl_policy_draw(&p->vl, (int[VLC_CARDS]){0}, 0));

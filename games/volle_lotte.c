@@ -56,6 +56,25 @@ static const struct {
 };
 
 #define VL_NAMES (int)(sizeof vl_names / sizeof vl_names[0])
+_Static_assert(VL_NAMES == VOLLE_LOTTE_KINDS, "a name a kind of card");
+
+const char *arena_volle_lotte_card_name(int kind)
+{
+	return kind >= 0 && kind < VL_NAMES ? vl_names[kind].name : NULL;
+}
+
+int arena_volle_lotte_card_copies(int kind)
+{
+	return kind >= 0 && kind < VL_NAMES ? vl_names[kind].copies : 0;
+}
+
+int arena_volle_lotte_card_kind(const char *name)
+{
+	for (int i = 0; name && i < VL_NAMES; i++)
+		if (!strcmp(name, vl_names[i].name))
+			return i;
+	return -1;
+}
 
 struct volle_lotte {
 	struct dice_game g;	/* first: dice.c casts */

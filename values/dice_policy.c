@@ -15,7 +15,7 @@
 
 #define DICE_POLICY_REACH_EPSILON 1e-15
 
-void *dice_policy_alloc(size_t n, size_t size)
+static void *dice_policy_alloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size);
 
@@ -24,14 +24,17 @@ void *dice_policy_alloc(size_t n, size_t size)
 	return p;
 }
 
-int dice_policy_keeps(const struct roll_table *r)
+/* How many keeps the rolls of a table offer in all. */
+static int dice_policy_keeps(const struct roll_table *r)
 {
 	return r->rolls ? r->entry[r->rolls - 1].first +
 				  r->entry[r->rolls - 1].keeps : 0;
 }
 
-bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
-			    bool quiet)
+/* Whether a bank may follow a keep leaving `left` of its dice, if the total
+ * allows one (docs/games/bolo.md rule 1.4, docs/games/bolo5.md rule 2.3). */
+static bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
+				   bool quiet)
 {
 	return left ? !g->needs_quiet || quiet : g->hot_may_bank;
 }
@@ -123,7 +126,8 @@ void dice_policy_game_free(struct dice_policy_game *g)
 	}
 }
 
-int dice_policy_row(const struct dice_policy_turn *t, long total)
+/* The table index of a turn total, capped at the last row. */
+static int dice_policy_index(const struct dice_policy_turn *t, long total)
 {
 	long i = total / DICE_POLICY_STEP;
 
@@ -132,7 +136,7 @@ int dice_policy_row(const struct dice_policy_turn *t, long total)
 
 double dice_policy_turn_bank(const struct dice_policy_turn *t, long total)
 {
-	return t->bank[dice_policy_row(t, total)];
+	return t->bank[dice_policy_index(t, total)];
 }
 
 /* Rolling n dice at row i: solved below `settled`, the bound from it on. */
@@ -158,14 +162,14 @@ double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 			     long total)
 {
 	return dice_policy_cell(t, n > 0 ? n : t->game->dice,
-				dice_policy_row(t, total));
+				dice_policy_index(t, total));
 }
 
 double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
 			     long total)
 {
 	return dice_policy_cell_lost(t, n > 0 ? n : t->game->dice,
-				     dice_policy_row(t, total));
+				     dice_policy_index(t, total));
 }
 
 double dice_policy_turn_after(const struct dice_policy_turn *t, int n,

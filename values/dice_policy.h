@@ -14,7 +14,6 @@
 #define VALUES_DICE_POLICY_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 #include "dice_rolls.h"
 
@@ -70,17 +69,6 @@ struct dice_policy_turn {
 	double *value, *lost;
 };
 
-/* Whether a bank may follow a keep leaving `left` of its dice (0: all
- * again), if the total allows one (docs/games/bolo.md rule 1.4,
- * docs/games/bolo5.md rule 2.3). */
-bool dice_policy_may_follow(const struct dice_policy_game *g, int left,
-			    bool quiet);
-
-/* calloc() of n elements (at least one), aborting when memory is out. */
-void *dice_policy_alloc(size_t n, size_t size);
-/* How many keeps the rolls of a table offer in all. */
-int dice_policy_keeps(const struct roll_table *r);
-
 /* Builds the roll tables of "bolo" or "bolo5"; -1 for another game. */
 int dice_policy_game_init(struct dice_policy_game *g, const char *game);
 void dice_policy_game_free(struct dice_policy_game *g);
@@ -111,9 +99,6 @@ double dice_policy_turn_roll(const struct dice_policy_turn *t, int n,
 /* The chance that the turn is lost from there, under the same play. */
 double dice_policy_turn_lost(const struct dice_policy_turn *t, int n,
 			     long total);
-/* The row of the turn total `total` in t's tables: totals past the last
- * row count as that one. */
-int dice_policy_row(const struct dice_policy_turn *t, long total);
 /* What banking `total` is worth (the last value beyond the table). */
 double dice_policy_turn_bank(const struct dice_policy_turn *t, long total);
 

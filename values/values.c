@@ -129,7 +129,6 @@ void values_close(struct values *v)
 	if (!v)
 		return;
 	values_turn_free(v);
-	values_own_free(v->own);
 	win_policy_free(&v->model);
 	free(v);
 }
@@ -137,9 +136,4 @@ void values_close(struct values *v)
 const char *values_how(const struct values *v)
 {
 	return v->how;
-}
-
-const char *values_game_name(const struct values *v)
-{
-	return v->rules->name;
 }

@@ -42,9 +42,6 @@ void values_close(struct values *v);
 /* How the values were obtained, in words ("exact: ..."). */
 const char *values_how(const struct values *v);
 
-/* The game's name ("bolo", "bolo5"). */
-const char *values_game_name(const struct values *v);
-
 /* Each seat's chance to win at `state` (a state of the game opened):
  * the result once the game is over. */
 void values_state(struct values *v, const void *state,
@@ -57,12 +54,6 @@ void values_start(struct values *v, int first, double chance[VALUES_SEATS]);
 /* Each seat's chance when seat `me` has `value` (the game is zero sum:
  * the other seat has the rest). */
 void values_split(double chance[VALUES_SEATS], int me, double value);
-
-/* Says that `state` (of the game opened, its game not over) will be
- * asked about soon: its turn, unless solved already, is solved with the
- * next turn that must be, several at once costing less than each alone.
- * Only a hint: the values are the same to the last bit without it. */
-void values_ahead(struct values *v, const void *state);
 
 /* A legal action at a state: its id (the rules' moves()), and its value
  * for the seat to move (its chance to win, playing on as well as can be
@@ -92,29 +83,5 @@ struct values_outcome {
  * no dice. */
 int values_outcomes(struct values *v, const void *state, int move,
 		    struct values_outcome *out, long *of);
-
-/* The values of two players' own play (values/own_play.h) in a game of
- * values_open()'s with the same arguments: a state's value is what the
- * player to move is worth as the two players play, each turn solved for
- * the choices learned from each player's counted decisions (`players[m]`,
- * values_count()), the best play where they say nothing; so that a
- * roll's luck is measured by what these two make of it (docs/ANALYSIS.md,
- * "Luck of the players' own play").  Solving them takes about twice what
- * values_open()'s tables take.  NULL with why in err as values_open(). */
-struct own_policy;
-struct values *values_open_own(const char *game, const cJSON *options,
-			       int players, const struct own_policy *counts[2],
-			       char *err);
-
-/* Which of the two players sits at each seat of the games asked about
- * next (values_open_own()'s; the default: player s at seat s). */
-void values_seat(struct values *v, const int player[VALUES_SEATS]);
-
-/* Counts the decision `move` at `state` (a dice game's keep, or a bank or
- * a roll on where both were legal) into `counts` (own_policy.h), as its
- * player's choice, and whether it was the best play's, by the values v
- * (values_open()'s); nothing for any other, or for v of own play. */
-void values_count(struct values *v, const void *state, int move,
-		  struct own_policy *counts);
 
 #endif

@@ -5,10 +5,6 @@
  * seat to move.  The other seat's chance is the rest: the game is zero
  * sum, a draw counting half.  Every value is the turn solver's own, so
  * that a bot playing the solver's best play (win-bot) loses nothing.
- * Under two players' own play (values_own.c) the turn is solved for its
- * player's choices, and where they tell a keep or a bank, that is what
- * the state and the roll ahead are worth (struct own_choices; NULL: the
- * best play).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,7 +21,8 @@ enum { BOLO_FINAL_ROUND = 3, BOLO_SUDDEN_DEATH = 4, BOLO_TURNS = 12,
        BOLO_NUMBERS = 13 };
 
 /* Where the turn of the seat to move started. */
-struct win_spot values_spot(const struct values *v, const struct dice_game *g)
+static struct win_spot values_spot(const struct values *v,
+				   const struct dice_game *g)
 {
 	int me = g->to_move;
 	struct win_spot s = {
@@ -46,110 +43,41 @@ struct win_spot values_spot(const struct values *v, const struct dice_game *g)
 	return s;
 }
 
-bool values_same_spot(const struct win_spot *a, const struct win_spot *b)
+static bool values_same_spot(const struct win_spot *a, const struct win_spot *b)
 {
 	return a->phase == b->phase && a->mine == b->mine &&
 	       a->theirs == b->theirs && a->turns == b->turns;
 }
 
-size_t values_spot_slot(const struct win_spot *s, uint64_t salt, size_t slots)
-{
-	uint64_t k = ((uint64_t)s->mine * 0x9e3779b97f4a7c15u ^
-		      (uint64_t)s->theirs * 0xc2b2ae3d27d4eb4fu ^
-		      (uint64_t)(s->phase * WIN_SUDDEN_TURNS + s->turns) *
-			      0x165667b19e3779f9u) ^ salt;
-
-	return (size_t)((k ^ k >> 31) % slots);
-}
-
-/* The entry of solved[] that holds spot s if any holds it (the turns
- * kept are a direct-mapped cache). */
+/* The entry of solved[] that holds spot s if any holds it: a hash of
+ * the spot (the turns kept are a direct-mapped cache). */
 static struct values_solved *values_slot(struct values *v,
 					 const struct win_spot *s)
 {
-	return &v->solved[values_spot_slot(s, 0, VALUES_TURNS)];
+	uint64_t k = (uint64_t)s->mine * 0x9e3779b97f4a7c15u ^
+		     (uint64_t)s->theirs * 0xc2b2ae3d27d4eb4fu ^
+		     (uint64_t)(s->phase * WIN_SUDDEN_TURNS + s->turns) *
+			     0x165667b19e3779f9u;
+
+	return &v->solved[(k ^ k >> 31) % VALUES_TURNS];
 }
 
-/* Entry e set up for the turn at spot s, not solved yet. */
-static struct dice_policy_turn *values_set_up(struct values *v,
-					      struct values_solved *e,
-					      const struct win_spot *s)
+/* The turn starting at spot s, solved once while it is kept. */
+static const struct dice_policy_turn *values_turn(struct values *v,
+						  const struct win_spot *s)
 {
+	struct values_solved *e = values_slot(v, s);
+
+	if (e->used && values_same_spot(&e->at, s))
+		return &e->turn.turn;
 	if (e->used)
 		win_policy_turn_free(&e->turn);
 	e->used = true;
 	e->at = *s;
-	win_policy_turn_values(&v->model, s, &e->turn);
+	if (!v->work)
+		v->work = dice_policy_work_new(&v->model.game);
+	win_policy_turn_values(&v->model, s, v->work, &e->turn);
 	return &e->turn.turn;
-}
-
-/* Whether entry e holds the turn at spot s. */
-static bool values_holds(const struct values_solved *e,
-			 const struct win_spot *s)
-{
-	return e->used && values_same_spot(&e->at, s);
-}
-
-/* The spots told ahead set up in t[count ..] (up to DICE_LANES in all),
- * each in an entry none of t[] took; those solved or taken leave the
- * list, those whose entry is taken wait for the next. */
-static int values_take_ahead(struct values *v, struct dice_policy_turn **t,
-			     struct values_solved **taken, int count)
-{
-	int kept = 0;
-
-	for (int a = 0; a < v->aheads; a++) {
-		struct values_solved *e = values_slot(v, &v->ahead[a]);
-		bool free_entry = count < DICE_LANES;
-
-		if (values_holds(e, &v->ahead[a]))
-			continue;
-		for (int i = 0; i < count && free_entry; i++)
-			free_entry = taken[i] != e;
-		if (!free_entry) {
-			v->ahead[kept++] = v->ahead[a];
-			continue;
-		}
-		taken[count] = e;
-		t[count++] = values_set_up(v, e, &v->ahead[a]);
-	}
-	v->aheads = kept;
-	return count;
-}
-
-/* The turn starting at spot s, solved once while it is kept (with the
- * spots told ahead). */
-static const struct dice_policy_turn *values_turn(struct values *v,
-						  const struct win_spot *s)
-{
-	struct values_solved *e = values_slot(v, s), *taken[DICE_LANES];
-	struct dice_policy_turn *t[DICE_LANES];
-	int count;
-
-	if (values_holds(e, s))
-		return &e->turn.turn;
-	taken[0] = e;
-	t[0] = values_set_up(v, e, s);
-	count = values_take_ahead(v, t, taken, 1);
-	if (!v->lanes)
-		v->lanes = dice_lanes_new(&v->model.game);
-	dice_lanes_solve(v->lanes, t, count);
-	return &e->turn.turn;
-}
-
-void values_ahead(struct values *v, const void *state)
-{
-	const struct dice_game *g = state;
-	struct win_spot s;
-
-	if (v->own || g->to_move < 0 || v->aheads == VALUES_AHEAD)
-		return;
-	s = values_spot(v, g);
-	/* a turn's decisions share its spot: told once */
-	if (values_holds(values_slot(v, &s), &s) ||
-	    (v->aheads && values_same_spot(&v->ahead[v->aheads - 1], &s)))
-		return;
-	v->ahead[v->aheads++] = s;
 }
 
 void values_turn_free(struct values *v)
@@ -158,66 +86,20 @@ void values_turn_free(struct values *v)
 		if (v->solved[i].used)
 			win_policy_turn_free(&v->solved[i].turn);
 	memset(v->solved, 0, sizeof v->solved);
-	dice_lanes_free(v->lanes);
-	v->lanes = NULL;
-	v->aheads = 0;
+	dice_policy_work_free(v->work);
+	v->work = NULL;
 }
 
-/* The turn of `seat` starting at spot s, and the choices that play it
- * (*c): its player's own under own play, else none, the best play. */
-static const struct dice_policy_turn *values_turn_of(struct values *v, int seat,
-						     const struct win_spot *s,
-						     const struct own_choices **c)
-{
-	if (v->own)
-		return values_own_turn(v, seat, s, c);
-	*c = NULL;
-	return values_turn(v, s);
-}
-
-/* The keep the choices c tell from entry e of the roll table r at
- * `total`, or -1: below the row `settled` only, where the turn's states
- * are solved for them (own_turn.h). */
-static int values_keep_told(const struct dice_policy_turn *t,
-			    const struct own_choices *c,
-			    const struct roll_table *r, long total, int e)
-{
-	int i = dice_policy_row(t, total);
-
-	return i < t->settled ? own_keep_told(c, r, i, e) : -1;
-}
-
-/* Having set aside k out of n dice rolled at `total`: bank or roll on as
- * the choices c tell, else whichever is worth more. */
-static double values_after(const struct dice_policy_turn *t,
-			   const struct own_choices *c, int n, long total,
-			   const struct roll_keep *k)
-{
-	int left = n - k->dice;
-	long after = total + k->points;
-	int told = own_bank_told(c, left, dice_policy_row(t, after));
-
-	if (told < 0 || after < t->threshold ||
-	    !dice_policy_may_follow(t->game, left, k->quiet))
-		return dice_policy_turn_after(t, n, total, k);
-	return told ? dice_policy_turn_bank(t, after) : dice_policy_turn_roll(t, left, after);
-}
-
-/* Roll e of the table of n dice, rolled at `total`: the keep the choices
- * c tell, else the first of the entry's worth the most. */
-static double values_entry(const struct dice_policy_turn *t,
-			   const struct own_choices *c, int n, long total, int e)
+/* Roll e of the table of n dice, rolled at `total`: its best keep. */
+static double values_entry(const struct dice_policy_turn *t, int n,
+			   long total, int e)
 {
 	const struct roll_table *r = &t->game->roll[n];
 	const struct roll_entry *en = &r->entry[e];
-	int told = values_keep_told(t, c, r, total, e);
-	double best;
+	double best = dice_policy_turn_after(t, n, total, &r->keep[en->first]);
 
-	if (told >= 0)
-		return values_after(t, c, n, total, &r->keep[en->first + told]);
-	best = values_after(t, c, n, total, &r->keep[en->first]);
 	for (int k = en->first + 1; k < en->first + en->keeps; k++) {
-		double after = values_after(t, c, n, total, &r->keep[k]);
+		double after = dice_policy_turn_after(t, n, total, &r->keep[k]);
 
 		if (after > best)
 			best = after;
@@ -227,10 +109,9 @@ static double values_entry(const struct dice_policy_turn *t,
 
 /* Rolling n dice (0: all) at `total`: the solver's value where it solved
  * the turn; from the row `settled` on, where it holds only a bound that a
- * bank beats (dice_policy.h), one roll ahead: each roll's keep, whose
- * banks there are exact. */
-static double values_roll(const struct dice_policy_turn *t,
-			  const struct own_choices *c, int n, long total)
+ * bank beats (dice_policy.h), one roll ahead: each roll's best keep,
+ * whose banks there are exact. */
+static double values_roll(const struct dice_policy_turn *t, int n, long total)
 {
 	const struct roll_table *r;
 	double value;
@@ -242,7 +123,7 @@ static double values_roll(const struct dice_policy_turn *t,
 	r = &t->game->roll[n];
 	value = r->bust * t->bust;
 	for (int e = 0; e < r->rolls; e++)
-		value += r->entry[e].p * values_entry(t, c, n, total, e);
+		value += r->entry[e].p * values_entry(t, n, total, e);
 	return value;
 }
 
@@ -251,8 +132,7 @@ int values_actions(struct values *v, const void *state,
 {
 	const struct dice_game *g = state;
 	struct win_spot s = values_spot(v, g);
-	const struct own_choices *c;
-	const struct dice_policy_turn *t = values_turn_of(v, g->to_move, &s, &c);
+	const struct dice_policy_turn *t = values_turn(v, &s);
 	int moves[GAME_MAX_MOVES], n = v->rules->moves(state, moves);
 
 	for (int i = 0; i < n; i++) {
@@ -265,55 +145,16 @@ int values_actions(struct values *v, const void *state,
 		if (word == DICE_BANK) {
 			out[i].value = dice_policy_turn_bank(t, g->turn);
 		} else if (word == DICE_ROLL) {
-			out[i].value = values_roll(t, c, g->left, g->turn);
+			out[i].value = values_roll(t, g->left, g->turn);
 		} else if (word < 0) {
 			struct roll_keep k = dice_rolls_keep_of(
 				v->model.game.rules, g->roll, &g->set[-1 - word]);
 
-			out[i].value = values_after(t, c, g->rolled, g->turn, &k);
+			out[i].value = dice_policy_turn_after(t, g->rolled,
+							      g->turn, &k);
 		}
 	}
 	return n;
-}
-
-/* Under own play, the index among out[0..n) of the action the choices of
- * the player to move tell at g, or -1: at a roll, the keep told (of the
- * sets that make it, the one worth most); after a keep, a bank or a roll
- * on. */
-static int values_told(struct values *v, const struct dice_game *g,
-		       const struct values_action *out, int n)
-{
-	struct win_spot s = values_spot(v, g);
-	const struct own_choices *c;
-	const struct dice_policy_turn *t = values_turn_of(v, g->to_move, &s, &c);
-	int pick = -1;
-
-	if (!c)
-		return -1;
-	if (g->rolled) {
-		const struct roll_table *r = &v->model.game.roll[g->rolled];
-		int entry = dice_rolls_entry(r, g->roll);
-		int told = values_keep_told(t, c, r, g->turn, entry);
-
-		for (int i = 0; i < g->sets && i < n && told >= 0; i++) {
-			struct roll_keep k = dice_rolls_keep_of(
-				v->model.game.rules, g->roll, &g->set[i]);
-
-			if (dice_rolls_keep_index(r, v->model.game.rules, entry, &k) == told &&
-			    (pick < 0 || out[i].value > out[pick].value))
-				pick = i;
-		}
-		return pick;
-	}
-	for (int i = 0; i < n; i++) {
-		int word = arena_dice_game_legal_word(g, out[i].move);
-		int told = own_bank_told(c, g->left == g->dice ? 0 : g->left,
-					 dice_policy_row(t, g->turn));
-
-		if ((word == DICE_BANK && told == 1) || (word == DICE_ROLL && told == 0))
-			pick = i;
-	}
-	return pick;
 }
 
 /* The result of a game over: 1 for a winner alone, a half each for a
@@ -339,7 +180,7 @@ void values_state(struct values *v, const void *state,
 {
 	const struct dice_game *g = state;
 	struct values_action a[GAME_MAX_MOVES];
-	int n, told;
+	int n;
 	double best;
 
 	if (g->to_move < 0) {
@@ -347,21 +188,18 @@ void values_state(struct values *v, const void *state,
 		return;
 	}
 	n = values_actions(v, state, a);
-	told = v->own ? values_told(v, g, a, n) : -1;
 	best = a[0].value;
 	for (int i = 1; i < n; i++)
 		if (a[i].value > best)
 			best = a[i].value;
-	values_split(chance, g->to_move, told >= 0 ? a[told].value : best);
+	values_split(chance, g->to_move, best);
 }
 
 void values_start(struct values *v, int first, double chance[VALUES_SEATS])
 {
 	struct win_spot s = {.phase = WIN_PLAY};
-	const struct own_choices *c;
-	const struct dice_policy_turn *t = values_turn_of(v, first, &s, &c);
 
-	values_split(chance, first, values_roll(t, c, 0, 0));
+	values_split(chance, first, values_roll(values_turn(v, &s), 0, 0));
 }
 
 /* In how many of the 6^n ways n dice show `count`: n! / (c1! ... c6!). */
@@ -391,7 +229,6 @@ int values_outcomes(struct values *v, const void *state, int move,
 		    struct values_outcome *out, long *of)
 {
 	const struct dice_game *g = state;
-	const struct own_choices *c;
 	const struct dice_policy_turn *t;
 	const struct roll_table *r;
 	struct win_spot s;
@@ -401,7 +238,7 @@ int values_outcomes(struct values *v, const void *state, int move,
 	    arena_dice_game_legal_word(g, move) != DICE_ROLL)
 		return -1;
 	s = values_spot(v, g);
-	t = values_turn_of(v, g->to_move, &s, &c);
+	t = values_turn(v, &s);
 	r = &t->game->roll[n];
 	*of = 1;
 	for (int i = 0; i < n; i++)
@@ -415,7 +252,7 @@ int values_outcomes(struct values *v, const void *state, int move,
 		o->ways = values_ways(count);
 		/* nothing to set aside: the turn is lost */
 		values_split(o->chance, g->to_move,
-			     e < 0 ? t->bust : values_entry(t, c, n, g->turn, e));
+			     e < 0 ? t->bust : values_entry(t, n, g->turn, e));
 	} while (dice_rolls_next(count));
 	return outcomes;
 }

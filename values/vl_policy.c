@@ -14,21 +14,9 @@
 
 #include "values/dice_policy.h"
 
-const char *const vl_policy_card_names[VLC_CARDS] = {
-	"stop", "fireworks", "bonus-200", "bonus-300", "bonus-400",
-	"bonus-500", "bonus-600", "double", "plus-minus", "straight", "clover",
-};
-const int vl_policy_card_copies[VLC_CARDS] = {10, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1};
+_Static_assert(VLC_CARDS == VOLLE_LOTTE_KINDS, "the rules' kinds of card");
 
 #define ROW (VL_STEPS + 1)
-
-int vl_policy_card_parse(const char *name)
-{
-	for (int c = 0; name && c < VLC_CARDS; c++)
-		if (strcmp(name, vl_policy_card_names[c]) == 0)
-			return c;
-	return -1;
-}
 
 static int vl_index(long total)
 {
@@ -251,7 +239,8 @@ void vl_policy_init(struct vl_policy *p)
 	for (int n = 1; n <= VL_POLICY_DICE; n++)
 		dice_rolls_build(&p->roll[n], DICE_VOLLE_LOTTE, n);
 	for (int c = 0; c < VLC_CARDS; c++) {
-		p->full[c] = vl_policy_card_copies[c] / 56.0;
+		p->full[c] = arena_volle_lotte_card_copies(c) /
+			     (double)VOLLE_LOTTE_CARDS;
 		if (vl_is_run((enum vl_card)c) &&
 		    !(p->run[c] = calloc((VL_POLICY_DICE + 1) * ROW,
 					 sizeof *p->run[c])))

@@ -14,20 +14,19 @@
 
 #include <stdbool.h>
 
+#include "games/volle_lotte.h"
 #include "values/dice_rolls.h"
 
 #define VL_POLICY_DICE 6
 #define VL_STEPS 1000		/* turn totals 0 .. 50000 */
 
-/* The cards by name, as the view's "deck" lists them. */
+/* The kinds of card, in the rules library's order (games/volle_lotte.h:
+ * arena_volle_lotte_card_name() names each, and counts its copies). */
 enum vl_card {
 	VLC_STOP, VLC_FIREWORKS, VLC_BONUS_200, VLC_BONUS_300, VLC_BONUS_400,
 	VLC_BONUS_500, VLC_BONUS_600, VLC_DOUBLE, VLC_PLUS_MINUS,
 	VLC_STRAIGHT, VLC_CLOVER, VLC_CARDS
 };
-
-extern const char *const vl_policy_card_names[VLC_CARDS];
-extern const int vl_policy_card_copies[VLC_CARDS];
 
 struct vl_policy {
 	struct roll_table roll[VL_POLICY_DICE + 1];
@@ -40,9 +39,6 @@ struct vl_policy {
 	double straight[VL_POLICY_DICE + 1];	/* [k faces taken]: of completing */
 	double fireworks[VL_POLICY_DICE + 1];	/* [n]: points still to come */
 };
-
-/* The card named `name`, or -1. */
-int vl_policy_card_parse(const char *name);
 
 void vl_policy_init(struct vl_policy *p);
 void vl_policy_free(struct vl_policy *p);

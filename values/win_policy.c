@@ -83,10 +83,8 @@ static double win_bank(const struct win_policy *w, const struct win_spot *s,
 						   w->cells +
 					   score / DICE_POLICY_STEP];
 		/* bolo5: a win at once; bolo: their final turn */
-		if (w->game.rules == DICE_BOLO5)
-			return 1;
-		return 1 - win_gap(w, w->final_unopened && s->theirs == 0 ?
-					   w->final_unopened : w->final, margin);
+		return w->game.rules == DICE_BOLO5 ? 1 :
+			1 - win_gap(w, w->final, margin);
 	case WIN_FINAL:	/* the leader starts sudden death */
 		return margin < 0 ? 0 : 1 - win_gap(w, w->sudden, margin);
 	case WIN_SUDDEN:	/* strictly above, or out */
@@ -154,9 +152,8 @@ static void win_policy_turn_setup(const struct win_policy *w,
 	 * nothing there, as losing the turn is. */
 	t->turn = (struct dice_policy_turn){
 		.game = &w->game, .steps = (int)(last / DICE_POLICY_STEP),
-		.threshold = s->phase == WIN_PLAY ? win_policy_threshold(w, s->mine)
-			     : s->phase == WIN_FINAL && !s->mine && w->final_unopened
-			     ? w->opening : 0,
+		.threshold = s->phase == WIN_PLAY ?
+				     win_policy_threshold(w, s->mine) : 0,
 		.bank = t->bank,
 		.bust = s->phase == WIN_PLAY ?
 				1 - w->play[s->theirs / DICE_POLICY_STEP *
@@ -177,10 +174,12 @@ void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
 }
 
 void win_policy_turn_values(const struct win_policy *w,
-			    const struct win_spot *s, struct win_turn *t)
+			    const struct win_spot *s,
+			    struct dice_policy_work *work, struct win_turn *t)
 {
 	win_policy_turn_setup(w, s, t);
 	t->turn.values_only = true;
+	dice_policy_turn_solve_in(&t->turn, work);
 }
 
 void win_policy_turn_free(struct win_turn *t)

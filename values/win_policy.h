@@ -37,11 +37,6 @@ struct win_policy {
 	int cells;		/* scores below the target: target / 50 */
 	int gaps;		/* entries of final[] and of a row of sudden[]: cap / 50 + 1 */
 	const double *play, *final, *sudden;	/* final, sudden: bolo only */
-	/* bolo's final turn of a player who has not banked yet, who may bank
-	 * only from the opening on: NULL, final's, where the play cannot
-	 * tell (the best play: a bank below the leader, 1,000 or more, is
-	 * worth nothing either way); a player's own play can (own_play.h) */
-	const double *final_unopened;
 	double *solved;		/* their storage, when win_solve() made them */
 };
 
@@ -85,11 +80,11 @@ bool win_policy_covers(const struct win_policy *w, long target,
  * chances at its ends; free with win_policy_turn_free(). */
 void win_policy_turn(const struct win_policy *w, const struct win_spot *s,
 		     struct win_turn *t);
-/* The same set up for values only (no lost[]: what the grader reads),
- * not solved: the caller solves it (dice_policy_turn_solve_in(), or
- * with other turns, dice_lanes_solve()). */
+/* The same with values only (no lost[]: what the grader reads), solved
+ * in the caller's rows `work` (of w->game). */
 void win_policy_turn_values(const struct win_policy *w,
-			    const struct win_spot *s, struct win_turn *t);
+			    const struct win_spot *s,
+			    struct dice_policy_work *work, struct win_turn *t);
 void win_policy_turn_free(struct win_turn *t);
 
 /* The chance to win of the player whose turn starts at the spot. */

@@ -1,7 +1,7 @@
 /*
  * `referee grade LOG|DIR... [--format text|json] [--tables DIR]
- * [--summary | --own-play]`: every decision of each game graded against the values
- * of its states, exact or estimated (report/grade.h, docs/ANALYSIS.md): the chance to
+ * [--summary]`: every decision of each game graded against the values of
+ * its states, exact or estimated (report/grade.h, docs/ANALYSIS.md): the chance to
  * win each decision lost against the best, its mark, each roll's luck for
  * every seat, and each seat's sums with the identity that ties them to
  * the result; or, with --summary, each bot's errors per game over all the
@@ -23,13 +23,11 @@
 #include "base/visible.h"
 #include "cli.h"
 #include "report/grade_ladder.h"
-#include "report/grade_own.h"
 
 struct grade_args {
 	bool json;
 	const char *tables;
 	bool summary;
-	bool own_play;		/* --own-play */
 	struct grade_summary *sums;	/* --summary: the grades gathered */
 	/* Without --summary, each grade's trees, emptied for the next: its
 	 * thousands of nodes were a malloc and a free each, a tenth of
@@ -55,25 +53,18 @@ static void print_line(const cJSON *doc)
 	free(line);
 }
 
-/* A grade's printing (grade_each of report/grade.h): the arguments and
- * the worst status so far. */
-struct grade_shown {
-	const struct grade_args *a;
-	int rc;
-};
-
-/* Prints the grade of the log at `path`, or why it has none. */
-static void grade_show(void *ctx, const char *path, enum grade_status status,
-		       cJSON *doc, const char *err)
+/* Grades the log at `path` and prints its grade, or why it has none:
+ * its status. */
+static int grade_one(struct grade *g, const char *path,
+		     const struct grade_args *a)
 {
-	struct grade_shown *shown = ctx;
-	const struct grade_args *a = shown->a;
+	char err[ERR_LEN];
+	cJSON *doc;
+	enum grade_status status = grade_path(g, path, &doc, err);
 
-	(void)path;	/* err names it */
-	shown->rc = worse(shown->rc, (int)status);
 	if (status != GRADE_OK) {
 		visible_line(stderr, "referee grade: %s", err);
-		return;
+		return (int)status;
 	}
 	if (a->sums) {
 		grade_summary_add(a->sums, doc);
@@ -89,19 +80,7 @@ static void grade_show(void *ctx, const char *path, enum grade_status status,
 		region_reset(a->trees);
 	else
 		cJSON_Delete(doc);
-}
-
-/* Grades the log at `path` and prints its grade: its status. */
-static int grade_one(struct grade *g, const char *path,
-		     const struct grade_args *a)
-{
-	struct grade_shown shown = {.a = a, .rc = EXIT_OK};
-	char err[ERR_LEN];
-	cJSON *doc;
-	enum grade_status status = grade_path(g, path, &doc, err);
-
-	grade_show(&shown, path, status, doc, err);
-	return shown.rc;
+	return EXIT_OK;
 }
 
 /* Grades each log of the folder `dir` (its games/ folder, if it has
@@ -112,15 +91,16 @@ static int grade_folder(struct grade *g, const char *dir,
 {
 	size_t count;
 	char **logs = grade_folder_logs(dir, &count);
-	struct grade_shown shown = {.a = a, .rc = EXIT_OK};
+	int rc = EXIT_OK;
 
 	if (!count) {
 		visible_line(stderr, "referee grade: %s holds no game log", dir);
-		shown.rc = EXIT_CHECK_FAILED;
+		rc = EXIT_CHECK_FAILED;
 	}
-	grade_paths(g, logs, count, grade_show, &shown);
+	for (size_t i = 0; i < count; i++)
+		rc = worse(rc, grade_one(g, logs[i], a));
 	grade_logs_free(logs);
-	return shown.rc;
+	return rc;
 }
 
 /* The summary of the games graded, as --format asks. */
@@ -135,44 +115,12 @@ static void print_summary(const struct grade_args *a)
 	cJSON_Delete(doc);
 }
 
-/* --own-play: the values of the pair whose games are the logs of `args`
- * (logs, or folders of them) given to the grader; its exit status. */
-static int use_own_play(struct grade *g, int count, char **args)
-{
-	char **paths = NULL, err[ERR_LEN];
-	size_t n = 0;
-	struct stat st;
-	struct grade_own *own;
-
-	for (int i = 0; i < count; i++) {
-		size_t k = 1;
-		char **logs = stat(args[i], &st) == 0 && S_ISDIR(st.st_mode) ?
-			grade_folder_logs(args[i], &k) : NULL;
-
-		paths = xrealloc(paths, (n + k + 1) * sizeof *paths);
-		for (size_t j = 0; j < k; j++)
-			paths[n++] = xstrdup(logs ? logs[j] : args[i]);
-		grade_logs_free(logs);
-	}
-	own = grade_own_open(paths, n, err);
-	for (size_t j = 0; j < n; j++)
-		free(paths[j]);
-	free(paths);
-	if (!own) {
-		visible_line(stderr, "referee grade: %s", err);
-		return EXIT_CHECK_FAILED;
-	}
-	grade_use_own(g, own);
-	return EXIT_OK;
-}
-
 static int parse_args(int argc, char **argv, struct grade_args *a)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"tables", required_argument, NULL, 't'},
 		{"summary", no_argument, NULL, 's'},
-		{"own-play", no_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0},
 	};
 	int opt;
@@ -183,8 +131,6 @@ static int parse_args(int argc, char **argv, struct grade_args *a)
 			a->tables = optarg;
 		} else if (opt == 's') {
 			a->summary = true;
-		} else if (opt == 'o') {
-			a->own_play = true;
 		} else if (opt == 'f' && (!strcmp(optarg, "json") ||
 					  !strcmp(optarg, "text"))) {
 			a->json = !strcmp(optarg, "json");
@@ -195,15 +141,12 @@ static int parse_args(int argc, char **argv, struct grade_args *a)
 	}
 	if (optind == argc)
 		return cli_fail("grade", "no log or folder given");
-	if (a->own_play && a->summary)
-		return cli_fail("grade", "--own-play and --summary do not go "
-				"together: the summary is against optimal play");
 	return EXIT_OK;
 }
 
 static const char grade_help[] =
 	"usage: referee grade LOG|DIR... [--format text|json] [--tables DIR]\n"
-	"                     [--summary | --own-play]\n\n"
+	"                     [--summary]\n\n"
 	"Grades every decision of each game against the chances to win, exact\n"
 	"in two-player bolo and bolo5 and estimated by playouts elsewhere (the\n"
 	"grade says which): the chance each decision lost against the best\n"
@@ -222,12 +165,7 @@ static const char grade_help[] =
 	"                 of its errors) and its expected score against the\n"
 	"                 optimal bot (1/2 less it), then its mean score, each\n"
 	"                 with its 95% interval; exact values only; JSON: one\n"
-	"                 object\n"
-	"  --own-play     the games of one pair: each roll's luck measured by\n"
-	"                 the two bots' own play, learned from their decisions\n"
-	"                 in the other half of the games (docs/ANALYSIS.md,\n"
-	"                 \"Luck of the players' own play\"): luck-adjusted\n"
-	"                 scores of far less variance between weak bots\n\n"
+	"                 object\n\n"
 	"Exit status 1 if a log cannot be read or does not verify, 3 if a game\n"
 	"has no exact values under --summary, 2 on bad usage.";
 
@@ -254,13 +192,10 @@ int cmd_grade(int argc, char **argv)
 		a.trees = &trees;
 		region_json_start(&trees);
 	}
-	if (a.own_play && (rc = use_own_play(g, argc - optind, argv + optind)))
-		goto out;
 	for (int i = optind; i < argc; i++)
 		rc = worse(rc, stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode) ?
 			       grade_folder(g, argv[i], &a) :
 			       grade_one(g, argv[i], &a));
-out:
 	if (a.trees)
 		region_json_stop();
 	region_free(&trees);

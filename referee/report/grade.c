@@ -24,8 +24,6 @@
 #include "games/dice.h"
 #include "games/registry.h"
 #include "grade.h"
-#include "grade_ahead.h"
-#include "grade_own.h"
 #include "grade_values.h"
 #include "values/estimate.h"
 
@@ -46,7 +44,6 @@ struct grade_kept {
 struct grade {
 	char *cache;
 	bool estimates;		/* grade_take_estimates() */
-	struct grade_own *own;	/* grade_use_own(): one pair's own play */
 	struct grade_kept kept[GRADE_KEPT];
 	int next;
 };
@@ -549,17 +546,10 @@ void grade_take_estimates(struct grade *g)
 	g->estimates = true;
 }
 
-void grade_use_own(struct grade *g, struct grade_own *own)
-{
-	grade_own_close(g->own);
-	g->own = own;
-}
-
 void grade_free(struct grade *g)
 {
 	if (!g)
 		return;
-	grade_own_close(g->own);
 	for (int i = 0; i < GRADE_KEPT; i++) {
 		free(g->kept[i].key);
 		grade_values_close(g->kept[i].values);
@@ -584,10 +574,6 @@ static struct grade_values *grade_values(struct grade *g, const cJSON *header,
 	struct grade_kept *k;
 
 	free(options_text);
-	if (g->own) {
-		free(key);
-		return grade_own_values(g->own, header, why);
-	}
 	for (int i = 0; i < GRADE_KEPT; i++)
 		if (g->kept[i].key && !strcmp(g->kept[i].key, key)) {
 			free(key);
@@ -652,30 +638,8 @@ static const cJSON *grade_header(const struct game_log *log)
 	return type && !strcmp(type, "header") ? header : NULL;
 }
 
-/* The decisions of `log`, whose header is `header`, told to `values`. */
-static void grade_tell_values(struct grade_values *values,
-			      const struct game_log *log, const cJSON *header)
-{
-	grade_ahead(values, log,
-		    arena_game_find(cJSON_GetStringValue(json_member(header, "game"))),
-		    cJSON_GetArraySize(json_member(header, "players")),
-		    json_member(header, "options"));
-}
-
-void grade_tell(struct grade *g, const struct game_log *log)
-{
-	const cJSON *header = grade_header(log);
-	char no[VALUES_ERR_LEN];
-	struct grade_values *values = header ? grade_values(g, header, no) : NULL;
-
-	if (values)
-		grade_tell_values(values, log, header);
-}
-
-/* grade_log(), the log's decisions told already when `told`. */
-static enum grade_status grade_log_told(struct grade *g,
-					const struct game_log *log, bool told,
-					cJSON **doc, char *err)
+enum grade_status grade_log(struct grade *g, const struct game_log *log,
+			    cJSON **doc, char *err)
 {
 	const cJSON *header = grade_header(log);
 	struct verify_hooks hooks = {.on_record = grade_record,
@@ -708,8 +672,6 @@ static enum grade_status grade_log_told(struct grade *g,
 	gg->drawn.openings = cJSON_CreateArray();
 	gg->decision.seat = -1;
 	hooks.ctx = gg;
-	if (!told)
-		grade_tell_values(gg->values, log, header);
 	if (verify_log(log, NULL, &hooks, &summary, why)) {
 		errorf(err, "%s does not verify: %s", log->path, why);
 		status = GRADE_UNVERIFIED;
@@ -725,18 +687,6 @@ static enum grade_status grade_log_told(struct grade *g,
 	}
 	grade_game_free(gg);
 	return status;
-}
-
-enum grade_status grade_log(struct grade *g, const struct game_log *log,
-			    cJSON **doc, char *err)
-{
-	return grade_log_told(g, log, false, doc, err);
-}
-
-enum grade_status grade_told(struct grade *g, const struct game_log *log,
-			     cJSON **doc, char *err)
-{
-	return grade_log_told(g, log, true, doc, err);
 }
 
 enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,

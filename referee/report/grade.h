@@ -52,11 +52,6 @@ struct grade *grade_new(const char *cache);
 void grade_take_estimates(struct grade *g);
 void grade_free(struct grade *g);
 
-struct grade_own;
-/* The grader grades with one pair's values of own play (grade_own.h),
- * closed with it, rather than with exact or estimated ones. */
-void grade_use_own(struct grade *g, struct grade_own *own);
-
 /* Grades one log: GRADE_OK with the document in *doc (the caller's to
  * free), or another status with why in err (ERR_LEN bytes, naming the
  * log). */
@@ -66,24 +61,6 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 /* grade_log() of the log at `path`, read here. */
 enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,
 			     char *err);
-/* Tells the grader the decisions of `log`, to be graded after the log
- * graded now (grade_ahead.h): the turns of both are solved together,
- * eight at once, where one log's last turns would be solved fewer at a
- * time.  Nothing for a log that is not a game log or whose game has no
- * values (grade_told() says why). */
-void grade_tell(struct grade *g, const struct game_log *log);
-/* grade_log() of a log told already with grade_tell(). */
-enum grade_status grade_told(struct grade *g, const struct game_log *log,
-			     cJSON **doc, char *err);
-/* What grade_paths() hands on for each path: its status, its document
- * (NULL unless GRADE_OK; the callee's to free) and why in err. */
-typedef void grade_each(void *ctx, const char *path, enum grade_status status,
-			cJSON *doc, const char *err);
-/* grade_path() of each of paths[0 .. count - 1] in their order, each log
- * read and told (grade_tell()) while the one before it is graded, its
- * grade then handed to each(). */
-void grade_paths(struct grade *g, char *const *paths, size_t count,
-		 grade_each *each, void *ctx);
 
 /* Whether `game` with `options` (every option, as a log's header holds
  * them) for `players` has exact values: GRADE_OK, their tables solved now

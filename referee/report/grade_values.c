@@ -16,9 +16,6 @@ struct grade_values {
 	struct values *exact;		/* or: */
 	struct estimate *estimate;
 	const struct game_rules *rules;
-	/* exact is of two players' own play (values_open_own()): not
-	 * exact, and a state is worth what its player's choices make it */
-	bool own;
 };
 
 struct grade_values *grade_values_open(const char *game, const cJSON *options,
@@ -41,21 +38,6 @@ struct grade_values *grade_values_open(const char *game, const cJSON *options,
 	return gv;
 }
 
-struct grade_values *grade_values_own(struct values *own)
-{
-	struct grade_values *gv = xcalloc(1, sizeof *gv);
-
-	gv->exact = own;
-	gv->own = true;
-	gv->rules = arena_game_find(values_game_name(own));
-	return gv;
-}
-
-void grade_values_seat(struct grade_values *gv, const int player[VALUES_SEATS])
-{
-	values_seat(gv->exact, player);
-}
-
 void grade_values_close(struct grade_values *gv)
 {
 	if (!gv)
@@ -67,18 +49,12 @@ void grade_values_close(struct grade_values *gv)
 
 bool grade_values_exact(const struct grade_values *gv)
 {
-	return gv->exact != NULL && !gv->own;
+	return gv->exact != NULL;
 }
 
 const char *grade_values_how(const struct grade_values *gv)
 {
 	return gv->exact ? values_how(gv->exact) : estimate_how(gv->estimate);
-}
-
-void grade_values_ahead(struct grade_values *gv, const void *state)
-{
-	if (grade_values_exact(gv))
-		values_ahead(gv->exact, state);
 }
 
 static int grade_values_exactly(struct grade_values *gv, const void *state,
@@ -92,18 +68,12 @@ static int grade_values_exactly(struct grade_values *gv, const void *state,
 	for (int i = 0; i < n; i++) {
 		out[i] = (struct grade_choice){.move = a[i].move,
 					       .word = a[i].chance,
-					       .exact = !gv->own};
+					       .exact = true};
 		values_split(out[i].chance, me, a[i].value);
 		if (a[i].value > a[best].value)
 			best = i;
 	}
 	memcpy(here, out[best].chance, sizeof out[best].chance);
-	if (gv->own) {	/* what the player's choices make of the state */
-		double two[VALUES_SEATS];
-
-		values_state(gv->exact, state, two);
-		memcpy(here, two, sizeof two);
-	}
 	return n;
 }
 

@@ -33,13 +33,6 @@ struct grade_values *grade_values_open(const char *game, const cJSON *options,
 				       bool estimates, char *err);
 void grade_values_close(struct grade_values *gv);
 
-/* The values of two players' own play (values_open_own(), the caller's
- * no more: closed with gv), labelled not exact; a state's value is what
- * its player's choices make it. */
-struct grade_values *grade_values_own(struct values *own);
-/* Which of the two players sits at each seat of the games graded next. */
-void grade_values_seat(struct grade_values *gv, const int player[VALUES_SEATS]);
-
 bool grade_values_exact(const struct grade_values *gv);
 /* How the values were obtained, in words. */
 const char *grade_values_how(const struct grade_values *gv);
@@ -53,10 +46,6 @@ const char *grade_values_how(const struct grade_values *gv);
 int grade_values_actions(struct grade_values *gv, const void *state,
 			 uint64_t key, struct grade_choice *out,
 			 double here[GAME_MAX_SEATS]);
-
-/* Says that `state` will be graded soon (values_ahead()); nothing where
- * the values are estimated. */
-void grade_values_ahead(struct grade_values *gv, const void *state);
 
 /* Each seat's chance once `play` (of the game with `options`) has
  * begun, before its first draws. */

@@ -147,6 +147,10 @@ refuses ladder "--key needs a value" . --key
 refuses ladder "cannot read key file '$TMP/none.key': No such file or directory" . --key "$TMP/none.key"
 refuses ladder "cannot read '$TMP/none': No such file or directory" "$TMP/none"
 
+# grade's --own-play was deleted: it is refused as any unknown option.
+refuses grade "unknown option '--own-play'" --own-play x
+refuses grade "unknown option '--own-play'" x --own-play
+
 # Every verb reads its options as getopt_long does: a value after '=' or
 # next to a short option, a long option shortened, "--" before operands.
 refuses verify "cannot read key file '$TMP/none.key': No such file or directory" -j2 --key="$TMP/none.key" x

@@ -631,10 +631,10 @@ static void vl_view_turn(const cJSON *view, struct estimate_rule_card *t)
 	const cJSON *card = cJSON_GetObjectItemCaseSensitive(view, "card");
 	const cJSON *deck = cJSON_GetObjectItemCaseSensitive(view, "deck");
 
-	t->card = cJSON_IsString(card) ? vl_policy_card_parse(card->valuestring) : -1;
+	t->card = arena_volle_lotte_card_kind(cJSON_GetStringValue(card));
 	for (int c = 0; c < VLC_CARDS; c++)
 		t->deck[c] = cJSON_GetObjectItemCaseSensitive(deck,
-			vl_policy_card_names[c])->valueint;
+			arena_volle_lotte_card_name(c))->valueint;
 	t->after_volle = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(view,
 						"after_volle_lotte"));
 }

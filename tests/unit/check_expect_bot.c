@@ -101,12 +101,12 @@ static long sim_bolo_turn(const struct dice_policy_turn *t)
 /* A card of the full deck of 56 (docs/games/volle-lotte.md rule 3.1). */
 static enum vl_card sim_card(void)
 {
-	int pick = (int)(sim_next() % 56);
+	int pick = (int)(sim_next() % VOLLE_LOTTE_CARDS);
 
 	for (int c = 0; c < VLC_CARDS; c++) {
-		if (pick < vl_policy_card_copies[c])
+		if (pick < arena_volle_lotte_card_copies(c))
 			return (enum vl_card)c;
-		pick -= vl_policy_card_copies[c];
+		pick -= arena_volle_lotte_card_copies(c);
 	}
 	return VLC_STOP;
 }
@@ -291,7 +291,8 @@ START_TEST(volle_lotte_turn_matches_monte_carlo)
 	solved = ctx.card < 0 ? vl_policy_draw(&p.vl, (int[VLC_CARDS]){0}, 0) :
 				vl_policy_card(&p.vl, (enum vl_card)ctx.card, 0);
 	sim_estimate(vl_turn, &ctx, 30000, &mean, &se);
-	assert_close(ctx.card < 0 ? "any card" : vl_policy_card_names[ctx.card],
+	assert_close(ctx.card < 0 ? "any card" :
+		     arena_volle_lotte_card_name(ctx.card),
 		     solved, mean, se);
 	expect_policy_free(&p);
 }

@@ -16,7 +16,6 @@
 #include "games/dice.h"
 #include "games/registry.h"
 #include "run_suite.h"
-#include "values/dice_lanes.h"
 #include "values/values.h"
 #include "values/win_policy.h"
 #include "values/values_tables.h"
@@ -384,40 +383,10 @@ static void reference_solve(struct reference *r)
 		}
 }
 
-/* Turn t (of the reference r) to the last bit: each roll where the
- * solver solved it, each keep everywhere; win-bot's turn `bot` (with
- * lost[]) the same. */
-static void same_as_reference(const struct reference *r,
-			      const struct dice_policy_turn *t,
-			      const struct dice_policy_turn *bot)
-{
-	const struct dice_policy_game *g = t->game;
-
-	ck_assert_ptr_null(t->lost);
-	for (int n = 1; n <= g->dice; n++) {
-		const struct roll_table *roll = &g->roll[n];
-
-		for (int i = 0; i <= t->steps; i++) {
-			long total = (long)i * DICE_POLICY_STEP;
-
-			if (i < t->settled) {
-				ck_assert_double_eq(dice_policy_turn_roll(
-					t, n, total), r->ref[n][i]);
-				ck_assert_double_eq(dice_policy_turn_roll(
-					bot, n, total), r->ref[n][i]);
-			}
-			for (int k = 0; k < dice_policy_keeps(roll); k++)
-				ck_assert_double_eq(dice_policy_turn_after(
-					t, n, total, &roll->keep[k]),
-					reference_after(r, n, i, &roll->keep[k]));
-		}
-	}
-}
-
-/* The grader's turns (values only, the rows past `settled` not kept)
- * against the reference, to the last bit: solved one after another in
- * the same rows, and side by side (dice_lanes.h, where the processor has
- * its vectors: the turns of both games' spots at once). */
+/* The grader's turns (values only, solved one after another in the same
+ * rows, the rows past `settled` not kept) against the reference, to the
+ * last bit: each roll where the solver solved it, each keep everywhere;
+ * win-bot's turns (with lost[]) the same. */
 START_TEST(fast_turns_are_the_plain_solve)
 {
 	static const struct win_spot spots[] = {
@@ -429,46 +398,50 @@ START_TEST(fast_turns_are_the_plain_solve)
 		{.phase = WIN_FINAL, .mine = 9000, .theirs = 10200},
 		{.phase = WIN_SUDDEN, .mine = 10000, .theirs = 10450, .turns = 3},
 	};
-	enum { SPOTS = sizeof spots / sizeof *spots };
 	bool bolo = _i == 0;
 	struct win_policy w;
 	struct dice_policy_work *work;
-	struct dice_lanes *lanes;
-	struct win_turn alone[SPOTS], side[SPOTS];
-	struct dice_policy_turn *t[SPOTS];
-	const struct win_spot *at[SPOTS];
-	int count = 0;
 
 	win_policy_load(&w, bolo ? "bolo" : "bolo5", values_tables_target,
 			bolo ? values_tables_bolo_play : values_tables_bolo5_play,
 			bolo ? values_tables_bolo_final : NULL,
 			bolo ? values_tables_bolo_sudden : NULL);
 	work = dice_policy_work_new(&w.game);
-	lanes = dice_lanes_new(&w.game);
-	for (size_t s = 0; s < SPOTS; s++)
-		if (bolo || spots[s].phase == WIN_PLAY) {
-			win_policy_turn_values(&w, &spots[s], &alone[count]);
-			dice_policy_turn_solve_in(&alone[count].turn, work);
-			win_policy_turn_values(&w, &spots[s], &side[count]);
-			t[count] = &side[count].turn;
-			at[count++] = &spots[s];
-		}
-	dice_lanes_solve(lanes, t, count);
-	for (int s = 0; s < count; s++) {
-		struct win_turn bot;
-		struct reference r = {.t = &alone[s].turn};
+	for (size_t s = 0; s < sizeof spots / sizeof *spots; s++) {
+		struct win_turn t, bot;
+		struct reference r;
 
-		win_policy_turn(&w, at[s], &bot);	/* win-bot's */
+		if (!bolo && spots[s].phase != WIN_PLAY)
+			continue;
+		win_policy_turn_values(&w, &spots[s], work, &t);
+		win_policy_turn(&w, &spots[s], &bot);	/* win-bot's */
+		r.t = &t.turn;
 		reference_solve(&r);
-		same_as_reference(&r, &alone[s].turn, &bot.turn);
-		same_as_reference(&r, &side[s].turn, &bot.turn);
+		ck_assert_ptr_null(t.turn.lost);
+		for (int n = 1; n <= w.game.dice; n++) {
+			const struct roll_table *roll = &w.game.roll[n];
+
+			for (int i = 0; i <= t.turn.steps; i++) {
+				long total = (long)i * DICE_POLICY_STEP;
+
+				if (i < t.turn.settled) {
+					ck_assert_double_eq(dice_policy_turn_roll(
+						&t.turn, n, total), r.ref[n][i]);
+					ck_assert_double_eq(dice_policy_turn_roll(
+						&bot.turn, n, total), r.ref[n][i]);
+				}
+				for (int k = 0; k < roll->entry[roll->rolls - 1].first +
+							    roll->entry[roll->rolls - 1].keeps; k++)
+					ck_assert_double_eq(dice_policy_turn_after(
+						&t.turn, n, total, &roll->keep[k]),
+						reference_after(&r, n, i, &roll->keep[k]));
+			}
+		}
 		for (int n = 1; n <= w.game.dice; n++)
 			free(r.ref[n]);
-		win_policy_turn_free(&alone[s]);
-		win_policy_turn_free(&side[s]);
+		win_policy_turn_free(&t);
 		win_policy_turn_free(&bot);
 	}
-	dice_lanes_free(lanes);
 	dice_policy_work_free(work);
 	win_policy_free(&w);
 }

@@ -182,6 +182,36 @@ START_TEST(set_deck_passes)
 }
 END_TEST
 
+/* The one list of the deck (rule 3.1), which the values' solver and
+ * expect-bot read: each kind's name, in the view's order, parsed back to
+ * its kind; its copies, 56 in all; nothing past its ends. */
+START_TEST(card_kinds)
+{
+	static const char *const names[VOLLE_LOTTE_KINDS] = {
+		"stop", "fireworks", "bonus-200", "bonus-300", "bonus-400",
+		"bonus-500", "bonus-600", "double", "plus-minus", "straight",
+		"clover",
+	};
+	static const int copies[VOLLE_LOTTE_KINDS] = {
+		VOLLE_LOTTE_STOPS, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1,
+	};
+	int cards = 0;
+
+	for (int k = 0; k < VOLLE_LOTTE_KINDS; k++) {
+		ck_assert_str_eq(arena_volle_lotte_card_name(k), names[k]);
+		ck_assert_int_eq(arena_volle_lotte_card_kind(names[k]), k);
+		ck_assert_int_eq(arena_volle_lotte_card_copies(k), copies[k]);
+		cards += arena_volle_lotte_card_copies(k);
+	}
+	ck_assert_int_eq(cards, VOLLE_LOTTE_CARDS);
+	ck_assert_ptr_null(arena_volle_lotte_card_name(-1));
+	ck_assert_ptr_null(arena_volle_lotte_card_name(VOLLE_LOTTE_KINDS));
+	ck_assert_int_eq(arena_volle_lotte_card_copies(VOLLE_LOTTE_KINDS), 0);
+	ck_assert_int_eq(arena_volle_lotte_card_kind("joker"), -1);
+	ck_assert_int_eq(arena_volle_lotte_card_kind(NULL), -1);
+}
+END_TEST
+
 START_TEST(rules_table)
 {
 	ck_assert_str_eq(rules_table_text(&arena_volle_lotte_rules),
@@ -201,6 +231,7 @@ Suite *test_suite(void)
 	tcase_add_loop_test(games, full_games, 0, 7 * 4);
 	tcase_add_test(games, deck_draws);
 	tcase_add_test(games, set_deck_passes);
+	tcase_add_test(games, card_kinds);
 	tcase_add_test(games, rules_table);
 	suite_add_tcase(s, games);
 	return s;
