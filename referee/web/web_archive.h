@@ -26,12 +26,23 @@ enum web_archive_result {
 	WEB_ARCHIVE_OK,
 	WEB_ARCHIVE_BAD,        /* refused: err says which entry and why */
 	WEB_ARCHIVE_TOO_BIG,    /* it unpacks past the cap */
+	WEB_ARCHIVE_NO_ROOM,    /* it passes the room it was given */
+};
+
+/* The room an archive may take, in files and bytes as league_use.h
+ * counts them (whole blocks), and when it does not fit what its entries
+ * read so far counted, and which of the two it passed. */
+struct web_archive_room {
+	unsigned long long files, bytes;
+	unsigned long long files_counted, bytes_counted;
+	bool files_passed;
 };
 
 /* Unpacks the `len` bytes of `data` into folder `dest` (existing), its
- * files unpacked to at most `cap` bytes in all. */
+ * files unpacked to at most `cap` bytes in all, and within `room` (NULL:
+ * none), refused before anything is written when it passes it. */
 enum web_archive_result web_archive_unpack(const void *data, size_t len, const char *dest,
-					   size_t cap, char *err);
+					   size_t cap, struct web_archive_room *room, char *err);
 
 /* Whether `path` is relative and has no `..` component: a path that
  * stays inside the folder it is read from. */
