@@ -157,7 +157,7 @@ static bool within_quota(const char *dir, sqlite3 *db, const struct league_versi
 			 const struct league_add *out, char *err)
 {
 	struct league_quota q;
-	struct league_use mine, all, adding = {1, LEAGUE_USE_BLOCK};
+	struct league_use mine, all, adding = {.bytes = LEAGUE_USE_BLOCK, .files = 1};
 	struct league_room room;
 
 	if (!in_uploads(dir, v->workdir))

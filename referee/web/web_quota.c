@@ -16,7 +16,7 @@ enum web_archive_result web_quota_unpack(const char *dir, const char *user, cons
 					 size_t cap, char *err)
 {
 	struct league_quota q;
-	struct league_use mine, all;
+	struct league_use mine, all, empty = {.bytes = LEAGUE_USE_BLOCK, .files = 1};
 	struct league_room left;
 	struct web_archive_room room = {0};
 	enum web_archive_result rc;
@@ -33,6 +33,10 @@ enum web_archive_result web_quota_unpack(const char *dir, const char *user, cons
 	league_use_of(dir, db, owners, user, name, q.versions_kept, &mine, &all);
 	cJSON_Delete(owners);
 	league_db_close(db);
+	/* The folder made for it counts as the archive's own: its "./"
+	 * entry (league add counts it so too). */
+	league_use_less(&mine, &empty);
+	league_use_less(&all, &empty);
 	league_quota_room(&q, &mine, &all, &left);
 	room.files = left.files;
 	room.bytes = left.bytes;
