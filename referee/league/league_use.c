@@ -1,12 +1,14 @@
 /*
  * What the league's uploaded folders hold; see league_use.h.
  */
-#define _XOPEN_SOURCE 700
 #include "league/league_use.h"
 
-#include <ftw.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/json.h"
 #include "base/paths.h"
@@ -19,28 +21,45 @@ unsigned long long league_use_bytes(unsigned long long size)
 	return (blocks ? blocks : 1) * LEAGUE_USE_BLOCK;
 }
 
-/* The walk's sum: nftw() takes no context, and the server walks on
- * several threads at once. */
-static _Thread_local struct league_use *walking;
+/* How deep a walk goes below the folder it is given: an upload is at
+ * most 32 folders deep (web_archive.h) under DIR/uploads/NAME/upload-X;
+ * a deeper one (an upload cut short by kill -9, which the server's next
+ * start removes) is counted down to there, so that no depth stops a walk
+ * nor holds more descriptors than this. */
+#define WALK_DEPTH 40
 
-static int count(const char *path, const struct stat *st, int type, struct FTW *at)
+/* Adds what the folder open as `fd` (taken) holds to *u. */
+static void walk(int fd, int depth, struct league_use *u)
 {
-	(void)path;
-	if (at->level == 0)
-		return 0;
-	walking->files++;
-	walking->bytes += league_use_bytes(type == FTW_F && S_ISREG(st->st_mode)
-					   ? (unsigned long long)st->st_size : 0);
-	return 0;
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	struct stat st;
+	int sub;
+
+	if (!d) {
+		close(fd);
+		return;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW))
+			continue;
+		u->files++;
+		u->bytes += league_use_bytes(S_ISREG(st.st_mode) ? (unsigned long long)st.st_size : 0);
+		if (S_ISDIR(st.st_mode) && depth > 0 &&
+		    (sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+				  O_CLOEXEC)) >= 0)
+			walk(sub, depth - 1, u);
+	}
+	closedir(d);
 }
 
 void league_use_tree(const char *path, struct league_use *u)
 {
-	/* An upload is at most 32 folders deep (web_archive.h): nftw's
-	 * recursion is bounded by it. */
-	walking = u;
-	nftw(path, count, 16, FTW_PHYS);
-	walking = NULL;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd >= 0)
+		walk(fd, WALK_DEPTH, u);
 }
 
 /* Adds bot `bot`'s uploads (DIR/uploads/BOT and the folder itself) to *u. */

@@ -55,14 +55,15 @@ for v in 1 2 3 4 5 6; do many "m$v" 120; done
 	done >"$TMP/attack"
 ) &
 attack=$!
-slow=0
+slow=0 worst=0
 for _ in $(seq 20); do
 	t=$(curl -s -o /dev/null -w '%{time_total}' "$URL/api/status")
-	"$PYTHON3" -c "import sys; sys.exit(float(sys.argv[1]) >= 0.5)" "$t" || slow=$((slow + 1))
+	"$PYTHON3" -c "import sys; sys.exit(float(sys.argv[1]) >= 1)" "$t" || slow=$((slow + 1))
+	worst=$("$PYTHON3" -c "import sys; print(max(float(sys.argv[1]), float(sys.argv[2])))" "$t" "$worst")
 	sleep 0.2
 done
 wait "$attack"
-expect_eq "$slow" 0 "GET /api/status 20 times while one user uploads six versions: each under 0.5 s"
+expect_eq "$slow" 0 "GET /api/status 20 times while one user uploads six versions and their pre-flights play: each under 1 s (the slowest $worst s)"
 expect_eq "$(cut -d' ' -f1,2 "$TMP/attack" | sort | uniq -c | sed 's/^ *//')" "6 202 accepted" \
 	"... each of the six versions of 120 files taken" || diag "$(cat "$TMP/bodies")"
 expect_eq "$(cut -d' ' -f3 "$TMP/attack" | tr '\n' ' ')" "125 249 249 249 249 249 " \
