@@ -16,6 +16,7 @@
 #include "league/league_folder.h"
 #include "league/league_prune.h"
 #include "league/league_quota.h"
+#include "league/league_use.h"
 #include "web/web_users.h"
 
 #define fail(...) cli_fail("league", __VA_ARGS__)

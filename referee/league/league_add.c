@@ -18,6 +18,7 @@
 #include "league_db.h"
 #include "league_prune.h"
 #include "league_quota.h"
+#include "league_use.h"
 #include "league_register.h"
 
 /* The version of NAME with `hash`, or the number of NAME's last version

@@ -16,14 +16,17 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "league/league_use.h"
-
 #define LEAGUE_QUOTA "quota.json"
 
 struct league_quota {
 	long user_mb, user_files;     /* each user's bots' uploads */
 	long versions_kept;           /* each bot's newest versions with files */
 	long league_mb, league_files; /* every upload of the league */
+};
+
+/* What folders hold, as league_use.h counts it. */
+struct league_use {
+	unsigned long long bytes, files;
 };
 
 #define LEAGUE_QUOTA_DEFAULT ((struct league_quota){200, 20000, 5, 10240, 1000000})

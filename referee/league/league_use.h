@@ -11,11 +11,9 @@
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
 
-#define LEAGUE_USE_BLOCK 4096ULL
+#include "league/league_quota.h"
 
-struct league_use {
-	unsigned long long bytes, files;
-};
+#define LEAGUE_USE_BLOCK 4096ULL
 
 /* What an entry of `size` bytes counts (a folder or link: 0). */
 unsigned long long league_use_bytes(unsigned long long size);

@@ -9,6 +9,7 @@
 #include "base/util.h"
 #include "league/league_db.h"
 #include "league/league_quota.h"
+#include "league/league_use.h"
 #include "web/web_users.h"
 
 enum web_archive_result web_quota_unpack(const char *dir, const char *user, const char *name,
