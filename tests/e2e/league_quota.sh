@@ -8,7 +8,8 @@
 # pass the files quota, and one of 600 tiny files that passes the bytes
 # quota (counted in blocks, as a disk holds them), are refused while
 # read, before anything is written, saying which quota, what is used and
-# what to do; another user still uploads; then without the server, a
+# what to do; another user still uploads, until the league's own quota
+# is reached; then without the server, a
 # version's folder entered by `league add --owner` meets the same
 # quotas, and old versions that played lose their files with `referee
 # verify` of the league passing after.  As root the league is nobody's
@@ -93,10 +94,22 @@ expect_lt "$(du -sk "$L/uploads" | cut -f1)" 2049 "... the uploads under 2 MB on
 # --- another user still uploads --------------------------------------------------
 many al 10
 expect_eq "$(post "$alice" al "$TMP/al.tgz")" "202 accepted" "another user's upload: taken"
+
+# --- the league's quota, for all uploads ----------------------------------------
+expect_exit 0 "${LEAGUE[@]}" quota "$L" --user-mb 200 --league-files 300
+expect_eq "$(sed -n 2p "$OUT" | sed -E 's/[0-9]+\.[0-9] MB/N MB/')" "uploads: N MB and 264 files in all" \
+	"league quota: what the uploads hold (the MB with the test's bot's size)"
+expect_eq "$(tail -n +3 "$OUT" | sed -E 's/[0-9]+\.[0-9] MB/N MB/')" "user mallory: N MB and 249 files
+user alice: N MB and 15 files" "... and each user's"
+many al2 50
+expect_eq "$(send "$alice" al "$TMP/al2.tgz")" 413 "with a quota of 300 files for the league, her next version of 50 files: 413"
+expect_eq "$(json 'd["error"]')" "over the league's quota of 300 files for all uploads: they keep 264 files beside this one, and this archive has at least 37 more: ask the league's organiser to make room ('referee league quota')" \
+	"... naming the league's quota"
+expect_eq "$(files)" 264 "... nothing of it written"
 stop
 
 # --- league add without the server ----------------------------------------------
-expect_exit 0 "${LEAGUE[@]}" quota "$L" --user-mb 200 --user-files 300
+expect_exit 0 "${LEAGUE[@]}" quota "$L" --user-files 300 --league-files 1000000
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2
 played=$(grep -o '"bots":\[[^]]*\]' "$L/runs/000001/run.jsonl" | head -1)
 expect_eq "$played" '"bots":["a-v1","al-v1","m-v6"]' "a run plays m v6"
