@@ -37,7 +37,7 @@ static void say(const char *dir, sqlite3 *db, const struct league_quota *q)
 		if (!cJSON_IsString(o) || json_member(users, o->valuestring))
 			continue;
 		cJSON_AddTrueToObject(users, o->valuestring);
-		league_use_of(dir, db, owners, o->valuestring, NULL, q->versions_kept, &mine, &all);
+		league_use_of(dir, db, owners, o->valuestring, NULL, q->versions_kept, &mine, NULL);
 		printf("user %s: %.1f MB and %llu files\n", o->valuestring,
 		       (double)mine.bytes / (1 << 20), mine.files);
 	}

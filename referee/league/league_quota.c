@@ -105,10 +105,13 @@ int league_quota_write(const char *dir, const struct league_quota *q, char *err)
 
 char *league_quota_text(const struct league_quota *q)
 {
-	return xasprintf("each user's uploads %ld MB and %ld files, each bot's newest %ld "
-			 "version%s keeping their files; all uploads %ld MB and %ld files",
-			 q->user_mb, q->user_files, q->versions_kept,
-			 q->versions_kept == 1 ? "" : "s", q->league_mb, q->league_files);
+	char kept[64] = "version keeping its files";
+
+	if (q->versions_kept > 1)
+		snprintf(kept, sizeof kept, "%ld versions keeping their files", q->versions_kept);
+	return xasprintf("each user's uploads %ld MB and %ld files, each bot's newest %s; "
+			 "all uploads %ld MB and %ld files", q->user_mb, q->user_files, kept,
+			 q->league_mb, q->league_files);
 }
 
 /* Room left under `limit` after `used`. */

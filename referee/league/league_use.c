@@ -88,8 +88,11 @@ void league_use_of(const char *dir, sqlite3 *db, const cJSON *owners, const char
 	const cJSON *o;
 	struct league_use gone = {0, 0};
 
-	*mine = *all = (struct league_use){0, 0};
-	league_use_tree(uploads, all);
+	*mine = (struct league_use){0, 0};
+	if (all) {
+		*all = (struct league_use){0, 0};
+		league_use_tree(uploads, all);
+	}
 	if (name)
 		add_bot(dir, name, mine);
 	cJSON_ArrayForEach(o, owners)
@@ -102,7 +105,8 @@ void league_use_of(const char *dir, sqlite3 *db, const cJSON *owners, const char
 		gone.files++, gone.bytes += LEAGUE_USE_BLOCK;
 	}
 	league_use_less(mine, &gone);
-	league_use_less(all, &gone);
+	if (all)
+		league_use_less(all, &gone);
 	if (due)
 		league_prune_free(due);
 	free(uploads);

@@ -27,7 +27,8 @@ void league_use_less(struct league_use *u, const struct league_use *gone);
 
 /* What user `user`'s uploads hold in *mine (the folders DIR/uploads/BOT
  * of each bot `owners`, {BOT: USER}, gives them, and of bot `name`,
- * which the upload is of) and every upload in *all (DIR/uploads), less
+ * which the upload is of) and every upload in *all (DIR/uploads; NULL:
+ * not counted), less
  * the folders that a new version of `name` removes once added, keeping
  * each bot's newest `keep` (league_prune.h); `name` NULL: what they hold
  * now. */

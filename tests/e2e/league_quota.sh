@@ -12,7 +12,8 @@
 # is reached; then without the server, a
 # version's folder entered by `league add --owner` meets the same
 # quotas, and old versions that played lose their files with `referee
-# verify` of the league passing after.  As root the league is nobody's
+# verify` of the league passing after, except while the run going on
+# seats them.  As root the league is nobody's
 # and the server drops to them.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -133,6 +134,20 @@ expect_eq "$(head -1 "$ERR")" "referee league: over your quota of 300 files: you
 	"league add --owner of 250 files: refused, naming the quota"
 expect_eq "$(grep -c '"type":"add","name":"m"' "$L/register.jsonl")" 8 "... and not entered"
 "${AS[@]}" rm -rf "$folder"
+
+# --- a version the run going on seats keeps its files until the run ends -----
+expect_exit 0 "${LEAGUE[@]}" quota "$L" --versions-kept 1
+expect_eq "$(ls "$L/uploads/m" | wc -l)" 1 "league quota --versions-kept 1: m v7's files removed at once"
+"${LEAGUE[@]}" run "$L" --for 10s --concurrency 1 >/dev/null 2>"$TMP/run.err" &
+player=$!
+for _ in $(seq 100); do grep -qs '"bots"' "$L/runs/000002/run.jsonl" && break; sleep 0.1; done
+many m9 120
+unpacked m9
+expect_exit 0 "${LEAGUE[@]}" add --owner mallory --workdir "$folder" "$L" m ./bot
+expect_eq "$(ls "$L/uploads/m" | wc -l)" 2 "m v9 added while a run seats m v8: v8's files kept"
+wait "$player"
+expect_eq "$(ls "$L/uploads/m" | wc -l) $(grep -c "referee league: removed $L/uploads/m/upload-" "$TMP/run.err")" "1 1" \
+	"... and removed once the next run began, which says so" || diag "$(cat "$TMP/run.err")"
 verified() {
 	run "${AS[@]}" "$REFEREE" verify "$L"
 	expect_eq "$RC $(league_verified)" "0 $L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" "$1"
@@ -140,8 +155,8 @@ verified() {
 verified "referee verify of the league after the files of versions that played were removed"
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 4 --concurrency 2
 expect_exit 0 "${LEAGUE[@]}" rebuild "$L"
-verified "... and after a run of m v8 and a rebuild"
+verified "... and after a run of m v9 and a rebuild"
 expect_exit 0 "${LEAGUE[@]}" status "$L"
-expect_contains "$OUT" "quotas: each user's uploads 200 MB and 300 files, each bot's newest 2 versions keeping their files; all uploads 10240 MB and 1000000 files; the uploads hold " \
+expect_contains "$OUT" "quotas: each user's uploads 200 MB and 300 files, each bot's newest version keeping its files; all uploads 10240 MB and 1000000 files; the uploads hold " \
 	"league status: the quotas and what the uploads hold"
 done_testing
