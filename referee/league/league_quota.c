@@ -4,6 +4,7 @@
 #include "league/league_quota.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/json.h"
 #include "base/paths.h"
 #include "league/league_prune.h"
 
