@@ -3,7 +3,8 @@
  * bytes in memory: the first reads every entry's header and refuses the
  * archive for any entry that would reach out of its folder or is no
  * plain file, folder or link, is too deep or its path too long, or when
- * the folders, entries or sizes sum past their bounds; the
+ * the folders, entries or sizes sum past their bounds or the room the
+ * quotas leave; the
  * second writes it, through libarchive's writer with its own guards
  * against absolute paths, `..` and writing through links on as well, and
  * with no owner, setuid bit or device restored, and modes made private

@@ -8,8 +8,10 @@
  * WEB_ARCHIVE_PATH bytes (WEB_ARCHIVE_BAD), and one that unpacks to more
  * than a cap, holds more than WEB_ARCHIVE_ENTRIES entries or makes more
  * than WEB_ARCHIVE_FOLDERS folders, listed or implied by a deeper entry
- * (WEB_ARCHIVE_TOO_BIG): a folder's walks need not be ready for any
- * depth, and a refused archive writes nothing.
+ * (WEB_ARCHIVE_TOO_BIG), and one whose files and blocks pass the room
+ * the league's quotas leave (WEB_ARCHIVE_NO_ROOM, web_quota.h): a
+ * folder's walks need not be ready for any depth, and a refused archive
+ * writes nothing.
  */
 #ifndef ARENA_WEB_ARCHIVE_H
 #define ARENA_WEB_ARCHIVE_H
