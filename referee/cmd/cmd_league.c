@@ -54,6 +54,9 @@ static const char usage[] =
 "                                 [--season NAME] [--luck-adjusted]\n"
 "       referee league season DIR NAME [--key FILE]\n"
 "       referee league status DIR\n"
+"       referee league quota DIR [--user-mb MB] [--user-files N]\n"
+"                                [--versions-kept K] [--league-mb MB]\n"
+"                                [--league-files N]\n"
 "       referee league rebuild DIR\n"
 "       referee league serve DIR [--listen ADDR:PORT] [--no-play]\n"
 "                                [--max-upload MB] [--uploads-per-minute N]\n"
@@ -124,6 +127,13 @@ static const char usage[] =
 "                      status 3 and no ladder for a game without exact\n"
 "                      values (only two-player bolo and bolo5 have them), 1\n"
 "                      before the season's first game\n"
+"  --user-mb MB        quota: what each user's bots' uploads may take\n"
+"                      (default 200; files counted in whole 4 KiB blocks)\n"
+"  --user-files N      quota: files each user's uploads may hold (20000)\n"
+"  --versions-kept K   quota: each bot's newest versions whose uploaded\n"
+"                      files are kept (default 5): older ones are removed\n"
+"  --league-mb MB, --league-files N  quota: what all uploads may take and\n"
+"                      hold (default 10240 and 1000000)\n"
 "  --listen ADDR:PORT  serve: where to answer (default 127.0.0.1:8080)\n"
 "  --no-play           serve: answer only; play no games\n"
 "  --max-upload MB     serve: an upload's cap, sent and unpacked (default 20)\n"
@@ -325,6 +335,7 @@ static int league_add(int argc, char **argv)
 	struct league_version v = {.hash = hash, .readable = readable};
 	enum league_add_result result;
 	struct league_add out = {0};
+	cJSON *owners;
 	int nreadable = 0, opt, rc;
 	bool porcelain = false, only_new = false;
 	struct league_info info;
@@ -375,7 +386,9 @@ static int league_add(int argc, char **argv)
 	v.command = command;
 	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
+	out.owners = owners = web_users_owners(argv[optind]);
 	result = league_add_version(argv[optind], &info, db, &v, only_new, &out, err);
+	cJSON_Delete(owners);
 	if (result != LEAGUE_ADD_ERROR)
 		add_report(argv[optind], &v, &out, porcelain);
 	rc = result == LEAGUE_ADD_DONE ? EXIT_OK
@@ -709,6 +722,7 @@ static int league_status(int argc, char **argv)
 		free(text);
 	}
 	print_changed(argv[optind], db);
+	league_quota_status(argv[optind], db);
 	league_db_close(db);
 	league_info_free(&info);
 	return EXIT_OK;
@@ -750,7 +764,7 @@ int cmd_league(int argc, char **argv)
 		{"run", league_run}, {"ladder", league_ladder}, {"status", league_status},
 		{"rebuild", league_rebuild_verb}, {"season", league_season},
 		{"serve", league_serve}, {"user", league_user},
-		{"play-task", league_play_task},
+		{"play-task", league_play_task}, {"quota", league_quota},
 	};
 
 	if (cli_wants_help(argc, argv)) {
@@ -759,7 +773,7 @@ int cmd_league(int argc, char **argv)
 	}
 	if (argc < 2)
 		return fail("give a verb: init, add, retire, run, ladder, status, "
-			    "rebuild, season, serve or user");
+			    "quota, rebuild, season, serve or user");
 	/* All the league writes is its user's alone (folders 0700, files
 	 * 0600): the bots' stderr, their uploads, the index, the keys.  The
 	 * bots' own files are not the league's: they stay as they are. */
@@ -768,5 +782,5 @@ int cmd_league(int argc, char **argv)
 		if (!strcmp(argv[1], verbs[i].name))
 			return verbs[i].run(argc - 1, argv + 1);
 	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
-		    "rebuild, season, serve or user", argv[1]);
+		    "quota, rebuild, season, serve or user", argv[1]);
 }

@@ -4,6 +4,7 @@
 #include "league_add.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,9 @@
 #include "base/util.h"
 #include "bot/botfiles.h"
 #include "league_db.h"
+#include "league_prune.h"
+#include "league_quota.h"
+#include "league_use.h"
 #include "league_register.h"
 
 /* The version of NAME with `hash`, or the number of NAME's last version
@@ -132,6 +136,52 @@ static enum league_add_result preflight(const char *dir, const struct league_inf
 	return rc;
 }
 
+/* Whether `folder` is in DIR/uploads/: an upload, whose files are the
+ * league's to keep and count. */
+static bool in_uploads(const char *dir, const char *folder)
+{
+	char *uploads = path_join(dir, "uploads"), real[PATH_MAX], mine[PATH_MAX];
+	size_t n;
+	bool in = folder && realpath(uploads, real) && realpath(folder, mine) &&
+		  !strncmp(mine, real, n = strlen(real)) && mine[n] == '/';
+
+	free(uploads);
+	return in;
+}
+
+/* Whether version `v`, from an upload's folder, keeps the league within
+ * its quotas (league_quota.h): its user's (out->owner's, their bots as
+ * out->owners gives them) and the league's, counting what adding it
+ * removes (league_prune.h); false with err, saying which it passes.  A
+ * version from a folder elsewhere costs the league nothing: true. */
+static bool within_quota(const char *dir, sqlite3 *db, const struct league_version *v,
+			 const struct league_add *out, char *err)
+{
+	struct league_quota q;
+	struct league_use mine, all, adding = {.bytes = LEAGUE_USE_BLOCK, .files = 1};
+	struct league_room room;
+
+	if (!in_uploads(dir, v->workdir))
+		return true;
+	if (league_quota_read(dir, &q, err))
+		return false;
+	league_use_tree(v->workdir, &adding);
+	league_use_of(dir, db, out->owners, out->owner ? out->owner : "", v->name,
+		      q.versions_kept, &mine, &all);
+	/* The folder is there already, counted in both: the room is that
+	 * before it. */
+	league_use_less(&mine, &adding);
+	league_use_less(&all, &adding);
+	league_quota_room(&q, out->owner ? &mine : NULL, &all, &room);
+	if (adding.files > room.files)
+		league_quota_refusal(err, &q, room.files_by, room.files_by ==
+				     LEAGUE_QUOTA_USER_FILES ? &mine : &all, adding.files, false);
+	else if (adding.bytes > room.bytes)
+		league_quota_refusal(err, &q, room.bytes_by, room.bytes_by ==
+				     LEAGUE_QUOTA_USER_BYTES ? &mine : &all, adding.bytes, false);
+	return adding.files <= room.files && adding.bytes <= room.bytes;
+}
+
 enum league_add_result league_add_version(const char *dir, const struct league_info *info,
 					  sqlite3 *db, struct league_version *v,
 					  bool only_new, struct league_add *out,
@@ -170,6 +220,10 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 		return LEAGUE_ADD_DONE;
 	}
 	v->number = out->version;
+	if (!within_quota(dir, db, v, out, err)) {
+		cJSON_Delete(files);
+		return LEAGUE_ADD_ERROR;
+	}
 	if ((rc = preflight(dir, info, v, out, err)) != LEAGUE_ADD_DONE) {
 		cJSON_Delete(files);
 		return rc;
@@ -180,5 +234,7 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 	cJSON_Delete(line);
 	cJSON_Delete(files);
 	out->added = rc == LEAGUE_ADD_DONE;
+	if (out->added)
+		league_prune(dir, db);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #ifndef ARENA_LEAGUE_ADD_H
 #define ARENA_LEAGUE_ADD_H
 
+#include <cjson/cJSON.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 
@@ -27,6 +28,9 @@ struct league_add {
 	 * the version is (NULL: the organiser's `league add`). */
 	const struct referee_key *key;
 	const char *owner;
+	/* Every bot's owner, {BOT: USER} (users.json's "bots"; NULL: none),
+	 * whose uploads count against the owner's quota (league_quota.h). */
+	const cJSON *owners;
 	/* Out: */
 	int version;          /* the version found or added (0: none yet) */
 	bool added;           /* a new version entered */

@@ -11,6 +11,7 @@
 #include "base/util.h"
 #include "league/league_cut.h"
 #include "league/league_folder.h"
+#include "league/league_prune.h"
 #include "league/league_stale.h"
 
 void league_opened_init(struct league_opened *o)
@@ -64,6 +65,8 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 	o->number = league_next_run(dir);
 	o->run_dir = league_run_dir(dir, o->number);
 	league_db_roster(r->db, &o->roster);
+	/* No run plays now: every old version's files beyond those kept go. */
+	league_prune(dir, r->db);
 	/* Graded before the ratings are loaded, with their grades. */
 	league_luck_grade(&o->luck, r->db, dir);
 	if ((o->active_count = active_versions(o, r, dir, &labels, err)) < 0)

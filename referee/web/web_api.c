@@ -17,6 +17,7 @@
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_pace.h"
+#include "league/league_quota.h"
 #include "league/league_stale.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
@@ -114,6 +115,20 @@ static void add_changed(cJSON *j, sqlite3 *db, const char *dir)
 	cJSON_AddItemToObject(j, "changed", list);
 }
 
+/* The league's quotas on uploads (league_quota.h) as "quota"; their
+ * error as "quota_error" when quota.json is not the league's quotas. */
+static void add_quota(cJSON *j, const char *dir)
+{
+	struct league_quota q;
+	char err[ERR_LEN];
+
+	if (league_quota_read(dir, &q, err))
+		cJSON_AddStringToObject(j, "quota_error", "quota.json is not the league's "
+					"quotas: its organiser sets them again");
+	else
+		cJSON_AddItemToObject(j, "quota", league_quota_json(&q));
+}
+
 char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
 		     const char *dir)
 {
@@ -141,6 +156,7 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 	free(text);
 	add_pace(j, c, dir);
 	add_changed(j, db, dir);
+	add_quota(j, dir);
 	web_activity_add(a, j, db, dir);
 	text = json_print_line(j);
 	cJSON_Delete(j);

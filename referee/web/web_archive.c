@@ -3,7 +3,8 @@
  * bytes in memory: the first reads every entry's header and refuses the
  * archive for any entry that would reach out of its folder or is no
  * plain file, folder or link, is too deep or its path too long, or when
- * the folders, entries or sizes sum past their bounds; the
+ * the folders, entries or sizes sum past their bounds or the room the
+ * quotas leave; the
  * second writes it, through libarchive's writer with its own guards
  * against absolute paths, `..` and writing through links on as well, and
  * with no owner, setuid bit or device restored, and modes made private
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "base/util.h"
+#include "league/league_use.h"
 #include "web/web_archive.h"
 
 bool web_archive_path_inside(const char *path)
@@ -97,14 +99,28 @@ static enum web_archive_result check_entry(struct archive_entry *e, const char *
 	return WEB_ARCHIVE_OK;
 }
 
+/* Counts an entry (a folder when `dir`, else of `size` bytes) that makes
+ * `fresh` folders against `room`: whether it still fits (league_use.h
+ * counts the same way what the folder then holds). */
+static bool fits(struct web_archive_room *room, bool dir, unsigned long long size, size_t fresh)
+{
+	if (!room)
+		return true;
+	room->files_counted += fresh + !dir;
+	room->bytes_counted += fresh * LEAGUE_USE_BLOCK + (dir ? 0 : league_use_bytes(size));
+	room->files_passed = room->files_counted > room->files;
+	return !room->files_passed && room->bytes_counted <= room->bytes;
+}
+
 /* The first pass: what is wrong with the archive, if anything, found
  * while reading it, before anything is written. */
-static enum web_archive_result check(const void *data, size_t len, size_t cap, char *err)
+static enum web_archive_result check(const void *data, size_t len, size_t cap,
+				     struct web_archive_room *room, char *err)
 {
 	struct archive *a = reader(data, len);
 	struct archive_entry *e;
 	enum web_archive_result rc = WEB_ARCHIVE_OK;
-	size_t total = 0, entries = 0, folders = 0, depth;
+	size_t total = 0, entries = 0, folders = 0, depth, fresh;
 	char prev[WEB_ARCHIVE_PATH + 2] = "";
 	bool dir;
 	int r;
@@ -117,7 +133,7 @@ static enum web_archive_result check(const void *data, size_t len, size_t cap, c
 		if ((rc = check_entry(e, name, err)))
 			break;
 		dir = archive_entry_filetype(e) == AE_IFDIR;
-		folders += new_folders(name, dir, prev, &depth);
+		folders += fresh = new_folders(name, dir, prev, &depth);
 		snprintf(prev, sizeof prev, "%s%s", name, dir ? "/" : "");
 		if (depth > WEB_ARCHIVE_DEPTH)
 			rc = WEB_ARCHIVE_BAD, errorf(err, "entry '%s' is more than %d folders "
@@ -131,6 +147,8 @@ static enum web_archive_result check(const void *data, size_t len, size_t cap, c
 		else if ((total += (size_t)archive_entry_size(e)) > cap)
 			rc = WEB_ARCHIVE_TOO_BIG, errorf(err, "the archive unpacks to more than "
 							 "%zu bytes", cap);
+		else if (!fits(room, dir, (unsigned long long)archive_entry_size(e), fresh))
+			rc = WEB_ARCHIVE_NO_ROOM;
 	}
 	if (rc == WEB_ARCHIVE_OK && r != ARCHIVE_EOF)
 		rc = WEB_ARCHIVE_BAD, errorf(err, "the archive is not a .tar.gz: %s",
@@ -166,9 +184,9 @@ static void place(struct archive_entry *e, const char *dest)
 }
 
 enum web_archive_result web_archive_unpack(const void *data, size_t len, const char *dest,
-					   size_t cap, char *err)
+					   size_t cap, struct web_archive_room *room, char *err)
 {
-	enum web_archive_result rc = check(data, len, cap, err);
+	enum web_archive_result rc = check(data, len, cap, room, err);
 	struct archive *a, *w;
 	struct archive_entry *e;
 

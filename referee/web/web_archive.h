@@ -8,8 +8,10 @@
  * WEB_ARCHIVE_PATH bytes (WEB_ARCHIVE_BAD), and one that unpacks to more
  * than a cap, holds more than WEB_ARCHIVE_ENTRIES entries or makes more
  * than WEB_ARCHIVE_FOLDERS folders, listed or implied by a deeper entry
- * (WEB_ARCHIVE_TOO_BIG): a folder's walks need not be ready for any
- * depth, and a refused archive writes nothing.
+ * (WEB_ARCHIVE_TOO_BIG), and one whose files and blocks pass the room
+ * the league's quotas leave (WEB_ARCHIVE_NO_ROOM, web_quota.h): a
+ * folder's walks need not be ready for any depth, and a refused archive
+ * writes nothing.
  */
 #ifndef ARENA_WEB_ARCHIVE_H
 #define ARENA_WEB_ARCHIVE_H
@@ -26,12 +28,23 @@ enum web_archive_result {
 	WEB_ARCHIVE_OK,
 	WEB_ARCHIVE_BAD,        /* refused: err says which entry and why */
 	WEB_ARCHIVE_TOO_BIG,    /* it unpacks past the cap */
+	WEB_ARCHIVE_NO_ROOM,    /* it passes the room it was given */
+};
+
+/* The room an archive may take, in files and bytes as league_use.h
+ * counts them (whole blocks), and when it does not fit what its entries
+ * read so far counted, and which of the two it passed. */
+struct web_archive_room {
+	unsigned long long files, bytes;
+	unsigned long long files_counted, bytes_counted;
+	bool files_passed;
 };
 
 /* Unpacks the `len` bytes of `data` into folder `dest` (existing), its
- * files unpacked to at most `cap` bytes in all. */
+ * files unpacked to at most `cap` bytes in all, and within `room` (NULL:
+ * none), refused before anything is written when it passes it. */
 enum web_archive_result web_archive_unpack(const void *data, size_t len, const char *dest,
-					   size_t cap, char *err);
+					   size_t cap, struct web_archive_room *room, char *err);
 
 /* Whether `path` is relative and has no `..` component: a path that
  * stays inside the folder it is read from. */

@@ -2,7 +2,8 @@
  * POST /api/bots (web_upload.h): the token checked and the size and the
  * user's rate before any body is read (401, 413, 429), the multipart
  * form read into memory up to the cap (413), the name checked against
- * its owner (403), the archive unpacked (web_archive.h: 400, 413) into a
+ * its owner (403), the archive unpacked within the league's quotas
+ * (web_quota.h, web_archive.h: 400, 413) into a
  * new folder DIR/uploads/NAME/upload-XXXXXX of mode 0700, its bot.json's
  * command checked (400), then queued for its pre-flight
  * (web_preflight.h: `referee league add`, the one path a bot enters the
@@ -29,6 +30,7 @@
 #include "league/league_folder.h"
 #include "web/web_archive.h"
 #include "web/web_preflight.h"
+#include "web/web_quota.h"
 #include "web/web_reply.h"
 #include "web/web_upload.h"
 #include "web/web_users.h"
@@ -347,10 +349,11 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 	parent = path_joinf(dir, "uploads/%s", u->name);
 	if (!(folder = upload_folder(parent, err))) {
 		r = web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot make the bot's folder", NULL);
-	} else if ((ar = web_archive_unpack(u->archive, u->len, folder, u->cap, err))) {
+	} else if ((ar = web_quota_unpack(dir, u->user, u->name, u->archive, u->len, folder,
+					  u->cap, err))) {
 		files_remove_tree(folder);
-		r = web_fail(c, ar == WEB_ARCHIVE_TOO_BIG ? MHD_HTTP_CONTENT_TOO_LARGE
-			     : MHD_HTTP_BAD_REQUEST, err, NULL);
+		r = web_fail(c, ar == WEB_ARCHIVE_BAD ? MHD_HTTP_BAD_REQUEST
+			     : MHD_HTTP_CONTENT_TOO_LARGE, err, NULL);
 	} else {
 		r = upload_queue(c, limits, u, folder, new_bot);
 	}

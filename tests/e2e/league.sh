@@ -66,7 +66,8 @@ expect_exit 0 "$REFEREE" league status "$L"
 expect_eq "$(cat "$OUT")" "game: rolit, 2 players a game; season first, from run 1
 bots: 3 (0 retired); versions: 3
 runs: 1; games: 12 in 6 sets
-cut: no set cut by a stop" "status after a run of 12 games"
+cut: no set cut by a stop
+quotas: each user's uploads 200 MB and 20000 files, each bot's newest 5 versions keeping their files; all uploads 10240 MB and 1000000 files; the uploads hold 0.0 MB and 0 files" "status after a run of 12 games"
 expect_eq "$(cd "$L/runs/000001" && ls game-*.jsonl | wc -l)" 12 "the run's 12 logs in runs/000001"
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \

@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (mkdir(dest, 0700))
 		fuzz_fail("the bot's folder cannot be made");
-	web_archive_unpack(data, size, dest, FUZZ_ARCHIVE_CAP, err);
+	web_archive_unpack(data, size, dest, FUZZ_ARCHIVE_CAP, NULL, err);
 	if (!holds_only(dir, "bot"))
 		fuzz_fail("an archive wrote outside the bot's folder");
 	free(dest);
