@@ -287,21 +287,23 @@ void words_index_add_near(struct words_index *x, const char *log_path)
 	free(dir);
 }
 
-/* The bot's line `l` as shown: cut at STDERR_LINE_BYTES (on a
- * character's first byte), the bytes left out said after it. */
-static void shown_text(const struct stderr_line *l, char out[STDERR_LINE_BYTES + 40])
+/* The bot's line `l` as shown: its text, or when it is longer than
+ * STDERR_LINE_BYTES its text cut (on a character's first byte) and the
+ * bytes left out said after it, in `out`. */
+static const char *shown_text(const struct stderr_line *l, char out[STDERR_LINE_BYTES + 40])
 {
 	size_t len;
 
-	snprintf(out, STDERR_LINE_BYTES + 1, "%s", l->text);
 	if (l->length <= STDERR_LINE_BYTES)
-		return;
-	len = strlen(out);
+		return l->text;
+	len = strlen(l->text);
+	memcpy(out, l->text, len);
 	while (len && ((unsigned char)out[len - 1] & 0xc0) == 0x80)
 		len--;
 	if (len && (unsigned char)out[len - 1] >= 0xc0)
 		len--;
 	snprintf(out + len, 40, " [%zu bytes left out]", l->length - len);
+	return out;
 }
 
 /* Adds a line {"move", "text"} to `lines`. */
@@ -358,10 +360,8 @@ static cJSON *section_lines(const struct words_index *x, const char *game_id,
 			move = line.move;
 		else if (line.kind == STDERR_END)
 			move = -1;
-		else if (line.kind == STDERR_BOT) {
-			shown_text(&line, text);
-			stderr_kept_add(&k, move, text);
-		}
+		else if (line.kind == STDERR_BOT)
+			stderr_kept_add(&k, move, shown_text(&line, text));
 	}
 	stderr_read_close(r);
 	lines = kept_lines(&k);
