@@ -34,6 +34,6 @@
 #define STDERR_MARK_END "=== arena: end ==="
 /* First in a file the referee opens, when it does not start with a line
  * of the referee's (a new file, or one written before they were marked). */
-#define STDERR_MARK_FILE "=== arena: the referee's lines start with byte 0x1e ==="
+#define STDERR_MARK_FILE "=== arena: each line of the referee's starts with the record separator ==="
 
 #endif

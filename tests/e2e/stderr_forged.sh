@@ -73,7 +73,7 @@ expect_exit 0 "$REFEREE" replay "$TMP/old/game-000001.jsonl" --format html -o "$
 expect_eq "$(page_doc "$TMP/old.html" | seat_lines 1)" "$(own_lines "$LOG" 1)" \
 	"a file without the referee's byte (an older referee's): its marks read as they were"
 cp "$TMP/p/forger.stderr" "$TMP/old/"
-{ printf '\036=== arena: the referee'"'"'s lines start with byte 0x1e ===\n'
+{ printf '\036=== arena: each line of the referee'"'"'s starts with the record separator ===\n'
   printf '=== arena: game 1 (game_id %s), seat 0, rolit ===\nnot the referee\n' "$ID"; } >>"$TMP/old/victim.stderr"
 expect_exit 0 "$REFEREE" replay "$TMP/old/game-000001.jsonl" --format html -o "$TMP/old.html"
 expect_eq "$(page_doc "$TMP/old.html" | seat_lines 0 | grep -c '^forger: turn')" 16 \

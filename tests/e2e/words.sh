@@ -33,7 +33,7 @@ expect_contains "$OUT" ": ok: rolit, 2 players, 60 actions, signed by key" "a lo
 # --- stderr marked with the move ----------------------------------------------------------
 # Each line of the referee's starts with the byte 0x1e (shown here as R).
 expect_eq "$(sed -n 1,5p "$TMP/w/b.stderr" | sed 's/game_id [0-9a-f]*/game_id ID/' | tr '\036\n' 'R|')" \
-	"R=== arena: the referee's lines start with byte 0x1e ===|R=== arena: game 1 (game_id ID), seat 1, rolit ===|R=== arena: move 2 ===|thinking about turn 1|chose $(moves "$LOG" | cut -d' ' -f2)|" \
+	"R=== arena: each line of the referee's starts with the record separator ===|R=== arena: game 1 (game_id ID), seat 1, rolit ===|R=== arena: move 2 ===|thinking about turn 1|chose $(moves "$LOG" | cut -d' ' -f2)|" \
 	"b's stderr: the file's mark, the game's, then move 2's before what it wrote during move 2"
 expect_eq "$(grep -c $'^\x1e=== arena: move [0-9]* ===$' "$TMP/w/a.stderr")" 30 "a's stderr: one mark for each of its 30 moves"
 expect_eq "$(grep -c '=== arena: move' "$TMP/plain/a.stderr")" 0 "a bot that writes nothing to stderr gets no marks"
