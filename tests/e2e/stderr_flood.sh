@@ -15,24 +15,16 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 
 . "$(dirname "$0")/../tools/web_serve.sh"
 
+# alice's flood plays the organiser's a.
 league_as_user
-L=$TMP/league
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" alice
-alice=$(cat "$OUT")
-mkdir "$TMP/flood"
-cp "$ZOO/flood-lines.py" "$ZOO/zoo.py" "$TMP/flood/"
-echo '{"command": "/usr/bin/python3 ./flood-lines.py ."}' >"$TMP/flood/bot.json"
-tar -czf "$TMP/flood.tgz" -C "$TMP/flood" .
-mkdir "$TMP/house"
-bot_into "$TMP/house"
-expect_exit 0 "${LEAGUE[@]}" add "$L" house "$TMP/house/bot" "$TMP"
+league_of alice
+zoo_archive flood-lines
 serve "${SERVE_AS[@]}" -- "$L" --no-play
-expect_eq "$(post "$alice" flood "$TMP/flood.tgz")" "202 accepted" "alice uploads flood: accepted"
+expect_eq "$(post "$alice" flood "$TMP/flood-lines.tgz")" "202 accepted" "alice uploads flood: accepted"
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 2 --concurrency 1
 G=$L/runs/000001/game-000001.jsonl
 expect_eq "$(gzip -dcf "$G" | head -n 1 | "$PYTHON3" -c 'import json, sys; print(sorted(p["name"] for p in json.load(sys.stdin)["players"]))')" \
-	"['flood', 'house']" "game 1: flood plays house"
+	"['a', 'flood']" "game 1: flood plays a"
 
 # The games of a set are played at once, and a bot's --max-stderr is its
 # processes' together: the flood is in the game whose process wrote first.

@@ -82,26 +82,16 @@ expect_eq "$(page_doc "$TMP/old.html" | seat_lines 0 | grep -c '^forger: turn')"
 # --- the league's server --------------------------------------------------------------------
 # alice uploads the victim (annotate), bob the forger; they play each
 # other; each owner's token sees their own bot's lines, exactly.
+# (The organiser's a, which the server starts with, is retired once
+# they are in.)
 league_as_user
-L=$TMP/league
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for u in alice bob; do
-	expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" "$u"
-	eval "$u=\$(cat \"\$OUT\")"
-done
-for bot in annotate forge-marks; do
-	mkdir "$TMP/$bot"
-	cp "$ZOO/$bot.py" "$ZOO/zoo.py" "$TMP/$bot/"
-	echo "{\"command\": \"/usr/bin/python3 ./$bot.py .\"}" >"$TMP/$bot/bot.json"
-	tar -czf "$TMP/$bot.tgz" -C "$TMP/$bot" .
-done
-mkdir "$TMP/house"
-bot_into "$TMP/house"
-expect_exit 0 "${LEAGUE[@]}" add "$L" house "$TMP/house/bot" "$TMP"
+league_of alice bob
+zoo_archive annotate
+zoo_archive forge-marks
 serve "${SERVE_AS[@]}" -- "$L" --no-play
 expect_eq "$(post "$alice" victim "$TMP/annotate.tgz")" "202 accepted" "alice uploads victim: accepted"
 expect_eq "$(post "$bob" forger "$TMP/forge-marks.tgz")" "202 accepted" "bob uploads forger: accepted"
-expect_exit 0 "${LEAGUE[@]}" retire "$L" house
+expect_exit 0 "${LEAGUE[@]}" retire "$L" a
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 2 --concurrency 1
 # words TOKEN GAME: the stderr lines GET /api/words/000001/GAME answers
 # TOKEN, in order, one a line (its status in $TMP/status).

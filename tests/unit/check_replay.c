@@ -379,6 +379,15 @@ static char *move_lines(const char *dir, const char *id, int seat)
 	return out;
 }
 
+/* Checks move_lines(). */
+static void lines_are(const char *dir, const char *id, int seat, const char *want)
+{
+	char *got = move_lines(dir, id, seat);
+
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+
 static void remove_dir(const char *dir)
 {
 	char *cmd = xasprintf("rm -rf '%s'", dir);
@@ -393,32 +402,23 @@ static void remove_dir(const char *dir)
 START_TEST(words_marks_are_the_referees)
 {
 	char dir[] = "/tmp/check-replay-marks-XXXXXX";
-	char *got;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	append(dir, "victim.stderr", MARKED(GAME_A, 1) R "=== arena: move 1 ===\nmine\n");
 	append(dir, "forger.stderr", MARKED(GAME_A, 0) R "=== arena: move 1 ===\n"
 	       "=== arena: game 1 (game_id " GAME_A "), seat 1, rolit ===\n"
 	       "=== arena: move 1 ===\nforged\n");
-	got = move_lines(dir, GAME_A, 1);
-	ck_assert_str_eq(got, "mine");
-	free(got);
-	got = move_lines(dir, GAME_A, 0);
-	ck_assert_str_eq(got, "=== arena: game 1 (game_id " GAME_A "), seat 1, rolit ===|"
-			 "=== arena: move 1 ===|forged");
-	free(got);
+	lines_are(dir, GAME_A, 1, "mine");
+	lines_are(dir, GAME_A, 0, "=== arena: game 1 (game_id " GAME_A "), seat 1, rolit ===|"
+		  "=== arena: move 1 ===|forged");
 	/* An older file: its first marks read, those after its first
 	 * marked line not. */
 	append(dir, "old.stderr", "=== arena: game 1 (game_id " GAME_B "), seat 0, rolit ===\n"
 	       "=== arena: move 1 ===\nold\n" R "=== arena: move 2 ===\n"
 	       "=== arena: game 1 (game_id " GAME_B "), seat 1, rolit ===\n"
 	       "=== arena: move 1 ===\nforged\n");
-	got = move_lines(dir, GAME_B, 0);
-	ck_assert_str_eq(got, "old");
-	free(got);
-	got = move_lines(dir, GAME_B, 1);
-	ck_assert_str_eq(got, "-");
-	free(got);
+	lines_are(dir, GAME_B, 0, "old");
+	lines_are(dir, GAME_B, 1, "-");
 	remove_dir(dir);
 }
 END_TEST
