@@ -11,6 +11,7 @@
 #include "bot.h"
 #include "bot_private.h"
 #include "contain.h"
+#include "stderr_marks.h"
 #include "base/util.h"
 
 #include <dirent.h>
@@ -192,14 +193,15 @@ static ssize_t drop_stderr(int fd)
 }
 
 /* Writes the referee's line `line` to the stderr file, on a line of its
- * own (not counted against max_stderr). */
+ * own that starts with STDERR_REFEREE (not counted against max_stderr). */
 static void write_note(struct bot *bot, const char *line)
 {
 	struct bot_stderr_count *c = bot->count;
 
 	/* One write: a note comes at each move of a bot that writes to
 	 * stderr, and at each game's start and end. */
-	char *note = xasprintf("%s%s\n", c->kept && c->last != '\n' ? "\n" : "", line);
+	char *note = xasprintf("%s%c%s\n", c->kept && c->last != '\n' ? "\n" : "",
+			       STDERR_REFEREE, line);
 
 	write_log(bot->log_fd, note, strlen(note));
 	free(note);
@@ -238,6 +240,10 @@ static bool drain_stderr(struct bot *bot)
 		bot->due_mark[0] = '\0';
 	}
 	if (keep) {
+		/* The referee's byte is the referee's alone (stderr_marks.h). */
+		for (char *p = memchr(chunk, STDERR_REFEREE, keep); p;
+		     p = memchr(p + 1, STDERR_REFEREE, keep - (size_t)(p + 1 - chunk)))
+			*p = STDERR_SUBSTITUTE;
 		write_log(bot->log_fd, chunk, keep);
 		c->kept += keep;
 		c->last = chunk[keep - 1];

@@ -123,9 +123,11 @@ int bot_sandbox_check(char *err);
  * that must not leave a bot's children behind. */
 void bot_kill_all(void);
 
-/* Writes `line` and a newline to the bot's stderr file (not counted
- * against limits.max_stderr, and not written once the file was cut
- * there): the referee's marks between games.  `after` puts it after
+/* Writes `line` and a newline to the bot's stderr file, after the byte
+ * that starts each line of the referee's there and that the bot's own
+ * bytes never hold (stderr_marks.h; not counted against
+ * limits.max_stderr, and not written once the file was cut there): the
+ * referee's marks between games.  `after` puts it after
  * whatever the bot wrote so far (a process that played: its words of the
  * game before come first); otherwise before what is still unread (a new
  * process: what it said as it started follows the mark). */

@@ -9,12 +9,14 @@
  * pipe and bot_spawn() turns them into a message.  Once it runs, the bot
  * is bot.c's: line I/O with it, and its end.
  */
+#include "base/files.h"
 #include "base/util.h"
 #include "bot.h"
 #include "bot_env.h"
 #include "bot_private.h"
 #include "contain.h"
 #include "sandbox.h"
+#include "stderr_marks.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -232,6 +234,38 @@ static void describe_failure(const struct child_failure *f,
 		       " (is the interpreter in its #! line installed?)" : "");
 }
 
+/* Opens the bot's stderr file to append to, its next line the referee's
+ * first mark of the file (stderr_marks.h) when it does not start with
+ * one, and every writer's bytes starting a line: a process that died in
+ * the middle of one leaves it ended.  The fd, or -1 with err. */
+static int open_stderr_log(const struct bot_spec *spec, char *err)
+{
+	int fd = open(spec->stderr_path, O_CREAT | O_APPEND | O_RDWR | O_CLOEXEC, 0644);
+	char first = 0, last = '\n', *head;
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		errorf(err, "cannot open the stderr log '%s': %s",
+		       spec->stderr_path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (st.st_size > 0 && (pread(fd, &first, 1, 0) != 1 ||
+			       pread(fd, &last, 1, st.st_size - 1) != 1))
+		first = 0, last = '\n';
+	head = xasprintf("%s%c%s\n", last == '\n' ? "" : "\n", STDERR_REFEREE,
+			 STDERR_MARK_FILE);
+	if (first != STDERR_REFEREE)
+		files_write_all(fd, head, strlen(head));
+	else if (last != '\n')
+		files_write_all(fd, "\n", 1);
+	free(head);
+	if (spec->stderr_count)
+		spec->stderr_count->last = '\n';
+	return fd;
+}
+
 /* Pipes for the child's stdin, stdout, stderr and failure report:
  * ends[i][0] is read, ends[i][1] write; the referee's ends are
  * non-blocking.  All are close-on-exec. */
@@ -371,13 +405,8 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err)
 	if (!(plan.envp = bot_env_build(spec->limits.sandbox, spec->limits.env,
 					spec->env, err)))
 		goto out;
-	if (spec->stderr_path &&
-	    (log_fd = open(spec->stderr_path, O_CREAT | O_APPEND | O_WRONLY |
-			   O_CLOEXEC, 0644)) < 0) {
-		errorf(err, "cannot open the stderr log '%s': %s",
-		       spec->stderr_path, strerror(errno));
+	if (spec->stderr_path && (log_fd = open_stderr_log(spec, err)) < 0)
 		goto out;
-	}
 	/* Without the sandbox's PID namespace, this process adopts what its
 	 * bots leave behind in sessions of their own (see reap_escaped() in
 	 * bot.c). */

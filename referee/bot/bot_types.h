@@ -94,8 +94,9 @@ struct bot_spec {
 	/* Environment entries, after those of limits.env (bot_env.h). */
 	const char *const *env;
 	/* Appended to (so a crashed process's last words survive its
-	 * restart), at most limits.max_stderr bytes per process; NULL: the
-	 * bot's stderr is discarded. */
+	 * restart), at most limits.max_stderr bytes per process, with the
+	 * referee's marks (stderr_marks.h); NULL: the bot's stderr is
+	 * discarded. */
 	const char *stderr_path;
 	/* Shared by the processes of one bot (NULL: each its own). */
 	struct bot_stderr_count *stderr_count;

@@ -8,78 +8,64 @@
 
 #include "base/util.h"
 #include "base/visible.h"
-#include "stderr_marks.h"
+#include "stderr_read.h"
 
 
-static void clear(struct excerpt *x)
+static void add_line(struct excerpt *x, const char *line, bool sandboxed)
 {
-	for (int i = 0; i < EXCERPT_HEAD; i++)
-		free(x->head[i]);
-	for (int i = 0; i < EXCERPT_TAIL; i++)
-		free(x->tail[i]);
-	free(x->hint);
-	memset(x, 0, sizeof *x);
-}
-
-static void add_line(struct excerpt *x, char *line, bool sandboxed)
-{
-	line[strcspn(line, "\n")] = '\0';
 	if (sandboxed && !x->hint)
 		x->hint = excerpt_hint(line);
-	if (x->heads < EXCERPT_HEAD) {
-		x->head[x->heads++] = xstrdup(line);
-		return;
-	}
-	free(x->tail[x->tails % EXCERPT_TAIL]);
-	x->tail[x->tails++ % EXCERPT_TAIL] = xstrdup(line);
+	stderr_kept_add(&x->lines, 0, line);
 }
 
 void excerpt_read(const char *path, bool sandboxed, struct excerpt *x)
 {
-	FILE *f = path ? fopen(path, "r") : NULL;
-	char *line = NULL;
-	size_t cap = 0;
+	struct stderr_reader *r = path ? stderr_read_open(path, 0, -1, false) : NULL;
+	struct stderr_line line;
 
 	memset(x, 0, sizeof *x);
-	while (f && getline(&line, &cap, f) > 0) {
-		if (!strncmp(line, STDERR_MARK_GAME, strlen(STDERR_MARK_GAME)))
-			clear(x);
-		else if (strncmp(line, STDERR_MARK_MOVE, strlen(STDERR_MARK_MOVE)) &&
-			 strcmp(line, STDERR_MARK_END "\n"))
-			add_line(x, line, sandboxed);
+	stderr_kept_init(&x->lines, EXCERPT_HEAD, EXCERPT_TAIL);
+	while (r && stderr_read_next(r, &line)) {
+		if (line.kind == STDERR_GAME) {
+			stderr_kept_clear(&x->lines);
+			free(x->hint);
+			x->hint = NULL;
+		} else if (line.kind == STDERR_BOT) {
+			add_line(x, line.text, sandboxed);
+		}
 	}
-	if (f)
-		fclose(f);
-	free(line);
+	stderr_read_close(r);
 }
 
 const char *excerpt_first(const struct excerpt *x)
 {
-	return x->heads ? x->head[0] : NULL;
+	return x->lines.heads ? x->lines.head[0].text : NULL;
 }
 
 bool excerpt_sandbox_failed(const struct excerpt *x)
 {
-	return x->heads && !strncmp(x->head[0], "bwrap: ", 7);
+	return x->lines.heads && !strncmp(x->lines.head[0].text, "bwrap: ", 7);
 }
 
 void excerpt_print(FILE *out, const struct excerpt *x, const char *indent)
 {
-	long shown = x->tails < EXCERPT_TAIL ? x->tails : EXCERPT_TAIL;
+	const struct stderr_kept *k = &x->lines;
 
-	if (!x->heads)
+	if (!k->heads)
 		fprintf(out, "%s(it wrote nothing to stderr)\n", indent);
-	for (int i = 0; i < x->heads; i++)
-		visible_line(out, "%s| %s", indent, x->head[i]);
-	if (x->tails > shown)
-		fprintf(out, "%s| ... (%ld more lines)\n", indent, x->tails - shown);
-	for (long i = x->tails - shown; i < x->tails; i++)
-		visible_line(out, "%s| %s", indent, x->tail[i % EXCERPT_TAIL]);
+	for (int i = 0; i < k->heads; i++)
+		visible_line(out, "%s| %s", indent, k->head[i].text);
+	if (stderr_kept_left_out(k))
+		fprintf(out, "%s| ... (%ld more lines)\n", indent, stderr_kept_left_out(k));
+	for (int i = 0; i < stderr_kept_tail_count(k); i++)
+		visible_line(out, "%s| %s", indent, stderr_kept_tail(k, i)->text);
 	if (x->hint)
 		visible_line(out, "%s%s", indent, x->hint);
 }
 
 void excerpt_free(struct excerpt *x)
 {
-	clear(x);
+	stderr_kept_free(&x->lines);
+	free(x->hint);
+	memset(x, 0, sizeof *x);
 }

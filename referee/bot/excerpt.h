@@ -1,7 +1,8 @@
 /*
  * What a bot that did not start said: the first and the last lines it
  * wrote to stderr (after the referee's last "=== arena: game" mark in its
- * stderr file, so a restarted bot's own words), and what those words say
+ * stderr file, so a restarted bot's own words; each cut at
+ * STDERR_LINE_BYTES, stderr_read.h), and what those words say
  * of a path the sandbox hides from it, as advice on how to give it.  A
  * start-up error puts its one useful line near the top (Node's
  * ERR_MODULE_NOT_FOUND) or at the bottom (a Python traceback): both ends
@@ -14,6 +15,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "stderr_kept.h"
+
 #define EXCERPT_HEAD 6
 #define EXCERPT_TAIL 6
 
@@ -25,10 +28,7 @@
 	"$| = 1; C: fflush(stdout); Java: System.out.flush())"
 
 struct excerpt {
-	char *head[EXCERPT_HEAD];  /* the first lines, without newlines */
-	int heads;
-	char *tail[EXCERPT_TAIL];  /* the last lines after those, a ring */
-	long tails;                /* lines after the head, shown or not */
+	struct stderr_kept lines;  /* EXCERPT_HEAD first, EXCERPT_TAIL last */
 	/* What the lines say of a path the sandbox hides, as advice (the
 	 * first one found); NULL when nothing. */
 	char *hint;

@@ -14,7 +14,9 @@
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "bot/stderr_kept.h"
 #include "bot/stderr_marks.h"
+#include "bot/stderr_read.h"
 #include "replay_members.h"
 
 
@@ -27,6 +29,7 @@ struct section {
 	char *path;
 	long mark, start, end;
 	bool at_end;    /* the file ended it when read: it may grow */
+	bool marked;    /* its mark is the referee's marked line (stderr_marks.h) */
 };
 
 struct words_index {
@@ -34,6 +37,7 @@ struct words_index {
 	size_t count;
 	char **paths;             /* the files read */
 	long *read;               /* by file: the bytes read of it */
+	bool *marked;             /* by file: a referee's line among them */
 	size_t path_count;
 };
 
@@ -52,6 +56,7 @@ void words_index_free(struct words_index *x)
 		free(x->paths[i]);
 	free(x->paths);
 	free(x->read);
+	free(x->marked);
 	free(x->sections);
 	free(x);
 }
@@ -94,15 +99,16 @@ static void index_sort(struct words_index *x)
 	x->count = kept;
 }
 
-/* Notes the section a mark line at `mark` opens at `start`. */
-static struct section *open_section(struct words_index *x, const char *line,
-				    const char *path, long mark, long start)
+/* Notes the section the game's mark `line` opens. */
+static struct section *open_section(struct words_index *x, const struct stderr_line *line,
+				    const char *path, bool marked)
 {
-	struct section s = {.mark = mark, .start = start, .end = -1, .claims = 1};
+	struct section s = {.mark = line->at, .start = line->next, .end = -1, .claims = 1,
+			    .marked = marked};
 	unsigned long game;
 	int n = 0;
 
-	if (sscanf(line, STDERR_MARK_GAME "%lu (game_id %32[0-9a-f]), seat %d,%n",
+	if (sscanf(line->text, STDERR_MARK_GAME "%lu (game_id %32[0-9a-f]), seat %d,%n",
 		   &game, s.game_id, &s.seat, &n) != 3 || !n ||
 	    strlen(s.game_id) != 32)
 		return NULL;
@@ -112,50 +118,60 @@ static struct section *open_section(struct words_index *x, const char *line,
 	return &x->sections[x->count++];
 }
 
-/* Notes the sections of one file from byte `from` (a mark line's, or
- * 0), unsorted; a file read before is not read again. */
-static void index_file_from(struct words_index *x, const char *path, long from)
+/* Whether `path` was read by `x`: its place in x->paths, else -1. */
+static long path_index(const struct words_index *x, const char *path)
 {
-	FILE *in;
-	size_t open = SIZE_MAX, cap = 0;
-	char *line = NULL;
-	ssize_t len = 0;
-	long at = from, last = from;
-
 	for (size_t i = 0; i < x->path_count; i++)
 		if (!strcmp(x->paths[i], path))
-			return;
-	x->paths = xrealloc(x->paths, (x->path_count + 1) * sizeof *x->paths);
-	x->read = xrealloc(x->read, (x->path_count + 1) * sizeof *x->read);
-	x->paths[x->path_count] = xstrdup(path);
-	x->read[x->path_count++] = from;
-	if (!(in = fopen(path, "re")))
+			return (long)i;
+	return -1;
+}
+
+/* Notes the sections of one file from byte `from` (a mark line's, or
+ * 0), after which a referee's line came before when `marked`, unsorted;
+ * a file read before is not read again. */
+static void index_file_from(struct words_index *x, const char *path, long from, bool marked)
+{
+	struct stderr_reader *r;
+	struct stderr_line line;
+	size_t open = SIZE_MAX, i = x->path_count;
+	long at = from, end = from;
+
+	if (path_index(x, path) >= 0)
 		return;
-	if (fseek(in, from, SEEK_SET))
-		at = 0;
-	while ((len = getline(&line, &cap, in)) > 0) {
-		if (!strncmp(line, STDERR_MARK_GAME, strlen(STDERR_MARK_GAME))) {
+	x->paths = xrealloc(x->paths, (i + 1) * sizeof *x->paths);
+	x->read = xrealloc(x->read, (i + 1) * sizeof *x->read);
+	x->marked = xrealloc(x->marked, (i + 1) * sizeof *x->marked);
+	x->paths[i] = xstrdup(path);
+	x->read[i] = from;
+	x->marked[i] = marked;
+	x->path_count++;
+	if (!(r = stderr_read_open(path, from, -1, marked)))
+		return;
+	while (stderr_read_next(r, &line)) {
+		if (line.kind == STDERR_GAME) {
 			if (open != SIZE_MAX)
-				x->sections[open].end = at;
-			open = open_section(x, line, path, at, at + len)
+				x->sections[open].end = line.at;
+			open = open_section(x, &line, path, stderr_read_marked(r))
 			       ? x->count - 1 : SIZE_MAX;
 		}
-		last = at;
-		at += len;
+		/* A line still being written is read again whole by a newer index. */
+		at = line.whole ? line.next : line.at;
+		end = line.next;
+		if (line.whole)
+			x->marked[i] = stderr_read_marked(r);
 	}
 	if (open != SIZE_MAX) {
-		x->sections[open].end = at;
+		x->sections[open].end = end;
 		x->sections[open].at_end = true;
 	}
-	/* A line still being written is read again whole by a newer index. */
-	x->read[x->path_count - 1] = at > from && line[at - last - 1] != '\n' ? last : at;
-	free(line);
-	fclose(in);
+	x->read[i] = at;
+	stderr_read_close(r);
 }
 
 void words_index_add_file(struct words_index *x, const char *path)
 {
-	index_file_from(x, path, 0);
+	index_file_from(x, path, 0, false);
 	index_sort(x);
 }
 
@@ -168,17 +184,18 @@ static bool ends_with(const char *name, const char *suffix)
 
 /* Where a newer index of `x`'s file `path` starts reading: at its last
  * section's mark, if the file's end cut that section, else where `x`
- * stopped (0: a file `x` has not read). */
-static long read_from(const struct words_index *x, const char *path)
+ * stopped (0: a file `x` has not read); in *marked, whether a referee's
+ * line came before. */
+static long read_from(const struct words_index *x, const char *path, bool *marked)
 {
-	long from = 0;
+	long i = path_index(x, path), from = i >= 0 ? x->read[i] : 0;
 
-	for (size_t i = 0; i < x->path_count; i++)
-		if (!strcmp(x->paths[i], path))
-			from = x->read[i];
-	for (size_t i = 0; i < x->count; i++)
-		if (x->sections[i].at_end && !strcmp(x->sections[i].path, path))
-			from = x->sections[i].mark;
+	*marked = i >= 0 && x->marked[i];
+	for (size_t k = 0; k < x->count; k++)
+		if (x->sections[k].at_end && !strcmp(x->sections[k].path, path)) {
+			from = x->sections[k].mark;
+			*marked = x->sections[k].marked;
+		}
 	return from;
 }
 
@@ -194,8 +211,10 @@ static void index_folder(struct words_index *x, const char *dir,
 	while (d && (e = readdir(d)))
 		if (ends_with(e->d_name, ".stderr")) {
 			char *path = path_join(dir, e->d_name);
+			bool marked = false;
+			long from = older ? read_from(older, path, &marked) : 0;
 
-			index_file_from(x, path, older ? read_from(older, path) : 0);
+			index_file_from(x, path, from, marked);
 			free(path);
 		}
 	if (d)
@@ -268,59 +287,85 @@ void words_index_add_near(struct words_index *x, const char *log_path)
 	free(dir);
 }
 
-/* The text of `game_id` and `seat`'s section, in a new string, or NULL
- * when there is none, or more than one claims it. */
-static char *section_text(const struct words_index *x, const char *game_id,
-			  int seat)
+/* The bot's line `l` as shown: its text, or when it is longer than
+ * STDERR_LINE_BYTES its text cut (on a character's first byte) and the
+ * bytes left out said after it, in `out`. */
+static const char *shown_text(const struct stderr_line *l, char out[STDERR_LINE_BYTES + 40])
 {
-	const struct section *s = x ? find(x, game_id, seat) : NULL;
-	FILE *in;
-	char *text;
 	size_t len;
 
-	if (!s || s->claims > 1 || s->end < s->start ||
-	    !(in = fopen(s->path, "re")))
-		return NULL;
-	len = (size_t)(s->end - s->start);
-	text = xmalloc(len + 1);
-	len = fseek(in, s->start, SEEK_SET) ? 0 : fread(text, 1, len, in);
-	fclose(in);
-	text[len] = '\0';
-	return text;
+	if (l->length <= STDERR_LINE_BYTES)
+		return l->text;
+	len = strlen(l->text);
+	memcpy(out, l->text, len);
+	while (len && ((unsigned char)out[len - 1] & 0xc0) == 0x80)
+		len--;
+	if (len && (unsigned char)out[len - 1] >= 0xc0)
+		len--;
+	snprintf(out + len, 40, " [%zu bytes left out]", l->length - len);
+	return out;
 }
 
-/* The bot's lines of a section, in order: {"move": N (0 before its first
- * move, -1 after its last), "text"}, the referee's marks of its moves
- * read and left out. */
+/* Adds a line {"move", "text"} to `lines`. */
+static void add_line(cJSON *lines, int move, const char *text)
+{
+	cJSON *line = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(line, "move", move);
+	cJSON_AddStringToObject(line, "text", text);
+	cJSON_AddItemToArray(lines, line);
+}
+
+/* The kept lines `k` as {"move", "text"} objects, in order, with a line
+ * "[N lines left out]" where lines were left out. */
+static cJSON *kept_lines(const struct stderr_kept *k)
+{
+	cJSON *lines = cJSON_CreateArray();
+
+	for (int i = 0; i < k->heads; i++)
+		add_line(lines, k->head[i].move, k->head[i].text);
+	if (stderr_kept_left_out(k)) {
+		char said[64];
+
+		snprintf(said, sizeof said, "[%ld lines left out]", stderr_kept_left_out(k));
+		add_line(lines, k->gap_move, said);
+	}
+	for (int i = 0; i < stderr_kept_tail_count(k); i++)
+		add_line(lines, stderr_kept_tail(k, i)->move, stderr_kept_tail(k, i)->text);
+	return lines;
+}
+
+/* The bot's lines of `game_id` and `seat`'s section, in order: {"move": N
+ * (0 before its first move, -1 after its last), "text"}, the referee's
+ * marks of its moves read and left out; its first REPLAY_HEAD_LINES and
+ * last REPLAY_TAIL_LINES (replay_words.h).  NULL when there is no
+ * section, or more than one claims it. */
 static cJSON *section_lines(const struct words_index *x, const char *game_id,
 			    int seat)
 {
-	char *text = section_text(x, game_id, seat);
+	const struct section *s = x ? find(x, game_id, seat) : NULL;
+	struct stderr_reader *r;
+	struct stderr_line line;
+	struct stderr_kept k;
+	char text[STDERR_LINE_BYTES + 40];
+	int move = 0;
 	cJSON *lines;
-	int move = 0, n;
 
-	if (!text)
+	if (!s || s->claims > 1 || s->end < s->start ||
+	    !(r = stderr_read_open(s->path, s->start, s->end, s->marked)))
 		return NULL;
-	lines = cJSON_CreateArray();
-	for (char *p = text, *nl; *p; p = nl ? nl + 1 : p + strlen(p)) {
-		cJSON *line;
-
-		if ((nl = strchr(p, '\n')))
-			*nl = '\0';
-		if (sscanf(p, STDERR_MARK_MOVE_FORMAT, &n) == 1 && n > 0) {
-			move = n;
-			continue;
-		}
-		if (!strcmp(p, STDERR_MARK_END)) {
+	stderr_kept_init(&k, REPLAY_HEAD_LINES, REPLAY_TAIL_LINES);
+	while (stderr_read_next(r, &line)) {
+		if (line.kind == STDERR_MOVE)
+			move = line.move;
+		else if (line.kind == STDERR_END)
 			move = -1;
-			continue;
-		}
-		line = cJSON_CreateObject();
-		cJSON_AddNumberToObject(line, "move", move);
-		cJSON_AddStringToObject(line, "text", p);
-		cJSON_AddItemToArray(lines, line);
+		else if (line.kind == STDERR_BOT)
+			stderr_kept_add(&k, move, shown_text(&line, text));
 	}
-	free(text);
+	stderr_read_close(r);
+	lines = kept_lines(&k);
+	stderr_kept_free(&k);
 	return lines;
 }
 
@@ -336,14 +381,22 @@ static cJSON *action_step(const cJSON *steps, int move, int seat)
 	return NULL;
 }
 
-/* Each line of a move to the step of that move. */
+/* Each line of a move to the step of that move (the lines come in the
+ * order of their moves: a move's step is looked up once). */
 static void add_move_lines(const cJSON *steps, const cJSON *lines, int seat)
 {
 	const cJSON *line;
+	cJSON *step = NULL;
+	int step_move = 0;
 
 	cJSON_ArrayForEach(line, lines) {
 		int move = replay_int(line, "move", 0);
-		cJSON *step = move > 0 ? action_step(steps, move, seat) : NULL, *list;
+		cJSON *list;
+
+		if (move != step_move) {
+			step_move = move;
+			step = move > 0 ? action_step(steps, move, seat) : NULL;
+		}
 
 		if (!step)
 			continue;

@@ -10,9 +10,11 @@
  * forfeit the forfeiting seat's last words ("last_words": its last info
  * and its last lines, each after "[move N]", "[start]" or "[end]").  The
  * lines are the bot's own bytes: whoever prints them makes them visible
- * (visible.h).  A game and seat that more than one section claims (a bot
- * that wrote a game's mark itself) gets no lines: a bot cannot put words
- * in another's mouth, only silence them and itself.
+ * (visible.h).  The marks are the referee's lines alone (stderr_marks.h):
+ * a bot that writes one writes words of its own, which claim no game and
+ * no seat.  A game and seat that more than one section claims (a file
+ * put beside the others, a file of an older referee whose bot wrote a
+ * mark) gets no lines.
  */
 #ifndef ARENA_REPLAY_WORDS_H
 #define ARENA_REPLAY_WORDS_H
@@ -22,6 +24,13 @@
 
 /* At most this many last lines of a forfeiting seat are kept. */
 #define REPLAY_LAST_LINES 8
+/* Of a seat's lines of one game, the first and the last that a replay
+ * shows, each cut at STDERR_LINE_BYTES (bot/stderr_read.h); the lines
+ * between are one line "[N lines left out]", at the move of the first of
+ * them, so that a bot's million empty lines cost a replay no more than
+ * its 400 (docs/REPLAY.md, "The bot's own words"). */
+#define REPLAY_HEAD_LINES 200
+#define REPLAY_TAIL_LINES 200
 
 struct words_index;
 

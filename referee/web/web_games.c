@@ -117,9 +117,10 @@ char *web_game_words(const char *dir, const struct words_index *x, const char *t
 				if (json_member(step, keys[k])) {
 					cJSON *o = cJSON_CreateObject();
 
+					/* Moved, not copied: the replay is freed. */
 					cJSON_AddNumberToObject(o, "index", i);
-					cJSON_AddItemToObject(o, keys[k], cJSON_Duplicate(
-						json_member(step, keys[k]), true));
+					cJSON_AddItemToObject(o, keys[k],
+						cJSON_DetachItemFromObjectCaseSensitive(step, keys[k]));
 					cJSON_AddItemToArray(steps, o);
 				}
 			i++;

@@ -269,12 +269,13 @@ ok "$([ "$RC" -eq 1 ] && grep -qE 'FAILED: line [0-9]+: the log (is incomplete|e
 # --- stderr is kept, capped ----------------------------------------------------------------------
 DIR="$TMP/noisy"
 expect_exit 0 "$REFEREE" play rolit --max-stderr 1000 --out "$DIR" "noisy=$(zoo noisy)" "$C"
-# The file opens with the referee's line naming the game (not counted).
-expect_eq "$(head -n 1 "$DIR/noisy.stderr" | grep -c '^=== arena: game 1 (game_id [0-9a-f]*), seat 0, rolit ===$')" 1 \
-	"stderr: the file opens with the game's line"
-expect_eq "$(tail -n +2 "$DIR/noisy.stderr" | head -c 1000 | tr -d x | tr -d '\n' | wc -c)" 0 "stderr: the next 1000 bytes are the bot's"
+# The file opens with the referee's lines, each after its byte 0x1e: the
+# file's, then the game's (not counted).
+expect_eq "$(head -n 2 "$DIR/noisy.stderr" | grep -c $'^\x1e=== arena: \\(each line of the referee.s starts with the record separator\\|game 1 (game_id [0-9a-f]*), seat 0, rolit\\) ===$')" 2 \
+	"stderr: the file opens with the referee's line and the game's, each after byte 0x1e"
+expect_eq "$(tail -n +3 "$DIR/noisy.stderr" | head -c 1000 | tr -d x | tr -d '\n' | wc -c)" 0 "stderr: the next 1000 bytes are the bot's"
 expect_eq "$(tail -n 1 "$DIR/noisy.stderr")" "[stderr truncated after 1000 bytes]" "stderr: cut at --max-stderr with a marker"
-expect_eq "$(tail -n +2 "$DIR/noisy.stderr" | wc -c)" 1036 "stderr: nothing after the marker"
+expect_eq "$(tail -n +3 "$DIR/noisy.stderr" | wc -c)" 1036 "stderr: nothing after the marker"
 expect_contains "$OUT" "game 1: 60 actions" "stderr: the noisy bot plays its game"
 
 done_testing

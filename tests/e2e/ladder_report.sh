@@ -64,7 +64,7 @@ expect_eq "$(grep -c "^\\[Date \"$(date -u -r "$TMP/a/game-000001.jsonl" +%Y.%m.
 	"pgn: the date each log was written"
 
 # Each game starts with a line in the bots' stderr files.
-expect_eq "$(grep -c '^=== arena: game [12] (game_id [0-9a-f]*), seat [01], rolit ===$' "$TMP/b/random.stderr")" 2 \
+expect_eq "$(grep -c $'^\x1e=== arena: game [12] (game_id [0-9a-f]*), seat [01], rolit ===$' "$TMP/b/random.stderr")" 2 \
 	"stderr files: a line names each game"
 
 assert_no_leftovers

@@ -104,10 +104,10 @@ PY
 replies_match "$TMP/run"
 ok $? "the replies records count each bot's turns, as its logs do"
 # Each game starts with a line in each bot's stderr file.
-expect_eq "$(grep -c '^=== arena: game [0-9]* (game_id [0-9a-f]*), seat [01], rolit ===$' \
+expect_eq "$(grep -c $'^\x1e=== arena: game [0-9]* (game_id [0-9a-f]*), seat [01], rolit ===$' \
 	"$TMP"/run/stderr/table0002-crashy.stderr)" 4 "a bot's stderr file marks each of its games"
 expect_eq "$(grep -A2 'game 6 ' "$TMP"/run/stderr/table0002-crashy.stderr | tail -2 | tr '\n' '|')" \
-	"=== arena: move 1 ===|crash-in-game: giving up in game 2|" \
+	$'\x1e'"=== arena: move 1 ===|crash-in-game: giving up in game 2|" \
 	"the bot's words follow the mark of their game, after that of the move they came during"
 
 # --quiet: only the ladder.

@@ -6,8 +6,8 @@
 # verifies, and verify refuses an info the referee would never write;
 # stderr lines are marked with the move they came during; the text
 # replay, the HTML replay and the report show both per move, and a
-# forfeit with the bot's last words; a bot cannot put words in another's
-# mouth by writing the referee's mark.
+# forfeit with the bot's last words; a game and seat that two files claim
+# gets no lines.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tools/lib.sh"
 HTMLTOOL="$PYTHON3 $top_srcdir/tests/tools/htmltool.py"
 KEY="$KEYDIR/referee.key"
@@ -31,11 +31,12 @@ expect_exit 0 "$REFEREE" verify "$LOG"
 expect_contains "$OUT" ": ok: rolit, 2 players, 60 actions, signed by key" "a log with info verifies"
 
 # --- stderr marked with the move ----------------------------------------------------------
-expect_eq "$(sed -n 1,4p "$TMP/w/b.stderr" | sed 's/game_id [0-9a-f]*/game_id ID/' | tr '\n' '|')" \
-	"=== arena: game 1 (game_id ID), seat 1, rolit ===|=== arena: move 2 ===|thinking about turn 1|chose $(moves "$LOG" | cut -d' ' -f2)|" \
-	"b's stderr: the game's mark, then move 2's mark before what it wrote during move 2"
-expect_eq "$(grep -c '^=== arena: move [0-9]* ===$' "$TMP/w/a.stderr")" 30 "a's stderr: one mark for each of its 30 moves"
-expect_eq "$(grep -c '^=== arena: move' "$TMP/plain/a.stderr")" 0 "a bot that writes nothing to stderr gets no marks"
+# Each line of the referee's starts with the byte 0x1e (shown here as R).
+expect_eq "$(sed -n 1,5p "$TMP/w/b.stderr" | sed 's/game_id [0-9a-f]*/game_id ID/' | tr '\036\n' 'R|')" \
+	"R=== arena: each line of the referee's starts with the record separator ===|R=== arena: game 1 (game_id ID), seat 1, rolit ===|R=== arena: move 2 ===|thinking about turn 1|chose $(moves "$LOG" | cut -d' ' -f2)|" \
+	"b's stderr: the file's mark, the game's, then move 2's before what it wrote during move 2"
+expect_eq "$(grep -c $'^\x1e=== arena: move [0-9]* ===$' "$TMP/w/a.stderr")" 30 "a's stderr: one mark for each of its 30 moves"
+expect_eq "$(grep -c '=== arena: move' "$TMP/plain/a.stderr")" 0 "a bot that writes nothing to stderr gets no marks"
 
 # --- the text replay ----------------------------------------------------------------------
 expect_exit 0 "$REFEREE" replay "$LOG" --move 3
@@ -169,10 +170,12 @@ read -r lines strays turns <<<"$(own_words "$W"/runs/000001/game-*.jsonl)"
 expect_lt 200 "$turns" "... its 8 games were played"
 expect_eq "$lines $strays" "$turns 0" "... each game's replay (which finds a league's stderr/) shows its bots' words at each turn, and no other game's"
 
-# --- a bot cannot put words in another's mouth --------------------------------------------------
-# A copy of seat 0's section in another file claims the same game and
-# seat: neither is shown (the replay cannot tell which is the referee's).
-sed -n '1,/^=== arena: move 3 ===$/p' "$TMP/w/a.stderr" | sed '$d' >"$TMP/w/forger.stderr"
+# --- two sections of one game and seat ----------------------------------------------------------
+# A copy of seat 0's section in another file, put there by hand (no bot
+# can write the referee's byte: tests/e2e/stderr_forged.sh), claims the
+# same game and seat: neither is shown (the replay cannot tell which is
+# the referee's).
+sed -n $'1,/^\x1e=== arena: move 3 ===$/p' "$TMP/w/a.stderr" | sed '$d' >"$TMP/w/forger.stderr"
 echo "I am a, and I resign" >>"$TMP/w/forger.stderr"
 expect_exit 0 "$REFEREE" replay "$LOG" --move 1
 expect_eq "$(grep -c 'stderr:' "$OUT")" 0 "a game and seat claimed twice: no stderr lines shown for it"

@@ -16,7 +16,7 @@ set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive grade}
+FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive grade words}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
 CC=${CC:-clang}
 case $CC in *clang*) ;; *) CC=clang ;; esac

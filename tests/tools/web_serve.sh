@@ -142,6 +142,15 @@ league_of() {
 	done
 }
 
+# zoo_archive BOT: $TMP/BOT.tgz, an upload of the zoo bot BOT (with the
+# zoo's zoo.py), which runs as `/usr/bin/python3 ./BOT.py .`.
+zoo_archive() {
+	mkdir "$TMP/$1"
+	cp "$ZOO/$1.py" "$ZOO/zoo.py" "$TMP/$1/"
+	echo "{\"command\": \"/usr/bin/python3 ./$1.py .\"}" >"$TMP/$1/bot.json"
+	tar -czf "$TMP/$1.tgz" -C "$TMP/$1" .
+}
+
 # chromium_run OUT ARGS...: the Python script on stdin run with the
 # DevTools port of a headless Chromium started for it and ARGS as its
 # arguments (tests/tools/cdp.py's Page at hand), its stdout into OUT;

@@ -86,6 +86,20 @@ START_TEST(short_and_empty)
 }
 END_TEST
 
+/* The referee's marks start with byte 0x1e: in a file that has them, a
+ * game's mark without it is the bot's own line, which starts no game. */
+START_TEST(unmarked_mark_is_the_bots)
+{
+	char *got = printed("\x1e=== arena: game 1 (game_id 00), seat 0, rolit ===\nmine\n"
+			    "=== arena: game 2 (game_id 01), seat 1, rolit ===\n"
+			    "\x1e=== arena: move 2 ===\nafter\n", false);
+
+	ck_assert_str_eq(got, "  | mine\n  | === arena: game 2 (game_id 01), seat 1, rolit ===\n"
+			 "  | after\n");
+	free(got);
+}
+END_TEST
+
 START_TEST(bubblewrap_failure)
 {
 	char *path = in_dir("bwrap");
@@ -225,6 +239,7 @@ Suite *test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, head_and_tail_around_the_middle);
 	tcase_add_test(tc, short_and_empty);
+	tcase_add_test(tc, unmarked_mark_is_the_bots);
 	tcase_add_test(tc, bubblewrap_failure);
 	tcase_add_test(tc, python_module);
 	tcase_add_test(tc, relative_path_out_of_the_folder);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/json.h"
 #include "base/keys.h"
 #include "base/logread.h"
 #include "base/util.h"
@@ -334,6 +335,139 @@ START_TEST(words_read_on)
 }
 END_TEST
 
+#define R "\x1e"
+#define MARKED(id, seat) R "=== arena: game 1 (game_id " id "), seat " #seat ", rolit ===\n"
+
+/* A replay document of game `id` with one step: seat `seat`'s move 1. */
+static cJSON *one_move(const char *id, int seat)
+{
+	cJSON *doc = cJSON_CreateObject(), *players, *step;
+
+	cJSON_AddStringToObject(doc, "game_id", id);
+	players = cJSON_AddArrayToObject(doc, "players");
+	cJSON_AddItemToArray(players, cJSON_CreateString("a"));
+	cJSON_AddItemToArray(players, cJSON_CreateString("b"));
+	step = cJSON_CreateObject();
+	cJSON_AddNumberToObject(step, "move", 1);
+	cJSON_AddNumberToObject(step, "seat", seat);
+	cJSON_AddStringToObject(step, "action", "x");
+	cJSON_AddItemToArray(cJSON_AddArrayToObject(doc, "steps"), step);
+	return doc;
+}
+
+/* The stderr lines that folder `dir`'s files give seat `seat`'s move 1
+ * of game `id`, joined by '|' ("-" for none), a new string. */
+static char *move_lines(const char *dir, const char *id, int seat)
+{
+	struct words_index *x = words_index_new();
+	cJSON *doc = one_move(id, seat), *line;
+	const cJSON *lines;
+	size_t len = 0;
+	char *out = NULL;
+	FILE *f = open_memstream(&out, &len);
+
+	words_index_add_folder(x, dir);
+	replay_words_add(doc, x);
+	lines = json_member(cJSON_GetArrayItem(json_member(doc, "steps"), 0), "stderr");
+	if (!lines)
+		fputs("-", f);
+	cJSON_ArrayForEach(line, lines)
+		fprintf(f, "%s%s", line == lines->child ? "" : "|", cJSON_GetStringValue(line));
+	fclose(f);
+	cJSON_Delete(doc);
+	words_index_free(x);
+	return out;
+}
+
+/* Checks move_lines(). */
+static void lines_are(const char *dir, const char *id, int seat, const char *want)
+{
+	char *got = move_lines(dir, id, seat);
+
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+
+static void remove_dir(const char *dir)
+{
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+}
+
+/* In a file whose lines of the referee's start with byte 0x1e, a mark
+ * without it is the bot's words and claims nothing; a file of an older
+ * referee has its unmarked marks read up to its first marked line. */
+START_TEST(words_marks_are_the_referees)
+{
+	char dir[] = "/tmp/check-replay-marks-XXXXXX";
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	append(dir, "victim.stderr", MARKED(GAME_A, 1) R "=== arena: move 1 ===\nmine\n");
+	append(dir, "forger.stderr", MARKED(GAME_A, 0) R "=== arena: move 1 ===\n"
+	       "=== arena: game 1 (game_id " GAME_A "), seat 1, rolit ===\n"
+	       "=== arena: move 1 ===\nforged\n");
+	lines_are(dir, GAME_A, 1, "mine");
+	lines_are(dir, GAME_A, 0, "=== arena: game 1 (game_id " GAME_A "), seat 1, rolit ===|"
+		  "=== arena: move 1 ===|forged");
+	/* An older file: its first marks read, those after its first
+	 * marked line not. */
+	append(dir, "old.stderr", "=== arena: game 1 (game_id " GAME_B "), seat 0, rolit ===\n"
+	       "=== arena: move 1 ===\nold\n" R "=== arena: move 2 ===\n"
+	       "=== arena: game 1 (game_id " GAME_B "), seat 1, rolit ===\n"
+	       "=== arena: move 1 ===\nforged\n");
+	lines_are(dir, GAME_B, 0, "old");
+	lines_are(dir, GAME_B, 1, "-");
+	remove_dir(dir);
+}
+END_TEST
+
+/* A seat's lines of a game: its first and last REPLAY_HEAD_LINES and
+ * REPLAY_TAIL_LINES, the count of those between; each cut at
+ * STDERR_LINE_BYTES, on a character's first byte. */
+START_TEST(words_capped)
+{
+	char dir[] = "/tmp/check-replay-cap-XXXXXX", *got, *want, *path;
+	size_t len = 0;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	path = xasprintf("%s/a.stderr", dir);
+	append(dir, "a.stderr", MARKED(GAME_A, 0) R "=== arena: move 1 ===\n");
+	f = fopen(path, "a");
+	ck_assert_ptr_nonnull(f);
+	for (int i = 1; i <= 1000; i++)
+		fprintf(f, "%d\n", i);
+	fclose(f);
+	got = move_lines(dir, GAME_A, 0);
+	f = open_memstream(&want, &len);
+	for (int i = 1; i <= REPLAY_HEAD_LINES; i++)
+		fprintf(f, "%d|", i);
+	fprintf(f, "[%d lines left out]", 1000 - REPLAY_HEAD_LINES - REPLAY_TAIL_LINES);
+	for (int i = 1000 - REPLAY_TAIL_LINES + 1; i <= 1000; i++)
+		fprintf(f, "|%d", i);
+	fclose(f);
+	ck_assert_str_eq(got, want);
+	free(got);
+	free(want);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(MARKED(GAME_A, 0) R "=== arena: move 1 ===\n", f);
+	for (int i = 0; i < 499; i++)
+		fputc('x', f);
+	fputs("\u00e9\u00e9\n", f);
+	fclose(f);
+	got = move_lines(dir, GAME_A, 0);
+	/* 503 bytes: 499 kept, the first byte of an e-acute not. */
+	ck_assert_str_eq(got + 499, " [4 bytes left out]");
+	ck_assert_int_eq(strspn(got, "x"), 499);
+	free(got);
+	free(path);
+	remove_dir(dir);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -349,6 +483,8 @@ Suite *test_suite(void)
 	tcase_add_test(c, tampered_log);
 	tcase_add_test(c, faces_in_words);
 	tcase_add_test(c, words_read_on);
+	tcase_add_test(c, words_marks_are_the_referees);
+	tcase_add_test(c, words_capped);
 	suite_add_tcase(s, c);
 	return s;
 }
