@@ -119,9 +119,11 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 		struct league_slurm_task *t = &b->tasks[b->count++];
 		int seats[GAME_MAX_SEATS];
 
-		league_pick_next(&st->opened.pick, seats, sets);
-		for (int s = 0; s < r->players; s++)
+		sets = league_pick_next(&st->opened.pick, seats, sets, &t->slow);
+		for (int s = 0; s < r->players; s++) {
 			t->seats[s] = st->opened.rating.versions[st->opened.active[seats[s]]];
+			t->active[s] = seats[s];
+		}
 		if (task_changed(st, t)) {
 			b->count--;
 			break;
@@ -275,6 +277,19 @@ static bool trickle_due(struct state *st)
 	return false;
 }
 
+/* Batch `b`'s array has gone, `seconds` after it was submitted: its
+ * tasks' lanes freed, and each task's versions charged a set's share of
+ * that wall time (an element's own is not known: the array's is its
+ * slowest element's). */
+static void charge_batch(struct state *st, const struct league_slurm_batch *b, double seconds)
+{
+	for (int i = 0; i < b->count; i++) {
+		league_pick_ended(&st->opened.pick, b->tasks[i].slow);
+		league_opened_charge(&st->opened, b->tasks[i].active, st->run->players,
+				     seconds / b->tasks[i].sets);
+	}
+}
+
 /* Batches until a stop: each picked, submitted, waited for, counted,
  * then the ratings fitted again.  0, or -1 with st->err. */
 static int play_batches(struct state *st, const char *dir)
@@ -283,6 +298,7 @@ static int play_batches(struct state *st, const char *dir)
 
 	while (!rc && !done(st)) {
 		struct league_slurm_batch b;
+		int64_t submitted;
 
 		if (st->opened.rest.resting && !trickle_due(st))
 			break;
@@ -291,8 +307,10 @@ static int play_batches(struct state *st, const char *dir)
 			league_slurm_batch_free(&b);
 			break;
 		}
+		submitted = now_ns();
 		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, st->err);
 		rc = rc ? rc : league_slurm_wait(b.name, stopped, st->err);
+		charge_batch(st, &b, (double)(now_ns() - submitted) / 1e9);
 		rc = rc ? rc : take_batch(st, &b);
 		rc = rc ? rc : refit(st);
 		league_slurm_batch_free(&b);

@@ -50,6 +50,10 @@ struct league_slurm_task {
 	long first;
 	int sets;
 	struct league_version seats[GAME_MAX_SEATS]; /* strings in the batch's JSON */
+	/* The run's own, not written: the seats' active indexes, and whether
+	 * the task seats a slow version (league_pick.h). */
+	int active[GAME_MAX_SEATS];
+	bool slow;
 };
 
 /* A batch file, read or to be written. */
