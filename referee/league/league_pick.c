@@ -19,6 +19,7 @@ void league_pick_init(struct league_pick *p, int count, int players)
 	p->e = xcalloc((size_t)count, sizeof *p->e);
 	p->pair_sets = xcalloc((size_t)count * (size_t)count, sizeof *p->pair_sets);
 	p->wall = xcalloc((size_t)count, sizeof *p->wall);
+	p->probing = xcalloc((size_t)count, sizeof *p->probing);
 	for (int i = 0; i < count; i++)
 		p->wall[i] = NAN;
 	p->lanes = 1;
@@ -34,9 +35,11 @@ void league_pick_free(struct league_pick *p)
 	free(p->e);
 	free(p->pair_sets);
 	free(p->wall);
+	free(p->probing);
 	p->e = NULL;
 	p->pair_sets = NULL;
 	p->wall = NULL;
+	p->probing = NULL;
 }
 
 /* How uncertain a version is: its standard error as if the games handed
@@ -166,16 +169,16 @@ static int draw_opponent(const struct league_pick *p, const bool *allowed,
 	return -1;  /* unreachable while `players` versions are allowed */
 }
 
-/* The slow versions left out of `allowed` when as many others as a game
- * seats are left there. */
-static void leave_out_slow(const struct league_pick *p, const bool *slow, bool *allowed)
+/* The versions `out` says left out of `allowed` when as many others as
+ * a game seats are left there. */
+static void leave_out(const struct league_pick *p, const bool *out, bool *allowed)
 {
 	int others = 0;
 
 	for (int i = 0; i < p->count; i++)
-		others += allowed[i] && !slow[i];
+		others += allowed[i] && !out[i];
 	for (int i = 0; others >= p->players && i < p->count; i++)
-		allowed[i] = allowed[i] && !slow[i];
+		allowed[i] = allowed[i] && !out[i];
 }
 
 /* A task's sets: as many as its slowest version's recent sets play in
@@ -204,7 +207,7 @@ static void seat_task(struct league_pick *p, const bool *slow, bool *allowed, in
 	int seed = league_pick_seed(p, allowed), n = 0, window;
 
 	if (isnan(p->wall[seed]))
-		leave_out_slow(p, slow, allowed);
+		leave_out(p, slow, allowed);
 	for (int i = 0; i < p->count; i++)
 		if (i != seed)
 			order[n++] = (struct near){i, fabs(elo_of(&p->e[i]) -
@@ -222,20 +225,26 @@ int league_pick_next(struct league_pick *p, int *seats, int sets, bool *slow_tas
 {
 	bool *slow = xcalloc((size_t)p->count, sizeof *slow);
 	bool *allowed = xcalloc((size_t)p->count, sizeof *allowed);
+	bool *probed = xcalloc((size_t)p->count, sizeof *probed);
 	bool full = p->lanes ? p->slow_tasks >= p->lanes : p->last_slow;
 	double typical = typical_wall(p);
 
 	for (int i = 0; i < p->count; i++) {
 		slow[i] = slow_wall(p->wall[i], typical);
+		probed[i] = isnan(p->wall[i]) && p->probing[i];
 		allowed[i] = true;
 	}
 	if (full)
-		leave_out_slow(p, slow, allowed);
+		leave_out(p, slow, allowed);
+	/* A version not yet measured plays one task until it is: its first
+	 * may be slow. */
+	leave_out(p, probed, allowed);
 	seat_task(p, slow, allowed, seats);
 	sets = task_sets(p, seats, sets);
 	*slow_task = false;
 	for (int s = 0; s < p->players; s++) {
 		*slow_task = *slow_task || slow[seats[s]];
+		p->probing[seats[s]] = p->probing[seats[s]] || isnan(p->wall[seats[s]]);
 		p->e[seats[s]].pending += (long)sets * p->players;  /* a set is a game a seat */
 		for (int t = 0; t < p->players; t++)
 			if (t != s)
@@ -246,6 +255,7 @@ int league_pick_next(struct league_pick *p, int *seats, int sets, bool *slow_tas
 	p->last_slow = *slow_task;
 	free(slow);
 	free(allowed);
+	free(probed);
 	return sets;
 }
 

@@ -14,7 +14,8 @@
  * a task holds as many sets as its versions' recent sets play in
  * LEAGUE_PICK_TASK_S seconds (one while a version has none measured), and
  * the tasks that seat a version slow in wall time hold at most half the
- * workers at once (a lone worker alternates), so that a bot that sleeps
+ * workers at once (a lone worker alternates), and a version not yet
+ * measured plays one task until it is, so that a bot that sleeps
  * within its clock cannot hold every worker, nor keep a new version
  * waiting behind a long task.
  * Pure but for the random draws (libsodium's).
@@ -46,6 +47,8 @@ struct league_pick {
 	/* By active version, kept through refits: the median wall time (s)
 	 * of its recent sets (league_wall.h), NAN while none is measured. */
 	double *wall;
+	bool *probing;   /* by active version: a task seating it was handed
+			  * out while it had no wall time measured */
 	int lanes;       /* tasks seating a slow version at once at most; 0:
 			  * a lone worker, which alternates */
 	int slow_tasks;  /* such tasks handed out and not ended */
@@ -76,7 +79,7 @@ void league_pick_free(struct league_pick *p);
 /* The next task's versions, seed first, into seats[0..players-1]
  * (indexes of the active versions): while the slow tasks fill their
  * lanes, none slow (if enough others can be seated), nor with a seed
- * never measured; its sets, `sets` at most and as many as its versions'
+ * never measured, nor a version never measured that has a task already; its sets, `sets` at most and as many as its versions'
  * recent sets play in LEAGUE_PICK_TASK_S, returned and counted as handed
  * out; *slow says whether it seats a slow version (then
  * league_pick_ended() once it has ended). */

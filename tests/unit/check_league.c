@@ -55,9 +55,11 @@ START_TEST(caps_and_seats)
 	int seats[2];
 
 	league_pick_init(&p, 4, 2);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 4; i++) {
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 100.0 * i, .se = 50,
 						    .games = 100};
+		p.wall[i] = 0.05;  /* measured, and quick */
+	}
 	p.e[0].se = 90;  /* the seed */
 	/* 10 sets, all of pair (0, 1): a mean of 10/6 a pair, so the cap is
 	 * 2 * 10/6 + 2 and (0, 1) is past it. */
@@ -260,14 +262,20 @@ START_TEST(slow_lane)
 	p.e[0].rated = false;
 	for (int k = 0; k < 50; k++) {
 		p.e[0].pending = 0;
+		p.probing[0] = false;
 		ck_assert_int_eq(league_pick_next(&p, seats, 24, &slow), 1);
 		ck_assert_int_eq(seats[0], 0);
 		ck_assert_int_ne(seats[1], 3);
 		ck_assert(!slow);
+		/* Its one task in flight: it is not seated again meanwhile. */
+		league_pick_next(&p, seats, 24, &slow);
+		ck_assert_int_ne(seats[0], 0);
+		ck_assert_int_ne(seats[1], 0);
 		league_pick_ended(&p, slow);
 	}
 	p.wall[0] = 0.05;
 	p.e[0].rated = true;
+	p.last_slow = false;
 	/* One worker: a slow task, then one without it. */
 	league_pick_lanes(&p, 1);
 	league_pick_next(&p, seats, 24, &slow);
