@@ -52,24 +52,24 @@ static double uncertainty(const struct league_pick_entry *e)
 	return e->se * sqrt((double)e->games / (double)(e->games + e->pending));
 }
 
+/* Whether version i is a better seed than version b: less certain, or
+ * as uncertain with fewer games. */
+static bool better_seed(const struct league_pick *p, int i, int b)
+{
+	double ui = uncertainty(&p->e[i]), ub = uncertainty(&p->e[b]);
+	long gi = p->e[i].games + p->e[i].pending;
+	long gb = p->e[b].games + p->e[b].pending;
+
+	return ui > ub || (ui == ub && gi < gb);
+}
+
 int league_pick_seed(const struct league_pick *p, const bool *allowed)
 {
 	int best = -1;
 
-	for (int i = 0; i < p->count; i++) {
-		if (allowed && !allowed[i])
-			continue;
-		if (best < 0) {
+	for (int i = 0; i < p->count; i++)
+		if ((!allowed || allowed[i]) && (best < 0 || better_seed(p, i, best)))
 			best = i;
-			continue;
-		}
-		double u = uncertainty(&p->e[i]), b = uncertainty(&p->e[best]);
-		long gi = p->e[i].games + p->e[i].pending;
-		long gb = p->e[best].games + p->e[best].pending;
-
-		if (u > b || (u == b && gi < gb))
-			best = i;
-	}
 	return best;
 }
 
