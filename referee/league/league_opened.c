@@ -91,14 +91,12 @@ int league_opened_refit(struct league_opened *o, const struct league_run *r, cha
 	return 0;
 }
 
-void league_opened_charge(struct league_opened *o, const int *seats, int n, double seconds)
+void league_opened_charge(struct league_opened *o, int a, double seconds)
 {
-	for (int s = 0; s < n; s++) {
-		long id = o->rating.versions[o->active[seats[s]]].id;
+	long id = o->rating.versions[o->active[a]].id;
 
-		league_walls_charge(o->walls, id, seconds);
-		o->pick.wall[seats[s]] = league_walls_median(o->walls, id);
-	}
+	league_walls_charge(o->walls, id, seconds);
+	o->pick.wall[a] = league_walls_median(o->walls, id);
 }
 
 int league_opened_close(struct league_opened *o, const struct league_run *r, char *err)

@@ -50,10 +50,9 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
  * whether the run rests decided again: 0, or -1 with err. */
 int league_opened_refit(struct league_opened *o, const struct league_run *r, char *err);
 
-/* A set of the active versions `seats` (`n` of them) took `seconds` of
- * a worker's wall time: charged to each (league_wall.h), which the
- * picker shares the workers by. */
-void league_opened_charge(struct league_opened *o, const int *seats, int n, double seconds);
+/* A set took `seconds` of active version `a`'s wall time: charged to it
+ * (league_wall.h), which the picker shares the workers by. */
+void league_opened_charge(struct league_opened *o, int a, double seconds);
 
 /* run.jsonl signed, the sets it lists cut entered in the index and the
  * run marked closed there, in one transaction: 0, or -1 with err. */

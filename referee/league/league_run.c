@@ -233,7 +233,9 @@ static int enter_set(struct state *st, int i)
 	int64_t now = now_ns();
 
 	/* Each version charged the wall time its set held the worker. */
-	league_opened_charge(&st->opened, st->seats[i], n, (double)(now - st->set_began[i]) / 1e9);
+	for (int s = 0; s < n; s++)
+		league_opened_charge(&st->opened, st->seats[i][s],
+				     (double)(now - st->set_began[i]) / 1e9);
 	st->set_began[i] = now;
 	for (int s = 0; s < n; s++)
 		seats[s] = &st->opened.rating.versions[st->opened.active[st->seats[i][s]]];
