@@ -13,15 +13,7 @@ command -v curl >/dev/null || { echo "1..0 # SKIP curl is not installed"; exit 0
 . "$(dirname "$0")/../tools/web_serve.sh"
 
 league_as_user
-L=$TMP/league
-mkdir "$TMP/a"
-bot_into "$TMP/a"
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-expect_exit 0 "${LEAGUE[@]}" add "$L" a "$TMP/a/bot" "$TMP"
-expect_exit 0 "${LEAGUE[@]}" user add "$L" alice
-alice=$(tail -1 "$OUT")
-expect_exit 0 "${LEAGUE[@]}" user add "$L" mallory
-mallory=$(tail -1 "$OUT")
+league_of alice mallory
 mkdir -m 0777 "$TMP/server-tmp"
 serve "${SERVE_AS[@]}" env TMPDIR="$TMP/server-tmp" -- "$L" --no-play --uploads-per-minute 1000 \
 	--preflight-seconds 12
@@ -43,12 +35,7 @@ took=$((($(date +%s%N) - began) / 1000000))
 expect_lt "$took" 12000 "... before mallory's first is cut: checked beside it, not behind her two"
 code "$slow2" -H "Authorization: Bearer $mallory" >/dev/null
 expect_eq "$(json 'd["state"]')" queued "mallory's second waits behind her first"
-slow=0
-for _ in $(seq 10); do
-	t=$(curl -s -o /dev/null -w '%{time_total}' "$URL/api/status")
-	"$PYTHON3" -c 'import sys; sys.exit(float(sys.argv[1]) >= 0.1)' "$t" || { slow=$((slow + 1)); diag "GET /api/status took $t s"; }
-done
-expect_eq "$slow" 0 "... while 10 GET /api/status each answer under 100 ms"
+expect_eq "$(slow_reads 10)" 0 "... while 10 GET /api/status each answer under 100 ms"
 expect_eq "$(answer "$mallory" "$slow1")" refused "mallory's first: refused at the bound"
 cut=$((($(date +%s%N) - began) / 1000000))
 diag "alice's accepted after $took ms, mallory's first cut after $cut ms"
