@@ -19,6 +19,7 @@
 #include "league/league_db.h"
 #include "league/league_pace.h"
 #include "league/league_pick.h"
+#include "league/league_wall.h"
 #include "league/league_rate.h"
 #include "league/league_slurm.h"
 #include "run_suite.h"
@@ -290,6 +291,28 @@ START_TEST(slow_lane)
 }
 END_TEST
 
+/* A version's wall time is the lower median of its last 8 sets: one slow
+ * set among quick ones does not make it slow, and the oldest go. */
+START_TEST(walls_kept)
+{
+	struct league_walls w = {0};
+
+	ck_assert(isnan(league_walls_median(&w, 7)));
+	league_walls_charge(&w, 7, 30);
+	ck_assert(league_walls_median(&w, 7) == 30);
+	league_walls_charge(&w, 7, 0.05);
+	ck_assert(league_walls_median(&w, 7) == 0.05);
+	for (int k = 0; k < 8; k++)
+		league_walls_charge(&w, 9, 2.0 + k);
+	ck_assert(league_walls_median(&w, 9) == 5);  /* 2..9: the lower median */
+	for (int k = 0; k < 4; k++)
+		league_walls_charge(&w, 9, 1);
+	ck_assert(league_walls_median(&w, 9) == 1);  /* four 1s and 6..9: 2..5 gone */
+	ck_assert(league_walls_median(&w, 7) == 0.05);
+	league_walls_free(&w);
+}
+END_TEST
+
 START_TEST(rests_when_settled)
 {
 	struct league_pick p;
@@ -407,6 +430,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, caps_and_seats);
 	tcase_add_test(tc, task_of_sets);
 	tcase_add_test(tc, slow_lane);
+	tcase_add_test(tc, walls_kept);
 	tcase_add_test(tc, versions_listed);
 	tcase_add_test(tc, ladder_by_lower_bound);
 	tcase_add_test(tc, ladder_keeps_superseded);
