@@ -2,8 +2,9 @@
  * The pre-flight workers (web_preflight.h): a fixed table of uploads,
  * queued, being checked or done (the oldest done one's slot reused), one
  * lock and one condition for all; each worker takes the oldest queued
- * upload of a user with none being checked, and runs `referee league add --porcelain --workdir FOLDER [--new] DIR
- * NAME -- COMMAND` in a process group of its own, with a temporary
+ * upload of a user with none being checked, and runs `referee league add
+ * --porcelain --workdir FOLDER [--new] DIR NAME -- COMMAND` in a process
+ * group of its own, with a temporary
  * folder of its own as TMPDIR (removed after, whatever the bot's checks
  * left there), and reads the one JSON line it prints.  A watch thread
  * kills the process group of a pre-flight past its wall time.
@@ -189,6 +190,37 @@ static cJSON *outcome(struct web_preflight *p, const struct job *j, int rc,
 	return r;
 }
 
+/* What a pre-flight of bot `name` killed before its end left in
+ * DIR/stderr: its games' folder, preflight-NAME-vK.d, which league add
+ * removes at its end (so one there is a killed one's: only one upload of
+ * a name is checked at a time), and its checklist as far as it went. */
+static void remove_leftovers(const char *dir, const char *name)
+{
+	char *folder = path_join(dir, "stderr"), *prefix = xasprintf("preflight-%s-v", name);
+	size_t n = strlen(prefix);
+	DIR *d = opendir(folder);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		const char *k = e->d_name + n;
+		size_t digits = strncmp(e->d_name, prefix, n) ? 0 : strspn(k, "0123456789");
+		char *games, *list;
+
+		if (!digits || strcmp(k + digits, ".d"))
+			continue;
+		games = path_join(folder, e->d_name);
+		list = path_joinf(folder, "%.*s.txt", (int)(n + digits), e->d_name);
+		files_remove_tree(games);
+		unlink(list);
+		free(games);
+		free(list);
+	}
+	if (d)
+		closedir(d);
+	free(prefix);
+	free(folder);
+}
+
 /* Checks job `j` (CHECKING, taken by this worker): its result, its
  * folder removed unless the league took a new version from it. */
 static void check(struct web_preflight *p, struct job *j)
@@ -203,6 +235,7 @@ static void check(struct web_preflight *p, struct job *j)
 	pthread_mutex_lock(&p->lock);
 	overdue = j->overdue;  /* the watch's */
 	pthread_mutex_unlock(&p->lock);
+	remove_leftovers(p->dir, j->name);
 	r = tmp ? outcome(p, j, rc, out, tmp, overdue, &state) : cJSON_CreateObject();
 
 	if (!tmp)

@@ -44,6 +44,7 @@ expect_eq "$(json 'd["error"]')" \
 	"... saying why"
 expect_eq "$([ "$cut" -ge 12000 ] && [ "$cut" -lt 20000 ]; echo $?)" 0 "... after 12 s, within a few more: $cut ms"
 expect_eq "$(ls "$L/uploads" | grep -c '^slow1$')" 0 "... its folder removed"
+expect_eq "$(ls "$L/stderr" | grep -c '^preflight-slow1')" 0 "... and nothing of its pre-flight kept"
 code "$slow2" -H "Authorization: Bearer $mallory" >/dev/null
 expect_eq "$(json 'd["state"]')" checking "her second is checked once her first is done"
 stop
