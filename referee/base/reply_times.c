@@ -50,19 +50,35 @@ void reply_times_merge(struct reply_times *into, const struct reply_times *from)
 		into->max = from->max;
 }
 
+/* The time a reply in `bucket` is read as: the middle of the bucket. */
+static int64_t bucket_middle(int bucket)
+{
+	int64_t width = bucket + 1 < REPLY_TIMES_BUCKETS
+		? reply_times_floor(bucket + 1) - reply_times_floor(bucket) : 1;
+
+	return reply_times_floor(bucket) + (width - 1) / 2;
+}
+
 int64_t reply_times_percentile(const struct reply_times *t, int percent)
 {
 	uint64_t need = timings_rank(t->turns, percent), sum = 0;
 
 	for (int b = 0; b < REPLY_TIMES_BUCKETS && t->turns; b++)
 		if ((sum += t->count[b]) >= need) {
-			int64_t width = b + 1 < REPLY_TIMES_BUCKETS
-				? reply_times_floor(b + 1) - reply_times_floor(b) : 1;
-			int64_t middle = reply_times_floor(b) + (width - 1) / 2;
+			int64_t middle = bucket_middle(b);
 
 			return middle < t->max ? middle : t->max;
 		}
 	return 0;
+}
+
+double reply_times_seconds(const struct reply_times *t)
+{
+	double us = 0;
+
+	for (int b = 0; b < REPLY_TIMES_BUCKETS; b++)
+		us += (double)t->count[b] * (double)bucket_middle(b);
+	return us / 1e6;
 }
 
 void reply_times_put_json(const struct reply_times *t, cJSON *o)

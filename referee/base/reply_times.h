@@ -32,6 +32,10 @@ void reply_times_merge(struct reply_times *into, const struct reply_times *from)
  * longest reply); 0 without replies. */
 int64_t reply_times_percentile(const struct reply_times *t, int percent);
 
+/* The replies' wall time in all, in seconds, each read as the middle of
+ * its bucket (within 3.2%). */
+double reply_times_seconds(const struct reply_times *t);
+
 /* The smallest time that counts in `bucket`, and the bucket of `us`. */
 int64_t reply_times_floor(int bucket);
 int reply_times_bucket(int64_t us);

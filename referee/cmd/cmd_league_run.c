@@ -247,8 +247,11 @@ static int play_runs(struct run_args *a, long *games, int *runs, char *err)
 	struct league_run *run = &a->run;
 	long max_games = run->max_games;
 	struct league_run_end end;
+	/* What each version's sets take, known to the runs that follow. */
+	struct league_walls walls = {0};
 	int sig;
 
+	run->walls = &walls;
 	for (*games = 0, *runs = 0;; ) {
 		long left = max_games ? max_games - *games : 0;
 		bool capped = !left || a->run_games < left;
@@ -267,6 +270,8 @@ static int play_runs(struct run_args *a, long *games, int *runs, char *err)
 				"run seats them\n");
 	}
 	run->max_games = max_games;
+	run->walls = NULL;
+	league_walls_free(&walls);
 	return sig;
 }
 

@@ -180,6 +180,7 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 		{"no-play", no_argument, NULL, 'n'},
 		{"max-upload", required_argument, NULL, 'm'},
 		{"uploads-per-minute", required_argument, NULL, 'u'},
+		{"preflight-seconds", required_argument, NULL, 'P'},
 		{"user", required_argument, NULL, 'U'},
 		{"trusted-proxy", required_argument, NULL, 'p'},
 		{"request-seconds", required_argument, NULL, 'r'},
@@ -208,6 +209,10 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 			return EXIT_USAGE;
 		if (opt == 'u')
 			limits->uploads_per_minute = (unsigned)n;
+		if (opt == 'P' && !cli_number("league", "--preflight-seconds", optarg, 1, 86400, &n))
+			return EXIT_USAGE;
+		if (opt == 'P')
+			limits->preflight_s = (unsigned)n;
 		if (opt == 'r' && !cli_number("league", "--request-seconds", optarg, 1, 3600, &n))
 			return EXIT_USAGE;
 		if (opt == 'r')

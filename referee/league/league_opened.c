@@ -72,6 +72,10 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 	if ((o->active_count = active_versions(o, r, dir, &labels, err)) < 0)
 		return -1;
 	league_pick_init(&o->pick, o->active_count, r->players);
+	league_pick_lanes(&o->pick, r->concurrency);
+	o->walls = r->walls ? r->walls : &o->own_walls;
+	for (int a = 0; a < o->active_count; a++)
+		o->pick.wall[a] = league_walls_median(o->walls, o->rating.versions[o->active[a]].id);
 	league_rating_pick(&o->rating, o->active, &o->pick);
 	league_luck_pick(&o->rating, o->active, &o->pick);
 	league_rest_fitted(&o->rest, dir, r->rest_interval, r->trickle, &o->pick);
@@ -90,6 +94,14 @@ int league_opened_refit(struct league_opened *o, const struct league_run *r, cha
 	return 0;
 }
 
+void league_opened_charge(struct league_opened *o, int a, double seconds)
+{
+	long id = o->rating.versions[o->active[a]].id;
+
+	league_walls_charge(o->walls, id, seconds);
+	o->pick.wall[a] = league_walls_median(o->walls, id);
+}
+
 int league_opened_close(struct league_opened *o, const struct league_run *r, char *err)
 {
 	int rc;
@@ -106,6 +118,7 @@ void league_opened_free(struct league_opened *o)
 {
 	run_manifest_free(&o->manifest);
 	league_pick_free(&o->pick);
+	league_walls_free(&o->own_walls);
 	league_luck_free(&o->luck);
 	league_rating_free(&o->rating);
 	free(o->run_dir);

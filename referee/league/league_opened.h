@@ -30,6 +30,8 @@ struct league_opened {
 	struct league_place place;    /* the run's logs' (run.jsonl's id) */
 	struct league_roster roster;  /* when the run began */
 	struct league_rest rest;      /* league_pace.h */
+	struct league_walls *walls;   /* the run's r->walls, else own_walls */
+	struct league_walls own_walls;
 };
 
 /* Zeroed, its grades ready to be read (before league_opened_begin(), so
@@ -47,6 +49,10 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 /* The ratings fitted again from the index and given to the picker, and
  * whether the run rests decided again: 0, or -1 with err. */
 int league_opened_refit(struct league_opened *o, const struct league_run *r, char *err);
+
+/* A set took `seconds` of active version `a`'s wall time: charged to it
+ * (league_wall.h), which the picker shares the workers by. */
+void league_opened_charge(struct league_opened *o, int a, double seconds);
 
 /* run.jsonl signed, the sets it lists cut entered in the index and the
  * run marked closed there, in one transaction: 0, or -1 with err. */

@@ -10,6 +10,14 @@
  * mean sets a pair plus two while another pair may.  A new version has no
  * rating, so it is the seed until it has one, then as long as its interval
  * is the widest: it plays more than its share until its interval narrows.
+ * The workers are shared by wall time (docs/LEAGUE.md, "The policy", 6):
+ * a task holds as many sets as its versions' recent sets play in
+ * LEAGUE_PICK_TASK_S seconds (one while a version has none measured), and
+ * the tasks that seat a version slow in wall time hold at most half the
+ * workers at once (a lone worker alternates), and a version not yet
+ * measured plays one task until it is, so that a bot that sleeps
+ * within its clock cannot hold every worker, nor keep a new version
+ * waiting behind a long task.
  * Pure but for the random draws (libsodium's).
  */
 #ifndef ARENA_LEAGUE_PICK_H
@@ -36,20 +44,53 @@ struct league_pick {
 	long sets;       /* sets in pair_sets */
 	bool luck;       /* the entries are rated from the luck-adjusted scores
 			  * (league_luck.h), not the results */
+	/* By active version, kept through refits: the median wall time (s)
+	 * of its recent sets (league_wall.h), NAN while none is measured. */
+	double *wall;
+	bool *probing;   /* by active version: a task seating it was handed
+			  * out while it had no wall time measured */
+	int lanes;       /* tasks seating a slow version at once at most; 0:
+			  * a lone worker, which alternates */
+	int slow_tasks;  /* such tasks handed out and not ended */
+	bool last_slow;  /* the last task handed out seated one */
 };
 
+/* A task holds as many sets as its versions' recent sets play in this
+ * wall time: a slow task gives its worker back soon. */
+#define LEAGUE_PICK_TASK_S 10.0
+/* A version is slow in wall time when the median of its recent sets is
+ * over this and over LEAGUE_PICK_SLOW_FACTOR times the typical version's
+ * (the lower median of the measured versions' medians). */
+#define LEAGUE_PICK_SLOW_S 1.0
+#define LEAGUE_PICK_SLOW_FACTOR 4.0
+
 /* A picker of `count` active versions, `players` a game (count >=
- * players). */
+ * players), for two workers until league_pick_lanes() says otherwise. */
 void league_pick_init(struct league_pick *p, int count, int players);
+
+/* The tasks seating a slow version are at most half of `workers` at
+ * once (one of two; a lone worker alternates them with the others). */
+void league_pick_lanes(struct league_pick *p, int workers);
+
+/* Whether active version `a` is slow in wall time now. */
+bool league_pick_slow(const struct league_pick *p, int a);
 void league_pick_free(struct league_pick *p);
 
 /* The next task's versions, seed first, into seats[0..players-1]
- * (indexes of the active versions), counted as handed out `sets` times
- * (a task is that many sets of the same versions). */
-void league_pick_next(struct league_pick *p, int *seats, int sets);
+ * (indexes of the active versions): while the slow tasks fill their
+ * lanes, none slow (if enough others can be seated), nor with a seed
+ * never measured, nor a version never measured that has a task already; its sets, `sets` at most and as many as its versions'
+ * recent sets play in LEAGUE_PICK_TASK_S, returned and counted as handed
+ * out; *slow says whether it seats a slow version (then
+ * league_pick_ended() once it has ended). */
+int league_pick_next(struct league_pick *p, int *seats, int sets, bool *slow);
 
-/* The seed alone: the index of the least certain version. */
-int league_pick_seed(const struct league_pick *p);
+/* A task handed out has ended (`slow`: as league_pick_next() said). */
+void league_pick_ended(struct league_pick *p, bool slow);
+
+/* The seed alone: the index of the least certain version (among those
+ * `allowed` says, when not NULL; one at least must be). */
+int league_pick_seed(const struct league_pick *p, const bool *allowed);
 
 /* The widest half-width of the versions' intervals (INFINITY: one has
  * none). */

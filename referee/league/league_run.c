@@ -48,6 +48,10 @@ struct state {
 	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
 	int (*forfeits)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* likewise: 1 forfeited */
 	int *ended;                   /* games of the set reported */
+	int64_t *set_began;           /* now_ns() its set began (its task's
+				       * first: when it was handed out) */
+	bool *slow;                   /* its task seats a slow version
+				       * (league_pick.h) */
 	struct table_source source;   /* the league's, for the run's loop */
 	struct run_loop loop;
 	char *err;
@@ -169,6 +173,9 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	const struct league_version *seated[GAME_MAX_SEATS];
 	long *games, table = 0;
 
+	/* Its task, if any, has ended: its lane is free. */
+	league_pick_ended(&st->opened.pick, st->slow[i]);
+	st->slow[i] = false;
 	if (done(st))
 		return TABLE_SOURCE_DONE;
 	if (st->opened.rest.resting && !(sets = resting_sets(st)))
@@ -182,7 +189,8 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 		sets = share < sets ? (int)share : sets;
 		sets = left < sets ? (int)left : sets;
 	}
-	league_pick_next(&st->opened.pick, seats, sets);
+	sets = league_pick_next(&st->opened.pick, seats, sets, &st->slow[i]);
+	st->set_began[i] = now_ns();
 	for (int s = n - 1; s >= 0; s--)
 		table = table * st->opened.active_count + seats[s];
 	t->games = games = xcalloc((size_t)sets * (size_t)n, sizeof *games);
@@ -222,7 +230,13 @@ static int enter_set(struct state *st, int i)
 	int n = st->run->players;
 	long first = st->first[i];
 	const struct league_version *seats[GAME_MAX_SEATS];
+	int64_t now = now_ns();
 
+	/* Each version charged the wall time its set held the worker. */
+	for (int s = 0; s < n; s++)
+		league_opened_charge(&st->opened, st->seats[i][s],
+				     (double)(now - st->set_began[i]) / 1e9);
+	st->set_began[i] = now;
 	for (int s = 0; s < n; s++)
 		seats[s] = &st->opened.rating.versions[st->opened.active[st->seats[i][s]]];
 	if (league_task_enter(st->run->db, &st->opened.manifest, st->opened.number, first, n, seats,
@@ -407,6 +421,8 @@ static int play_sets(struct state *st)
 	st->ranks = xcalloc((size_t)r->concurrency, sizeof *st->ranks);
 	st->forfeits = xcalloc((size_t)r->concurrency, sizeof *st->forfeits);
 	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
+	st->set_began = xcalloc((size_t)r->concurrency, sizeof *st->set_began);
+	st->slow = xcalloc((size_t)r->concurrency, sizeof *st->slow);
 	rc = done(st) ? 0 : run_loop_play(&st->loop);
 	/* A stop signal ends it as a stop by count or time does. */
 	st->signalled = rc > 0;
@@ -458,5 +474,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	free(st.ranks);
 	free(st.forfeits);
 	free(st.ended);
+	free(st.set_began);
+	free(st.slow);
 	return rc ? rc : sig;
 }

@@ -10,7 +10,9 @@
  * run's folder DIR/runs/NNNNNN with a run.jsonl (run_manifest.h, verb
  * "league") that names each set's commitment before it starts.  A set
  * whose games have all ended is listed as finished in run.jsonl, then
- * entered in the index in one transaction; the ratings are fitted again
+ * entered in the index in one transaction, and the wall time it held
+ * its worker charged to its versions (league_wall.h), by which the
+ * picker shares the workers; the ratings are fitted again
  * once as many sets as the workers' tasks hold have ended, or a
  * hundredth of the sets rated if more.  A stop by count or time hands
  * out no more tasks and lets those in flight end; SIGINT or SIGTERM kills

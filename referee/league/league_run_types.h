@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "league/league_wall.h"
 #include "match/match.h"
 
 struct league_run {
@@ -28,6 +29,9 @@ struct league_run {
 	long rest_interval;              /* the half-width (Elo) it rests
 					  * under; 0: it never rests */
 	long trickle;                    /* sets a minute while resting */
+	/* The versions' recent sets' wall times, kept by the caller across
+	 * its runs (league_wall.h); NULL: the run keeps its own. */
+	struct league_walls *walls;
 	/* After each set entered (a Slurm run: each batch), with the run's
 	 * games and sets so far and whether it rests, for its progress (may
 	 * be NULL). */

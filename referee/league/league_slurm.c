@@ -24,6 +24,7 @@
 #include "league/league_stale.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
+#include "match/match_set.h"
 
 struct state {
 	const struct league_run *run;
@@ -119,9 +120,11 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 		struct league_slurm_task *t = &b->tasks[b->count++];
 		int seats[GAME_MAX_SEATS];
 
-		league_pick_next(&st->opened.pick, seats, sets);
-		for (int s = 0; s < r->players; s++)
+		sets = league_pick_next(&st->opened.pick, seats, sets, &t->slow);
+		for (int s = 0; s < r->players; s++) {
 			t->seats[s] = st->opened.rating.versions[st->opened.active[seats[s]]];
+			t->active[s] = seats[s];
+		}
 		if (task_changed(st, t)) {
 			b->count--;
 			break;
@@ -203,6 +206,25 @@ static bool batch_changed(struct state *st, const struct league_slurm_batch *b)
 	return false;
 }
 
+/* Each version of task `t`'s set charged the wall time of its replies in
+ * the game of the set where they took longest: an element's own wall
+ * time is not known (the array's includes its wait in the queue). */
+static void charge_set(struct state *st, const struct league_slurm_task *t,
+		       double seconds[][GAME_MAX_SEATS])
+{
+	int n = st->run->players;
+	double most[GAME_MAX_SEATS] = {0};
+
+	for (int k = 0; k < n; k++)
+		for (int s = 0; s < n; s++) {
+			int v = match_set_rotated(k, s, n);
+
+			most[v] = seconds[k][s] > most[v] ? seconds[k][s] : most[v];
+		}
+	for (int v = 0; v < n; v++)
+		league_opened_charge(&st->opened, t->active[v], most[v]);
+}
+
 /* Every set of the batch, once its array has gone: checked, then counted
  * or dropped.  0, or -1 with st->err. */
 static int take_batch(struct state *st, const struct league_slurm_batch *b)
@@ -216,6 +238,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			long first = b->tasks[i].first + (long)k * n;
 			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS];
+			double seconds[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			char why[ERR_LEN];
 			char *log = outdir_play_log(st->opened.run_dir, first + n - 1);
 			bool played = access(log, F_OK) == 0;
@@ -229,8 +252,10 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 					      "element's output: slurm-*.out in the run's folder)");
 			else if (!(checked = league_slurm_check_set(st->opened.run_dir, b, &b->tasks[i],
 					first, r->config.rules->name, r->config.options,
-					r->config.key->public_key, ranks, forfeits, why)))
+					r->config.key->public_key, ranks, forfeits, seconds, why))) {
+				charge_set(st, &b->tasks[i], seconds);
 				rc = count_set(st, &b->tasks[i], first, ranks, forfeits);
+			}
 			else  /* a set cut by a stop's cancel is no refusal */
 				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
 		}
@@ -275,6 +300,13 @@ static bool trickle_due(struct state *st)
 	return false;
 }
 
+/* Batch `b`'s array has gone: its tasks' lanes are free. */
+static void batch_ended(struct state *st, const struct league_slurm_batch *b)
+{
+	for (int i = 0; i < b->count; i++)
+		league_pick_ended(&st->opened.pick, b->tasks[i].slow);
+}
+
 /* Batches until a stop: each picked, submitted, waited for, counted,
  * then the ratings fitted again.  0, or -1 with st->err. */
 static int play_batches(struct state *st, const char *dir)
@@ -283,7 +315,6 @@ static int play_batches(struct state *st, const char *dir)
 
 	while (!rc && !done(st)) {
 		struct league_slurm_batch b;
-
 		if (st->opened.rest.resting && !trickle_due(st))
 			break;
 		rc = make_batch(st, &b);
@@ -293,6 +324,7 @@ static int play_batches(struct state *st, const char *dir)
 		}
 		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, st->err);
 		rc = rc ? rc : league_slurm_wait(b.name, stopped, st->err);
+		batch_ended(st, &b);
 		rc = rc ? rc : take_batch(st, &b);
 		rc = rc ? rc : refit(st);
 		league_slurm_batch_free(&b);

@@ -50,6 +50,10 @@ struct league_slurm_task {
 	long first;
 	int sets;
 	struct league_version seats[GAME_MAX_SEATS]; /* strings in the batch's JSON */
+	/* The run's own, not written: the seats' active indexes, and whether
+	 * the task seats a slow version (league_pick.h). */
+	int active[GAME_MAX_SEATS];
+	bool slow;
 };
 
 /* A batch file, read or to be written. */
@@ -102,7 +106,8 @@ int league_slurm_cancel(const char *name, char *err);
 
 /* league_slurm_check.c: whether the logs of the set from `first` of
  * task `t` are the set it was given, whole and signed: 0 with each
- * game's ranks and forfeits (by game, then seat), 1 with why when a log
+ * game's ranks, forfeits and seats' replies' wall time in seconds (by
+ * game, then seat), 1 with why when a log
  * is cut short (its element stopped), or -1 with why when one is not the
  * set. */
 int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch *b,
@@ -110,6 +115,6 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 			   const char *game, const cJSON *options,
 			   const unsigned char *public_key,
 			   int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
-			   char *err);
+			   double seconds[][GAME_MAX_SEATS], char *err);
 
 #endif

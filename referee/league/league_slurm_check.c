@@ -80,7 +80,7 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 			   const char *game, const cJSON *options,
 			   const unsigned char *public_key,
 			   int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
-			   char *err)
+			   double seconds[][GAME_MAX_SEATS], char *err)
 {
 	unsigned char c[FAIR_HASH_BYTES];
 	char hex[65], why[ERR_LEN];
@@ -103,7 +103,8 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 			rc = errorf(err, "game %ld: %s is no game's log", first + k, path);
 		else if (check_game(&log, t, k, n, game, options, public_key, hex, why))
 			rc = errorf(err, "game %ld: %s: %s", first + k, path, why);
-		else if (league_task_log_result(&log, ranks[k], forfeits[k], GAME_MAX_SEATS) != n)
+		else if (league_task_log_result(&log, ranks[k], forfeits[k], seconds[k],
+						 GAME_MAX_SEATS) != n)
 			rc = errorf(err, "game %ld: %s has no result for its %d seats", first + k,
 				    path, n);
 		if (loaded)
@@ -178,12 +179,13 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 			long first = b.tasks[i].first + (long)k * b.players;
 			int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS];
+			double seconds[GAME_MAX_SEATS][GAME_MAX_SEATS];
 
 			if ((first < count && listed[first]) || !set_there(run_dir, first, b.players))
 				continue;
 			/* A set cut by the cancel is kept as cut by the run's closing. */
 			if (league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,
-						   public_key, ranks, forfeits, why) >= 0)
+						   public_key, ranks, forfeits, seconds, why) >= 0)
 				continue;
 			fprintf(stderr, "referee league: %s: the set of games %ld to %ld is refused, "
 				"not counted: %s\n", run_dir, first, first + b.players - 1, why);

@@ -166,7 +166,7 @@ int league_sync_log_seats(sqlite3 *db, const char *path, int players, const char
 	if (logread_load(path, &log, err))
 		return -1;
 	g = log.count ? logread_string(&log, 0, "game") : NULL;
-	seats = league_task_log_result(&log, ranks, forfeits, GAME_MAX_SEATS);
+	seats = league_task_log_result(&log, ranks, forfeits, NULL, GAME_MAX_SEATS);
 	if (!g || strcmp(g, game_name))
 		errorf(err, "%s: a game of %s, not of the league's %s", path,
 		       g ? g : "nothing", game_name);

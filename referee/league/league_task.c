@@ -11,6 +11,7 @@
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
+#include "base/reply_times.h"
 #include "league/league_folder.h"
 #include "league/league_rate.h"
 #include "league/league_register.h"
@@ -107,18 +108,27 @@ int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first,
 	return league_db_end(db, rc, err);
 }
 
-int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max)
+int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits,
+			   double *seconds, int max)
 {
 	struct forfeit_reasons reasons = {0};
 	struct game_figures figures;
+	struct reply_clocks *clocks = seconds ? xcalloc((size_t)max, sizeof *clocks) : NULL;
+	struct reply_clocks *replies[GAME_MAX_SEATS];
 	int seats = logread_ranks(log, ranks, max);
 
+	for (int s = 0; clocks && s < max && s < GAME_MAX_SEATS; s++)
+		replies[s] = &clocks[s];
 	if (seats > 0) {
-		game_figures_from_log(log, seats, &reasons, &figures, NULL);
-		for (int s = 0; s < seats; s++)
+		game_figures_from_log(log, seats, &reasons, &figures, clocks ? replies : NULL);
+		for (int s = 0; s < seats; s++) {
 			forfeits[s] = figures.reason[s] != 0;
+			if (seconds)
+				seconds[s] = reply_times_seconds(&clocks[s].wall);
+		}
 	}
 	forfeit_reasons_free(&reasons);
+	free(clocks);
 	return seats;
 }
 

@@ -92,9 +92,12 @@ int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first,
 		      int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS], char *err);
 
 /* What the index keeps of a game read from its log: each seat's rank and
- * whether it forfeited (1, else 0), up to `max` seats; the seats of its
- * result, or -1 when it has none. */
-int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits, int max);
+ * whether it forfeited (1, else 0), and, when `seconds` is not NULL, the
+ * wall time of its replies in all (the picker's charge on Slurm,
+ * league_wall.h), up to `max` seats (GAME_MAX_SEATS at most); the seats
+ * of its result, or -1 when it has none. */
+int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits,
+			   double *seconds, int max);
 
 /* The version a seat of a log's header (its "players" item) names, by
  * its name and files, or 0: none of the index. */

@@ -2,10 +2,12 @@
  * The pre-flight workers (web_preflight.h): a fixed table of uploads,
  * queued, being checked or done (the oldest done one's slot reused), one
  * lock and one condition for all; each worker takes the oldest queued
- * upload and runs `referee league add --porcelain --workdir FOLDER [--new] DIR
- * NAME -- COMMAND` in a process group of its own, with a temporary
+ * upload of a user with none being checked, and runs `referee league add
+ * --porcelain --workdir FOLDER [--new] DIR NAME -- COMMAND` in a process
+ * group of its own, with a temporary
  * folder of its own as TMPDIR (removed after, whatever the bot's checks
- * left there), and reads the one JSON line it prints.
+ * left there), and reads the one JSON line it prints.  A watch thread
+ * kills the process group of a pre-flight past its wall time.
  */
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/child.h"
@@ -39,6 +42,8 @@ struct job {
 	char *name, *user, *folder, *command;
 	bool new_bot;               /* league add --new */
 	pid_t pid;                  /* league add's, while checking */
+	int64_t began;              /* now_ns() its check began */
+	bool overdue;               /* killed past its wall time */
 	cJSON *result;              /* done: what the status says besides */
 };
 
@@ -49,8 +54,10 @@ struct web_preflight {
 	unsigned long seq;
 	char *dir;
 	struct job jobs[SLOTS];
-	pthread_t workers[WEB_PREFLIGHT_WORKERS];
+	unsigned seconds;           /* a pre-flight's wall time at most */
+	pthread_t workers[WEB_PREFLIGHT_WORKERS], watch;
 	int started;
+	bool watching;
 };
 
 static bool busy(const struct job *j)
@@ -145,7 +152,7 @@ static int league_add(struct web_preflight *p, struct job *j, const char *tmp, c
 /* The result of league add's run: accepted with its version, or refused
  * with why; the name claimed when the league took it. */
 static cJSON *outcome(struct web_preflight *p, const struct job *j, int rc,
-		      const char *out, const char *tmp, enum state *state)
+		      const char *out, const char *tmp, bool overdue, enum state *state)
 {
 	char err[ERR_LEN], *path = path_join(tmp, "stderr"), *errors = files_read_all(path, NULL);
 	cJSON *said = out ? json_parse_object(out, strlen(out), err) : NULL, *r = cJSON_CreateObject();
@@ -153,7 +160,15 @@ static cJSON *outcome(struct web_preflight *p, const struct job *j, int rc,
 	bool added = cJSON_IsTrue(json_member(said, "added"));
 
 	*state = REFUSED;
-	if (rc == 0 && cJSON_IsNumber(version)) {
+	if (overdue) {
+		char *why = xasprintf("the bot's pre-flight took more than the server's %u s "
+				      "and was stopped: make its hello and its moves answer "
+				      "sooner, then upload it again", p->seconds);
+
+		cJSON_AddStringToObject(r, "error", why);
+		add_text(r, "report", errors ? errors : "", p->dir, tmp);
+		free(why);
+	} else if (rc == 0 && cJSON_IsNumber(version)) {
 		/* The name is the uploader's from now on: the request found it
 		 * theirs or nobody's, and no other upload of it runs. */
 		if (added && web_users_claim(p->dir, j->name, j->user, err) < 0)
@@ -175,6 +190,37 @@ static cJSON *outcome(struct web_preflight *p, const struct job *j, int rc,
 	return r;
 }
 
+/* What a pre-flight of bot `name` killed before its end left in
+ * DIR/stderr: its games' folder, preflight-NAME-vK.d, which league add
+ * removes at its end (so one there is a killed one's: only one upload of
+ * a name is checked at a time), and its checklist as far as it went. */
+static void remove_leftovers(const char *dir, const char *name)
+{
+	char *folder = path_join(dir, "stderr"), *prefix = xasprintf("preflight-%s-v", name);
+	size_t n = strlen(prefix);
+	DIR *d = opendir(folder);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		const char *k = e->d_name + n;
+		size_t digits = strncmp(e->d_name, prefix, n) ? 0 : strspn(k, "0123456789");
+		char *games, *list;
+
+		if (!digits || strcmp(k + digits, ".d"))
+			continue;
+		games = path_join(folder, e->d_name);
+		list = path_joinf(folder, "%.*s.txt", (int)(n + digits), e->d_name);
+		files_remove_tree(games);
+		unlink(list);
+		free(games);
+		free(list);
+	}
+	if (d)
+		closedir(d);
+	free(prefix);
+	free(folder);
+}
+
 /* Checks job `j` (CHECKING, taken by this worker): its result, its
  * folder removed unless the league took a new version from it. */
 static void check(struct web_preflight *p, struct job *j)
@@ -182,8 +228,15 @@ static void check(struct web_preflight *p, struct job *j)
 	char err[ERR_LEN], *tmp = files_temp_dir("referee-upload", err), *out = NULL;
 	int rc = tmp ? league_add(p, j, tmp, &out) : -1;
 	enum state state = REFUSED;
-	cJSON *r = tmp ? outcome(p, j, rc, out, tmp, &state) : cJSON_CreateObject();
 	char *parent = path_parent(j->folder);
+	bool overdue;
+	cJSON *r;
+
+	pthread_mutex_lock(&p->lock);
+	overdue = j->overdue;  /* the watch's */
+	pthread_mutex_unlock(&p->lock);
+	remove_leftovers(p->dir, j->name);
+	r = tmp ? outcome(p, j, rc, out, tmp, overdue, &state) : cJSON_CreateObject();
 
 	if (!tmp)
 		cJSON_AddStringToObject(r, "error", "the server cannot make a temporary folder");
@@ -196,10 +249,37 @@ static void check(struct web_preflight *p, struct job *j)
 	j->state = state;
 	j->result = r;
 	j->pid = 0;
+	/* The user's next upload may be checked now, by any worker. */
+	pthread_cond_broadcast(&p->wake);
 	pthread_mutex_unlock(&p->lock);
 	free(parent);
 	free(tmp);
 	free(out);
+}
+
+/* Whether `user` has an upload being checked. */
+static bool checking(const struct web_preflight *p, const char *user)
+{
+	for (int i = 0; i < SLOTS; i++)
+		if (p->jobs[i].state == CHECKING && !strcmp(p->jobs[i].user, user))
+			return true;
+	return false;
+}
+
+/* The next upload to check (under the lock): the oldest queued of a
+ * user with none being checked, so that one user's slow uploads wait
+ * behind the others', not the others behind theirs; or NULL. */
+static struct job *next_job(struct web_preflight *p)
+{
+	struct job *next = NULL;
+
+	for (int i = 0; i < SLOTS; i++) {
+		struct job *j = &p->jobs[i];
+
+		if (j->state == QUEUED && (!next || j->seq < next->seq) && !checking(p, j->user))
+			next = j;
+	}
+	return next;
 }
 
 static void *worker(void *arg)
@@ -208,16 +288,14 @@ static void *worker(void *arg)
 
 	pthread_mutex_lock(&p->lock);
 	while (!p->stopping) {
-		struct job *next = NULL;
+		struct job *next = next_job(p);
 
-		for (int i = 0; i < SLOTS; i++)
-			if (p->jobs[i].state == QUEUED && (!next || p->jobs[i].seq < next->seq))
-				next = &p->jobs[i];
 		if (!next) {
 			pthread_cond_wait(&p->wake, &p->lock);
 			continue;
 		}
 		next->state = CHECKING;
+		next->began = now_ns();
 		pthread_mutex_unlock(&p->lock);
 		check(p, next);
 		pthread_mutex_lock(&p->lock);
@@ -226,17 +304,48 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-struct web_preflight *web_preflight_start(const char *dir)
+/* The watch: once a second, the process group of each pre-flight past
+ * its wall time killed (its worker then reads its end and refuses it). */
+static void *watch(void *arg)
+{
+	struct web_preflight *p = arg;
+	int64_t bound = (int64_t)p->seconds * 1000000000;
+
+	pthread_mutex_lock(&p->lock);
+	while (!p->stopping) {
+		struct timespec tick;
+
+		for (int i = 0; i < SLOTS; i++) {
+			struct job *j = &p->jobs[i];
+
+			if (j->state == CHECKING && j->pid > 0 && !j->overdue &&
+			    now_ns() - j->began >= bound) {
+				j->overdue = true;
+				kill(-j->pid, SIGKILL);
+			}
+		}
+		clock_gettime(CLOCK_REALTIME, &tick);
+		tick.tv_sec++;
+		pthread_cond_timedwait(&p->wake, &p->lock, &tick);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+struct web_preflight *web_preflight_start(const char *dir, unsigned seconds)
 {
 	struct web_preflight *p = xcalloc(1, sizeof *p);
 
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->wake, NULL);
 	p->dir = xstrdup(dir);
+	p->seconds = seconds;
 	while (p->started < WEB_PREFLIGHT_WORKERS &&
 	       !pthread_create(&p->workers[p->started], NULL, worker, p))
 		p->started++;
-	if (p->started < WEB_PREFLIGHT_WORKERS) {
+	p->watching = p->started == WEB_PREFLIGHT_WORKERS &&
+		      !pthread_create(&p->watch, NULL, watch, p);
+	if (!p->watching) {
 		web_preflight_stop(p);
 		return NULL;
 	}
@@ -254,6 +363,8 @@ void web_preflight_stop(struct web_preflight *p)
 	pthread_mutex_unlock(&p->lock);
 	for (int i = 0; i < p->started; i++)
 		pthread_join(p->workers[i], NULL);
+	if (p->watching)
+		pthread_join(p->watch, NULL);
 	for (int i = 0; i < SLOTS; i++) {
 		if (p->jobs[i].state == QUEUED) {
 			char *parent = path_parent(p->jobs[i].folder);
@@ -322,7 +433,8 @@ enum web_queued web_preflight_queue(struct web_preflight *p, const struct web_up
 				  .user = xstrdup(u->user), .folder = xstrdup(u->folder),
 				  .command = xstrdup(u->command), .new_bot = u->new_bot};
 		memcpy(j->id, id, sizeof j->id);
-		pthread_cond_signal(&p->wake);
+		/* Every waiter: the watch waits on it too. */
+		pthread_cond_broadcast(&p->wake);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return why;

@@ -7,8 +7,11 @@
  * thread waits on a bot.  Each upload has a random id, its state
  * (queued, checking, accepted, refused) readable by its uploader's
  * token at GET /api/uploads/ID.  The queue is bounded in all and for
- * each user; a refused or failed upload leaves nothing behind, and its
- * name is claimed (web_users.h) only when the league took it.
+ * each user, a user's uploads are checked one at a time (the others wait
+ * behind other users'), and a pre-flight that runs past its wall time is
+ * killed and its upload refused, so that one user's slow uploads cannot
+ * hold the workers; a refused or failed upload leaves nothing behind, and
+ * its name is claimed (web_users.h) only when the league took it.
  */
 #ifndef ARENA_WEB_PREFLIGHT_H
 #define ARENA_WEB_PREFLIGHT_H
@@ -19,6 +22,8 @@
 #define WEB_PREFLIGHT_QUEUE 8       /* uploads queued or checked, in all */
 #define WEB_PREFLIGHT_PER_USER 2    /* ... of one user */
 #define WEB_UPLOAD_ID_LEN 16        /* hex digits */
+#define WEB_PREFLIGHT_SECONDS 300   /* a pre-flight's wall time at most, unless
+				     * `league serve --preflight-seconds` */
 
 struct web_preflight;
 
@@ -28,8 +33,9 @@ enum web_queued {
 	WEB_QUEUE_BUSY,       /* an upload of this name is being checked */
 };
 
-/* Starts the workers for league folder `dir` (absolute), or NULL. */
-struct web_preflight *web_preflight_start(const char *dir);
+/* Starts the workers for league folder `dir` (absolute), each upload's
+ * pre-flight given `seconds` of wall time at most, or NULL. */
+struct web_preflight *web_preflight_start(const char *dir, unsigned seconds);
 
 /* Stops the workers: the uploads being checked are killed, those queued
  * dropped, and their folders removed. */

@@ -327,7 +327,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	s->grades = web_grades_new();
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
-	s->upload.preflight = web_preflight_start(s->dir);
+	s->upload.preflight = web_preflight_start(s->dir, limits->preflight_s);
 	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&(struct web_reaper_limits){
 		.connections = limits->connections, .per_address = limits->per_ip,
 		.header_s = limits->header_s, .request_s = limits->request_s,

@@ -14,6 +14,8 @@
 #include <netinet/in.h>
 #include <stdbool.h>
 
+#include "web/web_preflight.h"
+
 struct web_limits {
 	unsigned connections;      /* at once, in all */
 	unsigned per_ip;           /* at once, from one client's address */
@@ -23,12 +25,14 @@ struct web_limits {
 	size_t memory;             /* bytes a connection may use: its headers */
 	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
 	unsigned uploads_per_minute;  /* a user's */
+	unsigned preflight_s;      /* an upload's pre-flight's wall time at most */
 	bool proxied;              /* --trusted-proxy: `proxy` forwards its clients' */
 	struct in_addr proxy;
 };
 
 #define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 16, .timeout_s = 10, \
 			    .header_s = 20, .request_s = 60, \
+			    .preflight_s = WEB_PREFLIGHT_SECONDS, \
 			    .memory = 32 * 1024, \
 			    .upload_bytes = 20 << 20, .uploads_per_minute = 10}
 

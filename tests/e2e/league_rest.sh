@@ -12,8 +12,7 @@ L=$TMP/league
 bot() { mkdir -p "$TMP/$1" && cp "$CBOT" "$TMP/$1/bot" && echo "$TMP/$1/bot $TMP"; }
 games() { "$REFEREE" league status "$L" | sed -n 's/^runs: [0-9]*; games: \([0-9]*\) in .*/\1/p'; }
 pace() { "$REFEREE" league status "$L" | sed -n 's/^pace: //p' | sed 's/widest +\/- [0-9]*/widest +\/- N/'; }
-games_of() { "$REFEREE" league ladder "$L" --format json |
-	"$PYTHON3" -c 'import json, sys; print(sum(r["games"] for r in json.load(sys.stdin)["ladder"] if r["name"] == sys.argv[1]))' "$1"; }
+games_of() { league_games_of "$L" "$1"; }
 
 "$REFEREE" league init "$L" --game rolit -o size=6 >/dev/null
 for b in a b c; do
@@ -58,13 +57,8 @@ expect_eq "$([ "$trickled" -ge 2 ] && [ "$trickled" -le 10 ]; echo $?)" 0 \
 
 # A new bot: the run ends at its next pick, the next seats it at full
 # speed, and it plays its tasks, not the trickle.
-added=$(date +%s%N)
 expect_exit 0 "$REFEREE" league add "$L" d $(bot d)
-for _ in $(seq 300); do
-	[ "$(games_of d)" -ge 48 ] && break
-	sleep 0.1
-done
-took=$((($(date +%s%N) - added) / 1000000))
+took=$(league_wait_games "$L" d 48)
 d=$(games_of d)
 expect_eq "$([ "$d" -ge 48 ]; echo $?)" 0 "a new bot brings full speed back: $d games in $took ms"
 expect_lt "$took" 20000 "... within seconds, where the trickle would have taken 48 s"

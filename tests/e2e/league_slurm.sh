@@ -55,9 +55,15 @@ slurm_cluster_start
 RUN_LIMIT=300
 
 # --- a run on the cluster --------------------------------------------------------
+# The tasks' sets of each of the run's batch files, "2+2 1 1 ...".
+batches() { for f in "$1"/batch-*.json; do
+	"$PYTHON3" -c 'import json, sys; print("+".join(str(t["sets"]) for t in json.load(open(sys.argv[1]))["tasks"]))' "$f"
+done | tr '\n' ' '; }
 expect_exit 0 "$REFEREE" league run "$L" --engine slurm --games 12 --concurrency 3 --batch 2
 expect_eq "$(games)" 12 "the 12 games counted"
-expect_eq "$(ls "$L"/runs/000001/batch-*.json | wc -l)" 1 "in one batch: 3 tasks of 2 sets"
+# A version not yet measured plays one task of one set until it is (its
+# replies' wall time: docs/LEAGUE.md, "The policy", 6), then tasks of 2.
+expect_eq "$(batches "$L"/runs/000001)" "1+1+1 2+1 " "in two batches: 3 tasks of one set, then of 2 and 1"
 expect_eq "$(ls "$L"/runs/000001/game-*.jsonl | wc -l)" 12 "the 12 logs in the run's folder"
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
@@ -187,10 +193,6 @@ expect_eq "$(test -e "$L/runs/000008" || echo none)" none "... and no third"
 	--rest-interval 400 --trickle 30 >/dev/null 2>"$TMP/rest.err" &
 rest=$!
 R8=$L/runs/000008
-# The tasks' sets of each of the run's batch files, "2+2 1 1 ...".
-batches() { for f in "$1"/batch-*.json; do
-	"$PYTHON3" -c 'import json, sys; print("+".join(str(t["sets"]) for t in json.load(open(sys.argv[1]))["tasks"]))' "$f"
-done | tr '\n' ' '; }
 for _ in $(seq 600); do
 	[ "$(ls "$R8"/batch-*.json 2>/dev/null | wc -l)" -ge 3 ] && break
 	sleep 0.1
@@ -206,7 +208,8 @@ for _ in $(seq 600); do
 	[ -e "$L/runs/000009/batch-000001.json" ] && break
 	sleep 0.1
 done
-expect_eq "$(batches "$L/runs/000009" | cut -d' ' -f1)" "2+2" "a bot added: full batches again, in a new run" || diag_run
+expect_eq "$(batches "$L/runs/000009" | cut -d' ' -f1)" "1+2" \
+	"a bot added: full batches again, in a new run (the new bot's first task one set)" || diag_run
 kill -TERM "$rest"
 wait "$rest"
 expect_eq "$?" 1 "SIGTERM: the resting run stops"

@@ -236,6 +236,23 @@ expect_eventually() {
 	expect_eq "$got" "$want" "$description"
 }
 
+# league_games_of DIR NAME: the games of bot NAME's versions in league DIR.
+league_games_of() {
+	"$REFEREE" league ladder "$1" --format json |
+		"$PYTHON3" -c 'import json, sys; print(sum(r["games"] for r in json.load(sys.stdin)["ladder"] if r["name"] == sys.argv[1]))' "$2"
+}
+
+# league_wait_games DIR NAME N: waits (30 s at most) until bot NAME of
+# league DIR has N games; prints how long it waited, in ms.
+league_wait_games() {
+	local from=$(date +%s%N)
+	for _ in $(seq 300); do
+		[ "$(league_games_of "$1" "$2")" -ge "$3" ] && break
+		sleep 0.1
+	done
+	echo $((($(date +%s%N) - from) / 1000000))
+}
+
 # league_verified: the last line of $OUT, `referee verify` of a league's
 # summary, with its counts of runs, logs and sets as N and the key that
 # signed left out, for a test whose counts are another's to check.

@@ -61,6 +61,17 @@ answer() {
 	done
 	echo "$state"
 }
+# slow_reads N: of N GET /api/status one after the other, how many took
+# 100 ms or more (each said).
+slow_reads() {
+	local slow=0 t
+	for _ in $(seq "$1"); do
+		t=$(curl -s -o /dev/null -w '%{time_total}' "$URL/api/status")
+		"$PYTHON3" -c 'import sys; sys.exit(float(sys.argv[1]) >= 0.1)' "$t" ||
+			{ slow=$((slow + 1)); diag "GET /api/status took $t s"; }
+	done
+	echo "$slow"
+}
 # post TOKEN NAME ARCHIVE: an upload's status, and when it was 202 what
 # it came to: "202 accepted" or "202 refused", the last body in $TMP/body.
 post() {

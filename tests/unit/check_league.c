@@ -19,6 +19,7 @@
 #include "league/league_db.h"
 #include "league/league_pace.h"
 #include "league/league_pick.h"
+#include "league/league_wall.h"
 #include "league/league_rate.h"
 #include "league/league_slurm.h"
 #include "run_suite.h"
@@ -31,20 +32,20 @@ START_TEST(seed_least_certain)
 	for (int i = 0; i < 4; i++)
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50, .games = 40};
 	p.e[2].se = 80;
-	ck_assert_int_eq(league_pick_seed(&p), 2);
+	ck_assert_int_eq(league_pick_seed(&p, NULL), 2);
 	/* No rating yet: the least certain of all. */
 	p.e[3] = (struct league_pick_entry){.rated = false, .games = 2};
-	ck_assert_int_eq(league_pick_seed(&p), 3);
+	ck_assert_int_eq(league_pick_seed(&p, NULL), 3);
 	/* Two without a rating: the fewer games, sets in flight included. */
 	p.e[1] = (struct league_pick_entry){.rated = false, .games = 0};
-	ck_assert_int_eq(league_pick_seed(&p), 1);
+	ck_assert_int_eq(league_pick_seed(&p, NULL), 1);
 	p.e[1].pending = 4;
-	ck_assert_int_eq(league_pick_seed(&p), 3);
+	ck_assert_int_eq(league_pick_seed(&p, NULL), 3);
 	/* Games handed out shrink an error as if counted: 80 with 40 games
 	 * and 120 pending is 40, below the others' 50. */
 	p.e[1] = p.e[3] = (struct league_pick_entry){.rated = true, .se = 50, .games = 40};
 	p.e[2].pending = 120;
-	ck_assert_int_eq(league_pick_seed(&p), 0);
+	ck_assert_int_eq(league_pick_seed(&p, NULL), 0);
 	league_pick_free(&p);
 }
 END_TEST
@@ -55,9 +56,11 @@ START_TEST(caps_and_seats)
 	int seats[2];
 
 	league_pick_init(&p, 4, 2);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 4; i++) {
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 100.0 * i, .se = 50,
 						    .games = 100};
+		p.wall[i] = 0.05;  /* measured, and quick */
+	}
 	p.e[0].se = 90;  /* the seed */
 	/* 10 sets, all of pair (0, 1): a mean of 10/6 a pair, so the cap is
 	 * 2 * 10/6 + 2 and (0, 1) is past it. */
@@ -68,8 +71,10 @@ START_TEST(caps_and_seats)
 	for (int k = 0, capped = 0; k < 200; k++) {
 		bool was = league_pick_capped(&p, 0, 1);
 
+		bool slow;
+
 		p.e[0].pending = 0;  /* stays the seed */
-		league_pick_next(&p, seats, 1);
+		league_pick_next(&p, seats, 1, &slow);
 		ck_assert_int_eq(seats[0], 0);
 		ck_assert_int_ne(seats[1], 0);
 		/* Its nearest, 1, is never drawn while capped, the others
@@ -93,13 +98,17 @@ START_TEST(task_of_sets)
 {
 	struct league_pick p;
 	int seats[2];
+	bool slow;
 
 	league_pick_init(&p, 3, 2);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 3; i++) {
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50,
 						    .games = 100};
+		p.wall[i] = 0.05;  /* quick sets: a task of 24 is 1.2 s */
+	}
 	p.e[2].se = 90;  /* the seed */
-	league_pick_next(&p, seats, 24);
+	ck_assert_int_eq(league_pick_next(&p, seats, 24, &slow), 24);
+	ck_assert(!slow);
 	ck_assert_int_eq(seats[0], 2);
 	ck_assert_int_ne(seats[1], 2);
 	ck_assert_int_eq(p.e[2].pending, 48);
@@ -212,6 +221,95 @@ START_TEST(ladder_keeps_superseded)
 	ck_assert(lr.waiting[1] == 1 && lr.waiting[0] + lr.waiting[2] + lr.waiting[3] == 0);
 	league_rating_free(&lr);
 	league_db_close(db);
+}
+END_TEST
+
+/* A version slow in wall time (its sets 30 s, the others' 50 ms) plays
+ * tasks of one set, in one lane of two workers' (the other's tasks leave
+ * it out while its task is in flight), and a version never measured is
+ * not seated with it; a lone worker alternates. */
+START_TEST(slow_lane)
+{
+	struct league_pick p;
+	int seats[2];
+	bool slow, quick_seed;
+
+	league_pick_init(&p, 4, 2);
+	for (int i = 0; i < 4; i++) {
+		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50,
+						    .games = 100};
+		p.wall[i] = 0.05;
+	}
+	p.wall[3] = 30;
+	p.e[3].se = 200;  /* the seed while it may be */
+	ck_assert(league_pick_slow(&p, 3));
+	ck_assert(!league_pick_slow(&p, 0));
+	ck_assert_int_eq(league_pick_next(&p, seats, 24, &slow), 1);
+	ck_assert(slow);
+	ck_assert_int_eq(seats[0], 3);
+	for (int k = 0; k < 50; k++) {
+		ck_assert_int_eq(league_pick_next(&p, seats, 24, &quick_seed), 24);
+		ck_assert(!quick_seed);
+		ck_assert_int_ne(seats[0], 3);
+		ck_assert_int_ne(seats[1], 3);
+		league_pick_ended(&p, false);
+	}
+	league_pick_ended(&p, true);
+	league_pick_next(&p, seats, 24, &slow);
+	ck_assert(slow);
+	league_pick_ended(&p, true);
+	/* A version never measured, the seed: never with the slow one. */
+	p.wall[0] = NAN;
+	p.e[0].rated = false;
+	for (int k = 0; k < 50; k++) {
+		p.e[0].pending = 0;
+		p.probing[0] = false;
+		ck_assert_int_eq(league_pick_next(&p, seats, 24, &slow), 1);
+		ck_assert_int_eq(seats[0], 0);
+		ck_assert_int_ne(seats[1], 3);
+		ck_assert(!slow);
+		/* Its one task in flight: it is not seated again meanwhile. */
+		league_pick_next(&p, seats, 24, &slow);
+		ck_assert_int_ne(seats[0], 0);
+		ck_assert_int_ne(seats[1], 0);
+		league_pick_ended(&p, slow);
+	}
+	p.wall[0] = 0.05;
+	p.e[0].rated = true;
+	p.last_slow = false;
+	/* One worker: a slow task, then one without it. */
+	league_pick_lanes(&p, 1);
+	league_pick_next(&p, seats, 24, &slow);
+	ck_assert(slow);
+	league_pick_ended(&p, true);
+	league_pick_next(&p, seats, 24, &slow);
+	ck_assert(!slow);
+	league_pick_ended(&p, false);
+	league_pick_next(&p, seats, 24, &slow);
+	ck_assert(slow);
+	league_pick_free(&p);
+}
+END_TEST
+
+/* A version's wall time is the lower median of its last 8 sets: one slow
+ * set among quick ones does not make it slow, and the oldest go. */
+START_TEST(walls_kept)
+{
+	struct league_walls w = {0};
+
+	ck_assert(isnan(league_walls_median(&w, 7)));
+	league_walls_charge(&w, 7, 30);
+	ck_assert(league_walls_median(&w, 7) == 30);
+	league_walls_charge(&w, 7, 0.05);
+	ck_assert(league_walls_median(&w, 7) == 0.05);
+	for (int k = 0; k < 8; k++)
+		league_walls_charge(&w, 9, 2.0 + k);
+	ck_assert(league_walls_median(&w, 9) == 5);  /* 2..9: the lower median */
+	for (int k = 0; k < 4; k++)
+		league_walls_charge(&w, 9, 1);
+	ck_assert(league_walls_median(&w, 9) == 1);  /* four 1s and 6..9: 2..5 gone */
+	ck_assert(league_walls_median(&w, 7) == 0.05);
+	league_walls_free(&w);
 }
 END_TEST
 
@@ -331,6 +429,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, seed_least_certain);
 	tcase_add_test(tc, caps_and_seats);
 	tcase_add_test(tc, task_of_sets);
+	tcase_add_test(tc, slow_lane);
+	tcase_add_test(tc, walls_kept);
 	tcase_add_test(tc, versions_listed);
 	tcase_add_test(tc, ladder_by_lower_bound);
 	tcase_add_test(tc, ladder_keeps_superseded);
