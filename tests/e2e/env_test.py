@@ -461,6 +461,15 @@ class TestBounds(unittest.TestCase):
                              "move: its actions are {\"chance\": id}, id one "
                              "of the 2 of chance_outcomes()")
 
+    def test_a_vector_of_more_games_than_the_machine_holds(self):
+        start = time.monotonic()
+        with self.assertRaises(ValueError) as cm:
+            arena_env.vector("black-pot", 2 ** 24)
+        self.assertLess(time.monotonic() - start, 5.0)
+        self.assertRegex(str(cm.exception), r"^n is 1 to \d+ games of "
+                         r"black-pot here: each takes \d+ bytes, and half "
+                         r"the machine's memory \(\d+ MB\) holds \d+$")
+
     def test_mutated_texts_load_or_are_refused_at_once(self):
         """2,000 mutations of serialized games, from a fixed seed: each
         loads, or is refused with ValueError or TypeError, within a
