@@ -19,12 +19,9 @@ league_as_user
 # Bolo to 3000: a grade solves the tables of that target, seconds of
 # work a handler thread, once a server (in a cache folder of its own).
 L=$TMP/league
-for b in a b c; do
-	mkdir "$TMP/$b"
-	bot_into "$TMP/$b"
-done
+mkdir "$TMP/bot" && bot_into "$TMP/bot"
 "${LEAGUE[@]}" init "$L" --game bolo -o target=3000 >/dev/null 2>&1 &&
-	for b in a b c; do "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot" "$TMP" >/dev/null || exit 1; done
+	for b in a b c; do "${LEAGUE[@]}" add "$L" "$b" "$TMP/bot/bot" "$TMP" >/dev/null || exit 1; done
 "${LEAGUE[@]}" run "$L" --games 6 --concurrency 2 >/dev/null 2>&1 || { diag "no league"; exit 1; }
 tokens=
 for u in $(seq 10); do
