@@ -10,7 +10,8 @@
  * a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
  * limits), the connections' list (web_reaper.c, under its mutex), the
- * uploads' rates (web_upload.c, under its mutex) and the fit's views
+ * uploads' rates (web_upload.c, under its mutex), the costly answers
+ * under way (web_busy.c, under its mutex) and the fit's views
  * (web_fit.c, counted under its mutex); what they call keeps no
  * state between calls (a page's compressor is its own, a sort's order is
  * qsort_r's argument).
@@ -370,7 +371,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 			      size_t *size, void **state)
 {
 	struct web_server *s = cls;
-
 	const char *framing;
 
 	(void)version;
