@@ -9,16 +9,15 @@
  * connection is ever shut down.  libmicrohttpd calls these from each of
  * its threads: the mutex is all they share.
  */
-#include <arpa/inet.h>
 #include <pthread.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
 #include "base/util.h"
+#include "web/web_client.h"
 #include "web/web_reaper.h"
 
 struct conn {
@@ -28,7 +27,7 @@ struct conn {
 	bool begun;
 	bool shut;           /* shut down: closing, counted no more */
 	bool proxied;        /* from the trusted proxy */
-	struct in_addr client;
+	struct web_client client;
 };
 
 struct web_reaper {
@@ -58,13 +57,13 @@ static void shut(struct web_reaper *r, struct conn *c)
 }
 
 /* The connections of client `addr` not shut, `except` aside (the lock held). */
-static unsigned count_of(const struct web_reaper *r, struct in_addr addr,
+static unsigned count_of(const struct web_reaper *r, const struct web_client *client,
 			 const struct conn *except)
 {
 	unsigned n = 0;
 
 	for (const struct conn *c = r->head.next; c != &r->head; c = c->next)
-		n += c != except && !c->shut && c->client.s_addr == addr.s_addr;
+		n += c != except && !c->shut && web_client_same(&c->client, client);
 	return n;
 }
 
@@ -129,13 +128,14 @@ enum MHD_Result web_reaper_accept(void *cls, const struct sockaddr *addr, sockle
 {
 	struct web_reaper *r = cls;
 	struct in_addr from = ((const struct sockaddr_in *)addr)->sin_addr;
+	struct web_client client = web_client_ipv4(from);
 	struct conn *oldest = NULL;
 	bool ok;
 
 	if (addr->sa_family != AF_INET || len < sizeof(struct sockaddr_in))
 		return MHD_NO;
 	pthread_mutex_lock(&r->lock);
-	ok = is_proxy(r, from) || count_of(r, from, NULL) < r->limits.per_address;
+	ok = is_proxy(r, from) || count_of(r, &client, NULL) < r->limits.per_address;
 	/* The reserve: near the cap, the oldest connection waiting for a
 	 * request makes room for the new one.  The list is newest first and
 	 * `since` counts whole seconds: of those of the same second, the
@@ -161,15 +161,17 @@ static struct conn *opened(struct web_reaper *r, struct MHD_Connection *mc)
 		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
 	const union MHD_ConnectionInfo *addr =
 		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	struct in_addr from;
 	struct conn *c;
 
 	if (!fd || !addr || addr->client_addr->sa_family != AF_INET)
 		return NULL;
+	from = ((const struct sockaddr_in *)addr->client_addr)->sin_addr;
 	c = xcalloc(1, sizeof *c);
 	c->fd = fd->connect_fd;
 	c->since = now();
-	c->client = ((const struct sockaddr_in *)addr->client_addr)->sin_addr;
-	c->proxied = is_proxy(r, c->client);
+	c->client = web_client_ipv4(from);
+	c->proxied = is_proxy(r, from);
 	c->next = r->head.next;
 	c->prev = &r->head;
 	r->head.next->prev = c;
@@ -216,7 +218,7 @@ void web_reaper_request(struct web_reaper *r, struct MHD_Connection *mc, bool be
 		c->begun = begun;
 		/* The proxy's next request on it may be another client's. */
 		if (c->proxied && !begun)
-			c->client = r->limits.proxy;
+			c->client = web_client_ipv4(r->limits.proxy);
 	}
 	pthread_mutex_unlock(&r->lock);
 }
@@ -225,23 +227,32 @@ bool web_reaper_forwarded(struct web_reaper *r, struct MHD_Connection *mc,
 			  const char *forwarded)
 {
 	struct conn *c = conn_of(mc);
-	const char *last = forwarded ? strrchr(forwarded, ',') : NULL;
-	char text[INET_ADDRSTRLEN] = "";
-	struct in_addr client;
+	struct web_client client;
 	bool ok = true;
 
 	if (!c || !c->proxied)
 		return true;
-	if (forwarded)
-		sscanf(last ? last + 1 : forwarded, " %15[0-9.]", text);
 	/* No client named: the proxy's own request, which no cap holds. */
-	if (inet_pton(AF_INET, text, &client) != 1)
+	if (!web_client_forwarded(forwarded, &client))
 		return true;
 	pthread_mutex_lock(&r->lock);
-	if (count_of(r, client, c) >= r->limits.per_address)
+	if (count_of(r, &client, c) >= r->limits.per_address)
 		ok = false;
 	else
 		c->client = client;
 	pthread_mutex_unlock(&r->lock);
 	return ok;
+}
+
+bool web_reaper_client(struct web_reaper *r, struct MHD_Connection *mc,
+		       struct web_client *client)
+{
+	struct conn *c = conn_of(mc);
+
+	if (!c)
+		return false;
+	pthread_mutex_lock(&r->lock);
+	*client = c->client;
+	pthread_mutex_unlock(&r->lock);
+	return true;
 }

@@ -27,6 +27,8 @@
 #include <netinet/in.h>
 #include <stdbool.h>
 
+#include "web/web_client.h"
+
 struct web_reaper_limits {
 	unsigned connections;   /* at once, in all */
 	unsigned per_address;   /* at once, from one client's address */
@@ -59,5 +61,11 @@ void web_reaper_request(struct web_reaper *r, struct MHD_Connection *c, bool beg
  * for the proxy's own requests (no address forwarded). */
 bool web_reaper_forwarded(struct web_reaper *r, struct MHD_Connection *c,
 			  const char *forwarded);
+
+/* The client of `c`'s request (its address, or for the trusted proxy's
+ * the one it forwards, once web_reaper_forwarded() took it); false for a
+ * connection the reaper does not know. */
+bool web_reaper_client(struct web_reaper *r, struct MHD_Connection *c,
+		       struct web_client *client);
 
 #endif

@@ -44,25 +44,39 @@ static char *hidden(const char *text)
 	return out;
 }
 
-enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
-			  const char *type)
+/* `body` (taken) as a response of `type` with the headers every answer
+ * carries. */
+static struct MHD_Response *response_of(char *body, const char *type)
 {
 	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), body,
 								 MHD_RESPMEM_MUST_FREE);
-	enum MHD_Result rc;
 
 	MHD_add_response_header(r, "Content-Type", type);
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(r, "Content-Security-Policy",
 				"default-src 'self' 'unsafe-inline' data:; connect-src 'self'");
 	MHD_add_response_header(r, "Cache-Control", "no-store");
-	rc = MHD_queue_response(c, status, r);
+	return r;
+}
+
+static enum MHD_Result queue(struct MHD_Connection *c, unsigned status,
+			     struct MHD_Response *r)
+{
+	enum MHD_Result rc = MHD_queue_response(c, status, r);
+
 	MHD_destroy_response(r);
 	return rc;
 }
 
-enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message,
-			 const char *report)
+enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
+			  const char *type)
+{
+	return queue(c, status, response_of(body, type));
+}
+
+/* {"error": message, "report": report (unless NULL)}, neither showing
+ * the league's folder: a new string. */
+static char *error_text(const char *message, const char *report)
 {
 	cJSON *j = cJSON_CreateObject();
 	char *text = hidden(message);
@@ -76,5 +90,22 @@ enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *
 	}
 	text = json_print_line(j);
 	cJSON_Delete(j);
-	return web_reply(c, status, text, "application/json");
+	return text;
+}
+
+enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message,
+			 const char *report)
+{
+	return web_reply(c, status, error_text(message, report), "application/json");
+}
+
+enum MHD_Result web_fail_later(struct MHD_Connection *c, unsigned status,
+			       const char *message, unsigned seconds)
+{
+	struct MHD_Response *r = response_of(error_text(message, NULL), "application/json");
+	char after[16];
+
+	snprintf(after, sizeof after, "%u", seconds);
+	MHD_add_response_header(r, "Retry-After", after);
+	return queue(c, status, r);
 }

@@ -23,4 +23,8 @@ void web_reply_folder(const char *dir);
 enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message,
 			 const char *report);
 
+/* Queues {"error": message} with `status` and a Retry-After of `seconds`. */
+enum MHD_Result web_fail_later(struct MHD_Connection *c, unsigned status,
+			       const char *message, unsigned seconds);
+
 #endif

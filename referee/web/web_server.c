@@ -10,7 +10,8 @@
  * a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
  * limits), the connections' list (web_reaper.c, under its mutex), the
- * uploads' rates (web_upload.c, under its mutex) and the fit's views
+ * uploads' rates (web_upload.c, under its mutex), the costly answers
+ * under way (web_busy.c, under its mutex) and the fit's views
  * (web_fit.c, counted under its mutex); what they call keeps no
  * state between calls (a page's compressor is its own, a sort's order is
  * qsort_r's argument).
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/files.h"
 #include "base/json.h"
@@ -32,6 +34,7 @@
 #include "league/league_db.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
+#include "web/web_busy.h"
 #include "web/web_commitments.h"
 #include "web/web_db.h"
 #include "web/web_fit.h"
@@ -56,6 +59,7 @@ struct web_server {
 	struct web_commitments *feed; /* likewise */
 	struct web_activity *activity;
 	struct web_grades *grades;    /* the games' sums a bot's page reads */
+	struct web_busy *busy;        /* the costly answers under way */
 	char *dir;
 	struct web_upload_limits upload;
 };
@@ -282,6 +286,84 @@ static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_serv
 	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
 }
 
+/* The answers made from the logs while the handler thread waits
+ * (web_busy.h): a log, a game's grade, words and replay page, a bot's
+ * forfeits and grades. */
+static bool costly(const char *url)
+{
+	return !strncmp(url, "/logs/", 6) || !strncmp(url, "/api/grade/", 11) ||
+	       !strncmp(url, "/api/words/", 11) || !strncmp(url, "/games/", 7) ||
+	       !strncmp(url, "/api/bots/", 10);
+}
+
+/* A costly GET, made only while who asks (their token's user, else
+ * their client) has fewer than WEB_BUSY_PER_USER under way. */
+static enum MHD_Result serve_costly(struct MHD_Connection *c, const struct web_server *s,
+				    const char *url)
+{
+	struct web_viewer who = web_viewer_of(c, s->dir);
+	struct web_client client = {{0}};
+	char key[WEB_BUSY_KEY_LEN];
+	enum MHD_Result rc;
+
+	if (who.user) {
+		web_busy_user_key(who.user, key);
+	} else {
+		web_reaper_client(s->reaper, c, &client);
+		web_busy_client_key(&client, key);
+	}
+	web_viewer_free(&who);
+	if (!web_busy_take(s->busy, key))
+		return web_fail_later(c, MHD_HTTP_TOO_MANY_REQUESTS, "you have 2 logs, replays, "
+				      "grades or bots' pages being made already: ask again once "
+				      "one is answered", 1);
+	rc = serve_get(c, s, url);
+	web_busy_put(s->busy, key);
+	return rc;
+}
+
+/* How a request's headers frame its body (RFC 9112, 6.3). */
+struct framing {
+	int lengths, encodings;
+	bool bad_length;
+};
+
+static enum MHD_Result framing_header(void *ctx, enum MHD_ValueKind kind, const char *key,
+				      const char *value)
+{
+	struct framing *f = ctx;
+
+	(void)kind;
+	if (!strcasecmp(key, "Content-Length")) {
+		f->lengths++;
+		/* libmicrohttpd refuses one that is no number itself; 18
+		 * digits, so that every reader's 64-bit number holds it alike */
+		f->bad_length |= !value || !value[0] || value[strspn(value, "0123456789")] ||
+				 strlen(value) > 18;
+	} else if (!strcasecmp(key, "Transfer-Encoding")) {
+		f->encodings++;
+	}
+	return MHD_YES;
+}
+
+/* Why the request's body is framed ambiguously, or NULL: a body whose
+ * end two readers could see at two places (a proxy before the server)
+ * would smuggle a request past the first. */
+static const char *framing_error(struct MHD_Connection *c)
+{
+	struct framing f = {0, 0, false};
+
+	MHD_get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
+	if (f.lengths > 1)
+		return "the request gives Content-Length more than once: give it once";
+	if (f.bad_length)
+		return "Content-Length is the body's size in at most 18 decimal digits";
+	if (f.lengths && f.encodings)
+		return "the request gives both Content-Length and Transfer-Encoding: "
+		       "give one";
+	return NULL;
+}
+
 /* Answers POST /api/bots as web_upload.c says, and the rest at once,
  * before any body is read: no other path takes one. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
@@ -289,10 +371,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 			      size_t *size, void **state)
 {
 	struct web_server *s = cls;
+	const char *framing;
 
 	(void)version;
 	if (!*state) {
 		web_reaper_request(s->reaper, c, true);
+		/* answered before its body is read: the connection is closed */
+		if ((framing = framing_error(c)))
+			return web_fail(c, MHD_HTTP_BAD_REQUEST, framing, NULL);
 		if (!web_reaper_forwarded(s->reaper, c, MHD_lookup_connection_value(
 				c, MHD_HEADER_KIND, "X-Forwarded-For")))
 			return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many connections "
@@ -307,6 +393,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return web_upload_status(c, s->dir, &s->upload, url + 13);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
+	if (costly(url))
+		return serve_costly(c, s, url);
 	return serve_get(c, s, url);
 }
 
@@ -325,6 +413,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	web_reply_folder(s->dir);
 	s->activity = web_activity_new();
 	s->grades = web_grades_new();
+	s->busy = web_busy_new(limits->connections);
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
 	s->upload.preflight = web_preflight_start(s->dir, limits->preflight_s);
@@ -380,6 +469,7 @@ void web_server_stop(struct web_server *s)
 	web_commitments_free(s->feed);
 	web_activity_free(s->activity);
 	web_grades_free(s->grades);
+	web_busy_free(s->busy);
 	web_reply_folder(NULL);
 	free(s->dir);
 	free(s);

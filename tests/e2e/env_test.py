@@ -17,10 +17,12 @@ import io
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 import zlib
 
@@ -359,6 +361,177 @@ class TestCloneSerialize(unittest.TestCase):
         self.assertEqual(d.facts()["number"], 2)
         self.assertEqual(d.infos[d.agent_selection]["turn_line"],
                          e.infos[e.agent_selection]["turn_line"])
+
+
+class TestBounds(unittest.TestCase):
+    """Every input of an environment checked before anything is made of
+    it (docs/ENVIRONMENT.md, "Bounds"): a serialized game of 148 bytes
+    naming 4294967297 players took 212 s and 2.4 GB to fail."""
+
+    def refused(self, error, message, text):
+        with self.assertRaises(error) as cm:
+            arena_env.Env.deserialize(text)
+        self.assertEqual(str(cm.exception), message)
+
+    def text(self, **fields):
+        e = arena_env.env("bolo")
+        e.reset(seed=1)
+        data = json.loads(e.serialize())
+        data.update(fields)
+        return json.dumps(data)
+
+    def test_players_of_the_games_range_and_an_int(self):
+        for players, error, message in (
+                (4294967297, ValueError, "bolo is played by 2 to 8 players, "
+                 "not 4294967297"),
+                (-1, ValueError, "bolo is played by 2 to 8 players, not -1"),
+                (9, ValueError, "bolo is played by 2 to 8 players, not 9"),
+                (True, TypeError, "players is an int (the number of seats), "
+                 "not True"),
+                (2.0, TypeError, "players is an int (the number of seats), "
+                 "not 2.0")):
+            start = time.monotonic()
+            self.refused(error, message, self.text(players=players))
+            self.assertLess(time.monotonic() - start, 1.0, players)
+        with self.assertRaises(ValueError) as cm:   # the C core's own check
+            arena_env._core.Game("bolo", 2 ** 70)
+        self.assertEqual(str(cm.exception), "players is past every game's "
+                         "number of seats (8 at most)")
+        with self.assertRaises(TypeError) as cm:
+            arena_env._core.Game("bolo", True)
+        self.assertEqual(str(cm.exception), "players is an int (the number "
+                         "of seats), not a bool")
+
+    def test_options_known_and_bounded(self):
+        self.refused(ValueError, "unknown option 'colour' for bolo (its "
+                     "options: target, first)", self.text(options={
+                         "colour": "red"}))
+        self.refused(ValueError, "option 'target' is given 1000000000000000"
+                     "000000000000000: no option takes one so long",
+                     self.text(options={"target": 10 ** 30}))
+        self.refused(ValueError, "option 'target' must be an integer "
+                     "1000..1000000, not '99999999'",
+                     self.text(options={"target": 99999999}))
+        self.refused(TypeError, "option 'target' is a text or an int, not "
+                     "[1]", self.text(options={"target": [1]}))
+        self.refused(ValueError, "17 options given: a game takes at most 16",
+                     self.text(options={str(i): 1 for i in range(17)}))
+
+    def test_number_actions_and_text_bounded(self):
+        self.refused(ValueError, "number is an int from 1 to "
+                     "18446744073709551615, not 0", self.text(number=0))
+        self.refused(ValueError, "number is an int from 1 to "
+                     "18446744073709551615, not 18446744073709551616",
+                     self.text(number=2 ** 64))
+        self.refused(ValueError, "100001 actions: a game has at most 100000",
+                     self.text(actions=["roll"] * 100001))
+        self.refused(ValueError, "the text is 8388609 characters: a "
+                     "serialized game is at most 8388608",
+                     " " * 8388609)
+        self.refused(ValueError, "the text nests too deep to be a "
+                     "serialized game", "[" * 100000)
+        self.refused(ValueError, "a load's step is an int from 0 to 0, not 5",
+                     self.text(loads=[[5, [1, 2]]]))
+        self.refused(ValueError, "a die shows 1 to 6, not 4294967297",
+                     self.text(loads=[[0, [4294967297]]]))
+
+    def test_an_action_out_of_range(self):
+        e = arena_env.env("bolo")
+        e.reset(seed=1)
+        for action in (1717, -1, 2 ** 40):
+            with self.assertRaises(ValueError) as cm:
+                e.step(action)
+            self.assertEqual(str(cm.exception), "action %d is not legal "
+                             "now: the mask and legal_ids() give the 8 legal "
+                             "ones" % action)
+        with self.assertRaises(ValueError) as cm:
+            e.step(2 ** 70)
+        self.assertEqual(str(cm.exception), "an action id is 0 to 1716 (the "
+                         "mask's), not one past a C long")
+        with self.assertRaises(TypeError) as cm:
+            e.step(0.0)
+        self.assertEqual(str(cm.exception), "step() takes an action id, an "
+                         "int, not a float")
+        c = arena_env.env("rolit", chance="explicit")
+        c.reset(seed=1)
+        for outcome in (1e300, 1.5, -1, 2):
+            with self.assertRaises(ValueError) as cm:
+                c.apply({"chance": outcome})
+            self.assertEqual(str(cm.exception), "the chance agent is to "
+                             "move: its actions are {\"chance\": id}, id one "
+                             "of the 2 of chance_outcomes()")
+
+    def test_a_vector_of_more_games_than_the_machine_holds(self):
+        start = time.monotonic()
+        with self.assertRaises(ValueError) as cm:
+            arena_env.vector("black-pot", 2 ** 24)
+        self.assertLess(time.monotonic() - start, 5.0)
+        self.assertRegex(str(cm.exception), r"^n is 1 to \d+ games of "
+                         r"black-pot here: each takes \d+ bytes, and half "
+                         r"the machine's memory \(\d+ MB\) holds \d+$")
+
+    def test_mutated_texts_load_or_are_refused_at_once(self):
+        """2,000 mutations of serialized games, from a fixed seed: each
+        loads, or is refused with ValueError or TypeError, within a
+        second; never a MemoryError, a crash or a hang."""
+        texts = []
+        for game, players, chance in (("bolo", 3, None),
+                                      ("volle-lotte", 2, None),
+                                      ("rolit", 2, "explicit"),
+                                      ("black-pot", 2, None)):
+            e = arena_env.env(game, players, chance=chance)
+            e.reset(seed=3)
+            for _ in range(12):
+                e.step(e.legal_ids()[-1])
+            if game == "bolo":
+                e.step(e.legal_ids()[0])
+                e.apply("roll", (1, 1, 5, 5, 2, 3)[:e._game.roll_size(
+                    '"roll"')])
+            texts.append(e.serialize())
+        hostile = ['4294967297', '-1', 'true', '2.0', '1e300', '""', '[]',
+                   '{}', 'null', '"%s"' % ("x" * 300), '1' * 40,
+                   '[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]']
+        rng = random.Random(20261128)
+        outcomes = {}
+        for case in range(2000):
+            text = mutate(rng, rng.choice(texts), hostile)
+            start = time.monotonic()
+            try:
+                arena_env.Env.deserialize(text)
+                outcome = "loaded"
+            except (ValueError, TypeError) as error:
+                outcome = type(error).__name__
+            took = time.monotonic() - start
+            self.assertLess(took, 1.0, "case %d took %.1f s: %r"
+                            % (case, took, text[:300]))
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        # enough of each: loaded, refused by a check, and not JSON
+        self.assertGreater(outcomes.get("loaded", 0), 10, outcomes)
+        self.assertGreater(outcomes.get("ValueError", 0), 300, outcomes)
+        self.assertGreater(outcomes.get("JSONDecodeError", 0), 300, outcomes)
+
+
+def mutate(rng, text, hostile):
+    """text mutated once or twice: a character changed, a span dropped or
+    doubled, or a JSON value (a number, a string, a list) replaced by a
+    hostile one."""
+    for _ in range(rng.randint(1, 2)):
+        kind = rng.choice((0, 1, 2, 3, 3, 3, 3, 3))
+        at = rng.randrange(len(text))
+        if kind == 0:
+            text = text[:at] + rng.choice('0123456789[]{}",:-.e tfn') + \
+                text[at + 1:]
+        elif kind == 1:
+            text = text[:at] + text[at + rng.randint(1, 20):]
+        elif kind == 2:
+            span = text[at:at + rng.randint(1, 40)]
+            text = text[:at] + span * rng.randint(2, 5) + text[at:]
+        else:
+            values = [m.span() for m in re.finditer(
+                r'-?\d+(\.\d+)?|"[^"]*"|\[[^\[\]]*\]', text)]
+            begin, end = rng.choice(values)
+            text = text[:begin] + rng.choice(hostile) + text[end:]
+    return text
 
 
 class TestChance(unittest.TestCase):

@@ -8,7 +8,7 @@ top_builddir=${top_builddir:-$top_srcdir}
 
 n=0
 failed=0
-for name in reply actions tournament log replay verify report ladder league archive grade words; do
+for name in reply actions tournament log replay verify report ladder league archive grade words env; do
 	n=$((n + 1))
 	bin=$top_builddir/tests/fuzz/regress_$name
 	dirs=

@@ -16,7 +16,7 @@ set -u
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive grade words}
+FUZZ_HARNESSES=${FUZZ_HARNESSES:-reply actions tournament log replay verify report ladder league archive grade words env}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
 CC=${CC:-clang}
 case $CC in *clang*) ;; *) CC=clang ;; esac
@@ -79,10 +79,18 @@ done
 wait
 [ ! -e "$build/failed" ] || exit 2
 
+# fuzz_env's own: arena_env's C files without Python, as Makefile.am
+# lists them.
+env_sources=$(sed -n '/^ARENA_ENV_GAME_C =/,/^$/p' "$top_srcdir/Makefile.am" |
+	tr ' \t\\' '\n\n\n' | grep '\.c$' | sed "s|^|$top_srcdir/|")
+
 found=0
 for name in $FUZZ_HARNESSES; do
 	echo "  CCLD     tests/fuzz/fuzz_$name"
-	$CC $CFLAGS -fsanitize=fuzzer "$fuzz/fuzz_$name.c" "$fuzz/fuzz.c" \
+	own=
+	[ "$name" != env ] || own=$env_sources
+	# shellcheck disable=SC2086 # own is a list of files
+	$CC $CFLAGS -fsanitize=fuzzer "$fuzz/fuzz_$name.c" "$fuzz/fuzz.c" $own \
 		$objects $LIBS -o "$build/fuzz_$name" || exit 2
 	mkdir -p "$build/corpus/$name" "$fuzz/crashers/$name" || exit 2
 	echo "  FUZZ     $name for $FUZZ_SECONDS s"

@@ -300,6 +300,7 @@ static PyObject *Aec_step(AecObject *self, PyObject *const *args,
 	char err[GAME_ERR_LEN];
 	PyObject *agent, *action, *done, *cut, *index;
 	long id;
+	int overflow;
 
 	if (nargs != 2)
 		return PyErr_Format(PyExc_TypeError, "step(agent, action)");
@@ -324,11 +325,19 @@ static PyObject *Aec_step(AecObject *self, PyObject *const *args,
 		return PyErr_Format(PyExc_ValueError, "%U is to move: step() "
 				    "takes one of its legal ids (the mask's), "
 				    "not None", agent);
-	index = PyNumber_Long(action);
-	id = index ? PyLong_AsLong(index) : -1;
+	/* an integer (numpy's too), never a float cut to one; one past a
+	 * long is past every table */
+	if (!(index = PyNumber_Index(action)))
+		return PyErr_Format(PyExc_TypeError, "step() takes an action id, "
+				    "an int, not a %s", Py_TYPE(action)->tp_name);
+	id = PyLong_AsLongAndOverflow(index, &overflow);
 	Py_XDECREF(index);
 	if (id == -1 && PyErr_Occurred())
 		return NULL;
+	if (overflow)
+		return PyErr_Format(PyExc_ValueError, "an action id is 0 to %d "
+				    "(the mask's), not one past a C long",
+				    core_game_of(self->game)->action_n - 1);
 	if (env_game_step(core_game_of(self->game), id, err))
 		return PyErr_Format(PyExc_ValueError, "%s", err);
 	if (PyDict_SetItem(self->dicts[D_CUMULATIVE], agent, zero) < 0 ||

@@ -59,7 +59,49 @@ cJSON *core_parse_json(const char *text, const char *what)
 	return item;
 }
 
-struct env_game *core_game_new(const char *name, int players,
+int core_players(PyObject *arg, void *players)
+{
+	int overflow;
+	long long n;
+
+	if (!PyLong_Check(arg) || PyBool_Check(arg)) {
+		PyErr_Format(PyExc_TypeError, "players is an int (the number of "
+			     "seats), not a %s", Py_TYPE(arg)->tp_name);
+		return 0;
+	}
+	n = PyLong_AsLongLongAndOverflow(arg, &overflow);
+	if (overflow) {
+		PyErr_Format(PyExc_ValueError, "players is past every game's "
+			     "number of seats (%d at most)", GAME_MAX_SEATS);
+		return 0;
+	}
+	if (n == -1 && PyErr_Occurred())
+		return 0;
+	*(long long *)players = n;
+	return 1;
+}
+
+int core_number(PyObject *arg, void *number)
+{
+	unsigned long long n;
+
+	if (!PyLong_Check(arg) || PyBool_Check(arg)) {
+		PyErr_Format(PyExc_TypeError, "a game's number is an int, not a %s",
+			     Py_TYPE(arg)->tp_name);
+		return 0;
+	}
+	n = PyLong_AsUnsignedLongLong(arg);
+	if ((n == (unsigned long long)-1 && PyErr_Occurred()) || n == 0) {
+		PyErr_Clear();
+		PyErr_SetString(PyExc_ValueError, "a game's number is 1 to "
+				"18446744073709551615 (its place in its seed's run)");
+		return 0;
+	}
+	*(unsigned long long *)number = n;
+	return 1;
+}
+
+struct env_game *core_game_new(const char *name, long long players,
 			       const char *options, const char *seed,
 			       unsigned long long number, bool records,
 			       unsigned modes)
@@ -84,12 +126,13 @@ static int Game_init(GameObject *self, PyObject *args, PyObject *kw)
 				 "number", "records", "modes", NULL };
 	const char *name, *options = NULL, *seed = "00";
 	unsigned long long number = 1;
-	int players = 2, records = 0;
+	long long players = 2;
+	int records = 0;
 	unsigned modes = 0;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|izsKpI", names, &name,
-					 &players, &options, &seed, &number,
-					 &records, &modes))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|O&zsO&pI", names, &name,
+					 core_players, &players, &options, &seed,
+					 core_number, &number, &records, &modes))
 		return -1;
 	env_game_free(self->game);
 	self->game = core_game_new(name, players, options, seed, number,
@@ -125,9 +168,9 @@ static PyObject *Game_reset(GameObject *self, PyObject *arg)
 {
 	struct env_game *g = game_of(self);
 	char err[GAME_ERR_LEN];
-	unsigned long long number = PyLong_AsUnsignedLongLong(arg);
+	unsigned long long number;
 
-	if (!g || PyErr_Occurred())
+	if (!g || !core_number(arg, &number))
 		return NULL;
 	if (env_game_reset(g, number, err))
 		return PyErr_Format(PyExc_ValueError, "%s", err);
@@ -497,11 +540,17 @@ static PyObject *Game_load(GameObject *self, PyObject *arg)
 	if (!game_of(self) || !seq)
 		return NULL;
 	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && n < 8; i++) {
-		faces[n++] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+		long face = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+
+		/* checked as a long: 2**32 + 1 as an int would be a 1 */
+		if (!PyErr_Occurred() && (face < 1 || face > 6))
+			PyErr_Format(PyExc_ValueError, "a die shows 1 to 6, not %ld",
+				     face);
 		if (PyErr_Occurred()) {
 			Py_DECREF(seq);
 			return NULL;
 		}
+		faces[n++] = (int)face;
 	}
 	n = PySequence_Fast_GET_SIZE(seq) > 8 ? 9 : n;
 	Py_DECREF(seq);

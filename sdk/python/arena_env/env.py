@@ -113,8 +113,72 @@ class _Info(dict):
     __hash__ = None  # type: ignore[assignment]
 
 
+# What an environment is given at most (docs/ENVIRONMENT.md, "Bounds"),
+# checked before anything is made of it: a serialized game is a few kB,
+# and a hostile one must cost no more than a long game does.
+MAX_TEXT = 1 << 23          # characters of a serialized game
+MAX_ACTIONS = 100000        # actions of a game (random play: 4,244 at most)
+MAX_OPTIONS = 16            # options given (a game has 4 at most)
+MAX_OPTION_TEXT = 127       # characters of an option's name or text value
+MAX_NUMBER = 2 ** 64 - 1    # a game's number in its seed's run
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it: its repr, cut to 40 characters (an
+    int too long to print as its bits)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "an int of %d bits" % value.bit_length()
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(name: str, value: Any, low: int, high: int) -> int:
+    """value, an int (not a bool) from low to high; TypeError or
+    ValueError naming the field and its range."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s is an int from %d to %d, not %s"
+                        % (name, low, high, _shown(value)))
+    if not low <= value <= high:
+        raise ValueError("%s is an int from %d to %d, not %s"
+                         % (name, low, high, _shown(value)))
+    return value
+
+
+def _players(players: Any) -> int:
+    """players, an int (not a bool, not a float): the game's own range is
+    checked by the C core, before anything is made of it."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise TypeError("players is an int (the number of seats), not %s"
+                        % _shown(players))
+    return players
+
+
+def _checked_options(options: Dict[str, Any]) -> Dict[str, Any]:
+    """The options given, at most MAX_OPTIONS, each value a text of at
+    most MAX_OPTION_TEXT characters or an int; their names and ranges
+    are the game's, which the C core checks (its messages name them)."""
+    if not isinstance(options, dict):
+        raise TypeError("options is a dict of the game's options, not %s"
+                        % _shown(options))
+    if len(options) > MAX_OPTIONS:
+        raise ValueError("%d options given: a game takes at most %d"
+                         % (len(options), MAX_OPTIONS))
+    for name, value in options.items():
+        if not isinstance(name, str) or len(name) > MAX_OPTION_TEXT:
+            raise ValueError("option %s is no option's name (referee games "
+                             "GAME lists them)" % _shown(name))
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise TypeError("option '%s' is a text or an int, not %s"
+                            % (name, _shown(value)))
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT or \
+                isinstance(value, int) and abs(value) >= 2 ** 63:
+            raise ValueError("option '%s' is given %s: no option takes "
+                             "one so long" % (name, _shown(value)))
+    return dict(options)
+
+
 def _options_json(options: Dict[str, Any]) -> Optional[str]:
-    return json.dumps(options) if options else None
+    return json.dumps(_checked_options(options)) if options else None
 
 
 def _word(name: str, value: Optional[str], default: str, other: str) -> str:
@@ -155,19 +219,22 @@ class Env(_Base):
                  chance: Optional[str] = None, draws: Optional[str] = None,
                  **options: Any) -> None:
         self.game_name = game
-        self.players = players
-        self.options = dict(options)
+        self.players = _players(players)
+        self.options = _checked_options(options)
         self.chance_mode, self.draws = chance or "implicit", draws or "fast"
         self._modes = _chance_mode(chance) | draws_mode(draws)
         self.metadata = {"name": game, "is_parallelizable": False,
                          "render_modes": ["ansi"]}
         self.render_mode = "ansi"
+        self._seed = seed_hex(int.from_bytes(os.urandom(8), "little"))
+        self._number = 0
+        # the game first: the C core checks the players against the
+        # game's range before a list of agents is made of them
+        self._new_core()
         self.possible_agents = ["player_%d" % i for i in range(players)] + \
             (["chance"] if self._modes & _core.EXPLICIT_CHANCE else [])
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
-        self._seed = seed_hex(int.from_bytes(os.urandom(8), "little"))
-        self._number = 0
-        self._new_game()
+        self._new_aec()
         obs_size, self._action_n = self._game.sizes()
         self._obs_size = obs_size
         self.action_spaces = self._action_spaces()
@@ -209,9 +276,15 @@ class Env(_Base):
 
     def _new_game(self) -> None:
         """Game 1 of the seed, and the C bookkeeping of its AEC dicts."""
+        self._new_core()
+        self._new_aec()
+
+    def _new_core(self) -> None:
         self._game = _core.Game(self.game_name, self.players,
                                 _options_json(self.options), self._seed, 1,
                                 modes=self._modes)
+
+    def _new_aec(self) -> None:
         self._aec = _core.Aec(self._game, tuple(self.possible_agents),
                               _Info, *_NUMPY_NEW)
 
@@ -467,19 +540,71 @@ class Env(_Base):
 
     @staticmethod
     def deserialize(text: str) -> "Env":
-        data = json.loads(text)
+        """The game of a text of serialize(), played again.  Every field
+        is checked before anything is made of it (docs/ENVIRONMENT.md,
+        "Bounds"): ValueError or TypeError naming the field and what it
+        takes, for a text that is no such game or is past the bounds."""
+        data = _serialized(text)
         e = Env(data["game"], data["players"], data.get("chance"),
                 data.get("draws"), **data["options"])
         e.reset(seed=data["seed"])
         if data["number"] != 1:
             e._number = data["number"] - 1
             e.reset()
-        loads = {step: faces for step, faces in data.get("loads", [])}
+        loads = dict(_loads(data.get("loads", []), len(data["actions"])))
         for step, action in enumerate(data["actions"]):
             e.apply(action, loads.get(step))
         if len(data["actions"]) in loads:
             e._game.load(loads[len(data["actions"])])
         return e
+
+
+def _serialized(text: Any) -> Dict[str, Any]:
+    """The fields of a serialized game, each of its type and within its
+    bounds; the game's own checks (players, options, seed, actions) are
+    the C core's, made before anything is allocated by them."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError("a serialized game is a text, not %s" % _shown(text))
+    if len(text) > MAX_TEXT:
+        raise ValueError("the text is %d characters: a serialized game is "
+                         "at most %d" % (len(text), MAX_TEXT))
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError("the text nests too deep to be a serialized game") \
+            from None
+    if not isinstance(data, dict):
+        raise TypeError("a serialized game is a JSON object, not %s"
+                        % _shown(data))
+    for name in ("game", "players", "options", "seed", "number", "actions"):
+        if name not in data:
+            raise ValueError("the serialized game has no \"%s\"" % name)
+    for name in ("game", "seed"):
+        if not isinstance(data[name], str):
+            raise TypeError("%s is a text, not %s" % (name, _shown(data[name])))
+    _players(data["players"])
+    _checked_options(data["options"])
+    _whole("number", data["number"], 1, MAX_NUMBER)
+    if not isinstance(data["actions"], list):
+        raise TypeError("actions is a list, not %s" % _shown(data["actions"]))
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise ValueError("%d actions: a game has at most %d"
+                         % (len(data["actions"]), MAX_ACTIONS))
+    return data
+
+
+def _loads(loads: Any, actions: int) -> Iterator[tuple]:
+    """The dice chosen of a serialized game: (step, faces) pairs, step 0
+    to the number of actions, faces a list (the C core checks them)."""
+    if not isinstance(loads, list) or len(loads) > actions + 1:
+        raise ValueError("loads is a list of at most %d [step, faces] "
+                         "pairs, not %s" % (actions + 1, _shown(loads)))
+    for pair in loads:
+        if not isinstance(pair, list) or len(pair) != 2 or \
+                not isinstance(pair[1], list):
+            raise ValueError("a load is a pair [step, faces], not %s"
+                             % _shown(pair))
+        yield _whole("a load's step", pair[0], 0, actions), pair[1]
 
 
 def env(game: str, players: int = 2, chance: Optional[str] = None,

@@ -216,7 +216,7 @@ static int env_game_modes_init(struct env_game *g, unsigned modes, char *err)
 	return 0;
 }
 
-struct env_game *env_game_new(const char *name, int players,
+struct env_game *env_game_new(const char *name, long long players,
 			      const cJSON *options, const char *seed_hex,
 			      uint64_t number, bool keep_records,
 			      unsigned modes, char *err)
@@ -233,13 +233,13 @@ struct env_game *env_game_new(const char *name, int players,
 	if (players < rules->min_players || players > rules->max_players) {
 		char text[GAME_PLAYERS_TEXT];
 
-		errorf(err, "%s is played by %s players, not %d", name,
+		errorf(err, "%s is played by %s players, not %lld", name,
 		       arena_game_players_text(rules, text), players);
 		return NULL;
 	}
 	g = xcalloc(1, sizeof *g);
 	g->rules = rules;
-	game_play_init(&g->play, rules, players);
+	game_play_init(&g->play, rules, (int)players);
 	if (seed_from_hex(g->seed, seed_hex)) {
 		errorf(err, "the seed '%s' is not 1 to 64 bytes in lowercase hex",
 		       seed_hex);
@@ -320,10 +320,15 @@ int env_game_apply(struct env_game *g, const cJSON *action, char *err)
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(action,
 								   "chance");
 
-		if (!cJSON_IsNumber(id))
+		/* a whole number of the outcomes' range before it is a
+		 * long: 1e300 converted would be undefined */
+		if (!cJSON_IsNumber(id) || !(id->valuedouble >= 0) ||
+		    id->valuedouble >= g->legal_count ||
+		    id->valuedouble != (double)(long)id->valuedouble)
 			return errorf(err, "the chance agent is to move: its "
-				      "actions are {\"chance\": id}, an id of "
-				      "chance_outcomes()");
+				      "actions are {\"chance\": id}, id one of "
+				      "the %d of chance_outcomes()",
+				      g->legal_count);
 		return env_game_deal(g, (long)id->valuedouble, err);
 	}
 	/* the JSON kept in order: those stepped before it written first */

@@ -75,10 +75,12 @@ struct env_game {
 	struct draws_fast fast;    /* with ENV_FAST_DRAWS */
 };
 
-/* A new game: `options` (borrowed; NULL for none) checked and completed
- * as `referee play -o` does, in the modes of `modes` (enum env_mode's;
- * 0: the referee's draws).  NULL with a message in err (GAME_ERR_LEN). */
-struct env_game *env_game_new(const char *name, int players,
+/* A new game: `players` checked against the game's range (a long long:
+ * the number as given, whatever its size, before any allocation),
+ * `options` (borrowed; NULL for none) checked and completed as `referee
+ * play -o` does, in the modes of `modes` (enum env_mode's; 0: the
+ * referee's draws).  NULL with a message in err (GAME_ERR_LEN). */
+struct env_game *env_game_new(const char *name, long long players,
 			      const cJSON *options, const char *seed_hex,
 			      uint64_t number, bool keep_records,
 			      unsigned modes, char *err);

@@ -16,8 +16,10 @@
 #include "core.h"
 #include "observe.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { OUT_OBS, OUT_MASK, OUT_REWARDS, OUT_DONES, OUT_TO_MOVE, OUT_LEGAL,
        OUT_IDS, OUT_FINAL, OUT_COUNT };
@@ -90,16 +92,68 @@ static int vector_step_one(VectorObject *v, int i, long id, char *err)
 	return 0;
 }
 
+/* The bytes a game of the vector takes (its state, the room for its
+ * legal ids, its rows of the outputs), as game `g` shows them. */
+static size_t vector_game_bytes(const struct env_game *g, int ids_width)
+{
+	return sizeof *g + 2 * g->rules->state_size +
+	       (g->moves ? GAME_MAX_MOVES * sizeof *g->moves : 0) +
+	       2 * (size_t)g->obs_size * sizeof(float) + (size_t)g->action_n +
+	       (size_t)g->play.players * sizeof(float) + 1 +
+	       (2 + (size_t)ids_width) * sizeof(int32_t);
+}
+
+/* Whether n games like `g` fit in half the machine's memory; else a
+ * ValueError naming the most that do. */
+static bool vector_fits(const struct env_game *g, int n, int ids_width)
+{
+	size_t each = vector_game_bytes(g, ids_width);
+	unsigned long long half = (unsigned long long)sysconf(_SC_PHYS_PAGES) *
+				  (unsigned long long)sysconf(_SC_PAGESIZE) / 2;
+	unsigned long long most = half / each;
+
+	if ((unsigned long long)n <= most)
+		return true;
+	PyErr_Format(PyExc_ValueError, "n is 1 to %llu games of %s here: each "
+		     "takes %zu bytes, and half the machine's memory (%llu MB) "
+		     "holds %llu", most < 1 << 24 ? most : 1 << 24, g->rules->name,
+		     each, half >> 20, most);
+	return false;
+}
+
+/* The output bytearrays of the vector's n games, zeroed; -1 with an
+ * exception. */
+static int vector_outputs_new(VectorObject *self)
+{
+	const struct env_game *g = self->games[0];
+	size_t n = (size_t)self->n, sizes[OUT_COUNT];
+
+	sizes[OUT_OBS] = sizes[OUT_FINAL] = n * (size_t)g->obs_size * sizeof(float);
+	sizes[OUT_MASK] = n * (size_t)g->action_n;
+	sizes[OUT_REWARDS] = n * (size_t)self->players * sizeof(float);
+	sizes[OUT_DONES] = n;
+	sizes[OUT_TO_MOVE] = sizes[OUT_LEGAL] = n * sizeof(int32_t);
+	sizes[OUT_IDS] = n * (size_t)self->ids_width * sizeof(int32_t);
+	for (int k = 0; k < OUT_COUNT; k++) {
+		self->out[k] = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)sizes[k]);
+		if (!self->out[k])
+			return -1;
+		memset(PyByteArray_AS_STRING(self->out[k]), 0, sizes[k]);
+	}
+	return 0;
+}
+
 static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 {
 	static char *names[] = { "game", "n", "players", "options", "seed",
 				 "fast", NULL };
 	const char *name, *options = NULL, *seed = "00";
-	int n, players = 2, fast = 0;
-	size_t sizes[OUT_COUNT];
+	int n, fast = 0;
+	long long players = 2;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "si|izsp", names, &name, &n,
-					 &players, &options, &seed, &fast))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "si|O&zsp", names, &name, &n,
+					 core_players, &players, &options, &seed,
+					 &fast))
 		return -1;
 	if (self->games || n < 1 || n > 1 << 24) {
 		PyErr_SetString(PyExc_ValueError, self->games ?
@@ -111,7 +165,6 @@ static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 	if (!self->games)
 		return -1;
 	self->n = n;
-	self->players = players;
 	for (int i = 0; i < n; i++) {
 		if (!(self->games[i] = core_game_new(name, players, options, seed,
 						     (unsigned long long)i + 1,
@@ -119,23 +172,19 @@ static int Vector_init(VectorObject *self, PyObject *args, PyObject *kw)
 						     fast ? ENV_FAST_DRAWS : 0)))
 			return -1;
 		env_game_forget(self->games[i]);
+		/* the first game tells what each takes: none more made
+		 * than the machine holds */
+		if (i == 0) {
+			self->ids_width = observe_legal_most(self->games[0]->rules,
+							     self->games[0]->action_n);
+			if (!vector_fits(self->games[0], n, self->ids_width))
+				return -1;
+		}
 	}
+	self->players = (int)players;
 	self->next = (unsigned long long)n + 1;
-	self->ids_width = observe_legal_most(self->games[0]->rules,
-					     self->games[0]->action_n);
-	sizes[OUT_OBS] = sizes[OUT_FINAL] =
-		(size_t)n * (size_t)self->games[0]->obs_size * sizeof(float);
-	sizes[OUT_MASK] = (size_t)n * (size_t)self->games[0]->action_n;
-	sizes[OUT_REWARDS] = (size_t)n * (size_t)players * sizeof(float);
-	sizes[OUT_DONES] = (size_t)n;
-	sizes[OUT_TO_MOVE] = sizes[OUT_LEGAL] = (size_t)n * sizeof(int32_t);
-	sizes[OUT_IDS] = (size_t)n * (size_t)self->ids_width * sizeof(int32_t);
-	for (int k = 0; k < OUT_COUNT; k++) {
-		self->out[k] = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)sizes[k]);
-		if (!self->out[k])
-			return -1;
-		memset(PyByteArray_AS_STRING(self->out[k]), 0, sizes[k]);
-	}
+	if (vector_outputs_new(self))
+		return -1;
 	for (int i = 0; i < n; i++)
 		vector_write(self, i);
 	return 0;

@@ -1,0 +1,40 @@
+/*
+ * The league server's costly answers kept fair (docs/LEAGUE.md, "The
+ * server"): a game's replay page, grade and words, a log and a bot's
+ * page are each made from the logs while a handler thread waits, and the
+ * server has four.  One user (their token's name, or for a request
+ * without a user's token, its client: web_client.h) may have at most
+ * `per_user` of them under way at once; one more is refused (429, with
+ * Retry-After), so that no user holds every thread while the others'
+ * requests, `GET /api/status` among them, wait.
+ */
+#ifndef ARENA_WEB_BUSY_H
+#define ARENA_WEB_BUSY_H
+
+#include <stdbool.h>
+
+#include "web/web_client.h"
+
+/* Costly answers one user may have under way at once. */
+#define WEB_BUSY_PER_USER 2
+
+struct web_busy;
+
+/* The count of up to `most` users at once (the server's connections: a
+ * request under way holds one). */
+struct web_busy *web_busy_new(unsigned most);
+void web_busy_free(struct web_busy *b);
+
+/* A key of who asks: "user NAME", or "client " and the client's bytes in
+ * hex; `key` holds WEB_BUSY_KEY_LEN bytes. */
+#define WEB_BUSY_KEY_LEN 80
+void web_busy_user_key(const char *user, char key[WEB_BUSY_KEY_LEN]);
+void web_busy_client_key(const struct web_client *client, char key[WEB_BUSY_KEY_LEN]);
+
+/* Takes one of key's slots: false when it has WEB_BUSY_PER_USER under
+ * way (or every slot is taken). */
+bool web_busy_take(struct web_busy *b, const char *key);
+/* Gives back a slot taken. */
+void web_busy_put(struct web_busy *b, const char *key);
+
+#endif
