@@ -227,6 +227,21 @@ static bool idle_bot(const double *info, int m)
 	return false;
 }
 
+/* A fit of scores (f->score) takes the step that showed convergence too,
+ * and stands at the point it reaches: the luck-adjusted ladder's figures
+ * were always those of the step under 1e-9 Elo taken (to the 10th digit,
+ * where a fit of results stops a step short). */
+static void take_last_step(struct fit *f, const double *dir, double *trial,
+			   double *grad, double *info, double *meat)
+{
+	move(f, f->r, dir, 1, trial);
+	memcpy(f->r, trial, f->k * sizeof(*trial));
+	likelihood(f, f->r, grad, info, meat);
+	/* a step under 1e-9 Elo (or 1e-3, past the likelihood's rounding)
+	 * from a point where it factored keeps it positive definite */
+	cholesky(info, f->m);
+}
+
 /* Newton's method with step halving on the fitted block, from r; leaves
  * the inverse information matrix and the sandwich covariance (m x m), or
  * returns why there are no finite ratings.  It stops when no rating would
@@ -266,8 +281,11 @@ static const char *newton(struct fit *f, double *naive, double *sandwich)
 			size = fmax(size, fabs(dir[a]));
 			gain += grad[a] * dir[a] / 2;
 		}
-		if (size < 1e-9 || (last && size < 1e-3))
+		if (size < 1e-9 || (last && size < 1e-3)) {
+			if (f->score)
+				take_last_step(f, dir, trial, grad, info, meat);
 			break;	/* info (factored) and meat are this point's */
+		}
 		/* Still far after its last step, or after 100: the ratings
 		 * run off to infinity along a flat direction. */
 		if (last || iter == 100) {
