@@ -12,31 +12,9 @@
  * counts an empty cell. */
 #define PRIOR 1e-3
 
-void sprt_moments_add(struct sprt_moments *m, double score)
+double sprt_scores_llr(const struct sprt *test, const struct moments *m)
 {
-	m->n++;
-	m->sum += score;
-	m->squares += score * score;
-}
-
-double sprt_moments_mean(const struct sprt_moments *m)
-{
-	return m->n ? m->sum / m->n : NAN;
-}
-
-double sprt_moments_variance(const struct sprt_moments *m)
-{
-	double mean = sprt_moments_mean(m);
-
-	if (m->n < 2)
-		return NAN;
-	/* rounding must not make it negative */
-	return fmax(0, (m->squares - m->n * mean * mean) / (m->n - 1));
-}
-
-double sprt_scores_llr(const struct sprt *test, const struct sprt_moments *m)
-{
-	struct sprt_moments w = *m;
+	struct moments w = *m;
 	double mean, var, r[2];
 
 	if (!m->n)
@@ -61,8 +39,8 @@ bool sprt_scores_add(struct sprt_scores *s, const struct sprt *test, long pair,
 {
 	for (int g = 0; g < 2; g++)
 		s->wld[plain[g] == 1 ? 0 : plain[g] == 0 ? 1 : 2]++;
-	sprt_moments_add(&s->plain, (plain[0] + plain[1]) / 2);
-	sprt_moments_add(&s->scores, (score[0] + score[1]) / 2);
+	moments_add(&s->plain, (plain[0] + plain[1]) / 2);
+	moments_add(&s->scores, (score[0] + score[1]) / 2);
 	s->pairs = pair;
 	s->llr = sprt_scores_llr(test, &s->scores);
 	s->verdict = sprt_verdict(test, s->llr);
@@ -71,8 +49,8 @@ bool sprt_scores_add(struct sprt_scores *s, const struct sprt *test, long pair,
 
 void sprt_scores_estimate(const struct sprt_scores *s, struct sprt_estimate *out)
 {
-	sprt_estimate_mean(sprt_moments_mean(&s->scores),
-			   sqrt(sprt_moments_variance(&s->scores) / s->scores.n),
+	sprt_estimate_mean(moments_mean(&s->scores),
+			   sqrt(moments_variance(&s->scores) / s->scores.n),
 			   NAN, out);
 }
 
@@ -82,7 +60,7 @@ void sprt_scores_text(const struct sprt_scores *s, const struct sprt *test,
 	snprintf(buf, len, "%ld pair%s, %ld games: W-L-D %ld-%ld-%ld, luck-adjusted "
 		 "mean %.4f, LLR %.3f [%.3f, %.3f]", s->pairs, s->pairs == 1 ? "" : "s",
 		 2 * s->pairs, s->wld[0], s->wld[1], s->wld[2],
-		 sprt_moments_mean(&s->scores), s->llr, test->lower, test->upper);
+		 moments_mean(&s->scores), s->llr, test->lower, test->upper);
 }
 
 /* `value` with `digits` decimals, or "n/a" when undefined. */
@@ -96,8 +74,8 @@ static void number(char *buf, size_t len, double value, int digits)
 
 void sprt_scores_variance_text(const struct sprt_scores *s, char *buf, size_t len)
 {
-	double plain = sprt_moments_variance(&s->plain);
-	double adjusted = sprt_moments_variance(&s->scores);
+	double plain = moments_variance(&s->plain);
+	double adjusted = moments_variance(&s->scores);
 	char text[3][32];
 
 	number(text[0], sizeof text[0], plain, 5);

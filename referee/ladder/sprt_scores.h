@@ -17,22 +17,13 @@
 
 #include <stddef.h>
 
+#include "moments.h"
 #include "sprt.h"
-
-/* The scores counted: how many, their sum and their sum of squares. */
-struct sprt_moments {
-	double n, sum, squares;
-};
-
-void sprt_moments_add(struct sprt_moments *m, double score);
-double sprt_moments_mean(const struct sprt_moments *m);
-/* The variance of one score (n - 1 in the denominator; NAN under 2). */
-double sprt_moments_variance(const struct sprt_moments *m);
 
 /* A run's pairs on their scores: the plain scores too, for their
  * variance; the LLR of the scores and its verdict. */
 struct sprt_scores {
-	struct sprt_moments scores, plain;
+	struct moments scores, plain;
 	long wld[3];        /* A's games won, lost, drawn */
 	long pairs;
 	double llr;
@@ -40,7 +31,7 @@ struct sprt_scores {
 };
 
 /* The LLR of H1 over H0 (logistic bounds) of the scores m; 0 with none. */
-double sprt_scores_llr(const struct sprt *test, const struct sprt_moments *m);
+double sprt_scores_llr(const struct sprt *test, const struct moments *m);
 
 /* Counts pair `pair`: A's plain scores in its two games (0, 1/2 or 1)
  * and its two other scores.  True once there is a verdict. */

@@ -211,15 +211,15 @@ END_TEST
 START_TEST(scores_llr)
 {
 	static const double xs[] = {0.4, 0.6, 0.7};
-	struct sprt_moments m = {0};
+	struct moments m = {0};
 	struct sprt t;
 
 	ck_assert_int_eq(sprt_init(&t, 0, 100, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
 	ck_assert_double_eq(sprt_scores_llr(&t, &m), 0);
 	for (int i = 0; i < 3; i++)
-		sprt_moments_add(&m, xs[i]);
-	ck_assert_double_eq_tol(sprt_moments_mean(&m), 17.0 / 30, 1e-15);
-	ck_assert_double_eq_tol(sprt_moments_variance(&m), 7.0 / 300, 1e-15);
+		moments_add(&m, xs[i]);
+	ck_assert_double_eq_tol(moments_mean(&m), 17.0 / 30, 1e-15);
+	ck_assert_double_eq_tol(moments_variance(&m), 7.0 / 300, 1e-15);
 	ck_assert_double_eq_tol(sprt_scores_llr(&t, &m), -0.0708375492372583, 1e-12);
 }
 END_TEST
@@ -234,12 +234,12 @@ START_TEST(scores_as_pentanomial)
 
 	ck_assert_int_eq(sprt_init(&t, 0, 10, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
 	for (int c = 0; c < 2; c++) {
-		struct sprt_moments m = {0};
+		struct moments m = {0};
 		double exact = sprt_llr(&t, counts[c], 5);
 
 		for (int i = 0; i < 5; i++)
 			for (long k = 0; k < counts[c][i]; k++)
-				sprt_moments_add(&m, i / 4.0);
+				moments_add(&m, i / 4.0);
 		ck_assert_double_eq_tol(sprt_scores_llr(&t, &m), exact, 0.01 * fabs(exact));
 	}
 }
