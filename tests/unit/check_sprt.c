@@ -245,24 +245,28 @@ START_TEST(scores_as_pentanomial)
 }
 END_TEST
 
-/* A run on its scores: the plain scores' variance beside, in words. */
+/* A run on its scores, its plain results counted beside: the plain
+ * scores' variance beside, in words. */
 START_TEST(scores_tally)
 {
 	static const double plain[][2] = {{1, 0}, {0, 1}, {1, 0.5}};
 	static const double adjusted[][2] = {{0.55, 0.45}, {0.5, 0.6}, {0.6, 0.5}};
 	struct sprt_scores run = {0};
+	struct sprt_tally counted = {0};
 	struct sprt t;
 	char text[256];
 
 	ck_assert_int_eq(sprt_init(&t, 0, 50, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
-	for (int p = 0; p < 3; p++)
-		ck_assert(!sprt_scores_add(&run, &t, p + 1, plain[p], adjusted[p]));
+	for (int p = 0; p < 3; p++) {
+		sprt_tally_add(&counted, &t, p + 1, plain[p]);
+		ck_assert(!sprt_scores_add(&run, &t, adjusted[p]));
+	}
 	ck_assert_double_eq(run.llr, sprt_scores_llr(&t, &run.scores));
-	sprt_scores_text(&run, &t, text, sizeof text);
+	sprt_scores_text(&run, &counted, &t, text, sizeof text);
 	ck_assert_str_eq(text, "3 pairs, 6 games: W-L-D 3-2-1, luck-adjusted mean "
 			 "0.5333, LLR -0.258 [-2.944, 2.944]");
 	/* pair means 0.5, 0.5, 0.75 and 0.5, 0.55, 0.55 */
-	sprt_scores_variance_text(&run, text, sizeof text);
+	sprt_scores_variance_text(&run, &counted, text, sizeof text);
 	ck_assert_str_eq(text, "variance a pair: plain 0.02083, luck-adjusted "
 			 "0.00083, ratio 25.0");
 }
