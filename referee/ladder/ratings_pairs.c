@@ -43,9 +43,12 @@ int ratings_check_game(const struct rating_game *g, size_t index,
 				      "team %d", index + 1, k, g->rank[k],
 				      g->team[k]);
 	}
-	if (!isnan(score) && (g->seats != 2 || !isfinite(score)))
-		return errorf(err, "game %zu: a score (%g) needs a finite value "
-			      "and two seats, not %d", index + 1, score, g->seats);
+	if (!isnan(score) && g->seats != 2)
+		return errorf(err, "game %zu has a score and %d seats: a score is "
+			      "for a game of two seats", index + 1, g->seats);
+	if (!isnan(score) && !isfinite(score))
+		return errorf(err, "game %zu: its score (%g) is not a finite number",
+			      index + 1, score);
 	units = game_units(g, unit);
 	if (units < 2)
 		return errorf(err, "game %zu: every seat is on one team",

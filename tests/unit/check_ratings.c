@@ -895,8 +895,13 @@ START_TEST(results_as_scores)
 	ratings_free(&r);
 	score[1] = INFINITY;
 	ck_assert_int_eq(ratings_compute(games, ngames, 3, &o, &r, err), -1);
-	ck_assert_str_eq(err, "game 2: a score (inf) needs a finite value and two "
-			 "seats, not 2");
+	ck_assert_str_eq(err, "game 2: its score (inf) is not a finite number");
+	score[1] = 0.5;
+	games[1] = (struct rating_game){.seats = 3, .rank = {1, 2, 3},
+		.team = {-1, -1, -1}, .entrant = {0, 1, 2}};
+	ck_assert_int_eq(ratings_compute(games, ngames, 3, &o, &r, err), -1);
+	ck_assert_str_eq(err, "game 2 has a score and 3 seats: a score is for a "
+			 "game of two seats");
 }
 END_TEST
 
