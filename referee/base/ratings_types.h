@@ -38,6 +38,14 @@ struct ratings_options {
 	 * a duplicate set, are one cluster of the sandwich variance in
 	 * place of one cluster each; the ratings do not change. */
 	const uint32_t *set;
+	/* By game (NULL: none): the score of the first seat of a two-seat
+	 * game, any real number (the second's is 1 minus it), in place of
+	 * its result (1, 1/2 or 0 by the ranks); the ranks then count for
+	 * places only.  A luck-adjusted ladder's scores (docs/ANALYSIS.md):
+	 * the fit solves the same score equations, sum (score - expected)
+	 * = 0, whose solution depends on the scores' means only, so a score
+	 * outside 0..1 counts as it is.  Each game is then its own kind. */
+	const double *score;
 };
 
 enum ratings_status {

@@ -255,7 +255,7 @@ struct tally {
 static void tally_text(const struct tally *t, char *line, size_t len)
 {
 	if (t->a->luck)
-		sprt_scores_text(&t->luck, &t->a->test, line, len);
+		sprt_scores_text(&t->luck, &t->run, &t->a->test, line, len);
 	else
 		sprt_tally_text(&t->run, &t->a->test, line, len);
 }
@@ -330,7 +330,7 @@ static enum sprt_verdict count_pair(void *ctx, long pair, const double *score,
 						 adjusted, t->why);
 		if (t->failed)
 			return SPRT_FAILED;
-		sprt_scores_add(&t->luck, &t->a->test, pair, score, adjusted);
+		sprt_scores_add(&t->luck, &t->a->test, adjusted);
 	}
 	if (!t->a->quiet)
 		print_pair(t, pair, score, adjusted);
@@ -377,7 +377,7 @@ static void print_result(struct tally *t)
 	tally_text(t, line, sizeof line);
 	puts(line);
 	if (t->a->luck) {
-		sprt_scores_variance_text(&t->luck, line, sizeof line);
+		sprt_scores_variance_text(&t->luck, &t->run, line, sizeof line);
 		puts(line);
 	}
 	sprt_between_text(line, sizeof line, t->a->normalized ? est.nelo : est.elo,

@@ -3,6 +3,7 @@
  */
 #include "crosstable.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "base/util.h"
@@ -40,7 +41,7 @@ void crosstable_compute(const struct rating_game *games, size_t count,
 	out->entrants = entrants;
 	out->cells = xcalloc((size_t)entrants * (size_t)entrants + 1, sizeof *out->cells);
 	for (size_t g = 0; g < count; g++) {
-		int n = ratings_game_pairs(&games[g], pairs);
+		int n = ratings_game_pairs(&games[g], NAN, pairs);
 
 		for (int q = 0; q < n; q++)
 			add_pair(out, &pairs[q]);

@@ -70,7 +70,7 @@ static void tally(struct fit *f, struct ratings *out, int *parent)
 
 	for (size_t g = 0; g < f->count; g++) {
 		const struct rating_game *game = &f->games[g];
-		int n = ratings_game_pairs(game, pairs);
+		int n = ratings_game_pairs(game, fit_score(f, g), pairs);
 
 		for (int s = 0; s < game->seats; s++) {
 			int e = game->entrant[s], first = 1;
@@ -145,6 +145,19 @@ static size_t kind_slot(const struct fit *f, const size_t *slot, size_t mask,
 	return i;
 }
 
+/* Each game a kind of its own, in the order given: games with scores
+ * (f->score), which seldom repeat. */
+static void games_as_kinds(struct fit *f)
+{
+	f->kinds = xmalloc((f->count + 1) * sizeof(*f->kinds));
+	f->weight = xmalloc((f->count + 1) * sizeof(*f->weight));
+	f->kind_count = f->count;
+	for (size_t g = 0; g < f->count; g++) {
+		f->kinds[g] = f->games[g];
+		f->weight[g] = 1;
+	}
+}
+
 /* Groups the games into f->kinds, counting each kind's games, then puts
  * the kinds in their canonical order: the fit's sums then come in the
  * same order whatever the order of the games.  The table grows with the
@@ -212,7 +225,7 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 	size_t n = 0, cap = 0;
 
 	for (size_t g = 0; g < f->count; g++) {
-		int np = ratings_game_pairs(&f->games[g], pairs);
+		int np = ratings_game_pairs(&f->games[g], fit_score(f, g), pairs);
 
 		for (int q = 0; q < np; q++) {
 			const struct rating_pair *p = &pairs[q];
@@ -372,7 +385,7 @@ int ratings_compute(const struct rating_game *games, size_t count,
 	static const struct ratings_options none = {.anchor = -1};
 	const struct ratings_options *o = options ? options : &none;
 	struct fit f = {.games = games, .count = count, .k = entrants,
-			.set = o->set};
+			.set = o->set, .score = o->score};
 	size_t cells = (size_t)entrants * entrants;
 	int *parent, rc = 0;
 
@@ -382,7 +395,8 @@ int ratings_compute(const struct rating_game *games, size_t count,
 	if (o->anchor < -1 || o->anchor >= entrants)
 		return errorf(err, "no entrant %d to anchor", o->anchor);
 	for (size_t g = 0; g < count; g++)
-		if (ratings_check_game(&games[g], g, entrants, err) < 0)
+		if (ratings_check_game(&games[g], g, entrants,
+				       o->score ? o->score[g] : NAN, err) < 0)
 			return -1;
 	out->entrants = entrants;
 	out->entry = xcalloc(entrants, sizeof(*out->entry));
@@ -403,7 +417,10 @@ int ratings_compute(const struct rating_game *games, size_t count,
 		parent[e] = e;
 	}
 	tally(&f, out, parent);
-	count_kinds(&f);
+	if (f.score)
+		games_as_kinds(&f);
+	else
+		count_kinds(&f);
 	ratings_find_blocks(&f);
 	if (o->anchor >= 0 && !out->entry[o->anchor].pairs) {
 		rc = errorf(err, "the anchor (entrant %d) has no rated game",

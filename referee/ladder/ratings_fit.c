@@ -71,16 +71,16 @@ static void add_meat(const struct game_score *gs, double w, int m, double *meat)
 			meat[gs->param[s] * m + gs->param[t]] += w * gs->value[s] * gs->value[t];
 }
 
-/* Adds the pairs of `game` inside the fitted block at ratings r, in w
- * identical games, to the gradient and the information matrix, and in one
- * of them to the score gs (of the game, or of its set); returns their
- * log-likelihood. */
+/* Adds the pairs of `game` (with its `score`, NAN: none) inside the
+ * fitted block at ratings r, in w identical games, to the gradient and
+ * the information matrix, and in one of them to the score gs (of the
+ * game, or of its set); returns their log-likelihood. */
 static double add_game(const struct fit *f, const struct rating_game *game,
-		       const double *r, double w, double *grad, double *info,
-		       struct game_score *gs)
+		       double score, const double *r, double w, double *grad,
+		       double *info, struct game_score *gs)
 {
 	struct rating_pair pairs[RATINGS_MAX_PAIRS];
-	int n = ratings_game_pairs(game, pairs);
+	int n = ratings_game_pairs(game, score, pairs);
 	double ll = 0;
 
 	for (int q = 0; q < n; q++) {
@@ -120,7 +120,8 @@ static double likelihood(struct fit *f, const double *r, double *grad,
 		double value[RATINGS_MAX_SEATS];
 		struct game_score gs = {0, param, value};
 
-		ll += add_game(f, &f->kinds[g], r, f->weight[g], grad, info, &gs);
+		ll += add_game(f, &f->kinds[g], fit_score(f, g), r, f->weight[g],
+			       grad, info, &gs);
 		/* Each of the w games adds its own outer product. */
 		add_meat(&gs, f->weight[g], m, meat);
 	}
@@ -158,7 +159,7 @@ static void set_meat(struct fit *f, const double *r, double *meat)
 		size_t g = order[i];
 
 		/* grad and info are scratch here */
-		add_game(f, &f->games[g], r, 1, grad, info, &ss);
+		add_game(f, &f->games[g], fit_score(f, g), r, 1, grad, info, &ss);
 		if (i + 1 == f->count || !f->set[g] || f->set[order[i + 1]] != f->set[g]) {
 			add_meat(&ss, 1, m, meat);
 			ss.n = 0;
@@ -226,6 +227,21 @@ static bool idle_bot(const double *info, int m)
 	return false;
 }
 
+/* A fit of scores (f->score) takes the step that showed convergence too,
+ * and stands at the point it reaches: the luck-adjusted ladder's figures
+ * were always those of the step under 1e-9 Elo taken (to the 10th digit,
+ * where a fit of results stops a step short). */
+static void take_last_step(struct fit *f, const double *dir, double *trial,
+			   double *grad, double *info, double *meat)
+{
+	move(f, f->r, dir, 1, trial);
+	memcpy(f->r, trial, f->k * sizeof(*trial));
+	likelihood(f, f->r, grad, info, meat);
+	/* a step under 1e-9 Elo (or 1e-3, past the likelihood's rounding)
+	 * from a point where it factored keeps it positive definite */
+	cholesky(info, f->m);
+}
+
 /* Newton's method with step halving on the fitted block, from r; leaves
  * the inverse information matrix and the sandwich covariance (m x m), or
  * returns why there are no finite ratings.  It stops when no rating would
@@ -265,8 +281,11 @@ static const char *newton(struct fit *f, double *naive, double *sandwich)
 			size = fmax(size, fabs(dir[a]));
 			gain += grad[a] * dir[a] / 2;
 		}
-		if (size < 1e-9 || (last && size < 1e-3))
+		if (size < 1e-9 || (last && size < 1e-3)) {
+			if (f->score)
+				take_last_step(f, dir, trial, grad, info, meat);
 			break;	/* info (factored) and meat are this point's */
+		}
 		/* Still far after its last step, or after 100: the ratings
 		 * run off to infinity along a flat direction. */
 		if (last || iter == 100) {

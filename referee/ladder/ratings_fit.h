@@ -7,6 +7,8 @@
 #ifndef ARENA_RATINGS_FIT_H
 #define ARENA_RATINGS_FIT_H
 
+#include <math.h>
+
 #include "base/ratings_types.h"
 
 #define RATINGS_NOT_IN_BLOCK (-2)
@@ -21,6 +23,7 @@ struct fit {
 	 * the fit's passes run over these, and a million games between a few
 	 * bots are a few thousand kinds. */
 	const uint32_t *set;  /* ratings_options.set */
+	const double *score;  /* ratings_options.score: each game a kind */
 	struct rating_game *kinds;
 	unsigned *weight;
 	size_t kind_count;
@@ -33,6 +36,12 @@ struct fit {
 	double *r;           /* ratings */
 	int passes;          /* likelihood passes over the games so far */
 };
+
+/* The score of game (or kind) g, NAN when its ranks give it. */
+static inline double fit_score(const struct fit *f, size_t g)
+{
+	return f->score ? f->score[g] : NAN;
+}
 
 /* Fits block blk and places it: the anchor at its level, or the block's
  * mean at the level; fills the block's entries of out and out->cov.

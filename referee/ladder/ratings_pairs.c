@@ -3,6 +3,8 @@
  */
 #include "ratings_pairs.h"
 
+#include <math.h>
+
 #include "base/util.h"
 
 /* unit[k] is the side of seat k: its team's, or its own. */
@@ -24,7 +26,7 @@ static int game_units(const struct rating_game *g, int unit[])
 }
 
 int ratings_check_game(const struct rating_game *g, size_t index,
-		      int entrants, char *err)
+		       int entrants, double score, char *err)
 {
 	int unit[RATINGS_MAX_SEATS], size[RATINGS_MAX_SEATS] = {0};
 	int rank[RATINGS_MAX_SEATS], units;
@@ -41,6 +43,12 @@ int ratings_check_game(const struct rating_game *g, size_t index,
 				      "team %d", index + 1, k, g->rank[k],
 				      g->team[k]);
 	}
+	if (!isnan(score) && g->seats != 2)
+		return errorf(err, "game %zu has a score and %d seats: a score is "
+			      "for a game of two seats", index + 1, g->seats);
+	if (!isnan(score) && !isfinite(score))
+		return errorf(err, "game %zu: its score (%g) is not a finite number",
+			      index + 1, score);
 	units = game_units(g, unit);
 	if (units < 2)
 		return errorf(err, "game %zu: every seat is on one team",
@@ -76,7 +84,8 @@ static void pair_add(struct rating_pair *p, int who, int coef)
 	p->coef[p->n++] = coef;
 }
 
-int ratings_game_pairs(const struct rating_game *g, struct rating_pair *out)
+int ratings_game_pairs(const struct rating_game *g, double score,
+		       struct rating_pair *out)
 {
 	int unit[RATINGS_MAX_SEATS], rank[RATINGS_MAX_SEATS];
 	int units = game_units(g, unit), n = 0;
@@ -92,7 +101,7 @@ int ratings_game_pairs(const struct rating_game *g, struct rating_pair *out)
 				if (unit[k] == a || unit[k] == b)
 					pair_add(p, g->entrant[k],
 						 unit[k] == a ? 1 : -1);
-			p->y = rank[a] < rank[b] ? 1 :
+			p->y = !isnan(score) ? score : rank[a] < rank[b] ? 1 :
 				rank[a] == rank[b] ? 0.5 : 0;
 			if (p->n)
 				n++;

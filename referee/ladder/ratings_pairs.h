@@ -22,13 +22,17 @@ struct rating_pair {
 	double y;
 };
 
-/* 0, or -1 with err naming what is wrong with game number index. */
+/* 0, or -1 with err naming what is wrong with game number index; a
+ * game with a score (not NAN: ratings_options.score) must have two seats
+ * and the score be finite. */
 int ratings_check_game(const struct rating_game *g, size_t index,
-		       int entrants, char *err);
+		       int entrants, double score, char *err);
 
 /* Every pair of sides of a (checked) game into out (RATINGS_MAX_PAIRS),
- * ties as draws; a pair in which everything cancels (a bot against
- * itself) is left out.  Returns how many. */
-int ratings_game_pairs(const struct rating_game *g, struct rating_pair *out);
+ * ties as draws, or the first seat's `score` when it is not NAN; a pair
+ * in which everything cancels (a bot against itself) is left out.
+ * Returns how many. */
+int ratings_game_pairs(const struct rating_game *g, double score,
+		       struct rating_pair *out);
 
 #endif

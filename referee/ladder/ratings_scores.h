@@ -2,15 +2,15 @@
  * Elo ratings from real-valued scores of two-player games: `referee
  * ladder --luck-adjusted` (docs/ANALYSIS.md, "A luck-adjusted ladder"),
  * where a game's score is a bot's luck-adjusted score, any real number.
- * The model is the ladder's (ratings.h): a expects 1 / (1 + 10^(-(Ra -
- * Rb)/400)) against b; the ratings solve the Bradley-Terry score
- * equations with the scores taken as fractional results, for each bot
- * sum over its games (score - expected) = 0, by Newton's method.  These
- * equations use only the scores' means, so a score outside 0..1 is
- * counted as it is: clamping it would move the mean, and the rating with
- * it.  The error bars are the sandwich covariance grouped by duplicate
- * set (by game for a game in no set), as the ladder's are (ratings.h);
- * the ratings are centred on a mean of 0.  Pure functions: no I/O.
+ * The games go to the ladder's one fit (ratings.h) with their scores in
+ * place of results (ratings_options.score): a expects 1 / (1 + 10^(-(Ra
+ * - Rb)/400)) against b, and the ratings solve the score equations, for
+ * each bot sum over its games (score - expected) = 0.  These use only the
+ * scores' means, so a score outside 0..1 is counted as it is: clamping it
+ * would move the mean, and the rating with it.  The error bars are the
+ * sandwich covariance grouped by duplicate set (by game for a game in no
+ * set), as the ladder's are; the ratings are centred on a mean of 0.
+ * Pure functions: no I/O.
  */
 #ifndef ARENA_RATINGS_SCORES_H
 #define ARENA_RATINGS_SCORES_H

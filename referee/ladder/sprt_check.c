@@ -67,7 +67,7 @@ static bool count(struct recount *r, const struct verify_run_pairs *p,
 			     pair, err);
 		return false;
 	}
-	sprt_scores_add(&r->luck, &r->test, pair, plain, adjusted);
+	sprt_scores_add(&r->luck, &r->test, adjusted);
 	r->verdict = r->luck.verdict;
 	r->llr = r->luck.llr;
 	return true;

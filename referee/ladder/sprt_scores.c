@@ -12,31 +12,9 @@
  * counts an empty cell. */
 #define PRIOR 1e-3
 
-void sprt_moments_add(struct sprt_moments *m, double score)
+double sprt_scores_llr(const struct sprt *test, const struct moments *m)
 {
-	m->n++;
-	m->sum += score;
-	m->squares += score * score;
-}
-
-double sprt_moments_mean(const struct sprt_moments *m)
-{
-	return m->n ? m->sum / m->n : NAN;
-}
-
-double sprt_moments_variance(const struct sprt_moments *m)
-{
-	double mean = sprt_moments_mean(m);
-
-	if (m->n < 2)
-		return NAN;
-	/* rounding must not make it negative */
-	return fmax(0, (m->squares - m->n * mean * mean) / (m->n - 1));
-}
-
-double sprt_scores_llr(const struct sprt *test, const struct sprt_moments *m)
-{
-	struct sprt_moments w = *m;
+	struct moments w = *m;
 	double mean, var, r[2];
 
 	if (!m->n)
@@ -56,14 +34,10 @@ double sprt_scores_llr(const struct sprt *test, const struct sprt_moments *m)
 	return w.n / 2 * log(r[0] / r[1]);
 }
 
-bool sprt_scores_add(struct sprt_scores *s, const struct sprt *test, long pair,
-		     const double *plain, const double *score)
+bool sprt_scores_add(struct sprt_scores *s, const struct sprt *test,
+		     const double *score)
 {
-	for (int g = 0; g < 2; g++)
-		s->wld[plain[g] == 1 ? 0 : plain[g] == 0 ? 1 : 2]++;
-	sprt_moments_add(&s->plain, (plain[0] + plain[1]) / 2);
-	sprt_moments_add(&s->scores, (score[0] + score[1]) / 2);
-	s->pairs = pair;
+	moments_add(&s->scores, (score[0] + score[1]) / 2);
 	s->llr = sprt_scores_llr(test, &s->scores);
 	s->verdict = sprt_verdict(test, s->llr);
 	return s->verdict != SPRT_CONTINUE;
@@ -71,18 +45,19 @@ bool sprt_scores_add(struct sprt_scores *s, const struct sprt *test, long pair,
 
 void sprt_scores_estimate(const struct sprt_scores *s, struct sprt_estimate *out)
 {
-	sprt_estimate_mean(sprt_moments_mean(&s->scores),
-			   sqrt(sprt_moments_variance(&s->scores) / s->scores.n),
+	sprt_estimate_mean(moments_mean(&s->scores),
+			   sqrt(moments_variance(&s->scores) / s->scores.n),
 			   NAN, out);
 }
 
-void sprt_scores_text(const struct sprt_scores *s, const struct sprt *test,
-		      char *buf, size_t len)
+void sprt_scores_text(const struct sprt_scores *s, const struct sprt_tally *plain,
+		      const struct sprt *test, char *buf, size_t len)
 {
 	snprintf(buf, len, "%ld pair%s, %ld games: W-L-D %ld-%ld-%ld, luck-adjusted "
-		 "mean %.4f, LLR %.3f [%.3f, %.3f]", s->pairs, s->pairs == 1 ? "" : "s",
-		 2 * s->pairs, s->wld[0], s->wld[1], s->wld[2],
-		 sprt_moments_mean(&s->scores), s->llr, test->lower, test->upper);
+		 "mean %.4f, LLR %.3f [%.3f, %.3f]", plain->pairs,
+		 plain->pairs == 1 ? "" : "s", 2 * plain->pairs, plain->wld[0],
+		 plain->wld[1], plain->wld[2], moments_mean(&s->scores), s->llr,
+		 test->lower, test->upper);
 }
 
 /* `value` with `digits` decimals, or "n/a" when undefined. */
@@ -94,15 +69,31 @@ static void number(char *buf, size_t len, double value, int digits)
 		snprintf(buf, len, "n/a");
 }
 
-void sprt_scores_variance_text(const struct sprt_scores *s, char *buf, size_t len)
+/* The plain pair scores' moments from their pentanomial counts: a pair
+ * scores i / 4, and sums of quarters are exact, as counted one by one. */
+static struct moments plain_moments(const struct sprt_tally *plain)
 {
-	double plain = sprt_moments_variance(&s->plain);
-	double adjusted = sprt_moments_variance(&s->scores);
+	struct moments m = {0};
+
+	for (int i = 0; i <= 4; i++) {
+		m.n += plain->counts[i];
+		m.sum += plain->counts[i] * (i / 4.0);
+		m.squares += plain->counts[i] * (i / 4.0) * (i / 4.0);
+	}
+	return m;
+}
+
+void sprt_scores_variance_text(const struct sprt_scores *s,
+			       const struct sprt_tally *plain, char *buf, size_t len)
+{
+	struct moments counted = plain_moments(plain);
+	double result = moments_variance(&counted);
+	double adjusted = moments_variance(&s->scores);
 	char text[3][32];
 
-	number(text[0], sizeof text[0], plain, 5);
+	number(text[0], sizeof text[0], result, 5);
 	number(text[1], sizeof text[1], adjusted, 5);
-	number(text[2], sizeof text[2], plain / adjusted, 1);
+	number(text[2], sizeof text[2], result / adjusted, 1);
 	snprintf(buf, len, "variance a pair: plain %s, luck-adjusted %s, ratio %s",
 		 text[0], text[1], text[2]);
 }

@@ -17,47 +17,37 @@
 
 #include <stddef.h>
 
+#include "moments.h"
 #include "sprt.h"
 
-/* The scores counted: how many, their sum and their sum of squares. */
-struct sprt_moments {
-	double n, sum, squares;
-};
-
-void sprt_moments_add(struct sprt_moments *m, double score);
-double sprt_moments_mean(const struct sprt_moments *m);
-/* The variance of one score (n - 1 in the denominator; NAN under 2). */
-double sprt_moments_variance(const struct sprt_moments *m);
-
-/* A run's pairs on their scores: the plain scores too, for their
- * variance; the LLR of the scores and its verdict. */
+/* A run's pairs on their scores (their plain results are counted in the
+ * run's sprt_tally, sprt.h): the LLR of the scores and its verdict. */
 struct sprt_scores {
-	struct sprt_moments scores, plain;
-	long wld[3];        /* A's games won, lost, drawn */
-	long pairs;
+	struct moments scores;
 	double llr;
 	enum sprt_verdict verdict;
 };
 
 /* The LLR of H1 over H0 (logistic bounds) of the scores m; 0 with none. */
-double sprt_scores_llr(const struct sprt *test, const struct sprt_moments *m);
+double sprt_scores_llr(const struct sprt *test, const struct moments *m);
 
-/* Counts pair `pair`: A's plain scores in its two games (0, 1/2 or 1)
- * and its two other scores.  True once there is a verdict. */
-bool sprt_scores_add(struct sprt_scores *s, const struct sprt *test, long pair,
-		     const double *plain, const double *score);
+/* Counts a pair by A's two scores in it: true once there is a verdict. */
+bool sprt_scores_add(struct sprt_scores *s, const struct sprt *test,
+		     const double *score);
 
 /* What the scores say of A - B: the mean score, its Elo and LOS as
  * sprt_estimate() gives them (no normalized Elo: NAN). */
 void sprt_scores_estimate(const struct sprt_scores *s, struct sprt_estimate *out);
 
 /* "9 pairs, 18 games: W-L-D 9-9-0, luck-adjusted mean 0.5123, LLR 2.951
- * [-2.944, 2.944]" */
-void sprt_scores_text(const struct sprt_scores *s, const struct sprt *test,
-		      char *buf, size_t len);
+ * [-2.944, 2.944]", the pairs and games as `plain` counted them. */
+void sprt_scores_text(const struct sprt_scores *s, const struct sprt_tally *plain,
+		      const struct sprt *test, char *buf, size_t len);
 
 /* "variance a pair: plain 0.12500, luck-adjusted 0.00123, ratio 101.6"
- * ("n/a" where fewer than two pairs, or no spread, leave one undefined). */
-void sprt_scores_variance_text(const struct sprt_scores *s, char *buf, size_t len);
+ * ("n/a" where fewer than two pairs, or no spread, leave one undefined),
+ * the plain pairs' as `plain` counted them. */
+void sprt_scores_variance_text(const struct sprt_scores *s,
+			       const struct sprt_tally *plain, char *buf, size_t len);
 
 #endif

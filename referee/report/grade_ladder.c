@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "ladder/ladder_sets.h"
+#include "ladder/moments.h"
 #include "ladder/ratings_scores.h"
 #include "base/ratings_types.h"
 
@@ -129,31 +130,6 @@ static enum grade_status add_paths(struct field *f, char *const *paths, int coun
 	return status;
 }
 
-/* Sums of scores, for a mean and a variance. */
-struct sums {
-	double n, sum, squares;
-};
-
-static void sums_add(struct sums *s, double x)
-{
-	s->n++;
-	s->sum += x;
-	s->squares += x * x;
-}
-
-static double sums_mean(const struct sums *s)
-{
-	return s->sum / s->n;
-}
-
-/* The variance of one score (n - 1 in the denominator), NAN under 2. */
-static double sums_variance(const struct sums *s)
-{
-	double mean = sums_mean(s);
-
-	return s->n < 2 ? NAN : fmax(0, (s->squares - s->n * mean * mean) / (s->n - 1));
-}
-
 /* A number, or null where it is undefined (JSON has no NAN). */
 static void add_number(cJSON *o, const char *name, double value)
 {
@@ -179,18 +155,18 @@ static int by_rating(const void *a, const void *b)
 /* Each bot's line, in the order of its rating. */
 static cJSON *ladder_lines(const struct field *f, const double *elo, const double *se)
 {
-	struct sums *result = xcalloc((size_t)f->bots, sizeof *result);
-	struct sums *adjusted = xcalloc((size_t)f->bots, sizeof *adjusted);
+	struct moments *result = xcalloc((size_t)f->bots, sizeof *result);
+	struct moments *adjusted = xcalloc((size_t)f->bots, sizeof *adjusted);
 	int *order = xcalloc((size_t)f->bots, sizeof *order);
 	cJSON *lines = cJSON_CreateArray();
 
 	for (size_t g = 0; g < f->count; g++) {
 		const struct scored_game *s = &f->games[g];
 
-		sums_add(&result[s->a], f->result[g]);
-		sums_add(&result[s->b], 1 - f->result[g]);
-		sums_add(&adjusted[s->a], s->x);
-		sums_add(&adjusted[s->b], 1 - s->x);
+		moments_add(&result[s->a], f->result[g]);
+		moments_add(&result[s->b], 1 - f->result[g]);
+		moments_add(&adjusted[s->a], s->x);
+		moments_add(&adjusted[s->b], 1 - s->x);
 	}
 	for (int i = 0; i < f->bots; i++)
 		order[i] = i;
@@ -206,10 +182,10 @@ static cJSON *ladder_lines(const struct field *f, const double *elo, const doubl
 		add_number(line, "elo", elo[i]);
 		add_number(line, "ci95", RATINGS_Z95 * se[i]);
 		cJSON_AddNumberToObject(line, "games", result[i].n);
-		add_number(line, "result", sums_mean(&result[i]));
-		add_number(line, "adjusted", sums_mean(&adjusted[i]));
-		add_number(line, "variance_result", sums_variance(&result[i]));
-		add_number(line, "variance_adjusted", sums_variance(&adjusted[i]));
+		add_number(line, "result", moments_mean(&result[i]));
+		add_number(line, "adjusted", moments_mean(&adjusted[i]));
+		add_number(line, "variance_result", moments_variance(&result[i]));
+		add_number(line, "variance_adjusted", moments_variance(&adjusted[i]));
 		cJSON_AddItemToArray(lines, line);
 	}
 	free(result);
@@ -221,16 +197,16 @@ static cJSON *ladder_lines(const struct field *f, const double *elo, const doubl
 /* The variance a game of the seat-0 bot's result and adjusted score. */
 static cJSON *variance(const struct field *f)
 {
-	struct sums result = {0}, adjusted = {0};
+	struct moments result = {0}, adjusted = {0};
 	cJSON *v = cJSON_CreateObject();
 
 	for (size_t g = 0; g < f->count; g++) {
-		sums_add(&result, f->result[g]);
-		sums_add(&adjusted, f->games[g].x);
+		moments_add(&result, f->result[g]);
+		moments_add(&adjusted, f->games[g].x);
 	}
-	add_number(v, "result", sums_variance(&result));
-	add_number(v, "adjusted", sums_variance(&adjusted));
-	add_number(v, "ratio", sums_variance(&result) / sums_variance(&adjusted));
+	add_number(v, "result", moments_variance(&result));
+	add_number(v, "adjusted", moments_variance(&adjusted));
+	add_number(v, "ratio", moments_variance(&result) / moments_variance(&adjusted));
 	return v;
 }
 

@@ -864,6 +864,47 @@ START_TEST(real_valued_scores_grouped_by_set)
 }
 END_TEST
 
+/* Results are scores 1, 1/2 and 0: the three-bot fixture given as the
+ * first seat's scores (ratings_options.score, each game then its own
+ * kind) has the ratings and error bars of its ranks; a score needs two
+ * seats and a finite value. */
+START_TEST(results_as_scores)
+{
+	double score[MAX_GAMES];
+	struct ratings_options o = {.anchor = -1, .score = score};
+	struct ratings r, ranked;
+	char err[ERR_LEN] = "";
+
+	ngames = 0;
+	three_bots();
+	rate(3, -1, 0, &ranked);
+	for (int g = 0; g < ngames; g++)
+		score[g] = games[g].rank[0] < games[g].rank[1] ? 1 :
+			games[g].rank[0] == games[g].rank[1] ? 0.5 : 0;
+	ck_assert_msg(ratings_compute(games, ngames, 3, &o, &r, err) == 0, "%s", err);
+	ck_assert_int_eq(r.groups, 1);
+	assert_fixture(&r, three, 3, 0);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_double_eq_tol(r.entry[i].elo, ranked.entry[i].elo, 1e-9);
+		ck_assert_double_eq_tol(r.entry[i].se, ranked.entry[i].se, 1e-9);
+	}
+	ratings_free(&r);
+	ratings_free(&ranked);
+	score[1] = NAN;
+	ck_assert_int_eq(ratings_compute(games, ngames, 3, &o, &r, err), 0);
+	ratings_free(&r);
+	score[1] = INFINITY;
+	ck_assert_int_eq(ratings_compute(games, ngames, 3, &o, &r, err), -1);
+	ck_assert_str_eq(err, "game 2: its score (inf) is not a finite number");
+	score[1] = 0.5;
+	games[1] = (struct rating_game){.seats = 3, .rank = {1, 2, 3},
+		.team = {-1, -1, -1}, .entrant = {0, 1, 2}};
+	ck_assert_int_eq(ratings_compute(games, ngames, 3, &o, &r, err), -1);
+	ck_assert_str_eq(err, "game 2 has a score and 3 seats: a score is for a "
+			 "game of two seats");
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("ratings");
@@ -895,6 +936,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, large_ladder_converges_in_few_passes);
 	tcase_add_test(tc, real_valued_scores);
 	tcase_add_test(tc, real_valued_scores_grouped_by_set);
+	tcase_add_test(tc, results_as_scores);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -211,15 +211,15 @@ END_TEST
 START_TEST(scores_llr)
 {
 	static const double xs[] = {0.4, 0.6, 0.7};
-	struct sprt_moments m = {0};
+	struct moments m = {0};
 	struct sprt t;
 
 	ck_assert_int_eq(sprt_init(&t, 0, 100, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
 	ck_assert_double_eq(sprt_scores_llr(&t, &m), 0);
 	for (int i = 0; i < 3; i++)
-		sprt_moments_add(&m, xs[i]);
-	ck_assert_double_eq_tol(sprt_moments_mean(&m), 17.0 / 30, 1e-15);
-	ck_assert_double_eq_tol(sprt_moments_variance(&m), 7.0 / 300, 1e-15);
+		moments_add(&m, xs[i]);
+	ck_assert_double_eq_tol(moments_mean(&m), 17.0 / 30, 1e-15);
+	ck_assert_double_eq_tol(moments_variance(&m), 7.0 / 300, 1e-15);
 	ck_assert_double_eq_tol(sprt_scores_llr(&t, &m), -0.0708375492372583, 1e-12);
 }
 END_TEST
@@ -234,35 +234,39 @@ START_TEST(scores_as_pentanomial)
 
 	ck_assert_int_eq(sprt_init(&t, 0, 10, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
 	for (int c = 0; c < 2; c++) {
-		struct sprt_moments m = {0};
+		struct moments m = {0};
 		double exact = sprt_llr(&t, counts[c], 5);
 
 		for (int i = 0; i < 5; i++)
 			for (long k = 0; k < counts[c][i]; k++)
-				sprt_moments_add(&m, i / 4.0);
+				moments_add(&m, i / 4.0);
 		ck_assert_double_eq_tol(sprt_scores_llr(&t, &m), exact, 0.01 * fabs(exact));
 	}
 }
 END_TEST
 
-/* A run on its scores: the plain scores' variance beside, in words. */
+/* A run on its scores, its plain results counted beside: the plain
+ * scores' variance beside, in words. */
 START_TEST(scores_tally)
 {
 	static const double plain[][2] = {{1, 0}, {0, 1}, {1, 0.5}};
 	static const double adjusted[][2] = {{0.55, 0.45}, {0.5, 0.6}, {0.6, 0.5}};
 	struct sprt_scores run = {0};
+	struct sprt_tally counted = {0};
 	struct sprt t;
 	char text[256];
 
 	ck_assert_int_eq(sprt_init(&t, 0, 50, 0.05, 0.05, SPRT_LOGISTIC, NULL), 0);
-	for (int p = 0; p < 3; p++)
-		ck_assert(!sprt_scores_add(&run, &t, p + 1, plain[p], adjusted[p]));
+	for (int p = 0; p < 3; p++) {
+		sprt_tally_add(&counted, &t, p + 1, plain[p]);
+		ck_assert(!sprt_scores_add(&run, &t, adjusted[p]));
+	}
 	ck_assert_double_eq(run.llr, sprt_scores_llr(&t, &run.scores));
-	sprt_scores_text(&run, &t, text, sizeof text);
+	sprt_scores_text(&run, &counted, &t, text, sizeof text);
 	ck_assert_str_eq(text, "3 pairs, 6 games: W-L-D 3-2-1, luck-adjusted mean "
 			 "0.5333, LLR -0.258 [-2.944, 2.944]");
 	/* pair means 0.5, 0.5, 0.75 and 0.5, 0.55, 0.55 */
-	sprt_scores_variance_text(&run, text, sizeof text);
+	sprt_scores_variance_text(&run, &counted, text, sizeof text);
 	ck_assert_str_eq(text, "variance a pair: plain 0.02083, luck-adjusted "
 			 "0.00083, ratio 25.0");
 }
