@@ -121,15 +121,15 @@ watch_groups() {
 	done
 }
 
-# referee_cpu_ms FILE SECONDS: once FILE (a bot's stderr) has two lines,
-# within 60 s, the CPU time that the referee of ref_start used in the
+# referee_cpu_ms FILE SECONDS: once FILE (a bot's stderr) has the mark of
+# the bot's first move, within 60 s, the CPU time that the referee of ref_start used in the
 # next SECONDS, in ms: its own group's ($scope/arena-PID/referee, its bots
 # apart).  A window in the game's middle, not the whole run: the
 # emulated guest's start-up costs swell when the host is busy.
 referee_cpu_ms() {
 	stat=$scope/arena-$pid/referee/cpu.stat
 	for _ in $(seq 300); do
-		[ "$(wc -l <"$1" 2>/dev/null)" -ge 2 ] 2>/dev/null && break
+		grep -q '=== arena: move ' "$1" 2>/dev/null && break
 		sleep 0.2
 	done
 	before=$(sed -n 's/^usage_usec //p' "$stat" 2>/dev/null)
