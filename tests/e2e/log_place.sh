@@ -103,7 +103,8 @@ CB=$(C "$TMP/B/runs/000001" 1)
 for k in 1 2; do
 	cp "$TMP/B/runs/000001/game-00000$k.jsonl" "$R/game-00000$((k + 2)).jsonl"
 done
-relist "$R" sub started "$CA" "$CB" sub started "$CA" "$CB" \
+S=$(line_of "$R/run.jsonl" '"games":[3,4]') # the second set's started record
+relist "$R" sub "$S" "$CA" "$CB" sub "$S" "$CA" "$CB" \
 	$(rehash "$R" 3 "$(sha "$A1/game-000003.jsonl")") $(rehash "$R" 4 "$(sha "$A1/game-000004.jsonl")")
 expect_exit 0 "$REFEREE" league rebuild "$TMP/copied"
 run "$REFEREE" verify "$TMP/copied"
