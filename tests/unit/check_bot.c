@@ -23,6 +23,7 @@
 #include "base/files.h"
 #include "base/util.h"
 #include "bot/bot.h"
+#include "bot/stderr_marks.h"
 #include "run_suite.h"
 
 #define MS 1000000LL
@@ -75,14 +76,20 @@ static void write_file(const char *path, const char *text, mode_t mode)
 	chmod(path, mode);
 }
 
+/* The bot's words in its stderr file at `path`: what follows the line
+ * the referee opens such a file with (bot/stderr_marks.h). */
 static char *slurp(const char *path)
 {
+	static const char head[] = STDERR_MARK_FILE "\n";
 	FILE *f = fopen(path, "r");
 	char *text = xmalloc(1 << 16);
+	size_t skip = 1 + strlen(head);
 
 	ck_assert_ptr_nonnull(f);
 	text[fread(text, 1, (1 << 16) - 1, f)] = '\0';
 	fclose(f);
+	ck_assert(text[0] == STDERR_REFEREE && !strncmp(text + 1, head, strlen(head)));
+	memmove(text, text + skip, strlen(text + skip) + 1);
 	return text;
 }
 
