@@ -15,8 +15,12 @@
 
 #include "web/web_client.h"
 
-/* Costly answers one user may have under way at once. */
+/* Costly answers one user may have under way at once, and that number
+ * in words (the refusal's), made from it. */
 #define WEB_BUSY_PER_USER 2
+#define WEB_BUSY_TEXT_(n) #n
+#define WEB_BUSY_TEXT(n) WEB_BUSY_TEXT_(n)
+#define WEB_BUSY_PER_USER_TEXT WEB_BUSY_TEXT(WEB_BUSY_PER_USER)
 
 struct web_busy;
 

@@ -314,7 +314,8 @@ static enum MHD_Result serve_costly(struct MHD_Connection *c, const struct web_s
 	}
 	web_viewer_free(&who);
 	if (!web_busy_take(s->busy, key))
-		return web_fail_later(c, MHD_HTTP_TOO_MANY_REQUESTS, "you have 2 logs, replays, "
+		return web_fail_later(c, MHD_HTTP_TOO_MANY_REQUESTS, "you have "
+				      WEB_BUSY_PER_USER_TEXT " logs, replays, "
 				      "grades or bots' pages being made already: ask again once "
 				      "one is answered", 1);
 	rc = serve_get(c, s, url);
