@@ -38,11 +38,13 @@ line_of() { echo $(($(grep -nF -e "$2" "$1" | head -1 | cut -d: -f1) - 1)); }
 C() { zcat -f "$(printf '%s/game-%06d.jsonl' "$1" "$2")" | grep -m1 '"type":"commit"' |
 	sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/'; }
 # relist RUN EDIT...: the folder RUN's run.jsonl edited (logtool's EDITs)
-# and signed again with the key.
+# and signed again with the key; a case of its own, so that an edit that
+# finds nothing to change fails here, not silently as a tamper left out.
 relist() {
 	local run=$1
 	shift
 	$LOGTOOL resign "$run/run.jsonl" "$run/run.jsonl" "$KEY" "$@"
+	ok "$?" "${run#"$TMP"/}/run.jsonl edited and signed again"
 }
 # rehash RUN GAME OLD: run.jsonl's finished record of game GAME given the
 # hash of the log there now, in place of OLD's (an EDIT).
