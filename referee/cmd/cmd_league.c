@@ -29,6 +29,7 @@
 #include "league/league_folder.h"
 #include "league/league_index.h"
 #include "league/league_luck_ladder.h"
+#include "league/league_owners.h"
 #include "league/league_pace.h"
 #include "league/league_rate.h"
 #include "league/league_register.h"
@@ -337,7 +338,6 @@ static int league_add(int argc, char **argv)
 	struct league_version v = {.hash = hash, .readable = readable};
 	enum league_add_result result;
 	struct league_add out = {0};
-	cJSON *owners;
 	int nreadable = 0, opt, rc;
 	bool porcelain = false, only_new = false;
 	struct league_info info;
@@ -388,9 +388,7 @@ static int league_add(int argc, char **argv)
 	v.command = command;
 	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
-	out.owners = owners = web_users_owners(argv[optind]);
 	result = league_add_version(argv[optind], &info, db, &v, only_new, &out, err);
-	cJSON_Delete(owners);
 	if (result != LEAGUE_ADD_ERROR)
 		add_report(argv[optind], &v, &out, porcelain);
 	rc = result == LEAGUE_ADD_DONE ? EXIT_OK
@@ -491,7 +489,7 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 	char *folder = path_joinf(dir, "seasons/%s", name);
 	struct league_rating lr = {0};
 	int rc = files_mkdirs(folder, err) || league_rating_load(db, &lr, err) ? -1 : 0;
-	cJSON *owners = web_users_owners(dir);
+	cJSON *owners = league_owners(dir);
 
 	lr.owners = owners;
 	for (int f = LEAGUE_TABLE; rc == 0 && f <= LEAGUE_CSV; f++) {
@@ -602,7 +600,7 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	if (rc == EXIT_OK && league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
-		cJSON *owners = web_users_owners(dir);
+		cJSON *owners = league_owners(dir);
 
 		lr.owners = owners;
 		lr.luck_adjusted = luck_doc;

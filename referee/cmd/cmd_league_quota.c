@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "cmd_league.h"
 #include "league/league_folder.h"
+#include "league/league_owners.h"
 #include "league/league_prune.h"
 #include "league/league_quota.h"
 #include "league/league_use.h"
@@ -25,7 +26,7 @@
 static void say(const char *dir, sqlite3 *db, const struct league_quota *q)
 {
 	char *text = league_quota_text(q);
-	cJSON *owners = web_users_owners(dir), *users = cJSON_CreateObject(), *o;
+	cJSON *owners = league_owners(dir), *users = cJSON_CreateObject(), *o;
 	struct league_use mine, all;
 
 	printf("quotas: %s\n", text);

@@ -29,7 +29,6 @@
 #include "league/league_register.h"
 #include "manifest/manifest_read.h"
 #include "verify/verify_paths.h"
-#include "web/web_users.h"
 
 /* A league's folder given: what its runs' logs and its index gave,
  * said in one line at the end (docs/LEAGUE.md, "Checking a league"),
@@ -225,12 +224,10 @@ static void check_leagues(struct tally *tally)
 		struct league_info info = {0};
 		char err[ERR_LEN], what[256], *cut = NULL;
 		char said[LEAGUE_REGISTER_KEYS_LEN + 128];
-		cJSON *owners = web_users_owners(l->dir);
 
 		/* The index is compared with a register found whole only. */
-		if (league_register_verify(l->dir, owners, &problems, said, sizeof said))
+		if (league_register_verify(l->dir, &problems, said, sizeof said))
 			cut = league_check(l->dir, &problems);
-		cJSON_Delete(owners);
 		snprintf(what, sizeof what, "a league of %s, %d run%s, %ld log%s in %ld set%s",
 			 league_folder_read(l->dir, &info, err) ? "?" : info.rules->name,
 			 l->runs, l->runs == 1 ? "" : "s", l->logs, l->logs == 1 ? "" : "s",

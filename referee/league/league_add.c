@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "bot/botfiles.h"
 #include "league_db.h"
+#include "league_owners.h"
 #include "league_prune.h"
 #include "league_quota.h"
 #include "league_use.h"
@@ -36,6 +37,17 @@ static int find_version(const struct league_version *v, int count, const char *n
 			last = v[i].number;
 		}
 	return -last;
+}
+
+/* Whether a bot of the league may take a version from `owner`: the
+ * organiser's (NULL) may add to any, a user only to their own. */
+static bool owned_by(const char *dir, const char *name, const char *owner)
+{
+	char *has = owner ? league_owner(dir, name) : NULL;
+	bool owned = !owner || (has && !strcmp(has, owner));
+
+	free(has);
+	return owned;
 }
 
 /* The register's line of a new version. */
@@ -151,7 +163,7 @@ static bool in_uploads(const char *dir, const char *folder)
 
 /* Whether version `v`, from an upload's folder, keeps the league within
  * its quotas (league_quota.h): its user's (out->owner's, their bots as
- * out->owners gives them) and the league's, counting what adding it
+ * the register gives them) and the league's, counting what adding it
  * removes (league_prune.h); false with err, saying which it passes.  A
  * version from a folder elsewhere costs the league nothing: true. */
 static bool within_quota(const char *dir, sqlite3 *db, const struct league_version *v,
@@ -160,14 +172,17 @@ static bool within_quota(const char *dir, sqlite3 *db, const struct league_versi
 	struct league_quota q;
 	struct league_use mine, all, adding = {.bytes = LEAGUE_USE_BLOCK, .files = 1};
 	struct league_room room;
+	cJSON *owners;
 
 	if (!in_uploads(dir, v->workdir))
 		return true;
 	if (league_quota_read(dir, &q, err))
 		return false;
 	league_use_tree(v->workdir, &adding);
-	league_use_of(dir, db, out->owners, out->owner ? out->owner : "", v->name,
+	owners = league_owners(dir);
+	league_use_of(dir, db, owners, out->owner ? out->owner : "", v->name,
 		      q.versions_kept, &mine, &all);
+	cJSON_Delete(owners);
 	/* The folder is there already, counted in both: the room is that
 	 * before it. */
 	league_use_less(&mine, &adding);
@@ -212,6 +227,12 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 		cJSON_Delete(files);
 		errorf(err, "%s is a bot of the league already: --new adds only a bot it "
 		       "has not", v->name);
+		return LEAGUE_ADD_ERROR;
+	}
+	if (found && !owned_by(dir, v->name, out->owner)) {
+		cJSON_Delete(files);
+		errorf(err, "%s is another's bot (a user's or the organiser's): only its "
+		       "owner adds its versions", v->name);
 		return LEAGUE_ADD_ERROR;
 	}
 	out->version = found > 0 ? found : 1 - found;

@@ -28,9 +28,6 @@ struct league_add {
 	 * the version is (NULL: the organiser's `league add`). */
 	const struct referee_key *key;
 	const char *owner;
-	/* Every bot's owner, {BOT: USER} (users.json's "bots"; NULL: none),
-	 * whose uploads count against the owner's quota (league_quota.h). */
-	const cJSON *owners;
 	/* Out: */
 	int version;          /* the version found or added (0: none yet) */
 	bool added;           /* a new version entered */

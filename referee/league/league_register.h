@@ -90,12 +90,9 @@ int league_register_load(const char *dir, const struct league_info *info, sqlite
 
 /* Checks the register for `referee verify`: its chain and signatures,
  * the state each of the league's runs names (its run.jsonl's
- * "register" record) and the bots' owners that users.json gives
- * (`owners`, {BOT: USER}, NULL for none) against its "add" lines; each
- * problem added to `problems`, and what it is said in `said` (`len`
- * bytes).  Whether the register is whole (a revision-5 register is). */
-bool league_register_verify(const char *dir, const cJSON *owners,
-			    struct problems *problems, char *said, size_t len);
+ * "register" record); each problem added to `problems`, and what it is
+ * said in `said` (`len` bytes).  Whether the register is whole (a revision-5 register is). */
+bool league_register_verify(const char *dir, struct problems *problems, char *said, size_t len);
 
 /* The record a league run's run.jsonl gets after its header: the state
  * of the register it began under ({"type":"register","lines":N,

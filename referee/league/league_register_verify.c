@@ -1,7 +1,6 @@
 /*
  * A league's register checked for `referee verify` (league_register.h):
- * its chain and signatures, the state of it each run began under, and
- * the owners users.json gives the bots.
+ * its chain and signatures, and the state of it each run began under.
  */
 #include "league/league_register.h"
 
@@ -53,42 +52,7 @@ static void check_run(const char *run_dir, const struct league_register *r,
 	free(path);
 }
 
-/* Each bot users.json gives a user (`owners`) that the register's "add"
- * lines do not give them (the first "owner" of each name) is a
- * problem. */
-static void check_owners(const char *dir, const struct league_register *r,
-			 const cJSON *owners, struct problems *problems)
-{
-	cJSON *given = cJSON_CreateObject();
-	const cJSON *o;
-	char *path = path_join(dir, "users.json");
-
-	for (const char *line = r->text; *line; line += strcspn(line, "\n") + !!*line) {
-		char why[ERR_LEN];
-		cJSON *j = json_parse_object(line, strcspn(line, "\n"), why);
-		const char *type = cJSON_GetStringValue(json_member(j, "type"));
-		const char *name = cJSON_GetStringValue(json_member(j, "name"));
-		const char *owner = cJSON_GetStringValue(json_member(j, "owner"));
-
-		if (type && !strcmp(type, "add") && name && owner && !json_member(given, name))
-			cJSON_AddStringToObject(given, name, owner);
-		cJSON_Delete(j);
-	}
-	cJSON_ArrayForEach(o, owners) {
-		const char *in = cJSON_GetStringValue(json_member(given, o->string));
-
-		if (!cJSON_IsString(o) || !in || strcmp(in, o->valuestring))
-			problems_add(problems, path, "it gives bot %s to user %s, and the "
-				     "register's signed lines give it to %s", o->string,
-				     cJSON_IsString(o) ? o->valuestring : "?",
-				     in ? in : "no user");
-	}
-	cJSON_Delete(given);
-	free(path);
-}
-
-bool league_register_verify(const char *dir, const cJSON *owners,
-			    struct problems *problems, char *said, size_t len)
+bool league_register_verify(const char *dir, struct problems *problems, char *said, size_t len)
 {
 	char err[ERR_LEN], *path = path_join(dir, LEAGUE_REGISTER);
 	struct league_register r = {0};
@@ -115,7 +79,6 @@ bool league_register_verify(const char *dir, const cJSON *owners,
 			free(runs[i]);
 		}
 		free(runs);
-		check_owners(dir, &r, owners, problems);
 		snprintf(said, len, "its register: %ld lines, chained, each change signed "
 			 "(key %s)", r.lines, r.keys);
 	}

@@ -17,6 +17,7 @@
 #include "base/paths.h"
 #include "league/league_folder.h"
 #include "league/league_index.h"
+#include "league/league_owners.h"
 #include "web/web_fit.h"
 #include "web/web_users.h"
 
@@ -75,7 +76,7 @@ struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
 	web_history_make(&v->history, &v->lr, prev && prev->ladder ? &prev->history : NULL,
 			 prev && prev->ladder ? &prev->lr : NULL);
 	v->words = stderr_index(dir);
-	v->lr.owners = v->owners = web_users_owners(dir);
+	v->lr.owners = v->owners = league_owners(dir);
 	out = open_memstream(&v->ladder, &len);
 	if (!out) {
 		snprintf(v->err, sizeof v->err, "out of memory");

@@ -150,8 +150,8 @@ static int league_add(struct web_preflight *p, struct job *j, const char *tmp, c
 }
 
 /* The result of league add's run: accepted with its version, or refused
- * with why; the name claimed when the league took it. */
-static cJSON *outcome(struct web_preflight *p, const struct job *j, int rc,
+ * with why (the register's add line names its owner: league_owners.h). */
+static cJSON *outcome(struct web_preflight *p, int rc,
 		      const char *out, const char *tmp, bool overdue, enum state *state)
 {
 	char err[ERR_LEN], *path = path_join(tmp, "stderr"), *errors = files_read_all(path, NULL);
@@ -169,10 +169,6 @@ static cJSON *outcome(struct web_preflight *p, const struct job *j, int rc,
 		add_text(r, "report", errors ? errors : "", p->dir, tmp);
 		free(why);
 	} else if (rc == 0 && cJSON_IsNumber(version)) {
-		/* The name is the uploader's from now on: the request found it
-		 * theirs or nobody's, and no other upload of it runs. */
-		if (added && web_users_claim(p->dir, j->name, j->user, err) < 0)
-			fprintf(stderr, "referee league serve: %s\n", err);
 		*state = ACCEPTED;
 		cJSON_AddNumberToObject(r, "version", version->valuedouble);
 		cJSON_AddBoolToObject(r, "added", added);
@@ -236,7 +232,7 @@ static void check(struct web_preflight *p, struct job *j)
 	overdue = j->overdue;  /* the watch's */
 	pthread_mutex_unlock(&p->lock);
 	remove_leftovers(p->dir, j->name);
-	r = tmp ? outcome(p, j, rc, out, tmp, overdue, &state) : cJSON_CreateObject();
+	r = tmp ? outcome(p, rc, out, tmp, overdue, &state) : cJSON_CreateObject();
 
 	if (!tmp)
 		cJSON_AddStringToObject(r, "error", "the server cannot make a temporary folder");

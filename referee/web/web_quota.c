@@ -8,6 +8,7 @@
 
 #include "base/util.h"
 #include "league/league_db.h"
+#include "league/league_owners.h"
 #include "league/league_quota.h"
 #include "league/league_use.h"
 #include "web/web_users.h"
@@ -30,7 +31,7 @@ enum web_archive_result web_quota_unpack(const char *dir, const char *user, cons
 		return errorf(err, "the league's quotas cannot be read: ask its organiser "
 			      "to set them again ('referee league quota')"), WEB_ARCHIVE_NO_ROOM;
 	db = league_db_open(dir, false, NULL, 0, why);
-	owners = web_users_owners(dir);
+	owners = league_owners(dir);
 	league_use_of(dir, db, owners, user, name, q.versions_kept, &mine, &all);
 	cJSON_Delete(owners);
 	league_db_close(db);

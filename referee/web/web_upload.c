@@ -28,6 +28,7 @@
 #include "bot/bot.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
+#include "league/league_owners.h"
 #include "web/web_archive.h"
 #include "web/web_preflight.h"
 #include "web/web_quota.h"
@@ -339,7 +340,7 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 		return web_fail(c, MHD_HTTP_BAD_REQUEST, "give the bot's folder as a .tar.gz "
 				"(field archive)", NULL);
 	/* Claimed only once the league takes the upload (web_preflight.h). */
-	owner = web_users_owner(dir, u->name);
+	owner = league_owner(dir, u->name);
 	new_bot = !owner && !league_has(dir, u->name);
 	mine = owner ? !strcmp(owner, u->user) : new_bot;
 	free(owner);

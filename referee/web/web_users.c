@@ -1,5 +1,5 @@
 /*
- * The league server's users and the owners of its bots (web_users.h):
+ * The league server's users (web_users.h):
  * DIR/users.json read whole and written whole, every change under an
  * exclusive lock on the file's own lock (users.lock) so that two
  * requests or a request and `league user add` never lose a change.
@@ -33,12 +33,10 @@ static cJSON *users_load(const char *dir, char *err)
 	if (!text && errno == ENOENT) {
 		j = cJSON_CreateObject();
 		cJSON_AddArrayToObject(j, "users");
-		cJSON_AddObjectToObject(j, "bots");
 	} else if (!text) {
 		errorf(err, "%s: %s", path, strerror(errno));
 	} else if ((j = json_parse_object(text, len, err)) &&
-		   (!cJSON_IsArray(json_member(j, "users")) ||
-		    !cJSON_IsObject(json_member(j, "bots")))) {
+		   !cJSON_IsArray(json_member(j, "users"))) {
 		cJSON_Delete(j);
 		j = NULL;
 		errorf(err, "%s is not a league's users file", path);
@@ -193,41 +191,4 @@ char *web_users_check(const char *dir, const char *token, bool *organiser)
 	}
 	cJSON_Delete(j);
 	return user;
-}
-
-char *web_users_owner(const char *dir, const char *bot)
-{
-	char err[ERR_LEN];
-	cJSON *j = users_load(dir, err), *owner = json_member(json_member(j, "bots"), bot);
-	char *user = cJSON_IsString(owner) ? xstrdup(owner->valuestring) : NULL;
-
-	cJSON_Delete(j);
-	return user;
-}
-
-cJSON *web_users_owners(const char *dir)
-{
-	char err[ERR_LEN];
-	cJSON *j = users_load(dir, err), *bots = cJSON_DetachItemFromObject(j, "bots");
-
-	cJSON_Delete(j);
-	return bots;
-}
-
-static int claim(cJSON *j, const char *bot, const char *user, char *err)
-{
-	cJSON *bots = json_member(j, "bots"), *owner = json_member(bots, bot);
-
-	(void)err;
-	if (owner)
-		return cJSON_IsString(owner) && !strcmp(owner->valuestring, user) ? 1 : 2;
-	cJSON_AddStringToObject(bots, bot, user);
-	return 0;
-}
-
-int web_users_claim(const char *dir, const char *bot, const char *user, char *err)
-{
-	int rc = users_change(dir, claim, bot, user, err);
-
-	return rc < 0 ? -1 : rc != 2;
 }

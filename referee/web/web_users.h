@@ -1,14 +1,14 @@
 /*
  * The league server's users (docs/LEAGUE.md, "Users and uploads"):
  * DIR/users.json, mode 0600, {"users": [{"name": N, "token": H,
- * "revoked": B, "organiser": true}], "bots": {BOT: USER}}, where H is
+ * "revoked": B, "organiser": true}]}, where H is
  * the BLAKE2b hash (libsodium's crypto_generichash) of the user's token:
  * the token itself is shown once, by `referee league user add`, and kept
  * nowhere.  A token is 32 random bytes, so a fast hash is as good as a
  * slow one.  "organiser" marks the organisers (`league user add
- * --organiser`), who see every bot's stderr.  "bots" says which user's
- * upload of each bot the league took first: only they may upload its
- * next versions (a refused upload claims nothing) and see its stderr.
+ * --organiser`), who see every bot's stderr.  Who owns a bot is the
+ * register's to say (league_owners.h); a "bots" member that earlier
+ * servers wrote here is kept as it is and not read.
  * The file is written whole to a temporary file, synced and renamed, so
  * a kill -9 leaves the old one or the new.
  */
@@ -32,17 +32,5 @@ int web_users_revoke(const char *dir, const char *name, char *err);
 /* The user whose token `token` is (not revoked), a new string, or NULL;
  * whether they are an organiser in *organiser (unless NULL). */
 char *web_users_check(const char *dir, const char *token, bool *organiser);
-
-/* The user who owns bot `bot`, a new string, or NULL: nobody's (a name
- * the organiser added with `league add`, or not in the league). */
-char *web_users_owner(const char *dir, const char *bot);
-
-/* Every bot's owner, users.json's "bots" ({BOT: USER}), new (free with
- * cJSON_Delete()), or NULL when the file cannot be read. */
-cJSON *web_users_owners(const char *dir);
-
-/* Makes bot `bot` user `user`'s, once the league took their upload of
- * it, unless it is another's: 1 it is theirs, 0 another's, -1 with err. */
-int web_users_claim(const char *dir, const char *bot, const char *user, char *err);
 
 #endif

@@ -1,10 +1,11 @@
 /*
  * Who asks the league's server (web_viewer.h): the request's token looked
- * up in DIR/users.json, a bot's owner in its "bots".
+ * up in DIR/users.json, a bot's owner in the league's register.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "league/league_owners.h"
 #include "web/web_reply.h"
 #include "web/web_users.h"
 #include "web/web_viewer.h"
@@ -26,7 +27,7 @@ bool web_viewer_sees(const struct web_viewer *v, const char *dir, const char *bo
 
 	if (!v->user || v->organiser)
 		return v->user != NULL;
-	owner = web_users_owner(dir, bot);
+	owner = league_owner(dir, bot);
 	sees = owner && !strcmp(owner, v->user);
 	free(owner);
 	return sees;

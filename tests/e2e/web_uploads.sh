@@ -86,8 +86,8 @@ expect_eq "$(post "$mallory" taken "$TMP/crash.tgz")" "202 refused" "a squatter'
 keep
 expect_eq "$(json 'd["error"]')" "the bot failed its pre-flight (referee check-bot): see its report" "... saying so"
 expect_eq "$(json '"FAIL" in d["report"]')" True "... with check-bot's checklist"
-expect_eq "$("$PYTHON3" -c 'import json, sys; print("taken" in json.load(open(sys.argv[1]))["bots"])' "$L/users.json")" False \
-	"... and no claim of its name left"
+expect_eq "$(grep -c '"name":"taken"' "$L/register.jsonl")" 0 \
+	"... and no claim of its name left (no line of it in the register)"
 expect_eq "$(ls -A "$TMP/server-tmp")" "" "... nor anything in the server's TMPDIR"
 expect_eq "$(test -e "$L/uploads/taken" || echo none)" none "... nor its folder"
 expect_exit 0 "${LEAGUE[@]}" add "$L" taken "$TMP/a/bot" "$TMP"
