@@ -10,6 +10,7 @@
 
 #include "base/paths.h"
 #include "base/util.h"
+#include "config.h"
 
 #define HELPER "bot-exec"
 
@@ -18,11 +19,14 @@ static bool runnable(const char *path)
 	return path && path[0] == '/' && access(path, X_OK) == 0;
 }
 
-/* Where it is, looked for; NULL with err. */
+/* Where it is, looked for; NULL with err.  An installed referee looks in
+ * its own prefix's libexec before the one it was built for, so that a
+ * build installed under another --prefix without being compiled again
+ * (configure's prefix changed, make install) still finds its helper. */
 static char *look_for(char *err)
 {
 	const char *given = getenv("ARENA_BOT_EXEC");
-	char self[PATH_MAX], *beside = NULL, *dir;
+	char self[PATH_MAX], *places[3] = {NULL}, *found = NULL, *dir;
 	ssize_t n;
 
 	if (given && *given) {
@@ -35,20 +39,22 @@ static char *look_for(char *err)
 	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
 		self[n] = '\0';
 		dir = path_parent(self);
-		beside = path_join(dir, HELPER);
+		places[0] = path_join(dir, HELPER);
+		places[1] = path_join(dir, "../libexec/" PACKAGE "/" HELPER);
 		free(dir);
-		if (runnable(beside))
-			return beside;
 	}
-	if (runnable(PKGLIBEXECDIR "/" HELPER)) {
-		free(beside);
-		return xstrdup(PKGLIBEXECDIR "/" HELPER);
-	}
-	errorf(err, "the sandbox needs its helper " HELPER ", which is neither at "
-	       "'%s' nor at '" PKGLIBEXECDIR "/" HELPER "': build it (make) or "
-	       "install it (make install)", beside ? beside : HELPER);
-	free(beside);
-	return NULL;
+	places[2] = xstrdup(PKGLIBEXECDIR "/" HELPER);
+	for (int i = 0; i < 3 && !found; i++)
+		if (runnable(places[i]))
+			found = xstrdup(places[i]);
+	if (!found)
+		errorf(err, "the sandbox needs its helper " HELPER ", which is at none of "
+		       "'%s', '%s' and '%s': build it (make), install it (make install), "
+		       "or name it with ARENA_BOT_EXEC", places[0] ? places[0] : HELPER,
+		       places[1] ? places[1] : HELPER, places[2]);
+	for (int i = 0; i < 3; i++)
+		free(places[i]);
+	return found;
 }
 
 char *sandbox_helper_path(char *err)

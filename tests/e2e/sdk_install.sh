@@ -134,6 +134,16 @@ for file in bin/referee libexec/arena/bot-exec \
 	[ -f "$dest$prefix/$file" ]
 	ok $? "installed: $file"
 done
+# The installed referee runs bots in its sandbox with the bot-exec of its
+# own prefix, not only the one its build was configured for: the
+# README's ~/.local install after a first build for /usr/local compiles
+# nothing again.
+if [ -e "$prefix/libexec/arena/bot-exec" ]; then
+	ok 0 "the installed referee's own bot-exec # SKIP $prefix/libexec/arena/bot-exec is installed, so it cannot be told from it"
+else
+	run env -u ARENA_BOT_EXEC "$dest$prefix/bin/referee" play bolo --games 1 --out "$TMP/c/installed" "$CBOT" "$CBOT"
+	ok "$RC" "the referee installed elsewhere than its build's prefix runs bots (its bot-exec found in its own prefix)" || diag_run
+fi
 # Every name the installed libraries define for others is arena_...: a
 # bot keeps the rest to itself.  AddressSanitizer's markers of global
 # variables (__odr_asan.NAME) are the compiler's, not the library's.
