@@ -27,7 +27,7 @@
 #include "base/util.h"
 #include "bot_env.h"
 #include "contain.h"
-#include "sandbox_helper.h"
+#include "base/helper.h"
 #include "sandbox_seccomp.h"
 #include "sandbox_specials.h"
 #include "sandbox_system.h"

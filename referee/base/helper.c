@@ -1,7 +1,7 @@
 /*
  * Finding bot-exec; see sandbox_helper.h.
  */
-#include "sandbox_helper.h"
+#include "base/helper.h"
 
 #include <limits.h>
 #include <stdlib.h>
