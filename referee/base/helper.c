@@ -1,5 +1,5 @@
 /*
- * Finding bot-exec; see sandbox_helper.h.
+ * Finding a helper program; see helper.h.
  */
 #include "base/helper.h"
 
@@ -11,52 +11,40 @@
 #include "base/paths.h"
 #include "base/util.h"
 
-#define HELPER "bot-exec"
-
 static bool runnable(const char *path)
 {
 	return path && path[0] == '/' && access(path, X_OK) == 0;
 }
 
-/* Where it is, looked for; NULL with err. */
-static char *look_for(char *err)
+char *helper_path(const char *name, const char *env, const char *who, char *err)
 {
-	const char *given = getenv("ARENA_BOT_EXEC");
-	char self[PATH_MAX], *beside = NULL, *dir;
+	const char *given = env ? getenv(env) : NULL;
+	char self[PATH_MAX], *beside = NULL, *installed, *dir;
 	ssize_t n;
 
 	if (given && *given) {
 		if (runnable(given))
 			return xstrdup(given);
-		errorf(err, "ARENA_BOT_EXEC names '%s', which is not a program "
-		       "(an absolute path) that can be run", given);
+		errorf(err, "%s names '%s', which is not a program (an absolute path) "
+		       "that can be run", env, given);
 		return NULL;
 	}
 	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
 		self[n] = '\0';
 		dir = path_parent(self);
-		beside = path_join(dir, HELPER);
+		beside = path_join(dir, name);
 		free(dir);
 		if (runnable(beside))
 			return beside;
 	}
-	if (runnable(PKGLIBEXECDIR "/" HELPER)) {
+	installed = path_join(PKGLIBEXECDIR, name);
+	if (runnable(installed)) {
 		free(beside);
-		return xstrdup(PKGLIBEXECDIR "/" HELPER);
+		return installed;
 	}
-	errorf(err, "the sandbox needs its helper " HELPER ", which is neither at "
-	       "'%s' nor at '" PKGLIBEXECDIR "/" HELPER "': build it (make) or "
-	       "install it (make install)", beside ? beside : HELPER);
+	errorf(err, "%s %s, which is neither at '%s' nor at '%s': build it (make) or "
+	       "install it (make install)", who, name, beside ? beside : name, installed);
 	free(beside);
+	free(installed);
 	return NULL;
-}
-
-char *sandbox_helper_path(char *err)
-{
-	/* Found once a process (its workers inherit it), not at each start. */
-	static char *found;
-
-	if (!found)
-		found = look_for(err);
-	return found ? xstrdup(found) : NULL;
 }

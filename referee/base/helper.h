@@ -1,15 +1,17 @@
 /*
- * Where bot-exec is (bot_exec.c, the program bwrap runs to become the
- * bot): $ARENA_BOT_EXEC when set (tests whose program is not the
- * referee), else beside the running program (the build tree, or an
- * installed referee's folder), else where `make install` puts it
- * (PKGLIBEXECDIR).
+ * Where a helper program of the referee is (bot-exec, bot_exec.c, the
+ * program bwrap runs to become the bot; league-slurm, a Slurm run's
+ * script): $ENV when the caller names one and it is set (tests whose
+ * program is not the referee), else beside the running program (the
+ * build tree, or an installed referee's folder), else where
+ * `make install` puts it (PKGLIBEXECDIR).
  */
-#ifndef ARENA_SANDBOX_HELPER_H
-#define ARENA_SANDBOX_HELPER_H
+#ifndef ARENA_HELPER_H
+#define ARENA_HELPER_H
 
-/* Its absolute path, a new string; NULL with err when it is in none of
- * those places. */
-char *sandbox_helper_path(char *err);
+/* The absolute path of helper `name` (`env` may be NULL), a new string;
+ * NULL with err, "WHO NAME, which is neither at...", when it is in none
+ * of those places. */
+char *helper_path(const char *name, const char *env, const char *who, char *err);
 
 #endif

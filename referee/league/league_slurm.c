@@ -46,6 +46,7 @@ static volatile sig_atomic_t stop_signal;
 static void on_stop(int sig)
 {
 	stop_signal = sig;
+	league_slurm_stop_script();
 }
 
 static bool stopped(void)
@@ -322,8 +323,7 @@ static int play_batches(struct state *st, const char *dir)
 			league_slurm_batch_free(&b);
 			break;
 		}
-		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, st->err);
-		rc = rc ? rc : league_slurm_wait(b.name, stopped, st->err);
+		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, stopped, st->err);
 		batch_ended(st, &b);
 		rc = rc ? rc : take_batch(st, &b);
 		rc = rc ? rc : refit(st);

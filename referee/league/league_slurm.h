@@ -41,8 +41,7 @@ struct league_slurm {
 	const char *referee;        /* the referee the elements run (absolute) */
 	char *const *words;         /* the run's options, for the elements */
 	int word_count;
-	char *const *sbatch_args;   /* given to sbatch before the array */
-	int sbatch_arg_count;
+	const char *sbatch_words;   /* --slurm-args, given to sbatch before the array */
 };
 
 /* One task of a batch: its first game, its sets, its seats' versions. */
@@ -95,14 +94,16 @@ int league_slurm_batch_write(struct league_slurm_batch *b, const char *run_dir,
 int league_slurm_batch_read(const char *path, struct league_slurm_batch *b, char *err);
 void league_slurm_batch_free(struct league_slurm_batch *b);
 
-/* league_slurm_jobs.c: the array submitted, waited for, cancelled. */
-bool league_slurm_here(char *err);
+/* league_slurm_jobs.c: runs the script league-slurm (league_slurm.sh)
+ * with `words` (NULL last), a stop passed on to it as SIGTERM, which
+ * cancels its array: 0, or -1 with err (the script's reason). */
+int league_slurm_script(char *const *words, bool (*stop)(void), char *err);
+/* Batch `b`'s array submitted and waited for until it has gone. */
 int league_slurm_submit(const struct league_slurm *s, const struct league_slurm_batch *b,
-			const char *dir, char *err);
-/* Waits until no job of the batch's name is queued or running; calls
- * `stop` every second, and cancels the array once it says so. */
-int league_slurm_wait(const char *name, bool (*stop)(void), char *err);
-int league_slurm_cancel(const char *name, char *err);
+			const char *dir, bool (*stop)(void), char *err);
+/* For the run's stop handler (async-signal-safe): the running script
+ * told to cancel. */
+void league_slurm_stop_script(void);
 
 /* league_slurm_check.c: whether the logs of the set from `first` of
  * task `t` are the set it was given, whole and signed: 0 with each

@@ -167,11 +167,9 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 	char *listed = NULL, why[ERR_LEN];
 	int rc = league_slurm_batch_read(path, &b, err);
 
-	if (!rc && !league_slurm_here(why))
+	if (!rc && league_slurm_script((char *[]){"cancel", b.name, NULL}, NULL, why))
 		rc = errorf(err, "%s was submitted to Slurm, and its array must be "
 			    "cancelled before the run is closed: %s", path, why);
-	rc = rc ? rc : league_slurm_cancel(b.name, err);
-	rc = rc ? rc : league_slurm_wait(b.name, NULL, err);
 	if (!rc)
 		listed = listed_finished(run_dir, &count);
 	for (int i = 0; !rc && i < b.count; i++)
