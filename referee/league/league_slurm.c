@@ -186,12 +186,7 @@ static int drop_set(struct state *st, long first, const char *why)
 	fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
 		"refused, not counted, and another is played in its place: %s\n",
 		st->opened.number, first, first + n - 1, why);
-	for (long g = first; g < first + n; g++) {
-		char *log = outdir_play_log(st->opened.run_dir, g);
-
-		unlink(log);
-		free(log);
-	}
+	league_slurm_remove_set(st->opened.run_dir, first, n);
 	if (!stop_signal)
 		st->refused += n;
 	return run_manifest_dropped(&st->opened.manifest, first, n, st->err);

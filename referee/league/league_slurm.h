@@ -8,7 +8,9 @@
  * secrets derive from, mode 0600), names every set's commitment C in
  * run.jsonl, submits `sbatch --array=0-(K-1)` whose element I runs
  * `referee league play-task ... DIR BATCH I` (league_slurm_task()), and
- * polls `squeue` until the array has gone.  Then each set's logs are
+ * waits until the array has gone: the script league-slurm
+ * (league_slurm.sh, run by league_slurm_jobs.c) does Slurm's part,
+ * sbatch, squeue and scancel, the referee the rest.  Then each set's logs are
  * checked (league_slurm_check.c: signed with the league's key, the hash
  * chain and the game whole, and the very task it was given: the game and
  * options, each seat's version by name and files, the set's C) before it
@@ -19,7 +21,8 @@
  * (league_pace.h, the same rule): while it rests each batch is one task
  * of one set, submitted when the trickle's set is due.  A change of the
  * roster ends the run before its next batch, as a local run's pick.  A
- * stop (SIGINT, SIGTERM) cancels the array (`scancel`), then counts the
+ * stop (SIGINT, SIGTERM), passed on to the script, cancels the array
+ * (`scancel`), then counts the
  * sets it finished and keeps the logs of those it cut, listed as cut
  * (league_cut.h); after kill -9 the next run cancels what is left of the
  * array and checks its logs before the run is closed
@@ -80,8 +83,8 @@ int league_slurm_task(const char *dir, const char *batch, int index, const struc
 		      const struct bot_limits *limits, char *err);
 
 /* Before a run: the arrays of runs the index does not hold as closed
- * are cancelled and waited for, and the sets they played that run.jsonl
- * does not list as finished are checked, the logs of each that fails
+ * are cancelled and waited for, and the sets they played that the index
+ * does not hold are checked, the logs of each that fails
  * removed (said on stderr), so that league_sync() counts only checked
  * sets.  `public_key`: the league's signing key.  0, or -1 with err. */
 int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
@@ -117,5 +120,7 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 			   const unsigned char *public_key,
 			   int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
 			   double seconds[][GAME_MAX_SEATS], char *err);
+/* The logs of the set of `n` games from `first` removed (a set refused). */
+void league_slurm_remove_set(const char *run_dir, long first, int n);
 
 #endif

@@ -71,7 +71,7 @@ quote() {
 submit() {
 	name=$1 count=$2 run_dir=$3 words=$4
 	shift 4
-	wrap=exec
+	wrap="exec"
 	for w; do wrap="$wrap $(quote "$w")"; done
 	trap 'cancel "$name"' TERM INT
 	set -f

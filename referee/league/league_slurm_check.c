@@ -114,32 +114,14 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 	return rc;
 }
 
-/* By game of the run, whether run.jsonl lists it as finished; *count
- * its size. */
-static char *listed_finished(const char *run_dir, long *count)
+void league_slurm_remove_set(const char *run_dir, long first, int n)
 {
-	char *path = outdir_run_manifest(run_dir), why[ERR_LEN], *listed = NULL;
-	struct game_log log;
-	long game;
+	for (long g = first; g < first + n; g++) {
+		char *log = outdir_play_log(run_dir, g);
 
-	*count = 0;
-	if (logread_load(path, &log, why) == 0) {
-		for (size_t i = 1; i < log.count; i++)
-			if (log.lines[i].type && !strcmp(log.lines[i].type, "finished") &&
-			    json_get_int(log.lines[i].json, "game", 1, 1L << 30, &game) &&
-			    game >= *count) {
-				listed = xrealloc(listed, (size_t)game + 1);
-				memset(listed + *count, 0, (size_t)(game + 1 - *count));
-				*count = game + 1;
-			}
-		for (size_t i = 1; i < log.count; i++)
-			if (log.lines[i].type && !strcmp(log.lines[i].type, "finished") &&
-			    json_get_int(log.lines[i].json, "game", 1, 1L << 30, &game))
-				listed[game] = 1;
-		logread_free(&log);
+		unlink(log);
+		free(log);
 	}
-	free(path);
-	return listed;
 }
 
 /* Whether every log of the set from `first` is there. */
@@ -156,22 +138,20 @@ static bool set_there(const char *run_dir, long first, int n)
 	return all;
 }
 
-/* The batch `path` of a stopped run: its array cancelled and gone, the
- * sets it played and run.jsonl does not list checked, the logs of each
- * that fails removed.  0, or -1 with err. */
-static int settle_batch(const char *run_dir, const char *path, const char *game,
-			const cJSON *options, const unsigned char *public_key, char *err)
+/* The batch `path` of stopped run `run`: its array cancelled and gone,
+ * the sets it played that the index does not hold checked, the logs of
+ * each that fails removed.  0, or -1 with err. */
+static int settle_batch(sqlite3 *db, long run, const char *run_dir, const char *path,
+			const char *game, const cJSON *options,
+			const unsigned char *public_key, char *err)
 {
 	struct league_slurm_batch b;
-	long count = 0;
-	char *listed = NULL, why[ERR_LEN];
+	char why[ERR_LEN];
 	int rc = league_slurm_batch_read(path, &b, err);
 
 	if (!rc && league_slurm_script((char *[]){"cancel", b.name, NULL}, NULL, why))
 		rc = errorf(err, "%s was submitted to Slurm, and its array must be "
 			    "cancelled before the run is closed: %s", path, why);
-	if (!rc)
-		listed = listed_finished(run_dir, &count);
 	for (int i = 0; !rc && i < b.count; i++)
 		for (int k = 0; k < b.tasks[i].sets; k++) {
 			long first = b.tasks[i].first + (long)k * b.players;
@@ -179,7 +159,8 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 			int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			double seconds[GAME_MAX_SEATS][GAME_MAX_SEATS];
 
-			if ((first < count && listed[first]) || !set_there(run_dir, first, b.players))
+			/* A set the index holds was checked before it was counted. */
+			if (league_db_has_game(db, run, first) || !set_there(run_dir, first, b.players))
 				continue;
 			/* A set cut by the cancel is kept as cut by the run's closing. */
 			if (league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,
@@ -187,14 +168,8 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 				continue;
 			fprintf(stderr, "referee league: %s: the set of games %ld to %ld is refused, "
 				"not counted: %s\n", run_dir, first, first + b.players - 1, why);
-			for (long g = first; g < first + b.players; g++) {
-				char *log = outdir_play_log(run_dir, g);
-
-				unlink(log);
-				free(log);
-			}
+			league_slurm_remove_set(run_dir, first, b.players);
 		}
-	free(listed);
 	league_slurm_batch_free(&b);
 	return rc;
 }
@@ -236,7 +211,7 @@ int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 		}
 		batches = batches_of(run_dir, &count);
 		for (int i = 0; i < count; i++) {
-			rc = rc ? rc : settle_batch(run_dir, batches[i], game, options,
+			rc = rc ? rc : settle_batch(db, run, run_dir, batches[i], game, options,
 						    public_key, err);
 			free(batches[i]);
 		}
