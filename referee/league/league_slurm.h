@@ -91,7 +91,8 @@ int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 			const cJSON *options, const unsigned char *public_key, char *err);
 
 /* league_slurm_batch.c: the batch file written (0600, on disk), read,
- * freed; `index` numbers the run's batches from 1. */
+ * freed; `index` numbers the run's batches from 1, in its name: */
+#define LEAGUE_SLURM_BATCH "batch-%06ld.json"
 int league_slurm_batch_write(struct league_slurm_batch *b, const char *run_dir,
 			     long index, char *err);
 int league_slurm_batch_read(const char *path, struct league_slurm_batch *b, char *err);

@@ -71,7 +71,7 @@ int league_slurm_batch_write(struct league_slurm_batch *b, const char *run_dir,
 	int fd, rc = 0;
 
 	free(b->path);
-	b->path = path_joinf(run_dir, "batch-%06ld.json", index);
+	b->path = path_joinf(run_dir, LEAGUE_SLURM_BATCH, index);
 	fd = open(b->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || write(fd, line, len) != (ssize_t)len || fsync(fd))
 		rc = errorf(err, "cannot write '%s': %s", b->path, strerror(errno));

@@ -11,7 +11,6 @@
  */
 #include "league/league_slurm.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "base/verify.h"
 #include "league/league_folder.h"
@@ -30,14 +30,11 @@
 /* Whether seat s of the log's header is version `v`, by name and files. */
 static bool seat_is(const cJSON *player, const struct league_version *v)
 {
-	const char *name = cJSON_GetStringValue(json_member(player, "name"));
-	const cJSON *files = json_member(player, "files");
+	const char *name;
 	char hash[65];
 
-	if (!name || strcmp(name, v->name) || !cJSON_IsArray(files))
-		return false;
-	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
-	return !strcmp(hash, v->hash);
+	return league_task_log_seat(player, &name, hash) && !strcmp(name, v->name) &&
+	       !strcmp(hash, v->hash);
 }
 
 /* Game k of the set from `first`, loaded in `log`: 0, or -1 with why. */
@@ -174,27 +171,6 @@ static int settle_batch(sqlite3 *db, long run, const char *run_dir, const char *
 	return rc;
 }
 
-/* The batch files of a run's folder, NULL-terminated, in order. */
-static char **batches_of(const char *run_dir, int *count)
-{
-	struct dirent **names;
-	int n = scandir(run_dir, &names, NULL, alphasort);
-	char **out = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *out);
-
-	*count = 0;
-	for (int i = 0; i < n; i++) {
-		const char *d = names[i]->d_name;
-		size_t len = strlen(d);
-
-		if (!strncmp(d, "batch-", 6) && len > 11 && !strcmp(d + len - 5, ".json"))
-			out[(*count)++] = xasprintf("%s/%s", run_dir, d);
-		free(names[i]);
-	}
-	if (n > 0)
-		free(names);
-	return out;
-}
-
 int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 			const cJSON *options, const unsigned char *public_key, char *err)
 {
@@ -202,20 +178,18 @@ int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 	int rc = 0;
 
 	for (long run = 1; !rc && run < next; run++) {
-		char *run_dir = league_run_dir(dir, run), **batches;
-		int count;
+		char *run_dir = league_run_dir(dir, run);
+		bool open = !league_db_run_closed(db, run);
 
-		if (league_db_run_closed(db, run)) {
-			free(run_dir);
-			continue;
+		/* Its batch files are numbered from 1, one after the other. */
+		for (long k = 1; open && !rc; k++) {
+			char *path = path_joinf(run_dir, LEAGUE_SLURM_BATCH, k);
+
+			open = access(path, F_OK) == 0;
+			rc = open ? settle_batch(db, run, run_dir, path, game, options, public_key, err)
+				  : 0;
+			free(path);
 		}
-		batches = batches_of(run_dir, &count);
-		for (int i = 0; i < count; i++) {
-			rc = rc ? rc : settle_batch(db, run, run_dir, batches[i], game, options,
-						    public_key, err);
-			free(batches[i]);
-		}
-		free(batches);
 		free(run_dir);
 	}
 	return rc;
