@@ -42,6 +42,7 @@ int league_slurm_script(char *const *words, bool (*stop)(void), char *err)
 	char *path = helper_path("league-slurm", NULL, "--engine slurm needs its script", err);
 	size_t n = 0;
 	char **argv, *out = NULL;
+	sigset_t stops;
 	int rc;
 
 	if (!path)
@@ -51,8 +52,13 @@ int league_slurm_script(char *const *words, bool (*stop)(void), char *err)
 	argv = xcalloc(n + 2, sizeof *argv);
 	argv[0] = path;
 	memcpy(argv + 1, words, n * sizeof *argv);
-	rc = child_run(&(struct child){.path = path, .argv = argv, .capture = true}, &out,
-		       script_started, &stop, err);
+	/* Its trap cancels the array on a stop, even when this process blocks them. */
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	rc = child_run(&(struct child){.path = path, .argv = argv, .capture = true,
+				       .unblock = &stops},
+		       &out, script_started, &stop, err);
 	script = 0;
 	if (rc > 0) {
 		out[strcspn(out, "\n")] = '\0';
