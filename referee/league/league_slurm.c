@@ -67,23 +67,12 @@ static bool done(struct state *st)
 	       (st->roster_changed = league_task_roster_changed(r->db, &st->opened.roster));
 }
 
-/* Sets the next task may hold: --batch, and with --games a worker's
- * share of the run's sets and no more than are left (as a local run);
- * while resting, the trickle's one. */
+/* Sets the next task may hold (league_run_task_sets(): --batch, or
+ * while resting the trickle's one), the refused sets' games not played. */
 static int task_sets(const struct state *st)
 {
-	const struct league_run *r = st->run;
-	long n = r->players, sets = st->opened.rest.resting ? 1 : r->batch;
-
-	if (r->max_games) {
-		long all = (r->max_games + n - 1) / n;
-		long left = (r->max_games - (st->next_game - 1 - st->refused) + n - 1) / n;
-		long share = (all + r->concurrency - 1) / r->concurrency;
-
-		sets = share < sets ? share : sets;
-		sets = left < sets ? left : sets;
-	}
-	return (int)sets;
+	return league_run_task_sets(st->run, st->next_game - 1 - st->refused,
+				    st->opened.rest.resting ? 1 : st->run->batch);
 }
 
 /* Whether a seat of task `t` is a version whose files changed since it
