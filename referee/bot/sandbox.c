@@ -27,7 +27,7 @@
 #include "base/util.h"
 #include "bot_env.h"
 #include "contain.h"
-#include "sandbox_helper.h"
+#include "base/helper.h"
 #include "sandbox_seccomp.h"
 #include "sandbox_specials.h"
 #include "sandbox_system.h"
@@ -393,6 +393,17 @@ static void private_tmp(struct words *argv, uint64_t size)
 	push(argv, BOT_ENV_HOME);
 }
 
+/* bot-exec's path, a new string: found once a process (its workers
+ * inherit it), not at each start. */
+static char *bot_exec_path(char *err)
+{
+	static char *found;
+
+	if (!found)
+		found = helper_path("bot-exec", "ARENA_BOT_EXEC", "the sandbox needs its helper", err);
+	return found ? xstrdup(found) : NULL;
+}
+
 int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 		    char *const *words, const char *workdir,
 		    const struct bot_limits *limits, char *err)
@@ -408,7 +419,7 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 		return errorf(err, "the sandbox needs bubblewrap (bwrap), which is "
 			      "not installed: apt-get install bubblewrap, or pass "
 			      "--no-sandbox");
-	if (!(helper = sandbox_helper_path(err)))
+	if (!(helper = bot_exec_path(err)))
 		goto out;
 	if (own_files(&m, &command, program, words, workdir, limits->readable,
 		      err) < 0 ||

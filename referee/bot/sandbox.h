@@ -24,7 +24,7 @@
  * overlay whose empty top layer makes the folder itself enterable (a
  * build in a mode 0700 mktemp -d) while every file and folder in it keeps
  * its owner and mode: what root alone may read stays unreadable.
- * bwrap runs bot-exec (bot_exec.c, found by sandbox_helper.h), which
+ * bwrap runs bot-exec (bot_exec.c, found by base/helper.h), which
  * sets RLIMIT_NPROC inside the sandbox's user namespace, where the kernel
  * counts the processes of that namespace alone (a cap for that bot only),
  * and then becomes the bot: one small static program between bwrap and

@@ -51,9 +51,7 @@ struct run_args {
 	bool trusted_bots;
 	bool slurm;                  /* --engine slurm */
 	long run_games;              /* --run-games: a run's games at most */
-	char *slurm_args[64];        /* --slurm-args, split */
-	int slurm_arg_count;
-	char *slurm_words;
+	const char *slurm_words;     /* --slurm-args */
 	char **words;                /* the options as given, for play-task */
 	int word_count;
 	int64_t shown;               /* now_ns() of the last progress line */
@@ -61,23 +59,6 @@ struct run_args {
 
 /* How often a run on a terminal says how far it is. */
 #define PROGRESS_NS (5 * (int64_t)1000000000)
-
-/* --slurm-args: its words, split at spaces and tabs. */
-static int slurm_args(struct run_args *a, const char *text)
-{
-	char *save = NULL;
-
-	free(a->slurm_words);
-	a->slurm_words = xstrdup(text);
-	a->slurm_arg_count = 0;
-	for (char *w = strtok_r(a->slurm_words, " \t", &save); w;
-	     w = strtok_r(NULL, " \t", &save)) {
-		if (a->slurm_arg_count == 63)
-			return fail("--slurm-args takes 63 words at most");
-		a->slurm_args[a->slurm_arg_count++] = w;
-	}
-	return EXIT_OK;
-}
 
 /* The options of run (and of play-task, which takes the run's), then
  * `operands` operands. */
@@ -130,8 +111,8 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			return fail("--engine takes local or slurm, not '%s'", optarg);
 		if (opt == 'e')
 			a->slurm = !strcmp(optarg, "slurm");
-		if (opt == 'S' && (rc = slurm_args(a, optarg)))
-			return rc;
+		if (opt == 'S')
+			a->slurm_words = optarg;
 		if (opt == 'Z')
 			a->run.config.compress = false;
 		if (opt == 'G' && !cli_number("league", "--run-games", optarg, 1, 1000000,
@@ -185,8 +166,7 @@ static int run_slurm(struct run_args *a, struct league_run_end *end, char *err)
 	char **words = xcalloc((size_t)a->word_count + 3, sizeof *words);
 	struct league_slurm s = {.referee = referee, .words = words,
 				 .word_count = a->word_count,
-				 .sbatch_args = a->slurm_args,
-				 .sbatch_arg_count = a->slurm_arg_count};
+				 .sbatch_words = a->slurm_words};
 	int rc;
 
 	memcpy(words, a->words, (size_t)a->word_count * sizeof *words);
@@ -339,12 +319,10 @@ int league_run(int argc, char **argv)
 
 	a.words = argv + 1;
 	a.word_count = optind - 1;
-	if (rc == EXIT_OK && a.slurm && !league_slurm_here(err))
+	if (rc == EXIT_OK && a.slurm && league_slurm_script((char *[]){"here", NULL}, NULL, err))
 		rc = fail("%s", err);
-	if (rc != EXIT_OK) {
-		free(a.slurm_words);
+	if (rc != EXIT_OK)
 		return rc;
-	}
 	if ((rc = cli_containment_ready("league", &a.run.config.time, &a.run.limits)))
 		return rc;
 	if (league_open(dir, &info, &a.run.db, err))
@@ -371,7 +349,6 @@ int league_run(int argc, char **argv)
 	cli_limits_free(&a.run.limits);
 	league_db_close(a.run.db);
 	league_info_free(&info);
-	free(a.slurm_words);
 	return rc;
 }
 
@@ -389,7 +366,6 @@ int league_play_task(int argc, char **argv)
 	int rc = run_options(&a, argc, argv, 3);
 	const char *dir = argv[optind];
 
-	free(a.slurm_words);
 	if (rc == EXIT_OK && !cli_number("league", "INDEX", argv[optind + 2], 0, 1000000, &index))
 		rc = EXIT_USAGE;
 	rc = rc ? rc : cli_containment_ready("league", &a.run.config.time, &a.run.limits);

@@ -287,3 +287,27 @@ void league_version_fields(cJSON *j, const struct league_version *v)
 	for (char **p = v->readable; p && *p; p++)
 		cJSON_AddItemToArray(r, cJSON_CreateString(*p));
 }
+
+bool league_version_read(const cJSON *j, struct league_version *v)
+{
+	const cJSON *readable = json_member(j, "readable"), *e;
+	long number;
+	int n = 0;
+
+	*v = (struct league_version){
+		.name = cJSON_GetStringValue(json_member(j, "name")),
+		.hash = cJSON_GetStringValue(json_member(j, "hash")),
+		.command = cJSON_GetStringValue(json_member(j, "command")),
+		.dir = cJSON_GetStringValue(json_member(j, "dir")),
+		.workdir = cJSON_GetStringValue(json_member(j, "workdir")),
+	};
+	if (!v->name || !v->hash || !v->command || !v->dir || !cJSON_IsArray(readable) ||
+	    !json_get_int(j, "number", 1, 1000000, &number))
+		return false;
+	v->number = (int)number;
+	v->readable = xcalloc((size_t)cJSON_GetArraySize(readable) + 1, sizeof *v->readable);
+	cJSON_ArrayForEach(e, readable)
+		if (cJSON_IsString(e))
+			v->readable[n++] = e->valuestring;
+	return true;
+}

@@ -78,6 +78,9 @@ void league_files_hash(const char *command, const cJSON *files, char hex[65]);
  * ("name", "number", "hash", "command", "dir", "workdir" if any,
  * "readable"), to the object `j`. */
 void league_version_fields(cJSON *j, const struct league_version *v);
+/* The other way: such an object's fields into `v`, its strings borrowed
+ * from `j`, v->readable new (free it); whether they were all there. */
+bool league_version_read(const cJSON *j, struct league_version *v);
 
 /* DIR/NAME written whole with the JSON line of `j` (through DIR/.NAME.tmp,
  * so that a reader sees the old file or the new): 0, or -1 with err. */

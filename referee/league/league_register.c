@@ -301,26 +301,12 @@ int league_register_append(const char *dir, const struct league_info *info,
 /* A register's "add" line as a version (its strings borrowed). */
 static int take_add(sqlite3 *db, const cJSON *j, char *err)
 {
-	struct league_version v = {
-		.name = cJSON_GetStringValue(json_member(j, "name")),
-		.hash = cJSON_GetStringValue(json_member(j, "hash")),
-		.command = cJSON_GetStringValue(json_member(j, "command")),
-		.dir = cJSON_GetStringValue(json_member(j, "dir")),
-		.workdir = cJSON_GetStringValue(json_member(j, "workdir")),
-	};
-	const cJSON *readable = json_member(j, "readable"), *e;
-	long number;
-	int n = 0, rc;
+	struct league_version v;
+	int rc;
 
-	if (!v.name || !v.hash || !v.command || !v.dir || !cJSON_IsArray(readable) ||
-	    !json_get_int(j, "number", 1, 1000000, &number))
+	if (!league_version_read(j, &v))
 		return errorf(err, "an \"add\" line without its name, number, hash, "
 			      "command, dir or readable");
-	v.number = (int)number;
-	v.readable = xcalloc((size_t)cJSON_GetArraySize(readable) + 1, sizeof *v.readable);
-	cJSON_ArrayForEach(e, readable)
-		if (cJSON_IsString(e))
-			v.readable[n++] = e->valuestring;
 	rc = league_db_add_version(db, &v, err);
 	free(v.readable);
 	return rc;

@@ -162,6 +162,20 @@ static int resting_sets(struct state *st)
 	return league_rest_set_due(&st->opened.rest, st->run->trickle);
 }
 
+int league_run_task_sets(const struct league_run *r, long played, int sets)
+{
+	long n = r->players;
+
+	if (r->max_games) {
+		long all = (r->max_games + n - 1) / n, left = (r->max_games - played + n - 1) / n;
+		long share = (all + r->concurrency - 1) / r->concurrency;
+
+		sets = share < sets ? (int)share : sets;
+		sets = left < sets ? (int)left : sets;
+	}
+	return sets;
+}
+
 /* The league source's next(): worker i's next task, its versions picked
  * (league_pick.h) and its sets' commitments in run.jsonl first, none yet
  * while resting, or none after a stop by count or time. */
@@ -180,15 +194,7 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 		return TABLE_SOURCE_DONE;
 	if (st->opened.rest.resting && !(sets = resting_sets(st)))
 		return TABLE_SOURCE_WAIT;
-	/* --games N: whole sets up to N, no more, and a worker's share of
-	 * them at most, so that every worker has some. */
-	if (r->max_games) {
-		long all = (r->max_games + n - 1) / n, left = (r->max_games - st->next_game + n) / n;
-		long share = (all + r->concurrency - 1) / r->concurrency;
-
-		sets = share < sets ? (int)share : sets;
-		sets = left < sets ? (int)left : sets;
-	}
+	sets = league_run_task_sets(r, st->next_game - 1, sets);
 	sets = league_pick_next(&st->opened.pick, seats, sets, &st->slow[i]);
 	st->set_began[i] = now_ns();
 	for (int s = n - 1; s >= 0; s--)

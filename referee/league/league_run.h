@@ -62,4 +62,9 @@ struct league_run_end {
  * (SIGINT, SIGTERM) that stopped it, or -1 with err. */
 int league_run_play(const struct league_run *run, struct league_run_end *end, char *err);
 
+/* Sets a task may hold, for both engines: `sets`, and with --games N
+ * whole sets up to N, no more than are left after `played` games, and a
+ * worker's share of them at most, so that every worker has some. */
+int league_run_task_sets(const struct league_run *r, long played, int sets);
+
 #endif

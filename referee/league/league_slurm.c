@@ -46,6 +46,7 @@ static volatile sig_atomic_t stop_signal;
 static void on_stop(int sig)
 {
 	stop_signal = sig;
+	league_slurm_stop_script();
 }
 
 static bool stopped(void)
@@ -66,23 +67,12 @@ static bool done(struct state *st)
 	       (st->roster_changed = league_task_roster_changed(r->db, &st->opened.roster));
 }
 
-/* Sets the next task may hold: --batch, and with --games a worker's
- * share of the run's sets and no more than are left (as a local run);
- * while resting, the trickle's one. */
+/* Sets the next task may hold (league_run_task_sets(): --batch, or
+ * while resting the trickle's one), the refused sets' games not played. */
 static int task_sets(const struct state *st)
 {
-	const struct league_run *r = st->run;
-	long n = r->players, sets = st->opened.rest.resting ? 1 : r->batch;
-
-	if (r->max_games) {
-		long all = (r->max_games + n - 1) / n;
-		long left = (r->max_games - (st->next_game - 1 - st->refused) + n - 1) / n;
-		long share = (all + r->concurrency - 1) / r->concurrency;
-
-		sets = share < sets ? share : sets;
-		sets = left < sets ? left : sets;
-	}
-	return (int)sets;
+	return league_run_task_sets(st->run, st->next_game - 1 - st->refused,
+				    st->opened.rest.resting ? 1 : st->run->batch);
 }
 
 /* Whether a seat of task `t` is a version whose files changed since it
@@ -185,12 +175,7 @@ static int drop_set(struct state *st, long first, const char *why)
 	fprintf(stderr, "referee league: run %06ld: the set of games %ld to %ld is "
 		"refused, not counted, and another is played in its place: %s\n",
 		st->opened.number, first, first + n - 1, why);
-	for (long g = first; g < first + n; g++) {
-		char *log = outdir_play_log(st->opened.run_dir, g);
-
-		unlink(log);
-		free(log);
-	}
+	league_slurm_remove_set(st->opened.run_dir, first, n);
 	if (!stop_signal)
 		st->refused += n;
 	return run_manifest_dropped(&st->opened.manifest, first, n, st->err);
@@ -322,8 +307,7 @@ static int play_batches(struct state *st, const char *dir)
 			league_slurm_batch_free(&b);
 			break;
 		}
-		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, st->err);
-		rc = rc ? rc : league_slurm_wait(b.name, stopped, st->err);
+		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, stopped, st->err);
 		batch_ended(st, &b);
 		rc = rc ? rc : take_batch(st, &b);
 		rc = rc ? rc : refit(st);

@@ -8,7 +8,9 @@
  * secrets derive from, mode 0600), names every set's commitment C in
  * run.jsonl, submits `sbatch --array=0-(K-1)` whose element I runs
  * `referee league play-task ... DIR BATCH I` (league_slurm_task()), and
- * polls `squeue` until the array has gone.  Then each set's logs are
+ * waits until the array has gone: the script league-slurm
+ * (league_slurm.sh, run by league_slurm_jobs.c) does Slurm's part,
+ * sbatch, squeue and scancel, the referee the rest.  Then each set's logs are
  * checked (league_slurm_check.c: signed with the league's key, the hash
  * chain and the game whole, and the very task it was given: the game and
  * options, each seat's version by name and files, the set's C) before it
@@ -19,7 +21,8 @@
  * (league_pace.h, the same rule): while it rests each batch is one task
  * of one set, submitted when the trickle's set is due.  A change of the
  * roster ends the run before its next batch, as a local run's pick.  A
- * stop (SIGINT, SIGTERM) cancels the array (`scancel`), then counts the
+ * stop (SIGINT, SIGTERM), passed on to the script, cancels the array
+ * (`scancel`), then counts the
  * sets it finished and keeps the logs of those it cut, listed as cut
  * (league_cut.h); after kill -9 the next run cancels what is left of the
  * array and checks its logs before the run is closed
@@ -41,8 +44,7 @@ struct league_slurm {
 	const char *referee;        /* the referee the elements run (absolute) */
 	char *const *words;         /* the run's options, for the elements */
 	int word_count;
-	char *const *sbatch_args;   /* given to sbatch before the array */
-	int sbatch_arg_count;
+	const char *sbatch_words;   /* --slurm-args, given to sbatch before the array */
 };
 
 /* One task of a batch: its first game, its sets, its seats' versions. */
@@ -81,28 +83,31 @@ int league_slurm_task(const char *dir, const char *batch, int index, const struc
 		      const struct bot_limits *limits, char *err);
 
 /* Before a run: the arrays of runs the index does not hold as closed
- * are cancelled and waited for, and the sets they played that run.jsonl
- * does not list as finished are checked, the logs of each that fails
+ * are cancelled and waited for, and the sets they played that the index
+ * does not hold are checked, the logs of each that fails
  * removed (said on stderr), so that league_sync() counts only checked
  * sets.  `public_key`: the league's signing key.  0, or -1 with err. */
 int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 			const cJSON *options, const unsigned char *public_key, char *err);
 
 /* league_slurm_batch.c: the batch file written (0600, on disk), read,
- * freed; `index` numbers the run's batches from 1. */
+ * freed; `index` numbers the run's batches from 1, in its name: */
+#define LEAGUE_SLURM_BATCH "batch-%06ld.json"
 int league_slurm_batch_write(struct league_slurm_batch *b, const char *run_dir,
 			     long index, char *err);
 int league_slurm_batch_read(const char *path, struct league_slurm_batch *b, char *err);
 void league_slurm_batch_free(struct league_slurm_batch *b);
 
-/* league_slurm_jobs.c: the array submitted, waited for, cancelled. */
-bool league_slurm_here(char *err);
+/* league_slurm_jobs.c: runs the script league-slurm (league_slurm.sh)
+ * with `words` (NULL last), a stop passed on to it as SIGTERM, which
+ * cancels its array: 0, or -1 with err (the script's reason). */
+int league_slurm_script(char *const *words, bool (*stop)(void), char *err);
+/* Batch `b`'s array submitted and waited for until it has gone. */
 int league_slurm_submit(const struct league_slurm *s, const struct league_slurm_batch *b,
-			const char *dir, char *err);
-/* Waits until no job of the batch's name is queued or running; calls
- * `stop` every second, and cancels the array once it says so. */
-int league_slurm_wait(const char *name, bool (*stop)(void), char *err);
-int league_slurm_cancel(const char *name, char *err);
+			const char *dir, bool (*stop)(void), char *err);
+/* For the run's stop handler (async-signal-safe): the running script
+ * told to cancel. */
+void league_slurm_stop_script(void);
 
 /* league_slurm_check.c: whether the logs of the set from `first` of
  * task `t` are the set it was given, whole and signed: 0 with each
@@ -116,5 +121,7 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 			   const unsigned char *public_key,
 			   int ranks[][GAME_MAX_SEATS], int forfeits[][GAME_MAX_SEATS],
 			   double seconds[][GAME_MAX_SEATS], char *err);
+/* The logs of the set of `n` games from `first` removed (a set refused). */
+void league_slurm_remove_set(const char *run_dir, long first, int n);
 
 #endif

@@ -71,7 +71,7 @@ int league_slurm_batch_write(struct league_slurm_batch *b, const char *run_dir,
 	int fd, rc = 0;
 
 	free(b->path);
-	b->path = path_joinf(run_dir, "batch-%06ld.json", index);
+	b->path = path_joinf(run_dir, LEAGUE_SLURM_BATCH, index);
 	fd = open(b->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || write(fd, line, len) != (ssize_t)len || fsync(fd))
 		rc = errorf(err, "cannot write '%s': %s", b->path, strerror(errno));
@@ -86,27 +86,11 @@ int league_slurm_batch_write(struct league_slurm_batch *b, const char *run_dir,
 /* Seat `j` of a task read into `v`, its strings in the tree. */
 static bool seat_read(const cJSON *j, struct league_version *v)
 {
-	const cJSON *r, *p;
-	long id, number;
-	int n = 0;
+	long id;
 
-	memset(v, 0, sizeof *v);
-	v->name = cJSON_GetStringValue(json_member(j, "name"));
-	v->hash = cJSON_GetStringValue(json_member(j, "hash"));
-	v->command = cJSON_GetStringValue(json_member(j, "command"));
-	v->dir = cJSON_GetStringValue(json_member(j, "dir"));
-	v->workdir = cJSON_GetStringValue(json_member(j, "workdir"));
-	r = json_member(j, "readable");
-	if (!v->name || !v->hash || !v->command || !v->dir || !cJSON_IsArray(r) ||
-	    !json_get_int(j, "id", 1, 1L << 40, &id) ||
-	    !json_get_int(j, "number", 1, 1L << 30, &number))
+	if (!league_version_read(j, v) || !json_get_int(j, "id", 1, 1L << 40, &id))
 		return false;
 	v->id = id;
-	v->number = (int)number;
-	v->readable = xcalloc((size_t)cJSON_GetArraySize(r) + 1, sizeof *v->readable);
-	cJSON_ArrayForEach(p, r)
-		if (cJSON_IsString(p))
-			v->readable[n++] = p->valuestring;
 	return true;
 }
 

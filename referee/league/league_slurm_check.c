@@ -11,7 +11,6 @@
  */
 #include "league/league_slurm.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "base/verify.h"
 #include "league/league_folder.h"
@@ -30,14 +30,11 @@
 /* Whether seat s of the log's header is version `v`, by name and files. */
 static bool seat_is(const cJSON *player, const struct league_version *v)
 {
-	const char *name = cJSON_GetStringValue(json_member(player, "name"));
-	const cJSON *files = json_member(player, "files");
+	const char *name;
 	char hash[65];
 
-	if (!name || strcmp(name, v->name) || !cJSON_IsArray(files))
-		return false;
-	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
-	return !strcmp(hash, v->hash);
+	return league_task_log_seat(player, &name, hash) && !strcmp(name, v->name) &&
+	       !strcmp(hash, v->hash);
 }
 
 /* Game k of the set from `first`, loaded in `log`: 0, or -1 with why. */
@@ -114,32 +111,14 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 	return rc;
 }
 
-/* By game of the run, whether run.jsonl lists it as finished; *count
- * its size. */
-static char *listed_finished(const char *run_dir, long *count)
+void league_slurm_remove_set(const char *run_dir, long first, int n)
 {
-	char *path = outdir_run_manifest(run_dir), why[ERR_LEN], *listed = NULL;
-	struct game_log log;
-	long game;
+	for (long g = first; g < first + n; g++) {
+		char *log = outdir_play_log(run_dir, g);
 
-	*count = 0;
-	if (logread_load(path, &log, why) == 0) {
-		for (size_t i = 1; i < log.count; i++)
-			if (log.lines[i].type && !strcmp(log.lines[i].type, "finished") &&
-			    json_get_int(log.lines[i].json, "game", 1, 1L << 30, &game) &&
-			    game >= *count) {
-				listed = xrealloc(listed, (size_t)game + 1);
-				memset(listed + *count, 0, (size_t)(game + 1 - *count));
-				*count = game + 1;
-			}
-		for (size_t i = 1; i < log.count; i++)
-			if (log.lines[i].type && !strcmp(log.lines[i].type, "finished") &&
-			    json_get_int(log.lines[i].json, "game", 1, 1L << 30, &game))
-				listed[game] = 1;
-		logread_free(&log);
+		unlink(log);
+		free(log);
 	}
-	free(path);
-	return listed;
 }
 
 /* Whether every log of the set from `first` is there. */
@@ -156,24 +135,20 @@ static bool set_there(const char *run_dir, long first, int n)
 	return all;
 }
 
-/* The batch `path` of a stopped run: its array cancelled and gone, the
- * sets it played and run.jsonl does not list checked, the logs of each
- * that fails removed.  0, or -1 with err. */
-static int settle_batch(const char *run_dir, const char *path, const char *game,
-			const cJSON *options, const unsigned char *public_key, char *err)
+/* The batch `path` of stopped run `run`: its array cancelled and gone,
+ * the sets it played that the index does not hold checked, the logs of
+ * each that fails removed.  0, or -1 with err. */
+static int settle_batch(sqlite3 *db, long run, const char *run_dir, const char *path,
+			const char *game, const cJSON *options,
+			const unsigned char *public_key, char *err)
 {
 	struct league_slurm_batch b;
-	long count = 0;
-	char *listed = NULL, why[ERR_LEN];
+	char why[ERR_LEN];
 	int rc = league_slurm_batch_read(path, &b, err);
 
-	if (!rc && !league_slurm_here(why))
+	if (!rc && league_slurm_script((char *[]){"cancel", b.name, NULL}, NULL, why))
 		rc = errorf(err, "%s was submitted to Slurm, and its array must be "
 			    "cancelled before the run is closed: %s", path, why);
-	rc = rc ? rc : league_slurm_cancel(b.name, err);
-	rc = rc ? rc : league_slurm_wait(b.name, NULL, err);
-	if (!rc)
-		listed = listed_finished(run_dir, &count);
 	for (int i = 0; !rc && i < b.count; i++)
 		for (int k = 0; k < b.tasks[i].sets; k++) {
 			long first = b.tasks[i].first + (long)k * b.players;
@@ -181,7 +156,8 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 			int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS];
 			double seconds[GAME_MAX_SEATS][GAME_MAX_SEATS];
 
-			if ((first < count && listed[first]) || !set_there(run_dir, first, b.players))
+			/* A set the index holds was checked before it was counted. */
+			if (league_db_has_game(db, run, first) || !set_there(run_dir, first, b.players))
 				continue;
 			/* A set cut by the cancel is kept as cut by the run's closing. */
 			if (league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,
@@ -189,37 +165,10 @@ static int settle_batch(const char *run_dir, const char *path, const char *game,
 				continue;
 			fprintf(stderr, "referee league: %s: the set of games %ld to %ld is refused, "
 				"not counted: %s\n", run_dir, first, first + b.players - 1, why);
-			for (long g = first; g < first + b.players; g++) {
-				char *log = outdir_play_log(run_dir, g);
-
-				unlink(log);
-				free(log);
-			}
+			league_slurm_remove_set(run_dir, first, b.players);
 		}
-	free(listed);
 	league_slurm_batch_free(&b);
 	return rc;
-}
-
-/* The batch files of a run's folder, NULL-terminated, in order. */
-static char **batches_of(const char *run_dir, int *count)
-{
-	struct dirent **names;
-	int n = scandir(run_dir, &names, NULL, alphasort);
-	char **out = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *out);
-
-	*count = 0;
-	for (int i = 0; i < n; i++) {
-		const char *d = names[i]->d_name;
-		size_t len = strlen(d);
-
-		if (!strncmp(d, "batch-", 6) && len > 11 && !strcmp(d + len - 5, ".json"))
-			out[(*count)++] = xasprintf("%s/%s", run_dir, d);
-		free(names[i]);
-	}
-	if (n > 0)
-		free(names);
-	return out;
 }
 
 int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
@@ -229,20 +178,18 @@ int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 	int rc = 0;
 
 	for (long run = 1; !rc && run < next; run++) {
-		char *run_dir = league_run_dir(dir, run), **batches;
-		int count;
+		char *run_dir = league_run_dir(dir, run);
+		bool open = !league_db_run_closed(db, run);
 
-		if (league_db_run_closed(db, run)) {
-			free(run_dir);
-			continue;
+		/* Its batch files are numbered from 1, one after the other. */
+		for (long k = 1; open && !rc; k++) {
+			char *path = path_joinf(run_dir, LEAGUE_SLURM_BATCH, k);
+
+			open = access(path, F_OK) == 0;
+			rc = open ? settle_batch(db, run, run_dir, path, game, options, public_key, err)
+				  : 0;
+			free(path);
 		}
-		batches = batches_of(run_dir, &count);
-		for (int i = 0; i < count; i++) {
-			rc = rc ? rc : settle_batch(run_dir, batches[i], game, options,
-						    public_key, err);
-			free(batches[i]);
-		}
-		free(batches);
 		free(run_dir);
 	}
 	return rc;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/paths.h"
 #include "base/util.h"
 #include "league/league_task.h"
 
@@ -26,7 +27,7 @@ int league_slurm_task(const char *dir, const char *batch, int index,
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	struct match *lanes[GAME_MAX_SEATS] = {0};
 	struct game_outcome outcomes[GAME_MAX_SEATS];
-	char *run_dir, *slash;
+	char *run_dir;
 	int rc = league_slurm_batch_read(batch, &b, err), n = b.players;
 
 	if (!rc && (index < 0 || index >= b.count))
@@ -35,19 +36,16 @@ int league_slurm_task(const char *dir, const char *batch, int index,
 		league_slurm_batch_free(&b);
 		return -1;
 	}
-	run_dir = xstrdup(batch);
-	slash = strrchr(run_dir, '/');
-	if (slash)
-		*slash = '\0';
+	run_dir = path_parent(batch);
 	c.deal_key = b.key;
 	c.place = &place.place;
-	rc = league_task_place_read(&place, slash ? run_dir : ".", n, err);
+	rc = league_task_place_read(&place, run_dir, n, err);
 	for (int s = 0; s < n; s++)
 		entrants[s] = league_task_entrant(dir, &b.tasks[index].seats[s], index + 1, limits);
 	if (!rc && !(lanes[0] = match_start(&c, entrants, n, err)))
 		rc = -1;
 	for (int k = 0; !rc && k < b.tasks[index].sets; k++)
-		rc = league_task_play_set(&c, slash ? run_dir : ".", lanes, n,
+		rc = league_task_play_set(&c, run_dir, lanes, n,
 					  b.tasks[index].first + (long)k * n,
 					  true /* every league set */, outcomes, err);
 	match_finish_lanes(lanes, n);

@@ -132,16 +132,23 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 	return seats;
 }
 
+bool league_task_log_seat(const cJSON *player, const char **name, char hash[65])
+{
+	const cJSON *files = json_member(player, "files");
+
+	*name = cJSON_GetStringValue(json_member(player, "name"));
+	if (!*name || !cJSON_IsArray(files))
+		return false;
+	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
+	return true;
+}
+
 long league_task_log_version(sqlite3 *db, const cJSON *player)
 {
-	const char *name = cJSON_GetStringValue(json_member(player, "name"));
-	const cJSON *files = json_member(player, "files");
+	const char *name;
 	char hash[65];
 
-	if (!name || !cJSON_IsArray(files))
-		return 0;
-	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
-	return league_db_version_id(db, name, hash);
+	return league_task_log_seat(player, &name, hash) ? league_db_version_id(db, name, hash) : 0;
 }
 
 bool league_task_roster_changed(sqlite3 *db, const struct league_roster *then)

@@ -99,8 +99,11 @@ int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first,
 int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits,
 			   double *seconds, int max);
 
-/* The version a seat of a log's header (its "players" item) names, by
- * its name and files, or 0: none of the index. */
+/* A seat of a log's header (its "players" item): its name (in `player`)
+ * and its files' hash as league_files_hash() makes it; false when it
+ * has none. */
+bool league_task_log_seat(const cJSON *player, const char **name, char hash[65]);
+/* The version it names, by its name and files, or 0: none of the index. */
 long league_task_log_version(sqlite3 *db, const cJSON *player);
 
 /* Whether the league's roster (league_db_roster()) is no longer `then`,

@@ -16,7 +16,7 @@ int main(void)
 	int failed;
 
 	/* A sandboxed bot starts through bot-exec, looked for beside the
-	 * running program (sandbox_helper.h): a suite is not the referee,
+	 * running program (base/helper.h): a suite is not the referee,
 	 * so it names the one built. */
 	if (top && !getenv("ARENA_BOT_EXEC")) {
 		char path[4096];
