@@ -273,69 +273,77 @@ void cli_limits_free(struct bot_limits *limits)
 	limits->readable = limits->hidden = limits->env = NULL;
 }
 
+/* The match options that take a number: one in its range, in its place. */
+static int match_number(const char *verb, int opt, const char *arg,
+			struct time_control *time, struct bot_limits *limits)
+{
+	static const struct {
+		int opt;
+		const char *flag;
+		long min, max;
+	} ranges[] = {
+		{OPT_MOVE_MS, "--move-ms", 1, 86400000},
+		{OPT_GAME_MS, "--game-ms", 0, 86400000},
+		{OPT_START_MS, "--start-ms", 1, 86400000},
+		{OPT_MAX_LINE, "--max-line", 64, 1L << 30},
+		{OPT_MAX_STDERR, "--max-stderr", 0, 1L << 34},
+		{OPT_CPU_SECONDS, "--cpu-seconds", 0, 1000000},
+		{OPT_MEMORY_MB, "--memory-mb", 0, 1L << 24},
+		{OPT_MAX_PROCESSES, "--max-processes", 0, 1L << 22},
+		{OPT_CPUS, "--cpus", 0, 4096},
+	};
+	size_t i = 0;
+	long n;
+
+	while (ranges[i].opt != opt) /* the others are cli_match_option's */
+		i++;
+	if (!cli_number(verb, ranges[i].flag, arg, ranges[i].min, ranges[i].max, &n))
+		return EXIT_USAGE;
+	switch (opt) {
+	case OPT_MOVE_MS: time->move_ms = n; break;
+	case OPT_GAME_MS: time->game_ms = n; break;
+	case OPT_START_MS: time->start_ms = n; break;
+	case OPT_MAX_LINE: limits->max_line = (size_t)n; break;
+	case OPT_MAX_STDERR: limits->max_stderr = (size_t)n; break;
+	case OPT_CPU_SECONDS: limits->cpu_seconds = (unsigned)n; break;
+	case OPT_MEMORY_MB: limits->memory = (uint64_t)n << 20; break;
+	case OPT_MAX_PROCESSES: limits->processes = (unsigned)n; break;
+	case OPT_CPUS: limits->cpus = (unsigned)n; break;
+	}
+	return EXIT_OK;
+}
+
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits)
 {
-	static const struct {
-		const char *flag;
-		long min, max;
-	} flags[] = {
-		{"--move-ms", 1, 86400000}, {"--game-ms", 0, 86400000},
-		{"--start-ms", 1, 86400000}, {"--max-line", 64, 1L << 30},
-		{"--max-stderr", 0, 1L << 34}, {"--cpu-seconds", 0, 1000000},
-		{"--memory-mb", 0, 1L << 24}, {"--max-processes", 0, 1L << 22},
-	};
-	long n;
-
-	if (opt == 1009 || opt == 1010) {
-		limits->sandbox = opt == 1009;
+	switch (opt) {
+	case OPT_SANDBOX: case OPT_NO_SANDBOX:
+		limits->sandbox = opt == OPT_SANDBOX;
 		cli_sandbox_given();
 		return EXIT_OK;
-	}
-	if (opt == 1011) {
+	case OPT_LIMITS: case OPT_NO_LIMITS:
+		limits->contain = opt == OPT_LIMITS;
+		cli_limits_given();
+		return EXIT_OK;
+	case OPT_READABLE:
 		limits->readable = path_list_add(limits->readable, arg);
 		return EXIT_OK;
-	}
-	if (opt == 1016) {
+	case OPT_WORKDIR:
 		limits->workdir = arg;
 		return EXIT_OK;
-	}
-	if (opt == 1017) {
+	case OPT_ENV:
 		if (!bot_env_entry_valid(arg))
 			return cli_fail(verb, "--env takes NAME or NAME=VALUE, not '%s'",
 					arg);
 		limits->env = path_list_add(limits->env, arg);
 		return EXIT_OK;
-	}
-	if (opt == 1013) {
+	case OPT_CLOCK:
 		if (strcmp(arg, "cpu") && strcmp(arg, "wall"))
 			return cli_fail(verb, "--clock takes cpu or wall, not '%s'", arg);
 		time->clock = strcmp(arg, "cpu") ? CLOCK_WALL : CLOCK_CPU;
 		return EXIT_OK;
 	}
-	if (opt == 1014 || opt == 1015) {
-		limits->contain = opt == 1014;
-		cli_limits_given();
-		return EXIT_OK;
-	}
-	if (opt == 1012)
-		return cli_number(verb, "--cpus", arg, 0, 4096, &n) ?
-		       (limits->cpus = (unsigned)n, EXIT_OK) : EXIT_USAGE;
-	/* Left: the numbers of flags[], 1001 to 1008. */
-	if (!cli_number(verb, flags[opt - 1001].flag, arg, flags[opt - 1001].min,
-			flags[opt - 1001].max, &n))
-		return EXIT_USAGE;
-	switch (opt) {
-	case 1001: time->move_ms = n; break;
-	case 1002: time->game_ms = n; break;
-	case 1003: time->start_ms = n; break;
-	case 1004: limits->max_line = (size_t)n; break;
-	case 1005: limits->max_stderr = (size_t)n; break;
-	case 1006: limits->cpu_seconds = (unsigned)n; break;
-	case 1007: limits->memory = (uint64_t)n << 20; break;
-	case 1008: limits->processes = (unsigned)n; break;
-	}
-	return EXIT_OK;
+	return match_number(verb, opt, arg, time, limits);
 }
 
 /* A key named where keygen would make it (DIR/referee.key) that is not

@@ -257,11 +257,11 @@ int cmd_check_bot(int argc, char **argv)
 			return cli_fail("check-bot", "too many -o options");
 		else if (opt == 'o')
 			pairs[npairs++] = optarg;
-		else if (opt > 1000 && (rc = cli_match_option("check-bot", opt, optarg,
+		else if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("check-bot", opt, optarg,
 							      &r.config.time, &r.limits)) != EXIT_OK)
 			return rc;
 		if (!fixed && (opt == 'o' || opt == 'p' ||
-			       (opt > 1000 && !take_switch(&sw, longopts[index].name))))
+			       (opt > OPT_MATCH_FIRST && !take_switch(&sw, longopts[index].name))))
 			fixed = opt == 'o' ? "o" : longopts[index].name;
 	}
 	if (file && fixed) {

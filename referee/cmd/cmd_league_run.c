@@ -139,7 +139,7 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			return EXIT_USAGE;
 		if (opt == '?')
 			return EXIT_USAGE;
-		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
+		if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("league", opt, optarg,
 							   &a->run.config.time, &a->run.limits)))
 			return rc;
 	}
