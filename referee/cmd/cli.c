@@ -79,8 +79,7 @@ static const char *turned_off_by(const char *word, const char *flag,
 	return said;
 }
 
-int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
-	       const struct option *longopts, int *index)
+int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
 {
 	/* The argument being read, named whole in messages ("-xy",
 	 * "--key=F"): getopt_long keeps optind on a cluster of short options
@@ -88,7 +87,7 @@ int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
 	 * optind on (it moves the operands it skips later). */
 	static const char *reading;
 	/* A leading ':' tells a missing value from an unknown option. */
-	char *with_colon = xasprintf(":%s", shortopts);
+	char *with_colon = xasprintf(":%s", verb->shortopts ? verb->shortopts : "");
 	int i = optind, opt, long_index = -1;
 
 	if (i >= argc || argv[i] != reading) {
@@ -97,15 +96,15 @@ int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
 		reading = i < argc ? argv[i] : NULL;
 	}
 	opterr = 0;
-	opt = getopt_long(argc, argv, with_colon, longopts, &long_index);
+	opt = getopt_long(argc, argv, with_colon, verb->longopts, &long_index);
 	free(with_colon);
 	option_word = reading;
 	if (index)
 		*index = long_index;
 	if (opt == '?')
-		cli_fail(verb, "unknown option '%s'", reading);
+		cli_fail(verb->name, "unknown option '%s'", reading);
 	else if (opt == ':')
-		cli_fail(verb, "%s needs a value", reading);
+		cli_fail(verb->name, "%s needs a value", reading);
 	return opt == ':' ? '?' : opt;
 }
 

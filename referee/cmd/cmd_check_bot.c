@@ -214,17 +214,18 @@ static int play_in_folder(struct check_bot *r, cJSON *options, char *bot)
 	return rc;
 }
 
-int cmd_check_bot(int argc, char **argv)
+static const struct option check_bot_options[] = {
+	{"games", required_argument, NULL, 'g'},
+	{"players", required_argument, NULL, 'p'},
+	{"keep", required_argument, NULL, 'k'},
+	{"lenient", no_argument, NULL, 'l'},
+	{"tournament", required_argument, NULL, 't'},
+	CLI_MATCH_LONGOPTS,
+	{NULL, 0, NULL, 0},
+};
+
+static int cmd_check_bot(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"games", required_argument, NULL, 'g'},
-		{"players", required_argument, NULL, 'p'},
-		{"keep", required_argument, NULL, 'k'},
-		{"lenient", no_argument, NULL, 'l'},
-		{"tournament", required_argument, NULL, 't'},
-		CLI_MATCH_LONGOPTS,
-		{NULL, 0, NULL, 0},
-	};
 	struct check_bot r = {.config.time = cli_default_time, .config.grace_ms = 200,
 			      .limits = cli_default_limits};
 	struct tournament_spec spec;
@@ -239,7 +240,7 @@ int cmd_check_bot(int argc, char **argv)
 		printf(usage, cli_match_usage);
 		return EXIT_OK;
 	}
-	while ((opt = cli_option("check-bot", argc, argv, "o:", longopts, &index)) != -1) {
+	while ((opt = cli_option(&cmd_check_bot_entry, argc, argv, &index)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'g' && !cli_number("check-bot", "--games", optarg, 1, 1000, &r.games))
@@ -261,8 +262,8 @@ int cmd_check_bot(int argc, char **argv)
 							      &r.config.time, &r.limits)) != EXIT_OK)
 			return rc;
 		if (!fixed && (opt == 'o' || opt == 'p' ||
-			       (opt > OPT_MATCH_FIRST && !take_switch(&sw, longopts[index].name))))
-			fixed = opt == 'o' ? "o" : longopts[index].name;
+			       (opt > OPT_MATCH_FIRST && !take_switch(&sw, check_bot_options[index].name))))
+			fixed = opt == 'o' ? "o" : check_bot_options[index].name;
 	}
 	if (file && fixed) {
 		cli_limits_free(&r.limits);
@@ -289,3 +290,11 @@ int cmd_check_bot(int argc, char **argv)
 	free(bot);
 	return rc;
 }
+
+const struct cmd_entry cmd_check_bot_entry = {
+	.name = "check-bot",
+	.summary = "check that a bot follows the protocol",
+	.shortopts = "o:",
+	.longopts = check_bot_options,
+	.exec = cmd_check_bot,
+};

@@ -18,7 +18,7 @@ static void describe_option(const struct game_option *o)
 	       o->default_value, o->help);
 }
 
-int cmd_games(int argc, char **argv)
+static int cmd_games(int argc, char **argv)
 {
 	const struct game_rules *rules;
 	char players[GAME_PLAYERS_TEXT];
@@ -54,3 +54,9 @@ int cmd_games(int argc, char **argv)
 	printf("rules as enforced: docs/games/%s.md\n", rules->name);
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_games_entry = {
+	.name = "games",
+	.summary = "list the games and their options",
+	.exec = cmd_games,
+};

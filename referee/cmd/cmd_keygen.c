@@ -10,7 +10,7 @@
 #include "base/util.h"
 #include "cli.h"
 
-int cmd_keygen(int argc, char **argv)
+static int cmd_keygen(int argc, char **argv)
 {
 	struct referee_key key;
 	char err[ERR_LEN], hex[65], *secret, *public;
@@ -40,3 +40,9 @@ int cmd_keygen(int argc, char **argv)
 	sodium_memzero(&key, sizeof key);
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_keygen_entry = {
+	.name = "keygen",
+	.summary = "make a signing key pair",
+	.exec = cmd_keygen,
+};

@@ -18,25 +18,26 @@
 #include "ladder/ladder_print.h"
 #include "report/grade_ladder.h"
 
+static const struct option ladder_options[] = {
+	{"format", required_argument, NULL, 'f'},
+	{"anchor", required_argument, NULL, 'a'},
+	{"key", required_argument, NULL, 'k'},
+	{"verify", no_argument, NULL, 'v'},
+	{"provisional", no_argument, NULL, 'p'},
+	{"luck-adjusted", no_argument, NULL, 'L'},
+	{NULL, 0, NULL, 0},
+};
+
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_args(int argc, char **argv, const char **format,
 		      const char **anchor, struct ladder_options *check,
 		      unsigned char *key, bool *luck)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"anchor", required_argument, NULL, 'a'},
-		{"key", required_argument, NULL, 'k'},
-		{"verify", no_argument, NULL, 'v'},
-		{"provisional", no_argument, NULL, 'p'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{NULL, 0, NULL, 0},
-	};
 	char err[ERR_LEN];
 	int opt;
 
-	while ((opt = cli_option("ladder", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_ladder_entry, argc, argv, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (ladder_format_called(optarg) < 0)
@@ -96,7 +97,7 @@ static int luck_ladder(char **paths, int count, const char *format,
 	return rc;
 }
 
-int cmd_ladder(int argc, char **argv)
+static int cmd_ladder(int argc, char **argv)
 {
 	const char *format = "table", *anchor = NULL;
 	struct ladder_options check = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
@@ -154,3 +155,10 @@ int cmd_ladder(int argc, char **argv)
 	return cli_ladder(argv + optind, argc - optind,
 			  (enum ladder_format)ladder_format_called(format), anchor, &check);
 }
+
+const struct cmd_entry cmd_ladder_entry = {
+	.name = "ladder",
+	.summary = "Elo ratings with error bars from game logs",
+	.longopts = ladder_options,
+	.exec = cmd_ladder,
+};

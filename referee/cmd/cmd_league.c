@@ -170,17 +170,21 @@ static bool register_key(const char *key_file, const char *dir,
 	return !info->id[0] || cli_signing_key("league", key_file, dir, key);
 }
 
+static const struct cmd_entry key_option_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
+		{"key", required_argument, NULL, 'k'},
+		{NULL, 0, NULL, 0},
+	},
+};
+
 /* Reads the only option of retire and season, --key FILE: EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int key_option(int argc, char **argv, const char **key_file)
 {
-	static const struct option longopts[] = {
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt;
 
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1)
+	while ((opt = cli_option(&key_option_entry, argc, argv, NULL)) != -1)
 		if (opt == 'k')
 			*key_file = optarg;
 		else
@@ -188,14 +192,19 @@ static int key_option(int argc, char **argv, const char **key_file)
 	return EXIT_OK;
 }
 
-static int league_init(int argc, char **argv)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry league_init_entry = {
+	.name = "league",
+	.shortopts = "o:",
+	.longopts = (const struct option[]){
 		{"game", required_argument, NULL, 'g'},
 		{"players", required_argument, NULL, 'p'},
 		{"key", required_argument, NULL, 'k'},
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+static int league_init(int argc, char **argv)
+{
 	const char *pairs[64], *game = NULL, *key_file = NULL;
 	struct referee_key key;
 	int npairs = 0, opt;
@@ -205,7 +214,7 @@ static int league_init(int argc, char **argv)
 	cJSON *given;
 	sqlite3 *db;
 
-	while ((opt = cli_option("league", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&league_init_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'g')
 			game = optarg;
 		else if (opt == 'p' && !cli_number("league", "--players", optarg, 2,
@@ -319,9 +328,9 @@ static void add_report(const char *dir, const struct league_version *v,
 	}
 }
 
-static int league_add(int argc, char **argv)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry league_add_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
 		{"workdir", required_argument, NULL, 'w'},
 		{"readable", required_argument, NULL, 'r'},
 		{"porcelain", no_argument, NULL, 'P'},
@@ -329,7 +338,11 @@ static int league_add(int argc, char **argv)
 		{"owner", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+static int league_add(int argc, char **argv)
+{
 	const char *key_file = NULL;
 	struct referee_key key;
 	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
@@ -345,7 +358,7 @@ static int league_add(int argc, char **argv)
 
 	if (!getcwd(cwd, sizeof cwd))
 		return fail("cannot read the current folder");
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&league_add_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'w')
 			workdir = optarg;
 		else if (opt == 'r' && nreadable == 64)
@@ -618,15 +631,19 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	return rc;
 }
 
-static int league_ladder(int argc, char **argv)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry league_ladder_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
 		{"format", required_argument, NULL, 'f'},
 		{"versions", no_argument, NULL, 'v'},
 		{"season", required_argument, NULL, 's'},
 		{"luck-adjusted", no_argument, NULL, 'L'},
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+static int league_ladder(int argc, char **argv)
+{
 	enum league_format format = LEAGUE_TABLE;
 	const char *season = NULL;
 	bool all = false, luck = false;
@@ -634,7 +651,7 @@ static int league_ladder(int argc, char **argv)
 	sqlite3 *db;
 	int opt, rc = EXIT_OK;
 
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'v')
 			all = true;
 		else if (opt == 'L')
@@ -756,7 +773,7 @@ static int league_rebuild_verb(int argc, char **argv)
 	return rc;
 }
 
-int cmd_league(int argc, char **argv)
+static int cmd_league(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
@@ -786,3 +803,9 @@ int cmd_league(int argc, char **argv)
 	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
 		    "quota, rebuild, season, serve or user", argv[1]);
 }
+
+const struct cmd_entry cmd_league_entry = {
+	.name = "league",
+	.summary = "a ladder that keeps playing: bots, versions, ratings",
+	.exec = cmd_league,
+};

@@ -79,11 +79,9 @@ static int slurm_args(struct run_args *a, const char *text)
 	return EXIT_OK;
 }
 
-/* The options of run (and of play-task, which takes the run's), then
- * `operands` operands. */
-static int run_options(struct run_args *a, int argc, char **argv, int operands)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry run_options_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
 		{"games", required_argument, NULL, 'g'},
 		{"for", required_argument, NULL, 'f'},
 		{"concurrency", required_argument, NULL, 'c'},
@@ -98,11 +96,17 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 		{"trickle", required_argument, NULL, 't'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+/* The options of run (and of play-task, which takes the run's), then
+ * `operands` operands. */
+static int run_options(struct run_args *a, int argc, char **argv, int operands)
+{
 	int opt, rc;
 	long n;
 
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&run_options_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'g' && !cli_number("league", "--games", optarg, 1, 1000000000L,
 					      &a->run.max_games))
 			return EXIT_USAGE;

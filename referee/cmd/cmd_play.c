@@ -163,24 +163,25 @@ static int read_openings(struct play *p, long openings, const char *book)
 	return EXIT_OK;
 }
 
+static const struct option play_options[] = {
+	{"games", required_argument, NULL, 'g'},
+	{"seed", required_argument, NULL, 's'},
+	{"openings", required_argument, NULL, 'P'},
+	{"log", required_argument, NULL, 'l'},
+	{"out", required_argument, NULL, 'O'},
+	{"key", required_argument, NULL, 'k'},
+	{"show", no_argument, NULL, 'S'},
+	{"human", required_argument, NULL, 'H'},
+	{"duplicate", no_argument, NULL, 'D'},
+	{"trusted-bots", no_argument, NULL, 'T'},
+	{"compress", no_argument, NULL, 'z'},
+	{"openings-book", required_argument, NULL, 'B'},
+	CLI_MATCH_LONGOPTS,
+	{NULL, 0, NULL, 0},
+};
+
 static int parse_args(struct play *p, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"games", required_argument, NULL, 'g'},
-		{"seed", required_argument, NULL, 's'},
-		{"openings", required_argument, NULL, 'P'},
-		{"log", required_argument, NULL, 'l'},
-		{"out", required_argument, NULL, 'O'},
-		{"key", required_argument, NULL, 'k'},
-		{"show", no_argument, NULL, 'S'},
-		{"human", required_argument, NULL, 'H'},
-		{"duplicate", no_argument, NULL, 'D'},
-		{"trusted-bots", no_argument, NULL, 'T'},
-		{"compress", no_argument, NULL, 'z'},
-		{"openings-book", required_argument, NULL, 'B'},
-		CLI_MATCH_LONGOPTS,
-		{NULL, 0, NULL, 0},
-	};
 	const char *pairs[64], *book = NULL;
 	long openings = 0;
 	int npairs = 0, opt, rc;
@@ -189,7 +190,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 
 	/* GAME and the BOTs come after the options, wherever they were
 	 * given; a BOT is one argument, spaces and all. */
-	while ((opt = cli_option("play", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_play_entry, argc, argv, NULL)) != -1) {
 		switch (opt) {
 		case 'o':
 			if (npairs == 64)
@@ -369,7 +370,7 @@ static void configure(struct play *p, char **bots)
 	}
 }
 
-int cmd_play(int argc, char **argv)
+static int cmd_play(int argc, char **argv)
 {
 	struct play p = {
 		.m.games = 1,
@@ -463,3 +464,11 @@ out:
 	sodium_memzero(&p.key, sizeof p.key);
 	return rc;
 }
+
+const struct cmd_entry cmd_play_entry = {
+	.name = "play",
+	.summary = "play games between bots given on the command line",
+	.shortopts = "o:",
+	.longopts = play_options,
+	.exec = cmd_play,
+};

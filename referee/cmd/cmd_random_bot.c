@@ -12,7 +12,7 @@
 #include "base/json.h"
 #include "cli.h"
 
-int cmd_random_bot(int argc, char **argv)
+static int cmd_random_bot(int argc, char **argv)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -50,3 +50,9 @@ int cmd_random_bot(int argc, char **argv)
 	free(line);
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_random_bot_entry = {
+	.name = "random-bot",
+	.summary = "a random bot for any game (check-bot's opponent)",
+	.exec = cmd_random_bot,
+};

@@ -53,20 +53,21 @@ static bool format_named(const char *word, enum replay_format *format)
 	return false;
 }
 
+static const struct option replay_options[] = {
+	{"format", required_argument, NULL, 'f'},
+	{"move", required_argument, NULL, 'm'},
+	{"seat", required_argument, NULL, 's'},
+	{"key", required_argument, NULL, 'k'},
+	{"grade", no_argument, NULL, 'g'},
+	{NULL, 0, NULL, 0},
+};
+
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"move", required_argument, NULL, 'm'},
-		{"seat", required_argument, NULL, 's'},
-		{"key", required_argument, NULL, 'k'},
-		{"grade", no_argument, NULL, 'g'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt;
 
 	*a = (struct replay_args){.format = FORMAT_TEXT, .move = -1, .seat = -1};
-	while ((opt = cli_option("replay", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_replay_entry, argc, argv, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (!format_named(optarg, &a->format))
@@ -154,7 +155,7 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	return EXIT_OK;
 }
 
-int cmd_replay(int argc, char **argv)
+static int cmd_replay(int argc, char **argv)
 {
 	struct replay_args a;
 	struct replay_options options = {0};
@@ -237,3 +238,11 @@ int cmd_replay(int argc, char **argv)
 	logread_free(&log);
 	return rc;
 }
+
+const struct cmd_entry cmd_replay_entry = {
+	.name = "replay",
+	.summary = "show a game from its log: text, HTML, a bot's message",
+	.shortopts = "o:",
+	.longopts = replay_options,
+	.exec = cmd_replay,
+};

@@ -22,13 +22,14 @@ static void say(const char *line)
 	visible_line(stderr, "referee report: %s", line);
 }
 
-int cmd_report(int argc, char **argv)
+static const struct option report_options[] = {
+	{"key", required_argument, NULL, 'k'},
+	{"luck-adjusted", no_argument, NULL, 'L'},
+	{NULL, 0, NULL, 0},
+};
+
+static int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"key", required_argument, NULL, 'k'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{NULL, 0, NULL, 0},
-	};
 	const char *dir, *key_file = NULL;
 	int run_problems = 0;
 	struct report_options options = {.warn = say, .run_problems = &run_problems};
@@ -65,7 +66,7 @@ int cmd_report(int argc, char **argv)
 		     "or when DIR cannot\nbe read or OUT written.");
 		return EXIT_OK;
 	}
-	while ((opt = cli_option("report", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_report_entry, argc, argv, NULL)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'o')
@@ -110,3 +111,11 @@ int cmd_report(int argc, char **argv)
 		return EXIT_CHECK_FAILED;
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_report_entry = {
+	.name = "report",
+	.summary = "a static site of a tournament: ladder, crosstable, replays",
+	.shortopts = "o:",
+	.longopts = report_options,
+	.exec = cmd_report,
+};

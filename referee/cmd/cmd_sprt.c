@@ -103,32 +103,33 @@ static bool parse_real(const char *flag, const char *text, double *out)
 	return true;
 }
 
+static const struct option sprt_options[] = {
+	{"elo0", required_argument, NULL, '0'},
+	{"elo1", required_argument, NULL, '1'},
+	{"alpha", required_argument, NULL, 'a'},
+	{"beta", required_argument, NULL, 'b'},
+	{"normalized", no_argument, NULL, 'n'},
+	{"luck-adjusted", no_argument, NULL, 'L'},
+	{"max-pairs", required_argument, NULL, 'p'},
+	{"concurrency", required_argument, NULL, 'c'},
+	{"duplicate", no_argument, NULL, 'D'},
+	{"trusted-bots", no_argument, NULL, 'T'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"out", required_argument, NULL, 'O'},
+	{"key", required_argument, NULL, 'k'},
+	{"openings", required_argument, NULL, 'P'},
+	{"openings-book", required_argument, NULL, 'B'},
+	{"compress", no_argument, NULL, 'z'},
+	CLI_MATCH_LONGOPTS,
+	{NULL, 0, NULL, 0},
+};
+
 static int parse_args(struct sprt_args *a, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"elo0", required_argument, NULL, '0'},
-		{"elo1", required_argument, NULL, '1'},
-		{"alpha", required_argument, NULL, 'a'},
-		{"beta", required_argument, NULL, 'b'},
-		{"normalized", no_argument, NULL, 'n'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{"max-pairs", required_argument, NULL, 'p'},
-		{"concurrency", required_argument, NULL, 'c'},
-		{"duplicate", no_argument, NULL, 'D'},
-		{"trusted-bots", no_argument, NULL, 'T'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"out", required_argument, NULL, 'O'},
-		{"key", required_argument, NULL, 'k'},
-		{"openings", required_argument, NULL, 'P'},
-		{"openings-book", required_argument, NULL, 'B'},
-		{"compress", no_argument, NULL, 'z'},
-		CLI_MATCH_LONGOPTS,
-		{NULL, 0, NULL, 0},
-	};
 	int opt, rc;
 	long n;
 
-	while ((opt = cli_option("sprt", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_sprt_entry, argc, argv, NULL)) != -1) {
 		bool ok = true;
 
 		switch (opt) {
@@ -489,7 +490,7 @@ out:
 	return rc;
 }
 
-int cmd_sprt(int argc, char **argv)
+static int cmd_sprt(int argc, char **argv)
 {
 	struct sprt_args a = {
 		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
@@ -509,3 +510,11 @@ int cmd_sprt(int argc, char **argv)
 	cli_limits_free(&a.limits);
 	return rc;
 }
+
+const struct cmd_entry cmd_sprt_entry = {
+	.name = "sprt",
+	.summary = "A/B test of two bots with early stopping",
+	.shortopts = "o:",
+	.longopts = sprt_options,
+	.exec = cmd_sprt,
+};

@@ -163,32 +163,33 @@ static void report_final(void *ctx, const char *out_dir)
 	free(index);
 }
 
+static const struct option tournament_options[] = {
+	{"out", required_argument, NULL, 'o'},
+	{"concurrency", required_argument, NULL, 'c'},
+	{"resume", no_argument, NULL, 'r'},
+	{"shard", required_argument, NULL, 's'},
+	{"key", required_argument, NULL, 'k'},
+	{"sandbox", no_argument, NULL, 'S'},
+	{"no-sandbox", no_argument, NULL, 'N'},
+	{"limits", no_argument, NULL, 'L'},
+	{"no-limits", no_argument, NULL, 'n'},
+	{"report", no_argument, NULL, 'R'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"compress", no_argument, NULL, 'z'},
+	{"openings-book", required_argument, NULL, 'B'},
+	{"skip-broken", no_argument, NULL, 'b'},
+	{"start-failures", required_argument, NULL, 'f'},
+	{NULL, 0, NULL, 0},
+};
+
 /* Reads the options into `q`; the file is argv[optind].  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_args(int argc, char **argv, struct tournament_request *q,
 		      struct report_live *live)
 {
-	static const struct option longopts[] = {
-		{"out", required_argument, NULL, 'o'},
-		{"concurrency", required_argument, NULL, 'c'},
-		{"resume", no_argument, NULL, 'r'},
-		{"shard", required_argument, NULL, 's'},
-		{"key", required_argument, NULL, 'k'},
-		{"sandbox", no_argument, NULL, 'S'},
-		{"no-sandbox", no_argument, NULL, 'N'},
-		{"limits", no_argument, NULL, 'L'},
-		{"no-limits", no_argument, NULL, 'n'},
-		{"report", no_argument, NULL, 'R'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"compress", no_argument, NULL, 'z'},
-		{"openings-book", required_argument, NULL, 'B'},
-		{"skip-broken", no_argument, NULL, 'b'},
-		{"start-failures", required_argument, NULL, 'f'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt;
 
-	while ((opt = cli_option("tournament", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_tournament_entry, argc, argv, NULL)) != -1) {
 		switch (opt) {
 		case 'o': q->out_dir = optarg; break;
 		case 'c':
@@ -231,7 +232,7 @@ static int parse_args(int argc, char **argv, struct tournament_request *q,
 	return EXIT_OK;
 }
 
-int cmd_tournament(int argc, char **argv)
+static int cmd_tournament(int argc, char **argv)
 {
 	struct tournament_request q = {
 		.shard_index = 1, .shard_count = 1, .sandbox = -1, .contain = -1,
@@ -273,3 +274,10 @@ int cmd_tournament(int argc, char **argv)
 	free(outcome.out_dir);
 	return rc;
 }
+
+const struct cmd_entry cmd_tournament_entry = {
+	.name = "tournament",
+	.summary = "play a tournament file on all cores",
+	.longopts = tournament_options,
+	.exec = cmd_tournament,
+};

@@ -253,21 +253,22 @@ static void check_leagues(struct tally *tally)
 	free(tally->leagues);
 }
 
+static const struct option verify_options[] = {
+	{"key", required_argument, NULL, 'k'},
+	{"unsigned", no_argument, NULL, 'u'},
+	{"jobs", required_argument, NULL, 'j'},
+	{"verbose", no_argument, NULL, 'v'},
+	{NULL, 0, NULL, 0},
+};
+
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_options(int argc, char **argv, const char **key_file,
 			 bool *unsigned_ok, long *jobs, bool *verbose)
 {
-	static const struct option longopts[] = {
-		{"key", required_argument, NULL, 'k'},
-		{"unsigned", no_argument, NULL, 'u'},
-		{"jobs", required_argument, NULL, 'j'},
-		{"verbose", no_argument, NULL, 'v'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt, index;
 
-	while ((opt = cli_option("verify", argc, argv, "j:v", longopts, &index)) != -1) {
+	while ((opt = cli_option(&cmd_verify_entry, argc, argv, &index)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'k')
@@ -283,7 +284,7 @@ static int parse_options(int argc, char **argv, const char **key_file,
 	return optind < argc ? EXIT_OK : cli_fail("verify", "no log given");
 }
 
-int cmd_verify(int argc, char **argv)
+static int cmd_verify(int argc, char **argv)
 {
 	unsigned char key[32];
 	const char *key_file = NULL;
@@ -371,3 +372,11 @@ int cmd_verify(int argc, char **argv)
 	return tally.unreadable ? EXIT_USAGE
 	       : tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
+
+const struct cmd_entry cmd_verify_entry = {
+	.name = "verify",
+	.summary = "check game logs: chain, signature, draws, rules",
+	.shortopts = "j:v",
+	.longopts = verify_options,
+	.exec = cmd_verify,
+};
