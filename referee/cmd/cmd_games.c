@@ -23,12 +23,6 @@ static int cmd_games(int argc, char **argv)
 	const struct game_rules *rules;
 	char players[GAME_PLAYERS_TEXT];
 
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee games [GAME]\n\n"
-		     "Lists the games, or GAME's players and options (set them "
-		     "with -o KEY=VALUE).");
-		return EXIT_OK;
-	}
 	if (argc > 2)
 		return cli_fail("games", "takes at most one game name");
 	if (argc == 1) {
@@ -58,5 +52,8 @@ static int cmd_games(int argc, char **argv)
 const struct cmd_entry cmd_games_entry = {
 	.name = "games",
 	.summary = "list the games and their options",
+	.usage = "usage: referee games [GAME]\n\n"
+		"Lists the games, or GAME's players and options (set them "
+		"with -o KEY=VALUE).\n",
 	.exec = cmd_games,
 };
