@@ -168,7 +168,7 @@ static const char grade_help[] =
 	"                 with its 95% interval; exact values only; JSON: one\n"
 	"                 object\n\n"
 	"Exit status 1 if a log cannot be read or does not verify, 3 if a game\n"
-	"has no exact values under --summary, 2 on bad usage.";
+	"has no exact values under --summary, 2 on bad usage.\n";
 
 static int cmd_grade(int argc, char **argv)
 {
@@ -178,10 +178,6 @@ static int cmd_grade(int argc, char **argv)
 	struct stat st;
 	int rc;
 
-	if (cli_wants_help(argc, argv)) {
-		puts(grade_help);
-		return EXIT_OK;
-	}
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
 	g = grade_new(a.tables);
@@ -211,5 +207,6 @@ const struct cmd_entry cmd_grade_entry = {
 	.name = "grade",
 	.summary = "grade every decision and roll of a game: skill and luck",
 	.longopts = grade_options,
+	.usage = grade_help,
 	.exec = cmd_grade,
 };
