@@ -70,7 +70,7 @@ static const char usage[] =
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
 "plays duplicate sets against bots near it in rating, and its rating comes\n"
-"with its 95%% interval. A bot added again with other files is a new\n"
+"with its 95% interval. A bot added again with other files is a new\n"
 "version, rated afresh; the old one keeps its record. A new season (season)\n"
 "freezes the ladder and rates every version afresh from then on.\n"
 "\n"
@@ -93,7 +93,7 @@ static const char usage[] =
 "  --concurrency N     run: tasks at once (default: the cores)\n"
 "  --batch N           run: sets a task at most, of the same bots on the\n"
 "                      same processes (default: 24)\n"
-"  --rest-interval ELO run, serve: rest once every active version's 95%%\n"
+"  --rest-interval ELO run, serve: rest once every active version's 95%\n"
 "                      interval is within +/- ELO (default 50; 0: never);\n"
 "                      a run with --games does not rest\n"
 "  --trickle SETS      run, serve: sets a minute while resting (default 1;\n"
@@ -146,8 +146,9 @@ static const char usage[] =
 "                      connections, X-Forwarded-For's last address is the\n"
 "                      client the limits count\n"
 "  --request-seconds S serve: a request's time from its headers to its\n"
-"                      answer, its body included (default 60)\n"
-"%s"
+"                      answer, its body included (default 60)\n";
+
+static const char usage_end[] =
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
 "game finished; after kill -9 the next run closes what was cut.  A set a\n"
@@ -786,10 +787,6 @@ static int cmd_league(int argc, char **argv)
 		{"play-task", league_play_task}, {"quota", league_quota},
 	};
 
-	if (cli_wants_help(argc, argv)) {
-		printf(usage, cli_match_usage);
-		return EXIT_OK;
-	}
 	if (argc < 2)
 		return fail("give a verb: init, add, retire, run, ladder, status, "
 			    "quota, rebuild, season, serve or user");
@@ -807,5 +804,7 @@ static int cmd_league(int argc, char **argv)
 const struct cmd_entry cmd_league_entry = {
 	.name = "league",
 	.summary = "a ladder that keeps playing: bots, versions, ratings",
+	.usage = usage,
+	.usage_end = usage_end,
 	.exec = cmd_league,
 };
