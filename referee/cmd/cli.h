@@ -22,8 +22,7 @@ struct cmd_entry {
 	const char *name;    /* as typed: "check-bot" */
 	const char *summary; /* its line in `referee`'s list of verbs */
 	/* `referee VERB --help`: usage, then for a verb that plays games
-	 * (usage_end given) cli_match_usage and usage_end; no usage: the
-	 * verb says it itself. */
+	 * (usage_end given) cli_match_usage and usage_end. */
 	const char *usage, *usage_end;
 	const char *shortopts;         /* for cli_option; NULL: none */
 	const struct option *longopts; /* NULL: none */

@@ -49,14 +49,12 @@ static int run_verb(const struct cmd_entry *verb, int argc, char **argv)
 	char err[ERR_LEN];
 	int n;
 
-	if (cli_wants_help(argc, argv) && verb->usage) {
+	if (cli_wants_help(argc, argv)) {
 		fputs(verb->usage, stdout);
 		if (verb->usage_end)
 			printf("%s%s", cli_match_usage, verb->usage_end);
 		return EXIT_OK;
 	}
-	if (cli_wants_help(argc, argv))
-		return verb->exec(argc, argv);
 	if (settings_load(err)) {
 		fprintf(stderr, "referee: %s (see 'referee --help')\n", err);
 		return EXIT_USAGE;
