@@ -204,6 +204,32 @@ static const struct cmd_entry league_init_entry = {
 	},
 };
 
+/* The game of init: its rules, players and options, into `info`.
+ * EXIT_OK, or EXIT_USAGE after a message. */
+static int init_game(struct league_info *info, const char *game, long players,
+		     const char *const *pairs, int npairs)
+{
+	char err[ERR_LEN];
+	cJSON *given;
+
+	if (!(info->rules = arena_game_find(game)))
+		return fail("unknown game '%s' (see 'referee games')", game);
+	info->players = players ? (int)players : info->rules->min_players;
+	if (info->players < info->rules->min_players || info->players > info->rules->max_players)
+		return fail("%s is played by %d to %d players, not %d", game,
+			    info->rules->min_players, info->rules->max_players,
+			    info->players);
+	given = options_from_pairs(pairs, npairs, err);
+	info->options = given ? options_resolve(info->rules, given, err) : NULL;
+	cJSON_Delete(given);
+	if (!info->options ||
+	    game_play_check_setup(info->rules, info->options, info->players, err)) {
+		league_info_free(info);
+		return fail("%s", err);
+	}
+	return EXIT_OK;
+}
+
 static int league_init(int argc, char **argv)
 {
 	const char *pairs[64], *game = NULL, *key_file = NULL;
@@ -212,7 +238,6 @@ static int league_init(int argc, char **argv)
 	long players = 0;
 	struct league_info info = {0};
 	char err[ERR_LEN];
-	cJSON *given;
 	sqlite3 *db;
 
 	while ((opt = cli_option(&league_init_entry, argc, argv, NULL)) != -1) {
@@ -232,21 +257,8 @@ static int league_init(int argc, char **argv)
 	}
 	if (argc - optind != 1 || !game)
 		return fail("init takes a folder and --game GAME");
-	if (!(info.rules = arena_game_find(game)))
-		return fail("unknown game '%s' (see 'referee games')", game);
-	info.players = players ? (int)players : info.rules->min_players;
-	if (info.players < info.rules->min_players || info.players > info.rules->max_players) {
-		cli_fail("league", "%s is played by %d to %d players, not %d", game,
-			 info.rules->min_players, info.rules->max_players, info.players);
+	if (init_game(&info, game, players, pairs, npairs))
 		return EXIT_USAGE;
-	}
-	given = options_from_pairs(pairs, npairs, err);
-	info.options = given ? options_resolve(info.rules, given, err) : NULL;
-	cJSON_Delete(given);
-	if (!info.options || game_play_check_setup(info.rules, info.options, info.players, err)) {
-		league_info_free(&info);
-		return fail("%s", err);
-	}
 	/* The key first: a league is not left without its register's first
 	 * line, which names it, signed. */
 	if (!cli_signing_key("league", key_file, NULL, &key)) {
@@ -342,43 +354,62 @@ static const struct cmd_entry league_add_entry = {
 	},
 };
 
+/* The options of add. */
+struct add_args {
+	const char *key_file, *workdir, *owner;
+	char *readable[65]; /* made absolute */
+	int nreadable;
+	bool porcelain, only_new;
+};
+
+/* Reads add's options, the relative paths from `cwd`: EXIT_OK, or
+ * EXIT_USAGE after a message. */
+static int add_options(struct add_args *a, const char *cwd, int argc, char **argv)
+{
+	int opt;
+
+	while ((opt = cli_option(&league_add_entry, argc, argv, NULL)) != -1) {
+		if (opt == 'w')
+			a->workdir = optarg;
+		else if (opt == 'r' && a->nreadable == 64)
+			return fail("too many --readable paths");
+		else if (opt == 'r')
+			a->readable[a->nreadable++] = path_resolve(cwd, optarg);
+		else if (opt == 'P')
+			a->porcelain = true;
+		else if (opt == 'N')
+			a->only_new = true;
+		else if (opt == 'O' && !league_name_ok(optarg))
+			return fail("'%s' is not a user's name", optarg);
+		else if (opt == 'O')
+			a->owner = optarg;
+		else if (opt == 'k')
+			a->key_file = optarg;
+		else
+			return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int league_add(int argc, char **argv)
 {
-	const char *key_file = NULL;
+	struct add_args a = {0};
 	struct referee_key key;
-	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
+	char hash[65], cwd[PATH_MAX], *command = NULL;
 	char err[ERR_LEN];
-	struct league_version v = {.hash = hash, .readable = readable};
+	struct league_version v = {.hash = hash, .readable = a.readable};
 	enum league_add_result result;
 	struct league_add out = {0};
 	cJSON *owners;
-	int nreadable = 0, opt, rc;
-	bool porcelain = false, only_new = false;
+	int rc;
 	struct league_info info;
 	sqlite3 *db;
 
 	if (!getcwd(cwd, sizeof cwd))
 		return fail("cannot read the current folder");
-	while ((opt = cli_option(&league_add_entry, argc, argv, NULL)) != -1) {
-		if (opt == 'w')
-			workdir = optarg;
-		else if (opt == 'r' && nreadable == 64)
-			return fail("too many --readable paths");
-		else if (opt == 'r')
-			readable[nreadable++] = path_resolve(cwd, optarg);
-		else if (opt == 'P')
-			porcelain = true;
-		else if (opt == 'N')
-			only_new = true;
-		else if (opt == 'O' && !league_name_ok(optarg))
-			return fail("'%s' is not a user's name", optarg);
-		else if (opt == 'O')
-			out.owner = optarg;
-		else if (opt == 'k')
-			key_file = optarg;
-		else
-			return EXIT_USAGE;
-	}
+	if (add_options(&a, cwd, argc, argv))
+		return EXIT_USAGE;
+	out.owner = a.owner;
 	if (argc - optind < 3)
 		return fail("add takes a folder, a name and the bot's command");
 	if (!league_name_ok(argv[optind + 1]))
@@ -386,7 +417,7 @@ static int league_add(int argc, char **argv)
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if (!register_key(key_file, argv[optind], &info, &key)) {
+	if (!register_key(a.key_file, argv[optind], &info, &key)) {
 		league_db_close(db);
 		league_info_free(&info);
 		return EXIT_USAGE;
@@ -400,13 +431,13 @@ static int league_add(int argc, char **argv)
 	}
 	v.name = argv[optind + 1];
 	v.command = command;
-	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
+	v.workdir = a.workdir ? path_resolve(cwd, a.workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
 	out.owners = owners = web_users_owners(argv[optind]);
-	result = league_add_version(argv[optind], &info, db, &v, only_new, &out, err);
+	result = league_add_version(argv[optind], &info, db, &v, a.only_new, &out, err);
 	cJSON_Delete(owners);
 	if (result != LEAGUE_ADD_ERROR)
-		add_report(argv[optind], &v, &out, porcelain);
+		add_report(argv[optind], &v, &out, a.porcelain);
 	rc = result == LEAGUE_ADD_DONE ? EXIT_OK
 	     : result == LEAGUE_ADD_REFUSED ? EXIT_CHECK_FAILED : fail("%s", err);
 	free(out.checklist);
@@ -415,8 +446,8 @@ static int league_add(int argc, char **argv)
 	league_info_free(&info);
 	free(command);
 	free(v.workdir);
-	for (int i = 0; i < nreadable; i++)
-		free(readable[i]);
+	for (int i = 0; i < a.nreadable; i++)
+		free(a.readable[i]);
 	return rc;
 }
 
