@@ -461,11 +461,3 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
 	}
 	return EXIT_OK;
 }
-
-bool cli_wants_help(int argc, char **argv)
-{
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-			return true;
-	return false;
-}

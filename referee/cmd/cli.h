@@ -140,9 +140,6 @@ bool cli_number(const char *verb, const char *flag, const char *text,
 /* Reads --seed HEX into seed (seed.h); false with a message. */
 bool cli_seed(const char *verb, const char *hex, unsigned char seed[32]);
 
-/* True when argv holds -h or --help before any "--". */
-bool cli_wants_help(int argc, char **argv);
-
 /* Fills entrants from BOT arguments: a name is the part before '=' when
  * it is a name (names.h), else made from the command (the base name
  * without extension of its script, else of its program: "mybot" for

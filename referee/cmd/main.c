@@ -42,6 +42,15 @@ static int print_help(void)
 	return rc ? EXIT_USAGE : EXIT_OK;
 }
 
+/* True when argv holds -h or --help before any "--". */
+static bool wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return true;
+	return false;
+}
+
 /* Runs the verb argv[0] with the settings it takes (settings.h) before
  * its arguments, unless it is asked for its help. */
 static int run_verb(const struct cmd_entry *verb, int argc, char **argv)
@@ -49,7 +58,7 @@ static int run_verb(const struct cmd_entry *verb, int argc, char **argv)
 	char err[ERR_LEN];
 	int n;
 
-	if (cli_wants_help(argc, argv)) {
+	if (wants_help(argc, argv)) {
 		fputs(verb->usage, stdout);
 		if (verb->usage_end)
 			printf("%s%s", cli_match_usage, verb->usage_end);
