@@ -237,13 +237,13 @@ struct check_args {
 static int read_options(struct check_bot *r, struct check_args *a, int argc,
 			char **argv)
 {
-	const struct option *options = cmd_check_bot_entry.longopts;
 	int opt, rc, index;
 
 	while ((opt = cli_option(&cmd_check_bot_entry, argc, argv, &index)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
-		if (opt == 'g' && !cli_number("check-bot", "--games", optarg, 1, 1000, &r->games))
+		if (opt == 'g' &&
+		    !cli_number("check-bot", "--games", optarg, 1, 1000, &r->games))
 			return EXIT_USAGE;
 		else if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
 						   GAME_MAX_SEATS, &a->players))
@@ -261,9 +261,9 @@ static int read_options(struct check_bot *r, struct check_args *a, int argc,
 		else if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("check-bot", opt,
 				optarg, &r->config.time, &r->limits)) != EXIT_OK)
 			return rc;
-		if (!a->fixed && (opt == 'o' || opt == 'p' ||
-				  (opt > OPT_MATCH_FIRST && !take_switch(&a->sw, options[index].name))))
-			a->fixed = opt == 'o' ? "o" : options[index].name;
+		if (!a->fixed && (opt == 'o' || opt == 'p' || (opt > OPT_MATCH_FIRST &&
+				  !take_switch(&a->sw, check_bot_options[index].name))))
+			a->fixed = opt == 'o' ? "o" : check_bot_options[index].name;
 	}
 	if (a->file && a->fixed) {
 		cli_limits_free(&r->limits);
@@ -289,8 +289,10 @@ static int cmd_check_bot(int argc, char **argv)
 
 	if (rc)
 		return rc;
-	rc = a.file ? from_tournament(&r, &options, a.file, argv[optind], &a.sw, &spec, &bot)
-		    : from_arguments(&r, &options, argv[optind], a.pairs, a.npairs, a.players);
+	rc = a.file ? from_tournament(&r, &options, a.file, argv[optind], &a.sw, &spec,
+				      &bot)
+		    : from_arguments(&r, &options, argv[optind], a.pairs, a.npairs,
+				     a.players);
 	if (rc)
 		return rc;
 	if (!r.games)

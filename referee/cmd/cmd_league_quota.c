@@ -103,7 +103,8 @@ int league_quota(int argc, char **argv)
 		for (char *c = name; *c; c++)
 			*c = *c == '-' ? '_' : *c;
 		if (league_quota_set(&q, name, given[i].text, err))
-			rc = fail("--%s takes %s", league_quota_entry.longopts[given[i].index].name, err);
+			rc = fail("--%s takes %s",
+				  league_quota_entry.longopts[given[i].index].name, err);
 		free(name);
 	}
 	if (rc == EXIT_OK && n && league_quota_write(argv[optind], &q, err))
