@@ -1,6 +1,8 @@
 /*
  * The referee's command line: one verb per subcommand, each in its own
- * cmd_*.c file.  Only this layer prints usage and exits.
+ * cmd_*.c file, which defines its entry (cli.h: its name, usage, options
+ * and what runs it); `verbs` lists them.  Only this layer prints usage
+ * and exits.
  */
 #include <signal.h>
 #include <sodium.h>
