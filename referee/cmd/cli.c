@@ -79,8 +79,7 @@ static const char *turned_off_by(const char *word, const char *flag,
 	return said;
 }
 
-int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
-	       const struct option *longopts, int *index)
+int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
 {
 	/* The argument being read, named whole in messages ("-xy",
 	 * "--key=F"): getopt_long keeps optind on a cluster of short options
@@ -88,7 +87,7 @@ int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
 	 * optind on (it moves the operands it skips later). */
 	static const char *reading;
 	/* A leading ':' tells a missing value from an unknown option. */
-	char *with_colon = xasprintf(":%s", shortopts);
+	char *with_colon = xasprintf(":%s", verb->shortopts ? verb->shortopts : "");
 	int i = optind, opt, long_index = -1;
 
 	if (i >= argc || argv[i] != reading) {
@@ -97,15 +96,15 @@ int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
 		reading = i < argc ? argv[i] : NULL;
 	}
 	opterr = 0;
-	opt = getopt_long(argc, argv, with_colon, longopts, &long_index);
+	opt = getopt_long(argc, argv, with_colon, verb->longopts, &long_index);
 	free(with_colon);
 	option_word = reading;
 	if (index)
 		*index = long_index;
 	if (opt == '?')
-		cli_fail(verb, "unknown option '%s'", reading);
+		cli_fail(verb->name, "unknown option '%s'", reading);
 	else if (opt == ':')
-		cli_fail(verb, "%s needs a value", reading);
+		cli_fail(verb->name, "%s needs a value", reading);
 	return opt == ':' ? '?' : opt;
 }
 
@@ -273,69 +272,77 @@ void cli_limits_free(struct bot_limits *limits)
 	limits->readable = limits->hidden = limits->env = NULL;
 }
 
+/* The match options that take a number: one in its range, in its place. */
+static int match_number(const char *verb, int opt, const char *arg,
+			struct time_control *time, struct bot_limits *limits)
+{
+	static const struct {
+		int opt;
+		const char *flag;
+		long min, max;
+	} ranges[] = {
+		{OPT_MOVE_MS, "--move-ms", 1, 86400000},
+		{OPT_GAME_MS, "--game-ms", 0, 86400000},
+		{OPT_START_MS, "--start-ms", 1, 86400000},
+		{OPT_MAX_LINE, "--max-line", 64, 1L << 30},
+		{OPT_MAX_STDERR, "--max-stderr", 0, 1L << 34},
+		{OPT_CPU_SECONDS, "--cpu-seconds", 0, 1000000},
+		{OPT_MEMORY_MB, "--memory-mb", 0, 1L << 24},
+		{OPT_MAX_PROCESSES, "--max-processes", 0, 1L << 22},
+		{OPT_CPUS, "--cpus", 0, 4096},
+	};
+	size_t i = 0;
+	long n;
+
+	while (ranges[i].opt != opt) /* the others are cli_match_option's */
+		i++;
+	if (!cli_number(verb, ranges[i].flag, arg, ranges[i].min, ranges[i].max, &n))
+		return EXIT_USAGE;
+	switch (opt) {
+	case OPT_MOVE_MS: time->move_ms = n; break;
+	case OPT_GAME_MS: time->game_ms = n; break;
+	case OPT_START_MS: time->start_ms = n; break;
+	case OPT_MAX_LINE: limits->max_line = (size_t)n; break;
+	case OPT_MAX_STDERR: limits->max_stderr = (size_t)n; break;
+	case OPT_CPU_SECONDS: limits->cpu_seconds = (unsigned)n; break;
+	case OPT_MEMORY_MB: limits->memory = (uint64_t)n << 20; break;
+	case OPT_MAX_PROCESSES: limits->processes = (unsigned)n; break;
+	case OPT_CPUS: limits->cpus = (unsigned)n; break;
+	}
+	return EXIT_OK;
+}
+
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits)
 {
-	static const struct {
-		const char *flag;
-		long min, max;
-	} flags[] = {
-		{"--move-ms", 1, 86400000}, {"--game-ms", 0, 86400000},
-		{"--start-ms", 1, 86400000}, {"--max-line", 64, 1L << 30},
-		{"--max-stderr", 0, 1L << 34}, {"--cpu-seconds", 0, 1000000},
-		{"--memory-mb", 0, 1L << 24}, {"--max-processes", 0, 1L << 22},
-	};
-	long n;
-
-	if (opt == 1009 || opt == 1010) {
-		limits->sandbox = opt == 1009;
+	switch (opt) {
+	case OPT_SANDBOX: case OPT_NO_SANDBOX:
+		limits->sandbox = opt == OPT_SANDBOX;
 		cli_sandbox_given();
 		return EXIT_OK;
-	}
-	if (opt == 1011) {
+	case OPT_LIMITS: case OPT_NO_LIMITS:
+		limits->contain = opt == OPT_LIMITS;
+		cli_limits_given();
+		return EXIT_OK;
+	case OPT_READABLE:
 		limits->readable = path_list_add(limits->readable, arg);
 		return EXIT_OK;
-	}
-	if (opt == 1016) {
+	case OPT_WORKDIR:
 		limits->workdir = arg;
 		return EXIT_OK;
-	}
-	if (opt == 1017) {
+	case OPT_ENV:
 		if (!bot_env_entry_valid(arg))
 			return cli_fail(verb, "--env takes NAME or NAME=VALUE, not '%s'",
 					arg);
 		limits->env = path_list_add(limits->env, arg);
 		return EXIT_OK;
-	}
-	if (opt == 1013) {
+	case OPT_CLOCK:
 		if (strcmp(arg, "cpu") && strcmp(arg, "wall"))
 			return cli_fail(verb, "--clock takes cpu or wall, not '%s'", arg);
 		time->clock = strcmp(arg, "cpu") ? CLOCK_WALL : CLOCK_CPU;
 		return EXIT_OK;
 	}
-	if (opt == 1014 || opt == 1015) {
-		limits->contain = opt == 1014;
-		cli_limits_given();
-		return EXIT_OK;
-	}
-	if (opt == 1012)
-		return cli_number(verb, "--cpus", arg, 0, 4096, &n) ?
-		       (limits->cpus = (unsigned)n, EXIT_OK) : EXIT_USAGE;
-	/* Left: the numbers of flags[], 1001 to 1008. */
-	if (!cli_number(verb, flags[opt - 1001].flag, arg, flags[opt - 1001].min,
-			flags[opt - 1001].max, &n))
-		return EXIT_USAGE;
-	switch (opt) {
-	case 1001: time->move_ms = n; break;
-	case 1002: time->game_ms = n; break;
-	case 1003: time->start_ms = n; break;
-	case 1004: limits->max_line = (size_t)n; break;
-	case 1005: limits->max_stderr = (size_t)n; break;
-	case 1006: limits->cpu_seconds = (unsigned)n; break;
-	case 1007: limits->memory = (uint64_t)n << 20; break;
-	case 1008: limits->processes = (unsigned)n; break;
-	}
-	return EXIT_OK;
+	return match_number(verb, opt, arg, time, limits);
 }
 
 /* A key named where keygen would make it (DIR/referee.key) that is not
@@ -453,12 +460,4 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
 		return EXIT_CHECK_FAILED;
 	}
 	return EXIT_OK;
-}
-
-bool cli_wants_help(int argc, char **argv)
-{
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-			return true;
-	return false;
 }

@@ -15,19 +15,24 @@
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
-int cmd_play(int argc, char **argv);
-int cmd_games(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
-int cmd_grade(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_keygen(int argc, char **argv);
-int cmd_tournament(int argc, char **argv);
-int cmd_ladder(int argc, char **argv);
-int cmd_sprt(int argc, char **argv);
-int cmd_check_bot(int argc, char **argv);
-int cmd_random_bot(int argc, char **argv);
-int cmd_league(int argc, char **argv);
+/* One verb of the command line, each defined by its cmd_*.c file (as
+ * tmux's cmd_entry) and listed in main.c's table; a league's verb has
+ * one too, for its options, named "league" as its messages are. */
+struct cmd_entry {
+	const char *name;    /* as typed: "check-bot" */
+	const char *summary; /* its line in `referee`'s list of verbs */
+	/* `referee VERB --help`: usage, then for a verb that plays games
+	 * (usage_end given) cli_match_usage and usage_end. */
+	const char *usage, *usage_end;
+	const char *shortopts;         /* for cli_option; NULL: none */
+	const struct option *longopts; /* NULL: none */
+	int (*exec)(int argc, char **argv); /* argv[0] is the verb */
+};
+
+extern const struct cmd_entry cmd_play_entry, cmd_games_entry, cmd_verify_entry,
+	cmd_replay_entry, cmd_grade_entry, cmd_report_entry, cmd_tournament_entry,
+	cmd_ladder_entry, cmd_sprt_entry, cmd_league_entry, cmd_check_bot_entry,
+	cmd_random_bot_entry, cmd_keygen_entry;
 
 /* Checks and prints the ladder of `paths` in `format`, the ratings placed
  * by `anchor` (BOT=ELO, or NULL), as ladder_print.h's ladder_show says:
@@ -117,13 +122,12 @@ char *cli_scratch(const char *verb);
 void cli_scratch_free(const char *verb, char *dir);
 
 /* The next option of a verb's command line, as getopt_long(3) returns it
- * for `shortopts` and `longopts` (*index: the entry of a long option, else
+ * for the options of `verb` (*index: the entry of a long option, else
  * -1; index may be NULL): options anywhere among the operands, "--" ends
  * them, and at the end (-1) the operands are argv[optind] onwards, in
  * their order.  A mistake is said alike by every verb, naming what was
  * typed: "unknown option '-x'", "--key needs a value"; then '?'. */
-int cli_option(const char *verb, int argc, char **argv, const char *shortopts,
-	       const struct option *longopts, int *index);
+int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index);
 
 /* Prints "referee VERB: message" and a hint to stderr; returns EXIT_USAGE. */
 int cli_fail(const char *verb, const char *fmt, ...)
@@ -135,9 +139,6 @@ bool cli_number(const char *verb, const char *flag, const char *text,
 
 /* Reads --seed HEX into seed (seed.h); false with a message. */
 bool cli_seed(const char *verb, const char *hex, unsigned char seed[32]);
-
-/* True when argv holds -h or --help before any "--". */
-bool cli_wants_help(int argc, char **argv);
 
 /* Fills entrants from BOT arguments: a name is the part before '=' when
  * it is a name (names.h), else made from the command (the base name

@@ -49,8 +49,7 @@ static const char usage[] =
 "  --keep DIR        keep the logs and the bot's stderr in DIR\n"
 "  --lenient         pass a bot that plays, though it forfeits some games:\n"
 "                    it must start, answer hello and make a move of its own\n"
-"                    (the league's pre-flight); each forfeit is a warning\n"
-"%s";
+"                    (the league's pre-flight); each forfeit is a warning\n";
 
 /* Plays the checklist (check_bot.h) of `bot` against random opponents:
  * the referee itself as random-bot. */
@@ -214,67 +213,86 @@ static int play_in_folder(struct check_bot *r, cJSON *options, char *bot)
 	return rc;
 }
 
-int cmd_check_bot(int argc, char **argv)
+static const struct option check_bot_options[] = {
+	{"games", required_argument, NULL, 'g'},
+	{"players", required_argument, NULL, 'p'},
+	{"keep", required_argument, NULL, 'k'},
+	{"lenient", no_argument, NULL, 'l'},
+	{"tournament", required_argument, NULL, 't'},
+	CLI_MATCH_LONGOPTS,
+	{NULL, 0, NULL, 0},
+};
+
+/* The options as given, for GAME BOT or --tournament FILE NAME. */
+struct check_args {
+	struct switches sw;
+	const char *pairs[64], *file;
+	const char *fixed; /* the first that the tournament file sets */
+	int npairs;
+	long players;
+};
+
+/* Reads the options and counts the operands: EXIT_OK, or EXIT_USAGE
+ * after a message. */
+static int read_options(struct check_bot *r, struct check_args *a, int argc,
+			char **argv)
 {
-	static const struct option longopts[] = {
-		{"games", required_argument, NULL, 'g'},
-		{"players", required_argument, NULL, 'p'},
-		{"keep", required_argument, NULL, 'k'},
-		{"lenient", no_argument, NULL, 'l'},
-		{"tournament", required_argument, NULL, 't'},
-		CLI_MATCH_LONGOPTS,
-		{NULL, 0, NULL, 0},
-	};
+	int opt, rc, index;
+
+	while ((opt = cli_option(&cmd_check_bot_entry, argc, argv, &index)) != -1) {
+		if (opt == '?')
+			return EXIT_USAGE;
+		if (opt == 'g' &&
+		    !cli_number("check-bot", "--games", optarg, 1, 1000, &r->games))
+			return EXIT_USAGE;
+		else if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
+						   GAME_MAX_SEATS, &a->players))
+			return EXIT_USAGE;
+		else if (opt == 'k')
+			r->keep = optarg;
+		else if (opt == 'l')
+			r->lenient = true;
+		else if (opt == 't')
+			a->file = optarg;
+		else if (opt == 'o' && a->npairs == 64)
+			return cli_fail("check-bot", "too many -o options");
+		else if (opt == 'o')
+			a->pairs[a->npairs++] = optarg;
+		else if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("check-bot", opt,
+				optarg, &r->config.time, &r->limits)) != EXIT_OK)
+			return rc;
+		if (!a->fixed && (opt == 'o' || opt == 'p' || (opt > OPT_MATCH_FIRST &&
+				  !take_switch(&a->sw, check_bot_options[index].name))))
+			a->fixed = opt == 'o' ? "o" : check_bot_options[index].name;
+	}
+	if (a->file && a->fixed) {
+		cli_limits_free(&r->limits);
+		return cli_fail("check-bot", "-%s%s: with --tournament the tournament "
+				"file sets the game, its options, the players, the "
+				"time control and the limits", a->fixed[1] ? "-" : "", a->fixed);
+	}
+	if (argc - optind != (a->file ? 1 : 2))
+		return cli_fail("check-bot", a->file ? "give one bot's name after "
+				"--tournament FILE" : "give a game and one bot");
+	return EXIT_OK;
+}
+
+static int cmd_check_bot(int argc, char **argv)
+{
 	struct check_bot r = {.config.time = cli_default_time, .config.grace_ms = 200,
 			      .limits = cli_default_limits};
 	struct tournament_spec spec;
-	struct switches sw = {-1, -1};
-	const char *pairs[64], *file = NULL, *fixed = NULL;
-	int npairs = 0, opt, rc, index;
-	long players = 0;
+	struct check_args a = {.sw = {-1, -1}};
 	char *bot = NULL;
 	cJSON *options = NULL;
+	int rc = read_options(&r, &a, argc, argv);
 
-	if (cli_wants_help(argc, argv)) {
-		printf(usage, cli_match_usage);
-		return EXIT_OK;
-	}
-	while ((opt = cli_option("check-bot", argc, argv, "o:", longopts, &index)) != -1) {
-		if (opt == '?')
-			return EXIT_USAGE;
-		if (opt == 'g' && !cli_number("check-bot", "--games", optarg, 1, 1000, &r.games))
-			return EXIT_USAGE;
-		else if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
-						   GAME_MAX_SEATS, &players))
-			return EXIT_USAGE;
-		else if (opt == 'k')
-			r.keep = optarg;
-		else if (opt == 'l')
-			r.lenient = true;
-		else if (opt == 't')
-			file = optarg;
-		else if (opt == 'o' && npairs == 64)
-			return cli_fail("check-bot", "too many -o options");
-		else if (opt == 'o')
-			pairs[npairs++] = optarg;
-		else if (opt > 1000 && (rc = cli_match_option("check-bot", opt, optarg,
-							      &r.config.time, &r.limits)) != EXIT_OK)
-			return rc;
-		if (!fixed && (opt == 'o' || opt == 'p' ||
-			       (opt > 1000 && !take_switch(&sw, longopts[index].name))))
-			fixed = opt == 'o' ? "o" : longopts[index].name;
-	}
-	if (file && fixed) {
-		cli_limits_free(&r.limits);
-		return cli_fail("check-bot", "-%s%s: with --tournament the tournament "
-				"file sets the game, its options, the players, the "
-				"time control and the limits", fixed[1] ? "-" : "", fixed);
-	}
-	if (argc - optind != (file ? 1 : 2))
-		return cli_fail("check-bot", file ? "give one bot's name after "
-				"--tournament FILE" : "give a game and one bot");
-	rc = file ? from_tournament(&r, &options, file, argv[optind], &sw, &spec, &bot)
-		  : from_arguments(&r, &options, argv[optind], pairs, npairs, players);
+	if (rc)
+		return rc;
+	rc = a.file ? from_tournament(&r, &options, a.file, argv[optind], &a.sw, &spec,
+				      &bot)
+		    : from_arguments(&r, &options, argv[optind], a.pairs, a.npairs,
+				     a.players);
 	if (rc)
 		return rc;
 	if (!r.games)
@@ -289,3 +307,13 @@ int cmd_check_bot(int argc, char **argv)
 	free(bot);
 	return rc;
 }
+
+const struct cmd_entry cmd_check_bot_entry = {
+	.name = "check-bot",
+	.summary = "check that a bot follows the protocol",
+	.shortopts = "o:",
+	.longopts = check_bot_options,
+	.usage = usage,
+	.usage_end = "",
+	.exec = cmd_check_bot,
+};

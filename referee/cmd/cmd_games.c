@@ -18,17 +18,11 @@ static void describe_option(const struct game_option *o)
 	       o->default_value, o->help);
 }
 
-int cmd_games(int argc, char **argv)
+static int cmd_games(int argc, char **argv)
 {
 	const struct game_rules *rules;
 	char players[GAME_PLAYERS_TEXT];
 
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee games [GAME]\n\n"
-		     "Lists the games, or GAME's players and options (set them "
-		     "with -o KEY=VALUE).");
-		return EXIT_OK;
-	}
 	if (argc > 2)
 		return cli_fail("games", "takes at most one game name");
 	if (argc == 1) {
@@ -54,3 +48,12 @@ int cmd_games(int argc, char **argv)
 	printf("rules as enforced: docs/games/%s.md\n", rules->name);
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_games_entry = {
+	.name = "games",
+	.summary = "list the games and their options",
+	.usage = "usage: referee games [GAME]\n\n"
+		"Lists the games, or GAME's players and options (set them "
+		"with -o KEY=VALUE).\n",
+	.exec = cmd_games,
+};

@@ -115,18 +115,19 @@ static void print_summary(const struct grade_args *a)
 	cJSON_Delete(doc);
 }
 
+static const struct option grade_options[] = {
+	{"format", required_argument, NULL, 'f'},
+	{"tables", required_argument, NULL, 't'},
+	{"summary", no_argument, NULL, 's'},
+	{NULL, 0, NULL, 0},
+};
+
 static int parse_args(int argc, char **argv, struct grade_args *a)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"tables", required_argument, NULL, 't'},
-		{"summary", no_argument, NULL, 's'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt;
 
 	*a = (struct grade_args){0};
-	while ((opt = cli_option("grade", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_grade_entry, argc, argv, NULL)) != -1) {
 		if (opt == 't') {
 			a->tables = optarg;
 		} else if (opt == 's') {
@@ -167,9 +168,9 @@ static const char grade_help[] =
 	"                 with its 95% interval; exact values only; JSON: one\n"
 	"                 object\n\n"
 	"Exit status 1 if a log cannot be read or does not verify, 3 if a game\n"
-	"has no exact values under --summary, 2 on bad usage.";
+	"has no exact values under --summary, 2 on bad usage.\n";
 
-int cmd_grade(int argc, char **argv)
+static int cmd_grade(int argc, char **argv)
 {
 	struct grade_args a;
 	struct grade *g;
@@ -177,10 +178,6 @@ int cmd_grade(int argc, char **argv)
 	struct stat st;
 	int rc;
 
-	if (cli_wants_help(argc, argv)) {
-		puts(grade_help);
-		return EXIT_OK;
-	}
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
 	g = grade_new(a.tables);
@@ -205,3 +202,11 @@ int cmd_grade(int argc, char **argv)
 	grade_summary_free(a.sums);
 	return rc;
 }
+
+const struct cmd_entry cmd_grade_entry = {
+	.name = "grade",
+	.summary = "grade every decision and roll of a game: skill and luck",
+	.longopts = grade_options,
+	.usage = grade_help,
+	.exec = cmd_grade,
+};

@@ -10,22 +10,11 @@
 #include "base/util.h"
 #include "cli.h"
 
-int cmd_keygen(int argc, char **argv)
+static int cmd_keygen(int argc, char **argv)
 {
 	struct referee_key key;
 	char err[ERR_LEN], hex[65], *secret, *public;
 
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee keygen DIR\n\n"
-		     "Writes a new Ed25519 key pair: DIR/" KEYS_SECRET_FILE
-		     " (secret, mode 0600) and DIR/" KEYS_PUBLIC_FILE
-		     " (public: give it to\nanyone who verifies your logs). "
-		     "Never overwrites a key.  Keep DIR out of every bot's\n"
-		     "reach; without --key, play and tournament use (and "
-		     "create) the pair in\n$XDG_DATA_HOME/arena/, else "
-		     "~/.local/share/arena/.");
-		return EXIT_OK;
-	}
 	if (argc != 2)
 		return cli_fail("keygen", "takes one folder");
 	if (keys_generate(argv[1], &key, err))
@@ -40,3 +29,17 @@ int cmd_keygen(int argc, char **argv)
 	sodium_memzero(&key, sizeof key);
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_keygen_entry = {
+	.name = "keygen",
+	.summary = "make a signing key pair",
+	.usage = "usage: referee keygen DIR\n\n"
+		"Writes a new Ed25519 key pair: DIR/" KEYS_SECRET_FILE
+		" (secret, mode 0600) and DIR/" KEYS_PUBLIC_FILE
+		" (public: give it to\nanyone who verifies your logs). "
+		"Never overwrites a key.  Keep DIR out of every bot's\n"
+		"reach; without --key, play and tournament use (and "
+		"create) the pair in\n$XDG_DATA_HOME/arena/, else "
+		"~/.local/share/arena/.\n",
+	.exec = cmd_keygen,
+};

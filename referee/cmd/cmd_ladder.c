@@ -18,25 +18,26 @@
 #include "ladder/ladder_print.h"
 #include "report/grade_ladder.h"
 
+static const struct option ladder_options[] = {
+	{"format", required_argument, NULL, 'f'},
+	{"anchor", required_argument, NULL, 'a'},
+	{"key", required_argument, NULL, 'k'},
+	{"verify", no_argument, NULL, 'v'},
+	{"provisional", no_argument, NULL, 'p'},
+	{"luck-adjusted", no_argument, NULL, 'L'},
+	{NULL, 0, NULL, 0},
+};
+
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_args(int argc, char **argv, const char **format,
 		      const char **anchor, struct ladder_options *check,
 		      unsigned char *key, bool *luck)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"anchor", required_argument, NULL, 'a'},
-		{"key", required_argument, NULL, 'k'},
-		{"verify", no_argument, NULL, 'v'},
-		{"provisional", no_argument, NULL, 'p'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{NULL, 0, NULL, 0},
-	};
 	char err[ERR_LEN];
 	int opt;
 
-	while ((opt = cli_option("ladder", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_ladder_entry, argc, argv, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (ladder_format_called(optarg) < 0)
@@ -96,7 +97,7 @@ static int luck_ladder(char **paths, int count, const char *format,
 	return rc;
 }
 
-int cmd_ladder(int argc, char **argv)
+static int cmd_ladder(int argc, char **argv)
 {
 	const char *format = "table", *anchor = NULL;
 	struct ladder_options check = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
@@ -104,49 +105,6 @@ int cmd_ladder(int argc, char **argv)
 	bool luck = false;
 	int rc;
 
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee ladder PATH... [--format table|csv|json|pgn|crosstable|folders] "
-		     "[--anchor BOT=ELO]\n"
-		     "                      [--key PUBLIC_KEY_FILE] [--verify]\n"
-		     "                      [--provisional]\n\n"
-		     "Rates the bots from the games in each PATH: a tournament's "
-		     "output folder\n(give every shard's folder to rate a sharded "
-		     "run), its manifest.jsonl, a\nfolder of logs from 'play --out', "
-		     "or a log.  A tournament is rated from its\nsigned manifest, "
-		     "once its chain and signature hold, every finished game's\n"
-		     "log is there and nothing else is; other logs are each "
-		     "verified.  Everything\nmust be one game, signed by one key "
-		     "(--key's, else the first one found),\nand no game may count "
-		     "twice.  Exit status 1, with every problem named and no\n"
-		     "ladder, when one of these fails.  The output does not depend "
-		     "on the order of\nthe paths or of the logs in them.\n"
-		     "--anchor BOT=ELO holds BOT at ELO (default: each group's mean "
-		     "is 0).\n"
-		     "--key F    the public key every manifest and log must be "
-		     "signed with\n"
-		     "--verify   also hash and verify every log of a tournament, on "
-		     "every core\n"
-		     "--provisional  also rate a tournament that is running or was "
-		     "stopped: the\n           games its unsigned manifest lists as "
-		     "finished; the output says\n           PROVISIONAL (csv: the "
-		     "provisional column, json: \"provisional\",\n           pgn: "
-		     "a Provisional tag)\n"
-		     "pgn writes the results for other rating tools; two-player "
-		     "games only.\n"
-		     "The table shows each bot's forfeits by reason and its reply "
-		     "times to turns\n(median and 95th percentile by nearest rank, "
-		     "the median of an even count the\nlower middle reply; longest), "
-		     "and the crosstable for up to 12 bots;\ncrosstable prints the "
-		     "crosstable alone, for any number of bots.\n"
-		     "folders lists each bot's folder hashes (which version of it "
-		     "played) from the\nlogs' headers, with the games of each.\n"
-		     "--luck-adjusted  also rate the bots from their luck-adjusted "
-		     "scores, every\n           game graded against the exact "
-		     "values (two-player bolo and\n           bolo5; exit status 3 "
-		     "for other games), beside the ladder\n           (table, csv "
-		     "or json), with the variance a game of both scores.");
-		return EXIT_OK;
-	}
 	if ((rc = parse_args(argc, argv, &format, &anchor, &check, key, &luck)) != EXIT_OK)
 		return rc;
 	if (luck)
@@ -154,3 +112,50 @@ int cmd_ladder(int argc, char **argv)
 	return cli_ladder(argv + optind, argc - optind,
 			  (enum ladder_format)ladder_format_called(format), anchor, &check);
 }
+
+const struct cmd_entry cmd_ladder_entry = {
+	.name = "ladder",
+	.summary = "Elo ratings with error bars from game logs",
+	.longopts = ladder_options,
+	.usage = "usage: referee ladder PATH... [--format table|csv|json|pgn|crosstable|folders] "
+		"[--anchor BOT=ELO]\n"
+		"                      [--key PUBLIC_KEY_FILE] [--verify]\n"
+		"                      [--provisional]\n\n"
+		"Rates the bots from the games in each PATH: a tournament's "
+		"output folder\n(give every shard's folder to rate a sharded "
+		"run), its manifest.jsonl, a\nfolder of logs from 'play --out', "
+		"or a log.  A tournament is rated from its\nsigned manifest, "
+		"once its chain and signature hold, every finished game's\n"
+		"log is there and nothing else is; other logs are each "
+		"verified.  Everything\nmust be one game, signed by one key "
+		"(--key's, else the first one found),\nand no game may count "
+		"twice.  Exit status 1, with every problem named and no\n"
+		"ladder, when one of these fails.  The output does not depend "
+		"on the order of\nthe paths or of the logs in them.\n"
+		"--anchor BOT=ELO holds BOT at ELO (default: each group's mean "
+		"is 0).\n"
+		"--key F    the public key every manifest and log must be "
+		"signed with\n"
+		"--verify   also hash and verify every log of a tournament, on "
+		"every core\n"
+		"--provisional  also rate a tournament that is running or was "
+		"stopped: the\n           games its unsigned manifest lists as "
+		"finished; the output says\n           PROVISIONAL (csv: the "
+		"provisional column, json: \"provisional\",\n           pgn: "
+		"a Provisional tag)\n"
+		"pgn writes the results for other rating tools; two-player "
+		"games only.\n"
+		"The table shows each bot's forfeits by reason and its reply "
+		"times to turns\n(median and 95th percentile by nearest rank, "
+		"the median of an even count the\nlower middle reply; longest), "
+		"and the crosstable for up to 12 bots;\ncrosstable prints the "
+		"crosstable alone, for any number of bots.\n"
+		"folders lists each bot's folder hashes (which version of it "
+		"played) from the\nlogs' headers, with the games of each.\n"
+		"--luck-adjusted  also rate the bots from their luck-adjusted "
+		"scores, every\n           game graded against the exact "
+		"values (two-player bolo and\n           bolo5; exit status 3 "
+		"for other games), beside the ladder\n           (table, csv "
+		"or json), with the variance a game of both scores.\n",
+	.exec = cmd_ladder,
+};

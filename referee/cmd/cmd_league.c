@@ -71,7 +71,7 @@ static const char usage[] =
 "\n"
 "A league is a folder of signed logs that keeps playing: each bot added\n"
 "plays duplicate sets against bots near it in rating, and its rating comes\n"
-"with its 95%% interval. A bot added again with other files is a new\n"
+"with its 95% interval. A bot added again with other files is a new\n"
 "version, rated afresh; the old one keeps its record. A new season (season)\n"
 "freezes the ladder and rates every version afresh from then on.\n"
 "\n"
@@ -94,7 +94,7 @@ static const char usage[] =
 "  --concurrency N     run: tasks at once (default: the cores)\n"
 "  --batch N           run: sets a task at most, of the same bots on the\n"
 "                      same processes (default: 24)\n"
-"  --rest-interval ELO run, serve: rest once every active version's 95%%\n"
+"  --rest-interval ELO run, serve: rest once every active version's 95%\n"
 "                      interval is within +/- ELO (default 50; 0: never);\n"
 "                      a run with --games does not rest\n"
 "  --trickle SETS      run, serve: sets a minute while resting (default 1;\n"
@@ -147,8 +147,9 @@ static const char usage[] =
 "                      connections, X-Forwarded-For's last address is the\n"
 "                      client the limits count\n"
 "  --request-seconds S serve: a request's time from its headers to its\n"
-"                      answer, its body included (default 60)\n"
-"%s"
+"                      answer, its body included (default 60)\n";
+
+static const char usage_end[] =
 "\n"
 "A run stops at its count, its time, Ctrl-C or SIGTERM, keeping every\n"
 "game finished; after kill -9 the next run closes what was cut.  A set a\n"
@@ -171,17 +172,21 @@ static bool register_key(const char *key_file, const char *dir,
 	return !info->id[0] || cli_signing_key("league", key_file, dir, key);
 }
 
+static const struct cmd_entry key_option_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
+		{"key", required_argument, NULL, 'k'},
+		{NULL, 0, NULL, 0},
+	},
+};
+
 /* Reads the only option of retire and season, --key FILE: EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int key_option(int argc, char **argv, const char **key_file)
 {
-	static const struct option longopts[] = {
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt;
 
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1)
+	while ((opt = cli_option(&key_option_entry, argc, argv, NULL)) != -1)
 		if (opt == 'k')
 			*key_file = optarg;
 		else
@@ -189,24 +194,54 @@ static int key_option(int argc, char **argv, const char **key_file)
 	return EXIT_OK;
 }
 
-static int league_init(int argc, char **argv)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry league_init_entry = {
+	.name = "league",
+	.shortopts = "o:",
+	.longopts = (const struct option[]){
 		{"game", required_argument, NULL, 'g'},
 		{"players", required_argument, NULL, 'p'},
 		{"key", required_argument, NULL, 'k'},
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+/* The game of init: its rules, players and options, into `info`.
+ * EXIT_OK, or EXIT_USAGE after a message. */
+static int init_game(struct league_info *info, const char *game, long players,
+		     const char *const *pairs, int npairs)
+{
+	char err[ERR_LEN];
+	cJSON *given;
+
+	if (!(info->rules = arena_game_find(game)))
+		return fail("unknown game '%s' (see 'referee games')", game);
+	info->players = players ? (int)players : info->rules->min_players;
+	if (info->players < info->rules->min_players || info->players > info->rules->max_players)
+		return fail("%s is played by %d to %d players, not %d", game,
+			    info->rules->min_players, info->rules->max_players,
+			    info->players);
+	given = options_from_pairs(pairs, npairs, err);
+	info->options = given ? options_resolve(info->rules, given, err) : NULL;
+	cJSON_Delete(given);
+	if (!info->options ||
+	    game_play_check_setup(info->rules, info->options, info->players, err)) {
+		league_info_free(info);
+		return fail("%s", err);
+	}
+	return EXIT_OK;
+}
+
+static int league_init(int argc, char **argv)
+{
 	const char *pairs[64], *game = NULL, *key_file = NULL;
 	struct referee_key key;
 	int npairs = 0, opt;
 	long players = 0;
 	struct league_info info = {0};
 	char err[ERR_LEN];
-	cJSON *given;
 	sqlite3 *db;
 
-	while ((opt = cli_option("league", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&league_init_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'g')
 			game = optarg;
 		else if (opt == 'p' && !cli_number("league", "--players", optarg, 2,
@@ -223,21 +258,8 @@ static int league_init(int argc, char **argv)
 	}
 	if (argc - optind != 1 || !game)
 		return fail("init takes a folder and --game GAME");
-	if (!(info.rules = arena_game_find(game)))
-		return fail("unknown game '%s' (see 'referee games')", game);
-	info.players = players ? (int)players : info.rules->min_players;
-	if (info.players < info.rules->min_players || info.players > info.rules->max_players) {
-		cli_fail("league", "%s is played by %d to %d players, not %d", game,
-			 info.rules->min_players, info.rules->max_players, info.players);
+	if (init_game(&info, game, players, pairs, npairs))
 		return EXIT_USAGE;
-	}
-	given = options_from_pairs(pairs, npairs, err);
-	info.options = given ? options_resolve(info.rules, given, err) : NULL;
-	cJSON_Delete(given);
-	if (!info.options || game_play_check_setup(info.rules, info.options, info.players, err)) {
-		league_info_free(&info);
-		return fail("%s", err);
-	}
 	/* The key first: a league is not left without its register's first
 	 * line, which names it, signed. */
 	if (!cli_signing_key("league", key_file, NULL, &key)) {
@@ -320,9 +342,9 @@ static void add_report(const char *dir, const struct league_version *v,
 	}
 }
 
-static int league_add(int argc, char **argv)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry league_add_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
 		{"workdir", required_argument, NULL, 'w'},
 		{"readable", required_argument, NULL, 'r'},
 		{"porcelain", no_argument, NULL, 'P'},
@@ -330,41 +352,64 @@ static int league_add(int argc, char **argv)
 		{"owner", required_argument, NULL, 'O'},
 		{"key", required_argument, NULL, 'k'},
 		{NULL, 0, NULL, 0},
-	};
-	const char *key_file = NULL;
+	},
+};
+
+/* The options of add. */
+struct add_args {
+	const char *key_file, *workdir, *owner;
+	char *readable[65]; /* made absolute */
+	int nreadable;
+	bool porcelain, only_new;
+};
+
+/* Reads add's options, the relative paths from `cwd`: EXIT_OK, or
+ * EXIT_USAGE after a message. */
+static int add_options(struct add_args *a, const char *cwd, int argc, char **argv)
+{
+	int opt;
+
+	while ((opt = cli_option(&league_add_entry, argc, argv, NULL)) != -1) {
+		if (opt == 'w')
+			a->workdir = optarg;
+		else if (opt == 'r' && a->nreadable == 64)
+			return fail("too many --readable paths");
+		else if (opt == 'r')
+			a->readable[a->nreadable++] = path_resolve(cwd, optarg);
+		else if (opt == 'P')
+			a->porcelain = true;
+		else if (opt == 'N')
+			a->only_new = true;
+		else if (opt == 'O' && !league_name_ok(optarg))
+			return fail("'%s' is not a user's name", optarg);
+		else if (opt == 'O')
+			a->owner = optarg;
+		else if (opt == 'k')
+			a->key_file = optarg;
+		else
+			return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int league_add(int argc, char **argv)
+{
+	struct add_args a = {0};
 	struct referee_key key;
-	char hash[65], cwd[PATH_MAX], *readable[65] = {0}, *workdir = NULL, *command = NULL;
+	char hash[65], cwd[PATH_MAX], *command = NULL;
 	char err[ERR_LEN];
-	struct league_version v = {.hash = hash, .readable = readable};
+	struct league_version v = {.hash = hash, .readable = a.readable};
 	enum league_add_result result;
 	struct league_add out = {0};
-	int nreadable = 0, opt, rc;
-	bool porcelain = false, only_new = false;
+	int rc;
 	struct league_info info;
 	sqlite3 *db;
 
 	if (!getcwd(cwd, sizeof cwd))
 		return fail("cannot read the current folder");
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
-		if (opt == 'w')
-			workdir = optarg;
-		else if (opt == 'r' && nreadable == 64)
-			return fail("too many --readable paths");
-		else if (opt == 'r')
-			readable[nreadable++] = path_resolve(cwd, optarg);
-		else if (opt == 'P')
-			porcelain = true;
-		else if (opt == 'N')
-			only_new = true;
-		else if (opt == 'O' && !league_name_ok(optarg))
-			return fail("'%s' is not a user's name", optarg);
-		else if (opt == 'O')
-			out.owner = optarg;
-		else if (opt == 'k')
-			key_file = optarg;
-		else
-			return EXIT_USAGE;
-	}
+	if (add_options(&a, cwd, argc, argv))
+		return EXIT_USAGE;
+	out.owner = a.owner;
 	if (argc - optind < 3)
 		return fail("add takes a folder, a name and the bot's command");
 	if (!league_name_ok(argv[optind + 1]))
@@ -372,7 +417,7 @@ static int league_add(int argc, char **argv)
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	if (!open_league(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if (!register_key(key_file, argv[optind], &info, &key)) {
+	if (!register_key(a.key_file, argv[optind], &info, &key)) {
 		league_db_close(db);
 		league_info_free(&info);
 		return EXIT_USAGE;
@@ -386,11 +431,11 @@ static int league_add(int argc, char **argv)
 	}
 	v.name = argv[optind + 1];
 	v.command = command;
-	v.workdir = workdir ? path_resolve(cwd, workdir) : NULL;
+	v.workdir = a.workdir ? path_resolve(cwd, a.workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
-	result = league_add_version(argv[optind], &info, db, &v, only_new, &out, err);
+	result = league_add_version(argv[optind], &info, db, &v, a.only_new, &out, err);
 	if (result != LEAGUE_ADD_ERROR)
-		add_report(argv[optind], &v, &out, porcelain);
+		add_report(argv[optind], &v, &out, a.porcelain);
 	rc = result == LEAGUE_ADD_DONE ? EXIT_OK
 	     : result == LEAGUE_ADD_REFUSED ? EXIT_CHECK_FAILED : fail("%s", err);
 	free(out.checklist);
@@ -399,8 +444,8 @@ static int league_add(int argc, char **argv)
 	league_info_free(&info);
 	free(command);
 	free(v.workdir);
-	for (int i = 0; i < nreadable; i++)
-		free(readable[i]);
+	for (int i = 0; i < a.nreadable; i++)
+		free(a.readable[i]);
 	return rc;
 }
 
@@ -616,15 +661,19 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	return rc;
 }
 
-static int league_ladder(int argc, char **argv)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry league_ladder_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
 		{"format", required_argument, NULL, 'f'},
 		{"versions", no_argument, NULL, 'v'},
 		{"season", required_argument, NULL, 's'},
 		{"luck-adjusted", no_argument, NULL, 'L'},
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+static int league_ladder(int argc, char **argv)
+{
 	enum league_format format = LEAGUE_TABLE;
 	const char *season = NULL;
 	bool all = false, luck = false;
@@ -632,7 +681,7 @@ static int league_ladder(int argc, char **argv)
 	sqlite3 *db;
 	int opt, rc = EXIT_OK;
 
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'v')
 			all = true;
 		else if (opt == 'L')
@@ -754,7 +803,7 @@ static int league_rebuild_verb(int argc, char **argv)
 	return rc;
 }
 
-int cmd_league(int argc, char **argv)
+static int cmd_league(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
@@ -767,10 +816,6 @@ int cmd_league(int argc, char **argv)
 		{"play-task", league_play_task}, {"quota", league_quota},
 	};
 
-	if (cli_wants_help(argc, argv)) {
-		printf(usage, cli_match_usage);
-		return EXIT_OK;
-	}
 	if (argc < 2)
 		return fail("give a verb: init, add, retire, run, ladder, status, "
 			    "quota, rebuild, season, serve or user");
@@ -784,3 +829,11 @@ int cmd_league(int argc, char **argv)
 	return fail("unknown verb '%s': init, add, retire, run, ladder, status, "
 		    "quota, rebuild, season, serve or user", argv[1]);
 }
+
+const struct cmd_entry cmd_league_entry = {
+	.name = "league",
+	.summary = "a ladder that keeps playing: bots, versions, ratings",
+	.usage = usage,
+	.usage_end = usage_end,
+	.exec = cmd_league,
+};

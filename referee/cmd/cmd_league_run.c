@@ -60,11 +60,10 @@ struct run_args {
 /* How often a run on a terminal says how far it is. */
 #define PROGRESS_NS (5 * (int64_t)1000000000)
 
-/* The options of run (and of play-task, which takes the run's), then
- * `operands` operands. */
-static int run_options(struct run_args *a, int argc, char **argv, int operands)
-{
-	static const struct option longopts[] = {
+/* The options of run (and of play-task, which takes the run's). */
+static const struct cmd_entry run_options_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
 		{"games", required_argument, NULL, 'g'},
 		{"for", required_argument, NULL, 'f'},
 		{"concurrency", required_argument, NULL, 'c'},
@@ -79,11 +78,17 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 		{"trickle", required_argument, NULL, 't'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+/* The options of run (and of play-task, which takes the run's), then
+ * `operands` operands. */
+static int run_options(struct run_args *a, int argc, char **argv, int operands)
+{
 	int opt, rc;
 	long n;
 
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&run_options_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'g' && !cli_number("league", "--games", optarg, 1, 1000000000L,
 					      &a->run.max_games))
 			return EXIT_USAGE;
@@ -120,7 +125,7 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			return EXIT_USAGE;
 		if (opt == '?')
 			return EXIT_USAGE;
-		if (opt >= 1000 && (rc = cli_match_option("league", opt, optarg,
+		if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("league", opt, optarg,
 							   &a->run.config.time, &a->run.limits)))
 			return rc;
 	}

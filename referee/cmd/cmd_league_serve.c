@@ -171,11 +171,9 @@ struct serve_settings {
 	bool play;
 };
 
-/* Reads serve's options into *set: EXIT_OK, else EXIT_USAGE after a
- * message. */
-static int serve_options(int argc, char **argv, struct serve_settings *set)
-{
-	static const struct option longopts[] = {
+static const struct cmd_entry serve_options_entry = {
+	.name = "league",
+	.longopts = (const struct option[]){
 		{"listen", required_argument, NULL, 'l'},
 		{"no-play", no_argument, NULL, 'n'},
 		{"max-upload", required_argument, NULL, 'm'},
@@ -187,14 +185,20 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 		{"rest-interval", required_argument, NULL, 'R'},
 		{"trickle", required_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
-	};
+	},
+};
+
+/* Reads serve's options into *set: EXIT_OK, else EXIT_USAGE after a
+ * message. */
+static int serve_options(int argc, char **argv, struct serve_settings *set)
+{
 	struct web_limits *limits = &set->limits;
 	int opt;
 	long n;
 
 	*set = (struct serve_settings){.limits = WEB_LIMITS_DEFAULT, .play = true};
 	web_parse_listen("127.0.0.1:8080", &set->addr);
-	while ((opt = cli_option("league", argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&serve_options_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'l' && !web_parse_listen(optarg, &set->addr))
 			return fail("--listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not '%s'",
 				    optarg);

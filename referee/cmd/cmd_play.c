@@ -64,8 +64,9 @@ static const char usage[] =
 "                    ~/.local/share/arena/referee.key, created when missing;\n"
 "                    the public key is copied to DIR)\n"
 "  --show            tell every move as 'referee replay' does: the action in\n"
-"                    words, the draws and events, then the board\n"
-"%s"
+"                    words, the draws and events, then the board\n";
+
+static const char usage_end[] =
 "\n"
 "Exit status: 0 when the games were played, 2 on bad usage or when a bot\n"
 "cannot be started or a log cannot be written.\n";
@@ -88,6 +89,10 @@ struct play {
 	char *scratch;        /* their folder without --out or --log */
 	struct human *humans; /* per entrant: its person, if it is one */
 	const char *human_name; /* --human NAME */
+	const char *pairs[64];  /* the -o KEY=VALUE given */
+	int npairs;
+	long openings;          /* --openings N */
+	const char *book_file;  /* --openings-book FILE */
 };
 
 static void show_end(struct play *p)
@@ -163,70 +168,62 @@ static int read_openings(struct play *p, long openings, const char *book)
 	return EXIT_OK;
 }
 
-static int parse_args(struct play *p, int argc, char **argv)
+static const struct option play_options[] = {
+	{"games", required_argument, NULL, 'g'},
+	{"seed", required_argument, NULL, 's'},
+	{"openings", required_argument, NULL, 'P'},
+	{"log", required_argument, NULL, 'l'},
+	{"out", required_argument, NULL, 'O'},
+	{"key", required_argument, NULL, 'k'},
+	{"show", no_argument, NULL, 'S'},
+	{"human", required_argument, NULL, 'H'},
+	{"duplicate", no_argument, NULL, 'D'},
+	{"trusted-bots", no_argument, NULL, 'T'},
+	{"compress", no_argument, NULL, 'z'},
+	{"openings-book", required_argument, NULL, 'B'},
+	CLI_MATCH_LONGOPTS,
+	{NULL, 0, NULL, 0},
+};
+
+/* One option of play's: EXIT_OK, or EXIT_USAGE after a message. */
+static int play_option(struct play *p, int opt)
 {
-	static const struct option longopts[] = {
-		{"games", required_argument, NULL, 'g'},
-		{"seed", required_argument, NULL, 's'},
-		{"openings", required_argument, NULL, 'P'},
-		{"log", required_argument, NULL, 'l'},
-		{"out", required_argument, NULL, 'O'},
-		{"key", required_argument, NULL, 'k'},
-		{"show", no_argument, NULL, 'S'},
-		{"human", required_argument, NULL, 'H'},
-		{"duplicate", no_argument, NULL, 'D'},
-		{"trusted-bots", no_argument, NULL, 'T'},
-		{"compress", no_argument, NULL, 'z'},
-		{"openings-book", required_argument, NULL, 'B'},
-		CLI_MATCH_LONGOPTS,
-		{NULL, 0, NULL, 0},
-	};
-	const char *pairs[64], *book = NULL;
-	long openings = 0;
-	int npairs = 0, opt, rc;
+	switch (opt) {
+	case 'o':
+		if (p->npairs == 64)
+			return cli_fail("play", "too many -o options");
+		p->pairs[p->npairs++] = optarg;
+		return EXIT_OK;
+	case 'g':
+		return cli_number("play", "--games", optarg, 1, 100000000, &p->m.games)
+		       ? EXIT_OK : EXIT_USAGE;
+	case 's':
+		p->seeded = true;
+		return cli_seed("play", optarg, p->seed) ? EXIT_OK : EXIT_USAGE;
+	case 'P':
+		return cli_number("play", "--openings", optarg, 0, OPENINGS_MAX_PLIES,
+				  &p->openings) ? EXIT_OK : EXIT_USAGE;
+	case 'l': p->m.log = optarg; return EXIT_OK;
+	case 'O': p->m.out = optarg; return EXIT_OK;
+	case 'k': p->key_file = optarg; return EXIT_OK;
+	case 'S': p->show = true; return EXIT_OK;
+	case 'H': p->human_name = optarg; return EXIT_OK;
+	case 'D': p->m.duplicate = true; return EXIT_OK;
+	case 'T': p->trusted_bots = true; return EXIT_OK;
+	case 'z': p->m.config.compress = true; return EXIT_OK;
+	case 'B': p->book_file = optarg; return EXIT_OK;
+	case '?': return EXIT_USAGE;
+	}
+	return cli_match_option("play", opt, optarg, &p->m.config.time, &p->limits);
+}
+
+/* GAME and its -o options, argv[optind]: EXIT_OK, or EXIT_USAGE after a
+ * message. */
+static int read_game(struct play *p, int argc, char **argv)
+{
 	char err[ERR_LEN];
 	cJSON *given;
 
-	/* GAME and the BOTs come after the options, wherever they were
-	 * given; a BOT is one argument, spaces and all. */
-	while ((opt = cli_option("play", argc, argv, "o:", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			if (npairs == 64)
-				return cli_fail("play", "too many -o options");
-			pairs[npairs++] = optarg;
-			break;
-		case 'g':
-			if (!cli_number("play", "--games", optarg, 1, 100000000, &p->m.games))
-				return EXIT_USAGE;
-			break;
-		case 's':
-			if (!cli_seed("play", optarg, p->seed))
-				return EXIT_USAGE;
-			p->seeded = true;
-			break;
-		case 'P':
-			if (!cli_number("play", "--openings", optarg, 0,
-					OPENINGS_MAX_PLIES, &openings))
-				return EXIT_USAGE;
-			break;
-		case 'l': p->m.log = optarg; break;
-		case 'O': p->m.out = optarg; break;
-		case 'k': p->key_file = optarg; break;
-		case 'S': p->show = true; break;
-		case 'H': p->human_name = optarg; break;
-		case 'D': p->m.duplicate = true; break;
-		case 'T': p->trusted_bots = true; break;
-		case 'z': p->m.config.compress = true; break;
-		case 'B': book = optarg; break;
-		case '?': return EXIT_USAGE;
-		default:
-			rc = cli_match_option("play", opt, optarg, &p->m.config.time,
-					      &p->limits);
-			if (rc != EXIT_OK)
-				return rc;
-		}
-	}
 	if (optind >= argc)
 		return cli_fail("play", "which game? (see 'referee games')");
 	p->rules = arena_game_find(argv[optind]);
@@ -234,19 +231,33 @@ static int parse_args(struct play *p, int argc, char **argv)
 		return cli_fail("play", "unknown game '%s' (see 'referee games')",
 				argv[optind]);
 	optind++;
-	given = options_from_pairs(pairs, npairs, err);
+	given = options_from_pairs(p->pairs, p->npairs, err);
 	if (!given)
 		return cli_fail("play", "%s", err);
 	p->options = options_resolve(p->rules, given, err);
 	cJSON_Delete(given);
-	if (!p->options)
-		return cli_fail("play", "%s", err);
+	return p->options ? EXIT_OK : cli_fail("play", "%s", err);
+}
+
+static int parse_args(struct play *p, int argc, char **argv)
+{
+	int opt, rc = EXIT_OK;
+	char err[ERR_LEN];
+
+	/* GAME and the BOTs come after the options, wherever they were
+	 * given; a BOT is one argument, spaces and all. */
+	while (rc == EXIT_OK && (opt = cli_option(&cmd_play_entry, argc, argv, NULL)) != -1)
+		rc = play_option(p, opt);
+	if (rc == EXIT_OK)
+		rc = read_game(p, argc, argv);
+	if (rc != EXIT_OK)
+		return rc;
 	p->m.count = argc - optind + (p->human_name != NULL);
 	if (p->m.count == 0)
 		return cli_fail("play", "no bots given");
 	if (game_play_check_setup(p->rules, p->options, p->m.count, err))
 		return cli_fail("play", "%s", err);
-	rc = read_openings(p, openings, book);
+	rc = read_openings(p, p->openings, p->book_file);
 	if (rc != EXIT_OK)
 		return rc;
 	if (p->m.log && p->m.out)
@@ -352,7 +363,7 @@ static int play(struct play *p)
 
 /* The match as read and prepared: its bots' limits, the game, the key,
  * the seed, and with a board shown its records. */
-static void configure(struct play *p, char **bots)
+static void configure(struct play *p)
 {
 	for (int i = 0; i < p->m.count; i++)
 		p->m.entrants[i].spec.limits = p->limits;
@@ -360,7 +371,6 @@ static void configure(struct play *p, char **bots)
 	p->m.config.options = p->options;
 	p->m.config.key = &p->key;
 	p->m.config.seed = p->seeded ? p->seed : NULL;
-	p->m.bots = bots;
 	p->m.sandboxed = p->limits.sandbox;
 	if (p->show) {
 		p->watch_options.boards = true;
@@ -369,7 +379,60 @@ static void configure(struct play *p, char **bots)
 	}
 }
 
-int cmd_play(int argc, char **argv)
+/* The entrants of the match, from the BOT arguments argv[optind]
+ * onwards and --human: the people among them answer at this terminal.
+ * EXIT_OK, or EXIT_USAGE after a message. */
+static int seat(struct play *p, int argc, char **argv)
+{
+	char **bots = p->m.bots;
+
+	if (p->human_name)
+		bots[0] = xasprintf("%s=%s", p->human_name, HUMAN_COMMAND);
+	memcpy(bots + (p->human_name != NULL), argv + optind,
+	       (size_t)(argc - optind) * sizeof *bots);
+	if (!cli_entrants("play", bots, p->m.count, p->m.entrants, p->m.names))
+		return EXIT_USAGE;
+	for (int i = 0; i < p->m.count; i++)
+		p->m.shown[i] = xstrdup(p->m.names[i]);
+	for (int i = 0; i < p->m.count; i++)
+		if (!strcmp(p->m.entrants[i].spec.command, HUMAN_COMMAND)) {
+			human_init(&p->humans[i], p->m.names[i], stdin, stdout);
+			p->m.entrants[i].spec.responder = &p->humans[i].responder;
+			p->show = true;
+		}
+	if (p->show && p->m.duplicate)
+		return cli_fail("play", "--duplicate with a person at the terminal: "
+				"the games of a set are played at the same time, and "
+				"the person would play in every one of them, knowing "
+				"each one's dice in the others; play without "
+				"--duplicate");
+	return EXIT_OK;
+}
+
+/* Everything the match held, its key wiped. */
+static void play_free(struct play *p)
+{
+	for (int i = 0; p->m.names && i < p->m.count; i++) {
+		free(p->m.names[i]);
+		free(p->m.shown[i]);
+		free(p->m.stderr_paths[i]);
+	}
+	cli_scratch_free("play", p->scratch);
+	free(p->m.entrants);
+	free(p->m.names);
+	free(p->m.shown);
+	free(p->m.stderr_paths);
+	free(p->humans);
+	if (p->human_name && p->m.bots)
+		free(p->m.bots[0]);
+	free(p->m.bots);
+	cJSON_Delete(p->options);
+	book_free(&p->book);
+	cli_limits_free(&p->limits);
+	sodium_memzero(&p->key, sizeof p->key);
+}
+
+static int cmd_play(int argc, char **argv)
 {
 	struct play p = {
 		.m.games = 1,
@@ -378,88 +441,44 @@ int cmd_play(int argc, char **argv)
 		.limits = cli_default_limits,
 	};
 	struct sigaction stop = {.sa_handler = on_stop, .sa_flags = SA_RESETHAND};
-	char **bots = NULL;
-	int rc;
+	int rc = parse_args(&p, argc, argv);
 
-	if (cli_wants_help(argc, argv)) {
-		printf(usage, cli_match_usage);
-		return EXIT_OK;
-	}
-	rc = parse_args(&p, argc, argv);
 	if (rc == EXIT_OK)
 		rc = cli_containment_ready("play", &p.m.config.time, &p.limits);
-	if (rc != EXIT_OK) {
-		cJSON_Delete(p.options);
-		book_free(&p.book);
-		cli_limits_free(&p.limits);
-		return rc;
+	if (rc == EXIT_OK) {
+		p.m.entrants = xcalloc((size_t)p.m.count, sizeof *p.m.entrants);
+		p.m.names = xcalloc((size_t)p.m.count, sizeof *p.m.names);
+		p.m.shown = xcalloc((size_t)p.m.count, sizeof *p.m.shown);
+		p.m.stderr_paths = xcalloc((size_t)p.m.count, sizeof *p.m.stderr_paths);
+		p.humans = xcalloc((size_t)p.m.count, sizeof *p.humans);
+		p.m.bots = xcalloc((size_t)p.m.count, sizeof *p.m.bots);
+		rc = seat(&p, argc, argv);
 	}
-	p.m.entrants = xcalloc((size_t)p.m.count, sizeof *p.m.entrants);
-	p.m.names = xcalloc((size_t)p.m.count, sizeof *p.m.names);
-	p.m.shown = xcalloc((size_t)p.m.count, sizeof *p.m.shown);
-	p.m.stderr_paths = xcalloc((size_t)p.m.count, sizeof *p.m.stderr_paths);
-	p.humans = xcalloc((size_t)p.m.count, sizeof *p.humans);
-	bots = xcalloc((size_t)p.m.count, sizeof *bots);
-	if (p.human_name) {
-		size_t len = strlen(p.human_name) + sizeof "=" HUMAN_COMMAND;
-
-		bots[0] = xmalloc(len);
-		snprintf(bots[0], len, "%s=%s", p.human_name, HUMAN_COMMAND);
-	}
-	memcpy(bots + (p.human_name != NULL), argv + optind,
-	       (size_t)(argc - optind) * sizeof *bots);
-	if (!cli_entrants("play", bots, p.m.count, p.m.entrants, p.m.names)) {
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	for (int i = 0; i < p.m.count; i++)
-		p.m.shown[i] = xstrdup(p.m.names[i]);
-	for (int i = 0; i < p.m.count; i++)
-		if (!strcmp(p.m.entrants[i].spec.command, HUMAN_COMMAND)) {
-			human_init(&p.humans[i], p.m.names[i], stdin, stdout);
-			p.m.entrants[i].spec.responder = &p.humans[i].responder;
-			p.show = true;
-		}
-	if (p.show && p.m.duplicate) {
-		rc = cli_fail("play", "--duplicate with a person at the terminal: "
-			      "the games of a set are played at the same time, and "
-			      "the person would play in every one of them, knowing "
-			      "each one's dice in the others; play without "
-			      "--duplicate");
-		goto out;
-	}
-	rc = prepare(&p);
+	if (rc == EXIT_OK)
+		rc = prepare(&p);
 	if (rc == EXIT_OK)
 		rc = sandbox_ready(&p);
-	if (rc != EXIT_OK)
-		goto out;
-	configure(&p, bots);
-	sigaction(SIGINT, &stop, NULL);
-	sigaction(SIGTERM, &stop, NULL);
-	rc = make_log(&p);
+	if (rc == EXIT_OK) {
+		configure(&p);
+		sigaction(SIGINT, &stop, NULL);
+		sigaction(SIGTERM, &stop, NULL);
+		rc = make_log(&p);
+	}
 	/* Said once nothing can refuse the run any more: its first line. */
 	if (rc == EXIT_OK && contain_fallback_line(p.limits.contain))
 		fprintf(stderr, "referee play: %s\n", contain_fallback_line(p.limits.contain));
 	if (rc == EXIT_OK)
 		rc = play(&p);
-out:
-	for (int i = 0; i < p.m.count; i++) {
-		free(p.m.names[i]);
-		free(p.m.shown[i]);
-		free(p.m.stderr_paths[i]);
-	}
-	cli_scratch_free("play", p.scratch);
-	free(p.m.entrants);
-	free(p.m.names);
-	free(p.m.shown);
-	free(p.m.stderr_paths);
-	free(p.humans);
-	if (p.human_name && bots)
-		free(bots[0]);
-	free(bots);
-	cJSON_Delete(p.options);
-	book_free(&p.book);
-	cli_limits_free(&p.limits);
-	sodium_memzero(&p.key, sizeof p.key);
+	play_free(&p);
 	return rc;
 }
+
+const struct cmd_entry cmd_play_entry = {
+	.name = "play",
+	.summary = "play games between bots given on the command line",
+	.shortopts = "o:",
+	.longopts = play_options,
+	.usage = usage,
+	.usage_end = usage_end,
+	.exec = cmd_play,
+};

@@ -12,22 +12,14 @@
 #include "base/json.h"
 #include "cli.h"
 
-int cmd_random_bot(int argc, char **argv)
+static int cmd_random_bot(int argc, char **argv)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 
-	/* Other arguments are ignored: tests mark a bot's command line. */
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee random-bot\n\n"
-		     "A bot for any game, not a verb for people: it reads the "
-		     "referee's messages on\nstandard input and answers each on "
-		     "standard output with a uniformly random legal\naction. "
-		     "Give it to play, tournament or check-bot as a BOT:\n"
-		     "  referee play rolit \"referee random-bot\" bots/random-bot");
-		return EXIT_OK;
-	}
+	/* Its arguments are ignored: tests mark a bot's command line. */
+	(void)argc, (void)argv;
 	while ((len = getline(&line, &cap, stdin)) > 0) {
 		cJSON *msg = cJSON_ParseWithLength(line, (size_t)len);
 		const cJSON *legal = cJSON_GetObjectItemCaseSensitive(msg, "legal");
@@ -50,3 +42,15 @@ int cmd_random_bot(int argc, char **argv)
 	free(line);
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_random_bot_entry = {
+	.name = "random-bot",
+	.summary = "a random bot for any game (check-bot's opponent)",
+	.usage = "usage: referee random-bot\n\n"
+		"A bot for any game, not a verb for people: it reads the "
+		"referee's messages on\nstandard input and answers each on "
+		"standard output with a uniformly random legal\naction. "
+		"Give it to play, tournament or check-bot as a BOT:\n"
+		"  referee play rolit \"referee random-bot\" bots/random-bot\n",
+	.exec = cmd_random_bot,
+};

@@ -53,20 +53,21 @@ static bool format_named(const char *word, enum replay_format *format)
 	return false;
 }
 
+static const struct option replay_options[] = {
+	{"format", required_argument, NULL, 'f'},
+	{"move", required_argument, NULL, 'm'},
+	{"seat", required_argument, NULL, 's'},
+	{"key", required_argument, NULL, 'k'},
+	{"grade", no_argument, NULL, 'g'},
+	{NULL, 0, NULL, 0},
+};
+
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"move", required_argument, NULL, 'm'},
-		{"seat", required_argument, NULL, 's'},
-		{"key", required_argument, NULL, 'k'},
-		{"grade", no_argument, NULL, 'g'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt;
 
 	*a = (struct replay_args){.format = FORMAT_TEXT, .move = -1, .seat = -1};
-	while ((opt = cli_option("replay", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_replay_entry, argc, argv, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (!format_named(optarg, &a->format))
@@ -154,7 +155,7 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	return EXIT_OK;
 }
 
-int cmd_replay(int argc, char **argv)
+static int cmd_replay(int argc, char **argv)
 {
 	struct replay_args a;
 	struct replay_options options = {0};
@@ -165,33 +166,6 @@ int cmd_replay(int argc, char **argv)
 	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN];
 	int rc;
 
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee replay LOG [--format text|html|message] [--move N]\n"
-		     "                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n"
-		     "                      [--grade]\n\n"
-		     "Shows the game in LOG, checking the log as `referee verify` does.\n\n"
-		     "  --format text     move by move: the action, the draws it caused and\n"
-		     "                    what happened in words, then the board (default)\n"
-		     "  --move N          text: only move N and the position after it (0: the\n"
-		     "                    start)\n"
-		     "  --format html     one self-contained page to step through the game\n"
-		     "                    in a browser; -o FILE (default: stdout)\n"
-		     "  --format message  with --move N --seat S: the exact turn message seat\n"
-		     "                    S was sent to decide move N, to feed a bot by hand\n"
-		     "  --key FILE        the public key the log must be signed with; the\n"
-		     "                    text and the page say whether the signature was\n"
-		     "                    checked against a key you trust (the page's badge\n"
-		     "                    is green only then)\n"
-		     "  --grade           text and html: each decision's mark and the best\n"
-		     "                    action, each roll's luck, and the table of skill\n"
-		     "                    and luck, as `referee grade` gives them (two-player\n"
-		     "                    bolo and bolo5; another game says why it is not\n"
-		     "                    graded)\n\n"
-		     "Exit status 1 if the log does not verify (it is shown up to a\n"
-		     "failure in its play; none of it when its chain, signature or\n"
-		     "commitments fail), 2 on bad usage or when the log cannot be read.");
-		return EXIT_OK;
-	}
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
 	options.boards = a.format == FORMAT_TEXT;
@@ -237,3 +211,35 @@ int cmd_replay(int argc, char **argv)
 	logread_free(&log);
 	return rc;
 }
+
+const struct cmd_entry cmd_replay_entry = {
+	.name = "replay",
+	.summary = "show a game from its log: text, HTML, a bot's message",
+	.shortopts = "o:",
+	.longopts = replay_options,
+	.usage = "usage: referee replay LOG [--format text|html|message] [--move N]\n"
+		"                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n"
+		"                      [--grade]\n\n"
+		"Shows the game in LOG, checking the log as `referee verify` does.\n\n"
+		"  --format text     move by move: the action, the draws it caused and\n"
+		"                    what happened in words, then the board (default)\n"
+		"  --move N          text: only move N and the position after it (0: the\n"
+		"                    start)\n"
+		"  --format html     one self-contained page to step through the game\n"
+		"                    in a browser; -o FILE (default: stdout)\n"
+		"  --format message  with --move N --seat S: the exact turn message seat\n"
+		"                    S was sent to decide move N, to feed a bot by hand\n"
+		"  --key FILE        the public key the log must be signed with; the\n"
+		"                    text and the page say whether the signature was\n"
+		"                    checked against a key you trust (the page's badge\n"
+		"                    is green only then)\n"
+		"  --grade           text and html: each decision's mark and the best\n"
+		"                    action, each roll's luck, and the table of skill\n"
+		"                    and luck, as `referee grade` gives them (two-player\n"
+		"                    bolo and bolo5; another game says why it is not\n"
+		"                    graded)\n\n"
+		"Exit status 1 if the log does not verify (it is shown up to a\n"
+		"failure in its play; none of it when its chain, signature or\n"
+		"commitments fail), 2 on bad usage or when the log cannot be read.\n",
+	.exec = cmd_replay,
+};

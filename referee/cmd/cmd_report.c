@@ -22,13 +22,14 @@ static void say(const char *line)
 	visible_line(stderr, "referee report: %s", line);
 }
 
-int cmd_report(int argc, char **argv)
+static const struct option report_options[] = {
+	{"key", required_argument, NULL, 'k'},
+	{"luck-adjusted", no_argument, NULL, 'L'},
+	{NULL, 0, NULL, 0},
+};
+
+static int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"key", required_argument, NULL, 'k'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{NULL, 0, NULL, 0},
-	};
 	const char *dir, *key_file = NULL;
 	int run_problems = 0;
 	struct report_options options = {.warn = say, .run_problems = &run_problems};
@@ -38,34 +39,7 @@ int cmd_report(int argc, char **argv)
 	cJSON *keys;
 	int failed, opt;
 
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee report DIR [-o OUT] [--key PUBLIC_KEY_FILE] "
-		     "[--luck-adjusted]\n\n"
-		     "Writes a static site for the tournament folder DIR, or the "
-		     "folder of play --out\nor sprt --out, to OUT "
-		     "(default DIR/report):\nOUT/index.html has the ladder of "
-		     "'referee ladder', in its order, with 95%\nintervals, the "
-		     "likelihood of superiority, the crosstable, each bot's "
-		     "forfeits\nand reply times, the games (100 a page, each linked "
-		     "to its replay in\nOUT/replays/) and what was verified; a "
-		     "banner says when the run has not ended.\nEvery log is "
-		     "verified first; one that does not verify is listed, not "
-		     "counted.\nA rebuild replays only new or changed logs. A "
-		     "league's folder is refused (its\nserver, league serve, "
-		     "serves its pages); a run of it, DIR/runs/NNNNNN, is a\n"
-		     "folder as play's.\n\n"
-		     "--key FILE  the public key the manifest and every log must "
-		     "be signed with; the\n            site and this command say "
-		     "whether the signatures were checked\n            against a "
-		     "key you trust (the replays' badges are green only then)\n"
-		     "--luck-adjusted  also the ladder of 'referee ladder "
-		     "--luck-adjusted' beside the\n            ladder (two-player "
-		     "bolo and bolo5; every log graded, at each build)\n\n"
-		     "Exit status 1 when a log does not verify, 2 on bad usage "
-		     "or when DIR cannot\nbe read or OUT written.");
-		return EXIT_OK;
-	}
-	while ((opt = cli_option("report", argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_report_entry, argc, argv, NULL)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'o')
@@ -110,3 +84,35 @@ int cmd_report(int argc, char **argv)
 		return EXIT_CHECK_FAILED;
 	return EXIT_OK;
 }
+
+const struct cmd_entry cmd_report_entry = {
+	.name = "report",
+	.summary = "a static site of a tournament: ladder, crosstable, replays",
+	.shortopts = "o:",
+	.longopts = report_options,
+	.usage = "usage: referee report DIR [-o OUT] [--key PUBLIC_KEY_FILE] "
+		"[--luck-adjusted]\n\n"
+		"Writes a static site for the tournament folder DIR, or the "
+		"folder of play --out\nor sprt --out, to OUT "
+		"(default DIR/report):\nOUT/index.html has the ladder of "
+		"'referee ladder', in its order, with 95%\nintervals, the "
+		"likelihood of superiority, the crosstable, each bot's "
+		"forfeits\nand reply times, the games (100 a page, each linked "
+		"to its replay in\nOUT/replays/) and what was verified; a "
+		"banner says when the run has not ended.\nEvery log is "
+		"verified first; one that does not verify is listed, not "
+		"counted.\nA rebuild replays only new or changed logs. A "
+		"league's folder is refused (its\nserver, league serve, "
+		"serves its pages); a run of it, DIR/runs/NNNNNN, is a\n"
+		"folder as play's.\n\n"
+		"--key FILE  the public key the manifest and every log must "
+		"be signed with; the\n            site and this command say "
+		"whether the signatures were checked\n            against a "
+		"key you trust (the replays' badges are green only then)\n"
+		"--luck-adjusted  also the ladder of 'referee ladder "
+		"--luck-adjusted' beside the\n            ladder (two-player "
+		"bolo and bolo5; every log graded, at each build)\n\n"
+		"Exit status 1 when a log does not verify, 2 on bad usage "
+		"or when DIR cannot\nbe read or OUT written.\n",
+	.exec = cmd_report,
+};

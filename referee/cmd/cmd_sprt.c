@@ -64,8 +64,9 @@ static const char usage[] =
 "  --compress          write the logs --out keeps gzip-compressed (every\n"
 "                      verb reads both)\n"
 "  --key FILE          sign logs with this key (default:\n"
-"                      ~/.local/share/arena/referee.key)\n"
-"%s"
+"                      ~/.local/share/arena/referee.key)\n";
+
+static const char usage_end[] =
 "\n"
 "Exit status: 0 with a verdict or after --max-pairs, 3 when --luck-adjusted\n"
 "finds no exact values for the game, 2 on bad usage,\n"
@@ -103,77 +104,81 @@ static bool parse_real(const char *flag, const char *text, double *out)
 	return true;
 }
 
-static int parse_args(struct sprt_args *a, int argc, char **argv)
+static const struct option sprt_options[] = {
+	{"elo0", required_argument, NULL, '0'},
+	{"elo1", required_argument, NULL, '1'},
+	{"alpha", required_argument, NULL, 'a'},
+	{"beta", required_argument, NULL, 'b'},
+	{"normalized", no_argument, NULL, 'n'},
+	{"luck-adjusted", no_argument, NULL, 'L'},
+	{"max-pairs", required_argument, NULL, 'p'},
+	{"concurrency", required_argument, NULL, 'c'},
+	{"duplicate", no_argument, NULL, 'D'},
+	{"trusted-bots", no_argument, NULL, 'T'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"out", required_argument, NULL, 'O'},
+	{"key", required_argument, NULL, 'k'},
+	{"openings", required_argument, NULL, 'P'},
+	{"openings-book", required_argument, NULL, 'B'},
+	{"compress", no_argument, NULL, 'z'},
+	CLI_MATCH_LONGOPTS,
+	{NULL, 0, NULL, 0},
+};
+
+/* One option of sprt's: EXIT_OK, or EXIT_USAGE after a message. */
+static int sprt_option(struct sprt_args *a, int opt)
 {
-	static const struct option longopts[] = {
-		{"elo0", required_argument, NULL, '0'},
-		{"elo1", required_argument, NULL, '1'},
-		{"alpha", required_argument, NULL, 'a'},
-		{"beta", required_argument, NULL, 'b'},
-		{"normalized", no_argument, NULL, 'n'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{"max-pairs", required_argument, NULL, 'p'},
-		{"concurrency", required_argument, NULL, 'c'},
-		{"duplicate", no_argument, NULL, 'D'},
-		{"trusted-bots", no_argument, NULL, 'T'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"out", required_argument, NULL, 'O'},
-		{"key", required_argument, NULL, 'k'},
-		{"openings", required_argument, NULL, 'P'},
-		{"openings-book", required_argument, NULL, 'B'},
-		{"compress", no_argument, NULL, 'z'},
-		CLI_MATCH_LONGOPTS,
-		{NULL, 0, NULL, 0},
-	};
-	int opt, rc;
+	bool ok = true;
 	long n;
 
-	while ((opt = cli_option("sprt", argc, argv, "o:", longopts, NULL)) != -1) {
-		bool ok = true;
-
-		switch (opt) {
-		case '0': ok = parse_real("--elo0", optarg, &a->elo0); a->have0 = true; break;
-		case '1': ok = parse_real("--elo1", optarg, &a->elo1); a->have1 = true; break;
-		case 'a': ok = parse_real("--alpha", optarg, &a->alpha); break;
-		case 'b': ok = parse_real("--beta", optarg, &a->beta); break;
-		case 'n': a->normalized = true; break;
-		case 'L': a->luck = true; break;
-		case 'p':
-			ok = cli_number("sprt", "--max-pairs", optarg, 1, 100000000, &a->max_pairs);
-			break;
-		case 'c':
-			ok = cli_number("sprt", "--concurrency", optarg, 1, 4096, &n);
-			a->concurrency = (int)n;
-			break;
-		case 'D': a->duplicate = true; break;
-		case 'T': a->trusted_bots = true; break;
-		case 'q': a->quiet = true; break;
-		case 'O': a->out = optarg; break;
-		case 'k': a->key_file = optarg; break;
-		case 'P':
-			ok = cli_number("sprt", "--openings", optarg, 0,
-					OPENINGS_MAX_PLIES, &n);
-			a->config.openings = (int)n;
-			break;
-		case 'B': a->book_file = optarg; break;
-		case 'z':
-			a->config.compress = true;
-			a->compress_set = cli_option_from_settings();
-			break;
-		case 'o':
-			if (a->npairs == 64)
-				return cli_fail("sprt", "too many -o options");
-			a->pairs[a->npairs++] = optarg;
-			break;
-		case '?': return EXIT_USAGE;
-		default:
-			rc = cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
-			if (rc != EXIT_OK)
-				return rc;
-		}
-		if (!ok)
-			return EXIT_USAGE;
+	switch (opt) {
+	case '0': ok = parse_real("--elo0", optarg, &a->elo0); a->have0 = true; break;
+	case '1': ok = parse_real("--elo1", optarg, &a->elo1); a->have1 = true; break;
+	case 'a': ok = parse_real("--alpha", optarg, &a->alpha); break;
+	case 'b': ok = parse_real("--beta", optarg, &a->beta); break;
+	case 'n': a->normalized = true; break;
+	case 'L': a->luck = true; break;
+	case 'p':
+		ok = cli_number("sprt", "--max-pairs", optarg, 1, 100000000, &a->max_pairs);
+		break;
+	case 'c':
+		ok = cli_number("sprt", "--concurrency", optarg, 1, 4096, &n);
+		a->concurrency = (int)n;
+		break;
+	case 'D': a->duplicate = true; break;
+	case 'T': a->trusted_bots = true; break;
+	case 'q': a->quiet = true; break;
+	case 'O': a->out = optarg; break;
+	case 'k': a->key_file = optarg; break;
+	case 'P':
+		ok = cli_number("sprt", "--openings", optarg, 0,
+				OPENINGS_MAX_PLIES, &n);
+		a->config.openings = (int)n;
+		break;
+	case 'B': a->book_file = optarg; break;
+	case 'z':
+		a->config.compress = true;
+		a->compress_set = cli_option_from_settings();
+		break;
+	case 'o':
+		if (a->npairs == 64)
+			return cli_fail("sprt", "too many -o options");
+		a->pairs[a->npairs++] = optarg;
+		break;
+	case '?': return EXIT_USAGE;
+	default: return cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
 	}
+	return ok ? EXIT_OK : EXIT_USAGE;
+}
+
+static int parse_args(struct sprt_args *a, int argc, char **argv)
+{
+	int opt, rc = EXIT_OK;
+
+	while (rc == EXIT_OK && (opt = cli_option(&cmd_sprt_entry, argc, argv, NULL)) != -1)
+		rc = sprt_option(a, opt);
+	if (rc != EXIT_OK)
+		return rc;
 	if (!a->have0 || !a->have1)
 		return cli_fail("sprt", "give both --elo0 and --elo1");
 	if (a->luck && a->normalized)
@@ -489,7 +494,7 @@ out:
 	return rc;
 }
 
-int cmd_sprt(int argc, char **argv)
+static int cmd_sprt(int argc, char **argv)
 {
 	struct sprt_args a = {
 		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
@@ -497,15 +502,20 @@ int cmd_sprt(int argc, char **argv)
 		.config.time = cli_default_time, .config.grace_ms = 200,
 		.limits = cli_default_limits,
 	};
-	int rc;
+	int rc = parse_args(&a, argc, argv);
 
-	if (cli_wants_help(argc, argv)) {
-		printf(usage, cli_match_usage);
-		return EXIT_OK;
-	}
-	rc = parse_args(&a, argc, argv);
 	if (rc == EXIT_OK)
 		rc = sprt_main(&a, argc, argv);
 	cli_limits_free(&a.limits);
 	return rc;
 }
+
+const struct cmd_entry cmd_sprt_entry = {
+	.name = "sprt",
+	.summary = "A/B test of two bots with early stopping",
+	.shortopts = "o:",
+	.longopts = sprt_options,
+	.usage = usage,
+	.usage_end = usage_end,
+	.exec = cmd_sprt,
+};

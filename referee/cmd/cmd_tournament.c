@@ -163,75 +163,83 @@ static void report_final(void *ctx, const char *out_dir)
 	free(index);
 }
 
+static const struct option tournament_options[] = {
+	{"out", required_argument, NULL, 'o'},
+	{"concurrency", required_argument, NULL, 'c'},
+	{"resume", no_argument, NULL, 'r'},
+	{"shard", required_argument, NULL, 's'},
+	{"key", required_argument, NULL, 'k'},
+	{"sandbox", no_argument, NULL, 'S'},
+	{"no-sandbox", no_argument, NULL, 'N'},
+	{"limits", no_argument, NULL, 'L'},
+	{"no-limits", no_argument, NULL, 'n'},
+	{"report", no_argument, NULL, 'R'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"compress", no_argument, NULL, 'z'},
+	{"openings-book", required_argument, NULL, 'B'},
+	{"skip-broken", no_argument, NULL, 'b'},
+	{"start-failures", required_argument, NULL, 'f'},
+	{NULL, 0, NULL, 0},
+};
+
+/* One option of tournament's into `q`: EXIT_OK, or EXIT_USAGE after a
+ * message. */
+static int tournament_option(int opt, struct tournament_request *q,
+			     struct report_live *live)
+{
+	switch (opt) {
+	case 'o': q->out_dir = optarg; break;
+	case 'c':
+		return cli_number("tournament", "--concurrency", optarg, 1, 4096,
+				  &q->concurrency) ? EXIT_OK : EXIT_USAGE;
+	case 'r': q->resume = true; break;
+	case 'q': q->quiet = true; break;
+	case 'z': q->compress = true; break;
+	case 'B': q->book = optarg; break;
+	case 'b': q->skip_broken = true; break;
+	case 'f':
+		return cli_number("tournament", "--start-failures", optarg, 1, 1000000,
+				  &q->start_failures) ? EXIT_OK : EXIT_USAGE;
+	case 's':
+		if (!parse_shard(optarg, &q->shard_index, &q->shard_count))
+			return cli_fail("tournament", "--shard takes I/N with "
+					"1 <= I <= N, not '%s'", optarg);
+		break;
+	case 'k': q->key_file = optarg; break;
+	case 'S': case 'N':
+		q->sandbox = opt == 'S';
+		cli_sandbox_given();
+		break;
+	case 'L': case 'n':
+		q->contain = opt == 'L';
+		cli_limits_given();
+		break;
+	case 'R': q->on_finished = report_live_update; q->hook_ctx = live; break;
+	default:   /* '?' */
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 /* Reads the options into `q`; the file is argv[optind].  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_args(int argc, char **argv, struct tournament_request *q,
 		      struct report_live *live)
 {
-	static const struct option longopts[] = {
-		{"out", required_argument, NULL, 'o'},
-		{"concurrency", required_argument, NULL, 'c'},
-		{"resume", no_argument, NULL, 'r'},
-		{"shard", required_argument, NULL, 's'},
-		{"key", required_argument, NULL, 'k'},
-		{"sandbox", no_argument, NULL, 'S'},
-		{"no-sandbox", no_argument, NULL, 'N'},
-		{"limits", no_argument, NULL, 'L'},
-		{"no-limits", no_argument, NULL, 'n'},
-		{"report", no_argument, NULL, 'R'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"compress", no_argument, NULL, 'z'},
-		{"openings-book", required_argument, NULL, 'B'},
-		{"skip-broken", no_argument, NULL, 'b'},
-		{"start-failures", required_argument, NULL, 'f'},
-		{NULL, 0, NULL, 0},
-	};
-	int opt;
+	int opt, rc = EXIT_OK;
 
-	while ((opt = cli_option("tournament", argc, argv, "", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'o': q->out_dir = optarg; break;
-		case 'c':
-			if (!cli_number("tournament", "--concurrency", optarg, 1, 4096,
-					&q->concurrency))
-				return EXIT_USAGE;
-			break;
-		case 'r': q->resume = true; break;
-		case 'q': q->quiet = true; break;
-		case 'z': q->compress = true; break;
-		case 'B': q->book = optarg; break;
-		case 'b': q->skip_broken = true; break;
-		case 'f':
-			if (!cli_number("tournament", "--start-failures", optarg, 1,
-					1000000, &q->start_failures))
-				return EXIT_USAGE;
-			break;
-		case 's':
-			if (!parse_shard(optarg, &q->shard_index, &q->shard_count))
-				return cli_fail("tournament", "--shard takes I/N with "
-						"1 <= I <= N, not '%s'", optarg);
-			break;
-		case 'k': q->key_file = optarg; break;
-		case 'S': case 'N':
-			q->sandbox = opt == 'S';
-			cli_sandbox_given();
-			break;
-		case 'L': case 'n':
-			q->contain = opt == 'L';
-			cli_limits_given();
-			break;
-		case 'R': q->on_finished = report_live_update; q->hook_ctx = live; break;
-		default:   /* '?' */
-			return EXIT_USAGE;
-		}
-	}
+	while (rc == EXIT_OK &&
+	       (opt = cli_option(&cmd_tournament_entry, argc, argv, NULL)) != -1)
+		rc = tournament_option(opt, q, live);
+	if (rc != EXIT_OK)
+		return rc;
 	if (optind != argc - 1)
 		return cli_fail("tournament", "give one tournament file");
 	q->file = argv[optind];
 	return EXIT_OK;
 }
 
-int cmd_tournament(int argc, char **argv)
+static int cmd_tournament(int argc, char **argv)
 {
 	struct tournament_request q = {
 		.shard_index = 1, .shard_count = 1, .sandbox = -1, .contain = -1,
@@ -247,10 +255,6 @@ int cmd_tournament(int argc, char **argv)
 	char err[ERR_LEN];
 	int rc;
 
-	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
-		return EXIT_OK;
-	}
 	if ((rc = parse_args(argc, argv, &q, &live)) != EXIT_OK)
 		return rc;
 	hooks.ctx = q.on_finished ? &live : NULL;
@@ -273,3 +277,11 @@ int cmd_tournament(int argc, char **argv)
 	free(outcome.out_dir);
 	return rc;
 }
+
+const struct cmd_entry cmd_tournament_entry = {
+	.name = "tournament",
+	.summary = "play a tournament file on all cores",
+	.longopts = tournament_options,
+	.usage = usage,
+	.exec = cmd_tournament,
+};

@@ -250,21 +250,22 @@ static void check_leagues(struct tally *tally)
 	free(tally->leagues);
 }
 
+static const struct option verify_options[] = {
+	{"key", required_argument, NULL, 'k'},
+	{"unsigned", no_argument, NULL, 'u'},
+	{"jobs", required_argument, NULL, 'j'},
+	{"verbose", no_argument, NULL, 'v'},
+	{NULL, 0, NULL, 0},
+};
+
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int parse_options(int argc, char **argv, const char **key_file,
 			 bool *unsigned_ok, long *jobs, bool *verbose)
 {
-	static const struct option longopts[] = {
-		{"key", required_argument, NULL, 'k'},
-		{"unsigned", no_argument, NULL, 'u'},
-		{"jobs", required_argument, NULL, 'j'},
-		{"verbose", no_argument, NULL, 'v'},
-		{NULL, 0, NULL, 0},
-	};
 	int opt, index;
 
-	while ((opt = cli_option("verify", argc, argv, "j:v", longopts, &index)) != -1) {
+	while ((opt = cli_option(&cmd_verify_entry, argc, argv, &index)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'k')
@@ -280,7 +281,7 @@ static int parse_options(int argc, char **argv, const char **key_file,
 	return optind < argc ? EXIT_OK : cli_fail("verify", "no log given");
 }
 
-int cmd_verify(int argc, char **argv)
+static int cmd_verify(int argc, char **argv)
 {
 	unsigned char key[32];
 	const char *key_file = NULL;
@@ -297,58 +298,6 @@ int cmd_verify(int argc, char **argv)
 	char **paths;
 	int rc, count;
 
-	if (cli_wants_help(argc, argv)) {
-		puts("usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N] [-v]\n"
-		     "\nChecks each game log: JSON, the hash chain, the signature "
-		     "(made with the\ngiven public key, if any), the commitments, "
-		     "every draw, and every action\nreplayed through the rules.  A "
-		     "tournament's output folder, or its\nmanifest.jsonl, is checked "
-		     "as a whole: the manifest's chain and signature,\nevery "
-		     "finished game's log there with the SHA-256 the manifest "
-		     "recorded and\nverified, every log a resumed run set aside "
-		     "there, listed with its\ncommitment, and no log the manifest "
-		     "does not list; every problem is named,\nand a last line says "
-		     "how many games and sets a stop cut and a resumed run\ndealt "
-		     "again.  Each game must have the commitment C its started "
-		     "record named,\nand every C a started record named must be "
-		     "a log's of the folder.  A folder of\nplay --out or sprt "
-		     "--out is checked against its run.jsonl likewise: every game\n"
-		     "started there with its C, finished with its log's SHA-256, "
-		     "and no log it does\nnot list.  Each log of a run names its "
-		     "place (its run, game, and a league's\nleague and run), "
-		     "which must be the one the folder's records give it.\n"
-		     "Another folder: each of its "
-		     "logs.  Over several logs or a folder,\nthe logs of each "
-		     "duplicate set are checked together: one commitment, every\n"
-		     "game there, each seated in a rotation of its own, the draws "
-		     "dealt in step.\nA league's folder: each of its runs as a "
-		     "folder of play, and its index,\nleague.db, against what its "
-		     "register and logs give, said in one line (its\nruns, logs "
-		     "and sets, ok or its failures' count, then the sets a stop\n"
-		     "cut, by run and by version: each cut log kept in its run's "
-		     "aborted/, listed\nwith its commitment, nothing unlisted "
-		     "there); -v (--verbose) prints\n"
-		     "each of its logs' lines too, and a failure is always printed.  "
-		     "Of an sprt\nfolder, a line counts the pairs listed dropped "
-		     "after its verdict.\n"
-		     "Each ok names "
-		     "the key that signed and, without "
-		     "--key, says it\nwas not checked against a key you trust "
-		     "(anyone can sign a log with a key\nof their own) unless it is "
-		     "your own key, the one you sign with (the\nsettings' --key, else "
-		     "the default pair play and tournament make), which\nis trusted "
-		     "by default; --key given a secret key file (NAME.key) checks\n"
-		     "against its public key.  --unsigned also "
-		     "checks the logs of games no referee ran (a game of the "
-		     "Python\nenvironment saved with save_log(), its header's "
-		     "\"refereed\": false), which\ncarry no signature: their "
-		     "chain, commitments,\ndraws and actions through the rules; "
-		     "without it such a log fails.  -j N\nchecks N logs "
-		     "at once (default: one per core); the lines come out in\n"
-		     "the order of the paths given.\nExit status 0 when everything "
-		     "holds, 1 when something does not, 2 when a\nlog cannot be read.");
-		return EXIT_OK;
-	}
 	if ((rc = parse_options(argc, argv, &key_file, &unsigned_ok, &jobs,
 				&tally.verbose)) != EXIT_OK)
 		return rc;
@@ -368,3 +317,60 @@ int cmd_verify(int argc, char **argv)
 	return tally.unreadable ? EXIT_USAGE
 	       : tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
+
+const struct cmd_entry cmd_verify_entry = {
+	.name = "verify",
+	.summary = "check game logs: chain, signature, draws, rules",
+	.shortopts = "j:v",
+	.longopts = verify_options,
+	.usage = "usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N] [-v]\n"
+		"\nChecks each game log: JSON, the hash chain, the signature "
+		"(made with the\ngiven public key, if any), the commitments, "
+		"every draw, and every action\nreplayed through the rules.  A "
+		"tournament's output folder, or its\nmanifest.jsonl, is checked "
+		"as a whole: the manifest's chain and signature,\nevery "
+		"finished game's log there with the SHA-256 the manifest "
+		"recorded and\nverified, every log a resumed run set aside "
+		"there, listed with its\ncommitment, and no log the manifest "
+		"does not list; every problem is named,\nand a last line says "
+		"how many games and sets a stop cut and a resumed run\ndealt "
+		"again.  Each game must have the commitment C its started "
+		"record named,\nand every C a started record named must be "
+		"a log's of the folder.  A folder of\nplay --out or sprt "
+		"--out is checked against its run.jsonl likewise: every game\n"
+		"started there with its C, finished with its log's SHA-256, "
+		"and no log it does\nnot list.  Each log of a run names its "
+		"place (its run, game, and a league's\nleague and run), "
+		"which must be the one the folder's records give it.\n"
+		"Another folder: each of its "
+		"logs.  Over several logs or a folder,\nthe logs of each "
+		"duplicate set are checked together: one commitment, every\n"
+		"game there, each seated in a rotation of its own, the draws "
+		"dealt in step.\nA league's folder: each of its runs as a "
+		"folder of play, and its index,\nleague.db, against what its "
+		"register and logs give, said in one line (its\nruns, logs "
+		"and sets, ok or its failures' count, then the sets a stop\n"
+		"cut, by run and by version: each cut log kept in its run's "
+		"aborted/, listed\nwith its commitment, nothing unlisted "
+		"there); -v (--verbose) prints\n"
+		"each of its logs' lines too, and a failure is always printed.  "
+		"Of an sprt\nfolder, a line counts the pairs listed dropped "
+		"after its verdict.\n"
+		"Each ok names "
+		"the key that signed and, without "
+		"--key, says it\nwas not checked against a key you trust "
+		"(anyone can sign a log with a key\nof their own) unless it is "
+		"your own key, the one you sign with (the\nsettings' --key, else "
+		"the default pair play and tournament make), which\nis trusted "
+		"by default; --key given a secret key file (NAME.key) checks\n"
+		"against its public key.  --unsigned also "
+		"checks the logs of games no referee ran (a game of the "
+		"Python\nenvironment saved with save_log(), its header's "
+		"\"refereed\": false), which\ncarry no signature: their "
+		"chain, commitments,\ndraws and actions through the rules; "
+		"without it such a log fails.  -j N\nchecks N logs "
+		"at once (default: one per core); the lines come out in\n"
+		"the order of the paths given.\nExit status 0 when everything "
+		"holds, 1 when something does not, 2 when a\nlog cannot be read.\n",
+	.exec = cmd_verify,
+};

@@ -1,6 +1,8 @@
 /*
  * The referee's command line: one verb per subcommand, each in its own
- * cmd_*.c file.  Only this layer prints usage and exits.
+ * cmd_*.c file, which defines its entry (cli.h: its name, usage, options
+ * and what runs it); `verbs` lists them.  Only this layer prints usage
+ * and exits.
  */
 #include <signal.h>
 #include <sodium.h>
@@ -14,31 +16,18 @@
 #include "config.h"
 #include "settings.h"
 
-static const struct {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
-} verbs[] = {
-	{"play", cmd_play, "play games between bots given on the command line"},
-	{"games", cmd_games, "list the games and their options"},
-	{"verify", cmd_verify, "check game logs: chain, signature, draws, rules"},
-	{"replay", cmd_replay, "show a game from its log: text, HTML, a bot's message"},
-	{"grade", cmd_grade, "grade every decision and roll of a game: skill and luck"},
-	{"report", cmd_report, "a static site of a tournament: ladder, crosstable, replays"},
-	{"tournament", cmd_tournament, "play a tournament file on all cores"},
-	{"ladder", cmd_ladder, "Elo ratings with error bars from game logs"},
-	{"sprt", cmd_sprt, "A/B test of two bots with early stopping"},
-	{"league", cmd_league, "a ladder that keeps playing: bots, versions, ratings"},
-	{"check-bot", cmd_check_bot, "check that a bot follows the protocol"},
-	{"random-bot", cmd_random_bot, "a random bot for any game (check-bot's opponent)"},
-	{"keygen", cmd_keygen, "make a signing key pair"},
+static const struct cmd_entry *const verbs[] = {
+	&cmd_play_entry, &cmd_games_entry, &cmd_verify_entry, &cmd_replay_entry,
+	&cmd_grade_entry, &cmd_report_entry, &cmd_tournament_entry,
+	&cmd_ladder_entry, &cmd_sprt_entry, &cmd_league_entry,
+	&cmd_check_bot_entry, &cmd_random_bot_entry, &cmd_keygen_entry,
 };
 
 static void print_usage(FILE *out)
 {
 	fprintf(out, "usage: referee VERB [options] ...\n\n");
 	for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
-		fprintf(out, "  %-9s %s\n", verbs[i].name, verbs[i].summary);
+		fprintf(out, "  %-9s %s\n", verbs[i]->name, verbs[i]->summary);
 	fprintf(out, "\n'referee VERB --help' describes each verb; "
 		"'man referee' has the whole story.\n");
 }
@@ -55,15 +44,28 @@ static int print_help(void)
 	return rc ? EXIT_USAGE : EXIT_OK;
 }
 
+/* True when argv holds -h or --help before any "--". */
+static bool wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return true;
+	return false;
+}
+
 /* Runs the verb argv[0] with the settings it takes (settings.h) before
  * its arguments, unless it is asked for its help. */
-static int run_verb(int (*run)(int argc, char **argv), int argc, char **argv)
+static int run_verb(const struct cmd_entry *verb, int argc, char **argv)
 {
 	char err[ERR_LEN];
 	int n;
 
-	if (cli_wants_help(argc, argv))
-		return run(argc, argv);
+	if (wants_help(argc, argv)) {
+		fputs(verb->usage, stdout);
+		if (verb->usage_end)
+			printf("%s%s", cli_match_usage, verb->usage_end);
+		return EXIT_OK;
+	}
 	if (settings_load(err)) {
 		fprintf(stderr, "referee: %s (see 'referee --help')\n", err);
 		return EXIT_USAGE;
@@ -72,7 +74,7 @@ static int run_verb(int (*run)(int argc, char **argv), int argc, char **argv)
 	 * every verb that checks a signature (keys.h). */
 	keys_trust_signing(settings_key());
 	argv = settings_argv(argc, argv, &n);
-	return run(n, argv);
+	return verb->exec(n, argv);
 }
 
 int main(int argc, char **argv)
@@ -98,8 +100,8 @@ int main(int argc, char **argv)
 	/* A bot that closes its stdin must not kill the referee. */
 	signal(SIGPIPE, SIG_IGN);
 	for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
-		if (!strcmp(argv[1], verbs[i].name))
-			return run_verb(verbs[i].run, argc - 1, argv + 1);
+		if (!strcmp(argv[1], verbs[i]->name))
+			return run_verb(verbs[i], argc - 1, argv + 1);
 	fprintf(stderr, "referee: unknown verb '%s'\n\n", argv[1]);
 	print_usage(stderr);
 	return EXIT_USAGE;

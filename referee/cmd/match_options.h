@@ -4,7 +4,7 @@
  * getopt_long table (CLI_MATCH_LONGOPTS), and the settings (settings.c)
  * take from it which a user may set once and how.
  *
- * CLI_MATCH_OPTIONS(X) is X(NAME, HAS_ARG, VALUE, SETTING) for each.
+ * CLI_MATCH_OPTIONS(X) is X(NAME, HAS_ARG, ID, SETTING) for each.
  * SETTING is how a user may set it once: RUN_FLAG (a flag that every
  * verb running bots takes, `tournament` too, paired with its "no-" form:
  * the last given is in effect), ONCE (the last given is), ADDS (each
@@ -17,22 +17,27 @@
 #include <getopt.h>
 
 #define CLI_MATCH_OPTIONS(X) \
-	X("limits", no_argument, 1014, RUN_FLAG), \
-	X("no-limits", no_argument, 1015, RUN_FLAG), \
-	X("sandbox", no_argument, 1009, RUN_FLAG), \
-	X("no-sandbox", no_argument, 1010, RUN_FLAG), \
-	X("move-ms", required_argument, 1001, ONCE), \
-	X("game-ms", required_argument, 1002, ONCE), \
-	X("start-ms", required_argument, 1003, ONCE), \
-	X("max-line", required_argument, 1004, ONCE), \
-	X("max-stderr", required_argument, 1005, ONCE), \
-	X("cpu-seconds", required_argument, 1006, ONCE), \
-	X("memory-mb", required_argument, 1007, ONCE), \
-	X("max-processes", required_argument, 1008, ONCE), \
-	X("cpus", required_argument, 1012, ONCE), \
-	X("clock", required_argument, 1013, ONCE), \
-	X("readable", required_argument, 1011, ADDS_PATHS), \
-	X("env", required_argument, 1017, ADDS), \
-	X("workdir", required_argument, 1016, ONE_RUN)
+	X("limits", no_argument, OPT_LIMITS, RUN_FLAG), \
+	X("no-limits", no_argument, OPT_NO_LIMITS, RUN_FLAG), \
+	X("sandbox", no_argument, OPT_SANDBOX, RUN_FLAG), \
+	X("no-sandbox", no_argument, OPT_NO_SANDBOX, RUN_FLAG), \
+	X("move-ms", required_argument, OPT_MOVE_MS, ONCE), \
+	X("game-ms", required_argument, OPT_GAME_MS, ONCE), \
+	X("start-ms", required_argument, OPT_START_MS, ONCE), \
+	X("max-line", required_argument, OPT_MAX_LINE, ONCE), \
+	X("max-stderr", required_argument, OPT_MAX_STDERR, ONCE), \
+	X("cpu-seconds", required_argument, OPT_CPU_SECONDS, ONCE), \
+	X("memory-mb", required_argument, OPT_MEMORY_MB, ONCE), \
+	X("max-processes", required_argument, OPT_MAX_PROCESSES, ONCE), \
+	X("cpus", required_argument, OPT_CPUS, ONCE), \
+	X("clock", required_argument, OPT_CLOCK, ONCE), \
+	X("readable", required_argument, OPT_READABLE, ADDS_PATHS), \
+	X("env", required_argument, OPT_ENV, ADDS), \
+	X("workdir", required_argument, OPT_WORKDIR, ONE_RUN)
+
+/* Their values as getopt_long returns them: past every short option's
+ * letter, so that any verb's table may hold them beside its own. */
+#define CLI_MATCH_ID(name, has_arg, id, setting) id
+enum cli_match_option { OPT_MATCH_FIRST = 1000, CLI_MATCH_OPTIONS(CLI_MATCH_ID) };
 
 #endif
