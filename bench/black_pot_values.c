@@ -11,7 +11,7 @@
  * coin's, for all the positions and by the stage of the game; then the
  * most likely scale that grows exponentially with the pawns in hand, as
  * the grader's does, and its log loss.  The figures went in
- * docs/ANALYSIS.md ("Black-Pot valued by its evaluation") and chose
+ * bench/README.md ("Black-Pot valued by its evaluation") and chose
  * ESTIMATE_BLACK_POT_SCALE and ESTIMATE_BLACK_POT_GROWTH.
  */
 #include <cjson/cJSON.h>

@@ -1,5 +1,5 @@
 #!/bin/sh
-# referee grade's figures (docs/ANALYSIS.md, "Figures"): the tables of a
+# referee grade's figures (bench/README.md, "Analysis: grades, luck and verdicts"): the tables of a
 # target not built in, solved, cached and read (bench/values_tables); then
 # BENCH_GRADE_GAMES games (default 1000) of each pair, win-bot against
 # expect-bot and threshold-bot 300 against threshold-bot 350, in bolo and

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The league against a tournament of the same games (docs/LEAGUE.md,
-# "Figures"): six bench/first_legal_bot bots (each a copy of its own, so
+# The league against a tournament of the same games (bench/README.md,
+# "The league"): six bench/first_legal_bot bots (each a copy of its own, so
 # six bots with their own files), Rolit 6x6 in duplicate sets of two, with
 # the sandbox and containment as a user's runs have them by default, at
 # concurrency 2: `referee league run --games N` against `referee

@@ -1,6 +1,6 @@
 #!/bin/sh
 # How many games of the league a new bot needs before its 95% interval is
-# within +/- 50 Elo (docs/LEAGUE.md, "Figures"): six copies of
+# within +/- 50 Elo (bench/README.md, "The league"): six copies of
 # bots/random-bot (each its own files, so six bots of equal strength),
 # Rolit 6x6, concurrency 2.  Five play BENCH_INTERVAL_BASE games (400),
 # then a sixth, n, is added and the league runs BENCH_INTERVAL_GAMES more

@@ -10,7 +10,7 @@
  * logistic whose scale is fitted here, by the most likelihood of the
  * exact values), and compared with its exact value.  Positions whose
  * actions are all worth the same are left out.  The figures went in
- * docs/ANALYSIS.md ("Rolit's middle game searched"), and chose
+ * bench/README.md ("Rolit's middle game searched"), and chose
  * ESTIMATE_SEARCH_DEPTH and ESTIMATE_SEARCH_SCALE.
  */
 #include <cjson/cJSON.h>

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The league server's latency (docs/LEAGUE.md, "The server"): a league of
+# The league server's latency (docs/LEAGUE-SERVER.md, "The server"): a league of
 # six bench/first_legal_bot bots of BENCH_WEB_GAMES games (default
 # 100,000), served by `referee league serve --no-play`, asked by 100
 # clients at once (bench/web_clients.py) each path of the API and the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The league server's soak (docs/LEAGUE.md, "The server"): a league of
+# The league server's soak (docs/LEAGUE-SERVER.md, "The server"): a league of
 # six bench/first_legal_bot bots with 60 games played, served by
 # `referee league serve --no-play`, under SOAK_SECONDS (default 180; a
 # night is 28800) of hostile clients (bench/web_soak.py: deep, huge and

@@ -22,7 +22,7 @@
  * more ahead): of 0 to 5, 4 picked the exactly best action most often at
  * 16 and 18 empty squares (87%, against 73% and 75% for the former
  * playouts), at 0.1 s of the grader's CPU a game of 8x8; 5 took three
- * times as long for no better (docs/ANALYSIS.md, "Rolit's middle game
+ * times as long for no better (bench/README.md, "Rolit's middle game
  * searched"). */
 #define ESTIMATE_SEARCH_DEPTH 4
 

@@ -1,7 +1,7 @@
 /*
  * `referee league serve DIR [--listen ADDR:PORT] [--no-play]
  * [--trusted-proxy ADDR] [--rest-interval ELO] [--trickle SETS] ...`: the league
- * on the web (docs/LEAGUE.md, "The server").  The server (web_server.h)
+ * on the web (docs/LEAGUE-SERVER.md, "The server").  The server (web_server.h)
  * answers in its own threads; unless --no-play, a child process plays
  * the league as `referee league run DIR` does (the same code: this
  * program run again), started again a few seconds after it ends (a

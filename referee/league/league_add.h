@@ -1,5 +1,5 @@
 /*
- * A bot's version entered into a league (docs/LEAGUE.md, "Adding a bot"):
+ * A bot's version entered into a league (docs/LEAGUE.md, "The verbs"):
  * its files described and hashed, the version of the same files found,
  * or else the next version of the name checked by its pre-flight
  * (`referee check-bot` with the league's game, players and options) and,

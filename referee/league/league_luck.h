@@ -20,8 +20,8 @@
 #include "report/grade.h"
 
 /* The games of a backlog graded at one refit, besides those entered
- * since the last: about two seconds of one core in bolo (docs/ANALYSIS.md,
- * "Figures"), so that a league made before it graded its games catches
+ * since the last: about two seconds of one core in bolo (bench/README.md,
+ * "Analysis: grades, luck and verdicts"), so that a league made before it graded its games catches
  * up without stopping its run for long. */
 #define LEAGUE_LUCK_BATCH 1000
 

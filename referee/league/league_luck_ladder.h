@@ -1,6 +1,6 @@
 /*
  * The league's luck-adjusted ladder (`referee league ladder
- * --luck-adjusted`; docs/LEAGUE.md, "The luck-adjusted ladder"): the logs
+ * --luck-adjusted`; docs/LEAGUE-LADDER.md, "The luck-adjusted ladder"): the logs
  * of exactly the games the index rates for the league's ladder (the
  * current season's, league_rate.h: never a set cut by a stop, whose logs
  * lie in aborted/ and are no game of the index), graded as `referee

@@ -1,5 +1,5 @@
 /*
- * The files of a bot's old versions removed (docs/LEAGUE.md, "Quotas"):
+ * The files of a bot's old versions removed (docs/LEAGUE-SERVER.md, "Quotas"):
  * the league keeps the uploaded folders of each bot's newest
  * `versions_kept` versions (league_quota.h), and of every version the
  * run going on may seat; an older version's folder, DIR/uploads/NAME/

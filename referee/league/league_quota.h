@@ -1,5 +1,5 @@
 /*
- * The league's quotas on its users' uploads (docs/LEAGUE.md, "Quotas"):
+ * The league's quotas on its users' uploads (docs/LEAGUE-SERVER.md, "Quotas"):
  * the bytes and files each user's bots' uploaded folders may hold, those
  * of all uploads together, and how many of each bot's newest versions
  * keep their files (league_prune.h removes the older ones).  They are the

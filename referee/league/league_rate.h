@@ -1,5 +1,5 @@
 /*
- * The league's ratings (docs/LEAGUE.md, "The ladder"): every game of the
+ * The league's ratings (docs/LEAGUE-LADDER.md, "The ladder"): every game of the
  * current season in the index rated by the project's fit (ratings.h), each version an entrant
  * (its id - 1) and each duplicate set one cluster of the error bars, and
  * the ladder of them: the active versions (the newest of each bot not

@@ -36,7 +36,7 @@
 
 /* Sets a task at most by default: a task's sets share their bot
  * processes, so that bots that answer at once are not mostly starting
- * (docs/LEAGUE.md, "Figures"). */
+ * (bench/README.md, "The league"). */
 #define LEAGUE_BATCH 24
 
 /* A run without a count rests by default once every active version's

@@ -1,5 +1,5 @@
 /*
- * `referee league run --engine slurm` (docs/LEAGUE.md, "Many machines"):
+ * `referee league run --engine slurm` (docs/LEAGUE-SLURM.md):
  * the league's tasks played by a Slurm job array on other machines, the
  * league folder on storage they share.  The run picks a batch of tasks as
  * the local run does (league_pick.h: `concurrency` tasks of up to `batch`

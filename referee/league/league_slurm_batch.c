@@ -1,6 +1,6 @@
 /*
  * A Slurm run's batch file, DIR/runs/NNNNNN/batch-KKKKKK.json
- * (league_slurm.h; docs/LEAGUE.md, "Many machines"): what each element
+ * (league_slurm.h; docs/LEAGUE-SLURM.md): what each element
  * of the array plays, on the storage it shares with the run:
  *
  *   {"format":"arena-league-batch/1","name":"arena-league-HEX",

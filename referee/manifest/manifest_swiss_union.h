@@ -1,6 +1,6 @@
 /*
- * The shards of a sharded Swiss run checked together (docs/TOURNAMENTS.md,
- * "Swiss"): a shard's manifest lists only its own games, but each round is
+ * The shards of a sharded Swiss run checked together (docs/SWISS.md): a
+ * shard's manifest lists only its own games, but each round is
  * paired from the results of every shard, so `verify` and `ladder` gather
  * the finished games of all the shards they are given and check the
  * pairings over their union (manifest_swiss.h), and say when some shards

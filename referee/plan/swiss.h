@@ -1,5 +1,5 @@
 /*
- * Swiss pairings (docs/TOURNAMENTS.md, "Swiss"): a field of 2-player
+ * Swiss pairings (docs/SWISS.md): a field of 2-player
  * bots plays `rounds` rounds, each bot one pairing a round (`games`
  * games against one opponent) or the bye, and each round is paired from
  * the results of the rounds before.  The pairing is a pure function of

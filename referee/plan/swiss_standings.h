@@ -1,5 +1,5 @@
 /*
- * A Swiss run's standings (docs/TOURNAMENTS.md, "Swiss"), which its
+ * A Swiss run's standings (docs/SWISS.md), which its
  * ladder, the ladder's json and the report lead with: the bots by Swiss
  * points (a won pairing 1, a drawn one ½, the bye 1), then Buchholz, then
  * their order in the file; for each, its points over the rounds whose

@@ -1,5 +1,5 @@
 /*
- * Duplicate sets in a tournament (docs/TOURNAMENTS.md, "Duplicate sets"):
+ * Duplicate sets in a tournament (docs/TOURNAMENTS.md, "Fields"):
  * with "duplicate": true each table's games are played as sets of as many
  * games as there are seats, the consecutive games of one split of the
  * table's bots into teams in each rotation of the seats (every rotation,

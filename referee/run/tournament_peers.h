@@ -1,5 +1,5 @@
 /*
- * The other shards of a sharded Swiss run (docs/TOURNAMENTS.md, "Swiss"):
+ * The other shards of a sharded Swiss run (docs/SWISS.md):
  * a round is paired from the results of every shard, so a shard reads
  * the results its peers' manifests list, in the folders beside its own
  * (its --out ends in its shard number: out/shard-2 of --shard 2/3 has the

@@ -1,5 +1,5 @@
 /*
- * The league server's JSON API (docs/LEAGUE.md, "The server"), read from
+ * The league server's JSON API (docs/LEAGUE-SERVER.md, "The server"), read from
  * the league's index: each function answers one GET with a new JSON
  * text, or NULL when what it names does not exist.  The handler in
  * web_server.c maps paths to these and NULL to a 404.

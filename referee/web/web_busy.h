@@ -1,5 +1,5 @@
 /*
- * The league server's costly answers kept fair (docs/LEAGUE.md, "The
+ * The league server's costly answers kept fair (docs/LEAGUE-SERVER.md, "The
  * server"): a game's replay page, grade and words, a log and a bot's
  * page are each made from the logs while a handler thread waits, and the
  * server has four.  One user (their token's name, or for a request

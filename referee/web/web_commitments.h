@@ -1,5 +1,5 @@
 /*
- * The league's commitments feed (docs/LEAGUE.md, "The server"; GET
+ * The league's commitments feed (docs/LEAGUE-SERVER.md, "The server"; GET
  * /api/commitments): every set's commitment C, its run, its set and
  * games, its seats and their versions, read from the runs' run.jsonl,
  * whose "started" record of a set is on disk before any bot of it

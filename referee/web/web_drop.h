@@ -1,5 +1,5 @@
 /*
- * The league server's user (docs/LEAGUE.md, "The server"): as root it
+ * The league server's user (docs/LEAGUE-SERVER.md, "The server"): as root it
  * runs only when told which user to be, and becomes that user once its
  * port is bound, so that what a stranger's request reaches (the upload's
  * unpacking, `league add`, the player and its bots) never runs as root.

@@ -1,5 +1,5 @@
 /*
- * The league's fit as the server keeps it (docs/LEAGUE.md, "The server"):
+ * The league's fit as the server keeps it (docs/LEAGUE-SERVER.md, "The server"):
  * one view of the index, shared by the handler threads and made again by
  * a thread of its own once the index has changed, so that no request
  * fits the season.  A view holds what the ladder, a bot's page and the

@@ -1,5 +1,5 @@
 /*
- * A bot's rating over time on its page (docs/LEAGUE.md, "The server"):
+ * A bot's rating over time on its page (docs/LEAGUE-SERVER.md, "The server"):
  * the ladder's fit (league_rate.h) of the season's first games at up to
  * WEB_HISTORY_POINTS points.  The points are every `step` games, the
  * step the least power of two that gives no more than WEB_HISTORY_POINTS

@@ -1,5 +1,5 @@
 /*
- * The league server's pre-flight workers (docs/LEAGUE.md, "Users and
+ * The league server's pre-flight workers (docs/LEAGUE-SERVER.md, "Users and
  * uploads"): an upload, once unpacked and checked on its request's
  * thread, is queued here and answered 202 at once; a few worker threads
  * each run `referee league add --porcelain` (this program again, its
@@ -57,7 +57,7 @@ struct web_upload_job {
 enum web_queued web_preflight_queue(struct web_preflight *p, const struct web_upload_job *u,
 				    char *id);
 
-/* Upload `id`'s state as JSON (docs/LEAGUE.md), a new string, or NULL
+/* Upload `id`'s state as JSON (docs/LEAGUE-SERVER.md), a new string, or NULL
  * when there is no such upload of `user`'s. */
 char *web_preflight_status(struct web_preflight *p, const char *id, const char *user);
 

@@ -1,5 +1,5 @@
 /*
- * An upload's archive unpacked within the league's quotas (docs/LEAGUE.md,
+ * An upload's archive unpacked within the league's quotas (docs/LEAGUE-SERVER.md,
  * "Quotas"; league_quota.h): what the uploader's bots' folders and all
  * uploads hold is counted first, and the archive is refused as soon as
  * its entries, read before anything is written, pass the room left, with

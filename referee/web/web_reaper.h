@@ -1,5 +1,5 @@
 /*
- * The league server's connections, kept fair (docs/LEAGUE.md, "The
+ * The league server's connections, kept fair (docs/LEAGUE-SERVER.md, "The
  * server"): libmicrohttpd closes a connection idle for its timeout, but
  * a slow-loris client sending a byte of its headers every few seconds is
  * never idle, and a few addresses holding idle connections would hold

@@ -78,7 +78,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
 /* A log of the league: its JSON lines, or a 404.  A log stored
  * compressed is served unpacked: its gzip members (one a write) are not
  * a stream every client unpacks whole, and its lines verify on their
- * own (docs/LEAGUE.md, "The server"). */
+ * own (docs/LEAGUE-SERVER.md, "The server"). */
 static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, const char *url)
 {
 	char run[8] = "", game[24] = "", *rel, *path, *text, err[ERR_LEN];

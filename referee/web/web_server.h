@@ -1,5 +1,5 @@
 /*
- * The league's HTTP server (`referee league serve`, docs/LEAGUE.md, "The
+ * The league's HTTP server (`referee league serve`, docs/LEAGUE-SERVER.md, "The
  * server"): libmicrohttpd parses HTTP, with limits on each connection's
  * memory (so on its headers) and on the time a connection may sit idle;
  * web_reaper.h keeps the connections fair (a cap from one address, room

@@ -1,5 +1,5 @@
 /*
- * POST /api/bots (docs/LEAGUE.md, "Users and uploads"): a user's new
+ * POST /api/bots (docs/LEAGUE-SERVER.md, "Users and uploads"): a user's new
  * version of their bot, a .tar.gz of its folder in a multipart form,
  * unpacked under DIR/uploads/NAME/ and entered by `referee league add`
  * (this program run again, by web_preflight.h's workers), whose

@@ -1,5 +1,5 @@
 /*
- * The league server's users (docs/LEAGUE.md, "Users and uploads"):
+ * The league server's users (docs/LEAGUE-SERVER.md, "Users and uploads"):
  * DIR/users.json, mode 0600, {"users": [{"name": N, "token": H,
  * "revoked": B, "organiser": true}]}, where H is
  * the BLAKE2b hash (libsodium's crypto_generichash) of the user's token:

@@ -1,5 +1,5 @@
 /*
- * Who asks the league's server (docs/LEAGUE.md, "What is public"): the
+ * Who asks the league's server (docs/LEAGUE-SERVER.md, "What is public"): the
  * user whose token a request gives (`Authorization: Bearer TOKEN`), or
  * nobody.  A bot's stderr is its owner's (the user whose upload the
  * league took first, web_users.h) and the organisers' to see; everything

@@ -1,5 +1,5 @@
 /*
- * What of a league game's replay a viewer sees (docs/LEAGUE.md, "What is
+ * What of a league game's replay a viewer sees (docs/LEAGUE-SERVER.md, "What is
  * public"): the log's own words (the moves, the bots' info, a forfeit's
  * reason and detail) are everyone's, but no path of the server's in
  * them; the lines a bot wrote to stderr are its owner's and the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What a teacher grades from (docs/LEAGUE.md, "The ladder"): `league
+# What a teacher grades from (docs/LEAGUE-LADDER.md, "The ladder"): `league
 # ladder --format csv|json` and GET /api/ladder give each version's
 # owner, rating, interval, games, wins, draws, losses, score and
 # forfeits, and the json the rule of the rows' order; exact rows for a

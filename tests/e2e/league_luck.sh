@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `referee league ladder --luck-adjusted` (docs/LEAGUE.md, "The
+# `referee league ladder --luck-adjusted` (docs/LEAGUE-LADDER.md, "The
 # luck-adjusted ladder"): beside the league's ladder, never instead, its
 # versions rated from their luck-adjusted scores, the same bots and the
 # same figures as `referee ladder --luck-adjusted` gives of exactly the

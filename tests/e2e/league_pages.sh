@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The league's pages for a class (docs/LEAGUE.md, "The server"), read in
+# The league's pages for a class (docs/LEAGUE-SERVER.md, "The server"), read in
 # headless Chromium: every page names the league's game and its options,
 # the ladder says the rule of its order and has a form to upload a bot,
 # the status is in words; a replay says whether the league's key signed

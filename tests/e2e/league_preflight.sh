@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The league's lenient pre-flight (docs/LEAGUE.md, "Users and uploads"):
+# The league's lenient pre-flight (docs/LEAGUE-SERVER.md, "Users and uploads"):
 # a bot that crashes at one turn in 25 is accepted on each of five uploads
 # (five versions), one that answers a junk line now and then too, and
 # they play, losing those games by forfeit, which their owner sees with
@@ -74,7 +74,7 @@ for bot in crashy junky; do
 	expect_eventually True "$bot plays" plays "$bot"
 done
 # The server's view of the league's stderr files lags its index by a
-# second or two (docs/LEAGUE.md, "The server"): asked until it has them.
+# second or two (docs/LEAGUE-SERVER.md, "The server"): asked until it has them.
 crash_words() {
 	code /api/bots/crashy -H "Authorization: Bearer $alice" >/dev/null
 	json 'sorted({(f["reason"], f["last_words"]["stderr"][-1].split("] ", 1)[1].split(" at ")[0]) for f in d["forfeits"]})' 2>/dev/null

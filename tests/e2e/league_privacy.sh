@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What the league's server shows to whom (docs/LEAGUE.md, "What is
+# What the league's server shows to whom (docs/LEAGUE-SERVER.md, "What is
 # public"): a bot's stderr and last stderr lines only to its owner (the
 # user whose upload the league took) and to an organiser (`league user add
 # --organiser`), never to another user or to no token, through the API
@@ -75,7 +75,7 @@ expect_eq "$(forfeits -H "Authorization: Bearer $bob")" "['info']" "... with bob
 expect_eq "$(forfeits -H "Authorization: Bearer nonsense")" "['info']" "... with a token that is no user's: no stderr"
 expect_eq "$(forfeits -H "Authorization: Bearer $alice")" "['info', 'stderr']" "... with alice's token (its owner's): its stderr"
 # The server's view of the stderr files may be older than the game: the
-# request reads on in them (docs/LEAGUE.md, "The server"), so the last
+# request reads on in them (docs/LEAGUE-SERVER.md, "The server"), so the last
 # line is there at once.
 forfeits -H "Authorization: Bearer $alice" >/dev/null
 expect_eq "$(json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1].split(" /")[0]')" \

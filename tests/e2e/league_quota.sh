@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The league's quotas on uploads (docs/LEAGUE.md, "Quotas") as one
+# The league's quotas on uploads (docs/LEAGUE-SERVER.md, "Quotas") as one
 # user's token meets them, uploading archives of many small files again
 # and again: `league quota` sets them small; six versions of 120 files
 # are each taken, the oldest's files removed once two newer ones are

@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: `referee league run --engine slurm` (docs/LEAGUE.md, "Many
-# machines") on a one-node Slurm cluster started as tests/e2e/slurm.sh
+# End-to-end: `referee league run --engine slurm` (docs/LEAGUE-SLURM.md) on a one-node Slurm cluster started as tests/e2e/slurm.sh
 # starts it (tests/tools/slurm_cluster.sh): batches of tasks played by job
 # arrays into the league's folder, every log checked before it counts; the
 # games counted, the folder verified, the index rebuilt to the same ladder;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ladder's newcomers (docs/LEAGUE.md, "The ladder"): a version with
+# The ladder's newcomers (docs/LEAGUE-LADDER.md, "The ladder"): a version with
 # no game yet is shown waiting for its first game with its place in the
 # queue, the order the picker seats them in, never as "- - 0"; a bot's
 # old version stays ranked, marked superseded, until its new version is

@@ -65,7 +65,7 @@ elapsed=$(($(now_ms) - start))
 wait "${pids[@]}"
 expect_eq "$status" 200 "GET /api/status while 8 requests of flood's words are served: 200"
 expect_lt "$elapsed" 2000 "... within 2 s"
-# A user has two costly answers under way at most (docs/LEAGUE.md, "The
+# A user has two costly answers under way at most (docs/LEAGUE-SERVER.md, "The
 # server"): the others are told to come back (429).
 answered=$(grep -l '^200$' "$TMP"/status.* | sed 's/.*status\.//' | tr '\n' ' ')
 expect_eq "$(cat "$TMP"/status.* | fold -w 3 | grep -cvE '^(200|429)$')" 0 "... each of the 8 answered 200 or 429"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of Swiss tournaments (docs/TOURNAMENTS.md, "Swiss"): a
+# End-to-end tests of Swiss tournaments (docs/SWISS.md): a
 # field of 64 deterministic bots over 6 rounds, each round's pairing
 # checked against the one tests/tools/swiss.py recomputes from the
 # manifest alone with the documented rules; the same pairings after the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of a sharded Swiss run (docs/TOURNAMENTS.md, "Swiss"): 16
+# End-to-end tests of a sharded Swiss run (docs/SWISS.md): 16
 # deterministic bots over 4 rounds in 3 shards played side by side, each
 # shard pairing a round from the results of all three: the pairings, read
 # from the union of the shards' manifests, are the ones tests/tools/swiss.py

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs/LEAGUE.md's "Uploading a bot", each recipe as a user follows it:
+# docs/LEAGUE-SERVER.md's "Uploading a bot", each recipe as a user follows it:
 # the folder built as the doc says (Python with the project's SDK
 # installed into it by pip --target, offline; plain Python; JavaScript
 # with the SDK in its node_modules; C built static; C with the SDK; a
@@ -27,10 +27,10 @@ upload() {
 	played+=("$1")
 }
 skip() { ok 0 "$1 # SKIP $2"; }
-# documented TEXT...: each TEXT is in docs/LEAGUE.md's "Uploading a bot",
+# documented TEXT...: each TEXT is in docs/LEAGUE-SERVER.md's "Uploading a bot",
 # which this script follows.
 recipes=$TMP/recipes
-sed -n '/^### Uploading a bot$/,/^### /p' "$top_srcdir/docs/LEAGUE.md" >"$recipes"
+sed -n '/^## Uploading a bot$/,/^## /p' "$top_srcdir/docs/LEAGUE-SERVER.md" >"$recipes"
 documented() {
 	for text in "$@"; do
 		expect_contains "$recipes" "$text" "documented: $text"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `referee league serve` (docs/LEAGUE.md, "The server"): the JSON API read
+# `referee league serve` (docs/LEAGUE-SERVER.md, "The server"): the JSON API read
 # from the index (the ladder, a bot, its games after a cursor, the logs),
 # a JSON 404 for unknown paths, bots and logs, 405 for other methods; the
 # pages; hostile requests (oversized headers, garbage, a path out of the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GET /api/commitments (docs/LEAGUE.md, "The server"): a served league
+# GET /api/commitments (docs/LEAGUE-SERVER.md, "The server"): a served league
 # that plays publishes each set's commitment C, its run, set and games,
 # and its seats' versions (name, number, hash), in an append-only feed:
 # polled while the league plays, no entry ever changes and none is taken

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The league server keeps its fit (docs/LEAGUE.md, "The server"): the
+# The league server keeps its fit (docs/LEAGUE-SERVER.md, "The server"): the
 # ladder it serves is the bytes `league ladder --format json --versions`
 # prints of the same index; no request fits the season again (the
 # server's CPU for 300 requests of the ladder, a bot and the status, at

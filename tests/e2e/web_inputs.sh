@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What a client of `referee league serve` sends that the server must not
-# believe (docs/LEAGUE.md, "The server"): a request that frames its body
+# believe (docs/LEAGUE-SERVER.md, "The server"): a request that frames its body
 # two ways (two Content-Length headers, one that is not plain digits, one
 # with Transfer-Encoding) refused with 400 before its body is read, the
 # request smuggled in that body never answered; behind a trusted proxy,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `referee league serve` under load and attack (docs/LEAGUE.md, "The
+# `referee league serve` under load and attack (docs/LEAGUE-SERVER.md, "The
 # server"): idle connections renewed from four addresses, and from forty,
 # while a fifth address is answered within a second; 100 clients at once
 # on every path, each answer right and the server alive with nothing on

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Pre-flights bounded in wall time and shared between users
-# (docs/LEAGUE.md, "Users and uploads"), as an attacker would try them:
+# (docs/LEAGUE-SERVER.md, "Users and uploads"), as an attacker would try them:
 # mallory uploads two bots that pass slowly (asleep 2 s at hello and
 # 0.5 s a move, within the clock), then alice uploads a quick one.
 # Alice's is checked at once beside mallory's first (a user's uploads

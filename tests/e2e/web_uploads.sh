@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Uploads to `referee league serve` that try to take it down or take a
-# name (docs/LEAGUE.md, "Users and uploads"): archives 30,000 and 20,000
+# name (docs/LEAGUE-SERVER.md, "Users and uploads"): archives 30,000 and 20,000
 # folders deep, too deep, making too many folders, each refused while
 # read, the server answering after, nothing left, and a server restarted
 # over an upload's leftover folder of any depth; folders an archive

@@ -6,8 +6,8 @@ and tests/e2e/swiss_shards.sh.
                                  a round: "R: a-b c-d ... bye:e" (bot
                                  numbers, the first seated bot of a
                                  pairing's first game first)
-    swiss.py check MANIFEST...     each round as the rules of docs/TOURNAMENTS.md
-                                 ("Swiss") pair it from the results the
+    swiss.py check MANIFEST...     each round as the rules of docs/SWISS.md
+                                 pair it from the results the
                                  manifest lists for the rounds before, the
                                  same lines; exit status 1, with the first
                                  game whose seats differ, when the manifest

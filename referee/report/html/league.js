@@ -105,7 +105,7 @@
 		try { return localStorage.getItem(TOKEN_KEY) || ''; } catch (e) { return ''; }
 	}
 	/* The upload form: what `curl -F name=... -F archive=@...` sends
-	 * (docs/LEAGUE.md, "Users and uploads"), with the user's token. */
+	 * (docs/LEAGUE-SERVER.md, "Users and uploads"), with the user's token. */
 	function uploadForm() {
 		var form = el('form', {id: 'upload'});
 		var field = function (label, attrs) {

@@ -1,4 +1,4 @@
-/* The league server's login (docs/LEAGUE.md, "What is public"): a user's
+/* The league server's login (docs/LEAGUE-SERVER.md, "What is public"): a user's
  * token, kept in this browser's localStorage under 'arena-league-token'
  * until logged out, and sent as `Authorization: Bearer TOKEN` with every
  * request the pages make through arena.fetch(), so that a bot's owner
