@@ -21,16 +21,18 @@ struct web_upload_limits {
 };
 
 /* MHD's access handler's work for POST /api/bots, its first call (with
- * *state NULL) and the next: MHD_YES or MHD_NO, a response queued once
- * the request is read or refused. */
+ * *state NULL: the upload of `user`, whose token the server checked) and
+ * the next: MHD_YES or MHD_NO, a response queued once the request is
+ * read or refused. */
 enum MHD_Result web_upload_step(struct MHD_Connection *c, const char *dir,
-				const struct web_upload_limits *limits, const char *data,
-				size_t *size, void **state);
+				const struct web_upload_limits *limits, const char *user,
+				const char *data, size_t *size, void **state);
 
-/* GET /api/uploads/ID: upload `id`'s state to its uploader's token (200),
- * else 401 or 404. */
-enum MHD_Result web_upload_status(struct MHD_Connection *c, const char *dir,
-				  const struct web_upload_limits *limits, const char *id);
+/* GET /api/uploads/ID by `user` (their token checked): upload `id`'s
+ * state to its uploader (200), else 404. */
+enum MHD_Result web_upload_status(struct MHD_Connection *c,
+				  const struct web_upload_limits *limits, const char *user,
+				  const char *id);
 
 /* Frees an upload's state (MHD's request-completed callback). */
 void web_upload_free(void *state);
