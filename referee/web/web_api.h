@@ -46,10 +46,8 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *v, const char *name);
  * replay page's. */
 char *web_api_games(sqlite3 *db, const char *name, long long since);
 
-/* The path under the league's folder (runs/NNNNNN/game-NNNNNN.jsonl) of
- * the log that `tail` names, NNNNNN/game-NNNNNN and then `suffix` (the
- * tail of a game's URLs: /logs/'s, /games/'s...), or NULL when it names
- * none. */
+/* The path under the league's folder of the log that URL tail `tail`
+ * (NNNNNN/game-NNNNNN, then `suffix`) names, or NULL when it names none. */
 char *web_api_log_path(const char *tail, const char *suffix);
 
 #endif

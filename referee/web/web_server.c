@@ -75,6 +75,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
 	*state = NULL;
 }
 
+#define JSON "application/json"
+#define HTML "text/html; charset=utf-8"
+
 /* What a route needs made ready before its handler runs. */
 enum {
 	READS_INDEX = 1, /* the thread's connection to the index (else 503) */
@@ -106,6 +109,14 @@ struct route {
 	const char *page;    /* a page's name for league.js */
 };
 
+/* Answers r with `text` (taken) of `type`, or when it is NULL with
+ * `status` and `error`. */
+static enum MHD_Result answer(const struct request *r, char *text, const char *type,
+			      unsigned status, const char *error)
+{
+	return text ? web_reply(r->c, MHD_HTTP_OK, text, type) : web_fail(r->c, status, error, NULL);
+}
+
 /* A log of the league: its JSON lines, or a 404.  A log stored
  * compressed is served unpacked: its gzip members (one a write) are not
  * a stream every client unpacks whole, and its lines verify on their
@@ -122,9 +133,7 @@ static enum MHD_Result serve_log(struct request *r)
 	text = logread_text(path, &len, err);
 	free(rel);
 	free(path);
-	if (!text)
-		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such log", NULL);
-	return web_reply(r->c, MHD_HTTP_OK, text, "application/x-ndjson");
+	return answer(r, text, "application/x-ndjson", MHD_HTTP_NOT_FOUND, "no such log");
 }
 
 /* GET /api/bots/NAME: the index's and the view's, and the forfeits from
@@ -146,7 +155,7 @@ static enum MHD_Result serve_bot(struct request *r)
 	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(r->view, name));
 	text = json_print_line(j);
 	cJSON_Delete(j);
-	return web_reply(r->c, MHD_HTTP_OK, text, "application/json");
+	return web_reply(r->c, MHD_HTTP_OK, text, JSON);
 }
 
 /* GET /api/me: who the token is. */
@@ -159,7 +168,7 @@ static enum MHD_Result serve_me(struct request *r)
 	cJSON_AddBoolToObject(j, "organiser", r->who.organiser);
 	text = json_print_line(j);
 	cJSON_Delete(j);
-	return web_reply(r->c, MHD_HTTP_OK, text, "application/json");
+	return web_reply(r->c, MHD_HTTP_OK, text, JSON);
 }
 
 /* GET /api/words/NNNNNN/game-NNNNNN: the stderr lines of a game's bots
@@ -170,7 +179,7 @@ static enum MHD_Result serve_words(struct request *r)
 	char *text = web_game_words(r->s->dir, r->view->words, r->tail, &r->who, &status);
 
 	if (status == MHD_HTTP_OK)
-		return web_reply(r->c, status, text, "application/json");
+		return web_reply(r->c, status, text, JSON);
 	free(text);
 	return web_fail(r->c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
 			"owner's and the organisers' to see: no bot of this game is yours"
@@ -179,21 +188,20 @@ static enum MHD_Result serve_words(struct request *r)
 
 static enum MHD_Result serve_ladder(struct request *r)
 {
-	char err[ERR_LEN], *text = web_api_ladder(r->view, err);
+	char err[ERR_LEN];
 
-	return text ? web_reply(r->c, MHD_HTTP_OK, text, "application/json")
-		    : web_fail(r->c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
+	return answer(r, web_api_ladder(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
 }
 
 static enum MHD_Result serve_status(struct request *r)
 {
 	return web_reply(r->c, MHD_HTTP_OK, web_api_status(r->db, r->view, r->s->activity,
-							   r->s->dir), "application/json");
+							   r->s->dir), JSON);
 }
 
 static enum MHD_Result serve_luck(struct request *r)
 {
-	return web_reply(r->c, MHD_HTTP_OK, web_api_luck(r->view), "application/json");
+	return web_reply(r->c, MHD_HTTP_OK, web_api_luck(r->view), JSON);
 }
 
 /* GET /api/games?bot=NAME&since=ID, or a 400 for a since that is no id. */
@@ -204,11 +212,9 @@ static enum MHD_Result serve_games(struct request *r)
 	char *end = NULL;
 	long long cursor = since ? strtoll(since, &end, 10) : 0;
 
-	if (since && (end == since || *end || cursor < 0))
-		return web_fail(r->c, MHD_HTTP_BAD_REQUEST,
-				"since takes a game's id (0 or more)", NULL);
-	return web_reply(r->c, MHD_HTTP_OK, web_api_games(r->db, bot, cursor),
-			 "application/json");
+	return answer(r, since && (end == since || *end || cursor < 0) ? NULL
+		      : web_api_games(r->db, bot, cursor), JSON, MHD_HTTP_BAD_REQUEST,
+		      "since takes a game's id (0 or more)");
 }
 
 /* Counts in *ctx the query's arguments other than after and limit. */
@@ -235,9 +241,8 @@ static enum MHD_Result serve_commitments(struct request *r)
 	if (others)
 		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
 				"entry you have) and limit=K, nothing else", NULL);
-	if (!(text = web_commitments_reply(r->s->feed, after, limit, err)))
-		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, err, NULL);
-	return web_reply(r->c, MHD_HTTP_OK, text, "application/json");
+	text = web_commitments_reply(r->s->feed, after, limit, err);
+	return answer(r, text, JSON, MHD_HTTP_BAD_REQUEST, err);
 }
 
 /* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
@@ -247,7 +252,7 @@ static enum MHD_Result serve_grade(struct request *r)
 	char *text = web_game_grade(r->s->dir, r->tail, &status);
 
 	if (text)
-		return web_reply(r->c, status, text, "application/json");
+		return web_reply(r->c, status, text, JSON);
 	return web_fail(r->c, status, "no such game: grades are "
 			"/api/grade/NNNNNN/game-NNNNNN", NULL);
 }
@@ -255,31 +260,25 @@ static enum MHD_Result serve_grade(struct request *r)
 static enum MHD_Result serve_replay(struct request *r)
 {
 	size_t len;
-	char *page = web_game_page(r->s->dir, r->tail, &len);
 
-	return page ? web_reply(r->c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
-		    : web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such game: games are "
-			       "/games/NNNNNN/game-NNNNNN", NULL);
+	return answer(r, web_game_page(r->s->dir, r->tail, &len), HTML, MHD_HTTP_NOT_FOUND,
+		      "no such game: games are /games/NNNNNN/game-NNNNNN");
 }
 
 static enum MHD_Result serve_key(struct request *r)
 {
-	char *key = web_key_public(r->s->dir);
-
-	return key ? web_reply(r->c, MHD_HTTP_OK, key, "text/plain; charset=utf-8")
-		   : web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no key yet: "
-			      "its first run writes it", NULL);
+	return answer(r, web_key_public(r->s->dir), "text/plain; charset=utf-8",
+		      MHD_HTTP_NOT_FOUND, "the league has no key yet: its first run writes it");
 }
 
 /* A page (web_pages.h); a bot's only for a bot the index has. */
 static enum MHD_Result serve_page(struct request *r)
 {
 	const char *bot = r->route->tail ? r->tail : NULL;
-	char *page = bot && league_db_bot_versions(r->db, bot) <= 0 ? NULL
-		     : web_page(r->s->dir, r->route->page, bot);
 
-	return page ? web_reply(r->c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
-		    : web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
+	return answer(r, bot && league_db_bot_versions(r->db, bot) <= 0 ? NULL
+		      : web_page(r->s->dir, r->route->page, bot), HTML, MHD_HTTP_NOT_FOUND,
+		      "no such page");
 }
 
 static enum MHD_Result serve_upload(struct request *r)
@@ -290,7 +289,8 @@ static enum MHD_Result serve_upload(struct request *r)
 
 static enum MHD_Result serve_upload_status(struct request *r)
 {
-	return web_upload_status(r->c, &r->s->upload, r->who.user, r->tail);
+	return answer(r, web_preflight_status(r->s->upload.preflight, r->tail, r->who.user),
+		      JSON, MHD_HTTP_NOT_FOUND, "no such upload of yours");
 }
 
 /* Every path the server answers, each once (docs/LEAGUE.md, "The
@@ -338,12 +338,9 @@ static bool busy_take(const struct request *r, char key[WEB_BUSY_KEY_LEN])
 {
 	struct web_client client = {{0}};
 
-	if (r->who.user) {
-		web_busy_user_key(r->who.user, key);
-	} else {
+	if (!r->who.user)
 		web_reaper_client(r->s->reaper, r->c, &client);
-		web_busy_client_key(&client, key);
-	}
+	web_busy_key(r->who.user, &client, key);
 	return web_busy_take(r->s->busy, key);
 }
 

@@ -8,8 +8,7 @@
  * new folder DIR/uploads/NAME/upload-XXXXXX of mode 0700, its bot.json's
  * command checked (400), then queued for its pre-flight
  * (web_preflight.h: `referee league add`, the one path a bot enters the
- * league by): 202 with the upload's id, or 409, 429.  GET
- * /api/uploads/ID: the upload's state, to its uploader.
+ * league by): 202 with the upload's id, or 409, 429.
  */
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -134,16 +133,6 @@ static enum MHD_Result field(void *cls, enum MHD_ValueKind kind, const char *key
 		u->len += size;
 	}
 	return MHD_YES;
-}
-
-enum MHD_Result web_upload_status(struct MHD_Connection *c,
-				  const struct web_upload_limits *limits, const char *user,
-				  const char *id)
-{
-	char *text = web_preflight_status(limits->preflight, id, user);
-
-	return text ? web_reply(c, MHD_HTTP_OK, text, "application/json")
-		    : web_fail(c, MHD_HTTP_NOT_FOUND, "no such upload of yours", NULL);
 }
 
 /* The first call, user `user`'s: the size and the rate, then the form's
