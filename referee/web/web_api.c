@@ -238,11 +238,6 @@ static void add_notes(const struct web_fit_view *view, const char *name, cJSON *
 				league_rating_add_note(v, &view->lr, i);
 }
 
-bool web_api_has_bot(sqlite3 *db, const char *name)
-{
-	return league_db_bot_versions(db, name) > 0;
-}
-
 cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *name)
 {
 	cJSON *versions = versions_of(db, view, name), *j;
@@ -279,10 +274,10 @@ static bool digits_at(const char *s, size_t at, size_t digits)
 	return true;
 }
 
-char *web_api_log_path(const char *run, const char *game)
+char *web_api_log_path(const char *tail, const char *suffix)
 {
-	if (strlen(run) != 6 || !digits_at(run, 0, 6) || strlen(game) != 17 ||
-	    strncmp(game, "game-", 5) || !digits_at(game, 5, 6) || strcmp(game + 11, ".jsonl"))
+	if (strlen(tail) != 18 + strlen(suffix) || strcmp(tail + 18, suffix) ||
+	    !digits_at(tail, 0, 6) || strncmp(tail + 6, "/game-", 6) || !digits_at(tail, 12, 6))
 		return NULL;
-	return xasprintf("runs/%s/%s", run, game);
+	return xasprintf("runs/%.18s.jsonl", tail);
 }

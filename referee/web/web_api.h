@@ -9,7 +9,6 @@
 
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
-#include <stdbool.h>
 
 #include "web/web_fit.h"
 
@@ -41,17 +40,14 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
  * forfeits to; NULL for a bot the league does not have. */
 cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *v, const char *name);
 
-/* Whether the league has bot `name`. */
-bool web_api_has_bot(sqlite3 *db, const char *name);
-
 /* GET /api/games?bot=NAME&since=ID: up to 500 games after cursor `since`
  * (0: from the first), of bot `name` (NULL: every bot), in order; each
  * with its id (run * 1000000 + game), its seats, its log's path and its
  * replay page's. */
 char *web_api_games(sqlite3 *db, const char *name, long long since);
 
-/* The path under the league's folder of the log /logs/RUN/GAME names
- * ("000001", "game-000001.jsonl"), or NULL when it names none. */
-char *web_api_log_path(const char *run, const char *game);
+/* The path under the league's folder of the log that URL tail `tail`
+ * (NNNNNN/game-NNNNNN, then `suffix`) names, or NULL when it names none. */
+char *web_api_log_path(const char *tail, const char *suffix);
 
 #endif

@@ -41,16 +41,13 @@ void web_busy_free(struct web_busy *b)
 	free(b);
 }
 
-void web_busy_user_key(const char *user, char key[WEB_BUSY_KEY_LEN])
+void web_busy_key(const char *user, const struct web_client *client,
+		  char key[WEB_BUSY_KEY_LEN])
 {
-	snprintf(key, WEB_BUSY_KEY_LEN, "user %s", user);
-}
+	int at = user ? snprintf(key, WEB_BUSY_KEY_LEN, "user %s", user)
+		      : snprintf(key, WEB_BUSY_KEY_LEN, "client ");
 
-void web_busy_client_key(const struct web_client *client, char key[WEB_BUSY_KEY_LEN])
-{
-	int at = snprintf(key, WEB_BUSY_KEY_LEN, "client ");
-
-	for (size_t i = 0; i < sizeof client->bytes; i++)
+	for (size_t i = 0; !user && i < sizeof client->bytes; i++)
 		at += snprintf(key + at, WEB_BUSY_KEY_LEN - (size_t)at, "%02x",
 			       client->bytes[i]);
 }

@@ -29,11 +29,11 @@ struct web_busy;
 struct web_busy *web_busy_new(unsigned most);
 void web_busy_free(struct web_busy *b);
 
-/* A key of who asks: "user NAME", or "client " and the client's bytes in
- * hex; `key` holds WEB_BUSY_KEY_LEN bytes. */
+/* A key of who asks: "user NAME" for `user`, else "client " and
+ * `client`'s bytes in hex; `key` holds WEB_BUSY_KEY_LEN bytes. */
 #define WEB_BUSY_KEY_LEN 80
-void web_busy_user_key(const char *user, char key[WEB_BUSY_KEY_LEN]);
-void web_busy_client_key(const struct web_client *client, char key[WEB_BUSY_KEY_LEN]);
+void web_busy_key(const char *user, const struct web_client *client,
+		  char key[WEB_BUSY_KEY_LEN]);
 
 /* Takes one of key's slots: false when it has WEB_BUSY_PER_USER under
  * way (or every slot is taken). */

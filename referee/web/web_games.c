@@ -60,24 +60,9 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 	return rc;
 }
 
-/* The log of game `tail` (NNNNNN/game-NNNNNN) as runs/NNNNNN/game-NNNNNN.jsonl,
- * a new string, or NULL when it names no game. */
-static char *game_log(const char *tail)
+char *web_game_page(const char *dir, const char *tail, size_t *len)
 {
-	char run[8] = "", game[24] = "", *name, *rel;
-
-	if (sscanf(tail, "%7[0-9]/%17[-a-z0-9]", run, game) != 2 ||
-	    strlen(tail) != strlen(run) + 1 + strlen(game))
-		return NULL;
-	name = xasprintf("%s.jsonl", game);
-	rel = web_api_log_path(run, name);
-	free(name);
-	return rel;
-}
-
-char *web_game_page(const char *dir, const char *url, size_t *len)
-{
-	char err[ERR_LEN], *rel = game_log(url + strlen("/games/")), *text = NULL;
+	char err[ERR_LEN], *rel = web_api_log_path(tail, ""), *text = NULL;
 	struct replay r;
 
 	/* The bots' info alone: their stderr is asked for by the page
@@ -99,7 +84,7 @@ char *web_game_page(const char *dir, const char *url, size_t *len)
 char *web_game_words(const char *dir, const struct words_index *x, const char *tail,
 		     const struct web_viewer *v, unsigned *status)
 {
-	char *rel = game_log(tail), *text = NULL;
+	char *rel = web_api_log_path(tail, ""), *text = NULL;
 	struct replay r;
 	cJSON *steps, *step;
 	int i = 0;
@@ -135,7 +120,7 @@ char *web_game_words(const char *dir, const struct words_index *x, const char *t
 
 char *web_game_grade(const char *dir, const char *tail, unsigned *status)
 {
-	char *rel = game_log(tail), *text = NULL;
+	char *rel = web_api_log_path(tail, ""), *text = NULL;
 	cJSON *grade = rel ? web_grade_game(dir, rel) : NULL;
 
 	if (grade)

@@ -18,10 +18,10 @@
 #include "report/replay_words.h"
 #include "web/web_viewer.h"
 
-/* The replay page of `url` (/games/NNNNNN/game-NNNNNN) of league `dir`,
+/* The replay page of game `tail` (NNNNNN/game-NNNNNN) of league `dir`,
  * *len bytes, or NULL when there is no such game: public, its bots'
  * stderr left out (its script asks web_game_words() for them). */
-char *web_game_page(const char *dir, const char *url, size_t *len);
+char *web_game_page(const char *dir, const char *tail, size_t *len);
 
 /* The stderr lines of game `tail` (NNNNNN/game-NNNNNN), from `x`, that
  * viewer `v` sees, each step's as {"index": I, "stderr": [...]} or {"index": I,

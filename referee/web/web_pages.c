@@ -1,20 +1,16 @@
 /*
  * The league server's pages (web_pages.h): the report's page shell
  * (report/html.h) with its style and the shared scripts, its data saying
- * which page it is and which game the league plays; a bot's page only
- * for a bot the index has, so that an unknown name is a 404 like the
- * API's.
+ * which page it is and which game the league plays.
  */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/util.h"
 #include "games/game.h"
 #include "league/league_folder.h"
 #include "report/html.h"
 #include "report/html_assets.h"
-#include "web/web_api.h"
 #include "web/web_pages.h"
 
 /* The league's game, its options and players as the pages show them,
@@ -37,7 +33,7 @@ static char *add_league(cJSON *data, const char *dir)
 	return title;
 }
 
-char *web_page(sqlite3 *db, const char *dir, const char *url)
+char *web_page(const char *dir, const char *name, const char *bot)
 {
 	static const char *const styles[] = {html_page_css, NULL};
 	static const char *const scripts[] = {html_dom_js, html_login_js, html_league_js, NULL};
@@ -46,19 +42,9 @@ char *web_page(sqlite3 *db, const char *dir, const char *url)
 	char err[ERR_LEN], *text = NULL, *title;
 	size_t len;
 
-	if (!strcmp(url, "/")) {
-		cJSON_AddStringToObject(data, "page", "ladder");
-	} else if (!strcmp(url, "/status")) {
-		cJSON_AddStringToObject(data, "page", "status");
-	} else if (!strcmp(url, "/commitments")) {
-		cJSON_AddStringToObject(data, "page", "commitments");
-	} else if (!strncmp(url, "/bots/", 6) && web_api_has_bot(db, url + 6)) {
-		cJSON_AddStringToObject(data, "page", "bot");
-		cJSON_AddStringToObject(data, "name", url + 6);
-	} else {
-		cJSON_Delete(data);
-		return NULL;
-	}
+	cJSON_AddStringToObject(data, "page", name);
+	if (bot)
+		cJSON_AddStringToObject(data, "name", bot);
 	page.title = title = add_league(data, dir);
 	page.data = data;
 	text = html_page_text(&page, &len, err);

@@ -8,11 +8,12 @@
 #ifndef ARENA_WEB_PAGES_H
 #define ARENA_WEB_PAGES_H
 
-#include <sqlite3.h>
-
-/* The page at `url` of league `dir`, a new string, or NULL when there is
- * none.  Every page's data names the league's game, its options and its
- * players ("league"), and its title the game. */
-char *web_page(sqlite3 *db, const char *dir, const char *url);
+/* Page `name` (ladder, status, commitments, or bot with `bot` its bot's
+ * name) of league `dir`, a new string, or NULL when it cannot be made.
+ * Every page's data names the league's game, its options and its players
+ * ("league"), and its title the game.  The server shows a bot's page
+ * only for a bot the index has, so that an unknown name is a 404 like
+ * the API's. */
+char *web_page(const char *dir, const char *name, const char *bot);
 
 #endif

@@ -1,11 +1,12 @@
 /*
- * The league server's requests: GET of the API's JSON (web_api.h), of
+ * The league server's requests, each path one route of one table
+ * (`routes`): GET of the API's JSON (web_api.h), of
  * the logs, of the games' replay pages and grades (web_games.h), of the league's
  * public key (web_key.h) and of the pages
  * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
  * the uploads checked by workers of their own (web_preflight.h), swept
- * of an earlier server's leftovers once it is ready; anything else a JSON error
- * with its status.  Each handler thread reads the index through a
+ * of an earlier server's leftovers once it is ready; any other path a 404
+ * that lists the table, another method a 405.  Each handler thread reads the index through a
  * connection of its own (web_db.h; SQLite in WAL mode lets it read while
  * a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
@@ -26,7 +27,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/paths.h"
@@ -75,109 +75,146 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
 	*state = NULL;
 }
 
+#define JSON "application/json"
+#define HTML "text/html; charset=utf-8"
+
+/* What a route needs made ready before its handler runs. */
+enum {
+	READS_INDEX = 1, /* the thread's connection to the index (else 503) */
+	READS_VIEW = 2,  /* the fit's view, of the index now with READS_INDEX */
+	NEEDS_USER = 4,  /* a user's token (else 401) */
+	COSTLY = 8,      /* made from the logs: WEB_BUSY_PER_USER at once (web_busy.h) */
+};
+
+/* A request as its route's handler sees it (its needs made ready). */
+struct request {
+	struct MHD_Connection *c;
+	const struct web_server *s;
+	const struct route *route;
+	const char *tail;          /* the path after a prefix route's prefix */
+	sqlite3 *db;
+	struct web_fit_view *view;
+	struct web_viewer who;     /* a user's or costly route's */
+	const char *data;          /* an upload's body as it comes */
+	size_t *size;
+	void **state;
+};
+
+struct route {
+	const char *method;  /* GET (HEAD too) or POST */
+	const char *path;    /* the path, or with `tail` its prefix */
+	const char *tail;    /* NULL, or what follows the prefix, as the 404 names it */
+	unsigned needs;
+	enum MHD_Result (*serve)(struct request *r);
+	const char *page;    /* a page's name for league.js */
+};
+
+/* Answers r with `text` (taken) of `type`, or when it is NULL with
+ * `status` and `error`. */
+static enum MHD_Result answer(const struct request *r, char *text, const char *type,
+			      unsigned status, const char *error)
+{
+	return text ? web_reply(r->c, MHD_HTTP_OK, text, type) : web_fail(r->c, status, error, NULL);
+}
+
 /* A log of the league: its JSON lines, or a 404.  A log stored
  * compressed is served unpacked: its gzip members (one a write) are not
  * a stream every client unpacks whole, and its lines verify on their
  * own (docs/LEAGUE-SERVER.md, "The server"). */
-static enum MHD_Result serve_log(struct MHD_Connection *c, const char *dir, const char *url)
+static enum MHD_Result serve_log(struct request *r)
 {
-	char run[8] = "", game[24] = "", *rel, *path, *text, err[ERR_LEN];
+	char *rel = web_api_log_path(r->tail, ".jsonl"), *path, *text, err[ERR_LEN];
 	size_t len;
 
-	if (sscanf(url, "/logs/%7[0-9]/%23[-a-z0-9.]", run, game) != 2 ||
-	    strlen(url) != 6 + strlen(run) + 1 + strlen(game) ||
-	    !(rel = web_api_log_path(run, game)))
-		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
+	if (!rel)
+		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
 				"/logs/NNNNNN/game-NNNNNN.jsonl", NULL);
-	path = path_join(dir, rel);
+	path = path_join(r->s->dir, rel);
 	text = logread_text(path, &len, err);
 	free(rel);
 	free(path);
-	if (!text)
-		return web_fail(c, MHD_HTTP_NOT_FOUND, "no such log", NULL);
-	return web_reply(c, MHD_HTTP_OK, text, "application/x-ndjson");
+	return answer(r, text, "application/x-ndjson", MHD_HTTP_NOT_FOUND, "no such log");
 }
 
 /* GET /api/bots/NAME: the index's and the view's, and the forfeits from
  * the logs, their stderr lines for the bot's owner and the organisers
  * only, and its grades over the games listed and over all its games the
  * index has graded (web_grade.h). */
-static enum MHD_Result serve_bot(struct MHD_Connection *c, sqlite3 *db,
-				 const struct web_fit_view *v, const struct web_server *s,
-				 const char *name)
+static enum MHD_Result serve_bot(struct request *r)
 {
-	const char *dir = s->dir;
-	cJSON *j = web_api_bot(db, v, name);
-	struct web_viewer who;
+	const char *dir = r->s->dir, *name = r->tail;
+	cJSON *j = web_api_bot(r->db, r->view, name);
 	char *text;
 
 	if (!j)
-		return web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
-	who = web_viewer_of(c, dir);
-	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, v->words,
-								json_member(j, "games"), name, &who));
-	web_viewer_free(&who);
-	cJSON_AddItemToObject(j, "grade", web_grade_bot(s->grades, dir,
+		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, r->view->words,
+								json_member(j, "games"), name, &r->who));
+	cJSON_AddItemToObject(j, "grade", web_grade_bot(r->s->grades, dir,
 							json_member(j, "games"), name));
-	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(v, name));
+	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(r->view, name));
 	text = json_print_line(j);
 	cJSON_Delete(j);
-	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+	return web_reply(r->c, MHD_HTTP_OK, text, JSON);
 }
 
-/* GET /api/me and /api/words/NNNNNN/game-NNNNNN, a user's token's: who
- * they are, and the stderr lines of a game's bots they may see (looked up
- * in the view's index of them). */
-static enum MHD_Result serve_viewer(struct MHD_Connection *c, const struct web_server *s,
-				    const char *url)
+/* GET /api/me: who the token is. */
+static enum MHD_Result serve_me(struct request *r)
 {
-	struct web_viewer v = web_viewer_of(c, s->dir);
-	unsigned status = MHD_HTTP_OK;
-	struct web_fit_view *view;
+	cJSON *j = cJSON_CreateObject();
 	char *text;
-	cJSON *j;
 
-	if (!v.user)
-		return web_viewer_unknown(c);
-	if (!strcmp(url, "/api/me")) {
-		j = cJSON_CreateObject();
-		cJSON_AddStringToObject(j, "user", v.user);
-		cJSON_AddBoolToObject(j, "organiser", v.organiser);
-		text = json_print_line(j);
-		cJSON_Delete(j);
-	} else {
-		view = web_fit_get(s->fit, NULL);
-		text = web_game_words(s->dir, view->words, url + strlen("/api/words/"), &v,
-				      &status);
-		web_fit_put(s->fit, view);
-	}
-	web_viewer_free(&v);
+	cJSON_AddStringToObject(j, "user", r->who.user);
+	cJSON_AddBoolToObject(j, "organiser", r->who.organiser);
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	return web_reply(r->c, MHD_HTTP_OK, text, JSON);
+}
+
+/* GET /api/words/NNNNNN/game-NNNNNN: the stderr lines of a game's bots
+ * the token's user may see (looked up in the view's index of them). */
+static enum MHD_Result serve_words(struct request *r)
+{
+	unsigned status = MHD_HTTP_OK;
+	char *text = web_game_words(r->s->dir, r->view->words, r->tail, &r->who, &status);
+
 	if (status == MHD_HTTP_OK)
-		return web_reply(c, status, text, "application/json");
+		return web_reply(r->c, status, text, JSON);
 	free(text);
-	return web_fail(c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
+	return web_fail(r->c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
 			"owner's and the organisers' to see: no bot of this game is yours"
 			: "no such game: games are /api/words/NNNNNN/game-NNNNNN", NULL);
 }
 
-/* The API's GETs of the fit, view `v` taken. */
-static enum MHD_Result serve_fit(struct MHD_Connection *c, sqlite3 *db,
-				 const struct web_fit_view *v, const struct web_server *s,
-				 const char *url)
+static enum MHD_Result serve_ladder(struct request *r)
 {
-	char err[ERR_LEN], *text;
+	char err[ERR_LEN];
 
-	if (!strcmp(url, "/api/ladder")) {
-		if (!(text = web_api_ladder(v, err)))
-			return web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err, NULL);
-		return web_reply(c, MHD_HTTP_OK, text, "application/json");
-	}
-	if (!strcmp(url, "/api/status"))
-		return web_reply(c, MHD_HTTP_OK, web_api_status(db, v, s->activity, s->dir),
-				 "application/json");
-	if (!strcmp(url, "/api/luck"))
-		return web_reply(c, MHD_HTTP_OK, web_api_luck(v), "application/json");
-	return serve_bot(c, db, v, s, url + 10);
+	return answer(r, web_api_ladder(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
+}
+
+static enum MHD_Result serve_status(struct request *r)
+{
+	return web_reply(r->c, MHD_HTTP_OK, web_api_status(r->db, r->view, r->s->activity,
+							   r->s->dir), JSON);
+}
+
+static enum MHD_Result serve_luck(struct request *r)
+{
+	return web_reply(r->c, MHD_HTTP_OK, web_api_luck(r->view), JSON);
+}
+
+/* GET /api/games?bot=NAME&since=ID, or a 400 for a since that is no id. */
+static enum MHD_Result serve_games(struct request *r)
+{
+	const char *bot = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "bot");
+	const char *since = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "since");
+	char *end = NULL;
+	long long cursor = since ? strtoll(since, &end, 10) : 0;
+
+	return answer(r, since && (end == since || *end || cursor < 0) ? NULL
+		      : web_api_games(r->db, bot, cursor), JSON, MHD_HTTP_BAD_REQUEST,
+		      "since takes a game's id (0 or more)");
 }
 
 /* Counts in *ctx the query's arguments other than after and limit. */
@@ -193,134 +230,176 @@ static enum MHD_Result other_argument(void *ctx, enum MHD_ValueKind kind, const 
 
 /* GET /api/commitments?after=N&limit=K: the feed (web_commitments.h),
  * or a 400 saying what is wrong with the query. */
-static enum MHD_Result serve_commitments(struct MHD_Connection *c, const struct web_server *s)
+static enum MHD_Result serve_commitments(struct request *r)
 {
-	const char *after = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "after");
-	const char *limit = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "limit");
+	const char *after = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "after");
+	const char *limit = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "limit");
 	char err[ERR_LEN], *text;
 	int others = 0;
 
-	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, other_argument, &others);
+	MHD_get_connection_values(r->c, MHD_GET_ARGUMENT_KIND, other_argument, &others);
 	if (others)
-		return web_fail(c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
+		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
 				"entry you have) and limit=K, nothing else", NULL);
-	if (!(text = web_commitments_reply(s->feed, after, limit, err)))
-		return web_fail(c, MHD_HTTP_BAD_REQUEST, err, NULL);
-	return web_reply(c, MHD_HTTP_OK, text, "application/json");
+	text = web_commitments_reply(r->s->feed, after, limit, err);
+	return answer(r, text, JSON, MHD_HTTP_BAD_REQUEST, err);
 }
 
 /* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
-static enum MHD_Result serve_grade(struct MHD_Connection *c, const char *dir,
-				   const char *tail)
+static enum MHD_Result serve_grade(struct request *r)
 {
 	unsigned status;
-	char *text = web_game_grade(dir, tail, &status);
+	char *text = web_game_grade(r->s->dir, r->tail, &status);
 
 	if (text)
-		return web_reply(c, status, text, "application/json");
-	return web_fail(c, status, "no such game: grades are "
+		return web_reply(r->c, status, text, JSON);
+	return web_fail(r->c, status, "no such game: grades are "
 			"/api/grade/NNNNNN/game-NNNNNN", NULL);
 }
 
-/* The API's GETs, the index open. */
-static enum MHD_Result serve_api(struct MHD_Connection *c, sqlite3 *db,
-				 const struct web_server *s, const char *url)
+static enum MHD_Result serve_replay(struct request *r)
 {
-	if (!strcmp(url, "/api/ladder") || !strcmp(url, "/api/status") ||
-	    !strcmp(url, "/api/luck") || !strncmp(url, "/api/bots/", 10)) {
-		struct web_fit_view *v = web_fit_get(s->fit, db);
-		enum MHD_Result rc = serve_fit(c, db, v, s, url);
-
-		web_fit_put(s->fit, v);
-		return rc;
-	}
-	if (!strcmp(url, "/api/games")) {
-		const char *bot = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "bot");
-		const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
-		char *end = NULL;
-		long long cursor = since ? strtoll(since, &end, 10) : 0;
-
-		if (since && (end == since || *end || cursor < 0))
-			return web_fail(c, MHD_HTTP_BAD_REQUEST,
-					"since takes a game's id (0 or more)", NULL);
-		return web_reply(c, MHD_HTTP_OK, web_api_games(db, bot, cursor), "application/json");
-	}
-	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such path: the API is /api/ladder, "
-		    "/api/luck, /api/status, /api/bots/NAME, /api/games and /api/commitments",
-		    NULL);
-}
-
-/* The GETs: the API, the logs and the pages. */
-static enum MHD_Result serve_get(struct MHD_Connection *c, const struct web_server *s,
-				 const char *url)
-{
-	const char *dir = s->dir;
-	char err[ERR_LEN], *page;
-	sqlite3 *db;
 	size_t len;
 
-	if (!strncmp(url, "/logs/", 6))
-		return serve_log(c, dir, url);
-	if (!strcmp(url, "/referee.pub"))
-		return (page = web_key_public(dir))
-		       ? web_reply(c, MHD_HTTP_OK, page, "text/plain; charset=utf-8")
-		       : web_fail(c, MHD_HTTP_NOT_FOUND, "the league has no key yet: "
-				  "its first run writes it", NULL);
-	if (!strcmp(url, "/api/me") || !strncmp(url, "/api/words/", 11))
-		return serve_viewer(c, s, url);
-	if (!strcmp(url, "/api/commitments"))
-		return serve_commitments(c, s);
-	if (!strncmp(url, "/api/grade/", 11))
-		return serve_grade(c, dir, url + 11);
-	if (!strncmp(url, "/games/", 7))
-		return (page = web_game_page(dir, url, &len))
-		       ? web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8")
-		       : web_fail(c, MHD_HTTP_NOT_FOUND, "no such game: games are "
-				  "/games/NNNNNN/game-NNNNNN", NULL);
-	if (!(db = web_db_of_thread(dir, err)))
-		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
-	if (!strncmp(url, "/api/", 5))
-		return serve_api(c, db, s, url);
-	if ((page = web_page(db, dir, url)))
-		return web_reply(c, MHD_HTTP_OK, page, "text/html; charset=utf-8");
-	return web_fail(c, MHD_HTTP_NOT_FOUND, "no such page", NULL);
+	return answer(r, web_game_page(r->s->dir, r->tail, &len), HTML, MHD_HTTP_NOT_FOUND,
+		      "no such game: games are /games/NNNNNN/game-NNNNNN");
 }
 
-/* The answers made from the logs while the handler thread waits
- * (web_busy.h): a log, a game's grade, words and replay page, a bot's
- * forfeits and grades. */
-static bool costly(const char *url)
+static enum MHD_Result serve_key(struct request *r)
 {
-	return !strncmp(url, "/logs/", 6) || !strncmp(url, "/api/grade/", 11) ||
-	       !strncmp(url, "/api/words/", 11) || !strncmp(url, "/games/", 7) ||
-	       !strncmp(url, "/api/bots/", 10);
+	return answer(r, web_key_public(r->s->dir), "text/plain; charset=utf-8",
+		      MHD_HTTP_NOT_FOUND, "the league has no key yet: its first run writes it");
 }
 
-/* A costly GET, made only while who asks (their token's user, else
- * their client) has fewer than WEB_BUSY_PER_USER under way. */
-static enum MHD_Result serve_costly(struct MHD_Connection *c, const struct web_server *s,
-				    const char *url)
+/* A page (web_pages.h); a bot's only for a bot the index has. */
+static enum MHD_Result serve_page(struct request *r)
 {
-	struct web_viewer who = web_viewer_of(c, s->dir);
+	const char *bot = r->route->tail ? r->tail : NULL;
+
+	return answer(r, bot && league_db_bot_versions(r->db, bot) <= 0 ? NULL
+		      : web_page(r->s->dir, r->route->page, bot), HTML, MHD_HTTP_NOT_FOUND,
+		      "no such page");
+}
+
+static enum MHD_Result serve_upload(struct request *r)
+{
+	return web_upload_step(r->c, r->s->dir, &r->s->upload, r->who.user, r->data,
+			       r->size, r->state);
+}
+
+static enum MHD_Result serve_upload_status(struct request *r)
+{
+	return answer(r, web_preflight_status(r->s->upload.preflight, r->tail, r->who.user),
+		      JSON, MHD_HTTP_NOT_FOUND, "no such upload of yours");
+}
+
+/* Every path the server answers, each once (docs/LEAGUE-SERVER.md, "The
+ * server"): the dispatcher walks it, and the 404 lists it. */
+static const struct route routes[] = {
+	{"GET", "/api/ladder", NULL, READS_INDEX | READS_VIEW, serve_ladder, NULL},
+	{"GET", "/api/luck", NULL, READS_INDEX | READS_VIEW, serve_luck, NULL},
+	{"GET", "/api/status", NULL, READS_INDEX | READS_VIEW, serve_status, NULL},
+	{"GET", "/api/bots/", "NAME", READS_INDEX | READS_VIEW | COSTLY, serve_bot, NULL},
+	{"GET", "/api/grade/", "NNNNNN/game-NNNNNN", COSTLY, serve_grade, NULL},
+	{"GET", "/api/games", NULL, READS_INDEX, serve_games, NULL},
+	{"GET", "/logs/", "NNNNNN/game-NNNNNN.jsonl", COSTLY, serve_log, NULL},
+	{"GET", "/games/", "NNNNNN/game-NNNNNN", COSTLY, serve_replay, NULL},
+	{"GET", "/referee.pub", NULL, 0, serve_key, NULL},
+	{"GET", "/api/words/", "NNNNNN/game-NNNNNN", NEEDS_USER | READS_VIEW | COSTLY,
+	 serve_words, NULL},
+	{"GET", "/api/me", NULL, NEEDS_USER, serve_me, NULL},
+	{"GET", "/api/commitments", NULL, 0, serve_commitments, NULL},
+	{"POST", "/api/bots", NULL, NEEDS_USER, serve_upload, NULL},
+	{"GET", "/api/uploads/", "ID", NEEDS_USER, serve_upload_status, NULL},
+	{"GET", "/", NULL, READS_INDEX, serve_page, "ladder"},
+	{"GET", "/bots/", "NAME", READS_INDEX, serve_page, "bot"},
+	{"GET", "/status", NULL, READS_INDEX, serve_page, "status"},
+	{"GET", "/commitments", NULL, READS_INDEX, serve_page, "commitments"},
+};
+#define ROUTES (sizeof routes / sizeof routes[0])
+
+/* The 404 of a path no route has: every route, from the table. */
+static enum MHD_Result no_such_path(struct MHD_Connection *c)
+{
+	char list[1024] = "no such path: the server answers";
+	size_t n = strlen(list);
+
+	for (size_t i = 0; i < ROUTES && n < sizeof list; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s %s %s%s", i ? "," : "",
+				      routes[i].method, routes[i].path,
+				      routes[i].tail ? routes[i].tail : "");
+	return web_fail(c, MHD_HTTP_NOT_FOUND, list, NULL);
+}
+
+/* Takes a slot of who asks r (their token's user, else their client,
+ * `key`) of the costly answers under way: false when they have
+ * WEB_BUSY_PER_USER. */
+static bool busy_take(const struct request *r, char key[WEB_BUSY_KEY_LEN])
+{
 	struct web_client client = {{0}};
-	char key[WEB_BUSY_KEY_LEN];
+
+	if (!r->who.user)
+		web_reaper_client(r->s->reaper, r->c, &client);
+	web_busy_key(r->who.user, &client, key);
+	return web_busy_take(r->s->busy, key);
+}
+
+/* Route r->route's handler, with what it needs: who asks when it needs a
+ * user (else 401) or is costly, then made only while who asks has fewer
+ * than WEB_BUSY_PER_USER under way (else 429); the index (else 503) and
+ * the fit's view it reads. */
+static enum MHD_Result serve_route(struct request *r)
+{
+	unsigned needs = *r->state ? 0 : r->route->needs; /* an upload's body: its first call's */
+	char key[WEB_BUSY_KEY_LEN], err[ERR_LEN];
 	enum MHD_Result rc;
 
-	if (who.user) {
-		web_busy_user_key(who.user, key);
-	} else {
-		web_reaper_client(s->reaper, c, &client);
-		web_busy_client_key(&client, key);
+	if (needs & (NEEDS_USER | COSTLY))
+		r->who = web_viewer_of(r->c, r->s->dir);
+	if ((needs & NEEDS_USER) && !r->who.user)
+		return web_fail(r->c, MHD_HTTP_UNAUTHORIZED, "give a user's token: Authorization: "
+				"Bearer TOKEN ('referee league user add' makes one)", NULL);
+	if ((needs & COSTLY) && !busy_take(r, key)) {
+		web_viewer_free(&r->who);
+		return web_fail_later(r->c, MHD_HTTP_TOO_MANY_REQUESTS, "you have "
+				      WEB_BUSY_PER_USER_TEXT " logs, replays, grades or bots' "
+				      "pages being made already: ask again once one is answered", 1);
 	}
-	web_viewer_free(&who);
-	if (!web_busy_take(s->busy, key))
-		return web_fail_later(c, MHD_HTTP_TOO_MANY_REQUESTS, "you have "
-				      WEB_BUSY_PER_USER_TEXT " logs, replays, "
-				      "grades or bots' pages being made already: ask again once "
-				      "one is answered", 1);
-	rc = serve_get(c, s, url);
-	web_busy_put(s->busy, key);
+	if ((needs & READS_INDEX) && !(r->db = web_db_of_thread(r->s->dir, err))) {
+		rc = web_fail(r->c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
+	} else if (needs & READS_VIEW) {
+		r->view = web_fit_get(r->s->fit, r->db);
+		rc = r->route->serve(r);
+		web_fit_put(r->s->fit, r->view);
+	} else {
+		rc = r->route->serve(r);
+	}
+	if (needs & COSTLY)
+		web_busy_put(r->s->busy, key);
+	web_viewer_free(&r->who);
 	return rc;
+}
+
+/* Request `r` for `url` answered by the route that has the path (each
+ * path is one route's): 404 when none has it, 405 when it answers
+ * another method than `method` (HEAD is GET's). */
+static enum MHD_Result serve_path(struct request *r, const char *url, const char *method)
+{
+	const char *m = strcmp(method, MHD_HTTP_METHOD_HEAD) ? method : MHD_HTTP_METHOD_GET;
+	char refusal[32];
+
+	for (r->route = routes; r->route < routes + ROUTES; r->route++)
+		if (r->route->tail ? !strncmp(url, r->route->path, strlen(r->route->path))
+				   : !strcmp(url, r->route->path))
+			break;
+	if (r->route == routes + ROUTES)
+		return no_such_path(r->c);
+	if (strcmp(m, r->route->method)) {
+		snprintf(refusal, sizeof refusal, "this path answers %s", r->route->method);
+		return web_fail(r->c, MHD_HTTP_METHOD_NOT_ALLOWED, refusal, NULL);
+	}
+	r->tail = url + strlen(r->route->path);
+	return serve_route(r);
 }
 
 /* How a request's headers frame its body (RFC 9112, 6.3). */
@@ -365,8 +444,9 @@ static const char *framing_error(struct MHD_Connection *c)
 	return NULL;
 }
 
-/* Answers POST /api/bots as web_upload.c says, and the rest at once,
- * before any body is read: no other path takes one. */
+/* Answers a request by its route (serve_path()): POST /api/bots as
+ * web_upload.c says, the rest at once, before any body is read: no other
+ * path takes one. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
 			      const char *method, const char *version, const char *data,
 			      size_t *size, void **state)
@@ -388,15 +468,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	if (!atomic_load(&s->ready))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE,
 				"the server is starting: ask again in a moment", NULL);
-	if (!strcmp(url, "/api/bots") && !strcmp(method, MHD_HTTP_METHOD_POST))
-		return web_upload_step(c, s->dir, &s->upload, data, size, state);
-	if (!strncmp(url, "/api/uploads/", 13) && !strcmp(method, MHD_HTTP_METHOD_GET))
-		return web_upload_status(c, s->dir, &s->upload, url + 13);
-	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
-		return web_fail(c, MHD_HTTP_METHOD_NOT_ALLOWED, "this path answers GET", NULL);
-	if (costly(url))
-		return serve_costly(c, s, url);
-	return serve_get(c, s, url);
+	return serve_path(&(struct request){.c = c, .s = s, .data = data, .size = size,
+					    .state = state}, url, method);
 }
 
 struct web_server *web_server_start(const char *dir, const struct sockaddr_in *addr,

@@ -1,14 +1,14 @@
 /*
- * POST /api/bots (web_upload.h): the token checked and the size and the
- * user's rate before any body is read (401, 413, 429), the multipart
+ * POST /api/bots (web_upload.h), a user's (their token checked by the
+ * server's route): the size and the
+ * user's rate before any body is read (413, 429), the multipart
  * form read into memory up to the cap (413), the name checked against
  * its owner (403), the archive unpacked within the league's quotas
  * (web_quota.h, web_archive.h: 400, 413) into a
  * new folder DIR/uploads/NAME/upload-XXXXXX of mode 0700, its bot.json's
  * command checked (400), then queued for its pre-flight
  * (web_preflight.h: `referee league add`, the one path a bot enters the
- * league by): 202 with the upload's id, or 409, 429.  GET
- * /api/uploads/ID: the upload's state, to its uploader.
+ * league by): 202 with the upload's id, or 409, 429.
  */
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -35,7 +35,6 @@
 #include "web/web_reply.h"
 #include "web/web_upload.h"
 #include "web/web_users.h"
-#include "web/web_viewer.h"
 
 struct web_upload {
 	struct MHD_PostProcessor *pp;
@@ -137,59 +136,32 @@ static enum MHD_Result field(void *cls, enum MHD_ValueKind kind, const char *key
 	return MHD_YES;
 }
 
-/* The user whose token the request gives, a new string, or NULL. */
-static char *token_user(struct MHD_Connection *c, const char *dir)
-{
-	return web_viewer_of(c, dir).user;
-}
-
-enum MHD_Result web_upload_status(struct MHD_Connection *c, const char *dir,
-				  const struct web_upload_limits *limits, const char *id)
-{
-	char *user = token_user(c, dir), *text;
-
-	if (!user)
-		return web_viewer_unknown(c);
-	text = web_preflight_status(limits->preflight, id, user);
-	free(user);
-	return text ? web_reply(c, MHD_HTTP_OK, text, "application/json")
-		    : web_fail(c, MHD_HTTP_NOT_FOUND, "no such upload of yours", NULL);
-}
-
-/* The first call: the token, the size and the rate, then the form's
+/* The first call, user `user`'s: the size and the rate, then the form's
  * reader. */
-static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *dir,
+static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *user,
 				    const struct web_upload_limits *limits, void **state)
 {
 	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
 	struct web_upload *u;
-	char *user = token_user(c, dir);
 
-	if (!user)
-		return web_viewer_unknown(c);
-	if (length && strtoull(length, NULL, 10) > limits->max_bytes) {
-		free(user);
+	if (length && strtoull(length, NULL, 10) > limits->max_bytes)
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is over the "
 				"server's cap (--max-upload)", NULL);
-	}
 	switch (admit(user, limits->per_minute)) {
 	case ADMITTED:
 		break;
 	case PAST_RATE:
-		free(user);
 		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many uploads this minute: "
 				"try again in a minute", NULL);
 	case SENDING:
-		free(user);
 		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "you are sending "
 				"2 uploads already: send one at a time", NULL);
 	case BUSY:
-		free(user);
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is taking "
 				"uploads from 64 users at once: try again in a minute", NULL);
 	}
 	u = xcalloc(1, sizeof *u);
-	u->user = user;
+	u->user = xstrdup(user);
 	u->cap = limits->max_bytes;
 	if (!(u->pp = MHD_create_post_processor(c, 16 * 1024, field, u))) {
 		web_upload_free(u);
@@ -366,13 +338,13 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 }
 
 enum MHD_Result web_upload_step(struct MHD_Connection *c, const char *dir,
-				const struct web_upload_limits *limits, const char *data,
-				size_t *size, void **state)
+				const struct web_upload_limits *limits, const char *user,
+				const char *data, size_t *size, void **state)
 {
 	struct web_upload *u = *state;
 
 	if (!u)
-		return upload_begin(c, dir, limits, state);
+		return upload_begin(c, user, limits, state);
 	if (*size) {
 		if (MHD_post_process(u->pp, data, *size) != MHD_YES)
 			u->too_big = u->too_big || u->len >= u->cap;

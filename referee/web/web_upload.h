@@ -3,7 +3,7 @@
  * version of their bot, a .tar.gz of its folder in a multipart form,
  * unpacked under DIR/uploads/NAME/ and entered by `referee league add`
  * (this program run again, by web_preflight.h's workers), whose
- * pre-flight decides; GET /api/uploads/ID says what it decided.
+ * pre-flight decides (GET /api/uploads/ID: web_preflight_status()).
  */
 #ifndef ARENA_WEB_UPLOAD_H
 #define ARENA_WEB_UPLOAD_H
@@ -21,16 +21,12 @@ struct web_upload_limits {
 };
 
 /* MHD's access handler's work for POST /api/bots, its first call (with
- * *state NULL) and the next: MHD_YES or MHD_NO, a response queued once
- * the request is read or refused. */
+ * *state NULL: the upload of `user`, whose token the server checked) and
+ * the next: MHD_YES or MHD_NO, a response queued once the request is
+ * read or refused. */
 enum MHD_Result web_upload_step(struct MHD_Connection *c, const char *dir,
-				const struct web_upload_limits *limits, const char *data,
-				size_t *size, void **state);
-
-/* GET /api/uploads/ID: upload `id`'s state to its uploader's token (200),
- * else 401 or 404. */
-enum MHD_Result web_upload_status(struct MHD_Connection *c, const char *dir,
-				  const struct web_upload_limits *limits, const char *id);
+				const struct web_upload_limits *limits, const char *user,
+				const char *data, size_t *size, void **state);
 
 /* Frees an upload's state (MHD's request-completed callback). */
 void web_upload_free(void *state);

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "league/league_owners.h"
-#include "web/web_reply.h"
 #include "web/web_users.h"
 #include "web/web_viewer.h"
 
@@ -37,10 +36,4 @@ void web_viewer_free(struct web_viewer *v)
 {
 	free(v->user);
 	v->user = NULL;
-}
-
-enum MHD_Result web_viewer_unknown(struct MHD_Connection *c)
-{
-	return web_fail(c, MHD_HTTP_UNAUTHORIZED, "give a user's token: "
-			"Authorization: Bearer TOKEN ('referee league user add' makes one)", NULL);
 }

@@ -24,7 +24,4 @@ bool web_viewer_sees(const struct web_viewer *v, const char *dir, const char *bo
 
 void web_viewer_free(struct web_viewer *v);
 
-/* The 401 of a request that needs a user's token and gave none. */
-enum MHD_Result web_viewer_unknown(struct MHD_Connection *c);
-
 #endif

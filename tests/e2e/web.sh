@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `referee league serve` (docs/LEAGUE-SERVER.md, "The server"): the JSON API read
 # from the index (the ladder, a bot, its games after a cursor, the logs),
-# a JSON 404 for unknown paths, bots and logs, 405 for other methods; the
+# a JSON 404 for unknown paths (listing every route, docs/LEAGUE-SERVER.md's
+# table's, each of which answers), bots and logs, 405 for other methods; the
 # pages; hostile requests (oversized headers, garbage, a path out of the
 # folder, a flood of connections) each answered while a normal request
 # still is; kill -9 of a server playing the league, then a restart that
@@ -98,10 +99,29 @@ expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
 expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
-expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the API is /api/ladder, /api/luck, /api/status, /api/bots/NAME, /api/games and /api/commitments"}' \
-	"... saying what the API has"
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the server answers GET /api/ladder, GET /api/luck, GET /api/status, GET /api/bots/NAME, GET /api/grade/NNNNNN/game-NNNNNN, GET /api/games, GET /logs/NNNNNN/game-NNNNNN.jsonl, GET /games/NNNNNN/game-NNNNNN, GET /referee.pub, GET /api/words/NNNNNN/game-NNNNNN, GET /api/me, GET /api/commitments, POST /api/bots, GET /api/uploads/ID, GET /, GET /bots/NAME, GET /status, GET /commitments"}' \
+	"... listing every path the server answers"
+cp "$TMP/body" "$TMP/no_such_path"
+expect_eq "$(code /nothing -X DELETE)" 404 "DELETE /nothing: 404"
+expect_eq "$(cmp "$TMP/body" "$TMP/no_such_path" && echo same)" same "... the same list"
+# The list is the table's of docs/LEAGUE-SERVER.md ("The server"), and each of
+# its routes, asked as the list says (no token), answers: not a 404.
+routes=$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["error"].split(" answers ")[1].replace(", ", "\n"))' "$TMP/no_such_path")
+expect_eq "$(sort <<<"$routes")" "$(sed -n '/^| request | answer |$/,/^$/p' "$top_srcdir/docs/LEAGUE-SERVER.md" |
+	grep -o '`\(GET\|POST\) /[^`?]*' | tr -d '`' | sort)" "... every route docs/LEAGUE-SERVER.md's table names, and no other"
+answers=$(while read -r method path; do
+	path=$(sed 's|NNNNNN/game-NNNNNN|000001/game-000001|; s|NAME$|a|; s|ID$|0|' <<<"$path")
+	echo "$method $path $(code "$path" -X "$method")"
+done <<<"$routes")
+expect_eq "$(grep -c ' 404$' <<<"$answers") $(wc -l <<<"$answers")" "0 18" "... each of the 18 answered: not a 404"
+expect_eq "$(grep -E '^(GET /api/me|GET /api/words/.*|POST /api/bots|GET /api/uploads/0) ' <<<"$answers" | grep -vc ' 401$')" 0 \
+	"... those of a user's token: 401 without one"
 expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"
+expect_eq "$(cat "$TMP/body")" '{"error":"this path answers GET"}' "... saying which method it answers"
 expect_eq "$(code /api/ladder -X POST -d x=1)" 405 "POST /api/ladder: 405"
+expect_eq "$(code /api/bots)" 405 "GET /api/bots: 405"
+expect_eq "$(cat "$TMP/body")" '{"error":"this path answers POST"}' "... saying it answers POST"
+expect_eq "$(code /api/ladder --head)" 200 "HEAD /api/ladder: GET's answer"
 
 # The pages: the report's shell, no outside network, a bot's page only
 # for a bot of the league.
