@@ -80,7 +80,7 @@ void estimate_start(struct estimate *e, const cJSON *options, int first,
 		    double chance[GAME_MAX_SEATS]);
 
 /* Each seat's share of the result `r`: 1 among the winners (rank 1),
- * 0 else; the grade's result too (referee/report/grade.c). */
+ * 0 else; the grade's result too (referee/grade/grade.c). */
 void estimate_shares(const struct game_result *r, int players,
 		     double chance[GAME_MAX_SEATS]);
 

@@ -16,7 +16,7 @@
 #include "cli.h"
 #include "base/visible.h"
 #include "ladder/ladder_print.h"
-#include "report/grade_ladder.h"
+#include "ladder/grade_ladder.h"
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */

@@ -32,7 +32,7 @@
 #include <stdbool.h>
 
 #include "games/game.h"
-#include "report/grade_tally.h"
+#include "grade/grade_tally.h"
 
 /* What the index says of one version. */
 struct league_version {

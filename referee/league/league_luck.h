@@ -17,7 +17,7 @@
 
 #include "league/league_pick.h"
 #include "league/league_rate.h"
-#include "report/grade.h"
+#include "grade/grade.h"
 
 /* The games of a backlog graded at one refit, besides those entered
  * since the last: about two seconds of one core in bolo (docs/ANALYSIS.md,

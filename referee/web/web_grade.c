@@ -9,8 +9,8 @@
 #include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "report/grade.h"
-#include "report/grade_tally.h"
+#include "grade/grade.h"
+#include "grade/grade_tally.h"
 #include "web/web_grade.h"
 
 /* A game's seats' sums as a bot's page sums them: NULL, not graded. */
