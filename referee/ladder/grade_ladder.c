@@ -16,7 +16,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "ladder_sets.h"
-#include "moments.h"
+#include "base/moments.h"
 #include "ratings_scores.h"
 #include "base/ratings_types.h"
 
