@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # No two of the referee's modules call each other, not even round a longer
-# circle: each module can then be read, tested and changed knowing only
+# circle, nor two of the bots, the SDK's C and the values: each module can then be read, tested and changed knowing only
 # the ones below it.  The calls are read off the built objects (those of
 # libreferee.a and of the referee program, REFEREE_OBJECTS from
-# Makefile.am; tests/tools/calls.sh), so any symbol a module takes from
+# Makefile.am; the others' VALUES_OBJECTS, SDK_OBJECTS and BOT_OBJECTS;
+# tests/tools/calls.sh), so any symbol a module takes from
 # another counts, and tsort names the modules of each circle it finds.
 . "$(dirname "$0")/../tools/lib.sh"
 . "$top_srcdir/tests/tools/calls.sh"
@@ -41,5 +42,18 @@ calls "$top_builddir" "${objects[@]}" >"$TMP/referee"
 expect_lt 100 "$(wc -l <"$TMP/referee")" \
 	"the calls between the referee's ${#objects[@]} objects are read"
 check "no circle among the referee's modules" "$TMP/referee" no
+
+if [ -z "$VALUES_OBJECTS" ] || [ -z "$SDK_OBJECTS" ] || [ -z "$BOT_OBJECTS" ]; then
+	echo "Bail out! VALUES_OBJECTS, SDK_OBJECTS or BOT_OBJECTS is not set: run it with make check"
+	exit 99
+fi
+objects=()
+for o in $VALUES_OBJECTS $SDK_OBJECTS $BOT_OBJECTS; do
+	objects+=("$top_builddir/$o")
+done
+calls "$top_builddir" "${objects[@]}" >"$TMP/bots"
+expect_lt 100 "$(wc -l <"$TMP/bots")" \
+	"the calls between the ${#objects[@]} objects of the bots, the SDK and the values are read"
+check "no circle among the modules of the bots, the SDK and the values" "$TMP/bots" no
 
 done_testing
