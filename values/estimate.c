@@ -99,26 +99,6 @@ const char *estimate_how(const struct estimate *e)
 	return e->how;
 }
 
-void estimate_shares(const struct game_result *r, int players,
-		     double chance[GAME_MAX_SEATS])
-{
-	int winners = 0;
-
-	for (int s = 0; s < players; s++)
-		winners += r->rank[s] == 1;
-	for (int s = 0; s < players; s++)
-		chance[s] = r->rank[s] == 1 ? 1.0 / winners : 0;
-}
-
-void estimate_result(const struct game_rules *rules, int players,
-		     const void *state, double chance[GAME_MAX_SEATS])
-{
-	struct game_result r;
-
-	rules->result(state, &r);
-	estimate_shares(&r, players, chance);
-}
-
 /* The draws of playout k of the key `key`, and its stream of choices. */
 static uint64_t estimate_draws(struct draws *draws, uint64_t key, int k)
 {

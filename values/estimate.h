@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "estimate_result.h"
 #include "games/game.h"
 
 /* The most playouts of one value, and of one decision: a decision of
@@ -78,14 +79,5 @@ void estimate_state(struct estimate *e, const void *state,
 void estimate_start(struct estimate *e, const cJSON *options, int first,
 		    const bool out[GAME_MAX_SEATS], uint64_t key,
 		    double chance[GAME_MAX_SEATS]);
-
-/* Each seat's share of the result `r`: 1 among the winners (rank 1),
- * 0 else; the grade's result too (referee/report/grade.c). */
-void estimate_shares(const struct game_result *r, int players,
-		     double chance[GAME_MAX_SEATS]);
-
-/* estimate_shares() of the game over at `state`. */
-void estimate_result(const struct game_rules *rules, int players,
-		     const void *state, double chance[GAME_MAX_SEATS]);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "black_pot_eval.h"
+#include "estimate_result.h"
 
 struct estimate_black_pot {
 	const struct game_rules *rules;

@@ -45,6 +45,10 @@ bool estimate_search_reached(const struct game_rules *rules, int players,
  * evaluation at the leaves, rolit_eval_over() where the game is over. */
 int estimate_search_score(struct rolit_eval_pos p, int depth);
 
+/* The outcome of `p` under best play for the seat of p.own: 1 a win, 0
+ * a draw, -1 a loss (estimate_end.h's exact values). */
+int estimate_search_outcome(struct rolit_eval_pos p);
+
 /* The chance to win of a seat whose position scores `score`, on the
  * logistic of scale `scale`: 1, 1/2 or 0 where the game is over. */
 double estimate_search_chance(int score, double scale);

@@ -1,7 +1,7 @@
 /*
  * `referee grade LOG|DIR... [--format text|json] [--tables DIR]
  * [--summary]`: every decision of each game graded against the values of
- * its states, exact or estimated (report/grade.h, docs/ANALYSIS.md): the chance to
+ * its states, exact or estimated (grade/grade.h, docs/ANALYSIS.md): the chance to
  * win each decision lost against the best, its mark, each roll's luck for
  * every seat, and each seat's sums with the identity that ties them to
  * the result; or, with --summary, each bot's errors per game over all the
@@ -22,7 +22,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "report/grade_ladder.h"
+#include "ladder/grade_ladder.h"
 
 struct grade_args {
 	bool json;

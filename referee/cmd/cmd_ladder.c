@@ -16,7 +16,7 @@
 #include "cli.h"
 #include "base/visible.h"
 #include "ladder/ladder_print.h"
-#include "report/grade_ladder.h"
+#include "ladder/grade_ladder.h"
 
 static const struct option ladder_options[] = {
 	{"format", required_argument, NULL, 'f'},

@@ -36,7 +36,7 @@
 #include "league/league_stale.h"
 #include "league/league_sync.h"
 #include "web/web_users.h"
-#include "report/grade_ladder.h"
+#include "ladder/grade_ladder.h"
 #include "run/run_lock.h"
 
 static const char usage[] =

@@ -6,8 +6,6 @@
  * the league as `referee league run DIR` does (the same code: this
  * program run again), started again a few seconds after it ends (a
  * league without two bots yet, which a later `league add` brings).
- * With --no-play, a thread of its own grades the league's games into its
- * index instead (web_luck.h).
  * SIGINT or SIGTERM stops the child, then the server.  One server serves
  * a league (serve_lock()).  Started as root
  * it runs only with --user NAME, and drops to NAME once its port is
@@ -33,7 +31,6 @@
 #include "cmd_league.h"
 #include "league/league_folder.h"
 #include "web/web_drop.h"
-#include "web/web_luck.h"
 #include "web/web_server.h"
 #include "web/web_users.h"
 
@@ -253,7 +250,6 @@ int league_serve(int argc, char **argv)
 	struct serve_settings set;
 	struct league_info info;
 	struct web_server *server;
-	struct web_luck *luck;
 	char err[ERR_LEN], host[INET_ADDRSTRLEN];
 	const char *dir;
 	sigset_t mask;
@@ -281,11 +277,7 @@ int league_serve(int argc, char **argv)
 	       inet_ntop(AF_INET, &set.addr.sin_addr, host, sizeof host),
 	       ntohs(set.addr.sin_port), set.play ? "" : " (not playing: --no-play)");
 	fflush(stdout);
-	/* A player grades the games as it plays them; without one, the
-	 * server does (as its user, once it has dropped root). */
-	luck = set.play ? NULL : web_luck_start(dir);
 	serve_wait(dir, set.play, &set.pace, &mask);
-	web_luck_stop(luck);
 	web_server_stop(server);
 	return EXIT_OK;
 }

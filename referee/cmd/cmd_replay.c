@@ -3,7 +3,7 @@
  * [-o FILE] [--key FILE] [--grade]`: a game told move by move from its log,
  * as text, as one self-contained HTML page, or as the exact turn message a
  * seat was sent (to feed a bot by hand); with --grade, each decision and
- * roll graded as `referee grade` grades them (report/grade.h).  The log is verified as it is replayed
+ * roll graded as `referee grade` grades them (grade/grade.h).  The log is verified as it is replayed
  * (the same checks as `referee verify`), so what is shown is what the
  * rules and the draws say happened; a log that does not verify is shown up
  * to a failure in its play (none of it when its chain, signature or
@@ -22,7 +22,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "report/grade.h"
+#include "grade/grade.h"
 #include "report/html.h"
 #include "report/replay.h"
 #include "report/replay_text.h"

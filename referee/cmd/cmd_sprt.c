@@ -29,7 +29,7 @@
 #include "ladder/sprt_scores.h"
 #include "plan/book.h"
 #include "plan/names.h"
-#include "report/grade_pair.h"
+#include "ladder/grade_pair.h"
 #include "run/sprt_play.h"
 #include "run/status_line.h"
 

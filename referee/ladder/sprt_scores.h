@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "moments.h"
+#include "base/moments.h"
 #include "sprt.h"
 
 /* A run's pairs on their scores (their plain results are counted in the

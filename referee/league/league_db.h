@@ -32,7 +32,7 @@
 #include <stdbool.h>
 
 #include "games/game.h"
-#include "report/grade_tally.h"
+#include "grade/grade_tally.h"
 
 /* What the index says of one version. */
 struct league_version {
@@ -202,6 +202,12 @@ struct league_grade {
  * `sha256` (those of another log replaced): 0, or -1 with err. */
 int league_db_add_grades(sqlite3 *db, long run, long game, const char *sha256,
 			 int seats, const struct league_grade *grades, char *err);
+
+/* Seat `seat`'s grade of game `game` of run `run` into out, as a run
+ * graded it (of its log as indexed): 0, or -1 when the game has none (not
+ * graded yet, a log that did not grade, a game without exact values). */
+int league_db_seat_grade(sqlite3 *db, long run, long game, int seat,
+			 struct league_grade *out);
 
 /* A game of the index. */
 struct league_game_ref {

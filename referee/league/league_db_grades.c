@@ -76,6 +76,31 @@ int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, cha
 	return n;
 }
 
+int league_db_seat_grade(sqlite3 *db, long run, long game, int seat,
+			 struct league_grade *out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, "SELECT r.adjusted, r.luck, r.error, r.decisions, r.marks"
+			       " FROM grades r JOIN games g ON g.run = r.run AND g.game = r.game"
+			       " WHERE r.run = ? AND r.game = ? AND r.seat = ?"
+			       " AND r.sha256 = g.sha256 AND r.decisions >= 0",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int(st, 3, seat);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*out = (struct league_grade){sqlite3_column_double(st, 0),
+					     sqlite3_column_double(st, 1),
+					     sqlite3_column_double(st, 2),
+					     sqlite3_column_int(st, 3),
+					     sqlite3_column_int(st, 4)};
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
 /* Without the games' hashes: a game entered deletes a grade of another
  * log (league_db_add_game()), and the join would double the scan's time
  * (0.16 s at 100,000 games). */

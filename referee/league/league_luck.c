@@ -77,15 +77,20 @@ static enum grade_status grade_game(struct league_luck *l, const char *dir,
 	return GRADE_OK;
 }
 
-int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir, int limit,
-		     char *err)
+/* Grades up to `limit` of the season's games not graded yet, each from
+ * its log in league `dir`, into the index: how many were graded (0 as
+ * well when the league's game has no exact values: l->none is set, and
+ * nothing is asked again); -1 with err when the index cannot be read or
+ * written.  A log that does not grade (missing, damaged) is entered as
+ * such, counted by no sum: `verify` says what is wrong with it, and the
+ * picker goes on rating from the results. */
+static int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir,
+			    int limit, char *err)
 {
 	struct league_game_ref *refs;
 	struct graded *graded;
 	int n, done = 0, rc;
 
-	if (l->none)
-		return 0;
 	if ((n = league_db_ungraded(db, limit, &refs, err)) <= 0) {
 		free(refs);
 		return n;

@@ -17,7 +17,7 @@
 
 #include "league/league_pick.h"
 #include "league/league_rate.h"
-#include "report/grade.h"
+#include "grade/grade.h"
 
 /* The games of a backlog graded at one refit, besides those entered
  * since the last: about two seconds of one core in bolo (bench/README.md,
@@ -36,16 +36,6 @@ struct league_luck {
 
 void league_luck_init(struct league_luck *l);
 void league_luck_free(struct league_luck *l);
-
-/* Grades up to `limit` of the season's games not graded yet, each from
- * its log in league `dir`, into the index: how many were graded (0 as
- * well when the league's game has no exact values: l->none is set, and
- * nothing is asked again); -1 with err when the index cannot be read or
- * written.  A log that does not grade (missing, damaged) is entered as
- * such, counted by no sum: `verify` says what is wrong with it, and the
- * picker goes on rating from the results. */
-int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir, int limit,
-		     char *err);
 
 /* The versions rated from the luck-adjusted scores of the season's graded
  * games (a log that did not grade left out), each index as lr's: a

@@ -7,7 +7,7 @@
 
 #include "base/outdir.h"
 #include "base/util.h"
-#include "report/grade_ladder.h"
+#include "ladder/grade_ladder.h"
 
 /* The season's games as league_db_each_season_seat() hands their seats:
  * a log a game, each seat named by its version. */

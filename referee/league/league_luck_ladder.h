@@ -17,7 +17,7 @@
 #include <sqlite3.h>
 
 #include "league/league_folder.h"
-#include "report/grade.h"
+#include "grade/grade.h"
 
 /* The luck-adjusted ladder of league `info` in `dir`, whose index `db`
  * agrees with its records, into *doc (the caller's): GRADE_OK; else

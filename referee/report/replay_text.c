@@ -15,7 +15,7 @@
 
 #include "base/json.h"
 #include "base/visible.h"
-#include "grade.h"
+#include "grade/grade.h"
 #include "replay_members.h"
 
 static const char *name_of(const cJSON *doc, int seat)

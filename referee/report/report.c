@@ -13,7 +13,7 @@
 
 #include "base/files.h"
 #include "base/json.h"
-#include "grade_tally.h"
+#include "grade/grade_tally.h"
 #include "html.h"
 #include "html_assets.h"
 #include "base/outdir.h"

@@ -18,7 +18,7 @@
 #include "base/outdir.h"
 #include "base/problems.h"
 #include "base/util.h"
-#include "grade_ladder.h"
+#include "ladder/grade_ladder.h"
 #include "ladder/crosstable.h"
 #include "ladder/ladder_rank.h"
 #include "report.h"

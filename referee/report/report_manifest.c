@@ -16,7 +16,7 @@
 
 #include "base/outdir.h"
 #include "base/util.h"
-#include "grade_pair.h"
+#include "ladder/grade_pair.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
 #include "report.h"

@@ -36,7 +36,7 @@
 #include "replay_words.h"
 #include "base/util.h"
 #include "games/support.h"
-#include "grade.h"
+#include "grade/grade.h"
 
 /* The most bytes of a bot's last words the games list shows. */
 #define LAST_WORDS_BYTES 160

@@ -9,21 +9,10 @@
 #include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "report/grade.h"
-#include "report/grade_tally.h"
+#include "grade/grade.h"
+#include "grade/grade_tally.h"
+#include "league/league_db.h"
 #include "web/web_grade.h"
-
-/* A game's seats' sums as a bot's page sums them: NULL, not graded. */
-struct kept {
-	char *rel;
-	cJSON *seats;
-};
-
-struct web_grades {
-	pthread_mutex_t lock;
-	struct kept kept[WEB_GRADE_KEPT];
-	int next;
-};
 
 static pthread_key_t key;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -52,26 +41,6 @@ static struct grade *grader_of_thread(void)
 	return g;
 }
 
-struct web_grades *web_grades_new(void)
-{
-	struct web_grades *g = xcalloc(1, sizeof *g);
-
-	pthread_mutex_init(&g->lock, NULL);
-	return g;
-}
-
-void web_grades_free(struct web_grades *g)
-{
-	if (!g)
-		return;
-	for (int i = 0; i < WEB_GRADE_KEPT; i++) {
-		free(g->kept[i].rel);
-		cJSON_Delete(g->kept[i].seats);
-	}
-	pthread_mutex_destroy(&g->lock);
-	free(g);
-}
-
 cJSON *web_grade_game(const char *dir, const char *rel)
 {
 	char *path = path_join(dir, rel), err[ERR_LEN];
@@ -86,39 +55,7 @@ cJSON *web_grade_game(const char *dir, const char *rel)
 	return grade;
 }
 
-/* The seats' sums of log `rel` as kept, or graded and kept: a copy for
- * the caller, NULL when the game is not graded or cannot be read. */
-static cJSON *seats_of(struct web_grades *g, const char *dir, const char *rel)
-{
-	cJSON *grade, *seats = NULL;
-	bool found = false;
-
-	pthread_mutex_lock(&g->lock);
-	for (int i = 0; i < WEB_GRADE_KEPT && g->kept[i].rel && !found; i++)
-		if (!strcmp(g->kept[i].rel, rel)) {
-			found = true;
-			seats = cJSON_Duplicate(g->kept[i].seats, true);
-		}
-	pthread_mutex_unlock(&g->lock);
-	if (found)
-		return seats;
-	/* Graded outside the lock: the other threads go on. */
-	grade = web_grade_game(dir, rel);
-	seats = cJSON_DetachItemFromObjectCaseSensitive(grade, "seats");
-	cJSON_Delete(grade);
-	if (!grade)
-		return NULL;	/* unreadable now: not kept, asked again */
-	pthread_mutex_lock(&g->lock);
-	free(g->kept[g->next].rel);
-	cJSON_Delete(g->kept[g->next].seats);
-	g->kept[g->next] = (struct kept){xstrdup(rel), cJSON_Duplicate(seats, true)};
-	g->next = (g->next + 1) % WEB_GRADE_KEPT;
-	pthread_mutex_unlock(&g->lock);
-	return seats;
-}
-
-cJSON *web_grade_bot(struct web_grades *g, const char *dir, const cJSON *games,
-		     const char *name)
+cJSON *web_grade_bot(sqlite3 *db, const cJSON *games, const char *name)
 {
 	struct grade_tally t = {0};
 	const cJSON *game, *seat;
@@ -126,24 +63,24 @@ cJSON *web_grade_bot(struct web_grades *g, const char *dir, const cJSON *games,
 	int of = 0;
 
 	cJSON_ArrayForEach(game, games) {
-		const char *log = cJSON_GetStringValue(json_member(game, "log"));
-		char *rel;
-		cJSON *seats;
+		long run = (long)cJSON_GetNumberValue(json_member(game, "run"));
+		long number = (long)cJSON_GetNumberValue(json_member(game, "game"));
 
-		if (!log || strncmp(log, "/logs/", 6))
-			continue;
 		of++;
-		rel = xasprintf("runs/%s", log + 6);
-		seats = seats_of(g, dir, rel);
-		free(rel);
 		cJSON_ArrayForEach(seat, json_member(game, "seats")) {
 			const char *who = cJSON_GetStringValue(json_member(seat, "name"));
-			int s = (int)cJSON_GetNumberValue(json_member(seat, "seat"));
+			struct league_grade g;
 
-			if (seats && who && !strcmp(who, name))
-				grade_tally_add(&t, cJSON_GetArrayItem(seats, s));
+			if (who && !strcmp(who, name) &&
+			    league_db_seat_grade(db, run, number, (int)cJSON_GetNumberValue(
+					json_member(seat, "seat")), &g) == 0) {
+				t.games++;
+				t.decisions += g.decisions;
+				t.marks += g.marks;
+				t.error += g.error;
+				t.luck += g.luck;
+			}
 		}
-		cJSON_Delete(seats);
 	}
 	out = grade_tally_json(&t);
 	cJSON_AddNumberToObject(out, "of", of);

@@ -58,7 +58,6 @@ struct web_server {
 	struct web_fit *fit;          /* started with ready */
 	struct web_commitments *feed; /* likewise */
 	struct web_activity *activity;
-	struct web_grades *grades;    /* the games' sums a bot's page reads */
 	struct web_busy *busy;        /* the costly answers under way */
 	char *dir;
 	struct web_upload_limits upload;
@@ -150,8 +149,7 @@ static enum MHD_Result serve_bot(struct request *r)
 		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
 	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, r->view->words,
 								json_member(j, "games"), name, &r->who));
-	cJSON_AddItemToObject(j, "grade", web_grade_bot(r->s->grades, dir,
-							json_member(j, "games"), name));
+	cJSON_AddItemToObject(j, "grade", web_grade_bot(r->db, json_member(j, "games"), name));
 	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(r->view, name));
 	text = json_print_line(j);
 	cJSON_Delete(j);
@@ -486,7 +484,6 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	}
 	web_reply_folder(s->dir);
 	s->activity = web_activity_new();
-	s->grades = web_grades_new();
 	s->busy = web_busy_new(limits->connections);
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
@@ -542,7 +539,6 @@ void web_server_stop(struct web_server *s)
 	web_fit_stop(s->fit);
 	web_commitments_free(s->feed);
 	web_activity_free(s->activity);
-	web_grades_free(s->grades);
 	web_busy_free(s->busy);
 	web_reply_folder(NULL);
 	free(s->dir);

@@ -247,6 +247,14 @@ if command -v curl >/dev/null; then
 	else
 		ok 0 "# SKIP chromium is not installed"
 	fi
+	# The page's figures are the index's grades, read there, not graded
+	# again from the logs: a grade changed in the index is what it sums.
+	"${AS[@]}" sqlite3 "$L/league.db" \
+		"UPDATE grades SET decisions = decisions + 1000 WHERE run = 1 AND game = 1"
+	expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a again: 200"
+	cp "$TMP/body" "$TMP/page.json"
+	expect_eq "$(py "page['grade']['decisions'] - $(tally "$TMP/newest-first" a)['decisions'], page['grade']['games'], page['grade']['of']")" \
+		"1000 6 6" "... its figures summed from the index's grades: a game's decisions changed there, 1000 more"
 	stop
 else
 	ok 0 "# SKIP curl is not installed"

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# No module of the referee or of the rules library calls or includes a
-# module of a layer above its own, so that no two folders lean on each
-# other.  The layers are the table under "## Layers" in docs/HACKING.md,
+# No module of the referee, the bots, the SDK's C, the values or the rules
+# library calls or includes a module of a layer above its own, so that no
+# two folders lean on each other, and none of the referee one of the bots
+# or the SDK, which stand beside it.  The layers are the table under "## Layers" in docs/HACKING.md,
 # the one place they are written, top layer first: each row is one folder,
 # named by the pattern of its modules' paths (`referee/bot/*`, where *
 # stays within the folder), so that a new file of a folder falls in its
 # layer without an edit.  The calls are read off the built objects, as
-# tests/e2e/no_cycles.sh reads them (REFEREE_OBJECTS and GAMES_OBJECTS from
-# Makefile.am; tests/tools/calls.sh), the includes off the sources, as
+# tests/e2e/no_cycles.sh reads them (REFEREE_OBJECTS, GAMES_OBJECTS,
+# VALUES_OBJECTS, SDK_OBJECTS and BOT_OBJECTS from Makefile.am;
+# tests/tools/calls.sh), the includes off the sources, as
 # tests/e2e/no_include_cycles.sh reads them (tests/tools/includes.sh).
 . "$(dirname "$0")/../tools/lib.sh"
 . "$top_srcdir/tests/tools/calls.sh"
@@ -47,6 +49,12 @@ upward() {
 		"$1" "$2"
 }
 
+# beside EDGES: "FROM -> TO: WHAT" for each line of EDGES from a module of
+# the referee to one of the bots or the SDK.
+beside() {
+	awk '$1 ~ /^referee\// && $2 ~ /^(bots|sdk)\// { print $1 " -> " $2 ": " $3 }' "$1"
+}
+
 layers "$top_srcdir/docs/HACKING.md" >"$TMP/layers"
 expect_lt 10 "$(cut -d' ' -f1 "$TMP/layers" | sort -u | wc -l)" \
 	"docs/HACKING.md's table of layers is read"
@@ -84,6 +92,10 @@ expect_eq "$(upward "$TMP/layers" "$TMP/up" | sort)" \
 "referee/base/journal (base) -> referee/cmd/verb (verbs): verb
 unplaced referee/flat
 unplaced stray/odd" "a call upward and modules in no layer are caught"
+printf 'referee/cmd/verb bots/turn turn\nbots/turn values/eval eval\n' >"$TMP/beside"
+expect_eq "$(upward "$TMP/layers" "$TMP/beside")$(beside "$TMP/beside")" \
+	"referee/cmd/verb -> bots/turn: turn" \
+	"a bot's call of the values passes, the referee's call of a bot is caught"
 
 # The includes, on headers made for them: a bot's module includes the
 # base's and the rules' headers, and the base includes a bot's header.
@@ -103,29 +115,32 @@ expect_eq "$(upward "$TMP/layers" "$TMP/includes_up" | grep -v unplaced)" \
 	"referee/base/journal (base) -> referee/bot/spawn (bot): referee/bot/spawn.h" \
 	"an include upward is caught"
 
-if [ -z "$REFEREE_OBJECTS" ] || [ -z "$GAMES_OBJECTS" ]; then
-	echo "Bail out! REFEREE_OBJECTS or GAMES_OBJECTS is not set: run it with make check"
+if [ -z "$REFEREE_OBJECTS" ] || [ -z "$GAMES_OBJECTS" ] || [ -z "$VALUES_OBJECTS" ] ||
+	[ -z "$SDK_OBJECTS" ] || [ -z "$BOT_OBJECTS" ]; then
+	echo "Bail out! REFEREE_OBJECTS, GAMES_OBJECTS, VALUES_OBJECTS, SDK_OBJECTS or BOT_OBJECTS is not set: run it with make check"
 	exit 99
 fi
 objects=()
-for o in $REFEREE_OBJECTS $GAMES_OBJECTS; do
+for o in $REFEREE_OBJECTS $GAMES_OBJECTS $VALUES_OBJECTS $SDK_OBJECTS $BOT_OBJECTS; do
 	objects+=("$top_builddir/$o")
 done
 # hold EDGES LEAST WHAT VERB: EDGES (WHAT) are more than LEAST, and none
 # goes upward (VERB: "calls" or "includes").
 hold() {
 	expect_lt "$2" "$(wc -l <"$1")" "the $3 are read"
-	upward "$TMP/layers" "$1" >"$TMP/found"
+	{ upward "$TMP/layers" "$1"; beside "$1"; } >"$TMP/found"
 	expect_eq "$(wc -l <"$TMP/found")" 0 \
 		"every module is in a layer of docs/HACKING.md and none $4 upward"
 	sed 's/^/#   /' "$TMP/found"
 }
 calls "$top_builddir" "${objects[@]}" >"$TMP/calls"
 hold "$TMP/calls" 100 \
-	"calls between the ${#objects[@]} objects of the referee and the rules" calls
-# config.h, configure's, is below every layer.
-includes "$top_srcdir" "referee games" "referee ." |
+	"calls between the ${#objects[@]} objects of the referee, the bots, the SDK, the values and the rules" calls
+# config.h, configure's, is below every layer; a bot finds the SDK's
+# headers by its flags (-Isdk/c).
+{ includes "$top_srcdir" "referee games" "referee ."
+  includes "$top_srcdir" "bots sdk/c values" ". sdk/c"; } |
 	awk '$2 != "config" { print $0, $2 ".h" }' >"$TMP/includes"
-hold "$TMP/includes" 500 "includes between the sources of the referee and the rules" includes
+hold "$TMP/includes" 600 "includes between the sources of the referee, the bots, the SDK, the values and the rules" includes
 
 done_testing

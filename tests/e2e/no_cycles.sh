@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # No two of the referee's modules call each other, not even round a longer
-# circle: each module can then be read, tested and changed knowing only
+# circle, nor two of the bots, the SDK's C and the values: each module can then be read, tested and changed knowing only
 # the ones below it.  The calls are read off the built objects (those of
 # libreferee.a and of the referee program, REFEREE_OBJECTS from
-# Makefile.am; tests/tools/calls.sh), so any symbol a module takes from
+# Makefile.am; the others' VALUES_OBJECTS, SDK_OBJECTS and BOT_OBJECTS;
+# tests/tools/calls.sh), so any symbol a module takes from
 # another counts, and tsort names the modules of each circle it finds.
 . "$(dirname "$0")/../tools/lib.sh"
 . "$top_srcdir/tests/tools/calls.sh"
@@ -29,17 +30,27 @@ check "a chain of calls is no circle" "$TMP/chain" no
 calls "$TMP" "$TMP/one.o" "$TMP/two.o" "$TMP/three.o" >"$TMP/circle"
 check "two modules that call each other are a circle" "$TMP/circle" yes
 
-if [ -z "$REFEREE_OBJECTS" ]; then
-	echo "Bail out! REFEREE_OBJECTS is not set: run it with make check"
+if [ -z "$REFEREE_OBJECTS" ] || [ -z "$VALUES_OBJECTS" ] || [ -z "$SDK_OBJECTS" ] ||
+	[ -z "$BOT_OBJECTS" ]; then
+	echo "Bail out! REFEREE_OBJECTS, VALUES_OBJECTS, SDK_OBJECTS or BOT_OBJECTS is not set: run it with make check"
 	exit 99
 fi
-objects=()
-for o in $REFEREE_OBJECTS; do
-	objects+=("$top_builddir/$o")
-done
-calls "$top_builddir" "${objects[@]}" >"$TMP/referee"
-expect_lt 100 "$(wc -l <"$TMP/referee")" \
-	"the calls between the referee's ${#objects[@]} objects are read"
-check "no circle among the referee's modules" "$TMP/referee" no
+# hold WHOSE OBJECT...: the calls between the built OBJECTs (paths under
+# the build) are read, and make no circle.
+hold() {
+	local whose=$1 o objects=()
+	shift
+	for o in "$@"; do
+		objects+=("$top_builddir/$o")
+	done
+	calls "$top_builddir" "${objects[@]}" >"$TMP/edges"
+	expect_lt 100 "$(wc -l <"$TMP/edges")" \
+		"the calls between the ${#objects[@]} objects of $whose are read"
+	check "no circle among the modules of $whose" "$TMP/edges" no
+}
+# shellcheck disable=SC2086 # the lists are words
+hold "the referee" $REFEREE_OBJECTS
+# shellcheck disable=SC2086
+hold "the bots, the SDK and the values" $VALUES_OBJECTS $SDK_OBJECTS $BOT_OBJECTS
 
 done_testing

@@ -1,5 +1,5 @@
 /*
- * Fuzzing `referee grade` (cmd_grade.c, report/grade.h): the input is
+ * Fuzzing `referee grade` (cmd_grade.c, grade/grade.h): the input is
  * written as a log and graded, the grade printed as text and as JSON; then
  * resealed (fuzz_reseal, so that mutated records get past the chain to
  * the play and the values) and graded again.  A log that is no log, that
@@ -20,7 +20,7 @@
 #include "base/logread.h"
 #include "base/util.h"
 #include "fuzz.h"
-#include "report/grade.h"
+#include "grade/grade.h"
 
 /* The largest target whose tables the fuzzer solves: the corpus's.  One of
  * 2000 takes 14 s under the sanitizers, and what is past it is the same

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/moments.h"
 #include "base/ratings_types.h"
 #include "base/util.h"
 #include "base/visible.h"
@@ -23,8 +24,7 @@
 
 struct grade_bot {
 	char *name;
-	double *error, *result;	/* a game each */
-	int games, room;
+	struct moments error, result;	/* over its games */
 };
 
 struct grade_summary {
@@ -43,8 +43,6 @@ void grade_summary_free(struct grade_summary *s)
 		return;
 	for (int i = 0; i < s->bots; i++) {
 		free(s->bot[i].name);
-		free(s->bot[i].error);
-		free(s->bot[i].result);
 	}
 	free(s->bot);
 	free(s);
@@ -64,17 +62,6 @@ static struct grade_bot *grade_bot(struct grade_summary *s, const char *name)
 	return &s->bot[s->bots++];
 }
 
-static void grade_bot_add(struct grade_bot *b, double error, double result)
-{
-	if (b->games == b->room) {
-		b->room = b->room ? 2 * b->room : 64;
-		b->error = xrealloc(b->error, (size_t)b->room * sizeof *b->error);
-		b->result = xrealloc(b->result, (size_t)b->room * sizeof *b->result);
-	}
-	b->error[b->games] = error;
-	b->result[b->games++] = result;
-}
-
 void grade_summary_add(struct grade_summary *s, const cJSON *doc)
 {
 	const cJSON *players = json_member(doc, "players");
@@ -84,27 +71,21 @@ void grade_summary_add(struct grade_summary *s, const cJSON *doc)
 	for (int seat = 0; seat < VALUES_SEATS; seat++) {
 		const cJSON *entry = cJSON_GetArrayItem(json_member(doc, "seats"), seat);
 
-		grade_bot_add(grade_bot(s, cJSON_GetStringValue(
-				cJSON_GetArrayItem(players, seat))),
-			      cJSON_GetNumberValue(json_member(entry, "error")),
-			      cJSON_GetNumberValue(cJSON_GetArrayItem(
-				      json_member(doc, "result"), seat)));
+		struct grade_bot *b = grade_bot(s, cJSON_GetStringValue(
+				cJSON_GetArrayItem(players, seat)));
+
+		moments_add(&b->error, cJSON_GetNumberValue(json_member(entry, "error")));
+		moments_add(&b->result, cJSON_GetNumberValue(cJSON_GetArrayItem(
+				json_member(doc, "result"), seat)));
 	}
 }
 
-/* The mean of n numbers and the half width of its 95% interval (the
- * sample's standard deviation over the root of n; NAN under 2). */
-static double grade_mean(const double *x, int n, double *half)
+/* The mean and the half width of its 95% interval (the sample's
+ * standard deviation over the root of n; NAN under 2). */
+static double grade_mean(const struct moments *m, double *half)
 {
-	double mean = 0, squares = 0;
-
-	for (int i = 0; i < n; i++)
-		mean += x[i];
-	mean /= n;
-	for (int i = 0; i < n; i++)
-		squares += (x[i] - mean) * (x[i] - mean);
-	*half = n < 2 ? NAN : RATINGS_Z95 * sqrt(squares / (n - 1) / n);
-	return mean;
+	*half = RATINGS_Z95 * sqrt(moments_variance(m) / m->n);
+	return moments_mean(m);
 }
 
 /* A number, or null for NAN. */
@@ -130,11 +111,11 @@ cJSON *grade_summary_json(struct grade_summary *s)
 		const struct grade_bot *b = &s->bot[i];
 		cJSON *bot = cJSON_CreateObject();
 		double error_ci, score_ci;
-		double error = grade_mean(b->error, b->games, &error_ci);
-		double score = grade_mean(b->result, b->games, &score_ci);
+		double error = grade_mean(&b->error, &error_ci);
+		double score = grade_mean(&b->result, &score_ci);
 
 		cJSON_AddStringToObject(bot, "name", b->name);
-		cJSON_AddNumberToObject(bot, "games", b->games);
+		cJSON_AddNumberToObject(bot, "games", b->error.n);
 		cJSON_AddNumberToObject(bot, "error", error);
 		grade_add_number(bot, "error_ci", error_ci);
 		cJSON_AddNumberToObject(bot, "against_optimal", 0.5 - error);

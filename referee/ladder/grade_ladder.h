@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "grade.h"
+#include "grade/grade.h"
 
 /* The logs of the folder `dir` (its games/ folder's, else its own; not a
  * run's run.jsonl, nor a log set aside), in the order of their names:

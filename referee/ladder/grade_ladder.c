@@ -15,9 +15,9 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
-#include "ladder/ladder_sets.h"
-#include "ladder/moments.h"
-#include "ladder/ratings_scores.h"
+#include "ladder_sets.h"
+#include "base/moments.h"
+#include "ratings_scores.h"
 #include "base/ratings_types.h"
 
 char **grade_folder_logs(const char *dir, size_t *count)

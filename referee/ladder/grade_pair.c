@@ -8,7 +8,7 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "ladder/sprt_check.h"
+#include "sprt_check.h"
 
 enum grade_status grade_sprt_pair(struct grade *g, const char *dir, long pair,
 				  const double *plain, double *adjusted, char *err)

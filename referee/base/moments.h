@@ -1,7 +1,7 @@
 /*
  * A mean and a variance kept as sums: how many scores, their sum and
  * their sum of squares.  The SPRT on real-valued scores (sprt_scores.h)
- * and the luck-adjusted ladder's columns (report/grade_ladder.c) count
+ * and the luck-adjusted ladder's columns (ladder/grade_ladder.c) count
  * their scores in them.  Pure functions: no I/O.
  */
 #ifndef ARENA_MOMENTS_H

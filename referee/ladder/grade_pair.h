@@ -7,7 +7,7 @@
 #ifndef ARENA_GRADE_PAIR_H
 #define ARENA_GRADE_PAIR_H
 
-#include "grade.h"
+#include "grade/grade.h"
 #include "verify/verify_run.h"
 
 /* Grades games 2 pair - 1 (A in seat 0) and 2 pair (A in seat 1) of the
