@@ -24,6 +24,7 @@
 #include "cmd_league.h"
 #include "games/registry.h"
 #include "league/league_add.h"
+#include "league/league_cache.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
@@ -294,18 +295,22 @@ static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
 	return true;
 }
 
-/* Whether the index agrees with the league's signed records, which a
- * verb checks before it shows a ladder (league_index.h); false after a
- * message saying to rebuild it. */
-static bool index_agrees(const char *dir, const struct league_info *info, sqlite3 *db)
+/* Opens a league's folder as open_league() does, for a verb that shows
+ * a ladder: with an index that is its signed records', made again from
+ * them when it was not (league_cache.h), which it says.  false after a
+ * message. */
+static bool open_checked(const char *dir, struct league_info *info, sqlite3 **db)
 {
-	char err[ERR_LEN];
+	char err[ERR_LEN], note[ERR_LEN];
 
-	if (!league_index_check(dir, info, db, err))
-		return true;
-	/* Not the usage's hint: the folder is wrong, not the command. */
-	fprintf(stderr, "referee league: %s\n", err);
-	return false;
+	if (league_open_cached(dir, info, db, note, sizeof note, err)) {
+		/* Not the usage's hint: the folder is wrong, not the command. */
+		fprintf(stderr, "referee league: %s\n", err);
+		return false;
+	}
+	if (note[0])
+		fprintf(stderr, "referee league: %s\n", note);
+	return true;
 }
 
 /* Says what `league add` did: in sentences, or with --porcelain one JSON
@@ -574,14 +579,13 @@ static int league_season(int argc, char **argv)
 	if (!league_name_ok(argv[optind + 1]))
 		return fail("'%s' is not a season's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
-	if (!open_league(argv[optind], &info, &db))
+	/* The ladder it freezes is the records'. */
+	if (!open_checked(argv[optind], &info, &db))
 		return EXIT_USAGE;
 	if (!register_key(key_file, argv[optind], &info, &key))
 		rc = EXIT_USAGE;
 	else if ((lock = run_lock(argv[optind], err)) < 0)
 		rc = fail("one run at a time on a league: %s", err);
-	else if (!index_agrees(argv[optind], &info, db))
-		rc = EXIT_USAGE;  /* the ladder it would freeze is not the records' */
 	else if (is_current(db, argv[optind + 1]) ||
 		 !strcmp(argv[optind + 1], LEAGUE_FIRST_SEASON))
 		rc = fail("the league has had a season '%s' already", argv[optind + 1]);
@@ -701,7 +705,7 @@ static int league_ladder(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return fail("ladder takes a league's folder");
-	if (!open_league(argv[optind], &info, &db))
+	if (!open_checked(argv[optind], &info, &db))
 		return EXIT_USAGE;
 	/* A season's ladder was frozen without the grades, which its logs
 	 * would give only as they are graded now. */
@@ -710,8 +714,6 @@ static int league_ladder(int argc, char **argv)
 			  "not season %s's", season);
 	else if (season && !is_current(db, season))
 		rc = print_frozen(argv[optind], season, format);
-	else if (!index_agrees(argv[optind], &info, db))
-		rc = EXIT_USAGE;
 	else
 		rc = print_current(argv[optind], &info, db, format, all, luck);
 	league_db_close(db);
@@ -745,13 +747,8 @@ static int league_status(int argc, char **argv)
 
 	if (argc - optind != 1)
 		return fail("status takes a league's folder");
-	if (!open_league(argv[optind], &info, &db))
+	if (!open_checked(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if (!index_agrees(argv[optind], &info, db)) {
-		league_db_close(db);
-		league_info_free(&info);
-		return EXIT_USAGE;
-	}
 	season = league_db_current_season(db, &first);
 	printf("game: %s, %d players a game; season %s, from run %ld\n", info.rules->name,
 	       info.players, season, first);

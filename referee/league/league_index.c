@@ -425,5 +425,5 @@ int league_index_check(const char *dir, const struct league_info *info, sqlite3 
 			break;
 	}
 	free(path);
-	return rc || found ? -1 : 0;
+	return rc ? -1 : found ? 1 : 0;
 }

@@ -20,9 +20,9 @@
 #include "league/league_folder.h"
 
 /* Whether the index `db` (DIR/league.db, open) of league `info` in `dir`
- * agrees with the league's signed records: 0, or -1 with err naming the
- * first difference (and how many more) and saying to rebuild, or why the
- * records cannot be read.  A difference is looked for again once before
+ * agrees with the league's signed records: 0; 1 with err naming the
+ * first difference (and how many more) and saying to rebuild; or -1
+ * with err saying why the records cannot be read.  A difference is looked for again once before
  * it is said: a writer (a run, an add) changes the records first, the
  * index a moment later. */
 int league_index_check(const char *dir, const struct league_info *info, sqlite3 *db,

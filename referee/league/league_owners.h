@@ -1,7 +1,7 @@
 /*
  * Who owns each bot of a league: the user named by the "owner" of the
- * first "add" line of its name in the signed register (docs/LEAGUE.md,
- * "Users and uploads"), the one store of it.  A name the organiser added
+ * first "add" line of its name in the signed register
+ * (docs/LEAGUE-SERVER.md, "Users and uploads"), the one store of it.  A name the organiser added
  * first (no "owner") is nobody's, whoever adds it later.
  */
 #ifndef ARENA_LEAGUE_OWNERS_H

@@ -1,6 +1,6 @@
 #!/bin/sh
 # league-slurm: Slurm's part of `referee league run --engine slurm`
-# (docs/LEAGUE.md, "Many machines"). The referee picks each batch, writes
+# (docs/LEAGUE-SLURM.md). The referee picks each batch, writes
 # its file and checks every set its array played (league_slurm.h); this
 # script, which it runs, submits the array, waits for it and cancels it.
 # Slurm's commands are found in PATH, as a user types them.

@@ -6,8 +6,10 @@
 # chained without the key, changed or cut from the end is named by verify,
 # and refused by league rebuild and the ladder; a state a run began under
 # and no longer there is seen; who owns a bot is the register's alone
-# (users.json's "bots" of an earlier server not read); league.db's edits (a rank, a version's hash, a game's row)
-# are refused by ladder, status and the server's view, until a rebuild;
+# (users.json's "bots" of an earlier server not read); league.db is a
+# cache of the records: an edited, earlier or missing index is made again
+# by the verb that finds it so, refused while a run holds the folder and
+# by the server's view;
 # a league made before revision 6 verifies as one.
 . "$(dirname "$0")/../tools/lib.sh"
 . "$(dirname "$0")/../tools/web_serve.sh"
@@ -155,34 +157,56 @@ expect_exit 1 "$REFEREE" verify "$T"
 expect_eq "$(head -1 "$OUT")" "$T/runs/000001/run.jsonl: FAILED: the run began under register.jsonl line 8, which the register no longer has as it was: lines were cut from its end, or changed" \
 	"a change cut from before a run: the run's state of the register is missing"
 
-# --- league.db edited: the ladder is not shown until a rebuild --------------------
+# --- league.db edited: a cache of the records, made again by the verb that finds it so
 # edit NAME SQL: a copy of the league whose index SQL changed.
 edit() { T=$(copy "$1"); sqlite3 "$T/league.db" "$2"; }
+remade="made again from the register and the logs (8 games)"
 if command -v sqlite3 >/dev/null; then
 	edit rank "UPDATE seats SET rank = 3 - rank WHERE run = 1 AND game = 3"
+	expect_exit 0 "$REFEREE" league ladder "$T" --format csv
+	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ladder.csv")" "a rank changed in league.db: the ladder is the records' (the index made again)"
+	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: it holds game 3 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit): $remade" \
+		"... saying what it found, and that it made it again"
+	expect_exit 0 "$REFEREE" league status "$T"
+	expect_eq "$(cat "$ERR")" "" "... once: the next verb finds it agrees"
+
+	edit held "UPDATE seats SET rank = 3 - rank WHERE run = 1 AND game = 3"
+	# A live process holds the lock and names itself in it, as a run does.
+	flock "$T/run.lock" sh -c 'echo $$ >"$1"; exec sleep 30' sh "$T/run.lock" &
+	holder=$!
+	expect_eventually held "a run holds the folder" sh -c 'flock -n "$1" true || echo held' sh "$T/run.lock"
 	expect_exit 2 "$REFEREE" league ladder "$T"
-	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: it holds game 3 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit); 'referee league rebuild $T' makes it again from them" \
-		"a rank changed in league.db: the ladder refused, the game named"
-	expect_exit 2 "$REFEREE" league ladder "$T" --format json
+	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: it holds game 3 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit); it is not made again now, since the folder's run lock cannot be taken (a run holds it, or the folder is not the user's to write): 'referee league rebuild $T' makes it again from them once it can" \
+		"... while a run holds the folder: the ladder refused, saying why and when it is made again"
 	expect_exit 2 "$REFEREE" league status "$T"
 	expect_exit 2 "$REFEREE" league season "$T" s2
-	expect_eq "$(ls "$T/seasons" 2>/dev/null)" "" "... json, status and season (which would freeze it) refused too"
-	expect_exit 0 "$REFEREE" league rebuild "$T"
-	expect_exit 0 "$REFEREE" league ladder "$T" --format csv
-	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ladder.csv")" "... rebuilt: the ladder as it was"
+	expect_eq "$(ls "$T/seasons" 2>/dev/null)" "" "... status and season (which would freeze it) refused too"
+	kill "$holder"
+	wait "$holder" 2>/dev/null
 
 	edit hash "UPDATE versions SET hash = '00' || substr(hash, 3) WHERE name = 'a'"
-	expect_exit 2 "$REFEREE" league ladder "$T"
-	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: the register's a v1 is not in it, or not as the register has it (and more); 'referee league rebuild $T' makes it again from them" \
-		"a version's hash changed: refused"
+	expect_exit 0 "$REFEREE" league ladder "$T" --format csv
+	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: the register's a v1 is not in it, or not as the register has it (and more): $remade" \
+		"a version's hash changed: made again"
 	edit deleted "DELETE FROM games WHERE run = 1 AND game = 8"
-	expect_exit 2 "$REFEREE" league ladder "$T"
-	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: game 8 of run 000001, listed finished in its signed run.jsonl, is not in it; 'referee league rebuild $T' makes it again from them" \
-		"a game's row deleted: refused"
+	expect_exit 0 "$REFEREE" league season "$T" s2
+	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: game 8 of run 000001, listed finished in its signed run.jsonl, is not in it: $remade" \
+		"a game's row deleted: made again before the season freezes the ladder"
+	expect_eq "$(grep -E '^[0-9]+,(a|b),' "$T/seasons/first/ladder.csv")" "$(grep -E '^[0-9]+,(a|b),' "$TMP/ladder.csv")" \
+		"... whose frozen ladder is the records'"
 	edit planted "INSERT INTO games VALUES(1, 9, 9, 'x'); INSERT INTO seats VALUES(1, 9, 0, 1, 1, 0), (1, 9, 1, 2, 2, 0)"
-	expect_exit 2 "$REFEREE" league status "$T"
-	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: it holds game 9 of run 000001, which its run.jsonl does not list as finished; 'referee league rebuild $T' makes it again from them" \
-		"a game planted: refused"
+	expect_exit 0 "$REFEREE" league status "$T"
+	expect_eq "$(cat "$ERR")" "referee league: $T/league.db does not agree with the league's signed records: it holds game 9 of run 000001, which its run.jsonl does not list as finished: $remade" \
+		"a game planted: made again"
+	edit earlier "PRAGMA user_version = 3"
+	expect_exit 0 "$REFEREE" league ladder "$T" --format csv
+	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ladder.csv")" "an index of an earlier referee: the ladder shown"
+	expect_eq "$(cat "$ERR")" "referee league: $T/league.db is the index of an earlier referee (its version 3, this one's 4): $remade" \
+		"... the index made again, saying so"
+	T=$(copy missing)
+	rm "$T/league.db"
+	expect_exit 0 "$REFEREE" league ladder "$T" --format csv
+	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ladder.csv")" "league.db removed: the ladder shown, the index made again"
 else
 	ok 0 "league.db edited # SKIP sqlite3 is not installed"
 fi
