@@ -109,13 +109,16 @@ child_main(struct pool *p, struct pool_child *c, int in, int out, pid_t parent)
 	}
 	/* The caller's mask, not the pool's: a stop reaches the child. */
 	pthread_sigmask(SIG_SETMASK, &mask, NULL);
-	/* The other children's pipes stay with this process alone, so that
-	 * each child sees the end of its tasks when it is told. */
+	/* The pool's ends of the pipes, its own and the other children's,
+	 * stay with the pool alone, so that each child sees the end of its
+	 * tasks when it is told. */
 	for (int k = 0; k < c->number - 1; k++)
 		if (p->children[k].pid) {
 			close(p->children[k].to);
 			close(p->children[k].from);
 		}
+	close(c->to);
+	close(c->from);
 	_exit(p->ops->child(p, c->number, in, out));
 }
 
@@ -133,6 +136,9 @@ static int start(struct pool *p, struct pool_child *c)
 	}
 	fflush(NULL);  /* nothing buffered may be written twice */
 	c->number = (int)(c - p->children) + 1;
+	c->to = down[1];
+	c->from = up[0];
+	c->len = 0;
 	c->pid = fork();
 	if (c->pid == 0)
 		child_main(p, c, down[0], up[1], parent);
@@ -144,9 +150,6 @@ static int start(struct pool *p, struct pool_child *c)
 		close(up[0]);
 		return errorf(p->err, "cannot start a worker: %s", strerror(errno));
 	}
-	c->to = down[1];
-	c->from = up[0];
-	c->len = 0;
 	p->started++;
 	return 0;
 }
