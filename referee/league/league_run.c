@@ -165,7 +165,7 @@ static int resting_sets(struct state *st)
 /* The league source's next(): worker i's next task, its versions picked
  * (league_pick.h) and its sets' commitments in run.jsonl first, none yet
  * while resting, or none after a stop by count or time. */
-static enum table_source_answer hand_out(void *state, int i, struct table_source_table *t)
+static enum pool_next hand_out(void *state, int i, struct table_source_table *t)
 {
 	struct state *st = state;
 	const struct league_run *r = st->run;
@@ -177,9 +177,9 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	league_pick_ended(&st->opened.pick, st->slow[i]);
 	st->slow[i] = false;
 	if (done(st))
-		return TABLE_SOURCE_DONE;
+		return POOL_DONE;
 	if (st->opened.rest.resting && !(sets = resting_sets(st)))
-		return TABLE_SOURCE_WAIT;
+		return POOL_WAIT;
 	/* --games N: whole sets up to N, no more, and a worker's share of
 	 * them at most, so that every worker has some. */
 	if (r->max_games) {
@@ -208,7 +208,7 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	for (int s = 0; s < n; s++)
 		seated[s] = &st->opened.rating.versions[st->opened.active[seats[s]]];
 	return league_task_started(&st->opened.manifest, games[0], sets, seated, n, st->err)
-	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
+	       ? POOL_ERROR : POOL_TASK;
 }
 
 /* Sets between refits: as many as the workers' tasks hold, and at least

@@ -38,24 +38,12 @@ static enum pool_next next(struct pool *p, struct pool_child *w)
 	struct run_loop *loop = p->ctx;
 	const struct table_source *src = loop->source;
 	struct table_source_table t = {.number = -1};
-	enum pool_next rc = POOL_ERROR;
+	enum pool_next rc = src->ops->next(src->state, w->number - 1, &t);
 
-	switch (src->ops->next(src->state, w->number - 1, &t)) {
-	case TABLE_SOURCE_WAIT:
-		rc = POOL_WAIT;
-		break;
-	case TABLE_SOURCE_DONE:
-		rc = POOL_DONE;
-		break;
-	case TABLE_SOURCE_ERROR:
-		break;
-	case TABLE_SOURCE_TABLE:
-		if (worker_assign(w->to, t.number, t.games, t.count, t.pair,
-				  t.keyed ? t.deal_key : NULL))
-			errorf(loop->err, "a worker stopped answering");
-		else
-			rc = POOL_TASK;
-		break;
+	if (rc == POOL_TASK && worker_assign(w->to, t.number, t.games, t.count, t.pair,
+					     t.keyed ? t.deal_key : NULL)) {
+		errorf(loop->err, "a worker stopped answering");
+		rc = POOL_ERROR;
 	}
 	sodium_memzero(t.deal_key, sizeof t.deal_key);
 	free(t.games);

@@ -51,8 +51,8 @@ struct worker_job {
 	void (*quit)(const struct worker_job *job); /* before the pipe's end ends the
 						     * worker; may be NULL */
 	const void *ctx;         /* play's and quit's own */
-	int number;              /* the worker's own, from 1: set before each
-				  * fork, so that a worker's bots write stderr
+	int number;              /* the worker's own, from 1: set in it by the
+				  * pool, so that a worker's bots write stderr
 				  * files of their own */
 	/* A tournament's table: */
 	const struct tournament_spec *spec;
