@@ -45,10 +45,9 @@ void pool_stops_begin(struct pool_stops *stops, void (*leave)(int sig), bool hol
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, stops ? &stops->old_int : NULL);
 	sigaction(SIGTERM, &sa, stops ? &stops->old_term : NULL);
+	sigemptyset(&set);
 	if (hold)
 		stop_set(&set);
-	else
-		sigemptyset(&set);
 	pthread_sigmask(SIG_BLOCK, &set, stops ? &stops->mask : NULL);
 }
 
@@ -127,13 +126,8 @@ static int start(struct pool *p, struct pool_child *c)
 	int down[2], up[2];
 	pid_t parent = getpid();
 
-	if (pipe2(down, O_CLOEXEC))
+	if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC))
 		return errorf(p->err, "cannot create a pipe: %s", strerror(errno));
-	if (pipe2(up, O_CLOEXEC)) {
-		close(down[0]);
-		close(down[1]);
-		return errorf(p->err, "cannot create a pipe: %s", strerror(errno));
-	}
 	fflush(NULL);  /* nothing buffered may be written twice */
 	c->number = (int)(c - p->children) + 1;
 	c->to = down[1];
@@ -159,8 +153,7 @@ static int reap(struct pool_child *c)
 {
 	int status = 0;
 
-	if (c->to >= 0)
-		close(c->to);
+	close(c->to);
 	close(c->from);
 	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
 		;
@@ -176,9 +169,7 @@ static int ended(struct pool *p, struct pool_child *c, int status, bool told)
 	 * before it reaches this process. */
 	if (p->stops && (status == 128 + SIGINT || status == 128 + SIGTERM))
 		return stop_signal = status - 128;
-	if (told && !status)
-		return 0;
-	return p->ops->gone ? p->ops->gone(p, c, status) : 0;
+	return (told && !status) || !p->ops->gone ? 0 : p->ops->gone(p, c, status);
 }
 
 /* Hands idle child c its next task, or has it wait, or tells it to end. */
@@ -190,9 +181,7 @@ static int hand(struct pool *p, struct pool_child *c)
 	case POOL_WAIT:
 		p->waiting[p->waiting_count++] = c;
 		return 0;
-	case POOL_DONE:
-		close(c->to);
-		c->to = -1;
+	case POOL_DONE:  /* its input closed first: it ends */
 		return ended(p, c, reap(c), true);
 	default:
 		return -1;

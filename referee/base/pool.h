@@ -20,8 +20,6 @@
 
 #include <signal.h>
 #include <stdbool.h>
-#include <stddef.h>
-#include <sys/types.h>
 
 struct pool_child {
 	pid_t pid;          /* 0 once it has ended */
@@ -53,9 +51,10 @@ struct pool_ops {
 	 * (pool_take()) and sets *done once c's task is done, so that it is
 	 * handed the next.  0, or non-zero to end the pool with. */
 	int (*output)(struct pool *p, struct pool_child *c, bool *done);
-	/* Child c ended untold (or told, with an exit status not 0), and not
-	 * by a stop signal: `status` is its exit status or 128 + the signal
-	 * that ended it.  0 goes on without it, else the pool ends with it. */
+	/* Optional: child c ended untold, or with a status not 0 (its exit
+	 * status, or 128 + the signal that ended it), and not by a stop
+	 * signal.  0 (or no gone()) goes on without it, else the pool ends
+	 * with it. */
 	int (*gone)(struct pool *p, struct pool_child *c, int status);
 	/* Optional: the longest wait in ms before woke() is due (-1: none). */
 	long (*wait_ms)(struct pool *p);
@@ -98,12 +97,11 @@ char *pool_line(struct pool_child *c, size_t *used);
 void pool_take(struct pool_child *c, size_t used);
 
 /* From pool_stops_begin() to pool_stops_end(), SIGINT and SIGTERM are
- * recorded by the house's one handler, which then calls `leave` when
- * given (to end the process: the handler is reset first, so that
- * raise() there ends it as the signal would).  With `hold`, the signals
- * are blocked but while a pool waits, so that one never slips in between
- * a check of pool_stopped() and the wait.  `stops` may be NULL when they
- * are never put back. */
+ * recorded by the house's one handler, which then calls `leave` if given
+ * (to end the process: the handler is reset, so that raise() ends it).
+ * With `hold` they are blocked but while a pool waits, so that one never
+ * slips in between a check of pool_stopped() and the wait.  `stops` may
+ * be NULL when they are never put back. */
 struct pool_stops {
 	struct sigaction old_int, old_term;
 	sigset_t mask;

@@ -296,16 +296,6 @@ static int output(struct pool *p, struct pool_child *c, bool *done)
 	return 0;
 }
 
-/* The pool's: a worker that died leaves its logs unreported, which
- * verify_pool_run() names once the others have ended. */
-static int gone(struct pool *p, struct pool_child *c, int status)
-{
-	(void)p;
-	(void)c;
-	(void)status;
-	return 0;
-}
-
 static int run_here(char *const *paths, size_t count,
 		    const unsigned char *key, unsigned flags,
 		    verify_report_fn *report, void *ctx)
@@ -325,8 +315,9 @@ int verify_pool_run(char *const *paths, size_t count,
 		    const unsigned char *trusted_key, int jobs, unsigned flags,
 		    verify_report_fn *report, void *ctx, char *err)
 {
+	/* A worker that died leaves its logs unreported, named below. */
 	static const struct pool_ops ops = {.child = worker, .next = next,
-					    .output = output, .gone = gone};
+					    .output = output};
 	struct run run = {.paths = paths, .count = count, .key = trusted_key,
 			  .flags = flags, .report = report, .ctx = ctx};
 	struct pool pool = {.ops = &ops, .ctx = &run, .err = err};
