@@ -1,16 +1,17 @@
 /*
- * The replay pages of a report (report.h), made on every core and only
- * for what is new: a page holds the replays of a hundred games in the
- * games list's order, and whichever of as many worker processes as there
- * are cores takes a page next reads and replays each of its logs once
- * (replay.h: which verifies it) into the page and its entry of the games
- * list, with the game's grade (grade.h: one grader a worker, which keeps
- * the values of the games it met).  The entries are kept in OUT/replays/games.jsonl with each log's
- * SHA-256, so the next build reuses the entries and leaves the page alone
- * (its time and inode too) when the bytes of none of its logs changed,
- * which it reads only to hash; new games at the end of the list make
- * only the last page again.  A build with another trusted key or by
- * another version of the referee starts afresh.
+ * The replay pages of a report (report.h), made on every core and only for
+ * what is new: a page holds the replays of a hundred games in the games
+ * list's order, and whichever of as many worker processes as there are
+ * cores (base/pool.h) is handed a page reads and replays each of its logs
+ * once (replay.h: which verifies it) into the page and its entry of the
+ * games list, with the game's grade (grade.h: one grader a worker, which
+ * keeps the values of the games it met).  The entries are kept in
+ * OUT/replays/games.jsonl with each log's SHA-256, so the next build
+ * reuses the entries and leaves the page alone (its time and inode too)
+ * when the bytes of none of its logs changed, which it reads only to hash;
+ * new games at the end of the list make only the last page again.  A build
+ * with another trusted key or by another version of the referee starts
+ * afresh.
  */
 #include <dirent.h>
 #include <fcntl.h>
