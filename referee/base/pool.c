@@ -226,29 +226,21 @@ static int serve(struct pool *p, struct pool_child *c)
 	return rc ? rc : done ? hand(p, c) : 0;
 }
 
-/* Kills a child (SIGTERM first, so that it ends what it started; SIGKILL
- * if it takes over 1 s) and reaps it. */
+/* Kills a child (SIGTERM first, so that it ends what it started) and
+ * reaps it. */
 static void kill_child(struct pool_child *c)
 {
-	struct pollfd fd = {.fd = c->from, .events = POLLIN};
 	int64_t deadline = now_ns() + 1000000000;
 	char scrap[4096];
+	ssize_t n = 1;
 
 	kill(c->pid, SIGTERM);
-	for (;;) {
-		int64_t left = deadline - now_ns();
-		ssize_t n;
+	/* Its end of the pipe closes as it exits; SIGKILL if it takes 1 s. */
+	while (n && now_ns() < deadline) {
+		struct pollfd fd = {.fd = c->from, .events = POLLIN};
 
-		if (left <= 0)
-			break;
-		if (poll(&fd, 1, (int)(left / 1000000) + 1) <= 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		/* Its end of the pipe closes as it exits. */
-		n = read(c->from, scrap, sizeof scrap);
-		if (n == 0 || (n < 0 && errno != EINTR))
+		if (poll(&fd, 1, 10) > 0 && (n = read(c->from, scrap, sizeof scrap)) < 0 &&
+		    errno != EINTR)
 			break;
 	}
 	kill(c->pid, SIGKILL);
