@@ -88,7 +88,8 @@ struct pool {
 int pool_run(struct pool *p);
 
 /* Asks the source again for the next task of each waiting child, in the
- * order they were told to wait.  0, or what ended a child's task. */
+ * order they were told to wait.  0, or what is to end the pool (as
+ * pool_run() returns it). */
 int pool_hand_waiting(struct pool *p);
 
 /* The next complete line of c's output (NUL-terminated, in place, its
