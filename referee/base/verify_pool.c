@@ -1,33 +1,28 @@
 /*
- * Many logs verified on several processes (see verify_pool.h).  Workers
- * are forked after the list is known; each takes the next index from a
- * counter in shared memory (so a slow log never holds up a whole slice),
- * checks that log and writes one record (index, status, text, the log's
- * digest) to its own pipe.  The parent keeps each outcome until every
- * earlier one has been reported, so the output is in the order of the
- * arguments whatever the order of completion.
+ * Many logs verified on several processes (see verify_pool.h), a task
+ * source of the house's pool (pool.h): each worker is handed a slice of
+ * the list at a time (smaller as the list runs out, so that a slow log
+ * never holds up a large slice), checks each log and writes one record
+ * (index, status, text, the log's digest) a log.  The outcomes are kept
+ * until every earlier one has been reported, so the output is in the
+ * order of the arguments whatever the order of completion.
  */
 #include "verify_pool.h"
 #include "games/game.h"
 #include "keys.h"
 #include "game_figures.h"
 #include "logread.h"
+#include "pool.h"
 #include "util.h"
 #include "verify.h"
 #include "verify_sets.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <malloc.h>
-#include <poll.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* The text of one outcome: a failure message, or the summary with a key
@@ -52,17 +47,27 @@ struct digest {
 	size_t len;
 };
 
-struct worker {
-	pid_t pid;
-	int fd;                 /* read end of its pipe; -1 once at EOF */
-	char *buf;
-	size_t len, cap;
-};
-
 struct pending {
 	char *text;             /* NULL until the outcome is in */
 	enum verify_status status;
 	struct digest digest;   /* bytes NULL: none */
+};
+
+/* A slice of the list handed to a worker: paths[first..first+count). */
+struct slice {
+	uint64_t first, count;
+};
+
+/* The pool's task source. */
+struct run {
+	char *const *paths;
+	size_t count, next, reported;
+	const unsigned char *key;
+	unsigned flags;
+	verify_report_fn *report;
+	void *ctx;
+	struct pending *pending;
+	uint64_t *left;         /* by worker: records its slice still owes */
 };
 
 /* Each seat's reply times in `log`, after a newline at the end of text. */
@@ -161,45 +166,66 @@ static void write_all(FILE *out, const void *data, size_t n)
 		_exit(3);
 }
 
-/* A worker process: verifies the logs it claims, then exits. */
-static void __attribute__((noreturn))
-worker_main(char *const *paths, size_t count, const unsigned char *key,
-	    unsigned flags, atomic_size_t *next, int fd)
+/* A worker: verifies each slice it is handed, a record a log. */
+static int worker(struct pool *p, int number, int in, int out_fd)
 {
-	FILE *out = fdopen(fd, "w");
+	const struct run *run = p->ctx;
+	FILE *out = fdopen(out_fd, "w");
 	static char text[TEXT_MAX];
-	size_t i;
+	struct slice slice;
 
-	if (!out)
-		_exit(3);
-	while ((i = atomic_fetch_add(next, 1)) < count) {
-		struct record_header h = { .index = i };
-		struct digest digest = {0};
+	(void)number;
+	while (out && read(in, &slice, sizeof slice) == (ssize_t)sizeof slice) {
+		for (uint64_t i = slice.first; i < slice.first + slice.count; i++) {
+			struct record_header h = {.index = i};
+			struct digest digest = {0};
 
-		h.status = verify_one(paths[i], key, flags, text, &digest);
-		h.length = (uint32_t)strlen(text);
-		h.digest_length = digest.len;
-		write_all(out, &h, sizeof h);
-		write_all(out, text, h.length);
-		if (digest.len)  /* none for a log that could not be read */
-			write_all(out, digest.bytes, digest.len);
-		free(digest.bytes);
+			h.status = verify_one(run->paths[i], run->key, run->flags,
+					      text, &digest);
+			h.length = (uint32_t)strlen(text);
+			h.digest_length = digest.len;
+			write_all(out, &h, sizeof h);
+			write_all(out, text, h.length);
+			if (digest.len)  /* none for a log that could not be read */
+				write_all(out, digest.bytes, digest.len);
+			free(digest.bytes);
+		}
+		if (fflush(out))
+			return 3;
 	}
-	_exit(fflush(out) == 0 ? 0 : 3);
+	return out ? 0 : 3;
 }
 
-/* Moves the complete records in w->buf into `pending`. */
-static void take_records(struct worker *w, struct pending *pending,
-			 size_t count)
+/* The pool's: the next slice, smaller as the list runs out. */
+static enum pool_next next(struct pool *p, struct pool_child *c)
+{
+	struct run *run = p->ctx;
+	size_t left = run->count - run->next, size = left / ((size_t)p->jobs * 4);
+	struct slice slice = {.first = run->next,
+			      .count = size < 1 ? 1 : size > 32 ? 32 : size};
+
+	if (!left)
+		return POOL_DONE;
+	if (write(c->to, &slice, sizeof slice) != (ssize_t)sizeof slice)
+		return POOL_DONE;  /* it died: its end is read and counted */
+	run->next += slice.count;
+	run->left[c->number - 1] = slice.count;
+	return POOL_TASK;
+}
+
+/* Moves the complete records in c's output into `pending`: how many. */
+static uint64_t take_records(struct pool_child *c, struct pending *pending,
+			     size_t count)
 {
 	size_t at = 0;
+	uint64_t taken = 0;
 
-	while (w->len - at >= sizeof(struct record_header)) {
+	while (c->len - at >= sizeof(struct record_header)) {
 		struct record_header h;
-		const char *text = w->buf + at + sizeof h;
+		const char *text = c->buf + at + sizeof h;
 
-		memcpy(&h, w->buf + at, sizeof h);
-		if (w->len - at - sizeof h < h.length + h.digest_length)
+		memcpy(&h, c->buf + at, sizeof h);
+		if (c->len - at - sizeof h < h.length + h.digest_length)
 			break;
 		if (h.index < count && !pending[h.index].text) {
 			struct pending *p = &pending[h.index];
@@ -215,58 +241,10 @@ static void take_records(struct worker *w, struct pending *pending,
 			}
 		}
 		at += sizeof h + h.length + h.digest_length;
+		taken++;
 	}
-	memmove(w->buf, w->buf + at, w->len - at);
-	w->len -= at;
-}
-
-/* Reads what one worker has written; false at its end of file. */
-static bool drain(struct worker *w, struct pending *pending, size_t count)
-{
-	ssize_t n;
-
-	if (w->cap - w->len < 65536) {
-		w->cap = w->cap ? 2 * w->cap : 131072;
-		w->buf = xrealloc(w->buf, w->cap);
-	}
-	n = read(w->fd, w->buf + w->len, w->cap - w->len);
-	if (n < 0 && errno == EINTR)
-		return true;
-	if (n <= 0)
-		return false;
-	w->len += (size_t)n;
-	take_records(w, pending, count);
-	return true;
-}
-
-static int start_workers(struct worker *workers, int jobs, char *const *paths,
-			 size_t count, const unsigned char *key, unsigned flags,
-			 atomic_size_t *next, char *err)
-{
-	fflush(NULL);  /* nothing buffered may be written twice */
-	for (int j = 0; j < jobs; j++) {
-		int fds[2];
-
-		if (pipe2(fds, O_CLOEXEC) < 0)
-			return errorf(err, "cannot create a pipe: %s",
-				      strerror(errno));
-		workers[j].pid = fork();
-		if (workers[j].pid == 0) {
-			close(fds[0]);
-			for (int k = 0; k < j; k++)
-				close(workers[k].fd);
-			worker_main(paths, count, key, flags, next, fds[1]);
-		}
-		close(fds[1]);
-		workers[j].fd = fds[0];
-		if (workers[j].pid < 0) {
-			close(fds[0]);
-			workers[j].fd = -1;
-			return errorf(err, "cannot start a verification "
-				      "process: %s", strerror(errno));
-		}
-	}
-	return 0;
+	pool_take(c, at);
+	return taken;
 }
 
 /* Reports the outcome of the log at `path`, its reply times split from
@@ -298,43 +276,24 @@ static void deliver(verify_report_fn *report, void *ctx, size_t index,
 		logread_free(&log);
 }
 
-/* Reads every worker to its end, reporting outcomes in order; returns
- * how many were reported. */
-static size_t collect(struct worker *workers, int jobs, char *const *paths,
-		      size_t count, struct pending *pending,
-		      verify_report_fn *report, void *ctx)
+/* The pool's: a worker's records, and every outcome now in order
+ * reported. */
+static int output(struct pool *p, struct pool_child *c, bool *done)
 {
-	struct pollfd *fds = xcalloc((size_t)jobs, sizeof *fds);
-	size_t reported = 0;
-	int open_count = jobs;
+	struct run *run = p->ctx;
+	uint64_t *left = &run->left[c->number - 1];
+	size_t i;
 
-	while (open_count > 0) {
-		for (int j = 0; j < jobs; j++)
-			fds[j] = (struct pollfd){ .fd = workers[j].fd,
-						  .events = POLLIN };
-		if (poll(fds, (nfds_t)jobs, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (int j = 0; j < jobs; j++) {
-			if (!fds[j].revents || drain(&workers[j], pending, count))
-				continue;
-			close(workers[j].fd);
-			workers[j].fd = -1;
-			open_count--;
-		}
-		while (reported < count && pending[reported].text) {
-			deliver(report, ctx, reported, paths[reported],
-				pending[reported].status, pending[reported].text,
-				pending[reported].digest);
-			free(pending[reported].text);
-			pending[reported].text = (char *)"";  /* done */
-			reported++;
-		}
+	*left -= take_records(c, run->pending, run->count);
+	*done = *left == 0;
+	while ((i = run->reported) < run->count && run->pending[i].text) {
+		deliver(run->report, run->ctx, i, run->paths[i], run->pending[i].status,
+			run->pending[i].text, run->pending[i].digest);
+		free(run->pending[i].text);
+		run->pending[i].text = (char *)"";  /* done */
+		run->reported++;
 	}
-	free(fds);
-	return reported;
+	return 0;
 }
 
 static int run_here(char *const *paths, size_t count,
@@ -356,10 +315,12 @@ int verify_pool_run(char *const *paths, size_t count,
 		    const unsigned char *trusted_key, int jobs, unsigned flags,
 		    verify_report_fn *report, void *ctx, char *err)
 {
-	struct worker *workers;
-	struct pending *pending;
-	atomic_size_t *next;
-	size_t reported = 0;
+	/* A worker that died leaves its logs unreported, named below. */
+	static const struct pool_ops ops = {.child = worker, .next = next,
+					    .output = output};
+	struct run run = {.paths = paths, .count = count, .key = trusted_key,
+			  .flags = flags, .report = report, .ctx = ctx};
+	struct pool pool = {.ops = &ops, .ctx = &run, .err = err};
 	int rc;
 
 	if ((size_t)jobs > count)
@@ -370,38 +331,18 @@ int verify_pool_run(char *const *paths, size_t count,
 	mallopt(M_TRIM_THRESHOLD, VERIFY_POOL_KEEP_BYTES);
 	if (jobs <= 1)
 		return run_here(paths, count, trusted_key, flags, report, ctx);
-	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
-		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (next == MAP_FAILED)
-		return errorf(err, "cannot share memory with the verification "
-			      "processes: %s", strerror(errno));
-	atomic_init(next, 0);
-	workers = xcalloc((size_t)jobs, sizeof *workers);
-	for (int j = 0; j < jobs; j++)
-		workers[j] = (struct worker){ .pid = -1, .fd = -1 };
-	pending = xcalloc(count, sizeof *pending);
-	rc = start_workers(workers, jobs, paths, count, trusted_key, flags,
-			   next, err);
-	if (rc == 0)
-		reported = collect(workers, jobs, paths, count, pending, report, ctx);
-	for (int j = 0; j < jobs; j++) {
-		if (workers[j].fd >= 0)
-			close(workers[j].fd);
-		if (workers[j].pid > 0)
-			while (waitpid(workers[j].pid, NULL, 0) < 0 &&
-			       errno == EINTR)
-				;
-		free(workers[j].buf);
-	}
-	if (rc == 0 && reported < count)
+	pool.jobs = jobs;
+	run.pending = xcalloc(count, sizeof *run.pending);
+	run.left = xcalloc((size_t)jobs, sizeof *run.left);
+	rc = pool_run(&pool);
+	if (rc == 0 && run.reported < count)
 		rc = errorf(err, "a verification process died before "
-			    "checking %s", paths[reported]);
-	for (size_t i = reported; i < count; i++) {
-		free(pending[i].text);
-		free(pending[i].digest.bytes);
+			    "checking %s", paths[run.reported]);
+	for (size_t i = run.reported; i < count; i++) {
+		free(run.pending[i].text);
+		free(run.pending[i].digest.bytes);
 	}
-	free(pending);
-	free(workers);
-	munmap(next, sizeof *next);
+	free(run.pending);
+	free(run.left);
 	return rc;
 }

@@ -2,9 +2,9 @@
  * Verifying many game logs on several processes: `referee verify` over a
  * tournament's thousands of logs is bound by one core's hashing, replay
  * and signature checks, so the logs are shared out among worker processes
- * (forked, each taking the next log from a shared counter) while the
- * caller gets every outcome in the order of its list, as soon as all the
- * logs before it are done.
+ * (the house's pool, pool.h, handing each a slice of the list at a time)
+ * while the caller gets every outcome in the order of its list, as soon
+ * as all the logs before it are done.
  */
 #ifndef ARENA_VERIFY_POOL_H
 #define ARENA_VERIFY_POOL_H

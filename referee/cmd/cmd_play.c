@@ -20,6 +20,7 @@
 #include "base/openings.h"
 #include "base/options.h"
 #include "base/paths.h"
+#include "base/pool.h"
 #include "base/util.h"
 #include "bot/contain.h"
 #include "cli.h"
@@ -104,11 +105,11 @@ static void show_end(struct play *p)
 	p->watch = NULL;
 }
 
-/* Ctrl-C or a kill ends the referee as usual (the handler is reset and
- * the signal raised again), but first takes the whole process group of
- * every bot with it: the parent-death signal reaches the bots only, not
- * what they started. */
-static void on_stop(int sig)
+/* Ctrl-C or a kill ends the referee as usual (the house's handler,
+ * base/pool.h, is reset and the signal raised again), but first takes the
+ * whole process group of every bot with it: the parent-death signal
+ * reaches the bots only, not what they started. */
+static void leave(int sig)
 {
 	bot_kill_all();
 	raise(sig);
@@ -440,7 +441,6 @@ static int cmd_play(int argc, char **argv)
 		.m.config.grace_ms = 200,
 		.limits = cli_default_limits,
 	};
-	struct sigaction stop = {.sa_handler = on_stop, .sa_flags = SA_RESETHAND};
 	int rc = parse_args(&p, argc, argv);
 
 	if (rc == EXIT_OK)
@@ -460,8 +460,7 @@ static int cmd_play(int argc, char **argv)
 		rc = sandbox_ready(&p);
 	if (rc == EXIT_OK) {
 		configure(&p);
-		sigaction(SIGINT, &stop, NULL);
-		sigaction(SIGTERM, &stop, NULL);
+		pool_stops_begin(NULL, leave, false);
 		rc = make_log(&p);
 	}
 	/* Said once nothing can refuse the run any more: its first line. */

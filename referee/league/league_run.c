@@ -179,7 +179,7 @@ int league_run_task_sets(const struct league_run *r, long played, int sets)
 /* The league source's next(): worker i's next task, its versions picked
  * (league_pick.h) and its sets' commitments in run.jsonl first, none yet
  * while resting, or none after a stop by count or time. */
-static enum table_source_answer hand_out(void *state, int i, struct table_source_table *t)
+static enum pool_next hand_out(void *state, int i, struct table_source_table *t)
 {
 	struct state *st = state;
 	const struct league_run *r = st->run;
@@ -191,9 +191,9 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	league_pick_ended(&st->opened.pick, st->slow[i]);
 	st->slow[i] = false;
 	if (done(st))
-		return TABLE_SOURCE_DONE;
+		return POOL_DONE;
 	if (st->opened.rest.resting && !(sets = resting_sets(st)))
-		return TABLE_SOURCE_WAIT;
+		return POOL_WAIT;
 	sets = league_run_task_sets(r, st->next_game - 1, sets);
 	sets = league_pick_next(&st->opened.pick, seats, sets, &st->slow[i]);
 	st->set_began[i] = now_ns();
@@ -214,7 +214,7 @@ static enum table_source_answer hand_out(void *state, int i, struct table_source
 	for (int s = 0; s < n; s++)
 		seated[s] = &st->opened.rating.versions[st->opened.active[seats[s]]];
 	return league_task_started(&st->opened.manifest, games[0], sets, seated, n, st->err)
-	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
+	       ? POOL_ERROR : POOL_TASK;
 }
 
 /* Sets between refits: as many as the workers' tasks hold, and at least

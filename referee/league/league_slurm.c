@@ -4,7 +4,6 @@
  */
 #include "league/league_slurm.h"
 
-#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "base/files.h"
 #include "base/outdir.h"
 #include "base/paths.h"
+#include "base/pool.h"
 #include "base/util.h"
 #include "league/league_cut.h"
 #include "league/league_opened.h"
@@ -41,17 +41,16 @@ struct state {
 	char *err;
 };
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
+/* A stop is passed on to the script running (its trap cancels the array). */
+static void pass_stop(int sig)
 {
-	stop_signal = sig;
+	(void)sig;
 	league_slurm_stop_script();
 }
 
 static bool stopped(void)
 {
-	return stop_signal != 0;
+	return pool_stopped() != 0;
 }
 
 /* Whether the run should hand out no more tasks: a stop, or a change of
@@ -61,7 +60,7 @@ static bool done(struct state *st)
 {
 	const struct league_run *r = st->run;
 
-	return stop_signal || st->files_changed ||
+	return stopped() || st->files_changed ||
 	       (r->max_games && st->next_game - 1 - st->refused >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns) ||
 	       (st->roster_changed = league_task_roster_changed(r->db, &st->opened.roster));
@@ -176,7 +175,7 @@ static int drop_set(struct state *st, long first, const char *why)
 		"refused, not counted, and another is played in its place: %s\n",
 		st->opened.number, first, first + n - 1, why);
 	league_slurm_remove_set(st->opened.run_dir, first, n);
-	if (!stop_signal)
+	if (!stopped())
 		st->refused += n;
 	return run_manifest_dropped(&st->opened.manifest, first, n, st->err);
 }
@@ -230,7 +229,7 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 			int checked;
 
 			free(log);
-			if (!played && stop_signal)
+			if (!played && stopped())
 				rc = drop_set(st, first, NULL);
 			else if (!played)
 				rc = drop_set(st, first, "the array did not play it (its "
@@ -242,11 +241,11 @@ static int take_batch(struct state *st, const struct league_slurm_batch *b)
 				rc = count_set(st, &b->tasks[i], first, ranks, forfeits);
 			}
 			else  /* a set cut by a stop's cancel is no refusal */
-				rc = drop_set(st, first, checked > 0 && stop_signal ? NULL : why);
+				rc = drop_set(st, first, checked > 0 && stopped() ? NULL : why);
 		}
 	/* A batch whose sets were all refused for a version whose files
 	 * changed under it ends the run as a change found before it would. */
-	if (!rc && st->sets == counted && !stop_signal && !batch_changed(st, b))
+	if (!rc && st->sets == counted && !stopped() && !batch_changed(st, b))
 		rc = errorf(st->err, "the array of %s played no set that could be counted: "
 			    "see its elements' output, %s/slurm-*.out", b->path, st->opened.run_dir);
 	return rc;
@@ -322,9 +321,9 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	struct league_run r = *run;
 	struct state st = {.run = &r, .slurm = slurm, .next_game = 1, .err = err};
 	unsigned char deal_key[FAIR_HASH_BYTES];
-	struct sigaction on = {.sa_handler = on_stop}, old_int, old_term;
+	struct pool_stops stops;
 	char *dir = realpath(run->dir, NULL);
-	int rc;
+	int rc, sig;
 
 	if (!dir)
 		return errorf(err, "%s: cannot resolve the folder's path", run->dir);
@@ -332,20 +331,17 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
 	r.config.place = &st.opened.place.place;  /* filled in by league_opened_begin() */
-	stop_signal = 0;
-	sigemptyset(&on.sa_mask);
-	sigaction(SIGINT, &on, &old_int);
-	sigaction(SIGTERM, &on, &old_term);
+	pool_stops_begin(&stops, NULL, false);
+	pool_stops_pass(pass_stop);
 	league_opened_init(&st.opened);
 	rc = league_opened_begin(&st.opened, &r, dir, err);
 	rc = rc ? rc : play_batches(&st, dir);
 	/* Its last games graded, unless a stop signal ended it (league_run.c). */
-	if (!rc && !stop_signal && st.opened.active)
+	if (!rc && !stopped() && st.opened.active)
 		league_luck_grade(&st.opened.luck, r.db, dir);
 	if (!rc && st.opened.manifest.journal)
 		rc = league_opened_close(&st.opened, &r, err);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	sig = pool_stops_end(&stops);
 	league_pace_clear(r.dir);
 	*end = (struct league_run_end){
 		.games = st.games, .roster_changed = st.roster_changed || st.files_changed,
@@ -353,5 +349,5 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	sodium_memzero(deal_key, sizeof deal_key);
 	league_opened_free(&st.opened);
 	free(dir);
-	return rc ? rc : stop_signal;
+	return rc ? rc : sig;
 }

@@ -1,27 +1,25 @@
 /*
- * The replay pages of a report (report.h), made on every core and only
- * for what is new: a page holds the replays of a hundred games in the
- * games list's order, and whichever of as many worker processes as there
- * are cores takes a page next reads and replays each of its logs once
- * (replay.h: which verifies it) into the page and its entry of the games
- * list, with the game's grade (grade.h: one grader a worker, which keeps
- * the values of the games it met).  The entries are kept in OUT/replays/games.jsonl with each log's
- * SHA-256, so the next build reuses the entries and leaves the page alone
- * (its time and inode too) when the bytes of none of its logs changed,
- * which it reads only to hash; new games at the end of the list make
- * only the last page again.  A build with another trusted key or by
- * another version of the referee starts afresh.
+ * The replay pages of a report (report.h), made on every core and only for
+ * what is new: a page holds the replays of a hundred games in the games
+ * list's order, and whichever of as many worker processes as there are
+ * cores (base/pool.h) is handed a page reads and replays each of its logs
+ * once (replay.h: which verifies it) into the page and its entry of the
+ * games list, with the game's grade (grade.h: one grader a worker, which
+ * keeps the values of the games it met).  The entries are kept in
+ * OUT/replays/games.jsonl with each log's SHA-256, so the next build
+ * reuses the entries and leaves the page alone (its time and inode too)
+ * when the bytes of none of its logs changed, which it reads only to hash;
+ * new games at the end of the list make only the last page again.  A build
+ * with another trusted key or by another version of the referee starts
+ * afresh.
  */
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
-#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -30,6 +28,7 @@
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
+#include "base/pool.h"
 #include "report_replays.h"
 #include "replay.h"
 #include "replay_members.h"
@@ -387,51 +386,93 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 	free(link_to_page);
 }
 
-/* A worker: the next page not taken by any worker (*next, which they
- * share), until none is left.  Taking pages one by one, a worker slowed
- * by other work on its core leaves more to the others (with a fixed
- * share each, all waited for the slowest). */
-static void work(const char *out, const struct report_log *logs, size_t count,
-		 const unsigned char *trusted_key, report_warn_fn *warn,
-		 const struct words_index *words,
-		 const struct cache *cache, atomic_size_t *next, FILE *to)
+/* A report's build, the pool's task source (base/pool.h): the pages are
+ * handed out one at a time, so that a worker slowed by other work on its
+ * core leaves more to the others (with a fixed share each, all waited
+ * for the slowest). */
+struct build {
+	const char *out;
+	const struct report_log *logs;
+	size_t count;
+	const unsigned char *trusted_key;
+	report_warn_fn *warn;
+	const struct words_index *words;
+	const struct cache *cache;
+	uint64_t next_page;  /* the next to hand out */
+	cJSON **lines;
+};
+
+/* The pool's, in a worker: each page it is handed, its lines written out
+ * and an empty line after them. */
+static int work(struct pool *p, int number, int in, int out)
 {
+	const struct build *b = p->ctx;
+	FILE *to = fdopen(out, "w");
 	struct region trees;
 	struct grade *grader = grade_new(NULL);
-	size_t first;
+	uint64_t page;
 
+	(void)number;
 	region_init(&trees, 0);
 	region_json_start(&trees);
-	while ((first = atomic_fetch_add(next, 1) * GAMES_A_PAGE) < count)
-		make_page(out, logs + first, count - first < GAMES_A_PAGE ? count - first
-					     : GAMES_A_PAGE, first, trusted_key, warn, words,
-				  grader, cache, &trees, to);
+	while (to && read(in, &page, sizeof page) == (ssize_t)sizeof page) {
+		size_t first = page * GAMES_A_PAGE, left = b->count - first;
+
+		make_page(b->out, b->logs + first, left < GAMES_A_PAGE ? left : GAMES_A_PAGE,
+			  first, b->trusted_key, b->warn, b->words, grader, b->cache,
+			  &trees, to);
+		fputc('\n', to);
+		fflush(to);
+	}
 	region_json_stop();
 	grade_free(grader);
 	region_free(&trees);
-	fflush(to);
+	return !to || ferror(to);
 }
 
-/* Reads a worker's lines into lines[their "i"]. */
-static void gather(FILE *from, cJSON **lines, size_t count)
+/* The pool's: the next page, if any is left. */
+static enum pool_next next(struct pool *p, struct pool_child *c)
 {
-	char *text = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	struct build *b = p->ctx;
 
-	rewind(from);
-	while ((len = getline(&text, &cap, from)) > 0) {
-		cJSON *line = cJSON_ParseWithLength(text, (size_t)len);
+	if (b->next_page * GAMES_A_PAGE >= b->count)
+		return POOL_DONE;
+	if (write(c->to, &b->next_page, sizeof b->next_page) != (ssize_t)sizeof b->next_page)
+		return POOL_DONE;  /* it died: its end is told by gone() */
+	b->next_page++;
+	return POOL_TASK;
+}
+
+/* The pool's: a worker's lines into lines[their "i"], up to the empty
+ * line that ends its page. */
+static int output(struct pool *p, struct pool_child *c, bool *done)
+{
+	struct build *b = p->ctx;
+	size_t used;
+	char *text;
+
+	while (!*done && (text = pool_line(c, &used))) {
+		cJSON *line = cJSON_ParseWithLength(text, used - 1);
 		double i = cJSON_GetNumberValue(json_member(line, "i"));
 
-		if (i >= 0 && i < (double)count && !lines[(size_t)i]) {
+		*done = used == 1;
+		if (i >= 0 && i < (double)b->count && !b->lines[(size_t)i]) {
 			cJSON_DeleteItemFromObjectCaseSensitive(line, "i");
-			lines[(size_t)i] = line;
+			b->lines[(size_t)i] = line;
 		} else {
 			cJSON_Delete(line);
 		}
+		pool_take(c, used);
 	}
-	free(text);
+	return 0;
+}
+
+/* The pool's: a worker failed. */
+static int gone(struct pool *p, struct pool_child *c, int status)
+{
+	(void)c;
+	(void)status;
+	return errorf(p->err, "a worker of the report failed");
 }
 
 /* Writes the cache for the next build. */
@@ -512,68 +553,25 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 		   const unsigned char *trusted_key, report_warn_fn *warn,
 		   cJSON **lines, char *err)
 {
+	static const struct pool_ops ops = {.child = work, .next = next,
+					    .output = output, .gone = gone};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t pages = (count + GAMES_A_PAGE - 1) / GAMES_A_PAGE;
-	int jobs = cores < 1 ? 1 : pages < (size_t)cores ? (int)pages : (int)cores;
 	char *path = outdir_replays(out), *header = cache_header(trusted_key);
 	struct cache cache;
-	struct words_index *words;
-	FILE **to = xcalloc((size_t)jobs + 1, sizeof *to);
-	pid_t *pids = xcalloc((size_t)jobs + 1, sizeof *pids);
-	atomic_size_t *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
-				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	int rc = 0;
+	struct words_index *words = words_near(logs, count);
+	struct build b = {.out = out, .logs = logs, .count = count,
+			  .trusted_key = trusted_key, .warn = warn, .words = words,
+			  .cache = &cache, .lines = lines};
+	struct pool pool = {.ops = &ops, .ctx = &b, .err = err,
+			    .jobs = cores < 1 ? 1 : pages < (size_t)cores ? (int)pages : (int)cores};
+	int rc = html_write_replay_assets(path, err) ? -1 : 0;
 
-	if (next == MAP_FAILED)
-		rc = errorf(err, "cannot share the report's work: %s", strerror(errno));
-	else
-		atomic_init(next, 0);
-	if (rc == 0 && html_write_replay_assets(path, err))
-		rc = -1;
 	free(path);
 	path = outdir_replays_cache(out);
 	cache_read(path, header, &cache);
-	words = words_near(logs, count);
-	fflush(NULL);
-	for (int k = 0; rc == 0 && k < jobs; k++) {
-		to[k] = tmpfile();
-		pids[k] = to[k] ? fork() : -1;
-		if (pids[k] == 0) {
-			int failed;
-
-			work(out, logs, count, trusted_key, warn, words, &cache, next, to[k]);
-			failed = ferror(to[k]);
-			/* The worker ends with _exit (nothing of the parent's is
-			 * flushed twice); what it made is freed first. */
-			cache_free(&cache);
-			words_index_free(words);
-			free(header);
-			free(path);
-			for (int j = 0; j <= k; j++)
-				fclose(to[j]);
-			free(to);
-			free(pids);
-			_exit(failed ? 1 : 0);
-		}
-		if (pids[k] < 0)
-			rc = errorf(err, "cannot start the report's workers: %s", strerror(errno));
-	}
-	for (int k = 0; k < jobs; k++) {
-		int status = 0;
-		pid_t done;
-
-		if (pids[k] > 0) {
-			while ((done = waitpid(pids[k], &status, 0)) < 0 && errno == EINTR)
-				continue;
-			if ((done != pids[k] || !WIFEXITED(status) || WEXITSTATUS(status)) &&
-			    rc == 0)
-				rc = errorf(err, "a worker of the report failed");
-		}
-		if (to[k] && rc == 0)
-			gather(to[k], lines, count);
-		if (to[k])
-			fclose(to[k]);
-	}
+	if (rc == 0 && pool.jobs)
+		rc = pool_run(&pool);
 	for (size_t i = 0; rc == 0 && i < count; i++)
 		if (!lines[i])
 			rc = errorf(err, "a worker of the report left out %s", logs[i].log);
@@ -585,9 +583,5 @@ int report_replays(const char *out, const struct report_log *logs, size_t count,
 	words_index_free(words);
 	free(header);
 	free(path);
-	free(to);
-	free(pids);
-	if (next != MAP_FAILED)
-		munmap(next, sizeof *next);
 	return rc;
 }

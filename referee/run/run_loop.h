@@ -5,7 +5,7 @@
  * the worker is free, parks a worker the source tells to wait until the
  * source is ready, hands every other line a worker writes to the source,
  * and takes the stop signals (SIGINT, SIGTERM), all on the one pool
- * (pool.h).  It never looks at the format: a source decides which tables
+ * (base/pool.h).  It never looks at the format: a source decides which tables
  * are played and records them as it records them (a tournament's
  * manifest ledger, a league's run.jsonl and index); the loop only hands
  * tables out.  Whether a table's games are duplicate sets is decided
@@ -15,7 +15,7 @@
 #ifndef ARENA_RUN_LOOP_H
 #define ARENA_RUN_LOOP_H
 
-#include "pool.h"
+#include "base/pool.h"
 #include "table_source.h"
 #include "worker.h"
 
@@ -26,9 +26,7 @@ struct run_loop {
 	char *err;                   /* the loop's, and the source's */
 	/* The loop's own, while it runs: */
 	struct pool_stops stops;
-	struct worker *workers;
-	struct worker **parked;      /* told to wait by the source */
-	int parked_count;
+	struct pool pool;
 };
 
 /* From here to run_loop_end() SIGINT and SIGTERM are the run's: taken

@@ -145,7 +145,7 @@ struct sprt_run {
 };
 
 /* The source's: the next pair, listed as started in --out's run.jsonl. */
-static enum table_source_answer next_pair(void *state, int worker,
+static enum pool_next next_pair(void *state, int worker,
 					  struct table_source_table *t)
 {
 	struct sprt_run *st = state;
@@ -153,7 +153,7 @@ static enum table_source_answer next_pair(void *state, int worker,
 
 	(void)worker;
 	if (st->stop || pair > st->p->max_pairs)
-		return TABLE_SOURCE_DONE;
+		return POOL_DONE;
 	if (pair > st->cap) {
 		st->cap = 2 * st->cap + 16;
 		st->half = xrealloc(st->half, (size_t)st->cap * sizeof *st->half);
@@ -166,8 +166,8 @@ static enum table_source_answer next_pair(void *state, int worker,
 	t->games[1] = 2 * pair;
 	t->count = 2;
 	if (st->manifest.journal && run_manifest_started(&st->manifest, t->games[0], 2, st->err))
-		return TABLE_SOURCE_ERROR;
-	return TABLE_SOURCE_TABLE;
+		return POOL_ERROR;
+	return POOL_TASK;
 }
 
 /* Counts the pairs that can be, in order, until the caller stops. */

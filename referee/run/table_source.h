@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 
+#include "base/pool.h"
 #include "games/fair.h"
 
 /* A table to hand a worker (worker_assign()): the number its "T" line
@@ -31,20 +32,13 @@ struct table_source_table {
 	unsigned char deal_key[FAIR_HASH_BYTES];
 };
 
-/* next()'s answers: a table to play, none yet (the worker waits until
- * ready() says it may ask again), none left (the worker quits), or an
- * error (the run stops, the source's err says why). */
-enum table_source_answer {
-	TABLE_SOURCE_ERROR = -1,
-	TABLE_SOURCE_TABLE,
-	TABLE_SOURCE_WAIT,
-	TABLE_SOURCE_DONE,
-};
-
 struct table_source_ops {
 	/* The next table for worker number `worker` (from 0), its start
-	 * recorded as the source records starts, before it is handed out. */
-	enum table_source_answer (*next)(void *state, int worker,
+	 * recorded as the source records starts, before it is handed out:
+	 * POOL_TASK; POOL_WAIT, none yet (the worker waits until ready()
+	 * says it may ask again); POOL_DONE, none left (the worker quits);
+	 * POOL_ERROR, the run stops (the source's err says why). */
+	enum pool_next (*next)(void *state, int worker,
 					 struct table_source_table *table);
 	/* A line of worker `worker` (worker.h) but "D", which the loop
 	 * takes: a game finished ("F"), a bot that did not start ("B"), the

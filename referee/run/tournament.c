@@ -97,7 +97,7 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 
 /* Table `table` handed out: its games not finished, their "started"
  * record on disk first. */
-static enum table_source_answer hand_table(struct tournament_state *st, int table,
+static enum pool_next hand_table(struct tournament_state *st, int table,
 					   struct table_source_table *out)
 {
 	const struct schedule_table *t = &st->schedule->tables[table];
@@ -110,12 +110,12 @@ static enum table_source_answer hand_table(struct tournament_state *st, int tabl
 	randombytes_buf(out->deal_key, sizeof out->deal_key);
 	out->keyed = true;
 	return record_started(st, table, out->games, out->count, out->deal_key)
-	       ? TABLE_SOURCE_ERROR : TABLE_SOURCE_TABLE;
+	       ? POOL_ERROR : POOL_TASK;
 }
 
 /* The fixed schedule's next(): its next table with games not finished,
  * every table seated from the start. */
-static enum table_source_answer schedule_next(void *state, int worker,
+static enum pool_next schedule_next(void *state, int worker,
 					      struct table_source_table *out)
 {
 	struct tournament_state *st = state;
@@ -123,12 +123,12 @@ static enum table_source_answer schedule_next(void *state, int worker,
 
 	(void)worker;
 	/* Never SCHEDULE_SOURCE_WAIT: every table is seated. */
-	return table < 0 ? TABLE_SOURCE_DONE : hand_table(st, table, out);
+	return table < 0 ? POOL_DONE : hand_table(st, table, out);
 }
 
 /* The Swiss's next(): the same, but a table of a round not seated yet
  * makes the worker wait, and a table goes with its pair. */
-static enum table_source_answer swiss_next(void *state, int worker,
+static enum pool_next swiss_next(void *state, int worker,
 					   struct table_source_table *out)
 {
 	struct tournament_state *st = state;
@@ -136,13 +136,13 @@ static enum table_source_answer swiss_next(void *state, int worker,
 
 	(void)worker;
 	if (table == SCHEDULE_SOURCE_WAIT)
-		return TABLE_SOURCE_WAIT;
+		return POOL_WAIT;
 	if (table == SCHEDULE_SOURCE_DONE)
-		return TABLE_SOURCE_DONE;
+		return POOL_DONE;
 	/* The results are in the manifest before the rounds they pair
 	 * start. */
 	if (tournament_record_finished(st))
-		return TABLE_SOURCE_ERROR;
+		return POOL_ERROR;
 	out->pair = st->schedule->games[st->schedule->tables[table].first_game - 1].seating;
 	return hand_table(st, table, out);
 }

@@ -3,17 +3,12 @@
  */
 #include "worker.h"
 
-#include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <sodium.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/files.h"
@@ -258,17 +253,24 @@ static void play_table(const struct worker_job *job, int table,
 	worker_say(out, "D %d\n", table);
 }
 
-static void on_stop(int sig)
+void worker_stop(int sig)
 {
 	worker_leave(128 + sig);
 }
 
-/* The worker process: plays what it is given until told to quit. */
-static void worker_main(const struct worker_job *job, int in, int out)
+void worker_main(const struct worker_job *job, int in, int out)
 {
-	FILE *input = fdopen(in, "r");
+	FILE *input;
 	char *line = NULL;
 	size_t cap = 0;
+
+	/* The folder's lock is held until the last worker has gone, and so
+	 * is the keeper's pipe, so that the keeper sweeps the bots' groups
+	 * only once no worker makes any. */
+	for (int fd = 3; fd < 1024; fd++)
+		if (fd != in && fd != out && fd != job->lock_fd && fd != contain_keep_fd())
+			close(fd);
+	input = fdopen(in, "r");
 
 	while (input && getline(&line, &cap, input) > 0) {
 		long *games = xmalloc(strlen(line) * sizeof *games);
@@ -305,54 +307,8 @@ static void worker_main(const struct worker_job *job, int in, int out)
 	_exit(0);
 }
 
-int worker_start(struct worker *worker, const struct worker_job *job, char *err)
-{
-	int down[2], up[2];
-	pid_t parent = getpid();
-
-	if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC))
-		return errorf(err, "cannot create a pipe: %s", strerror(errno));
-	fflush(NULL);
-	worker->pid = fork();
-	if (worker->pid < 0)
-		return errorf(err, "cannot start a worker: %s", strerror(errno));
-	if (worker->pid == 0) {
-		/* SIGTERM, handled by on_stop(): a referee killed with
-		 * SIGKILL still has its bots' process groups killed. */
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if (getppid() != parent)
-			_exit(1);
-		struct sigaction sa = {.sa_handler = on_stop};
-		sigset_t stops;
-
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-		/* The parent blocks them outside ppoll(). */
-		sigemptyset(&stops);
-		sigaddset(&stops, SIGINT);
-		sigaddset(&stops, SIGTERM);
-		sigprocmask(SIG_UNBLOCK, &stops, NULL);
-		/* Other workers' pipes stay with the parent alone; the
-		 * folder's lock is held until the last worker has gone,
-		 * and so is the keeper's pipe, so that the keeper sweeps
-		 * the bots' groups only once no worker makes any. */
-		for (int fd = 3; fd < 1024; fd++)
-			if (fd != down[0] && fd != up[1] && fd != job->lock_fd &&
-			    fd != contain_keep_fd())
-				close(fd);
-		worker_main(job, down[0], up[1]);
-	}
-	close(down[0]);
-	close(up[1]);
-	worker->to = down[1];
-	worker->from = up[0];
-	worker->table = -1;
-	worker->len = 0;
-	return 0;
-}
-
-int worker_assign(struct worker *worker, int table, const long *games,
-		  int count, const int *pair, const unsigned char *deal_key)
+int worker_assign(int to, int table, const long *games, int count,
+		  const int *pair, const unsigned char *deal_key)
 {
 	size_t cap = 64 + 2 * FAIR_HASH_BYTES + (size_t)count * 24, len;
 	char *msg = xmalloc(cap);
@@ -369,110 +325,8 @@ int worker_assign(struct worker *worker, int table, const long *games,
 		len += 2 * FAIR_HASH_BYTES;
 	}
 	msg[len++] = '\n';
-	if (write(worker->to, msg, len) != (ssize_t)len)
+	if (write(to, msg, len) != (ssize_t)len)
 		rc = -1;
-	else
-		worker->table = table;
 	free(msg);
 	return rc;
-}
-
-int worker_receive(struct worker *worker)
-{
-	ssize_t n = read(worker->from, worker->buf + worker->len,
-			 sizeof worker->buf - worker->len - 1);
-
-	if (n < 0 && errno == EINTR)
-		return 0;
-	if (n <= 0)
-		return -1;
-	worker->len += (size_t)n;
-	return 0;
-}
-
-char *worker_line(struct worker *worker, size_t *consumed)
-{
-	char *nl = memchr(worker->buf, '\n', worker->len);
-
-	if (!nl)
-		return NULL;
-	*nl = '\0';
-	*consumed = (size_t)(nl - worker->buf) + 1;
-	return worker->buf;
-}
-
-void worker_consume(struct worker *worker, size_t consumed)
-{
-	memmove(worker->buf, worker->buf + consumed, worker->len - consumed);
-	worker->len -= consumed;
-}
-
-int worker_lines(struct worker *worker, void *ctx,
-		 int (*handle)(void *ctx, struct worker *worker, char *line))
-{
-	size_t used;
-	char *line;
-	int rc = 0;
-
-	while (!rc && worker->pid && (line = worker_line(worker, &used))) {
-		rc = handle(ctx, worker, line);
-		if (worker->pid)
-			worker_consume(worker, used);
-	}
-	return rc;
-}
-
-/* Returns the wait status. */
-static int reap(struct worker *worker)
-{
-	int status = 0;
-
-	close(worker->to);
-	close(worker->from);
-	while (waitpid(worker->pid, &status, 0) < 0 && errno == EINTR)
-		;
-	worker->pid = 0;
-	return status;
-}
-
-int worker_reap(struct worker *worker)
-{
-	int status = reap(worker), code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-
-	return code == 128 + SIGINT || code == 128 + SIGTERM ? code - 128 : 0;
-}
-
-void worker_quit(struct worker *worker)
-{
-	if (write(worker->to, "Q\n", 2) != 2)
-		kill(worker->pid, SIGKILL);
-	reap(worker);
-}
-
-void worker_kill(struct worker *worker)
-{
-	struct pollfd p = {.fd = worker->from, .events = POLLIN};
-	int64_t deadline = now_ns() + 1000000000;
-	char scrap[4096];
-
-	/* SIGTERM first, so that it stops its bots (on_stop()); its end
-	 * of the pipe closes as it exits.  SIGKILL if it takes over 1 s. */
-	kill(worker->pid, SIGTERM);
-	for (;;) {
-		int64_t left = deadline - now_ns();
-		ssize_t n;
-
-		if (left <= 0)
-			break;
-		if (poll(&p, 1, (int)(left / 1000000) + 1) <= 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		n = read(worker->from, scrap, sizeof scrap);
-		if (n == 0 || (n < 0 && errno != EINTR))
-			break;
-	}
-	kill(worker->pid, SIGKILL);
-	reap(worker);
 }

@@ -8,7 +8,7 @@
  *                      seated as the parent paired it (schedule_seat_pair:
  *                      the worker's schedule was copied before), and then
  *                      " K hex" the key its games' secrets derive from
- *                      (match_types.h's deal_key); "Q\n" quit
+ *                      (match_types.h's deal_key); the pipe's end: quit
  *   worker -> parent   "F game sha256 rank... reason... clocks...\n"
  *                      finished, seat by seat: its rank, its forfeit's
  *                      reason or "-", and its reply times as
@@ -30,8 +30,6 @@
 #define ARENA_WORKER_H
 
 #include <stdbool.h>
-#include <stddef.h>
-#include <sys/types.h>
 
 #include "base/keys.h"
 #include "match/match.h"
@@ -50,11 +48,11 @@ typedef void worker_play_fn(const struct worker_job *job, int table,
 
 struct worker_job {
 	worker_play_fn *play;    /* NULL: the games of a tournament's table */
-	void (*quit)(const struct worker_job *job); /* before "Q" ends the
+	void (*quit)(const struct worker_job *job); /* before the pipe's end ends the
 						     * worker; may be NULL */
 	const void *ctx;         /* play's and quit's own */
-	int number;              /* the worker's own, from 1: set before each
-				  * fork, so that a worker's bots write stderr
+	int number;              /* the worker's own, from 1: set in it by the
+				  * pool, so that a worker's bots write stderr
 				  * files of their own */
 	/* A tournament's table: */
 	const struct tournament_spec *spec;
@@ -73,14 +71,6 @@ struct worker_job {
  * kilobytes at the very most. */
 #define WORKER_LINE_MAX 65536
 
-struct worker {
-	pid_t pid;
-	int to, from;
-	int table;          /* being played, or -1 */
-	char buf[WORKER_LINE_MAX];
-	size_t len;
-};
-
 /* For a job's play function, in the worker: writes a line to the parent
  * (the worker ends when the parent is gone); the "F" line of a finished
  * game; ends the worker and its bots' process groups. */
@@ -97,31 +87,16 @@ void worker_leave(int code) __attribute__((noreturn));
 int worker_read_finished(const char *line, int players, long *game,
 			 char *sha256, int *ranks, const char **rest);
 
-/* Forks a worker. 0, or -1 with err. */
-int worker_start(struct worker *worker, const struct worker_job *job,
-		 char *err);
-/* Sends a table's games to an idle worker, with the pair of a Swiss
- * table (NULL: none) and the key their secrets derive from (NULL: none). */
-int worker_assign(struct worker *worker, int table, const long *games,
-		  int count, const int *pair, const unsigned char *deal_key);
-/* Reads what the worker sent; then worker_line returns each complete
- * line in turn.  -1 when the worker has gone (EOF or error). */
-int worker_receive(struct worker *worker);
-/* The next complete line (NUL-terminated, in place), or NULL. */
-char *worker_line(struct worker *worker, size_t *consumed);
-void worker_consume(struct worker *worker, size_t consumed);
-/* Hands each complete line received to `handle` (consumed after it,
- * unless the worker has been reaped) until one returns non-zero, which
- * it returns; 0 when the lines are used up. */
-int worker_lines(struct worker *worker, void *ctx,
-		 int (*handle)(void *ctx, struct worker *worker, char *line));
-/* Asks an idle worker to quit and reaps it. */
-void worker_quit(struct worker *worker);
-/* Reaps a worker whose pipe has closed.  Returns the signal that stopped
- * it, SIGINT or SIGTERM (as Ctrl-C sends to the whole process group), or
- * 0 when it died of anything else. */
-int worker_reap(struct worker *worker);
-/* Kills a worker (and so its bots) and reaps it. */
-void worker_kill(struct worker *worker);
+/* In the worker (the pool's child, base/pool.h): plays what it is given
+ * on `in` until that ends, its lines written to `out`; what a stop signal
+ * does there. */
+void worker_main(const struct worker_job *job, int in, int out)
+	__attribute__((noreturn));
+void worker_stop(int sig) __attribute__((noreturn));
+/* Sends a table's games down a worker's pipe `to`, with the pair of a
+ * Swiss table (NULL: none) and the key their secrets derive from (NULL:
+ * none).  0, or -1 when the worker is gone. */
+int worker_assign(int to, int table, const long *games, int count,
+		  const int *pair, const unsigned char *deal_key);
 
 #endif

@@ -36,7 +36,7 @@ static bool table0_done(const struct fake *f)
 	return f->finished[1] && f->finished[2];
 }
 
-static enum table_source_answer fake_next(void *state, int worker,
+static enum pool_next fake_next(void *state, int worker,
 					  struct table_source_table *t)
 {
 	struct fake *f = state;
@@ -46,9 +46,9 @@ static enum table_source_answer fake_next(void *state, int worker,
 	if (f->stop_on_next)
 		raise(SIGTERM);  /* blocked but while the pool waits */
 	if (f->next == f->tables)
-		return TABLE_SOURCE_DONE;
+		return POOL_DONE;
 	if (f->next == f->gated && !table0_done(f))
-		return TABLE_SOURCE_WAIT;
+		return POOL_WAIT;
 	t->number = f->next;
 	t->count = GAMES_A_TABLE;
 	t->games = xcalloc(GAMES_A_TABLE, sizeof *t->games);
@@ -56,7 +56,7 @@ static enum table_source_answer fake_next(void *state, int worker,
 		t->games[k] = GAMES_A_TABLE * f->next + k + 1;
 	f->order[f->said++] = -1 - f->next;
 	f->next++;
-	return TABLE_SOURCE_TABLE;
+	return POOL_TASK;
 }
 
 static int fake_line(void *state, int worker, char *line)
