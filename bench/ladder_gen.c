@@ -3,7 +3,7 @@
  * GAMES finished games for `make bench-ladder` out of a small real one.
  * TEMPLATE is the output folder of a finished tournament of T games; OUT
  * gets a manifest written and signed (with the secret key file KEY, which
- * must be the template's) by the referee's own journal writer, for the
+ * must be the template's) by the referee's own writer of run.jsonl, for the
  * same tournament with more games a table, as a real run of it would be:
  * game g is the template's game t = (g - 1) % T + 1 again, at t's table,
  * so each template table's started record lists all its games, and then
@@ -26,13 +26,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/journal.h"
 #include "base/keys.h"
 #include "base/logread.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_records.h"
+#include "manifest/run_manifest.h"
 
 static void die(const char *what, const char *detail)
 {
@@ -40,11 +40,11 @@ static void die(const char *what, const char *detail)
 	exit(2);
 }
 
-static void append(struct journal *j, cJSON *record)
+static void append(struct run_manifest *j, cJSON *record)
 {
 	char err[ERR_LEN];
 
-	if (journal_append(j, record, err))
+	if (run_manifest_record(j, record, err))
 		die("cannot write the manifest", err);
 }
 
@@ -102,7 +102,7 @@ int main(int argc, char **argv)
 {
 	struct referee_key key;
 	struct game_log manifest;
-	struct journal *j;
+	struct run_manifest run = {0}, *j = &run;
 	const cJSON **finished, *replies = NULL, *entry;
 	struct manifest_batch batch = {0};
 	unsigned char id[FAIR_GAME_ID_BYTES];
@@ -114,10 +114,10 @@ int main(int argc, char **argv)
 		die("usage", "ladder_gen TEMPLATE_DIR OUT_DIR GAMES SECRET_KEY_FILE");
 	if (keys_load_secret(argv[4], &key, err))
 		die("cannot load the key", err);
-	path = outdir_manifest(argv[1]);
-	if (logread_load(path, &manifest, err) || !manifest.count ||
+	path = manifest_find(argv[1]);
+	if (!path || logread_load(path, &manifest, err) || !manifest.count ||
 	    !manifest.lines[0].json)
-		die("cannot read the template's manifest", path);
+		die("cannot read the template's manifest", path ? path : argv[1]);
 	if (hex_decode(id, sizeof id, logread_string(&manifest, 0, "id")))
 		die("the template's manifest has no \"id\"", path);
 	count = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
@@ -151,7 +151,8 @@ int main(int argc, char **argv)
 	header = unchained(manifest.lines[0].json);
 	cJSON_ReplaceItemInObjectCaseSensitive(header, "schedule_games",
 					       cJSON_CreateNumber((double)total));
-	if (!(j = manifest_create(argv[2], header, err)))
+	memcpy(j->id, id, sizeof id);
+	if (run_manifest_start(j, argv[2], header, err))
 		die("cannot create the manifest", err);
 	for (size_t i = 1; i < manifest.count; i++)
 		if (manifest.lines[i].type && !strcmp(manifest.lines[i].type, "started"))
@@ -172,9 +173,9 @@ int main(int argc, char **argv)
 			append(j, unchained(replies));
 	}
 	append(j, manifest_complete_record(total));
-	if (journal_sign(j, &key, id, err))
+	if (run_manifest_sign(j, &key, err))
 		die("cannot sign the manifest", err);
-	journal_free(j);
+	run_manifest_free(j);
 	free(finished);
 	logread_free(&manifest);
 	return 0;

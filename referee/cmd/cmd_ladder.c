@@ -111,7 +111,7 @@ int cmd_ladder(int argc, char **argv)
 		     "                      [--provisional]\n\n"
 		     "Rates the bots from the games in each PATH: a tournament's "
 		     "output folder\n(give every shard's folder to rate a sharded "
-		     "run), its manifest.jsonl, a\nfolder of logs from 'play --out', "
+		     "run), its run.jsonl, a\nfolder of logs from 'play --out', "
 		     "or a log.  A tournament is rated from its\nsigned manifest, "
 		     "once its chain and signature hold, every finished game's\n"
 		     "log is there and nothing else is; other logs are each "

@@ -11,25 +11,9 @@ void manifest_ledger_init(struct manifest_ledger *ledger, int bots)
 
 void manifest_ledger_free(struct manifest_ledger *ledger)
 {
-	journal_free(ledger->journal);
+	run_manifest_free(&ledger->run);
 	replies_ledger_free(&ledger->replies);
 	manifest_batch_free(&ledger->batch);
-}
-
-int manifest_ledger_record(struct manifest_ledger *ledger, cJSON *r, char *err)
-{
-	return journal_append(ledger->journal, r, err);
-}
-
-int manifest_ledger_flush(struct manifest_ledger *ledger, cJSON *r, char *err)
-{
-	return journal_append(ledger->journal, r, err) ||
-	       journal_flush(ledger->journal, err) ? -1 : 0;
-}
-
-void manifest_ledger_finished(struct manifest_ledger *ledger, cJSON *game)
-{
-	manifest_batch_add(&ledger->batch, game);
 }
 
 /* A write a second at most: a game is listed a second after it ended. */
@@ -37,7 +21,7 @@ int manifest_ledger_write_finished(struct manifest_ledger *ledger, char *err)
 {
 	cJSON *r = manifest_batch_record(&ledger->batch);
 
-	return r ? manifest_ledger_flush(ledger, r, err) : 0;
+	return r ? run_manifest_record(&ledger->run, r, err) : 0;
 }
 
 int manifest_ledger_due(struct manifest_ledger *ledger, bool final, char *err)
@@ -47,7 +31,7 @@ int manifest_ledger_due(struct manifest_ledger *ledger, bool final, char *err)
 	if ((final || replies || manifest_batch_due(&ledger->batch)) &&
 	    manifest_ledger_write_finished(ledger, err))
 		return -1;
-	return replies ? manifest_ledger_record(ledger, replies_ledger_record(&ledger->replies),
+	return replies ? run_manifest_record(&ledger->run, replies_ledger_record(&ledger->replies),
 						err) : 0;
 }
 

@@ -12,12 +12,14 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "base/journal.h"
 #include "manifest.h"
 #include "manifest_replies.h"
+#include "run_manifest.h"
 
 struct manifest_ledger {
-	struct journal *journal;       /* the manifest, once created or reopened */
+	struct run_manifest run;       /* run.jsonl, once created or reopened
+					* (an earlier version's manifest.jsonl
+					* when it resumes such a run) */
 	struct manifest_batch batch;   /* finished games not yet in it */
 	struct replies_ledger replies; /* reply times not yet in it */
 };
@@ -25,12 +27,6 @@ struct manifest_ledger {
 void manifest_ledger_init(struct manifest_ledger *ledger, int bots);
 void manifest_ledger_free(struct manifest_ledger *ledger);
 
-/* Appends record `r` (taken). 0, or -1 with err. */
-int manifest_ledger_record(struct manifest_ledger *ledger, cJSON *r, char *err);
-/* Appends `r` (taken) and has it on disk at once. */
-int manifest_ledger_flush(struct manifest_ledger *ledger, cJSON *r, char *err);
-/* A finished game's entry (taken), to the batch. */
-void manifest_ledger_finished(struct manifest_ledger *ledger, cJSON *game);
 /* The finished games waiting, if any, as one record, on disk at once. */
 int manifest_ledger_write_finished(struct manifest_ledger *ledger, char *err);
 /* The finished games when their batch is due, and the "replies" record
