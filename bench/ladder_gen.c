@@ -31,8 +31,9 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "manifest/manifest.h"
+#include "manifest/manifest_format.h"
+#include "manifest/manifest_ledger.h"
 #include "manifest/manifest_records.h"
-#include "manifest/run_manifest.h"
 
 static void die(const char *what, const char *detail)
 {
@@ -102,9 +103,9 @@ int main(int argc, char **argv)
 {
 	struct referee_key key;
 	struct game_log manifest;
-	struct run_manifest run = {0}, *j = &run;
+	struct manifest_ledger ledger;
+	struct run_manifest *j = &ledger.run;
 	const cJSON **finished, *replies = NULL, *entry;
-	struct manifest_batch batch = {0};
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	char err[ERR_LEN], *path, *from;
 	long count, total;
@@ -114,6 +115,7 @@ int main(int argc, char **argv)
 		die("usage", "ladder_gen TEMPLATE_DIR OUT_DIR GAMES SECRET_KEY_FILE");
 	if (keys_load_secret(argv[4], &key, err))
 		die("cannot load the key", err);
+	manifest_ledger_init(&ledger, 0);
 	path = manifest_find(argv[1]);
 	if (!path || logread_load(path, &manifest, err) || !manifest.count ||
 	    !manifest.lines[0].json)
@@ -166,16 +168,17 @@ int main(int argc, char **argv)
 			die(from, strerror(errno));
 		free(from);
 		free(path);
-		manifest_batch_add(&batch, finished_for(finished[t], g));
-		if (batch.count == MANIFEST_BATCH_GAMES || g % 15000 == 0 || g == total)
-			append(j, manifest_batch_record(&batch));
+		manifest_ledger_finished(&ledger, finished_for(finished[t], g));
+		if ((ledger.count == MANIFEST_BATCH_GAMES || g % 15000 == 0 || g == total) &&
+		    manifest_ledger_write_finished(&ledger, err))
+			die("cannot write the manifest", err);
 		if (g % 15000 == 0 || g == total)
 			append(j, unchained(replies));
 	}
 	append(j, manifest_complete_record(total));
 	if (run_manifest_sign(j, &key, err))
 		die("cannot sign the manifest", err);
-	run_manifest_free(j);
+	manifest_ledger_free(&ledger);
 	free(finished);
 	logread_free(&manifest);
 	return 0;

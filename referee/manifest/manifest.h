@@ -6,17 +6,17 @@
  * its log's SHA-256, so a game the organiser dropped stays visible.  It
  * is written as the run goes (its records are manifest_records.h's) and,
  * after a stopped run, read back by manifest_read.h to resume it.
- * Finished games go in batches, up to MANIFEST_BATCH_GAMES a record and
- * at most MANIFEST_BATCH_MS after the first of them finished: the chain is
- * hashed line by line, so a line per game would cost the ladder twice the
- * hashing (and the parsing) for a million games.
+ * Finished games go in batches (manifest_ledger.h), up to
+ * MANIFEST_BATCH_GAMES a record and at most MANIFEST_BATCH_MS after the
+ * first of them finished: the chain is hashed line by line, so a line per
+ * game would cost the ladder twice the hashing (and the parsing) for a
+ * million games.
  */
 #ifndef ARENA_MANIFEST_H
 #define ARENA_MANIFEST_H
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>
-#include <stdint.h>
 
 #include "games/fair.h"
 #include "manifest_format.h"
@@ -56,23 +56,5 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
  * (what a resumed run was started with, taken again before the manifest
  * is read: manifest_reopen() checks it), or NULL. */
 cJSON *manifest_first_record(const char *dir);
-
-/* Finished games waiting for their record. */
-struct manifest_batch {
-	cJSON *games;        /* their entries, or NULL */
-	int count;
-	int64_t first_ns;    /* when the first of them was added */
-};
-
-/* Adds a finished game's entry ({"game":N,...}, consumed). */
-void manifest_batch_add(struct manifest_batch *batch, cJSON *game);
-/* Whether the batch is full or its first game waited long enough. */
-bool manifest_batch_due(const struct manifest_batch *batch);
-/* Milliseconds until the batch is due (0: now), or -1 when it is empty. */
-long manifest_batch_wait_ms(const struct manifest_batch *batch);
-/* The record {"type":"finished","games":[...]} of the games waiting, who
- * wait no more; NULL when none does. */
-cJSON *manifest_batch_record(struct manifest_batch *batch);
-void manifest_batch_free(struct manifest_batch *batch);
 
 #endif

@@ -218,7 +218,7 @@ static int handle(void *state, int worker, char *line)
 		    take_finished(st, game, rest, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
-		manifest_batch_add(&st->ledger.batch, tournament_finished_entry(
+		manifest_ledger_finished(&st->ledger, tournament_finished_entry(
 			st, game, hash, rank, &figures, false));
 		if (record_due(st, false))
 			return -1;

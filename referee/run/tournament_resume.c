@@ -178,7 +178,7 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 	}
 	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
 		add_log_replies(st, game, &log, &figures);
-		manifest_batch_add(&st->ledger.batch, tournament_finished_entry(
+		manifest_ledger_finished(&st->ledger, tournament_finished_entry(
 			st, game, hash, ranks, &figures, true));
 		schedule_source_finished(&st->source, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
