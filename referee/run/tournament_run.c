@@ -204,18 +204,26 @@ static int plan(struct running *r, char *err)
 static int lock(struct running *r, char *err)
 {
 	struct tournament_run *run = &r->run;
-	char *manifest;
-	bool taken;
+	char *manifest, *record;
+	bool taken, other;
 
 	if (files_mkdirs(run->out_dir, err) ||
 	    (run->lock_fd = run_lock(run->out_dir, err)) < 0)
 		return -1;
 	manifest = manifest_find(run->out_dir);
+	record = outdir_run_manifest(run->out_dir);
 	taken = !run->resume && manifest;
+	other = !manifest && !access(record, F_OK);
 	free(manifest);
+	free(record);
 	if (taken)
 		return errorf(err, "%s already holds a tournament: add --resume "
 			      "to continue it, or choose another --out", run->out_dir);
+	/* Its records would go in the same run.jsonl. */
+	if (other)
+		return errorf(err, "%s holds the %s of another verb's run (play, "
+			      "sprt or a league's): choose another --out", run->out_dir,
+			      OUTDIR_RUN_MANIFEST);
 	return 0;
 }
 

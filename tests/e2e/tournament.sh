@@ -350,6 +350,14 @@ expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/full"
 expect_contains "$ERR" "already holds a tournament: add --resume" "an output folder is never reused by accident"
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/none" --resume
 expect_contains "$ERR" "nothing to resume" "resume needs a run"
+# A play folder holds the run.jsonl that the tournament would write.
+mkdir -p "$TMP/playout"
+printf '{"seq":0,"type":"run","format":"arena-run/1","verb":"play"}\n' >"$TMP/playout/run.jsonl"
+expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/playout"
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: $TMP/playout holds the run.jsonl of another verb's run (play, sprt or a league's): choose another --out" \
+	"a tournament refuses another run's folder, naming it"
+expect_eq "$(ls "$TMP/playout")" "run.jsonl
+run.lock" "... before it makes anything there"
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --shard 3/2
 expect_contains "$ERR" "--shard takes I/N" "a bad shard"
 expect_exit 2 "$REFEREE" tournament "$TMP/missing.json"
