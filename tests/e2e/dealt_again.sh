@@ -173,6 +173,13 @@ FIXTURE=$top_srcdir/tests/fixtures/report-run
 expect_eq "$(grep -c '"type":"started"' "$FIXTURE/manifest.jsonl") $(grep -c '"commitments"' "$FIXTURE/manifest.jsonl")" "3 0" \
 	"the fixture's manifest is of revision 4: its started record names no commitment"
 expect_exit 0 "$REFEREE" verify "$FIXTURE"
+# ... and, a folder of an earlier version (manifest.jsonl, no run.jsonl),
+# is rated and reported from its manifest as before.
+expect_eq "$(ls "$FIXTURE" | grep -c '^run.jsonl$')" 0 "the fixture is a folder of an earlier version"
+expect_exit 0 "$REFEREE" ladder "$FIXTURE"
+expect_contains "$OUT" "6 games; signed by key" "the ladder rates the fixture from its manifest.jsonl"
+expect_exit 0 "$REFEREE" report "$FIXTURE" -o "$TMP/fixture-report"
+expect_eq "$(cat "$ERR")" "" "the report reads the fixture without a problem"
 
 tamper broken
 $LOGTOOL byte "$TMP/plain/games/aborted/000006.aborted-1.jsonl" "$CUT" 2
