@@ -46,11 +46,6 @@ static bool same_ranks(const struct manifest_view *view, long game,
 	return count == view->players;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The finished logs that are there: each verified on one of `jobs`
  * processes, which reads it once and hands back its digest
  * (verify_pool.h), against which the manifest's hash, ranks, book and
@@ -345,7 +340,7 @@ char **verify_folder_logs(const char *dir, size_t *count, char *err)
 	closedir(d);
 	free(games);
 	paths[*count] = NULL;
-	qsort(paths, *count, sizeof *paths, by_name);
+	verify_place_sort(paths, *count);
 	return paths;
 }
 

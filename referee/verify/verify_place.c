@@ -116,12 +116,16 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+void verify_place_sort(char **paths, size_t count)
+{
+	if (count)  /* qsort must not be given a NULL array */
+		qsort(paths, count, sizeof *paths, by_name);
+}
+
 void verify_place_unlisted(char **paths, size_t count, const char *records,
 			   struct problems *problems)
 {
-	if (count)  /* in name order, whatever the folder's; qsort must not
-		     * be given a NULL array */
-		qsort(paths, count, sizeof *paths, by_name);
+	verify_place_sort(paths, count);   /* whatever the folder's order */
 	for (size_t i = 0; i < count; i++) {
 		problems_add(problems, paths[i], "not listed in %s: planted, or left "
 			     "there by another run", records);

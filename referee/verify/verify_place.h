@@ -51,6 +51,9 @@ struct verify_listed {
 bool verify_place_listed(const struct game_log *log, const struct verify_listed *want,
 			 struct problems *problems);
 
+/* Sorts the `count` paths by name. */
+void verify_place_sort(char **paths, size_t count);
+
 /* The `count` files of a folder that its records (`records`, in words)
  * do not list, each a problem, in name order; the strings are freed. */
 void verify_place_unlisted(char **paths, size_t count, const char *records,
