@@ -5,8 +5,8 @@
  * it (resume, verify, ladder, report) cannot disagree on a name.
  *
  *   DIR/run.jsonl                              the manifest (run_manifest.h;
- *                                              DIR/manifest.jsonl of arena
- *                                              0.6.0 and earlier)
+ *                                              DIR/manifest.jsonl of an
+ *                                              earlier version)
  *   DIR/run.lock                               held while a run goes on
  *   DIR/referee.pub                            the key that signs (keys.h)
  *   DIR/games/NNNNNN.jsonl                     game N's log, 6 digits or more
@@ -35,7 +35,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A tournament's manifest of arena 0.6.0 and earlier (manifest.h). */
+/* A tournament's manifest of an earlier version (manifest.h). */
 #define OUTDIR_MANIFEST "manifest.jsonl"
 /* Every run's manifest (run_manifest.h). */
 #define OUTDIR_RUN_MANIFEST "run.jsonl"
