@@ -35,17 +35,10 @@ static cJSON *first_record(const char *path)
 
 bool manifest_is(const char *path)
 {
-	const char *verb;
-	cJSON *header;
-	bool is;
+	cJSON *header = outdir_is_run_manifest(path) ? first_record(path) : NULL;
+	const char *verb = cJSON_GetStringValue(json_member(header, "verb"));
+	bool is = outdir_is_manifest(path) || (verb && !strcmp(verb, "tournament"));
 
-	if (outdir_is_manifest(path))
-		return true;
-	if (!outdir_is_run_manifest(path))
-		return false;
-	header = first_record(path);
-	verb = cJSON_GetStringValue(json_member(header, "verb"));
-	is = verb && !strcmp(verb, "tournament");
 	cJSON_Delete(header);
 	return is;
 }

@@ -25,6 +25,7 @@
 #include "run_lock.h"
 #include "tournament.h"
 #include "tournament_peers.h"
+#include "verify/verify_run.h"
 
 /* The most games one schedule may hold. */
 #define MAX_GAMES 10000000L
@@ -204,18 +205,16 @@ static int plan(struct running *r, char *err)
 static int lock(struct running *r, char *err)
 {
 	struct tournament_run *run = &r->run;
-	char *manifest, *record;
+	char *manifest;
 	bool taken, other;
 
 	if (files_mkdirs(run->out_dir, err) ||
 	    (run->lock_fd = run_lock(run->out_dir, err)) < 0)
 		return -1;
 	manifest = manifest_find(run->out_dir);
-	record = outdir_run_manifest(run->out_dir);
 	taken = !run->resume && manifest;
-	other = !manifest && !access(record, F_OK);
+	other = !manifest && verify_run_is(run->out_dir);
 	free(manifest);
-	free(record);
 	if (taken)
 		return errorf(err, "%s already holds a tournament: add --resume "
 			      "to continue it, or choose another --out", run->out_dir);
