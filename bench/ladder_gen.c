@@ -3,7 +3,7 @@
  * GAMES finished games for `make bench-ladder` out of a small real one.
  * TEMPLATE is the output folder of a finished tournament of T games; OUT
  * gets a manifest written and signed (with the secret key file KEY, which
- * must be the template's) by the referee's own journal writer, for the
+ * must be the template's) by the referee's own writer of run.jsonl, for the
  * same tournament with more games a table, as a real run of it would be:
  * game g is the template's game t = (g - 1) % T + 1 again, at t's table,
  * so each template table's started record lists all its games, and then
@@ -26,12 +26,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/journal.h"
 #include "base/keys.h"
 #include "base/logread.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "manifest/manifest.h"
+#include "manifest/manifest_format.h"
+#include "manifest/manifest_ledger.h"
 #include "manifest/manifest_records.h"
 
 static void die(const char *what, const char *detail)
@@ -40,11 +41,11 @@ static void die(const char *what, const char *detail)
 	exit(2);
 }
 
-static void append(struct journal *j, cJSON *record)
+static void append(struct run_manifest *j, cJSON *record)
 {
 	char err[ERR_LEN];
 
-	if (journal_append(j, record, err))
+	if (run_manifest_record(j, record, err))
 		die("cannot write the manifest", err);
 }
 
@@ -102,9 +103,9 @@ int main(int argc, char **argv)
 {
 	struct referee_key key;
 	struct game_log manifest;
-	struct journal *j;
+	struct manifest_ledger ledger;
+	struct run_manifest *j = &ledger.run;
 	const cJSON **finished, *replies = NULL, *entry;
-	struct manifest_batch batch = {0};
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	char err[ERR_LEN], *path, *from;
 	long count, total;
@@ -114,10 +115,11 @@ int main(int argc, char **argv)
 		die("usage", "ladder_gen TEMPLATE_DIR OUT_DIR GAMES SECRET_KEY_FILE");
 	if (keys_load_secret(argv[4], &key, err))
 		die("cannot load the key", err);
-	path = outdir_manifest(argv[1]);
-	if (logread_load(path, &manifest, err) || !manifest.count ||
+	manifest_ledger_init(&ledger, 0);
+	path = manifest_find(argv[1]);
+	if (!path || logread_load(path, &manifest, err) || !manifest.count ||
 	    !manifest.lines[0].json)
-		die("cannot read the template's manifest", path);
+		die("cannot read the template's manifest", path ? path : argv[1]);
 	if (hex_decode(id, sizeof id, logread_string(&manifest, 0, "id")))
 		die("the template's manifest has no \"id\"", path);
 	count = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
@@ -151,7 +153,8 @@ int main(int argc, char **argv)
 	header = unchained(manifest.lines[0].json);
 	cJSON_ReplaceItemInObjectCaseSensitive(header, "schedule_games",
 					       cJSON_CreateNumber((double)total));
-	if (!(j = manifest_create(argv[2], header, err)))
+	memcpy(j->id, id, sizeof id);
+	if (run_manifest_start(j, argv[2], header, err))
 		die("cannot create the manifest", err);
 	for (size_t i = 1; i < manifest.count; i++)
 		if (manifest.lines[i].type && !strcmp(manifest.lines[i].type, "started"))
@@ -165,16 +168,17 @@ int main(int argc, char **argv)
 			die(from, strerror(errno));
 		free(from);
 		free(path);
-		manifest_batch_add(&batch, finished_for(finished[t], g));
-		if (batch.count == MANIFEST_BATCH_GAMES || g % 15000 == 0 || g == total)
-			append(j, manifest_batch_record(&batch));
+		manifest_ledger_finished(&ledger, finished_for(finished[t], g));
+		if ((ledger.count == MANIFEST_BATCH_GAMES || g % 15000 == 0 || g == total) &&
+		    manifest_ledger_write_finished(&ledger, err))
+			die("cannot write the manifest", err);
 		if (g % 15000 == 0 || g == total)
 			append(j, unchained(replies));
 	}
 	append(j, manifest_complete_record(total));
-	if (journal_sign(j, &key, id, err))
+	if (run_manifest_sign(j, &key, err))
 		die("cannot sign the manifest", err);
-	journal_free(j);
+	manifest_ledger_free(&ledger);
 	free(finished);
 	logread_free(&manifest);
 	return 0;

@@ -92,7 +92,7 @@ sample() {
 }
 finished() {
 	local n
-	n=$(grep -c '"type":"finished"' "$dir/out/manifest.jsonl" 2>/dev/null)
+	n=$(grep -c '"type":"finished"' "$dir/out/run.jsonl" 2>/dev/null)
 	echo "${n:-0}"
 }
 

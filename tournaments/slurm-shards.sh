@@ -33,7 +33,7 @@ fi
 
 shard_dir=$out/shard-$SLURM_ARRAY_TASK_ID
 resume=
-[ -f "$shard_dir/manifest.jsonl" ] && resume=--resume
+[ -f "$shard_dir/run.jsonl" ] && resume=--resume
 mkdir -p "$out"
 exec "${REFEREE:-referee}" tournament "$file" $resume --key "$key" \
 	--concurrency "${SLURM_CPUS_PER_TASK:-1}" --out "$shard_dir" \

@@ -4,7 +4,9 @@
  * here, so that the run that writes the folder and the verbs that read
  * it (resume, verify, ladder, report) cannot disagree on a name.
  *
- *   DIR/manifest.jsonl                         the manifest (manifest.h)
+ *   DIR/run.jsonl                              the manifest (run_manifest.h;
+ *                                              DIR/manifest.jsonl of an
+ *                                              earlier version)
  *   DIR/run.lock                               held while a run goes on
  *   DIR/referee.pub                            the key that signs (keys.h)
  *   DIR/games/NNNNNN.jsonl                     game N's log, 6 digits or more
@@ -33,8 +35,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* A tournament's manifest of an earlier version (manifest.h). */
 #define OUTDIR_MANIFEST "manifest.jsonl"
-/* A play or sprt folder's manifest (run_manifest.h). */
+/* Every run's manifest (run_manifest.h). */
 #define OUTDIR_RUN_MANIFEST "run.jsonl"
 /* The folder of the logs, and the one in it where logs are set aside. */
 #define OUTDIR_GAMES "games"

@@ -123,7 +123,7 @@ const struct cmd_entry cmd_ladder_entry = {
 		"                      [--provisional]\n\n"
 		"Rates the bots from the games in each PATH: a tournament's "
 		"output folder\n(give every shard's folder to rate a sharded "
-		"run), its manifest.jsonl, a\nfolder of logs from 'play --out', "
+		"run), its run.jsonl, a\nfolder of logs from 'play --out', "
 		"or a log.  A tournament is rated from its\nsigned manifest, "
 		"once its chain and signature hold, every finished game's\n"
 		"log is there and nothing else is; other logs are each "

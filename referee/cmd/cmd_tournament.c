@@ -21,7 +21,7 @@ static const char usage[] =
 "\n"
 "Plays every game of the tournament FILE (docs/TOURNAMENTS.md), several at\n"
 "once, and prints the ladder. Each game's signed log goes to DIR/games/ as\n"
-"it ends; DIR/manifest.jsonl lists every game started and finished, with\n"
+"it ends; DIR/run.jsonl lists every game started and finished, with\n"
 "its log's hash.\n"
 "\n"
 "  --out DIR          output folder (default: out/NAME next to FILE)\n"

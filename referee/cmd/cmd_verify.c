@@ -2,7 +2,7 @@
  * `referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N] [-v]`: checks game
  * logs as docs/FAIRNESS.md says and names the first failure of each, on N
  * processes, printing one line per log in the order of the arguments; a
- * tournament's output folder (or its manifest.jsonl) is checked as a
+ * tournament's output folder (or its run.jsonl) is checked as a
  * whole, naming every problem (docs/LOGS.md), and so is a play or sprt
  * folder against its run.jsonl; another folder, log by log.
  * Over several logs or a folder, the logs of each duplicate set are also
@@ -327,7 +327,7 @@ const struct cmd_entry cmd_verify_entry = {
 		"\nChecks each game log: JSON, the hash chain, the signature "
 		"(made with the\ngiven public key, if any), the commitments, "
 		"every draw, and every action\nreplayed through the rules.  A "
-		"tournament's output folder, or its\nmanifest.jsonl, is checked "
+		"tournament's output folder, or its\nrun.jsonl, is checked "
 		"as a whole: the manifest's chain and signature,\nevery "
 		"finished game's log there with the SHA-256 the manifest "
 		"recorded and\nverified, every log a resumed run set aside "

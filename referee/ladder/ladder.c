@@ -20,6 +20,7 @@
 #include "base/verify.h"
 #include "games/registry.h"
 #include "ladder_sets.h"
+#include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_swiss_union.h"
 #include "plan/swiss_standings.h"
@@ -217,7 +218,7 @@ static void take_folder(struct collect *c, const char *dir)
 	}
 	if (!count)
 		problems_add(c->problems, dir, "holds no game log and no %s",
-			     OUTDIR_MANIFEST);
+			     OUTDIR_RUN_MANIFEST);
 	for (size_t i = 0; i < count; i++)
 		take_log(c, logs[i]);
 	verify_folder_logs_free(logs);
@@ -683,18 +684,14 @@ void ladder_collect(char *const *paths, int count,
 	collect_start(&c, options, data, problems);
 	/* What each path is: a manifest, or logs. */
 	for (int i = 0; i < count; i++) {
-		manifests[i] = outdir_manifest(paths[i]);
 		given[i] = !stat(paths[i], &st);
-		if (!given[i]) {
+		if (!given[i])
 			problems_add(problems, paths[i], "cannot be read: %s",
 				     strerror(errno));
-		} else if (outdir_is_manifest(paths[i])) {
-			free(manifests[i]);
+		else if (manifest_is(paths[i]))
 			manifests[i] = xstrdup(paths[i]);
-		} else if (!S_ISDIR(st.st_mode) || access(manifests[i], F_OK)) {
-			free(manifests[i]);
-			manifests[i] = NULL;
-		}
+		else if (S_ISDIR(st.st_mode))
+			manifests[i] = manifest_find(paths[i]);
 	}
 	c.track = options->in_order;
 	for (int i = 0; i < count; i++)

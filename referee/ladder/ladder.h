@@ -86,7 +86,7 @@ struct ladder_data {
 	const cJSON *luck_adjusted;      /* ladder_options' */
 };
 
-/* Reads every path: an output folder (its manifest.jsonl, else its
+/* Reads every path: an output folder (its run.jsonl or manifest.jsonl, else its
  * games/ subfolder's or its own *.jsonl logs), a manifest file, or a log.
  * Set-aside "*.aborted-N.jsonl" logs are not results.  An unsigned
  * manifest is a problem unless options->provisional says to rate it. */

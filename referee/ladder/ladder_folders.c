@@ -14,11 +14,11 @@
 #include <cjson/cJSON.h>
 
 #include "base/logread.h"
-#include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "bot/botfolder.h"
+#include "manifest/manifest.h"
 #include "verify/verify_folder.h"
 
 /* One bot with one folder hash ("" when it had no folder). */
@@ -79,7 +79,7 @@ static int read_path(struct folders *f, const char *path, char *err)
 
 	if (stat(path, &st))
 		return errorf(err, "cannot read '%s'", path);
-	if (!S_ISDIR(st.st_mode) && !outdir_is_manifest(path))
+	if (!S_ISDIR(st.st_mode) && !manifest_is(path))
 		return read_header(f, path, err);
 	if (!S_ISDIR(st.st_mode))
 		dir = path_parent(path);

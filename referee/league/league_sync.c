@@ -144,7 +144,7 @@ static int close_run(const char *run_dir, const struct game_log *log,
 		}
 		for (long g = first; whole && !rc && g < first + players; g++)
 			if (!v->finished[g]) {
-				rc = run_manifest_finished(&m, g, NULL, err);
+				rc = run_manifest_finished_with(&m, g, NULL, NULL, err);
 				v->finished[g] = 2;  /* its SHA-256 read below */
 			}
 		if (!whole)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/json.h"
 #include "base/outdir.h"
@@ -15,19 +16,45 @@
 #include "manifest_read.h"
 #include "manifest_records.h"
 
-struct journal *manifest_create(const char *dir, cJSON *header, char *err)
+/* The first record of the file at `path`, parsed but not checked, or
+ * NULL. */
+static cJSON *first_record(const char *path)
 {
-	char *path = outdir_manifest(dir);
-	struct journal *journal = journal_create(path, err);
+	char *line = NULL, err[ERR_LEN];
+	FILE *f = fopen(path, "r");
+	size_t cap = 0;
+	ssize_t len = f ? getline(&line, &cap, f) : -1;
+	cJSON *header = len > 1 && line[len - 1] == '\n'
+			? json_parse_object(line, (size_t)len - 1, err) : NULL;
 
+	if (f)
+		fclose(f);
+	free(line);
+	return header;
+}
+
+bool manifest_is(const char *path)
+{
+	cJSON *header = outdir_is_run_manifest(path) ? first_record(path) : NULL;
+	const char *verb = cJSON_GetStringValue(json_member(header, "verb"));
+	bool is = outdir_is_manifest(path) || (verb && !strcmp(verb, "tournament"));
+
+	cJSON_Delete(header);
+	return is;
+}
+
+char *manifest_find(const char *dir)
+{
+	char *path = outdir_run_manifest(dir);
+
+	if (!access(path, F_OK))
+		return manifest_is(path) ? path : (free(path), NULL);
 	free(path);
-	if (journal && journal_append(journal, header, err)) {
-		journal_free(journal);
-		return NULL;
-	}
-	if (!journal)
-		cJSON_Delete(header);
-	return journal;
+	path = outdir_manifest(dir);
+	if (!access(path, F_OK))
+		return path;
+	free(path);
+	return NULL;
 }
 
 /* What the member `name` of a header is, in words, for a message. */
@@ -60,18 +87,17 @@ static bool header_differs(const cJSON *old, const cJSON *expected, char *why)
 	const cJSON *item;
 	bool differs = false;
 
-	cJSON_DeleteItemFromObjectCaseSensitive(a, "seq");
-	cJSON_DeleteItemFromObjectCaseSensitive(a, "id");
-	cJSON_DeleteItemFromObjectCaseSensitive(b, "id");
 	cJSON_DeleteItemFromObjectCaseSensitive(b, "file");
-	/* A run resumed by another user may be contained otherwise (one
-	 * started before the header named its sandbox and seccomp filter
-	 * lacks them); it may compress the logs it adds or not (verbs read
-	 * both kinds), or leave out a bot that does not start or not; nor
-	 * need it find the same book where it was: its hash is the same. */
-	for (const char *const *f = (const char *const[]){"fairness", "containment", "sandbox",
-	     "seccomp", "compress", "skip_broken", "book_path", "book_order", NULL};
-	     *f; f++) {
+	/* A run begun by an earlier version has its header in the
+	 * manifest's own format (manifest_read.h).  A run resumed by another
+	 * user may be contained otherwise (one started before the header
+	 * named its sandbox and seccomp filter lacks them); it may compress
+	 * the logs it adds or not (verbs read both kinds), or leave out a bot
+	 * that does not start or not; nor need it find the same book where
+	 * it was: its hash is the same. */
+	for (const char *const *f = (const char *const[]){"seq", "type", "format", "verb",
+	     "id", "fairness", "containment", "sandbox", "seccomp", "compress",
+	     "skip_broken", "book_path", "book_order", NULL}; *f; f++) {
 		cJSON_DeleteItemFromObjectCaseSensitive(a, *f);
 		cJSON_DeleteItemFromObjectCaseSensitive(b, *f);
 	}
@@ -126,16 +152,18 @@ static bool plays_skipped(const struct manifest_view *view, const bool *plays, l
 }
 
 int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
-		    long count, struct manifest_view *view, struct journal **journal,
+		    long count, struct manifest_view *view, struct run_manifest *run,
 		    cJSON **versions, char *err)
 {
 	const cJSON *now_file = cJSON_GetObjectItemCaseSensitive(expected, "file");
 	struct problems problems = {.report = first_problem, .ctx = err};
 	const struct manifest_resume *resume = &view->resume;
-	char *path = outdir_manifest(dir), why[ERR_LEN];
+	char *path = manifest_find(dir), why[ERR_LEN];
 	int rc = -1;
 
-	*journal = NULL;
+	/* Another run's run.jsonl: the reader names what it is not. */
+	if (!path)
+		path = outdir_run_manifest(dir);
 	*versions = NULL;
 	*err = '\0';
 	if (manifest_read(path, NULL, MANIFEST_RESUME, view, &problems) ||
@@ -152,8 +180,8 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 		 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(now_file, "bots")) <=
 		 view->name_count && !plays_skipped(view, plays, count))
 		rc = 1;
-	else if ((*journal = journal_reopen(path, resume->bytes, (uint64_t)resume->lines,
-					    resume->hash, err)))
+	else if (!run_manifest_reopen(run, path, view->id, resume->bytes,
+				      (uint64_t)resume->lines, resume->hash, err))
 		rc = 0;
 	if (!rc && resume->file)
 		*versions = manifest_file_versions(resume->file, now_file);
@@ -163,70 +191,9 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 
 cJSON *manifest_first_record(const char *dir)
 {
-	char *path = outdir_manifest(dir), *line = NULL, err[ERR_LEN];
-	FILE *f = fopen(path, "r");
-	size_t cap = 0;
-	ssize_t len = f ? getline(&line, &cap, f) : -1;
-	cJSON *header = len > 1 && line[len - 1] == '\n'
-			? json_parse_object(line, (size_t)len - 1, err) : NULL;
+	char *path = manifest_find(dir);
+	cJSON *header = path ? first_record(path) : NULL;
 
-	if (f)
-		fclose(f);
-	free(line);
 	free(path);
 	return header;
-}
-
-int manifest_first_bots(const char *dir)
-{
-	cJSON *header = manifest_first_record(dir);
-	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(header, "bots");
-	int count = cJSON_IsArray(bots) ? cJSON_GetArraySize(bots) : -1;
-
-	cJSON_Delete(header);
-	return count;
-}
-
-void manifest_batch_add(struct manifest_batch *batch, cJSON *game)
-{
-	if (!batch->games) {
-		batch->games = cJSON_CreateArray();
-		batch->first_ns = now_ns();
-	}
-	cJSON_AddItemToArray(batch->games, game);
-	batch->count++;
-}
-
-long manifest_batch_wait_ms(const struct manifest_batch *batch)
-{
-	int64_t waited_ms;
-
-	if (!batch->count)
-		return -1;
-	waited_ms = (now_ns() - batch->first_ns) / 1000000;
-	return batch->count >= MANIFEST_BATCH_GAMES || waited_ms >= MANIFEST_BATCH_MS
-	       ? 0 : MANIFEST_BATCH_MS - (long)waited_ms;
-}
-
-bool manifest_batch_due(const struct manifest_batch *batch)
-{
-	return manifest_batch_wait_ms(batch) == 0;
-}
-
-cJSON *manifest_batch_record(struct manifest_batch *batch)
-{
-	cJSON *r;
-
-	if (!batch->count)
-		return NULL;
-	r = manifest_finished_record(batch->games);
-	batch->games = NULL;
-	batch->count = 0;
-	return r;
-}
-
-void manifest_batch_free(struct manifest_batch *batch)
-{
-	cJSON_Delete(batch->games);
-	memset(batch, 0, sizeof *batch);
 }

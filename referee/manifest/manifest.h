@@ -1,31 +1,36 @@
 /*
- * A tournament's manifest (docs/TOURNAMENTS.md): a hash-chained, signed
- * JSON Lines file in the output folder listing the games of each table
+ * A tournament's manifest (docs/TOURNAMENTS.md): its run.jsonl
+ * (run_manifest.h, which writes it), a hash-chained, signed JSON Lines
+ * file in the output folder listing the games of each table
  * as it starts, and each game aborted and finished, with its seats and
  * its log's SHA-256, so a game the organiser dropped stays visible.  It
  * is written as the run goes (its records are manifest_records.h's) and,
  * after a stopped run, read back by manifest_read.h to resume it.
- * Finished games go in batches, up to MANIFEST_BATCH_GAMES a record and
- * at most MANIFEST_BATCH_MS after the first of them finished: the chain is
- * hashed line by line, so a line per game would cost the ladder twice the
- * hashing (and the parsing) for a million games.
+ * Finished games go in batches (manifest_ledger.h), up to
+ * MANIFEST_BATCH_GAMES a record and at most MANIFEST_BATCH_MS after the
+ * first of them finished: the chain is hashed line by line, so a line per
+ * game would cost the ladder twice the hashing (and the parsing) for a
+ * million games.
  */
 #ifndef ARENA_MANIFEST_H
 #define ARENA_MANIFEST_H
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>
-#include <stdint.h>
 
-#include "base/journal.h"
 #include "games/fair.h"
 #include "manifest_format.h"
+#include "run_manifest.h"
 
 struct manifest_view;
 
-/* Starts a new manifest in `dir` with `header` (consumed) as its first
- * record. */
-struct journal *manifest_create(const char *dir, cJSON *header, char *err);
+/* The tournament's manifest in `dir`, a new string: its run.jsonl when
+ * that is a tournament's, else an earlier version's manifest.jsonl; NULL:
+ * neither. */
+char *manifest_find(const char *dir);
+
+/* Whether `path` is a tournament's manifest: either of those. */
+bool manifest_is(const char *path);
 
 /* Reads the manifest in `dir` as manifest_read() does in MANIFEST_RESUME
  * mode, into `view` (free it with manifest_view_free()), and refuses it
@@ -39,40 +44,17 @@ struct journal *manifest_create(const char *dir, cJSON *header, char *err);
  * which games this run can play (NULL: none).  Returns 1 when the
  * manifest is signed, `expected`'s file adds no bots and no game a
  * skipped record left out (--skip-broken) is one this run plays: nothing
- * is left to append; 0 with *journal open to append after its last whole
+ * is left to append; 0 with `run` open to append after its last whole
  * line (after the signature of a run that grows or plays such games) and
  * *versions the "bot" records this run must add, for its bots whose entry
  * changed (manifest_file.h); -1 with err. */
 int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
-		    long count, struct manifest_view *view, struct journal **journal,
+		    long count, struct manifest_view *view, struct run_manifest *run,
 		    cJSON **versions, char *err);
 
 /* The first record of the manifest in `dir`, parsed but not checked
  * (what a resumed run was started with, taken again before the manifest
  * is read: manifest_reopen() checks it), or NULL. */
 cJSON *manifest_first_record(const char *dir);
-
-/* The number of bots of the first record of the manifest in `dir`: those
- * of the run's first generation (schedule.h), whatever bots were added
- * since; -1 when it cannot be read (manifest_reopen() then says why). */
-int manifest_first_bots(const char *dir);
-
-/* Finished games waiting for their record. */
-struct manifest_batch {
-	cJSON *games;        /* their entries, or NULL */
-	int count;
-	int64_t first_ns;    /* when the first of them was added */
-};
-
-/* Adds a finished game's entry ({"game":N,...}, consumed). */
-void manifest_batch_add(struct manifest_batch *batch, cJSON *game);
-/* Whether the batch is full or its first game waited long enough. */
-bool manifest_batch_due(const struct manifest_batch *batch);
-/* Milliseconds until the batch is due (0: now), or -1 when it is empty. */
-long manifest_batch_wait_ms(const struct manifest_batch *batch);
-/* The record {"type":"finished","games":[...]} of the games waiting, who
- * wait no more; NULL when none does. */
-cJSON *manifest_batch_record(struct manifest_batch *batch);
-void manifest_batch_free(struct manifest_batch *batch);
 
 #endif

@@ -65,6 +65,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
 	const char *format = manifest_member_string(o, "format", NULL);
+	const char *verb = manifest_member_string(o, "verb", NULL);
 	const char *game = manifest_member_string(o, "game", NULL);
 	const char *shard = manifest_member_string(o, "shard", NULL);
 	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
@@ -74,16 +75,19 @@ static int take_header(struct reader *rd, const cJSON *o)
 	    !strncmp(format, "arena-manifest/", 15)) {
 		if (rd->flags & MANIFEST_RESUME)
 			problem(rd, "is in format %s, which this referee cannot "
-				"resume (it writes %s): finish the run with the "
-				"referee that started it, or start again with "
-				"another --out", format, MANIFEST_FORMAT);
+				"resume (it resumes %s and %s): finish the run with "
+				"the referee that started it, or start again with "
+				"another --out", format, RUN_FORMAT, MANIFEST_FORMAT);
 		else
 			problem(rd, "is in format %s, which this referee does not "
-				"read (it reads %s): give the folder of its logs, "
-				"%s/games, instead", format, MANIFEST_FORMAT, v->dir);
+				"read (it reads %s and %s): give the folder of its "
+				"logs, %s/games, instead", format, RUN_FORMAT,
+				MANIFEST_FORMAT, v->dir);
 		return -1;
 	}
-	if (!format || strcmp(format, MANIFEST_FORMAT) ||
+	/* A tournament's run.jsonl, or an earlier version's manifest.jsonl. */
+	if (!format || (strcmp(format, MANIFEST_FORMAT) && (strcmp(format, RUN_FORMAT) ||
+	     !verb || strcmp(verb, "tournament"))) ||
 	    hex_decode(v->id, sizeof v->id, manifest_member_string(o, "id", NULL)) ||
 	    !game || strlen(game) >= sizeof v->game ||
 	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
@@ -91,8 +95,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 	    !cJSON_IsArray(bots) || cJSON_GetArraySize(bots) < 1 ||
 	    cJSON_GetArraySize(bots) > USHRT_MAX + 1) {
 		problem(rd, "not a tournament manifest (this referee reads "
-			MANIFEST_FORMAT " with seq 0, id, game, players, "
-			"schedule_games and bots)");
+			RUN_FORMAT " of the verb tournament, and " MANIFEST_FORMAT
+			", with seq 0, id, game, players, schedule_games and bots)");
 		return -1;
 	}
 	v->names = xcalloc((size_t)cJSON_GetArraySize(bots), sizeof *v->names);

@@ -28,10 +28,11 @@ static void add_games(cJSON *r, const long *games, int count)
 
 cJSON *manifest_header_record(const struct manifest_header *h)
 {
-	cJSON *r = typed("tournament"), *bots;
+	cJSON *r = typed("run"), *bots;
 	char hex[2 * FAIR_GAME_ID_BYTES + 1], shard[32];
 
-	cJSON_AddStringToObject(r, "format", MANIFEST_FORMAT);
+	cJSON_AddStringToObject(r, "format", RUN_FORMAT);
+	cJSON_AddStringToObject(r, "verb", "tournament");
 	if (h->id) {
 		hex_encode(hex, h->id, FAIR_GAME_ID_BYTES);
 		cJSON_AddStringToObject(r, "id", hex);

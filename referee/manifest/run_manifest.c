@@ -13,6 +13,7 @@
 #include "base/files.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "manifest_format.h"
 #include "match/match_set.h"
 #include "plan/book.h"
 
@@ -26,7 +27,7 @@ static cJSON *run_header(const struct run_manifest *m, const char *verb,
 
 	hex_encode(hex, m->id, sizeof m->id);
 	cJSON_AddStringToObject(r, "type", "run");
-	cJSON_AddStringToObject(r, "format", "arena-run/1");
+	cJSON_AddStringToObject(r, "format", RUN_FORMAT);
 	cJSON_AddStringToObject(r, "verb", verb);
 	cJSON_AddStringToObject(r, "id", hex);
 	/* Of revision 6 and later every log it lists names its place. */
@@ -58,26 +59,38 @@ static cJSON *run_header(const struct run_manifest *m, const char *verb,
 	return r;
 }
 
+int run_manifest_start(struct run_manifest *m, const char *dir, cJSON *header, char *err)
+{
+	char *path = outdir_run_manifest(dir);
+
+	m->dir = dir;
+	m->journal = journal_create(path, err);
+	free(path);
+	if (!m->journal) {
+		cJSON_Delete(header);
+		return -1;
+	}
+	return run_manifest_record(m, header, err);
+}
+
+int run_manifest_reopen(struct run_manifest *m, const char *path, const unsigned char *id,
+			size_t bytes, uint64_t lines, const unsigned char *hash, char *err)
+{
+	memcpy(m->id, id, sizeof m->id);
+	m->journal = journal_reopen(path, bytes, lines, hash, err);
+	return m->journal ? 0 : -1;
+}
+
 int run_manifest_create(struct run_manifest *m, const char *dir, const char *verb,
 			const struct match_config *config, char *const *bots,
 			int count, bool duplicate, char *err)
 {
-	char *path = outdir_run_manifest(dir);
-
 	memset(m, 0, sizeof *m);
 	randombytes_buf(m->id, sizeof m->id);
-	m->dir = dir;
 	m->seed = match_secrets_seed(config);
 	m->set_games = duplicate ? count : 1;
-	m->journal = journal_create(path, err);
-	free(path);
-	if (!m->journal)
-		return -1;
-	if (journal_append(m->journal, run_header(m, verb, config, bots, count,
-						  duplicate), err) ||
-	    journal_flush(m->journal, err))
-		return -1;
-	return 0;
+	return run_manifest_start(m, dir, run_header(m, verb, config, bots, count, duplicate),
+				  err);
 }
 
 void run_manifest_commitment(const struct run_manifest *m, long game, char *hex)
@@ -88,11 +101,6 @@ void run_manifest_commitment(const struct run_manifest *m, long game, char *hex)
 
 	match_set_commitment(m->seed, (unsigned long)dealt, c);
 	hex_encode(hex, c, sizeof c);
-}
-
-int run_manifest_started(struct run_manifest *m, long first, int count, char *err)
-{
-	return run_manifest_started_seated(m, first, count, NULL, 0, err);
 }
 
 /* The record's "seats": each seat's version, by name, number and hash. */
@@ -127,11 +135,6 @@ int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 	if (n)
 		add_seats(r, seats, n);
 	return run_manifest_record(m, r, err);
-}
-
-int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char *err)
-{
-	return run_manifest_finished_with(m, game, NULL, sha256, err);
 }
 
 int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,

@@ -1,8 +1,8 @@
 /*
- * The manifest of a `referee play --out` or `referee sprt --out` folder
- * (docs/LOGS.md, "A play or sprt folder"; docs/FAIRNESS.md, revision 5):
- * run.jsonl, hash-chained and signed as a game log is, so that the folder
- * is one signed whole as a tournament's is.  Its first record says what
+ * A run's record, run.jsonl, and its one writer, for every run that
+ * writes a folder (docs/LOGS.md; docs/FAIRNESS.md, revision 5): chained
+ * and signed as a game log is, so that the folder is one signed whole.
+ * A tournament's records are manifest_records.h's; below, the others'.  Its first record says what
  * the run is (the verb, the game, the bots, a duplicate run's sets, an
  * opening book's hash, path, order and schedule); a "started" record
  * names each game's or set's commitment C, on disk before any bot is
@@ -40,6 +40,7 @@
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "base/journal.h"
 #include "games/fair.h"
@@ -53,6 +54,15 @@ struct run_manifest {
 	int set_games;                /* games a duplicate set, else 1 */
 };
 
+/* Starts DIR/run.jsonl with `header` (taken) as its first record, for
+ * the run of m->id: 0, or -1 with err. */
+int run_manifest_start(struct run_manifest *m, const char *dir, cJSON *header, char *err);
+
+/* Opens the record at `path` of the run `id` to append after its first
+ * `lines` lines (`bytes`), the last of hash `hash`: 0, or -1 with err. */
+int run_manifest_reopen(struct run_manifest *m, const char *path, const unsigned char *id,
+			size_t bytes, uint64_t lines, const unsigned char *hash, char *err);
+
 /* Starts DIR/run.jsonl for the run of `verb` ("play", "sprt") of `config`
  * (its seed, else its deal_key, which must be set: the commitments are
  * listed from it) between `bots` (`count` names), with sets of `count`
@@ -60,10 +70,6 @@ struct run_manifest {
 int run_manifest_create(struct run_manifest *m, const char *dir, const char *verb,
 			const struct match_config *config, char *const *bots,
 			int count, bool duplicate, char *err);
-
-/* The "started" record of games first to first+count-1, each with its C
- * (a set's, for its games), on disk: 0, or -1 with err. */
-int run_manifest_started(struct run_manifest *m, long first, int count, char *err);
 
 /* The C of game `game` (a set's, for its games), in hex (2 *
  * FAIR_HASH_BYTES + 1 bytes), as its started record names it; `m` must
@@ -77,18 +83,18 @@ struct run_manifest_seat {
 	const char *hash;
 };
 
-/* run_manifest_started() with the `n` seats of each set's first game
- * (`seats`) named too, so that whoever reads the record before play
- * knows who plays (a league's sets; n 0: none named). */
+/* The "started" record of games first to first+count-1, each with its C
+ * (a set's, for its games), on disk, with the `n` seats of each set's
+ * first game (`seats`) named too, so that whoever reads the record before
+ * play knows who plays (a league's sets; n 0: none named): 0, or -1 with
+ * err. */
 int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 				const struct run_manifest_seat *seats, int n, char *err);
 
 /* The "finished" record of game `game`, its log's SHA-256 read from the
- * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL):
- * 0, or -1 with err. */
-int run_manifest_finished(struct run_manifest *m, long game, char *sha256, char *err);
-/* The same with the members of `more` (taken; NULL: none) added after
- * the SHA-256 (a league run's "seats"). */
+ * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL),
+ * with the members of `more` (taken; NULL: none) added after it (a league
+ * run's "seats"): 0, or -1 with err. */
 int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
 			       char *sha256, char *err);
 

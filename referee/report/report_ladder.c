@@ -15,12 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "base/outdir.h"
 #include "base/problems.h"
 #include "base/util.h"
 #include "ladder/grade_ladder.h"
 #include "ladder/crosstable.h"
 #include "ladder/ladder_rank.h"
+#include "manifest/manifest.h"
 #include "report.h"
 
 /* A problem ladder_collect found, kept for the page. */
@@ -45,7 +45,7 @@ static bool collect(const char *dir, struct report_manifest *run,
 	struct problems problems = {.report = note_problem, .ctx = problem_list};
 
 	if (run->listed) {
-		char *path = outdir_manifest(dir);
+		char *path = manifest_find(dir);
 
 		ladder_collect_run(path, &run->view, &check, ladder, &problems);
 		free(path);

@@ -17,6 +17,7 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "ladder/grade_pair.h"
+#include "manifest/manifest.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
 #include "report.h"
@@ -97,7 +98,7 @@ static void run_problem(void *ctx, const char *where, const char *what)
 	free(line);
 }
 
-/* A play or sprt folder (no manifest.jsonl, a run.jsonl): checked as
+/* A play or sprt folder (a run.jsonl not of a tournament): checked as
  * `referee verify` checks it, each problem in "run_problems". */
 static void report_run(const char *dir, const unsigned char *trusted_key,
 		       cJSON *m, struct report_manifest *run)
@@ -120,19 +121,18 @@ void report_manifest(const char *dir, const unsigned char *trusted_key,
 		     cJSON *data, struct report_manifest *run)
 {
 	cJSON *m = cJSON_AddObjectToObject(data, "manifest");
-	char *path = outdir_manifest(dir), problem[ERR_LEN] = "";
+	char *path = manifest_find(dir), problem[ERR_LEN] = "";
 	struct problems problems = {.report = first_problem, .ctx = problem};
 	struct manifest_view *view = &run->view;
 	int rc;
 
 	memset(run, 0, sizeof *run);
-	if (access(path, F_OK)) {
-		free(path);
+	if (!path) {
 		cJSON_AddBoolToObject(m, "present", false);
 		if (verify_run_is(dir))
 			report_run(dir, trusted_key, m, run);
 		else
-			cJSON_AddStringToObject(m, "problem", "no " OUTDIR_MANIFEST ": this "
+			cJSON_AddStringToObject(m, "problem", "no " OUTDIR_RUN_MANIFEST ": this "
 						"is not a tournament's folder, or the run has "
 						"not started");
 		return;

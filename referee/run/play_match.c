@@ -191,12 +191,12 @@ static int play_listed(struct play_match *p, struct match **lanes, long game,
 {
 	bool listed = p->manifest.journal != NULL;
 
-	if (listed && run_manifest_started(&p->manifest, game, count, why))
+	if (listed && run_manifest_started_seated(&p->manifest, game, count, NULL, 0, why))
 		return -1;
 	if (play_round(p, lanes, game, count, outcomes, why))
 		return -1;
 	for (int k = 0; listed && k < count; k++)
-		if (run_manifest_finished(&p->manifest, game + k, NULL, why))
+		if (run_manifest_finished_with(&p->manifest, game + k, NULL, NULL, why))
 			return -1;
 	return 0;
 }

@@ -165,7 +165,8 @@ static enum pool_next next_pair(void *state, int worker,
 	t->games[0] = 2 * pair - 1;
 	t->games[1] = 2 * pair;
 	t->count = 2;
-	if (st->manifest.journal && run_manifest_started(&st->manifest, t->games[0], 2, st->err))
+	if (st->manifest.journal &&
+	    run_manifest_started_seated(&st->manifest, t->games[0], 2, NULL, 0, st->err))
 		return POOL_ERROR;
 	return POOL_TASK;
 }
@@ -213,7 +214,8 @@ static int take_finished(struct sprt_run *st, const char *line)
 		tell_no_start(st);
 		return 0;
 	}
-	if (st->manifest.journal && run_manifest_finished(&st->manifest, game, NULL, st->err))
+	if (st->manifest.journal &&
+	    run_manifest_finished_with(&st->manifest, game, NULL, NULL, st->err))
 		return -1;
 	a = (game - 1) % 2;  /* A's seat */
 	st->half[(game - 1) / 2][a] = (signed char)(rank[a] < rank[1 - a] ? 2

@@ -89,8 +89,8 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 								games[i]), c);
 		hex_encode(commitments[i], c, sizeof c);
 	}
-	rc = manifest_ledger_flush(&st->ledger, manifest_started_record(table + 1, games, count,
-						(const char (*)[65])commitments), st->err);
+	rc = tournament_record(st, manifest_started_record(table + 1, games, count,
+							   (const char (*)[65])commitments));
 	free(commitments);
 	return rc;
 }
@@ -141,7 +141,7 @@ static enum pool_next swiss_next(void *state, int worker,
 		return POOL_DONE;
 	/* The results are in the manifest before the rounds they pair
 	 * start. */
-	if (tournament_record_finished(st))
+	if (manifest_ledger_write_finished(&st->ledger, st->err))
 		return POOL_ERROR;
 	out->pair = st->schedule->games[st->schedule->tables[table].first_game - 1].seating;
 	return hand_table(st, table, out);
@@ -218,8 +218,8 @@ static int handle(void *state, int worker, char *line)
 		    take_finished(st, game, rest, &figures))
 			return errorf(st->err, "a worker's report of game %ld is "
 				      "cut short", game);
-		manifest_ledger_finished(&st->ledger, tournament_finished_entry(st, game, hash, rank,
-							      &figures, false));
+		manifest_ledger_finished(&st->ledger, tournament_finished_entry(
+			st, game, hash, rank, &figures, false));
 		if (record_due(st, false))
 			return -1;
 		schedule_source_finished(&st->source, game, rank);
@@ -231,7 +231,7 @@ static int handle(void *state, int worker, char *line)
 					       game_figures_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
-		if (tournament_record_finished(st))
+		if (manifest_ledger_write_finished(&st->ledger, st->err))
 			return -1;
 		st->run->on_finished(st->run->hook_ctx);
 		return 0;
@@ -333,9 +333,9 @@ static int close_manifest(struct tournament_state *st, int rc)
 
 		count_games(st, &total, &finished, &left_out);
 		return record_due(st, true) || tournament_record(st, manifest_complete_record(finished)) ||
-		       journal_sign(st->ledger.journal, st->run->key, st->id, st->err) ? -1 : 0;
+		       run_manifest_sign(&st->ledger.run, st->run->key, st->err) ? -1 : 0;
 	}
-	if (st->ledger.journal) {
+	if (st->ledger.run.journal) {
 		/* A stopped run keeps what finished: no need to find it
 		 * again in the logs when it is resumed.  Best effort: a
 		 * failure here must not replace the error that stopped the
@@ -343,7 +343,7 @@ static int close_manifest(struct tournament_state *st, int rc)
 		char ignored[ERR_LEN], *err = st->err;
 
 		st->err = ignored;
-		tournament_record_finished(st);
+		manifest_ledger_write_finished(&st->ledger, st->err);
 		st->err = err;
 	}
 	return rc;
@@ -359,7 +359,7 @@ static int play_games(struct tournament_state *st)
 	struct run_loop loop = {
 		.source = &source, .concurrency = run->concurrency, .err = st->err,
 		.job = {.spec = st->spec, .schedule = st->schedule, .out_dir = run->out_dir,
-			.key = run->key, .run_id = st->id, .lock_fd = run->lock_fd,
+			.key = run->key, .run_id = st->ledger.run.id, .lock_fd = run->lock_fd,
 			.duplicate = st->spec->duplicate}};
 	int rc;
 

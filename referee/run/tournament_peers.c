@@ -14,6 +14,7 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "base/verify.h"
+#include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
 
 char *tournament_peer_dir(const char *out_dir, int index, int peer)
@@ -115,13 +116,12 @@ static bool is_new(const struct tournament_peers *p, const struct manifest_view 
 static int take_peer(struct tournament_peers *p, int peer, char *err)
 {
 	char *dir = tournament_peer_dir(p->out_dir, p->index, peer);
-	char *path = outdir_manifest(dir), first[ERR_LEN] = "";
+	char *path = manifest_find(dir), first[ERR_LEN] = "";
 	struct problems problems = {.report = first_problem, .ctx = first};
 	struct manifest_view v = {0};
 	int rc = 0, taken = 0;
 
-	if (access(path, F_OK)) {
-		free(path);
+	if (!path) {
 		free(dir);
 		return 0;       /* not started yet */
 	}

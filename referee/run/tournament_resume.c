@@ -178,8 +178,8 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 	}
 	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
 		add_log_replies(st, game, &log, &figures);
-		manifest_ledger_finished(&st->ledger, tournament_finished_entry(st, game, hash, ranks,
-							      &figures, true));
+		manifest_ledger_finished(&st->ledger, tournament_finished_entry(
+			st, game, hash, ranks, &figures, true));
 		schedule_source_finished(&st->source, game, ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
@@ -268,7 +268,7 @@ static int earlier_seated(struct tournament_state *st, const struct manifest_vie
 
 /* What a resumed run takes of the earlier run's manifest `old` (of this
  * run's schedule, or of its first generations when bots were added:
- * manifest_reopen() compared their headers): its id, the
+ * manifest_reopen() compared their headers and took its id): the
  * logs it set aside, its finished games, for the standings, the forfeit
  * reasons it met, and the games whose reply times no "replies" record
  * holds yet (moved out of `old`). */
@@ -278,7 +278,6 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 
 	long *last = verify_cut_last_started(old);
 
-	memcpy(st->id, old->id, sizeof st->id);
 	for (long g = 1; g <= old->game_count; g++) {
 		const char *c = last[g] ? old->started_commitments[last[g] - 1] : NULL;
 
@@ -450,16 +449,14 @@ int tournament_open_manifest(struct tournament_state *st)
 	int rc;
 
 	if (!st->run->resume) {
-		randombytes_buf(st->id, sizeof st->id);
-		st->ledger.journal = manifest_create(dir, header(st, st->id), st->err);
-		if (!st->ledger.journal)
-			return -1;
-		return 0;
+		randombytes_buf(st->ledger.run.id, sizeof st->ledger.run.id);
+		return run_manifest_start(&st->ledger.run, dir, header(st, st->ledger.run.id),
+					  st->err);
 	}
 	now = header(st, NULL);
 	plays = games_played(st);
 	rc = manifest_reopen(dir, now, plays, st->schedule->game_count, &old,
-			     &st->ledger.journal, &versions, st->err);
+			     &st->ledger.run, &versions, st->err);
 	cJSON_Delete(now);
 	/* Its games are the first generations' of this run's schedule (and
 	 * no more than st->finished holds). */
@@ -489,7 +486,7 @@ int tournament_open_manifest(struct tournament_state *st)
 		if (schedule_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
 		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
 			rc = settle_set(st, n);
-	rc = rc ? rc : tournament_record_finished(st);
+	rc = rc ? rc : manifest_ledger_write_finished(&st->ledger, st->err);
 	if (rc) {
 		cJSON_Delete(versions);
 		return rc;

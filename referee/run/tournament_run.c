@@ -25,6 +25,7 @@
 #include "run_lock.h"
 #include "tournament.h"
 #include "tournament_peers.h"
+#include "verify/verify_run.h"
 
 /* The most games one schedule may hold. */
 #define MAX_GAMES 10000000L
@@ -43,6 +44,8 @@ struct running {
 	char **why;
 	bool *left_out;          /* a resumed Swiss's bots its skipped
 				  * records left out, or NULL */
+	int first_bots;          /* a resumed run's first record's bots
+				  * (schedule.h's first generation), or -1 */
 };
 
 /* FILE's folder/out/NAME: next to the file, as its bots' folders are,
@@ -110,6 +113,8 @@ static int remember(struct running *r, char *err)
 	char why[ERR_LEN];
 	int index, count, rc = 0;
 
+	r->first_bots = cJSON_IsArray(json_member(first, "bots"))
+			? cJSON_GetArraySize(json_member(first, "bots")) : -1;
 	r->spec.compress |= cJSON_IsTrue(json_member(first, "compress"));
 	run->skip_broken |= cJSON_IsTrue(json_member(first, "skip_broken"));
 	if (run->shard_count == 1 && shard && sscanf(shard, "%d/%d", &index, &count) == 2 &&
@@ -134,9 +139,9 @@ static void remember_left_out(struct running *r)
 {
 	struct problems quiet = { 0 };
 	struct manifest_view view;
-	char *path = outdir_manifest(r->run.out_dir);
+	char *path = manifest_find(r->run.out_dir);
 
-	if (!manifest_read(path, NULL, MANIFEST_RESUME, &view, &quiet))
+	if (path && !manifest_read(path, NULL, MANIFEST_RESUME, &view, &quiet))
 		for (int k = 0; k < view.resume.skipped_count; k++)
 			if (view.resume.skipped[k] < r->spec.bot_count) {
 				if (!r->left_out)
@@ -144,7 +149,8 @@ static void remember_left_out(struct running *r)
 							      sizeof *r->left_out);
 				r->left_out[view.resume.skipped[k]] = true;
 			}
-	manifest_view_free(&view);
+	if (path)
+		manifest_view_free(&view);
 	free(path);
 }
 
@@ -161,13 +167,11 @@ static int plan(struct running *r, char *err)
 	run->concurrency = (int)(q->concurrency ? q->concurrency
 				: r->spec.concurrency ? r->spec.concurrency
 				: sysconf(_SC_NPROCESSORS_ONLN));
-	manifest = outdir_manifest(run->out_dir);
-	if (run->resume && access(manifest, F_OK)) {
-		free(manifest);
-		return errorf(err, "nothing to resume: %s has no %s", run->out_dir,
-			      OUTDIR_MANIFEST);
-	}
+	manifest = manifest_find(run->out_dir);
 	free(manifest);
+	if (run->resume && !manifest)
+		return errorf(err, "nothing to resume: %s has no tournament's %s",
+			      run->out_dir, OUTDIR_RUN_MANIFEST);
 	if (run->resume && remember(r, err))
 		return -1;
 	if (run->resume && r->spec.format == FORMAT_SWISS)
@@ -175,7 +179,7 @@ static int plan(struct running *r, char *err)
 	/* The bots a resumed run started with make the first generation of
 	 * its schedule; those the file added since, the next ones.  One it
 	 * removed is refused when the manifest is read again. */
-	first_bots = run->resume ? manifest_first_bots(run->out_dir) : -1;
+	first_bots = run->resume ? r->first_bots : -1;
 	if (first_bots < 0 || first_bots > r->spec.bot_count)
 		first_bots = r->spec.bot_count;
 	if (r->spec.format == FORMAT_SWISS && run->shard_count > 1) {
@@ -202,17 +206,23 @@ static int lock(struct running *r, char *err)
 {
 	struct tournament_run *run = &r->run;
 	char *manifest;
-	bool taken;
+	bool taken, other;
 
 	if (files_mkdirs(run->out_dir, err) ||
 	    (run->lock_fd = run_lock(run->out_dir, err)) < 0)
 		return -1;
-	manifest = outdir_manifest(run->out_dir);
-	taken = !run->resume && access(manifest, F_OK) == 0;
+	manifest = manifest_find(run->out_dir);
+	taken = !run->resume && manifest;
+	other = !manifest && verify_run_is(run->out_dir);
 	free(manifest);
 	if (taken)
 		return errorf(err, "%s already holds a tournament: add --resume "
 			      "to continue it, or choose another --out", run->out_dir);
+	/* Its records would go in the same run.jsonl. */
+	if (other)
+		return errorf(err, "%s holds the %s of another verb's run (play, "
+			      "sprt or a league's): choose another --out", run->out_dir,
+			      OUTDIR_RUN_MANIFEST);
 	return 0;
 }
 
@@ -283,7 +293,7 @@ static enum tournament_end play(struct running *r, char *err)
 	progress_free(&progress);
 	run->events = NULL;
 	if (played == 1) {
-		char *signed_manifest = outdir_manifest(run->out_dir);
+		char *signed_manifest = manifest_find(run->out_dir);
 
 		say(r->hooks, "%s is signed: nothing left to play", signed_manifest);
 		free(signed_manifest);

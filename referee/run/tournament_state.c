@@ -7,12 +7,7 @@
 
 int tournament_record(struct tournament_state *st, cJSON *r)
 {
-	return manifest_ledger_record(&st->ledger, r, st->err);
-}
-
-int tournament_record_finished(struct tournament_state *st)
-{
-	return manifest_ledger_write_finished(&st->ledger, st->err);
+	return run_manifest_record(&st->ledger.run, r, st->err);
 }
 
 cJSON *tournament_finished_entry(const struct tournament_state *st, long game,

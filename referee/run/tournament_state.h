@@ -24,8 +24,7 @@ struct tournament_state {
 	struct schedule *schedule;    /* a Swiss's grows seated rounds */
 	struct schedule_source source;   /* which table a worker plays next */
 	const struct tournament_run *run;
-	struct manifest_ledger ledger; /* the manifest */
-	unsigned char id[FAIR_GAME_ID_BYTES]; /* the manifest's */
+	struct manifest_ledger ledger; /* the manifest, its id the run's */
 	bool *finished;         /* by game number: source.finished */
 	int looked;             /* a sharded Swiss's peers were looked at
 				 * after the last wait */
@@ -46,8 +45,6 @@ struct tournament_state {
 
 /* Appends record `r` (taken) to the manifest: 0, or -1 with st->err. */
 int tournament_record(struct tournament_state *st, cJSON *r);
-/* The finished games waiting, if any, as one record, on disk at once. */
-int tournament_record_finished(struct tournament_state *st);
 /* A finished game's entry in a finished record, with its forfeits
  * (`figures`). */
 cJSON *tournament_finished_entry(const struct tournament_state *st, long game,

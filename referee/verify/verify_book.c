@@ -99,11 +99,9 @@ static void compare_line(const struct book_line *want, long game,
 			     game, want->line, has, want->line, should);
 }
 
-void verify_book_check(void *ctx, long game, const cJSON *header,
+void verify_book_check(const struct verify_book *vb, long game, const cJSON *header,
 		       const char *path, struct problems *problems)
 {
-	const struct verify_book *vb = ctx;
-
 	compare_line(book_pick(&vb->spec.book, (game - 1) % vb->spec.games / vb->unit),
 		     game, header, path, problems);
 }

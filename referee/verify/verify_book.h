@@ -32,9 +32,8 @@ struct verify_book *verify_book_open(const struct manifest_view *view,
 void verify_book_free(struct verify_book *vb);
 
 /* That game `game`'s log (at `path`, its header `header`) opens with the
- * line the schedule gives it, and that line's moves; `ctx` is the book
- * (verify_folder's hook). */
-void verify_book_check(void *ctx, long game, const cJSON *header,
+ * line the schedule gives it, and that line's moves. */
+void verify_book_check(const struct verify_book *vb, long game, const cJSON *header,
 		       const char *path, struct problems *problems);
 
 /* The same for a log of a run without a manifest (`play`,

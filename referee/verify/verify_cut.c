@@ -37,8 +37,9 @@ void verify_cut_dealt(const struct game_log *log, const char *records,
 			if (!json_member(log->lines[i].json, "dealt"))
 				problems_add(problems, log->path, "a game of a set whose "
 					     "draws carry no \"dealt\" (line %zu), in a folder "
-					     "whose %s is of revision 5 or later: a log of an "
-					     "earlier revision than its folder", i + 1, records);
+					     "whose records (%s) are of revision 5 or later: a "
+					     "log of an earlier revision than its folder", i + 1,
+					     records);
 			return;
 		}
 }

@@ -46,11 +46,6 @@ static bool same_ranks(const struct manifest_view *view, long game,
 	return count == view->players;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The finished logs that are there: each verified on one of `jobs`
  * processes, which reads it once and hands back its digest
  * (verify_pool.h), against which the manifest's hash, ranks, book and
@@ -62,7 +57,7 @@ struct full_check {
 	long *game;
 	size_t count;
 	struct reply_clocks *replies;  /* each bot's, from its logs */
-	const struct verify_folder_hook *hook;  /* or NULL */
+	struct verify_book *book;      /* or NULL */
 	long *last_started;            /* verify_cut_last_started() */
 	struct verify_sets *sets;      /* of a signed manifest's logs, or NULL */
 };
@@ -95,7 +90,7 @@ static void check_replies(const struct full_check *fc)
 
 /* With an opening book, that the log of game `game` opens with a line of
  * the book the manifest names (verify_log checks that it plays that line),
- * and the hook's check of which line. */
+ * and the book's check of which line. */
 static void check_book(struct full_check *fc, long game, const struct game_log *log)
 {
 	const char *want = fc->view->book_sha256, *path = log->path;
@@ -109,61 +104,31 @@ static void check_book(struct full_check *fc, long game, const struct game_log *
 		problems_add(fc->problems, path, "opens %s%s, not from the opening "
 			     "book the manifest names (SHA-256 %s)", sha ? "from the book " : "",
 			     sha ? sha : "with no book line", want);
-	else if (fc->hook)
-		fc->hook->header(fc->hook->ctx, game, header, path, fc->problems);
+	else if (fc->book)
+		verify_book_check(fc->book, game, header, path, fc->problems);
 }
 
-/* That the log of game `game` has the commitment C its last started
- * record named (revision 5): the deal the bots were told of. */
-static void check_started(struct full_check *fc, long game, const struct game_log *log)
-{
-	const char *want;
-	char c[65];
-
-	if (!fc->last_started[game])
-		return;
-	want = fc->view->started_commitments[fc->last_started[game] - 1];
-	verify_cut_dealt(log, "manifest", fc->problems);
-	verify_cut_commitment(log, c);
-	if (strcmp(c, want))
-		problems_add(fc->problems, log->path, "its commitment C is %s, the "
-			     "manifest's started record of game %ld names %s: not "
-			     "the deal the run started", *c ? c : "(none)", game, want);
-}
-
-/* That the log names the place the manifest gives it: its run and game
- * (docs/FAIRNESS.md, item 18). */
-static void check_place(struct full_check *fc, long game, const struct game_log *log)
-{
-	char run[2 * FAIR_GAME_ID_BYTES + 1];
-
-	hex_encode(run, fc->view->id, sizeof fc->view->id);
-	verify_place_check(log, &(const struct verify_place_want){
-		.records = "the manifest", .run = run, .game = game,
-		.required = fc->view->revision >= 6}, fc->problems);
-}
-
-/* The log's place in the manifest: its hash, its ranks, its book line,
- * its deal and the place it names; false when it is not the log the
- * manifest recorded. */
+/* The log's place in the manifest (verify_place.h), its ranks and its
+ * book line; false when it is not the log the manifest recorded. */
 static bool check_listed(struct full_check *fc, long game, const struct game_log *digest)
 {
 	const struct manifest_view *view = fc->view;
-	unsigned char sha[32];
+	long started = fc->last_started[game];
+	char run[2 * FAIR_GAME_ID_BYTES + 1], sha256[2 * 32 + 1];
 	int ranks[RATINGS_MAX_SEATS];
 
-	if (hex_decode(sha, sizeof sha, digest->sha256) ||
-	    memcmp(sha, view->sha256[game], sizeof sha)) {
-		problems_add(fc->problems, digest->path, "altered: its SHA-256 is not "
-			     "the one the manifest recorded for game %ld", game);
+	hex_encode(run, view->id, sizeof view->id);
+	hex_encode(sha256, view->sha256[game], sizeof view->sha256[game]);
+	if (!verify_place_listed(digest, &(const struct verify_listed){
+			.sha256 = sha256,
+			.commitment = started ? view->started_commitments[started - 1] : NULL,
+			.place = {.records = "the manifest", .run = run, .game = game,
+				  .required = view->revision >= 6}}, fc->problems))
 		return false;
-	}
 	if (!same_ranks(view, game, ranks, logread_ranks(digest, ranks, RATINGS_MAX_SEATS)))
 		problems_add(fc->problems, digest->path, "its result is not the "
 			     "ranks the manifest lists for game %ld", game);
 	check_book(fc, game, digest);
-	check_started(fc, game, digest);
-	check_place(fc, game, digest);
 	if (fc->sets)
 		verify_sets_add(fc->sets, digest);
 	return true;
@@ -283,11 +248,11 @@ static void add_set_problem(void *ctx, const char *where, const char *what)
 }
 
 void verify_folder(const struct manifest_view *view, bool full, int jobs,
-		   const struct verify_folder_hook *hook, struct problems *problems)
+		   struct verify_book *book, struct problems *problems)
 {
 	char *games = outdir_games(view->dir), **planted = NULL;
 	uint64_t *present = xcalloc((size_t)view->game_count / 64 + 1, sizeof *present);
-	struct full_check fc = {.view = view, .problems = problems, .hook = hook};
+	struct full_check fc = {.view = view, .problems = problems, .book = book};
 	size_t unlisted;
 
 	unlisted = list_games(view, games, present, &planted, problems);
@@ -339,13 +304,7 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 		verify_sets_free(fc.sets);
 		free(fc.replies);
 	}
-	if (unlisted)  /* qsort must not be given a NULL array */
-		qsort(planted, unlisted, sizeof *planted, by_name);
-	for (size_t i = 0; i < unlisted; i++) {
-		problems_add(problems, planted[i], "not listed in the manifest: "
-			     "planted, or left there by another run");
-		free(planted[i]);
-	}
+	verify_place_unlisted(planted, unlisted, "the manifest", problems);
 	for (size_t i = 0; i < fc.count; i++)
 		free(fc.paths[i]);
 	free(fc.paths);
@@ -381,7 +340,7 @@ char **verify_folder_logs(const char *dir, size_t *count, char *err)
 	closedir(d);
 	free(games);
 	paths[*count] = NULL;
-	qsort(paths, *count, sizeof *paths, by_name);
+	verify_place_sort(paths, *count);
 	return paths;
 }
 

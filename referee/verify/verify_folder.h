@@ -19,21 +19,13 @@
 
 #include "base/problems.h"
 #include "manifest/manifest_read.h"
-
-/* A check of each finished log's header that opens from the manifest's
- * book, beside the folder's own (verify_book.h's, which this layer cannot
- * call): game `game`'s, of the log at `path`. */
-struct verify_folder_hook {
-	void (*header)(void *ctx, long game, const cJSON *header, const char *path,
-		       struct problems *problems);
-	void *ctx;
-};
+#include "verify_book.h"
 
 /* Reports every problem of the folder of `view` (read by manifest_read);
- * `full` adds the check of each log, on `jobs` processes, and `hook`'s
- * (or NULL). */
+ * `full` adds the check of each log, on `jobs` processes, and of its
+ * line of `book` (verify_book.h; NULL: none checked). */
 void verify_folder(const struct manifest_view *view, bool full, int jobs,
-		   const struct verify_folder_hook *hook, struct problems *problems);
+		   struct verify_book *book, struct problems *problems);
 
 /* The game logs of a folder without a manifest, sorted by name: those of
  * its games/ subfolder when it has one, else its own *.jsonl files

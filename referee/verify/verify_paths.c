@@ -10,6 +10,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/verify_sets.h"
+#include "manifest/manifest.h"
 #include "manifest/manifest_swiss_union.h"
 #include "verify_book.h"
 #include "verify_cut.h"
@@ -65,11 +66,10 @@ static void check_tournament(struct check *c, const char *manifest)
 
 	if (usable) {
 		struct verify_book *book = verify_book_open(&view, notice, sizeof notice);
-		struct verify_folder_hook hook = {.header = verify_book_check, .ctx = book};
 
 		if (*notice)
 			c->events->notice(c->events->ctx, view.dir, notice);
-		verify_folder(&view, true, c->jobs, book ? &hook : NULL, &problems);
+		verify_folder(&view, true, c->jobs, book, &problems);
 		cut_there = verify_cut_logs(&view, &problems);
 		verify_book_free(book);
 		manifest_swiss_union_add(&c->swiss, &view, &problems);
@@ -110,30 +110,29 @@ static void gather(struct check *c, const char *path)
  * err when the workers failed. */
 static int check_path(struct check *c, const char *path, char *err)
 {
-	char *manifest = outdir_manifest(path), why[ERR_LEN], **logs;
+	char *manifest = NULL, why[ERR_LEN], **logs;
 	struct stat st;
 	size_t count;
 	int rc = 0;
 
 	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
-		if (outdir_is_run_manifest(path) && !stat(path, &st)) {
+		if ((outdir_is_run_manifest(path) || outdir_is_manifest(path)) &&
+		    !stat(path, &st)) {
 			/* A run's record, not a game's log: its folder is
 			 * what it vouches for. */
 			char *dir = path_parent(path);
 
 			rc = check_path(c, dir, err);
 			free(dir);
-		} else if (!outdir_is_manifest(path) || stat(path, &st))
+		} else
 			gather(c, path);
-		else if (!(rc = flush(c, err)))
-			check_tournament(c, path);
-	} else if (!stat(manifest, &st)) {
+	} else if ((manifest = manifest_find(path))) {
 		if (!(rc = flush(c, err)))
 			check_tournament(c, manifest);
 	} else if (!(logs = verify_folder_logs(path, &count, why)) ||
 		   (!count && !verify_run_is(path))) {
 		c->events->unusable(c->events->ctx, path, logs ? "holds no game log "
-				    "and no " OUTDIR_MANIFEST : why);
+				    "and no " OUTDIR_RUN_MANIFEST : why);
 		verify_folder_logs_free(logs);
 	} else {
 		/* A play or sprt folder: its manifest, then its logs, each

@@ -3,12 +3,14 @@
  */
 #include "verify_place.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
 #include "base/log_place.h"
 #include "base/util.h"
 #include "games/fair.h"
+#include "verify_cut.h"
 
 /* Whether the header says it follows revision 6 or later, whose logs in
  * a folder always name their place. */
@@ -82,4 +84,51 @@ void verify_place_check(const struct game_log *log, const struct verify_place_wa
 		problems_add(problems, log->path, "names game %ld of its run, where %s "
 			     "lists it as game %ld: not its place", p.game, want->records,
 			     want->game);
+}
+
+bool verify_place_listed(const struct game_log *log, const struct verify_listed *want,
+			 struct problems *problems)
+{
+	const char *records = want->place.records;
+	long game = want->place.game;
+	char c[65];
+
+	if (strcmp(log->sha256, want->sha256)) {
+		problems_add(problems, log->path, "altered: its SHA-256 is not the one "
+			     "%s lists for game %ld", records, game);
+		return false;
+	}
+	if (want->commitment) {
+		verify_cut_dealt(log, records, problems);
+		verify_cut_commitment(log, c);
+		if (strcmp(c, want->commitment))
+			problems_add(problems, log->path, "its commitment C is %s, %s's "
+				     "started record of game %ld names %s: not the deal "
+				     "the run started", *c ? c : "(none)", records, game,
+				     want->commitment);
+	}
+	verify_place_check(log, &want->place, problems);
+	return true;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void verify_place_sort(char **paths, size_t count)
+{
+	if (count)  /* qsort must not be given a NULL array */
+		qsort(paths, count, sizeof *paths, by_name);
+}
+
+void verify_place_unlisted(char **paths, size_t count, const char *records,
+			   struct problems *problems)
+{
+	verify_place_sort(paths, count);   /* whatever the folder's order */
+	for (size_t i = 0; i < count; i++) {
+		problems_add(problems, paths[i], "not listed in %s: planted, or left "
+			     "there by another run", records);
+		free(paths[i]);
+	}
 }

@@ -4,7 +4,10 @@
  * that its header's "place" names (base/log_place.h) must be those the
  * records that list it give, so that a log copied from another league or
  * run, or two logs of a run swapped (renamed into each other's places,
- * the records' hashes mended and signed again), are refused.
+ * the records' hashes mended and signed again), are refused.  And the
+ * rest of what a folder's check holds each log to, the same for every
+ * run (a tournament's, play's, sprt's, a league's): the SHA-256 and the
+ * commitment C its records list, and no file there that they do not.
  */
 #ifndef ARENA_VERIFY_PLACE_H
 #define ARENA_VERIFY_PLACE_H
@@ -33,5 +36,27 @@ struct verify_place_want {
  * against `want`, the first difference added to `problems`. */
 void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
 			struct problems *problems);
+
+/* What a folder's records list of a finished game, whose log must match. */
+struct verify_listed {
+	const char *sha256;       /* its log's, in hex */
+	const char *commitment;   /* in hex, the C its last started record
+				   * named; NULL when none did (revision 4) */
+	struct verify_place_want place;
+};
+
+/* Checks `log` against `want`: its SHA-256 (else "altered", and false:
+ * not the log listed, nothing more is said of it), its C and its place,
+ * each problem added to `problems`. */
+bool verify_place_listed(const struct game_log *log, const struct verify_listed *want,
+			 struct problems *problems);
+
+/* Sorts the `count` paths by name. */
+void verify_place_sort(char **paths, size_t count);
+
+/* The `count` files of a folder that its records (`records`, in words)
+ * do not list, each a problem, in name order; the strings are freed. */
+void verify_place_unlisted(char **paths, size_t count, const char *records,
+			   struct problems *problems);
 
 #endif

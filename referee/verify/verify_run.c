@@ -102,30 +102,21 @@ static signed char a_points(const struct verify_run *rc, const struct game_log *
 	return ranks[seat[0]] < ranks[seat[1]] ? 2 : ranks[seat[0]] == ranks[seat[1]];
 }
 
-/* That the log of game `game` is the one listed: its SHA-256, its C and
- * its book line's schedule. */
+/* That the log of game `game` is the one listed (verify_place.h) and,
+ * with a book, of the run's book line's schedule. */
 static void check_log(struct verify_run *rc, long game, const struct game_log *log)
 {
 	static const char *const fields[] = {"sha256", "path", "order", "first", "unit"};
 	struct run_game *e = &rc->games[game];
 	const cJSON *book = json_member(log->count ? log->lines[0].json : NULL, "book");
-	char c[65];
+	struct verify_listed want = {.sha256 = e->sha256, .commitment = e->commitment,
+				     .place = rc->place};
 
-	if (strcmp(log->sha256, e->sha256)) {
-		problems_add(rc->problems, log->path, "altered: its SHA-256 is not the "
-			     "one run.jsonl lists for game %ld", game);
+	want.place.game = game;
+	if (!verify_place_listed(log, &want, rc->problems))
 		return;
-	}
 	if (rc->test)
 		e->points = a_points(rc, log);
-	verify_cut_dealt(log, "run.jsonl", rc->problems);
-	verify_cut_commitment(log, c);
-	if (strcmp(c, e->commitment))
-		problems_add(rc->problems, log->path, "its commitment C is %s, run.jsonl's "
-			     "started record of game %ld names %s: not the deal the run "
-			     "started", *c ? c : "(none)", game, e->commitment);
-	rc->place.game = game;
-	verify_place_check(log, &rc->place, rc->problems);
 	for (size_t i = 0; rc->book && i < sizeof fields / sizeof *fields; i++)
 		if (!cJSON_Compare(json_member(book, fields[i]),
 				   json_member(rc->book, fields[i]), true)) {
@@ -134,11 +125,6 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 				     "the run's book, order or schedule", fields[i]);
 			break;
 		}
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Whether game `game` is listed as finished, its log to be there. */
@@ -254,13 +240,7 @@ static void check_folder(struct verify_run *rc)
 	if (d)
 		closedir(d);
 	unlisted = unlisted_cut(rc, unlisted, &count);
-	if (count)  /* in name order, whatever the folder's */
-		qsort(unlisted, count, sizeof *unlisted, by_name);
-	for (size_t i = 0; i < count; i++) {
-		problems_add(rc->problems, unlisted[i], "not listed in run.jsonl: "
-			     "planted, or left there by another run");
-		free(unlisted[i]);
-	}
+	verify_place_unlisted(unlisted, count, "run.jsonl", rc->problems);
 	free(unlisted);
 }
 

@@ -46,7 +46,7 @@ TABLE="2 2 3 3 5 5 2 2"
 expect_eq "$(lines "$TMP/seq")" "$TABLE $TABLE $TABLE " \
 	"each table: line 2 in both seatings, then 3, then 5, then 2 again once the book is used up"
 SHA=$(sha256sum "$TMP/book.txt" | cut -d' ' -f1)
-expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_sha256":"[0-9a-f]*"')" "\"book_sha256\":\"$SHA\"" \
+expect_eq "$(head -n 1 "$TMP/seq/run.jsonl" | grep -o '"book_sha256":"[0-9a-f]*"')" "\"book_sha256\":\"$SHA\"" \
 	"the manifest's header has the book's SHA-256"
 expect_eq "$(grep -h -o '"book":{"sha256":"[0-9a-f]*"' "$TMP"/seq/games/*.jsonl | sort -u)" "\"book\":{\"sha256\":\"$SHA\"" \
 	"every log's header has it too"
@@ -74,13 +74,13 @@ expect_contains "$OUT" "$TMP/t2.jsonl: FAILED: line $((B + 2)): " "verify: a hea
 # The manifest names another book (re-signed, so that only the book
 # differs): verify DIR names every log that does not open from it.
 cp -r "$TMP/seq" "$TMP/other"
-$LOGTOOL resign "$TMP/seq/manifest.jsonl" "$TMP/other/manifest.jsonl" "$KEY" sub 0 "\"book_sha256\":\"$SHA\"" "\"book_sha256\":\"$(printf 'ab%.0s' $(seq 32))\""
+$LOGTOOL resign "$TMP/seq/run.jsonl" "$TMP/other/run.jsonl" "$KEY" sub 0 "\"book_sha256\":\"$SHA\"" "\"book_sha256\":\"$(printf 'ab%.0s' $(seq 32))\""
 expect_exit 1 "$REFEREE" verify "$TMP/other"
 expect_eq "$(grep -c "FAILED: opens from the book $SHA, not from the opening book the manifest names (SHA-256 $(printf 'ab%.0s' $(seq 32)))" "$OUT")" 24 \
 	"verify DIR: each of the 24 logs opens from another book than the manifest's" || diag "$(head -3 "$OUT")"
 
 # --- verify DIR: each game's line is the one the schedule gives it ------------------------
-expect_eq "$(head -n 1 "$TMP/seq/manifest.jsonl" | grep -o '"book_path":"[^"]*","book_order":"[a-z]*"')" \
+expect_eq "$(head -n 1 "$TMP/seq/run.jsonl" | grep -o '"book_path":"[^"]*","book_order":"[a-z]*"')" \
 	"\"book_path\":\"$(realpath "$TMP/book.txt")\",\"book_order\":\"sequential\"" \
 	"the manifest's header records where the book was, and its order"
 # swap_log DIR GAME FROM: game FROM's log (another line, the same seating) put
@@ -94,14 +94,14 @@ swap_log() {
 	c1=$(grep -m1 '"type":"commit"' "$log" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
 	c3=$(grep -m1 '"type":"commit"' "$3" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
 	$LOGTOOL resign "$3" "$log" "$KEY" sub 0 '("place":\{[^}]*"game":)[0-9]+\}' "\\g<1>$2}"
-	e1=$(grep -o "{\"game\":$2,[^}]*}" "$TMP/seq/manifest.jsonl")
+	e1=$(grep -o "{\"game\":$2,[^}]*}" "$TMP/seq/run.jsonl")
 	e3="{\"game\":$2,\"seats\":[0,1],\"sha256\":\"$(sha256sum "$log" | cut -d' ' -f1)\",\"ranks\":$(grep -o '"type":"result","ranks":\[[0-9,]*\]' "$3" | cut -d: -f3)}"
-	n=$(grep -n -F "$e1" "$TMP/seq/manifest.jsonl" | cut -d: -f1)
-	s=$(grep -n "\"type\":\"started\".*$c1" "$TMP/seq/manifest.jsonl" | cut -d: -f1)
-	$LOGTOOL resign "$TMP/seq/manifest.jsonl" "$1/manifest.jsonl" "$KEY" sub $((n - 1)) "$(printf '%s' "$e1" | sed 's/[][]/\\&/g')" "$e3" \
+	n=$(grep -n -F "$e1" "$TMP/seq/run.jsonl" | cut -d: -f1)
+	s=$(grep -n "\"type\":\"started\".*$c1" "$TMP/seq/run.jsonl" | cut -d: -f1)
+	$LOGTOOL resign "$TMP/seq/run.jsonl" "$1/run.jsonl" "$KEY" sub $((n - 1)) "$(printf '%s' "$e1" | sed 's/[][]/\\&/g')" "$e3" \
 		sub $((s - 1)) "$c1" "$c3"
 }
-expect_eq "$(grep -o '{"game":[13],"seats":\[[0-9,]*\]' "$TMP/seq/manifest.jsonl" | tr '\n' ' ')" \
+expect_eq "$(grep -o '{"game":[13],"seats":\[[0-9,]*\]' "$TMP/seq/run.jsonl" | tr '\n' ' ')" \
 	'{"game":1,"seats":[0,1] {"game":3,"seats":[0,1] ' "games 1 and 3 seat the same bots alike"
 swap_log "$TMP/swap" 1 "$TMP/seq/games/000003.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/swap"

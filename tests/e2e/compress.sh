@@ -124,7 +124,7 @@ write_file "$TMP/k.json" "" "$(zoo slow 20)"
 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --concurrency 1 >"$TMP/k.out" 2>"$TMP/k.err" </dev/null &
 pid=$!
 for _ in $(seq 400); do
-	[ "$(finished_games "$TMP/k/manifest.jsonl" 2>/dev/null | wc -l)" -ge 2 ] && break
+	[ "$(finished_games "$TMP/k/run.jsonl" 2>/dev/null | wc -l)" -ge 2 ] && break
 	sleep 0.05
 done
 # The keeper of the bots' control groups sweeps them once every process
@@ -151,7 +151,7 @@ wait "$pid"
 expect_eq "$?" 137 "kill -9 stops the run"
 assert_no_leftovers "kill -9: no worker or bot is left"
 expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/k" --resume --concurrency 2 --compress --quiet
-expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | sort -n | uniq | wc -l)" 12 "--resume --compress finishes every game once"
+expect_eq "$(finished_games "$TMP/k/run.jsonl" | sort -n | uniq | wc -l)" 12 "--resume --compress finishes every game once"
 kinds=$(for f in "$TMP"/k/games/*.jsonl; do head -c 2 "$f" | od -An -tx1 | tr -d " "; done | sort -u | tr '\n' ' ')
 expect_eq "$kinds" "1f8b 7b22 " "the folder holds both kinds of log: plain before the kill, compressed after"
 expect_exit 0 "$REFEREE" verify "$TMP/k"

@@ -196,7 +196,7 @@ done
 $LOGTOOL resign "$D/run.jsonl" "$TMP/downgraded/run.jsonl" "$KEY" "${edits[@]}"
 run "$REFEREE" verify "$TMP/downgraded"
 expect_eq "$RC" 1 "a folder of revision 5 with its set's logs downgraded is refused" || diag_run
-expect_contains "$OUT" "$TMP/downgraded/${A##*/}: FAILED: a game of a set whose draws carry no \"dealt\" (line $FIRST_DRAW), in a folder whose run.jsonl is of revision 5 or later: a log of an earlier revision than its folder" \
+expect_contains "$OUT" "$TMP/downgraded/${A##*/}: FAILED: a game of a set whose draws carry no \"dealt\" (line $FIRST_DRAW), in a folder whose records (run.jsonl) are of revision 5 or later: a log of an earlier revision than its folder" \
 	"... saying the folder's records are of a later revision" || diag_run
 expect_eq "$(grep -c 'altered\|signature' "$OUT")" 0 "... and nothing else: the hashes and signatures hold"
 # A tournament's folder likewise: its manifest (revision 5: each set's C
@@ -209,17 +209,17 @@ JSON
 run "$REFEREE" tournament "$TMP/t.json" --no-sandbox --key "$KEY" --out "$TMP/tour"
 expect_eq "$RC" 0 "a duplicate tournament of one set is played" || diag_run
 cp -r "$TMP/tour" "$TMP/tour-down"
-FINISHED=$(grep -n '"type":"finished"' "$TMP/tour/manifest.jsonl" | head -1 | cut -d: -f1)
+FINISHED=$(grep -n '"type":"finished"' "$TMP/tour/run.jsonl" | head -1 | cut -d: -f1)
 edits=()
 for log in "$TMP"/tour/games/*.jsonl; do
 	downgrade "$log" "$TMP/tour-down/games/${log##*/}"
 	edits+=(sub "$((FINISHED - 1))" "$(sha256sum "$log" | cut -d' ' -f1)" \
 		"$(sha256sum "$TMP/tour-down/games/${log##*/}" | cut -d' ' -f1)")
 done
-$LOGTOOL resign "$TMP/tour/manifest.jsonl" "$TMP/tour-down/manifest.jsonl" "$KEY" "${edits[@]}"
+$LOGTOOL resign "$TMP/tour/run.jsonl" "$TMP/tour-down/run.jsonl" "$KEY" "${edits[@]}"
 run "$REFEREE" verify "$TMP/tour-down"
 expect_eq "$RC" 1 "a tournament of revision 5 with its set's logs downgraded is refused" || diag_run
-expect_contains "$OUT" "$TMP/tour-down/games/000001.jsonl: FAILED: a game of a set whose draws carry no \"dealt\" (line $(grep -n '"type":"draw"' "$TMP/tour/games/000001.jsonl" | head -1 | cut -d: -f1)), in a folder whose manifest is of revision 5 or later: a log of an earlier revision than its folder" \
+expect_contains "$OUT" "$TMP/tour-down/games/000001.jsonl: FAILED: a game of a set whose draws carry no \"dealt\" (line $(grep -n '"type":"draw"' "$TMP/tour/games/000001.jsonl" | head -1 | cut -d: -f1)), in a folder whose records (the manifest) are of revision 5 or later: a log of an earlier revision than its folder" \
 	"... saying the manifest is of a later revision" || diag_run
 
 done_testing

@@ -52,7 +52,7 @@ cut_and_resume() {
 	expect_exit 0 "$REFEREE" tournament "$TMP/$1.json" --out "$TMP/$1" --resume --concurrency 2
 	expect_eq "$(grep 'cut by the stop' "$ERR")" "$TMP/$1: $4" "$1: --resume says: $4"
 	expect_eq "$(cd "$TMP/$1/games/aborted" && ls | tr '\n' ' ')" "$3" "$1: the logs set aside: $3"
-	expect_eq "$(finished_games "$TMP/$1/manifest.jsonl" | sort -n | uniq | wc -l)" 12 \
+	expect_eq "$(finished_games "$TMP/$1/run.jsonl" | sort -n | uniq | wc -l)" 12 \
 		"$1: --resume finishes every game once"
 }
 
@@ -112,7 +112,7 @@ refused() {
 	expect_eq "$(grep -c 'listed by the manifest' "$OUT")" "${4:-0}" \
 		"$1: ... and that logs set aside are listed by the manifest ${4:-0} times"
 }
-LISTED_C=$(grep '"type":"aborted","game":6,' "$TMP/plain/manifest.jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
+LISTED_C=$(grep '"type":"aborted","game":6,' "$TMP/plain/run.jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
 expect_eq "$LISTED_C" "$(grep -m1 '"type":"commit"' "$TMP/plain/games/aborted/000006.aborted-1.jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')" \
 	"the aborted record names the cut log's commitment C"
 
@@ -128,8 +128,8 @@ cp "$CUT" "$T/games/aborted/000003.aborted-1.jsonl"
 refused planted "$T/games/aborted/000003.aborted-1.jsonl" "not listed in the manifest: planted, or left there by another run" 1
 
 tamper unrecorded
-$LOGTOOL resign "$TMP/plain/manifest.jsonl" "$T/manifest.jsonl" "$KEYDIR/referee.key" drop aborted
-expect_eq "$(grep -c '"type":"aborted","game":6,' "$T/manifest.jsonl")" 0 "unrecorded: the aborted record is gone, the manifest signed again"
+$LOGTOOL resign "$TMP/plain/run.jsonl" "$T/run.jsonl" "$KEYDIR/referee.key" drop aborted
+expect_eq "$(grep -c '"type":"aborted","game":6,' "$T/run.jsonl")" 0 "unrecorded: the aborted record is gone, the manifest signed again"
 refused unrecorded "$CUT" "not listed in the manifest: planted, or left there by another run"
 
 tamper swapped
@@ -139,32 +139,32 @@ refused swapped "$CUT" "its commitment C is $(grep -m1 '"type":"commit"' "$T/gam
 # --- a re-deal with every trace removed (revision 5): the started records name each C ----
 C1=$LISTED_C
 C2=$(grep -m1 '"type":"commit"' "$TMP/plain/games/000006.jsonl" | sed 's/.*"commitment":"\([0-9a-f]*\)".*/\1/')
-expect_eq "$(grep '"type":"started"' "$TMP/plain/manifest.jsonl" | grep -c "\"$C1\"")" 1 \
+expect_eq "$(grep '"type":"started"' "$TMP/plain/run.jsonl" | grep -c "\"$C1\"")" 1 \
 	"the first run's started record names game 6's first deal, C1"
-expect_eq "$(grep '"type":"started"' "$TMP/plain/manifest.jsonl" | grep -c "\"$C2\"")" 1 \
+expect_eq "$(grep '"type":"started"' "$TMP/plain/run.jsonl" | grep -c "\"$C2\"")" 1 \
 	"the resumed run's started record names its deal again, C2"
-expect_eq "$(grep -c '"type":"aborted","game":[78],"commitment":"[0-9a-f]*"}' "$TMP/plain/manifest.jsonl")" 2 \
+expect_eq "$(grep -c '"type":"aborted","game":[78],"commitment":"[0-9a-f]*"}' "$TMP/plain/run.jsonl")" 2 \
 	"games 7 and 8, which the cut table's started record listed but which never began, are listed with their C and no log"
 expect_exit 0 "$REFEREE" verify "$TMP/plain"
 # The line of the started record naming C (counted from 0).
 started_line() {
-	grep -n "\"type\":\"started\".*\"$1\"" "$TMP/plain/manifest.jsonl" | cut -d: -f1 | awk '{print $1 - 1}'
+	grep -n "\"type\":\"started\".*\"$1\"" "$TMP/plain/run.jsonl" | cut -d: -f1 | awk '{print $1 - 1}'
 }
 
 # The cut log and its aborted record removed, the manifest signed again
 # with the key: the first run's started record still names C1.
 tamper redealt
 rm -r "$T/games/aborted"
-$LOGTOOL resign "$TMP/plain/manifest.jsonl" "$T/manifest.jsonl" "$KEYDIR/referee.key" drop aborted
-refused redealt "$T/manifest.jsonl" "game 6 was started with the commitment C $C1, but no log of the folder has it: neither the game's log nor a cut log the manifest lists (an \"aborted\" record): a deal dropped"
+$LOGTOOL resign "$TMP/plain/run.jsonl" "$T/run.jsonl" "$KEYDIR/referee.key" drop aborted
+refused redealt "$T/run.jsonl" "game 6 was started with the commitment C $C1, but no log of the folder has it: neither the game's log nor a cut log the manifest lists (an \"aborted\" record): a deal dropped"
 
 # ... and the resumed run's started record made to name C1 again: game
 # 6's log is then of another deal than the one its started records name.
 tamper redealt_other
 rm -r "$T/games/aborted"
-$LOGTOOL resign "$TMP/plain/manifest.jsonl" "$T/manifest.jsonl" "$KEYDIR/referee.key" \
+$LOGTOOL resign "$TMP/plain/run.jsonl" "$T/run.jsonl" "$KEYDIR/referee.key" \
 	sub "$(started_line "$C2")" "$C2" "$C1" drop aborted
-expect_eq "$(grep -c "\"$C2\"" "$T/manifest.jsonl")" 0 "redealt_other: no started record names C2 any more"
+expect_eq "$(grep -c "\"$C2\"" "$T/run.jsonl")" 0 "redealt_other: no started record names C2 any more"
 refused redealt_other "$T/games/000006.jsonl" "its commitment C is $C2, the manifest's started record of game 6 names $C1: not the deal the run started"
 
 # A folder of revision 4 (arena 0.5.0 and earlier: started records without
@@ -173,6 +173,13 @@ FIXTURE=$top_srcdir/tests/fixtures/report-run
 expect_eq "$(grep -c '"type":"started"' "$FIXTURE/manifest.jsonl") $(grep -c '"commitments"' "$FIXTURE/manifest.jsonl")" "3 0" \
 	"the fixture's manifest is of revision 4: its started record names no commitment"
 expect_exit 0 "$REFEREE" verify "$FIXTURE"
+# ... and, a folder of an earlier version (manifest.jsonl, no run.jsonl),
+# is rated and reported from its manifest as before.
+expect_eq "$(ls "$FIXTURE" | grep -c '^run.jsonl$')" 0 "the fixture is a folder of an earlier version"
+expect_exit 0 "$REFEREE" ladder "$FIXTURE"
+expect_contains "$OUT" "6 games; signed by key" "the ladder rates the fixture from its manifest.jsonl"
+expect_exit 0 "$REFEREE" report "$FIXTURE" -o "$TMP/fixture-report"
+expect_eq "$(cat "$ERR")" "" "the report reads the fixture without a problem"
 
 tamper broken
 $LOGTOOL byte "$TMP/plain/games/aborted/000006.aborted-1.jsonl" "$CUT" 2

@@ -105,7 +105,7 @@ for game in bolo bolo5 volle-lotte; do
   {"name": "bank", "command": "$BOTS/threshold-bot 350 $TMP"}]}
 JSON
 	expect_exit 0 "$REFEREE" tournament "$TMP/$game.json" --out "$TMP/t-$game"
-	expect_eq "$(finished_games "$TMP/t-$game/manifest.jsonl" | wc -l)" 12 \
+	expect_eq "$(finished_games "$TMP/t-$game/run.jsonl" | wc -l)" 12 \
 		"$game: the 12 games of the tournament finish"
 	expect_eq "$(cat "$TMP/t-$game"/games/*.jsonl | grep -c '"type":"forfeit"')" 0 \
 		"$game: nobody forfeits at the default time control"

@@ -130,7 +130,7 @@ kill -9 "$pid"
 wait "$pid"
 expect_eq "$?" 137 "kill -9 in the middle of a set stops the run"
 assert_no_leftovers "kill -9: no worker or bot is left"
-expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | grep -c '^[56]$')" 0 \
+expect_eq "$(finished_games "$TMP/k/run.jsonl" | grep -c '^[56]$')" 0 \
 	"the cut set's first game, ended, is not finished in the manifest"
 # The resumed run plays c's games again at 300 ms a decision: seconds at
 # rest, past the usual minute on a loaded machine (four copies of this
@@ -140,7 +140,7 @@ expect_eq "$(cd "$TMP/k/games/aborted" && ls | tr '\n' ' ')" "000005.aborted-1.j
 	"--resume sets the cut set's logs aside whole, the complete one too"
 expect_eq "$(grep -c '"type":"result"' "$TMP/k/games/aborted/${ended%.jsonl}.aborted-1.jsonl")" 1 \
 	"... the set's game among them that had ended"
-expect_eq "$(finished_games "$TMP/k/manifest.jsonl" | sort -n | uniq | wc -l)" 12 "--resume finishes every game once"
+expect_eq "$(finished_games "$TMP/k/run.jsonl" | sort -n | uniq | wc -l)" 12 "--resume finishes every game once"
 sets "$TMP/k" >"$TMP/ksets"
 expect_eq "$(cut -d' ' -f3 "$TMP/ksets" | tr '\n' ' ')" "0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 0/2 1/2 " \
 	"every set is whole after --resume"

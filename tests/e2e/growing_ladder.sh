@@ -45,7 +45,7 @@ logs() {
 # seatings DIR: "GAME SEATS" of each game the manifest lists as
 # finished, by game number.
 seatings() {
-	manifest_games "$1/manifest.jsonl" | awk '$1 == "finished" { print $2, $4 }' | sort -n
+	manifest_games "$1/run.jsonl" | awk '$1 == "finished" { print $2, $4 }' | sort -n
 }
 
 # A finished round robin of 3 bots: 3 tables, games 1 to 6.
@@ -64,13 +64,13 @@ expect_contains "$ERR" "club: rolit, 12 games in 6 tables" "the grown schedule h
 expect_eq "$(logs "$TMP/club")" "$(seq -f '%06g' -s ' ' 1 12) " "games 7 to 12 are played"
 (cd "$TMP/club/games" && sha256sum -c --quiet "$TMP/old.sums")
 ok $? "the 6 old logs are byte for byte as they were"
-expect_eq "$(manifest_games "$TMP/club/manifest.jsonl" | awk '$1 == "started" { print $2 }' |
+expect_eq "$(manifest_games "$TMP/club/run.jsonl" | awk '$1 == "started" { print $2 }' |
 	sort -n | uniq -c | awk '$1 > 1' | wc -l)" 0 "no game is started twice"
 expect_eq "$(seatings "$TMP/club" | awk '$1 > 6 && $2 !~ /3/' | wc -l)" 0 "every new game seats the new bot"
-expect_eq "$(grep '"type":"grown"' "$TMP/club/manifest.jsonl" | sed 's/.*"type"/"type"/')" \
+expect_eq "$(grep '"type":"grown"' "$TMP/club/run.jsonl" | sed 's/.*"type"/"type"/')" \
 	"\"type\":\"grown\",\"bot\":3,\"entries\":[{\"name\":\"random\",\"command\":\"$CBOT $TMP\"}],\"first_game\":7,\"schedule_games\":12}" \
 	"the manifest records the bot added, its entry and the games it adds"
-expect_eq "$(grep -o '"type":"[a-z]*"' "$TMP/club/manifest.jsonl" | sed -n '/signature/,$p' | uniq | tr '\n' ' ')" \
+expect_eq "$(grep -o '"type":"[a-z]*"' "$TMP/club/run.jsonl" | sed -n '/signature/,$p' | uniq | tr '\n' ' ')" \
 	'"type":"signature" "type":"grown" "type":"resumed" "type":"started" "type":"finished" "type":"replies" "type":"complete" "type":"signature" ' \
 	"the grown record follows the first signature, and a new one closes the run"
 expect_exit 0 "$REFEREE" verify "$TMP/club"
@@ -100,28 +100,28 @@ expect_contains "$OUT" "20 games" "the ladder rates all 20 games of 5 bots"
 # the new ones are played.
 mkdir -p "$TMP/stopped/games"
 cp "$TMP/three/referee.pub" "$TMP/stopped/"
-cut_at=$(grep -n '"type":"finished"' "$TMP/three/manifest.jsonl" | head -n 1 | cut -d: -f1)
-head -n "$((cut_at - 1))" "$TMP/three/manifest.jsonl" >"$TMP/stopped/manifest.jsonl"
+cut_at=$(grep -n '"type":"finished"' "$TMP/three/run.jsonl" | head -n 1 | cut -d: -f1)
+head -n "$((cut_at - 1))" "$TMP/three/run.jsonl" >"$TMP/stopped/run.jsonl"
 cp "$TMP"/three/games/00000[123].jsonl "$TMP/stopped/games/"
 expect_exit 0 "$REFEREE" tournament "$TMP/t4.json" --out "$TMP/stopped" --resume
 expect_eq "$(logs "$TMP/stopped")" "$(seq -f '%06g' -s ' ' 1 12) " \
 	"the stopped run, grown, plays its unfinished games and the new ones"
-expect_eq "$(manifest_games "$TMP/stopped/manifest.jsonl" | awk '$1 == "finished" { print $2 }' | sort -n | tr '\n' ' ')" \
+expect_eq "$(manifest_games "$TMP/stopped/run.jsonl" | awk '$1 == "finished" { print $2 }' | sort -n | tr '\n' ' ')" \
 	"$(seq -s ' ' 1 12) " "... each once"
-expect_eq "$(grep -o '"game":[0-9]*,[^{}]*"recovered":true' "$TMP/stopped/manifest.jsonl" | cut -d, -f1 | tr '\n' ' ')" \
+expect_eq "$(grep -o '"game":[0-9]*,[^{}]*"recovered":true' "$TMP/stopped/run.jsonl" | cut -d, -f1 | tr '\n' ' ')" \
 	'"game":1 "game":2 "game":3 ' "... and takes the complete logs of games 1 to 3 as they were"
-expect_eq "$(grep -c '"type":"signature"' "$TMP/stopped/manifest.jsonl")" 1 "... signed once, at its end"
+expect_eq "$(grep -c '"type":"signature"' "$TMP/stopped/run.jsonl")" 1 "... signed once, at its end"
 expect_exit 0 "$REFEREE" verify "$TMP/stopped"
 
 # A bot inserted in the middle, or removed, is refused; the run is left
 # as it was.
-sum=$(sha256sum <"$TMP/three/manifest.jsonl")
+sum=$(sha256sum <"$TMP/three/run.jsonl")
 expect_exit 2 "$REFEREE" tournament "$TMP/inserted.json" --out "$TMP/three" --resume
 expect_eq "$(grep '^referee tournament:' "$ERR")" "referee tournament: cannot resume $TMP/three: \"bots[1].name\" is 'random', not 'last': the run's bots keep their places, and a new bot is added at the end of \"bots\" (its tables are added to the schedule); put 'last' back in place 1, or start a new run with another --out" \
 	"a bot inserted in the middle is refused, saying where new bots go"
 expect_exit 2 "$REFEREE" tournament "$TMP/removed.json" --out "$TMP/three" --resume
 expect_eq "$(grep '^referee tournament:' "$ERR")" "referee tournament: cannot resume $TMP/three: \"bots\" lacks 1 of the run's 3 bots: a bot cannot be removed from a run, whose games stand (new bots are added at the end of \"bots\"); put it back, or start a new run with another --out" \
 	"bots removed are refused"
-expect_eq "$(sha256sum <"$TMP/three/manifest.jsonl")" "$sum" "the refused resumes left the manifest as it was"
+expect_eq "$(sha256sum <"$TMP/three/run.jsonl")" "$sum" "the refused resumes left the manifest as it was"
 
 done_testing

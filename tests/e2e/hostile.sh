@@ -45,7 +45,7 @@ tournament_case() {
 	 "bots": [$bots]}
 	JSON
 	expect_exit 0 "$REFEREE" tournament "$dir/t.json" --out "$dir/out" --concurrency 2
-	expect_eq "$(finished_games "$dir/out/manifest.jsonl" | wc -l)" 6 "$name, sandbox: the tournament finishes its 6 games"
+	expect_eq "$(finished_games "$dir/out/run.jsonl" | wc -l)" 6 "$name, sandbox: the tournament finishes its 6 games"
 	expect_eq "$(cat "$dir"/out/games/*.jsonl | grep '"type":"forfeit"' |
 		grep -vc "\"reason\":\"${FORFEIT_ALLOWED:-none}\"")" 0 \
 		"$name, sandbox: nobody forfeits${FORFEIT_ALLOWED:+ but for $FORFEIT_ALLOWED}"

@@ -17,7 +17,7 @@ cat >"$TMP/t.json" <<JSON
           {"name": "random", "command": "$CBOT $TMP"}]}
 JSON
 DIR=$TMP/run
-M=$DIR/manifest.jsonl
+M=$DIR/run.jsonl
 LOGS='[0-9][0-9][0-9][0-9][0-9][0-9].jsonl'
 
 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$DIR" --concurrency 1 \
@@ -151,10 +151,10 @@ for line in open(sys.argv[1]):
     out.append(line)
 open(sys.argv[2], "w").write("".join(out))
 PY
-$LOGTOOL resign "$TMP/dropped.jsonl" "$TMP/dropped/manifest.jsonl" "$KEYDIR/referee.key"
+$LOGTOOL resign "$TMP/dropped.jsonl" "$TMP/dropped/run.jsonl" "$KEYDIR/referee.key"
 rm "$TMP/dropped/games/000005.jsonl"
 expect_exit 1 "$REFEREE" ladder --provisional "$TMP/dropped"
-expect_eq "$(head -1 "$ERR")" "referee ladder: $TMP/dropped/manifest.jsonl: game 5 was started but never finished" \
+expect_eq "$(head -1 "$ERR")" "referee ladder: $TMP/dropped/run.jsonl: game 5 was started but never finished" \
 	"signed, a game started and never finished: refused with --provisional too"
 
 assert_no_leftovers

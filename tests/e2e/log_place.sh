@@ -195,7 +195,7 @@ cat >"$TMP/t.json" <<JSON
  "bots": [{"name": "a", "command": "$CBOT"}, {"name": "b", "command": "$CBOT"}]}
 JSON
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/tour"
-TID=$(first "$TMP/tour/manifest.jsonl" id)
+TID=$(first "$TMP/tour/run.jsonl" id)
 expect_eq "$(first "$TMP/tour/games/000002.jsonl" place)" "{'run': '$TID', 'game': 2}" \
 	"a tournament's log names its run (the manifest's id) and its game"
 cp -r "$TMP/tour" "$TMP/tour-swapped"
@@ -203,8 +203,8 @@ G=$TMP/tour-swapped/games
 mv "$G/000001.jsonl" "$G/x"
 mv "$G/000002.jsonl" "$G/000001.jsonl"
 mv "$G/x" "$G/000002.jsonl"
-FINISHED=$(line_of "$TMP/tour/manifest.jsonl" '"type":"finished"')
-$LOGTOOL resign "$TMP/tour/manifest.jsonl" "$TMP/tour-swapped/manifest.jsonl" "$KEY" \
+FINISHED=$(line_of "$TMP/tour/run.jsonl" '"type":"finished"')
+$LOGTOOL resign "$TMP/tour/run.jsonl" "$TMP/tour-swapped/run.jsonl" "$KEY" \
 	sub "$FINISHED" '\{"game":1,' '{"game":0,' sub "$FINISHED" '\{"game":2,' '{"game":1,' \
 	sub "$FINISHED" '\{"game":0,' '{"game":2,'
 run "$REFEREE" verify "$TMP/tour-swapped"
@@ -214,12 +214,12 @@ expect_contains "$OUT" "$G/000001.jsonl: FAILED: names game 2 of its run, where 
 failed_lines 2 "... and the other, and nothing else"
 # A log stripped of its place and revision, its hash in the manifest,
 # signed again: the manifest is of revision 6.
-expect_eq "$(first "$TMP/tour/manifest.jsonl" fairness)" 6 "a tournament's manifest says its revision"
+expect_eq "$(first "$TMP/tour/run.jsonl" fairness)" 6 "a tournament's manifest says its revision"
 cp -r "$TMP/tour" "$TMP/tour-stripped"
 G=$TMP/tour-stripped/games
 $LOGTOOL resign "$TMP/tour/games/000001.jsonl" "$G/000001.jsonl" "$KEY" \
 	sub 0 ',"place":\{[^}]*\}' '' sub 0 ',"fairness":6' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
-$LOGTOOL resign "$TMP/tour/manifest.jsonl" "$TMP/tour-stripped/manifest.jsonl" "$KEY" \
+$LOGTOOL resign "$TMP/tour/run.jsonl" "$TMP/tour-stripped/run.jsonl" "$KEY" \
 	sub "$FINISHED" "$(sha "$TMP/tour/games/000001.jsonl")" "$(sha "$G/000001.jsonl")"
 run "$REFEREE" verify "$TMP/tour-stripped"
 expect_eq "$RC" 1 "a tournament's log stripped of its place and revision, relisted and signed again, is refused" || diag_run

@@ -247,8 +247,8 @@ print("%d games: W-L-D %d-%d-%d" % (int(sys.argv[2]), d["a"]["wins"], d["a"]["lo
 truth() {
 	local d finished=0 cut=0
 	for d in "${DIRS[@]}"; do
-		finished=$((finished + $(finished_games "$d/manifest.jsonl" | wc -l)))
-		cut=$((cut + $(grep -c '"type":"aborted".*"log"' "$d/manifest.jsonl")))
+		finished=$((finished + $(finished_games "$d/run.jsonl" | wc -l)))
+		cut=$((cut + $(grep -c '"type":"aborted".*"log"' "$d/run.jsonl")))
 	done
 	echo "$finished $cut"
 }

@@ -89,7 +89,7 @@ assert_no_leftovers "tournament: no process left over after the stop"
 # (How many depends on when the manifest, written in batches, meets the
 # full disk: the logs of games it did not list yet are recovered on resume.
 # Its last line may be torn.)
-finished=$(finished_games "$TMP/small/t/manifest.jsonl" | awk '{ printf "games/%06d.jsonl\n", $1 }')
+finished=$(finished_games "$TMP/small/t/run.jsonl" | awk '{ printf "games/%06d.jsonl\n", $1 }')
 count=$(echo $finished | wc -w)
 if [ "$count" -gt 0 ]; then
 	run "$REFEREE" verify --key "$TMP/keys/referee.pub" $(printf "$TMP/small/t/%s\n" $finished)
@@ -102,8 +102,8 @@ fi
 mount -o remount,size=4m "$TMP/small"
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --key "$KEY" --out "$TMP/small/t" --resume --concurrency 2
 expect_contains "$OUT" "36 games" "tournament: --resume with room again completes the 36 games"
-expect_eq "$(tail -1 "$TMP/small/t/manifest.jsonl" | grep -c '"type":"signature"')" 1 "tournament: the resumed manifest is signed"
-expect_eq "$(finished_games "$TMP/small/t/manifest.jsonl" | sort | uniq -d | wc -l)" 0 \
+expect_eq "$(tail -1 "$TMP/small/t/run.jsonl" | grep -c '"type":"signature"')" 1 "tournament: the resumed manifest is signed"
+expect_eq "$(finished_games "$TMP/small/t/run.jsonl" | sort | uniq -d | wc -l)" 0 \
 	"tournament: no game is finished twice"
 (cd "$TMP/small/t" && sha256sum --quiet -c "$TMP/kept.sha256")
 ok $? "tournament: the $count logs finished before the disk was full are kept as they were"

@@ -68,13 +68,13 @@ ok "$(grep -qE '^ +1  winner +\+0\.0 +- ' "$OUT"; echo $?)" "... which the ladde
 
 # The manifest's finished records: each game's seats, log hash and ranks,
 # and its forfeits by seat when there are any.
-fin() { grep '"type":"finished"' "$TMP/run/manifest.jsonl" | grep -o "{\"game\":$1,[^{}]*}"; }
+fin() { grep '"type":"finished"' "$TMP/run/run.jsonl" | grep -o "{\"game\":$1,[^{}]*}"; }
 expect_eq "$(fin 6 | grep -o '"forfeits":\[[^]]*\]')" '"forfeits":["exit",null]' \
 	"a finished game's entry names the seat's forfeit reason"
 expect_eq "$(fin 1 | grep -c '"forfeits"')" 0 "a game without forfeits has no forfeits field"
 ok "$(fin 1 | grep -qE '^\{"game":1,"seats":\[[0-2],[0-2]\],"sha256":"[0-9a-f]{64}","ranks":\[[12],[12]\]\}$'; echo $?)" \
 	"a finished game's entry holds its seats, its log's hash and the ranks, no more" || diag "$(fin 1)"
-expect_eq "$(grep '"type":"finished"' "$TMP/run/manifest.jsonl" | grep -cvE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"finished","games":\[\{"game":[^{}]*\}(,\{"game":[^{}]*\})*\]\}$')" 0 \
+expect_eq "$(grep '"type":"finished"' "$TMP/run/run.jsonl" | grep -cvE '^\{"seq":[0-9]+,"prev":"[0-9a-f]{64}","type":"finished","games":\[\{"game":[^{}]*\}(,\{"game":[^{}]*\})*\]\}$')" 0 \
 	"a finished record is its games' entries, no more"
 # replies_match DIR: the "replies" records count, bot by bot, exactly the
 # action records of the folder's logs, and the last one is just before
@@ -83,7 +83,7 @@ replies_match() {
 	"$PYTHON3" - "$1" <<'PY'
 import glob, json, sys
 d = sys.argv[1]
-records = [json.loads(l) for l in open(d + '/manifest.jsonl')]
+records = [json.loads(l) for l in open(d + '/run.jsonl')]
 names = records[0]['bots']
 got, want = {}, {}
 for r in records:
@@ -123,7 +123,7 @@ expect_contains "$OUT" "12 games; signed by" "--quiet still prints the ladder"
 # logs but game 7's, which the resumed run recovers.  (crashy has played
 # its second game by now: it crashes no more.)
 cp -r "$TMP/run" "$TMP/cut"
-"$PYTHON3" - "$TMP/run/manifest.jsonl" "$TMP/cut.jsonl" <<'PY'
+"$PYTHON3" - "$TMP/run/run.jsonl" "$TMP/cut.jsonl" <<'PY'
 import json, sys
 out = []
 for line in open(sys.argv[1]):
@@ -137,13 +137,13 @@ for line in open(sys.argv[1]):
         break
 open(sys.argv[2], "w").write("".join(out))
 PY
-$LOGTOOL rechain "$TMP/cut.jsonl" "$TMP/cut/manifest.jsonl"
+$LOGTOOL rechain "$TMP/cut.jsonl" "$TMP/cut/run.jsonl"
 for n in 8 9 10 11 12; do rm "$TMP/cut/games/0000$(printf %02d $n).jsonl"; done
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --no-sandbox --out "$TMP/cut" --resume
 ok "$(progress_lines "$ERR" | grep -qE '^12/12 games, [0-9.]+/s, 1 forfeit; top: '; echo $?)" \
 	"after --resume the count and the forfeits include the earlier run's" || diag "$(cat "$ERR")"
-expect_contains "$TMP/cut/manifest.jsonl" '{"game":7,' "the stopped run's game 7 is recovered from its log"
-expect_contains "$TMP/cut/manifest.jsonl" '"recovered":true' "... and says so"
+expect_contains "$TMP/cut/run.jsonl" '{"game":7,' "the stopped run's game 7 is recovered from its log"
+expect_contains "$TMP/cut/run.jsonl" '"recovered":true' "... and says so"
 replies_match "$TMP/cut"
 ok $? "after --resume the replies records still count every turn once: the earlier run's unreported games' from their logs"
 

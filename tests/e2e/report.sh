@@ -218,7 +218,7 @@ ok $? "a tampered run: the report's crosstable, LOS and reply times are referee 
 # being played.
 cp -r "$D" "$TMP/cut"
 rm -r "$TMP/cut/report"
-head -n -4 "$D/manifest.jsonl" >"$TMP/cut/manifest.jsonl"
+head -n -4 "$D/run.jsonl" >"$TMP/cut/run.jsonl"
 expect_exit 0 "$REFEREE" report "$TMP/cut"
 cp "$TMP/cut/report/index.html" "$TMP/cut/report/stopped.html"
 $HTMLTOOL "$TMP/cut/report/index.html" data >"$TMP/cut.json"
@@ -276,7 +276,7 @@ stat_replays() {
 }
 stat_replays "$TMP/cut" >"$TMP/cut-before"
 sleep 0.05
-cp "$D/manifest.jsonl" "$TMP/cut/manifest.jsonl"
+cp "$D/run.jsonl" "$TMP/cut/run.jsonl"
 expect_exit 0 "$REFEREE" report "$TMP/cut"
 stat_replays "$TMP/cut" >"$TMP/cut-after"
 expect_eq "$(diff "$TMP/cut-before" "$TMP/cut-after" | grep '^>' | cut -d' ' -f1,2) $(grep -o 'data-game="[0-9]*"' "$TMP/cut/report/replays/000001.html" | wc -l)" \
@@ -294,7 +294,7 @@ ok $? "... and says it no longer verifies"
 
 # A manifest changed after it was signed: said, and its games still listed.
 cp -r "$D" "$TMP/changed"
-sed -i '2s/"table":1,/"table":2,/' "$TMP/changed/manifest.jsonl"
+sed -i '2s/"table":1,/"table":2,/' "$TMP/changed/run.jsonl"
 expect_exit 0 "$REFEREE" report "$TMP/changed"
 $HTMLTOOL "$TMP/changed/report/index.html" data >"$TMP/changed.json"
 "$PYTHON3" -c "import json, sys

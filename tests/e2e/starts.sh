@@ -172,12 +172,12 @@ expect_contains "$ERR" "  | ModuleNotFoundError: No module named 'arena_bot'" ".
 expect_contains "$ERR" "  Python cannot import 'arena_bot': " "... and what the sandbox hides"
 expect_eq "$(tail -n 1 "$ERR")" "referee tournament: 1 bot did not start (above), so no game was played: fix its entry in $TMP/tour/t.json, or pass --skip-broken to run without it" \
 	"... and how to go on"
-[ ! -e "$TMP/tour/out/manifest.jsonl" ] && [ ! -e "$TMP/tour/out/games" ]
+[ ! -e "$TMP/tour/out/run.jsonl" ] && [ ! -e "$TMP/tour/out/games" ]
 ok $? "... and no game was played, no manifest made (the same command runs once it is fixed)"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/t.json" --out "$TMP/tour/out" --skip-broken
 expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on without 'py': its games are not played (fix it, then run the same command with --resume to play them)" \
 	"--skip-broken: the run goes on without it, and says how to play its games once it is fixed"
-expect_contains "$TMP/tour/out/manifest.jsonl" '"type":"skipped","bot":0,"why":"the bot exited with status 1 before answering \"hello\"","games":[1,2,3,4]}' \
+expect_contains "$TMP/tour/out/run.jsonl" '"type":"skipped","bot":0,"why":"the bot exited with status 1 before answering \"hello\"","games":[1,2,3,4]}' \
 	"--skip-broken: the manifest records its 4 games as skipped"
 expect_eq "$(ls "$TMP/tour/out/games" | wc -l)" 2 "--skip-broken: the 2 games without it are played"
 expect_contains "$ERR" "2/6 games, 4 left out (--skip-broken)," \
@@ -207,7 +207,7 @@ JSON
 	--out "$TMP/tour/sout" >"$TMP/tour/s.out" 2>"$TMP/tour/s.err" </dev/null &
 pid=$!
 for _ in $(seq 600); do
-	[ "$(finished_games "$TMP/tour/sout/manifest.jsonl" 2>/dev/null | wc -l)" -ge 1 ] && break
+	[ "$(finished_games "$TMP/tour/sout/run.jsonl" 2>/dev/null | wc -l)" -ge 1 ] && break
 	sleep 0.05
 done
 kill -INT "$pid"
@@ -241,11 +241,11 @@ expect_exit 0 "$REFEREE" ladder "$TMP/tour/kout"
 expect_contains "$OUT" "2 games (and 4 left out by --skip-broken, not played); signed by key " \
 	"--skip-broken, finished: the ladder says the 4 games left out"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --skip-broken --out "$TMP/tour/kout" --resume
-expect_contains "$ERR" "referee tournament: $TMP/tour/kout/manifest.jsonl is signed: nothing left to play" \
+expect_contains "$ERR" "referee tournament: $TMP/tour/kout/run.jsonl is signed: nothing left to play" \
 	"--resume, the bot still broken: nothing left to play"
 expect_not_contains "$ERR" "was skipped before" "... and no bot is said to come back"
 # The run remembers --skip-broken, as it does --compress and its book.
-expect_contains "$TMP/tour/kout/manifest.jsonl" '"skip_broken":true,' \
+expect_contains "$TMP/tour/kout/run.jsonl" '"skip_broken":true,' \
 	"--skip-broken: the manifest's header says the run was started with it"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --out "$TMP/tour/kout" --resume
 expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on without 'kim': its games are not played (fix it, then run the same command with --resume to play them)" \
@@ -255,7 +255,7 @@ expect_contains "$ERR" "referee tournament: --skip-broken: the run goes on witho
 sed -i "s|sh $TMP/tour/kim.sh $TMP|$CBOT $TMP|" "$TMP/tour/k.json"
 expect_exit 0 "$REFEREE" tournament "$TMP/tour/k.json" --no-sandbox --out "$TMP/tour/kout" --resume
 expect_not_contains "$ERR" "new version" "--resume, the bot fixed by its entry: no 'new version' of a bot that never played"
-expect_contains "$TMP/tour/kout/manifest.jsonl" "\"type\":\"bot\",\"bot\":1,\"entry\":{\"name\":\"kim\",\"command\":\"$CBOT $TMP\"}}" \
+expect_contains "$TMP/tour/kout/run.jsonl" "\"type\":\"bot\",\"bot\":1,\"entry\":{\"name\":\"kim\",\"command\":\"$CBOT $TMP\"}}" \
 	"... but the manifest records its entry"
 expect_contains "$ERR" "$TMP/tour/kout: kim was skipped before and now passes its pre-flight: playing its 4 games" \
 	"--resume of a finished run, the bot fixed: it is said to play its 4 games"
@@ -264,11 +264,11 @@ expect_contains "$ERR" "$TMP/tour/kout: resumed: 2 of 6 games were finished, 4 t
 expect_contains "$ERR" "6/6 games," "... the status line ends at 6/6"
 expect_not_contains "$ERR" "nothing left to play" "... not 'nothing left to play'"
 expect_eq "$(ls "$TMP/tour/kout/games" | grep -c 'jsonl$')" 6 "... its 4 games are played: 6 logs"
-expect_eq "$(grep -o '"type":"[a-z]*"' "$TMP/tour/kout/manifest.jsonl" | cut -d'"' -f4 |
+expect_eq "$(grep -o '"type":"[a-z]*"' "$TMP/tour/kout/run.jsonl" | cut -d'"' -f4 |
 	grep -x -e back -e signature -e skipped -e complete -e resumed | tr '\n' ' ')" \
 	"skipped complete signature back resumed complete signature " \
 	"... the manifest goes on after its signature with a back record, and is signed again"
-expect_contains "$TMP/tour/kout/manifest.jsonl" '"type":"back","bot":1,"games":[1,2,5,6]}' \
+expect_contains "$TMP/tour/kout/run.jsonl" '"type":"back","bot":1,"games":[1,2,5,6]}' \
 	"... the back record lists kim's 4 games"
 expect_exit 0 "$REFEREE" verify "$TMP/tour/kout"
 expect_contains "$OUT" "ok: a tournament of rolit, 6 games finished, every log there and verified" "... and the folder verifies with its 6 games, none left out"

@@ -28,9 +28,9 @@ pairs_once() {
 # the one tests/tools/swiss.py recomputes from the manifest alone, seats
 # and byes included.
 check_pairings() {
-	$SWISS pairings "$1/manifest.jsonl" >"$1.pairs"
+	$SWISS pairings "$1/run.jsonl" >"$1.pairs"
 	expect_eq "$(pairs_once "$1.pairs")" 0 "$2: no pair meets twice, no bot plays twice a round"
-	run $SWISS check "$1/manifest.jsonl"
+	run $SWISS check "$1/run.jsonl"
 	ok "$([ "$RC" = 0 ]; echo $?)" "$2: every round's pairing is the one recomputed from the manifest" || diag_run
 	expect_eq "$(cat "$OUT")" "$(cat "$1.pairs")" "$2: ... pairing for pairing, seats and byes included"
 }
@@ -48,7 +48,7 @@ print(len(l), l["b0"] >= 0, all(v == int(v * 2) / 2 for v in l.values()))' "$OUT
 # from the manifest alone; json has them too, before the ratings.
 run "$REFEREE" ladder "$TMP/full"
 sed '/^$/q' "$OUT" | sed '$d' >"$TMP/full.standings"
-$SWISS standings "$TMP/full/manifest.jsonl" >"$TMP/full.want"
+$SWISS standings "$TMP/full/run.jsonl" >"$TMP/full.want"
 expect_eq "$(cat "$TMP/full.standings")" "$(cat "$TMP/full.want")" \
 	"the ladder leads with the standings: by points over the rounds, Buchholz, each round's opponent, result and seat"
 expect_eq "$(head -1 "$TMP/full.want")" "Swiss standings of s after 6 of 6 rounds" "... of the run named after its file, after every round"
@@ -79,9 +79,9 @@ wait
 logs=$(ls "$TMP/killed/games" | wc -l)
 ok "$([ "$logs" -ge 45 ] && [ "$logs" -lt 64 ]; echo $?)" "the run is killed in round 2 ($logs logs)"
 RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/killed" --resume --concurrency 2
-expect_eq "$($SWISS pairings "$TMP/killed/manifest.jsonl")" "$(cat "$TMP/full.pairs")" \
+expect_eq "$($SWISS pairings "$TMP/killed/run.jsonl")" "$(cat "$TMP/full.pairs")" \
 	"the resumed run pairs every round as the run never stopped"
-run $SWISS check "$TMP/killed/manifest.jsonl"
+run $SWISS check "$TMP/killed/run.jsonl"
 ok "$([ "$RC" = 0 ]; echo $?)" "... as recomputed from its manifest" || diag_run
 run "$REFEREE" verify "$TMP/killed"
 ok "$([ "$RC" = 0 ]; echo $?)" "verify passes the resumed run" || diag_run
@@ -93,7 +93,7 @@ assert_no_leftovers "no bot outlives the killed run"
 # A pairing changed by hand, the manifest signed again with the run's key:
 # round 2's first game seated the other way round.
 cp -r "$TMP/full" "$TMP/tampered"
-swap_seats "$TMP/full/manifest.jsonl" "$TMP/tampered/manifest.jsonl" 33
+swap_seats "$TMP/full/run.jsonl" "$TMP/tampered/run.jsonl" 33
 expect_exit 1 "$REFEREE" verify "$TMP/tampered"
 expect_contains "$OUT" "game 33 seats '$b' and '$a', but the Swiss pairing of round 2, made from the results of the rounds before, seats '$a' and '$b': the manifest does not follow its pairings (changed by hand, or paired otherwise)" \
 	"verify names the game whose pairing was changed"
@@ -102,7 +102,7 @@ expect_contains "$ERR" "game 33 seats '$b' and '$a'" "... and the ladder refuses
 
 # A header whose Swiss does not make its schedule (rounds changed): its
 # pairings cannot be checked, so the manifest is refused.
-$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/tampered/manifest.jsonl" "$KEYDIR/referee.key" \
+$LOGTOOL resign "$TMP/full/run.jsonl" "$TMP/tampered/run.jsonl" "$KEYDIR/referee.key" \
 	sub 0 '"rounds":6' '"rounds":7'
 expect_exit 1 "$REFEREE" verify "$TMP/tampered"
 expect_contains "$OUT" 'line 1: its tournament file is a Swiss'"'"'s, but its "rounds" and "bots" do not make the 192 games of "schedule_games": its pairings cannot be checked' \
@@ -115,7 +115,7 @@ expect_contains "$OUT" "15 games" "a bye is not a game: 5 rounds of 3 pairings"
 check_pairings "$TMP/odd" "the odd field"
 expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/odd.pairs" | sort -u | wc -l)" 5 "7 bots, 5 rounds: 5 byes, each to a bot of its own"
 run "$REFEREE" ladder "$TMP/odd"
-expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP/odd/manifest.jsonl")" \
+expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP/odd/run.jsonl")" \
 	"the odd field's standings, each bye a point"
 expect_eq "$(grep -cE ' bye( |$)' "$OUT")" 5 "... five byes shown"
 # The report leads with the same standings, Buchholz included.
@@ -157,7 +157,7 @@ expect_contains "$ERR" "referee tournament: --skip-broken: the Swiss goes on wit
 	"the Swiss takes --skip-broken, and says the bot is paired in no round"
 expect_eq "$(ls "$TMP"/broken/games/*.jsonl | wc -l)" 6 "5 bots there, 3 rounds: 2 pairings and a bye a round, 6 games"
 expect_eq "$(grep -l '"name":"b3"' "$TMP"/broken/games/*.jsonl | wc -l)" 0 "no game seats the bot left out"
-expect_eq "$(grep -o '"type":"skipped","bot":3,[^}]*' "$TMP/broken/manifest.jsonl" | grep -o '"games":\[[0-9,]*\]')" '"games":[3,6,9]' \
+expect_eq "$(grep -o '"type":"skipped","bot":3,[^}]*' "$TMP/broken/run.jsonl" | grep -o '"games":\[[0-9,]*\]')" '"games":[3,6,9]' \
 	"the manifest's skipped record: the bot, and the games of each round's empty board"
 check_pairings "$TMP/broken" "without the bot left out"
 expect_eq "$(grep -o 'bye:[0-9]*' "$TMP/broken.pairs" | sort -u | wc -l)" 3 "each round's bye to a bot of its own"
@@ -193,10 +193,10 @@ expect_exit 0 "$REFEREE" verify "$TMP/stopped"
 expect_contains "$OUT" "6 games finished (3 left out by --skip-broken: boards of the Swiss left empty, never played)" \
 	"verify: the resumed Swiss without the bot is ok"
 # A pairing that seats the bot left out, signed again: verify says so.
-$LOGTOOL resign "$TMP/broken/manifest.jsonl" "$TMP/broken-bad.jsonl" "$KEYDIR/referee.key" \
+$LOGTOOL resign "$TMP/broken/run.jsonl" "$TMP/broken-bad.jsonl" "$KEYDIR/referee.key" \
 	sub 1 '"bot":3,' '"bot":5,'
 mkdir -p "$TMP/broken-bad" && cp -r "$TMP/broken/games" "$TMP/broken/referee.pub" "$TMP/broken-bad/" &&
-	cp "$TMP/broken-bad.jsonl" "$TMP/broken-bad/manifest.jsonl"
+	cp "$TMP/broken-bad.jsonl" "$TMP/broken-bad/run.jsonl"
 expect_exit 1 "$REFEREE" verify "$TMP/broken-bad"
 expect_contains "$OUT" "the Swiss pairing of round 1, made from the results of the rounds before" \
 	"verify: a manifest that names another bot left out does not follow its pairings"

@@ -29,11 +29,11 @@ shards() {
 	echo "$codes"
 }
 
-manifests() { echo "$1"/shard-{1,2,3}/manifest.jsonl; }
+manifests() { echo "$1"/shard-{1,2,3}/run.jsonl; }
 
 swiss_file "$TMP/s.json" 16 4
 RUN_LIMIT=300 expect_exit 0 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/whole" --concurrency 2
-$SWISS pairings "$TMP/whole/manifest.jsonl" >"$TMP/whole.pairs"
+$SWISS pairings "$TMP/whole/run.jsonl" >"$TMP/whole.pairs"
 expect_eq "$(wc -l <"$TMP/whole.pairs")" 4 "the unsharded run seats 4 rounds"
 
 mkdir -p "$TMP/sh"
@@ -41,7 +41,7 @@ expect_eq "$(shards "$TMP/sh")" "0 0 0" "3 shards of the Swiss play side by side
 cat "$TMP/sh".{1,2,3}.err >"$TMP/sh.err"
 ok "$(grep -qE '^round [1-4]: waiting for shard [1-3] \([0-9] of [23] games\)$' "$TMP/sh.err"; echo $?)" \
 	"a shard says which shard its round waits for, and how far that one is"
-expect_eq "$(cat "$TMP"/sh/shard-{1,2,3}/manifest.jsonl | grep -o '"game":[0-9]*,"seats"' | sort -u | wc -l)" 32 \
+expect_eq "$(cat "$TMP"/sh/shard-{1,2,3}/run.jsonl | grep -o '"game":[0-9]*,"seats"' | sort -u | wc -l)" 32 \
 	"the shards finish the 32 games of the schedule, each once"
 $SWISS pairings $(manifests "$TMP/sh") >"$TMP/sh.pairs"
 expect_eq "$(cat "$TMP/sh.pairs")" "$(cat "$TMP/whole.pairs")" \
@@ -63,7 +63,7 @@ expect_eq "$sharded_bh" "$("$PYTHON3" -c 'import json, sys
 print(sorted((e["bot"], e["buchholz"]) for e in json.load(open(sys.argv[1]))["ladder"]))' "$OUT")" \
 	"... the Buchholz of every bot that of the unsharded run"
 run "$REFEREE" ladder "$TMP"/sh/shard-{1,2,3}
-expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP"/sh/shard-{1,2,3}/manifest.jsonl)" \
+expect_eq "$(sed '/^$/q' "$OUT" | sed '$d')" "$($SWISS standings "$TMP"/sh/shard-{1,2,3}/run.jsonl)" \
 	"... led by the standings of the three shards as one run"
 
 # Only some shards: the pairing cannot be checked.
@@ -72,16 +72,16 @@ ok "$([ "$RC" = 1 ]; echo $?)" "verify given 2 of the 3 shards fails" || diag_ru
 expect_contains "$OUT" "a shard of the Swiss run 's', of which 2 of its 3 shards are given: a round is paired from the results of every shard, so its pairings cannot be checked; give the folders of all 3 shards" \
 	"... saying the pairings cannot be checked without every shard"
 expect_exit 0 "$REFEREE" ladder "$TMP"/sh/shard-1
-expect_contains "$OUT" "NOT CHECKED: $TMP/sh/shard-1/manifest.jsonl is a shard of a Swiss run whose other shards were not given: its pairings are not checked and its Buchholz is not counted; give every shard's folder" \
+expect_contains "$OUT" "NOT CHECKED: $TMP/sh/shard-1/run.jsonl is a shard of a Swiss run whose other shards were not given: its pairings are not checked and its Buchholz is not counted; give every shard's folder" \
 	"the ladder of one shard rates its games, saying its pairings are not checked"
 
 # A pairing changed in one shard, its manifest signed again with the key:
 # the first game of round 2 (game 9) seated the other way round.
 for i in 1 2 3; do
-	grep -q '"game":9,"seats"' "$TMP/sh/shard-$i/manifest.jsonl" && holder=$i
+	grep -q '"game":9,"seats"' "$TMP/sh/shard-$i/run.jsonl" && holder=$i
 done
 cp -r "$TMP/sh" "$TMP/tampered"
-swap_seats "$TMP/sh/shard-$holder/manifest.jsonl" "$TMP/tampered/shard-$holder/manifest.jsonl" 9
+swap_seats "$TMP/sh/shard-$holder/run.jsonl" "$TMP/tampered/shard-$holder/run.jsonl" 9
 expect_exit 1 "$REFEREE" verify "$TMP"/tampered/shard-{1,2,3}
 expect_contains "$OUT" "game 9 seats '$b' and '$a', but the Swiss pairing of round 2, made from the results of the rounds before, seats '$a' and '$b'" \
 	"verify over the shards names the game whose pairing was changed"
@@ -117,7 +117,7 @@ swiss_file "$TMP/other.json" 16 3
 cp -r "$TMP/sh/shard-1" "$TMP/other/shard-1"
 run "$REFEREE" tournament "$TMP/other.json" --out "$TMP/other/shard-2" --shard 2/3 --concurrency 1
 ok "$([ "$RC" = 2 ]; echo $?)" "a shard whose peer's folder holds another run's stops" || diag_run
-expect_contains "$ERR" "$TMP/other/shard-1/manifest.jsonl: shard 1/3 of a tournament file with SHA-256" \
+expect_contains "$ERR" "$TMP/other/shard-1/run.jsonl: shard 1/3 of a tournament file with SHA-256" \
 	"... naming the peer's manifest"
 expect_exit 2 "$REFEREE" tournament "$TMP/s.json" --out "$TMP/unnamed" --shard 1/3
 expect_contains "$ERR" "give it an --out that ends in 1, as out/shard-1 beside out/shard-1 to out/shard-3" \

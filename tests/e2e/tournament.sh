@@ -43,24 +43,24 @@ expect_contains "$ERR" "created a signing key pair in $KEYDIR/" "a new key is an
 [ ! -e "$TMP/full/referee.key" ] && cmp -s "$TMP/full/referee.pub" "$KEYDIR/referee.pub"
 ok $? "the output folder holds the public key only"
 expect_eq "$(ls "$TMP/full/games" | wc -l)" 24 "one log per game"
-expect_eq "$(grep -c '"type":"started"' "$TMP/full/manifest.jsonl")" 3 "the manifest has one started record a table"
-expect_eq "$(grep '"type":"started"' "$TMP/full/manifest.jsonl" | sed 's/.*"games":\[\([0-9,]*\)\].*/\1/' |
+expect_eq "$(grep -c '"type":"started"' "$TMP/full/run.jsonl")" 3 "the manifest has one started record a table"
+expect_eq "$(grep '"type":"started"' "$TMP/full/run.jsonl" | sed 's/.*"games":\[\([0-9,]*\)\].*/\1/' |
 	tr ',' '\n' | sort -n | tr '\n' ' ')" "$(seq -s ' ' 1 24) " "... which together list every game once"
-expect_eq "$(manifest_games "$TMP/full/manifest.jsonl" |
+expect_eq "$(manifest_games "$TMP/full/run.jsonl" |
 	awk '$1 == "started" { started[$2] = 1 } $1 == "finished" && !($2 in started) { late++ }
 	     END { print late + 0 }')" 0 "each game is listed as started before it finishes"
-expect_eq "$(finished_games "$TMP/full/manifest.jsonl" | sort -n | tr '\n' ' ')" "$(seq -s ' ' 1 24) " \
+expect_eq "$(finished_games "$TMP/full/run.jsonl" | sort -n | tr '\n' ' ')" "$(seq -s ' ' 1 24) " \
 	"... and each once as finished"
-ok "$([ "$(grep -c '"type":"finished"' "$TMP/full/manifest.jsonl")" -lt 24 ]; echo $?)" \
+ok "$([ "$(grep -c '"type":"finished"' "$TMP/full/run.jsonl")" -lt 24 ]; echo $?)" \
 	"finished games share records: fewer finished records than games"
-expect_eq "$(tail -1 "$TMP/full/manifest.jsonl" | grep -c '"type":"signature"')" 1 "the manifest ends signed"
+expect_eq "$(tail -1 "$TMP/full/run.jsonl" | grep -c '"type":"signature"')" 1 "the manifest ends signed"
 run "$REFEREE" verify --key "$TMP/full/referee.pub" "$TMP"/full/games/*.jsonl
 ok "$([ "$RC" = 0 ] && [ "$(grep -c ': ok:' "$OUT")" = 24 ]; echo $?)" "every log verifies with the run's key" || diag_run
 # The manifest's hashes are the logs' hashes.
 bad=0
 while read -r game sum; do
 	[ "$(sha256sum "$TMP/full/$game" | cut -d' ' -f1)" = "$sum" ] || bad=$((bad + 1))
-done < <(manifest_games "$TMP/full/manifest.jsonl" |
+done < <(manifest_games "$TMP/full/run.jsonl" |
 	awk '$1 == "finished" { printf "games/%06d.jsonl %s\n", $2, $3 }')
 expect_eq "$bad" 0 "each finished game's entry holds its log's SHA-256"
 results "$TMP/full" >"$TMP/full.results"
@@ -73,8 +73,8 @@ for attempt in 1 2 3; do
 	sleep "$(printf '0.%02d' $((RANDOM % 45 + 5)))"   # a random point of the run
 	if kill_run "referee tournament $TMP/k.json"; then kills=$((kills + 1)); fi
 	wait
-	[ -f "$TMP/killed/manifest.jsonl" ] || break
-	tail -1 "$TMP/killed/manifest.jsonl" | grep -q '"type":"signature"' && break
+	[ -f "$TMP/killed/run.jsonl" ] || break
+	tail -1 "$TMP/killed/run.jsonl" | grep -q '"type":"signature"' && break
 	run timeout 20 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --resume --concurrency 2 &
 done
 wait
@@ -82,23 +82,23 @@ wait
 # leaves nothing to resume: the run then starts again from the beginning.
 for i in 1 2 3 4 5; do
 	resume=
-	if [ -f "$TMP/killed/manifest.jsonl" ]; then
-		tail -1 "$TMP/killed/manifest.jsonl" | grep -q '"type":"signature"' && break
+	if [ -f "$TMP/killed/run.jsonl" ]; then
+		tail -1 "$TMP/killed/run.jsonl" | grep -q '"type":"signature"' && break
 		resume=--resume
 	fi
 	run "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" $resume --concurrency 2
 done
 diag "killed $kills times"
 assert_no_leftovers "no bot or worker outlives a killed run"
-expect_eq "$(tail -1 "$TMP/killed/manifest.jsonl" | grep -c '"type":"signature"')" 1 "the resumed run completes and signs its manifest"
+expect_eq "$(tail -1 "$TMP/killed/run.jsonl" | grep -c '"type":"signature"')" 1 "the resumed run completes and signs its manifest"
 results "$TMP/killed" >"$TMP/killed.results"
 expect_eq "$(cat "$TMP/killed.results")" "$(cat "$TMP/full.results")" "every game has the result of the run never stopped"
-expect_eq "$(finished_games "$TMP/killed/manifest.jsonl" | sort | uniq -d | wc -l)" 0 "no game is finished twice"
+expect_eq "$(finished_games "$TMP/killed/run.jsonl" | sort | uniq -d | wc -l)" 0 "no game is finished twice"
 run "$REFEREE" verify "$TMP"/killed/games/*.jsonl
 expect_eq "$RC $(grep -c ': ok:' "$OUT")" "0 24" "all 24 logs of the resumed run verify, none set aside among them"
-sum_before=$(sha256sum "$TMP/killed/manifest.jsonl")
+sum_before=$(sha256sum "$TMP/killed/run.jsonl")
 expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --resume
-expect_eq "$(sha256sum "$TMP/killed/manifest.jsonl")" "$sum_before" "resuming a finished run changes nothing"
+expect_eq "$(sha256sum "$TMP/killed/run.jsonl")" "$sum_before" "resuming a finished run changes nothing"
 expect_contains "$ERR" "nothing left to play" "resuming a finished run says so"
 
 # Shards: two halves rated together give the single run's ladder.
@@ -117,8 +117,8 @@ expect_eq "$(cut -d, -f1-15 "$TMP/merged.csv")" "$(cut -d, -f1-15 "$OUT")" "the 
 NOLADDER="referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log"
 run "$REFEREE" ladder --verify "$TMP/full" --format csv
 expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/full.csv")" "ladder --verify: the manifest's ladder"
-run "$REFEREE" ladder "$TMP/full/manifest.jsonl" --format csv
-expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/full.csv")" "ladder of manifest.jsonl: the folder's"
+run "$REFEREE" ladder "$TMP/full/run.jsonl" --format csv
+expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/full.csv")" "ladder of run.jsonl: the folder's"
 run "$REFEREE" ladder "$TMP/full/games" --format csv
 expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/full.csv")" "ladder of the logs alone, each verified: the same"
 run "$REFEREE" ladder --key "$KEYDIR/referee.pub" "$TMP/s1" "$TMP/s2" --format csv
@@ -126,24 +126,24 @@ expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/merged.csv")" "ladder --key of the 
 # No game counts twice.
 cp -r "$TMP/s1" "$TMP/s1copy"
 run "$REFEREE" ladder "$TMP/s1" "$TMP/s2" "$TMP/s1copy"
-expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1copy/manifest.jsonl: the same tournament run as $TMP/s1/manifest.jsonl: its games count once
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1copy/run.jsonl: the same tournament run as $TMP/s1/run.jsonl: its games count once
 $NOLADDER" "a shard given twice (a copy of its folder) is refused"
 run "$REFEREE" ladder "$TMP/full" "$TMP/s1/games/$(ls "$TMP/s1/games" | head -n 1)" "$TMP/full/games/000003.jsonl"
-expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/full/games/000003.jsonl: this log is the same game as game 3 of $TMP/full/manifest.jsonl: a game counts once
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/full/games/000003.jsonl: this log is the same game as game 3 of $TMP/full/run.jsonl: a game counts once
 $NOLADDER" "a log given alone and through its manifest is refused"
 # One key, one game.
 "$REFEREE" keygen "$TMP/k2" >/dev/null
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/s2k2" --shard 2/2 --key "$TMP/k2/referee.key"
 K2=$(cat "$TMP/k2/referee.pub")
 run "$REFEREE" ladder "$TMP/s1" "$TMP/s2k2"
-expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s2k2/manifest.jsonl: signed by key $K2, not by $(cat "$KEYDIR/referee.pub") as $TMP/s1/manifest.jsonl is: give --key to say which key to trust
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s2k2/run.jsonl: signed by key $K2, not by $(cat "$KEYDIR/referee.pub") as $TMP/s1/run.jsonl is: give --key to say which key to trust
 $NOLADDER" "shards signed by two keys are refused"
 run "$REFEREE" ladder --key "$TMP/k2/referee.pub" "$TMP/s1" "$TMP/s2k2"
-expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1/manifest.jsonl: line $(wc -l <"$TMP/s1/manifest.jsonl"): signed by key $(cat "$KEYDIR/referee.pub"), not by the key given
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1/run.jsonl: line $(wc -l <"$TMP/s1/run.jsonl"): signed by key $(cat "$KEYDIR/referee.pub"), not by the key given
 $NOLADDER" "--key names the shard signed by another key"
 expect_exit 0 "$REFEREE" play bolo -o target=1000 --out "$TMP/bolo" "$(cbot)" "$(cbot b)"
 run "$REFEREE" ladder "$TMP/full" "$TMP/bolo"
-expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/bolo/game-000001.jsonl: a game of bolo, not of rolit as $TMP/full/manifest.jsonl is: rate one game at a time
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/bolo/game-000001.jsonl: a game of bolo, not of rolit as $TMP/full/run.jsonl is: rate one game at a time
 $NOLADDER" "games of another game are refused"
 
 # An altered log: the ladder rates from the signed manifest, which the
@@ -153,10 +153,10 @@ sed -i '6s/"us":[0-9]*/"us":999999/' "$TMP/tampered/games/000001.jsonl"
 run "$REFEREE" ladder "$TMP/tampered" --format csv
 expect_eq "$RC $(cat "$OUT")" "0 $(cat "$TMP/full.csv")" "an altered log does not change the manifest's ladder"
 expect_exit 1 "$REFEREE" ladder --verify "$TMP/tampered"
-expect_eq "$(cat "$ERR")" "referee ladder: $TMP/tampered/games/000001.jsonl: altered: its SHA-256 is not the one the manifest recorded for game 1
+expect_eq "$(cat "$ERR")" "referee ladder: $TMP/tampered/games/000001.jsonl: altered: its SHA-256 is not the one the manifest lists for game 1
 referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log" "ladder --verify names the altered log, rates nothing"
 expect_exit 1 "$REFEREE" verify "$TMP/tampered"
-expect_eq "$(cat "$OUT")" "$TMP/tampered/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest recorded for game 1" \
+expect_eq "$(cat "$OUT")" "$TMP/tampered/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest lists for game 1" \
 	"verify OUTDIR names the altered log"
 
 # --- hostile bots: the key thief and the folder vandal ---------------------------------------
@@ -245,7 +245,7 @@ $VO/games/planted.jsonl: FAILED: not listed in the manifest: planted, or left th
 run "$REFEREE" ladder "$TMP/full" --format pgn
 expect_eq "$(grep -c '^\[Result "' "$OUT")" 24 "pgn: one game record per game"
 expect_eq "$(grep -c '^\[Event "resume-test"\]$' "$OUT")" 24 "pgn: the event is the tournament's name"
-expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(manifest_games "$TMP/full/manifest.jsonl" | grep -c '^finished .* 0,[0-9]* ')" \
+expect_eq "$(grep -c '^\[White "first"\]' "$OUT")" "$(manifest_games "$TMP/full/run.jsonl" | grep -c '^finished .* 0,[0-9]* ')" \
 	"pgn: seat 0 is White"
 run "$REFEREE" ladder "$TMP/full" --format json
 ok "$("$PYTHON3" -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d["games"] == 24 and len(d["ladder"]) == 3))' <"$OUT"; echo $?)" \
@@ -299,7 +299,7 @@ for format in table csv json pgn crosstable folders; do
 	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ordered.$format")" "$format: logs given in reverse, the same output"
 done
 run "$REFEREE" ladder "$TMP/full" "$TMP/shuffled"
-expect_eq "$RC $(grep -c "^referee ladder: $TMP/shuffled/[0-9a-f]*\.jsonl: this log is the same game as game [0-9]* of $TMP/full/manifest.jsonl: a game counts once\$" "$ERR")" \
+expect_eq "$RC $(grep -c "^referee ladder: $TMP/shuffled/[0-9a-f]*\.jsonl: this log is the same game as game [0-9]* of $TMP/full/run.jsonl: a game counts once\$" "$ERR")" \
 	"1 24" "every game given twice: each named, no ladder"
 expect_eq "$(cat "$OUT")" "" "... and nothing on stdout"
 
@@ -350,6 +350,14 @@ expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/full"
 expect_contains "$ERR" "already holds a tournament: add --resume" "an output folder is never reused by accident"
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/none" --resume
 expect_contains "$ERR" "nothing to resume" "resume needs a run"
+# A play folder holds the run.jsonl that the tournament would write.
+mkdir -p "$TMP/playout"
+printf '{"seq":0,"type":"run","format":"arena-run/1","verb":"play"}\n' >"$TMP/playout/run.jsonl"
+expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/playout"
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: $TMP/playout holds the run.jsonl of another verb's run (play, sprt or a league's): choose another --out" \
+	"a tournament refuses another run's folder, naming it"
+expect_eq "$(ls "$TMP/playout")" "run.jsonl
+run.lock" "... before it makes anything there"
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --shard 3/2
 expect_contains "$ERR" "--shard takes I/N" "a bad shard"
 expect_exit 2 "$REFEREE" tournament "$TMP/missing.json"
@@ -363,22 +371,43 @@ expect_contains "$ERR" "referee tournament: cannot resume $TMP/full: \"games\" i
 # the very same file alone.
 rm -rf "$TMP/nofile"
 cp -r "$TMP/full" "$TMP/nofile"
-$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/nofile/manifest.jsonl" "$KEYDIR/referee.key" \
+$LOGTOOL resign "$TMP/full/run.jsonl" "$TMP/nofile/run.jsonl" "$KEYDIR/referee.key" \
 	sub 0 ',"file":.*\}$' '}'
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/nofile" --resume
 expect_contains "$ERR" "nothing left to play" "a manifest without the file resumes with the same file"
 expect_exit 2 "$REFEREE" tournament "$TMP/other.json" --out "$TMP/nofile" --resume
 expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/nofile: the tournament file (its SHA-256) differs: the run was started with \"$(sha256sum "$TMP/t.json" | cut -d' ' -f1)\", this one has \"$(sha256sum "$TMP/other.json" | cut -d' ' -f1)\"; resume with what it was started with, or use another --out" \
 	"... and refuses any other file"
+# The folder of an earlier version: its manifest.jsonl, of format 4 (a
+# first record "tournament"), is still read by every verb, and resumed.
+RUN_HEADER='"type":"run","format":"arena-run/1","verb":"tournament"'
+rm -rf "$TMP/old4"
+cp -r "$TMP/full" "$TMP/old4"
+rm "$TMP/old4/run.jsonl"
+$LOGTOOL resign "$TMP/full/run.jsonl" "$TMP/old4/manifest.jsonl" "$KEYDIR/referee.key" \
+	sub 0 "$RUN_HEADER" '"type":"tournament","format":"arena-manifest/4"'
+expect_exit 0 "$REFEREE" verify "$TMP/old4"
+expect_eq "$(cat "$OUT")" "$TMP/old4: ok: a tournament of rolit, 24 games finished, every log there and verified, nothing else; signed by key $(cat "$KEYDIR/referee.pub"), checked against your own key ($KEYDIR/referee.pub)" \
+	"verify checks an earlier version's manifest.jsonl folder as a whole"
+expect_exit 0 "$REFEREE" verify "$TMP/old4/manifest.jsonl"
+expect_exit 0 "$REFEREE" ladder "$TMP/old4"
+expect_contains "$OUT" "24 games" "the ladder rates an earlier version's folder from its manifest.jsonl"
+expect_exit 0 "$REFEREE" report "$TMP/old4" -o "$TMP/old4-report"
+expect_eq "$(cat "$ERR")" "" "the report reads an earlier version's manifest.jsonl, without a problem"
+expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/old4" --resume
+expect_contains "$ERR" "$TMP/old4/manifest.jsonl is signed: nothing left to play" \
+	"a resume finds an earlier version's manifest.jsonl"
+expect_eq "$(ls "$TMP/old4" | grep -c run.jsonl)" 0 "... and writes no run.jsonl beside it"
 rm -rf "$TMP/old"
 cp -r "$TMP/full" "$TMP/old"
-$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/old/manifest.jsonl" "$KEYDIR/referee.key" \
-	sub 0 '"format":"arena-manifest/4"' '"format":"arena-manifest/2"'
+rm "$TMP/old/run.jsonl"
+$LOGTOOL resign "$TMP/full/run.jsonl" "$TMP/old/manifest.jsonl" "$KEYDIR/referee.key" \
+	sub 0 "$RUN_HEADER" '"type":"tournament","format":"arena-manifest/2"'
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/old" --resume
-expect_eq "$(tail -n 1 "$ERR")" "referee tournament: cannot resume $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee cannot resume (it writes arena-manifest/4): finish the run with the referee that started it, or start again with another --out" \
+expect_eq "$(tail -n 1 "$ERR")" "referee tournament: cannot resume $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee cannot resume (it resumes arena-run/1 and arena-manifest/4): finish the run with the referee that started it, or start again with another --out" \
 	"resume refuses a manifest of format 2, naming it"
 expect_exit 1 "$REFEREE" ladder "$TMP/old"
-expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee does not read (it reads arena-manifest/4): give the folder of its logs, $TMP/old/games, instead
+expect_eq "$(cat "$ERR")" "referee ladder: $TMP/old/manifest.jsonl: line 1: is in format arena-manifest/2, which this referee does not read (it reads arena-run/1 and arena-manifest/4): give the folder of its logs, $TMP/old/games, instead
 referee ladder: 1 problem: no ladder; 'referee verify FOLDER' checks a tournament's every log" \
 	"the ladder refuses a manifest of format 2, naming it"
 expect_exit 0 "$REFEREE" ladder "$TMP/old/games"
@@ -388,15 +417,15 @@ expect_contains "$OUT" "24 games" "... and rates its folder of logs"
 # refuses, naming it: here a stopped run's manifest listing a game twice.
 rm -rf "$TMP/twice"
 cp -r "$TMP/full" "$TMP/twice"
-$LOGTOOL resign "$TMP/full/manifest.jsonl" "$TMP/twice.jsonl" "$KEYDIR/referee.key" \
+$LOGTOOL resign "$TMP/full/run.jsonl" "$TMP/twice.jsonl" "$KEYDIR/referee.key" \
 	sub finished '(\{"game":[0-9]+,[^{}]*\})' '\1,\1'
-$LOGTOOL drop "$TMP/twice.jsonl" "$TMP/twice/manifest.jsonl" $(($(wc -l <"$TMP/twice.jsonl") - 1))
-F=$(grep -n '"type":"finished"' "$TMP/twice/manifest.jsonl" | head -n 1 | cut -d: -f1)
-G=$(sed -n "${F}s/.*\"games\":\[{\"game\":\([0-9]*\),.*/\1/p" "$TMP/twice/manifest.jsonl")
-sum_before=$(sha256sum "$TMP/twice/manifest.jsonl")
+$LOGTOOL drop "$TMP/twice.jsonl" "$TMP/twice/run.jsonl" $(($(wc -l <"$TMP/twice.jsonl") - 1))
+F=$(grep -n '"type":"finished"' "$TMP/twice/run.jsonl" | head -n 1 | cut -d: -f1)
+G=$(sed -n "${F}s/.*\"games\":\[{\"game\":\([0-9]*\),.*/\1/p" "$TMP/twice/run.jsonl")
+sum_before=$(sha256sum "$TMP/twice/run.jsonl")
 expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/twice" --resume
-expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/twice/manifest.jsonl: line $F: game $G is finished twice" \
+expect_eq "$(grep '^referee' "$ERR")" "referee tournament: cannot resume $TMP/twice/run.jsonl: line $F: game $G is finished twice" \
 	"resume refuses a manifest with a game finished twice, naming it"
-expect_eq "$(sha256sum "$TMP/twice/manifest.jsonl")" "$sum_before" "... and leaves it as it was"
+expect_eq "$(sha256sum "$TMP/twice/run.jsonl")" "$sum_before" "... and leaves it as it was"
 
 done_testing

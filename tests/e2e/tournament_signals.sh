@@ -28,7 +28,7 @@ JSON
 wait_playing() {
 	local finished
 	for _ in $(seq 200); do
-		finished=$(finished_games "$1/manifest.jsonl" 2>/dev/null | wc -l)
+		finished=$(finished_games "$1/run.jsonl" 2>/dev/null | wc -l)
 		[ "${finished:-0}" -ge 3 ] && pgrep -f "$ZOO/spawner.py $TMP" >/dev/null && break
 		sleep 0.05
 	done
@@ -68,9 +68,9 @@ stop_case() {
 	expect_contains "$TMP/$1$2.err" "referee tournament: stopped by SIG$1$([ "$1" = INT ] && echo " (Ctrl-C)"); run again with --resume to finish" \
 		"$sig: it says it was stopped and how to finish"
 	assert_no_leftovers "$sig: no worker, bot or bot's child is left"
-	expect_eq "$(tail -1 "$dir/manifest.jsonl" | grep -c '"type":"signature"')" 0 "$sig: the manifest is not signed"
-	finished=$(finished_games "$dir/manifest.jsonl" | wc -l)
-	run "$REFEREE" verify --key "$dir/referee.pub" $(finished_games "$dir/manifest.jsonl" |
+	expect_eq "$(tail -1 "$dir/run.jsonl" | grep -c '"type":"signature"')" 0 "$sig: the manifest is not signed"
+	finished=$(finished_games "$dir/run.jsonl" | wc -l)
+	run "$REFEREE" verify --key "$dir/referee.pub" $(finished_games "$dir/run.jsonl" |
 		awk -v dir="$dir" '{ printf "%s/games/%06d.jsonl\n", dir, $1 }')
 	ok "$([ "$RC" -eq 0 ] && [ "$(grep -c ': ok:' "$OUT")" -eq "$finished" ]; echo $?)" \
 		"$sig: the $finished logs finished before the stop verify" || diag_run
@@ -85,17 +85,17 @@ stop_case() {
 		[ $((before + left)) -eq 36 ]; echo $?)" "$sig: --resume says how many games were finished ($resumed)" ||
 		diag "$(cat "$ERR")"
 	expect_eq "$(grep -c ': game [0-9]* was cut by the stop: its log is set aside as games/aborted/[0-9]*\.aborted-1\.jsonl, and the game is played again$' "$ERR")" \
-		"$(grep -c '"type":"aborted".*"log"' "$dir/manifest.jsonl")" "$sig: --resume names each log the stop cut, set aside"
-	expect_eq "$(tail -1 "$dir/manifest.jsonl" | grep -c '"type":"signature"')" 1 "$sig: the resumed manifest is signed"
-	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort -u | wc -l)" 36 \
+		"$(grep -c '"type":"aborted".*"log"' "$dir/run.jsonl")" "$sig: --resume names each log the stop cut, set aside"
+	expect_eq "$(tail -1 "$dir/run.jsonl" | grep -c '"type":"signature"')" 1 "$sig: the resumed manifest is signed"
+	expect_eq "$(finished_games "$dir/run.jsonl" | sort -u | wc -l)" 36 \
 		"$sig: every game is finished"
-	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort | uniq -d | wc -l)" 0 \
+	expect_eq "$(finished_games "$dir/run.jsonl" | sort | uniq -d | wc -l)" 0 \
 		"$sig: no game is finished twice"
 	# The README's glob: the logs set aside are out of its way.
 	run "$REFEREE" verify --key "$dir/referee.pub" "$dir"/games/*.jsonl
 	expect_eq "$RC $(grep -c ': ok:' "$OUT")" "0 36" "$sig: all 36 logs of games/*.jsonl verify"
 	expect_eq "$(ls "$dir/games/aborted" 2>/dev/null)" \
-		"$(grep '"type":"aborted".*"log"' "$dir/manifest.jsonl" | sed 's/.*"log":"games\/aborted\/\([^"]*\)".*/\1/' | sort)" \
+		"$(grep '"type":"aborted".*"log"' "$dir/run.jsonl" | sed 's/.*"log":"games\/aborted\/\([^"]*\)".*/\1/' | sort)" \
 		"$sig: the logs set aside are in games/aborted/, as the manifest lists them"
 	expect_exit 0 "$REFEREE" verify "$dir"
 	assert_no_leftovers "$sig: no process left after the resumed run"
@@ -123,9 +123,9 @@ second_run_case() {
 	done
 	wait "$pid"
 	expect_eq "$?" 0 "busy: the first run finishes"
-	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort -u | wc -l) $(finished_games "$dir/manifest.jsonl" | wc -l)" "36 36" \
+	expect_eq "$(finished_games "$dir/run.jsonl" | sort -u | wc -l) $(finished_games "$dir/run.jsonl" | wc -l)" "36 36" \
 		"busy: the first run finished each of its 36 games once"
-	expect_eq "$(grep -c '"type":"resumed"' "$dir/manifest.jsonl")" 0 "busy: the manifest was written by the first run alone"
+	expect_eq "$(grep -c '"type":"resumed"' "$dir/run.jsonl")" 0 "busy: the manifest was written by the first run alone"
 	expect_exit 0 "$REFEREE" verify "$dir"
 	expect_exit 2 "$REFEREE" tournament "$TMP/t.json" --out "$dir"
 	expect_eq "$(head -n 1 "$ERR")" "referee tournament: $dir already holds a tournament: add --resume to continue it, or choose another --out" \
@@ -149,7 +149,7 @@ kill_case() {
 	expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$dir" --resume --concurrency 2
 	expect_lt 1000 "$ELAPSED_MS" "kill -9: --resume waits for the workers of the referee that has ended"
 	wait "$holder"
-	expect_eq "$(finished_games "$dir/manifest.jsonl" | sort -u | wc -l)" 36 "kill -9: --resume finishes every game"
+	expect_eq "$(finished_games "$dir/run.jsonl" | sort -u | wc -l)" 36 "kill -9: --resume finishes every game"
 	expect_exit 0 "$REFEREE" verify "$dir"
 }
 kill_case
@@ -187,7 +187,7 @@ JSON
 	expect_eq "$(ls "$dir/games/aborted")" "$(printf '000001.aborted-1.jsonl\n000001.aborted-2.jsonl')" \
 		"orphan: game 1's second cut log takes the next name"
 	expect_eq "$(sha256sum <"$dir/games/aborted/000001.aborted-1.jsonl")" "$kept" "orphan: the first is kept as it was"
-	expect_eq "$(grep -o '"log":"games/aborted/[^"]*"' "$dir/manifest.jsonl")" \
+	expect_eq "$(grep -o '"log":"games/aborted/[^"]*"' "$dir/run.jsonl")" \
 		"$(printf '"log":"games/aborted/000001.aborted-1.jsonl"\n"log":"games/aborted/000001.aborted-2.jsonl"')" \
 		"orphan: the manifest lists both"
 	expect_exit 0 "$REFEREE" verify "$dir"
@@ -212,9 +212,9 @@ versions_ok() {
 	"$PYTHON3" - "$1" <<'PY'
 import json, sys
 bad = new = versioned = 0
-for line in open(sys.argv[1] + "/manifest.jsonl"):
+for line in open(sys.argv[1] + "/run.jsonl"):
     r = json.loads(line)
-    if r["type"] == "tournament":
+    if r["type"] == "run":
         commands = [b["command"] for b in r["file"]["bots"]]
     elif r["type"] == "bot":
         commands[r["bot"]] = r["entry"]["command"]
@@ -236,7 +236,7 @@ PY
 version_case() {
 	local dir="$TMP/version" sum refused change field
 	stop_run version INT 2
-	sum=$(sha256sum <"$dir/manifest.jsonl")
+	sum=$(sha256sum <"$dir/run.jsonl")
 	refused="is not what the run was started with: a resumed run may change how a bot is run (its command, workdir, readable, env and pass_env: its next games are played by the new version) and add bots at the end of \"bots\" (their tables are added to the schedule), nothing that changes the schedule or the games; put it back, or start a new run with another --out"
 	for change in 'f["games"] = 6|games' 'f["time"] = {"move_ms": 500}|time' \
 		'f["options"]["size"] = 6|options.size' \
@@ -255,12 +255,12 @@ version_case() {
 	expect_exit 2 "$REFEREE" tournament "$TMP/v.json" --out "$dir" --resume
 	expect_eq "$(grep '^referee tournament:' "$ERR")" "referee tournament: cannot resume $dir: \"bots\" lacks 1 of the run's 3 bots: a bot cannot be removed from a run, whose games stand (new bots are added at the end of \"bots\"); put it back, or start a new run with another --out" \
 		"version: a bot removed is refused"
-	expect_eq "$(sha256sum <"$dir/manifest.jsonl")" "$sum" "version: the refused resumes left the manifest as it was"
+	expect_eq "$(sha256sum <"$dir/run.jsonl")" "$sum" "version: the refused resumes left the manifest as it was"
 	edit 'f["bots"][1]["command"] = "'"$CBOT $TMP"'"; f["bots"][2]["env"] = {"ARENA_TEST": "1"}; f["concurrency"] = 2'
 	expect_exit 0 "$REFEREE" tournament "$TMP/v.json" --out "$dir" --resume
 	expect_eq "$(grep 'new version' "$ERR")" "$dir: a new version of bot 'spawner' plays its games from here on
 $dir: a new version of bot 'random' plays its games from here on" "version: the resumed run names each bot's new version"
-	expect_eq "$(grep '"type":"bot"' "$dir/manifest.jsonl" | sed 's/.*"type"/"type"/')" \
+	expect_eq "$(grep '"type":"bot"' "$dir/run.jsonl" | sed 's/.*"type"/"type"/')" \
 		"\"type\":\"bot\",\"bot\":1,\"entry\":{\"name\":\"spawner\",\"command\":\"$CBOT $TMP\"}}
 \"type\":\"bot\",\"bot\":2,\"entry\":{\"name\":\"random\",\"command\":\"$CBOT $TMP\",\"env\":{\"ARENA_TEST\":\"1\"}}}" \
 		"version: the manifest records each new version of an entry"
@@ -288,7 +288,7 @@ main_cpu_case() {
 		# Not once it is a zombie: its workers' time is added then.
 		t=$(awk '$3 != "Z" {print $14 + $15}' "/proc/$pid/stat" 2>/dev/null)
 		[ -n "$t" ] && [ "$t" -gt "$ticks" ] && ticks=$t
-		if [ "$base" -lt 0 ] && [ -e "$dir/manifest.jsonl" ]; then
+		if [ "$base" -lt 0 ] && [ -e "$dir/run.jsonl" ]; then
 			base=$ticks start=$(now_ms)
 		fi
 		sleep 0.05

@@ -319,7 +319,7 @@ expect_contains "$ERR" "$TMP/missing.jsonl: cannot open '$TMP/missing.jsonl': No
 expect_eq "$(grep -c ': ok: rolit' "$OUT") $(grep -c ': FAILED: ' "$OUT")" "1 1" "good, missing, bad: exit 2, the others still checked"
 mkdir "$TMP/empty"
 expect_exit 2 "$REFEREE" verify "$TMP/empty"
-expect_eq "$(cat "$ERR")" "$TMP/empty: holds no game log and no manifest.jsonl" "a folder without logs: exit 2"
+expect_eq "$(cat "$ERR")" "$TMP/empty: holds no game log and no run.jsonl" "a folder without logs: exit 2"
 
 # --- a tournament folder as a whole ---------------------------------------------------------------
 # fresh NAME: a copy of the finished run in $TMP/NAME, to damage.
@@ -332,16 +332,16 @@ fresh() {
 	rm -rf "${TMP:?}/$1"
 	cp -r "$TMP/run" "$TMP/$1"
 	D="$TMP/$1"
-	M="$D/manifest.jsonl"
+	M="$D/run.jsonl"
 }
 expect_exit 0 "$REFEREE" verify "$TMP/run"
 expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" \
 	"verify OUTDIR: the manifest, every log, nothing else"
-expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TMP/run/manifest.jsonl"
+expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TMP/run/run.jsonl"
 expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against a key you trust" \
-	"verify manifest.jsonl: the same, with --key, checked against it"
+	"verify run.jsonl: the same, with --key, checked against it"
 expect_exit 1 "$REFEREE" verify --key "$TMP/other/referee.pub" "$TMP/run"
-expect_eq "$(cat "$OUT")" "$TMP/run/manifest.jsonl: FAILED: line $(wc -l <"$TMP/run/manifest.jsonl"): signed by key $PUB, not by the key given" \
+expect_eq "$(cat "$OUT")" "$TMP/run/run.jsonl: FAILED: line $(wc -l <"$TMP/run/run.jsonl"): signed by key $PUB, not by the key given" \
 	"verify OUTDIR --key: a manifest signed by another key fails"
 
 # withheld, planted and altered logs: every problem named, in order.
@@ -352,7 +352,7 @@ cp "$TMP/run/games/000001.jsonl" "$D/games/copy.jsonl"
 sed -i 's/"us":[0-9]*/"us":1/' "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D/games/000002.jsonl: FAILED: missing: the manifest lists game 2 as finished
-$D/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest recorded for game 1
+$D/games/000001.jsonl: FAILED: altered: its SHA-256 is not the one the manifest lists for game 1
 $D/games/000007.jsonl: FAILED: not listed in the manifest: planted, or left there by another run
 $D/games/copy.jsonl: FAILED: not listed in the manifest: planted, or left there by another run" \
 	"verify OUTDIR: a withheld, an altered and two planted logs, each named"
@@ -393,12 +393,12 @@ expect_eq "$(cat "$OUT")" "$M: FAILED: not signed: the tournament has not finish
 fresh cut
 truncate -s -1 "$M"
 expect_exit 1 "$REFEREE" verify "$D"
-expect_eq "$(cat "$OUT")" "$M: FAILED: line $(wc -l <"$TMP/run/manifest.jsonl"): cut short (no newline): the run was stopped while writing it; finish it with --resume" \
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $(wc -l <"$TMP/run/run.jsonl"): cut short (no newline): the run was stopped while writing it; finish it with --resume" \
 	"a manifest cut short"
 # One byte changed in each line of the manifest in turn: each copy fails.
-$LOGTOOL bytes "$TMP/run/manifest.jsonl" "$TMP/mb"
+$LOGTOOL bytes "$TMP/run/run.jsonl" "$TMP/mb"
 bad=0
-for ((i = 0; i < $(wc -l <"$TMP/run/manifest.jsonl"); i++)); do
+for ((i = 0; i < $(wc -l <"$TMP/run/run.jsonl"); i++)); do
 	fresh byte
 	cp "$TMP/mb$i.jsonl" "$M"
 	run "$REFEREE" verify "$D"
@@ -408,36 +408,36 @@ expect_eq "$bad" 0 "a byte changed in any line of the manifest: verify fails and
 
 # Re-signed with the referee's own key, the records must still hold.
 fresh twice
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" dup finished
 F=$(grep -n '"type":"finished"' "$M" | sed -n 2p | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice
 $M: FAILED: line $F: game 2 is finished twice" "games finished twice in the manifest"
 fresh twice1
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '(\{"game":1,[^{}]*\})' '\1,\1'
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub finished '(\{"game":1,[^{}]*\})' '\1,\1'
 F=$(grep -n '"type":"finished"' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: game 1 is finished twice" "a game listed twice in one finished record"
 # A bot record (a new version of a bot's entry, after a resume) keeps the
 # bot's name.
 fresh version
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished \
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" dup finished \
 	sub finished '"type":"finished".*' '"type":"bot","bot":1,"entry":{"name":"b","command":"./b"}}'
 expect_exit 0 "$REFEREE" verify "$D"
 fresh renamed
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" dup finished \
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" dup finished \
 	sub finished '"type":"finished".*' '"type":"bot","bot":1,"entry":{"name":"a","command":"./b"}}'
 F=$(grep -n '"type":"bot"' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $F: a bot record needs \"bot\", one of the 2 \"bots\", and its new \"entry\", of the same \"name\"" \
 	"a bot record that renames its bot"
 fresh ranks   # [2,2]: no result the referee writes
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[2,2]'
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub finished '"ranks":\[[0-9,]*\]' '"ranks":[2,2]'
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: its result is not the ranks the manifest lists for game 1" \
 	"ranks in the manifest that are not the log's result"
 fresh unstarted
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" drop started
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" drop started
 F=$(grep -n '{"game":1,' "$M" | cut -d: -f1)
 G=$(grep -n '{"game":2,' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
@@ -451,7 +451,7 @@ $D/games/000002.jsonl: FAILED: not listed in the manifest: planted, or left ther
 # A game the referee dropped after it started (its secrets existed) is
 # named, even with its finished entry and its log gone.
 fresh dropped
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '\{"game":1,[^{}]*\},' ''
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub finished '\{"game":1,[^{}]*\},' ''
 rm "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 was started but never finished" \
@@ -459,19 +459,19 @@ expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 was started but never finished" \
 # The replies records must add up to the logs' reply times, bot by bot:
 # the ladder reports them from the records.
 fresh slowest
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub replies '"max":[0-9]*,' '"max":99999999,'
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub replies '"max":[0-9]*,' '"max":99999999,'
 expect_exit 1 "$REFEREE" verify "$D"
 ok "$(grep -qE "^$M: FAILED: its replies records give [a-z] [0-9]+ turns, longest 99999999 us; its logs [0-9]+, longest [0-9]+ us$" "$OUT"; echo $?)" \
 	"replies records that claim a longer reply than any log holds" || diag_run
 # The same of the CPU time charged (the games are timed by the CPU clock).
 fresh slowest-cpu
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub replies '"cpu":\{"turns":([0-9]+),"max":[0-9]+,' '"cpu":{"turns":\1,"max":99999999,'
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub replies '"cpu":\{"turns":([0-9]+),"max":[0-9]+,' '"cpu":{"turns":\1,"max":99999999,'
 expect_exit 1 "$REFEREE" verify "$D"
 ok "$(grep -qE "^$M: FAILED: its replies records give [a-z] [0-9]+ turns, longest 99999999 us of CPU; its logs [0-9]+, longest [0-9]+ us$" "$OUT"; echo $?)" \
 	"replies records that claim a longer CPU time than any log holds" || diag_run
 # One reply moved to another bucket: the same turns and longest reply.
 fresh moved
-"$PYTHON3" - "$TMP/run/manifest.jsonl" "$TMP/moved.jsonl" <<'PY'
+"$PYTHON3" - "$TMP/run/run.jsonl" "$TMP/moved.jsonl" <<'PY'
 import json, sys
 out, moved = [], False
 for line in open(sys.argv[1]):
@@ -492,7 +492,7 @@ expect_exit 1 "$REFEREE" verify "$D"
 ok "$(grep -qE "^$M: FAILED: its replies records give ([a-z]) ([0-9]+) turns, longest ([0-9]+) us; its logs \2, longest \3 us, with other times$" "$OUT"; echo $?)" \
 	"replies records with a reply in another bucket" || diag_run
 fresh layout
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":\[' '"seats":[ ' sub started '"games":' '"games" :'
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub finished '"ranks":' '"ranks": ' sub finished '"seats":\[' '"seats":[ ' sub started '"games":' '"games" :'
 expect_exit 0 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against your own key ($KEYDIR/referee.pub)" \
 	"records in another JSON layout read the same"
@@ -501,7 +501,7 @@ expect_eq "$(cat "$OUT")" "$D: ok: a tournament of rolit, 2 games finished, ever
 # its line.
 bad_finished() {
 	fresh "$1"
-	$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub finished "$2" "$3"
+	$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub finished "$2" "$3"
 	F=$(grep -n '"type":"finished"' "$M" | head -n 1 | cut -d: -f1)
 	expect_exit 1 "$REFEREE" verify "$D"
 	expect_eq "$(head -n 1 "$OUT")" "$M: FAILED: line $F: $4" "$5"
@@ -516,14 +516,14 @@ bad_finished outside '\{"game":2,' '{"game":3,' "game 3 is not in the schedule (
 	"a finished game outside the schedule"
 # A run of the whole schedule must list every game of it.
 fresh unplayed
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$KEY" sub started '"games":\[1,' '"games":[' \
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" sub started '"games":\[1,' '"games":[' \
 	sub started '"commitments":\["[0-9a-f]*",' '"commitments":[' sub finished '\{"game":1,[^{}]*\},' ''
 rm "$D/games/000001.jsonl"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 of the schedule was never started" "a game of the schedule never started"
 # Re-signed with another key: not the organiser's, and not the logs' key.
 fresh foreign
-$LOGTOOL resign "$TMP/run/manifest.jsonl" "$M" "$TMP/other/referee.key"
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$TMP/other/referee.key"
 expect_exit 1 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$D"
 expect_eq "$(cat "$OUT")" "$M: FAILED: line $(wc -l <"$M"): signed by key $OTHER_PUB, not by the key given" \
 	"a manifest re-signed by another key fails against the organiser's key"

@@ -538,10 +538,10 @@ finished_games() {
 # together, finished every game of the schedule exactly once.
 expect_shards_cover() {
 	local total numbers
-	total=$(head -1 "$1/manifest.jsonl" | grep -o '"schedule_games":[0-9]*' | cut -d: -f2)
+	total=$(head -1 "$1/run.jsonl" | grep -o '"schedule_games":[0-9]*' | cut -d: -f2)
 	numbers=$(for dir in "$@"; do
-		tail -1 "$dir/manifest.jsonl" | grep -q '"type":"signature"' || echo "unsigned:$dir"
-		finished_games "$dir/manifest.jsonl"
+		tail -1 "$dir/run.jsonl" | grep -q '"type":"signature"' || echo "unsigned:$dir"
+		finished_games "$dir/run.jsonl"
 	done | sort -n | tr '\n' ' ')
 	expect_eq "$numbers" "$(seq -s ' ' 1 "${total:-0}") " \
 		"the $# shards finished each of the ${total:-?} games once and signed their manifests"

@@ -23,6 +23,7 @@
 #include "manifest/manifest_file.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
+#include "manifest/run_manifest.h"
 #include "run_suite.h"
 
 #define SHA_1 "1111111111111111111111111111111111111111111111111111111111111111"
@@ -94,6 +95,29 @@ static void append(struct journal *j, cJSON *record)
 	ck_assert_msg(journal_append(j, record, err) == 0, "%s", err);
 }
 
+/* A new manifest, run.jsonl, started with the test's header by the
+ * referee's writer. */
+static struct journal *create(void)
+{
+	struct run_manifest m = {0};
+
+	memcpy(m.id, id, sizeof id);
+	ck_assert_msg(run_manifest_start(&m, dir, header(true), err) == 0, "%s", err);
+	return m.journal;
+}
+
+/* manifest_reopen() with the journal it opens (NULL: none). */
+static int reopen_with(const cJSON *expected, const bool *plays, long count,
+		       struct manifest_view *view, struct journal **journal,
+		       cJSON **versions)
+{
+	struct run_manifest m = {0};
+	int rc = manifest_reopen(dir, expected, plays, count, view, &m, versions, err);
+
+	*journal = m.journal;
+	return rc;
+}
+
 static void free_lines(void)
 {
 	for (size_t i = 0; i < line_count; i++)
@@ -143,13 +167,12 @@ static void write_good(void)
 	snprintf(dir, sizeof dir, "/tmp/check_manifest_read_XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	{
-		char *manifest = outdir_manifest(dir);
+		char *manifest = outdir_run_manifest(dir);
 
 		snprintf(path, sizeof path, "%s", manifest);
 		free(manifest);
 	}
-	j = manifest_create(dir, header(true), err);
-	ck_assert_msg(j != NULL, "%s", err);
+	j = create();
 	append(j, manifest_started_record(1, games, 3, NULL));
 	cJSON_AddItemToArray(list, finished(1, 0, SHA_1, forfeit, &reasons, false));
 	cJSON_AddItemToArray(list, finished(2, 1, SHA_2, none, &reasons, true));
@@ -253,7 +276,7 @@ static int reopen(struct manifest_view *view, struct journal **journal,
 	cJSON *expected = header(false);
 	int rc;
 
-	rc = manifest_reopen(dir, expected, NULL, 0, view, journal, versions, err);
+	rc = reopen_with(expected, NULL, 0, view, journal, versions);
 	cJSON_Delete(expected);
 	return rc;
 }
@@ -363,8 +386,7 @@ static void write_skipped(void)
 
 	write_good();
 	ck_assert_int_eq(unlink(path), 0);
-	j = manifest_create(dir, header(true), err);
-	ck_assert_msg(j != NULL, "%s", err);
+	j = create();
 	append(j, manifest_skipped_record(1, "it exited", games, 3));
 	append(j, manifest_complete_record(0));
 	ck_assert_msg(journal_sign(j, &key, id, err) == 0, "%s", err);
@@ -388,10 +410,10 @@ START_TEST(plays_a_bot_left_out_after_its_signature)
 	long games[3] = {1, 2, 3};
 
 	write_skipped();
-	ck_assert_int_eq(manifest_reopen(dir, expected, none, 3, &v, &j, &versions, err), 1);
+	ck_assert_int_eq(reopen_with(expected, none, 3, &v, &j, &versions), 1);
 	ck_assert_ptr_null(j);
 	manifest_view_free(&v);
-	ck_assert_int_eq(manifest_reopen(dir, expected, all, 3, &v, &j, &versions, err), 0);
+	ck_assert_int_eq(reopen_with(expected, all, 3, &v, &j, &versions), 0);
 	ck_assert_msg(j != NULL, "%s", err);
 	cJSON_Delete(expected);
 	cJSON_Delete(versions);
@@ -583,8 +605,8 @@ START_TEST(records_have_their_layout)
 	const char *sig;
 
 	write_good();
-	ck_assert_str_eq(lines[0], "{\"seq\":0,\"type\":\"tournament\","
-			 "\"format\":\"" MANIFEST_FORMAT "\",\"id\":\"11223300000000000000000000000000\","
+	ck_assert_str_eq(lines[0], "{\"seq\":0,\"type\":\"run\",\"format\":\""
+			 RUN_FORMAT "\",\"verb\":\"tournament\",\"id\":\"11223300000000000000000000000000\","
 			 "\"fairness\":6,\"name\":\"t\",\"file_sha256\":\"" SHA_3 "\",\"game\":\"rolit\","
 			 "\"players\":2,\"schedule_games\":3,\"bots\":[\"a\",\"b\"],"
 			 "\"shard\":\"1/1\",\"file\":" FILE_TEXT "}");
@@ -713,6 +735,37 @@ START_TEST(resumes_after_the_last_whole_line)
 }
 END_TEST
 
+/* The manifest.jsonl of an earlier version (its first record a
+ * "tournament" of arena-manifest/4), in a folder without run.jsonl, is
+ * still read whole, and found by a resume, which has nothing left. */
+START_TEST(reads_an_earlier_versions_manifest)
+{
+	struct manifest_view v;
+	struct journal *journal;
+	cJSON *versions;
+	char *old;
+
+	write_good();
+	ck_assert_int_eq(unlink(path), 0);
+	old = outdir_manifest(dir);
+	snprintf(path, sizeof path, "%s", old);
+	sub(0, "\"type\":\"run\",\"format\":\"arena-run/1\",\"verb\":\"tournament\"",
+	    "\"type\":\"tournament\",\"format\":\"arena-manifest/4\"");
+	rechain(line_count);
+	write_lines(line_count, 0);
+	ck_assert_int_eq(read_as_verify(&v), 0);
+	ck_assert_str_eq(said, "");
+	ck_assert(v.signed_);
+	ck_assert_int_eq(v.finished, 3);
+	manifest_view_free(&v);
+	ck_assert_int_eq(reopen(&v, &journal, &versions), 1);
+	ck_assert_ptr_null(journal);
+	manifest_view_free(&v);
+	clean_up();
+	free(old);
+}
+END_TEST
+
 /* What a resume needs of a stopped run beside the chain. */
 START_TEST(keeps_what_a_resume_needs)
 {
@@ -765,13 +818,14 @@ START_TEST(resumes_only_its_own_unsigned_run)
 		 "what it was started with, or use another --out", dir);
 	ck_assert_str_eq(err, expect);
 	manifest_view_free(&v);
-	sub(0, "arena-manifest/4", "arena-manifest/2");
+	sub(0, "\"type\":\"run\",\"format\":\"arena-run/1\",\"verb\":\"tournament\"",
+	    "\"type\":\"tournament\",\"format\":\"arena-manifest/2\"");
 	write_lines(9, 0);
 	ck_assert_int_eq(reopen(&v, &journal, &versions), -1);
 	snprintf(expect, sizeof expect, "cannot resume %s: line 1: is in format "
-		 "arena-manifest/2, which this referee cannot resume (it writes "
-		 "arena-manifest/4): finish the run with the referee that started "
-		 "it, or start again with another --out", path);
+		 "arena-manifest/2, which this referee cannot resume (it resumes "
+		 "arena-run/1 and arena-manifest/4): finish the run with the referee "
+		 "that started it, or start again with another --out", path);
 	ck_assert_str_eq(err, expect);
 	manifest_view_free(&v);
 	write_lines(1, strlen(lines[0]) - 4);
@@ -793,6 +847,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, reads_a_finished_run);
 	tcase_add_test(tc, counts_what_was_cut);
 	tcase_add_test(tc, grows_after_its_signature);
+	tcase_add_test(tc, reads_an_earlier_versions_manifest);
 	tcase_add_test(tc, plays_a_bot_left_out_after_its_signature);
 	tcase_add_test(tc, records_have_their_layout);
 	tcase_add_loop_test(tc, refuses_damage, 0, sizeof damages / sizeof *damages);

@@ -10,12 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "base/util.h"
 #include "games/fair.h"
 #include "games/registry.h"
-#include "manifest/manifest.h"
+#include "manifest/manifest_format.h"
+#include "manifest/manifest_ledger.h"
 #include "plan/schedule.h"
 #include "plan/tournament_file.h"
 #include "run_suite.h"
@@ -984,42 +986,52 @@ START_TEST(swiss_schedule)
 }
 END_TEST
 
-/* The manifest's finished games wait in a batch until 256 do, or the
- * first has waited a second; the record lists them in order. */
+/* The manifest's finished games wait in the ledger until 256 do, or the
+ * first has waited a second; their record, written then, lists them in
+ * order. */
 START_TEST(manifest_batches)
 {
-	struct manifest_batch batch = {0};
+	char dir[] = "/tmp/check_tournament_XXXXXX", *path, *text;
+	struct manifest_ledger ledger;
 	cJSON *r, *games;
 
-	ck_assert_int_eq(manifest_batch_wait_ms(&batch), -1);
-	ck_assert(!manifest_batch_due(&batch));
-	ck_assert_ptr_null(manifest_batch_record(&batch));
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	manifest_ledger_init(&ledger, 2);
+	ck_assert_int_eq(run_manifest_start(&ledger.run, dir, cJSON_CreateObject(), err), 0);
+	ck_assert_int_eq(manifest_ledger_wait_ms(&ledger), -1);
+	ck_assert_int_eq(manifest_ledger_write_finished(&ledger, err), 0);
 	for (int g = 1; g < MANIFEST_BATCH_GAMES; g++) {
 		cJSON *entry = cJSON_CreateObject();
 
 		cJSON_AddNumberToObject(entry, "game", g);
-		manifest_batch_add(&batch, entry);
+		manifest_ledger_finished(&ledger, entry);
 	}
-	ck_assert(!manifest_batch_due(&batch));
-	ck_assert_int_gt(manifest_batch_wait_ms(&batch), 0);
-	ck_assert_int_le(manifest_batch_wait_ms(&batch), MANIFEST_BATCH_MS);
-	batch.first_ns -= (int64_t)MANIFEST_BATCH_MS * 1000000; /* a second later */
-	ck_assert(manifest_batch_due(&batch));
-	batch.first_ns += (int64_t)MANIFEST_BATCH_MS * 1000000;
-	manifest_batch_add(&batch, cJSON_CreateObject());
-	ck_assert(manifest_batch_due(&batch));
-	ck_assert_int_eq(manifest_batch_wait_ms(&batch), 0);
-	r = manifest_batch_record(&batch);
+	ck_assert_int_gt(manifest_ledger_wait_ms(&ledger), 0);
+	ck_assert_int_le(manifest_ledger_wait_ms(&ledger), MANIFEST_BATCH_MS);
+	ledger.first_ns -= (int64_t)MANIFEST_BATCH_MS * 1000000; /* a second later */
+	ck_assert_int_eq(manifest_ledger_wait_ms(&ledger), 0);
+	ledger.first_ns += (int64_t)MANIFEST_BATCH_MS * 1000000;
+	manifest_ledger_finished(&ledger, cJSON_CreateObject());
+	ck_assert_int_eq(manifest_ledger_wait_ms(&ledger), 0);
+	ck_assert_int_eq(manifest_ledger_due(&ledger, false, err), 0);
+	ck_assert_int_eq(ledger.count, 0);
+	ck_assert_int_eq(manifest_ledger_wait_ms(&ledger), -1);
+	manifest_ledger_free(&ledger);
+	path = xasprintf("%s/run.jsonl", dir);
+	text = files_read_all(path, NULL);
+	ck_assert_ptr_nonnull(text);
+	r = cJSON_Parse(strchr(text, '\n') + 1);
 	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(r, "type")), "finished");
 	games = cJSON_GetObjectItem(r, "games");
 	ck_assert_int_eq(cJSON_GetArraySize(games), MANIFEST_BATCH_GAMES);
 	for (int g = 1; g < MANIFEST_BATCH_GAMES; g++)
 		ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(
 			cJSON_GetArrayItem(games, g - 1), "game")), g);
-	ck_assert_int_eq(batch.count, 0);
-	ck_assert_ptr_null(manifest_batch_record(&batch));
 	cJSON_Delete(r);
-	manifest_batch_free(&batch);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	free(text);
+	free(path);
 }
 END_TEST
 

@@ -46,7 +46,7 @@ def guesses():
             outs.add(value)
     for folder in near(os.getcwd()):
         keys.add(os.path.join(folder, "referee.key"))
-        if os.path.exists(os.path.join(folder, "manifest.jsonl")):
+        if os.path.exists(os.path.join(folder, "run.jsonl")):
             outs.add(folder)
     for folder in outs:
         keys.add(os.path.join(folder, "referee.key"))

@@ -10,7 +10,7 @@ import zoo  # noqa: E402
 
 def vandalise():
     for root, dirs, files in os.walk(os.getcwd()):
-        if "manifest.jsonl" not in files:
+        if "run.jsonl" not in files:
             continue
         games = os.path.join(root, "games")
         planted = os.path.join(games, "planted.jsonl")
