@@ -11,8 +11,7 @@
 #include "json.h"
 #include "util.h"
 
-void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
-		       size_t len)
+void chain_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line, size_t len)
 {
 	arena_fair_hash(out, "arena:line", NULL, 0, (const unsigned char *)line, len);
 }
@@ -29,8 +28,8 @@ void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES
 	memcpy(out + 12 + FAIR_GAME_ID_BYTES + 8, last_hash, FAIR_HASH_BYTES);
 }
 
-char *journal_chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES],
-			 cJSON *record, size_t *len)
+char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON *record,
+		 size_t *len)
 {
 	size_t body_len;
 	char *body = json_print(record, &body_len);

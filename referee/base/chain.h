@@ -22,8 +22,8 @@
  * newline and a NUL; the line's bytes (without the newline) in *len.
  * journal_append() writes it; a league's register (league_register.h)
  * chains its lines so too. */
-char *journal_chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES],
-			 cJSON *record, size_t *len);
+char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON *record,
+		 size_t *len);
 
 /* The signature record {"type":"signature","key","sig"} of `message`
  * (`len` bytes) by `key`, new: a log's last, and a league register's
@@ -32,8 +32,7 @@ cJSON *journal_signature_record(const struct referee_key *key, const unsigned ch
 				size_t len);
 
 /* h_i = H("arena:line", -, the line's bytes without the newline). */
-void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
-		       size_t len);
+void chain_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line, size_t len);
 
 /* "arena:log:v1" || game_id || LE64(last_seq) || last_hash */
 void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],

@@ -162,10 +162,10 @@ int journal_flush(struct journal *journal, char *err)
 int journal_append(struct journal *journal, cJSON *record, char *err)
 {
 	size_t len;
-	char *line = journal_chain_line(journal->seq, journal->last_hash, record, &len);
+	char *line = chain_line(journal->seq, journal->last_hash, record, &len);
 	int rc = 0;
 
-	journal_line_hash(journal->last_hash, line, len);
+	chain_line_hash(journal->last_hash, line, len);
 	if (journal->pending_len + len + 1 > journal->pending_cap) {
 		journal->pending_cap = 2 * (journal->pending_len + len + 1);
 		journal->pending = xrealloc(journal->pending, journal->pending_cap);

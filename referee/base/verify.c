@@ -164,7 +164,7 @@ static int check_chain(struct verifier *v)
 					    "%zu: a line was changed, removed or "
 					    "reordered", i);
 		}
-		journal_line_hash(hash, line->bytes, line->len);
+		chain_line_hash(hash, line->bytes, line->len);
 	}
 	return 0;
 }
@@ -435,7 +435,7 @@ int verify_signature_line(const struct game_log *log,
 			      "no other field, no space, these keys in this order");
 	if (trusted && sodium_memcmp(trusted, key, sizeof key))
 		return errorf(why, "signed by key %s, not by the key given", key_hex);
-	journal_line_hash(hash, log->lines[last - 1].bytes, log->lines[last - 1].len);
+	chain_line_hash(hash, log->lines[last - 1].bytes, log->lines[last - 1].len);
 	journal_signature_message(message, id, last - 1, hash);
 	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
 		return errorf(why, "the signature does not verify");

@@ -249,7 +249,7 @@ static int chain_of(const struct lines *l, const char *path, bool *signed_, char
 
 	*signed_ = false;
 	for (size_t i = 1; !rc && i < l->count; i++) {
-		journal_line_hash(hash, l->at[i - 1], l->len[i - 1]);
+		chain_line_hash(hash, l->at[i - 1], l->len[i - 1]);
 		memcpy(want, "\"prev\":\"", 8);
 		hex_encode(want + 8, hash, sizeof hash);
 		/* Right after "seq", as the referee writes it. */
@@ -262,7 +262,7 @@ static int chain_of(const struct lines *l, const char *path, bool *signed_, char
 	if (!rc && id_hex && key_hex && sig_hex && !hex_decode_exact(id, sizeof id, id_hex) &&
 	    !hex_decode_exact(key, sizeof key, key_hex) &&
 	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
-		journal_line_hash(hash, l->at[l->count - 2], l->len[l->count - 2]);
+		chain_line_hash(hash, l->at[l->count - 2], l->len[l->count - 2]);
 		journal_signature_message(message, id, (uint64_t)l->count - 2, hash);
 		if (crypto_sign_verify_detached(sig, message, sizeof message, key))
 			rc = errorf(err, "%s: its signature does not check", path);

@@ -124,7 +124,7 @@ static void check_chain(struct league_register *r, const struct league_info *inf
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 
 		r->hashes = xrealloc(r->hashes, (size_t)(seq + 1) * sizeof *r->hashes);
-		journal_line_hash(r->hashes[seq], line, n);
+		chain_line_hash(r->hashes[seq], line, n);
 		r->lines = seq + 1;
 		if (!line[n])
 			snprintf(r->broken, ERR_LEN, "line %ld: cut short (no newline)", seq + 1);
@@ -196,10 +196,10 @@ static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev
 	char *text, *both;
 	size_t len;
 
-	text = journal_chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
-	journal_line_hash(hash, text, len);
+	text = chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
+	chain_line_hash(hash, text, len);
 	league_register_message(message, id, (uint64_t)seq, hash);
-	both = journal_chain_line((uint64_t)seq + 1, hash,
+	both = chain_line((uint64_t)seq + 1, hash,
 				  journal_signature_record(key, message, sizeof message), &len);
 	text = xrealloc(text, strlen(text) + len + 2);
 	strcat(text, both);
@@ -261,7 +261,7 @@ cJSON *league_register_state(const char *dir)
 		line += *line != 0;
 	}
 	if (last) {
-		journal_line_hash(hash, last, strcspn(last, "\n"));
+		chain_line_hash(hash, last, strcspn(last, "\n"));
 		hex_encode(hex, hash, sizeof hash);
 		r = cJSON_CreateObject();
 		cJSON_AddStringToObject(r, "type", "register");

@@ -125,7 +125,7 @@ static int close_run(const char *run_dir, const struct game_log *log,
 	if (!lines || !id || hex_decode_exact(m.id, sizeof m.id, id))
 		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
 	last = &log->lines[lines - 1];
-	journal_line_hash(hash, last->bytes, last->len);
+	chain_line_hash(hash, last->bytes, last->len);
 	m.journal = journal_reopen(log->path, (size_t)(last->bytes + last->len + 1 - log->buffer),
 				   lines, hash, err);
 	if (!m.journal)

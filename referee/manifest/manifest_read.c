@@ -636,7 +636,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		rd->view->has_complete_record = true;
 	}
 	cJSON_Delete(o);
-	journal_line_hash(rd->hash, line, len);
+	chain_line_hash(rd->hash, line, len);
 	hex_encode(rd->hash_hex, rd->hash, sizeof rd->hash);
 	rd->line++;
 	rd->bytes += len + 1;

@@ -70,12 +70,12 @@ START_TEST(records_are_chained)
 	ck_assert(!memcmp(log.lines[0].bytes, "{\"seq\":0,\"type\":\"header\"}",
 			  log.lines[0].len));
 	/* The FAIRNESS.md example line hashes to its documented value. */
-	journal_line_hash(hash, log.lines[0].bytes, log.lines[0].len);
+	chain_line_hash(hash, log.lines[0].bytes, log.lines[0].len);
 	hex_encode(prev, hash, 32);
 	ck_assert_str_eq(logread_string(&log, 1, "prev"), prev);
 	ck_assert_str_eq(logread_string(&log, 2, "type"), "signature");
 	ck_assert_int_eq(hex_decode(sig, 64, logread_string(&log, 2, "sig")), 0);
-	journal_line_hash(hash, log.lines[1].bytes, log.lines[1].len);
+	chain_line_hash(hash, log.lines[1].bytes, log.lines[1].len);
 	journal_signature_message(message, game_id, 1, hash);
 	ck_assert_int_eq(crypto_sign_verify_detached(sig, message, sizeof message,
 						     key.public_key), 0);

@@ -124,7 +124,7 @@ START_TEST(kat_register)
 	ck_assert_str_eq(text, kat_bytes);
 	/* The first signature signs the first line's hash. */
 	hex_decode_exact(id, sizeof id, f.info.id);
-	journal_line_hash(hash, text, strcspn(text, "\n"));
+	chain_line_hash(hash, text, strcspn(text, "\n"));
 	league_register_message(message, id, 0, hash);
 	hex_encode(hex, message, sizeof message);
 	ck_assert_str_eq(hex, kat_message0);

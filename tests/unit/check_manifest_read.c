@@ -201,7 +201,7 @@ static void write_lines(size_t count, size_t cut)
 
 static void line_hash(unsigned char hash[FAIR_HASH_BYTES], size_t i)
 {
-	journal_line_hash(hash, lines[i], strlen(lines[i]));
+	chain_line_hash(hash, lines[i], strlen(lines[i]));
 }
 
 /* Line i with the first `from` in it replaced by `to`. */
