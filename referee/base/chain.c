@@ -16,16 +16,20 @@ void chain_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line, size_
 	arena_fair_hash(out, "arena:line", NULL, 0, (const unsigned char *)line, len);
 }
 
-void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],
-			       const unsigned char game_id[FAIR_GAME_ID_BYTES],
-			       uint64_t last_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES])
+size_t chain_message(unsigned char out[CHAIN_MESSAGE_MAX], const struct chain_owner *owner,
+		     uint64_t last_seq, const unsigned char last_hash[FAIR_HASH_BYTES])
 {
-	memcpy(out, "arena:log:v1", 12);
-	memcpy(out + 12, game_id, FAIR_GAME_ID_BYTES);
+	size_t tag_len = strlen(owner->tag);
+	unsigned char *p = out;
+
+	memcpy(p, owner->tag, tag_len);
+	p += tag_len;
+	memcpy(p, owner->id, owner->id_len);
+	p += owner->id_len;
 	for (int i = 0; i < 8; i++)
-		out[12 + FAIR_GAME_ID_BYTES + i] = (unsigned char)(last_seq >> (8 * i));
-	memcpy(out + 12 + FAIR_GAME_ID_BYTES + 8, last_hash, FAIR_HASH_BYTES);
+		*p++ = (unsigned char)(last_seq >> (8 * i));
+	memcpy(p, last_hash, FAIR_HASH_BYTES);
+	return (size_t)(p + FAIR_HASH_BYTES - out);
 }
 
 char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON *record,
@@ -60,18 +64,31 @@ char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON 
 	return line;
 }
 
-cJSON *journal_signature_record(const struct referee_key *key, const unsigned char *message,
-				size_t len)
+cJSON *chain_signature(const struct chain_owner *owner, uint64_t last_seq,
+		       const unsigned char last_hash[FAIR_HASH_BYTES],
+		       const struct referee_key *key)
 {
-	unsigned char sig[crypto_sign_BYTES];
+	unsigned char message[CHAIN_MESSAGE_MAX], sig[crypto_sign_BYTES];
 	char hex[2 * crypto_sign_BYTES + 1];
 	cJSON *record = cJSON_CreateObject();
 
-	crypto_sign_detached(sig, NULL, message, len, key->secret_key);
+	crypto_sign_detached(sig, NULL, message, chain_message(message, owner, last_seq, last_hash),
+			     key->secret_key);
 	cJSON_AddStringToObject(record, "type", "signature");
-	hex_encode(hex, key->public_key, 32);
+	hex_encode(hex, key->public_key, CHAIN_KEY_BYTES);
 	cJSON_AddStringToObject(record, "key", hex);
 	hex_encode(hex, sig, sizeof sig);
 	cJSON_AddStringToObject(record, "sig", hex);
 	return record;
+}
+
+bool chain_signed(const struct chain_owner *owner, uint64_t last_seq,
+		  const unsigned char last_hash[FAIR_HASH_BYTES],
+		  const unsigned char key[CHAIN_KEY_BYTES], const unsigned char sig[CHAIN_SIG_BYTES])
+{
+	unsigned char message[CHAIN_MESSAGE_MAX];
+
+	return crypto_sign_verify_detached(sig, message,
+					   chain_message(message, owner, last_seq, last_hash),
+					   key) == 0;
 }

@@ -8,13 +8,32 @@
 #define ARENA_CHAIN_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "games/fair.h"
 #include "keys.h"
 
-#define JOURNAL_SIGNATURE_MESSAGE_BYTES (12 + FAIR_GAME_ID_BYTES + 8 + FAIR_HASH_BYTES)
+#define CHAIN_KEY_BYTES 32
+#define CHAIN_SIG_BYTES 64
+/* The tags of the signed files: a game log's and a run's manifest's, a
+ * league's register's. */
+#define CHAIN_LOG_TAG "arena:log:v1"
+#define CHAIN_REGISTER_TAG "arena:register:v1"
+/* The longest message signed: the register's tag, a league's 32-byte
+ * id, the line's number and its hash. */
+#define CHAIN_MESSAGE_MAX (sizeof CHAIN_REGISTER_TAG - 1 + 32 + 8 + FAIR_HASH_BYTES)
+
+/* Whose chain a signature signs: the tag of the file's kind and the
+ * file's id (a game's or a run's 16 bytes, a league's 32), which the
+ * signature binds with the chain so that no signed file passes for
+ * another. */
+struct chain_owner {
+	const char *tag;
+	const unsigned char *id;
+	size_t id_len;
+};
 
 /* `record` (consumed; its first member should be "type") as the line
  * of number `seq` chained to the line whose hash is `prev` (unused for
@@ -25,19 +44,26 @@
 char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON *record,
 		 size_t *len);
 
-/* The signature record {"type":"signature","key","sig"} of `message`
- * (`len` bytes) by `key`, new: a log's last, and a league register's
- * after each change. */
-cJSON *journal_signature_record(const struct referee_key *key, const unsigned char *message,
-				size_t len);
+/* The signature record {"type":"signature","key","sig"} by `key` of
+ * `owner`'s chain up to line `last_seq`, whose hash is `last_hash`,
+ * new: a log's last, a register's after each change. */
+cJSON *chain_signature(const struct chain_owner *owner, uint64_t last_seq,
+		       const unsigned char last_hash[FAIR_HASH_BYTES],
+		       const struct referee_key *key);
+
+/* Whether `sig` by `key` signs `owner`'s chain up to line `last_seq`,
+ * whose hash is `last_hash`: the one check of every signature. */
+bool chain_signed(const struct chain_owner *owner, uint64_t last_seq,
+		  const unsigned char last_hash[FAIR_HASH_BYTES],
+		  const unsigned char key[CHAIN_KEY_BYTES], const unsigned char sig[CHAIN_SIG_BYTES]);
 
 /* h_i = H("arena:line", -, the line's bytes without the newline). */
 void chain_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line, size_t len);
 
-/* "arena:log:v1" || game_id || LE64(last_seq) || last_hash */
-void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],
-			       const unsigned char game_id[FAIR_GAME_ID_BYTES],
-			       uint64_t last_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES]);
+/* What the signature after line `last_seq` signs: tag || id ||
+ * LE64(last_seq) || last_hash (docs/FAIRNESS.md), into out; its
+ * length. */
+size_t chain_message(unsigned char out[CHAIN_MESSAGE_MAX], const struct chain_owner *owner,
+		     uint64_t last_seq, const unsigned char last_hash[FAIR_HASH_BYTES]);
 
 #endif

@@ -184,13 +184,10 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 int journal_sign(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
 {
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	int rc;
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
+	int rc = journal_append(journal, chain_signature(&owner, journal->seq - 1,
+							 journal->last_hash, key), err);
 
-	journal_signature_message(message, id, journal->seq - 1,
-				  journal->last_hash);
-	rc = journal_append(journal, journal_signature_record(key, message, sizeof message),
-			    err);
 	if (!rc)
 		rc = journal_flush(journal, err);
 	if (close(journal->fd) && !rc)

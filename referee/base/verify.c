@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "games/registry.h"
-#include "journal.h"
+#include "chain.h"
 #include "json.h"
 #include "log_place.h"
 #include "openings.h"
@@ -411,8 +411,8 @@ int verify_signature_line(const struct game_log *log,
 			  const unsigned char *trusted, char key_hex[65], char *why)
 {
 	size_t last = log->count - 1;
-	unsigned char key[32], sig[crypto_sign_BYTES], hash[FAIR_HASH_BYTES];
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES], hash[FAIR_HASH_BYTES];
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
 	const char *key_text = logread_string(log, last, "key");
 	const char *sig_text = logread_string(log, last, "sig");
 	char canonical[384];
@@ -436,8 +436,7 @@ int verify_signature_line(const struct game_log *log,
 	if (trusted && sodium_memcmp(trusted, key, sizeof key))
 		return errorf(why, "signed by key %s, not by the key given", key_hex);
 	chain_line_hash(hash, log->lines[last - 1].bytes, log->lines[last - 1].len);
-	journal_signature_message(message, id, last - 1, hash);
-	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+	if (!chain_signed(&owner, last - 1, hash, key, sig))
 		return errorf(why, "the signature does not verify");
 	return 0;
 }

@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/chain.h"
 #include "base/files.h"
-#include "base/journal.h"
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
@@ -235,8 +234,9 @@ static cJSON *line_json(const struct lines *l, size_t i)
  * holds: *signed_): 0, or -1 with err. */
 static int chain_of(const struct lines *l, const char *path, bool *signed_, char *err)
 {
-	unsigned char hash[FAIR_HASH_BYTES], id[FAIR_GAME_ID_BYTES], key[32];
-	unsigned char sig[crypto_sign_BYTES], message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	unsigned char hash[FAIR_HASH_BYTES], id[FAIR_GAME_ID_BYTES], key[CHAIN_KEY_BYTES];
+	unsigned char sig[CHAIN_SIG_BYTES];
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
 	char want[80];
 	const char *comma;
 	cJSON *head = l->count ? line_json(l, 0) : NULL;
@@ -263,8 +263,7 @@ static int chain_of(const struct lines *l, const char *path, bool *signed_, char
 	    !hex_decode_exact(key, sizeof key, key_hex) &&
 	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
 		chain_line_hash(hash, l->at[l->count - 2], l->len[l->count - 2]);
-		journal_signature_message(message, id, (uint64_t)l->count - 2, hash);
-		if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+		if (!chain_signed(&owner, (uint64_t)l->count - 2, hash, key, sig))
 			rc = errorf(err, "%s: its signature does not check", path);
 		*signed_ = !rc;
 	}

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,25 +14,10 @@
 #include <unistd.h>
 
 #include "base/files.h"
-#include "base/journal.h"
+#include "base/chain.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
-
-void league_register_message(unsigned char out[LEAGUE_REGISTER_MESSAGE_BYTES],
-			     const unsigned char id[LEAGUE_ID_BYTES], uint64_t last_seq,
-			     const unsigned char last_hash[FAIR_HASH_BYTES])
-{
-	unsigned char *p = out;
-
-	memcpy(p, LEAGUE_REGISTER_TAG, LEAGUE_REGISTER_TAG_BYTES);
-	p += LEAGUE_REGISTER_TAG_BYTES;
-	memcpy(p, id, LEAGUE_ID_BYTES);
-	p += LEAGUE_ID_BYTES;
-	for (int i = 0; i < 8; i++)
-		*p++ = (unsigned char)(last_seq >> (8 * i));
-	memcpy(p, last_hash, FAIR_HASH_BYTES);
-}
 
 /* Whether line 0, `j`, names the league that league.json describes. */
 static bool names_league(const cJSON *j, const struct league_info *info)
@@ -57,16 +41,15 @@ static bool signs(struct league_register *r, const cJSON *j, const unsigned char
 {
 	const char *key_hex = cJSON_GetStringValue(json_member(j, "key"));
 	const char *sig_hex = cJSON_GetStringValue(json_member(j, "sig"));
-	unsigned char key[32], sig[crypto_sign_BYTES];
-	unsigned char message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
+	struct chain_owner owner = {CHAIN_REGISTER_TAG, id, LEAGUE_ID_BYTES};
 	size_t used = strlen(r->keys);
 
 	if (!key_hex || !sig_hex || strlen(key_hex) != 64 ||
 	    hex_decode_exact(key, sizeof key, key_hex) ||
 	    strlen(sig_hex) != 2 * sizeof sig || hex_decode_exact(sig, sizeof sig, sig_hex))
 		return false;
-	league_register_message(message, id, (uint64_t)seq - 1, prev);
-	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+	if (!chain_signed(&owner, (uint64_t)seq - 1, prev, key, sig))
 		return false;
 	if (!strstr(r->keys, key_hex) && used + 67 < sizeof r->keys)
 		snprintf(r->keys + used, sizeof r->keys - used, "%s%s", used ? ", " : "",
@@ -192,15 +175,15 @@ void league_register_free(struct league_register *r)
 static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev,
 			  const unsigned char *id, const struct referee_key *key)
 {
-	unsigned char hash[FAIR_HASH_BYTES], message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	unsigned char hash[FAIR_HASH_BYTES];
+	struct chain_owner owner = {CHAIN_REGISTER_TAG, id, LEAGUE_ID_BYTES};
 	char *text, *both;
 	size_t len;
 
 	text = chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
 	chain_line_hash(hash, text, len);
-	league_register_message(message, id, (uint64_t)seq, hash);
-	both = chain_line((uint64_t)seq + 1, hash,
-				  journal_signature_record(key, message, sizeof message), &len);
+	both = chain_line((uint64_t)seq + 1, hash, chain_signature(&owner, (uint64_t)seq, hash, key),
+			  &len);
 	text = xrealloc(text, strlen(text) + len + 2);
 	strcat(text, both);
 	free(both);

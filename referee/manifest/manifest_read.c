@@ -6,14 +6,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "base/journal.h"
+#include "base/chain.h"
 #include "base/json.h"
 #include "base/util.h"
 #include "manifest_file.h"
@@ -537,7 +536,8 @@ static void take_aborted(struct reader *rd, const cJSON *o)
  * chain so far. */
 static int take_signature(struct reader *rd, const struct record *r, bool usual)
 {
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES], key[32], sig[64];
+	struct chain_owner owner = {CHAIN_LOG_TAG, rd->view->id, FAIR_GAME_ID_BYTES};
+	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
 	char hex[129];
 
 	if (!usual) {
@@ -559,8 +559,7 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 		problem(rd, "the signature's key and sig must be lowercase hex");
 		return -1;
 	}
-	journal_signature_message(message, rd->view->id, (uint64_t)r->seq - 1, rd->hash);
-	if (crypto_sign_verify_detached(sig, message, sizeof message, key)) {
+	if (!chain_signed(&owner, (uint64_t)r->seq - 1, rd->hash, key, sig)) {
 		problem(rd, "the signature does not verify: the manifest was changed "
 			"after it was signed");
 		return -1;

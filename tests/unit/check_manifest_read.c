@@ -220,9 +220,10 @@ static void sub(size_t i, const char *from, const char *to)
  * is the signature: a changed manifest its signer would have written. */
 static void rechain(size_t count)
 {
-	unsigned char hash[FAIR_HASH_BYTES], message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	unsigned char sig[crypto_sign_BYTES];
-	char hex[2 * crypto_sign_BYTES + 1];
+	unsigned char hash[FAIR_HASH_BYTES];
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
+	char hex[2 * FAIR_HASH_BYTES + 1];
+	cJSON *signature;
 
 	for (size_t i = 1; i < count; i++) {
 		line_hash(hash, i - 1);
@@ -230,10 +231,10 @@ static void rechain(size_t count)
 		memcpy(strstr(lines[i], "\"prev\":\"") + 8, hex, 64);
 		if (!strstr(lines[i], "\"type\":\"signature\""))
 			continue;
-		journal_signature_message(message, id, i - 1, hash);
-		crypto_sign_detached(sig, NULL, message, sizeof message, key.secret_key);
-		hex_encode(hex, sig, sizeof sig);
-		memcpy(strstr(lines[i], "\"sig\":\"") + 7, hex, 128);
+		signature = chain_signature(&owner, i - 1, hash, &key);
+		memcpy(strstr(lines[i], "\"sig\":\"") + 7,
+		       cJSON_GetStringValue(cJSON_GetObjectItem(signature, "sig")), 128);
+		cJSON_Delete(signature);
 	}
 }
 
