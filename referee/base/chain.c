@@ -11,9 +11,11 @@
 #include "json.h"
 #include "util.h"
 
-void chain_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line, size_t len)
+void chain_take(struct chain_end *end, const char *line, size_t len)
 {
-	arena_fair_hash(out, "arena:line", NULL, 0, (const unsigned char *)line, len);
+	arena_fair_hash(end->hash, "arena:line", NULL, 0, (const unsigned char *)line, len);
+	hex_encode(end->prev, end->hash, FAIR_HASH_BYTES);
+	end->seq++;
 }
 
 size_t chain_message(unsigned char out[CHAIN_MESSAGE_MAX], const struct chain_owner *owner,
@@ -32,24 +34,20 @@ size_t chain_message(unsigned char out[CHAIN_MESSAGE_MAX], const struct chain_ow
 	return (size_t)(p + FAIR_HASH_BYTES - out);
 }
 
-char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON *record,
-		 size_t *len)
+char *chain_next(struct chain_end *end, cJSON *record, size_t *len)
 {
 	size_t body_len;
 	char *body = json_print(record, &body_len);
-	char head[128], prev_hex[2 * FAIR_HASH_BYTES + 1];
+	char head[128];
 	size_t head_len;
 	char *line;
 
 	cJSON_Delete(record);
-	if (seq == 0) {
+	if (end->seq == 0)
 		head_len = (size_t)snprintf(head, sizeof head, "{\"seq\":0");
-	} else {
-		hex_encode(prev_hex, prev, FAIR_HASH_BYTES);
-		head_len = (size_t)snprintf(head, sizeof head,
-					    "{\"seq\":%llu,\"prev\":\"%s\"",
-					    (unsigned long long)seq, prev_hex);
-	}
+	else
+		head_len = (size_t)snprintf(head, sizeof head, "{\"seq\":%llu,\"prev\":\"%s\"",
+					    (unsigned long long)end->seq, end->prev);
 	/* body is "{...}": replace its "{" with the head and a comma. */
 	*len = head_len + 1 + (body_len - 1);
 	line = xmalloc(*len + 2);
@@ -61,6 +59,7 @@ char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON 
 	line[*len] = '\n';
 	line[*len + 1] = '\0';
 	free(body);
+	chain_take(end, line, *len);
 	return line;
 }
 

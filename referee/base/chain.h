@@ -35,14 +35,25 @@ struct chain_owner {
 	size_t id_len;
 };
 
-/* `record` (consumed; its first member should be "type") as the line
- * of number `seq` chained to the line whose hash is `prev` (unused for
- * seq 0): "seq" and "prev" put in front.  A new string: the line, a
- * newline and a NUL; the line's bytes (without the newline) in *len.
- * journal_append() writes it; a league's register (league_register.h)
- * chains its lines so too. */
-char *chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES], cJSON *record,
-		 size_t *len);
+/* The end of a chain, what its next line chains to: zeroed, the start
+ * of an empty file. */
+struct chain_end {
+	uint64_t seq;                        /* the next line's number */
+	unsigned char hash[FAIR_HASH_BYTES]; /* the last line's */
+	char prev[2 * FAIR_HASH_BYTES + 1];  /* the same in hex: the next
+					      * line's "prev" */
+};
+
+/* Takes the line `line` (`len` bytes, without its newline) in as the
+ * chain's next: h_i = H("arena:line", -, its bytes) (docs/FAIRNESS.md). */
+void chain_take(struct chain_end *end, const char *line, size_t len);
+
+/* `record` (consumed; its first member should be "type") as the chain's
+ * next line, taken in: "seq" and "prev" (none for seq 0) put in front.
+ * A new string: the line, a newline and a NUL; the line's bytes
+ * (without the newline) in *len.  A log's journal_append() writes it,
+ * and a league's register (league_register.h) its lines. */
+char *chain_next(struct chain_end *end, cJSON *record, size_t *len);
 
 /* The signature record {"type":"signature","key","sig"} by `key` of
  * `owner`'s chain up to line `last_seq`, whose hash is `last_hash`,
@@ -56,9 +67,6 @@ cJSON *chain_signature(const struct chain_owner *owner, uint64_t last_seq,
 bool chain_signed(const struct chain_owner *owner, uint64_t last_seq,
 		  const unsigned char last_hash[FAIR_HASH_BYTES],
 		  const unsigned char key[CHAIN_KEY_BYTES], const unsigned char sig[CHAIN_SIG_BYTES]);
-
-/* h_i = H("arena:line", -, the line's bytes without the newline). */
-void chain_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line, size_t len);
 
 /* What the signature after line `last_seq` signs: tag || id ||
  * LE64(last_seq) || last_hash (docs/FAIRNESS.md), into out; its

@@ -31,8 +31,7 @@
 struct journal {
 	int fd;
 	char *path;
-	uint64_t seq;
-	unsigned char last_hash[FAIR_HASH_BYTES];
+	struct chain_end chain;
 	char *pending;          /* lines not yet written */
 	size_t pending_len, pending_cap;
 	int64_t flushed_ns;
@@ -79,9 +78,7 @@ struct journal *journal_adopt(const char *path, char *err)
 	return journal;
 }
 
-struct journal *journal_reopen(const char *path, size_t keep,
-			       uint64_t next_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES],
+struct journal *journal_reopen(const char *path, size_t keep, const struct chain_end *chain,
 			       char *err)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
@@ -98,8 +95,7 @@ struct journal *journal_reopen(const char *path, size_t keep,
 	journal->fd = fd;
 	journal->path = xstrdup(path);
 	journal->size = (off_t)keep;
-	journal->seq = next_seq;
-	memcpy(journal->last_hash, last_hash, FAIR_HASH_BYTES);
+	journal->chain = *chain;
 	return journal;
 }
 
@@ -162,17 +158,15 @@ int journal_flush(struct journal *journal, char *err)
 int journal_append(struct journal *journal, cJSON *record, char *err)
 {
 	size_t len;
-	char *line = chain_line(journal->seq, journal->last_hash, record, &len);
+	char *line = chain_next(&journal->chain, record, &len);
 	int rc = 0;
 
-	chain_line_hash(journal->last_hash, line, len);
 	if (journal->pending_len + len + 1 > journal->pending_cap) {
 		journal->pending_cap = 2 * (journal->pending_len + len + 1);
 		journal->pending = xrealloc(journal->pending, journal->pending_cap);
 	}
 	memcpy(journal->pending + journal->pending_len, line, len + 1);
 	journal->pending_len += len + 1;
-	journal->seq++;
 	if (journal->gzip ? journal->pending_len >= JOURNAL_GZIP_FLUSH_BYTES
 			  : journal->pending_len >= JOURNAL_FLUSH_BYTES ||
 			    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
@@ -185,8 +179,8 @@ int journal_sign(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
 {
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
-	int rc = journal_append(journal, chain_signature(&owner, journal->seq - 1,
-							 journal->last_hash, key), err);
+	int rc = journal_append(journal, chain_signature(&owner, journal->chain.seq - 1,
+							 journal->chain.hash, key), err);
 
 	if (!rc)
 		rc = journal_flush(journal, err);

@@ -32,10 +32,8 @@ struct journal *journal_adopt(const char *path, char *err);
 
 /* Continues a log that a stopped run left behind: its first `keep` bytes
  * (its complete lines) stay, a cut line after them is dropped, and the
- * next record gets `next_seq` and chains to `last_hash`. */
-struct journal *journal_reopen(const char *path, size_t keep,
-			       uint64_t next_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES],
+ * next record chains to `chain`, the end of those lines. */
+struct journal *journal_reopen(const char *path, size_t keep, const struct chain_end *chain,
 			       char *err);
 
 /* Writes the log gzip-compressed from here on: records are gathered

@@ -128,8 +128,8 @@ static int seat_field(struct verifier *v, size_t i, int *seat)
 static int check_chain(struct verifier *v)
 {
 	const struct game_log *log = v->log;
-	unsigned char hash[FAIR_HASH_BYTES];
-	char hex[2 * FAIR_HASH_BYTES + 1], why[160];
+	struct chain_end end = {0};
+	char why[160];
 
 	if (log->corrupt)
 		return fail(v, log->count, "corrupt compressed data: the log's "
@@ -157,14 +157,10 @@ static int check_chain(struct verifier *v)
 		prev = member(v, i, "prev");
 		if (i == 0 && prev)
 			return fail(v, i, "the first record must not have \"prev\"");
-		if (i > 0) {
-			hex_encode(hex, hash, sizeof hash);
-			if (!cJSON_IsString(prev) || strcmp(prev->valuestring, hex))
-				return fail(v, i, "\"prev\" is not the hash of line "
-					    "%zu: a line was changed, removed or "
-					    "reordered", i);
-		}
-		chain_line_hash(hash, line->bytes, line->len);
+		if (i > 0 && (!cJSON_IsString(prev) || strcmp(prev->valuestring, end.prev)))
+			return fail(v, i, "\"prev\" is not the hash of line %zu: a line "
+				    "was changed, removed or reordered", i);
+		chain_take(&end, line->bytes, line->len);
 	}
 	return 0;
 }
@@ -411,7 +407,8 @@ int verify_signature_line(const struct game_log *log,
 			  const unsigned char *trusted, char key_hex[65], char *why)
 {
 	size_t last = log->count - 1;
-	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES], hash[FAIR_HASH_BYTES];
+	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
+	struct chain_end end = {0};
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
 	const char *key_text = logread_string(log, last, "key");
 	const char *sig_text = logread_string(log, last, "sig");
@@ -435,8 +432,8 @@ int verify_signature_line(const struct game_log *log,
 			      "no other field, no space, these keys in this order");
 	if (trusted && sodium_memcmp(trusted, key, sizeof key))
 		return errorf(why, "signed by key %s, not by the key given", key_hex);
-	chain_line_hash(hash, log->lines[last - 1].bytes, log->lines[last - 1].len);
-	if (!chain_signed(&owner, last - 1, hash, key, sig))
+	chain_take(&end, log->lines[last - 1].bytes, log->lines[last - 1].len);
+	if (!chain_signed(&owner, last - 1, end.hash, key, sig))
 		return errorf(why, "the signature does not verify");
 	return 0;
 }

@@ -234,10 +234,9 @@ static cJSON *line_json(const struct lines *l, size_t i)
  * holds: *signed_): 0, or -1 with err. */
 static int chain_of(const struct lines *l, const char *path, bool *signed_, char *err)
 {
-	unsigned char hash[FAIR_HASH_BYTES], id[FAIR_GAME_ID_BYTES], key[CHAIN_KEY_BYTES];
-	unsigned char sig[CHAIN_SIG_BYTES];
+	unsigned char id[FAIR_GAME_ID_BYTES], key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
-	char want[80];
+	struct chain_end end = {0};
 	const char *comma;
 	cJSON *head = l->count ? line_json(l, 0) : NULL;
 	cJSON *last = l->count > 1 && line_is(l, l->count - 1, "signature")
@@ -249,21 +248,18 @@ static int chain_of(const struct lines *l, const char *path, bool *signed_, char
 
 	*signed_ = false;
 	for (size_t i = 1; !rc && i < l->count; i++) {
-		chain_line_hash(hash, l->at[i - 1], l->len[i - 1]);
-		memcpy(want, "\"prev\":\"", 8);
-		hex_encode(want + 8, hash, sizeof hash);
+		chain_take(&end, l->at[i - 1], l->len[i - 1]);
 		/* Right after "seq", as the referee writes it. */
 		comma = memchr(l->at[i], ',', l->len[i] < 32 ? l->len[i] : 32);
 		if (strncmp(l->at[i], "{\"seq\":", 7) || !comma ||
 		    (size_t)(comma + 1 - l->at[i]) + 8 + 64 > l->len[i] ||
-		    memcmp(comma + 1, want, 8 + 64))
+		    memcmp(comma + 1, "\"prev\":\"", 8) || memcmp(comma + 9, end.prev, 64))
 			rc = errorf(err, "%s: line %zu: its chain is broken", path, i + 1);
 	}
 	if (!rc && id_hex && key_hex && sig_hex && !hex_decode_exact(id, sizeof id, id_hex) &&
 	    !hex_decode_exact(key, sizeof key, key_hex) &&
 	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
-		chain_line_hash(hash, l->at[l->count - 2], l->len[l->count - 2]);
-		if (!chain_signed(&owner, (uint64_t)l->count - 2, hash, key, sig))
+		if (!chain_signed(&owner, end.seq - 1, end.hash, key, sig))
 			rc = errorf(err, "%s: its signature does not check", path);
 		*signed_ = !rc;
 	}

@@ -57,18 +57,15 @@ static bool signs(struct league_register *r, const cJSON *j, const unsigned char
 	return true;
 }
 
-/* Checks line `seq` (`j`, its bytes hashed already into r->hashes[seq])
- * of a chained register: "" into r->broken, or what is wrong. */
+/* Checks line `seq` (`j`) of a chained register, which r->end is
+ * before: "" into r->broken, or what is wrong. */
 static void check_line(struct league_register *r, const struct league_info *info,
 		       const unsigned char *id, long seq, const cJSON *j)
 {
 	const char *type = cJSON_GetStringValue(json_member(j, "type"));
 	const char *prev = cJSON_GetStringValue(json_member(j, "prev"));
-	char want[2 * FAIR_HASH_BYTES + 1] = "";
 	long n = -1;
 
-	if (seq)
-		hex_encode(want, r->hashes[seq - 1], FAIR_HASH_BYTES);
 	if (!j)
 		snprintf(r->broken, ERR_LEN, "line %ld: not a JSON object", seq + 1);
 	else if (!json_get_int(j, "seq", 0, LONG_MAX, &n) || n != seq ||
@@ -76,7 +73,7 @@ static void check_line(struct league_register *r, const struct league_info *info
 		snprintf(r->broken, ERR_LEN, "line %ld: its chain is broken: its \"seq\" "
 			 "is not %ld (a line added, removed or moved without the key)",
 			 seq + 1, seq);
-	else if (seq && strcmp(prev, want))
+	else if (seq && strcmp(prev, r->end.prev))
 		snprintf(r->broken, ERR_LEN, "line %ld: changed: the \"prev\" of line %ld "
 			 "is not its hash", seq, seq + 1);
 	else if (!type || (seq == 0) != !strcmp(type, "league"))
@@ -87,7 +84,7 @@ static void check_line(struct league_register *r, const struct league_info *info
 		snprintf(r->broken, ERR_LEN, "line 1: it names another league than "
 			 "league.json does (its id, game, options or players): one of "
 			 "them was changed");
-	else if (!strcmp(type, "signature") && !signs(r, j, id, seq, r->hashes[seq - 1]))
+	else if (!strcmp(type, "signature") && !signs(r, j, id, seq, r->end.hash))
 		snprintf(r->broken, ERR_LEN, "line %ld: its signature does not check: "
 			 "the lines before it are not the ones it signed", seq + 1);
 }
@@ -106,13 +103,14 @@ static void check_chain(struct league_register *r, const struct league_info *inf
 		cJSON *j = json_parse_object(line, n, why);
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 
-		r->hashes = xrealloc(r->hashes, (size_t)(seq + 1) * sizeof *r->hashes);
-		chain_line_hash(r->hashes[seq], line, n);
 		r->lines = seq + 1;
 		if (!line[n])
 			snprintf(r->broken, ERR_LEN, "line %ld: cut short (no newline)", seq + 1);
 		else
 			check_line(r, info, id, seq, j);
+		chain_take(&r->end, line, n);
+		r->hashes = xrealloc(r->hashes, (size_t)(seq + 1) * sizeof *r->hashes);
+		memcpy(r->hashes[seq], r->end.hash, FAIR_HASH_BYTES);
 		if (type && !strcmp(type, "signature"))
 			last_signature = seq;
 		cJSON_Delete(j);
@@ -170,20 +168,17 @@ void league_register_free(struct league_register *r)
 	r->hashes = NULL;
 }
 
-/* `line` (a copy chained as line `seq` after `prev`) and, with a key,
- * the signature of the register up to it, as one text, new. */
-static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev,
-			  const unsigned char *id, const struct referee_key *key)
+/* `line` (a copy chained after the register's `end`) and the signature
+ * of the register up to it, as one text, new. */
+static char *signed_lines(const cJSON *line, struct chain_end end, const unsigned char *id,
+			  const struct referee_key *key)
 {
-	unsigned char hash[FAIR_HASH_BYTES];
 	struct chain_owner owner = {CHAIN_REGISTER_TAG, id, LEAGUE_ID_BYTES};
 	char *text, *both;
 	size_t len;
 
-	text = chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
-	chain_line_hash(hash, text, len);
-	both = chain_line((uint64_t)seq + 1, hash, chain_signature(&owner, (uint64_t)seq, hash, key),
-			  &len);
+	text = chain_next(&end, cJSON_Duplicate(line, true), &len);
+	both = chain_next(&end, chain_signature(&owner, end.seq - 1, end.hash, key), &len);
 	text = xrealloc(text, strlen(text) + len + 2);
 	strcat(text, both);
 	free(both);
@@ -212,8 +207,7 @@ static int append(const char *dir, const struct league_info *info, const cJSON *
 	else {
 		hex_decode_exact(id, sizeof id, info->id);
 		plain = json_print_line(line);
-		text = info->id[0] ? signed_lines(line, r.lines, r.lines ? r.hashes[r.lines - 1]
-						  : NULL, id, key) : xasprintf("%s\n", plain);
+		text = info->id[0] ? signed_lines(line, r.end, id, key) : xasprintf("%s\n", plain);
 		free(plain);
 		rc = files_write_all(fd, text, strlen(text)) || fsync(fd)
 		     ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
@@ -232,8 +226,7 @@ cJSON *league_register_state(const char *dir)
 	/* Read between two writers' changes, each a line and its signature. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	char *text = fd >= 0 && flock(fd, LOCK_SH) == 0 ? files_read_all(path, NULL) : NULL;
-	unsigned char hash[FAIR_HASH_BYTES];
-	char hex[2 * FAIR_HASH_BYTES + 1];
+	struct chain_end end = {0};
 	const char *line = text, *last = NULL;
 	long lines = 0;
 	cJSON *r = NULL;
@@ -244,12 +237,11 @@ cJSON *league_register_state(const char *dir)
 		line += *line != 0;
 	}
 	if (last) {
-		chain_line_hash(hash, last, strcspn(last, "\n"));
-		hex_encode(hex, hash, sizeof hash);
+		chain_take(&end, last, strcspn(last, "\n"));
 		r = cJSON_CreateObject();
 		cJSON_AddStringToObject(r, "type", "register");
 		cJSON_AddNumberToObject(r, "lines", (double)lines);
-		cJSON_AddStringToObject(r, "hash", hex);
+		cJSON_AddStringToObject(r, "hash", end.prev);
 	}
 	if (fd >= 0)
 		close(fd);

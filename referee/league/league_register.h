@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/chain.h"
 #include "base/keys.h"
 #include "base/problems.h"
 #include "base/util.h"
@@ -46,6 +47,7 @@ struct league_register {
 	long lines;
 	bool chained;               /* revision 6: lines with "seq" */
 	unsigned char (*hashes)[FAIR_HASH_BYTES];  /* each line's */
+	struct chain_end end;       /* what a line added chains to */
 	char keys[LEAGUE_REGISTER_KEYS_LEN];       /* who signed it */
 	char broken[ERR_LEN];       /* "" or what is wrong, "line N: ..." */
 };

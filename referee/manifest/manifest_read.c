@@ -34,8 +34,7 @@ struct reader {
 	size_t unreplied_count;
 	size_t line;                         /* 0-based number of this line */
 	size_t bytes;                        /* of the lines before it */
-	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
-	char hash_hex[2 * FAIR_HASH_BYTES + 1];
+	struct chain_end chain;              /* the lines before it */
 };
 
 /* --- records --------------------------------------------------------------- */
@@ -559,7 +558,7 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 		problem(rd, "the signature's key and sig must be lowercase hex");
 		return -1;
 	}
-	if (!chain_signed(&owner, (uint64_t)r->seq - 1, rd->hash, key, sig)) {
+	if (!chain_signed(&owner, (uint64_t)r->seq - 1, rd->chain.hash, key, sig)) {
 		problem(rd, "the signature does not verify: the manifest was changed "
 			"after it was signed");
 		return -1;
@@ -602,7 +601,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (r.seq != (long)rd->line) {
 		problem(rd, "\"seq\" must be %zu", rd->line);
 		rc = -1;
-	} else if (!r.prev || memcmp(r.prev, rd->hash_hex, 64)) {
+	} else if (!r.prev || memcmp(r.prev, rd->chain.prev, 64)) {
 		problem(rd, "\"prev\" is not the hash of line %zu: a line was "
 			"changed, removed or reordered", rd->line);
 		rc = -1;
@@ -635,8 +634,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		rd->view->has_complete_record = true;
 	}
 	cJSON_Delete(o);
-	chain_line_hash(rd->hash, line, len);
-	hex_encode(rd->hash_hex, rd->hash, sizeof rd->hash);
+	chain_take(&rd->chain, line, len);
 	rd->line++;
 	rd->bytes += len + 1;
 	return rc;
@@ -697,8 +695,7 @@ static void keep_resume(struct reader *rd)
 	struct manifest_resume *resume = &rd->view->resume;
 
 	resume->bytes = rd->bytes;
-	resume->lines = (long)rd->line;
-	memcpy(resume->hash, rd->hash, sizeof resume->hash);
+	resume->chain = rd->chain;
 	resume->unreplied = rd->unreplied;
 	resume->unreplied_count = rd->unreplied_count;
 }

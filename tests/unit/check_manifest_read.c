@@ -201,7 +201,10 @@ static void write_lines(size_t count, size_t cut)
 
 static void line_hash(unsigned char hash[FAIR_HASH_BYTES], size_t i)
 {
-	chain_line_hash(hash, lines[i], strlen(lines[i]));
+	struct chain_end end = {0};
+
+	chain_take(&end, lines[i], strlen(lines[i]));
+	memcpy(hash, end.hash, FAIR_HASH_BYTES);
 }
 
 /* Line i with the first `from` in it replaced by `to`. */
@@ -274,8 +277,7 @@ static void grow(const struct referee_key *signer)
 			    "{\"name\":\"c\",\"command\":\"./c\"}]}"), *list;
 
 	ck_assert_int_eq(manifest_read(path, NULL, MANIFEST_RESUME, &v, &problems), 0);
-	j = journal_reopen(path, v.resume.bytes, (uint64_t)v.resume.lines,
-			   v.resume.hash, err);
+	j = journal_reopen(path, v.resume.bytes, &v.resume.chain, err);
 	ck_assert_msg(j != NULL, "%s", err);
 	manifest_view_free(&v);
 	append(j, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(file, "bots"),
@@ -691,8 +693,8 @@ START_TEST(resumes_after_the_last_whole_line)
 	line_hash(hash, 9);
 	ck_assert_int_eq(reopen(&v, &journal, &versions), 0);
 	ck_assert_uint_eq(v.resume.bytes, whole);
-	ck_assert_int_eq(v.resume.lines, 10);
-	ck_assert(!memcmp(v.resume.hash, hash, sizeof hash));
+	ck_assert_int_eq(v.resume.chain.seq, 10);
+	ck_assert(!memcmp(v.resume.chain.hash, hash, sizeof hash));
 	ck_assert(!v.signed_);
 	/* The file's bot b at its last version: this run's file changes it
 	 * back, a new version. */
