@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "json.h"
 #include "util.h"
 
@@ -90,4 +91,91 @@ bool chain_signed(const struct chain_owner *owner, uint64_t last_seq,
 	return crypto_sign_verify_detached(sig, message,
 					   chain_message(message, owner, last_seq, last_hash),
 					   key) == 0;
+}
+
+void chain_lines_read(struct chain_lines *l, const char *path)
+{
+	size_t cap = 0;
+
+	memset(l, 0, sizeof *l);
+	for (char *p = l->text = files_read_all(path, NULL); p && *p; ) {
+		char *end = strchr(p, '\n');
+
+		if (!end)
+			break;
+		if (l->count == cap) {
+			cap = cap ? 2 * cap : 1024;
+			l->at = xrealloc(l->at, cap * sizeof *l->at);
+			l->len = xrealloc(l->len, cap * sizeof *l->len);
+		}
+		l->at[l->count] = p;
+		l->len[l->count++] = (size_t)(end - p);
+		p = end + 1;
+	}
+}
+
+void chain_lines_free(struct chain_lines *l)
+{
+	free(l->text);
+	free(l->at);
+	free(l->len);
+}
+
+/* Line i's "type", as the referee writes it after "seq" and "prev":
+ * whether it is `type`. */
+bool chain_line_is(const struct chain_lines *l, size_t i, const char *type)
+{
+	char want[64];
+	int n = snprintf(want, sizeof want, "\"type\":\"%s\"", type);
+	const char *at = memmem(l->at[i], l->len[i] < 160 ? l->len[i] : 160, "\"type\":", 7);
+
+	return at && (size_t)(at - l->at[i]) + (size_t)n <= l->len[i] &&
+	       !memcmp(at, want, (size_t)n);
+}
+
+/* Line i parsed, or NULL. */
+cJSON *chain_line_json(const struct chain_lines *l, size_t i)
+{
+	char why[ERR_LEN];
+
+	return json_parse_object(l->at[i], l->len[i], why);
+}
+
+/* Whether the lines are chained one to the next ("prev" the hash of the
+ * line before) and signed (the last a signature of the run's id that
+ * holds: *signed_): 0, or -1 with err. */
+int chain_lines_check(const struct chain_lines *l, const char *path, bool *signed_, char *err)
+{
+	unsigned char id[FAIR_GAME_ID_BYTES], key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
+	struct chain_end end = {0};
+	const char *comma;
+	cJSON *head = l->count ? chain_line_json(l, 0) : NULL;
+	cJSON *last = l->count > 1 && chain_line_is(l, l->count - 1, "signature")
+		      ? chain_line_json(l, l->count - 1) : NULL;
+	const char *id_hex = cJSON_GetStringValue(json_member(head, "id"));
+	const char *key_hex = cJSON_GetStringValue(json_member(last, "key"));
+	const char *sig_hex = cJSON_GetStringValue(json_member(last, "sig"));
+	int rc = 0;
+
+	*signed_ = false;
+	for (size_t i = 1; !rc && i < l->count; i++) {
+		chain_take(&end, l->at[i - 1], l->len[i - 1]);
+		/* Right after "seq", as the referee writes it. */
+		comma = memchr(l->at[i], ',', l->len[i] < 32 ? l->len[i] : 32);
+		if (strncmp(l->at[i], "{\"seq\":", 7) || !comma ||
+		    (size_t)(comma + 1 - l->at[i]) + 8 + 64 > l->len[i] ||
+		    memcmp(comma + 1, "\"prev\":\"", 8) || memcmp(comma + 9, end.prev, 64))
+			rc = errorf(err, "%s: line %zu: its chain is broken", path, i + 1);
+	}
+	if (!rc && id_hex && key_hex && sig_hex && !hex_decode_exact(id, sizeof id, id_hex) &&
+	    !hex_decode_exact(key, sizeof key, key_hex) &&
+	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
+		if (!chain_signed(&owner, end.seq - 1, end.hash, key, sig))
+			rc = errorf(err, "%s: its signature does not check", path);
+		*signed_ = !rc;
+	}
+	cJSON_Delete(head);
+	cJSON_Delete(last);
+	return rc;
 }
