@@ -101,7 +101,7 @@ void chain_lines_read(struct chain_lines *l, const char *path)
 	for (char *p = l->text = files_read_all(path, NULL); p && *p; ) {
 		char *end = strchr(p, '\n');
 
-		if (!end)
+		if ((l->cut = !end))
 			break;
 		if (l->count == cap) {
 			cap = cap ? 2 * cap : 1024;

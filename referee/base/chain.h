@@ -75,13 +75,14 @@ size_t chain_message(unsigned char out[CHAIN_MESSAGE_MAX], const struct chain_ow
 		     uint64_t last_seq, const unsigned char last_hash[FAIR_HASH_BYTES]);
 
 /* A chained file's whole lines (a last line without its newline is one
- * being written: left out), not parsed: at 100,000 games, parsing
- * only the records the check reads halves its time. */
+ * being written, or cut: left out), not parsed: at 100,000 games,
+ * parsing only the records the check reads halves its time. */
 struct chain_lines {
-	char *text;
+	char *text;             /* the file, NUL-terminated */
 	const char **at;
 	size_t *len;
 	size_t count;
+	bool cut;               /* a last line without its newline was left out */
 };
 
 /* Reads the file at `path` into `l`: l->text NULL (errno says why)

@@ -13,8 +13,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "base/files.h"
 #include "base/chain.h"
+#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -89,34 +89,29 @@ static void check_line(struct league_register *r, const struct league_info *info
 			 "the lines before it are not the ones it signed", seq + 1);
 }
 
-/* Checks every line of the chained register in r->text. */
+/* Checks every line of the chained register in r->file. */
 static void check_chain(struct league_register *r, const struct league_info *info)
 {
+	const struct chain_lines *l = &r->file;
 	unsigned char id[LEAGUE_ID_BYTES];
 	long last_signature = -1;
-	char *line = r->text;
 
 	hex_decode_exact(id, sizeof id, info->id);
-	for (long seq = 0; !r->broken[0] && *line; seq++) {
-		size_t n = strcspn(line, "\n");
-		char why[ERR_LEN];
-		cJSON *j = json_parse_object(line, n, why);
+	r->hashes = xcalloc(l->count + 1, sizeof *r->hashes);
+	for (size_t seq = 0; !r->broken[0] && seq < l->count; seq++) {
+		cJSON *j = chain_line_json(l, seq);
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 
-		r->lines = seq + 1;
-		if (!line[n])
-			snprintf(r->broken, ERR_LEN, "line %ld: cut short (no newline)", seq + 1);
-		else
-			check_line(r, info, id, seq, j);
-		chain_take(&r->end, line, n);
-		r->hashes = xrealloc(r->hashes, (size_t)(seq + 1) * sizeof *r->hashes);
+		check_line(r, info, id, (long)seq, j);
+		chain_take(&r->end, l->at[seq], l->len[seq]);
 		memcpy(r->hashes[seq], r->end.hash, FAIR_HASH_BYTES);
 		if (type && !strcmp(type, "signature"))
-			last_signature = seq;
+			last_signature = (long)seq;
 		cJSON_Delete(j);
-		line += n + (line[n] != 0);
 	}
-	if (!r->broken[0] && last_signature < r->lines - 1)
+	if (!r->broken[0] && l->cut)
+		snprintf(r->broken, ERR_LEN, "line %zu: cut short (no newline)", l->count + 1);
+	else if (!r->broken[0] && last_signature < (long)l->count - 1)
 		snprintf(r->broken, ERR_LEN, "line %ld: nothing signs it: a register ends "
 			 "with a signature (its last lines were cut, or lines were added "
 			 "without the key)", last_signature + 2);
@@ -128,20 +123,22 @@ int league_register_read(const char *dir, const struct league_info *info,
 	char *path = path_join(dir, LEAGUE_REGISTER);
 
 	memset(r, 0, sizeof *r);
-	if (access(path, F_OK) == 0 && !(r->text = files_read_all(path, NULL))) {
+	if (access(path, F_OK) == 0)
+		chain_lines_read(&r->file, path);
+	if (access(path, F_OK) == 0 && !r->file.text) {
 		errorf(err, "%s: %s", path, strerror(errno));
 		free(path);
 		return -1;
 	}
 	free(path);
-	r->chained = r->text && !strncmp(r->text, "{\"seq\":", 7);
+	r->chained = r->file.text && !strncmp(r->file.text, "{\"seq\":", 7);
 	if (r->chained && !info->id[0])
 		snprintf(r->broken, ERR_LEN, "line 1: chained and signed, but league.json "
 			 "has no id: its id was taken out");
 	else if (!r->chained && info->id[0])
 		snprintf(r->broken, ERR_LEN, "%s: a league of revision 6 (league.json has "
 			 "an id) has a register chained and signed from 'league init' on",
-			 r->text ? "not chained and signed" : "missing");
+			 r->file.text ? "not chained and signed" : "missing");
 	else if (r->chained)
 		check_chain(r, info);
 	return 0;
@@ -162,9 +159,9 @@ int league_register_whole(const char *dir, const struct league_info *info, char 
 
 void league_register_free(struct league_register *r)
 {
-	free(r->text);
+	chain_lines_free(&r->file);
 	free(r->hashes);
-	r->text = NULL;
+	memset(&r->file, 0, sizeof r->file);
 	r->hashes = NULL;
 }
 
@@ -199,7 +196,7 @@ static int append(const char *dir, const struct league_info *info, const cJSON *
 		errorf(err, "%s: %s", path, strerror(errno));
 	else if (league_register_read(dir, info, &r, err))
 		;
-	else if (start ? r.text && r.text[0] : r.broken[0] != 0)
+	else if (start ? r.file.text && r.file.text[0] : r.broken[0] != 0)
 		errorf(err, "%s: %s: nothing is added to a broken register (see "
 		       "'referee verify')", path, start ? "there is one already" : r.broken);
 	else if (info->id[0] && !key)
@@ -225,27 +222,22 @@ cJSON *league_register_state(const char *dir)
 	char *path = path_join(dir, LEAGUE_REGISTER);
 	/* Read between two writers' changes, each a line and its signature. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *text = fd >= 0 && flock(fd, LOCK_SH) == 0 ? files_read_all(path, NULL) : NULL;
+	struct chain_lines l = {0};
 	struct chain_end end = {0};
-	const char *line = text, *last = NULL;
-	long lines = 0;
 	cJSON *r = NULL;
 
-	for (; text && !strncmp(text, "{\"seq\":", 7) && *line; lines++) {
-		last = line;
-		line += strcspn(line, "\n");
-		line += *line != 0;
-	}
-	if (last) {
-		chain_take(&end, last, strcspn(last, "\n"));
+	if (fd >= 0 && flock(fd, LOCK_SH) == 0)
+		chain_lines_read(&l, path);
+	if (l.count && !strncmp(l.text, "{\"seq\":", 7)) {
+		chain_take(&end, l.at[l.count - 1], l.len[l.count - 1]);
 		r = cJSON_CreateObject();
 		cJSON_AddStringToObject(r, "type", "register");
-		cJSON_AddNumberToObject(r, "lines", (double)lines);
+		cJSON_AddNumberToObject(r, "lines", (double)l.count);
 		cJSON_AddStringToObject(r, "hash", end.prev);
 	}
 	if (fd >= 0)
 		close(fd);
-	free(text);
+	chain_lines_free(&l);
 	free(path);
 	return r;
 }
@@ -314,22 +306,19 @@ static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
 int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
 			 char *err)
 {
-	char *path = path_join(dir, LEAGUE_REGISTER), *line, *next;
+	char *path = path_join(dir, LEAGUE_REGISTER);
 	struct league_register r;
-	size_t number = 0;
 	int rc = league_register_read(dir, info, &r, err);
 
-	if (!rc && r.broken[0])
-		rc = errorf(err, "%s: %s", path, r.broken);
-	for (line = r.text; !rc && line && *line; line = next) {
-		char why[ERR_LEN];
-		size_t n = strcspn(line, "\n");
-		cJSON *j = json_parse_object(line, n, why);
+	if (!rc && (r.broken[0] || r.file.cut))
+		rc = errorf(err, "%s: %s", path, r.broken[0] ? r.broken : "its last line is cut "
+			    "short (no newline)");
+	for (size_t number = 1; !rc && number <= r.file.count; number++) {
+		char why[ERR_LEN] = "";
+		cJSON *j = json_parse_object(r.file.at[number - 1], r.file.len[number - 1], why);
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 		const char *name = cJSON_GetStringValue(json_member(j, "name"));
 
-		next = line[n] ? line + n + 1 : line + n;
-		number++;
 		/* The league's own line and the signatures were checked. */
 		if (type && (!strcmp(type, "league") || !strcmp(type, "signature")))
 			;

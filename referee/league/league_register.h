@@ -43,8 +43,7 @@
 
 /* The register as read and checked. */
 struct league_register {
-	char *text;                 /* the file, NUL-terminated; NULL: none */
-	long lines;
+	struct chain_lines file;    /* its lines; file.text NULL: none */
 	bool chained;               /* revision 6: lines with "seq" */
 	unsigned char (*hashes)[FAIR_HASH_BYTES];  /* each line's */
 	struct chain_end end;       /* what a line added chains to */
