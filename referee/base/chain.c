@@ -121,8 +121,6 @@ void chain_lines_free(struct chain_lines *l)
 	free(l->len);
 }
 
-/* Line i's "type", as the referee writes it after "seq" and "prev":
- * whether it is `type`. */
 bool chain_line_is(const struct chain_lines *l, size_t i, const char *type)
 {
 	char want[64];
@@ -133,7 +131,6 @@ bool chain_line_is(const struct chain_lines *l, size_t i, const char *type)
 	       !memcmp(at, want, (size_t)n);
 }
 
-/* Line i parsed, or NULL. */
 cJSON *chain_line_json(const struct chain_lines *l, size_t i)
 {
 	char why[ERR_LEN];
@@ -141,10 +138,8 @@ cJSON *chain_line_json(const struct chain_lines *l, size_t i)
 	return json_parse_object(l->at[i], l->len[i], why);
 }
 
-/* Whether the lines are chained one to the next ("prev" the hash of the
- * line before) and signed (the last a signature of the run's id that
- * holds: *signed_): 0, or -1 with err. */
-int chain_lines_check(const struct chain_lines *l, const char *path, bool *signed_, char *err)
+int chain_lines_check(const struct chain_lines *l, const char *path,
+		      const unsigned char *trusted, bool *signed_, char *err)
 {
 	unsigned char id[FAIR_GAME_ID_BYTES], key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
@@ -173,6 +168,8 @@ int chain_lines_check(const struct chain_lines *l, const char *path, bool *signe
 	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
 		if (!chain_signed(&owner, end.seq - 1, end.hash, key, sig))
 			rc = errorf(err, "%s: its signature does not check", path);
+		else if (trusted && memcmp(trusted, key, sizeof key))
+			rc = errorf(err, "%s: signed by key %s, not by the key given", path, key_hex);
 		*signed_ = !rc;
 	}
 	cJSON_Delete(head);

@@ -97,9 +97,13 @@ bool chain_line_is(const struct chain_lines *l, size_t i, const char *type);
 /* Line i parsed, or NULL. */
 cJSON *chain_line_json(const struct chain_lines *l, size_t i);
 
-/* Whether the lines are chained one to the next ("prev" the hash of the
- * line before) and signed (the last a signature of the run's id that
- * holds: *signed_): 0, or -1 with err. */
-int chain_lines_check(const struct chain_lines *l, const char *path, bool *signed_, char *err);
+/* Whether the lines (of the file at `path`, a run's, whose header has
+ * its "id") are chained one to the next ("prev" the hash of the line
+ * before) and signed (the last a signature of the run's id that holds,
+ * by the key `trusted` unless NULL: *signed_): 0, or -1 with err,
+ * "PATH: line N: its chain is broken", "PATH: its signature does not
+ * check" or "PATH: signed by key K, not by the key given". */
+int chain_lines_check(const struct chain_lines *l, const char *path,
+		      const unsigned char *trusted, bool *signed_, char *err);
 
 #endif

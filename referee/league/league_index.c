@@ -182,7 +182,7 @@ static int read_run(struct check *c, long run, char *err)
 	c->runs[run] = RUN_NONE;
 	if (access(path, F_OK) == 0) {
 		chain_lines_read(&l, path);
-		rc = l.text ? chain_lines_check(&l, path, &signed_, err)
+		rc = l.text ? chain_lines_check(&l, path, NULL, &signed_, err)
 		     : errorf(err, "%s: %s", path, strerror(errno));
 		/* A league run of revision 6 says its register's state second. */
 		c->runs[run] = l.count > 1 && chain_line_is(&l, 1, "register")
