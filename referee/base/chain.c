@@ -82,15 +82,23 @@ cJSON *chain_signature(const struct chain_owner *owner, uint64_t last_seq,
 	return record;
 }
 
-bool chain_signed(const struct chain_owner *owner, uint64_t last_seq,
-		  const unsigned char last_hash[FAIR_HASH_BYTES],
-		  const unsigned char key[CHAIN_KEY_BYTES], const unsigned char sig[CHAIN_SIG_BYTES])
+int chain_signature_check(const struct chain_owner *owner, const struct chain_end *end,
+			  const char *key_hex, const char *sig_hex,
+			  const unsigned char *trusted, char *why)
 {
-	unsigned char message[CHAIN_MESSAGE_MAX];
+	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES], message[CHAIN_MESSAGE_MAX];
 
-	return crypto_sign_verify_detached(sig, message,
-					   chain_message(message, owner, last_seq, last_hash),
-					   key) == 0;
+	if (hex_decode(key, sizeof key, key_hex))
+		return errorf(why, "\"key\" must be %zu bytes of lowercase hex", sizeof key);
+	if (hex_decode(sig, sizeof sig, sig_hex))
+		return errorf(why, "\"sig\" must be %zu bytes of lowercase hex", sizeof sig);
+	if (trusted && sodium_memcmp(trusted, key, sizeof key))
+		return errorf(why, "signed by key %s, not by the key given", key_hex);
+	/* The one check of every signature of the house. */
+	if (crypto_sign_verify_detached(sig, message, chain_message(message, owner, end->seq - 1,
+								    end->hash), key))
+		return errorf(why, "the signature does not verify");
+	return 0;
 }
 
 void chain_lines_read(struct chain_lines *l, const char *path)
@@ -141,10 +149,11 @@ cJSON *chain_line_json(const struct chain_lines *l, size_t i)
 int chain_lines_check(const struct chain_lines *l, const char *path,
 		      const unsigned char *trusted, bool *signed_, char *err)
 {
-	unsigned char id[FAIR_GAME_ID_BYTES], key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
+	unsigned char id[FAIR_GAME_ID_BYTES];
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
 	struct chain_end end = {0};
 	const char *comma;
+	char why[ERR_LEN];
 	cJSON *head = l->count ? chain_line_json(l, 0) : NULL;
 	cJSON *last = l->count > 1 && chain_line_is(l, l->count - 1, "signature")
 		      ? chain_line_json(l, l->count - 1) : NULL;
@@ -163,13 +172,9 @@ int chain_lines_check(const struct chain_lines *l, const char *path,
 		    memcmp(comma + 1, "\"prev\":\"", 8) || memcmp(comma + 9, end.prev, 64))
 			rc = errorf(err, "%s: line %zu: its chain is broken", path, i + 1);
 	}
-	if (!rc && id_hex && key_hex && sig_hex && !hex_decode_exact(id, sizeof id, id_hex) &&
-	    !hex_decode_exact(key, sizeof key, key_hex) &&
-	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
-		if (!chain_signed(&owner, end.seq - 1, end.hash, key, sig))
-			rc = errorf(err, "%s: its signature does not check", path);
-		else if (trusted && memcmp(trusted, key, sizeof key))
-			rc = errorf(err, "%s: signed by key %s, not by the key given", path, key_hex);
+	if (!rc && id_hex && last && !hex_decode_exact(id, sizeof id, id_hex)) {
+		rc = chain_signature_check(&owner, &end, key_hex, sig_hex, trusted, why)
+		     ? errorf(err, "%s: %s", path, why) : 0;
 		*signed_ = !rc;
 	}
 	cJSON_Delete(head);

@@ -62,11 +62,13 @@ cJSON *chain_signature(const struct chain_owner *owner, uint64_t last_seq,
 		       const unsigned char last_hash[FAIR_HASH_BYTES],
 		       const struct referee_key *key);
 
-/* Whether `sig` by `key` signs `owner`'s chain up to line `last_seq`,
- * whose hash is `last_hash`: the one check of every signature. */
-bool chain_signed(const struct chain_owner *owner, uint64_t last_seq,
-		  const unsigned char last_hash[FAIR_HASH_BYTES],
-		  const unsigned char key[CHAIN_KEY_BYTES], const unsigned char sig[CHAIN_SIG_BYTES]);
+/* Checks a signature record's "key" and "sig" (`key_hex`, `sig_hex`;
+ * NULL when absent): lowercase hex, the key `trusted` (NULL: any), and
+ * a signature of `owner`'s chain up to `end` (the end after the line
+ * signed).  0, or -1 with why (ERR_LEN bytes), a sentence. */
+int chain_signature_check(const struct chain_owner *owner, const struct chain_end *end,
+			  const char *key_hex, const char *sig_hex,
+			  const unsigned char *trusted, char *why);
 
 /* What the signature after line `last_seq` signs: tag || id ||
  * LE64(last_seq) || last_hash (docs/FAIRNESS.md), into out; its
@@ -97,12 +99,10 @@ bool chain_line_is(const struct chain_lines *l, size_t i, const char *type);
 /* Line i parsed, or NULL. */
 cJSON *chain_line_json(const struct chain_lines *l, size_t i);
 
-/* Whether the lines (of the file at `path`, a run's, whose header has
- * its "id") are chained one to the next ("prev" the hash of the line
- * before) and signed (the last a signature of the run's id that holds,
- * by the key `trusted` unless NULL: *signed_): 0, or -1 with err,
- * "PATH: line N: its chain is broken", "PATH: its signature does not
- * check" or "PATH: signed by key K, not by the key given". */
+/* Whether the lines of a run's file at `path` are chained one to the
+ * next and signed (their last a signature line that holds, *signed_):
+ * 0, or -1 with err, "PATH: line N: its chain is broken" or "PATH: "
+ * and what chain_signature_check() says. */
 int chain_lines_check(const struct chain_lines *l, const char *path,
 		      const unsigned char *trusted, bool *signed_, char *err);
 

@@ -34,22 +34,17 @@ static bool names_league(const cJSON *j, const struct league_info *info)
 	       cJSON_Compare(json_member(j, "options"), info->options, true);
 }
 
-/* Whether signature line `j` (line `seq`) signs the lines before it, the
- * last of which hashes to `prev`; its key kept among r->keys. */
-static bool signs(struct league_register *r, const cJSON *j, const unsigned char *id,
-		  long seq, const unsigned char prev[FAIR_HASH_BYTES])
+/* Whether signature line `j` signs the lines before it, which r->end
+ * is after; its key kept among r->keys. */
+static bool signs(struct league_register *r, const cJSON *j, const unsigned char *id)
 {
 	const char *key_hex = cJSON_GetStringValue(json_member(j, "key"));
-	const char *sig_hex = cJSON_GetStringValue(json_member(j, "sig"));
-	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
 	struct chain_owner owner = {CHAIN_REGISTER_TAG, id, LEAGUE_ID_BYTES};
 	size_t used = strlen(r->keys);
+	char why[ERR_LEN];
 
-	if (!key_hex || !sig_hex || strlen(key_hex) != 64 ||
-	    hex_decode_exact(key, sizeof key, key_hex) ||
-	    strlen(sig_hex) != 2 * sizeof sig || hex_decode_exact(sig, sizeof sig, sig_hex))
-		return false;
-	if (!chain_signed(&owner, (uint64_t)seq - 1, prev, key, sig))
+	if (chain_signature_check(&owner, &r->end, key_hex,
+				  cJSON_GetStringValue(json_member(j, "sig")), NULL, why))
 		return false;
 	if (!strstr(r->keys, key_hex) && used + 67 < sizeof r->keys)
 		snprintf(r->keys + used, sizeof r->keys - used, "%s%s", used ? ", " : "",
@@ -84,7 +79,7 @@ static void check_line(struct league_register *r, const struct league_info *info
 		snprintf(r->broken, ERR_LEN, "line 1: it names another league than "
 			 "league.json does (its id, game, options or players): one of "
 			 "them was changed");
-	else if (!strcmp(type, "signature") && !signs(r, j, id, seq, r->end.hash))
+	else if (!strcmp(type, "signature") && !signs(r, j, id))
 		snprintf(r->broken, ERR_LEN, "line %ld: its signature does not check: "
 			 "the lines before it are not the ones it signed", seq + 1);
 }
@@ -97,14 +92,12 @@ static void check_chain(struct league_register *r, const struct league_info *inf
 	long last_signature = -1;
 
 	hex_decode_exact(id, sizeof id, info->id);
-	r->hashes = xcalloc(l->count + 1, sizeof *r->hashes);
 	for (size_t seq = 0; !r->broken[0] && seq < l->count; seq++) {
 		cJSON *j = chain_line_json(l, seq);
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 
 		check_line(r, info, id, (long)seq, j);
 		chain_take(&r->end, l->at[seq], l->len[seq]);
-		memcpy(r->hashes[seq], r->end.hash, FAIR_HASH_BYTES);
 		if (type && !strcmp(type, "signature"))
 			last_signature = (long)seq;
 		cJSON_Delete(j);
@@ -160,9 +153,7 @@ int league_register_whole(const char *dir, const struct league_info *info, char 
 void league_register_free(struct league_register *r)
 {
 	chain_lines_free(&r->file);
-	free(r->hashes);
 	memset(&r->file, 0, sizeof r->file);
-	r->hashes = NULL;
 }
 
 /* `line` (a copy chained after the register's `end`) and the signature

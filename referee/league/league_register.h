@@ -45,7 +45,6 @@
 struct league_register {
 	struct chain_lines file;    /* its lines; file.text NULL: none */
 	bool chained;               /* revision 6: lines with "seq" */
-	unsigned char (*hashes)[FAIR_HASH_BYTES];  /* each line's */
 	struct chain_end end;       /* what a line added chains to */
 	char keys[LEAGUE_REGISTER_KEYS_LEN];       /* who signed it */
 	char broken[ERR_LEN];       /* "" or what is wrong, "line N: ..." */

@@ -21,8 +21,9 @@
 static void check_run(const char *run_dir, const struct league_register *r,
 		      struct problems *problems)
 {
-	char *path = outdir_run_manifest(run_dir), hex[2 * FAIR_HASH_BYTES + 1];
+	char *path = outdir_run_manifest(run_dir);
 	struct chain_lines l;
+	struct chain_end end = {0};
 
 	chain_lines_read(&l, path);
 	/* It follows the header: among the first lines. */
@@ -35,8 +36,8 @@ static void check_run(const char *run_dir, const struct league_register *r,
 		if (type && !strcmp(type, "register")) {
 			json_get_int(j, "lines", 1, LONG_MAX, &lines);
 			if (lines >= 1 && lines <= (long)r->file.count)
-				hex_encode(hex, r->hashes[lines - 1], FAIR_HASH_BYTES);
-			if (lines < 1 || lines > (long)r->file.count || !hash || strcmp(hash, hex))
+				chain_take(&end, r->file.at[lines - 1], r->file.len[lines - 1]);
+			if (!end.seq || !hash || strcmp(hash, end.prev))
 				problems_add(problems, path, "the run began under register.jsonl "
 					     "line %ld, which the register no longer has as "
 					     "it was: lines were cut from its end, or changed",

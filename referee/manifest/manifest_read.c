@@ -536,8 +536,7 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 static int take_signature(struct reader *rd, const struct record *r, bool usual)
 {
 	struct chain_owner owner = {CHAIN_LOG_TAG, rd->view->id, FAIR_GAME_ID_BYTES};
-	unsigned char key[CHAIN_KEY_BYTES], sig[CHAIN_SIG_BYTES];
-	char hex[129];
+	char sig[2 * CHAIN_SIG_BYTES + 1], why[ERR_LEN];
 
 	if (!usual) {
 		problem(rd, "the signature record is not in its one form "
@@ -553,18 +552,10 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 	}
 	memcpy(rd->view->key_hex, r->key, 64);
 	rd->view->key_hex[64] = '\0';
-	if (hex_decode(key, sizeof key, rd->view->key_hex) ||
-	    (snprintf(hex, sizeof hex, "%.128s", r->sig), hex_decode(sig, sizeof sig, hex))) {
-		problem(rd, "the signature's key and sig must be lowercase hex");
-		return -1;
-	}
-	if (!chain_signed(&owner, (uint64_t)r->seq - 1, rd->chain.hash, key, sig)) {
-		problem(rd, "the signature does not verify: the manifest was changed "
-			"after it was signed");
-		return -1;
-	}
-	if (rd->trusted_key && memcmp(key, rd->trusted_key, sizeof key)) {
-		problem(rd, "signed by key %s, not by the key given", rd->view->key_hex);
+	snprintf(sig, sizeof sig, "%.128s", r->sig);
+	if (chain_signature_check(&owner, &rd->chain, rd->view->key_hex, sig, rd->trusted_key,
+				  why)) {
+		problem(rd, "%s", why);
 		return -1;
 	}
 	rd->view->signed_ = true;

@@ -182,7 +182,7 @@ START_TEST(changed_signature_refused)
 	memcpy(swapped, digit, sizeof swapped);
 	swapped[0] = digit[0] == '0' ? '1' : '0';
 	edit(digit, swapped);
-	expect_refused(NULL, ": its signature does not check");
+	expect_refused(NULL, ": the signature does not verify");
 	free(text);
 }
 END_TEST
@@ -197,26 +197,44 @@ START_TEST(wrong_key_refused)
 }
 END_TEST
 
+/* What chain_signature_check() says of the signature `s` of the chain
+ * of `owner` after `end`, made by `signer`. */
+static const char *said(const struct chain_owner *owner, const struct chain_end *end,
+			const cJSON *s, const char *key_hex, const unsigned char *trusted)
+{
+	static char why[ERR_LEN];
+
+	why[0] = '\0';
+	chain_signature_check(owner, end, key_hex ? key_hex
+			      : cJSON_GetStringValue(cJSON_GetObjectItem(s, "key")),
+			      cJSON_GetStringValue(cJSON_GetObjectItem(s, "sig")), trusted, why);
+	return why;
+}
+
 /* A signature binds its file's kind and id: a log's does not pass for a
  * register's, nor for another run's, nor for another line. */
 START_TEST(signature_binds_kind_and_id)
 {
-	unsigned char hash[FAIR_HASH_BYTES] = {9}, sig[CHAIN_SIG_BYTES], league[32] = {1};
-	unsigned char message[CHAIN_MESSAGE_MAX], other_id[FAIR_GAME_ID_BYTES] = {8};
+	unsigned char league[32] = {1}, message[CHAIN_MESSAGE_MAX];
+	unsigned char other_id[FAIR_GAME_ID_BYTES] = {8};
 	struct chain_owner log = {CHAIN_LOG_TAG, run_id, sizeof run_id};
 	struct chain_owner reg = {CHAIN_REGISTER_TAG, league, sizeof league};
 	struct chain_owner another = {CHAIN_LOG_TAG, other_id, sizeof other_id};
-	cJSON *s = chain_signature(&log, 5, hash, &signer);
+	struct chain_end end = {.seq = 5}, before = {.seq = 4};
+	cJSON *s;
 
-	ck_assert_uint_eq(chain_message(message, &log, 5, hash), 68);
-	ck_assert_uint_eq(chain_message(message, &reg, 5, hash), CHAIN_MESSAGE_MAX);
-	ck_assert_int_eq(hex_decode(sig, sizeof sig,
-				    cJSON_GetStringValue(cJSON_GetObjectItem(s, "sig"))), 0);
-	ck_assert(chain_signed(&log, 5, hash, signer.public_key, sig));
-	ck_assert(!chain_signed(&log, 5, hash, other.public_key, sig));
-	ck_assert(!chain_signed(&log, 4, hash, signer.public_key, sig));
-	ck_assert(!chain_signed(&reg, 5, hash, signer.public_key, sig));
-	ck_assert(!chain_signed(&another, 5, hash, signer.public_key, sig));
+	chain_take(&end, "{}", 2);
+	before = end;
+	before.seq--;
+	s = chain_signature(&log, end.seq - 1, end.hash, &signer);
+	ck_assert_uint_eq(chain_message(message, &log, 5, end.hash), 68);
+	ck_assert_uint_eq(chain_message(message, &reg, 5, end.hash), CHAIN_MESSAGE_MAX);
+	ck_assert_str_eq(said(&log, &end, s, NULL, signer.public_key), "");
+	ck_assert_str_eq(said(&log, &before, s, NULL, NULL), "the signature does not verify");
+	ck_assert_str_eq(said(&reg, &end, s, NULL, NULL), "the signature does not verify");
+	ck_assert_str_eq(said(&another, &end, s, NULL, NULL), "the signature does not verify");
+	ck_assert_str_eq(said(&log, &end, s, "ab", NULL),
+			 "\"key\" must be 32 bytes of lowercase hex");
 	cJSON_Delete(s);
 }
 END_TEST
