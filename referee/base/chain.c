@@ -64,15 +64,14 @@ char *chain_next(struct chain_end *end, cJSON *record, size_t *len)
 	return line;
 }
 
-cJSON *chain_signature(const struct chain_owner *owner, uint64_t last_seq,
-		       const unsigned char last_hash[FAIR_HASH_BYTES],
+cJSON *chain_signature(const struct chain_owner *owner, const struct chain_end *end,
 		       const struct referee_key *key)
 {
 	unsigned char message[CHAIN_MESSAGE_MAX], sig[crypto_sign_BYTES];
 	char hex[2 * crypto_sign_BYTES + 1];
 	cJSON *record = cJSON_CreateObject();
 
-	crypto_sign_detached(sig, NULL, message, chain_message(message, owner, last_seq, last_hash),
+	crypto_sign_detached(sig, NULL, message, chain_message(message, owner, end->seq - 1, end->hash),
 			     key->secret_key);
 	cJSON_AddStringToObject(record, "type", "signature");
 	hex_encode(hex, key->public_key, CHAIN_KEY_BYTES);

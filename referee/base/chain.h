@@ -25,10 +25,9 @@
  * id, the line's number and its hash. */
 #define CHAIN_MESSAGE_MAX (sizeof CHAIN_REGISTER_TAG - 1 + 32 + 8 + FAIR_HASH_BYTES)
 
-/* Whose chain a signature signs: the tag of the file's kind and the
- * file's id (a game's or a run's 16 bytes, a league's 32), which the
- * signature binds with the chain so that no signed file passes for
- * another. */
+/* Whose chain a signature signs: the tag of the file's kind and its id
+ * (a game's or a run's 16 bytes, a league's 32), bound with the chain
+ * so that no signed file passes for another. */
 struct chain_owner {
 	const char *tag;
 	const unsigned char *id;
@@ -40,8 +39,7 @@ struct chain_owner {
 struct chain_end {
 	uint64_t seq;                        /* the next line's number */
 	unsigned char hash[FAIR_HASH_BYTES]; /* the last line's */
-	char prev[2 * FAIR_HASH_BYTES + 1];  /* the same in hex: the next
-					      * line's "prev" */
+	char prev[2 * FAIR_HASH_BYTES + 1];  /* in hex: the next "prev" */
 };
 
 /* Takes the line `line` (`len` bytes, without its newline) in as the
@@ -56,10 +54,8 @@ void chain_take(struct chain_end *end, const char *line, size_t len);
 char *chain_next(struct chain_end *end, cJSON *record, size_t *len);
 
 /* The signature record {"type":"signature","key","sig"} by `key` of
- * `owner`'s chain up to line `last_seq`, whose hash is `last_hash`,
- * new: a log's last, a register's after each change. */
-cJSON *chain_signature(const struct chain_owner *owner, uint64_t last_seq,
-		       const unsigned char last_hash[FAIR_HASH_BYTES],
+ * `owner`'s chain up to `end` (after the line signed), new. */
+cJSON *chain_signature(const struct chain_owner *owner, const struct chain_end *end,
 		       const struct referee_key *key);
 
 /* Checks a signature record's "key" and "sig" (`key_hex`, `sig_hex`;

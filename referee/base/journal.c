@@ -179,8 +179,7 @@ int journal_sign(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
 {
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
-	int rc = journal_append(journal, chain_signature(&owner, journal->chain.seq - 1,
-							 journal->chain.hash, key), err);
+	int rc = journal_append(journal, chain_signature(&owner, &journal->chain, key), err);
 
 	if (!rc)
 		rc = journal_flush(journal, err);

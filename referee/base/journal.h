@@ -19,8 +19,6 @@
 #include <stdint.h>
 
 #include "chain.h"
-#include "games/fair.h"
-#include "keys.h"
 
 struct journal;
 

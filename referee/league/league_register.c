@@ -166,7 +166,7 @@ static char *signed_lines(const cJSON *line, struct chain_end end, const unsigne
 	size_t len;
 
 	text = chain_next(&end, cJSON_Duplicate(line, true), &len);
-	both = chain_next(&end, chain_signature(&owner, end.seq - 1, end.hash, key), &len);
+	both = chain_next(&end, chain_signature(&owner, &end, key), &len);
 	text = xrealloc(text, strlen(text) + len + 2);
 	strcat(text, both);
 	free(both);

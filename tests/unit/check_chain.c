@@ -226,7 +226,7 @@ START_TEST(signature_binds_kind_and_id)
 	chain_take(&end, "{}", 2);
 	before = end;
 	before.seq--;
-	s = chain_signature(&log, end.seq - 1, end.hash, &signer);
+	s = chain_signature(&log, &end, &signer);
 	ck_assert_uint_eq(chain_message(message, &log, 5, end.hash), 68);
 	ck_assert_uint_eq(chain_message(message, &reg, 5, end.hash), CHAIN_MESSAGE_MAX);
 	ck_assert_str_eq(said(&log, &end, s, NULL, signer.public_key), "");

@@ -225,6 +225,7 @@ static void rechain(size_t count)
 {
 	unsigned char hash[FAIR_HASH_BYTES];
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
+	struct chain_end end;
 	char hex[2 * FAIR_HASH_BYTES + 1];
 	cJSON *signature;
 
@@ -234,7 +235,9 @@ static void rechain(size_t count)
 		memcpy(strstr(lines[i], "\"prev\":\"") + 8, hex, 64);
 		if (!strstr(lines[i], "\"type\":\"signature\""))
 			continue;
-		signature = chain_signature(&owner, i - 1, hash, &key);
+		end = (struct chain_end){.seq = i};
+		memcpy(end.hash, hash, sizeof hash);
+		signature = chain_signature(&owner, &end, &key);
 		memcpy(strstr(lines[i], "\"sig\":\"") + 7,
 		       cJSON_GetStringValue(cJSON_GetObjectItem(signature, "sig")), 128);
 		cJSON_Delete(signature);
