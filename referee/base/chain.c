@@ -102,11 +102,14 @@ int chain_signature_check(const struct chain_owner *owner, const struct chain_en
 
 void chain_lines_read(struct chain_lines *l, const char *path)
 {
-	size_t cap = 0;
+	size_t cap = 0, size = 0;
 
 	memset(l, 0, sizeof *l);
-	for (char *p = l->text = files_read_all(path, NULL); p && *p; ) {
-		char *end = strchr(p, '\n');
+	l->text = files_read_all(path, &size);
+	/* By its size: a NUL byte is in a line, which does not read, not
+	 * the file's end. */
+	for (char *p = l->text, *stop = p + size; p && p < stop; ) {
+		char *end = memchr(p, '\n', (size_t)(stop - p));
 
 		if ((l->cut = !end))
 			break;

@@ -172,6 +172,24 @@ START_TEST(cut_line_left_out_unsigned)
 }
 END_TEST
 
+/* A NUL byte is a byte of its line, not the file's end. */
+START_TEST(nul_byte_stays_in_its_line)
+{
+	struct chain_lines l;
+	FILE *f = fopen(path, "w");
+
+	fwrite("{\"a\0\"}\n{}\n", 1, 10, f);
+	fclose(f);
+	chain_lines_read(&l, path);
+	ck_assert_uint_eq(l.count, 2);
+	ck_assert_uint_eq(l.len[0], 6);
+	ck_assert_ptr_null(chain_line_json(&l, 0));
+	ck_assert_uint_eq(l.len[1], 2);
+	ck_assert(!l.cut);
+	chain_lines_free(&l);
+}
+END_TEST
+
 START_TEST(changed_signature_refused)
 {
 	size_t len;
@@ -250,6 +268,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, changed_record_before_the_last_refused);
 	tcase_add_test(tc, removed_line_refused);
 	tcase_add_test(tc, cut_line_left_out_unsigned);
+	tcase_add_test(tc, nul_byte_stays_in_its_line);
 	tcase_add_test(tc, changed_signature_refused);
 	tcase_add_test(tc, wrong_key_refused);
 	tcase_add_test(tc, signature_binds_kind_and_id);
