@@ -114,11 +114,12 @@ int league_register_read(const char *dir, const struct league_info *info,
 			 struct league_register *r, char *err)
 {
 	char *path = path_join(dir, LEAGUE_REGISTER);
+	bool exists = access(path, F_OK) == 0;
 
 	memset(r, 0, sizeof *r);
-	if (access(path, F_OK) == 0)
+	if (exists)
 		chain_lines_read(&r->file, path);
-	if (access(path, F_OK) == 0 && !r->file.text) {
+	if (exists && !r->file.text) {
 		errorf(err, "%s: %s", path, strerror(errno));
 		free(path);
 		return -1;
