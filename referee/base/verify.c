@@ -417,16 +417,12 @@ int verify_signature_line(const struct game_log *log,
 	if (!key_text || !sig_text)
 		return chain_signature_check(&owner, &end, key_text, sig_text, trusted, why);
 	snprintf(key_hex, 65, "%.64s", key_text);
-	/* One form only: a signature line that could be rewritten (a field
-	 * added, a space, a \r) and still verify would be a line nobody signed. */
 	len = snprintf(canonical, sizeof canonical, "{\"seq\":%zu,\"prev\":\"%s\","
 		       "\"type\":\"signature\",\"key\":\"%s\",\"sig\":\"%s\"}",
 		       last, logread_string(log, last, "prev"), key_text, sig_text);
 	if ((size_t)len != log->lines[last].len ||
 	    memcmp(canonical, log->lines[last].bytes, (size_t)len))
-		return errorf(why, "the signature line must be exactly {\"seq\":N,"
-			      "\"prev\":...,\"type\":\"signature\",\"key\":...,\"sig\":...}: "
-			      "no other field, no space, these keys in this order");
+		return errorf(why, "%s", CHAIN_SIGNATURE_FORM);
 	chain_take(&end, log->lines[last - 1].bytes, log->lines[last - 1].len);
 	return chain_signature_check(&owner, &end, key_text, sig_text, trusted, why);
 }

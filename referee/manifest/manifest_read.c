@@ -539,9 +539,7 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 	char sig[2 * CHAIN_SIG_BYTES + 1], why[ERR_LEN];
 
 	if (!usual) {
-		problem(rd, "the signature record is not in its one form "
-			"{\"seq\":N,\"prev\":\"...\",\"type\":\"signature\","
-			"\"key\":\"...\",\"sig\":\"...\"}");
+		problem(rd, "%s", CHAIN_SIGNATURE_FORM);
 		return -1;
 	}
 	if (*rd->view->key_hex && memcmp(rd->view->key_hex, r->key, 64)) {
