@@ -58,9 +58,8 @@ char *chain_next(struct chain_end *end, cJSON *record, size_t *len);
 cJSON *chain_signature(const struct chain_owner *owner, const struct chain_end *end,
 		       const struct referee_key *key);
 
-/* What a signature line not in its one form is told: a line that could
- * be rewritten (a field added, a space, a \r) and still verify would be
- * a line nobody signed. */
+/* One form only: a line rewritten (a space, a \r) that still verified
+ * would be a line nobody signed. */
 #define CHAIN_SIGNATURE_FORM "the signature line must be exactly {\"seq\":N,\"prev\":...," \
 	"\"type\":\"signature\",\"key\":...,\"sig\":...}: no other field, no space, these " \
 	"keys in this order"
