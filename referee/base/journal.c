@@ -6,8 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libdeflate.h>
-#include <sodium.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,8 +31,7 @@
 struct journal {
 	int fd;
 	char *path;
-	uint64_t seq;
-	unsigned char last_hash[FAIR_HASH_BYTES];
+	struct chain_end chain;
 	char *pending;          /* lines not yet written */
 	size_t pending_len, pending_cap;
 	int64_t flushed_ns;
@@ -42,24 +39,6 @@ struct journal {
 	off_t size;             /* bytes written, all of whole lines */
 	bool failed;            /* a write failed: nothing more is written */
 };
-
-void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
-		       size_t len)
-{
-	arena_fair_hash(out, "arena:line", NULL, 0, (const unsigned char *)line, len);
-}
-
-void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],
-			       const unsigned char game_id[FAIR_GAME_ID_BYTES],
-			       uint64_t last_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES])
-{
-	memcpy(out, "arena:log:v1", 12);
-	memcpy(out + 12, game_id, FAIR_GAME_ID_BYTES);
-	for (int i = 0; i < 8; i++)
-		out[12 + FAIR_GAME_ID_BYTES + i] = (unsigned char)(last_seq >> (8 * i));
-	memcpy(out + 12 + FAIR_GAME_ID_BYTES + 8, last_hash, FAIR_HASH_BYTES);
-}
 
 struct journal *journal_create(const char *path, char *err)
 {
@@ -99,9 +78,7 @@ struct journal *journal_adopt(const char *path, char *err)
 	return journal;
 }
 
-struct journal *journal_reopen(const char *path, size_t keep,
-			       uint64_t next_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES],
+struct journal *journal_reopen(const char *path, size_t keep, const struct chain_end *chain,
 			       char *err)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
@@ -118,8 +95,7 @@ struct journal *journal_reopen(const char *path, size_t keep,
 	journal->fd = fd;
 	journal->path = xstrdup(path);
 	journal->size = (off_t)keep;
-	journal->seq = next_seq;
-	memcpy(journal->last_hash, last_hash, FAIR_HASH_BYTES);
+	journal->chain = *chain;
 	return journal;
 }
 
@@ -179,52 +155,18 @@ int journal_flush(struct journal *journal, char *err)
 	return rc;
 }
 
-char *journal_chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES],
-			 cJSON *record, size_t *len)
-{
-	size_t body_len;
-	char *body = json_print(record, &body_len);
-	char head[128], prev_hex[2 * FAIR_HASH_BYTES + 1];
-	size_t head_len;
-	char *line;
-
-	cJSON_Delete(record);
-	if (seq == 0) {
-		head_len = (size_t)snprintf(head, sizeof head, "{\"seq\":0");
-	} else {
-		hex_encode(prev_hex, prev, FAIR_HASH_BYTES);
-		head_len = (size_t)snprintf(head, sizeof head,
-					    "{\"seq\":%llu,\"prev\":\"%s\"",
-					    (unsigned long long)seq, prev_hex);
-	}
-	/* body is "{...}": replace its "{" with the head and a comma. */
-	*len = head_len + 1 + (body_len - 1);
-	line = xmalloc(*len + 2);
-	memcpy(line, head, head_len);
-	line[head_len] = body_len > 2 ? ',' : '}';
-	memcpy(line + head_len + 1, body + 1, body_len - 1);
-	if (body_len <= 2)
-		*len = head_len + 1;
-	line[*len] = '\n';
-	line[*len + 1] = '\0';
-	free(body);
-	return line;
-}
-
 int journal_append(struct journal *journal, cJSON *record, char *err)
 {
 	size_t len;
-	char *line = journal_chain_line(journal->seq, journal->last_hash, record, &len);
+	char *line = chain_next(&journal->chain, record, &len);
 	int rc = 0;
 
-	journal_line_hash(journal->last_hash, line, len);
 	if (journal->pending_len + len + 1 > journal->pending_cap) {
 		journal->pending_cap = 2 * (journal->pending_len + len + 1);
 		journal->pending = xrealloc(journal->pending, journal->pending_cap);
 	}
 	memcpy(journal->pending + journal->pending_len, line, len + 1);
 	journal->pending_len += len + 1;
-	journal->seq++;
 	if (journal->gzip ? journal->pending_len >= JOURNAL_GZIP_FLUSH_BYTES
 			  : journal->pending_len >= JOURNAL_FLUSH_BYTES ||
 			    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
@@ -233,32 +175,12 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 	return rc;
 }
 
-cJSON *journal_signature_record(const struct referee_key *key, const unsigned char *message,
-				size_t len)
-{
-	unsigned char sig[crypto_sign_BYTES];
-	char hex[2 * crypto_sign_BYTES + 1];
-	cJSON *record = cJSON_CreateObject();
-
-	crypto_sign_detached(sig, NULL, message, len, key->secret_key);
-	cJSON_AddStringToObject(record, "type", "signature");
-	hex_encode(hex, key->public_key, 32);
-	cJSON_AddStringToObject(record, "key", hex);
-	hex_encode(hex, sig, sizeof sig);
-	cJSON_AddStringToObject(record, "sig", hex);
-	return record;
-}
-
 int journal_sign(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
 {
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	int rc;
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
+	int rc = journal_append(journal, chain_signature(&owner, &journal->chain, key), err);
 
-	journal_signature_message(message, id, journal->seq - 1,
-				  journal->last_hash);
-	rc = journal_append(journal, journal_signature_record(key, message, sizeof message),
-			    err);
 	if (!rc)
 		rc = journal_flush(journal, err);
 	if (close(journal->fd) && !rc)

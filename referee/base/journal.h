@@ -18,10 +18,7 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
-#include "games/fair.h"
-#include "keys.h"
-
-#define JOURNAL_SIGNATURE_MESSAGE_BYTES (12 + FAIR_GAME_ID_BYTES + 8 + FAIR_HASH_BYTES)
+#include "chain.h"
 
 struct journal;
 
@@ -33,10 +30,8 @@ struct journal *journal_adopt(const char *path, char *err);
 
 /* Continues a log that a stopped run left behind: its first `keep` bytes
  * (its complete lines) stay, a cut line after them is dropped, and the
- * next record gets `next_seq` and chains to `last_hash`. */
-struct journal *journal_reopen(const char *path, size_t keep,
-			       uint64_t next_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES],
+ * next record chains to `chain`, the end of those lines. */
+struct journal *journal_reopen(const char *path, size_t keep, const struct chain_end *chain,
 			       char *err);
 
 /* Writes the log gzip-compressed from here on: records are gathered
@@ -48,15 +43,6 @@ void journal_compress(struct journal *journal);
  * next line, with "seq" and "prev" put in front.  0, or -1 with err. */
 int journal_append(struct journal *journal, cJSON *record, char *err);
 
-/* `record` (consumed; its first member should be "type") as the line
- * of number `seq` chained to the line whose hash is `prev` (unused for
- * seq 0): "seq" and "prev" put in front.  A new string: the line, a
- * newline and a NUL; the line's bytes (without the newline) in *len.
- * journal_append() writes it; a league's register (league_register.h)
- * chains its lines so too. */
-char *journal_chain_line(uint64_t seq, const unsigned char prev[FAIR_HASH_BYTES],
-			 cJSON *record, size_t *len);
-
 /* Writes the records gathered so far to the file now: a record that
  * must be on disk before what comes next happens, or that a reader (a
  * report made during a run) must see.  0, or -1 with err. */
@@ -67,23 +53,7 @@ int journal_flush(struct journal *journal, char *err);
 int journal_sign(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err);
 
-/* The signature record {"type":"signature","key","sig"} of `message`
- * (`len` bytes) by `key`, new: a log's last, and a league register's
- * after each change. */
-cJSON *journal_signature_record(const struct referee_key *key, const unsigned char *message,
-				size_t len);
-
 /* Closes (unsigned, e.g. after an error) and frees; NULL is fine. */
 void journal_free(struct journal *journal);
-
-/* h_i = H("arena:line", -, the line's bytes without the newline). */
-void journal_line_hash(unsigned char out[FAIR_HASH_BYTES], const char *line,
-		       size_t len);
-
-/* "arena:log:v1" || game_id || LE64(last_seq) || last_hash */
-void journal_signature_message(unsigned char out[JOURNAL_SIGNATURE_MESSAGE_BYTES],
-			       const unsigned char game_id[FAIR_GAME_ID_BYTES],
-			       uint64_t last_seq,
-			       const unsigned char last_hash[FAIR_HASH_BYTES]);
 
 #endif

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "games/registry.h"
-#include "journal.h"
+#include "chain.h"
 #include "json.h"
 #include "log_place.h"
 #include "openings.h"
@@ -128,8 +128,8 @@ static int seat_field(struct verifier *v, size_t i, int *seat)
 static int check_chain(struct verifier *v)
 {
 	const struct game_log *log = v->log;
-	unsigned char hash[FAIR_HASH_BYTES];
-	char hex[2 * FAIR_HASH_BYTES + 1], why[160];
+	struct chain_end end = {0};
+	char why[160];
 
 	if (log->corrupt)
 		return fail(v, log->count, "corrupt compressed data: the log's "
@@ -157,14 +157,10 @@ static int check_chain(struct verifier *v)
 		prev = member(v, i, "prev");
 		if (i == 0 && prev)
 			return fail(v, i, "the first record must not have \"prev\"");
-		if (i > 0) {
-			hex_encode(hex, hash, sizeof hash);
-			if (!cJSON_IsString(prev) || strcmp(prev->valuestring, hex))
-				return fail(v, i, "\"prev\" is not the hash of line "
-					    "%zu: a line was changed, removed or "
-					    "reordered", i);
-		}
-		journal_line_hash(hash, line->bytes, line->len);
+		if (i > 0 && (!cJSON_IsString(prev) || strcmp(prev->valuestring, end.prev)))
+			return fail(v, i, "\"prev\" is not the hash of line %zu: a line "
+				    "was changed, removed or reordered", i);
+		chain_take(&end, line->bytes, line->len);
 	}
 	return 0;
 }
@@ -411,35 +407,24 @@ int verify_signature_line(const struct game_log *log,
 			  const unsigned char *trusted, char key_hex[65], char *why)
 {
 	size_t last = log->count - 1;
-	unsigned char key[32], sig[crypto_sign_BYTES], hash[FAIR_HASH_BYTES];
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	struct chain_end end = {.seq = last - 1};
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
 	const char *key_text = logread_string(log, last, "key");
 	const char *sig_text = logread_string(log, last, "sig");
 	char canonical[384];
 	int len;
 
-	if (!key_text || hex_decode(key, sizeof key, key_text))
-		return errorf(why, "\"key\" must be %zu bytes of lowercase hex", sizeof key);
-	if (!sig_text || hex_decode(sig, sizeof sig, sig_text))
-		return errorf(why, "\"sig\" must be %zu bytes of lowercase hex", sizeof sig);
-	hex_encode(key_hex, key, sizeof key);
-	/* One form only: a signature line that could be rewritten (a field
-	 * added, a space, a \r) and still verify would be a line nobody signed. */
+	if (!key_text || !sig_text)
+		return chain_signature_check(&owner, &end, key_text, sig_text, trusted, why);
+	snprintf(key_hex, 65, "%.64s", key_text);
 	len = snprintf(canonical, sizeof canonical, "{\"seq\":%zu,\"prev\":\"%s\","
 		       "\"type\":\"signature\",\"key\":\"%s\",\"sig\":\"%s\"}",
-		       last, logread_string(log, last, "prev"), key_hex, sig_text);
+		       last, logread_string(log, last, "prev"), key_text, sig_text);
 	if ((size_t)len != log->lines[last].len ||
 	    memcmp(canonical, log->lines[last].bytes, (size_t)len))
-		return errorf(why, "the signature line must be exactly {\"seq\":N,"
-			      "\"prev\":...,\"type\":\"signature\",\"key\":...,\"sig\":...}: "
-			      "no other field, no space, these keys in this order");
-	if (trusted && sodium_memcmp(trusted, key, sizeof key))
-		return errorf(why, "signed by key %s, not by the key given", key_hex);
-	journal_line_hash(hash, log->lines[last - 1].bytes, log->lines[last - 1].len);
-	journal_signature_message(message, id, last - 1, hash);
-	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
-		return errorf(why, "the signature does not verify");
-	return 0;
+		return errorf(why, "%s", CHAIN_SIGNATURE_FORM);
+	chain_take(&end, log->lines[last - 1].bytes, log->lines[last - 1].len);
+	return chain_signature_check(&owner, &end, key_text, sig_text, trusted, why);
 }
 
 static int check_signature(struct verifier *v, const unsigned char *trusted,

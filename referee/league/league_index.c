@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/chain.h"
 #include "base/files.h"
-#include "base/journal.h"
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
@@ -172,130 +171,29 @@ static int take_finished(struct check *c, const char *run_dir, long run,
 	return rc;
 }
 
-/* A run.jsonl's whole lines (a last line without its newline is one
- * being written: left out), not parsed: at 100,000 games, parsing
- * only the records the check reads halves its time. */
-struct lines {
-	char *text;
-	const char **at;
-	size_t *len;
-	size_t count;
-};
-
-static void lines_read(struct lines *l, const char *path)
-{
-	size_t cap = 0;
-
-	memset(l, 0, sizeof *l);
-	for (char *p = l->text = files_read_all(path, NULL); p && *p; ) {
-		char *end = strchr(p, '\n');
-
-		if (!end)
-			break;
-		if (l->count == cap) {
-			cap = cap ? 2 * cap : 1024;
-			l->at = xrealloc(l->at, cap * sizeof *l->at);
-			l->len = xrealloc(l->len, cap * sizeof *l->len);
-		}
-		l->at[l->count] = p;
-		l->len[l->count++] = (size_t)(end - p);
-		p = end + 1;
-	}
-}
-
-static void lines_free(struct lines *l)
-{
-	free(l->text);
-	free(l->at);
-	free(l->len);
-}
-
-/* Line i's "type", as the referee writes it after "seq" and "prev":
- * whether it is `type`. */
-static bool line_is(const struct lines *l, size_t i, const char *type)
-{
-	char want[64];
-	int n = snprintf(want, sizeof want, "\"type\":\"%s\"", type);
-	const char *at = memmem(l->at[i], l->len[i] < 160 ? l->len[i] : 160, "\"type\":", 7);
-
-	return at && (size_t)(at - l->at[i]) + (size_t)n <= l->len[i] &&
-	       !memcmp(at, want, (size_t)n);
-}
-
-/* Line i parsed, or NULL. */
-static cJSON *line_json(const struct lines *l, size_t i)
-{
-	char why[ERR_LEN];
-
-	return json_parse_object(l->at[i], l->len[i], why);
-}
-
-/* Whether the lines are chained one to the next ("prev" the hash of the
- * line before) and signed (the last a signature of the run's id that
- * holds: *signed_): 0, or -1 with err. */
-static int chain_of(const struct lines *l, const char *path, bool *signed_, char *err)
-{
-	unsigned char hash[FAIR_HASH_BYTES], id[FAIR_GAME_ID_BYTES], key[32];
-	unsigned char sig[crypto_sign_BYTES], message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	char want[80];
-	const char *comma;
-	cJSON *head = l->count ? line_json(l, 0) : NULL;
-	cJSON *last = l->count > 1 && line_is(l, l->count - 1, "signature")
-		      ? line_json(l, l->count - 1) : NULL;
-	const char *id_hex = cJSON_GetStringValue(json_member(head, "id"));
-	const char *key_hex = cJSON_GetStringValue(json_member(last, "key"));
-	const char *sig_hex = cJSON_GetStringValue(json_member(last, "sig"));
-	int rc = 0;
-
-	*signed_ = false;
-	for (size_t i = 1; !rc && i < l->count; i++) {
-		journal_line_hash(hash, l->at[i - 1], l->len[i - 1]);
-		memcpy(want, "\"prev\":\"", 8);
-		hex_encode(want + 8, hash, sizeof hash);
-		/* Right after "seq", as the referee writes it. */
-		comma = memchr(l->at[i], ',', l->len[i] < 32 ? l->len[i] : 32);
-		if (strncmp(l->at[i], "{\"seq\":", 7) || !comma ||
-		    (size_t)(comma + 1 - l->at[i]) + 8 + 64 > l->len[i] ||
-		    memcmp(comma + 1, want, 8 + 64))
-			rc = errorf(err, "%s: line %zu: its chain is broken", path, i + 1);
-	}
-	if (!rc && id_hex && key_hex && sig_hex && !hex_decode_exact(id, sizeof id, id_hex) &&
-	    !hex_decode_exact(key, sizeof key, key_hex) &&
-	    !hex_decode_exact(sig, sizeof sig, sig_hex)) {
-		journal_line_hash(hash, l->at[l->count - 2], l->len[l->count - 2]);
-		journal_signature_message(message, id, (uint64_t)l->count - 2, hash);
-		if (crypto_sign_verify_detached(sig, message, sizeof message, key))
-			rc = errorf(err, "%s: its signature does not check", path);
-		*signed_ = !rc;
-	}
-	cJSON_Delete(head);
-	cJSON_Delete(last);
-	return rc;
-}
-
 /* Run `run`'s run.jsonl: its state, and its games into c->listed. */
 static int read_run(struct check *c, long run, char *err)
 {
 	char *run_dir = league_run_dir(c->dir, run), *path = outdir_run_manifest(run_dir);
-	struct lines l;
+	struct chain_lines l;
 	bool signed_ = false;
 	int rc = 0;
 
 	c->runs[run] = RUN_NONE;
 	if (access(path, F_OK) == 0) {
-		lines_read(&l, path);
-		rc = l.text ? chain_of(&l, path, &signed_, err)
+		chain_lines_read(&l, path);
+		rc = l.text ? chain_lines_check(&l, path, NULL, &signed_, err)
 		     : errorf(err, "%s: %s", path, strerror(errno));
 		/* A league run of revision 6 says its register's state second. */
-		c->runs[run] = l.count > 1 && line_is(&l, 1, "register")
+		c->runs[run] = l.count > 1 && chain_line_is(&l, 1, "register")
 			       ? (signed_ ? RUN_CLOSED : RUN_OPEN) : RUN_TRUSTED;
 		for (size_t i = 1; !rc && c->runs[run] != RUN_TRUSTED && i < l.count; i++) {
-			cJSON *j = line_is(&l, i, "finished") ? line_json(&l, i) : NULL;
+			cJSON *j = chain_line_is(&l, i, "finished") ? chain_line_json(&l, i) : NULL;
 
 			rc = j ? take_finished(c, run_dir, run, j, err) : 0;
 			cJSON_Delete(j);
 		}
-		lines_free(&l);
+		chain_lines_free(&l);
 	}
 	free(run_dir);
 	free(path);

@@ -7,33 +7,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "base/chain.h"
 #include "base/files.h"
-#include "base/journal.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
-
-void league_register_message(unsigned char out[LEAGUE_REGISTER_MESSAGE_BYTES],
-			     const unsigned char id[LEAGUE_ID_BYTES], uint64_t last_seq,
-			     const unsigned char last_hash[FAIR_HASH_BYTES])
-{
-	unsigned char *p = out;
-
-	memcpy(p, LEAGUE_REGISTER_TAG, LEAGUE_REGISTER_TAG_BYTES);
-	p += LEAGUE_REGISTER_TAG_BYTES;
-	memcpy(p, id, LEAGUE_ID_BYTES);
-	p += LEAGUE_ID_BYTES;
-	for (int i = 0; i < 8; i++)
-		*p++ = (unsigned char)(last_seq >> (8 * i));
-	memcpy(p, last_hash, FAIR_HASH_BYTES);
-}
 
 /* Whether line 0, `j`, names the league that league.json describes. */
 static bool names_league(const cJSON *j, const struct league_info *info)
@@ -50,23 +34,17 @@ static bool names_league(const cJSON *j, const struct league_info *info)
 	       cJSON_Compare(json_member(j, "options"), info->options, true);
 }
 
-/* Whether signature line `j` (line `seq`) signs the lines before it, the
- * last of which hashes to `prev`; its key kept among r->keys. */
-static bool signs(struct league_register *r, const cJSON *j, const unsigned char *id,
-		  long seq, const unsigned char prev[FAIR_HASH_BYTES])
+/* Whether signature line `j` signs the lines before it, which r->end
+ * is after; its key kept among r->keys. */
+static bool signs(struct league_register *r, const cJSON *j, const unsigned char *id)
 {
 	const char *key_hex = cJSON_GetStringValue(json_member(j, "key"));
-	const char *sig_hex = cJSON_GetStringValue(json_member(j, "sig"));
-	unsigned char key[32], sig[crypto_sign_BYTES];
-	unsigned char message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	struct chain_owner owner = {CHAIN_REGISTER_TAG, id, LEAGUE_ID_BYTES};
 	size_t used = strlen(r->keys);
+	char why[ERR_LEN];
 
-	if (!key_hex || !sig_hex || strlen(key_hex) != 64 ||
-	    hex_decode_exact(key, sizeof key, key_hex) ||
-	    strlen(sig_hex) != 2 * sizeof sig || hex_decode_exact(sig, sizeof sig, sig_hex))
-		return false;
-	league_register_message(message, id, (uint64_t)seq - 1, prev);
-	if (crypto_sign_verify_detached(sig, message, sizeof message, key))
+	if (chain_signature_check(&owner, &r->end, key_hex,
+				  cJSON_GetStringValue(json_member(j, "sig")), NULL, why))
 		return false;
 	if (!strstr(r->keys, key_hex) && used + 67 < sizeof r->keys)
 		snprintf(r->keys + used, sizeof r->keys - used, "%s%s", used ? ", " : "",
@@ -74,18 +52,15 @@ static bool signs(struct league_register *r, const cJSON *j, const unsigned char
 	return true;
 }
 
-/* Checks line `seq` (`j`, its bytes hashed already into r->hashes[seq])
- * of a chained register: "" into r->broken, or what is wrong. */
+/* Checks line `seq` (`j`) of a chained register, which r->end is
+ * before: "" into r->broken, or what is wrong. */
 static void check_line(struct league_register *r, const struct league_info *info,
 		       const unsigned char *id, long seq, const cJSON *j)
 {
 	const char *type = cJSON_GetStringValue(json_member(j, "type"));
 	const char *prev = cJSON_GetStringValue(json_member(j, "prev"));
-	char want[2 * FAIR_HASH_BYTES + 1] = "";
 	long n = -1;
 
-	if (seq)
-		hex_encode(want, r->hashes[seq - 1], FAIR_HASH_BYTES);
 	if (!j)
 		snprintf(r->broken, ERR_LEN, "line %ld: not a JSON object", seq + 1);
 	else if (!json_get_int(j, "seq", 0, LONG_MAX, &n) || n != seq ||
@@ -93,7 +68,7 @@ static void check_line(struct league_register *r, const struct league_info *info
 		snprintf(r->broken, ERR_LEN, "line %ld: its chain is broken: its \"seq\" "
 			 "is not %ld (a line added, removed or moved without the key)",
 			 seq + 1, seq);
-	else if (seq && strcmp(prev, want))
+	else if (seq && strcmp(prev, r->end.prev))
 		snprintf(r->broken, ERR_LEN, "line %ld: changed: the \"prev\" of line %ld "
 			 "is not its hash", seq, seq + 1);
 	else if (!type || (seq == 0) != !strcmp(type, "league"))
@@ -104,38 +79,32 @@ static void check_line(struct league_register *r, const struct league_info *info
 		snprintf(r->broken, ERR_LEN, "line 1: it names another league than "
 			 "league.json does (its id, game, options or players): one of "
 			 "them was changed");
-	else if (!strcmp(type, "signature") && !signs(r, j, id, seq, r->hashes[seq - 1]))
+	else if (!strcmp(type, "signature") && !signs(r, j, id))
 		snprintf(r->broken, ERR_LEN, "line %ld: its signature does not check: "
 			 "the lines before it are not the ones it signed", seq + 1);
 }
 
-/* Checks every line of the chained register in r->text. */
+/* Checks every line of the chained register in r->file. */
 static void check_chain(struct league_register *r, const struct league_info *info)
 {
+	const struct chain_lines *l = &r->file;
 	unsigned char id[LEAGUE_ID_BYTES];
 	long last_signature = -1;
-	char *line = r->text;
 
 	hex_decode_exact(id, sizeof id, info->id);
-	for (long seq = 0; !r->broken[0] && *line; seq++) {
-		size_t n = strcspn(line, "\n");
-		char why[ERR_LEN];
-		cJSON *j = json_parse_object(line, n, why);
+	for (size_t seq = 0; !r->broken[0] && seq < l->count; seq++) {
+		cJSON *j = chain_line_json(l, seq);
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 
-		r->hashes = xrealloc(r->hashes, (size_t)(seq + 1) * sizeof *r->hashes);
-		journal_line_hash(r->hashes[seq], line, n);
-		r->lines = seq + 1;
-		if (!line[n])
-			snprintf(r->broken, ERR_LEN, "line %ld: cut short (no newline)", seq + 1);
-		else
-			check_line(r, info, id, seq, j);
+		check_line(r, info, id, (long)seq, j);
+		chain_take(&r->end, l->at[seq], l->len[seq]);
 		if (type && !strcmp(type, "signature"))
-			last_signature = seq;
+			last_signature = (long)seq;
 		cJSON_Delete(j);
-		line += n + (line[n] != 0);
 	}
-	if (!r->broken[0] && last_signature < r->lines - 1)
+	if (!r->broken[0] && l->cut)
+		snprintf(r->broken, ERR_LEN, "line %zu: cut short (no newline)", l->count + 1);
+	else if (!r->broken[0] && last_signature < (long)l->count - 1)
 		snprintf(r->broken, ERR_LEN, "line %ld: nothing signs it: a register ends "
 			 "with a signature (its last lines were cut, or lines were added "
 			 "without the key)", last_signature + 2);
@@ -145,22 +114,25 @@ int league_register_read(const char *dir, const struct league_info *info,
 			 struct league_register *r, char *err)
 {
 	char *path = path_join(dir, LEAGUE_REGISTER);
+	bool exists = access(path, F_OK) == 0;
 
 	memset(r, 0, sizeof *r);
-	if (access(path, F_OK) == 0 && !(r->text = files_read_all(path, NULL))) {
+	if (exists)
+		chain_lines_read(&r->file, path);
+	if (exists && !r->file.text) {
 		errorf(err, "%s: %s", path, strerror(errno));
 		free(path);
 		return -1;
 	}
 	free(path);
-	r->chained = r->text && !strncmp(r->text, "{\"seq\":", 7);
+	r->chained = r->file.text && !strncmp(r->file.text, "{\"seq\":", 7);
 	if (r->chained && !info->id[0])
 		snprintf(r->broken, ERR_LEN, "line 1: chained and signed, but league.json "
 			 "has no id: its id was taken out");
 	else if (!r->chained && info->id[0])
 		snprintf(r->broken, ERR_LEN, "%s: a league of revision 6 (league.json has "
 			 "an id) has a register chained and signed from 'league init' on",
-			 r->text ? "not chained and signed" : "missing");
+			 r->file.text ? "not chained and signed" : "missing");
 	else if (r->chained)
 		check_chain(r, info);
 	return 0;
@@ -181,26 +153,21 @@ int league_register_whole(const char *dir, const struct league_info *info, char 
 
 void league_register_free(struct league_register *r)
 {
-	free(r->text);
-	free(r->hashes);
-	r->text = NULL;
-	r->hashes = NULL;
+	chain_lines_free(&r->file);
+	memset(&r->file, 0, sizeof r->file);
 }
 
-/* `line` (a copy chained as line `seq` after `prev`) and, with a key,
- * the signature of the register up to it, as one text, new. */
-static char *signed_lines(const cJSON *line, long seq, const unsigned char *prev,
-			  const unsigned char *id, const struct referee_key *key)
+/* `line` (a copy chained after the register's `end`) and the signature
+ * of the register up to it, as one text, new. */
+static char *signed_lines(const cJSON *line, struct chain_end end, const unsigned char *id,
+			  const struct referee_key *key)
 {
-	unsigned char hash[FAIR_HASH_BYTES], message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	struct chain_owner owner = {CHAIN_REGISTER_TAG, id, LEAGUE_ID_BYTES};
 	char *text, *both;
 	size_t len;
 
-	text = journal_chain_line((uint64_t)seq, prev, cJSON_Duplicate(line, true), &len);
-	journal_line_hash(hash, text, len);
-	league_register_message(message, id, (uint64_t)seq, hash);
-	both = journal_chain_line((uint64_t)seq + 1, hash,
-				  journal_signature_record(key, message, sizeof message), &len);
+	text = chain_next(&end, cJSON_Duplicate(line, true), &len);
+	both = chain_next(&end, chain_signature(&owner, &end, key), &len);
 	text = xrealloc(text, strlen(text) + len + 2);
 	strcat(text, both);
 	free(both);
@@ -221,7 +188,7 @@ static int append(const char *dir, const struct league_info *info, const cJSON *
 		errorf(err, "%s: %s", path, strerror(errno));
 	else if (league_register_read(dir, info, &r, err))
 		;
-	else if (start ? r.text && r.text[0] : r.broken[0] != 0)
+	else if (start ? r.file.text && r.file.text[0] : r.broken[0] != 0)
 		errorf(err, "%s: %s: nothing is added to a broken register (see "
 		       "'referee verify')", path, start ? "there is one already" : r.broken);
 	else if (info->id[0] && !key)
@@ -229,8 +196,7 @@ static int append(const char *dir, const struct league_info *info, const cJSON *
 	else {
 		hex_decode_exact(id, sizeof id, info->id);
 		plain = json_print_line(line);
-		text = info->id[0] ? signed_lines(line, r.lines, r.lines ? r.hashes[r.lines - 1]
-						  : NULL, id, key) : xasprintf("%s\n", plain);
+		text = info->id[0] ? signed_lines(line, r.end, id, key) : xasprintf("%s\n", plain);
 		free(plain);
 		rc = files_write_all(fd, text, strlen(text)) || fsync(fd)
 		     ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
@@ -248,29 +214,22 @@ cJSON *league_register_state(const char *dir)
 	char *path = path_join(dir, LEAGUE_REGISTER);
 	/* Read between two writers' changes, each a line and its signature. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *text = fd >= 0 && flock(fd, LOCK_SH) == 0 ? files_read_all(path, NULL) : NULL;
-	unsigned char hash[FAIR_HASH_BYTES];
-	char hex[2 * FAIR_HASH_BYTES + 1];
-	const char *line = text, *last = NULL;
-	long lines = 0;
+	struct chain_lines l = {0};
+	struct chain_end end = {0};
 	cJSON *r = NULL;
 
-	for (; text && !strncmp(text, "{\"seq\":", 7) && *line; lines++) {
-		last = line;
-		line += strcspn(line, "\n");
-		line += *line != 0;
-	}
-	if (last) {
-		journal_line_hash(hash, last, strcspn(last, "\n"));
-		hex_encode(hex, hash, sizeof hash);
+	if (fd >= 0 && flock(fd, LOCK_SH) == 0)
+		chain_lines_read(&l, path);
+	if (l.count && !strncmp(l.text, "{\"seq\":", 7)) {
+		chain_take(&end, l.at[l.count - 1], l.len[l.count - 1]);
 		r = cJSON_CreateObject();
 		cJSON_AddStringToObject(r, "type", "register");
-		cJSON_AddNumberToObject(r, "lines", (double)lines);
-		cJSON_AddStringToObject(r, "hash", hex);
+		cJSON_AddNumberToObject(r, "lines", (double)l.count);
+		cJSON_AddStringToObject(r, "hash", end.prev);
 	}
 	if (fd >= 0)
 		close(fd);
-	free(text);
+	chain_lines_free(&l);
 	free(path);
 	return r;
 }
@@ -325,22 +284,19 @@ static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
 int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
 			 char *err)
 {
-	char *path = path_join(dir, LEAGUE_REGISTER), *line, *next;
+	char *path = path_join(dir, LEAGUE_REGISTER);
 	struct league_register r;
-	size_t number = 0;
 	int rc = league_register_read(dir, info, &r, err);
 
-	if (!rc && r.broken[0])
-		rc = errorf(err, "%s: %s", path, r.broken);
-	for (line = r.text; !rc && line && *line; line = next) {
-		char why[ERR_LEN];
-		size_t n = strcspn(line, "\n");
-		cJSON *j = json_parse_object(line, n, why);
+	if (!rc && (r.broken[0] || r.file.cut))
+		rc = errorf(err, "%s: %s", path, r.broken[0] ? r.broken : "its last line is cut "
+			    "short (no newline)");
+	for (size_t number = 1; !rc && number <= r.file.count; number++) {
+		char why[ERR_LEN] = "";
+		cJSON *j = json_parse_object(r.file.at[number - 1], r.file.len[number - 1], why);
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 		const char *name = cJSON_GetStringValue(json_member(j, "name"));
 
-		next = line[n] ? line + n + 1 : line + n;
-		number++;
 		/* The league's own line and the signatures were checked. */
 		if (type && (!strcmp(type, "league") || !strcmp(type, "signature")))
 			;

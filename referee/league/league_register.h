@@ -16,7 +16,7 @@
  *
  *   {"seq":N,"prev":H,"type":"signature","key":K,"sig":S}
  *
- * S signs LEAGUE_REGISTER_TAG || the league's id (32 bytes) ||
+ * S signs CHAIN_REGISTER_TAG (base/chain.h) || the league's id (32 bytes) ||
  * LE64(N-1) || the hash of line N-1.  Whoever changes the register
  * appends its line and the signature in one write, under a lock on the
  * file.  A league made before revision 6 of the scheme (no id in its
@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/chain.h"
 #include "base/keys.h"
 #include "base/problems.h"
 #include "base/util.h"
@@ -37,27 +38,17 @@
 #include "league/league_folder.h"
 
 #define LEAGUE_REGISTER_FORMAT "arena-register/1"
-#define LEAGUE_REGISTER_TAG "arena:register:v1"
-#define LEAGUE_REGISTER_TAG_BYTES 17
-#define LEAGUE_REGISTER_MESSAGE_BYTES \
-	(LEAGUE_REGISTER_TAG_BYTES + LEAGUE_ID_BYTES + 8 + FAIR_HASH_BYTES)
 /* The distinct keys that signed a register, in hex, ", " between. */
 #define LEAGUE_REGISTER_KEYS_LEN (4 * 66)
 
 /* The register as read and checked. */
 struct league_register {
-	char *text;                 /* the file, NUL-terminated; NULL: none */
-	long lines;
+	struct chain_lines file;    /* its lines; file.text NULL: none */
 	bool chained;               /* revision 6: lines with "seq" */
-	unsigned char (*hashes)[FAIR_HASH_BYTES];  /* each line's */
+	struct chain_end end;       /* what a line added chains to */
 	char keys[LEAGUE_REGISTER_KEYS_LEN];       /* who signed it */
 	char broken[ERR_LEN];       /* "" or what is wrong, "line N: ..." */
 };
-
-/* What the signature after line `last_seq` signs. */
-void league_register_message(unsigned char out[LEAGUE_REGISTER_MESSAGE_BYTES],
-			     const unsigned char id[LEAGUE_ID_BYTES], uint64_t last_seq,
-			     const unsigned char last_hash[FAIR_HASH_BYTES]);
 
 /* Reads DIR's register and checks its chain and signatures against the
  * league `info` (its id, game, options and players): 0 (r->broken says

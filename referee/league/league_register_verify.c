@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
@@ -21,24 +20,23 @@
 static void check_run(const char *run_dir, const struct league_register *r,
 		      struct problems *problems)
 {
-	char *path = outdir_run_manifest(run_dir), *text = files_read_all(path, NULL);
-	char hex[2 * FAIR_HASH_BYTES + 1];
-	const char *line = text;
+	char *path = outdir_run_manifest(run_dir);
+	struct chain_lines l;
+	struct chain_end end = {0};
 
+	chain_lines_read(&l, path);
 	/* It follows the header: among the first lines. */
-	for (int i = 0; line && *line && i < 4; i++) {
-		size_t n = strcspn(line, "\n");
-		char why[ERR_LEN];
-		cJSON *j = json_parse_object(line, n, why);
+	for (size_t i = 0; i < l.count && i < 4; i++) {
+		cJSON *j = chain_line_json(&l, i);
 		const char *type = cJSON_GetStringValue(json_member(j, "type"));
 		const char *hash = cJSON_GetStringValue(json_member(j, "hash"));
 		long lines = 0;
 
 		if (type && !strcmp(type, "register")) {
 			json_get_int(j, "lines", 1, LONG_MAX, &lines);
-			if (lines >= 1 && lines <= r->lines)
-				hex_encode(hex, r->hashes[lines - 1], FAIR_HASH_BYTES);
-			if (lines < 1 || lines > r->lines || !hash || strcmp(hash, hex))
+			if (lines >= 1 && lines <= (long)r->file.count)
+				chain_take(&end, r->file.at[lines - 1], r->file.len[lines - 1]);
+			if (!end.seq || !hash || strcmp(hash, end.prev))
 				problems_add(problems, path, "the run began under register.jsonl "
 					     "line %ld, which the register no longer has as "
 					     "it was: lines were cut from its end, or changed",
@@ -46,9 +44,8 @@ static void check_run(const char *run_dir, const struct league_register *r,
 			i = 4;
 		}
 		cJSON_Delete(j);
-		line += n + (line[n] != 0);
 	}
-	free(text);
+	chain_lines_free(&l);
 	free(path);
 }
 
@@ -79,8 +76,8 @@ bool league_register_verify(const char *dir, struct problems *problems, char *sa
 			free(runs[i]);
 		}
 		free(runs);
-		snprintf(said, len, "its register: %ld lines, chained, each change signed "
-			 "(key %s)", r.lines, r.keys);
+		snprintf(said, len, "its register: %zu lines, chained, each change signed "
+			 "(key %s)", r.file.count, r.keys);
 	}
 	league_register_free(&r);
 	league_info_free(&info);

@@ -117,7 +117,7 @@ static int close_run(const char *run_dir, const struct game_log *log,
 {
 	size_t lines = log->count - (log->ends_mid_line ? 1 : 0);
 	const struct log_line *last;
-	unsigned char hash[FAIR_HASH_BYTES];
+	struct chain_end end = {.seq = lines - 1};
 	const char *id = log->count ? logread_string(log, 0, "id") : NULL;
 	struct run_manifest m = {.dir = run_dir, .set_games = players};
 	int rc = 0;
@@ -125,9 +125,9 @@ static int close_run(const char *run_dir, const struct game_log *log,
 	if (!lines || !id || hex_decode_exact(m.id, sizeof m.id, id))
 		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
 	last = &log->lines[lines - 1];
-	journal_line_hash(hash, last->bytes, last->len);
+	chain_take(&end, last->bytes, last->len);
 	m.journal = journal_reopen(log->path, (size_t)(last->bytes + last->len + 1 - log->buffer),
-				   lines, hash, err);
+				   &end, err);
 	if (!m.journal)
 		return -1;
 	for (long first = 1; !rc && first <= v->count; first += players) {

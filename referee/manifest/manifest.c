@@ -180,8 +180,7 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 		 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(now_file, "bots")) <=
 		 view->name_count && !plays_skipped(view, plays, count))
 		rc = 1;
-	else if (!run_manifest_reopen(run, path, view->id, resume->bytes,
-				      (uint64_t)resume->lines, resume->hash, err))
+	else if (!run_manifest_reopen(run, path, view->id, resume->bytes, &resume->chain, err))
 		rc = 0;
 	if (!rc && resume->file)
 		*versions = manifest_file_versions(resume->file, now_file);

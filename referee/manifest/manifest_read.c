@@ -6,14 +6,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "base/journal.h"
+#include "base/chain.h"
 #include "base/json.h"
 #include "base/util.h"
 #include "manifest_file.h"
@@ -35,8 +34,7 @@ struct reader {
 	size_t unreplied_count;
 	size_t line;                         /* 0-based number of this line */
 	size_t bytes;                        /* of the lines before it */
-	unsigned char hash[FAIR_HASH_BYTES]; /* of the line before */
-	char hash_hex[2 * FAIR_HASH_BYTES + 1];
+	struct chain_end chain;              /* the lines before it */
 };
 
 /* --- records --------------------------------------------------------------- */
@@ -541,13 +539,11 @@ static void take_aborted(struct reader *rd, const cJSON *o)
  * chain so far. */
 static int take_signature(struct reader *rd, const struct record *r, bool usual)
 {
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES], key[32], sig[64];
-	char hex[129];
+	struct chain_owner owner = {CHAIN_LOG_TAG, rd->view->id, FAIR_GAME_ID_BYTES};
+	char sig[2 * CHAIN_SIG_BYTES + 1], why[ERR_LEN];
 
 	if (!usual) {
-		problem(rd, "the signature record is not in its one form "
-			"{\"seq\":N,\"prev\":\"...\",\"type\":\"signature\","
-			"\"key\":\"...\",\"sig\":\"...\"}");
+		problem(rd, "%s", CHAIN_SIGNATURE_FORM);
 		return -1;
 	}
 	if (*rd->view->key_hex && memcmp(rd->view->key_hex, r->key, 64)) {
@@ -558,19 +554,10 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 	}
 	memcpy(rd->view->key_hex, r->key, 64);
 	rd->view->key_hex[64] = '\0';
-	if (hex_decode(key, sizeof key, rd->view->key_hex) ||
-	    (snprintf(hex, sizeof hex, "%.128s", r->sig), hex_decode(sig, sizeof sig, hex))) {
-		problem(rd, "the signature's key and sig must be lowercase hex");
-		return -1;
-	}
-	journal_signature_message(message, rd->view->id, (uint64_t)r->seq - 1, rd->hash);
-	if (crypto_sign_verify_detached(sig, message, sizeof message, key)) {
-		problem(rd, "the signature does not verify: the manifest was changed "
-			"after it was signed");
-		return -1;
-	}
-	if (rd->trusted_key && memcmp(key, rd->trusted_key, sizeof key)) {
-		problem(rd, "signed by key %s, not by the key given", rd->view->key_hex);
+	snprintf(sig, sizeof sig, "%.128s", r->sig);
+	if (chain_signature_check(&owner, &rd->chain, rd->view->key_hex, sig, rd->trusted_key,
+				  why)) {
+		problem(rd, "%s", why);
 		return -1;
 	}
 	rd->view->signed_ = true;
@@ -607,7 +594,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (r.seq != (long)rd->line) {
 		problem(rd, "\"seq\" must be %zu", rd->line);
 		rc = -1;
-	} else if (!r.prev || memcmp(r.prev, rd->hash_hex, 64)) {
+	} else if (!r.prev || memcmp(r.prev, rd->chain.prev, 64)) {
 		problem(rd, "\"prev\" is not the hash of line %zu: a line was "
 			"changed, removed or reordered", rd->line);
 		rc = -1;
@@ -640,8 +627,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		rd->view->has_complete_record = true;
 	}
 	cJSON_Delete(o);
-	journal_line_hash(rd->hash, line, len);
-	hex_encode(rd->hash_hex, rd->hash, sizeof rd->hash);
+	chain_take(&rd->chain, line, len);
 	rd->line++;
 	rd->bytes += len + 1;
 	return rc;
@@ -702,8 +688,7 @@ static void keep_resume(struct reader *rd)
 	struct manifest_resume *resume = &rd->view->resume;
 
 	resume->bytes = rd->bytes;
-	resume->lines = (long)rd->line;
-	memcpy(resume->hash, rd->hash, sizeof resume->hash);
+	resume->chain = rd->chain;
 	resume->unreplied = rd->unreplied;
 	resume->unreplied_count = rd->unreplied_count;
 }

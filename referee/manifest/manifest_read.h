@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/chain.h"
 #include "base/game_figures.h"
 #include "base/problems.h"
 #include "games/fair.h"
@@ -34,9 +35,8 @@ enum manifest_game_state {
 struct manifest_resume {
 	size_t bytes;                 /* of its whole lines: a line cut
 				       * short after them is dropped */
-	long lines;                   /* whole lines: the next one's "seq" */
-	unsigned char hash[FAIR_HASH_BYTES]; /* of the last whole line: the
-					      * next one's "prev" */
+	struct chain_end chain;       /* of its whole lines: the next
+				       * one's "seq" and "prev" */
 	cJSON *header;                /* the first record */
 	cJSON *file;                  /* the header's tournament file, each
 				       * bot at its last version ("bot"

@@ -74,10 +74,10 @@ int run_manifest_start(struct run_manifest *m, const char *dir, cJSON *header, c
 }
 
 int run_manifest_reopen(struct run_manifest *m, const char *path, const unsigned char *id,
-			size_t bytes, uint64_t lines, const unsigned char *hash, char *err)
+			size_t bytes, const struct chain_end *chain, char *err)
 {
 	memcpy(m->id, id, sizeof m->id);
-	m->journal = journal_reopen(path, bytes, lines, hash, err);
+	m->journal = journal_reopen(path, bytes, chain, err);
 	return m->journal ? 0 : -1;
 }
 

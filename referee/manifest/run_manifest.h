@@ -59,9 +59,9 @@ struct run_manifest {
 int run_manifest_start(struct run_manifest *m, const char *dir, cJSON *header, char *err);
 
 /* Opens the record at `path` of the run `id` to append after its first
- * `lines` lines (`bytes`), the last of hash `hash`: 0, or -1 with err. */
+ * `bytes`, whose chain ends at `chain`: 0, or -1 with err. */
 int run_manifest_reopen(struct run_manifest *m, const char *path, const unsigned char *id,
-			size_t bytes, uint64_t lines, const unsigned char *hash, char *err);
+			size_t bytes, const struct chain_end *chain, char *err);
 
 /* Starts DIR/run.jsonl for the run of `verb` ("play", "sprt") of `config`
  * (its seed, else its deal_key, which must be set: the commitments are

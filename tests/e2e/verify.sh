@@ -385,7 +385,7 @@ expect_eq "$(cat "$OUT")" "$M: FAILED: line 3: \"prev\" is not the hash of line 
 fresh spaced
 sed -i '$s/"sig":/"sig": /' "$M"
 expect_exit 1 "$REFEREE" verify "$D"
-expect_contains "$OUT" "$M: FAILED: line $(wc -l <"$M"): the signature record is not in its one form" "a signature line not in its canonical form"
+expect_contains "$OUT" "$M: FAILED: line $(wc -l <"$M"): $SIGFORM" "a signature line not in its canonical form"
 fresh unsigned
 sed -i '$d' "$M"
 expect_exit 1 "$REFEREE" verify "$D"

@@ -43,11 +43,11 @@ static char *temp_path(void)
 START_TEST(records_are_chained)
 {
 	static const unsigned char game_id[16] = {1, 2, 3};
-	char *path = temp_path(), prev[65];
+	char *path = temp_path();
 	struct referee_key key;
-	unsigned char seed[32] = {0}, hash[32];
-	unsigned char message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	unsigned char sig[64];
+	unsigned char seed[32] = {0};
+	struct chain_owner owner = {CHAIN_LOG_TAG, game_id, sizeof game_id};
+	struct chain_end end = {0};
 	struct journal *j;
 	struct game_log log;
 	cJSON *r;
@@ -70,15 +70,13 @@ START_TEST(records_are_chained)
 	ck_assert(!memcmp(log.lines[0].bytes, "{\"seq\":0,\"type\":\"header\"}",
 			  log.lines[0].len));
 	/* The FAIRNESS.md example line hashes to its documented value. */
-	journal_line_hash(hash, log.lines[0].bytes, log.lines[0].len);
-	hex_encode(prev, hash, 32);
-	ck_assert_str_eq(logread_string(&log, 1, "prev"), prev);
+	chain_take(&end, log.lines[0].bytes, log.lines[0].len);
+	ck_assert_str_eq(logread_string(&log, 1, "prev"), end.prev);
 	ck_assert_str_eq(logread_string(&log, 2, "type"), "signature");
-	ck_assert_int_eq(hex_decode(sig, 64, logread_string(&log, 2, "sig")), 0);
-	journal_line_hash(hash, log.lines[1].bytes, log.lines[1].len);
-	journal_signature_message(message, game_id, 1, hash);
-	ck_assert_int_eq(crypto_sign_verify_detached(sig, message, sizeof message,
-						     key.public_key), 0);
+	chain_take(&end, log.lines[1].bytes, log.lines[1].len);
+	ck_assert_int_eq(chain_signature_check(&owner, &end, logread_string(&log, 2, "key"),
+					       logread_string(&log, 2, "sig"), key.public_key,
+					       err), 0);
 	logread_free(&log);
 	unlink(path);
 	free(path);
@@ -87,12 +85,12 @@ END_TEST
 
 START_TEST(signature_message_layout)
 {
-	unsigned char id[16], hash[32], m[JOURNAL_SIGNATURE_MESSAGE_BYTES];
+	unsigned char id[16], hash[32], m[CHAIN_MESSAGE_MAX];
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
 
 	memset(id, 0x11, sizeof id);
 	memset(hash, 0x22, sizeof hash);
-	journal_signature_message(m, id, 0x0102, hash);
-	ck_assert_uint_eq(sizeof m, 68);
+	ck_assert_uint_eq(chain_message(m, &owner, 0x0102, hash), 68);
 	ck_assert(!memcmp(m, "arena:log:v1", 12));
 	ck_assert_int_eq(m[12], 0x11);
 	ck_assert_int_eq(m[28], 0x02);

@@ -112,8 +112,9 @@ static void expect_broken(const struct fixture *f, const char *why)
 START_TEST(kat_register)
 {
 	struct fixture f;
-	unsigned char id[LEAGUE_ID_BYTES], hash[FAIR_HASH_BYTES];
-	unsigned char message[LEAGUE_REGISTER_MESSAGE_BYTES];
+	unsigned char id[LEAGUE_ID_BYTES], message[CHAIN_MESSAGE_MAX];
+	struct chain_end end = {0};
+	struct chain_owner owner = {CHAIN_REGISTER_TAG, id, sizeof id};
 	char err[ERR_LEN], hex[2 * sizeof message + 1], *text;
 	cJSON *retire = cJSON_Parse("{\"type\":\"retire\",\"name\":\"a\"}");
 
@@ -124,9 +125,8 @@ START_TEST(kat_register)
 	ck_assert_str_eq(text, kat_bytes);
 	/* The first signature signs the first line's hash. */
 	hex_decode_exact(id, sizeof id, f.info.id);
-	journal_line_hash(hash, text, strcspn(text, "\n"));
-	league_register_message(message, id, 0, hash);
-	hex_encode(hex, message, sizeof message);
+	chain_take(&end, text, strcspn(text, "\n"));
+	hex_encode(hex, message, chain_message(message, &owner, 0, end.hash));
 	ck_assert_str_eq(hex, kat_message0);
 	expect_broken(&f, "");
 	free(text);

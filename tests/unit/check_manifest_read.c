@@ -224,7 +224,10 @@ static void write_lines(size_t count, size_t cut)
 
 static void line_hash(unsigned char hash[FAIR_HASH_BYTES], size_t i)
 {
-	journal_line_hash(hash, lines[i], strlen(lines[i]));
+	struct chain_end end = {0};
+
+	chain_take(&end, lines[i], strlen(lines[i]));
+	memcpy(hash, end.hash, FAIR_HASH_BYTES);
 }
 
 /* Line i with the first `from` in it replaced by `to`. */
@@ -243,9 +246,11 @@ static void sub(size_t i, const char *from, const char *to)
  * is the signature: a changed manifest its signer would have written. */
 static void rechain(size_t count)
 {
-	unsigned char hash[FAIR_HASH_BYTES], message[JOURNAL_SIGNATURE_MESSAGE_BYTES];
-	unsigned char sig[crypto_sign_BYTES];
-	char hex[2 * crypto_sign_BYTES + 1];
+	unsigned char hash[FAIR_HASH_BYTES];
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
+	struct chain_end end;
+	char hex[2 * FAIR_HASH_BYTES + 1];
+	cJSON *signature;
 
 	for (size_t i = 1; i < count; i++) {
 		line_hash(hash, i - 1);
@@ -253,10 +258,12 @@ static void rechain(size_t count)
 		memcpy(strstr(lines[i], "\"prev\":\"") + 8, hex, 64);
 		if (!strstr(lines[i], "\"type\":\"signature\""))
 			continue;
-		journal_signature_message(message, id, i - 1, hash);
-		crypto_sign_detached(sig, NULL, message, sizeof message, key.secret_key);
-		hex_encode(hex, sig, sizeof sig);
-		memcpy(strstr(lines[i], "\"sig\":\"") + 7, hex, 128);
+		end = (struct chain_end){.seq = i};
+		memcpy(end.hash, hash, sizeof hash);
+		signature = chain_signature(&owner, &end, &key);
+		memcpy(strstr(lines[i], "\"sig\":\"") + 7,
+		       cJSON_GetStringValue(cJSON_GetObjectItem(signature, "sig")), 128);
+		cJSON_Delete(signature);
 	}
 }
 
@@ -296,8 +303,7 @@ static void grow(const struct referee_key *signer)
 			    "{\"name\":\"c\",\"command\":\"./c\"}]}"), *list;
 
 	ck_assert_int_eq(manifest_read(path, NULL, MANIFEST_RESUME, &v, &problems), 0);
-	j = journal_reopen(path, v.resume.bytes, (uint64_t)v.resume.lines,
-			   v.resume.hash, err);
+	j = journal_reopen(path, v.resume.bytes, &v.resume.chain, err);
 	ck_assert_msg(j != NULL, "%s", err);
 	manifest_view_free(&v);
 	append(j, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(file, "bots"),
@@ -712,8 +718,8 @@ START_TEST(resumes_after_the_last_whole_line)
 	line_hash(hash, 9);
 	ck_assert_int_eq(reopen(&v, &journal, &versions), 0);
 	ck_assert_uint_eq(v.resume.bytes, whole);
-	ck_assert_int_eq(v.resume.lines, 10);
-	ck_assert(!memcmp(v.resume.hash, hash, sizeof hash));
+	ck_assert_int_eq(v.resume.chain.seq, 10);
+	ck_assert(!memcmp(v.resume.chain.hash, hash, sizeof hash));
 	ck_assert(!v.signed_);
 	/* The file's bot b at its last version: this run's file changes it
 	 * back, a new version. */
