@@ -38,11 +38,6 @@ uint64_t rolit_bits_occupied(const struct rolit_bits *pos)
 	return pos->ball[0] | pos->ball[1] | pos->ball[2] | pos->ball[3];
 }
 
-uint64_t rolit_bits_around(uint64_t set)
-{
-	return arena_rolit_around(set);
-}
-
 uint64_t rolit_bits_capturing(const struct rolit_bits *pos, int seat)
 {
 	uint64_t occupied = rolit_bits_occupied(pos);

@@ -42,10 +42,6 @@ uint64_t rolit_bits_moves(const struct rolit_bits *pos, int seat);
 /* The empty squares where a ball of `seat` would capture. */
 uint64_t rolit_bits_capturing(const struct rolit_bits *pos, int seat);
 
-/* The squares next to some square of `set` in any of the 8 directions
- * (some may lie off a board smaller than 8x8). */
-uint64_t rolit_bits_around(uint64_t set);
-
 /* The balls a ball of `seat` on the empty square `square` captures. */
 uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat,
 			  int square);

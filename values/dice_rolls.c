@@ -190,21 +190,6 @@ int dice_rolls_entry(const struct roll_table *t, const int count[DICE_FACES + 1]
 	return m ? m->entry : -1;
 }
 
-int dice_rolls_keep_index(const struct roll_table *t, enum dice_rules rules,
-			  int e, const struct roll_keep *k)
-{
-	const struct roll_entry *en = &t->entry[e];
-
-	for (int i = 0; i < en->keeps; i++) {
-		const struct roll_keep *o = &t->keep[en->first + i];
-
-		if (o->dice == k->dice && o->quiet == k->quiet &&
-		    (rules != DICE_BOLO5 || o->points == k->points))
-			return i;
-	}
-	return -1;
-}
-
 void dice_rolls_free(struct roll_table *t)
 {
 	free(t->entry);

@@ -59,11 +59,6 @@ void dice_rolls_free(struct roll_table *t);
  * or -1 when it scores nothing. */
 int dice_rolls_entry(const struct roll_table *t, const int count[DICE_FACES + 1]);
 
-/* The index among entry e's keeps of t of the keep k (as merged: the same
- * dice left quiet or not, in bolo5 the same points too), or -1. */
-int dice_rolls_keep_index(const struct roll_table *t, enum dice_rules rules,
-			  int e, const struct roll_keep *k);
-
 /* Every multiset of n faces, in turn: start from count = {[1] = n}; each
  * call moves to the next and returns false after the last. */
 bool dice_rolls_next(int count[DICE_FACES + 1]);

@@ -54,9 +54,6 @@ int html_write_file(const char *path, const char *text, size_t len, char *err);
  * (html_replay_data): read nothing of the steps' views after. */
 int html_write_replay(const char *path, cJSON *doc, char *err);
 
-/* The same page in a new string of *len bytes, or NULL with err. */
-char *html_replay_text(cJSON *doc, size_t *len, char *err);
-
 /* The same page as the league's server shows it: with its login
  * (html/login.js), which asks for the bots' stderr lines its viewer may
  * see and adds them. */

@@ -115,14 +115,6 @@ int html_write_replay(const char *path, cJSON *doc, char *err)
 	return html_write(path, &page, err);
 }
 
-char *html_replay_text(cJSON *doc, size_t *len, char *err)
-{
-	char title[160];
-	struct html_page page = replay_page(doc, title);
-
-	return html_page_text(&page, len, err);
-}
-
 char *html_league_replay_text(cJSON *doc, size_t *len, char *err)
 {
 	char title[160];

@@ -169,12 +169,6 @@ static void index_file_from(struct words_index *x, const char *path, long from, 
 	stderr_read_close(r);
 }
 
-void words_index_add_file(struct words_index *x, const char *path)
-{
-	index_file_from(x, path, 0, false);
-	index_sort(x);
-}
-
 static bool ends_with(const char *name, const char *suffix)
 {
 	size_t len = strlen(name), slen = strlen(suffix);

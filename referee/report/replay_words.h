@@ -37,10 +37,6 @@ struct words_index;
 struct words_index *words_index_new(void);
 void words_index_free(struct words_index *x);
 
-/* Notes the game sections of the stderr file at `path` (a missing or
- * unreadable file has none). */
-void words_index_add_file(struct words_index *x, const char *path);
-
 /* The same for every *.stderr file of folder `dir`. */
 void words_index_add_folder(struct words_index *x, const char *dir);
 
