@@ -151,8 +151,8 @@ int league_user(int argc, char **argv)
 	if (add && porcelain)
 		printf("%s\n", token);
 	else if (add)
-		printf("user %s added; their token (shown this once, keep it secret):\n%s\n",
-		       operands[1], token);
+		printf("%s %s added; their token (shown this once, keep it secret):\n%s\n",
+		       organiser ? "organiser" : "user", operands[1], token);
 	else
 		printf("user %s's token revoked: it uploads nothing more\n", operands[1]);
 	sodium_memzero(token, sizeof token);

@@ -271,7 +271,9 @@ static void show_status(struct tally *t)
 {
 	char line[512];
 
-	if (!t->tty && t->printed_ns && now_ns() - t->printed_ns < STATUS_LINE_EVERY_NS)
+	/* --quiet: the line kept up to date on a terminal, none in a file. */
+	if (!t->tty && (t->a->quiet ||
+			(t->printed_ns && now_ns() - t->printed_ns < STATUS_LINE_EVERY_NS)))
 		return;
 	tally_text(t, line, sizeof line);
 	status_line_show(line, t->tty);

@@ -34,6 +34,7 @@ expect_eq "$(head -n 1 "$OUT")" "H1: A (mybot) is at least 50 Elo stronger than 
 	"sprt: two bots saying the same name are A and B, by their files, and the hypotheses in words"
 expect_eq "$(grep -c '^pair ' "$OUT") $(wc -l <"$OUT")" "0 3" "--quiet: no line per pair, the hypotheses and the result"
 expect_contains "$OUT" "no verdict after 3 pairs: A (mybot) scores " "the result names A"
+expect_eq "$(cat "$ERR")" "" "--quiet with stderr in a file: no progress lines there either"
 # An estimate between the bounds with a verdict: the note says what flips.
 expect_exit 0 "$REFEREE" sprt rolit --elo0 -20 --elo1 100 -o size=6 --quiet "a=$FIRST" "b=$LAST"
 expect_eq "$(tail -n 1 "$OUT")" "note: the estimate, +0.0 Elo, lies between the bounds -20 and +100: runs of this test may accept H0 one time and H1 the next, and either only says the gap is not far past the other bound" \

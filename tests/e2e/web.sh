@@ -45,6 +45,9 @@ expect_eq "$(tail -1 "$OUT" | grep -c "^$alice$")" 0 "a revoked user added again
 expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" dave
 expect_eq "$(wc -l <"$OUT") $(grep -cE '^[0-9a-f]{64}$' "$OUT")" "1 1" "user add --porcelain: the token alone, on one line"
 expect_contains "$L/users.json" "$(tr -d '\n' <"$OUT" | b2sum -l 256 | cut -d' ' -f1)" "... the one whose hash the league keeps"
+expect_exit 0 "${LEAGUE[@]}" user add --organiser "$L" oscar
+expect_eq "$(head -1 "$OUT")" "organiser oscar added; their token (shown this once, keep it secret):" \
+	"user add --organiser: says it added an organiser"
 expect_exit 0 "${LEAGUE[@]}" user add "$L" erin --porcelain
 expect_eq "$(grep -cE '^[0-9a-f]{64}$' "$OUT")" 1 "user add DIR NAME --porcelain: the option after the operands too"
 expect_exit 2 "${LEAGUE[@]}" user revoke --porcelain "$L" dave
