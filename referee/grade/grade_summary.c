@@ -95,10 +95,14 @@ static void grade_add_number(cJSON *object, const char *name, double x)
 			      cJSON_CreateNumber(x));
 }
 
-static int grade_by_name(const void *a, const void *b)
+/* Best first: the least error per game (the best expected score against
+ * the optimal bot), then by name. */
+static int grade_by_error(const void *a, const void *b)
 {
-	return strcmp(((const struct grade_bot *)a)->name,
-		      ((const struct grade_bot *)b)->name);
+	const struct grade_bot *x = a, *y = b;
+	double ex = moments_mean(&x->error), ey = moments_mean(&y->error);
+
+	return ex < ey ? -1 : ex > ey ? 1 : strcmp(x->name, y->name);
 }
 
 cJSON *grade_summary_json(struct grade_summary *s)
@@ -106,7 +110,7 @@ cJSON *grade_summary_json(struct grade_summary *s)
 	cJSON *doc = cJSON_CreateObject(), *bots = cJSON_CreateArray();
 
 	if (s->bots)
-		qsort(s->bot, (size_t)s->bots, sizeof *s->bot, grade_by_name);
+		qsort(s->bot, (size_t)s->bots, sizeof *s->bot, grade_by_error);
 	for (int i = 0; i < s->bots; i++) {
 		const struct grade_bot *b = &s->bot[i];
 		cJSON *bot = cJSON_CreateObject();

@@ -23,7 +23,7 @@ print($1)" "$OUT"
 # against expect-bot, bolo5 to 1000.
 expect_exit 0 "$REFEREE" grade --summary --format json "$FIXTURES" "$FIXTURE"
 expect_eq "$(wc -l <"$OUT")" 1 "--summary --format json: one line"
-expect_eq "$(cat "$OUT")" '{"bots":[{"name":"expect-bot","games":4,"error":0.011021536860858938,"error_ci":0.021601815301564162,"against_optimal":0.48897846313914106,"against_optimal_ci":0.021601815301564162,"score":0.75,"score_ci":0.48999099613501351},{"name":"threshold-c-350","games":3,"error":0.006402060435353722,"error_ci":0.012547807880142113,"against_optimal":0.49359793956464626,"against_optimal_ci":0.012547807880142113,"score":0.33333333333333331,"score_ci":0.65332132818001809},{"name":"win-bot","games":1,"error":0.035378884723228088,"error_ci":null,"against_optimal":0.46462111527677191,"against_optimal_ci":null,"score":0,"score_ci":null}]}' \
+expect_eq "$(cat "$OUT")" '{"bots":[{"name":"threshold-c-350","games":3,"error":0.006402060435353722,"error_ci":0.012547807880142113,"against_optimal":0.49359793956464626,"against_optimal_ci":0.012547807880142113,"score":0.33333333333333331,"score_ci":0.65332132818001809},{"name":"expect-bot","games":4,"error":0.011021536860858938,"error_ci":0.021601815301564162,"against_optimal":0.48897846313914106,"against_optimal_ci":0.021601815301564162,"score":0.75,"score_ci":0.48999099613501351},{"name":"win-bot","games":1,"error":0.035378884723228088,"error_ci":null,"against_optimal":0.46462111527677191,"against_optimal_ci":null,"score":0,"score_ci":null}]}' \
 	"each bot's games, errors per game, expected score against the optimal bot and score, exactly"
 
 # The same numbers from the per-game grades: the mean of the errors, the
@@ -61,6 +61,7 @@ for name in names:
                  "error_ci": error_ci, "against_optimal": 0.5 - error,
                  "against_optimal_ci": error_ci, "score": score,
                  "score_ci": score_ci})
+want.sort(key=lambda b: (b["error"], b["name"]))
 print(summary == {"bots": want})
 PY
 expect_eq "$("$PYTHON3" "$TMP/recompute.py" "$OUT" "$TMP/grades")" True \
@@ -70,11 +71,11 @@ expect_eq "$("$PYTHON3" "$TMP/recompute.py" "$OUT" "$TMP/grades")" True \
 expect_exit 0 "$REFEREE" grade --summary "$FIXTURES" "$FIXTURE"
 expect_eq "$(cat "$OUT")" "$(cat <<'EOF'
 games  error per game, 95%   against optimal, 95%  score, 95%            name
-    4    1.10% +-  2.16%     0.4890 +- 0.0216      0.7500 +- 0.4900      expect-bot
     3    0.64% +-  1.25%     0.4936 +- 0.0125      0.3333 +- 0.6533      threshold-c-350
+    4    1.10% +-  2.16%     0.4890 +- 0.0216      0.7500 +- 0.4900      expect-bot
     1    3.54%               0.4646                0.0000                win-bot
 EOF
-)" "the text: a line a bot, the mean alone under two games"
+)" "the text: a line a bot, best first (the least error per game), the mean alone under two games"
 
 # A game without exact values: named, left out, the others summed.
 RUN_LIMIT=120 run "$REFEREE" play rolit --games 1 --seed 61 --no-sandbox --no-limits \
