@@ -1,5 +1,5 @@
 /* A game's grade on its replay page (docs/ANALYSIS.md; the replay's
- * "grade", referee/report/grade.h): each seat's chance to win along the
+ * "grade", referee/grade/grade.h): each seat's chance to win along the
  * game as a strip (an SVG: a roll's luck is a jump, an error a drop, in
  * red, its mark a dot; the move shown a line), each decision's mark and
  * the best action beside the move, and the table of skill and luck.
