@@ -236,7 +236,8 @@ START_TEST(vfork_counts_as_stopped)
 
 	if (!sandbox_start(&s, 1))
 		return;
-	for (int i = 0; i < 1000 && !one_in_vfork(); i++)
+	/* 30 s: three suites side by side took python3 past 10 s. */
+	for (int i = 0; i < 3000 && !one_in_vfork(); i++)
 		sleep_ms(10);
 	ck_assert_msg(one_in_vfork(), "the helper never reached its vfork");
 	ck_assert_int_eq(freeze_whole(&s), FREEZE_DONE);
