@@ -209,17 +209,26 @@ static int append(const char *dir, const struct league_info *info, const cJSON *
 	return rc;
 }
 
-cJSON *league_register_state(const char *dir)
+void league_register_lines(const char *dir, struct chain_lines *l)
 {
 	char *path = path_join(dir, LEAGUE_REGISTER);
-	/* Read between two writers' changes, each a line and its signature. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct chain_lines l = {0};
+
+	*l = (struct chain_lines){0};
+	if (fd >= 0 && flock(fd, LOCK_SH) == 0)
+		chain_lines_read(l, path);
+	if (fd >= 0)
+		close(fd);
+	free(path);
+}
+
+cJSON *league_register_state(const char *dir)
+{
+	struct chain_lines l;
 	struct chain_end end = {0};
 	cJSON *r = NULL;
 
-	if (fd >= 0 && flock(fd, LOCK_SH) == 0)
-		chain_lines_read(&l, path);
+	league_register_lines(dir, &l);
 	if (l.count && !strncmp(l.text, "{\"seq\":", 7)) {
 		chain_take(&end, l.at[l.count - 1], l.len[l.count - 1]);
 		r = cJSON_CreateObject();
@@ -227,10 +236,7 @@ cJSON *league_register_state(const char *dir)
 		cJSON_AddNumberToObject(r, "lines", (double)l.count);
 		cJSON_AddStringToObject(r, "hash", end.prev);
 	}
-	if (fd >= 0)
-		close(fd);
 	chain_lines_free(&l);
-	free(path);
 	return r;
 }
 

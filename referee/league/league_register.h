@@ -92,4 +92,9 @@ bool league_register_verify(const char *dir, struct problems *problems, char *sa
  * still has that line: lines cut from its end before the run are seen. */
 cJSON *league_register_state(const char *dir);
 
+/* The register's whole lines (chain.h), read between two writers'
+ * changes, each a line and its signature: l->text NULL when it cannot
+ * be read. */
+void league_register_lines(const char *dir, struct chain_lines *l);
+
 #endif
