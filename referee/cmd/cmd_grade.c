@@ -60,7 +60,7 @@ static int grade_one(struct grade *g, const char *path,
 {
 	char err[ERR_LEN];
 	cJSON *doc;
-	enum grade_status status = grade_path(g, path, &doc, err);
+	enum grade_status status = grade_log(g, path, NULL, &doc, err);
 
 	if (status != GRADE_OK) {
 		visible_line(stderr, "referee grade: %s", err);
@@ -180,9 +180,8 @@ static int cmd_grade(int argc, char **argv)
 
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
-	g = grade_new(a.tables);
-	if (!a.summary)	/* the measure against optimal play needs exact values */
-		grade_take_estimates(g);
+	/* The measure against optimal play needs exact values. */
+	g = grade_new(a.tables, a.summary ? 0 : GRADE_ESTIMATES);
 	a.sums = a.summary ? grade_summary_new() : NULL;
 	region_init(&trees, 0);
 	if (!a.summary) {

@@ -84,7 +84,7 @@ static enum grade_status add_log(struct field *f, const char *path, char *const 
 
 	if (logread_load(path, &log, err))
 		return GRADE_UNVERIFIED;
-	status = grade_log(f->grade, &log, &doc, err);
+	status = grade_log(f->grade, NULL, &log, &doc, err);
 	set = status == GRADE_OK ?
 		ladder_sets_number(&f->sets, &f->set_count, log.lines[0].json) : 0;
 	logread_free(&log);
@@ -107,13 +107,14 @@ static enum grade_status add_log(struct field *f, const char *path, char *const 
 	return GRADE_OK;
 }
 
-/* Grades every log of the paths into the field. */
-static enum grade_status add_paths(struct field *f, char *const *paths, int count,
-				   char *err)
+/* Grades every log of the paths into the field, a log's seats named
+ * by `seats` (NULL: by its players). */
+static enum grade_status add_paths(struct field *f, char *const *paths, size_t count,
+				   char *const *seats, char *err)
 {
 	enum grade_status status = GRADE_OK;
 
-	for (int p = 0; p < count && status == GRADE_OK; p++) {
+	for (size_t p = 0; p < count && status == GRADE_OK; p++) {
 		struct stat st;
 		size_t n = 1;
 		char **logs = stat(paths[p], &st) == 0 && S_ISDIR(st.st_mode) ?
@@ -124,7 +125,8 @@ static enum grade_status add_paths(struct field *f, char *const *paths, int coun
 			status = GRADE_UNVERIFIED;
 		}
 		for (size_t i = 0; i < n && status == GRADE_OK; i++)
-			status = add_log(f, logs ? logs[i] : paths[p], NULL, err);
+			status = add_log(f, logs ? logs[i] : paths[p],
+					 seats && !logs ? &seats[2 * p] : NULL, err);
 		grade_logs_free(logs);
 	}
 	return status;
@@ -241,25 +243,12 @@ static enum grade_status rate_field(struct field *f, enum grade_status status,
 	return status;
 }
 
-enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
-			       char *err)
-{
-	struct field f = {.grade = grade_new(NULL)};
-	enum grade_status status = rate_field(&f, add_paths(&f, paths, count, err), doc, err);
-
-	grade_free(f.grade);
-	return status;
-}
-
-enum grade_status grade_ladder_logs(struct grade *g, const struct grade_ladder_log *logs,
-				    size_t count, cJSON **doc, char *err)
+enum grade_status grade_ladder(struct grade *g, char *const *paths, size_t count,
+			       char *const *seats, cJSON **doc, char *err)
 {
 	struct field f = {.grade = g};
-	enum grade_status status = GRADE_OK;
 
-	for (size_t i = 0; i < count && status == GRADE_OK; i++)
-		status = add_log(&f, logs[i].path, logs[i].seat, err);
-	return rate_field(&f, status, doc, err);
+	return rate_field(&f, add_paths(&f, paths, count, seats, err), doc, err);
 }
 
 /* A member of a line as a number (NAN for null). */
