@@ -111,7 +111,8 @@ static bool index_changed(struct web_fit *f, char *err)
 	if (stat(f->path, &st)) {
 		league_db_close(f->db);
 		f->db = NULL;
-		errorf(err, "league.db is missing: run 'referee league rebuild'");
+		errorf(err, "%s is missing", f->path);
+		league_db_rebuild_advice(err, f->dir);
 		return true;
 	}
 	if (!f->db || st.st_ino != f->file.st_ino || st.st_dev != f->file.st_dev) {
@@ -119,8 +120,10 @@ static bool index_changed(struct web_fit *f, char *err)
 		f->db = league_db_open(f->dir, false, NULL, 0, err);
 		f->file = st;
 		f->data_version = -1;
-		if (!f->db)
+		if (!f->db) {
+			league_db_rebuild_advice(err, f->dir);
 			return true;
+		}
 	}
 	return league_db_data_version(f->db) != f->data_version;
 }
@@ -131,13 +134,14 @@ static bool index_changed(struct web_fit *f, char *err)
 static bool index_agrees(struct web_fit *f, char *err)
 {
 	int64_t now = now_ns();
+	int differs = -1;
 
 	if (f->checked_ns && now - f->checked_ns < WEB_FIT_CHECK_NS)
 		return true;
-	if (!f->info.rules && league_folder_read(f->dir, &f->info, err))
-		f->checked_ns = 0;
-	else
-		f->checked_ns = league_index_check(f->dir, &f->info, f->db, err) ? 0 : now;
+	if ((f->info.rules || !league_folder_read(f->dir, &f->info, err)) &&
+	    (differs = league_index_check(f->dir, &f->info, f->db, err)) > 0)
+		league_db_rebuild_advice(err, f->dir);
+	f->checked_ns = differs ? 0 : now;
 	if (f->checked_ns)
 		return true;
 	league_db_close(f->db);
