@@ -106,16 +106,11 @@ void web_fit_view_free(struct web_fit_view *v)
  * last view: opened again when it is another file. */
 static bool index_changed(struct web_fit *f, char *err)
 {
-	struct stat st;
+	struct stat st = {0};
 
-	if (stat(f->path, &st)) {
-		league_db_close(f->db);
-		f->db = NULL;
-		errorf(err, "%s is missing", f->path);
-		league_db_rebuild_advice(err, f->dir);
-		return true;
-	}
-	if (!f->db || st.st_ino != f->file.st_ino || st.st_dev != f->file.st_dev) {
+	/* A missing index: league_db_open() says so. */
+	if (stat(f->path, &st) || !f->db || st.st_ino != f->file.st_ino ||
+	    st.st_dev != f->file.st_dev) {
 		league_db_close(f->db);
 		f->db = league_db_open(f->dir, false, NULL, 0, err);
 		f->file = st;
