@@ -6,8 +6,8 @@
  * every seat, and each seat's sums with the identity that ties them to
  * the result; or, with --summary, each bot's errors per game over all the
  * games and its expected score against the optimal bot.  A
- * folder's logs are graded in the order of their names (a tournament's
- * in its games/ folder).  With --summary a game without exact values
+ * folder's logs (verify_folder_logs()) are graded in the order of their
+ * names (a tournament's in its games/ folder).  With --summary a game without exact values
  * is named and skipped (exit status 3); a log that does not verify is
  * named (exit status 1).
  */
@@ -22,7 +22,8 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "ladder/grade_ladder.h"
+#include "grade/grade.h"
+#include "verify/verify_folder.h"
 
 struct grade_args {
 	bool json;
@@ -89,17 +90,20 @@ static int grade_one(struct grade *g, const char *path,
 static int grade_folder(struct grade *g, const char *dir,
 			const struct grade_args *a)
 {
-	size_t count;
-	char **logs = grade_folder_logs(dir, &count);
+	size_t count = 0;
+	char err[ERR_LEN];
+	char **logs = verify_folder_logs(dir, &count, err);
 	int rc = EXIT_OK;
 
 	if (!count) {
-		visible_line(stderr, "referee grade: %s holds no game log", dir);
+		if (logs)
+			errorf(err, "%s holds no game log", dir);
+		visible_line(stderr, "referee grade: %s", err);
 		rc = EXIT_CHECK_FAILED;
 	}
 	for (size_t i = 0; i < count; i++)
 		rc = worse(rc, grade_one(g, logs[i], a));
-	grade_logs_free(logs);
+	verify_folder_logs_free(logs);
 	return rc;
 }
 

@@ -17,13 +17,6 @@
 
 #include "grade/grade.h"
 
-/* The logs of the folder `dir` (its games/ folder's, else its own; not a
- * run's run.jsonl, nor a log set aside), in the order of their names:
- * NULL-terminated, the caller's to free (grade_logs_free); *count of
- * them (0: none). */
-char **grade_folder_logs(const char *dir, size_t *count);
-void grade_logs_free(char **logs);
-
 /* The luck-adjusted ladder of the logs and folders `paths` (`count` of
  * them), graded by `g`:
  *   {"ladder": [{"rank", "bot", "elo", "ci95", "games", "result",
