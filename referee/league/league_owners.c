@@ -56,8 +56,7 @@ static cJSON *owners_read(const char *dir)
  * two is read again at the next call. */
 static struct {
 	pthread_mutex_t lock;
-	char *dir;
-	struct stat file;
+	struct stat file;       /* its device and inode tell the league */
 	cJSON *owners;
 } last = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -76,12 +75,10 @@ static void last_read(const char *dir)
 	bool known = stat(path, &st) == 0;
 
 	free(path);
-	if (known && last.owners && !strcmp(last.dir, dir) && same_file(&st, &last.file))
+	if (known && last.owners && same_file(&st, &last.file))
 		return;
 	cJSON_Delete(last.owners);
-	free(last.dir);
 	last.owners = owners_read(dir);
-	last.dir = xstrdup(dir);
 	last.file = known ? st : (struct stat){0};  /* none: read again */
 }
 
