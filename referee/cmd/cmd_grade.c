@@ -6,8 +6,8 @@
  * every seat, and each seat's sums with the identity that ties them to
  * the result; or, with --summary, each bot's errors per game over all the
  * games and its expected score against the optimal bot.  A
- * folder's logs are graded in the order of their names (a tournament's
- * in its games/ folder).  With --summary a game without exact values
+ * folder's logs (verify_folder_logs()) are graded in the order of their
+ * names (a tournament's in its games/ folder).  With --summary a game without exact values
  * is named and skipped (exit status 3); a log that does not verify is
  * named (exit status 1).
  */
@@ -22,7 +22,8 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "ladder/grade_ladder.h"
+#include "grade/grade.h"
+#include "verify/verify_folder.h"
 
 struct grade_args {
 	bool json;
@@ -60,7 +61,7 @@ static int grade_one(struct grade *g, const char *path,
 {
 	char err[ERR_LEN];
 	cJSON *doc;
-	enum grade_status status = grade_path(g, path, &doc, err);
+	enum grade_status status = grade_log(g, path, NULL, &doc, err);
 
 	if (status != GRADE_OK) {
 		visible_line(stderr, "referee grade: %s", err);
@@ -89,17 +90,20 @@ static int grade_one(struct grade *g, const char *path,
 static int grade_folder(struct grade *g, const char *dir,
 			const struct grade_args *a)
 {
-	size_t count;
-	char **logs = grade_folder_logs(dir, &count);
+	size_t count = 0;
+	char err[ERR_LEN];
+	char **logs = verify_folder_logs(dir, &count, err);
 	int rc = EXIT_OK;
 
 	if (!count) {
-		visible_line(stderr, "referee grade: %s holds no game log", dir);
+		if (logs)
+			errorf(err, "%s holds no game log", dir);
+		visible_line(stderr, "referee grade: %s", err);
 		rc = EXIT_CHECK_FAILED;
 	}
 	for (size_t i = 0; i < count; i++)
 		rc = worse(rc, grade_one(g, logs[i], a));
-	grade_logs_free(logs);
+	verify_folder_logs_free(logs);
 	return rc;
 }
 
@@ -180,9 +184,8 @@ static int cmd_grade(int argc, char **argv)
 
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
-	g = grade_new(a.tables);
-	if (!a.summary)	/* the measure against optimal play needs exact values */
-		grade_take_estimates(g);
+	/* The measure against optimal play needs exact values. */
+	g = grade_new(a.tables, a.summary ? 0 : GRADE_ESTIMATES);
 	a.sums = a.summary ? grade_summary_new() : NULL;
 	region_init(&trees, 0);
 	if (!a.summary) {

@@ -79,8 +79,10 @@ static int luck_ladder(char **paths, int count, const char *format,
 {
 	char err[ERR_LEN];
 	cJSON *doc;
-	int rc = (int)grade_ladder(paths, count, &doc, err);
+	struct grade *g = grade_new(NULL, 0);
+	int rc = (int)grade_ladder(g, paths, (size_t)count, NULL, &doc, err);
 
+	grade_free(g);
 	if (rc != GRADE_OK) {
 		visible_line(stderr, "referee ladder: --luck-adjusted: %s", err);
 		return rc;

@@ -181,10 +181,11 @@ static int cmd_replay(int argc, char **argv)
 	}
 	replay_words_near(r.doc, a.path);
 	if (a.grade) {
-		struct grade *g = grade_new(NULL);
+		struct grade *g = grade_new(NULL, GRADE_ESTIMATES | GRADE_SHOWN);
+		cJSON *grade;
 
-		grade_take_estimates(g);
-		cJSON_AddItemToObject(r.doc, "grade", grade_for_replay(g, &log));
+		grade_log(g, NULL, &log, &grade, err);
+		cJSON_AddItemToObject(r.doc, "grade", grade);
 		grade_free(g);
 	}
 	rc = write_output(&r, &a);

@@ -437,7 +437,7 @@ static int luck_ready(struct sprt_args *a, const struct game_rules *rules)
 {
 	char err[ERR_LEN];
 
-	a->grade = grade_new(NULL);
+	a->grade = grade_new(NULL, 0);
 	if (grade_ready(a->grade, rules->name, a->config.options, 2, err) == GRADE_OK)
 		return EXIT_OK;
 	visible_line(stderr, "referee sprt: --luck-adjusted: %s", err);

@@ -43,7 +43,7 @@ struct grade_kept {
 
 struct grade {
 	char *cache;
-	bool estimates;		/* grade_take_estimates() */
+	unsigned how;		/* grade_new()'s */
 	struct grade_kept kept[GRADE_KEPT];
 	int next;
 };
@@ -533,17 +533,13 @@ static char *user_cache(void)
 	return path_xdg("XDG_CACHE_HOME", ".cache", "arena/values");
 }
 
-struct grade *grade_new(const char *cache)
+struct grade *grade_new(const char *cache, unsigned how)
 {
 	struct grade *g = xcalloc(1, sizeof *g);
 
 	g->cache = cache ? xstrdup(cache) : user_cache();
+	g->how = how;
 	return g;
-}
-
-void grade_take_estimates(struct grade *g)
-{
-	g->estimates = true;
 }
 
 void grade_free(struct grade *g)
@@ -585,7 +581,7 @@ static struct grade_values *grade_values(struct grade *g, const cJSON *header,
 	grade_values_close(k->values);
 	k->key = key;
 	k->values = grade_values_open(game ? game : "?", options, players,
-				      g->cache, g->estimates, why);
+				      g->cache, g->how & GRADE_ESTIMATES, why);
 	if (!k->values) {	/* said again for each log of such a game */
 		free(k->key);
 		k->key = NULL;
@@ -594,12 +590,13 @@ static struct grade_values *grade_values(struct grade *g, const cJSON *header,
 }
 
 /* The document of a game graded whole. */
-static cJSON *grade_document(struct grade_game *gg,
+static cJSON *grade_document(struct grade_game *gg, const struct grade *g,
 			     const struct game_log *log, const cJSON *header)
 {
 	cJSON *doc = cJSON_CreateObject(), *names, *player;
 
-	cJSON_AddStringToObject(doc, "log", log->path);
+	if (!(g->how & GRADE_SHOWN))
+		cJSON_AddStringToObject(doc, "log", log->path);
 	cJSON_AddItemToObject(doc, "game", cJSON_Duplicate(
 		json_member(header, "game"), true));
 	names = cJSON_AddArrayToObject(doc, "players");
@@ -638,8 +635,9 @@ static const cJSON *grade_header(const struct game_log *log)
 	return type && !strcmp(type, "header") ? header : NULL;
 }
 
-enum grade_status grade_log(struct grade *g, const struct game_log *log,
-			    cJSON **doc, char *err)
+/* grade_log() of a log read. */
+static enum grade_status grade_read(struct grade *g, const struct game_log *log,
+				    cJSON **doc, char *err)
 {
 	const cJSON *header = grade_header(log);
 	struct verify_hooks hooks = {.on_record = grade_record,
@@ -683,23 +681,44 @@ enum grade_status grade_log(struct grade *g, const struct game_log *log,
 		if (!gg->progress.began) /* no play: nothing changed the result */
 			memcpy(gg->totals.start, gg->totals.result,
 			       sizeof gg->totals.start);
-		*doc = grade_document(gg, log, header);
+		*doc = grade_document(gg, g, log, header);
 	}
 	grade_game_free(gg);
 	return status;
 }
 
-enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,
-			     char *err)
+/* The document of a game not graded for anyone to see: why (`err`)
+ * without the log's path it begins with ("no exact values for ...",
+ * "the log does not verify: ..."). */
+static cJSON *not_graded(const char *path, const char *err)
 {
-	struct game_log log;
+	cJSON *o = cJSON_CreateObject();
+	size_t len = strlen(path);
+	char *why;
+
+	if (!strncmp(err, path, len))
+		err += len;
+	why = !strncmp(err, ": ", 2) ? xstrdup(err + 2) : xasprintf("the log%s", err);
+	cJSON_AddFalseToObject(o, "exact");
+	cJSON_AddStringToObject(o, "why", why);
+	free(why);
+	return o;
+}
+
+enum grade_status grade_log(struct grade *g, const char *path, const struct game_log *log,
+			    cJSON **doc, char *err)
+{
+	struct game_log read;
 	enum grade_status status;
 
 	*doc = NULL;
-	if (logread_load(path, &log, err))
+	if (!log && logread_load(path, &read, err))
 		return GRADE_UNVERIFIED;
-	status = grade_log(g, &log, doc, err);
-	logread_free(&log);
+	status = grade_read(g, log ? log : &read, doc, err);
+	if (status != GRADE_OK && g->how & GRADE_SHOWN)
+		*doc = not_graded((log ? log : &read)->path, err);
+	if (!log)
+		logread_free(&read);
 	return status;
 }
 

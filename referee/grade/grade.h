@@ -43,24 +43,31 @@ enum grade_status {
 /* A grader keeps the values of the games it met, for the next logs. */
 struct grade;
 
+/* How a grader grades (grade_new()'s `how`, or'd). */
+enum grade_how {
+	/* The games without exact values graded with estimated ones
+	 * ("exact": false): `referee grade` and a replay's grade.  Ladders,
+	 * verdicts and summaries take exact values only. */
+	GRADE_ESTIMATES = 1,
+	/* The documents for anyone to see (a replay's, a page's, the
+	 * league server's): without the log's path, and a game not graded
+	 * (no values, a log that does not verify) is {"exact": false,
+	 * "why"}, why naming no path. */
+	GRADE_SHOWN = 2,
+};
+
 /* `cache`: the folder of values/values_file.h's tables, or NULL for the
  * user's ($XDG_CACHE_HOME/arena/values, else ~/.cache/arena/values). */
-struct grade *grade_new(const char *cache);
-/* The grader grades the games without exact values with estimated ones
- * ("exact": false): `referee grade` and a replay's grade.  Ladders,
- * verdicts and summaries take exact values only. */
-void grade_take_estimates(struct grade *g);
+struct grade *grade_new(const char *cache, unsigned how);
 void grade_free(struct grade *g);
 
-/* Grades one log: GRADE_OK with the document in *doc (the caller's to
- * free), or another status with why in err (ERR_LEN bytes, naming the
- * log). */
-enum grade_status grade_log(struct grade *g, const struct game_log *log,
+/* The grader's one entry: grades `log`, or when it is NULL the log at
+ * `path`, read here.  GRADE_OK with the document in *doc (the caller's
+ * to free), or another status with why in err (ERR_LEN bytes, naming the
+ * log) and, from a GRADE_SHOWN grader, the document of a game not graded
+ * in *doc (NULL when the log cannot be read). */
+enum grade_status grade_log(struct grade *g, const char *path, const struct game_log *log,
 			    cJSON **doc, char *err);
-
-/* grade_log() of the log at `path`, read here. */
-enum grade_status grade_path(struct grade *g, const char *path, cJSON **doc,
-			     char *err);
 
 /* Whether `game` with `options` (every option, as a log's header holds
  * them) for `players` has exact values: GRADE_OK, their tables solved now
@@ -83,11 +90,6 @@ void grade_text_print(FILE *out, const cJSON *doc);
  * skill and luck with the identity. */
 void grade_text_move(FILE *out, const cJSON *move);
 void grade_text_table(FILE *out, const cJSON *doc);
-
-/* The grade of `log` for its replay (grade_replay.c): the grade document,
- * or {"exact": false, "why"} when the game is not graded (no exact
- * values, or a log that does not verify), why naming no path. */
-cJSON *grade_for_replay(struct grade *g, const struct game_log *log);
 
 /* Each bot's chance lost per game against the best play, over its
  * exactly-valued games, and the expected score against the optimal bot

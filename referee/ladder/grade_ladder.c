@@ -3,7 +3,6 @@
  */
 #include "grade_ladder.h"
 
-#include <glob.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,37 +17,8 @@
 #include "ladder_sets.h"
 #include "base/moments.h"
 #include "ratings_scores.h"
+#include "verify/verify_folder.h"
 #include "base/ratings_types.h"
-
-char **grade_folder_logs(const char *dir, size_t *count)
-{
-	char *games = outdir_games(dir), *pattern, **logs;
-	struct stat st;
-	glob_t found = {0};
-
-	pattern = stat(games, &st) == 0 && S_ISDIR(st.st_mode) ?
-		outdir_games_file(dir, "*" OUTDIR_LOG_SUFFIX) :
-		path_joinf(dir, "*%s", OUTDIR_LOG_SUFFIX);
-	free(games);
-	*count = 0;
-	if (glob(pattern, 0, NULL, &found))
-		found.gl_pathc = 0;
-	logs = xcalloc(found.gl_pathc + 1, sizeof *logs);
-	for (size_t i = 0; i < found.gl_pathc; i++)
-		if (!outdir_is_run_manifest(found.gl_pathv[i]) &&
-		    outdir_is_result_log(strrchr(found.gl_pathv[i], '/') + 1))
-			logs[(*count)++] = xstrdup(found.gl_pathv[i]);
-	globfree(&found);
-	free(pattern);
-	return logs;
-}
-
-void grade_logs_free(char **logs)
-{
-	for (size_t i = 0; logs && logs[i]; i++)
-		free(logs[i]);
-	free(logs);
-}
 
 /* The games graded so far: the bots by first appearance, each game's
  * seat-0 bot's result and adjusted score, and its duplicate set (the
@@ -84,7 +54,7 @@ static enum grade_status add_log(struct field *f, const char *path, char *const 
 
 	if (logread_load(path, &log, err))
 		return GRADE_UNVERIFIED;
-	status = grade_log(f->grade, &log, &doc, err);
+	status = grade_log(f->grade, NULL, &log, &doc, err);
 	set = status == GRADE_OK ?
 		ladder_sets_number(&f->sets, &f->set_count, log.lines[0].json) : 0;
 	logread_free(&log);
@@ -107,25 +77,28 @@ static enum grade_status add_log(struct field *f, const char *path, char *const 
 	return GRADE_OK;
 }
 
-/* Grades every log of the paths into the field. */
-static enum grade_status add_paths(struct field *f, char *const *paths, int count,
-				   char *err)
+/* Grades every log of the paths into the field, a log's seats named
+ * by `seats` (NULL: by its players). */
+static enum grade_status add_paths(struct field *f, char *const *paths, size_t count,
+				   char *const *seats, char *err)
 {
 	enum grade_status status = GRADE_OK;
 
-	for (int p = 0; p < count && status == GRADE_OK; p++) {
+	for (size_t p = 0; p < count && status == GRADE_OK; p++) {
 		struct stat st;
+		bool dir = stat(paths[p], &st) == 0 && S_ISDIR(st.st_mode);
 		size_t n = 1;
-		char **logs = stat(paths[p], &st) == 0 && S_ISDIR(st.st_mode) ?
-			grade_folder_logs(paths[p], &n) : NULL;
+		char **logs = dir ? verify_folder_logs(paths[p], &n, err) : NULL;
 
-		if (logs && !n) {
-			errorf(err, "%s holds no game log", paths[p]);
+		if (dir && (!logs || !n)) {
+			if (logs)
+				errorf(err, "%s holds no game log", paths[p]);
 			status = GRADE_UNVERIFIED;
 		}
 		for (size_t i = 0; i < n && status == GRADE_OK; i++)
-			status = add_log(f, logs ? logs[i] : paths[p], NULL, err);
-		grade_logs_free(logs);
+			status = add_log(f, logs ? logs[i] : paths[p],
+					 seats && !logs ? &seats[2 * p] : NULL, err);
+		verify_folder_logs_free(logs);
 	}
 	return status;
 }
@@ -241,25 +214,12 @@ static enum grade_status rate_field(struct field *f, enum grade_status status,
 	return status;
 }
 
-enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
-			       char *err)
-{
-	struct field f = {.grade = grade_new(NULL)};
-	enum grade_status status = rate_field(&f, add_paths(&f, paths, count, err), doc, err);
-
-	grade_free(f.grade);
-	return status;
-}
-
-enum grade_status grade_ladder_logs(struct grade *g, const struct grade_ladder_log *logs,
-				    size_t count, cJSON **doc, char *err)
+enum grade_status grade_ladder(struct grade *g, char *const *paths, size_t count,
+			       char *const *seats, cJSON **doc, char *err)
 {
 	struct field f = {.grade = g};
-	enum grade_status status = GRADE_OK;
 
-	for (size_t i = 0; i < count && status == GRADE_OK; i++)
-		status = add_log(&f, logs[i].path, logs[i].seat, err);
-	return rate_field(&f, status, doc, err);
+	return rate_field(&f, add_paths(&f, paths, count, seats, err), doc, err);
 }
 
 /* A member of a line as a number (NAN for null). */

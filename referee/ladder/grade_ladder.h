@@ -17,36 +17,19 @@
 
 #include "grade/grade.h"
 
-/* The logs of the folder `dir` (its games/ folder's, else its own; not a
- * run's run.jsonl, nor a log set aside), in the order of their names:
- * NULL-terminated, the caller's to free (grade_logs_free); *count of
- * them (0: none). */
-char **grade_folder_logs(const char *dir, size_t *count);
-void grade_logs_free(char **logs);
-
-/* The luck-adjusted ladder of the logs and folders `paths`:
+/* The luck-adjusted ladder of the logs and folders `paths` (`count` of
+ * them), graded by `g`:
  *   {"ladder": [{"rank", "bot", "elo", "ci95", "games", "result",
  *                "adjusted", "variance_result", "variance_adjusted"}],
  *    "games", "variance": {"result", "adjusted", "ratio"}}
  * into *doc (the caller's), GRADE_OK; else another status with why in
  * err (ERR_LEN bytes): a game without exact values (GRADE_NO_VALUES), a
  * log that does not grade or games that give no finite ratings
- * (GRADE_UNVERIFIED). */
-enum grade_status grade_ladder(char *const *paths, int count, cJSON **doc,
-			       char *err);
-
-/* A log for grade_ladder_logs(), and the names its two seats are rated
- * under (a league's versions, "alpha v2", which its logs both name
- * "alpha"); each seat NULL: its player's name in the log. */
-struct grade_ladder_log {
-	char *path;
-	char *seat[2];
-};
-
-/* grade_ladder() of the `count` logs `logs` (at least one), graded by
- * `g`, the caller's. */
-enum grade_status grade_ladder_logs(struct grade *g, const struct grade_ladder_log *logs,
-				    size_t count, cJSON **doc, char *err);
+ * (GRADE_UNVERIFIED).  `seats`: NULL, or two names a path that the seats
+ * of its log are rated under (a league's versions, "alpha v2", which its
+ * logs both name "alpha"); NULL names a seat by its player in the log. */
+enum grade_status grade_ladder(struct grade *g, char *const *paths, size_t count,
+			       char *const *seats, cJSON **doc, char *err);
 
 /* The ladder `doc` for people, or as csv (a header line, a line a bot). */
 void grade_ladder_print(FILE *out, const cJSON *doc, bool csv);

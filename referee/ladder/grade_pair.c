@@ -16,7 +16,7 @@ enum grade_status grade_sprt_pair(struct grade *g, const char *dir, long pair,
 	for (int seat = 0; seat < 2; seat++) {
 		char *path = outdir_play_log(dir, 2 * pair - 1 + seat);
 		cJSON *doc;
-		enum grade_status status = grade_path(g, path, &doc, err);
+		enum grade_status status = grade_log(g, path, NULL, &doc, err);
 
 		if (status == GRADE_OK && grade_seat(doc, "result", seat) != plain[seat]) {
 			errorf(err, "%s gives A %g, not the %g counted", path,
@@ -49,7 +49,7 @@ static int graded_scores(void *ctx, long pair, const double *plain,
 
 void grade_sprt_check(const struct verify_run_pairs *p, struct problems *problems)
 {
-	struct graded_folder f = {.grade = grade_new(NULL), .dir = path_parent(p->path)};
+	struct graded_folder f = {.grade = grade_new(NULL, 0), .dir = path_parent(p->path)};
 
 	sprt_check_pairs(p, problems, graded_scores, &f);
 	free(f.dir);

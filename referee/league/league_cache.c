@@ -13,26 +13,14 @@
 #include "league/league_sync.h"
 #include "run/run_lock.h"
 
-/* What was wrong with the index, `why`, without the advice to rebuild
- * that the check's words end with, since it is taken here. */
-static void cut_advice(char *why)
-{
-	char *advice = strstr(why, " 'referee league rebuild");
-
-	if (advice && advice > why && (advice[-1] == ';' || advice[-1] == ':'))
-		advice[-1] = '\0';
-}
-
 /* Makes the index again, `why` being what was wrong with it: 0 with the
  * note, or -1 with err (a run holds the folder, or the rebuild failed). */
-static int remake(const char *dir, const struct league_info *info, char *why,
+static int remake(const char *dir, const struct league_info *info, const char *why,
 		  char *note, size_t len, char *err)
 {
 	char held[ERR_LEN];  /* why not: said in general, as the cases are few */
 	int lock = run_lock(dir, held);
 	long games;
-
-	cut_advice(why);
 
 	if (lock < 0)
 		return errorf(err, "%s; it is not made again now, since the folder's run "

@@ -127,7 +127,8 @@ char *league_check(const char *dir, struct problems *problems)
 	}
 	for (long run = 1, next = league_next_run(dir); run < next; run++)
 		check_run_place(dir, &info, run, problems);
-	if (!(disk = league_db_open(dir, false, info.rules->name, info.players, err)))
+	if (!(disk = league_db_open(dir, false, info.rules->name, info.players, err)) &&
+	    league_db_rebuild_advice(err, dir))
 		problems_add(problems, path, "%s", err);
 	else if (!(mem = league_db_open(NULL, true, info.rules->name, info.players, err)) ||
 		 league_register_load(dir, &info, mem, err) ||

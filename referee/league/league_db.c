@@ -126,14 +126,12 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 	if (league_db_value(db, "PRAGMA application_id", "") == LEAGUE_DB_APP_ID &&
 	    version >= 1 && version < LEAGUE_DB_VERSION)
 		return errorf(err, "%s is the index of an earlier referee (its version %ld, "
-			      "this one's %d): 'referee league rebuild' makes it again "
-			      "from the folder's logs", path, version, LEAGUE_DB_VERSION);
+			      "this one's %d)", path, version, LEAGUE_DB_VERSION);
 	if (league_db_value(db, "PRAGMA application_id", "") != LEAGUE_DB_APP_ID ||
 	    version != LEAGUE_DB_VERSION ||
 	    league_db_meta(db, &have, &players, meta_err))
 		return errorf(err, "%s is not a league's index (damaged, or another "
-			      "program's file): 'referee league rebuild' makes it again "
-			      "from the folder's logs", path);
+			      "program's file)", path);
 	if (game && strcmp(game, have))
 		rc = errorf(err, "%s is the index of a league of %s, not of %s: the "
 			    "folder is another league's", path, have, game);
@@ -153,9 +151,7 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 	if (create && dir && !stat(path, &st))
 		errorf(err, "%s already exists: the folder is a league already", path);
 	else if (!create && stat(path, &st))
-		errorf(err, "%s is missing: not a league's folder (make one with "
-		       "'referee league init'), or run 'referee league rebuild' to "
-		       "make its index again from the logs", path);
+		errorf(err, "%s is missing", path);
 	else if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK)
 		errorf(err, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
 	else if (sqlite3_busy_timeout(db, 10000) != SQLITE_OK)
@@ -184,6 +180,15 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 		return NULL;
 	}
 	return db;
+}
+
+int league_db_rebuild_advice(char *err, const char *dir)
+{
+	size_t len = strlen(err);
+
+	snprintf(err + len, ERR_LEN - len, "; 'referee league rebuild %s' makes it "
+		 "again from the register and the logs", dir);
+	return -1;
 }
 
 void league_db_close(sqlite3 *db)

@@ -50,9 +50,13 @@ struct league_version {
 
 /* Opens DIR/league.db (dir NULL: an index in memory), making it (empty,
  * for `game` and `players`) when `create`; else it must exist and be a league index of `game` (NULL:
- * any).  NULL with err saying what to do. */
+ * any).  NULL with err saying what is wrong, to which a caller adds what
+ * to do (league_db_rebuild_advice(), or making the index again). */
 sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 			int players, char *err);
+/* err (ERR_LEN bytes), what is wrong with the index of league `dir`,
+ * with what makes it again added: -1. */
+int league_db_rebuild_advice(char *err, const char *dir);
 void league_db_close(sqlite3 *db);
 
 /* What the index counts, for `league status` and GET /api/status. */

@@ -194,7 +194,7 @@ int league_open(const char *dir, struct league_info *info, sqlite3 **db, char *e
 		return -1;
 	if (!(*db = league_db_open(dir, false, info->rules->name, info->players, err))) {
 		league_info_free(info);
-		return -1;
+		return league_db_rebuild_advice(err, dir);
 	}
 	return 0;
 }

@@ -316,8 +316,7 @@ int league_index_check(const char *dir, const struct league_info *info, sqlite3 
 		found = c.problems.count;
 		if (!rc && found)
 			errorf(err, "%s does not agree with the league's signed records: "
-			       "%s%s; 'referee league rebuild %s' makes it again from "
-			       "them", path, c.first, found > 1 ? " (and more)" : "", dir);
+			       "%s%s", path, c.first, found > 1 ? " (and more)" : "");
 		check_free(&c);
 		if (!found)
 			break;

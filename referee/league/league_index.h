@@ -21,7 +21,8 @@
 
 /* Whether the index `db` (DIR/league.db, open) of league `info` in `dir`
  * agrees with the league's signed records: 0; 1 with err naming the
- * first difference (and how many more) and saying to rebuild; or -1
+ * first difference (and how many more), to which a caller adds what to
+ * do (league_db_rebuild_advice(), or making the index again); or -1
  * with err saying why the records cannot be read.  A difference is looked for again once before
  * it is said: a writer (a run, an add) changes the records first, the
  * index a moment later. */

@@ -19,7 +19,7 @@
 
 void league_luck_init(struct league_luck *l)
 {
-	l->grade = grade_new(NULL);
+	l->grade = grade_new(NULL, 0);
 	l->none = false;
 	l->games = -1;
 }
@@ -46,7 +46,7 @@ static enum grade_status grade_game(struct league_luck *l, const char *dir,
 	char *path = outdir_play_log(run_dir, ref->game), why[ERR_LEN];
 	const cJSON *seat;
 	cJSON *doc;
-	enum grade_status status = grade_path(l->grade, path, &doc, why);
+	enum grade_status status = grade_log(l->grade, path, NULL, &doc, why);
 	int s = 0;
 
 	free(run_dir);

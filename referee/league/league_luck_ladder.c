@@ -15,7 +15,7 @@ struct season_logs {
 	const char *dir;
 	const struct league_version *versions;
 	int count;                     /* of versions */
-	struct grade_ladder_log *logs;
+	char **paths, **seats;         /* seats: two a path */
 	size_t n, cap;
 	long run, game;                /* the game being filled */
 };
@@ -35,32 +35,34 @@ static int take_seat(const struct league_season_seat *s, void *ctx, char *err)
 
 		if (l->n == l->cap) {
 			l->cap = 2 * l->cap + 64;
-			l->logs = xrealloc(l->logs, l->cap * sizeof *l->logs);
+			l->paths = xrealloc(l->paths, l->cap * sizeof *l->paths);
+			l->seats = xrealloc(l->seats, 2 * l->cap * sizeof *l->seats);
 		}
-		l->logs[l->n++] = (struct grade_ladder_log){
-			.path = outdir_play_log(run_dir, s->game)};
+		l->seats[2 * l->n] = l->seats[2 * l->n + 1] = NULL;
+		l->paths[l->n++] = outdir_play_log(run_dir, s->game);
 		free(run_dir);
 		l->run = s->run, l->game = s->game;
 	}
 	v = &l->versions[s->version - 1];
-	l->logs[l->n - 1].seat[s->seat] = xasprintf("%s v%d", v->name, v->number);
+	l->seats[2 * (l->n - 1) + (size_t)s->seat] = xasprintf("%s v%d", v->name, v->number);
 	return 0;
 }
 
 static void logs_free(struct season_logs *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		free(l->logs[i].path);
-		free(l->logs[i].seat[0]);
-		free(l->logs[i].seat[1]);
+		free(l->paths[i]);
+		free(l->seats[2 * i]);
+		free(l->seats[2 * i + 1]);
 	}
-	free(l->logs);
+	free(l->paths);
+	free(l->seats);
 }
 
 enum grade_status league_luck_ladder(const char *dir, const struct league_info *info,
 				     sqlite3 *db, cJSON **doc, char *err)
 {
-	struct grade *g = grade_new(NULL);
+	struct grade *g = grade_new(NULL, 0);
 	struct league_version *versions = NULL;
 	struct season_logs l = {.dir = dir, .run = -1, .game = -1};
 	enum grade_status status = grade_ready(g, info->rules->name, info->options,
@@ -77,7 +79,7 @@ enum grade_status league_luck_ladder(const char *dir, const struct league_info *
 		status = GRADE_UNVERIFIED;
 	}
 	if (status == GRADE_OK)
-		status = grade_ladder_logs(g, l.logs, l.n, doc, err);
+		status = grade_ladder(g, l.paths, l.n, l.seats, doc, err);
 	logs_free(&l);
 	league_versions_free(versions, l.count > 0 ? l.count : 0);
 	grade_free(g);

@@ -2,7 +2,9 @@
  * Who owns each bot of a league: the user named by the "owner" of the
  * first "add" line of its name in the signed register
  * (docs/LEAGUE-SERVER.md, "Users and uploads"), the one store of it.  A name the organiser added
- * first (no "owner") is nobody's, whoever adds it later.
+ * first (no "owner") is nobody's, whoever adds it later.  The owners
+ * read are kept, in the process, until the register's file changes (its
+ * identity, size or times): the server asks at every request.
  */
 #ifndef ARENA_LEAGUE_OWNERS_H
 #define ARENA_LEAGUE_OWNERS_H

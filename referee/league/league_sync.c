@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/journal.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
@@ -120,15 +119,15 @@ static int close_run(const char *run_dir, const struct game_log *log,
 	struct chain_end end = {.seq = lines - 1};
 	const char *id = log->count ? logread_string(log, 0, "id") : NULL;
 	struct run_manifest m = {.dir = run_dir, .set_games = players};
+	unsigned char run_id[sizeof m.id];
 	int rc = 0;
 
-	if (!lines || !id || hex_decode_exact(m.id, sizeof m.id, id))
+	if (!lines || !id || hex_decode_exact(run_id, sizeof run_id, id))
 		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
 	last = &log->lines[lines - 1];
 	chain_take(&end, last->bytes, last->len);
-	m.journal = journal_reopen(log->path, (size_t)(last->bytes + last->len + 1 - log->buffer),
-				   &end, err);
-	if (!m.journal)
+	if (run_manifest_reopen(&m, log->path, run_id,
+				(size_t)(last->bytes + last->len + 1 - log->buffer), &end, err))
 		return -1;
 	for (long first = 1; !rc && first <= v->count; first += players) {
 		bool whole = true;

@@ -3,7 +3,6 @@
  * replayed into its page (report_replays.c), and what the report shows of
  * them gathered: the games list and which logs verified with which keys.
  */
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "base/util.h"
 #include "report.h"
 #include "report_replays.h"
+#include "verify/verify_folder.h"
 
 static bool listed(const cJSON *list, const char *name)
 {
@@ -26,25 +26,24 @@ static bool listed(const cJSON *list, const char *name)
 	return false;
 }
 
-/* The logs of games/ to show, in name order: set-aside "*.aborted-N"
- * logs left out, and, until the manifest of `run` says the run is
- * complete, those it does not list as finished (games being played), only
+/* The logs to show of the `n` `found` (verify_folder_logs()'s, in name
+ * order, set-aside ones left out): until the manifest of `run` says the
+ * run is complete, those it does not list as finished (games being played), only
  * counted in *playing.  Each name is a new string in *names, three a log
  * (path, "games/NAME.jsonl", NAME). */
-static struct report_log *list_logs(const glob_t *found, const struct report_manifest *run,
-				    bool flat, size_t *count, int *playing, char ***names)
+static struct report_log *list_logs(char *const *found, size_t n,
+				    const struct report_manifest *run, bool flat,
+				    size_t *count, int *playing, char ***names)
 {
-	struct report_log *logs = xcalloc(found->gl_pathc + 1, sizeof *logs);
+	struct report_log *logs = xcalloc(n + 1, sizeof *logs);
 	bool only_finished = run->listed && !run->complete;
 
-	*names = xcalloc(3 * found->gl_pathc + 1, sizeof **names);
+	*names = xcalloc(3 * n + 1, sizeof **names);
 	*count = 0;
-	for (size_t i = 0; i < found->gl_pathc; i++) {
-		const char *path = found->gl_pathv[i], *file = strrchr(path, '/') + 1;
+	for (size_t i = 0; i < n; i++) {
+		const char *path = found[i], *file = strrchr(path, '/') + 1;
 		char **name = *names + 3 * *count;
 
-		if (!outdir_is_result_log(file))
-			continue;
 		if (only_finished && !report_manifest_finished(run, file)) {
 			(*playing)++;
 			continue;
@@ -97,26 +96,20 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	cJSON *games = cJSON_AddArrayToObject(data, "games"), *failed = cJSON_CreateArray();
 	cJSON *keys = cJSON_CreateArray(), *verification, **lines;
 	struct report_log *logs;
-	char *games_dir = outdir_games(dir), *pattern, **names;
+	char *games_dir = outdir_games(dir), **names, **found;
 	int rc, playing = 0, verified = 0;
-	size_t count = 0;
-	glob_t found = {0};
+	size_t count = 0, n = 0;
 	struct stat st;
 	/* A play or sprt folder holds its logs itself. */
-	bool flat = stat(games_dir, &st) != 0;
+	bool flat = stat(games_dir, &st) || !S_ISDIR(st.st_mode);
 
 	free(games_dir);
-	pattern = flat ? path_joinf(dir, "*%s", OUTDIR_LOG_SUFFIX)
-		       : outdir_games_file(dir, "*" OUTDIR_LOG_SUFFIX);
-
-	rc = glob(pattern, 0, NULL, &found);
-	free(pattern);
-	if (rc && rc != GLOB_NOMATCH) {
+	if (!(found = verify_folder_logs(dir, &n, err))) {
 		cJSON_Delete(failed);
 		cJSON_Delete(keys);
-		return errorf(err, "cannot list the logs in %s%s", dir, flat ? "" : "/games");
+		return -1;
 	}
-	logs = list_logs(&found, run, flat, &count, &playing, &names);
+	logs = list_logs(found, n, run, flat, &count, &playing, &names);
 	lines = xcalloc(count + 1, sizeof *lines);
 	rc = report_replays(out, logs, count, trusted_key, warn, lines, err);
 	for (size_t i = 0; i < count; i++) {
@@ -137,12 +130,12 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 		}
 		cJSON_Delete(lines[i]);
 	}
-	for (size_t i = 0; i < 3 * found.gl_pathc; i++)
+	for (size_t i = 0; i < 3 * n; i++)
 		free(names[i]);
 	free(names);
 	free(lines);
 	free(logs);
-	globfree(&found);
+	verify_folder_logs_free(found);
 	verification = cJSON_AddObjectToObject(data, "verification");
 	cJSON_AddNumberToObject(verification, "logs", (double)count);
 	cJSON_AddNumberToObject(verification, "verified", verified);

@@ -61,8 +61,11 @@ static void add_luck(const char *dir, cJSON *data)
 {
 	char err[ERR_LEN];
 	cJSON *luck;
+	struct grade *g = grade_new(NULL, 0);
+	enum grade_status status = grade_ladder(g, (char *const *)&dir, 1, NULL, &luck, err);
 
-	if (grade_ladder((char *const *)&dir, 1, &luck, err) == GRADE_OK) {
+	grade_free(g);
+	if (status == GRADE_OK) {
 		cJSON_AddItemToObject(data, "luck_adjusted", luck);
 	} else {
 		cJSON_AddNullToObject(data, "luck_adjusted");

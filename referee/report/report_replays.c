@@ -230,8 +230,12 @@ static void add_forfeits(const cJSON *doc, cJSON *entry)
 static void add_grade(struct grade *grader, const struct game_log *log, cJSON *doc,
 		      cJSON *entry)
 {
-	cJSON *grade = grade_for_replay(grader, log);
-	const cJSON *seats = json_member(grade, "seats");
+	char err[ERR_LEN];
+	cJSON *grade;
+	const cJSON *seats;
+
+	grade_log(grader, NULL, log, &grade, err);
+	seats = json_member(grade, "seats");
 
 	cJSON_AddItemToObject(entry, "grade", seats ? cJSON_Duplicate(seats, true)
 						    : cJSON_CreateNull());
@@ -409,7 +413,7 @@ static int work(struct pool *p, int number, int in, int out)
 	const struct build *b = p->ctx;
 	FILE *to = fdopen(out, "w");
 	struct region trees;
-	struct grade *grader = grade_new(NULL);
+	struct grade *grader = grade_new(NULL, GRADE_SHOWN);
 	uint64_t page;
 
 	(void)number;

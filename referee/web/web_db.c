@@ -55,6 +55,8 @@ sqlite3 *web_db_of_thread(const char *dir, char *err)
 	if (!t->db && (t->db = league_db_open(dir, false, NULL, 0, err))) {
 		t->dev = st.st_dev;
 		t->ino = st.st_ino;
+	} else if (!t->db) {
+		league_db_rebuild_advice(err, dir);
 	}
 	return t->db;
 }

@@ -106,21 +106,19 @@ void web_fit_view_free(struct web_fit_view *v)
  * last view: opened again when it is another file. */
 static bool index_changed(struct web_fit *f, char *err)
 {
-	struct stat st;
+	struct stat st = {0};
 
-	if (stat(f->path, &st)) {
-		league_db_close(f->db);
-		f->db = NULL;
-		errorf(err, "league.db is missing: run 'referee league rebuild'");
-		return true;
-	}
-	if (!f->db || st.st_ino != f->file.st_ino || st.st_dev != f->file.st_dev) {
+	/* A missing index: league_db_open() says so. */
+	if (stat(f->path, &st) || !f->db || st.st_ino != f->file.st_ino ||
+	    st.st_dev != f->file.st_dev) {
 		league_db_close(f->db);
 		f->db = league_db_open(f->dir, false, NULL, 0, err);
 		f->file = st;
 		f->data_version = -1;
-		if (!f->db)
+		if (!f->db) {
+			league_db_rebuild_advice(err, f->dir);
 			return true;
+		}
 	}
 	return league_db_data_version(f->db) != f->data_version;
 }
@@ -131,13 +129,14 @@ static bool index_changed(struct web_fit *f, char *err)
 static bool index_agrees(struct web_fit *f, char *err)
 {
 	int64_t now = now_ns();
+	int differs = -1;
 
 	if (f->checked_ns && now - f->checked_ns < WEB_FIT_CHECK_NS)
 		return true;
-	if (!f->info.rules && league_folder_read(f->dir, &f->info, err))
-		f->checked_ns = 0;
-	else
-		f->checked_ns = league_index_check(f->dir, &f->info, f->db, err) ? 0 : now;
+	if ((f->info.rules || !league_folder_read(f->dir, &f->info, err)) &&
+	    (differs = league_index_check(f->dir, &f->info, f->db, err)) > 0)
+		league_db_rebuild_advice(err, f->dir);
+	f->checked_ns = differs ? 0 : now;
 	if (f->checked_ns)
 		return true;
 	league_db_close(f->db);

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "base/json.h"
-#include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "grade/grade.h"
@@ -35,7 +34,7 @@ static struct grade *grader_of_thread(void)
 
 	pthread_once(&once, make_key);
 	if (!(g = pthread_getspecific(key))) {
-		g = grade_new(NULL);
+		g = grade_new(NULL, GRADE_SHOWN);
 		pthread_setspecific(key, g);
 	}
 	return g;
@@ -44,13 +43,9 @@ static struct grade *grader_of_thread(void)
 cJSON *web_grade_game(const char *dir, const char *rel)
 {
 	char *path = path_join(dir, rel), err[ERR_LEN];
-	struct game_log log;
-	cJSON *grade = NULL;
+	cJSON *grade;
 
-	if (logread_load(path, &log, err) == 0) {
-		grade = grade_for_replay(grader_of_thread(), &log);
-		logread_free(&log);
-	}
+	grade_log(grader_of_thread(), path, NULL, &grade, err);
 	free(path);
 	return grade;
 }

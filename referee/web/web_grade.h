@@ -18,7 +18,7 @@
 #include "web/web_fit.h"
 
 /* The grade of log `rel` (runs/NNNNNN/game-NNNNNN.jsonl) of league `dir`
- * as its replay carries it (grade.h's grade_for_replay()), or NULL when
+ * as its replay carries it (grade.h's GRADE_SHOWN), or NULL when
  * the log cannot be read. */
 cJSON *web_grade_game(const char *dir, const char *rel);
 

@@ -267,7 +267,7 @@ if command -v curl >/dev/null && command -v sqlite3 >/dev/null; then
 		[ "$status" != 000 ] && [ "$status" != 503 ] && break
 		sleep 0.1
 	done
-	expect_eq "$status $(json 'd["error"]')" "500 league.db does not agree with the league's signed records: it holds game 1 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit); 'referee league rebuild the league's folder' makes it again from them" \
+	expect_eq "$status $(json 'd["error"]')" "500 league.db does not agree with the league's signed records: it holds game 1 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit); 'referee league rebuild the league's folder' makes it again from the register and the logs" \
 		"the server's view of an edited index: its error (the folder's path hidden), no ladder"
 	kill "$SERVER"
 	wait "$SERVER"

@@ -55,7 +55,7 @@ replay=$(json 'd["games"][0]["replay"]')
 # named relative to the folder.
 "${AS[@]}" mv "$L/league.db" "$L/league.db.away"
 expect_eq "$(code /api/ladder)" 503 "an index that is not there: 503"
-expect_eq "$(cat "$TMP/body")" '{"error":"league.db is missing: not a league'"'"'s folder (make one with '"'"'referee league init'"'"'), or run '"'"'referee league rebuild'"'"' to make its index again from the logs"}' \
+expect_eq "$(cat "$TMP/body")" '{"error":"league.db is missing; '"'"'referee league rebuild the league'"'"'s folder'"'"' makes it again from the register and the logs"}' \
 	"... named relative to the league's folder"
 "${AS[@]}" mv "$L/league.db.away" "$L/league.db"
 for path in /api/ladder /api/status /api/bots/a /api/games "$log" "$replay" / /bots/a /status /api/bots/none /nothing; do

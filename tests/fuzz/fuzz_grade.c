@@ -68,7 +68,7 @@ static void grade_file(struct grade *g, const char *path)
 	if (logread_load(path, &log, err))
 		fuzz_fail("a log file written just now cannot be read");
 	unlink(path);
-	if (!too_costly(&log) && grade_log(g, &log, &doc, err) == GRADE_OK) {
+	if (!too_costly(&log) && grade_log(g, NULL, &log, &doc, err) == GRADE_OK) {
 		grade_text_print(out, doc);
 		free(json_print_line(doc));
 		cJSON_Delete(doc);
@@ -89,8 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!(cache = files_temp_dir("fuzz-grade-cache", err)))
 			fuzz_fail(err);
 		atexit(remove_cache);
-		g = grade_new(cache);
-		grade_take_estimates(g);
+		g = grade_new(cache, GRADE_ESTIMATES);
 	}
 	grade_file(g, fuzz_write_temp("grade", data, size));
 	sealed = fuzz_reseal(data, size);

@@ -340,16 +340,13 @@ START_TEST(not_an_index)
 	ck_assert(mkdtemp(dir) != NULL);
 	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
 	path = xasprintf("%s/league.db", dir);
-	ck_assert_str_eq(err + strlen(path), " is missing: not a league's folder "
-			 "(make one with 'referee league init'), or run 'referee "
-			 "league rebuild' to make its index again from the logs");
+	ck_assert_str_eq(err + strlen(path), " is missing");
 	f = fopen(path, "w");
 	fputs("not a database, not at all, by any means\n", f);
 	fclose(f);
 	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
 	ck_assert_str_eq(err + strlen(path), " is not a league's index (damaged, or "
-			 "another program's file): 'referee league rebuild' makes it "
-			 "again from the folder's logs");
+			 "another program's file)");
 	unlink(path);
 	sqlite3_close(league_db_open(dir, true, "bolo", 2, err));
 	ck_assert(league_db_open(dir, false, "rolit", 2, err) == NULL);
@@ -360,8 +357,7 @@ START_TEST(not_an_index)
 	league_db_close(db);
 	ck_assert(league_db_open(dir, false, "bolo", 2, err) == NULL);
 	ck_assert_str_eq(err + strlen(path), " is the index of an earlier referee (its "
-			 "version 2, this one's 4): 'referee league rebuild' makes it "
-			 "again from the folder's logs");
+			 "version 2, this one's 4)");
 	unlink(path);
 	rmdir(dir);
 	free(path);
